@@ -1,0 +1,47 @@
+/*
+ * chance.c - the PRNG and byte-stream chance sources (see chance.h).
+ */
+#include "chance.h"
+
+#include <string.h>
+
+void ud_chance_from_rng(ud_chance *c, ud_rng *rng)
+{
+    memset(c, 0, sizeof *c);
+    c->rng = rng;
+}
+
+void ud_bytes_init(ud_bytes *b, const uint8_t *data, size_t size)
+{
+    b->data = data;
+    b->size = size;
+    b->pos = 0;
+    b->exhausted = 0;
+}
+
+uint32_t ud_bytes_below(ud_bytes *b, uint32_t n)
+{
+    if (n <= 1)
+        return 0;
+    int need = n > 256 ? 2 : 1;
+    if (b->pos + (size_t)need > b->size) {
+        b->exhausted = 1;
+        return 0;
+    }
+    uint32_t v = b->data[b->pos++];
+    if (need == 2)
+        v = (v << 8) | b->data[b->pos++];
+    return v % n;
+}
+
+static int bytes_pick(ud_chance *c, const ud_pick_req *p)
+{
+    return (int)ud_bytes_below(c->ctx, (uint32_t)p->n);
+}
+
+void ud_chance_from_bytes(ud_chance *c, ud_bytes *b)
+{
+    memset(c, 0, sizeof *c);
+    c->pick = bytes_pick;
+    c->ctx = b;
+}

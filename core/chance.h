@@ -1,0 +1,63 @@
+/*
+ * chance.h - where every random outcome comes from.
+ *
+ * An engine never calls rand(): a rule effect asks for "one of n equally
+ * likely outcomes" through ud_chance_pick().  Each outcome carries a label
+ * (a die colour, "green:brain", a card name); outcomes with equal labels are
+ * interchangeable, which lets a scripted source match the words of a
+ * transcript and an exact enumerator merge equivalent branches.
+ *
+ * Sources: a seeded PRNG (rng.h, the fast path), a scripted source that
+ * replays a transcript (check.c), a byte stream fed by a fuzzer (below), and
+ * any enumerator that implements the pick callback.
+ */
+#ifndef UD_CHANCE_H
+#define UD_CHANCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rng.h"
+
+typedef const char *(*ud_label_fn)(const void *ctx, int i);
+
+typedef struct ud_pick_req {
+    const char *event;    /* the transcript verb this outcome belongs to */
+    int n;                /* outcomes 0..n-1, equally likely */
+    ud_label_fn label;    /* label of outcome i */
+    const void *ctx;      /* passed to label */
+} ud_pick_req;
+
+typedef struct ud_chance ud_chance;
+struct ud_chance {
+    ud_rng *rng;   /* when set: uniform PRNG draw, no callback */
+    /* Otherwise: returns 0..n-1, or -1 with a message in why. */
+    int (*pick)(ud_chance *c, const ud_pick_req *p);
+    void *ctx;
+    char why[256];
+};
+
+static inline int ud_chance_pick(ud_chance *c, const ud_pick_req *p)
+{
+    if (c->rng)
+        return (int)ud_rng_below(c->rng, (uint32_t)p->n);
+    return c->pick(c, p);
+}
+
+void ud_chance_from_rng(ud_chance *c, ud_rng *rng);
+
+/* Byte-stream source (fuzzing): each outcome takes one byte (two when n >
+ * 256) modulo n; once the bytes run out every pick is 0 and exhausted is
+ * set, so the driver can stop the game. */
+typedef struct ud_bytes {
+    const uint8_t *data;
+    size_t size;
+    size_t pos;
+    int exhausted;
+} ud_bytes;
+
+void ud_bytes_init(ud_bytes *b, const uint8_t *data, size_t size);
+uint32_t ud_bytes_below(ud_bytes *b, uint32_t n);
+void ud_chance_from_bytes(ud_chance *c, ud_bytes *b);
+
+#endif

@@ -1,0 +1,450 @@
+/*
+ * check.c - replay a transcript against the rule tables (see check.h).
+ *
+ * Two cursors move together: the engine's (what the rules produce next)
+ * and the transcript's (cur).  Chance and decide lines drive the engine;
+ * change lines must match what it produces, in order, but may be left
+ * out; state lines are checked against the state where the checker meets
+ * them.  A change line the rules did not produce is reported at the next
+ * point where the engine waits for input, with what they produced instead.
+ */
+#include "check.h"
+
+#include <string.h>
+
+#include "engine.h"
+#include "rng.h"
+
+enum { UD_DEFAULT_MAX_DECISIONS = 1000000 };
+
+typedef struct checker {
+    const ud_transcript *t;
+    const ud_game *g;
+    ud_step *s;
+    void *state;
+    int cur;                               /* next unconsumed body line */
+    int active;                            /* chance line being consumed, -1 none */
+    int last_used;                         /* line number last consumed */
+    unsigned char used[UD_TL_MAX_TOKENS];
+    int script_chance, script_decide;
+    int partial_end;                       /* a partial transcript ran out */
+    ud_error *err;
+    FILE *regen;
+    ud_buf produced;                       /* change lines since the last sync */
+} checker;
+
+static const char *rule_id(const ud_step *s)
+{
+    return s->rule ? s->rule->id : NULL;
+}
+
+static void join(const ud_tline *tl, int from, ud_buf *out)
+{
+    for (int i = from; i < tl->ntok; i++)
+        ud_buf_printf(out, "%s%s", i > from ? " " : "", tl->tok[i]);
+}
+
+static bool check_state(checker *c, const ud_tline *tl)
+{
+    ud_buf desc;
+    ud_buf_init(&desc);
+    c->g->describe(c->g, c->state, c->s->setup, &desc);
+    const char *d = ud_buf_str(&desc);
+    bool ok = true;
+    for (int i = 1; i < tl->ntok && ok; i++) {
+        const char *want = tl->tok[i];
+        size_t klen = strcspn(want, "=") + 1;
+        /* find the same key=value as a whole word of the description */
+        const char *p = d, *hit = NULL, *key = NULL;
+        while (*p) {
+            size_t wlen = strcspn(p, " ");
+            if (wlen == strlen(want) && strncmp(p, want, wlen) == 0)
+                hit = p;
+            if (wlen >= klen && strncmp(p, want, klen) == 0)
+                key = p;
+            p += wlen;
+            while (*p == ' ')
+                p++;
+        }
+        if (hit)
+            continue;
+        ok = false;
+        if (key)
+            ud_error_set(c->err, tl->line, tl->col[i], rule_id(c->s), "state: expected %.*s, found %s",
+                         (int)strcspn(key, " "), key, want);
+        else
+            ud_error_set(c->err, tl->line, tl->col[i], NULL, "state: unknown key in '%s'; the state reads: %s", want, d);
+    }
+    ud_buf_free(&desc);
+    return ok;
+}
+
+static bool consume_states(checker *c)
+{
+    const ud_transcript *t = c->t;
+    while (c->cur < t->n && t->lines[c->cur].kind == UD_TL_STATE) {
+        if (!check_state(c, &t->lines[c->cur]))
+            return false;
+        c->last_used = t->lines[c->cur].line;
+        c->cur++;
+    }
+    return true;
+}
+
+/* At a point where the engine waits for input: no change line may be
+ * pending.  next says what the rules need now, for the message. */
+static bool sync(checker *c, const char *next)
+{
+    if (!consume_states(c))
+        return false;
+    if (c->cur < c->t->n && c->t->lines[c->cur].kind == UD_TL_CHANGE) {
+        const ud_tline *tl = &c->t->lines[c->cur];
+        ud_buf text;
+        ud_buf_init(&text);
+        join(tl, 0, &text);
+        if (c->produced.len)
+            ud_error_set(c->err, tl->line, tl->col[0], tl->tag ? tl->tag : rule_id(c->s),
+                         "the rules do not produce '%s' here; they produced '%s' and now need %s",
+                         ud_buf_str(&text), ud_buf_str(&c->produced), next);
+        else
+            ud_error_set(c->err, tl->line, tl->col[0], tl->tag ? tl->tag : rule_id(c->s),
+                         "the rules do not produce '%s' here; they now need %s",
+                         ud_buf_str(&text), next);
+        ud_buf_free(&text);
+        return false;
+    }
+    ud_buf_clear(&c->produced);
+    return true;
+}
+
+static const char *labels_of(const ud_pick_req *p, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (int i = 0; i < p->n; i++) {
+        const char *l = p->label(p->ctx, i);
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen = strcmp(p->label(p->ctx, j), l) == 0;
+        if (seen)
+            continue;
+        if (out[0])
+            strncat(out, "|", size - strlen(out) - 1);
+        strncat(out, l, size - strlen(out) - 1);
+    }
+    return out;
+}
+
+static int script_pick(ud_chance *ch, const ud_pick_req *p)
+{
+    checker *c = ch->ctx;
+    const ud_transcript *t = c->t;
+    char want[256];
+    ch->why[0] = '\0';
+    if (c->active < 0) {
+        char next[64];
+        snprintf(next, sizeof next, "a '%s' outcome", p->event);
+        if (!sync(c, next))
+            return -1;
+        if (c->cur >= t->n) {
+            if (t->partial) {
+                c->partial_end = 1;
+                return -1;
+            }
+            ud_error_set(c->err, t->last_line, 0, rule_id(c->s),
+                         "the transcript ends, but the rules need a '%s' outcome next (%s)",
+                         p->event, labels_of(p, want, sizeof want));
+            return -1;
+        }
+        const ud_tline *tl = &t->lines[c->cur];
+        if (tl->kind != UD_TL_CHANCE || strcmp(tl->tok[0], p->event) != 0) {
+            ud_buf text;
+            ud_buf_init(&text);
+            join(tl, 0, &text);
+            ud_error_set(c->err, tl->line, tl->col[0], rule_id(c->s),
+                         "expected a '%s' line here (%s), found '%s'", p->event,
+                         labels_of(p, want, sizeof want), ud_buf_str(&text));
+            ud_buf_free(&text);
+            return -1;
+        }
+        c->active = c->cur;
+        memset(c->used, 0, sizeof c->used);
+    }
+    const ud_tline *tl = &t->lines[c->active];
+    int first_unused = 0;
+    for (int k = 1; k < tl->ntok; k++) {
+        if (c->used[k])
+            continue;
+        if (!first_unused)
+            first_unused = k;
+        for (int i = 0; i < p->n; i++)
+            if (strcmp(p->label(p->ctx, i), tl->tok[k]) == 0) {
+                c->used[k] = 1;
+                return i;
+            }
+    }
+    if (!first_unused)
+        ud_error_set(c->err, tl->line, tl->col[tl->ntok - 1] + (int)strlen(tl->tok[tl->ntok - 1]),
+                     rule_id(c->s), "expected one more '%s' outcome here (%s)", p->event,
+                     labels_of(p, want, sizeof want));
+    else
+        ud_error_set(c->err, tl->line, tl->col[first_unused], rule_id(c->s),
+                     "'%s' cannot happen here; expected %s", tl->tok[first_unused],
+                     labels_of(p, want, sizeof want));
+    return -1;
+}
+
+static bool check_tag(checker *c, const ud_tline *tl, const ud_rule *rule)
+{
+    if (!tl->tag || (rule && strcmp(tl->tag, rule->id) == 0))
+        return true;
+    ud_error_set(c->err, tl->line, tl->tag_col, rule ? rule->id : NULL,
+                 "tagged [%s], but the rule that does this is %s%s%s", tl->tag,
+                 rule ? "[" : "no rule", rule ? rule->id : "", rule ? "]" : "");
+    return false;
+}
+
+/* Compare an input change line with the engine's words. */
+static bool same_words(const ud_tline *tl, const char *text)
+{
+    const char *p = text;
+    for (int i = 0; i < tl->ntok; i++) {
+        while (*p == ' ')
+            p++;
+        size_t len = strcspn(p, " ");
+        if (len != strlen(tl->tok[i]) || strncmp(p, tl->tok[i], len) != 0)
+            return false;
+        p += len;
+    }
+    while (*p == ' ')
+        p++;
+    return *p == '\0';
+}
+
+static void close_chance_line(checker *c, const ud_rule *rule)
+{
+    const ud_tline *tl = &c->t->lines[c->active];
+    for (int k = 1; k < tl->ntok; k++)
+        if (!c->used[k]) {
+            ud_error_set(c->err, tl->line, tl->col[k], rule ? rule->id : NULL,
+                         "outcome '%s' is one too many: the rules use %d outcome(s) on this line",
+                         tl->tok[k], k - 1);
+            return;
+        }
+    if (!check_tag(c, tl, rule))
+        return;
+    c->last_used = tl->line;
+    c->active = -1;
+    c->cur++;
+}
+
+static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
+{
+    checker *c = k->ctx;
+    if (c->regen)
+        ud_transcript_write_line(c->regen, text, rule ? rule->id : NULL);
+    if (c->err->set || text[0] == '=')
+        return;
+    char verb[32];
+    size_t vlen = strcspn(text, " ");
+    snprintf(verb, sizeof verb, "%.*s", (int)(vlen < sizeof verb ? vlen : sizeof verb - 1), text);
+    if (strcmp(verb, "decide") == 0)
+        return;   /* consumed, and its tag checked, where it was read */
+    if (ud_game_is_chance_event(c->g, verb)) {
+        if (c->script_chance && c->active >= 0)
+            close_chance_line(c, rule);
+        return;
+    }
+    if (!consume_states(c))
+        return;
+    const ud_transcript *t = c->t;
+    if (c->cur < t->n && t->lines[c->cur].kind == UD_TL_CHANGE && same_words(&t->lines[c->cur], text)) {
+        if (check_tag(c, &t->lines[c->cur], rule)) {
+            c->last_used = t->lines[c->cur].line;
+            c->cur++;
+        }
+        return;
+    }
+    if (c->produced.len)
+        ud_buf_puts(&c->produced, "; ");
+    ud_buf_puts(&c->produced, text);
+}
+
+static void offers_text(const ud_game *g, const ud_offers *o, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (int i = 0; i < o->n; i++) {
+        if (i)
+            strncat(out, "|", size - strlen(out) - 1);
+        strncat(out, g->actions[o->action[i]], size - strlen(out) - 1);
+    }
+}
+
+/* The scripted decision at cur; -1 on error or at a partial end. */
+static int scripted_decision(checker *c)
+{
+    const ud_transcript *t = c->t;
+    ud_step *s = c->s;
+    char allowed[128], next[192];
+    offers_text(c->g, &s->offers, allowed, sizeof allowed);
+    int seat = c->g->to_move(c->state);
+    snprintf(next, sizeof next, "a decision by %s (%s)", ud_player(s, seat), allowed);
+    const char *offer_rule = s->offers.n ? s->offers.by[0]->id : NULL;
+    if (!sync(c, next))
+        return -1;
+    if (c->cur >= t->n) {
+        if (t->partial)
+            c->partial_end = 1;
+        else
+            ud_error_set(c->err, t->last_line, 0, offer_rule,
+                         "the transcript ends, but the rules need %s", next);
+        return -1;
+    }
+    const ud_tline *tl = &t->lines[c->cur];
+    if (tl->kind != UD_TL_DECIDE) {
+        ud_buf text;
+        ud_buf_init(&text);
+        join(tl, 0, &text);
+        ud_error_set(c->err, tl->line, tl->col[0], offer_rule, "expected %s here, found '%s'",
+                     next, ud_buf_str(&text));
+        ud_buf_free(&text);
+        return -1;
+    }
+    if (strcmp(tl->tok[1], ud_player(s, seat)) != 0) {
+        ud_error_set(c->err, tl->line, tl->col[1], offer_rule, "it is %s's decision, not %s's",
+                     ud_player(s, seat), tl->tok[1]);
+        return -1;
+    }
+    int action = ud_game_action(c->g, tl->tok[2]);
+    for (int i = 0; i < s->offers.n; i++)
+        if (s->offers.action[i] == action && !check_tag(c, tl, s->offers.by[i]))
+            return -1;
+    c->last_used = tl->line;
+    c->cur++;
+    return action;
+}
+
+static int fail_line(const checker *c)
+{
+    if (c->active >= 0)
+        return c->t->lines[c->active].line;
+    return c->last_used ? c->last_used : (c->t->n ? c->t->lines[0].line : c->t->last_line);
+}
+
+static void fill_result(const checker *c, int complete, uint64_t decisions, ud_check_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->complete = complete;
+    res->winner = complete ? c->g->winner(c->state) : -1;
+    res->n_players = c->t->setup.n_players;
+    for (int i = 0; i < res->n_players; i++)
+        res->score[i] = c->g->score(c->state, i);
+    res->decisions = decisions;
+}
+
+static bool any_line_of(const ud_transcript *t, ud_tline_kind kind)
+{
+    for (int i = 0; i < t->n; i++)
+        if (t->lines[i].kind == kind)
+            return true;
+    return false;
+}
+
+int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result *res,
+             ud_error *err)
+{
+    const ud_game *g = t->game;
+    checker c = { .t = t, .g = g, .active = -1, .err = err, .regen = opts->regen };
+    c.script_chance = any_line_of(t, UD_TL_CHANCE);
+    c.script_decide = any_line_of(t, UD_TL_DECIDE);
+    ud_buf_init(&c.produced);
+    memset(err, 0, sizeof *err);
+    if (!c.script_chance && !t->has_seed) {
+        ud_error_set(err, t->last_line, 0, NULL,
+                     "expected chance lines (the outcomes) or a 'seed N' header line to replay");
+        return -1;
+    }
+    uint64_t max_decisions = opts->max_decisions ? opts->max_decisions : UD_DEFAULT_MAX_DECISIONS;
+
+    ud_table table;
+    ud_table_build(&table, g, t->setup.variant);
+    ud_rng chance_rng, policy_rng;
+    ud_rng_seed(&chance_rng, t->seed);
+    ud_rng_seed(&policy_rng, t->seed ^ UINT64_C(0x9e3779b97f4a7c15));
+    ud_chance chance;
+    if (c.script_chance) {
+        memset(&chance, 0, sizeof chance);
+        chance.pick = script_pick;
+        chance.ctx = &c;
+    } else {
+        ud_chance_from_rng(&chance, &chance_rng);
+    }
+    ud_sink sink = { check_line, &c };
+    ud_step step;
+    ud_step_init(&step, &table, &t->setup, &chance, &sink, opts->fired);
+    step.check_invariants = opts->check_invariants;
+    c.s = &step;
+    unsigned char state[4096] __attribute__((aligned(16)));
+    if (g->state_size > sizeof state) {
+        ud_error_set(err, 0, 0, NULL, "internal: state of %s too large", g->name);
+        return -1;
+    }
+    c.state = state;
+    if (opts->regen)
+        ud_transcript_write_header(opts->regen, g, &t->setup, t->policy,
+                                   t->has_seed ? &t->seed : NULL, t->partial);
+
+    uint64_t decisions = 0;
+    ud_status st = ud_start(&step, state);
+    for (;;) {
+        if (st == UD_ERROR || err->set) {
+            if (c.partial_end && !err->set)
+                break;
+            if (!err->set)
+                ud_error_set(err, step.fail.kind == UD_FAIL_INPUT && !step.fail.id ? 0 : fail_line(&c), 0,
+                             step.fail.id, "%s", step.fail.msg);
+            err->internal = step.fail.kind == UD_FAIL_INVARIANT;
+            ud_buf_free(&c.produced);
+            return -1;
+        }
+        if (st == UD_OVER)
+            break;
+        if (++decisions > max_decisions) {
+            ud_error_set(err, fail_line(&c), 0, NULL, "no end after %llu decisions; giving up",
+                         (unsigned long long)max_decisions);
+            ud_buf_free(&c.produced);
+            return -1;
+        }
+        int action;
+        if (c.script_decide) {
+            action = scripted_decision(&c);
+            if (action < 0) {
+                st = UD_ERROR;
+                continue;
+            }
+        } else {
+            int seat = g->to_move(state);
+            action = ud_policy_choose(&t->policy[seat], g, state, seat, &step.offers, &policy_rng);
+            if (action < 0) {
+                ud_error_set(err, fail_line(&c), 0, NULL, "player %s gave no decision",
+                             ud_player(&step, seat));
+                st = UD_ERROR;
+                continue;
+            }
+        }
+        st = ud_decide(&step, state, action);
+    }
+    if (!c.partial_end && !sync(&c, "nothing more: the game is over")) {
+        ud_buf_free(&c.produced);
+        return -1;
+    }
+    if (c.cur < t->n) {
+        const ud_tline *tl = &t->lines[c.cur];
+        ud_error_set(err, tl->line, tl->col[0], NULL,
+                     "the game is over; expected no more events, found '%s'", tl->tok[0]);
+        ud_buf_free(&c.produced);
+        return -1;
+    }
+    fill_result(&c, !c.partial_end, decisions, res);
+    ud_buf_free(&c.produced);
+    return 0;
+}

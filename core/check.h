@@ -1,0 +1,40 @@
+/*
+ * check.h - replaying a transcript against the rules.
+ *
+ * The engine runs with a scripted chance source fed by the transcript's
+ * chance lines and a scripted player fed by its decide lines (or, where a
+ * transcript has none, the seed and the seats' policies).  Every line the
+ * engine produces is matched against the transcript: change lines a person
+ * left out are filled in, those present must agree, state lines are
+ * checked where they stand.  The same run writes the canonical transcript,
+ * which is how golden files are regenerated.
+ */
+#ifndef UD_CHECK_H
+#define UD_CHECK_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "error.h"
+#include "transcript.h"
+
+typedef struct ud_check_result {
+    int complete;                 /* the game ended (else a partial transcript) */
+    int winner;                   /* as ud_game.winner */
+    int score[UD_MAX_PLAYERS];
+    int n_players;
+    uint64_t decisions;
+} ud_check_result;
+
+typedef struct ud_check_opts {
+    FILE *regen;                  /* write the canonical transcript here, or NULL */
+    uint64_t *fired;              /* per-rule firing counts, or NULL */
+    int check_invariants;
+    uint64_t max_decisions;       /* 0: a default bound */
+} ud_check_opts;
+
+/* 0: legal; -1: err says where and which rule. */
+int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result *res,
+             ud_error *err);
+
+#endif

@@ -1,0 +1,281 @@
+/*
+ * engine.c - the rule-table runner (see engine.h).
+ */
+#include "engine.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* A phase that fires this many rows without reaching a decision is stuck:
+ * a spec bug that would otherwise hang a fuzzer. */
+enum { UD_MAX_ROWS_PER_ADVANCE = 100000 };
+
+void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
+{
+    int n = 0;
+    t->game = g;
+    for (int ph = 0; ph < g->n_phases; ph++) {
+        t->start[ph] = n;
+        for (int i = 0; i < g->n_rules; i++) {
+            const ud_rule *r = &g->rules[i];
+            if (r->phase != ph)
+                continue;
+            if (r->variant >= 0 && variant[r->variant] != r->value)
+                continue;
+            t->row[n++] = (uint8_t)i;
+        }
+    }
+    t->start[g->n_phases] = n;
+}
+
+void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup,
+                  ud_chance *chance, ud_sink *sink, uint64_t *fired)
+{
+    memset(s, 0, sizeof *s);
+    s->table = t;
+    s->setup = setup;
+    s->chance = chance;
+    s->sink = sink;
+    s->fired = fired;
+    s->action = -1;
+}
+
+const char *ud_player(const ud_step *s, int seat)
+{
+    if (seat < 0 || seat >= s->setup->n_players)
+        return "?";
+    return s->setup->names[seat];
+}
+
+void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ...)
+{
+    if (s->fail.kind != UD_FAIL_NONE)
+        return;   /* the first failure is the one worth reporting */
+    s->fail.kind = kind;
+    s->fail.id = id;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->fail.msg, sizeof s->fail.msg, fmt, ap);
+    va_end(ap);
+}
+
+void ud_emitf(ud_step *s, const char *fmt, ...)
+{
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    s->sink->line(s->sink, s, line, s->rule);
+}
+
+int ud_pick(ud_step *s, const char *event, int n, ud_label_fn label, const void *ctx)
+{
+    if (s->fail.kind != UD_FAIL_NONE)
+        return -1;
+    ud_pick_req p = { event, n, label, ctx };
+    int i = ud_chance_pick(s->chance, &p);
+    if (i < 0 || i >= n) {
+        ud_failf(s, UD_FAIL_RULE, s->rule ? s->rule->id : NULL, "%s",
+                 s->chance->why[0] ? s->chance->why : "no outcome available");
+        return -1;
+    }
+    return i;
+}
+
+void ud_offer(ud_step *s, int action)
+{
+    for (int i = 0; i < s->offers.n; i++)
+        if (s->offers.action[i] == action)
+            return;
+    if (s->offers.n < UD_MAX_ACTIONS) {
+        s->offers.action[s->offers.n] = action;
+        s->offers.by[s->offers.n] = s->rule;
+        s->offers.n++;
+    }
+}
+
+bool ud_check_invariants(ud_step *s, const void *state)
+{
+    const ud_game *g = s->table->game;
+    ud_buf why;
+    ud_buf_init(&why);
+    for (int i = 0; i < g->n_invariants; i++) {
+        ud_buf_clear(&why);
+        if (!g->invariants[i].holds(g, state, &why)) {
+            ud_buf desc;
+            ud_buf_init(&desc);
+            g->describe(g, state, s->setup, &desc);
+            ud_failf(s, UD_FAIL_INVARIANT, g->invariants[i].id,
+                     "invariant broken after %s: %s; state: %s",
+                     s->rule ? s->rule->id : "start", ud_buf_str(&why), ud_buf_str(&desc));
+            ud_buf_free(&desc);
+            ud_buf_free(&why);
+            return false;
+        }
+    }
+    ud_buf_free(&why);
+    return true;
+}
+
+static bool fire(ud_step *s, void *state, const ud_rule *r)
+{
+    s->rule = r;
+    r->effect(state, s);
+    s->steps++;
+    if (s->fired)
+        s->fired[r - s->table->game->rules]++;
+    if (s->fail.kind != UD_FAIL_NONE)
+        return false;
+    if (s->check_invariants && !ud_check_invariants(s, state))
+        return false;
+    return true;
+}
+
+static void emit_state(ud_step *s, const void *state)
+{
+    ud_buf b;
+    ud_buf_init(&b);
+    ud_buf_puts(&b, "= ");
+    s->table->game->describe(s->table->game, state, s->setup, &b);
+    s->sink->line(s->sink, s, ud_buf_str(&b), NULL);
+    ud_buf_free(&b);
+}
+
+/* Run the offer rows of a decision phase into s->offers. */
+static ud_status collect_offers(ud_step *s, void *state, int ph)
+{
+    const ud_table *t = s->table;
+    const ud_rule *rules = t->game->rules;
+    s->offers.n = 0;
+    for (int k = t->start[ph]; k < t->start[ph + 1]; k++) {
+        const ud_rule *r = &rules[t->row[k]];
+        if (r->kind != UD_ROW_OFFER)
+            continue;
+        if (r->guard && !r->guard(state, s))
+            continue;
+        if (!fire(s, state, r))
+            return UD_ERROR;
+    }
+    if (s->offers.n == 0) {
+        ud_failf(s, UD_FAIL_RULE, NULL, "no rule offers any action in phase %s",
+                 t->game->phases[ph].name);
+        return UD_ERROR;
+    }
+    if (s->sink)
+        emit_state(s, state);
+    return UD_DECIDE;
+}
+
+/* Fire the effect rows of phase ph in table order; stop early when a row
+ * moves the game to another phase. Returns false on failure. */
+static bool run_phase(ud_step *s, void *state, int ph, bool *fired_any)
+{
+    const ud_table *t = s->table;
+    const ud_game *g = t->game;
+    for (int k = t->start[ph]; k < t->start[ph + 1]; k++) {
+        const ud_rule *r = &g->rules[t->row[k]];
+        if (r->kind != UD_ROW_EFFECT)
+            continue;
+        if (r->guard && !r->guard(state, s))
+            continue;
+        *fired_any = true;
+        if (!fire(s, state, r))
+            return false;
+        if (g->phase_of(state) != ph)
+            return true;
+    }
+    return true;
+}
+
+ud_status ud_advance(ud_step *s, void *state)
+{
+    const ud_game *g = s->table->game;
+    for (int guard = 0; guard < UD_MAX_ROWS_PER_ADVANCE; guard++) {
+        int ph = g->phase_of(state);
+        if (ph < 0 || ph >= g->n_phases) {
+            ud_failf(s, UD_FAIL_INVARIANT, NULL, "state is in unknown phase %d", ph);
+            return UD_ERROR;
+        }
+        switch (g->phases[ph].kind) {
+        case UD_PHASE_OVER:
+            return UD_OVER;
+        case UD_PHASE_DECISION:
+            return collect_offers(s, state, ph);
+        case UD_PHASE_AUTO:
+            break;
+        }
+        bool fired_any = false;
+        if (!run_phase(s, state, ph, &fired_any))
+            return UD_ERROR;
+        if (!fired_any) {
+            ud_failf(s, UD_FAIL_INVARIANT, NULL, "no rule fires in phase %s",
+                     g->phases[ph].name);
+            return UD_ERROR;
+        }
+    }
+    ud_failf(s, UD_FAIL_INVARIANT, NULL, "no decision or end after %d rule firings",
+             UD_MAX_ROWS_PER_ADVANCE);
+    return UD_ERROR;
+}
+
+ud_status ud_start(ud_step *s, void *state)
+{
+    const ud_game *g = s->table->game;
+    memset(state, 0, g->state_size);
+    g->init(state, s->setup);
+    s->rule = NULL;
+    for (int i = 0; i < s->setup->n_start; i++) {
+        ud_buf err;
+        ud_buf_init(&err);
+        bool ok = g->apply_start && g->apply_start(state, s->setup, s->setup->start[i], &err);
+        if (!ok)
+            ud_failf(s, UD_FAIL_INPUT, NULL, "start '%s': %s", s->setup->start[i],
+                     g->apply_start ? ud_buf_str(&err) : "this game takes no start lines");
+        ud_buf_free(&err);
+        if (!ok)
+            return UD_ERROR;
+    }
+    if (s->check_invariants && !ud_check_invariants(s, state))
+        return UD_ERROR;
+    return ud_advance(s, state);
+}
+
+ud_status ud_decide(ud_step *s, void *state, int action)
+{
+    const ud_game *g = s->table->game;
+    const ud_rule *by = NULL;
+    for (int i = 0; i < s->offers.n; i++)
+        if (s->offers.action[i] == action)
+            by = s->offers.by[i];
+    if (!by) {
+        char allowed[128] = "";
+        for (int i = 0; i < s->offers.n; i++) {
+            strncat(allowed, i ? "|" : "", sizeof allowed - strlen(allowed) - 1);
+            strncat(allowed, g->actions[s->offers.action[i]],
+                    sizeof allowed - strlen(allowed) - 1);
+        }
+        ud_failf(s, UD_FAIL_RULE, s->offers.n ? s->offers.by[0]->id : NULL,
+                 "'%s' is not allowed here; the rules allow %s",
+                 action >= 0 && action < g->n_actions ? g->actions[action] : "?", allowed);
+        return UD_ERROR;
+    }
+    if (s->sink) {
+        s->rule = by;
+        ud_emitf(s, "decide %s %s", ud_player(s, g->to_move(state)), g->actions[action]);
+    }
+    s->action = action;
+    int ph = g->phase_of(state);
+    bool fired_any = false;
+    bool ok = run_phase(s, state, ph, &fired_any);
+    s->action = -1;
+    if (!ok)
+        return UD_ERROR;
+    if (!fired_any) {
+        ud_failf(s, UD_FAIL_INVARIANT, by->id, "decision '%s' changed nothing",
+                 g->actions[action]);
+        return UD_ERROR;
+    }
+    return ud_advance(s, state);
+}

@@ -1,0 +1,93 @@
+/*
+ * engine.h - the rule-table runner.
+ *
+ * The runner owns the game loop and nothing else: it looks up the rows of
+ * the current phase (indexed once per variant setting by ud_table_build),
+ * fires each row whose guard holds, counts the firing, and stops at a
+ * decision or at the end of the game.  Games write no loop of their own.
+ *
+ * Speed matters here (hundreds of thousands of games a second): no
+ * allocation, and no text is formatted unless a sink is attached.
+ */
+#ifndef UD_ENGINE_H
+#define UD_ENGINE_H
+
+#include <stdint.h>
+
+#include "chance.h"
+#include "game.h"
+
+/* Active rows of each phase for one variant setting. */
+typedef struct ud_table {
+    const ud_game *game;
+    int start[UD_MAX_PHASES + 1];
+    uint8_t row[UD_MAX_RULES];
+} ud_table;
+
+/* Receives every transcript line the engine produces. rule is the row
+ * that caused it (NULL for a state line). */
+typedef struct ud_sink ud_sink;
+struct ud_sink {
+    void (*line)(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule);
+    void *ctx;
+};
+
+typedef enum {
+    UD_DECIDE,   /* s->offers lists the legal actions for to_move() */
+    UD_OVER,
+    UD_ERROR,    /* s->fail says why */
+} ud_status;
+
+typedef enum {
+    UD_FAIL_NONE,
+    UD_FAIL_RULE,       /* a rule forbids it, or input disagrees with a rule */
+    UD_FAIL_INVARIANT,  /* an invariant broke: an engine or spec bug */
+    UD_FAIL_INPUT,      /* malformed input outside any rule */
+} ud_fail_kind;
+
+typedef struct ud_failure {
+    ud_fail_kind kind;
+    const char *id;      /* rule or invariant ID, or NULL */
+    char msg[512];
+} ud_failure;
+
+struct ud_step {
+    const ud_table *table;
+    const ud_setup *setup;
+    ud_chance *chance;
+    ud_sink *sink;             /* NULL: fast mode, nothing formatted */
+    uint64_t *fired;           /* per-rule firing counts, or NULL */
+    int check_invariants;
+    int action;                /* the decision being resolved */
+    const ud_rule *rule;       /* the row firing now */
+    ud_offers offers;
+    uint64_t steps;            /* rows fired in this game */
+    ud_failure fail;
+};
+
+void ud_table_build(ud_table *t, const ud_game *g, const int *variant);
+
+/* Prepare a step context; fired may be NULL. */
+void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup,
+                  ud_chance *chance, ud_sink *sink, uint64_t *fired);
+
+/* init the state from the setup, then advance to the first decision. */
+ud_status ud_start(ud_step *s, void *state);
+/* Run automatic phases until a decision or the end. */
+ud_status ud_advance(ud_step *s, void *state);
+/* Resolve a decision: the action must be offered; then advance. */
+ud_status ud_decide(ud_step *s, void *state, int action);
+
+/* For rule effects. */
+int ud_pick(ud_step *s, const char *event, int n, ud_label_fn label, const void *ctx);
+void ud_emitf(ud_step *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define UD_EMIT(s, ...) do { if ((s)->sink) ud_emitf((s), __VA_ARGS__); } while (0)
+void ud_offer(ud_step *s, int action);
+void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+const char *ud_player(const ud_step *s, int seat);
+
+/* Check every invariant now; on a violation fill s->fail and return false. */
+bool ud_check_invariants(ud_step *s, const void *state);
+
+#endif

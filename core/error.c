@@ -1,0 +1,33 @@
+/*
+ * error.c - recording and printing input errors (see error.h).
+ */
+#include "error.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+void ud_error_set(ud_error *e, int line, int col, const char *rule, const char *fmt, ...)
+{
+    if (e->set)
+        return;   /* keep the first: later ones are usually its echoes */
+    e->set = 1;
+    e->line = line;
+    e->col = col;
+    snprintf(e->rule, sizeof e->rule, "%s", rule ? rule : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    va_end(ap);
+}
+
+void ud_error_print(const ud_error *e, const char *file, FILE *out)
+{
+    fprintf(out, "%s", file);
+    if (e->line > 0)
+        fprintf(out, ":%d", e->line);
+    if (e->col > 0)
+        fprintf(out, ":%d", e->col);
+    if (e->rule[0])
+        fprintf(out, ": %s", e->rule);
+    fprintf(out, ": %s\n", e->msg);
+}

@@ -1,0 +1,24 @@
+/*
+ * error.h - an error about user input: where it is and what was expected.
+ * Printed as FILE:LINE:COL: message (parse errors) or
+ * FILE:LINE: RULE-ID: message (rule errors).
+ */
+#ifndef UD_ERROR_H
+#define UD_ERROR_H
+
+#include <stdio.h>
+
+typedef struct ud_error {
+    int set;
+    int internal;      /* an invariant or engine failure, not the input's fault */
+    int line;          /* 1-based; 0 when not about a line */
+    int col;           /* 1-based; 0 when not about a column */
+    char rule[40];     /* rule or invariant ID, "" for a parse error */
+    char msg[600];
+} ud_error;
+
+void ud_error_set(ud_error *e, int line, int col, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+void ud_error_print(const ud_error *e, const char *file, FILE *out);
+
+#endif

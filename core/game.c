@@ -1,0 +1,35 @@
+/*
+ * game.c - lookups over a game's tables.
+ */
+#include "game.h"
+
+#include <string.h>
+
+const ud_rule *ud_game_rule(const ud_game *g, const char *id)
+{
+    for (int i = 0; i < g->n_rules; i++)
+        if (strcmp(g->rules[i].id, id) == 0)
+            return &g->rules[i];
+    return NULL;
+}
+
+int ud_game_rule_index(const ud_game *g, const ud_rule *r)
+{
+    return (int)(r - g->rules);
+}
+
+int ud_game_action(const ud_game *g, const char *name)
+{
+    for (int i = 0; i < g->n_actions; i++)
+        if (strcmp(g->actions[i], name) == 0)
+            return i;
+    return -1;
+}
+
+bool ud_game_is_chance_event(const ud_game *g, const char *verb)
+{
+    for (const char *const *e = g->chance_events; e && *e; e++)
+        if (strcmp(*e, verb) == 0)
+            return true;
+    return false;
+}

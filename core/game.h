@@ -1,0 +1,165 @@
+/*
+ * game.h - the one interface every game implements (OpenSpiel's habit).
+ *
+ * A game is data: phases, rule rows, variants, invariants and policies,
+ * plus a handful of small functions that read its state.  core/ knows only
+ * this interface; spec/<game>/ fills it in.  Every generic check (random
+ * simulation, rule coverage, transcript round trip, fuzzing, exploration)
+ * is written once against it.
+ *
+ * The state is an opaque, fixed-size, copyable struct (state_size bytes):
+ * no pointers into itself, so a memcpy is a snapshot and the explorer can
+ * hash it.
+ */
+#ifndef UD_GAME_H
+#define UD_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
+
+enum {
+    UD_MAX_PLAYERS = 8,
+    UD_MAX_VARIANTS = 16,
+    UD_MAX_ACTIONS = 16,
+    UD_MAX_RULES = 128,
+    UD_MAX_PHASES = 32,
+    UD_NAME_MAX = 24,
+    UD_MAX_START = 16,
+    UD_START_LEN = 96,
+};
+
+typedef struct ud_step ud_step;
+typedef struct ud_game ud_game;
+
+typedef enum {
+    UD_PHASE_AUTO,      /* rows fire without input */
+    UD_PHASE_DECISION,  /* offer rows list the legal actions; a player picks */
+    UD_PHASE_OVER,      /* the game has ended */
+} ud_phase_kind;
+
+typedef struct ud_phase {
+    const char *name;
+    ud_phase_kind kind;
+} ud_phase;
+
+typedef enum {
+    UD_ROW_EFFECT,  /* guard true: the effect changes the state */
+    UD_ROW_OFFER,   /* in a decision phase: the effect offers actions */
+} ud_row_kind;
+
+/* One rule of the game, as a row of its spec table. */
+typedef struct ud_rule {
+    const char *id;        /* stable, e.g. "ZD-BUST" */
+    const char *source;    /* rule text file name */
+    const char *section;   /* heading or passage in that file */
+    const char *summary;   /* one line, our own words */
+    int phase;
+    ud_row_kind kind;
+    int variant;           /* -1: always; else active only when */
+    int value;             /*     variant `variant` has value `value` */
+    bool (*guard)(const void *state, const ud_step *s);   /* NULL: always */
+    void (*effect)(void *state, ud_step *s);
+} ud_rule;
+
+#define UD_ALWAYS (-1), 0
+
+/* A reading of a question the texts leave open or answer twice. */
+typedef struct ud_variant_value {
+    const char *name;
+    const char *source;    /* where this reading comes from */
+    const char *summary;
+} ud_variant_value;
+
+typedef struct ud_variant {
+    const char *key;
+    const char *question;
+    int n_values;
+    const ud_variant_value *values;
+    int default_value;
+} ud_variant;
+
+/* A property that must hold after every step. */
+typedef struct ud_invariant {
+    const char *id;
+    const char *summary;
+    bool (*holds)(const ud_game *g, const void *state, ud_buf *why);
+} ud_invariant;
+
+/* Who plays and under which readings: everything init needs. */
+typedef struct ud_setup {
+    int n_players;
+    char names[UD_MAX_PLAYERS][UD_NAME_MAX];
+    int variant[UD_MAX_VARIANTS];
+    /* Starting-position lines ("score alice 12"), applied after init by
+     * the game's apply_start: a position to study, like a chess problem. */
+    int n_start;
+    char start[UD_MAX_START][UD_START_LEN];
+} ud_setup;
+
+/* The actions offered at a decision, with the row that offered each. */
+typedef struct ud_offers {
+    int n;
+    int action[UD_MAX_ACTIONS];
+    const ud_rule *by[UD_MAX_ACTIONS];
+} ud_offers;
+
+/* A statistic sim reports: firings of one rule per firing of another
+ * (e.g. busts per turn). */
+typedef struct ud_ratio {
+    const char *name;
+    const char *numerator;     /* rule ID */
+    const char *denominator;   /* rule ID */
+} ud_ratio;
+
+typedef struct ud_rng ud_rng;
+
+/* An automated player.  param is the number after "name:" (or def_param). */
+typedef struct ud_policy_def {
+    const char *name;
+    const char *summary;
+    int has_param;
+    int def_param;
+    int (*choose)(const ud_game *g, const void *state, int seat, int param,
+                  const ud_offers *offers, ud_rng *rng);
+} ud_policy_def;
+
+struct ud_game {
+    const char *name;          /* command-line name, e.g. "zombie-dice" */
+    const char *title;
+    const ud_phase *phases;
+    int n_phases;
+    const ud_rule *rules;
+    int n_rules;
+    const ud_variant *variants;
+    int n_variants;
+    const ud_invariant *invariants;
+    int n_invariants;
+    const ud_policy_def *policies;
+    int n_policies;
+    const char *const *actions;        /* action names, index = action */
+    int n_actions;
+    const char *const *chance_events;  /* transcript verbs of chance lines, NULL-terminated */
+    const ud_ratio *ratios;
+    int n_ratios;
+    int max_players;
+    size_t state_size;
+
+    void (*init)(void *state, const ud_setup *setup);
+    int (*phase_of)(const void *state);
+    int (*to_move)(const void *state);      /* seat deciding now */
+    /* "key=value ..." tokens for a state line, no leading '='. */
+    void (*describe)(const ud_game *g, const void *state, const ud_setup *setup, ud_buf *out);
+    int (*score)(const void *state, int seat);
+    int (*winner)(const void *state);       /* seat; -1 undecided; -2 shared */
+    /* Apply one starting-position line; false with a message in err. */
+    bool (*apply_start)(void *state, const ud_setup *setup, const char *line, ud_buf *err);
+};
+
+const ud_rule *ud_game_rule(const ud_game *g, const char *id);
+int ud_game_action(const ud_game *g, const char *name);
+bool ud_game_is_chance_event(const ud_game *g, const char *verb);
+int ud_game_rule_index(const ud_game *g, const ud_rule *r);
+
+#endif

@@ -1,0 +1,76 @@
+/*
+ * play.c - automated play (see play.h).
+ */
+#include "play.h"
+
+#include "transcript.h"
+
+#include <string.h>
+
+enum { UD_DEFAULT_MAX_DECISIONS = 1000000 };
+
+void ud_match_defaults(ud_match *m, const ud_game *g)
+{
+    memset(m, 0, sizeof *m);
+    m->game = g;
+    for (int v = 0; v < g->n_variants; v++)
+        m->setup.variant[v] = g->variants[v].default_value;
+    m->setup.n_players = 2;
+    strcpy(m->setup.names[0], "p1");
+    strcpy(m->setup.names[1], "p2");
+    for (int i = 0; i < UD_MAX_PLAYERS; i++)
+        m->policy[i].def = &ud_policy_random;
+}
+
+void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink,
+             uint64_t *fired, int check_invariants, ud_result *res)
+{
+    const ud_game *g = m->game;
+    ud_rng chance_rng, policy_rng;
+    ud_rng_seed(&chance_rng, m->seed);
+    /* A separate stream, so a random player's choices do not shift the dice. */
+    ud_rng_seed(&policy_rng, m->seed ^ UINT64_C(0x9e3779b97f4a7c15));
+    ud_chance chance;
+    ud_chance_from_rng(&chance, &chance_rng);
+    ud_step s;
+    ud_step_init(&s, t, &m->setup, &chance, sink, fired);
+    s.check_invariants = check_invariants;
+    uint64_t max = m->max_decisions ? m->max_decisions : UD_DEFAULT_MAX_DECISIONS;
+
+    res->decisions = 0;
+    ud_status st = ud_start(&s, state);
+    while (st == UD_DECIDE) {
+        if (++res->decisions > max) {
+            ud_failf(&s, UD_FAIL_INPUT, NULL, "no end after %llu decisions; abandoned",
+                     (unsigned long long)max);
+            st = UD_ERROR;
+            break;
+        }
+        int seat = g->to_move(state);
+        int action = ud_policy_choose(&m->policy[seat], g, state, seat, &s.offers, &policy_rng);
+        if (action < 0) {
+            ud_failf(&s, UD_FAIL_INPUT, NULL, "player %s gave no decision", ud_player(&s, seat));
+            st = UD_ERROR;
+            break;
+        }
+        st = ud_decide(&s, state, action);
+    }
+    res->status = st;
+    res->fail = s.fail;
+    res->steps = s.steps;
+    res->winner = st == UD_OVER ? g->winner(state) : -1;
+    for (int i = 0; i < m->setup.n_players; i++)
+        res->score[i] = g->score(state, i);
+}
+
+static void file_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
+{
+    FILE *out = k->ctx;
+    ud_transcript_write_line(out, text, rule ? rule->id : NULL);
+}
+
+void ud_sink_to_file(ud_sink *k, FILE *out)
+{
+    k->line = file_line;
+    k->ctx = out;
+}

@@ -1,0 +1,110 @@
+/*
+ * setup.c - player names and variant settings from user words.
+ */
+#include "setup.h"
+
+#include <ctype.h>
+#include <string.h>
+
+void ud_setup_defaults(const ud_game *g, ud_setup *setup)
+{
+    memset(setup, 0, sizeof *setup);
+    for (int v = 0; v < g->n_variants; v++)
+        setup->variant[v] = g->variants[v].default_value;
+    strcpy(setup->names[0], "p1");
+    strcpy(setup->names[1], "p2");
+    setup->n_players = 2;
+}
+
+bool ud_setup_add_player(ud_setup *setup, const char *name, ud_buf *err)
+{
+    size_t len = strlen(name);
+    if (len == 0 || len >= UD_NAME_MAX) {
+        ud_buf_printf(err, "player name '%s': expected 1 to %d characters", name, UD_NAME_MAX - 1);
+        return false;
+    }
+    for (size_t i = 0; i < len; i++)
+        if (!isalnum((unsigned char)name[i]) && name[i] != '-' && name[i] != '_') {
+            ud_buf_printf(err, "player name '%s': expected letters, digits, '-' or '_'", name);
+            return false;
+        }
+    if (!isalpha((unsigned char)name[0])) {
+        ud_buf_printf(err, "player name '%s': expected it to start with a letter", name);
+        return false;
+    }
+    for (int i = 0; i < setup->n_players; i++)
+        if (strcmp(setup->names[i], name) == 0) {
+            ud_buf_printf(err, "player name '%s' is used twice", name);
+            return false;
+        }
+    if (setup->n_players >= UD_MAX_PLAYERS) {
+        ud_buf_printf(err, "more than %d players", UD_MAX_PLAYERS);
+        return false;
+    }
+    strcpy(setup->names[setup->n_players++], name);
+    return true;
+}
+
+bool ud_setup_players(ud_setup *setup, const char *list, ud_buf *err)
+{
+    char name[64];
+    setup->n_players = 0;
+    const char *p = list;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        if (len >= sizeof name) {
+            ud_buf_printf(err, "player name '%.*s...': expected at most %d characters", 20, p,
+                          UD_NAME_MAX - 1);
+            return false;
+        }
+        memcpy(name, p, len);
+        name[len] = '\0';
+        if (!ud_setup_add_player(setup, name, err))
+            return false;
+        if (p[len] == '\0')
+            return true;
+        p += len + 1;
+    }
+}
+
+bool ud_setup_variant(const ud_game *g, ud_setup *setup, const char *kv, ud_buf *err)
+{
+    const char *eq = strchr(kv, '=');
+    if (!eq) {
+        ud_buf_printf(err, "variant '%s': expected KEY=VALUE", kv);
+        return false;
+    }
+    size_t klen = (size_t)(eq - kv);
+    for (int v = 0; v < g->n_variants; v++) {
+        const ud_variant *var = &g->variants[v];
+        if (strlen(var->key) != klen || strncmp(var->key, kv, klen) != 0)
+            continue;
+        for (int i = 0; i < var->n_values; i++)
+            if (strcmp(var->values[i].name, eq + 1) == 0) {
+                setup->variant[v] = i;
+                return true;
+            }
+        ud_buf_printf(err, "variant %s: unknown value '%s'; expected one of:", var->key, eq + 1);
+        for (int i = 0; i < var->n_values; i++)
+            ud_buf_printf(err, " %s", var->values[i].name);
+        return false;
+    }
+    ud_buf_printf(err, "unknown variant key '%.*s' for %s; expected one of:", (int)klen, kv, g->name);
+    for (int v = 0; v < g->n_variants; v++)
+        ud_buf_printf(err, " %s", g->variants[v].key);
+    return false;
+}
+
+bool ud_setup_start(ud_setup *setup, const char *line, ud_buf *err)
+{
+    if (setup->n_start >= UD_MAX_START) {
+        ud_buf_printf(err, "more than %d start lines", UD_MAX_START);
+        return false;
+    }
+    if (strlen(line) >= UD_START_LEN) {
+        ud_buf_printf(err, "start line longer than %d characters", UD_START_LEN - 1);
+        return false;
+    }
+    strcpy(setup->start[setup->n_start++], line);
+    return true;
+}

@@ -1,0 +1,21 @@
+/*
+ * setup.h - building a ud_setup from words a person typed: player names,
+ * variant settings.  Every error says what was expected.
+ */
+#ifndef UD_SETUP_H
+#define UD_SETUP_H
+
+#include "game.h"
+
+/* Default variants, players "p1" and "p2". */
+void ud_setup_defaults(const ud_game *g, ud_setup *setup);
+/* "alice,bob,carol" */
+bool ud_setup_players(ud_setup *setup, const char *list, ud_buf *err);
+/* Add one player name (validated, unique). */
+bool ud_setup_add_player(ud_setup *setup, const char *name, ud_buf *err);
+/* "key=value" */
+bool ud_setup_variant(const ud_game *g, ud_setup *setup, const char *kv, ud_buf *err);
+/* Add a starting-position line. */
+bool ud_setup_start(ud_setup *setup, const char *line, ud_buf *err);
+
+#endif

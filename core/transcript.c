@@ -1,0 +1,384 @@
+/*
+ * transcript.c - strict parser and writer for transcripts (transcript.h).
+ *
+ * The parser never trusts its input: every line is bounded, every byte
+ * checked, every number range-checked, and the first problem is reported
+ * with its line and column and what was expected there.
+ */
+#include "transcript.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "setup.h"
+
+void ud_transcript_free(ud_transcript *t)
+{
+    for (int i = 0; i < t->n; i++)
+        free(t->lines[i].text);
+    free(t->lines);
+    t->lines = NULL;
+    t->n = t->cap = 0;
+}
+
+/* Split one line (already copied to text) into tokens; strips a comment
+ * and a trailing [TAG].  Returns false with err set. */
+static bool tokenize(ud_tline *tl, int lineno, ud_error *err)
+{
+    char *p = tl->text;
+    tl->ntok = 0;
+    tl->tag = NULL;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '\0' || *p == '#')
+            break;
+        int col = (int)(p - tl->text) + 1;
+        char *start = p;
+        while (*p && *p != ' ' && *p != '\t')
+            p++;
+        if (*p)
+            *p++ = '\0';
+        if (tl->tag) {
+            ud_error_set(err, lineno, col, NULL, "expected the [RULE-ID] tag to end the line, found '%s' after it", start);
+            return false;
+        }
+        if (start[0] == '[') {
+            size_t len = strlen(start);
+            if (len < 3 || start[len - 1] != ']') {
+                ud_error_set(err, lineno, col, NULL, "expected a tag like [ZD-BUST], found '%s'", start);
+                return false;
+            }
+            start[len - 1] = '\0';
+            for (char *c = start + 1; *c; c++)
+                if (!isupper((unsigned char)*c) && !isdigit((unsigned char)*c) && *c != '-') {
+                    ud_error_set(err, lineno, col, NULL, "expected a rule ID of A-Z, 0-9 and '-' in the tag, found '%s]'", start);
+                    return false;
+                }
+            tl->tag = start + 1;
+            tl->tag_col = col;
+            continue;
+        }
+        if (tl->ntok >= UD_TL_MAX_TOKENS) {
+            ud_error_set(err, lineno, col, NULL, "expected at most %d words on a line", UD_TL_MAX_TOKENS);
+            return false;
+        }
+        tl->tok[tl->ntok] = start;
+        tl->col[tl->ntok] = col;
+        tl->ntok++;
+    }
+    return true;
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    if (!isdigit((unsigned char)s[0]))
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
+typedef struct parser {
+    ud_transcript *t;
+    ud_game_lookup find;
+    ud_error *err;
+    int seen_version, seen_players, in_body;
+} parser;
+
+static bool need_args(parser *ps, const ud_tline *tl, int min, int max, const char *what)
+{
+    if (tl->ntok - 1 < min || tl->ntok - 1 > max) {
+        int col = tl->ntok > max + 1 && max + 1 < UD_TL_MAX_TOKENS ? tl->col[max + 1] : tl->col[0];
+        ud_error_set(ps->err, tl->line, col, NULL, "expected '%s %s'", tl->tok[0], what);
+        return false;
+    }
+    return true;
+}
+
+/* One header line; false with err set. */
+static bool header_line(parser *ps, ud_tline *tl)
+{
+    ud_transcript *t = ps->t;
+    const char *kw = tl->tok[0];
+    ud_buf msg;
+    ud_buf_init(&msg);
+    bool ok = true;
+    if (strcmp(kw, "game") == 0) {
+        if (!need_args(ps, tl, 1, 1, "NAME"))
+            return false;
+        if (t->game) {
+            ud_error_set(ps->err, tl->line, tl->col[0], NULL, "expected one 'game' line, found a second");
+            return false;
+        }
+        t->game = ps->find(tl->tok[1]);
+        if (!t->game) {
+            ud_error_set(ps->err, tl->line, tl->col[1], NULL, "unknown game '%s'; expected a built-in game name (see 'undead games')", tl->tok[1]);
+            return false;
+        }
+        ud_setup_defaults(t->game, &t->setup);
+        t->setup.n_players = 0;
+        for (int i = 0; i < UD_MAX_PLAYERS; i++)
+            t->policy[i].def = &ud_policy_random;
+        return true;
+    }
+    if (!t->game) {
+        ud_error_set(ps->err, tl->line, tl->col[0], NULL, "expected 'game NAME' before '%s'", kw);
+        return false;
+    }
+    if (strcmp(kw, "variant") == 0) {
+        if (!need_args(ps, tl, 1, 1, "KEY=VALUE"))
+            return false;
+        ok = ud_setup_variant(t->game, &t->setup, tl->tok[1], &msg);
+        if (!ok)
+            ud_error_set(ps->err, tl->line, tl->col[1], NULL, "%s", ud_buf_str(&msg));
+    } else if (strcmp(kw, "player") == 0) {
+        if (!need_args(ps, tl, 1, 2, "NAME [POLICY]"))
+            return false;
+        int seat = t->setup.n_players;
+        ok = ud_setup_add_player(&t->setup, tl->tok[1], &msg);
+        if (!ok)
+            ud_error_set(ps->err, tl->line, tl->col[1], NULL, "%s", ud_buf_str(&msg));
+        else if (tl->ntok == 3) {
+            ok = ud_policy_parse(t->game, tl->tok[2], &t->policy[seat], &msg);
+            if (!ok)
+                ud_error_set(ps->err, tl->line, tl->col[2], NULL, "%s", ud_buf_str(&msg));
+        }
+    } else if (strcmp(kw, "seed") == 0) {
+        if (!need_args(ps, tl, 1, 1, "N"))
+            return false;
+        ok = parse_u64(tl->tok[1], &t->seed);
+        if (!ok)
+            ud_error_set(ps->err, tl->line, tl->col[1], NULL, "expected a seed from 0 to 18446744073709551615, found '%s'", tl->tok[1]);
+        t->has_seed = 1;
+    } else if (strcmp(kw, "partial") == 0) {
+        ok = need_args(ps, tl, 0, 0, "");
+        t->partial = 1;
+    } else if (strcmp(kw, "start") == 0) {
+        if (!need_args(ps, tl, 1, UD_TL_MAX_TOKENS - 1, "WORDS..."))
+            return false;
+        char line[UD_START_LEN * 2] = "";
+        for (int i = 1; i < tl->ntok; i++) {
+            if (i > 1)
+                strncat(line, " ", sizeof line - strlen(line) - 1);
+            strncat(line, tl->tok[i], sizeof line - strlen(line) - 1);
+        }
+        ok = ud_setup_start(&t->setup, line, &msg);
+        if (!ok)
+            ud_error_set(ps->err, tl->line, tl->col[1], NULL, "%s", ud_buf_str(&msg));
+    }
+    ud_buf_free(&msg);
+    return ok;
+}
+
+static bool is_header_keyword(const char *w)
+{
+    static const char *const kws[] = { "game", "variant", "player", "seed", "partial", "start" };
+    for (size_t i = 0; i < sizeof kws / sizeof kws[0]; i++)
+        if (strcmp(w, kws[i]) == 0)
+            return true;
+    return false;
+}
+
+static bool body_line(parser *ps, ud_tline *tl)
+{
+    const ud_game *g = ps->t->game;
+    const char *verb = tl->tok[0];
+    if (strcmp(verb, "=") == 0) {
+        tl->kind = UD_TL_STATE;
+        for (int i = 1; i < tl->ntok; i++)
+            if (!strchr(tl->tok[i], '=')) {
+                ud_error_set(ps->err, tl->line, tl->col[i], NULL, "expected key=value in a state line, found '%s'", tl->tok[i]);
+                return false;
+            }
+        return true;
+    }
+    if (strcmp(verb, "decide") == 0) {
+        tl->kind = UD_TL_DECIDE;
+        if (tl->ntok != 3) {
+            ud_error_set(ps->err, tl->line, tl->col[0], NULL, "expected 'decide PLAYER ACTION'");
+            return false;
+        }
+        int found = 0;
+        for (int i = 0; i < ps->t->setup.n_players; i++)
+            found |= strcmp(ps->t->setup.names[i], tl->tok[1]) == 0;
+        if (!found) {
+            ud_error_set(ps->err, tl->line, tl->col[1], NULL, "expected a player named in the header, found '%s'", tl->tok[1]);
+            return false;
+        }
+        if (ud_game_action(g, tl->tok[2]) < 0) {
+            ud_buf m;
+            ud_buf_init(&m);
+            for (int a = 0; a < g->n_actions; a++)
+                ud_buf_printf(&m, "%s%s", a ? "|" : "", g->actions[a]);
+            ud_error_set(ps->err, tl->line, tl->col[2], NULL, "expected an action (%s), found '%s'", ud_buf_str(&m), tl->tok[2]);
+            ud_buf_free(&m);
+            return false;
+        }
+        return true;
+    }
+    if (ud_game_is_chance_event(g, verb)) {
+        tl->kind = UD_TL_CHANCE;
+        if (tl->ntok < 2) {
+            ud_error_set(ps->err, tl->line, tl->col[0] + (int)strlen(verb), NULL, "expected at least one outcome after '%s'", verb);
+            return false;
+        }
+        return true;
+    }
+    if (is_header_keyword(verb)) {
+        ud_error_set(ps->err, tl->line, tl->col[0], NULL, "expected header lines ('%s') before the first event", verb);
+        return false;
+    }
+    tl->kind = UD_TL_CHANGE;
+    return true;
+}
+
+static bool check_bytes(const char *line, size_t len, int lineno, ud_error *err)
+{
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f) {
+            ud_error_set(err, lineno, (int)i + 1, NULL, "expected printable text, found byte 0x%02x", c);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool add_line(ud_transcript *t, const ud_tline *tl)
+{
+    if (t->n == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 64;
+        ud_tline *p = realloc(t->lines, (size_t)cap * sizeof *p);
+        if (!p)
+            return false;
+        t->lines = p;
+        t->cap = cap;
+    }
+    t->lines[t->n++] = *tl;
+    return true;
+}
+
+int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find,
+                        ud_transcript *t, ud_error *err)
+{
+    memset(t, 0, sizeof *t);
+    parser ps = { t, find, err, 0, 0, 0 };
+    size_t pos = 0;
+    int lineno = 0;
+    while (pos < len) {
+        lineno++;
+        size_t end = pos;
+        while (end < len && text[end] != '\n')
+            end++;
+        size_t n = end - pos;
+        if (n && text[pos + n - 1] == '\r')
+            n--;
+        if (n > UD_TL_MAX_LEN) {
+            ud_error_set(err, lineno, UD_TL_MAX_LEN + 1, NULL, "expected a line of at most %d characters", UD_TL_MAX_LEN);
+            goto fail;
+        }
+        if (!check_bytes(text + pos, n, lineno, err))
+            goto fail;
+        ud_tline tl = { .line = lineno };
+        tl.text = malloc(n + 1);
+        if (!tl.text) {
+            ud_error_set(err, lineno, 0, NULL, "out of memory");
+            goto fail;
+        }
+        memcpy(tl.text, text + pos, n);
+        tl.text[n] = '\0';
+        pos = end + 1;
+        if (tokenize(&tl, lineno, err) && tl.ntok == 0 && tl.tag)
+            ud_error_set(err, lineno, tl.tag_col, NULL, "expected an event before the tag");
+        if (err->set || tl.ntok == 0) {
+            free(tl.text);
+            if (err->set)
+                goto fail;
+            continue;
+        }
+        bool ok;
+        if (!ps.seen_version) {
+            ok = tl.ntok == 2 && strcmp(tl.tok[0], "undead-transcript") == 0;
+            if (!ok)
+                ud_error_set(err, lineno, 1, NULL, "expected 'undead-transcript %d' as the first line", UD_TRANSCRIPT_VERSION);
+            else if (strcmp(tl.tok[1], "1") != 0) {
+                ok = false;
+                ud_error_set(err, lineno, tl.col[1], NULL, "unsupported transcript version '%s'; expected %d", tl.tok[1], UD_TRANSCRIPT_VERSION);
+            }
+            ps.seen_version = 1;
+            free(tl.text);
+        } else if (!ps.in_body && is_header_keyword(tl.tok[0])) {
+            ok = header_line(&ps, &tl);
+            free(tl.text);
+        } else {
+            if (!t->game) {
+                ud_error_set(err, lineno, 1, NULL, "expected 'game NAME' before the first event");
+                free(tl.text);
+                goto fail;
+            }
+            ps.in_body = 1;
+            ok = body_line(&ps, &tl) && add_line(t, &tl);
+            if (!ok)
+                free(tl.text);
+            if (!ok && !err->set)
+                ud_error_set(err, lineno, 0, NULL, "out of memory");
+        }
+        if (!ok)
+            goto fail;
+    }
+    t->last_line = lineno;
+    if (!ps.seen_version) {
+        ud_error_set(err, lineno ? lineno : 1, 1, NULL, "expected 'undead-transcript %d' as the first line, found an empty file", UD_TRANSCRIPT_VERSION);
+        goto fail;
+    }
+    if (!t->game) {
+        ud_error_set(err, lineno, 1, NULL, "expected a 'game NAME' line");
+        goto fail;
+    }
+    if (t->setup.n_players == 0) {
+        ud_error_set(err, lineno, 1, NULL, "expected at least one 'player NAME [POLICY]' line");
+        goto fail;
+    }
+    return 0;
+fail:
+    ud_transcript_free(t);
+    return -1;
+}
+
+void ud_transcript_write_header(FILE *out, const ud_game *g, const ud_setup *setup,
+                                const ud_policy *policy, const uint64_t *seed, int partial)
+{
+    fprintf(out, "undead-transcript %d\n", UD_TRANSCRIPT_VERSION);
+    fprintf(out, "game %s\n", g->name);
+    for (int v = 0; v < g->n_variants; v++)
+        fprintf(out, "variant %s=%s\n", g->variants[v].key,
+                g->variants[v].values[setup->variant[v]].name);
+    for (int i = 0; i < setup->n_players; i++) {
+        char name[64] = "random";
+        if (policy)
+            ud_policy_format(&policy[i], name, sizeof name);
+        fprintf(out, "player %s %s\n", setup->names[i], name);
+    }
+    if (seed)
+        fprintf(out, "seed %" PRIu64 "\n", *seed);
+    for (int i = 0; i < setup->n_start; i++)
+        fprintf(out, "start %s\n", setup->start[i]);
+    if (partial)
+        fputs("partial\n", out);
+}
+
+void ud_transcript_write_line(FILE *out, const char *text, const char *rule)
+{
+    if (rule)
+        fprintf(out, "%-52s [%s]\n", text, rule);
+    else
+        fprintf(out, "%s\n", text);
+}

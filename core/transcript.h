@@ -1,0 +1,66 @@
+/*
+ * transcript.h - the line-oriented game record (grammar: golden/README.md).
+ *
+ * A transcript is a header (version, game, variants, players, seed, start
+ * lines) and a body of event lines.  Body lines are of four kinds, told
+ * apart by their first word:
+ *   chance  - a verb the game lists in chance_events ("draw", "roll"):
+ *             outcomes, replayed by the scripted chance source;
+ *   decide  - "decide PLAYER ACTION": a player's choice;
+ *   state   - "= key=value ...": checked against the state where it stands;
+ *   change  - anything else: what the rules did, tagged "[RULE-ID]".
+ * The parser is strict and reports FILE:LINE:COL: expected ...
+ */
+#ifndef UD_TRANSCRIPT_H
+#define UD_TRANSCRIPT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "error.h"
+#include "game.h"
+#include "policy.h"
+
+enum { UD_TRANSCRIPT_VERSION = 1, UD_TL_MAX_TOKENS = 24, UD_TL_MAX_LEN = 1024 };
+
+typedef enum { UD_TL_CHANCE, UD_TL_DECIDE, UD_TL_STATE, UD_TL_CHANGE } ud_tline_kind;
+
+typedef struct ud_tline {
+    int line;
+    ud_tline_kind kind;
+    int ntok;
+    char *tok[UD_TL_MAX_TOKENS];   /* point into text */
+    int col[UD_TL_MAX_TOKENS];
+    char *tag;                     /* rule ID without brackets, or NULL */
+    int tag_col;
+    char *text;                    /* owned */
+} ud_tline;
+
+typedef struct ud_transcript {
+    const ud_game *game;
+    ud_setup setup;
+    ud_policy policy[UD_MAX_PLAYERS];
+    uint64_t seed;
+    int has_seed;
+    int partial;
+    int last_line;                 /* number of the file's last line */
+    ud_tline *lines;
+    int n;
+    int cap;
+} ud_transcript;
+
+typedef const ud_game *(*ud_game_lookup)(const char *name);
+
+/* Parse text (need not be NUL-terminated).  On failure fills err and
+ * returns -1; the transcript is then freed. */
+int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find,
+                        ud_transcript *t, ud_error *err);
+void ud_transcript_free(ud_transcript *t);
+
+/* Write the header lines for a game about to be played or regenerated. */
+void ud_transcript_write_header(FILE *out, const ud_game *g, const ud_setup *setup,
+                                const ud_policy *policy, const uint64_t *seed, int partial);
+/* Write one body line: text padded, then "[RULE]" when rule is given. */
+void ud_transcript_write_line(FILE *out, const char *text, const char *rule);
+
+#endif

@@ -1,0 +1,21 @@
+/*
+ * games.c - the registry of built-in games.
+ */
+#include "games.h"
+
+#include <string.h>
+
+#include "zombie_dice/zd.h"
+
+const ud_game *const ud_games[] = {
+    &zd_game,
+    NULL,
+};
+
+const ud_game *ud_find_game(const char *name)
+{
+    for (const ud_game *const *g = ud_games; *g; g++)
+        if (strcmp((*g)->name, name) == 0)
+            return *g;
+    return NULL;
+}

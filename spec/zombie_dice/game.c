@@ -1,0 +1,135 @@
+/*
+ * game.c - Zombie Dice behind the ud_game interface: the state readers the
+ * runner, the transcripts and the policies need.  The rules are in rules.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "zd.h"
+
+#define ST(p) ((zd_state *)(p))
+#define CST(p) ((const zd_state *)(p))
+
+extern const ud_rule zd_rules[];
+extern const ud_invariant zd_invariants[];
+extern const ud_policy_def zd_policies[];
+
+static const ud_phase zd_phases[ZD_PHASES] = {
+    [ZD_PH_SETUP] = { "setup", UD_PHASE_AUTO },
+    [ZD_PH_TURN_START] = { "turn-start", UD_PHASE_AUTO },
+    [ZD_PH_DRAW] = { "draw", UD_PHASE_AUTO },
+    [ZD_PH_ROLL] = { "roll", UD_PHASE_AUTO },
+    [ZD_PH_RESOLVE] = { "resolve", UD_PHASE_AUTO },
+    [ZD_PH_CHOICE] = { "choice", UD_PHASE_DECISION },
+    [ZD_PH_TURN_END] = { "turn-end", UD_PHASE_AUTO },
+    [ZD_PH_GAME_END] = { "game-end", UD_PHASE_AUTO },
+    [ZD_PH_OVER] = { "over", UD_PHASE_OVER },
+};
+
+static const char *const zd_actions[ZD_ACTIONS] = { "stop", "roll" };
+static const char *const zd_chance_events[] = { "lot", "draw", "roll", NULL };
+
+static void zd_init(void *p, const ud_setup *setup)
+{
+    ST(p)->phase = ZD_PH_SETUP;
+    ST(p)->winner = -1;
+}
+
+static int zd_phase_of(const void *p)
+{
+    return CST(p)->phase;
+}
+
+static int zd_to_move(const void *p)
+{
+    return CST(p)->current;
+}
+
+static void zd_describe(const ud_game *g, const void *p, const ud_setup *setup, ud_buf *out)
+{
+    const zd_state *st = CST(p);
+    int n = st->n_players ? st->n_players : setup->n_players;
+    ud_buf_printf(out, "turn=%s brains=%d shotguns=%d feet=",
+                  st->current < setup->n_players ? setup->names[st->current] : "?",
+                  zd_turn_brains(st), zd_turn_shotguns(st));
+    if (st->n_hand == 0)
+        ud_buf_puts(out, "-");
+    for (int k = 0; k < st->n_hand; k++)
+        ud_buf_printf(out, "%s%c", k ? "," : "", zd_dice[st->hand[k] % ZD_TYPES].letter);
+    ud_buf_puts(out, " cup=");
+    for (int t = 0; t < ZD_TYPES; t++)
+        ud_buf_printf(out, "%c%d", zd_dice[t].letter, st->cup[t]);
+    ud_buf_puts(out, " scores=");
+    for (int seat = 0; seat < n && seat < UD_MAX_PLAYERS; seat++)
+        ud_buf_printf(out, "%s%s:%d", seat ? "," : "", setup->names[seat], st->score[seat]);
+}
+
+static int zd_score(const void *p, int seat)
+{
+    return CST(p)->score[seat];
+}
+
+static int zd_winner(const void *p)
+{
+    return CST(p)->winner;
+}
+
+/* "score NAME N": start from a position where NAME has N brains. */
+static bool zd_apply_start(void *p, const ud_setup *setup, const char *line, ud_buf *err)
+{
+    char what[16], name[UD_NAME_MAX + 1];
+    int value, used = 0;
+    if (sscanf(line, "%15s %24s %d%n", what, name, &value, &used) != 3 || line[used] != '\0' ||
+        strcmp(what, "score") != 0) {
+        ud_buf_puts(err, "expected 'score PLAYER N'");
+        return false;
+    }
+    if (value < 0 || value > 1000) {
+        ud_buf_printf(err, "score %d is out of range 0..1000", value);
+        return false;
+    }
+    for (int seat = 0; seat < setup->n_players; seat++)
+        if (strcmp(setup->names[seat], name) == 0) {
+            ST(p)->score[seat] = (int16_t)value;
+            return true;
+        }
+    ud_buf_printf(err, "no player named '%s'", name);
+    return false;
+}
+
+static const ud_ratio zd_ratios[] = {
+    { "busts per turn", "ZD-BUST", "ZD-TURN" },
+    { "shortages per turn", "ZD-SHORTAGE-RETURN", "ZD-TURN" },
+    { "tiebreak rounds per game", "ZD-TIEBREAK-ONE", "ZD-PLAYERS" },
+    { "repeated tiebreak rounds per game", "ZD-TIEBREAK-REPEAT", "ZD-PLAYERS" },
+};
+
+const ud_game zd_game = {
+    .name = "zombie-dice",
+    .title = "Zombie Dice",
+    .phases = zd_phases,
+    .n_phases = ZD_PHASES,
+    .rules = zd_rules,
+    .n_rules = ZD_N_RULES,
+    .variants = zd_variants,
+    .n_variants = ZD_VARIANTS,
+    .invariants = zd_invariants,
+    .n_invariants = ZD_N_INVARIANTS,
+    .policies = zd_policies,
+    .n_policies = ZD_N_POLICIES,
+    .actions = zd_actions,
+    .n_actions = ZD_ACTIONS,
+    .chance_events = zd_chance_events,
+    .ratios = zd_ratios,
+    .n_ratios = (int)(sizeof zd_ratios / sizeof zd_ratios[0]),
+    .max_players = UD_MAX_PLAYERS,
+    .state_size = sizeof(zd_state),
+    .init = zd_init,
+    .phase_of = zd_phase_of,
+    .to_move = zd_to_move,
+    .describe = zd_describe,
+    .score = zd_score,
+    .winner = zd_winner,
+    .apply_start = zd_apply_start,
+};

@@ -1,0 +1,549 @@
+/*
+ * rules.c - every Zombie Dice rule as a row of the spec table.
+ *
+ * Each rule's guard and effect sit just above the table, grouped by phase
+ * in the order a turn meets them.  The runner (core/engine.c) fires the
+ * rows; nothing here loops over a game.  Variant rows carry the variant
+ * value they belong to and are left out of the table for other readings.
+ */
+#include "cup.h"
+#include "zd.h"
+
+#define S000 "000_667bbeec5fdf16bd.txt"
+#define S001 "001_4f6e2b55ff14832a.txt"
+
+#define ST(p) ((zd_state *)(p))
+#define CST(p) ((const zd_state *)(p))
+
+/* ---- setup ------------------------------------------------------------ */
+
+static void players_seat(void *p, ud_step *s)
+{
+    int n = s->setup->n_players;
+    if (n < 2 || n > UD_MAX_PLAYERS)
+        ud_failf(s, UD_FAIL_INPUT, s->rule->id,
+                 "Zombie Dice needs 2 to %d players, not %d", UD_MAX_PLAYERS, n);
+    else
+        ST(p)->n_players = (uint8_t)n;
+}
+
+static void dice_fill_cup(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    for (int t = 0; t < ZD_TYPES; t++)
+        st->cup[t] = (uint8_t)zd_dice[t].count;
+    st->winner = -1;
+}
+
+static void first_announce(zd_state *st, ud_step *s)
+{
+    st->current = st->first;
+    st->phase = ZD_PH_TURN_START;
+    UD_EMIT(s, "starts %s", ud_player(s, st->first));
+}
+
+static void first_seat_order(void *p, ud_step *s)
+{
+    ST(p)->first = 0;
+    first_announce(ST(p), s);
+}
+
+static const char *seat_label(const void *ctx, int i)
+{
+    const ud_step *s = ctx;
+    return s->setup->names[i];
+}
+
+static void first_random(void *p, ud_step *s)
+{
+    int i = ud_pick(s, "lot", s->setup->n_players, seat_label, s);
+    if (i < 0)
+        return;
+    ST(p)->first = (uint8_t)i;
+    UD_EMIT(s, "lot %s", ud_player(s, i));
+    first_announce(ST(p), s);
+}
+
+/* ---- turn start and drawing ------------------------------------------- */
+
+static void turn_begin(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    st->turns++;
+    st->last_gain = 0;
+    st->phase = ZD_PH_DRAW;
+    UD_EMIT(s, "turn %s", ud_player(s, st->current));
+}
+
+static int dice_needed(const zd_state *st)
+{
+    return ZD_HAND - st->n_hand;
+}
+
+static void shortage_announce(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    st->shortage = 1;
+    UD_EMIT(s, "shortage cup=%d needed=%d", zd_cup_size(st), dice_needed(st));
+}
+
+static bool cup_below_three(const void *p, const ud_step *s)
+{
+    return dice_needed(CST(p)) > 0 && zd_cup_size(CST(p)) < 3;
+}
+
+static bool cup_below_needed(const void *p, const ud_step *s)
+{
+    return zd_cup_size(CST(p)) < dice_needed(CST(p));
+}
+
+static bool in_shortage_with_cup(const void *p, const ud_step *s)
+{
+    return CST(p)->shortage && zd_cup_size(CST(p)) > 0;
+}
+
+static void shortage_take_last(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    int n = zd_cup_size(st);
+    int need = dice_needed(st);
+    zd_draw(st, s, n < need ? n : need);
+}
+
+static bool in_shortage(const void *p, const ud_step *s)
+{
+    return CST(p)->shortage;
+}
+
+static void shortage_return_brains(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    char names[96];
+    zd_pile_names(st->brains, names, sizeof names);
+    int n = zd_pile_size(st->brains);
+    st->noted = (uint8_t)(st->noted + n);
+    for (int t = 0; t < ZD_TYPES; t++) {
+        st->cup[t] = (uint8_t)(st->cup[t] + st->brains[t]);
+        st->brains[t] = 0;
+    }
+    st->shortage = 0;
+    UD_EMIT(s, "return-brains%s%s noted=%d", n ? " " : "", names, st->noted);
+}
+
+static void draw_to_three(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    if (zd_draw(st, s, dice_needed(st)))
+        st->phase = ZD_PH_ROLL;
+}
+
+/* ---- rolling ------------------------------------------------------------ */
+
+static bool has_new_dice(const void *p, const ud_step *s)
+{
+    return CST(p)->n_hand > CST(p)->n_kept;
+}
+
+static void roll_new_dice(void *p, ud_step *s)
+{
+    zd_roll_range(ST(p), s, ST(p)->n_kept, ST(p)->n_hand);
+}
+
+static bool has_kept_feet(const void *p, const ud_step *s)
+{
+    return CST(p)->n_kept > 0;
+}
+
+static void reroll_feet(void *p, ud_step *s)
+{
+    zd_roll_range(ST(p), s, 0, ST(p)->n_kept);
+}
+
+static void roll_three(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    if (st->n_hand != ZD_HAND) {
+        ud_failf(s, UD_FAIL_INVARIANT, s->rule->id, "%d dice rolled; the rules roll three",
+                 st->n_hand);
+        return;
+    }
+    if (s->sink) {
+        char line[160] = "roll";
+        for (int k = 0; k < st->n_hand; k++) {
+            strncat(line, " ", sizeof line - strlen(line) - 1);
+            strncat(line, zd_dice[st->hand[k]].name, sizeof line - strlen(line) - 1);
+            strncat(line, ":", sizeof line - strlen(line) - 1);
+            strncat(line, zd_face_name[st->rolled[k]], sizeof line - strlen(line) - 1);
+        }
+        ud_emitf(s, "%s", line);
+    }
+    st->n_kept = 0;   /* every die in hand has just been rolled */
+    st->phase = ZD_PH_RESOLVE;
+}
+
+/* ---- resolving the roll -------------------------------------------------- */
+
+static bool rolled_face(const zd_state *st, int face)
+{
+    for (int k = 0; k < st->n_hand; k++)
+        if (st->rolled[k] == face)
+            return true;
+    return false;
+}
+
+static bool rolled_brain(const void *p, const ud_step *s)
+{
+    return rolled_face(CST(p), ZD_BRAIN);
+}
+
+static void brains_aside(void *p, ud_step *s)
+{
+    char names[64];
+    zd_set_aside(ST(p), ZD_BRAIN, ST(p)->brains, names, sizeof names);
+    UD_EMIT(s, "brains%s total=%d", names, zd_turn_brains(ST(p)));
+}
+
+static bool rolled_shotgun(const void *p, const ud_step *s)
+{
+    return rolled_face(CST(p), ZD_SHOTGUN);
+}
+
+static void shotguns_aside(void *p, ud_step *s)
+{
+    char names[64];
+    zd_set_aside(ST(p), ZD_SHOTGUN, ST(p)->shotguns, names, sizeof names);
+    UD_EMIT(s, "shotguns%s total=%d", names, zd_turn_shotguns(ST(p)));
+}
+
+static bool shot_three_times(const void *p, const ud_step *s)
+{
+    return zd_turn_shotguns(CST(p)) >= ZD_BUST_SHOTGUNS;
+}
+
+static void bust(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    UD_EMIT(s, "bust %s shotguns=%d lost=%d", ud_player(s, st->current),
+            zd_turn_shotguns(st), zd_turn_brains(st));
+    zd_return_all(st);
+    st->phase = ZD_PH_TURN_END;
+}
+
+static void feet_keep(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    st->n_kept = st->n_hand;   /* brains and shotguns have left the hand */
+    if (s->sink && st->n_kept) {
+        char line[64] = "feet";
+        for (int k = 0; k < st->n_kept; k++) {
+            strncat(line, " ", sizeof line - strlen(line) - 1);
+            strncat(line, zd_dice[st->hand[k]].name, sizeof line - strlen(line) - 1);
+        }
+        ud_emitf(s, "%s", line);
+    }
+    st->phase = ZD_PH_CHOICE;
+}
+
+/* ---- the choice ----------------------------------------------------------- */
+
+static void offer_stop_or_roll(void *p, ud_step *s)
+{
+    ud_offer(s, ZD_ACT_STOP);
+    ud_offer(s, ZD_ACT_ROLL);
+}
+
+static bool chose_stop(const void *p, const ud_step *s)
+{
+    return s->action == ZD_ACT_STOP;
+}
+
+static void stop_and_score(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    int gained = zd_turn_brains(st);
+    st->score[st->current] = (int16_t)(st->score[st->current] + gained);
+    st->last_gain = (uint8_t)gained;
+    UD_EMIT(s, "score %s +%d =%d", ud_player(s, st->current), gained, st->score[st->current]);
+    zd_return_all(st);
+    st->phase = ZD_PH_TURN_END;
+}
+
+static bool chose_roll(const void *p, const ud_step *s)
+{
+    return s->action == ZD_ACT_ROLL;
+}
+
+static void keep_going(void *p, ud_step *s)
+{
+    ST(p)->phase = ZD_PH_DRAW;
+}
+
+/* ---- end of turn and end of game ---------------------------------------- */
+
+static bool scored_past_goal(const void *p, const ud_step *s)
+{
+    const zd_state *st = CST(p);
+    return st->last_gain > 0 && st->score[st->current] > ZD_GOAL;
+}
+
+static void no_cap(void *p, ud_step *s)
+{
+    /* Nothing to change: the point of the row is that the score is NOT
+     * capped at 13, and the transcript says so where it matters. */
+    UD_EMIT(s, "above-goal %s =%d counts", ud_player(s, CST(p)->current),
+            CST(p)->score[CST(p)->current]);
+}
+
+static bool reached_goal(const void *p, const ud_step *s)
+{
+    const zd_state *st = CST(p);
+    return !st->ending && st->score[st->current] >= ZD_GOAL;
+}
+
+static void goal_finish_round(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    int n = st->n_players;
+    st->ending = 1;
+    st->turns_left = (uint8_t)((st->first - 1 - st->current + 2 * n) % n);
+    UD_EMIT(s, "goal %s =%d turns-left=%d", ud_player(s, st->current),
+            st->score[st->current], st->turns_left);
+}
+
+static void goal_final_turns(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    st->ending = 1;
+    st->turns_left = (uint8_t)(st->n_players - 1);
+    UD_EMIT(s, "goal %s =%d turns-left=%d", ud_player(s, st->current),
+            st->score[st->current], st->turns_left);
+}
+
+static bool no_turns_left(const void *p, const ud_step *s)
+{
+    return CST(p)->ending && CST(p)->turns_left == 0;
+}
+
+static void game_end(void *p, ud_step *s)
+{
+    ST(p)->phase = ZD_PH_GAME_END;
+    UD_EMIT(s, "%s", CST(p)->tiebreak ? "tiebreak-over" : "game-over");
+}
+
+static bool not_in_tiebreak(const void *p, const ud_step *s)
+{
+    return !CST(p)->tiebreak;
+}
+
+static void next_player(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    st->current = (uint8_t)((st->current + 1) % st->n_players);
+    if (st->ending)
+        st->turns_left--;
+    st->phase = ZD_PH_TURN_START;
+}
+
+static bool in_tiebreak(const void *p, const ud_step *s)
+{
+    return CST(p)->tiebreak;
+}
+
+static void next_contender(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    int n = st->n_players;
+    for (int k = 1; k <= n; k++) {
+        int seat = (st->current + k) % n;
+        if (st->contenders & (1u << seat)) {
+            st->current = (uint8_t)seat;
+            break;
+        }
+    }
+    st->turns_left--;
+    st->phase = ZD_PH_TURN_START;
+}
+
+/* Seats holding the best score among those still in contention. */
+static unsigned leaders(const zd_state *st, int *best_out)
+{
+    unsigned pool = st->tiebreak ? st->contenders : (1u << st->n_players) - 1;
+    int best = -1;
+    unsigned mask = 0;
+    for (int seat = 0; seat < st->n_players; seat++) {
+        if (!(pool & (1u << seat)))
+            continue;
+        if (st->score[seat] > best) {
+            best = st->score[seat];
+            mask = 0;
+        }
+        if (st->score[seat] == best)
+            mask |= 1u << seat;
+    }
+    *best_out = best;
+    return mask;
+}
+
+static bool single_leader(const void *p, const ud_step *s)
+{
+    int best;
+    unsigned m = leaders(CST(p), &best);
+    return m && !(m & (m - 1));
+}
+
+static void declare_winner(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    int best;
+    unsigned m = leaders(st, &best);
+    int seat = __builtin_ctz(m);
+    st->winner = (int8_t)seat;
+    st->phase = ZD_PH_OVER;
+    UD_EMIT(s, "winner %s =%d", ud_player(s, seat), best);
+}
+
+static void leaders_names(const zd_state *st, unsigned m, ud_step *s, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (int seat = 0; seat < st->n_players; seat++)
+        if (m & (1u << seat)) {
+            strncat(out, " ", size - strlen(out) - 1);
+            strncat(out, ud_player(s, seat), size - strlen(out) - 1);
+        }
+}
+
+static void start_tiebreak(zd_state *st, ud_step *s)
+{
+    int best;
+    unsigned m = leaders(st, &best);
+    int n = st->n_players;
+    st->tiebreak = 1;
+    st->tiebreak_rounds++;
+    st->contenders = (uint8_t)m;
+    st->turns_left = (uint8_t)(__builtin_popcount(m) - 1);
+    for (int k = 0; k < n; k++) {   /* the round opens with the first contender */
+        int seat = (st->first + k) % n;
+        if (m & (1u << seat)) {
+            st->current = (uint8_t)seat;
+            break;
+        }
+    }
+    if (s->sink) {
+        char names[UD_MAX_PLAYERS * UD_NAME_MAX + 8];
+        leaders_names(st, m, s, names, sizeof names);
+        ud_emitf(s, "tiebreak%s =%d round=%d", names, best, st->tiebreak_rounds);
+    }
+    st->phase = ZD_PH_TURN_START;
+}
+
+static bool tied_first_time(const void *p, const ud_step *s)
+{
+    return !single_leader(p, s) && CST(p)->tiebreak_rounds == 0;
+}
+
+static bool tied(const void *p, const ud_step *s)
+{
+    return !single_leader(p, s);
+}
+
+static void tiebreak_round(void *p, ud_step *s)
+{
+    start_tiebreak(ST(p), s);
+}
+
+static bool tied_after_tiebreak(const void *p, const ud_step *s)
+{
+    return !single_leader(p, s) && CST(p)->tiebreak_rounds > 0;
+}
+
+static void tie_stands(void *p, ud_step *s)
+{
+    zd_state *st = ST(p);
+    int best;
+    unsigned m = leaders(st, &best);
+    st->winner = -2;
+    st->phase = ZD_PH_OVER;
+    if (s->sink) {
+        char names[UD_MAX_PLAYERS * UD_NAME_MAX + 8];
+        leaders_names(st, m, s, names, sizeof names);
+        ud_emitf(s, "shared-win%s =%d", names, best);
+    }
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+#define V(key, val) ZD_V_##key, val
+#define EFFECT UD_ROW_EFFECT
+#define OFFER UD_ROW_OFFER
+
+const ud_rule zd_rules[] = {
+    { "ZD-PLAYERS", S000, "Zombie Dice (intro)", "Two or more players take part (undead seats at most 8).",
+      ZD_PH_SETUP, EFFECT, UD_ALWAYS, NULL, players_seat },
+    { "ZD-DICE", S001, "Game Components", "13 dice start in the cup: 6 green (3 brain, 1 shotgun, 2 feet), 4 yellow (2/2/2), 3 red (1/3/2).",
+      ZD_PH_SETUP, EFFECT, UD_ALWAYS, NULL, dice_fill_cup },
+    { "ZD-FIRST-SEAT-ORDER", S000, "Zombie Dice (intro)", "The first listed player starts (the last game's winner, or the best groan).",
+      ZD_PH_SETUP, EFFECT, V(FIRST, ZD_FIRST_SEAT_ORDER), NULL, first_seat_order },
+    { "ZD-FIRST-RANDOM", S001, "Starting the Game", "The first player is decided at random.",
+      ZD_PH_SETUP, EFFECT, V(FIRST, ZD_FIRST_RANDOM), NULL, first_random },
+
+    { "ZD-TURN", S000, "Mmm! Brainnns!", "A turn starts with every die in the cup and nothing set aside.",
+      ZD_PH_TURN_START, EFFECT, UD_ALWAYS, NULL, turn_begin },
+
+    { "ZD-SHORTAGE-THREE", S000, "Brrrains?", "The cup is short when you need new dice and it holds fewer than three.",
+      ZD_PH_DRAW, EFFECT, V(SHORT_WHEN, ZD_SHORT_FEWER_THAN_THREE), cup_below_three, shortage_announce },
+    { "ZD-SHORTAGE-NEEDED", S001, "Handling a Dice Shortage", "The cup is short when it holds fewer dice than you need to have three.",
+      ZD_PH_DRAW, EFFECT, V(SHORT_WHEN, ZD_SHORT_FEWER_THAN_NEEDED), cup_below_needed, shortage_announce },
+    { "ZD-SHORTAGE-LAST-DICE", S000, "Brrrains?", "In a shortage, first take what dice the cup still holds.",
+      ZD_PH_DRAW, EFFECT, V(SHORT_ORDER, ZD_ORDER_CUP_FIRST), in_shortage_with_cup, shortage_take_last },
+    { "ZD-SHORTAGE-RETURN", S000, "Brrrains?", "In a shortage, note the turn's brains and put the brain dice back in the cup; shotguns and feet stay out.",
+      ZD_PH_DRAW, EFFECT, UD_ALWAYS, in_shortage, shortage_return_brains },
+    { "ZD-DRAW", S000, "Mmm! Brainnns!", "Take dice from the cup without looking until you hold three (none if all three are feet).",
+      ZD_PH_DRAW, EFFECT, UD_ALWAYS, NULL, draw_to_three },
+
+    { "ZD-FEET-REROLL", S001, "FAQs", "Every kept feet die is rolled again; you cannot choose which dice to reroll.",
+      ZD_PH_ROLL, EFFECT, UD_ALWAYS, has_kept_feet, reroll_feet },
+    { "ZD-MUST-ROLL", S000, "Mmm! Brainnns!", "After you take new dice you cannot stop: you roll them.",
+      ZD_PH_ROLL, EFFECT, UD_ALWAYS, has_new_dice, roll_new_dice },
+    { "ZD-ROLL-THREE", S000, "Mmm! Brainnns!", "Whenever you roll, you roll three dice.",
+      ZD_PH_ROLL, EFFECT, UD_ALWAYS, NULL, roll_three },
+
+    { "ZD-BRAIN-ASIDE", S000, "Mmm! Brainnns!", "Brains rolled are set aside; each is worth one point this turn.",
+      ZD_PH_RESOLVE, EFFECT, UD_ALWAYS, rolled_brain, brains_aside },
+    { "ZD-SHOTGUN-ASIDE", S000, "Mmm! Brainnns!", "Shotguns rolled are set aside and stay there for the turn.",
+      ZD_PH_RESOLVE, EFFECT, UD_ALWAYS, rolled_shotgun, shotguns_aside },
+    { "ZD-BUST", S000, "Mmm! Brainnns!", "Three or more shotguns end the turn and it scores nothing.",
+      ZD_PH_RESOLVE, EFFECT, UD_ALWAYS, shot_three_times, bust },
+    { "ZD-FEET-KEEP", S000, "Mmm! Brainnns!", "Feet dice stay in front of you, to be rolled again if you go on.",
+      ZD_PH_RESOLVE, EFFECT, UD_ALWAYS, NULL, feet_keep },
+
+    { "ZD-CHOICE", S000, "Mmm! Brainnns!", "Short of three shotguns, you choose to stop and score or to roll again.",
+      ZD_PH_CHOICE, OFFER, UD_ALWAYS, NULL, offer_stop_or_roll },
+    { "ZD-STOP-SCORE", S000, "Mmm! Brainnns!", "Stopping scores one point per brain this turn (noted ones too); all dice go back in the cup.",
+      ZD_PH_CHOICE, EFFECT, UD_ALWAYS, chose_stop, stop_and_score },
+    { "ZD-ROLL-AGAIN", S000, "Mmm! Brainnns!", "Going on keeps the feet on the table and tops the hand up to three.",
+      ZD_PH_CHOICE, EFFECT, UD_ALWAYS, chose_roll, keep_going },
+
+    { "ZD-NO-CAP", S001, "FAQs", "A score above 13 counts in full.",
+      ZD_PH_TURN_END, EFFECT, UD_ALWAYS, scored_past_goal, no_cap },
+    { "ZD-GOAL-FINISH-ROUND", S000, "BRAAAAINS!!!", "Reaching 13 ends the game once the round is finished.",
+      ZD_PH_TURN_END, EFFECT, V(END, ZD_END_FINISH_ROUND), reached_goal, goal_finish_round },
+    { "ZD-GOAL-FINAL-TURN", S001, "Ending the Game", "Reaching 13 gives every other player one final turn.",
+      ZD_PH_TURN_END, EFFECT, V(END, ZD_END_FINAL_TURN), reached_goal, goal_final_turns },
+    { "ZD-GAME-OVER", S000, "BRAAAAINS!!!", "When no turn is owed any more, the game (or tiebreak round) is over.",
+      ZD_PH_TURN_END, EFFECT, UD_ALWAYS, no_turns_left, game_end },
+    { "ZD-NEXT-PLAYER", S000, "Mmm! Brainnns!", "Then it is the next player's turn, in seat order.",
+      ZD_PH_TURN_END, EFFECT, UD_ALWAYS, not_in_tiebreak, next_player },
+    { "ZD-TIEBREAK-NEXT", S000, "BRAAAAINS!!!", "In a tiebreak only the tied leaders take turns.",
+      ZD_PH_TURN_END, EFFECT, UD_ALWAYS, in_tiebreak, next_contender },
+
+    { "ZD-MOST-BRAINS", S000, "BRAAAAINS!!!", "Whoever has the most brains at the end wins.",
+      ZD_PH_GAME_END, EFFECT, UD_ALWAYS, single_leader, declare_winner },
+    { "ZD-TIEBREAK-ONE", S000, "BRAAAAINS!!!", "If there is a tie, the leaders (only) play one tiebreaker round.",
+      ZD_PH_GAME_END, EFFECT, V(TIEBREAK, ZD_TIE_ONE_ROUND), tied_first_time, tiebreak_round },
+    { "ZD-TIE-STANDS", S000, "BRAAAAINS!!!", "A tie that survives the one tiebreaker round is a shared win (000 says no more).",
+      ZD_PH_GAME_END, EFFECT, V(TIEBREAK, ZD_TIE_ONE_ROUND), tied_after_tiebreak, tie_stands },
+    { "ZD-TIEBREAK-REPEAT", S001, "Tiebreaker", "Tied leaders play tiebreaker rounds until the tie is broken.",
+      ZD_PH_GAME_END, EFFECT, V(TIEBREAK, ZD_TIE_UNTIL_BROKEN), tied, tiebreak_round },
+};
+
+_Static_assert(sizeof zd_rules / sizeof zd_rules[0] == ZD_N_RULES, "update ZD_N_RULES in zd.h");

@@ -1,0 +1,169 @@
+/*
+ * cli.c - shared option handling for the undead subcommands.
+ */
+#include "cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "setup.h"
+
+bool cli_parse_u64(const char *s, uint64_t *out)
+{
+    if (!isdigit((unsigned char)s[0]))
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool cli_game_opt(cli_game_opts *o, int code, const char *arg)
+{
+    switch (code) {
+    case OPT_SEED:
+        if (!cli_parse_u64(arg, &o->seed)) {
+            fprintf(stderr, "undead: --seed: expected a whole number 0..18446744073709551615, got '%s'\n", arg);
+            return false;
+        }
+        return true;
+    case OPT_PLAYERS:
+        o->players = arg;
+        return true;
+    case OPT_POLICY:
+        o->policies = arg;
+        return true;
+    case OPT_VARIANT:
+        if (o->n_variants >= (int)(sizeof o->variants / sizeof o->variants[0])) {
+            fprintf(stderr, "undead: --variant: too many\n");
+            return false;
+        }
+        o->variants[o->n_variants++] = arg;
+        return true;
+    case OPT_START:
+        if (o->n_starts >= UD_MAX_START) {
+            fprintf(stderr, "undead: --start: at most %d\n", UD_MAX_START);
+            return false;
+        }
+        o->starts[o->n_starts++] = arg;
+        return true;
+    }
+    return false;
+}
+
+static bool set_policies(const ud_game *g, const char *list, ud_match *m, ud_buf *err)
+{
+    char spec[64];
+    int seat = 0;
+    const char *p = list;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        if (len >= sizeof spec || seat >= UD_MAX_PLAYERS) {
+            ud_buf_printf(err, "--policy: expected at most %d policies of at most %zu characters",
+                          UD_MAX_PLAYERS, sizeof spec - 1);
+            return false;
+        }
+        memcpy(spec, p, len);
+        spec[len] = '\0';
+        if (!ud_policy_parse(g, spec, &m->policy[seat], err))
+            return false;
+        seat++;
+        if (p[len] == '\0')
+            break;
+        p += len + 1;
+    }
+    for (int i = seat; i < UD_MAX_PLAYERS; i++)   /* the last policy repeats */
+        m->policy[i] = m->policy[seat - 1];
+    return true;
+}
+
+bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m)
+{
+    ud_buf err;
+    ud_buf_init(&err);
+    ud_match_defaults(m, g);
+    m->seed = o->seed;
+    for (int i = 0; i < UD_MAX_PLAYERS && g->n_policies > 0; i++) {
+        m->policy[i].def = &g->policies[0];
+        m->policy[i].param = g->policies[0].def_param;
+    }
+    bool ok = true;
+    if (o->players)
+        ok = ud_setup_players(&m->setup, o->players, &err);
+    if (ok && o->policies)
+        ok = set_policies(g, o->policies, m, &err);
+    for (int i = 0; ok && i < o->n_variants; i++)
+        ok = ud_setup_variant(g, &m->setup, o->variants[i], &err);
+    for (int i = 0; ok && i < o->n_starts; i++)
+        ok = ud_setup_start(&m->setup, o->starts[i], &err);
+    if (!ok)
+        fprintf(stderr, "undead: %s\n", ud_buf_str(&err));
+    ud_buf_free(&err);
+    return ok;
+}
+
+const ud_game *cli_game(const char *cmd, const char *name)
+{
+    if (!name) {
+        fprintf(stderr, "undead %s: expected a game name (see 'undead games')\n", cmd);
+        return NULL;
+    }
+    const ud_game *g = ud_find_game(name);
+    if (!g) {
+        fprintf(stderr, "undead %s: unknown game '%s'; expected one of:", cmd, name);
+        for (const ud_game *const *p = ud_games; *p; p++)
+            fprintf(stderr, " %s", (*p)->name);
+        fputc('\n', stderr);
+    }
+    return g;
+}
+
+enum { CLI_MAX_FILE = 64 << 20 };
+
+char *cli_read_file(const char *path, size_t *len)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    for (;;) {
+        if (!buf) {
+            fprintf(stderr, "%s: out of memory\n", path);
+            break;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0 || n > CLI_MAX_FILE)
+            break;
+        if (n == cap) {
+            cap *= 2;
+            char *p = realloc(buf, cap + 1);
+            if (!p)
+                free(buf);
+            buf = p;
+        }
+    }
+    bool bad = buf && (ferror(f) || n > CLI_MAX_FILE);
+    if (buf && ferror(f))
+        fprintf(stderr, "%s: read error: %s\n", path, strerror(errno));
+    else if (bad)
+        fprintf(stderr, "%s: larger than %d MiB\n", path, CLI_MAX_FILE >> 20);
+    if (f != stdin)
+        fclose(f);
+    if (bad || !buf) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}

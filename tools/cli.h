@@ -1,0 +1,65 @@
+/*
+ * cli.h - what every undead subcommand shares: exit codes, the game
+ * options (--seed --players --policy --variant --start), file reading.
+ */
+#ifndef UD_CLI_H
+#define UD_CLI_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games.h"
+#include "play.h"
+
+enum { UD_EXIT_OK = 0, UD_EXIT_FAIL = 1, UD_EXIT_USAGE = 2 };
+
+/* Raw game options as typed, turned into a ud_match by cli_build_match. */
+typedef struct cli_game_opts {
+    const char *players;
+    const char *policies;
+    const char *variants[UD_MAX_VARIANTS * 2];
+    int n_variants;
+    const char *starts[UD_MAX_START];
+    int n_starts;
+    uint64_t seed;
+} cli_game_opts;
+
+/* getopt_long codes for the shared game options. */
+enum { OPT_SEED = 1000, OPT_PLAYERS, OPT_POLICY, OPT_VARIANT, OPT_START };
+#define CLI_GAME_LONGOPTS \
+    { "seed", required_argument, NULL, OPT_SEED }, \
+    { "players", required_argument, NULL, OPT_PLAYERS }, \
+    { "policy", required_argument, NULL, OPT_POLICY }, \
+    { "variant", required_argument, NULL, OPT_VARIANT }, \
+    { "start", required_argument, NULL, OPT_START }
+
+#define CLI_GAME_HELP \
+    "  --seed N              seed of the PRNG (default 1)\n" \
+    "  --players A,B,...     player names, 2 or more (default p1,p2)\n" \
+    "  --policy P[,P...]     policy per seat, e.g. stop-at-shotguns:2 (last one repeats)\n" \
+    "  --variant KEY=VALUE   a reading of an open rule (see 'undead variants GAME')\n" \
+    "  --start LINE          a starting-position line, e.g. \"score p1 12\"\n"
+
+/* Handle one shared option; false (message printed) on a bad value. */
+bool cli_game_opt(cli_game_opts *o, int code, const char *arg);
+/* Build the match; false (message printed) on a bad value. */
+bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m);
+/* The game named on the command line, or NULL (message printed). */
+const ud_game *cli_game(const char *cmd, const char *name);
+bool cli_parse_u64(const char *s, uint64_t *out);
+/* Read a whole file ("-" for stdin); NULL with a message printed. */
+char *cli_read_file(const char *path, size_t *len);
+
+int cmd_games(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
+int cmd_variants(int argc, char **argv);
+int cmd_policies(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
+int cmd_golden(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+#endif

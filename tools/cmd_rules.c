@@ -1,0 +1,129 @@
+/*
+ * cmd_rules.c - the listing commands: games, rules, variants, policies.
+ * Everything printed here comes straight from the spec tables.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static bool want_help(int argc, char **argv, const char *usage)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage, stdout);
+            return true;
+        }
+    return false;
+}
+
+int cmd_games(int argc, char **argv)
+{
+    if (want_help(argc, argv, "usage: undead games\nLists the built-in games.\n"))
+        return UD_EXIT_OK;
+    for (const ud_game *const *g = ud_games; *g; g++)
+        printf("%-14s %s (%d rules, %d variants)\n", (*g)->name, (*g)->title, (*g)->n_rules,
+               (*g)->n_variants);
+    return UD_EXIT_OK;
+}
+
+static const char *phase_name(const ud_game *g, const ud_rule *r)
+{
+    return g->phases[r->phase].name;
+}
+
+static void variant_cond(const ud_game *g, const ud_rule *r, char *out, size_t size)
+{
+    if (r->variant < 0)
+        snprintf(out, size, "always");
+    else
+        snprintf(out, size, "%s=%s", g->variants[r->variant].key,
+                 g->variants[r->variant].values[r->value].name);
+}
+
+static const char rules_usage[] =
+    "usage: undead rules GAME [--format text|tsv|md]\n"
+    "Lists every rule row: ID, phase, when (variant), source file and section, summary.\n";
+
+int cmd_rules(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "format", required_argument, NULL, 'f' },
+        { "help", no_argument, NULL, 'h' },
+        { 0, 0, 0, 0 },
+    };
+    const char *format = "text";
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(rules_usage, stdout);
+            return UD_EXIT_OK;
+        }
+        if (c != 'f') {
+            fputs(rules_usage, stderr);
+            return UD_EXIT_USAGE;
+        }
+        format = optarg;
+    }
+    if (strcmp(format, "text") && strcmp(format, "tsv") && strcmp(format, "md")) {
+        fprintf(stderr, "undead rules: --format: expected text, tsv or md, got '%s'\n", format);
+        return UD_EXIT_USAGE;
+    }
+    const ud_game *g = cli_game("rules", optind < argc ? argv[optind] : NULL);
+    if (!g)
+        return UD_EXIT_USAGE;
+    if (strcmp(format, "tsv") == 0)
+        puts("id\tphase\twhen\tsource\tsection\tsummary");
+    if (strcmp(format, "md") == 0)
+        puts("| ID | phase | when | source | section | summary |\n|---|---|---|---|---|---|");
+    for (int i = 0; i < g->n_rules; i++) {
+        const ud_rule *r = &g->rules[i];
+        char when[96];
+        variant_cond(g, r, when, sizeof when);
+        if (strcmp(format, "tsv") == 0)
+            printf("%s\t%s\t%s\t%s\t%s\t%s\n", r->id, phase_name(g, r), when, r->source,
+                   r->section, r->summary);
+        else if (strcmp(format, "md") == 0)
+            printf("| %s | %s | %s | %s | %s | %s |\n", r->id, phase_name(g, r), when,
+                   r->source, r->section, r->summary);
+        else
+            printf("%-22s %-10s %-30s %s \"%s\"\n    %s\n", r->id, phase_name(g, r), when,
+                   r->source, r->section, r->summary);
+    }
+    return UD_EXIT_OK;
+}
+
+int cmd_variants(int argc, char **argv)
+{
+    if (want_help(argc, argv, "usage: undead variants GAME\n"
+                              "Lists the open questions of the rules: each key, its readings, "
+                              "their sources and the default.\n"))
+        return UD_EXIT_OK;
+    const ud_game *g = cli_game("variants", argc > 1 ? argv[1] : NULL);
+    if (!g)
+        return UD_EXIT_USAGE;
+    for (int v = 0; v < g->n_variants; v++) {
+        const ud_variant *var = &g->variants[v];
+        printf("%s: %s\n", var->key, var->question);
+        for (int i = 0; i < var->n_values; i++)
+            printf("  %s %-20s %s\n      source: %s\n", i == var->default_value ? "*" : " ",
+                   var->values[i].name, var->values[i].summary, var->values[i].source);
+    }
+    puts("(* = default)");
+    return UD_EXIT_OK;
+}
+
+int cmd_policies(int argc, char **argv)
+{
+    if (want_help(argc, argv, "usage: undead policies GAME\nLists the automated players.\n"))
+        return UD_EXIT_OK;
+    const ud_game *g = cli_game("policies", argc > 1 ? argv[1] : NULL);
+    if (!g)
+        return UD_EXIT_USAGE;
+    for (int i = 0; i < g->n_policies; i++)
+        printf("%-18s %s\n", g->policies[i].name, g->policies[i].summary);
+    printf("%-18s %s\n%-18s %s\n", ud_policy_random.name, ud_policy_random.summary,
+           ud_policy_human.name, ud_policy_human.summary);
+    return UD_EXIT_OK;
+}

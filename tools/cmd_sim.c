@@ -1,0 +1,203 @@
+/*
+ * cmd_sim.c - `undead sim` (many games, statistics) and `undead bench`
+ * (repeatable speed figures as medians and ratios).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "simulate.h"
+#include "transcript.h"
+
+static const char sim_usage[] =
+    "usage: undead sim GAME --games N [options]\n"
+    "Plays N seeded games (game i uses seed S+i) with every invariant checked after\n"
+    "every step, and prints win rate per seat, mean final score, the game's rates\n"
+    "(e.g. busts per turn) and games per second.\n"
+    CLI_GAME_HELP
+    "  --games N             how many games (required)\n"
+    "  --fast                do not check invariants\n"
+    "  --coverage            also print how often each rule fired\n";
+
+static int rule_index(const ud_game *g, const char *id)
+{
+    const ud_rule *r = ud_game_rule(g, id);
+    return r ? (int)(r - g->rules) : -1;
+}
+
+/* Replays the failed game with a transcript, so the violation can be seen. */
+static void report_failure(const ud_match *m, const sim_stats *st)
+{
+    fprintf(stderr, "undead sim: game with seed %llu failed: %s%s%s\n",
+            (unsigned long long)st->failed_game, st->fail.id ? st->fail.id : "",
+            st->fail.id ? ": " : "", st->fail.msg);
+    fprintf(stderr, "transcript up to the failure (replay: undead play %s --seed %llu ...):\n",
+            m->game->name, (unsigned long long)st->failed_game);
+    ud_match game = *m;
+    game.seed = st->failed_game;
+    ud_table t;
+    ud_table_build(&t, m->game, m->setup.variant);
+    unsigned char state[4096] __attribute__((aligned(16)));
+    ud_transcript_write_header(stderr, m->game, &m->setup, m->policy, &game.seed, 1);
+    ud_sink sink;
+    ud_sink_to_file(&sink, stderr);
+    ud_result res;
+    ud_play(&game, &t, state, &sink, NULL, 1, &res);
+}
+
+static void print_stats(const ud_match *m, const sim_stats *st, int invariants, int coverage)
+{
+    const ud_game *g = m->game;
+    printf("%s: %llu games from seed %llu, invariants %s\n", g->name,
+           (unsigned long long)st->games, (unsigned long long)m->seed, invariants ? "on" : "off");
+    printf("%-4s %-12s %-22s %10s %8s %11s\n", "seat", "player", "policy", "wins", "win%", "mean score");
+    for (int p = 0; p < m->setup.n_players; p++) {
+        char pol[64];
+        ud_policy_format(&m->policy[p], pol, sizeof pol);
+        printf("%-4d %-12s %-22s %10llu %7.2f%% %11.3f\n", p + 1, m->setup.names[p], pol,
+               (unsigned long long)st->wins[p],
+               st->games ? 100.0 * (double)st->wins[p] / (double)st->games : 0.0,
+               st->games ? st->score_sum[p] / (double)st->games : 0.0);
+    }
+    printf("shared wins: %llu\n", (unsigned long long)st->shared);
+    for (int i = 0; i < g->n_ratios; i++) {
+        int a = rule_index(g, g->ratios[i].numerator), b = rule_index(g, g->ratios[i].denominator);
+        if (a < 0 || b < 0)
+            continue;
+        printf("%s: %.4f (%s / %s)\n", g->ratios[i].name,
+               st->fired[b] ? (double)st->fired[a] / (double)st->fired[b] : 0.0,
+               g->ratios[i].numerator, g->ratios[i].denominator);
+    }
+    printf("games per second: %.0f\n", st->seconds > 0 ? (double)st->games / st->seconds : 0.0);
+    if (coverage)
+        for (int r = 0; r < g->n_rules; r++)
+            printf("fired %-24s %llu\n", g->rules[r].id, (unsigned long long)st->fired[r]);
+}
+
+/* Options shared by sim and bench. */
+static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint64_t *games,
+                     int *fast, int *coverage, uint64_t *repeat)
+{
+    static const struct option longopts[] = {
+        CLI_GAME_LONGOPTS,
+        { "games", required_argument, NULL, 'g' },
+        { "repeat", required_argument, NULL, 'r' },
+        { "fast", no_argument, NULL, 'f' },
+        { "coverage", no_argument, NULL, 'c' },
+        { "help", no_argument, NULL, 'h' },
+        { 0, 0, 0, 0 },
+    };
+    cli_game_opts o = { .seed = 1 };
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(usage, stdout);
+            return -1;
+        }
+        if (c == 'g' || c == 'r') {
+            uint64_t *dst = c == 'g' ? games : repeat;
+            if (!dst || !cli_parse_u64(optarg, dst) || *dst == 0) {
+                fprintf(stderr, "undead: --%s: expected a whole number above 0, got '%s'\n",
+                        c == 'g' ? "games" : "repeat", optarg);
+                return UD_EXIT_USAGE;
+            }
+        } else if (c == 'f' && fast)
+            *fast = 1;
+        else if (c == 'c' && coverage)
+            *coverage = 1;
+        else if (c == '?' || c == 'f' || c == 'c' || !cli_game_opt(&o, c, optarg))
+            return UD_EXIT_USAGE;
+    }
+    if (optind + 1 != argc) {
+        fputs(usage, stderr);
+        return UD_EXIT_USAGE;
+    }
+    const ud_game *g = cli_game("sim", argv[optind]);
+    if (!g || !cli_build_match(g, &o, m))
+        return UD_EXIT_USAGE;
+    return UD_EXIT_OK;
+}
+
+int cmd_sim(int argc, char **argv)
+{
+    ud_match m;
+    uint64_t games = 0;
+    int fast = 0, coverage = 0;
+    int rc = parse_sim(argc, argv, sim_usage, &m, &games, &fast, &coverage, NULL);
+    if (rc != UD_EXIT_OK)
+        return rc < 0 ? UD_EXIT_OK : rc;
+    if (games == 0) {
+        fprintf(stderr, "undead sim: expected --games N\n");
+        return UD_EXIT_USAGE;
+    }
+    sim_stats *st = malloc(sizeof *st);
+    if (!st)
+        return UD_EXIT_FAIL;
+    simulate(&m, games, !fast, st);
+    print_stats(&m, st, !fast, coverage);
+    if (st->failed)
+        report_failure(&m, st);
+    rc = st->failed ? (st->fail.kind == UD_FAIL_INPUT ? UD_EXIT_USAGE : UD_EXIT_FAIL) : UD_EXIT_OK;
+    free(st);
+    return rc;
+}
+
+static const char bench_usage[] =
+    "usage: undead bench GAME [--games N] [--repeat R] [options]\n"
+    "Times R runs of N games (default 200000 x 5) with invariants off and on, one core,\n"
+    "and prints the median games per second of each and their ratio.\n"
+    CLI_GAME_HELP;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median_rate(const ud_match *m, uint64_t games, uint64_t repeat, int invariants,
+                          sim_stats *st)
+{
+    double rates[64];
+    for (uint64_t r = 0; r < repeat; r++) {
+        simulate(m, games, invariants, st);
+        if (st->failed)
+            return 0;
+        rates[r] = (double)st->games / st->seconds;
+    }
+    qsort(rates, repeat, sizeof rates[0], cmp_double);
+    return repeat % 2 ? rates[repeat / 2] : (rates[repeat / 2 - 1] + rates[repeat / 2]) / 2;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    ud_match m;
+    uint64_t games = 200000, repeat = 5;
+    int rc = parse_sim(argc, argv, bench_usage, &m, &games, NULL, NULL, &repeat);
+    if (rc != UD_EXIT_OK)
+        return rc < 0 ? UD_EXIT_OK : rc;
+    if (repeat > 64) {
+        fprintf(stderr, "undead bench: --repeat: at most 64\n");
+        return UD_EXIT_USAGE;
+    }
+    sim_stats *st = malloc(sizeof *st);
+    if (!st)
+        return UD_EXIT_FAIL;
+    double fast = median_rate(&m, games, repeat, 0, st);
+    double checked = st->failed ? 0 : median_rate(&m, games, repeat, 1, st);
+    if (st->failed) {
+        report_failure(&m, st);
+        free(st);
+        return UD_EXIT_FAIL;
+    }
+    char pol[64];
+    ud_policy_format(&m.policy[0], pol, sizeof pol);
+    printf("%s bench: %d players, policy %s, %llu games x %llu runs, one core\n", m.game->name,
+           m.setup.n_players, pol, (unsigned long long)games, (unsigned long long)repeat);
+    printf("median games/s, invariants off: %.0f\n", fast);
+    printf("median games/s, invariants on:  %.0f\n", checked);
+    printf("ratio off/on: %.2f\n", checked > 0 ? fast / checked : 0.0);
+    free(st);
+    return UD_EXIT_OK;
+}

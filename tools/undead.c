@@ -1,0 +1,57 @@
+/*
+ * undead.c - the `undead` command: dispatch to a subcommand.
+ * Exit status: 0 success, 1 a rule violation or failed check, 2 a usage
+ * or input error.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    { "games", cmd_games, "list the built-in games" },
+    { "rules", cmd_rules, "list a game's rule rows (ID, source, summary)" },
+    { "variants", cmd_variants, "list a game's open questions and their readings" },
+    { "policies", cmd_policies, "list a game's automated players" },
+    { "play", cmd_play, "play one game and print its transcript" },
+    { "check", cmd_check, "verify transcripts against the rules" },
+    { "sim", cmd_sim, "play many games with invariants on; print statistics" },
+    { "bench", cmd_bench, "measure games per second (medians and ratios)" },
+    { "golden", cmd_golden, "regenerate and diff the golden transcripts" },
+};
+
+static void usage(FILE *out)
+{
+    fputs("usage: undead COMMAND [options]   (undead COMMAND --help for more)\n\n", out);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fputs("\nExit status: 0 success, 1 a rule violation or failed check, 2 usage or input error.\n", out);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return UD_EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return UD_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("undead %s\n", UD_VERSION);
+        return UD_EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "undead: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return UD_EXIT_USAGE;
+}
