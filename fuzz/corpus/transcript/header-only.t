@@ -1,0 +1,5 @@
+undead-transcript 1
+game zombie-dice
+player alice
+player bob
+seed 5
