@@ -11,22 +11,29 @@
  * a spec bug that would otherwise hang a fuzzer. */
 enum { UD_MAX_ROWS_PER_ADVANCE = 100000 };
 
+static bool row_active(const ud_rule *r, int ph, ud_row_kind kind, const int *variant)
+{
+    return r->phase == ph && r->kind == kind && (r->variant < 0 || variant[r->variant] == r->value);
+}
+
 void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
 {
     int n = 0;
     t->game = g;
     for (int ph = 0; ph < g->n_phases; ph++) {
-        t->start[ph] = n;
-        for (int i = 0; i < g->n_rules; i++) {
-            const ud_rule *r = &g->rules[i];
-            if (r->phase != ph)
-                continue;
-            if (r->variant >= 0 && variant[r->variant] != r->value)
-                continue;
-            t->row[n++] = (uint8_t)i;
+        t->kind[ph] = (uint8_t)g->phases[ph].kind;
+        t->effects[ph] = n;
+        for (ud_row_kind kind = UD_ROW_EFFECT; kind <= UD_ROW_OFFER; kind++) {
+            if (kind == UD_ROW_OFFER)
+                t->offers[ph] = n;
+            for (int i = 0; i < g->n_rules; i++) {
+                const ud_rule *r = &g->rules[i];
+                if (row_active(r, ph, kind, variant))
+                    t->row[n++] = (ud_row){ r->guard, r->effect, r, (uint16_t)i, (uint8_t)r->kind };
+            }
         }
     }
-    t->start[g->n_phases] = n;
+    t->effects[g->n_phases] = n;
 }
 
 void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup,
@@ -70,10 +77,14 @@ void ud_emitf(ud_step *s, const char *fmt, ...)
     s->sink->line(s->sink, s, line, s->rule);
 }
 
-int ud_pick(ud_step *s, const char *event, int n, ud_label_fn label, const void *ctx)
+int ud_pick_slow(ud_step *s, const char *event, int n, ud_label_fn label, const void *ctx)
 {
     if (s->fail.kind != UD_FAIL_NONE)
         return -1;
+    if (n <= 0) {
+        ud_failf(s, UD_FAIL_INVARIANT, s->rule ? s->rule->id : NULL, "'%s' with no possible outcome", event);
+        return -1;
+    }
     ud_pick_req p = { event, n, label, ctx };
     int i = ud_chance_pick(s->chance, &p);
     if (i < 0 || i >= n) {
@@ -119,16 +130,16 @@ bool ud_check_invariants(ud_step *s, const void *state)
     return true;
 }
 
-static bool fire(ud_step *s, void *state, const ud_rule *r)
+static inline bool fire(ud_step *s, void *state, const ud_row *row)
 {
-    s->rule = r;
-    r->effect(state, s);
+    s->rule = row->rule;
+    row->effect(state, s);
     s->steps++;
     if (s->fired)
-        s->fired[r - s->table->game->rules]++;
-    if (s->fail.kind != UD_FAIL_NONE)
+        s->fired[row->index]++;
+    if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0))
         return false;
-    if (s->check_invariants && !ud_check_invariants(s, state))
+    if (__builtin_expect(s->check_invariants, 0) && !ud_check_invariants(s, state))
         return false;
     return true;
 }
@@ -147,12 +158,9 @@ static void emit_state(ud_step *s, const void *state)
 static ud_status collect_offers(ud_step *s, void *state, int ph)
 {
     const ud_table *t = s->table;
-    const ud_rule *rules = t->game->rules;
     s->offers.n = 0;
-    for (int k = t->start[ph]; k < t->start[ph + 1]; k++) {
-        const ud_rule *r = &rules[t->row[k]];
-        if (r->kind != UD_ROW_OFFER)
-            continue;
+    for (int k = t->offers[ph]; k < t->effects[ph + 1]; k++) {
+        const ud_row *r = &t->row[k];
         if (r->guard && !r->guard(state, s))
             continue;
         if (!fire(s, state, r))
@@ -169,47 +177,42 @@ static ud_status collect_offers(ud_step *s, void *state, int ph)
 }
 
 /* Fire the effect rows of phase ph in table order; stop early when a row
- * moves the game to another phase. Returns false on failure. */
-static bool run_phase(ud_step *s, void *state, int ph, bool *fired_any)
+ * moves the game to another phase.  Returns the rows fired, -1 on failure. */
+static int run_phase(ud_step *s, void *state, int ph)
 {
     const ud_table *t = s->table;
     const ud_game *g = t->game;
-    for (int k = t->start[ph]; k < t->start[ph + 1]; k++) {
-        const ud_rule *r = &g->rules[t->row[k]];
-        if (r->kind != UD_ROW_EFFECT)
-            continue;
+    int fired = 0;
+    for (int k = t->effects[ph]; k < t->offers[ph]; k++) {
+        const ud_row *r = &t->row[k];
         if (r->guard && !r->guard(state, s))
             continue;
-        *fired_any = true;
+        fired++;
         if (!fire(s, state, r))
-            return false;
-        if (g->phase_of(state) != ph)
-            return true;
+            return -1;
+        if (ud_phase_of(g, state) != ph)
+            break;
     }
-    return true;
+    return fired;
 }
 
 ud_status ud_advance(ud_step *s, void *state)
 {
     const ud_game *g = s->table->game;
     for (int guard = 0; guard < UD_MAX_ROWS_PER_ADVANCE; guard++) {
-        int ph = g->phase_of(state);
+        int ph = ud_phase_of(g, state);
         if (ph < 0 || ph >= g->n_phases) {
             ud_failf(s, UD_FAIL_INVARIANT, NULL, "state is in unknown phase %d", ph);
             return UD_ERROR;
         }
-        switch (g->phases[ph].kind) {
-        case UD_PHASE_OVER:
-            return UD_OVER;
-        case UD_PHASE_DECISION:
+        if (s->table->kind[ph] == UD_PHASE_DECISION)
             return collect_offers(s, state, ph);
-        case UD_PHASE_AUTO:
-            break;
-        }
-        bool fired_any = false;
-        if (!run_phase(s, state, ph, &fired_any))
+        if (s->table->kind[ph] == UD_PHASE_OVER)
+            return UD_OVER;
+        int fired = run_phase(s, state, ph);
+        if (fired < 0)
             return UD_ERROR;
-        if (!fired_any) {
+        if (fired == 0) {
             ud_failf(s, UD_FAIL_INVARIANT, NULL, "no rule fires in phase %s",
                      g->phases[ph].name);
             return UD_ERROR;
@@ -266,13 +269,12 @@ ud_status ud_decide(ud_step *s, void *state, int action)
         ud_emitf(s, "decide %s %s", ud_player(s, g->to_move(state)), g->actions[action]);
     }
     s->action = action;
-    int ph = g->phase_of(state);
-    bool fired_any = false;
-    bool ok = run_phase(s, state, ph, &fired_any);
+    int ph = ud_phase_of(g, state);
+    int fired = run_phase(s, state, ph);
     s->action = -1;
-    if (!ok)
+    if (fired < 0)
         return UD_ERROR;
-    if (!fired_any) {
+    if (fired == 0) {
         ud_failf(s, UD_FAIL_INVARIANT, by->id, "decision '%s' changed nothing",
                  g->actions[action]);
         return UD_ERROR;

@@ -17,11 +17,25 @@
 #include "chance.h"
 #include "game.h"
 
-/* Active rows of each phase for one variant setting. */
+/* One active row, laid out for the hot loop: what the runner touches
+ * for every row sits together, away from the row's prose. */
+typedef struct ud_row {
+    bool (*guard)(const void *state, const ud_step *s);
+    void (*effect)(void *state, ud_step *s);
+    const ud_rule *rule;
+    uint16_t index;     /* into game->rules, for firing counts */
+    uint8_t kind;       /* ud_row_kind */
+} ud_row;
+
+/* Active rows of each phase for one variant setting: phase ph's effect
+ * rows are row[effects[ph] .. offers[ph]), its offer rows
+ * row[offers[ph] .. effects[ph + 1]), each in table order. */
 typedef struct ud_table {
     const ud_game *game;
-    int start[UD_MAX_PHASES + 1];
-    uint8_t row[UD_MAX_RULES];
+    int effects[UD_MAX_PHASES + 1];
+    int offers[UD_MAX_PHASES];
+    uint8_t kind[UD_MAX_PHASES];     /* ud_phase_kind, copied for the hot loop */
+    ud_row row[UD_MAX_RULES];
 } ud_table;
 
 /* Receives every transcript line the engine produces. rule is the row
@@ -78,8 +92,16 @@ ud_status ud_advance(ud_step *s, void *state);
 /* Resolve a decision: the action must be offered; then advance. */
 ud_status ud_decide(ud_step *s, void *state, int action);
 
-/* For rule effects. */
-int ud_pick(ud_step *s, const char *event, int n, ud_label_fn label, const void *ctx);
+/* For rule effects: one of n equally likely outcomes, or -1 (failure
+ * recorded in s->fail).  The PRNG case is inline: it is the hot path. */
+int ud_pick_slow(ud_step *s, const char *event, int n, ud_label_fn label, const void *ctx);
+static inline int ud_pick(ud_step *s, const char *event, int n, ud_label_fn label,
+                          const void *ctx)
+{
+    if (s->chance->rng && s->fail.kind == UD_FAIL_NONE && n > 0)
+        return (int)ud_rng_below(s->chance->rng, (uint32_t)n);
+    return ud_pick_slow(s, event, n, label, ctx);
+}
 void ud_emitf(ud_step *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 #define UD_EMIT(s, ...) do { if ((s)->sink) ud_emitf((s), __VA_ARGS__); } while (0)
 void ud_offer(ud_step *s, int action);

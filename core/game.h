@@ -146,8 +146,11 @@ struct ud_game {
     int max_players;
     size_t state_size;
 
+    /* The current phase is the byte at this offset of the state: the
+     * runner reads it after every firing, so it is a load, not a call. */
+    size_t phase_offset;
+
     void (*init)(void *state, const ud_setup *setup);
-    int (*phase_of)(const void *state);
     int (*to_move)(const void *state);      /* seat deciding now */
     /* "key=value ..." tokens for a state line, no leading '='. */
     void (*describe)(const ud_game *g, const void *state, const ud_setup *setup, ud_buf *out);
@@ -156,6 +159,11 @@ struct ud_game {
     /* Apply one starting-position line; false with a message in err. */
     bool (*apply_start)(void *state, const ud_setup *setup, const char *line, ud_buf *err);
 };
+
+static inline int ud_phase_of(const ud_game *g, const void *state)
+{
+    return ((const unsigned char *)state)[g->phase_offset];
+}
 
 const ud_rule *ud_game_rule(const ud_game *g, const char *id);
 int ud_game_action(const ud_game *g, const char *name);

@@ -81,13 +81,16 @@ bool zd_roll_range(zd_state *st, ud_step *s, int from, int to)
 int zd_set_aside(zd_state *st, int face, uint8_t pile[ZD_TYPES], char *names, size_t size)
 {
     int moved = 0, kept = 0;
-    names[0] = '\0';
+    if (names)
+        names[0] = '\0';
     for (int k = 0; k < st->n_hand; k++) {
         if (st->rolled[k] == face) {
             pile[st->hand[k]]++;
             moved++;
-            strncat(names, " ", size - strlen(names) - 1);
-            strncat(names, zd_dice[st->hand[k]].name, size - strlen(names) - 1);
+            if (names) {   /* text only when a transcript is being written */
+                strncat(names, " ", size - strlen(names) - 1);
+                strncat(names, zd_dice[st->hand[k]].name, size - strlen(names) - 1);
+            }
         } else {
             st->hand[kept] = st->hand[k];
             st->rolled[kept] = st->rolled[k];

@@ -15,7 +15,8 @@ int zd_draw_one(zd_state *st, ud_step *s);
 bool zd_draw(zd_state *st, ud_step *s, int count);
 /* Roll hand dice [from, to) into st->rolled. */
 bool zd_roll_range(zd_state *st, ud_step *s, int from, int to);
-/* Move every hand die showing face into pile; names gets " green red". */
+/* Move every hand die showing face into pile; names (if not NULL) gets
+ * " green red". */
 int zd_set_aside(zd_state *st, int face, uint8_t pile[ZD_TYPES], char *names, size_t size);
 /* Every die back into the cup; the turn's piles and notes are cleared. */
 void zd_return_all(zd_state *st);

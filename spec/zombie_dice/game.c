@@ -2,6 +2,7 @@
  * game.c - Zombie Dice behind the ud_game interface: the state readers the
  * runner, the transcripts and the policies need.  The rules are in rules.c.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,11 +35,6 @@ static void zd_init(void *p, const ud_setup *setup)
 {
     ST(p)->phase = ZD_PH_SETUP;
     ST(p)->winner = -1;
-}
-
-static int zd_phase_of(const void *p)
-{
-    return CST(p)->phase;
 }
 
 static int zd_to_move(const void *p)
@@ -125,8 +121,8 @@ const ud_game zd_game = {
     .n_ratios = (int)(sizeof zd_ratios / sizeof zd_ratios[0]),
     .max_players = UD_MAX_PLAYERS,
     .state_size = sizeof(zd_state),
+    .phase_offset = offsetof(zd_state, phase),
     .init = zd_init,
-    .phase_of = zd_phase_of,
     .to_move = zd_to_move,
     .describe = zd_describe,
     .score = zd_score,

@@ -199,7 +199,7 @@ static bool rolled_brain(const void *p, const ud_step *s)
 static void brains_aside(void *p, ud_step *s)
 {
     char names[64];
-    zd_set_aside(ST(p), ZD_BRAIN, ST(p)->brains, names, sizeof names);
+    zd_set_aside(ST(p), ZD_BRAIN, ST(p)->brains, s->sink ? names : NULL, sizeof names);
     UD_EMIT(s, "brains%s total=%d", names, zd_turn_brains(ST(p)));
 }
 
@@ -211,7 +211,7 @@ static bool rolled_shotgun(const void *p, const ud_step *s)
 static void shotguns_aside(void *p, ud_step *s)
 {
     char names[64];
-    zd_set_aside(ST(p), ZD_SHOTGUN, ST(p)->shotguns, names, sizeof names);
+    zd_set_aside(ST(p), ZD_SHOTGUN, ST(p)->shotguns, s->sink ? names : NULL, sizeof names);
     UD_EMIT(s, "shotguns%s total=%d", names, zd_turn_shotguns(ST(p)));
 }
 
