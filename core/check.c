@@ -4,8 +4,8 @@
  * Two cursors move together: the engine's (what the rules produce next)
  * and the transcript's (cur).  Chance and decide lines drive the engine;
  * change lines must match what it produces, in order, but may be left
- * out; state lines are checked against the state where the checker meets
- * them.  A change line the rules did not produce is reported at the next
+ * out; state lines are checked where the game waits for input (before an
+ * outcome, a decision or the end).  A change line the rules did not produce is reported at the next
  * point where the engine waits for input, with what they produced instead.
  */
 #include "check.h"
@@ -31,6 +31,9 @@ typedef struct checker {
     ud_error *err;
     FILE *regen;
     ud_buf produced;                       /* change lines since the last sync */
+    const ud_rule *produced_rule[16];      /* ... and the rows that produced them */
+    char produced_text[16][160];
+    int n_produced;
 } checker;
 
 static const char *rule_id(const ud_step *s)
@@ -102,7 +105,17 @@ static bool sync(checker *c, const char *next)
         ud_buf text;
         ud_buf_init(&text);
         join(tl, 0, &text);
-        if (c->produced.len)
+        int same = -1;   /* a produced line of the same verb: the likely intended one */
+        for (int i = 0; i < c->n_produced && same < 0; i++)
+            if (strncmp(c->produced_text[i], tl->tok[0], strlen(tl->tok[0])) == 0 &&
+                (c->produced_text[i][strlen(tl->tok[0])] == ' ' ||
+                 c->produced_text[i][strlen(tl->tok[0])] == '\0'))
+                same = i;
+        if (same >= 0)
+            ud_error_set(c->err, tl->line, tl->col[0],
+                         tl->tag ? tl->tag : c->produced_rule[same] ? c->produced_rule[same]->id : NULL,
+                         "expected '%s', found '%s'", c->produced_text[same], ud_buf_str(&text));
+        else if (c->produced.len)
             ud_error_set(c->err, tl->line, tl->col[0], tl->tag ? tl->tag : rule_id(c->s),
                          "the rules do not produce '%s' here; they produced '%s' and now need %s",
                          ud_buf_str(&text), ud_buf_str(&c->produced), next);
@@ -114,6 +127,7 @@ static bool sync(checker *c, const char *next)
         return false;
     }
     ud_buf_clear(&c->produced);
+    c->n_produced = 0;
     return true;
 }
 
@@ -254,9 +268,18 @@ static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
             close_chance_line(c, rule);
         return;
     }
-    if (!consume_states(c))
-        return;
     const ud_transcript *t = c->t;
+    int next = c->cur;
+    while (next < t->n && t->lines[next].kind == UD_TL_STATE)
+        next++;
+    if (next > c->cur && next < t->n && t->lines[next].kind == UD_TL_CHANGE &&
+        same_words(&t->lines[next], text)) {
+        const ud_tline *tl = &t->lines[c->cur];
+        ud_error_set(c->err, tl->line, tl->col[0], NULL,
+                     "a state line stands where the game waits for input (before an outcome, "
+                     "a decision or the end); expected it after '%s'", text);
+        return;
+    }
     if (c->cur < t->n && t->lines[c->cur].kind == UD_TL_CHANGE && same_words(&t->lines[c->cur], text)) {
         if (check_tag(c, &t->lines[c->cur], rule)) {
             c->last_used = t->lines[c->cur].line;
@@ -267,6 +290,11 @@ static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
     if (c->produced.len)
         ud_buf_puts(&c->produced, "; ");
     ud_buf_puts(&c->produced, text);
+    if (c->n_produced < 16) {
+        c->produced_rule[c->n_produced] = rule;
+        snprintf(c->produced_text[c->n_produced], sizeof c->produced_text[0], "%s", text);
+        c->n_produced++;
+    }
 }
 
 static void offers_text(const ud_game *g, const ud_offers *o, char *out, size_t size)

@@ -60,7 +60,8 @@ static bool scores_valid(const ud_game *g, const void *p, ud_buf *why)
 {
     const zd_state *st = CST(p);
     for (int seat = 0; seat < UD_MAX_PLAYERS; seat++)
-        if (st->score[seat] < 0 || (seat >= st->n_players && st->score[seat] != 0)) {
+        if (st->score[seat] < 0 ||
+            (st->phase != ZD_PH_SETUP && seat >= st->n_players && st->score[seat] != 0)) {
             ud_buf_printf(why, "seat %d has score %d", seat, st->score[seat]);
             return false;
         }
