@@ -17,6 +17,10 @@ void ud_bytes_init(ud_bytes *b, const uint8_t *data, size_t size)
     b->size = size;
     b->pos = 0;
     b->exhausted = 0;
+    uint64_t h = UINT64_C(14695981039346656037);   /* FNV-1a */
+    for (size_t i = 0; i < size; i++)
+        h = (h ^ data[i]) * UINT64_C(1099511628211);
+    ud_rng_seed(&b->after, h);
 }
 
 uint32_t ud_bytes_below(ud_bytes *b, uint32_t n)
@@ -26,7 +30,7 @@ uint32_t ud_bytes_below(ud_bytes *b, uint32_t n)
     int need = n > 256 ? 2 : 1;
     if (b->pos + (size_t)need > b->size) {
         b->exhausted = 1;
-        return 0;
+        return ud_rng_below(&b->after, n);
     }
     uint32_t v = b->data[b->pos++];
     if (need == 2)

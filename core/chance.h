@@ -47,13 +47,16 @@ static inline int ud_chance_pick(ud_chance *c, const ud_pick_req *p)
 void ud_chance_from_rng(ud_chance *c, ud_rng *rng);
 
 /* Byte-stream source (fuzzing): each outcome takes one byte (two when n >
- * 256) modulo n; once the bytes run out every pick is 0 and exhausted is
- * set, so the driver can stop the game. */
+ * 256) modulo n.  Once the bytes run out, outcomes come from a PRNG seeded
+ * with a hash of the bytes (exhausted is set): the game still ends, and
+ * the same input is still the same game.  (Zeros forever would replay one
+ * turn for ever, and tie a tiebreak for ever.) */
 typedef struct ud_bytes {
     const uint8_t *data;
     size_t size;
     size_t pos;
     int exhausted;
+    ud_rng after;
 } ud_bytes;
 
 void ud_bytes_init(ud_bytes *b, const uint8_t *data, size_t size);
