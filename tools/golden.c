@@ -1,0 +1,209 @@
+/*
+ * golden.c - running the golden cases (see golden.h).
+ */
+#include "golden.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check.h"
+#include "cli.h"
+
+typedef struct path_list {
+    char **items;
+    int n, cap;
+} path_list;
+
+static bool push_path(path_list *out, char *path)
+{
+    if (out->n == out->cap) {
+        int cap = out->cap ? out->cap * 2 : 32;
+        char **p = realloc(out->items, (size_t)cap * sizeof *p);
+        if (!p)
+            return false;
+        out->items = p;
+        out->cap = cap;
+    }
+    out->items[out->n++] = path;
+    return true;
+}
+
+static void collect(const char *dir, path_list *out)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        size_t len = strlen(dir) + strlen(e->d_name) + 2;
+        char *path = malloc(len);
+        if (!path)
+            break;
+        snprintf(path, len, "%s/%s", dir, e->d_name);
+        struct stat sb;
+        size_t n = strlen(path);
+        if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+            collect(path, out);
+        else if (n > 3 && strcmp(path + n - 3, ".in") == 0 && push_path(out, path))
+            continue;
+        free(path);
+    }
+    closedir(d);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int golden_game_index(const ud_game *g)
+{
+    for (int i = 0; ud_games[i] && i < GOLDEN_MAX_GAMES; i++)
+        if (ud_games[i] == g)
+            return i;
+    return -1;
+}
+
+/* Print the first differing lines of two texts. */
+static void show_diff(const char *file, const char *want, const char *got)
+{
+    int line = 1, shown = 0;
+    while ((*want || *got) && shown < 6) {
+        size_t a = strcspn(want, "\n"), b = strcspn(got, "\n");
+        if (a != b || strncmp(want, got, a) != 0) {
+            printf("%s:%d: golden:      %.*s\n%s:%d: regenerated: %.*s\n", file, line, (int)a,
+                   want, file, line, (int)b, got);
+            shown++;
+        }
+        want += a + (want[a] == '\n');
+        got += b + (got[b] == '\n');
+        line++;
+    }
+}
+
+/* Replay one case; its canonical transcript goes to *out. */
+static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out_len)
+{
+    size_t len;
+    char *text = cli_read_file(gc->in_path, &len);
+    if (!text)
+        return false;
+    ud_transcript t;
+    ud_error err;
+    memset(&err, 0, sizeof err);
+    int rc = ud_transcript_parse(text, len, ud_find_game, &t, &err);
+    free(text);
+    if (rc != 0) {
+        ud_error_print(&err, gc->in_path, stdout);
+        return false;
+    }
+    gc->game = t.game;
+    FILE *mem = open_memstream(out, out_len);
+    const char *base = strrchr(gc->in_path, '/');
+    fprintf(mem, "# Generated from %s by 'undead golden update'; do not edit by hand.\n",
+            base ? base + 1 : gc->in_path);
+    ud_check_opts opts = { .regen = mem, .fired = fired, .check_invariants = 1 };
+    ud_check_result res;
+    rc = ud_check(&t, &opts, &res, &err);
+    fclose(mem);
+    ud_transcript_free(&t);
+    if (rc != 0) {
+        ud_error_print(&err, gc->in_path, stdout);
+        return false;
+    }
+    gc->complete = res.complete;
+    gc->winner = res.winner;
+    gc->n_players = res.n_players;
+    memcpy(gc->score, res.score, sizeof gc->score);
+    return true;
+}
+
+/* Compare with, or write, NAME.transcript; false on a difference or error. */
+static bool settle(const char *in, golden_mode mode, const char *got, size_t got_len,
+                   golden_report *rep)
+{
+    size_t n = strlen(in);
+    char *golden = malloc(n + 16);
+    if (!golden)
+        return false;
+    snprintf(golden, n + 16, "%.*s.transcript", (int)(n - 3), in);
+    size_t want_len = 0;
+    char *want = NULL;
+    FILE *f = fopen(golden, "rb");
+    if (f) {
+        fclose(f);
+        want = cli_read_file(golden, &want_len);
+    }
+    bool ok = true;
+    bool same = want && want_len == got_len && memcmp(want, got, got_len) == 0;
+    if (!same && mode == GOLDEN_UPDATE) {
+        FILE *w = fopen(golden, "wb");
+        if (!w || fwrite(got, 1, got_len, w) != got_len || fclose(w) != 0) {
+            printf("%s: cannot write: %s\n", golden, strerror(errno));
+            ok = false;
+        } else {
+            printf("updated %s\n", golden);
+            rep->updated++;
+        }
+    } else if (!same && mode == GOLDEN_CHECK) {
+        if (!want)
+            printf("%s: missing; run 'undead golden update'\n", golden);
+        else
+            show_diff(golden, want, got);
+        ok = false;
+    }
+    free(want);
+    free(golden);
+    return ok;
+}
+
+int golden_run(const char *dir, golden_mode mode, golden_report *rep,
+               void (*on_case)(const golden_case *c, void *ctx), void *ctx)
+{
+    memset(rep, 0, sizeof *rep);
+    path_list cases = { 0 };
+    collect(dir, &cases);
+    if (cases.n == 0) {
+        printf("undead golden: no *.in files under '%s'\n", dir);
+        return 0;
+    }
+    qsort(cases.items, (size_t)cases.n, sizeof cases.items[0], cmp_str);
+    for (int i = 0; i < cases.n; i++) {
+        golden_case gc = { .in_path = cases.items[i], .winner = -1 };
+        uint64_t fired[UD_MAX_RULES] = { 0 };
+        char *got = NULL;
+        size_t got_len = 0;
+        gc.ok = regenerate(&gc, fired, &got, &got_len);
+        if (gc.ok)
+            gc.ok = settle(gc.in_path, mode, got, got_len, rep);
+        int gi = golden_game_index(gc.game);
+        if (gi >= 0) {
+            rep->cases_of[gi]++;
+            for (int r = 0; r < gc.game->n_rules; r++)
+                rep->fired[gi][r] += fired[r];
+        }
+        gc.fired = fired;
+        if (on_case)
+            on_case(&gc, ctx);
+        rep->cases++;
+        rep->failed += !gc.ok;
+        free(got);
+    }
+    for (int gi = 0; ud_games[gi] && gi < GOLDEN_MAX_GAMES; gi++)
+        for (int r = 0; r < ud_games[gi]->n_rules; r++)
+            if (!rep->fired[gi][r]) {
+                rep->uncovered++;
+                if (mode == GOLDEN_COVERAGE)
+                    printf("uncovered %s %s\n", ud_games[gi]->name, ud_games[gi]->rules[r].id);
+            }
+    for (int i = 0; i < cases.n; i++)
+        free(cases.items[i]);
+    free(cases.items);
+    return rep->cases;
+}

@@ -1,0 +1,48 @@
+/*
+ * golden.h - running the golden cases (shared by `undead golden` and
+ * `undead verify`).  A case is DIR/**/NAME.in, replayed against the rules;
+ * its canonical transcript is compared with, or written to,
+ * NAME.transcript beside it.
+ */
+#ifndef UD_GOLDEN_H
+#define UD_GOLDEN_H
+
+#include <stdint.h>
+
+#include "games.h"
+
+typedef enum { GOLDEN_CHECK, GOLDEN_UPDATE, GOLDEN_COVERAGE } golden_mode;
+
+enum { GOLDEN_MAX_GAMES = 8 };
+
+/* What one case gave; handed to the optional per-case callback. */
+typedef struct golden_case {
+    const char *in_path;
+    const ud_game *game;        /* NULL when the file did not parse */
+    int ok;                     /* replayed legally (and, for check, matched) */
+    int complete;               /* the game ended */
+    int winner;
+    int score[UD_MAX_PLAYERS];
+    int n_players;
+    const uint64_t *fired;      /* per-rule firing counts of this case */
+} golden_case;
+
+typedef struct golden_report {
+    int cases;
+    int failed;
+    int updated;
+    int uncovered;                                    /* rule rows fired by no case */
+    int cases_of[GOLDEN_MAX_GAMES];                   /* per ud_games index */
+    uint64_t fired[GOLDEN_MAX_GAMES][UD_MAX_RULES];   /* per game, per rule */
+} golden_report;
+
+/* Run every case under dir.  Problems are printed to stdout as
+ * FILE:LINE: ...; on_case (may be NULL) sees each case.  Returns the number
+ * of cases found (0: none, message printed). */
+int golden_run(const char *dir, golden_mode mode, golden_report *rep,
+               void (*on_case)(const golden_case *c, void *ctx), void *ctx);
+
+/* Index of g in ud_games, or -1. */
+int golden_game_index(const ud_game *g);
+
+#endif
