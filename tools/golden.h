@@ -1,6 +1,6 @@
 /*
  * golden.h - running the golden cases (shared by `undead golden` and
- * `undead verify`).  A case is DIR/**/NAME.in, replayed against the rules;
+ * `undead verify`).  A case is any NAME.in below DIR, replayed against the rules;
  * its canonical transcript is compared with, or written to,
  * NAME.transcript beside it.
  */
