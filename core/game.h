@@ -68,7 +68,8 @@ typedef struct ud_rule {
 /* A reading of a question the texts leave open or answer twice. */
 typedef struct ud_variant_value {
     const char *name;
-    const char *source;    /* where this reading comes from */
+    const char *source;    /* the rule text file this reading comes from */
+    const char *section;   /* and where in it */
     const char *summary;
 } ud_variant_value;
 

@@ -61,5 +61,6 @@ int cmd_check(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_golden(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 #endif

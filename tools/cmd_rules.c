@@ -107,8 +107,9 @@ int cmd_variants(int argc, char **argv)
         const ud_variant *var = &g->variants[v];
         printf("%s: %s\n", var->key, var->question);
         for (int i = 0; i < var->n_values; i++)
-            printf("  %s %-20s %s\n      source: %s\n", i == var->default_value ? "*" : " ",
-                   var->values[i].name, var->values[i].summary, var->values[i].source);
+            printf("  %s %-20s %s\n      source: %s \"%s\"\n", i == var->default_value ? "*" : " ",
+                   var->values[i].name, var->values[i].summary, var->values[i].source,
+                   var->values[i].section);
     }
     puts("(* = default)");
     return UD_EXIT_OK;

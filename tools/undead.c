@@ -15,6 +15,7 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    { "verify", cmd_verify, "the main job: every check on every game, with a summary" },
     { "games", cmd_games, "list the built-in games" },
     { "rules", cmd_rules, "list a game's rule rows (ID, source, summary)" },
     { "variants", cmd_variants, "list a game's open questions and their readings" },

@@ -1,0 +1,94 @@
+/*
+ * selfcheck.c - structural checks of a game's spec tables (selfcheck.h).
+ */
+#include "selfcheck.h"
+
+#include <ctype.h>
+#include <string.h>
+
+static bool id_well_formed(const char *id)
+{
+    if (!id || !isupper((unsigned char)id[0]) || strlen(id) > 32)
+        return false;
+    for (const char *c = id; *c; c++)
+        if (!isupper((unsigned char)*c) && !isdigit((unsigned char)*c) && *c != '-')
+            return false;
+    return id[strlen(id) - 1] != '-';
+}
+
+/* Sources are the rule texts' file names, "NNN_<hex>.txt". */
+static bool source_well_formed(const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    return n > 8 && isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) &&
+           isdigit((unsigned char)s[2]) && s[3] == '_' && strcmp(s + n - 4, ".txt") == 0;
+}
+
+static bool nonempty(const char *s)
+{
+    return s && s[0];
+}
+
+static int check_rule(const ud_game *g, int i, ud_buf *out)
+{
+    const ud_rule *r = &g->rules[i];
+    int problems = 0;
+#define PROBLEM(...) do { ud_buf_printf(out, __VA_ARGS__); ud_buf_putc(out, '\n'); problems++; } while (0)
+    if (!id_well_formed(r->id))
+        PROBLEM("%s: rule %d: ID '%s' is not of the form AB-CD-12", g->name, i, r->id ? r->id : "");
+    for (int j = 0; j < i; j++)
+        if (r->id && g->rules[j].id && strcmp(r->id, g->rules[j].id) == 0)
+            PROBLEM("%s: rule ID %s is used twice", g->name, r->id);
+    if (!source_well_formed(r->source) || !nonempty(r->section) || !nonempty(r->summary))
+        PROBLEM("%s: %s: needs a rule text file, a section and a summary", g->name, r->id);
+    if (r->phase < 0 || r->phase >= g->n_phases)
+        PROBLEM("%s: %s: phase %d does not exist", g->name, r->id, r->phase);
+    else if (r->kind == UD_ROW_OFFER && g->phases[r->phase].kind != UD_PHASE_DECISION)
+        PROBLEM("%s: %s: offers actions outside a decision phase", g->name, r->id);
+    else if (g->phases[r->phase].kind == UD_PHASE_OVER)
+        PROBLEM("%s: %s: sits in the phase where the game is over", g->name, r->id);
+    if (r->variant >= g->n_variants ||
+        (r->variant >= 0 && (r->value < 0 || r->value >= g->variants[r->variant].n_values)))
+        PROBLEM("%s: %s: refers to a variant value that does not exist", g->name, r->id);
+    if (!r->effect)
+        PROBLEM("%s: %s: has no effect", g->name, r->id);
+    return problems;
+}
+
+static int check_variants(const ud_game *g, ud_buf *out)
+{
+    int problems = 0;
+    for (int v = 0; v < g->n_variants; v++) {
+        const ud_variant *var = &g->variants[v];
+        if (var->n_values < 2 || var->default_value < 0 || var->default_value >= var->n_values)
+            PROBLEM("%s: variant %s needs two readings or more and a default among them", g->name, var->key);
+        for (int i = 0; i < var->n_values; i++)
+            if (!source_well_formed(var->values[i].source) || !nonempty(var->values[i].section) ||
+                !nonempty(var->values[i].summary))
+                PROBLEM("%s: variant %s=%s needs a source and a summary", g->name, var->key,
+                        var->values[i].name);
+    }
+    return problems;
+}
+
+int ud_game_selfcheck(const ud_game *g, ud_buf *out)
+{
+    int problems = 0;
+    if (g->n_rules > UD_MAX_RULES || g->n_phases > UD_MAX_PHASES || g->n_variants > UD_MAX_VARIANTS)
+        PROBLEM("%s: more rules, phases or variants than undead's limits", g->name);
+    for (int i = 0; i < g->n_rules && i < UD_MAX_RULES; i++)
+        problems += check_rule(g, i, out);
+    problems += check_variants(g, out);
+    for (int ph = 0; ph < g->n_phases; ph++) {
+        int rows = 0;
+        for (int i = 0; i < g->n_rules; i++)
+            rows += g->rules[i].phase == ph;
+        if (g->phases[ph].kind != UD_PHASE_OVER && rows == 0)
+            PROBLEM("%s: phase %s has no rule rows", g->name, g->phases[ph].name);
+    }
+    for (int i = 0; i < g->n_invariants; i++)
+        if (!id_well_formed(g->invariants[i].id) || !g->invariants[i].holds)
+            PROBLEM("%s: invariant %d is missing an ID or a check", g->name, i);
+#undef PROBLEM
+    return problems;
+}
