@@ -1,0 +1,159 @@
+/*
+ * support.c - shared helpers of the Criterion suites (see support.h).
+ */
+#include "support.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+run_status run_text(run *r, const char *text)
+{
+    memset(r, 0, sizeof *r);
+    ud_transcript t;
+    if (ud_transcript_parse(text, strlen(text), ud_find_game, &t, &r->err) != 0) {
+        r->status = RUN_PARSE_ERROR;
+        return r->status;
+    }
+    r->n_players = t.setup.n_players;
+    memcpy(r->names, t.setup.names, sizeof r->names);
+    FILE *regen = open_memstream(&r->regen, &r->regen_len);
+    cr_assert_not_null(regen);
+    ud_check_opts opts = { .regen = regen, .fired = r->fired, .check_invariants = 1 };
+    int rc = ud_check(&t, &opts, &r->res, &r->err);
+    fclose(regen);
+    ud_transcript_free(&t);
+    r->status = rc == 0 ? RUN_OK : RUN_CHECK_ERROR;
+    return r->status;
+}
+
+void run_free(run *r)
+{
+    free(r->regen);
+    r->regen = NULL;
+}
+
+uint64_t fired(const run *r, const char *id)
+{
+    const ud_rule *rule = ud_game_rule(&zd_game, id);
+    cr_assert_not_null(rule, "zombie-dice has no rule %s", id);
+    return r->fired[ud_game_rule_index(&zd_game, rule)];
+}
+
+int seat_of(const run *r, const char *name)
+{
+    for (int i = 0; i < r->n_players; i++)
+        if (strcmp(r->names[i], name) == 0)
+            return i;
+    cr_assert_fail("no player %s", name);
+    return -1;
+}
+
+int score_of(const run *r, const char *name)
+{
+    return r->res.score[seat_of(r, name)];
+}
+
+void assert_ok(const run *r)
+{
+    cr_assert_eq(r->status, RUN_OK, "expected a legal transcript; got %s error at %d:%d [%s] %s",
+                 r->status == RUN_PARSE_ERROR ? "parse" : "check", r->err.line, r->err.col,
+                 r->err.rule, r->err.msg);
+}
+
+void assert_check_error(const run *r, int line, const char *rule, const char *phrase)
+{
+    cr_assert_eq(r->status, RUN_CHECK_ERROR, "expected a check error; status %d, error %d:%d %s",
+                 r->status, r->err.line, r->err.col, r->err.msg);
+    cr_assert_eq(r->err.line, line, "error line %d, expected %d: %s", r->err.line, line, r->err.msg);
+    cr_assert_str_eq(r->err.rule, rule, "error rule '%s', expected '%s': %s", r->err.rule, rule,
+                     r->err.msg);
+    cr_assert_not_null(strstr(r->err.msg, phrase), "message '%s' lacks '%s'", r->err.msg, phrase);
+    cr_assert_eq(r->err.internal, 0, "an input error is not internal: %s", r->err.msg);
+}
+
+void assert_parse_error(const char *text, size_t len, int line, int col, const char *phrase)
+{
+    ud_transcript t;
+    ud_error err;
+    memset(&err, 0, sizeof err);
+    int rc = ud_transcript_parse(text, len, ud_find_game, &t, &err);
+    cr_assert_eq(rc, -1, "expected a parse error (%s)", phrase);
+    cr_assert_eq(err.set, 1);
+    cr_assert_eq(err.line, line, "error line %d, expected %d: %s", err.line, line, err.msg);
+    cr_assert_eq(err.col, col, "error column %d, expected %d: %s", err.col, col, err.msg);
+    cr_assert_str_eq(err.rule, "", "a parse error names no rule: %s", err.rule);
+    cr_assert_not_null(strstr(err.msg, phrase), "message '%s' lacks '%s'", err.msg, phrase);
+    cr_assert_null(t.lines, "a failed parse frees its lines");
+}
+
+char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot open %s", path);
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *mem = open_memstream(&buf, &n);
+    cr_assert_not_null(mem);
+    char chunk[4096];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+        fwrite(chunk, 1, got, mem);
+    fclose(f);
+    fclose(mem);
+    if (len)
+        *len = n;
+    return buf;
+}
+
+static char *read_all(FILE *f)
+{
+    rewind(f);
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *mem = open_memstream(&buf, &n);
+    cr_assert_not_null(mem);
+    char chunk[4096];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+        fwrite(chunk, 1, got, mem);
+    fclose(mem);
+    return buf;
+}
+
+int run_undead(const char *const *argv, const char *input, char **out, char **err)
+{
+    FILE *in = tmpfile(), *o = tmpfile(), *e = tmpfile();
+    cr_assert(in && o && e, "tmpfile failed");
+    if (input)
+        fputs(input, in);
+    fflush(in);
+    rewind(in);
+    fflush(NULL);
+    pid_t pid = fork();
+    cr_assert_neq(pid, -1, "fork failed");
+    if (pid == 0) {
+        dup2(fileno(in), 0);
+        dup2(fileno(o), 1);
+        dup2(fileno(e), 2);
+        char *args[64];
+        int n = 0;
+        args[n++] = (char *)UD_UNDEAD_EXE;
+        for (int i = 1; argv[i] && n < 63; i++)
+            args[n++] = (char *)argv[i];
+        args[n] = NULL;
+        execv(UD_UNDEAD_EXE, args);
+        _exit(127);
+    }
+    int status;
+    cr_assert_eq(waitpid(pid, &status, 0), pid);
+    *out = read_all(o);
+    *err = read_all(e);
+    fclose(in);
+    fclose(o);
+    fclose(e);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}

@@ -1,0 +1,61 @@
+/*
+ * support.h - helpers the Criterion suites share: run a transcript held in
+ * a string through the parser and the checker (with firing counts and the
+ * regenerated transcript), look rules up by ID, and run the undead binary.
+ */
+#ifndef UD_TEST_SUPPORT_H
+#define UD_TEST_SUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "check.h"
+#include "play.h"
+#include "games.h"
+#include "transcript.h"
+#include "zombie_dice/zd.h"
+
+/* The first lines of most scripted transcripts. */
+#define ZD_HEADER "undead-transcript 1\ngame zombie-dice\n"
+
+typedef enum { RUN_OK, RUN_PARSE_ERROR, RUN_CHECK_ERROR } run_status;
+
+typedef struct run {
+    run_status status;
+    ud_error err;                  /* parse or check error */
+    ud_check_result res;           /* valid when status == RUN_OK */
+    uint64_t fired[UD_MAX_RULES];  /* firing counts of zd_game.rules */
+    char names[UD_MAX_PLAYERS][UD_NAME_MAX];
+    int n_players;
+    char *regen;                   /* canonical transcript the check wrote */
+    size_t regen_len;
+} run;
+
+/* Parse and check text; never fails the test by itself. */
+run_status run_text(run *r, const char *text);
+void run_free(run *r);
+
+/* Firing count of rule id in r (the test fails if the game has no such rule). */
+uint64_t fired(const run *r, const char *id);
+/* Score of the named player after the run (fails the test on an unknown name). */
+int score_of(const run *r, const char *name);
+/* Seat of the named player, or fails. */
+int seat_of(const run *r, const char *name);
+
+/* Assert r passed the check; on failure the message shows the error. */
+void assert_ok(const run *r);
+/* Assert r failed the check (not the parse) at line, with rule ID rule
+ * ("" for none) and a message containing phrase. */
+void assert_check_error(const run *r, int line, const char *rule, const char *phrase);
+/* Assert text fails to parse at line:col with a message containing phrase. */
+void assert_parse_error(const char *text, size_t len, int line, int col, const char *phrase);
+
+/* Run the undead binary with argv (argv[0] ignored; NULL-terminated) and
+ * optional standard input; returns its exit status (-1 if it did not exit
+ * normally) and its output, NUL-terminated, in *out and *err (free them). */
+int run_undead(const char *const *argv, const char *input, char **out, char **err);
+
+/* Whole file as a NUL-terminated string (fails the test if unreadable). */
+char *slurp(const char *path, size_t *len);
+
+#endif

@@ -1,0 +1,182 @@
+/*
+ * test_setup.c - core/setup: player names, variant settings and start
+ * lines from user words, and the errors each refuses with.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "setup.h"
+#include "support.h"
+
+static ud_setup setup;
+static ud_buf err;
+
+static void init(void)
+{
+    ud_setup_defaults(&zd_game, &setup);
+    ud_buf_init(&err);
+}
+
+static void fini(void)
+{
+    ud_buf_free(&err);
+}
+
+TestSuite(setup, .init = init, .fini = fini);
+
+#define ERR_HAS(phrase) \
+    cr_assert_not_null(strstr(ud_buf_str(&err), phrase), "'%s' lacks '%s'", ud_buf_str(&err), phrase)
+
+Test(setup, defaults_are_the_games_defaults_and_two_players)
+{
+    cr_assert_eq(setup.n_players, 2);
+    cr_assert_str_eq(setup.names[0], "p1");
+    cr_assert_str_eq(setup.names[1], "p2");
+    cr_assert_eq(setup.n_start, 0);
+    for (int v = 0; v < zd_game.n_variants; v++)
+        cr_assert_eq(setup.variant[v], zd_game.variants[v].default_value, "variant %s",
+                     zd_game.variants[v].key);
+}
+
+Test(setup, player_list_is_split_on_commas)
+{
+    cr_assert(ud_setup_players(&setup, "alice,Bob-2,c_3", &err), "%s", ud_buf_str(&err));
+    cr_assert_eq(setup.n_players, 3);
+    cr_assert_str_eq(setup.names[0], "alice");
+    cr_assert_str_eq(setup.names[1], "Bob-2");
+    cr_assert_str_eq(setup.names[2], "c_3");
+}
+
+Test(setup, player_name_longest_allowed)
+{
+    char name[UD_NAME_MAX];
+    memset(name, 'n', UD_NAME_MAX - 1);
+    name[UD_NAME_MAX - 1] = '\0';
+    setup.n_players = 0;
+    cr_assert(ud_setup_add_player(&setup, name, &err), "%s", ud_buf_str(&err));
+    cr_assert_str_eq(setup.names[0], name);
+}
+
+Test(setup, player_name_too_long)
+{
+    char name[UD_NAME_MAX + 1];
+    memset(name, 'n', UD_NAME_MAX);
+    name[UD_NAME_MAX] = '\0';
+    setup.n_players = 0;
+    cr_assert_not(ud_setup_add_player(&setup, name, &err));
+    ERR_HAS("expected 1 to 23 characters");
+    cr_assert_eq(setup.n_players, 0);
+}
+
+Test(setup, player_name_empty)
+{
+    cr_assert_not(ud_setup_players(&setup, "a,,b", &err));
+    ERR_HAS("player name '': expected 1 to 23 characters");
+}
+
+Test(setup, player_name_bad_character)
+{
+    cr_assert_not(ud_setup_players(&setup, "al ice", &err));
+    ERR_HAS("expected letters, digits, '-' or '_'");
+}
+
+Test(setup, player_name_must_start_with_letter)
+{
+    cr_assert_not(ud_setup_players(&setup, "a,9lives", &err));
+    ERR_HAS("player name '9lives': expected it to start with a letter");
+    ud_buf_clear(&err);
+    cr_assert_not(ud_setup_players(&setup, "_x", &err));
+    ERR_HAS("start with a letter");
+}
+
+Test(setup, player_name_duplicate)
+{
+    cr_assert_not(ud_setup_players(&setup, "a,b,a", &err));
+    ERR_HAS("player name 'a' is used twice");
+}
+
+Test(setup, at_most_max_players)
+{
+    cr_assert(ud_setup_players(&setup, "a,b,c,d,e,f,g,h", &err), "%s", ud_buf_str(&err));
+    cr_assert_eq(setup.n_players, UD_MAX_PLAYERS);
+    cr_assert_not(ud_setup_players(&setup, "a,b,c,d,e,f,g,h,i", &err));
+    ERR_HAS("more than 8 players");
+}
+
+Test(setup, player_list_overlong_item)
+{
+    char list[200];
+    memset(list, 'q', 100);
+    list[100] = '\0';
+    cr_assert_not(ud_setup_players(&setup, list, &err));
+    ERR_HAS("expected at most 23 characters");
+}
+
+Test(setup, every_variant_value_is_accepted)
+{
+    for (int v = 0; v < zd_game.n_variants; v++)
+        for (int i = 0; i < zd_game.variants[v].n_values; i++) {
+            char kv[128];
+            snprintf(kv, sizeof kv, "%s=%s", zd_game.variants[v].key,
+                     zd_game.variants[v].values[i].name);
+            cr_assert(ud_setup_variant(&zd_game, &setup, kv, &err), "%s: %s", kv, ud_buf_str(&err));
+            cr_assert_eq(setup.variant[v], i, "%s", kv);
+        }
+}
+
+Test(setup, variant_without_equals)
+{
+    cr_assert_not(ud_setup_variant(&zd_game, &setup, "end", &err));
+    ERR_HAS("variant 'end': expected KEY=VALUE");
+}
+
+Test(setup, variant_unknown_key_lists_keys)
+{
+    cr_assert_not(ud_setup_variant(&zd_game, &setup, "ending=final-turn", &err));
+    ERR_HAS("unknown variant key 'ending' for zombie-dice");
+    for (int v = 0; v < zd_game.n_variants; v++)
+        ERR_HAS(zd_game.variants[v].key);
+}
+
+Test(setup, variant_key_prefix_is_not_a_key)
+{
+    cr_assert_not(ud_setup_variant(&zd_game, &setup, "en=final-turn", &err));
+    ERR_HAS("unknown variant key 'en'");
+}
+
+Test(setup, variant_unknown_value_lists_values)
+{
+    int before = setup.variant[ZD_V_END];
+    cr_assert_not(ud_setup_variant(&zd_game, &setup, "end=never", &err));
+    ERR_HAS("variant end: unknown value 'never'; expected one of: finish-round final-turn");
+    cr_assert_eq(setup.variant[ZD_V_END], before, "a refused value changes nothing");
+}
+
+Test(setup, variant_empty_value)
+{
+    cr_assert_not(ud_setup_variant(&zd_game, &setup, "end=", &err));
+    ERR_HAS("unknown value ''");
+}
+
+Test(setup, start_lines_bounded)
+{
+    for (int i = 0; i < UD_MAX_START; i++)
+        cr_assert(ud_setup_start(&setup, "score p1 1", &err), "line %d: %s", i, ud_buf_str(&err));
+    cr_assert_eq(setup.n_start, UD_MAX_START);
+    cr_assert_not(ud_setup_start(&setup, "score p1 1", &err));
+    ERR_HAS("more than 16 start lines");
+}
+
+Test(setup, start_line_length_bounded)
+{
+    char line[UD_START_LEN + 1];
+    memset(line, 's', UD_START_LEN - 1);
+    line[UD_START_LEN - 1] = '\0';
+    cr_assert(ud_setup_start(&setup, line, &err), "%s", ud_buf_str(&err));
+    cr_assert_str_eq(setup.start[0], line);
+    memset(line, 's', UD_START_LEN);
+    line[UD_START_LEN] = '\0';
+    cr_assert_not(ud_setup_start(&setup, line, &err));
+    ERR_HAS("start line longer than 95 characters");
+    cr_assert_eq(setup.n_start, 1);
+}
