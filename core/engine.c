@@ -130,18 +130,17 @@ bool ud_check_invariants(ud_step *s, const void *state)
     return true;
 }
 
-static inline bool fire(ud_step *s, void *state, const ud_row *row)
+
+static bool after_fire(ud_step *s, void *state);
+
+static bool fire(ud_step *s, void *state, const ud_row *row)
 {
     s->rule = row->rule;
     row->effect(state, s);
     s->steps++;
     if (s->fired)
         s->fired[row->index]++;
-    if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0))
-        return false;
-    if (__builtin_expect(s->check_invariants, 0) && !ud_check_invariants(s, state))
-        return false;
-    return true;
+    return after_fire(s, state);
 }
 
 static void emit_state(ud_step *s, const void *state)
@@ -176,21 +175,35 @@ static ud_status collect_offers(ud_step *s, void *state, int ph)
     return UD_DECIDE;
 }
 
+static bool after_fire(ud_step *s, void *state)
+{
+    if (s->fail.kind != UD_FAIL_NONE)
+        return false;
+    return !s->check_invariants || ud_check_invariants(s, state);
+}
+
 /* Fire the effect rows of phase ph in table order; stop early when a row
- * moves the game to another phase.  Returns the rows fired, -1 on failure. */
-static int run_phase(ud_step *s, void *state, int ph)
+ * moves the game to another phase.  Returns the rows fired, -1 on failure.
+ * This loop is the engine's hot path: keep it free of calls but the rows'. */
+static inline int run_phase(ud_step *s, void *state, int ph)
 {
     const ud_table *t = s->table;
-    const ud_game *g = t->game;
+    const unsigned char *phase = (const unsigned char *)state + t->game->phase_offset;
+    const ud_row *r = &t->row[t->effects[ph]], *end = &t->row[t->offers[ph]];
     int fired = 0;
-    for (int k = t->effects[ph]; k < t->offers[ph]; k++) {
-        const ud_row *r = &t->row[k];
+    for (; r < end; r++) {
         if (r->guard && !r->guard(state, s))
             continue;
         fired++;
-        if (!fire(s, state, r))
+        s->rule = r->rule;
+        r->effect(state, s);
+        s->steps++;
+        if (s->fired)
+            s->fired[r->index]++;
+        if (__builtin_expect(s->fail.kind != UD_FAIL_NONE || s->check_invariants, 0) &&
+            !after_fire(s, state))
             return -1;
-        if (ud_phase_of(g, state) != ph)
+        if (*phase != ph)
             break;
     }
     return fired;
@@ -198,16 +211,18 @@ static int run_phase(ud_step *s, void *state, int ph)
 
 ud_status ud_advance(ud_step *s, void *state)
 {
-    const ud_game *g = s->table->game;
+    const ud_table *t = s->table;
+    const ud_game *g = t->game;
+    const unsigned char *phase = (const unsigned char *)state + g->phase_offset;
     for (int guard = 0; guard < UD_MAX_ROWS_PER_ADVANCE; guard++) {
-        int ph = ud_phase_of(g, state);
-        if (ph < 0 || ph >= g->n_phases) {
+        int ph = *phase;
+        if (__builtin_expect(ph >= g->n_phases, 0)) {
             ud_failf(s, UD_FAIL_INVARIANT, NULL, "state is in unknown phase %d", ph);
             return UD_ERROR;
         }
-        if (s->table->kind[ph] == UD_PHASE_DECISION)
+        if (t->kind[ph] == UD_PHASE_DECISION)
             return collect_offers(s, state, ph);
-        if (s->table->kind[ph] == UD_PHASE_OVER)
+        if (t->kind[ph] == UD_PHASE_OVER)
             return UD_OVER;
         int fired = run_phase(s, state, ph);
         if (fired < 0)
@@ -218,7 +233,7 @@ ud_status ud_advance(ud_step *s, void *state)
             return UD_ERROR;
         }
     }
-    ud_failf(s, UD_FAIL_INVARIANT, NULL, "no decision or end after %d rule firings",
+    ud_failf(s, UD_FAIL_INVARIANT, NULL, "no decision or end after %d phases",
              UD_MAX_ROWS_PER_ADVANCE);
     return UD_ERROR;
 }

@@ -26,7 +26,7 @@ static const char *face_label(const void *ctx, int i)
 
 int zd_draw_one(zd_state *st, ud_step *s)
 {
-    int n = zd_cup_size(st);
+    int n = st->cup[ZD_GREEN] + st->cup[ZD_YELLOW] + st->cup[ZD_RED];
     if (n == 0) {
         ud_failf(s, UD_FAIL_INVARIANT, s->rule->id, "the cup is empty but a die must be drawn");
         return -1;
@@ -38,15 +38,12 @@ int zd_draw_one(zd_state *st, ud_step *s)
     int i = ud_pick(s, "draw", n, cup_label, st);
     if (i < 0)
         return -1;
-    for (int t = 0; t < ZD_TYPES; t++) {
-        if (i < st->cup[t]) {
-            st->cup[t]--;
-            st->hand[st->n_hand++] = (uint8_t)t;
-            return t;
-        }
-        i -= st->cup[t];
-    }
-    return -1;
+    /* Outcome i is the i-th die counting greens, then yellows, then reds. */
+    int t = i < st->cup[ZD_GREEN] ? ZD_GREEN
+          : i < st->cup[ZD_GREEN] + st->cup[ZD_YELLOW] ? ZD_YELLOW : ZD_RED;
+    st->cup[t]--;
+    st->hand[st->n_hand++] = (uint8_t)t;
+    return t;
 }
 
 bool zd_draw(zd_state *st, ud_step *s, int count)
