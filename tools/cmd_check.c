@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "cli.h"
+#include "record.h"
 
 static const char usage[] =
     "usage: undead check [--print] [--invariants] FILE... ('-' reads standard input)\n"
@@ -14,7 +15,38 @@ static const char usage[] =
     "at the first illegal step (exit 1), or the final scores (exit 0).\n"
     "A malformed file is reported as FILE:LINE:COL: expected ... (exit 2).\n"
     "  --print        print the canonical transcript (every line the rules imply, tagged)\n"
-    "  --invariants   check every invariant after every step\n";
+    "  --invariants   check every invariant after every step\n"
+    "  --db PATH      record the run in this results database (default undead.db)\n"
+    "  --no-db        do not record the run\n";
+
+/* One file as a case: its outcome, the rules it fired and its lines. */
+static void record(recorder *r, const char *file, const ud_transcript *t, int legal,
+                   const ud_check_result *res, const ud_error *err, const uint64_t *fired,
+                   const char *canonical, size_t canonical_len)
+{
+    rec_transcript rt = { .kind = "transcript", .name = file, .game = t->game, .setup = &t->setup,
+                          .legal = legal, .res = res, .err = err, .fired = fired,
+                          .canonical = canonical, .canonical_len = canonical_len };
+    rec_transcript_case(r, &rt);
+    rec_tick(r);
+}
+
+/* Run-wide coverage per game and the counts. */
+static void record_totals(recorder *r, uint64_t (*fired)[UD_MAX_RULES], int files, int failed)
+{
+    for (int gi = 0; ud_games[gi]; gi++)
+        rec_coverage(r, ud_games[gi], fired[gi]);
+    rec_metric(r, "files", files, "files");
+    rec_metric(r, "failed", failed, "files");
+}
+
+static int game_index(const ud_game *g)
+{
+    int i = 0;
+    while (ud_games[i] && ud_games[i] != g)
+        i++;
+    return i;
+}
 
 static void print_result(const char *file, const ud_transcript *t, const ud_check_result *r)
 {
@@ -33,10 +65,12 @@ int cmd_check(int argc, char **argv)
     static const struct option longopts[] = {
         { "print", no_argument, NULL, 'p' },
         { "invariants", no_argument, NULL, 'i' },
+        REC_LONGOPTS,
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
     int print = 0, invariants = 0, c;
+    rec_opts ro = { 0 };
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         if (c == 'h') {
@@ -47,7 +81,7 @@ int cmd_check(int argc, char **argv)
             print = 1;
         else if (c == 'i')
             invariants = 1;
-        else {
+        else if (!rec_opt(&ro, c, optarg)) {
             fputs(usage, stderr);
             return UD_EXIT_USAGE;
         }
@@ -56,6 +90,15 @@ int cmd_check(int argc, char **argv)
         fputs(usage, stderr);
         return UD_EXIT_USAGE;
     }
+    recorder r;
+    if (!rec_begin(&r, &ro, "check", NULL))
+        return UD_EXIT_USAGE;
+    rec_param(&r, "invariants", "%s", invariants ? "on" : "off");
+    int n_games = 0;
+    while (ud_games[n_games])
+        n_games++;
+    uint64_t (*total)[UD_MAX_RULES] = calloc((size_t)n_games + 1, sizeof *total);
+    int files = 0, failed = 0;
     int worst = UD_EXIT_OK;
     for (int i = optind; i < argc; i++) {
         const char *file = argv[i];
@@ -76,9 +119,19 @@ int cmd_check(int argc, char **argv)
             continue;
         }
         free(text);
-        ud_check_opts opts = { .regen = print ? stdout : NULL, .check_invariants = invariants };
+        char *canonical = NULL;
+        size_t canonical_len = 0;
+        FILE *regen = r.db ? open_memstream(&canonical, &canonical_len) : NULL;
+        uint64_t fired[UD_MAX_RULES] = { 0 };
+        ud_check_opts opts = { .regen = regen ? regen : print ? stdout : NULL, .fired = fired,
+                               .check_invariants = invariants };
         ud_check_result res;
-        if (ud_check(&t, &opts, &res, &err) != 0) {
+        int legal = ud_check(&t, &opts, &res, &err) == 0;
+        if (regen)
+            fclose(regen);
+        if (regen && print)
+            fwrite(canonical, 1, canonical_len, stdout);
+        if (!legal) {
             fflush(stdout);
             ud_error_print(&err, shown, stderr);
             if (worst == UD_EXIT_OK)
@@ -86,7 +139,16 @@ int cmd_check(int argc, char **argv)
         } else if (!print) {
             print_result(shown, &t, &res);
         }
+        files++;
+        failed += !legal;
+        for (int k = 0; total && k < t.game->n_rules; k++)
+            total[game_index(t.game)][k] += fired[k];
+        record(&r, shown, &t, legal, &res, &err, fired, canonical, canonical_len);
+        free(canonical);
         ud_transcript_free(&t);
     }
-    return worst;
+    if (total)
+        record_totals(&r, total, files, failed);
+    free(total);
+    return rec_end(&r, worst);
 }

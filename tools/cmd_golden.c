@@ -6,22 +6,61 @@
 
 #include "cli.h"
 #include "golden.h"
+#include "record.h"
 
 static const char usage[] =
     "usage: undead golden check|update|coverage [--dir DIR]\n"
     "  check     regenerate every DIR/**/NAME.in and diff it with NAME.transcript (exit 1 on a difference)\n"
     "  update    rewrite the NAME.transcript files (read the diff before committing)\n"
     "  coverage  list rule rows that fire in no golden case (exit 1 if any)\n"
-    "  --dir DIR the golden directory (default: golden)\n";
+    "  --dir DIR the golden directory (default: golden)\n"
+    "  --db PATH record the run in this results database (default undead.db)\n"
+    "  --no-db   do not record the run\n";
+
+typedef struct golden_rec {
+    recorder *r;
+    const char *dir;
+} golden_rec;
+
+/* Each case, keyed by its path below the golden directory. */
+static void record_case(const golden_case *gc, void *ctx)
+{
+    golden_rec *g = ctx;
+    size_t n = strlen(g->dir);
+    const char *name = gc->in_path;
+    if (strncmp(name, g->dir, n) == 0 && name[n] == '/')
+        name += n + 1;
+    ud_check_result res = { .complete = gc->complete, .winner = gc->winner,
+                            .n_players = gc->n_players, .decisions = gc->decisions };
+    memcpy(res.score, gc->score, sizeof res.score);
+    rec_transcript rt = { .kind = "golden", .name = name, .game = gc->game, .setup = &gc->setup,
+                          .legal = gc->legal, .res = &res, .err = &gc->err, .fired = gc->fired,
+                          .canonical = gc->transcript, .canonical_len = gc->transcript_len };
+    rec_transcript_case(g->r, &rt);
+    rec_tick(g->r);
+}
+
+static void record_totals(recorder *r, const golden_report *rep)
+{
+    for (int gi = 0; ud_games[gi] && gi < GOLDEN_MAX_GAMES; gi++)
+        if (rep->cases_of[gi])
+            rec_coverage(r, ud_games[gi], rep->fired[gi]);
+    rec_metric(r, "cases", rep->cases, "cases");
+    rec_metric(r, "failed", rep->failed, "cases");
+    rec_metric(r, "updated", rep->updated, "cases");
+    rec_metric(r, "uncovered_rules", rep->uncovered, "rules");
+}
 
 int cmd_golden(int argc, char **argv)
 {
     static const struct option longopts[] = {
         { "dir", required_argument, NULL, 'd' },
+        REC_LONGOPTS,
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
     const char *dir = "golden";
+    rec_opts ro = { 0 };
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -29,6 +68,8 @@ int cmd_golden(int argc, char **argv)
             fputs(usage, stdout);
             return UD_EXIT_OK;
         }
+        if (rec_opt(&ro, c, optarg))
+            continue;
         if (c != 'd') {
             fputs(usage, stderr);
             return UD_EXIT_USAGE;
@@ -45,12 +86,19 @@ int cmd_golden(int argc, char **argv)
         fputs(usage, stderr);
         return UD_EXIT_USAGE;
     }
-    golden_report rep;
-    if (golden_run(dir, (golden_mode)mode, &rep, NULL, NULL) == 0)
+    recorder r;
+    if (!rec_begin(&r, &ro, "golden", NULL))
         return UD_EXIT_USAGE;
+    rec_param(&r, "mode", "%s", word);
+    rec_param(&r, "dir", "%s", dir);
+    golden_rec gr = { &r, dir };
+    golden_report rep;
+    if (golden_run(dir, (golden_mode)mode, &rep, record_case, &gr) == 0)
+        return rec_end(&r, UD_EXIT_USAGE);
+    record_totals(&r, &rep);
     printf("golden %s: %d case(s), %d failed, %d updated, %d rule row(s) fired by no case\n",
            word, rep.cases, rep.failed, rep.updated, rep.uncovered);
     if (rep.failed)
-        return UD_EXIT_FAIL;
-    return mode == GOLDEN_COVERAGE && rep.uncovered ? UD_EXIT_FAIL : UD_EXIT_OK;
+        return rec_end(&r, UD_EXIT_FAIL);
+    return rec_end(&r, mode == GOLDEN_COVERAGE && rep.uncovered ? UD_EXIT_FAIL : UD_EXIT_OK);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "record.h"
 #include "simulate.h"
 #include "transcript.h"
 
@@ -18,7 +19,12 @@ static const char sim_usage[] =
     CLI_GAME_HELP
     "  --games N             how many games (required)\n"
     "  --fast                do not check invariants\n"
-    "  --coverage            also print how often each rule fired\n";
+    "  --coverage            also print how often each rule fired\n"
+    REC_HELP
+    "  --db-cases N          store the first N games as cases, with their transcript lines\n"
+    "                        (default 100; every game still counts in the metrics and coverage)\n";
+
+enum { SIM_DB_CASES = 100 };
 
 static int rule_index(const ud_game *g, const char *id)
 {
@@ -77,7 +83,7 @@ static void print_stats(const ud_match *m, const sim_stats *st, int invariants, 
 
 /* Options shared by sim and bench. */
 static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint64_t *games,
-                     int *fast, int *coverage, uint64_t *repeat)
+                     int *fast, int *coverage, uint64_t *repeat, rec_opts *ro, uint64_t *db_cases)
 {
     static const struct option longopts[] = {
         CLI_GAME_LONGOPTS,
@@ -85,6 +91,8 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
         { "repeat", required_argument, NULL, 'r' },
         { "fast", no_argument, NULL, 'f' },
         { "coverage", no_argument, NULL, 'c' },
+        REC_LONGOPTS,
+        { "db-cases", required_argument, NULL, 'k' },
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
@@ -103,11 +111,19 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
                         c == 'g' ? "games" : "repeat", optarg);
                 return UD_EXIT_USAGE;
             }
-        } else if (c == 'f' && fast)
+        } else if (c == 'k' && db_cases) {
+            if (!cli_parse_u64(optarg, db_cases)) {
+                fprintf(stderr, "undead: --db-cases: expected a whole number, got '%s'\n", optarg);
+                return UD_EXIT_USAGE;
+            }
+        } else if (ro && rec_opt(ro, c, optarg))
+            continue;
+        else if (c == 'f' && fast)
             *fast = 1;
         else if (c == 'c' && coverage)
             *coverage = 1;
-        else if (c == '?' || c == 'f' || c == 'c' || !cli_game_opt(&o, c, optarg))
+        else if (c == '?' || c == 'f' || c == 'c' || c == 'k' || c == OPT_DB || c == OPT_NO_DB ||
+                 !cli_game_opt(&o, c, optarg))
             return UD_EXIT_USAGE;
     }
     if (optind + 1 != argc) {
@@ -120,28 +136,69 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
     return UD_EXIT_OK;
 }
 
+/* Metrics, coverage, and the first db_cases games (and a failed one) as cases. */
+static void record(recorder *r, const ud_match *m, uint64_t games, int invariants,
+                   uint64_t db_cases, const sim_stats *st)
+{
+    const ud_game *g = m->game;
+    rec_match(r, m);
+    rec_param(r, "games", "%llu", (unsigned long long)games);
+    rec_param(r, "invariants", "%s", invariants ? "on" : "off");
+    rec_param(r, "db-cases", "%llu", (unsigned long long)db_cases);
+    uint64_t stored = st->games < db_cases ? st->games : db_cases;
+    for (uint64_t i = 0; i < stored; i++)
+        rec_replay_game(r, "sim", m, m->seed + i, invariants);
+    if (st->failed)
+        rec_replay_game(r, "sim", m, st->failed_game, invariants);
+    rec_coverage(r, g, st->fired);
+    double n = st->games ? (double)st->games : 1.0;
+    rec_metric(r, "games", (double)st->games, "games");
+    rec_metric(r, "seconds", st->seconds, "s");
+    rec_metric(r, "games_per_second", st->seconds > 0 ? (double)st->games / st->seconds : 0.0, "games/s");
+    rec_metric(r, "decisions_per_game", (double)st->decisions / n, "decisions");
+    rec_metric(r, "shared_wins", (double)st->shared, "games");
+    for (int p = 0; p < m->setup.n_players; p++) {
+        char name[64];
+        snprintf(name, sizeof name, "win_rate:%s", m->setup.names[p]);
+        rec_metric(r, name, 100.0 * (double)st->wins[p] / n, "%");
+        snprintf(name, sizeof name, "mean_score:%s", m->setup.names[p]);
+        rec_metric(r, name, st->score_sum[p] / n, "points");
+    }
+    for (int i = 0; i < g->n_ratios; i++) {
+        int a = rule_index(g, g->ratios[i].numerator), b = rule_index(g, g->ratios[i].denominator);
+        if (a >= 0 && b >= 0)
+            rec_metric(r, g->ratios[i].name, st->fired[b] ? (double)st->fired[a] / (double)st->fired[b] : 0.0,
+                       "ratio");
+    }
+}
+
 int cmd_sim(int argc, char **argv)
 {
     ud_match m;
-    uint64_t games = 0;
+    uint64_t games = 0, db_cases = SIM_DB_CASES;
     int fast = 0, coverage = 0;
-    int rc = parse_sim(argc, argv, sim_usage, &m, &games, &fast, &coverage, NULL);
+    rec_opts ro = { 0 };
+    int rc = parse_sim(argc, argv, sim_usage, &m, &games, &fast, &coverage, NULL, &ro, &db_cases);
     if (rc != UD_EXIT_OK)
         return rc < 0 ? UD_EXIT_OK : rc;
     if (games == 0) {
         fprintf(stderr, "undead sim: expected --games N\n");
         return UD_EXIT_USAGE;
     }
+    recorder r;
+    if (!rec_begin(&r, &ro, "sim", m.game))
+        return UD_EXIT_USAGE;
     sim_stats *st = malloc(sizeof *st);
     if (!st)
-        return UD_EXIT_FAIL;
+        return rec_end(&r, UD_EXIT_FAIL);
     simulate(&m, games, !fast, st);
     print_stats(&m, st, !fast, coverage);
     if (st->failed)
         report_failure(&m, st);
     rc = st->failed ? (st->fail.kind == UD_FAIL_INPUT ? UD_EXIT_USAGE : UD_EXIT_FAIL) : UD_EXIT_OK;
+    record(&r, &m, games, !fast, db_cases, st);
     free(st);
-    return rc;
+    return rec_end(&r, rc);
 }
 
 static const char bench_usage[] =
@@ -174,7 +231,7 @@ int cmd_bench(int argc, char **argv)
 {
     ud_match m;
     uint64_t games = 200000, repeat = 5;
-    int rc = parse_sim(argc, argv, bench_usage, &m, &games, NULL, NULL, &repeat);
+    int rc = parse_sim(argc, argv, bench_usage, &m, &games, NULL, NULL, &repeat, NULL, NULL);
     if (rc != UD_EXIT_OK)
         return rc < 0 ? UD_EXIT_OK : rc;
     if (repeat > 64) {

@@ -104,6 +104,7 @@ static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out
         return false;
     }
     gc->game = t.game;
+    gc->setup = t.setup;
     FILE *mem = open_memstream(out, out_len);
     const char *base = strrchr(gc->in_path, '/');
     fprintf(mem, "# Generated from %s by 'undead golden update'; do not edit by hand.\n",
@@ -115,8 +116,11 @@ static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out
     ud_transcript_free(&t);
     if (rc != 0) {
         ud_error_print(&err, gc->in_path, stdout);
+        gc->err = err;
         return false;
     }
+    gc->legal = 1;
+    gc->decisions = res.decisions;
     gc->complete = res.complete;
     gc->winner = res.winner;
     gc->n_players = res.n_players;
@@ -189,6 +193,8 @@ int golden_run(const char *dir, golden_mode mode, golden_report *rep,
                 rep->fired[gi][r] += fired[r];
         }
         gc.fired = fired;
+        gc.transcript = got;
+        gc.transcript_len = got_len;
         if (on_case)
             on_case(&gc, ctx);
         rep->cases++;

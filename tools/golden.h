@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "error.h"
 #include "games.h"
 
 typedef enum { GOLDEN_CHECK, GOLDEN_UPDATE, GOLDEN_COVERAGE } golden_mode;
@@ -25,6 +26,13 @@ typedef struct golden_case {
     int score[UD_MAX_PLAYERS];
     int n_players;
     const uint64_t *fired;      /* per-rule firing counts of this case */
+    /* For the results database (record.c): */
+    int legal;                  /* replayed without a rule error (ok may still be 0: a diff) */
+    ud_error err;               /* why not, when not legal */
+    ud_setup setup;             /* players and variants of the case */
+    uint64_t decisions;
+    const char *transcript;     /* the canonical transcript (up to an error), or NULL */
+    size_t transcript_len;
 } golden_case;
 
 typedef struct golden_report {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "record.h"
 
 typedef struct command {
     const char *name;
@@ -49,6 +50,7 @@ int main(int argc, char **argv)
         printf("undead %s\n", UD_VERSION);
         return UD_EXIT_OK;
     }
+    rec_command_line(argc, argv);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);

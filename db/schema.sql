@@ -1,0 +1,122 @@
+-- db/schema.sql - the undead results database, schema version 1.
+--
+-- One row in runs per command that computed outcomes (play, sim, check,
+-- golden, baseline); what the run found hangs off it: cases (one per game
+-- or transcript, keyed by a case key that stays stable across versions so
+-- two runs can be compared), their rule firings and transcript events,
+-- invariant violations, per-rule coverage and metrics.  See db/README.md.
+--
+-- undead applies this file to an empty database and then sets
+-- PRAGMA application_id (0x756e6464, "undd") and PRAGMA user_version (1).
+-- A later schema adds db/migrations/NNN.sql (from version NNN-1 to NNN);
+-- this file always holds the newest complete schema.
+
+CREATE TABLE runs (
+    id              INTEGER PRIMARY KEY,
+    started         TEXT NOT NULL,            -- UTC, ISO 8601 with milliseconds
+    ended           TEXT,                     -- NULL while running
+    status          TEXT NOT NULL DEFAULT 'running'
+                    CHECK (status IN ('running', 'complete', 'interrupted', 'failed')),
+    exit_code       INTEGER,                  -- the command's exit status, once ended
+    command         TEXT NOT NULL,            -- play, sim, check, golden, baseline
+    command_line    TEXT NOT NULL,            -- argv joined by spaces, as typed
+    game            TEXT,                     -- NULL when a run spans games
+    undead_version  TEXT NOT NULL,
+    source_revision TEXT NOT NULL,            -- git revision undead was built from
+    host            TEXT NOT NULL,            -- with pid: who to ask whether it still runs
+    pid             INTEGER NOT NULL
+);
+
+-- The reading of every variant the run used (all of them, defaults too).
+CREATE TABLE run_variants (
+    run_id    INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    position  INTEGER NOT NULL,               -- index in the game's variant table
+    key       TEXT NOT NULL,
+    value     TEXT NOT NULL,
+    PRIMARY KEY (run_id, key)
+) WITHOUT ROWID;
+
+-- Other inputs: seed, games, players, policies, invariants, directory ...
+CREATE TABLE run_params (
+    run_id  INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    name    TEXT NOT NULL,
+    value   TEXT NOT NULL,
+    PRIMARY KEY (run_id, name)
+) WITHOUT ROWID;
+
+-- One game or transcript.  key names the scenario, not the rules it was
+-- played under: variant settings are the run's, so the same key under two
+-- readings (or two versions) compares outcomes.
+CREATE TABLE cases (
+    id         INTEGER PRIMARY KEY,
+    run_id     INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    key        TEXT NOT NULL,                 -- e.g. sim:zombie-dice:p1,p2:random,random:seed=7
+    kind       TEXT NOT NULL,                 -- play, sim, check, golden
+    game       TEXT NOT NULL,
+    variants   TEXT NOT NULL,                 -- "end=finish-round tiebreak=one-round ..."
+    inputs     TEXT NOT NULL,                 -- players, policies, seed, start lines, file
+    status     TEXT NOT NULL
+               CHECK (status IN ('complete', 'partial', 'illegal', 'violation', 'error')),
+    outcome    TEXT NOT NULL,                 -- canonical: compared by db diff
+    winner     TEXT,                          -- player name, '*shared*', or NULL
+    decisions  INTEGER,
+    prob_num   TEXT,                          -- exact probability of the chance outcomes,
+    prob_den   TEXT,                          --   decimal integers (they outgrow 64 bits)
+    rules      TEXT NOT NULL,                 -- "ZD-TURN:12 ZD-BUST:3 ...", table order
+    UNIQUE (run_id, key)
+);
+CREATE INDEX cases_by_key ON cases(key);
+
+-- How often each rule fired in a case (only rules that fired).
+CREATE TABLE case_rules (
+    case_id  INTEGER NOT NULL REFERENCES cases(id) ON DELETE CASCADE,
+    rule     TEXT NOT NULL,
+    fired    INTEGER NOT NULL,
+    PRIMARY KEY (case_id, rule)
+) WITHOUT ROWID;
+CREATE INDEX case_rules_by_rule ON case_rules(rule);
+
+-- Every transcript line of a stored case, in order.  State lines ("= ...")
+-- are events too (rule NULL); state_seq points at the last one before
+-- this event, so "what did the table show when X fired" is one join.
+CREATE TABLE events (
+    case_id    INTEGER NOT NULL REFERENCES cases(id) ON DELETE CASCADE,
+    seq        INTEGER NOT NULL,              -- 1, 2, ... within the case
+    rule       TEXT,                          -- the rule that produced it, NULL for state lines
+    text       TEXT NOT NULL,                 -- the line without its [RULE] tag
+    state_seq  INTEGER,                       -- seq of the last state line before it
+    PRIMARY KEY (case_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX events_by_rule ON events(rule);
+
+-- Events with the state line that stood before them.
+CREATE VIEW events_with_state AS
+    SELECT e.case_id, e.seq, e.rule, e.text, s.text AS state
+    FROM events e LEFT JOIN events s ON s.case_id = e.case_id AND s.seq = e.state_seq;
+
+CREATE TABLE violations (
+    id          INTEGER PRIMARY KEY,
+    run_id      INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    case_id     INTEGER REFERENCES cases(id) ON DELETE SET NULL,
+    invariant   TEXT NOT NULL,                -- invariant ID
+    rule        TEXT,                         -- the rule that fired last before it broke
+    message     TEXT NOT NULL,
+    transcript  TEXT NOT NULL                 -- replayable: undead check accepts it
+);
+
+-- Firings per rule over the whole run, zeros included.
+CREATE TABLE coverage (
+    run_id  INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    game    TEXT NOT NULL,
+    rule    TEXT NOT NULL,
+    fired   INTEGER NOT NULL,
+    PRIMARY KEY (run_id, game, rule)
+) WITHOUT ROWID;
+
+CREATE TABLE metrics (
+    run_id  INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    name    TEXT NOT NULL,
+    value   REAL NOT NULL,
+    unit    TEXT NOT NULL,                    -- games, s, games/s, %, brains, per turn ...
+    PRIMARY KEY (run_id, name)
+) WITHOUT ROWID;

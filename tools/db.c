@@ -1,0 +1,530 @@
+/*
+ * db.c - opening the results database and writing runs into it (db.h).
+ *
+ * Order of opening matters: the file is identified (SQLite? ours? which
+ * version? intact?) before anything is written, because even switching to
+ * WAL rewrites a file's header.
+ */
+#include "db.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "db_sql.h"
+
+enum {
+    DB_BUSY_MS = 30000,          /* another writer holds the lock: wait this long */
+    DB_BATCH_ROWS = 4096,
+};
+#define DB_BATCH_SECONDS 0.25
+
+typedef enum {
+    ST_VARIANT, ST_PARAM, ST_CASE, ST_CASE_RULE, ST_EVENT, ST_VIOLATION, ST_COVERAGE,
+    ST_METRIC, ST_COUNT
+} stmt_id;
+
+static const char *const stmt_sql[ST_COUNT] = {
+    [ST_VARIANT] = "INSERT INTO run_variants(run_id, position, key, value) VALUES (?, ?, ?, ?)",
+    [ST_PARAM] = "INSERT OR REPLACE INTO run_params(run_id, name, value) VALUES (?, ?, ?)",
+    [ST_CASE] = "INSERT INTO cases(run_id, key, kind, game, variants, inputs, status, outcome,"
+                " winner, decisions, prob_num, prob_den, rules)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    [ST_CASE_RULE] = "INSERT INTO case_rules(case_id, rule, fired) VALUES (?, ?, ?)",
+    [ST_EVENT] = "INSERT INTO events(case_id, seq, rule, text, state_seq) VALUES (?, ?, ?, ?, ?)",
+    [ST_VIOLATION] = "INSERT INTO violations(run_id, case_id, invariant, rule, message, transcript)"
+                     " VALUES (?, ?, ?, ?, ?, ?)",
+    [ST_COVERAGE] = "INSERT OR REPLACE INTO coverage(run_id, game, rule, fired) VALUES (?, ?, ?, ?)",
+    [ST_METRIC] = "INSERT OR REPLACE INTO metrics(run_id, name, value, unit) VALUES (?, ?, ?, ?)",
+};
+
+struct db {
+    sqlite3 *h;
+    char *path;
+    sqlite3_stmt *stmt[ST_COUNT];
+    int in_batch;
+    int rows;
+    double batch_start;
+    char err[512];
+};
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void db_now(char out[32])
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    struct tm tm;
+    gmtime_r(&ts.tv_sec, &tm);
+    char day[24];
+    strftime(day, sizeof day, "%Y-%m-%dT%H:%M:%S", &tm);
+    snprintf(out, 32, "%s.%03dZ", day, (int)(ts.tv_nsec / 1000000));
+}
+
+/* Record the first error (later ones are consequences). */
+static void fail(db *d, const char *what)
+{
+    if (d->err[0])
+        return;
+    int code = sqlite3_errcode(d->h) & 0xff;
+    const char *hint = code == SQLITE_CORRUPT ? " (the database is corrupt)"
+                     : code == SQLITE_FULL ? " (disk full)"
+                     : code == SQLITE_BUSY ? " (another process held the lock too long)" : "";
+    snprintf(d->err, sizeof d->err, "%s: %s: %s%s", d->path, what, sqlite3_errmsg(d->h), hint);
+}
+
+static bool exec(db *d, const char *sql, const char *what)
+{
+    if (sqlite3_exec(d->h, sql, NULL, NULL, NULL) == SQLITE_OK)
+        return true;
+    fail(d, what);
+    return false;
+}
+
+/* One integer from a one-row query; false on error. */
+static bool query_int(db *d, const char *sql, int64_t *out)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(d->h, sql, -1, &st, NULL) != SQLITE_OK)
+        return false;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        *out = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW;
+}
+
+/* What the file is, before writing a byte.  0: ours and current, 1: empty,
+ * 2: ours but older; -1: refused (err filled). */
+static int identify(db *d, ud_buf *err)
+{
+    int64_t app = 0, version = 0, objects = 0;
+    if (!query_int(d, "SELECT count(*) FROM sqlite_schema", &objects) ||
+        !query_int(d, "PRAGMA application_id", &app) ||
+        !query_int(d, "PRAGMA user_version", &version)) {
+        int code = sqlite3_errcode(d->h) & 0xff;
+        if (code == SQLITE_NOTADB)
+            ud_buf_printf(err, "%s: not a SQLite database; refusing to use it (nothing was changed)",
+                          d->path);
+        else
+            ud_buf_printf(err, "%s: cannot read it as a database: %s (nothing was changed)", d->path,
+                          sqlite3_errmsg(d->h));
+        return -1;
+    }
+    if (objects == 0 && app == 0 && version == 0)
+        return 1;
+    if (app != DB_APPLICATION_ID) {
+        ud_buf_printf(err, "%s: a SQLite database, but not an undead results database "
+                           "(application_id %lld); refusing to write to it (nothing was changed)",
+                      d->path, (long long)app);
+        return -1;
+    }
+    if (version > DB_SCHEMA_VERSION) {
+        ud_buf_printf(err, "%s: schema version %lld is newer than this undead understands (%d); "
+                           "use a newer undead (nothing was changed)",
+                      d->path, (long long)version, DB_SCHEMA_VERSION);
+        return -1;
+    }
+    int64_t ok = 0;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(d->h, "PRAGMA quick_check(1)", -1, &st, NULL) == SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW)
+            ok = strcmp((const char *)sqlite3_column_text(st, 0), "ok") == 0;
+        sqlite3_finalize(st);
+    }
+    if (!ok) {
+        ud_buf_printf(err, "%s: the database is corrupt (PRAGMA quick_check fails); refusing to "
+                           "write to it (nothing was changed); see 'sqlite3 %s .recover'",
+                      d->path, d->path);
+        return -1;
+    }
+    return version < DB_SCHEMA_VERSION ? 2 : 0;
+}
+
+static bool set_version(db *d)
+{
+    char sql[96];
+    snprintf(sql, sizeof sql, "PRAGMA application_id = %d; PRAGMA user_version = %d",
+             DB_APPLICATION_ID, DB_SCHEMA_VERSION);
+    return exec(d, sql, "setting the schema version");
+}
+
+/* Create the schema or migrate it forward, in one IMMEDIATE transaction
+ * (another process may be doing the same: the second one finds it done). */
+static bool bring_up_to_date(db *d)
+{
+    if (!exec(d, "BEGIN IMMEDIATE", "locking to create the schema"))
+        return false;
+    int64_t objects = 0, version = 0;
+    bool ok = query_int(d, "SELECT count(*) FROM sqlite_schema", &objects) &&
+              query_int(d, "PRAGMA user_version", &version);
+    if (ok && objects == 0)
+        ok = exec(d, db_schema_sql, "creating the schema") && set_version(d);
+    else if (ok && version < DB_SCHEMA_VERSION) {
+        for (const db_named_sql *m = db_migrations; ok && m->name; m++)
+            if (atoi(m->name) > version)
+                ok = exec(d, m->sql, "migrating the schema");
+        ok = ok && set_version(d);
+    }
+    if (ok)
+        return exec(d, "COMMIT", "committing the schema");
+    sqlite3_exec(d->h, "ROLLBACK", NULL, NULL, NULL);
+    return false;
+}
+
+static bool process_gone(const char *host, int64_t pid, const char *my_host)
+{
+    if (strcmp(host, my_host) != 0)
+        return false;          /* cannot tell from here */
+    if (pid == (int64_t)getpid())
+        return true;           /* a reused pid: this process has not started a run yet */
+    return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+/* Mark runs whose process is gone as interrupted. */
+static bool recover_runs(db *d)
+{
+    char host[256] = "";
+    gethostname(host, sizeof host - 1);
+    sqlite3_stmt *sel, *upd;
+    if (sqlite3_prepare_v2(d->h, "SELECT id, host, pid FROM runs WHERE status = 'running'", -1,
+                           &sel, NULL) != SQLITE_OK) {
+        fail(d, "reading runs");
+        return false;
+    }
+    if (sqlite3_prepare_v2(d->h, "UPDATE runs SET status = 'interrupted', ended = ? "
+                                 "WHERE id = ? AND status = 'running'", -1, &upd, NULL) != SQLITE_OK) {
+        sqlite3_finalize(sel);
+        fail(d, "reading runs");
+        return false;
+    }
+    char when[32];
+    db_now(when);
+    bool ok = exec(d, "BEGIN IMMEDIATE", "locking to recover runs");
+    while (ok && sqlite3_step(sel) == SQLITE_ROW) {
+        if (!process_gone((const char *)sqlite3_column_text(sel, 1), sqlite3_column_int64(sel, 2),
+                          host))
+            continue;
+        sqlite3_bind_text(upd, 1, when, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(upd, 2, sqlite3_column_int64(sel, 0));
+        ok = sqlite3_step(upd) == SQLITE_DONE;
+        sqlite3_reset(upd);
+    }
+    sqlite3_finalize(sel);
+    sqlite3_finalize(upd);
+    if (ok)
+        return exec(d, "COMMIT", "recovering runs");
+    fail(d, "recovering runs");
+    sqlite3_exec(d->h, "ROLLBACK", NULL, NULL, NULL);
+    return false;
+}
+
+static bool prepare_all(db *d)
+{
+    for (int i = 0; i < ST_COUNT; i++)
+        if (sqlite3_prepare_v3(d->h, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &d->stmt[i], NULL) !=
+            SQLITE_OK) {
+            fail(d, "preparing statements");
+            return false;
+        }
+    return true;
+}
+
+static bool configure(db *d, int kind, ud_buf *err)
+{
+    bool ok = exec(d, "PRAGMA journal_mode = WAL", "switching to WAL") &&
+              exec(d, "PRAGMA synchronous = NORMAL", "setting synchronous") &&
+              exec(d, "PRAGMA foreign_keys = ON", "enabling foreign keys") &&
+              (kind == 0 || bring_up_to_date(d)) && recover_runs(d) && prepare_all(d);
+    if (!ok)
+        ud_buf_puts(err, d->err);
+    return ok;
+}
+
+db *db_open(const char *path, bool create, ud_buf *err)
+{
+    struct stat sb;
+    bool exists = stat(path, &sb) == 0;
+    if (!exists && !create) {
+        ud_buf_printf(err, "%s: no such database (run a command that records, e.g. 'undead sim', first)",
+                      path);
+        return NULL;
+    }
+    if (exists && !S_ISREG(sb.st_mode)) {
+        ud_buf_printf(err, "%s: not a regular file", path);
+        return NULL;
+    }
+    db *d = calloc(1, sizeof *d);
+    if (!d || !(d->path = strdup(path))) {
+        free(d);
+        ud_buf_puts(err, "out of memory");
+        return NULL;
+    }
+    int flags = SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE);
+    if (sqlite3_open_v2(path, &d->h, flags, NULL) != SQLITE_OK) {
+        ud_buf_printf(err, "%s: cannot open: %s", path, d->h ? sqlite3_errmsg(d->h) : "out of memory");
+        db_close(d);
+        return NULL;
+    }
+    sqlite3_busy_timeout(d->h, DB_BUSY_MS);
+    sqlite3_extended_result_codes(d->h, 0);
+    int kind = identify(d, err);
+    if (kind < 0 || !configure(d, kind, err)) {
+        db_close(d);
+        return NULL;
+    }
+    return d;
+}
+
+void db_close(db *d)
+{
+    if (!d)
+        return;
+    if (d->in_batch)
+        db_commit(d);
+    for (int i = 0; i < ST_COUNT; i++)
+        sqlite3_finalize(d->stmt[i]);
+    sqlite3_close(d->h);
+    free(d->path);
+    free(d);
+}
+
+sqlite3 *db_sqlite(db *d)
+{
+    return d->h;
+}
+
+const char *db_error(const db *d)
+{
+    return d->err[0] ? d->err : NULL;
+}
+
+/* Start the batch if none is open; false once anything failed. */
+static bool batch(db *d)
+{
+    if (d->err[0])
+        return false;
+    if (d->in_batch)
+        return true;
+    if (!exec(d, "BEGIN IMMEDIATE", "starting a transaction"))
+        return false;
+    d->in_batch = 1;
+    d->rows = 0;
+    d->batch_start = now_seconds();
+    return true;
+}
+
+bool db_commit(db *d)
+{
+    if (!d->in_batch)
+        return !d->err[0];
+    d->in_batch = 0;
+    if (d->err[0]) {
+        sqlite3_exec(d->h, "ROLLBACK", NULL, NULL, NULL);
+        return false;
+    }
+    return exec(d, "COMMIT", "committing");
+}
+
+void db_tick(db *d)
+{
+    if (d->in_batch && (d->rows >= DB_BATCH_ROWS || now_seconds() - d->batch_start > DB_BATCH_SECONDS))
+        db_commit(d);
+}
+
+/* Run a prepared insert whose parameters are bound; resets it. */
+static bool step(db *d, stmt_id id, const char *what)
+{
+    sqlite3_stmt *st = d->stmt[id];
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (rc != SQLITE_DONE) {
+        fail(d, what);
+        return false;
+    }
+    d->rows++;
+    return true;
+}
+
+static void bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+    if (s)
+        sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(st, i);
+}
+
+int64_t db_run_begin(db *d, const db_run *r)
+{
+    if (!db_commit(d))
+        return 0;
+    char when[32], host[256] = "";
+    db_now(when);
+    gethostname(host, sizeof host - 1);
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(d->h, "INSERT INTO runs(started, command, command_line, game, "
+                                 "undead_version, source_revision, host, pid) "
+                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK) {
+        fail(d, "recording the run");
+        return 0;
+    }
+    bind_text(st, 1, when);
+    bind_text(st, 2, r->command);
+    bind_text(st, 3, r->command_line);
+    bind_text(st, 4, r->game);
+    bind_text(st, 5, UD_VERSION);
+    bind_text(st, 6, UD_REVISION);
+    bind_text(st, 7, host);
+    sqlite3_bind_int64(st, 8, (int64_t)getpid());
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        fail(d, "recording the run");
+        return 0;
+    }
+    return sqlite3_last_insert_rowid(d->h);
+}
+
+bool db_run_end(db *d, int64_t run, const char *status, int exit_code)
+{
+    if (!batch(d))
+        return false;
+    char when[32];
+    db_now(when);
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(d->h, "UPDATE runs SET ended = ?, status = ?, exit_code = ? WHERE id = ?",
+                           -1, &st, NULL) != SQLITE_OK) {
+        fail(d, "ending the run");
+        return false;
+    }
+    bind_text(st, 1, when);
+    bind_text(st, 2, status);
+    sqlite3_bind_int(st, 3, exit_code);
+    sqlite3_bind_int64(st, 4, run);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        fail(d, "ending the run");
+    return db_commit(d);
+}
+
+void db_run_variant(db *d, int64_t run, int position, const char *key, const char *value)
+{
+    if (!batch(d))
+        return;
+    sqlite3_stmt *st = d->stmt[ST_VARIANT];
+    sqlite3_bind_int64(st, 1, run);
+    sqlite3_bind_int(st, 2, position);
+    bind_text(st, 3, key);
+    bind_text(st, 4, value);
+    step(d, ST_VARIANT, "recording a variant");
+}
+
+void db_run_param(db *d, int64_t run, const char *name, const char *value)
+{
+    if (!batch(d))
+        return;
+    sqlite3_stmt *st = d->stmt[ST_PARAM];
+    sqlite3_bind_int64(st, 1, run);
+    bind_text(st, 2, name);
+    bind_text(st, 3, value);
+    step(d, ST_PARAM, "recording a parameter");
+}
+
+int64_t db_case_add(db *d, int64_t run, const db_case *c)
+{
+    if (!batch(d))
+        return 0;
+    sqlite3_stmt *st = d->stmt[ST_CASE];
+    sqlite3_bind_int64(st, 1, run);
+    const char *text[] = { c->key, c->kind, c->game, c->variants, c->inputs, c->status, c->outcome,
+                           c->winner };
+    for (int i = 0; i < 8; i++)
+        bind_text(st, 2 + i, text[i]);
+    if (c->decisions >= 0)
+        sqlite3_bind_int64(st, 10, c->decisions);
+    bind_text(st, 11, c->prob_num);
+    bind_text(st, 12, c->prob_den);
+    bind_text(st, 13, c->rules);
+    if (!step(d, ST_CASE, "recording a case"))
+        return 0;
+    return sqlite3_last_insert_rowid(d->h);
+}
+
+void db_case_rule(db *d, int64_t case_id, const char *rule, uint64_t fired)
+{
+    if (!batch(d))
+        return;
+    sqlite3_stmt *st = d->stmt[ST_CASE_RULE];
+    sqlite3_bind_int64(st, 1, case_id);
+    bind_text(st, 2, rule);
+    sqlite3_bind_int64(st, 3, (int64_t)fired);
+    step(d, ST_CASE_RULE, "recording a case's rules");
+}
+
+void db_event(db *d, int64_t case_id, int seq, const char *rule, const char *text, int state_seq)
+{
+    if (!batch(d))
+        return;
+    sqlite3_stmt *st = d->stmt[ST_EVENT];
+    sqlite3_bind_int64(st, 1, case_id);
+    sqlite3_bind_int(st, 2, seq);
+    bind_text(st, 3, rule);
+    bind_text(st, 4, text);
+    if (state_seq > 0)
+        sqlite3_bind_int(st, 5, state_seq);
+    step(d, ST_EVENT, "recording an event");
+}
+
+void db_violation(db *d, int64_t run, int64_t case_id, const char *invariant, const char *rule,
+                  const char *message, const char *transcript)
+{
+    if (!batch(d))
+        return;
+    sqlite3_stmt *st = d->stmt[ST_VIOLATION];
+    sqlite3_bind_int64(st, 1, run);
+    if (case_id > 0)
+        sqlite3_bind_int64(st, 2, case_id);
+    bind_text(st, 3, invariant);
+    bind_text(st, 4, rule);
+    bind_text(st, 5, message);
+    bind_text(st, 6, transcript);
+    step(d, ST_VIOLATION, "recording a violation");
+}
+
+void db_coverage(db *d, int64_t run, const char *game, const char *rule, uint64_t fired)
+{
+    if (!batch(d))
+        return;
+    sqlite3_stmt *st = d->stmt[ST_COVERAGE];
+    sqlite3_bind_int64(st, 1, run);
+    bind_text(st, 2, game);
+    bind_text(st, 3, rule);
+    sqlite3_bind_int64(st, 4, (int64_t)fired);
+    step(d, ST_COVERAGE, "recording coverage");
+}
+
+void db_metric(db *d, int64_t run, const char *name, double value, const char *unit)
+{
+    if (!batch(d))
+        return;
+    sqlite3_stmt *st = d->stmt[ST_METRIC];
+    sqlite3_bind_int64(st, 1, run);
+    bind_text(st, 2, name);
+    sqlite3_bind_double(st, 3, value);
+    bind_text(st, 4, unit);
+    step(d, ST_METRIC, "recording a metric");
+}

@@ -1,0 +1,85 @@
+/*
+ * db.h - the results database (SQLite): opening it safely, and writing
+ * what a run found.  Schema: db/schema.sql; guide: db/README.md.
+ *
+ * Opening never harms a file it does not own: a file that is not SQLite,
+ * a SQLite file of another program, a corrupt file or one of a newer
+ * schema is refused with a message and left as it was.  An undead
+ * database of an older schema is migrated forward.  Runs left 'running'
+ * by a process that is gone are marked 'interrupted'.
+ *
+ * Writes are batched: they go into one IMMEDIATE transaction that
+ * db_tick commits every few thousand rows (or quarter second) and
+ * db_commit ends, so a killed run loses at most its last batch and never
+ * an earlier run.  Every value is a bound parameter.  After the first
+ * error every write is a no-op and db_error says what went wrong.
+ */
+#ifndef UD_DB_H
+#define UD_DB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "buf.h"
+
+typedef struct sqlite3 sqlite3;
+typedef struct db db;
+
+enum { DB_SCHEMA_VERSION = 1, DB_APPLICATION_ID = 0x756e6464 /* "undd" */ };
+
+/* What a run is, written when it starts. */
+typedef struct db_run {
+    const char *command;        /* play, sim, check, golden, baseline */
+    const char *command_line;
+    const char *game;           /* NULL when the run spans games */
+} db_run;
+
+/* One case (see cases in db/schema.sql). */
+typedef struct db_case {
+    const char *key;
+    const char *kind;
+    const char *game;
+    const char *variants;
+    const char *inputs;
+    const char *status;         /* complete, partial, illegal, violation, error */
+    const char *outcome;
+    const char *winner;         /* NULL: none */
+    int64_t decisions;          /* < 0: unknown */
+    const char *prob_num;       /* NULL: no exact probability */
+    const char *prob_den;
+    const char *rules;
+} db_case;
+
+/* Open the database at path (creating it when create is set and there is
+ * no file); NULL with err filled. */
+db *db_open(const char *path, bool create, ud_buf *err);
+void db_close(db *d);
+sqlite3 *db_sqlite(db *d);
+
+/* Start a run (status 'running', committed at once); 0 on error. */
+int64_t db_run_begin(db *d, const db_run *r);
+/* End it: status complete/failed/interrupted, everything committed. */
+bool db_run_end(db *d, int64_t run, const char *status, int exit_code);
+
+void db_run_variant(db *d, int64_t run, int position, const char *key, const char *value);
+void db_run_param(db *d, int64_t run, const char *name, const char *value);
+/* The new case's id, or 0 on error. */
+int64_t db_case_add(db *d, int64_t run, const db_case *c);
+void db_case_rule(db *d, int64_t case_id, const char *rule, uint64_t fired);
+void db_event(db *d, int64_t case_id, int seq, const char *rule, const char *text, int state_seq);
+void db_violation(db *d, int64_t run, int64_t case_id, const char *invariant, const char *rule,
+                  const char *message, const char *transcript);
+void db_coverage(db *d, int64_t run, const char *game, const char *rule, uint64_t fired);
+void db_metric(db *d, int64_t run, const char *name, double value, const char *unit);
+
+/* Commit the open batch if it is big or old enough. */
+void db_tick(db *d);
+/* Commit the open batch now; false on error. */
+bool db_commit(db *d);
+/* The first error since opening, or NULL. */
+const char *db_error(const db *d);
+
+/* The current UTC time as ISO 8601 with milliseconds. */
+void db_now(char out[32]);
+
+#endif

@@ -1,0 +1,171 @@
+/*
+ * prob.c - exact probability of a transcript's chance outcomes (prob.h).
+ *
+ * A scripted chance source walks the chance lines in order, like the
+ * checker's (check.c) but trusting its input: the lines come from the
+ * engine.  Decisions come from the decide lines.
+ */
+#include "prob.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <gmp.h>
+
+#include "engine.h"
+
+enum { PROB_MAX_TOKENS = 32 };
+
+typedef struct replay {
+    const ud_game *g;
+    const capture *lines;
+    int next_chance;               /* next line to look at for chance outcomes */
+    int next_decide;
+    char tok_buf[1024];
+    char *tok[PROB_MAX_TOKENS];
+    int ntok;
+    unsigned char used[PROB_MAX_TOKENS];
+    bool ran_out;                  /* no chance line left: a partial record */
+    mpq_t acc;
+    mpq_t factor;
+} replay;
+
+static int split(char *buf, char **tok, int max)
+{
+    int n = 0;
+    for (char *p = strtok(buf, " "); p && n < max; p = strtok(NULL, " "))
+        tok[n++] = p;
+    return n;
+}
+
+static bool first_word_is(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    return strncmp(text, word, n) == 0 && (text[n] == ' ' || text[n] == '\0');
+}
+
+/* Load the next chance line; false when there is none. */
+static bool next_chance_line(replay *r)
+{
+    for (; r->next_chance < r->lines->n; r->next_chance++) {
+        const char *text = r->lines->lines[r->next_chance].text;
+        size_t verb = strcspn(text, " ");
+        char word[64];
+        if (verb >= sizeof word)
+            continue;
+        memcpy(word, text, verb);
+        word[verb] = '\0';
+        if (!ud_game_is_chance_event(r->g, word))
+            continue;
+        snprintf(r->tok_buf, sizeof r->tok_buf, "%s", text);
+        r->ntok = split(r->tok_buf, r->tok, PROB_MAX_TOKENS);
+        memset(r->used, 0, sizeof r->used);
+        r->next_chance++;
+        return true;
+    }
+    return false;
+}
+
+/* The first unused outcome on the line that is possible here. */
+static int match(replay *r, const ud_pick_req *p)
+{
+    for (int k = 1; k < r->ntok; k++) {
+        if (r->used[k])
+            continue;
+        int hit = -1, same = 0;
+        for (int i = 0; i < p->n; i++)
+            if (strcmp(p->label(p->ctx, i), r->tok[k]) == 0) {
+                same++;
+                if (hit < 0)
+                    hit = i;
+            }
+        if (hit >= 0) {
+            r->used[k] = 1;
+            mpq_set_ui(r->factor, (unsigned long)same, (unsigned long)p->n);
+            mpq_canonicalize(r->factor);
+            mpq_mul(r->acc, r->acc, r->factor);
+            return hit;
+        }
+    }
+    return -1;
+}
+
+static bool line_done(const replay *r)
+{
+    for (int k = 1; k < r->ntok; k++)
+        if (!r->used[k])
+            return false;
+    return true;
+}
+
+static int pick(ud_chance *c, const ud_pick_req *p)
+{
+    replay *r = c->ctx;
+    if ((r->ntok == 0 || line_done(r)) && !next_chance_line(r)) {
+        r->ran_out = true;
+        return -1;
+    }
+    return match(r, p);
+}
+
+/* The action of the next decide line, -1 when none is left. */
+static int next_decision(replay *r)
+{
+    for (; r->next_decide < r->lines->n; r->next_decide++) {
+        const char *text = r->lines->lines[r->next_decide].text;
+        if (!first_word_is(text, "decide"))
+            continue;
+        r->next_decide++;
+        const char *action = strrchr(text, ' ');
+        return action ? ud_game_action(r->g, action + 1) : -1;
+    }
+    return -1;
+}
+
+static bool run(replay *r, const ud_setup *setup)
+{
+    ud_table t;
+    ud_table_build(&t, r->g, setup->variant);
+    unsigned char state[4096] __attribute__((aligned(16)));
+    if (r->g->state_size > sizeof state)
+        return false;
+    ud_chance chance = { .pick = pick, .ctx = r };
+    ud_step s;
+    ud_step_init(&s, &t, setup, &chance, NULL, NULL);
+    ud_status st = ud_start(&s, state);
+    while (st == UD_DECIDE) {
+        int action = next_decision(r);
+        if (action < 0)
+            return true;               /* a partial record ends at a decision */
+        st = ud_decide(&s, state, action);
+    }
+    return st == UD_OVER || r->ran_out;
+}
+
+bool prob_of_lines(const ud_game *g, const ud_setup *setup, const capture *lines, prob *out)
+{
+    replay *r = calloc(1, sizeof *r);
+    if (!r)
+        return false;
+    r->g = g;
+    r->lines = lines;
+    mpq_init(r->acc);
+    mpq_init(r->factor);
+    mpq_set_ui(r->acc, 1, 1);
+    bool ok = run(r, setup);
+    if (ok) {
+        out->num = mpz_get_str(NULL, 10, mpq_numref(r->acc));
+        out->den = mpz_get_str(NULL, 10, mpq_denref(r->acc));
+    }
+    mpq_clear(r->acc);
+    mpq_clear(r->factor);
+    free(r);
+    return ok;
+}
+
+void prob_free(prob *p)
+{
+    free(p->num);
+    free(p->den);
+    p->num = p->den = NULL;
+}

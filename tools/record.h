@@ -1,0 +1,92 @@
+/*
+ * record.h - what each command records in the results database: the
+ * glue between the commands (play, sim, check, golden, baseline) and db.h.
+ * Games never see it; a command hands over what it computed.
+ *
+ * Case keys name the scenario and never the rules' readings, so a key
+ * means the same game in every version and under every variant setting
+ * (see db/README.md):
+ *   game:GAME:seed=N:players=A,B:policies=P,Q[:start=LINE;LINE]   play, sim
+ *   transcript:GAME:PATH                                          check
+ *   golden:GAME:PATH-BELOW-THE-GOLDEN-DIR                         golden
+ */
+#ifndef UD_RECORD_H
+#define UD_RECORD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "capture.h"
+#include "check.h"
+#include "db.h"
+#include "play.h"
+
+/* The database options every recording command takes. */
+typedef struct rec_opts {
+    const char *path;           /* default "undead.db" */
+    bool off;                   /* --no-db */
+} rec_opts;
+
+enum { OPT_DB = 1100, OPT_NO_DB };
+#define REC_LONGOPTS \
+    { "db", required_argument, NULL, OPT_DB }, \
+    { "no-db", no_argument, NULL, OPT_NO_DB }
+#define REC_HELP \
+    "  --db PATH             record the run in this results database (default undead.db)\n" \
+    "  --no-db               do not record the run\n"
+
+/* Handle --db / --no-db; false if code is neither. */
+bool rec_opt(rec_opts *o, int code, const char *arg);
+
+typedef struct recorder {
+    db *db;                     /* NULL: recording is off */
+    int64_t run;
+} recorder;
+
+/* Keep the command line as typed, before getopt permutes argv (main). */
+void rec_command_line(int argc, char *const *argv);
+
+/* Open the database and start a run.  With --no-db, r records nothing
+ * and this succeeds.  false (message printed): the database cannot be
+ * used, and the command should not run. */
+bool rec_begin(recorder *r, const rec_opts *o, const char *command, const ud_game *g);
+/* End the run: status from exit_code (0 complete, else failed).  Returns
+ * exit_code, or UD_EXIT_USAGE if recording failed (message printed). */
+int rec_end(recorder *r, int exit_code);
+
+/* The run's variant readings and match parameters (seed, players, policies). */
+void rec_match(recorder *r, const ud_match *m);
+void rec_param(recorder *r, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void rec_metric(recorder *r, const char *name, double value, const char *unit);
+/* Per-rule firing counts of the run (zeros included). */
+void rec_coverage(recorder *r, const ud_game *g, const uint64_t *fired);
+
+/* A game played from a match (play, sim): its lines are in cap. */
+void rec_game(recorder *r, const char *kind, const ud_match *m, const ud_result *res,
+              const uint64_t *fired, const capture *cap);
+
+/* Play game `seed` of match m again with its lines captured (it is the
+ * game `undead play --seed SEED` shows) and store it as a case. */
+void rec_replay_game(recorder *r, const char *kind, const ud_match *m, uint64_t seed, int invariants);
+
+/* What a replayed transcript gave (check, golden). */
+typedef struct rec_transcript {
+    const char *kind;           /* "transcript" or "golden" */
+    const char *name;           /* the path in the key */
+    const ud_game *game;        /* NULL: did not parse */
+    const ud_setup *setup;
+    int legal;                  /* replayed without a rule error */
+    const ud_check_result *res; /* when legal */
+    const ud_error *err;        /* when not legal */
+    const uint64_t *fired;
+    const char *canonical;      /* the canonical transcript, or NULL */
+    size_t canonical_len;
+} rec_transcript;
+
+void rec_transcript_case(recorder *r, const rec_transcript *t);
+
+/* Commit the batch if due (call between cases). */
+void rec_tick(recorder *r);
+
+#endif
