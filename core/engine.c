@@ -13,7 +13,7 @@ enum { UD_MAX_ROWS_PER_ADVANCE = 100000 };
 
 static bool row_active(const ud_rule *r, int ph, ud_row_kind kind, const int *variant)
 {
-    return r->phase == ph && r->kind == kind && (r->variant < 0 || variant[r->variant] == r->value);
+    return r->phase == ph && r->kind == kind && ud_rule_active(r, variant);
 }
 
 void ud_table_build(ud_table *t, const ud_game *g, const int *variant)

@@ -13,6 +13,27 @@ const ud_rule *ud_game_rule(const ud_game *g, const char *id)
     return NULL;
 }
 
+void ud_rule_when(const ud_game *g, const ud_rule *r, ud_buf *out)
+{
+    if (r->variant < 0 && r->values2 == 0) {
+        ud_buf_puts(out, "always");
+        return;
+    }
+    if (r->variant >= 0)
+        ud_buf_printf(out, "%s=%s", g->variants[r->variant].key,
+                      g->variants[r->variant].values[r->value].name);
+    if (r->values2) {
+        const ud_variant *v = &g->variants[r->variant2];
+        ud_buf_printf(out, "%s%s=", r->variant >= 0 ? ", " : "", v->key);
+        const char *sep = "";
+        for (int i = 0; i < v->n_values; i++)
+            if ((r->values2 >> i) & 1u) {
+                ud_buf_printf(out, "%s%s", sep, v->values[i].name);
+                sep = "|";
+            }
+    }
+}
+
 int ud_game_rule_index(const ud_game *g, const ud_rule *r)
 {
     return (int)(r - g->rules);

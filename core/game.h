@@ -61,9 +61,24 @@ typedef struct ud_rule {
     int value;             /*     variant `variant` has value `value` */
     bool (*guard)(const void *state, const ud_step *s);   /* NULL: always */
     void (*effect)(void *state, ud_step *s);
+    /* Optional second condition: when values2 is not 0, the row is active
+     * only if variant `variant2` has one of the values in the bit mask
+     * values2 (e.g. a Santa rule: dice=santa or dice=double-feature). */
+    int variant2;
+    unsigned values2;
 } ud_rule;
 
 #define UD_ALWAYS (-1), 0
+/* End of a row with no second condition. */
+#define UD_ANY 0, 0u
+
+/* Whether a row is in the table for these variant values. */
+static inline bool ud_rule_active(const ud_rule *r, const int *variant)
+{
+    if (r->variant >= 0 && variant[r->variant] != r->value)
+        return false;
+    return r->values2 == 0 || ((r->values2 >> variant[r->variant2]) & 1u);
+}
 
 /* A reading of a question the texts leave open or answer twice. */
 typedef struct ud_variant_value {
@@ -167,6 +182,9 @@ static inline int ud_phase_of(const ud_game *g, const void *state)
 }
 
 const ud_rule *ud_game_rule(const ud_game *g, const char *id);
+/* "always", or the variant values under which the row applies, e.g.
+ * "helmet=this-roll, dice=santa|double-feature". */
+void ud_rule_when(const ud_game *g, const ud_rule *r, ud_buf *out);
 int ud_game_action(const ud_game *g, const char *name);
 bool ud_game_is_chance_event(const ud_game *g, const char *verb);
 int ud_game_rule_index(const ud_game *g, const ud_rule *r);

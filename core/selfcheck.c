@@ -50,6 +50,10 @@ static int check_rule(const ud_game *g, int i, ud_buf *out)
     if (r->variant >= g->n_variants ||
         (r->variant >= 0 && (r->value < 0 || r->value >= g->variants[r->variant].n_values)))
         PROBLEM("%s: %s: refers to a variant value that does not exist", g->name, r->id);
+    if (r->values2 && (r->variant2 < 0 || r->variant2 >= g->n_variants ||
+                       (r->values2 >> g->variants[r->variant2].n_values) != 0))
+        PROBLEM("%s: %s: its second condition refers to a variant value that does not exist",
+                g->name, r->id);
     if (!r->effect)
         PROBLEM("%s: %s: has no effect", g->name, r->id);
     return problems;

@@ -32,15 +32,6 @@ static const char *phase_name(const ud_game *g, const ud_rule *r)
     return g->phases[r->phase].name;
 }
 
-static void variant_cond(const ud_game *g, const ud_rule *r, char *out, size_t size)
-{
-    if (r->variant < 0)
-        snprintf(out, size, "always");
-    else
-        snprintf(out, size, "%s=%s", g->variants[r->variant].key,
-                 g->variants[r->variant].values[r->value].name);
-}
-
 static const char rules_usage[] =
     "usage: undead rules GAME [--format text|tsv|md]\n"
     "Lists every rule row: ID, phase, when (variant), source file and section, summary.\n";
@@ -79,8 +70,10 @@ int cmd_rules(int argc, char **argv)
         puts("| ID | phase | when | source | section | summary |\n|---|---|---|---|---|---|");
     for (int i = 0; i < g->n_rules; i++) {
         const ud_rule *r = &g->rules[i];
-        char when[96];
-        variant_cond(g, r, when, sizeof when);
+        ud_buf wb;
+        ud_buf_init(&wb);
+        ud_rule_when(g, r, &wb);
+        const char *when = ud_buf_str(&wb);
         if (strcmp(format, "tsv") == 0)
             printf("%s\t%s\t%s\t%s\t%s\t%s\n", r->id, phase_name(g, r), when, r->source,
                    r->section, r->summary);
@@ -90,6 +83,7 @@ int cmd_rules(int argc, char **argv)
         else
             printf("%-22s %-10s %-30s %s \"%s\"\n    %s\n", r->id, phase_name(g, r), when,
                    r->source, r->section, r->summary);
+        ud_buf_free(&wb);
     }
     return UD_EXIT_OK;
 }
