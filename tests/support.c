@@ -64,6 +64,22 @@ void assert_ok(const run *r)
                  r->err.rule, r->err.msg);
 }
 
+void assert_regen_stable(const run *r)
+{
+    cr_assert_not_null(r->regen);
+    run again;
+    run_text(&again, r->regen);
+    cr_assert_eq(again.status, RUN_OK, "the regenerated transcript fails at %d: [%s] %s\n%s",
+                 again.err.line, again.err.rule, again.err.msg, r->regen);
+    cr_assert_eq(again.regen_len, r->regen_len, "regenerating twice changes the length");
+    cr_assert_eq(memcmp(again.regen, r->regen, r->regen_len), 0, "regenerating twice changes the text");
+    cr_assert_eq(memcmp(again.fired, r->fired, sizeof r->fired), 0, "firing counts differ on replay");
+    cr_assert_eq(again.res.complete, r->res.complete);
+    cr_assert_eq(again.res.winner, r->res.winner);
+    cr_assert_eq(memcmp(again.res.score, r->res.score, sizeof r->res.score), 0);
+    run_free(&again);
+}
+
 void assert_check_error(const run *r, int line, const char *rule, const char *phrase)
 {
     cr_assert_eq(r->status, RUN_CHECK_ERROR, "expected a check error; status %d, error %d:%d %s",

@@ -44,6 +44,9 @@ int seat_of(const run *r, const char *name);
 
 /* Assert r passed the check; on failure the message shows the error. */
 void assert_ok(const run *r);
+/* Assert r's regenerated transcript checks again and regenerates to the
+ * same bytes (the canonical form is a fixed point). */
+void assert_regen_stable(const run *r);
 /* Assert r failed the check (not the parse) at line, with rule ID rule
  * ("" for none) and a message containing phrase. */
 void assert_check_error(const run *r, int line, const char *rule, const char *phrase);

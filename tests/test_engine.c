@@ -1,0 +1,477 @@
+/*
+ * test_engine.c - core/engine: the rule-table runner.
+ *
+ * ud_table_build is checked against Zombie Dice's real table under every
+ * variant combination; the runner's behaviour (offers, decide, firing
+ * counts, sinks, chance failures, stuck phases, invariants) on a small
+ * toy game defined here, so each case has one obvious cause.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "engine.h"
+#include "support.h"
+
+/* ---- ud_table_build on zombie-dice --------------------------------------------- */
+
+static bool active_under(const ud_rule *r, const int *variant)
+{
+    return r->variant < 0 || variant[r->variant] == r->value;
+}
+
+static void check_table(const int *variant)
+{
+    ud_table t;
+    memset(&t, 0xee, sizeof t);
+    ud_table_build(&t, &zd_game, variant);
+    cr_assert_eq(t.game, &zd_game);
+    cr_assert_eq(t.effects[0], 0);
+    int expected_rows = 0;
+    for (int i = 0; i < zd_game.n_rules; i++)
+        expected_rows += active_under(&zd_game.rules[i], variant);
+    cr_assert_eq(t.effects[zd_game.n_phases], expected_rows, "rows in the table");
+    for (int ph = 0; ph < zd_game.n_phases; ph++) {
+        cr_assert_eq(t.kind[ph], zd_game.phases[ph].kind);
+        cr_assert_leq(t.effects[ph], t.offers[ph]);
+        cr_assert_leq(t.offers[ph], t.effects[ph + 1]);
+        /* Each range holds exactly the active rules of that phase and kind,
+         * in table order. */
+        for (int kind = UD_ROW_EFFECT; kind <= UD_ROW_OFFER; kind++) {
+            int k = kind == UD_ROW_EFFECT ? t.effects[ph] : t.offers[ph];
+            int end = kind == UD_ROW_EFFECT ? t.offers[ph] : t.effects[ph + 1];
+            for (int i = 0; i < zd_game.n_rules; i++) {
+                const ud_rule *r = &zd_game.rules[i];
+                if (r->phase != ph || (int)r->kind != kind || !active_under(r, variant))
+                    continue;
+                cr_assert_lt(k, end, "rule %s missing from phase %s", r->id,
+                             zd_game.phases[ph].name);
+                const ud_row *row = &t.row[k++];
+                cr_assert_eq(row->rule, r, "phase %s: row %s, expected %s",
+                             zd_game.phases[ph].name, row->rule->id, r->id);
+                cr_assert_eq(row->index, i);
+                cr_assert_eq(row->kind, r->kind);
+                cr_assert_eq(row->guard, r->guard);
+                cr_assert_eq(row->effect, r->effect);
+            }
+            cr_assert_eq(k, end, "phase %s holds an extra row", zd_game.phases[ph].name);
+        }
+    }
+}
+
+Test(table_build, every_variant_combination)
+{
+    int n = zd_game.n_variants, combos = 1;
+    for (int v = 0; v < n; v++)
+        combos *= zd_game.variants[v].n_values;
+    cr_assert_eq(combos, 32, "5 two-valued questions");
+    for (int c = 0; c < combos; c++) {
+        int variant[UD_MAX_VARIANTS] = { 0 }, rest = c;
+        for (int v = 0; v < n; v++) {
+            variant[v] = rest % zd_game.variants[v].n_values;
+            rest /= zd_game.variants[v].n_values;
+        }
+        check_table(variant);
+    }
+}
+
+Test(table_build, variant_rows_follow_the_setting)
+{
+    int variant[UD_MAX_VARIANTS] = { 0 };
+    variant[ZD_V_END] = ZD_END_FINAL_TURN;
+    variant[ZD_V_FIRST] = ZD_FIRST_RANDOM;
+    ud_table t;
+    ud_table_build(&t, &zd_game, variant);
+    bool final_turn = false, finish_round = false, random_first = false, seat_order = false;
+    for (int k = 0; k < t.effects[zd_game.n_phases]; k++) {
+        const char *id = t.row[k].rule->id;
+        final_turn |= strcmp(id, "ZD-GOAL-FINAL-TURN") == 0;
+        finish_round |= strcmp(id, "ZD-GOAL-FINISH-ROUND") == 0;
+        random_first |= strcmp(id, "ZD-FIRST-RANDOM") == 0;
+        seat_order |= strcmp(id, "ZD-FIRST-SEAT-ORDER") == 0;
+    }
+    cr_assert(final_turn && random_first);
+    cr_assert_not(finish_round);
+    cr_assert_not(seat_order);
+}
+
+/* ---- a toy game ------------------------------------------------------------------ */
+
+typedef struct toy_state {
+    uint8_t phase;
+    int counter;
+    int picked;
+} toy_state;
+
+enum { PH_START, PH_PICK, PH_OVER, PH_DEAD, PH_LOOP, N_PH };
+enum { ACT_A, ACT_B, ACT_C };
+enum { V_MODE, V_EXTRA };
+enum { MODE_X, MODE_Y, MODE_Z };
+
+#define TS(p) ((toy_state *)(p))
+
+static void start(void *p, ud_step *s) { TS(p)->counter += 1; UD_EMIT(s, "start"); }
+static void mode_x(void *p, ud_step *s) { TS(p)->counter += 10; TS(p)->phase = PH_PICK; }
+static const char *coin_label(const void *ctx, int i) { return i ? "tails" : "heads"; }
+static void mode_y(void *p, ud_step *s)
+{
+    int i = ud_pick(s, "coin", 2, coin_label, NULL);
+    if (i < 0)
+        return;
+    TS(p)->picked = i;
+    TS(p)->phase = PH_PICK;
+    UD_EMIT(s, "coin %s", coin_label(NULL, i));
+}
+static void mode_z(void *p, ud_step *s) { TS(p)->phase = PH_LOOP; }
+static void offer_ab(void *p, ud_step *s) { ud_offer(s, ACT_A); ud_offer(s, ACT_B); ud_offer(s, ACT_A); }
+static void offer_c(void *p, ud_step *s) { ud_offer(s, ACT_C); }
+static bool chose_a(const void *p, const ud_step *s) { return s->action == ACT_A; }
+static bool chose_b(const void *p, const ud_step *s) { return s->action == ACT_B; }
+static void do_a(void *p, ud_step *s) { TS(p)->phase = PH_OVER; UD_EMIT(s, "did a"); }
+static void do_b(void *p, ud_step *s) { TS(p)->phase = PH_DEAD; }
+static void spin(void *p, ud_step *s) { TS(p)->counter++; }
+
+#define ROW(id_, ph, kind_, var, val, g, e) \
+    { .id = id_, .source = "toy", .section = "", .summary = "", .phase = ph, .kind = kind_, \
+      .variant = var, .value = val, .guard = g, .effect = e }
+
+static const ud_rule toy_rules[] = {
+    ROW("T-START", PH_START, UD_ROW_EFFECT, -1, 0, NULL, start),
+    ROW("T-MODE-X", PH_START, UD_ROW_EFFECT, V_MODE, MODE_X, NULL, mode_x),
+    ROW("T-MODE-Y", PH_START, UD_ROW_EFFECT, V_MODE, MODE_Y, NULL, mode_y),
+    ROW("T-MODE-Z", PH_START, UD_ROW_EFFECT, V_MODE, MODE_Z, NULL, mode_z),
+    ROW("T-OFFER-AB", PH_PICK, UD_ROW_OFFER, -1, 0, NULL, offer_ab),
+    ROW("T-OFFER-C", PH_PICK, UD_ROW_OFFER, V_EXTRA, 1, NULL, offer_c),
+    ROW("T-DO-A", PH_PICK, UD_ROW_EFFECT, -1, 0, chose_a, do_a),
+    ROW("T-DO-B", PH_PICK, UD_ROW_EFFECT, -1, 0, chose_b, do_b),
+    ROW("T-SPIN", PH_LOOP, UD_ROW_EFFECT, -1, 0, NULL, spin),
+};
+enum { N_TOY_RULES = sizeof toy_rules / sizeof toy_rules[0] };
+
+static const ud_phase toy_phases[N_PH] = {
+    { "start", UD_PHASE_AUTO }, { "pick", UD_PHASE_DECISION }, { "over", UD_PHASE_OVER },
+    { "dead", UD_PHASE_AUTO }, { "loop", UD_PHASE_AUTO },
+};
+static const ud_variant_value mode_values[] = { { .name = "x" }, { .name = "y" }, { .name = "z" } };
+static const ud_variant_value extra_values[] = { { .name = "off" }, { .name = "on" } };
+static const ud_variant toy_variants[] = {
+    { .key = "mode", .n_values = 3, .values = mode_values, .default_value = MODE_X },
+    { .key = "extra", .n_values = 2, .values = extra_values, .default_value = 0 },
+};
+static bool below_13(const ud_game *g, const void *p, ud_buf *why)
+{
+    if (TS(p)->counter < 13)
+        return true;
+    ud_buf_printf(why, "counter %d", TS(p)->counter);
+    return false;
+}
+static const ud_invariant toy_invariants[] = { { .id = "T-INV", .summary = "counter below 13", .holds = below_13 } };
+static const char *const toy_actions[] = { "a", "b", "c" };
+static void toy_init(void *p, const ud_setup *setup) { TS(p)->phase = PH_START; }
+static int toy_to_move(const void *p) { return 0; }
+static void toy_describe(const ud_game *g, const void *p, const ud_setup *setup, ud_buf *out)
+{
+    ud_buf_printf(out, "counter=%d", TS(p)->counter);
+}
+static int toy_score(const void *p, int seat) { return TS(p)->counter; }
+static int toy_winner(const void *p) { return 0; }
+
+static const ud_game toy = {
+    .name = "toy", .title = "Toy", .phases = toy_phases, .n_phases = N_PH,
+    .rules = toy_rules, .n_rules = N_TOY_RULES, .variants = toy_variants, .n_variants = 2,
+    .invariants = toy_invariants, .n_invariants = 1, .actions = toy_actions, .n_actions = 3,
+    .max_players = 2, .state_size = sizeof(toy_state), .phase_offset = offsetof(toy_state, phase),
+    .init = toy_init, .to_move = toy_to_move, .describe = toy_describe, .score = toy_score,
+    .winner = toy_winner,
+};
+
+typedef struct toy_run {
+    ud_table table;
+    ud_setup setup;
+    ud_rng rng;
+    ud_chance chance;
+    ud_step step;
+    toy_state state;
+    uint64_t fired[N_TOY_RULES];
+} toy_run;
+
+static ud_status toy_start(toy_run *r, int mode, int extra, ud_sink *sink)
+{
+    memset(r, 0, sizeof *r);
+    r->setup.n_players = 1;
+    strcpy(r->setup.names[0], "solo");
+    r->setup.variant[V_MODE] = mode;
+    r->setup.variant[V_EXTRA] = extra;
+    ud_table_build(&r->table, &toy, r->setup.variant);
+    ud_rng_seed(&r->rng, 1);
+    ud_chance_from_rng(&r->chance, &r->rng);
+    ud_step_init(&r->step, &r->table, &r->setup, &r->chance, sink, r->fired);
+    return ud_start(&r->step, &r->state);
+}
+
+static int rule_index(const char *id)
+{
+    const ud_rule *r = ud_game_rule(&toy, id);
+    cr_assert_not_null(r, "%s", id);
+    return ud_game_rule_index(&toy, r);
+}
+
+Test(engine, toy_table_has_only_chosen_variant_rows)
+{
+    ud_table t;
+    int variant[UD_MAX_VARIANTS] = { MODE_Y, 0 };
+    ud_table_build(&t, &toy, variant);
+    /* start phase: T-START and T-MODE-Y; pick phase: T-DO-A, T-DO-B effects
+     * then T-OFFER-AB (T-OFFER-C is extra=on only). */
+    cr_assert_eq(t.offers[PH_START] - t.effects[PH_START], 2);
+    cr_assert_str_eq(t.row[t.effects[PH_START]].rule->id, "T-START");
+    cr_assert_str_eq(t.row[t.effects[PH_START] + 1].rule->id, "T-MODE-Y");
+    cr_assert_eq(t.offers[PH_PICK] - t.effects[PH_PICK], 2);
+    cr_assert_eq(t.effects[PH_PICK + 1] - t.offers[PH_PICK], 1);
+    cr_assert_str_eq(t.row[t.offers[PH_PICK]].rule->id, "T-OFFER-AB");
+    cr_assert_eq(t.effects[N_PH], 6);
+}
+
+Test(engine, start_runs_to_the_first_decision_and_counts_firings)
+{
+    toy_run r;
+    cr_assert_eq(toy_start(&r, MODE_X, 0, NULL), UD_DECIDE);
+    cr_assert_eq(r.state.phase, PH_PICK);
+    cr_assert_eq(r.state.counter, 11);
+    cr_assert_eq(r.fired[rule_index("T-START")], 1);
+    cr_assert_eq(r.fired[rule_index("T-MODE-X")], 1);
+    cr_assert_eq(r.fired[rule_index("T-MODE-Y")], 0);
+    cr_assert_eq(r.fired[rule_index("T-OFFER-AB")], 1);
+    cr_assert_eq(r.step.steps, 3);
+    /* ud_offer ignores a repeated action. */
+    cr_assert_eq(r.step.offers.n, 2);
+    cr_assert_eq(r.step.offers.action[0], ACT_A);
+    cr_assert_eq(r.step.offers.action[1], ACT_B);
+    cr_assert_str_eq(r.step.offers.by[0]->id, "T-OFFER-AB");
+}
+
+Test(engine, offers_remember_the_offering_row)
+{
+    toy_run r;
+    cr_assert_eq(toy_start(&r, MODE_X, 1, NULL), UD_DECIDE);
+    cr_assert_eq(r.step.offers.n, 3);
+    cr_assert_eq(r.step.offers.action[2], ACT_C);
+    cr_assert_str_eq(r.step.offers.by[2]->id, "T-OFFER-C");
+}
+
+Test(engine, decide_an_offered_action)
+{
+    toy_run r;
+    toy_start(&r, MODE_X, 0, NULL);
+    cr_assert_eq(ud_decide(&r.step, &r.state, ACT_A), UD_OVER);
+    cr_assert_eq(r.fired[rule_index("T-DO-A")], 1);
+    cr_assert_eq(r.fired[rule_index("T-DO-B")], 0);
+    cr_assert_eq(r.step.action, -1, "the action is cleared after the decision");
+}
+
+Test(engine, decide_rejects_an_action_not_offered)
+{
+    toy_run r;
+    toy_start(&r, MODE_X, 0, NULL);
+    toy_state before = r.state;
+    cr_assert_eq(ud_decide(&r.step, &r.state, ACT_C), UD_ERROR);
+    cr_assert_eq(r.step.fail.kind, UD_FAIL_RULE);
+    cr_assert_str_eq(r.step.fail.id, "T-OFFER-AB", "the offering rule is named");
+    cr_assert_str_eq(r.step.fail.msg, "'c' is not allowed here; the rules allow a|b");
+    cr_assert_eq(memcmp(&before, &r.state, sizeof before), 0, "a refused action changes nothing");
+}
+
+Test(engine, decide_rejects_an_unknown_action_number)
+{
+    toy_run r;
+    toy_start(&r, MODE_X, 0, NULL);
+    cr_assert_eq(ud_decide(&r.step, &r.state, 99), UD_ERROR);
+    cr_assert_str_eq(r.step.fail.id, "T-OFFER-AB");
+    cr_assert_not_null(strstr(r.step.fail.msg, "'?' is not allowed"), "%s", r.step.fail.msg);
+    toy_start(&r, MODE_X, 0, NULL);
+    cr_assert_eq(ud_decide(&r.step, &r.state, -1), UD_ERROR);
+    cr_assert_eq(r.step.fail.kind, UD_FAIL_RULE);
+}
+
+Test(engine, decision_that_changes_nothing_is_an_invariant_failure)
+{
+    toy_run r;
+    toy_start(&r, MODE_X, 1, NULL);
+    cr_assert_eq(ud_decide(&r.step, &r.state, ACT_C), UD_ERROR);
+    cr_assert_eq(r.step.fail.kind, UD_FAIL_INVARIANT);
+    cr_assert_str_eq(r.step.fail.id, "T-OFFER-C");
+    cr_assert_not_null(strstr(r.step.fail.msg, "decision 'c' changed nothing"));
+}
+
+Test(engine, auto_phase_where_no_rule_fires)
+{
+    toy_run r;
+    toy_start(&r, MODE_X, 0, NULL);
+    cr_assert_eq(ud_decide(&r.step, &r.state, ACT_B), UD_ERROR);
+    cr_assert_eq(r.step.fail.kind, UD_FAIL_INVARIANT);
+    cr_assert_str_eq(r.step.fail.msg, "no rule fires in phase dead");
+}
+
+Test(engine, endless_auto_phase_is_stopped)
+{
+    toy_run r;
+    cr_assert_eq(toy_start(&r, MODE_Z, 0, NULL), UD_ERROR);
+    cr_assert_eq(r.step.fail.kind, UD_FAIL_INVARIANT);
+    cr_assert_not_null(strstr(r.step.fail.msg, "no decision or end after"), "%s", r.step.fail.msg);
+    cr_assert_gt(r.fired[rule_index("T-SPIN")], 1000);
+}
+
+Test(engine, invariants_checked_after_every_firing_when_asked)
+{
+    toy_run r;
+    memset(&r, 0, sizeof r);
+    r.setup.n_players = 1;
+    strcpy(r.setup.names[0], "solo");
+    r.setup.variant[V_MODE] = MODE_Z;
+    ud_table_build(&r.table, &toy, r.setup.variant);
+    ud_rng_seed(&r.rng, 1);
+    ud_chance_from_rng(&r.chance, &r.rng);
+    ud_step_init(&r.step, &r.table, &r.setup, &r.chance, NULL, r.fired);
+    r.step.check_invariants = 1;
+    cr_assert_eq(ud_start(&r.step, &r.state), UD_ERROR);
+    cr_assert_eq(r.step.fail.kind, UD_FAIL_INVARIANT);
+    cr_assert_str_eq(r.step.fail.id, "T-INV");
+    cr_assert_eq(r.state.counter, 13, "stopped at the first violation");
+    cr_assert_not_null(strstr(r.step.fail.msg, "invariant broken after T-SPIN: counter 13"),
+                       "%s", r.step.fail.msg);
+    cr_assert_not_null(strstr(r.step.fail.msg, "state: counter=13"), "%s", r.step.fail.msg);
+}
+
+/* A sink that records lines and the rule behind each. */
+typedef struct rec {
+    char lines[16][128];
+    const ud_rule *rules[16];
+    int n;
+} rec;
+
+static void rec_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
+{
+    rec *r = k->ctx;
+    cr_assert_lt(r->n, 16);
+    snprintf(r->lines[r->n], sizeof r->lines[0], "%s", text);
+    r->rules[r->n++] = rule;
+}
+
+Test(engine, sink_gets_lines_with_their_rules_and_a_state_line_at_decisions)
+{
+    rec lines = { .n = 0 };
+    ud_sink sink = { rec_line, &lines };
+    toy_run r;
+    cr_assert_eq(toy_start(&r, MODE_X, 0, &sink), UD_DECIDE);
+    cr_assert_eq(lines.n, 2);
+    cr_assert_str_eq(lines.lines[0], "start");
+    cr_assert_str_eq(lines.rules[0]->id, "T-START");
+    cr_assert_str_eq(lines.lines[1], "= counter=11");
+    cr_assert_null(lines.rules[1]);
+    cr_assert_eq(ud_decide(&r.step, &r.state, ACT_A), UD_OVER);
+    cr_assert_eq(lines.n, 4);
+    cr_assert_str_eq(lines.lines[2], "decide solo a");
+    cr_assert_str_eq(lines.rules[2]->id, "T-OFFER-AB", "a decide line is tagged with its offer");
+    cr_assert_str_eq(lines.lines[3], "did a");
+    cr_assert_str_eq(lines.rules[3]->id, "T-DO-A");
+}
+
+static int refuse(ud_chance *c, const ud_pick_req *p)
+{
+    snprintf(c->why, sizeof c->why, "no %s today", p->event);
+    return -1;
+}
+
+static int out_of_range(ud_chance *c, const ud_pick_req *p)
+{
+    return p->n;
+}
+
+Test(engine, chance_refusal_fails_with_the_rule_and_reason)
+{
+    toy_run r;
+    memset(&r, 0, sizeof r);
+    r.setup.n_players = 1;
+    r.setup.variant[V_MODE] = MODE_Y;
+    ud_table_build(&r.table, &toy, r.setup.variant);
+    r.chance.pick = refuse;
+    ud_step_init(&r.step, &r.table, &r.setup, &r.chance, NULL, r.fired);
+    cr_assert_eq(ud_start(&r.step, &r.state), UD_ERROR);
+    cr_assert_eq(r.step.fail.kind, UD_FAIL_RULE);
+    cr_assert_str_eq(r.step.fail.id, "T-MODE-Y");
+    cr_assert_str_eq(r.step.fail.msg, "no coin today");
+}
+
+Test(engine, chance_outcome_out_of_range_is_refused)
+{
+    toy_run r;
+    memset(&r, 0, sizeof r);
+    r.setup.n_players = 1;
+    r.setup.variant[V_MODE] = MODE_Y;
+    ud_table_build(&r.table, &toy, r.setup.variant);
+    r.chance.pick = out_of_range;
+    ud_step_init(&r.step, &r.table, &r.setup, &r.chance, NULL, r.fired);
+    cr_assert_eq(ud_start(&r.step, &r.state), UD_ERROR);
+    cr_assert_eq(r.step.fail.kind, UD_FAIL_RULE);
+    cr_assert_str_eq(r.step.fail.msg, "no outcome available");
+}
+
+Test(engine, byte_stream_chooses_the_outcome)
+{
+    for (uint8_t b = 0; b < 4; b++) {
+        toy_run r;
+        memset(&r, 0, sizeof r);
+        r.setup.n_players = 1;
+        r.setup.variant[V_MODE] = MODE_Y;
+        ud_table_build(&r.table, &toy, r.setup.variant);
+        ud_bytes bytes;
+        ud_bytes_init(&bytes, &b, 1);
+        ud_chance_from_bytes(&r.chance, &bytes);
+        ud_step_init(&r.step, &r.table, &r.setup, &r.chance, NULL, r.fired);
+        cr_assert_eq(ud_start(&r.step, &r.state), UD_DECIDE);
+        cr_assert_eq(r.state.picked, b % 2);
+        cr_assert_eq(bytes.pos, 1);
+    }
+}
+
+Test(engine, first_failure_is_kept)
+{
+    ud_step s;
+    ud_step_init(&s, NULL, NULL, NULL, NULL, NULL);
+    cr_assert_eq(s.action, -1);
+    ud_failf(&s, UD_FAIL_RULE, "FIRST", "one %d", 1);
+    ud_failf(&s, UD_FAIL_INVARIANT, "SECOND", "two");
+    cr_assert_eq(s.fail.kind, UD_FAIL_RULE);
+    cr_assert_str_eq(s.fail.id, "FIRST");
+    cr_assert_str_eq(s.fail.msg, "one 1");
+}
+
+Test(engine, player_names_by_seat)
+{
+    ud_setup setup;
+    memset(&setup, 0, sizeof setup);
+    setup.n_players = 2;
+    strcpy(setup.names[0], "ann");
+    strcpy(setup.names[1], "bo");
+    ud_step s;
+    ud_step_init(&s, NULL, &setup, NULL, NULL, NULL);
+    cr_assert_str_eq(ud_player(&s, 0), "ann");
+    cr_assert_str_eq(ud_player(&s, 1), "bo");
+    cr_assert_str_eq(ud_player(&s, 2), "?");
+    cr_assert_str_eq(ud_player(&s, -1), "?");
+}
+
+Test(game_lookup, rules_actions_and_chance_verbs)
+{
+    const ud_rule *bust = ud_game_rule(&zd_game, "ZD-BUST");
+    cr_assert_not_null(bust);
+    cr_assert_str_eq(zd_game.rules[ud_game_rule_index(&zd_game, bust)].id, "ZD-BUST");
+    cr_assert_null(ud_game_rule(&zd_game, "ZD-NOPE"));
+    cr_assert_eq(ud_game_action(&zd_game, "stop"), ZD_ACT_STOP);
+    cr_assert_eq(ud_game_action(&zd_game, "roll"), ZD_ACT_ROLL);
+    cr_assert_eq(ud_game_action(&zd_game, "ro"), -1);
+    cr_assert(ud_game_is_chance_event(&zd_game, "draw"));
+    cr_assert(ud_game_is_chance_event(&zd_game, "roll"));
+    cr_assert(ud_game_is_chance_event(&zd_game, "lot"));
+    cr_assert_not(ud_game_is_chance_event(&zd_game, "decide"));
+    cr_assert_not(ud_game_is_chance_event(&toy, "draw"), "a game without chance verbs");
+}

@@ -1,0 +1,322 @@
+/*
+ * test_transcript_errors.c - malformed transcripts: each must be refused
+ * by the parser at the right line and column, with the message saying
+ * what was expected.  (Legal-looking transcripts the rules refuse are in
+ * test_check_errors.c.)
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "support.h"
+
+#define PE(text, line, col, phrase) assert_parse_error(text, strlen(text), line, col, phrase)
+#define HDR2 ZD_HEADER "player a\nplayer b\n"   /* body starts on line 5 */
+
+/* ---- the version line ----------------------------------------------------------- */
+
+Test(parse_version, empty_file)
+{
+    PE("", 1, 1, "expected 'undead-transcript 1' as the first line, found an empty file");
+}
+
+Test(parse_version, comments_only)
+{
+    PE("# nothing\n\n# here\n", 3, 1, "found an empty file");
+}
+
+Test(parse_version, missing_version_line)
+{
+    PE("game zombie-dice\nplayer a\n", 1, 1, "expected 'undead-transcript 1' as the first line");
+}
+
+Test(parse_version, wrong_version)
+{
+    PE("undead-transcript 2\ngame zombie-dice\nplayer a\n", 1, 19,
+       "unsupported transcript version '2'; expected 1");
+    PE("undead-transcript 01\ngame zombie-dice\nplayer a\n", 1, 19, "version '01'");
+}
+
+Test(parse_version, version_line_shape)
+{
+    PE("undead-transcript\ngame zombie-dice\n", 1, 1, "expected 'undead-transcript 1'");
+    PE("undead-transcript 1 extra\n", 1, 1, "expected 'undead-transcript 1'");
+    PE("Undead-transcript 1\n", 1, 1, "expected 'undead-transcript 1'");
+}
+
+/* ---- header lines ------------------------------------------------------------------ */
+
+Test(parse_header, unknown_game)
+{
+    PE("undead-transcript 1\ngame zombie-chess\nplayer a\n", 2, 6,
+       "unknown game 'zombie-chess'; expected a built-in game name");
+}
+
+Test(parse_header, game_line_arity)
+{
+    PE("undead-transcript 1\ngame\n", 2, 1, "expected 'game NAME'");
+    PE("undead-transcript 1\ngame zombie-dice dice\n", 2, 18, "expected 'game NAME'");
+}
+
+Test(parse_header, second_game_line)
+{
+    PE(ZD_HEADER "game zombie-dice\n", 3, 1, "expected one 'game' line, found a second");
+}
+
+Test(parse_header, header_before_game)
+{
+    PE("undead-transcript 1\nplayer a\ngame zombie-dice\n", 2, 1, "expected 'game NAME' before 'player'");
+}
+
+Test(parse_header, event_before_game)
+{
+    PE("undead-transcript 1\ndraw green\n", 2, 1, "expected 'game NAME' before the first event");
+}
+
+Test(parse_header, no_game_line)
+{
+    PE("undead-transcript 1\n# only a comment\n", 2, 1, "expected a 'game NAME' line");
+}
+
+Test(parse_header, no_players)
+{
+    PE(ZD_HEADER "seed 4\n", 3, 1, "expected at least one 'player NAME [POLICY]' line");
+}
+
+Test(parse_header, unknown_variant_key)
+{
+    PE(ZD_HEADER "variant ending=final-turn\nplayer a\n", 3, 9,
+       "unknown variant key 'ending' for zombie-dice; expected one of: end tiebreak");
+}
+
+Test(parse_header, unknown_variant_value)
+{
+    PE(ZD_HEADER "player a\nvariant tiebreak=sudden-death\n", 4, 9,
+       "variant tiebreak: unknown value 'sudden-death'; expected one of: one-round until-broken");
+}
+
+Test(parse_header, variant_without_equals)
+{
+    PE(ZD_HEADER "variant end\n", 3, 9, "variant 'end': expected KEY=VALUE");
+}
+
+Test(parse_header, variant_arity)
+{
+    PE(ZD_HEADER "variant end=final-turn tiebreak=one-round\n", 3, 24, "expected 'variant KEY=VALUE'");
+}
+
+Test(parse_header, bad_player_names)
+{
+    PE(ZD_HEADER "player 7up\n", 3, 8, "expected it to start with a letter");
+    PE(ZD_HEADER "player a.b\n", 3, 8, "expected letters, digits, '-' or '_'");
+    PE(ZD_HEADER "player abcdefghijklmnopqrstuvwxyz\n", 3, 8, "expected 1 to 23 characters");
+    PE(ZD_HEADER "player a\nplayer a\n", 4, 8, "player name 'a' is used twice");
+}
+
+Test(parse_header, too_many_players)
+{
+    char text[512] = ZD_HEADER;
+    for (int i = 0; i < 9; i++)
+        sprintf(text + strlen(text), "player p%d\n", i);
+    PE(text, 11, 8, "more than 8 players");
+}
+
+Test(parse_header, player_arity)
+{
+    PE(ZD_HEADER "player\n", 3, 1, "expected 'player NAME [POLICY]'");
+    PE(ZD_HEADER "player a random extra\n", 3, 17, "expected 'player NAME [POLICY]'");
+}
+
+Test(parse_header, bad_policy)
+{
+    PE(ZD_HEADER "player a coward\n", 3, 10, "unknown policy 'coward' for zombie-dice");
+    PE(ZD_HEADER "player a stop-at-shotguns:many\n", 3, 10,
+       "expected a whole number 0..1000 after ':', got 'many'");
+    PE(ZD_HEADER "player a random:1\n", 3, 10, "takes no ':N' parameter");
+}
+
+Test(parse_header, bad_seed)
+{
+    PE(ZD_HEADER "player a\nseed -1\n", 4, 6, "expected a seed from 0 to 18446744073709551615, found '-1'");
+    PE(ZD_HEADER "player a\nseed 18446744073709551616\n", 4, 6, "found '18446744073709551616'");
+    PE(ZD_HEADER "player a\nseed 12ab\n", 4, 6, "found '12ab'");
+    PE(ZD_HEADER "player a\nseed +5\n", 4, 6, "found '+5'");
+    PE(ZD_HEADER "player a\nseed\n", 4, 1, "expected 'seed N'");
+}
+
+Test(parse_header, partial_takes_no_words)
+{
+    PE(ZD_HEADER "player a\npartial yes\n", 4, 9, "expected 'partial '");
+}
+
+Test(parse_header, start_line_limits)
+{
+    PE(ZD_HEADER "player a\nstart\n", 4, 1, "expected 'start WORDS...'");
+    char text[4096] = ZD_HEADER "player a\n";
+    for (int i = 0; i < 17; i++)
+        strcat(text, "start score a 1\n");
+    PE(text, 20, 7, "more than 16 start lines");
+    char long_start[512];
+    char word[120];
+    memset(word, 'w', 100);
+    word[100] = '\0';
+    snprintf(long_start, sizeof long_start, ZD_HEADER "player a\nstart score %s 1\n", word);
+    PE(long_start, 4, 7, "start line longer than 95 characters");
+}
+
+Test(parse_header, header_line_after_events)
+{
+    PE(HDR2 "draw green green green\nplayer c\n", 6, 1,
+       "expected header lines ('player') before the first event");
+    PE(HDR2 "decide a roll\nseed 3\n", 6, 1, "expected header lines ('seed') before the first event");
+    PE(HDR2 "draw green green green\npartial\n", 6, 1, "('partial')");
+    PE(HDR2 "draw green green green\nvariant end=final-turn\n", 6, 1, "('variant')");
+    PE(HDR2 "draw green green green\nstart score a 3\n", 6, 1, "('start')");
+    PE(HDR2 "draw green green green\ngame zombie-dice\n", 6, 1, "('game')");
+}
+
+/* ---- tags --------------------------------------------------------------------------- */
+
+Test(parse_tags, lowercase_tag)
+{
+    PE(HDR2 "turn a [zd-turn]\n", 5, 8, "expected a rule ID of A-Z, 0-9 and '-' in the tag, found '[zd-turn]'");
+}
+
+Test(parse_tags, empty_tag)
+{
+    PE(HDR2 "turn a []\n", 5, 8, "expected a tag like [ZD-BUST], found '[]'");
+}
+
+Test(parse_tags, unclosed_tag)
+{
+    PE(HDR2 "turn a [ZD-TURN\n", 5, 8, "expected a tag like [ZD-BUST], found '[ZD-TURN'");
+}
+
+Test(parse_tags, tag_with_space_inside)
+{
+    PE(HDR2 "turn a [ZD TURN]\n", 5, 8, "expected a tag like [ZD-BUST], found '[ZD'");
+}
+
+Test(parse_tags, word_after_tag)
+{
+    PE(HDR2 "turn a [ZD-TURN] again\n", 5, 18, "expected the [RULE-ID] tag to end the line, found 'again'");
+}
+
+Test(parse_tags, two_tags)
+{
+    PE(HDR2 "turn a [ZD-TURN] [ZD-DRAW]\n", 5, 18, "expected the [RULE-ID] tag to end the line");
+}
+
+Test(parse_tags, tag_alone)
+{
+    PE(HDR2 "   [ZD-TURN]\n", 5, 4, "expected an event before the tag");
+}
+
+Test(parse_tags, tag_on_header_line_is_not_a_word)
+{
+    /* The tag is stripped from a header line too, so this is a 'game'
+     * line with no name. */
+    PE("undead-transcript 1\ngame [ZD-DICE]\n", 2, 1, "expected 'game NAME'");
+}
+
+/* ---- bytes and lengths -------------------------------------------------------------- */
+
+Test(parse_bytes, control_byte)
+{
+    PE(HDR2 "turn a\x01\n", 5, 7, "expected printable text, found byte 0x01");
+}
+
+Test(parse_bytes, escape_and_del)
+{
+    PE(HDR2 "\x1b[31mturn a\n", 5, 1, "found byte 0x1b");
+    PE(HDR2 "turn\x7f a\n", 5, 5, "found byte 0x7f");
+}
+
+Test(parse_bytes, lone_carriage_return)
+{
+    PE(HDR2 "turn a\rturn b\n", 5, 7, "found byte 0x0d");
+}
+
+Test(parse_bytes, nul_byte)
+{
+    const char text[] = ZD_HEADER "player a\nplay\0er b\n";
+    assert_parse_error(text, sizeof text - 1, 4, 5, "found byte 0x00");
+}
+
+Test(parse_bytes, control_byte_in_comment)
+{
+    PE(ZD_HEADER "# bell \a here\nplayer a\n", 3, 8, "found byte 0x07");
+}
+
+Test(parse_bytes, over_long_line)
+{
+    char text[2048];
+    char body[UD_TL_MAX_LEN + 2];
+    memset(body, 'x', UD_TL_MAX_LEN + 1);
+    body[0] = '#';
+    body[UD_TL_MAX_LEN + 1] = '\0';
+    snprintf(text, sizeof text, ZD_HEADER "player a\n%s\n", body);
+    PE(text, 4, UD_TL_MAX_LEN + 1, "expected a line of at most 1024 characters");
+}
+
+Test(parse_bytes, crlf_does_not_count_toward_length)
+{
+    /* 1024 characters then CRLF is within the limit; 1025 is not. */
+    char text[2048], body[UD_TL_MAX_LEN + 2];
+    memset(body, 'x', UD_TL_MAX_LEN + 1);
+    body[0] = '#';
+    body[UD_TL_MAX_LEN] = '\0';
+    snprintf(text, sizeof text, ZD_HEADER "player a\r\n%s\r\n", body);
+    ud_transcript t;
+    ud_error err;
+    memset(&err, 0, sizeof err);
+    cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s", err.msg);
+    ud_transcript_free(&t);
+    body[UD_TL_MAX_LEN] = 'x';
+    body[UD_TL_MAX_LEN + 1] = '\0';
+    snprintf(text, sizeof text, ZD_HEADER "player a\r\n%s\r\n", body);
+    PE(text, 4, UD_TL_MAX_LEN + 1, "at most 1024 characters");
+}
+
+Test(parse_bytes, too_many_words)
+{
+    char text[512] = HDR2 "=";
+    for (int i = 1; i <= UD_TL_MAX_TOKENS; i++)
+        strcat(text, " k=v");
+    /* word 25 starts after "=" and 23 " k=v": column 2 + 23 * 4 + 1 */
+    PE(text, 5, 2 + 23 * 4 + 1, "expected at most 24 words on a line");
+}
+
+/* ---- body lines ---------------------------------------------------------------------- */
+
+Test(parse_body, chance_line_without_outcomes)
+{
+    PE(HDR2 "draw\n", 5, 5, "expected at least one outcome after 'draw'");
+    PE(HDR2 "  roll   # nothing rolled\n", 5, 7, "expected at least one outcome after 'roll'");
+}
+
+Test(parse_body, decide_shape)
+{
+    PE(HDR2 "decide a\n", 5, 1, "expected 'decide PLAYER ACTION'");
+    PE(HDR2 "decide a stop now\n", 5, 1, "expected 'decide PLAYER ACTION'");
+}
+
+Test(parse_body, decide_unknown_player)
+{
+    PE(HDR2 "decide zed stop\n", 5, 8, "expected a player named in the header, found 'zed'");
+}
+
+Test(parse_body, decide_unknown_action)
+{
+    PE(HDR2 "decide a pass\n", 5, 10, "expected an action (stop|roll), found 'pass'");
+    PE(HDR2 "decide a Stop\n", 5, 10, "found 'Stop'");
+}
+
+Test(parse_body, state_line_word_without_equals)
+{
+    PE(HDR2 "= brains=1 shotguns\n", 5, 12, "expected key=value in a state line, found 'shotguns'");
+}
+
+Test(parse_body, first_error_is_reported)
+{
+    PE(HDR2 "decide zed stop\ndraw\n", 5, 8, "found 'zed'");
+}

@@ -1,0 +1,728 @@
+/*
+ * test_zd_rules.c - one test per Zombie Dice rule row (spec/zombie_dice/
+ * rules.c): a scripted transcript that makes the rule fire, run through
+ * ud_transcript_parse + ud_check with firing counts and invariants on;
+ * each test asserts how often its rule fired and the scores and state
+ * that follow, all derived from the rule texts and the scripted outcomes.
+ *
+ * The meta-test at the end runs every scenario again in one process and
+ * checks, both ways, that the scenarios cover exactly the game's rule IDs
+ * and that each scenario really fires the rule it is named for.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "support.h"
+
+#define H2 ZD_HEADER "player a\nplayer b\n"
+#define H3 ZD_HEADER "player a\nplayer b\nplayer c\n"
+
+/* Scenario functions take an accumulator of firing counts (NULL when run
+ * as their own test) so the meta-test can reuse them. */
+typedef void (*scenario_fn)(uint64_t *acc);
+
+static void play(run *r, const char *text, uint64_t *acc)
+{
+    run_text(r, text);
+    assert_ok(r);
+    assert_regen_stable(r);
+    if (acc)
+        for (int i = 0; i < UD_MAX_RULES; i++)
+            acc[i] += r->fired[i];
+}
+
+#define SCENARIO(fn) \
+    static void fn(uint64_t *acc); \
+    Test(zd_rules, fn) { fn(NULL); } \
+    static void fn(uint64_t *acc)
+
+/* Reaches cup=G1Y1R0 with a red feet die kept, 8 brains (5 green, 2
+ * yellow, 1 red) and 2 shotguns (yellow, red) aside, seat a deciding:
+ *   GGG -> 3 brains (cup G3Y4R3); YYY -> 2 brains, 1 shotgun (G3Y1R3);
+ *   G G R -> 2 brains, red feet (G1Y1R2); R R + kept R -> brain, shotgun,
+ *   feet (G1Y1R0). */
+#define TO_CUP_OF_TWO \
+    "draw green green green\n" \
+    "roll green:brain green:brain green:brain\n" \
+    "decide a roll\n" \
+    "draw yellow yellow yellow\n" \
+    "roll yellow:brain yellow:shotgun yellow:brain\n" \
+    "decide a roll\n" \
+    "draw green green red\n" \
+    "roll green:brain green:brain red:feet\n" \
+    "decide a roll\n" \
+    "draw red red\n" \
+    "roll red:brain red:shotgun red:feet\n" \
+    "= turn=a brains=8 shotguns=2 feet=R cup=G1Y1R0\n"
+
+/* ---- setup ------------------------------------------------------------------------ */
+
+SCENARIO(rule_players)
+{
+    run r;
+    play(&r, H3 "partial\n"
+             "draw red red red\n"
+             "roll red:shotgun red:shotgun red:shotgun\n"
+             "turn b\n"
+             "= turn=b scores=a:0,b:0,c:0\n", acc);
+    cr_assert_eq(fired(&r, "ZD-PLAYERS"), 1);
+    cr_assert_eq(r.res.n_players, 3);
+    cr_assert_eq(r.res.complete, 0);
+    run_free(&r);
+
+    /* "Two or more players": one is refused by this rule. */
+    run_text(&r, ZD_HEADER "player solo\npartial\n\ndraw green green green\n");
+    assert_check_error(&r, 6, "ZD-PLAYERS", "Zombie Dice needs 2 to 8 players, not 1");
+    run_free(&r);
+}
+
+SCENARIO(rule_dice)
+{
+    /* 13 dice: 6 green, 4 yellow, 3 red, all in the cup at the start. */
+    cr_assert_eq(zd_dice[ZD_GREEN].count, 6);
+    cr_assert_eq(zd_dice[ZD_YELLOW].count, 4);
+    cr_assert_eq(zd_dice[ZD_RED].count, 3);
+    /* Faces per 001: green 3 brain / 1 shotgun / 2 feet, yellow 2/2/2, red 1/3/2. */
+    const int want[ZD_TYPES][ZD_FACES] = { { 3, 1, 2 }, { 2, 2, 2 }, { 1, 3, 2 } };
+    for (int t = 0; t < ZD_TYPES; t++) {
+        int n[ZD_FACES] = { 0 };
+        for (int k = 0; k < ZD_FACES_PER_DIE; k++)
+            n[zd_dice[t].face[k]]++;
+        for (int f = 0; f < ZD_FACES; f++)
+            cr_assert_eq(n[f], want[t][f], "%s die, %s faces", zd_dice[t].name, zd_face_name[f]);
+    }
+    run r;
+    play(&r, H2 "partial\n"
+             "= turn=a brains=0 shotguns=0 feet=- cup=G6Y4R3 scores=a:0,b:0\n"
+             "draw green yellow red\n"
+             "= cup=G5Y3R2 feet=G,Y,R\n"
+             "roll green:feet yellow:feet red:feet\n"
+             "= feet=G,Y,R cup=G5Y3R2\n"
+             "decide a stop\n"
+             "score a +0 =0\n"
+             "turn b\n"
+             "= turn=b feet=- cup=G6Y4R3\n", acc);
+    cr_assert_eq(fired(&r, "ZD-DICE"), 1);
+    run_free(&r);
+}
+
+SCENARIO(rule_first_seat_order)
+{
+    run r;
+    play(&r, ZD_HEADER "player zed\nplayer amy\npartial\n"
+             "starts zed\n"
+             "= turn=zed\n"
+             "draw red red red\n", acc);
+    cr_assert_eq(fired(&r, "ZD-FIRST-SEAT-ORDER"), 1);
+    cr_assert_eq(fired(&r, "ZD-FIRST-RANDOM"), 0);
+    run_free(&r);
+}
+
+SCENARIO(rule_first_random)
+{
+    /* The lot falls to c, who opens; after c the turn passes to a. */
+    run r;
+    play(&r, ZD_HEADER "variant first-player=random\nplayer a\nplayer b\nplayer c\npartial\n"
+             "lot c\n"
+             "starts c\n"
+             "turn c\n"
+             "draw red red red\n"
+             "roll red:shotgun red:shotgun red:shotgun\n"
+             "turn a\n", acc);
+    cr_assert_eq(fired(&r, "ZD-FIRST-RANDOM"), 1);
+    cr_assert_eq(fired(&r, "ZD-FIRST-SEAT-ORDER"), 0);
+    run_free(&r);
+    /* Only a seated player can win the lot. */
+    run_text(&r, ZD_HEADER "variant first-player=random\nplayer a\nplayer b\nlot zed\n");
+    assert_check_error(&r, 6, "ZD-FIRST-RANDOM", "'zed' cannot happen here; expected a|b");
+    run_free(&r);
+}
+
+/* ---- turns and drawing -------------------------------------------------------------- */
+
+SCENARIO(rule_turn)
+{
+    run r;
+    play(&r, H2 "partial\n"
+             "turn a\n"
+             "draw red red red\n"
+             "roll red:shotgun red:shotgun red:shotgun\n"
+             "turn b\n"
+             "draw green green green\n"
+             "roll green:brain green:feet green:feet\n"
+             "decide b stop\n"
+             "turn a\n"
+             "= turn=a brains=0 shotguns=0 feet=- cup=G6Y4R3 scores=a:0,b:1\n"
+             "draw green green green\n", acc);
+    cr_assert_eq(fired(&r, "ZD-TURN"), 3);
+    cr_assert_eq(score_of(&r, "b"), 1);
+    run_free(&r);
+}
+
+SCENARIO(rule_shortage_three)
+{
+    /* Default reading: short when new dice are needed and the cup holds
+     * fewer than three - here 2 in the cup for 2 needed. */
+    run r;
+    play(&r, H2 "partial\n" TO_CUP_OF_TWO
+             "decide a roll\n"
+             "shortage cup=2 needed=2 [ZD-SHORTAGE-THREE]\n"
+             "return-brains green green green green green yellow yellow red noted=8\n"
+             "draw green green\n"
+             "roll red:feet green:feet green:feet\n"
+             "decide a stop\n"
+             "score a +8 =8\n", acc);
+    cr_assert_eq(fired(&r, "ZD-SHORTAGE-THREE"), 1, "no shortage while the cup held 3 or more");
+    cr_assert_eq(fired(&r, "ZD-SHORTAGE-NEEDED"), 0);
+    cr_assert_eq(score_of(&r, "a"), 8);
+    run_free(&r);
+}
+
+SCENARIO(rule_shortage_needed)
+{
+    /* 001's reading: short only when the cup holds fewer dice than needed.
+     * Two in the cup for two needed is no shortage; zero for three is. */
+    run r;
+    play(&r, ZD_HEADER "variant shortage-when=fewer-than-needed\nplayer a\nplayer b\npartial\n"
+             TO_CUP_OF_TWO
+             "decide a roll\n"
+             "draw green yellow [ZD-DRAW]\n"
+             "roll red:brain green:brain yellow:brain\n"
+             "= brains=11 shotguns=2 feet=- cup=G0Y0R0\n"
+             "decide a roll\n"
+             "shortage cup=0 needed=3 [ZD-SHORTAGE-NEEDED]\n"
+             "return-brains green green green green green green yellow yellow yellow red red noted=11\n"
+             "= cup=G6Y3R2\n"
+             "draw green green green\n"
+             "roll green:shotgun green:feet green:feet\n"
+             "bust a shotguns=3 lost=11\n"
+             "turn b\n", acc);
+    cr_assert_eq(fired(&r, "ZD-SHORTAGE-NEEDED"), 1);
+    cr_assert_eq(fired(&r, "ZD-SHORTAGE-THREE"), 0);
+    cr_assert_eq(score_of(&r, "a"), 0, "a bust loses the noted brains too");
+    run_free(&r);
+}
+
+SCENARIO(rule_shortage_last_dice)
+{
+    /* 000's order: take the cup's last two dice first, then return the
+     * brains; the hand is then full, so nothing more is drawn. */
+    run r;
+    play(&r, ZD_HEADER "variant shortage-order=cup-first\nplayer a\nplayer b\npartial\n"
+             TO_CUP_OF_TWO
+             "decide a roll\n"
+             "shortage cup=2 needed=2\n"
+             "draw green yellow [ZD-SHORTAGE-LAST-DICE]\n"
+             "return-brains green green green green green yellow yellow red noted=8\n"
+             "= brains=8 shotguns=2 feet=R,G,Y cup=G5Y2R1\n"
+             "roll red:brain green:brain yellow:brain\n"
+             "decide a stop\n"
+             "score a +11 =11\n", acc);
+    cr_assert_eq(fired(&r, "ZD-SHORTAGE-LAST-DICE"), 1);
+    cr_assert_eq(fired(&r, "ZD-SHORTAGE-RETURN"), 1);
+    cr_assert_eq(score_of(&r, "a"), 11, "8 noted + 3 rolled");
+    run_free(&r);
+}
+
+SCENARIO(rule_shortage_return)
+{
+    /* Return-first (default): the 8 brain dice go back (noted), the red
+     * feet die and the two shotguns stay out; then two dice are drawn from
+     * G6Y3R1.  Noted brains score when the player stops. */
+    run r;
+    play(&r, H2 "partial\n" TO_CUP_OF_TWO
+             "decide a roll\n"
+             "shortage cup=2 needed=2\n"
+             "return-brains green green green green green yellow yellow red noted=8 [ZD-SHORTAGE-RETURN]\n"
+             "draw green green\n"
+             "= brains=8 shotguns=2 feet=R,G,G cup=G4Y3R1\n"
+             "roll red:brain green:brain green:brain\n"
+             "= brains=11 shotguns=2 feet=-\n"
+             "decide a stop\n"
+             "score a +11 =11\n"
+             "turn b\n"
+             "= cup=G6Y4R3 brains=0\n", acc);
+    cr_assert_eq(fired(&r, "ZD-SHORTAGE-RETURN"), 1);
+    cr_assert_eq(score_of(&r, "a"), 11);
+    run_free(&r);
+}
+
+/* a: three feet, roll again (nothing drawn), then one new die, stop on 3;
+ * b: one roll, and the transcript ends where b must decide. */
+#define FEET_THEN_ONE_NEW \
+    H2 "partial\n" \
+    "draw green green green\n" \
+    "roll green:feet green:feet green:feet\n" \
+    "= feet=G,G,G cup=G3Y4R3\n" \
+    "decide a roll\n" \
+    "roll green:feet green:brain green:feet\n" \
+    "= brains=1 feet=G,G cup=G3Y4R3\n" \
+    "decide a roll\n" \
+    "draw red\n" \
+    "roll green:brain green:brain red:shotgun\n" \
+    "= brains=3 shotguns=1 feet=- cup=G3Y4R2\n" \
+    "decide a stop\n" \
+    "score a +3 =3\n" \
+    "turn b\n" \
+    "draw green green green\n" \
+    "roll green:brain green:shotgun green:feet\n"
+
+SCENARIO(rule_draw)
+{
+    /* The draw rule runs each time the hand is topped up: 3 times in a's
+     * turn, drawing 3, 0 (three feet held) and 1 die, once in b's. */
+    run r;
+    play(&r, FEET_THEN_ONE_NEW, acc);
+    cr_assert_eq(fired(&r, "ZD-DRAW"), 4);
+    cr_assert_eq(score_of(&r, "a"), 3);
+    run_free(&r);
+}
+
+SCENARIO(rule_feet_reroll)
+{
+    run r;
+    play(&r, FEET_THEN_ONE_NEW, acc);
+    cr_assert_eq(fired(&r, "ZD-FEET-REROLL"), 2, "a's rolls 2 and 3 held feet");
+    run_free(&r);
+    /* All kept feet are rolled again: leaving one out is refused. */
+    run_text(&r, H2 "draw green green green\nroll green:feet green:feet green:feet\n"
+                    "decide a roll\nroll green:brain green:brain\n");
+    assert_check_error(&r, 8, "ZD-FEET-REROLL", "expected one more 'roll' outcome here");
+    run_free(&r);
+}
+
+SCENARIO(rule_must_roll)
+{
+    run r;
+    play(&r, FEET_THEN_ONE_NEW, acc);
+    cr_assert_eq(fired(&r, "ZD-MUST-ROLL"), 3, "a's rolls 1 and 3 and b's had new dice; a's roll 2 none");
+    run_free(&r);
+}
+
+SCENARIO(rule_roll_three)
+{
+    run r;
+    play(&r, FEET_THEN_ONE_NEW, acc);
+    cr_assert_eq(fired(&r, "ZD-ROLL-THREE"), 4);
+    run_free(&r);
+}
+
+/* ---- resolving a roll ------------------------------------------------------------------ */
+
+SCENARIO(rule_brain_aside)
+{
+    run r;
+    play(&r, H2 "partial\n"
+             "draw green yellow red\n"
+             "roll red:brain green:brain yellow:feet\n"
+             "brains green red total=2 [ZD-BRAIN-ASIDE]\n"
+             "= brains=2 shotguns=0 feet=Y cup=G5Y3R2\n"
+             "decide a roll\n"
+             "draw yellow green\n"
+             "roll yellow:shotgun yellow:brain green:feet\n"
+             "brains yellow total=3\n"
+             "decide a stop\n"
+             "score a +3 =3\n", acc);
+    cr_assert_eq(fired(&r, "ZD-BRAIN-ASIDE"), 2);
+    cr_assert_eq(score_of(&r, "a"), 3);
+    run_free(&r);
+}
+
+SCENARIO(rule_shotgun_aside)
+{
+    run r;
+    play(&r, H2 "partial\n"
+             "draw red red yellow\n"
+             "roll red:shotgun red:shotgun yellow:brain\n"
+             "shotguns red red total=2 [ZD-SHOTGUN-ASIDE]\n"
+             "= brains=1 shotguns=2 feet=- cup=G6Y3R1\n"
+             "decide a roll\n"
+             "draw green green green\n"
+             "roll green:brain green:feet green:feet\n"
+             "= shotguns=2 brains=2\n"
+             "decide a stop\n"
+             "score a +2 =2\n", acc);
+    cr_assert_eq(fired(&r, "ZD-SHOTGUN-ASIDE"), 1);
+    cr_assert_eq(fired(&r, "ZD-BUST"), 0, "two shotguns are not a bust");
+    run_free(&r);
+}
+
+SCENARIO(rule_bust)
+{
+    /* Three or more: 2 shotguns, then 2 more make 4.  The turn's brain is
+     * lost; the banked 5 stay. */
+    run r;
+    play(&r, H2 "partial\nstart score a 5\n"
+             "draw green green green\n"
+             "roll green:brain green:shotgun green:shotgun\n"
+             "decide a roll\n"
+             "draw red red red\n"
+             "roll red:shotgun red:shotgun red:feet\n"
+             "bust a shotguns=4 lost=1\n"
+             "turn b\n"
+             "= turn=b brains=0 shotguns=0 feet=- cup=G6Y4R3 scores=a:5,b:0\n", acc);
+    cr_assert_eq(fired(&r, "ZD-BUST"), 1);
+    cr_assert_eq(fired(&r, "ZD-FEET-KEEP"), 1, "the bust roll keeps no feet");
+    cr_assert_eq(fired(&r, "ZD-CHOICE"), 1, "no choice after a bust");
+    cr_assert_eq(score_of(&r, "a"), 5);
+    run_free(&r);
+}
+
+SCENARIO(rule_feet_keep)
+{
+    run r;
+    play(&r, H2 "partial\n"
+             "draw green yellow red\n"
+             "roll green:feet yellow:brain red:feet\n"
+             "feet green red [ZD-FEET-KEEP]\n"
+             "= brains=1 feet=G,R cup=G5Y3R2\n"
+             "decide a roll\n"
+             "draw yellow\n"
+             "roll green:feet red:brain yellow:feet\n"
+             "feet green yellow\n"
+             "= brains=2 feet=G,Y cup=G5Y2R2\n"
+             "decide a stop\n"
+             "score a +2 =2\n", acc);
+    cr_assert_eq(fired(&r, "ZD-FEET-KEEP"), 2);
+    run_free(&r);
+}
+
+/* ---- the choice ---------------------------------------------------------------------- */
+
+SCENARIO(rule_choice)
+{
+    run r;
+    play(&r, FEET_THEN_ONE_NEW "decide b stop [ZD-CHOICE]\n", acc);
+    cr_assert_eq(fired(&r, "ZD-CHOICE"), 4, "one offer per decision");
+    cr_assert_eq(r.res.decisions, 4);
+    cr_assert_eq(score_of(&r, "b"), 1);
+    run_free(&r);
+}
+
+SCENARIO(rule_stop_score)
+{
+    /* Stopping banks the turn's brains; every die goes back in the cup. */
+    run r;
+    play(&r, H2 "partial\nstart score b 4\n"
+             "draw green green yellow\n"
+             "roll green:brain green:brain yellow:shotgun\n"
+             "decide a stop\n"
+             "score a +2 =2 [ZD-STOP-SCORE]\n"
+             "turn b\n"
+             "= turn=b cup=G6Y4R3 brains=0 shotguns=0 feet=-\n"
+             "draw green green green\n"
+             "roll green:brain green:brain green:brain\n"
+             "decide b stop\n"
+             "score b +3 =7\n", acc);
+    cr_assert_eq(fired(&r, "ZD-STOP-SCORE"), 2);
+    cr_assert_eq(score_of(&r, "a"), 2);
+    cr_assert_eq(score_of(&r, "b"), 7);
+    run_free(&r);
+}
+
+SCENARIO(rule_roll_again)
+{
+    run r;
+    play(&r, FEET_THEN_ONE_NEW, acc);
+    cr_assert_eq(fired(&r, "ZD-ROLL-AGAIN"), 2);
+    cr_assert_eq(fired(&r, "ZD-STOP-SCORE"), 1);
+    run_free(&r);
+}
+
+/* ---- end of turn and of the game ----------------------------------------------------- */
+
+SCENARIO(rule_no_cap)
+{
+    /* 12 + 3 = 15 counts in full; b then reaches exactly 13 (no row: it is
+     * not above the goal) and a still wins on 15 > 13. */
+    run r;
+    play(&r, H2 "start score a 12\nstart score b 12\n"
+             "draw green green green\n"
+             "roll green:brain green:brain green:brain\n"
+             "decide a stop\n"
+             "score a +3 =15\n"
+             "above-goal a =15 counts [ZD-NO-CAP]\n"
+             "draw green green green\n"
+             "roll green:brain green:feet green:feet\n"
+             "decide b stop\n"
+             "score b +1 =13\n"
+             "game-over\n"
+             "winner a =15\n", acc);
+    cr_assert_eq(fired(&r, "ZD-NO-CAP"), 1);
+    cr_assert_eq(score_of(&r, "a"), 15);
+    cr_assert_eq(score_of(&r, "b"), 13);
+    cr_assert_eq(r.res.winner, seat_of(&r, "a"));
+    run_free(&r);
+}
+
+SCENARIO(rule_goal_finish_round)
+{
+    /* b (seat 2 of 3) reaches 13: the round finishes with c; a does not
+     * play again. */
+    run r;
+    play(&r, H3 "start score a 10\nstart score b 11\n"
+             "draw green green green\n"
+             "roll green:brain green:brain green:shotgun\n"
+             "decide a stop\n"
+             "score a +2 =12\n"
+             "draw green green green\n"
+             "roll green:brain green:brain green:shotgun\n"
+             "decide b stop\n"
+             "goal b =13 turns-left=1 [ZD-GOAL-FINISH-ROUND]\n"
+             "turn c\n"
+             "draw red red red\n"
+             "roll red:shotgun red:shotgun red:shotgun\n"
+             "game-over\n"
+             "winner b =13\n", acc);
+    cr_assert_eq(fired(&r, "ZD-GOAL-FINISH-ROUND"), 1);
+    cr_assert_eq(fired(&r, "ZD-TURN"), 3);
+    cr_assert(r.res.complete);
+    cr_assert_eq(r.res.winner, seat_of(&r, "b"));
+    run_free(&r);
+
+    /* The round starts with whoever opened: with c first, a's goal leaves
+     * only b in the round. */
+    play(&r, ZD_HEADER "variant first-player=random\nplayer a\nplayer b\nplayer c\nstart score a 11\n"
+             "lot c\n"
+             "draw red red red\n"
+             "roll red:shotgun red:shotgun red:shotgun\n"
+             "draw green green green\n"
+             "roll green:brain green:brain green:feet\n"
+             "decide a stop\n"
+             "goal a =13 turns-left=1\n"
+             "turn b\n"
+             "draw red red red\n"
+             "roll red:shotgun red:shotgun red:shotgun\n"
+             "game-over\n"
+             "winner a =13\n", acc);
+    cr_assert_eq(fired(&r, "ZD-GOAL-FINISH-ROUND"), 1);
+    cr_assert_eq(fired(&r, "ZD-TURN"), 3);
+    run_free(&r);
+}
+
+SCENARIO(rule_goal_final_turn)
+{
+    /* 001: every other player gets one final turn - c, then a, who
+     * overtakes b.  Passing 13 again does not restart the count. */
+    run r;
+    play(&r, ZD_HEADER "variant end=final-turn\nplayer a\nplayer b\nplayer c\n"
+             "start score a 11\nstart score b 12\n"
+             "draw red red red\n"
+             "roll red:shotgun red:shotgun red:shotgun\n"
+             "draw green green green\n"
+             "roll green:brain green:feet green:feet\n"
+             "decide b stop\n"
+             "goal b =13 turns-left=2 [ZD-GOAL-FINAL-TURN]\n"
+             "turn c\n"
+             "draw red red red\n"
+             "roll red:shotgun red:shotgun red:shotgun\n"
+             "turn a\n"
+             "draw green green green\n"
+             "roll green:brain green:brain green:brain\n"
+             "decide a stop\n"
+             "score a +3 =14\n"
+             "game-over\n"
+             "winner a =14\n", acc);
+    cr_assert_eq(fired(&r, "ZD-GOAL-FINAL-TURN"), 1);
+    cr_assert_eq(fired(&r, "ZD-TURN"), 4);
+    cr_assert_eq(r.res.winner, seat_of(&r, "a"));
+    cr_assert_eq(score_of(&r, "a"), 14);
+    cr_assert_eq(score_of(&r, "b"), 13);
+    run_free(&r);
+}
+
+/* a and b tie on 13 under the default finish-round reading. */
+#define TIE_AT_13(variant) \
+    ZD_HEADER variant "player a\nplayer b\nstart score a 12\nstart score b 12\n" \
+    "draw green green green\n" \
+    "roll green:brain green:feet green:feet\n" \
+    "decide a stop\n" \
+    "draw green green green\n" \
+    "roll green:brain green:feet green:feet\n" \
+    "decide b stop\n" \
+    "game-over\n" \
+    "tiebreak a b =13 round=1\n"
+
+#define BOTH_BUST \
+    "turn a\n" \
+    "draw red red red\n" \
+    "roll red:shotgun red:shotgun red:shotgun\n" \
+    "turn b\n" \
+    "draw red red red\n" \
+    "roll red:shotgun red:shotgun red:shotgun\n" \
+    "tiebreak-over\n"
+
+SCENARIO(rule_game_over)
+{
+    run r;
+    play(&r, TIE_AT_13("") BOTH_BUST "shared-win a b =13\n", acc);
+    cr_assert_eq(fired(&r, "ZD-GAME-OVER"), 2, "once for the game, once for the tiebreak round");
+    cr_assert(r.res.complete);
+    run_free(&r);
+}
+
+SCENARIO(rule_next_player)
+{
+    run r;
+    play(&r, H3 "partial\n"
+             "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
+             "turn b\n"
+             "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
+             "turn c\n"
+             "draw green green green\nroll green:brain green:feet green:feet\ndecide c stop\n"
+             "turn a\n"
+             "= turn=a scores=a:0,b:0,c:1\n", acc);
+    cr_assert_eq(fired(&r, "ZD-NEXT-PLAYER"), 3);
+    run_free(&r);
+}
+
+SCENARIO(rule_tiebreak_next)
+{
+    /* a and c tie on 13; b (0) sits the tiebreak out: after a comes c. */
+    run r;
+    play(&r, H3 "start score a 12\nstart score c 12\n"
+             "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
+             "goal a =13 turns-left=2\n"
+             "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
+             "draw green green green\nroll green:brain green:feet green:feet\ndecide c stop\n"
+             "game-over\n"
+             "tiebreak a c =13 round=1\n"
+             "turn a\n"
+             "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
+             "turn c\n"
+             "draw green green green\nroll green:brain green:brain green:feet\ndecide c stop\n"
+             "score c +2 =15\n"
+             "tiebreak-over\n"
+             "winner c =15\n", acc);
+    cr_assert_eq(fired(&r, "ZD-TIEBREAK-NEXT"), 1);
+    cr_assert_eq(fired(&r, "ZD-TURN"), 5);
+    cr_assert_eq(score_of(&r, "b"), 0);
+    cr_assert_eq(r.res.winner, seat_of(&r, "c"));
+    run_free(&r);
+}
+
+SCENARIO(rule_most_brains)
+{
+    /* The player who reached 13 first need not win. */
+    run r;
+    play(&r, H2 "start score a 12\nstart score b 12\n"
+             "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
+             "goal a =13 turns-left=1\n"
+             "draw green green green\nroll green:brain green:brain green:brain\ndecide b stop\n"
+             "game-over\n"
+             "winner b =15 [ZD-MOST-BRAINS]\n", acc);
+    cr_assert_eq(fired(&r, "ZD-MOST-BRAINS"), 1);
+    cr_assert_eq(r.res.winner, seat_of(&r, "b"));
+    cr_assert_eq(score_of(&r, "a"), 13);
+    cr_assert_eq(score_of(&r, "b"), 15);
+    run_free(&r);
+}
+
+SCENARIO(rule_tiebreak_one)
+{
+    run r;
+    play(&r, TIE_AT_13("variant tiebreak=one-round\n")
+             "turn a\n"
+             "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
+             "score a +2 =15\n"
+             "turn b\n"
+             "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
+             "tiebreak-over\n"
+             "winner a =15\n", acc);
+    cr_assert_eq(fired(&r, "ZD-TIEBREAK-ONE"), 1);
+    cr_assert_eq(fired(&r, "ZD-TIE-STANDS"), 0);
+    cr_assert_eq(r.res.winner, seat_of(&r, "a"));
+    run_free(&r);
+}
+
+SCENARIO(rule_tie_stands)
+{
+    run r;
+    play(&r, TIE_AT_13("variant tiebreak=one-round\n") BOTH_BUST
+             "shared-win a b =13 [ZD-TIE-STANDS]\n", acc);
+    cr_assert_eq(fired(&r, "ZD-TIE-STANDS"), 1);
+    cr_assert_eq(fired(&r, "ZD-TIEBREAK-ONE"), 1, "only one tiebreak round");
+    cr_assert_eq(r.res.winner, -2);
+    cr_assert_eq(score_of(&r, "a"), 13);
+    cr_assert_eq(score_of(&r, "b"), 13);
+    run_free(&r);
+}
+
+SCENARIO(rule_tiebreak_repeat)
+{
+    run r;
+    play(&r, TIE_AT_13("variant tiebreak=until-broken\n") BOTH_BUST
+             "tiebreak a b =13 round=2 [ZD-TIEBREAK-REPEAT]\n"
+             "turn a\n"
+             "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
+             "turn b\n"
+             "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
+             "tiebreak-over\n"
+             "winner a =14\n", acc);
+    cr_assert_eq(fired(&r, "ZD-TIEBREAK-REPEAT"), 2);
+    cr_assert_eq(fired(&r, "ZD-GAME-OVER"), 3);
+    cr_assert_eq(r.res.winner, seat_of(&r, "a"));
+    run_free(&r);
+}
+
+/* ---- meta-test ---------------------------------------------------------------------------- */
+
+static const struct {
+    const char *id;
+    scenario_fn fn;
+} covered[] = {
+    { "ZD-PLAYERS", rule_players },
+    { "ZD-DICE", rule_dice },
+    { "ZD-FIRST-SEAT-ORDER", rule_first_seat_order },
+    { "ZD-FIRST-RANDOM", rule_first_random },
+    { "ZD-TURN", rule_turn },
+    { "ZD-SHORTAGE-THREE", rule_shortage_three },
+    { "ZD-SHORTAGE-NEEDED", rule_shortage_needed },
+    { "ZD-SHORTAGE-LAST-DICE", rule_shortage_last_dice },
+    { "ZD-SHORTAGE-RETURN", rule_shortage_return },
+    { "ZD-DRAW", rule_draw },
+    { "ZD-FEET-REROLL", rule_feet_reroll },
+    { "ZD-MUST-ROLL", rule_must_roll },
+    { "ZD-ROLL-THREE", rule_roll_three },
+    { "ZD-BRAIN-ASIDE", rule_brain_aside },
+    { "ZD-SHOTGUN-ASIDE", rule_shotgun_aside },
+    { "ZD-BUST", rule_bust },
+    { "ZD-FEET-KEEP", rule_feet_keep },
+    { "ZD-CHOICE", rule_choice },
+    { "ZD-STOP-SCORE", rule_stop_score },
+    { "ZD-ROLL-AGAIN", rule_roll_again },
+    { "ZD-NO-CAP", rule_no_cap },
+    { "ZD-GOAL-FINISH-ROUND", rule_goal_finish_round },
+    { "ZD-GOAL-FINAL-TURN", rule_goal_final_turn },
+    { "ZD-GAME-OVER", rule_game_over },
+    { "ZD-NEXT-PLAYER", rule_next_player },
+    { "ZD-TIEBREAK-NEXT", rule_tiebreak_next },
+    { "ZD-MOST-BRAINS", rule_most_brains },
+    { "ZD-TIEBREAK-ONE", rule_tiebreak_one },
+    { "ZD-TIE-STANDS", rule_tie_stands },
+    { "ZD-TIEBREAK-REPEAT", rule_tiebreak_repeat },
+};
+enum { N_COVERED = sizeof covered / sizeof covered[0] };
+
+Test(zd_rules_meta, every_rule_has_a_scenario_that_fires_it)
+{
+    /* Game -> table: every rule row is named by a scenario. */
+    for (int i = 0; i < zd_game.n_rules; i++) {
+        int found = 0;
+        for (int k = 0; k < N_COVERED; k++)
+            found += strcmp(covered[k].id, zd_game.rules[i].id) == 0;
+        cr_expect_eq(found, 1, "rule %s has %d scenarios in test_zd_rules.c (want 1)",
+                     zd_game.rules[i].id, found);
+    }
+    /* Table -> game, and each scenario fires the rule it is named for. */
+    for (int k = 0; k < N_COVERED; k++) {
+        const ud_rule *rule = ud_game_rule(&zd_game, covered[k].id);
+        cr_expect_not_null(rule, "scenario for %s, which is not a rule of zombie-dice", covered[k].id);
+        if (!rule)
+            continue;
+        uint64_t acc[UD_MAX_RULES] = { 0 };
+        covered[k].fn(acc);
+        cr_expect_gt(acc[ud_game_rule_index(&zd_game, rule)], 0,
+                     "the scenario for %s never fires it", covered[k].id);
+    }
+}
