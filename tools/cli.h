@@ -61,6 +61,7 @@ int cmd_check(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_golden(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_db(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 
 #endif

@@ -17,29 +17,6 @@ static const char usage[] =
     "  --db PATH record the run in this results database (default undead.db)\n"
     "  --no-db   do not record the run\n";
 
-typedef struct golden_rec {
-    recorder *r;
-    const char *dir;
-} golden_rec;
-
-/* Each case, keyed by its path below the golden directory. */
-static void record_case(const golden_case *gc, void *ctx)
-{
-    golden_rec *g = ctx;
-    size_t n = strlen(g->dir);
-    const char *name = gc->in_path;
-    if (strncmp(name, g->dir, n) == 0 && name[n] == '/')
-        name += n + 1;
-    ud_check_result res = { .complete = gc->complete, .winner = gc->winner,
-                            .n_players = gc->n_players, .decisions = gc->decisions };
-    memcpy(res.score, gc->score, sizeof res.score);
-    rec_transcript rt = { .kind = "golden", .name = name, .game = gc->game, .setup = &gc->setup,
-                          .legal = gc->legal, .res = &res, .err = &gc->err, .fired = gc->fired,
-                          .canonical = gc->transcript, .canonical_len = gc->transcript_len };
-    rec_transcript_case(g->r, &rt);
-    rec_tick(g->r);
-}
-
 static void record_totals(recorder *r, const golden_report *rep)
 {
     for (int gi = 0; ud_games[gi] && gi < GOLDEN_MAX_GAMES; gi++)
@@ -91,9 +68,9 @@ int cmd_golden(int argc, char **argv)
         return UD_EXIT_USAGE;
     rec_param(&r, "mode", "%s", word);
     rec_param(&r, "dir", "%s", dir);
-    golden_rec gr = { &r, dir };
+    rec_golden gr = { &r, dir };
     golden_report rep;
-    if (golden_run(dir, (golden_mode)mode, &rep, record_case, &gr) == 0)
+    if (golden_run(dir, (golden_mode)mode, &rep, rec_golden_case, &gr) == 0)
         return rec_end(&r, UD_EXIT_USAGE);
     record_totals(&r, &rep);
     printf("golden %s: %d case(s), %d failed, %d updated, %d rule row(s) fired by no case\n",

@@ -367,3 +367,20 @@ void rec_replay_game(recorder *r, const char *kind, const ud_match *m, uint64_t 
     cap_free(&cap);
     db_tick(r->db);
 }
+
+void rec_golden_case(const golden_case *gc, void *ctx)
+{
+    rec_golden *g = ctx;
+    size_t n = strlen(g->dir);
+    const char *name = gc->in_path;
+    if (strncmp(name, g->dir, n) == 0 && name[n] == '/')
+        name += n + 1;
+    ud_check_result res = { .complete = gc->complete, .winner = gc->winner,
+                            .n_players = gc->n_players, .decisions = gc->decisions };
+    memcpy(res.score, gc->score, sizeof res.score);
+    rec_transcript rt = { .kind = "golden", .name = name, .game = gc->game, .setup = &gc->setup,
+                          .legal = gc->legal, .res = &res, .err = &gc->err, .fired = gc->fired,
+                          .canonical = gc->transcript, .canonical_len = gc->transcript_len };
+    rec_transcript_case(g->r, &rt);
+    rec_tick(g->r);
+}

@@ -19,6 +19,7 @@
 #include "capture.h"
 #include "check.h"
 #include "db.h"
+#include "golden.h"
 #include "play.h"
 
 /* The database options every recording command takes. */
@@ -85,6 +86,13 @@ typedef struct rec_transcript {
 } rec_transcript;
 
 void rec_transcript_case(recorder *r, const rec_transcript *t);
+
+/* A golden_run callback (golden.h): each case keyed by its path below dir. */
+typedef struct rec_golden {
+    recorder *r;
+    const char *dir;
+} rec_golden;
+void rec_golden_case(const golden_case *gc, void *rec_golden_ctx);
 
 /* Commit the batch if due (call between cases). */
 void rec_tick(recorder *r);

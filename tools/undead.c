@@ -25,6 +25,7 @@ static const command commands[] = {
     { "check", cmd_check, "verify transcripts against the rules" },
     { "sim", cmd_sim, "play many games with invariants on; print statistics" },
     { "bench", cmd_bench, "measure games per second (medians and ratios)" },
+    { "db", cmd_db, "the results database: runs, show, diff, query, baseline" },
     { "golden", cmd_golden, "regenerate and diff the golden transcripts" },
 };
 

@@ -1,0 +1,13 @@
+-- Turns where the cup ran short while two shotguns were showing (Zombie Dice): the riskiest shortages.
+-- One row per shortage: the case, the shortage line and the table just before it.
+-- Needs stored cases with events (play, check, golden, and the first --db-cases games of a sim).
+-- @param run=null     only this run; null: every run
+-- @param limit=100    at most this many rows
+SELECT c.run_id AS run, c.key, e.seq, e.rule, e.text AS shortage, e.state AS table_before
+FROM events_with_state e
+JOIN cases c ON c.id = e.case_id
+WHERE e.rule IN ('ZD-SHORTAGE-THREE', 'ZD-SHORTAGE-NEEDED')
+  AND (' ' || e.state || ' ') LIKE '% shotguns=2 %'
+  AND (:run IS NULL OR c.run_id = :run)
+ORDER BY c.run_id, c.key, e.seq
+LIMIT :limit;

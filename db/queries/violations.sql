@@ -1,0 +1,8 @@
+-- Invariant violations, newest first, each with the rule that fired last and a replayable transcript ('undead check FILE').
+-- @param run=null     only this run; null: every run
+-- @param limit=20     at most this many rows
+SELECT v.run_id AS run, c.key, v.invariant, v.rule, v.message, v.transcript
+FROM violations v LEFT JOIN cases c ON c.id = v.case_id
+WHERE (:run IS NULL OR v.run_id = :run)
+ORDER BY v.id DESC
+LIMIT :limit;

@@ -1,0 +1,242 @@
+/*
+ * baseline.c - computing and comparing the outcomes baseline (baseline.h).
+ */
+#include "baseline.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "cli.h"
+#include "golden.h"
+#include "record.h"
+#include "table.h"
+
+enum { BASELINE_GAMES = 8 };
+
+static const char export_sql[] =
+    "SELECT key, variants, outcome,"
+    " CASE WHEN prob_num IS NULL THEN '' ELSE prob_num || '/' || prob_den END AS probability, rules"
+    " FROM cases ORDER BY key, variants";
+
+/* Every golden case of the game, keyed by its path below the golden root. */
+static bool add_golden(recorder *r, const char *root, const char *folder)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/%s", root, folder);
+    rec_golden gr = { r, root };
+    golden_report rep;
+    return golden_run(dir, GOLDEN_COVERAGE, &rep, rec_golden_case, &gr) > 0 && rep.failed == 0;
+}
+
+/* The first n seeded games under every variant combination, one run each. */
+static void add_seeded(recorder *r, const ud_game *g, uint64_t n)
+{
+    cli_game_opts none = { .seed = 1 };
+    ud_match m;
+    cli_build_match(g, &none, &m);
+    int combos = 1;
+    for (int v = 0; v < g->n_variants; v++)
+        combos *= g->variants[v].n_values;
+    for (int k = 0; k < combos; k++) {
+        for (int v = 0, rest = k; v < g->n_variants; v++) {
+            m.setup.variant[v] = rest % g->variants[v].n_values;
+            rest /= g->variants[v].n_values;
+        }
+        db_run run = { .command = "baseline", .command_line = "", .game = g->name };
+        r->run = db_run_begin(r->db, &run);
+        rec_match(r, &m);
+        for (uint64_t s = 1; s <= n; s++)
+            rec_replay_game(r, "sim", &m, s, 1);
+    }
+}
+
+/* The baseline text for game g; NULL (message printed) on failure. */
+static char *compute(const ud_game *g, const char *root, const char *folder, uint64_t games)
+{
+    recorder r;
+    rec_opts ro = { .path = ":memory:" };
+    if (!rec_begin(&r, &ro, "baseline", g))
+        return NULL;
+    bool ok = add_golden(&r, root, folder);
+    if (!ok)
+        fprintf(stderr, "undead db baseline: the golden cases under %s/%s do not replay cleanly\n",
+                root, folder);
+    add_seeded(&r, g, games);
+    char *text = NULL;
+    size_t len = 0;
+    sqlite3_stmt *st = NULL;
+    if (ok && db_commit(r.db) &&
+        sqlite3_prepare_v2(db_sqlite(r.db), export_sql, -1, &st, NULL) == SQLITE_OK) {
+        FILE *f = open_memstream(&text, &len);
+        ok = f && tbl_print(st, TBL_CSV, f) >= 0;
+        if (f)
+            fclose(f);
+    } else {
+        ok = false;
+    }
+    sqlite3_finalize(st);
+    if (rec_end(&r, ok ? UD_EXIT_OK : UD_EXIT_FAIL) != UD_EXIT_OK || !ok) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* Lines of a text, split in place. */
+typedef struct lines {
+    char **line;
+    int n;
+} lines;
+
+static void split_lines(char *text, lines *out)
+{
+    int cap = 1;
+    for (char *p = text; *p; p++)
+        cap += *p == '\n';
+    out->line = calloc((size_t)cap, sizeof *out->line);
+    out->n = 0;
+    for (char *p = text; out->line && *p;) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = '\0';
+        out->line[out->n++] = p;
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+}
+
+/* Length of the case's identity: its first two CSV fields (key, variants). */
+static size_t id_len(const char *line)
+{
+    int fields = 0;
+    bool quoted = false;
+    const char *p = line;
+    for (; *p; p++) {
+        if (*p == '"')
+            quoted = !quoted;
+        else if (*p == ',' && !quoted && ++fields == 2)
+            break;
+    }
+    return (size_t)(p - line);
+}
+
+static int cmp_id(const char *a, const char *b)
+{
+    size_t la = id_len(a), lb = id_len(b);
+    int c = strncmp(a, b, la < lb ? la : lb);
+    return c ? c : (la > lb) - (la < lb);
+}
+
+static int cmp_line(const void *a, const void *b)
+{
+    return cmp_id(*(char *const *)a, *(char *const *)b);
+}
+
+typedef struct diff_count {
+    int changed, added, removed, same;
+} diff_count;
+
+/* Print the cases that differ; both texts have a header line. */
+static diff_count compare(char *want, char *got)
+{
+    lines a, b;
+    split_lines(want, &a);
+    split_lines(got, &b);
+    diff_count n = { 0 };
+    if (a.n && b.n && strcmp(a.line[0], b.line[0]) != 0)
+        printf("columns changed:\n  baseline: %s\n  now:      %s\n", a.line[0], b.line[0]);
+    if (a.n > 1)
+        qsort(a.line + 1, (size_t)a.n - 1, sizeof *a.line, cmp_line);
+    if (b.n > 1)
+        qsort(b.line + 1, (size_t)b.n - 1, sizeof *b.line, cmp_line);
+    int i = 1, j = 1;
+    while (i < a.n || j < b.n) {
+        int c = i >= a.n ? 1 : j >= b.n ? -1 : cmp_id(a.line[i], b.line[j]);
+        if (c < 0) {
+            printf("removed: %s\n", a.line[i++]);
+            n.removed++;
+        } else if (c > 0) {
+            printf("added:   %s\n", b.line[j++]);
+            n.added++;
+        } else {
+            if (strcmp(a.line[i], b.line[j]) != 0) {
+                size_t k = id_len(a.line[i]);
+                printf("changed: %.*s\n  baseline: %s\n  now:      %s\n", (int)k, a.line[i],
+                       a.line[i] + k + 1, b.line[j] + k + 1);
+                n.changed++;
+            } else {
+                n.same++;
+            }
+            i++;
+            j++;
+        }
+    }
+    free(a.line);
+    free(b.line);
+    return n;
+}
+
+static bool write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    size_t len = strlen(text);
+    if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
+        fprintf(stderr, "undead db baseline: %s: cannot write: %s\n", path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+int baseline_run(const char *mode, const char *game, const baseline_opts *o)
+{
+    bool update = strcmp(mode, "update") == 0;
+    if (!update && strcmp(mode, "check") != 0) {
+        fprintf(stderr, "undead db baseline: expected check or update, got '%s'\n", mode);
+        return UD_EXIT_USAGE;
+    }
+    const ud_game *g = cli_game("db baseline", game);
+    if (!g)
+        return UD_EXIT_USAGE;
+    char folder[64], file[4096];
+    snprintf(folder, sizeof folder, "%s", g->name);
+    for (char *c = folder; *c; c++)
+        *c = *c == '-' ? '_' : *c;
+    const char *root = o->golden ? o->golden : "golden";
+    snprintf(file, sizeof file, "%s/%s/outcomes.csv", root, folder);
+    const char *path = o->file ? o->file : file;
+    char *got = compute(g, root, folder, o->games ? o->games : BASELINE_GAMES);
+    if (!got)
+        return UD_EXIT_USAGE;
+    size_t len = 0;
+    FILE *exists = fopen(path, "rb");
+    char *want = exists ? (fclose(exists), cli_read_file(path, &len)) : NULL;
+    if (!want && !update)
+        printf("%s: missing; create it with 'undead db baseline update %s'\n", path, g->name);
+    char *old = strdup(want ? want : ""), *now = strdup(got);
+    diff_count n = { 0 };
+    if (old && now)
+        n = compare(old, now);
+    free(old);
+    free(now);
+    printf("baseline %s: %d changed, %d added, %d removed, %d unchanged\n", path, n.changed,
+           n.added, n.removed, n.same);
+    bool differs = !want || strcmp(want, got) != 0;
+    int rc = UD_EXIT_OK;
+    if (update && differs) {
+        rc = write_file(path, got) ? UD_EXIT_OK : UD_EXIT_USAGE;
+        if (rc == UD_EXIT_OK)
+            printf("updated %s: read 'git diff %s' before committing\n", path, path);
+    } else if (!update && differs) {
+        printf("the outcomes differ from the baseline: if the change is intended, run\n"
+               "  undead db baseline update %s\nand review the diff before committing\n", g->name);
+        rc = UD_EXIT_FAIL;
+    }
+    free(want);
+    free(got);
+    return rc;
+}
