@@ -1,12 +1,16 @@
 /*
  * support.c - shared helpers of the Criterion suites (see support.h).
  */
+#define _XOPEN_SOURCE 700   /* nftw */
+
 #include "support.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ftw.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -125,6 +129,11 @@ char *slurp(const char *path, size_t *len)
     return buf;
 }
 
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    return remove(path);
+}
+
 static char *read_all(FILE *f)
 {
     rewind(f);
@@ -149,9 +158,15 @@ int run_undead(const char *const *argv, const char *input, char **out, char **er
     fflush(in);
     rewind(in);
     fflush(NULL);
+    /* A fresh working directory, so nothing the command writes by default
+     * (a results database, say) lands in the build tree. */
+    char dir[] = "/tmp/undead-cli-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
     pid_t pid = fork();
     cr_assert_neq(pid, -1, "fork failed");
     if (pid == 0) {
+        if (chdir(dir) != 0)
+            _exit(126);
         dup2(fileno(in), 0);
         dup2(fileno(o), 1);
         dup2(fileno(e), 2);
@@ -166,6 +181,7 @@ int run_undead(const char *const *argv, const char *input, char **out, char **er
     }
     int status;
     cr_assert_eq(waitpid(pid, &status, 0), pid);
+    cr_assert_eq(nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS), 0, "cannot remove %s", dir);
     *out = read_all(o);
     *err = read_all(e);
     fclose(in);

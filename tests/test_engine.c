@@ -14,9 +14,14 @@
 
 /* ---- ud_table_build on zombie-dice --------------------------------------------- */
 
+/* Written from the ud_rule field comments, not from ud_rule_active. */
 static bool active_under(const ud_rule *r, const int *variant)
 {
-    return r->variant < 0 || variant[r->variant] == r->value;
+    if (r->variant >= 0 && variant[r->variant] != r->value)
+        return false;
+    if (r->values2 == 0)
+        return true;
+    return (r->values2 & (1u << variant[r->variant2])) != 0;
 }
 
 static void check_table(const int *variant)
@@ -110,6 +115,7 @@ enum { MODE_X, MODE_Y, MODE_Z };
 #define TS(p) ((toy_state *)(p))
 
 static void start(void *p, ud_step *s) { TS(p)->counter += 1; UD_EMIT(s, "start"); }
+static void bonus(void *p, ud_step *s) { TS(p)->counter += 1000; }
 static void mode_x(void *p, ud_step *s) { TS(p)->counter += 10; TS(p)->phase = PH_PICK; }
 static const char *coin_label(const void *ctx, int i) { return i ? "tails" : "heads"; }
 static void mode_y(void *p, ud_step *s)
@@ -133,9 +139,15 @@ static void spin(void *p, ud_step *s) { TS(p)->counter++; }
 #define ROW(id_, ph, kind_, var, val, g, e) \
     { .id = id_, .source = "toy", .section = "", .summary = "", .phase = ph, .kind = kind_, \
       .variant = var, .value = val, .guard = g, .effect = e }
+/* A row with a second condition: extra=on and mode x or y. */
+#define ROW_BONUS \
+    { .id = "T-BONUS", .source = "toy", .section = "", .summary = "", .phase = PH_START, \
+      .kind = UD_ROW_EFFECT, .variant = V_EXTRA, .value = 1, .effect = bonus, \
+      .variant2 = V_MODE, .values2 = (1u << MODE_X) | (1u << MODE_Y) }
 
 static const ud_rule toy_rules[] = {
     ROW("T-START", PH_START, UD_ROW_EFFECT, -1, 0, NULL, start),
+    ROW_BONUS,
     ROW("T-MODE-X", PH_START, UD_ROW_EFFECT, V_MODE, MODE_X, NULL, mode_x),
     ROW("T-MODE-Y", PH_START, UD_ROW_EFFECT, V_MODE, MODE_Y, NULL, mode_y),
     ROW("T-MODE-Z", PH_START, UD_ROW_EFFECT, V_MODE, MODE_Z, NULL, mode_z),
@@ -229,6 +241,24 @@ Test(engine, toy_table_has_only_chosen_variant_rows)
     cr_assert_eq(t.effects[PH_PICK + 1] - t.offers[PH_PICK], 1);
     cr_assert_str_eq(t.row[t.offers[PH_PICK]].rule->id, "T-OFFER-AB");
     cr_assert_eq(t.effects[N_PH], 6);
+}
+
+Test(engine, second_variant_condition_selects_rows)
+{
+    for (int mode = MODE_X; mode <= MODE_Z; mode++)
+        for (int extra = 0; extra <= 1; extra++) {
+            ud_table t;
+            int variant[UD_MAX_VARIANTS] = { mode, extra };
+            ud_table_build(&t, &toy, variant);
+            int bonus_rows = 0;
+            for (int k = 0; k < t.effects[N_PH]; k++)
+                bonus_rows += strcmp(t.row[k].rule->id, "T-BONUS") == 0;
+            cr_assert_eq(bonus_rows, extra == 1 && mode != MODE_Z, "mode %d extra %d", mode, extra);
+        }
+    toy_run r;
+    toy_start(&r, MODE_Y, 1, NULL);
+    cr_assert_eq(r.fired[rule_index("T-BONUS")], 1);
+    cr_assert_eq(r.state.counter, 1001);
 }
 
 Test(engine, start_runs_to_the_first_decision_and_counts_firings)
