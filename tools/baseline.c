@@ -219,7 +219,7 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
         printf("%s: missing; create it with 'undead db baseline update %s'\n", path, g->name);
     char *old = strdup(want ? want : ""), *now = strdup(got);
     diff_count n = { 0 };
-    if (old && now)
+    if (old && now && want)
         n = compare(old, now);
     free(old);
     free(now);

@@ -242,9 +242,26 @@ static bool prepare_all(db *d)
     return true;
 }
 
+/* Switching to WAL needs a lock that SQLite does not always wait for (a
+ * second process creating the same new file gets SQLITE_BUSY at once), so
+ * wait here, as long as the busy timeout. */
+static bool use_wal(db *d)
+{
+    for (int waited = 0;; waited += 10) {
+        int rc = sqlite3_exec(d->h, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            return true;
+        if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || waited >= DB_BUSY_MS) {
+            fail(d, "switching to WAL");
+            return false;
+        }
+        sqlite3_sleep(10);
+    }
+}
+
 static bool configure(db *d, int kind, ud_buf *err)
 {
-    bool ok = exec(d, "PRAGMA journal_mode = WAL", "switching to WAL") &&
+    bool ok = use_wal(d) &&
               exec(d, "PRAGMA synchronous = NORMAL", "setting synchronous") &&
               exec(d, "PRAGMA foreign_keys = ON", "enabling foreign keys") &&
               (kind == 0 || bring_up_to_date(d)) && recover_runs(d) && prepare_all(d);

@@ -1,0 +1,332 @@
+/*
+ * test_db_store.c - the results database: opening (new, ours, foreign,
+ * newer, not SQLite), recovery of runs whose process is gone, exact
+ * probabilities, every shipped named query, and db diff through the CLI
+ * (a rerun with the same seed is unchanged; a switched variant changes
+ * cases and exits 1).
+ */
+#include <criterion/criterion.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "capture.h"
+#include "db.h"
+#include "db_sql.h"
+#include "named_query.h"
+#include "prob.h"
+#include "support.h"
+
+static char dir[64];
+
+static void make_dir(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/ud_db_test_XXXXXX");
+    cr_assert(mkdtemp(dir));
+}
+
+static void remove_dir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+TestSuite(db, .init = make_dir, .fini = remove_dir);
+
+static char *path_in(const char *name)
+{
+    static char p[128];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    return p;
+}
+
+static int64_t one_int(sqlite3 *h, const char *sql)
+{
+    sqlite3_stmt *st;
+    cr_assert_eq(sqlite3_prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK, "%s", sqlite3_errmsg(h));
+    cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+    int64_t v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
+static db *open_ok(const char *path)
+{
+    ud_buf err;
+    ud_buf_init(&err);
+    db *d = db_open(path, true, &err);
+    cr_assert(d, "db_open: %s", ud_buf_str(&err));
+    ud_buf_free(&err);
+    return d;
+}
+
+/* db_open's error text for path (which must be refused). */
+static char *refused(const char *path)
+{
+    ud_buf err;
+    ud_buf_init(&err);
+    db *d = db_open(path, true, &err);
+    cr_assert_null(d, "%s was opened", path);
+    return err.data;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    cr_assert(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+Test(db, new_database_has_schema_version_wal_and_foreign_keys)
+{
+    db *d = open_ok(path_in("new.db"));
+    sqlite3 *h = db_sqlite(d);
+    cr_expect_eq(one_int(h, "PRAGMA user_version"), DB_SCHEMA_VERSION);
+    cr_expect_eq(one_int(h, "PRAGMA application_id"), DB_APPLICATION_ID);
+    cr_expect_eq(one_int(h, "PRAGMA foreign_keys"), 1);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM sqlite_schema WHERE name = 'cases'"), 1);
+    sqlite3_stmt *st;
+    sqlite3_prepare_v2(h, "PRAGMA journal_mode", -1, &st, NULL);
+    cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+    cr_expect_str_eq((const char *)sqlite3_column_text(st, 0), "wal");
+    sqlite3_finalize(st);
+    db_close(d);
+    d = open_ok(path_in("new.db"));   /* reopening an up-to-date database changes nothing */
+    db_close(d);
+}
+
+Test(db, a_run_and_its_rows_are_written_with_bound_values)
+{
+    db *d = open_ok(path_in("w.db"));
+    db_run r = { "sim", "undead sim x --variant 'a=b'", "zombie-dice" };
+    int64_t run_id = db_run_begin(d, &r);
+    cr_assert_gt(run_id, 0);
+    db_case c = { .key = "k'; DROP TABLE runs; --", .kind = "sim", .game = "zombie-dice",
+                  .variants = "", .inputs = "", .status = "complete", .outcome = "winner=a",
+                  .decisions = 3, .rules = "ZD-TURN:1" };
+    int64_t id = db_case_add(d, run_id, &c);
+    cr_assert_gt(id, 0);
+    db_case_rule(d, id, "ZD-TURN", 1);
+    db_event(d, id, 1, NULL, "= turn=a shotguns=2", 0);
+    db_event(d, id, 2, "ZD-SHORTAGE-THREE", "shortage cup=2 needed=2", 1);
+    db_metric(d, run_id, "games", 1, "games");
+    db_coverage(d, run_id, "zombie-dice", "ZD-TURN", 1);
+    cr_assert(db_run_end(d, run_id, "complete", 0), "%s", db_error(d));
+    sqlite3 *h = db_sqlite(d);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM runs WHERE status = 'complete'"), 1);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE key LIKE 'k''; DROP%'"), 1);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM events_with_state WHERE state LIKE '%shotguns=2%'"), 2 - 1);
+    /* foreign keys hold: a case of a missing run is refused */
+    db_case bad = c;
+    bad.key = "other";
+    cr_expect_eq(db_case_add(d, 999, &bad), 0);
+    cr_expect(db_error(d) != NULL);
+    db_close(d);
+}
+
+Test(db, refuses_a_file_that_is_not_sqlite_and_leaves_it_alone)
+{
+    const char *p = path_in("notes.db");
+    write_file(p, "these are my notes, not a database\n");
+    char *msg = refused(p);
+    cr_expect(strstr(msg, "not a SQLite database"), "%s", msg);
+    free(msg);
+    size_t len;
+    char *text = slurp(p, &len);
+    cr_expect_str_eq(text, "these are my notes, not a database\n");
+    free(text);
+}
+
+Test(db, refuses_another_programs_database)
+{
+    const char *p = path_in("other.db");
+    sqlite3 *h;
+    cr_assert_eq(sqlite3_open(p, &h), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(h, "CREATE TABLE t(x); INSERT INTO t VALUES (1)", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(h);
+    char *msg = refused(p);
+    cr_expect(strstr(msg, "not an undead results database"), "%s", msg);
+    free(msg);
+    cr_assert_eq(sqlite3_open(p, &h), SQLITE_OK);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM t"), 1);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM sqlite_schema"), 1);
+    sqlite3_stmt *st;
+    sqlite3_prepare_v2(h, "PRAGMA journal_mode", -1, &st, NULL);
+    sqlite3_step(st);
+    cr_expect_str_eq((const char *)sqlite3_column_text(st, 0), "delete", "the journal mode was changed");
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+}
+
+Test(db, refuses_a_newer_schema_with_a_clear_message)
+{
+    const char *p = path_in("newer.db");
+    db_close(open_ok(p));
+    sqlite3 *h;
+    cr_assert_eq(sqlite3_open(p, &h), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(h, "PRAGMA user_version = 99", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(h);
+    char *msg = refused(p);
+    cr_expect(strstr(msg, "schema version 99 is newer"), "%s", msg);
+    free(msg);
+}
+
+Test(db, a_run_whose_process_is_gone_is_marked_interrupted)
+{
+    const char *p = path_in("stale.db");
+    pid_t child = fork();
+    if (child == 0) {
+        db *d = open_ok(p);
+        db_run r = { "sim", "undead sim", "zombie-dice" };
+        db_run_begin(d, &r);
+        _exit(0);   /* gone without ending the run */
+    }
+    int status;
+    waitpid(child, &status, 0);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    db *d = open_ok(p);
+    sqlite3 *h = db_sqlite(d);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM runs WHERE status = 'interrupted' AND ended IS NOT NULL"), 1);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM runs WHERE status = 'running'"), 0);
+    db_close(d);
+}
+
+Test(db, a_running_run_of_a_live_process_is_left_alone)
+{
+    const char *p = path_in("live.db");
+    db *d = open_ok(p);
+    db_run r = { "sim", "undead sim", "zombie-dice" };
+    int64_t run_id = db_run_begin(d, &r);
+    sqlite3 *h = db_sqlite(d);
+    /* pretend the run belongs to our parent, which is alive */
+    char sql[128];
+    snprintf(sql, sizeof sql, "UPDATE runs SET pid = %d WHERE id = %lld", (int)getppid(), (long long)run_id);
+    cr_assert_eq(sqlite3_exec(h, sql, NULL, NULL, NULL), SQLITE_OK);
+    db *other = open_ok(p);
+    cr_expect_eq(one_int(db_sqlite(other), "SELECT count(*) FROM runs WHERE status = 'running'"), 1);
+    db_close(other);
+    db_close(d);
+}
+
+/* One green drawn from the full cup (6 of 13), rolled to a brain (3 of 6): 3/13 for the pair,
+ * three dice drawn and rolled. */
+Test(db, exact_probability_of_a_transcript)
+{
+    const char *text = ZD_HEADER "player a\nplayer b\npartial\n"
+                       "draw green green green\nroll green:brain green:brain green:brain\n";
+    capture cap;
+    cap_init(&cap, NULL);
+    cr_assert(cap_from_transcript(&cap, text, strlen(text)));
+    ud_setup setup;
+    ud_transcript t;
+    ud_error err;
+    memset(&err, 0, sizeof err);
+    cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s", err.msg);
+    setup = t.setup;
+    ud_transcript_free(&t);
+    prob p;
+    cr_assert(prob_of_lines(&zd_game, &setup, &cap, &p));
+    /* (6/13)(5/12)(4/11) for the greens, (3/6)^3 for the brains = 120/1716 * 1/8 = 5/572 */
+    cr_expect_str_eq(p.num, "5");
+    cr_expect_str_eq(p.den, "572");
+    prob_free(&p);
+    cap_free(&cap);
+}
+
+/* Run the CLI with the arguments up to a NULL; returns the exit status,
+ * output in *out (free it). */
+static int cli(char **out, ...)
+{
+    const char *argv[32] = { "undead" };
+    va_list ap;
+    va_start(ap, out);
+    for (int i = 1; i < 31 && (argv[i] = va_arg(ap, const char *)); i++)
+        ;
+    va_end(ap);
+    char *err = NULL;
+    int rc = run_undead(argv, NULL, out, &err);
+    free(err);
+    return rc;
+}
+
+Test(db, diff_of_a_rerun_is_empty_and_of_a_switched_variant_is_not)
+{
+    char *dbp = strdup(path_in("diff.db")), *out;
+    cr_assert_eq(cli(&out, "sim", "zombie-dice", "--games", "300", "--db", dbp, NULL), 0);
+    free(out);
+    cr_assert_eq(cli(&out, "sim", "zombie-dice", "--games", "300", "--db", dbp, NULL), 0);
+    free(out);
+    cr_assert_eq(cli(&out, "sim", "zombie-dice", "--games", "300", "--db", dbp, "--variant",
+                     "shortage-order=cup-first", NULL), 0);
+    free(out);
+    cr_expect_eq(cli(&out, "db", "diff", "1", "2", "--db", dbp, NULL), 0, "%s", out);
+    cr_expect(strstr(out, "0 changed, 0 added, 0 removed, 100 unchanged"), "%s", out);
+    free(out);
+    cr_expect_eq(cli(&out, "db", "diff", "last~1", "last", "--db", dbp, NULL), 1);
+    cr_expect(strstr(out, "changed  game:zombie-dice:seed="), "%s", out);
+    free(out);
+    cr_expect_eq(cli(&out, "db", "query", "readings-differ", "--param", "variant=shortage-order",
+                     "--db", dbp, "--format", "csv", NULL), 0);
+    cr_expect(strstr(out, "return-first") && strstr(out, "cup-first"), "%s", out);
+    free(out);
+    free(dbp);
+}
+
+Test(db, every_named_query_runs_and_has_a_header)
+{
+    char *dbp = strdup(path_in("q.db")), *out;
+    cr_assert_eq(cli(&out, "sim", "zombie-dice", "--games", "500", "--db", dbp, NULL), 0);
+    free(out);
+    cr_assert_eq(cli(&out, "golden", "check", "--dir", UD_SOURCE_DIR "/golden", "--db", dbp, NULL), 0);
+    free(out);
+    db *d = open_ok(dbp);
+    int n = 0;
+    for (const db_named_sql *s = db_queries; s->name; s++, n++) {
+        nq_query q;
+        cr_assert(nq_find(s->name, &q));
+        cr_expect_gt(strlen(q.summary), 10, "%s: no summary line", s->name);
+        char *values[NQ_MAX_PARAMS];
+        char buf[NQ_MAX_PARAMS][64];
+        int nv = 0;
+        for (int i = 0; i < q.n_params; i++) {
+            if (!q.params[i].required)
+                continue;
+            const char *v = !strcmp(q.params[i].name, "rule") ? "ZD-BUST"
+                          : !strcmp(q.params[i].name, "variant") ? "shortage-order"
+                          : !strcmp(q.params[i].name, "version") ? UD_VERSION
+                          : !strcmp(q.params[i].name, "name") ? "games" : "1";
+            snprintf(buf[nv], sizeof buf[nv], "%s=%s", q.params[i].name, v);
+            values[nv] = buf[nv];
+            nv++;
+        }
+        ud_buf err;
+        ud_buf_init(&err);
+        sqlite3_stmt *st = nq_prepare(db_sqlite(d), &q, values, nv, &err);
+        cr_assert(st, "%s: %s", s->name, ud_buf_str(&err));
+        int rc;
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+            ;
+        cr_expect_eq(rc, SQLITE_DONE, "%s: %s", s->name, sqlite3_errmsg(db_sqlite(d)));
+        sqlite3_finalize(st);
+        ud_buf_free(&err);
+    }
+    cr_expect_geq(n, 8);
+    db_close(d);
+    /* the edge cases the golden files hold are found */
+    cr_expect_eq(cli(&out, "db", "query", "shortage-two-shotguns", "--db", dbp, NULL), 0);
+    cr_expect(strstr(out, "001-shortage-return-first.in") && strstr(out, "shotguns=2"), "%s", out);
+    free(out);
+    cr_expect_eq(cli(&out, "db", "query", "tiebreak-decided", "--db", dbp, "--format", "json", NULL), 0);
+    cr_expect(strstr(out, "tiebreak-one-round-broken.in"), "%s", out);
+    free(out);
+    cr_expect_eq(cli(&out, "db", "query", "rule-cases", "--db", dbp, NULL), 2);
+    free(out);
+    free(dbp);
+}
