@@ -170,7 +170,6 @@ static void simulate(int players)
             shortages += count(fired_fast, "ZD-SHORTAGE-RETURN") > 0;
         }
     }
-    cr_assert_eq(games, combos * SEEDS_PER_SETTING);
     /* The sample is big enough to reach the rarer paths at least once. */
     cr_assert_gt(shortages, 0, "%d players: no game had a dice shortage", players);
     cr_assert_gt(tiebreaks, 0, "%d players: no game went to a tiebreak", players);
