@@ -34,13 +34,13 @@ typedef enum {
 static const char *const stmt_sql[ST_COUNT] = {
     [ST_VARIANT] = "INSERT INTO run_variants(run_id, position, key, value) VALUES (?, ?, ?, ?)",
     [ST_PARAM] = "INSERT OR REPLACE INTO run_params(run_id, name, value) VALUES (?, ?, ?)",
-    [ST_CASE] = "INSERT INTO cases(run_id, key, kind, game, variants, inputs, status, outcome,"
+    [ST_CASE] = ("INSERT INTO cases(run_id, key, kind, game, variants, inputs, status, outcome,"
                 " winner, decisions, prob_num, prob_den, rules)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
     [ST_CASE_RULE] = "INSERT INTO case_rules(case_id, rule, fired) VALUES (?, ?, ?)",
     [ST_EVENT] = "INSERT INTO events(case_id, seq, rule, text, state_seq) VALUES (?, ?, ?, ?, ?)",
-    [ST_VIOLATION] = "INSERT INTO violations(run_id, case_id, invariant, rule, message, transcript)"
-                     " VALUES (?, ?, ?, ?, ?, ?)",
+    [ST_VIOLATION] = ("INSERT INTO violations(run_id, case_id, invariant, rule, message, transcript)"
+                     " VALUES (?, ?, ?, ?, ?, ?)"),
     [ST_COVERAGE] = "INSERT OR REPLACE INTO coverage(run_id, game, rule, fired) VALUES (?, ?, ?, ?)",
     [ST_METRIC] = "INSERT OR REPLACE INTO metrics(run_id, name, value, unit) VALUES (?, ?, ?, ?)",
 };
