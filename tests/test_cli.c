@@ -126,7 +126,7 @@ Test(cli, check_malformed_transcript_exit_2_with_column)
     const char *f = write_file("malformed.in", H2 "decide a pass\n");
     cr_assert_eq(RUN(NULL, "check", "--no-db", f), 2, "%s", err);
     char want[300];
-    snprintf(want, sizeof want, "%s:5:10: expected an action (stop|roll), found 'pass'", f);
+    snprintf(want, sizeof want, "%s:5:10: expected an action (stop|roll|ride|get-off|stay-on|drink-green|drink-yellow|drink-red|drink-hunk|drink-hottie|drink-santa), found 'pass'", f);
     HAS(err, want);
 }
 

@@ -128,8 +128,10 @@ Test(policy_choice, stop_at_shotguns_threshold)
     ud_rng r;
     ud_rng_seed(&r, 1);
     st.shotguns[ZD_RED] = 1;
+    st.shotgun_points = 1;
     cr_assert_eq(choose("stop-at-shotguns:2", &st, &o, &r), ZD_ACT_ROLL);
     st.shotguns[ZD_GREEN] = 1;
+    st.shotgun_points = 2;
     cr_assert_eq(choose("stop-at-shotguns:2", &st, &o, &r), ZD_ACT_STOP);
 }
 
@@ -141,6 +143,7 @@ Test(policy_choice, stop_at_brains_counts_noted_brains)
     ud_rng r;
     ud_rng_seed(&r, 1);
     st.brains[ZD_GREEN] = 2;
+    st.brain_worth[ZD_GREEN] = 2;
     cr_assert_eq(choose("stop-at-brains:4", &st, &o, &r), ZD_ACT_ROLL);
     st.noted = 2;
     cr_assert_eq(choose("stop-at-brains:4", &st, &o, &r), ZD_ACT_STOP);
@@ -155,8 +158,10 @@ Test(policy_choice, closer_stops_when_the_turn_reaches_the_goal)
     ud_rng_seed(&r, 1);
     st.score[0] = ZD_GOAL - 2;
     st.brains[ZD_YELLOW] = 1;
+    st.brain_worth[ZD_YELLOW] = 1;
     cr_assert_eq(choose("closer:2", &st, &o, &r), ZD_ACT_ROLL);
     st.brains[ZD_YELLOW] = 2;
+    st.brain_worth[ZD_YELLOW] = 2;
     cr_assert_eq(choose("closer:2", &st, &o, &r), ZD_ACT_STOP);
 }
 
@@ -165,6 +170,7 @@ Test(policy_choice, always_roll_and_only_offered_actions)
     zd_state st;
     memset(&st, 0, sizeof st);
     st.shotguns[ZD_RED] = 2;
+    st.shotgun_points = 2;
     ud_rng r;
     ud_rng_seed(&r, 1);
     ud_offers o = both();

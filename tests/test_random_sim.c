@@ -15,11 +15,15 @@
 
 static const char *const policy_specs[] = {
     "random", "stop-at-shotguns:1", "stop-at-shotguns:2", "stop-at-brains:4",
-    "stop-at-brains:7", "closer:2", "always-roll",
+    "stop-at-brains:7", "closer:2", "bus-rider:2", "always-roll",
 };
 enum { N_SPECS = sizeof policy_specs / sizeof policy_specs[0] };
 
-enum { SEEDS_PER_SETTING = 10 };   /* x 32 variant settings x 7 player counts */
+/* Settings: the 32 combinations of the base game's five readings (no
+ * expansion), then the 64 of the expansions' (dice set, energy drink,
+ * rescue, helmet, bus) under the default base readings. */
+enum { BASE_SETTINGS = 32, EXPANSION_SETTINGS = 64, SETTINGS = BASE_SETTINGS + EXPANSION_SETTINGS };
+enum { SEEDS_PER_SETTING = 10 };   /* x 96 settings x 7 player counts */
 
 static uint64_t count(const uint64_t *fired, const char *id)
 {
@@ -28,11 +32,16 @@ static uint64_t count(const uint64_t *fired, const char *id)
     return fired[ud_game_rule_index(&zd_game, r)];
 }
 
-static void set_variants(ud_match *m, int combo)
+static void set_variants(ud_match *m, int setting)
 {
-    for (int v = 0; v < zd_game.n_variants; v++) {
-        m->setup.variant[v] = combo % zd_game.variants[v].n_values;
-        combo /= zd_game.variants[v].n_values;
+    static const int base_keys[] = { ZD_V_END, ZD_V_TIEBREAK, ZD_V_SHORT_WHEN, ZD_V_SHORT_ORDER, ZD_V_FIRST };
+    static const int expansion_keys[] = { ZD_V_DICE, ZD_V_ENERGY, ZD_V_RESCUE, ZD_V_HELMET, ZD_V_BUS };
+    const int *keys = setting < BASE_SETTINGS ? base_keys : expansion_keys;
+    int rest = setting < BASE_SETTINGS ? setting : setting - BASE_SETTINGS;
+    for (int i = 0; i < 5; i++) {
+        int n = zd_game.variants[keys[i]].n_values;
+        m->setup.variant[keys[i]] = rest % n;
+        rest /= n;
     }
 }
 
@@ -57,17 +66,25 @@ static void check_counts(const uint64_t *f, const ud_result *res, const ud_match
     cr_assert_eq(count(f, "ZD-PLAYERS"), 1, "%s", what);
     cr_assert_eq(count(f, "ZD-DICE"), 1, "%s", what);
     cr_assert_eq(count(f, "ZD-FIRST-SEAT-ORDER") + count(f, "ZD-FIRST-RANDOM"), 1, "%s", what);
-    /* Every turn ends in a stop or a bust. */
-    cr_assert_eq(count(f, "ZD-STOP-SCORE") + count(f, "ZD-BUST"), count(f, "ZD-TURN"), "%s", what);
-    /* Every decision is one offer, answered by stop or roll. */
-    cr_assert_eq(count(f, "ZD-CHOICE"), res->decisions, "%s", what);
-    cr_assert_eq(count(f, "ZD-STOP-SCORE") + count(f, "ZD-ROLL-AGAIN"), res->decisions, "%s", what);
-    /* The hand is topped up at each turn start and each roll again, and
-     * every top-up is followed by one roll of three. */
-    cr_assert_eq(count(f, "ZD-DRAW"), count(f, "ZD-TURN") + count(f, "ZD-ROLL-AGAIN"), "%s", what);
+    /* Every turn ends in a stop, a bust or the bus's Stop. */
+    cr_assert_eq(count(f, "ZD-STOP-SCORE") + count(f, "ZD-BUST") + count(f, "ZD-BUS-STOP"),
+                 count(f, "ZD-TURN"), "%s", what);
+    /* Every decision is one offer: stop-or-roll, which footprint to drink,
+     * or get off the bus; each is answered by exactly one effect row. */
+    uint64_t offers = count(f, "ZD-CHOICE") + count(f, "ZD-DRINK-CHOOSE") + count(f, "ZD-BUS-FEET");
+    cr_assert_eq(offers, res->decisions, "%s", what);
+    uint64_t answers = count(f, "ZD-STOP-SCORE") + count(f, "ZD-ROLL-AGAIN") + count(f, "ZD-BUS-RIDE") +
+                       count(f, "ZD-DRINK-CONVERT") + count(f, "ZD-BUS-GET-OFF") +
+                       count(f, "ZD-BUS-STAY-ON");
+    cr_assert_eq(answers, res->decisions, "%s", what);
+    /* The hand is topped up at each turn start and each roll again (or
+     * boarding), and every top-up is followed by one roll of three. */
+    cr_assert_eq(count(f, "ZD-DRAW"),
+                 count(f, "ZD-TURN") + count(f, "ZD-ROLL-AGAIN") + count(f, "ZD-BUS-RIDE"), "%s", what);
     cr_assert_eq(count(f, "ZD-ROLL-THREE"), count(f, "ZD-DRAW"), "%s", what);
-    /* A roll ends in a bust or with feet kept and a choice. */
-    cr_assert_eq(count(f, "ZD-BUST") + count(f, "ZD-FEET-KEEP"), count(f, "ZD-ROLL-THREE"), "%s", what);
+    /* A roll ends in a bust, the bus's Stop, or with feet kept and a choice. */
+    cr_assert_eq(count(f, "ZD-BUST") + count(f, "ZD-BUS-STOP") + count(f, "ZD-FEET-KEEP"),
+                 count(f, "ZD-ROLL-THREE"), "%s", what);
     cr_assert_eq(count(f, "ZD-FEET-KEEP"), count(f, "ZD-CHOICE"), "%s", what);
     /* One goal, one end of the game and one per tiebreak round, one result. */
     cr_assert_eq(count(f, "ZD-GOAL-FINISH-ROUND") + count(f, "ZD-GOAL-FINAL-TURN"), 1, "%s", what);
@@ -105,9 +122,7 @@ static void check_result(const ud_result *res, const ud_match *m, const char *wh
 /* Play, then replay the written transcript through the checker. */
 static void simulate(int players)
 {
-    int combos = 1;
-    for (int v = 0; v < zd_game.n_variants; v++)
-        combos *= zd_game.variants[v].n_values;
+    int combos = SETTINGS;
     static unsigned char state[4096] __attribute__((aligned(16)));
     cr_assert_leq(zd_game.state_size, sizeof state);
     int games = 0, shared = 0, tiebreaks = 0, shortages = 0;

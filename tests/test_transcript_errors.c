@@ -307,7 +307,7 @@ Test(parse_body, decide_unknown_player)
 
 Test(parse_body, decide_unknown_action)
 {
-    PE(HDR2 "decide a pass\n", 5, 10, "expected an action (stop|roll), found 'pass'");
+    PE(HDR2 "decide a pass\n", 5, 10, "expected an action (stop|roll|ride|get-off|stay-on|drink-green|drink-yellow|drink-red|drink-hunk|drink-hottie|drink-santa), found 'pass'");
     PE(HDR2 "decide a Stop\n", 5, 10, "found 'Stop'");
 }
 

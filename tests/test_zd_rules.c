@@ -10,6 +10,7 @@
  * and that each scenario really fires the rule it is named for.
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "support.h"
@@ -79,11 +80,18 @@ SCENARIO(rule_players)
 SCENARIO(rule_dice)
 {
     /* 13 dice: 6 green, 4 yellow, 3 red, all in the cup at the start. */
-    cr_assert_eq(zd_dice[ZD_GREEN].count, 6);
-    cr_assert_eq(zd_dice[ZD_YELLOW].count, 4);
-    cr_assert_eq(zd_dice[ZD_RED].count, 3);
-    /* Faces per 001: green 3 brain / 1 shotgun / 2 feet, yellow 2/2/2, red 1/3/2. */
-    const int want[ZD_TYPES][ZD_FACES] = { { 3, 1, 2 }, { 2, 2, 2 }, { 1, 3, 2 } };
+    cr_assert_eq(zd_set_count[ZD_SET_BASE][ZD_GREEN], 6);
+    cr_assert_eq(zd_set_count[ZD_SET_BASE][ZD_YELLOW], 4);
+    cr_assert_eq(zd_set_count[ZD_SET_BASE][ZD_RED], 3);
+    /* Faces per 001: green 3 brain / 1 shotgun / 2 feet, yellow 2/2/2, red 1/3/2;
+     * per issue 5: Hunk 2 feet, 2 shotguns, a double shotgun, a double brain;
+     * Hottie 3 feet, 2 shotguns, 1 brain; Santa brain, double brain,
+     * shotgun, feet, helmet, energy drink.  Columns: brain, shotgun, feet,
+     * double brain, double shotgun, helmet, energy drink. */
+    const int want[ZD_TYPES][ZD_FACES] = {
+        { 3, 1, 2 }, { 2, 2, 2 }, { 1, 3, 2 },
+        { 0, 2, 2, 1, 1, 0, 0 }, { 1, 2, 3, 0, 0, 0, 0 }, { 1, 1, 1, 1, 0, 1, 1 },
+    };
     for (int t = 0; t < ZD_TYPES; t++) {
         int n[ZD_FACES] = { 0 };
         for (int k = 0; k < ZD_FACES_PER_DIE; k++)
@@ -665,6 +673,123 @@ SCENARIO(rule_tiebreak_repeat)
     run_free(&r);
 }
 
+/* ---- the expansions (issue 5): scenarios are the golden cases ---------------------- */
+
+/* Plays golden/zombie_dice/expansions/NAME.in: its change and state lines
+ * state the outcomes, which the checker verifies; the scenario asserts the
+ * firings and scores on top. */
+static void play_case(run *r, const char *name, uint64_t *acc)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/golden/zombie_dice/expansions/%s.in", UD_SOURCE_DIR, name);
+    size_t len;
+    char *text = slurp(path, &len);
+    play(r, text, acc);
+    free(text);
+}
+
+#define CASE_FIRES(fn, file, id, times, a_score)          \
+    SCENARIO(fn)                                          \
+    {                                                     \
+        run r;                                            \
+        play_case(&r, file, acc);                         \
+        cr_assert_eq(fired(&r, id), times, "%s in %s", id, file); \
+        cr_assert_eq(score_of(&r, "a"), a_score, "%s", file); \
+        run_free(&r);                                     \
+    }
+
+CASE_FIRES(rule_bus_roll, "bus-ride-and-points", "ZD-BUS-ROLL", 1, 6)
+CASE_FIRES(rule_bus_points, "bus-ride-and-points", "ZD-BUS-POINTS", 1, 6)
+CASE_FIRES(rule_bus_ride, "bus-ride-and-points", "ZD-BUS-RIDE", 1, 6)
+CASE_FIRES(rule_bus_yield, "bus-yield", "ZD-BUS-YIELD", 1, 2)
+CASE_FIRES(rule_bus_feet, "bus-yield", "ZD-BUS-FEET", 1, 2)
+CASE_FIRES(rule_bus_get_off, "bus-yield", "ZD-BUS-GET-OFF", 1, 2)
+CASE_FIRES(rule_bus_dead_end, "bus-dead-end-stay-on", "ZD-BUS-DEAD-END", 1, 6)
+CASE_FIRES(rule_bus_stay_on, "bus-dead-end-stay-on", "ZD-BUS-STAY-ON", 1, 6)
+CASE_FIRES(rule_bus_stop, "bus-stop", "ZD-BUS-STOP", 1, 3)
+CASE_FIRES(rule_bus_tire, "bus-tire-track", "ZD-BUS-TIRE", 1, 4)
+CASE_FIRES(rule_energy_one_footprint, "santa-energy-one-footprint", "ZD-ENERGY-ONE-FOOTPRINT", 1, 1)
+CASE_FIRES(rule_drink_choose, "santa-energy-one-footprint", "ZD-DRINK-CHOOSE", 1, 1)
+CASE_FIRES(rule_drink_convert, "santa-energy-one-footprint", "ZD-DRINK-CONVERT", 1, 1)
+CASE_FIRES(rule_drink_only_kind, "santa-energy-next-footprint", "ZD-DRINK-ONLY-KIND", 1, 4)
+CASE_FIRES(rule_energy_green_feet, "santa-energy-green-feet", "ZD-ENERGY-GREEN-FEET", 1, 2)
+/* Two rolls with green feet after one drink: both count as brains. */
+CASE_FIRES(rule_green_feet_brains, "santa-energy-green-feet", "ZD-GREEN-FEET-BRAINS", 2, 2)
+CASE_FIRES(rule_extras_aside, "santa-helmet-this-roll", "ZD-EXTRAS-ASIDE", 1, 0)
+CASE_FIRES(rule_helmet_next_roll, "santa-helmet-next-roll-protects", "ZD-HELMET-NEXT-ROLL", 1, 2)
+/* Hunk's double brain (2) is lost to the rescue: 3 - 2 + 1 = 2. */
+CASE_FIRES(rule_rescue, "rescue-earlier-roll", "ZD-RESCUE", 1, 2)
+CASE_FIRES(rule_rescue_same_roll, "rescue-same-roll", "ZD-RESCUE-SAME-ROLL", 1, 0)
+
+SCENARIO(rule_bus_parked)
+{
+    /* The bus waits at the start of every turn, whoever rode it last. */
+    run r;
+    play_case(&r, "bus-stop", acc);
+    cr_assert_eq(fired(&r, "ZD-BUS-PARKED"), fired(&r, "ZD-TURN"));
+    cr_assert_eq(fired(&r, "ZD-TURN"), 2);
+    run_free(&r);
+}
+
+SCENARIO(rule_bus_board)
+{
+    /* With three feet in hand there is no regular die for the bus to
+     * replace: boarding is offered only after the second roll. */
+    run r;
+    play_case(&r, "bus-cannot-board-with-three-feet", acc);
+    /* Three choices: after three feet (no bus), after the second roll (bus
+     * offered, taken), while riding (the bus is no longer waiting). */
+    cr_assert_eq(fired(&r, "ZD-CHOICE"), 3);
+    cr_assert_eq(fired(&r, "ZD-BUS-BOARD"), 1);
+    run_free(&r);
+    run_text(&r, ZD_HEADER "variant bus=on\nplayer a\nplayer b\npartial\n"
+                 "draw green green green\nroll green:feet green:feet green:feet\n"
+                 "decide a ride\n");
+    assert_check_error(&r, 9, "ZD-CHOICE", "'ride' is not allowed here");
+    run_free(&r);
+}
+
+SCENARIO(rule_helmet)
+{
+    /* With the helmet on, three shotguns do not end the turn; four do. */
+    run r;
+    play_case(&r, "santa-helmet-this-roll", acc);
+    cr_assert_eq(fired(&r, "ZD-HELMET"), 1);
+    cr_assert_eq(fired(&r, "ZD-BUST"), 1);
+    cr_assert_eq(fired(&r, "ZD-CHOICE"), 2);   /* a choice after 3 shotguns */
+    run_free(&r);
+    /* The same dice under helmet=next-roll: the third shotgun ends it. */
+    play_case(&r, "santa-helmet-next-roll", acc);
+    cr_assert_eq(fired(&r, "ZD-HELMET-NEXT-ROLL"), 0);
+    cr_assert_eq(fired(&r, "ZD-BUST"), 1);
+    cr_assert_eq(fired(&r, "ZD-CHOICE"), 1);
+    run_free(&r);
+}
+
+Test(zd_expansions, hunk_double_faces_count_two)
+{
+    run r;
+    play_case(&r, "hunk-double-brain", NULL);
+    cr_assert_eq(score_of(&r, "a"), 3);   /* Hunk's double brain + Hottie's brain */
+    run_free(&r);
+    play_case(&r, "hunk-double-shotgun", NULL);
+    cr_assert_eq(fired(&r, "ZD-BUST"), 1);   /* double shotgun + one shotgun = three */
+    cr_assert_eq(score_of(&r, "a"), 0);
+    run_free(&r);
+    play_case(&r, "santa-double-brain", NULL);
+    cr_assert_eq(score_of(&r, "a"), 3);
+    run_free(&r);
+}
+
+Test(zd_expansions, same_roll_rescue_depends_on_the_reading)
+{
+    run r;
+    play_case(&r, "rescue-same-roll-earlier-reading", NULL);
+    cr_assert_eq(fired(&r, "ZD-RESCUE"), 0);
+    cr_assert_eq(score_of(&r, "a"), 1);
+    run_free(&r);
+}
+
 /* ---- meta-test ---------------------------------------------------------------------------- */
 
 static const struct {
@@ -701,6 +826,29 @@ static const struct {
     { "ZD-TIEBREAK-ONE", rule_tiebreak_one },
     { "ZD-TIE-STANDS", rule_tie_stands },
     { "ZD-TIEBREAK-REPEAT", rule_tiebreak_repeat },
+    { "ZD-BUS-PARKED", rule_bus_parked },
+    { "ZD-BUS-ROLL", rule_bus_roll },
+    { "ZD-BUS-YIELD", rule_bus_yield },
+    { "ZD-BUS-DEAD-END", rule_bus_dead_end },
+    { "ZD-BUS-POINTS", rule_bus_points },
+    { "ZD-ENERGY-ONE-FOOTPRINT", rule_energy_one_footprint },
+    { "ZD-ENERGY-GREEN-FEET", rule_energy_green_feet },
+    { "ZD-GREEN-FEET-BRAINS", rule_green_feet_brains },
+    { "ZD-HELMET", rule_helmet },
+    { "ZD-RESCUE", rule_rescue },
+    { "ZD-RESCUE-SAME-ROLL", rule_rescue_same_roll },
+    { "ZD-EXTRAS-ASIDE", rule_extras_aside },
+    { "ZD-HELMET-NEXT-ROLL", rule_helmet_next_roll },
+    { "ZD-BUS-STOP", rule_bus_stop },
+    { "ZD-BUS-TIRE", rule_bus_tire },
+    { "ZD-DRINK-ONLY-KIND", rule_drink_only_kind },
+    { "ZD-DRINK-CHOOSE", rule_drink_choose },
+    { "ZD-DRINK-CONVERT", rule_drink_convert },
+    { "ZD-BUS-FEET", rule_bus_feet },
+    { "ZD-BUS-GET-OFF", rule_bus_get_off },
+    { "ZD-BUS-STAY-ON", rule_bus_stay_on },
+    { "ZD-BUS-BOARD", rule_bus_board },
+    { "ZD-BUS-RIDE", rule_bus_ride },
 };
 enum { N_COVERED = sizeof covered / sizeof covered[0] };
 

@@ -99,11 +99,19 @@ void rec_tick(recorder *r)
         db_tick(r->db);
 }
 
+/* The readings that differ from the defaults ("defaults" if none): a case
+ * keeps its identity when a game gains a new variant key. */
 static void variants_text(const ud_game *g, const ud_setup *s, ud_buf *out)
 {
+    const char *sep = "";
     for (int v = 0; v < g->n_variants; v++)
-        ud_buf_printf(out, "%s%s=%s", v ? " " : "", g->variants[v].key,
-                      g->variants[v].values[s->variant[v]].name);
+        if (s->variant[v] != g->variants[v].default_value) {
+            ud_buf_printf(out, "%s%s=%s", sep, g->variants[v].key,
+                          g->variants[v].values[s->variant[v]].name);
+            sep = " ";
+        }
+    if (!sep[0])
+        ud_buf_puts(out, "defaults");
 }
 
 static void players_text(const ud_setup *s, ud_buf *out)

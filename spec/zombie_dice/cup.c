@@ -26,7 +26,7 @@ static const char *face_label(const void *ctx, int i)
 
 int zd_draw_one(zd_state *st, ud_step *s)
 {
-    int n = st->cup[ZD_GREEN] + st->cup[ZD_YELLOW] + st->cup[ZD_RED];
+    int n = zd_cup_size(st);
     if (n == 0) {
         ud_failf(s, UD_FAIL_INVARIANT, s->rule->id, "the cup is empty but a die must be drawn");
         return -1;
@@ -38,9 +38,10 @@ int zd_draw_one(zd_state *st, ud_step *s)
     int i = ud_pick(s, "draw", n, cup_label, st);
     if (i < 0)
         return -1;
-    /* Outcome i is the i-th die counting greens, then yellows, then reds. */
-    int t = i < st->cup[ZD_GREEN] ? ZD_GREEN
-          : i < st->cup[ZD_GREEN] + st->cup[ZD_YELLOW] ? ZD_YELLOW : ZD_RED;
+    /* Outcome i is the i-th die counting the cup's colours in type order. */
+    int t = 0;
+    while (i >= st->cup[t])
+        i -= st->cup[t++];
     st->cup[t]--;
     st->hand[st->n_hand++] = (uint8_t)t;
     return t;
@@ -75,18 +76,26 @@ bool zd_roll_range(zd_state *st, ud_step *s, int from, int to)
     return true;
 }
 
-int zd_set_aside(zd_state *st, int face, uint8_t pile[ZD_TYPES], char *names, size_t size)
+int zd_set_aside(zd_state *st, unsigned faces, uint8_t pile[ZD_TYPES], uint8_t *pile_worth,
+                 const uint8_t *worth, char *names, size_t size)
 {
-    int moved = 0, kept = 0;
+    int points = 0, kept = 0;
     if (names)
         names[0] = '\0';
     for (int k = 0; k < st->n_hand; k++) {
-        if (st->rolled[k] == face) {
+        int face = st->rolled[k];
+        if (faces & (1u << face)) {
             pile[st->hand[k]]++;
-            moved++;
+            points += worth ? worth[face] : 0;
+            if (pile_worth && worth)
+                pile_worth[st->hand[k]] = (uint8_t)(pile_worth[st->hand[k]] + worth[face]);
             if (names) {   /* text only when a transcript is being written */
                 strncat(names, " ", size - strlen(names) - 1);
                 strncat(names, zd_dice[st->hand[k]].name, size - strlen(names) - 1);
+                if (face >= ZD_DOUBLE_BRAIN) {   /* the expansion faces say which */
+                    strncat(names, ":", size - strlen(names) - 1);
+                    strncat(names, zd_face_name[face], size - strlen(names) - 1);
+                }
             }
         } else {
             st->hand[kept] = st->hand[k];
@@ -95,21 +104,31 @@ int zd_set_aside(zd_state *st, int face, uint8_t pile[ZD_TYPES], char *names, si
         }
     }
     st->n_hand = (uint8_t)kept;
-    return moved;
+    return points;
 }
 
 void zd_return_all(zd_state *st)
 {
     for (int t = 0; t < ZD_TYPES; t++) {
-        st->cup[t] = (uint8_t)(st->cup[t] + st->brains[t] + st->shotguns[t]);
+        st->cup[t] = (uint8_t)(st->cup[t] + st->brains[t] + st->shotguns[t] + st->extras[t]);
         st->brains[t] = 0;
+        st->brain_worth[t] = 0;
         st->shotguns[t] = 0;
+        st->extras[t] = 0;
     }
     for (int k = 0; k < st->n_hand; k++)
         st->cup[st->hand[k]]++;
     st->n_hand = 0;
     st->n_kept = 0;
     st->noted = 0;
+    st->shotgun_points = 0;
+    st->santa_extra = 0;
+    st->bonus = 0;
+    st->helmet = 0;
+    st->green_feet = 0;
+    st->drink = 0;
+    st->bus_face = ZD_BUS_NONE;
+    st->bus = ZD_BUS_UNUSED;
 }
 
 void zd_pile_names(const uint8_t pile[ZD_TYPES], char *out, size_t size)

@@ -22,13 +22,18 @@ static const ud_phase zd_phases[ZD_PHASES] = {
     [ZD_PH_DRAW] = { "draw", UD_PHASE_AUTO },
     [ZD_PH_ROLL] = { "roll", UD_PHASE_AUTO },
     [ZD_PH_RESOLVE] = { "resolve", UD_PHASE_AUTO },
+    [ZD_PH_DRINK] = { "drink", UD_PHASE_DECISION },
+    [ZD_PH_BUS_FEET] = { "bus-feet", UD_PHASE_DECISION },
     [ZD_PH_CHOICE] = { "choice", UD_PHASE_DECISION },
     [ZD_PH_TURN_END] = { "turn-end", UD_PHASE_AUTO },
     [ZD_PH_GAME_END] = { "game-end", UD_PHASE_AUTO },
     [ZD_PH_OVER] = { "over", UD_PHASE_OVER },
 };
 
-static const char *const zd_actions[ZD_ACTIONS] = { "stop", "roll" };
+static const char *const zd_actions[ZD_ACTIONS] = {
+    "stop", "roll", "ride", "get-off", "stay-on",
+    "drink-green", "drink-yellow", "drink-red", "drink-hunk", "drink-hottie", "drink-santa",
+};
 static const char *const zd_chance_events[] = { "lot", "draw", "roll", NULL };
 
 static void zd_init(void *p, const ud_setup *setup)
@@ -54,11 +59,23 @@ static void zd_describe(const ud_game *g, const void *p, const ud_setup *setup, 
     for (int k = 0; k < st->n_hand; k++)
         ud_buf_printf(out, "%s%c", k ? "," : "", zd_dice[st->hand[k] % ZD_TYPES].letter);
     ud_buf_puts(out, " cup=");
+    const uint8_t *in_play = zd_set_count[st->dice_set % ZD_SETS];
     for (int t = 0; t < ZD_TYPES; t++)
-        ud_buf_printf(out, "%c%d", zd_dice[t].letter, st->cup[t]);
+        if (in_play[t])   /* only the dice of this game: the base line stays G..Y..R.. */
+            ud_buf_printf(out, "%c%d", zd_dice[t].letter, st->cup[t]);
     ud_buf_puts(out, " scores=");
     for (int seat = 0; seat < n && seat < UD_MAX_PLAYERS; seat++)
         ud_buf_printf(out, "%s%s:%d", seat ? "," : "", setup->names[seat], st->score[seat]);
+    if (st->helmet)
+        ud_buf_puts(out, " helmet=on");
+    if (st->drink)
+        ud_buf_puts(out, " drink=unspent");
+    if (st->green_feet)
+        ud_buf_puts(out, " drink=green-feet");
+    if (st->bus != ZD_BUS_UNUSED) {
+        static const char *const where[] = { "unused", "waiting", "riding", "away" };
+        ud_buf_printf(out, " bus=%s", where[st->bus % 4]);
+    }
 }
 
 static int zd_score(const void *p, int seat)

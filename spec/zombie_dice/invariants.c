@@ -13,14 +13,17 @@ static bool dice_conserved(const ud_game *g, const void *p, ud_buf *why)
     for (int k = 0; k < st->n_hand && k < ZD_HAND; k++)
         if (st->hand[k] < ZD_TYPES)
             where[st->hand[k]]++;
+    if (st->dice_set >= ZD_SETS) {
+        ud_buf_printf(why, "unknown dice set %d", st->dice_set);
+        return false;
+    }
     for (int t = 0; t < ZD_TYPES; t++) {
-        int n = st->cup[t] + where[t] + st->brains[t] + st->shotguns[t];
-        int expect = st->phase == ZD_PH_SETUP ? 0 : zd_dice[t].count;
-        if (st->phase == ZD_PH_SETUP && n == zd_dice[t].count)
-            continue;
-        if (n != expect) {
-            ud_buf_printf(why, "%d %s dice in play, expected %d", n, zd_dice[t].name,
-                          zd_dice[t].count);
+        int n = st->cup[t] + where[t] + st->brains[t] + st->shotguns[t] + st->extras[t];
+        int count = zd_set_count[st->dice_set][t];
+        if (st->phase == ZD_PH_SETUP && n == 0)
+            continue;   /* before ZD-DICE fills the cup */
+        if (n != count) {
+            ud_buf_printf(why, "%d %s dice in play, expected %d", n, zd_dice[t].name, count);
             return false;
         }
     }
@@ -39,14 +42,31 @@ static bool hand_bounded(const ud_game *g, const void *p, ud_buf *why)
             ud_buf_printf(why, "hand die %d has unknown type %d", k, st->hand[k]);
             return false;
         }
+    /* Each brain die aside is worth one or two (a double brain). */
+    for (int t = 0; t < ZD_TYPES; t++)
+        if (st->brain_worth[t] < st->brains[t] || st->brain_worth[t] > 2 * st->brains[t]) {
+            ud_buf_printf(why, "%d %s brain dice worth %d", st->brains[t], zd_dice[t].name,
+                          st->brain_worth[t]);
+            return false;
+        }
+    if (st->bus == ZD_BUS_RIDING && st->n_hand > ZD_HAND - 1) {
+        ud_buf_printf(why, "riding the bus with %d dice in hand", st->n_hand);
+        return false;
+    }
     return true;
 }
 
 static bool alive_at_choice(const ud_game *g, const void *p, ud_buf *why)
 {
     const zd_state *st = CST(p);
-    if (st->phase == ZD_PH_CHOICE && zd_turn_shotguns(st) >= ZD_BUST_SHOTGUNS) {
+    bool deciding = st->phase == ZD_PH_CHOICE || st->phase == ZD_PH_DRINK ||
+                    st->phase == ZD_PH_BUS_FEET;
+    if (deciding && zd_turn_shotguns(st) >= zd_bust_at(st)) {
         ud_buf_printf(why, "a choice is offered with %d shotguns", zd_turn_shotguns(st));
+        return false;
+    }
+    if (deciding && zd_turn_brains(st) < 0) {
+        ud_buf_printf(why, "the turn holds %d brains", zd_turn_brains(st));
         return false;
     }
     if (st->phase == ZD_PH_CHOICE && st->n_kept != st->n_hand) {
@@ -73,7 +93,9 @@ static bool turn_starts_clean(const ud_game *g, const void *p, ud_buf *why)
     const zd_state *st = CST(p);
     if (st->phase != ZD_PH_TURN_START)
         return true;
-    if (st->n_hand || zd_pile_size(st->brains) || zd_pile_size(st->shotguns) || st->noted) {
+    if (st->n_hand || zd_pile_size(st->brains) || zd_pile_size(st->shotguns) ||
+        zd_pile_size(st->extras) || st->noted || st->shotgun_points || st->bonus ||
+        st->helmet || st->drink || st->green_feet || st->bus > ZD_BUS_WAITING) {
         ud_buf_printf(why, "a turn starts with dice or brains left from the last one");
         return false;
     }
@@ -122,8 +144,8 @@ static bool winner_is_leader(const ud_game *g, const void *p, ud_buf *why)
 }
 
 const ud_invariant zd_invariants[] = {
-    { "ZD-INV-DICE", "Dice are neither created nor lost: per colour, cup + hand + piles = the colour's count.", dice_conserved },
-    { "ZD-INV-HAND", "The hand never holds more than three dice.", hand_bounded },
+    { "ZD-INV-DICE", "Dice are neither created nor lost: per kind, cup + hand + piles = the count of the dice set in play.", dice_conserved },
+    { "ZD-INV-HAND", "The hand never holds more than three dice (two on the bus); brain dice are worth one or two each.", hand_bounded },
     { "ZD-INV-ALIVE", "No choice is offered after three shotguns, nor with unresolved dice.", alive_at_choice },
     { "ZD-INV-SCORES", "Scores are never negative; empty seats score nothing.", scores_valid },
     { "ZD-INV-CLEAN-TURN", "A turn starts with all dice in the cup.", turn_starts_clean },

@@ -7,6 +7,7 @@
  * value they belong to and are left out of the table for other readings.
  */
 #include "cup.h"
+#include "expansions.h"
 #include "zd.h"
 
 #define S000 "000_667bbeec5fdf16bd.txt"
@@ -30,8 +31,10 @@ static void players_seat(void *p, ud_step *s)
 static void dice_fill_cup(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
+    st->dice_set = (uint8_t)s->setup->variant[ZD_V_DICE];
     for (int t = 0; t < ZD_TYPES; t++)
-        st->cup[t] = (uint8_t)zd_dice[t].count;
+        st->cup[t] = zd_set_count[st->dice_set][t];
+    st->bus_face = ZD_BUS_NONE;
     st->winner = -1;
 }
 
@@ -70,6 +73,7 @@ static void turn_begin(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
     st->turns++;
+    st->rolls = 0;
     st->last_gain = 0;
     st->phase = ZD_PH_DRAW;
     UD_EMIT(s, "turn %s", ud_player(s, st->current));
@@ -77,7 +81,7 @@ static void turn_begin(void *p, ud_step *s)
 
 static int dice_needed(const zd_state *st)
 {
-    return ZD_HAND - st->n_hand;
+    return zd_hand_target(st) - st->n_hand;
 }
 
 static void shortage_announce(void *p, ud_step *s)
@@ -121,10 +125,11 @@ static void shortage_return_brains(void *p, ud_step *s)
     char names[96];
     zd_pile_names(st->brains, names, sizeof names);
     int n = zd_pile_size(st->brains);
-    st->noted = (uint8_t)(st->noted + n);
     for (int t = 0; t < ZD_TYPES; t++) {
+        st->noted = (uint16_t)(st->noted + st->brain_worth[t]);
         st->cup[t] = (uint8_t)(st->cup[t] + st->brains[t]);
         st->brains[t] = 0;
+        st->brain_worth[t] = 0;
     }
     st->shortage = 0;
     UD_EMIT(s, "return-brains%s%s noted=%d", n ? " " : "", names, st->noted);
@@ -133,6 +138,7 @@ static void shortage_return_brains(void *p, ud_step *s)
 static void draw_to_three(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
+    st->bus_face = ZD_BUS_NONE;
     if (zd_draw(st, s, dice_needed(st)))
         st->phase = ZD_PH_ROLL;
 }
@@ -162,9 +168,9 @@ static void reroll_feet(void *p, ud_step *s)
 static void roll_three(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
-    if (st->n_hand != ZD_HAND) {
+    if (st->n_hand != zd_hand_target(st)) {
         ud_failf(s, UD_FAIL_INVARIANT, s->rule->id, "%d dice rolled; the rules roll three",
-                 st->n_hand);
+                 st->n_hand + (st->bus == ZD_BUS_RIDING));
         return;
     }
     if (s->sink) {
@@ -175,49 +181,59 @@ static void roll_three(void *p, ud_step *s)
             strncat(line, ":", sizeof line - strlen(line) - 1);
             strncat(line, zd_face_name[st->rolled[k]], sizeof line - strlen(line) - 1);
         }
+        if (st->bus_face != ZD_BUS_NONE) {
+            strncat(line, " ", sizeof line - strlen(line) - 1);
+            strncat(line, zd_bus_roll_label[st->bus_face], sizeof line - strlen(line) - 1);
+        }
         ud_emitf(s, "%s", line);
     }
+    st->rolls++;
     st->n_kept = 0;   /* every die in hand has just been rolled */
     st->phase = ZD_PH_RESOLVE;
 }
 
 /* ---- resolving the roll -------------------------------------------------- */
 
-static bool rolled_face(const zd_state *st, int face)
+static bool rolled_faces(const zd_state *st, unsigned faces)
 {
     for (int k = 0; k < st->n_hand; k++)
-        if (st->rolled[k] == face)
+        if (faces & (1u << st->rolled[k]))
             return true;
     return false;
 }
 
 static bool rolled_brain(const void *p, const ud_step *s)
 {
-    return rolled_face(CST(p), ZD_BRAIN);
+    return rolled_faces(CST(p), ZD_BRAIN_FACES);
 }
 
 static void brains_aside(void *p, ud_step *s)
 {
-    char names[64];
-    zd_set_aside(ST(p), ZD_BRAIN, ST(p)->brains, s->sink ? names : NULL, sizeof names);
-    UD_EMIT(s, "brains%s total=%d", names, zd_turn_brains(ST(p)));
+    char names[96];
+    zd_state *st = ST(p);
+    zd_set_aside(st, ZD_BRAIN_FACES, st->brains, st->brain_worth, zd_face_brains,
+                 s->sink ? names : NULL, sizeof names);
+    UD_EMIT(s, "brains%s total=%d", names, zd_turn_brains(st));
 }
 
 static bool rolled_shotgun(const void *p, const ud_step *s)
 {
-    return rolled_face(CST(p), ZD_SHOTGUN);
+    return rolled_faces(CST(p), ZD_SHOTGUN_FACES);
 }
 
 static void shotguns_aside(void *p, ud_step *s)
 {
-    char names[64];
-    zd_set_aside(ST(p), ZD_SHOTGUN, ST(p)->shotguns, s->sink ? names : NULL, sizeof names);
-    UD_EMIT(s, "shotguns%s total=%d", names, zd_turn_shotguns(ST(p)));
+    char names[96];
+    zd_state *st = ST(p);
+    int points = zd_set_aside(st, ZD_SHOTGUN_FACES, st->shotguns, NULL, zd_face_shotguns,
+                              s->sink ? names : NULL, sizeof names);
+    st->shotgun_points = (uint8_t)(st->shotgun_points + points);
+    UD_EMIT(s, "shotguns%s total=%d", names, zd_turn_shotguns(st));
 }
 
 static bool shot_three_times(const void *p, const ud_step *s)
 {
-    return zd_turn_shotguns(CST(p)) >= ZD_BUST_SHOTGUNS;
+    return zd_turn_shotguns(CST(p)) >= zd_bust_at(CST(p));
 }
 
 static void bust(void *p, ud_step *s)
@@ -232,7 +248,7 @@ static void bust(void *p, ud_step *s)
 static void feet_keep(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
-    st->n_kept = st->n_hand;   /* brains and shotguns have left the hand */
+    st->n_kept = st->n_hand;   /* brains, shotguns and extras have left the hand */
     if (s->sink && st->n_kept) {
         char line[64] = "feet";
         for (int k = 0; k < st->n_kept; k++) {
@@ -241,7 +257,7 @@ static void feet_keep(void *p, ud_step *s)
         }
         ud_emitf(s, "%s", line);
     }
-    st->phase = ZD_PH_CHOICE;
+    st->phase = (uint8_t)zd_next_choice_phase(st);
 }
 
 /* ---- the choice ----------------------------------------------------------- */
@@ -257,15 +273,19 @@ static bool chose_stop(const void *p, const ud_step *s)
     return s->action == ZD_ACT_STOP;
 }
 
-static void stop_and_score(void *p, ud_step *s)
+void zd_score_turn(zd_state *st, ud_step *s)
 {
-    zd_state *st = ST(p);
     int gained = zd_turn_brains(st);
     st->score[st->current] = (int16_t)(st->score[st->current] + gained);
-    st->last_gain = (uint8_t)gained;
+    st->last_gain = (uint8_t)(gained > 255 ? 255 : gained);
     UD_EMIT(s, "score %s +%d =%d", ud_player(s, st->current), gained, st->score[st->current]);
     zd_return_all(st);
     st->phase = ZD_PH_TURN_END;
+}
+
+static void stop_and_score(void *p, ud_step *s)
+{
+    zd_score_turn(ST(p), s);
 }
 
 static bool chose_roll(const void *p, const ud_step *s)
@@ -473,6 +493,9 @@ static void tie_stands(void *p, ud_step *s)
 /* ---- the table ------------------------------------------------------------ */
 
 #define V(key, val) ZD_V_##key, val
+#define SEC_X "Expanding the Zombie Horde (details: published descriptions, issue 5)"
+#define WITH_SANTA ZD_V_DICE, ZD_WITH_SANTA
+#define WITH_HUNK_HOTTIE ZD_V_DICE, ZD_WITH_HUNK_HOTTIE
 #define EFFECT UD_ROW_EFFECT
 #define OFFER UD_ROW_OFFER
 
@@ -486,6 +509,8 @@ const ud_rule zd_rules[] = {
     { "ZD-FIRST-RANDOM", S001, "Starting the Game", "The first player is decided at random.",
       ZD_PH_SETUP, EFFECT, V(FIRST, ZD_FIRST_RANDOM), NULL, first_random, UD_ANY },
 
+    { "ZD-BUS-PARKED", S001, SEC_X, "School Bus: the bus waits beside the cup at the start of every turn; it never goes in the cup.",
+      ZD_PH_TURN_START, EFFECT, V(BUS, ZD_BUS_ON), NULL, zd_bus_parked, UD_ANY },
     { "ZD-TURN", S000, "Mmm! Brainnns!", "A turn starts with every die in the cup and nothing set aside.",
       ZD_PH_TURN_START, EFFECT, UD_ALWAYS, NULL, turn_begin, UD_ANY },
 
@@ -504,24 +529,69 @@ const ud_rule zd_rules[] = {
       ZD_PH_ROLL, EFFECT, UD_ALWAYS, has_kept_feet, reroll_feet, UD_ANY },
     { "ZD-MUST-ROLL", S000, "Mmm! Brainnns!", "After you take new dice you cannot stop: you roll them.",
       ZD_PH_ROLL, EFFECT, UD_ALWAYS, has_new_dice, roll_new_dice, UD_ANY },
-    { "ZD-ROLL-THREE", S000, "Mmm! Brainnns!", "Whenever you roll, you roll three dice.",
+    { "ZD-BUS-ROLL", S001, SEC_X, "School Bus: while riding, the bus is rolled in place of one regular die.",
+      ZD_PH_ROLL, EFFECT, V(BUS, ZD_BUS_ON), zd_riding, zd_bus_roll, UD_ANY },
+    { "ZD-ROLL-THREE", S000, "Mmm! Brainnns!", "Whenever you roll, you roll three dice (on the School Bus: the bus and two).",
       ZD_PH_ROLL, EFFECT, UD_ALWAYS, NULL, roll_three, UD_ANY },
 
+    { "ZD-BUS-YIELD", S001, SEC_X, "School Bus Yield: this roll's shotguns become footprints.",
+      ZD_PH_RESOLVE, EFFECT, V(BUS, ZD_BUS_ON), zd_bus_showed_yield, zd_bus_yield, UD_ANY },
+    { "ZD-BUS-DEAD-END", S001, SEC_X, "School Bus Dead End: this roll's footprints become brains.",
+      ZD_PH_RESOLVE, EFFECT, V(BUS, ZD_BUS_ON), zd_bus_showed_dead_end, zd_bus_dead_end, UD_ANY },
+    { "ZD-BUS-POINTS", S001, SEC_X, "School Bus: the brains and shotguns on the bus count like the dice's (brains not on a die, shotguns toward the end of the turn).",
+      ZD_PH_RESOLVE, EFFECT, V(BUS, ZD_BUS_ON), zd_bus_showed_points, zd_bus_points, UD_ANY },
+    { "ZD-ENERGY-ONE-FOOTPRINT", S001, "Expanding the Zombie Horde", "Santa's energy drink turns one footprint into a brain: one of this roll's, or the next roll's if none shows.",
+      ZD_PH_RESOLVE, EFFECT, V(ENERGY, ZD_ENERGY_ONE_FOOTPRINT), zd_santa_drink, zd_drink_one_footprint, WITH_SANTA },
+    { "ZD-ENERGY-GREEN-FEET", S001, SEC_X, "Santa's energy drink: green footprints count as brains for the rest of the turn.",
+      ZD_PH_RESOLVE, EFFECT, V(ENERGY, ZD_ENERGY_GREEN_FEET), zd_santa_drink, zd_drink_green_feet, WITH_SANTA },
+    { "ZD-GREEN-FEET-BRAINS", S001, SEC_X, "While the energy drink is in force, a green die showing feet is a brain.",
+      ZD_PH_RESOLVE, EFFECT, V(ENERGY, ZD_ENERGY_GREEN_FEET), zd_green_feet_in_force, zd_green_feet_to_brains, WITH_SANTA },
+    { "ZD-HELMET", S001, "Expanding the Zombie Horde", "Santa's helmet: it takes four shotguns to end the turn, counting from the roll that shows it.",
+      ZD_PH_RESOLVE, EFFECT, V(HELMET, ZD_HELMET_THIS_ROLL), zd_santa_helmet_rolled, zd_helmet_on, WITH_SANTA },
+    { "ZD-RESCUE", S001, SEC_X, "A shotgun on Hunk (Hottie) sends a Hottie (Hunk) already among the brains back to the cup; its brains are lost.",
+      ZD_PH_RESOLVE, EFFECT, V(RESCUE, ZD_RESCUE_EARLIER_ROLLS), zd_rescue_due, zd_rescue, WITH_HUNK_HOTTIE },
     { "ZD-BRAIN-ASIDE", S000, "Mmm! Brainnns!", "Brains rolled are set aside; each is worth one point this turn.",
       ZD_PH_RESOLVE, EFFECT, UD_ALWAYS, rolled_brain, brains_aside, UD_ANY },
+    { "ZD-RESCUE-SAME-ROLL", S001, SEC_X, "Rescue also when Hunk and Hottie show shotgun and brain in the same roll.",
+      ZD_PH_RESOLVE, EFFECT, V(RESCUE, ZD_RESCUE_SAME_ROLL), zd_rescue_due, zd_rescue, WITH_HUNK_HOTTIE },
     { "ZD-SHOTGUN-ASIDE", S000, "Mmm! Brainnns!", "Shotguns rolled are set aside and stay there for the turn.",
       ZD_PH_RESOLVE, EFFECT, UD_ALWAYS, rolled_shotgun, shotguns_aside, UD_ANY },
-    { "ZD-BUST", S000, "Mmm! Brainnns!", "Three or more shotguns end the turn and it scores nothing.",
+    { "ZD-EXTRAS-ASIDE", S001, "Expanding the Zombie Horde", "A Santa showing a helmet or an energy drink is set aside for the turn (not rerolled).",
+      ZD_PH_RESOLVE, EFFECT, UD_ALWAYS, zd_extras_rolled, zd_extras_aside, WITH_SANTA },
+    { "ZD-BUST", S000, "Mmm! Brainnns!", "Three or more shotguns end the turn and it scores nothing (double shotguns count two).",
       ZD_PH_RESOLVE, EFFECT, UD_ALWAYS, shot_three_times, bust, UD_ANY },
+    { "ZD-HELMET-NEXT-ROLL", S001, "Expanding the Zombie Horde", "Santa's helmet: it takes four shotguns to end the turn, from the roll after the one that shows it.",
+      ZD_PH_RESOLVE, EFFECT, V(HELMET, ZD_HELMET_NEXT_ROLL), zd_helmet_aside_unworn, zd_helmet_on, WITH_SANTA },
+    { "ZD-BUS-STOP", S001, SEC_X, "School Bus Stop: unless shot, the turn ends and its brains are scored.",
+      ZD_PH_RESOLVE, EFFECT, V(BUS, ZD_BUS_ON), zd_bus_showed_stop, zd_bus_stop, UD_ANY },
+    { "ZD-BUS-TIRE", S001, SEC_X, "School Bus tire track: lose one brain, and no more bus this turn.",
+      ZD_PH_RESOLVE, EFFECT, V(BUS, ZD_BUS_ON), zd_bus_showed_tire, zd_bus_tire, UD_ANY },
+    { "ZD-DRINK-ONLY-KIND", S001, "Expanding the Zombie Horde", "An unspent energy drink converts a footprint as soon as one shows; with one kind of die among the feet, no choice is asked.",
+      ZD_PH_RESOLVE, EFFECT, V(ENERGY, ZD_ENERGY_ONE_FOOTPRINT), zd_drink_one_kind, zd_drink_convert_only_kind, WITH_SANTA },
     { "ZD-FEET-KEEP", S000, "Mmm! Brainnns!", "Feet dice stay in front of you, to be rolled again if you go on.",
       ZD_PH_RESOLVE, EFFECT, UD_ALWAYS, NULL, feet_keep, UD_ANY },
 
+    { "ZD-DRINK-CHOOSE", S001, "Expanding the Zombie Horde", "With feet of several kinds, the player chooses which footprint the drink turns into a brain.",
+      ZD_PH_DRINK, OFFER, V(ENERGY, ZD_ENERGY_ONE_FOOTPRINT), NULL, zd_offer_drink, WITH_SANTA },
+    { "ZD-DRINK-CONVERT", S001, "Expanding the Zombie Horde", "The chosen footprint becomes a brain worth one.",
+      ZD_PH_DRINK, EFFECT, V(ENERGY, ZD_ENERGY_ONE_FOOTPRINT), zd_chose_drink, zd_drink_convert_chosen, WITH_SANTA },
+    { "ZD-BUS-FEET", S001, SEC_X, "Footprints while riding: get off and chase them (the bus is set aside for the turn) or stay on.",
+      ZD_PH_BUS_FEET, OFFER, V(BUS, ZD_BUS_ON), NULL, zd_offer_bus_feet, UD_ANY },
+    { "ZD-BUS-GET-OFF", S001, SEC_X, "Getting off keeps the feet to reroll; the bus is set aside for the turn.",
+      ZD_PH_BUS_FEET, EFFECT, V(BUS, ZD_BUS_ON), zd_chose_get_off, zd_get_off, UD_ANY },
+    { "ZD-BUS-STAY-ON", S001, SEC_X, "Staying on sends the feet dice back to the cup; new dice replace them.",
+      ZD_PH_BUS_FEET, EFFECT, V(BUS, ZD_BUS_ON), zd_chose_stay_on, zd_stay_on, UD_ANY },
     { "ZD-CHOICE", S000, "Mmm! Brainnns!", "Short of three shotguns, you choose to stop and score or to roll again.",
       ZD_PH_CHOICE, OFFER, UD_ALWAYS, NULL, offer_stop_or_roll, UD_ANY },
+    { "ZD-BUS-BOARD", S001, SEC_X, "After the turn's first roll the bus may be rolled in place of one regular die (so not with three feet to reroll).",
+      ZD_PH_CHOICE, OFFER, V(BUS, ZD_BUS_ON), zd_bus_boardable, zd_offer_ride, UD_ANY },
     { "ZD-STOP-SCORE", S000, "Mmm! Brainnns!", "Stopping scores one point per brain this turn (noted ones too); all dice go back in the cup.",
       ZD_PH_CHOICE, EFFECT, UD_ALWAYS, chose_stop, stop_and_score, UD_ANY },
     { "ZD-ROLL-AGAIN", S000, "Mmm! Brainnns!", "Going on keeps the feet on the table and tops the hand up to three.",
       ZD_PH_CHOICE, EFFECT, UD_ALWAYS, chose_roll, keep_going, UD_ANY },
+
+    { "ZD-BUS-RIDE", S001, SEC_X, "Boarding: from now on the bus and two regular dice are rolled.",
+      ZD_PH_CHOICE, EFFECT, V(BUS, ZD_BUS_ON), zd_chose_ride, zd_board, UD_ANY },
 
     { "ZD-NO-CAP", S001, "FAQs", "A score above 13 counts in full.",
       ZD_PH_TURN_END, EFFECT, UD_ALWAYS, scored_past_goal, no_cap, UD_ANY },

@@ -32,10 +32,46 @@ static const ud_variant_value first_values[] = {
     { "random", S001, "Starting the Game", "the first player is chosen at random" },
 };
 
+/* The expansions (001 "Expanding the Zombie Horde" names them; the details
+ * follow the publicly reported descriptions quoted in issue 5). */
+#define SEC_X "Expanding the Zombie Horde (details: published descriptions, issue 5)"
+
+static const ud_variant_value dice_values[] = {
+    { "base", S000, "Zombie Dice (intro)", "the 13 dice: 6 green, 4 yellow, 3 red" },
+    { "hunk-hottie", S001, SEC_X, "Double Feature: Hunk and Hottie replace two yellow dice" },
+    { "santa", S001, SEC_X, "Double Feature: Santa replaces one green die" },
+    { "double-feature", S001, SEC_X, "Double Feature: Hunk, Hottie and Santa together (5 green, 2 yellow, 3 red)" },
+};
+
+static const ud_variant_value energy_values[] = {
+    { "one-footprint", S001, "Expanding the Zombie Horde", "the drink converts one footprint into a brain (this roll's, else the next that shows this turn; the player picks among kinds)" },
+    { "green-feet", S001, SEC_X, "for the rest of the turn every green footprint counts as a brain" },
+};
+
+static const ud_variant_value rescue_values[] = {
+    { "earlier-rolls", S001, SEC_X, "a rescue takes a Hunk or Hottie brain set aside in an earlier roll of the turn" },
+    { "same-roll", S001, SEC_X, "a brain rolled in the same roll as the rescuing shotgun is taken too" },
+};
+
+static const ud_variant_value helmet_values[] = {
+    { "this-roll", S001, "Expanding the Zombie Horde", "the helmet protects from the roll that shows it" },
+    { "next-roll", S001, "Expanding the Zombie Horde", "the helmet protects from the next roll on" },
+};
+
+static const ud_variant_value bus_values[] = {
+    { "off", S000, "Zombie Dice (intro)", "no School Bus" },
+    { "on", S001, SEC_X, "the School Bus d12 may be ridden after the turn's first roll" },
+};
+
 const ud_variant zd_variants[ZD_VARIANTS] = {
     [ZD_V_END] = { "end", "When someone reaches 13 brains, who still plays?", 2, end_values, ZD_END_FINISH_ROUND },
     [ZD_V_TIEBREAK] = { "tiebreak", "How many tiebreaker rounds do the leaders play?", 2, tiebreak_values, ZD_TIE_ONE_ROUND },
     [ZD_V_SHORT_WHEN] = { "shortage-when", "When is the cup short of dice?", 2, short_when_values, ZD_SHORT_FEWER_THAN_THREE },
     [ZD_V_SHORT_ORDER] = { "shortage-order", "In a shortage, are the cup's last dice taken before the brains go back?", 2, short_order_values, ZD_ORDER_RETURN_FIRST },
     [ZD_V_FIRST] = { "first-player", "Who takes the first turn?", 2, first_values, ZD_FIRST_SEAT_ORDER },
+    [ZD_V_DICE] = { "dice", "Which dice are in the cup?", 4, dice_values, ZD_SET_BASE },
+    [ZD_V_ENERGY] = { "energy-drink", "What does Santa's energy drink do?", 2, energy_values, ZD_ENERGY_ONE_FOOTPRINT },
+    [ZD_V_RESCUE] = { "rescue", "Can a brain from the same roll be rescued?", 2, rescue_values, ZD_RESCUE_EARLIER_ROLLS },
+    [ZD_V_HELMET] = { "helmet", "From which roll does Santa's helmet count?", 2, helmet_values, ZD_HELMET_THIS_ROLL },
+    [ZD_V_BUS] = { "bus", "Is the School Bus in play?", 2, bus_values, ZD_BUS_OFF },
 };
