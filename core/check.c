@@ -467,7 +467,7 @@ int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result 
     }
     if (c.cur < t->n) {
         const ud_tline *tl = &t->lines[c.cur];
-        ud_error_set(err, tl->line, tl->col[0], NULL,
+        ud_error_set(err, tl->line, tl->col[0], rule_id(&step),
                      "the game is over; expected no more events, found '%s'", tl->tok[0]);
         ud_buf_free(&c.produced);
         return -1;

@@ -137,6 +137,8 @@ static bool fire(ud_step *s, void *state, const ud_row *row)
 {
     s->rule = row->rule;
     row->effect(state, s);
+    if (s->fail.kind != UD_FAIL_NONE)
+        return false;   /* a row that could not finish did not fire */
     s->steps++;
     if (s->fired)
         s->fired[row->index]++;
@@ -197,11 +199,12 @@ static inline int run_phase(ud_step *s, void *state, int ph)
         fired++;
         s->rule = r->rule;
         r->effect(state, s);
+        if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0))
+            return -1;   /* a row that could not finish did not fire */
         s->steps++;
         if (s->fired)
             s->fired[r->index]++;
-        if (__builtin_expect(s->fail.kind != UD_FAIL_NONE || s->check_invariants, 0) &&
-            !after_fire(s, state))
+        if (__builtin_expect(s->check_invariants, 0) && !after_fire(s, state))
             return -1;
         if (*phase != ph)
             break;

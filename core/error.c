@@ -22,10 +22,12 @@ void ud_error_set(ud_error *e, int line, int col, const char *rule, const char *
 
 void ud_error_print(const ud_error *e, const char *file, FILE *out)
 {
+    /* FILE:LINE:COL: for a malformed file, FILE:LINE: RULE-ID: for a step
+     * the rules do not allow (the documented forms). */
     fprintf(out, "%s", file);
     if (e->line > 0)
         fprintf(out, ":%d", e->line);
-    if (e->col > 0)
+    if (e->col > 0 && !e->rule[0])
         fprintf(out, ":%d", e->col);
     if (e->rule[0])
         fprintf(out, ": %s", e->rule);

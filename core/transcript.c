@@ -103,6 +103,29 @@ static bool need_args(parser *ps, const ud_tline *tl, int min, int max, const ch
     return true;
 }
 
+/* Try a start line on a scratch state, so a bad one is reported at its
+ * line when the file is read rather than later by the engine. */
+static bool start_line_applies(const ud_transcript *t, const char *line, ud_buf *msg)
+{
+    const ud_game *g = t->game;
+    unsigned char state[4096] __attribute__((aligned(16)));
+    if (!g->apply_start) {
+        ud_buf_printf(msg, "%s takes no start lines", g->name);
+        return false;
+    }
+    if (t->setup.n_players == 0) {
+        ud_buf_puts(msg, "expected the 'player' lines before 'start'");
+        return false;
+    }
+    if (g->state_size > sizeof state) {
+        ud_buf_puts(msg, "internal: state too large");
+        return false;
+    }
+    memset(state, 0, g->state_size);
+    g->init(state, &t->setup);
+    return g->apply_start(state, &t->setup, line, msg);
+}
+
 /* One header line; false with err set. */
 static bool header_line(parser *ps, ud_tline *tl)
 {
@@ -170,7 +193,7 @@ static bool header_line(parser *ps, ud_tline *tl)
                 strncat(line, " ", sizeof line - strlen(line) - 1);
             strncat(line, tl->tok[i], sizeof line - strlen(line) - 1);
         }
-        ok = ud_setup_start(&t->setup, line, &msg);
+        ok = ud_setup_start(&t->setup, line, &msg) && start_line_applies(t, line, &msg);
         if (!ok)
             ud_error_set(ps->err, tl->line, tl->col[1], NULL, "%s", ud_buf_str(&msg));
     }

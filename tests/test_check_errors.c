@@ -213,12 +213,12 @@ Test(check_errors, finished_game_passes)
 
 Test(check_errors, events_after_the_game_ended)
 {
-    CE(FINISHED "draw green green green\n", 12, "", "the game is over; expected no more events, found 'draw'");
+    CE(FINISHED "draw green green green\n", 12, "ZD-MOST-BRAINS", "the game is over; expected no more events, found 'draw'");
 }
 
 Test(check_errors, decide_after_the_game_ended)
 {
-    CE(FINISHED "decide b roll\n", 12, "", "the game is over; expected no more events, found 'decide'");
+    CE(FINISHED "decide b roll\n", 12, "ZD-MOST-BRAINS", "the game is over; expected no more events, found 'decide'");
 }
 
 Test(check_errors, change_line_after_the_game_ended)
@@ -255,35 +255,21 @@ Test(check_errors, no_outcomes_and_no_seed)
 
 /* ---- start lines ---------------------------------------------------------------------------- */
 
-Test(check_errors, start_line_for_an_unknown_player_message)
-{
-    run_text(&r, H2 "start score zed 5\ndraw green green green\n");
-    cr_assert_eq(r.status, RUN_CHECK_ERROR);
-    cr_assert_str_eq(r.err.rule, "");
-    cr_assert_not_null(strstr(r.err.msg, "start 'score zed 5': no player named 'zed'"), "%s", r.err.msg);
-    cr_assert_eq(r.err.internal, 0);
-}
+/* Start lines are tried when the file is read, so a bad one is a
+ * malformed file (exit 2) reported at its line and column. */
+#define PE(text, line, col, phrase) assert_parse_error(text, sizeof(text) - 1, line, col, phrase)
 
-/* BUG (reported): a start-line error is reported at line 0, so the CLI
- * prints "FILE: start ..." with no line; the parser knows the line (5). */
-Test(check_errors, start_line_for_an_unknown_player_names_its_line, .disabled = true)
+Test(check_errors, start_line_for_an_unknown_player_names_its_line)
 {
-    CE(H2 "start score zed 5\ndraw green green green\n", 5, "", "no player named 'zed'");
+    PE(H2 "start score zed 5\ndraw green green green\n", 5, 7, "no player named 'zed'");
 }
 
 Test(check_errors, malformed_start_lines)
 {
-    run_text(&r, H2 "start score a lots\n" "draw green green green\n");
-    cr_assert_eq(r.status, RUN_CHECK_ERROR);
-    cr_assert_not_null(strstr(r.err.msg, "expected 'score PLAYER N'"), "%s", r.err.msg);
-    run_free(&r);
-    run_text(&r, H2 "start score a 1001\n" "draw green green green\n");
-    cr_assert_eq(r.status, RUN_CHECK_ERROR);
-    cr_assert_not_null(strstr(r.err.msg, "score 1001 is out of range 0..1000"), "%s", r.err.msg);
-    run_free(&r);
-    run_text(&r, H2 "start bonus a 3\n" "draw green green green\n");
-    cr_assert_eq(r.status, RUN_CHECK_ERROR);
-    cr_assert_not_null(strstr(r.err.msg, "expected 'score PLAYER N'"), "%s", r.err.msg);
+    PE(H2 "start score a lots\ndraw green green green\n", 5, 7, "expected 'score PLAYER N'");
+    PE(H2 "start score a 1001\ndraw green green green\n", 5, 7, "score 1001 is out of range 0..1000");
+    PE(H2 "start bonus a 3\ndraw green green green\n", 5, 7, "expected 'score PLAYER N'");
+    PE(ZD_HEADER "start score a 3\nplayer a\nplayer b\n", 3, 7, "expected the 'player' lines before 'start'");
 }
 
 /* ---- bounded replay ------------------------------------------------------------------------- */

@@ -109,10 +109,9 @@ Test(cli, check_transcript_ending_early_exit_1_with_rule)
     HAS(err, want);
 }
 
-/* BUG (reported): rule errors are documented as FILE:LINE: RULE-ID: (cmd_check
- * usage, error.h, golden/README.md), the column form being for malformed
- * files (exit 2); but a rule error with a column prints FILE:7:8: ZD-CHOICE:. */
-Test(cli, check_rule_error_has_documented_format, .disabled = true)
+/* Rule errors are FILE:LINE: RULE-ID: (cmd_check usage, error.h,
+ * golden/README.md); the column form is for malformed files (exit 2). */
+Test(cli, check_rule_error_has_documented_format)
 {
     const char *f = write_file("illegal.in", WRONG_PLAYER);
     cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s", err);
