@@ -4,6 +4,8 @@
 #include "setup.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 void ud_setup_defaults(const ud_game *g, ud_setup *setup)
@@ -106,5 +108,18 @@ bool ud_setup_start(ud_setup *setup, const char *line, ud_buf *err)
         return false;
     }
     strcpy(setup->start[setup->n_start++], line);
+    return true;
+}
+
+bool ud_parse_u64(const char *s, uint64_t *out)
+{
+    if (!isdigit((unsigned char)s[0]))
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return false;
+    *out = v;
     return true;
 }

@@ -5,6 +5,8 @@
 #ifndef UD_SETUP_H
 #define UD_SETUP_H
 
+#include <stdint.h>
+
 #include "game.h"
 
 /* Default variants, players "p1" and "p2". */
@@ -15,6 +17,8 @@ bool ud_setup_players(ud_setup *setup, const char *list, ud_buf *err);
 bool ud_setup_add_player(ud_setup *setup, const char *name, ud_buf *err);
 /* "key=value" */
 bool ud_setup_variant(const ud_game *g, ud_setup *setup, const char *kv, ud_buf *err);
+/* A whole number 0..UINT64_MAX written in decimal digits only. */
+bool ud_parse_u64(const char *s, uint64_t *out);
 /* Add a starting-position line. */
 bool ud_setup_start(ud_setup *setup, const char *line, ud_buf *err);
 

@@ -73,19 +73,6 @@ static bool tokenize(ud_tline *tl, int lineno, ud_error *err)
     return true;
 }
 
-static bool parse_u64(const char *s, uint64_t *out)
-{
-    if (!isdigit((unsigned char)s[0]))
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end)
-        return false;
-    *out = v;
-    return true;
-}
-
 typedef struct parser {
     ud_transcript *t;
     ud_game_lookup find;
@@ -177,7 +164,7 @@ static bool header_line(parser *ps, ud_tline *tl)
     } else if (strcmp(kw, "seed") == 0) {
         if (!need_args(ps, tl, 1, 1, "N"))
             return false;
-        ok = parse_u64(tl->tok[1], &t->seed);
+        ok = ud_parse_u64(tl->tok[1], &t->seed);
         if (!ok)
             ud_error_set(ps->err, tl->line, tl->col[1], NULL, "expected a seed from 0 to 18446744073709551615, found '%s'", tl->tok[1]);
         t->has_seed = 1;

@@ -13,15 +13,7 @@
 
 bool cli_parse_u64(const char *s, uint64_t *out)
 {
-    if (!isdigit((unsigned char)s[0]))
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end)
-        return false;
-    *out = v;
-    return true;
+    return ud_parse_u64(s, out);
 }
 
 bool cli_game_opt(cli_game_opts *o, int code, const char *arg)
