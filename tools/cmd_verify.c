@@ -1,10 +1,32 @@
 /*
  * cmd_verify.c - `undead verify`: the main job.  For every built-in game
  * (or those named): the rule-table self-checks, every golden transcript,
- * a seeded simulation under every variant combination with invariants on,
- * and a replay of the fuzz corpora; then one summary row per game.
+ * a seeded simulation per variant reading (measured against the defaults,
+ * for the FAQ), seeded simulations over the variant combinations with
+ * invariants on, and a replay of the fuzz corpora; then one summary row
+ * per game.  Everything is recorded in the results database:
+ *
+ *   run "verify" (one per game)   params, summary metrics, coverage of
+ *                                 every step, failed games as cases
+ *   run "golden"                  the golden cases, as `undead golden check`
+ *   run "sim" per reading         param verify-run (the verify run's id) and
+ *                                 verify-reading (KEY=VALUE, or "defaults");
+ *                                 metrics with 95% confidence half-widths
+ *                                 (NAME:ci95); the first games as cases
+ *
+ * The FAQ (cmd_faq.c) reads the newest complete verify run of a game and
+ * the runs that name it.
+ *
+ * Which combinations are simulated: a game with many variant keys has too
+ * many to play them all (Zombie Dice: 1024).  A key whose every reading
+ * changes the active rule rows on its own is a main key; every combination
+ * of the main keys is played.  The other keys (readings that matter only
+ * with another, e.g. Santa's helmet only with Santa in the cup) are played
+ * in every combination of their own, together with the first main reading
+ * that brings them to life.
  */
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,27 +35,47 @@
 #include "cli.h"
 #include "fuzzing.h"
 #include "golden.h"
+#include "record.h"
 #include "selfcheck.h"
+#include "setup.h"
 #include "simulate.h"
 
 static const char usage[] =
-    "usage: undead verify [GAME...] [--golden DIR] [--fuzz DIR] [--games N]\n"
-    "Runs every check on every built-in game (or the named ones) and prints a summary.\n"
-    "  --golden DIR   golden directory (default golden)\n"
-    "  --fuzz DIR     fuzz directory holding corpus/ (default fuzz)\n"
-    "  --games N      simulated games per variant combination (default 1000)\n"
+    "usage: undead verify [GAME...] [options]\n"
+    "Runs every check on every built-in game (or the named ones), records the runs in the\n"
+    "results database and prints a summary.\n"
+    "  --golden DIR          golden directory (default golden)\n"
+    "  --fuzz DIR            fuzz directory holding corpus/ (default fuzz)\n"
+    "  --games N             simulated games per variant combination (default 500)\n"
+    "  --reading-games N     games per variant reading, measured against the defaults\n"
+    "                        (default 20000; the FAQ shows these)\n"
+    "  --seed N              first seed of the reading simulations (default 1)\n"
+    REC_HELP
     "Exit 1 if any check fails.\n";
 
+enum { READING_PLAYERS = 2, READING_DB_CASES = 20, MAX_COMBOS = 4096 };
+
+typedef struct verify_opts {
+    const char *golden_dir, *fuzz_dir;
+    uint64_t games, reading_games, seed;
+    rec_opts ro;
+} verify_opts;
+
 typedef struct verify_row {
-    int rules, covered, cases, cases_failed, problems;
+    int rules, covered, cases, cases_failed, problems, readings, combos;
     uint64_t simulated, corpus;
     int violations;
 } verify_row;
 
-static void progress(const char *game, const char *step)
+static void progress(const char *game, const char *step, int i, int n)
 {
-    if (isatty(STDERR_FILENO))
+    if (!isatty(STDERR_FILENO))
+        return;
+    if (n > 0)
+        fprintf(stderr, "\r\033[K%s: %s %d/%d", game, step, i, n);
+    else
         fprintf(stderr, "\r\033[K%s: %s...", game, step);
+    fflush(stderr);
 }
 
 /* Folder of a game under golden/ and spec/: its name with '_' for '-'. */
@@ -45,27 +87,119 @@ static void folder_of(const ud_game *g, char *out, size_t size)
             *c = '_';
 }
 
-static int combinations(const ud_game *g)
+/* ---- which combinations -------------------------------------------------- */
+
+/* Does the set of active rows differ between two variant settings? */
+static bool rows_differ(const ud_game *g, const int *a, const int *b)
 {
-    int n = 1;
-    for (int v = 0; v < g->n_variants; v++)
-        n *= g->variants[v].n_values;
+    for (int r = 0; r < g->n_rules; r++)
+        if (ud_rule_active(&g->rules[r], a) != ud_rule_active(&g->rules[r], b))
+            return true;
+    return false;
+}
+
+static void defaults(const ud_game *g, int *variant)
+{
+    for (int v = 0; v < UD_MAX_VARIANTS; v++)
+        variant[v] = v < g->n_variants ? g->variants[v].default_value : 0;
+}
+
+/* Reading (v, x) changes the rows on its own. */
+static bool alone(const ud_game *g, int v, int x)
+{
+    int a[UD_MAX_VARIANTS], b[UD_MAX_VARIANTS];
+    defaults(g, a);
+    defaults(g, b);
+    b[v] = x;
+    return rows_differ(g, a, b);
+}
+
+/* A main key: every reading changes the rows alone (or the reading is
+ * behaviour the rows decide inside their guards: a key whose readings
+ * change no row under any single companion is main too, so it is never
+ * left out). */
+static bool main_key(const ud_game *g, int v)
+{
+    for (int x = 0; x < g->variants[v].n_values; x++)
+        if (x != g->variants[v].default_value && !alone(g, v, x))
+            return false;
+    return true;
+}
+
+/* The first reading (w, y) of another key with which (v, x) changes the
+ * rows; false if there is none. */
+static bool companion(const ud_game *g, int v, int x, int *w_out, int *y_out)
+{
+    for (int w = 0; w < g->n_variants; w++)
+        for (int y = 0; w != v && y < g->variants[w].n_values; y++) {
+            int a[UD_MAX_VARIANTS], b[UD_MAX_VARIANTS];
+            defaults(g, a);
+            a[w] = y;
+            memcpy(b, a, sizeof a);
+            b[v] = x;
+            if (rows_differ(g, a, b)) {
+                *w_out = w;
+                *y_out = y;
+                return true;
+            }
+        }
+    return false;
+}
+
+/* Every combination to simulate, as variant arrays; returns the count. */
+static int plan_combinations(const ud_game *g, int (*out)[UD_MAX_VARIANTS], int max)
+{
+    bool is_main[UD_MAX_VARIANTS];
+    int wake_w = -1, wake_y = 0;
+    for (int v = 0; v < g->n_variants; v++) {
+        is_main[v] = main_key(g, v);
+        for (int x = 0; !is_main[v] && wake_w < 0 && x < g->variants[v].n_values; x++)
+            if (x != g->variants[v].default_value && !companion(g, v, x, &wake_w, &wake_y))
+                is_main[v] = true;   /* matters with nothing: treat as main */
+    }
+    int n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        /* pass 0: every combination of the main keys; pass 1: of the others */
+        int count = 1;
+        for (int v = 0; v < g->n_variants; v++)
+            if (is_main[v] == (pass == 0))
+                count *= g->variants[v].n_values;
+        if (pass == 1 && count == 1)
+            break;
+        for (int k = 0; k < count && n < max; k++) {
+            defaults(g, out[n]);
+            if (pass == 1 && wake_w >= 0)
+                out[n][wake_w] = wake_y;
+            int rest = k;
+            for (int v = 0; v < g->n_variants; v++)
+                if (is_main[v] == (pass == 0)) {
+                    out[n][v] = rest % g->variants[v].n_values;
+                    rest /= g->variants[v].n_values;
+                }
+            n++;
+        }
+    }
     return n;
 }
 
-/* Simulate under every variant combination; prints and counts failures. */
-static int simulate_all(const ud_game *g, uint64_t games, verify_row *row)
+/* ---- simulation ---------------------------------------------------------- */
+
+static int simulate_combos(const ud_game *g, const verify_opts *o, recorder *vr, verify_row *row,
+                           uint64_t *fired)
 {
+    static int combo[MAX_COMBOS][UD_MAX_VARIANTS];
+    int combos = plan_combinations(g, combo, MAX_COMBOS);
+    row->combos = combos;
     int failures = 0;
-    int combos = combinations(g);
+    sim_stats *st = malloc(sizeof *st);
+    if (!st)
+        return 1;
     for (int k = 0; k < combos; k++) {
+        if (k % 8 == 0)
+            progress(g->name, "variant combinations", k, combos);
         ud_match m;
         ud_match_defaults(&m, g);
-        int rest = k;
-        for (int v = 0; v < g->n_variants; v++) {
-            m.setup.variant[v] = rest % g->variants[v].n_values;
-            rest /= g->variants[v].n_values;
-        }
+        memcpy(m.setup.variant, combo[k], sizeof m.setup.variant);
         m.setup.n_players = 2 + k % 3;
         for (int p = 0; p < m.setup.n_players; p++) {
             snprintf(m.setup.names[p], UD_NAME_MAX, "p%d", p + 1);
@@ -73,25 +207,201 @@ static int simulate_all(const ud_game *g, uint64_t games, verify_row *row)
             m.policy[p].def = pol < g->n_policies ? &g->policies[pol] : &ud_policy_random;
             m.policy[p].param = m.policy[p].def->def_param;
         }
-        m.seed = 1 + (uint64_t)k * games;
-        sim_stats *st = malloc(sizeof *st);
-        if (!st)
-            return failures + 1;
-        simulate(&m, games, 1, st);
+        m.seed = 1 + (uint64_t)k * o->games;
+        simulate(&m, o->games, 1, st);
         row->simulated += st->games;
+        for (int r = 0; r < g->n_rules; r++)
+            fired[r] += st->fired[r];
         if (st->failed) {
             printf("%s: simulated game with seed %llu failed: %s: %s\n", g->name,
                    (unsigned long long)st->failed_game, st->fail.id ? st->fail.id : "engine",
                    st->fail.msg);
+            rec_replay_game(vr, "sim", &m, st->failed_game, 1);
             row->violations++;
             failures++;
         }
-        free(st);
     }
+    free(st);
     return failures;
 }
 
-/* Replay every file of dir through fn; returns files replayed. */
+/* Per-game sums for a ratio's confidence interval (delta method). */
+typedef struct ratio_sums {
+    double n, d, nn, dd, nd;
+} ratio_sums;
+
+static double ci95_mean(double sum, double sumsq, double games)
+{
+    if (games < 2)
+        return 0;
+    double mean = sum / games, var = (sumsq / games - mean * mean) * games / (games - 1);
+    return 1.96 * sqrt(var > 0 ? var / games : 0);
+}
+
+static double ci95_ratio(const ratio_sums *s, double games)
+{
+    if (games < 2 || s->d <= 0)
+        return 0;
+    double r = s->n / s->d, dbar = s->d / games;
+    double e2 = (s->nn - 2 * r * s->nd + r * r * s->dd) / (games - 1);
+    return 1.96 * sqrt(e2 > 0 ? e2 / games : 0) / dbar;
+}
+
+static int rule_index(const ud_game *g, const char *id)
+{
+    const ud_rule *r = ud_game_rule(g, id);
+    return r ? (int)(r - g->rules) : -1;
+}
+
+/* One reading's simulation: `undead sim` with per-game sums kept for the
+ * confidence intervals, recorded as its own sim run. */
+static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr, int64_t verify_run,
+                            const int *variant, const char *reading, verify_row *row, uint64_t *fired)
+{
+    ud_match m;
+    ud_match_defaults(&m, g);
+    memcpy(m.setup.variant, variant, sizeof m.setup.variant);
+    m.setup.n_players = READING_PLAYERS;
+    for (int p = 0; p < m.setup.n_players; p++) {
+        snprintf(m.setup.names[p], UD_NAME_MAX, "p%d", p + 1);
+        m.policy[p].def = g->n_policies ? &g->policies[0] : &ud_policy_random;
+        m.policy[p].param = m.policy[p].def->def_param;
+    }
+    m.seed = o->seed;
+
+    ud_table t;
+    ud_table_build(&t, g, m.setup.variant);
+    unsigned char state[4096] __attribute__((aligned(16)));
+    uint64_t game_fired[UD_MAX_RULES], total[UD_MAX_RULES] = { 0 };
+    ratio_sums rs[16] = { { 0 } };
+    int n_ratios = g->n_ratios < 16 ? g->n_ratios : 16;
+    double wins[UD_MAX_PLAYERS] = { 0 }, shared = 0, decisions = 0, dec_sq = 0;
+    uint64_t games = 0;
+    int failed = 0;
+    ud_match game = m;
+    for (uint64_t i = 0; i < o->reading_games; i++) {
+        game.seed = m.seed + i;
+        memset(game_fired, 0, sizeof game_fired);
+        ud_result res;
+        ud_play(&game, &t, state, NULL, game_fired, 1, &res);
+        if (res.status != UD_OVER) {
+            printf("%s: reading %s: game with seed %llu failed: %s: %s\n", g->name, reading,
+                   (unsigned long long)game.seed, res.fail.id ? res.fail.id : "engine", res.fail.msg);
+            rec_replay_game(vr, "sim", &m, game.seed, 1);
+            failed = 1;
+            break;
+        }
+        games++;
+        for (int r = 0; r < g->n_rules; r++)
+            total[r] += game_fired[r];
+        if (res.winner >= 0)
+            wins[res.winner]++;
+        else
+            shared++;
+        decisions += (double)res.decisions;
+        dec_sq += (double)res.decisions * (double)res.decisions;
+        for (int k = 0; k < n_ratios; k++) {
+            int a = rule_index(g, g->ratios[k].numerator), b = rule_index(g, g->ratios[k].denominator);
+            double x = a >= 0 ? (double)game_fired[a] : 0, y = b >= 0 ? (double)game_fired[b] : 0;
+            rs[k].n += x;
+            rs[k].d += y;
+            rs[k].nn += x * x;
+            rs[k].dd += y * y;
+            rs[k].nd += x * y;
+        }
+    }
+    row->simulated += games;
+    for (int r = 0; r < g->n_rules; r++)
+        fired[r] += total[r];
+
+    /* Recorded as a sim run of its own, so `undead db` and the named
+     * queries see it like any other. */
+    recorder sr = { vr->db, 0 };
+    if (vr->db) {
+        ud_buf cl;
+        ud_buf_init(&cl);
+        ud_buf_printf(&cl, "undead sim %s --games %llu --seed %llu --players p1,p2 --policy %s",
+                      g->name, (unsigned long long)o->reading_games, (unsigned long long)m.seed,
+                      m.policy[0].def->name);
+        for (int v = 0; v < g->n_variants; v++)
+            if (variant[v] != g->variants[v].default_value)
+                ud_buf_printf(&cl, " --variant %s=%s", g->variants[v].key,
+                              g->variants[v].values[variant[v]].name);
+        db_run run = { .command = "sim", .command_line = ud_buf_str(&cl), .game = g->name };
+        sr.run = db_run_begin(vr->db, &run);
+        ud_buf_free(&cl);
+    }
+    rec_match(&sr, &m);
+    rec_param(&sr, "games", "%llu", (unsigned long long)o->reading_games);
+    rec_param(&sr, "invariants", "on");
+    rec_param(&sr, "db-cases", "%d", READING_DB_CASES);
+    rec_param(&sr, "verify-run", "%lld", (long long)verify_run);
+    rec_param(&sr, "verify-reading", "%s", reading);
+    for (uint64_t i = 0; i < games && i < READING_DB_CASES; i++)
+        rec_replay_game(&sr, "sim", &m, m.seed + i, 1);
+    rec_coverage(&sr, g, total);
+    double n = games ? (double)games : 1.0;
+    rec_metric(&sr, "games", (double)games, "games");
+    rec_metric(&sr, "decisions_per_game", decisions / n, "decisions");
+    rec_metric(&sr, "decisions_per_game:ci95", ci95_mean(decisions, dec_sq, n), "decisions");
+    rec_metric(&sr, "shared_wins", shared, "games");
+    for (int p = 0; p < m.setup.n_players; p++) {
+        char name[64];
+        double pr = wins[p] / n;
+        snprintf(name, sizeof name, "win_rate:%s", m.setup.names[p]);
+        rec_metric(&sr, name, 100.0 * pr, "%");
+        snprintf(name, sizeof name, "win_rate:%s:ci95", m.setup.names[p]);
+        rec_metric(&sr, name, 100.0 * 1.96 * sqrt(pr * (1 - pr) / n), "%");
+    }
+    for (int k = 0; k < n_ratios; k++) {
+        char name[96];
+        rec_metric(&sr, g->ratios[k].name, rs[k].d > 0 ? rs[k].n / rs[k].d : 0.0, "ratio");
+        snprintf(name, sizeof name, "%s:ci95", g->ratios[k].name);
+        rec_metric(&sr, name, ci95_ratio(&rs[k], n), "ratio");
+        snprintf(name, sizeof name, "%s per game", g->ratios[k].denominator);
+        rec_metric(&sr, name, rs[k].d / n, "firings");
+        snprintf(name, sizeof name, "%s per game:ci95", g->ratios[k].denominator);
+        rec_metric(&sr, name, ci95_mean(rs[k].d, rs[k].dd, n), "firings");
+    }
+    if (sr.db && sr.run > 0)
+        db_run_end(sr.db, sr.run, failed ? "failed" : "complete", failed ? UD_EXIT_FAIL : UD_EXIT_OK);
+    row->readings++;
+    row->violations += failed;
+    return failed;
+}
+
+/* The defaults, then every other reading of every key (with the companion
+ * reading that brings it to life, if it needs one). */
+static int simulate_readings(const ud_game *g, const verify_opts *o, recorder *vr,
+                             verify_row *row, uint64_t *fired)
+{
+    int failures = 0, n = 1, i = 0;
+    for (int v = 0; v < g->n_variants; v++)
+        n += g->variants[v].n_values - 1;
+    int variant[UD_MAX_VARIANTS];
+    defaults(g, variant);
+    progress(g->name, "readings", i++, n);
+    failures += simulate_reading(g, o, vr, vr->run, variant, "defaults", row, fired);
+    for (int v = 0; v < g->n_variants; v++)
+        for (int x = 0; x < g->variants[v].n_values; x++) {
+            if (x == g->variants[v].default_value)
+                continue;
+            progress(g->name, "readings", i++, n);
+            defaults(g, variant);
+            variant[v] = x;
+            int w, y;
+            if (!alone(g, v, x) && companion(g, v, x, &w, &y))
+                variant[w] = y;
+            char reading[128];
+            snprintf(reading, sizeof reading, "%s=%s", g->variants[v].key, g->variants[v].values[x].name);
+            failures += simulate_reading(g, o, vr, vr->run, variant, reading, row, fired);
+        }
+    return failures;
+}
+
+/* ---- fuzz corpora -------------------------------------------------------- */
+
+/* Replay every file of dir; returns files replayed. */
 static uint64_t replay_dir(const char *dir, const ud_game *g, bool engine)
 {
     DIR *d = opendir(dir);
@@ -120,16 +430,63 @@ static uint64_t replay_dir(const char *dir, const ud_game *g, bool engine)
     return n;
 }
 
-static int verify_game(const ud_game *g, const char *golden_dir, const char *fuzz_dir,
-                       uint64_t games, verify_row *row)
+/* ---- one game ------------------------------------------------------------ */
+
+/* The golden cases of g, recorded as a golden run like `undead golden check`. */
+static int run_golden(const ud_game *g, const verify_opts *o, recorder *vr, verify_row *row,
+                      uint64_t *fired)
+{
+    char folder[64], path[1024];
+    folder_of(g, folder, sizeof folder);
+    snprintf(path, sizeof path, "%s/%s", o->golden_dir, folder);
+    recorder gr = { vr->db, 0 };
+    if (vr->db) {
+        char cl[1200];
+        snprintf(cl, sizeof cl, "undead golden check --dir %s", path);
+        db_run run = { .command = "golden", .command_line = cl, .game = NULL };
+        gr.run = db_run_begin(vr->db, &run);
+    }
+    rec_param(&gr, "mode", "check");
+    rec_param(&gr, "dir", "%s", path);
+    rec_param(&gr, "verify-run", "%lld", (long long)vr->run);
+    golden_report *rep = calloc(1, sizeof *rep);
+    if (!rep)
+        return 1;
+    rec_golden rg = { &gr, o->golden_dir };
+    golden_run(path, GOLDEN_CHECK, rep, gr.db ? rec_golden_case : NULL, &rg);
+    int gi = golden_game_index(g);
+    row->cases = rep->cases;
+    row->cases_failed = rep->failed;
+    for (int r = 0; gi >= 0 && r < g->n_rules; r++) {
+        row->covered += rep->fired[gi][r] > 0;
+        fired[r] += rep->fired[gi][r];
+    }
+    if (gi >= 0)
+        rec_coverage(&gr, g, rep->fired[gi]);
+    rec_metric(&gr, "cases", rep->cases, "cases");
+    rec_metric(&gr, "failed", rep->failed, "cases");
+    int failures = rep->failed + (rep->cases == 0) + (row->covered < row->rules);
+    if (gr.db && gr.run > 0)
+        db_run_end(gr.db, gr.run, failures ? "failed" : "complete", failures ? UD_EXIT_FAIL : UD_EXIT_OK);
+    free(rep);
+    return failures;
+}
+
+static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, bool *db_failed)
 {
     int failures = 0;
     char folder[64], path[1024];
     folder_of(g, folder, sizeof folder);
     memset(row, 0, sizeof *row);
     row->rules = g->n_rules;
+    recorder vr;
+    if (!rec_begin(&vr, &o->ro, "verify", g)) {
+        *db_failed = true;
+        return 1;
+    }
+    uint64_t fired[UD_MAX_RULES] = { 0 };
 
-    progress(g->name, "rule tables");
+    progress(g->name, "rule tables", 0, 0);
     ud_buf problems;
     ud_buf_init(&problems);
     row->problems = ud_game_selfcheck(g, &problems);
@@ -137,28 +494,39 @@ static int verify_game(const ud_game *g, const char *golden_dir, const char *fuz
     ud_buf_free(&problems);
     failures += row->problems;
 
-    progress(g->name, "golden transcripts");
-    snprintf(path, sizeof path, "%s/%s", golden_dir, folder);
-    golden_report rep;
-    golden_run(path, GOLDEN_CHECK, &rep, NULL, NULL);
-    int gi = golden_game_index(g);
-    row->cases = rep.cases;
-    row->cases_failed = rep.failed;
-    for (int r = 0; gi >= 0 && r < g->n_rules; r++)
-        row->covered += rep.fired[gi][r] > 0;
-    failures += rep.failed + (rep.cases == 0) + (row->covered < row->rules);
+    progress(g->name, "golden transcripts", 0, 0);
+    failures += run_golden(g, o, &vr, row, fired);
 
-    progress(g->name, "simulation");
-    failures += simulate_all(g, games, row);
+    failures += simulate_readings(g, o, &vr, row, fired);
+    failures += simulate_combos(g, o, &vr, row, fired);
 
-    progress(g->name, "fuzz corpora");
-    snprintf(path, sizeof path, "%s/corpus/%s_engine", fuzz_dir, folder);
+    progress(g->name, "fuzz corpora", 0, 0);
+    snprintf(path, sizeof path, "%s/corpus/%s_engine", o->fuzz_dir, folder);
     row->corpus += replay_dir(path, g, true);
-    snprintf(path, sizeof path, "%s/corpus/transcript", fuzz_dir);
+    snprintf(path, sizeof path, "%s/corpus/transcript", o->fuzz_dir);
     row->corpus += replay_dir(path, g, false);
-    progress(g->name, "done");
     if (isatty(STDERR_FILENO))
         fputs("\r\033[K", stderr);
+
+    rec_param(&vr, "games", "%llu", (unsigned long long)o->games);
+    rec_param(&vr, "reading-games", "%llu", (unsigned long long)o->reading_games);
+    rec_param(&vr, "seed", "%llu", (unsigned long long)o->seed);
+    rec_param(&vr, "golden", "%s", o->golden_dir);
+    rec_param(&vr, "fuzz", "%s", o->fuzz_dir);
+    rec_coverage(&vr, g, fired);
+    rec_metric(&vr, "rules", row->rules, "rules");
+    rec_metric(&vr, "rules_covered", row->covered, "rules");
+    rec_metric(&vr, "transcripts", row->cases, "cases");
+    rec_metric(&vr, "transcripts_failed", row->cases_failed, "cases");
+    rec_metric(&vr, "readings", row->readings, "runs");
+    rec_metric(&vr, "combinations", row->combos, "settings");
+    rec_metric(&vr, "games_simulated", (double)row->simulated, "games");
+    rec_metric(&vr, "corpus_files", (double)row->corpus, "files");
+    rec_metric(&vr, "selfcheck_problems", row->problems, "problems");
+    rec_metric(&vr, "violations", row->violations + row->problems, "violations");
+    int rc = rec_end(&vr, failures ? UD_EXIT_FAIL : UD_EXIT_OK);
+    if (rc == UD_EXIT_USAGE)
+        *db_failed = true;
     return failures;
 }
 
@@ -168,26 +536,33 @@ int cmd_verify(int argc, char **argv)
         { "golden", required_argument, NULL, 'g' },
         { "fuzz", required_argument, NULL, 'f' },
         { "games", required_argument, NULL, 'n' },
+        { "reading-games", required_argument, NULL, 'r' },
+        { "seed", required_argument, NULL, 's' },
+        REC_LONGOPTS,
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
-    const char *golden_dir = "golden", *fuzz_dir = "fuzz";
-    uint64_t games = 1000;
+    verify_opts o = { .golden_dir = "golden", .fuzz_dir = "fuzz", .games = 500,
+                      .reading_games = 20000, .seed = 1 };
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        uint64_t *num = c == 'n' ? &o.games : c == 'r' ? &o.reading_games : c == 's' ? &o.seed : NULL;
         if (c == 'h') {
             fputs(usage, stdout);
             return UD_EXIT_OK;
         } else if (c == 'g')
-            golden_dir = optarg;
+            o.golden_dir = optarg;
         else if (c == 'f')
-            fuzz_dir = optarg;
-        else if (c == 'n' && cli_parse_u64(optarg, &games) && games > 0)
+            o.fuzz_dir = optarg;
+        else if (rec_opt(&o.ro, c, optarg))
+            continue;
+        else if (num && cli_parse_u64(optarg, num) && (*num > 0 || c == 's'))
             continue;
         else {
-            if (c == 'n')
-                fprintf(stderr, "undead verify: --games: expected a whole number above 0, got '%s'\n", optarg);
+            if (num)
+                fprintf(stderr, "undead verify: --%s: expected a whole number above 0, got '%s'\n",
+                        c == 'n' ? "games" : c == 'r' ? "reading-games" : "seed", optarg);
             else
                 fputs(usage, stderr);
             return UD_EXIT_USAGE;
@@ -203,19 +578,23 @@ int cmd_verify(int argc, char **argv)
             chosen[n++] = *g;
 
     int failures = 0;
+    bool db_failed = false;
     verify_row rows[GOLDEN_MAX_GAMES];
-    for (int i = 0; i < n; i++)
-        failures += verify_game(chosen[i], golden_dir, fuzz_dir, games, &rows[i]);
-    printf("\n%-14s %6s %8s %12s %10s %8s %11s\n", "game", "rules", "covered", "transcripts",
-           "simulated", "corpus", "violations");
+    for (int i = 0; i < n && !db_failed; i++)
+        failures += verify_game(chosen[i], &o, &rows[i], &db_failed);
+    if (db_failed)
+        return UD_EXIT_USAGE;
+    /* "states explored" comes with the explorer (issue 4): "-" until then. */
+    printf("\n%-14s %6s %8s %12s %10s %8s %8s %8s %11s\n", "game", "rules", "covered",
+           "transcripts", "simulated", "readings", "explored", "corpus", "violations");
     for (int i = 0; i < n; i++) {
         const verify_row *r = &rows[i];
         char covered[32], cases[32];
         snprintf(covered, sizeof covered, "%d/%d", r->covered, r->rules);
         snprintf(cases, sizeof cases, "%d%s", r->cases, r->cases_failed ? " FAIL" : " ok");
-        printf("%-14s %6d %8s %12s %10llu %8llu %11d\n", chosen[i]->name, r->rules, covered, cases,
-               (unsigned long long)r->simulated, (unsigned long long)r->corpus,
-               r->violations + r->problems);
+        printf("%-14s %6d %8s %12s %10llu %8d %8s %8llu %11d\n", chosen[i]->name, r->rules, covered,
+               cases, (unsigned long long)r->simulated, r->readings, "-",
+               (unsigned long long)r->corpus, r->violations + r->problems);
     }
     printf("verify: %s\n", failures ? "FAILED" : "all checks passed");
     return failures ? UD_EXIT_FAIL : UD_EXIT_OK;
