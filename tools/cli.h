@@ -63,5 +63,6 @@ int cmd_golden(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_db(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_faq(int argc, char **argv);
 
 #endif

@@ -17,6 +17,7 @@ typedef struct command {
 
 static const command commands[] = {
     { "verify", cmd_verify, "the main job: every check on every game, with a summary" },
+    { "faq", cmd_faq, "write the printable rules FAQ (HTML, Markdown or PDF) from the tables and database" },
     { "games", cmd_games, "list the built-in games" },
     { "rules", cmd_rules, "list a game's rule rows (ID, source, summary)" },
     { "variants", cmd_variants, "list a game's open questions and their readings" },

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# faq_pdf.sh - the printable FAQ (issue 6), from a small fresh database.
+#   faq_pdf.sh UNDEAD SOURCE_DIR same   the FAQ regenerates byte for byte (HTML and
+#                                       Markdown) from the same database
+#   faq_pdf.sh UNDEAD SOURCE_DIR pdf    headless Chromium prints it: more than one page,
+#                                       every page turns into a PNG (pdftoppm), every rule
+#                                       ID is in the text (pdftotext), and no word lies
+#                                       outside the page's margins (pdftotext -bbox)
+# Chromium and poppler-utils are in debian-packages.txt: when missing this FAILS.
+set -euo pipefail
+undead="$1" src="$2" mode="$3"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+fail() { echo "faq_pdf: FAIL: $*" >&2; exit 1; }
+
+"$undead" verify zombie-dice --golden "$src/golden" --fuzz "$src/fuzz" --games 10 --reading-games 300 \
+    --db t.db > verify.out || { cat verify.out; fail "undead verify"; }
+faq() { "$undead" faq --db t.db --golden "$src/golden" "$@"; }
+
+if [[ "$mode" == same ]]; then
+    faq -o a.html && faq -o b.html
+    cmp a.html b.html || fail "two HTML generations from one database differ"
+    faq --format md -o a.md && faq --format md > b.md
+    cmp a.md b.md || fail "two Markdown generations from one database differ"
+    grep -q 'id="ZD-BUST"' a.html || fail "no anchor for ZD-BUST"
+    if grep -qiE '<script|https?://|@import|url\(' a.html; then
+        fail "the HTML does not stand alone (script or external reference)"
+    fi
+    echo "faq_pdf: same bytes twice ($(wc -c < a.html) bytes of HTML, $(wc -c < a.md) of Markdown)"
+    exit 0
+fi
+
+for tool in pdfinfo pdftoppm pdftotext; do
+    command -v "$tool" > /dev/null || fail "$tool missing (apt-get install poppler-utils)"
+done
+faq -o faq-copy.html
+faq --format pdf -o faq.pdf || fail "undead faq --format pdf (is chromium installed?)"
+pages="$(pdfinfo faq.pdf | awk '/^Pages:/ {print $2}')"
+[[ "$pages" -gt 1 ]] || fail "expected more than one page, got $pages"
+mkdir png
+pdftoppm -r 30 -png faq.pdf png/page
+pngs="$(ls png | wc -l)"
+[[ "$pngs" -eq "$pages" ]] || fail "pdftoppm made $pngs PNG files for $pages pages"
+
+pdftotext faq.pdf faq.txt
+missing=0
+while IFS=$'\t' read -r id _; do
+    [[ "$id" == id ]] && continue
+    grep -qF -- "$id" faq.txt || { echo "faq_pdf: rule $id is not in the PDF's text" >&2; missing=1; }
+done < <("$undead" rules zombie-dice --format tsv)
+[[ "$missing" -eq 0 ]] || fail "rule IDs missing from the PDF"
+
+# Every word inside the page minus its margins (14 mm = 39.7 pt; 2 pt slack):
+# a table cut at the page edge puts words there, or past the edge.
+pdftotext -bbox faq.pdf bbox.html
+awk -v margin=37.7 '
+    /<page / { match($0, /width="[0-9.]+"/); w = substr($0, RSTART + 7, RLENGTH - 8) + 0; page++ }
+    /<word / {
+        match($0, /xMin="[0-9.]+"/); x0 = substr($0, RSTART + 6, RLENGTH - 7) + 0
+        match($0, /xMax="[0-9.]+"/); x1 = substr($0, RSTART + 6, RLENGTH - 7) + 0
+        if (x0 < margin || x1 > w - margin) {
+            bad++
+            if (bad <= 10) printf "faq_pdf: page %d: word outside the margins at x=%.1f..%.1f (page width %.1f): %s\n", page, x0, x1, w, $0 > "/dev/stderr"
+        }
+        words++
+    }
+    END { if (bad) exit 1; printf "faq_pdf: %d words, all within the margins\n", words }
+' bbox.html || fail "something overflows the page"
+# Chromium clips what overflows at the margin, so the PDF alone cannot show a
+# cut table: lay out a copy at the printable width (A4 less 2 x 14 mm = 688 px)
+# with the print stylesheet applied, and let a test-only script measure every
+# table, cell, figure and list against the page (the FAQ itself has no script).
+sed 's/@media print{/@media all{/' faq-copy.html > layout.html
+cat >> layout.html <<'JS'
+<script>
+var right = document.body.getBoundingClientRect().right, bad = [];
+document.querySelectorAll('table,td,th,figure,svg,ol,dl,p,pre,h2,h3').forEach(function (e) {
+  var r = e.getBoundingClientRect();
+  if (r.right > right + 1 || e.scrollWidth > e.clientWidth + 1)
+    bad.push(e.tagName + ' ' + (e.id || e.textContent.slice(0, 50)));
+});
+document.body.setAttribute('data-overflow', bad.length + ': ' + bad.slice(0, 10).join(' | '));
+</script>
+JS
+mkdir profile
+chromium_bin="${UNDEAD_CHROMIUM:-chromium}"
+sandbox=(); [[ "$(id -u)" -eq 0 ]] && sandbox=(--no-sandbox)
+"$chromium_bin" --headless "${sandbox[@]}" --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --host-resolver-rules='MAP * ~NOTFOUND' --user-data-dir="$tmp/profile" --window-size=688,1000 \
+    --dump-dom "file://$tmp/layout.html" > dom.html 2> chromium.log || fail "chromium --dump-dom"
+overflow="$(grep -o 'data-overflow="[^"]*"' dom.html || true)"
+[[ "$overflow" == 'data-overflow="0: "' ]] || fail "laid out at the page's width, something overflows: $overflow"
+echo "faq_pdf: $pages pages, $pngs PNGs, every rule ID in the text, nothing wider than the page"

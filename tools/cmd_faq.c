@@ -1,0 +1,278 @@
+/*
+ * cmd_faq.c - `undead faq`: the printable rules FAQ (faq.c) as HTML,
+ * Markdown, or PDF printed by headless Chromium.
+ *
+ * Chromium is started with the flags that keep it off the network (no
+ * background networking, component updates, sync or QUIC; every host name
+ * resolves to nothing) in a fresh profile directory that is removed
+ * afterwards.  The HTML it prints holds no script and no external
+ * reference, so nothing would be fetched anyway.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "db.h"
+#include "faq.h"
+
+static const char usage[] =
+    "usage: undead faq [--game G]... [--format html|md|pdf] [-o FILE] [options]\n"
+    "Writes the rules FAQ: every rule by phase with its source, every open question with\n"
+    "its readings and their measured impact, the texts' numeric claims, worked examples\n"
+    "with the dice drawn, findings, edge cases and charts - all from the rule tables, the\n"
+    "golden transcripts and the results database (run 'undead verify' first).  The same\n"
+    "database gives the same bytes.\n"
+    "  --game G              only this game (repeatable; default every game)\n"
+    "  --format F            html (default; stands alone, prints well), md, or pdf\n"
+    "  -o, --output FILE     write here (default: standard output; required for pdf)\n"
+    "  --db PATH             the results database (default undead.db)\n"
+    "  --golden DIR          golden directory (default golden)\n"
+    "  --chromium PATH       the browser that prints the PDF (default $UNDEAD_CHROMIUM,\n"
+    "                        else chromium)\n";
+
+enum { PDF_TIMEOUT_S = 180 };
+
+static void remove_tree(const char *dir)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        execlp("rm", "rm", "-rf", "--", dir, (char *)NULL);
+        _exit(127);
+    }
+    if (pid > 0)
+        waitpid(pid, NULL, 0);
+}
+
+/* Print html_path to pdf_path with headless Chromium; false with a message. */
+static bool print_pdf(const char *chromium, const char *tmp, const char *html_path, const char *pdf_path)
+{
+    char profile[1100], out_flag[4200], profile_flag[1200], url[4200], log_path[1100];
+    snprintf(profile, sizeof profile, "%s/profile", tmp);
+    snprintf(log_path, sizeof log_path, "%s/chromium.log", tmp);
+    snprintf(profile_flag, sizeof profile_flag, "--user-data-dir=%s", profile);
+    snprintf(out_flag, sizeof out_flag, "--print-to-pdf=%s", pdf_path);
+    snprintf(url, sizeof url, "file://%s", html_path);
+    const char *argv[32];
+    int n = 0;
+    argv[n++] = chromium;
+    argv[n++] = "--headless";
+    if (geteuid() == 0)
+        argv[n++] = "--no-sandbox";   /* Chromium refuses to run as root otherwise */
+    argv[n++] = "--disable-gpu";
+    argv[n++] = "--disable-dev-shm-usage";
+    argv[n++] = "--disable-quic";
+    argv[n++] = "--no-first-run";
+    argv[n++] = "--no-default-browser-check";
+    argv[n++] = "--disable-background-networking";
+    argv[n++] = "--disable-component-update";
+    argv[n++] = "--disable-sync";
+    argv[n++] = "--disable-extensions";
+    argv[n++] = "--disable-default-apps";
+    argv[n++] = "--host-resolver-rules=MAP * ~NOTFOUND";
+    argv[n++] = profile_flag;
+    argv[n++] = "--no-pdf-header-footer";
+    argv[n++] = out_flag;
+    argv[n++] = url;
+    argv[n] = NULL;
+    unlink(pdf_path);
+    pid_t pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "undead faq: fork: %s\n", strerror(errno));
+        return false;
+    }
+    if (pid == 0) {
+        int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+            close(fd);
+        }
+        setenv("HOME", tmp, 1);   /* nothing of the user's profile is read or written */
+        execvp(chromium, (char *const *)argv);
+        fprintf(stderr, "cannot run %s: %s\n", chromium, strerror(errno));
+        _exit(127);
+    }
+    int status = 0;
+    time_t start = time(NULL);
+    for (;;) {
+        pid_t w = waitpid(pid, &status, WNOHANG);
+        if (w == pid)
+            break;
+        if (w < 0) {
+            status = -1;
+            break;
+        }
+        if (time(NULL) - start > PDF_TIMEOUT_S) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            fprintf(stderr, "undead faq: %s did not finish in %d s\n", chromium, PDF_TIMEOUT_S);
+            return false;
+        }
+        struct timespec ts = { 0, 50 * 1000 * 1000 };
+        nanosleep(&ts, NULL);
+    }
+    struct stat sb;
+    bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && stat(pdf_path, &sb) == 0 && sb.st_size > 0;
+    if (!ok) {
+        fprintf(stderr, "undead faq: %s could not print the PDF (exit %d)%s\n", chromium,
+                WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+                WIFEXITED(status) && WEXITSTATUS(status) == 127
+                    ? "; install it (Debian: apt-get install chromium) or name it with --chromium" : "");
+        size_t len;
+        FILE *f = fopen(log_path, "r");
+        if (f) {
+            char line[512];
+            for (int i = 0; i < 20 && fgets(line, sizeof line, f); i++)
+                fprintf(stderr, "  %s", line);
+            fclose(f);
+        }
+        (void)len;
+    }
+    return ok;
+}
+
+int cmd_faq(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "game", required_argument, NULL, 'g' },
+        { "format", required_argument, NULL, 'f' },
+        { "output", required_argument, NULL, 'o' },
+        { "db", required_argument, NULL, 'd' },
+        { "golden", required_argument, NULL, 'G' },
+        { "chromium", required_argument, NULL, 'c' },
+        { "help", no_argument, NULL, 'h' },
+        { 0, 0, 0, 0 },
+    };
+    faq_opts o = { .golden_dir = "golden", .format = FAQ_HTML };
+    const char *output = NULL, *db_path = "undead.db", *format = "html";
+    const char *chromium = getenv("UNDEAD_CHROMIUM");
+    if (!chromium || !*chromium)
+        chromium = "chromium";
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'h':
+            fputs(usage, stdout);
+            return UD_EXIT_OK;
+        case 'g':
+            if (o.n_games >= 8) {
+                fputs("undead faq: at most 8 --game options\n", stderr);
+                return UD_EXIT_USAGE;
+            }
+            if (!(o.games[o.n_games++] = cli_game("faq", optarg)))
+                return UD_EXIT_USAGE;
+            break;
+        case 'f':
+            format = optarg;
+            break;
+        case 'o':
+            output = optarg;
+            break;
+        case 'd':
+            db_path = optarg;
+            break;
+        case 'G':
+            o.golden_dir = optarg;
+            break;
+        case 'c':
+            chromium = optarg;
+            break;
+        default:
+            fputs(usage, stderr);
+            return UD_EXIT_USAGE;
+        }
+    }
+    if (optind != argc) {
+        fprintf(stderr, "undead faq: unexpected argument '%s'\n", argv[optind]);
+        fputs(usage, stderr);
+        return UD_EXIT_USAGE;
+    }
+    bool pdf = strcmp(format, "pdf") == 0;
+    if (pdf || strcmp(format, "html") == 0)
+        o.format = FAQ_HTML;
+    else if (strcmp(format, "md") == 0)
+        o.format = FAQ_MD;
+    else {
+        fprintf(stderr, "undead faq: --format: expected html, md or pdf, got '%s'\n", format);
+        return UD_EXIT_USAGE;
+    }
+    if (pdf && !output) {
+        fputs("undead faq: --format pdf needs -o FILE\n", stderr);
+        return UD_EXIT_USAGE;
+    }
+    if (!o.n_games)
+        for (const ud_game *const *g = ud_games; *g && o.n_games < 8; g++)
+            o.games[o.n_games++] = *g;
+
+    ud_buf err;
+    ud_buf_init(&err);
+    db *d = db_open(db_path, false, &err);
+    if (!d) {
+        fprintf(stderr, "undead faq: results database: %s\n", ud_buf_str(&err));
+        ud_buf_free(&err);
+        return UD_EXIT_USAGE;
+    }
+    o.db = db_sqlite(d);
+
+    char tmp[1024] = "", html_path[1100] = "", pdf_abs[4096] = "";
+    FILE *out = stdout;
+    if (pdf) {
+        const char *base = getenv("TMPDIR");
+        snprintf(tmp, sizeof tmp, "%s/undead-faq-XXXXXX", base && *base ? base : "/tmp");
+        if (!mkdtemp(tmp)) {
+            fprintf(stderr, "undead faq: cannot make a temporary directory: %s\n", strerror(errno));
+            db_close(d);
+            return UD_EXIT_FAIL;
+        }
+        snprintf(html_path, sizeof html_path, "%s/faq.html", tmp);
+        if (output[0] == '/')
+            snprintf(pdf_abs, sizeof pdf_abs, "%s", output);
+        else {
+            char cwd[2048];
+            if (!getcwd(cwd, sizeof cwd))
+                cwd[0] = '\0';
+            snprintf(pdf_abs, sizeof pdf_abs, "%s/%s", cwd, output);
+        }
+        out = fopen(html_path, "w");
+    } else if (output)
+        out = fopen(output, "w");
+    if (!out) {
+        fprintf(stderr, "undead faq: %s: %s\n", pdf ? html_path : output, strerror(errno));
+        db_close(d);
+        if (pdf)
+            remove_tree(tmp);
+        return UD_EXIT_USAGE;
+    }
+    bool ok = faq_write(out, &o, &err);
+    if (out != stdout && fclose(out) != 0)
+        ok = false;
+    else if (out == stdout)
+        fflush(stdout);
+    db_close(d);
+    if (!ok) {
+        fprintf(stderr, "undead faq: %s\n", err.len ? ud_buf_str(&err) : "cannot write the output");
+        ud_buf_free(&err);
+        if (pdf)
+            remove_tree(tmp);
+        else if (output)
+            unlink(output);
+        return UD_EXIT_FAIL;
+    }
+    ud_buf_free(&err);
+    if (pdf) {
+        ok = print_pdf(chromium, tmp, html_path, pdf_abs);
+        remove_tree(tmp);
+        if (!ok)
+            return UD_EXIT_FAIL;
+    }
+    return UD_EXIT_OK;
+}

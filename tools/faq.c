@@ -1,0 +1,1454 @@
+/*
+ * faq.c - the rules FAQ (see faq.h): document structure, the HTML and
+ * Markdown writers, and the database reads behind each section.
+ *
+ * The body is written to a memory stream first, collecting the headings,
+ * so the table of contents can come before it.  Every SQL statement here
+ * orders its rows, and every number is printed with fixed decimals: the
+ * output depends on the database's content only.
+ */
+#include "faq.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "faq_svg.h"
+#include "named_query.h"
+
+enum { TOC_MAX = 512, MAX_CHILDREN = 64 };
+
+typedef struct toc_entry {
+    int level;
+    char id[400];
+    char title[300];
+} toc_entry;
+
+struct faq_doc {
+    FILE *out;
+    bool md;
+    int n_toc;
+    toc_entry toc[TOC_MAX];
+    int table_cols;
+};
+
+/* ---- the writer ---------------------------------------------------------- */
+
+bool faq_is_html(const faq_doc *d) { return !d->md; }
+FILE *faq_out(faq_doc *d) { return d->out; }
+
+/* Text, escaped for the format; newlines become spaces in Markdown. */
+static void text(faq_doc *d, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '&')
+            fputs("&amp;", d->out);
+        else if (*s == '<')
+            fputs("&lt;", d->out);
+        else if (*s == '>')
+            fputs("&gt;", d->out);
+        else if (*s == '"' && !d->md)
+            fputs("&quot;", d->out);
+        else if (d->md && (*s == '|' || *s == '*' || *s == '`' || *s == '[' || *s == ']' || *s == '\\'))
+            fprintf(d->out, "\\%c", *s);
+        else if (d->md && *s == '\n')
+            fputc(' ', d->out);
+        else
+            fputc(*s, d->out);
+    }
+}
+
+static void textf(faq_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void textf(faq_doc *d, const char *fmt, ...)
+{
+    ud_buf b;
+    ud_buf_init(&b);
+    va_list ap;
+    va_start(ap, fmt);
+    ud_buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    text(d, ud_buf_str(&b));
+    ud_buf_free(&b);
+}
+
+static void html(faq_doc *d, const char *s)
+{
+    if (!d->md)
+        fputs(s, d->out);
+}
+
+static void md(faq_doc *d, const char *s)
+{
+    if (d->md)
+        fputs(s, d->out);
+}
+
+static void code(faq_doc *d, const char *s)
+{
+    if (d->md) {
+        fputc('`', d->out);
+        for (; *s; s++)
+            fputc(*s == '`' ? '\'' : *s == '|' ? '/' : *s, d->out);
+        fputc('`', d->out);
+        return;
+    }
+    fputs("<code>", d->out);
+    text(d, s);
+    fputs("</code>", d->out);
+}
+
+static void link(faq_doc *d, const char *id, const char *label)
+{
+    if (d->md) {
+        fputc('[', d->out);
+        text(d, label);
+        fprintf(d->out, "](#%s)", id);
+        return;
+    }
+    fprintf(d->out, "<a href=\"#%s\">", id);
+    text(d, label);
+    fputs("</a>", d->out);
+}
+
+static void anchor(faq_doc *d, const char *id)
+{
+    fprintf(d->out, "<a id=\"%s\"></a>", id);
+}
+
+static void toc_add(faq_doc *d, int level, const char *id, const char *title)
+{
+    if (d->n_toc >= TOC_MAX)
+        return;
+    toc_entry *e = &d->toc[d->n_toc++];
+    e->level = level;
+    snprintf(e->id, sizeof e->id, "%s", id);
+    snprintf(e->title, sizeof e->title, "%s", title);
+}
+
+static void heading(faq_doc *d, int level, const char *id, const char *title, bool in_toc)
+{
+    if (in_toc)
+        toc_add(d, level, id, title);
+    if (d->md) {
+        fprintf(d->out, "\n%.*s ", level, "######");
+        anchor(d, id);
+        text(d, title);
+        fputs("\n\n", d->out);
+        return;
+    }
+    fprintf(d->out, "<h%d id=\"%s\">", level, id);
+    text(d, title);
+    fprintf(d->out, "</h%d>\n", level);
+}
+
+void faq_h3(faq_doc *d, const char *id, const char *title)
+{
+    heading(d, 3, id, title, true);
+}
+
+static void para_begin(faq_doc *d) { html(d, "<p>"); }
+static void para_end(faq_doc *d) { fputs(d->md ? "\n\n" : "</p>\n", d->out); }
+
+void faq_p(faq_doc *d, const char *s)
+{
+    para_begin(d);
+    text(d, s);
+    para_end(d);
+}
+
+static void note(faq_doc *d, const char *s)
+{
+    html(d, "<p class=\"note\">");
+    md(d, "> ");
+    text(d, s);
+    para_end(d);
+}
+
+/* Tables: begin with the header, then rows of cells written by the
+ * caller between cell_begin/cell_end (or faq_table_row for plain text). */
+static void table_begin(faq_doc *d, int cols, const char *const *head, const int *widths)
+{
+    d->table_cols = cols;
+    if (d->md) {
+        fputs("\n|", d->out);
+        for (int c = 0; c < cols; c++) {
+            fputc(' ', d->out);
+            text(d, head[c]);
+            fputs(" |", d->out);
+        }
+        fputs("\n|", d->out);
+        for (int c = 0; c < cols; c++)
+            fputs(" --- |", d->out);
+        fputc('\n', d->out);
+        return;
+    }
+    fputs("<table>", d->out);
+    if (widths) {
+        fputs("<colgroup>", d->out);
+        for (int c = 0; c < cols; c++)
+            fprintf(d->out, "<col style=\"width:%d%%\">", widths[c]);
+        fputs("</colgroup>", d->out);
+    }
+    fputs("<thead><tr>", d->out);
+    for (int c = 0; c < cols; c++) {
+        fputs("<th>", d->out);
+        text(d, head[c]);
+        fputs("</th>", d->out);
+    }
+    fputs("</tr></thead><tbody>\n", d->out);
+}
+
+static void row_begin(faq_doc *d, const char *id)
+{
+    if (d->md)
+        fputc('|', d->out);
+    else if (id)
+        fprintf(d->out, "<tr id=\"%s\">", id);
+    else
+        fputs("<tr>", d->out);
+}
+
+static void row_end(faq_doc *d) { fputs(d->md ? "\n" : "</tr>\n", d->out); }
+static void cell_begin(faq_doc *d) { fputs(d->md ? " " : "<td>", d->out); }
+static void cell_end(faq_doc *d) { fputs(d->md ? " |" : "</td>", d->out); }
+
+static void table_end(faq_doc *d) { fputs(d->md ? "\n" : "</tbody></table>\n", d->out); }
+
+void faq_table_begin(faq_doc *d, int cols, const char *const *head) { table_begin(d, cols, head, NULL); }
+void faq_table_end(faq_doc *d) { table_end(d); }
+
+void faq_table_row(faq_doc *d, const char *const *cells)
+{
+    row_begin(d, NULL);
+    for (int c = 0; c < d->table_cols; c++) {
+        cell_begin(d);
+        text(d, cells[c] ? cells[c] : "");
+        cell_end(d);
+    }
+    row_end(d);
+}
+
+/* ---- database reads ------------------------------------------------------ */
+
+static sqlite3_stmt *prep(sqlite3 *h, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK)
+        return NULL;
+    return st;
+}
+
+static const char *col_text(sqlite3_stmt *st, int i)
+{
+    const unsigned char *s = sqlite3_column_text(st, i);
+    return s ? (const char *)s : "";
+}
+
+/* The runs behind one game's sections. */
+typedef struct reading_run {
+    int64_t id;
+    char reading[128];          /* "defaults" or KEY=VALUE */
+    int variant[UD_MAX_VARIANTS];
+} reading_run;
+
+typedef struct game_runs {
+    int64_t verify, golden;
+    char verify_status[16];
+    char revision[64], version[32];
+    int n;
+    reading_run reading[MAX_CHILDREN];
+} game_runs;
+
+static void load_runs(sqlite3 *h, const ud_game *g, game_runs *gr)
+{
+    memset(gr, 0, sizeof *gr);
+    sqlite3_stmt *st = prep(h, "SELECT id, status, coalesce(source_revision, ''), coalesce(undead_version, '') "
+                               "FROM runs WHERE command = 'verify' AND game = ?1 "
+                               "AND status IN ('complete', 'failed') ORDER BY id DESC LIMIT 1");
+    if (!st)
+        return;
+    sqlite3_bind_text(st, 1, g->name, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        gr->verify = sqlite3_column_int64(st, 0);
+        snprintf(gr->verify_status, sizeof gr->verify_status, "%s", col_text(st, 1));
+        snprintf(gr->revision, sizeof gr->revision, "%s", col_text(st, 2));
+        snprintf(gr->version, sizeof gr->version, "%s", col_text(st, 3));
+    }
+    sqlite3_finalize(st);
+    if (!gr->verify)
+        return;
+    st = prep(h, "SELECT r.id, r.command, coalesce((SELECT value FROM run_params q WHERE q.run_id = r.id "
+                 "AND q.name = 'verify-reading'), '') FROM runs r JOIN run_params p ON p.run_id = r.id "
+                 "WHERE p.name = 'verify-run' AND p.value = ?1 ORDER BY r.id");
+    if (!st)
+        return;
+    char vid[32];
+    snprintf(vid, sizeof vid, "%lld", (long long)gr->verify);
+    sqlite3_bind_text(st, 1, vid, -1, SQLITE_TRANSIENT);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        if (strcmp(col_text(st, 1), "golden") == 0) {
+            gr->golden = sqlite3_column_int64(st, 0);
+            continue;
+        }
+        if (gr->n >= MAX_CHILDREN || !*col_text(st, 2))
+            continue;
+        reading_run *rr = &gr->reading[gr->n++];
+        rr->id = sqlite3_column_int64(st, 0);
+        snprintf(rr->reading, sizeof rr->reading, "%s", col_text(st, 2));
+    }
+    sqlite3_finalize(st);
+    st = prep(h, "SELECT key, value FROM run_variants WHERE run_id = ?1");
+    for (int i = 0; st && i < gr->n; i++) {
+        reading_run *rr = &gr->reading[i];
+        for (int v = 0; v < g->n_variants; v++)
+            rr->variant[v] = g->variants[v].default_value;
+        sqlite3_reset(st);
+        sqlite3_bind_int64(st, 1, rr->id);
+        while (sqlite3_step(st) == SQLITE_ROW)
+            for (int v = 0; v < g->n_variants; v++)
+                if (strcmp(col_text(st, 0), g->variants[v].key) == 0)
+                    for (int x = 0; x < g->variants[v].n_values; x++)
+                        if (strcmp(col_text(st, 1), g->variants[v].values[x].name) == 0)
+                            rr->variant[v] = x;
+    }
+    sqlite3_finalize(st);
+}
+
+static const reading_run *find_reading(const game_runs *gr, const char *reading)
+{
+    for (int i = 0; i < gr->n; i++)
+        if (strcmp(gr->reading[i].reading, reading) == 0)
+            return &gr->reading[i];
+    return NULL;
+}
+
+/* The sibling run played under the same readings but key v's default. */
+static const reading_run *baseline_of(const ud_game *g, const game_runs *gr, const reading_run *r, int v)
+{
+    for (int i = 0; i < gr->n; i++) {
+        const reading_run *s = &gr->reading[i];
+        bool same = s->variant[v] == g->variants[v].default_value;
+        for (int w = 0; same && w < g->n_variants; w++)
+            same = w == v || s->variant[w] == r->variant[w];
+        if (same)
+            return s;
+    }
+    return NULL;
+}
+
+static bool metric(sqlite3 *h, int64_t run, const char *name, double *value)
+{
+    sqlite3_stmt *st = prep(h, "SELECT value FROM metrics WHERE run_id = ?1 AND name = ?2 LIMIT 1");
+    bool ok = false;
+    if (st) {
+        sqlite3_bind_int64(st, 1, run);
+        sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            *value = sqlite3_column_double(st, 0);
+            ok = true;
+        }
+        sqlite3_finalize(st);
+    }
+    return ok;
+}
+
+static uint64_t coverage(sqlite3 *h, int64_t run, const char *rule)
+{
+    sqlite3_stmt *st = prep(h, "SELECT fired FROM coverage WHERE run_id = ?1 AND rule = ?2 LIMIT 1");
+    uint64_t n = 0;
+    if (st) {
+        sqlite3_bind_int64(st, 1, run);
+        sqlite3_bind_text(st, 2, rule, -1, SQLITE_STATIC);
+        if (sqlite3_step(st) == SQLITE_ROW)
+            n = (uint64_t)sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    return n;
+}
+
+/* ---- section: the rules -------------------------------------------------- */
+
+static void short_source(const char *file, char *out, size_t size)
+{
+    /* "001_4f6e2b55ff14832a.txt": the text's number is enough in a cell,
+     * the full name is in the sources table. */
+    size_t n = strcspn(file, "_.");
+    snprintf(out, size, "%.*s", (int)n, file);
+}
+
+static void section_rules(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr)
+{
+    char id[96], title[200];
+    snprintf(id, sizeof id, "%s-rules", g->name);
+    heading(d, 2, id, "The rules, by phase", true);
+    faq_p(d, "Every rule row of the spec table, in the order a turn meets it: its stable ID (link to it as "
+             "#ID), the rule text and section it comes from, our one-line summary, the readings under which "
+             "it applies, and how often it fired in the golden transcripts and in every game undead verify "
+             "played.");
+    /* Sources: the full file names once. */
+    const char *seen[16];
+    int n_seen = 0;
+    for (int r = 0; r < g->n_rules; r++) {
+        bool known = false;
+        for (int i = 0; i < n_seen; i++)
+            known |= strcmp(seen[i], g->rules[r].source) == 0;
+        if (!known && n_seen < 16)
+            seen[n_seen++] = g->rules[r].source;
+    }
+    para_begin(d);
+    text(d, "Rule texts: ");
+    for (int i = 0; i < n_seen; i++) {
+        char s[32];
+        short_source(seen[i], s, sizeof s);
+        textf(d, "%s%s = ", i ? "; " : "", s);
+        code(d, seen[i]);
+    }
+    text(d, " (in ../shared/rules/).");
+    para_end(d);
+    static const char *const head[] = { "Rule", "Summary", "Source", "Applies", "Fired: golden / verify" };
+    static const int widths[] = { 25, 34, 18, 13, 10 };
+    for (int p = 0; p < g->n_phases; p++) {
+        int count = 0;
+        for (int r = 0; r < g->n_rules; r++)
+            count += g->rules[r].phase == p;
+        if (!count)
+            continue;
+        snprintf(id, sizeof id, "%s-phase-%s", g->name, g->phases[p].name);
+        snprintf(title, sizeof title, "Phase %s (%d rule%s)", g->phases[p].name, count, count == 1 ? "" : "s");
+        heading(d, 3, id, title, true);
+        table_begin(d, 5, head, widths);
+        for (int r = 0; r < g->n_rules; r++) {
+            const ud_rule *rule = &g->rules[r];
+            if (rule->phase != p)
+                continue;
+            row_begin(d, d->md ? NULL : rule->id);
+            /* an ID is never broken across lines: it is what readers search for */
+            fputs(d->md ? " " : "<td class=\"id\">", d->out);
+            if (d->md)
+                anchor(d, rule->id);
+            link(d, rule->id, rule->id);
+            cell_end(d);
+            cell_begin(d);
+            text(d, rule->summary);
+            cell_end(d);
+            cell_begin(d);
+            char s[32];
+            short_source(rule->source, s, sizeof s);
+            textf(d, "%s \"%s\"", s, rule->section);
+            cell_end(d);
+            cell_begin(d);
+            ud_buf when;
+            ud_buf_init(&when);
+            ud_rule_when(g, rule, &when);
+            text(d, ud_buf_str(&when));
+            ud_buf_free(&when);
+            cell_end(d);
+            cell_begin(d);
+            if (gr->verify)
+                textf(d, "%llu / %llu", (unsigned long long)coverage(h, gr->golden, rule->id),
+                      (unsigned long long)coverage(h, gr->verify, rule->id));
+            else
+                text(d, "-");
+            cell_end(d);
+            row_end(d);
+        }
+        table_end(d);
+    }
+}
+
+/* ---- section: open questions --------------------------------------------- */
+
+static void rules_under(faq_doc *d, const ud_game *g, int v, int x)
+{
+    int n = 0;
+    for (int r = 0; r < g->n_rules; r++) {
+        const ud_rule *rule = &g->rules[r];
+        bool only = (rule->variant == v && rule->value == x) ||
+                    (rule->values2 && rule->variant2 == v && ((rule->values2 >> x) & 1u) &&
+                     rule->values2 != (1u << g->variants[v].n_values) - 1);
+        if (!only)
+            continue;
+        text(d, n++ ? ", " : "");
+        link(d, rule->id, rule->id);
+    }
+    if (!n)
+        text(d, "none (the rows decide it in their guards)");
+}
+
+/* The measured impact of reading (v, x) against its baseline. */
+static void impact(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr, int v, int x)
+{
+    char reading[128];
+    snprintf(reading, sizeof reading, "%s=%s", g->variants[v].key, g->variants[v].values[x].name);
+    const reading_run *r = find_reading(gr, reading);
+    const reading_run *b = r ? baseline_of(g, gr, r, v) : NULL;
+    if (!r || !b) {
+        note(d, "Not measured: the database has no verify run with this reading (run undead verify).");
+        return;
+    }
+    double games = 0;
+    metric(h, r->id, "games", &games);
+    para_begin(d);
+    textf(d, "Measured impact of %s: %.0f seeded games each (two players, the same seeds), in run %lld against "
+             "run %lld (%s); 95%% confidence half-widths; a difference is marked when it exceeds its interval.",
+          reading, games, (long long)r->id, (long long)b->id, b->reading);
+    para_end(d);
+    static const char *const head[] = { "Measure", "Baseline", "This reading", "Difference" };
+    static const int widths[] = { 34, 22, 22, 22 };
+    table_begin(d, 4, head, widths);
+    sqlite3_stmt *st = prep(h, "SELECT name, value, unit FROM metrics WHERE run_id = ?1 AND name NOT LIKE '%:ci95' "
+                               "AND name NOT IN ('games', 'shared_wins') ORDER BY name");
+    if (st) {
+        sqlite3_bind_int64(st, 1, r->id);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            const char *name = col_text(st, 0), *unit = col_text(st, 2);
+            double val = sqlite3_column_double(st, 1), base = 0, ci_r = 0, ci_b = 0;
+            char ci_name[160];
+            snprintf(ci_name, sizeof ci_name, "%s:ci95", name);
+            if (!metric(h, b->id, name, &base))
+                continue;
+            metric(h, r->id, ci_name, &ci_r);
+            metric(h, b->id, ci_name, &ci_b);
+            int dec = strcmp(unit, "%") == 0 ? 2 : 4;
+            double diff = val - base;
+            double ci = sqrt(ci_r * ci_r + ci_b * ci_b);
+            row_begin(d, NULL);
+            cell_begin(d);
+            textf(d, "%s%s%s", name, *unit && strcmp(unit, "ratio") ? ", " : "", strcmp(unit, "ratio") ? unit : "");
+            cell_end(d);
+            cell_begin(d);
+            textf(d, "%.*f \xc2\xb1 %.*f", dec, base, dec, ci_b);
+            cell_end(d);
+            cell_begin(d);
+            textf(d, "%.*f \xc2\xb1 %.*f", dec, val, dec, ci_r);
+            cell_end(d);
+            cell_begin(d);
+            bool shown = (diff > 0 ? diff : -diff) > ci && (diff > 0 ? diff : -diff) > 0.5e-4;
+            textf(d, "%+.*f%s", dec, diff, shown ? " (differs)" : "");
+            cell_end(d);
+            row_end(d);
+        }
+        sqlite3_finalize(st);
+    }
+    table_end(d);
+}
+
+/* The newest solve case per key whose key mentions KEY=. */
+static void exact_results(faq_doc *d, sqlite3 *h, const ud_game *g, const char *key)
+{
+    sqlite3_stmt *st = prep(h, "SELECT c.key, c.outcome, coalesce(c.prob_num, ''), coalesce(c.prob_den, '') "
+                               "FROM cases c JOIN runs r ON r.id = c.run_id "
+                               "WHERE c.kind = 'solve' AND c.game = ?1 AND instr(c.key, ?2) > 0 "
+                               "AND c.key NOT LIKE 'claim:%' AND r.status = 'complete' "
+                               "AND c.id = (SELECT max(c2.id) FROM cases c2 JOIN runs r2 ON r2.id = c2.run_id "
+                               "WHERE c2.key = c.key AND r2.status = 'complete') ORDER BY c.key");
+    if (!st)
+        return;
+    char needle[96];
+    snprintf(needle, sizeof needle, "%s=", key);
+    sqlite3_bind_text(st, 1, g->name, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, needle, -1, SQLITE_STATIC);
+    int n = 0;
+    static const char *const head[] = { "Exact figure (undead solve)", "Result", "Exact value" };
+    static const int widths[] = { 45, 35, 20 };
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        if (!n++)
+            table_begin(d, 3, head, widths);
+        row_begin(d, NULL);
+        cell_begin(d);
+        code(d, col_text(st, 0));
+        cell_end(d);
+        cell_begin(d);
+        text(d, col_text(st, 1));
+        cell_end(d);
+        cell_begin(d);
+        if (*col_text(st, 2))
+            textf(d, "%s/%s", col_text(st, 2), col_text(st, 3));
+        cell_end(d);
+        row_end(d);
+    }
+    sqlite3_finalize(st);
+    if (n)
+        table_end(d);
+}
+
+/* Rows of a named query, at most a few, as a table. */
+static void named_query(faq_doc *d, sqlite3 *h, const char *name, char *const *params, int n_params,
+                        bool show_summary)
+{
+    nq_query q;
+    if (!nq_find(name, &q))
+        return;
+    ud_buf err;
+    ud_buf_init(&err);
+    sqlite3_stmt *st = nq_prepare(h, &q, params, n_params, &err);
+    ud_buf_free(&err);
+    if (!st)
+        return;
+    if (show_summary) {
+        para_begin(d);
+        text(d, "Named query ");
+        code(d, name);
+        text(d, ": ");
+        text(d, q.summary);
+        if (n_params) {
+            text(d, " Parameters:");
+            for (int i = 0; i < n_params; i++) {
+                text(d, " ");
+                code(d, params[i]);
+            }
+            text(d, ".");
+        }
+        para_end(d);
+    }
+    int cols = sqlite3_column_count(st), rows = 0;
+    if (cols > 8)
+        cols = 8;
+    const char *head[8];
+    for (int c = 0; c < cols; c++)
+        head[c] = sqlite3_column_name(st, c);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        if (!rows++)
+            table_begin(d, cols, head, NULL);
+        row_begin(d, NULL);
+        for (int c = 0; c < cols; c++) {
+            cell_begin(d);
+            const char *s = col_text(st, c);
+            /* Long values (transcripts) are cut: the query gives them whole. */
+            if (strlen(s) > 300)
+                textf(d, "%.300s ...", s);
+            else if (sqlite3_column_type(st, c) == SQLITE_FLOAT)
+                textf(d, "%.4f", sqlite3_column_double(st, c));
+            else
+                text(d, s);
+            cell_end(d);
+        }
+        row_end(d);
+    }
+    if (rows)
+        table_end(d);
+    else
+        note(d, "No rows.");
+    sqlite3_finalize(st);
+}
+
+static void readings_chart(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr, const char *name,
+                           const char *title, int decimals)
+{
+    svg_bar bars[MAX_CHILDREN];
+    int n = 0;
+    for (int i = 0; i < gr->n; i++) {
+        double v, ci = -1;
+        char ci_name[160];
+        if (!metric(h, gr->reading[i].id, name, &v))
+            continue;
+        snprintf(ci_name, sizeof ci_name, "%s:ci95", name);
+        metric(h, gr->reading[i].id, ci_name, &ci);
+        bars[n] = (svg_bar){ gr->reading[i].reading, v, ci, strcmp(gr->reading[i].reading, "defaults") == 0 };
+        n++;
+    }
+    if (!n)
+        return;
+    if (!d->md) {
+        svg_bars(d->out, title, "", bars, n, decimals);
+        return;
+    }
+    static const char *const head[] = { "Reading", "Value", "95% half-width" };
+    para_begin(d);
+    text(d, title);
+    para_end(d);
+    table_begin(d, 3, head, NULL);
+    for (int i = 0; i < n; i++) {
+        char v[32], c[32];
+        snprintf(v, sizeof v, "%.*f", decimals, bars[i].value);
+        snprintf(c, sizeof c, "%.*f", decimals, bars[i].ci95);
+        faq_table_row(d, (const char *const[]){ bars[i].label, v, c });
+    }
+    table_end(d);
+    (void)g;
+}
+
+static void section_questions(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr)
+{
+    char id[96], title[300];
+    snprintf(id, sizeof id, "%s-questions", g->name);
+    heading(d, 2, id, "Open questions: where the texts are silent or answer twice", true);
+    faq_p(d, "Each question below is a variant key: undead runs every reading, and the default is marked. "
+             "For each reading: where it comes from, the rules that exist only under it, and its measured "
+             "impact on seeded games (every seat stopping at two shotguns), against the same games under the "
+             "baseline reading. Exact figures, where undead solve computed them, follow.");
+    for (int v = 0; v < g->n_variants; v++) {
+        const ud_variant *var = &g->variants[v];
+        snprintf(id, sizeof id, "%s-q-%s", g->name, var->key);
+        snprintf(title, sizeof title, "%s: %s", var->key, var->question);
+        heading(d, 3, id, title, true);
+        static const char *const head[] = { "Reading", "Source", "What it says", "Rules only under it" };
+        static const int widths[] = { 17, 25, 36, 22 };
+        table_begin(d, 4, head, widths);
+        for (int x = 0; x < var->n_values; x++) {
+            row_begin(d, NULL);
+            cell_begin(d);
+            code(d, var->values[x].name);
+            if (x == var->default_value)
+                text(d, " (default)");
+            cell_end(d);
+            cell_begin(d);
+            char s[32];
+            short_source(var->values[x].source, s, sizeof s);
+            textf(d, "%s \"%s\"", s, var->values[x].section);
+            cell_end(d);
+            cell_begin(d);
+            text(d, var->values[x].summary);
+            cell_end(d);
+            cell_begin(d);
+            rules_under(d, g, v, x);
+            cell_end(d);
+            row_end(d);
+        }
+        table_end(d);
+        for (int x = 0; x < var->n_values; x++)
+            if (x != var->default_value)
+                impact(d, h, g, gr, v, x);
+        exact_results(d, h, g, var->key);
+        char param[160];
+        snprintf(param, sizeof param, "variant=%s", var->key);
+        char *params[] = { param, (char *)"limit=3" };
+        para_begin(d);
+        text(d, "Stored games whose outcome differs between the readings (first three):");
+        para_end(d);
+        named_query(d, h, "readings-differ", params, 2, false);
+    }
+    snprintf(id, sizeof id, "%s-readings-compared", g->name);
+    heading(d, 3, id, "Every reading compared", true);
+    faq_p(d, "The same measures for every reading at once (bars: value; whiskers: 95% interval; red: the "
+             "defaults).");
+    readings_chart(d, h, g, gr, "win_rate:p1", "First seat's win rate, %", 2);
+    readings_chart(d, h, g, gr, "decisions_per_game", "Decisions per game", 3);
+    for (int i = 0; i < g->n_ratios; i++) {
+        char name[96];
+        snprintf(name, sizeof name, "%s per game", g->ratios[i].denominator);
+        bool dup = false;
+        for (int j = 0; j < i; j++)
+            dup |= strcmp(g->ratios[j].denominator, g->ratios[i].denominator) == 0;
+        if (!dup)
+            readings_chart(d, h, g, gr, name, name, 3);
+        readings_chart(d, h, g, gr, g->ratios[i].name, g->ratios[i].name, 4);
+    }
+}
+
+/* ---- section: numeric claims --------------------------------------------- */
+
+static void section_claims(faq_doc *d, sqlite3 *h, const ud_game *g)
+{
+    char id[96];
+    snprintf(id, sizeof id, "%s-claims", g->name);
+    heading(d, 2, id, "Numeric claims in the texts", true);
+    sqlite3_stmt *st = prep(h, "SELECT c.key, c.inputs, c.outcome, coalesce(c.prob_num, ''), coalesce(c.prob_den, ''), c.run_id "
+                               "FROM cases c JOIN runs r ON r.id = c.run_id "
+                               "WHERE c.kind = 'solve' AND c.game = ?1 AND c.key LIKE 'claim:%' "
+                               "AND r.status = 'complete' AND c.id = (SELECT max(c2.id) FROM cases c2 "
+                               "JOIN runs r2 ON r2.id = c2.run_id WHERE c2.key = c.key AND r2.status = 'complete') "
+                               "ORDER BY c.key");
+    int n = 0;
+    static const char *const head[] = { "Claim", "What the text says", "Verdict", "Exact value" };
+    static const int widths[] = { 26, 34, 24, 16 };
+    if (st) {
+        sqlite3_bind_text(st, 1, g->name, -1, SQLITE_STATIC);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            if (!n++) {
+                faq_p(d, "Every number the texts state, recomputed exactly from the dice (undead solve): "
+                         "verified when the stated figure is the exact value rounded as printed.");
+                table_begin(d, 4, head, widths);
+            }
+            const char *key = col_text(st, 0), *name = strrchr(key, ':');
+            row_begin(d, NULL);
+            cell_begin(d);
+            code(d, name ? name + 1 : key);
+            cell_end(d);
+            cell_begin(d);
+            text(d, col_text(st, 1));
+            cell_end(d);
+            cell_begin(d);
+            const char *out = col_text(st, 2);
+            html(d, strncmp(out, "verified", 8) == 0 ? "<strong class=\"ok\">" : "<strong class=\"bad\">");
+            md(d, "**");
+            textf(d, "%.*s", (int)strcspn(out, " "), out);
+            md(d, "**");
+            html(d, "</strong>");
+            cell_end(d);
+            cell_begin(d);
+            if (*col_text(st, 3)) {
+                double num = atof(col_text(st, 3)), den = atof(col_text(st, 4));
+                textf(d, "%s/%s = %.4f", col_text(st, 3), col_text(st, 4), den ? num / den : 0.0);
+            }
+            cell_end(d);
+            row_end(d);
+        }
+        sqlite3_finalize(st);
+    }
+    if (n)
+        table_end(d);
+    else
+        note(d, "No claim has been recomputed in this database yet: undead solve GAME claims records them "
+                "(the exact solver is issue 4's work).");
+}
+
+/* ---- section: worked examples -------------------------------------------- */
+
+static int name_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The .in files of dir, sorted by name (byte order). */
+static int list_cases(const char *dir, char ***out)
+{
+    *out = NULL;
+    DIR *dp = opendir(dir);
+    if (!dp)
+        return 0;
+    int n = 0, cap = 0;
+    char **names = NULL;
+    struct dirent *e;
+    while ((e = readdir(dp))) {
+        size_t len = strlen(e->d_name);
+        if (len < 4 || strcmp(e->d_name + len - 3, ".in") != 0)
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 16;
+            char **grown = realloc(names, (size_t)cap * sizeof *names);
+            if (!grown)
+                break;
+            names = grown;
+        }
+        names[n++] = strdup(e->d_name);
+    }
+    closedir(dp);
+    qsort(names, (size_t)n, sizeof *names, name_cmp);
+    *out = names;
+    return n;
+}
+
+static char *read_all(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    ud_buf b;
+    ud_buf_init(&b);
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk - 1, f)) > 0) {
+        chunk[n] = '\0';
+        ud_buf_puts(&b, chunk);
+    }
+    fclose(f);
+    char *s = strdup(ud_buf_str(&b));
+    ud_buf_free(&b);
+    return s;
+}
+
+/* Split text into lines in place (CR dropped). */
+static int split_lines(char *s, char ***out)
+{
+    int n = 0, cap = 0;
+    char **lines = NULL;
+    while (s && *s) {
+        char *nl = strchr(s, '\n');
+        if (nl)
+            *nl = '\0';
+        size_t len = strlen(s);
+        if (len && s[len - 1] == '\r')
+            s[len - 1] = '\0';
+        if (n == cap) {
+            cap = cap ? cap * 2 : 64;
+            char **grown = realloc(lines, (size_t)cap * sizeof *lines);
+            if (!grown)
+                break;
+            lines = grown;
+        }
+        lines[n++] = s;
+        s = nl ? nl + 1 : NULL;
+    }
+    *out = lines;
+    return n;
+}
+
+static bool is_chance_or_decide(const ud_game *g, const char *line)
+{
+    char verb[32];
+    size_t n = strcspn(line, " ");
+    if (n == 0 || n >= sizeof verb)
+        return false;
+    memcpy(verb, line, n);
+    verb[n] = '\0';
+    return strcmp(verb, "decide") == 0 || ud_game_is_chance_event(g, verb);
+}
+
+static const char *const header_words[] = { "undead-transcript", "game", "variant", "player", "seed",
+                                            "start", "partial", NULL };
+
+static bool is_header(const char *line)
+{
+    for (int i = 0; header_words[i]; i++) {
+        size_t n = strlen(header_words[i]);
+        if (strncmp(line, header_words[i], n) == 0 && (line[n] == ' ' || line[n] == '\0'))
+            return true;
+    }
+    return false;
+}
+
+/* One transcript body line as a step a person can follow. */
+static void step(faq_doc *d, const ud_game *g, char *line)
+{
+    /* the tag: "[RULE-ID]" at the end */
+    char *tag = NULL;
+    size_t len = strlen(line);
+    if (len && line[len - 1] == ']') {
+        char *open = strrchr(line, '[');
+        if (open) {
+            line[len - 1] = '\0';
+            tag = open + 1;
+            *open = '\0';
+            for (char *e = open; e > line && e[-1] == ' '; e--)
+                e[-1] = '\0';
+        }
+    }
+    char verb[32] = "";
+    size_t vn = strcspn(line, " ");
+    if (vn < sizeof verb) {
+        memcpy(verb, line, vn);
+        verb[vn] = '\0';
+    }
+    const char *rest = line[vn] ? line + vn + 1 : "";
+    html(d, "<li class=\"");
+    html(d, line[0] == '=' ? "state" : strcmp(verb, "decide") == 0 ? "decide"
+                             : ud_game_is_chance_event(g, verb) ? "chance" : "change");
+    html(d, "\">");
+    md(d, "- ");
+    if (line[0] == '=') {
+        text(d, "Table: ");
+        code(d, line[1] == ' ' ? line + 2 : line + 1);
+    } else if (strcmp(verb, "decide") == 0) {
+        size_t pn = strcspn(rest, " ");
+        html(d, "<strong>");
+        md(d, "**");
+        textf(d, "%.*s", (int)pn, rest);
+        md(d, "**");
+        html(d, "</strong>");
+        textf(d, " chooses: %s", rest[pn] ? rest + pn + 1 : "");
+    } else if (ud_game_is_chance_event(g, verb)) {
+        textf(d, "%s ", verb);
+        if (!d->md) {
+            /* draw: colours; roll: colour:face; lot: a player */
+            char *copy = strdup(rest);
+            for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " "))
+                if (strcmp(verb, "lot") == 0) {
+                    html(d, "<strong>");
+                    text(d, tok);
+                    html(d, "</strong> ");
+                } else
+                    svg_die(d->out, tok);
+            free(copy);
+            html(d, " ");
+        }
+        code(d, rest);
+    } else
+        code(d, line);
+    if (tag) {
+        text(d, " ");
+        html(d, "<span class=\"tag\">");
+        link(d, tag, tag);
+        html(d, "</span>");
+    }
+    fputs(d->md ? "\n" : "</li>\n", d->out);
+}
+
+static void comment_text(ud_buf *para, const char *line)
+{
+    const char *s = line + 1;
+    while (*s == ' ')
+        s++;
+    if (para->len)
+        ud_buf_putc(para, ' ');
+    ud_buf_puts(para, s);
+}
+
+static void flush_para(faq_doc *d, ud_buf *para, bool *in_list)
+{
+    if (!para->len)
+        return;
+    if (*in_list) {
+        fputs(d->md ? "\n" : "</ol>\n", d->out);
+        *in_list = false;
+    }
+    html(d, "<p class=\"quote\">");
+    text(d, ud_buf_str(para));
+    para_end(d);
+    ud_buf_clear(para);
+}
+
+static void open_list(faq_doc *d, bool *in_list, int next)
+{
+    if (!*in_list) {
+        if (!d->md)
+            fprintf(d->out, "<ol class=\"steps\" start=\"%d\">", next);
+        md(d, "\n");
+        *in_list = true;
+    }
+}
+
+static void example(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr, const char *folder,
+                    const char *sub, const char *name, const char *golden_dir)
+{
+    char in_path[1024], tr_path[1100], id[400], key[600];
+    snprintf(in_path, sizeof in_path, "%s/%s/%s/%s", golden_dir, folder, sub, name);
+    snprintf(tr_path, sizeof tr_path, "%.*s.transcript", (int)(strlen(in_path) - 3), in_path);
+    char *in = read_all(in_path), *tr = read_all(tr_path);
+    if (!in || !tr) {
+        free(in);
+        free(tr);
+        return;
+    }
+    char base[256];
+    snprintf(base, sizeof base, "%.*s", (int)(strlen(name) - 3), name);
+    snprintf(id, sizeof id, "%s-example-%s-%s", g->name, sub, base);
+    heading(d, 3, id, base, true);
+    char **il, **tl;
+    int ni = split_lines(in, &il), nt = split_lines(tr, &tl);
+    /* Setting: players, readings that differ from the defaults, start lines. */
+    para_begin(d);
+    html(d, "<span class=\"setting\">");
+    text(d, "File ");
+    code(d, in_path + strlen(golden_dir) + 1);
+    text(d, ". Players:");
+    for (int i = 0; i < ni; i++)
+        if (strncmp(il[i], "player ", 7) == 0)
+            textf(d, " %.*s", (int)strcspn(il[i] + 7, " "), il[i] + 7);
+    text(d, ".");
+    for (int i = 0; i < ni; i++)
+        if (strncmp(il[i], "variant ", 8) == 0 || strncmp(il[i], "start ", 6) == 0) {
+            text(d, " ");
+            code(d, il[i]);
+        }
+    /* Checked in the golden run of this verify. */
+    snprintf(key, sizeof key, "golden:%s:%s/%s/%s", g->name, folder, sub, name);
+    sqlite3_stmt *st = gr->golden ? prep(h, "SELECT status, outcome FROM cases WHERE run_id = ?1 AND key = ?2") : NULL;
+    if (st) {
+        sqlite3_bind_int64(st, 1, gr->golden);
+        sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
+        if (sqlite3_step(st) == SQLITE_ROW)
+            textf(d, " Replayed against the rules in run %lld: %s (%s).", (long long)gr->golden,
+                  col_text(st, 0), col_text(st, 1));
+        sqlite3_finalize(st);
+    }
+    html(d, "</span>");
+    para_end(d);
+
+    ud_buf para;
+    ud_buf_init(&para);
+    bool in_list = false, body = false;
+    int t = 0, steps = 0;
+    while (t < nt && (tl[t][0] == '#' || is_header(tl[t]) || !tl[t][0]))
+        t++;
+    for (int i = 0; i < ni; i++) {
+        const char *line = il[i];
+        if (line[0] == '#') {
+            /* the header comment is the example's introduction */
+            comment_text(&para, line);
+            continue;
+        }
+        if (!line[0] || is_header(line)) {
+            if (!body)
+                flush_para(d, &para, &in_list);
+            continue;
+        }
+        body = true;
+        if (!is_chance_or_decide(g, line))
+            continue;   /* the .in's own checks: the transcript shows what happened */
+        flush_para(d, &para, &in_list);
+        char verb[32];
+        size_t vn = strcspn(line, " ");
+        snprintf(verb, sizeof verb, "%.*s", (int)(vn < 31 ? vn : 31), line);
+        open_list(d, &in_list, steps + 1);
+        /* every transcript line up to and including the matching one */
+        while (t < nt) {
+            bool match = strncmp(tl[t], verb, strlen(verb)) == 0 && tl[t][strlen(verb)] == ' ';
+            if (tl[t][0] && tl[t][0] != '#') {
+                step(d, g, tl[t]);
+                steps++;
+            }
+            t++;
+            if (match)
+                break;
+        }
+    }
+    flush_para(d, &para, &in_list);
+    for (; t < nt; t++)
+        if (tl[t][0] && tl[t][0] != '#') {
+            open_list(d, &in_list, steps + 1);
+            step(d, g, tl[t]);
+            steps++;
+        }
+    if (in_list)
+        fputs(d->md ? "\n" : "</ol>\n", d->out);
+    ud_buf_free(&para);
+    free(il);
+    free(tl);
+    free(in);
+    free(tr);
+}
+
+static void section_examples(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr, const char *folder,
+                             const char *golden_dir)
+{
+    static const struct { const char *sub, *title, *intro; } parts[] = {
+        { "examples", "Worked examples from the texts",
+          "The texts' own worked examples, replayed step by step. The quoted comments are the text; the "
+          "numbered steps are what the rules do, each tagged with the rule that did it." },
+        { "endgame", "End of game and tiebreaks", "How a game ends under each reading of the end and tiebreak "
+          "rules." },
+        { "expansions", "Expansion dice and the School Bus", "One case per expansion ruling." },
+    };
+    char id[96];
+    snprintf(id, sizeof id, "%s-examples", g->name);
+    heading(d, 2, id, "Worked examples", true);
+    faq_p(d, "Rendered from the golden transcripts (golden/), which undead golden check replays against the "
+             "rules on every test run. Dice are drawn in their colours; the line under each picture is the "
+             "transcript's own text.");
+    html(d, "<p class=\"legend\">Faces: ");
+    static const char *const legend[] = { "green:brain", "yellow:shotgun", "red:feet", "hunk:double-brain",
+                                          "hunk:double-shotgun", "santa:helmet", "santa:energy-drink",
+                                          "hottie:feet", "bus:yield", "green" };
+    static const char *const legend_text[] = { "brain", "shotgun", "feet (footprints)", "double brain",
+                                               "double shotgun", "helmet", "energy drink", "Hottie",
+                                               "School Bus face", "a die drawn, not yet rolled" };
+    for (size_t i = 0; !d->md && i < sizeof legend / sizeof legend[0]; i++) {
+        svg_die(d->out, legend[i]);
+        textf(d, " %s%s ", legend_text[i], i + 1 < sizeof legend / sizeof legend[0] ? ";" : ".");
+    }
+    html(d, "</p>\n");
+    for (size_t p = 0; p < sizeof parts / sizeof parts[0]; p++) {
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s/%s/%s", golden_dir, folder, parts[p].sub);
+        char **names;
+        int n = list_cases(dir, &names);
+        if (!n)
+            continue;
+        para_begin(d);
+        html(d, "<strong>");
+        md(d, "**");
+        text(d, parts[p].title);
+        md(d, "**");
+        html(d, "</strong>");
+        text(d, ". ");
+        text(d, parts[p].intro);
+        para_end(d);
+        for (int i = 0; i < n; i++) {
+            example(d, h, g, gr, folder, parts[p].sub, names[i], golden_dir);
+            free(names[i]);
+        }
+        free(names);
+    }
+}
+
+/* ---- section: findings --------------------------------------------------- */
+
+static void finding(faq_doc *d, char **keys, char **vals, int n)
+{
+    const char *idv = NULL;
+    for (int i = 0; i < n; i++)
+        if (strcmp(keys[i], "id") == 0)
+            idv = vals[i];
+    if (!idv)
+        return;
+    heading(d, 3, idv, idv, true);
+    html(d, "<dl class=\"finding\">");
+    for (int i = 0; i < n; i++) {
+        if (strcmp(keys[i], "id") == 0)
+            continue;
+        if (d->md)
+            fprintf(d->out, "- **%s**: ", keys[i]);
+        else {
+            fputs("<dt>", d->out);
+            text(d, keys[i]);
+            fputs("</dt><dd>", d->out);
+        }
+        if (strcmp(keys[i], "rules") == 0) {
+            char *copy = strdup(vals[i]);
+            int k = 0;
+            for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
+                text(d, k++ ? ", " : "");
+                link(d, tok, tok);
+            }
+            free(copy);
+        } else if (strcmp(keys[i], "transcript") == 0 || strcmp(keys[i], "source") == 0)
+            code(d, vals[i]);
+        else
+            text(d, vals[i]);
+        fputs(d->md ? "\n" : "</dd>", d->out);
+    }
+    html(d, "</dl>\n");
+    md(d, "\n");
+}
+
+static void section_findings(faq_doc *d, const ud_game *g, const char *folder, const char *golden_dir)
+{
+    char path[1024], id[96];
+    snprintf(path, sizeof path, "%s/%s/findings.txt", golden_dir, folder);
+    char *s = read_all(path);
+    if (!s)
+        return;
+    snprintf(id, sizeof id, "%s-findings", g->name);
+    heading(d, 2, id, "Findings: worked examples that cannot happen as told", true);
+    faq_p(d, "Places where a rule text's worked example cannot happen under the rules as encoded "
+             "(golden/.../findings.txt). The golden transcript follows the rules; each record says what "
+             "differs.");
+    char **lines;
+    int n = split_lines(s, &lines);
+    char *keys[16], *vals[16];
+    int nk = 0;
+    for (int i = 0; i <= n; i++) {
+        char *line = i < n ? lines[i] : (char *)"";
+        if (line[0] == '#')
+            continue;
+        char *colon = strstr(line, ": ");
+        if (!line[0] || !colon) {
+            if (nk)
+                finding(d, keys, vals, nk);
+            nk = 0;
+            continue;
+        }
+        *colon = '\0';
+        if (nk < 16) {
+            keys[nk] = line;
+            vals[nk++] = colon + 2;
+        }
+    }
+    free(lines);
+    free(s);
+}
+
+/* ---- section: edge cases, provenance ------------------------------------- */
+
+static void section_edges(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr)
+{
+    char id[96], run[64], game[96];
+    snprintf(id, sizeof id, "%s-edge-cases", g->name);
+    heading(d, 2, id, "Edge cases from the database", true);
+    faq_p(d, "Rare situations the stored games reached, straight from the database's named queries "
+             "(db/queries/; undead db query NAME runs them; at most eight rows each).");
+    snprintf(run, sizeof run, "run=%lld", (long long)gr->verify);
+    snprintf(game, sizeof game, "game=%s", g->name);
+    const reading_run *def = find_reading(gr, "defaults");
+    char def_run[64];
+    snprintf(def_run, sizeof def_run, "run=%lld", def ? (long long)def->id : 0LL);
+    const reading_run *tie = find_reading(gr, "tiebreak=until-broken");
+    char tie_run[64];
+    snprintf(tie_run, sizeof tie_run, "run=%lld", tie ? (long long)tie->id : (def ? (long long)def->id : 0LL));
+    struct { const char *name; char *params[3]; int n; } q[] = {
+        { "shortage-two-shotguns", { def_run, (char *)"limit=8" }, 2 },
+        { "shortage-turns", { def_run, (char *)"limit=8" }, 2 },
+        { "tiebreak-decided", { tie_run, (char *)"limit=8" }, 2 },
+        { "rarest-rules", { run, game, (char *)"limit=8" }, 3 },
+        { "uncovered-rules", { run }, 1 },
+        { "violations", { run, (char *)"limit=8" }, 2 },
+    };
+    for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+        snprintf(id, sizeof id, "%s-query-%s", g->name, q[i].name);
+        heading(d, 3, id, q[i].name, true);
+        named_query(d, h, q[i].name, q[i].params, q[i].n, true);
+    }
+}
+
+static void section_provenance(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr)
+{
+    char id[96];
+    snprintf(id, sizeof id, "%s-provenance", g->name);
+    heading(d, 2, id, "How this was computed", true);
+    para_begin(d);
+    textf(d, "From verify run %lld (%s), undead %s, source revision %s, and the runs it made:",
+          (long long)gr->verify, gr->verify_status, gr->version, gr->revision);
+    para_end(d);
+    static const char *const head[] = { "Run", "Command", "Status" };
+    static const int widths[] = { 8, 77, 15 };
+    table_begin(d, 3, head, widths);
+    sqlite3_stmt *st = prep(h, "SELECT id, command_line, status FROM runs WHERE id = ?1 OR id IN "
+                               "(SELECT run_id FROM run_params WHERE name = 'verify-run' AND value = ?2) "
+                               "ORDER BY id");
+    if (st) {
+        char vid[32];
+        snprintf(vid, sizeof vid, "%lld", (long long)gr->verify);
+        sqlite3_bind_int64(st, 1, gr->verify);
+        sqlite3_bind_text(st, 2, vid, -1, SQLITE_TRANSIENT);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            row_begin(d, NULL);
+            cell_begin(d);
+            textf(d, "%lld", (long long)sqlite3_column_int64(st, 0));
+            cell_end(d);
+            cell_begin(d);
+            code(d, col_text(st, 1));
+            cell_end(d);
+            cell_begin(d);
+            text(d, col_text(st, 2));
+            cell_end(d);
+            row_end(d);
+        }
+        sqlite3_finalize(st);
+    }
+    table_end(d);
+    static const char *const mhead[] = { "Verify measure", "Value" };
+    faq_p(d, "What the verify run found:");
+    table_begin(d, 2, mhead, NULL);
+    st = prep(h, "SELECT name, value FROM metrics WHERE run_id = ?1 ORDER BY name");
+    if (st) {
+        sqlite3_bind_int64(st, 1, gr->verify);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            char v[32];
+            snprintf(v, sizeof v, "%.0f", sqlite3_column_double(st, 1));
+            faq_table_row(d, (const char *const[]){ col_text(st, 0), v });
+        }
+        sqlite3_finalize(st);
+    }
+    table_end(d);
+    note(d, "States explored: not yet reported (the exhaustive explorer, issue 4, is not part of undead "
+            "verify yet).");
+    (void)g;
+}
+
+/* ---- the document -------------------------------------------------------- */
+
+static const char style[] =
+    "body{font-family:sans-serif;font-size:10.5pt;line-height:1.35;color:#111;max-width:52em;margin:1em auto;padding:0 1em}"
+    "h1{font-size:20pt;margin-bottom:0.2em}h2{font-size:15pt;border-bottom:2px solid #b03a2e;margin-top:1.6em}"
+    "h3{font-size:12pt;margin-top:1.2em}"
+    "table{width:100%;table-layout:fixed;border-collapse:collapse;margin:0.5em 0 1em;font-size:9pt}"
+    "th,td{border:1px solid #bbb;padding:3px 5px;vertical-align:top;text-align:left;"
+    "overflow-wrap:anywhere;word-break:break-word}"
+    "td.id{white-space:nowrap;font-size:8.5pt;overflow-wrap:normal;word-break:normal}th{background:#eee}tr:target{background:#fff3c4}"
+    "code{font-family:monospace;font-size:0.92em;overflow-wrap:anywhere;word-break:break-all}"
+    "ol.steps{font-size:9.5pt;padding-left:2.2em}ol.steps li{margin:2px 0}"
+    "li.state code{color:#555}li.decide{font-weight:normal}li.chance svg{vertical-align:middle}"
+    ".die{vertical-align:middle;margin-right:2px}"
+    ".tag{font-size:0.85em}.quote{font-style:italic;color:#333}.note{color:#555;font-style:italic}"
+    ".ok{color:#1d7a2a}.bad{color:#b03a2e}.setting{color:#333}"
+    "figure.chart{margin:0.6em 0}figure.chart svg{max-width:100%;height:auto}"
+    "dl.finding dt{font-weight:bold}dl.finding dd{margin:0 0 0.4em 1.5em}"
+    "nav ol{columns:2;font-size:9.5pt}nav ol ol{columns:1}"
+    "nav h2{break-before:avoid}@page{size:A4;margin:14mm}"
+    "@media print{body{max-width:none;margin:0;padding:0}"
+    "h2{break-before:page}nav h2{break-before:avoid}h2,h3{break-after:avoid}tr,li,figure,dl{break-inside:avoid}"
+    "thead{display:table-header-group}a{color:inherit;text-decoration:none}nav{break-after:page}}";
+
+bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
+{
+    faq_doc *d = calloc(1, sizeof *d);
+    if (!d) {
+        ud_buf_puts(err, "out of memory");
+        return false;
+    }
+    d->md = o->format == FAQ_MD;
+    char *body = NULL;
+    size_t body_len = 0;
+    d->out = open_memstream(&body, &body_len);
+    if (!d->out) {
+        free(d);
+        ud_buf_puts(err, "cannot open a memory stream");
+        return false;
+    }
+    game_runs *gr = calloc(1, sizeof *gr);
+    char folders[8][64];
+    for (int i = 0; gr && i < o->n_games; i++) {
+        const ud_game *g = o->games[i];
+        snprintf(folders[i], sizeof folders[i], "%s", g->name);
+        for (char *c = folders[i]; *c; c++)
+            if (*c == '-')
+                *c = '_';
+        load_runs(o->db, g, gr);
+        if (!gr->verify) {
+            ud_buf_printf(err, "the database holds no finished verify run of %s: run 'undead verify' first",
+                          g->name);
+            fclose(d->out);
+            free(body);
+            free(gr);
+            free(d);
+            return false;
+        }
+        if (o->n_games > 1) {
+            heading(d, 1, g->name, g->title, true);
+        }
+        section_rules(d, o->db, g, gr);
+        section_questions(d, o->db, g, gr);
+        section_claims(d, o->db, g);
+        char id[96];
+        snprintf(id, sizeof id, "%s-charts", g->name);
+        heading(d, 2, id, "Charts", true);
+        faq_zd_charts(d, o->db, g);
+        section_examples(d, o->db, g, gr, folders[i], o->golden_dir);
+        section_findings(d, g, folders[i], o->golden_dir);
+        section_edges(d, o->db, g, gr);
+        section_provenance(d, o->db, g, gr);
+    }
+    fclose(d->out);
+    free(gr);
+
+    /* Head, title, contents, then the body. */
+    const char *title = o->n_games == 1 ? o->games[0]->title : "zombie games";
+    if (d->md) {
+        fprintf(out, "# Rules FAQ: %s\n\n", title);
+        fputs("Generated by `undead faq` from the rule tables, the variants, the golden transcripts and the "
+              "results database: every answer below was computed, none written by hand.\n\n## Contents\n\n", out);
+        for (int i = 0; i < d->n_toc; i++)
+            if (d->toc[i].level <= 3)
+                fprintf(out, "%*s- [%s](#%s)\n", (d->toc[i].level - 1) * 2, "", d->toc[i].title, d->toc[i].id);
+        fwrite(body, 1, body_len, out);
+    } else {
+        fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+              "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Rules FAQ: ", out);
+        d->out = out;
+        text(d, title);
+        fprintf(out, "</title>\n<style>%s</style>\n</head><body>\n<header><h1>Rules FAQ: ", style);
+        text(d, title);
+        fputs("</h1><p>Generated by <code>undead faq</code> from the rule tables, the variants, the golden "
+              "transcripts and the results database: every answer below was computed, none written by hand. "
+              "Each rule has a stable anchor: <code>#RULE-ID</code> (e.g. ", out);
+        if (o->n_games && o->games[0]->n_rules)
+            link(d, o->games[0]->rules[0].id, o->games[0]->rules[0].id);
+        fputs(").</p></header>\n<nav id=\"contents\"><h2>Contents</h2>\n<ol>", out);
+        int level = 2;
+        bool open_item = false;
+        for (int i = 0; i < d->n_toc; i++) {
+            int l = d->toc[i].level < 2 ? 2 : d->toc[i].level;
+            if (l > level) {
+                fputs("<ol>", out);
+                open_item = false;
+            }
+            while (l < level) {
+                fputs("</li></ol>", out);
+                level--;
+            }
+            if (open_item && l == level)
+                fputs("</li>", out);
+            level = l;
+            fprintf(out, "<li><a href=\"#%s\">", d->toc[i].id);
+            text(d, d->toc[i].title);
+            fputs("</a>", out);
+            open_item = true;
+        }
+        while (level > 2) {
+            fputs("</li></ol>", out);
+            level--;
+        }
+        fputs(open_item ? "</li></ol></nav>\n" : "</ol></nav>\n", out);
+        fwrite(body, 1, body_len, out);
+        fputs("</body></html>\n", out);
+    }
+    free(body);
+    free(d);
+    return true;
+}

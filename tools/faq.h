@@ -1,0 +1,51 @@
+/*
+ * faq.h - the printable rules FAQ (`undead faq`): one document generated
+ * from the rule tables, the variants, the golden transcripts and findings,
+ * and the results database - nothing else, so the same database gives the
+ * same bytes (no clock, no host, no path outside the inputs).
+ *
+ * From the database it reads, per game, the newest verify run that ended
+ * (cmd_verify.c) and the runs that name it (param verify-run): the golden
+ * run and one sim run per variant reading; exact figures and the texts'
+ * numeric claims are the newest cases of kind "solve" (undead solve).
+ */
+#ifndef UD_FAQ_H
+#define UD_FAQ_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "buf.h"
+#include "games.h"
+
+typedef struct sqlite3 sqlite3;
+
+typedef enum { FAQ_HTML, FAQ_MD } faq_format;
+
+typedef struct faq_opts {
+    const ud_game *games[8];
+    int n_games;
+    sqlite3 *db;
+    const char *golden_dir;     /* golden/ */
+    faq_format format;
+} faq_opts;
+
+/* Write the FAQ; false with err filled (nothing useful written). */
+bool faq_write(FILE *out, const faq_opts *o, ud_buf *err);
+
+/* ---- what faq_zd.c adds for Zombie Dice (called from faq.c) ---------- */
+
+typedef struct faq_doc faq_doc;
+/* Charts only this game can draw (exact, from its content data). */
+void faq_zd_charts(faq_doc *d, sqlite3 *h, const ud_game *g);
+
+/* The writer faq_zd.c uses. */
+void faq_h3(faq_doc *d, const char *id, const char *title);
+void faq_p(faq_doc *d, const char *text);
+bool faq_is_html(const faq_doc *d);
+FILE *faq_out(faq_doc *d);
+void faq_table_begin(faq_doc *d, int cols, const char *const *head);
+void faq_table_row(faq_doc *d, const char *const *cells);
+void faq_table_end(faq_doc *d);
+
+#endif
