@@ -23,9 +23,9 @@ else
     ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 fi
 
-# Libraries beyond libc.  Add -lgmp / -lsqlite3 here once core/ or spec/
-# really uses them (keep in step with the CMake targets).
-EXTRA_LIBS="-lm"
+# Libraries beyond libc (keep in step with the CMake targets): GMP for
+# exact probabilities (core/explore.c, spec/zombie_dice/solve.c).
+EXTRA_LIBS="-lgmp -lm"
 
 # Mirror the definitions of the top-level CMakeLists.txt.
 version="$(sed -n 's/^project(undead VERSION \([0-9.]*\).*/\1/p' "$ROOT/CMakeLists.txt")"

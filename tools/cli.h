@@ -64,5 +64,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_db(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_faq(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_explore(int argc, char **argv);
 
 #endif

@@ -28,6 +28,8 @@ static const command commands[] = {
     { "bench", cmd_bench, "measure games per second (medians and ratios)" },
     { "db", cmd_db, "the results database: runs, show, diff, query, baseline" },
     { "golden", cmd_golden, "regenerate and diff the golden transcripts" },
+    { "explore", cmd_explore, "visit every reachable state of a bounded game; counts per depth" },
+    { "solve", cmd_solve, "exact figures: one turn, the two-player game, the texts' claims" },
 };
 
 static void usage(FILE *out)

@@ -1,0 +1,522 @@
+/*
+ * explore.c - breadth-first exhaustive exploration (explore.h).
+ *
+ * Breadth first, so the first violation found is at the smallest depth and
+ * its path is a shortest one (in decisions).  Each node keeps its parent,
+ * the action taken there and the chance picks that led to it, which is all
+ * a replay needs to write the transcript of the path.
+ */
+#include "explore.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "play.h"
+#include "transcript.h"
+
+typedef struct node {
+    int64_t parent;
+    int action;                /* -1 for the root */
+    uint32_t picks_at;         /* into the picks pool */
+    uint8_t n_picks;
+    uint8_t kind;              /* 0 decision, 1 over, 2 cut */
+    uint16_t depth;
+} node;
+
+typedef struct explorer {
+    const ud_explore_opts *o;
+    ud_explore_report *rep;
+    ud_table table;
+    size_t ss, ks;             /* state and key sizes */
+    unsigned char *states;     /* node i's state at i * ss */
+    node *nodes;
+    int64_t n, cap;
+    int64_t *slot;             /* hash table of node indices */
+    size_t slots;
+    int *pool;                 /* chance picks per node */
+    size_t n_pool, cap_pool;
+    /* the expansion in progress */
+    int prefix[UD_EXPLORE_MAX_PICKS];
+    int n_prefix, pos;
+    int new_n;                 /* the first new pick: n outcomes, labels */
+    int group_first[256], group_count[256], n_groups;
+    unsigned char *work;
+    int cut_at_pick;
+    /* children of one (state, action) */
+    unsigned char *kids;
+    int (*kid_picks)[UD_EXPLORE_MAX_PICKS];
+    int *kid_n_picks;
+    mpq_t *w;
+    int n_kids, cap_kids;
+    bool oom;
+} explorer;
+
+static void key_of(const explorer *x, const void *state, unsigned char *out)
+{
+    if (x->o->bound && x->o->bound->key)
+        x->o->bound->key(state, out);
+    else
+        memcpy(out, state, x->ss);
+}
+
+static uint64_t hash_bytes(const unsigned char *b, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 1099511628211ull;
+    return h ^ (h >> 31);
+}
+
+/* Node with this key, or the empty slot where it would go. */
+static int64_t *lookup(explorer *x, const unsigned char *key)
+{
+    unsigned char tmp[4096];
+    size_t mask = x->slots - 1, h = (size_t)hash_bytes(key, x->ks) & mask;
+    for (;;) {
+        int64_t *s = &x->slot[h];
+        if (*s < 0)
+            return s;
+        key_of(x, x->states + (size_t)*s * x->ss, tmp);
+        if (memcmp(tmp, key, x->ks) == 0)
+            return s;
+        h = (h + 1) & mask;
+    }
+}
+
+static bool grow(explorer *x)
+{
+    if (x->n + 1 > x->cap) {
+        int64_t cap = x->cap ? x->cap * 2 : 4096;
+        unsigned char *s = realloc(x->states, (size_t)cap * x->ss);
+        if (!s)
+            return false;
+        x->states = s;
+        node *nd = realloc(x->nodes, (size_t)cap * sizeof *nd);
+        if (!nd)
+            return false;
+        x->nodes = nd;
+        x->cap = cap;
+    }
+    if ((size_t)(x->n + 1) * 2 > x->slots) {
+        free(x->slot);
+        x->slots = x->slots ? x->slots * 2 : 8192;
+        x->slot = malloc(x->slots * sizeof *x->slot);
+        if (!x->slot)
+            return false;
+        memset(x->slot, 0xff, x->slots * sizeof *x->slot);
+        unsigned char key[4096];
+        for (int64_t i = 0; i < x->n; i++) {
+            key_of(x, x->states + (size_t)i * x->ss, key);
+            *lookup(x, key) = i;
+        }
+    }
+    return true;
+}
+
+/* ---- the prefix-following chance source --------------------------------- */
+
+static int prefix_pick(ud_chance *c, const ud_pick_req *p)
+{
+    explorer *x = c->ctx;
+    if (x->pos < x->n_prefix)
+        return x->prefix[x->pos++];
+    /* A new pick: record it and stop the step here. */
+    if (x->o->bound && x->o->bound->cut && x->o->bound->cut(x->work)) {
+        x->cut_at_pick = 1;
+        snprintf(c->why, sizeof c->why, "explore: cut");
+        return -1;
+    }
+    x->new_n = p->n;
+    x->n_groups = 0;
+    for (int i = 0; i < p->n; i++) {
+        const char *l = p->label ? p->label(p->ctx, i) : NULL;
+        int g = 0;
+        for (; g < x->n_groups; g++) {
+            const char *m = p->label ? p->label(p->ctx, x->group_first[g]) : NULL;
+            if (l && m && strcmp(l, m) == 0)
+                break;
+        }
+        if (g == x->n_groups) {
+            if (x->n_groups == 256) {
+                snprintf(c->why, sizeof c->why, "explore: more than 256 distinct outcomes");
+                x->new_n = -1;
+                return -1;
+            }
+            x->group_first[g] = i;
+            x->group_count[g] = 0;
+            x->n_groups++;
+        }
+        x->group_count[g]++;
+    }
+    snprintf(c->why, sizeof c->why, "explore: new pick");
+    return -1;
+}
+
+typedef struct replay_src {
+    const int *picks;
+    int n, pos;
+} replay_src;
+
+static int replay_pick(ud_chance *c, const ud_pick_req *p)
+{
+    replay_src *r = c->ctx;
+    return r->pos < r->n ? r->picks[r->pos++] : -1;
+}
+
+/* ---- expansion -------------------------------------------------------------- */
+
+enum { STEP_LEAF, STEP_PICK, STEP_FAIL };
+
+/* Run one step (start, or decide `action` at state) under the current
+ * prefix; the result is in x->work. */
+static int run_step(explorer *x, const void *state, int action, ud_step *s)
+{
+    ud_chance ch = { .pick = prefix_pick, .ctx = x };
+    x->pos = 0;
+    x->new_n = 0;
+    x->cut_at_pick = 0;
+    ud_step_init(s, &x->table, x->o->setup, &ch, NULL, NULL);
+    s->check_invariants = x->o->check_invariants;
+    ud_status st;
+    if (action < 0) {
+        st = ud_start(s, x->work);
+    } else {
+        memcpy(x->work, state, x->ss);
+        st = ud_advance(s, x->work);    /* collects the offers */
+        if (st == UD_DECIDE)
+            st = ud_decide(s, x->work, action);
+    }
+    if (st != UD_ERROR)
+        return STEP_LEAF;
+    if (x->cut_at_pick)
+        return STEP_LEAF;
+    if (x->new_n > 0 && x->pos == x->n_prefix)
+        return STEP_PICK;
+    return STEP_FAIL;
+}
+
+static bool add_kid(explorer *x, const mpq_t w)
+{
+    unsigned char key[4096], k2[4096];
+    key_of(x, x->work, key);
+    for (int i = 0; i < x->n_kids; i++) {
+        key_of(x, x->kids + (size_t)i * x->ss, k2);
+        if (memcmp(key, k2, x->ks) == 0) {
+            mpq_add(x->w[i], x->w[i], w);
+            return true;
+        }
+    }
+    if (x->n_kids == x->cap_kids) {
+        int cap = x->cap_kids ? x->cap_kids * 2 : 64;
+        unsigned char *k = realloc(x->kids, (size_t)cap * x->ss);
+        mpq_t *w2 = realloc(x->w, (size_t)cap * sizeof *w2);
+        int (*kp)[UD_EXPLORE_MAX_PICKS] = realloc(x->kid_picks, (size_t)cap * sizeof *kp);
+        int *kn = realloc(x->kid_n_picks, (size_t)cap * sizeof *kn);
+        if (k)
+            x->kids = k;
+        if (w2)
+            x->w = w2;
+        if (kp)
+            x->kid_picks = kp;
+        if (kn)
+            x->kid_n_picks = kn;
+        if (!k || !w2 || !kp || !kn)
+            return false;
+        for (int i = x->cap_kids; i < cap; i++)
+            mpq_init(x->w[i]);
+        x->cap_kids = cap;
+    }
+    memcpy(x->kids + (size_t)x->n_kids * x->ss, x->work, x->ss);
+    memcpy(x->kid_picks[x->n_kids], x->prefix, (size_t)x->n_prefix * sizeof x->prefix[0]);
+    x->kid_n_picks[x->n_kids] = x->n_prefix;
+    mpq_set(x->w[x->n_kids], w);
+    x->n_kids++;
+    return true;
+}
+
+static void write_trace(explorer *x, int64_t parent, int action, const int *picks, int n_picks);
+
+/* Every outcome of the step, depth first over the chance picks; each leaf
+ * becomes a child of the node with its exact weight. */
+static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
+                      int64_t parent, int depth)
+{
+    ud_step s;
+    int r = run_step(x, state, action, &s);
+    if (r == STEP_LEAF) {
+        x->rep->generated++;
+        x->rep->level[depth].generated++;
+        if (!add_kid(x, w))   /* with the picks that led to it */
+            x->oom = true;
+        return true;
+    }
+    if (r == STEP_FAIL) {
+        x->rep->violated = 1;
+        x->rep->fail = s.fail;
+        write_trace(x, parent, action, x->prefix, x->n_prefix);
+        return false;
+    }
+    if (x->n_prefix == UD_EXPLORE_MAX_PICKS) {
+        x->rep->violated = 1;
+        x->rep->fail.kind = UD_FAIL_INVARIANT;
+        x->rep->fail.id = NULL;
+        snprintf(x->rep->fail.msg, sizeof x->rep->fail.msg,
+                 "more than %d chance picks without a decision or a leaf (raise the bound)",
+                 UD_EXPLORE_MAX_PICKS);
+        return false;
+    }
+    x->rep->chance++;
+    x->rep->level[depth].chance++;
+    int n = x->new_n, groups = x->n_groups;
+    int first[256], count[256];
+    memcpy(first, x->group_first, (size_t)groups * sizeof first[0]);
+    memcpy(count, x->group_count, (size_t)groups * sizeof count[0]);
+    mpq_t sum, wi;
+    mpq_inits(sum, wi, NULL);
+    bool ok = true;
+    for (int g = 0; g < groups && ok; g++) {
+        mpq_set_ui(wi, (unsigned long)count[g], (unsigned long)n);
+        mpq_canonicalize(wi);
+        mpq_add(sum, sum, wi);
+        mpq_mul(wi, wi, w);
+        x->prefix[x->n_prefix++] = first[g];
+        ok = enumerate(x, state, action, wi, parent, depth);
+        x->n_prefix--;
+    }
+    if (ok && mpq_cmp_ui(sum, 1, 1) != 0) {
+        x->rep->violated = 1;
+        x->rep->fail.kind = UD_FAIL_INVARIANT;
+        snprintf(x->rep->fail.msg, sizeof x->rep->fail.msg,
+                 "a chance pick's outcomes sum to %.17g, not 1", mpq_get_d(sum));
+        ok = false;
+    } else if (ok) {
+        x->rep->chance_sums_checked++;
+    }
+    mpq_clears(sum, wi, NULL);
+    return ok;
+}
+
+static int kind_of(const explorer *x, const void *state)
+{
+    if (x->o->bound && x->o->bound->cut && x->o->bound->cut(state))
+        return 2;
+    return ud_phase_of(x->o->game, state) < x->o->game->n_phases &&
+                   x->o->game->phases[ud_phase_of(x->o->game, state)].kind == UD_PHASE_OVER
+               ? 1 : 0;
+}
+
+static bool add_node(explorer *x, const void *state, int64_t parent, int action, int depth,
+                     const int *picks, int n_picks)
+{
+    unsigned char key[4096];
+    key_of(x, state, key);
+    if (!grow(x))
+        return false;
+    int64_t *s = lookup(x, key);
+    if (*s >= 0)
+        return true;
+    if (x->n_pool + (size_t)n_picks > x->cap_pool) {
+        size_t cap = x->cap_pool ? x->cap_pool * 2 : 65536;
+        while (cap < x->n_pool + (size_t)n_picks)
+            cap *= 2;
+        int *p = realloc(x->pool, cap * sizeof *p);
+        if (!p)
+            return false;
+        x->pool = p;
+        x->cap_pool = cap;
+    }
+    memcpy(x->pool + x->n_pool, picks, (size_t)n_picks * sizeof picks[0]);
+    int64_t i = x->n++;
+    memcpy(x->states + (size_t)i * x->ss, state, x->ss);
+    x->nodes[i] = (node){ parent, action, (uint32_t)x->n_pool, (uint8_t)n_picks,
+                          (uint8_t)kind_of(x, state), (uint16_t)depth };
+    x->n_pool += (size_t)n_picks;
+    *s = i;
+    ud_explore_level *lv = &x->rep->level[depth];
+    lv->distinct++;
+    x->rep->distinct++;
+    if (x->nodes[i].kind == 0) {
+        lv->decision++;
+        x->rep->decision++;
+    } else if (x->nodes[i].kind == 1) {
+        lv->terminal++;
+        x->rep->terminal++;
+    } else {
+        lv->cut++;
+        x->rep->cut++;
+    }
+    if (depth > x->rep->depth)
+        x->rep->depth = depth;
+    return true;
+}
+
+/* ---- the trace ------------------------------------------------------------ */
+
+static void write_trace(explorer *x, int64_t parent, int action, const int *picks, int n_picks)
+{
+    /* the path's nodes, root first */
+    int64_t path[UD_EXPLORE_MAX_DEPTH + 2];
+    int len = 0;
+    for (int64_t v = parent; v >= 0 && len < UD_EXPLORE_MAX_DEPTH + 1; v = x->nodes[v].parent)
+        path[len++] = v;
+    int all[(UD_EXPLORE_MAX_DEPTH + 2) * UD_EXPLORE_MAX_PICKS];
+    int n_all = 0, actions[UD_EXPLORE_MAX_DEPTH + 2], n_act = 0;
+    for (int k = len - 1; k >= 0; k--) {
+        const node *nd = &x->nodes[path[k]];
+        memcpy(all + n_all, x->pool + nd->picks_at, nd->n_picks * sizeof all[0]);
+        n_all += nd->n_picks;
+        if (k < len - 1)
+            actions[n_act++] = nd->action;
+    }
+    if (action >= 0)
+        actions[n_act++] = action;
+    memcpy(all + n_all, picks, (size_t)n_picks * sizeof all[0]);
+    n_all += n_picks;
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    if (!f)
+        return;
+    ud_policy pol[UD_MAX_PLAYERS];
+    for (int p = 0; p < UD_MAX_PLAYERS; p++)
+        pol[p] = (ud_policy){ &ud_policy_random, 0 };
+    ud_transcript_write_header(f, x->o->game, x->o->setup, NULL, NULL, 1);
+    fprintf(f, "# found by undead explore: the shortest path to the violation\n");
+    ud_sink sink;
+    ud_sink_to_file(&sink, f);
+    replay_src rs = { all, n_all, 0 };
+    ud_chance ch = { .pick = replay_pick, .ctx = &rs };
+    ud_step s;
+    ud_step_init(&s, &x->table, x->o->setup, &ch, &sink, NULL);
+    s.check_invariants = x->o->check_invariants;
+    ud_status st = ud_start(&s, x->work);
+    for (int k = 0; k < n_act && st == UD_DECIDE; k++)
+        st = ud_decide(&s, x->work, actions[k]);
+    (void)pol;
+    fclose(f);
+    free(x->rep->trace);
+    x->rep->trace = buf;
+}
+
+/* ---- the search ------------------------------------------------------------ */
+
+int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    memset(rep, 0, sizeof *rep);
+    explorer x = { .o = o, .rep = rep };
+    x.ss = o->game->state_size;
+    x.ks = o->bound && o->bound->key ? o->bound->key_size : x.ss;
+    if (x.ss > 4096 || x.ks > 4096) {
+        ud_buf_puts(err, "state or key larger than 4096 bytes");
+        return -1;
+    }
+    ud_table_build(&x.table, o->game, o->setup->variant);
+    x.work = calloc(1, x.ss);
+    uint64_t max_states = o->max_states ? o->max_states : 10000000;
+    int max_depth = o->max_depth < 0 || o->max_depth > UD_EXPLORE_MAX_DEPTH
+                        ? UD_EXPLORE_MAX_DEPTH : o->max_depth;
+    mpq_t one;
+    mpq_init(one);
+    mpq_set_ui(one, 1, 1);
+    rep->complete = 1;
+    int rc = 0;
+    /* the root: every outcome of the start */
+    x.n_prefix = 0;
+    x.n_kids = 0;
+    if (!x.work || !enumerate(&x, NULL, -1, one, -1, 0)) {
+        if (!x.work)
+            rc = -1;
+        goto done;
+    }
+    for (int i = 0; i < x.n_kids; i++)
+        if (!add_node(&x, x.kids + (size_t)i * x.ss, -1, -1, 0, x.kid_picks[i], x.kid_n_picks[i])) {
+            x.oom = true;
+            break;
+        }
+    /* breadth first: nodes are appended in depth order */
+    for (int64_t u = 0; u < x.n && !rep->violated && !x.oom; u++) {
+        node nd = x.nodes[u];
+        if (nd.kind != 0)
+            continue;
+        if (nd.depth >= max_depth) {
+            rep->complete = 0;
+            continue;
+        }
+        if ((uint64_t)x.n >= max_states) {
+            rep->complete = 0;
+            break;
+        }
+        const void *state = x.states + (size_t)u * x.ss;
+        ud_step s;
+        ud_chance none = { .pick = prefix_pick, .ctx = &x };
+        ud_step_init(&s, &x.table, o->setup, &none, NULL, NULL);
+        memcpy(x.work, state, x.ss);
+        x.n_prefix = 0;
+        if (ud_advance(&s, x.work) != UD_DECIDE) {
+            rep->violated = 1;
+            rep->fail = s.fail;
+            write_trace(&x, u, -1, NULL, 0);
+            break;
+        }
+        ud_offers offers = s.offers;
+        for (int a = 0; a < offers.n && !rep->violated; a++) {
+            int action = offers.action[a];
+            if (o->policy) {
+                int seat = o->game->to_move(state);
+                if (action != ud_policy_choose(o->policy, o->game, state, seat, &offers, NULL))
+                    continue;
+            }
+            x.n_kids = 0;
+            x.n_prefix = 0;
+            rep->transitions++;
+            if (!enumerate(&x, state, action, one, u, nd.depth + 1))
+                break;
+            if (o->on_edge) {
+                const void *kids[4096];
+                mpq_t *ws[4096];
+                int n = x.n_kids < 4096 ? x.n_kids : 4096;
+                for (int i = 0; i < n; i++) {
+                    kids[i] = x.kids + (size_t)i * x.ss;
+                    ws[i] = &x.w[i];
+                }
+                o->on_edge(o->edge_ctx, state, action, n, kids, ws);
+            }
+            for (int i = 0; i < x.n_kids; i++)
+                if (!add_node(&x, x.kids + (size_t)i * x.ss, u, action, nd.depth + 1,
+                              x.kid_picks[i], x.kid_n_picks[i])) {
+                    x.oom = true;
+                    break;
+                }
+        }
+    }
+    if (x.oom) {
+        ud_buf_puts(err, "out of memory");
+        rc = -1;
+    }
+done:
+    mpq_clear(one);
+    for (int i = 0; i < x.cap_kids; i++)
+        mpq_clear(x.w[i]);
+    free(x.w);
+    free(x.kids);
+    free(x.kid_picks);
+    free(x.kid_n_picks);
+    free(x.work);
+    free(x.states);
+    free(x.nodes);
+    free(x.slot);
+    free(x.pool);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    rep->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    return rc;
+}
+
+void ud_explore_report_free(ud_explore_report *rep)
+{
+    free(rep->trace);
+    rep->trace = NULL;
+}

@@ -1,0 +1,89 @@
+/*
+ * explore.h - exhaustive exploration of a bounded game (what TLC and SPIN
+ * report, for rule tables).
+ *
+ * From the start state, every action offered at every decision is taken
+ * and every chance outcome is followed: chance is enumerated by replaying
+ * a step with a source that follows a prescribed prefix of choices and
+ * stops at the first new pick, recording how many outcomes it has and
+ * their labels.  Outcomes with equal labels are interchangeable (chance.h)
+ * and are followed once, with weight count/n; every pick's weights are
+ * checked to sum to exactly 1 (GMP rationals).
+ *
+ * Nodes are the states where the game waits: decisions and the end, plus
+ * states the bound cuts (a leaf).  They are deduplicated by a canonical
+ * key: the state's bytes, or the bound's key function.  Depth is the
+ * number of decisions from the start.  A rule failure or a broken
+ * invariant is a violation, reported with the shortest path to it as a
+ * transcript `undead check` replays.
+ */
+#ifndef UD_EXPLORE_H
+#define UD_EXPLORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <gmp.h>
+
+#include "buf.h"
+#include "engine.h"
+#include "policy.h"
+
+enum { UD_EXPLORE_MAX_DEPTH = 256, UD_EXPLORE_MAX_PICKS = 64 };
+
+/* A game's bound: which states are leaves and how states are keyed. */
+typedef struct ud_explore_bound {
+    const char *game;          /* the game's name */
+    const char *name;          /* e.g. "turn" */
+    const char *summary;
+    size_t key_size;           /* bytes key() writes; 0: the state's bytes */
+    void (*key)(const void *state, unsigned char *out);
+    /* A leaf: not expanded.  Also asked at every new chance pick, where a
+     * true answer ends the branch there (e.g. the next turn has begun). */
+    bool (*cut)(const void *state);
+    /* Describe a leaf for the outcome table (e.g. "bank 3", "bust"). */
+    void (*outcome)(const void *state, ud_buf *out);
+} ud_explore_bound;
+
+typedef struct ud_explore_level {
+    uint64_t generated;        /* successors produced at this depth (with duplicates) */
+    uint64_t distinct;         /* new states first seen at this depth */
+    uint64_t decision, terminal, cut;  /* of the distinct ones */
+    uint64_t chance;           /* chance picks enumerated expanding the previous depth */
+} ud_explore_level;
+
+/* Called for every (state, action) expanded: the distinct results and
+ * their exact probabilities (they sum to 1). */
+typedef void (*ud_explore_edge_fn)(void *ctx, const void *state, int action, int n,
+                                   const void *const *children, mpq_t *const *weights);
+
+typedef struct ud_explore_opts {
+    const ud_game *game;
+    const ud_setup *setup;
+    const ud_explore_bound *bound;   /* NULL: no cut, state bytes as key */
+    int max_depth;                   /* decisions from the start; < 0: no limit */
+    const ud_policy *policy;         /* NULL: every offered action */
+    uint64_t max_states;             /* 0: a default (10 million) */
+    int check_invariants;
+    ud_explore_edge_fn on_edge;
+    void *edge_ctx;
+} ud_explore_opts;
+
+typedef struct ud_explore_report {
+    uint64_t generated, distinct, decision, terminal, cut, chance, transitions;
+    uint64_t chance_sums_checked;    /* picks whose weights summed to exactly 1 */
+    int depth;                       /* deepest depth with a new state */
+    int complete;                    /* no depth or state limit was hit */
+    ud_explore_level level[UD_EXPLORE_MAX_DEPTH + 1];
+    int violated;                    /* a violation was found (the search stops) */
+    ud_failure fail;
+    char *trace;                     /* transcript up to the violation (malloc), or NULL */
+    double seconds;
+} ud_explore_report;
+
+/* 0: explored (maybe with a violation in rep); -1: could not run (err). */
+int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err);
+void ud_explore_report_free(ud_explore_report *rep);
+
+#endif

@@ -1,0 +1,255 @@
+/*
+ * cmd_explore.c - `undead explore GAME`: every reachable state of a bounded
+ * game (core/explore.h), reported as a model checker does, with a
+ * perft-style table of counts per depth that golden/explore/ keeps.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "explore.h"
+#include "record.h"
+#include "zombie_dice/explore_bounds.h"
+
+static const char usage[] =
+    "usage: undead explore GAME [--bound NAME] [--max-depth N] [options]\n"
+    "Visits every reachable state from the start (every action, every chance\n"
+    "outcome), checks every invariant in every one, and prints what a model\n"
+    "checker prints: states generated and distinct, decision/terminal/cut states,\n"
+    "chance picks (each checked to sum to exactly 1), depth; a violation comes\n"
+    "with the shortest path to it as a transcript for 'undead check'.\n"
+    CLI_GAME_HELP
+    "  --bound NAME          the game's bound (zombie-dice: turn); default: none\n"
+    "  --max-depth N         stop expanding after N decisions (default: no limit)\n"
+    "  --max-states N        stop after N distinct states (default 10 million)\n"
+    "  --follow-policy       take only the --policy's action at each decision\n"
+    "  --table               print only the per-depth table (the golden format)\n"
+    "  --golden FILE         compare the per-depth table with FILE; exit 1 at the\n"
+    "                        first depth that differs\n"
+    "  --check-solver        zombie-dice turn: compare every roll's outcomes with\n"
+    "                        the exact solver's turn graph, exactly\n"
+    REC_HELP;
+
+static void table_text(const ud_explore_report *rep, ud_buf *out)
+{
+    ud_buf_puts(out, "depth generated distinct decision terminal cut chance\n");
+    for (int d = 0; d <= rep->depth; d++) {
+        const ud_explore_level *l = &rep->level[d];
+        ud_buf_printf(out, "%d %llu %llu %llu %llu %llu %llu\n", d,
+                      (unsigned long long)l->generated, (unsigned long long)l->distinct,
+                      (unsigned long long)l->decision, (unsigned long long)l->terminal,
+                      (unsigned long long)l->cut, (unsigned long long)l->chance);
+    }
+    ud_buf_printf(out, "total %llu %llu %llu %llu %llu %llu\n",
+                  (unsigned long long)rep->generated, (unsigned long long)rep->distinct,
+                  (unsigned long long)rep->decision, (unsigned long long)rep->terminal,
+                  (unsigned long long)rep->cut, (unsigned long long)rep->chance);
+}
+
+/* Compare with a golden table, ignoring '#' lines; 0 equal, 1 differs. */
+static int compare_golden(const char *path, const char *table)
+{
+    size_t len;
+    char *want = cli_read_file(path, &len);
+    if (!want)
+        return UD_EXIT_USAGE;
+    const char *a = want, *b = table;
+    int line = 0;
+    for (;;) {
+        while (*a == '#') {
+            a = strchr(a, '\n');
+            a = a ? a + 1 : "";
+        }
+        const char *ea = strchr(a, '\n'), *eb = strchr(b, '\n');
+        size_t la = ea ? (size_t)(ea - a) : strlen(a), lb = eb ? (size_t)(eb - b) : strlen(b);
+        if (la == 0 && lb == 0)
+            break;
+        line++;
+        if (la != lb || memcmp(a, b, la) != 0) {
+            fprintf(stderr, "undead explore: %s differs at table row %d:\n  golden: %.*s\n  now:    %.*s\n",
+                    path, line, (int)la, a, (int)lb, b);
+            free(want);
+            return UD_EXIT_FAIL;
+        }
+        a = ea ? ea + 1 : a + la;
+        b = eb ? eb + 1 : b + lb;
+    }
+    free(want);
+    return UD_EXIT_OK;
+}
+
+int cmd_explore(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        CLI_GAME_LONGOPTS,
+        { "bound", required_argument, NULL, 'b' },
+        { "max-depth", required_argument, NULL, 'd' },
+        { "max-states", required_argument, NULL, 'm' },
+        { "follow-policy", no_argument, NULL, 'f' },
+        { "table", no_argument, NULL, 't' },
+        { "golden", required_argument, NULL, 'g' },
+        { "check-solver", no_argument, NULL, 'c' },
+        REC_LONGOPTS,
+        { "help", no_argument, NULL, 'h' },
+        { 0, 0, 0, 0 },
+    };
+    cli_game_opts go = { .seed = 1 };
+    rec_opts ro = { 0 };
+    const char *bound_name = NULL, *golden = NULL;
+    uint64_t max_depth = (uint64_t)-1, max_states = 0;
+    int follow = 0, table_only = 0, check_solver = 0, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(usage, stdout);
+            return UD_EXIT_OK;
+        } else if (c == 'b') {
+            bound_name = optarg;
+        } else if (c == 'd' || c == 'm') {
+            uint64_t *dst = c == 'd' ? &max_depth : &max_states;
+            if (!cli_parse_u64(optarg, dst)) {
+                fprintf(stderr, "undead explore: expected a whole number, got '%s'\n", optarg);
+                return UD_EXIT_USAGE;
+            }
+        } else if (c == 'f') {
+            follow = 1;
+        } else if (c == 't') {
+            table_only = 1;
+        } else if (c == 'g') {
+            golden = optarg;
+        } else if (c == 'c') {
+            check_solver = 1;
+        } else if (c == '?' || (!rec_opt(&ro, c, optarg) && !cli_game_opt(&go, c, optarg))) {
+            return UD_EXIT_USAGE;
+        }
+    }
+    if (optind + 1 != argc) {
+        fputs(usage, stderr);
+        return UD_EXIT_USAGE;
+    }
+    const ud_game *g = cli_game("explore", argv[optind]);
+    ud_match m;
+    if (!g || !cli_build_match(g, &go, &m))
+        return UD_EXIT_USAGE;
+    const ud_explore_bound *bound = NULL;
+    if (bound_name) {
+        for (const ud_explore_bound *const *b = ud_explore_bounds; *b; b++)
+            if (strcmp((*b)->game, g->name) == 0 && strcmp((*b)->name, bound_name) == 0)
+                bound = *b;
+        if (!bound) {
+            fprintf(stderr, "undead explore: %s has no bound '%s'; it has:", g->name, bound_name);
+            for (const ud_explore_bound *const *b = ud_explore_bounds; *b; b++)
+                if (strcmp((*b)->game, g->name) == 0)
+                    fprintf(stderr, " %s", (*b)->name);
+            fputc('\n', stderr);
+            return UD_EXIT_USAGE;
+        }
+    }
+    if (follow && (m.policy[0].def == &ud_policy_random || m.policy[0].def == &ud_policy_human)) {
+        fprintf(stderr, "undead explore: --follow-policy needs a deterministic --policy\n");
+        return UD_EXIT_USAGE;
+    }
+    zd_edge_check chk = { 0 };
+    char err_text[256];
+    if (check_solver) {
+        if (bound != &zd_bound_turn) {
+            fprintf(stderr, "undead explore: --check-solver needs zombie-dice --bound turn\n");
+            return UD_EXIT_USAGE;
+        }
+        chk.g = zd_turn_graph_build(m.setup.variant, err_text, sizeof err_text);
+        if (!chk.g) {
+            fprintf(stderr, "undead explore: %s\n", err_text);
+            return UD_EXIT_FAIL;
+        }
+    }
+    ud_explore_opts o = {
+        .game = g, .setup = &m.setup, .bound = bound,
+        .max_depth = max_depth > UD_EXPLORE_MAX_DEPTH ? -1 : (int)max_depth,
+        .policy = follow ? &m.policy[0] : NULL, .max_states = max_states,
+        .check_invariants = 1,
+        .on_edge = check_solver ? zd_explore_check_edge : NULL, .edge_ctx = &chk,
+    };
+    recorder r;
+    if (!rec_begin(&r, &ro, "explore", g))
+        return UD_EXIT_USAGE;
+    rec_match(&r, &m);
+    rec_param(&r, "bound", "%s", bound ? bound->name : "none");
+    ud_explore_report rep;
+    ud_buf err, table;
+    ud_buf_init(&err);
+    ud_buf_init(&table);
+    int rc = UD_EXIT_OK;
+    if (ud_explore(&o, &rep, &err) != 0) {
+        fprintf(stderr, "undead explore: %s\n", ud_buf_str(&err));
+        rc = UD_EXIT_FAIL;
+        goto out;
+    }
+    table_text(&rep, &table);
+    if (table_only) {
+        printf("# undead explore %s --bound %s%s\n", g->name, bound ? bound->name : "none",
+               follow ? " --follow-policy" : "");
+        fputs(ud_buf_str(&table), stdout);
+    } else {
+        printf("%s, bound %s: %s\n", g->name, bound ? bound->name : "none",
+               bound ? bound->summary : "none");
+        printf("states generated %llu, distinct %llu (decision %llu, terminal %llu, cut %llu)\n",
+               (unsigned long long)rep.generated, (unsigned long long)rep.distinct,
+               (unsigned long long)rep.decision, (unsigned long long)rep.terminal,
+               (unsigned long long)rep.cut);
+        printf("transitions %llu, chance picks %llu (%llu checked to sum to exactly 1), depth %d, %s\n",
+               (unsigned long long)rep.transitions, (unsigned long long)rep.chance,
+               (unsigned long long)rep.chance_sums_checked, rep.depth,
+               rep.complete ? "complete" : "NOT complete (a depth or state limit was hit)");
+        printf("invariants checked after every rule firing: %s\n",
+               rep.violated ? "VIOLATION" : "no violation");
+        printf("%.3f s\n", rep.seconds);
+        fputs(ud_buf_str(&table), stdout);
+    }
+    if (check_solver) {
+        printf("solver cross-check: %llu roll transitions compared, %llu mismatched%s%s\n",
+               (unsigned long long)chk.checked, (unsigned long long)chk.mismatched,
+               chk.mismatched ? ": " : "", chk.mismatched ? chk.first : "");
+        if (chk.mismatched)
+            rc = UD_EXIT_FAIL;
+    }
+    if (rep.violated) {
+        fprintf(stderr, "undead explore: %s%s%s\n", rep.fail.id ? rep.fail.id : "",
+                rep.fail.id ? ": " : "", rep.fail.msg);
+        if (rep.trace)
+            fprintf(stderr, "shortest path (replay with undead check):\n%s", rep.trace);
+        rc = UD_EXIT_FAIL;
+    }
+    if (golden && rc == UD_EXIT_OK)
+        rc = compare_golden(golden, ud_buf_str(&table));
+    if (r.db) {
+        char key[160], outcome[256];
+        snprintf(key, sizeof key, "explore:%s:bound=%s%s", g->name, bound ? bound->name : "none",
+                 follow ? ":follow-policy" : "");
+        snprintf(outcome, sizeof outcome,
+                 "generated=%llu distinct=%llu decision=%llu terminal=%llu cut=%llu chance=%llu depth=%d %s",
+                 (unsigned long long)rep.generated, (unsigned long long)rep.distinct,
+                 (unsigned long long)rep.decision, (unsigned long long)rep.terminal,
+                 (unsigned long long)rep.cut, (unsigned long long)rep.chance, rep.depth,
+                 rep.violated ? "violation" : "ok");
+        char vars[512] = "";
+        for (int v = 0; v < g->n_variants; v++) {
+            size_t len = strlen(vars);
+            snprintf(vars + len, sizeof vars - len, "%s%s=%s", v ? " " : "", g->variants[v].key,
+                     g->variants[v].values[m.setup.variant[v]].name);
+        }
+        db_case cs = { .key = key, .kind = "explore", .game = g->name, .variants = vars,
+                       .inputs = ud_buf_str(&table), .status = rep.violated ? "violation" : "complete",
+                       .outcome = outcome, .decisions = -1, .rules = "" };
+        db_case_add(r.db, r.run, &cs);
+        rec_metric(&r, "explore_seconds", rep.seconds, "s");
+        rec_metric(&r, "distinct_states", (double)rep.distinct, "states");
+    }
+    ud_explore_report_free(&rep);
+out:
+    ud_buf_free(&err);
+    ud_buf_free(&table);
+    if (chk.g)
+        zd_turn_graph_free((zd_turn_graph *)chk.g);
+    return rec_end(&r, rc);
+}
