@@ -212,7 +212,7 @@ static void resolve(builder *b, const roll_st *r)
     zd_pos p = r->p;
     int gain = 0;
     for (int k = 0; k < r->nh; k++) {
-        int t = r->hand[k], br, sh;
+        int t = r->hand[k], br = 0, sh = 0;
         zd_face_points(r->face[k], &br, &sh);   /* checked when the build began */
         if (br > 0) {   /* ZD-BRAIN-ASIDE, ZD-SHOTGUN-ASIDE, ZD-FEET-KEEP */
             p.brains[t]++;
