@@ -35,6 +35,8 @@ static const char usage[] =
     "  --policy P[,P...]     policies for 'turn' (default: a standard list)\n"
     "  --variant KEY=VALUE   a reading (see 'undead variants zombie-dice')\n"
     "  --dist                'turn': print the whole distribution of brains banked\n"
+    "  --reference           'turn': the plain rational pass (mpq, slow) instead of\n"
+    "                        the smooth-denominator one; the figures are identical\n"
     "  --format text|csv     output format (default text)\n"
     REC_HELP;
 
@@ -44,6 +46,7 @@ typedef struct solve_opts {
     int n_variants;
     int csv;
     int dist;
+    int reference;
     rec_opts ro;
 } solve_opts;
 
@@ -196,6 +199,8 @@ static int solve_turn(recorder *r, const solve_opts *o)
     if (!build_variants(o, &base, fixed))
         return UD_EXIT_USAGE;
     const char *list = o->policies ? o->policies : default_policies;
+    bool (*eval)(const zd_turn_graph *, zd_turn_policy, void *, int, zd_turn_dist *, char *,
+                 size_t) = o->reference ? zd_turn_eval : zd_turn_eval_fast;
     int rc = UD_EXIT_OK;
     if (o->csv)
         printf("reading,policy,figure,exact,decimal\n");
@@ -243,7 +248,7 @@ static int solve_turn(recorder *r, const solve_opts *o)
                     ok = v && roll;
                     if (ok) {
                         zd_turn_optimise(g, r_, ZD_SOLVE_KMAX, v, roll, &margin);
-                        ok = zd_turn_eval(g, table_policy, &tp, ZD_SOLVE_KMAX, &d, err, sizeof err);
+                        ok = eval(g, table_policy, &tp, ZD_SOLVE_KMAX, &d, err, sizeof err);
                     }
                     free(v);
                     free(roll);
@@ -265,7 +270,7 @@ static int solve_turn(recorder *r, const solve_opts *o)
                         return UD_EXIT_USAGE;
                     }
                     ud_buf_free(&e);
-                    ok = zd_turn_eval(g, named_policy, &np, ZD_SOLVE_KMAX, &d, err, sizeof err);
+                    ok = eval(g, named_policy, &np, ZD_SOLVE_KMAX, &d, err, sizeof err);
                 }
                 if (!ok) {
                     fprintf(stderr, "undead solve: %s: %s\n", name, err);
@@ -501,6 +506,7 @@ int cmd_solve(int argc, char **argv)
         { "variant", required_argument, NULL, 'v' },
         { "format", required_argument, NULL, 'f' },
         { "dist", no_argument, NULL, 'd' },
+        { "reference", no_argument, NULL, 'R' },
         REC_LONGOPTS,
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
@@ -525,6 +531,8 @@ int cmd_solve(int argc, char **argv)
             o.csv = strcmp(optarg, "csv") == 0;
         } else if (c == 'd') {
             o.dist = 1;
+        } else if (c == 'R') {
+            o.reference = 1;
         } else if (c == '?' || !rec_opt(&o.ro, c, optarg)) {
             return UD_EXIT_USAGE;
         }

@@ -88,6 +88,11 @@ void zd_turn_dist_clear(zd_turn_dist *d);
 /* Exact outcome of one turn under pol; false (err) on a broken model. */
 bool zd_turn_eval(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, int kmax,
                   zd_turn_dist *out, char *err, size_t err_size);
+/* The same figures, exactly equal, in a fraction of the time (turn_dp.c:
+ * integer numerators over smooth denominators, no gcd until the end);
+ * falls back to zd_turn_eval when a denominator is not smooth. */
+bool zd_turn_eval_fast(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, int kmax,
+                       zd_turn_dist *out, char *err, size_t err_size);
 
 /* ---- optimal play over one turn with a reward per banked total -------- */
 
