@@ -409,7 +409,7 @@ int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result 
     ud_sink sink = { check_line, &c };
     ud_step step;
     ud_step_init(&step, &table, &t->setup, &chance, &sink, opts->fired);
-    step.check_invariants = opts->check_invariants;
+    step.check_invariants = opts->check_invariants || UD_FORCE_INVARIANTS;
     c.s = &step;
     unsigned char state[4096] __attribute__((aligned(16)));
     if (g->state_size > sizeof state) {

@@ -7,20 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Sanitizer builds check every invariant after every firing, whatever the
- * caller asked (release builds check them on request: sim without --fast,
- * play/check --invariants, golden, fuzzing). */
-#if defined(__SANITIZE_ADDRESS__)
-#define UD_FORCE_INVARIANTS 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
-#define UD_FORCE_INVARIANTS 1
-#endif
-#endif
-#ifndef UD_FORCE_INVARIANTS
-#define UD_FORCE_INVARIANTS 0
-#endif
-
 /* A phase that fires this many rows without reaching a decision is stuck:
  * a spec bug that would otherwise hang a fuzzer. */
 enum { UD_MAX_ROWS_PER_ADVANCE = 100000 };
@@ -60,6 +46,7 @@ void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup,
     s->sink = sink;
     s->fired = fired;
     s->action = -1;
+    s->check_invariants = UD_FORCE_INVARIANTS;
 }
 
 const char *ud_player(const ud_step *s, int seat)
@@ -195,7 +182,7 @@ static bool after_fire(ud_step *s, void *state)
 {
     if (s->fail.kind != UD_FAIL_NONE)
         return false;
-    return !(s->check_invariants || UD_FORCE_INVARIANTS) || ud_check_invariants(s, state);
+    return !s->check_invariants || ud_check_invariants(s, state);
 }
 
 /* Fire the effect rows of phase ph in table order; stop early when a row
@@ -218,7 +205,7 @@ static inline int run_phase(ud_step *s, void *state, int ph)
         s->steps++;
         if (s->fired)
             s->fired[r->index]++;
-        if (__builtin_expect(s->check_invariants || UD_FORCE_INVARIANTS, 0) && !after_fire(s, state))
+        if (__builtin_expect(s->check_invariants, 0) && !after_fire(s, state))
             return -1;
         if (*phase != ph)
             break;
@@ -272,7 +259,7 @@ ud_status ud_start(ud_step *s, void *state)
         if (!ok)
             return UD_ERROR;
     }
-    if ((s->check_invariants || UD_FORCE_INVARIANTS) && !ud_check_invariants(s, state))
+    if (s->check_invariants && !ud_check_invariants(s, state))
         return UD_ERROR;
     return ud_advance(s, state);
 }

@@ -17,6 +17,21 @@
 #include "chance.h"
 #include "game.h"
 
+/* Sanitizer builds check every invariant after every firing by default,
+ * and the automated runs (ud_play, ud_check) check them whatever their
+ * caller asked; release builds check them on request (sim without --fast,
+ * play/check --invariants, golden, fuzzing). */
+#if defined(__SANITIZE_ADDRESS__)
+#define UD_FORCE_INVARIANTS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define UD_FORCE_INVARIANTS 1
+#endif
+#endif
+#ifndef UD_FORCE_INVARIANTS
+#define UD_FORCE_INVARIANTS 0
+#endif
+
 /* One active row, laid out for the hot loop: what the runner touches
  * for every row sits together, away from the row's prose. */
 typedef struct ud_row {

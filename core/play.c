@@ -34,7 +34,7 @@ void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink,
     ud_chance_from_rng(&chance, &chance_rng);
     ud_step s;
     ud_step_init(&s, t, &m->setup, &chance, sink, fired);
-    s.check_invariants = check_invariants;
+    s.check_invariants = check_invariants || UD_FORCE_INVARIANTS;
     uint64_t max = m->max_decisions ? m->max_decisions : UD_DEFAULT_MAX_DECISIONS;
 
     res->decisions = 0;
