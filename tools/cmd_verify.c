@@ -63,7 +63,8 @@ typedef struct verify_opts {
 
 typedef struct verify_row {
     int rules, covered, cases, cases_failed, problems, readings, combos;
-    uint64_t simulated, corpus;
+    uint64_t simulated, corpus, explored;
+    int bounds;                /* exploration bounds the game has */
     int violations;
 } verify_row;
 
@@ -472,6 +473,46 @@ static int run_golden(const ud_game *g, const verify_opts *o, recorder *vr, veri
     return failures;
 }
 
+/* Every exploration bound of the game, from the default setup, with every
+ * invariant checked in every state; a violation prints its shortest path. */
+static int explore_bounds(const ud_game *g, recorder *vr, verify_row *row)
+{
+    int failures = 0;
+    ud_setup setup;
+    ud_setup_defaults(g, &setup);
+    for (const ud_explore_bound *const *b = ud_explore_bounds; *b; b++) {
+        if (strcmp((*b)->game, g->name) != 0)
+            continue;
+        progress(g->name, "exploring", 0, 0);
+        ud_explore_opts eo = { .game = g, .setup = &setup, .bound = *b, .max_depth = -1,
+                               .check_invariants = 1 };
+        ud_explore_report rep;
+        ud_buf err;
+        ud_buf_init(&err);
+        if (ud_explore(&eo, &rep, &err) != 0) {
+            printf("%s: exploring bound %s failed: %s\n", g->name, (*b)->name, ud_buf_str(&err));
+            failures++;
+        } else {
+            row->bounds++;
+            row->explored += rep.distinct;
+            char name[96];
+            snprintf(name, sizeof name, "explored_states:%s", (*b)->name);
+            rec_metric(vr, name, (double)rep.distinct, "states");
+            if (rep.violated || !rep.complete) {
+                printf("%s: exploring bound %s: %s%s%s\n%s", g->name, (*b)->name,
+                       rep.violated ? (rep.fail.id ? rep.fail.id : "violation") : "incomplete",
+                       rep.violated ? ": " : "", rep.violated ? rep.fail.msg : "",
+                       rep.trace ? rep.trace : "");
+                row->violations += rep.violated;
+                failures++;
+            }
+            ud_explore_report_free(&rep);
+        }
+        ud_buf_free(&err);
+    }
+    return failures;
+}
+
 static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, bool *db_failed)
 {
     int failures = 0;
@@ -499,6 +540,7 @@ static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, 
 
     failures += simulate_readings(g, o, &vr, row, fired);
     failures += simulate_combos(g, o, &vr, row, fired);
+    failures += explore_bounds(g, &vr, row);
 
     progress(g->name, "fuzz corpora", 0, 0);
     snprintf(path, sizeof path, "%s/corpus/%s_engine", o->fuzz_dir, folder);
@@ -522,6 +564,7 @@ static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, 
     rec_metric(&vr, "combinations", row->combos, "settings");
     rec_metric(&vr, "games_simulated", (double)row->simulated, "games");
     rec_metric(&vr, "corpus_files", (double)row->corpus, "files");
+    rec_metric(&vr, "states_explored", (double)row->explored, "states");
     rec_metric(&vr, "selfcheck_problems", row->problems, "problems");
     rec_metric(&vr, "violations", row->violations + row->problems, "violations");
     int rc = rec_end(&vr, failures ? UD_EXIT_FAIL : UD_EXIT_OK);
@@ -584,7 +627,6 @@ int cmd_verify(int argc, char **argv)
         failures += verify_game(chosen[i], &o, &rows[i], &db_failed);
     if (db_failed)
         return UD_EXIT_USAGE;
-    /* "states explored" comes with the explorer (issue 4): "-" until then. */
     printf("\n%-14s %6s %8s %12s %10s %8s %8s %8s %11s\n", "game", "rules", "covered",
            "transcripts", "simulated", "readings", "explored", "corpus", "violations");
     for (int i = 0; i < n; i++) {
@@ -592,8 +634,11 @@ int cmd_verify(int argc, char **argv)
         char covered[32], cases[32];
         snprintf(covered, sizeof covered, "%d/%d", r->covered, r->rules);
         snprintf(cases, sizeof cases, "%d%s", r->cases, r->cases_failed ? " FAIL" : " ok");
+        char explored[32] = "-";   /* a game with no exploration bound yet */
+        if (r->bounds)
+            snprintf(explored, sizeof explored, "%llu", (unsigned long long)r->explored);
         printf("%-14s %6d %8s %12s %10llu %8d %8s %8llu %11d\n", chosen[i]->name, r->rules, covered,
-               cases, (unsigned long long)r->simulated, r->readings, "-",
+               cases, (unsigned long long)r->simulated, r->readings, explored,
                (unsigned long long)r->corpus, r->violations + r->problems);
     }
     printf("verify: %s\n", failures ? "FAILED" : "all checks passed");
