@@ -580,6 +580,34 @@ void zd_turn_dist_clear(zd_turn_dist *d)
     mpq_clear(d->ev);
 }
 
+bool zd_turn_dist_close(zd_turn_dist *d, int kmax, char *err, size_t err_size)
+{
+    /* The mass must be all accounted for: banked + bust + capped = 1. */
+    mpq_t sum, p;
+    mpq_inits(sum, p, NULL);
+    mpq_set(sum, d->bust);
+    mpq_add(sum, sum, d->capped);
+    mpq_set_ui(d->ev, 0, 1);
+    for (int k = 0; k <= kmax; k++) {
+        mpq_add(sum, sum, d->banked[k]);
+        mpq_set_ui(p, (unsigned long)k, 1);
+        mpq_mul(p, p, d->banked[k]);
+        mpq_add(d->ev, d->ev, p);
+    }
+    mpq_set_ui(p, (unsigned long)kmax, 1);
+    mpq_mul(p, p, d->capped);
+    mpq_add(d->ev, d->ev, p);
+    mpq_set_ui(p, 1, 1);
+    bool ok = mpq_equal(sum, p);
+    if (!ok) {
+        char *s = mpq_get_str(NULL, 10, sum);
+        snprintf(err, err_size, "the turn's outcomes add up to %s, not 1", s);
+        free(s);
+    }
+    mpq_clears(sum, p, NULL);
+    return ok;
+}
+
 bool zd_turn_eval(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, int kmax,
                   zd_turn_dist *out, char *err, size_t err_size)
 {
@@ -651,24 +679,8 @@ bool zd_turn_eval(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, int kma
                 mpq_add(**dst, **dst, p);
             }
         }
-    /* The mass must be all accounted for: banked + bust + capped = 1. */
-    mpq_set(f, out->bust);
-    mpq_add(f, f, out->capped);
-    mpq_set_ui(out->ev, 0, 1);
-    for (int k = 0; k <= kmax; k++) {
-        mpq_add(f, f, out->banked[k]);
-        mpq_set_ui(p, (unsigned long)k, 1);
-        mpq_mul(p, p, out->banked[k]);
-        mpq_add(out->ev, out->ev, p);
-    }
-    mpq_set_ui(p, (unsigned long)kmax, 1);
-    mpq_mul(p, p, out->capped);
-    mpq_add(out->ev, out->ev, p);
-    if (ok && !mpq_equal(f, one)) {
-        snprintf(err, err_size, "the turn's outcomes add up to %s, not 1",
-                 mpq_get_str(NULL, 10, f));
-        ok = false;
-    }
+    if (ok)
+        ok = zd_turn_dist_close(out, kmax, err, err_size);
     for (size_t c = 0; c < cells; c++)
         if (mass[c]) {
             mpq_clear(*mass[c]);

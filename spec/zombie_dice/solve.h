@@ -85,6 +85,9 @@ typedef struct zd_turn_dist {
 
 void zd_turn_dist_init(zd_turn_dist *d);
 void zd_turn_dist_clear(zd_turn_dist *d);
+/* Fill d->ev from d's outcomes and check they add up to exactly 1 (the
+ * last step of both passes below); false with err if they do not. */
+bool zd_turn_dist_close(zd_turn_dist *d, int kmax, char *err, size_t err_size);
 /* Exact outcome of one turn under pol; false (err) on a broken model. */
 bool zd_turn_eval(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, int kmax,
                   zd_turn_dist *out, char *err, size_t err_size);

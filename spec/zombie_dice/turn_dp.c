@@ -225,31 +225,11 @@ bool zd_turn_eval_fast(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, in
             }
         }
     /* Back to reduced fractions, and the same checks and sums as zd_turn_eval. */
-    mpq_t sum, p, one;
-    mpq_inits(sum, p, one, NULL);
-    mpq_set_ui(one, 1, 1);
     for (int k = 0; k <= kmax; k++)
         to_q(out->banked[k], &acc[k]);
     to_q(out->bust, bust);
     to_q(out->capped, capped);
-    mpq_set(sum, out->bust);
-    mpq_add(sum, sum, out->capped);
-    mpq_set_ui(out->ev, 0, 1);
-    for (int k = 0; k <= kmax; k++) {
-        mpq_add(sum, sum, out->banked[k]);
-        mpq_set_ui(p, (unsigned long)k, 1);
-        mpq_mul(p, p, out->banked[k]);
-        mpq_add(out->ev, out->ev, p);
-    }
-    mpq_set_ui(p, (unsigned long)kmax, 1);
-    mpq_mul(p, p, out->capped);
-    mpq_add(out->ev, out->ev, p);
-    bool ok = mpq_equal(sum, one);
-    if (!ok) {
-        char *s = mpq_get_str(NULL, 10, sum);
-        snprintf(err, err_size, "the turn's outcomes add up to %s, not 1", s);
-        free(s);
-    }
+    bool ok = zd_turn_dist_close(out, kmax, err, err_size);
     for (size_t x = 0; x < cells; x++)
         if (mass[x].used)
             mpz_clear(mass[x].n);
@@ -260,6 +240,5 @@ bool zd_turn_eval_fast(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, in
     free(ef);
     free(loop);
     mpz_clears(f, c, NULL);
-    mpq_clears(sum, p, one, NULL);
     return ok;
 }
