@@ -538,6 +538,21 @@ static void impact(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr
     table_end(d);
 }
 
+/* A fraction short enough to read is printed whole; a long one (a turn's
+ * exact value runs to hundreds of digits) by the sizes of its terms, since
+ * the database keeps it whole (cases.prob_num / prob_den). */
+static void exact_fraction(faq_doc *d, const char *num, const char *den)
+{
+    size_t nl = strlen(num), dl = strlen(den);
+    if (!nl)
+        return;
+    if (nl + dl <= 40)
+        textf(d, "%s/%s", num, den);
+    else
+        textf(d, "a %zu-digit numerator over a %zu-digit denominator (whole in the database)",
+              nl, dl);
+}
+
 /* The newest solve case per key whose key mentions KEY=. */
 static void exact_results(faq_doc *d, sqlite3 *h, const ud_game *g, const char *key)
 {
@@ -567,8 +582,7 @@ static void exact_results(faq_doc *d, sqlite3 *h, const ud_game *g, const char *
         text(d, col_text(st, 1));
         cell_end(d);
         cell_begin(d);
-        if (*col_text(st, 2))
-            textf(d, "%s/%s", col_text(st, 2), col_text(st, 3));
+        exact_fraction(d, col_text(st, 2), col_text(st, 3));
         cell_end(d);
         row_end(d);
     }
