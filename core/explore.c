@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "absorb.h"
 #include "play.h"
 #include "transcript.h"
 
@@ -51,6 +52,10 @@ typedef struct explorer {
     mpq_t *w;
     int n_kids, cap_kids;
     bool oom;
+    /* with opts.outcomes: every edge (from = -1: the start) */
+    int64_t *e_from, *e_to;
+    mpq_t *e_w;
+    size_t n_e, cap_e;
 } explorer;
 
 static void key_of(const explorer *x, const void *state, unsigned char *out)
@@ -307,14 +312,54 @@ static int kind_of(const explorer *x, const void *state)
                ? 1 : 0;
 }
 
+/* Remember the edge from -> to (weight w) for the outcome computation. */
+static bool add_edge(explorer *x, int64_t from, int64_t to, const mpq_t w)
+{
+    if (x->n_e == x->cap_e) {
+        size_t cap = x->cap_e ? x->cap_e * 2 : 65536;
+        int64_t *f = realloc(x->e_from, cap * sizeof *f);
+        if (f)
+            x->e_from = f;
+        int64_t *t = realloc(x->e_to, cap * sizeof *t);
+        if (t)
+            x->e_to = t;
+        mpq_t *ww = realloc(x->e_w, cap * sizeof *ww);
+        if (ww)
+            x->e_w = ww;
+        if (!f || !t || !ww)
+            return false;
+        x->cap_e = cap;
+    }
+    x->e_from[x->n_e] = from;
+    x->e_to[x->n_e] = to;
+    mpq_init(x->e_w[x->n_e]);
+    mpq_set(x->e_w[x->n_e], w);
+    x->n_e++;
+    return true;
+}
+
+static bool add_node_at(explorer *x, const void *state, int64_t parent, int action, int depth,
+                        const int *picks, int n_picks, int64_t *at);
+
+/* Add the state (if new) and, with opts.outcomes, the edge to it. */
 static bool add_node(explorer *x, const void *state, int64_t parent, int action, int depth,
-                     const int *picks, int n_picks)
+                     const int *picks, int n_picks, const mpq_t w)
+{
+    int64_t at;
+    if (!add_node_at(x, state, parent, action, depth, picks, n_picks, &at))
+        return false;
+    return !x->o->outcomes || add_edge(x, parent, at, w);
+}
+
+static bool add_node_at(explorer *x, const void *state, int64_t parent, int action, int depth,
+                        const int *picks, int n_picks, int64_t *at)
 {
     unsigned char key[4096];
     key_of(x, state, key);
     if (!grow(x))
         return false;
     int64_t *s = lookup(x, key);
+    *at = *s;
     if (*s >= 0)
         return true;
     if (x->n_pool + (size_t)n_picks > x->cap_pool) {
@@ -334,6 +379,7 @@ static bool add_node(explorer *x, const void *state, int64_t parent, int action,
                           (uint8_t)kind_of(x, state), (uint16_t)depth };
     x->n_pool += (size_t)n_picks;
     *s = i;
+    *at = i;
     ud_explore_level *lv = &x->rep->level[depth];
     lv->distinct++;
     x->rep->distinct++;
@@ -402,6 +448,75 @@ static void write_trace(explorer *x, int64_t parent, int action, const int *pick
 
 /* ---- the search ------------------------------------------------------------ */
 
+/* The exact probability of each leaf label: the chain's absorbed mass
+ * (absorb.h), summed by bound->outcome's label; it must total exactly 1. */
+static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
+{
+    mpq_t *mass = malloc(((size_t)x->n + 1) * sizeof *mass);
+    char *leaf = calloc((size_t)x->n + 1, 1);
+    if (!mass || !leaf) {
+        free(mass);
+        free(leaf);
+        ud_buf_puts(err, "out of memory");
+        return -1;
+    }
+    for (int64_t i = 0; i < x->n; i++) {
+        mpq_init(mass[i]);
+        leaf[i] = 1;
+    }
+    for (size_t e = 0; e < x->n_e; e++)
+        if (x->e_from[e] >= 0)
+            leaf[x->e_from[e]] = 0;
+    ud_chain chain = { x->n, x->n_e, x->e_from, x->e_to, x->e_w };
+    int rc = ud_absorb(&chain, mass, err);
+    enum { MAX_LABELS = 256 };
+    rep->outcome_label = calloc(MAX_LABELS, sizeof *rep->outcome_label);
+    rep->outcome_p = malloc(MAX_LABELS * sizeof *rep->outcome_p);
+    if (rc == 0 && (!rep->outcome_label || !rep->outcome_p)) {
+        ud_buf_puts(err, "out of memory");
+        rc = -1;
+    }
+    ud_buf label;
+    ud_buf_init(&label);
+    mpq_t total;
+    mpq_init(total);
+    for (int64_t i = 0; i < x->n && rc == 0; i++) {
+        if (!leaf[i])
+            continue;
+        ud_buf_clear(&label);
+        if (x->o->bound && x->o->bound->outcome)
+            x->o->bound->outcome(x->states + (size_t)i * x->ss, &label);
+        else
+            ud_buf_puts(&label, x->nodes[i].kind == 1 ? "over" : "cut");
+        int k = 0;
+        while (k < rep->n_outcomes && strcmp(rep->outcome_label[k], ud_buf_str(&label)) != 0)
+            k++;
+        if (k == rep->n_outcomes) {
+            if (k == MAX_LABELS) {
+                ud_buf_printf(err, "more than %d distinct outcomes", MAX_LABELS);
+                rc = -1;
+                break;
+            }
+            snprintf(rep->outcome_label[k], sizeof rep->outcome_label[k], "%s", ud_buf_str(&label));
+            mpq_init(rep->outcome_p[k]);
+            rep->n_outcomes++;
+        }
+        mpq_add(rep->outcome_p[k], rep->outcome_p[k], mass[i]);
+        mpq_add(total, total, mass[i]);
+    }
+    if (rc == 0 && mpq_cmp_ui(total, 1, 1) != 0) {
+        ud_buf_printf(err, "the outcomes add up to %.17g, not exactly 1", mpq_get_d(total));
+        rc = -1;
+    }
+    mpq_clear(total);
+    ud_buf_free(&label);
+    for (int64_t i = 0; i < x->n; i++)
+        mpq_clear(mass[i]);
+    free(mass);
+    free(leaf);
+    return rc;
+}
+
 int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
 {
     struct timespec t0, t1;
@@ -412,6 +527,11 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
     x.ks = o->bound && o->bound->key ? o->bound->key_size : x.ss;
     if (x.ss > 4096 || x.ks > 4096) {
         ud_buf_puts(err, "state or key larger than 4096 bytes");
+        return -1;
+    }
+    if (o->outcomes && (!o->policy || o->policy->def == &ud_policy_random ||
+                        o->policy->def == &ud_policy_human)) {
+        ud_buf_puts(err, "outcome probabilities need one action per decision: a deterministic policy");
         return -1;
     }
     ud_table_build(&x.table, o->game, o->setup->variant);
@@ -433,7 +553,8 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
         goto done;
     }
     for (int i = 0; i < x.n_kids; i++)
-        if (!add_node(&x, x.kids + (size_t)i * x.ss, -1, -1, 0, x.kid_picks[i], x.kid_n_picks[i])) {
+        if (!add_node(&x, x.kids + (size_t)i * x.ss, -1, -1, 0, x.kid_picks[i], x.kid_n_picks[i],
+                      x.w[i])) {
             x.oom = true;
             break;
         }
@@ -450,7 +571,10 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
             rep->complete = 0;
             break;
         }
-        const void *state = x.states + (size_t)u * x.ss;
+        /* A copy: adding children may move x.states (realloc). */
+        unsigned char state_copy[4096];
+        memcpy(state_copy, x.states + (size_t)u * x.ss, x.ss);
+        const void *state = state_copy;
         ud_step s;
         ud_chance none = { .pick = prefix_pick, .ctx = &x };
         ud_step_init(&s, &x.table, o->setup, &none, NULL, NULL);
@@ -487,7 +611,7 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
             }
             for (int i = 0; i < x.n_kids; i++)
                 if (!add_node(&x, x.kids + (size_t)i * x.ss, u, action, nd.depth + 1,
-                              x.kid_picks[i], x.kid_n_picks[i])) {
+                              x.kid_picks[i], x.kid_n_picks[i], x.w[i])) {
                     x.oom = true;
                     break;
                 }
@@ -497,6 +621,9 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
         ud_buf_puts(err, "out of memory");
         rc = -1;
     }
+    if (rc == 0 && o->outcomes && !rep->violated && rep->complete &&
+        leaf_outcomes(&x, rep, err) != 0)
+        rc = -1;
 done:
     mpq_clear(one);
     for (int i = 0; i < x.cap_kids; i++)
@@ -510,6 +637,11 @@ done:
     free(x.nodes);
     free(x.slot);
     free(x.pool);
+    for (size_t e = 0; e < x.n_e; e++)
+        mpq_clear(x.e_w[e]);
+    free(x.e_from);
+    free(x.e_to);
+    free(x.e_w);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     rep->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     return rc;
@@ -519,4 +651,11 @@ void ud_explore_report_free(ud_explore_report *rep)
 {
     free(rep->trace);
     rep->trace = NULL;
+    for (int i = 0; i < rep->n_outcomes; i++)
+        mpq_clear(rep->outcome_p[i]);
+    free(rep->outcome_p);
+    free(rep->outcome_label);
+    rep->outcome_p = NULL;
+    rep->outcome_label = NULL;
+    rep->n_outcomes = 0;
 }

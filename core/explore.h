@@ -66,6 +66,10 @@ typedef struct ud_explore_opts {
     const ud_policy *policy;         /* NULL: every offered action */
     uint64_t max_states;             /* 0: a default (10 million) */
     int check_invariants;
+    /* Compute the exact probability of each leaf outcome (bound->outcome
+     * labels), cycles included (absorb.h); needs one action per decision:
+     * a deterministic policy, followed. */
+    int outcomes;
     ud_explore_edge_fn on_edge;
     void *edge_ctx;
 } ud_explore_opts;
@@ -79,6 +83,9 @@ typedef struct ud_explore_report {
     int violated;                    /* a violation was found (the search stops) */
     ud_failure fail;
     char *trace;                     /* transcript up to the violation (malloc), or NULL */
+    int n_outcomes;                  /* with opts.outcomes: distinct leaf labels */
+    char (*outcome_label)[64];
+    mpq_t *outcome_p;                /* exact, summing to 1 */
     double seconds;
 } ud_explore_report;
 

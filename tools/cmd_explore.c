@@ -27,6 +27,9 @@ static const char usage[] =
     "  --table               print only the per-depth table (the golden format)\n"
     "  --golden FILE         compare the per-depth table with FILE; exit 1 at the\n"
     "                        first depth that differs\n"
+    "  --outcomes            with --policy (followed): the exact probability of\n"
+    "                        each leaf outcome, cycles included, and the\n"
+    "                        expected value; works under every variant\n"
     "  --check-solver        zombie-dice turn: compare every roll's outcomes with\n"
     "                        the exact solver's turn graph, exactly\n"
     REC_HELP;
@@ -79,6 +82,62 @@ static int compare_golden(const char *path, const char *table)
     return UD_EXIT_OK;
 }
 
+/* The trailing number of an outcome label ("banked 3" -> 3; "bust" -> 0):
+ * what the outcome is worth, for the expected value. */
+static long label_value(const char *label)
+{
+    const char *p = label + strlen(label);
+    while (p > label && p[-1] >= '0' && p[-1] <= '9')
+        p--;
+    return *p ? strtol(p, NULL, 10) : 0;
+}
+
+/* The exact distribution of the leaves under the followed policy, its
+ * expected value, and one database case per distribution. */
+static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m,
+                           const ud_explore_bound *bound, const ud_explore_report *rep)
+{
+    mpq_t ev, t;
+    mpq_inits(ev, t, NULL);
+    char pol[64];
+    ud_policy_format(&m->policy[0], pol, sizeof pol);
+    printf("exact outcomes under %s (cycles solved exactly):\n", pol);
+    for (int i = 0; i < rep->n_outcomes; i++) {
+        char *q = mpq_get_str(NULL, 10, rep->outcome_p[i]);
+        printf("  %-14s %.10f  %s\n", rep->outcome_label[i], mpq_get_d(rep->outcome_p[i]),
+               strlen(q) <= 60 ? q : "(long fraction)");
+        free(q);
+        mpq_set_si(t, label_value(rep->outcome_label[i]), 1);
+        mpq_mul(t, t, rep->outcome_p[i]);
+        mpq_add(ev, ev, t);
+    }
+    char *q = mpq_get_str(NULL, 10, ev);
+    printf("  expected value %.10f  %s\n", mpq_get_d(ev), strlen(q) <= 60 ? q : "(long fraction)");
+    if (r->db) {
+        char key[900], outcome[256], vars[512] = "";
+        int n = 0;
+        for (int v = 0; v < g->n_variants; v++)
+            if (m->setup.variant[v] != g->variants[v].default_value) {
+                size_t len = strlen(vars);
+                snprintf(vars + len, sizeof vars - len, "%s%s=%s", n++ ? " " : "",
+                         g->variants[v].key, g->variants[v].values[m->setup.variant[v]].name);
+            }
+        snprintf(key, sizeof key, "explore-outcomes:%s:bound=%s:policy=%s:reading=%s", g->name,
+                 bound ? bound->name : "none", pol, n ? vars : "defaults");
+        size_t len = (size_t)snprintf(outcome, sizeof outcome, "expected=%.10f", mpq_get_d(ev));
+        for (int i = 0; i < rep->n_outcomes && len < sizeof outcome; i++)
+            if (strcmp(rep->outcome_label[i], "bust") == 0)
+                snprintf(outcome + len, sizeof outcome - len, " bust=%.10f",
+                         mpq_get_d(rep->outcome_p[i]));
+        db_case cs = { .key = key, .kind = "solve", .game = g->name, .variants = vars,
+                       .inputs = "", .status = "complete", .outcome = outcome, .decisions = -1,
+                       .rules = "" };
+        db_case_add(r->db, r->run, &cs);
+    }
+    free(q);
+    mpq_clears(ev, t, NULL);
+}
+
 int cmd_explore(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -90,6 +149,7 @@ int cmd_explore(int argc, char **argv)
         { "table", no_argument, NULL, 't' },
         { "golden", required_argument, NULL, 'g' },
         { "check-solver", no_argument, NULL, 'c' },
+        { "outcomes", no_argument, NULL, 'o' },
         REC_LONGOPTS,
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
@@ -98,7 +158,7 @@ int cmd_explore(int argc, char **argv)
     rec_opts ro = { 0 };
     const char *bound_name = NULL, *golden = NULL;
     uint64_t max_depth = (uint64_t)-1, max_states = 0;
-    int follow = 0, table_only = 0, check_solver = 0, c;
+    int follow = 0, table_only = 0, check_solver = 0, outcomes = 0, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         if (c == 'h') {
@@ -120,6 +180,8 @@ int cmd_explore(int argc, char **argv)
             golden = optarg;
         } else if (c == 'c') {
             check_solver = 1;
+        } else if (c == 'o') {
+            outcomes = follow = 1;
         } else if (c == '?' || (!rec_opt(&ro, c, optarg) && !cli_game_opt(&go, c, optarg))) {
             return UD_EXIT_USAGE;
         }
@@ -167,7 +229,7 @@ int cmd_explore(int argc, char **argv)
         .game = g, .setup = &m.setup, .bound = bound,
         .max_depth = max_depth > UD_EXPLORE_MAX_DEPTH ? -1 : (int)max_depth,
         .policy = follow ? &m.policy[0] : NULL, .max_states = max_states,
-        .check_invariants = 1,
+        .check_invariants = 1, .outcomes = outcomes,
         .on_edge = check_solver ? zd_explore_check_edge : NULL, .edge_ctx = &chk,
     };
     recorder r;
@@ -206,6 +268,8 @@ int cmd_explore(int argc, char **argv)
         printf("%.3f s\n", rep.seconds);
         fputs(ud_buf_str(&table), stdout);
     }
+    if (outcomes && !rep.violated)
+        print_outcomes(&r, g, &m, bound, &rep);
     if (check_solver) {
         printf("solver cross-check: %llu roll transitions compared, %llu mismatched%s%s\n",
                (unsigned long long)chk.checked, (unsigned long long)chk.mismatched,

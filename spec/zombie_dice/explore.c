@@ -35,6 +35,7 @@ static void turn_key(const void *p, unsigned char *out)
         memset(&leaf, 0, sizeof leaf);
         leaf.phase = ZD_PH_TURN_END;
         leaf.score[0] = st.score[0];
+        leaf.ended = st.ended;   /* a bust and a stop with nothing are two outcomes */
         memcpy(out, &leaf, sizeof leaf);
         return;
     }
@@ -67,6 +68,8 @@ static void turn_outcome(const void *p, ud_buf *out)
     const zd_state *st = p;
     if (st->phase == ZD_PH_CHOICE)
         ud_buf_printf(out, "reached %d", zd_turn_brains(st));
+    else if (st->ended == ZD_ENDED_BUST)
+        ud_buf_puts(out, "bust");
     else
         ud_buf_printf(out, "banked %d", st->score[0]);
 }

@@ -241,6 +241,7 @@ static void bust(void *p, ud_step *s)
     zd_state *st = ST(p);
     UD_EMIT(s, "bust %s shotguns=%d lost=%d", ud_player(s, st->current),
             zd_turn_shotguns(st), zd_turn_brains(st));
+    st->ended = ZD_ENDED_BUST;
     zd_return_all(st);
     st->phase = ZD_PH_TURN_END;
 }
@@ -279,6 +280,7 @@ void zd_score_turn(zd_state *st, ud_step *s)
     st->score[st->current] = (int16_t)(st->score[st->current] + gained);
     st->last_gain = (uint8_t)(gained > 255 ? 255 : gained);
     UD_EMIT(s, "score %s +%d =%d", ud_player(s, st->current), gained, st->score[st->current]);
+    st->ended = ZD_ENDED_BANKED;
     zd_return_all(st);
     st->phase = ZD_PH_TURN_END;
 }

@@ -58,6 +58,8 @@ extern const char *const zd_bus_label[ZD_BUS_FACES];
 extern const char *const zd_bus_roll_label[ZD_BUS_FACES];  /* "bus:yield" */
 extern const uint8_t zd_bus_brains[ZD_BUS_FACES];
 extern const uint8_t zd_bus_shotguns[ZD_BUS_FACES];
+/* How a turn ended. */
+enum { ZD_ENDED_NONE, ZD_ENDED_BANKED, ZD_ENDED_BUST };
 /* Where the bus is this turn. */
 enum { ZD_BUS_UNUSED, ZD_BUS_WAITING, ZD_BUS_RIDING, ZD_BUS_AWAY };
 
@@ -126,6 +128,7 @@ typedef struct zd_state {
     uint8_t bus_face;          /* this roll's bus face, ZD_BUS_NONE if not rolled */
     uint8_t rolls;             /* rolls this turn */
     uint8_t last_gain;         /* brains banked by the turn just ended */
+    uint8_t ended;             /* how the last turn ended: ZD_ENDED_* (read by analyses) */
     uint8_t shortage;          /* a shortage is being handled in this draw */
     uint8_t ending;            /* someone has reached the goal */
     uint8_t turns_left;        /* turns still owed before the game (or tiebreak round) ends */

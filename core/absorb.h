@@ -1,0 +1,38 @@
+/*
+ * absorb.h - exact probabilities of reaching each state of a Markov chain
+ * given as weighted edges (an absorbing chain: the explorer's graph of one
+ * turn under a fixed policy).
+ *
+ * Mass flows from a virtual root (edges with from = -1) along the edges;
+ * a state's mass is the expected number of visits, which for a state with
+ * no out-edge (an absorbing leaf) is the probability of ending there.
+ * Cycles (three feet rolled as three feet; the School Bus's stay-on) are
+ * solved exactly: the strongly connected components are taken in
+ * topological order and each is solved as a linear system over the
+ * rationals (GMP), so the leaves' masses are exact.
+ */
+#ifndef UD_ABSORB_H
+#define UD_ABSORB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <gmp.h>
+
+#include "buf.h"
+
+typedef struct ud_chain {
+    int64_t n;               /* states 0..n-1 */
+    size_t n_edges;
+    const int64_t *from;     /* -1: the root */
+    const int64_t *to;
+    mpq_t *w;                /* probability of the edge; a state's out-edges sum to 1 */
+} ud_chain;
+
+enum { UD_ABSORB_MAX_CYCLE = 400 };   /* states in one cycle solved densely */
+
+/* mass[i] (initialised by the caller) gets state i's mass.  0, or -1 with
+ * err (a cycle too large, a cycle that never exits, out of memory). */
+int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err);
+
+#endif
