@@ -139,6 +139,9 @@ typedef struct ud_policy_def {
     int def_param;
     int (*choose)(const ud_game *g, const void *state, int seat, int param,
                   const ud_offers *offers, ud_rng *rng);
+    /* 1: costly to set up (e.g. solves the game on first use): bulk runs
+     * that pick policies by themselves (verify) leave it out. */
+    int costly;
 } ud_policy_def;
 
 struct ud_game {

@@ -57,10 +57,10 @@ static int human_choose(const ud_game *g, const void *state, int seat, int param
 }
 
 const ud_policy_def ud_policy_random = {
-    "random", "choose uniformly among the allowed actions", 0, 0, random_choose
+    "random", "choose uniformly among the allowed actions", 0, 0, random_choose, 0
 };
 const ud_policy_def ud_policy_human = {
-    "human", "ask at the terminal (stdin), showing the state first", 0, 0, human_choose
+    "human", "ask at the terminal (stdin), showing the state first", 0, 0, human_choose, 0
 };
 
 static const ud_policy_def *find_def(const ud_game *g, const char *name, size_t len)

@@ -10,6 +10,7 @@
  *   claims  the numbers 001 states, recomputed: verified or refuted
  */
 #include <math.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,12 @@ static const char usage[] =
     "  --reference           'turn': the plain rational pass (mpq, slow) instead of\n"
     "                        the smooth-denominator one; the figures are identical\n"
     "  --format text|csv     output format (default text)\n"
+    "  --from-score N        'game': solve only the positions where both scores\n"
+    "                        are at least N (seconds near the end; the figures\n"
+    "                        are each seat's chance from N-N)\n"
+    "  --export FILE         'game': write the optimal policy as a CSV table, one\n"
+    "                        row per (situation, seat, scores, dice between rolls)\n"
+    "                        with the turn totals at which to roll (one reading)\n"
     REC_HELP;
 
 typedef struct solve_opts {
@@ -47,6 +54,8 @@ typedef struct solve_opts {
     int csv;
     int dist;
     int reference;
+    int from_score;
+    const char *export_path;
     rec_opts ro;
 } solve_opts;
 
@@ -288,6 +297,80 @@ static int solve_turn(recorder *r, const solve_opts *o)
 
 /* ---- game ------------------------------------------------------------------ */
 
+/* The turn totals k (0..kmax-1) at which table says roll, as ranges
+ * "0-4;6"; "-" when never. */
+static void roll_ranges(const zd_game_solution *s, const uint8_t *table, int i, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (int k = 0; k < s->kmax && len + 16 < size; k++) {
+        if (!table[(size_t)k * (size_t)s->g->n + (size_t)i])
+            continue;
+        int end = k;
+        while (end + 1 < s->kmax && table[(size_t)(end + 1) * (size_t)s->g->n + (size_t)i])
+            end++;
+        len += (size_t)snprintf(out + len, size - len, "%s%d", len ? ";" : "", k);
+        if (end > k)
+            len += (size_t)snprintf(out + len, size - len, "-%d", end);
+        k = end;
+    }
+    if (!out[0])
+        snprintf(out, size, "-");
+}
+
+/* One CSV row per decision table and dice position between rolls. */
+static void export_rows(FILE *f, const zd_game_solution *s, const char *situation, int seat,
+                        int a, int b, int need, const uint8_t *table)
+{
+    if (!table)
+        return;
+    char when[512];
+    for (int i = 0; i < s->g->n; i++) {
+        zd_state st;
+        zd_pos_state(s->g, i, 0, a, &st);
+        char feet[8] = "", cup[32] = "";
+        for (int k = 0; k < st.n_hand && k < 3; k++)
+            feet[k] = zd_dice[st.hand[k]].letter;
+        if (!st.n_hand)
+            snprintf(feet, sizeof feet, "-");
+        snprintf(cup, sizeof cup, "G%dY%dR%d", st.cup[ZD_GREEN], st.cup[ZD_YELLOW], st.cup[ZD_RED]);
+        roll_ranges(s, table, i, when, sizeof when);
+        fprintf(f, "%s,%d,%d,%d,%d,%d,%d,%s,%s,%s\n", situation, seat + 1, a, b, need,
+                zd_turn_shotguns(&st), i, feet, cup, when);
+    }
+}
+
+/* The optimal policy of one reading as a table (--export). */
+static int export_policy(const char *path, const zd_game_solution *s)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "undead solve: %s: cannot write: %s\n", path, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "# optimal policy for %s, end=%s tiebreak=%s, positions with both scores >= %d;"
+               " seat 1 opens the rounds; roll_when: turn totals (brains this turn) at which"
+               " to roll again, else stop\n", zd_game.name,
+            zd_variants[ZD_V_END].values[s->variant[ZD_V_END]].name,
+            zd_variants[ZD_V_TIEBREAK].values[s->variant[ZD_V_TIEBREAK]].name, s->floor);
+    fputs("situation,seat,my_score,other_score,need,shotguns,position,feet,cup,roll_when\n", f);
+    for (int seat = 0; seat < 2; seat++)
+        for (int a = s->floor; a < ZD_GOAL; a++)
+            for (int b = s->floor; b < ZD_GOAL; b++)
+                export_rows(f, s, "normal", seat, a, b, -1, s->normal[seat][a][b]);
+    for (int seat = 0; seat < 2; seat++)
+        for (int d = 0; d <= s->dmax; d++)
+            export_rows(f, s, "final-turn", seat, -1, -1, d, s->final[seat][d]);
+    export_rows(f, s, "tiebreak-opener", 0, -1, -1, -1, s->opener);
+    for (int d = 0; d <= s->kmax; d++)
+        export_rows(f, s, "tiebreak-reply", 1, -1, -1, d, s->reply[d]);
+    if (fclose(f) != 0) {
+        fprintf(stderr, "undead solve: %s: write error\n", path);
+        return -1;
+    }
+    return 0;
+}
+
 static int solve_game(recorder *r, const solve_opts *o)
 {
     ud_setup base;
@@ -318,13 +401,14 @@ static int solve_game(recorder *r, const solve_opts *o)
                 variant[ZD_V_END] = end;
             if (!fixed[ZD_V_TIEBREAK])
                 variant[ZD_V_TIEBREAK] = tb;
-            zd_game_solution *s = zd_game_solve(g, variant, err, sizeof err);
+            zd_game_solution *s = zd_game_solve_from(g, variant, o->from_score, err, sizeof err);
             if (!s) {
                 fprintf(stderr, "undead solve: %s\n", err);
                 zd_turn_graph_free(g);
                 return UD_EXIT_FAIL;
             }
-            double w0 = s->w[0][0][0];
+            int f = o->from_score;
+            double w0 = s->w[0][f][f];
             const char *ev = zd_variants[ZD_V_END].values[variant[ZD_V_END]].name;
             const char *tv = zd_variants[ZD_V_TIEBREAK].values[variant[ZD_V_TIEBREAK]].name;
             const char *half = variant[ZD_V_TIEBREAK] == ZD_TIE_ONE_ROUND
@@ -344,10 +428,18 @@ static int solve_game(recorder *r, const solve_opts *o)
                        s->seconds, s->iterations, ZD_GOAL * ZD_GOAL, (double)s->bytes / 1048576.0);
             }
             char key[160], outcome[128];
-            snprintf(key, sizeof key, "solve:zombie-dice:game:end=%s:tiebreak=%s", ev, tv);
+            if (f)
+                snprintf(key, sizeof key, "solve:zombie-dice:game-from-%d:end=%s:tiebreak=%s", f, ev, tv);
+            else
+                snprintf(key, sizeof key, "solve:zombie-dice:game:end=%s:tiebreak=%s", ev, tv);
             snprintf(outcome, sizeof outcome, "p_first=%.10f p_second=%.10f", w0, 1 - w0);
             record_case(r, key, variant, "players=2 policy=optimal", outcome, NULL);
             rec_metric(r, "solve_seconds", s->seconds, "s");
+            if (o->export_path && export_policy(o->export_path, s) != 0) {
+                zd_game_solution_free(s);
+                zd_turn_graph_free(g);
+                return UD_EXIT_FAIL;
+            }
             zd_game_solution_free(s);
         }
     zd_turn_graph_free(g);
@@ -507,6 +599,8 @@ int cmd_solve(int argc, char **argv)
         { "format", required_argument, NULL, 'f' },
         { "dist", no_argument, NULL, 'd' },
         { "reference", no_argument, NULL, 'R' },
+        { "from-score", required_argument, NULL, 'F' },
+        { "export", required_argument, NULL, 'E' },
         REC_LONGOPTS,
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
@@ -533,6 +627,16 @@ int cmd_solve(int argc, char **argv)
             o.dist = 1;
         } else if (c == 'R') {
             o.reference = 1;
+        } else if (c == 'F') {
+            uint64_t v;
+            if (!cli_parse_u64(optarg, &v) || v >= ZD_GOAL) {
+                fprintf(stderr, "undead solve: --from-score: expected 0 to %d, got '%s'\n",
+                        ZD_GOAL - 1, optarg);
+                return UD_EXIT_USAGE;
+            }
+            o.from_score = (int)v;
+        } else if (c == 'E') {
+            o.export_path = optarg;
         } else if (c == '?' || !rec_opt(&o.ro, c, optarg)) {
             return UD_EXIT_USAGE;
         }

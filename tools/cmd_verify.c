@@ -206,7 +206,8 @@ static int simulate_combos(const ud_game *g, const verify_opts *o, recorder *vr,
         for (int p = 0; p < m.setup.n_players; p++) {
             snprintf(m.setup.names[p], UD_NAME_MAX, "p%d", p + 1);
             int pol = (k + p) % (g->n_policies + 1);
-            m.policy[p].def = pol < g->n_policies ? &g->policies[pol] : &ud_policy_random;
+            m.policy[p].def = pol < g->n_policies && !g->policies[pol].costly ? &g->policies[pol]
+                                                                             : &ud_policy_random;
             m.policy[p].param = m.policy[p].def->def_param;
         }
         m.seed = 1 + (uint64_t)k * o->games;

@@ -2,6 +2,10 @@
  * policies.c - named automated players for Zombie Dice.  A policy only
  * chooses among the actions the rule rows offered.
  */
+#include <stdio.h>
+#include <string.h>
+
+#include "solve.h"
 #include "zd.h"
 
 #define CST(p) ((const zd_state *)(p))
@@ -72,12 +76,70 @@ static int closer(const ud_game *g, const void *p, int seat, int param,
     return stop_at_shotguns(g, p, seat, param, o, rng);
 }
 
+/* Optimal play for two players (spec/zombie_dice/solve.h): the game is
+ * solved on first use for the readings the state records, from the lowest
+ * score on the table (seconds near the end of a game, minutes from 0-0),
+ * and kept for later calls; a lower score or other readings re-solve. */
+static struct {
+    zd_turn_graph *graph;
+    zd_game_solution *solution;
+    int readings[ZD_VARIANTS];
+    int floor;
+    int refused;               /* the solver does not model these readings */
+} optimal_cache;
+
+static bool optimal_ready(const zd_state *st)
+{
+    int floor = st->score[0] < st->score[1] ? st->score[0] : st->score[1];
+    int readings[ZD_VARIANTS];
+    for (int v = 0; v < ZD_VARIANTS; v++)
+        readings[v] = st->readings[v];
+    bool same = optimal_cache.solution &&
+                memcmp(readings, optimal_cache.readings, sizeof readings) == 0;
+    if (same && floor >= optimal_cache.floor)
+        return true;
+    if (optimal_cache.refused && memcmp(readings, optimal_cache.readings, sizeof readings) == 0)
+        return false;
+    zd_game_solution_free(optimal_cache.solution);
+    optimal_cache.solution = NULL;
+    if (!same) {
+        zd_turn_graph_free(optimal_cache.graph);
+        optimal_cache.graph = NULL;
+    }
+    memcpy(optimal_cache.readings, readings, sizeof readings);
+    char err[256];
+    if (!optimal_cache.graph)
+        optimal_cache.graph = zd_turn_graph_build(readings, err, sizeof err);
+    if (optimal_cache.graph)
+        optimal_cache.solution = zd_game_solve_from(optimal_cache.graph, readings,
+                                                    floor > ZD_GOAL - 1 ? ZD_GOAL - 1 : floor,
+                                                    err, sizeof err);
+    if (!optimal_cache.solution) {
+        fprintf(stderr, "undead: policy optimal: %s\n", err);
+        optimal_cache.refused = 1;
+        return false;
+    }
+    optimal_cache.refused = 0;
+    optimal_cache.floor = optimal_cache.solution->floor;
+    return true;
+}
+
+static int optimal(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
+                   ud_rng *rng)
+{
+    const zd_state *st = CST(p);
+    if (st->n_players != 2 || !has(o, ZD_ACT_STOP) || !optimal_ready(st))
+        return -1;
+    return zd_game_solution_action(optimal_cache.solution, st);
+}
+
 const ud_policy_def zd_policies[] = {
-    { "stop-at-shotguns", "stop once the turn holds N shotguns (default 2)", 1, 2, stop_at_shotguns },
-    { "stop-at-brains", "stop once the turn holds N brains (default 4)", 1, 4, stop_at_brains },
-    { "always-roll", "never stop (busts every turn; for testing)", 0, 0, always_roll },
-    { "closer", "stop when the turn reaches 13, else stop at N shotguns (default 2)", 1, 2, closer },
-    { "bus-rider", "ride the School Bus when allowed and stay on, else stop at N shotguns (default 2)", 1, 2, bus_rider },
+    { "stop-at-shotguns", "stop once the turn holds N shotguns (default 2)", 1, 2, stop_at_shotguns, 0 },
+    { "stop-at-brains", "stop once the turn holds N brains (default 4)", 1, 4, stop_at_brains, 0 },
+    { "always-roll", "never stop (busts every turn; for testing)", 0, 0, always_roll, 0 },
+    { "closer", "stop when the turn reaches 13, else stop at N shotguns (default 2)", 1, 2, closer, 0 },
+    { "bus-rider", "ride the School Bus when allowed and stay on, else stop at N shotguns (default 2)", 1, 2, bus_rider, 0 },
+    { "optimal", "two players, base dice: the play that maximises the chance of winning (solved on first use)", 0, 0, optimal, 1 },
 };
 
 _Static_assert(sizeof zd_policies / sizeof zd_policies[0] == ZD_N_POLICIES, "update ZD_N_POLICIES in zd.h");

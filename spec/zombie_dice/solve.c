@@ -863,6 +863,12 @@ static void solve_pair(solver *sv, int seat, int a, int b)
 zd_game_solution *zd_game_solve(const zd_turn_graph *g, const int *variant, char *err,
                                 size_t err_size)
 {
+    return zd_game_solve_from(g, variant, 0, err, err_size);
+}
+
+zd_game_solution *zd_game_solve_from(const zd_turn_graph *g, const int *variant, int floor,
+                                     char *err, size_t err_size)
+{
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     zd_game_solution *s = calloc(1, sizeof *s);
@@ -873,6 +879,7 @@ zd_game_solution *zd_game_solve(const zd_turn_graph *g, const int *variant, char
     }
     memcpy(s->variant, variant, sizeof s->variant);
     s->g = g;
+    s->floor = floor < 0 ? 0 : floor;
     s->kmax = ZD_SOLVE_KMAX;
     s->dmax = ZD_SOLVE_KMAX;
     size_t cells = (size_t)(s->kmax + 1) * (size_t)g->n;
@@ -881,8 +888,8 @@ zd_game_solution *zd_game_solve(const zd_turn_graph *g, const int *variant, char
     s->bytes = 2 * cells * sizeof(double);
     bool ok = sv.v && sv.d && (s->opener = new_table(&sv));
     for (int seat = 0; seat < 2 && ok; seat++) {
-        for (int a = 0; a < ZD_GOAL && ok; a++)
-            for (int b = 0; b < ZD_GOAL && ok; b++)
+        for (int a = s->floor; a < ZD_GOAL && ok; a++)
+            for (int b = s->floor; b < ZD_GOAL && ok; b++)
                 ok = (s->normal[seat][a][b] = new_table(&sv)) != NULL;
         for (int d = 0; d <= s->dmax && ok; d++)
             ok = (s->final[seat][d] = new_table(&sv)) != NULL;
@@ -925,9 +932,9 @@ zd_game_solution *zd_game_solve(const zd_turn_graph *g, const int *variant, char
      * total, already solved; banking nothing swaps the movers, so the
      * two seats' values at (a, b) and (b, a) are solved together. */
     for (int total = 2 * (ZD_GOAL - 1); total >= 0; total--)
-        for (int a = ZD_GOAL - 1; a >= 0; a--) {
+        for (int a = ZD_GOAL - 1; a >= s->floor; a--) {
             int b = total - a;
-            if (b < 0 || b >= ZD_GOAL)
+            if (b < s->floor || b >= ZD_GOAL)
                 continue;
             solve_pair(&sv, 0, a, b);   /* with seat 1 at (b, a) */
         }

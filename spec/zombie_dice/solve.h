@@ -111,6 +111,7 @@ double zd_turn_optimise(const zd_turn_graph *g, const double *r, int kmax, doubl
 
 typedef struct zd_game_solution {
     int variant[ZD_VARIANTS];
+    int floor;            /* only score pairs with both scores >= floor are solved */
     int kmax;             /* turn brains cap */
     int dmax;             /* final-turn needs above this count as lost */
     const zd_turn_graph *g;
@@ -135,6 +136,11 @@ typedef struct zd_game_solution {
  * variant; NULL with err filled. */
 zd_game_solution *zd_game_solve(const zd_turn_graph *g, const int *variant, char *err,
                                 size_t err_size);
+/* The same, for the positions where both scores are at least floor only
+ * (every position a game started there can reach): seconds instead of
+ * minutes near the end of a game.  floor 0 is the whole game. */
+zd_game_solution *zd_game_solve_from(const zd_turn_graph *g, const int *variant, int floor,
+                                     char *err, size_t err_size);
 void zd_game_solution_free(zd_game_solution *s);
 /* The optimal action (ZD_ACT_ROLL / ZD_ACT_STOP) for the seat to move in
  * a two-player state at a choice, or -1 when the state is outside the

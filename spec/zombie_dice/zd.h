@@ -99,7 +99,7 @@ enum zd_action {
 
 /* Table sizes, checked against the tables by _Static_assert where they
  * are defined (ud_game needs them as constants). */
-enum { ZD_N_RULES = 53, ZD_N_INVARIANTS = 7, ZD_N_POLICIES = 5 };
+enum { ZD_N_RULES = 53, ZD_N_INVARIANTS = 7, ZD_N_POLICIES = 6 };
 
 typedef struct zd_state {
     uint8_t phase;
@@ -108,6 +108,7 @@ typedef struct zd_state {
     uint8_t first;             /* seat that opens every round */
     int16_t score[UD_MAX_PLAYERS];
     uint8_t dice_set;          /* enum zd_dice_set in play */
+    uint8_t readings[ZD_VARIANTS]; /* the variant values played under (for policies) */
     uint8_t cup[ZD_TYPES];
     uint8_t hand[ZD_HAND];     /* die types about to be rolled, in order taken */
     uint8_t rolled[ZD_HAND];   /* face of each hand die after the roll */
