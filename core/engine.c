@@ -20,6 +20,8 @@ void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
 {
     int n = 0;
     t->game = g;
+    t->n_phases = g->n_phases;
+    t->phase_offset = g->phase_offset;
     for (int ph = 0; ph < g->n_phases; ph++) {
         t->kind[ph] = (uint8_t)g->phases[ph].kind;
         t->effects[ph] = n;
@@ -185,61 +187,81 @@ static bool after_fire(ud_step *s, void *state)
     return !s->check_invariants || ud_check_invariants(s, state);
 }
 
-/* Fire the effect rows of phase ph in table order; stop early when a row
- * moves the game to another phase.  Returns the rows fired, -1 on failure.
- * This loop is the engine's hot path: keep it free of calls but the rows'. */
-static inline int run_phase(ud_step *s, void *state, int ph)
+/* The hot path: fire the rows of automatic phases in table order,
+ * following the state from phase to phase until it reaches a decision
+ * or the end.  from_decision: start with the effect rows of decision
+ * phase ph (resolving the action in s->action) instead of reading the
+ * phase from the state.
+ *
+ * A phase is entered, its rows fire in order while their guards hold,
+ * and the first row that moves the game to another phase ends it; a
+ * phase whose rows all run without moving on is entered again.  Each
+ * firing costs a guard call, an effect call and a few counters: no
+ * formatting (effects emit only when s->sink is set), no allocation. */
+static ud_status run_rows(ud_step *s, void *state, int ph, bool from_decision)
 {
     const ud_table *t = s->table;
-    const unsigned char *phase = (const unsigned char *)state + t->game->phase_offset;
-    const ud_row *r = &t->row[t->effects[ph]], *end = &t->row[t->offers[ph]];
-    int fired = 0;
+    const unsigned char *phase = (const unsigned char *)state + t->phase_offset;
+    uint64_t *fired = s->fired;
+    const ud_row *r, *end;
+    bool any;
+    long entries = 0;
+
+    if (from_decision) {
+        r = &t->row[t->effects[ph]];
+        end = &t->row[t->offers[ph]];
+        goto rows;
+    }
+enter:
+    s->action = -1;   /* the decision, if any, has been resolved */
+    from_decision = false;
+    ph = *phase;
+    if (__builtin_expect(ph >= t->n_phases, 0)) {
+        ud_failf(s, UD_FAIL_INVARIANT, NULL, "state is in unknown phase %d", ph);
+        return UD_ERROR;
+    }
+    if (t->kind[ph] != UD_PHASE_AUTO)
+        return t->kind[ph] == UD_PHASE_DECISION ? collect_offers(s, state, ph) : UD_OVER;
+    if (__builtin_expect(++entries > UD_MAX_ROWS_PER_ADVANCE, 0)) {
+        ud_failf(s, UD_FAIL_INVARIANT, NULL, "no decision or end after %d phases",
+                 UD_MAX_ROWS_PER_ADVANCE);
+        return UD_ERROR;
+    }
+    r = &t->row[t->effects[ph]];
+    end = &t->row[t->offers[ph]];
+rows:
+    any = false;
     for (; r < end; r++) {
         if (r->guard && !r->guard(state, s))
             continue;
-        fired++;
+        any = true;
         s->rule = r->rule;
         r->effect(state, s);
         if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0))
-            return -1;   /* a row that could not finish did not fire */
+            return UD_ERROR;   /* a row that could not finish did not fire */
         s->steps++;
-        if (s->fired)
-            s->fired[r->index]++;
-        if (__builtin_expect(s->check_invariants, 0) && !after_fire(s, state))
-            return -1;
+        if (fired)
+            fired[r->index]++;
+        if (__builtin_expect(s->check_invariants, 0) && !ud_check_invariants(s, state))
+            return UD_ERROR;
         if (*phase != ph)
-            break;
+            goto enter;
     }
-    return fired;
+    if (!any) {
+        if (from_decision)
+            ud_failf(s, UD_FAIL_INVARIANT, s->rule ? s->rule->id : NULL,
+                     "decision '%s' changed nothing", t->game->actions[s->action]);
+        else
+            ud_failf(s, UD_FAIL_INVARIANT, NULL, "no rule fires in phase %s",
+                     t->game->phases[ph].name);
+        return UD_ERROR;
+    }
+    goto enter;
 }
 
 ud_status ud_advance(ud_step *s, void *state)
 {
-    const ud_table *t = s->table;
-    const ud_game *g = t->game;
-    const unsigned char *phase = (const unsigned char *)state + g->phase_offset;
-    for (int guard = 0; guard < UD_MAX_ROWS_PER_ADVANCE; guard++) {
-        int ph = *phase;
-        if (__builtin_expect(ph >= g->n_phases, 0)) {
-            ud_failf(s, UD_FAIL_INVARIANT, NULL, "state is in unknown phase %d", ph);
-            return UD_ERROR;
-        }
-        if (t->kind[ph] == UD_PHASE_DECISION)
-            return collect_offers(s, state, ph);
-        if (t->kind[ph] == UD_PHASE_OVER)
-            return UD_OVER;
-        int fired = run_phase(s, state, ph);
-        if (fired < 0)
-            return UD_ERROR;
-        if (fired == 0) {
-            ud_failf(s, UD_FAIL_INVARIANT, NULL, "no rule fires in phase %s",
-                     g->phases[ph].name);
-            return UD_ERROR;
-        }
-    }
-    ud_failf(s, UD_FAIL_INVARIANT, NULL, "no decision or end after %d phases",
-             UD_MAX_ROWS_PER_ADVANCE);
-    return UD_ERROR;
+    return run_rows(s, state, 0, false);
 }
 
 ud_status ud_start(ud_step *s, void *state)
@@ -288,15 +310,8 @@ ud_status ud_decide(ud_step *s, void *state, int action)
         ud_emitf(s, "decide %s %s", ud_player(s, g->to_move(state)), g->actions[action]);
     }
     s->action = action;
-    int ph = ud_phase_of(g, state);
-    int fired = run_phase(s, state, ph);
+    s->rule = by;
+    ud_status st = run_rows(s, state, ud_phase_of(g, state), true);
     s->action = -1;
-    if (fired < 0)
-        return UD_ERROR;
-    if (fired == 0) {
-        ud_failf(s, UD_FAIL_INVARIANT, by->id, "decision '%s' changed nothing",
-                 g->actions[action]);
-        return UD_ERROR;
-    }
-    return ud_advance(s, state);
+    return st;
 }

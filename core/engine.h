@@ -47,6 +47,8 @@ typedef struct ud_row {
  * row[offers[ph] .. effects[ph + 1]), each in table order. */
 typedef struct ud_table {
     const ud_game *game;
+    int n_phases;                    /* copied from game for the hot loop */
+    size_t phase_offset;
     int effects[UD_MAX_PHASES + 1];
     int offers[UD_MAX_PHASES];
     uint8_t kind[UD_MAX_PHASES];     /* ud_phase_kind, copied for the hot loop */

@@ -1,13 +1,10 @@
 /*
- * cup.c - moving dice between the cup, the hand and the piles.
- *
- * Every move goes through here, so dice conservation (invariants.c) has
- * one place to look when it breaks.  A draw asks the chance source for
- * "one of the n dice in the cup", labelled by colour.
+ * cup.c - the out-of-line half of cup.h: chance labels, failures,
+ * transcript text, and returning every die to the cup.
  */
 #include "cup.h"
 
-static const char *cup_label(const void *ctx, int i)
+const char *zd_cup_label(const void *ctx, int i)
 {
     const zd_state *st = ctx;
     for (int t = 0; t < ZD_TYPES; t++) {
@@ -18,93 +15,47 @@ static const char *cup_label(const void *ctx, int i)
     return "?";
 }
 
-static const char *face_label(const void *ctx, int i)
+const char *zd_face_label(const void *ctx, int i)
 {
     const zd_die *d = ctx;
     return d->label[i];
 }
 
-int zd_draw_one(zd_state *st, ud_step *s)
+bool zd_draw_refused(zd_state *st, ud_step *s, int count)
 {
-    int n = zd_cup_size(st);
-    if (n == 0) {
-        ud_failf(s, UD_FAIL_INVARIANT, s->rule->id, "the cup is empty but a die must be drawn");
-        return -1;
-    }
-    if (st->n_hand >= ZD_HAND) {
-        ud_failf(s, UD_FAIL_INVARIANT, s->rule->id, "the hand already holds three dice");
-        return -1;
-    }
-    int i = ud_pick(s, "draw", n, cup_label, st);
-    if (i < 0)
-        return -1;
-    /* Outcome i is the i-th die counting the cup's colours in type order. */
-    int t = 0;
-    while (i >= st->cup[t])
-        i -= st->cup[t++];
-    st->cup[t]--;
-    st->hand[st->n_hand++] = (uint8_t)t;
-    return t;
+    if (st->n_hand + count > ZD_HAND)
+        ud_failf(s, UD_FAIL_INVARIANT, s->rule->id, "the hand already holds %d dice; %d more would exceed three",
+                 st->n_hand, count);
+    else
+        ud_failf(s, UD_FAIL_INVARIANT, s->rule->id, "the cup holds %d dice but %d must be drawn",
+                 zd_cup_size(st), count);
+    return false;
 }
 
-bool zd_draw(zd_state *st, ud_step *s, int count)
+void zd_emit_draw(const zd_state *st, ud_step *s, int first)
 {
-    int first = st->n_hand;
-    for (int k = 0; k < count; k++)
-        if (zd_draw_one(st, s) < 0)
-            return false;
-    if (s->sink && count > 0) {
-        char line[128] = "draw";
-        for (int k = first; k < st->n_hand; k++) {
-            strncat(line, " ", sizeof line - strlen(line) - 1);
-            strncat(line, zd_dice[st->hand[k]].name, sizeof line - strlen(line) - 1);
-        }
-        ud_emitf(s, "%s", line);
+    char line[128] = "draw";
+    for (int k = first; k < st->n_hand; k++) {
+        strncat(line, " ", sizeof line - strlen(line) - 1);
+        strncat(line, zd_dice[st->hand[k]].name, sizeof line - strlen(line) - 1);
     }
-    return true;
+    ud_emitf(s, "%s", line);
 }
 
-bool zd_roll_range(zd_state *st, ud_step *s, int from, int to)
+void zd_hand_names(const zd_state *st, unsigned faces, char *names, size_t size)
 {
-    for (int k = from; k < to; k++) {
-        const zd_die *d = &zd_dice[st->hand[k]];
-        int i = ud_pick(s, "roll", ZD_FACES_PER_DIE, face_label, d);
-        if (i < 0)
-            return false;
-        st->rolled[k] = d->face[i];
-    }
-    return true;
-}
-
-int zd_set_aside(zd_state *st, unsigned faces, uint8_t pile[ZD_TYPES], uint8_t *pile_worth,
-                 const uint8_t *worth, char *names, size_t size)
-{
-    int points = 0, kept = 0;
-    if (names)
-        names[0] = '\0';
+    names[0] = '\0';
     for (int k = 0; k < st->n_hand; k++) {
         int face = st->rolled[k];
-        if (faces & (1u << face)) {
-            pile[st->hand[k]]++;
-            points += worth ? worth[face] : 0;
-            if (pile_worth && worth)
-                pile_worth[st->hand[k]] = (uint8_t)(pile_worth[st->hand[k]] + worth[face]);
-            if (names) {   /* text only when a transcript is being written */
-                strncat(names, " ", size - strlen(names) - 1);
-                strncat(names, zd_dice[st->hand[k]].name, size - strlen(names) - 1);
-                if (face >= ZD_DOUBLE_BRAIN) {   /* the expansion faces say which */
-                    strncat(names, ":", size - strlen(names) - 1);
-                    strncat(names, zd_face_name[face], size - strlen(names) - 1);
-                }
-            }
-        } else {
-            st->hand[kept] = st->hand[k];
-            st->rolled[kept] = st->rolled[k];
-            kept++;
+        if (!(faces & (1u << face)))
+            continue;
+        strncat(names, " ", size - strlen(names) - 1);
+        strncat(names, zd_dice[st->hand[k]].name, size - strlen(names) - 1);
+        if (face >= ZD_DOUBLE_BRAIN) {   /* the expansion faces say which */
+            strncat(names, ":", size - strlen(names) - 1);
+            strncat(names, zd_face_name[face], size - strlen(names) - 1);
         }
     }
-    st->n_hand = (uint8_t)kept;
-    return points;
 }
 
 void zd_return_all(zd_state *st)

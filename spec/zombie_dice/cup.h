@@ -1,5 +1,11 @@
 /*
  * cup.h - dice movement helpers shared by the Zombie Dice rule rows.
+ *
+ * Every move of a die goes through here, so dice conservation
+ * (invariants.c) has one place to look when it breaks.  The moves a roll
+ * makes (draw, roll, set aside) are inline: the rows call them for every
+ * die of every roll, and a simulation makes tens of millions of them.
+ * Text for transcripts is built only when a sink is attached, out of line.
  */
 #ifndef ZD_CUP_H
 #define ZD_CUP_H
@@ -13,18 +19,106 @@
 #define ZD_SHOTGUN_FACES ((1u << ZD_SHOTGUN) | (1u << ZD_DOUBLE_SHOTGUN))
 #define ZD_EXTRA_FACES ((1u << ZD_HELMET) | (1u << ZD_ENERGY))
 
-/* Draw one random die from the cup into the hand; its type, or -1. */
-int zd_draw_one(zd_state *st, ud_step *s);
-/* Draw count dice and emit one "draw ..." line; false on failure. */
-bool zd_draw(zd_state *st, ud_step *s, int count);
+/* Chance labels: "green" for the i-th die in the cup, "green:brain" for
+ * the i-th side of a die. */
+const char *zd_cup_label(const void *ctx, int i);
+const char *zd_face_label(const void *ctx, int i);
+
+/* Failure paths and transcript text, out of line. */
+bool zd_draw_refused(zd_state *st, ud_step *s, int count);
+void zd_emit_draw(const zd_state *st, ud_step *s, int first);
+
+/* The type of the i-th die of a pile counting its types in order.
+ * Branch-free: i is random, so a loop that stops at the right type
+ * would mispredict on most draws. */
+static inline int zd_type_at(const uint8_t pile[ZD_TYPES], int i)
+{
+    int t = 0, below = 0;
+    for (int k = 0; k < ZD_TYPES - 1; k++) {
+        below += pile[k];
+        t += i >= below;
+    }
+    return t;
+}
+
+/* Draw count random dice from the cup into the hand (outcome i of a
+ * draw is the i-th die counting the cup's colours in type order) and
+ * emit one "draw ..." line; false on failure. */
+static inline bool zd_draw(zd_state *st, ud_step *s, int count)
+{
+    int first = st->n_hand;
+    int n = zd_cup_size(st);
+    if (__builtin_expect(count > n || first + count > ZD_HAND, 0))
+        return zd_draw_refused(st, s, count);
+    for (int k = 0; k < count; k++, n--) {
+        int i = ud_pick(s, "draw", n, zd_cup_label, st);
+        if (i < 0)
+            return false;
+        int t = zd_type_at(st->cup, i);
+        st->cup[t]--;
+        st->hand[st->n_hand++] = (uint8_t)t;
+    }
+    if (s->sink && count > 0)
+        zd_emit_draw(st, s, first);
+    return true;
+}
+
+/* Draw one die; its type, or -1. */
+static inline int zd_draw_one(zd_state *st, ud_step *s)
+{
+    return zd_draw(st, s, 1) ? st->hand[st->n_hand - 1] : -1;
+}
+
 /* Roll hand dice [from, to) into st->rolled. */
-bool zd_roll_range(zd_state *st, ud_step *s, int from, int to);
+static inline bool zd_roll_range(zd_state *st, ud_step *s, int from, int to)
+{
+    for (int k = from; k < to; k++) {
+        const zd_die *d = &zd_dice[st->hand[k]];
+        int i = ud_pick(s, "roll", ZD_FACES_PER_DIE, zd_face_label, d);
+        if (i < 0)
+            return false;
+        st->rolled[k] = d->face[i];
+    }
+    return true;
+}
+
 /* Move every hand die showing one of the faces (a bit mask) into pile;
  * returns what they are worth by worth[face] (NULL: nothing), also added
- * per type to pile_worth (if not NULL); names (if not NULL) gets
- * " green hunk:double-brain". */
-int zd_set_aside(zd_state *st, unsigned faces, uint8_t pile[ZD_TYPES], uint8_t *pile_worth,
-                 const uint8_t *worth, char *names, size_t size);
+ * per type to pile_worth (if not NULL).  The hand keeps its order. */
+static inline int zd_set_aside(zd_state *st, unsigned faces, uint8_t pile[ZD_TYPES],
+                               uint8_t *pile_worth, const uint8_t *worth)
+{
+    /* Branch-free over the dice: which face a die shows is random, so a
+     * branch per die would mispredict half the time. */
+    int points = 0, kept = 0, n = st->n_hand;
+    for (int k = 0; k < n; k++) {
+        int face = st->rolled[k], t = st->hand[k];
+        int aside = (int)((faces >> face) & 1u);
+        int w = worth ? aside * worth[face] : 0;
+        pile[t] = (uint8_t)(pile[t] + aside);
+        points += w;
+        if (pile_worth)
+            pile_worth[t] = (uint8_t)(pile_worth[t] + w);
+        st->hand[kept] = (uint8_t)t;      /* written anyway, kept only if not aside */
+        st->rolled[kept] = (uint8_t)face;
+        kept += 1 - aside;
+    }
+    st->n_hand = (uint8_t)kept;
+    return points;
+}
+
+/* Whether a hand die shows one of the faces (a bit mask). */
+static inline bool zd_rolled_any(const zd_state *st, unsigned faces)
+{
+    unsigned shown = 0;
+    for (int k = 0; k < st->n_hand; k++)
+        shown |= 1u << st->rolled[k];
+    return (shown & faces) != 0;
+}
+
+/* " green hunk:double-brain": the hand dice showing one of the faces,
+ * named for a transcript line (call before zd_set_aside moves them). */
+void zd_hand_names(const zd_state *st, unsigned faces, char *names, size_t size);
 /* Every die back into the cup; the turn's piles, points and notes are
  * cleared. */
 void zd_return_all(zd_state *st);

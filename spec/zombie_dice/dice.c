@@ -72,38 +72,3 @@ const char *const zd_bus_roll_label[ZD_BUS_FACES] = {
 };
 const uint8_t zd_bus_brains[ZD_BUS_FACES] = { 1, 2, 3, 0, 0, 1, 2, 0, 0, 0, 0 };
 const uint8_t zd_bus_shotguns[ZD_BUS_FACES] = { 0, 0, 0, 1, 2, 1, 1, 0, 0, 0, 0 };
-
-/* Sum of the bytes of a pile.  Called for every die drawn, so it adds the
- * six counts in one multiply: each count is at most 13, the sum below 256. */
-int zd_pile_size(const uint8_t pile[ZD_TYPES])
-{
-    _Static_assert(ZD_TYPES <= 8, "a pile must fit in 64 bits");
-    uint64_t x = 0;
-    memcpy(&x, pile, ZD_TYPES);
-    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
-}
-
-int zd_cup_size(const zd_state *st)
-{
-    return zd_pile_size(st->cup);
-}
-
-int zd_turn_brains(const zd_state *st)
-{
-    return st->noted + st->bonus + zd_pile_size(st->brain_worth);
-}
-
-int zd_turn_shotguns(const zd_state *st)
-{
-    return st->shotgun_points;
-}
-
-int zd_bust_at(const zd_state *st)
-{
-    return ZD_BUST_SHOTGUNS + st->helmet;
-}
-
-int zd_hand_target(const zd_state *st)
-{
-    return st->bus == ZD_BUS_RIDING ? ZD_HAND - 1 : ZD_HAND;
-}

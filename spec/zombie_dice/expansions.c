@@ -190,7 +190,9 @@ void zd_extras_aside(void *p, ud_step *s)
         if (st->hand[k] == ZD_SANTA && (ZD_EXTRA_FACES & (1u << st->rolled[k])))
             st->santa_extra = st->rolled[k];
     char names[64];
-    zd_set_aside(st, ZD_EXTRA_FACES, st->extras, NULL, NULL, s->sink ? names : NULL, sizeof names);
+    if (s->sink)
+        zd_hand_names(st, ZD_EXTRA_FACES, names, sizeof names);
+    zd_set_aside(st, ZD_EXTRA_FACES, st->extras, NULL, NULL);
     UD_EMIT(s, "aside%s", names);
 }
 
@@ -243,7 +245,7 @@ static void drink_convert(zd_state *st, ud_step *s, int t)
             st->rolled[k] = ZD_BRAIN;
             break;
         }
-    zd_set_aside(st, 1u << ZD_BRAIN, st->brains, st->brain_worth, zd_face_brains, NULL, 0);
+    zd_set_aside(st, 1u << ZD_BRAIN, st->brains, st->brain_worth, zd_face_brains);
     st->drink = 0;
     UD_EMIT(s, "drink %s total=%d", zd_dice[t].name, zd_turn_brains(st));
 }

@@ -194,39 +194,33 @@ static void roll_three(void *p, ud_step *s)
 
 /* ---- resolving the roll -------------------------------------------------- */
 
-static bool rolled_faces(const zd_state *st, unsigned faces)
-{
-    for (int k = 0; k < st->n_hand; k++)
-        if (faces & (1u << st->rolled[k]))
-            return true;
-    return false;
-}
-
 static bool rolled_brain(const void *p, const ud_step *s)
 {
-    return rolled_faces(CST(p), ZD_BRAIN_FACES);
+    return zd_rolled_any(CST(p), ZD_BRAIN_FACES);
 }
 
 static void brains_aside(void *p, ud_step *s)
 {
-    char names[96];
     zd_state *st = ST(p);
-    zd_set_aside(st, ZD_BRAIN_FACES, st->brains, st->brain_worth, zd_face_brains,
-                 s->sink ? names : NULL, sizeof names);
+    char names[96];
+    if (s->sink)
+        zd_hand_names(st, ZD_BRAIN_FACES, names, sizeof names);
+    zd_set_aside(st, ZD_BRAIN_FACES, st->brains, st->brain_worth, zd_face_brains);
     UD_EMIT(s, "brains%s total=%d", names, zd_turn_brains(st));
 }
 
 static bool rolled_shotgun(const void *p, const ud_step *s)
 {
-    return rolled_faces(CST(p), ZD_SHOTGUN_FACES);
+    return zd_rolled_any(CST(p), ZD_SHOTGUN_FACES);
 }
 
 static void shotguns_aside(void *p, ud_step *s)
 {
-    char names[96];
     zd_state *st = ST(p);
-    int points = zd_set_aside(st, ZD_SHOTGUN_FACES, st->shotguns, NULL, zd_face_shotguns,
-                              s->sink ? names : NULL, sizeof names);
+    char names[96];
+    if (s->sink)
+        zd_hand_names(st, ZD_SHOTGUN_FACES, names, sizeof names);
+    int points = zd_set_aside(st, ZD_SHOTGUN_FACES, st->shotguns, NULL, zd_face_shotguns);
     st->shotgun_points = (uint8_t)(st->shotgun_points + points);
     UD_EMIT(s, "shotguns%s total=%d", names, zd_turn_shotguns(st));
 }

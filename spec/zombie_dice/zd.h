@@ -142,12 +142,46 @@ typedef struct zd_state {
 
 extern const ud_game zd_game;
 
-/* Cup and pile arithmetic used by rows, invariants and policies. */
-int zd_cup_size(const zd_state *st);
-int zd_turn_brains(const zd_state *st);    /* noted + brain dice aside + bonus */
-int zd_turn_shotguns(const zd_state *st);
-int zd_bust_at(const zd_state *st);        /* shotguns that end this turn */
-int zd_pile_size(const uint8_t pile[ZD_TYPES]);
-int zd_hand_target(const zd_state *st);    /* regular dice rolled: 3, or 2 on the bus */
+/* Cup and pile arithmetic used by rows, invariants and policies.  Inline:
+ * the rows call them for every die drawn and every roll. */
+
+/* Sum of the counts of a pile.  Plain byte loads on purpose: the rows
+ * have just changed single counts, and one wide load over fresh byte
+ * stores would stall on store forwarding (measured: 5% of a simulation). */
+static inline int zd_pile_size(const uint8_t pile[ZD_TYPES])
+{
+    int n = 0;
+    for (int t = 0; t < ZD_TYPES; t++)
+        n += pile[t];
+    return n;
+}
+
+static inline int zd_cup_size(const zd_state *st)
+{
+    return zd_pile_size(st->cup);
+}
+
+/* noted + brain dice aside + bonus */
+static inline int zd_turn_brains(const zd_state *st)
+{
+    return st->noted + st->bonus + zd_pile_size(st->brain_worth);
+}
+
+static inline int zd_turn_shotguns(const zd_state *st)
+{
+    return st->shotgun_points;
+}
+
+/* shotguns that end this turn */
+static inline int zd_bust_at(const zd_state *st)
+{
+    return ZD_BUST_SHOTGUNS + st->helmet;
+}
+
+/* regular dice rolled: 3, or 2 on the bus */
+static inline int zd_hand_target(const zd_state *st)
+{
+    return st->bus == ZD_BUS_RIDING ? ZD_HAND - 1 : ZD_HAND;
+}
 
 #endif
