@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A phase that fires this many rows without reaching a decision is stuck:
- * a spec bug that would otherwise hang a fuzzer. */
+/* Automatic play that fires this many rows without reaching a decision
+ * is stuck. */
 enum { UD_MAX_ROWS_PER_ADVANCE = 100000 };
 
 static bool row_active(const ud_rule *r, int ph, ud_row_kind kind, const int *variant)
@@ -19,23 +19,29 @@ static bool row_active(const ud_rule *r, int ph, ud_row_kind kind, const int *va
 void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
 {
     int n = 0;
+    memset(t, 0, sizeof *t);
     t->game = g;
     t->n_phases = g->n_phases;
-    t->phase_offset = g->phase_offset;
     for (int ph = 0; ph < g->n_phases; ph++) {
         t->kind[ph] = (uint8_t)g->phases[ph].kind;
-        t->effects[ph] = n;
         for (ud_row_kind kind = UD_ROW_EFFECT; kind <= UD_ROW_OFFER; kind++) {
-            if (kind == UD_ROW_OFFER)
-                t->offers[ph] = n;
+            int first = n;
             for (int i = 0; i < g->n_rules; i++) {
                 const ud_rule *r = &g->rules[i];
                 if (row_active(r, ph, kind, variant))
                     t->row[n++] = (ud_row){ r->guard, r->effect, r, (uint16_t)i, (uint8_t)r->kind };
             }
+            if (kind == UD_ROW_EFFECT) {
+                t->effects[ph] = first;
+                t->n_effects[ph] = n - first;
+            } else {
+                t->offers[ph] = first;
+                t->n_offers[ph] = n - first;
+            }
+            t->n_rows += n - first;
+            t->row[n++] = (ud_row){ 0 };   /* the stop row */
         }
     }
-    t->effects[g->n_phases] = n;
 }
 
 void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup,
@@ -46,6 +52,7 @@ void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup,
     s->setup = setup;
     s->chance = chance;
     s->sink = sink;
+    s->phase_offset = t ? t->game->phase_offset : 0;
     s->fired = fired;
     s->action = -1;
     s->check_invariants = UD_FORCE_INVARIANTS;
@@ -163,8 +170,7 @@ static ud_status collect_offers(ud_step *s, void *state, int ph)
 {
     const ud_table *t = s->table;
     s->offers.n = 0;
-    for (int k = t->offers[ph]; k < t->effects[ph + 1]; k++) {
-        const ud_row *r = &t->row[k];
+    for (const ud_row *r = &t->row[t->offers[ph]]; r->effect; r++) {
         if (r->guard && !r->guard(state, s))
             continue;
         if (!fire(s, state, r))
@@ -197,41 +203,43 @@ static bool after_fire(ud_step *s, void *state)
  * and the first row that moves the game to another phase ends it; a
  * phase whose rows all run without moving on is entered again.  Each
  * firing costs a guard call, an effect call and a few counters: no
- * formatting (effects emit only when s->sink is set), no allocation. */
+ * formatting (effects emit only when s->sink is set), no allocation.
+ * Few values stay live across the calls (the stop rows end a phase, the
+ * phase byte is read through s), so the loop keeps them in registers. */
 static ud_status run_rows(ud_step *s, void *state, int ph, bool from_decision)
 {
-    const ud_table *t = s->table;
-    const unsigned char *phase = (const unsigned char *)state + t->phase_offset;
-    uint64_t *fired = s->fired;
-    const ud_row *r, *end;
+    const ud_row *r;
     bool any;
-    long entries = 0;
+    uint64_t steps_at_start = s->steps;
 
     if (from_decision) {
-        r = &t->row[t->effects[ph]];
-        end = &t->row[t->offers[ph]];
+        r = &s->table->row[s->table->effects[ph]];
         goto rows;
     }
 enter:
     s->action = -1;   /* the decision, if any, has been resolved */
     from_decision = false;
-    ph = *phase;
-    if (__builtin_expect(ph >= t->n_phases, 0)) {
-        ud_failf(s, UD_FAIL_INVARIANT, NULL, "state is in unknown phase %d", ph);
-        return UD_ERROR;
-    }
-    if (t->kind[ph] != UD_PHASE_AUTO)
-        return t->kind[ph] == UD_PHASE_DECISION ? collect_offers(s, state, ph) : UD_OVER;
-    if (__builtin_expect(++entries > UD_MAX_ROWS_PER_ADVANCE, 0)) {
-        ud_failf(s, UD_FAIL_INVARIANT, NULL, "no decision or end after %d phases",
+    ph = ((const unsigned char *)state)[s->phase_offset];
+    if (__builtin_expect(s->steps - steps_at_start > UD_MAX_ROWS_PER_ADVANCE, 0)) {
+        /* phases that keep handing over to each other: a spec bug that
+         * would otherwise hang a fuzzer */
+        ud_failf(s, UD_FAIL_INVARIANT, NULL, "no decision or end after %d rows fired",
                  UD_MAX_ROWS_PER_ADVANCE);
         return UD_ERROR;
     }
-    r = &t->row[t->effects[ph]];
-    end = &t->row[t->offers[ph]];
+    {
+        const ud_table *t = s->table;
+        if (__builtin_expect(ph >= t->n_phases, 0)) {
+            ud_failf(s, UD_FAIL_INVARIANT, NULL, "state is in unknown phase %d", ph);
+            return UD_ERROR;
+        }
+        if (t->kind[ph] != UD_PHASE_AUTO)
+            return t->kind[ph] == UD_PHASE_DECISION ? collect_offers(s, state, ph) : UD_OVER;
+        r = &t->row[t->effects[ph]];
+    }
 rows:
     any = false;
-    for (; r < end; r++) {
+    for (; r->effect; r++) {
         if (r->guard && !r->guard(state, s))
             continue;
         any = true;
@@ -240,20 +248,22 @@ rows:
         if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0))
             return UD_ERROR;   /* a row that could not finish did not fire */
         s->steps++;
-        if (fired)
-            fired[r->index]++;
+        if (s->fired)
+            s->fired[r->index]++;
         if (__builtin_expect(s->check_invariants, 0) && !ud_check_invariants(s, state))
             return UD_ERROR;
-        if (*phase != ph)
+        if (((const unsigned char *)state)[s->phase_offset] != ph)
             goto enter;
     }
+    /* Every row ran and the phase stayed: an error if none fired, else
+     * the phase runs again (a spec whose phase never moves on is stopped). */
     if (!any) {
         if (from_decision)
             ud_failf(s, UD_FAIL_INVARIANT, s->rule ? s->rule->id : NULL,
-                     "decision '%s' changed nothing", t->game->actions[s->action]);
+                     "decision '%s' changed nothing", s->table->game->actions[s->action]);
         else
             ud_failf(s, UD_FAIL_INVARIANT, NULL, "no rule fires in phase %s",
-                     t->game->phases[ph].name);
+                     s->table->game->phases[ph].name);
         return UD_ERROR;
     }
     goto enter;

@@ -42,17 +42,21 @@ typedef struct ud_row {
     uint8_t kind;       /* ud_row_kind */
 } ud_row;
 
-/* Active rows of each phase for one variant setting: phase ph's effect
- * rows are row[effects[ph] .. offers[ph]), its offer rows
- * row[offers[ph] .. effects[ph + 1]), each in table order. */
+/* Active rows of each phase for one variant setting, in table order:
+ * phase ph's effect rows are row[effects[ph]] .. row[effects[ph] +
+ * n_effects[ph] - 1], then a stop row (effect NULL); its offer rows
+ * start at row[offers[ph]] and end with a stop row too.  The stop rows
+ * let the hot loop run on one pointer, with no bound to keep live. */
 typedef struct ud_table {
     const ud_game *game;
     int n_phases;                    /* copied from game for the hot loop */
-    size_t phase_offset;
-    int effects[UD_MAX_PHASES + 1];
+    int n_rows;                      /* active rows, stop rows not counted */
+    int effects[UD_MAX_PHASES];
+    int n_effects[UD_MAX_PHASES];
     int offers[UD_MAX_PHASES];
+    int n_offers[UD_MAX_PHASES];
     uint8_t kind[UD_MAX_PHASES];     /* ud_phase_kind, copied for the hot loop */
-    ud_row row[UD_MAX_RULES];
+    ud_row row[UD_MAX_RULES + 2 * UD_MAX_PHASES];
 } ud_table;
 
 /* Receives every transcript line the engine produces. rule is the row
@@ -87,6 +91,7 @@ struct ud_step {
     const ud_setup *setup;
     ud_chance *chance;
     ud_sink *sink;             /* NULL: fast mode, nothing formatted */
+    size_t phase_offset;       /* of the phase byte in the state (the game's) */
     uint64_t *fired;           /* per-rule firing counts, or NULL */
     int check_invariants;
     int action;                /* the decision being resolved */

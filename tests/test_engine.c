@@ -34,16 +34,18 @@ static void check_table(const int *variant)
     int expected_rows = 0;
     for (int i = 0; i < zd_game.n_rules; i++)
         expected_rows += active_under(&zd_game.rules[i], variant);
-    cr_assert_eq(t.effects[zd_game.n_phases], expected_rows, "rows in the table");
+    cr_assert_eq(t.n_rows, expected_rows, "rows in the table");
     for (int ph = 0; ph < zd_game.n_phases; ph++) {
         cr_assert_eq(t.kind[ph], zd_game.phases[ph].kind);
         cr_assert_leq(t.effects[ph], t.offers[ph]);
-        cr_assert_leq(t.offers[ph], t.effects[ph + 1]);
+        cr_assert_eq(t.offers[ph], t.effects[ph] + t.n_effects[ph] + 1, "a stop row between");
+        if (ph + 1 < zd_game.n_phases)
+            cr_assert_eq(t.effects[ph + 1], t.offers[ph] + t.n_offers[ph] + 1);
         /* Each range holds exactly the active rules of that phase and kind,
          * in table order. */
         for (int kind = UD_ROW_EFFECT; kind <= UD_ROW_OFFER; kind++) {
             int k = kind == UD_ROW_EFFECT ? t.effects[ph] : t.offers[ph];
-            int end = kind == UD_ROW_EFFECT ? t.offers[ph] : t.effects[ph + 1];
+            int end = k + (kind == UD_ROW_EFFECT ? t.n_effects[ph] : t.n_offers[ph]);
             for (int i = 0; i < zd_game.n_rules; i++) {
                 const ud_rule *r = &zd_game.rules[i];
                 if (r->phase != ph || (int)r->kind != kind || !active_under(r, variant))
@@ -59,6 +61,8 @@ static void check_table(const int *variant)
                 cr_assert_eq(row->effect, r->effect);
             }
             cr_assert_eq(k, end, "phase %s holds an extra row", zd_game.phases[ph].name);
+            cr_assert_null(t.row[end].effect, "phase %s: no stop row after its rows",
+                           zd_game.phases[ph].name);
         }
     }
 }
@@ -89,7 +93,9 @@ Test(table_build, variant_rows_follow_the_setting)
     ud_table t;
     ud_table_build(&t, &zd_game, variant);
     bool final_turn = false, finish_round = false, random_first = false, seat_order = false;
-    for (int k = 0; k < t.effects[zd_game.n_phases]; k++) {
+    for (int k = 0; k < t.n_rows + 2 * zd_game.n_phases; k++) {
+        if (!t.row[k].rule)
+            continue;   /* a stop row */
         const char *id = t.row[k].rule->id;
         final_turn |= strcmp(id, "ZD-GOAL-FINAL-TURN") == 0;
         finish_round |= strcmp(id, "ZD-GOAL-FINISH-ROUND") == 0;
@@ -239,13 +245,14 @@ Test(engine, toy_table_has_only_chosen_variant_rows)
     ud_table_build(&t, &toy, variant);
     /* start phase: T-START and T-MODE-Y; pick phase: T-DO-A, T-DO-B effects
      * then T-OFFER-AB (T-OFFER-C is extra=on only). */
-    cr_assert_eq(t.offers[PH_START] - t.effects[PH_START], 2);
+    cr_assert_eq(t.n_effects[PH_START], 2);
     cr_assert_str_eq(t.row[t.effects[PH_START]].rule->id, "T-START");
     cr_assert_str_eq(t.row[t.effects[PH_START] + 1].rule->id, "T-MODE-Y");
-    cr_assert_eq(t.offers[PH_PICK] - t.effects[PH_PICK], 2);
-    cr_assert_eq(t.effects[PH_PICK + 1] - t.offers[PH_PICK], 1);
+    cr_assert_null(t.row[t.effects[PH_START] + 2].effect, "the stop row");
+    cr_assert_eq(t.n_effects[PH_PICK], 2);
+    cr_assert_eq(t.n_offers[PH_PICK], 1);
     cr_assert_str_eq(t.row[t.offers[PH_PICK]].rule->id, "T-OFFER-AB");
-    cr_assert_eq(t.effects[N_PH], 6);
+    cr_assert_eq(t.n_rows, 6);
 }
 
 Test(engine, second_variant_condition_selects_rows)
@@ -256,8 +263,8 @@ Test(engine, second_variant_condition_selects_rows)
             int variant[UD_MAX_VARIANTS] = { mode, extra };
             ud_table_build(&t, &toy, variant);
             int bonus_rows = 0;
-            for (int k = 0; k < t.effects[N_PH]; k++)
-                bonus_rows += strcmp(t.row[k].rule->id, "T-BONUS") == 0;
+            for (int k = 0; k < t.n_rows + 2 * N_PH; k++)
+                bonus_rows += t.row[k].rule && strcmp(t.row[k].rule->id, "T-BONUS") == 0;
             cr_assert_eq(bonus_rows, extra == 1 && mode != MODE_Z, "mode %d extra %d", mode, extra);
         }
     toy_run r;

@@ -28,17 +28,37 @@ const char *zd_face_label(const void *ctx, int i);
 bool zd_draw_refused(zd_state *st, ud_step *s, int count);
 void zd_emit_draw(const zd_state *st, ud_step *s, int first);
 
-/* The type of the i-th die of a pile counting its types in order.
- * Branch-free: i is random, so a loop that stops at the right type
- * would mispredict on most draws. */
-static inline int zd_type_at(const uint8_t pile[ZD_TYPES], int i)
+/* A pile packed one count per byte, so that a draw keeps the cup in a
+ * register instead of reloading it from the state after every byte
+ * store (uint8_t stores alias everything, and each draw would wait on
+ * the last one). */
+static inline uint64_t zd_pack(const uint8_t pile[ZD_TYPES])
 {
-    int t = 0, below = 0;
-    for (int k = 0; k < ZD_TYPES - 1; k++) {
-        below += pile[k];
-        t += i >= below;
-    }
-    return t;
+    uint64_t x = 0;
+    for (int t = 0; t < ZD_TYPES; t++)
+        x |= (uint64_t)pile[t] << (8 * t);
+    return x;
+}
+
+static inline void zd_unpack(uint64_t x, uint8_t pile[ZD_TYPES])
+{
+    for (int t = 0; t < ZD_TYPES; t++)
+        pile[t] = (uint8_t)(x >> (8 * t));
+}
+
+/* The type of the i-th die of a packed pile, counting its types in
+ * order: the number of types whose running total is at most i.
+ * Branch-free (i is random; a loop that stops at the right type would
+ * mispredict on most draws): byte k of the multiply is the running
+ * total of types 0..k (below 128: a pile holds at most 16 dice), and
+ * bit 7 of each byte of the subtraction says whether i reached it. */
+static inline int zd_type_at(uint64_t packed, int i)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101), highs = ones << 7;
+    const uint64_t first5 = (UINT64_C(1) << (8 * (ZD_TYPES - 1))) - 1;
+    uint64_t totals = (packed * ones) & first5;
+    uint64_t reached = (((uint64_t)i * ones) | highs) - totals;
+    return (int)((((reached & highs & first5) >> 7) * ones) >> 56);   /* add the bits */
 }
 
 /* Draw count random dice from the cup into the hand (outcome i of a
@@ -46,17 +66,21 @@ static inline int zd_type_at(const uint8_t pile[ZD_TYPES], int i)
  * emit one "draw ..." line; false on failure. */
 static inline bool zd_draw(zd_state *st, ud_step *s, int count)
 {
+    _Static_assert(ZD_TYPES <= 8, "a pile must pack into 64 bits");
     int first = st->n_hand;
     int n = zd_cup_size(st);
     if (__builtin_expect(count > n || first + count > ZD_HAND, 0))
         return zd_draw_refused(st, s, count);
+    uint64_t cup = zd_pack(st->cup);
     for (int k = 0; k < count; k++, n--) {
         int i = ud_pick(s, "draw", n, zd_cup_label, st);
         if (i < 0)
             return false;
-        int t = zd_type_at(st->cup, i);
-        st->cup[t]--;
-        st->hand[st->n_hand++] = (uint8_t)t;
+        int t = zd_type_at(cup, i);
+        cup -= UINT64_C(1) << (8 * t);
+        zd_unpack(cup, st->cup);   /* the chance source's labels read it */
+        st->hand[first + k] = (uint8_t)t;
+        st->n_hand = (uint8_t)(first + k + 1);
     }
     if (s->sink && count > 0)
         zd_emit_draw(st, s, first);
