@@ -4,6 +4,7 @@
 #include "engine.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,6 +21,7 @@ void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
 {
     int n = 0;
     memset(t, 0, sizeof *t);
+    memset(t->kind, UD_TABLE_NO_PHASE, sizeof t->kind);
     t->game = g;
     t->n_phases = g->n_phases;
     for (int ph = 0; ph < g->n_phases; ph++) {
@@ -47,13 +49,13 @@ void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
 void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup,
                   ud_chance *chance, ud_sink *sink, uint64_t *fired)
 {
-    memset(s, 0, sizeof *s);
+    memset(s, 0, offsetof(ud_step, unused_fired));
     s->table = t;
     s->setup = setup;
     s->chance = chance;
     s->sink = sink;
     s->phase_offset = t ? t->game->phase_offset : 0;
-    s->fired = fired;
+    s->fired = fired ? fired : s->unused_fired;
     s->action = -1;
     s->check_invariants = UD_FORCE_INVARIANTS;
 }
@@ -150,8 +152,7 @@ static bool fire(ud_step *s, void *state, const ud_row *row)
     if (s->fail.kind != UD_FAIL_NONE)
         return false;   /* a row that could not finish did not fire */
     s->steps++;
-    if (s->fired)
-        s->fired[row->index]++;
+    s->fired[row->index]++;
     return after_fire(s, state);
 }
 
@@ -193,6 +194,21 @@ static bool after_fire(ud_step *s, void *state)
     return !s->check_invariants || ud_check_invariants(s, state);
 }
 
+/* Where automatic play stops: a decision (offers collected), the end,
+ * or a phase byte that names no phase. */
+static ud_status phase_stop(ud_step *s, void *state, int ph)
+{
+    switch (s->table->kind[ph]) {
+    case UD_PHASE_DECISION:
+        return collect_offers(s, state, ph);
+    case UD_PHASE_OVER:
+        return UD_OVER;
+    default:
+        ud_failf(s, UD_FAIL_INVARIANT, NULL, "state is in unknown phase %d", ph);
+        return UD_ERROR;
+    }
+}
+
 /* The hot path: fire the rows of automatic phases in table order,
  * following the state from phase to phase until it reaches a decision
  * or the end.  from_decision: start with the effect rows of decision
@@ -208,6 +224,7 @@ static bool after_fire(ud_step *s, void *state)
  * phase byte is read through s), so the loop keeps them in registers. */
 static ud_status run_rows(ud_step *s, void *state, int ph, bool from_decision)
 {
+    const unsigned char *phase = (const unsigned char *)state + s->phase_offset;
     const ud_row *r;
     bool any;
     uint64_t steps_at_start = s->steps;
@@ -219,7 +236,9 @@ static ud_status run_rows(ud_step *s, void *state, int ph, bool from_decision)
 enter:
     s->action = -1;   /* the decision, if any, has been resolved */
     from_decision = false;
-    ph = ((const unsigned char *)state)[s->phase_offset];
+    ph = *phase;
+    if (__builtin_expect(s->table->kind[ph] != UD_PHASE_AUTO, 0))
+        return phase_stop(s, state, ph);
     if (__builtin_expect(s->steps - steps_at_start > UD_MAX_ROWS_PER_ADVANCE, 0)) {
         /* phases that keep handing over to each other: a spec bug that
          * would otherwise hang a fuzzer */
@@ -227,16 +246,7 @@ enter:
                  UD_MAX_ROWS_PER_ADVANCE);
         return UD_ERROR;
     }
-    {
-        const ud_table *t = s->table;
-        if (__builtin_expect(ph >= t->n_phases, 0)) {
-            ud_failf(s, UD_FAIL_INVARIANT, NULL, "state is in unknown phase %d", ph);
-            return UD_ERROR;
-        }
-        if (t->kind[ph] != UD_PHASE_AUTO)
-            return t->kind[ph] == UD_PHASE_DECISION ? collect_offers(s, state, ph) : UD_OVER;
-        r = &t->row[t->effects[ph]];
-    }
+    r = &s->table->row[s->table->effects[ph]];
 rows:
     any = false;
     for (; r->effect; r++) {
@@ -248,11 +258,10 @@ rows:
         if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0))
             return UD_ERROR;   /* a row that could not finish did not fire */
         s->steps++;
-        if (s->fired)
-            s->fired[r->index]++;
+        s->fired[r->index]++;
         if (__builtin_expect(s->check_invariants, 0) && !ud_check_invariants(s, state))
             return UD_ERROR;
-        if (((const unsigned char *)state)[s->phase_offset] != ph)
+        if (*phase != ph)
             goto enter;
     }
     /* Every row ran and the phase stayed: an error if none fired, else

@@ -55,9 +55,14 @@ typedef struct ud_table {
     int n_effects[UD_MAX_PHASES];
     int offers[UD_MAX_PHASES];
     int n_offers[UD_MAX_PHASES];
-    uint8_t kind[UD_MAX_PHASES];     /* ud_phase_kind, copied for the hot loop */
+    /* ud_phase_kind for every value the phase byte can hold, so that the
+     * hot loop needs no bounds check: a byte that is no phase reads
+     * UD_TABLE_NO_PHASE. */
+    uint8_t kind[256];
     ud_row row[UD_MAX_RULES + 2 * UD_MAX_PHASES];
 } ud_table;
+
+enum { UD_TABLE_NO_PHASE = 255 };
 
 /* Receives every transcript line the engine produces. rule is the row
  * that caused it (NULL for a state line). */
@@ -92,13 +97,16 @@ struct ud_step {
     ud_chance *chance;
     ud_sink *sink;             /* NULL: fast mode, nothing formatted */
     size_t phase_offset;       /* of the phase byte in the state (the game's) */
-    uint64_t *fired;           /* per-rule firing counts, or NULL */
+    uint64_t *fired;           /* per-rule firing counts (unused_fired if none asked) */
     int check_invariants;
     int action;                /* the decision being resolved */
     const ud_rule *rule;       /* the row firing now */
     ud_offers offers;
     uint64_t steps;            /* rows fired in this game */
     ud_failure fail;
+    /* Counts nobody asked for land here, so the hot loop counts without
+     * a test.  Last, and left out of ud_step_init's clearing: never read. */
+    uint64_t unused_fired[UD_MAX_RULES];
 };
 
 void ud_table_build(ud_table *t, const ud_game *g, const int *variant);
@@ -123,6 +131,16 @@ static inline int ud_pick(ud_step *s, const char *event, int n, ud_label_fn labe
     if (s->chance->rng && s->fail.kind == UD_FAIL_NONE && n > 0)
         return (int)ud_rng_below(s->chance->rng, (uint32_t)n);
     return ud_pick_slow(s, event, n, label, ctx);
+}
+/* The seeded PRNG behind s, or NULL when chance comes from elsewhere
+ * (a script, a fuzzer's bytes, the explorer) or a failure is pending.
+ * An effect that makes several picks in a row may take them from a
+ * local copy of it (ud_rng_below, then copy it back): the same numbers
+ * ud_pick would give, without the per-pick checks and with the state in
+ * registers.  With NULL it must call ud_pick, which labels outcomes. */
+static inline ud_rng *ud_plain_rng(const ud_step *s)
+{
+    return s->fail.kind == UD_FAIL_NONE ? s->chance->rng : NULL;
 }
 void ud_emitf(ud_step *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 #define UD_EMIT(s, ...) do { if ((s)->sink) ud_emitf((s), __VA_ARGS__); } while (0)

@@ -40,12 +40,6 @@ static inline uint64_t zd_pack(const uint8_t pile[ZD_TYPES])
     return x;
 }
 
-static inline void zd_unpack(uint64_t x, uint8_t pile[ZD_TYPES])
-{
-    for (int t = 0; t < ZD_TYPES; t++)
-        pile[t] = (uint8_t)(x >> (8 * t));
-}
-
 /* The type of the i-th die of a packed pile, counting its types in
  * order: the number of types whose running total is at most i.
  * Branch-free (i is random; a loop that stops at the right type would
@@ -71,17 +65,23 @@ static inline bool zd_draw(zd_state *st, ud_step *s, int count)
     int n = zd_cup_size(st);
     if (__builtin_expect(count > n || first + count > ZD_HAND, 0))
         return zd_draw_refused(st, s, count);
+    ud_rng *rng = ud_plain_rng(s), local;
+    if (rng)
+        local = *rng;
     uint64_t cup = zd_pack(st->cup);
     for (int k = 0; k < count; k++, n--) {
-        int i = ud_pick(s, "draw", n, zd_cup_label, st);
+        int i = rng ? (int)ud_rng_below(&local, (uint32_t)n)
+                    : ud_pick(s, "draw", n, zd_cup_label, st);   /* labels read st->cup */
         if (i < 0)
             return false;
         int t = zd_type_at(cup, i);
         cup -= UINT64_C(1) << (8 * t);
-        zd_unpack(cup, st->cup);   /* the chance source's labels read it */
+        st->cup[t]--;
         st->hand[first + k] = (uint8_t)t;
-        st->n_hand = (uint8_t)(first + k + 1);
     }
+    if (rng)
+        *rng = local;
+    st->n_hand = (uint8_t)(first + count);
     if (s->sink && count > 0)
         zd_emit_draw(st, s, first);
     return true;
@@ -96,13 +96,19 @@ static inline int zd_draw_one(zd_state *st, ud_step *s)
 /* Roll hand dice [from, to) into st->rolled. */
 static inline bool zd_roll_range(zd_state *st, ud_step *s, int from, int to)
 {
+    ud_rng *rng = ud_plain_rng(s), local;
+    if (rng)
+        local = *rng;
     for (int k = from; k < to; k++) {
         const zd_die *d = &zd_dice[st->hand[k]];
-        int i = ud_pick(s, "roll", ZD_FACES_PER_DIE, zd_face_label, d);
+        int i = rng ? (int)ud_rng_below(&local, ZD_FACES_PER_DIE)
+                    : ud_pick(s, "roll", ZD_FACES_PER_DIE, zd_face_label, d);
         if (i < 0)
             return false;
         st->rolled[k] = d->face[i];
     }
+    if (rng)
+        *rng = local;
     return true;
 }
 
