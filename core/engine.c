@@ -8,9 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Automatic play that fires this many rows without reaching a decision
- * is stuck. */
-enum { UD_MAX_ROWS_PER_ADVANCE = 100000 };
 
 static bool row_active(const ud_rule *r, int ph, ud_row_kind kind, const int *variant)
 {
@@ -30,6 +27,8 @@ void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
             int first = n;
             for (int i = 0; i < g->n_rules; i++) {
                 const ud_rule *r = &g->rules[i];
+                if (row_active(r, ph, kind, variant))
+                    t->active[i] = 1;
                 if (row_active(r, ph, kind, variant))
                     t->row[n++] = (ud_row){ r->guard, r->effect, r, (uint16_t)i, (uint8_t)r->kind };
             }
@@ -194,9 +193,29 @@ static bool after_fire(ud_step *s, void *state)
     return !s->check_invariants || ud_check_invariants(s, state);
 }
 
+ud_status ud_fail_endless(ud_step *s)
+{
+    /* phases that keep handing over to each other: a spec bug that would
+     * otherwise hang a fuzzer */
+    ud_failf(s, UD_FAIL_INVARIANT, NULL, "no decision or end after %d rows fired",
+             UD_MAX_ROWS_PER_ADVANCE);
+    return UD_ERROR;
+}
+
+ud_status ud_fail_no_row(ud_step *s, int ph, bool from_decision)
+{
+    if (from_decision)
+        ud_failf(s, UD_FAIL_INVARIANT, s->rule ? s->rule->id : NULL,
+                 "decision '%s' changed nothing", s->table->game->actions[s->action]);
+    else
+        ud_failf(s, UD_FAIL_INVARIANT, NULL, "no rule fires in phase %s",
+                 s->table->game->phases[ph].name);
+    return UD_ERROR;
+}
+
 /* Where automatic play stops: a decision (offers collected), the end,
  * or a phase byte that names no phase. */
-static ud_status phase_stop(ud_step *s, void *state, int ph)
+ud_status ud_phase_stop(ud_step *s, void *state, int ph)
 {
     switch (s->table->kind[ph]) {
     case UD_PHASE_DECISION:
@@ -238,14 +257,9 @@ enter:
     from_decision = false;
     ph = *phase;
     if (__builtin_expect(s->table->kind[ph] != UD_PHASE_AUTO, 0))
-        return phase_stop(s, state, ph);
-    if (__builtin_expect(s->steps - steps_at_start > UD_MAX_ROWS_PER_ADVANCE, 0)) {
-        /* phases that keep handing over to each other: a spec bug that
-         * would otherwise hang a fuzzer */
-        ud_failf(s, UD_FAIL_INVARIANT, NULL, "no decision or end after %d rows fired",
-                 UD_MAX_ROWS_PER_ADVANCE);
-        return UD_ERROR;
-    }
+        return ud_phase_stop(s, state, ph);
+    if (__builtin_expect(s->steps - steps_at_start > UD_MAX_ROWS_PER_ADVANCE, 0))
+        return ud_fail_endless(s);
     r = &s->table->row[s->table->effects[ph]];
 rows:
     any = false;
@@ -266,21 +280,24 @@ rows:
     }
     /* Every row ran and the phase stayed: an error if none fired, else
      * the phase runs again (a spec whose phase never moves on is stopped). */
-    if (!any) {
-        if (from_decision)
-            ud_failf(s, UD_FAIL_INVARIANT, s->rule ? s->rule->id : NULL,
-                     "decision '%s' changed nothing", s->table->game->actions[s->action]);
-        else
-            ud_failf(s, UD_FAIL_INVARIANT, NULL, "no rule fires in phase %s",
-                     s->table->game->phases[ph].name);
-        return UD_ERROR;
-    }
+    if (!any)
+        return ud_fail_no_row(s, ph, from_decision);
     goto enter;
+}
+
+/* The game's compiled rows if it has them (compiled.h), else the table
+ * interpreted. */
+static ud_status run(ud_step *s, void *state, int ph, bool from_decision)
+{
+    const ud_game *g = s->table->game;
+    if (g->compiled_rows && !s->table->interpret)
+        return (ud_status)g->compiled_rows(s, state, ph, from_decision);
+    return run_rows(s, state, ph, from_decision);
 }
 
 ud_status ud_advance(ud_step *s, void *state)
 {
-    return run_rows(s, state, 0, false);
+    return run(s, state, 0, false);
 }
 
 ud_status ud_start(ud_step *s, void *state)
@@ -330,7 +347,7 @@ ud_status ud_decide(ud_step *s, void *state, int action)
     }
     s->action = action;
     s->rule = by;
-    ud_status st = run_rows(s, state, ud_phase_of(g, state), true);
+    ud_status st = run(s, state, ud_phase_of(g, state), true);
     s->action = -1;
     return st;
 }

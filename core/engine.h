@@ -59,6 +59,9 @@ typedef struct ud_table {
      * hot loop needs no bounds check: a byte that is no phase reads
      * UD_TABLE_NO_PHASE. */
     uint8_t kind[256];
+    uint8_t active[UD_MAX_RULES];    /* by rule index: in the table for this setting */
+    bool interpret;   /* interpret the rows even if the game has them compiled
+                         (the reference the compiled rows are tested against) */
     ud_row row[UD_MAX_RULES + 2 * UD_MAX_PHASES];
 } ud_table;
 
@@ -148,6 +151,26 @@ void ud_offer(ud_step *s, int action);
 void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 const char *ud_player(const ud_step *s, int seat);
+
+/* Automatic play that fires this many rows without reaching a decision
+ * is stuck. */
+enum { UD_MAX_ROWS_PER_ADVANCE = 100000 };
+
+/* For the runners (engine.c, compiled.h): where automatic play stops (a
+ * decision, the end, or a phase byte that names no phase), and their two
+ * failures. */
+ud_status ud_phase_stop(ud_step *s, void *state, int ph);
+ud_status ud_fail_endless(ud_step *s);
+ud_status ud_fail_no_row(ud_step *s, int ph, bool from_decision);
+
+/* The guard of a row that always fires, for games that list their rows
+ * for compiled.h (the table interpreter also accepts NULL). */
+static inline bool ud_always(const void *state, const ud_step *s)
+{
+    (void)state;
+    (void)s;
+    return true;
+}
 
 /* Check every invariant now; on a violation fill s->fail and return false. */
 bool ud_check_invariants(ud_step *s, const void *state);

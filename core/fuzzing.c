@@ -1,9 +1,10 @@
 /*
  * fuzzing.c - the bodies of the fuzz targets (see fuzzing.h).
  *
- * The game target also proves the transcript round trip on every input:
- * the transcript the engine writes must be accepted by the checker and
- * regenerate byte for byte.
+ * The game target also proves the transcript round trip on every input
+ * (the transcript the engine writes must be accepted by the checker and
+ * regenerate byte for byte) and, for a game with compiled rows, that the
+ * interpreted table plays the same game.
  */
 #include "fuzzing.h"
 
@@ -58,7 +59,11 @@ static void round_trip(const ud_game *g, const char *text, size_t len)
     free(again);
 }
 
-int ud_fuzz_game(const ud_game *g, const uint8_t *data, size_t size)
+/* Play the game the bytes describe (players, variant values, every
+ * chance outcome and decision); its transcript in *text.  interpret: run
+ * the table interpreted even if the game has compiled rows. */
+static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, bool interpret,
+                           char **text, size_t *len, ud_failure *fail)
 {
     ud_bytes bytes;
     ud_bytes_init(&bytes, data, size);
@@ -73,11 +78,12 @@ int ud_fuzz_game(const ud_game *g, const uint8_t *data, size_t size)
 
     ud_table table;
     ud_table_build(&table, g, m.setup.variant);
+    table.interpret = interpret;
     ud_chance chance;
     ud_chance_from_bytes(&chance, &bytes);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
+    *text = NULL;
+    *len = 0;
+    FILE *mem = open_memstream(text, len);
     ud_transcript_write_header(mem, g, &m.setup, m.policy, NULL, 0);
     ud_sink sink;
     ud_sink_to_file(&sink, mem);
@@ -95,8 +101,31 @@ int ud_fuzz_game(const ud_game *g, const uint8_t *data, size_t size)
         st = ud_decide(&s, state, s.offers.action[pick]);
     }
     fclose(mem);
+    *fail = s.fail;
+    return st;
+}
+
+int ud_fuzz_game(const ud_game *g, const uint8_t *data, size_t size)
+{
+    char *text;
+    size_t len;
+    ud_failure fail;
+    ud_status st = fuzz_play(g, data, size, false, &text, &len, &fail);
     if (st == UD_ERROR)
-        die(s.fail.id ? s.fail.id : "engine failure", s.fail.msg);
+        die(fail.id ? fail.id : "engine failure", fail.msg);
+    if (g->compiled_rows) {
+        /* The compiled rows must play exactly the game the table does. */
+        char *ref;
+        size_t ref_len;
+        ud_failure ref_fail;
+        ud_status ref_st = fuzz_play(g, data, size, true, &ref, &ref_len, &ref_fail);
+        if (ref_st != st || ref_len != len || memcmp(ref, text, len) != 0) {
+            fprintf(stderr, "--- compiled rows\n%.*s\n--- interpreted table\n%.*s\n", (int)len,
+                    text, (int)ref_len, ref);
+            die("compiled rows and the interpreted table differ", g->name);
+        }
+        free(ref);
+    }
     if (st == UD_OVER)
         round_trip(g, text, len);
     free(text);

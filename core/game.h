@@ -169,6 +169,10 @@ struct ud_game {
      * runner reads it after every firing, so it is a load, not a call. */
     size_t phase_offset;
 
+    /* The game's rows compiled into one function (compiled.h), returning
+     * a ud_status; NULL: the engine interprets the table. */
+    int (*compiled_rows)(ud_step *s, void *state, int ph, bool from_decision);
+
     void (*init)(void *state, const ud_setup *setup);
     int (*to_move)(const void *state);      /* seat deciding now */
     /* "key=value ..." tokens for a state line, no leading '='. */

@@ -143,6 +143,7 @@ const ud_game zd_game = {
     .state_size = sizeof(zd_state),
     .phase_offset = offsetof(zd_state, phase),
     .init = zd_init,
+    .compiled_rows = zd_compiled_rows,
     .to_move = zd_to_move,
     .describe = zd_describe,
     .score = zd_score,

@@ -6,6 +6,7 @@
  * rows; nothing here loops over a game.  Variant rows carry the variant
  * value they belong to and are left out of the table for other readings.
  */
+#include "compiled.h"
 #include "cup.h"
 #include "expansions.h"
 #include "zd.h"
@@ -495,121 +496,244 @@ static void tie_stands(void *p, ud_step *s)
 #define EFFECT UD_ROW_EFFECT
 #define OFFER UD_ROW_OFFER
 
-const ud_rule zd_rules[] = {
-    { "ZD-PLAYERS", S000, "Zombie Dice (intro)", "Two or more players take part (undead seats at most 8).",
-      ZD_PH_SETUP, EFFECT, UD_ALWAYS, NULL, players_seat, UD_ANY },
-    { "ZD-DICE", S001, "Game Components", "13 dice start in the cup: 6 green (3 brain, 1 shotgun, 2 feet), 4 yellow (2/2/2), 3 red (1/3/2).",
-      ZD_PH_SETUP, EFFECT, UD_ALWAYS, NULL, dice_fill_cup, UD_ANY },
-    { "ZD-FIRST-SEAT-ORDER", S000, "Zombie Dice (intro)", "The first listed player starts (the last game's winner, or the best groan).",
-      ZD_PH_SETUP, EFFECT, V(FIRST, ZD_FIRST_SEAT_ORDER), NULL, first_seat_order, UD_ANY },
-    { "ZD-FIRST-RANDOM", S001, "Starting the Game", "The first player is decided at random.",
-      ZD_PH_SETUP, EFFECT, V(FIRST, ZD_FIRST_RANDOM), NULL, first_random, UD_ANY },
+/* Every rule, in table order: X(C, IDX, PHASE, KIND, GUARD, EFFECT, ID,
+ * SOURCE, SECTION, SUMMARY, VARIANT CONDITION, SECOND CONDITION).  The
+ * list is expanded into the rule array below and into the compiled
+ * runner (core/compiled.h); IDX names the row's index. */
+#define ZD_RULE_LIST(X, C) \
+    X(C, ZD_R_PLAYERS, ZD_PH_SETUP, EFFECT, ud_always, players_seat, \
+      "ZD-PLAYERS", S000, "Zombie Dice (intro)", \
+      "Two or more players take part (undead seats at most 8).", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, ZD_R_DICE, ZD_PH_SETUP, EFFECT, ud_always, dice_fill_cup, \
+      "ZD-DICE", S001, "Game Components", \
+      "13 dice start in the cup: 6 green (3 brain, 1 shotgun, 2 feet), 4 yellow (2/2/2), 3 red (1/3/2).", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, ZD_R_FIRST_SEAT_ORDER, ZD_PH_SETUP, EFFECT, ud_always, first_seat_order, \
+      "ZD-FIRST-SEAT-ORDER", S000, "Zombie Dice (intro)", \
+      "The first listed player starts (the last game's winner, or the best groan).", \
+      V(FIRST, ZD_FIRST_SEAT_ORDER), UD_ANY) \
+    X(C, ZD_R_FIRST_RANDOM, ZD_PH_SETUP, EFFECT, ud_always, first_random, \
+      "ZD-FIRST-RANDOM", S001, "Starting the Game", \
+      "The first player is decided at random.", \
+      V(FIRST, ZD_FIRST_RANDOM), UD_ANY) \
+    \
+    X(C, ZD_R_BUS_PARKED, ZD_PH_TURN_START, EFFECT, ud_always, zd_bus_parked, \
+      "ZD-BUS-PARKED", S001, SEC_X, \
+      "School Bus: the bus waits beside the cup at the start of every turn; it never goes in the cup.", \
+      V(BUS, ZD_BUS_ON), UD_ANY) \
+    X(C, ZD_R_TURN, ZD_PH_TURN_START, EFFECT, ud_always, turn_begin, \
+      "ZD-TURN", S000, "Mmm! Brainnns!", \
+      "A turn starts with every die in the cup and nothing set aside.", \
+      UD_ALWAYS, UD_ANY) \
+    \
+    X(C, ZD_R_SHORTAGE_THREE, ZD_PH_DRAW, EFFECT, cup_below_three, shortage_announce, \
+      "ZD-SHORTAGE-THREE", S000, "Brrrains?", \
+      "The cup is short when you need new dice and it holds fewer than three.", \
+      V(SHORT_WHEN, ZD_SHORT_FEWER_THAN_THREE), UD_ANY) \
+    X(C, ZD_R_SHORTAGE_NEEDED, ZD_PH_DRAW, EFFECT, cup_below_needed, shortage_announce, \
+      "ZD-SHORTAGE-NEEDED", S001, "Handling a Dice Shortage", \
+      "The cup is short when it holds fewer dice than you need to have three.", \
+      V(SHORT_WHEN, ZD_SHORT_FEWER_THAN_NEEDED), UD_ANY) \
+    X(C, ZD_R_SHORTAGE_LAST_DICE, ZD_PH_DRAW, EFFECT, in_shortage_with_cup, shortage_take_last, \
+      "ZD-SHORTAGE-LAST-DICE", S000, "Brrrains?", \
+      "In a shortage, first take what dice the cup still holds.", \
+      V(SHORT_ORDER, ZD_ORDER_CUP_FIRST), UD_ANY) \
+    X(C, ZD_R_SHORTAGE_RETURN, ZD_PH_DRAW, EFFECT, in_shortage, shortage_return_brains, \
+      "ZD-SHORTAGE-RETURN", S000, "Brrrains?", \
+      "In a shortage, note the turn's brains and put the brain dice back in the cup; shotguns and feet stay out.", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, ZD_R_DRAW, ZD_PH_DRAW, EFFECT, ud_always, draw_to_three, \
+      "ZD-DRAW", S000, "Mmm! Brainnns!", \
+      "Take dice from the cup without looking until you hold three (none if all three are feet).", \
+      UD_ALWAYS, UD_ANY) \
+    \
+    X(C, ZD_R_FEET_REROLL, ZD_PH_ROLL, EFFECT, has_kept_feet, reroll_feet, \
+      "ZD-FEET-REROLL", S001, "FAQs", \
+      "Every kept feet die is rolled again; you cannot choose which dice to reroll.", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, ZD_R_MUST_ROLL, ZD_PH_ROLL, EFFECT, has_new_dice, roll_new_dice, \
+      "ZD-MUST-ROLL", S000, "Mmm! Brainnns!", \
+      "After you take new dice you cannot stop: you roll them.", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, ZD_R_BUS_ROLL, ZD_PH_ROLL, EFFECT, zd_riding, zd_bus_roll, \
+      "ZD-BUS-ROLL", S001, SEC_X, \
+      "School Bus: while riding, the bus is rolled in place of one regular die.", \
+      V(BUS, ZD_BUS_ON), UD_ANY) \
+    X(C, ZD_R_ROLL_THREE, ZD_PH_ROLL, EFFECT, ud_always, roll_three, \
+      "ZD-ROLL-THREE", S000, "Mmm! Brainnns!", \
+      "Whenever you roll, you roll three dice (on the School Bus: the bus and two).", \
+      UD_ALWAYS, UD_ANY) \
+    \
+    X(C, ZD_R_BUS_YIELD, ZD_PH_RESOLVE, EFFECT, zd_bus_showed_yield, zd_bus_yield, \
+      "ZD-BUS-YIELD", S001, SEC_X, \
+      "School Bus Yield: this roll's shotguns become footprints.", \
+      V(BUS, ZD_BUS_ON), UD_ANY) \
+    X(C, ZD_R_BUS_DEAD_END, ZD_PH_RESOLVE, EFFECT, zd_bus_showed_dead_end, zd_bus_dead_end, \
+      "ZD-BUS-DEAD-END", S001, SEC_X, \
+      "School Bus Dead End: this roll's footprints become brains.", \
+      V(BUS, ZD_BUS_ON), UD_ANY) \
+    X(C, ZD_R_BUS_POINTS, ZD_PH_RESOLVE, EFFECT, zd_bus_showed_points, zd_bus_points, \
+      "ZD-BUS-POINTS", S001, SEC_X, \
+      "School Bus: the brains and shotguns on the bus count like the dice's (brains not on a die, shotguns toward the end of the turn).", \
+      V(BUS, ZD_BUS_ON), UD_ANY) \
+    X(C, ZD_R_ENERGY_ONE_FOOTPRINT, ZD_PH_RESOLVE, EFFECT, zd_santa_drink, zd_drink_one_footprint, \
+      "ZD-ENERGY-ONE-FOOTPRINT", S001, "Expanding the Zombie Horde", \
+      "Santa's energy drink turns one footprint into a brain: one of this roll's, or the next roll's if none shows.", \
+      V(ENERGY, ZD_ENERGY_ONE_FOOTPRINT), WITH_SANTA) \
+    X(C, ZD_R_ENERGY_GREEN_FEET, ZD_PH_RESOLVE, EFFECT, zd_santa_drink, zd_drink_green_feet, \
+      "ZD-ENERGY-GREEN-FEET", S001, SEC_X, \
+      "Santa's energy drink: green footprints count as brains for the rest of the turn.", \
+      V(ENERGY, ZD_ENERGY_GREEN_FEET), WITH_SANTA) \
+    X(C, ZD_R_GREEN_FEET_BRAINS, ZD_PH_RESOLVE, EFFECT, zd_green_feet_in_force, zd_green_feet_to_brains, \
+      "ZD-GREEN-FEET-BRAINS", S001, SEC_X, \
+      "While the energy drink is in force, a green die showing feet is a brain.", \
+      V(ENERGY, ZD_ENERGY_GREEN_FEET), WITH_SANTA) \
+    X(C, ZD_R_HELMET, ZD_PH_RESOLVE, EFFECT, zd_santa_helmet_rolled, zd_helmet_on, \
+      "ZD-HELMET", S001, "Expanding the Zombie Horde", \
+      "Santa's helmet: it takes four shotguns to end the turn, counting from the roll that shows it.", \
+      V(HELMET, ZD_HELMET_THIS_ROLL), WITH_SANTA) \
+    X(C, ZD_R_RESCUE, ZD_PH_RESOLVE, EFFECT, zd_rescue_due, zd_rescue, \
+      "ZD-RESCUE", S001, SEC_X, \
+      "A shotgun on Hunk (Hottie) sends a Hottie (Hunk) already among the brains back to the cup; its brains are lost.", \
+      V(RESCUE, ZD_RESCUE_EARLIER_ROLLS), WITH_HUNK_HOTTIE) \
+    X(C, ZD_R_BRAIN_ASIDE, ZD_PH_RESOLVE, EFFECT, rolled_brain, brains_aside, \
+      "ZD-BRAIN-ASIDE", S000, "Mmm! Brainnns!", \
+      "Brains rolled are set aside; each is worth one point this turn.", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, ZD_R_RESCUE_SAME_ROLL, ZD_PH_RESOLVE, EFFECT, zd_rescue_due, zd_rescue, \
+      "ZD-RESCUE-SAME-ROLL", S001, SEC_X, \
+      "Rescue also when Hunk and Hottie show shotgun and brain in the same roll.", \
+      V(RESCUE, ZD_RESCUE_SAME_ROLL), WITH_HUNK_HOTTIE) \
+    X(C, ZD_R_SHOTGUN_ASIDE, ZD_PH_RESOLVE, EFFECT, rolled_shotgun, shotguns_aside, \
+      "ZD-SHOTGUN-ASIDE", S000, "Mmm! Brainnns!", \
+      "Shotguns rolled are set aside and stay there for the turn.", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, ZD_R_EXTRAS_ASIDE, ZD_PH_RESOLVE, EFFECT, zd_extras_rolled, zd_extras_aside, \
+      "ZD-EXTRAS-ASIDE", S001, "Expanding the Zombie Horde", \
+      "A Santa showing a helmet or an energy drink is set aside for the turn (not rerolled).", \
+      UD_ALWAYS, WITH_SANTA) \
+    X(C, ZD_R_BUST, ZD_PH_RESOLVE, EFFECT, shot_three_times, bust, \
+      "ZD-BUST", S000, "Mmm! Brainnns!", \
+      "Three or more shotguns end the turn and it scores nothing (double shotguns count two).", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, ZD_R_HELMET_NEXT_ROLL, ZD_PH_RESOLVE, EFFECT, zd_helmet_aside_unworn, zd_helmet_on, \
+      "ZD-HELMET-NEXT-ROLL", S001, "Expanding the Zombie Horde", \
+      "Santa's helmet: it takes four shotguns to end the turn, from the roll after the one that shows it.", \
+      V(HELMET, ZD_HELMET_NEXT_ROLL), WITH_SANTA) \
+    X(C, ZD_R_BUS_STOP, ZD_PH_RESOLVE, EFFECT, zd_bus_showed_stop, zd_bus_stop, \
+      "ZD-BUS-STOP", S001, SEC_X, \
+      "School Bus Stop: unless shot, the turn ends and its brains are scored.", \
+      V(BUS, ZD_BUS_ON), UD_ANY) \
+    X(C, ZD_R_BUS_TIRE, ZD_PH_RESOLVE, EFFECT, zd_bus_showed_tire, zd_bus_tire, \
+      "ZD-BUS-TIRE", S001, SEC_X, \
+      "School Bus tire track: lose one brain, and no more bus this turn.", \
+      V(BUS, ZD_BUS_ON), UD_ANY) \
+    X(C, ZD_R_DRINK_ONLY_KIND, ZD_PH_RESOLVE, EFFECT, zd_drink_one_kind, zd_drink_convert_only_kind, \
+      "ZD-DRINK-ONLY-KIND", S001, "Expanding the Zombie Horde", \
+      "An unspent energy drink converts a footprint as soon as one shows; with one kind of die among the feet, no choice is asked.", \
+      V(ENERGY, ZD_ENERGY_ONE_FOOTPRINT), WITH_SANTA) \
+    X(C, ZD_R_FEET_KEEP, ZD_PH_RESOLVE, EFFECT, ud_always, feet_keep, \
+      "ZD-FEET-KEEP", S000, "Mmm! Brainnns!", \
+      "Feet dice stay in front of you, to be rolled again if you go on.", \
+      UD_ALWAYS, UD_ANY) \
+    \
+    X(C, ZD_R_DRINK_CHOOSE, ZD_PH_DRINK, OFFER, ud_always, zd_offer_drink, \
+      "ZD-DRINK-CHOOSE", S001, "Expanding the Zombie Horde", \
+      "With feet of several kinds, the player chooses which footprint the drink turns into a brain.", \
+      V(ENERGY, ZD_ENERGY_ONE_FOOTPRINT), WITH_SANTA) \
+    X(C, ZD_R_DRINK_CONVERT, ZD_PH_DRINK, EFFECT, zd_chose_drink, zd_drink_convert_chosen, \
+      "ZD-DRINK-CONVERT", S001, "Expanding the Zombie Horde", \
+      "The chosen footprint becomes a brain worth one.", \
+      V(ENERGY, ZD_ENERGY_ONE_FOOTPRINT), WITH_SANTA) \
+    X(C, ZD_R_BUS_FEET, ZD_PH_BUS_FEET, OFFER, ud_always, zd_offer_bus_feet, \
+      "ZD-BUS-FEET", S001, SEC_X, \
+      "Footprints while riding: get off and chase them (the bus is set aside for the turn) or stay on.", \
+      V(BUS, ZD_BUS_ON), UD_ANY) \
+    X(C, ZD_R_BUS_GET_OFF, ZD_PH_BUS_FEET, EFFECT, zd_chose_get_off, zd_get_off, \
+      "ZD-BUS-GET-OFF", S001, SEC_X, \
+      "Getting off keeps the feet to reroll; the bus is set aside for the turn.", \
+      V(BUS, ZD_BUS_ON), UD_ANY) \
+    X(C, ZD_R_BUS_STAY_ON, ZD_PH_BUS_FEET, EFFECT, zd_chose_stay_on, zd_stay_on, \
+      "ZD-BUS-STAY-ON", S001, SEC_X, \
+      "Staying on sends the feet dice back to the cup; new dice replace them.", \
+      V(BUS, ZD_BUS_ON), UD_ANY) \
+    X(C, ZD_R_CHOICE, ZD_PH_CHOICE, OFFER, ud_always, offer_stop_or_roll, \
+      "ZD-CHOICE", S000, "Mmm! Brainnns!", \
+      "Short of three shotguns, you choose to stop and score or to roll again.", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, ZD_R_BUS_BOARD, ZD_PH_CHOICE, OFFER, zd_bus_boardable, zd_offer_ride, \
+      "ZD-BUS-BOARD", S001, SEC_X, \
+      "After the turn's first roll the bus may be rolled in place of one regular die (so not with three feet to reroll).", \
+      V(BUS, ZD_BUS_ON), UD_ANY) \
+    X(C, ZD_R_STOP_SCORE, ZD_PH_CHOICE, EFFECT, chose_stop, stop_and_score, \
+      "ZD-STOP-SCORE", S000, "Mmm! Brainnns!", \
+      "Stopping scores one point per brain this turn (noted ones too); all dice go back in the cup.", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, ZD_R_ROLL_AGAIN, ZD_PH_CHOICE, EFFECT, chose_roll, keep_going, \
+      "ZD-ROLL-AGAIN", S000, "Mmm! Brainnns!", \
+      "Going on keeps the feet on the table and tops the hand up to three.", \
+      UD_ALWAYS, UD_ANY) \
+    \
+    X(C, ZD_R_BUS_RIDE, ZD_PH_CHOICE, EFFECT, zd_chose_ride, zd_board, \
+      "ZD-BUS-RIDE", S001, SEC_X, \
+      "Boarding: from now on the bus and two regular dice are rolled.", \
+      V(BUS, ZD_BUS_ON), UD_ANY) \
+    \
+    X(C, ZD_R_NO_CAP, ZD_PH_TURN_END, EFFECT, scored_past_goal, no_cap, \
+      "ZD-NO-CAP", S001, "FAQs", \
+      "A score above 13 counts in full.", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, ZD_R_GOAL_FINISH_ROUND, ZD_PH_TURN_END, EFFECT, reached_goal, goal_finish_round, \
+      "ZD-GOAL-FINISH-ROUND", S000, "BRAAAAINS!!!", \
+      "Reaching 13 ends the game once the round is finished.", \
+      V(END, ZD_END_FINISH_ROUND), UD_ANY) \
+    X(C, ZD_R_GOAL_FINAL_TURN, ZD_PH_TURN_END, EFFECT, reached_goal, goal_final_turns, \
+      "ZD-GOAL-FINAL-TURN", S001, "Ending the Game", \
+      "Reaching 13 gives every other player one final turn.", \
+      V(END, ZD_END_FINAL_TURN), UD_ANY) \
+    X(C, ZD_R_GAME_OVER, ZD_PH_TURN_END, EFFECT, no_turns_left, game_end, \
+      "ZD-GAME-OVER", S000, "BRAAAAINS!!!", \
+      "When no turn is owed any more, the game (or tiebreak round) is over.", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, ZD_R_NEXT_PLAYER, ZD_PH_TURN_END, EFFECT, not_in_tiebreak, next_player, \
+      "ZD-NEXT-PLAYER", S000, "Mmm! Brainnns!", \
+      "Then it is the next player's turn, in seat order.", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, ZD_R_TIEBREAK_NEXT, ZD_PH_TURN_END, EFFECT, in_tiebreak, next_contender, \
+      "ZD-TIEBREAK-NEXT", S000, "BRAAAAINS!!!", \
+      "In a tiebreak only the tied leaders take turns.", \
+      UD_ALWAYS, UD_ANY) \
+    \
+    X(C, ZD_R_MOST_BRAINS, ZD_PH_GAME_END, EFFECT, single_leader, declare_winner, \
+      "ZD-MOST-BRAINS", S000, "BRAAAAINS!!!", \
+      "Whoever has the most brains at the end wins.", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, ZD_R_TIEBREAK_ONE, ZD_PH_GAME_END, EFFECT, tied_first_time, tiebreak_round, \
+      "ZD-TIEBREAK-ONE", S000, "BRAAAAINS!!!", \
+      "If there is a tie, the leaders (only) play one tiebreaker round.", \
+      V(TIEBREAK, ZD_TIE_ONE_ROUND), UD_ANY) \
+    X(C, ZD_R_TIE_STANDS, ZD_PH_GAME_END, EFFECT, tied_after_tiebreak, tie_stands, \
+      "ZD-TIE-STANDS", S000, "BRAAAAINS!!!", \
+      "A tie that survives the one tiebreaker round is a shared win (000 says no more).", \
+      V(TIEBREAK, ZD_TIE_ONE_ROUND), UD_ANY) \
+    X(C, ZD_R_TIEBREAK_REPEAT, ZD_PH_GAME_END, EFFECT, tied, tiebreak_round, \
+      "ZD-TIEBREAK-REPEAT", S001, "Tiebreaker", \
+      "Tied leaders play tiebreaker rounds until the tie is broken.", \
+      V(TIEBREAK, ZD_TIE_UNTIL_BROKEN), UD_ANY)
 
-    { "ZD-BUS-PARKED", S001, SEC_X, "School Bus: the bus waits beside the cup at the start of every turn; it never goes in the cup.",
-      ZD_PH_TURN_START, EFFECT, V(BUS, ZD_BUS_ON), NULL, zd_bus_parked, UD_ANY },
-    { "ZD-TURN", S000, "Mmm! Brainnns!", "A turn starts with every die in the cup and nothing set aside.",
-      ZD_PH_TURN_START, EFFECT, UD_ALWAYS, NULL, turn_begin, UD_ANY },
+#define ZD_RULE_INDEX(C, IDX, ...) IDX,
+enum zd_rule_index { ZD_RULE_LIST(ZD_RULE_INDEX, 0) ZD_RULE_COUNT };
 
-    { "ZD-SHORTAGE-THREE", S000, "Brrrains?", "The cup is short when you need new dice and it holds fewer than three.",
-      ZD_PH_DRAW, EFFECT, V(SHORT_WHEN, ZD_SHORT_FEWER_THAN_THREE), cup_below_three, shortage_announce, UD_ANY },
-    { "ZD-SHORTAGE-NEEDED", S001, "Handling a Dice Shortage", "The cup is short when it holds fewer dice than you need to have three.",
-      ZD_PH_DRAW, EFFECT, V(SHORT_WHEN, ZD_SHORT_FEWER_THAN_NEEDED), cup_below_needed, shortage_announce, UD_ANY },
-    { "ZD-SHORTAGE-LAST-DICE", S000, "Brrrains?", "In a shortage, first take what dice the cup still holds.",
-      ZD_PH_DRAW, EFFECT, V(SHORT_ORDER, ZD_ORDER_CUP_FIRST), in_shortage_with_cup, shortage_take_last, UD_ANY },
-    { "ZD-SHORTAGE-RETURN", S000, "Brrrains?", "In a shortage, note the turn's brains and put the brain dice back in the cup; shotguns and feet stay out.",
-      ZD_PH_DRAW, EFFECT, UD_ALWAYS, in_shortage, shortage_return_brains, UD_ANY },
-    { "ZD-DRAW", S000, "Mmm! Brainnns!", "Take dice from the cup without looking until you hold three (none if all three are feet).",
-      ZD_PH_DRAW, EFFECT, UD_ALWAYS, NULL, draw_to_three, UD_ANY },
+#define ZD_RULE_ROW(C, IDX, PHASE, KIND, GUARD, EFFECT, ID, SOURCE, SECTION, SUMMARY, COND, COND2) \
+    [IDX] = { ID, SOURCE, SECTION, SUMMARY, PHASE, KIND, COND, GUARD, EFFECT, COND2 },
+const ud_rule zd_rules[] = { ZD_RULE_LIST(ZD_RULE_ROW, 0) };
 
-    { "ZD-FEET-REROLL", S001, "FAQs", "Every kept feet die is rolled again; you cannot choose which dice to reroll.",
-      ZD_PH_ROLL, EFFECT, UD_ALWAYS, has_kept_feet, reroll_feet, UD_ANY },
-    { "ZD-MUST-ROLL", S000, "Mmm! Brainnns!", "After you take new dice you cannot stop: you roll them.",
-      ZD_PH_ROLL, EFFECT, UD_ALWAYS, has_new_dice, roll_new_dice, UD_ANY },
-    { "ZD-BUS-ROLL", S001, SEC_X, "School Bus: while riding, the bus is rolled in place of one regular die.",
-      ZD_PH_ROLL, EFFECT, V(BUS, ZD_BUS_ON), zd_riding, zd_bus_roll, UD_ANY },
-    { "ZD-ROLL-THREE", S000, "Mmm! Brainnns!", "Whenever you roll, you roll three dice (on the School Bus: the bus and two).",
-      ZD_PH_ROLL, EFFECT, UD_ALWAYS, NULL, roll_three, UD_ANY },
+_Static_assert((int)ZD_RULE_COUNT == (int)ZD_N_RULES, "update ZD_N_RULES in zd.h");
 
-    { "ZD-BUS-YIELD", S001, SEC_X, "School Bus Yield: this roll's shotguns become footprints.",
-      ZD_PH_RESOLVE, EFFECT, V(BUS, ZD_BUS_ON), zd_bus_showed_yield, zd_bus_yield, UD_ANY },
-    { "ZD-BUS-DEAD-END", S001, SEC_X, "School Bus Dead End: this roll's footprints become brains.",
-      ZD_PH_RESOLVE, EFFECT, V(BUS, ZD_BUS_ON), zd_bus_showed_dead_end, zd_bus_dead_end, UD_ANY },
-    { "ZD-BUS-POINTS", S001, SEC_X, "School Bus: the brains and shotguns on the bus count like the dice's (brains not on a die, shotguns toward the end of the turn).",
-      ZD_PH_RESOLVE, EFFECT, V(BUS, ZD_BUS_ON), zd_bus_showed_points, zd_bus_points, UD_ANY },
-    { "ZD-ENERGY-ONE-FOOTPRINT", S001, "Expanding the Zombie Horde", "Santa's energy drink turns one footprint into a brain: one of this roll's, or the next roll's if none shows.",
-      ZD_PH_RESOLVE, EFFECT, V(ENERGY, ZD_ENERGY_ONE_FOOTPRINT), zd_santa_drink, zd_drink_one_footprint, WITH_SANTA },
-    { "ZD-ENERGY-GREEN-FEET", S001, SEC_X, "Santa's energy drink: green footprints count as brains for the rest of the turn.",
-      ZD_PH_RESOLVE, EFFECT, V(ENERGY, ZD_ENERGY_GREEN_FEET), zd_santa_drink, zd_drink_green_feet, WITH_SANTA },
-    { "ZD-GREEN-FEET-BRAINS", S001, SEC_X, "While the energy drink is in force, a green die showing feet is a brain.",
-      ZD_PH_RESOLVE, EFFECT, V(ENERGY, ZD_ENERGY_GREEN_FEET), zd_green_feet_in_force, zd_green_feet_to_brains, WITH_SANTA },
-    { "ZD-HELMET", S001, "Expanding the Zombie Horde", "Santa's helmet: it takes four shotguns to end the turn, counting from the roll that shows it.",
-      ZD_PH_RESOLVE, EFFECT, V(HELMET, ZD_HELMET_THIS_ROLL), zd_santa_helmet_rolled, zd_helmet_on, WITH_SANTA },
-    { "ZD-RESCUE", S001, SEC_X, "A shotgun on Hunk (Hottie) sends a Hottie (Hunk) already among the brains back to the cup; its brains are lost.",
-      ZD_PH_RESOLVE, EFFECT, V(RESCUE, ZD_RESCUE_EARLIER_ROLLS), zd_rescue_due, zd_rescue, WITH_HUNK_HOTTIE },
-    { "ZD-BRAIN-ASIDE", S000, "Mmm! Brainnns!", "Brains rolled are set aside; each is worth one point this turn.",
-      ZD_PH_RESOLVE, EFFECT, UD_ALWAYS, rolled_brain, brains_aside, UD_ANY },
-    { "ZD-RESCUE-SAME-ROLL", S001, SEC_X, "Rescue also when Hunk and Hottie show shotgun and brain in the same roll.",
-      ZD_PH_RESOLVE, EFFECT, V(RESCUE, ZD_RESCUE_SAME_ROLL), zd_rescue_due, zd_rescue, WITH_HUNK_HOTTIE },
-    { "ZD-SHOTGUN-ASIDE", S000, "Mmm! Brainnns!", "Shotguns rolled are set aside and stay there for the turn.",
-      ZD_PH_RESOLVE, EFFECT, UD_ALWAYS, rolled_shotgun, shotguns_aside, UD_ANY },
-    { "ZD-EXTRAS-ASIDE", S001, "Expanding the Zombie Horde", "A Santa showing a helmet or an energy drink is set aside for the turn (not rerolled).",
-      ZD_PH_RESOLVE, EFFECT, UD_ALWAYS, zd_extras_rolled, zd_extras_aside, WITH_SANTA },
-    { "ZD-BUST", S000, "Mmm! Brainnns!", "Three or more shotguns end the turn and it scores nothing (double shotguns count two).",
-      ZD_PH_RESOLVE, EFFECT, UD_ALWAYS, shot_three_times, bust, UD_ANY },
-    { "ZD-HELMET-NEXT-ROLL", S001, "Expanding the Zombie Horde", "Santa's helmet: it takes four shotguns to end the turn, from the roll after the one that shows it.",
-      ZD_PH_RESOLVE, EFFECT, V(HELMET, ZD_HELMET_NEXT_ROLL), zd_helmet_aside_unworn, zd_helmet_on, WITH_SANTA },
-    { "ZD-BUS-STOP", S001, SEC_X, "School Bus Stop: unless shot, the turn ends and its brains are scored.",
-      ZD_PH_RESOLVE, EFFECT, V(BUS, ZD_BUS_ON), zd_bus_showed_stop, zd_bus_stop, UD_ANY },
-    { "ZD-BUS-TIRE", S001, SEC_X, "School Bus tire track: lose one brain, and no more bus this turn.",
-      ZD_PH_RESOLVE, EFFECT, V(BUS, ZD_BUS_ON), zd_bus_showed_tire, zd_bus_tire, UD_ANY },
-    { "ZD-DRINK-ONLY-KIND", S001, "Expanding the Zombie Horde", "An unspent energy drink converts a footprint as soon as one shows; with one kind of die among the feet, no choice is asked.",
-      ZD_PH_RESOLVE, EFFECT, V(ENERGY, ZD_ENERGY_ONE_FOOTPRINT), zd_drink_one_kind, zd_drink_convert_only_kind, WITH_SANTA },
-    { "ZD-FEET-KEEP", S000, "Mmm! Brainnns!", "Feet dice stay in front of you, to be rolled again if you go on.",
-      ZD_PH_RESOLVE, EFFECT, UD_ALWAYS, NULL, feet_keep, UD_ANY },
+/* The same rows compiled into one function (core/compiled.h), the
+ * runner every mode uses for Zombie Dice; the interpreted table is the
+ * reference it is tested against. */
+UD_COMPILED_RUNNER(zd_compiled_rows, ZD_RULE_LIST)
 
-    { "ZD-DRINK-CHOOSE", S001, "Expanding the Zombie Horde", "With feet of several kinds, the player chooses which footprint the drink turns into a brain.",
-      ZD_PH_DRINK, OFFER, V(ENERGY, ZD_ENERGY_ONE_FOOTPRINT), NULL, zd_offer_drink, WITH_SANTA },
-    { "ZD-DRINK-CONVERT", S001, "Expanding the Zombie Horde", "The chosen footprint becomes a brain worth one.",
-      ZD_PH_DRINK, EFFECT, V(ENERGY, ZD_ENERGY_ONE_FOOTPRINT), zd_chose_drink, zd_drink_convert_chosen, WITH_SANTA },
-    { "ZD-BUS-FEET", S001, SEC_X, "Footprints while riding: get off and chase them (the bus is set aside for the turn) or stay on.",
-      ZD_PH_BUS_FEET, OFFER, V(BUS, ZD_BUS_ON), NULL, zd_offer_bus_feet, UD_ANY },
-    { "ZD-BUS-GET-OFF", S001, SEC_X, "Getting off keeps the feet to reroll; the bus is set aside for the turn.",
-      ZD_PH_BUS_FEET, EFFECT, V(BUS, ZD_BUS_ON), zd_chose_get_off, zd_get_off, UD_ANY },
-    { "ZD-BUS-STAY-ON", S001, SEC_X, "Staying on sends the feet dice back to the cup; new dice replace them.",
-      ZD_PH_BUS_FEET, EFFECT, V(BUS, ZD_BUS_ON), zd_chose_stay_on, zd_stay_on, UD_ANY },
-    { "ZD-CHOICE", S000, "Mmm! Brainnns!", "Short of three shotguns, you choose to stop and score or to roll again.",
-      ZD_PH_CHOICE, OFFER, UD_ALWAYS, NULL, offer_stop_or_roll, UD_ANY },
-    { "ZD-BUS-BOARD", S001, SEC_X, "After the turn's first roll the bus may be rolled in place of one regular die (so not with three feet to reroll).",
-      ZD_PH_CHOICE, OFFER, V(BUS, ZD_BUS_ON), zd_bus_boardable, zd_offer_ride, UD_ANY },
-    { "ZD-STOP-SCORE", S000, "Mmm! Brainnns!", "Stopping scores one point per brain this turn (noted ones too); all dice go back in the cup.",
-      ZD_PH_CHOICE, EFFECT, UD_ALWAYS, chose_stop, stop_and_score, UD_ANY },
-    { "ZD-ROLL-AGAIN", S000, "Mmm! Brainnns!", "Going on keeps the feet on the table and tops the hand up to three.",
-      ZD_PH_CHOICE, EFFECT, UD_ALWAYS, chose_roll, keep_going, UD_ANY },
 
-    { "ZD-BUS-RIDE", S001, SEC_X, "Boarding: from now on the bus and two regular dice are rolled.",
-      ZD_PH_CHOICE, EFFECT, V(BUS, ZD_BUS_ON), zd_chose_ride, zd_board, UD_ANY },
-
-    { "ZD-NO-CAP", S001, "FAQs", "A score above 13 counts in full.",
-      ZD_PH_TURN_END, EFFECT, UD_ALWAYS, scored_past_goal, no_cap, UD_ANY },
-    { "ZD-GOAL-FINISH-ROUND", S000, "BRAAAAINS!!!", "Reaching 13 ends the game once the round is finished.",
-      ZD_PH_TURN_END, EFFECT, V(END, ZD_END_FINISH_ROUND), reached_goal, goal_finish_round, UD_ANY },
-    { "ZD-GOAL-FINAL-TURN", S001, "Ending the Game", "Reaching 13 gives every other player one final turn.",
-      ZD_PH_TURN_END, EFFECT, V(END, ZD_END_FINAL_TURN), reached_goal, goal_final_turns, UD_ANY },
-    { "ZD-GAME-OVER", S000, "BRAAAAINS!!!", "When no turn is owed any more, the game (or tiebreak round) is over.",
-      ZD_PH_TURN_END, EFFECT, UD_ALWAYS, no_turns_left, game_end, UD_ANY },
-    { "ZD-NEXT-PLAYER", S000, "Mmm! Brainnns!", "Then it is the next player's turn, in seat order.",
-      ZD_PH_TURN_END, EFFECT, UD_ALWAYS, not_in_tiebreak, next_player, UD_ANY },
-    { "ZD-TIEBREAK-NEXT", S000, "BRAAAAINS!!!", "In a tiebreak only the tied leaders take turns.",
-      ZD_PH_TURN_END, EFFECT, UD_ALWAYS, in_tiebreak, next_contender, UD_ANY },
-
-    { "ZD-MOST-BRAINS", S000, "BRAAAAINS!!!", "Whoever has the most brains at the end wins.",
-      ZD_PH_GAME_END, EFFECT, UD_ALWAYS, single_leader, declare_winner, UD_ANY },
-    { "ZD-TIEBREAK-ONE", S000, "BRAAAAINS!!!", "If there is a tie, the leaders (only) play one tiebreaker round.",
-      ZD_PH_GAME_END, EFFECT, V(TIEBREAK, ZD_TIE_ONE_ROUND), tied_first_time, tiebreak_round, UD_ANY },
-    { "ZD-TIE-STANDS", S000, "BRAAAAINS!!!", "A tie that survives the one tiebreaker round is a shared win (000 says no more).",
-      ZD_PH_GAME_END, EFFECT, V(TIEBREAK, ZD_TIE_ONE_ROUND), tied_after_tiebreak, tie_stands, UD_ANY },
-    { "ZD-TIEBREAK-REPEAT", S001, "Tiebreaker", "Tied leaders play tiebreaker rounds until the tie is broken.",
-      ZD_PH_GAME_END, EFFECT, V(TIEBREAK, ZD_TIE_UNTIL_BROKEN), tied, tiebreak_round, UD_ANY },
-};
-
-_Static_assert(sizeof zd_rules / sizeof zd_rules[0] == ZD_N_RULES, "update ZD_N_RULES in zd.h");

@@ -141,6 +141,8 @@ typedef struct zd_state {
 } zd_state;
 
 extern const ud_game zd_game;
+/* The rule table compiled (rules.c, core/compiled.h): zd_game's runner. */
+int zd_compiled_rows(ud_step *s, void *state, int ph, bool from_decision);
 
 /* Cup and pile arithmetic used by rows, invariants and policies.  Inline:
  * the rows call them for every die drawn and every roll. */
