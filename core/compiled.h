@@ -43,10 +43,37 @@ enum { UD_COMPILED_MAX_PHASES = 24 };
             goto enter_;                                                             \
     }
 
+/* An offer row inside `case P` of a decision phase. */
+#define UD_COMPILED_OFFER_ROW(P, IDX, PH, KIND, GUARD, EFFECT, ...)                  \
+    if ((PH) == (P) && (KIND) == UD_ROW_OFFER && active_[IDX] && GUARD(state, s)) {  \
+        s->rule = &rules_[IDX];                                                      \
+        EFFECT(state, s);                                                            \
+        if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0))                       \
+            return UD_ERROR;                                                         \
+        s->steps++;                                                                  \
+        s->fired[IDX]++;                                                             \
+        if (__builtin_expect(s->check_invariants, 0) && !ud_check_invariants(s, state)) \
+            return UD_ERROR;                                                         \
+    }
+
+#define UD_COMPILED_OFFER_CASE(P, LIST) \
+    case P:                             \
+        LIST(UD_COMPILED_OFFER_ROW, P)  \
+        break;
+
 #define UD_COMPILED_CASE(P, LIST) \
     case P:                       \
         LIST(UD_COMPILED_ROW, P)  \
         break;
+
+/* A case per phase number. */
+#define UD_COMPILED_CASES(CASE, LIST)                                     \
+    CASE(0, LIST) CASE(1, LIST) CASE(2, LIST) CASE(3, LIST)               \
+    CASE(4, LIST) CASE(5, LIST) CASE(6, LIST) CASE(7, LIST)               \
+    CASE(8, LIST) CASE(9, LIST) CASE(10, LIST) CASE(11, LIST)             \
+    CASE(12, LIST) CASE(13, LIST) CASE(14, LIST) CASE(15, LIST)           \
+    CASE(16, LIST) CASE(17, LIST) CASE(18, LIST) CASE(19, LIST)           \
+    CASE(20, LIST) CASE(21, LIST) CASE(22, LIST) CASE(23, LIST)
 
 /* Defines `int NAME(ud_step *, void *, int, bool)` for ud_game's
  * compiled_rows: the same contract as the interpreter (engine.c). */
@@ -64,6 +91,15 @@ enum { UD_COMPILED_MAX_PHASES = 24 };
         s->action = -1;   /* the decision, if any, has been resolved */               \
         from_decision = false;                                                        \
         ph = *phase_;                                                                 \
+        if (s->table->kind[ph] == UD_PHASE_DECISION) {                                \
+            s->offers.n = 0;                                                          \
+            switch (ph) {                                                             \
+                UD_COMPILED_CASES(UD_COMPILED_OFFER_CASE, LIST)                       \
+            default:                                                                  \
+                break;                                                                \
+            }                                                                         \
+            return ud_offers_done(s, state, ph);                                      \
+        }                                                                             \
         if (__builtin_expect(s->table->kind[ph] != UD_PHASE_AUTO, 0))                 \
             return ud_phase_stop(s, state, ph);                                       \
         if (__builtin_expect(s->steps - start_ > UD_MAX_ROWS_PER_ADVANCE, 0))         \
@@ -71,18 +107,7 @@ enum { UD_COMPILED_MAX_PHASES = 24 };
     rows_:                                                                            \
         any_ = false;                                                                 \
         switch (ph) {                                                                 \
-            UD_COMPILED_CASE(0, LIST) UD_COMPILED_CASE(1, LIST)                       \
-            UD_COMPILED_CASE(2, LIST) UD_COMPILED_CASE(3, LIST)                       \
-            UD_COMPILED_CASE(4, LIST) UD_COMPILED_CASE(5, LIST)                       \
-            UD_COMPILED_CASE(6, LIST) UD_COMPILED_CASE(7, LIST)                       \
-            UD_COMPILED_CASE(8, LIST) UD_COMPILED_CASE(9, LIST)                       \
-            UD_COMPILED_CASE(10, LIST) UD_COMPILED_CASE(11, LIST)                     \
-            UD_COMPILED_CASE(12, LIST) UD_COMPILED_CASE(13, LIST)                     \
-            UD_COMPILED_CASE(14, LIST) UD_COMPILED_CASE(15, LIST)                     \
-            UD_COMPILED_CASE(16, LIST) UD_COMPILED_CASE(17, LIST)                     \
-            UD_COMPILED_CASE(18, LIST) UD_COMPILED_CASE(19, LIST)                     \
-            UD_COMPILED_CASE(20, LIST) UD_COMPILED_CASE(21, LIST)                     \
-            UD_COMPILED_CASE(22, LIST) UD_COMPILED_CASE(23, LIST)                     \
+            UD_COMPILED_CASES(UD_COMPILED_CASE, LIST)                                 \
         default:                                                                      \
             break;                                                                    \
         }                                                                             \

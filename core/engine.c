@@ -106,18 +106,6 @@ int ud_pick_slow(ud_step *s, const char *event, int n, ud_label_fn label, const 
     return i;
 }
 
-void ud_offer(ud_step *s, int action)
-{
-    for (int i = 0; i < s->offers.n; i++)
-        if (s->offers.action[i] == action)
-            return;
-    if (s->offers.n < UD_MAX_ACTIONS) {
-        s->offers.action[s->offers.n] = action;
-        s->offers.by[s->offers.n] = s->rule;
-        s->offers.n++;
-    }
-}
-
 bool ud_check_invariants(ud_step *s, const void *state)
 {
     const ud_game *g = s->table->game;
@@ -176,9 +164,14 @@ static ud_status collect_offers(ud_step *s, void *state, int ph)
         if (!fire(s, state, r))
             return UD_ERROR;
     }
+    return ud_offers_done(s, state, ph);
+}
+
+ud_status ud_offers_done(ud_step *s, const void *state, int ph)
+{
     if (s->offers.n == 0) {
         ud_failf(s, UD_FAIL_RULE, NULL, "no rule offers any action in phase %s",
-                 t->game->phases[ph].name);
+                 s->table->game->phases[ph].name);
         return UD_ERROR;
     }
     if (s->sink)
@@ -325,10 +318,14 @@ ud_status ud_start(ud_step *s, void *state)
 ud_status ud_decide(ud_step *s, void *state, int action)
 {
     const ud_game *g = s->table->game;
+    /* The row that offered the action.  Chosen without a branch per
+     * offer: which action a player takes is often random, and a branch
+     * on it here would mispredict on every other decision. */
     const ud_rule *by = NULL;
-    for (int i = 0; i < s->offers.n; i++)
-        if (s->offers.action[i] == action)
-            by = s->offers.by[i];
+    for (int i = 0; i < s->offers.n; i++) {
+        uintptr_t match = (uintptr_t)0 - (uintptr_t)(s->offers.action[i] == action);
+        by = (const ud_rule *)(((uintptr_t)by & ~match) | ((uintptr_t)s->offers.by[i] & match));
+    }
     if (!by) {
         char allowed[128] = "";
         for (int i = 0; i < s->offers.n; i++) {

@@ -147,7 +147,18 @@ static inline ud_rng *ud_plain_rng(const ud_step *s)
 }
 void ud_emitf(ud_step *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 #define UD_EMIT(s, ...) do { if ((s)->sink) ud_emitf((s), __VA_ARGS__); } while (0)
-void ud_offer(ud_step *s, int action);
+/* For offer rows: action is legal now, offered by the row firing. */
+static inline void ud_offer(ud_step *s, int action)
+{
+    for (int i = 0; i < s->offers.n; i++)
+        if (s->offers.action[i] == action)
+            return;
+    if (s->offers.n < UD_MAX_ACTIONS) {
+        s->offers.action[s->offers.n] = action;
+        s->offers.by[s->offers.n] = s->rule;
+        s->offers.n++;
+    }
+}
 void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 const char *ud_player(const ud_step *s, int seat);
@@ -160,6 +171,9 @@ enum { UD_MAX_ROWS_PER_ADVANCE = 100000 };
  * decision, the end, or a phase byte that names no phase), and their two
  * failures. */
 ud_status ud_phase_stop(ud_step *s, void *state, int ph);
+/* After the offer rows of decision phase ph have run: UD_DECIDE, or an
+ * error if none offered anything. */
+ud_status ud_offers_done(ud_step *s, const void *state, int ph);
 ud_status ud_fail_endless(ud_step *s);
 ud_status ud_fail_no_row(ud_step *s, int ph, bool from_decision);
 

@@ -734,6 +734,7 @@ _Static_assert((int)ZD_RULE_COUNT == (int)ZD_N_RULES, "update ZD_N_RULES in zd.h
 /* The same rows compiled into one function (core/compiled.h), the
  * runner every mode uses for Zombie Dice; the interpreted table is the
  * reference it is tested against. */
+_Static_assert((int)ZD_PHASES <= (int)UD_COMPILED_MAX_PHASES, "more phases than compiled.h has cases");
 UD_COMPILED_RUNNER(zd_compiled_rows, ZD_RULE_LIST)
 
 
