@@ -7,8 +7,11 @@
 
 void ud_chance_from_rng(ud_chance *c, ud_rng *rng)
 {
-    memset(c, 0, sizeof *c);
+    /* Once per simulated game: clear what is read, not the whole why[]. */
     c->rng = rng;
+    c->pick = NULL;
+    c->ctx = NULL;
+    c->why[0] = '\0';
 }
 
 void ud_bytes_init(ud_bytes *b, const uint8_t *data, size_t size)

@@ -48,7 +48,12 @@ void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
 void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup,
                   ud_chance *chance, ud_sink *sink, uint64_t *fired)
 {
-    memset(s, 0, offsetof(ud_step, unused_fired));
+    /* Once per game: the failure message is cleared by its first byte,
+     * the scratch counts not at all (never read). */
+    memset(s, 0, offsetof(ud_step, fail));
+    s->fail.kind = UD_FAIL_NONE;
+    s->fail.id = NULL;
+    s->fail.msg[0] = '\0';
     s->table = t;
     s->setup = setup;
     s->chance = chance;

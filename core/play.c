@@ -56,7 +56,13 @@ void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink,
         st = ud_decide(&s, state, action);
     }
     res->status = st;
-    res->fail = s.fail;
+    if (s.fail.kind != UD_FAIL_NONE)
+        res->fail = s.fail;
+    else {   /* no need to copy 512 bytes of message per game */
+        res->fail.kind = UD_FAIL_NONE;
+        res->fail.id = NULL;
+        res->fail.msg[0] = '\0';
+    }
     res->steps = s.steps;
     res->winner = st == UD_OVER ? g->winner(state) : -1;
     for (int i = 0; i < m->setup.n_players; i++)

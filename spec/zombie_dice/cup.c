@@ -60,15 +60,18 @@ void zd_hand_names(const zd_state *st, unsigned faces, char *names, size_t size)
 
 void zd_return_all(zd_state *st)
 {
-    for (int t = 0; t < ZD_TYPES; t++) {
-        st->cup[t] = (uint8_t)(st->cup[t] + st->brains[t] + st->shotguns[t] + st->extras[t]);
-        st->brains[t] = 0;
-        st->brain_worth[t] = 0;
-        st->shotguns[t] = 0;
-        st->extras[t] = 0;
-    }
+    /* Counted in a local array and stored once: byte stores into the
+     * state may alias anything, and would make every count a reload. */
+    uint8_t cup[ZD_TYPES];
+    for (int t = 0; t < ZD_TYPES; t++)
+        cup[t] = (uint8_t)(st->cup[t] + st->brains[t] + st->shotguns[t] + st->extras[t]);
     for (int k = 0; k < st->n_hand; k++)
-        st->cup[st->hand[k]]++;
+        cup[st->hand[k]]++;
+    memcpy(st->cup, cup, sizeof cup);
+    memset(st->brains, 0, sizeof st->brains);
+    memset(st->brain_worth, 0, sizeof st->brain_worth);
+    memset(st->shotguns, 0, sizeof st->shotguns);
+    memset(st->extras, 0, sizeof st->extras);
     st->n_hand = 0;
     st->n_kept = 0;
     st->noted = 0;
