@@ -27,33 +27,49 @@
 enum { UD_COMPILED_MAX_PHASES = 24 };
 
 /* One row inside `case P`: rows of other phases, offer rows and rows
- * the variant setting leaves out fold away or are skipped. */
-#define UD_COMPILED_ROW(P, IDX, PH, KIND, GUARD, EFFECT, ...)                         \
-    if ((PH) == (P) && (KIND) == UD_ROW_EFFECT && active_[IDX] && GUARD(state, s)) { \
-        any_ = true;                                                                 \
-        s->rule = &rules_[IDX];                                                      \
-        EFFECT(state, s);                                                            \
-        if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0))                       \
-            return UD_ERROR;   /* a row that could not finish did not fire */        \
-        s->steps++;                                                                  \
-        s->fired[IDX]++;                                                             \
-        if (__builtin_expect(s->check_invariants, 0) && !ud_check_invariants(s, state)) \
+ * the variant setting leaves out fold away or are skipped (a row with no
+ * variant condition is in every table: the compiler reads that from the
+ * game's const rule array and drops the test). */
+#define UD_COMPILED_ACTIVE(IDX) \
+    ((rules_[IDX].variant < 0 && rules_[IDX].values2 == 0) || active_[IDX])
+
+/* What every firing does, compiled and interpreted alike: remember the
+ * row (effects name it in transcript lines and failures), run the
+ * effect, stop on a failure, count, check the invariants if asked. */
+#define UD_COMPILED_FIRE(IDX, EFFECT)                                                \
+    s->rule = &rules_[IDX];                                                          \
+    EFFECT(state, s);                                                                \
+    if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0))                           \
+        UD_COMPILED_RETURN(UD_ERROR);   /* a row that could not finish did not fire */ \
+    steps_++;                                                                        \
+    fired_[IDX]++;                                                                   \
+    if (CHECKED) {                                                                   \
+        s->steps = steps_;                                                           \
+        if (!ud_check_invariants(s, state))                                          \
             return UD_ERROR;                                                         \
+    }
+
+/* Leave the runner: the step count lives in a register until then. */
+#define UD_COMPILED_RETURN(X) \
+    do {                      \
+        s->steps = steps_;    \
+        return (X);           \
+    } while (0)
+
+#define UD_COMPILED_ROW(P, IDX, PH, KIND, GUARD, EFFECT, ...)                        \
+    if ((PH) == (P) && (KIND) == UD_ROW_EFFECT && UD_COMPILED_ACTIVE(IDX) &&          \
+        GUARD(state, s)) {                                                           \
+        any_ = true;                                                                 \
+        UD_COMPILED_FIRE(IDX, EFFECT)                                                \
         if (*phase_ != (P))                                                          \
             goto enter_;                                                             \
     }
 
 /* An offer row inside `case P` of a decision phase. */
 #define UD_COMPILED_OFFER_ROW(P, IDX, PH, KIND, GUARD, EFFECT, ...)                  \
-    if ((PH) == (P) && (KIND) == UD_ROW_OFFER && active_[IDX] && GUARD(state, s)) {  \
-        s->rule = &rules_[IDX];                                                      \
-        EFFECT(state, s);                                                            \
-        if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0))                       \
-            return UD_ERROR;                                                         \
-        s->steps++;                                                                  \
-        s->fired[IDX]++;                                                             \
-        if (__builtin_expect(s->check_invariants, 0) && !ud_check_invariants(s, state)) \
-            return UD_ERROR;                                                         \
+    if ((PH) == (P) && (KIND) == UD_ROW_OFFER && UD_COMPILED_ACTIVE(IDX) &&           \
+        GUARD(state, s)) {                                                           \
+        UD_COMPILED_FIRE(IDX, EFFECT)                                                \
     }
 
 #define UD_COMPILED_OFFER_CASE(P, LIST) \
@@ -75,15 +91,16 @@ enum { UD_COMPILED_MAX_PHASES = 24 };
     CASE(16, LIST) CASE(17, LIST) CASE(18, LIST) CASE(19, LIST)           \
     CASE(20, LIST) CASE(21, LIST) CASE(22, LIST) CASE(23, LIST)
 
-/* Defines `int NAME(ud_step *, void *, int, bool)` for ud_game's
- * compiled_rows: the same contract as the interpreter (engine.c). */
-#define UD_COMPILED_RUNNER(NAME, LIST)                                                \
-    int NAME(ud_step *s, void *state, int ph, bool from_decision)                     \
+/* The runner's body, for CHECKED 0 (no invariant checks: simulations
+ * at full speed) or 1. */
+#define UD_COMPILED_BODY(LIST, RULES)                                                 \
     {                                                                                 \
         const unsigned char *phase_ = (const unsigned char *)state + s->phase_offset; \
         const uint8_t *active_ = s->table->active;                                    \
-        const ud_rule *rules_ = s->table->game->rules;                                \
-        uint64_t start_ = s->steps;                                                   \
+        const ud_rule *const rules_ = (RULES);                                        \
+        uint64_t *const fired_ = s->fired;                                            \
+        const uint64_t start_ = s->steps;                                             \
+        uint64_t steps_ = start_;                                                     \
         bool any_;                                                                    \
         if (from_decision)                                                            \
             goto rows_;                                                               \
@@ -98,12 +115,15 @@ enum { UD_COMPILED_MAX_PHASES = 24 };
             default:                                                                  \
                 break;                                                                \
             }                                                                         \
+            s->steps = steps_;                                                        \
             return ud_offers_done(s, state, ph);                                      \
         }                                                                             \
-        if (__builtin_expect(s->table->kind[ph] != UD_PHASE_AUTO, 0))                 \
+        if (__builtin_expect(s->table->kind[ph] != UD_PHASE_AUTO, 0)) {               \
+            s->steps = steps_;                                                        \
             return ud_phase_stop(s, state, ph);                                       \
-        if (__builtin_expect(s->steps - start_ > UD_MAX_ROWS_PER_ADVANCE, 0))         \
-            return ud_fail_endless(s);                                                \
+        }                                                                             \
+        if (__builtin_expect(steps_ - start_ > UD_MAX_ROWS_PER_ADVANCE, 0))           \
+            UD_COMPILED_RETURN(ud_fail_endless(s));                                   \
     rows_:                                                                            \
         any_ = false;                                                                 \
         switch (ph) {                                                                 \
@@ -112,8 +132,32 @@ enum { UD_COMPILED_MAX_PHASES = 24 };
             break;                                                                    \
         }                                                                             \
         if (!any_)                                                                    \
-            return ud_fail_no_row(s, ph, from_decision);                              \
+            UD_COMPILED_RETURN(ud_fail_no_row(s, ph, from_decision));                 \
         goto enter_;                                                                  \
+    }
+
+/* Defines `int NAME(ud_step *, void *, int, bool)` for ud_game's
+ * compiled_rows, the same contract as the interpreter (engine.c).  LIST
+ * is the row list, RULES the game's rule array it generated (const and
+ * defined in the same file, so that what is constant in it folds).  Two
+ * copies of the loop: with invariant checks after every firing, and
+ * without them for runs that asked for speed. */
+#define UD_COMPILED_RUNNER(NAME, LIST, RULES)                                         \
+    static int NAME##_unchecked(ud_step *s, void *state, int ph, bool from_decision)  \
+    {                                                                                 \
+        enum { CHECKED = 0 };                                                         \
+        UD_COMPILED_BODY(LIST, RULES)                                                 \
+    }                                                                                 \
+    static int NAME##_checked(ud_step *s, void *state, int ph, bool from_decision)    \
+    {                                                                                 \
+        enum { CHECKED = 1 };                                                         \
+        UD_COMPILED_BODY(LIST, RULES)                                                 \
+    }                                                                                 \
+    int NAME(ud_step *s, void *state, int ph, bool from_decision)                     \
+    {                                                                                 \
+        if (s->check_invariants)                                                      \
+            return NAME##_checked(s, state, ph, from_decision);                       \
+        return NAME##_unchecked(s, state, ph, from_decision);                         \
     }
 
 #endif

@@ -735,6 +735,6 @@ _Static_assert((int)ZD_RULE_COUNT == (int)ZD_N_RULES, "update ZD_N_RULES in zd.h
  * runner every mode uses for Zombie Dice; the interpreted table is the
  * reference it is tested against. */
 _Static_assert((int)ZD_PHASES <= (int)UD_COMPILED_MAX_PHASES, "more phases than compiled.h has cases");
-UD_COMPILED_RUNNER(zd_compiled_rows, ZD_RULE_LIST)
+UD_COMPILED_RUNNER(zd_compiled_rows, ZD_RULE_LIST, zd_rules)
 
 
