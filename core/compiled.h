@@ -97,6 +97,7 @@ enum { UD_COMPILED_MAX_PHASES = 24 };
     {                                                                                 \
         const unsigned char *phase_ = (const unsigned char *)state + s->phase_offset; \
         const uint8_t *active_ = s->table->active;                                    \
+        const uint8_t *kind_ = s->table->kind;                                        \
         const ud_rule *const rules_ = (RULES);                                        \
         uint64_t *const fired_ = s->fired;                                            \
         const uint64_t start_ = s->steps;                                             \
@@ -108,7 +109,7 @@ enum { UD_COMPILED_MAX_PHASES = 24 };
         s->action = -1;   /* the decision, if any, has been resolved */               \
         from_decision = false;                                                        \
         ph = *phase_;                                                                 \
-        if (s->table->kind[ph] == UD_PHASE_DECISION) {                                \
+        if (kind_[ph] == UD_PHASE_DECISION) {                                         \
             s->offers.n = 0;                                                          \
             switch (ph) {                                                             \
                 UD_COMPILED_CASES(UD_COMPILED_OFFER_CASE, LIST)                       \
@@ -118,7 +119,7 @@ enum { UD_COMPILED_MAX_PHASES = 24 };
             s->steps = steps_;                                                        \
             return ud_offers_done(s, state, ph);                                      \
         }                                                                             \
-        if (__builtin_expect(s->table->kind[ph] != UD_PHASE_AUTO, 0)) {               \
+        if (__builtin_expect(kind_[ph] != UD_PHASE_AUTO, 0)) {                        \
             s->steps = steps_;                                                        \
             return ud_phase_stop(s, state, ph);                                       \
         }                                                                             \

@@ -37,10 +37,10 @@ void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink,
     s.check_invariants = check_invariants || UD_FORCE_INVARIANTS;
     uint64_t max = m->max_decisions ? m->max_decisions : UD_DEFAULT_MAX_DECISIONS;
 
-    res->decisions = 0;
+    uint64_t decisions = 0;
     ud_status st = ud_start(&s, state);
     while (st == UD_DECIDE) {
-        if (++res->decisions > max) {
+        if (++decisions > max) {
             ud_failf(&s, UD_FAIL_INPUT, NULL, "no end after %llu decisions; abandoned",
                      (unsigned long long)max);
             st = UD_ERROR;
@@ -55,6 +55,7 @@ void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink,
         }
         st = ud_decide(&s, state, action);
     }
+    res->decisions = decisions;
     res->status = st;
     if (s.fail.kind != UD_FAIL_NONE)
         res->fail = s.fail;

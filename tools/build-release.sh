@@ -21,7 +21,7 @@ cmake --build --preset release --parallel "$jobs"
 
 echo "==> release: training runs"
 u="$dir/tools/undead"
-for policy in stop-at-shotguns:2 random stop-at-brains:4 closer; do
+for policy in stop-at-shotguns:2 random random stop-at-brains:4 closer; do
     "$u" sim zombie-dice --games 40000 --fast --no-db --policy "$policy" > /dev/null
 done
 "$u" sim zombie-dice --games 20000 --no-db --policy random > /dev/null
