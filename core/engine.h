@@ -6,8 +6,14 @@
  * fires each row whose guard holds, counts the firing, and stops at a
  * decision or at the end of the game.  Games write no loop of their own.
  *
- * Speed matters here (hundreds of thousands of games a second): no
- * allocation, and no text is formatted unless a sink is attached.
+ * Two ways to run the same rows: this file interprets the table (a guard
+ * and an effect call through pointers per row), and a game that lists
+ * its rows as an X-macro has them compiled into one function as well
+ * (compiled.h), which the engine then runs; ud_table.interpret picks the
+ * interpreter, the reference the compiled rows are tested against.
+ *
+ * Speed matters here (half a million games a second): no allocation, and
+ * no text is formatted unless a sink is attached.
  */
 #ifndef UD_ENGINE_H
 #define UD_ENGINE_H
