@@ -10,6 +10,8 @@
  */
 #include "check.h"
 
+#include "action.h"
+
 #include <string.h>
 
 #include "engine.h"
@@ -297,35 +299,40 @@ static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
     }
 }
 
-static void offers_text(const ud_game *g, const ud_offers *o, char *out, size_t size)
+static void offers_text(const ud_game *g, const ud_setup *setup, const ud_offers *o, char *out,
+                        size_t size)
 {
-    out[0] = '\0';
-    for (int i = 0; i < o->n; i++) {
-        if (i)
-            strncat(out, "|", size - strlen(out) - 1);
-        strncat(out, g->actions[o->action[i]], size - strlen(out) - 1);
+    ud_buf b;
+    ud_buf_init(&b);
+    for (int i = 0; i < o->n && i < 16; i++) {
+        ud_buf_puts(&b, i ? "|" : "");
+        ud_action_format(g, setup, &o->action[i], &b);
     }
+    if (o->n > 16)
+        ud_buf_printf(&b, "|... (%d in all)", o->n);
+    snprintf(out, size, "%s", ud_buf_str(&b));
+    ud_buf_free(&b);
 }
 
-/* The scripted decision at cur; -1 on error or at a partial end. */
-static int scripted_decision(checker *c)
+/* The scripted decision at cur; NULL on error or at a partial end. */
+static const ud_action *scripted_decision(checker *c)
 {
     const ud_transcript *t = c->t;
     ud_step *s = c->s;
-    char allowed[128], next[192];
-    offers_text(c->g, &s->offers, allowed, sizeof allowed);
+    char allowed[400], next[480];
+    offers_text(c->g, &t->setup, &s->offers, allowed, sizeof allowed);
     int seat = c->g->to_move(c->state);
     snprintf(next, sizeof next, "a decision by %s (%s)", ud_player(s, seat), allowed);
     const char *offer_rule = s->offers.n ? s->offers.by[0]->id : NULL;
     if (!sync(c, next))
-        return -1;
+        return NULL;
     if (c->cur >= t->n) {
         if (t->partial)
             c->partial_end = 1;
         else
             ud_error_set(c->err, t->last_line, 0, offer_rule,
                          "the transcript ends, but the rules need %s", next);
-        return -1;
+        return NULL;
     }
     const ud_tline *tl = &t->lines[c->cur];
     if (tl->kind != UD_TL_DECIDE) {
@@ -335,20 +342,19 @@ static int scripted_decision(checker *c)
         ud_error_set(c->err, tl->line, tl->col[0], offer_rule, "expected %s here, found '%s'",
                      next, ud_buf_str(&text));
         ud_buf_free(&text);
-        return -1;
+        return NULL;
     }
     if (strcmp(tl->tok[1], ud_player(s, seat)) != 0) {
         ud_error_set(c->err, tl->line, tl->col[1], offer_rule, "it is %s's decision, not %s's",
                      ud_player(s, seat), tl->tok[1]);
-        return -1;
+        return NULL;
     }
-    int action = ud_game_action(c->g, tl->tok[2]);
     for (int i = 0; i < s->offers.n; i++)
-        if (s->offers.action[i] == action && !check_tag(c, tl, s->offers.by[i]))
-            return -1;
+        if (ud_action_eq(&s->offers.action[i], &tl->action) && !check_tag(c, tl, s->offers.by[i]))
+            return NULL;
     c->last_used = tl->line;
     c->cur++;
-    return action;
+    return &tl->action;
 }
 
 static int fail_line(const checker *c)
@@ -411,7 +417,7 @@ int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result 
     ud_step_init(&step, &table, &t->setup, &chance, &sink, opts->fired);
     step.check_invariants = opts->check_invariants || UD_FORCE_INVARIANTS;
     c.s = &step;
-    unsigned char state[4096] __attribute__((aligned(16)));
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     if (g->state_size > sizeof state) {
         ud_error_set(err, 0, 0, NULL, "internal: state of %s too large", g->name);
         return -1;
@@ -442,24 +448,24 @@ int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result 
             ud_buf_free(&c.produced);
             return -1;
         }
-        int action;
         if (c.script_decide) {
-            action = scripted_decision(&c);
-            if (action < 0) {
+            const ud_action *action = scripted_decision(&c);
+            if (!action) {
                 st = UD_ERROR;
                 continue;
             }
+            st = ud_decide(&step, state, action);
         } else {
             int seat = g->to_move(state);
-            action = ud_policy_choose(&t->policy[seat], g, state, seat, &step.offers, &policy_rng);
-            if (action < 0) {
+            int pick = ud_policy_choose(&t->policy[seat], g, state, seat, &step.offers, &policy_rng);
+            if (pick < 0 || pick >= step.offers.n) {
                 ud_error_set(err, fail_line(&c), 0, NULL, "player %s gave no decision",
                              ud_player(&step, seat));
                 st = UD_ERROR;
                 continue;
             }
+            st = ud_decide_offer(&step, state, pick);
         }
-        st = ud_decide(&step, state, action);
     }
     if (!c.partial_end && !sync(&c, "nothing more: the game is over")) {
         ud_buf_free(&c.produced);

@@ -106,7 +106,7 @@ enum { UD_COMPILED_MAX_PHASES = 24 };
         if (from_decision)                                                            \
             goto rows_;                                                               \
     enter_:                                                                           \
-        s->action = -1;   /* the decision, if any, has been resolved */               \
+        s->action.kind = -1;   /* the decision, if any, has been resolved */          \
         from_decision = false;                                                        \
         ph = *phase_;                                                                 \
         if (kind_[ph] == UD_PHASE_DECISION) {                                         \

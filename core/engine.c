@@ -3,6 +3,8 @@
  */
 #include "engine.h"
 
+#include "action.h"
+
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -51,6 +53,7 @@ void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup,
     /* Once per game: the failure message is cleared by its first byte,
      * the scratch counts not at all (never read). */
     memset(s, 0, offsetof(ud_step, fail));
+    s->offers.n = 0;
     s->fail.kind = UD_FAIL_NONE;
     s->fail.id = NULL;
     s->fail.msg[0] = '\0';
@@ -60,7 +63,7 @@ void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup,
     s->sink = sink;
     s->phase_offset = t ? t->game->phase_offset : 0;
     s->fired = fired ? fired : s->unused_fired;
-    s->action = -1;
+    s->action.kind = -1;
     s->check_invariants = UD_FORCE_INVARIANTS;
 }
 
@@ -85,11 +88,17 @@ void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ..
 
 void ud_emitf(ud_step *s, const char *fmt, ...)
 {
-    char line[512];
+    char line[UD_MAX_LINE];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof line) {
+        ud_failf(s, UD_FAIL_INVARIANT, s->rule ? s->rule->id : NULL,
+                 "a transcript line of %d bytes is longer than UD_MAX_LINE (%d): '%.60s...'", n,
+                 UD_MAX_LINE - 1, line);
+        return;
+    }
     s->sink->line(s->sink, s, line, s->rule);
 }
 
@@ -202,10 +211,14 @@ ud_status ud_fail_endless(ud_step *s)
 
 ud_status ud_fail_no_row(ud_step *s, int ph, bool from_decision)
 {
-    if (from_decision)
+    if (from_decision) {
+        ud_buf a;
+        ud_buf_init(&a);
+        ud_action_format(s->table->game, s->setup, &s->action, &a);
         ud_failf(s, UD_FAIL_INVARIANT, s->rule ? s->rule->id : NULL,
-                 "decision '%s' changed nothing", s->table->game->actions[s->action]);
-    else
+                 "decision '%s' changed nothing", ud_buf_str(&a));
+        ud_buf_free(&a);
+    } else
         ud_failf(s, UD_FAIL_INVARIANT, NULL, "no rule fires in phase %s",
                  s->table->game->phases[ph].name);
     return UD_ERROR;
@@ -251,7 +264,7 @@ static ud_status run_rows(ud_step *s, void *state, int ph, bool from_decision)
         goto rows;
     }
 enter:
-    s->action = -1;   /* the decision, if any, has been resolved */
+    s->action.kind = -1;   /* the decision, if any, has been resolved */
     from_decision = false;
     ph = *phase;
     if (__builtin_expect(s->table->kind[ph] != UD_PHASE_AUTO, 0))
@@ -320,7 +333,13 @@ ud_status ud_start(ud_step *s, void *state)
     return ud_advance(s, state);
 }
 
-ud_status ud_decide(ud_step *s, void *state, int action)
+void ud_offer_overflow(ud_step *s)
+{
+    ud_failf(s, UD_FAIL_INVARIANT, s->rule ? s->rule->id : NULL,
+             "more than UD_MAX_OFFERS (%d) actions offered at one decision", UD_MAX_OFFERS);
+}
+
+ud_status ud_decide(ud_step *s, void *state, const ud_action *action)
 {
     const ud_game *g = s->table->game;
     /* The row that offered the action.  Chosen without a branch per
@@ -328,28 +347,45 @@ ud_status ud_decide(ud_step *s, void *state, int action)
      * on it here would mispredict on every other decision. */
     const ud_rule *by = NULL;
     for (int i = 0; i < s->offers.n; i++) {
-        uintptr_t match = (uintptr_t)0 - (uintptr_t)(s->offers.action[i] == action);
+        uintptr_t match = (uintptr_t)0 - (uintptr_t)ud_action_eq(&s->offers.action[i], action);
         by = (const ud_rule *)(((uintptr_t)by & ~match) | ((uintptr_t)s->offers.by[i] & match));
     }
     if (!by) {
-        char allowed[128] = "";
-        for (int i = 0; i < s->offers.n; i++) {
-            strncat(allowed, i ? "|" : "", sizeof allowed - strlen(allowed) - 1);
-            strncat(allowed, g->actions[s->offers.action[i]],
-                    sizeof allowed - strlen(allowed) - 1);
+        ud_buf allowed, a;
+        ud_buf_init(&allowed);
+        ud_buf_init(&a);
+        for (int i = 0; i < s->offers.n && i < 32; i++) {
+            ud_buf_puts(&allowed, i ? "|" : "");
+            ud_action_format(g, s->setup, &s->offers.action[i], &allowed);
         }
+        if (s->offers.n > 32)
+            ud_buf_printf(&allowed, "|... (%d in all)", s->offers.n);
+        ud_action_format(g, s->setup, action, &a);
         ud_failf(s, UD_FAIL_RULE, s->offers.n ? s->offers.by[0]->id : NULL,
-                 "'%s' is not allowed here; the rules allow %s",
-                 action >= 0 && action < g->n_actions ? g->actions[action] : "?", allowed);
+                 "'%s' is not allowed here; the rules allow %s", ud_buf_str(&a),
+                 ud_buf_str(&allowed));
+        ud_buf_free(&allowed);
+        ud_buf_free(&a);
         return UD_ERROR;
     }
     if (s->sink) {
         s->rule = by;
-        ud_emitf(s, "decide %s %s", ud_player(s, g->to_move(state)), g->actions[action]);
+        ud_buf a;
+        ud_buf_init(&a);
+        ud_action_format(g, s->setup, action, &a);
+        ud_emitf(s, "decide %s %s", ud_player(s, g->to_move(state)), ud_buf_str(&a));
+        ud_buf_free(&a);
     }
-    s->action = action;
+    s->action = *action;
     s->rule = by;
     ud_status st = run(s, state, ud_phase_of(g, state), true);
-    s->action = -1;
+    s->action.kind = -1;
     return st;
+}
+
+ud_status ud_decide_offer(ud_step *s, void *state, int i)
+{
+    /* a copy: resolving the decision refills the offers */
+    ud_action a = s->offers.action[i];
+    return ud_decide(s, state, &a);
 }

@@ -19,6 +19,7 @@
 #define UD_ENGINE_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "chance.h"
 #include "game.h"
@@ -108,13 +109,15 @@ struct ud_step {
     size_t phase_offset;       /* of the phase byte in the state (the game's) */
     uint64_t *fired;           /* per-rule firing counts (unused_fired if none asked) */
     int check_invariants;
-    int action;                /* the decision being resolved */
+    ud_action action;          /* the decision being resolved (kind -1: none) */
     const ud_rule *rule;       /* the row firing now */
-    ud_offers offers;
     uint64_t steps;            /* rows fired in this game */
     ud_failure fail;
+    /* Below: not cleared by ud_step_init (only offers.n is): offers is
+     * large, and a game runs thousands of them a second. */
+    ud_offers offers;
     /* Counts nobody asked for land here, so the hot loop counts without
-     * a test.  Last, and left out of ud_step_init's clearing: never read. */
+     * a test.  Never read. */
     uint64_t unused_fired[UD_MAX_RULES];
 };
 
@@ -129,7 +132,9 @@ ud_status ud_start(ud_step *s, void *state);
 /* Run automatic phases until a decision or the end. */
 ud_status ud_advance(ud_step *s, void *state);
 /* Resolve a decision: the action must be offered; then advance. */
-ud_status ud_decide(ud_step *s, void *state, int action);
+ud_status ud_decide(ud_step *s, void *state, const ud_action *action);
+/* Resolve the decision with offer i (0 <= i < s->offers.n). */
+ud_status ud_decide_offer(ud_step *s, void *state, int i);
 
 /* For rule effects: one of n equally likely outcomes, or -1 (failure
  * recorded in s->fail).  The PRNG case is inline: it is the hot path. */
@@ -153,17 +158,34 @@ static inline ud_rng *ud_plain_rng(const ud_step *s)
 }
 void ud_emitf(ud_step *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 #define UD_EMIT(s, ...) do { if ((s)->sink) ud_emitf((s), __VA_ARGS__); } while (0)
-/* For offer rows: action is legal now, offered by the row firing. */
-static inline void ud_offer(ud_step *s, int action)
+/* For offer rows: action is legal now, offered by the row firing.  More
+ * than UD_MAX_OFFERS is an error naming the limit, never a silent drop. */
+void ud_offer_overflow(ud_step *s);
+static inline void ud_offer_action(ud_step *s, const ud_action *a)
 {
     for (int i = 0; i < s->offers.n; i++)
-        if (s->offers.action[i] == action)
+        if (ud_action_eq(&s->offers.action[i], a))
             return;
-    if (s->offers.n < UD_MAX_ACTIONS) {
-        s->offers.action[s->offers.n] = action;
-        s->offers.by[s->offers.n] = s->rule;
-        s->offers.n++;
+    if (__builtin_expect(s->offers.n >= UD_MAX_OFFERS, 0)) {
+        ud_offer_overflow(s);
+        return;
     }
+    s->offers.action[s->offers.n] = *a;
+    s->offers.by[s->offers.n] = s->rule;
+    s->offers.n++;
+}
+/* Copy the n offers of src (not the whole arrays). */
+static inline void ud_offers_copy(ud_offers *dst, const ud_offers *src)
+{
+    dst->n = src->n;
+    memcpy(dst->action, src->action, (size_t)src->n * sizeof src->action[0]);
+    memcpy(dst->by, src->by, (size_t)src->n * sizeof src->by[0]);
+}
+/* The same for a kind that takes no arguments. */
+static inline void ud_offer(ud_step *s, int kind)
+{
+    ud_action a = ud_act(kind);
+    ud_offer_action(s, &a);
 }
 void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

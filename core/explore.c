@@ -19,7 +19,7 @@
 
 typedef struct node {
     int64_t parent;
-    int action;                /* -1 for the root */
+    int action;                /* index into the parent's offers; -1 for the root */
     uint32_t picks_at;         /* into the picks pool */
     uint8_t n_picks;
     uint8_t kind;              /* 0 decision, 1 over, 2 cut */
@@ -30,6 +30,7 @@ typedef struct explorer {
     const ud_explore_opts *o;
     ud_explore_report *rep;
     ud_table table;
+    ud_offers offers;          /* of the state being expanded */
     size_t ss, ks;             /* state and key sizes */
     unsigned char *states;     /* node i's state at i * ss */
     node *nodes;
@@ -77,7 +78,7 @@ static uint64_t hash_bytes(const unsigned char *b, size_t n)
 /* Node with this key, or the empty slot where it would go. */
 static int64_t *lookup(explorer *x, const unsigned char *key)
 {
-    unsigned char tmp[4096];
+    unsigned char tmp[UD_MAX_STATE];
     size_t mask = x->slots - 1, h = (size_t)hash_bytes(key, x->ks) & mask;
     for (;;) {
         int64_t *s = &x->slot[h];
@@ -111,7 +112,7 @@ static bool grow(explorer *x)
         if (!x->slot)
             return false;
         memset(x->slot, 0xff, x->slots * sizeof *x->slot);
-        unsigned char key[4096];
+        unsigned char key[UD_MAX_STATE];
         for (int64_t i = 0; i < x->n; i++) {
             key_of(x, x->states + (size_t)i * x->ss, key);
             *lookup(x, key) = i;
@@ -191,7 +192,7 @@ static int run_step(explorer *x, const void *state, int action, ud_step *s)
         memcpy(x->work, state, x->ss);
         st = ud_advance(s, x->work);    /* collects the offers */
         if (st == UD_DECIDE)
-            st = ud_decide(s, x->work, action);
+            st = ud_decide_offer(s, x->work, action);
     }
     if (st != UD_ERROR)
         return STEP_LEAF;
@@ -204,7 +205,7 @@ static int run_step(explorer *x, const void *state, int action, ud_step *s)
 
 static bool add_kid(explorer *x, const mpq_t w)
 {
-    unsigned char key[4096], k2[4096];
+    unsigned char key[UD_MAX_STATE], k2[UD_MAX_STATE];
     key_of(x, x->work, key);
     for (int i = 0; i < x->n_kids; i++) {
         key_of(x, x->kids + (size_t)i * x->ss, k2);
@@ -354,7 +355,7 @@ static bool add_node(explorer *x, const void *state, int64_t parent, int action,
 static bool add_node_at(explorer *x, const void *state, int64_t parent, int action, int depth,
                         const int *picks, int n_picks, int64_t *at)
 {
-    unsigned char key[4096];
+    unsigned char key[UD_MAX_STATE];
     key_of(x, state, key);
     if (!grow(x))
         return false;
@@ -439,7 +440,7 @@ static void write_trace(explorer *x, int64_t parent, int action, const int *pick
     s.check_invariants = x->o->check_invariants;
     ud_status st = ud_start(&s, x->work);
     for (int k = 0; k < n_act && st == UD_DECIDE; k++)
-        st = ud_decide(&s, x->work, actions[k]);
+        st = ud_decide_offer(&s, x->work, actions[k]);
     (void)pol;
     fclose(f);
     free(x->rep->trace);
@@ -525,8 +526,8 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
     explorer x = { .o = o, .rep = rep };
     x.ss = o->game->state_size;
     x.ks = o->bound && o->bound->key ? o->bound->key_size : x.ss;
-    if (x.ss > 4096 || x.ks > 4096) {
-        ud_buf_puts(err, "state or key larger than 4096 bytes");
+    if (x.ss > UD_MAX_STATE || x.ks > UD_MAX_STATE) {
+        ud_buf_printf(err, "state or key larger than UD_MAX_STATE (%d bytes)", UD_MAX_STATE);
         return -1;
     }
     if (o->outcomes && (!o->policy || o->policy->def == &ud_policy_random ||
@@ -572,7 +573,7 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
             break;
         }
         /* A copy: adding children may move x.states (realloc). */
-        unsigned char state_copy[4096];
+        unsigned char state_copy[UD_MAX_STATE];
         memcpy(state_copy, x.states + (size_t)u * x.ss, x.ss);
         const void *state = state_copy;
         ud_step s;
@@ -586,12 +587,13 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
             write_trace(&x, u, -1, NULL, 0);
             break;
         }
-        ud_offers offers = s.offers;
-        for (int a = 0; a < offers.n && !rep->violated; a++) {
-            int action = offers.action[a];
+        ud_offers *offers = &x.offers;
+        ud_offers_copy(offers, &s.offers);
+        for (int a = 0; a < offers->n && !rep->violated; a++) {
+            int action = a;
             if (o->policy) {
                 int seat = o->game->to_move(state);
-                if (action != ud_policy_choose(o->policy, o->game, state, seat, &offers, NULL))
+                if (action != ud_policy_choose(o->policy, o->game, state, seat, offers, NULL))
                     continue;
             }
             x.n_kids = 0;
@@ -607,7 +609,7 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
                     kids[i] = x.kids + (size_t)i * x.ss;
                     ws[i] = &x.w[i];
                 }
-                o->on_edge(o->edge_ctx, state, action, n, kids, ws);
+                o->on_edge(o->edge_ctx, state, &offers->action[a], n, kids, ws);
             }
             for (int i = 0; i < x.n_kids; i++)
                 if (!add_node(&x, x.kids + (size_t)i * x.ss, u, action, nd.depth + 1,

@@ -55,7 +55,7 @@ typedef struct ud_explore_level {
 
 /* Called for every (state, action) expanded: the distinct results and
  * their exact probabilities (they sum to 1). */
-typedef void (*ud_explore_edge_fn)(void *ctx, const void *state, int action, int n,
+typedef void (*ud_explore_edge_fn)(void *ctx, const void *state, const ud_action *action, int n,
                                    const void *const *children, mpq_t *const *weights);
 
 typedef struct ud_explore_opts {

@@ -69,7 +69,8 @@ static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, b
     ud_bytes_init(&bytes, data, size);
     ud_match m;
     ud_match_defaults(&m, g);
-    int players = 2 + (int)ud_bytes_below(&bytes, (uint32_t)(g->max_players - 1));
+    int lo = g->min_players > 0 ? g->min_players : 1;
+    int players = lo + (int)ud_bytes_below(&bytes, (uint32_t)(g->max_players - lo + 1));
     m.setup.n_players = players;
     for (int i = 0; i < players; i++)
         snprintf(m.setup.names[i], UD_NAME_MAX, "p%d", i + 1);
@@ -90,7 +91,7 @@ static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, b
     ud_step s;
     ud_step_init(&s, &table, &m.setup, &chance, &sink, NULL);
     s.check_invariants = 1;
-    unsigned char state[4096] __attribute__((aligned(16)));
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     if (g->state_size > sizeof state)
         die("state too large", g->name);
 
@@ -98,7 +99,7 @@ static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, b
     int decisions = 0;
     while (st == UD_DECIDE && decisions++ < FUZZ_MAX_DECISIONS) {
         int pick = (int)ud_bytes_below(&bytes, (uint32_t)s.offers.n);
-        st = ud_decide(&s, state, s.offers.action[pick]);
+        st = ud_decide_offer(&s, state, pick);
     }
     fclose(mem);
     *fail = s.fail;

@@ -42,7 +42,7 @@ int ud_game_rule_index(const ud_game *g, const ud_rule *r)
 int ud_game_action(const ud_game *g, const char *name)
 {
     for (int i = 0; i < g->n_actions; i++)
-        if (strcmp(g->actions[i], name) == 0)
+        if (strcmp(g->actions[i].name, name) == 0)
             return i;
     return -1;
 }
@@ -53,4 +53,18 @@ bool ud_game_is_chance_event(const ud_game *g, const char *verb)
         if (strcmp(*e, verb) == 0)
             return true;
     return false;
+}
+
+const char *const ud_seat_outcome_name[] = { "playing", "won", "shared", "lost", "out" };
+
+void ud_game_outcomes(const ud_game *g, const void *state, int n_players, bool over,
+                      uint8_t *out)
+{
+    if (g->outcomes) {
+        g->outcomes(state, n_players, out);
+        return;
+    }
+    int w = over ? g->winner(state) : -1;
+    for (int i = 0; i < n_players; i++)
+        out[i] = !over ? UD_SEAT_PLAYING : i == w ? UD_SEAT_WON : UD_SEAT_LOST;
 }

@@ -16,18 +16,27 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "buf.h"
 
+/* undead's fixed limits.  A game that needs more than one of them is
+ * refused by the self-check at start-up (selfcheck.c names the limit), and
+ * a state that reaches one at run time is an error naming it: nothing is
+ * ever dropped silently. */
 enum {
-    UD_MAX_PLAYERS = 8,
+    UD_MAX_PLAYERS = 16,    /* seats; no table reaches it */
     UD_MAX_VARIANTS = 16,
-    UD_MAX_ACTIONS = 16,
-    UD_MAX_RULES = 128,
+    UD_MAX_OFFERS = 512,    /* legal actions at one decision */
+    UD_ACTION_MAX_ARGS = 4, /* arguments of one parametric action */
+    UD_MAX_RULES = 256,
     UD_MAX_PHASES = 32,
     UD_NAME_MAX = 24,
     UD_MAX_START = 16,
     UD_START_LEN = 96,
+    UD_MAX_STATE = 4096,    /* bytes of a game's state */
+    UD_MAX_LINE = 512,      /* bytes of one transcript line a rule emits */
+    UD_MAX_LINE_WORDS = 24, /* words of one transcript line */
 };
 
 typedef struct ud_step ud_step;
@@ -106,6 +115,10 @@ typedef struct ud_invariant {
 /* Who plays and under which readings: everything init needs. */
 typedef struct ud_setup {
     int n_players;
+    /* Players named beyond UD_MAX_PLAYERS: counted, not seated, so that
+     * the game's rule on the number of players can refuse the table with
+     * its rule ID (ud_setup_player_count). */
+    int n_unseated;
     char names[UD_MAX_PLAYERS][UD_NAME_MAX];
     int variant[UD_MAX_VARIANTS];
     /* Starting-position lines ("score alice 12"), applied after init by
@@ -114,12 +127,61 @@ typedef struct ud_setup {
     char start[UD_MAX_START][UD_START_LEN];
 } ud_setup;
 
+/* A decision: a kind (index into ud_game.actions) and its arguments,
+ * e.g. "freeze 1,3,5" or "place T7 at 2,-1 rot 90".  Arguments a kind
+ * does not use are 0, so two actions are equal when their bytes are. */
+typedef struct ud_action {
+    int32_t kind;
+    int32_t arg[UD_ACTION_MAX_ARGS];
+} ud_action;
+
+/* One kind of action and how it is written in a transcript: its name,
+ * then `args`, a pattern of words after it where
+ *   %d  is an integer argument          ("at %d,%d" -> "at 2,-1"),
+ *   %s  is a set of small integers 0..31 kept as a bit mask and written
+ *       as an ascending list ("freeze %s" -> "freeze 1,3,5"; "-" if empty),
+ *   %p  is a seat, written as the player's name ("play %d on %p");
+ * anything else is literal text.  NULL or "": the kind takes no
+ * arguments.  Arguments are numbered in the order they appear. */
+typedef struct ud_action_kind {
+    const char *name;
+    const char *args;
+} ud_action_kind;
+
+static inline bool ud_action_eq(const ud_action *a, const ud_action *b)
+{
+    if (a->kind != b->kind)
+        return false;
+    for (int i = 0; i < UD_ACTION_MAX_ARGS; i++)
+        if (a->arg[i] != b->arg[i])
+            return false;
+    return true;
+}
+
+/* An action of a kind that takes no arguments. */
+static inline ud_action ud_act(int kind)
+{
+    ud_action a = { kind, { 0 } };
+    return a;
+}
+
 /* The actions offered at a decision, with the row that offered each. */
 typedef struct ud_offers {
     int n;
-    int action[UD_MAX_ACTIONS];
-    const ud_rule *by[UD_MAX_ACTIONS];
+    ud_action action[UD_MAX_OFFERS];
+    const ud_rule *by[UD_MAX_OFFERS];
 } ud_offers;
+
+/* How a game ended (or stands) for one seat. */
+typedef enum {
+    UD_SEAT_PLAYING,   /* the game is not over for this seat */
+    UD_SEAT_WON,       /* the only winner */
+    UD_SEAT_SHARED,    /* won, together with every other SHARED seat */
+    UD_SEAT_LOST,      /* lost (a solo or co-operative loss included) */
+    UD_SEAT_OUT,       /* out of the game (dead) while others went on */
+} ud_seat_outcome;
+
+extern const char *const ud_seat_outcome_name[];   /* "playing", "won", ... */
 
 /* A statistic sim reports: firings of one rule per firing of another
  * (e.g. busts per turn). */
@@ -137,6 +199,8 @@ typedef struct ud_policy_def {
     const char *summary;
     int has_param;
     int def_param;
+    /* The index into offers of the action chosen, or -1 when the policy
+     * cannot answer.  state is what the seat may see (ud_game.observe). */
     int (*choose)(const ud_game *g, const void *state, int seat, int param,
                   const ud_offers *offers, ud_rng *rng);
     /* 1: costly to set up (e.g. solves the game on first use): bulk runs
@@ -157,12 +221,13 @@ struct ud_game {
     int n_invariants;
     const ud_policy_def *policies;
     int n_policies;
-    const char *const *actions;        /* action names, index = action */
+    const ud_action_kind *actions;     /* index = ud_action.kind */
     int n_actions;
     const char *const *chance_events;  /* transcript verbs of chance lines, NULL-terminated */
     const ud_ratio *ratios;
     int n_ratios;
-    int max_players;
+    int min_players;           /* 1: the game has a solo mode */
+    int max_players;           /* at most UD_MAX_PLAYERS */
     size_t state_size;
 
     /* The current phase is the byte at this offset of the state: the
@@ -179,9 +244,23 @@ struct ud_game {
     void (*describe)(const ud_game *g, const void *state, const ud_setup *setup, ud_buf *out);
     int (*score)(const void *state, int seat);
     int (*winner)(const void *state);       /* seat; -1 undecided; -2 shared */
+    /* Each seat's outcome (out[0..n_players)); NULL: derived from winner()
+     * (the winner WON, every other seat LOST once the game is over). */
+    void (*outcomes)(const void *state, int n_players, uint8_t *out);
+    /* What `seat` may see: a copy of the state with everything hidden from
+     * it (other hands, deck order) replaced by what it knows.  Policies see
+     * only this; transcripts and the checker see everything.  NULL: the
+     * game has no hidden information. */
+    void (*observe)(const void *state, int seat, void *view);
     /* Apply one starting-position line; false with a message in err. */
     bool (*apply_start)(void *state, const ud_setup *setup, const char *line, ud_buf *err);
 };
+
+/* How many players were named, seated or not. */
+static inline int ud_setup_player_count(const ud_setup *setup)
+{
+    return setup->n_players + setup->n_unseated;
+}
 
 static inline int ud_phase_of(const ud_game *g, const void *state)
 {
@@ -192,7 +271,12 @@ const ud_rule *ud_game_rule(const ud_game *g, const char *id);
 /* "always", or the variant values under which the row applies, e.g.
  * "helmet=this-roll, dice=santa|double-feature". */
 void ud_rule_when(const ud_game *g, const ud_rule *r, ud_buf *out);
+/* Index of the action kind with this name, or -1. */
 int ud_game_action(const ud_game *g, const char *name);
+/* Every seat's outcome now (ud_seat_outcome values), through the game's
+ * outcomes() or its winner(); over: the game has ended. */
+void ud_game_outcomes(const ud_game *g, const void *state, int n_players, bool over,
+                      uint8_t *out);
 bool ud_game_is_chance_event(const ud_game *g, const char *verb);
 int ud_game_rule_index(const ud_game *g, const ud_rule *r);
 

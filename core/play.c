@@ -47,13 +47,13 @@ void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink,
             break;
         }
         int seat = g->to_move(state);
-        int action = ud_policy_choose(&m->policy[seat], g, state, seat, &s.offers, &policy_rng);
-        if (action < 0) {
+        int pick = ud_policy_choose(&m->policy[seat], g, state, seat, &s.offers, &policy_rng);
+        if (pick < 0 || pick >= s.offers.n) {
             ud_failf(&s, UD_FAIL_INPUT, NULL, "player %s gave no decision", ud_player(&s, seat));
             st = UD_ERROR;
             break;
         }
-        st = ud_decide(&s, state, action);
+        st = ud_decide_offer(&s, state, pick);
     }
     res->decisions = decisions;
     res->status = st;
@@ -66,6 +66,7 @@ void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink,
     }
     res->steps = s.steps;
     res->winner = st == UD_OVER ? g->winner(state) : -1;
+    ud_game_outcomes(g, state, m->setup.n_players, st == UD_OVER, res->outcome);
     for (int i = 0; i < m->setup.n_players; i++)
         res->score[i] = g->score(state, i);
 }

@@ -26,6 +26,7 @@ typedef struct ud_result {
     ud_failure fail;
     int winner;
     int score[UD_MAX_PLAYERS];
+    uint8_t outcome[UD_MAX_PLAYERS];   /* ud_seat_outcome per seat */
     uint64_t decisions;
     uint64_t steps;
 } ud_result;

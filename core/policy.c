@@ -3,6 +3,8 @@
  */
 #include "policy.h"
 
+#include "action.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,42 +20,79 @@ void ud_policy_human_io(FILE *in, FILE *out)
 static int random_choose(const ud_game *g, const void *state, int seat, int param,
                          const ud_offers *o, ud_rng *rng)
 {
-    return o->action[ud_rng_below(rng, (uint32_t)o->n)];
+    return (int)ud_rng_below(rng, (uint32_t)o->n);
 }
 
-/* Asks at the terminal; accepts an action name or a unique prefix. */
+/* Split line into words in place; returns how many (at most max). */
+static int split_words(char *line, char **words, int max)
+{
+    int n = 0;
+    for (char *p = strtok(line, " \t\r\n"); p && n < max; p = strtok(NULL, " \t\r\n"))
+        words[n++] = p;
+    return n;
+}
+
+/* Asks at the terminal; accepts an action as a transcript writes it, the
+ * number of a choice, or a unique prefix of a choice. */
 static int human_choose(const ud_game *g, const void *state, int seat, int param,
                         const ud_offers *o, ud_rng *rng)
 {
     FILE *in = human_in ? human_in : stdin;
     FILE *out = human_out ? human_out : stderr;
-    char line[128];
+    char line[256];
+    ud_buf text;
+    ud_buf_init(&text);
+    int found = -1;
     for (;;) {
         fprintf(out, "seat %d, choose", seat + 1);
-        for (int i = 0; i < o->n; i++)
-            fprintf(out, " %s%s", i ? "| " : "", g->actions[o->action[i]]);
+        for (int i = 0; i < o->n; i++) {
+            ud_buf_clear(&text);
+            ud_action_format(g, NULL, &o->action[i], &text);
+            if (o->n > 9)
+                fprintf(out, "%s %d) %s", i ? "," : "", i + 1, ud_buf_str(&text));
+            else
+                fprintf(out, " %s%s", i ? "| " : "", ud_buf_str(&text));
+        }
         fputs(": ", out);
         fflush(out);
         if (!fgets(line, sizeof line, in))
-            return -1;
-        line[strcspn(line, " \t\r\n")] = '\0';
-        int found = -1, matches = 0;
-        for (int i = 0; i < o->n; i++) {
-            const char *name = g->actions[o->action[i]];
-            if (strcmp(name, line) == 0) {
-                found = o->action[i];
+            break;
+        char *words[UD_MAX_LINE_WORDS];
+        int nw = split_words(line, words, UD_MAX_LINE_WORDS);
+        /* the words with single spaces, as ud_action_format writes them */
+        char typed[256] = "";
+        for (int i = 0; i < nw; i++) {
+            strncat(typed, i ? " " : "", sizeof typed - strlen(typed) - 1);
+            strncat(typed, words[i], sizeof typed - strlen(typed) - 1);
+        }
+        int matches = 0;
+        char *end;
+        long num = nw == 1 ? strtol(words[0], &end, 10) : 0;
+        if (nw == 1 && o->n > 9 && *end == '\0' && num >= 1 && num <= o->n) {
+            found = (int)num - 1;
+            break;
+        }
+        for (int i = 0; i < o->n && nw > 0; i++) {
+            ud_buf_clear(&text);
+            ud_action_format(g, NULL, &o->action[i], &text);
+            const char *choice = ud_buf_str(&text);
+            if (strcmp(choice, typed) == 0) {
+                found = i;
                 matches = 1;
                 break;
             }
-            if (line[0] && strncmp(name, line, strlen(line)) == 0) {
-                found = o->action[i];
+            if (strncmp(choice, typed, strlen(typed)) == 0) {
+                found = i;
                 matches++;
             }
         }
         if (matches == 1)
-            return found;
-        fprintf(out, "'%s' is not one of the choices\n", line);
+            break;
+        found = -1;
+        fprintf(out, "'%s' is not one of the choices\n", typed);
     }
+    ud_buf_free(&text);
+    return found;
 }
 
 const ud_policy_def ud_policy_random = {
@@ -118,5 +157,10 @@ void ud_policy_format(const ud_policy *p, char *out, size_t size)
 int ud_policy_choose(const ud_policy *p, const ud_game *g, const void *state, int seat,
                      const ud_offers *offers, ud_rng *rng)
 {
-    return p->def->choose(g, state, seat, p->param, offers, rng);
+    if (!g->observe)
+        return p->def->choose(g, state, seat, p->param, offers, rng);
+    /* The policy sees only what its seat may see. */
+    unsigned char view[UD_MAX_STATE] __attribute__((aligned(16)));
+    g->observe(state, seat, view);
+    return p->def->choose(g, view, seat, p->param, offers, rng);
 }

@@ -23,7 +23,9 @@ extern const ud_policy_def ud_policy_human;
 bool ud_policy_parse(const ud_game *g, const char *spec, ud_policy *out, ud_buf *err);
 /* "name" or "name:N", as parse accepts it. */
 void ud_policy_format(const ud_policy *p, char *out, size_t size);
-/* The action chosen, or -1 when the policy cannot answer (human at EOF). */
+/* The index into offers of the action chosen, or -1 when the policy cannot
+ * answer (human at EOF).  The policy sees what the seat may see
+ * (ud_game.observe). */
 int ud_policy_choose(const ud_policy *p, const ud_game *g, const void *state, int seat,
                      const ud_offers *offers, ud_rng *rng);
 /* Where the human policy reads answers and writes prompts (stdin/stderr

@@ -3,6 +3,9 @@
  */
 #include "selfcheck.h"
 
+#include "action.h"
+#include "compiled.h"
+
 #include <ctype.h>
 #include <string.h>
 
@@ -24,6 +27,8 @@ static bool source_well_formed(const char *s)
            isdigit((unsigned char)s[2]) && s[3] == '_' && strcmp(s + n - 4, ".txt") == 0;
 }
 
+#define PROBLEM(...) do { ud_buf_printf(out, __VA_ARGS__); ud_buf_putc(out, '\n'); problems++; } while (0)
+
 static bool nonempty(const char *s)
 {
     return s && s[0];
@@ -33,7 +38,6 @@ static int check_rule(const ud_game *g, int i, ud_buf *out)
 {
     const ud_rule *r = &g->rules[i];
     int problems = 0;
-#define PROBLEM(...) do { ud_buf_printf(out, __VA_ARGS__); ud_buf_putc(out, '\n'); problems++; } while (0)
     if (!id_well_formed(r->id))
         PROBLEM("%s: rule %d: ID '%s' is not of the form AB-CD-12", g->name, i, r->id ? r->id : "");
     for (int j = 0; j < i; j++)
@@ -75,11 +79,48 @@ static int check_variants(const ud_game *g, ud_buf *out)
     return problems;
 }
 
+/* The fixed limits of game.h and compiled.h, each named when exceeded. */
+static int check_limits(const ud_game *g, ud_buf *out)
+{
+    int problems = 0;
+    if (g->n_rules > UD_MAX_RULES)
+        PROBLEM("%s: %d rules exceed the limit UD_MAX_RULES (%d)", g->name, g->n_rules, UD_MAX_RULES);
+    if (g->n_phases > UD_MAX_PHASES)
+        PROBLEM("%s: %d phases exceed the limit UD_MAX_PHASES (%d)", g->name, g->n_phases, UD_MAX_PHASES);
+    if (g->compiled_rows && g->n_phases > UD_COMPILED_MAX_PHASES)
+        PROBLEM("%s: %d phases exceed the compiled runner's limit UD_COMPILED_MAX_PHASES (%d)",
+                g->name, g->n_phases, UD_COMPILED_MAX_PHASES);
+    if (g->n_variants > UD_MAX_VARIANTS)
+        PROBLEM("%s: %d variants exceed the limit UD_MAX_VARIANTS (%d)", g->name, g->n_variants,
+                UD_MAX_VARIANTS);
+    if (g->state_size > UD_MAX_STATE)
+        PROBLEM("%s: a state of %zu bytes exceeds the limit UD_MAX_STATE (%d)", g->name,
+                g->state_size, UD_MAX_STATE);
+    if (g->phase_offset >= g->state_size)
+        PROBLEM("%s: the phase byte (offset %zu) lies outside the state", g->name, g->phase_offset);
+    if (g->min_players < 1 || g->max_players < g->min_players || g->max_players > UD_MAX_PLAYERS)
+        PROBLEM("%s: players %d to %d: expected 1 <= min <= max <= UD_MAX_PLAYERS (%d)", g->name,
+                g->min_players, g->max_players, UD_MAX_PLAYERS);
+    if (g->n_actions < 1)
+        PROBLEM("%s: declares no action kinds", g->name);
+    for (int a = 0; a < g->n_actions; a++) {
+        ud_buf why;
+        ud_buf_init(&why);
+        if (!ud_action_kind_valid(&g->actions[a], &why))
+            PROBLEM("%s: %s", g->name, ud_buf_str(&why));
+        for (int b = 0; b < a; b++)
+            if (g->actions[a].name && g->actions[b].name &&
+                strcmp(g->actions[a].name, g->actions[b].name) == 0)
+                PROBLEM("%s: action name %s is used twice", g->name, g->actions[a].name);
+        ud_buf_free(&why);
+    }
+    return problems;
+}
+
 int ud_game_selfcheck(const ud_game *g, ud_buf *out)
 {
     int problems = 0;
-    if (g->n_rules > UD_MAX_RULES || g->n_phases > UD_MAX_PHASES || g->n_variants > UD_MAX_VARIANTS)
-        PROBLEM("%s: more rules, phases or variants than undead's limits", g->name);
+    problems += check_limits(g, out);
     for (int i = 0; i < g->n_rules && i < UD_MAX_RULES; i++)
         problems += check_rule(g, i, out);
     problems += check_variants(g, out);

@@ -40,8 +40,11 @@ bool ud_setup_add_player(ud_setup *setup, const char *name, ud_buf *err)
             return false;
         }
     if (setup->n_players >= UD_MAX_PLAYERS) {
-        ud_buf_printf(err, "more than %d players", UD_MAX_PLAYERS);
-        return false;
+        /* Counted, not kept: the game's rule on the number of players
+         * reports it, with its rule ID, when the game is set up. */
+        if (setup->n_unseated < 1000000)
+            setup->n_unseated++;
+        return true;
     }
     strcpy(setup->names[setup->n_players++], name);
     return true;
@@ -51,6 +54,7 @@ bool ud_setup_players(ud_setup *setup, const char *list, ud_buf *err)
 {
     char name[64];
     setup->n_players = 0;
+    setup->n_unseated = 0;
     const char *p = list;
     for (;;) {
         size_t len = strcspn(p, ",");

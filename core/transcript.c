@@ -7,6 +7,8 @@
  */
 #include "transcript.h"
 
+#include "action.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -95,7 +97,7 @@ static bool need_args(parser *ps, const ud_tline *tl, int min, int max, const ch
 static bool start_line_applies(const ud_transcript *t, const char *line, ud_buf *msg)
 {
     const ud_game *g = t->game;
-    unsigned char state[4096] __attribute__((aligned(16)));
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     if (!g->apply_start) {
         ud_buf_printf(msg, "%s takes no start lines", g->name);
         return false;
@@ -212,7 +214,7 @@ static bool body_line(parser *ps, ud_tline *tl)
     }
     if (strcmp(verb, "decide") == 0) {
         tl->kind = UD_TL_DECIDE;
-        if (tl->ntok != 3) {
+        if (tl->ntok < 3) {
             ud_error_set(ps->err, tl->line, tl->col[0], NULL, "expected 'decide PLAYER ACTION'");
             return false;
         }
@@ -223,15 +225,15 @@ static bool body_line(parser *ps, ud_tline *tl)
             ud_error_set(ps->err, tl->line, tl->col[1], NULL, "expected a player named in the header, found '%s'", tl->tok[1]);
             return false;
         }
-        if (ud_game_action(g, tl->tok[2]) < 0) {
-            ud_buf m;
-            ud_buf_init(&m);
-            for (int a = 0; a < g->n_actions; a++)
-                ud_buf_printf(&m, "%s%s", a ? "|" : "", g->actions[a]);
-            ud_error_set(ps->err, tl->line, tl->col[2], NULL, "expected an action (%s), found '%s'", ud_buf_str(&m), tl->tok[2]);
+        ud_buf m;
+        ud_buf_init(&m);
+        int bad = 0;
+        if (ud_action_parse(g, &ps->t->setup, tl->tok + 2, tl->ntok - 2, &tl->action, &m, &bad) < 0) {
+            ud_error_set(ps->err, tl->line, tl->col[2 + bad], NULL, "%s", ud_buf_str(&m));
             ud_buf_free(&m);
             return false;
         }
+        ud_buf_free(&m);
         return true;
     }
     if (ud_game_is_chance_event(g, verb)) {

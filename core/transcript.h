@@ -21,7 +21,7 @@
 #include "game.h"
 #include "policy.h"
 
-enum { UD_TRANSCRIPT_VERSION = 1, UD_TL_MAX_TOKENS = 24, UD_TL_MAX_LEN = 1024 };
+enum { UD_TRANSCRIPT_VERSION = 1, UD_TL_MAX_TOKENS = UD_MAX_LINE_WORDS, UD_TL_MAX_LEN = 1024 };
 
 typedef enum { UD_TL_CHANCE, UD_TL_DECIDE, UD_TL_STATE, UD_TL_CHANGE } ud_tline_kind;
 
@@ -31,6 +31,7 @@ typedef struct ud_tline {
     int ntok;
     char *tok[UD_TL_MAX_TOKENS];   /* point into text */
     int col[UD_TL_MAX_TOKENS];
+    ud_action action;              /* a decide line's action, parsed */
     char *tag;                     /* rule ID without brackets, or NULL */
     int tag_col;
     char *text;                    /* owned */

@@ -109,7 +109,7 @@ static void play_bytes(const int *variant, const uint8_t *data, size_t size, boo
     s.check_invariants = 1;
     ud_status st = ud_start(&s, o->state);
     for (int d = 0; st == UD_DECIDE && d < 2000; d++)
-        st = ud_decide(&s, o->state, s.offers.action[ud_bytes_below(&bytes, (uint32_t)s.offers.n)]);
+        st = ud_decide_offer(&s, o->state, (int)ud_bytes_below(&bytes, (uint32_t)s.offers.n));
     o->status = st;
     o->winner = st == UD_OVER ? zd_game.winner(o->state) : -9;
     o->steps = s.steps;

@@ -12,6 +12,9 @@
 #include "engine.h"
 #include "support.h"
 
+/* An action of a kind without arguments, for ud_decide. */
+#define ACT(k) (&(ud_action){ .kind = (k) })
+
 /* ---- ud_table_build on zombie-dice --------------------------------------------- */
 
 /* Written from the ud_rule field comments, not from ud_rule_active. */
@@ -138,8 +141,8 @@ static void mode_y(void *p, ud_step *s)
 static void mode_z(void *p, ud_step *s) { TS(p)->phase = PH_LOOP; }
 static void offer_ab(void *p, ud_step *s) { ud_offer(s, ACT_A); ud_offer(s, ACT_B); ud_offer(s, ACT_A); }
 static void offer_c(void *p, ud_step *s) { ud_offer(s, ACT_C); }
-static bool chose_a(const void *p, const ud_step *s) { return s->action == ACT_A; }
-static bool chose_b(const void *p, const ud_step *s) { return s->action == ACT_B; }
+static bool chose_a(const void *p, const ud_step *s) { return s->action.kind == ACT_A; }
+static bool chose_b(const void *p, const ud_step *s) { return s->action.kind == ACT_B; }
 static void do_a(void *p, ud_step *s) { TS(p)->phase = PH_OVER; UD_EMIT(s, "did a"); }
 static void do_b(void *p, ud_step *s) { TS(p)->phase = PH_DEAD; }
 static void spin(void *p, ud_step *s) { TS(p)->counter++; }
@@ -185,7 +188,7 @@ static bool below_13(const ud_game *g, const void *p, ud_buf *why)
     return false;
 }
 static const ud_invariant toy_invariants[] = { { .id = "T-INV", .summary = "counter below 13", .holds = below_13 } };
-static const char *const toy_actions[] = { "a", "b", "c" };
+static const ud_action_kind toy_actions[] = { { "a", NULL }, { "b", NULL }, { "c", NULL } };
 static void toy_init(void *p, const ud_setup *setup) { TS(p)->phase = PH_START; }
 static int toy_to_move(const void *p) { return 0; }
 static void toy_describe(const ud_game *g, const void *p, const ud_setup *setup, ud_buf *out)
@@ -199,7 +202,7 @@ static const ud_game toy = {
     .name = "toy", .title = "Toy", .phases = toy_phases, .n_phases = N_PH,
     .rules = toy_rules, .n_rules = N_TOY_RULES, .variants = toy_variants, .n_variants = 2,
     .invariants = toy_invariants, .n_invariants = 1, .actions = toy_actions, .n_actions = 3,
-    .max_players = 2, .state_size = sizeof(toy_state), .phase_offset = offsetof(toy_state, phase),
+    .min_players = 1, .max_players = 2, .state_size = sizeof(toy_state), .phase_offset = offsetof(toy_state, phase),
     .init = toy_init, .to_move = toy_to_move, .describe = toy_describe, .score = toy_score,
     .winner = toy_winner,
 };
@@ -286,8 +289,8 @@ Test(engine, start_runs_to_the_first_decision_and_counts_firings)
     cr_assert_eq(r.step.steps, 3);
     /* ud_offer ignores a repeated action. */
     cr_assert_eq(r.step.offers.n, 2);
-    cr_assert_eq(r.step.offers.action[0], ACT_A);
-    cr_assert_eq(r.step.offers.action[1], ACT_B);
+    cr_assert_eq(r.step.offers.action[0].kind, ACT_A);
+    cr_assert_eq(r.step.offers.action[1].kind, ACT_B);
     cr_assert_str_eq(r.step.offers.by[0]->id, "T-OFFER-AB");
 }
 
@@ -296,7 +299,7 @@ Test(engine, offers_remember_the_offering_row)
     toy_run r;
     cr_assert_eq(toy_start(&r, MODE_X, 1, NULL), UD_DECIDE);
     cr_assert_eq(r.step.offers.n, 3);
-    cr_assert_eq(r.step.offers.action[2], ACT_C);
+    cr_assert_eq(r.step.offers.action[2].kind, ACT_C);
     cr_assert_str_eq(r.step.offers.by[2]->id, "T-OFFER-C");
 }
 
@@ -304,10 +307,10 @@ Test(engine, decide_an_offered_action)
 {
     toy_run r;
     toy_start(&r, MODE_X, 0, NULL);
-    cr_assert_eq(ud_decide(&r.step, &r.state, ACT_A), UD_OVER);
+    cr_assert_eq(ud_decide(&r.step, &r.state, ACT(ACT_A)), UD_OVER);
     cr_assert_eq(r.fired[rule_index("T-DO-A")], 1);
     cr_assert_eq(r.fired[rule_index("T-DO-B")], 0);
-    cr_assert_eq(r.step.action, -1, "the action is cleared after the decision");
+    cr_assert_eq(r.step.action.kind, -1, "the action is cleared after the decision");
 }
 
 Test(engine, decide_rejects_an_action_not_offered)
@@ -315,7 +318,7 @@ Test(engine, decide_rejects_an_action_not_offered)
     toy_run r;
     toy_start(&r, MODE_X, 0, NULL);
     toy_state before = r.state;
-    cr_assert_eq(ud_decide(&r.step, &r.state, ACT_C), UD_ERROR);
+    cr_assert_eq(ud_decide(&r.step, &r.state, ACT(ACT_C)), UD_ERROR);
     cr_assert_eq(r.step.fail.kind, UD_FAIL_RULE);
     cr_assert_str_eq(r.step.fail.id, "T-OFFER-AB", "the offering rule is named");
     cr_assert_str_eq(r.step.fail.msg, "'c' is not allowed here; the rules allow a|b");
@@ -326,11 +329,11 @@ Test(engine, decide_rejects_an_unknown_action_number)
 {
     toy_run r;
     toy_start(&r, MODE_X, 0, NULL);
-    cr_assert_eq(ud_decide(&r.step, &r.state, 99), UD_ERROR);
+    cr_assert_eq(ud_decide(&r.step, &r.state, ACT(99)), UD_ERROR);
     cr_assert_str_eq(r.step.fail.id, "T-OFFER-AB");
-    cr_assert_not_null(strstr(r.step.fail.msg, "'?' is not allowed"), "%s", r.step.fail.msg);
+    cr_assert_not_null(strstr(r.step.fail.msg, "'?99' is not allowed"), "%s", r.step.fail.msg);
     toy_start(&r, MODE_X, 0, NULL);
-    cr_assert_eq(ud_decide(&r.step, &r.state, -1), UD_ERROR);
+    cr_assert_eq(ud_decide(&r.step, &r.state, ACT(-1)), UD_ERROR);
     cr_assert_eq(r.step.fail.kind, UD_FAIL_RULE);
 }
 
@@ -338,7 +341,7 @@ Test(engine, decision_that_changes_nothing_is_an_invariant_failure)
 {
     toy_run r;
     toy_start(&r, MODE_X, 1, NULL);
-    cr_assert_eq(ud_decide(&r.step, &r.state, ACT_C), UD_ERROR);
+    cr_assert_eq(ud_decide(&r.step, &r.state, ACT(ACT_C)), UD_ERROR);
     cr_assert_eq(r.step.fail.kind, UD_FAIL_INVARIANT);
     cr_assert_str_eq(r.step.fail.id, "T-OFFER-C");
     cr_assert_not_null(strstr(r.step.fail.msg, "decision 'c' changed nothing"));
@@ -348,7 +351,7 @@ Test(engine, auto_phase_where_no_rule_fires)
 {
     toy_run r;
     toy_start(&r, MODE_X, 0, NULL);
-    cr_assert_eq(ud_decide(&r.step, &r.state, ACT_B), UD_ERROR);
+    cr_assert_eq(ud_decide(&r.step, &r.state, ACT(ACT_B)), UD_ERROR);
     cr_assert_eq(r.step.fail.kind, UD_FAIL_INVARIANT);
     cr_assert_str_eq(r.step.fail.msg, "no rule fires in phase dead");
 }
@@ -409,7 +412,7 @@ Test(engine, sink_gets_lines_with_their_rules_and_a_state_line_at_decisions)
     cr_assert_str_eq(lines.rules[0]->id, "T-START");
     cr_assert_str_eq(lines.lines[1], "= counter=11");
     cr_assert_null(lines.rules[1]);
-    cr_assert_eq(ud_decide(&r.step, &r.state, ACT_A), UD_OVER);
+    cr_assert_eq(ud_decide(&r.step, &r.state, ACT(ACT_A)), UD_OVER);
     cr_assert_eq(lines.n, 4);
     cr_assert_str_eq(lines.lines[2], "decide solo a");
     cr_assert_str_eq(lines.rules[2]->id, "T-OFFER-AB", "a decide line is tagged with its offer");
@@ -479,7 +482,7 @@ Test(engine, first_failure_is_kept)
 {
     ud_step s;
     ud_step_init(&s, NULL, NULL, NULL, NULL, NULL);
-    cr_assert_eq(s.action, -1);
+    cr_assert_eq(s.action.kind, -1);
     ud_failf(&s, UD_FAIL_RULE, "FIRST", "one %d", 1);
     ud_failf(&s, UD_FAIL_INVARIANT, "SECOND", "two");
     cr_assert_eq(s.fail.kind, UD_FAIL_RULE);

@@ -110,14 +110,15 @@ Test(policy_errors, bad_params)
 
 static ud_offers both(void)
 {
-    ud_offers o = { .n = 2, .action = { ZD_ACT_STOP, ZD_ACT_ROLL } };
+    ud_offers o = { .n = 2, .action = { { ZD_ACT_STOP }, { ZD_ACT_ROLL } } };
     return o;
 }
 
 static int choose(const char *spec, const zd_state *st, const ud_offers *o, ud_rng *rng)
 {
     ud_policy p = parse_ok(spec);
-    return ud_policy_choose(&p, &zd_game, st, 0, o, rng);
+    int i = ud_policy_choose(&p, &zd_game, st, 0, o, rng);
+    return i < 0 ? -1 : o->action[i].kind;   /* the kind chosen */
 }
 
 Test(policy_choice, stop_at_shotguns_threshold)
@@ -176,7 +177,7 @@ Test(policy_choice, always_roll_and_only_offered_actions)
     ud_offers o = both();
     cr_assert_eq(choose("always-roll", &st, &o, &r), ZD_ACT_ROLL);
     /* When the preferred action is not offered, a policy picks an offered one. */
-    ud_offers only_roll = { .n = 1, .action = { ZD_ACT_ROLL } };
+    ud_offers only_roll = { .n = 1, .action = { { ZD_ACT_ROLL } } };
     cr_assert_eq(choose("stop-at-shotguns:2", &st, &only_roll, &r), ZD_ACT_ROLL);
 }
 
@@ -195,7 +196,7 @@ Test(policy_choice, random_uses_both_actions_and_only_offered_ones)
     }
     cr_assert_gt(seen[ZD_ACT_STOP], 50);
     cr_assert_gt(seen[ZD_ACT_ROLL], 50);
-    ud_offers only_stop = { .n = 1, .action = { ZD_ACT_STOP } };
+    ud_offers only_stop = { .n = 1, .action = { { ZD_ACT_STOP } } };
     for (int i = 0; i < 20; i++)
         cr_assert_eq(choose("random", &st, &only_stop, &r), ZD_ACT_STOP);
 }

@@ -12,7 +12,7 @@
 
 /* A game with only what the human policy reads: its action names.  Two
  * share the prefix "r", so "r" alone is ambiguous here. */
-static const char *const toy_actions[] = { "stop", "roll", "rest" };
+static const ud_action_kind toy_actions[] = { { "stop", NULL }, { "roll", NULL }, { "rest", NULL } };
 static const ud_game toy = { .name = "toy", .actions = toy_actions, .n_actions = 3 };
 
 typedef struct session {
@@ -36,7 +36,8 @@ static int ask(session *s, const ud_game *g, const ud_offers *o)
 {
     ud_rng r;
     ud_rng_seed(&r, 1);
-    return ud_policy_choose(&s->p, g, NULL, 1, o, &r);
+    int i = ud_policy_choose(&s->p, g, NULL, 1, o, &r);
+    return i < 0 ? -1 : o->action[i].kind;   /* the kind chosen */
 }
 
 static void close_session(session *s)
@@ -55,8 +56,8 @@ static int count(const char *hay, const char *needle)
     return n;
 }
 
-static const ud_offers stop_roll = { .n = 2, .action = { 0, 1 } };
-static const ud_offers all_three = { .n = 3, .action = { 0, 1, 2 } };
+static const ud_offers stop_roll = { .n = 2, .action = { { 0 }, { 1 } } };
+static const ud_offers all_three = { .n = 3, .action = { { 0 }, { 1 }, { 2 } } };
 
 Test(human, full_names_and_unique_prefixes)
 {

@@ -95,12 +95,15 @@ Test(setup, player_name_duplicate)
     ERR_HAS("player name 'a' is used twice");
 }
 
-Test(setup, at_most_max_players)
+Test(setup, players_beyond_the_seats_are_counted_not_seated)
 {
-    cr_assert(ud_setup_players(&setup, "a,b,c,d,e,f,g,h", &err), "%s", ud_buf_str(&err));
+    cr_assert(ud_setup_players(&setup, "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p", &err), "%s", ud_buf_str(&err));
     cr_assert_eq(setup.n_players, UD_MAX_PLAYERS);
-    cr_assert_not(ud_setup_players(&setup, "a,b,c,d,e,f,g,h,i", &err));
-    ERR_HAS("more than 8 players");
+    cr_assert_eq(setup.n_unseated, 0);
+    cr_assert(ud_setup_players(&setup, "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r", &err));
+    cr_assert_eq(setup.n_players, UD_MAX_PLAYERS);
+    cr_assert_eq(ud_setup_player_count(&setup), UD_MAX_PLAYERS + 2,
+                 "the game's player rule refuses the table, with its rule ID");
 }
 
 Test(setup, player_list_overlong_item)

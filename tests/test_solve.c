@@ -39,8 +39,9 @@ static int named(void *ctx, const zd_turn_graph *g, int i, int k)
     const ud_policy *p = ctx;
     zd_state st;
     zd_pos_state(g, i, k, 0, &st);
-    ud_offers o = { .n = 2, .action = { ZD_ACT_STOP, ZD_ACT_ROLL } };
-    return p->def->choose(&zd_game, &st, 0, p->param, &o, NULL) == ZD_ACT_ROLL;
+    static ud_offers o = { .n = 2, .action = { { ZD_ACT_STOP, { 0 } }, { ZD_ACT_ROLL, { 0 } } } };
+    int pick = p->def->choose(&zd_game, &st, 0, p->param, &o, NULL);
+    return pick >= 0 && o.action[pick].kind == ZD_ACT_ROLL;
 }
 
 static ud_policy policy(const char *spec)

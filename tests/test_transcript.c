@@ -189,7 +189,7 @@ Test(transcript, longest_line_and_most_words)
     cr_assert_eq(t.lines[0].ntok, UD_TL_MAX_TOKENS);
 }
 
-Test(transcript, eight_players_and_sixteen_start_lines)
+Test(transcript, every_seat_and_sixteen_start_lines)
 {
     char text[4096] = ZD_HEADER;
     for (int i = 0; i < UD_MAX_PLAYERS; i++)
@@ -197,7 +197,7 @@ Test(transcript, eight_players_and_sixteen_start_lines)
     for (int i = 0; i < UD_MAX_START; i++)
         sprintf(text + strlen(text), "start score p%d %d\n", i % 8, i);
     parse_ok(text, strlen(text));
-    cr_assert_eq(t.setup.n_players, 8);
+    cr_assert_eq(t.setup.n_players, UD_MAX_PLAYERS);
     cr_assert_eq(t.setup.n_start, 16);
 }
 

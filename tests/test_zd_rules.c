@@ -73,7 +73,16 @@ SCENARIO(rule_players)
 
     /* "Two or more players": one is refused by this rule. */
     run_text(&r, ZD_HEADER "player solo\npartial\n\ndraw green green green\n");
-    assert_check_error(&r, 6, "ZD-PLAYERS", "Zombie Dice needs 2 to 8 players, not 1");
+    assert_check_error(&r, 6, "ZD-PLAYERS", "Zombie Dice needs two or more players, not 1");
+    run_free(&r);
+
+    /* A table larger than undead seats is refused by the same rule. */
+    char text[1024] = ZD_HEADER;
+    for (int i = 0; i < UD_MAX_PLAYERS + 1; i++)
+        sprintf(text + strlen(text), "player p%d\n", i);
+    strcat(text, "partial\n\ndraw green green green\n");
+    run_text(&r, text);
+    assert_check_error(&r, UD_MAX_PLAYERS + 6, "ZD-PLAYERS", "17 players: undead seats at most 16");
     run_free(&r);
 }
 

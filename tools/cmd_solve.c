@@ -133,8 +133,10 @@ static int named_policy(void *ctx, const zd_turn_graph *g, int i, int k)
     named_pol *np = ctx;
     zd_state st;
     zd_pos_state(g, i, k, 0, &st);
-    ud_offers o = { .n = 2, .action = { ZD_ACT_STOP, ZD_ACT_ROLL } };
-    return np->p.def->choose(&zd_game, &st, 0, np->p.param, &o, NULL) == ZD_ACT_ROLL;
+    /* stop or roll, once (offers are large) */
+    static ud_offers o = { .n = 2, .action = { { ZD_ACT_STOP, { 0 } }, { ZD_ACT_ROLL, { 0 } } } };
+    int pick = np->p.def->choose(&zd_game, &st, 0, np->p.param, &o, NULL);
+    return pick >= 0 && o.action[pick].kind == ZD_ACT_ROLL;
 }
 
 typedef struct table_pol {

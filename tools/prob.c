@@ -7,7 +7,10 @@
  */
 #include "prob.h"
 
+#include "action.h"
+
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <gmp.h>
@@ -108,25 +111,36 @@ static int pick(ud_chance *c, const ud_pick_req *p)
     return match(r, p);
 }
 
-/* The action of the next decide line, -1 when none is left. */
-static int next_decision(replay *r)
+/* The action of the next decide line ("decide PLAYER ACTION..."); false
+ * when none is left or it does not parse. */
+static bool next_decision(replay *r, const ud_setup *setup, ud_action *out)
 {
     for (; r->next_decide < r->lines->n; r->next_decide++) {
         const char *text = r->lines->lines[r->next_decide].text;
         if (!first_word_is(text, "decide"))
             continue;
         r->next_decide++;
-        const char *action = strrchr(text, ' ');
-        return action ? ud_game_action(r->g, action + 1) : -1;
+        char copy[UD_MAX_LINE];
+        snprintf(copy, sizeof copy, "%s", text);
+        char *words[UD_MAX_LINE_WORDS];
+        int n = 0;
+        for (char *w = strtok(copy, " "); w && n < UD_MAX_LINE_WORDS; w = strtok(NULL, " "))
+            words[n++] = w;
+        ud_buf err;
+        ud_buf_init(&err);
+        int bad;
+        bool ok = n >= 3 && ud_action_parse(r->g, setup, words + 2, n - 2, out, &err, &bad) == 0;
+        ud_buf_free(&err);
+        return ok;
     }
-    return -1;
+    return false;
 }
 
 static bool run(replay *r, const ud_setup *setup)
 {
     ud_table t;
     ud_table_build(&t, r->g, setup->variant);
-    unsigned char state[4096] __attribute__((aligned(16)));
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     if (r->g->state_size > sizeof state)
         return false;
     ud_chance chance = { .pick = pick, .ctx = r };
@@ -134,10 +148,10 @@ static bool run(replay *r, const ud_setup *setup)
     ud_step_init(&s, &t, setup, &chance, NULL, NULL);
     ud_status st = ud_start(&s, state);
     while (st == UD_DECIDE) {
-        int action = next_decision(r);
-        if (action < 0)
+        ud_action action;
+        if (!next_decision(r, setup, &action))
             return true;               /* a partial record ends at a decision */
-        st = ud_decide(&s, state, action);
+        st = ud_decide(&s, state, &action);
     }
     return st == UD_OVER || r->ran_out;
 }

@@ -277,13 +277,13 @@ void zd_offer_drink(void *p, ud_step *s)
 
 bool zd_chose_drink(const void *p, const ud_step *s)
 {
-    return s->action >= ZD_ACT_DRINK && s->action < ZD_ACT_DRINK + ZD_TYPES;
+    return s->action.kind >= ZD_ACT_DRINK && s->action.kind < ZD_ACT_DRINK + ZD_TYPES;
 }
 
 void zd_drink_convert_chosen(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
-    drink_convert(st, s, s->action - ZD_ACT_DRINK);
+    drink_convert(st, s, s->action.kind - ZD_ACT_DRINK);
     st->n_kept = st->n_hand;
     st->phase = (uint8_t)zd_next_choice_phase(st);
 }
@@ -296,7 +296,7 @@ void zd_offer_bus_feet(void *p, ud_step *s)
 
 bool zd_chose_get_off(const void *p, const ud_step *s)
 {
-    return s->action == ZD_ACT_GET_OFF;
+    return s->action.kind == ZD_ACT_GET_OFF;
 }
 
 void zd_get_off(void *p, ud_step *s)
@@ -308,7 +308,7 @@ void zd_get_off(void *p, ud_step *s)
 
 bool zd_chose_stay_on(const void *p, const ud_step *s)
 {
-    return s->action == ZD_ACT_STAY_ON;
+    return s->action.kind == ZD_ACT_STAY_ON;
 }
 
 void zd_stay_on(void *p, ud_step *s)
@@ -339,7 +339,7 @@ void zd_offer_ride(void *p, ud_step *s)
 
 bool zd_chose_ride(const void *p, const ud_step *s)
 {
-    return s->action == ZD_ACT_RIDE;
+    return s->action.kind == ZD_ACT_RIDE;
 }
 
 void zd_board(void *p, ud_step *s)

@@ -84,12 +84,12 @@ const ud_explore_bound zd_bound_turn = {
 /* Each child of a roll is a position with more brains, a turn at the goal
  * (keyed by its total, so several positions merge), or a bust; its exact
  * probability must equal the sum of the solver's edges that lead there. */
-void zd_explore_check_edge(void *ctx, const void *state, int action, int n,
+void zd_explore_check_edge(void *ctx, const void *state, const ud_action *action, int n,
                            const void *const *children, mpq_t *const *weights)
 {
     zd_edge_check *c = ctx;
     const zd_state *st = state;
-    if (action != ZD_ACT_ROLL || st->phase != ZD_PH_CHOICE)
+    if (action->kind != ZD_ACT_ROLL || st->phase != ZD_PH_CHOICE)
         return;
     c->checked++;
     int i = zd_turn_graph_find(c->g, st);

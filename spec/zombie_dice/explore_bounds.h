@@ -17,7 +17,7 @@ typedef struct zd_edge_check {
     uint64_t checked, mismatched;
     char first[256];             /* the first mismatch */
 } zd_edge_check;
-void zd_explore_check_edge(void *ctx, const void *state, int action, int n,
+void zd_explore_check_edge(void *ctx, const void *state, const ud_action *action, int n,
                            const void *const *children, mpq_t *const *weights);
 
 #endif

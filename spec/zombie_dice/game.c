@@ -30,9 +30,10 @@ static const ud_phase zd_phases[ZD_PHASES] = {
     [ZD_PH_OVER] = { "over", UD_PHASE_OVER },
 };
 
-static const char *const zd_actions[ZD_ACTIONS] = {
-    "stop", "roll", "ride", "get-off", "stay-on",
-    "drink-green", "drink-yellow", "drink-red", "drink-hunk", "drink-hottie", "drink-santa",
+static const ud_action_kind zd_actions[ZD_ACTIONS] = {
+    { "stop", NULL }, { "roll", NULL }, { "ride", NULL }, { "get-off", NULL }, { "stay-on", NULL },
+    { "drink-green", NULL }, { "drink-yellow", NULL }, { "drink-red", NULL },
+    { "drink-hunk", NULL }, { "drink-hottie", NULL }, { "drink-santa", NULL },
 };
 static const char *const zd_chance_events[] = { "lot", "draw", "roll", NULL };
 
@@ -139,6 +140,7 @@ const ud_game zd_game = {
     .chance_events = zd_chance_events,
     .ratios = zd_ratios,
     .n_ratios = (int)(sizeof zd_ratios / sizeof zd_ratios[0]),
+    .min_players = 2,
     .max_players = UD_MAX_PLAYERS,
     .state_size = sizeof(zd_state),
     .phase_offset = offsetof(zd_state, phase),
@@ -148,5 +150,6 @@ const ud_game zd_game = {
     .describe = zd_describe,
     .score = zd_score,
     .winner = zd_winner,
+    .outcomes = zd_outcomes,
     .apply_start = zd_apply_start,
 };

@@ -10,12 +10,20 @@
 
 #define CST(p) ((const zd_state *)(p))
 
-static bool has(const ud_offers *o, int action)
+/* Zombie Dice's actions take no arguments: the policies below reason
+ * about kinds, and the definitions at the end turn a kind into its
+ * index among the offers. */
+static int index_of(const ud_offers *o, int kind)
 {
     for (int i = 0; i < o->n; i++)
-        if (o->action[i] == action)
-            return true;
-    return false;
+        if (o->action[i].kind == kind)
+            return i;
+    return -1;
+}
+
+static bool has(const ud_offers *o, int kind)
+{
+    return index_of(o, kind) >= 0;
 }
 
 /* The choices that are not stop-or-roll (energy drink, bus footprints):
@@ -26,24 +34,24 @@ static int side_choice(const ud_offers *o)
     for (size_t i = 0; i < sizeof riskiest / sizeof riskiest[0]; i++)
         if (has(o, ZD_ACT_DRINK + riskiest[i]))
             return ZD_ACT_DRINK + riskiest[i];
-    return has(o, ZD_ACT_GET_OFF) ? ZD_ACT_GET_OFF : o->action[0];
+    return has(o, ZD_ACT_GET_OFF) ? ZD_ACT_GET_OFF : o->action[0].kind;
 }
 
 static int offered(const ud_offers *o, int action)
 {
     if (!has(o, ZD_ACT_STOP))
         return side_choice(o);
-    return has(o, action) ? action : o->action[0];
+    return has(o, action) ? action : o->action[0].kind;
 }
 
-static int stop_at_shotguns(const ud_game *g, const void *p, int seat, int param,
+static int stop_at_shotguns_kind(const ud_game *g, const void *p, int seat, int param,
                             const ud_offers *o, ud_rng *rng)
 {
     return offered(o, zd_turn_shotguns(CST(p)) >= param ? ZD_ACT_STOP : ZD_ACT_ROLL);
 }
 
 /* Boards the School Bus whenever it can, else like stop-at-shotguns. */
-static int bus_rider(const ud_game *g, const void *p, int seat, int param,
+static int bus_rider_kind(const ud_game *g, const void *p, int seat, int param,
                      const ud_offers *o, ud_rng *rng)
 {
     if (has(o, ZD_ACT_RIDE) && zd_turn_shotguns(CST(p)) < param)
@@ -53,13 +61,13 @@ static int bus_rider(const ud_game *g, const void *p, int seat, int param,
     return offered(o, zd_turn_shotguns(CST(p)) >= param ? ZD_ACT_STOP : ZD_ACT_ROLL);
 }
 
-static int stop_at_brains(const ud_game *g, const void *p, int seat, int param,
+static int stop_at_brains_kind(const ud_game *g, const void *p, int seat, int param,
                           const ud_offers *o, ud_rng *rng)
 {
     return offered(o, zd_turn_brains(CST(p)) >= param ? ZD_ACT_STOP : ZD_ACT_ROLL);
 }
 
-static int always_roll(const ud_game *g, const void *p, int seat, int param,
+static int always_roll_kind(const ud_game *g, const void *p, int seat, int param,
                        const ud_offers *o, ud_rng *rng)
 {
     return offered(o, ZD_ACT_ROLL);
@@ -67,13 +75,13 @@ static int always_roll(const ud_game *g, const void *p, int seat, int param,
 
 /* Stops as soon as the turn's brains would reach the goal, else like
  * stop-at-shotguns: the "never throw away a win" habit of real players. */
-static int closer(const ud_game *g, const void *p, int seat, int param,
+static int closer_kind(const ud_game *g, const void *p, int seat, int param,
                   const ud_offers *o, ud_rng *rng)
 {
     const zd_state *st = CST(p);
     if (st->score[seat] + zd_turn_brains(st) >= ZD_GOAL && !st->ending)
         return offered(o, ZD_ACT_STOP);
-    return stop_at_shotguns(g, p, seat, param, o, rng);
+    return stop_at_shotguns_kind(g, p, seat, param, o, rng);
 }
 
 /* Optimal play for two players (spec/zombie_dice/solve.h): the game is
@@ -124,7 +132,7 @@ static bool optimal_ready(const zd_state *st)
     return true;
 }
 
-static int optimal(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
+static int optimal_kind(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
                    ud_rng *rng)
 {
     const zd_state *st = CST(p);
@@ -132,6 +140,21 @@ static int optimal(const ud_game *g, const void *p, int seat, int param, const u
         return -1;
     return zd_game_solution_action(optimal_cache.solution, st);
 }
+
+/* Each policy as ud_policy_def wants it: the index of the kind chosen. */
+#define ZD_POLICY(NAME)                                                                   \
+    static int NAME(const ud_game *g, const void *p, int seat, int param,                \
+                    const ud_offers *o, ud_rng *rng)                                     \
+    {                                                                                     \
+        int kind = NAME##_kind(g, p, seat, param, o, rng);                                \
+        return kind < 0 ? -1 : index_of(o, kind);                                         \
+    }
+ZD_POLICY(stop_at_shotguns)
+ZD_POLICY(bus_rider)
+ZD_POLICY(stop_at_brains)
+ZD_POLICY(always_roll)
+ZD_POLICY(closer)
+ZD_POLICY(optimal)
 
 const ud_policy_def zd_policies[] = {
     { "stop-at-shotguns", "stop once the turn holds N shotguns (default 2)", 1, 2, stop_at_shotguns, 0 },

@@ -21,10 +21,13 @@
 
 static void players_seat(void *p, ud_step *s)
 {
-    int n = s->setup->n_players;
-    if (n < 2 || n > UD_MAX_PLAYERS)
-        ud_failf(s, UD_FAIL_INPUT, s->rule->id,
-                 "Zombie Dice needs 2 to %d players, not %d", UD_MAX_PLAYERS, n);
+    int n = ud_setup_player_count(s->setup);
+    if (n < 2)
+        ud_failf(s, UD_FAIL_RULE, s->rule->id, "Zombie Dice needs two or more players, not %d", n);
+    else if (n > UD_MAX_PLAYERS)
+        ud_failf(s, UD_FAIL_RULE, s->rule->id,
+                 "%d players: undead seats at most %d at one table of Zombie Dice", n,
+                 UD_MAX_PLAYERS);
     else
         ST(p)->n_players = (uint8_t)n;
 }
@@ -266,7 +269,7 @@ static void offer_stop_or_roll(void *p, ud_step *s)
 
 static bool chose_stop(const void *p, const ud_step *s)
 {
-    return s->action == ZD_ACT_STOP;
+    return s->action.kind == ZD_ACT_STOP;
 }
 
 void zd_score_turn(zd_state *st, ud_step *s)
@@ -287,7 +290,7 @@ static void stop_and_score(void *p, ud_step *s)
 
 static bool chose_roll(const void *p, const ud_step *s)
 {
-    return s->action == ZD_ACT_ROLL;
+    return s->action.kind == ZD_ACT_ROLL;
 }
 
 static void keep_going(void *p, ud_step *s)
@@ -401,6 +404,22 @@ static unsigned leaders(const zd_state *st, int *best_out)
     return mask;
 }
 
+/* Won, shared (a tie the tiebreak reading leaves standing) or lost. */
+void zd_outcomes(const void *p, int n_players, uint8_t *out)
+{
+    const zd_state *st = CST(p);
+    int best;
+    unsigned shared = st->winner == -2 ? leaders(st, &best) : 0;
+    for (int seat = 0; seat < n_players; seat++) {
+        if (st->phase != ZD_PH_OVER)
+            out[seat] = UD_SEAT_PLAYING;
+        else if (seat == st->winner || (shared >> seat) & 1u)
+            out[seat] = seat == st->winner ? UD_SEAT_WON : UD_SEAT_SHARED;
+        else
+            out[seat] = UD_SEAT_LOST;
+    }
+}
+
 static bool single_leader(const void *p, const ud_step *s)
 {
     int best;
@@ -436,7 +455,7 @@ static void start_tiebreak(zd_state *st, ud_step *s)
     int n = st->n_players;
     st->tiebreak = 1;
     st->tiebreak_rounds++;
-    st->contenders = (uint8_t)m;
+    st->contenders = (uint16_t)m;
     st->turns_left = (uint8_t)(__builtin_popcount(m) - 1);
     for (int k = 0; k < n; k++) {   /* the round opens with the first contender */
         int seat = (st->first + k) % n;

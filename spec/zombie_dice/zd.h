@@ -134,7 +134,7 @@ typedef struct zd_state {
     uint8_t ending;            /* someone has reached the goal */
     uint8_t turns_left;        /* turns still owed before the game (or tiebreak round) ends */
     uint8_t tiebreak;          /* playing a tiebreak round */
-    uint8_t contenders;        /* bit per seat: who plays in the tiebreak */
+    uint16_t contenders;       /* bit per seat: who plays in the tiebreak */
     uint8_t tiebreak_rounds;
     int8_t winner;             /* seat, -1 none yet, -2 shared */
     uint16_t turns;            /* turns played */
@@ -143,6 +143,8 @@ typedef struct zd_state {
 extern const ud_game zd_game;
 /* The rule table compiled (rules.c, core/compiled.h): zd_game's runner. */
 int zd_compiled_rows(ud_step *s, void *state, int ph, bool from_decision);
+/* Each seat's outcome (ud_game.outcomes). */
+void zd_outcomes(const void *state, int n_players, uint8_t *out);
 
 /* Cup and pile arithmetic used by rows, invariants and policies.  Inline:
  * the rows call them for every die drawn and every roll. */
