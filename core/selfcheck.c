@@ -79,6 +79,13 @@ static int check_variants(const ud_game *g, ud_buf *out)
     return problems;
 }
 
+static int check_limits(const ud_game *g, ud_buf *out);
+
+int ud_game_check_limits(const ud_game *g, ud_buf *out)
+{
+    return check_limits(g, out);
+}
+
 /* The fixed limits of game.h and compiled.h, each named when exceeded. */
 static int check_limits(const ud_game *g, ud_buf *out)
 {

@@ -12,4 +12,9 @@
 /* Number of problems found; each is one line appended to out. */
 int ud_game_selfcheck(const ud_game *g, ud_buf *out);
 
+/* Only undead's fixed limits (players, state size, rules, phases,
+ * action patterns), each named when exceeded: cheap enough for every
+ * start of the undead command.  Returns the number of problems. */
+int ud_game_check_limits(const ud_game *g, ud_buf *out);
+
 #endif

@@ -22,8 +22,14 @@ int cmd_games(int argc, char **argv)
     if (want_help(argc, argv, "usage: undead games\nLists the built-in games.\n"))
         return UD_EXIT_OK;
     for (const ud_game *const *g = ud_games; *g; g++)
-        printf("%-14s %s (%d rules, %d variants)\n", (*g)->name, (*g)->title, (*g)->n_rules,
-               (*g)->n_variants);
+        if ((*g)->min_players == (*g)->max_players)
+            printf("%-14s %s (%d rules, %d variants, %d player%s)\n", (*g)->name, (*g)->title,
+                   (*g)->n_rules, (*g)->n_variants, (*g)->min_players,
+                   (*g)->min_players == 1 ? "" : "s");
+        else
+            printf("%-14s %s (%d rules, %d variants, %d to %d players)\n", (*g)->name,
+                   (*g)->title, (*g)->n_rules, (*g)->n_variants, (*g)->min_players,
+                   (*g)->max_players);
     return UD_EXIT_OK;
 }
 

@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "games.h"
 #include "record.h"
+#include "selfcheck.h"
 
 typedef struct command {
     const char *name;
@@ -40,8 +42,25 @@ static void usage(FILE *out)
     fputs("\nExit status: 0 success, 1 a rule violation or failed check, 2 usage or input error.\n", out);
 }
 
+/* A game that outgrows one of undead's fixed limits is refused before
+ * anything runs, with the limit named (selfcheck.c). */
+static bool games_within_limits(void)
+{
+    ud_buf out;
+    ud_buf_init(&out);
+    int problems = 0;
+    for (const ud_game *const *g = ud_games; *g; g++)
+        problems += ud_game_check_limits(*g, &out);
+    if (problems)
+        fprintf(stderr, "undead: a built-in game exceeds undead's limits:\n%s", ud_buf_str(&out));
+    ud_buf_free(&out);
+    return problems == 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (!games_within_limits())
+        return UD_EXIT_USAGE;
     if (argc < 2) {
         usage(stderr);
         return UD_EXIT_USAGE;
