@@ -239,6 +239,13 @@ static void roll_die(builder *b, roll_st *r, int k)
         resolve(b, r);
         return;
     }
+    /* draw() never puts more than ZD_HAND dice in the hand; said here so
+     * the compiler (gcc -O2 -Warray-bounds, through the inlined recursion)
+     * can see the index stays in range. */
+    if (k >= ZD_HAND) {
+        fail(b, "more than three dice in the hand");
+        return;
+    }
     const zd_die *d = &zd_dice[r->hand[k]];
     int sides = die_sides(r->hand[k]);
     for (int f = 0; f < sides; f++) {
