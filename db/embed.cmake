@@ -1,9 +1,12 @@
-# db/embed.cmake - turns db/schema.sql, db/migrations/*.sql and
-# db/queries/*.sql into a C file (byte arrays, so any text is safe), so
-# the undead binary carries its schema and named queries and works from any
-# directory.  Run by tools/CMakeLists.txt as:
+# db/embed.cmake - turns db/schema.sql, db/migrations/*.sql, db/queries/*.sql
+# and db/queries/<game-folder>/*.sql into a C file (byte arrays, so any text
+# is safe), so the undead binary carries its schema and named queries and
+# works from any directory.  Run by db/CMakeLists.txt as:
 #   cmake -DDB_DIR=<db> -DOUT=<file.c> -P embed.cmake
-# The generated file defines what tools/db_sql.h declares.
+# The generated file defines what db/db_sql.h declares.  A file's name is its
+# path below the globbed directory without .sql: "rarest-rules" for
+# queries/rarest-rules.sql, "zombie_dice/shortage-turns" for
+# queries/zombie_dice/shortage-turns.sql (see db/README.md).
 
 function(embed_bytes path var out)
   file(READ ${path} hex HEX)
@@ -12,14 +15,15 @@ function(embed_bytes path var out)
   set(${out} "static const char ${var}[] = {\n${bytes}0x00\n};\n" PARENT_SCOPE)
 endfunction()
 
-function(embed_list glob var out)
-  file(GLOB files ${glob})
+function(embed_list base globs var out)
+  file(GLOB files ${globs})
   list(SORT files)
   set(text "")
   set(table "const db_named_sql ${var}[] = {\n")
   set(i 0)
   foreach(f IN LISTS files)
-    get_filename_component(name ${f} NAME_WE)
+    file(RELATIVE_PATH name ${base} ${f})
+    string(REGEX REPLACE "\\.sql$" "" name "${name}")
     embed_bytes(${f} ${var}_${i} bytes)
     string(APPEND text "${bytes}")
     string(APPEND table "    { \"${name}\", ${var}_${i} },\n")
@@ -30,8 +34,8 @@ function(embed_list glob var out)
 endfunction()
 
 embed_bytes(${DB_DIR}/schema.sql schema_bytes schema)
-embed_list(${DB_DIR}/migrations/*.sql db_migrations migrations)
-embed_list(${DB_DIR}/queries/*.sql db_queries queries)
+embed_list(${DB_DIR}/migrations "${DB_DIR}/migrations/*.sql" db_migrations migrations)
+embed_list(${DB_DIR}/queries "${DB_DIR}/queries/*.sql;${DB_DIR}/queries/*/*.sql" db_queries queries)
 
 set(content "/* Generated from db/ by db/embed.cmake; do not edit. */\n#include \"db_sql.h\"\n\n")
 string(APPEND content "${schema}const char *const db_schema_sql = schema_bytes;\n\n${migrations}\n${queries}")

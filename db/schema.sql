@@ -1,13 +1,14 @@
--- db/schema.sql - the undead results database, schema version 1.
+-- db/schema.sql - the undead results database, schema version 2.
 --
 -- One row in runs per command that computed outcomes (play, sim, check,
 -- golden, baseline); what the run found hangs off it: cases (one per game
 -- or transcript, keyed by a case key that stays stable across versions so
--- two runs can be compared), their rule firings and transcript events,
+-- two runs can be compared), each seat's outcome, their rule firings and
+-- transcript events,
 -- invariant violations, per-rule coverage and metrics.  See db/README.md.
 --
 -- undead applies this file to an empty database and then sets
--- PRAGMA application_id (0x756e6464, "undd") and PRAGMA user_version (1).
+-- PRAGMA application_id (0x756e6464, "undd") and PRAGMA user_version (2).
 -- A later schema adds db/migrations/NNN.sql (from version NNN-1 to NNN);
 -- this file always holds the newest complete schema.
 
@@ -50,15 +51,15 @@ CREATE TABLE run_params (
 CREATE TABLE cases (
     id         INTEGER PRIMARY KEY,
     run_id     INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-    key        TEXT NOT NULL,                 -- e.g. sim:zombie-dice:p1,p2:random,random:seed=7
+    key        TEXT NOT NULL,                 -- e.g. game:GAME:seed=7:players=p1,p2:policies=random,random
     kind       TEXT NOT NULL,                 -- play, sim, check, golden
     game       TEXT NOT NULL,
-    variants   TEXT NOT NULL,                 -- "end=finish-round tiebreak=one-round ..."
+    variants   TEXT NOT NULL,                 -- non-default readings, "end=final-turn bus=on", or "defaults"
     inputs     TEXT NOT NULL,                 -- players, policies, seed, start lines, file
     status     TEXT NOT NULL
                CHECK (status IN ('complete', 'partial', 'illegal', 'violation', 'error')),
     outcome    TEXT NOT NULL,                 -- canonical: compared by db diff
-    winner     TEXT,                          -- player name, '*shared*', or NULL
+    winner     TEXT,                          -- player name, '*shared*', or NULL (see case_outcomes)
     decisions  INTEGER,
     prob_num   TEXT,                          -- exact probability of the chance outcomes,
     prob_den   TEXT,                          --   decimal integers (they outgrow 64 bits)
@@ -66,6 +67,19 @@ CREATE TABLE cases (
     UNIQUE (run_id, key)
 );
 CREATE INDEX cases_by_key ON cases(key);
+
+-- Each seat's outcome in a case that has players: 'won' (the one winner),
+-- 'shared' (one of several winners), 'lost', 'out' (eliminated while the
+-- game went on), 'none' (undecided: partial, illegal, an error).
+CREATE TABLE case_outcomes (
+    case_id  INTEGER NOT NULL REFERENCES cases(id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,                -- 1, 2, ... in the order the players sit
+    player   TEXT NOT NULL,
+    score    INTEGER,                         -- NULL: the game keeps no score or it is unknown
+    outcome  TEXT NOT NULL CHECK (outcome IN ('won', 'lost', 'out', 'shared', 'none')),
+    PRIMARY KEY (case_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX case_outcomes_by_player ON case_outcomes(player, outcome);
 
 -- How often each rule fired in a case (only rules that fired).
 CREATE TABLE case_rules (

@@ -1,9 +1,9 @@
 /*
  * test_db_store.c - the results database: opening (new, ours, foreign,
  * newer, not SQLite), recovery of runs whose process is gone, exact
- * probabilities, every shipped named query, and db diff through the CLI
- * (a rerun with the same seed is unchanged; a switched variant changes
- * cases and exits 1).
+ * probabilities, per-seat outcomes, every shipped named query (by its
+ * full and its short name), and db diff through the CLI (a rerun with the
+ * same seed is unchanged; a switched variant changes cases and exits 1).
  */
 #include <criterion/criterion.h>
 #include <stdarg.h>
@@ -119,6 +119,8 @@ Test(db, a_run_and_its_rows_are_written_with_bound_values)
     db_violation(d, run_id, id, "ZD-INV-CUP", "ZD-DRAW", "cup holds 14 dice", "undead-transcript 1\n");
     db_metric(d, run_id, "games", 1, "games");
     db_coverage(d, run_id, "zombie-dice", "ZD-TURN", 1);
+    db_case_outcome(d, id, 1, "a", 13, "won");
+    db_case_outcome(d, id, 2, "b'; --", DB_NO_SCORE, "out");
     cr_assert(db_run_end(d, run_id, "complete", 0), "%s", db_error(d));
     sqlite3 *h = db_sqlite(d);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM runs WHERE status = 'complete'"), 1);
@@ -126,6 +128,19 @@ Test(db, a_run_and_its_rows_are_written_with_bound_values)
     cr_expect_eq(one_int(h, "SELECT count(*) FROM events_with_state WHERE state LIKE '%shotguns=2%'"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM violations v JOIN cases c ON c.id = v.case_id"
                             " WHERE v.invariant = 'ZD-INV-CUP' AND v.rule = 'ZD-DRAW'"), 1);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes WHERE seat = 1 AND player = 'a'"
+                            " AND score = 13 AND outcome = 'won'"), 1);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes WHERE seat = 2 AND player = 'b''; --'"
+                            " AND score IS NULL AND outcome = 'out'"), 1);
+    /* an outcome outside the five is refused */
+    run_id = db_run_begin(d, &r);
+    db_case_outcome(d, id, 3, "c", 0, "drew");
+    cr_expect_not(db_run_end(d, run_id, "complete", 0));
+    cr_expect(db_error(d) != NULL);
+    db_close(d);
+    d = open_ok(path_in("w.db"));
+    h = db_sqlite(d);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes"), 2);
     /* foreign keys hold: a case of a missing run is refused */
     db_case bad = c;
     bad.key = "other";
@@ -329,7 +344,52 @@ Test(db, every_named_query_runs_and_has_a_header)
     cr_expect_eq(cli(&out, "db", "query", "tiebreak-decided", "--db", dbp, "--format", "json", NULL), 0);
     cr_expect(strstr(out, "tiebreak-one-round-broken.in"), "%s", out);
     free(out);
+    cr_expect_eq(cli(&out, "db", "query", "zombie_dice/tiebreak-decided", "--db", dbp, "--format", "json",
+                     NULL), 0);
+    cr_expect(strstr(out, "tiebreak-one-round-broken.in"), "%s", out);
+    free(out);
+    cr_expect_eq(cli(&out, "db", "query", "no-such-query", "--db", dbp, NULL), 2);
+    free(out);
     cr_expect_eq(cli(&out, "db", "query", "rule-cases", "--db", dbp, NULL), 2);
     free(out);
+    free(dbp);
+}
+
+/* Every case with players has one outcome row per seat, agreeing with its
+ * winner column: one 'won' seat for a named winner, the top-scoring seats
+ * 'shared' for a shared win, and 'lost' for the others. */
+Test(db, every_case_has_its_seats_outcomes)
+{
+    char *dbp = strdup(path_in("o.db")), *out;
+    cr_assert_eq(cli(&out, "sim", "zombie-dice", "--games", "20", "--players", "a,b,c", "--db", dbp, NULL), 0);
+    free(out);
+    cr_assert_eq(cli(&out, "check", "--db", dbp,
+                     UD_SOURCE_DIR "/golden/zombie_dice/endgame/tiebreak-one-round-stands.in",
+                     UD_SOURCE_DIR "/golden/zombie_dice/endgame/final-turn.in", NULL), 0);
+    free(out);
+    db *d = open_ok(dbp);
+    sqlite3 *h = db_sqlite(d);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM cases"), 22);
+    /* as many seats as the outcome text lists scores ("... scores=a:13,b:9") */
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM cases c, (SELECT substr(outcome, instr(outcome, 'scores=')"
+                            " + 7) AS s, id FROM cases) x WHERE x.id = c.id AND (SELECT count(*) FROM"
+                            " case_outcomes o WHERE o.case_id = c.id) <> length(x.s) - length(replace(x.s,"
+                            " ',', '')) + 1"), 0);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes"), 20 * 3 + 2 + 3);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM cases c WHERE c.winner NOT LIKE '*%' AND"
+                            " (SELECT count(*) FROM case_outcomes o WHERE o.case_id = c.id"
+                            "  AND o.outcome = 'won' AND o.player = c.winner) <> 1"), 0);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM cases c WHERE (SELECT count(*) FROM case_outcomes o"
+                            " WHERE o.case_id = c.id AND o.outcome = 'won') <> (c.winner NOT LIKE '*%')"), 0);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE winner = '*shared*'"), 1);
+    cr_expect_geq(one_int(h, "SELECT count(*) FROM case_outcomes o JOIN cases c ON c.id = o.case_id"
+                             " WHERE c.winner = '*shared*' AND o.outcome = 'shared'"), 2);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes o JOIN cases c ON c.id = o.case_id"
+                            " WHERE c.winner = '*shared*' AND o.outcome = 'shared' AND o.score <>"
+                            " (SELECT max(score) FROM case_outcomes t WHERE t.case_id = o.case_id)"), 0);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes WHERE outcome = 'lost'"),
+                 one_int(h, "SELECT count(*) FROM case_outcomes") -
+                     one_int(h, "SELECT count(*) FROM case_outcomes WHERE outcome IN ('won', 'shared')"));
+    db_close(d);
     free(dbp);
 }

@@ -11,16 +11,12 @@
 #include <sqlite3.h>
 
 #include "cli.h"
+#include "db_read.h"
 #include "golden.h"
 #include "record.h"
 #include "table.h"
 
 enum { BASELINE_GAMES = 8 };
-
-static const char export_sql[] =
-    "SELECT key, variants, outcome,"
-    " CASE WHEN prob_num IS NULL THEN '' ELSE prob_num || '/' || prob_den END AS probability, rules"
-    " FROM cases ORDER BY key, variants";
 
 /* Every golden case of the game, keyed by its path below the golden root. */
 static bool add_golden(recorder *r, const char *root, const char *folder)
@@ -75,7 +71,7 @@ static char *compute(const ud_game *g, const char *root, const char *folder, uin
     size_t len = 0;
     sqlite3_stmt *st = NULL;
     if (ok && db_commit(r.db) &&
-        sqlite3_prepare_v2(db_sqlite(r.db), export_sql, -1, &st, NULL) == SQLITE_OK) {
+        (st = db_read_baseline(r.db)) != NULL) {
         FILE *f = open_memstream(&text, &len);
         ok = f && tbl_print(st, TBL_CSV, f) >= 0;
         if (f)

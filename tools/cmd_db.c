@@ -1,9 +1,10 @@
 /*
- * cmd_db.c - `undead db`: reading the results database.
+ * cmd_db.c - `undead db`: reading the results database (the reads are
+ * db/read.c; this is the command line around them).
  *   runs                 a table of runs
  *   show RUN             one run's summary
  *   diff RUN_A RUN_B     cases added, removed and changed (exit 1 if any changed)
- *   query NAME|--list    a named query of db/queries/
+ *   query NAME|--list    a named query of db/queries/ (GAME-FOLDER/NAME for a game's)
  *   integrity            PRAGMA integrity_check
  *   baseline check|update GAME   the outcomes baseline in golden/ (baseline.c)
  * RUN is a run ID, "last", or "last~N" (N runs before the last).
@@ -17,6 +18,7 @@
 #include "baseline.h"
 #include "cli.h"
 #include "db.h"
+#include "db_read.h"
 #include "named_query.h"
 #include "table.h"
 
@@ -113,20 +115,11 @@ static db *open_db(const db_opts *o)
     return d;
 }
 
-static sqlite3_stmt *prepare(db *d, const char *sql)
-{
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db_sqlite(d), sql, -1, &st, NULL) != SQLITE_OK)
-        fprintf(stderr, "undead db: %s\n", sqlite3_errmsg(db_sqlite(d)));
-    return st;
-}
-
-/* Print st's rows and finalize it; false on a SQL error. */
+/* Print st's rows and finalize it; false on a SQL error (st NULL: the
+ * statement did not prepare). */
 static bool print_rows(db *d, sqlite3_stmt *st, tbl_format f)
 {
-    if (!st)
-        return false;
-    long rows = tbl_print(st, f, stdout);
+    long rows = st ? tbl_print(st, f, stdout) : -1;
     if (rows < 0)
         fprintf(stderr, "undead db: %s\n", sqlite3_errmsg(db_sqlite(d)));
     sqlite3_finalize(st);
@@ -136,22 +129,7 @@ static bool print_rows(db *d, sqlite3_stmt *st, tbl_format f)
 /* RUN as typed: an ID, last, or last~N; 0 (message printed) if there is no such run. */
 static int64_t resolve_run(db *d, const char *word)
 {
-    int64_t back = -1;
-    uint64_t n;
-    if (strcmp(word, "last") == 0)
-        back = 0;
-    else if (strncmp(word, "last~", 5) == 0 && cli_parse_u64(word + 5, &n))
-        back = (int64_t)n;
-    sqlite3_stmt *st = prepare(d, back >= 0 ? "SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?"
-                                            : "SELECT id FROM runs WHERE id = ?");
-    if (!st)
-        return 0;
-    if (back >= 0)
-        sqlite3_bind_int64(st, 1, back);
-    else if (cli_parse_u64(word, &n))
-        sqlite3_bind_int64(st, 1, (int64_t)n);
-    int64_t id = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-    sqlite3_finalize(st);
+    int64_t id = db_find_run(d, word);
     if (!id)
         fprintf(stderr, "undead db: no run '%s' (expected a run ID, 'last' or 'last~N'; see 'undead db runs')\n",
                 word);
@@ -160,106 +138,35 @@ static int64_t resolve_run(db *d, const char *word)
 
 static int db_runs(db *d, const db_opts *o)
 {
-    sqlite3_stmt *st = prepare(d,
-        "SELECT * FROM (SELECT r.id, r.started, r.status, r.command, coalesce(r.game, '') AS game,"
-        " (SELECT count(*) FROM cases c WHERE c.run_id = r.id) AS cases,"
-        " (SELECT count(*) FROM violations v WHERE v.run_id = r.id) AS violations,"
-        " round((julianday(coalesce(r.ended, r.started)) - julianday(r.started)) * 86400, 2) AS seconds,"
-        " r.undead_version AS version, r.source_revision AS revision, r.command_line"
-        " FROM runs r ORDER BY r.id DESC LIMIT ?) ORDER BY id");
-    if (st)
-        sqlite3_bind_int64(st, 1, o->limit ? o->limit : 30);
-    return print_rows(d, st, o->format) ? UD_EXIT_OK : UD_EXIT_FAIL;
-}
-
-/* One section of show: a heading and the rows of sql for the run. */
-static bool section(db *d, int64_t run, const char *title, const char *sql)
-{
-    printf("\n%s\n", title);
-    sqlite3_stmt *st = prepare(d, sql);
-    if (st)
-        sqlite3_bind_int64(st, 1, run);
-    return print_rows(d, st, TBL_TEXT);
+    return print_rows(d, db_read_runs(d, o->limit ? o->limit : 30), o->format) ? UD_EXIT_OK
+                                                                                  : UD_EXIT_FAIL;
 }
 
 static int db_show(db *d, int64_t run)
 {
-    static const char *const sections[][2] = {
-        { "run", "SELECT id, status, exit_code, command, game, started, ended, undead_version,"
-                 " source_revision, host, pid, command_line FROM runs WHERE id = ?" },
-        { "variants", "SELECT key, value FROM run_variants WHERE run_id = ? ORDER BY position" },
-        { "parameters", "SELECT name, value FROM run_params WHERE run_id = ? ORDER BY name" },
-        { "metrics", "SELECT name, value, unit FROM metrics WHERE run_id = ? ORDER BY name" },
-        { "cases by status", "SELECT kind, status, count(*) AS cases FROM cases WHERE run_id = ?"
-                             " GROUP BY kind, status ORDER BY kind, status" },
-        { "winners among the cases", "SELECT coalesce(winner, '(none)') AS winner, count(*) AS cases"
-                                     " FROM cases WHERE run_id = ? GROUP BY winner ORDER BY cases DESC" },
-        { "rules that never fired", "SELECT game, rule FROM coverage WHERE run_id = ? AND fired = 0"
-                                    " ORDER BY game, rule" },
-        { "rarest rules that fired", "SELECT game, rule, fired FROM coverage WHERE run_id = ?"
-                                     " AND fired > 0 ORDER BY fired, rule LIMIT 5" },
-        { "invariant violations", "SELECT invariant, rule, message FROM violations WHERE run_id = ?"
-                                  " ORDER BY id" },
-    };
     bool ok = true;
-    for (size_t i = 0; i < sizeof sections / sizeof sections[0] && ok; i++)
-        ok = section(d, run, sections[i][0], sections[i][1]);
+    for (int i = 0; i < db_show_sections() && ok; i++) {
+        printf("\n%s\n", db_show_title(i));
+        ok = print_rows(d, db_read_show(d, i, run), TBL_TEXT);
+    }
     return ok ? UD_EXIT_OK : UD_EXIT_FAIL;
 }
 
-static const char diff_sql[] =
-    "SELECT change, key, outcome_a, outcome_b FROM ("
-    " SELECT 'changed' AS change, a.key, a.outcome AS outcome_a, b.outcome AS outcome_b, 0 AS ord"
-    "  FROM cases a JOIN cases b ON b.run_id = ?2 AND b.key = a.key"
-    "  WHERE a.run_id = ?1 AND a.outcome <> b.outcome"
-    " UNION ALL SELECT 'removed', a.key, a.outcome, NULL, 1 FROM cases a"
-    "  WHERE a.run_id = ?1 AND NOT EXISTS (SELECT 1 FROM cases b WHERE b.run_id = ?2 AND b.key = a.key)"
-    " UNION ALL SELECT 'added', b.key, NULL, b.outcome, 2 FROM cases b"
-    "  WHERE b.run_id = ?2 AND NOT EXISTS (SELECT 1 FROM cases a WHERE a.run_id = ?1 AND a.key = b.key)"
-    " UNION ALL SELECT 'rules', a.key, a.rules, b.rules, 3"
-    "  FROM cases a JOIN cases b ON b.run_id = ?2 AND b.key = a.key"
-    "  WHERE ?3 AND a.run_id = ?1 AND a.outcome = b.outcome AND a.rules <> b.rules"
-    ") ORDER BY ord, key";
-
-static const char diff_count_sql[] =
-    "SELECT"
-    " (SELECT count(*) FROM cases a JOIN cases b ON b.run_id = ?2 AND b.key = a.key"
-    "   WHERE a.run_id = ?1 AND a.outcome <> b.outcome),"
-    " (SELECT count(*) FROM cases a WHERE a.run_id = ?1"
-    "   AND NOT EXISTS (SELECT 1 FROM cases b WHERE b.run_id = ?2 AND b.key = a.key)),"
-    " (SELECT count(*) FROM cases b WHERE b.run_id = ?2"
-    "   AND NOT EXISTS (SELECT 1 FROM cases a WHERE a.run_id = ?1 AND a.key = b.key)),"
-    " (SELECT count(*) FROM cases a JOIN cases b ON b.run_id = ?2 AND b.key = a.key"
-    "   WHERE a.run_id = ?1 AND a.outcome = b.outcome)";
-
 static int db_diff(db *d, int64_t a, int64_t b, const db_opts *o)
 {
-    sqlite3_stmt *st = prepare(d, diff_count_sql);
-    if (!st)
+    db_diff_count n;
+    if (!db_diff_counts(d, a, b, &n)) {
+        fprintf(stderr, "undead db: %s\n", sqlite3_errmsg(db_sqlite(d)));
         return UD_EXIT_USAGE;
-    sqlite3_bind_int64(st, 1, a);
-    sqlite3_bind_int64(st, 2, b);
-    int64_t n[4] = { 0 };
-    if (sqlite3_step(st) == SQLITE_ROW)
-        for (int i = 0; i < 4; i++)
-            n[i] = sqlite3_column_int64(st, i);
-    sqlite3_finalize(st);
-    bool any = n[0] || n[1] || n[2] || o->rules;
-    if (any) {
-        st = prepare(d, diff_sql);
-        if (st) {
-            sqlite3_bind_int64(st, 1, a);
-            sqlite3_bind_int64(st, 2, b);
-            sqlite3_bind_int(st, 3, o->rules);
-        }
-        if (!print_rows(d, st, o->format))
-            return UD_EXIT_USAGE;
     }
+    bool any = n.changed || n.removed || n.added || o->rules;
+    if (any && !print_rows(d, db_read_diff(d, a, b, o->rules), o->format))
+        return UD_EXIT_USAGE;
     if (o->format == TBL_TEXT)
         printf("%sdiff run %lld -> run %lld: %lld changed, %lld added, %lld removed, %lld unchanged\n",
-               any ? "\n" : "", (long long)a, (long long)b, (long long)n[0], (long long)n[2],
-               (long long)n[1], (long long)n[3]);
-    return n[0] || (o->strict && (n[1] || n[2])) ? UD_EXIT_FAIL : UD_EXIT_OK;
+               any ? "\n" : "", (long long)a, (long long)b, (long long)n.changed, (long long)n.added,
+               (long long)n.removed, (long long)n.unchanged);
+    return n.changed || (o->strict && (n.removed || n.added)) ? UD_EXIT_FAIL : UD_EXIT_OK;
 }
 
 static int db_query(db *d, const char *name, const db_opts *o)
@@ -282,7 +189,7 @@ static int db_query(db *d, const char *name, const db_opts *o)
 
 static int db_integrity(db *d)
 {
-    sqlite3_stmt *st = prepare(d, "PRAGMA integrity_check");
+    sqlite3_stmt *st = db_read_integrity(d);
     bool ok = false;
     while (st && sqlite3_step(st) == SQLITE_ROW) {
         const char *r = (const char *)sqlite3_column_text(st, 0);

@@ -114,16 +114,13 @@ static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m,
     char *q = mpq_get_str(NULL, 10, ev);
     printf("  expected value %.10f  %s\n", mpq_get_d(ev), strlen(q) <= 60 ? q : "(long fraction)");
     if (r->db) {
-        char key[900], outcome[256], vars[512] = "";
-        int n = 0;
-        for (int v = 0; v < g->n_variants; v++)
-            if (m->setup.variant[v] != g->variants[v].default_value) {
-                size_t len = strlen(vars);
-                snprintf(vars + len, sizeof vars - len, "%s%s=%s", n++ ? " " : "",
-                         g->variants[v].key, g->variants[v].values[m->setup.variant[v]].name);
-            }
+        char key[900], outcome[256];
+        ud_buf vb;
+        ud_buf_init(&vb);
+        rec_variants_text(g, m->setup.variant, &vb);
+        const char *vars = ud_buf_str(&vb);
         snprintf(key, sizeof key, "explore-outcomes:%s:bound=%s:policy=%s:reading=%s", g->name,
-                 bound ? bound->name : "none", pol, n ? vars : "defaults");
+                 bound ? bound->name : "none", pol, vars);
         size_t len = (size_t)snprintf(outcome, sizeof outcome, "expected=%.10f", mpq_get_d(ev));
         for (int i = 0; i < rep->n_outcomes && len < sizeof outcome; i++)
             if (strcmp(rep->outcome_label[i], "bust") == 0)
@@ -133,6 +130,7 @@ static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m,
                        .inputs = "", .status = "complete", .outcome = outcome, .decisions = -1,
                        .rules = "" };
         db_case_add(r->db, r->run, &cs);
+        ud_buf_free(&vb);
     }
     free(q);
     mpq_clears(ev, t, NULL);
@@ -296,16 +294,14 @@ int cmd_explore(int argc, char **argv)
                  (unsigned long long)rep.decision, (unsigned long long)rep.terminal,
                  (unsigned long long)rep.cut, (unsigned long long)rep.chance, rep.depth,
                  rep.violated ? "violation" : "ok");
-        char vars[512] = "";
-        for (int v = 0; v < g->n_variants; v++) {
-            size_t len = strlen(vars);
-            snprintf(vars + len, sizeof vars - len, "%s%s=%s", v ? " " : "", g->variants[v].key,
-                     g->variants[v].values[m.setup.variant[v]].name);
-        }
-        db_case cs = { .key = key, .kind = "explore", .game = g->name, .variants = vars,
+        ud_buf vb;
+        ud_buf_init(&vb);
+        rec_variants_text(g, m.setup.variant, &vb);
+        db_case cs = { .key = key, .kind = "explore", .game = g->name, .variants = ud_buf_str(&vb),
                        .inputs = ud_buf_str(&table), .status = rep.violated ? "violation" : "complete",
                        .outcome = outcome, .decisions = -1, .rules = "" };
         db_case_add(r.db, r.run, &cs);
+        ud_buf_free(&vb);
         rec_metric(&r, "explore_seconds", rep.seconds, "s");
         rec_metric(&r, "distinct_states", (double)rep.distinct, "states");
     }

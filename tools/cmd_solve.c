@@ -71,14 +71,14 @@ static void print_q(const char *label, const mpq_t q, int csv)
     free(s);
 }
 
+/* The variants text every case is stored with (db/README.md). */
 static void variants_text(const int *variant, char *out, size_t size)
 {
-    out[0] = '\0';
-    for (int v = 0; v < zd_game.n_variants; v++) {
-        size_t len = strlen(out);
-        snprintf(out + len, size - len, "%s%s=%s", v ? " " : "", zd_game.variants[v].key,
-                 zd_game.variants[v].values[variant[v]].name);
-    }
+    ud_buf b;
+    ud_buf_init(&b);
+    rec_variants_text(&zd_game, variant, &b);
+    snprintf(out, size, "%s", ud_buf_str(&b));
+    ud_buf_free(&b);
 }
 
 static void record_case(recorder *r, const char *key, const int *variant, const char *inputs,
@@ -194,12 +194,13 @@ static void print_turn(recorder *r, const int *variant, const char *reading, con
                 printf("\n");
             }
     }
-    char key[256], outcome[256], inputs[160];
-    snprintf(key, sizeof key, "solve:zombie-dice:turn:policy=%s:reading=%s", pol, reading);
+    char key[768], outcome[256], inputs[160], vars[512];
+    variants_text(variant, vars, sizeof vars);
+    snprintf(key, sizeof key, "solve:zombie-dice:turn:policy=%s:reading=%s", pol, vars);
     snprintf(inputs, sizeof inputs, "policy=%s", pol);
     snprintf(outcome, sizeof outcome, "ev=%.15g bust=%.15g", mpq_get_d(d->ev), mpq_get_d(d->bust));
     record_case(r, key, variant, inputs, outcome, &d->ev);
-    snprintf(key, sizeof key, "solve:zombie-dice:turn-bust:policy=%s:reading=%s", pol, reading);
+    snprintf(key, sizeof key, "solve:zombie-dice:turn-bust:policy=%s:reading=%s", pol, vars);
     record_case(r, key, variant, inputs, outcome, &d->bust);
 }
 
@@ -429,11 +430,12 @@ static int solve_game(recorder *r, const solve_opts *o)
                 printf("  solved in %.1f s, %d Newton steps over %d score pairs, %.0f MiB of tables\n",
                        s->seconds, s->iterations, ZD_GOAL * ZD_GOAL, (double)s->bytes / 1048576.0);
             }
-            char key[160], outcome[128];
+            char key[640], outcome[128], vars[512];
+            variants_text(variant, vars, sizeof vars);
             if (f)
-                snprintf(key, sizeof key, "solve:zombie-dice:game-from-%d:end=%s:tiebreak=%s", f, ev, tv);
+                snprintf(key, sizeof key, "solve:zombie-dice:game-from-%d:reading=%s", f, vars);
             else
-                snprintf(key, sizeof key, "solve:zombie-dice:game:end=%s:tiebreak=%s", ev, tv);
+                snprintf(key, sizeof key, "solve:zombie-dice:game:reading=%s", vars);
             snprintf(outcome, sizeof outcome, "p_first=%.10f p_second=%.10f", w0, 1 - w0);
             record_case(r, key, variant, "players=2 policy=optimal", outcome, NULL);
             rec_metric(r, "solve_seconds", s->seconds, "s");

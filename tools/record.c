@@ -101,17 +101,22 @@ void rec_tick(recorder *r)
 
 /* The readings that differ from the defaults ("defaults" if none): a case
  * keeps its identity when a game gains a new variant key. */
-static void variants_text(const ud_game *g, const ud_setup *s, ud_buf *out)
+void rec_variants_text(const ud_game *g, const int *variant, ud_buf *out)
 {
     const char *sep = "";
     for (int v = 0; v < g->n_variants; v++)
-        if (s->variant[v] != g->variants[v].default_value) {
+        if (variant[v] != g->variants[v].default_value) {
             ud_buf_printf(out, "%s%s=%s", sep, g->variants[v].key,
-                          g->variants[v].values[s->variant[v]].name);
+                          g->variants[v].values[variant[v]].name);
             sep = " ";
         }
     if (!sep[0])
         ud_buf_puts(out, "defaults");
+}
+
+static void variants_text(const ud_game *g, const ud_setup *s, ud_buf *out)
+{
+    rec_variants_text(g, s->variant, out);
 }
 
 static void players_text(const ud_setup *s, ud_buf *out)
@@ -215,6 +220,28 @@ static void outcome_text(const ud_setup *s, int complete, int winner, const int 
         ud_buf_printf(out, "%s%s:%d", p ? "," : "", s->names[p], score[p]);
 }
 
+/* Each seat's outcome (case_outcomes), from the winner and scores: decided
+ * is false for a game that did not finish (partial, illegal, an error);
+ * score NULL when the scores are unknown.  A shared win (winner -2) is
+ * shared by the seats with the top score.
+ * TODO(issue 10 §3): the engine's own outcome (out, co-operative loss)
+ * replaces this derivation once it reports one. */
+static void store_outcomes(recorder *r, int64_t case_id, const ud_setup *s, bool decided,
+                           int winner, const int *score)
+{
+    int top = 0;
+    for (int p = 0; score && p < s->n_players; p++)
+        if (p == 0 || score[p] > top)
+            top = score[p];
+    for (int p = 0; p < s->n_players; p++) {
+        const char *o = !decided ? "none"
+                      : winner == p ? "won"
+                      : winner == -2 && score && score[p] == top ? "shared"
+                      : winner >= 0 || winner == -2 ? "lost" : "none";
+        db_case_outcome(r->db, case_id, p + 1, s->names[p], score ? score[p] : DB_NO_SCORE, o);
+    }
+}
+
 /* The rule of the last tagged line: what fired just before a failure. */
 static const char *last_rule(const capture *cap)
 {
@@ -298,8 +325,10 @@ void rec_game(recorder *r, const char *kind, const ud_match *m, const ud_result 
     int64_t id = db_case_add(r->db, r->run, &c);
     if (have_prob)
         prob_free(&p);
-    if (id > 0)
+    if (id > 0) {
+        store_outcomes(r, id, &m->setup, res->status == UD_OVER, res->winner, res->score);
         store_details(r, id, g, fired, cap);
+    }
     if (id > 0 && res->status != UD_OVER && res->fail.kind == UD_FAIL_INVARIANT && cap) {
         char *text = transcript_of(m, cap);
         db_violation(r->db, r->run, id, res->fail.id ? res->fail.id : "?", last_rule(cap),
@@ -345,8 +374,11 @@ void rec_transcript_case(recorder *r, const rec_transcript *t)
     int64_t id = db_case_add(r->db, r->run, &c);
     if (have_prob)
         prob_free(&p);
-    if (id > 0)
+    if (id > 0) {
+        store_outcomes(r, id, t->setup, t->legal && t->res->complete, t->legal ? t->res->winner : -1,
+                       t->legal ? t->res->score : NULL);
         store_details(r, id, g, t->fired, have_lines ? &cap : NULL);
+    }
     if (id > 0 && !t->legal && t->err->internal)
         db_violation(r->db, r->run, id, t->err->rule[0] ? t->err->rule : "?",
                      have_lines ? last_rule(&cap) : NULL, t->err->msg,

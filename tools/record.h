@@ -36,6 +36,12 @@ enum { OPT_DB = 1100, OPT_NO_DB };
     "  --db PATH             record the run in this results database (default undead.db)\n" \
     "  --no-db               do not record the run\n"
 
+/* A case's variant settings as the database keeps them (db/README.md,
+ * "Variant settings"): the readings that differ from the game's defaults,
+ * KEY=VALUE in the game's variant order, one space apart; "defaults" when
+ * none differs.  variant: one value index per variant of g. */
+void rec_variants_text(const ud_game *g, const int *variant, ud_buf *out);
+
 /* Handle --db / --no-db; false if code is neither. */
 bool rec_opt(rec_opts *o, int code, const char *arg);
 

@@ -1,6 +1,7 @@
 /*
- * named_query.h - the named queries of db/queries/NAME.sql: one SQL
- * statement each, behind a header comment that says what it answers and
+ * named_query.h - the named queries of db/queries/NAME.sql (generic) and
+ * db/queries/GAME-FOLDER/NAME.sql (one game's, named "GAME-FOLDER/NAME",
+ * e.g. "zombie_dice/shortage-turns"): one SQL statement each, behind a header comment that says what it answers and
  * which parameters it takes:
  *
  *   -- One line: what this query answers.
@@ -40,7 +41,9 @@ typedef struct nq_query {
     nq_param params[NQ_MAX_PARAMS];
 } nq_query;
 
-/* Find a shipped query by name (header parsed); false if there is none. */
+/* Find a shipped query by name (header parsed); false if there is none.
+ * A game's query is also found by its bare NAME when no other game's query
+ * has that NAME. */
 bool nq_find(const char *name, nq_query *out);
 /* Print every query with its summary and parameters. */
 void nq_list(FILE *out);

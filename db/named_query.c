@@ -57,17 +57,35 @@ static void parse_header(nq_query *q)
     }
 }
 
+static void fill(const db_named_sql *s, nq_query *out)
+{
+    memset(out, 0, sizeof *out);
+    out->name = s->name;
+    out->sql = s->sql;
+    parse_header(out);
+}
+
 bool nq_find(const char *name, nq_query *out)
 {
     for (const db_named_sql *s = db_queries; s->name; s++)
         if (strcmp(s->name, name) == 0) {
-            memset(out, 0, sizeof *out);
-            out->name = s->name;
-            out->sql = s->sql;
-            parse_header(out);
+            fill(s, out);
             return true;
         }
-    return false;
+    /* The short name of a game's query ("shortage-turns" for
+     * "zombie_dice/shortage-turns") when exactly one game has it. */
+    const db_named_sql *found = NULL;
+    for (const db_named_sql *s = db_queries; s->name && !strchr(name, '/'); s++) {
+        const char *slash = strrchr(s->name, '/');
+        if (slash && strcmp(slash + 1, name) == 0) {
+            if (found)
+                return false;
+            found = s;
+        }
+    }
+    if (found)
+        fill(found, out);
+    return found != NULL;
 }
 
 void nq_list(FILE *out)

@@ -1,13 +1,14 @@
 /*
  * db_sql.h - the SQL text undead carries: db/schema.sql, the migrations
- * db/migrations/NNN.sql and the named queries db/queries/NAME.sql, embedded
+ * db/migrations/NNN.sql and the named queries db/queries/NAME.sql and
+ * db/queries/GAME-FOLDER/NAME.sql (named "GAME-FOLDER/NAME"), embedded
  * at build time by db/embed.cmake (so the binary works from any directory).
  */
 #ifndef UD_DB_SQL_H
 #define UD_DB_SQL_H
 
 typedef struct db_named_sql {
-    const char *name;   /* file name without .sql; NULL ends the table */
+    const char *name;   /* path below the folder, without .sql; NULL ends the table */
     const char *sql;
 } db_named_sql;
 

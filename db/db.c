@@ -27,7 +27,7 @@ enum {
 #define DB_BATCH_SECONDS 0.25
 
 typedef enum {
-    ST_VARIANT, ST_PARAM, ST_CASE, ST_CASE_RULE, ST_EVENT, ST_VIOLATION, ST_COVERAGE,
+    ST_VARIANT, ST_PARAM, ST_CASE, ST_CASE_OUTCOME, ST_CASE_RULE, ST_EVENT, ST_VIOLATION, ST_COVERAGE,
     ST_METRIC, ST_COUNT
 } stmt_id;
 
@@ -37,6 +37,8 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_CASE] = ("INSERT INTO cases(run_id, key, kind, game, variants, inputs, status, outcome,"
                 " winner, decisions, prob_num, prob_den, rules)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+    [ST_CASE_OUTCOME] = ("INSERT INTO case_outcomes(case_id, seat, player, score, outcome)"
+                         " VALUES (?, ?, ?, ?, ?)"),
     [ST_CASE_RULE] = "INSERT INTO case_rules(case_id, rule, fired) VALUES (?, ?, ?)",
     [ST_EVENT] = "INSERT INTO events(case_id, seq, rule, text, state_seq) VALUES (?, ?, ?, ?, ?)",
     [ST_VIOLATION] = ("INSERT INTO violations(run_id, case_id, invariant, rule, message, transcript)"
@@ -479,6 +481,21 @@ int64_t db_case_add(db *d, int64_t run, const db_case *c)
     if (!step(d, ST_CASE, "recording a case"))
         return 0;
     return sqlite3_last_insert_rowid(d->h);
+}
+
+void db_case_outcome(db *d, int64_t case_id, int seat, const char *player, int64_t score,
+                     const char *outcome)
+{
+    if (!batch(d))
+        return;
+    sqlite3_stmt *st = d->stmt[ST_CASE_OUTCOME];
+    sqlite3_bind_int64(st, 1, case_id);
+    sqlite3_bind_int(st, 2, seat);
+    bind_text(st, 3, player);
+    if (score != DB_NO_SCORE)
+        sqlite3_bind_int64(st, 4, score);
+    bind_text(st, 5, outcome);
+    step(d, ST_CASE_OUTCOME, "recording a seat's outcome");
 }
 
 void db_case_rule(db *d, int64_t case_id, const char *rule, uint64_t fired)

@@ -25,7 +25,7 @@
 typedef struct sqlite3 sqlite3;
 typedef struct db db;
 
-enum { DB_SCHEMA_VERSION = 1, DB_APPLICATION_ID = 0x756e6464 /* "undd" */ };
+enum { DB_SCHEMA_VERSION = 2, DB_APPLICATION_ID = 0x756e6464 /* "undd" */ };
 
 /* What a run is, written when it starts. */
 typedef struct db_run {
@@ -39,7 +39,8 @@ typedef struct db_case {
     const char *key;
     const char *kind;
     const char *game;
-    const char *variants;
+    const char *variants;       /* db/README.md "Variant settings": "defaults" or
+                                 * "KEY=VALUE KEY=VALUE" (non-defaults, game order) */
     const char *inputs;
     const char *status;         /* complete, partial, illegal, violation, error */
     const char *outcome;
@@ -65,6 +66,13 @@ void db_run_variant(db *d, int64_t run, int position, const char *key, const cha
 void db_run_param(db *d, int64_t run, const char *name, const char *value);
 /* The new case's id, or 0 on error. */
 int64_t db_case_add(db *d, int64_t run, const db_case *c);
+/* One seat's outcome in a case (case_outcomes): seat 1, 2, ... in sitting
+ * order; score DB_NO_SCORE when there is none; outcome one of "won" (the
+ * one winner), "shared" (one of several), "lost", "out" (eliminated while
+ * the game went on), "none" (undecided). */
+#define DB_NO_SCORE INT64_MIN
+void db_case_outcome(db *d, int64_t case_id, int seat, const char *player, int64_t score,
+                     const char *outcome);
 void db_case_rule(db *d, int64_t case_id, const char *rule, uint64_t fired);
 void db_event(db *d, int64_t case_id, int seq, const char *rule, const char *text, int state_seq);
 void db_violation(db *d, int64_t run, int64_t case_id, const char *invariant, const char *rule,

@@ -1,0 +1,48 @@
+/*
+ * db_read.h - the reads behind `undead db` (runs, show, diff, integrity)
+ * and the outcomes baseline, as prepared statements with their parameters
+ * bound: the caller steps them (table.h prints them) and finalizes them.
+ * NULL means a SQL error: sqlite3_errmsg(db_sqlite(d)) says which.
+ */
+#ifndef UD_DB_READ_H
+#define UD_DB_READ_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "db.h"
+
+typedef struct sqlite3_stmt sqlite3_stmt;
+
+/* A run named as typed: an ID, "last", or "last~N" (N runs before the
+ * last); 0 if there is no such run. */
+int64_t db_find_run(db *d, const char *word);
+
+/* The newest `limit` runs, oldest first: id, started, status, command,
+ * game, cases, violations, seconds, version, revision, command_line. */
+sqlite3_stmt *db_read_runs(db *d, int64_t limit);
+
+/* The sections of `undead db show RUN`: how many, each one's title, and
+ * its rows for a run. */
+int db_show_sections(void);
+const char *db_show_title(int section);
+sqlite3_stmt *db_read_show(db *d, int section, int64_t run);
+
+/* Cases of run b against run a, paired by key. */
+typedef struct db_diff_count {
+    int64_t changed, removed, added, unchanged;
+} db_diff_count;
+bool db_diff_counts(db *d, int64_t a, int64_t b, db_diff_count *out);
+/* change (changed, removed, added, rules), key, outcome_a, outcome_b;
+ * with rules, also the cases whose outcome is the same but rules differ
+ * (outcome_a/b are then the rules). */
+sqlite3_stmt *db_read_diff(db *d, int64_t a, int64_t b, bool rules);
+
+/* PRAGMA integrity_check: one row "ok", or the problems. */
+sqlite3_stmt *db_read_integrity(db *d);
+
+/* Every case of the database as the baseline holds it, sorted:
+ * key, variants, outcome, probability (num/den or empty), rules. */
+sqlite3_stmt *db_read_baseline(db *d);
+
+#endif

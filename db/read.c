@@ -1,0 +1,167 @@
+/*
+ * read.c - the reads behind `undead db` and the baseline (db_read.h).
+ */
+#include "db_read.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+static sqlite3_stmt *prepare(db *d, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db_sqlite(d), sql, -1, &st, NULL) != SQLITE_OK) {
+        sqlite3_finalize(st);
+        return NULL;
+    }
+    return st;
+}
+
+/* "123" as a positive whole number; false otherwise. */
+static bool whole(const char *s, int64_t *out)
+{
+    if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 18)
+        return false;
+    *out = strtoll(s, NULL, 10);
+    return true;
+}
+
+int64_t db_find_run(db *d, const char *word)
+{
+    int64_t back = -1, n = 0;
+    if (strcmp(word, "last") == 0)
+        back = 0;
+    else if (strncmp(word, "last~", 5) == 0 && whole(word + 5, &n))
+        back = n;
+    else if (!whole(word, &n))
+        return 0;
+    sqlite3_stmt *st = prepare(d, back >= 0 ? "SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?"
+                                            : "SELECT id FROM runs WHERE id = ?");
+    if (!st)
+        return 0;
+    sqlite3_bind_int64(st, 1, back >= 0 ? back : n);
+    int64_t id = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    sqlite3_finalize(st);
+    return id;
+}
+
+sqlite3_stmt *db_read_runs(db *d, int64_t limit)
+{
+    sqlite3_stmt *st = prepare(d,
+        "SELECT * FROM (SELECT r.id, r.started, r.status, r.command, coalesce(r.game, '') AS game,"
+        " (SELECT count(*) FROM cases c WHERE c.run_id = r.id) AS cases,"
+        " (SELECT count(*) FROM violations v WHERE v.run_id = r.id) AS violations,"
+        " round((julianday(coalesce(r.ended, r.started)) - julianday(r.started)) * 86400, 2) AS seconds,"
+        " r.undead_version AS version, r.source_revision AS revision, r.command_line"
+        " FROM runs r ORDER BY r.id DESC LIMIT ?) ORDER BY id");
+    if (st)
+        sqlite3_bind_int64(st, 1, limit);
+    return st;
+}
+
+static const char *const show_sections[][2] = {
+    { "run", "SELECT id, status, exit_code, command, game, started, ended, undead_version,"
+             " source_revision, host, pid, command_line FROM runs WHERE id = ?" },
+    { "variants", "SELECT key, value FROM run_variants WHERE run_id = ? ORDER BY position" },
+    { "parameters", "SELECT name, value FROM run_params WHERE run_id = ? ORDER BY name" },
+    { "metrics", "SELECT name, value, unit FROM metrics WHERE run_id = ? ORDER BY name" },
+    { "cases by status", "SELECT kind, status, count(*) AS cases FROM cases WHERE run_id = ?"
+                         " GROUP BY kind, status ORDER BY kind, status" },
+    { "winners among the cases", "SELECT coalesce(winner, '(none)') AS winner, count(*) AS cases"
+                                 " FROM cases WHERE run_id = ? GROUP BY winner ORDER BY cases DESC" },
+    { "seat outcomes", "SELECT o.seat, o.player, o.outcome, count(*) AS cases"
+                       " FROM case_outcomes o JOIN cases c ON c.id = o.case_id WHERE c.run_id = ?"
+                       " GROUP BY o.seat, o.player, o.outcome ORDER BY o.seat, o.outcome" },
+    { "rules that never fired", "SELECT game, rule FROM coverage WHERE run_id = ? AND fired = 0"
+                                " ORDER BY game, rule" },
+    { "rarest rules that fired", "SELECT game, rule, fired FROM coverage WHERE run_id = ?"
+                                 " AND fired > 0 ORDER BY fired, rule LIMIT 5" },
+    { "invariant violations", "SELECT invariant, rule, message FROM violations WHERE run_id = ?"
+                              " ORDER BY id" },
+};
+
+int db_show_sections(void)
+{
+    return (int)(sizeof show_sections / sizeof show_sections[0]);
+}
+
+const char *db_show_title(int section)
+{
+    return show_sections[section][0];
+}
+
+sqlite3_stmt *db_read_show(db *d, int section, int64_t run)
+{
+    sqlite3_stmt *st = prepare(d, show_sections[section][1]);
+    if (st)
+        sqlite3_bind_int64(st, 1, run);
+    return st;
+}
+
+static const char diff_sql[] =
+    "SELECT change, key, outcome_a, outcome_b FROM ("
+    " SELECT 'changed' AS change, a.key, a.outcome AS outcome_a, b.outcome AS outcome_b, 0 AS ord"
+    "  FROM cases a JOIN cases b ON b.run_id = ?2 AND b.key = a.key"
+    "  WHERE a.run_id = ?1 AND a.outcome <> b.outcome"
+    " UNION ALL SELECT 'removed', a.key, a.outcome, NULL, 1 FROM cases a"
+    "  WHERE a.run_id = ?1 AND NOT EXISTS (SELECT 1 FROM cases b WHERE b.run_id = ?2 AND b.key = a.key)"
+    " UNION ALL SELECT 'added', b.key, NULL, b.outcome, 2 FROM cases b"
+    "  WHERE b.run_id = ?2 AND NOT EXISTS (SELECT 1 FROM cases a WHERE a.run_id = ?1 AND a.key = b.key)"
+    " UNION ALL SELECT 'rules', a.key, a.rules, b.rules, 3"
+    "  FROM cases a JOIN cases b ON b.run_id = ?2 AND b.key = a.key"
+    "  WHERE ?3 AND a.run_id = ?1 AND a.outcome = b.outcome AND a.rules <> b.rules"
+    ") ORDER BY ord, key";
+
+static const char diff_count_sql[] =
+    "SELECT"
+    " (SELECT count(*) FROM cases a JOIN cases b ON b.run_id = ?2 AND b.key = a.key"
+    "   WHERE a.run_id = ?1 AND a.outcome <> b.outcome),"
+    " (SELECT count(*) FROM cases a WHERE a.run_id = ?1"
+    "   AND NOT EXISTS (SELECT 1 FROM cases b WHERE b.run_id = ?2 AND b.key = a.key)),"
+    " (SELECT count(*) FROM cases b WHERE b.run_id = ?2"
+    "   AND NOT EXISTS (SELECT 1 FROM cases a WHERE a.run_id = ?1 AND a.key = b.key)),"
+    " (SELECT count(*) FROM cases a JOIN cases b ON b.run_id = ?2 AND b.key = a.key"
+    "   WHERE a.run_id = ?1 AND a.outcome = b.outcome)";
+
+bool db_diff_counts(db *d, int64_t a, int64_t b, db_diff_count *out)
+{
+    memset(out, 0, sizeof *out);
+    sqlite3_stmt *st = prepare(d, diff_count_sql);
+    if (!st)
+        return false;
+    sqlite3_bind_int64(st, 1, a);
+    sqlite3_bind_int64(st, 2, b);
+    bool ok = sqlite3_step(st) == SQLITE_ROW;
+    if (ok) {
+        out->changed = sqlite3_column_int64(st, 0);
+        out->removed = sqlite3_column_int64(st, 1);
+        out->added = sqlite3_column_int64(st, 2);
+        out->unchanged = sqlite3_column_int64(st, 3);
+    }
+    sqlite3_finalize(st);
+    return ok;
+}
+
+sqlite3_stmt *db_read_diff(db *d, int64_t a, int64_t b, bool rules)
+{
+    sqlite3_stmt *st = prepare(d, diff_sql);
+    if (st) {
+        sqlite3_bind_int64(st, 1, a);
+        sqlite3_bind_int64(st, 2, b);
+        sqlite3_bind_int(st, 3, rules);
+    }
+    return st;
+}
+
+sqlite3_stmt *db_read_integrity(db *d)
+{
+    return prepare(d, "PRAGMA integrity_check");
+}
+
+sqlite3_stmt *db_read_baseline(db *d)
+{
+    return prepare(d, "SELECT key, variants, outcome,"
+                      " CASE WHEN prob_num IS NULL THEN '' ELSE prob_num || '/' || prob_den END"
+                      " AS probability, rules FROM cases ORDER BY key, variants");
+}

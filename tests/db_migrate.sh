@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# tests/db_migrate.sh UNDEAD SOURCE_DIR - a database written by undead at
+# schema version 1 (tests/data/db_v1.sql, a dump made by that version) opens
+# with this undead, is migrated forward (db/migrations/), keeps every row,
+# and comes out in the newest format: per-seat outcomes, one variants
+# format, solve keys with ":reading=".  Needs the sqlite3 shell.
+set -euo pipefail
+undead="$1"
+src="$2"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+fail() { echo "db_migrate: $*" >&2; exit 1; }
+q() { sqlite3 -batch -noheader v1.db "$1"; }
+expect() { # expect SQL WANT
+    local got
+    got="$(q "$1")"
+    [[ "$got" == "$2" ]] || fail "$1: got '$got', expected '$2'"
+}
+
+sqlite3 -batch v1.db < "$src/tests/data/db_v1.sql"
+[[ "$(q 'PRAGMA user_version')" == 1 ]] || fail "the fixture is not at schema version 1"
+# Two more version-1 rows the fixture's commands did not write: a game solve
+# (key ":end=...:tiebreak=...", every reading in variants) and a shared win.
+all_default="end=finish-round tiebreak=one-round shortage-when=fewer-than-three shortage-order=return-first first-player=seat-order dice=base energy-drink=one-footprint rescue=earlier-rolls helmet=this-roll bus=off"
+q "INSERT INTO cases(run_id, key, kind, game, variants, inputs, status, outcome, decisions, rules)
+   VALUES (1, 'solve:zombie-dice:game:end=final-turn:tiebreak=until-broken', 'solve', 'zombie-dice',
+           '${all_default/end=finish-round tiebreak=one-round/end=final-turn tiebreak=until-broken}',
+           'players=2 policy=optimal', 'complete', 'p_first=0.5 p_second=0.5', -1, ''),
+          (1, 'transcript:zombie-dice:shared.in', 'transcript', 'zombie-dice', 'tiebreak=one-round',
+           'shared.in', 'complete', 'shared scores=ann:13,bob:9,cid:13', 4, '')"
+
+tables="runs run_variants run_params cases case_rules events violations coverage metrics"
+declare -A before
+for t in $tables; do before[$t]="$(q "SELECT count(*) FROM $t")"; done
+(( before[events] > 0 && before[cases] > 20 )) || fail "the fixture is too small: ${before[*]}"
+
+# Any command that opens the database migrates it.
+"$undead" db runs --db v1.db > runs.out || fail "db runs on a version-1 database: exit $?"
+grep -q "sim" runs.out || fail "db runs lists no sim run: $(cat runs.out)"
+expect 'PRAGMA user_version' 2
+expect 'PRAGMA application_id' 1970168932
+for t in $tables; do
+    expect "SELECT count(*) FROM $t" "${before[$t]}"
+done
+expect 'PRAGMA integrity_check' ok
+expect 'PRAGMA foreign_key_check' ''
+
+# Per-seat outcomes: one row per seat of every case whose outcome has scores.
+expect "SELECT count(*) FROM cases c WHERE instr(c.outcome, ' scores=') > 0
+        AND NOT EXISTS (SELECT 1 FROM case_outcomes o WHERE o.case_id = c.id)" 0
+expect "SELECT count(*) FROM cases c WHERE c.winner NOT LIKE '*%' AND (SELECT count(*)
+        FROM case_outcomes o WHERE o.case_id = c.id AND o.outcome = 'won' AND o.player = c.winner) <> 1" 0
+expect "SELECT group_concat(seat || ':' || player || ':' || score || ':' || outcome, ' ') FROM
+        (SELECT * FROM case_outcomes WHERE case_id = (SELECT id FROM cases WHERE key LIKE '%shared.in')
+         ORDER BY seat)" "1:ann:13:shared 2:bob:9:lost 3:cid:13:shared"
+
+# One variants format: no default reading, no empty text.
+expect "SELECT count(*) FROM cases WHERE variants = '' OR ' ' || variants || ' ' GLOB '* bus=off *'
+        OR ' ' || variants || ' ' GLOB '* end=finish-round *' OR variants GLOB '*;*'" 0
+expect "SELECT variants FROM cases WHERE key LIKE 'solve:%:turn:%'" "shortage-when=fewer-than-needed"
+expect "SELECT variants FROM cases WHERE key LIKE 'claim:%' GROUP BY variants" "defaults"
+expect "SELECT variants FROM cases WHERE key LIKE 'transcript:%final-turn.in'" "end=final-turn"
+# Solve keys end with :reading= and the variants text.
+expect "SELECT key FROM cases WHERE key LIKE 'solve:%:turn:%'" \
+    "solve:zombie-dice:turn:policy=stop-at-shotguns:2:reading=shortage-when=fewer-than-needed"
+expect "SELECT key FROM cases WHERE key LIKE 'solve:%:game:%'" \
+    "solve:zombie-dice:game:reading=end=final-turn tiebreak=until-broken"
+expect "SELECT count(*) FROM cases WHERE kind = 'solve' AND key LIKE 'solve:%'
+        AND substr(key, instr(key, ':reading=') + 9) <> variants" 0
+
+# Named queries run on it, by their full and their short names.
+"$undead" db query zombie_dice/shortage-turns --db v1.db > /dev/null || fail "query by full name"
+"$undead" db query shortage-turns --db v1.db > /dev/null || fail "query by its short name"
+"$undead" db show 1 --db v1.db | grep -q "seat outcomes" || fail "db show has no seat outcomes"
+
+# Opening again changes nothing; a new run writes the new format beside the old rows.
+"$undead" db runs --db v1.db > /dev/null
+expect "SELECT count(*) FROM cases" "${before[cases]}"
+"$undead" sim zombie-dice --games 2 --db v1.db > /dev/null
+expect "SELECT count(*) FROM cases WHERE run_id = (SELECT max(id) FROM runs)" 2
+expect "SELECT DISTINCT variants FROM cases WHERE run_id = (SELECT max(id) FROM runs)" defaults
+expect "SELECT count(*) FROM case_outcomes o JOIN cases c ON c.id = o.case_id
+        WHERE c.run_id = (SELECT max(id) FROM runs)" 4
+echo "db_migrate: version 1 -> $(q 'PRAGMA user_version'), ${before[cases]} cases and ${before[events]} events kept"
