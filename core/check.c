@@ -372,6 +372,7 @@ static void fill_result(const checker *c, int complete, uint64_t decisions, ud_c
     res->n_players = c->t->setup.n_players;
     for (int i = 0; i < res->n_players; i++)
         res->score[i] = c->g->score(c->state, i);
+    ud_game_outcomes(c->g, c->state, res->n_players, complete, res->outcome);
     res->decisions = decisions;
 }
 

@@ -22,6 +22,7 @@ typedef struct ud_check_result {
     int complete;                 /* the game ended (else a partial transcript) */
     int winner;                   /* as ud_game.winner */
     int score[UD_MAX_PLAYERS];
+    uint8_t outcome[UD_MAX_PLAYERS];  /* ud_seat_outcome per seat */
     int n_players;
     uint64_t decisions;
 } ud_check_result;

@@ -125,6 +125,7 @@ static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out
     gc->winner = res.winner;
     gc->n_players = res.n_players;
     memcpy(gc->score, res.score, sizeof gc->score);
+    memcpy(gc->outcome, res.outcome, sizeof gc->outcome);
     return true;
 }
 

@@ -24,6 +24,7 @@ typedef struct golden_case {
     int complete;               /* the game ended */
     int winner;
     int score[UD_MAX_PLAYERS];
+    uint8_t outcome[UD_MAX_PLAYERS];   /* ud_seat_outcome per seat */
     int n_players;
     const uint64_t *fired;      /* per-rule firing counts of this case */
     /* For the results database (record.c): */

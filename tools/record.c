@@ -220,24 +220,16 @@ static void outcome_text(const ud_setup *s, int complete, int winner, const int 
         ud_buf_printf(out, "%s%s:%d", p ? "," : "", s->names[p], score[p]);
 }
 
-/* Each seat's outcome (case_outcomes), from the winner and scores: decided
- * is false for a game that did not finish (partial, illegal, an error);
- * score NULL when the scores are unknown.  A shared win (winner -2) is
- * shared by the seats with the top score.
- * TODO(issue 10 §3): the engine's own outcome (out, co-operative loss)
- * replaces this derivation once it reports one. */
+/* Each seat's outcome (case_outcomes), as the game reports it
+ * (ud_game_outcomes): decided is false for a game that did not finish
+ * (partial, illegal, an error), whose seats are all "none"; score NULL
+ * when the scores are unknown. */
 static void store_outcomes(recorder *r, int64_t case_id, const ud_setup *s, bool decided,
-                           int winner, const int *score)
+                           const uint8_t *outcome, const int *score)
 {
-    int top = 0;
-    for (int p = 0; score && p < s->n_players; p++)
-        if (p == 0 || score[p] > top)
-            top = score[p];
     for (int p = 0; p < s->n_players; p++) {
-        const char *o = !decided ? "none"
-                      : winner == p ? "won"
-                      : winner == -2 && score && score[p] == top ? "shared"
-                      : winner >= 0 || winner == -2 ? "lost" : "none";
+        const char *o = !decided || !outcome || outcome[p] == UD_SEAT_PLAYING ? "none"
+                                                                 : ud_seat_outcome_name[outcome[p]];
         db_case_outcome(r->db, case_id, p + 1, s->names[p], score ? score[p] : DB_NO_SCORE, o);
     }
 }
@@ -326,7 +318,7 @@ void rec_game(recorder *r, const char *kind, const ud_match *m, const ud_result 
     if (have_prob)
         prob_free(&p);
     if (id > 0) {
-        store_outcomes(r, id, &m->setup, res->status == UD_OVER, res->winner, res->score);
+        store_outcomes(r, id, &m->setup, res->status == UD_OVER, res->outcome, res->score);
         store_details(r, id, g, fired, cap);
     }
     if (id > 0 && res->status != UD_OVER && res->fail.kind == UD_FAIL_INVARIANT && cap) {
@@ -375,7 +367,7 @@ void rec_transcript_case(recorder *r, const rec_transcript *t)
     if (have_prob)
         prob_free(&p);
     if (id > 0) {
-        store_outcomes(r, id, t->setup, t->legal && t->res->complete, t->legal ? t->res->winner : -1,
+        store_outcomes(r, id, t->setup, t->legal && t->res->complete, t->legal ? t->res->outcome : NULL,
                        t->legal ? t->res->score : NULL);
         store_details(r, id, g, t->fired, have_lines ? &cap : NULL);
     }
@@ -397,7 +389,7 @@ void rec_replay_game(recorder *r, const char *kind, const ud_match *m, uint64_t 
     game.seed = seed;
     ud_table t;
     ud_table_build(&t, m->game, m->setup.variant);
-    unsigned char state[4096] __attribute__((aligned(16)));
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     capture cap;
     cap_init(&cap, NULL);
     uint64_t fired[UD_MAX_RULES] = { 0 };
@@ -418,6 +410,7 @@ void rec_golden_case(const golden_case *gc, void *ctx)
     ud_check_result res = { .complete = gc->complete, .winner = gc->winner,
                             .n_players = gc->n_players, .decisions = gc->decisions };
     memcpy(res.score, gc->score, sizeof res.score);
+    memcpy(res.outcome, gc->outcome, sizeof res.outcome);
     rec_transcript rt = { .kind = "golden", .name = name, .game = gc->game, .setup = &gc->setup,
                           .legal = gc->legal, .res = &res, .err = &gc->err, .fired = gc->fired,
                           .canonical = gc->transcript, .canonical_len = gc->transcript_len };
