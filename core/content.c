@@ -453,6 +453,11 @@ static bool read_fields(loader *ld, const char *file, int lineno, const char *li
             return fail(ld, file, lineno, col, "expected FIELD=VALUE (FIELD a word), found '%s'",
                         shown(line + i, tok_end - i, found));
         if (name_end >= len || line[name_end] != '=') {
+            bool first_on_indented = i == off && is_space(line[0]);   /* off: past the indent */
+            if (first_on_indented && (name_end >= len || is_space(line[name_end])))
+                return fail(ld, file, lineno, col,
+                            "expected FIELD=VALUE continuing the '%s' record above, found '%s' (a new record starts at the beginning of a line)",
+                            k->name, shown(line + i, name_end - i, found));
             if (name_end >= len || is_space(line[name_end]))
                 return fail(ld, file, lineno, col,
                             "expected FIELD=VALUE with no space around '=', found '%s' (quote text that has spaces)",

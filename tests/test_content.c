@@ -59,6 +59,11 @@ static bool on_thing(void *ctx, const ud_content_record *r, ud_content_error *er
     }
     if (strcmp(name, "silent") == 0)
         return false;
+    if (strcmp(name, "untitled") == 0 && strcmp(ud_content_str(r, "title"), "untitled") == 0) {
+        /* title not written: the error points at the record */
+        ud_content_error_at(err, r, "title", "expected a title for a thing named 'untitled'");
+        return false;
+    }
     s->things++;
     ud_buf_printf(&s->log, "%s:%d:%d thing id=%ld name=%s title=<%s>%s speed=%s(%ld)%s exits=",
                   r->file, r->line, r->col, ud_content_int(r, "id"), name, ud_content_str(r, "title"),
@@ -333,6 +338,14 @@ Test(content_errors, callback_error_at_field)
     cr_assert_eq(S.things, 1, "the record before was delivered");
 }
 
+Test(content_errors, callback_error_at_a_default)
+{
+    ERR("note\n  thing id=2 name=untitled title=\"untitled\"\n",
+        "t.txt:2:3: expected FIELD=VALUE continuing the 'note' record above, found 'thing' (a new record starts at the beginning of a line)");
+    ERR("note\nthing id=2 name=untitled title=\"untitled\"\n", "t.txt:2:32: expected a title for a thing named 'untitled'");
+    ERR("note\nthing id=2 name=untitled\n", "t.txt:2:1: expected a title for a thing named 'untitled'");
+}
+
 Test(content_errors, callback_refuses_silently)
 {
     ERR("\n\nthing id=2 name=silent\n", "t.txt:3:1: expected a 'thing' record the game accepts; it refused this one");
@@ -475,7 +488,7 @@ Test(content_include, missing_file)
     ud_content_memfile files[] = { MF("d/top.txt", "note\n  include \"x.txt\"\n") };
     cr_assert_not(load_mem(files, 1));
     /* An indented include is a continuation line of the record above. */
-    cr_assert_str_eq(printed, "d/top.txt:2:3: expected FIELD=VALUE with no space around '=', found 'include' (quote text that has spaces)");
+    cr_assert_str_eq(printed, "d/top.txt:2:3: expected FIELD=VALUE continuing the 'note' record above, found 'include' (a new record starts at the beginning of a line)");
     files[0] = (ud_content_memfile)MF("d/top.txt", "note\ninclude  \"x.txt\"\n");
     cr_assert_not(load_mem(files, 1));
     cr_assert_str_eq(printed, "d/top.txt:2:10: expected a readable file 'd/x.txt' (no such file)");
