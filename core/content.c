@@ -13,9 +13,7 @@
 #include "content.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -668,18 +666,34 @@ static bool read_disk(loader *ld, const char *path, const char *from_file, int f
         fclose(f);
         return fail(ld, at, from_line, from_col, "expected '%s' to be a regular file", path);
     }
+    /* Grow from the size the file says it has, never past the budget + 1
+     * (that last byte tells "too big" from "exactly the limit"), so nested
+     * includes do not each hold a budget-sized block. */
     size_t room = UD_CONTENT_MAX_BYTES - ld->bytes;
-    char *buf = malloc(room + 1);
-    if (!buf) {
-        fclose(f);
-        return fail(ld, at, from_line, from_col, "out of memory");
+    size_t cap = (size_t)st.st_size < room ? (size_t)st.st_size + 1 : room + 1;
+    if (cap < 64)
+        cap = room + 1 < 64 ? room + 1 : 64;
+    char *buf = malloc(cap);
+    size_t n = 0;
+    bool bad = !buf;
+    while (!bad) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap || cap == room + 1)
+            break;
+        size_t bigger = cap * 2 < room + 1 ? cap * 2 : room + 1;
+        char *p = realloc(buf, bigger);
+        if (!p)
+            bad = true;
+        else {
+            buf = p;
+            cap = bigger;
+        }
     }
-    size_t n = fread(buf, 1, room + 1, f);
-    bool bad = ferror(f);
+    bad = bad || ferror(f);
     fclose(f);
     if (bad) {
         free(buf);
-        return fail(ld, at, from_line, from_col, "expected a readable file '%s' (read error)", path);
+        return fail(ld, at, from_line, from_col, "expected a readable file '%s' (read error or out of memory)", path);
     }
     if (n > room) {
         free(buf);
@@ -790,9 +804,13 @@ bool ud_content_schema_check(const ud_content_schema *s, char *why, size_t why_s
         const ud_content_kind *k = &s->kinds[i];
         if (!k->name || !is_word(k->name, strlen(k->name)) || strcmp(k->name, "include") == 0)
             return why_fail(why, why_size, "kind %d: the name is not a word (or is 'include')", i);
-        for (int j = 0; j < i; j++)
+        for (int j = 0; j < i; j++) {
+            char fi[UD_CONTENT_MAX_PATH], fj[UD_CONTENT_MAX_PATH];
             if (strcmp(k->name, s->kinds[j].name) == 0)
                 return why_fail(why, why_size, "kind '%s' declared twice", k->name);
+            if (strcmp(kind_file(k, fi, sizeof fi), kind_file(&s->kinds[j], fj, sizeof fj)) == 0)
+                return why_fail(why, why_size, "kinds '%s' and '%s' share the file %s", s->kinds[j].name, k->name, fi);
+        }
         if (k->file && (!k->file[0] || strchr(k->file, '/')))
             return why_fail(why, why_size, "kind '%s': its file must be a plain file name", k->name);
         if (k->file && strlen(k->file) > UD_CONTENT_MAX_WORD * 2)

@@ -668,6 +668,30 @@ Test(content_disk, directory_errors, .init = make_tmpdir, .fini = remove_tmpdir)
         "DIR/cards.txt:1:1: expected only 'note' records in this file, found 'card' (its records go in cards.txt)");
 }
 
+static void put_newlines(const char *name, size_t n)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    for (size_t i = 0; i < n; i++)
+        fputc('\n', f);
+    fclose(f);
+}
+
+Test(content_disk, bytes_in_all, .init = make_tmpdir, .fini = remove_tmpdir)
+{
+    put("top.txt", "include \"a.txt\"\ninclude \"b.txt\"\nnote\n");
+    put_newlines("a.txt", 3u << 20);
+    size_t top = strlen("include \"a.txt\"\ninclude \"b.txt\"\nnote\n");
+    put_newlines("b.txt", UD_CONTENT_MAX_BYTES - (3u << 20) - top);
+    cr_assert(load_disk(ud_content_load_file, "top.txt"), "exactly the limit loads: %s", printed);
+    cr_assert_eq(S.notes, 1);
+    put_newlines("b.txt", UD_CONTENT_MAX_BYTES - (3u << 20) - top + 1);
+    cr_assert_not(load_disk(ud_content_load_file, "top.txt"));
+    cr_assert_str_eq(relative(printed), "DIR/b.txt: expected at most 4194304 bytes of content in one load (UD_CONTENT_MAX_BYTES)");
+}
+
 /* ---- minimum counts ---------------------------------------------------------------------------- */
 
 static const ud_content_kind min_kinds[] = {
@@ -734,6 +758,17 @@ Test(content_schema, problems)
     cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k', field 'x': default \"unquoted\": expected a quoted string (\"...\") for 'x', found 'unquoted'");
     f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_WORD_LIST, .max_len = UD_CONTENT_MAX_LIST + 1 };
     cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k', field 'x': max_len above the limit");
+}
+
+Test(content_schema, kinds_share_a_file)
+{
+    ud_content_kind k[2] = { { .name = "a", .file = "b.txt" }, { .name = "b" } };
+    ud_content_schema s = { "two", k, 2 };
+    char why[200];
+    cr_assert_not(ud_content_schema_check(&s, why, sizeof why));
+    cr_assert_str_eq(why, "kinds 'a' and 'b' share the file b.txt");
+    k[0].file = "a.txt";
+    cr_assert(ud_content_schema_check(&s, why, sizeof why), "%s", why);
 }
 
 Test(content_schema, error_print_of_internal)
