@@ -130,6 +130,13 @@ typedef struct ud_content_memfile {
  * with a message in why (NUL-terminated, cut to why_size). */
 bool ud_content_schema_check(const ud_content_schema *s, char *why, size_t why_size);
 
+/* The loaders: true when everything loaded.  Otherwise err holds the first
+ * problem (err is cleared first) and the load stopped there; records before
+ * it have already reached the callbacks, so discard what they built.  Each
+ * load checks the schema first, counts records per kind (max_records at the
+ * record past it, min_records at the end, naming the file) and keeps the
+ * limits above over all the files it reads. */
+
 /* Load one file and what it includes; any declared kind may appear. */
 bool ud_content_load_file(const ud_content_schema *s, const char *path, void *ctx,
                           ud_content_error *err);
