@@ -192,6 +192,7 @@ typedef struct ud_ratio {
 } ud_ratio;
 
 typedef struct ud_rng ud_rng;
+struct ud_content_error;
 
 /* An automated player.  param is the number after "name:" (or def_param). */
 typedef struct ud_policy_def {
@@ -252,6 +253,13 @@ struct ud_game {
      * only this; transcripts and the checker see everything.  NULL: the
      * game has no hidden information. */
     void (*observe)(const void *state, int seat, void *view);
+    /* Content the rule texts do not give (core/content.h): replace the
+     * game's tables with the set in dir (a user's --content DIR), or with
+     * the built-in set shipped in spec/<game>/content/ when dir is NULL.
+     * False with err filled (FILE:LINE:COL).  A game loads its built-in
+     * set by itself on first use, so only --content needs a call.  NULL:
+     * the game has no content files. */
+    bool (*load_content)(const char *dir, struct ud_content_error *err);
     /* Apply one starting-position line; false with a message in err. */
     bool (*apply_start)(void *state, const ud_setup *setup, const char *line, ud_buf *err);
 };

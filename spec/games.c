@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include "zombie_dice/explore_bounds.h"
+#include "one_die/one_die.h"
 #include "zombie_dice/zd.h"
 
 const ud_game *const ud_games[] = {
     &zd_game,
+    &od_game,
     NULL,
 };
 

@@ -44,7 +44,7 @@ static void report_failure(const ud_match *m, const sim_stats *st)
     game.seed = st->failed_game;
     ud_table t;
     ud_table_build(&t, m->game, m->setup.variant);
-    unsigned char state[4096] __attribute__((aligned(16)));
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     ud_transcript_write_header(stderr, m->game, &m->setup, m->policy, &game.seed, 1);
     ud_sink sink;
     ud_sink_to_file(&sink, stderr);
@@ -67,6 +67,12 @@ static void print_stats(const ud_match *m, const sim_stats *st, int invariants, 
                st->games ? st->score_sum[p] / (double)st->games : 0.0);
     }
     printf("shared wins: %llu\n", (unsigned long long)st->shared);
+    if (st->no_winner)
+        printf("games nobody won: %llu\n", (unsigned long long)st->no_winner);
+    for (int p = 0; p < m->setup.n_players; p++)
+        if (st->seat_out[p])
+            printf("%s out of the game in %llu games\n", m->setup.names[p],
+                   (unsigned long long)st->seat_out[p]);
     for (int i = 0; i < g->n_ratios; i++) {
         int a = rule_index(g, g->ratios[i].numerator), b = rule_index(g, g->ratios[i].denominator);
         if (a < 0 || b < 0)
@@ -157,6 +163,7 @@ static void record(recorder *r, const ud_match *m, uint64_t games, int invariant
     rec_metric(r, "games_per_second", st->seconds > 0 ? (double)st->games / st->seconds : 0.0, "games/s");
     rec_metric(r, "decisions_per_game", (double)st->decisions / n, "decisions");
     rec_metric(r, "shared_wins", (double)st->shared, "games");
+    rec_metric(r, "games_nobody_won", (double)st->no_winner, "games");
     for (int p = 0; p < m->setup.n_players; p++) {
         char name[64];
         snprintf(name, sizeof name, "win_rate:%s", m->setup.names[p]);

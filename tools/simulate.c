@@ -4,6 +4,7 @@
  */
 #include "simulate.h"
 
+#include <stdbool.h>
 #include <string.h>
 #include <time.h>
 
@@ -19,7 +20,7 @@ void simulate(const ud_match *m, uint64_t games, int invariants, sim_stats *st)
     memset(st, 0, sizeof *st);
     ud_table t;
     ud_table_build(&t, m->game, m->setup.variant);
-    unsigned char state[4096] __attribute__((aligned(16)));
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     ud_match game = *m;
     double start = now();
     for (uint64_t i = 0; i < games; i++) {
@@ -34,10 +35,18 @@ void simulate(const ud_match *m, uint64_t games, int invariants, sim_stats *st)
         }
         st->games++;
         st->decisions += res.decisions;
-        if (res.winner >= 0)
-            st->wins[res.winner]++;
-        else
-            st->shared++;
+        /* each seat's outcome, as the game reports it */
+        bool shared = false, won = false;
+        for (int p = 0; p < m->setup.n_players; p++) {
+            uint8_t o = res.outcome[p];
+            st->wins[p] += o == UD_SEAT_WON;
+            st->seat_shared[p] += o == UD_SEAT_SHARED;
+            st->seat_out[p] += o == UD_SEAT_OUT;
+            shared |= o == UD_SEAT_SHARED;
+            won |= o == UD_SEAT_WON || o == UD_SEAT_SHARED;
+        }
+        st->shared += shared;
+        st->no_winner += !won;
         for (int p = 0; p < m->setup.n_players; p++)
             st->score_sum[p] += res.score[p];
     }

@@ -11,8 +11,11 @@
 
 typedef struct sim_stats {
     uint64_t games;
-    uint64_t wins[UD_MAX_PLAYERS];
-    uint64_t shared;
+    uint64_t wins[UD_MAX_PLAYERS];       /* won alone */
+    uint64_t seat_shared[UD_MAX_PLAYERS]; /* won together with others */
+    uint64_t seat_out[UD_MAX_PLAYERS];    /* out of the game (dead) */
+    uint64_t shared;                      /* games won by several seats */
+    uint64_t no_winner;                   /* games every seat lost (a solo loss) */
     double score_sum[UD_MAX_PLAYERS];
     uint64_t fired[UD_MAX_RULES];
     uint64_t decisions;

@@ -1,0 +1,107 @@
+/*
+ * content.c - One Die's content files (core/content.h): die.txt gives the
+ * six faces, goal.txt the goal and the rounds.  The built-in set is
+ * spec/one_die/content/, compiled in by spec/embed_content.cmake.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "content.h"
+#include "one_die.h"
+
+od_tables od_content;
+
+extern const ud_content_memfile ud_content_one_die[];
+extern const int ud_content_one_die_n;
+
+static const char *const yes_no[] = { "no", "yes", NULL };
+
+static const ud_content_field face_fields[] = {
+    { .name = "points", .type = UD_CONTENT_INT, .required = true, .min = 0, .max = 99 },
+    { .name = "bust", .type = UD_CONTENT_ENUM, .def = "no", .words = yes_no },
+};
+static const ud_content_field goal_fields[] = {
+    { .name = "points", .type = UD_CONTENT_INT, .required = true, .min = 1, .max = 10000 },
+    { .name = "rounds", .type = UD_CONTENT_INT, .required = true, .min = 1, .max = 200 },
+};
+
+static bool add_face(void *ctx, const ud_content_record *r, ud_content_error *err)
+{
+    od_tables *t = ctx;
+    int i = t->n_faces++;   /* min/max_records keep i below OD_FACES */
+    t->points[i] = (int)ud_content_int(r, "points");
+    t->bust[i] = ud_content_int(r, "bust") == 1;
+    if (t->bust[i] && t->points[i] != 0) {
+        ud_content_error_at(err, r, "points", "expected points=0 on a bust face (a bust scores nothing)");
+        return false;
+    }
+    if (t->bust[i])
+        snprintf(t->label[i], sizeof t->label[i], "bust");
+    else
+        snprintf(t->label[i], sizeof t->label[i], "%d", t->points[i]);
+    return true;
+}
+
+static bool set_goal(void *ctx, const ud_content_record *r, ud_content_error *err)
+{
+    od_tables *t = ctx;
+    t->goal = (int)ud_content_int(r, "points");
+    t->rounds = (int)ud_content_int(r, "rounds");
+    t->n_goals++;
+    return true;
+}
+
+static const ud_content_kind kinds[] = {
+    { .name = "face", .file = "die.txt", .fields = face_fields, .n_fields = 2,
+      .min_records = OD_FACES, .max_records = OD_FACES, .record = add_face },
+    { .name = "goal", .file = "goal.txt", .fields = goal_fields, .n_fields = 2,
+      .min_records = 1, .max_records = 1, .record = set_goal },
+};
+static const ud_content_schema schema = { "one-die content", kinds, 2 };
+
+bool od_load_content(const char *dir, ud_content_error *err)
+{
+    od_tables t;
+    memset(&t, 0, sizeof t);
+    bool ok;
+    if (dir) {
+        ok = ud_content_load_path(&schema, dir, &t, err);
+    } else {
+        /* The built-in files, read as a content directory would be: a top
+         * file that includes each kind's file. */
+        enum { MAX_FILES = 8 };
+        ud_content_memfile files[MAX_FILES + 1];
+        int n = ud_content_one_die_n < MAX_FILES ? ud_content_one_die_n : MAX_FILES;
+        memcpy(files, ud_content_one_die, (size_t)n * sizeof files[0]);
+        static const char top[] = "include \"die.txt\"\ninclude \"goal.txt\"\n";
+        files[n] = (ud_content_memfile){ "spec/one_die/content/(built in)", top, sizeof top - 1 };
+        ok = ud_content_load_memory(&schema, files, n + 1, n, &t, err);
+    }
+    if (!ok)
+        return false;   /* the tables in use stay as they were */
+    bool any_scoring = false;
+    for (int i = 0; i < OD_FACES; i++)
+        any_scoring |= !t.bust[i];
+    if (!any_scoring) {
+        snprintf(err->file, sizeof err->file, "%s", dir ? dir : "spec/one_die/content");
+        ud_error_set(&err->e, 0, 0, NULL, "expected at least one face that is not a bust");
+        return false;
+    }
+    t.loaded = true;
+    od_content = t;
+    return true;
+}
+
+void od_content_ready(void)
+{
+    if (od_content.loaded)
+        return;
+    ud_content_error err;
+    if (!od_load_content(NULL, &err)) {
+        /* the shipped files are tested (tests/test_one_die.c): a broken
+         * build, not a user's input */
+        ud_content_error_print(&err, stderr);
+        abort();
+    }
+}

@@ -1,0 +1,249 @@
+/*
+ * rules.c - every rule of One Die as a row of the spec table, each row's
+ * guard and effect just above it, in the order a turn meets them.  The
+ * engine interprets this table (a game may also list its rows for
+ * core/compiled.h, as Zombie Dice does; One Die keeps to the plain table).
+ */
+#include <string.h>
+
+#include "one_die.h"
+
+#define SRC "900_one_die.txt"
+#define ST(p) ((od_state *)(p))
+#define CST(p) ((const od_state *)(p))
+
+/* ---- setting up --------------------------------------------------------- */
+
+static void seat_players(void *p, ud_step *s)
+{
+    int n = ud_setup_player_count(s->setup);
+    if (n < 1 || n > OD_MAX_PLAYERS) {
+        ud_failf(s, UD_FAIL_RULE, s->rule->id, "One Die is for one to four players, not %d", n);
+        return;
+    }
+    ST(p)->n_players = (uint8_t)n;
+}
+
+static void set_up(void *p, ud_step *s)
+{
+    od_state *st = ST(p);
+    memset(st->score, 0, sizeof st->score);
+    st->round = 1;
+    st->current = 0;
+    st->winner = -1;
+    st->phase = OD_PH_TURN_START;
+    UD_EMIT(s, "goal %d rounds %d", od_content.goal, od_content.rounds);
+}
+
+/* ---- a turn --------------------------------------------------------------- */
+
+static void turn_begin(void *p, ud_step *s)
+{
+    od_state *st = ST(p);
+    st->turn_points = 0;
+    st->phase = OD_PH_RISK;
+    UD_EMIT(s, "turn %s", ud_player(s, st->current));
+}
+
+static void offer_risks(void *p, ud_step *s)
+{
+    for (int n = 1; n <= OD_MAX_RISK; n++) {
+        ud_action a = { OD_ACT_RISK, { n } };
+        ud_offer_action(s, &a);
+    }
+}
+
+static void take_risk(void *p, ud_step *s)
+{
+    ST(p)->rolls_left = (uint8_t)s->action.arg[0];
+    ST(p)->phase = OD_PH_ROLL;
+}
+
+static const char *face_label(const void *ctx, int i)
+{
+    return od_content.label[i];
+}
+
+static void roll(void *p, ud_step *s)
+{
+    int f = ud_pick(s, "roll", OD_FACES, face_label, NULL);
+    if (f < 0)
+        return;
+    ST(p)->face = (uint8_t)f;
+    ST(p)->phase = OD_PH_RESOLVE;
+    UD_EMIT(s, "roll %s", od_content.label[f]);
+}
+
+static bool rolled_bust(const void *p, const ud_step *s)
+{
+    return od_content.bust[CST(p)->face];
+}
+
+static void bust(void *p, ud_step *s)
+{
+    od_state *st = ST(p);
+    st->turn_points = 0;
+    st->rolls_left = 0;
+    st->phase = OD_PH_TURN_END;
+    UD_EMIT(s, "bust %s", ud_player(s, st->current));
+}
+
+static bool rolled_points(const void *p, const ud_step *s)
+{
+    return !od_content.bust[CST(p)->face];
+}
+
+static void add_points(void *p, ud_step *s)
+{
+    od_state *st = ST(p);
+    st->turn_points = (int16_t)(st->turn_points + od_content.points[st->face]);
+    st->rolls_left--;
+    st->phase = st->rolls_left ? OD_PH_ROLL : OD_PH_BANK;
+}
+
+static void bank(void *p, ud_step *s)
+{
+    od_state *st = ST(p);
+    st->score[st->current] = (int16_t)(st->score[st->current] + st->turn_points);
+    st->phase = OD_PH_TURN_END;
+    UD_EMIT(s, "bank %s +%d =%d", ud_player(s, st->current), st->turn_points,
+            st->score[st->current]);
+}
+
+/* ---- the end --------------------------------------------------------------- */
+
+static void finish(od_state *st, int winner, ud_seat_outcome others)
+{
+    st->winner = (int8_t)winner;
+    for (int i = 0; i < st->n_players; i++)
+        st->outcome[i] = (uint8_t)(i == winner ? UD_SEAT_WON : others);
+    st->over = 1;
+    st->phase = OD_PH_OVER;
+}
+
+static bool solo_reached(const void *p, const ud_step *s)
+{
+    return CST(p)->n_players == 1 && CST(p)->score[0] >= od_content.goal;
+}
+
+static void solo_win(void *p, ud_step *s)
+{
+    finish(ST(p), 0, UD_SEAT_LOST);
+    UD_EMIT(s, "winner %s =%d", ud_player(s, 0), ST(p)->score[0]);
+}
+
+static bool solo_out_of_rounds(const void *p, const ud_step *s)
+{
+    return CST(p)->n_players == 1 && CST(p)->round >= od_content.rounds;
+}
+
+static void solo_loss(void *p, ud_step *s)
+{
+    finish(ST(p), -1, UD_SEAT_LOST);
+    UD_EMIT(s, "lost %s =%d", ud_player(s, 0), ST(p)->score[0]);
+}
+
+static bool reached_at_once(const void *p, const ud_step *s)
+{
+    return CST(p)->n_players > 1 && CST(p)->score[CST(p)->current] >= od_content.goal;
+}
+
+static void end_at_once(void *p, ud_step *s)
+{
+    ST(p)->phase = OD_PH_GAME_END;
+}
+
+static bool round_goes_on(const void *p, const ud_step *s)
+{
+    return CST(p)->current + 1 < CST(p)->n_players;
+}
+
+static void next_player(void *p, ud_step *s)
+{
+    ST(p)->current++;
+    ST(p)->phase = OD_PH_TURN_START;
+}
+
+static bool round_over(const void *p, const ud_step *s)
+{
+    return CST(p)->current + 1 >= CST(p)->n_players;
+}
+
+static void end_round(void *p, ud_step *s)
+{
+    od_state *st = ST(p);
+    bool reached = false;
+    for (int i = 0; i < st->n_players; i++)
+        reached |= st->score[i] >= od_content.goal;
+    if (reached || st->round >= od_content.rounds) {
+        st->phase = OD_PH_GAME_END;
+        return;
+    }
+    st->round++;
+    st->current = 0;
+    st->phase = OD_PH_TURN_START;
+    UD_EMIT(s, "round %d", st->round);
+}
+
+static void declare_result(void *p, ud_step *s)
+{
+    od_state *st = ST(p);
+    int best = -1, n_best = 0, seat = -1;
+    for (int i = 0; i < st->n_players; i++) {
+        if (st->score[i] > best) {
+            best = st->score[i];
+            n_best = 0;
+        }
+        if (st->score[i] == best) {
+            n_best++;
+            seat = i;
+        }
+    }
+    if (n_best == 1) {
+        finish(st, seat, UD_SEAT_LOST);
+        UD_EMIT(s, "winner %s =%d", ud_player(s, seat), best);
+        return;
+    }
+    finish(st, -2, UD_SEAT_LOST);
+    char names[OD_MAX_PLAYERS * (UD_NAME_MAX + 1) + 1] = "";
+    for (int i = 0; i < st->n_players; i++)
+        if (st->score[i] == best) {
+            st->outcome[i] = UD_SEAT_SHARED;
+            strcat(names, " ");
+            strcat(names, ud_player(s, i));
+        }
+    UD_EMIT(s, "shared%s =%d", names, best);
+}
+
+const ud_rule od_rules[OD_N_RULES] = {
+    { "OD-PLAYERS", SRC, "Players", "one to four players", OD_PH_SETUP, UD_ROW_EFFECT,
+      UD_ALWAYS, NULL, seat_players, UD_ANY },
+    { "OD-SETUP", SRC, "Setting up", "scores start at 0; the goal and rounds come from the content",
+      OD_PH_SETUP, UD_ROW_EFFECT, UD_ALWAYS, NULL, set_up, UD_ANY },
+    { "OD-TURN", SRC, "Your turn", "the player in turn begins a turn with no points",
+      OD_PH_TURN_START, UD_ROW_EFFECT, UD_ALWAYS, NULL, turn_begin, UD_ANY },
+    { "OD-RISK", SRC, "Your turn", "say how many times you will roll: once, twice or three times",
+      OD_PH_RISK, UD_ROW_OFFER, UD_ALWAYS, NULL, offer_risks, UD_ANY },
+    { "OD-RISK-TAKEN", SRC, "Your turn", "then roll that many times",
+      OD_PH_RISK, UD_ROW_EFFECT, UD_ALWAYS, NULL, take_risk, UD_ANY },
+    { "OD-ROLL", SRC, "Your turn", "roll the die: each face equally likely",
+      OD_PH_ROLL, UD_ROW_EFFECT, UD_ALWAYS, NULL, roll, UD_ANY },
+    { "OD-BUST", SRC, "Your turn", "a bust face ends the turn at once; it scores nothing",
+      OD_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, rolled_bust, bust, UD_ANY },
+    { "OD-POINTS", SRC, "Your turn", "each face adds its points to the turn",
+      OD_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, rolled_points, add_points, UD_ANY },
+    { "OD-BANK", SRC, "Your turn", "with no bust, the turn's points go to the score",
+      OD_PH_BANK, UD_ROW_EFFECT, UD_ALWAYS, NULL, bank, UD_ANY },
+    { "OD-SOLO-WIN", SRC, "The end", "alone: reaching the goal wins at once",
+      OD_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS, solo_reached, solo_win, UD_ANY },
+    { "OD-SOLO-LOSS", SRC, "The end", "alone: after the last round without the goal, a loss",
+      OD_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS, solo_out_of_rounds, solo_loss, UD_ANY },
+    { "OD-GOAL-AT-ONCE", SRC, "Variant", "the game ends as soon as a player reaches the goal",
+      OD_PH_TURN_END, UD_ROW_EFFECT, OD_V_ENDING, OD_ENDING_AT_ONCE, reached_at_once, end_at_once, UD_ANY },
+    { "OD-NEXT", SRC, "Your turn", "the next player in seat order takes the next turn",
+      OD_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS, round_goes_on, next_player, UD_ANY },
+    { "OD-ROUND-END", SRC, "The end", "after a round: finish if the goal was reached or it was the last round",
+      OD_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS, round_over, end_round, UD_ANY },
+    { "OD-HIGHEST", SRC, "The end", "the highest score wins; equal highest scores share the win",
+      OD_PH_GAME_END, UD_ROW_EFFECT, UD_ALWAYS, NULL, declare_result, UD_ANY },
+};
