@@ -181,6 +181,7 @@ struct ud_game {
     int (*winner)(const void *state);       /* seat; -1 undecided; -2 shared */
     /* Apply one starting-position line; false with a message in err. */
     bool (*apply_start)(void *state, const ud_setup *setup, const char *line, ud_buf *err);
+    const struct ud_game_extras *extras; /* NULL: none (core/extras.h) */
 };
 
 static inline int ud_phase_of(const ud_game *g, const void *state)

@@ -5,7 +5,6 @@
 
 #include <string.h>
 
-#include "zombie_dice/explore_bounds.h"
 #include "zombie_dice/zd.h"
 
 const ud_game *const ud_games[] = {
@@ -20,8 +19,3 @@ const ud_game *ud_find_game(const char *name)
             return *g;
     return NULL;
 }
-
-const ud_explore_bound *const ud_explore_bounds[] = {
-    &zd_bound_turn,
-    NULL,
-};

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "zd.h"
+#include "zd_extras.h"
 
 #define ST(p) ((zd_state *)(p))
 #define CST(p) ((const zd_state *)(p))
@@ -149,4 +150,5 @@ const ud_game zd_game = {
     .score = zd_score,
     .winner = zd_winner,
     .apply_start = zd_apply_start,
+    .extras = &zd_extras,
 };
