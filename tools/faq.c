@@ -3,9 +3,11 @@
  * Markdown writers, and the database reads behind each section.
  *
  * The body is written to a memory stream first, collecting the headings,
- * so the table of contents can come before it.  Every SQL statement here
- * orders its rows, and every number is printed with fixed decimals: the
- * output depends on the database's content only.
+ * so the table of contents can come before it.  Every read is a named
+ * query (db/queries/; a game's own under db/queries/<game>/) that orders
+ * its rows, and every number is printed with fixed decimals: the output
+ * depends on the database's content only.  What only a game can say (its
+ * glyphs, legend, charts, edge-case queries) comes from ud_game.extras.
  */
 #include "faq.h"
 
@@ -236,12 +238,30 @@ void faq_table_row(faq_doc *d, const char *const *cells)
 
 /* ---- database reads ------------------------------------------------------ */
 
-static sqlite3_stmt *prep(sqlite3 *h, const char *sql)
+/* The shipped named query NAME (db/queries/NAME.sql) with n parameters
+ * "k=v" (char *); NULL when it fails, and the section stays empty. */
+static sqlite3_stmt *query(sqlite3 *h, const char *name, int n, ...)
 {
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK)
+    char *params[8];
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n && i < 8; i++)
+        params[i] = va_arg(ap, char *);
+    va_end(ap);
+    nq_query q;
+    if (!nq_find(name, &q))
         return NULL;
+    ud_buf err;
+    ud_buf_init(&err);
+    sqlite3_stmt *st = nq_prepare(h, &q, params, n < 8 ? n : 8, &err);
+    ud_buf_free(&err);
     return st;
+}
+
+/* "run=ID" */
+static void run_param(char *out, size_t size, int64_t run)
+{
+    snprintf(out, size, "run=%lld", (long long)run);
 }
 
 static const char *col_text(sqlite3_stmt *st, int i)
@@ -286,12 +306,11 @@ typedef struct game_runs {
 static void load_runs(sqlite3 *h, const ud_game *g, game_runs *gr)
 {
     memset(gr, 0, sizeof *gr);
-    sqlite3_stmt *st = prep(h, "SELECT id, status, coalesce(source_revision, ''), coalesce(undead_version, '') "
-                               "FROM runs WHERE command = 'verify' AND game = ?1 "
-                               "AND status IN ('complete', 'failed') ORDER BY id DESC LIMIT 1");
+    char game[96], run[48];
+    snprintf(game, sizeof game, "game=%s", g->name);
+    sqlite3_stmt *st = query(h, "verify-latest", 1, game);
     if (!st)
         return;
-    sqlite3_bind_text(st, 1, g->name, -1, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         gr->verify = sqlite3_column_int64(st, 0);
         snprintf(gr->verify_status, sizeof gr->verify_status, "%s", col_text(st, 1));
@@ -301,14 +320,10 @@ static void load_runs(sqlite3 *h, const ud_game *g, game_runs *gr)
     sqlite3_finalize(st);
     if (!gr->verify)
         return;
-    st = prep(h, "SELECT r.id, r.command, coalesce((SELECT value FROM run_params q WHERE q.run_id = r.id "
-                 "AND q.name = 'verify-reading'), '') FROM runs r JOIN run_params p ON p.run_id = r.id "
-                 "WHERE p.name = 'verify-run' AND p.value = ?1 ORDER BY r.id");
+    run_param(run, sizeof run, gr->verify);
+    st = query(h, "verify-children", 1, run);
     if (!st)
         return;
-    char vid[32];
-    snprintf(vid, sizeof vid, "%lld", (long long)gr->verify);
-    sqlite3_bind_text(st, 1, vid, -1, SQLITE_TRANSIENT);
     while (sqlite3_step(st) == SQLITE_ROW) {
         if (strcmp(col_text(st, 1), "golden") == 0) {
             gr->golden = sqlite3_column_int64(st, 0);
@@ -321,21 +336,20 @@ static void load_runs(sqlite3 *h, const ud_game *g, game_runs *gr)
         snprintf(rr->reading, sizeof rr->reading, "%s", col_text(st, 2));
     }
     sqlite3_finalize(st);
-    st = prep(h, "SELECT key, value FROM run_variants WHERE run_id = ?1");
-    for (int i = 0; st && i < gr->n; i++) {
+    for (int i = 0; i < gr->n; i++) {
         reading_run *rr = &gr->reading[i];
         for (int v = 0; v < g->n_variants; v++)
             rr->variant[v] = g->variants[v].default_value;
-        sqlite3_reset(st);
-        sqlite3_bind_int64(st, 1, rr->id);
-        while (sqlite3_step(st) == SQLITE_ROW)
+        run_param(run, sizeof run, rr->id);
+        st = query(h, "run-variants", 1, run);
+        while (st && sqlite3_step(st) == SQLITE_ROW)
             for (int v = 0; v < g->n_variants; v++)
                 if (strcmp(col_text(st, 0), g->variants[v].key) == 0)
                     for (int x = 0; x < g->variants[v].n_values; x++)
                         if (strcmp(col_text(st, 1), g->variants[v].values[x].name) == 0)
                             rr->variant[v] = x;
+        sqlite3_finalize(st);
     }
-    sqlite3_finalize(st);
 }
 
 static const reading_run *find_reading(const game_runs *gr, const char *reading)
@@ -362,11 +376,12 @@ static const reading_run *baseline_of(const ud_game *g, const game_runs *gr, con
 
 static bool metric(sqlite3 *h, int64_t run, const char *name, double *value)
 {
-    sqlite3_stmt *st = prep(h, "SELECT value FROM metrics WHERE run_id = ?1 AND name = ?2 LIMIT 1");
+    char rp[48], np[200];
+    run_param(rp, sizeof rp, run);
+    snprintf(np, sizeof np, "name=%s", name);
+    sqlite3_stmt *st = query(h, "run-metric", 2, rp, np);
     bool ok = false;
     if (st) {
-        sqlite3_bind_int64(st, 1, run);
-        sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW) {
             *value = sqlite3_column_double(st, 0);
             ok = true;
@@ -378,11 +393,12 @@ static bool metric(sqlite3 *h, int64_t run, const char *name, double *value)
 
 static uint64_t coverage(sqlite3 *h, int64_t run, const char *rule)
 {
-    sqlite3_stmt *st = prep(h, "SELECT fired FROM coverage WHERE run_id = ?1 AND rule = ?2 LIMIT 1");
+    char rp[48], rule_p[96];
+    run_param(rp, sizeof rp, run);
+    snprintf(rule_p, sizeof rule_p, "rule=%s", rule);
+    sqlite3_stmt *st = query(h, "run-coverage", 2, rp, rule_p);
     uint64_t n = 0;
     if (st) {
-        sqlite3_bind_int64(st, 1, run);
-        sqlite3_bind_text(st, 2, rule, -1, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW)
             n = (uint64_t)sqlite3_column_int64(st, 0);
         sqlite3_finalize(st);
@@ -520,10 +536,10 @@ static void impact(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr
     static const char *const head[] = { "Measure", "Baseline", "This reading", "Difference" };
     static const int widths[] = { 34, 22, 22, 22 };
     table_begin(d, 4, head, widths);
-    sqlite3_stmt *st = prep(h, "SELECT name, value, unit FROM metrics WHERE run_id = ?1 AND name NOT LIKE '%:ci95' "
-                               "AND name NOT IN ('games', 'shared_wins') ORDER BY name");
+    char rp[48];
+    run_param(rp, sizeof rp, r->id);
+    sqlite3_stmt *st = query(h, "run-metrics", 2, rp, (char *)"measures=1");
     if (st) {
-        sqlite3_bind_int64(st, 1, r->id);
         while (sqlite3_step(st) == SQLITE_ROW) {
             const char *name = col_text(st, 0), *unit = col_text(st, 2);
             double val = sqlite3_column_double(st, 1), base = 0, ci_r = 0, ci_b = 0;
@@ -575,18 +591,12 @@ static void exact_fraction(faq_doc *d, const char *num, const char *den)
 /* The newest solve case per key whose key mentions KEY=. */
 static void exact_results(faq_doc *d, sqlite3 *h, const ud_game *g, const char *key)
 {
-    sqlite3_stmt *st = prep(h, "SELECT c.key, c.outcome, coalesce(c.prob_num, ''), coalesce(c.prob_den, '') "
-                               "FROM cases c JOIN runs r ON r.id = c.run_id "
-                               "WHERE c.kind = 'solve' AND c.game = ?1 AND instr(c.key, ?2) > 0 "
-                               "AND c.key NOT LIKE 'claim:%' AND r.status = 'complete' "
-                               "AND c.id = (SELECT max(c2.id) FROM cases c2 JOIN runs r2 ON r2.id = c2.run_id "
-                               "WHERE c2.key = c.key AND r2.status = 'complete') ORDER BY c.key");
+    char game[96], needle[120];
+    snprintf(game, sizeof game, "game=%s", g->name);
+    snprintf(needle, sizeof needle, "contains=%s=", key);
+    sqlite3_stmt *st = query(h, "solve-results", 3, game, (char *)"claims=0", needle);
     if (!st)
         return;
-    char needle[96];
-    snprintf(needle, sizeof needle, "%s=", key);
-    sqlite3_bind_text(st, 1, g->name, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, needle, -1, SQLITE_STATIC);
     int n = 0;
     static const char *const head[] = { "Exact figure (undead solve)", "Result", "Exact value" };
     static const int widths[] = { 45, 35, 20 };
@@ -598,10 +608,10 @@ static void exact_results(faq_doc *d, sqlite3 *h, const ud_game *g, const char *
         code(d, col_text(st, 0));
         cell_end(d);
         cell_begin(d);
-        text(d, col_text(st, 1));
+        text(d, col_text(st, 2));
         cell_end(d);
         cell_begin(d);
-        exact_fraction(d, col_text(st, 2), col_text(st, 3));
+        exact_fraction(d, col_text(st, 3), col_text(st, 4));
         cell_end(d);
         row_end(d);
     }
@@ -791,17 +801,13 @@ static void section_claims(faq_doc *d, sqlite3 *h, const ud_game *g)
     char id[96];
     snprintf(id, sizeof id, "%s-claims", g->name);
     heading(d, 2, id, "Numeric claims in the texts", true);
-    sqlite3_stmt *st = prep(h, "SELECT c.key, c.inputs, c.outcome, coalesce(c.prob_num, ''), coalesce(c.prob_den, ''), c.run_id "
-                               "FROM cases c JOIN runs r ON r.id = c.run_id "
-                               "WHERE c.kind = 'solve' AND c.game = ?1 AND c.key LIKE 'claim:%' "
-                               "AND r.status = 'complete' AND c.id = (SELECT max(c2.id) FROM cases c2 "
-                               "JOIN runs r2 ON r2.id = c2.run_id WHERE c2.key = c.key AND r2.status = 'complete') "
-                               "ORDER BY c.key");
+    char game[96];
+    snprintf(game, sizeof game, "game=%s", g->name);
+    sqlite3_stmt *st = query(h, "solve-results", 2, game, (char *)"claims=1");
     int n = 0;
     static const char *const head[] = { "Claim", "What the text says", "Verdict", "Exact value" };
     static const int widths[] = { 26, 34, 24, 16 };
     if (st) {
-        sqlite3_bind_text(st, 1, g->name, -1, SQLITE_STATIC);
         while (sqlite3_step(st) == SQLITE_ROW) {
             if (!n++) {
                 const ud_faq_extras *fx = faq_extras(g);
@@ -1084,10 +1090,11 @@ static void example(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *g
         }
     /* Checked in the golden run of this verify. */
     snprintf(key, sizeof key, "golden:%s:%s/%s/%s", g->name, folder, sub, name);
-    sqlite3_stmt *st = gr->golden ? prep(h, "SELECT status, outcome FROM cases WHERE run_id = ?1 AND key = ?2") : NULL;
+    char rp[48], kp[sizeof key + 8];
+    run_param(rp, sizeof rp, gr->golden);
+    snprintf(kp, sizeof kp, "key=%s", key);
+    sqlite3_stmt *st = gr->golden ? query(h, "case-outcome", 2, rp, kp) : NULL;
     if (st) {
-        sqlite3_bind_int64(st, 1, gr->golden);
-        sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW)
             textf(d, " Replayed against the rules in run %lld: %s (%s).", (long long)gr->golden,
                   col_text(st, 0), col_text(st, 1));
@@ -1331,14 +1338,10 @@ static void section_provenance(faq_doc *d, sqlite3 *h, const ud_game *g, const g
     static const char *const head[] = { "Run", "Command", "Status" };
     static const int widths[] = { 8, 77, 15 };
     table_begin(d, 3, head, widths);
-    sqlite3_stmt *st = prep(h, "SELECT id, command_line, status FROM runs WHERE id = ?1 OR id IN "
-                               "(SELECT run_id FROM run_params WHERE name = 'verify-run' AND value = ?2) "
-                               "ORDER BY id");
+    char rp[48];
+    run_param(rp, sizeof rp, gr->verify);
+    sqlite3_stmt *st = query(h, "verify-runs", 1, rp);
     if (st) {
-        char vid[32];
-        snprintf(vid, sizeof vid, "%lld", (long long)gr->verify);
-        sqlite3_bind_int64(st, 1, gr->verify);
-        sqlite3_bind_text(st, 2, vid, -1, SQLITE_TRANSIENT);
         while (sqlite3_step(st) == SQLITE_ROW) {
             row_begin(d, NULL);
             cell_begin(d);
@@ -1358,9 +1361,8 @@ static void section_provenance(faq_doc *d, sqlite3 *h, const ud_game *g, const g
     static const char *const mhead[] = { "Verify measure", "Value" };
     faq_p(d, "What the verify run found:");
     table_begin(d, 2, mhead, NULL);
-    st = prep(h, "SELECT name, value FROM metrics WHERE run_id = ?1 ORDER BY name");
+    st = query(h, "run-metrics", 1, rp);
     if (st) {
-        sqlite3_bind_int64(st, 1, gr->verify);
         while (sqlite3_step(st) == SQLITE_ROW) {
             char v[32];
             snprintf(v, sizeof v, "%.0f", sqlite3_column_double(st, 1));
