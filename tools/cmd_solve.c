@@ -44,7 +44,7 @@ static void list_analyses(FILE *out, const ud_game *g)
         for (const ud_analysis_option *o = a->options; o && o->name; o++) {
             char flag[64];
             snprintf(flag, sizeof flag, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
-            fprintf(out, "  %-21s %s\n", flag, o->help);
+            fprintf(out, "    %-19s %s\n", flag, o->help);
         }
     }
 }
