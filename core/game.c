@@ -55,6 +55,19 @@ bool ud_game_is_chance_event(const ud_game *g, const char *verb)
     return false;
 }
 
+void ud_variants_text(const ud_game *g, const int *variant, ud_buf *out)
+{
+    const char *sep = "";
+    for (int v = 0; v < g->n_variants; v++)
+        if (variant[v] != g->variants[v].default_value) {
+            ud_buf_printf(out, "%s%s=%s", sep, g->variants[v].key,
+                          g->variants[v].values[variant[v]].name);
+            sep = " ";
+        }
+    if (!sep[0])
+        ud_buf_puts(out, "defaults");
+}
+
 const char *const ud_seat_outcome_name[] = { "playing", "won", "shared", "lost", "out" };
 
 void ud_game_outcomes(const ud_game *g, const void *state, int n_players, bool over,

@@ -262,6 +262,7 @@ struct ud_game {
     bool (*load_content)(const char *dir, struct ud_content_error *err);
     /* Apply one starting-position line; false with a message in err. */
     bool (*apply_start)(void *state, const ud_setup *setup, const char *line, ud_buf *err);
+    const struct ud_game_extras *extras; /* NULL: none (core/extras.h) */
 };
 
 /* How many players were named, seated or not. */
@@ -279,6 +280,11 @@ const ud_rule *ud_game_rule(const ud_game *g, const char *id);
 /* "always", or the variant values under which the row applies, e.g.
  * "helmet=this-roll, dice=santa|double-feature". */
 void ud_rule_when(const ud_game *g, const ud_rule *r, ud_buf *out);
+/* The one way a setting of the variants is written (the database's
+ * variants column, solve keys): the readings that differ from the game's
+ * defaults as KEY=VALUE in the game's variant order, one space apart, or
+ * "defaults" when none differ. */
+void ud_variants_text(const ud_game *g, const int *variant, ud_buf *out);
 /* Index of the action kind with this name, or -1. */
 int ud_game_action(const ud_game *g, const char *name);
 /* Every seat's outcome now (ud_seat_outcome values), through the game's

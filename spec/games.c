@@ -5,7 +5,6 @@
 
 #include <string.h>
 
-#include "zombie_dice/explore_bounds.h"
 #include "one_die/one_die.h"
 #include "zombie_dice/zd.h"
 
@@ -22,8 +21,3 @@ const ud_game *ud_find_game(const char *name)
             return *g;
     return NULL;
 }
-
-const ud_explore_bound *const ud_explore_bounds[] = {
-    &zd_bound_turn,
-    NULL,
-};

@@ -1,11 +1,12 @@
 /*
  * games.h - the registry of built-in games, the one place tools/ learns
- * which games exist.
+ * which games exist.  What a game adds beyond its rules (bounds, analyses,
+ * FAQ parts) hangs off each game: ud_game.extras (extras.h).
  */
 #ifndef UD_GAMES_H
 #define UD_GAMES_H
 
-#include "explore.h"
+#include "extras.h"
 #include "game.h"
 
 /* NULL-terminated list of every built-in game. */
@@ -13,8 +14,5 @@ extern const ud_game *const ud_games[];
 
 /* The game with this command-line name, or NULL. */
 const ud_game *ud_find_game(const char *name);
-
-/* NULL-terminated list of the games' exploration bounds (core/explore.h). */
-extern const ud_explore_bound *const ud_explore_bounds[];
 
 #endif

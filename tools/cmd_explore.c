@@ -9,8 +9,8 @@
 
 #include "cli.h"
 #include "explore.h"
+#include "extras.h"
 #include "record.h"
-#include "zombie_dice/explore_bounds.h"
 
 static const char usage[] =
     "usage: undead explore GAME [--bound NAME] [--max-depth N] [options]\n"
@@ -20,7 +20,7 @@ static const char usage[] =
     "chance picks (each checked to sum to exactly 1), depth; a violation comes\n"
     "with the shortest path to it as a transcript for 'undead check'.\n"
     CLI_GAME_HELP
-    "  --bound NAME          the game's bound (zombie-dice: turn); default: none\n"
+    "  --bound NAME          one of the game's bounds (e.g. zombie-dice: turn); default: none\n"
     "  --max-depth N         stop expanding after N decisions (default: no limit)\n"
     "  --max-states N        stop after N distinct states (default 10 million)\n"
     "  --follow-policy       take only the --policy's action at each decision\n"
@@ -30,8 +30,9 @@ static const char usage[] =
     "  --outcomes            with --policy (followed): the exact probability of\n"
     "                        each leaf outcome, cycles included, and the\n"
     "                        expected value; works under every variant\n"
-    "  --check-solver        zombie-dice turn: compare every roll's outcomes with\n"
-    "                        the exact solver's turn graph, exactly\n"
+    "  --check-solver        with a bound that has one, run its cross-check (zombie-dice\n"
+    "                        turn: compare every roll's outcomes with the exact\n"
+    "                        solver's turn graph, exactly)\n"
     REC_HELP;
 
 static void table_text(const ud_explore_report *rep, ud_buf *out)
@@ -95,7 +96,7 @@ static long label_value(const char *label)
 /* The exact distribution of the leaves under the followed policy, its
  * expected value, and one database case per distribution. */
 static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m,
-                           const ud_explore_bound *bound, const ud_explore_report *rep)
+                           const ud_game_bound *gb, const ud_explore_report *rep)
 {
     mpq_t ev, t;
     mpq_inits(ev, t, NULL);
@@ -120,12 +121,14 @@ static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m,
         rec_variants_text(g, m->setup.variant, &vb);
         const char *vars = ud_buf_str(&vb);
         snprintf(key, sizeof key, "explore-outcomes:%s:bound=%s:policy=%s:reading=%s", g->name,
-                 bound ? bound->name : "none", pol, vars);
+                 gb ? gb->bound->name : "none", pol, vars);
         size_t len = (size_t)snprintf(outcome, sizeof outcome, "expected=%.10f", mpq_get_d(ev));
-        for (int i = 0; i < rep->n_outcomes && len < sizeof outcome; i++)
-            if (strcmp(rep->outcome_label[i], "bust") == 0)
-                snprintf(outcome + len, sizeof outcome - len, " bust=%.10f",
-                         mpq_get_d(rep->outcome_p[i]));
+        /* the leaves the game names (e.g. a bust), each with its probability */
+        for (const char *const *l = gb ? gb->recorded_outcomes : NULL; l && *l; l++)
+            for (int i = 0; i < rep->n_outcomes && len < sizeof outcome; i++)
+                if (strcmp(rep->outcome_label[i], *l) == 0)
+                    len += (size_t)snprintf(outcome + len, sizeof outcome - len, " %s=%.10f", *l,
+                                            mpq_get_d(rep->outcome_p[i]));
         db_case cs = { .key = key, .kind = "solve", .game = g->name, .variants = vars,
                        .inputs = "", .status = "complete", .outcome = outcome, .decisions = -1,
                        .rules = "" };
@@ -192,43 +195,54 @@ int cmd_explore(int argc, char **argv)
     ud_match m;
     if (!g || !cli_build_match(g, &go, &m))
         return UD_EXIT_USAGE;
+    const ud_game_bound *gb = NULL;
     const ud_explore_bound *bound = NULL;
     if (bound_name) {
-        for (const ud_explore_bound *const *b = ud_explore_bounds; *b; b++)
-            if (strcmp((*b)->game, g->name) == 0 && strcmp((*b)->name, bound_name) == 0)
-                bound = *b;
-        if (!bound) {
+        gb = ud_game_find_bound(g, bound_name);
+        if (!gb) {
+            int n = g->extras ? g->extras->n_bounds : 0;
             fprintf(stderr, "undead explore: %s has no bound '%s'; it has:", g->name, bound_name);
-            for (const ud_explore_bound *const *b = ud_explore_bounds; *b; b++)
-                if (strcmp((*b)->game, g->name) == 0)
-                    fprintf(stderr, " %s", (*b)->name);
-            fputc('\n', stderr);
+            for (int i = 0; i < n; i++)
+                fprintf(stderr, " %s", g->extras->bounds[i].bound->name);
+            fputs(n ? "\n" : " none\n", stderr);
             return UD_EXIT_USAGE;
         }
+        bound = gb->bound;
     }
     if (follow && (m.policy[0].def == &ud_policy_random || m.policy[0].def == &ud_policy_human)) {
         fprintf(stderr, "undead explore: --follow-policy needs a deterministic --policy\n");
         return UD_EXIT_USAGE;
     }
-    zd_edge_check chk = { 0 };
-    char err_text[256];
+    /* The bound's cross-check (e.g. against an exact solver). */
+    const ud_explore_check *check = check_solver && gb ? gb->check : NULL;
+    void *chk = NULL;
     if (check_solver) {
-        if (bound != &zd_bound_turn) {
-            fprintf(stderr, "undead explore: --check-solver needs zombie-dice --bound turn\n");
+        if (!check) {
+            fprintf(stderr, "undead explore: --check-solver needs a --bound with a cross-check");
+            const char *sep = " (";
+            for (int i = 0; g->extras && i < g->extras->n_bounds; i++)
+                if (g->extras->bounds[i].check) {
+                    fprintf(stderr, "%s%s: %s", sep, g->name, g->extras->bounds[i].bound->name);
+                    sep = ", ";
+                }
+            fputs(*sep == ',' ? ")\n" : "\n", stderr);
             return UD_EXIT_USAGE;
         }
-        chk.g = zd_turn_graph_build(m.setup.variant, err_text, sizeof err_text);
-        if (!chk.g) {
-            fprintf(stderr, "undead explore: %s\n", err_text);
+        ud_buf cerr;
+        ud_buf_init(&cerr);
+        chk = check->begin(g, &m.setup, &cerr);
+        if (!chk)
+            fprintf(stderr, "undead explore: %s\n", ud_buf_str(&cerr));
+        ud_buf_free(&cerr);
+        if (!chk)
             return UD_EXIT_FAIL;
-        }
     }
     ud_explore_opts o = {
         .game = g, .setup = &m.setup, .bound = bound,
         .max_depth = max_depth > UD_EXPLORE_MAX_DEPTH ? -1 : (int)max_depth,
         .policy = follow ? &m.policy[0] : NULL, .max_states = max_states,
         .check_invariants = 1, .outcomes = outcomes,
-        .on_edge = check_solver ? zd_explore_check_edge : NULL, .edge_ctx = &chk,
+        .on_edge = chk ? check->on_edge : NULL, .edge_ctx = chk,
     };
     recorder r;
     if (!rec_begin(&r, &ro, "explore", g))
@@ -267,13 +281,15 @@ int cmd_explore(int argc, char **argv)
         fputs(ud_buf_str(&table), stdout);
     }
     if (outcomes && !rep.violated)
-        print_outcomes(&r, g, &m, bound, &rep);
-    if (check_solver) {
-        printf("solver cross-check: %llu roll transitions compared, %llu mismatched%s%s\n",
-               (unsigned long long)chk.checked, (unsigned long long)chk.mismatched,
-               chk.mismatched ? ": " : "", chk.mismatched ? chk.first : "");
-        if (chk.mismatched)
+        print_outcomes(&r, g, &m, gb, &rep);
+    if (chk) {
+        ud_buf verdict;
+        ud_buf_init(&verdict);
+        if (!check->finish(chk, &verdict))
             rc = UD_EXIT_FAIL;
+        chk = NULL;
+        fputs(ud_buf_str(&verdict), stdout);
+        ud_buf_free(&verdict);
     }
     if (rep.violated) {
         fprintf(stderr, "undead explore: %s%s%s\n", rep.fail.id ? rep.fail.id : "",
@@ -309,7 +325,11 @@ int cmd_explore(int argc, char **argv)
 out:
     ud_buf_free(&err);
     ud_buf_free(&table);
-    if (chk.g)
-        zd_turn_graph_free((zd_turn_graph *)chk.g);
+    if (chk) {
+        ud_buf verdict;
+        ud_buf_init(&verdict);
+        check->finish(chk, &verdict);
+        ud_buf_free(&verdict);
+    }
     return rec_end(&r, rc);
 }

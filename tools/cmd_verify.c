@@ -26,13 +26,13 @@
  * that brings them to life.
  */
 #include <dirent.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis.h"
 #include "cli.h"
 #include "fuzzing.h"
 #include "golden.h"
@@ -482,9 +482,8 @@ static int explore_bounds(const ud_game *g, recorder *vr, verify_row *row)
     int failures = 0;
     ud_setup setup;
     ud_setup_defaults(g, &setup);
-    for (const ud_explore_bound *const *b = ud_explore_bounds; *b; b++) {
-        if (strcmp((*b)->game, g->name) != 0)
-            continue;
+    for (int i = 0; g->extras && i < g->extras->n_bounds; i++) {
+        const ud_explore_bound *const *b = &g->extras->bounds[i].bound;
         progress(g->name, "exploring", 0, 0);
         ud_explore_opts eo = { .game = g, .setup = &setup, .bound = *b, .max_depth = -1,
                                .check_invariants = 1 };
@@ -515,38 +514,27 @@ static int explore_bounds(const ud_game *g, recorder *vr, verify_row *row)
     return failures;
 }
 
-/* The exact analyses of the games that have a solver (undead solve),
- * recorded so the FAQ can print them: the texts' numeric claims and the
- * single-turn figures of every named policy under every shortage reading.
- * (The two-player solution takes minutes per reading: run on its own.) */
-static int solve_exactly(const ud_game *g, const verify_opts *o)
+/* The analyses the game marks for verify (core/extras.h), each recorded
+ * as a solve run of its own so the FAQ can print them (for Zombie Dice:
+ * the texts' numeric claims and the single-turn figures of every named
+ * policy; its two-player solution takes minutes per reading and is run
+ * on its own).  Quiet: verify's own output is the summary. */
+static int run_analyses(const ud_game *g, const verify_opts *o)
 {
-    static const char *const analyses[] = { "claims", "turn" };
-    if (strcmp(g->name, "zombie-dice") != 0)
-        return 0;
     int failures = 0;
-    for (size_t i = 0; i < sizeof analyses / sizeof analyses[0]; i++) {
-        progress(g->name, analyses[i], 0, 0);
-        char *argv[] = { "solve", (char *)g->name, (char *)analyses[i],
-                         o->ro.off ? "--no-db" : "--db", (char *)(o->ro.path ? o->ro.path : "undead.db"),
-                         NULL };
-        int argc = o->ro.off ? 4 : 5;
-        /* solve prints its figures; verify's own output is the summary, so
-         * its standard output goes to /dev/null meanwhile (errors still show). */
-        fflush(stdout);
-        int saved = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY);
-        if (saved >= 0 && null >= 0)
-            dup2(null, STDOUT_FILENO);
-        int rc = cmd_solve(argc, argv);
-        fflush(stdout);
-        if (saved >= 0 && null >= 0)
-            dup2(saved, STDOUT_FILENO);
-        if (saved >= 0)
-            close(saved);
-        if (null >= 0)
-            close(null);
+    for (int i = 0; g->extras && i < g->extras->n_analyses; i++) {
+        const ud_analysis *a = &g->extras->analyses[i];
+        if (!a->verify)
+            continue;
+        progress(g->name, a->name, 0, 0);
+        ud_analysis_args *args = calloc(1, sizeof *args);
+        if (!args)
+            return failures + 1;
+        ud_setup_defaults(g, &args->setup);
+        int rc = analysis_run("verify", g, a, args, NULL, &o->ro);
+        free(args);
         if (rc != UD_EXIT_OK) {
-            fprintf(stderr, "%s: undead solve %s failed (exit %d)\n", g->name, analyses[i], rc);
+            fprintf(stderr, "%s: undead solve %s %s failed (exit %d)\n", g->name, g->name, a->name, rc);
             failures++;
         }
     }
@@ -561,7 +549,7 @@ static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, 
     memset(row, 0, sizeof *row);
     row->rules = g->n_rules;
     /* First, while no run of verify's holds the database open. */
-    failures += solve_exactly(g, o);
+    failures += run_analyses(g, o);
     recorder vr;
     if (!rec_begin(&vr, &o->ro, "verify", g)) {
         *db_failed = true;

@@ -3,9 +3,11 @@
  * Markdown writers, and the database reads behind each section.
  *
  * The body is written to a memory stream first, collecting the headings,
- * so the table of contents can come before it.  Every SQL statement here
- * orders its rows, and every number is printed with fixed decimals: the
- * output depends on the database's content only.
+ * so the table of contents can come before it.  Every read is a named
+ * query (db/queries/; a game's own under db/queries/<game>/) that orders
+ * its rows, and every number is printed with fixed decimals: the output
+ * depends on the database's content only.  What only a game can say (its
+ * glyphs, legend, charts, edge-case queries) comes from ud_game.extras.
  */
 #include "faq.h"
 
@@ -18,6 +20,7 @@
 
 #include <sqlite3.h>
 
+#include "extras.h"
 #include "faq_svg.h"
 #include "named_query.h"
 
@@ -235,18 +238,54 @@ void faq_table_row(faq_doc *d, const char *const *cells)
 
 /* ---- database reads ------------------------------------------------------ */
 
-static sqlite3_stmt *prep(sqlite3 *h, const char *sql)
+/* The shipped named query NAME (db/queries/NAME.sql) with n parameters
+ * "k=v" (char *); NULL when it fails, and the section stays empty. */
+static sqlite3_stmt *query(sqlite3 *h, const char *name, int n, ...)
 {
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK)
+    char *params[8];
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n && i < 8; i++)
+        params[i] = va_arg(ap, char *);
+    va_end(ap);
+    nq_query q;
+    if (!nq_find(name, &q))
         return NULL;
+    ud_buf err;
+    ud_buf_init(&err);
+    sqlite3_stmt *st = nq_prepare(h, &q, params, n < 8 ? n : 8, &err);
+    ud_buf_free(&err);
     return st;
+}
+
+/* "run=ID" */
+static void run_param(char *out, size_t size, int64_t run)
+{
+    snprintf(out, size, "run=%lld", (long long)run);
 }
 
 static const char *col_text(sqlite3_stmt *st, int i)
 {
     const unsigned char *s = sqlite3_column_text(st, i);
     return s ? (const char *)s : "";
+}
+
+/* The game's FAQ parts, or NULL. */
+static const ud_faq_extras *faq_extras(const ud_game *g)
+{
+    return g->extras ? g->extras->faq : NULL;
+}
+
+/* A shipped named query: the game's own (db/queries/<folder>/NAME.sql)
+ * first, else the shared one (db/queries/NAME.sql). */
+static bool find_query(const ud_game *g, const char *name, nq_query *q)
+{
+    char full[128];
+    snprintf(full, sizeof full, "%s/%s", g->name, name);
+    for (char *c = full; *c && *c != '/'; c++)
+        if (*c == '-')
+            *c = '_';
+    return nq_find(full, q) || nq_find(name, q);
 }
 
 /* The runs behind one game's sections. */
@@ -267,12 +306,11 @@ typedef struct game_runs {
 static void load_runs(sqlite3 *h, const ud_game *g, game_runs *gr)
 {
     memset(gr, 0, sizeof *gr);
-    sqlite3_stmt *st = prep(h, "SELECT id, status, coalesce(source_revision, ''), coalesce(undead_version, '') "
-                               "FROM runs WHERE command = 'verify' AND game = ?1 "
-                               "AND status IN ('complete', 'failed') ORDER BY id DESC LIMIT 1");
+    char game[96], run[48];
+    snprintf(game, sizeof game, "game=%s", g->name);
+    sqlite3_stmt *st = query(h, "verify-latest", 1, game);
     if (!st)
         return;
-    sqlite3_bind_text(st, 1, g->name, -1, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         gr->verify = sqlite3_column_int64(st, 0);
         snprintf(gr->verify_status, sizeof gr->verify_status, "%s", col_text(st, 1));
@@ -282,14 +320,10 @@ static void load_runs(sqlite3 *h, const ud_game *g, game_runs *gr)
     sqlite3_finalize(st);
     if (!gr->verify)
         return;
-    st = prep(h, "SELECT r.id, r.command, coalesce((SELECT value FROM run_params q WHERE q.run_id = r.id "
-                 "AND q.name = 'verify-reading'), '') FROM runs r JOIN run_params p ON p.run_id = r.id "
-                 "WHERE p.name = 'verify-run' AND p.value = ?1 ORDER BY r.id");
+    run_param(run, sizeof run, gr->verify);
+    st = query(h, "verify-children", 1, run);
     if (!st)
         return;
-    char vid[32];
-    snprintf(vid, sizeof vid, "%lld", (long long)gr->verify);
-    sqlite3_bind_text(st, 1, vid, -1, SQLITE_TRANSIENT);
     while (sqlite3_step(st) == SQLITE_ROW) {
         if (strcmp(col_text(st, 1), "golden") == 0) {
             gr->golden = sqlite3_column_int64(st, 0);
@@ -302,21 +336,20 @@ static void load_runs(sqlite3 *h, const ud_game *g, game_runs *gr)
         snprintf(rr->reading, sizeof rr->reading, "%s", col_text(st, 2));
     }
     sqlite3_finalize(st);
-    st = prep(h, "SELECT key, value FROM run_variants WHERE run_id = ?1");
-    for (int i = 0; st && i < gr->n; i++) {
+    for (int i = 0; i < gr->n; i++) {
         reading_run *rr = &gr->reading[i];
         for (int v = 0; v < g->n_variants; v++)
             rr->variant[v] = g->variants[v].default_value;
-        sqlite3_reset(st);
-        sqlite3_bind_int64(st, 1, rr->id);
-        while (sqlite3_step(st) == SQLITE_ROW)
+        run_param(run, sizeof run, rr->id);
+        st = query(h, "run-variants", 1, run);
+        while (st && sqlite3_step(st) == SQLITE_ROW)
             for (int v = 0; v < g->n_variants; v++)
                 if (strcmp(col_text(st, 0), g->variants[v].key) == 0)
                     for (int x = 0; x < g->variants[v].n_values; x++)
                         if (strcmp(col_text(st, 1), g->variants[v].values[x].name) == 0)
                             rr->variant[v] = x;
+        sqlite3_finalize(st);
     }
-    sqlite3_finalize(st);
 }
 
 static const reading_run *find_reading(const game_runs *gr, const char *reading)
@@ -343,11 +376,12 @@ static const reading_run *baseline_of(const ud_game *g, const game_runs *gr, con
 
 static bool metric(sqlite3 *h, int64_t run, const char *name, double *value)
 {
-    sqlite3_stmt *st = prep(h, "SELECT value FROM metrics WHERE run_id = ?1 AND name = ?2 LIMIT 1");
+    char rp[48], np[200];
+    run_param(rp, sizeof rp, run);
+    snprintf(np, sizeof np, "name=%s", name);
+    sqlite3_stmt *st = query(h, "run-metric", 2, rp, np);
     bool ok = false;
     if (st) {
-        sqlite3_bind_int64(st, 1, run);
-        sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW) {
             *value = sqlite3_column_double(st, 0);
             ok = true;
@@ -359,11 +393,12 @@ static bool metric(sqlite3 *h, int64_t run, const char *name, double *value)
 
 static uint64_t coverage(sqlite3 *h, int64_t run, const char *rule)
 {
-    sqlite3_stmt *st = prep(h, "SELECT fired FROM coverage WHERE run_id = ?1 AND rule = ?2 LIMIT 1");
+    char rp[48], rule_p[96];
+    run_param(rp, sizeof rp, run);
+    snprintf(rule_p, sizeof rule_p, "rule=%s", rule);
+    sqlite3_stmt *st = query(h, "run-coverage", 2, rp, rule_p);
     uint64_t n = 0;
     if (st) {
-        sqlite3_bind_int64(st, 1, run);
-        sqlite3_bind_text(st, 2, rule, -1, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW)
             n = (uint64_t)sqlite3_column_int64(st, 0);
         sqlite3_finalize(st);
@@ -501,10 +536,10 @@ static void impact(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr
     static const char *const head[] = { "Measure", "Baseline", "This reading", "Difference" };
     static const int widths[] = { 34, 22, 22, 22 };
     table_begin(d, 4, head, widths);
-    sqlite3_stmt *st = prep(h, "SELECT name, value, unit FROM metrics WHERE run_id = ?1 AND name NOT LIKE '%:ci95' "
-                               "AND name NOT IN ('games', 'shared_wins') ORDER BY name");
+    char rp[48];
+    run_param(rp, sizeof rp, r->id);
+    sqlite3_stmt *st = query(h, "run-metrics", 2, rp, (char *)"measures=1");
     if (st) {
-        sqlite3_bind_int64(st, 1, r->id);
         while (sqlite3_step(st) == SQLITE_ROW) {
             const char *name = col_text(st, 0), *unit = col_text(st, 2);
             double val = sqlite3_column_double(st, 1), base = 0, ci_r = 0, ci_b = 0;
@@ -556,18 +591,12 @@ static void exact_fraction(faq_doc *d, const char *num, const char *den)
 /* The newest solve case per key whose key mentions KEY=. */
 static void exact_results(faq_doc *d, sqlite3 *h, const ud_game *g, const char *key)
 {
-    sqlite3_stmt *st = prep(h, "SELECT c.key, c.outcome, coalesce(c.prob_num, ''), coalesce(c.prob_den, '') "
-                               "FROM cases c JOIN runs r ON r.id = c.run_id "
-                               "WHERE c.kind = 'solve' AND c.game = ?1 AND instr(c.key, ?2) > 0 "
-                               "AND c.key NOT LIKE 'claim:%' AND r.status = 'complete' "
-                               "AND c.id = (SELECT max(c2.id) FROM cases c2 JOIN runs r2 ON r2.id = c2.run_id "
-                               "WHERE c2.key = c.key AND r2.status = 'complete') ORDER BY c.key");
+    char game[96], needle[120];
+    snprintf(game, sizeof game, "game=%s", g->name);
+    snprintf(needle, sizeof needle, "contains=%s=", key);
+    sqlite3_stmt *st = query(h, "solve-results", 3, game, (char *)"claims=0", needle);
     if (!st)
         return;
-    char needle[96];
-    snprintf(needle, sizeof needle, "%s=", key);
-    sqlite3_bind_text(st, 1, g->name, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, needle, -1, SQLITE_STATIC);
     int n = 0;
     static const char *const head[] = { "Exact figure (undead solve)", "Result", "Exact value" };
     static const int widths[] = { 45, 35, 20 };
@@ -579,10 +608,10 @@ static void exact_results(faq_doc *d, sqlite3 *h, const ud_game *g, const char *
         code(d, col_text(st, 0));
         cell_end(d);
         cell_begin(d);
-        text(d, col_text(st, 1));
+        text(d, col_text(st, 2));
         cell_end(d);
         cell_begin(d);
-        exact_fraction(d, col_text(st, 2), col_text(st, 3));
+        exact_fraction(d, col_text(st, 3), col_text(st, 4));
         cell_end(d);
         row_end(d);
     }
@@ -592,11 +621,11 @@ static void exact_results(faq_doc *d, sqlite3 *h, const ud_game *g, const char *
 }
 
 /* Rows of a named query, at most a few, as a table. */
-static void named_query(faq_doc *d, sqlite3 *h, const char *name, char *const *params, int n_params,
-                        bool show_summary)
+static void named_query(faq_doc *d, sqlite3 *h, const ud_game *g, const char *name, char *const *params,
+                        int n_params, bool show_summary)
 {
     nq_query q;
-    if (!nq_find(name, &q))
+    if (!find_query(g, name, &q))
         return;
     ud_buf err;
     ud_buf_init(&err);
@@ -607,7 +636,7 @@ static void named_query(faq_doc *d, sqlite3 *h, const char *name, char *const *p
     if (show_summary) {
         para_begin(d);
         text(d, "Named query ");
-        code(d, name);
+        code(d, q.name);
         text(d, ": ");
         text(d, q.summary);
         if (n_params) {
@@ -692,10 +721,20 @@ static void section_questions(faq_doc *d, sqlite3 *h, const ud_game *g, const ga
     char id[96], title[300];
     snprintf(id, sizeof id, "%s-questions", g->name);
     heading(d, 2, id, "Open questions: where the texts are silent or answer twice", true);
-    faq_p(d, "Each question below is a variant key: undead runs every reading, and the default is marked. "
-             "For each reading: where it comes from, the rules that exist only under it, and its measured "
-             "impact on seeded games (every seat stopping at two shotguns), against the same games under the "
-             "baseline reading. Exact figures, where undead solve computed them, follow.");
+    const ud_faq_extras *fx = faq_extras(g);
+    ud_buf intro;
+    ud_buf_init(&intro);
+    ud_buf_puts(&intro, "Each question below is a variant key: undead runs every reading, and the default is "
+                        "marked. For each reading: where it comes from, the rules that exist only under it, and "
+                        "its measured impact on seeded games (");
+    if (fx && fx->reading_policy)
+        ud_buf_puts(&intro, fx->reading_policy);
+    else
+        ud_buf_printf(&intro, "every seat playing %s", g->n_policies ? g->policies[0].name : "random");
+    ud_buf_puts(&intro, "), against the same games under the baseline reading. Exact figures, where undead "
+                        "solve computed them, follow.");
+    faq_p(d, ud_buf_str(&intro));
+    ud_buf_free(&intro);
     for (int v = 0; v < g->n_variants; v++) {
         const ud_variant *var = &g->variants[v];
         snprintf(id, sizeof id, "%s-q-%s", g->name, var->key);
@@ -735,7 +774,7 @@ static void section_questions(faq_doc *d, sqlite3 *h, const ud_game *g, const ga
         para_begin(d);
         text(d, "Stored games whose outcome differs between the readings (first three):");
         para_end(d);
-        named_query(d, h, "readings-differ", params, 2, false);
+        named_query(d, h, g, "readings-differ", params, 2, false);
     }
     snprintf(id, sizeof id, "%s-readings-compared", g->name);
     heading(d, 3, id, "Every reading compared", true);
@@ -762,21 +801,20 @@ static void section_claims(faq_doc *d, sqlite3 *h, const ud_game *g)
     char id[96];
     snprintf(id, sizeof id, "%s-claims", g->name);
     heading(d, 2, id, "Numeric claims in the texts", true);
-    sqlite3_stmt *st = prep(h, "SELECT c.key, c.inputs, c.outcome, coalesce(c.prob_num, ''), coalesce(c.prob_den, ''), c.run_id "
-                               "FROM cases c JOIN runs r ON r.id = c.run_id "
-                               "WHERE c.kind = 'solve' AND c.game = ?1 AND c.key LIKE 'claim:%' "
-                               "AND r.status = 'complete' AND c.id = (SELECT max(c2.id) FROM cases c2 "
-                               "JOIN runs r2 ON r2.id = c2.run_id WHERE c2.key = c.key AND r2.status = 'complete') "
-                               "ORDER BY c.key");
+    char game[96];
+    snprintf(game, sizeof game, "game=%s", g->name);
+    sqlite3_stmt *st = query(h, "solve-results", 2, game, (char *)"claims=1");
     int n = 0;
     static const char *const head[] = { "Claim", "What the text says", "Verdict", "Exact value" };
     static const int widths[] = { 26, 34, 24, 16 };
     if (st) {
-        sqlite3_bind_text(st, 1, g->name, -1, SQLITE_STATIC);
         while (sqlite3_step(st) == SQLITE_ROW) {
             if (!n++) {
-                faq_p(d, "Every number the texts state, recomputed exactly from the dice (undead solve): "
-                         "verified when the stated figure is the exact value rounded as printed.");
+                const ud_faq_extras *fx = faq_extras(g);
+                faq_p(d, fx && fx->claims_intro ? fx->claims_intro
+                                                : "Every number the texts state, recomputed exactly (undead "
+                                                  "solve): verified when the stated figure is the exact value "
+                                                  "rounded as printed.");
                 table_begin(d, 4, head, widths);
             }
             const char *key = col_text(st, 0), *name = strrchr(key, ':');
@@ -959,15 +997,15 @@ static void step(faq_doc *d, const ud_game *g, char *line)
     } else if (ud_game_is_chance_event(g, verb)) {
         textf(d, "%s ", verb);
         if (!d->md) {
-            /* draw: colours; roll: colour:face; lot: a player */
+            /* each token as the game draws it (a die), else in bold (a player) */
+            const ud_faq_extras *fx = faq_extras(g);
             char *copy = strdup(rest);
             for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " "))
-                if (strcmp(verb, "lot") == 0) {
+                if (!fx || !fx->glyph || !fx->glyph(d->out, verb, tok)) {
                     html(d, "<strong>");
                     text(d, tok);
                     html(d, "</strong> ");
-                } else
-                    svg_die(d->out, tok);
+                }
             free(copy);
             html(d, " ");
         }
@@ -1052,10 +1090,11 @@ static void example(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *g
         }
     /* Checked in the golden run of this verify. */
     snprintf(key, sizeof key, "golden:%s:%s/%s/%s", g->name, folder, sub, name);
-    sqlite3_stmt *st = gr->golden ? prep(h, "SELECT status, outcome FROM cases WHERE run_id = ?1 AND key = ?2") : NULL;
+    char rp[48], kp[sizeof key + 8];
+    run_param(rp, sizeof rp, gr->golden);
+    snprintf(kp, sizeof kp, "key=%s", key);
+    sqlite3_stmt *st = gr->golden ? query(h, "case-outcome", 2, rp, kp) : NULL;
     if (st) {
-        sqlite3_bind_int64(st, 1, gr->golden);
-        sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW)
             textf(d, " Replayed against the rules in run %lld: %s (%s).", (long long)gr->golden,
                   col_text(st, 0), col_text(st, 1));
@@ -1118,38 +1157,44 @@ static void example(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *g
     free(tr);
 }
 
+/* When a game names no example folders: its golden examples/ folder. */
+static const ud_faq_examples default_examples[] = {
+    { "examples", "Worked examples from the texts",
+      "The texts' own worked examples, replayed step by step. The quoted comments are the text; the "
+      "numbered steps are what the rules do, each tagged with the rule that did it." },
+    { NULL, NULL, NULL },
+};
+
 static void section_examples(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr, const char *folder,
                              const char *golden_dir)
 {
-    static const struct { const char *sub, *title, *intro; } parts[] = {
-        { "examples", "Worked examples from the texts",
-          "The texts' own worked examples, replayed step by step. The quoted comments are the text; the "
-          "numbered steps are what the rules do, each tagged with the rule that did it." },
-        { "endgame", "End of game and tiebreaks", "How a game ends under each reading of the end and tiebreak "
-          "rules." },
-        { "expansions", "Expansion dice and the School Bus", "One case per expansion ruling." },
-    };
+    const ud_faq_extras *fx = faq_extras(g);
+    const ud_faq_examples *parts = fx && fx->examples ? fx->examples : default_examples;
     char id[96];
     snprintf(id, sizeof id, "%s-examples", g->name);
     heading(d, 2, id, "Worked examples", true);
-    faq_p(d, "Rendered from the golden transcripts (golden/), which undead golden check replays against the "
-             "rules on every test run. Dice are drawn in their colours; the line under each picture is the "
-             "transcript's own text.");
-    html(d, "<p class=\"legend\">Faces: ");
-    static const char *const legend[] = { "green:brain", "yellow:shotgun", "red:feet", "hunk:double-brain",
-                                          "hunk:double-shotgun", "santa:helmet", "santa:energy-drink",
-                                          "hottie:feet", "bus:yield", "green" };
-    static const char *const legend_text[] = { "brain", "shotgun", "feet (footprints)", "double brain",
-                                               "double shotgun", "helmet", "energy drink", "Hottie",
-                                               "School Bus face", "a die drawn, not yet rolled" };
-    for (size_t i = 0; !d->md && i < sizeof legend / sizeof legend[0]; i++) {
-        svg_die(d->out, legend[i]);
-        textf(d, " %s%s ", legend_text[i], i + 1 < sizeof legend / sizeof legend[0] ? ";" : ".");
+    if (fx && fx->examples_intro) {
+        ud_buf intro;
+        ud_buf_init(&intro);
+        ud_buf_printf(&intro, "Rendered from the golden transcripts (golden/), which undead golden check "
+                              "replays against the rules on every test run. %s", fx->examples_intro);
+        faq_p(d, ud_buf_str(&intro));
+        ud_buf_free(&intro);
+    } else
+        faq_p(d, "Rendered from the golden transcripts (golden/), which undead golden check replays against "
+                 "the rules on every test run.");
+    if (fx && fx->legend && fx->glyph && !d->md) {
+        html(d, "<p class=\"legend\">");
+        text(d, fx->legend_title ? fx->legend_title : "");
+        for (const ud_faq_legend *l = fx->legend; l->token; l++) {
+            fx->glyph(d->out, NULL, l->token);
+            textf(d, " %s%s ", l->text, l[1].token ? ";" : ".");
+        }
+        html(d, "</p>\n");
     }
-    html(d, "</p>\n");
-    for (size_t p = 0; p < sizeof parts / sizeof parts[0]; p++) {
+    for (const ud_faq_examples *p = parts; p->folder; p++) {
         char dir[1024];
-        snprintf(dir, sizeof dir, "%s/%s/%s", golden_dir, folder, parts[p].sub);
+        snprintf(dir, sizeof dir, "%s/%s/%s", golden_dir, folder, p->folder);
         char **names;
         int n = list_cases(dir, &names);
         if (!n)
@@ -1157,14 +1202,14 @@ static void section_examples(faq_doc *d, sqlite3 *h, const ud_game *g, const gam
         para_begin(d);
         html(d, "<strong>");
         md(d, "**");
-        text(d, parts[p].title);
+        text(d, p->title);
         md(d, "**");
         html(d, "</strong>");
         text(d, ". ");
-        text(d, parts[p].intro);
+        text(d, p->intro);
         para_end(d);
         for (int i = 0; i < n; i++) {
-            example(d, h, g, gr, folder, parts[p].sub, names[i], golden_dir);
+            example(d, h, g, gr, folder, p->folder, names[i], golden_dir);
             free(names[i]);
         }
         free(names);
@@ -1259,11 +1304,17 @@ static void section_edges(faq_doc *d, sqlite3 *h, const ud_game *g, const game_r
              "(db/queries/; undead db query NAME runs them; at most eight rows each).");
     snprintf(run, sizeof run, "run=%lld", (long long)gr->verify);
     snprintf(game, sizeof game, "game=%s", g->name);
+    /* The game's own queries first, then those every game has. */
+    const ud_faq_extras *fx = faq_extras(g);
+    for (const ud_faq_query *q = fx && fx->edge_queries ? fx->edge_queries : NULL; q && q->name; q++) {
+        int n = 0;
+        while (n < UD_FAQ_QUERY_PARAMS && q->params[n])
+            n++;
+        snprintf(id, sizeof id, "%s-query-%s", g->name, q->name);
+        heading(d, 3, id, q->name, true);
+        named_query(d, h, g, q->name, (char *const *)q->params, n, true);
+    }
     struct { const char *name; char *params[3]; int n; } q[] = {
-        /* over every run: the golden cases hold the rarest situations */
-        { "shortage-two-shotguns", { (char *)"limit=8" }, 1 },
-        { "shortage-turns", { (char *)"limit=8" }, 1 },
-        { "tiebreak-decided", { (char *)"limit=8" }, 1 },
         { "rarest-rules", { run, game, (char *)"limit=8" }, 3 },
         { "uncovered-rules", { run }, 1 },
         { "violations", { run, (char *)"limit=8" }, 2 },
@@ -1271,7 +1322,7 @@ static void section_edges(faq_doc *d, sqlite3 *h, const ud_game *g, const game_r
     for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
         snprintf(id, sizeof id, "%s-query-%s", g->name, q[i].name);
         heading(d, 3, id, q[i].name, true);
-        named_query(d, h, q[i].name, q[i].params, q[i].n, true);
+        named_query(d, h, g, q[i].name, q[i].params, q[i].n, true);
     }
 }
 
@@ -1287,14 +1338,10 @@ static void section_provenance(faq_doc *d, sqlite3 *h, const ud_game *g, const g
     static const char *const head[] = { "Run", "Command", "Status" };
     static const int widths[] = { 8, 77, 15 };
     table_begin(d, 3, head, widths);
-    sqlite3_stmt *st = prep(h, "SELECT id, command_line, status FROM runs WHERE id = ?1 OR id IN "
-                               "(SELECT run_id FROM run_params WHERE name = 'verify-run' AND value = ?2) "
-                               "ORDER BY id");
+    char rp[48];
+    run_param(rp, sizeof rp, gr->verify);
+    sqlite3_stmt *st = query(h, "verify-runs", 1, rp);
     if (st) {
-        char vid[32];
-        snprintf(vid, sizeof vid, "%lld", (long long)gr->verify);
-        sqlite3_bind_int64(st, 1, gr->verify);
-        sqlite3_bind_text(st, 2, vid, -1, SQLITE_TRANSIENT);
         while (sqlite3_step(st) == SQLITE_ROW) {
             row_begin(d, NULL);
             cell_begin(d);
@@ -1314,9 +1361,8 @@ static void section_provenance(faq_doc *d, sqlite3 *h, const ud_game *g, const g
     static const char *const mhead[] = { "Verify measure", "Value" };
     faq_p(d, "What the verify run found:");
     table_begin(d, 2, mhead, NULL);
-    st = prep(h, "SELECT name, value FROM metrics WHERE run_id = ?1 ORDER BY name");
+    st = query(h, "run-metrics", 1, rp);
     if (st) {
-        sqlite3_bind_int64(st, 1, gr->verify);
         while (sqlite3_step(st) == SQLITE_ROW) {
             char v[32];
             snprintf(v, sizeof v, "%.0f", sqlite3_column_double(st, 1));
@@ -1328,6 +1374,81 @@ static void section_provenance(faq_doc *d, sqlite3 *h, const ud_game *g, const g
     note(d, "States explored: not yet reported (the exhaustive explorer, issue 4, is not part of undead "
             "verify yet).");
     (void)g;
+}
+
+/* ---- section: the game's charts (ud_faq_writer for its hooks) ------------- */
+
+typedef struct writer_ctx {
+    faq_doc *d;
+    sqlite3 *h;
+    const ud_game *g;
+} writer_ctx;
+
+static void w_h3(void *c, const char *id, const char *title) { faq_h3(((writer_ctx *)c)->d, id, title); }
+static void w_p(void *c, const char *s) { faq_p(((writer_ctx *)c)->d, s); }
+static void w_table_begin(void *c, int cols, const char *const *head)
+{
+    faq_table_begin(((writer_ctx *)c)->d, cols, head);
+}
+static void w_table_row(void *c, const char *const *cells) { faq_table_row(((writer_ctx *)c)->d, cells); }
+static void w_table_end(void *c) { faq_table_end(((writer_ctx *)c)->d); }
+
+static void w_bars(void *c, const char *title, const char *unit, const ud_chart_bar *bars, int n, int decimals)
+{
+    faq_doc *d = ((writer_ctx *)c)->d;
+    if (!d->md)
+        svg_bars(d->out, title, unit, bars, n, decimals);
+}
+
+static void w_heat(void *c, const char *title, int rows, int cols, const char *const *row_labels,
+                   const char *const *col_labels, void (*cell)(void *, int, int, double *, char *), void *cctx)
+{
+    faq_doc *d = ((writer_ctx *)c)->d;
+    if (!d->md)
+        svg_heat(d->out, title, rows, cols, row_labels, col_labels, cell, cctx);
+}
+
+static int w_query(void *c, const char *name, const char *const *params, int n_params,
+                   void (*row)(void *, int, const char *const *), void *rctx)
+{
+    writer_ctx *w = c;
+    nq_query q;
+    if (!find_query(w->g, name, &q))
+        return -1;
+    ud_buf err;
+    ud_buf_init(&err);
+    sqlite3_stmt *st = nq_prepare(w->h, &q, (char *const *)params, n_params, &err);
+    ud_buf_free(&err);
+    if (!st)
+        return -1;
+    int cols = sqlite3_column_count(st), rows = 0;
+    const char **v = calloc((size_t)cols + 1, sizeof *v);
+    while (v && sqlite3_step(st) == SQLITE_ROW) {
+        for (int i = 0; i < cols; i++)
+            v[i] = col_text(st, i);
+        row(rctx, cols, v);
+        rows++;
+    }
+    free(v);
+    sqlite3_finalize(st);
+    return rows;
+}
+
+static void section_charts(faq_doc *d, sqlite3 *h, const ud_game *g)
+{
+    char id[96];
+    snprintf(id, sizeof id, "%s-charts", g->name);
+    heading(d, 2, id, "Charts", true);
+    const ud_faq_extras *fx = faq_extras(g);
+    if (!fx || !fx->charts) {
+        faq_p(d, "No charts for this game yet.");
+        return;
+    }
+    writer_ctx c = { d, h, g };
+    ud_faq_writer w = { .ctx = &c, .html = !d->md, .out = d->out, .h3 = w_h3, .p = w_p,
+                        .table_begin = w_table_begin, .table_row = w_table_row, .table_end = w_table_end,
+                        .bars = w_bars, .heat = w_heat, .query = w_query };
+    fx->charts(g, &w);
 }
 
 /* ---- the document -------------------------------------------------------- */
@@ -1394,10 +1515,7 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
         section_rules(d, o->db, g, gr);
         section_questions(d, o->db, g, gr);
         section_claims(d, o->db, g);
-        char id[96];
-        snprintf(id, sizeof id, "%s-charts", g->name);
-        heading(d, 2, id, "Charts", true);
-        faq_zd_charts(d, o->db, g);
+        section_charts(d, o->db, g);
         section_examples(d, o->db, g, gr, folders[i], o->golden_dir);
         section_findings(d, g, folders[i], o->golden_dir);
         section_edges(d, o->db, g, gr);
@@ -1407,7 +1525,7 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
     free(gr);
 
     /* Head, title, contents, then the body. */
-    const char *title = o->n_games == 1 ? o->games[0]->title : "zombie games";
+    const char *title = o->n_games == 1 ? o->games[0]->title : "every game";
     if (d->md) {
         fprintf(out, "# Rules FAQ: %s\n\n", title);
         fputs("Generated by `undead faq` from the rule tables, the variants, the golden transcripts and the "

@@ -33,13 +33,9 @@ typedef struct faq_opts {
 /* Write the FAQ; false with err filled (nothing useful written). */
 bool faq_write(FILE *out, const faq_opts *o, ud_buf *err);
 
-/* ---- what faq_zd.c adds for Zombie Dice (called from faq.c) ---------- */
+/* ---- the writer behind ud_faq_writer (a game's hooks, core/extras.h) ---- */
 
 typedef struct faq_doc faq_doc;
-/* Charts only this game can draw (exact, from its content data). */
-void faq_zd_charts(faq_doc *d, sqlite3 *h, const ud_game *g);
-
-/* The writer faq_zd.c uses. */
 void faq_h3(faq_doc *d, const char *id, const char *title);
 void faq_p(faq_doc *d, const char *text);
 bool faq_is_html(const faq_doc *d);

@@ -1,7 +1,8 @@
 /*
  * faq_svg.h - the FAQ's pictures as inline SVG (no scripts, no fonts but
- * the reader's sans-serif): dice drawn from transcript outcome labels, and
- * two chart kinds (horizontal bars with 95% intervals, and a heat table).
+ * the reader's sans-serif): two chart kinds, horizontal bars with 95%
+ * intervals and a heat table.  (A game draws its own chance tokens:
+ * ud_faq_extras.glyph.)
  * Every number drawn is also printed as text beside or inside it, so a
  * printed page and pdftotext say the same thing.
  */
@@ -10,15 +11,9 @@
 
 #include <stdio.h>
 
-/* One die from a chance outcome "COLOUR:FACE" (e.g. green:brain,
- * santa:helmet, bus:two-brains) or a bare colour (a die just drawn). */
-void svg_die(FILE *out, const char *label);
+#include "extras.h"
 
-typedef struct svg_bar {
-    const char *label;
-    double value, ci95;        /* ci95 < 0: none */
-    int highlight;             /* drawn in the accent colour (the default) */
-} svg_bar;
+typedef ud_chart_bar svg_bar;
 
 /* Horizontal bars with interval whiskers; value text at each bar's end. */
 void svg_bars(FILE *out, const char *title, const char *unit, const svg_bar *bars, int n,

@@ -103,15 +103,7 @@ void rec_tick(recorder *r)
  * keeps its identity when a game gains a new variant key. */
 void rec_variants_text(const ud_game *g, const int *variant, ud_buf *out)
 {
-    const char *sep = "";
-    for (int v = 0; v < g->n_variants; v++)
-        if (variant[v] != g->variants[v].default_value) {
-            ud_buf_printf(out, "%s%s=%s", sep, g->variants[v].key,
-                          g->variants[v].values[variant[v]].name);
-            sep = " ";
-        }
-    if (!sep[0])
-        ud_buf_puts(out, "defaults");
+    ud_variants_text(g, variant, out);
 }
 
 static void variants_text(const ud_game *g, const ud_setup *s, ud_buf *out)

@@ -5,12 +5,14 @@
  * "turn": the first player's first turn, every die position and every
  * turn total; the turn ends (a leaf) when the next turn begins.  States
  * that differ only in the order the hand's dice were taken, or in the
- * counters of turns and rolls, are one state.
+ * counters of turns and rolls, are one state.  Its cross-check compares
+ * every roll with the exact solver's turn graph (solve.c).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "explore_bounds.h"
+#include "zd_extras.h"
 
 static void turn_key(const void *p, unsigned char *out)
 {
@@ -122,3 +124,43 @@ void zd_explore_check_edge(void *ctx, const void *state, const ud_action *action
         snprintf(c->first, sizeof c->first, "a decision state (k=%d) the solver does not have", k);
     mpq_clears(p, sum, NULL);
 }
+
+static void *check_begin(const ud_game *g, const ud_setup *setup, ud_buf *err)
+{
+    zd_edge_check *c = calloc(1, sizeof *c);
+    if (!c) {
+        ud_buf_puts(err, "out of memory");
+        return NULL;
+    }
+    char text[256];
+    c->g = zd_turn_graph_build(setup->variant, text, sizeof text);
+    if (!c->g) {
+        ud_buf_puts(err, text);
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+static bool check_finish(void *ctx, ud_buf *report)
+{
+    zd_edge_check *c = ctx;
+    ud_buf_printf(report, "solver cross-check: %llu roll transitions compared, %llu mismatched%s%s\n",
+                  (unsigned long long)c->checked, (unsigned long long)c->mismatched,
+                  c->mismatched ? ": " : "", c->mismatched ? c->first : "");
+    bool ok = !c->mismatched;
+    zd_turn_graph_free((zd_turn_graph *)c->g);
+    free(c);
+    return ok;
+}
+
+static const ud_explore_check turn_check = {
+    "compare every roll's outcomes with the exact solver's turn graph, exactly",
+    check_begin, zd_explore_check_edge, check_finish,
+};
+
+static const char *const turn_recorded[] = { "bust", NULL };
+
+const ud_game_bound zd_bounds[ZD_N_BOUNDS] = {
+    { &zd_bound_turn, &turn_check, turn_recorded },
+};

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "zd.h"
+#include "zd_extras.h"
 
 #define ST(p) ((zd_state *)(p))
 #define CST(p) ((const zd_state *)(p))
@@ -152,4 +153,5 @@ const ud_game zd_game = {
     .winner = zd_winner,
     .outcomes = zd_outcomes,
     .apply_start = zd_apply_start,
+    .extras = &zd_extras,
 };

@@ -1,0 +1,42 @@
+/*
+ * extras.c - lookups in a game's optional extras (see extras.h).
+ */
+#include "extras.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+const char *ud_analysis_arg(const ud_analysis_args *a, const char *name)
+{
+    const char *v = NULL;
+    for (int i = 0; i < a->n; i++)
+        if (strcmp(a->name[i], name) == 0)
+            v = a->value[i] ? a->value[i] : "";
+    return v;
+}
+
+void ud_say(const ud_analysis_sink *s, const char *fmt, ...)
+{
+    if (!s->out)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(s->out, fmt, ap);
+    va_end(ap);
+}
+
+const ud_game_bound *ud_game_find_bound(const ud_game *g, const char *name)
+{
+    for (int i = 0; g->extras && i < g->extras->n_bounds; i++)
+        if (strcmp(g->extras->bounds[i].bound->name, name) == 0)
+            return &g->extras->bounds[i];
+    return NULL;
+}
+
+const ud_analysis *ud_game_find_analysis(const ud_game *g, const char *name)
+{
+    for (int i = 0; g->extras && i < g->extras->n_analyses; i++)
+        if (strcmp(g->extras->analyses[i].name, name) == 0)
+            return &g->extras->analyses[i];
+    return NULL;
+}

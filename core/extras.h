@@ -1,0 +1,197 @@
+/*
+ * extras.h - what a game may add beyond its rule table (ud_game.extras):
+ * exploration bounds with their cross-checks, named analyses (exact
+ * solvers, the texts' numeric claims) and the parts of the FAQ only the
+ * game can write (glyphs for its chance tokens, a legend, charts, its
+ * edge-case queries, a few sentences).
+ *
+ * Every part is optional: a game with no extras (extras == NULL), or with
+ * a NULL field, gets the generic behaviour and nothing game-specific is
+ * printed.  The tools dispatch through these hooks; no file outside
+ * spec/<game>/ names a game.
+ *
+ * A game never opens the results database.  An analysis hands what it
+ * computed to a sink (ud_analysis_sink) that tools/ records; the FAQ hands
+ * a game a writer (ud_faq_writer) whose query hook runs the database's
+ * named queries for it.
+ */
+#ifndef UD_EXTRAS_H
+#define UD_EXTRAS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "buf.h"
+#include "explore.h"
+#include "game.h"
+
+/* ---- exploration bounds --------------------------------------------------- */
+
+/* A cross-check run beside the explorer (undead explore --check-solver):
+ * every (state, action) expanded is compared with an independent model of
+ * the game, e.g. an exact solver's transition graph. */
+typedef struct ud_explore_check {
+    const char *summary;       /* one line for --help */
+    /* The context for on_edge under this setup; NULL with err filled. */
+    void *(*begin)(const ud_game *g, const ud_setup *setup, ud_buf *err);
+    ud_explore_edge_fn on_edge;
+    /* Write the verdict (one line, newline-terminated) to report and free
+     * ctx; true when everything compared agreed. */
+    bool (*finish)(void *ctx, ud_buf *report);
+} ud_explore_check;
+
+typedef struct ud_game_bound {
+    const ud_explore_bound *bound;
+    const ud_explore_check *check;        /* NULL: no cross-check */
+    /* Leaf outcome labels (bound->outcome) whose exact probability is
+     * recorded with explore --outcomes ("bust"), NULL-terminated; NULL:
+     * only the expected value. */
+    const char *const *recorded_outcomes;
+} ud_game_bound;
+
+/* ---- named analyses (undead solve GAME ANALYSIS) --------------------------- */
+
+/* An option an analysis takes, given as --NAME or --NAME VALUE. */
+typedef struct ud_analysis_option {
+    const char *name;          /* without the dashes, e.g. "from-score" */
+    const char *arg;           /* the value's name for help ("N"); NULL: a flag */
+    const char *help;          /* one line (continuation lines start with spaces) */
+} ud_analysis_option;
+
+enum { UD_ANALYSIS_MAX_ARGS = 32 };
+
+/* What the command line gave an analysis. */
+typedef struct ud_analysis_args {
+    ud_setup setup;                    /* the defaults plus every --variant */
+    bool fixed[UD_MAX_VARIANTS];       /* variant keys fixed by --variant */
+    bool csv;                          /* --format csv (else text) */
+    int n;
+    const char *name[UD_ANALYSIS_MAX_ARGS];   /* the analysis's own options, */
+    const char *value[UD_ANALYSIS_MAX_ARGS];  /* in order; value "" for a flag */
+} ud_analysis_args;
+
+/* The last value given for option name ("" for a flag), or NULL. */
+const char *ud_analysis_arg(const ud_analysis_args *a, const char *name);
+
+/* One result, stored as a case of kind "solve".  Keys follow db/README.md:
+ * solve:GAME:WHAT:... for figures, claim:GAME:ID for the texts' claims. */
+typedef struct ud_analysis_case {
+    const char *key;
+    const int *variant;        /* the readings it holds under (every key) */
+    const char *inputs;
+    const char *outcome;       /* e.g. "ev=1.64 bust=0.038", "verified exact=1/2" */
+    const char *prob_num;      /* an exact probability or value, or NULL */
+    const char *prob_den;
+} ud_analysis_case;
+
+/* Where an analysis's results go; tools/ implements it. */
+typedef struct ud_analysis_sink {
+    FILE *out;                 /* the figures as text or CSV; NULL: print nothing */
+    void *ctx;
+    void (*record)(void *ctx, const ud_analysis_case *c);
+    void (*metric)(void *ctx, const char *name, double value, const char *unit);
+} ud_analysis_sink;
+
+/* printf to sink->out; nothing when it is NULL. */
+void ud_say(const ud_analysis_sink *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+enum { UD_ANALYSIS_OK = 0, UD_ANALYSIS_FAILED = 1, UD_ANALYSIS_USAGE = 2 };
+
+typedef struct ud_analysis {
+    const char *name;          /* e.g. "turn" */
+    const char *summary;       /* what it computes (first line short; more lines indented) */
+    const ud_analysis_option *options;   /* terminated by a NULL name; NULL: none */
+    /* UD_ANALYSIS_OK; FAILED or USAGE (a bad option value) with err filled. */
+    int (*run)(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sink, ud_buf *err);
+    bool verify;               /* undead verify runs it, with no options, quietly */
+} ud_analysis;
+
+/* ---- the FAQ -------------------------------------------------------------- */
+
+typedef struct ud_chart_bar {
+    const char *label;
+    double value, ci95;        /* ci95 < 0: none */
+    int highlight;             /* drawn in the accent colour */
+} ud_chart_bar;
+
+/* The FAQ's writer, handed to a game's hooks; tools/ implements it.
+ * Text is escaped for the format; charts draw only in HTML and need a
+ * table beside them for Markdown (every number is printed as text too). */
+typedef struct ud_faq_writer {
+    void *ctx;
+    bool html;                 /* HTML; else Markdown */
+    FILE *out;                 /* raw output (inline SVG in HTML) */
+    void (*h3)(void *ctx, const char *id, const char *title);
+    void (*p)(void *ctx, const char *text);
+    void (*table_begin)(void *ctx, int cols, const char *const *head);
+    void (*table_row)(void *ctx, const char *const *cells);
+    void (*table_end)(void *ctx);
+    void (*bars)(void *ctx, const char *title, const char *unit, const ud_chart_bar *bars, int n,
+                 int decimals);
+    /* cell(r, c) gives the value in [0,1] and writes its text (at most 32 bytes). */
+    void (*heat)(void *ctx, const char *title, int rows, int cols, const char *const *row_labels,
+                 const char *const *col_labels,
+                 void (*cell)(void *cctx, int r, int c, double *v, char *text), void *cctx);
+    /* Run the named query db/queries/<game>/NAME.sql (or db/queries/NAME.sql)
+     * with "k=v" params; row() gets each row's columns as text ("" for
+     * NULL).  Returns the rows, or -1 when the query fails. */
+    int (*query)(void *ctx, const char *name, const char *const *params, int n_params,
+                 void (*row)(void *rctx, int cols, const char *const *values), void *rctx);
+} ud_faq_writer;
+
+/* A chance token for the legend, with what it shows. */
+typedef struct ud_faq_legend {
+    const char *token;         /* e.g. "green:brain" */
+    const char *text;          /* e.g. "brain" */
+} ud_faq_legend;
+
+/* A subfolder of golden/<game>/ rendered as worked examples. */
+typedef struct ud_faq_examples {
+    const char *folder;        /* e.g. "examples" */
+    const char *title;
+    const char *intro;
+} ud_faq_examples;
+
+enum { UD_FAQ_QUERY_PARAMS = 4 };
+
+/* A named query the FAQ shows among the edge cases. */
+typedef struct ud_faq_query {
+    const char *name;          /* db/queries/<game>/NAME.sql (or db/queries/NAME.sql) */
+    const char *params[UD_FAQ_QUERY_PARAMS];   /* "k=v", NULL-terminated */
+} ud_faq_query;
+
+typedef struct ud_faq_extras {
+    /* Draw one chance token (a word after the verb of a transcript's
+     * chance line; verb NULL: the legend) as inline SVG to out; false: not
+     * drawn, the FAQ writes the token in bold.  NULL: no token is drawn. */
+    bool (*glyph)(FILE *out, const char *verb, const char *token);
+    const char *legend_title;          /* e.g. "Faces: " */
+    const ud_faq_legend *legend;       /* terminated by a NULL token; NULL: none */
+    const ud_faq_examples *examples;   /* terminated by a NULL folder; NULL: "examples" */
+    const char *examples_intro;        /* a sentence after the generic intro, or NULL */
+    const char *reading_policy;        /* how the reading simulations play ("every seat
+                                        * stopping at two shotguns"); NULL: the policy's name */
+    const char *claims_intro;          /* before the claims table, or NULL */
+    /* The game's own charts (NULL: "No charts for this game yet."). */
+    void (*charts)(const ud_game *g, const ud_faq_writer *w);
+    const ud_faq_query *edge_queries;  /* terminated by a NULL name; shown before the generic ones */
+} ud_faq_extras;
+
+typedef struct ud_game_extras ud_game_extras;
+
+/* ---- the whole set ---------------------------------------------------------- */
+
+struct ud_game_extras {
+    const ud_game_bound *bounds;       /* exploration bounds */
+    int n_bounds;
+    const ud_analysis *analyses;       /* undead solve GAME ANALYSIS */
+    int n_analyses;
+    const ud_faq_extras *faq;          /* NULL: the generic FAQ only */
+};
+
+/* The game's bound called name, or NULL. */
+const ud_game_bound *ud_game_find_bound(const ud_game *g, const char *name);
+/* The game's analysis called name, or NULL. */
+const ud_analysis *ud_game_find_analysis(const ud_game *g, const char *name);
+
+#endif

@@ -1,0 +1,6 @@
+-- The variant readings a run played under, as recorded.
+-- @param run              (required) a run ID
+SELECT key, value
+FROM run_variants
+WHERE run_id = :run
+ORDER BY position;

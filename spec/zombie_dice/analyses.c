@@ -1,0 +1,612 @@
+/*
+ * analyses.c - Zombie Dice's named analyses (core/extras.h), run by
+ * `undead solve zombie-dice turn|game|claims`: the exact figures of
+ * solve.h, printed to the sink and handed to it as cases.
+ *
+ *   turn    one turn's outcome under named policies and under the policy
+ *           that maximises expected brains, as fractions and decimals, for
+ *           every shortage reading (the only readings a turn meets)
+ *   game    the two-player game to 13 under optimal play, per seat, for
+ *           every end-of-game and tiebreak reading
+ *   claims  the numbers 001 states, recomputed: verified or refuted
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <gmp.h>
+
+#include "extras.h"
+#include "policy.h"
+#include "solve.h"
+#include "zd_extras.h"
+
+/* The options of every analysis, read once from the command line. */
+typedef struct solve_opts {
+    const ud_analysis_args *a;
+    const char *policies;
+    int csv;
+    int dist;
+    int reference;
+    int from_score;
+    const char *export_path;
+} solve_opts;
+
+/* ---- output helpers ------------------------------------------------------ */
+
+static void print_q(const ud_analysis_sink *sk, const char *label, const mpq_t q, int csv)
+{
+    char *s = mpq_get_str(NULL, 10, q);
+    if (csv)
+        ud_say(sk, "%s,%.15g", s, mpq_get_d(q));
+    else
+        ud_say(sk, "%s %s (%.10f)", label, s, mpq_get_d(q));
+    free(s);
+}
+
+static void record_case(const ud_analysis_sink *sk, const char *key, const int *variant,
+                        const char *inputs, const char *outcome, const mpq_t *prob)
+{
+    char *num = prob ? mpz_get_str(NULL, 10, mpq_numref(*prob)) : NULL;
+    char *den = prob ? mpz_get_str(NULL, 10, mpq_denref(*prob)) : NULL;
+    ud_analysis_case c = { .key = key, .variant = variant, .inputs = inputs, .outcome = outcome,
+                           .prob_num = num, .prob_den = den };
+    if (sk->record)
+        sk->record(sk->ctx, &c);
+    free(num);
+    free(den);
+}
+
+/* ---- turn ------------------------------------------------------------------ */
+
+typedef struct named_pol {
+    ud_policy p;
+} named_pol;
+
+static int named_policy(void *ctx, const zd_turn_graph *g, int i, int k)
+{
+    named_pol *np = ctx;
+    zd_state st;
+    zd_pos_state(g, i, k, 0, &st);
+    /* stop or roll, once (offers are large) */
+    static ud_offers o = { .n = 2, .action = { { ZD_ACT_STOP, { 0 } }, { ZD_ACT_ROLL, { 0 } } } };
+    int pick = np->p.def->choose(&zd_game, &st, 0, np->p.param, &o, NULL);
+    return pick >= 0 && o.action[pick].kind == ZD_ACT_ROLL;
+}
+
+typedef struct table_pol {
+    const uint8_t *roll;
+    int n;
+} table_pol;
+
+static int table_policy(void *ctx, const zd_turn_graph *g, int i, int k)
+{
+    const table_pol *t = ctx;
+    return t->roll[(size_t)k * (size_t)t->n + (size_t)i];
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static const char default_policies[] =
+    "stop-at-shotguns:1,stop-at-shotguns:2,stop-at-brains:3,stop-at-brains:4,stop-at-brains:5,"
+    "closer:2,max-ev";
+
+static void print_turn(const ud_analysis_sink *sk, const int *variant, const char *reading, const char *pol,
+                       const zd_turn_dist *d, double secs, const solve_opts *o)
+{
+    if (o->csv) {
+        ud_say(sk, "%s,%s,ev,", reading, pol);
+        print_q(sk, "", d->ev, 1);
+        ud_say(sk, "\n%s,%s,bust,", reading, pol);
+        print_q(sk, "", d->bust, 1);
+        ud_say(sk, "\n");
+        for (int k = 0; k <= d->kmax && o->dist; k++)
+            if (mpq_sgn(d->banked[k])) {
+                ud_say(sk, "%s,%s,bank=%d,", reading, pol, k);
+                print_q(sk, "", d->banked[k], 1);
+                ud_say(sk, "\n");
+            }
+    } else {
+        ud_say(sk, "  %-20s", pol);
+        print_q(sk, "E[brains]", d->ev, 0);
+        ud_say(sk, "\n  %-20s", "");
+        print_q(sk, "P(bust)  ", d->bust, 0);
+        ud_say(sk, "\n  %-20s states with mass %llu, %.3f s\n", "", (unsigned long long)d->reached,
+               secs);
+        if (mpq_sgn(d->capped))
+            ud_say(sk, "  %-20s reached the cap of %d brains still rolling: %.3g\n", "", d->kmax,
+                   mpq_get_d(d->capped));
+        for (int k = 0; k <= d->kmax && o->dist; k++)
+            if (mpq_sgn(d->banked[k])) {
+                char label[32];
+                snprintf(label, sizeof label, "    bank %2d:", k);
+                print_q(sk, label, d->banked[k], 0);
+                ud_say(sk, "\n");
+            }
+    }
+    char key[512], outcome[256], inputs[160];
+    /* keys name the reading as the variants column does (db/README.md) */
+    ud_buf vars;
+    ud_buf_init(&vars);
+    ud_variants_text(&zd_game, variant, &vars);
+    snprintf(key, sizeof key, "solve:zombie-dice:turn:policy=%s:reading=%s", pol, ud_buf_str(&vars));
+    snprintf(inputs, sizeof inputs, "policy=%s", pol);
+    snprintf(outcome, sizeof outcome, "ev=%.15g bust=%.15g", mpq_get_d(d->ev), mpq_get_d(d->bust));
+    record_case(sk, key, variant, inputs, outcome, &d->ev);
+    snprintf(key, sizeof key, "solve:zombie-dice:turn-bust:policy=%s:reading=%s", pol,
+             ud_buf_str(&vars));
+    record_case(sk, key, variant, inputs, outcome, &d->bust);
+    ud_buf_free(&vars);
+}
+
+static int solve_turn(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *why)
+{
+    const ud_setup base = o->a->setup;
+    const bool *fixed = o->a->fixed;
+    const char *list = o->policies ? o->policies : default_policies;
+    bool (*eval)(const zd_turn_graph *, zd_turn_policy, void *, int, zd_turn_dist *, char *,
+                 size_t) = o->reference ? zd_turn_eval : zd_turn_eval_fast;
+    int rc = UD_ANALYSIS_OK;
+    if (o->csv)
+        ud_say(sk, "reading,policy,figure,exact,decimal\n");
+    for (int when = 0; when < 2; when++)
+        for (int order = 0; order < 2; order++) {
+            int variant[UD_MAX_VARIANTS];
+            memcpy(variant, base.variant, sizeof variant);
+            if (!fixed[ZD_V_SHORT_WHEN])
+                variant[ZD_V_SHORT_WHEN] = when;
+            else if (when)
+                continue;
+            if (!fixed[ZD_V_SHORT_ORDER])
+                variant[ZD_V_SHORT_ORDER] = order;
+            else if (order)
+                continue;
+            char reading[128], err[256];
+            snprintf(reading, sizeof reading, "shortage-when=%s;shortage-order=%s",
+                     zd_variants[ZD_V_SHORT_WHEN].values[variant[ZD_V_SHORT_WHEN]].name,
+                     zd_variants[ZD_V_SHORT_ORDER].values[variant[ZD_V_SHORT_ORDER]].name);
+            double t0 = now();
+            zd_turn_graph *g = zd_turn_graph_build(variant, err, sizeof err);
+            if (!g) {
+                ud_buf_puts(why, err);
+                return UD_ANALYSIS_FAILED;
+            }
+            if (!o->csv)
+                ud_say(sk, "%s: %d positions between rolls, %lld roll outcomes (merged), built in %.3f s;\n"
+                       "every roll's outcomes sum to exactly 1\n",
+                       reading, g->n, (long long)g->n_edges, now() - t0);
+            char *copy = strdup(list);
+            for (char *save = NULL, *name = strtok_r(copy, ",", &save); name;
+                 name = strtok_r(NULL, ",", &save)) {
+                zd_turn_dist d;
+                zd_turn_dist_init(&d);
+                double t1 = now();
+                bool ok;
+                if (strcmp(name, "max-ev") == 0) {
+                    double r_[ZD_SOLVE_KMAX + 1], margin;
+                    for (int k = 0; k <= ZD_SOLVE_KMAX; k++)
+                        r_[k] = k;
+                    size_t cells = (size_t)(ZD_SOLVE_KMAX + 1) * (size_t)g->n;
+                    double *v = malloc(cells * sizeof *v);
+                    uint8_t *roll = malloc(cells);
+                    table_pol tp = { roll, g->n };
+                    ok = v && roll;
+                    if (ok) {
+                        zd_turn_optimise(g, r_, ZD_SOLVE_KMAX, v, roll, &margin);
+                        ok = eval(g, table_policy, &tp, ZD_SOLVE_KMAX, &d, err, sizeof err);
+                    }
+                    free(v);
+                    free(roll);
+                } else {
+                    named_pol np;
+                    ud_buf e;
+                    ud_buf_init(&e);
+                    ok = ud_policy_parse(&zd_game, name, &np.p, &e);
+                    if (ok && (np.p.def == &ud_policy_random || np.p.def == &ud_policy_human)) {
+                        ud_buf_puts(&e, "'random' and 'human' are not deterministic policies");
+                        ok = false;
+                    }
+                    if (!ok) {
+                        ud_buf_printf(why, "--policy %s: %s", name, ud_buf_str(&e));
+                        ud_buf_free(&e);
+                        zd_turn_dist_clear(&d);
+                        free(copy);
+                        zd_turn_graph_free(g);
+                        return UD_ANALYSIS_USAGE;
+                    }
+                    ud_buf_free(&e);
+                    ok = eval(g, named_policy, &np, ZD_SOLVE_KMAX, &d, err, sizeof err);
+                }
+                if (!ok) {
+                    ud_buf_printf(why, "%s%s: %s", why->len ? "; " : "", name, err);
+                    rc = UD_ANALYSIS_FAILED;
+                } else {
+                    print_turn(sk, variant, reading, name, &d, now() - t1, o);
+                }
+                zd_turn_dist_clear(&d);
+            }
+            free(copy);
+            zd_turn_graph_free(g);
+        }
+    return rc;
+}
+
+/* ---- game ------------------------------------------------------------------ */
+
+/* The turn totals k (0..kmax-1) at which table says roll, as ranges
+ * "0-4;6"; "-" when never. */
+static void roll_ranges(const zd_game_solution *s, const uint8_t *table, int i, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (int k = 0; k < s->kmax && len + 16 < size; k++) {
+        if (!table[(size_t)k * (size_t)s->g->n + (size_t)i])
+            continue;
+        int end = k;
+        while (end + 1 < s->kmax && table[(size_t)(end + 1) * (size_t)s->g->n + (size_t)i])
+            end++;
+        len += (size_t)snprintf(out + len, size - len, "%s%d", len ? ";" : "", k);
+        if (end > k)
+            len += (size_t)snprintf(out + len, size - len, "-%d", end);
+        k = end;
+    }
+    if (!out[0])
+        snprintf(out, size, "-");
+}
+
+/* One CSV row per decision table and dice position between rolls. */
+static void export_rows(FILE *f, const zd_game_solution *s, const char *situation, int seat,
+                        int a, int b, int need, const uint8_t *table)
+{
+    if (!table)
+        return;
+    char when[512];
+    for (int i = 0; i < s->g->n; i++) {
+        zd_state st;
+        zd_pos_state(s->g, i, 0, a, &st);
+        char feet[8] = "", cup[32] = "";
+        for (int k = 0; k < st.n_hand && k < 3; k++)
+            feet[k] = zd_dice[st.hand[k]].letter;
+        if (!st.n_hand)
+            snprintf(feet, sizeof feet, "-");
+        snprintf(cup, sizeof cup, "G%dY%dR%d", st.cup[ZD_GREEN], st.cup[ZD_YELLOW], st.cup[ZD_RED]);
+        roll_ranges(s, table, i, when, sizeof when);
+        fprintf(f, "%s,%d,%d,%d,%d,%d,%d,%s,%s,%s\n", situation, seat + 1, a, b, need,
+                zd_turn_shotguns(&st), i, feet, cup, when);
+    }
+}
+
+/* The optimal policy of one reading as a table (--export). */
+static int export_policy(const char *path, const zd_game_solution *s, ud_buf *why)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        ud_buf_printf(why, "%s: cannot write: %s", path, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "# optimal policy for %s, end=%s tiebreak=%s, positions with both scores >= %d;"
+               " seat 1 opens the rounds; roll_when: turn totals (brains this turn) at which"
+               " to roll again, else stop\n", zd_game.name,
+            zd_variants[ZD_V_END].values[s->variant[ZD_V_END]].name,
+            zd_variants[ZD_V_TIEBREAK].values[s->variant[ZD_V_TIEBREAK]].name, s->floor);
+    fputs("situation,seat,my_score,other_score,need,shotguns,position,feet,cup,roll_when\n", f);
+    for (int seat = 0; seat < 2; seat++)
+        for (int a = s->floor; a < ZD_GOAL; a++)
+            for (int b = s->floor; b < ZD_GOAL; b++)
+                export_rows(f, s, "normal", seat, a, b, -1, s->normal[seat][a][b]);
+    for (int seat = 0; seat < 2; seat++)
+        for (int d = 0; d <= s->dmax; d++)
+            export_rows(f, s, "final-turn", seat, -1, -1, d, s->final[seat][d]);
+    export_rows(f, s, "tiebreak-opener", 0, -1, -1, -1, s->opener);
+    for (int d = 0; d <= s->kmax; d++)
+        export_rows(f, s, "tiebreak-reply", 1, -1, -1, d, s->reply[d]);
+    if (fclose(f) != 0) {
+        ud_buf_printf(why, "%s: write error", path);
+        return -1;
+    }
+    return 0;
+}
+
+static int solve_game(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *why)
+{
+    const ud_setup base = o->a->setup;
+    const bool *fixed = o->a->fixed;
+    char err[256];
+    double t0 = now();
+    zd_turn_graph *g = zd_turn_graph_build(base.variant, err, sizeof err);
+    if (!g) {
+        ud_buf_puts(why, err);
+        return UD_ANALYSIS_FAILED;
+    }
+    if (o->csv)
+        ud_say(sk, "end,tiebreak,first-player,seat,p_win,seconds\n");
+    else
+        ud_say(sk, "turn graph: %d positions, %lld edges (%.2f s)\n", g->n, (long long)g->n_edges,
+               now() - t0);
+    for (int end = 0; end < 2; end++)
+        for (int tb = 0; tb < 2; tb++) {
+            int variant[UD_MAX_VARIANTS];
+            memcpy(variant, base.variant, sizeof variant);
+            if (fixed[ZD_V_END] ? end : 0)
+                continue;
+            if (fixed[ZD_V_TIEBREAK] ? tb : 0)
+                continue;
+            if (!fixed[ZD_V_END])
+                variant[ZD_V_END] = end;
+            if (!fixed[ZD_V_TIEBREAK])
+                variant[ZD_V_TIEBREAK] = tb;
+            zd_game_solution *s = zd_game_solve_from(g, variant, o->from_score, err, sizeof err);
+            if (!s) {
+                ud_buf_puts(why, err);
+                zd_turn_graph_free(g);
+                return UD_ANALYSIS_FAILED;
+            }
+            int f = o->from_score;
+            double w0 = s->w[0][f][f];
+            const char *ev = zd_variants[ZD_V_END].values[variant[ZD_V_END]].name;
+            const char *tv = zd_variants[ZD_V_TIEBREAK].values[variant[ZD_V_TIEBREAK]].name;
+            const char *half = variant[ZD_V_TIEBREAK] == ZD_TIE_ONE_ROUND
+                                   ? " (a shared win counts 1/2)" : "";
+            if (o->csv) {
+                ud_say(sk, "%s,%s,seat-order,1,%.12f,%.1f\n", ev, tv, w0, s->seconds);
+                ud_say(sk, "%s,%s,seat-order,2,%.12f,%.1f\n", ev, tv, 1 - w0, s->seconds);
+                ud_say(sk, "%s,%s,random,any,0.5,%.1f\n", ev, tv, s->seconds);
+            } else {
+                ud_say(sk, "end=%s tiebreak=%s: P(first seat wins) = %.12f, P(second seat wins) = %.12f%s\n",
+                       ev, tv, w0, 1 - w0, half);
+                ud_say(sk, "  first-player=random: each seat 1/2 by symmetry\n");
+                ud_say(sk, "  tiebreak round, opener's value %.12f; truncation bound %.2g "
+                       "(needing more than %d in a final turn counts as lost)\n",
+                       s->tiebreak, s->tail, s->dmax);
+                ud_say(sk, "  solved in %.1f s, %d Newton steps over %d score pairs, %.0f MiB of tables\n",
+                       s->seconds, s->iterations, ZD_GOAL * ZD_GOAL, (double)s->bytes / 1048576.0);
+            }
+            char key[512], outcome[128];
+            ud_buf vars;
+            ud_buf_init(&vars);
+            ud_variants_text(&zd_game, variant, &vars);
+            if (f)
+                snprintf(key, sizeof key, "solve:zombie-dice:game-from-%d:reading=%s", f, ud_buf_str(&vars));
+            else
+                snprintf(key, sizeof key, "solve:zombie-dice:game:reading=%s", ud_buf_str(&vars));
+            ud_buf_free(&vars);
+            snprintf(outcome, sizeof outcome, "p_first=%.10f p_second=%.10f", w0, 1 - w0);
+            record_case(sk, key, variant, "players=2 policy=optimal", outcome, NULL);
+            if (sk->metric)
+                sk->metric(sk->ctx, "solve_seconds", s->seconds, "s");
+            if (o->export_path && export_policy(o->export_path, s, why) != 0) {
+                zd_game_solution_free(s);
+                zd_turn_graph_free(g);
+                return UD_ANALYSIS_FAILED;
+            }
+            zd_game_solution_free(s);
+        }
+    zd_turn_graph_free(g);
+    return UD_ANALYSIS_OK;
+}
+
+/* ---- claims ---------------------------------------------------------------- */
+
+typedef struct claim {
+    const char *id;
+    const char *text;
+} claim;
+
+static void claim_line(const ud_analysis_sink *sk, const solve_opts *o, const char *id, const char *text,
+                       const mpq_t exact, const char *stated, bool verified)
+{
+    char *s = mpq_get_str(NULL, 10, exact);
+    if (o->csv)
+        ud_say(sk, "%s,%s,%s,%.10f,\"%s\"\n", id, verified ? "verified" : "refuted", s,
+               mpq_get_d(exact), stated);
+    else
+        ud_say(sk, "%-22s %-9s exact %-14s = %.6f   001 says %s\n    (%s)\n", id,
+               verified ? "VERIFIED" : "REFUTED", s, mpq_get_d(exact), stated, text);
+    char key[96], outcome[160];
+    snprintf(key, sizeof key, "claim:zombie-dice:%s", id);
+    snprintf(outcome, sizeof outcome, "%s exact=%s", verified ? "verified" : "refuted", s);
+    int variant[UD_MAX_VARIANTS] = { 0 };
+    record_case(sk, key, variant, text, outcome, (const mpq_t *)exact);
+    free(s);
+}
+
+/* P(face class) of a die type: 0 brain, 1 shotgun, 2 feet. */
+static void face_prob(int t, int cls, mpq_t out)
+{
+    int n = 0;
+    for (int f = 0; f < ZD_FACES_PER_DIE; f++) {
+        int face = zd_dice[t].face[f];
+        n += cls == 0 ? face == ZD_BRAIN : cls == 1 ? face == ZD_SHOTGUN : face == ZD_FEET;
+    }
+    mpq_set_ui(out, (unsigned long)n, ZD_FACES_PER_DIE);
+    mpq_canonicalize(out);
+}
+
+/* Is the exact value within half a unit of the stated percentage's last
+ * digit? */
+static bool rounds_to(const mpq_t q, double stated_percent, double unit)
+{
+    return fabs(mpq_get_d(q) * 100 - stated_percent) <= unit / 2 + 1e-12;
+}
+
+static int solve_claims(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *why)
+{
+    if (o->csv)
+        ud_say(sk, "claim,status,exact,decimal,stated\n");
+    mpq_t q, a, b, c;
+    mpq_inits(q, a, b, c, NULL);
+    static const struct { const char *id; int type, cls; double pct; const char *stated; } per[] = {
+        { "001-green-brain", ZD_GREEN, 0, 50, "50%" },
+        { "001-green-shotgun", ZD_GREEN, 1, 16.7, "16.7%" },
+        { "001-green-feet", ZD_GREEN, 2, 33.3, "33.3%" },
+        { "001-yellow-brain", ZD_YELLOW, 0, 33.3, "33.3%" },
+        { "001-yellow-shotgun", ZD_YELLOW, 1, 33.3, "33.3%" },
+        { "001-yellow-feet", ZD_YELLOW, 2, 33.3, "33.3%" },
+        { "001-red-brain", ZD_RED, 0, 16.7, "16.7%" },
+        { "001-red-shotgun", ZD_RED, 1, 50, "50%" },
+        { "001-red-feet", ZD_RED, 2, 33.3, "33.3%" },
+    };
+    for (size_t i = 0; i < sizeof per / sizeof per[0]; i++) {
+        face_prob(per[i].type, per[i].cls, q);
+        claim_line(sk, o, per[i].id, "Dice Color Probabilities", q, per[i].stated,
+                   rounds_to(q, per[i].pct, per[i].pct == 50 ? 1 : 0.1));
+    }
+    /* "holding two red dice and one green die gives you a 44.4% chance of
+     * rolling at least one Shotgun and ending your turn" */
+    mpq_set_ui(a, 1, 1);
+    face_prob(ZD_RED, 1, b);
+    mpq_set_ui(c, 1, 1);
+    mpq_sub(c, c, b);           /* red: no shotgun */
+    mpq_mul(a, c, c);
+    face_prob(ZD_GREEN, 1, b);
+    mpq_set_ui(c, 1, 1);
+    mpq_sub(c, c, b);
+    mpq_mul(a, a, c);           /* no shotgun on any of the three */
+    mpq_set_ui(q, 1, 1);
+    mpq_sub(q, q, a);
+    claim_line(sk, o, "001-two-red-one-green",
+               "two red and one green: at least one shotgun (ending the turn with two already)",
+               q, "44.4%", rounds_to(q, 44.4, 0.1));
+    face_prob(ZD_RED, 1, a);
+    face_prob(ZD_GREEN, 1, b);
+    mpq_mul(q, a, a);
+    mpq_mul(q, q, b);
+    claim_line(sk, o, "001-two-red-one-green-3",
+               "two red and one green: three shotguns at once (the only way to end a fresh turn)",
+               q, "44.4%", rounds_to(q, 44.4, 0.1));
+    /* "each die has an EV of roughly 0.33 (50% x 1 point + 33.3% x 0 +
+     * 16.7% x -1 point)" for a green die */
+    face_prob(ZD_GREEN, 0, a);
+    face_prob(ZD_GREEN, 1, b);
+    mpq_sub(q, a, b);
+    claim_line(sk, o, "001-ev-green-die", "green die, brain +1, shotgun -1", q, "0.33",
+               fabs(mpq_get_d(q) - 0.33) < 0.005);
+    mpq_set_ui(c, 3, 1);
+    mpq_mul(q, q, c);
+    claim_line(sk, o, "001-ev-three-green",
+               "3 x that is 'approximately 1, greater than your current one brain'", q,
+               "about 1, greater than 1", mpq_cmp_ui(q, 1, 1) > 0);
+    /* What rerolling is really worth in 001's example: one brain and two
+     * green feet kept, 0 shotguns, the rest in the cup; roll once and stop. */
+    {
+        int variant[UD_MAX_VARIANTS] = { 0 };
+        char err[256];
+        zd_turn_graph *g = zd_turn_graph_build(variant, err, sizeof err);
+        if (g) {
+            zd_state st;
+            memset(&st, 0, sizeof st);
+            st.phase = ZD_PH_CHOICE;
+            st.n_players = 2;
+            st.cup[ZD_GREEN] = 3;
+            st.cup[ZD_YELLOW] = 4;
+            st.cup[ZD_RED] = 3;
+            st.brains[ZD_GREEN] = 1;
+            st.brain_worth[ZD_GREEN] = 1;
+            st.hand[0] = st.hand[1] = ZD_GREEN;
+            st.n_hand = st.n_kept = 2;
+            int i = zd_turn_graph_find(g, &st);
+            if (i >= 0) {
+                /* one more roll, then stop: E = sum over outcomes (not bust) of 1 + gain */
+                mpq_set_ui(q, 0, 1);
+                for (int e = g->first[i]; e < g->first[i + 1]; e++) {
+                    const zd_edge *ed = &g->edge[e];
+                    if (ed->next < 0)
+                        continue;
+                    mpq_set_ui(a, ed->num, ed->den);
+                    mpq_canonicalize(a);
+                    mpq_set_ui(b, 1u + ed->gain, 1);
+                    mpq_mul(a, a, b);
+                    mpq_add(q, q, a);
+                }
+                claim_line(sk, o, "001-reroll-favourable",
+                           "one brain, two green feet (cup G3 Y4 R3): roll once more and stop; "
+                           "rerolling is favourable if this exceeds 1",
+                           q, "rerolling is statistically favorable", mpq_cmp_ui(q, 1, 1) > 0);
+            }
+            zd_turn_graph_free(g);
+        }
+    }
+    mpq_clears(q, a, b, c, NULL);
+    return UD_ANALYSIS_OK;
+}
+
+/* ---- the table of analyses -------------------------------------------------- */
+
+/* Read the options into o; false (why filled) on a bad value. */
+static bool read_opts(const ud_analysis_args *a, solve_opts *o, ud_buf *why)
+{
+    memset(o, 0, sizeof *o);
+    o->a = a;
+    o->csv = a->csv;
+    o->policies = ud_analysis_arg(a, "policy");
+    o->dist = ud_analysis_arg(a, "dist") != NULL;
+    o->reference = ud_analysis_arg(a, "reference") != NULL;
+    o->export_path = ud_analysis_arg(a, "export");
+    const char *from = ud_analysis_arg(a, "from-score");
+    if (from) {
+        char *end;
+        errno = 0;
+        long v = strtol(from, &end, 10);
+        if (!*from || *end || errno || v < 0 || v >= ZD_GOAL) {
+            ud_buf_printf(why, "--from-score: expected 0 to %d, got '%s'", ZD_GOAL - 1, from);
+            return false;
+        }
+        o->from_score = (int)v;
+    }
+    return true;
+}
+
+static int run_turn(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sk, ud_buf *why)
+{
+    solve_opts o;
+    return read_opts(a, &o, why) ? solve_turn(sk, &o, why) : UD_ANALYSIS_USAGE;
+}
+
+static int run_game(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sk, ud_buf *why)
+{
+    solve_opts o;
+    return read_opts(a, &o, why) ? solve_game(sk, &o, why) : UD_ANALYSIS_USAGE;
+}
+
+static int run_claims(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sk, ud_buf *why)
+{
+    solve_opts o;
+    return read_opts(a, &o, why) ? solve_claims(sk, &o, why) : UD_ANALYSIS_USAGE;
+}
+
+static const ud_analysis_option turn_options[] = {
+    { "policy", "P[,P...]", "policies (default: a standard list)" },
+    { "dist", NULL, "print the whole distribution of brains banked" },
+    { "reference", NULL, "the plain rational pass (mpq, slow) instead of\n"
+                         "                        the smooth-denominator one; the figures are identical" },
+    { NULL, NULL, NULL },
+};
+
+static const ud_analysis_option game_options[] = {
+    { "from-score", "N", "solve only the positions where both scores\n"
+                         "                        are at least N (seconds near the end; the figures\n"
+                         "                        are each seat's chance from N-N)" },
+    { "export", "FILE", "write the optimal policy as a CSV table, one\n"
+                        "                        row per (situation, seat, scores, dice between rolls)\n"
+                        "                        with the turn totals at which to roll (one reading)" },
+    { NULL, NULL, NULL },
+};
+
+const ud_analysis zd_analyses[ZD_N_ANALYSES] = {
+    { "turn", "one turn under each policy: expected brains, bust chance, the\n"
+              "distribution of brains banked; and the policy maximising expected\n"
+              "brains.  Every shortage reading unless --variant fixes one.",
+      turn_options, run_turn, true },
+    { "game", "two players to 13 under optimal play: each seat's chance of\n"
+              "winning, for every end/tiebreak reading unless --variant fixes one",
+      game_options, run_game, false },
+    { "claims", "001's numeric claims recomputed exactly: verified or refuted", NULL, run_claims, true },
+};

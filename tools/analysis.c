@@ -1,0 +1,63 @@
+/*
+ * analysis.c - a game's analyses run into a recording sink (analysis.h).
+ */
+#include "analysis.h"
+
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct sink_ctx {
+    recorder *r;
+    const ud_game *g;
+} sink_ctx;
+
+/* The variants column's one format (game.h: ud_variants_text). */
+static void variants_text(const ud_game *g, const int *variant, ud_buf *out)
+{
+    ud_variants_text(g, variant, out);
+}
+
+static void sink_record(void *ctx, const ud_analysis_case *c)
+{
+    sink_ctx *s = ctx;
+    if (!s->r->db)
+        return;
+    ud_buf vars;
+    ud_buf_init(&vars);
+    variants_text(s->g, c->variant, &vars);
+    db_case dc = { .key = c->key, .kind = "solve", .game = s->g->name, .variants = ud_buf_str(&vars),
+                   .inputs = c->inputs ? c->inputs : "", .status = "complete",
+                   .outcome = c->outcome ? c->outcome : "", .winner = NULL, .decisions = -1,
+                   .prob_num = c->prob_num, .prob_den = c->prob_den, .rules = "" };
+    db_case_add(s->r->db, s->r->run, &dc);
+    ud_buf_free(&vars);
+    rec_tick(s->r);
+}
+
+static void sink_metric(void *ctx, const char *name, double value, const char *unit)
+{
+    sink_ctx *s = ctx;
+    rec_metric(s->r, name, value, unit);
+}
+
+int analysis_run(const char *cmd, const ud_game *g, const ud_analysis *a, const ud_analysis_args *args,
+                 FILE *out, const rec_opts *ro)
+{
+    recorder r;
+    if (!rec_begin(&r, ro, "solve", g))
+        return UD_EXIT_USAGE;
+    rec_param(&r, "what", "%s", a->name);
+    sink_ctx sc = { &r, g };
+    ud_analysis_sink sink = { .out = out, .ctx = &sc, .record = sink_record, .metric = sink_metric };
+    ud_buf err;
+    ud_buf_init(&err);
+    int rc = a->run(g, args, &sink, &err);
+    if (out)
+        fflush(out);
+    if (err.len)
+        fprintf(stderr, "undead %s: %s\n", cmd, ud_buf_str(&err));
+    ud_buf_free(&err);
+    rc = rc == UD_ANALYSIS_OK ? UD_EXIT_OK : rc == UD_ANALYSIS_USAGE ? UD_EXIT_USAGE : UD_EXIT_FAIL;
+    return rec_end(&r, rc);
+}
