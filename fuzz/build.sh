@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fuzz/build.sh - builds the fuzz targets under the OSS-Fuzz/ClusterFuzzLite
 # build contract, without cmake: compiles core/*.c, spec/**/*.c and each
-# fuzz/fuzz_<name>.c with $CC $CFLAGS, links with $LIB_FUZZING_ENGINE, and
+# fuzz target fuzz/targets.sh lists with $CC $CFLAGS, links with $LIB_FUZZING_ENGINE, and
 # writes $OUT/<name>, $OUT/<name>_seed_corpus.zip (from fuzz/corpus/<name>/)
 # and $OUT/<name>.dict (from fuzz/<name>.dict).  Intermediates go to $WORK.
 #
@@ -38,8 +38,15 @@ WORK="${WORK:-$(mktemp -d)}"
 mkdir -p "$WORK/obj"
 rm -f "$WORK"/obj/*.o "$WORK/libundead.a"
 
-mapfile -t sources < <(cd "$ROOT" && { ls core/*.c; find spec -name '*.c'; } | sort)
-objs=()
+# The games' shipped content, compiled in (as spec/embed_content.cmake does
+# for the CMake builds; cmake -P runs it, no project configure needed).
+command -v cmake > /dev/null || { echo "build.sh: cmake is needed to embed spec/*/content" >&2; exit 1; }
+cmake -DSPEC_DIR="$ROOT/spec" -DOUT="$WORK/spec_content.c" -P "$ROOT/spec/embed_content.cmake"
+
+# core/ and every game's rows (not the games' own test suites).
+mapfile -t sources < <(cd "$ROOT" && { ls core/*.c; find spec -name '*.c' -not -path '*/tests/*'; } | sort)
+objs=("$WORK/obj/spec_content.o")
+$CC $CFLAGS "${defs[@]}" -c "$WORK/spec_content.c" -o "$WORK/obj/spec_content.o"
 for s in "${sources[@]}"; do
     o="$WORK/obj/$(echo "${s%.c}" | tr '/' '_').o"
     $CC $CFLAGS "${defs[@]}" -c "$ROOT/$s" -o "$o"
@@ -49,11 +56,10 @@ ar rcs "$WORK/libundead.a" "${objs[@]}"
 
 if [[ -n "${CXX:-}" ]]; then link=($CXX ${CXXFLAGS:-}); else link=($CC $CFLAGS); fi
 built=0
-for f in "$ROOT"/fuzz/fuzz_*.c; do
-    [[ -e "$f" ]] || continue
-    name="$(basename "$f" .c)"
-    name="${name#fuzz_}"
-    $CC $CFLAGS "${defs[@]}" -c "$f" -o "$WORK/fuzz_$name.o"
+while read -r name src game; do
+    gdef=()
+    [[ "$game" != "-" ]] && gdef=("-DUD_FUZZ_GAME=\"$game\"")
+    $CC $CFLAGS "${defs[@]}" "${gdef[@]}" -c "$ROOT/$src" -o "$WORK/fuzz_$name.o"
     "${link[@]}" "$WORK/fuzz_$name.o" -o "$OUT/$name" $LIB_FUZZING_ENGINE \
         "$WORK/libundead.a" $EXTRA_LIBS
     built=$((built + 1))
@@ -79,9 +85,9 @@ with zipfile.ZipFile(sys.argv[2], "w", zipfile.ZIP_DEFLATED) as z:
         cp "$ROOT/fuzz/$name.dict" "$OUT/$name.dict"
     fi
     echo "build.sh: built $OUT/$name"
-done
+done < <(bash "$ROOT/fuzz/targets.sh")
 
 if [[ $built -eq 0 ]]; then
-    echo "build.sh: no fuzz/fuzz_*.c targets found" >&2
+    echo "build.sh: fuzz/targets.sh lists no targets" >&2
     exit 1
 fi

@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
 fail() { echo "faq_pdf: FAIL: $*" >&2; exit 1; }
 
-"$undead" verify zombie-dice --golden "$src/golden" --fuzz "$src/fuzz" --games 10 --reading-games 300 \
+"$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 10 --reading-games 300 \
     --db t.db > verify.out || { cat verify.out; fail "undead verify"; }
 faq() { "$undead" faq --db t.db --golden "$src/golden" "$@"; }
 
