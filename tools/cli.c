@@ -3,6 +3,8 @@
  */
 #include "cli.h"
 
+#include "content.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -37,6 +39,9 @@ bool cli_game_opt(cli_game_opts *o, int code, const char *arg)
             return false;
         }
         o->variants[o->n_variants++] = arg;
+        return true;
+    case OPT_CONTENT:
+        o->content = arg;
         return true;
     case OPT_START:
         if (o->n_starts >= UD_MAX_START) {
@@ -75,6 +80,20 @@ static bool set_policies(const ud_game *g, const char *list, ud_match *m, ud_buf
     return true;
 }
 
+bool cli_load_content(const ud_game *g, const char *dir)
+{
+    if (!g->load_content) {
+        fprintf(stderr, "undead: --content: %s has no content files\n", g->name);
+        return false;
+    }
+    ud_content_error err;
+    if (!g->load_content(dir, &err)) {
+        ud_content_error_print(&err, stderr);
+        return false;
+    }
+    return true;
+}
+
 bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m)
 {
     ud_buf err;
@@ -86,6 +105,8 @@ bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m)
         m->policy[i].param = g->policies[0].def_param;
     }
     bool ok = true;
+    if (o->content && !cli_load_content(g, o->content))
+        return false;
     if (o->players)
         ok = ud_setup_players(&m->setup, o->players, &err);
     if (ok && o->policies)

@@ -24,26 +24,33 @@ typedef struct cli_game_opts {
     const char *starts[UD_MAX_START];
     int n_starts;
     uint64_t seed;
+    const char *content;        /* --content DIR, or NULL: the built-in set */
 } cli_game_opts;
 
 /* getopt_long codes for the shared game options. */
-enum { OPT_SEED = 1000, OPT_PLAYERS, OPT_POLICY, OPT_VARIANT, OPT_START };
+enum { OPT_SEED = 1000, OPT_PLAYERS, OPT_POLICY, OPT_VARIANT, OPT_START, OPT_CONTENT };
 #define CLI_GAME_LONGOPTS \
     { "seed", required_argument, NULL, OPT_SEED }, \
     { "players", required_argument, NULL, OPT_PLAYERS }, \
     { "policy", required_argument, NULL, OPT_POLICY }, \
     { "variant", required_argument, NULL, OPT_VARIANT }, \
-    { "start", required_argument, NULL, OPT_START }
+    { "start", required_argument, NULL, OPT_START }, \
+    { "content", required_argument, NULL, OPT_CONTENT }
 
 #define CLI_GAME_HELP \
     "  --seed N              seed of the PRNG (default 1)\n" \
     "  --players A,B,...     player names, 2 or more (default p1,p2)\n" \
     "  --policy P[,P...]     policy per seat, e.g. stop-at-shotguns:2 (last one repeats)\n" \
     "  --variant KEY=VALUE   a reading of an open rule (see 'undead variants GAME')\n" \
-    "  --start LINE          a starting-position line, e.g. \"score p1 12\"\n"
+    "  --start LINE          a starting-position line, e.g. \"score p1 12\"\n" \
+    "  --content DIR         the game's content files from DIR instead of the built-in\n" \
+    "                        set (games with content, e.g. one-die: spec/GAME/content/)\n"
 
 /* Handle one shared option; false (message printed) on a bad value. */
 bool cli_game_opt(cli_game_opts *o, int code, const char *arg);
+/* Load a game's content from dir (--content); false with FILE:LINE:COL
+ * printed when a file is bad or the game has none. */
+bool cli_load_content(const ud_game *g, const char *dir);
 /* Build the match; false (message printed) on a bad value. */
 bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m);
 /* The game named on the command line, or NULL (message printed). */
