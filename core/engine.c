@@ -86,6 +86,29 @@ void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ..
     va_end(ap);
 }
 
+/* A line a transcript can hold (UD_MAX_LINE_WORDS words, the tag's
+ * included), else an invariant failure naming the limit: a record the
+ * parser would refuse must not be written. */
+static bool line_fits(ud_step *s, const char *line)
+{
+    int words = 0;
+    for (const char *p = line; *p;) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        words++;
+        while (*p && *p != ' ')
+            p++;
+    }
+    if (words + 1 <= UD_MAX_LINE_WORDS)
+        return true;
+    ud_failf(s, UD_FAIL_INVARIANT, s->rule ? s->rule->id : NULL,
+             "a transcript line of %d words exceeds UD_MAX_LINE_WORDS (%d with its tag): '%.60s...'",
+             words, UD_MAX_LINE_WORDS, line);
+    return false;
+}
+
 void ud_emitf(ud_step *s, const char *fmt, ...)
 {
     char line[UD_MAX_LINE];
@@ -99,6 +122,8 @@ void ud_emitf(ud_step *s, const char *fmt, ...)
                  UD_MAX_LINE - 1, line);
         return;
     }
+    if (!line_fits(s, line))
+        return;
     s->sink->line(s->sink, s, line, s->rule);
 }
 
@@ -163,7 +188,11 @@ static void emit_state(ud_step *s, const void *state)
     ud_buf_init(&b);
     ud_buf_puts(&b, "= ");
     s->table->game->describe(s->table->game, state, s->setup, &b);
-    s->sink->line(s->sink, s, ud_buf_str(&b), NULL);
+    if (b.len < UD_MAX_LINE && line_fits(s, ud_buf_str(&b)))
+        s->sink->line(s->sink, s, ud_buf_str(&b), NULL);
+    else if (s->fail.kind == UD_FAIL_NONE)
+        ud_failf(s, UD_FAIL_INVARIANT, NULL, "a state line of %zu bytes exceeds UD_MAX_LINE (%d)",
+                 b.len, UD_MAX_LINE);
     ud_buf_free(&b);
 }
 

@@ -65,7 +65,7 @@ static bool tokenize(ud_tline *tl, int lineno, ud_error *err)
             continue;
         }
         if (tl->ntok >= UD_TL_MAX_TOKENS) {
-            ud_error_set(err, lineno, col, NULL, "expected at most %d words on a line", UD_TL_MAX_TOKENS);
+            ud_error_set(err, lineno, col, NULL, "expected at most %d words on a line (UD_MAX_LINE_WORDS)", UD_TL_MAX_TOKENS);
             return false;
         }
         tl->tok[tl->ntok] = start;

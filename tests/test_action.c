@@ -234,3 +234,29 @@ Test(action, the_selfcheck_names_each_limit)
     cr_assert_eq(ud_game_selfcheck(&many, &out), 0, "%s", ud_buf_str(&out));
     ud_buf_free(&out);
 }
+
+/* ---- transcript lines the parser could not read are never written -------- */
+
+static int lines_seen;
+static void count_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
+{
+    lines_seen++;
+}
+
+Test(action, a_line_longer_than_a_transcript_holds_is_an_error_naming_the_limit)
+{
+    static ud_step s;
+    ud_sink sink = { count_line, NULL };
+    ud_step_init(&s, NULL, NULL, NULL, &sink, NULL);
+    lines_seen = 0;
+    char words[256] = "";
+    for (int i = 0; i < UD_MAX_LINE_WORDS - 1; i++)
+        strcat(words, "w ");
+    ud_emitf(&s, "%s", words);   /* 23 words and the tag: fits */
+    cr_assert_eq(lines_seen, 1, "%s", s.fail.msg);
+    cr_assert_eq(s.fail.kind, UD_FAIL_NONE);
+    ud_emitf(&s, "%sw", words);  /* one more */
+    cr_assert_eq(lines_seen, 1, "the line is not written");
+    cr_assert_eq(s.fail.kind, UD_FAIL_INVARIANT);
+    cr_assert_not_null(strstr(s.fail.msg, "exceeds UD_MAX_LINE_WORDS (24 with its tag)"), "%s", s.fail.msg);
+}
