@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# faq_pdf.sh - the printable FAQ (issue 6), from a small fresh database.
+# faq_pdf.sh - the printable FAQ, from a small fresh database.
 #   faq_pdf.sh UNDEAD SOURCE_DIR same   the FAQ regenerates byte for byte (HTML and
 #                                       Markdown) from the same database
 #   faq_pdf.sh UNDEAD SOURCE_DIR pdf    headless Chromium prints it: more than one page,

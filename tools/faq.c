@@ -846,8 +846,8 @@ static void section_claims(faq_doc *d, sqlite3 *h, const ud_game *g)
     if (n)
         table_end(d);
     else
-        note(d, "No claim has been recomputed in this database yet: undead solve GAME claims records them "
-                "(the exact solver is issue 4's work).");
+        note(d, "No claim has been recomputed in this database yet: undead solve GAME lists the "
+                "analyses that record them.");
 }
 
 /* ---- section: worked examples -------------------------------------------- */
@@ -1371,8 +1371,7 @@ static void section_provenance(faq_doc *d, sqlite3 *h, const ud_game *g, const g
         sqlite3_finalize(st);
     }
     table_end(d);
-    note(d, "States explored: not yet reported (the exhaustive explorer, issue 4, is not part of undead "
-            "verify yet).");
+    note(d, "States explored by undead verify: the explored column of its summary.");
     (void)g;
 }
 

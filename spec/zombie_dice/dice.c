@@ -4,7 +4,7 @@
  * Base dice: 001 "Game Components" (000 gives the colours and the count).
  * Double Feature dice and the School Bus: 001 "Expanding the Zombie Horde"
  * names them; their faces follow the publicly reported descriptions of the
- * published rules quoted in issue 5.
+ * published rules.
  */
 #include <string.h>
 

@@ -1,9 +1,9 @@
 /*
- * expansions.c - the Double Feature dice and the School Bus (issue 5).
+ * expansions.c - the Double Feature dice and the School Bus.
  *
  * 001 "Expanding the Zombie Horde" names the dice and what their special
  * faces are for; the faces themselves and the rescue and bus rules follow
- * the publicly reported descriptions quoted in issue 5.  Where those are
+ * the publicly reported descriptions.  Where those are
  * silent the reading is a variant (variants.c) or is stated in the row's
  * summary in rules.c.  Rows are in rules.c; this file is their guards and
  * effects.

@@ -509,7 +509,7 @@ static void tie_stands(void *p, ud_step *s)
 /* ---- the table ------------------------------------------------------------ */
 
 #define V(key, val) ZD_V_##key, val
-#define SEC_X "Expanding the Zombie Horde (details: published descriptions, issue 5)"
+#define SEC_X "Expanding the Zombie Horde (the faces: the publisher's published descriptions, not 001)"
 #define WITH_SANTA ZD_V_DICE, ZD_WITH_SANTA
 #define WITH_HUNK_HOTTIE ZD_V_DICE, ZD_WITH_HUNK_HOTTIE
 #define EFFECT UD_ROW_EFFECT
@@ -522,7 +522,7 @@ static void tie_stands(void *p, ud_step *s)
 #define ZD_RULE_LIST(X, C) \
     X(C, ZD_R_PLAYERS, ZD_PH_SETUP, EFFECT, ud_always, players_seat, \
       "ZD-PLAYERS", S000, "Zombie Dice (intro)", \
-      "Two or more players take part (undead seats at most 8).", \
+      "Two or more players take part (undead seats at most 16).", \
       UD_ALWAYS, UD_ANY) \
     X(C, ZD_R_DICE, ZD_PH_SETUP, EFFECT, ud_always, dice_fill_cup, \
       "ZD-DICE", S001, "Game Components", \

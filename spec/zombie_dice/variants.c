@@ -33,8 +33,8 @@ static const ud_variant_value first_values[] = {
 };
 
 /* The expansions (001 "Expanding the Zombie Horde" names them; the details
- * follow the publicly reported descriptions quoted in issue 5). */
-#define SEC_X "Expanding the Zombie Horde (details: published descriptions, issue 5)"
+ * follow the publicly reported descriptions). */
+#define SEC_X "Expanding the Zombie Horde (the faces: the publisher's published descriptions, not 001)"
 
 static const ud_variant_value dice_values[] = {
     { "base", S000, "Zombie Dice (intro)", "the 13 dice: 6 green, 4 yellow, 3 red" },

@@ -4,7 +4,7 @@
  * Sources: ../shared/rules/000_667bbeec5fdf16bd.txt (publisher's sheet,
  * cited as 000) and 001_4f6e2b55ff14832a.txt (player's guide, 001); the
  * expansion dice's faces, which 001 names but does not give, follow the
- * publicly reported descriptions quoted in issue 5.
+ * publicly reported descriptions.
  *
  * The cup and the set-aside piles are counts per die type (a multiset):
  * dice of one colour are interchangeable, so states that differ only in
@@ -45,7 +45,7 @@ extern const uint8_t zd_face_shotguns[ZD_FACES];   /* shotguns a face is worth *
 enum zd_dice_set { ZD_SET_BASE, ZD_SET_HUNK_HOTTIE, ZD_SET_SANTA, ZD_SET_DOUBLE_FEATURE, ZD_SETS };
 extern const uint8_t zd_set_count[ZD_SETS][ZD_TYPES];
 
-/* The School Bus: a d12 that never goes in the cup (issue 5's faces). */
+/* The School Bus: a d12 that never goes in the cup (faces from the publisher's descriptions). */
 enum zd_bus_face {
     ZD_BUS_BRAIN, ZD_BUS_TWO_BRAINS, ZD_BUS_THREE_BRAINS, ZD_BUS_SHOTGUN,
     ZD_BUS_TWO_SHOTGUNS, ZD_BUS_BRAIN_SHOTGUN, ZD_BUS_TWO_BRAINS_SHOTGUN,
