@@ -103,9 +103,9 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
         { 0, 0, 0, 0 },
     };
     cli_game_opts o = { .seed = 1 };
-    int c;
+    int c, at = -1;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    while ((at = -1, c = getopt_long(argc, argv, "h", longopts, &at)) != -1) {
         if (c == 'h') {
             fputs(usage, stdout);
             return -1;
@@ -128,8 +128,12 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
             *fast = 1;
         else if (c == 'c' && coverage)
             *coverage = 1;
-        else if (c == '?' || c == 'f' || c == 'c' || c == 'k' || c == OPT_DB || c == OPT_NO_DB ||
-                 !cli_game_opt(&o, c, optarg))
+        else if (c == 'f' || c == 'c' || c == 'k' || c == OPT_DB || c == OPT_NO_DB) {
+            /* an option of sim that this command does not take (bench records nothing) */
+            fprintf(stderr, "undead: --%s is not an option of this command (see --help)\n",
+                    at >= 0 ? longopts[at].name : "?");
+            return UD_EXIT_USAGE;
+        } else if (c == '?' || !cli_game_opt(&o, c, optarg))
             return UD_EXIT_USAGE;
     }
     if (optind + 1 != argc) {
