@@ -146,8 +146,9 @@ SCENARIO(rule_risk)
     run r;
     for (int n = 1; n <= OD_MAX_RISK; n++) {
         char text[512];
+        static const char rolls[] = "roll 2\nroll 2\nroll 2\n";   /* OD_MAX_RISK of them */
         snprintf(text, sizeof text, H1 "partial\ndecide ann risk %d\n%s", n,
-                 "roll 2\nroll 2\nroll 2\n" + (OD_MAX_RISK - n) * strlen("roll 2\n"));
+                 &rolls[(size_t)(OD_MAX_RISK - n) * strlen("roll 2\n")]);
         play(&r, text, acc);
         /* Offered at each decision reached: round 1's, and round 2's
          * where the record stops. */
