@@ -288,15 +288,15 @@ SCENARIO(rule_solo_win)
     run_free(&r);
 }
 
-/* Six solo rounds of one roll each, a bust in the last: 2+3+4+5+6 = 20. */
-#define SIX_SHORT_ROUNDS \
+/* Five solo rounds of one roll each: 2+3+4+5+6 = 20. */
+#define FIVE_SHORT_ROUNDS \
     "decide ann risk 1\nroll 2\ndecide ann risk 1\nroll 3\ndecide ann risk 1\nroll 4\n" \
     "decide ann risk 1\nroll 5\ndecide ann risk 1\nroll 6\n"
 
 SCENARIO(rule_solo_loss)
 {
     run r;
-    play(&r, H1 SIX_SHORT_ROUNDS "= turn=ann round=6 scores=ann:20\n"
+    play(&r, H1 FIVE_SHORT_ROUNDS "= turn=ann round=6 scores=ann:20\n"
              "decide ann risk 1\nroll bust\nlost ann =20\n", acc);
     cr_assert_eq(od_fired(&r, "OD-SOLO-LOSS"), 1);
     cr_assert_eq(od_fired(&r, "OD-ROUND-END"), 5, "rounds 1-5 end, the sixth ends the game");
@@ -306,13 +306,13 @@ SCENARIO(rule_solo_loss)
     run_free(&r);
 
     /* After five rounds the game is not lost yet. */
-    play(&r, H1 "partial\n" SIX_SHORT_ROUNDS, acc);
+    play(&r, H1 "partial\n" FIVE_SHORT_ROUNDS, acc);
     cr_assert_eq(od_fired(&r, "OD-SOLO-LOSS"), 0);
     cr_assert_eq(r.res.complete, 0);
     run_free(&r);
 
     /* And a seventh round is not played. */
-    run_text(&r, H1 SIX_SHORT_ROUNDS "decide ann risk 1\nroll 2\ndecide ann risk 1\nroll 2\n");
+    run_text(&r, H1 FIVE_SHORT_ROUNDS "decide ann risk 1\nroll 2\ndecide ann risk 1\nroll 2\n");
     assert_check_error(&r, 16, "OD-SOLO-LOSS", "the game is over");
     run_free(&r);
 }
@@ -394,8 +394,8 @@ SCENARIO(rule_round_end)
     run_free(&r);
 }
 
-/* Six rounds of one roll each for ann and bob: 2+3+4+5+6 and bob one less
- * a round, then the last roll decides. */
+/* Six rounds of one roll each for ann and bob: after five, ann 2+3+4+5+6 =
+ * 20 and bob 0+2+3+4+5 = 14; the sixth round's rolls decide. */
 #define SIX_ROUNDS_TWO_PLAYERS(ann_last, bob_last) \
     "decide ann risk 1\nroll 2\ndecide bob risk 1\nroll bust\n" \
     "decide ann risk 1\nroll 3\ndecide bob risk 1\nroll 2\n" \
