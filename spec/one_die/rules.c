@@ -84,6 +84,7 @@ static void bust(void *p, ud_step *s)
     od_state *st = ST(p);
     st->turn_points = 0;
     st->rolls_left = 0;
+    st->face = 0;   /* spent: equal positions stay equal bytes (the explorer hashes states) */
     st->phase = OD_PH_TURN_END;
     UD_EMIT(s, "bust %s", ud_player(s, st->current));
 }
@@ -104,10 +105,12 @@ static void add_points(void *p, ud_step *s)
 static void bank(void *p, ud_step *s)
 {
     od_state *st = ST(p);
-    st->score[st->current] = (int16_t)(st->score[st->current] + st->turn_points);
+    int points = st->turn_points;
+    st->score[st->current] = (int16_t)(st->score[st->current] + points);
+    st->turn_points = 0;   /* banked, and the face spent: as in bust() */
+    st->face = 0;
     st->phase = OD_PH_TURN_END;
-    UD_EMIT(s, "bank %s +%d =%d", ud_player(s, st->current), st->turn_points,
-            st->score[st->current]);
+    UD_EMIT(s, "bank %s +%d =%d", ud_player(s, st->current), points, st->score[st->current]);
 }
 
 /* ---- the end --------------------------------------------------------------- */
