@@ -589,13 +589,25 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
         }
         ud_offers *offers = &x.offers;
         ud_offers_copy(offers, &s.offers);
+        int chosen = -1;
+        if (o->policy) {
+            int seat = o->game->to_move(state);
+            chosen = ud_policy_choose(o->policy, o->game, state, seat, offers, NULL);
+            if (chosen < 0 || chosen >= offers->n) {
+                /* a followed policy that cannot answer leaves no way on:
+                 * the search cannot be complete, so it is reported */
+                rep->violated = 1;
+                rep->fail.kind = UD_FAIL_INPUT;
+                rep->fail.id = NULL;
+                snprintf(rep->fail.msg, sizeof rep->fail.msg, "the followed policy gave no decision");
+                write_trace(&x, u, -1, NULL, 0);
+                break;
+            }
+        }
         for (int a = 0; a < offers->n && !rep->violated; a++) {
             int action = a;
-            if (o->policy) {
-                int seat = o->game->to_move(state);
-                if (action != ud_policy_choose(o->policy, o->game, state, seat, offers, NULL))
-                    continue;
-            }
+            if (o->policy && action != chosen)
+                continue;
             x.n_kids = 0;
             x.n_prefix = 0;
             rep->transitions++;

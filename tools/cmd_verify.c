@@ -202,7 +202,9 @@ static int simulate_combos(const ud_game *g, const verify_opts *o, recorder *vr,
         ud_match m;
         ud_match_defaults(&m, g);
         memcpy(m.setup.variant, combo[k], sizeof m.setup.variant);
-        m.setup.n_players = 2 + k % 3;
+        /* three table sizes in turn, from the smallest the game allows */
+        int span = g->max_players - g->min_players + 1;
+        m.setup.n_players = g->min_players + k % (span < 3 ? span : 3);
         for (int p = 0; p < m.setup.n_players; p++) {
             snprintf(m.setup.names[p], UD_NAME_MAX, "p%d", p + 1);
             int pol = (k + p) % (g->n_policies + 1);
@@ -264,7 +266,9 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
     ud_match m;
     ud_match_defaults(&m, g);
     memcpy(m.setup.variant, variant, sizeof m.setup.variant);
-    m.setup.n_players = READING_PLAYERS;
+    m.setup.n_players = READING_PLAYERS < g->min_players   ? g->min_players
+                        : READING_PLAYERS > g->max_players ? g->max_players
+                                                           : READING_PLAYERS;
     for (int p = 0; p < m.setup.n_players; p++) {
         snprintf(m.setup.names[p], UD_NAME_MAX, "p%d", p + 1);
         m.policy[p].def = g->n_policies ? &g->policies[0] : &ud_policy_random;
@@ -323,9 +327,11 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
     if (vr->db) {
         ud_buf cl;
         ud_buf_init(&cl);
-        ud_buf_printf(&cl, "undead sim %s --games %llu --seed %llu --players p1,p2 --policy %s",
-                      g->name, (unsigned long long)o->reading_games, (unsigned long long)m.seed,
-                      m.policy[0].def->name);
+        ud_buf_printf(&cl, "undead sim %s --games %llu --seed %llu --players ", g->name,
+                      (unsigned long long)o->reading_games, (unsigned long long)m.seed);
+        for (int p = 0; p < m.setup.n_players; p++)
+            ud_buf_printf(&cl, "%s%s", p ? "," : "", m.setup.names[p]);
+        ud_buf_printf(&cl, " --policy %s", m.policy[0].def->name);
         for (int v = 0; v < g->n_variants; v++)
             if (variant[v] != g->variants[v].default_value)
                 ud_buf_printf(&cl, " --variant %s=%s", g->variants[v].key,

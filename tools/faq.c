@@ -443,7 +443,7 @@ static void section_rules(faq_doc *d, sqlite3 *h, const ud_game *g, const game_r
         textf(d, "%s%s = ", i ? "; " : "", s);
         code(d, seen[i]);
     }
-    text(d, " (in ../shared/rules/).");
+    text(d, " (in ../shared/rules/, or beside the game's rows under spec/ when the rules are undead's own).");
     para_end(d);
     static const char *const head[] = { "Rule", "Summary", "Source", "Applies", "Fired: golden / verify" };
     static const int widths[] = { 25, 34, 18, 13, 10 };
