@@ -368,6 +368,27 @@ void ud_offer_overflow(ud_step *s)
              "more than UD_MAX_OFFERS (%d) actions offered at one decision", UD_MAX_OFFERS);
 }
 
+/* Resolve action, offered by row `by`: emit the decide line, then run the
+ * decision phase's rows. */
+static ud_status decide_offered(ud_step *s, void *state, const ud_action *action,
+                                const ud_rule *by)
+{
+    const ud_game *g = s->table->game;
+    if (s->sink) {
+        s->rule = by;
+        ud_buf a;
+        ud_buf_init(&a);
+        ud_action_format(g, s->setup, action, &a);
+        ud_emitf(s, "decide %s %s", ud_player(s, g->to_move(state)), ud_buf_str(&a));
+        ud_buf_free(&a);
+    }
+    s->action = *action;
+    s->rule = by;
+    ud_status st = run(s, state, ud_phase_of(g, state), true);
+    s->action.kind = -1;
+    return st;
+}
+
 ud_status ud_decide(ud_step *s, void *state, const ud_action *action)
 {
     const ud_game *g = s->table->game;
@@ -397,24 +418,17 @@ ud_status ud_decide(ud_step *s, void *state, const ud_action *action)
         ud_buf_free(&a);
         return UD_ERROR;
     }
-    if (s->sink) {
-        s->rule = by;
-        ud_buf a;
-        ud_buf_init(&a);
-        ud_action_format(g, s->setup, action, &a);
-        ud_emitf(s, "decide %s %s", ud_player(s, g->to_move(state)), ud_buf_str(&a));
-        ud_buf_free(&a);
-    }
-    s->action = *action;
-    s->rule = by;
-    ud_status st = run(s, state, ud_phase_of(g, state), true);
-    s->action.kind = -1;
-    return st;
+    return decide_offered(s, state, action, by);
 }
 
 ud_status ud_decide_offer(ud_step *s, void *state, int i)
 {
-    /* a copy: resolving the decision refills the offers */
+    if (i < 0 || i >= s->offers.n) {
+        ud_failf(s, UD_FAIL_INPUT, NULL, "offer %d of %d does not exist", i, s->offers.n);
+        return UD_ERROR;
+    }
+    /* a copy: resolving the decision refills the offers; and the offer's
+     * row is known, so no search */
     ud_action a = s->offers.action[i];
-    return ud_decide(s, state, &a);
+    return decide_offered(s, state, &a, s->offers.by[i]);
 }

@@ -148,14 +148,15 @@ typedef struct ud_action_kind {
     const char *args;
 } ud_action_kind;
 
+/* Branch-free: which action a player takes is often random, and the
+ * engine compares actions on every decision (a branch per field would
+ * mispredict). */
 static inline bool ud_action_eq(const ud_action *a, const ud_action *b)
 {
-    if (a->kind != b->kind)
-        return false;
+    uint32_t d = (uint32_t)(a->kind ^ b->kind);
     for (int i = 0; i < UD_ACTION_MAX_ARGS; i++)
-        if (a->arg[i] != b->arg[i])
-            return false;
-    return true;
+        d |= (uint32_t)(a->arg[i] ^ b->arg[i]);
+    return d == 0;
 }
 
 /* An action of a kind that takes no arguments. */

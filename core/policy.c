@@ -154,13 +154,22 @@ void ud_policy_format(const ud_policy *p, char *out, size_t size)
         snprintf(out, size, "%s", p->def->name);
 }
 
-int ud_policy_choose(const ud_policy *p, const ud_game *g, const void *state, int seat,
-                     const ud_offers *offers, ud_rng *rng)
+/* Apart, so the common case (no hidden information) has no 4 KiB view in
+ * its stack frame. */
+static __attribute__((noinline)) int choose_observed(const ud_policy *p, const ud_game *g,
+                                                     const void *state, int seat,
+                                                     const ud_offers *offers, ud_rng *rng)
 {
-    if (!g->observe)
-        return p->def->choose(g, state, seat, p->param, offers, rng);
-    /* The policy sees only what its seat may see. */
     unsigned char view[UD_MAX_STATE] __attribute__((aligned(16)));
     g->observe(state, seat, view);
     return p->def->choose(g, view, seat, p->param, offers, rng);
+}
+
+int ud_policy_choose(const ud_policy *p, const ud_game *g, const void *state, int seat,
+                     const ud_offers *offers, ud_rng *rng)
+{
+    /* The policy sees only what its seat may see. */
+    if (__builtin_expect(g->observe != NULL, 0))
+        return choose_observed(p, g, state, seat, offers, rng);
+    return p->def->choose(g, state, seat, p->param, offers, rng);
 }
