@@ -1,7 +1,7 @@
 /*
  * test_absorb.c - exact leaf probabilities of absorbing chains (core/absorb.h)
  * on chains small enough to solve by hand.  The explorer's exact outcomes
- * of a Zombie Dice turn against its solver: spec/zombie_dice/tests/test_zd_absorb.c.
+ * of a game's turn against its solver live beside that game (spec/GAME/tests/).
  */
 #include <criterion/criterion.h>
 #include <gmp.h>

@@ -4,8 +4,8 @@
  * changed, naming the rule that refuses it (or none, for input outside any
  * rule) and saying what the rules wanted.  The changes are made from the
  * game's own lines (its chance verbs, its rule tags, its players), so no
- * game is named here; Zombie Dice's own refusals, message by message, are
- * in spec/zombie_dice/tests/test_zd_check_errors.c.
+ * game is named here; a game's own refusals, message by message, are in
+ * its own suites (spec/GAME/tests/).
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>

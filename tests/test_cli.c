@@ -7,7 +7,7 @@
  * policies and games exit 2 with the game's own choices named; a changed
  * transcript exits 1 as FILE:LINE: RULE-ID: message, a malformed one 2 as
  * FILE:LINE:COL: message.  Plus usage errors and --help on every
- * subcommand.  Zombie Dice's hand-written cases: spec/zombie_dice/tests/.
+ * subcommand.  A game's hand-written cases: spec/GAME/tests/.
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>

@@ -9,7 +9,7 @@
  * never reach the phase of its first decision) is reported on a shortest
  * path, as a transcript that is legal under the real rules and breaks the
  * planted invariant when replayed with it.  Zombie Dice's exhaustive turn
- * and its cross-checks: spec/zombie_dice/tests/ and the explore_* CTests.
+ * and its cross-checks: spec/GAME/tests/ and the explore_* CTests.
  */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -146,7 +146,7 @@ Test(explore, planted_violation_on_a_shortest_path_replays, .timeout = 300)
             has_chance = strstr(rep.trace, needle) != NULL;
         }
         if (!has_chance) {
-            cr_log_warn("%s: the trace has no chance line; not replayed (known bug)", g->name);
+            cr_log_info("%s: the trace has no chance line; not replayed (known bug)", g->name);
             ud_explore_report_free(&rep);
             ud_buf_free(&err);
             continue;

@@ -4,9 +4,9 @@
  * count the game allows (up to 6) and random variant settings; the same
  * after every change and state line is taken out (the checker fills them
  * in); the header's defaults and the header writer round trip; and how the
- * parser sorts body lines by the game's chance verbs.  Zombie Dice's
- * parser cases (tokens, columns, CRLF, limits) are in
- * spec/zombie_dice/tests/test_zd_transcript*.c.
+ * parser sorts body lines by the game's chance verbs.  Parser cases
+ * written by hand for one game (tokens, columns, CRLF, limits, every
+ * malformed kind) live beside that game (spec/GAME/tests/).
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>
