@@ -57,8 +57,8 @@ static int count(const char *hay, const char *needle)
     return n;
 }
 
-static const ud_offers stop_roll = { .n = 2, .action = { { 0 }, { 1 } } };
-static const ud_offers all_three = { .n = 3, .action = { { 0 }, { 1 }, { 2 } } };
+static const ud_offers stop_roll = { .n = 2, .action = { { .kind = 0 }, { .kind = 1 } } };
+static const ud_offers all_three = { .n = 3, .action = { { .kind = 0 }, { .kind = 1 }, { .kind = 2 } } };
 
 Test(human, full_names_and_unique_prefixes)
 {

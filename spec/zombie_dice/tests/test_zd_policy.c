@@ -36,7 +36,7 @@ Test(zd_policy, params_by_name)
 
 static ud_offers both(void)
 {
-    ud_offers o = { .n = 2, .action = { { ZD_ACT_STOP }, { ZD_ACT_ROLL } } };
+    ud_offers o = { .n = 2, .action = { { .kind = ZD_ACT_STOP }, { .kind = ZD_ACT_ROLL } } };
     return o;
 }
 
@@ -103,7 +103,7 @@ Test(zd_policy_choice, always_roll_and_only_offered_actions)
     ud_offers o = both();
     cr_assert_eq(choose("always-roll", &st, &o, &r), ZD_ACT_ROLL);
     /* When the preferred action is not offered, a policy picks an offered one. */
-    ud_offers only_roll = { .n = 1, .action = { { ZD_ACT_ROLL } } };
+    ud_offers only_roll = { .n = 1, .action = { { .kind = ZD_ACT_ROLL } } };
     cr_assert_eq(choose("stop-at-shotguns:2", &st, &only_roll, &r), ZD_ACT_ROLL);
 }
 
@@ -122,7 +122,7 @@ Test(zd_policy_choice, random_uses_both_actions_and_only_offered_ones)
     }
     cr_assert_gt(seen[ZD_ACT_STOP], 50);
     cr_assert_gt(seen[ZD_ACT_ROLL], 50);
-    ud_offers only_stop = { .n = 1, .action = { { ZD_ACT_STOP } } };
+    ud_offers only_stop = { .n = 1, .action = { { .kind = ZD_ACT_STOP } } };
     for (int i = 0; i < 20; i++)
         cr_assert_eq(choose("random", &st, &only_stop, &r), ZD_ACT_STOP);
 }
