@@ -22,6 +22,7 @@ run_status run_text(run *r, const char *text)
         r->status = RUN_PARSE_ERROR;
         return r->status;
     }
+    r->game = t.game;
     r->n_players = t.setup.n_players;
     memcpy(r->names, t.setup.names, sizeof r->names);
     FILE *regen = open_memstream(&r->regen, &r->regen_len);
@@ -42,9 +43,10 @@ void run_free(run *r)
 
 uint64_t fired(const run *r, const char *id)
 {
-    const ud_rule *rule = ud_game_rule(&zd_game, id);
-    cr_assert_not_null(rule, "zombie-dice has no rule %s", id);
-    return r->fired[ud_game_rule_index(&zd_game, rule)];
+    cr_assert_not_null(r->game, "no game was parsed");
+    const ud_rule *rule = ud_game_rule(r->game, id);
+    cr_assert_not_null(rule, "%s has no rule %s", r->game->name, id);
+    return r->fired[ud_game_rule_index(r->game, rule)];
 }
 
 int seat_of(const run *r, const char *name)
@@ -188,4 +190,52 @@ int run_undead(const char *const *argv, const char *input, char **out, char **er
     fclose(o);
     fclose(e);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int game_max_tested_players(const ud_game *g)
+{
+    return g->max_players < 6 ? g->max_players : 6;
+}
+
+const char *game_header(const ud_game *g)
+{
+    static char hdr[128];
+    snprintf(hdr, sizeof hdr, "undead-transcript 1\ngame %s\n", g->name);
+    return hdr;
+}
+
+void random_variants(const ud_game *g, ud_rng *rng, int *variant)
+{
+    memset(variant, 0, UD_MAX_VARIANTS * sizeof *variant);
+    for (int v = 0; v < g->n_variants; v++)
+        variant[v] = (int)ud_rng_below(rng, (uint32_t)g->variants[v].n_values);
+}
+
+char *play_text(const ud_game *g, int n_players, const int *variant, uint64_t seed,
+                ud_result *res, uint64_t *fired)
+{
+    static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    cr_assert_leq(g->state_size, sizeof state);
+    ud_match m;
+    ud_match_defaults(&m, g);
+    if (variant)
+        memcpy(m.setup.variant, variant, sizeof m.setup.variant);
+    m.setup.n_players = n_players;
+    for (int i = 0; i < n_players; i++) {
+        snprintf(m.setup.names[i], UD_NAME_MAX, "p%d", i + 1);
+        m.policy[i].def = &ud_policy_random;
+    }
+    m.seed = seed;
+    ud_table t;
+    ud_table_build(&t, g, m.setup.variant);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    cr_assert_not_null(out);
+    ud_transcript_write_header(out, g, &m.setup, m.policy, &m.seed, 0);
+    ud_sink sink;
+    ud_sink_to_file(&sink, out);
+    ud_play(&m, &t, state, &sink, fired, 1, res);
+    fclose(out);
+    return text;
 }

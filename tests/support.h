@@ -11,20 +11,18 @@
 
 #include "check.h"
 #include "play.h"
+#include "rng.h"
 #include "games.h"
 #include "transcript.h"
-#include "zombie_dice/zd.h"
-
-/* The first lines of most scripted transcripts. */
-#define ZD_HEADER "undead-transcript 1\ngame zombie-dice\n"
 
 typedef enum { RUN_OK, RUN_PARSE_ERROR, RUN_CHECK_ERROR } run_status;
 
 typedef struct run {
     run_status status;
+    const ud_game *game;           /* the transcript's game (after a parse) */
     ud_error err;                  /* parse or check error */
     ud_check_result res;           /* valid when status == RUN_OK */
-    uint64_t fired[UD_MAX_RULES];  /* firing counts of zd_game.rules */
+    uint64_t fired[UD_MAX_RULES];  /* firing counts of game->rules */
     char names[UD_MAX_PLAYERS][UD_NAME_MAX];
     int n_players;
     char *regen;                   /* canonical transcript the check wrote */
@@ -57,6 +55,26 @@ void assert_parse_error(const char *text, size_t len, int line, int col, const c
  * optional standard input; returns its exit status (-1 if it did not exit
  * normally) and its output, NUL-terminated, in *out and *err (free them). */
 int run_undead(const char *const *argv, const char *input, char **out, char **err);
+
+/* ---- every registered game ------------------------------------------------------ */
+
+/* Loop over the registry (spec/games.h): machinery suites never name a game. */
+#define FOR_EACH_GAME(g) for (const ud_game *const *g##_it = ud_games, *g; (g = *g##_it); g##_it++)
+
+/* The player counts a suite tries: min_players to min(max_players, 6). */
+int game_max_tested_players(const ud_game *g);
+
+/* "undead-transcript 1\ngame NAME\n" for g, in a static buffer. */
+const char *game_header(const ud_game *g);
+
+/* A seeded game of g as a transcript (malloc'd, NUL-terminated; free it),
+ * n players named p1.., every seat on "random", variants as given (NULL:
+ * the defaults), invariants checked.  res gets the result. */
+char *play_text(const ud_game *g, int n_players, const int *variant, uint64_t seed,
+                ud_result *res, uint64_t *fired);
+
+/* Random values for every variant of g, from rng. */
+void random_variants(const ud_game *g, ud_rng *rng, int *variant);
 
 /* Whole file as a NUL-terminated string (fails the test if unreadable). */
 char *slurp(const char *path, size_t *len);

@@ -1,290 +1,398 @@
 /*
- * test_check_errors.c - well-formed transcripts the rules refuse: each
- * must fail ud_check at the right line, naming the rule that refuses it
- * (or none, for input outside any rule) and saying what the rules wanted.
- * Line numbers count from the first header line; H2 takes lines 1-4.
+ * test_check_errors.c - the checker on every registered game: a played
+ * game's transcript, changed in one place, must fail ud_check at the line
+ * changed, naming the rule that refuses it (or none, for input outside any
+ * rule) and saying what the rules wanted.  The changes are made from the
+ * game's own lines (its chance verbs, its rule tags, its players), so no
+ * game is named here; a game's own refusals, message by message, are in
+ * its own suites (spec/GAME/tests/).
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "support.h"
 
-#define H2 ZD_HEADER "player a\nplayer b\n"
+enum { MAX_LINES = 4096 };
 
-static run r;
+/* A transcript as editable lines (1-based: line[1] is the file's line 1). */
+typedef struct doc {
+    char *line[MAX_LINES + 1];
+    int n;
+} doc;
 
-static void fini(void)
+static void doc_split(doc *d, const char *text)
 {
+    memset(d, 0, sizeof *d);
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        cr_assert_lt(d->n, MAX_LINES);
+        d->line[++d->n] = strndup(p, len);
+        p += len + (nl != NULL);
+    }
+}
+
+static char *doc_join(const doc *d, int upto)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    for (int i = 1; i <= upto && i <= d->n; i++)
+        if (d->line[i])
+            fprintf(f, "%s\n", d->line[i]);
+    fclose(f);
+    return out;
+}
+
+static void doc_set(doc *d, int i, const char *text)
+{
+    free(d->line[i]);
+    d->line[i] = strdup(text);
+}
+
+static void doc_free(doc *d)
+{
+    for (int i = 1; i <= d->n; i++)
+        free(d->line[i]);
+}
+
+static bool starts_with_word(const char *line, const char *word)
+{
+    size_t n = strlen(word);
+    return strncmp(line, word, n) == 0 && (line[n] == ' ' || line[n] == '\0');
+}
+
+static bool is_chance(const ud_game *g, const char *line)
+{
+    char verb[64];
+    snprintf(verb, sizeof verb, "%.*s", (int)strcspn(line, " "), line);
+    return ud_game_is_chance_event(g, verb);
+}
+
+/* The text of a line without its padding and tag; the tag in *tag. */
+static void untag(const char *line, char *text, size_t size, char *tag, size_t tag_size)
+{
+    const char *b = strrchr(line, '[');
+    size_t len = b ? (size_t)(b - line) : strlen(line);
+    while (len > 0 && line[len - 1] == ' ')
+        len--;
+    snprintf(text, size, "%.*s", (int)len, line);
+    tag[0] = '\0';
+    if (b)
+        snprintf(tag, tag_size, "%.*s", (int)strcspn(b + 1, "]"), b + 1);
+}
+
+/* A finished game of g with players seats, as lines. */
+static void played(const ud_game *g, int players, doc *d)
+{
+    for (uint64_t seed = 1; seed < 50; seed++) {
+        ud_result res;
+        char *text = play_text(g, players, NULL, seed, &res, NULL);
+        if (res.status == UD_OVER && res.decisions >= 2) {
+            doc_split(d, text);
+            free(text);
+            return;
+        }
+        free(text);
+    }
+    cr_assert_fail("%s: no seeded game of %d players ended after two decisions", g->name, players);
+}
+
+static int two_or_more(const ud_game *g)
+{
+    return g->max_players >= 2 ? (g->min_players > 2 ? g->min_players : 2) : 1;
+}
+
+static void expect_error(const ud_game *g, const doc *d, int upto, int line, const char *rule,
+                         const char *phrase, const char *what)
+{
+    char *text = doc_join(d, upto);
+    run r;
+    run_text(&r, text);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR, "%s, %s: expected a check error; status %d (%d:%d %s)\n%s",
+                 g->name, what, r.status, r.err.line, r.err.col, r.err.msg, text);
+    cr_assert_eq(r.err.line, line, "%s, %s: error line %d, expected %d: %s", g->name, what,
+                 r.err.line, line, r.err.msg);
+    if (rule)
+        cr_assert_str_eq(r.err.rule, rule, "%s, %s: error rule '%s', expected '%s': %s", g->name,
+                         what, r.err.rule, rule, r.err.msg);
+    cr_assert_not_null(strstr(r.err.msg, phrase), "%s, %s: message '%s' lacks '%s'", g->name, what,
+                       r.err.msg, phrase);
+    cr_assert_eq(r.err.internal, 0, "%s, %s: an input error is not internal: %s", g->name, what,
+                 r.err.msg);
     run_free(&r);
+    free(text);
 }
 
-TestSuite(check_errors, .fini = fini);
-
-#define CE(text, line, rule, phrase) \
-    do { run_text(&r, text); assert_check_error(&r, line, rule, phrase); } while (0)
-
-/* ---- decisions ------------------------------------------------------------------------- */
-
-Test(check_errors, decide_by_the_wrong_player)
+static int find_line(const ud_game *g, const doc *d, int from, bool (*want)(const ud_game *, const char *))
 {
-    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide b stop\n",
-       7, "ZD-CHOICE", "it is a's decision, not b's");
-    cr_assert_eq(r.err.col, 8);
+    for (int i = from; i <= d->n; i++)
+        if (want(g, d->line[i]))
+            return i;
+    return 0;
 }
 
-Test(check_errors, deciding_after_a_bust)
+static bool decide_line(const ud_game *g, const char *l) { (void)g; return starts_with_word(l, "decide"); }
+static bool chance_line(const ud_game *g, const char *l) { return is_chance(g, l); }
+static bool state_line(const ud_game *g, const char *l) { (void)g; return l[0] == '=' && l[1] == ' '; }
+static bool change_line(const ud_game *g, const char *l)
 {
-    CE(H2 "draw red red red\nroll red:shotgun red:shotgun red:shotgun\ndecide a roll\n",
-       7, "ZD-DRAW", "expected a 'draw' line here (green|yellow|red), found 'decide a roll'");
+    return strchr(l, '[') && !is_chance(g, l) && !starts_with_word(l, "decide");
 }
 
-Test(check_errors, stopping_between_draw_and_roll)
+Test(check_errors, the_played_game_itself_passes)
 {
-    CE(H2 "draw green green green\ndecide a stop\n", 6, "ZD-MUST-ROLL",
-       "expected a 'roll' line here (green:brain|green:shotgun|green:feet), found 'decide a stop'");
-}
-
-Test(check_errors, stopping_between_draw_and_reroll_of_feet)
-{
-    /* With a feet die kept, the reroll comes first, so that row refuses. */
-    CE(H2 "draw green green green\nroll green:feet green:brain green:brain\ndecide a roll\n"
-          "draw red red\ndecide a stop\n",
-       9, "ZD-FEET-REROLL", "expected a 'roll' line here (green:brain|green:shotgun|green:feet)");
-}
-
-/* A transcript without any decide line lets the policies decide, so the
- * cases about decisions below each hold at least one. */
-Test(check_errors, outcome_where_a_decision_is_needed)
-{
-    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndraw red\ndecide a stop\n",
-       7, "ZD-CHOICE", "expected a decision by a (stop|roll) here, found 'draw red'");
-}
-
-Test(check_errors, wrong_chance_verb)
-{
-    CE(H2 "roll green:brain green:brain green:brain\n", 5, "ZD-DRAW",
-       "expected a 'draw' line here (green|yellow|red), found 'roll green:brain");
-}
-
-/* ---- chance outcomes -------------------------------------------------------------------- */
-
-Test(check_errors, roll_with_too_many_dice)
-{
-    CE(H2 "draw green green green\nroll green:brain green:brain green:brain green:brain\n",
-       6, "ZD-ROLL-THREE", "outcome 'green:brain' is one too many: the rules use 3 outcome(s) on this line");
-    cr_assert_eq(r.err.col, 42);   /* the fourth outcome */
-}
-
-Test(check_errors, roll_with_too_few_dice)
-{
-    CE(H2 "draw green green green\nroll green:brain green:brain\n", 6, "ZD-MUST-ROLL",
-       "expected one more 'roll' outcome here (green:brain|green:shotgun|green:feet)");
-}
-
-Test(check_errors, draw_with_too_many_dice)
-{
-    CE(H2 "draw green green green green\n", 5, "ZD-DRAW", "outcome 'green' is one too many");
-}
-
-Test(check_errors, draw_with_too_few_dice)
-{
-    CE(H2 "draw green green\nroll green:brain green:brain green:brain\n", 5, "ZD-DRAW",
-       "expected one more 'draw' outcome here (green|yellow|red)");
-}
-
-Test(check_errors, rolling_a_die_colour_not_drawn)
-{
-    CE(H2 "draw green green green\nroll green:brain yellow:brain green:brain\n", 6, "ZD-MUST-ROLL",
-       "'yellow:brain' cannot happen here; expected green:brain|green:shotgun|green:feet");
-    cr_assert_eq(r.err.col, 18);
-}
-
-Test(check_errors, rolling_a_face_the_die_lacks)
-{
-    CE(H2 "draw green green green\nroll green:brain green:brain green:wings\n", 6, "ZD-MUST-ROLL",
-       "'green:wings' cannot happen here");
-}
-
-Test(check_errors, drawing_a_colour_the_cup_lacks)
-{
-    /* All three red dice are out (set aside as brains): no red is left. */
-    CE(H2 "draw red red red\nroll red:brain red:brain red:brain\ndecide a roll\ndraw red green green\n",
-       8, "ZD-DRAW", "'red' cannot happen here; expected green|yellow");
-    cr_assert_eq(r.err.col, 6);
-}
-
-Test(check_errors, drawing_an_unknown_colour)
-{
-    CE(H2 "draw purple green green\n", 5, "ZD-DRAW", "'purple' cannot happen here; expected green|yellow|red");
-}
-
-/* ---- stated outcomes and state lines --------------------------------------------------- */
-
-Test(check_errors, wrong_score_line)
-{
-    CE(H2 "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
-          "score a +3 =3\ndraw red red red\n",
-       8, "ZD-STOP-SCORE", "expected 'score a +2 =2', found 'score a +3 =3'");
-}
-
-Test(check_errors, wrong_bust_line)
-{
-    CE(H2 "draw red red red\nroll red:shotgun red:shotgun red:shotgun\nbust a shotguns=3 lost=1\n",
-       7, "ZD-BUST", "expected 'bust a shotguns=3 lost=0', found 'bust a shotguns=3 lost=1'");
-}
-
-Test(check_errors, change_line_the_rules_do_not_make)
-{
-    CE(H2 "draw green green green\nroll green:feet green:feet green:feet\nbrains green total=1\n"
-          "decide a stop\n",
-       7, "ZD-CHOICE",
-       "the rules do not produce 'brains green total=1' here; they produced 'feet green green green'");
-}
-
-Test(check_errors, state_line_disagrees_before_a_decision)
-{
-    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\n= brains=2\ndecide a stop\n",
-       7, "ZD-CHOICE", "state: expected brains=1, found brains=2");
-    cr_assert_eq(r.err.col, 3);
-}
-
-Test(check_errors, state_line_disagrees_before_an_outcome)
-{
-    CE(H2 "= turn=a cup=G6Y4R2\ndraw green green green\n", 5, "ZD-DRAW",
-       "state: expected cup=G6Y4R3, found cup=G6Y4R2");
-    cr_assert_eq(r.err.col, 10);
-}
-
-Test(check_errors, state_line_with_unknown_key)
-{
-    CE(H2 "= mood=hungry\ndraw green green green\n", 5, "",
-       "state: unknown key in 'mood=hungry'; the state reads: turn=a");
-}
-
-Test(check_errors, state_line_where_the_game_does_not_wait)
-{
-    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\n= brains=1\n"
-          "brains green total=1\ndecide a stop\n",
-       7, "", "a state line stands where the game waits for input");
-}
-
-/* ---- tags ------------------------------------------------------------------------------- */
-
-Test(check_errors, chance_line_with_the_wrong_tag)
-{
-    CE(H2 "draw green green green [ZD-BUST]\n", 5, "ZD-DRAW",
-       "tagged [ZD-BUST], but the rule that does this is [ZD-DRAW]");
-    cr_assert_eq(r.err.col, 24);
-}
-
-Test(check_errors, decide_line_with_the_wrong_tag)
-{
-    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop [ZD-STOP-SCORE]\n",
-       7, "ZD-CHOICE", "tagged [ZD-STOP-SCORE], but the rule that does this is [ZD-CHOICE]");
-}
-
-Test(check_errors, change_line_with_the_wrong_tag)
-{
-    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
-          "score a +1 =1 [ZD-NO-CAP]\n",
-       8, "ZD-STOP-SCORE", "tagged [ZD-NO-CAP], but the rule that does this is [ZD-STOP-SCORE]");
-}
-
-Test(check_errors, tag_naming_no_rule)
-{
-    CE(H2 "turn a [ZD-NOPE]\ndraw green green green\n", 5, "ZD-TURN",
-       "tagged [ZD-NOPE], but the rule that does this is [ZD-TURN]");
-}
-
-/* ---- the end of the record -------------------------------------------------------------- */
-
-#define FINISHED \
-    ZD_HEADER "player a\nplayer b\nstart score a 12\n" \
-    "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n" \
-    "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n" \
-    "winner a =13\n"   /* line 11 */
-
-Test(check_errors, finished_game_passes)
-{
-    run_text(&r, FINISHED);
-    assert_ok(&r);
-    cr_assert(r.res.complete);
+    FOR_EACH_GAME(g) {
+        doc d;
+        played(g, two_or_more(g), &d);
+        char *text = doc_join(&d, d.n);
+        run r;
+        run_text(&r, text);
+        assert_ok(&r);
+        cr_assert(r.res.complete);
+        run_free(&r);
+        free(text);
+        doc_free(&d);
+    }
 }
 
 Test(check_errors, events_after_the_game_ended)
 {
-    CE(FINISHED "draw green green green\n", 12, "ZD-MOST-BRAINS", "the game is over; expected no more events, found 'draw'");
+    FOR_EACH_GAME(g) {
+        doc d;
+        played(g, two_or_more(g), &d);
+        int c = find_line(g, &d, 1, chance_line);
+        cr_assert_gt(c, 0, "%s: a game without chance lines", g->name);
+        char text[256], tag[64];
+        untag(d.line[c], text, sizeof text, tag, sizeof tag);
+        d.line[++d.n] = strdup(text);
+        expect_error(g, &d, d.n, d.n, NULL, "the game is over; expected no more events", "a chance line after the end");
+        int dec = find_line(g, &d, 1, decide_line);
+        untag(d.line[dec], text, sizeof text, tag, sizeof tag);
+        doc_set(&d, d.n, text);
+        expect_error(g, &d, d.n, d.n, NULL, "the game is over; expected no more events, found 'decide'",
+                     "a decision after the end");
+        doc_free(&d);
+    }
 }
 
-Test(check_errors, decide_after_the_game_ended)
+Test(check_errors, decide_by_the_wrong_player)
 {
-    CE(FINISHED "decide b roll\n", 12, "ZD-MOST-BRAINS", "the game is over; expected no more events, found 'decide'");
+    FOR_EACH_GAME(g) {
+        if (g->max_players < 2)
+            continue;
+        doc d;
+        played(g, two_or_more(g), &d);
+        int i = find_line(g, &d, 1, decide_line);
+        cr_assert_gt(i, 0);
+        char text[256], tag[64], who[UD_NAME_MAX], rest[200];
+        untag(d.line[i], text, sizeof text, tag, sizeof tag);
+        cr_assert_eq(sscanf(text, "decide %23s %199[^\n]", who, rest), 2, "%s", text);
+        const char *other = strcmp(who, "p1") == 0 ? "p2" : "p1";
+        char changed[300], want[128];
+        snprintf(changed, sizeof changed, "decide %s %s", other, rest);
+        doc_set(&d, i, changed);
+        snprintf(want, sizeof want, "it is %s's decision, not %s's", who, other);
+        expect_error(g, &d, d.n, i, tag, want, "the wrong player decides");
+        doc_free(&d);
+    }
 }
 
-Test(check_errors, change_line_after_the_game_ended)
+Test(check_errors, an_action_not_offered_is_refused_at_its_line)
 {
-    CE(FINISHED "turn b\n", 12, "ZD-MOST-BRAINS", "the rules do not produce 'turn b' here;");
-    cr_assert_not_null(strstr(r.err.msg, "now need nothing more: the game is over"), "%s", r.err.msg);
+    FOR_EACH_GAME(g) {
+        doc d;
+        played(g, two_or_more(g), &d);
+        int i = find_line(g, &d, 1, decide_line);
+        char text[256], tag[64], who[UD_NAME_MAX];
+        untag(d.line[i], text, sizeof text, tag, sizeof tag);
+        cr_assert_eq(sscanf(text, "decide %23s", who), 1);
+        char changed[300];
+        snprintf(changed, sizeof changed, "decide %s no-such-action", who);
+        doc_set(&d, i, changed);
+        /* Refused when read (an unknown action is a malformed line) or
+         * by the rules: either way at this line. */
+        char *t = doc_join(&d, d.n);
+        run r;
+        run_text(&r, t);
+        cr_assert_neq(r.status, RUN_OK, "%s: 'no-such-action' was accepted", g->name);
+        cr_assert_eq(r.err.line, i, "%s: error at %d, expected %d: %s", g->name, r.err.line, i, r.err.msg);
+        cr_assert_not_null(strstr(r.err.msg, "no-such-action"), "%s: %s", g->name, r.err.msg);
+        run_free(&r);
+        free(t);
+        doc_free(&d);
+    }
 }
 
-Test(check_errors, transcript_ends_before_a_roll)
+Test(check_errors, chance_outcome_that_cannot_happen)
 {
-    CE(H2 "draw green green green\n", 5, "ZD-MUST-ROLL",
-       "the transcript ends, but the rules need a 'roll' outcome next (green:brain|green:shotgun|green:feet)");
+    FOR_EACH_GAME(g) {
+        doc d;
+        played(g, two_or_more(g), &d);
+        int i = find_line(g, &d, 1, chance_line);
+        char text[256], tag[64], verb[64];
+        untag(d.line[i], text, sizeof text, tag, sizeof tag);
+        snprintf(verb, sizeof verb, "%.*s", (int)strcspn(text, " "), text);
+        char changed[300];
+        snprintf(changed, sizeof changed, "%s no-such-outcome%s", verb,
+                 strchr(text, ' ') ? strchr(strchr(text, ' ') + 1, ' ') ? strchr(strchr(text, ' ') + 1, ' ') : "" : "");
+        doc_set(&d, i, changed);
+        expect_error(g, &d, d.n, i, tag, "'no-such-outcome' cannot happen here", "an impossible outcome");
+        doc_free(&d);
+    }
 }
 
-Test(check_errors, transcript_ends_before_a_decision)
+Test(check_errors, change_line_the_rules_do_not_make)
 {
-    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide a roll\n"
-          "draw red\nroll green:feet green:feet red:brain\n# the end\n", 10, "ZD-CHOICE",
-       "the transcript ends, but the rules need a decision by a (stop|roll)");
+    FOR_EACH_GAME(g) {
+        doc d;
+        played(g, two_or_more(g), &d);
+        int i = find_line(g, &d, 1, change_line);
+        cr_assert_gt(i, 0, "%s: no change line", g->name);
+        doc_set(&d, i, "nothing-we-know happened");
+        expect_error(g, &d, d.n, i, NULL, "the rules do not produce 'nothing-we-know happened' here",
+                     "an invented change line");
+        doc_free(&d);
+    }
 }
 
-Test(check_errors, partial_transcript_may_end_early)
+Test(check_errors, line_with_the_wrong_tag)
 {
-    run_text(&r, H2 "partial\ndraw green green green\n");
-    assert_ok(&r);
-    cr_assert_eq(r.res.complete, 0);
-    cr_assert_eq(r.res.winner, -1);
+    FOR_EACH_GAME(g) {
+        doc d;
+        played(g, two_or_more(g), &d);
+        bool (*kinds[])(const ud_game *, const char *) = { change_line, chance_line, decide_line };
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+            int i = find_line(g, &d, 1, kinds[k]);
+            char text[256], tag[64];
+            untag(d.line[i], text, sizeof text, tag, sizeof tag);
+            if (!tag[0])
+                continue;
+            /* Another rule of the game. */
+            const char *other = strcmp(g->rules[0].id, tag) ? g->rules[0].id : g->rules[1].id;
+            char *saved = strdup(d.line[i]);
+            char changed[400], want[160];
+            snprintf(changed, sizeof changed, "%s [%s]", text, other);
+            doc_set(&d, i, changed);
+            snprintf(want, sizeof want, "tagged [%s], but the rule that does this is [%s]", other, tag);
+            expect_error(g, &d, d.n, i, tag, want, "a wrong tag");
+            doc_set(&d, i, saved);
+            free(saved);
+        }
+        doc_free(&d);
+    }
+}
+
+Test(check_errors, state_lines_are_checked)
+{
+    FOR_EACH_GAME(g) {
+        doc d;
+        played(g, two_or_more(g), &d);
+        int i = find_line(g, &d, 1, state_line);
+        cr_assert_gt(i, 0, "%s: no state line", g->name);
+        char *saved = strdup(d.line[i]);
+        doc_set(&d, i, "= no-such-key=1");
+        expect_error(g, &d, d.n, i, "", "state: unknown key in 'no-such-key=1'", "an unknown state key");
+        /* A known key with a wrong value. */
+        char key[64], changed[128], want[160];
+        cr_assert_eq(sscanf(saved, "= %63[^=]=", key), 1, "%s", saved);
+        snprintf(changed, sizeof changed, "= %s=no-such-value", key);
+        doc_set(&d, i, changed);
+        snprintf(want, sizeof want, "found %s=no-such-value", key);
+        expect_error(g, &d, d.n, i, NULL, want, "a wrong state value");
+        free(saved);
+        doc_free(&d);
+    }
+}
+
+Test(check_errors, transcript_ending_where_the_rules_need_an_outcome)
+{
+    FOR_EACH_GAME(g) {
+        doc d;
+        played(g, two_or_more(g), &d);
+        /* Without the seed, the outcomes can come only from the lines. */
+        for (int i = 1; i <= d.n; i++)
+            if (starts_with_word(d.line[i], "seed"))
+                doc_set(&d, i, "# no seed");
+        int i = find_line(g, &d, 1, chance_line);
+        cr_assert_gt(i, 0);
+        /* Cut just before a chance line that follows a decision. */
+        int dec = find_line(g, &d, i, decide_line);
+        int cut = dec ? find_line(g, &d, dec, chance_line) : 0;
+        if (!cut)
+            cut = i;
+        char want[128];
+        char verb[64];
+        snprintf(verb, sizeof verb, "%.*s", (int)strcspn(d.line[cut], " "), d.line[cut]);
+        snprintf(want, sizeof want, "the transcript ends, but the rules need a '%s' outcome next", verb);
+        expect_error(g, &d, cut - 1, cut - 1, NULL, want, "a cut transcript");
+        /* A partial transcript may end there. */
+        char *text = doc_join(&d, cut - 1);
+        size_t len = strlen(text);
+        text = realloc(text, len + 16);
+        char *body = strstr(text, "\nplayer ");
+        cr_assert_not_null(body);
+        memmove(body + 9, body + 1, len - (size_t)(body + 1 - text) + 1);
+        memcpy(body + 1, "partial\n", 8);
+        run r;
+        run_text(&r, text);
+        assert_ok(&r);
+        cr_assert_eq(r.res.complete, 0, "%s", g->name);
+        run_free(&r);
+        free(text);
+        doc_free(&d);
+    }
 }
 
 Test(check_errors, no_outcomes_and_no_seed)
 {
-    CE(H2 "decide a stop\n", 5, "", "expected chance lines (the outcomes) or a 'seed N' header line to replay");
+    FOR_EACH_GAME(g) {
+        if (!g->chance_events || !g->chance_events[0])
+            continue;
+        char text[256];
+        snprintf(text, sizeof text, "%splayer p1\nplayer p2\ndecide p1 anything\n", game_header(g));
+        if (g->max_players < 2)
+            snprintf(text, sizeof text, "%splayer p1\ndecide p1 anything\n", game_header(g));
+        run r;
+        run_text(&r, text);
+        cr_assert_neq(r.status, RUN_OK, "%s", g->name);
+        if (r.status == RUN_CHECK_ERROR)
+            cr_assert_not_null(strstr(r.err.msg, "expected chance lines (the outcomes) or a 'seed N' header line"),
+                               "%s: %s", g->name, r.err.msg);
+        run_free(&r);
+    }
 }
 
-/* ---- start lines ---------------------------------------------------------------------------- */
-
-/* Start lines are tried when the file is read, so a bad one is a
- * malformed file (exit 2) reported at its line and column. */
-#define PE(text, line, col, phrase) assert_parse_error(text, sizeof(text) - 1, line, col, phrase)
-
-Test(check_errors, start_line_for_an_unknown_player_names_its_line)
+Test(check_errors, seeded_replay_is_bounded)
 {
-    PE(H2 "start score zed 5\ndraw green green green\n", 5, 7, "no player named 'zed'");
-}
-
-Test(check_errors, malformed_start_lines)
-{
-    PE(H2 "start score a lots\ndraw green green green\n", 5, 7, "expected 'score PLAYER N'");
-    PE(H2 "start score a 1001\ndraw green green green\n", 5, 7, "score 1001 is out of range 0..1000");
-    PE(H2 "start bonus a 3\ndraw green green green\n", 5, 7, "expected 'score PLAYER N'");
-    PE(ZD_HEADER "start score a 3\nplayer a\nplayer b\n", 3, 7, "expected the 'player' lines before 'start'");
-}
-
-/* ---- bounded replay ------------------------------------------------------------------------- */
-
-Test(check_errors, seeded_game_that_never_ends_is_abandoned)
-{
-    /* Two seats that never stop never score: the game cannot end. */
-    ud_transcript t;
-    ud_error err;
-    memset(&err, 0, sizeof err);
-    const char *text = ZD_HEADER "player a always-roll\nplayer b always-roll\nseed 5\n";
-    cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s", err.msg);
-    ud_check_opts opts = { .max_decisions = 50 };
-    ud_check_result res;
-    cr_assert_eq(ud_check(&t, &opts, &res, &err), -1);
-    cr_assert_not_null(strstr(err.msg, "no end after 50 decisions; giving up"), "%s", err.msg);
-    ud_transcript_free(&t);
+    FOR_EACH_GAME(g) {
+        doc d;
+        played(g, two_or_more(g), &d);
+        /* Only the header: the seed and the policies replay the game. */
+        int header = 1;
+        while (header < d.n && (starts_with_word(d.line[header + 1], "variant") ||
+                                starts_with_word(d.line[header + 1], "player") ||
+                                starts_with_word(d.line[header + 1], "game") ||
+                                starts_with_word(d.line[header + 1], "seed")))
+            header++;
+        char *text = doc_join(&d, header);
+        ud_transcript t;
+        ud_error err;
+        memset(&err, 0, sizeof err);
+        cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s", err.msg);
+        cr_assert(t.has_seed);
+        ud_check_result res;
+        ud_check_opts opts = { .max_decisions = 0 };
+        cr_assert_eq(ud_check(&t, &opts, &res, &err), 0, "%s: the seeded replay fails: %s", g->name, err.msg);
+        cr_assert(res.complete);
+        cr_assert_gt(res.decisions, 1);
+        opts.max_decisions = 1;
+        memset(&err, 0, sizeof err);
+        cr_assert_eq(ud_check(&t, &opts, &res, &err), -1, "%s", g->name);
+        cr_assert_not_null(strstr(err.msg, "no end after 1 decisions; giving up"), "%s: %s", g->name, err.msg);
+        ud_transcript_free(&t);
+        free(text);
+        doc_free(&d);
+    }
 }

@@ -1,11 +1,15 @@
 /*
  * test_cli.c - the undead command as a user runs it (the binary CMake
- * built, path compiled in as UD_UNDEAD_EXE): exit status 0 / 1 / 2 and
- * the FILE:LINE: RULE-ID: and FILE:LINE:COL: message formats of `check`,
- * usage errors, and --help on every subcommand `undead --help` lists.
+ * built, path compiled in as UD_UNDEAD_EXE), for every registered game:
+ * `undead games` lists each; `rules`, `variants` and `policies` list its
+ * rows, questions and players; `play` under every player count it allows
+ * (up to 6) writes a transcript `check` passes; `sim` runs; bad variants,
+ * policies and games exit 2 with the game's own choices named; a changed
+ * transcript exits 1 as FILE:LINE: RULE-ID: message, a malformed one 2 as
+ * FILE:LINE:COL: message.  Plus usage errors and --help on every
+ * subcommand.  A game's hand-written cases: spec/GAME/tests/.
  */
 #include <criterion/criterion.h>
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -42,91 +46,177 @@ static const char *write_file(const char *name, const char *text)
     return path;
 }
 
-#define RUN(input, ...) run_undead((const char *const[]){ "undead", __VA_ARGS__, NULL }, input, &out, &err)
+static void reset(void)
+{
+    free(out);
+    free(err);
+    out = err = NULL;
+}
+
+#define RUN(input, ...) (reset(), run_undead((const char *const[]){ "undead", __VA_ARGS__, NULL }, input, &out, &err))
 #define HAS(text, phrase) cr_assert_not_null(strstr(text, phrase), "'%s' lacks '%s'", text, phrase)
 
-#define H2 ZD_HEADER "player a\nplayer b\n"
-
-Test(cli, check_legal_transcript_prints_scores)
+/* "p1,p2,...,pN" */
+static const char *names(int n)
 {
-    const char *f = write_file("ok.in",
-        H2 "start score a 12\n"
-        "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
-        "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n");
-    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 0, "%s", err);
-    char want[300];
-    snprintf(want, sizeof want, "%s: ok: a=14 b=0; winner a", f);
-    HAS(out, want);
-    cr_assert_str_eq(err, "");
+    static char buf[256];
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++)
+        sprintf(buf + strlen(buf), "%sp%d", i ? "," : "", i + 1);
+    return buf;
 }
 
-Test(cli, check_golden_inputs)
+Test(cli, games_lists_every_game)
 {
-    /* Every golden .in of one folder, in one run: all legal. */
-    const char *dirname = UD_SOURCE_DIR "/golden/zombie_dice/endgame";
-    DIR *d = opendir(dirname);
-    cr_assert_not_null(d);
-    static char names[32][512];
-    const char *argv[40] = { "undead", "check", "--no-db" };
-    int n = 3;
-    struct dirent *e;
-    while ((e = readdir(d)) && n < 35) {
-        size_t len = strlen(e->d_name);
-        if (len > 3 && strcmp(e->d_name + len - 3, ".in") == 0) {
-            snprintf(names[n], sizeof names[n], "%s/%s", dirname, e->d_name);
-            argv[n] = names[n];
-            n++;
+    cr_assert_eq(RUN(NULL, "games"), 0, "%s", err);
+    FOR_EACH_GAME(g) {
+        char want[64];
+        snprintf(want, sizeof want, "%s ", g->name);
+        HAS(out, want);
+        HAS(out, g->title);
+    }
+}
+
+Test(cli, rules_variants_and_policies_of_every_game)
+{
+    FOR_EACH_GAME(g) {
+        cr_assert_eq(RUN(NULL, "rules", g->name), 0, "%s: %s", g->name, err);
+        for (int i = 0; i < g->n_rules; i++)
+            HAS(out, g->rules[i].id);
+        cr_assert_eq(RUN(NULL, "variants", g->name), 0, "%s: %s", g->name, err);
+        for (int v = 0; v < g->n_variants; v++) {
+            HAS(out, g->variants[v].key);
+            for (int k = 0; k < g->variants[v].n_values; k++)
+                HAS(out, g->variants[v].values[k].name);
+        }
+        cr_assert_eq(RUN(NULL, "policies", g->name), 0, "%s: %s", g->name, err);
+        for (int i = 0; i < g->n_policies; i++)
+            HAS(out, g->policies[i].name);
+        HAS(out, "random");
+        HAS(out, "human");
+    }
+}
+
+Test(cli, play_then_check_every_game_and_player_count)
+{
+    FOR_EACH_GAME(g) {
+        for (int n = g->min_players; n <= game_max_tested_players(g); n++) {
+            cr_assert_eq(RUN(NULL, "play", g->name, "--seed", "17", "--players", names(n), "--policy",
+                             "random", "--invariants", "--no-db"), 0, "%s, %d players: %s", g->name, n, err);
+            char *played = out;
+            out = NULL;
+            char want[64];
+            snprintf(want, sizeof want, "game %s\n", g->name);
+            HAS(played, want);
+            cr_assert_eq(RUN(played, "check", "--no-db", "-"), 0, "%s, %d players: %s\n%s", g->name, n, err,
+                         played);
+            HAS(out, "<stdin>: ok");
+            free(played);
         }
     }
-    closedir(d);
-    argv[n] = NULL;
-    cr_assert_gt(n, 3, "no golden .in files in %s", dirname);
-    cr_assert_eq(run_undead(argv, NULL, &out, &err), 0, "%s", err);
-    int oks = 0;
-    for (const char *p = out; (p = strstr(p, ": ok")); p++)
-        oks++;
-    cr_assert_eq(oks, n - 3, "one ok line per file:\n%s", out);
 }
 
-#define WRONG_PLAYER H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide b stop\n"
-
-Test(cli, check_illegal_transcript_exit_1_with_rule)
+Test(cli, play_with_every_policy_and_variant_value)
 {
-    const char *f = write_file("illegal.in", WRONG_PLAYER);
-    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s", err);
-    char want[300];
-    snprintf(want, sizeof want, "%s:7:", f);
-    cr_assert_eq(strncmp(err, want, strlen(want)), 0, "%s", err);
-    HAS(err, " ZD-CHOICE: it is a's decision, not b's");
+    FOR_EACH_GAME(g) {
+        int n = g->min_players > 2 ? g->min_players : (g->max_players >= 2 ? 2 : 1);
+        for (int i = 0; i < g->n_policies; i++) {
+            if (g->policies[i].costly)
+                continue;
+            /* Seat 1 plays it, the others random: a policy may be unable
+             * to end a game alone (never stopping, say). */
+            char spec[64];
+            snprintf(spec, sizeof spec, n >= 2 ? "%s,random" : "%s", g->policies[i].name);
+            cr_assert_eq(RUN(NULL, "play", g->name, "--players", names(n), "--policy", spec, "--no-db"), 0,
+                         "%s --policy %s: %s", g->name, g->policies[i].name, err);
+        }
+        for (int v = 0; v < g->n_variants; v++)
+            for (int k = 0; k < g->variants[v].n_values; k++) {
+                char kv[96];
+                snprintf(kv, sizeof kv, "%s=%s", g->variants[v].key, g->variants[v].values[k].name);
+                cr_assert_eq(RUN(NULL, "play", g->name, "--players", names(n), "--variant", kv,
+                                 "--invariants", "--no-db"), 0, "%s --variant %s: %s", g->name, kv, err);
+                char want[128];
+                snprintf(want, sizeof want, "variant %s\n", kv);
+                HAS(out, want);
+            }
+    }
 }
 
-Test(cli, check_transcript_ending_early_exit_1_with_rule)
+Test(cli, sim_every_game)
 {
-    const char *f = write_file("short.in", H2 "draw green green green\n");
-    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s", err);
-    char want[300];
-    snprintf(want, sizeof want, "%s:5: ZD-MUST-ROLL: the transcript ends", f);
-    HAS(err, want);
+    FOR_EACH_GAME(g) {
+        int n = g->min_players > 2 ? g->min_players : (g->max_players >= 2 ? 2 : 1);
+        cr_assert_eq(RUN(NULL, "sim", g->name, "--games", "50", "--players", names(n), "--no-db"), 0,
+                     "%s: %s", g->name, err);
+        HAS(out, g->name);
+        HAS(out, "p1");
+    }
 }
 
-/* Rule errors are FILE:LINE: RULE-ID: (cmd_check usage, error.h,
- * golden/README.md); the column form is for malformed files (exit 2). */
-Test(cli, check_rule_error_has_documented_format)
+Test(cli, bad_variant_policy_or_game_exit_2)
 {
-    const char *f = write_file("illegal.in", WRONG_PLAYER);
-    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s", err);
-    char want[300];
-    snprintf(want, sizeof want, "%s:7: ZD-CHOICE: it is a's decision, not b's", f);
-    HAS(err, want);
+    FOR_EACH_GAME(g) {
+        cr_assert_eq(RUN(NULL, "play", g->name, "--variant", "no-such-key=1"), 2, "%s", g->name);
+        HAS(err, "unknown variant key 'no-such-key'");
+        for (int v = 0; v < g->n_variants; v++)
+            HAS(err, g->variants[v].key);
+        cr_assert_eq(RUN(NULL, "play", g->name, "--policy", "no-such-policy"), 2, "%s", g->name);
+        HAS(err, "unknown policy 'no-such-policy'");
+        for (int i = 0; i < g->n_policies; i++)
+            HAS(err, g->policies[i].name);
+        cr_assert_eq(RUN(NULL, "play", g->name, "--seed", "x"), 2, "%s", g->name);
+        HAS(err, "--seed: expected a whole number");
+        cr_assert_eq(RUN(NULL, "play", g->name, "--players", "a,a"), 2, "%s", g->name);
+        HAS(err, "player name 'a' is used twice");
+    }
+    cr_assert_eq(RUN(NULL, "play", "no-such-game"), 2);
+    HAS(err, "unknown game 'no-such-game'; expected one of:");
+    FOR_EACH_GAME(g)
+        HAS(err, g->name);
 }
 
-Test(cli, check_malformed_transcript_exit_2_with_column)
+/* A played game with one event added after its end fails at that line,
+ * FILE:LINE: RULE-ID: message (cmd_check usage, error.h, golden/README.md),
+ * exit 1; a wrong version line is malformed: FILE:LINE:COL:, exit 2. */
+Test(cli, check_errors_have_the_documented_formats)
 {
-    const char *f = write_file("malformed.in", H2 "decide a pass\n");
-    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 2, "%s", err);
-    char want[300];
-    snprintf(want, sizeof want, "%s:5:10: expected an action (stop|roll|ride|get-off|stay-on|drink-green|drink-yellow|drink-red|drink-hunk|drink-hottie|drink-santa), found 'pass'", f);
-    HAS(err, want);
+    FOR_EACH_GAME(g) {
+        cr_assert_eq(RUN(NULL, "play", g->name, "--seed", "3", "--no-db"), 0, "%s", err);
+        char *played = out;
+        out = NULL;
+        int lines = 0;
+        for (const char *p = played; (p = strchr(p, '\n')); p++)
+            lines++;
+        /* Repeat the first decide line after the end. */
+        const char *d = strstr(played, "\ndecide ");
+        cr_assert_not_null(d, "%s: no decision in\n%s", g->name, played);
+        size_t dl = strcspn(d + 1, "[\n");
+        char *text = malloc(strlen(played) + dl + 2);
+        sprintf(text, "%s%.*s\n", played, (int)dl, d + 1);
+        const char *f = write_file("after-end.in", text);
+        cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s: %s", g->name, err);
+        char want[300];
+        snprintf(want, sizeof want, "%s:%d: ", f, lines + 1);
+        cr_assert_eq(strncmp(err, want, strlen(want)), 0, "%s: '%s' does not start '%s'", g->name, err, want);
+        /* Then the ID of the rule that ended the game. */
+        const char *id = err + strlen(want);
+        size_t idlen = strcspn(id, ":");
+        char rule[64];
+        snprintf(rule, sizeof rule, "%.*s", (int)idlen, id);
+        cr_assert_not_null(ud_game_rule(g, rule), "%s: '%s' is not a rule ID of the game: %s", g->name, rule, err);
+        HAS(err, "the game is over");
+        free(text);
+
+        char *bad = strdup(played);
+        memcpy(bad, "undead-transcript 2", 19);
+        f = write_file("version.in", bad);
+        cr_assert_eq(RUN(NULL, "check", "--no-db", f), 2, "%s: %s", g->name, err);
+        snprintf(want, sizeof want, "%s:1:19: unsupported transcript version '2'", f);
+        HAS(err, want);
+        free(bad);
+        free(played);
+    }
 }
 
 Test(cli, check_unknown_game_in_file_exit_2)
@@ -136,12 +226,6 @@ Test(cli, check_unknown_game_in_file_exit_2)
     char want[300];
     snprintf(want, sizeof want, "%s:2:6: unknown game 'chess'", f);
     HAS(err, want);
-}
-
-Test(cli, check_reads_standard_input)
-{
-    cr_assert_eq(RUN(H2 "draw red red red\n", "check", "--no-db", "-"), 1);
-    HAS(err, "<stdin>:5: ZD-MUST-ROLL: the transcript ends");
 }
 
 Test(cli, check_missing_file_exit_2)
@@ -156,66 +240,11 @@ Test(cli, check_without_files_is_a_usage_error)
     HAS(err, "usage: undead check");
 }
 
-Test(cli, worst_status_wins_over_several_files)
-{
-    /* One malformed file among legal ones: 2. */
-    static char good[300];
-    const char *f = write_file("good.in", H2 "partial\ndraw red red red\n");
-    snprintf(good, sizeof good, "%s", f);
-    static char bad[300];
-    snprintf(bad, sizeof bad, "%s/missing.in", tmpdir);
-    cr_assert_eq(RUN(NULL, "check", "--no-db", good, bad), 2);
-    HAS(out, ": ok (partial)");
-}
-
-Test(cli, play_unknown_game_exit_2)
-{
-    cr_assert_eq(RUN(NULL, "play", "zombie-chess"), 2);
-    HAS(err, "unknown game 'zombie-chess'; expected one of: zombie-dice");
-}
-
-Test(cli, play_bad_variant_exit_2)
-{
-    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--variant", "end=never"), 2);
-    HAS(err, "variant end: unknown value 'never'");
-    free(out);
-    free(err);
-    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--variant", "speed=fast"), 2);
-    HAS(err, "unknown variant key 'speed'");
-}
-
-Test(cli, play_bad_options_exit_2)
-{
-    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--seed", "x"), 2);
-    HAS(err, "--seed: expected a whole number");
-    free(out);
-    free(err);
-    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--players", "a,a"), 2);
-    HAS(err, "player name 'a' is used twice");
-    free(out);
-    free(err);
-    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--policy", "coward"), 2);
-    HAS(err, "unknown policy 'coward'");
-}
-
-Test(cli, play_output_checks_clean)
-{
-    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--seed", "17", "--players", "ann,bo,cy",
-                     "--variant", "end=final-turn", "--invariants"), 0, "%s", err);
-    char *played = out;
-    free(err);
-    out = err = NULL;
-    cr_assert_eq(RUN(played, "check", "--no-db", "-"), 0, "%s", err);
-    HAS(out, "<stdin>: ok: ann=");
-    free(played);
-}
-
 Test(cli, unknown_command_and_no_command_exit_2)
 {
     cr_assert_eq(RUN(NULL, "frobnicate"), 2);
     HAS(err, "unknown command 'frobnicate'");
-    free(out);
-    free(err);
+    reset();
     const char *argv[] = { "undead", NULL };
     cr_assert_eq(run_undead(argv, NULL, &out, &err), 2);
     HAS(err, "usage: undead COMMAND");
@@ -231,8 +260,7 @@ Test(cli, help_on_every_subcommand)
 {
     cr_assert_eq(RUN(NULL, "--help"), 0);
     char *top = out;
-    free(err);
-    out = err = NULL;
+    out = NULL;
     /* Subcommands are the "  name  summary" lines of the top-level help. */
     int n = 0;
     for (char *line = top; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
@@ -244,18 +272,15 @@ Test(cli, help_on_every_subcommand)
         char want[64];
         snprintf(want, sizeof want, "usage: undead %s", cmd);
         cr_assert_eq(strncmp(out, want, strlen(want)), 0, "undead %s --help printed: %s", cmd, out);
-        free(out);
-        free(err);
-        out = err = NULL;
         n++;
     }
     /* At least the commands these tests use. */
-    const char *needed[] = { "check", "play", "rules", "golden", "sim" };
+    const char *needed[] = { "check", "play", "rules", "golden", "sim", "games", "variants", "policies" };
     for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++) {
         char want[32];
         snprintf(want, sizeof want, "  %s ", needed[i]);
         HAS(top, want);
     }
-    cr_assert_geq(n, 5);
+    cr_assert_geq(n, 8);
     free(top);
 }

@@ -1,9 +1,12 @@
 /*
  * test_db_store.c - the results database: opening (new, ours, foreign,
- * newer, not SQLite), recovery of runs whose process is gone, exact
- * probabilities, per-seat outcomes, every shipped named query (by its
- * full and its short name), and db diff through the CLI (a rerun with the
- * same seed is unchanged; a switched variant changes cases and exits 1).
+ * newer, not SQLite), bound values, recovery of runs whose process is
+ * gone; and, for every registered game, a simulation recorded through the
+ * CLI (one case per game, each seat's outcome as the engine plays it, the
+ * game's rules in coverage), a played and a checked game recorded, every
+ * shipped named query run on it, and db diff of a rerun (unchanged).
+ * A game's own cases (exact probabilities, a switched reading, its
+ * edge-case queries) live beside it (spec/GAME/tests/).
  */
 #include <criterion/criterion.h>
 #include <stdarg.h>
@@ -15,11 +18,9 @@
 
 #include <sqlite3.h>
 
-#include "capture.h"
 #include "db.h"
 #include "db_sql.h"
 #include "named_query.h"
-#include "prob.h"
 #include "support.h"
 
 static char dir[64];
@@ -105,20 +106,20 @@ Test(db, new_database_has_schema_version_wal_and_foreign_keys)
 Test(db, a_run_and_its_rows_are_written_with_bound_values)
 {
     db *d = open_ok(path_in("w.db"));
-    db_run r = { "sim", "undead sim x --variant 'a=b'", "zombie-dice" };
+    db_run r = { "sim", "undead sim x --variant 'a=b'", "some-game" };
     int64_t run_id = db_run_begin(d, &r);
     cr_assert_gt(run_id, 0);
-    db_case c = { .key = "k'; DROP TABLE runs; --", .kind = "sim", .game = "zombie-dice",
+    db_case c = { .key = "k'; DROP TABLE runs; --", .kind = "sim", .game = "some-game",
                   .variants = "", .inputs = "", .status = "complete", .outcome = "winner=a",
-                  .decisions = 3, .rules = "ZD-TURN:1" };
+                  .decisions = 3, .rules = "G-TURN:1" };
     int64_t id = db_case_add(d, run_id, &c);
     cr_assert_gt(id, 0);
-    db_case_rule(d, id, "ZD-TURN", 1);
+    db_case_rule(d, id, "G-TURN", 1);
     db_event(d, id, 1, NULL, "= turn=a shotguns=2", 0);
-    db_event(d, id, 2, "ZD-SHORTAGE-THREE", "shortage cup=2 needed=2", 1);
-    db_violation(d, run_id, id, "ZD-INV-CUP", "ZD-DRAW", "cup holds 14 dice", "undead-transcript 1\n");
+    db_event(d, id, 2, "G-SHORTAGE", "shortage cup=2 needed=2", 1);
+    db_violation(d, run_id, id, "G-INV-CUP", "G-DRAW", "cup holds 14 dice", "undead-transcript 1\n");
     db_metric(d, run_id, "games", 1, "games");
-    db_coverage(d, run_id, "zombie-dice", "ZD-TURN", 1);
+    db_coverage(d, run_id, "some-game", "G-TURN", 1);
     db_case_outcome(d, id, 1, "a", 13, "won");
     db_case_outcome(d, id, 2, "b'; --", DB_NO_SCORE, "out");
     cr_assert(db_run_end(d, run_id, "complete", 0), "%s", db_error(d));
@@ -127,7 +128,7 @@ Test(db, a_run_and_its_rows_are_written_with_bound_values)
     cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE key LIKE 'k''; DROP%'"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM events_with_state WHERE state LIKE '%shotguns=2%'"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM violations v JOIN cases c ON c.id = v.case_id"
-                            " WHERE v.invariant = 'ZD-INV-CUP' AND v.rule = 'ZD-DRAW'"), 1);
+                            " WHERE v.invariant = 'G-INV-CUP' AND v.rule = 'G-DRAW'"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes WHERE seat = 1 AND player = 'a'"
                             " AND score = 13 AND outcome = 'won'"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes WHERE seat = 2 AND player = 'b''; --'"
@@ -202,7 +203,7 @@ Test(db, a_run_whose_process_is_gone_is_marked_interrupted)
     pid_t child = fork();
     if (child == 0) {
         db *d = open_ok(p);
-        db_run r = { "sim", "undead sim", "zombie-dice" };
+        db_run r = { "sim", "undead sim", "some-game" };
         db_run_begin(d, &r);
         _exit(0);   /* gone without ending the run */
     }
@@ -220,7 +221,7 @@ Test(db, a_running_run_of_a_live_process_is_left_alone)
 {
     const char *p = path_in("live.db");
     db *d = open_ok(p);
-    db_run r = { "sim", "undead sim", "zombie-dice" };
+    db_run r = { "sim", "undead sim", "some-game" };
     int64_t run_id = db_run_begin(d, &r);
     sqlite3 *h = db_sqlite(d);
     /* pretend the run belongs to our parent, which is alive */
@@ -231,31 +232,6 @@ Test(db, a_running_run_of_a_live_process_is_left_alone)
     cr_expect_eq(one_int(db_sqlite(other), "SELECT count(*) FROM runs WHERE status = 'running'"), 1);
     db_close(other);
     db_close(d);
-}
-
-/* One green drawn from the full cup (6 of 13), rolled to a brain (3 of 6): 3/13 for the pair,
- * three dice drawn and rolled. */
-Test(db, exact_probability_of_a_transcript)
-{
-    const char *text = ZD_HEADER "player a\nplayer b\npartial\n"
-                       "draw green green green\nroll green:brain green:brain green:brain\n";
-    capture cap;
-    cap_init(&cap, NULL);
-    cr_assert(cap_from_transcript(&cap, text, strlen(text)));
-    ud_setup setup;
-    ud_transcript t;
-    ud_error err;
-    memset(&err, 0, sizeof err);
-    cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s", err.msg);
-    setup = t.setup;
-    ud_transcript_free(&t);
-    prob p;
-    cr_assert(prob_of_lines(&zd_game, &setup, &cap, &p));
-    /* (6/13)(5/12)(4/11) for the greens, (3/6)^3 for the brains = 120/1716 * 1/8 = 5/572 */
-    cr_expect_str_eq(p.num, "5");
-    cr_expect_str_eq(p.den, "572");
-    prob_free(&p);
-    cap_free(&cap);
 }
 
 /* Run the CLI with the arguments up to a NULL; returns the exit status,
@@ -270,38 +246,134 @@ static int cli(char **out, ...)
     va_end(ap);
     char *err = NULL;
     int rc = run_undead(argv, NULL, out, &err);
+    if (rc != 0)
+        cr_log_info("undead %s %s: %s", argv[1], argv[2] ? argv[2] : "", err);
     free(err);
     return rc;
 }
 
-Test(db, diff_of_a_rerun_is_empty_and_of_a_switched_variant_is_not)
+static int64_t int_of(sqlite3 *h, const char *fmt, ...)
 {
-    char *dbp = strdup(path_in("diff.db")), *out;
-    cr_assert_eq(cli(&out, "sim", "zombie-dice", "--games", "300", "--db", dbp, NULL), 0);
-    free(out);
-    cr_assert_eq(cli(&out, "sim", "zombie-dice", "--games", "300", "--db", dbp, NULL), 0);
-    free(out);
-    cr_assert_eq(cli(&out, "sim", "zombie-dice", "--games", "300", "--db", dbp, "--variant",
-                     "shortage-order=cup-first", NULL), 0);
-    free(out);
-    cr_expect_eq(cli(&out, "db", "diff", "1", "2", "--db", dbp, NULL), 0, "%s", out);
-    cr_expect(strstr(out, "0 changed, 0 added, 0 removed, 100 unchanged"), "%s", out);
-    free(out);
-    cr_expect_eq(cli(&out, "db", "diff", "last~1", "last", "--db", dbp, NULL), 1);
-    cr_expect(strstr(out, "changed  game:zombie-dice:seed="), "%s", out);
-    free(out);
-    cr_expect_eq(cli(&out, "db", "query", "readings-differ", "--param", "variant=shortage-order",
-                     "--db", dbp, "--format", "csv", NULL), 0);
-    cr_expect(strstr(out, "return-first") && strstr(out, "cup-first"), "%s", out);
-    free(out);
-    free(dbp);
+    char sql[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(sql, sizeof sql, fmt, ap);
+    va_end(ap);
+    return one_int(h, sql);
 }
 
-Test(db, every_named_query_runs_and_has_a_header)
+static const char *const outcome_word[] = {
+    [UD_SEAT_PLAYING] = "none", [UD_SEAT_WON] = "won", [UD_SEAT_SHARED] = "shared",
+    [UD_SEAT_LOST] = "lost", [UD_SEAT_OUT] = "out",
+};
+
+enum { SIM_GAMES = 20 };
+
+/* Every game: a recorded simulation holds one case per game, each seat's
+ * outcome as the engine plays the same seed, and coverage of the game's
+ * own rules only. */
+Test(db, a_simulation_of_every_game_is_recorded)
+{
+    FOR_EACH_GAME(g) {
+        for (int n = g->min_players; n <= g->min_players + 1 && n <= g->max_players; n++) {
+            char dbp[128], names[128] = "", games[16];
+            snprintf(dbp, sizeof dbp, "%s/%s-%d.db", dir, g->name, n);
+            for (int i = 0; i < n; i++)
+                sprintf(names + strlen(names), "%sp%d", i ? "," : "", i + 1);
+            snprintf(games, sizeof games, "%d", SIM_GAMES);
+            char *out;
+            cr_assert_eq(cli(&out, "sim", g->name, "--games", games, "--players", names, "--policy",
+                             "random", "--db", dbp, NULL), 0, "%s", g->name);
+            free(out);
+            db *d = open_ok(dbp);
+            sqlite3 *h = db_sqlite(d);
+            cr_expect_eq(int_of(h, "SELECT count(*) FROM runs WHERE game = '%s' AND status = 'complete'", g->name), 1);
+            cr_expect_eq(int_of(h, "SELECT count(*) FROM cases WHERE game = '%s' AND kind = 'sim'", g->name),
+                         SIM_GAMES, "%s", g->name);
+            cr_expect_eq(int_of(h, "SELECT count(*) FROM case_outcomes"), SIM_GAMES * n, "%s", g->name);
+            /* Rules recorded are the game's. */
+            sqlite3_stmt *st;
+            cr_assert_eq(sqlite3_prepare_v2(h, "SELECT rule FROM coverage UNION SELECT rule FROM case_rules",
+                                            -1, &st, NULL), SQLITE_OK);
+            int rules = 0;
+            while (sqlite3_step(st) == SQLITE_ROW) {
+                const char *id = (const char *)sqlite3_column_text(st, 0);
+                cr_expect_not_null(ud_game_rule(g, id), "%s: rule %s is not the game's", g->name, id);
+                rules++;
+            }
+            sqlite3_finalize(st);
+            cr_expect_gt(rules, 0, "%s: no coverage recorded", g->name);
+            /* Game i of the simulation is seed 1+i: the same outcomes as
+             * the engine gives that seed. */
+            for (int k = 0; k < SIM_GAMES; k++) {
+                ud_result res;
+                char *text = play_text(g, n, NULL, (uint64_t)(1 + k), &res, NULL);
+                free(text);
+                char key[64];
+                snprintf(key, sizeof key, "%%:seed=%d:%%", 1 + k);
+                if (res.status != UD_OVER) {
+                    cr_expect_eq(int_of(h, "SELECT count(*) FROM cases WHERE key LIKE '%s' AND status = 'complete'", key),
+                                 0, "%s seed %d", g->name, 1 + k);
+                    continue;
+                }
+                cr_expect_eq(int_of(h, "SELECT count(*) FROM cases WHERE key LIKE '%s' AND status = 'complete'", key),
+                             1, "%s seed %d", g->name, 1 + k);
+                for (int seat = 0; seat < n; seat++)
+                    cr_expect_eq(int_of(h, "SELECT count(*) FROM case_outcomes o JOIN cases c ON c.id = o.case_id"
+                                           " WHERE c.key LIKE '%s' AND o.seat = %d AND o.player = 'p%d'"
+                                           " AND o.outcome = '%s' AND o.score = %d",
+                                        key, seat + 1, seat + 1, outcome_word[res.outcome[seat]], res.score[seat]),
+                                 1, "%s seed %d seat %d: expected %s with %d", g->name, 1 + k, seat + 1,
+                                 outcome_word[res.outcome[seat]], res.score[seat]);
+                if (res.winner >= 0)
+                    cr_expect_eq(int_of(h, "SELECT count(*) FROM cases WHERE key LIKE '%s' AND winner = 'p%d'", key,
+                                        res.winner + 1), 1, "%s seed %d: winner", g->name, 1 + k);
+            }
+            db_close(d);
+        }
+    }
+}
+
+/* Every game: play and check record a case each; a rerun of a simulation
+ * diffs as unchanged. */
+Test(db, play_check_and_rerun_of_every_game_are_recorded)
+{
+    FOR_EACH_GAME(g) {
+        char dbp[128], file[128];
+        snprintf(dbp, sizeof dbp, "%s/%s-pc.db", dir, g->name);
+        snprintf(file, sizeof file, "%s/%s.in", dir, g->name);
+        char *out;
+        cr_assert_eq(cli(&out, "play", g->name, "--seed", "5", "--db", dbp, NULL), 0, "%s", g->name);
+        write_file(file, out);
+        free(out);
+        cr_assert_eq(cli(&out, "check", "--db", dbp, file, NULL), 0, "%s", g->name);
+        free(out);
+        db *d = open_ok(dbp);
+        sqlite3 *h = db_sqlite(d);
+        cr_expect_eq(int_of(h, "SELECT count(*) FROM cases WHERE game = '%s' AND kind = 'play'", g->name), 1);
+        cr_expect_eq(int_of(h, "SELECT count(*) FROM cases WHERE game = '%s' AND kind = 'transcript'", g->name), 1);
+        /* The same game played and checked (kind "transcript"): the same outcome. */
+        cr_expect_eq(int_of(h, "SELECT count(DISTINCT outcome) FROM cases"), 1, "%s", g->name);
+        db_close(d);
+        for (int i = 0; i < 2; i++) {
+            cr_assert_eq(cli(&out, "sim", g->name, "--games", "30", "--db", dbp, NULL), 0, "%s", g->name);
+            free(out);
+        }
+        cr_expect_eq(cli(&out, "db", "diff", "last~1", "last", "--db", dbp, NULL), 0, "%s", g->name);
+        cr_expect(strstr(out, "0 changed, 0 added, 0 removed, 30 unchanged"), "%s: %s", g->name, out);
+        free(out);
+    }
+}
+
+/* Every shipped named query runs on a database holding every game (a
+ * simulation of each and the golden files) and has a summary. */
+Test(db, every_named_query_runs_on_every_game)
 {
     char *dbp = strdup(path_in("q.db")), *out;
-    cr_assert_eq(cli(&out, "sim", "zombie-dice", "--games", "500", "--db", dbp, NULL), 0);
-    free(out);
+    FOR_EACH_GAME(g) {
+        cr_assert_eq(cli(&out, "sim", g->name, "--games", "100", "--db", dbp, NULL), 0, "%s", g->name);
+        free(out);
+    }
     cr_assert_eq(cli(&out, "golden", "check", "--dir", UD_SOURCE_DIR "/golden", "--db", dbp, NULL), 0);
     free(out);
     db *d = open_ok(dbp);
@@ -310,86 +382,37 @@ Test(db, every_named_query_runs_and_has_a_header)
         nq_query q;
         cr_assert(nq_find(s->name, &q));
         cr_expect_gt(strlen(q.summary), 10, "%s: no summary line", s->name);
-        char *values[NQ_MAX_PARAMS];
-        char buf[NQ_MAX_PARAMS][64];
-        int nv = 0;
-        for (int i = 0; i < q.n_params; i++) {
-            if (!q.params[i].required)
-                continue;
-            const char *v = !strcmp(q.params[i].name, "rule") ? "ZD-BUST"
-                          : !strcmp(q.params[i].name, "variant") ? "shortage-order"
-                          : !strcmp(q.params[i].name, "version") ? UD_VERSION
-                          : !strcmp(q.params[i].name, "name") ? "games" : "1";
-            snprintf(buf[nv], sizeof buf[nv], "%s=%s", q.params[i].name, v);
-            values[nv] = buf[nv];
-            nv++;
+        FOR_EACH_GAME(g) {
+            char *values[NQ_MAX_PARAMS];
+            char buf[NQ_MAX_PARAMS][96];
+            int nv = 0;
+            for (int i = 0; i < q.n_params; i++) {
+                if (!q.params[i].required)
+                    continue;
+                const char *v = !strcmp(q.params[i].name, "rule") ? g->rules[0].id
+                              : !strcmp(q.params[i].name, "variant") ? (g->n_variants ? g->variants[0].key : "none")
+                              : !strcmp(q.params[i].name, "game") ? g->name
+                              : !strcmp(q.params[i].name, "version") ? UD_VERSION
+                              : !strcmp(q.params[i].name, "name") ? "games" : "1";
+                snprintf(buf[nv], sizeof buf[nv], "%s=%s", q.params[i].name, v);
+                values[nv] = buf[nv];
+                nv++;
+            }
+            ud_buf err;
+            ud_buf_init(&err);
+            sqlite3_stmt *st = nq_prepare(db_sqlite(d), &q, values, nv, &err);
+            cr_assert(st, "%s: %s", s->name, ud_buf_str(&err));
+            int rc;
+            while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+                ;
+            cr_expect_eq(rc, SQLITE_DONE, "%s (%s): %s", s->name, g->name, sqlite3_errmsg(db_sqlite(d)));
+            sqlite3_finalize(st);
+            ud_buf_free(&err);
         }
-        ud_buf err;
-        ud_buf_init(&err);
-        sqlite3_stmt *st = nq_prepare(db_sqlite(d), &q, values, nv, &err);
-        cr_assert(st, "%s: %s", s->name, ud_buf_str(&err));
-        int rc;
-        while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-            ;
-        cr_expect_eq(rc, SQLITE_DONE, "%s: %s", s->name, sqlite3_errmsg(db_sqlite(d)));
-        sqlite3_finalize(st);
-        ud_buf_free(&err);
     }
     cr_expect_geq(n, 8);
     db_close(d);
-    /* the edge cases the golden files hold are found */
-    cr_expect_eq(cli(&out, "db", "query", "shortage-two-shotguns", "--db", dbp, NULL), 0);
-    cr_expect(strstr(out, "001-shortage-return-first.in") && strstr(out, "shotguns=2"), "%s", out);
-    free(out);
-    cr_expect_eq(cli(&out, "db", "query", "tiebreak-decided", "--db", dbp, "--format", "json", NULL), 0);
-    cr_expect(strstr(out, "tiebreak-one-round-broken.in"), "%s", out);
-    free(out);
-    cr_expect_eq(cli(&out, "db", "query", "zombie_dice/tiebreak-decided", "--db", dbp, "--format", "json",
-                     NULL), 0);
-    cr_expect(strstr(out, "tiebreak-one-round-broken.in"), "%s", out);
-    free(out);
     cr_expect_eq(cli(&out, "db", "query", "no-such-query", "--db", dbp, NULL), 2);
     free(out);
-    cr_expect_eq(cli(&out, "db", "query", "rule-cases", "--db", dbp, NULL), 2);
-    free(out);
-    free(dbp);
-}
-
-/* Every case with players has one outcome row per seat, agreeing with its
- * winner column: one 'won' seat for a named winner, the top-scoring seats
- * 'shared' for a shared win, and 'lost' for the others. */
-Test(db, every_case_has_its_seats_outcomes)
-{
-    char *dbp = strdup(path_in("o.db")), *out;
-    cr_assert_eq(cli(&out, "sim", "zombie-dice", "--games", "20", "--players", "a,b,c", "--db", dbp, NULL), 0);
-    free(out);
-    cr_assert_eq(cli(&out, "check", "--db", dbp,
-                     UD_SOURCE_DIR "/golden/zombie_dice/endgame/tiebreak-one-round-stands.in",
-                     UD_SOURCE_DIR "/golden/zombie_dice/endgame/final-turn.in", NULL), 0);
-    free(out);
-    db *d = open_ok(dbp);
-    sqlite3 *h = db_sqlite(d);
-    cr_expect_eq(one_int(h, "SELECT count(*) FROM cases"), 22);
-    /* as many seats as the outcome text lists scores ("... scores=a:13,b:9") */
-    cr_expect_eq(one_int(h, "SELECT count(*) FROM cases c, (SELECT substr(outcome, instr(outcome, 'scores=')"
-                            " + 7) AS s, id FROM cases) x WHERE x.id = c.id AND (SELECT count(*) FROM"
-                            " case_outcomes o WHERE o.case_id = c.id) <> length(x.s) - length(replace(x.s,"
-                            " ',', '')) + 1"), 0);
-    cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes"), 20 * 3 + 2 + 3);
-    cr_expect_eq(one_int(h, "SELECT count(*) FROM cases c WHERE c.winner NOT LIKE '*%' AND"
-                            " (SELECT count(*) FROM case_outcomes o WHERE o.case_id = c.id"
-                            "  AND o.outcome = 'won' AND o.player = c.winner) <> 1"), 0);
-    cr_expect_eq(one_int(h, "SELECT count(*) FROM cases c WHERE (SELECT count(*) FROM case_outcomes o"
-                            " WHERE o.case_id = c.id AND o.outcome = 'won') <> (c.winner NOT LIKE '*%')"), 0);
-    cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE winner = '*shared*'"), 1);
-    cr_expect_geq(one_int(h, "SELECT count(*) FROM case_outcomes o JOIN cases c ON c.id = o.case_id"
-                             " WHERE c.winner = '*shared*' AND o.outcome = 'shared'"), 2);
-    cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes o JOIN cases c ON c.id = o.case_id"
-                            " WHERE c.winner = '*shared*' AND o.outcome = 'shared' AND o.score <>"
-                            " (SELECT max(score) FROM case_outcomes t WHERE t.case_id = o.case_id)"), 0);
-    cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes WHERE outcome = 'lost'"),
-                 one_int(h, "SELECT count(*) FROM case_outcomes") -
-                     one_int(h, "SELECT count(*) FROM case_outcomes WHERE outcome IN ('won', 'shared')"));
-    db_close(d);
     free(dbp);
 }

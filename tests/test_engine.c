@@ -1,8 +1,8 @@
 /*
  * test_engine.c - core/engine: the rule-table runner.
  *
- * ud_table_build is checked against Zombie Dice's real table under every
- * variant combination; the runner's behaviour (offers, decide, firing
+ * ud_table_build is checked against every registered game's real table
+ * under every variant combination; the runner's behaviour (offers, decide, firing
  * counts, sinks, chance failures, stuck phases, invariants) on a small
  * toy game defined here, so each case has one obvious cause.
  */
@@ -15,7 +15,7 @@
 /* An action of a kind without arguments, for ud_decide. */
 #define ACT(k) (&(ud_action){ .kind = (k) })
 
-/* ---- ud_table_build on zombie-dice --------------------------------------------- */
+/* ---- ud_table_build on every registered game --------------------------------------------- */
 
 /* Written from the ud_rule field comments, not from ud_rule_active. */
 static bool active_under(const ud_rule *r, const int *variant)
@@ -27,87 +27,113 @@ static bool active_under(const ud_rule *r, const int *variant)
     return (r->values2 & (1u << variant[r->variant2])) != 0;
 }
 
-static void check_table(const int *variant)
+static void check_table(const ud_game *g, const int *variant)
 {
     ud_table t;
     memset(&t, 0xee, sizeof t);
-    ud_table_build(&t, &zd_game, variant);
-    cr_assert_eq(t.game, &zd_game);
+    ud_table_build(&t, g, variant);
+    cr_assert_eq(t.game, g);
     cr_assert_eq(t.effects[0], 0);
     int expected_rows = 0;
-    for (int i = 0; i < zd_game.n_rules; i++)
-        expected_rows += active_under(&zd_game.rules[i], variant);
-    cr_assert_eq(t.n_rows, expected_rows, "rows in the table");
-    for (int ph = 0; ph < zd_game.n_phases; ph++) {
-        cr_assert_eq(t.kind[ph], zd_game.phases[ph].kind);
+    for (int i = 0; i < g->n_rules; i++)
+        expected_rows += active_under(&g->rules[i], variant);
+    cr_assert_eq(t.n_rows, expected_rows, "%s: rows in the table", g->name);
+    for (int ph = 0; ph < g->n_phases; ph++) {
+        cr_assert_eq(t.kind[ph], g->phases[ph].kind);
         cr_assert_leq(t.effects[ph], t.offers[ph]);
         cr_assert_eq(t.offers[ph], t.effects[ph] + t.n_effects[ph] + 1, "a stop row between");
-        if (ph + 1 < zd_game.n_phases)
+        if (ph + 1 < g->n_phases)
             cr_assert_eq(t.effects[ph + 1], t.offers[ph] + t.n_offers[ph] + 1);
         /* Each range holds exactly the active rules of that phase and kind,
          * in table order. */
         for (int kind = UD_ROW_EFFECT; kind <= UD_ROW_OFFER; kind++) {
             int k = kind == UD_ROW_EFFECT ? t.effects[ph] : t.offers[ph];
             int end = k + (kind == UD_ROW_EFFECT ? t.n_effects[ph] : t.n_offers[ph]);
-            for (int i = 0; i < zd_game.n_rules; i++) {
-                const ud_rule *r = &zd_game.rules[i];
+            for (int i = 0; i < g->n_rules; i++) {
+                const ud_rule *r = &g->rules[i];
                 if (r->phase != ph || (int)r->kind != kind || !active_under(r, variant))
                     continue;
-                cr_assert_lt(k, end, "rule %s missing from phase %s", r->id,
-                             zd_game.phases[ph].name);
+                cr_assert_lt(k, end, "%s: rule %s missing from phase %s", g->name, r->id,
+                             g->phases[ph].name);
                 const ud_row *row = &t.row[k++];
-                cr_assert_eq(row->rule, r, "phase %s: row %s, expected %s",
-                             zd_game.phases[ph].name, row->rule->id, r->id);
+                cr_assert_eq(row->rule, r, "%s: phase %s: row %s, expected %s", g->name,
+                             g->phases[ph].name, row->rule->id, r->id);
                 cr_assert_eq(row->index, i);
                 cr_assert_eq(row->kind, r->kind);
                 cr_assert_eq(row->guard, r->guard);
                 cr_assert_eq(row->effect, r->effect);
             }
-            cr_assert_eq(k, end, "phase %s holds an extra row", zd_game.phases[ph].name);
-            cr_assert_null(t.row[end].effect, "phase %s: no stop row after its rows",
-                           zd_game.phases[ph].name);
+            cr_assert_eq(k, end, "%s: phase %s holds an extra row", g->name, g->phases[ph].name);
+            cr_assert_null(t.row[end].effect, "%s: phase %s: no stop row after its rows", g->name,
+                           g->phases[ph].name);
         }
     }
 }
 
-Test(table_build, every_variant_combination)
+/* Every combination of every game's variant values (a game with more than
+ * MAX_COMBOS of them is sampled: the first MAX_COMBOS in counting order
+ * and as many random ones). */
+enum { MAX_COMBOS = 8192 };
+
+Test(table_build, every_variant_combination_of_every_game)
 {
-    int n = zd_game.n_variants, combos = 1;
-    for (int v = 0; v < n; v++)
-        combos *= zd_game.variants[v].n_values;
-    /* 5 two-valued base questions, the dice set (4), and 4 two-valued
-     * expansion questions. */
-    cr_assert_eq(combos, 32 * 4 * 16, "the variant questions changed");
-    for (int c = 0; c < combos; c++) {
-        int variant[UD_MAX_VARIANTS] = { 0 }, rest = c;
-        for (int v = 0; v < n; v++) {
-            variant[v] = rest % zd_game.variants[v].n_values;
-            rest /= zd_game.variants[v].n_values;
+    FOR_EACH_GAME(g) {
+        double combos = 1;
+        for (int v = 0; v < g->n_variants; v++) {
+            cr_assert_gt(g->variants[v].n_values, 0, "%s: %s has no values", g->name,
+                         g->variants[v].key);
+            combos *= g->variants[v].n_values;
         }
-        check_table(variant);
+        int n = combos > MAX_COMBOS ? 2 * MAX_COMBOS : (int)combos;
+        ud_rng rng;
+        ud_rng_seed(&rng, 7);
+        for (int c = 0; c < n; c++) {
+            int variant[UD_MAX_VARIANTS] = { 0 }, rest = c;
+            if (c >= MAX_COMBOS) {
+                random_variants(g, &rng, variant);
+            } else {
+                for (int v = 0; v < g->n_variants; v++) {
+                    variant[v] = rest % g->variants[v].n_values;
+                    rest /= g->variants[v].n_values;
+                }
+            }
+            check_table(g, variant);
+        }
     }
 }
 
+/* A row tied to a variant value is in the table exactly when the setting
+ * has that value. */
 Test(table_build, variant_rows_follow_the_setting)
 {
-    int variant[UD_MAX_VARIANTS] = { 0 };
-    variant[ZD_V_END] = ZD_END_FINAL_TURN;
-    variant[ZD_V_FIRST] = ZD_FIRST_RANDOM;
-    ud_table t;
-    ud_table_build(&t, &zd_game, variant);
-    bool final_turn = false, finish_round = false, random_first = false, seat_order = false;
-    for (int k = 0; k < t.n_rows + 2 * zd_game.n_phases; k++) {
-        if (!t.row[k].rule)
-            continue;   /* a stop row */
-        const char *id = t.row[k].rule->id;
-        final_turn |= strcmp(id, "ZD-GOAL-FINAL-TURN") == 0;
-        finish_round |= strcmp(id, "ZD-GOAL-FINISH-ROUND") == 0;
-        random_first |= strcmp(id, "ZD-FIRST-RANDOM") == 0;
-        seat_order |= strcmp(id, "ZD-FIRST-SEAT-ORDER") == 0;
+    FOR_EACH_GAME(g) {
+        for (int i = 0; i < g->n_rules; i++) {
+            const ud_rule *r = &g->rules[i];
+            if (r->variant < 0)
+                continue;
+            cr_assert_lt(r->variant, g->n_variants, "%s: %s", g->name, r->id);
+            for (int val = 0; val < g->variants[r->variant].n_values; val++) {
+                int variant[UD_MAX_VARIANTS] = { 0 };
+                for (int v = 0; v < g->n_variants; v++)
+                    variant[v] = g->variants[v].default_value;
+                variant[r->variant] = val;
+                if (r->values2 && r->variant2 != r->variant)
+                    for (int v2 = 0; v2 < g->variants[r->variant2].n_values; v2++)
+                        if ((r->values2 >> v2) & 1u)
+                            variant[r->variant2] = v2;   /* one value the row wants */
+                ud_table t;
+                ud_table_build(&t, g, variant);
+                bool present = false;
+                for (int k = 0; k < t.n_rows + 2 * g->n_phases; k++)
+                    present |= t.row[k].rule == r;
+                bool want = val == r->value &&
+                            (r->values2 == 0 || ((r->values2 >> variant[r->variant2]) & 1u));
+                cr_assert_eq(present, want, "%s: %s under %s=%s", g->name, r->id,
+                             g->variants[r->variant].key,
+                             g->variants[r->variant].values[val].name);
+            }
+        }
     }
-    cr_assert(final_turn && random_first);
-    cr_assert_not(finish_round);
-    cr_assert_not(seat_order);
 }
 
 /* ---- a toy game ------------------------------------------------------------------ */
@@ -507,16 +533,32 @@ Test(engine, player_names_by_seat)
 
 Test(game_lookup, rules_actions_and_chance_verbs)
 {
-    const ud_rule *bust = ud_game_rule(&zd_game, "ZD-BUST");
-    cr_assert_not_null(bust);
-    cr_assert_str_eq(zd_game.rules[ud_game_rule_index(&zd_game, bust)].id, "ZD-BUST");
-    cr_assert_null(ud_game_rule(&zd_game, "ZD-NOPE"));
-    cr_assert_eq(ud_game_action(&zd_game, "stop"), ZD_ACT_STOP);
-    cr_assert_eq(ud_game_action(&zd_game, "roll"), ZD_ACT_ROLL);
-    cr_assert_eq(ud_game_action(&zd_game, "ro"), -1);
-    cr_assert(ud_game_is_chance_event(&zd_game, "draw"));
-    cr_assert(ud_game_is_chance_event(&zd_game, "roll"));
-    cr_assert(ud_game_is_chance_event(&zd_game, "lot"));
-    cr_assert_not(ud_game_is_chance_event(&zd_game, "decide"));
+    FOR_EACH_GAME(g) {
+        for (int i = 0; i < g->n_rules; i++) {
+            const ud_rule *r = ud_game_rule(g, g->rules[i].id);
+            cr_assert_eq(r, &g->rules[i], "%s: rule %s is found as itself", g->name, g->rules[i].id);
+            cr_assert_eq(ud_game_rule_index(g, r), i);
+        }
+        cr_assert_null(ud_game_rule(g, "NO-SUCH-RULE"));
+        for (int k = 0; k < g->n_actions; k++) {
+            cr_assert_eq(ud_game_action(g, g->actions[k].name), k, "%s: action %s", g->name,
+                         g->actions[k].name);
+            /* A proper prefix of a name is not the name. */
+            char prefix[UD_NAME_MAX];
+            snprintf(prefix, sizeof prefix, "%s", g->actions[k].name);
+            size_t len = strlen(prefix);
+            if (len > 1) {
+                prefix[len - 1] = '\0';
+                int found = ud_game_action(g, prefix);
+                cr_assert(found == -1 || strcmp(g->actions[found].name, prefix) == 0,
+                          "%s: '%s' found as %d", g->name, prefix, found);
+            }
+        }
+        cr_assert_eq(ud_game_action(g, "no-such-action"), -1);
+        for (const char *const *v = g->chance_events; v && *v; v++)
+            cr_assert(ud_game_is_chance_event(g, *v), "%s: %s", g->name, *v);
+        cr_assert_not(ud_game_is_chance_event(g, "decide"), "%s", g->name);
+        cr_assert_not(ud_game_is_chance_event(g, "="), "%s", g->name);
+    }
     cr_assert_not(ud_game_is_chance_event(&toy, "draw"), "a game without chance verbs");
 }

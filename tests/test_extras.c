@@ -117,27 +117,6 @@ Test(extras, verify_analyses_report_to_the_sink, .timeout = 300)
         }
 }
 
-/* A bad option value is a usage error with a message, not a crash. */
-Test(extras, bad_option_is_usage)
-{
-    const ud_game *g = ud_find_game("zombie-dice");
-    const ud_analysis *a = g ? ud_game_find_analysis(g, "game") : NULL;
-    if (!a)
-        return;   /* the test concerns a game that has it */
-    ud_analysis_args *args = calloc(1, sizeof *args);
-    ud_setup_defaults(g, &args->setup);
-    args->n = 1;
-    args->name[0] = "from-score";
-    args->value[0] = "99";
-    ud_analysis_sink sink = { 0 };
-    ud_buf err;
-    ud_buf_init(&err);
-    cr_assert_eq(a->run(g, args, &sink, &err), UD_ANALYSIS_USAGE);
-    cr_assert(strstr(ud_buf_str(&err), "--from-score") != NULL, "got: %s", ud_buf_str(&err));
-    ud_buf_free(&err);
-    free(args);
-}
-
 /* `undead solve GAME` lists every analysis the game declares; an unknown
  * one is a usage error naming them. */
 Test(extras, solve_lists_analyses)

@@ -1,6 +1,7 @@
 /*
  * test_setup.c - core/setup: player names, variant settings and start
- * lines from user words, and the errors each refuses with.
+ * lines from user words, and the errors each refuses with.  Variant
+ * settings are tried on every registered game's own questions.
  */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -13,7 +14,7 @@ static ud_buf err;
 
 static void init(void)
 {
-    ud_setup_defaults(&zd_game, &setup);
+    ud_setup_defaults(ud_games[0], &setup);
     ud_buf_init(&err);
 }
 
@@ -33,9 +34,12 @@ Test(setup, defaults_are_the_games_defaults_and_two_players)
     cr_assert_str_eq(setup.names[0], "p1");
     cr_assert_str_eq(setup.names[1], "p2");
     cr_assert_eq(setup.n_start, 0);
-    for (int v = 0; v < zd_game.n_variants; v++)
-        cr_assert_eq(setup.variant[v], zd_game.variants[v].default_value, "variant %s",
-                     zd_game.variants[v].key);
+    FOR_EACH_GAME(g) {
+        ud_setup_defaults(g, &setup);
+        for (int v = 0; v < g->n_variants; v++)
+            cr_assert_eq(setup.variant[v], g->variants[v].default_value, "%s: variant %s", g->name,
+                         g->variants[v].key);
+    }
 }
 
 Test(setup, player_list_is_split_on_commas)
@@ -117,48 +121,65 @@ Test(setup, player_list_overlong_item)
 
 Test(setup, every_variant_value_is_accepted)
 {
-    for (int v = 0; v < zd_game.n_variants; v++)
-        for (int i = 0; i < zd_game.variants[v].n_values; i++) {
-            char kv[128];
-            snprintf(kv, sizeof kv, "%s=%s", zd_game.variants[v].key,
-                     zd_game.variants[v].values[i].name);
-            cr_assert(ud_setup_variant(&zd_game, &setup, kv, &err), "%s: %s", kv, ud_buf_str(&err));
-            cr_assert_eq(setup.variant[v], i, "%s", kv);
+    FOR_EACH_GAME(g) {
+        ud_setup_defaults(g, &setup);
+        for (int v = 0; v < g->n_variants; v++)
+            for (int i = 0; i < g->variants[v].n_values; i++) {
+                char kv[128];
+                snprintf(kv, sizeof kv, "%s=%s", g->variants[v].key, g->variants[v].values[i].name);
+                cr_assert(ud_setup_variant(g, &setup, kv, &err), "%s: %s: %s", g->name, kv,
+                          ud_buf_str(&err));
+                cr_assert_eq(setup.variant[v], i, "%s: %s", g->name, kv);
+            }
+    }
+}
+
+/* The refusals, on each game's own first question. */
+Test(setup, variant_refusals_name_the_games_choices)
+{
+    FOR_EACH_GAME(g) {
+        if (g->n_variants == 0)
+            continue;
+        ud_setup_defaults(g, &setup);
+        const ud_variant *q = &g->variants[0];
+        char kv[128], want[256];
+
+        ud_buf_clear(&err);
+        cr_assert_not(ud_setup_variant(g, &setup, q->key, &err), "%s", g->name);
+        snprintf(want, sizeof want, "variant '%s': expected KEY=VALUE", q->key);
+        ERR_HAS(want);
+
+        ud_buf_clear(&err);
+        snprintf(kv, sizeof kv, "%sx=%s", q->key, q->values[0].name);
+        cr_assert_not(ud_setup_variant(g, &setup, kv, &err), "%s", g->name);
+        snprintf(want, sizeof want, "unknown variant key '%sx' for %s", q->key, g->name);
+        ERR_HAS(want);
+        for (int v = 0; v < g->n_variants; v++)
+            ERR_HAS(g->variants[v].key);
+
+        /* A proper prefix of a key is not the key. */
+        if (strlen(q->key) > 1) {
+            ud_buf_clear(&err);
+            snprintf(kv, sizeof kv, "%.*s=%s", (int)strlen(q->key) - 1, q->key, q->values[0].name);
+            cr_assert_not(ud_setup_variant(g, &setup, kv, &err), "%s: %s", g->name, kv);
+            ERR_HAS("unknown variant key");
         }
-}
 
-Test(setup, variant_without_equals)
-{
-    cr_assert_not(ud_setup_variant(&zd_game, &setup, "end", &err));
-    ERR_HAS("variant 'end': expected KEY=VALUE");
-}
+        int before = setup.variant[0];
+        ud_buf_clear(&err);
+        snprintf(kv, sizeof kv, "%s=no-such-value", q->key);
+        cr_assert_not(ud_setup_variant(g, &setup, kv, &err), "%s", g->name);
+        snprintf(want, sizeof want, "variant %s: unknown value 'no-such-value'; expected one of:", q->key);
+        ERR_HAS(want);
+        for (int i = 0; i < q->n_values; i++)
+            ERR_HAS(q->values[i].name);
+        cr_assert_eq(setup.variant[0], before, "%s: a refused value changes nothing", g->name);
 
-Test(setup, variant_unknown_key_lists_keys)
-{
-    cr_assert_not(ud_setup_variant(&zd_game, &setup, "ending=final-turn", &err));
-    ERR_HAS("unknown variant key 'ending' for zombie-dice");
-    for (int v = 0; v < zd_game.n_variants; v++)
-        ERR_HAS(zd_game.variants[v].key);
-}
-
-Test(setup, variant_key_prefix_is_not_a_key)
-{
-    cr_assert_not(ud_setup_variant(&zd_game, &setup, "en=final-turn", &err));
-    ERR_HAS("unknown variant key 'en'");
-}
-
-Test(setup, variant_unknown_value_lists_values)
-{
-    int before = setup.variant[ZD_V_END];
-    cr_assert_not(ud_setup_variant(&zd_game, &setup, "end=never", &err));
-    ERR_HAS("variant end: unknown value 'never'; expected one of: finish-round final-turn");
-    cr_assert_eq(setup.variant[ZD_V_END], before, "a refused value changes nothing");
-}
-
-Test(setup, variant_empty_value)
-{
-    cr_assert_not(ud_setup_variant(&zd_game, &setup, "end=", &err));
-    ERR_HAS("unknown value ''");
+        ud_buf_clear(&err);
+        snprintf(kv, sizeof kv, "%s=", q->key);
+        cr_assert_not(ud_setup_variant(g, &setup, kv, &err), "%s", g->name);
+        ERR_HAS("unknown value ''");
+    }
 }
 
 Test(setup, start_lines_bounded)

@@ -1,253 +1,219 @@
 /*
- * test_transcript.c - core/transcript: what the parser accepts and how it
- * reads it (header fields, body line kinds, tokens and columns, tags,
- * comments, blank lines, CRLF, limits), and the writer's line format.
- * Malformed input is in test_transcript_errors.c.
+ * test_transcript.c - transcripts of every registered game: play ->
+ * transcript -> parse -> check -> regenerate identical, under every player
+ * count the game allows (up to 6) and random variant settings; the same
+ * after every change and state line is taken out (the checker fills them
+ * in); the header's defaults and the header writer round trip; and how the
+ * parser sorts body lines by the game's chance verbs.  Parser cases
+ * written by hand for one game (tokens, columns, CRLF, limits, every
+ * malformed kind) live beside that game (spec/GAME/tests/).
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "setup.h"
 #include "support.h"
 
-static ud_transcript t;
-
-static void parse_ok(const char *text, size_t len)
+static bool is_header_word(const char *w, size_t n)
 {
-    ud_error err;
-    memset(&err, 0, sizeof err);
-    int rc = ud_transcript_parse(text, len, ud_find_game, &t, &err);
-    cr_assert_eq(rc, 0, "parse failed at %d:%d: %s", err.line, err.col, err.msg);
-    cr_assert_eq(err.set, 0);
+    static const char *const words[] = { "undead-transcript", "game", "variant", "player",
+                                         "seed", "start", "partial", NULL };
+    for (const char *const *k = words; *k; k++)
+        if (strlen(*k) == n && strncmp(*k, w, n) == 0)
+            return true;
+    return false;
 }
 
-static void fini(void)
+/* text with only its header, chance and decide lines: what a person
+ * would type (malloc'd). */
+static char *outcomes_only(const ud_game *g, const char *text)
 {
-    ud_transcript_free(&t);
-}
-
-TestSuite(transcript, .fini = fini);
-
-Test(transcript, minimal_header_gets_game_defaults)
-{
-    const char *text = ZD_HEADER "player a\nplayer b\n";
-    parse_ok(text, strlen(text));
-    cr_assert_eq(t.game, &zd_game);
-    cr_assert_eq(t.setup.n_players, 2);
-    cr_assert_str_eq(t.setup.names[0], "a");
-    cr_assert_str_eq(t.setup.names[1], "b");
-    for (int v = 0; v < zd_game.n_variants; v++)
-        cr_assert_eq(t.setup.variant[v], zd_game.variants[v].default_value);
-    cr_assert_eq(t.policy[0].def, &ud_policy_random, "policy defaults to random");
-    cr_assert_eq(t.has_seed, 0);
-    cr_assert_eq(t.partial, 0);
-    cr_assert_eq(t.n, 0);
-    cr_assert_eq(t.last_line, 4);
-}
-
-Test(transcript, full_header)
-{
-    const char *text =
-        ZD_HEADER
-        "variant end=final-turn\n"
-        "variant first-player=random\n"
-        "player alice stop-at-brains:5\n"
-        "player bob always-roll\n"
-        "player carol\n"
-        "seed 18446744073709551615\n"
-        "start score alice 12\n"
-        "start   score\tbob 3\n"
-        "partial\n";
-    parse_ok(text, strlen(text));
-    cr_assert_eq(t.setup.variant[ZD_V_END], ZD_END_FINAL_TURN);
-    cr_assert_eq(t.setup.variant[ZD_V_FIRST], ZD_FIRST_RANDOM);
-    cr_assert_eq(t.setup.variant[ZD_V_TIEBREAK], zd_game.variants[ZD_V_TIEBREAK].default_value);
-    cr_assert_eq(t.setup.n_players, 3);
-    cr_assert_str_eq(t.policy[0].def->name, "stop-at-brains");
-    cr_assert_eq(t.policy[0].param, 5);
-    cr_assert_str_eq(t.policy[1].def->name, "always-roll");
-    cr_assert_eq(t.policy[2].def, &ud_policy_random);
-    cr_assert_eq(t.has_seed, 1);
-    cr_assert_eq(t.seed, UINT64_MAX);
-    cr_assert_eq(t.setup.n_start, 2);
-    cr_assert_str_eq(t.setup.start[0], "score alice 12");
-    cr_assert_str_eq(t.setup.start[1], "score bob 3", "start words are re-joined by one space");
-    cr_assert_eq(t.partial, 1);
-}
-
-Test(transcript, later_variant_line_wins)
-{
-    const char *text = ZD_HEADER "variant end=final-turn\nvariant end=finish-round\nplayer a\n";
-    parse_ok(text, strlen(text));
-    cr_assert_eq(t.setup.variant[ZD_V_END], ZD_END_FINISH_ROUND);
-}
-
-Test(transcript, body_line_kinds_tokens_and_columns)
-{
-    const char *text =
-        ZD_HEADER "player a\nplayer b\n"
-        "draw green  yellow red\n"                     /* line 5 */
-        "roll green:brain yellow:shotgun red:feet   [ZD-ROLL-THREE]\n"
-        "= brains=1 shotguns=1\n"
-        "decide a stop\n"
-        "score a +1 =1 [ZD-STOP-SCORE]\n";
-    parse_ok(text, strlen(text));
-    cr_assert_eq(t.n, 5);
-    const ud_tline *l = t.lines;
-    cr_assert_eq(l[0].kind, UD_TL_CHANCE);
-    cr_assert_eq(l[0].line, 5);
-    cr_assert_eq(l[0].ntok, 4);
-    cr_assert_str_eq(l[0].tok[2], "yellow");
-    cr_assert_eq(l[0].col[2], 13, "two spaces before yellow");
-    cr_assert_null(l[0].tag);
-    cr_assert_eq(l[1].kind, UD_TL_CHANCE);
-    cr_assert_str_eq(l[1].tag, "ZD-ROLL-THREE");
-    cr_assert_eq(l[1].tag_col, 44);   /* 4+1+11+1+14+1+8+3 spaces, then "[" */
-    cr_assert_eq(l[1].ntok, 4, "the tag is not a token");
-    cr_assert_eq(l[2].kind, UD_TL_STATE);
-    cr_assert_str_eq(l[2].tok[1], "brains=1");
-    cr_assert_eq(l[3].kind, UD_TL_DECIDE);
-    cr_assert_eq(l[4].kind, UD_TL_CHANGE);
-    cr_assert_str_eq(l[4].tok[0], "score");
-    cr_assert_str_eq(l[4].tag, "ZD-STOP-SCORE");
-}
-
-Test(transcript, comments_blank_lines_and_tabs)
-{
-    const char *text =
-        "# a leading comment\n"
-        "\n"
-        "undead-transcript 1   # trailing comment\n"
-        "   \t\n"
-        "game zombie-dice\n"
-        "player a # the first seat\n"
-        "player b\n"
-        "#draw red red red\n"
-        "\tdraw\tgreen green green\t# three greens\n"
-        "roll green:brain green#notacomment\n";
-    parse_ok(text, strlen(text));
-    cr_assert_eq(t.setup.n_players, 2);
-    cr_assert_eq(t.n, 2, "comment-only and blank lines are skipped");
-    cr_assert_eq(t.lines[0].line, 9);
-    cr_assert_eq(t.lines[0].ntok, 4);
-    cr_assert_eq(t.lines[0].col[0], 2);
-    cr_assert_str_eq(t.lines[1].tok[2], "green#notacomment", "'#' inside a word is text");
-    cr_assert_eq(t.last_line, 10);
-}
-
-Test(transcript, crlf_reads_like_lf)
-{
-    const char *lf = ZD_HEADER "player a\nplayer b\ndraw green green green\ndecide a roll\n";
-    const char *crlf = "undead-transcript 1\r\ngame zombie-dice\r\nplayer a\r\nplayer b\r\n"
-                       "draw green green green\r\ndecide a roll\r\n";
-    parse_ok(crlf, strlen(crlf));
-    ud_transcript a = t;
-    memset(&t, 0, sizeof t);
-    parse_ok(lf, strlen(lf));
-    cr_assert_eq(a.n, t.n);
-    for (int i = 0; i < t.n; i++) {
-        cr_assert_eq(a.lines[i].ntok, t.lines[i].ntok);
-        for (int k = 0; k < t.lines[i].ntok; k++)
-            cr_assert_str_eq(a.lines[i].tok[k], t.lines[i].tok[k], "line %d word %d", i, k);
+    char *out = malloc(strlen(text) + 1);
+    cr_assert_not_null(out);
+    size_t o = 0;
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) + 1 : strlen(p);
+        size_t w = strcspn(p, " \n");
+        char verb[64];
+        snprintf(verb, sizeof verb, "%.*s", (int)(w < 63 ? w : 63), p);
+        if (is_header_word(p, w) || strcmp(verb, "decide") == 0 || ud_game_is_chance_event(g, verb)) {
+            memcpy(out + o, p, len);
+            o += len;
+        }
+        p += len;
     }
-    cr_assert_str_eq(a.lines[1].tok[2], "roll", "no '\\r' left on the last word");
-    ud_transcript_free(&a);
+    out[o] = '\0';
+    return out;
 }
 
-Test(transcript, no_final_newline)
+Test(transcript_games, play_check_regenerate_identical)
 {
-    const char *text = ZD_HEADER "player a\nplayer b\ndecide b stop";
-    parse_ok(text, strlen(text));
-    cr_assert_eq(t.n, 1);
-    cr_assert_str_eq(t.lines[0].tok[2], "stop");
-    cr_assert_eq(t.last_line, 5);
+    FOR_EACH_GAME(g) {
+        ud_rng rng;
+        ud_rng_seed(&rng, 99);
+        int played = 0;
+        for (int players = g->min_players; players <= game_max_tested_players(g); players++)
+            for (uint64_t seed = 1; seed <= 8; seed++) {
+                int variant[UD_MAX_VARIANTS];
+                random_variants(g, &rng, variant);
+                ud_result res;
+                uint64_t fired_play[UD_MAX_RULES] = { 0 };
+                char *text = play_text(g, players, variant, seed, &res, fired_play);
+                if (res.status != UD_OVER) {
+                    free(text);
+                    continue;   /* test_random_sim.c judges failed games */
+                }
+                run r;
+                run_text(&r, text);
+                assert_ok(&r);
+                cr_assert_eq(r.game, g);
+                cr_assert_eq(r.res.complete, 1, "%s: %s", g->name, text);
+                cr_assert_eq(r.res.winner, res.winner);
+                cr_assert_eq(r.res.n_players, players);
+                cr_assert_eq(memcmp(r.fired, fired_play, sizeof fired_play), 0,
+                             "%s: firing counts differ between play and check", g->name);
+                cr_assert_str_eq(r.regen, text, "%s: the regenerated transcript differs", g->name);
+                assert_regen_stable(&r);
+                run_free(&r);
+
+                /* The checker fills in every change and state line. */
+                char *bare = outcomes_only(g, text);
+                cr_assert_lt(strlen(bare), strlen(text), "%s: nothing was taken out", g->name);
+                run_text(&r, bare);
+                assert_ok(&r);
+                cr_assert_str_eq(r.regen, text, "%s: filled in differently from\n%s", g->name, bare);
+                run_free(&r);
+                free(bare);
+                free(text);
+                played++;
+            }
+        cr_assert_gt(played, 0, "%s: no game ended", g->name);
+    }
 }
 
-Test(transcript, length_is_respected_without_nul)
+Test(transcript_games, minimal_header_gets_game_defaults)
 {
-    /* The parser reads len bytes, not up to a NUL. */
-    const char *text = ZD_HEADER "player a\nplayer b\ndecide a stop\nGARBAGE";
-    size_t len = strlen(text) - strlen("GARBAGE");
-    parse_ok(text, len);
-    cr_assert_eq(t.n, 1);
+    FOR_EACH_GAME(g) {
+        char text[256];
+        snprintf(text, sizeof text, "%splayer a\n", game_header(g));
+        ud_transcript t;
+        ud_error err;
+        memset(&err, 0, sizeof err);
+        cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0,
+                     "%s: %d:%d %s", g->name, err.line, err.col, err.msg);
+        cr_assert_eq(t.game, g);
+        cr_assert_eq(t.setup.n_players, 1);
+        cr_assert_str_eq(t.setup.names[0], "a");
+        for (int v = 0; v < g->n_variants; v++)
+            cr_assert_eq(t.setup.variant[v], g->variants[v].default_value, "%s: %s", g->name,
+                         g->variants[v].key);
+        cr_assert_eq(t.policy[0].def, &ud_policy_random, "policy defaults to random");
+        cr_assert_eq(t.has_seed, 0);
+        cr_assert_eq(t.n, 0);
+        ud_transcript_free(&t);
+    }
 }
 
-Test(transcript, longest_line_and_most_words)
+Test(transcript_games, header_round_trip_through_writer)
 {
-    char text[4096];
-    char comment[UD_TL_MAX_LEN + 1];
-    memset(comment, 'x', UD_TL_MAX_LEN);
-    comment[0] = '#';
-    comment[UD_TL_MAX_LEN] = '\0';
-    char words[512] = "=";
-    for (int i = 1; i < UD_TL_MAX_TOKENS; i++)
-        strcat(words, " k=v");
-    snprintf(text, sizeof text, ZD_HEADER "player a\n%s\n%s\n", comment, words);
-    parse_ok(text, strlen(text));
-    cr_assert_eq(t.n, 1);
-    cr_assert_eq(t.lines[0].ntok, UD_TL_MAX_TOKENS);
+    FOR_EACH_GAME(g) {
+        ud_rng rng;
+        ud_rng_seed(&rng, 5);
+        for (int k = 0; k < 10; k++) {
+            ud_transcript a;
+            memset(&a, 0, sizeof a);
+            a.game = g;
+            random_variants(g, &rng, a.setup.variant);
+            a.setup.n_players = game_max_tested_players(g);
+            for (int i = 0; i < a.setup.n_players; i++) {
+                snprintf(a.setup.names[i], UD_NAME_MAX, "s%d", i);
+                uint32_t p = ud_rng_below(&rng, (uint32_t)g->n_policies + 1);
+                a.policy[i].def = p == (uint32_t)g->n_policies ? &ud_policy_random : &g->policies[p];
+                a.policy[i].param = a.policy[i].def->has_param ? (int)ud_rng_below(&rng, 9) : 0;
+            }
+            a.seed = ud_rng_next(&rng);
+            char *out = NULL;
+            size_t len = 0;
+            FILE *f = open_memstream(&out, &len);
+            ud_transcript_write_header(f, g, &a.setup, a.policy, &a.seed, k % 2);
+            fclose(f);
+            ud_transcript t;
+            ud_error err;
+            memset(&err, 0, sizeof err);
+            cr_assert_eq(ud_transcript_parse(out, len, ud_find_game, &t, &err), 0, "%s: %s\n%s",
+                         g->name, err.msg, out);
+            cr_assert_eq(t.game, g);
+            cr_assert_eq(memcmp(t.setup.variant, a.setup.variant, sizeof a.setup.variant), 0,
+                         "%s: variants survive the writer", g->name);
+            cr_assert_eq(t.setup.n_players, a.setup.n_players);
+            for (int i = 0; i < a.setup.n_players; i++) {
+                cr_assert_str_eq(t.setup.names[i], a.setup.names[i]);
+                cr_assert_eq(t.policy[i].def, a.policy[i].def, "%s: seat %d's policy", g->name, i);
+                if (a.policy[i].def->has_param)
+                    cr_assert_eq(t.policy[i].param, a.policy[i].param);
+            }
+            cr_assert_eq(t.seed, a.seed);
+            cr_assert_eq(t.partial, k % 2);
+            /* Every variant is written, defaults included. */
+            int variant_lines = 0;
+            for (const char *p = out; (p = strstr(p, "\nvariant ")); p++)
+                variant_lines++;
+            cr_assert_eq(variant_lines, g->n_variants, "%s", g->name);
+            ud_transcript_free(&t);
+            free(out);
+        }
+    }
 }
 
-Test(transcript, every_seat_and_sixteen_start_lines)
+Test(transcript_games, body_lines_sorted_by_the_games_chance_verbs)
 {
-    char text[4096] = ZD_HEADER;
-    for (int i = 0; i < UD_MAX_PLAYERS; i++)
-        sprintf(text + strlen(text), "player p%d\n", i);
-    for (int i = 0; i < UD_MAX_START; i++)
-        sprintf(text + strlen(text), "start score p%d %d\n", i % 8, i);
-    parse_ok(text, strlen(text));
-    cr_assert_eq(t.setup.n_players, UD_MAX_PLAYERS);
-    cr_assert_eq(t.setup.n_start, 16);
+    FOR_EACH_GAME(g) {
+        char text[2048];
+        int n = snprintf(text, sizeof text, "%splayer a\nplayer b\n", game_header(g));
+        int lines = 0;
+        for (const char *const *v = g->chance_events; v && *v; v++, lines++)
+            n += snprintf(text + n, sizeof text - (size_t)n, "%s x\n", *v);
+        n += snprintf(text + n, sizeof text - (size_t)n, "= k=v\nnothing-we-know happened   [NO-SUCH-RULE]\n");
+        ud_transcript t;
+        ud_error err;
+        memset(&err, 0, sizeof err);
+        cr_assert_eq(ud_transcript_parse(text, (size_t)n, ud_find_game, &t, &err), 0, "%s: %d:%d %s",
+                     g->name, err.line, err.col, err.msg);
+        cr_assert_eq(t.n, lines + 2);
+        for (int i = 0; i < lines; i++)
+            cr_assert_eq(t.lines[i].kind, UD_TL_CHANCE, "%s: %s", g->name, t.lines[i].tok[0]);
+        cr_assert_eq(t.lines[lines].kind, UD_TL_STATE);
+        cr_assert_eq(t.lines[lines + 1].kind, UD_TL_CHANGE);
+        cr_assert_str_eq(t.lines[lines + 1].tag, "NO-SUCH-RULE");
+        ud_transcript_free(&t);
+    }
 }
 
-Test(transcript, seed_zero_and_leading_zeros)
+/* Header errors that name what the game allows. */
+Test(transcript_games, header_errors_list_the_games_own_choices)
 {
-    const char *text = ZD_HEADER "player a\nseed 0007\n";
-    parse_ok(text, strlen(text));
-    cr_assert_eq(t.seed, 7);
-    cr_assert_eq(t.has_seed, 1);
-}
-
-Test(transcript, header_round_trip_through_writer)
-{
-    const char *text =
-        ZD_HEADER "variant tiebreak=until-broken\nvariant shortage-order=cup-first\n"
-        "player x closer:3\nplayer y human\nseed 99\nstart score y 4\npartial\n";
-    parse_ok(text, strlen(text));
-    char *out = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-    ud_transcript_write_header(f, t.game, &t.setup, t.policy, &t.seed, t.partial);
-    fclose(f);
-    ud_transcript first = t;
-    memset(&t, 0, sizeof t);
-    parse_ok(out, len);
-    cr_assert_eq(memcmp(&first.setup, &t.setup, sizeof t.setup), 0, "setup survives the writer");
-    cr_assert_eq(t.policy[0].def, first.policy[0].def);
-    cr_assert_eq(t.policy[0].param, 3);
-    cr_assert_eq(t.policy[1].def, &ud_policy_human);
-    cr_assert_eq(t.seed, 99);
-    cr_assert_eq(t.partial, 1);
-    /* Every variant is written, defaults included. */
-    int variant_lines = 0;
-    for (const char *p = out; (p = strstr(p, "\nvariant ")); p++)
-        variant_lines++;
-    cr_assert_eq(variant_lines, zd_game.n_variants);
-    ud_transcript_free(&first);
-    free(out);
-}
-
-Test(transcript, writer_pads_tagged_lines)
-{
-    char *out = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-    ud_transcript_write_line(f, "turn a", "ZD-TURN");
-    ud_transcript_write_line(f, "= turn=a", NULL);
-    fclose(f);
-    char want[200];
-    snprintf(want, sizeof want, "%-52s [ZD-TURN]\n= turn=a\n", "turn a");
-    cr_assert_str_eq(out, want);
-    free(out);
+    FOR_EACH_GAME(g) {
+        char text[512];
+        snprintf(text, sizeof text, "%svariant no-such-key=1\nplayer a\n", game_header(g));
+        char want[128];
+        snprintf(want, sizeof want, "unknown variant key 'no-such-key' for %s", g->name);
+        assert_parse_error(text, strlen(text), 3, 9, want);
+        for (int v = 0; v < g->n_variants; v++) {
+            ud_error err;
+            ud_transcript t;
+            memset(&err, 0, sizeof err);
+            cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), -1);
+            cr_assert_not_null(strstr(err.msg, g->variants[v].key), "%s: '%s' lacks %s", g->name,
+                               err.msg, g->variants[v].key);
+        }
+        snprintf(text, sizeof text, "%splayer a no-such-policy\n", game_header(g));
+        snprintf(want, sizeof want, "unknown policy 'no-such-policy' for %s", g->name);
+        assert_parse_error(text, strlen(text), 3, 10, want);
+        if (g->n_variants > 0) {
+            snprintf(text, sizeof text, "%svariant %s=no-such-value\nplayer a\n", game_header(g),
+                     g->variants[0].key);
+            assert_parse_error(text, strlen(text), 3, 9, "no-such-value");
+        }
+    }
 }

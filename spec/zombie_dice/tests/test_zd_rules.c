@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "support.h"
+#include "zd_support.h"
 
 #define H2 ZD_HEADER "player a\nplayer b\n"
 #define H3 ZD_HEADER "player a\nplayer b\nplayer c\n"

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "setup.h"
-#include "support.h"
+#include "zd_support.h"
 #include "zombie_dice/solve.h"
 
 enum { FROM = 11, GAMES = 4000 };

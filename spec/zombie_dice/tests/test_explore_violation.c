@@ -12,7 +12,7 @@
 
 #include "explore.h"
 #include "setup.h"
-#include "support.h"
+#include "zd_support.h"
 #include "zombie_dice/explore_bounds.h"
 
 static bool fewer_than_six(const ud_game *g, const void *state, ud_buf *why)

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "support.h"
+#include "zd_support.h"
 #include "zombie_dice/solve.h"
 
 static zd_turn_graph *default_graph(void)

@@ -7,7 +7,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "support.h"
+#include "zd_support.h"
 
 #define PE(text, line, col, phrase) assert_parse_error(text, strlen(text), line, col, phrase)
 #define HDR2 ZD_HEADER "player a\nplayer b\n"   /* body starts on line 5 */

@@ -1,0 +1,290 @@
+/*
+ * test_check_errors.c - well-formed transcripts the rules refuse: each
+ * must fail ud_check at the right line, naming the rule that refuses it
+ * (or none, for input outside any rule) and saying what the rules wanted.
+ * Line numbers count from the first header line; H2 takes lines 1-4.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "zd_support.h"
+
+#define H2 ZD_HEADER "player a\nplayer b\n"
+
+static run r;
+
+static void fini(void)
+{
+    run_free(&r);
+}
+
+TestSuite(check_errors, .fini = fini);
+
+#define CE(text, line, rule, phrase) \
+    do { run_text(&r, text); assert_check_error(&r, line, rule, phrase); } while (0)
+
+/* ---- decisions ------------------------------------------------------------------------- */
+
+Test(check_errors, decide_by_the_wrong_player)
+{
+    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide b stop\n",
+       7, "ZD-CHOICE", "it is a's decision, not b's");
+    cr_assert_eq(r.err.col, 8);
+}
+
+Test(check_errors, deciding_after_a_bust)
+{
+    CE(H2 "draw red red red\nroll red:shotgun red:shotgun red:shotgun\ndecide a roll\n",
+       7, "ZD-DRAW", "expected a 'draw' line here (green|yellow|red), found 'decide a roll'");
+}
+
+Test(check_errors, stopping_between_draw_and_roll)
+{
+    CE(H2 "draw green green green\ndecide a stop\n", 6, "ZD-MUST-ROLL",
+       "expected a 'roll' line here (green:brain|green:shotgun|green:feet), found 'decide a stop'");
+}
+
+Test(check_errors, stopping_between_draw_and_reroll_of_feet)
+{
+    /* With a feet die kept, the reroll comes first, so that row refuses. */
+    CE(H2 "draw green green green\nroll green:feet green:brain green:brain\ndecide a roll\n"
+          "draw red red\ndecide a stop\n",
+       9, "ZD-FEET-REROLL", "expected a 'roll' line here (green:brain|green:shotgun|green:feet)");
+}
+
+/* A transcript without any decide line lets the policies decide, so the
+ * cases about decisions below each hold at least one. */
+Test(check_errors, outcome_where_a_decision_is_needed)
+{
+    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndraw red\ndecide a stop\n",
+       7, "ZD-CHOICE", "expected a decision by a (stop|roll) here, found 'draw red'");
+}
+
+Test(check_errors, wrong_chance_verb)
+{
+    CE(H2 "roll green:brain green:brain green:brain\n", 5, "ZD-DRAW",
+       "expected a 'draw' line here (green|yellow|red), found 'roll green:brain");
+}
+
+/* ---- chance outcomes -------------------------------------------------------------------- */
+
+Test(check_errors, roll_with_too_many_dice)
+{
+    CE(H2 "draw green green green\nroll green:brain green:brain green:brain green:brain\n",
+       6, "ZD-ROLL-THREE", "outcome 'green:brain' is one too many: the rules use 3 outcome(s) on this line");
+    cr_assert_eq(r.err.col, 42);   /* the fourth outcome */
+}
+
+Test(check_errors, roll_with_too_few_dice)
+{
+    CE(H2 "draw green green green\nroll green:brain green:brain\n", 6, "ZD-MUST-ROLL",
+       "expected one more 'roll' outcome here (green:brain|green:shotgun|green:feet)");
+}
+
+Test(check_errors, draw_with_too_many_dice)
+{
+    CE(H2 "draw green green green green\n", 5, "ZD-DRAW", "outcome 'green' is one too many");
+}
+
+Test(check_errors, draw_with_too_few_dice)
+{
+    CE(H2 "draw green green\nroll green:brain green:brain green:brain\n", 5, "ZD-DRAW",
+       "expected one more 'draw' outcome here (green|yellow|red)");
+}
+
+Test(check_errors, rolling_a_die_colour_not_drawn)
+{
+    CE(H2 "draw green green green\nroll green:brain yellow:brain green:brain\n", 6, "ZD-MUST-ROLL",
+       "'yellow:brain' cannot happen here; expected green:brain|green:shotgun|green:feet");
+    cr_assert_eq(r.err.col, 18);
+}
+
+Test(check_errors, rolling_a_face_the_die_lacks)
+{
+    CE(H2 "draw green green green\nroll green:brain green:brain green:wings\n", 6, "ZD-MUST-ROLL",
+       "'green:wings' cannot happen here");
+}
+
+Test(check_errors, drawing_a_colour_the_cup_lacks)
+{
+    /* All three red dice are out (set aside as brains): no red is left. */
+    CE(H2 "draw red red red\nroll red:brain red:brain red:brain\ndecide a roll\ndraw red green green\n",
+       8, "ZD-DRAW", "'red' cannot happen here; expected green|yellow");
+    cr_assert_eq(r.err.col, 6);
+}
+
+Test(check_errors, drawing_an_unknown_colour)
+{
+    CE(H2 "draw purple green green\n", 5, "ZD-DRAW", "'purple' cannot happen here; expected green|yellow|red");
+}
+
+/* ---- stated outcomes and state lines --------------------------------------------------- */
+
+Test(check_errors, wrong_score_line)
+{
+    CE(H2 "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
+          "score a +3 =3\ndraw red red red\n",
+       8, "ZD-STOP-SCORE", "expected 'score a +2 =2', found 'score a +3 =3'");
+}
+
+Test(check_errors, wrong_bust_line)
+{
+    CE(H2 "draw red red red\nroll red:shotgun red:shotgun red:shotgun\nbust a shotguns=3 lost=1\n",
+       7, "ZD-BUST", "expected 'bust a shotguns=3 lost=0', found 'bust a shotguns=3 lost=1'");
+}
+
+Test(check_errors, change_line_the_rules_do_not_make)
+{
+    CE(H2 "draw green green green\nroll green:feet green:feet green:feet\nbrains green total=1\n"
+          "decide a stop\n",
+       7, "ZD-CHOICE",
+       "the rules do not produce 'brains green total=1' here; they produced 'feet green green green'");
+}
+
+Test(check_errors, state_line_disagrees_before_a_decision)
+{
+    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\n= brains=2\ndecide a stop\n",
+       7, "ZD-CHOICE", "state: expected brains=1, found brains=2");
+    cr_assert_eq(r.err.col, 3);
+}
+
+Test(check_errors, state_line_disagrees_before_an_outcome)
+{
+    CE(H2 "= turn=a cup=G6Y4R2\ndraw green green green\n", 5, "ZD-DRAW",
+       "state: expected cup=G6Y4R3, found cup=G6Y4R2");
+    cr_assert_eq(r.err.col, 10);
+}
+
+Test(check_errors, state_line_with_unknown_key)
+{
+    CE(H2 "= mood=hungry\ndraw green green green\n", 5, "",
+       "state: unknown key in 'mood=hungry'; the state reads: turn=a");
+}
+
+Test(check_errors, state_line_where_the_game_does_not_wait)
+{
+    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\n= brains=1\n"
+          "brains green total=1\ndecide a stop\n",
+       7, "", "a state line stands where the game waits for input");
+}
+
+/* ---- tags ------------------------------------------------------------------------------- */
+
+Test(check_errors, chance_line_with_the_wrong_tag)
+{
+    CE(H2 "draw green green green [ZD-BUST]\n", 5, "ZD-DRAW",
+       "tagged [ZD-BUST], but the rule that does this is [ZD-DRAW]");
+    cr_assert_eq(r.err.col, 24);
+}
+
+Test(check_errors, decide_line_with_the_wrong_tag)
+{
+    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop [ZD-STOP-SCORE]\n",
+       7, "ZD-CHOICE", "tagged [ZD-STOP-SCORE], but the rule that does this is [ZD-CHOICE]");
+}
+
+Test(check_errors, change_line_with_the_wrong_tag)
+{
+    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
+          "score a +1 =1 [ZD-NO-CAP]\n",
+       8, "ZD-STOP-SCORE", "tagged [ZD-NO-CAP], but the rule that does this is [ZD-STOP-SCORE]");
+}
+
+Test(check_errors, tag_naming_no_rule)
+{
+    CE(H2 "turn a [ZD-NOPE]\ndraw green green green\n", 5, "ZD-TURN",
+       "tagged [ZD-NOPE], but the rule that does this is [ZD-TURN]");
+}
+
+/* ---- the end of the record -------------------------------------------------------------- */
+
+#define FINISHED \
+    ZD_HEADER "player a\nplayer b\nstart score a 12\n" \
+    "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n" \
+    "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n" \
+    "winner a =13\n"   /* line 11 */
+
+Test(check_errors, finished_game_passes)
+{
+    run_text(&r, FINISHED);
+    assert_ok(&r);
+    cr_assert(r.res.complete);
+}
+
+Test(check_errors, events_after_the_game_ended)
+{
+    CE(FINISHED "draw green green green\n", 12, "ZD-MOST-BRAINS", "the game is over; expected no more events, found 'draw'");
+}
+
+Test(check_errors, decide_after_the_game_ended)
+{
+    CE(FINISHED "decide b roll\n", 12, "ZD-MOST-BRAINS", "the game is over; expected no more events, found 'decide'");
+}
+
+Test(check_errors, change_line_after_the_game_ended)
+{
+    CE(FINISHED "turn b\n", 12, "ZD-MOST-BRAINS", "the rules do not produce 'turn b' here;");
+    cr_assert_not_null(strstr(r.err.msg, "now need nothing more: the game is over"), "%s", r.err.msg);
+}
+
+Test(check_errors, transcript_ends_before_a_roll)
+{
+    CE(H2 "draw green green green\n", 5, "ZD-MUST-ROLL",
+       "the transcript ends, but the rules need a 'roll' outcome next (green:brain|green:shotgun|green:feet)");
+}
+
+Test(check_errors, transcript_ends_before_a_decision)
+{
+    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide a roll\n"
+          "draw red\nroll green:feet green:feet red:brain\n# the end\n", 10, "ZD-CHOICE",
+       "the transcript ends, but the rules need a decision by a (stop|roll)");
+}
+
+Test(check_errors, partial_transcript_may_end_early)
+{
+    run_text(&r, H2 "partial\ndraw green green green\n");
+    assert_ok(&r);
+    cr_assert_eq(r.res.complete, 0);
+    cr_assert_eq(r.res.winner, -1);
+}
+
+Test(check_errors, no_outcomes_and_no_seed)
+{
+    CE(H2 "decide a stop\n", 5, "", "expected chance lines (the outcomes) or a 'seed N' header line to replay");
+}
+
+/* ---- start lines ---------------------------------------------------------------------------- */
+
+/* Start lines are tried when the file is read, so a bad one is a
+ * malformed file (exit 2) reported at its line and column. */
+#define PE(text, line, col, phrase) assert_parse_error(text, sizeof(text) - 1, line, col, phrase)
+
+Test(check_errors, start_line_for_an_unknown_player_names_its_line)
+{
+    PE(H2 "start score zed 5\ndraw green green green\n", 5, 7, "no player named 'zed'");
+}
+
+Test(check_errors, malformed_start_lines)
+{
+    PE(H2 "start score a lots\ndraw green green green\n", 5, 7, "expected 'score PLAYER N'");
+    PE(H2 "start score a 1001\ndraw green green green\n", 5, 7, "score 1001 is out of range 0..1000");
+    PE(H2 "start bonus a 3\ndraw green green green\n", 5, 7, "expected 'score PLAYER N'");
+    PE(ZD_HEADER "start score a 3\nplayer a\nplayer b\n", 3, 7, "expected the 'player' lines before 'start'");
+}
+
+/* ---- bounded replay ------------------------------------------------------------------------- */
+
+Test(check_errors, seeded_game_that_never_ends_is_abandoned)
+{
+    /* Two seats that never stop never score: the game cannot end. */
+    ud_transcript t;
+    ud_error err;
+    memset(&err, 0, sizeof err);
+    const char *text = ZD_HEADER "player a always-roll\nplayer b always-roll\nseed 5\n";
+    cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s", err.msg);
+    ud_check_opts opts = { .max_decisions = 50 };
+    ud_check_result res;
+    cr_assert_eq(ud_check(&t, &opts, &res, &err), -1);
+    cr_assert_not_null(strstr(err.msg, "no end after 50 decisions; giving up"), "%s", err.msg);
+    ud_transcript_free(&t);
+}

@@ -1,0 +1,192 @@
+/*
+ * test_zd_cli.c - the undead command on Zombie Dice transcripts written
+ * by hand (the binary CMake built, UD_UNDEAD_EXE): exit status 0 / 1 / 2
+ * and the exact FILE:LINE: RULE-ID: and FILE:LINE:COL: messages of
+ * `check`, the golden inputs, and usage errors naming the game's own
+ * variants and policies.  What every game must do on the command line is
+ * in tests/test_cli.c.
+ */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "zd_support.h"
+
+static char *out, *err;
+static char tmpdir[] = "/tmp/undead-cli-test-XXXXXX";
+static char path[256];
+
+static void init(void)
+{
+    cr_assert_not_null(mkdtemp(tmpdir));
+}
+
+static void fini(void)
+{
+    free(out);
+    free(err);
+    if (path[0])
+        remove(path);
+    rmdir(tmpdir);
+}
+
+TestSuite(zd_cli, .init = init, .fini = fini);
+
+static const char *write_file(const char *name, const char *text)
+{
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+#define RUN(input, ...) run_undead((const char *const[]){ "undead", __VA_ARGS__, NULL }, input, &out, &err)
+#define HAS(text, phrase) cr_assert_not_null(strstr(text, phrase), "'%s' lacks '%s'", text, phrase)
+
+#define H2 ZD_HEADER "player a\nplayer b\n"
+
+Test(zd_cli, check_legal_transcript_prints_scores)
+{
+    const char *f = write_file("ok.in",
+        H2 "start score a 12\n"
+        "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
+        "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n");
+    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 0, "%s", err);
+    char want[300];
+    snprintf(want, sizeof want, "%s: ok: a=14 b=0; winner a", f);
+    HAS(out, want);
+    cr_assert_str_eq(err, "");
+}
+
+Test(zd_cli, check_golden_inputs)
+{
+    /* Every golden .in of one folder, in one run: all legal. */
+    const char *dirname = UD_SOURCE_DIR "/golden/zombie_dice/endgame";
+    DIR *d = opendir(dirname);
+    cr_assert_not_null(d);
+    static char names[32][512];
+    const char *argv[40] = { "undead", "check", "--no-db" };
+    int n = 3;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < 35) {
+        size_t len = strlen(e->d_name);
+        if (len > 3 && strcmp(e->d_name + len - 3, ".in") == 0) {
+            snprintf(names[n], sizeof names[n], "%s/%s", dirname, e->d_name);
+            argv[n] = names[n];
+            n++;
+        }
+    }
+    closedir(d);
+    argv[n] = NULL;
+    cr_assert_gt(n, 3, "no golden .in files in %s", dirname);
+    cr_assert_eq(run_undead(argv, NULL, &out, &err), 0, "%s", err);
+    int oks = 0;
+    for (const char *p = out; (p = strstr(p, ": ok")); p++)
+        oks++;
+    cr_assert_eq(oks, n - 3, "one ok line per file:\n%s", out);
+}
+
+#define WRONG_PLAYER H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide b stop\n"
+
+Test(zd_cli, check_illegal_transcript_exit_1_with_rule)
+{
+    const char *f = write_file("illegal.in", WRONG_PLAYER);
+    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s", err);
+    char want[300];
+    snprintf(want, sizeof want, "%s:7:", f);
+    cr_assert_eq(strncmp(err, want, strlen(want)), 0, "%s", err);
+    HAS(err, " ZD-CHOICE: it is a's decision, not b's");
+}
+
+Test(zd_cli, check_transcript_ending_early_exit_1_with_rule)
+{
+    const char *f = write_file("short.in", H2 "draw green green green\n");
+    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s", err);
+    char want[300];
+    snprintf(want, sizeof want, "%s:5: ZD-MUST-ROLL: the transcript ends", f);
+    HAS(err, want);
+}
+
+/* Rule errors are FILE:LINE: RULE-ID: (cmd_check usage, error.h,
+ * golden/README.md); the column form is for malformed files (exit 2). */
+Test(zd_cli, check_rule_error_has_documented_format)
+{
+    const char *f = write_file("illegal.in", WRONG_PLAYER);
+    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s", err);
+    char want[300];
+    snprintf(want, sizeof want, "%s:7: ZD-CHOICE: it is a's decision, not b's", f);
+    HAS(err, want);
+}
+
+Test(zd_cli, check_malformed_transcript_exit_2_with_column)
+{
+    const char *f = write_file("malformed.in", H2 "decide a pass\n");
+    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 2, "%s", err);
+    char want[300];
+    snprintf(want, sizeof want, "%s:5:10: expected an action (stop|roll|ride|get-off|stay-on|drink-green|drink-yellow|drink-red|drink-hunk|drink-hottie|drink-santa), found 'pass'", f);
+    HAS(err, want);
+}
+
+Test(zd_cli, check_reads_standard_input)
+{
+    cr_assert_eq(RUN(H2 "draw red red red\n", "check", "--no-db", "-"), 1);
+    HAS(err, "<stdin>:5: ZD-MUST-ROLL: the transcript ends");
+}
+
+Test(zd_cli, worst_status_wins_over_several_files)
+{
+    /* One malformed file among legal ones: 2. */
+    static char good[300];
+    const char *f = write_file("good.in", H2 "partial\ndraw red red red\n");
+    snprintf(good, sizeof good, "%s", f);
+    static char bad[300];
+    snprintf(bad, sizeof bad, "%s/missing.in", tmpdir);
+    cr_assert_eq(RUN(NULL, "check", "--no-db", good, bad), 2);
+    HAS(out, ": ok (partial)");
+}
+
+Test(zd_cli, play_unknown_game_exit_2)
+{
+    cr_assert_eq(RUN(NULL, "play", "zombie-chess"), 2);
+    HAS(err, "unknown game 'zombie-chess'; expected one of: zombie-dice");
+}
+
+Test(zd_cli, play_bad_variant_exit_2)
+{
+    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--variant", "end=never"), 2);
+    HAS(err, "variant end: unknown value 'never'");
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--variant", "speed=fast"), 2);
+    HAS(err, "unknown variant key 'speed'");
+}
+
+Test(zd_cli, play_bad_options_exit_2)
+{
+    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--seed", "x"), 2);
+    HAS(err, "--seed: expected a whole number");
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--players", "a,a"), 2);
+    HAS(err, "player name 'a' is used twice");
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--policy", "coward"), 2);
+    HAS(err, "unknown policy 'coward'");
+}
+
+Test(zd_cli, play_output_checks_clean)
+{
+    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--seed", "17", "--players", "ann,bo,cy",
+                     "--variant", "end=final-turn", "--invariants"), 0, "%s", err);
+    char *played = out;
+    free(err);
+    out = err = NULL;
+    cr_assert_eq(RUN(played, "check", "--no-db", "-"), 0, "%s", err);
+    HAS(out, "<stdin>: ok: ann=");
+    free(played);
+}
