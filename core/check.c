@@ -389,15 +389,14 @@ int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result 
 {
     const ud_game *g = t->game;
     checker c = { .t = t, .g = g, .active = -1, .err = err, .regen = opts->regen };
-    c.script_chance = any_line_of(t, UD_TL_CHANCE);
+    /* Outcomes come from the record's chance lines, or from the seed; a
+     * record with neither is checked as far as it needs no outcome (a
+     * game's opening decisions), then stops at the first chance step with
+     * the rule that needs it. */
+    c.script_chance = any_line_of(t, UD_TL_CHANCE) || !t->has_seed;
     c.script_decide = any_line_of(t, UD_TL_DECIDE);
     ud_buf_init(&c.produced);
     memset(err, 0, sizeof *err);
-    if (!c.script_chance && !t->has_seed) {
-        ud_error_set(err, t->last_line, 0, NULL,
-                     "expected chance lines (the outcomes) or a 'seed N' header line to replay");
-        return -1;
-    }
     uint64_t max_decisions = opts->max_decisions ? opts->max_decisions : UD_DEFAULT_MAX_DECISIONS;
 
     ud_table table;

@@ -208,6 +208,8 @@ typedef struct ud_policy_def {
     /* 1: costly to set up (e.g. solves the game on first use): bulk runs
      * that pick policies by themselves (verify) leave it out. */
     int costly;
+    /* The parameters it answers under; both 0: 0..1000. */
+    int min_param, max_param;
 } ud_policy_def;
 
 struct ud_game {

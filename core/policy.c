@@ -96,10 +96,10 @@ static int human_choose(const ud_game *g, const void *state, int seat, int param
 }
 
 const ud_policy_def ud_policy_random = {
-    "random", "choose uniformly among the allowed actions", 0, 0, random_choose, 0
+    "random", "choose uniformly among the allowed actions", 0, 0, random_choose, 0, 0, 0
 };
 const ud_policy_def ud_policy_human = {
-    "human", "ask at the terminal (stdin), showing the state first", 0, 0, human_choose, 0
+    "human", "ask at the terminal (stdin), showing the state first", 0, 0, human_choose, 0, 0, 0
 };
 
 static const ud_policy_def *find_def(const ud_game *g, const char *name, size_t len)
@@ -136,9 +136,10 @@ bool ud_policy_parse(const ud_game *g, const char *spec, ud_policy *out, ud_buf 
         char *end;
         errno = 0;
         long v = strtol(colon + 1, &end, 10);
-        if (colon[1] == '\0' || *end != '\0' || errno || v < 0 || v > 1000) {
-            ud_buf_printf(err, "policy '%s': expected a whole number 0..1000 after ':', got '%s'",
-                          def->name, colon + 1);
+        int lo = def->min_param, hi = def->max_param ? def->max_param : 1000;
+        if (colon[1] == '\0' || *end != '\0' || errno || v < lo || v > hi) {
+            ud_buf_printf(err, "policy '%s': expected a whole number %d..%d after ':', got '%s'",
+                          def->name, lo, hi, colon + 1);
             return false;
         }
         out->param = (int)v;

@@ -137,21 +137,6 @@ Test(explore, planted_violation_on_a_shortest_path_replays, .timeout = 300)
         cr_assert_null(strstr(rep.trace, "\ndecide "), "%s: a decision on the shortest path\n%s",
                        g->name, rep.trace);
 
-        /* A trace without chance lines (the violation comes before any
-         * chance) cannot be replayed today: see the disabled test below. */
-        bool has_chance = false;
-        for (const char *const *v = g->chance_events; v && *v && !has_chance; v++) {
-            char needle[64];
-            snprintf(needle, sizeof needle, "\n%s ", *v);
-            has_chance = strstr(rep.trace, needle) != NULL;
-        }
-        if (!has_chance) {
-            cr_log_info("%s: the trace has no chance line; not replayed (known bug)", g->name);
-            ud_explore_report_free(&rep);
-            ud_buf_free(&err);
-            continue;
-        }
-
         /* Legal under the real rules (a partial game)... */
         run r;
         run_text(&r, rep.trace);
@@ -175,17 +160,10 @@ Test(explore, planted_violation_on_a_shortest_path_replays, .timeout = 300)
     }
 }
 
-/* Known bug (core/check.c, core/explore.c): the explorer's shortest path
- * to a violation is documented as a transcript `undead check` replays,
- * but when the path holds no chance line (One Die's first decision comes
- * before any roll, so the planted violation above is reached with none),
- * the trace has neither chance lines nor a seed and check refuses it:
- * "expected chance lines (the outcomes) or a 'seed N' header line to
- * replay".  The same for any partial transcript that needs no outcome
- * (`undead check` on "undead-transcript 1 / game one-die / player p1 /
- * partial" exits 1).  Either check should accept a transcript whose lines
- * need no chance outcome, or the trace should carry a seed line. */
-Test(explore, a_partial_transcript_needing_no_outcome_checks, .disabled = true)
+/* A record that needs no chance outcome (a game's opening decisions) is
+ * checked with neither chance lines nor a seed: the explorer's traces are
+ * such records when a violation comes before any chance step. */
+Test(explore, a_partial_transcript_needing_no_outcome_checks)
 {
     FOR_EACH_GAME(g) {
         char text[256];

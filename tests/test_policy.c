@@ -42,7 +42,11 @@ Test(policy, generic_policies_parse_for_every_game)
     }
 }
 
-Test(policy, game_policies_take_their_default_param_and_0_to_1000)
+/* The range a policy states, or 0..1000. */
+static int param_lo(const ud_policy_def *d) { return d->min_param; }
+static int param_hi(const ud_policy_def *d) { return d->max_param ? d->max_param : 1000; }
+
+Test(policy, game_policies_take_their_default_param_and_their_range)
 {
     FOR_EACH_GAME(g) {
         for (int i = 0; i < g->n_policies; i++) {
@@ -53,10 +57,14 @@ Test(policy, game_policies_take_their_default_param_and_0_to_1000)
             if (!d->has_param)
                 continue;
             char spec[64];
-            snprintf(spec, sizeof spec, "%s:0", d->name);
-            cr_assert_eq(parse_ok(g, spec).param, 0);
-            snprintf(spec, sizeof spec, "%s:1000", d->name);
-            cr_assert_eq(parse_ok(g, spec).param, 1000);
+            snprintf(spec, sizeof spec, "%s:%d", d->name, param_lo(d));
+            cr_assert_eq(parse_ok(g, spec).param, param_lo(d));
+            snprintf(spec, sizeof spec, "%s:%d", d->name, param_hi(d));
+            cr_assert_eq(parse_ok(g, spec).param, param_hi(d));
+            snprintf(spec, sizeof spec, "%s:%d", d->name, param_hi(d) + 1);
+            char want[128];
+            snprintf(want, sizeof want, "expected a whole number %d..%d after ':'", param_lo(d), param_hi(d));
+            parse_fails(g, spec, want);
         }
     }
 }
@@ -83,7 +91,8 @@ Test(policy, format_round_trips_through_parse)
                 snprintf(want, sizeof want, "%s", d->name);
             cr_assert_str_eq(out, want, "%s", g->name);
             if (d->has_param) {
-                snprintf(spec, sizeof spec, "%s:%d", d->name, d->def_param + 7);
+                int other = d->def_param + 7 <= param_hi(d) ? d->def_param + 7 : param_lo(d);
+                snprintf(spec, sizeof spec, "%s:%d", d->name, other);
                 p = parse_ok(g, spec);
                 ud_policy_format(&p, out, sizeof out);
                 cr_assert_str_eq(out, spec);
@@ -151,9 +160,12 @@ Test(policy_errors, bad_params)
             for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
                 char spec[96], want[96];
                 snprintf(spec, sizeof spec, "%s:%s", g->policies[i].name, bad[k]);
-                snprintf(want, sizeof want, k + 1 < sizeof bad / sizeof bad[0]
-                         ? "expected a whole number 0..1000 after ':', got '%s'"
-                         : "expected a whole number", bad[k]);
+                const ud_policy_def *d = &g->policies[i];
+                if (k + 1 < sizeof bad / sizeof bad[0])
+                    snprintf(want, sizeof want, "expected a whole number %d..%d after ':', got '%s'",
+                             param_lo(d), param_hi(d), bad[k]);
+                else
+                    snprintf(want, sizeof want, "expected a whole number");
                 parse_fails(g, spec, want);
             }
         }
@@ -189,12 +201,9 @@ Test(policy_choice, random_is_uniform_among_any_number_of_offers)
     }
 }
 
-/* Known bug (One Die, spec/one_die/game.c): policy 'risk' accepts any
- * parameter 0..1000 (ud_policy_parse) but answers only 1..3, so
- * `undead play one-die --policy risk:7` stops with "player p1 gave no
- * decision" (exit 2).  A policy should answer under every parameter parse
- * accepts, or parse should refuse the ones it cannot use. */
-Test(policy_choice, every_accepted_parameter_gives_a_decision, .disabled = true)
+/* A policy answers under every parameter ud_policy_parse accepts (a
+ * policy states its range; parse refuses the rest). */
+Test(policy_choice, every_accepted_parameter_gives_a_decision)
 {
     static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     FOR_EACH_GAME(g) {
@@ -202,6 +211,15 @@ Test(policy_choice, every_accepted_parameter_gives_a_decision, .disabled = true)
             if (!g->policies[i].has_param || g->policies[i].costly)
                 continue;
             for (int param = 0; param <= 10; param++) {
+                char spec[64];
+                snprintf(spec, sizeof spec, "%s:%d", g->policies[i].name, param);
+                ud_policy parsed;
+                ud_buf perr;
+                ud_buf_init(&perr);
+                bool accepted = ud_policy_parse(g, spec, &parsed, &perr);
+                ud_buf_free(&perr);
+                if (!accepted)
+                    continue;
                 ud_match m;
                 ud_match_defaults(&m, g);
                 m.setup.n_players = g->min_players;

@@ -130,7 +130,9 @@ Test(transcript_games, header_round_trip_through_writer)
                 snprintf(a.setup.names[i], UD_NAME_MAX, "s%d", i);
                 uint32_t p = ud_rng_below(&rng, (uint32_t)g->n_policies + 1);
                 a.policy[i].def = p == (uint32_t)g->n_policies ? &ud_policy_random : &g->policies[p];
-                a.policy[i].param = a.policy[i].def->has_param ? (int)ud_rng_below(&rng, 9) : 0;
+                const ud_policy_def *d = a.policy[i].def;
+                int hi = d->max_param ? d->max_param : 8;
+                a.policy[i].param = d->has_param ? d->min_param + (int)ud_rng_below(&rng, (uint32_t)(hi - d->min_param + 1)) : 0;
             }
             a.seed = ud_rng_next(&rng);
             char *out = NULL;

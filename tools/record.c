@@ -206,7 +206,7 @@ static void outcome_text(const ud_setup *s, int complete, int winner, const int 
         ud_buf_puts(out, "shared");
         *winner_name = "*shared*";
     } else
-        ud_buf_puts(out, "undecided");
+        ud_buf_puts(out, "nobody-won");   /* e.g. a solo loss */
     ud_buf_puts(out, " scores=");
     for (int p = 0; p < s->n_players; p++)
         ud_buf_printf(out, "%s%s:%d", p ? "," : "", s->names[p], score[p]);

@@ -248,9 +248,11 @@ Test(check_errors, partial_transcript_may_end_early)
     cr_assert_eq(r.res.winner, -1);
 }
 
+/* With no outcomes and no seed, the record is checked as far as it needs
+ * none; the first chance step names the rule that needs one. */
 Test(check_errors, no_outcomes_and_no_seed)
 {
-    CE(H2 "decide a stop\n", 5, "", "expected chance lines (the outcomes) or a 'seed N' header line to replay");
+    CE(H2 "decide a stop\n", 5, "ZD-DRAW", "expected a 'draw' line here (green|yellow|red), found 'decide a stop'");
 }
 
 /* ---- start lines ---------------------------------------------------------------------------- */
