@@ -39,7 +39,7 @@ enum { OPT_SEED = 1000, OPT_PLAYERS, OPT_POLICY, OPT_VARIANT, OPT_START, OPT_CON
 
 #define CLI_GAME_HELP \
     "  --seed N              seed of the PRNG (default 1)\n" \
-    "  --players A,B,...     player names, 2 or more (default p1,p2)\n" \
+    "  --players A,B,...     player names, as many as the game allows (default p1,p2)\n" \
     "  --policy P[,P...]     policy per seat, e.g. stop-at-shotguns:2 (last one repeats)\n" \
     "  --variant KEY=VALUE   a reading of an open rule (see 'undead variants GAME')\n" \
     "  --start LINE          a starting-position line, e.g. \"score p1 12\"\n" \
