@@ -278,11 +278,11 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
 
     ud_table t;
     ud_table_build(&t, g, m.setup.variant);
-    unsigned char state[4096] __attribute__((aligned(16)));
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     uint64_t game_fired[UD_MAX_RULES], total[UD_MAX_RULES] = { 0 };
     ratio_sums rs[16] = { { 0 } };
     int n_ratios = g->n_ratios < 16 ? g->n_ratios : 16;
-    double wins[UD_MAX_PLAYERS] = { 0 }, shared = 0, decisions = 0, dec_sq = 0;
+    double wins[UD_MAX_PLAYERS] = { 0 }, shared = 0, nobody = 0, decisions = 0, dec_sq = 0;
     uint64_t games = 0;
     int failed = 0;
     ud_match game = m;
@@ -301,10 +301,15 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
         games++;
         for (int r = 0; r < g->n_rules; r++)
             total[r] += game_fired[r];
-        if (res.winner >= 0)
-            wins[res.winner]++;
-        else
-            shared++;
+        /* each seat's outcome, as the game reports it */
+        bool any_shared = false, any_win = false;
+        for (int p = 0; p < m.setup.n_players; p++) {
+            wins[p] += res.outcome[p] == UD_SEAT_WON;
+            any_shared |= res.outcome[p] == UD_SEAT_SHARED;
+            any_win |= res.outcome[p] == UD_SEAT_WON || res.outcome[p] == UD_SEAT_SHARED;
+        }
+        shared += any_shared;
+        nobody += !any_win;
         decisions += (double)res.decisions;
         dec_sq += (double)res.decisions * (double)res.decisions;
         for (int k = 0; k < n_ratios; k++) {
@@ -354,6 +359,7 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
     rec_metric(&sr, "decisions_per_game", decisions / n, "decisions");
     rec_metric(&sr, "decisions_per_game:ci95", ci95_mean(decisions, dec_sq, n), "decisions");
     rec_metric(&sr, "shared_wins", shared, "games");
+    rec_metric(&sr, "games_nobody_won", nobody, "games");
     for (int p = 0; p < m.setup.n_players; p++) {
         char name[64];
         double pr = wins[p] / n;

@@ -1315,6 +1315,7 @@ static void section_edges(faq_doc *d, sqlite3 *h, const ud_game *g, const game_r
         named_query(d, h, g, q->name, (char *const *)q->params, n, true);
     }
     struct { const char *name; char *params[3]; int n; } q[] = {
+        { "seat-outcomes", { run, game }, 2 },
         { "rarest-rules", { run, game, (char *)"limit=8" }, 3 },
         { "uncovered-rules", { run }, 1 },
         { "violations", { run, (char *)"limit=8" }, 2 },
