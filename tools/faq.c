@@ -1472,7 +1472,8 @@ static const char style[] =
     "nav ol{columns:2;font-size:9.5pt}nav ol ol{columns:1}"
     "nav h2{break-before:avoid}@page{size:A4;margin:14mm}"
     "@media print{body{max-width:none;margin:0;padding:0}"
-    "h2{break-before:page}nav h2{break-before:avoid}h2,h3{break-after:avoid}tr,li,figure,dl{break-inside:avoid}"
+    "h1,h2{break-before:page}h1+h2,nav h2{break-before:avoid}h1,h2,h3{break-after:avoid}"
+    "tr,li,figure,dl{break-inside:avoid}"
     "thead{display:table-header-group}a{color:inherit;text-decoration:none}nav{break-after:page}}";
 
 bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
