@@ -373,7 +373,8 @@ static bool add_node_at(explorer *x, const void *state, int64_t parent, int acti
         x->pool = p;
         x->cap_pool = cap;
     }
-    memcpy(x->pool + x->n_pool, picks, (size_t)n_picks * sizeof picks[0]);
+    if (n_picks > 0)   /* the pool may not exist yet (a start with no chance pick) */
+        memcpy(x->pool + x->n_pool, picks, (size_t)n_picks * sizeof picks[0]);
     int64_t i = x->n++;
     memcpy(x->states + (size_t)i * x->ss, state, x->ss);
     x->nodes[i] = (node){ parent, action, (uint32_t)x->n_pool, (uint8_t)n_picks,
@@ -412,14 +413,16 @@ static void write_trace(explorer *x, int64_t parent, int action, const int *pick
     int n_all = 0, actions[UD_EXPLORE_MAX_DEPTH + 2], n_act = 0;
     for (int k = len - 1; k >= 0; k--) {
         const node *nd = &x->nodes[path[k]];
-        memcpy(all + n_all, x->pool + nd->picks_at, nd->n_picks * sizeof all[0]);
+        if (nd->n_picks)
+            memcpy(all + n_all, x->pool + nd->picks_at, nd->n_picks * sizeof all[0]);
         n_all += nd->n_picks;
         if (k < len - 1)
             actions[n_act++] = nd->action;
     }
     if (action >= 0)
         actions[n_act++] = action;
-    memcpy(all + n_all, picks, (size_t)n_picks * sizeof all[0]);
+    if (n_picks > 0)
+        memcpy(all + n_all, picks, (size_t)n_picks * sizeof all[0]);
     n_all += n_picks;
     char *buf = NULL;
     size_t size = 0;
