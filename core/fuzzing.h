@@ -8,15 +8,25 @@
 #ifndef UD_FUZZING_H
 #define UD_FUZZING_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "game.h"
 #include "transcript.h"
 
-/* The first bytes choose the variant values and player count; the rest
- * are chance outcomes and decisions. Returns 0. */
+/* The first bytes choose the player count and variant values; the rest
+ * are chance outcomes and decisions.  Every input is played with every
+ * invariant checked; the sampled ones (ud_fuzz_is_deep) are also played
+ * by the interpreted table and round-tripped through the transcript
+ * parser and checker (docs/fuzzing.md). Returns 0. */
 int ud_fuzz_game(const ud_game *g, const uint8_t *data, size_t size);
+
+/* Inputs that get ud_fuzz_game's sampled checks (the interpreted table
+ * and the transcript round trip): those whose hash is divisible by n
+ * (1, the default: every input). */
+void ud_fuzz_set_deep_every(unsigned n);
+bool ud_fuzz_is_deep(const uint8_t *data, size_t size);
 
 /* Parse and check data as a transcript. Returns 0. */
 int ud_fuzz_check(const uint8_t *data, size_t size, ud_game_lookup find);
