@@ -195,6 +195,16 @@ const char *ud_player(const ud_step *s, int seat);
  * is stuck. */
 enum { UD_MAX_ROWS_PER_ADVANCE = 100000 };
 
+/* A game played by policies (play, sim, check of a record that leaves its
+ * decisions to the seats' policies) stops after this many decisions: some
+ * policies never end a game (every seat `always-roll`), and everything
+ * kept of a game (its transcript, its events in the database) must stay
+ * small.  Random play ends well inside it (tests/test_random_sim.c). */
+enum { UD_DEFAULT_MAX_DECISIONS = 10000 };
+/* The message of a game stopped by that bound (printf format, one %llu). */
+#define UD_NO_END_FMT "no end after %llu decisions; giving up (undead's bound on one game's decisions: " \
+    "do the players' policies ever end it?)"
+
 /* For the runners (engine.c, compiled.h): where automatic play stops (a
  * decision, the end, or a phase byte that names no phase), and their two
  * failures. */

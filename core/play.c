@@ -7,8 +7,6 @@
 
 #include <string.h>
 
-enum { UD_DEFAULT_MAX_DECISIONS = 1000000 };
-
 void ud_match_defaults(ud_match *m, const ud_game *g)
 {
     memset(m, 0, sizeof *m);
@@ -41,8 +39,7 @@ void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink,
     ud_status st = ud_start(&s, state);
     while (st == UD_DECIDE) {
         if (++decisions > max) {
-            ud_failf(&s, UD_FAIL_INPUT, NULL, "no end after %llu decisions; abandoned",
-                     (unsigned long long)max);
+            ud_failf(&s, UD_FAIL_INPUT, NULL, UD_NO_END_FMT, (unsigned long long)max);
             st = UD_ERROR;
             break;
         }
