@@ -5,6 +5,9 @@
 #   no-end   a game that never ends (every seat always-roll): sim and check
 #            stop at the decision bound, say so, in seconds and bounded memory,
 #            writing a bounded transcript and database.
+#   write    a write that fails (/dev/full) is an error, exit 2, on every
+#            command that writes standard output, and on the FAQ's output
+#            file; a "PDF" a browser wrote short is refused and removed.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 tmp="$(mktemp -d)"
@@ -44,6 +47,36 @@ no-end)
     run "$undead" check --print --no-db never.txt
     expect 1 err "never.txt:5: $no_end_msg"
     size_below out 30000000
+    ;;
+write)
+    [[ -c /dev/full ]] || fail "/dev/full is not a character device here"
+    msg="undead: writing standard output: No space left on device"
+    printf 'undead-transcript 1\ngame zombie-dice\nplayer a stop-at-brains:2\nplayer b stop-at-brains:2\nseed 1\n' > one.txt
+    "$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 1 --reading-games 10 --db v.db > /dev/null \
+        || fail "undead verify"
+    for cmd in "play zombie-dice --no-db" "sim zombie-dice --games 10 --no-db" "check --print --no-db one.txt" \
+               "db runs --db v.db" "rules zombie-dice" "solve zombie-dice turn --no-db" "--version" \
+               "faq --db v.db --golden $src/golden" "faq --db v.db --golden $src/golden --format md"; do
+        rc=0
+        # shellcheck disable=SC2086
+        "$undead" $cmd > /dev/full 2> err || rc=$?
+        expect 2 err "$msg"
+        # the same command to a file works: the failure was the write
+        rc=0
+        # shellcheck disable=SC2086
+        "$undead" $cmd > out 2> err || rc=$?
+        [[ $rc == 0 ]] || fail "'$cmd' to a file: exit $rc: $(cat err)"
+    done
+    run "$undead" faq --db v.db --golden "$src/golden" -o /dev/full
+    expect 1 err "undead faq: writing /dev/full: No space left on device"
+    [[ -c /dev/full ]] || fail "undead faq removed /dev/full"
+    # a browser that exits 0 having written 8 bytes
+    printf '#!/bin/sh\nfor a; do case "$a" in --print-to-pdf=*) printf "%%%%PDF-1.4" > "${a#--print-to-pdf=}";; esac; done\n' \
+        > short-browser
+    chmod +x short-browser
+    run "$undead" faq --db v.db --golden "$src/golden" --format pdf -o faq.pdf --chromium "$tmp/short-browser"
+    expect 1 err "undead faq: faq.pdf: not a whole PDF (8 bytes; expected at least 1024, starting '%PDF-' and ending '%%EOF'): the browser's output was cut short or is not a PDF; removed"
+    [[ ! -e faq.pdf ]] || fail "the short PDF was left in place"
     ;;
 *) fail "unknown case" ;;
 esac

@@ -56,6 +56,13 @@ bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m);
 /* The game named on the command line, or NULL (message printed). */
 const ud_game *cli_game(const char *cmd, const char *name);
 bool cli_parse_u64(const char *s, uint64_t *out);
+/* Standard output, checked (stdout_check.c): cli_watch_stdout at start
+ * keeps the reason of a failed write; cli_close_stdout before exit flushes
+ * and closes it, and a write that failed (a full disk, /dev/full) is
+ * reported as "undead: writing standard output: REASON" and turns rc into
+ * UD_EXIT_USAGE; else rc. */
+void cli_watch_stdout(void);
+int cli_close_stdout(int rc);
 /* Read a whole file ("-" for stdin); NULL with a message printed. */
 char *cli_read_file(const char *path, size_t *len);
 
