@@ -8,6 +8,9 @@
 #   write    a write that fails (/dev/full) is an error, exit 2, on every
 #            command that writes standard output, and on the FAQ's output
 #            file; a "PDF" a browser wrote short is refused and removed.
+#   missing-dir  a folder a command reads from that is missing (faq or verify
+#            run outside the repository root, verify --fuzz /nonexistent) is
+#            an error naming it, exit 2, not output without its content.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 tmp="$(mktemp -d)"
@@ -77,6 +80,17 @@ write)
     run "$undead" faq --db v.db --golden "$src/golden" --format pdf -o faq.pdf --chromium "$tmp/short-browser"
     expect 1 err "undead faq: faq.pdf: not a whole PDF (8 bytes; expected at least 1024, starting '%PDF-' and ending '%%EOF'): the browser's output was cut short or is not a PDF; removed"
     [[ ! -e faq.pdf ]] || fail "the short PDF was left in place"
+    ;;
+missing-dir)
+    # here is a fresh directory: no golden/ and no fuzz/ below it
+    run "$undead" faq --db none.db
+    expect 2 err "undead faq: golden/zombie_dice: no such directory (the worked examples and findings are read from it: run from the repository root or give --golden DIR)"
+    run "$undead" verify --golden "$src/golden" --fuzz /nonexistent --db v.db
+    expect 2 err "undead verify: /nonexistent/corpus/zombie_dice_engine: no such directory (the game's fuzz corpus: run from the repository root or give --fuzz DIR)"
+    [[ ! -s out ]] || fail "verify printed a result: $(cat out)"
+    run "$undead" verify --fuzz "$src/fuzz" --db v.db
+    expect 2 err "undead verify: golden/zombie_dice: no such directory (the game's golden transcripts: run from the repository root or give --golden DIR)"
+    [[ ! -e v.db ]] || fail "verify recorded a run"
     ;;
 *) fail "unknown case" ;;
 esac

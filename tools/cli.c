@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "setup.h"
 
@@ -135,6 +136,23 @@ const ud_game *cli_game(const char *cmd, const char *name)
         fputc('\n', stderr);
     }
     return g;
+}
+
+bool cli_need_dir(const char *cmd, const char *path, const char *why)
+{
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return true;
+    fprintf(stderr, "undead %s: %s: no such directory (%s)\n", cmd, path, why);
+    return false;
+}
+
+void cli_game_folder(const ud_game *g, char *out, size_t size)
+{
+    snprintf(out, size, "%s", g->name);
+    for (char *c = out; *c; c++)
+        if (*c == '-')
+            *c = '_';
 }
 
 enum { CLI_MAX_FILE = 64 << 20 };

@@ -256,6 +256,17 @@ int cmd_faq(int argc, char **argv)
         for (const ud_game *const *g = ud_games; *g && o.n_games < 8; g++)
             o.games[o.n_games++] = *g;
 
+    /* The worked examples and findings come from the golden folders: one
+     * that is missing (faq run outside the repository root) is an error,
+     * not a FAQ without them. */
+    for (int i = 0; i < o.n_games; i++) {
+        char folder[64], path[1100];
+        cli_game_folder(o.games[i], folder, sizeof folder);
+        snprintf(path, sizeof path, "%s/%s", o.golden_dir, folder);
+        if (!cli_need_dir("faq", path, "the worked examples and findings are read from it: run from the "
+                          "repository root or give --golden DIR"))
+            return UD_EXIT_USAGE;
+    }
     ud_buf err;
     ud_buf_init(&err);
     db *d = db_open(db_path, false, &err);
