@@ -11,6 +11,9 @@
 #   missing-dir  a folder a command reads from that is missing (faq or verify
 #            run outside the repository root, verify --fuzz /nonexistent) is
 #            an error naming it, exit 2, not output without its content.
+#   interrupted  a verify run that was killed after some of its runs finished
+#            changes nothing derived (the FAQ is the same bytes), and db diff
+#            says a side was interrupted.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 tmp="$(mktemp -d)"
@@ -91,6 +94,30 @@ missing-dir)
     run "$undead" verify --fuzz "$src/fuzz" --db v.db
     expect 2 err "undead verify: golden/zombie_dice: no such directory (the game's golden transcripts: run from the repository root or give --golden DIR)"
     [[ ! -e v.db ]] || fail "verify recorded a run"
+    ;;
+interrupted)
+    verify() { "$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 1 --reading-games 10 "$@" \
+                   > /dev/null || fail "undead verify $*"; }
+    faq() { "$undead" faq --golden "$src/golden" --format md "$@" || fail "undead faq $*"; }
+    verify --db v.db
+    faq --db v.db > before.md
+    cp v.db k.db
+    verify --seed 2 --db k.db
+    # a kill -9 after its golden and sim runs finished: the verify rows are
+    # what db_open marks interrupted when their process is gone
+    sql() { python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); r = c.execute(sys.argv[2]).fetchall(); c.commit(); print("\n".join(str(x[0]) for x in r))' "$@"; }
+    parent=$(sql k.db "SELECT max(id) FROM runs WHERE command = 'verify' AND game = 'zombie-dice'")
+    sql k.db "UPDATE runs SET status = 'interrupted' WHERE command = 'verify' AND id > (SELECT max(id) FROM runs WHERE command = 'verify' AND id < $parent)" > /dev/null
+    faq --db k.db > after.md
+    cmp -s before.md after.md || fail "the FAQ changed after an interrupted verify: $(diff before.md after.md | head -20)"
+    child=$(sql k.db "SELECT max(run_id) FROM run_params WHERE name = 'verify-run' AND value = '$parent'")
+    first=$(sql k.db "SELECT min(run_id) FROM run_params WHERE name = 'verify-run'")
+    run "$undead" db diff "$first" "$child" --db k.db
+    grep -qxF "note: run $child is part of verify run $parent, which was interrupted: left out of everything derived" out \
+        || fail "db diff did not say: $(cat out err)"
+    run "$undead" db diff "$first" "$parent" --db k.db
+    grep -qxF "note: run $parent was interrupted: it did not finish, so cases it lacks are not removed ones" out \
+        || fail "db diff did not say: $(cat out err)"
     ;;
 *) fail "unknown case" ;;
 esac

@@ -152,6 +152,35 @@ static int db_show(db *d, int64_t run)
     return ok ? UD_EXIT_OK : UD_EXIT_FAIL;
 }
 
+/* A side of a diff that did not finish: the run was interrupted (or still
+ * runs), or it is part of a verify run that was.  Its cases are only those
+ * it reached, so what it lacks is not "removed".  Says so on stdout. */
+static void note_unfinished(db *d, int64_t run)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db_sqlite(d),
+                           "SELECT r.status, coalesce(v.id, 0), coalesce(v.status, '') FROM runs r "
+                           "LEFT JOIN run_params p ON p.run_id = r.id AND p.name = 'verify-run' "
+                           "LEFT JOIN runs v ON v.id = CAST(p.value AS INTEGER) WHERE r.id = ?",
+                           -1, &st, NULL) != SQLITE_OK)
+        return;
+    sqlite3_bind_int64(st, 1, run);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        const char *status = (const char *)sqlite3_column_text(st, 0);
+        long long parent = sqlite3_column_int64(st, 1);
+        const char *pstatus = (const char *)sqlite3_column_text(st, 2);
+        bool own = status && (strcmp(status, "interrupted") == 0 || strcmp(status, "running") == 0);
+        bool par = parent && pstatus && (strcmp(pstatus, "interrupted") == 0 || strcmp(pstatus, "running") == 0);
+        if (own)
+            printf("note: run %lld %s: it did not finish, so cases it lacks are not removed ones\n",
+                   (long long)run, strcmp(status, "running") == 0 ? "is still running" : "was interrupted");
+        else if (par)
+            printf("note: run %lld is part of verify run %lld, which %s: left out of everything derived\n",
+                   (long long)run, parent, strcmp(pstatus, "running") == 0 ? "is still running" : "was interrupted");
+    }
+    sqlite3_finalize(st);
+}
+
 static int db_diff(db *d, int64_t a, int64_t b, const db_opts *o)
 {
     db_diff_count n;
@@ -166,6 +195,10 @@ static int db_diff(db *d, int64_t a, int64_t b, const db_opts *o)
         printf("%sdiff run %lld -> run %lld: %lld changed, %lld added, %lld removed, %lld unchanged\n",
                any ? "\n" : "", (long long)a, (long long)b, (long long)n.changed, (long long)n.added,
                (long long)n.removed, (long long)n.unchanged);
+    if (o->format == TBL_TEXT) {
+        note_unfinished(d, a);
+        note_unfinished(d, b);
+    }
     return n.changed || (o->strict && (n.removed || n.added)) ? UD_EXIT_FAIL : UD_EXIT_OK;
 }
 
