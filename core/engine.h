@@ -112,6 +112,8 @@ struct ud_step {
     ud_action action;          /* the decision being resolved (kind -1: none) */
     const ud_rule *rule;       /* the row firing now */
     uint64_t steps;            /* rows fired in this game */
+    uint64_t picks;            /* outcomes drawn through ud_pick_slow (a script's, a
+                                * fuzzer's): automatic play that draws them moves on */
     ud_failure fail;
     /* Below: not cleared by ud_step_init (only offers.n is): offers is
      * large, and a game runs thousands of them a second. */
@@ -191,8 +193,14 @@ void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ..
     __attribute__((format(printf, 4, 5)));
 const char *ud_player(const ud_step *s, int seat);
 
-/* Automatic play that fires this many rows without reaching a decision
- * is stuck. */
+/* Automatic play that fires this many rows without reaching a decision,
+ * the end, or an outcome drawn from a script or a fuzzer's bytes is stuck
+ * (phases that hand over to each other for ever: a bug in a game's rows).
+ * The bound is per step, not per advance: a record may make a long run of
+ * turns with no decision in it (15,000 busts on the first, compulsory
+ * roll), and every such turn draws outcomes from the record.  Under the
+ * PRNG (whose fast path counts no picks) the bound stays per advance:
+ * 100,000 rows with no decision there is a bug, not luck. */
 enum { UD_MAX_ROWS_PER_ADVANCE = 100000 };
 
 /* A game played by policies (play, sim, check of a record that leaves its

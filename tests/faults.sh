@@ -14,6 +14,8 @@
 #   interrupted  a verify run that was killed after some of its runs finished
 #            changes nothing derived (the FAQ is the same bytes), and db diff
 #            says a side was interrupted.
+#   long-advance  a legal record of 15,000 busts in a row (each on the first,
+#            compulsory roll: no decision between them) is accepted.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 tmp="$(mktemp -d)"
@@ -118,6 +120,15 @@ interrupted)
     run "$undead" db diff "$first" "$parent" --db k.db
     grep -qxF "note: run $parent was interrupted: it did not finish, so cases it lacks are not removed ones" out \
         || fail "db diff did not say: $(cat out err)"
+    ;;
+long-advance)
+    { printf 'undead-transcript 1\ngame zombie-dice\npartial\nplayer a always-roll\nplayer b always-roll\n'
+      for ((i = 0; i < 15000; i++)); do
+          printf 'draw red red red\nroll red:shotgun red:shotgun red:shotgun\n'
+      done; } > busts.txt
+    run "$undead" check --no-db busts.txt
+    [[ $rc == 0 ]] || fail "exit $rc: $(cat err)"
+    grep -qxF "busts.txt: ok (partial): a=0 b=0" out || fail "expected 'busts.txt: ok (partial): a=0 b=0', got: $(cat out err)"
     ;;
 *) fail "unknown case" ;;
 esac
