@@ -16,6 +16,8 @@
 #            says a side was interrupted.
 #   long-advance  a legal record of 15,000 busts in a row (each on the first,
 #            compulsory roll: no decision between them) is accepted.
+#   numbers  a number too large for its type is out of range, as typed, not
+#            wrapped (--start 'score p1 99999999999999999999' was 'score -1').
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 tmp="$(mktemp -d)"
@@ -129,6 +131,14 @@ long-advance)
     run "$undead" check --no-db busts.txt
     [[ $rc == 0 ]] || fail "exit $rc: $(cat err)"
     grep -qxF "busts.txt: ok (partial): a=0 b=0" out || fail "expected 'busts.txt: ok (partial): a=0 b=0', got: $(cat out err)"
+    ;;
+numbers)
+    run "$undead" play zombie-dice --no-db --start 'score p1 99999999999999999999'
+    expect 2 err "undead play: start 'score p1 99999999999999999999': score 99999999999999999999 is out of range 0..1000"
+    run "$undead" play zombie-dice --no-db --start 'score p1 12x'
+    expect 2 err "undead play: start 'score p1 12x': expected 'score PLAYER N' with N a whole number, got '12x'"
+    run "$undead" play zombie-dice --no-db --start 'score p1 12'
+    [[ $rc == 0 ]] || fail "a start of 12: exit $rc: $(cat err)"
     ;;
 *) fail "unknown case" ;;
 esac
