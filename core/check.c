@@ -458,8 +458,9 @@ int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result 
             int seat = g->to_move(state);
             int pick = ud_policy_choose(&t->policy[seat], g, state, seat, &step.offers, &policy_rng);
             if (pick < 0 || pick >= step.offers.n) {
-                ud_error_set(err, fail_line(&c), 0, NULL, "player %s gave no decision",
-                             ud_player(&step, seat));
+                ud_error_set(err, fail_line(&c), 0, NULL,
+                             "player %s gave no decision: policy %s answers only as it says: %s",
+                             ud_player(&step, seat), t->policy[seat].def->name, t->policy[seat].def->summary);
                 st = UD_ERROR;
                 continue;
             }

@@ -46,7 +46,9 @@ void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink,
         int seat = g->to_move(state);
         int pick = ud_policy_choose(&m->policy[seat], g, state, seat, &s.offers, &policy_rng);
         if (pick < 0 || pick >= s.offers.n) {
-            ud_failf(&s, UD_FAIL_INPUT, NULL, "player %s gave no decision", ud_player(&s, seat));
+            /* the policy's summary says where it plays (e.g. optimal: two players) */
+            ud_failf(&s, UD_FAIL_INPUT, NULL, "player %s gave no decision: policy %s answers only as it says: %s",
+                     ud_player(&s, seat), m->policy[seat].def->name, m->policy[seat].def->summary);
             st = UD_ERROR;
             break;
         }

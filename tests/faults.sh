@@ -18,6 +18,10 @@
 #            compulsory roll: no decision between them) is accepted.
 #   numbers  a number too large for its type is out of range, as typed, not
 #            wrapped (--start 'score p1 99999999999999999999' was 'score -1').
+#   small    --db '' is refused; a number parameter given text is an input
+#            error (2); a variant given twice is refused; a policy that gives
+#            no decision says where it plays; solve --export to a folder that
+#            is not there fails before the solve.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 tmp="$(mktemp -d)"
@@ -139,6 +143,19 @@ numbers)
     expect 2 err "undead play: start 'score p1 12x': expected 'score PLAYER N' with N a whole number, got '12x'"
     run "$undead" play zombie-dice --no-db --start 'score p1 12'
     [[ $rc == 0 ]] || fail "a start of 12: exit $rc: $(cat err)"
+    ;;
+small)
+    run "$undead" sim zombie-dice --games 2 --db ''
+    expect 2 err "undead sim: results database: --db '': expected a file name"
+    "$undead" sim zombie-dice --games 2 --db s.db > /dev/null || fail "undead sim"
+    run "$undead" db query rarest-rules --param limit=abc --db s.db
+    expect 2 err "undead db: query rarest-rules: --param limit: expected a whole number, got 'abc'"
+    run "$undead" play zombie-dice --no-db --variant end=final-turn --variant end=finish-round
+    expect 2 err "undead: --variant: variant end given twice"
+    run "$undead" play zombie-dice --no-db --players a,b,c --policy optimal
+    expect 2 err "undead play: player a gave no decision: policy optimal answers only as it says: two players, base dice: the play that maximises the chance of winning (solved on first use)"
+    run "$undead" solve zombie-dice game --export /nonexistent/policy.csv --no-db
+    expect 2 err "undead solve: --export /nonexistent/policy.csv: cannot write /nonexistent: No such file or directory"
     ;;
 *) fail "unknown case" ;;
 esac

@@ -112,6 +112,15 @@ bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m)
         ok = ud_setup_players(&m->setup, o->players, &err);
     if (ok && o->policies)
         ok = set_policies(g, o->policies, m, &err);
+    /* The last of two readings of one question would win silently. */
+    for (int i = 0; ok && i < o->n_variants; i++)
+        for (int j = 0; ok && j < i; j++) {
+            size_t ki = strcspn(o->variants[i], "="), kj = strcspn(o->variants[j], "=");
+            if (ki == kj && memcmp(o->variants[i], o->variants[j], ki) == 0) {
+                ud_buf_printf(&err, "--variant: variant %.*s given twice", (int)ki, o->variants[i]);
+                ok = false;
+            }
+        }
     for (int i = 0; ok && i < o->n_variants; i++)
         ok = ud_setup_variant(g, &m->setup, o->variants[i], &err);
     for (int i = 0; ok && i < o->n_starts; i++)
