@@ -21,7 +21,8 @@
 #   small    --db '' is refused; a number parameter given text is an input
 #            error (2); a variant given twice is refused; a policy that gives
 #            no decision says where it plays; solve --export to a folder that
-#            is not there fails before the solve.
+#            is not there fails before the solve; db integrity reports on a
+#            corrupt file (exit 1) instead of refusing to open it.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 tmp="$(mktemp -d)"
@@ -156,6 +157,22 @@ small)
     expect 2 err "undead play: player a gave no decision: policy optimal answers only as it says: two players, base dice: the play that maximises the chance of winning (solved on first use)"
     run "$undead" solve zombie-dice game --export /nonexistent/policy.csv --no-db
     expect 2 err "undead solve: --export /nonexistent/policy.csv: cannot write /nonexistent: No such file or directory"
+    run "$undead" db integrity --db s.db
+    expect 0 out "ok"
+    cp s.db corrupt.db
+    size=$(stat -c %s corrupt.db)
+    head -c 4096 /dev/zero | tr "\\0" x | dd of=corrupt.db bs=4096 seek=$((size / 4096 / 2)) conv=notrunc status=none
+    cp corrupt.db corrupt.orig
+    run "$undead" db integrity --db corrupt.db
+    [[ $rc == 1 ]] || fail "db integrity of a corrupt file: exit $rc: $(cat out err)"
+    # sqlite either lists the damaged pages or stops at the first
+    first="$(head -1 out)"
+    [[ "$first" == "*** in database main ***" || "$first" == "corrupt.db: database disk image is malformed" ]] \
+        || fail "db integrity did not report: $(cat out err)"
+    cmp -s corrupt.db corrupt.orig || fail "db integrity changed the file"
+    printf 'eggs\n' > notes.txt
+    run "$undead" db integrity --db notes.txt
+    expect 1 out "notes.txt: file is not a database"
     ;;
 *) fail "unknown case" ;;
 esac
