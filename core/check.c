@@ -17,8 +17,6 @@
 #include "engine.h"
 #include "rng.h"
 
-enum { UD_DEFAULT_MAX_DECISIONS = 1000000 };
-
 typedef struct checker {
     const ud_transcript *t;
     const ud_game *g;
@@ -442,9 +440,10 @@ int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result 
         }
         if (st == UD_OVER)
             break;
-        if (++decisions > max_decisions) {
-            ud_error_set(err, fail_line(&c), 0, NULL, "no end after %llu decisions; giving up",
-                         (unsigned long long)max_decisions);
+        /* Decisions read from the record are bounded by its length; those
+         * left to the policies are not (a game that never ends). */
+        if (++decisions > max_decisions && !c.script_decide) {
+            ud_error_set(err, fail_line(&c), 0, NULL, UD_NO_END_FMT, (unsigned long long)max_decisions);
             ud_buf_free(&c.produced);
             return -1;
         }
@@ -459,8 +458,9 @@ int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result 
             int seat = g->to_move(state);
             int pick = ud_policy_choose(&t->policy[seat], g, state, seat, &step.offers, &policy_rng);
             if (pick < 0 || pick >= step.offers.n) {
-                ud_error_set(err, fail_line(&c), 0, NULL, "player %s gave no decision",
-                             ud_player(&step, seat));
+                ud_error_set(err, fail_line(&c), 0, NULL,
+                             "player %s gave no decision: policy %s answers only as it says: %s",
+                             ud_player(&step, seat), t->policy[seat].def->name, t->policy[seat].def->summary);
                 st = UD_ERROR;
                 continue;
             }

@@ -31,7 +31,8 @@ typedef struct ud_check_opts {
     FILE *regen;                  /* write the canonical transcript here, or NULL */
     uint64_t *fired;              /* per-rule firing counts, or NULL */
     int check_invariants;
-    uint64_t max_decisions;       /* 0: a default bound */
+    uint64_t max_decisions;       /* bounds the decisions left to the policies (a record's
+                                   * own are bounded by its length); 0: the default */
 } ud_check_opts;
 
 /* 0: legal; -1: err says where and which rule. */

@@ -100,7 +100,7 @@ enum { UD_COMPILED_MAX_PHASES = 24 };
         const uint8_t *kind_ = s->table->kind;                                        \
         const ud_rule *const rules_ = (RULES);                                        \
         uint64_t *const fired_ = s->fired;                                            \
-        const uint64_t start_ = s->steps;                                             \
+        uint64_t start_ = s->steps, picks_ = s->picks;                                \
         uint64_t steps_ = start_;                                                     \
         bool any_;                                                                    \
         if (from_decision)                                                            \
@@ -123,8 +123,12 @@ enum { UD_COMPILED_MAX_PHASES = 24 };
             s->steps = steps_;                                                        \
             return ud_phase_stop(s, state, ph);                                       \
         }                                                                             \
-        if (__builtin_expect(steps_ - start_ > UD_MAX_ROWS_PER_ADVANCE, 0))           \
-            UD_COMPILED_RETURN(ud_fail_endless(s));                                   \
+        if (__builtin_expect(steps_ - start_ > UD_MAX_ROWS_PER_ADVANCE, 0)) {         \
+            if (s->picks == picks_)                                                   \
+                UD_COMPILED_RETURN(ud_fail_endless(s));                               \
+            start_ = steps_;   /* outcomes were drawn: not stuck */                   \
+            picks_ = s->picks;                                                        \
+        }                                                                             \
     rows_:                                                                            \
         any_ = false;                                                                 \
         switch (ph) {                                                                 \

@@ -142,6 +142,7 @@ int ud_pick_slow(ud_step *s, const char *event, int n, ud_label_fn label, const 
                  s->chance->why[0] ? s->chance->why : "no outcome available");
         return -1;
     }
+    s->picks++;
     return i;
 }
 
@@ -233,7 +234,7 @@ ud_status ud_fail_endless(ud_step *s)
 {
     /* phases that keep handing over to each other: a spec bug that would
      * otherwise hang a fuzzer */
-    ud_failf(s, UD_FAIL_INVARIANT, NULL, "no decision or end after %d rows fired",
+    ud_failf(s, UD_FAIL_INVARIANT, NULL, "no decision, end or drawn outcome after %d rows fired",
              UD_MAX_ROWS_PER_ADVANCE);
     return UD_ERROR;
 }
@@ -286,7 +287,7 @@ static ud_status run_rows(ud_step *s, void *state, int ph, bool from_decision)
     const unsigned char *phase = (const unsigned char *)state + s->phase_offset;
     const ud_row *r;
     bool any;
-    uint64_t steps_at_start = s->steps;
+    uint64_t steps_at_start = s->steps, picks_at_start = s->picks;
 
     if (from_decision) {
         r = &s->table->row[s->table->effects[ph]];
@@ -298,8 +299,12 @@ enter:
     ph = *phase;
     if (__builtin_expect(s->table->kind[ph] != UD_PHASE_AUTO, 0))
         return ud_phase_stop(s, state, ph);
-    if (__builtin_expect(s->steps - steps_at_start > UD_MAX_ROWS_PER_ADVANCE, 0))
-        return ud_fail_endless(s);
+    if (__builtin_expect(s->steps - steps_at_start > UD_MAX_ROWS_PER_ADVANCE, 0)) {
+        if (s->picks == picks_at_start)
+            return ud_fail_endless(s);
+        steps_at_start = s->steps;   /* outcomes were drawn: not stuck */
+        picks_at_start = s->picks;
+    }
     r = &s->table->row[s->table->effects[ph]];
 rows:
     any = false;

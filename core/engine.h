@@ -112,6 +112,8 @@ struct ud_step {
     ud_action action;          /* the decision being resolved (kind -1: none) */
     const ud_rule *rule;       /* the row firing now */
     uint64_t steps;            /* rows fired in this game */
+    uint64_t picks;            /* outcomes drawn through ud_pick_slow (a script's, a
+                                * fuzzer's): automatic play that draws them moves on */
     ud_failure fail;
     /* Below: not cleared by ud_step_init (only offers.n is): offers is
      * large, and a game runs thousands of them a second. */
@@ -191,9 +193,25 @@ void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ..
     __attribute__((format(printf, 4, 5)));
 const char *ud_player(const ud_step *s, int seat);
 
-/* Automatic play that fires this many rows without reaching a decision
- * is stuck. */
+/* Automatic play that fires this many rows without reaching a decision,
+ * the end, or an outcome drawn from a script or a fuzzer's bytes is stuck
+ * (phases that hand over to each other for ever: a bug in a game's rows).
+ * The bound is per step, not per advance: a record may make a long run of
+ * turns with no decision in it (15,000 busts on the first, compulsory
+ * roll), and every such turn draws outcomes from the record.  Under the
+ * PRNG (whose fast path counts no picks) the bound stays per advance:
+ * 100,000 rows with no decision there is a bug, not luck. */
 enum { UD_MAX_ROWS_PER_ADVANCE = 100000 };
+
+/* A game played by policies (play, sim, check of a record that leaves its
+ * decisions to the seats' policies) stops after this many decisions: some
+ * policies never end a game (every seat `always-roll`), and everything
+ * kept of a game (its transcript, its events in the database) must stay
+ * small.  Random play ends well inside it (tests/test_random_sim.c). */
+enum { UD_DEFAULT_MAX_DECISIONS = 10000 };
+/* The message of a game stopped by that bound (printf format, one %llu). */
+#define UD_NO_END_FMT "no end after %llu decisions; giving up (undead's bound on one game's decisions: " \
+    "do the players' policies ever end it?)"
 
 /* For the runners (engine.c, compiled.h): where automatic play stops (a
  * decision, the end, or a phase byte that names no phase), and their two

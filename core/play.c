@@ -7,8 +7,6 @@
 
 #include <string.h>
 
-enum { UD_DEFAULT_MAX_DECISIONS = 1000000 };
-
 void ud_match_defaults(ud_match *m, const ud_game *g)
 {
     memset(m, 0, sizeof *m);
@@ -41,15 +39,16 @@ void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink,
     ud_status st = ud_start(&s, state);
     while (st == UD_DECIDE) {
         if (++decisions > max) {
-            ud_failf(&s, UD_FAIL_INPUT, NULL, "no end after %llu decisions; abandoned",
-                     (unsigned long long)max);
+            ud_failf(&s, UD_FAIL_INPUT, NULL, UD_NO_END_FMT, (unsigned long long)max);
             st = UD_ERROR;
             break;
         }
         int seat = g->to_move(state);
         int pick = ud_policy_choose(&m->policy[seat], g, state, seat, &s.offers, &policy_rng);
         if (pick < 0 || pick >= s.offers.n) {
-            ud_failf(&s, UD_FAIL_INPUT, NULL, "player %s gave no decision", ud_player(&s, seat));
+            /* the policy's summary says where it plays (e.g. optimal: two players) */
+            ud_failf(&s, UD_FAIL_INPUT, NULL, "player %s gave no decision: policy %s answers only as it says: %s",
+                     ud_player(&s, seat), m->policy[seat].def->name, m->policy[seat].def->summary);
             st = UD_ERROR;
             break;
         }

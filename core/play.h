@@ -18,7 +18,7 @@ typedef struct ud_match {
     ud_setup setup;
     ud_policy policy[UD_MAX_PLAYERS];
     uint64_t seed;
-    uint64_t max_decisions;     /* 0: a default bound */
+    uint64_t max_decisions;     /* 0: UD_DEFAULT_MAX_DECISIONS (engine.h) */
 } ud_match;
 
 typedef struct ud_result {

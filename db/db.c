@@ -274,6 +274,12 @@ static bool configure(db *d, int kind, ud_buf *err)
 
 db *db_open(const char *path, bool create, ud_buf *err)
 {
+    /* SQLite opens "" as a private temporary database: a run recorded
+     * there is lost. */
+    if (!*path) {
+        ud_buf_puts(err, "--db '': expected a file name");
+        return NULL;
+    }
     struct stat sb;
     bool exists = stat(path, &sb) == 0;
     if (!exists && !create) {

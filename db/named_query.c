@@ -100,6 +100,14 @@ void nq_list(FILE *out)
     }
 }
 
+static bool is_integer(const char *v)
+{
+    char *end;
+    errno = 0;
+    (void)strtoll(v, &end, 10);
+    return *v && !*end && !errno;
+}
+
 static void bind_value(sqlite3_stmt *st, int idx, const char *v)
 {
     char *end;
@@ -153,6 +161,13 @@ sqlite3_stmt *nq_prepare(sqlite3 *h, const nq_query *q, char *const *values, int
         const char *v = given(p->name, values, n);
         if (!v && p->required) {
             ud_buf_printf(err, "query %s: expected --param %s=VALUE (%s)", q->name, p->name, p->help);
+            sqlite3_finalize(st);
+            return NULL;
+        }
+        /* A parameter whose default is a number takes a number (or null):
+         * text there is the user's error, not a failed query. */
+        if (v && p->def[0] && is_integer(p->def) && strcmp(v, "null") != 0 && !is_integer(v)) {
+            ud_buf_printf(err, "query %s: --param %s: expected a whole number, got '%s'", q->name, p->name, v);
             sqlite3_finalize(st);
             return NULL;
         }

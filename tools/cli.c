@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "setup.h"
 
@@ -111,6 +112,15 @@ bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m)
         ok = ud_setup_players(&m->setup, o->players, &err);
     if (ok && o->policies)
         ok = set_policies(g, o->policies, m, &err);
+    /* The last of two readings of one question would win silently. */
+    for (int i = 0; ok && i < o->n_variants; i++)
+        for (int j = 0; ok && j < i; j++) {
+            size_t ki = strcspn(o->variants[i], "="), kj = strcspn(o->variants[j], "=");
+            if (ki == kj && memcmp(o->variants[i], o->variants[j], ki) == 0) {
+                ud_buf_printf(&err, "--variant: variant %.*s given twice", (int)ki, o->variants[i]);
+                ok = false;
+            }
+        }
     for (int i = 0; ok && i < o->n_variants; i++)
         ok = ud_setup_variant(g, &m->setup, o->variants[i], &err);
     for (int i = 0; ok && i < o->n_starts; i++)
@@ -135,6 +145,23 @@ const ud_game *cli_game(const char *cmd, const char *name)
         fputc('\n', stderr);
     }
     return g;
+}
+
+bool cli_need_dir(const char *cmd, const char *path, const char *why)
+{
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return true;
+    fprintf(stderr, "undead %s: %s: no such directory (%s)\n", cmd, path, why);
+    return false;
+}
+
+void cli_game_folder(const ud_game *g, char *out, size_t size)
+{
+    snprintf(out, size, "%s", g->name);
+    for (char *c = out; *c; c++)
+        if (*c == '-')
+            *c = '_';
 }
 
 enum { CLI_MAX_FILE = 64 << 20 };

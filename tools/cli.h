@@ -56,6 +56,20 @@ bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m);
 /* The game named on the command line, or NULL (message printed). */
 const ud_game *cli_game(const char *cmd, const char *name);
 bool cli_parse_u64(const char *s, uint64_t *out);
+/* Standard output, checked (stdout_check.c): cli_watch_stdout at start
+ * keeps the reason of a failed write; cli_close_stdout before exit flushes
+ * and closes it, and a write that failed (a full disk, /dev/full) is
+ * reported as "undead: writing standard output: REASON" and turns rc into
+ * UD_EXIT_USAGE; else rc. */
+void cli_watch_stdout(void);
+int cli_close_stdout(int rc);
+/* Is path a directory?  If not, prints "undead CMD: PATH: no such directory
+ * (WHY)" and returns false: a folder a command reads from must not go
+ * missing silently (running outside the repository root). */
+bool cli_need_dir(const char *cmd, const char *path, const char *why);
+/* A game's folder under golden/, spec/ and fuzz/corpus/: its name with '_'
+ * for '-'. */
+void cli_game_folder(const ud_game *g, char *out, size_t size);
 /* Read a whole file ("-" for stdin); NULL with a message printed. */
 char *cli_read_file(const char *path, size_t *len);
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <sqlite3.h>
 
@@ -152,6 +153,35 @@ static int db_show(db *d, int64_t run)
     return ok ? UD_EXIT_OK : UD_EXIT_FAIL;
 }
 
+/* A side of a diff that did not finish: the run was interrupted (or still
+ * runs), or it is part of a verify run that was.  Its cases are only those
+ * it reached, so what it lacks is not "removed".  Says so on stdout. */
+static void note_unfinished(db *d, int64_t run)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db_sqlite(d),
+                           "SELECT r.status, coalesce(v.id, 0), coalesce(v.status, '') FROM runs r "
+                           "LEFT JOIN run_params p ON p.run_id = r.id AND p.name = 'verify-run' "
+                           "LEFT JOIN runs v ON v.id = CAST(p.value AS INTEGER) WHERE r.id = ?",
+                           -1, &st, NULL) != SQLITE_OK)
+        return;
+    sqlite3_bind_int64(st, 1, run);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        const char *status = (const char *)sqlite3_column_text(st, 0);
+        long long parent = sqlite3_column_int64(st, 1);
+        const char *pstatus = (const char *)sqlite3_column_text(st, 2);
+        bool own = status && (strcmp(status, "interrupted") == 0 || strcmp(status, "running") == 0);
+        bool par = parent && pstatus && (strcmp(pstatus, "interrupted") == 0 || strcmp(pstatus, "running") == 0);
+        if (own)
+            printf("note: run %lld %s: it did not finish, so cases it lacks are not removed ones\n",
+                   (long long)run, strcmp(status, "running") == 0 ? "is still running" : "was interrupted");
+        else if (par)
+            printf("note: run %lld is part of verify run %lld, which %s: left out of everything derived\n",
+                   (long long)run, parent, strcmp(pstatus, "running") == 0 ? "is still running" : "was interrupted");
+    }
+    sqlite3_finalize(st);
+}
+
 static int db_diff(db *d, int64_t a, int64_t b, const db_opts *o)
 {
     db_diff_count n;
@@ -166,6 +196,10 @@ static int db_diff(db *d, int64_t a, int64_t b, const db_opts *o)
         printf("%sdiff run %lld -> run %lld: %lld changed, %lld added, %lld removed, %lld unchanged\n",
                any ? "\n" : "", (long long)a, (long long)b, (long long)n.changed, (long long)n.added,
                (long long)n.removed, (long long)n.unchanged);
+    if (o->format == TBL_TEXT) {
+        note_unfinished(d, a);
+        note_unfinished(d, b);
+    }
     return n.changed || (o->strict && (n.removed || n.added)) ? UD_EXIT_FAIL : UD_EXIT_OK;
 }
 
@@ -187,17 +221,45 @@ static int db_query(db *d, const char *name, const db_opts *o)
     return print_rows(d, st, o->format) ? UD_EXIT_OK : UD_EXIT_FAIL;
 }
 
-static int db_integrity(db *d)
+/* integrity reports on the file as it is: opened read-only, with none of
+ * the checks db_open makes (which refuse a corrupt file: the very case
+ * integrity is asked about).  0: "ok"; 1: the problems, printed; 2: no
+ * such file. */
+static int db_integrity_raw(const char *path)
 {
-    sqlite3_stmt *st = db_read_integrity(d);
-    bool ok = false;
-    while (st && sqlite3_step(st) == SQLITE_ROW) {
-        const char *r = (const char *)sqlite3_column_text(st, 0);
-        ok = strcmp(r, "ok") == 0;
-        puts(r);
+    struct stat sb;
+    if (!*path || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        fprintf(stderr, "undead db integrity: %s: no such file\n", *path ? path : "''");
+        return UD_EXIT_USAGE;
     }
+    sqlite3 *h = NULL;
+    int rc = UD_EXIT_FAIL;
+    if (sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        printf("%s: cannot open: %s\n", path, h ? sqlite3_errmsg(h) : "out of memory");
+        sqlite3_close(h);
+        return rc;
+    }
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(h, "PRAGMA integrity_check", -1, &st, NULL) != SQLITE_OK) {
+        printf("%s: %s\n", path, sqlite3_errmsg(h));
+        sqlite3_close(h);
+        return rc;
+    }
+    int step, rows = 0;
+    while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *r = (const char *)sqlite3_column_text(st, 0);
+        if (rows++ == 0 && r && strcmp(r, "ok") == 0)
+            rc = UD_EXIT_OK;
+        puts(r ? r : "");
+    }
+    if (step != SQLITE_DONE) {
+        printf("%s: %s\n", path, sqlite3_errmsg(h));
+        rc = UD_EXIT_FAIL;
+    } else if (rows > 1)
+        rc = UD_EXIT_FAIL;
     sqlite3_finalize(st);
-    return ok ? UD_EXIT_OK : UD_EXIT_FAIL;
+    sqlite3_close(h);
+    return rc;
 }
 
 /* Subcommands that read the database, with their operands. */
@@ -210,6 +272,8 @@ static int run_reader(const char *sub, int nargs, char **args, const db_opts *o)
         fputs(usage, stderr);
         return UD_EXIT_USAGE;
     }
+    if (!strcmp(sub, "integrity"))
+        return db_integrity_raw(o->path ? o->path : "undead.db");
     db *d = open_db(o);
     if (!d)
         return UD_EXIT_USAGE;
@@ -217,8 +281,6 @@ static int run_reader(const char *sub, int nargs, char **args, const db_opts *o)
     int64_t a = 0, b = 0;
     if (!strcmp(sub, "runs"))
         rc = db_runs(d, o);
-    else if (!strcmp(sub, "integrity"))
-        rc = db_integrity(d);
     else if (!strcmp(sub, "query"))
         rc = db_query(d, args[0], o);
     else if (!strcmp(sub, "show") && (a = resolve_run(d, args[0])))

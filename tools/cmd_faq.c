@@ -51,6 +51,49 @@ static void remove_tree(const char *dir)
         waitpid(pid, NULL, 0);
 }
 
+/* A half-written output is removed, but only a regular file: -o may name
+ * a device (/dev/stdout, /dev/full) that must stay. */
+static void remove_if_file(const char *path)
+{
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+        unlink(path);
+}
+
+enum { PDF_MIN_BYTES = 1024 };
+
+/* A browser can exit 0 having written a few bytes, or a disk can fill: a
+ * PDF that does not start "%PDF-" and end "%%EOF" (a truncated one does
+ * not), or is smaller than any page we print, is removed with a message;
+ * false then. */
+static bool pdf_is_whole(const char *path, const char *shown)
+{
+    FILE *f = fopen(path, "rb");
+    char head[5] = "", tail[1024];
+    long size = -1;
+    size_t got = 0;
+    if (f) {
+        got = fread(head, 1, sizeof head, f);
+        if (fseek(f, 0, SEEK_END) == 0)
+            size = ftell(f);
+        if (size >= (long)sizeof tail && fseek(f, -(long)sizeof tail, SEEK_END) == 0) {
+            got = fread(tail, 1, sizeof tail, f);
+        } else
+            got = 0;
+        fclose(f);
+    }
+    bool eof = false;
+    for (size_t i = 0; i + 5 <= got && !eof; i++)
+        eof = memcmp(tail + i, "%%EOF", 5) == 0;
+    if (size >= PDF_MIN_BYTES && memcmp(head, "%PDF-", 5) == 0 && eof)
+        return true;
+    fprintf(stderr, "undead faq: %s: not a whole PDF (%ld bytes; expected at least %d, starting "
+            "'%%PDF-' and ending '%%%%EOF'): the browser's output was cut short or is not a PDF; removed\n",
+            shown, size, PDF_MIN_BYTES);
+    remove_if_file(path);
+    return false;
+}
+
 /* Print html_path to pdf_path with headless Chromium; false with a message. */
 static bool print_pdf(const char *chromium, const char *tmp, const char *html_path, const char *pdf_path)
 {
@@ -82,7 +125,7 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
     argv[n++] = out_flag;
     argv[n++] = url;
     argv[n] = NULL;
-    unlink(pdf_path);
+    remove_if_file(pdf_path);
     pid_t pid = fork();
     if (pid < 0) {
         fprintf(stderr, "undead faq: fork: %s\n", strerror(errno));
@@ -213,6 +256,17 @@ int cmd_faq(int argc, char **argv)
         for (const ud_game *const *g = ud_games; *g && o.n_games < 8; g++)
             o.games[o.n_games++] = *g;
 
+    /* The worked examples and findings come from the golden folders: one
+     * that is missing (faq run outside the repository root) is an error,
+     * not a FAQ without them. */
+    for (int i = 0; i < o.n_games; i++) {
+        char folder[64], path[1100];
+        cli_game_folder(o.games[i], folder, sizeof folder);
+        snprintf(path, sizeof path, "%s/%s", o.golden_dir, folder);
+        if (!cli_need_dir("faq", path, "the worked examples and findings are read from it: run from the "
+                          "repository root or give --golden DIR"))
+            return UD_EXIT_USAGE;
+    }
     ud_buf err;
     ud_buf_init(&err);
     db *d = db_open(db_path, false, &err);
@@ -253,10 +307,18 @@ int cmd_faq(int argc, char **argv)
         return UD_EXIT_USAGE;
     }
     bool ok = faq_write(out, &o, &err);
-    if (out != stdout && fclose(out) != 0)
-        ok = false;
-    else if (out == stdout)
-        fflush(stdout);
+    if (out != stdout) {
+        /* a write that failed (a full disk) leaves the error flag; the
+         * last buffer's failure shows in fclose */
+        bool failed = ferror(out) != 0;
+        errno = 0;
+        if (fclose(out) != 0 || failed) {
+            if (ok)
+                ud_buf_printf(&err, "writing %s: %s", pdf ? html_path : output,
+                              errno ? strerror(errno) : "a write failed");
+            ok = false;
+        }
+    }
     db_close(d);
     if (!ok) {
         fprintf(stderr, "undead faq: %s\n", err.len ? ud_buf_str(&err) : "cannot write the output");
@@ -264,12 +326,12 @@ int cmd_faq(int argc, char **argv)
         if (pdf)
             remove_tree(tmp);
         else if (output)
-            unlink(output);
+            remove_if_file(output);
         return UD_EXIT_FAIL;
     }
     ud_buf_free(&err);
     if (pdf) {
-        ok = print_pdf(chromium, tmp, html_path, pdf_abs);
+        ok = print_pdf(chromium, tmp, html_path, pdf_abs) && pdf_is_whole(pdf_abs, output);
         remove_tree(tmp);
         if (!ok)
             return UD_EXIT_FAIL;

@@ -32,7 +32,28 @@ static int rule_index(const ud_game *g, const char *id)
     return r ? (int)(r - g->rules) : -1;
 }
 
-/* Replays the failed game with a transcript, so the violation can be seen. */
+enum { SIM_FAILURE_LINES = 200 };
+
+/* Writes the last n lines of text (the end of a game that failed is where
+ * it went wrong, or how it loops), saying how many were left out. */
+static void write_tail(FILE *out, const char *text, size_t len, int n)
+{
+    size_t lines = 0, start = len;
+    while (start > 0 && lines <= (size_t)n)
+        if (text[--start] == '\n' && start + 1 < len)
+            lines++;
+    if (lines > (size_t)n) {
+        size_t skipped = 0;
+        for (size_t i = 0; i <= start; i++)
+            skipped += text[i] == '\n';
+        start++;
+        fprintf(out, "# ... %zu lines left out; the last %d follow\n", skipped, n);
+    }
+    fwrite(text + start, 1, len - start, out);
+}
+
+/* Replays the failed game with a transcript, so the violation can be seen:
+ * its last SIM_FAILURE_LINES lines, however long the game. */
 static void report_failure(const ud_match *m, const sim_stats *st)
 {
     fprintf(stderr, "undead sim: game with seed %llu failed: %s%s%s\n",
@@ -46,10 +67,18 @@ static void report_failure(const ud_match *m, const sim_stats *st)
     ud_table_build(&t, m->game, m->setup.variant);
     unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     ud_transcript_write_header(stderr, m->game, &m->setup, m->policy, &game.seed, 1);
+    char *body = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&body, &len);
+    if (!mem)
+        return;
     ud_sink sink;
-    ud_sink_to_file(&sink, stderr);
+    ud_sink_to_file(&sink, mem);
     ud_result res;
     ud_play(&game, &t, state, &sink, NULL, 1, &res);
+    fclose(mem);
+    write_tail(stderr, body, len, SIM_FAILURE_LINES);
+    free(body);
 }
 
 static void print_stats(const ud_match *m, const sim_stats *st, int invariants, int coverage)

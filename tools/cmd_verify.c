@@ -704,6 +704,24 @@ int cmd_verify(int argc, char **argv)
         for (const ud_game *const *g = ud_games; *g && n < GOLDEN_MAX_GAMES; g++)
             chosen[n++] = *g;
 
+    /* Every folder verify reads from, before anything runs: a missing one
+     * (verify run outside the repository root, a mistyped --fuzz) would
+     * otherwise pass with nothing checked. */
+    for (int i = 0; i < n; i++) {
+        char folder[64], path[1100];
+        cli_game_folder(chosen[i], folder, sizeof folder);
+        snprintf(path, sizeof path, "%s/%s", o.golden_dir, folder);
+        bool ok = cli_need_dir("verify", path, "the game's golden transcripts: run from the repository "
+                               "root or give --golden DIR");
+        snprintf(path, sizeof path, "%s/corpus/%s_engine", o.fuzz_dir, folder);
+        ok = ok && cli_need_dir("verify", path, "the game's fuzz corpus: run from the repository root or "
+                                "give --fuzz DIR");
+        snprintf(path, sizeof path, "%s/corpus/transcript", o.fuzz_dir);
+        ok = ok && cli_need_dir("verify", path, "the transcript fuzz corpus: run from the repository root "
+                                "or give --fuzz DIR");
+        if (!ok)
+            return UD_EXIT_USAGE;
+    }
     int failures = 0;
     bool db_failed = false;
     verify_row rows[GOLDEN_MAX_GAMES];

@@ -59,24 +59,25 @@ static bool games_within_limits(void)
 
 int main(int argc, char **argv)
 {
+    cli_watch_stdout();
     if (!games_within_limits())
         return UD_EXIT_USAGE;
     if (argc < 2) {
         usage(stderr);
-        return UD_EXIT_USAGE;
+        return cli_close_stdout(UD_EXIT_USAGE);
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         usage(stdout);
-        return UD_EXIT_OK;
+        return cli_close_stdout(UD_EXIT_OK);
     }
     if (strcmp(argv[1], "--version") == 0) {
         printf("undead %s\n", UD_VERSION);
-        return UD_EXIT_OK;
+        return cli_close_stdout(UD_EXIT_OK);
     }
     rec_command_line(argc, argv);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
+            return cli_close_stdout(commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "undead: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return UD_EXIT_USAGE;

@@ -2,8 +2,12 @@
 -- @param name         the metric's name (see 'undead db show RUN')
 -- @param game=null    only runs of this game; null: every game
 -- @param limit=50     the newest this many runs
+-- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.
 SELECT r.id AS run, r.started, r.undead_version, r.source_revision, r.command_line, m.value, m.unit
 FROM metrics m JOIN runs r ON r.id = m.run_id
 WHERE m.name = :name AND (:game IS NULL OR r.game = :game)
+  AND r.id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
+    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
+          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
 ORDER BY r.id DESC
 LIMIT :limit;

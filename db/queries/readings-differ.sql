@@ -4,10 +4,16 @@
 -- Make such a pair with e.g. 'undead sim zombie-dice --games 1000' twice, once with --variant KEY=OTHER.
 -- @param variant      the variant key, e.g. shortage-order (see 'undead variants GAME')
 -- @param limit=100    at most this many rows
+-- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.
 WITH pairs AS (
     SELECT a.id AS run_a, b.id AS run_b
     FROM runs a JOIN runs b ON b.id > a.id AND b.game = a.game AND b.command = a.command
-    WHERE EXISTS (SELECT 1 FROM run_variants va
+    WHERE a.id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
+    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
+          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running')) AND b.id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
+    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
+          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
+      AND EXISTS (SELECT 1 FROM run_variants va
                   JOIN run_variants vb ON vb.run_id = b.id AND vb.key = va.key
                   WHERE va.run_id = a.id AND va.key = :variant AND va.value <> vb.value)
       AND NOT EXISTS (SELECT 1 FROM run_variants va

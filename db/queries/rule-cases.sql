@@ -2,8 +2,12 @@
 -- @param rule         a rule ID, e.g. ZD-TIE-STANDS (see 'undead rules GAME')
 -- @param run=null     only this run; null: every run
 -- @param limit=50     at most this many rows
+-- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.
 SELECT c.run_id AS run, c.key, r.fired, c.outcome
 FROM case_rules r JOIN cases c ON c.id = r.case_id
 WHERE r.rule = :rule AND (:run IS NULL OR c.run_id = :run)
+  AND c.run_id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
+    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
+          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
 ORDER BY r.fired DESC, c.run_id, c.key
 LIMIT :limit;

@@ -1,8 +1,12 @@
 -- Invariant violations, newest first, each with the rule that fired last and a replayable transcript ('undead check FILE').
 -- @param run=null     only this run; null: every run
 -- @param limit=20     at most this many rows
+-- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.
 SELECT v.run_id AS run, c.key, v.invariant, v.rule, v.message, v.transcript
 FROM violations v LEFT JOIN cases c ON c.id = v.case_id
 WHERE (:run IS NULL OR v.run_id = :run)
+  AND v.run_id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
+    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
+          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
 ORDER BY v.id DESC
 LIMIT :limit;

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <gmp.h>
 
@@ -540,6 +542,32 @@ static int solve_claims(const ud_analysis_sink *sk, const solve_opts *o, ud_buf 
 
 /* ---- the table of analyses -------------------------------------------------- */
 
+/* Can path be written (the file if it exists, else its folder)?  Checked
+ * before a solve of minutes, not after it. */
+static bool writable(const char *path, ud_buf *why)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == dir)
+        dir[1] = '\0';
+    else
+        *slash = '\0';
+    struct stat sb;
+    bool exists = stat(path, &sb) == 0;
+    if (exists && S_ISDIR(sb.st_mode)) {
+        ud_buf_printf(why, "--export %s: a directory, expected a file", path);
+        return false;
+    }
+    if (access(exists ? path : dir, W_OK) != 0) {
+        ud_buf_printf(why, "--export %s: cannot write %s: %s", path, exists ? "it" : dir, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
 /* Read the options into o; false (why filled) on a bad value. */
 static bool read_opts(const ud_analysis_args *a, solve_opts *o, ud_buf *why)
 {
@@ -550,6 +578,8 @@ static bool read_opts(const ud_analysis_args *a, solve_opts *o, ud_buf *why)
     o->dist = ud_analysis_arg(a, "dist") != NULL;
     o->reference = ud_analysis_arg(a, "reference") != NULL;
     o->export_path = ud_analysis_arg(a, "export");
+    if (o->export_path && !writable(o->export_path, why))
+        return false;
     const char *from = ud_analysis_arg(a, "from-score");
     if (from) {
         char *end;

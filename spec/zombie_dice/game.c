@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 
 #include "zd.h"
@@ -96,15 +97,24 @@ static int zd_winner(const void *p)
 /* "score NAME N": start from a position where NAME has N brains. */
 static bool zd_apply_start(void *p, const ud_setup *setup, const char *line, ud_buf *err)
 {
-    char what[16], name[UD_NAME_MAX + 1];
-    int value, used = 0;
-    if (sscanf(line, "%15s %24s %d%n", what, name, &value, &used) != 3 || line[used] != '\0' ||
+    char what[16], name[UD_NAME_MAX + 1], number[32];
+    int used = 0;
+    /* The number is read as text, then converted with a range check: %d
+     * would overflow silently (99999999999999999999 read as -1). */
+    if (sscanf(line, "%15s %24s %31s%n", what, name, number, &used) != 3 || line[used] != '\0' ||
         strcmp(what, "score") != 0) {
         ud_buf_puts(err, "expected 'score PLAYER N'");
         return false;
     }
-    if (value < 0 || value > 1000) {
-        ud_buf_printf(err, "score %d is out of range 0..1000", value);
+    char *end;
+    errno = 0;
+    long value = strtol(number, &end, 10);
+    if (end == number || *end != '\0') {
+        ud_buf_printf(err, "expected 'score PLAYER N' with N a whole number, got '%s'", number);
+        return false;
+    }
+    if (errno == ERANGE || value < 0 || value > 1000) {
+        ud_buf_printf(err, "score %s is out of range 0..1000", number);
         return false;
     }
     for (int seat = 0; seat < setup->n_players; seat++)

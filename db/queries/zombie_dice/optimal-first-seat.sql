@@ -1,9 +1,16 @@
 -- The first seat's chance of winning two-player Zombie Dice under optimal play, per end and tiebreak reading (newest undead solve zombie-dice game result of each).
 -- The outcome holds p_first=...; the key's tail names the readings.
+-- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.
 SELECT c.key, c.outcome
 FROM cases c
 JOIN runs r ON r.id = c.run_id
 WHERE c.kind = 'solve' AND c.key LIKE 'solve:zombie-dice:game:%'
   AND r.status = 'complete'
-  AND c.id = (SELECT max(c2.id) FROM cases c2 WHERE c2.key = c.key)
+  AND r.id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
+    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
+          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
+  AND c.id = (SELECT max(c2.id) FROM cases c2 JOIN runs r2 ON r2.id = c2.run_id
+              WHERE c2.key = c.key AND r2.status = 'complete' AND r2.id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
+    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
+          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running')))
 ORDER BY c.key;

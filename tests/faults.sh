@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# tests/faults.sh CASE UNDEAD SOURCE_DIR - regression tests for the faults an
+# attack pass found (issue 16, "Faults and bad input"): each CASE is one
+# fault, run as a user would, with the exact message asserted.
+#   no-end   a game that never ends (every seat always-roll): sim and check
+#            stop at the decision bound, say so, in seconds and bounded memory,
+#            writing a bounded transcript and database.
+#   write    a write that fails (/dev/full) is an error, exit 2, on every
+#            command that writes standard output, and on the FAQ's output
+#            file; a "PDF" a browser wrote short is refused and removed.
+#   missing-dir  a folder a command reads from that is missing (faq or verify
+#            run outside the repository root, verify --fuzz /nonexistent) is
+#            an error naming it, exit 2, not output without its content.
+#   interrupted  a verify run that was killed after some of its runs finished
+#            changes nothing derived (the FAQ is the same bytes), and db diff
+#            says a side was interrupted.
+#   long-advance  a legal record of 15,000 busts in a row (each on the first,
+#            compulsory roll: no decision between them) is accepted.
+#   numbers  a number too large for its type is out of range, as typed, not
+#            wrapped (--start 'score p1 99999999999999999999' was 'score -1').
+#   small    --db '' is refused; a number parameter given text is an input
+#            error (2); a variant given twice is refused; a policy that gives
+#            no decision says where it plays; solve --export to a folder that
+#            is not there fails before the solve; db integrity reports on a
+#            corrupt file (exit 1) instead of refusing to open it.
+set -euo pipefail
+case_="$1" undead="$2" src="$3"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+fail() { echo "faults $case_: $*" >&2; exit 1; }
+
+# expect RC FILE LINE: the command exited RC and FILE holds LINE exactly.
+expect() {
+    [[ $rc == "$1" ]] || fail "exit $rc, expected $1; stderr: $(head -c 2000 err)"
+    grep -qxF -- "$3" "$2" || fail "expected the line '$3' in $2: $(head -c 2000 "$2")"
+}
+# size_below FILE BYTES
+size_below() {
+    local n; n=$(stat -c %s "$1")
+    (( n < $2 )) || fail "$1 is $n bytes, expected fewer than $2"
+}
+# run CMD...: with 1 GB of address space and 60 s at most; rc gets the exit status.
+run() {
+    rc=0
+    ( ulimit -v 1000000; exec timeout 60 "$@" ) > out 2> err || rc=$?
+}
+
+no_end_msg="no end after 10000 decisions; giving up (undead's bound on one game's decisions: do the players' policies ever end it?)"
+
+case "$case_" in
+no-end)
+    run "$undead" sim zombie-dice --games 1 --policy always-roll --db sim.db
+    expect 2 err "undead sim: game with seed 1 failed: $no_end_msg"
+    grep -q '^# \.\.\. [0-9]* lines left out; the last 200 follow$' err || fail "no tail marker: $(head -c 2000 err)"
+    size_below err 100000
+    size_below sim.db 30000000
+    printf 'undead-transcript 1\ngame zombie-dice\nplayer a always-roll\nplayer b always-roll\nseed 1\n' > never.txt
+    run "$undead" check never.txt --db check.db
+    expect 1 err "never.txt:5: $no_end_msg"
+    size_below check.db 30000000
+    run "$undead" check --print --no-db never.txt
+    expect 1 err "never.txt:5: $no_end_msg"
+    size_below out 30000000
+    ;;
+write)
+    [[ -c /dev/full ]] || fail "/dev/full is not a character device here"
+    msg="undead: writing standard output: No space left on device"
+    printf 'undead-transcript 1\ngame zombie-dice\nplayer a stop-at-brains:2\nplayer b stop-at-brains:2\nseed 1\n' > one.txt
+    "$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 1 --reading-games 10 --db v.db > /dev/null \
+        || fail "undead verify"
+    for cmd in "play zombie-dice --no-db" "sim zombie-dice --games 10 --no-db" "check --print --no-db one.txt" \
+               "db runs --db v.db" "rules zombie-dice" "solve zombie-dice turn --no-db" "--version" \
+               "faq --db v.db --golden $src/golden" "faq --db v.db --golden $src/golden --format md"; do
+        rc=0
+        # shellcheck disable=SC2086
+        "$undead" $cmd > /dev/full 2> err || rc=$?
+        expect 2 err "$msg"
+        # the same command to a file works: the failure was the write
+        rc=0
+        # shellcheck disable=SC2086
+        "$undead" $cmd > out 2> err || rc=$?
+        [[ $rc == 0 ]] || fail "'$cmd' to a file: exit $rc: $(cat err)"
+    done
+    run "$undead" faq --db v.db --golden "$src/golden" -o /dev/full
+    expect 1 err "undead faq: writing /dev/full: No space left on device"
+    [[ -c /dev/full ]] || fail "undead faq removed /dev/full"
+    # a browser that exits 0 having written 8 bytes
+    printf '#!/bin/sh\nfor a; do case "$a" in --print-to-pdf=*) printf "%%%%PDF-1.4" > "${a#--print-to-pdf=}";; esac; done\n' \
+        > short-browser
+    chmod +x short-browser
+    run "$undead" faq --db v.db --golden "$src/golden" --format pdf -o faq.pdf --chromium "$tmp/short-browser"
+    expect 1 err "undead faq: faq.pdf: not a whole PDF (8 bytes; expected at least 1024, starting '%PDF-' and ending '%%EOF'): the browser's output was cut short or is not a PDF; removed"
+    [[ ! -e faq.pdf ]] || fail "the short PDF was left in place"
+    ;;
+missing-dir)
+    # here is a fresh directory: no golden/ and no fuzz/ below it
+    run "$undead" faq --db none.db
+    expect 2 err "undead faq: golden/zombie_dice: no such directory (the worked examples and findings are read from it: run from the repository root or give --golden DIR)"
+    run "$undead" verify --golden "$src/golden" --fuzz /nonexistent --db v.db
+    expect 2 err "undead verify: /nonexistent/corpus/zombie_dice_engine: no such directory (the game's fuzz corpus: run from the repository root or give --fuzz DIR)"
+    [[ ! -s out ]] || fail "verify printed a result: $(cat out)"
+    run "$undead" verify --fuzz "$src/fuzz" --db v.db
+    expect 2 err "undead verify: golden/zombie_dice: no such directory (the game's golden transcripts: run from the repository root or give --golden DIR)"
+    [[ ! -e v.db ]] || fail "verify recorded a run"
+    ;;
+interrupted)
+    verify() { "$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 1 --reading-games 10 "$@" \
+                   > /dev/null || fail "undead verify $*"; }
+    faq() { "$undead" faq --golden "$src/golden" --format md "$@" || fail "undead faq $*"; }
+    verify --db v.db
+    faq --db v.db > before.md
+    cp v.db k.db
+    verify --seed 2 --db k.db
+    # a kill -9 after its golden and sim runs finished: the verify rows are
+    # what db_open marks interrupted when their process is gone
+    sql() { python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); r = c.execute(sys.argv[2]).fetchall(); c.commit(); print("\n".join(str(x[0]) for x in r))' "$@"; }
+    parent=$(sql k.db "SELECT max(id) FROM runs WHERE command = 'verify' AND game = 'zombie-dice'")
+    sql k.db "UPDATE runs SET status = 'interrupted' WHERE command = 'verify' AND id > (SELECT max(id) FROM runs WHERE command = 'verify' AND id < $parent)" > /dev/null
+    faq --db k.db > after.md
+    cmp -s before.md after.md || fail "the FAQ changed after an interrupted verify: $(diff before.md after.md | head -20)"
+    child=$(sql k.db "SELECT max(run_id) FROM run_params WHERE name = 'verify-run' AND value = '$parent'")
+    first=$(sql k.db "SELECT min(run_id) FROM run_params WHERE name = 'verify-run'")
+    run "$undead" db diff "$first" "$child" --db k.db
+    grep -qxF "note: run $child is part of verify run $parent, which was interrupted: left out of everything derived" out \
+        || fail "db diff did not say: $(cat out err)"
+    run "$undead" db diff "$first" "$parent" --db k.db
+    grep -qxF "note: run $parent was interrupted: it did not finish, so cases it lacks are not removed ones" out \
+        || fail "db diff did not say: $(cat out err)"
+    ;;
+long-advance)
+    { printf 'undead-transcript 1\ngame zombie-dice\npartial\nplayer a always-roll\nplayer b always-roll\n'
+      for ((i = 0; i < 15000; i++)); do
+          printf 'draw red red red\nroll red:shotgun red:shotgun red:shotgun\n'
+      done; } > busts.txt
+    run "$undead" check --no-db busts.txt
+    [[ $rc == 0 ]] || fail "exit $rc: $(cat err)"
+    grep -qxF "busts.txt: ok (partial): a=0 b=0" out || fail "expected 'busts.txt: ok (partial): a=0 b=0', got: $(cat out err)"
+    ;;
+numbers)
+    run "$undead" play zombie-dice --no-db --start 'score p1 99999999999999999999'
+    expect 2 err "undead play: start 'score p1 99999999999999999999': score 99999999999999999999 is out of range 0..1000"
+    run "$undead" play zombie-dice --no-db --start 'score p1 12x'
+    expect 2 err "undead play: start 'score p1 12x': expected 'score PLAYER N' with N a whole number, got '12x'"
+    run "$undead" play zombie-dice --no-db --start 'score p1 12'
+    [[ $rc == 0 ]] || fail "a start of 12: exit $rc: $(cat err)"
+    ;;
+small)
+    run "$undead" sim zombie-dice --games 2 --db ''
+    expect 2 err "undead sim: results database: --db '': expected a file name"
+    "$undead" sim zombie-dice --games 2 --db s.db > /dev/null || fail "undead sim"
+    run "$undead" db query rarest-rules --param limit=abc --db s.db
+    expect 2 err "undead db: query rarest-rules: --param limit: expected a whole number, got 'abc'"
+    run "$undead" play zombie-dice --no-db --variant end=final-turn --variant end=finish-round
+    expect 2 err "undead: --variant: variant end given twice"
+    run "$undead" play zombie-dice --no-db --players a,b,c --policy optimal
+    expect 2 err "undead play: player a gave no decision: policy optimal answers only as it says: two players, base dice: the play that maximises the chance of winning (solved on first use)"
+    run "$undead" solve zombie-dice game --export /nonexistent/policy.csv --no-db
+    expect 2 err "undead solve: --export /nonexistent/policy.csv: cannot write /nonexistent: No such file or directory"
+    run "$undead" db integrity --db s.db
+    expect 0 out "ok"
+    cp s.db corrupt.db
+    size=$(stat -c %s corrupt.db)
+    head -c 4096 /dev/zero | tr "\\0" x | dd of=corrupt.db bs=4096 seek=$((size / 4096 / 2)) conv=notrunc status=none
+    cp corrupt.db corrupt.orig
+    run "$undead" db integrity --db corrupt.db
+    [[ $rc == 1 ]] || fail "db integrity of a corrupt file: exit $rc: $(cat out err)"
+    # sqlite either lists the damaged pages or stops at the first
+    first="$(head -1 out)"
+    [[ "$first" == "*** in database main ***" || "$first" == "corrupt.db: database disk image is malformed" ]] \
+        || fail "db integrity did not report: $(cat out err)"
+    cmp -s corrupt.db corrupt.orig || fail "db integrity changed the file"
+    printf 'eggs\n' > notes.txt
+    run "$undead" db integrity --db notes.txt
+    expect 1 out "notes.txt: file is not a database"
+    ;;
+*) fail "unknown case" ;;
+esac
+echo "faults $case_: ok"
