@@ -377,6 +377,14 @@ static const char *kind_file(const ud_content_kind *k, char *out, size_t size)
     return out;
 }
 
+/* Kinds may share a file (a district and its branches): in a content
+ * directory the file holds the records of every kind that names it. */
+static bool same_file(const ud_content_kind *a, const ud_content_kind *b)
+{
+    char fa[UD_CONTENT_MAX_PATH], fb[UD_CONTENT_MAX_PATH];
+    return a == b || strcmp(kind_file(a, fa, sizeof fa), kind_file(b, fb, sizeof fb)) == 0;
+}
+
 static int kind_index(const ud_content_schema *s, const ud_content_kind *k)
 {
     return (int)(k - s->kinds);
@@ -633,7 +641,7 @@ static bool parse_text(loader *ld, const char *file, const char *text, size_t le
                       shown(line, w, found), names);
             break;
         }
-        if (ld->only && k != ld->only) {
+        if (ld->only && !same_file(k, ld->only)) {
             char own[UD_CONTENT_MAX_PATH];
             ok = fail(ld, file, lineno, 1, "expected only '%s' records in this file, found '%s' (its records go in %s)",
                       ld->only->name, k->name, kind_file(k, own, sizeof own));
@@ -805,11 +813,9 @@ bool ud_content_schema_check(const ud_content_schema *s, char *why, size_t why_s
         if (!k->name || !is_word(k->name, strlen(k->name)) || strcmp(k->name, "include") == 0)
             return why_fail(why, why_size, "kind %d: the name is not a word (or is 'include')", i);
         for (int j = 0; j < i; j++) {
-            char fi[UD_CONTENT_MAX_PATH], fj[UD_CONTENT_MAX_PATH];
+            /* kinds may share a file (same_file): a district and its branches */
             if (strcmp(k->name, s->kinds[j].name) == 0)
                 return why_fail(why, why_size, "kind '%s' declared twice", k->name);
-            if (strcmp(kind_file(k, fi, sizeof fi), kind_file(&s->kinds[j], fj, sizeof fj)) == 0)
-                return why_fail(why, why_size, "kinds '%s' and '%s' share the file %s", s->kinds[j].name, k->name, fi);
         }
         if (k->file && (!k->file[0] || strchr(k->file, '/')))
             return why_fail(why, why_size, "kind '%s': its file must be a plain file name", k->name);
@@ -910,8 +916,20 @@ bool ud_content_load_dir(const ud_content_schema *s, const char *dir, void *ctx,
         if (n < 0 || (size_t)n >= sizeof path)
             return fail(&ld, dir, 0, 0, "expected a path of at most %d bytes (UD_CONTENT_MAX_PATH)",
                         UD_CONTENT_MAX_PATH - 1);
+        bool read_before = false;   /* a kind sharing the file of an earlier one */
+        for (int j = 0; j < i; j++)
+            read_before |= same_file(&s->kinds[j], k);
         ld.only = k;
-        if (!read_file_named(&ld, path, NULL, 0, 0) || !check_minimum(&ld, k, path))
+        if (!read_before && !read_file_named(&ld, path, NULL, 0, 0))
+            return false;
+    }
+    for (int i = 0; i < s->n_kinds; i++) {
+        char path[UD_CONTENT_MAX_PATH], own[UD_CONTENT_MAX_PATH];
+        int n = snprintf(path, sizeof path, "%s/%s", dir, kind_file(&s->kinds[i], own, sizeof own));
+        if (n < 0 || (size_t)n >= sizeof path)
+            return fail(&ld, dir, 0, 0, "expected a path of at most %d bytes (UD_CONTENT_MAX_PATH)",
+                        UD_CONTENT_MAX_PATH - 1);
+        if (!check_minimum(&ld, &s->kinds[i], path))
             return false;
     }
     return true;

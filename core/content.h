@@ -142,7 +142,8 @@ bool ud_content_load_file(const ud_content_schema *s, const char *path, void *ct
                           ud_content_error *err);
 
 /* Load a content directory: for each kind in declared order, DIR/<file>
- * (which must exist and hold records of that kind only, with its includes). */
+ * (which must exist and hold records of that kind only, or of every kind
+ * that names the same file, with its includes). */
 bool ud_content_load_dir(const ud_content_schema *s, const char *dir, void *ctx,
                          ud_content_error *err);
 

@@ -169,8 +169,9 @@ static __attribute__((noinline)) int choose_observed(const ud_policy *p, const u
 int ud_policy_choose(const ud_policy *p, const ud_game *g, const void *state, int seat,
                      const ud_offers *offers, ud_rng *rng)
 {
-    /* The policy sees only what its seat may see. */
-    if (__builtin_expect(g->observe != NULL, 0))
+    /* The policy sees only what its seat may see (with no state, as when a
+     * caller asks a policy that needs none, there is nothing to hide). */
+    if (__builtin_expect(g->observe != NULL && state != NULL, 0))
         return choose_observed(p, g, state, seat, offers, rng);
     return p->def->choose(g, state, seat, p->param, offers, rng);
 }

@@ -5,11 +5,13 @@
 
 #include <string.h>
 
+#include "dotld/dotld.h"
 #include "one_die/one_die.h"
 #include "zombie_dice/zd.h"
 
 const ud_game *const ud_games[] = {
     &zd_game,
+    &dl_game,
     &od_game,
     NULL,
 };

@@ -760,15 +760,41 @@ Test(content_schema, problems)
     cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k', field 'x': max_len above the limit");
 }
 
-Test(content_schema, kinds_share_a_file)
+static int shared_a, shared_b;
+static bool count_a(void *ctx, const ud_content_record *r, ud_content_error *err)
 {
-    ud_content_kind k[2] = { { .name = "a", .file = "b.txt" }, { .name = "b" } };
-    ud_content_schema s = { "two", k, 2 };
+    shared_a++;
+    return true;
+}
+static bool count_b(void *ctx, const ud_content_record *r, ud_content_error *err)
+{
+    shared_b++;
+    return true;
+}
+
+/* Two kinds may name one file (a district and its branches): a directory
+ * load reads it once, and it may hold records of both, but of no other. */
+Test(content_disk, kinds_share_a_file, .init = make_tmpdir, .fini = remove_tmpdir)
+{
+    ud_content_kind k[3] = { { .name = "a", .file = "ab.txt", .record = count_a, .min_records = 1 },
+                             { .name = "b", .file = "ab.txt", .record = count_b, .min_records = 2 },
+                             { .name = "c" } };
+    ud_content_schema sh = { "shared", k, 3 };
     char why[200];
-    cr_assert_not(ud_content_schema_check(&s, why, sizeof why));
-    cr_assert_str_eq(why, "kinds 'a' and 'b' share the file b.txt");
-    k[0].file = "a.txt";
-    cr_assert(ud_content_schema_check(&s, why, sizeof why), "%s", why);
+    cr_assert(ud_content_schema_check(&sh, why, sizeof why), "%s", why);
+    put("ab.txt", "a\nb\nb\na\n");
+    put("c.txt", "c\n");
+    ud_content_error err;
+    shared_a = shared_b = 0;
+    cr_assert(ud_content_load_dir(&sh, tmpdir, NULL, &err), "%s", err.e.msg);
+    cr_assert_eq(shared_a, 2, "the shared file is read once: %d 'a' records", shared_a);
+    cr_assert_eq(shared_b, 2);
+    put("ab.txt", "a\nb\n");
+    cr_assert_not(ud_content_load_dir(&sh, tmpdir, NULL, &err));
+    cr_assert(strstr(err.e.msg, "expected at least 2 'b' records, found 1"), "%s", err.e.msg);
+    put("ab.txt", "a\nb\nb\nc\n");
+    cr_assert_not(ud_content_load_dir(&sh, tmpdir, NULL, &err));
+    cr_assert_str_eq(err.e.msg, "expected only 'a' records in this file, found 'c' (its records go in c.txt)");
 }
 
 Test(content_schema, error_print_of_internal)

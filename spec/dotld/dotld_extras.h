@@ -1,0 +1,24 @@
+/*
+ * dotld_extras.h - Dice of the Living Dead's extras (core/extras.h): its
+ * exploration bound and the extras struct (explore.c), its analyses
+ * (combat.c) and its parts of the FAQ (faq.c).
+ */
+#ifndef DOTLD_EXTRAS_H
+#define DOTLD_EXTRAS_H
+
+#include <stdint.h>
+
+#include "extras.h"
+
+enum { DL_N_ANALYSES = 1 };
+extern const ud_analysis dl_analyses[DL_N_ANALYSES];
+extern const ud_faq_extras dl_faq;
+extern const ud_game_extras dl_extras;
+
+/* One fight of `dice` dice against `zombies` with `time` left under policy
+ * 0 keep, 1 reroll-safe, 2 reroll-all: the sequences in `total` that kill
+ * every zombie and that run out of Time (combat.c). */
+void dl_combat_exact(int zombies, int dice, int time, int policy, uint64_t *all_killed, uint64_t *out_of_time,
+                     uint64_t *total);
+
+#endif

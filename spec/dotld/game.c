@@ -1,0 +1,359 @@
+/*
+ * game.c - Dice of the Living Dead's ud_game: phases, actions, variants,
+ * start lines and the functions that read the state.  The rows are in
+ * rules.c, the invariants in invariants.c, the policies in policies.c.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dotld.h"
+#include "dotld_extras.h"
+
+#define S002 "002_1e442ea09f23bb8e.txt"
+#define ST(p) ((dl_state *)(p))
+#define CST(p) ((const dl_state *)(p))
+
+static const ud_phase dl_phases[DL_PHASES] = {
+    [DL_PH_SETUP] = { "setup", UD_PHASE_AUTO },
+    [DL_PH_CHARACTER] = { "character", UD_PHASE_AUTO },
+    [DL_PH_PICK] = { "pick-character", UD_PHASE_DECISION },
+    [DL_PH_DISTRICT] = { "district", UD_PHASE_AUTO },
+    [DL_PH_ROUND_START] = { "round-start", UD_PHASE_AUTO },
+    [DL_PH_ROLL] = { "roll", UD_PHASE_AUTO },
+    [DL_PH_REROLL] = { "reroll", UD_PHASE_DECISION },
+    [DL_PH_POOLS] = { "pools", UD_PHASE_AUTO },
+    [DL_PH_SCAVENGE] = { "scavenge", UD_PHASE_AUTO },
+    [DL_PH_SIX] = { "scavenger-six", UD_PHASE_DECISION },
+    [DL_PH_MOVE] = { "move", UD_PHASE_AUTO },
+    [DL_PH_WAY] = { "way", UD_PHASE_DECISION },
+    [DL_PH_ENTER] = { "enter", UD_PHASE_AUTO },
+    [DL_PH_COMBAT] = { "combat", UD_PHASE_AUTO },
+    [DL_PH_AMMO] = { "ammo", UD_PHASE_DECISION },
+    [DL_PH_FIGHT_ROLL] = { "fight-roll", UD_PHASE_AUTO },
+    [DL_PH_FIGHT] = { "fight", UD_PHASE_DECISION },
+    [DL_PH_FIGHT_END] = { "fight-end", UD_PHASE_AUTO },
+    [DL_PH_SAFE] = { "safe-house", UD_PHASE_AUTO },
+    [DL_PH_EVENT] = { "event", UD_PHASE_DECISION },
+    [DL_PH_FINAL_SAY] = { "final-say", UD_PHASE_DECISION },
+    [DL_PH_CHECK] = { "check", UD_PHASE_AUTO },
+    [DL_PH_ROUND_END] = { "round-end", UD_PHASE_AUTO },
+    [DL_PH_OVER] = { "over", UD_PHASE_OVER },
+};
+
+/* "decide ann mark 2", "decide ann roll", "decide ann way 1", "decide ann ammo 3" */
+static const ud_action_kind dl_actions[DL_ACTIONS] = {
+    [DL_ACT_CHARACTER] = { "character", "%d" },
+    [DL_ACT_MARK] = { "mark", "%d" },
+    [DL_ACT_MARK_SCAVENGER] = { "mark-scavenger", NULL },
+    [DL_ACT_ROLL] = { "roll", NULL },
+    [DL_ACT_KEEP] = { "keep", NULL },
+    [DL_ACT_SIX] = { "six", "%d" },
+    [DL_ACT_WAY] = { "way", "%d" },
+    [DL_ACT_AMMO] = { "ammo", "%d" },
+    [DL_ACT_OPTION] = { "option", "%d" },
+    [DL_ACT_FINAL_SAY] = { "final-say", NULL },
+    [DL_ACT_PASS] = { "pass", NULL },
+};
+
+static const char *const dl_chance_events[] = {
+    "districts", "character", "stress-deal", "survivors", "scavenger", "zombie-die", "token", "stress",
+    "fight", "event", "infection", NULL
+};
+
+/* ---- variants: where 002 is silent, each reading named ----------------------------------- */
+
+static const ud_variant_value move_values[] = {
+    { "one-per-die", S002, "4. MOVEMENT (the text is silent: undead\'s reading)", "each die in the Movement Pool moves the pawn one space" },
+    { "face-value", S002, "4. MOVEMENT (the text is silent: undead\'s reading)", "each movement die moves as many spaces as it shows (3 or 4)" },
+};
+static const ud_variant_value zdie_values[] = {
+    { "content", S002, "5. COMBAT (the other faces: sample content, not the rulebook)", "the zombie die's faces from the content files (the 6 shows one zombie, as 002's Combat example says)" },
+    { "one-each", S002, "5. COMBAT", "every face shows one zombie (the only face 002 gives, the 6, read for all)" },
+};
+static const ud_variant_value time_out_values[] = {
+    { "at-zero", S002, "LOSING THE GAME (the text is silent: undead\'s reading)", "Time reaching 0 is running out of Time" },
+    { "below-zero", S002, "LOSING THE GAME (the text is silent: undead\'s reading)", "Time runs out only when a Time must be lost with none left" },
+};
+static const ud_variant_value no_healthy_values[] = {
+    { "infected-instead", S002, "5. COMBAT (the text is silent: undead\'s reading)", "a Healthy Survivor to lose with none left: an Infected one is lost instead" },
+    { "nothing", S002, "5. COMBAT (the text is silent: undead\'s reading)", "a Healthy Survivor to lose with none left: nothing happens" },
+};
+static const ud_variant_value stress_draw_values[] = {
+    { "one-per-move", S002, "4. MOVEMENT", "one Stress Card for a move that lands on or passes zombie spaces (\"draw one Stress Card\")" },
+    { "per-space", S002, "4. MOVEMENT (the text is silent: undead\'s reading)", "one Stress Card for every zombie space landed on or passed" },
+};
+static const ud_variant_value extraction_values[] = {
+    { "shelters", S002, "LOSING THE GAME (the text is silent: undead\'s reading)", "the extraction zone counts as a green safe house space for running out of Time" },
+    { "exposed", S002, "LOSING THE GAME", "only a green safe house circle saves a party out of Time, not the extraction zone" },
+};
+static const ud_variant_value tokens_values[] = {
+    { "every-district", S002, "SETUP (the text is silent: undead\'s reading)", "exploration tokens are placed on each district as it is flipped" },
+    { "first-only", S002, "SETUP", "tokens are placed only at set-up, on the first district (the text's set-up step 8)" },
+};
+static const ud_variant_value items_values[] = {
+    { "street-map", S002, "SETUP", "start with the Street Map, as the text suggests for first-time players" },
+    { "none", S002, "SETUP", "start without items" },
+    { "both", S002, "DIFFICULTY", "easier: start with the Street Map and the First Aid Kit" },
+};
+static const ud_variant_value supply_values[] = {
+    { "normal", S002, "SETUP", "6 Supplies and 6 Ammo" },
+    { "harder", S002, "DIFFICULTY", "5 Supplies and 5 Ammo" },
+};
+static const ud_variant_value character_values[] = {
+    { "random", S002, "SETUP", "each player's character is chosen randomly" },
+    { "chosen", S002, "SETUP", "each player picks a character (a decision)" },
+};
+static const ud_variant_value abilities_values[] = {
+    { "leader", S002, "COMPONENTS", "only the party leader's character abilities apply (\"who you are as the party leader\")" },
+    { "everyone", S002, "MULTIPLAYER RULES (the text is silent: undead\'s reading)", "every player's character abilities apply" },
+};
+static const ud_variant_value extra_values[] = {
+    { "no", S002, "WINNING OR LOSING", "multiplayer starts with 12 Healthy Survivors" },
+    { "yes", S002, "WINNING OR LOSING", "one extra survivor for each player beyond 1" },
+};
+
+const ud_variant dl_variants[DL_VARIANTS] = {
+    [DL_V_MOVE] = { "move", "How far does a movement die move the pawn?", 2, move_values, DL_MOVE_ONE_PER_DIE },
+    [DL_V_ZOMBIE_DIE] = { "zombie-die", "How many zombies does each face of the zombie die show?", 2, zdie_values,
+                          DL_ZDIE_CONTENT },
+    [DL_V_TIME_OUT] = { "time-out", "Is reaching 0 Time running out of Time?", 2, time_out_values, DL_TIME_OUT_AT_ZERO },
+    [DL_V_NO_HEALTHY] = { "no-healthy", "Who is lost when a Healthy Survivor must die and none is left?", 2,
+                          no_healthy_values, DL_NO_HEALTHY_INFECTED },
+    [DL_V_STRESS_DRAW] = { "stress", "How many Stress Cards does a move past several zombie spaces draw?", 2,
+                           stress_draw_values, DL_STRESS_ONE_PER_MOVE },
+    [DL_V_EXTRACTION] = { "extraction", "Does the extraction zone shelter a party that runs out of Time?", 2,
+                          extraction_values, DL_EXTRACTION_SHELTERS },
+    [DL_V_TOKENS] = { "tokens", "Are exploration tokens placed on the later districts too?", 2, tokens_values,
+                      DL_TOKENS_EVERY_DISTRICT },
+    [DL_V_START_ITEMS] = { "start-items", "Which items does the party start with?", 3, items_values, DL_ITEMS_STREET_MAP },
+    [DL_V_SUPPLY_START] = { "supplies", "How many Supplies and Ammo at the start?", 2, supply_values, DL_SUPPLY_NORMAL },
+    [DL_V_CHARACTER] = { "character", "Are characters picked or dealt at random?", 2, character_values, DL_CHAR_RANDOM },
+    [DL_V_ABILITIES] = { "abilities", "Whose character abilities apply in a multiplayer game?", 2, abilities_values,
+                         DL_ABILITIES_LEADER },
+    [DL_V_EXTRA_SURVIVORS] = { "extra-survivors", "Does a multiplayer party start with extra survivors?", 2,
+                               extra_values, DL_EXTRA_NO },
+};
+
+/* ---- start lines: a position to study ----------------------------------------------------- */
+
+static bool read_number(const char *text, long lo, long hi, long *out, ud_buf *err)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end != '\0') {
+        ud_buf_printf(err, "expected a whole number, got '%s'", text);
+        return false;
+    }
+    if (errno == ERANGE || v < lo || v > hi) {
+        ud_buf_printf(err, "%s is out of range %ld..%ld", text, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* "healthy N", "infected N", "supplies N", "ammo N", "time N" (the first
+ * district's Time), "district NAME" (played first; The Outskirts: the game
+ * starts on the last district), "space N" (the pawn's space on it). */
+static bool dl_apply_start(void *p, const ud_setup *setup, const char *line, ud_buf *err)
+{
+    dl_content_ready();
+    dl_state *st = ST(p);
+    char what[16], value[64];
+    int used = 0;
+    if (sscanf(line, "%15s %63s%n", what, value, &used) != 2 || line[used] != '\0') {
+        ud_buf_puts(err, "expected 'KEY VALUE' with KEY healthy, infected, supplies, ammo, time, district or space");
+        return false;
+    }
+    if (strcmp(what, "district") == 0) {
+        for (int i = 0; i < dl_content.n_districts; i++)
+            if (strcmp(dl_content.district[i].name, value) == 0) {
+                st->preset |= DL_PRE_DISTRICT;
+                st->preset_district = (uint8_t)(i + 1);
+                return true;
+            }
+        ud_buf_printf(err, "no district named '%s'", value);
+        return false;
+    }
+    long v;
+    static const struct {
+        const char *key;
+        int bit;
+        long most;
+    } keys[] = {
+        { "healthy", DL_PRE_HEALTHY, DL_MAX_COUNT }, { "infected", DL_PRE_INFECTED, DL_MAX_COUNT },
+        { "supplies", DL_PRE_SUPPLIES, DL_MAX_COUNT }, { "ammo", DL_PRE_AMMO, DL_MAX_COUNT },
+        { "time", DL_PRE_TIME, 6 }, { "space", DL_PRE_SPACE, DL_MAX_SPACES - 1 },
+    };
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+        if (strcmp(what, keys[k].key) != 0)
+            continue;
+        if (!read_number(value, keys[k].bit == DL_PRE_TIME ? 1 : 0, keys[k].most, &v, err))
+            return false;
+        st->preset |= (uint8_t)keys[k].bit;
+        switch (keys[k].bit) {
+        case DL_PRE_HEALTHY: st->healthy = (int16_t)v; break;
+        case DL_PRE_INFECTED: st->infected = (int16_t)v; break;
+        case DL_PRE_SUPPLIES: st->supplies = (int16_t)v; break;
+        case DL_PRE_AMMO: st->ammo = (int16_t)v; break;
+        case DL_PRE_TIME: st->preset_time = (uint8_t)v; break;
+        default: st->preset_space = (uint8_t)v; break;
+        }
+        if ((st->preset & DL_PRE_SPACE) && st->preset_district &&
+            st->preset_space >= dl_content.district[st->preset_district - 1].n_spaces - 1) {
+            ud_buf_printf(err, "space %d is not a space before the safe house of %s", st->preset_space,
+                          dl_content.district[st->preset_district - 1].name);
+            return false;
+        }
+        return true;
+    }
+    ud_buf_printf(err, "unknown start key '%s'; expected healthy, infected, supplies, ammo, time, district or space",
+                  what);
+    return false;
+}
+
+/* ---- reading the state --------------------------------------------------------------------- */
+
+static void dl_init(void *p, const ud_setup *setup)
+{
+    dl_content_ready();
+    ST(p)->phase = DL_PH_SETUP;
+}
+
+static int dl_to_move(const void *p)
+{
+    const dl_state *st = CST(p);
+    if (st->phase == DL_PH_FINAL_SAY && st->asking)
+        return st->asking - 1;
+    if (st->phase == DL_PH_PICK) {
+        for (int seat = 0; seat < st->n_players; seat++)
+            if (!st->character[seat])
+                return seat;
+    }
+    if (st->final_say_by)
+        return st->final_say_by - 1;
+    return st->leader;
+}
+
+static void faces_text(const uint8_t *count, ud_buf *out)
+{
+    bool any = false;
+    for (int f = 1; f <= 6; f++)
+        for (int k = 0; k < count[f]; k++) {
+            ud_buf_printf(out, "%s%d", any ? "," : "", f);
+            any = true;
+        }
+    if (!any)
+        ud_buf_puts(out, "-");
+}
+
+static void dl_describe(const ud_game *g, const void *p, const ud_setup *setup, ud_buf *out)
+{
+    const dl_state *st = CST(p);
+    const dl_district *d = dl_current_district(st);
+    ud_buf_printf(out, "round=%d leader=%s district=%s space=%d time=%d healthy=%d infected=%d supplies=%d ammo=%d "
+                  "zombies=%d", st->round, st->leader < setup->n_players ? setup->names[st->leader] : "?", d->name,
+                  st->space, st->time, st->healthy, st->infected, st->supplies, st->ammo, st->zombies);
+    if (st->phase == DL_PH_REROLL) {
+        ud_buf_puts(out, " dice=");
+        faces_text(st->dice, out);
+        ud_buf_puts(out, " marked=");
+        faces_text(st->marked, out);
+        ud_buf_printf(out, " scavenger=%d%s roll=%d", st->scavenger, st->scavenger_marked ? "*" : "", st->roll_no);
+    }
+    if (st->phase == DL_PH_FIGHT || st->phase == DL_PH_AMMO) {
+        uint8_t f[7], m[7];
+        for (int k = 0; k < 7; k++) {
+            f[k] = (uint8_t)(st->fdice[k] < 255 ? st->fdice[k] : 255);
+            m[k] = (uint8_t)(st->fmarked[k] < 255 ? st->fmarked[k] : 255);
+        }
+        ud_buf_printf(out, " fight-zombies=%d fight-dice=", st->fight_zombies);
+        faces_text(f, out);
+        ud_buf_puts(out, " marked=");
+        faces_text(m, out);
+        ud_buf_printf(out, " roll=%d", st->fight_roll);
+    }
+}
+
+/* The score: survivors left (the FAQ's and sim's measure of a game). */
+static int dl_score(const void *p, int seat)
+{
+    return dl_survivors(CST(p));
+}
+
+static int dl_winner(const void *p)
+{
+    const dl_state *st = CST(p);
+    if (st->result != DL_WON)
+        return -1;
+    return st->n_players == 1 ? 0 : -2;
+}
+
+/* The party wins or loses together: solo WON, a party's win SHARED. */
+static void dl_outcomes(const void *p, int n_players, uint8_t *out)
+{
+    const dl_state *st = CST(p);
+    for (int i = 0; i < n_players; i++)
+        out[i] = st->result == DL_PLAYING ? UD_SEAT_PLAYING
+                 : st->result == DL_WON   ? (st->n_players == 1 ? UD_SEAT_WON : UD_SEAT_SHARED)
+                                          : UD_SEAT_LOST;
+}
+
+/* A player sees the table, not the other players' stress cards. */
+static void dl_observe(const void *p, int seat, void *view)
+{
+    dl_state *v = view;
+    memcpy(v, p, sizeof *v);
+    for (int i = 0; i < DL_MAX_PLAYERS; i++)
+        if (i != seat)
+            v->stress_hand[i] = 0;
+}
+
+static const ud_ratio dl_ratios[] = {
+    { "rounds per game", "DL-ROUND", "DL-PLAYERS" },
+    { "fights per round", "DL-FIGHT-RESOLVE", "DL-ROUND" },
+    { "Time lost to rerolled 1s per game", "DL-REROLLED-ONE", "DL-PLAYERS" },
+    { "losses by Time per game", "DL-LOSS-TIME", "DL-PLAYERS" },
+    { "losses by survivors per game", "DL-LOSS-SURVIVORS", "DL-PLAYERS" },
+    { "wins per game", "DL-WIN", "DL-PLAYERS" },
+};
+
+extern int dl_compiled_rows(ud_step *s, void *state, int ph, bool from_decision);
+
+const ud_game dl_game = {
+    .name = "dotld",
+    .title = "Dice of the Living Dead (2nd edition)",
+    .phases = dl_phases,
+    .n_phases = DL_PHASES,
+    .rules = dl_rules,
+    .n_rules = DL_N_RULES,
+    .invariants = dl_invariants,
+    .n_invariants = DL_N_INVARIANTS,
+    .policies = dl_policies,
+    .n_policies = DL_N_POLICIES,
+    .variants = dl_variants,
+    .n_variants = DL_VARIANTS,
+    .actions = dl_actions,
+    .n_actions = DL_ACTIONS,
+    .chance_events = dl_chance_events,
+    .ratios = dl_ratios,
+    .n_ratios = (int)(sizeof dl_ratios / sizeof dl_ratios[0]),
+    .min_players = 1,
+    .max_players = 5,   /* a character each, The Doctor excepted: 6 - 1 */
+    .state_size = sizeof(dl_state),
+    .phase_offset = offsetof(dl_state, phase),
+    .compiled_rows = dl_compiled_rows,
+    .init = dl_init,
+    .to_move = dl_to_move,
+    .describe = dl_describe,
+    .score = dl_score,
+    .winner = dl_winner,
+    .outcomes = dl_outcomes,
+    .observe = dl_observe,
+    .load_content = dl_load_content,
+    .apply_start = dl_apply_start,
+    .extras = &dl_extras,
+};

@@ -1,0 +1,225 @@
+/*
+ * invariants.c - what must hold after every step of Dice of the Living
+ * Dead (checked by the engine after every row in tests, fuzzing and
+ * sanitizer builds): the clock and the party's counts never go below 0,
+ * every die and card is in exactly one place, the pawn is on a real space,
+ * and the game ends exactly when the text says it is won or lost.
+ */
+#include "dotld.h"
+
+#define CST(p) ((const dl_state *)(p))
+
+static bool started(const dl_state *st)
+{
+    return st->phase != DL_PH_SETUP && st->phase != DL_PH_CHARACTER && st->phase != DL_PH_PICK;
+}
+
+static bool time_in_range(const ud_game *g, const void *p, ud_buf *why)
+{
+    const dl_state *st = CST(p);
+    if (st->time > st->time_max || st->time_max > 6) {
+        ud_buf_printf(why, "Time %d with a district Time of %d (a die: at most 6)", st->time, st->time_max);
+        return false;
+    }
+    return true;
+}
+
+static bool counts_in_range(const ud_game *g, const void *p, ud_buf *why)
+{
+    const dl_state *st = CST(p);
+    const int16_t v[4] = { st->healthy, st->infected, st->supplies, st->ammo };
+    static const char *const name[4] = { "healthy", "infected", "supplies", "ammo" };
+    for (int i = 0; i < 4; i++)
+        if (v[i] < 0 || v[i] > DL_MAX_COUNT) {
+            ud_buf_printf(why, "%s is %d, outside 0..%d", name[i], v[i], DL_MAX_COUNT);
+            return false;
+        }
+    return true;
+}
+
+/* Five survivor dice: each shows a face, or is a locked 1 in the zombie
+ * pool; a die is marked or held at most once.  The fight dice likewise. */
+static bool dice_conserved(const ud_game *g, const void *p, ud_buf *why)
+{
+    const dl_state *st = CST(p);
+    int on_table = st->locked;
+    for (int f = 1; f <= 6; f++) {
+        on_table += st->dice[f];
+        if (st->marked[f] + st->held[f] > st->dice[f]) {
+            ud_buf_printf(why, "%d survivor dice show %d but %d are marked and %d held", st->dice[f], f,
+                          st->marked[f], st->held[f]);
+            return false;
+        }
+    }
+    if ((st->roll_no > 0 && on_table != DL_SURVIVOR_DICE) || (st->roll_no == 0 && on_table != 0)) {
+        ud_buf_printf(why, "%d survivor dice on the table (locked 1s included) after %d rolls", on_table, st->roll_no);
+        return false;
+    }
+    if (st->roll_no > 3 || st->fight_roll > 3) {
+        ud_buf_printf(why, "roll %d of the survivor dice, roll %d of the fight dice (at most 3 each)", st->roll_no,
+                      st->fight_roll);
+        return false;
+    }
+    if (st->fight_roll > 0) {
+        int n = 0;
+        for (int f = 1; f <= 6; f++) {
+            n += st->fdice[f];
+            if (st->fmarked[f] + st->fheld[f] > st->fdice[f]) {
+                ud_buf_printf(why, "%d fight dice show %d but %d are marked and %d held", st->fdice[f], f,
+                              st->fmarked[f], st->fheld[f]);
+                return false;
+            }
+        }
+        if (n != st->fight_dice) {
+            ud_buf_printf(why, "%d fight dice showing, %d in the fight", n, st->fight_dice);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool pawn_on_track(const ud_game *g, const void *p, ud_buf *why)
+{
+    const dl_state *st = CST(p);
+    if (!started(st) || st->phase == DL_PH_OVER)
+        return true;
+    if (st->district_no >= DL_DISTRICTS_PLAYED || st->order[DL_DISTRICTS_PLAYED - 1] != dl_content.outskirts) {
+        ud_buf_printf(why, "district %d of %d, the last one %d (The Outskirts is %d)", st->district_no,
+                      DL_DISTRICTS_PLAYED, st->order[DL_DISTRICTS_PLAYED - 1], dl_content.outskirts);
+        return false;
+    }
+    for (int i = 0; i < DL_DISTRICTS_PLAYED; i++)
+        for (int k = 0; k < i; k++)
+            if (st->order[i] == st->order[k] || st->order[i] >= dl_content.n_districts) {
+                ud_buf_printf(why, "district %d played twice or unknown", st->order[i]);
+                return false;
+            }
+    if (st->space >= dl_current_district(st)->n_spaces) {
+        ud_buf_printf(why, "space %d of a district with %d", st->space, dl_current_district(st)->n_spaces);
+        return false;
+    }
+    return true;
+}
+
+/* The game is over exactly when decided; a won game stands on the
+ * extraction zone with a survivor. */
+static bool over_when_decided(const ud_game *g, const void *p, ud_buf *why)
+{
+    const dl_state *st = CST(p);
+    bool over = st->phase == DL_PH_OVER;
+    if (over != (st->result != DL_PLAYING)) {
+        ud_buf_printf(why, "phase %s with result %d", g->phases[st->phase].name, st->result);
+        return false;
+    }
+    if (st->result == DL_WON &&
+        (dl_current_district(st)->kind[st->space] != DL_SP_EXTRACTION || dl_survivors(st) < 1)) {
+        ud_buf_printf(why, "won on space %d with %d survivors", st->space, dl_survivors(st));
+        return false;
+    }
+    return true;
+}
+
+/* "If at any time you run out of Time ... or if you lose your last
+ * survivor, you lose the game": whenever a player is asked to decide, or a
+ * round begins, no loss holds. */
+static bool nobody_lost_unnoticed(const ud_game *g, const void *p, ud_buf *why)
+{
+    const dl_state *st = CST(p);
+    bool resting = g->phases[st->phase].kind == UD_PHASE_DECISION || st->phase == DL_PH_ROUND_START;
+    if (!resting || !started(st))
+        return true;
+    int need = st->n_players > 1 ? st->n_players : 1;
+    if (dl_survivors(st) < need) {
+        ud_buf_printf(why, "%d survivors for %d players and the game goes on", dl_survivors(st), st->n_players);
+        return false;
+    }
+    int kind = dl_current_district(st)->kind[st->space];
+    if (st->time_out && kind != DL_SP_SAFE && kind != DL_SP_EXTRACTION) {
+        ud_buf_printf(why, "out of Time away from the safe house and the game goes on");
+        return false;
+    }
+    return true;
+}
+
+/* Tokens: the unflipped ones are those still to place and those face
+ * down on this district or left on earlier ones. */
+static bool tokens_conserved(const ud_game *g, const void *p, ud_buf *why)
+{
+    const dl_state *st = CST(p);
+    if (!started(st))
+        return true;
+    int unseen = 0, down = 0;
+    for (int i = 0; i < DL_MAX_TOKEN_KINDS; i++) {
+        unseen += st->unseen[i];
+        if (i >= dl_content.n_tokens && st->unseen[i]) {
+            ud_buf_printf(why, "unseen token of kind %d, which does not exist", i);
+            return false;
+        }
+        if (i < dl_content.n_tokens && st->unseen[i] > dl_content.token[i].count) {
+            ud_buf_printf(why, "%d unseen '%s' tokens of %d", st->unseen[i], dl_content.token[i].name,
+                          dl_content.token[i].count);
+            return false;
+        }
+    }
+    for (int s = 0; s < DL_MAX_SPACES; s++)
+        down += st->face_down[s] != 0;
+    if (st->token_pool + down > unseen) {
+        ud_buf_printf(why, "%d tokens to place and %d face down, but only %d unflipped", st->token_pool, down, unseen);
+        return false;
+    }
+    return true;
+}
+
+/* Each stress card is in at most one place: the draw pile, active this
+ * round (solo) or a player's hand (multiplayer). */
+static bool stress_conserved(const ud_game *g, const void *p, ud_buf *why)
+{
+    const dl_state *st = CST(p);
+    for (int i = 0; i < DL_MAX_STRESS; i++) {
+        int places = (st->stress_deck[i] != 0) + (st->stress_active[i] != 0);
+        for (int seat = 0; seat < DL_MAX_PLAYERS; seat++)
+            places += st->stress_hand[seat] == i + 1;
+        if (places > 1 || (i >= dl_content.n_stress && places)) {
+            ud_buf_printf(why, "stress card %d is in %d places", i, places);
+            return false;
+        }
+        if (st->n_players > 1 && st->stress_active[i]) {
+            ud_buf_printf(why, "stress card %d drawn face up in a multiplayer game", i);
+            return false;
+        }
+    }
+    for (int seat = st->n_players; seat < DL_MAX_PLAYERS; seat++)
+        if (st->stress_hand[seat] || st->character[seat]) {
+            ud_buf_printf(why, "seat %d is empty but holds a card", seat);
+            return false;
+        }
+    return true;
+}
+
+static bool events_in_range(const ud_game *g, const void *p, ud_buf *why)
+{
+    const dl_state *st = CST(p);
+    if (st->event > dl_content.n_events || st->safe_step > 5 || st->infection_face > 6) {
+        ud_buf_printf(why, "event %d of %d, safe-house step %d, infection face %d", st->event, dl_content.n_events,
+                      st->safe_step, st->infection_face);
+        return false;
+    }
+    if (st->infection_rolls > st->infected + 250) {
+        ud_buf_printf(why, "%d infection rolls owed", st->infection_rolls);
+        return false;
+    }
+    return true;
+}
+
+const ud_invariant dl_invariants[DL_N_INVARIANTS] = {
+    { "DL-INV-TIME", "Time is never below 0 nor above the district's value (at most 6)", time_in_range },
+    { "DL-INV-COUNTS", "healthy, infected, supplies and ammo are never below 0", counts_in_range },
+    { "DL-INV-DICE", "every survivor and fight die is in exactly one place; at most three rolls", dice_conserved },
+    { "DL-INV-PAWN", "the pawn is on a real space of the current district; The Outskirts last", pawn_on_track },
+    { "DL-INV-OVER", "the game is over exactly when won or lost; a win stands on the extraction zone",
+      over_when_decided },
+    { "DL-INV-NOT-LOST", "no decision is asked of a party that has lost", nobody_lost_unnoticed },
+    { "DL-INV-TOKENS", "exploration tokens are conserved", tokens_conserved },
+    { "DL-INV-STRESS", "each stress card is in one place at most", stress_conserved },
+    { "DL-INV-EVENTS", "the event drawn and the safe-house step are in range", events_in_range },
+};

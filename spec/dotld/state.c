@@ -1,0 +1,165 @@
+/*
+ * state.c - small questions about a Dice of the Living Dead state that
+ * rows, invariants and policies all ask (how many survivors, what the
+ * dice kill, is the pawn sheltered), and the effect vocabulary the content
+ * files use (docs/content-format.md), applied the one way every row that
+ * resolves a card, token or event applies it.
+ */
+#include <stdio.h>
+
+#include "dotld.h"
+#include "dotld_rows.h"
+
+int dl_survivors(const dl_state *st)
+{
+    return st->healthy + st->infected;
+}
+
+/* 002, Combat D: "kill one zombie for each 4 or 5 you've rolled, and two
+ * zombies for each 6". */
+int dl_fight_kills(const dl_state *st)
+{
+    return st->fdice[4] + st->fdice[5] + 2 * st->fdice[6];
+}
+
+const dl_district *dl_current_district(const dl_state *st)
+{
+    return &dl_content.district[st->order[st->district_no < DL_DISTRICTS_PLAYED ? st->district_no : 0]];
+}
+
+/* On a green safe house space (or the extraction zone, under
+ * extraction=shelters): where running out of Time does not lose. */
+bool dl_on_shelter(const dl_state *st, const int *variant)
+{
+    int kind = dl_current_district(st)->kind[st->space];
+    return kind == DL_SP_SAFE || (kind == DL_SP_EXTRACTION && variant[DL_V_EXTRACTION] == DL_EXTRACTION_SHELTERS);
+}
+
+bool dl_has_ability(const dl_state *st, const int *variant, int ability)
+{
+    uint32_t bit = 1u << ability;
+    for (int i = 0; i < dl_content.n_items; i++)
+        if (((st->items >> i) & 1u) && (dl_content.item[i].abilities & bit))
+            return ability != DL_AB_FIRST_AID || !st->first_aid_used;
+    for (int seat = 0; seat < st->n_players; seat++) {
+        bool counts = variant[DL_V_ABILITIES] == DL_ABILITIES_EVERYONE || seat == st->leader;
+        int c = st->character[seat];
+        if (counts && c && (dl_content.character[c - 1].abilities & bit))
+            return ability != DL_AB_FIRST_AID || !st->first_aid_used;
+    }
+    return false;
+}
+
+int dl_dice_marked(const dl_state *st)
+{
+    int n = st->scavenger_marked;
+    for (int f = 1; f <= 6; f++)
+        n += st->marked[f];
+    return n;
+}
+
+int dl_fdice_marked(const dl_state *st)
+{
+    int n = 0;
+    for (int f = 1; f <= 6; f++)
+        n += st->fmarked[f];
+    return n;
+}
+
+/* ---- the effect vocabulary --------------------------------------------------------- */
+
+void dl_met(dl_state *st, int condition)
+{
+    st->met |= (uint8_t)(1u << condition);
+}
+
+static int16_t capped(int v)
+{
+    return (int16_t)(v < 0 ? 0 : v > DL_MAX_COUNT ? DL_MAX_COUNT : v);
+}
+
+/* Lose n Healthy Survivors; with none left, an Infected one takes the
+ * loss under no-healthy=infected-instead.  Returns how many died. */
+int dl_lose_healthy(dl_state *st, const int *variant, int n)
+{
+    int lost = 0;
+    for (; n > 0; n--) {
+        if (st->healthy > 0)
+            st->healthy--;
+        else if (st->infected > 0 && variant[DL_V_NO_HEALTHY] == DL_NO_HEALTHY_INFECTED)
+            st->infected--;
+        else
+            break;
+        lost++;
+    }
+    return lost;
+}
+
+/* 002, Infection rules: "lose a Healthy Survivor and gain an Infected
+ * Survivor".  With no Healthy Survivor there is nobody to infect. */
+int dl_infect(dl_state *st, int n)
+{
+    int done = 0;
+    for (; n > 0 && st->healthy > 0; n--, done++) {
+        st->healthy--;
+        st->infected = capped(st->infected + 1);
+    }
+    if (done)
+        dl_met(st, DL_C_INFECTION);
+    return done;
+}
+
+void dl_lose_time(dl_state *st, const int *variant, int n)
+{
+    for (; n > 0; n--) {
+        if (st->time > 0) {
+            st->time--;
+            dl_met(st, DL_C_LOST_TIME);
+            if (st->time == 0 && variant[DL_V_TIME_OUT] == DL_TIME_OUT_AT_ZERO)
+                st->time_out = 1;
+        } else {
+            st->time_out = 1;   /* a Time owed with none left: out, under either reading */
+        }
+    }
+}
+
+void dl_apply_effect(dl_state *st, const int *variant, const dl_effect *e)
+{
+    st->supplies = capped(st->supplies + e->supplies);
+    st->ammo = capped(st->ammo + e->ammo);
+    if (e->healthy > 0)
+        st->healthy = capped(st->healthy + e->healthy);
+    else if (e->healthy < 0)
+        dl_lose_healthy(st, variant, -e->healthy);
+    /* gained already infected: "do not lose a Healthy Survivor" */
+    st->infected = capped(st->infected + e->infected);
+    if (e->infect > 0)
+        dl_infect(st, e->infect);
+    st->infected = capped(st->infected - e->lose_infected);
+    st->zombies = (uint16_t)(st->zombies + e->zombies);
+    if (e->item)
+        st->items |= (uint8_t)(1u << (e->item - 1));
+}
+
+/* Text of an effect for a transcript line: "supplies=+2 ammo=-1", or "none". */
+void dl_effect_text(const dl_effect *e, char *out, size_t size)
+{
+    size_t o = 0;
+    out[0] = '\0';
+#define PART(FIELD, NAME)                                                                       \
+    if (e->FIELD && o < size)                                                                   \
+        o += (size_t)snprintf(out + o, size - o, "%s%s=%+d", o ? " " : "", NAME, e->FIELD);
+    PART(supplies, "supplies")
+    PART(ammo, "ammo")
+    PART(healthy, "healthy")
+    PART(infected, "infected")
+    PART(infect, "infect")
+    PART(lose_infected, "lose-infected")
+    PART(zombies, "zombies")
+    PART(fight, "fight")
+#undef PART
+    if (e->item && o < size)
+        o += (size_t)snprintf(out + o, size - o, "%sitem=%s", o ? " " : "", dl_content.item[e->item - 1].name);
+    if (!out[0])
+        snprintf(out, size, "none");
+}
