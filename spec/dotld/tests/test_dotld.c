@@ -1,0 +1,427 @@
+/*
+ * test_dotld.c - Dice of the Living Dead's own suite, beside its rows.
+ *
+ * - Rules: every row is exercised by a scenario, each a transcript under
+ *   golden/dotld/ (the text's worked examples, end cases, seeded games)
+ *   played through the parser and the checker with invariants on; the
+ *   change and state lines of the hand-written cases state what 002 says
+ *   happens, the checker verifies them, and the tests below assert the
+ *   firings and counts on top.  A meta-test fails if a row is fired by no
+ *   scenario.
+ * - Arithmetic the text states, checked by hand-counted cases: the
+ *   supplies owed, the infection table, the pools, the kills of a fight.
+ * - The exact combat analysis against fights played by the rows.
+ * - Content: the built-in set has the text's component counts; bad sets
+ *   are refused with FILE:LINE:COL and the tables in use stay.
+ * - Start lines and the player count: refused with their reasons.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "content.h"
+#include "dotld/dotld.h"
+#include "dotld/dotld_extras.h"
+#include "support.h"
+
+static uint64_t dl_fired(const run *r, const char *id)
+{
+    const ud_rule *rule = ud_game_rule(&dl_game, id);
+    cr_assert_not_null(rule, "dotld has no rule %s", id);
+    return r->fired[ud_game_rule_index(&dl_game, rule)];
+}
+
+/* Plays golden/dotld/FOLDER/NAME.in and keeps its firings. */
+static void play_case(run *r, const char *case_path)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/golden/dotld/%s.in", UD_SOURCE_DIR, case_path);
+    size_t len;
+    char *text = slurp(path, &len);
+    cr_assert_not_null(text, "cannot read %s", path);
+    run_text(r, text);
+    free(text);
+    assert_ok(r);
+    assert_regen_stable(r);
+}
+
+static const char *const cases[] = {
+    "examples/combat", "examples/hoarder", "examples/they-always-turn",
+    "endgame/out-of-time-in-combat", "endgame/out-of-time-on-safe-house", "endgame/too-few-supplies",
+    "endgame/infection-roll-faces", "endgame/win-with-infected-only", "endgame/party-too-few",
+    "endgame/event-fight-in-safe-house",
+    "seeded/solo-cautious", "seeded/solo-runner", "seeded/solo-random", "seeded/solo-greedy",
+    "seeded/solo-chosen", "seeded/solo-exposed", "seeded/party-two", "seeded/party-three",
+    "seeded/party-five", "seeded/picked-cop", "seeded/long-district",
+};
+enum { N_CASES = sizeof cases / sizeof cases[0] };
+
+/* ---- the worked examples of 002 ---------------------------------------------------- */
+
+Test(dl_examples, combat_five_zombies_two_killed_three_survivors_lost)
+{
+    run r;
+    play_case(&r, "examples/combat");
+    cr_assert_eq(dl_fired(&r, "DL-AMMO-SPENT"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-FIGHT-REROLL"), 1, "the 1 and the 2 rerolled once");
+    cr_assert_eq(dl_fired(&r, "DL-REROLLED-ONE"), 1, "the rerolled 1 costs a Time");
+    cr_assert_eq(dl_fired(&r, "DL-ZOMBIE-PASS"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-ZOMBIE-LAND"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-LOCK-ONES"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-FIGHT-RESOLVE"), 1);
+    /* 12 healthy at the start, 3 lost: the text's outcome */
+    cr_assert(strstr(r.regen, "survivors-lost=3 healthy=9"), "%s", r.regen);
+    cr_assert(strstr(r.regen, "time -1 =1"), "one Time remaining");
+    run_free(&r);
+}
+
+Test(dl_examples, hoarder_resolves_at_once_after_a_scavenger_six)
+{
+    run r;
+    play_case(&r, "examples/hoarder");
+    cr_assert_eq(dl_fired(&r, "DL-SCAVENGE-6"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-STRESS-DRAW"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-STRESS-RESOLVE"), 1, "the condition was met earlier in the round");
+    cr_assert(strstr(r.regen, "supplies=5"), "6 supplies, one lost");
+    run_free(&r);
+}
+
+Test(dl_examples, they_always_turn_waits_for_an_infection)
+{
+    run r;
+    play_case(&r, "examples/they-always-turn");
+    cr_assert_eq(dl_fired(&r, "DL-STRESS-DRAW"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-STRESS-RESOLVE"), 1, "resolved once, when the event infects");
+    /* drawn on space 7, resolved only after the event at the safe house */
+    const char *drawn = strstr(r.regen, "stress they-always-turn");
+    const char *event = strstr(r.regen, "event-resolved outbreak");
+    const char *played = strstr(r.regen, "stress-played they-always-turn");
+    cr_assert(drawn && event && played && drawn < event && event < played, "%s", r.regen);
+    run_free(&r);
+}
+
+/* ---- end cases --------------------------------------------------------------------- */
+
+Test(dl_end, out_of_time_off_the_safe_house_loses)
+{
+    run r;
+    play_case(&r, "endgame/out-of-time-in-combat");
+    cr_assert_eq(dl_fired(&r, "DL-LOSS-TIME"), 1);
+    cr_assert_eq(r.res.winner, -1);
+    run_free(&r);
+}
+
+Test(dl_end, out_of_time_on_the_safe_house_goes_on_and_time_resets)
+{
+    run r;
+    play_case(&r, "endgame/out-of-time-on-safe-house");
+    cr_assert_eq(dl_fired(&r, "DL-LOSS-TIME"), 0);
+    cr_assert_eq(dl_fired(&r, "DL-REROLLED-ONE"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-DISTRICT-FLIP"), 2, "the next district flipped, Time reset");
+    run_free(&r);
+}
+
+/* 002: "spend supplies equal to half the number of Survivors ... round
+ * down.  For every unit of supplies you lack, lose one Healthy Survivor". */
+Test(dl_end, supplies_half_the_survivors_and_one_lost_per_unit_lacking)
+{
+    run r;
+    play_case(&r, "endgame/too-few-supplies");
+    int need = 10 / 2, have = 0 + 1;   /* ten survivors; the scavenger's 2 gave one supply */
+    char want[96];
+    snprintf(want, sizeof want, "supplies need=%d paid=%d =0 survivors-lost=%d", need, have, need - have);
+    cr_assert(strstr(r.regen, want), "want '%s' in\n%s", want, r.regen);
+    run_free(&r);
+}
+
+Test(dl_end, every_infection_face_once)
+{
+    run r;
+    play_case(&r, "endgame/infection-roll-faces");
+    cr_assert_eq(dl_fired(&r, "DL-INFECTION-1"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-INFECTION-2"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-INFECTION-3"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-INFECTION-4-6"), 1);
+    /* 8 healthy, 4 infected: face 1 -1 healthy -1 infected then one infected
+     * (-1 +1), face 2 -1 infected then one infected (-1 +1), face 3 -1 infected */
+    int healthy = 8 - 1 - 1 - 1, infected = 4 - 1 + 1 - 1 + 1 - 1;
+    char want[64];
+    snprintf(want, sizeof want, "nothing-happens healthy=%d infected=%d", healthy, infected);
+    cr_assert(strstr(r.regen, want), "want '%s'", want);
+    run_free(&r);
+}
+
+Test(dl_end, a_win_with_only_infected_survivors)
+{
+    run r;
+    play_case(&r, "endgame/win-with-infected-only");
+    cr_assert_eq(dl_fired(&r, "DL-WIN"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-EXIT-NO-EVENT"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-EXIT-NO-SUPPLIES"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-INFECTION-ROLL"), 2, "the infection rolls happen at the extraction zone too");
+    cr_assert_eq(r.res.winner, 0);
+    run_free(&r);
+}
+
+Test(dl_end, a_party_with_fewer_survivors_than_players_loses)
+{
+    run r;
+    play_case(&r, "endgame/party-too-few");
+    cr_assert_eq(dl_fired(&r, "DL-MP-LOSS-HEADCOUNT"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-LOSS-SURVIVORS"), 0, "two survivors are left");
+    cr_assert_eq(dl_fired(&r, "DL-MP-FINAL-SAY-PASS"), 4, "two players asked before each of two decisions");
+    cr_assert_eq(r.res.winner, -1);
+    run_free(&r);
+}
+
+Test(dl_end, no_time_lost_in_an_event_fight)
+{
+    run r;
+    play_case(&r, "endgame/event-fight-in-safe-house");
+    cr_assert_eq(dl_fired(&r, "DL-EVENT-FIGHT-NO-TIME"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-REROLLED-ONE"), 0);
+    cr_assert(strstr(r.regen, "time -0 =6 in-safe-house"));
+    run_free(&r);
+}
+
+/* ---- every row has a scenario -------------------------------------------------------- */
+
+Test(dl_rules_meta, every_rule_fires_in_a_scenario)
+{
+    uint64_t acc[UD_MAX_RULES] = { 0 };
+    for (int c = 0; c < N_CASES; c++) {
+        run r;
+        play_case(&r, cases[c]);
+        for (int i = 0; i < dl_game.n_rules; i++)
+            acc[i] += r.fired[i];
+        run_free(&r);
+    }
+    for (int i = 0; i < dl_game.n_rules; i++)
+        cr_expect_gt(acc[i], 0, "rule %s fires in none of the %d scenarios", dl_game.rules[i].id, N_CASES);
+}
+
+/* ---- the combat analysis --------------------------------------------------------------- */
+
+Test(dl_combat, hand_counted_fights)
+{
+    uint64_t all, out, total;
+    /* one die, one zombie, no reroll: a 4, 5 or 6 */
+    dl_combat_exact(1, 1, 3, 0, &all, &out, &total);
+    cr_assert_eq(all * 2, total);
+    cr_assert_eq(out, 0);
+    /* one die, two zombies, reroll-all: a 6 at once (1/6), or a blank
+     * (1/2) then a 6 on one of the two rerolls (1/6 + 5/6 * ... only
+     * while blank): 1/6 + 1/2 * (1/6 + 1/2 * 1/6) = 7/24 */
+    dl_combat_exact(2, 1, 3, 2, &all, &out, &total);
+    cr_assert_eq(all * 24, total * 7);
+    /* reroll-safe never runs the clock out */
+    for (int d = 1; d <= 6; d++)
+        for (int z = 1; z <= 8; z++) {
+            dl_combat_exact(z, d, 3, 1, &all, &out, &total);
+            cr_assert_eq(out, 0, "reroll-safe ran out of Time with %d dice against %d", d, z);
+        }
+}
+
+/* The analysis against the rows: seeded solo fights where the party keeps
+ * the first roll ("keep"), zombies and dice read from the transcript. */
+Test(dl_combat, keep_matches_fights_played_by_the_rows)
+{
+    int seen[16][8] = { { 0 } }, won[16][8] = { { 0 } };
+    for (uint64_t seed = 1; seed <= 1500; seed++) {
+        ud_result res;
+        char *text = play_text(&dl_game, 1, NULL, seed, &res, NULL);
+        cr_assert_not_null(text);
+        for (const char *p = text; (p = strstr(p, "combat zombies=")) != NULL; p++) {
+            int z, d, spent = 0;
+            if (sscanf(p, "combat zombies=%d fight-dice=%d", &z, &d) != 2 || z < 1 || z > 15 || d < 1 || d > 7)
+                continue;
+            const char *res_line = strstr(p, "fought zombies=");
+            const char *next = strstr(p + 1, "combat zombies=");
+            if (!res_line || (next && res_line > next))
+                continue;
+            const char *ammo = strstr(p, "ammo -");
+            if (ammo && ammo < res_line && (sscanf(ammo, "ammo -%d", &spent) != 1 || spent > 0))
+                continue;   /* only the pool's dice */
+            const char *brawl = strstr(p, "ability brawler");
+            const char *mark = strstr(p, "decide p1 mark");
+            if ((brawl && brawl < res_line) || (mark && mark < res_line))
+                continue;   /* an ability's die, or a reroll: not "keep" */
+            int left;
+            const char *l = strstr(res_line, "left=");
+            if (!l || sscanf(l, "left=%d", &left) != 1)
+                continue;
+            seen[z][d]++;
+            won[z][d] += left == 0;
+        }
+        free(text);
+    }
+    int compared = 0;
+    for (int z = 1; z < 16; z++)
+        for (int d = 1; d < 8; d++) {
+            if (seen[z][d] < 40)
+                continue;
+            uint64_t all, out, total;
+            dl_combat_exact(z, d, 3, 0, &all, &out, &total);
+            double p = (double)all / (double)total, n = seen[z][d];
+            double sd = sqrt(p * (1 - p) / n);
+            double got = won[z][d] / n;
+            cr_expect(fabs(got - p) <= 4 * sd + 1e-9, "%d zombies, %d dice: %d of %d fights won, exact %.4f",
+                      z, d, won[z][d], seen[z][d], p);
+            compared++;
+        }
+    cr_assert_gt(compared, 0, "no fight kept its first roll often enough to compare");
+}
+
+/* ---- content ----------------------------------------------------------------------------- */
+
+Test(dl_content, builtin_set_has_the_texts_component_counts)
+{
+    dl_content_ready();
+    /* 002, COMPONENTS: 6 District tiles, 10 Event Cards, 14 Exploration
+     * Tokens, 6 Character Cards, 9 Stress Cards, 4 Item Cards */
+    cr_assert_eq(dl_content.n_districts, 6);
+    cr_assert_eq(dl_content.n_events, 10);
+    cr_assert_eq(dl_content.n_token_total, 14);
+    cr_assert_eq(dl_content.n_characters, 6);
+    cr_assert_eq(dl_content.n_stress, 9);
+    cr_assert_eq(dl_content.n_items, 4);
+    cr_assert_str_eq(dl_content.district[dl_content.outskirts].name, "outskirts");
+    /* 002, Combat example: "The Zombie Dice rolled 6 which means one zombie" */
+    cr_assert_eq(dl_content.zombie_face[6], 1);
+    bool doctor = false;
+    for (int i = 0; i < dl_content.n_characters; i++)
+        doctor |= strcmp(dl_content.character[i].name, "the-doctor") == 0 && dl_content.character[i].solo_only;
+    cr_assert(doctor, "The Doctor is in the set, solo only");
+}
+
+static char tmpdir[64];
+
+static void make_dir(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/ud-dotld-XXXXXX");
+    cr_assert_not_null(mkdtemp(tmpdir));
+    const char *files[] = { "districts.txt", "events.txt", "items.txt", "tokens.txt", "stress.txt",
+                            "characters.txt", "zombie_die.txt" };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char from[512], to[512];
+        snprintf(from, sizeof from, "%s/spec/dotld/content/%s", UD_SOURCE_DIR, files[i]);
+        snprintf(to, sizeof to, "%s/%s", tmpdir, files[i]);
+        size_t len;
+        char *text = slurp(from, &len);
+        cr_assert_not_null(text, "%s", from);
+        FILE *f = fopen(to, "w");
+        cr_assert_not_null(f);
+        cr_assert_eq(fwrite(text, 1, len, f), len);
+        cr_assert_eq(fclose(f), 0);
+        free(text);
+    }
+}
+
+static void remove_dir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    cr_assert_eq(system(cmd), 0);
+    ud_content_error err;
+    cr_assert(dl_load_content(NULL, &err), "the built-in set loads again");
+}
+
+static void put(const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    cr_assert(fputs(text, f) >= 0);
+    cr_assert_eq(fclose(f), 0);
+}
+
+/* A bad set is refused with FILE:LINE:COL and what was expected; the
+ * tables in use stay as they were. */
+static void refused(const char *file, const char *text, const char *want)
+{
+    dl_content_ready();
+    int events = dl_content.n_events;
+    put(file, text);
+    ud_content_error err;
+    cr_assert_not(dl_load_content(tmpdir, &err), "%s was accepted", text);
+    char got[1024];
+    snprintf(got, sizeof got, "%s:%d:%d: %s", err.file + strlen(tmpdir) + 1, err.e.line, err.e.col, err.e.msg);
+    cr_assert_str_eq(got, want);
+    cr_assert_eq(dl_content.n_events, events, "the tables in use are unchanged");
+}
+
+Test(dl_content, own_set_loads_and_changes_the_game, .init = make_dir, .fini = remove_dir)
+{
+    put("zombie_die.txt", "face zombies=6\nface zombies=6\nface zombies=6\nface zombies=6\nface zombies=6\n"
+                          "face zombies=6\n");
+    ud_content_error err;
+    cr_assert(dl_load_content(tmpdir, &err), "%s", err.e.msg);
+    cr_assert_eq(dl_content.zombie_face[1], 6);
+    ud_result res;
+    char *text = play_text(&dl_game, 1, NULL, 3, &res, NULL);
+    cr_assert(strstr(text, "zombie-pool +6"), "every zombie die shows six");
+    free(text);
+}
+
+Test(dl_content, bad_space_kind, .init = make_dir, .fini = remove_dir)
+{
+    refused("districts.txt",
+            "district name=a time=6 safehouse=x outskirts=yes spaces=start,road,extraction\n",
+            "districts.txt:1:57: expected start, plain, zombie, explore, safe or extraction, found 'road'");
+}
+
+Test(dl_content, time_beyond_a_die, .init = make_dir, .fini = remove_dir)
+{
+    refused("districts.txt", "district name=a time=7 safehouse=x spaces=start,safe\n",
+            "districts.txt:1:22: expected an integer from 1 to 6 for 'time', found '7'");
+}
+
+Test(dl_content, branch_joining_behind, .init = make_dir, .fini = remove_dir)
+{
+    refused("districts.txt",
+            "district name=a time=6 safehouse=x spaces=start,plain,plain,safe\n"
+            "branch district=a from=2 to=1 spaces=zombie\n",
+            "districts.txt:2:29: expected 0 <= from < to < 4 (the main track's spaces), found from=2 to=1");
+}
+
+Test(dl_content, safe_house_no_event_matches, .init = make_dir, .fini = remove_dir)
+{
+    refused("events.txt", "event name=e at=hospital\noption event=e name=o\n",
+            "districts.txt:23:1: expected an event matching safe house 'police' (events are drawn until one matches)");
+}
+
+Test(dl_content, unknown_ability, .init = make_dir, .fini = remove_dir)
+{
+    refused("characters.txt", "character name=c abilities=scout,flying\n",
+            "characters.txt:1:28: expected scout, lookout, brawler, steady, forager, gunsmith, recruiter, medic or "
+            "first-aid, found 'flying'");
+}
+
+/* ---- start lines and the table size -------------------------------------------------- */
+
+Test(dl_setup, start_lines_refused_with_their_reason)
+{
+    run r;
+    run_text(&r, "undead-transcript 1\ngame dotld\nplayer ann\nstart time 9\nseed 1\n");
+    cr_assert_neq(r.status, RUN_OK);
+    cr_assert(strstr(r.err.msg, "9 is out of range 1..6"), "%s", r.err.msg);
+    run_free(&r);
+    run_text(&r, "undead-transcript 1\ngame dotld\nplayer ann\nstart district atlantis\nseed 1\n");
+    cr_assert(strstr(r.err.msg, "no district named 'atlantis'"), "%s", r.err.msg);
+    run_free(&r);
+}
+
+Test(dl_setup, six_players_are_refused_by_the_rule)
+{
+    run r;
+    run_text(&r, "undead-transcript 1\ngame dotld\nplayer a\nplayer b\nplayer c\nplayer d\nplayer e\nplayer f\n"
+                 "seed 1\n");
+    cr_assert_neq(r.status, RUN_OK);
+    cr_assert_str_eq(r.err.rule, "DL-PLAYERS");
+    run_free(&r);
+}
