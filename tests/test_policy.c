@@ -175,7 +175,7 @@ Test(policy_errors, bad_params)
 /* ---- choices ---------------------------------------------------------------- */
 
 /* random picks uniformly among all offers, whatever the game, and only
- * among them (issue 10: many parametric offers). */
+ * among them (many parametric offers). */
 Test(policy_choice, random_is_uniform_among_any_number_of_offers)
 {
     FOR_EACH_GAME(g) {

@@ -93,7 +93,7 @@ SCENARIO(rule_dice)
     cr_assert_eq(zd_set_count[ZD_SET_BASE][ZD_YELLOW], 4);
     cr_assert_eq(zd_set_count[ZD_SET_BASE][ZD_RED], 3);
     /* Faces per 001: green 3 brain / 1 shotgun / 2 feet, yellow 2/2/2, red 1/3/2;
-     * per issue 5: Hunk 2 feet, 2 shotguns, a double shotgun, a double brain;
+     * the expansion dice: Hunk 2 feet, 2 shotguns, a double shotgun, a double brain;
      * Hottie 3 feet, 2 shotguns, 1 brain; Santa brain, double brain,
      * shotgun, feet, helmet, energy drink.  Columns: brain, shotgun, feet,
      * double brain, double shotgun, helmet, energy drink. */
@@ -682,7 +682,7 @@ SCENARIO(rule_tiebreak_repeat)
     run_free(&r);
 }
 
-/* ---- the expansions (issue 5): scenarios are the golden cases ---------------------- */
+/* ---- the expansions: scenarios are the golden cases ---------------------- */
 
 /* Plays golden/zombie_dice/expansions/NAME.in: its change and state lines
  * state the outcomes, which the checker verifies; the scenario asserts the
