@@ -18,7 +18,7 @@
 #            compulsory roll: no decision between them) is accepted.
 #   numbers  a number too large for its type is out of range, as typed, not
 #            wrapped (--start 'score p1 99999999999999999999' was 'score -1').
-#   small    --db '' is refused; a number parameter given text is an input
+#   small    check --variant (and a header that disagrees); --db '' is refused; a number parameter given text is an input
 #            error (2); a variant given twice is refused; a policy that gives
 #            no decision says where it plays; solve --export to a folder that
 #            is not there fails before the solve; db integrity reports on a
@@ -154,6 +154,16 @@ numbers)
     [[ $rc == 0 ]] || fail "a start of 12: exit $rc: $(cat err)"
     ;;
 small)
+    # check --variant: the reading a record without a header line for it is
+    # checked under; a header that says otherwise is an input error
+    printf 'undead-transcript 1\ngame one-die\nvariant ending=finish-round\nplayer ann\nplayer bob\nseed 3\n' > rec.txt
+    run "$undead" check rec.txt --no-db --variant ending=at-once
+    expect 2 err "rec.txt:3: the record says ending=finish-round, --variant says ending=at-once"
+    printf 'undead-transcript 1\ngame one-die\nplayer ann\nplayer bob\nseed 3\n' > bare.txt
+    run "$undead" check bare.txt --no-db --print --variant ending=at-once
+    expect 0 out "variant ending=at-once"
+    run "$undead" check bare.txt --no-db --variant ending=sometimes
+    expect 2 err "undead check: --variant ending=sometimes: one-die has no such reading (see 'undead variants one-die')"
     run "$undead" sim zombie-dice --games 2 --db ''
     expect 2 err "undead sim: results database: --db '': expected a file name"
     "$undead" sim zombie-dice --games 2 --db s.db > /dev/null || fail "undead sim"

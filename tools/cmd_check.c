@@ -16,6 +16,8 @@ static const char usage[] =
     "A malformed file is reported as FILE:LINE:COL: expected ... (exit 2).\n"
     "  --print        print the canonical transcript (every line the rules imply, tagged)\n"
     "  --invariants   check every invariant after every step\n"
+    "  --variant KEY=VALUE  check under this reading (see 'undead variants GAME'); a record\n"
+    "                 whose header names KEY with another value is an input error (exit 2)\n"
     "  --db PATH      record the run in this results database (default undead.db)\n"
     "  --no-db        do not record the run\n";
 
@@ -60,16 +62,62 @@ static void print_result(const char *file, const ud_transcript *t, const ud_chec
     putchar('\n');
 }
 
+/* --variant KEY=VALUE for one record: the reading the record is checked
+ * under, unless its header names KEY itself; a header that names another
+ * value is an input error (the record and the command disagree), at the
+ * header's line.  Returns false with the message printed. */
+static bool apply_variant_flags(const char *shown, const char *text, size_t len, ud_transcript *t,
+                                const char *const *flags, int n_flags)
+{
+    const ud_game *g = t->game;
+    for (int f = 0; f < n_flags; f++) {
+        const char *eq = strchr(flags[f], '=');
+        int k = -1, v = -1;
+        for (int i = 0; eq && i < g->n_variants; i++)
+            if (strlen(g->variants[i].key) == (size_t)(eq - flags[f]) &&
+                strncmp(g->variants[i].key, flags[f], (size_t)(eq - flags[f])) == 0)
+                k = i;
+        for (int j = 0; k >= 0 && j < g->variants[k].n_values; j++)
+            if (strcmp(g->variants[k].values[j].name, eq + 1) == 0)
+                v = j;
+        if (k < 0 || v < 0) {
+            fprintf(stderr, "undead check: --variant %s: %s has no such reading (see 'undead variants %s')\n",
+                    flags[f], g->name, g->name);
+            return false;
+        }
+        /* the header's own line for this key, if any */
+        char want[64];
+        int n = snprintf(want, sizeof want, "variant %s=", g->variants[k].key);
+        int line = 1;
+        for (size_t o = 0; o < len; line++) {
+            size_t end = o;
+            while (end < len && text[end] != '\n')
+                end++;
+            if (n > 0 && end - o >= (size_t)n && strncmp(text + o, want, (size_t)n) == 0 &&
+                t->setup.variant[k] != v) {
+                fprintf(stderr, "%s:%d: the record says %.*s, --variant says %s\n", shown, line,
+                        (int)(end - o - 8), text + o + 8, flags[f]);
+                return false;
+            }
+            o = end + 1;
+        }
+        t->setup.variant[k] = v;
+    }
+    return true;
+}
+
 int cmd_check(int argc, char **argv)
 {
     static const struct option longopts[] = {
         { "print", no_argument, NULL, 'p' },
         { "invariants", no_argument, NULL, 'i' },
+        { "variant", required_argument, NULL, 'v' },
         REC_LONGOPTS,
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
-    int print = 0, invariants = 0, c;
+    int print = 0, invariants = 0, c, n_flags = 0;
+    const char *flags[UD_MAX_VARIANTS];
     rec_opts ro = { 0 };
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -81,6 +129,21 @@ int cmd_check(int argc, char **argv)
             print = 1;
         else if (c == 'i')
             invariants = 1;
+        else if (c == 'v') {
+            for (int f = 0; f < n_flags; f++) {
+                const char *a = strchr(flags[f], '='), *b = strchr(optarg, '=');
+                if (a && b && a - flags[f] == b - optarg && strncmp(flags[f], optarg, (size_t)(a - flags[f])) == 0) {
+                    fprintf(stderr, "undead check: --variant %.*s given twice\n", (int)(b - optarg), optarg);
+                    return UD_EXIT_USAGE;
+                }
+            }
+            if (n_flags == UD_MAX_VARIANTS || !strchr(optarg, '=')) {
+                fprintf(stderr, "undead check: --variant expects KEY=VALUE (at most %d), not '%s'\n",
+                        UD_MAX_VARIANTS, optarg);
+                return UD_EXIT_USAGE;
+            }
+            flags[n_flags++] = optarg;
+        }
         else if (!rec_opt(&ro, c, optarg)) {
             fputs(usage, stderr);
             return UD_EXIT_USAGE;
@@ -114,6 +177,12 @@ int cmd_check(int argc, char **argv)
         memset(&err, 0, sizeof err);
         if (ud_transcript_parse(text, len, ud_find_game, &t, &err) != 0) {
             ud_error_print(&err, shown, stderr);
+            free(text);
+            worst = UD_EXIT_USAGE;
+            continue;
+        }
+        if (!apply_variant_flags(shown, text, len, &t, flags, n_flags)) {
+            ud_transcript_free(&t);
             free(text);
             worst = UD_EXIT_USAGE;
             continue;
