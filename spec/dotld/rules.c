@@ -426,24 +426,35 @@ static bool first_roll(const void *p, const ud_step *s)
     return CST(p)->roll_pending && CST(p)->roll_no == 0;
 }
 
-/* n survivor dice rolled, their faces added to dice[] (in lines of BATCH). */
-static bool roll_survivor_dice(dl_state *st, ud_step *s, int n)
+/* n dice rolled for a chance line `verb` (survivors, fight), written in
+ * lines of at most BATCH; how many show each face is added to count[]. */
+static bool roll_faces(ud_step *s, const char *verb, int n, int count[7])
 {
     char line[UD_MAX_LINE];
     while (n > 0) {
         int k = n < BATCH ? n : BATCH;
-        snprintf(line, sizeof line, "survivors");
+        snprintf(line, sizeof line, "%s", verb);
         for (int i = 0; i < k; i++) {
-            int f = roll_d6(s, "survivors");
+            int f = roll_d6(s, verb);
             if (!f)
                 return false;
-            st->dice[f]++;
+            count[f]++;
             strncat(line, " ", sizeof line - strlen(line) - 1);
             strncat(line, face_labels[f], sizeof line - strlen(line) - 1);
         }
         UD_EMIT(s, "%s", line);
         n -= k;
     }
+    return true;
+}
+
+static bool roll_survivor_dice(dl_state *st, ud_step *s, int n)
+{
+    int count[7] = { 0 };
+    if (!roll_faces(s, "survivors", n, count))
+        return false;
+    for (int f = 1; f <= 6; f++)
+        st->dice[f] = (uint8_t)(st->dice[f] + count[f]);
     return true;
 }
 
@@ -1040,23 +1051,12 @@ static void spend_ammo(void *p, ud_step *s)
 
 static bool roll_fight_dice(dl_state *st, ud_step *s, int n, int *ones)
 {
-    char line[UD_MAX_LINE];
-    *ones = 0;
-    while (n > 0) {
-        int k = n < BATCH ? n : BATCH;
-        snprintf(line, sizeof line, "fight");
-        for (int i = 0; i < k; i++) {
-            int f = roll_d6(s, "fight");
-            if (!f)
-                return false;
-            st->fdice[f]++;
-            *ones += f == 1;
-            strncat(line, " ", sizeof line - strlen(line) - 1);
-            strncat(line, face_labels[f], sizeof line - strlen(line) - 1);
-        }
-        UD_EMIT(s, "%s", line);
-        n -= k;
-    }
+    int count[7] = { 0 };
+    if (!roll_faces(s, "fight", n, count))
+        return false;
+    for (int f = 1; f <= 6; f++)
+        st->fdice[f] = (uint16_t)(st->fdice[f] + count[f]);
+    *ones = count[1];
     return true;
 }
 
