@@ -1620,6 +1620,8 @@ static void resolve_solo_stress(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
     int card = solo_stress_due(st);
+    if (card < 0)
+        return;   /* the guard found one: not reached */
     st->stress_active[card] = 2;
     play_stress(st, s, card, NULL);
 }
@@ -1644,6 +1646,8 @@ static void play_hand_stress(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
     int seat = hand_stress_due(st);
+    if (seat < 0)
+        return;   /* the guard found one: not reached */
     int card = st->stress_hand[seat] - 1;
     st->stress_hand[seat] = 0;   /* played: to the discards */
     play_stress(st, s, card, ud_player(s, seat));
