@@ -904,35 +904,50 @@ bool ud_content_load_buffer(const ud_content_schema *s, const char *name, const 
     return ud_content_load_memory(s, &f, 1, 0, ctx, err);
 }
 
+/* A content directory, on disk or in ld->mem: for each kind in declared
+ * order, DIR/<its file>, then every kind's minimum. */
+static bool load_dir(loader *ld, const char *dir)
+{
+    const ud_content_schema *s = ld->s;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < s->n_kinds; i++) {
+            const ud_content_kind *k = &s->kinds[i];
+            char path[UD_CONTENT_MAX_PATH], own[UD_CONTENT_MAX_PATH];
+            int n = snprintf(path, sizeof path, "%s/%s", dir, kind_file(k, own, sizeof own));
+            if (n < 0 || (size_t)n >= sizeof path)
+                return fail(ld, dir, 0, 0, "expected a path of at most %d bytes (UD_CONTENT_MAX_PATH)",
+                            UD_CONTENT_MAX_PATH - 1);
+            if (pass == 1) {
+                if (!check_minimum(ld, k, path))
+                    return false;
+                continue;
+            }
+            bool read_before = false;   /* a kind sharing the file of an earlier one */
+            for (int j = 0; j < i; j++)
+                read_before |= same_file(&s->kinds[j], k);
+            ld->only = k;
+            if (!read_before && !read_file_named(ld, path, NULL, 0, 0))
+                return false;
+        }
+    }
+    return true;
+}
+
 bool ud_content_load_dir(const ud_content_schema *s, const char *dir, void *ctx, ud_content_error *err)
+{
+    loader ld;
+    return begin(&ld, s, ctx, err) && load_dir(&ld, dir);
+}
+
+bool ud_content_load_dir_memory(const ud_content_schema *s, const char *dir, const ud_content_memfile *files,
+                                int n_files, void *ctx, ud_content_error *err)
 {
     loader ld;
     if (!begin(&ld, s, ctx, err))
         return false;
-    for (int i = 0; i < s->n_kinds; i++) {
-        const ud_content_kind *k = &s->kinds[i];
-        char path[UD_CONTENT_MAX_PATH], own[UD_CONTENT_MAX_PATH];
-        int n = snprintf(path, sizeof path, "%s/%s", dir, kind_file(k, own, sizeof own));
-        if (n < 0 || (size_t)n >= sizeof path)
-            return fail(&ld, dir, 0, 0, "expected a path of at most %d bytes (UD_CONTENT_MAX_PATH)",
-                        UD_CONTENT_MAX_PATH - 1);
-        bool read_before = false;   /* a kind sharing the file of an earlier one */
-        for (int j = 0; j < i; j++)
-            read_before |= same_file(&s->kinds[j], k);
-        ld.only = k;
-        if (!read_before && !read_file_named(&ld, path, NULL, 0, 0))
-            return false;
-    }
-    for (int i = 0; i < s->n_kinds; i++) {
-        char path[UD_CONTENT_MAX_PATH], own[UD_CONTENT_MAX_PATH];
-        int n = snprintf(path, sizeof path, "%s/%s", dir, kind_file(&s->kinds[i], own, sizeof own));
-        if (n < 0 || (size_t)n >= sizeof path)
-            return fail(&ld, dir, 0, 0, "expected a path of at most %d bytes (UD_CONTENT_MAX_PATH)",
-                        UD_CONTENT_MAX_PATH - 1);
-        if (!check_minimum(&ld, &s->kinds[i], path))
-            return false;
-    }
-    return true;
+    ld.mem = files;
+    ld.n_mem = n_files;
+    return load_dir(&ld, dir);
 }
 
 bool ud_content_load_path(const ud_content_schema *s, const char *path, void *ctx, ud_content_error *err)

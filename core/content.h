@@ -147,6 +147,12 @@ bool ud_content_load_file(const ud_content_schema *s, const char *path, void *ct
 bool ud_content_load_dir(const ud_content_schema *s, const char *dir, void *ctx,
                          ud_content_error *err);
 
+/* The same, from files in memory named DIR/<file> (a game's built-in set,
+ * tests, fuzzing); includes resolve among files[] as in
+ * ud_content_load_memory. */
+bool ud_content_load_dir_memory(const ud_content_schema *s, const char *dir, const ud_content_memfile *files,
+                                int n_files, void *ctx, ud_content_error *err);
+
 /* `--content PATH`: a directory as ud_content_load_dir, else a file as
  * ud_content_load_file. */
 bool ud_content_load_path(const ud_content_schema *s, const char *path, void *ctx,

@@ -194,6 +194,7 @@ typedef struct ud_ratio {
 
 typedef struct ud_rng ud_rng;
 struct ud_content_error;
+struct ud_content_memfile;
 
 /* An automated player.  param is the number after "name:" (or def_param). */
 typedef struct ud_policy_def {
@@ -263,6 +264,11 @@ struct ud_game {
      * set by itself on first use, so only --content needs a call.  NULL:
      * the game has no content files. */
     bool (*load_content)(const char *dir, struct ud_content_error *err);
+    /* The same from files in memory named DIR/<file>, as a content
+     * directory would hold them (the content fuzz targets, tests).  NULL
+     * exactly when load_content is. */
+    bool (*load_content_memory)(const char *dir, const struct ud_content_memfile *files, int n_files,
+                                struct ud_content_error *err);
     /* Apply one starting-position line; false with a message in err. */
     bool (*apply_start)(void *state, const ud_setup *setup, const char *line, ud_buf *err);
     const struct ud_game_extras *extras; /* NULL: none (core/extras.h) */

@@ -3,7 +3,9 @@
 #   - every fuzz/fuzz_NAME.c (GAME "-"),
 #   - for every game folder spec/FOLDER/ (a folder holding C files), the
 #     engine target FOLDER_engine, built from fuzz/game_engine.c for the game
-#     named FOLDER with '_' read as '-' (zombie_dice -> zombie-dice).
+#     named FOLDER with '_' read as '-' (zombie_dice -> zombie-dice),
+#   - and for a game folder that ships content (spec/FOLDER/content/), the
+#     content target FOLDER_content, built from fuzz/game_content.c.
 # fuzz/CMakeLists.txt, build.sh and .ci/run read this one list, so a new game
 # is fuzzed with no file of its own.
 set -euo pipefail
@@ -17,4 +19,7 @@ for d in "$root"/spec/*/; do
     folder="$(basename "$d")"
     compgen -G "$d*.c" > /dev/null || continue
     echo "${folder}_engine fuzz/game_engine.c ${folder//_/-}"
+    if [[ -d "$d/content" ]]; then
+        echo "${folder}_content fuzz/game_content.c ${folder//_/-}"
+    fi
 done

@@ -4,6 +4,7 @@
 # For each folder that has content it defines
 #   const ud_content_memfile ud_content_<folder>[];   (name, text, length)
 #   const int ud_content_<folder>_n;
+# and ud_builtin_content (games.h), the lookup of those by game.
 # the names being the files' paths as errors show them
 # ("spec/<folder>/content/<file>").  Run by the top CMakeLists.txt as:
 #   cmake -DSPEC_DIR=<spec> -DOUT=<file.c> -P embed_content.cmake
@@ -32,5 +33,21 @@ foreach(dir IN LISTS folders)
   string(APPEND table "};\nconst int ud_content_${folder}_n = ${i};\n\n")
   string(APPEND text "${table}")
 endforeach()
+# The lookup by game: a game named a-b lives in folder a_b (games.h).
+string(APPEND text "#include <string.h>\n#include \"games.h\"\n\n")
+string(APPEND text "const ud_content_memfile *ud_builtin_content(const ud_game *g, const char **dir, int *n)\n{\n")
+string(APPEND text "    char folder[64];\n    size_t i = 0;\n")
+string(APPEND text "    for (; g->name[i] && i + 1 < sizeof folder; i++)\n")
+string(APPEND text "        folder[i] = g->name[i] == '-' ? '_' : g->name[i];\n    folder[i] = '\\0';\n")
+foreach(dir IN LISTS folders)
+  if(NOT IS_DIRECTORY ${dir}/content)
+    continue()
+  endif()
+  get_filename_component(folder ${dir} NAME)
+  string(APPEND text "    if (strcmp(folder, \"${folder}\") == 0) {\n")
+  string(APPEND text "        *dir = \"spec/${folder}/content\";\n        *n = ud_content_${folder}_n;\n")
+  string(APPEND text "        return ud_content_${folder};\n    }\n")
+endforeach()
+string(APPEND text "    *dir = NULL;\n    *n = 0;\n    return NULL;\n}\n")
 file(WRITE ${OUT}.tmp "${text}")
 file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

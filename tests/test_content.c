@@ -806,3 +806,50 @@ Test(content_schema, error_print_of_internal)
     print_error(&err);
     cr_assert_str_eq(printed, "toy content: internal: kind 0: the name is not a word (or is 'include')");
 }
+
+/* ---- a content directory held in memory (a game's built-in set) ------------------ */
+
+static bool load_memdir(const ud_content_memfile *files, int n)
+{
+    reset();
+    ud_content_error err;
+    bool ok = ud_content_load_dir_memory(&schema, "mem", files, n, &S, &err);
+    cr_assert_eq(ok, !err.e.set, "the result and the error agree");
+    if (!ok)
+        print_error(&err);
+    return ok;
+}
+
+#define MEMFILE(name, text) { name, text, sizeof text - 1 }
+
+Test(content_memory_dir, one_file_per_kind_as_on_disk)
+{
+    const ud_content_memfile files[] = {
+        MEMFILE("mem/note.txt", "# no notes\n"),
+        MEMFILE("mem/cards.txt", "card n=1\ninclude \"more-cards.txt\"\n"),
+        MEMFILE("mem/more-cards.txt", "card n=2\n"),
+        MEMFILE("mem/thing.txt", "thing id=1 name=a\n"),
+    };
+    cr_assert(load_memdir(files, 4), "%s", printed);
+    cr_assert_str_eq(log_text(),
+        "mem/thing.txt:1:1 thing id=1 name=a title=<untitled>(default) speed=slow(0)(default) exits=unset tags=[a,b]\n"
+        "mem/cards.txt:1 card 1\nmem/more-cards.txt:1 card 2\n");
+}
+
+Test(content_memory_dir, errors_as_on_disk)
+{
+    const ud_content_memfile missing[] = {
+        MEMFILE("mem/thing.txt", "thing id=1 name=a\n"),
+        MEMFILE("other/cards.txt", "card n=1\n"),
+    };
+    cr_assert_not(load_memdir(missing, 2));
+    cr_assert_str_eq(printed, "mem/cards.txt: expected a readable file 'mem/cards.txt' (no such file)");
+    const ud_content_memfile misplaced[] = {
+        MEMFILE("mem/thing.txt", "thing id=1 name=a\n"),
+        MEMFILE("mem/cards.txt", "card n=1\n"),
+        MEMFILE("mem/note.txt", "note\n\ncard n=2\n"),
+    };
+    cr_assert_not(load_memdir(misplaced, 3));
+    cr_assert_str_eq(printed,
+        "mem/note.txt:3:1: expected only 'note' records in this file, found 'card' (its records go in cards.txt)");
+}

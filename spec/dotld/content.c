@@ -434,33 +434,33 @@ static bool check_whole(loading *ld, const char *where, ud_content_error *err)
     return true;
 }
 
-bool dl_load_content(const char *dir, ud_content_error *err)
+/* Load a set (from disk when files is NULL, else from files[] in memory)
+ * and make it the set in use only when all of it is good. */
+static bool load_set(const char *dir, const ud_content_memfile *files, int n_files, ud_content_error *err)
 {
     static loading ld;   /* large: not on the stack */
     memset(&ld, 0, sizeof ld);
     ld.t.outskirts = ld.t.street_map = ld.t.first_aid_kit = -1;
-    bool ok;
-    const char *where = dir;
-    if (dir) {
-        ok = ud_content_load_path(&schema, dir, &ld, err);
-    } else {
-        /* The built-in files, read as a content directory would be. */
-        enum { MAX_FILES = 16 };
-        ud_content_memfile files[MAX_FILES + 1];
-        int n = ud_content_dotld_n < MAX_FILES ? ud_content_dotld_n : MAX_FILES;
-        memcpy(files, ud_content_dotld, (size_t)n * sizeof files[0]);
-        static const char top[] = "include \"districts.txt\"\ninclude \"events.txt\"\ninclude \"items.txt\"\n"
-                                  "include \"tokens.txt\"\ninclude \"stress.txt\"\ninclude \"characters.txt\"\n"
-                                  "include \"zombie_die.txt\"\n";
-        where = "spec/dotld/content/(built in)";
-        files[n] = (ud_content_memfile){ where, top, sizeof top - 1 };
-        ok = ud_content_load_memory(&schema, files, n + 1, n, &ld, err);
-    }
-    if (!ok || !check_whole(&ld, where, err))
+    bool ok = files ? ud_content_load_dir_memory(&schema, dir, files, n_files, &ld, err)
+                    : ud_content_load_path(&schema, dir, &ld, err);
+    if (!ok || !check_whole(&ld, dir, err))
         return false;   /* the tables in use stay as they were */
     ld.t.loaded = true;
     dl_content = ld.t;
     return true;
+}
+
+bool dl_load_content_memory(const char *dir, const ud_content_memfile *files, int n_files,
+                            ud_content_error *err)
+{
+    return load_set(dir, files, n_files, err);
+}
+
+bool dl_load_content(const char *dir, ud_content_error *err)
+{
+    if (dir)
+        return load_set(dir, NULL, 0, err);
+    return load_set("spec/dotld/content", ud_content_dotld, ud_content_dotld_n, err);
 }
 
 void dl_content_ready(void)

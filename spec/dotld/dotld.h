@@ -133,6 +133,8 @@ extern dl_tables dl_content;
 
 void dl_content_ready(void);
 bool dl_load_content(const char *dir, struct ud_content_error *err);
+bool dl_load_content_memory(const char *dir, const struct ud_content_memfile *files, int n_files,
+                           struct ud_content_error *err);
 
 enum dl_phase {
     DL_PH_SETUP, DL_PH_CHARACTER, DL_PH_PICK, DL_PH_DISTRICT, DL_PH_ROUND_START, DL_PH_ROLL,

@@ -354,6 +354,7 @@ const ud_game dl_game = {
     .outcomes = dl_outcomes,
     .observe = dl_observe,
     .load_content = dl_load_content,
+    .load_content_memory = dl_load_content_memory,
     .apply_start = dl_apply_start,
     .extras = &dl_extras,
 };

@@ -196,4 +196,5 @@ const ud_game od_game = {
     .winner = od_winner,
     .outcomes = od_outcomes,
     .load_content = od_load_content,
+    .load_content_memory = od_load_content_memory,
 };

@@ -35,6 +35,8 @@ extern od_tables od_content;
  * loads it). */
 void od_content_ready(void);
 bool od_load_content(const char *dir, struct ud_content_error *err);
+bool od_load_content_memory(const char *dir, const struct ud_content_memfile *files, int n_files,
+                           struct ud_content_error *err);
 
 enum od_phase {
     OD_PH_SETUP, OD_PH_TURN_START, OD_PH_RISK, OD_PH_ROLL, OD_PH_RESOLVE, OD_PH_BANK,
