@@ -433,14 +433,17 @@ static bool roll_faces(ud_step *s, const char *verb, int n, int count[7])
     char line[UD_MAX_LINE];
     while (n > 0) {
         int k = n < BATCH ? n : BATCH;
-        snprintf(line, sizeof line, "%s", verb);
+        if (s->sink)
+            snprintf(line, sizeof line, "%s", verb);
         for (int i = 0; i < k; i++) {
             int f = roll_d6(s, verb);
             if (!f)
                 return false;
             count[f]++;
-            strncat(line, " ", sizeof line - strlen(line) - 1);
-            strncat(line, face_labels[f], sizeof line - strlen(line) - 1);
+            if (s->sink) {   /* the line only when a transcript is written */
+                strncat(line, " ", sizeof line - strlen(line) - 1);
+                strncat(line, face_labels[f], sizeof line - strlen(line) - 1);
+            }
         }
         UD_EMIT(s, "%s", line);
         n -= k;
