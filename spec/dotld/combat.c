@@ -143,6 +143,51 @@ static bool read_int(const ud_analysis_args *a, const char *name, int lo, int hi
     return true;
 }
 
+/* The best freezing policy (combat_best.c), beside reroll-safe: the best
+ * fixed policy that also never risks the clock. */
+static void print_best(const ud_analysis_args *a, const ud_analysis_sink *sink, int z_lo, int z_hi, int d_lo,
+                       int d_hi, int time)
+{
+    ud_say(sink, "\nbest: the freezing policy that never risks the clock and leaves the fewest zombies on average\n"
+                 "(then the least Time lost), found by backward induction over every position between rolls\n");
+    ud_say(sink, "%7s %4s  %-12s %-14s %-12s %-22s %s\n", "zombies", "dice", "P(all killed)", "E[zombies left]",
+           "E[Time lost]", "vs reroll-safe", "rerolls a kill");
+    for (int z = z_lo; z <= z_hi; z++)
+        for (int d = d_lo; d <= d_hi; d++) {
+            dl_combat_best_result b;
+            dl_combat_best(z, d, time, &b);
+            fight f = { .zombies = z, .dice = d, .time = time, .policy = POLICY_SAFE };
+            solve_fight(&f);
+            double e_safe = 0;
+            for (int k = 0; k <= MAX_ZOMBIES; k++)
+                e_safe += k * (double)f.t.left[k] / (double)f.t.total;
+            char gain[32];
+            double diff = b.e_left - e_safe;
+            if (diff > -5e-7 && diff < 5e-7)
+                diff = 0;   /* not "-0.000000" */
+            snprintf(gain, sizeof gain, "%+.6f zombies", diff);
+            ud_say(sink, "%7d %4d  %-12.6f %-14.6f %-12.6f %-22s %d of %d positions\n", z, d, b.p_all, b.e_left,
+                   b.e_time, gain, b.reroll_kills, b.positions);
+            if (!sink->record)
+                continue;
+            char key[96], inputs[96], outcome[512];
+            snprintf(key, sizeof key, "solve:dotld:combat:best:z%d:d%d:t%d", z, d, time);
+            snprintf(inputs, sizeof inputs, "zombies=%d dice=%d time=%d policy=best", z, d, time);
+            snprintf(outcome, sizeof outcome, "all-killed=%s e-left=%s e-time-lost=%.6f out-of-time=0",
+                     b.p_all_exact, b.e_left_exact, b.e_time);
+            char num[160] = "", den[160] = "1";
+            const char *slash = strchr(b.p_all_exact, '/');
+            if (slash) {
+                snprintf(num, sizeof num, "%.*s", (int)(slash - b.p_all_exact), b.p_all_exact);
+                snprintf(den, sizeof den, "%s", slash + 1);
+            } else {
+                snprintf(num, sizeof num, "%s", b.p_all_exact);
+            }
+            ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, den };
+            sink->record(sink->ctx, &c);
+        }
+}
+
 static int run_combat(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sink, ud_buf *err)
 {
     int zombies = -1, dice = -1, time = 3;
@@ -181,6 +226,7 @@ static int run_combat(const ud_game *g, const ud_analysis_args *a, const ud_anal
                 ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, dens };
                 sink->record(sink->ctx, &c);
             }
+    print_best(a, sink, z_lo, z_hi, d_lo, d_hi, time);
     return UD_ANALYSIS_OK;
 }
 
@@ -193,7 +239,8 @@ static const ud_analysis_option combat_options[] = {
 
 const ud_analysis dl_analyses[DL_N_ANALYSES] = {
     { "combat", "one fight, exactly: the chance to kill every zombie, zombies left and Time lost\n"
-                "  under keep, reroll-safe and reroll-all, per zombies and fight dice",
+                "  under keep, reroll-safe and reroll-all, per zombies and fight dice, and the best\n"
+                "  freezing policy that never risks the clock",
       combat_options, run_combat, true },
 };
 
@@ -206,4 +253,15 @@ void dl_combat_exact(int zombies, int dice, int time, int policy, uint64_t *all_
     *all_killed = f.t.left[0];
     *out_of_time = f.t.out_of_time;
     *total = f.t.total;
+}
+
+/* For the tests: the expected zombies left by one fight under a policy. */
+double dl_combat_e_left(int zombies, int dice, int time, int policy)
+{
+    fight f = { .zombies = zombies, .dice = dice, .time = time, .policy = policy };
+    solve_fight(&f);
+    double e = 0;
+    for (int k = 0; k <= MAX_ZOMBIES; k++)
+        e += k * (double)f.t.left[k] / (double)f.t.total;
+    return e;
 }

@@ -20,5 +20,17 @@ extern const ud_game_extras dl_extras;
  * every zombie and that run out of Time (combat.c). */
 void dl_combat_exact(int zombies, int dice, int time, int policy, uint64_t *all_killed, uint64_t *out_of_time,
                      uint64_t *total);
+double dl_combat_e_left(int zombies, int dice, int time, int policy);
+
+/* The best freezing policy of one fight (combat_best.c): never risking
+ * the clock, the fewest zombies left on average, then the least Time lost.
+ * Its figures (decimals, and the exact fractions as text), and in how many
+ * of the decision positions it meets it rerolls a die that already kills. */
+typedef struct dl_combat_best_result {
+    double e_left, e_time, p_all;
+    char e_left_exact[160], p_all_exact[160];
+    int positions, reroll_kills;
+} dl_combat_best_result;
+void dl_combat_best(int zombies, int dice, int time, dl_combat_best_result *out);
 
 #endif

@@ -226,6 +226,29 @@ Test(dl_combat, hand_counted_fights)
         }
 }
 
+/* The best freezing policy: hand-counted small fights, and never worse
+ * than reroll-safe (a policy it could play: it never risks the clock). */
+Test(dl_combat, best_policy_hand_counted_and_dominant)
+{
+    dl_combat_best_result b;
+    /* one die, one zombie, Time 3: a 4-6 within three rolls, 1 - (1/2)^3 */
+    dl_combat_best(1, 1, 3, &b);
+    cr_assert_str_eq(b.p_all_exact, "7/8");
+    cr_assert_str_eq(b.e_left_exact, "1/8");
+    /* Time 1: no reroll is safe, so one roll of one die decides */
+    dl_combat_best(1, 1, 1, &b);
+    cr_assert_str_eq(b.p_all_exact, "1/2");
+    /* three zombies, one die: at most two kills, never all */
+    dl_combat_best(3, 1, 3, &b);
+    cr_assert_str_eq(b.p_all_exact, "0");
+    for (int z = 1; z <= 8; z++)
+        for (int d = 1; d <= 6; d++) {
+            dl_combat_best(z, d, 3, &b);
+            cr_assert_leq(b.e_left, dl_combat_e_left(z, d, 3, 1) + 1e-12,
+                          "best leaves more zombies than reroll-safe with %d dice against %d", d, z);
+        }
+}
+
 /* The analysis against the rows: seeded solo fights where the party keeps
  * the first roll ("keep"), zombies and dice read from the transcript. */
 Test(dl_combat, keep_matches_fights_played_by_the_rows)
