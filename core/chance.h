@@ -26,6 +26,11 @@ typedef struct ud_pick_req {
     int n;                /* outcomes 0..n-1, equally likely */
     ud_label_fn label;    /* label of outcome i */
     const void *ctx;      /* passed to label */
+    /* Non-zero: this pick belongs to a group of exchangeable picks (dice
+     * rolled together and kept as counts, ud_exchangeable_begin): picks
+     * in a row with the same run differ only in order.  A source may
+     * ignore it; an enumerator may visit one order of each multiset. */
+    unsigned run;
 } ud_pick_req;
 
 typedef struct ud_chance ud_chance;

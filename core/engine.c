@@ -135,7 +135,7 @@ int ud_pick_slow(ud_step *s, const char *event, int n, ud_label_fn label, const 
         ud_failf(s, UD_FAIL_INVARIANT, s->rule ? s->rule->id : NULL, "'%s' with no possible outcome", event);
         return -1;
     }
-    ud_pick_req p = { event, n, label, ctx };
+    ud_pick_req p = { event, n, label, ctx, s->exchange_run };
     int i = ud_chance_pick(s->chance, &p);
     if (i < 0 || i >= n) {
         ud_failf(s, UD_FAIL_RULE, s->rule ? s->rule->id : NULL, "%s",

@@ -114,6 +114,8 @@ struct ud_step {
     uint64_t steps;            /* rows fired in this game */
     uint64_t picks;            /* outcomes drawn through ud_pick_slow (a script's, a
                                 * fuzzer's): automatic play that draws them moves on */
+    unsigned exchange_run;     /* the open group of exchangeable picks, 0: none */
+    unsigned exchange_runs;    /* groups opened in this step */
     ud_failure fail;
     /* Below: not cleared by ud_step_init (only offers.n is): offers is
      * large, and a game runs thousands of them a second. */
@@ -147,6 +149,21 @@ static inline int ud_pick(ud_step *s, const char *event, int n, ud_label_fn labe
     if (s->chance->rng && s->fail.kind == UD_FAIL_NONE && n > 0)
         return (int)ud_rng_below(s->chance->rng, (uint32_t)n);
     return ud_pick_slow(s, event, n, label, ctx);
+}
+/* Picks whose order changes nothing but the words of the transcript
+ * (several dice rolled at once and kept as counts of faces): between
+ * ud_exchangeable_begin and ud_exchangeable_end, an enumerator (the
+ * explorer) may visit one order of each multiset of outcomes, weighted by
+ * the number of its orders, instead of every order.  Only for picks with
+ * the same event, n and labels, whose effect on the state is the same in
+ * any order.  Costs nothing on the PRNG path. */
+static inline void ud_exchangeable_begin(ud_step *s)
+{
+    s->exchange_run = ++s->exchange_runs;
+}
+static inline void ud_exchangeable_end(ud_step *s)
+{
+    s->exchange_run = 0;
 }
 /* The seeded PRNG behind s, or NULL when chance comes from elsewhere
  * (a script, a fuzzer's bytes, the explorer) or a failure is pending.

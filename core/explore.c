@@ -41,8 +41,11 @@ typedef struct explorer {
     size_t n_pool, cap_pool;
     /* the expansion in progress */
     int prefix[UD_EXPLORE_MAX_PICKS];
+    int prefix_group[UD_EXPLORE_MAX_PICKS];   /* the outcome's group (equal labels) */
+    unsigned prefix_run[UD_EXPLORE_MAX_PICKS]; /* its exchangeable run, 0: none */
     int n_prefix, pos;
     int new_n;                 /* the first new pick: n outcomes, labels */
+    unsigned new_run;          /* and its exchangeable run */
     int group_first[256], group_count[256], n_groups;
     unsigned char *work;
     int cut_at_pick;
@@ -52,6 +55,13 @@ typedef struct explorer {
     int *kid_n_picks;
     mpq_t *w;
     int n_kids, cap_kids;
+    /* the children's keys, hashed: a step may have thousands (a roll of
+     * many dice), so finding a repeat must not scan them all */
+    unsigned char *kid_keys;
+    uint32_t *kid_gen;         /* a slot is in use when it holds the step's gen */
+    int *kid_at;
+    size_t kid_slots;
+    uint32_t gen;
     bool oom;
     /* with opts.outcomes: every edge (from = -1: the start) */
     int64_t *e_from, *e_to;
@@ -135,6 +145,7 @@ static int prefix_pick(ud_chance *c, const ud_pick_req *p)
         return -1;
     }
     x->new_n = p->n;
+    x->new_run = p->run;
     x->n_groups = 0;
     for (int i = 0; i < p->n; i++) {
         const char *l = p->label ? p->label(p->ctx, i) : NULL;
@@ -203,37 +214,91 @@ static int run_step(explorer *x, const void *state, int action, ud_step *s)
     return STEP_FAIL;
 }
 
-static bool add_kid(explorer *x, const mpq_t w)
+/* The slot of a child with this key (hash h), or the free slot for it. */
+static size_t kid_slot(const explorer *x, const unsigned char *key, uint64_t h)
 {
-    unsigned char key[UD_MAX_STATE], k2[UD_MAX_STATE];
-    key_of(x, x->work, key);
-    for (int i = 0; i < x->n_kids; i++) {
-        key_of(x, x->kids + (size_t)i * x->ss, k2);
-        if (memcmp(key, k2, x->ks) == 0) {
-            mpq_add(x->w[i], x->w[i], w);
-            return true;
-        }
-    }
+    size_t mask = x->kid_slots - 1, i = (size_t)h & mask;
+    while (x->kid_gen[i] == x->gen && memcmp(x->kid_keys + (size_t)x->kid_at[i] * x->ks, key, x->ks) != 0)
+        i = (i + 1) & mask;
+    return i;
+}
+
+/* Room for one more child: arrays, and a table at most half full. */
+static bool kids_room(explorer *x)
+{
     if (x->n_kids == x->cap_kids) {
         int cap = x->cap_kids ? x->cap_kids * 2 : 64;
         unsigned char *k = realloc(x->kids, (size_t)cap * x->ss);
-        mpq_t *w2 = realloc(x->w, (size_t)cap * sizeof *w2);
-        int (*kp)[UD_EXPLORE_MAX_PICKS] = realloc(x->kid_picks, (size_t)cap * sizeof *kp);
-        int *kn = realloc(x->kid_n_picks, (size_t)cap * sizeof *kn);
         if (k)
             x->kids = k;
+        unsigned char *kk = realloc(x->kid_keys, (size_t)cap * x->ks);
+        if (kk)
+            x->kid_keys = kk;
+        mpq_t *w2 = realloc(x->w, (size_t)cap * sizeof *w2);
         if (w2)
             x->w = w2;
+        int (*kp)[UD_EXPLORE_MAX_PICKS] = realloc(x->kid_picks, (size_t)cap * sizeof *kp);
         if (kp)
             x->kid_picks = kp;
+        int *kn = realloc(x->kid_n_picks, (size_t)cap * sizeof *kn);
         if (kn)
             x->kid_n_picks = kn;
-        if (!k || !w2 || !kp || !kn)
+        if (!k || !kk || !w2 || !kp || !kn)
             return false;
         for (int i = x->cap_kids; i < cap; i++)
             mpq_init(x->w[i]);
         x->cap_kids = cap;
     }
+    if ((size_t)(x->n_kids + 1) * 2 > x->kid_slots) {
+        size_t slots = x->kid_slots ? x->kid_slots * 2 : 256;
+        uint32_t *g = calloc(slots, sizeof *g);
+        int *at = malloc(slots * sizeof *at);
+        if (!g || !at) {
+            free(g);
+            free(at);
+            return false;
+        }
+        free(x->kid_gen);
+        free(x->kid_at);
+        x->kid_gen = g;
+        x->kid_at = at;
+        x->kid_slots = slots;
+        x->gen = 1;   /* the new table is empty for any gen but 0 */
+        for (int i = 0; i < x->n_kids; i++) {
+            const unsigned char *key = x->kid_keys + (size_t)i * x->ks;
+            size_t j = kid_slot(x, key, hash_bytes(key, x->ks));
+            x->kid_gen[j] = x->gen;
+            x->kid_at[j] = i;
+        }
+    }
+    return true;
+}
+
+/* A new step's children: forget the last step's (in O(1)). */
+static void kids_reset(explorer *x)
+{
+    x->n_kids = 0;
+    if (++x->gen == 0 && x->kid_gen) {   /* wrapped: clear for real */
+        memset(x->kid_gen, 0, x->kid_slots * sizeof *x->kid_gen);
+        x->gen = 1;
+    }
+}
+
+static bool add_kid(explorer *x, const mpq_t w)
+{
+    unsigned char key[UD_MAX_STATE];
+    key_of(x, x->work, key);
+    if (!kids_room(x))
+        return false;
+    uint64_t h = hash_bytes(key, x->ks);
+    size_t j = kid_slot(x, key, h);
+    if (x->kid_gen[j] == x->gen) {
+        mpq_add(x->w[x->kid_at[j]], x->w[x->kid_at[j]], w);
+        return true;
+    }
+    x->kid_gen[j] = x->gen;
+    x->kid_at[j] = x->n_kids;
+    memcpy(x->kid_keys + (size_t)x->n_kids * x->ks, key, x->ks);
     memcpy(x->kids + (size_t)x->n_kids * x->ss, x->work, x->ss);
     memcpy(x->kid_picks[x->n_kids], x->prefix, (size_t)x->n_prefix * sizeof x->prefix[0]);
     x->kid_n_picks[x->n_kids] = x->n_prefix;
@@ -276,22 +341,48 @@ static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
     x->rep->chance++;
     x->rep->level[depth].chance++;
     int n = x->new_n, groups = x->n_groups;
+    unsigned run = x->new_run;
     int first[256], count[256];
     memcpy(first, x->group_first, (size_t)groups * sizeof first[0]);
     memcpy(count, x->group_count, (size_t)groups * sizeof count[0]);
-    mpq_t sum, wi;
-    mpq_inits(sum, wi, NULL);
+    /* An exchangeable run (ud_exchangeable_begin): its outcomes are
+     * visited in non-decreasing group order only, each multiset once,
+     * weighted by its number of orders.  Adding the j-th pick of the run
+     * with group g, already held c times, multiplies the count of orders
+     * by j / (c + 1): over the run, k! / (m_1! m_2! ...). */
+    int run_len = 0, min_group = 0;
+    int held[256] = { 0 };
+    if (run)
+        for (int i = x->n_prefix - 1; i >= 0 && x->prefix_run[i] == run; i--) {
+            run_len++;
+            held[x->prefix_group[i]]++;
+            if (run_len == 1)
+                min_group = x->prefix_group[i];
+        }
+    mpq_t sum, wi, orders;
+    mpq_inits(sum, wi, orders, NULL);
     bool ok = true;
-    for (int g = 0; g < groups && ok; g++) {
+    for (int g = min_group; g < groups && ok; g++) {
         mpq_set_ui(wi, (unsigned long)count[g], (unsigned long)n);
         mpq_canonicalize(wi);
         mpq_add(sum, sum, wi);
+        if (run_len > 0) {
+            mpq_set_ui(orders, (unsigned long)(run_len + 1), (unsigned long)(held[g] + 1));
+            mpq_canonicalize(orders);
+            mpq_mul(wi, wi, orders);
+        }
         mpq_mul(wi, wi, w);
+        x->prefix_group[x->n_prefix] = g;
+        x->prefix_run[x->n_prefix] = run;
         x->prefix[x->n_prefix++] = first[g];
         ok = enumerate(x, state, action, wi, parent, depth);
         x->n_prefix--;
     }
-    if (ok && mpq_cmp_ui(sum, 1, 1) != 0) {
+    mpq_clear(orders);
+    if (run_len > 0) {
+        /* a run's later picks do not sum to 1 on their own: the step's
+         * leaves are checked together instead (expand_checked) */
+    } else if (ok && mpq_cmp_ui(sum, 1, 1) != 0) {
         x->rep->violated = 1;
         x->rep->fail.kind = UD_FAIL_INVARIANT;
         snprintf(x->rep->fail.msg, sizeof x->rep->fail.msg,
@@ -301,6 +392,32 @@ static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
         x->rep->chance_sums_checked++;
     }
     mpq_clears(sum, wi, NULL);
+    return ok;
+}
+
+/* Enumerate one step's outcomes (enumerate) and check that its leaves'
+ * weights sum to exactly 1: with exchangeable runs, the per-pick check
+ * does not cover the runs' later picks, this covers the whole step. */
+static bool enumerate_step(explorer *x, const void *state, int action, int64_t parent, int depth)
+{
+    mpq_t one;
+    mpq_init(one);
+    mpq_set_ui(one, 1, 1);
+    bool ok = enumerate(x, state, action, one, parent, depth);
+    if (ok && !x->oom) {
+        mpq_set_ui(one, 0, 1);
+        for (int i = 0; i < x->n_kids; i++)
+            mpq_add(one, one, x->w[i]);
+        if (mpq_cmp_ui(one, 1, 1) != 0) {
+            x->rep->violated = 1;
+            x->rep->fail.kind = UD_FAIL_INVARIANT;
+            x->rep->fail.id = NULL;
+            snprintf(x->rep->fail.msg, sizeof x->rep->fail.msg,
+                     "a step's outcomes sum to %.17g, not 1", mpq_get_d(one));
+            ok = false;
+        }
+    }
+    mpq_clear(one);
     return ok;
 }
 
@@ -550,8 +667,8 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
     int rc = 0;
     /* the root: every outcome of the start */
     x.n_prefix = 0;
-    x.n_kids = 0;
-    if (!x.work || !enumerate(&x, NULL, -1, one, -1, 0)) {
+    kids_reset(&x);
+    if (!x.work || !enumerate_step(&x, NULL, -1, -1, 0)) {
         if (!x.work)
             rc = -1;
         goto done;
@@ -611,10 +728,10 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
             int action = a;
             if (o->policy && action != chosen)
                 continue;
-            x.n_kids = 0;
+            kids_reset(&x);
             x.n_prefix = 0;
             rep->transitions++;
-            if (!enumerate(&x, state, action, one, u, nd.depth + 1))
+            if (!enumerate_step(&x, state, action, u, nd.depth + 1))
                 break;
             if (o->on_edge) {
                 const void *kids[4096];
@@ -647,6 +764,9 @@ done:
         mpq_clear(x.w[i]);
     free(x.w);
     free(x.kids);
+    free(x.kid_keys);
+    free(x.kid_gen);
+    free(x.kid_at);
     free(x.kid_picks);
     free(x.kid_n_picks);
     free(x.work);

@@ -128,7 +128,7 @@ Test(chance_bytes, chance_source_reads_the_stream)
     ud_chance_from_bytes(&c, &b);
     cr_assert_null(c.rng);
     cr_assert_not_null(c.pick);
-    ud_pick_req p = { "roll", 6, label, NULL };
+    ud_pick_req p = { .event = "roll", .n = 6, .label = label };
     cr_assert_eq(ud_chance_pick(&c, &p), 9 % 6);
     cr_assert_eq(ud_chance_pick(&c, &p), 10 % 6);
     cr_assert_eq(b.exhausted, 0);
@@ -148,7 +148,7 @@ Test(chance_rng, rng_source_follows_ud_rng_below)
     cr_assert_eq(c.rng, &r1);
     cr_assert_null(c.pick);
     for (int n = 1; n < 200; n++) {
-        ud_pick_req p = { "draw", n, label, NULL };
+        ud_pick_req p = { .event = "draw", .n = n, .label = label };
         int got = ud_chance_pick(&c, &p);
         cr_assert_eq(got, (int)ud_rng_below(&r2, (uint32_t)n));
         cr_assert(got >= 0 && got < n);

@@ -431,14 +431,18 @@ static bool first_roll(const void *p, const ud_step *s)
 static bool roll_faces(ud_step *s, const char *verb, int n, int count[7])
 {
     char line[UD_MAX_LINE];
+    /* the dice are kept as counts: their order changes nothing */
+    ud_exchangeable_begin(s);
     while (n > 0) {
         int k = n < BATCH ? n : BATCH;
         if (s->sink)
             snprintf(line, sizeof line, "%s", verb);
         for (int i = 0; i < k; i++) {
             int f = roll_d6(s, verb);
-            if (!f)
+            if (!f) {
+                ud_exchangeable_end(s);
                 return false;
+            }
             count[f]++;
             if (s->sink) {   /* the line only when a transcript is written */
                 strncat(line, " ", sizeof line - strlen(line) - 1);
@@ -448,6 +452,7 @@ static bool roll_faces(ud_step *s, const char *verb, int n, int count[7])
         UD_EMIT(s, "%s", line);
         n -= k;
     }
+    ud_exchangeable_end(s);
     return true;
 }
 
