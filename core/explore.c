@@ -46,6 +46,9 @@ typedef struct explorer {
     int n_prefix, pos;
     int new_n;                 /* the first new pick: n outcomes, labels */
     unsigned new_run;          /* and its exchangeable run */
+    uint64_t run_picks;        /* this step's picks inside a run (checked with the step) */
+    uint64_t max_states;       /* the run's bound, on a step's children too */
+    bool too_many_kids;
     int group_first[256], group_count[256], n_groups;
     unsigned char *work;
     int cut_at_pick;
@@ -288,6 +291,11 @@ static bool add_kid(explorer *x, const mpq_t w)
 {
     unsigned char key[UD_MAX_STATE];
     key_of(x, x->work, key);
+    if ((uint64_t)x->n_kids >= x->max_states) {
+        /* one step with more distinct outcomes than the run may keep states */
+        x->too_many_kids = true;
+        return false;
+    }
     if (!kids_room(x))
         return false;
     uint64_t h = hash_bytes(key, x->ks);
@@ -319,8 +327,10 @@ static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
     if (r == STEP_LEAF) {
         x->rep->generated++;
         x->rep->level[depth].generated++;
-        if (!add_kid(x, w))   /* with the picks that led to it */
+        if (!add_kid(x, w)) {   /* with the picks that led to it */
             x->oom = true;
+            return false;        /* stop the step at once: nothing more fits */
+        }
         return true;
     }
     if (r == STEP_FAIL) {
@@ -352,7 +362,7 @@ static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
      * by j / (c + 1): over the run, k! / (m_1! m_2! ...). */
     int run_len = 0, min_group = 0;
     int held[256] = { 0 };
-    if (run)
+    if (run && !x->o->every_order)
         for (int i = x->n_prefix - 1; i >= 0 && x->prefix_run[i] == run; i--) {
             run_len++;
             held[x->prefix_group[i]]++;
@@ -381,7 +391,8 @@ static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
     mpq_clear(orders);
     if (run_len > 0) {
         /* a run's later picks do not sum to 1 on their own: the step's
-         * leaves are checked together instead (expand_checked) */
+         * leaves are checked together instead (enumerate_step) */
+        x->run_picks++;
     } else if (ok && mpq_cmp_ui(sum, 1, 1) != 0) {
         x->rep->violated = 1;
         x->rep->fail.kind = UD_FAIL_INVARIANT;
@@ -403,6 +414,7 @@ static bool enumerate_step(explorer *x, const void *state, int action, int64_t p
     mpq_t one;
     mpq_init(one);
     mpq_set_ui(one, 1, 1);
+    x->run_picks = 0;
     bool ok = enumerate(x, state, action, one, parent, depth);
     if (ok && !x->oom) {
         mpq_set_ui(one, 0, 1);
@@ -415,6 +427,8 @@ static bool enumerate_step(explorer *x, const void *state, int action, int64_t p
             snprintf(x->rep->fail.msg, sizeof x->rep->fail.msg,
                      "a step's outcomes sum to %.17g, not 1", mpq_get_d(one));
             ok = false;
+        } else {
+            x->rep->chance_sums_checked += x->run_picks;   /* checked with the step */
         }
     }
     mpq_clear(one);
@@ -658,6 +672,7 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
     ud_table_build(&x.table, o->game, o->setup->variant);
     x.work = calloc(1, x.ss);
     uint64_t max_states = o->max_states ? o->max_states : 10000000;
+    x.max_states = max_states;
     int max_depth = o->max_depth < 0 || o->max_depth > UD_EXPLORE_MAX_DEPTH
                         ? UD_EXPLORE_MAX_DEPTH : o->max_depth;
     mpq_t one;
@@ -668,12 +683,13 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
     /* the root: every outcome of the start */
     x.n_prefix = 0;
     kids_reset(&x);
-    if (!x.work || !enumerate_step(&x, NULL, -1, -1, 0)) {
-        if (!x.work)
-            rc = -1;
+    if (!x.work) {
+        rc = -1;
         goto done;
     }
-    for (int i = 0; i < x.n_kids; i++)
+    if (!enumerate_step(&x, NULL, -1, -1, 0) && !x.oom)
+        goto done;   /* a violation, in rep */
+    for (int i = 0; i < x.n_kids && !x.oom; i++)
         if (!add_node(&x, x.kids + (size_t)i * x.ss, -1, -1, 0, x.kid_picks[i], x.kid_n_picks[i],
                       x.w[i])) {
             x.oom = true;
@@ -734,14 +750,22 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
             if (!enumerate_step(&x, state, action, u, nd.depth + 1))
                 break;
             if (o->on_edge) {
-                const void *kids[4096];
-                mpq_t *ws[4096];
-                int n = x.n_kids < 4096 ? x.n_kids : 4096;
-                for (int i = 0; i < n; i++) {
+                /* every child (a roll of many dice has thousands) */
+                const void **kids = malloc((size_t)x.n_kids * sizeof *kids + 1);
+                mpq_t **ws = malloc((size_t)x.n_kids * sizeof *ws + 1);
+                if (!kids || !ws) {
+                    free(kids);
+                    free(ws);
+                    x.oom = true;
+                    break;
+                }
+                for (int i = 0; i < x.n_kids; i++) {
                     kids[i] = x.kids + (size_t)i * x.ss;
                     ws[i] = &x.w[i];
                 }
-                o->on_edge(o->edge_ctx, state, &offers->action[a], n, kids, ws);
+                o->on_edge(o->edge_ctx, state, &offers->action[a], x.n_kids, kids, ws);
+                free(kids);
+                free(ws);
             }
             for (int i = 0; i < x.n_kids; i++)
                 if (!add_node(&x, x.kids + (size_t)i * x.ss, u, action, nd.depth + 1,
@@ -752,7 +776,11 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
         }
     }
     if (x.oom) {
-        ud_buf_puts(err, "out of memory");
+        if (x.too_many_kids)
+            ud_buf_printf(err, "one step has more than %llu distinct outcomes (the --max-states bound)",
+                          (unsigned long long)max_states);
+        else
+            ud_buf_puts(err, "out of memory");
         rc = -1;
     }
     if (rc == 0 && o->outcomes && !rep->violated && rep->complete &&

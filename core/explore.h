@@ -72,11 +72,15 @@ typedef struct ud_explore_opts {
     int outcomes;
     ud_explore_edge_fn on_edge;
     void *edge_ctx;
+    /* Enumerate every order of exchangeable picks too (engine.h,
+     * ud_exchangeable_begin): slower, the same results; for tests. */
+    int every_order;
 } ud_explore_opts;
 
 typedef struct ud_explore_report {
     uint64_t generated, distinct, decision, terminal, cut, chance, transitions;
-    uint64_t chance_sums_checked;    /* picks whose weights summed to exactly 1 */
+    uint64_t chance_sums_checked;    /* picks whose weights summed to exactly 1 (a pick
+                                      * inside an exchangeable run: its step's outcomes) */
     int depth;                       /* deepest depth with a new state */
     int complete;                    /* no depth or state limit was hit */
     ud_explore_level level[UD_EXPLORE_MAX_DEPTH + 1];

@@ -26,6 +26,8 @@
 #include "content.h"
 #include "dotld/dotld.h"
 #include "dotld/dotld_extras.h"
+#include "explore.h"
+#include "setup.h"
 #include "support.h"
 
 static uint64_t dl_fired(const run *r, const char *id)
@@ -447,4 +449,97 @@ Test(dl_setup, six_players_are_refused_by_the_rule)
     cr_assert_neq(r.status, RUN_OK);
     cr_assert_str_eq(r.err.rule, "DL-PLAYERS");
     run_free(&r);
+}
+
+/* ---- exploration: dice enumerated as multisets ----------------------------------------------- */
+
+/* Every child of every expanded (state, action), with its exact weight. */
+typedef struct edge_log {
+    int n;
+    unsigned char (*state)[sizeof(dl_state)];
+    mpq_t *w;
+} edge_log;
+
+static void log_edge(void *ctx, const void *state, const ud_action *action, int n, const void *const *kids,
+                     mpq_t *const *ws)
+{
+    edge_log *e = ctx;
+    e->state = realloc(e->state, (size_t)(e->n + n) * sizeof *e->state);
+    e->w = realloc(e->w, (size_t)(e->n + n) * sizeof *e->w);
+    cr_assert(e->state && e->w);
+    for (int i = 0; i < n; i++) {
+        memcpy(e->state[e->n], kids[i], sizeof(dl_state));
+        mpq_init(e->w[e->n]);
+        mpq_set(e->w[e->n], *ws[i]);
+        e->n++;
+    }
+}
+
+static const edge_log *sort_log;
+static int by_state(const void *a, const void *b)
+{
+    return memcmp(sort_log->state[*(const int *)a], sort_log->state[*(const int *)b], sizeof(dl_state));
+}
+
+static void explore_first_roll(int every_order, edge_log *e)
+{
+    ud_setup setup;
+    ud_buf err;
+    ud_buf_init(&err);
+    ud_setup_defaults(&dl_game, &setup);
+    cr_assert(ud_setup_players(&setup, "solo", &err), "%s", ud_buf_str(&err));
+    cr_assert(ud_setup_variant(&dl_game, &setup, "character=chosen", &err), "%s", ud_buf_str(&err));
+    cr_assert(ud_setup_start(&setup, "district suburbs", &err), "%s", ud_buf_str(&err));
+    ud_policy pol;
+    cr_assert(ud_policy_parse(&dl_game, "cautious", &pol, &err), "%s", ud_buf_str(&err));
+    const ud_explore_bound *roll = NULL;
+    for (int i = 0; i < dl_extras.n_bounds; i++)
+        if (strcmp(dl_extras.bounds[i].bound->name, "roll") == 0)
+            roll = dl_extras.bounds[i].bound;
+    cr_assert_not_null(roll);
+    /* depth 1: the character chosen, then the first roll of seven dice */
+    ud_explore_opts o = { .game = &dl_game, .setup = &setup, .bound = roll, .max_depth = 1, .policy = &pol,
+                          .check_invariants = 1, .on_edge = log_edge, .edge_ctx = e,
+                          .every_order = every_order };
+    ud_explore_report rep;
+    cr_assert_eq(ud_explore(&o, &rep, &err), 0, "%s", ud_buf_str(&err));
+    cr_assert_not(rep.violated, "%s", rep.fail.msg);
+    cr_assert_eq(rep.chance_sums_checked, rep.chance, "every pick (or its step) sums to exactly 1");
+    ud_explore_report_free(&rep);
+    ud_buf_free(&err);
+}
+
+/* The first roll (five survivor dice, the scavenger die, the zombie die)
+ * enumerated one order per multiset of faces gives exactly the children
+ * and weights that every one of the 6^7 orders gives. */
+Test(dl_explore, dice_as_multisets_match_every_order, .timeout = 600)
+{
+    edge_log fast = { 0 }, slow = { 0 };
+    explore_first_roll(0, &fast);
+    explore_first_roll(1, &slow);
+    cr_assert_gt(fast.n, 1000, "the first roll has thousands of outcomes (%d)", fast.n);
+    cr_assert_eq(fast.n, slow.n, "children: %d one order per multiset, %d every order", fast.n, slow.n);
+    int *fi = malloc((size_t)fast.n * sizeof *fi), *si = malloc((size_t)slow.n * sizeof *si);
+    cr_assert(fi && si);
+    for (int i = 0; i < fast.n; i++)
+        fi[i] = si[i] = i;
+    sort_log = &fast;
+    qsort(fi, (size_t)fast.n, sizeof *fi, by_state);
+    sort_log = &slow;
+    qsort(si, (size_t)slow.n, sizeof *si, by_state);
+    for (int i = 0; i < fast.n; i++) {
+        cr_assert_eq(memcmp(fast.state[fi[i]], slow.state[si[i]], sizeof(dl_state)), 0, "child %d differs", i);
+        cr_assert(mpq_equal(fast.w[fi[i]], slow.w[si[i]]), "child %d: weight %.12g against %.12g", i,
+                  mpq_get_d(fast.w[fi[i]]), mpq_get_d(slow.w[si[i]]));
+    }
+    for (int i = 0; i < fast.n; i++)
+        mpq_clear(fast.w[i]);
+    for (int i = 0; i < slow.n; i++)
+        mpq_clear(slow.w[i]);
+    free(fast.state);
+    free(fast.w);
+    free(slow.state);
+    free(slow.w);
+    free(fi);
+    free(si);
 }
