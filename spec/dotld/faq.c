@@ -1,17 +1,93 @@
 /*
  * faq.c - Dice of the Living Dead's parts of the rules FAQ: its worked
- * examples folder and how its reading simulations play.
+ * examples folder, how its reading simulations play, and its charts: one
+ * fight, exactly (combat.c, combat_best.c), for the question players ask
+ * most about Combat: how many fight dice does it take, and is it worth
+ * rerolling?
  */
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "dotld_extras.h"
+
+enum { CHART_ZOMBIES = 8, CHART_DICE = 6, CHART_TIME = 3 };
+
+typedef struct fight_chart {
+    dl_combat_best_result best[CHART_ZOMBIES][CHART_DICE];
+    double safe_left[CHART_ZOMBIES][CHART_DICE];
+} fight_chart;
+
+static void all_killed_cell(void *ctx, int r, int c, double *v, char *text)
+{
+    const fight_chart *f = ctx;
+    *v = f->best[r][c].p_all;
+    /* never "100%" for a fight that can be lost, nor "0%" for one that can be won */
+    if ((*v < 1 && 100 * *v >= 99.5) || (*v > 0 && 100 * *v < 0.5))
+        snprintf(text, 32, "%.1f%%", 100 * *v);
+    else
+        snprintf(text, 32, "%.0f%%", 100 * *v);
+}
+
+static void chart_fights(const ud_faq_writer *w)
+{
+    fight_chart *f = malloc(sizeof *f);
+    if (!f)
+        return;
+    for (int z = 0; z < CHART_ZOMBIES; z++)
+        for (int d = 0; d < CHART_DICE; d++) {
+            dl_combat_best(z + 1, d + 1, CHART_TIME, &f->best[z][d]);
+            f->safe_left[z][d] = dl_combat_e_left(z + 1, d + 1, CHART_TIME, 1);
+        }
+    w->h3(w->ctx, "dotld-chart-fight", "How many fight dice does a fight take?");
+    w->p(w->ctx, "The chance to kill every zombie in one fight, by zombies and fight dice, with 3 Time left off a "
+                 "safe house, when the party freezes and rerolls as well as it can without ever risking the "
+                 "clock (undead's best freezing policy: undead solve dotld combat). Exact, from the faces: a "
+                 "4 or 5 kills one zombie, a 6 kills two, and each zombie left kills a Healthy Survivor.");
+    const char *rows[CHART_ZOMBIES] = { "1 zombie", "2 zombies", "3 zombies", "4 zombies",
+                                        "5 zombies", "6 zombies", "7 zombies", "8 zombies" };
+    const char *cols[CHART_DICE] = { "1 die", "2 dice", "3 dice", "4 dice", "5 dice", "6 dice" };
+    if (w->html)
+        w->heat(w->ctx, "P(every zombie killed), best freezing, Time 3", CHART_ZOMBIES, CHART_DICE, rows, cols,
+                all_killed_cell, f);
+    w->h3(w->ctx, "dotld-chart-freezing", "Is it worth freezing some blank dice instead of rerolling them all?");
+    w->p(w->ctx, "Yes, once a fight has three dice or more. Rerolling a die that shows a 1, 2 or 3 is safe only "
+                 "while the dice rerolled are fewer than the Time left (each new 1 costs a Time). A party that "
+                 "rerolls all its blanks or none (reroll-safe) often may not reroll at all; rerolling only "
+                 "some of them saves the survivors below, on average, per fight. No position of any of these "
+                 "fights is helped by rerolling a die that already kills.");
+    const char *head[5] = { "Survivors saved per fight", "3 dice", "4 dice", "5 dice", "6 dice" };
+    w->table_begin(w->ctx, 5, head);
+    static const int zombies[] = { 1, 2, 4, 6, 8 };
+    for (int i = 0; i < 5; i++) {
+        int z = zombies[i] - 1;
+        char label[16], cell[4][16];
+        snprintf(label, sizeof label, "%d zombie%s", z + 1, z ? "s" : "");
+        for (int d = 2; d < CHART_DICE; d++)
+            snprintf(cell[d - 2], sizeof cell[d - 2], "%.2f", f->safe_left[z][d] - f->best[z][d].e_left);
+        w->table_row(w->ctx, (const char *const[]){ label, cell[0], cell[1], cell[2], cell[3] });
+    }
+    w->table_end(w->ctx);
+    free(f);
+}
+
+static void charts(const ud_game *g, const ud_faq_writer *w)
+{
+    (void)g;
+    chart_fights(w);
+}
 
 static const ud_faq_examples examples[] = {
     { "examples", "Worked examples from the rulebook",
       "The rulebook's own examples (the fight of Combat, Hoarder and They Always Turn in Movement), played by the "
       "rule table from a starting position that the example implies." },
+    { "endgame", "How a game ends", "A loss by Time in a fight and the same roll on a safe house, too few "
+      "supplies, each face of the infection roll, a win with only infected survivors, a multiplayer party "
+      "with fewer survivors than players." },
     { NULL, NULL, NULL },
 };
 
 const ud_faq_extras dl_faq = {
     .examples = examples,
     .reading_policy = "a cautious party (rerolling only 2s, spending ammo for every zombie)",
+    .charts = charts,
 };
