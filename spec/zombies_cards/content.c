@@ -30,7 +30,7 @@ static const char *const yes_no[] = { "no", "yes", NULL };
 static const char *const sources[] = { "sample", "named", NULL };
 
 static const ud_content_field card_fields[] = {
-    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .max_len = ZC_NAME_LEN - 1 },
+    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .max_len = 24 /* a deal line of 18 stays under UD_MAX_LINE */ },
     { .name = "name", .type = UD_CONTENT_STRING, .def = "\"\"" },
     { .name = "map", .type = UD_CONTENT_WORD, .required = true, .max_len = ZC_NAME_LEN - 1 },
     { .name = "zombies", .type = UD_CONTENT_INT, .required = true, .min = 0, .max = 9 },

@@ -10,6 +10,8 @@
 
 #include "zombies_cards.h"
 
+#include "extras.h"
+
 #define SRC "003_097727651bff7a0a.txt"
 #define ST(p) ((zc_state *)(p))
 #define CST(p) ((const zc_state *)(p))
@@ -431,6 +433,8 @@ static void zc_observe(const void *p, int seat, void *view)
     }
 }
 
+extern const ud_game_extras zc_extras;
+
 static const ud_ratio zc_ratios[] = {
     { "turns per game", "ZC-TURN", "ZC-PLAYERS" },
     { "deaths per game", "ZC-DEATH", "ZC-PLAYERS" },
@@ -470,4 +474,5 @@ const ud_game zc_game = {
     .observe = zc_observe,
     .load_content = zc_load_content,
     .apply_start = zc_apply_start,
+    .extras = &zc_extras,
 };

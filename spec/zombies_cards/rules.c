@@ -7,6 +7,7 @@
  * reading)" marks a row that fills a gap, with the variant that names the
  * alternative where one changes play.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "zombies_cards.h"
@@ -241,7 +242,7 @@ static void first_by_lot(void *p, ud_step *s)
         return;
     st->first = (uint8_t)f;
     st->phase = ZC_PH_DEAL;
-    UD_EMIT(s, "starts %s", ud_player(s, f));
+    UD_EMIT(s, "lot %s", ud_player(s, f));
 }
 
 static bool seats_to_deal(const void *p, const ud_step *s)
@@ -297,7 +298,15 @@ static void deal_seat(void *p, ud_step *s)
     }
     st->dealt++;
     st->n_dealt = (uint8_t)(st->n_dealt + want);
-    UD_EMIT(s, "dealt %s %d", ud_player(s, seat), want);
+    if (s->sink) {
+        /* the chance line: the cards dealt, top of the pile first */
+        char line[UD_MAX_LINE];
+        int len = snprintf(line, sizeof line, "deal");
+        for (int k = 0; k < want && len < (int)sizeof line; k++)
+            len += snprintf(line + len, sizeof line - (size_t)len, " %s", ID(zc_ring_at(&pl->deck, k)));
+        ud_emitf(s, "%s", line);
+        ud_emitf(s, "dealt %s %d", ud_player(s, seat), want);
+    }
 }
 
 static bool all_dealt(const void *p, const ud_step *s)
@@ -773,13 +782,10 @@ static void roll(void *p, ud_step *s)
     st->roll = (uint8_t)(r + 1);
     st->total = (uint8_t)(st->roll + bonuses(st, s));
     st->phase = ZC_PH_RESOLVE;
-    if (s->sink) {
-        if (st->weapon != ZC_NO_CARD)
-            ud_emitf(s, "rolled %s %d with %s total=%d", ud_player(s, st->current), st->roll, ID(st->weapon),
-                     st->total);
-        else
-            ud_emitf(s, "rolled %s %d total=%d", ud_player(s, st->current), st->roll, st->total);
-    }
+    UD_EMIT(s, "roll %d", st->roll);
+    if (st->total != st->roll)
+        UD_EMIT(s, "total %s %d with %s", ud_player(s, st->current), st->total,
+                st->weapon != ZC_NO_CARD ? ID(st->weapon) : "luck");
 }
 
 static void roll_done(zc_state *st)
