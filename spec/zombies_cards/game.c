@@ -55,7 +55,8 @@ static const ud_variant_value first_values[] = {
 };
 static const ud_variant_value last_values[] = {
     { "any", SRC, "OBJECTIVE", "\"exhausting all of the cards in your draw deck\" in any way wins, a map card included" },
-    { "draw-only", SRC, "WINNING THE GAME", "only a card drawn into the hand is \"the last card\"; a map card that empties the deck does not win" },
+    { "after-fight", SRC, "WINNING THE GAME (the text is silent: undead's reading)",
+      "a map card that empties the deck wins only once its zombies are fought and the player lives" },
 };
 static const ud_variant_value round_values[] = {
     { "own-turns", SRC, "CARD PLAY", "a player's round runs from the start of their turn to the start of their next" },

@@ -415,21 +415,6 @@ static void play_map_card(void *p, ud_step *s)
     st->phase = (uint8_t)after_map(st);
 }
 
-static bool deck_empty(const void *p, const ud_step *s)
-{
-    return CST(p)->p[CST(p)->current].deck.n == 0;
-}
-
-static void no_map_card(void *p, ud_step *s)
-{
-    zc_state *st = ST(p);
-    st->zombies_left = st->here == ZC_NO_CARD ? 0 : CARD(st->here)->zombies;
-    st->asked = 0;
-    st->phase = (uint8_t)after_map(st);
-    UD_EMIT(s, "no-map-card %s stays %s zombies=%d", ud_player(s, st->current),
-            st->here == ZC_NO_CARD ? "-" : ID(st->here), st->zombies_left);
-}
-
 /* ---- card play out of turn ----------------------------------------------------------------- */
 
 /* The next seat after the current player, in seat order, not yet asked in
@@ -983,6 +968,20 @@ static void keep_hand(void *p, ud_step *s)
     (void)s;   /* nothing to discard: the row states that nothing happens */
 }
 
+static bool survived_last_card(const void *p, const ud_step *s)
+{
+    const zc_player *pl = &CST(p)->p[CST(p)->current];
+    return !pl->dead && pl->deck.n == 0;
+}
+
+static void helipad_after_fight(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    int w = st->current;
+    finish(st, w);
+    UD_EMIT(s, "winner %s helipad after-fight", ud_player(s, w));
+}
+
 static bool someone_alive(const void *p, const ud_step *s)
 {
     return alive_count(CST(p)) > 0;
@@ -1053,9 +1052,6 @@ const ud_rule zc_rules[ZC_N_RULES] = {
     /* step 1 */
     { "ZC-MAP-CARD", SRC, "PLAYER TURN 1", "\"Take the top card from your draw deck\" onto the map stack: your location and its zombies",
       ZC_PH_MAP, UD_ROW_EFFECT, UD_ALWAYS, deck_left, play_map_card, UD_ANY },
-    { "ZC-MAP-NONE", SRC, "PLAYER TURN 1 (the text is silent on an empty deck: undead's reading)",
-      "with no card left to play, the current map card stays and you fight its zombies", ZC_PH_MAP,
-      UD_ROW_EFFECT, ZC_V_LAST_CARD, ZC_LAST_DRAW_ONLY, deck_empty, no_map_card, UD_ANY },
     /* card play out of turn */
     { "ZC-OUT-OF-TURN", SRC, "CARD CLARIFICATIONS", "others may play on your turn: a location weapon counts \"no matter who's turn it is\"",
       ZC_PH_REACT_NEXT, UD_ROW_EFFECT, ZC_V_OUT_OF_TURN, ZC_OOT_YES, someone_may_react, ask_reactor, UD_ANY },
@@ -1132,6 +1128,9 @@ const ud_rule zc_rules[ZC_N_RULES] = {
       one_left, last_standing, UD_ANY },
     { "ZC-ALL-DEAD", SRC, "WINNING THE GAME (the text is silent: undead's reading)",
       "nobody left alive: nobody wins", ZC_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS, none_left, all_dead, UD_ANY },
+    { "ZC-WIN-AFTER-FIGHT", SRC, "WINNING THE GAME (the text is silent on the map card: undead's reading)",
+      "a map card that empties your deck wins once its zombies are fought and you live", ZC_PH_TURN_END,
+      UD_ROW_EFFECT, ZC_V_LAST_CARD, ZC_LAST_AFTER_FIGHT, survived_last_card, helipad_after_fight, UD_ANY },
     { "ZC-NO-HAND-LIMIT", SRC, "CARD PLAY", "\"There is no limit to the number of cards in your hand.\"",
       ZC_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS, big_hand, keep_hand, UD_ANY },
     { "ZC-NEXT", SRC, "PLAYER TURN (the text is silent on the order: undead's reading)",
