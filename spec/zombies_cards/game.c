@@ -426,11 +426,15 @@ static void zc_observe(const void *p, int seat, void *view)
 {
     zc_state *v = view;
     memcpy(v, p, sizeof *v);
-    for (int i = 0; i < ZC_MAX_PLAYERS; i++) {
-        memset(v->p[i].deck.c, ZC_NO_CARD, sizeof v->p[i].deck.c);
-        v->p[i].deck.head = 0;
+    /* Slots past a pile's count are always 0 (the rows clear what they
+     * take), so only the cards held need hiding: this runs at every
+     * decision. */
+    for (int i = 0; i < v->n_players; i++) {
+        zc_player *pl = &v->p[i];
+        for (int k = 0; k < pl->deck.n; k++)
+            pl->deck.c[(pl->deck.head + k) & (ZC_RING - 1)] = ZC_NO_CARD;
         if (i != seat)
-            memset(v->p[i].hand.c, ZC_NO_CARD, sizeof v->p[i].hand.c);
+            memset(pl->hand.c, ZC_NO_CARD, pl->hand.n);
     }
 }
 

@@ -454,6 +454,20 @@ static void to_own_play(void *p, ud_step *s)
     ST(p)->phase = ZC_PH_PLAY;
 }
 
+/* An offer known to be new: the cards of a hand are distinct, so the
+ * engine's search for a duplicate (quadratic in a large hand) is not
+ * needed; the limit is kept as ud_offer_action keeps it. */
+static void offer_new(ud_step *s, const ud_action *a)
+{
+    if (__builtin_expect(s->offers.n >= UD_MAX_OFFERS, 0)) {
+        ud_offer_overflow(s);
+        return;
+    }
+    s->offers.action[s->offers.n] = *a;
+    s->offers.by[s->offers.n] = s->rule;
+    s->offers.n++;
+}
+
 static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
 {
     const zc_player *pl = &st->p[seat];
@@ -467,11 +481,11 @@ static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
             for (int t = 0; t < st->n_players; t++)
                 if (zc_target_ok(st, seat, t)) {
                     ud_action a = { ZC_ACT_PLAY_ON, { c + 1, t } };
-                    ud_offer_action(s, &a);
+                    offer_new(s, &a);
                 }
         } else {
             ud_action a = { ZC_ACT_PLAY, { c + 1 } };
-            ud_offer_action(s, &a);
+            offer_new(s, &a);
         }
     }
 }
