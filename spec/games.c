@@ -8,11 +8,13 @@
 #include "dotld/dotld.h"
 #include "one_die/one_die.h"
 #include "zombie_dice/zd.h"
+#include "zombies_cards/zombies_cards.h"
 
 const ud_game *const ud_games[] = {
     &zd_game,
     &dl_game,
     &od_game,
+    &zc_game,
     NULL,
 };
 

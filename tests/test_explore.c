@@ -12,6 +12,7 @@
  * and its cross-checks: spec/GAME/tests/ and the explore_* CTests.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "explore.h"
@@ -101,12 +102,41 @@ static const ud_game *find_planted(const char *name)
     return strcmp(name, planted_game.name) == 0 ? &planted_game : NULL;
 }
 
+static int no_pick(ud_chance *c, const ud_pick_req *p)
+{
+    (void)p;
+    snprintf(c->why, sizeof c->why, "stop at the first pick");
+    return -1;
+}
+
+/* Whether one of the game's bounds cuts the game where it asks for its
+ * first chance outcome: a game whose first decision comes after a shuffle
+ * says so (every deal is beyond enumeration), and a search for its first
+ * decision could not end. */
+static bool opening_beyond_reach(const ud_game *g, const ud_setup *setup)
+{
+    static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    ud_table t;
+    ud_table_build(&t, g, setup->variant);
+    ud_chance chance = { .rng = NULL, .pick = no_pick };
+    ud_step s;
+    ud_step_init(&s, &t, setup, &chance, NULL, NULL);
+    if (ud_start(&s, state) != UD_ERROR)
+        return false;
+    for (int b = 0; g->extras && b < g->extras->n_bounds; b++)
+        if (g->extras->bounds[b].bound->cut && g->extras->bounds[b].bound->cut(state))
+            return true;
+    return false;
+}
+
 Test(explore, planted_violation_on_a_shortest_path_replays, .timeout = 300)
 {
     FOR_EACH_GAME(g) {
         ud_setup setup;
         ud_setup_defaults(g, &setup);
         setup.n_players = g->min_players;
+        if (opening_beyond_reach(g, &setup))
+            continue;
         /* The phase of the first decision of a seeded game. */
         static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
         ud_table t;

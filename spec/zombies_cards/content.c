@@ -1,0 +1,164 @@
+/*
+ * content.c - the cards of Zombies!!! The Card Game (core/content.h).
+ *
+ * 003 says the game has "104 cards", each with a card-effect side and a
+ * map-card side, and names five of them without their text; it lists none.
+ * cards.txt is therefore undead's sample deck (every card it names, and
+ * sample cards marked source=sample), and setup.txt the cards dealt to
+ * each player, which 003 does give (SETUP 1).  docs/zombies-cards.md
+ * describes the format and the effect vocabulary.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "content.h"
+#include "zombies_cards.h"
+
+zc_tables zc_content;
+
+extern const ud_content_memfile ud_content_zombies_cards[];
+extern const int ud_content_zombies_cards_n;
+
+const char *const zc_effect_words[] = {
+    [ZC_FX_WEAPON] = "weapon", [ZC_FX_LUCK] = "luck", [ZC_FX_DRAW] = "draw", [ZC_FX_MOVE] = "move",
+    [ZC_FX_LOSE_BULLET] = "lose-bullet", [ZC_FX_DISCARD_BULLET] = "discard-bullet",
+    [ZC_FX_POWER_OUTAGE] = "power-outage", [ZC_FX_EXTRA_PLAY] = "extra-play",
+    [ZC_FX_NO_GUTS] = "no-guts", [ZC_FX_BRAIN_CRAMP] = "brain-cramp", [ZC_EFFECTS] = NULL,
+};
+static const char *const yes_no[] = { "no", "yes", NULL };
+static const char *const sources[] = { "sample", "named", NULL };
+
+static const ud_content_field card_fields[] = {
+    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .max_len = 24 /* a deal line of 18 stays under UD_MAX_LINE */ },
+    { .name = "name", .type = UD_CONTENT_STRING, .def = "\"\"" },
+    { .name = "map", .type = UD_CONTENT_WORD, .required = true, .max_len = ZC_NAME_LEN - 1 },
+    { .name = "zombies", .type = UD_CONTENT_INT, .required = true, .min = 0, .max = 9 },
+    { .name = "building", .type = UD_CONTENT_ENUM, .def = "no", .words = yes_no },
+    { .name = "effect", .type = UD_CONTENT_ENUM, .required = true, .words = zc_effect_words },
+    { .name = "bonus", .type = UD_CONTENT_INT, .def = "0", .min = 0, .max = 5 },
+    { .name = "n", .type = UD_CONTENT_INT, .def = "1", .min = 1, .max = 5 },
+    { .name = "at", .type = UD_CONTENT_WORD, .def = "any", .max_len = ZC_NAME_LEN - 1 },
+    { .name = "source", .type = UD_CONTENT_ENUM, .required = true, .words = sources },
+};
+static const ud_content_field setup_fields[] = {
+    { .name = "deal-small", .type = UD_CONTENT_INT, .required = true, .min = 7, .max = ZC_MAX_CARDS / 2 },
+    { .name = "deal-large", .type = UD_CONTENT_INT, .required = true, .min = 7, .max = ZC_MAX_CARDS / 2 },
+};
+
+/* The index of a location word, added if new; -1 when the table is full. */
+static int location_index(zc_tables *t, const char *word)
+{
+    for (int i = 0; i < t->n_locations; i++)
+        if (strcmp(t->location[i], word) == 0)
+            return i;
+    if (t->n_locations >= ZC_MAX_LOCATIONS)
+        return -1;
+    snprintf(t->location[t->n_locations], ZC_NAME_LEN, "%s", word);
+    return t->n_locations++;
+}
+
+static bool add_card(void *ctx, const ud_content_record *r, ud_content_error *err)
+{
+    zc_tables *t = ctx;
+    zc_card *c = &t->card[t->n_cards];   /* max_records keeps n_cards below ZC_MAX_CARDS */
+    memset(c, 0, sizeof *c);
+    const char *id = ud_content_str(r, "id");
+    for (int i = 0; i < t->n_cards; i++)
+        if (strcmp(t->card[i].id, id) == 0) {
+            ud_content_error_at(err, r, "id", "expected an id no other card has ('%s' is card %d's)", id,
+                                i + 1);
+            return false;
+        }
+    snprintf(c->id, sizeof c->id, "%s", id);
+    int loc = location_index(t, ud_content_str(r, "map"));
+    if (loc < 0) {
+        ud_content_error_at(err, r, "map", "expected at most %d different locations", ZC_MAX_LOCATIONS);
+        return false;
+    }
+    c->location = (uint8_t)loc;
+    c->zombies = (uint8_t)ud_content_int(r, "zombies");
+    c->building = (uint8_t)ud_content_int(r, "building");
+    c->effect = (uint8_t)ud_content_int(r, "effect");
+    c->bonus = (uint8_t)ud_content_int(r, "bonus");
+    c->n = (uint8_t)ud_content_int(r, "n");
+    c->named = ud_content_int(r, "source") == 1;
+    bool wants_bonus = c->effect == ZC_FX_WEAPON || c->effect == ZC_FX_LUCK;
+    if (wants_bonus != (c->bonus > 0)) {
+        ud_content_error_at(err, r, "bonus", wants_bonus ? "expected bonus=1..5 on a %s card"
+                                                         : "expected no bonus on a %s card",
+                            zc_effect_words[c->effect]);
+        return false;
+    }
+    const char *at = ud_content_str(r, "at");
+    if (strcmp(at, "any") == 0) {
+        c->at = ZC_AT_ANY;
+    } else if (c->effect != ZC_FX_WEAPON) {
+        ud_content_error_at(err, r, "at", "expected at=any on a %s card (only weapons have a place)",
+                            zc_effect_words[c->effect]);
+        return false;
+    } else if (strcmp(at, "building") == 0) {
+        c->at = ZC_AT_BUILDING;
+    } else {
+        int w = location_index(t, at);
+        if (w < 0) {
+            ud_content_error_at(err, r, "at", "expected at most %d different locations", ZC_MAX_LOCATIONS);
+            return false;
+        }
+        c->at = (uint8_t)(ZC_AT_LOCATION + w);
+    }
+    t->n_cards++;
+    return true;
+}
+
+static bool set_setup(void *ctx, const ud_content_record *r, ud_content_error *err)
+{
+    zc_tables *t = ctx;
+    t->deal_small = (int)ud_content_int(r, "deal-small");
+    t->deal_large = (int)ud_content_int(r, "deal-large");
+    t->n_setups++;
+    return true;
+}
+
+static const ud_content_kind kinds[] = {
+    { .name = "card", .file = "cards.txt", .fields = card_fields, .n_fields = 10, .min_records = 2,
+      .max_records = ZC_MAX_CARDS, .record = add_card },
+    { .name = "setup", .file = "setup.txt", .fields = setup_fields, .n_fields = 2, .min_records = 1,
+      .max_records = 1, .record = set_setup },
+};
+static const ud_content_schema schema = { "zombies-cards content", kinds, 2 };
+
+bool zc_load_content(const char *dir, ud_content_error *err)
+{
+    static zc_tables t;   /* large: not on the stack */
+    memset(&t, 0, sizeof t);
+    bool ok;
+    if (dir) {
+        ok = ud_content_load_path(&schema, dir, &t, err);
+    } else {
+        enum { MAX_FILES = 8 };
+        ud_content_memfile files[MAX_FILES + 1];
+        int n = ud_content_zombies_cards_n < MAX_FILES ? ud_content_zombies_cards_n : MAX_FILES;
+        memcpy(files, ud_content_zombies_cards, (size_t)n * sizeof files[0]);
+        static const char top[] = "include \"cards.txt\"\ninclude \"setup.txt\"\n";
+        files[n] = (ud_content_memfile){ "spec/zombies_cards/content/(built in)", top, sizeof top - 1 };
+        ok = ud_content_load_memory(&schema, files, n + 1, n, &t, err);
+    }
+    if (!ok)
+        return false;   /* the tables in use stay as they were */
+    t.loaded = true;
+    zc_content = t;
+    return true;
+}
+
+void zc_content_ready(void)
+{
+    if (zc_content.loaded)
+        return;
+    ud_content_error err;
+    if (!zc_load_content(NULL, &err)) {
+        /* the shipped files are tested (tests/test_zombies_cards.c) */
+        ud_content_error_print(&err, stderr);
+        abort();
+    }
+}

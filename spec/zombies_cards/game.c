@@ -1,0 +1,483 @@
+/*
+ * game.c - Zombies!!! The Card Game's ud_game: phases, actions, variants,
+ * invariants, policies, start lines, what a seat sees, and the functions
+ * that read the state.  The rows are in rules.c.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "zombies_cards.h"
+
+#include "extras.h"
+
+#define SRC "003_097727651bff7a0a.txt"
+#define ST(p) ((zc_state *)(p))
+#define CST(p) ((const zc_state *)(p))
+#define CARD(i) (&zc_content.card[(i)])
+
+static const ud_phase zc_phases[ZC_PHASES] = {
+    [ZC_PH_SETUP] = { "setup", UD_PHASE_AUTO },
+    [ZC_PH_DEAL] = { "deal", UD_PHASE_AUTO },
+    [ZC_PH_STOCK] = { "stock", UD_PHASE_AUTO },
+    [ZC_PH_TURN_START] = { "turn-start", UD_PHASE_AUTO },
+    [ZC_PH_MAP] = { "map", UD_PHASE_AUTO },
+    [ZC_PH_REACT_NEXT] = { "react-next", UD_PHASE_AUTO },
+    [ZC_PH_REACT] = { "react", UD_PHASE_DECISION },
+    [ZC_PH_PLAY] = { "play", UD_PHASE_DECISION },
+    [ZC_PH_EFFECT] = { "effect", UD_PHASE_AUTO },
+    [ZC_PH_COMBAT] = { "combat", UD_PHASE_AUTO },
+    [ZC_PH_WEAPON] = { "weapon", UD_PHASE_DECISION },
+    [ZC_PH_ROLL] = { "roll", UD_PHASE_AUTO },
+    [ZC_PH_RESOLVE] = { "resolve", UD_PHASE_AUTO },
+    [ZC_PH_TURN_END] = { "turn-end", UD_PHASE_AUTO },
+    [ZC_PH_WIN] = { "win", UD_PHASE_AUTO },
+    [ZC_PH_OVER] = { "over", UD_PHASE_OVER },
+};
+
+/* Card numbers are the card's place in the list, from 1:
+ * "decide ann play 17", "decide ann play-on 5 bob", "decide ann weapon 30". */
+static const ud_action_kind zc_actions[ZC_ACTIONS] = {
+    [ZC_ACT_PLAY] = { "play", "%d" },
+    [ZC_ACT_PLAY_ON] = { "play-on", "%d %p" },
+    [ZC_ACT_FIGHT] = { "fight", NULL },
+    [ZC_ACT_PASS] = { "pass", NULL },
+    [ZC_ACT_WEAPON] = { "weapon", "%d" },
+};
+static const char *const zc_chance_events[] = { "deal", "lot", "roll", NULL };
+
+/* ---- variants ------------------------------------------------------------------------- */
+
+static const ud_variant_value first_values[] = {
+    { "seat-order", SRC, "PLAYER TURN (the text is silent: undead's reading)", "the first seat starts" },
+    { "random", SRC, "PLAYER TURN (the text is silent: undead's reading)", "a player drawn by lot starts" },
+};
+static const ud_variant_value last_values[] = {
+    { "any", SRC, "OBJECTIVE", "\"exhausting all of the cards in your draw deck\" in any way wins, a map card included" },
+    { "after-fight", SRC, "WINNING THE GAME (the text is silent: undead's reading)",
+      "a map card that empties the deck wins only once its zombies are fought and the player lives" },
+};
+static const ud_variant_value round_values[] = {
+    { "own-turns", SRC, "CARD PLAY", "a player's round runs from the start of their turn to the start of their next" },
+    { "table", SRC, "CARD PLAY (the text is silent once players are out: undead's reading)",
+      "a round is one turn of every player still in; everyone's card is renewed when it begins" },
+};
+static const ud_variant_value standing_values[] = {
+    { "wins", SRC, "OBJECTIVE (the text is silent: undead's reading)", "the last player alive wins at once" },
+    { "plays-on", SRC, "WINNING THE GAME", "the last player alive plays on, and wins only by the last card" },
+};
+static const ud_variant_value oot_values[] = {
+    { "yes", SRC, "CARD CLARIFICATIONS", "cards may be played on others' turns (\"no matter who's turn it is\")" },
+    { "no", SRC, "PLAYER TURN (the text is silent: undead's reading)", "cards are played on your own turn only" },
+};
+const ud_variant zc_variants[ZC_VARIANTS] = {
+    [ZC_V_FIRST] = { "first", "Who takes the first turn?", 2, first_values, ZC_FIRST_SEAT },
+    [ZC_V_LAST_CARD] = { "last-card", "Does the map card taken in step 1 count as the last card drawn?", 2,
+                         last_values, ZC_LAST_ANY },
+    [ZC_V_ROUND] = { "round", "What is the round of \"one card per round\" once players are out?", 2, round_values,
+                     ZC_ROUND_OWN },
+    [ZC_V_LAST_STANDING] = { "last-standing", "What happens when every other player is dead?", 2, standing_values,
+                             ZC_STANDING_WINS },
+    [ZC_V_OUT_OF_TURN] = { "out-of-turn", "May a player play a card on another player's turn?", 2, oot_values,
+                           ZC_OOT_YES },
+};
+
+/* ---- invariants ------------------------------------------------------------------------- */
+
+static bool cards_conserved(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zc_state *st = CST(p);
+    if (st->phase <= ZC_PH_DEAL)
+        return true;
+    uint8_t seen[ZC_MAX_CARDS] = { 0 };
+    int total = 0;
+#define COUNT(card)                                                                       \
+    do {                                                                                  \
+        int c_ = (card);                                                                  \
+        if (c_ >= zc_content.n_cards || seen[c_]++) {                                     \
+            ud_buf_printf(why, "card %d is in two places, or no card", c_ + 1);           \
+            return false;                                                                 \
+        }                                                                                 \
+        total++;                                                                          \
+    } while (0)
+    for (int i = 0; i < st->n_players; i++) {
+        const zc_player *pl = &st->p[i];
+        for (int k = 0; k < pl->deck.n; k++)
+            COUNT(zc_ring_at(&pl->deck, k));
+        for (int k = 0; k < pl->hand.n; k++)
+            COUNT(pl->hand.c[k]);
+        for (int k = 0; k < pl->bullets.n; k++)
+            COUNT(pl->bullets.c[k]);
+        for (int k = 0; k < pl->n_play; k++)
+            COUNT(pl->play[k]);
+    }
+    for (int k = 0; k < st->map.n; k++)
+        COUNT(zc_ring_at(&st->map, k));
+#undef COUNT
+    if (total != st->n_dealt) {
+        ud_buf_printf(why, "%d cards in play, %d were dealt", total, st->n_dealt);
+        return false;
+    }
+    return true;
+}
+
+/* The current map card stays on top: payment never takes it, so a payment
+ * never needs a card from an empty map stack. */
+static bool map_top_kept(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zc_state *st = CST(p);
+    if (st->turn == 0 || st->phase == ZC_PH_TURN_START || st->phase == ZC_PH_MAP)
+        return true;
+    if (st->here == ZC_NO_CARD || st->map.n == 0 || zc_ring_at(&st->map, 0) != st->here) {
+        ud_buf_printf(why, "the current map card is not on top of the map stack (%d cards)", st->map.n);
+        return false;
+    }
+    return true;
+}
+
+static bool one_card_per_round(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zc_state *st = CST(p);
+    for (int i = 0; i < st->n_players; i++)
+        if (st->p[i].played > 1) {
+            ud_buf_printf(why, "seat %d played %d cards this round", i, st->p[i].played);
+            return false;
+        }
+    return true;
+}
+
+static bool dead_never_act(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zc_state *st = CST(p);
+    int seat = -1;
+    if (st->phase == ZC_PH_REACT)
+        seat = st->reactor;
+    else if (st->phase == ZC_PH_PLAY || st->phase == ZC_PH_WEAPON || st->phase == ZC_PH_MAP ||
+             st->phase == ZC_PH_COMBAT || st->phase == ZC_PH_ROLL)
+        seat = st->current;
+    if (seat >= 0 && st->p[seat].dead) {
+        ud_buf_printf(why, "seat %d is dead and acts in phase %s", seat, g->phases[st->phase].name);
+        return false;
+    }
+    return true;
+}
+
+static bool over_exactly_when_won(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zc_state *st = CST(p);
+    bool over = st->phase == ZC_PH_OVER;
+    if (over != (st->over == 1)) {
+        ud_buf_printf(why, "phase %s but over=%d", g->phases[st->phase].name, st->over);
+        return false;
+    }
+    if (st->phase <= ZC_PH_STOCK)
+        return true;
+    int alive = 0;
+    for (int i = 0; i < st->n_players; i++)
+        alive += !st->p[i].dead;
+    if (over) {
+        if (st->winner >= 0) {
+            const zc_player *w = &st->p[st->winner];
+            bool by_deck = w->deck.n == 0;
+            bool by_standing = alive == 1 && st->v[ZC_V_LAST_STANDING] == ZC_STANDING_WINS;
+            if (w->dead || !(by_deck || by_standing)) {
+                ud_buf_printf(why, "seat %d won with %d cards in its deck and %d alive", st->winner, w->deck.n,
+                              alive);
+                return false;
+            }
+        } else if (alive > 0) {
+            ud_buf_printf(why, "the game ended with no winner and %d players alive", alive);
+            return false;
+        }
+        return true;
+    }
+    int need = st->v[ZC_V_LAST_STANDING] == ZC_STANDING_WINS ? 2 : 1;
+    if (alive < need && st->phase != ZC_PH_TURN_END) {
+        ud_buf_printf(why, "the game goes on with %d players alive", alive);
+        return false;
+    }
+    if (st->win_how == ZC_WIN_NONE && st->v[ZC_V_LAST_CARD] == ZC_LAST_ANY)
+        for (int i = 0; i < st->n_players; i++)
+            if (!st->p[i].dead && st->p[i].deck.n == 0) {
+                ud_buf_printf(why, "seat %d has exhausted its deck and the game goes on", i);
+                return false;
+            }
+    return true;
+}
+
+static bool piles_in_range(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zc_state *st = CST(p);
+    for (int i = 0; i < st->n_players; i++) {
+        const zc_player *pl = &st->p[i];
+        if (pl->deck.n > ZC_MAX_CARDS || pl->hand.n > ZC_MAX_CARDS || pl->bullets.n > ZC_MAX_CARDS ||
+            pl->n_play > ZC_MAX_INPLAY) {
+            ud_buf_printf(why, "seat %d: deck %d hand %d bullets %d in play %d", i, pl->deck.n, pl->hand.n,
+                          pl->bullets.n, pl->n_play);
+            return false;
+        }
+    }
+    if (st->n_players && st->current >= st->n_players) {
+        ud_buf_printf(why, "seat %d of %d in turn", st->current, st->n_players);
+        return false;
+    }
+    return true;
+}
+
+const ud_invariant zc_invariants[ZC_N_INVARIANTS] = {
+    { "ZC-INV-CARDS", "cards are conserved: each dealt card is in exactly one pile", cards_conserved },
+    { "ZC-INV-MAP-TOP", "the current map card stays on top of the map stack (never taken to pay)", map_top_kept },
+    { "ZC-INV-ONE-CARD", "at most one card that counts per player per round", one_card_per_round },
+    { "ZC-INV-DEAD", "a dead player never acts", dead_never_act },
+    { "ZC-INV-OVER", "the game is over exactly when a player has won (or none is left)", over_exactly_when_won },
+    { "ZC-INV-PILES", "piles within their sizes, the seat in turn at the table", piles_in_range },
+};
+
+/* ---- policies ----------------------------------------------------------------------------- */
+
+static int effect_of(const ud_action *a)
+{
+    return CARD(a->arg[0] - 1)->effect;
+}
+
+static int find_kind(const ud_offers *o, int kind)
+{
+    for (int i = 0; i < o->n; i++)
+        if (o->action[i].kind == kind)
+            return i;
+    return -1;
+}
+
+/* The weapon with the highest bonus, when there is a choice of weapons. */
+static int best_weapon(const ud_offers *o)
+{
+    int best = -1, bonus = -1;
+    for (int i = 0; i < o->n; i++)
+        if (o->action[i].kind == ZC_ACT_WEAPON && CARD(o->action[i].arg[0] - 1)->bonus > bonus) {
+            bonus = CARD(o->action[i].arg[0] - 1)->bonus;
+            best = i;
+        }
+    return best;
+}
+
+static int stop_or_pass(const ud_offers *o)
+{
+    int i = find_kind(o, ZC_ACT_FIGHT);
+    return i >= 0 ? i : find_kind(o, ZC_ACT_PASS);
+}
+
+/* Bullets are what keeps a player alive: play a card every round it can
+ * (a played card is a bullet), and only cards that go straight to the
+ * bullet pile; never a lasting card, which a map-stack payment loses. */
+static int hoarder(const ud_game *g, const void *p, int seat, int param, const ud_offers *o, ud_rng *rng)
+{
+    (void)g, (void)p, (void)seat, (void)param, (void)rng;
+    int w = best_weapon(o);
+    if (w >= 0)
+        return w;
+    static const int prefer[] = { ZC_FX_DRAW, ZC_FX_EXTRA_PLAY, ZC_FX_DISCARD_BULLET, ZC_FX_LOSE_BULLET,
+                                  ZC_FX_BRAIN_CRAMP };
+    for (size_t k = 0; k < sizeof prefer / sizeof prefer[0]; k++)
+        for (int i = 0; i < o->n; i++)
+            if ((o->action[i].kind == ZC_ACT_PLAY || o->action[i].kind == ZC_ACT_PLAY_ON) &&
+                effect_of(&o->action[i]) == prefer[k])
+                return i;
+    return stop_or_pass(o);
+}
+
+/* Plays the strongest weapon it may, whenever it may; otherwise fights or
+ * passes. */
+static int gunner(const ud_game *g, const void *p, int seat, int param, const ud_offers *o, ud_rng *rng)
+{
+    (void)g, (void)p, (void)seat, (void)param, (void)rng;
+    int w = best_weapon(o);
+    if (w >= 0)
+        return w;
+    int best = -1, bonus = 0;
+    for (int i = 0; i < o->n; i++)
+        if (o->action[i].kind == ZC_ACT_PLAY && effect_of(&o->action[i]) == ZC_FX_WEAPON &&
+            CARD(o->action[i].arg[0] - 1)->bonus > bonus) {
+            bonus = CARD(o->action[i].arg[0] - 1)->bonus;
+            best = i;
+        }
+    return best >= 0 ? best : stop_or_pass(o);
+}
+
+const ud_policy_def zc_policies[ZC_N_POLICIES] = {
+    { "hoarder", "plays a card every round, only ones that go straight to the bullet pile", 0, 0, hoarder, 0, 0, 0 },
+    { "gunner", "plays its strongest weapon whenever it may, else fights or passes", 0, 0, gunner, 0, 0, 0 },
+};
+
+/* ---- start lines ------------------------------------------------------------------------------ */
+
+/* "deck NAME N,N,...": the cards dealt to NAME, top of the pile first, as
+ * card numbers (from 1); more lines for the same player add to the
+ * bottom.  The first three become bullets, the next three the hand. */
+static bool zc_apply_start(void *p, const ud_setup *setup, const char *line, ud_buf *err)
+{
+    zc_content_ready();
+    zc_state *st = ST(p);
+    char what[16], name[UD_NAME_MAX], list[UD_START_LEN];
+    int used = 0;
+    if (sscanf(line, "%15s %23s %95s%n", what, name, list, &used) != 3 || line[used] != '\0' ||
+        strcmp(what, "deck") != 0) {
+        ud_buf_puts(err, "expected 'deck PLAYER N,N,...' (card numbers from 1, top of the pile first)");
+        return false;
+    }
+    int seat = -1;
+    for (int i = 0; i < setup->n_players; i++)
+        if (strcmp(setup->names[i], name) == 0)
+            seat = i;
+    if (seat < 0 || seat >= ZC_MAX_PLAYERS) {
+        ud_buf_printf(err, "no player named '%s'", name);
+        return false;
+    }
+    zc_player *pl = &st->p[seat];
+    for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+        char *end;
+        errno = 0;
+        long v = strtol(tok, &end, 10);
+        if (end == tok || *end != '\0' || errno == ERANGE || v < 1 || v > zc_content.n_cards) {
+            ud_buf_printf(err, "expected a card number 1..%d, got '%s'", zc_content.n_cards, tok);
+            return false;
+        }
+        for (int i = 0; i < ZC_MAX_PLAYERS; i++)
+            for (int k = 0; k < st->p[i].deck.n; k++)
+                if (zc_ring_at(&st->p[i].deck, k) == v - 1) {
+                    ud_buf_printf(err, "card %ld is dealt twice", v);
+                    return false;
+                }
+        if (pl->deck.n >= zc_content.deal_small) {
+            ud_buf_printf(err, "more than %d cards for %s", zc_content.deal_small, name);
+            return false;
+        }
+        pl->deck.c[pl->deck.n++] = (uint8_t)(v - 1);
+    }
+    pl->preset = 1;
+    return true;
+}
+
+/* ---- reading the state --------------------------------------------------------------------------- */
+
+static void zc_init(void *p, const ud_setup *setup)
+{
+    (void)setup;
+    zc_content_ready();
+    zc_state *st = ST(p);
+    st->phase = ZC_PH_SETUP;
+    st->winner = -1;
+    st->here = ZC_NO_CARD;
+    st->weapon = ZC_NO_CARD;
+}
+
+static int zc_to_move(const void *p)
+{
+    const zc_state *st = CST(p);
+    return st->phase == ZC_PH_REACT ? st->reactor : st->current;
+}
+
+static void seat_list(ud_buf *out, const char *key, const zc_state *st, const ud_setup *setup, int which)
+{
+    ud_buf_printf(out, " %s=", key);
+    for (int i = 0; i < st->n_players && i < setup->n_players; i++) {
+        const zc_player *pl = &st->p[i];
+        int v = which == 0 ? pl->deck.n : which == 1 ? pl->hand.n : which == 2 ? pl->bullets.n : pl->n_play;
+        ud_buf_printf(out, "%s%s:%d%s", i ? "," : "", setup->names[i], v, pl->dead ? "+dead" : "");
+    }
+}
+
+static void zc_describe(const ud_game *g, const void *p, const ud_setup *setup, ud_buf *out)
+{
+    (void)g;
+    const zc_state *st = CST(p);
+    int who = zc_to_move(st);
+    ud_buf_printf(out, "turn=%s here=%s left=%d map=%d", who < setup->n_players ? setup->names[who] : "?",
+                  st->here == ZC_NO_CARD ? "-" : CARD(st->here)->id, st->zombies_left, st->map.n);
+    seat_list(out, "decks", st, setup, 0);
+    seat_list(out, "hands", st, setup, 1);
+    seat_list(out, "bullets", st, setup, 2);
+    seat_list(out, "in-play", st, setup, 3);
+}
+
+/* Cards left to draw: the fewer, the closer to the helipad. */
+static int zc_score(const void *p, int seat)
+{
+    return -(int)CST(p)->p[seat].deck.n;
+}
+
+static int zc_winner(const void *p)
+{
+    return CST(p)->winner;
+}
+
+static void zc_outcomes(const void *p, int n_players, uint8_t *out)
+{
+    const zc_state *st = CST(p);
+    for (int i = 0; i < n_players; i++)
+        out[i] = i < ZC_MAX_PLAYERS ? (st->over ? st->outcome[i] : st->p[i].dead ? UD_SEAT_OUT : UD_SEAT_PLAYING)
+                                    : UD_SEAT_PLAYING;
+}
+
+/* A seat sees its own hand, every face-up pile (bullets, cards in play,
+ * the map stack) and how many cards each deck and hand holds: not other
+ * hands, nor the order of any draw deck (its own included: face down). */
+static void zc_observe(const void *p, int seat, void *view)
+{
+    zc_state *v = view;
+    memcpy(v, p, sizeof *v);
+    /* Slots past a pile's count are always 0 (the rows clear what they
+     * take), so only the cards held need hiding: this runs at every
+     * decision. */
+    for (int i = 0; i < v->n_players; i++) {
+        zc_player *pl = &v->p[i];
+        for (int k = 0; k < pl->deck.n; k++)
+            pl->deck.c[(pl->deck.head + k) & (ZC_RING - 1)] = ZC_NO_CARD;
+        if (i != seat)
+            memset(pl->hand.c, ZC_NO_CARD, pl->hand.n);
+    }
+}
+
+extern const ud_game_extras zc_extras;
+
+static const ud_ratio zc_ratios[] = {
+    { "turns per game", "ZC-TURN", "ZC-PLAYERS" },
+    { "deaths per game", "ZC-DEATH", "ZC-PLAYERS" },
+    { "map-stack payments per game", "ZC-PAY-MAP", "ZC-PLAYERS" },
+    { "cards played per turn", "ZC-PLAY", "ZC-TURN" },
+    { "cards played out of turn per turn", "ZC-PLAY-OUT", "ZC-TURN" },
+};
+
+const ud_game zc_game = {
+    .name = "zombies-cards",
+    .title = "Zombies!!! The Card Game",
+    .phases = zc_phases,
+    .n_phases = ZC_PHASES,
+    .rules = zc_rules,
+    .n_rules = ZC_N_RULES,
+    .variants = zc_variants,
+    .n_variants = ZC_VARIANTS,
+    .invariants = zc_invariants,
+    .n_invariants = ZC_N_INVARIANTS,
+    .policies = zc_policies,
+    .n_policies = ZC_N_POLICIES,
+    .actions = zc_actions,
+    .n_actions = ZC_ACTIONS,
+    .chance_events = zc_chance_events,
+    .ratios = zc_ratios,
+    .n_ratios = sizeof zc_ratios / sizeof zc_ratios[0],
+    .min_players = ZC_MIN_PLAYERS,
+    .max_players = ZC_MAX_PLAYERS,
+    .state_size = sizeof(zc_state),
+    .phase_offset = offsetof(zc_state, phase),
+    .init = zc_init,
+    .to_move = zc_to_move,
+    .describe = zc_describe,
+    .score = zc_score,
+    .winner = zc_winner,
+    .outcomes = zc_outcomes,
+    .observe = zc_observe,
+    .load_content = zc_load_content,
+    .apply_start = zc_apply_start,
+    .extras = &zc_extras,
+};

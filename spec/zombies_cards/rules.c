@@ -1,0 +1,1158 @@
+/*
+ * rules.c - every rule of Zombies!!! The Card Game as a row of the spec
+ * table, each row's guard and effect just above it, in the order a game
+ * meets them.  The engine interprets the table.
+ *
+ * Section names are 003's headings; "(the text is silent: undead's
+ * reading)" marks a row that fills a gap, with the variant that names the
+ * alternative where one changes play.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "zombies_cards.h"
+
+#define SRC "003_097727651bff7a0a.txt"
+#define ST(p) ((zc_state *)(p))
+#define CST(p) ((const zc_state *)(p))
+#define CARD(i) (&zc_content.card[(i)])
+#define ID(i) (zc_content.card[(i)].id)
+#define VAR(s) ((s)->setup->variant)
+
+/* ---- piles ------------------------------------------------------------------------ */
+
+static uint8_t ring_pop_top(zc_ring *r)
+{
+    uint8_t c = r->c[r->head];
+    r->c[r->head] = 0;
+    r->head = (uint8_t)((r->head + 1) & (ZC_RING - 1));
+    r->n--;
+    return c;
+}
+
+static void ring_push_bottom(zc_ring *r, uint8_t c)
+{
+    r->c[(r->head + r->n) & (ZC_RING - 1)] = c;
+    r->n++;
+}
+
+static void ring_push_top(zc_ring *r, uint8_t c)
+{
+    r->head = (uint8_t)((r->head - 1) & (ZC_RING - 1));
+    r->c[r->head] = c;
+    r->n++;
+}
+
+static uint8_t ring_pop_bottom(zc_ring *r)
+{
+    r->n--;
+    int i = (r->head + r->n) & (ZC_RING - 1);
+    uint8_t c = r->c[i];
+    r->c[i] = 0;
+    return c;
+}
+
+static void pile_remove(zc_pile *p, uint8_t card)
+{
+    for (int i = 0; i < p->n; i++)
+        if (p->c[i] == card) {
+            memmove(&p->c[i], &p->c[i + 1], (size_t)(p->n - i - 1));
+            p->c[--p->n] = 0;
+            return;
+        }
+}
+
+static void play_remove(zc_player *pl, int i)
+{
+    memmove(&pl->play[i], &pl->play[i + 1], (size_t)(pl->n_play - i - 1));
+    pl->play[--pl->n_play] = 0;
+}
+
+/* ---- what the rows ask ------------------------------------------------------------ */
+
+bool zc_outage(const zc_state *st)
+{
+    for (int i = 0; i < st->n_players; i++) {
+        const zc_player *pl = &st->p[i];
+        if (pl->dead)
+            continue;
+        for (int k = 0; k < pl->n_play; k++)
+            if (CARD(pl->play[k])->effect == ZC_FX_POWER_OUTAGE)
+                return true;
+    }
+    return false;
+}
+
+bool zc_weapon_here(const zc_state *st, const zc_card *c)
+{
+    if (c->at == ZC_AT_ANY)
+        return true;
+    if (st->here == ZC_NO_CARD)
+        return false;
+    if (c->at == ZC_AT_BUILDING)
+        return CARD(st->here)->building;
+    return CARD(st->here)->location == c->at - ZC_AT_LOCATION;
+}
+
+bool zc_needs_target(int card)
+{
+    int e = CARD(card)->effect;
+    return e == ZC_FX_LOSE_BULLET || e == ZC_FX_DISCARD_BULLET;
+}
+
+bool zc_target_ok(const zc_state *st, int seat, int target)
+{
+    return target != seat && target < st->n_players && !st->p[target].dead && st->p[target].bullets.n > 0;
+}
+
+static bool has_effect_in_play(const zc_player *pl, int effect)
+{
+    for (int k = 0; k < pl->n_play; k++)
+        if (CARD(pl->play[k])->effect == effect)
+            return true;
+    return false;
+}
+
+bool zc_playable(const zc_state *st, int seat, int card, bool own)
+{
+    const zc_player *pl = &st->p[seat];
+    const zc_card *c = CARD(card);
+    bool room = pl->n_play < ZC_MAX_INPLAY;
+    switch (c->effect) {
+    case ZC_FX_WEAPON: return room && zc_weapon_here(st, c);
+    case ZC_FX_LUCK:
+    case ZC_FX_POWER_OUTAGE:
+    case ZC_FX_NO_GUTS: return room;
+    case ZC_FX_DRAW: return pl->deck.n > 0;
+    case ZC_FX_MOVE: return own && pl->deck.n > 0;
+    case ZC_FX_LOSE_BULLET:
+    case ZC_FX_DISCARD_BULLET:
+        for (int t = 0; t < st->n_players; t++)
+            if (zc_target_ok(st, seat, t))
+                return true;
+        return false;
+    case ZC_FX_EXTRA_PLAY: return true;
+    case ZC_FX_BRAIN_CRAMP: return !own;
+    default: return false;
+    }
+}
+
+static bool can_play_any(const zc_state *st, int seat, bool own)
+{
+    const zc_player *pl = &st->p[seat];
+    if (pl->played)
+        return false;
+    for (int i = 0; i < pl->hand.n; i++)
+        if (zc_playable(st, seat, pl->hand.c[i], own))
+            return true;
+    return false;
+}
+
+static int alive_count(const zc_state *st)
+{
+    int n = 0;
+    for (int i = 0; i < st->n_players; i++)
+        n += !st->p[i].dead;
+    return n;
+}
+
+/* Draw the top card of seat's draw deck into the hand; the last one wins
+ * (WINNING THE GAME): the caller goes to ZC_PH_WIN when win_how is set. */
+static bool draw_one(zc_state *st, int seat)
+{
+    zc_player *pl = &st->p[seat];
+    if (pl->deck.n == 0)
+        return false;
+    pl->hand.c[pl->hand.n++] = ring_pop_top(&pl->deck);
+    if (pl->deck.n == 0) {
+        st->win_how = ZC_WIN_DRAW;
+        st->win_seat = (uint8_t)seat;
+    }
+    return true;
+}
+
+/* Play a map card from seat's deck (step 1, or a movement). */
+static void map_card(zc_state *st, ud_step *s, int seat)
+{
+    zc_player *pl = &st->p[seat];
+    uint8_t c = ring_pop_top(&pl->deck);
+    ring_push_top(&st->map, c);
+    st->here = c;
+    st->zombies_left = CARD(c)->zombies;
+    UD_EMIT(s, "map %s %s %s%s zombies=%d deck=%d", ud_player(s, seat), ID(c),
+            zc_content.location[CARD(c)->location], CARD(c)->building ? " building" : "",
+            CARD(c)->zombies, pl->deck.n);
+    if (pl->deck.n == 0 && st->v[ZC_V_LAST_CARD] == ZC_LAST_ANY) {
+        st->win_how = ZC_WIN_MAP;
+        st->win_seat = (uint8_t)seat;
+    }
+}
+
+static void finish(zc_state *st, int winner)
+{
+    st->winner = (int8_t)winner;
+    for (int i = 0; i < st->n_players; i++)
+        st->outcome[i] = (uint8_t)(i == winner ? UD_SEAT_WON : st->p[i].dead ? UD_SEAT_OUT : UD_SEAT_LOST);
+    st->over = 1;
+    st->phase = ZC_PH_OVER;
+}
+
+/* ---- setting up ---------------------------------------------------------------------- */
+
+static int deal_count(int n)
+{
+    return n <= 4 ? zc_content.deal_small : zc_content.deal_large;
+}
+
+static void seat_players(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    int n = ud_setup_player_count(s->setup);
+    if (n < ZC_MIN_PLAYERS || n > ZC_MAX_PLAYERS) {
+        ud_failf(s, UD_FAIL_RULE, s->rule->id, "the card game is for 2 to 6 players, not %d", n);
+        return;
+    }
+    if (deal_count(n) * n > zc_content.n_cards) {
+        ud_failf(s, UD_FAIL_RULE, s->rule->id, "%d players need %d cards each, and the deck has %d", n,
+                 deal_count(n), zc_content.n_cards);
+        return;
+    }
+    st->n_players = (uint8_t)n;
+    for (int v = 0; v < ZC_VARIANTS; v++)
+        st->v[v] = (uint8_t)VAR(s)[v];
+}
+
+static void first_in_seat_order(void *p, ud_step *s)
+{
+    ST(p)->first = 0;
+    ST(p)->phase = ZC_PH_DEAL;
+}
+
+static const char *seat_label(const void *ctx, int i)
+{
+    const ud_step *s = ctx;
+    return ud_player(s, i);
+}
+
+static void first_by_lot(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    int f = ud_pick(s, "lot", st->n_players, seat_label, s);
+    if (f < 0)
+        return;
+    st->first = (uint8_t)f;
+    st->phase = ZC_PH_DEAL;
+    UD_EMIT(s, "lot %s", ud_player(s, f));
+}
+
+static bool seats_to_deal(const void *p, const ud_step *s)
+{
+    return CST(p)->dealt < CST(p)->n_players;
+}
+
+typedef struct pool {
+    int n;
+    uint8_t c[ZC_MAX_CARDS];
+} pool;
+
+static const char *pool_label(const void *ctx, int i)
+{
+    return ID(((const pool *)ctx)->c[i]);
+}
+
+/* One seat's cards, top of its draw deck first: a shuffled deck dealt out
+ * is the same as each card picked at random from those left. */
+static void deal_seat(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    int seat = st->dealt;
+    zc_player *pl = &st->p[seat];
+    if (pl->preset) {
+        if (pl->deck.n < ZC_BULLETS + ZC_HAND + 1) {
+            ud_failf(s, UD_FAIL_RULE, s->rule->id, "%s was dealt %d cards: three bullets, three in hand and a draw deck need %d",
+                     ud_player(s, seat), pl->deck.n, ZC_BULLETS + ZC_HAND + 1);
+            return;
+        }
+        st->dealt++;
+        st->n_dealt = (uint8_t)(st->n_dealt + pl->deck.n);
+        UD_EMIT(s, "dealt %s %d as-set", ud_player(s, seat), pl->deck.n);
+        return;
+    }
+    bool used[ZC_MAX_CARDS] = { false };
+    for (int i = 0; i < st->n_players; i++)
+        for (int k = 0; k < st->p[i].deck.n; k++)
+            used[zc_ring_at(&st->p[i].deck, k)] = true;
+    pool pl_pool;
+    pl_pool.n = 0;
+    for (int c = 0; c < zc_content.n_cards; c++)
+        if (!used[c])
+            pl_pool.c[pl_pool.n++] = (uint8_t)c;
+    int want = deal_count(st->n_players);
+    ud_rng *rng = ud_plain_rng(s);
+    for (int k = 0; k < want; k++) {
+        int i = rng ? (int)ud_rng_below(rng, (uint32_t)pl_pool.n) : ud_pick(s, "deal", pl_pool.n, pool_label, &pl_pool);
+        if (i < 0)
+            return;
+        ring_push_bottom(&pl->deck, pl_pool.c[i]);
+        pl_pool.c[i] = pl_pool.c[--pl_pool.n];
+    }
+    st->dealt++;
+    st->n_dealt = (uint8_t)(st->n_dealt + want);
+    if (s->sink) {
+        /* the chance line: the cards dealt, top of the pile first */
+        char line[UD_MAX_LINE];
+        int len = snprintf(line, sizeof line, "deal");
+        for (int k = 0; k < want && len < (int)sizeof line; k++)
+            len += snprintf(line + len, sizeof line - (size_t)len, " %s", ID(zc_ring_at(&pl->deck, k)));
+        ud_emitf(s, "%s", line);
+        ud_emitf(s, "dealt %s %d", ud_player(s, seat), want);
+    }
+}
+
+static bool all_dealt(const void *p, const ud_step *s)
+{
+    return CST(p)->dealt >= CST(p)->n_players;
+}
+
+static void box_the_rest(void *p, ud_step *s)
+{
+    ST(p)->phase = ZC_PH_STOCK;
+    UD_EMIT(s, "box %d", zc_content.n_cards - ST(p)->n_dealt);
+}
+
+static void take_bullets(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    for (int i = 0; i < st->n_players; i++) {
+        zc_player *pl = &st->p[i];
+        for (int k = 0; k < ZC_BULLETS; k++)
+            pl->bullets.c[pl->bullets.n++] = ring_pop_top(&pl->deck);
+    }
+}
+
+static void opening_hands(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    for (int i = 0; i < st->n_players; i++) {
+        zc_player *pl = &st->p[i];
+        for (int k = 0; k < ZC_HAND; k++)
+            pl->hand.c[pl->hand.n++] = ring_pop_top(&pl->deck);
+    }
+    st->current = st->first;
+    st->new_round = 1;
+    st->phase = ZC_PH_TURN_START;
+}
+
+/* ---- the start of a turn --------------------------------------------------------------- */
+
+static void own_round_begins(void *p, ud_step *s)
+{
+    ST(p)->p[ST(p)->current].played = 0;
+    ST(p)->new_round = 0;   /* the table's rounds are not this reading's */
+}
+
+static bool table_round_begins(const void *p, const ud_step *s)
+{
+    return CST(p)->new_round;
+}
+
+static void table_round(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    for (int i = 0; i < st->n_players; i++)
+        st->p[i].played = 0;
+    st->new_round = 0;
+}
+
+static bool outage_of_current(const void *p, const ud_step *s)
+{
+    return has_effect_in_play(&CST(p)->p[CST(p)->current], ZC_FX_POWER_OUTAGE);
+}
+
+static void lasting_ends(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    zc_player *pl = &st->p[st->current];
+    for (int k = 0; k < pl->n_play;) {
+        uint8_t c = pl->play[k];
+        if (CARD(c)->effect == ZC_FX_POWER_OUTAGE) {
+            play_remove(pl, k);
+            pl->bullets.c[pl->bullets.n++] = c;
+            UD_EMIT(s, "ends %s %s to-bullets", ud_player(s, st->current), ID(c));
+        } else {
+            k++;
+        }
+    }
+}
+
+static void turn_begins(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    st->turn++;
+    st->phase = ZC_PH_MAP;
+    UD_EMIT(s, "turn %s", ud_player(s, st->current));
+}
+
+/* ---- step 1: a map card ------------------------------------------------------------------ */
+
+static int after_map(const zc_state *st)
+{
+    if (st->win_how)
+        return ZC_PH_WIN;
+    return st->v[ZC_V_OUT_OF_TURN] == ZC_OOT_YES ? ZC_PH_REACT_NEXT : ZC_PH_PLAY;
+}
+
+static bool deck_left(const void *p, const ud_step *s)
+{
+    return CST(p)->p[CST(p)->current].deck.n > 0;
+}
+
+static void play_map_card(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    map_card(st, s, st->current);
+    st->asked = 0;
+    st->phase = (uint8_t)after_map(st);
+}
+
+/* ---- card play out of turn ----------------------------------------------------------------- */
+
+/* The next seat after the current player, in seat order, not yet asked in
+ * this window, alive, and with a card it may play; -1 when none is left. */
+static int next_reactor(const zc_state *st)
+{
+    for (int k = 1; k < st->n_players; k++) {
+        int seat = (st->current + k) % st->n_players;
+        if (!((st->asked >> seat) & 1u) && !st->p[seat].dead && can_play_any(st, seat, false))
+            return seat;
+    }
+    return -1;
+}
+
+static bool someone_may_react(const void *p, const ud_step *s)
+{
+    return next_reactor(CST(p)) >= 0;
+}
+
+static void ask_reactor(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    st->reactor = (uint8_t)next_reactor(st);
+    st->asked |= (uint8_t)(1u << st->reactor);
+    st->phase = ZC_PH_REACT;
+}
+
+static bool nobody_reacts(const void *p, const ud_step *s)
+{
+    return next_reactor(CST(p)) < 0;
+}
+
+static void to_own_play(void *p, ud_step *s)
+{
+    ST(p)->reactor = 0;
+    ST(p)->asked = 0;
+    ST(p)->phase = ZC_PH_PLAY;
+}
+
+/* An offer known to be new: the cards of a hand are distinct, so the
+ * engine's search for a duplicate (quadratic in a large hand) is not
+ * needed; the limit is kept as ud_offer_action keeps it. */
+static void offer_new(ud_step *s, const ud_action *a)
+{
+    if (__builtin_expect(s->offers.n >= UD_MAX_OFFERS, 0)) {
+        ud_offer_overflow(s);
+        return;
+    }
+    s->offers.action[s->offers.n] = *a;
+    s->offers.by[s->offers.n] = s->rule;
+    s->offers.n++;
+}
+
+static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
+{
+    const zc_player *pl = &st->p[seat];
+    if (pl->played)
+        return;
+    for (int i = 0; i < pl->hand.n; i++) {
+        int c = pl->hand.c[i];
+        if (!zc_playable(st, seat, c, own))
+            continue;
+        if (zc_needs_target(c)) {
+            for (int t = 0; t < st->n_players; t++)
+                if (zc_target_ok(st, seat, t)) {
+                    ud_action a = { ZC_ACT_PLAY_ON, { c + 1, t } };
+                    offer_new(s, &a);
+                }
+        } else {
+            ud_action a = { ZC_ACT_PLAY, { c + 1 } };
+            offer_new(s, &a);
+        }
+    }
+}
+
+static void offer_out_of_turn(void *p, ud_step *s)
+{
+    offer_cards(CST(p), s, CST(p)->reactor, false);
+    ud_offer(s, ZC_ACT_PASS);
+}
+
+static bool chose_pass(const void *p, const ud_step *s)
+{
+    return s->action.kind == ZC_ACT_PASS;
+}
+
+static void pass(void *p, ud_step *s)
+{
+    ST(p)->phase = ZC_PH_REACT_NEXT;
+}
+
+static bool chose_card(const void *p, const ud_step *s)
+{
+    return s->action.kind == ZC_ACT_PLAY || s->action.kind == ZC_ACT_PLAY_ON;
+}
+
+/* A card leaves the hand: lasting ones go in front of the player, the rest
+ * to the bullet pile (CARD PLAY); its effect is the EFFECT phase's row. */
+static void play_card(zc_state *st, ud_step *s, int seat, int resume)
+{
+    zc_player *pl = &st->p[seat];
+    uint8_t c = (uint8_t)(s->action.arg[0] - 1);
+    pile_remove(&pl->hand, c);
+    int e = CARD(c)->effect;
+    bool lasting = e == ZC_FX_WEAPON || e == ZC_FX_LUCK || e == ZC_FX_POWER_OUTAGE || e == ZC_FX_NO_GUTS;
+    if (lasting)
+        pl->play[pl->n_play++] = c;
+    else
+        pl->bullets.c[pl->bullets.n++] = c;
+    if (e != ZC_FX_EXTRA_PLAY)
+        pl->played++;
+    st->pending = c;
+    st->target = (uint8_t)(s->action.kind == ZC_ACT_PLAY_ON ? s->action.arg[1] : seat);
+    st->resume = (uint8_t)resume;
+    st->phase = ZC_PH_EFFECT;
+    UD_EMIT(s, "plays %s %s %s", ud_player(s, seat), ID(c), lasting ? "in-front" : "to-bullets");
+}
+
+static void play_out_of_turn(void *p, ud_step *s)
+{
+    play_card(ST(p), s, ST(p)->reactor, ZC_PH_REACT_NEXT);
+}
+
+/* ---- card play on your own turn ----------------------------------------------------------- */
+
+static void offer_own(void *p, ud_step *s)
+{
+    offer_cards(CST(p), s, CST(p)->current, true);
+    ud_offer(s, ZC_ACT_FIGHT);
+}
+
+static void play_own(void *p, ud_step *s)
+{
+    play_card(ST(p), s, ST(p)->current, ZC_PH_PLAY);
+}
+
+static bool chose_fight(const void *p, const ud_step *s)
+{
+    return s->action.kind == ZC_ACT_FIGHT;
+}
+
+static void start_fight(void *p, ud_step *s)
+{
+    ST(p)->phase = ZC_PH_COMBAT;
+    UD_EMIT(s, "fight %s zombies=%d", ud_player(s, ST(p)->current), ST(p)->zombies_left);
+}
+
+/* ---- the effects (the vocabulary of docs/zombies-cards.md) ---------------------------------- */
+
+static int player_of_pending(const zc_state *st)
+{
+    return st->resume == ZC_PH_REACT_NEXT ? st->reactor : st->current;
+}
+
+#define FX_GUARD(name, fx) \
+    static bool name(const void *p, const ud_step *s) { return CARD(CST(p)->pending)->effect == (fx); }
+FX_GUARD(fx_weapon, ZC_FX_WEAPON)
+FX_GUARD(fx_luck, ZC_FX_LUCK)
+FX_GUARD(fx_draw, ZC_FX_DRAW)
+FX_GUARD(fx_move, ZC_FX_MOVE)
+FX_GUARD(fx_lose, ZC_FX_LOSE_BULLET)
+FX_GUARD(fx_discard, ZC_FX_DISCARD_BULLET)
+FX_GUARD(fx_outage, ZC_FX_POWER_OUTAGE)
+FX_GUARD(fx_extra, ZC_FX_EXTRA_PLAY)
+FX_GUARD(fx_no_guts, ZC_FX_NO_GUTS)
+FX_GUARD(fx_cramp, ZC_FX_BRAIN_CRAMP)
+
+static void effect_done(zc_state *st)
+{
+    st->phase = st->win_how ? ZC_PH_WIN : st->resume;
+    st->pending = 0;
+    st->target = 0;
+    st->resume = 0;
+}
+
+static void lasting_in_front(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    UD_EMIT(s, "in-play %s %s +%d", ud_player(s, player_of_pending(st)), ID(st->pending),
+            CARD(st->pending)->bonus);
+    effect_done(st);
+}
+
+static void draw_cards(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    int seat = player_of_pending(st), drawn = 0;
+    for (int k = 0; k < CARD(st->pending)->n && !st->win_how; k++)
+        drawn += draw_one(st, seat);
+    UD_EMIT(s, "draws %s %d deck=%d", ud_player(s, seat), drawn, st->p[seat].deck.n);
+    effect_done(st);
+}
+
+static void movement(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    map_card(st, s, st->current);
+    effect_done(st);
+}
+
+/* Losing and discarding a bullet are the same move (CARD CLARIFICATIONS):
+ * the top of the bullet pile to the bottom of the draw deck. */
+static void bullets_to_deck(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    zc_player *t = &st->p[st->target];
+    int n = 0;
+    for (; n < CARD(st->pending)->n && t->bullets.n > 0; n++) {
+        uint8_t c = t->bullets.c[--t->bullets.n];
+        t->bullets.c[t->bullets.n] = 0;
+        ring_push_bottom(&t->deck, c);
+    }
+    UD_EMIT(s, "%s %s %d bullets=%d deck=%d",
+            CARD(st->pending)->effect == ZC_FX_LOSE_BULLET ? "loses" : "discards", ud_player(s, st->target), n,
+            t->bullets.n, t->deck.n);
+    effect_done(st);
+}
+
+static void extra_play(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    int seat = player_of_pending(st);
+    if (st->resume == ZC_PH_REACT_NEXT)
+        st->asked &= (uint8_t)~(1u << seat);   /* asked again in this window */
+    UD_EMIT(s, "extra-play %s", ud_player(s, seat));
+    effect_done(st);
+}
+
+static void brain_cramp(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    st->cramp++;
+    UD_EMIT(s, "cramp %s next-roll=1", ud_player(s, st->current));
+    effect_done(st);
+}
+
+/* ---- fighting zombies ------------------------------------------------------------------ */
+
+static bool no_zombies_left(const void *p, const ud_step *s)
+{
+    return CST(p)->zombies_left == 0;
+}
+
+static void combat_over(void *p, ud_step *s)
+{
+    ST(p)->phase = ZC_PH_TURN_END;
+    UD_EMIT(s, "cleared %s", ud_player(s, ST(p)->current));
+}
+
+static int weapons_in_play(const zc_state *st)
+{
+    const zc_player *pl = &st->p[st->current];
+    int n = 0;
+    for (int k = 0; k < pl->n_play; k++)
+        n += CARD(pl->play[k])->effect == ZC_FX_WEAPON;
+    return n;
+}
+
+static bool choice_of_weapons(const void *p, const ud_step *s)
+{
+    return weapons_in_play(CST(p)) >= 2 && !zc_outage(CST(p));
+}
+
+static void to_weapon_choice(void *p, ud_step *s)
+{
+    ST(p)->phase = ZC_PH_WEAPON;
+}
+
+static bool one_weapon(const void *p, const ud_step *s)
+{
+    return weapons_in_play(CST(p)) == 1 && !zc_outage(CST(p));
+}
+
+static void use_the_weapon(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    const zc_player *pl = &st->p[st->current];
+    for (int k = 0; k < pl->n_play; k++)
+        if (CARD(pl->play[k])->effect == ZC_FX_WEAPON)
+            st->weapon = pl->play[k];
+    st->phase = ZC_PH_ROLL;
+}
+
+static bool no_weapon(const void *p, const ud_step *s)
+{
+    return weapons_in_play(CST(p)) == 0 || zc_outage(CST(p));
+}
+
+static void bare_hands(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    st->weapon = ZC_NO_CARD;
+    st->phase = ZC_PH_ROLL;
+    if (weapons_in_play(st) > 0)
+        UD_EMIT(s, "power-outage no-weapon %s", ud_player(s, st->current));
+}
+
+static void offer_weapons(void *p, ud_step *s)
+{
+    const zc_state *st = CST(p);
+    const zc_player *pl = &st->p[st->current];
+    for (int k = 0; k < pl->n_play; k++)
+        if (CARD(pl->play[k])->effect == ZC_FX_WEAPON) {
+            ud_action a = { ZC_ACT_WEAPON, { pl->play[k] + 1 } };
+            ud_offer_action(s, &a);
+        }
+}
+
+static void weapon_chosen(void *p, ud_step *s)
+{
+    ST(p)->weapon = (uint8_t)(s->action.arg[0] - 1);
+    ST(p)->phase = ZC_PH_ROLL;
+}
+
+/* The roll's bonuses: the chosen weapon, and every luck card in front of
+ * the player, spent on this roll (to the bullet pile: CARD CLARIFICATIONS,
+ * a lasting card once its effect is complete). */
+static int bonuses(zc_state *st, ud_step *s)
+{
+    int b = st->weapon == ZC_NO_CARD ? 0 : CARD(st->weapon)->bonus;
+    zc_player *pl = &st->p[st->current];
+    for (int k = 0; k < pl->n_play;) {
+        uint8_t c = pl->play[k];
+        if (CARD(c)->effect == ZC_FX_LUCK) {
+            b += CARD(c)->bonus;
+            play_remove(pl, k);
+            pl->bullets.c[pl->bullets.n++] = c;
+        } else {
+            k++;
+        }
+    }
+    return b;
+}
+
+static bool cramp_waiting(const void *p, const ud_step *s)
+{
+    return CST(p)->cramp > 0;
+}
+
+static void cramped_roll(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    st->cramp--;
+    st->cramped = 1;
+    st->roll = 1;
+    st->total = (uint8_t)(1 + bonuses(st, s));
+    st->phase = ZC_PH_RESOLVE;
+    UD_EMIT(s, "cramped %s roll=1 total=%d", ud_player(s, st->current), st->total);
+}
+
+static const char *const die_labels[6] = { "1", "2", "3", "4", "5", "6" };
+
+static const char *die_label(const void *ctx, int i)
+{
+    return die_labels[i];
+}
+
+static void roll(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    int r = ud_pick(s, "roll", 6, die_label, NULL);
+    if (r < 0)
+        return;
+    st->roll = (uint8_t)(r + 1);
+    st->total = (uint8_t)(st->roll + bonuses(st, s));
+    st->phase = ZC_PH_RESOLVE;
+    UD_EMIT(s, "roll %d", st->roll);
+    if (st->total != st->roll)
+        UD_EMIT(s, "total %s %d with %s", ud_player(s, st->current), st->total,
+                st->weapon != ZC_NO_CARD ? ID(st->weapon) : "luck");
+}
+
+static void roll_done(zc_state *st)
+{
+    st->roll = 0;
+    st->total = 0;
+    st->cramped = 0;
+    st->weapon = 0;
+}
+
+/* A zombie killed without the map stack: a card drawn (FIGHTING ZOMBIES). */
+static void killed(zc_state *st, ud_step *s, int paid)
+{
+    int seat = st->current;
+    st->zombies_left--;
+    bool drew = draw_one(st, seat);
+    UD_EMIT(s, "kill %s paid=%d %s deck=%d left=%d", ud_player(s, seat), paid, drew ? "draws" : "no-card",
+            st->p[seat].deck.n, st->zombies_left);
+    roll_done(st);
+    st->phase = st->win_how ? ZC_PH_WIN : ZC_PH_COMBAT;
+}
+
+static bool roll_kills(const void *p, const ud_step *s)
+{
+    return CST(p)->total >= ZC_KILL;
+}
+
+static void kill_on_roll(void *p, ud_step *s)
+{
+    killed(ST(p), s, 0);
+}
+
+static bool failed_in_outage(const void *p, const ud_step *s)
+{
+    return CST(p)->total < ZC_KILL && zc_outage(CST(p));
+}
+
+static void outage_pays(void *p, ud_step *s)
+{
+    UD_EMIT(s, "power-outage pays-as-usual");
+}
+
+static bool failed_cramped(const void *p, const ud_step *s)
+{
+    return CST(p)->total < ZC_KILL && CST(p)->cramped;
+}
+
+static void cramp_pays(void *p, ud_step *s)
+{
+    UD_EMIT(s, "brain-cramp pays-as-usual");
+}
+
+static int need(const zc_state *st)
+{
+    return ZC_KILL - st->total;
+}
+
+static bool bullets_enough(const void *p, const ud_step *s)
+{
+    const zc_state *st = CST(p);
+    return st->total < ZC_KILL && st->p[st->current].bullets.n >= need(st);
+}
+
+static void pay_bullets(zc_state *st, int n)
+{
+    zc_player *pl = &st->p[st->current];
+    for (int k = 0; k < n; k++) {
+        uint8_t c = pl->bullets.c[--pl->bullets.n];
+        pl->bullets.c[pl->bullets.n] = 0;
+        ring_push_bottom(&pl->deck, c);
+    }
+}
+
+static void pay_with_bullets(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    int n = need(st);
+    pay_bullets(st, n);
+    killed(st, s, n);
+}
+
+/* Map-stack cards that may pay: all but the current map card on top. */
+static int map_payable(const zc_state *st)
+{
+    return st->map.n > 0 ? st->map.n - 1 : 0;
+}
+
+static bool map_stack_enough(const void *p, const ud_step *s)
+{
+    const zc_state *st = CST(p);
+    int bullets = st->p[st->current].bullets.n;
+    return st->total < ZC_KILL && bullets < need(st) && bullets + map_payable(st) >= need(st);
+}
+
+static void pay_from_map(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    zc_player *pl = &st->p[st->current];
+    int bullets = pl->bullets.n, rest = need(st) - bullets;
+    pay_bullets(st, bullets);
+    for (int k = 0; k < rest; k++)
+        ring_push_bottom(&pl->deck, ring_pop_bottom(&st->map));
+    /* "you lose any and all weapons/cards played in front of you": lost as
+     * a bullet is lost, to the bottom of the draw deck (the text is silent
+     * on where; undead's reading of "lose" from CARD CLARIFICATIONS). */
+    int lost = pl->n_play;
+    for (int k = 0; k < lost; k++)
+        ring_push_bottom(&pl->deck, pl->play[k]);
+    memset(pl->play, 0, sizeof pl->play);
+    pl->n_play = 0;
+    st->zombies_left = 0;
+    UD_EMIT(s, "map-pay %s bullets=%d map=%d no-card lost=%d deck=%d", ud_player(s, st->current), bullets, rest,
+            lost, pl->deck.n);
+    roll_done(st);
+    st->phase = ZC_PH_TURN_END;
+}
+
+static bool cannot_pay(const void *p, const ud_step *s)
+{
+    const zc_state *st = CST(p);
+    return st->total < ZC_KILL && st->p[st->current].bullets.n + map_payable(st) < need(st);
+}
+
+static bool cannot_pay_no_guts(const void *p, const ud_step *s)
+{
+    return cannot_pay(p, s) && has_effect_in_play(&CST(p)->p[CST(p)->current], ZC_FX_NO_GUTS);
+}
+
+static void no_guts_saves(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    zc_player *pl = &st->p[st->current];
+    for (int k = 0; k < pl->n_play; k++) {
+        uint8_t c = pl->play[k];
+        if (CARD(c)->effect == ZC_FX_NO_GUTS) {
+            play_remove(pl, k);
+            pl->bullets.c[pl->bullets.n++] = c;
+            UD_EMIT(s, "no-guts %s turn-ends %s to-bullets", ud_player(s, st->current), ID(c));
+            break;
+        }
+    }
+    st->zombies_left = 0;
+    roll_done(st);
+    st->phase = ZC_PH_TURN_END;
+}
+
+static void dies(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    st->p[st->current].dead = 1;
+    st->p[st->current].played = 0;
+    st->zombies_left = 0;
+    UD_EMIT(s, "dead %s needed=%d bullets=%d map=%d", ud_player(s, st->current), need(st),
+            st->p[st->current].bullets.n, map_payable(st));
+    roll_done(st);
+    st->phase = ZC_PH_TURN_END;
+}
+
+/* ---- the end of a turn, and of the game -------------------------------------------------- */
+
+static bool one_left(const void *p, const ud_step *s)
+{
+    return alive_count(CST(p)) == 1;
+}
+
+static void last_standing(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    int w = 0;
+    while (st->p[w].dead)
+        w++;
+    finish(st, w);
+    UD_EMIT(s, "winner %s last-standing", ud_player(s, w));
+}
+
+static bool none_left(const void *p, const ud_step *s)
+{
+    return alive_count(CST(p)) == 0;
+}
+
+static void all_dead(void *p, ud_step *s)
+{
+    finish(ST(p), -1);
+    UD_EMIT(s, "no-winner all-dead");
+}
+
+static bool big_hand(const void *p, const ud_step *s)
+{
+    return CST(p)->p[CST(p)->current].hand.n > ZC_HAND && !CST(p)->p[CST(p)->current].dead;
+}
+
+static void keep_hand(void *p, ud_step *s)
+{
+    (void)p;
+    (void)s;   /* nothing to discard: the row states that nothing happens */
+}
+
+static bool survived_last_card(const void *p, const ud_step *s)
+{
+    const zc_player *pl = &CST(p)->p[CST(p)->current];
+    return !pl->dead && pl->deck.n == 0;
+}
+
+static void helipad_after_fight(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    int w = st->current;
+    finish(st, w);
+    UD_EMIT(s, "winner %s helipad after-fight", ud_player(s, w));
+}
+
+static bool someone_alive(const void *p, const ud_step *s)
+{
+    return alive_count(CST(p)) > 0;
+}
+
+static void next_turn(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    int n = st->n_players, cur = st->current, next = cur;
+    do
+        next = (next + 1) % n;
+    while (st->p[next].dead);
+    /* round=table: a table round begins at the first seat still playing
+     * from the first player on. */
+    int dist_cur = (cur - st->first + n) % n, dist_next = (next - st->first + n) % n;
+    st->new_round = dist_next <= dist_cur;
+    st->cramp = 0;
+    st->current = (uint8_t)next;
+    st->phase = ZC_PH_TURN_START;
+}
+
+static bool won_by_draw(const void *p, const ud_step *s)
+{
+    return CST(p)->win_how == ZC_WIN_DRAW;
+}
+
+static void helipad(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    int w = st->win_seat;
+    finish(st, w);
+    UD_EMIT(s, "winner %s helipad", ud_player(s, w));
+}
+
+static bool won_by_map(const void *p, const ud_step *s)
+{
+    return CST(p)->win_how == ZC_WIN_MAP;
+}
+
+const ud_rule zc_rules[ZC_N_RULES] = {
+    /* set-up */
+    { "ZC-PLAYERS", SRC, "SETUP", "2 to 6 players: \"For a 2 to 4 player game\" ... \"For a 5 to 6 player game\"",
+      ZC_PH_SETUP, UD_ROW_EFFECT, UD_ALWAYS, NULL, seat_players, UD_ANY },
+    { "ZC-FIRST-SEAT", SRC, "PLAYER TURN (the text is silent on who starts: undead's reading)",
+      "the first seat takes the first turn", ZC_PH_SETUP, UD_ROW_EFFECT, ZC_V_FIRST, ZC_FIRST_SEAT, NULL,
+      first_in_seat_order, UD_ANY },
+    { "ZC-FIRST-RANDOM", SRC, "PLAYER TURN (the text is silent on who starts: undead's reading)",
+      "a player drawn by lot takes the first turn", ZC_PH_SETUP, UD_ROW_EFFECT, ZC_V_FIRST, ZC_FIRST_RANDOM, NULL,
+      first_by_lot, UD_ANY },
+    { "ZC-DEAL", SRC, "SETUP 1-2", "\"Shuffle all of the cards\"; deal 18 each (2-4 players) or 17 (5-6), one pile face down: the draw deck",
+      ZC_PH_DEAL, UD_ROW_EFFECT, UD_ALWAYS, seats_to_deal, deal_seat, UD_ANY },
+    { "ZC-BOX", SRC, "SETUP 1", "\"Put any remaining cards back in the box.\"", ZC_PH_DEAL, UD_ROW_EFFECT,
+      UD_ALWAYS, all_dealt, box_the_rest, UD_ANY },
+    { "ZC-BULLETS", SRC, "SETUP 3", "the top three cards of each draw deck make the bullet pile",
+      ZC_PH_STOCK, UD_ROW_EFFECT, UD_ALWAYS, NULL, take_bullets, UD_ANY },
+    { "ZC-HAND", SRC, "SETUP 4", "\"Each player draws three cards for their player hand.\"", ZC_PH_STOCK,
+      UD_ROW_EFFECT, UD_ALWAYS, NULL, opening_hands, UD_ANY },
+    /* the start of a turn */
+    { "ZC-ROUND-OWN", SRC, "CARD PLAY", "a round runs \"from the beginning of your turn to the beginning of your next turn\"",
+      ZC_PH_TURN_START, UD_ROW_EFFECT, ZC_V_ROUND, ZC_ROUND_OWN, NULL, own_round_begins, UD_ANY },
+    { "ZC-ROUND-TABLE", SRC, "CARD PLAY (the text is silent once players are out: undead's reading)",
+      "a round is one turn of every player still in, from the first player's seat on",
+      ZC_PH_TURN_START, UD_ROW_EFFECT, ZC_V_ROUND, ZC_ROUND_TABLE, table_round_begins, table_round, UD_ANY },
+    { "ZC-LASTING-END", SRC, "CARD CLARIFICATIONS", "a card whose effect lasts until your next turn goes to your bullet pile then: \"placed in your bullet pile\"",
+      ZC_PH_TURN_START, UD_ROW_EFFECT, UD_ALWAYS, outage_of_current, lasting_ends, UD_ANY },
+    { "ZC-TURN", SRC, "PLAYER TURN", "a turn: play a map card, then fight zombies", ZC_PH_TURN_START,
+      UD_ROW_EFFECT, UD_ALWAYS, NULL, turn_begins, UD_ANY },
+    /* step 1 */
+    { "ZC-MAP-CARD", SRC, "PLAYER TURN 1", "\"Take the top card from your draw deck\" onto the map stack: your location and its zombies",
+      ZC_PH_MAP, UD_ROW_EFFECT, UD_ALWAYS, deck_left, play_map_card, UD_ANY },
+    /* card play out of turn */
+    { "ZC-OUT-OF-TURN", SRC, "CARD CLARIFICATIONS", "others may play on your turn: a location weapon counts \"no matter who's turn it is\"",
+      ZC_PH_REACT_NEXT, UD_ROW_EFFECT, ZC_V_OUT_OF_TURN, ZC_OOT_YES, someone_may_react, ask_reactor, UD_ANY },
+    { "ZC-OWN-PLAY", SRC, "CARD PLAY", "then the player in turn may play", ZC_PH_REACT_NEXT, UD_ROW_EFFECT,
+      ZC_V_OUT_OF_TURN, ZC_OOT_YES, nobody_reacts, to_own_play, UD_ANY },
+    { "ZC-REACT", SRC, "CARD PLAY", "\"You may play one card per round\": a card or pass, out of turn",
+      ZC_PH_REACT, UD_ROW_OFFER, UD_ALWAYS, NULL, offer_out_of_turn, UD_ANY },
+    { "ZC-PASS", SRC, "CARD PLAY", "a player may play nothing", ZC_PH_REACT, UD_ROW_EFFECT, UD_ALWAYS,
+      chose_pass, pass, UD_ANY },
+    { "ZC-PLAY-OUT", SRC, "CARD PLAY", "\"When a card is played, discard it into your 'bullet pile.'\"",
+      ZC_PH_REACT, UD_ROW_EFFECT, UD_ALWAYS, chose_card, play_out_of_turn, UD_ANY },
+    /* card play on your turn */
+    { "ZC-PLAY-OFFER", SRC, "CARD PLAY", "\"You may play one card per round\", then fight", ZC_PH_PLAY,
+      UD_ROW_OFFER, UD_ALWAYS, NULL, offer_own, UD_ANY },
+    { "ZC-PLAY", SRC, "CARD PLAY", "\"When a card is played, discard it into your 'bullet pile.'\"", ZC_PH_PLAY,
+      UD_ROW_EFFECT, UD_ALWAYS, chose_card, play_own, UD_ANY },
+    { "ZC-FIGHT", SRC, "PLAYER TURN 2", "\"Fight zombies.\"", ZC_PH_PLAY, UD_ROW_EFFECT, UD_ALWAYS, chose_fight,
+      start_fight, UD_ANY },
+    /* effects */
+    { "ZC-FX-WEAPON", SRC, "CARD CLARIFICATIONS", "a weapon stays in front of you; one with a location needs it \"to be the top card of the map stack\"",
+      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_weapon, lasting_in_front, UD_ANY },
+    { "ZC-FX-LUCK", SRC, "CARD CLARIFICATIONS", "a bonus to your next roll lasts longer than your turn: \"play in front of you until the effect is complete\"",
+      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_luck, lasting_in_front, UD_ANY },
+    { "ZC-FX-DRAW", SRC, "DRAWING CARDS", "\"The only time you draw cards is due to a card effect or during combat.\"",
+      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_draw, draw_cards, UD_ANY },
+    { "ZC-FX-MOVE", SRC, "CARD CLARIFICATIONS", "\"When cards state a movement, this indicates playing a map card to the map stack.\"",
+      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_move, movement, UD_ANY },
+    { "ZC-FX-LOSE-BULLET", SRC, "CARD CLARIFICATIONS", "to lose a bullet: \"take a card from your bullet stack and place it at the bottom of your draw deck\"",
+      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_lose, bullets_to_deck, UD_ANY },
+    { "ZC-FX-DISCARD-BULLET", SRC, "CARD CLARIFICATIONS", "to discard a bullet is the same (\"Example: Butter Fingers\")",
+      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_discard, bullets_to_deck, UD_ANY },
+    { "ZC-FX-POWER-OUTAGE", SRC, "Power Outage", "in front of you until your next turn: no weapon adds to a roll (the effect is undead's sample)",
+      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_outage, lasting_in_front, UD_ANY },
+    { "ZC-FX-EXTRA-PLAY", SRC, "Oooooh, What Luck!", "\"This card supercedes the 'one card per turn' rule.\"",
+      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_extra, extra_play, UD_ANY },
+    { "ZC-FX-NO-GUTS", SRC, "No Guts, No Glory", "in front of you until a failed roll you cannot pay (the effect is 003's ruling)",
+      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_no_guts, lasting_in_front, UD_ANY },
+    { "ZC-FX-BRAIN-CRAMP", SRC, "Brain Cramp", "played on another's turn: the current player's next roll counts as 1 (the effect is undead's sample)",
+      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_cramp, brain_cramp, UD_ANY },
+    /* combat */
+    { "ZC-COMBAT-OVER", SRC, "FIGHTING ZOMBIES", "\"Roll the die one time for each zombie at your location\": none left, the turn ends",
+      ZC_PH_COMBAT, UD_ROW_EFFECT, UD_ALWAYS, no_zombies_left, combat_over, UD_ANY },
+    { "ZC-WEAPON-CHOICE", SRC, "FIGHTING ZOMBIES", "\"You may only use one weapon at a time for combat. Choose which weapon before you roll.\"",
+      ZC_PH_COMBAT, UD_ROW_EFFECT, UD_ALWAYS, choice_of_weapons, to_weapon_choice, UD_ANY },
+    { "ZC-ONE-WEAPON", SRC, "FIGHTING ZOMBIES", "with one weapon in front of you, it is the one used",
+      ZC_PH_COMBAT, UD_ROW_EFFECT, UD_ALWAYS, one_weapon, use_the_weapon, UD_ANY },
+    { "ZC-NO-WEAPON", SRC, "FIGHTING ZOMBIES", "no weapon (or a Power Outage in effect): the bare roll",
+      ZC_PH_COMBAT, UD_ROW_EFFECT, UD_ALWAYS, no_weapon, bare_hands, UD_ANY },
+    { "ZC-WEAPON-OFFER", SRC, "FIGHTING ZOMBIES", "\"Choose which weapon before you roll.\"", ZC_PH_WEAPON,
+      UD_ROW_OFFER, UD_ALWAYS, NULL, offer_weapons, UD_ANY },
+    { "ZC-WEAPON-CHOSEN", SRC, "FIGHTING ZOMBIES", "the chosen weapon adds to this roll", ZC_PH_WEAPON,
+      UD_ROW_EFFECT, UD_ALWAYS, NULL, weapon_chosen, UD_ANY },
+    { "ZC-CRAMPED", SRC, "Brain Cramp", "a Brain Cramp waiting: the roll counts as 1 (the effect is undead's sample)",
+      ZC_PH_ROLL, UD_ROW_EFFECT, UD_ALWAYS, cramp_waiting, cramped_roll, UD_ANY },
+    { "ZC-ROLL", SRC, "FIGHTING ZOMBIES", "one roll of the die for the zombie", ZC_PH_ROLL, UD_ROW_EFFECT,
+      UD_ALWAYS, NULL, roll, UD_ANY },
+    { "ZC-KILL", SRC, "FIGHTING ZOMBIES", "\"If you roll a 4 or more, you kill that zombie\" and draw a card",
+      ZC_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, roll_kills, kill_on_roll, UD_ANY },
+    { "ZC-OUTAGE-PAYS", SRC, "Power Outage", "\"Players will draw bullets and cards from the map stack due to failed combat rolls as usual.\"",
+      ZC_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, failed_in_outage, outage_pays, UD_ANY },
+    { "ZC-CRAMP-PAYS", SRC, "Brain Cramp", "\"The current player still pays bullets, etc. from their cards as usual.\"",
+      ZC_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, failed_cramped, cramp_pays, UD_ANY },
+    { "ZC-PAY-BULLETS", SRC, "FIGHTING ZOMBIES", "\"Each card taken from your bullet stack will raise the number rolled by one\"; to the bottom of your draw deck; then draw",
+      ZC_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, bullets_enough, pay_with_bullets, UD_ANY },
+    { "ZC-PAY-MAP", SRC, "FIGHTING ZOMBIES", "short of bullets: \"take additional cards from the bottom of the 'map' stack\"; no draw, lose all cards in front, no further combat",
+      ZC_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, map_stack_enough, pay_from_map, UD_ANY },
+    { "ZC-NO-GUTS", SRC, "No Guts, No Glory", "\"your turn ends. You are not eliminated from the game as normal.\"",
+      ZC_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, cannot_pay_no_guts, no_guts_saves, UD_ANY },
+    { "ZC-DEATH", SRC, "FIGHTING ZOMBIES", "not enough map-stack cards: \"you are dead and out of the game\"",
+      ZC_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, cannot_pay, dies, UD_ANY },
+    /* the end of a turn */
+    { "ZC-LAST-STANDING", SRC, "WINNING THE GAME (the text is silent when all others are dead: undead's reading)",
+      "the last player alive wins at once", ZC_PH_TURN_END, UD_ROW_EFFECT, ZC_V_LAST_STANDING, ZC_STANDING_WINS,
+      one_left, last_standing, UD_ANY },
+    { "ZC-ALL-DEAD", SRC, "WINNING THE GAME (the text is silent: undead's reading)",
+      "nobody left alive: nobody wins", ZC_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS, none_left, all_dead, UD_ANY },
+    { "ZC-WIN-AFTER-FIGHT", SRC, "WINNING THE GAME (the text is silent on the map card: undead's reading)",
+      "a map card that empties your deck wins once its zombies are fought and you live", ZC_PH_TURN_END,
+      UD_ROW_EFFECT, ZC_V_LAST_CARD, ZC_LAST_AFTER_FIGHT, survived_last_card, helipad_after_fight, UD_ANY },
+    { "ZC-NO-HAND-LIMIT", SRC, "CARD PLAY", "\"There is no limit to the number of cards in your hand.\"",
+      ZC_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS, big_hand, keep_hand, UD_ANY },
+    { "ZC-NEXT", SRC, "PLAYER TURN (the text is silent on the order: undead's reading)",
+      "the next player alive in seat order takes the next turn", ZC_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS,
+      someone_alive, next_turn, UD_ANY },
+    /* winning */
+    { "ZC-WIN", SRC, "WINNING THE GAME", "\"When you have drawn the last card from your draw deck\" you have won",
+      ZC_PH_WIN, UD_ROW_EFFECT, UD_ALWAYS, won_by_draw, helipad, UD_ANY },
+    { "ZC-WIN-MAP", SRC, "OBJECTIVE", "\"exhausting all of the cards in your draw deck\": a map card that empties it wins too",
+      ZC_PH_WIN, UD_ROW_EFFECT, ZC_V_LAST_CARD, ZC_LAST_ANY, won_by_map, helipad, UD_ANY },
+};

@@ -1,0 +1,418 @@
+/*
+ * test_zombies_cards.c - Zombies!!! The Card Game's own suite.
+ *
+ * - Rules: every row is exercised by a scenario, each a golden case under
+ *   golden/zombies_cards/ played through the parser and the checker with
+ *   invariants on; the hand-written cases state the change lines 003 (or
+ *   undead's reading) says follow, the checker verifies them, and each
+ *   scenario below asserts the rows it is about fired.  A meta-test fails
+ *   if some row is in no scenario.
+ * - Random play: thousands of seeded games at 2 to 6 players under every
+ *   reading, every invariant after every step, each ending with a winner
+ *   or with nobody alive.
+ * - Hidden hands: what a seat's policy sees.
+ * - The player count, start lines, the invariants themselves (a planted
+ *   broken state is caught), and the content: the built-in deck and bad
+ *   card lists refused with FILE:LINE:COL and exit 2.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "content.h"
+#include "setup.h"
+#include "support.h"
+#include "zombies_cards/zombies_cards.h"
+
+/* ---- scenarios: the golden cases and the rows each is about --------------------- */
+
+typedef struct scenario {
+    const char *path;
+    const char *rows[12];
+} scenario;
+
+static const scenario scenarios[] = {
+    { "examples/kill-on-roll", { "ZC-DEAL", "ZC-BOX", "ZC-BULLETS", "ZC-HAND", "ZC-FIRST-SEAT", "ZC-ROUND-OWN",
+                                 "ZC-TURN", "ZC-MAP-CARD", "ZC-FIGHT", "ZC-ROLL", "ZC-KILL", "ZC-COMBAT-OVER" } },
+    { "examples/won-with-bullets", { "ZC-PAY-BULLETS", "ZC-NO-WEAPON", "ZC-PLAY-OFFER", "ZC-NO-HAND-LIMIT" } },
+    { "examples/paid-from-map", { "ZC-PAY-MAP", "ZC-PLAY", "ZC-FX-WEAPON", "ZC-ONE-WEAPON", "ZC-NEXT" } },
+    { "examples/death", { "ZC-DEATH", "ZC-LAST-STANDING", "ZC-PLAYERS" } },
+    { "examples/helipad", { "ZC-WIN" } },
+    { "endgame/win-by-map-card", { "ZC-WIN-MAP" } },
+    { "endgame/after-fight", { "ZC-WIN-AFTER-FIGHT" } },
+    { "endgame/all-dead", { "ZC-ALL-DEAD", "ZC-DEATH" } },
+    { "rulings/power-outage", { "ZC-FX-POWER-OUTAGE", "ZC-OUTAGE-PAYS", "ZC-LASTING-END" } },
+    { "rulings/oooooh-what-luck", { "ZC-FX-EXTRA-PLAY", "ZC-FX-MOVE" } },
+    { "rulings/no-guts-no-glory", { "ZC-FX-NO-GUTS", "ZC-NO-GUTS" } },
+    { "rulings/brain-cramp", { "ZC-FX-BRAIN-CRAMP", "ZC-CRAMPED", "ZC-CRAMP-PAYS", "ZC-OUT-OF-TURN", "ZC-REACT",
+                               "ZC-PLAY-OUT", "ZC-OWN-PLAY" } },
+    { "rulings/location-weapon", { "ZC-FX-WEAPON", "ZC-PASS", "ZC-PLAY-OUT" } },
+    { "rulings/butter-fingers", { "ZC-FX-DISCARD-BULLET", "ZC-FX-LOSE-BULLET" } },
+    { "seeded/two-players", { "ZC-FX-LUCK" } },
+    { "seeded/four-players", { "ZC-FX-DRAW", "ZC-WEAPON-CHOICE", "ZC-WEAPON-OFFER", "ZC-WEAPON-CHOSEN" } },
+    { "seeded/six-players", { "ZC-FIRST-RANDOM", "ZC-ROUND-TABLE" } },
+    { "seeded/plays-on", { "ZC-TURN" } },
+};
+enum { N_SCENARIOS = sizeof scenarios / sizeof scenarios[0] };
+
+static void play_case(run *r, const char *case_path)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/golden/zombies_cards/%s.in", UD_SOURCE_DIR, case_path);
+    size_t len;
+    char *text = slurp(path, &len);
+    cr_assert_not_null(text, "cannot read %s", path);
+    run_text(r, text);
+    free(text);
+    assert_ok(r);
+    assert_regen_stable(r);
+}
+
+Test(zc_rules, every_scenario_fires_its_rows)
+{
+    for (int i = 0; i < N_SCENARIOS; i++) {
+        run r;
+        play_case(&r, scenarios[i].path);
+        for (int k = 0; k < 12 && scenarios[i].rows[k]; k++)
+            cr_expect_gt(fired(&r, scenarios[i].rows[k]), 0, "%s: %s did not fire", scenarios[i].path,
+                         scenarios[i].rows[k]);
+        run_free(&r);
+    }
+}
+
+Test(zc_rules, every_row_is_in_a_scenario)
+{
+    for (int i = 0; i < zc_game.n_rules; i++) {
+        cr_assert_not_null(zc_rules[i].id, "row %d is empty (ZC_N_RULES larger than the table?)", i);
+        bool found = false;
+        for (int c = 0; c < N_SCENARIOS && !found; c++)
+            for (int k = 0; k < 12 && scenarios[c].rows[k] && !found; k++)
+                found = strcmp(scenarios[c].rows[k], zc_rules[i].id) == 0;
+        cr_expect(found, "%s is in no scenario", zc_rules[i].id);
+    }
+}
+
+/* Counts the cases state: one payment from the map stack that took one
+ * card, one bat lost, and no card drawn for that zombie. */
+Test(zc_rules, map_payment_draws_nothing_and_loses_cards_in_play)
+{
+    run r;
+    play_case(&r, "examples/paid-from-map");
+    cr_assert_eq(fired(&r, "ZC-PAY-MAP"), 1);
+    cr_assert_eq(fired(&r, "ZC-PAY-BULLETS"), 1);
+    cr_assert_eq(fired(&r, "ZC-ROLL"), 2, "the third zombie is not fought");
+    cr_assert_eq(fired(&r, "ZC-KILL"), 0);
+    run_free(&r);
+}
+
+Test(zc_rules, no_guts_keeps_the_player_in)
+{
+    run r;
+    play_case(&r, "rulings/no-guts-no-glory");
+    cr_assert_eq(fired(&r, "ZC-NO-GUTS"), 1);
+    cr_assert_eq(fired(&r, "ZC-DEATH"), 0);
+    run_free(&r);
+}
+
+Test(zc_rules, player_count)
+{
+    const char *one = "undead-transcript 1\ngame zombies-cards\nplayer ann\npartial\n";
+    run r;
+    run_text(&r, one);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR);
+    cr_assert_str_eq(r.err.rule, "ZC-PLAYERS");
+    cr_assert(strstr(r.err.msg, "not 1"), "%s", r.err.msg);
+    run_free(&r);
+    char seven[512] = "undead-transcript 1\ngame zombies-cards\n";
+    for (int i = 0; i < 7; i++) {
+        char line[32];
+        snprintf(line, sizeof line, "player p%c\n", 'a' + i);
+        strcat(seven, line);
+    }
+    strcat(seven, "partial\n");
+    run_text(&r, seven);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR);
+    cr_assert_str_eq(r.err.rule, "ZC-PLAYERS");
+    cr_assert(strstr(r.err.msg, "not 7"), "%s", r.err.msg);
+    run_free(&r);
+}
+
+Test(zc_rules, start_lines_refused)
+{
+    const char *const bad[] = {
+        "start deck ann 105\n", "start deck zed 1,2,3,4,5,6,7\n", "start deck ann 1,1\n", "start hand ann 1\n",
+    };
+    const char *const why[] = { "expected a card number 1..104", "no player named 'zed'", "card 1 is dealt twice",
+                                "expected 'deck PLAYER" };
+    for (int i = 0; i < 4; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "undead-transcript 1\ngame zombies-cards\nplayer ann\nplayer bob\n%spartial\n",
+                 bad[i]);
+        run r;
+        run_text(&r, text);
+        cr_assert_neq(r.status, RUN_OK, "%s", bad[i]);
+        cr_assert(strstr(r.err.msg, why[i]), "%s: %s", bad[i], r.err.msg);
+        run_free(&r);
+    }
+}
+
+/* ---- random play over every table and reading -------------------------------------- */
+
+Test(zc_random, thousands_of_games_end_with_invariants_on, .timeout = 60)
+{
+    static zc_state st;
+    ud_setup setup;
+    int games = 0, wins = 0, nobody = 0;
+    for (int n = ZC_MIN_PLAYERS; n <= ZC_MAX_PLAYERS; n++)
+        for (int combo = 0; combo < (1 << ZC_VARIANTS); combo++)
+            for (int g = 0; g < 12; g++) {
+                ud_setup_defaults(&zc_game, &setup);
+                setup.n_players = n;
+                for (int i = 0; i < n; i++)
+                    snprintf(setup.names[i], UD_NAME_MAX, "p%d", i + 1);
+                for (int v = 0; v < ZC_VARIANTS; v++)
+                    setup.variant[v] = (combo >> v) & 1;
+                static ud_table t;
+                ud_table_build(&t, &zc_game, setup.variant);
+                ud_rng rng;
+                ud_rng_seed(&rng, (uint64_t)(1000 * n + 37 * combo + g));
+                ud_chance chance;
+                ud_chance_from_rng(&chance, &rng);
+                static ud_step s;
+                ud_step_init(&s, &t, &setup, &chance, NULL, NULL);
+                s.check_invariants = 1;
+                ud_status status = ud_start(&s, &st);
+                int decisions = 0;
+                while (status == UD_DECIDE && decisions < UD_DEFAULT_MAX_DECISIONS) {
+                    status = ud_decide_offer(&s, &st, (int)ud_rng_below(&rng, (uint32_t)s.offers.n));
+                    decisions++;
+                }
+                cr_assert_eq(status, UD_OVER, "%d players, variants %d, game %d: %s %s", n, combo, g,
+                             s.fail.id ? s.fail.id : "", s.fail.msg);
+                games++;
+                if (st.winner >= 0) {
+                    wins++;
+                    cr_assert_eq(st.outcome[st.winner], UD_SEAT_WON);
+                } else {
+                    nobody++;
+                    for (int i = 0; i < n; i++)
+                        cr_assert(st.p[i].dead, "no winner but seat %d alive", i);
+                }
+            }
+    cr_assert_eq(wins + nobody, games);
+    cr_assert_gt(wins, games / 2, "most games have a winner (%d of %d)", wins, games);
+}
+
+/* ---- hidden hands ------------------------------------------------------------------------ */
+
+Test(zc_observe, a_seat_sees_its_hand_and_the_public_piles)
+{
+    run r;
+    play_case(&r, "rulings/brain-cramp");
+    run_free(&r);
+    /* A state after the deal, from the seeded play of the engine. */
+    static zc_state st, view;
+    ud_setup setup;
+    ud_setup_defaults(&zc_game, &setup);
+    setup.n_players = 3;
+    for (int i = 0; i < 3; i++)
+        snprintf(setup.names[i], UD_NAME_MAX, "p%d", i + 1);
+    static ud_table t;
+    ud_table_build(&t, &zc_game, setup.variant);
+    ud_rng rng;
+    ud_rng_seed(&rng, 5);
+    ud_chance chance;
+    ud_chance_from_rng(&chance, &rng);
+    static ud_step s;
+    ud_step_init(&s, &t, &setup, &chance, NULL, NULL);
+    cr_assert_eq(ud_start(&s, &st), UD_DECIDE);
+    zc_game.observe(&st, 1, &view);
+    for (int i = 0; i < 3; i++) {
+        cr_assert_eq(view.p[i].hand.n, st.p[i].hand.n, "hand sizes are public");
+        cr_assert_eq(view.p[i].deck.n, st.p[i].deck.n, "deck sizes are public");
+        cr_assert_eq(memcmp(&view.p[i].bullets, &st.p[i].bullets, sizeof st.p[i].bullets), 0, "bullets face up");
+        for (int k = 0; k < st.p[i].deck.n; k++)
+            cr_assert_eq(zc_ring_at(&view.p[i].deck, k), ZC_NO_CARD, "deck order is hidden");
+        for (int k = 0; k < st.p[i].hand.n; k++)
+            cr_assert_eq(view.p[i].hand.c[k], i == 1 ? st.p[i].hand.c[k] : ZC_NO_CARD, "seat %d card %d", i, k);
+    }
+    cr_assert_eq(memcmp(&view.map, &st.map, sizeof st.map), 0, "the map stack is public");
+}
+
+/* ---- the invariants catch what they name --------------------------------------------------- */
+
+static bool inv_holds(const char *id, const zc_state *st)
+{
+    for (int i = 0; i < zc_game.n_invariants; i++)
+        if (strcmp(zc_invariants[i].id, id) == 0) {
+            ud_buf why;
+            ud_buf_init(&why);
+            bool ok = zc_invariants[i].holds(&zc_game, st, &why);
+            ud_buf_free(&why);
+            return ok;
+        }
+    cr_assert_fail("no invariant %s", id);
+    return false;
+}
+
+Test(zc_invariants, planted_breakages_are_caught)
+{
+    static zc_state st;
+    ud_setup setup;
+    ud_setup_defaults(&zc_game, &setup);
+    setup.n_players = 2;
+    snprintf(setup.names[0], UD_NAME_MAX, "ann");
+    snprintf(setup.names[1], UD_NAME_MAX, "bob");
+    static ud_table t;
+    ud_table_build(&t, &zc_game, setup.variant);
+    ud_rng rng;
+    ud_rng_seed(&rng, 9);
+    ud_chance chance;
+    ud_chance_from_rng(&chance, &rng);
+    static ud_step s;
+    ud_step_init(&s, &t, &setup, &chance, NULL, NULL);
+    cr_assert_eq(ud_start(&s, &st), UD_DECIDE);
+    static zc_state bad;
+    const char *const ids[] = { "ZC-INV-CARDS", "ZC-INV-MAP-TOP", "ZC-INV-ONE-CARD", "ZC-INV-DEAD", "ZC-INV-OVER" };
+    for (int i = 0; i < 5; i++)
+        cr_assert(inv_holds(ids[i], &st), "%s on a real state", ids[i]);
+    bad = st;
+    bad.p[0].hand.c[bad.p[0].hand.n++] = bad.p[1].hand.c[0];   /* a card in two places */
+    cr_assert_not(inv_holds("ZC-INV-CARDS", &bad));
+    bad = st;
+    bad.p[0].hand.n--;   /* a card lost */
+    cr_assert_not(inv_holds("ZC-INV-CARDS", &bad));
+    bad = st;
+    bad.here = (uint8_t)((bad.here + 1) % ZC_MAX_CARDS);
+    cr_assert_not(inv_holds("ZC-INV-MAP-TOP", &bad));
+    bad = st;
+    bad.p[0].played = 2;
+    cr_assert_not(inv_holds("ZC-INV-ONE-CARD", &bad));
+    bad = st;
+    bad.p[zc_game.to_move(&bad)].dead = 1;
+    cr_assert_not(inv_holds("ZC-INV-DEAD", &bad));
+    bad = st;
+    bad.phase = ZC_PH_OVER;
+    cr_assert_not(inv_holds("ZC-INV-OVER", &bad));
+}
+
+/* ---- content ---------------------------------------------------------------------------- */
+
+Test(zc_content, builtin_deck_holds_every_named_card)
+{
+    ud_content_error err;
+    cr_assert(zc_load_content(NULL, &err), "%s", err.e.msg);
+    cr_assert_eq(zc_content.n_cards, 104, "003: \"104 cards\"");
+    cr_assert_eq(zc_content.deal_small, 18);
+    cr_assert_eq(zc_content.deal_large, 17);
+    const char *const named[] = { "power-outage", "oooooh-what-luck", "no-guts-no-glory", "brain-cramp",
+                                  "butter-fingers" };
+    const int effect[] = { ZC_FX_POWER_OUTAGE, ZC_FX_EXTRA_PLAY, ZC_FX_NO_GUTS, ZC_FX_BRAIN_CRAMP,
+                           ZC_FX_DISCARD_BULLET };
+    int n_named = 0;
+    for (int c = 0; c < zc_content.n_cards; c++)
+        n_named += zc_content.card[c].named;
+    cr_assert_eq(n_named, 5, "every other card is marked sample");
+    for (int k = 0; k < 5; k++) {
+        int found = -1;
+        for (int c = 0; c < zc_content.n_cards; c++)
+            if (strcmp(zc_content.card[c].id, named[k]) == 0)
+                found = c;
+        cr_assert_geq(found, 0, "no %s", named[k]);
+        cr_assert(zc_content.card[found].named);
+        cr_assert_eq(zc_content.card[found].effect, effect[k], "%s", named[k]);
+    }
+    /* The same set from the files on disk. */
+    zc_tables builtin = zc_content;
+    cr_assert(zc_load_content(UD_SOURCE_DIR "/spec/zombies_cards/content", &err), "%s", err.e.msg);
+    cr_assert_eq(memcmp(&builtin, &zc_content, sizeof builtin), 0);
+}
+
+static char tmpdir[64];
+
+static void put(const char *name, const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void remove_dir(void)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/cards.txt", tmpdir);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/setup.txt", tmpdir);
+    unlink(path);
+    rmdir(tmpdir);
+}
+
+/* A bad cards.txt: refused at FILE:LINE:COL with the message, the tables
+ * in use unchanged, and `undead play --content` exits 2 with it. */
+static void refused(const char *cards, int line, int col, const char *msg)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/zc-content-XXXXXX");
+    cr_assert_not_null(mkdtemp(tmpdir));
+    put("cards.txt", cards);
+    put("setup.txt", "setup deal-small=18 deal-large=17\n");
+    zc_content_ready();
+    static zc_tables before;
+    before = zc_content;
+    ud_content_error err;
+    cr_assert_not(zc_load_content(tmpdir, &err), "loaded: %s", cards);
+    cr_assert_eq(err.e.line, line, "%s", err.e.msg);
+    cr_assert_eq(err.e.col, col, "%s", err.e.msg);
+    cr_assert(strstr(err.e.msg, msg), "got '%s', want '%s'", err.e.msg, msg);
+    cr_assert(strstr(err.file, "cards.txt"));
+    cr_assert_eq(memcmp(&before, &zc_content, sizeof before), 0, "a failed load changed the tables");
+    const char *argv[] = { "undead", "play", "zombies-cards", "--content", tmpdir, "--no-db", NULL };
+    char *out, *errtext;
+    cr_assert_eq(run_undead(argv, NULL, &out, &errtext), 2);
+    char where[128];
+    snprintf(where, sizeof where, "cards.txt:%d:%d: ", line, col);
+    cr_assert(strstr(errtext, where) && strstr(errtext, msg), "%s", errtext);
+    free(out);
+    free(errtext);
+    remove_dir();
+}
+
+Test(zc_content, bad_card_lists)
+{
+    refused("card id=a map=x zombies=1 effect=weapon source=sample\n"
+            "card id=b map=x zombies=1 effect=draw source=sample\n",
+            1, 1, "expected bonus=1..5 on a weapon card");
+    refused("card id=a map=x zombies=1 effect=draw source=sample\n"
+            "card id=a map=y zombies=1 effect=draw source=sample\n",
+            2, 9, "expected an id no other card has ('a' is card 1's)");
+    refused("card id=a map=x zombies=1 effect=draw at=x source=sample\n"
+            "card id=b map=x zombies=1 effect=draw source=sample\n",
+            1, 42, "expected at=any on a draw card (only weapons have a place)");
+    refused("card id=a map=x zombies=12 effect=draw source=sample\n", 1, 25, "for 'zombies', found '12'");
+    refused("card id=a map=x zombies=1 effect=laser source=sample\n", 1, 34, "laser");
+}
+
+Test(zc_content, small_deck_is_refused_for_the_table)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/zc-content-XXXXXX");
+    cr_assert_not_null(mkdtemp(tmpdir));
+    put("cards.txt", "card id=a map=x zombies=1 effect=draw source=sample\n"
+                     "card id=b map=x zombies=1 effect=draw source=sample\n");
+    put("setup.txt", "setup deal-small=18 deal-large=17\n");
+    const char *argv[] = { "undead", "play", "zombies-cards", "--content", tmpdir, "--no-db", NULL };
+    char *out, *errtext;
+    int code = run_undead(argv, NULL, &out, &errtext);
+    cr_assert_neq(code, 0);
+    cr_assert(strstr(out, "ZC-PLAYERS") || strstr(errtext, "ZC-PLAYERS"), "%s%s", out, errtext);
+    cr_assert(strstr(out, "the deck has 2") || strstr(errtext, "the deck has 2"), "%s%s", out, errtext);
+    free(out);
+    free(errtext);
+    remove_dir();
+    ud_content_error err;
+    cr_assert(zc_load_content(NULL, &err));
+}
