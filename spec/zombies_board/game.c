@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "extras.h"
 #include "rng.h"
 #include "zombies_board.h"
 
@@ -334,7 +335,7 @@ static int greedy(const ud_game *g, const void *p, int seat, int param, const ud
         if (o->action[i].kind == ZB_ACT_NORTH + d)
             return i;
     int s = find_kind(o, ZB_ACT_STOP);
-    return s >= 0 ? s : (int)ud_rng_below(rng, (uint32_t)o->n);
+    return s >= 0 ? s : 0;
 }
 
 /* Random, except that it plays an event card whenever it may and never
@@ -408,6 +409,8 @@ static const ud_ratio zb_ratios[] = {
     { "cards per turn", "ZB-EVENT-PLAY", "ZB-TURN" },
 };
 
+extern const ud_game_extras zb_extras;
+
 const ud_game zb_game = {
     .name = "zombies-board",
     .title = "Zombies!!! (the board game, 004's rules variant)",
@@ -437,4 +440,5 @@ const ud_game zb_game = {
     .winner = zb_winner,
     .outcomes = zb_outcomes,
     .load_content = zb_load_content,
+    .extras = &zb_extras,
 };

@@ -1153,7 +1153,7 @@ static void zombies_chase(void *p, ud_step *s)
             }
         }
     }
-    UD_EMIT(s, "shamble %d", moved);
+    UD_EMIT(s, "zombies-moved %d", moved);
 }
 
 typedef struct { const char *name[4]; } dir_labels;
@@ -1348,7 +1348,8 @@ static void turn_cap(void *p, ud_step *s)
 static void next_turn(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
-    emit_map(st, s);
+    if (st->placed_any || st->moved)   /* the map after a turn that changed it */
+        emit_map(st, s);
     st->pl[st->current].fresh = 0;
     st->allowance = st->moved = st->hurry = st->placed_any = 0;
     st->ctx = st->roll = 0;
