@@ -129,7 +129,10 @@ static bool is_goal(const zb_state *st, int a, int goal)
     default:
         if (st->kind[a] != ZB_FLOOR && st->kind[a] != ZB_DOOR)
             return false;
-        return (st->cell[a] & ZB_TOK_MASK) || !st->searched[(a / ZB_SIDE) / ZB_TS][(a % ZB_SIDE) / ZB_TS];
+        if (st->cell[a])   /* a zombie to kill or a token to claim */
+            return true;
+        int sx = (a % ZB_SIDE) / ZB_TS, sy = (a / ZB_SIDE) / ZB_TS;
+        return !st->searched[sy][sx] && zb_building_zombies(st, sx, sy) == 0;
     }
 }
 

@@ -45,7 +45,8 @@ static const ud_action_kind zb_actions[ZB_ACTIONS] = {
     [ZB_ACT_BLEED] = { "bleed", NULL },
     [ZB_ACT_PLACE] = { "place", "T%d at %d,%d rot %d" },
     [ZB_ACT_HELIPORT] = { "heliport", "at %d,%d" },
-    [ZB_ACT_PLAY] = { "play", "E%d on %p" },
+    /* the seat as a number from 1: the human prompt has no player names */
+    [ZB_ACT_PLAY] = { "play", "E%d on seat %d" },
     [ZB_ACT_PASS] = { "pass", NULL },
     [ZB_ACT_NORTH] = { "north", NULL },
     [ZB_ACT_EAST] = { "east", NULL },

@@ -783,7 +783,7 @@ static void offer_events(void *p, ud_step *s)
     for (int h = 0; h < ZB_HAND; h++)
         for (int t = 0; pl->card[h] && t < st->n_players; t++)
             if (card_target_ok(st, pl->card[h] - 1, t)) {
-                ud_action a = { ZB_ACT_PLAY, { pl->card[h] - 1, t } };
+                ud_action a = { ZB_ACT_PLAY, { pl->card[h] - 1, t + 1 } };   /* seats from 1, as a person counts */
                 ud_offer_action(s, &a);
             }
     ud_offer(s, ZB_ACT_PASS);
@@ -808,7 +808,7 @@ static uint8_t add_sat(int a, int b)
 static void play_event(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
-    int k = s->action.arg[0], t = s->action.arg[1];
+    int k = s->action.arg[0], t = s->action.arg[1] - 1;
     zb_player *pl = cur(st), *tp = &st->pl[t];
     for (int h = 0; h < ZB_HAND; h++)
         if (pl->card[h] == k + 1) {
@@ -1312,32 +1312,6 @@ static void emit_map(zb_state *st, ud_step *s)
         ud_emitf(s, "map %s", rows[r]);
 }
 
-static bool tile_fits_for(const zb_state *st, int seat);
-
-/* Every named building in play searched, none left to come: the tile
- * piles are spent and no tile in any hand fits. */
-static bool all_searched(const void *p, const ud_step *s)
-{
-    const zb_state *st = CST(p);
-    if (st->tiles_pile || !st->alt_tiles_in || st->heli_placed)
-        return false;
-    for (int y = 0; y < ZB_SLOTS; y++)
-        for (int x = 0; x < ZB_SLOTS; x++)
-            if (st->slot[y][x] && zb_content.tile[st->slot[y][x] - 1].role == ZB_ROLE_NAMED && !st->searched[y][x])
-                return false;
-    for (int q = 0; q < st->n_players; q++)
-        if (st->pl[q].status != ZB_OUT && tile_fits_for(st, q))
-            return false;
-    return true;
-}
-
-static void end_all_searched(void *p, ud_step *s)
-{
-    emit_map(ST(p), s);
-    UD_EMIT(s, "all-searched");
-    most_survivors(ST(p), s, ZB_END_ALL_SEARCHED);
-}
-
 static void turn_cap(void *p, ud_step *s)
 {
     emit_map(ST(p), s);
@@ -1492,8 +1466,6 @@ const ud_rule zb_rules[ZB_N_RULES] = {
         ZB_PH_DRAW, E, cards_run_out, alt_cards),
     ROW("ZB-DRAW", "Resource Replenishment", "\"a player draws Cards and Tiles to replenish allotment of three each\"",
         ZB_PH_DRAW, E, NULL, draw),
-    ROW("ZB-ALL-SEARCHED", "End Game", "\"the player with the most rescued survivors once all Named Buildings have been searched\" (none left to place " SILENT ")",
-        ZB_PH_TURN_END, E, all_searched, end_all_searched),
     ROW("ZB-TURN-CAP", "End Game " SILENT, "undead's bound: after the last round of the cap, the most rescued survivors wins",
         ZB_PH_TURN_END, E, cap_reached, turn_cap),
     ROW("ZB-NEXT", "Turn Sequence", "\"Play proceeds clockwise\"",

@@ -114,7 +114,7 @@ enum { ZB_CTX_START, ZB_CTX_MOVE };
 enum zb_status { ZB_UNSEATED, ZB_ALIVE, ZB_DEAD, ZB_OUT };
 /* How the game ended. */
 enum zb_end { ZB_END_NONE, ZB_END_HELIPORT, ZB_END_NO_HELIPORT, ZB_END_LAST_ALIVE, ZB_END_ALL_OUT,
-              ZB_END_CAP, ZB_END_ALL_SEARCHED };
+              ZB_END_CAP };
 
 typedef struct zb_player {
     uint8_t pos_x, pos_y;         /* space; meaningless unless alive */
@@ -168,7 +168,7 @@ typedef struct zb_state {
 } zb_state;
 
 extern const ud_game zb_game;
-enum { ZB_N_RULES = 66 };
+enum { ZB_N_RULES = 65 };
 extern const ud_rule zb_rules[ZB_N_RULES];
 extern const ud_variant zb_variants[ZB_VARIANTS];
 
