@@ -80,8 +80,8 @@ Test(zb_tiles, a_tile_fits_only_where_roads_join)
 /* ---- the golden cases ------------------------------------------------------------- */
 
 static const char *const cases[] = {
-    "examples/heliport-reached", "examples/death", "examples/no-heliport-space", "examples/blocked",
-    "examples/bullet-taken", "examples/out-skipped", "seeded/solo-random", "seeded/two-random", "seeded/two-wanderers",
+    "situations/heliport-reached", "situations/death", "examples/no-heliport-space", "situations/blocked",
+    "examples/bullet-taken", "situations/out-skipped", "seeded/solo-random", "seeded/two-random", "seeded/two-wanderers",
     "seeded/trade-all",
 };
 
@@ -98,7 +98,7 @@ static void run_case(run *r, const char *name)
 Test(zb_golden, the_heliport_placed_and_reached_wins)
 {
     run r;
-    run_case(&r, "examples/heliport-reached");
+    run_case(&r, "situations/heliport-reached");
     cr_assert_eq(zb_fired(&r, "ZB-SHOOT"), 1, "the roll of 2 raised to 4 with bullets");
     cr_assert_eq(zb_fired(&r, "ZB-SURVIVORS"), 1);
     cr_assert_eq(zb_fired(&r, "ZB-HELIPORT-EARNED"), 1);
@@ -111,7 +111,7 @@ Test(zb_golden, the_heliport_placed_and_reached_wins)
 Test(zb_golden, combat_costs_life_then_the_character)
 {
     run r;
-    run_case(&r, "examples/death");
+    run_case(&r, "situations/death");
     cr_assert_eq(zb_fired(&r, "ZB-BLEED"), 3, "one life for the first zombie, two for the second");
     cr_assert_eq(zb_fired(&r, "ZB-DEATH"), 1);
     cr_assert_eq(zb_fired(&r, "ZB-NEW-CHARACTER"), 1);
@@ -132,7 +132,7 @@ Test(zb_golden, no_heliport_space_ends_on_survivors)
 Test(zb_golden, a_blocked_player_loses_the_rest_of_the_turn)
 {
     run r;
-    run_case(&r, "examples/blocked");
+    run_case(&r, "situations/blocked");
     cr_assert_geq(zb_fired(&r, "ZB-BLOCKED"), 1);
     cr_assert(r.regen && strstr(r.regen, "blocked ann"));
     run_free(&r);
