@@ -9,12 +9,14 @@
 #include "one_die/one_die.h"
 #include "zombie_dice/zd.h"
 #include "zombies_cards/zombies_cards.h"
+#include "zombies_board/zombies_board.h"
 
 const ud_game *const ud_games[] = {
     &zd_game,
     &dl_game,
     &od_game,
     &zc_game,
+    &zb_game,
     NULL,
 };
 

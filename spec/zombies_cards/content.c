@@ -128,27 +128,32 @@ static const ud_content_kind kinds[] = {
 };
 static const ud_content_schema schema = { "zombies-cards content", kinds, 2 };
 
-bool zc_load_content(const char *dir, ud_content_error *err)
+/* Load a set (from disk when files is NULL, else from files[] in memory)
+ * and make it the set in use only when all of it is good. */
+static bool load_set(const char *dir, const ud_content_memfile *files, int n_files, ud_content_error *err)
 {
     static zc_tables t;   /* large: not on the stack */
     memset(&t, 0, sizeof t);
-    bool ok;
-    if (dir) {
-        ok = ud_content_load_path(&schema, dir, &t, err);
-    } else {
-        enum { MAX_FILES = 8 };
-        ud_content_memfile files[MAX_FILES + 1];
-        int n = ud_content_zombies_cards_n < MAX_FILES ? ud_content_zombies_cards_n : MAX_FILES;
-        memcpy(files, ud_content_zombies_cards, (size_t)n * sizeof files[0]);
-        static const char top[] = "include \"cards.txt\"\ninclude \"setup.txt\"\n";
-        files[n] = (ud_content_memfile){ "spec/zombies_cards/content/(built in)", top, sizeof top - 1 };
-        ok = ud_content_load_memory(&schema, files, n + 1, n, &t, err);
-    }
+    bool ok = files ? ud_content_load_dir_memory(&schema, dir, files, n_files, &t, err)
+                    : ud_content_load_path(&schema, dir, &t, err);
     if (!ok)
         return false;   /* the tables in use stay as they were */
     t.loaded = true;
     zc_content = t;
     return true;
+}
+
+bool zc_load_content_memory(const char *dir, const ud_content_memfile *files, int n_files,
+                            ud_content_error *err)
+{
+    return load_set(dir, files, n_files, err);
+}
+
+bool zc_load_content(const char *dir, ud_content_error *err)
+{
+    if (dir)
+        return load_set(dir, NULL, 0, err);
+    return load_set("spec/zombies_cards/content", ud_content_zombies_cards, ud_content_zombies_cards_n, err);
 }
 
 void zc_content_ready(void)

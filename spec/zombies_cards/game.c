@@ -478,6 +478,7 @@ const ud_game zc_game = {
     .outcomes = zc_outcomes,
     .observe = zc_observe,
     .load_content = zc_load_content,
+    .load_content_memory = zc_load_content_memory,
     .apply_start = zc_apply_start,
     .extras = &zc_extras,
 };

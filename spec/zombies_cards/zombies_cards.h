@@ -82,6 +82,8 @@ extern zc_tables zc_content;
 
 void zc_content_ready(void);
 bool zc_load_content(const char *dir, struct ud_content_error *err);
+bool zc_load_content_memory(const char *dir, const struct ud_content_memfile *files, int n_files,
+                           struct ud_content_error *err);
 
 enum zc_phase {
     ZC_PH_SETUP, ZC_PH_DEAL, ZC_PH_STOCK, ZC_PH_TURN_START, ZC_PH_MAP, ZC_PH_REACT_NEXT,

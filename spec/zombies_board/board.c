@@ -1,0 +1,224 @@
+/*
+ * board.c - the tile model: which steps are legal, where a tile fits,
+ * laying a tile's spaces, distances by breadth-first search, and the map
+ * as text.  Everything works on the state's fixed byte grids.
+ */
+#include <string.h>
+
+#include "zombies_board.h"
+
+static const int dx[4] = { 0, 1, 0, -1 };
+static const int dy[4] = { -1, 0, 1, 0 };
+
+int zb_neighbour(int i, int d)
+{
+    int x = i % ZB_SIDE + dx[d], y = i / ZB_SIDE + dy[d];
+    if (x < 0 || y < 0 || x >= ZB_SIDE || y >= ZB_SIDE)
+        return -1;
+    return zb_at(x, y);
+}
+
+static bool building(int k)
+{
+    return k == ZB_FLOOR || k == ZB_DOOR;
+}
+
+static bool same_slot(int a, int b)
+{
+    return (a % ZB_SIDE) / ZB_TS == (b % ZB_SIDE) / ZB_TS && (a / ZB_SIDE) / ZB_TS == (b / ZB_SIDE) / ZB_TS;
+}
+
+/* 004 "Movement Rules": in and out of named buildings only by doors, no
+ * other building entered; inside a named building every space joins its
+ * neighbours (undead's reading of "as indicated by the lines"). */
+bool zb_can_step(const zb_state *st, int from, int to)
+{
+    int a = st->kind[from], b = st->kind[to];
+    if (zb_roadlike(a))
+        return zb_roadlike(b) || b == ZB_DOOR;
+    if (a == ZB_DOOR && zb_roadlike(b))
+        return true;
+    return building(a) && building(b) && same_slot(from, to);
+}
+
+/* What an empty slot asks of a tile, from its placed neighbours. */
+static void slot_needs(zb_state *st, int sx, int sy)
+{
+    unsigned near = 0, req = 0;
+    if (sx < 0 || sy < 0 || sx >= ZB_SLOTS || sy >= ZB_SLOTS)
+        return;
+    for (int e = 0; e < 4 && !st->slot[sy][sx]; e++) {
+        int nx = sx + dx[e], ny = sy + dy[e];
+        if (nx < 0 || ny < 0 || nx >= ZB_SLOTS || ny >= ZB_SLOTS || !st->slot[ny][nx])
+            continue;
+        const zb_tile_kind *o = &zb_content.tile[st->slot[ny][nx] - 1];
+        near |= 1u << e;
+        req |= ((o->open[st->rot[ny][nx]] >> ((e + 2) & 3)) & 1u) << e;
+    }
+    st->near[sy * ZB_SLOTS + sx] = (uint8_t)near;
+    st->need[sy * ZB_SLOTS + sx] = (uint8_t)req;
+}
+
+bool zb_fits(const zb_state *st, int t, int sx, int sy, int r)
+{
+    if (sx < 0 || sy < 0 || sx >= ZB_SLOTS || sy >= ZB_SLOTS)
+        return false;
+    unsigned req, near = zb_slot_needs(st, sx, sy, &req);
+    return zb_fits_needs(t, r, near, req);
+}
+
+static void relink(zb_state *st, int i)
+{
+    uint8_t m = 0;
+    for (int d = 0; d < 4; d++) {
+        int j = zb_neighbour(i, d);
+        if (j >= 0 && zb_can_step(st, i, j))
+            m |= (uint8_t)(1u << d);
+    }
+    st->link[i] = m;
+}
+
+void zb_lay(zb_state *st, int t, int sx, int sy, int r)
+{
+    st->slot[sy][sx] = (uint8_t)(t + 1);
+    st->rot[sy][sx] = (uint8_t)r;
+    for (int y = 0; y < ZB_TS; y++)
+        for (int x = 0; x < ZB_TS; x++)
+            st->kind[zb_at(sx * ZB_TS + x, sy * ZB_TS + y)] = zb_content.tile[t].grid[r][y][x];
+    /* the tile's spaces and the ring around it: their steps may change */
+    for (int y = sy * ZB_TS - 1; y <= sy * ZB_TS + ZB_TS; y++)
+        for (int x = sx * ZB_TS - 1; x <= sx * ZB_TS + ZB_TS; x++)
+            if (x >= 0 && y >= 0 && x < ZB_SIDE && y < ZB_SIDE)
+                relink(st, zb_at(x, y));
+    slot_needs(st, sx, sy);
+    for (int e = 0; e < 4; e++)
+        slot_needs(st, sx + dx[e], sy + dy[e]);
+}
+
+void zb_distances(const zb_state *st, const uint8_t *src, uint8_t *dist, int max_depth)
+{
+    uint16_t queue[ZB_SPACES];
+    int head = 0, tail = 0;
+    memset(dist, 255, ZB_SPACES);
+    for (int i = 0; i < ZB_SPACES; i++)
+        if (src[i]) {
+            dist[i] = 0;
+            queue[tail++] = (uint16_t)i;
+        }
+    while (head < tail) {
+        int i = queue[head++];
+        if (dist[i] >= max_depth)
+            continue;
+        unsigned m = st->link[i];
+        for (int d = 0; d < 4; d++) {
+            /* steps are symmetric, so distances to the sources are distances from them */
+            int j = i + zb_off[d];
+            if (!((m >> d) & 1u) || dist[j] != 255)
+                continue;
+            dist[j] = (uint8_t)(dist[i] + 1);
+            queue[tail++] = (uint16_t)j;
+        }
+    }
+}
+
+static bool is_goal(const zb_state *st, int a, int goal)
+{
+    switch (goal) {
+    case ZB_GOAL_HELI: return st->kind[a] == ZB_HELI;
+    case ZB_GOAL_SQUARE: return st->kind[a] == ZB_SQUARE;
+    default:
+        if (st->kind[a] != ZB_FLOOR && st->kind[a] != ZB_DOOR)
+            return false;
+        if (st->cell[a])   /* a zombie to kill or a token to claim */
+            return true;
+        int sx = (a % ZB_SIDE) / ZB_TS, sy = (a / ZB_SIDE) / ZB_TS;
+        return !st->searched[sy][sx] && zb_building_zombies(st, sx, sy) == 0;
+    }
+}
+
+int zb_first_step(const zb_state *st, int i, int goal, int max_depth)
+{
+    /* Marks by generation, so no clearing per call (thread-local: the
+     * policies of parallel runs do not share it). */
+    static _Thread_local uint16_t seen[ZB_SPACES];
+    static _Thread_local uint16_t gen;
+    if (++gen == 0) {
+        memset(seen, 0, sizeof seen);
+        gen = 1;
+    }
+    uint16_t queue[ZB_SPACES];
+    uint8_t first[ZB_SPACES], depth[ZB_SPACES];
+    int head = 0, tail = 0;
+    seen[i] = gen;
+    first[i] = 4;
+    depth[i] = 0;
+    queue[tail++] = (uint16_t)i;
+    while (head < tail) {
+        int a = queue[head++];
+        if (is_goal(st, a, goal))
+            return first[a];
+        if (depth[a] >= max_depth)
+            continue;
+        unsigned m = st->link[a];
+        for (int d = 0; d < 4; d++) {
+            int j = a + zb_off[d];
+            if (!((m >> d) & 1u) || seen[j] == gen)
+                continue;
+            seen[j] = gen;
+            first[j] = (uint8_t)(a == i ? d : first[a]);
+            depth[j] = (uint8_t)(depth[a] + 1);
+            queue[tail++] = (uint16_t)j;
+        }
+    }
+    return -1;
+}
+
+int zb_building_zombies(const zb_state *st, int sx, int sy)
+{
+    int n = 0;
+    for (int y = 0; y < ZB_TS; y++)
+        for (int x = 0; x < ZB_TS; x++) {
+            int i = zb_at(sx * ZB_TS + x, sy * ZB_TS + y);
+            n += building(st->kind[i]) && (st->cell[i] & ZB_ZOMBIE);
+        }
+    return n;
+}
+
+/* One character a space: a player's seat number, z a zombie, l or b a
+ * token, then the ground: . road, X solid building, _ floor, d door,
+ * + the Town Square centre, H the heliport centre, - no tile. */
+int zb_map_rows(const zb_state *st, char rows[][ZB_SIDE + 3])
+{
+    int x0 = ZB_SLOTS, x1 = -1, y0 = ZB_SLOTS, y1 = -1;
+    for (int y = 0; y < ZB_SLOTS; y++)
+        for (int x = 0; x < ZB_SLOTS; x++)
+            if (st->slot[y][x]) {
+                x0 = x < x0 ? x : x0;
+                x1 = x > x1 ? x : x1;
+                y0 = y < y0 ? y : y0;
+                y1 = y > y1 ? y : y1;
+            }
+    static const char ground[] = "-.X_d+H";
+    int n = 0;
+    for (int y = y0 * ZB_TS; y < (y1 + 1) * ZB_TS; y++) {
+        char *o = rows[n++];
+        int k = 0;
+        o[k++] = '|';
+        for (int x = x0 * ZB_TS; x < (x1 + 1) * ZB_TS; x++) {
+            int i = zb_at(x, y);
+            char c = ground[st->kind[i]];
+            int tok = (st->cell[i] & ZB_TOK_MASK) >> ZB_TOK_SHIFT;
+            if (tok)
+                c = tok == ZB_TOK_LIFE ? 'l' : 'b';
+            if (st->cell[i] & ZB_ZOMBIE)
+                c = 'z';
+            for (int p = st->n_players - 1; p >= 0; p--)
+                if (st->pl[p].status == ZB_ALIVE && zb_at(st->pl[p].pos_x, st->pl[p].pos_y) == i)
+                    c = (char)('1' + p);
+            o[k++] = c;
+        }
+        o[k++] = '|';
+        o[k] = 0;
+    }
+    return n;
+}

@@ -1,0 +1,446 @@
+/*
+ * game.c - the Zombies!!! board game's ud_game: phases, actions, variants,
+ * invariants, policies and the functions that read the state.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "extras.h"
+#include "rng.h"
+#include "zombies_board.h"
+
+#define SRC "004_7b390799ec2a25ac.txt"
+#define ST(p) ((zb_state *)(p))
+#define CST(p) ((const zb_state *)(p))
+
+static const ud_phase zb_phases[ZB_PHASES] = {
+    [ZB_PH_SETUP] = { "setup", UD_PHASE_AUTO },
+    [ZB_PH_FIRST] = { "first-player", UD_PHASE_AUTO },
+    [ZB_PH_TURN_START] = { "turn-start", UD_PHASE_AUTO },
+    [ZB_PH_REVIVE] = { "new-character", UD_PHASE_DECISION },
+    [ZB_PH_STEP1] = { "step-1", UD_PHASE_AUTO },
+    [ZB_PH_COMBAT] = { "combat", UD_PHASE_AUTO },
+    [ZB_PH_PAY] = { "pay", UD_PHASE_DECISION },
+    [ZB_PH_COMBAT_END] = { "combat-end", UD_PHASE_AUTO },
+    [ZB_PH_PLACE_CHECK] = { "tiles", UD_PHASE_AUTO },
+    [ZB_PH_PLACE] = { "place", UD_PHASE_DECISION },
+    [ZB_PH_LAID] = { "laid", UD_PHASE_AUTO },
+    [ZB_PH_EVENT_CHECK] = { "events", UD_PHASE_AUTO },
+    [ZB_PH_EVENT] = { "event", UD_PHASE_DECISION },
+    [ZB_PH_MOVE_CHECK] = { "movement", UD_PHASE_AUTO },
+    [ZB_PH_MOVE] = { "move", UD_PHASE_DECISION },
+    [ZB_PH_ARRIVE] = { "arrive", UD_PHASE_AUTO },
+    [ZB_PH_ZOMBIES] = { "zombies", UD_PHASE_AUTO },
+    [ZB_PH_REPLENISH] = { "replenish", UD_PHASE_AUTO },
+    [ZB_PH_TRADE] = { "trade", UD_PHASE_DECISION },
+    [ZB_PH_DRAW] = { "draw", UD_PHASE_AUTO },
+    [ZB_PH_TURN_END] = { "turn-end", UD_PHASE_AUTO },
+    [ZB_PH_OVER] = { "over", UD_PHASE_OVER },
+};
+
+static const ud_action_kind zb_actions[ZB_ACTIONS] = {
+    [ZB_ACT_REVIVE] = { "new-character", NULL },
+    [ZB_ACT_RETIRE] = { "give-up", NULL },
+    [ZB_ACT_SHOOT] = { "shoot", NULL },
+    [ZB_ACT_BLEED] = { "bleed", NULL },
+    [ZB_ACT_PLACE] = { "place", "T%d at %d,%d rot %d" },
+    [ZB_ACT_HELIPORT] = { "heliport", "at %d,%d" },
+    /* the seat as a number from 1: the human prompt has no player names */
+    [ZB_ACT_PLAY] = { "play", "E%d on seat %d" },
+    [ZB_ACT_PASS] = { "pass", NULL },
+    [ZB_ACT_NORTH] = { "north", NULL },
+    [ZB_ACT_EAST] = { "east", NULL },
+    [ZB_ACT_SOUTH] = { "south", NULL },
+    [ZB_ACT_WEST] = { "west", NULL },
+    [ZB_ACT_STOP] = { "stop", NULL },
+    [ZB_ACT_TRADE] = { "trade", "%d" },
+};
+static const char *const zb_chance_events[] = { "roll", "tile", "card", "shamble", NULL };
+
+#define SILENT "(the text is silent: undead's reading)"
+static const ud_variant_value zombie_values[] = {
+    { "chase", SRC, "Turn Sequence " SILENT, "each zombie within 6 spaces of a player one step nearer the nearest, in reading order; the others stay" },
+    { "random", SRC, "Turn Sequence", "\"in any direction\": each zombie to a random space it may enter" },
+};
+static const ud_variant_value heli_values[] = {
+    { "connected", SRC, "End Game " SILENT, "a legal space is one a map tile could take: roads joined" },
+    { "far", SRC, "End Game " SILENT, "as connected, and not beside the Town Square" },
+};
+static const ud_variant_value newchar_values[] = {
+    { "no-move", SRC, "Combat Rules", "\"may not move until the next turn\": it fights, places tiles and plays cards" },
+    { "skip-turn", SRC, "Combat Rules " SILENT, "placing the pawn is its whole turn (zombies still move, hands refill)" },
+};
+static const ud_variant_value trade_values[] = {
+    { "choose", SRC, "Resource Replenishment", "\"may be traded\": at the end of the turn the player says how many" },
+    { "all", SRC, "Resource Replenishment " SILENT, "every full three kills traded at the end of the turn" },
+};
+static const ud_variant_value cap_values[] = {
+    { "25", SRC, "End Game " SILENT, "undead's bound: after 25 rounds the most survivors wins" },
+    { "50", SRC, "End Game " SILENT, "after 50 rounds" },
+    { "100", SRC, "End Game " SILENT, "after 100 rounds" },
+};
+const ud_variant zb_variants[ZB_VARIANTS] = {
+    { "zombies", "Who moves the zombies, and where?", 2, zombie_values, ZB_ZOMBIES_CHASE },
+    { "heliport-space", "What is a legal space for the heliport?", 2, heli_values, ZB_HELI_CONNECTED },
+    { "new-character", "What may a new character do on its first turn?", 2, newchar_values, ZB_NEWCHAR_NO_MOVE },
+    { "trade", "When and how are kills traded for bullets?", 2, trade_values, ZB_TRADE_CHOOSE },
+    { "turn-cap", "After how many rounds does undead end a game nobody has won?", 3, cap_values, ZB_CAP_25 },
+};
+
+/* ---- invariants -------------------------------------------------------------------- */
+
+static bool one_per_space(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zb_state *st = CST(p);
+    for (int i = 0; i < ZB_SPACES; i++) {
+        int c = st->cell[i], k = st->kind[i];
+        if (c & ~(ZB_ZOMBIE | ZB_TOK_MASK) || ((c & ZB_TOK_MASK) >> ZB_TOK_SHIFT) == 3) {
+            ud_buf_printf(why, "space %d,%d holds %#x", i % ZB_SIDE, i / ZB_SIDE, c);
+            return false;
+        }
+        if (c && (k == ZB_NONE || k == ZB_SOLID)) {
+            ud_buf_printf(why, "a zombie or token on space %d,%d, where none may stand", i % ZB_SIDE, i / ZB_SIDE);
+            return false;
+        }
+        if ((c & ZB_TOK_MASK) && k != ZB_FLOOR && k != ZB_DOOR) {
+            ud_buf_printf(why, "a token outside a building at %d,%d", i % ZB_SIDE, i / ZB_SIDE);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool conserved(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zb_state *st = CST(p);
+    int z = 0, t = 0;
+    for (int i = 0; i < ZB_SPACES; i++) {
+        z += st->cell[i] & ZB_ZOMBIE;
+        t += (st->cell[i] & ZB_TOK_MASK) != 0;
+    }
+    if (z != st->zombies || t != st->tokens) {
+        ud_buf_printf(why, "%d zombies and %d tokens on the board, the rows counted %d and %d", z, t,
+                      st->zombies, st->tokens);
+        return false;
+    }
+    return true;
+}
+
+static bool resources(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zb_state *st = CST(p);
+    if (st->phase == ZB_PH_SETUP)
+        return true;   /* the allotment comes last in the set-up */
+    for (int i = 0; i < st->n_players; i++) {
+        const zb_player *pl = &st->pl[i];
+        if (pl->status == ZB_ALIVE && pl->life == 0 && st->phase != ZB_PH_COMBAT_END) {
+            ud_buf_printf(why, "seat %d alive with no life outside a combat's end", i);
+            return false;
+        }
+        if (pl->status != ZB_ALIVE && (pl->survivors || pl->kills || pl->weapons)) {
+            ud_buf_printf(why, "seat %d is off the board but keeps kills, survivors or weapons", i);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool hands(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zb_state *st = CST(p);
+    for (int i = 0; i < st->n_players; i++)
+        for (int h = 0; h < ZB_HAND; h++) {
+            int t = st->pl[i].tile[h], c = st->pl[i].card[h];
+            if (t > zb_content.n_tiles || c > zb_content.n_events || (t && (t - 1 == zb_content.square ||
+                                                                          t - 1 == zb_content.heliport))) {
+                ud_buf_printf(why, "seat %d holds tile %d, card %d", i, t, c);
+                return false;
+            }
+        }
+    return true;
+}
+
+static bool movement(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zb_state *st = CST(p);
+    if (st->moved > st->allowance + st->hurry) {
+        ud_buf_printf(why, "moved %d of %d", st->moved, st->allowance + st->hurry);
+        return false;
+    }
+    bool after = st->phase == ZB_PH_REPLENISH || st->phase == ZB_PH_TRADE || st->phase == ZB_PH_DRAW;
+    const zb_player *me = &st->pl[st->current];
+    if (after && st->moved && me->status == ZB_ALIVE)
+        for (int q = 0; q < st->n_players; q++)
+            if (q != st->current && st->pl[q].status == ZB_ALIVE && st->pl[q].pos_x == me->pos_x &&
+                st->pl[q].pos_y == me->pos_y) {
+                ud_buf_printf(why, "seat %d ended its move on seat %d", st->current, q);
+                return false;
+            }
+    for (int q = 0; q < st->n_players; q++)
+        if (st->pl[q].status == ZB_ALIVE) {
+            int k = st->kind[zb_at(st->pl[q].pos_x, st->pl[q].pos_y)];
+            if (k == ZB_NONE || k == ZB_SOLID) {
+                ud_buf_printf(why, "seat %d stands where nobody may", q);
+                return false;
+            }
+        }
+    return true;
+}
+
+static bool weapon_deck(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zb_state *st = CST(p);
+    if (st->phase == ZB_PH_SETUP)
+        return true;
+    int left = 0;
+    for (int w = 0; w < zb_content.n_weapons; w++) {
+        left += st->weapons_left[w];
+        if (st->weapons_left[w] > zb_content.weapon[w].count) {
+            ud_buf_printf(why, "weapon %s has %d copies left of %d", zb_content.weapon[w].id,
+                          st->weapons_left[w], zb_content.weapon[w].count);
+            return false;
+        }
+    }
+    if (left + st->weapons_taken != zb_content.weapon_total) {
+        ud_buf_printf(why, "%d weapons left and %d taken of %d: the deck was refilled", left,
+                      st->weapons_taken, zb_content.weapon_total);
+        return false;
+    }
+    return true;
+}
+
+static bool roads(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zb_state *st = CST(p);
+    for (int y = 0; y < ZB_SLOTS; y++)
+        for (int x = 0; x < ZB_SLOTS; x++) {
+            if (!st->slot[y][x])
+                continue;
+            unsigned o = zb_content.tile[st->slot[y][x] - 1].open[st->rot[y][x]];
+            if (x + 1 < ZB_SLOTS && st->slot[y][x + 1]) {
+                unsigned e = zb_content.tile[st->slot[y][x + 1] - 1].open[st->rot[y][x + 1]];
+                if (((o >> ZB_E) & 1u) != ((e >> ZB_W) & 1u)) {
+                    ud_buf_printf(why, "slots %d,%d and %d,%d: a road meets a building's side", x - ZB_MID,
+                                  y - ZB_MID, x + 1 - ZB_MID, y - ZB_MID);
+                    return false;
+                }
+            }
+            if (y + 1 < ZB_SLOTS && st->slot[y + 1][x]) {
+                unsigned e = zb_content.tile[st->slot[y + 1][x] - 1].open[st->rot[y + 1][x]];
+                if (((o >> ZB_S) & 1u) != ((e >> ZB_N) & 1u)) {
+                    ud_buf_printf(why, "slots %d,%d and %d,%d: a road meets a building's side", x - ZB_MID,
+                                  y - ZB_MID, x - ZB_MID, y + 1 - ZB_MID);
+                    return false;
+                }
+            }
+        }
+    return true;
+}
+
+static int alive_or_dead(const zb_state *st)
+{
+    int n = 0;
+    for (int i = 0; i < st->n_players; i++)
+        n += st->pl[i].status != ZB_OUT;
+    return n;
+}
+
+/* Over exactly when an ending holds, and each ending's condition. */
+static bool over_when_won(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zb_state *st = CST(p);
+    bool over = st->phase == ZB_PH_OVER;
+    if (over != (st->over == 1) || over != (st->end != ZB_END_NONE)) {
+        ud_buf_printf(why, "phase %s, over=%d, end=%d", g->phases[st->phase].name, st->over, st->end);
+        return false;
+    }
+    if (over) {
+        for (int i = 0; i < st->n_players; i++)
+            if (st->pl[i].outcome == UD_SEAT_PLAYING) {
+                ud_buf_printf(why, "the game is over but seat %d has no outcome", i);
+                return false;
+            }
+        bool ok = true;
+        switch (st->end) {
+        case ZB_END_HELIPORT: {
+            const zb_player *w = &st->pl[st->winner];
+            ok = st->winner >= 0 && w->survivors >= 3 && w->pos_x == st->heli_x && w->pos_y == st->heli_y;
+            break;
+        }
+        case ZB_END_LAST_ALIVE: ok = alive_or_dead(st) == 1; break;
+        case ZB_END_ALL_OUT: ok = alive_or_dead(st) == 0; break;
+        case ZB_END_NO_HELIPORT: ok = st->heli_due && !st->heli_placed; break;
+        default: break;
+        }
+        if (!ok)
+            ud_buf_printf(why, "the game ended (end %d) though its condition does not hold", st->end);
+        return ok;
+    }
+    if (g->phases[st->phase].kind == UD_PHASE_DECISION && st->phase != ZB_PH_PAY) {
+        if (st->n_players > 1 && alive_or_dead(st) < 2) {
+            ud_buf_printf(why, "one player is left and the game goes on");
+            return false;
+        }
+        for (int i = 0; i < st->n_players && st->heli_placed; i++)
+            if (st->pl[i].status == ZB_ALIVE && st->pl[i].survivors >= 3 && st->pl[i].pos_x == st->heli_x &&
+                st->pl[i].pos_y == st->heli_y) {
+                ud_buf_printf(why, "seat %d stands on the heliport with %d survivors and the game goes on", i,
+                              st->pl[i].survivors);
+                return false;
+            }
+    }
+    return true;
+}
+
+static const ud_invariant zb_invariants[] = {
+    { "ZB-INV-ONE-PER-SPACE", "at most one zombie and one token a space, only where they may be", one_per_space },
+    { "ZB-INV-CONSERVED", "zombies and tokens on the board are what the rows added and removed", conserved },
+    { "ZB-INV-RESOURCES", "life and bullets never below 0; no character alive without life; the dead keep nothing", resources },
+    { "ZB-INV-HANDS", "at most three tiles and three cards in hand, all from the piles", hands },
+    { "ZB-INV-MOVE", "no move longer than allowed, none ending on another player, nobody off the roads", movement },
+    { "ZB-INV-WEAPONS", "the weapon deck is never refilled", weapon_deck },
+    { "ZB-INV-ROADS", "roads always connect: no road meets a building's side", roads },
+    { "ZB-INV-OVER", "the game is over exactly when an ending holds", over_when_won },
+};
+
+/* ---- policies -------------------------------------------------------------------------- */
+
+static int find_kind(const ud_offers *o, int kind)
+{
+    for (int i = 0; i < o->n; i++)
+        if (o->action[i].kind == kind)
+            return i;
+    return -1;
+}
+
+/* Heads for what wins: the heliport with three survivors, else unsearched
+ * buildings and tokens, the Town Square when hurt; shoots when it can,
+ * plays every card it may, takes the first tile placement offered. */
+static int greedy(const ud_game *g, const void *p, int seat, int param, const ud_offers *o, ud_rng *rng)
+{
+    const zb_state *st = CST(p);
+    int k = o->action[0].kind;
+    if (k == ZB_ACT_SHOOT || k == ZB_ACT_BLEED)
+        return find_kind(o, ZB_ACT_SHOOT) >= 0 ? find_kind(o, ZB_ACT_SHOOT) : find_kind(o, ZB_ACT_BLEED);
+    if (k == ZB_ACT_REVIVE || k == ZB_ACT_PLACE || k == ZB_ACT_HELIPORT || k == ZB_ACT_PLAY)
+        return 0;
+    if (k == ZB_ACT_TRADE)
+        return o->n - 1;
+    if (k < ZB_ACT_NORTH || k > ZB_ACT_STOP)
+        return 0;
+    const zb_player *me = &st->pl[seat];
+    int at = zb_at(me->pos_x, me->pos_y);
+    int d = zb_first_step(st, at, me->survivors >= 3 && st->heli_placed ? ZB_GOAL_HELI
+                                  : me->life <= 1 ? ZB_GOAL_SQUARE : ZB_GOAL_BUILDING, 24);
+    for (int i = 0; d >= 0 && d < 4 && i < o->n; i++)
+        if (o->action[i].kind == ZB_ACT_NORTH + d)
+            return i;
+    int s = find_kind(o, ZB_ACT_STOP);
+    return s >= 0 ? s : 0;
+}
+
+/* Random, except that it plays an event card whenever it may and never
+ * gives up a character: the cards get played. */
+static int wanderer(const ud_game *g, const void *p, int seat, int param, const ud_offers *o, ud_rng *rng)
+{
+    int k = o->action[0].kind;
+    if (k == ZB_ACT_PLAY || k == ZB_ACT_REVIVE)
+        return 0;
+    return (int)ud_rng_below(rng, (uint32_t)o->n);
+}
+
+static const ud_policy_def zb_policies[] = {
+    { "greedy", "heads for buildings, then the heliport; shoots, plays every card", 0, 0, greedy, 0, 0, 0 },
+    { "wanderer", "random moves and tiles; plays every card it may, always a new character", 0, 0, wanderer, 0, 0, 0 },
+};
+
+/* ---- reading the state ------------------------------------------------------------------ */
+
+static void zb_init(void *p, const ud_setup *setup)
+{
+    zb_content_ready();
+    ST(p)->phase = ZB_PH_SETUP;
+    ST(p)->winner = -1;
+    ST(p)->heli_owner = -1;
+}
+
+static int zb_to_move(const void *p)
+{
+    return CST(p)->current;
+}
+
+static void zb_describe(const ud_game *g, const void *p, const ud_setup *setup, ud_buf *out)
+{
+    const zb_state *st = CST(p);
+    ud_buf_printf(out, "turn=%s round=%d moves=%d/%d",
+                  st->current < setup->n_players ? setup->names[st->current] : "?", st->round, st->moved,
+                  st->allowance + st->hurry);
+    for (int i = 0; i < st->n_players && i < setup->n_players; i++) {
+        const zb_player *pl = &st->pl[i];
+        ud_buf_printf(out, " %s=", setup->names[i]);
+        if (pl->status == ZB_ALIVE)
+            ud_buf_printf(out, "%d,%d", pl->pos_x, pl->pos_y);
+        else
+            ud_buf_printf(out, "%s", pl->status == ZB_DEAD ? "dead" : "out");
+        ud_buf_printf(out, ":L%dB%dK%dS%d", pl->life, pl->bullets, pl->kills, pl->survivors);
+    }
+    ud_buf_printf(out, " zombies=%d tokens=%d tiles=%d cards=%d", st->zombies, st->tokens, st->tiles_pile,
+                  st->cards_pile);
+}
+
+static int zb_score(const void *p, int seat)
+{
+    return CST(p)->pl[seat].survivors;
+}
+
+static int zb_winner(const void *p)
+{
+    return CST(p)->winner;
+}
+
+static void zb_outcomes(const void *p, int n_players, uint8_t *out)
+{
+    for (int i = 0; i < n_players; i++)
+        out[i] = i < ZB_MAX_PLAYERS ? CST(p)->pl[i].outcome : UD_SEAT_PLAYING;
+}
+
+static const ud_ratio zb_ratios[] = {
+    { "kills per turn", "ZB-KILL", "ZB-TURN" },
+    { "deaths per turn", "ZB-DEATH", "ZB-TURN" },
+    { "cards per turn", "ZB-EVENT-PLAY", "ZB-TURN" },
+};
+
+extern const ud_game_extras zb_extras;
+
+const ud_game zb_game = {
+    .name = "zombies-board",
+    .title = "Zombies!!! (the board game, 004's rules variant)",
+    .phases = zb_phases,
+    .n_phases = ZB_PHASES,
+    .rules = zb_rules,
+    .n_rules = ZB_N_RULES,
+    .variants = zb_variants,
+    .n_variants = ZB_VARIANTS,
+    .invariants = zb_invariants,
+    .n_invariants = (int)(sizeof zb_invariants / sizeof zb_invariants[0]),
+    .policies = zb_policies,
+    .n_policies = (int)(sizeof zb_policies / sizeof zb_policies[0]),
+    .actions = zb_actions,
+    .n_actions = ZB_ACTIONS,
+    .chance_events = zb_chance_events,
+    .ratios = zb_ratios,
+    .n_ratios = 3,
+    .min_players = 1,
+    .max_players = ZB_MAX_PLAYERS,
+    .state_size = sizeof(zb_state),
+    .phase_offset = offsetof(zb_state, phase),
+    .init = zb_init,
+    .to_move = zb_to_move,
+    .describe = zb_describe,
+    .score = zb_score,
+    .winner = zb_winner,
+    .outcomes = zb_outcomes,
+    .load_content = zb_load_content,
+    .load_content_memory = zb_load_content_memory,
+    .extras = &zb_extras,
+};

@@ -1,0 +1,322 @@
+/*
+ * test_zombies_board.c - the Zombies!!! board game's own suite: the tile
+ * model (rotations, openings, where a tile fits), the golden cases with
+ * the firings and outcomes 004 says must follow, every row fired by some
+ * case, random games under every reading with the invariants on, event
+ * cards played by the policies, and the content files (the built-in set,
+ * bad files with FILE:LINE:COL, --content through the CLI).
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "content.h"
+#include "support.h"
+#include "zombies_board/zombies_board.h"
+
+static uint64_t zb_fired(const run *r, const char *id)
+{
+    const ud_rule *rule = ud_game_rule(&zb_game, id);
+    cr_assert_not_null(rule, "zombies-board has no rule %s", id);
+    return r->fired[ud_game_rule_index(&zb_game, rule)];
+}
+
+static int tile_kind(const char *id)
+{
+    zb_content_ready();
+    for (int k = 0; k < zb_content.n_tiles; k++)
+        if (strcmp(zb_content.tile[k].id, id) == 0)
+            return k;
+    cr_assert_fail("no tile %s", id);
+    return -1;
+}
+
+/* ---- the tile model --------------------------------------------------------------- */
+
+Test(zb_tiles, rotations_turn_the_openings_clockwise)
+{
+    /* The Warehouse bend opens north and east; each quarter turn clockwise
+     * moves both openings one edge on. */
+    const zb_tile_kind *k = &zb_content.tile[tile_kind("warehouse-bend")];
+    unsigned want = (1u << ZB_N) | (1u << ZB_E);
+    for (int r = 0; r < 4; r++) {
+        cr_assert_eq(k->open[r], want, "rotation %d opens %#x, not %#x", r * 90, k->open[r], want);
+        want = ((want << 1) | (want >> 3)) & 15u;
+    }
+    /* the grid turns with it: the road leaving north at 0 leaves east at 90 */
+    cr_assert_eq(k->grid[0][0][1], ZB_ROAD);
+    cr_assert_eq(k->grid[1][1][2], ZB_ROAD);
+    cr_assert_eq(k->grid[1][0][1], ZB_SOLID);
+}
+
+Test(zb_tiles, a_tile_fits_only_where_roads_join)
+{
+    static zb_state st;
+    memset(&st, 0, sizeof st);
+    zb_lay(&st, tile_kind("town-square"), ZB_MID, ZB_MID, 0);
+    int hospital = tile_kind("hospital");   /* one road, north */
+    /* north of the square its road must face south: 180 only */
+    for (int r = 0; r < 4; r++)
+        cr_assert_eq(zb_fits(&st, hospital, ZB_MID, ZB_MID - 1, r), r == 2, "rotation %d", r * 90);
+    /* a slot touching nothing, or the square's own slot, or off the board */
+    cr_assert(!zb_fits(&st, hospital, ZB_MID, ZB_MID - 2, 0));
+    cr_assert(!zb_fits(&st, hospital, ZB_MID, ZB_MID, 2));
+    cr_assert(!zb_fits(&st, hospital, -1, 0, 0));
+    zb_lay(&st, hospital, ZB_MID, ZB_MID - 1, 2);
+    /* beside the hospital's closed side a road would meet a building's side */
+    int straight = tile_kind("theater-straight");
+    cr_assert(!zb_fits(&st, straight, ZB_MID - 1, ZB_MID - 1, 1));
+    /* doors: from the road into the hospital only through its door */
+    int road = zb_at(ZB_MID * ZB_TS + 1, ZB_MID * ZB_TS - 1);   /* the hospital's road */
+    int door = zb_at(ZB_MID * ZB_TS + 1, ZB_MID * ZB_TS - 2);
+    cr_assert_eq(st.kind[road], ZB_ROAD);
+    cr_assert_eq(st.kind[door], ZB_DOOR);
+    cr_assert(zb_can_step(&st, road, door) && zb_can_step(&st, door, road));
+    cr_assert(!zb_can_step(&st, road, road - 1), "no step into a solid building");
+}
+
+/* ---- the golden cases ------------------------------------------------------------- */
+
+static const char *const cases[] = {
+    "situations/heliport-reached", "situations/death", "examples/no-heliport-space", "situations/blocked",
+    "examples/bullet-taken", "situations/out-skipped", "seeded/solo-random", "seeded/two-random", "seeded/two-wanderers",
+    "seeded/trade-all",
+};
+
+static void run_case(run *r, const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/golden/zombies_board/%s.in", UD_SOURCE_DIR, name);
+    char *text = slurp(path, NULL);
+    run_text(r, text);
+    free(text);
+    assert_ok(r);
+}
+
+Test(zb_golden, the_heliport_placed_and_reached_wins)
+{
+    run r;
+    run_case(&r, "situations/heliport-reached");
+    cr_assert_eq(zb_fired(&r, "ZB-SHOOT"), 1, "the roll of 2 raised to 4 with bullets");
+    cr_assert_eq(zb_fired(&r, "ZB-SURVIVORS"), 1);
+    cr_assert_eq(zb_fired(&r, "ZB-HELIPORT-EARNED"), 1);
+    cr_assert_eq(zb_fired(&r, "ZB-HELIPORT"), 1);
+    cr_assert_eq(zb_fired(&r, "ZB-HELIPORT-WIN"), 1);
+    cr_assert_eq(r.res.winner, 0);
+    run_free(&r);
+}
+
+Test(zb_golden, combat_costs_life_then_the_character)
+{
+    run r;
+    run_case(&r, "situations/death");
+    cr_assert_eq(zb_fired(&r, "ZB-BLEED"), 3, "one life for the first zombie, two for the second");
+    cr_assert_eq(zb_fired(&r, "ZB-DEATH"), 1);
+    cr_assert_eq(zb_fired(&r, "ZB-NEW-CHARACTER"), 1);
+    cr_assert(r.regen && strstr(r.regen, "turn ann round=2 moves=0"), "the new character may not move");
+    run_free(&r);
+}
+
+Test(zb_golden, no_heliport_space_ends_on_survivors)
+{
+    run r;
+    run_case(&r, "examples/no-heliport-space");
+    cr_assert_eq(zb_fired(&r, "ZB-NO-HELIPORT"), 1);
+    cr_assert_eq(zb_fired(&r, "ZB-HELIPORT"), 0);
+    cr_assert_eq(r.res.winner, 0);
+    run_free(&r);
+}
+
+Test(zb_golden, a_blocked_player_loses_the_rest_of_the_turn)
+{
+    run r;
+    run_case(&r, "situations/blocked");
+    cr_assert_geq(zb_fired(&r, "ZB-BLOCKED"), 1);
+    cr_assert(r.regen && strstr(r.regen, "blocked ann"));
+    run_free(&r);
+}
+
+Test(zb_golden, a_bullet_is_taken_in_passing)
+{
+    run r;
+    run_case(&r, "examples/bullet-taken");
+    cr_assert_eq(zb_fired(&r, "ZB-TAKE-BULLET"), 1);
+    cr_assert(r.regen && strstr(r.regen, "takes-bullet bob from ann bullets=4"));
+    run_free(&r);
+}
+
+Test(zb_golden, every_row_fires_in_some_case)
+{
+    uint64_t total[UD_MAX_RULES] = { 0 };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        run r;
+        run_case(&r, cases[c]);
+        for (int i = 0; i < zb_game.n_rules; i++)
+            total[i] += r.fired[i];
+        run_free(&r);
+    }
+    int missing = 0;
+    for (int i = 0; i < zb_game.n_rules; i++)
+        if (!total[i]) {
+            cr_log_error("%s fires in no case", zb_rules[i].id);
+            missing++;
+        }
+    cr_assert_eq(missing, 0, "%d rows fire in no golden case", missing);
+}
+
+/* ---- random games ------------------------------------------------------------------ */
+
+Test(zb_sim, random_games_under_every_reading_keep_the_invariants, .timeout = 120)
+{
+    ud_rng rng;
+    ud_rng_seed(&rng, 2026);
+    uint64_t fired[UD_MAX_RULES] = { 0 };
+    for (int game = 0; game < 60; game++) {
+        int variant[UD_MAX_VARIANTS];
+        random_variants(&zb_game, &rng, variant);
+        int n = 1 + game % ZB_MAX_PLAYERS;
+        ud_result res;
+        char *text = play_text(&zb_game, n, variant, 7000 + (uint64_t)game, &res, fired);
+        cr_assert_eq(res.status, UD_OVER, "game %d (%d players) did not end: %s", game, n, text);
+        free(text);
+    }
+    cr_assert_gt(fired[ud_game_rule_index(&zb_game, ud_game_rule(&zb_game, "ZB-EVENT-PLAY"))], 0,
+                 "random players play event cards");
+}
+
+Test(zb_sim, the_named_policies_play_event_cards)
+{
+    /* greedy and wanderer play every card they may: over a few games they
+     * play some, and the cards' effects reach the transcript */
+    for (int p = 0; p < zb_game.n_policies; p++) {
+        const char *argv[] = { "undead", "play", "zombies-board", "--players", "ann,bob,cal", "--policy",
+                               zb_game.policies[p].name, "--seed", "3", "--no-db", NULL };
+        char *out, *err;
+        int rc = run_undead(argv, NULL, &out, &err);
+        cr_assert_eq(rc, 0, "%s: %s", zb_game.policies[p].name, err);
+        cr_assert(strstr(out, "[ZB-EVENT-PLAY]"), "%s played no event card", zb_game.policies[p].name);
+        free(out);
+        free(err);
+    }
+}
+
+/* ---- content ----------------------------------------------------------------------- */
+
+static char tmpdir[64];
+
+static void put(const char *name, const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static const char tiles_ok[] =
+    "tile id=sq name=\"Square\" role=square rows=RRR,RCR,RRR count=0 origin=text\n"
+    "tile id=heli name=\"Heliport\" role=heliport rows=RRR,RHR,RRR count=0 origin=sample\n"
+    "tile id=shop name=\"Shop\" role=named rows=XRX,FDF,FFF z=2 l=1 count=4 origin=sample\n";
+static const char events_ok[] = "event id=rest name=\"Rest\" effect=life count=3 origin=sample\n";
+static const char weapons_ok[] = "weapon id=bat name=\"Bat\" building=shop origin=sample\n";
+
+static void make_set(const char *tiles)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/zb-content-XXXXXX");
+    cr_assert_not_null(mkdtemp(tmpdir));
+    put("tiles.txt", tiles);
+    put("events.txt", events_ok);
+    put("weapons.txt", weapons_ok);
+}
+
+static void remove_set(void)
+{
+    const char *names[] = { "tiles.txt", "events.txt", "weapons.txt" };
+    for (int i = 0; i < 3; i++) {
+        char path[256];
+        snprintf(path, sizeof path, "%s/%s", tmpdir, names[i]);
+        unlink(path);
+    }
+    rmdir(tmpdir);
+}
+
+Test(zb_content, builtin_set_matches_the_files)
+{
+    ud_content_error err;
+    cr_assert(zb_load_content(NULL, &err), "%s", err.e.msg);
+    zb_tables builtin = zb_content;
+    cr_assert(zb_load_content(UD_SOURCE_DIR "/spec/zombies_board/content", &err), "%s", err.e.msg);
+    cr_assert_eq(memcmp(&builtin, &zb_content, sizeof builtin), 0);
+    cr_assert_eq(zb_content.n_events, 16, "004 names sixteen event cards");
+    cr_assert_eq(zb_content.weapon_total, 16, "004: sixteen (eight pair) weapon cards");
+    int named = 0;
+    for (int k = 0; k < zb_content.n_tiles; k++)
+        named += zb_content.tile[k].role == ZB_ROLE_NAMED;
+    cr_assert_eq(named, 11, "004 asks for 11 markers for buildings searched");
+}
+
+Test(zb_content, an_own_set_changes_the_game)
+{
+    make_set(tiles_ok);
+    ud_content_error err;
+    bool ok = zb_load_content(tmpdir, &err);
+    cr_assert(ok, "%s", err.e.msg);
+    cr_assert_eq(zb_content.n_tiles, 3);
+    cr_assert_eq(zb_content.tile[2].z, 2);
+    const char *argv[] = { "undead", "play", "zombies-board", "--content", tmpdir, "--players", "ann",
+                           "--seed", "5", "--no-db", NULL };
+    char *out, *errs;
+    int rc = run_undead(argv, NULL, &out, &errs);
+    cr_assert_eq(rc, 0, "%s", errs);
+    cr_assert(strstr(out, "square tiles=4 cards=3"), "the own piles: %s", out);
+    free(out);
+    free(errs);
+    remove_set();
+    cr_assert(zb_load_content(NULL, &err));
+}
+
+static void bad_set(const char *tiles, const char *want_suffix)
+{
+    zb_content_ready();
+    zb_tables before = zb_content;
+    make_set(tiles);
+    ud_content_error err;
+    cr_assert(!zb_load_content(tmpdir, &err), "loaded; expected %s", want_suffix);
+    char got[1280];
+    snprintf(got, sizeof got, "%s:%d:%d: %s", err.file, err.e.line, err.e.col, err.e.msg);
+    char want[1024];
+    snprintf(want, sizeof want, "%s/tiles.txt:%s", tmpdir, want_suffix);
+    cr_assert_str_eq(got, want);
+    cr_assert_eq(memcmp(&before, &zb_content, sizeof before), 0, "a failed load changed the tables");
+    const char *argv[] = { "undead", "play", "zombies-board", "--content", tmpdir, "--no-db", NULL };
+    char *out, *errs;
+    int rc = run_undead(argv, NULL, &out, &errs);
+    cr_assert_eq(rc, 2, "a bad content file is exit 2");
+    cr_assert(strstr(errs, want), "the CLI says %s", errs);
+    free(out);
+    free(errs);
+    remove_set();
+}
+
+Test(zb_content, bad_rows_are_refused_with_the_place)
+{
+    bad_set("tile id=sq name=\"S\" role=square rows=RRR,RQR,RRR origin=text\n",
+            "1:38: expected three rows of three letters R X F D C H");
+}
+
+Test(zb_content, too_many_zombies_for_a_building)
+{
+    bad_set("tile id=sq name=\"S\" role=square rows=RRR,RCR,RRR count=0 origin=text\n"
+            "tile id=heli name=\"H\" role=heliport rows=RRR,RHR,RRR count=0 origin=sample\n"
+            "tile id=shop name=\"Shop\" role=named rows=XRX,XDX,XXX z=2 origin=sample\n",
+            "3:56: expected at most one zombie and one token a building space (1 spaces)");
+}
+
+Test(zb_content, a_road_tile_with_a_building_is_refused)
+{
+    bad_set("tile id=r name=\"R\" role=road rows=XRX,FDX,XRX origin=sample\n",
+            "1:35: expected F and D spaces (a door at least) on a named tile only");
+}

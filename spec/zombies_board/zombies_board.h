@@ -1,0 +1,218 @@
+/*
+ * zombies_board.h - the Zombies!!! board game as the player-written rules
+ * variant in 004_7b390799ec2a25ac.txt tells it: a town built from map tiles
+ * during play, movement, combat, zombies that shamble, named buildings with
+ * survivors, and a heliport.
+ *
+ * The tile model is built for speed (thousands of games a second): the
+ * board is a fixed 7 x 7 grid of tile slots around the Town Square, each
+ * tile a 3 x 3 grid of space bytes (road, solid building, named-building
+ * floor, door, square centre, heliport centre); a space is one byte of
+ * kind and one byte of contents (zombie bit, token).  Tiles come from the
+ * content files with their 3 x 3 shapes; the four rotations and the road
+ * openings of each (a bit per edge) are computed once when content loads,
+ * so placing a tile is a table lookup and four mask tests.  No pointers,
+ * no allocation per step; movement and zombie chasing are small loops and
+ * breadth-first searches over the 441 space bytes.
+ */
+#ifndef ZOMBIES_BOARD_H
+#define ZOMBIES_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "game.h"
+
+enum {
+    ZB_SLOTS = 7,                 /* tile slots a side; the Town Square in the middle */
+    ZB_MID = 3,                   /* its slot */
+    ZB_TS = 3,                    /* spaces a tile side */
+    ZB_SIDE = ZB_SLOTS * ZB_TS,   /* spaces a board side */
+    ZB_SPACES = ZB_SIDE * ZB_SIDE,
+    ZB_MAX_PLAYERS = 6,
+    ZB_HAND = 3,                  /* "No player may ever have more than 3 Event Cards or Map Tiles" */
+    ZB_MAX_TILE_KINDS = 32,
+    ZB_MAX_EVENT_KINDS = 32,
+    ZB_MAX_WEAPON_KINDS = 16,
+    ZB_START = 3,                 /* bullets, life, cards, tiles at the start */
+    ZB_MAX_TOKENS = 250,          /* life and bullets a player holds (saturating) */
+    ZB_SCENT = 6,                 /* zombies=chase: how far a zombie finds a player */
+};
+
+/* What a space is.  Road-like: ROAD, SQUARE (Town Square centre), HELI. */
+enum zb_space { ZB_NONE, ZB_ROAD, ZB_SOLID, ZB_FLOOR, ZB_DOOR, ZB_SQUARE, ZB_HELI };
+/* A space's contents byte. */
+enum { ZB_ZOMBIE = 1, ZB_TOK_SHIFT = 1, ZB_TOK_MASK = 6 };
+enum zb_token { ZB_TOK_NONE, ZB_TOK_LIFE, ZB_TOK_BULLET };
+/* Edges, clockwise from the top; bit 1 << edge in an opening mask. */
+enum { ZB_N, ZB_E, ZB_S, ZB_W };
+
+enum zb_role { ZB_ROLE_SQUARE, ZB_ROLE_HELIPORT, ZB_ROLE_ROAD, ZB_ROLE_NAMED };
+enum zb_effect { ZB_FX_LIFE, ZB_FX_BULLETS, ZB_FX_HURRY, ZB_FX_WOUND, ZB_FX_DISARM, ZB_FX_STUCK,
+                 ZB_FX_HORDE, ZB_FX_N };
+
+typedef struct zb_tile_kind {
+    char id[24];
+    char name[40];
+    uint8_t role;
+    uint8_t count, alt;           /* copies in the main pile, in the alternate deck */
+    uint8_t z, l, b;              /* named buildings: zombies, life and bullet tokens */
+    uint8_t grid[4][ZB_TS][ZB_TS];  /* by rotation (0, 90, 180, 270 clockwise) */
+    uint8_t open[4];              /* road openings by rotation, bit per edge */
+    uint8_t n_open;
+} zb_tile_kind;
+
+typedef struct zb_event_kind {
+    char id[24];
+    char name[64];
+    uint8_t effect, amount, count, alt;
+} zb_event_kind;
+
+typedef struct zb_weapon_kind {
+    char id[24];
+    char name[40];
+    uint8_t building;             /* tile kind */
+    uint8_t bonus, count;
+} zb_weapon_kind;
+
+typedef struct zb_tables {
+    zb_tile_kind tile[ZB_MAX_TILE_KINDS];
+    zb_event_kind event[ZB_MAX_EVENT_KINDS];
+    zb_weapon_kind weapon[ZB_MAX_WEAPON_KINDS];
+    int n_tiles, n_events, n_weapons;
+    int square, heliport;         /* tile kinds */
+    int weapon_total;
+    bool loaded;
+} zb_tables;
+extern zb_tables zb_content;
+
+void zb_content_ready(void);
+bool zb_load_content(const char *dir, struct ud_content_error *err);
+bool zb_load_content_memory(const char *dir, const struct ud_content_memfile *files, int n_files,
+                           struct ud_content_error *err);
+
+enum zb_phase {
+    ZB_PH_SETUP, ZB_PH_FIRST, ZB_PH_TURN_START, ZB_PH_REVIVE, ZB_PH_STEP1, ZB_PH_COMBAT,
+    ZB_PH_PAY, ZB_PH_COMBAT_END, ZB_PH_PLACE_CHECK, ZB_PH_PLACE, ZB_PH_LAID, ZB_PH_EVENT_CHECK, ZB_PH_EVENT,
+    ZB_PH_MOVE_CHECK, ZB_PH_MOVE, ZB_PH_ARRIVE, ZB_PH_ZOMBIES, ZB_PH_REPLENISH, ZB_PH_TRADE,
+    ZB_PH_DRAW, ZB_PH_TURN_END, ZB_PH_OVER, ZB_PHASES
+};
+enum zb_action {
+    ZB_ACT_REVIVE, ZB_ACT_RETIRE, ZB_ACT_SHOOT, ZB_ACT_BLEED, ZB_ACT_PLACE, ZB_ACT_HELIPORT,
+    ZB_ACT_PLAY, ZB_ACT_PASS, ZB_ACT_NORTH, ZB_ACT_EAST, ZB_ACT_SOUTH, ZB_ACT_WEST, ZB_ACT_STOP,
+    ZB_ACT_TRADE, ZB_ACTIONS
+};
+enum zb_variant { ZB_V_ZOMBIES, ZB_V_HELIPORT, ZB_V_NEWCHAR, ZB_V_TRADE, ZB_V_CAP, ZB_VARIANTS };
+enum { ZB_ZOMBIES_CHASE, ZB_ZOMBIES_RANDOM };
+enum { ZB_HELI_CONNECTED, ZB_HELI_FAR };
+enum { ZB_NEWCHAR_NO_MOVE, ZB_NEWCHAR_SKIP_TURN };
+enum { ZB_TRADE_CHOOSE, ZB_TRADE_ALL };
+enum { ZB_CAP_25, ZB_CAP_50, ZB_CAP_100 };
+
+/* Where a combat returns to. */
+enum { ZB_CTX_START, ZB_CTX_MOVE };
+/* A seat's standing. */
+enum zb_status { ZB_UNSEATED, ZB_ALIVE, ZB_DEAD, ZB_OUT };
+/* How the game ended. */
+enum zb_end { ZB_END_NONE, ZB_END_HELIPORT, ZB_END_NO_HELIPORT, ZB_END_LAST_ALIVE, ZB_END_ALL_OUT,
+              ZB_END_CAP };
+
+typedef struct zb_player {
+    uint8_t pos_x, pos_y;         /* space; meaningless unless alive */
+    uint8_t status;               /* zb_status */
+    uint8_t fresh;                /* a new character this turn: does not move */
+    uint8_t life, bullets, kills, survivors;
+    uint8_t bonus;                /* weapons in play: added to every combat roll */
+    uint8_t weapons;              /* bit per weapon kind held */
+    uint8_t tile[ZB_HAND];        /* tile kind + 1, 0 none */
+    uint8_t card[ZB_HAND];        /* event kind + 1, 0 none */
+    uint8_t card_round;           /* round of the last event card played (0 none) */
+    uint8_t stuck;                /* loses its next movement */
+    uint8_t outcome;              /* ud_seat_outcome */
+    uint8_t pad;
+} zb_player;
+
+typedef struct zb_state {
+    uint8_t phase;
+    uint8_t n_players, current, first, over, end;
+    int8_t winner;                /* seat; -1 none; -2 shared */
+    uint8_t round;                /* 1-based; a round starts with the first player's turn */
+    uint8_t candidates;           /* bit per seat still rolling for the first turn */
+    uint8_t ctx;                  /* where the combat in progress returns */
+    uint8_t roll;                 /* the combat die */
+    uint8_t allowance, moved;     /* this turn's movement */
+    uint8_t hurry;                /* extra movement from an event this turn */
+    uint8_t placed_any;           /* tiles placed this turn */
+    int8_t heli_owner;            /* the first seat with three survivors, -1 none */
+    uint8_t heli_due;             /* its following turn has come: place it now */
+    uint8_t heli_placed;
+    uint8_t heli_x, heli_y;       /* its centre space */
+    uint8_t alt_tiles_in, alt_cards_in;  /* the alternate decks became the piles */
+    uint8_t last_sx, last_sy;     /* the tile just laid */
+    uint8_t weapons_taken;        /* weapon cards drawn from the weapon deck, ever */
+    uint16_t zombies, tokens;     /* on the board: the rows' own count (checked) */
+    uint16_t tiles_pile, cards_pile;
+    zb_player pl[ZB_MAX_PLAYERS];
+    uint8_t slot[ZB_SLOTS][ZB_SLOTS];     /* tile kind + 1, 0 empty */
+    uint8_t rot[ZB_SLOTS][ZB_SLOTS];
+    uint8_t searched[ZB_SLOTS][ZB_SLOTS]; /* a named building's marker */
+    uint8_t pile_tile[ZB_MAX_TILE_KINDS]; /* copies left in the draw pile */
+    uint8_t alt_tile[ZB_MAX_TILE_KINDS];
+    uint8_t pile_card[ZB_MAX_EVENT_KINDS];
+    uint8_t alt_card[ZB_MAX_EVENT_KINDS];
+    uint8_t weapons_left[ZB_MAX_WEAPON_KINDS];
+    uint8_t kind[ZB_SPACES];              /* zb_space */
+    uint8_t cell[ZB_SPACES];              /* zombie bit, token */
+    uint8_t near[ZB_SLOTS * ZB_SLOTS];    /* empty slots: edges with a placed neighbour */
+    uint8_t need[ZB_SLOTS * ZB_SLOTS];    /* and those of them a road comes to */
+    uint8_t link[ZB_SPACES];              /* bit d: a step in direction d is legal (from kind) */
+} zb_state;
+
+extern const ud_game zb_game;
+enum { ZB_N_RULES = 65 };
+extern const ud_rule zb_rules[ZB_N_RULES];
+extern const ud_variant zb_variants[ZB_VARIANTS];
+
+/* board.c: the tile model. */
+static inline int zb_at(int x, int y) { return y * ZB_SIDE + x; }
+static inline bool zb_roadlike(int k) { return k == ZB_ROAD || k == ZB_SQUARE || k == ZB_HELI; }
+bool zb_can_step(const zb_state *st, int from, int to);
+/* Space offsets by direction; only follow one where link has its bit. */
+static const int zb_off[4] = { -ZB_SIDE, 1, ZB_SIDE, -1 };
+static inline bool zb_linked(const zb_state *st, int i, int d) { return (st->link[i] >> d) & 1u; }
+/* Can tile kind t go in slot (sx, sy) at rotation r: empty, on the board,
+ * next to a placed tile, every shared edge road to road or closed to
+ * closed, at least one road joined. */
+bool zb_fits(const zb_state *st, int t, int sx, int sy, int r);
+/* For an empty slot: the edges with a placed neighbour (0: the slot is
+ * taken or touches nothing), and in req those whose neighbour has a road
+ * there.  A tile fits when its openings agree on every such edge and
+ * join at least one road. */
+static inline unsigned zb_slot_needs(const zb_state *st, int sx, int sy, unsigned *req)
+{
+    *req = st->need[sy * ZB_SLOTS + sx];
+    return st->near[sy * ZB_SLOTS + sx];
+}
+static inline bool zb_fits_needs(int t, int r, unsigned near, unsigned req)
+{
+    unsigned o = zb_content.tile[t].open[r];
+    return near && (o & near) == req && req;
+}
+/* Put the tile's spaces on the board (no zombies or tokens). */
+void zb_lay(zb_state *st, int t, int sx, int sy, int r);
+/* Space index of a neighbour in direction d, or -1 off the board. */
+int zb_neighbour(int i, int d);
+/* Breadth-first distances (255: unreachable, or beyond max_depth) from
+ * every space whose src byte is nonzero, by player steps. */
+void zb_distances(const zb_state *st, const uint8_t *src, uint8_t *dist, int max_depth);
+/* The first step (a direction) of a shortest way from space i to a goal
+ * within max_depth steps; 4 when i is one; -1 when none is in reach. */
+enum zb_goal { ZB_GOAL_HELI, ZB_GOAL_SQUARE, ZB_GOAL_BUILDING };
+int zb_first_step(const zb_state *st, int i, int goal, int max_depth);
+/* Zombies in the named building of slot (sx, sy). */
+int zb_building_zombies(const zb_state *st, int sx, int sy);
+/* The map as lines of one word each (rows of the placed area). */
+int zb_map_rows(const zb_state *st, char rows[][ZB_SIDE + 3]);
+
+#endif
