@@ -77,6 +77,65 @@ Test(zb_tiles, a_tile_fits_only_where_roads_join)
     cr_assert(!zb_can_step(&st, road, road - 1), "no step into a solid building");
 }
 
+/* ---- the board's invariants, read eight cells at a time ---------------------------- */
+
+static bool invariant_holds(const char *id, const zb_state *st)
+{
+    for (int i = 0; i < zb_game.n_invariants; i++)
+        if (strcmp(zb_game.invariants[i].id, id) == 0) {
+            ud_buf why;
+            ud_buf_init(&why);
+            bool ok = zb_game.invariants[i].holds(&zb_game, st, &why);
+            ud_buf_free(&why);
+            return ok;
+        }
+    cr_assert_fail("no invariant %s", id);
+    return false;
+}
+
+/* Each way a space can break ZB-INV-ONE-PER-SPACE, at every position of
+ * an eight-cell word (and the board's last space, alone in its word), is
+ * caught; and ZB-INV-CONSERVED counts what the cells hold. */
+Test(zb_invariants, every_misplaced_cell_is_found_wherever_it_is)
+{
+    static zb_state st;
+    memset(&st, 0, sizeof st);
+    int spaces[] = { 0, 1, 7, 8, 13, 200, ZB_SPACES - 2, ZB_SPACES - 1 };
+    struct { int kind, cell; bool ok; } cases[] = {
+        { ZB_ROAD, ZB_ZOMBIE, true },                          /* a zombie on a road */
+        { ZB_FLOOR, ZB_ZOMBIE | (ZB_TOK_LIFE << ZB_TOK_SHIFT), true },
+        { ZB_DOOR, ZB_TOK_BULLET << ZB_TOK_SHIFT, true },
+        { ZB_SOLID, ZB_ZOMBIE, false },                        /* no ground */
+        { ZB_NONE, ZB_TOK_LIFE << ZB_TOK_SHIFT, false },
+        { ZB_ROAD, ZB_TOK_LIFE << ZB_TOK_SHIFT, false },       /* a token outside a building */
+        { ZB_SQUARE, ZB_TOK_BULLET << ZB_TOK_SHIFT, false },
+        { ZB_FLOOR, 3 << ZB_TOK_SHIFT, false },                /* two tokens */
+        { ZB_FLOOR, 8, false },                                /* a stray bit */
+        { ZB_HELI, 0x80 | ZB_ZOMBIE, false },
+    };
+    for (size_t p = 0; p < sizeof spaces / sizeof spaces[0]; p++)
+        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+            memset(st.cell, 0, sizeof st.cell);
+            memset(st.kind, ZB_ROAD, sizeof st.kind);
+            st.kind[spaces[p]] = (uint8_t)cases[c].kind;
+            st.cell[spaces[p]] = (uint8_t)cases[c].cell;
+            cr_assert_eq(invariant_holds("ZB-INV-ONE-PER-SPACE", &st), cases[c].ok,
+                         "space %d, kind %d, cell %#x", spaces[p], cases[c].kind, cases[c].cell);
+        }
+    memset(st.cell, 0, sizeof st.cell);
+    st.zombies = st.tokens = 0;
+    cr_assert(invariant_holds("ZB-INV-CONSERVED", &st));
+    st.cell[0] = ZB_ZOMBIE;
+    st.cell[9] = ZB_ZOMBIE | (ZB_TOK_LIFE << ZB_TOK_SHIFT);
+    st.cell[ZB_SPACES - 1] = ZB_TOK_BULLET << ZB_TOK_SHIFT;
+    cr_assert_not(invariant_holds("ZB-INV-CONSERVED", &st));
+    st.zombies = 2;
+    st.tokens = 2;
+    cr_assert(invariant_holds("ZB-INV-CONSERVED", &st));
+    st.tokens = 3;
+    cr_assert_not(invariant_holds("ZB-INV-CONSERVED", &st));
+}
+
 /* ---- the golden cases ------------------------------------------------------------- */
 
 static const char *const cases[] = {
