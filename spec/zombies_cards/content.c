@@ -128,6 +128,26 @@ static const ud_content_kind kinds[] = {
 };
 static const ud_content_schema schema = { "zombies-cards content", kinds, 2 };
 
+/* Every player count the game allows must be dealable ("18 cards to each
+ * player" for 2-4, 17 for 5-6, the rest out of the game): a set that
+ * loads is a set every table can play (the content fuzz target found a
+ * 13-card deck that loaded and then stopped a two-player set-up). */
+static bool deck_deals_every_table(const zc_tables *t, const char *dir, ud_content_error *err)
+{
+    for (int n = ZC_MIN_PLAYERS; n <= ZC_MAX_PLAYERS; n++) {
+        int each = n <= 4 ? t->deal_small : t->deal_large;
+        if (each * n > t->n_cards) {
+            memset(err, 0, sizeof *err);
+            snprintf(err->file, sizeof err->file, "%s/cards.txt", dir);
+            ud_error_set(&err->e, 0, 0, "",
+                         "expected at least %d cards, enough to deal %d to each of %d players (setup.txt), found %d",
+                         each * n, each, n, t->n_cards);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Load a set (from disk when files is NULL, else from files[] in memory)
  * and make it the set in use only when all of it is good. */
 static bool load_set(const char *dir, const ud_content_memfile *files, int n_files, ud_content_error *err)
@@ -136,6 +156,8 @@ static bool load_set(const char *dir, const ud_content_memfile *files, int n_fil
     memset(&t, 0, sizeof t);
     bool ok = files ? ud_content_load_dir_memory(&schema, dir, files, n_files, &t, err)
                     : ud_content_load_path(&schema, dir, &t, err);
+    if (ok)
+        ok = deck_deals_every_table(&t, dir, err);
     if (!ok)
         return false;   /* the tables in use stay as they were */
     t.loaded = true;

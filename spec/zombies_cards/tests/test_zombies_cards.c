@@ -397,6 +397,9 @@ Test(zc_content, bad_card_lists)
     refused("card id=a map=x zombies=1 effect=laser source=sample\n", 1, 34, "laser");
 }
 
+/* A deck that cannot be dealt to every table the game allows (2-6) is
+ * refused when it loads, naming the file and the count, exit 2: a set
+ * that loads is one every table can play. */
 Test(zc_content, small_deck_is_refused_for_the_table)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/zc-content-XXXXXX");
@@ -406,13 +409,25 @@ Test(zc_content, small_deck_is_refused_for_the_table)
     put("setup.txt", "setup deal-small=18 deal-large=17\n");
     const char *argv[] = { "undead", "play", "zombies-cards", "--content", tmpdir, "--no-db", NULL };
     char *out, *errtext;
-    int code = run_undead(argv, NULL, &out, &errtext);
-    cr_assert_neq(code, 0);
-    cr_assert(strstr(out, "ZC-PLAYERS") || strstr(errtext, "ZC-PLAYERS"), "%s%s", out, errtext);
-    cr_assert(strstr(out, "the deck has 2") || strstr(errtext, "the deck has 2"), "%s%s", out, errtext);
+    cr_assert_eq(run_undead(argv, NULL, &out, &errtext), 2, "%s%s", out, errtext);
+    char want[256];
+    snprintf(want, sizeof want, "%s/cards.txt: expected at least 36 cards, enough to deal 18 to each of 2 players "
+             "(setup.txt), found 2", tmpdir);
+    cr_assert(strstr(errtext, want), "%s", errtext);
     free(out);
     free(errtext);
-    remove_dir();
+    /* 72 cards deal 18 to four players, not 17 to five (85) */
+    FILE *f;
+    char path[256];
+    snprintf(path, sizeof path, "%s/cards.txt", tmpdir);
+    cr_assert_not_null(f = fopen(path, "w"));
+    for (int i = 0; i < 72; i++)
+        fprintf(f, "card id=c%d map=x zombies=1 effect=draw source=sample\n", i);
+    fclose(f);
     ud_content_error err;
+    cr_assert_not(zc_load_content(tmpdir, &err));
+    cr_assert(strstr(err.e.msg, "expected at least 85 cards, enough to deal 17 to each of 5 players"), "%s",
+              err.e.msg);
+    remove_dir();
     cr_assert(zc_load_content(NULL, &err));
 }
