@@ -299,12 +299,24 @@ static void deal_seat(void *p, ud_step *s)
     st->dealt++;
     st->n_dealt = (uint8_t)(st->n_dealt + want);
     if (s->sink) {
-        /* the chance line: the cards dealt, top of the pile first */
+        /* the chance lines: the cards dealt, top of the pile first; a new
+         * line before one would pass DEAL_WORDS cards or DEAL_BYTES (a
+         * card list may deal more than a transcript line holds) */
+        enum { DEAL_WORDS = 20, DEAL_BYTES = UD_MAX_LINE - 2 * ZC_NAME_LEN };
         char line[UD_MAX_LINE];
-        int len = snprintf(line, sizeof line, "deal");
-        for (int k = 0; k < want && len < (int)sizeof line; k++)
+        int len = 0, words = 0;
+        for (int k = 0; k < want; k++) {
+            if (words == DEAL_WORDS || len > DEAL_BYTES) {
+                ud_emitf(s, "%s", line);
+                words = 0;
+            }
+            if (words == 0)
+                len = snprintf(line, sizeof line, "deal");
             len += snprintf(line + len, sizeof line - (size_t)len, " %s", ID(zc_ring_at(&pl->deck, k)));
-        ud_emitf(s, "%s", line);
+            words++;
+        }
+        if (words)
+            ud_emitf(s, "%s", line);
         ud_emitf(s, "dealt %s %d", ud_player(s, seat), want);
     }
 }
