@@ -156,11 +156,7 @@ static void print_best(const ud_analysis_args *a, const ud_analysis_sink *sink, 
         for (int d = d_lo; d <= d_hi; d++) {
             dl_combat_best_result b;
             dl_combat_best(z, d, time, &b);
-            fight f = { .zombies = z, .dice = d, .time = time, .policy = POLICY_SAFE };
-            solve_fight(&f);
-            double e_safe = 0;
-            for (int k = 0; k <= MAX_ZOMBIES; k++)
-                e_safe += k * (double)f.t.left[k] / (double)f.t.total;
+            double e_safe = dl_combat_e_left(z, d, time, POLICY_SAFE);
             char gain[32];
             double diff = b.e_left - e_safe;
             if (diff > -5e-7 && diff < 5e-7)
