@@ -24,6 +24,7 @@ typedef struct checker {
     void *state;
     int cur;                               /* next unconsumed body line */
     int active;                            /* chance line being consumed, -1 none */
+    int run_first;                         /* the first line of the step's chance lines */
     int last_used;                         /* line number last consumed */
     unsigned char used[UD_TL_MAX_TOKENS];
     int script_chance, script_decide;
@@ -148,6 +149,24 @@ static const char *labels_of(const ud_pick_req *p, char *out, size_t size)
     return out;
 }
 
+static bool line_used_up(const checker *c)
+{
+    const ud_tline *tl = &c->t->lines[c->active];
+    for (int k = 1; k < tl->ntok; k++)
+        if (!c->used[k])
+            return false;
+    return true;
+}
+
+/* The line after the active one is a chance line of the same event. */
+static bool continues_run(const checker *c)
+{
+    const ud_transcript *t = c->t;
+    int next = c->active + 1;
+    return next < t->n && t->lines[next].kind == UD_TL_CHANCE &&
+           strcmp(t->lines[next].tok[0], t->lines[c->active].tok[0]) == 0;
+}
+
 static int script_pick(ud_chance *ch, const ud_pick_req *p)
 {
     checker *c = ch->ctx;
@@ -180,7 +199,13 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
             ud_buf_free(&text);
             return -1;
         }
-        c->active = c->cur;
+        c->active = c->run_first = c->cur;
+        memset(c->used, 0, sizeof c->used);
+    } else if (line_used_up(c) && continues_run(c)) {
+        /* a step needing more outcomes than one line holds (a transcript
+         * line has at most UD_MAX_LINE_WORDS words) goes on in the next
+         * line of the same event */
+        c->active++;
         memset(c->used, 0, sizeof c->used);
     }
     const ud_tline *tl = &t->lines[c->active];
@@ -244,11 +269,12 @@ static void close_chance_line(checker *c, const ud_rule *rule)
                          tl->tok[k], k - 1);
             return;
         }
-    if (!check_tag(c, tl, rule))
-        return;
+    for (int i = c->run_first; i <= c->active; i++)
+        if (!check_tag(c, &c->t->lines[i], rule))
+            return;
     c->last_used = tl->line;
+    c->cur = c->active + 1;
     c->active = -1;
-    c->cur++;
 }
 
 static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)

@@ -18,6 +18,8 @@ static const char usage[] =
     "  --invariants   check every invariant after every step\n"
     "  --variant KEY=VALUE  check under this reading (see 'undead variants GAME'); a record\n"
     "                 whose header names KEY with another value is an input error (exit 2)\n"
+    "  --content DIR  the game's content files from DIR (as given to 'undead play --content')\n"
+    "                 instead of the built-in set\n"
     "  --db PATH      record the run in this results database (default undead.db)\n"
     "  --no-db        do not record the run\n";
 
@@ -106,18 +108,58 @@ static bool apply_variant_flags(const char *shown, const char *text, size_t len,
     return true;
 }
 
+/* The game a record's header names ("game NAME" before the body), or
+ * NULL: the parser reports a missing or unknown game itself. */
+static const ud_game *header_game(const char *text, size_t len)
+{
+    for (size_t o = 0; o < len;) {
+        size_t end = o;
+        while (end < len && text[end] != '\n')
+            end++;
+        char name[64];
+        if (end - o > 5 && end - o - 5 < sizeof name && strncmp(text + o, "game ", 5) == 0) {
+            memcpy(name, text + o + 5, end - o - 5);
+            name[end - o - 5] = '\0';
+            name[strcspn(name, " \r")] = '\0';
+            return ud_find_game(name);
+        }
+        o = end + 1;
+    }
+    return NULL;
+}
+
+/* --content DIR: loaded into the game of the first record that names one
+ * (content is one game's); a record of another game is a usage error. */
+static bool load_content_for(const char *shown, const ud_game *g, const char *dir, const ud_game **loaded)
+{
+    if (!dir || !g || *loaded == g)
+        return true;
+    if (*loaded) {
+        fprintf(stderr, "undead check: %s: a %s record, but --content %s is %s's\n", shown, g->name, dir,
+                (*loaded)->name);
+        return false;
+    }
+    if (!cli_load_content(g, dir))
+        return false;
+    *loaded = g;
+    return true;
+}
+
 int cmd_check(int argc, char **argv)
 {
     static const struct option longopts[] = {
         { "print", no_argument, NULL, 'p' },
         { "invariants", no_argument, NULL, 'i' },
         { "variant", required_argument, NULL, 'v' },
+        { "content", required_argument, NULL, 'c' },
         REC_LONGOPTS,
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
     int print = 0, invariants = 0, c, n_flags = 0;
     const char *flags[UD_MAX_VARIANTS];
+    const char *content = NULL;
+    const ud_game *content_game = NULL;
     rec_opts ro = { 0 };
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -129,6 +171,8 @@ int cmd_check(int argc, char **argv)
             print = 1;
         else if (c == 'i')
             invariants = 1;
+        else if (c == 'c')
+            content = optarg;
         else if (c == 'v') {
             for (int f = 0; f < n_flags; f++) {
                 const char *a = strchr(flags[f], '='), *b = strchr(optarg, '=');
@@ -157,6 +201,8 @@ int cmd_check(int argc, char **argv)
     if (!rec_begin(&r, &ro, "check", NULL))
         return UD_EXIT_USAGE;
     rec_param(&r, "invariants", "%s", invariants ? "on" : "off");
+    if (content)
+        rec_param(&r, "content", "%s", content);
     int n_games = 0;
     while (ud_games[n_games])
         n_games++;
@@ -169,6 +215,11 @@ int cmd_check(int argc, char **argv)
         size_t len;
         char *text = cli_read_file(file, &len);
         if (!text) {
+            worst = UD_EXIT_USAGE;
+            continue;
+        }
+        if (!load_content_for(shown, header_game(text, len), content, &content_game)) {
+            free(text);
             worst = UD_EXIT_USAGE;
             continue;
         }

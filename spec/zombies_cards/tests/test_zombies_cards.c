@@ -431,3 +431,53 @@ Test(zc_content, small_deck_is_refused_for_the_table)
     remove_dir();
     cr_assert(zc_load_content(NULL, &err));
 }
+
+/* A card list may deal more cards than one transcript line holds: the deal
+ * goes on in a second 'deal' line, and `undead check --content` accepts the
+ * record only with every line of it (a step's outcomes may span lines of
+ * the same event). */
+Test(zc_content, deal_longer_than_a_line_checks)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/zc-content-XXXXXX");
+    cr_assert_not_null(mkdtemp(tmpdir));
+    char *builtin;
+    size_t len;
+    FILE *f = fopen(UD_SOURCE_DIR "/spec/zombies_cards/content/cards.txt", "r");
+    cr_assert_not_null(f);
+    cr_assert_not_null(builtin = calloc(1, 1 << 16));
+    len = fread(builtin, 1, (1 << 16) - 1, f);
+    fclose(f);
+    cr_assert(len > 0 && len < (1 << 16) - 1);
+    put("cards.txt", builtin);
+    free(builtin);
+    put("setup.txt", "setup deal-small=24 deal-large=17\n");
+    const char *play[] = { "undead", "play", "zombies-cards", "--content", tmpdir, "--seed", "3", "--no-db", NULL };
+    char *record, *errtext;
+    cr_assert_eq(run_undead(play, NULL, &record, &errtext), 0, "%s", errtext);
+    free(errtext);
+    /* each seat's 24 cards: a line of 20, then a line of 4 */
+    const char *second = NULL;
+    int deal_lines = 0;
+    for (const char *p = record; (p = strstr(p, "\ndeal ")); p++)
+        if (++deal_lines == 2)
+            second = p + 1;
+    cr_assert_eq(deal_lines, 4, "%s", record);
+    const char *check[] = { "undead", "check", "--content", tmpdir, "--no-db", "-", NULL };
+    char *out;
+    cr_assert_eq(run_undead(check, record, &out, &errtext), 0, "%s%s", out, errtext);
+    cr_assert(strstr(out, "<stdin>: ok"), "%s", out);
+    free(out);
+    free(errtext);
+    /* without the second line the first seat is four cards short */
+    char *cut = strdup(record);
+    cr_assert_not_null(cut);
+    size_t at = (size_t)(second - record), end = (size_t)(strchr(second, '\n') - record) + 1;
+    memmove(cut + at, cut + end, strlen(cut + end) + 1);
+    cr_assert_eq(run_undead(check, cut, &out, &errtext), 1, "%s%s", out, errtext);
+    cr_assert(strstr(errtext, "ZC-DEAL: expected one more 'deal' outcome here"), "%s", errtext);
+    free(out);
+    free(errtext);
+    free(cut);
+    free(record);
+    remove_dir();
+}
