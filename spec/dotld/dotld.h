@@ -161,7 +161,7 @@ enum dl_action {
 
 enum dl_variant {
     DL_V_MOVE, DL_V_ZOMBIE_DIE, DL_V_TIME_OUT, DL_V_NO_HEALTHY, DL_V_STRESS_DRAW, DL_V_EXTRACTION, DL_V_TOKENS, DL_V_START_ITEMS, DL_V_SUPPLY_START,
-    DL_V_CHARACTER, DL_V_ABILITIES, DL_V_EXTRA_SURVIVORS, DL_VARIANTS
+    DL_V_CHARACTER, DL_V_ABILITIES, DL_V_EXTRA_SURVIVORS, DL_V_STRESS_REPEAT, DL_V_EVENT_DECK, DL_VARIANTS
 };
 enum { DL_MOVE_ONE_PER_DIE, DL_MOVE_FACE };
 enum { DL_ZDIE_CONTENT, DL_ZDIE_ONE_EACH };
@@ -175,6 +175,8 @@ enum { DL_SUPPLY_NORMAL, DL_SUPPLY_HARDER };
 enum { DL_CHAR_RANDOM, DL_CHAR_CHOSEN };
 enum { DL_ABILITIES_LEADER, DL_ABILITIES_EVERYONE };
 enum { DL_EXTRA_NO, DL_EXTRA_YES };
+enum { DL_STRESS_ONCE, DL_STRESS_EACH_TIME };
+enum { DL_EVENTS_RESHUFFLE, DL_EVENTS_NO_EVENT };
 
 enum dl_preset {
     DL_PRE_HEALTHY = 1, DL_PRE_INFECTED = 2, DL_PRE_SUPPLIES = 4, DL_PRE_AMMO = 8, DL_PRE_TIME = 16,
@@ -229,11 +231,11 @@ typedef struct dl_state {
     uint8_t unseen[DL_MAX_TOKEN_KINDS];  /* tokens not yet flipped, by kind */
     /* stress cards */
     uint8_t stress_deck[DL_MAX_STRESS];  /* 1: in the draw pile */
-    uint8_t stress_active[DL_MAX_STRESS];/* solo: drawn this round; 2: resolved */
+    uint8_t stress_active[DL_MAX_STRESS];/* solo: drawn this round; 2: resolved; 3: resolved, its
+                                            condition met again since (stress-repeat=each-time) */
     uint8_t stress_hand[DL_MAX_PLAYERS]; /* multiplayer: card index + 1, 0: none */
     uint8_t stress_draws;        /* cards owed by this movement (stress=per-space) */
     uint8_t met;                 /* conditions met this round (bits of dl_condition) */
-    uint8_t met_new;             /* met since the stress cards were last looked at */
     /* items and characters */
     uint8_t items;               /* bits: item cards held */
     uint8_t first_aid_used;
@@ -261,7 +263,7 @@ typedef struct dl_state {
     uint8_t district_done;       /* the safe house was left: flip the next district */
 } dl_state;
 
-enum { DL_N_RULES = 108, DL_N_INVARIANTS = 9, DL_N_POLICIES = 3 };
+enum { DL_N_RULES = 109, DL_N_INVARIANTS = 9, DL_N_POLICIES = 3 };
 
 extern const ud_game dl_game;
 extern const ud_rule dl_rules[DL_N_RULES];

@@ -114,6 +114,15 @@ static const ud_variant_value extra_values[] = {
     { "yes", S002, "WINNING OR LOSING", "one extra survivor for each player beyond 1" },
 };
 
+static const ud_variant_value stress_repeat_values[] = {
+    { "once", S002, "4. MOVEMENT (the text is silent: undead\'s reading)", "a solo Stress Card resolves once, when its condition is first met in the round" },
+    { "each-time", S002, "4. MOVEMENT (the text is silent: undead\'s reading)", "a solo Stress Card resolves again each time its condition is met again in the round (not by a Stress Card's own effect)" },
+};
+static const ud_variant_value event_deck_values[] = {
+    { "reshuffle", S002, "6. SAFE HOUSE (the text is silent: undead\'s reading)", "an empty event deck is reshuffled and the drawing goes on until a card matches" },
+    { "no-event", S002, "6. SAFE HOUSE (the text is silent: undead\'s reading)", "an empty event deck ends the drawing: no event at this safe house; the discards form the next deck" },
+};
+
 const ud_variant dl_variants[DL_VARIANTS] = {
     [DL_V_MOVE] = { "move", "How far does a movement die move the pawn?", 2, move_values, DL_MOVE_ONE_PER_DIE },
     [DL_V_ZOMBIE_DIE] = { "zombie-die", "How many zombies does each face of the zombie die show?", 2, zdie_values,
@@ -134,6 +143,10 @@ const ud_variant dl_variants[DL_VARIANTS] = {
                          DL_ABILITIES_LEADER },
     [DL_V_EXTRA_SURVIVORS] = { "extra-survivors", "Does a multiplayer party start with extra survivors?", 2,
                                extra_values, DL_EXTRA_NO },
+    [DL_V_STRESS_REPEAT] = { "stress-repeat", "Does a solo Stress Card resolve again when its condition is met again in the round?",
+                             2, stress_repeat_values, DL_STRESS_ONCE },
+    [DL_V_EVENT_DECK] = { "event-deck", "What happens when the event deck runs out before a card matches the safe house?",
+                          2, event_deck_values, DL_EVENTS_RESHUFFLE },
 };
 
 /* ---- start lines: a position to study ----------------------------------------------------- */

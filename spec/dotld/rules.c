@@ -533,7 +533,7 @@ static void lock_ones(void *p, ud_step *s)
     st->locked = (uint8_t)(st->locked + n);
     st->zombies = (uint16_t)(st->zombies + n);
     st->held[1] = st->dice[1] = 0;
-    dl_met(st, DL_C_ZOMBIE_ONE);
+    dl_met(st, VAR(s), DL_C_ZOMBIE_ONE);
     UD_EMIT(s, "zombie-pool +%d =%d locked=%d", n, st->zombies, st->locked);
 }
 
@@ -546,8 +546,8 @@ static void lurking_zombie(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
     st->scavenger_rolled = 0;
-    dl_met(st, DL_C_LURKING);
-    int n = dl_infect(st, 1);
+    dl_met(st, VAR(s), DL_C_LURKING);
+    int n = dl_infect(st, VAR(s), 1);
     UD_EMIT(s, "lurking-zombie infected=%d healthy=%d infected-total=%d", n, st->healthy, st->infected);
 }
 
@@ -669,7 +669,7 @@ static void scavenge_done(dl_state *st, ud_step *s, const char *what)
 
 static void lurking_resolved(void *p, ud_step *s)
 {
-    dl_met(ST(p), DL_C_NO_FIND);
+    dl_met(ST(p), VAR(s), DL_C_NO_FIND);
     scavenge_done(ST(p), s, "resolved-when-rolled");
 }
 
@@ -687,7 +687,7 @@ static void gain_supplies_2(void *p, ud_step *s)
 
 static void gain_survivor(void *p, ud_step *s)
 {
-    dl_met(ST(p), DL_C_NO_FIND);
+    dl_met(ST(p), VAR(s), DL_C_NO_FIND);
     ST(p)->healthy = (int16_t)(ST(p)->healthy + 1);
     scavenge_done(ST(p), s, "healthy +1");
 }
@@ -700,7 +700,7 @@ static void gain_ammo(void *p, ud_step *s)
 
 static void six_to_choose(void *p, ud_step *s)
 {
-    dl_met(ST(p), DL_C_NO_FIND);
+    dl_met(ST(p), VAR(s), DL_C_NO_FIND);
     ST(p)->phase = DL_PH_SIX;
 }
 
@@ -1202,7 +1202,7 @@ static void resolve_fight(void *p, ud_step *s)
     int healthy_before = st->healthy;
     int lost = dl_lose_healthy(st, VAR(s), left);
     if (st->healthy < healthy_before)
-        dl_met(st, DL_C_CASUALTY);
+        dl_met(st, VAR(s), DL_C_CASUALTY);
     UD_EMIT(s, "fought zombies=%d killed=%d left=%d survivors-lost=%d healthy=%d infected=%d", st->fight_zombies,
             kills < st->fight_zombies ? kills : st->fight_zombies, left, lost, st->healthy, st->infected);
     st->fight_zombies = 0;
@@ -1277,6 +1277,17 @@ static void reshuffle_events(void *p, ud_step *s)
     for (int i = 0; i < dl_content.n_events; i++)
         ST(p)->event_left[i] = 1;
     UD_EMIT(s, "events reshuffled");
+}
+
+/* event-deck=no-event: the deck ran out before a card matched; the
+ * discards form the next deck. */
+static void no_event_left(void *p, ud_step *s)
+{
+    dl_state *st = ST(p);
+    for (int i = 0; i < dl_content.n_events; i++)
+        st->event_left[i] = 1;
+    st->safe_step = 1;
+    UD_EMIT(s, "events none-matched reshuffled-for-next");
 }
 
 /* "Keep drawing until you draw a card that matches your current safe
@@ -1473,7 +1484,7 @@ static void turns_and_kills(void *p, ud_step *s)
     dl_state *st = ST(p);
     dl_lose_healthy(st, VAR(s), 1);
     st->infected = (int16_t)(st->infected > 0 ? st->infected - 1 : 0);
-    dl_infect(st, 1);
+    dl_infect(st, VAR(s), 1);
     infection_resolved(st, s, "turned killing-one infecting-one");
 }
 
@@ -1481,7 +1492,7 @@ static void turns_and_infects(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
     st->infected = (int16_t)(st->infected > 0 ? st->infected - 1 : 0);
-    dl_infect(st, 1);
+    dl_infect(st, VAR(s), 1);
     infection_resolved(st, s, "turned infecting-one");
 }
 
@@ -1597,10 +1608,13 @@ static void pass_final_say(void *p, ud_step *s)
 
 /* ---- at any time: stress cards and losing ------------------------------------------------------------------ */
 
+/* A drawn card whose condition was met this round (1), or, under
+ * stress-repeat=each-time, a resolved one whose condition was met again (3). */
 static int solo_stress_due(const dl_state *st)
 {
     for (int i = 0; i < dl_content.n_stress; i++)
-        if (st->stress_active[i] == 1 && ((st->met >> dl_content.stress[i].when) & 1u))
+        if ((st->stress_active[i] == 1 && ((st->met >> dl_content.stress[i].when) & 1u)) ||
+            st->stress_active[i] == 3)
             return i;
     return -1;
 }
@@ -1623,15 +1637,24 @@ static void play_stress(dl_state *st, ud_step *s, int card, const char *who)
 
 /* "If the "play when" condition has been met earlier in the turn,
  * immediately resolve the effect ... if the play when condition is later
- * met, resolve the effect": once per card drawn. */
+ * met, resolve the effect": once per card drawn, or under
+ * stress-repeat=each-time once per meeting.  A condition a Stress Card's
+ * own effect meets does not resolve a resolved card again (They Always
+ * Turn infects when a survivor is infected: it would loop until nobody
+ * healthy is left). */
 static void resolve_solo_stress(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
     int card = solo_stress_due(st);
     if (card < 0)
         return;   /* the guard found one: not reached */
+    uint8_t before[DL_MAX_STRESS];
+    memcpy(before, st->stress_active, sizeof before);
     st->stress_active[card] = 2;
     play_stress(st, s, card, NULL);
+    for (int i = 0; i < dl_content.n_stress; i++)
+        if (st->stress_active[i] == 3 && (i == card || before[i] != 3))
+            st->stress_active[i] = 2;
 }
 
 static int hand_stress_due(const dl_state *st)
@@ -1758,6 +1781,8 @@ static void next_round(void *p, ud_step *s)
 #define EFFECT UD_ROW_EFFECT
 #define OFFER UD_ROW_OFFER
 #define V(KEY, VALUE) DL_V_##KEY, VALUE
+/* A row active only under one reading: variant key, value. */
+#define DL_WHEN(KEY, VALUE) (KEY), (VALUE)
 #define SEC_SETUP "SETUP"
 #define SEC_ROLL "2. ROLL DICE"
 #define SEC_SCAV "3. SCAVENGING"
@@ -1932,7 +1957,11 @@ static void next_round(void *p, ud_step *s)
     X(C, DL_R_EXTRACTION_NO_EVENT, DL_PH_SAFE, EFFECT, extraction_event_step, no_event_at_extraction, "DL-EXIT-NO-EVENT", S002, SEC_SAFE, \
       "No event is resolved at the extraction zone.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_EVENT_RESHUFFLE, DL_PH_SAFE, EFFECT, event_deck_empty, reshuffle_events, "DL-EVENT-RESHUFFLE", S002, SEC_SAFE, \
-      "An empty event deck is reshuffled (the text is silent; drawing must go on until a card matches).", UD_ALWAYS, UD_ANY) \
+      "event-deck=reshuffle: an empty event deck is reshuffled and the drawing goes on until a card matches.", \
+      DL_WHEN(DL_V_EVENT_DECK, DL_EVENTS_RESHUFFLE), UD_ANY) \
+    X(C, DL_R_EVENT_NONE, DL_PH_SAFE, EFFECT, event_deck_empty, no_event_left, "DL-EVENT-NONE", S002, SEC_SAFE, \
+      "event-deck=no-event: an empty event deck ends the drawing with no event; the discards form the next deck.", \
+      DL_WHEN(DL_V_EVENT_DECK, DL_EVENTS_NO_EVENT), UD_ANY) \
     X(C, DL_R_EVENT_DRAW, DL_PH_SAFE, EFFECT, event_to_draw, draw_event, "DL-EVENT-DRAW", S002, SEC_SAFE, \
       "Draw events until one matches the current safe house.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_EVENT_CHOICE, DL_PH_SAFE, EFFECT, event_with_choice, to_event, "DL-EVENT-CHOICE", S002, "FINAL SAY", \
@@ -1981,8 +2010,8 @@ static void next_round(void *p, ud_step *s)
       "Otherwise the party leader has final say.", UD_ALWAYS, UD_ANY) \
     \
     X(C, DL_R_STRESS_SOLO, DL_PH_CHECK, EFFECT, solo_stress_pending, resolve_solo_stress, "DL-STRESS-RESOLVE", S002, SEC_MOVE, \
-      "A Stress Card drawn this round resolves once its \"play when\" condition is met, earlier or later in the round (once).", \
-      UD_ALWAYS, UD_ANY) \
+      "A Stress Card drawn this round resolves once its \"play when\" condition is met, earlier or later in the round " \
+      "(stress-repeat=each-time: again at each later meeting).", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_STRESS_HAND, DL_PH_CHECK, EFFECT, hand_stress_pending, play_hand_stress, "DL-MP-STRESS-PLAY", S002, SEC_MP, \
       "Multiplayer: a player plays their Stress Card when its condition is met.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_LOSS_SURVIVORS, DL_PH_CHECK, EFFECT, nobody_left, lose_last_survivor, "DL-LOSS-SURVIVORS", S002, "LOSING THE GAME", \

@@ -68,9 +68,16 @@ int dl_fdice_marked(const dl_state *st)
 
 /* ---- the effect vocabulary --------------------------------------------------------- */
 
-void dl_met(dl_state *st, int condition)
+/* A "play when" condition met.  Under stress-repeat=each-time a solo
+ * Stress Card already resolved this round is marked to resolve again. */
+void dl_met(dl_state *st, const int *variant, int condition)
 {
     st->met |= (uint8_t)(1u << condition);
+    if (variant[DL_V_STRESS_REPEAT] != DL_STRESS_EACH_TIME)
+        return;
+    for (int i = 0; i < dl_content.n_stress; i++)
+        if (st->stress_active[i] == 2 && dl_content.stress[i].when == condition)
+            st->stress_active[i] = 3;
 }
 
 static int16_t capped(int v)
@@ -97,7 +104,7 @@ int dl_lose_healthy(dl_state *st, const int *variant, int n)
 
 /* 002, Infection rules: "lose a Healthy Survivor and gain an Infected
  * Survivor".  With no Healthy Survivor there is nobody to infect. */
-int dl_infect(dl_state *st, int n)
+int dl_infect(dl_state *st, const int *variant, int n)
 {
     int done = 0;
     for (; n > 0 && st->healthy > 0; n--, done++) {
@@ -105,7 +112,7 @@ int dl_infect(dl_state *st, int n)
         st->infected = capped(st->infected + 1);
     }
     if (done)
-        dl_met(st, DL_C_INFECTION);
+        dl_met(st, variant, DL_C_INFECTION);
     return done;
 }
 
@@ -114,7 +121,7 @@ void dl_lose_time(dl_state *st, const int *variant, int n)
     for (; n > 0; n--) {
         if (st->time > 0) {
             st->time--;
-            dl_met(st, DL_C_LOST_TIME);
+            dl_met(st, variant, DL_C_LOST_TIME);
             if (st->time == 0 && variant[DL_V_TIME_OUT] == DL_TIME_OUT_AT_ZERO)
                 st->time_out = 1;
         } else {
@@ -134,7 +141,7 @@ void dl_apply_effect(dl_state *st, const int *variant, const dl_effect *e)
     /* gained already infected: "do not lose a Healthy Survivor" */
     st->infected = capped(st->infected + e->infected);
     if (e->infect > 0)
-        dl_infect(st, e->infect);
+        dl_infect(st, variant, e->infect);
     st->infected = capped(st->infected - e->lose_infected);
     st->zombies = (uint16_t)(st->zombies + e->zombies);
     if (e->item)

@@ -52,13 +52,14 @@ static void play_case(run *r, const char *case_path)
 }
 
 static const char *const cases[] = {
-    "examples/combat", "examples/hoarder", "examples/they-always-turn",
+    "examples/combat", "examples/hoarder", "examples/they-always-turn", "examples/they-always-turn-each-time",
     "endgame/out-of-time-in-combat", "endgame/out-of-time-on-safe-house", "endgame/too-few-supplies",
     "endgame/infection-roll-faces", "endgame/win-with-infected-only", "endgame/party-too-few",
     "endgame/event-fight-in-safe-house",
     "seeded/solo-cautious", "seeded/solo-runner", "seeded/solo-random", "seeded/solo-greedy",
     "seeded/solo-chosen", "seeded/solo-exposed", "seeded/party-two", "seeded/party-three",
     "seeded/party-five", "seeded/picked-cop", "seeded/long-district",
+    "seeded/long-district-no-event",
 };
 enum { N_CASES = sizeof cases / sizeof cases[0] };
 
@@ -104,6 +105,43 @@ Test(dl_examples, they_always_turn_waits_for_an_infection)
     const char *played = strstr(r.regen, "stress-played they-always-turn");
     cr_assert(drawn && event && played && drawn < event && event < played, "%s", r.regen);
     run_free(&r);
+}
+
+/* stress-repeat=each-time: resolved again at a second meeting in the round,
+ * but not by its own effect (the infection it causes). */
+Test(dl_readings, stress_each_time_resolves_again_not_by_itself)
+{
+    run r;
+    play_case(&r, "examples/they-always-turn-each-time");
+    cr_assert_eq(dl_fired(&r, "DL-INFECTION-2"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-STRESS-RESOLVE"), 2, "once for the event, once for the infection roll");
+    const char *roll = strstr(r.regen, "turned infecting-one");
+    cr_assert(roll && strstr(roll, "stress-played they-always-turn"), "%s", r.regen);
+    run_free(&r);
+}
+
+/* event-deck: the same seed under both readings draws the same cards up to
+ * the empty deck; then reshuffle draws on, no-event resolves none there. */
+Test(dl_readings, event_deck_runs_out)
+{
+    run a, b;
+    play_case(&a, "seeded/long-district");
+    play_case(&b, "seeded/long-district-no-event");
+    cr_assert_gt(dl_fired(&a, "DL-EVENT-RESHUFFLE"), 0);
+    cr_assert_eq(dl_fired(&a, "DL-EVENT-NONE"), 0);
+    cr_assert_eq(dl_fired(&b, "DL-EVENT-RESHUFFLE"), 0);
+    cr_assert_gt(dl_fired(&b, "DL-EVENT-NONE"), 0);
+    const char *ra = strstr(a.regen, "events reshuffled"), *rb = strstr(b.regen, "events none-matched");
+    cr_assert(ra && rb);
+    /* the same game up to that line, the header's variant line aside */
+    const char *pa = strstr(a.regen, "\nplayer "), *pb = strstr(b.regen, "\nplayer ");
+    cr_assert(pa && pb);
+    cr_assert_eq(ra - pa, rb - pb);
+    cr_assert_eq(memcmp(pa, pb, (size_t)(ra - pa)), 0);
+    /* no event drawn after it at that safe house */
+    cr_assert(strncmp(strchr(rb, '\n') + 1, "supplies ", 9) == 0, "%s", rb);
+    run_free(&a);
+    run_free(&b);
 }
 
 /* ---- end cases --------------------------------------------------------------------- */
