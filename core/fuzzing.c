@@ -40,6 +40,12 @@
 #include "play.h"
 
 enum { FUZZ_MAX_DECISIONS = 2000 };
+static int max_decisions = FUZZ_MAX_DECISIONS;
+
+void ud_fuzz_set_max_decisions(unsigned n)
+{
+    max_decisions = n && n < FUZZ_MAX_DECISIONS ? (int)n : FUZZ_MAX_DECISIONS;
+}
 
 static void die(const char *what, const char *detail)
 {
@@ -179,7 +185,7 @@ static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, b
     for (;;) {
         if (st != UD_ERROR && !text && !ud_check_invariants(s, state))
             st = UD_ERROR;
-        if (st != UD_DECIDE || bytes.exhausted || decisions >= FUZZ_MAX_DECISIONS)
+        if (st != UD_DECIDE || bytes.exhausted || decisions >= max_decisions)
             break;
         int pick = (int)ud_bytes_below(&bytes, (uint32_t)s->offers.n);
         st = ud_decide_offer(s, state, pick);

@@ -28,6 +28,12 @@ int ud_fuzz_game(const ud_game *g, const uint8_t *data, size_t size);
 void ud_fuzz_set_deep_every(unsigned n);
 bool ud_fuzz_is_deep(const uint8_t *data, size_t size);
 
+/* The most decisions ud_fuzz_game plays of one input (default 2000): a
+ * target whose subject is not the game itself (the content loader) plays
+ * a short game on what it loaded, and leaves long games to the engine
+ * target. */
+void ud_fuzz_set_max_decisions(unsigned n);
+
 /* Parse and check data as a transcript. Returns 0. */
 int ud_fuzz_check(const uint8_t *data, size_t size, ud_game_lookup find);
 
