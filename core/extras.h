@@ -160,6 +160,30 @@ typedef struct ud_faq_query {
     const char *params[UD_FAQ_QUERY_PARAMS];   /* "k=v", NULL-terminated */
 } ud_faq_query;
 
+enum { UD_FAQ_QUOTES = 3 };
+
+/* A passage of a rule text, quoted verbatim (the players' FAQ and its
+ * test: the text must occur in the file, whitespace aside). */
+typedef struct ud_faq_quote {
+    const char *source;        /* rule text file, e.g. "000_667bbeec5fdf16bd.txt"; NULL ends */
+    const char *section;       /* its heading */
+    const char *text;          /* verbatim; an edit is marked in [brackets] */
+} ud_faq_quote;
+
+/* A question players ask, answered for the players' FAQ: a short ruling
+ * under undead's default readings, the passages it rests on, the rules
+ * that enforce it, and, where the texts disagree or are silent, the
+ * variant whose readings answer it differently. */
+typedef struct ud_faq_question {
+    const char *id;            /* anchor, unique within the game; NULL ends the list */
+    const char *ask;           /* the question, as a player would put it */
+    const char *ruling;        /* one to three sentences */
+    const char *rules;         /* the rule IDs it rests on, space-separated */
+    const char *variant;       /* the variant key that decides it, or NULL */
+    const char *why_default;   /* why undead's default reading (with a variant), or NULL */
+    ud_faq_quote quotes[UD_FAQ_QUOTES];
+} ud_faq_question;
+
 typedef struct ud_faq_extras {
     /* Draw one chance token (a word after the verb of a transcript's
      * chance line; verb NULL: the legend) as inline SVG to out; false: not
@@ -175,6 +199,7 @@ typedef struct ud_faq_extras {
     /* The game's own charts (NULL: "No charts for this game yet."). */
     void (*charts)(const ud_game *g, const ud_faq_writer *w);
     const ud_faq_query *edge_queries;  /* terminated by a NULL name; shown before the generic ones */
+    const ud_faq_question *questions;  /* the players' FAQ, first; terminated by a NULL id */
 } ud_faq_extras;
 
 typedef struct ud_game_extras ud_game_extras;

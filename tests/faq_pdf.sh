@@ -31,6 +31,40 @@ if [[ "$mode" == same ]]; then
     exit 0
 fi
 
+# The players' FAQ of each game that has one: a few pages (PLAYERS_PAGES at
+# most), each question (the document's own ### headings) in the contents and
+# in the PDF's text, every page turned into a PNG.  Run in pdf mode, on the
+# same database.
+players_faq() {
+    PLAYERS_PAGES=6
+    for tool in pdfinfo pdftoppm pdftotext; do
+        command -v "$tool" > /dev/null || fail "$tool missing (apt-get install poppler-utils)"
+    done
+    n_games=0
+    while read -r game; do
+        faq --game "$game" --part players --format md -o "$game.md"
+        grep -q '^## .*Players' "$game.md" || continue
+        n_games=$((n_games + 1))
+        faq --game "$game" --part players -o "$game.html"
+        faq --game "$game" --part players --format pdf -o "$game.pdf" || fail "$game: players' PDF"
+        pages="$(pdfinfo "$game.pdf" | awk '/^Pages:/ {print $2}')"
+        [[ "$pages" -le "$PLAYERS_PAGES" ]] || fail "$game: the players' FAQ runs to $pages pages (at most $PLAYERS_PAGES)"
+        mkdir -p "png-$game"
+        pdftoppm -r 30 -png "$game.pdf" "png-$game/page"
+        [[ "$(ls "png-$game" | wc -l)" -eq "$pages" ]] || fail "$game: not every page made a PNG"
+        pdftotext "$game.pdf" - | tr -s ' \n' ' ' > "$game.txt"
+        questions=0
+        while IFS= read -r q; do
+            questions=$((questions + 1))
+            grep -qF -- "$q" "$game.txt" || fail "$game: question not in the PDF's text: $q"
+            grep -qF -- "$q</a>" "$game.html" || fail "$game: question not in the contents: $q"
+        done < <(sed -n 's/^### \(<a [^>]*><\/a>\)\{0,1\}//p' "$game.md")
+        [[ "$questions" -gt 0 ]] || fail "$game: a players' part with no question"
+        echo "faq_pdf: $game players' FAQ: $questions questions on $pages pages"
+    done < <("$undead" games | awk '{print $1}')
+    [[ "$n_games" -gt 0 ]] || fail "no game has a players' FAQ"
+}
+
 for tool in pdfinfo pdftoppm pdftotext; do
     command -v "$tool" > /dev/null || fail "$tool missing (apt-get install poppler-utils)"
 done
@@ -93,3 +127,4 @@ sandbox=(); [[ "$(id -u)" -eq 0 ]] && sandbox=(--no-sandbox)
 overflow="$(grep -o 'data-overflow="[^"]*"' dom.html || true)"
 [[ "$overflow" == 'data-overflow="0: "' ]] || fail "laid out at the page's width, something overflows: $overflow"
 echo "faq_pdf: $pages pages, $pngs PNGs, every rule ID in the text, nothing wider than the page"
+players_faq

@@ -24,13 +24,16 @@
 #include "faq.h"
 
 static const char usage[] =
-    "usage: undead faq [--game G]... [--format html|md|pdf] [-o FILE] [options]\n"
+    "usage: undead faq [--game G]... [--part P] [--format html|md|pdf] [-o FILE] [options]\n"
     "Writes the rules FAQ: every rule by phase with its source, every open question with\n"
     "its readings and their measured impact, the texts' numeric claims, worked examples\n"
     "with the dice drawn, findings, edge cases and charts - all from the rule tables, the\n"
     "golden transcripts and the results database (run 'undead verify' first).  The same\n"
     "database gives the same bytes.\n"
     "  --game G              only this game (repeatable; default every game)\n"
+    "  --part P              players (the questions players ask, a few pages a game),\n"
+    "                        reference (rules, readings, claims, examples, findings), or\n"
+    "                        all (default: the players' questions first, then the reference)\n"
     "  --format F            html (default; stands alone, prints well), md, or pdf\n"
     "  -o, --output FILE     write here (default: standard output; required for pdf)\n"
     "  --db PATH             the results database (default undead.db)\n"
@@ -187,6 +190,7 @@ int cmd_faq(int argc, char **argv)
     static const struct option longopts[] = {
         { "game", required_argument, NULL, 'g' },
         { "format", required_argument, NULL, 'f' },
+        { "part", required_argument, NULL, 'p' },
         { "output", required_argument, NULL, 'o' },
         { "db", required_argument, NULL, 'd' },
         { "golden", required_argument, NULL, 'G' },
@@ -216,6 +220,18 @@ int cmd_faq(int argc, char **argv)
             break;
         case 'f':
             format = optarg;
+            break;
+        case 'p':
+            if (strcmp(optarg, "players") == 0)
+                o.part = FAQ_PLAYERS;
+            else if (strcmp(optarg, "reference") == 0)
+                o.part = FAQ_REFERENCE;
+            else if (strcmp(optarg, "all") == 0)
+                o.part = FAQ_ALL;
+            else {
+                fprintf(stderr, "undead faq: --part: expected players, reference or all, got '%s'\n", optarg);
+                return UD_EXIT_USAGE;
+            }
             break;
         case 'o':
             output = optarg;

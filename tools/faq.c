@@ -794,6 +794,127 @@ static void section_questions(faq_doc *d, sqlite3 *h, const ud_game *g, const ga
     }
 }
 
+/* ---- section: the players' FAQ ------------------------------------------- */
+
+/* The first seat's measured win rate under reading (v, x) against its
+ * baseline, as one plain sentence; nothing when the database lacks it. */
+static void impact_sentence(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr, int v, int x)
+{
+    char reading[128];
+    snprintf(reading, sizeof reading, "%s=%s", g->variants[v].key, g->variants[v].values[x].name);
+    const reading_run *r = find_reading(gr, reading);
+    const reading_run *b = r ? baseline_of(g, gr, r, v) : NULL;
+    double on = 0, off = 0, ci_on = 0, ci_off = 0, games = 0;
+    if (!r || !b || !metric(h, r->id, "win_rate:p1", &on) || !metric(h, b->id, "win_rate:p1", &off))
+        return;
+    metric(h, r->id, "win_rate:p1:ci95", &ci_on);
+    metric(h, b->id, "win_rate:p1:ci95", &ci_off);
+    metric(h, r->id, "games", &games);
+    double diff = on - off, ci = sqrt(ci_on * ci_on + ci_off * ci_off);
+    para_begin(d);
+    textf(d, "Measured: under %s the first player wins %.1f%% of %.0f seeded games, against %.1f%% under the "
+             "default (", reading, on, games, off);
+    if ((diff > 0 ? diff : -diff) > ci)
+        textf(d, "a difference of %+.1f points, beyond the 95%% interval of \xc2\xb1%.1f).", diff, ci);
+    else
+        textf(d, "no difference beyond the 95%% interval of \xc2\xb1%.1f points).", ci);
+    para_end(d);
+}
+
+static void quote_block(faq_doc *d, const ud_faq_quote *q)
+{
+    char s[32];
+    short_source(q->source, s, sizeof s);
+    html(d, "<blockquote class=\"quote\">");
+    md(d, "> ");
+    textf(d, "\xe2\x80\x9c%s\xe2\x80\x9d", q->text);
+    html(d, " <span class=\"src\">");
+    textf(d, " \xe2\x80\x94 %s, %s", s, q->section);
+    html(d, "</span></blockquote>\n");
+    md(d, "\n\n");
+}
+
+static int variant_index(const ud_game *g, const char *key)
+{
+    for (int v = 0; key && v < g->n_variants; v++)
+        if (strcmp(g->variants[v].key, key) == 0)
+            return v;
+    return -1;
+}
+
+/* One question: the ruling, the passages, the rules, the readings. */
+static void players_question(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr,
+                             const ud_faq_question *q, bool reference)
+{
+    char id[128];
+    snprintf(id, sizeof id, "%s-ask-%s", g->name, q->id);
+    heading(d, 3, id, q->ask, true);
+    faq_p(d, q->ruling);
+    for (int i = 0; i < UD_FAQ_QUOTES && q->quotes[i].source; i++)
+        quote_block(d, &q->quotes[i]);
+    para_begin(d);
+    text(d, "Rules: ");
+    char ids[256];
+    snprintf(ids, sizeof ids, "%s", q->rules);
+    int n = 0;
+    for (char *save, *r = strtok_r(ids, " ", &save); r; r = strtok_r(NULL, " ", &save)) {
+        text(d, n++ ? ", " : "");
+        if (reference)
+            link(d, r, r);
+        else
+            code(d, r);
+    }
+    text(d, ".");
+    para_end(d);
+    int v = variant_index(g, q->variant);
+    if (v < 0)
+        return;
+    const ud_variant *var = &g->variants[v];
+    para_begin(d);
+    text(d, "The texts differ or are silent here; each reading is a variant (");
+    code(d, var->key);
+    text(d, "):");
+    para_end(d);
+    html(d, "<ul>");
+    for (int x = 0; x < var->n_values; x++) {
+        char s[32];
+        short_source(var->values[x].source, s, sizeof s);
+        html(d, "<li>");
+        md(d, "- ");
+        code(d, var->values[x].name);
+        textf(d, "%s: %s \xe2\x80\x94 %s, %s", x == var->default_value ? " (undead's default)" : "",
+              var->values[x].summary, s, var->values[x].section);
+        html(d, "</li>");
+        md(d, "\n");
+    }
+    html(d, "</ul>\n");
+    md(d, "\n");
+    if (q->why_default) {
+        para_begin(d);
+        textf(d, "Why the default: %s", q->why_default);
+        para_end(d);
+    }
+    for (int x = 0; x < var->n_values; x++)
+        if (x != var->default_value)
+            impact_sentence(d, h, g, gr, v, x);
+}
+
+static void section_players(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr, bool reference)
+{
+    const ud_faq_extras *fx = faq_extras(g);
+    if (!fx || !fx->questions)
+        return;
+    char id[96];
+    snprintf(id, sizeof id, "%s-players", g->name);
+    heading(d, 2, id, "Players' questions", true);
+    faq_p(d, "Each answer holds under undead's default readings. Quotations are verbatim from the rule texts "
+             "named beside them (file number and section; the sources are listed with the rules); the rulings "
+             "are undead's own words. Where the texts differ or are silent, every reading is listed with its "
+             "measured effect.");
+    for (const ud_faq_question *q = fx->questions; q->id; q++)
+        players_question(d, h, g, gr, q, reference);
+}
+
 /* ---- section: numeric claims --------------------------------------------- */
 
 static void section_claims(faq_doc *d, sqlite3 *h, const ud_game *g)
@@ -1465,7 +1586,9 @@ static const char style[] =
     "ol.steps{font-size:9.5pt;padding-left:2.2em}ol.steps li{margin:2px 0}"
     "li.state code{color:#555}li.decide{font-weight:normal}li.chance svg{vertical-align:middle}"
     ".die{vertical-align:middle;margin-right:2px}"
-    ".tag{font-size:0.85em}.quote{font-style:italic;color:#333}.note{color:#555;font-style:italic}"
+    ".tag{font-size:0.85em}.quote{font-style:italic;color:#333}"
+    "blockquote.quote{margin:0.3em 0 0.3em 1.5em;padding-left:0.6em;border-left:3px solid #ccc}"
+    "blockquote.quote .src{font-style:normal;font-size:0.9em;color:#555;white-space:nowrap}.note{color:#555;font-style:italic}"
     ".ok{color:#1d7a2a}.bad{color:#b03a2e}.setting{color:#333}"
     "figure.chart{margin:0.6em 0}figure.chart svg{max-width:100%;height:auto}"
     "dl.finding dt{font-weight:bold}dl.finding dd{margin:0 0 0.4em 1.5em}"
@@ -1475,6 +1598,14 @@ static const char style[] =
     "h1,h2{break-before:page}h1+h2,nav h2{break-before:avoid}h1,h2,h3{break-after:avoid}"
     "tr,li,figure,dl{break-inside:avoid}"
     "thead{display:table-header-group}a{color:inherit;text-decoration:none}nav{break-after:page}}";
+
+static const char players_intro[] =
+    "from the rule tables: the questions players ask, each with a short ruling under undead's default "
+    "readings, the passages of the rule texts it rests on (verbatim), the rules that enforce it, and, where "
+    "the texts differ or are silent, each reading with its measured effect (the results database).";
+static const char reference_intro[] =
+    "from the rule tables, the variants, the golden transcripts and the results database: the players' "
+    "rulings are undead's own words; every other answer below was computed, none written by hand.";
 
 bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
 {
@@ -1513,6 +1644,11 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
         if (o->n_games > 1) {
             heading(d, 1, g->name, g->title, true);
         }
+        bool reference = o->part != FAQ_PLAYERS;
+        if (o->part != FAQ_REFERENCE)
+            section_players(d, o->db, g, gr, reference);
+        if (!reference)
+            continue;
         section_rules(d, o->db, g, gr);
         section_questions(d, o->db, g, gr);
         section_claims(d, o->db, g);
@@ -1527,27 +1663,30 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
 
     /* Head, title, contents, then the body. */
     const char *title = o->n_games == 1 ? o->games[0]->title : "every game";
+    const char *kind = o->part == FAQ_PLAYERS ? "Players' FAQ" : "Rules FAQ";
+    const char *intro = o->part == FAQ_PLAYERS ? players_intro : reference_intro;
     if (d->md) {
-        fprintf(out, "# Rules FAQ: %s\n\n", title);
-        fputs("Generated by `undead faq` from the rule tables, the variants, the golden transcripts and the "
-              "results database: every answer below was computed, none written by hand.\n\n## Contents\n\n", out);
+        fprintf(out, "# %s: %s\n\n", kind, title);
+        fprintf(out, "Generated by `undead faq` %s\n\n## Contents\n\n", intro);
         for (int i = 0; i < d->n_toc; i++)
             if (d->toc[i].level <= 3)
                 fprintf(out, "%*s- [%s](#%s)\n", (d->toc[i].level > 2 ? d->toc[i].level - 2 : 0) * 2, "", d->toc[i].title, d->toc[i].id);
         fwrite(body, 1, body_len, out);
     } else {
         fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-              "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Rules FAQ: ", out);
+              "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>", out);
         d->out = out;
-        text(d, title);
-        fprintf(out, "</title>\n<style>%s</style>\n</head><body>\n<header><h1>Rules FAQ: ", style);
-        text(d, title);
-        fputs("</h1><p>Generated by <code>undead faq</code> from the rule tables, the variants, the golden "
-              "transcripts and the results database: every answer below was computed, none written by hand. "
-              "Each rule has a stable anchor: <code>#RULE-ID</code> (e.g. ", out);
-        if (o->n_games && o->games[0]->n_rules)
+        textf(d, "%s: %s", kind, title);
+        fprintf(out, "</title>\n<style>%s</style>\n</head><body>\n<header><h1>", style);
+        textf(d, "%s: %s", kind, title);
+        fputs("</h1><p>Generated by <code>undead faq</code> ", out);
+        text(d, intro);
+        if (o->part != FAQ_PLAYERS && o->n_games && o->games[0]->n_rules) {
+            fputs(" Each rule has a stable anchor: <code>#RULE-ID</code> (e.g. ", out);
             link(d, o->games[0]->rules[0].id, o->games[0]->rules[0].id);
-        fputs(").</p></header>\n<nav id=\"contents\"><h2>Contents</h2>\n<ol>", out);
+            fputs(").", out);
+        }
+        fputs("</p></header>\n<nav id=\"contents\"><h2>Contents</h2>\n<ol>", out);
         int level = 2;
         bool open_item = false;
         for (int i = 0; i < d->n_toc; i++) {

@@ -22,12 +22,17 @@ typedef struct sqlite3 sqlite3;
 
 typedef enum { FAQ_HTML, FAQ_MD } faq_format;
 
+/* Which part: both (the players' questions first, then the reference:
+ * rules, readings, claims, examples, findings), or one of them. */
+typedef enum { FAQ_ALL, FAQ_PLAYERS, FAQ_REFERENCE } faq_part;
+
 typedef struct faq_opts {
     const ud_game *games[8];
     int n_games;
     sqlite3 *db;
     const char *golden_dir;     /* golden/ */
     faq_format format;
+    faq_part part;
 } faq_opts;
 
 /* Write the FAQ; false with err filled (nothing useful written). */

@@ -193,4 +193,5 @@ const ud_faq_extras zd_faq = {
                     "verified when the stated figure is the exact value rounded as printed.",
     .charts = charts,
     .edge_queries = edge_queries,
+    .questions = zd_players_faq,
 };

@@ -1,7 +1,8 @@
 /*
  * zd_extras.h - Zombie Dice's extras (core/extras.h): its exploration
  * bound with the solver cross-check (explore.c), its analyses
- * (analyses.c) and its parts of the FAQ (faq.c, faq_glyphs.c), gathered
+ * (analyses.c) and its parts of the FAQ (faq.c, faq_glyphs.c,
+ * faq_players.c), gathered
  * in extras.c.
  */
 #ifndef ZD_EXTRAS_H
@@ -15,6 +16,9 @@ extern const ud_game_bound zd_bounds[ZD_N_BOUNDS];
 extern const ud_analysis zd_analyses[ZD_N_ANALYSES];
 extern const ud_faq_extras zd_faq;
 extern const ud_game_extras zd_extras;
+
+/* The players' FAQ (faq_players.c), terminated by a NULL id. */
+extern const ud_faq_question zd_players_faq[];
 
 /* A chance token drawn as a die (faq_glyphs.c). */
 bool zd_faq_glyph(FILE *out, const char *verb, const char *token);

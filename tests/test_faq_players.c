@@ -1,0 +1,124 @@
+/*
+ * test_faq_players.c - the players' FAQ's data, for every game that has
+ * one (core/extras.h, ud_faq_question): unique anchors, rule IDs and
+ * variant keys that exist, a ruling and at least one passage per
+ * question, and every passage verbatim (whitespace aside) in the rule
+ * text it names, in ../shared/rules/ beside the project.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extras.h"
+#include "support.h"
+
+#define RULES_DIR UD_SOURCE_DIR "/../shared/rules"
+
+static const ud_faq_question *questions_of(const ud_game *g)
+{
+    const ud_game_extras *x = g->extras;
+    return x && x->faq ? x->faq->questions : NULL;
+}
+
+static bool has_rule(const ud_game *g, const char *id, size_t len)
+{
+    for (int r = 0; r < g->n_rules; r++)
+        if (strlen(g->rules[r].id) == len && strncmp(g->rules[r].id, id, len) == 0)
+            return true;
+    return false;
+}
+
+Test(faq_players, questions_name_what_exists)
+{
+    int games = 0;
+    FOR_EACH_GAME(g) {
+        const ud_faq_question *qs = questions_of(g);
+        if (!qs)
+            continue;
+        games++;
+        for (const ud_faq_question *q = qs; q->id; q++) {
+            for (const ud_faq_question *p = qs; p < q; p++)
+                cr_expect_neq(strcmp(p->id, q->id), 0, "%s: question id '%s' twice", g->name, q->id);
+            cr_expect(q->ask && q->ask[0] && q->ruling && q->ruling[0], "%s/%s: no question or ruling", g->name,
+                      q->id);
+            cr_expect_not_null(q->quotes[0].source, "%s/%s: no passage it rests on", g->name, q->id);
+            int n = 0;
+            for (const char *r = q->rules; r && *r; n++) {
+                size_t len = strcspn(r, " ");
+                cr_expect(has_rule(g, r, len), "%s/%s: no rule %.*s", g->name, q->id, (int)len, r);
+                r += len;
+                r += strspn(r, " ");
+            }
+            cr_expect_gt(n, 0, "%s/%s: names no rule", g->name, q->id);
+            if (q->variant) {
+                bool found = false;
+                for (int v = 0; v < g->n_variants; v++)
+                    found |= strcmp(g->variants[v].key, q->variant) == 0;
+                cr_expect(found, "%s/%s: no variant '%s'", g->name, q->id, q->variant);
+                cr_expect_not_null(q->why_default, "%s/%s: a variant without the reason for its default",
+                                   g->name, q->id);
+            }
+        }
+    }
+    cr_expect_gt(games, 0, "no game has a players' FAQ");
+}
+
+/* s with every run of whitespace made one space, trimmed. */
+static char *squeeze(const char *s)
+{
+    char *out = malloc(strlen(s) + 1), *o = out;
+    cr_assert_not_null(out);
+    bool space = false;
+    for (; *s; s++) {
+        if (*s == ' ' || *s == '\n' || *s == '\t' || *s == '\r') {
+            space = o != out;
+            continue;
+        }
+        if (space)
+            *o++ = ' ';
+        space = false;
+        *o++ = *s;
+    }
+    *o = '\0';
+    return out;
+}
+
+static char *read_text(const char *file)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", RULES_DIR, file);
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot read %s", path);
+    char *buf = malloc(1 << 20);
+    cr_assert_not_null(buf);
+    size_t n = fread(buf, 1, (1 << 20) - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *s = squeeze(buf);
+    free(buf);
+    return s;
+}
+
+Test(faq_players, every_passage_is_verbatim)
+{
+    FILE *probe = fopen(RULES_DIR "/README.md", "r");
+    if (!probe)
+        cr_skip_test("the rule texts are not beside the project (%s)", RULES_DIR);
+    fclose(probe);
+    int quotes = 0;
+    FOR_EACH_GAME(g) {
+        const ud_faq_question *qs = questions_of(g);
+        for (const ud_faq_question *q = qs; q && q->id; q++)
+            for (int i = 0; i < UD_FAQ_QUOTES && q->quotes[i].source; i++) {
+                char *text = read_text(q->quotes[i].source);
+                char *want = squeeze(q->quotes[i].text);
+                cr_expect(strstr(text, want), "%s/%s: not verbatim in %s: \"%s\"", g->name, q->id,
+                          q->quotes[i].source, want);
+                quotes++;
+                free(want);
+                free(text);
+            }
+    }
+    cr_expect_gt(quotes, 0);
+}
