@@ -102,6 +102,27 @@ static void pawn(ud_buf *out, int cx, int cy, int seat)
                   seat + 1);
 }
 
+/* A space's zombie and token: full size, or small in the lower right
+ * corner beside a pawn (a pawn on a zombie is a fight to see). */
+static void contents(const zb_state *st, int i, int cx, int cy, int full, ud_buf *out)
+{
+    int tok = (st->cell[i] & ZB_TOK_MASK) >> ZB_TOK_SHIFT;
+    if (!full) {
+        if (st->cell[i] & ZB_ZOMBIE)
+            zombie(out, cx + 7, cy + 7, 6);
+        if (tok)
+            token(out, cx + ((st->cell[i] & ZB_ZOMBIE) ? -7 : 7), cy + 9, 4, tok);
+        return;
+    }
+    if (st->cell[i] & ZB_ZOMBIE) {
+        zombie(out, cx, cy, CELL / 3);
+        if (tok)   /* the token under it, small in the corner */
+            token(out, cx + CELL / 3, cy + CELL / 3, 5, tok);
+    } else if (tok) {
+        token(out, cx, cy, CELL / 4, tok);
+    }
+}
+
 /* Spaces, then tile borders and slot labels, then what stands on them. */
 static void board(const zb_state *st, const ud_setup *setup, const int box[4], ud_buf *out)
 {
@@ -142,19 +163,13 @@ static void board(const zb_state *st, const ud_setup *setup, const int box[4], u
                           "fill-opacity=\"0.85\"/>\n", px + 1, py + 1, (int)strlen(slot) * 6 + 4);
             text(out, px + 3, py + 10, "class=\"s\"", slot);
         }
-    /* contents, then pawns and their names last so nothing hides them */
+    /* contents, then pawns and their names, then what shares a space with
+     * a pawn, small in its lower right corner, so nothing hides anything */
     for (int y = 0; y < rows; y++)
         for (int x = 0; x < cols; x++) {
-            int i = zb_at(x0 + x, y0 + y);
-            int cx = MARGIN + x * CELL + CELL / 2, cy = MARGIN + y * CELL + CELL / 2;
-            int tok = (st->cell[i] & ZB_TOK_MASK) >> ZB_TOK_SHIFT;
-            if (st->cell[i] & ZB_ZOMBIE) {
-                zombie(out, cx, cy, CELL / 3);
-                if (tok)   /* the token under it, small in the corner */
-                    token(out, cx + CELL / 3, cy + CELL / 3, 5, tok);
-            } else if (tok) {
-                token(out, cx, cy, CELL / 4, tok);
-            }
+            int i = zb_at(x0 + x, y0 + y), first;
+            if (!zb_pawns_at(st, i, &first))
+                contents(st, i, MARGIN + x * CELL + CELL / 2, MARGIN + y * CELL + CELL / 2, 1, out);
         }
     for (int p = 0; p < st->n_players && p < setup->n_players; p++) {
         if (st->pl[p].status != ZB_ALIVE)
@@ -164,14 +179,21 @@ static void board(const zb_state *st, const ud_setup *setup, const int box[4], u
         int before = 0;
         for (int q = 0; q < p; q++)
             before += st->pl[q].status == ZB_ALIVE && zb_at(st->pl[q].pos_x, st->pl[q].pos_y) == i;
-        int cx = MARGIN + (st->pl[p].pos_x - x0) * CELL + CELL / 2 + before * 6;
-        int cy = MARGIN + (st->pl[p].pos_y - y0) * CELL + CELL / 2 - before * 4;
+        int shift = st->cell[i] ? -5 : 0;
+        int cx = MARGIN + (st->pl[p].pos_x - x0) * CELL + CELL / 2 + before * 6 + shift;
+        int cy = MARGIN + (st->pl[p].pos_y - y0) * CELL + CELL / 2 - before * 4 + shift;
         pawn(out, cx, cy, p);
         ud_buf_printf(out, "<text x=\"%d\" y=\"%d\" class=\"n\" style=\"fill: %s\">", cx + CELL / 3 + 2,
                       cy - CELL / 3 - before * 10, pawn_fill[p]);
         esc(out, setup->names[p]);
         ud_buf_puts(out, "</text>\n");
     }
+    for (int y = 0; y < rows; y++)
+        for (int x = 0; x < cols; x++) {
+            int i = zb_at(x0 + x, y0 + y), first;
+            if (zb_pawns_at(st, i, &first))
+                contents(st, i, MARGIN + x * CELL + CELL / 2, MARGIN + y * CELL + CELL / 2, 0, out);
+        }
 }
 
 static void legend_item(ud_buf *out, int x, int y, const char *what)
@@ -203,7 +225,7 @@ static int legend(int y, int wrap, ud_buf *out)
     y += LINE + 4;
     return wrapped(out, 12, y, wrap, 12, "class=\"l\"",
                    "A small token in a zombie's corner lies under it.  A numbered circle is a player's "
-                   "pawn, named beside it.  Numbers: space x (top) and y (left), as in positions like "
+                   "pawn, named beside it; a small zombie in its corner shares its space (a fight).  Numbers: space x (top) and y (left), as in positions like "
                    "10,4; a tile's corner: its slot, as in 'placed ... at 0,-2'.");
 }
 
