@@ -58,7 +58,7 @@ static int lines_of(const char *text)
     return n;
 }
 
-Test(show, every_game_draws_or_prints_its_state_line_at_every_tenth_line, .timeout = 600)
+Test(show, every_game_draws_or_prints_its_state_line_at_every_tenth_line)
 {
     FOR_EACH_GAME(g) {
         ud_result res;
@@ -91,7 +91,7 @@ Test(show, every_game_draws_or_prints_its_state_line_at_every_tenth_line, .timeo
 
 /* After every state line of a record (the last of a run of them), the
  * checker stopped there describes the state that line says. */
-Test(show, the_stop_is_where_every_games_state_lines_say, .timeout = 600)
+Test(show, the_stop_is_where_every_games_state_lines_say)
 {
     FOR_EACH_GAME(g) {
         ud_result pres;

@@ -131,7 +131,7 @@ static void assert_text_draws(const char *text, const zb_state *st, const ud_set
     }
 }
 
-Test(zb_show, the_text_map_draws_the_checked_end, .timeout = 120)
+Test(zb_show, the_text_map_draws_the_checked_end)
 {
     static zb_state st;
     ud_setup setup;
@@ -142,7 +142,7 @@ Test(zb_show, the_text_map_draws_the_checked_end, .timeout = 120)
     cr_assert_not_null(strstr(out, "Legend"));
 }
 
-Test(zb_show, at_mid_game_draws_that_position, .timeout = 120)
+Test(zb_show, at_mid_game_draws_that_position)
 {
     static zb_state mid, end;
     ud_setup setup;
@@ -160,7 +160,7 @@ Test(zb_show, at_mid_game_draws_that_position, .timeout = 120)
 
 /* The checker's stop agrees with the record's own state lines: the
  * position after a state line "= ..." is the one that line describes. */
-Test(zb_show, the_stop_is_where_the_records_state_lines_say, .timeout = 120)
+Test(zb_show, the_stop_is_where_the_records_state_lines_say)
 {
     size_t len;
     char *text = slurp(GOLDEN, &len);
@@ -188,7 +188,7 @@ Test(zb_show, the_stop_is_where_the_records_state_lines_say, .timeout = 120)
     free(text);
 }
 
-Test(zb_show, the_svg_draws_every_piece_and_names_the_pawns, .timeout = 120)
+Test(zb_show, the_svg_draws_every_piece_and_names_the_pawns)
 {
     static zb_state st;
     ud_setup setup;
@@ -211,7 +211,7 @@ Test(zb_show, the_svg_draws_every_piece_and_names_the_pawns, .timeout = 120)
 
 /* ---- errors ------------------------------------------------------------------------ */
 
-Test(zb_show, bad_options_and_files_exit_2_naming_the_file, .timeout = 60)
+Test(zb_show, bad_options_and_files_exit_2_naming_the_file)
 {
     cr_assert_eq(show(GOLDEN, "0", NULL), 2);
     cr_assert_eq(show(GOLDEN, "x", NULL), 2);
@@ -254,7 +254,7 @@ static void mutated(char *path, size_t size, int line, const char *with)
     free(text);
 }
 
-Test(zb_show, malformed_exits_2_and_illegal_exits_1_before_the_line, .timeout = 60)
+Test(zb_show, malformed_exits_2_and_illegal_exits_1_before_the_line)
 {
     char path[64], want[128];
     /* line 47 is ann's first step north; south is a legal word but not this game */
