@@ -4,13 +4,14 @@
  * as text and as SVG when the game draws (ud_game.draw_text, draw_svg),
  * else the game's state line with the message that it has no drawing; and
  * the checker's stop (ud_check_opts.stop_after_line) against the record's
- * own state lines.  The games' pictures themselves are tested beside each
+ * own state lines; -o OUT and a failed write.  The games' pictures themselves are tested beside each
  * game (spec/<game>/tests/).
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "support.h"
@@ -127,4 +128,40 @@ Test(show, the_stop_is_where_every_games_state_lines_say)
         ud_transcript_free(&t);
         free(text);
     }
+}
+
+/* -o OUT: the same bytes as standard output; a write that fails is exit 2
+ * naming OUT, and OUT is only removed when it is a file (a device such as
+ * /dev/full must survive: an early version unlinked it). */
+Test(show, out_file_and_a_failed_write)
+{
+    const ud_game *g = ud_games[0];
+    ud_result res;
+    char *text = play_text(g, g->min_players > 2 ? g->min_players : (g->max_players < 2 ? 1 : 2), NULL, 3, &res,
+                           NULL);
+    char path[64], drawing[64];
+    write_temp(path, sizeof path, text);
+    cr_assert_eq(show(g, path, NULL, "text"), 0, "%s", err);
+    char *stdout_text = strdup(out);
+    write_temp(drawing, sizeof drawing, "");
+    const char *argv[] = { "undead", "show", g->name, path, "-o", drawing, NULL };
+    fini();
+    cr_assert_eq(run_undead(argv, NULL, &out, &err), 0, "%s", err);
+    size_t len;
+    char *written = slurp(drawing, &len);
+    cr_assert_str_eq(written, stdout_text);
+    free(written);
+    free(stdout_text);
+    struct stat sb;
+    if (stat("/dev/full", &sb) == 0 && S_ISCHR(sb.st_mode)) {
+        const char *full[] = { "undead", "show", g->name, path, "-o", "/dev/full", NULL };
+        fini();
+        cr_assert_eq(run_undead(full, NULL, &out, &err), 2);
+        cr_assert_not_null(strstr(err, "/dev/full: writing: "), "%s", err);
+        cr_assert_eq(stat("/dev/full", &sb), 0, "show removed /dev/full");
+        cr_assert(S_ISCHR(sb.st_mode), "/dev/full is no longer a device");
+    }
+    remove(drawing);
+    remove(path);
+    free(text);
 }
