@@ -408,17 +408,38 @@ static bool any_line_of(const ud_transcript *t, ud_tline_kind kind)
     return false;
 }
 
-int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result *res,
+/* The record up to line stop: a shallow copy with fewer lines, marked
+ * partial when any were left out (opts->stop_after_line). */
+static ud_transcript cut_at(const ud_transcript *t, int stop)
+{
+    ud_transcript cut = *t;
+    int n = 0;
+    while (n < t->n && t->lines[n].line <= stop)
+        n++;
+    /* a chance step's outcomes that go on in the next line are one step */
+    while (n > 0 && n < t->n && t->lines[n - 1].kind == UD_TL_CHANCE && t->lines[n].kind == UD_TL_CHANCE &&
+           strcmp(t->lines[n].tok[0], t->lines[n - 1].tok[0]) == 0)
+        n++;
+    if (n < t->n) {
+        cut.n = n;
+        cut.partial = 1;
+    }
+    return cut;
+}
+
+int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_result *res,
              ud_error *err)
 {
+    ud_transcript cut = opts->stop_after_line > 0 ? cut_at(whole, opts->stop_after_line) : *whole;
+    const ud_transcript *t = &cut;
     const ud_game *g = t->game;
     checker c = { .t = t, .g = g, .active = -1, .err = err, .regen = opts->regen };
     /* Outcomes come from the record's chance lines, or from the seed; a
      * record with neither is checked as far as it needs no outcome (a
      * game's opening decisions), then stops at the first chance step with
      * the rule that needs it. */
-    c.script_chance = any_line_of(t, UD_TL_CHANCE) || !t->has_seed;
-    c.script_decide = any_line_of(t, UD_TL_DECIDE);
+    c.script_chance = any_line_of(whole, UD_TL_CHANCE) || !t->has_seed;
+    c.script_decide = any_line_of(whole, UD_TL_DECIDE);
     ud_buf_init(&c.produced);
     memset(err, 0, sizeof *err);
     uint64_t max_decisions = opts->max_decisions ? opts->max_decisions : UD_DEFAULT_MAX_DECISIONS;
@@ -449,7 +470,7 @@ int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result 
     c.state = state;
     if (opts->regen)
         ud_transcript_write_header(opts->regen, g, &t->setup, t->policy,
-                                   t->has_seed ? &t->seed : NULL, t->partial);
+                                   t->has_seed ? &t->seed : NULL, whole->partial);
 
     uint64_t decisions = 0;
     ud_status st = ud_start(&step, state);
@@ -505,6 +526,8 @@ int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result 
         return -1;
     }
     fill_result(&c, !c.partial_end, decisions, res);
+    if (opts->state_out)
+        memcpy(opts->state_out, state, g->state_size);
     ud_buf_free(&c.produced);
     return 0;
 }

@@ -33,6 +33,17 @@ typedef struct ud_check_opts {
     int check_invariants;
     uint64_t max_decisions;       /* bounds the decisions left to the policies (a record's
                                    * own are bounded by its length); 0: the default */
+    /* Stop after the record's line stop_after_line (a line number of the
+     * file; 0: read the whole record).  The lines after it are left unread,
+     * as if the record were partial there: the check goes on only as far as
+     * the rules go without input (to the next outcome or decision, or the
+     * end) and an illegal line after it is never seen.  A chance line's
+     * outcomes that go on in the next lines of the same verb are read to
+     * their end.  It stops nothing in a record that writes out neither
+     * its outcomes nor its decisions (a seed and policies only). */
+    int stop_after_line;
+    void *state_out;              /* NULL, or state_size bytes: the state where a legal
+                                   * check ended (what undead show draws) */
 } ud_check_opts;
 
 /* 0: legal; -1: err says where and which rule. */

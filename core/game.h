@@ -272,6 +272,16 @@ struct ud_game {
     /* Apply one starting-position line; false with a message in err. */
     bool (*apply_start)(void *state, const ud_setup *setup, const char *line, ud_buf *err);
     const struct ud_game_extras *extras; /* NULL: none (core/extras.h) */
+    /* A picture of the state a person can follow (undead show): a text
+     * map for a terminal, and a standalone SVG document (no scripts, no
+     * external references).  Each writes the whole drawing, legend
+     * included, to out, under caption (one line: which record, which
+     * position); names come from setup.  NULL: the game has no drawing
+     * and show prints the state line (describe) instead. */
+    void (*draw_text)(const ud_game *g, const void *state, const ud_setup *setup, const char *caption,
+                      ud_buf *out);
+    void (*draw_svg)(const ud_game *g, const void *state, const ud_setup *setup, const char *caption,
+                     ud_buf *out);
 };
 
 /* How many players were named, seated or not. */

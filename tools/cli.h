@@ -87,5 +87,6 @@ int cmd_verify(int argc, char **argv);
 int cmd_faq(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
+int cmd_show(int argc, char **argv);
 
 #endif

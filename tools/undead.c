@@ -26,6 +26,7 @@ static const command commands[] = {
     { "policies", cmd_policies, "list a game's automated players" },
     { "play", cmd_play, "play one game and print its transcript" },
     { "check", cmd_check, "verify transcripts against the rules" },
+    { "show", cmd_show, "draw a position of a game record: a text map or an SVG" },
     { "sim", cmd_sim, "play many games with invariants on; print statistics" },
     { "bench", cmd_bench, "measure games per second (medians and ratios)" },
     { "db", cmd_db, "the results database: runs, show, diff, query, baseline" },

@@ -187,7 +187,7 @@ int zb_building_zombies(const zb_state *st, int sx, int sy)
 /* One character a space: a player's seat number, z a zombie, l or b a
  * token, then the ground: . road, X solid building, _ floor, d door,
  * + the Town Square centre, H the heliport centre, - no tile. */
-int zb_map_rows(const zb_state *st, char rows[][ZB_SIDE + 3])
+bool zb_placed_box(const zb_state *st, int box[4])
 {
     int x0 = ZB_SLOTS, x1 = -1, y0 = ZB_SLOTS, y1 = -1;
     for (int y = 0; y < ZB_SLOTS; y++)
@@ -198,6 +198,18 @@ int zb_map_rows(const zb_state *st, char rows[][ZB_SIDE + 3])
                 y0 = y < y0 ? y : y0;
                 y1 = y > y1 ? y : y1;
             }
+    box[0] = x0;
+    box[1] = y0;
+    box[2] = x1;
+    box[3] = y1;
+    return x1 >= 0;
+}
+
+int zb_map_rows(const zb_state *st, char rows[][ZB_SIDE + 3])
+{
+    int box[4];
+    zb_placed_box(st, box);
+    int x0 = box[0], y0 = box[1], x1 = box[2], y1 = box[3];
     static const char ground[] = "-.X_d+H";
     int n = 0;
     for (int y = y0 * ZB_TS; y < (y1 + 1) * ZB_TS; y++) {

@@ -496,4 +496,6 @@ const ud_game zb_game = {
     .load_content = zb_load_content,
     .load_content_memory = zb_load_content_memory,
     .extras = &zb_extras,
+    .draw_text = zb_draw_text,
+    .draw_svg = zb_draw_svg,
 };

@@ -214,5 +214,20 @@ int zb_first_step(const zb_state *st, int i, int goal, int max_depth);
 int zb_building_zombies(const zb_state *st, int sx, int sy);
 /* The map as lines of one word each (rows of the placed area). */
 int zb_map_rows(const zb_state *st, char rows[][ZB_SIDE + 3]);
+/* The slots the placed tiles span: box = { x0, y0, x1, y1 }, inclusive;
+ * false when no tile is placed. */
+bool zb_placed_box(const zb_state *st, int box[4]);
+
+/* draw.c, draw_text.c, draw_svg.c: the pictures of undead show. */
+/* "round 3, ann's turn: move (2 of 6 moves)" or how the game ended. */
+void zb_draw_status(const ud_game *g, const zb_state *st, const ud_setup *setup, ud_buf *out);
+/* A player's standing: "at 10,4  life 3  bullets 1 ..." (no name). */
+void zb_draw_player(const zb_state *st, int seat, ud_buf *out);
+/* How many pawns stand on space i, and the lowest seat among them. */
+int zb_pawns_at(const zb_state *st, int i, int *first);
+void zb_draw_text(const ud_game *g, const void *state, const ud_setup *setup, const char *caption,
+                  ud_buf *out);
+void zb_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, const char *caption,
+                 ud_buf *out);
 
 #endif

@@ -1,0 +1,237 @@
+/*
+ * cmd_show.c - `undead show GAME FILE`: draw one position of a game record.
+ *
+ * The record is replayed by the checker (ud_check) up to the position after
+ * line --at, so what is drawn is a position the rules reached, never the
+ * record's own say-so; an illegal step before that line is reported as
+ * `undead check` reports it.  The drawing is the game's (ud_game.draw_text,
+ * draw_svg): this file names no game.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check.h"
+#include "cli.h"
+
+static const char usage[] =
+    "usage: undead show GAME FILE [--at LINE] [--format text|svg] [-o OUT] ('-' reads standard input)\n"
+    "Replays the game record FILE against the rules up to the position after line LINE\n"
+    "(default: the end) and draws it: a text map with a legend, or a standalone SVG.\n"
+    "An illegal step before LINE is reported as FILE:LINE: RULE-ID: what is wrong (exit 1);\n"
+    "a malformed file as FILE:LINE:COL: expected ... (exit 2).\n"
+    "  --at LINE        the position after this line of FILE (a decision or outcome after\n"
+    "                   it is not read; what the rules do without input is)\n"
+    "  --format F       text (default) or svg\n"
+    "  -o OUT           write the drawing to OUT instead of standard output\n"
+    "  --content DIR    the game's content files from DIR (as given to 'undead play --content')\n";
+
+/* The line number and name of the record's "game NAME" header line, or 0
+ * (the parser then reports the missing line itself). */
+static int header_game(const char *text, size_t len, char *name, size_t size)
+{
+    int line = 1;
+    for (size_t o = 0; o < len; line++) {
+        size_t end = o;
+        while (end < len && text[end] != '\n')
+            end++;
+        if (end - o > 5 && strncmp(text + o, "game ", 5) == 0) {
+            size_t n = end - o - 5 < size - 1 ? end - o - 5 : size - 1;
+            memcpy(name, text + o + 5, n);
+            name[n] = '\0';
+            name[strcspn(name, " \r")] = '\0';
+            return line;
+        }
+        o = end + 1;
+    }
+    return 0;
+}
+
+static bool any_input_lines(const ud_transcript *t)
+{
+    for (int i = 0; i < t->n; i++)
+        if (t->lines[i].kind == UD_TL_CHANCE || t->lines[i].kind == UD_TL_DECIDE)
+            return true;
+    return false;
+}
+
+/* Write the drawing to path, every write checked; false with a message. */
+static bool write_out(const char *path, const ud_buf *b)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        fprintf(stderr, "undead show: %s: cannot write: %s\n", path, strerror(errno));
+        return false;
+    }
+    struct stat sb;
+    bool regular = fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode);
+    size_t n = fwrite(ud_buf_str(b), 1, b->len, f);
+    int bad = n != b->len || ferror(f);
+    int saved = errno;
+    if (fclose(f) != 0 && !bad) {
+        bad = 1;
+        saved = errno;
+    }
+    if (bad) {
+        fprintf(stderr, "undead show: %s: writing: %s\n", path, strerror(saved));
+        /* No half drawing left behind, but only a file is removed: OUT may
+         * be a device (/dev/full), and removing that would unlink the node. */
+        if (regular)
+            remove(path);
+        return false;
+    }
+    return true;
+}
+
+/* The parsed options. */
+typedef struct show_opts {
+    long at;                  /* 0: the end */
+    int svg;
+    const char *out, *content;
+} show_opts;
+
+static int parse_opts(int argc, char **argv, show_opts *o)
+{
+    static const struct option longopts[] = {
+        { "at", required_argument, NULL, 'a' },
+        { "format", required_argument, NULL, 'f' },
+        { "content", required_argument, NULL, 'c' },
+        { "help", no_argument, NULL, 'h' },
+        { 0, 0, 0, 0 },
+    };
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+        uint64_t v;
+        switch (c) {
+        case 'h':
+            fputs(usage, stdout);
+            return -1;
+        case 'a':
+            if (!cli_parse_u64(optarg, &v) || v == 0 || v > 100000000) {
+                fprintf(stderr, "undead show: --at expects a line number from 1, not '%s'\n", optarg);
+                return UD_EXIT_USAGE;
+            }
+            o->at = (long)v;
+            break;
+        case 'f':
+            if (strcmp(optarg, "text") != 0 && strcmp(optarg, "svg") != 0) {
+                fprintf(stderr, "undead show: --format expects text or svg, not '%s'\n", optarg);
+                return UD_EXIT_USAGE;
+            }
+            o->svg = strcmp(optarg, "svg") == 0;
+            break;
+        case 'o': o->out = optarg; break;
+        case 'c': o->content = optarg; break;
+        default:
+            fputs(usage, stderr);
+            return UD_EXIT_USAGE;
+        }
+    }
+    if (argc - optind != 2) {
+        fputs(usage, stderr);
+        return UD_EXIT_USAGE;
+    }
+    return UD_EXIT_OK;
+}
+
+/* Replay t up to o->at into state and draw it into out. */
+static int draw(const ud_game *g, const ud_transcript *t, const char *shown, const show_opts *o,
+                void *state, ud_buf *out)
+{
+    ud_check_opts co = { .stop_after_line = (int)o->at, .state_out = state };
+    ud_check_result res;
+    ud_error err;
+    if (ud_check(t, &co, &res, &err) != 0) {
+        ud_error_print(&err, shown, stderr);
+        return UD_EXIT_FAIL;
+    }
+    char caption[300];
+    int line = o->at && o->at < t->last_line ? (int)o->at : t->last_line;
+    snprintf(caption, sizeof caption, "%s, after line %d%s%s", shown, line,
+             line == t->last_line ? " (the end)" : "",
+             res.complete ? ": the game is over" : "");
+    void (*hook)(const ud_game *, const void *, const ud_setup *, const char *, ud_buf *) =
+        o->svg ? g->draw_svg : g->draw_text;
+    if (hook) {
+        hook(g, state, &t->setup, caption, out);
+        return UD_EXIT_OK;
+    }
+    ud_buf desc;
+    ud_buf_init(&desc);
+    g->describe(g, state, &t->setup, &desc);
+    int rc = UD_EXIT_OK;
+    if (o->svg) {
+        /* a state line is no picture: no SVG rather than an empty one */
+        fprintf(stderr, "undead show: %s has no SVG drawing; its state line reads: = %s\n", g->name,
+                ud_buf_str(&desc));
+        rc = UD_EXIT_USAGE;
+    } else {
+        ud_buf_printf(out, "%s\n%s has no drawing; its state line reads:\n= %s\n", caption, g->name,
+                      ud_buf_str(&desc));
+    }
+    ud_buf_free(&desc);
+    return rc;
+}
+
+int cmd_show(int argc, char **argv)
+{
+    show_opts o = { 0 };
+    int rc = parse_opts(argc, argv, &o);
+    if (rc)
+        return rc < 0 ? UD_EXIT_OK : rc;
+    const ud_game *g = cli_game("show", argv[optind]);
+    if (!g)
+        return UD_EXIT_USAGE;
+    if (o.content && !cli_load_content(g, o.content))
+        return UD_EXIT_USAGE;
+    const char *file = argv[optind + 1];
+    const char *shown = strcmp(file, "-") == 0 ? "<stdin>" : file;
+    size_t len;
+    char *text = cli_read_file(file, &len);
+    if (!text)
+        return UD_EXIT_USAGE;
+    char named[64];
+    int game_line = header_game(text, len, named, sizeof named);
+    if (game_line && strcmp(named, g->name) != 0) {
+        fprintf(stderr, "%s:%d: the record is a game of %s, not %s\n", shown, game_line, named, g->name);
+        free(text);
+        return UD_EXIT_USAGE;
+    }
+    ud_transcript t;
+    ud_error err;
+    memset(&err, 0, sizeof err);
+    rc = ud_transcript_parse(text, len, ud_find_game, &t, &err);
+    free(text);
+    if (rc != 0) {
+        ud_error_print(&err, shown, stderr);
+        return UD_EXIT_USAGE;
+    }
+    if (o.at > t.last_line) {
+        fprintf(stderr, "undead show: --at %ld: %s has %d lines\n", o.at, shown, t.last_line);
+        ud_transcript_free(&t);
+        return UD_EXIT_USAGE;
+    }
+    if (o.at && !any_input_lines(&t)) {
+        fprintf(stderr, "undead show: --at %ld: %s writes out neither outcomes nor decisions, so the "
+                "rules play it from its seed to the end; 'undead check --print %s' writes the whole "
+                "record\n", o.at, shown, shown);
+        ud_transcript_free(&t);
+        return UD_EXIT_USAGE;
+    }
+    static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    ud_buf out;
+    ud_buf_init(&out);
+    rc = draw(g, &t, shown, &o, state, &out);
+    ud_transcript_free(&t);
+    if (rc == UD_EXIT_OK) {
+        if (o.out)
+            rc = write_out(o.out, &out) ? UD_EXIT_OK : UD_EXIT_USAGE;
+        else
+            fwrite(ud_buf_str(&out), 1, out.len, stdout);   /* checked by cli_close_stdout */
+    }
+    ud_buf_free(&out);
+    return rc;
+}
