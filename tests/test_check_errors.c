@@ -345,6 +345,53 @@ Test(check_errors, transcript_ending_where_the_rules_need_an_outcome)
     }
 }
 
+/* Two change lines swapped: the second written is out of order, and the
+ * message says before which line it belongs. */
+Test(check_errors, change_lines_out_of_order)
+{
+    FOR_EACH_GAME(g) {
+        doc d;
+        played(g, two_or_more(g), &d);
+        char a[256], a_tag[64], b[256], b_tag[64];
+        int i = 0;
+        for (int k = 1; k < d.n && !i; k++) {
+            if (!change_line(g, d.line[k]) || !change_line(g, d.line[k + 1]))
+                continue;
+            untag(d.line[k], a, sizeof a, a_tag, sizeof a_tag);
+            untag(d.line[k + 1], b, sizeof b, b_tag, sizeof b_tag);
+            if (strcmp(a, b) != 0)
+                i = k;
+        }
+        cr_assert_gt(i, 0, "%s: no two different change lines in a row", g->name);
+        char *first = d.line[i];
+        d.line[i] = d.line[i + 1];
+        d.line[i + 1] = first;
+        char want[700];
+        snprintf(want, sizeof want, "'%s' is out of order: the rules produce it before line %d ('%s')", a, i, b);
+        expect_error(g, &d, d.n, i + 1, a_tag, want, "two change lines swapped");
+        doc_free(&d);
+    }
+}
+
+/* A change line that differs is reported with the rule of the line it
+ * should have been, whatever its tag says. */
+Test(check_errors, differing_line_with_a_tag_naming_no_rule)
+{
+    FOR_EACH_GAME(g) {
+        doc d;
+        played(g, two_or_more(g), &d);
+        int i = find_line(g, &d, 1, change_line);
+        char text[256], tag[64], changed[300], want[800];
+        untag(d.line[i], text, sizeof text, tag, sizeof tag);
+        snprintf(changed, sizeof changed, "%sx [NO-SUCH-RULE]", text);
+        doc_set(&d, i, changed);
+        snprintf(want, sizeof want, "expected '%s', found '%sx' (tagged [NO-SUCH-RULE], but %s has no rule of that name)",
+                 text, text, g->name);
+        expect_error(g, &d, d.n, i, tag, want, "a differing line tagged with no rule");
+        doc_free(&d);
+    }
+}
+
 Test(check_errors, no_outcomes_and_no_seed)
 {
     FOR_EACH_GAME(g) {

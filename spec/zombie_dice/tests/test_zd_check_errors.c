@@ -81,6 +81,14 @@ Test(check_errors, roll_with_too_few_dice)
        "expected one more 'roll' outcome here (green:brain|green:shotgun|green:feet)");
 }
 
+/* The count is of the outcomes used, wherever the extra one stands. */
+Test(check_errors, roll_with_an_extra_die_among_the_others)
+{
+    CE(H2 "draw green green green\nroll green:brain red:feet green:feet green:feet\n",
+       6, "ZD-ROLL-THREE", "outcome 'red:feet' is one too many: the rules use 3 outcome(s) on this line");
+    cr_assert_eq(r.err.col, 18);
+}
+
 Test(check_errors, draw_with_too_many_dice)
 {
     CE(H2 "draw green green green green\n", 5, "ZD-DRAW", "outcome 'green' is one too many");
@@ -138,7 +146,55 @@ Test(check_errors, change_line_the_rules_do_not_make)
     CE(H2 "draw green green green\nroll green:feet green:feet green:feet\nbrains green total=1\n"
           "decide a stop\n",
        7, "ZD-CHOICE",
-       "the rules do not produce 'brains green total=1' here; they produced 'feet green green green'");
+       "the rules do not produce 'brains green total=1' here; they now need a decision by a "
+       "(stop|roll) (before that they produced 'feet green green green', which the record may "
+       "leave out)");
+}
+
+/* A differing line is reported with the rule that produced the line it
+ * should have been, never with the tag the record wrote. */
+Test(check_errors, differing_line_tagged_with_no_rule)
+{
+    CE(H2 "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
+          "score a +3 =3 [ZD-WHATEVER]\n",
+       8, "ZD-STOP-SCORE",
+       "expected 'score a +2 =2', found 'score a +3 =3' (tagged [ZD-WHATEVER], but zombie-dice has "
+       "no rule of that name)");
+}
+
+Test(check_errors, differing_line_tagged_with_another_rule)
+{
+    CE(H2 "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
+          "score a +3 =3 [ZD-NO-CAP]\n",
+       8, "ZD-STOP-SCORE",
+       "expected 'score a +2 =2', found 'score a +3 =3' (tagged [ZD-NO-CAP], but that rule does not "
+       "write it here)");
+}
+
+Test(check_errors, invented_line_tagged_with_a_rule)
+{
+    CE(H2 "draw green green green\nroll green:feet green:feet green:feet\n"
+          "brains green total=1 [ZD-BRAIN-ASIDE]\ndecide a stop\n",
+       7, "ZD-CHOICE",
+       "the rules do not produce 'brains green total=1' here (tagged [ZD-BRAIN-ASIDE], but that rule "
+       "does not write it here); they now need a decision by a (stop|roll)");
+}
+
+/* A line the rules produced, written after a later one, is out of order:
+ * said so, with the line it belongs before. */
+Test(check_errors, change_line_written_after_a_later_one)
+{
+    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
+          "turn b\nscore a +1 =1\ndraw red red red\n",
+       9, "ZD-STOP-SCORE", "'score a +1 =1' is out of order: the rules produce it before line 8 ('turn b')");
+}
+
+Test(check_errors, game_over_written_after_the_winner)
+{
+    CE(ZD_HEADER "player a\nplayer b\nstart score a 12\n"
+       "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
+       "draw red red red\nroll red:shotgun red:shotgun red:shotgun\nwinner a =13\ngame-over\n",
+       12, "ZD-GAME-OVER", "'game-over' is out of order: the rules produce it before line 11 ('winner a =13')");
 }
 
 Test(check_errors, state_line_disagrees_before_a_decision)
@@ -165,7 +221,16 @@ Test(check_errors, state_line_where_the_game_does_not_wait)
 {
     CE(H2 "draw green green green\nroll green:brain green:feet green:feet\n= brains=1\n"
           "brains green total=1\ndecide a stop\n",
-       7, "", "a state line stands where the game waits for input");
+       7, "", "a state line stands where the game waits for input (before an outcome, a decision "
+       "or the end); expected it after 'brains green total=1' (line 8)");
+}
+
+/* The hint names the last change line before the game waits, not the next. */
+Test(check_errors, state_line_before_two_change_lines)
+{
+    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\n= brains=1\n"
+          "brains green total=1\nfeet green green\ndecide a stop\n",
+       7, "", "expected it after 'feet green green' (line 9)");
 }
 
 /* ---- tags ------------------------------------------------------------------------------- */
@@ -223,8 +288,15 @@ Test(check_errors, decide_after_the_game_ended)
 
 Test(check_errors, change_line_after_the_game_ended)
 {
-    CE(FINISHED "turn b\n", 12, "ZD-MOST-BRAINS", "the rules do not produce 'turn b' here;");
-    cr_assert_not_null(strstr(r.err.msg, "now need nothing more: the game is over"), "%s", r.err.msg);
+    CE(FINISHED "score b +1 =1\n", 12, "ZD-MOST-BRAINS",
+       "the rules do not produce 'score b +1 =1' here; they now need nothing more (the game is over)");
+}
+
+/* A line the record left out earlier, written after the end: its place
+ * is before the draw of b's turn, across a decision and two outcomes. */
+Test(check_errors, change_line_left_out_then_written_at_the_end)
+{
+    CE(FINISHED "turn b\n", 12, "ZD-TURN", "'turn b' is out of order: the rules produce it before line 9 ('draw red red red')");
 }
 
 Test(check_errors, transcript_ends_before_a_roll)
@@ -247,6 +319,7 @@ Test(check_errors, partial_transcript_may_end_early)
     cr_assert_eq(r.res.complete, 0);
     cr_assert_eq(r.res.winner, -1);
 }
+
 
 /* With no outcomes and no seed, the record is checked as far as it needs
  * none; the first chance step names the rule that needs one. */
