@@ -4,7 +4,7 @@
  * Two cursors move together: the engine's (what the rules produce next)
  * and the transcript's (cur).  Chance and decide lines drive the engine;
  * change lines must match what it produces, in order, but may be left
- * out; state lines are checked where the
+ * out (unless the record is complete); state lines are checked where the
  * game waits for input (before an outcome, a decision or the end).  A
  * change line the rules did not produce is reported at the next point
  * where the engine waits for input, with what they produced instead.
@@ -40,6 +40,7 @@ typedef struct checker {
     int partial_end;                       /* a partial transcript ran out */
     ud_error *err;
     FILE *regen;
+    int strict;                            /* a complete record: every change line written */
     ud_buf produced;                       /* change lines left out since the last sync */
     const ud_rule *produced_rule[16];      /* ... and the rows that produced them */
     char produced_text[16][160];
@@ -376,6 +377,36 @@ static void note_left_out(checker *c, const char *text, const ud_rule *rule)
     lo->before = c->cur;
 }
 
+/* In a complete record no change line may be left out: report the one
+ * the rules produced, at the line it belongs before (or the end). */
+static void report_missing(checker *c, const char *text, const ud_rule *rule)
+{
+    const ud_transcript *t = c->t;
+    const char *id = rule ? rule->id : NULL;
+    if (c->cur >= t->n) {
+        ud_error_set(c->err, t->last_line, 0, id,
+                     "the record is complete, but '%s' is missing at its end", text);
+        return;
+    }
+    const ud_tline *tl = &t->lines[c->cur];
+    int later = 0;
+    for (int i = c->cur + 1; i < t->n && !later; i++)
+        if (t->lines[i].kind == UD_TL_CHANGE && same_words(&t->lines[i], text))
+            later = t->lines[i].line;
+    ud_buf here;
+    ud_buf_init(&here);
+    join(tl, 0, &here);
+    if (later)
+        ud_error_set(c->err, tl->line, tl->col[0], id,
+                     "the record is complete, but '%s' is missing here, before '%s'; it is written "
+                     "later, at line %d", text, ud_buf_str(&here), later);
+    else
+        ud_error_set(c->err, tl->line, tl->col[0], id,
+                     "the record is complete, but '%s' is missing here, before '%s'", text,
+                     ud_buf_str(&here));
+    ud_buf_free(&here);
+}
+
 /* A state line stands between change lines, where the game does not wait;
  * it belongs after the last change line of the run that first (the next
  * point where the game waits for input). */
@@ -429,7 +460,10 @@ static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
         }
         return;
     }
-    note_left_out(c, text, rule);
+    if (c->strict && !(c->cur >= t->n && t->partial))
+        report_missing(c, text, rule);
+    else
+        note_left_out(c, text, rule);
 }
 
 static void offers_text(const ud_game *g, const ud_setup *setup, const ud_offers *o, char *out,
@@ -527,6 +561,7 @@ int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result 
      * game's opening decisions), then stops at the first chance step with
      * the rule that needs it. */
     c.script_chance = any_line_of(t, UD_TL_CHANCE) || !t->has_seed;
+    c.strict = t->complete || opts->strict;
     c.script_decide = any_line_of(t, UD_TL_DECIDE);
     ud_buf_init(&c.produced);
     memset(err, 0, sizeof *err);
@@ -559,6 +594,8 @@ int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result 
     if (opts->regen)
         ud_transcript_write_header(opts->regen, g, &t->setup, t->policy,
                                    t->has_seed ? &t->seed : NULL, t->partial);
+    if (opts->regen && t->complete)
+        fputs("complete\n", opts->regen);
 
     uint64_t decisions = 0;
     ud_status st = ud_start(&step, state);

@@ -345,6 +345,53 @@ Test(check_errors, transcript_ending_where_the_rules_need_an_outcome)
     }
 }
 
+/* The played game with a "complete" header line (line 3): every change
+ * line is written, so it passes. */
+static void played_complete(const ud_game *g, doc *d)
+{
+    played(g, two_or_more(g), d);
+    cr_assert_lt(d->n, MAX_LINES);
+    memmove(&d->line[4], &d->line[3], sizeof d->line[0] * (size_t)(d->n - 2));
+    d->line[3] = strdup("complete");
+    d->n++;
+}
+
+Test(check_errors, complete_record_passes)
+{
+    FOR_EACH_GAME(g) {
+        doc d;
+        played_complete(g, &d);
+        char *text = doc_join(&d, d.n);
+        run r;
+        run_text(&r, text);
+        assert_ok(&r);
+        cr_assert(r.res.complete);
+        run_free(&r);
+        free(text);
+        doc_free(&d);
+    }
+}
+
+/* Leaving a line out of a complete record fails at the line it belongs
+ * before (which takes its number), naming the rule that produced it. */
+Test(check_errors, complete_record_missing_a_change_line)
+{
+    FOR_EACH_GAME(g) {
+        doc d;
+        played_complete(g, &d);
+        int i = find_line(g, &d, 1, change_line);
+        cr_assert_gt(i, 0, "%s: no change line", g->name);
+        char text[256], tag[64], next[256], next_tag[64], want[700];
+        untag(d.line[i], text, sizeof text, tag, sizeof tag);
+        untag(d.line[i + 1], next, sizeof next, next_tag, sizeof next_tag);
+        free(d.line[i]);
+        d.line[i] = NULL;
+        snprintf(want, sizeof want, "the record is complete, but '%s' is missing here, before '%s'", text, next);
+        expect_error(g, &d, d.n, i, tag, want, "a change line left out of a complete record");
+        doc_free(&d);
+    }
+}
+
 /* Two change lines swapped: the second written is out of order, and the
  * message says before which line it belongs. */
 Test(check_errors, change_lines_out_of_order)

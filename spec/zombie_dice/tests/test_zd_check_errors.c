@@ -5,6 +5,7 @@
  * Line numbers count from the first header line; H2 takes lines 1-4.
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "zd_support.h"
@@ -320,12 +321,77 @@ Test(check_errors, partial_transcript_may_end_early)
     cr_assert_eq(r.res.winner, -1);
 }
 
-
 /* With no outcomes and no seed, the record is checked as far as it needs
  * none; the first chance step names the rule that needs one. */
 Test(check_errors, no_outcomes_and_no_seed)
 {
     CE(H2 "decide a stop\n", 5, "ZD-DRAW", "expected a 'draw' line here (green|yellow|red), found 'decide a stop'");
+}
+
+/* ---- complete records ------------------------------------------------------------------------ */
+
+/* FINISHED with every change line, as the rules write them (the body is lines 7-22). */
+#define COMPLETE \
+    ZD_HEADER "player a\nplayer b\nstart score a 12\ncomplete\n" \
+    "starts a\nturn a\ndraw green green green\nroll green:brain green:feet green:feet\n" \
+    "brains green total=1\nfeet green green\ndecide a stop\nscore a +1 =13\n" \
+    "goal a =13 turns-left=1\nturn b\ndraw red red red\nroll red:shotgun red:shotgun red:shotgun\n" \
+    "shotguns red red red total=3\nbust b shotguns=3 lost=0\ngame-over\nwinner a =13\n"
+
+Test(check_errors, complete_record_passes)
+{
+    run_text(&r, COMPLETE);
+    assert_ok(&r);
+    cr_assert(r.res.complete);
+}
+
+Test(check_errors, complete_record_regenerates_complete)
+{
+    run_text(&r, COMPLETE);
+    assert_ok(&r);
+    cr_assert_not_null(strstr(r.regen, "start score a 12\ncomplete\n"), "%s", r.regen);
+    assert_regen_stable(&r);
+}
+
+/* The record left out the score: absence is checked, at the line it
+ * belongs before, with the rule that produces it. */
+Test(check_errors, complete_record_missing_a_line)
+{
+    char *text = strdup(COMPLETE);
+    char *score = strstr(text, "score a +1 =13\n");
+    memmove(score, score + 15, strlen(score + 15) + 1);
+    CE(text, 14, "ZD-STOP-SCORE",
+       "the record is complete, but 'score a +1 =13' is missing here, before 'goal a =13 turns-left=1'");
+    free(text);
+}
+
+Test(check_errors, complete_record_with_a_line_written_late)
+{
+    char *text = strdup(COMPLETE);
+    char *feet = strstr(text, "feet green green\n"), *decide = strstr(text, "decide a stop\n");
+    memcpy(feet, "decide a stop\nfeet green green\n", 31);
+    cr_assert_eq(decide, feet + 17);
+    CE(text, 12, "ZD-FEET-KEEP",
+       "the record is complete, but 'feet green green' is missing here, before 'decide a stop'; it is "
+       "written later, at line 13");
+    free(text);
+}
+
+Test(check_errors, complete_record_missing_its_last_line)
+{
+    char *text = strdup(COMPLETE);
+    *strstr(text, "winner a =13\n") = '\0';
+    CE(text, 21, "ZD-MOST-BRAINS", "the record is complete, but 'winner a =13' is missing at its end");
+    free(text);
+}
+
+/* A complete record may still stop early when it is partial. */
+Test(check_errors, complete_and_partial_record_may_stop)
+{
+    run_text(&r, ZD_HEADER "player a\nplayer b\npartial\ncomplete\nstarts a\nturn a\n"
+                 "draw green green green\n");
+    assert_ok(&r);
+    cr_assert_eq(r.res.complete, 0);
 }
 
 /* ---- start lines ---------------------------------------------------------------------------- */

@@ -111,6 +111,21 @@ Test(zd_cli, check_transcript_ending_early_exit_1_with_rule)
     HAS(err, want);
 }
 
+/* --strict checks a record as if its header said "complete". */
+Test(zd_cli, check_strict_reports_a_line_left_out)
+{
+    const char *f = write_file("loose.in", H2 "draw green green green\n"
+                                              "roll green:brain green:feet green:feet\ndecide a stop\n");
+    cr_assert_eq(RUN(NULL, "check", "--no-db", "--strict", f), 1, "%s", err);
+    char want[300];
+    snprintf(want, sizeof want,
+             "%s:5: ZD-FIRST-SEAT-ORDER: the record is complete, but 'starts a' is missing here, "
+             "before 'draw green green green'\n", f);
+    cr_assert_str_eq(err, want);
+    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s", err);
+    HAS(err, ":7: ZD-DRAW: the transcript ends");   /* without --strict: only the end is missing */
+}
+
 /* Rule errors are FILE:LINE: RULE-ID: (cmd_check usage, error.h,
  * golden/README.md); the column form is for malformed files (exit 2). */
 Test(zd_cli, check_rule_error_has_documented_format)
