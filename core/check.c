@@ -41,6 +41,7 @@ typedef struct checker {
     ud_error *err;
     FILE *regen;
     int strict;                            /* a complete record: every change line written */
+    int has_chance_lines;                  /* else outcomes come from the seed, or none */
     ud_buf produced;                       /* change lines left out since the last sync */
     const ud_rule *produced_rule[16];      /* ... and the rows that produced them */
     char produced_text[16][160];
@@ -235,6 +236,23 @@ static bool continues_run(const checker *c)
            strcmp(t->lines[next].tok[0], t->lines[c->active].tok[0]) == 0;
 }
 
+/* A record with neither chance lines nor a seed is checked as far as it
+ * needs no outcome (a game's opening decisions); past that it cannot be
+ * checked at all, which is the input's fault, not a rule's refusal. */
+static void no_outcomes(checker *c, const ud_pick_req *p)
+{
+    const ud_transcript *t = c->t;
+    char want[256];
+    int line = c->cur < t->n ? t->lines[c->cur].line : t->last_line;
+    ud_error_set(c->err, line, 0, NULL,
+                 "the record cannot be checked from here: the rules need a '%s' outcome (%s)%s%s%s, "
+                 "and it has no chance lines and no seed; expected chance lines (the outcomes) or "
+                 "a 'seed N' header line",
+                 p->event, labels_of(p, want, sizeof want), c->s->rule ? " for [" : "",
+                 c->s->rule ? c->s->rule->id : "", c->s->rule ? "]" : "");
+    c->err->input = 1;
+}
+
 static int script_pick(ud_chance *ch, const ud_pick_req *p)
 {
     checker *c = ch->ctx;
@@ -246,11 +264,15 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
         snprintf(next, sizeof next, "a '%s' outcome", p->event);
         if (!sync(c, next, rule_id(c->s)))
             return -1;
+        if (c->cur >= t->n && t->partial) {
+            c->partial_end = 1;
+            return -1;
+        }
+        if (!c->has_chance_lines) {
+            no_outcomes(c, p);
+            return -1;
+        }
         if (c->cur >= t->n) {
-            if (t->partial) {
-                c->partial_end = 1;
-                return -1;
-            }
             ud_error_set(c->err, t->last_line, 0, rule_id(c->s),
                          "the transcript ends, but the rules need a '%s' outcome next (%s)",
                          p->event, labels_of(p, want, sizeof want));
@@ -558,9 +580,10 @@ int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result 
     checker c = { .t = t, .g = g, .active = -1, .err = err, .regen = opts->regen };
     /* Outcomes come from the record's chance lines, or from the seed; a
      * record with neither is checked as far as it needs no outcome (a
-     * game's opening decisions), then stops at the first chance step with
-     * the rule that needs it. */
-    c.script_chance = any_line_of(t, UD_TL_CHANCE) || !t->has_seed;
+     * game's opening decisions); at the first chance step it cannot be
+     * checked on, an input error naming the rule that needs one. */
+    c.has_chance_lines = any_line_of(t, UD_TL_CHANCE);
+    c.script_chance = c.has_chance_lines || !t->has_seed;
     c.strict = t->complete || opts->strict;
     c.script_decide = any_line_of(t, UD_TL_DECIDE);
     ud_buf_init(&c.produced);

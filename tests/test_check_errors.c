@@ -458,6 +458,28 @@ Test(check_errors, no_outcomes_and_no_seed)
     }
 }
 
+/* A record that needs an outcome and has neither chance lines nor a seed
+ * cannot be checked: an input error, not a rule's refusal. */
+Test(check_errors, header_only_without_a_seed_is_an_input_error)
+{
+    FOR_EACH_GAME(g) {
+        if (!g->chance_events || !g->chance_events[0])
+            continue;
+        char text[256];
+        snprintf(text, sizeof text, "%splayer p1\n%s", game_header(g), g->min_players > 1 ? "player p2\n" : "");
+        run r;
+        run_text(&r, text);
+        cr_assert_eq(r.status, RUN_CHECK_ERROR, "%s", g->name);
+        cr_assert_eq(r.err.input, 1, "%s: %s", g->name, r.err.msg);
+        cr_assert_str_eq(r.err.rule, "", "%s", g->name);
+        cr_assert_eq(strncmp(r.err.msg, "the record cannot be checked from here: the rules need a '", 58), 0,
+                     "%s: %s", g->name, r.err.msg);
+        cr_assert_not_null(strstr(r.err.msg, "and it has no chance lines and no seed; expected chance lines "
+                                             "(the outcomes) or a 'seed N' header line"), "%s: %s", g->name, r.err.msg);
+        run_free(&r);
+    }
+}
+
 Test(check_errors, seeded_replay_is_bounded)
 {
     FOR_EACH_GAME(g) {

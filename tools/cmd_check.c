@@ -13,7 +13,9 @@ static const char usage[] =
     "usage: undead check [--print] [--invariants] [--strict] FILE... ('-' reads standard input)\n"
     "Replays each transcript against the rules. Prints FILE:LINE: RULE-ID: what is wrong\n"
     "at the first illegal step (exit 1), or the final scores (exit 0).\n"
-    "A malformed file is reported as FILE:LINE:COL: expected ... (exit 2).\n"
+    "A malformed file is reported as FILE:LINE:COL: expected ... (exit 2), a record that\n"
+    "cannot be checked (no chance lines and no seed where an outcome is needed) as\n"
+    "FILE:LINE: what is missing (exit 2).\n"
     "  --print        print the canonical transcript (every line the rules imply, tagged)\n"
     "  --invariants   check every invariant after every step\n"
     "  --strict       every change line the rules produce must be written, in order (as a\n"
@@ -261,7 +263,9 @@ int cmd_check(int argc, char **argv)
         if (!legal) {
             fflush(stdout);
             ud_error_print(&err, shown, stderr);
-            if (worst == UD_EXIT_OK)
+            if (err.input)
+                worst = UD_EXIT_USAGE;
+            else if (worst == UD_EXIT_OK)
                 worst = UD_EXIT_FAIL;
         } else if (!print) {
             print_result(shown, &t, &res);

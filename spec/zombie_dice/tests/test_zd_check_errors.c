@@ -322,10 +322,35 @@ Test(check_errors, partial_transcript_may_end_early)
 }
 
 /* With no outcomes and no seed, the record is checked as far as it needs
- * none; the first chance step names the rule that needs one. */
+ * none; past that it cannot be checked: an input error (exit 2), not a
+ * rule's refusal, naming the rule that needs an outcome. */
+#define NO_OUTCOMES \
+    "the record cannot be checked from here: the rules need a 'draw' outcome (green|yellow|red) " \
+    "for [ZD-DRAW], and it has no chance lines and no seed; expected chance lines (the outcomes) " \
+    "or a 'seed N' header line"
+
 Test(check_errors, no_outcomes_and_no_seed)
 {
-    CE(H2 "decide a stop\n", 5, "ZD-DRAW", "expected a 'draw' line here (green|yellow|red), found 'decide a stop'");
+    CE(H2 "decide a stop\n", 5, "", NO_OUTCOMES);
+    cr_assert_eq(r.err.input, 1);
+}
+
+Test(check_errors, no_body_and_no_seed)
+{
+    CE(H2, 4, "", NO_OUTCOMES);
+    cr_assert_eq(r.err.input, 1);
+}
+
+Test(check_errors, a_rule_error_is_not_an_input_error)
+{
+    CE(H2 "draw green green green\n", 5, "ZD-MUST-ROLL", "the transcript ends");
+    cr_assert_eq(r.err.input, 0);
+}
+
+Test(check_errors, lines_before_the_first_outcome_are_still_checked)
+{
+    CE(H2 "turn b\n", 5, "ZD-TURN", "expected 'turn a', found 'turn b'");
+    cr_assert_eq(r.err.input, 0);
 }
 
 /* ---- complete records ------------------------------------------------------------------------ */
