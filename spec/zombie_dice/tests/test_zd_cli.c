@@ -137,6 +137,8 @@ Test(zd_cli, check_strict_reports_a_line_left_out)
              "%s:5: ZD-FIRST-SEAT-ORDER: the record is complete, but 'starts a' is missing here, "
              "before 'draw green green green'\n", f);
     cr_assert_str_eq(err, want);
+    free(out);
+    free(err);
     cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s", err);
     HAS(err, ":7: ZD-DRAW: the transcript ends");   /* without --strict: only the end is missing */
 }
