@@ -18,6 +18,10 @@
 #include "engine.h"
 #include "rng.h"
 
+/* Lines left out kept for "out of order" (a line written after its place
+ * is usually written soon after it). */
+enum { LEFT_OUT_KEPT = 32 };
+
 /* A change line the rules produced and the record left out: a line
  * written after its place is found among these, with where it belongs. */
 typedef struct left_out_line {
@@ -46,8 +50,8 @@ typedef struct checker {
     const ud_rule *produced_rule[16];      /* ... and the rows that produced them */
     char produced_text[16][160];
     int n_produced;
-    left_out_line left_out[32];            /* the last ones left out, across syncs (a ring) */
-    int n_left_out;                        /* all ever left out; the ring keeps the last 32 */
+    left_out_line left_out[LEFT_OUT_KEPT]; /* the last ones left out, across syncs (a ring) */
+    int n_left_out;                        /* all ever left out; the ring keeps the last few */
 } checker;
 
 static const char *rule_id(const ud_step *s)
@@ -59,6 +63,23 @@ static void join(const ud_tline *tl, int from, ud_buf *out)
 {
     for (int i = from; i < tl->ntok; i++)
         ud_buf_printf(out, "%s%s", i > from ? " " : "", tl->tok[i]);
+}
+
+/* Compare an input change line with the engine's words. */
+static bool same_words(const ud_tline *tl, const char *text)
+{
+    const char *p = text;
+    for (int i = 0; i < tl->ntok; i++) {
+        while (*p == ' ')
+            p++;
+        size_t len = strcspn(p, " ");
+        if (len != strlen(tl->tok[i]) || strncmp(p, tl->tok[i], len) != 0)
+            return false;
+        p += len;
+    }
+    while (*p == ' ')
+        p++;
+    return *p == '\0';
 }
 
 static bool check_state(checker *c, const ud_tline *tl)
@@ -108,13 +129,6 @@ static bool consume_states(checker *c)
     return true;
 }
 
-/* A body line's words as one string. */
-static void line_text(const ud_tline *tl, ud_buf *out)
-{
-    ud_buf_clear(out);
-    join(tl, 0, out);
-}
-
 /* For a message about a change line: what its tag says when the tag is
  * not the rule of the line (the tag is the record's claim, never the
  * rule reported). */
@@ -129,8 +143,16 @@ static void tag_note(const checker *c, const ud_tline *tl, const ud_rule *rule, 
         snprintf(out, size, " (tagged [%s], but %s has no rule of that name)", tl->tag, c->g->name);
 }
 
-/* The most recent left-out line with the words of tl, or -1. */
-static int find_left_out(const checker *c, const ud_tline *tl);
+/* The most recent left-out line with the words of tl, or -1 (an index
+ * into the ring, counted from the first ever left out). */
+static int find_left_out(const checker *c, const ud_tline *tl)
+{
+    int oldest = c->n_left_out > LEFT_OUT_KEPT ? c->n_left_out - LEFT_OUT_KEPT : 0;
+    for (int i = c->n_left_out - 1; i >= oldest; i--)
+        if (same_words(tl, c->left_out[i % LEFT_OUT_KEPT].text))
+            return i;
+    return -1;
+}
 
 /* A produced line of the same verb as tl (the likely intended one), or -1. */
 static int same_verb(const checker *c, const ud_tline *tl)
@@ -158,9 +180,9 @@ static void report_change(checker *c, const ud_tline *tl, const char *next, cons
     int same = same_verb(c, tl);
     char note[160];
     if (early >= 0) {
-        const left_out_line *lo = &c->left_out[early % 32];
+        const left_out_line *lo = &c->left_out[early % LEFT_OUT_KEPT];
         const ud_tline *before = &c->t->lines[lo->before];
-        line_text(before, &where);
+        join(before, 0, &where);
         ud_error_set(c->err, tl->line, tl->col[0], lo->rule ? lo->rule->id : NULL,
                      "'%s' is out of order: the rules produce it before line %d ('%s')",
                      ud_buf_str(&text), before->line, ud_buf_str(&where));
@@ -332,23 +354,6 @@ static bool check_tag(checker *c, const ud_tline *tl, const ud_rule *rule)
     return false;
 }
 
-/* Compare an input change line with the engine's words. */
-static bool same_words(const ud_tline *tl, const char *text)
-{
-    const char *p = text;
-    for (int i = 0; i < tl->ntok; i++) {
-        while (*p == ' ')
-            p++;
-        size_t len = strcspn(p, " ");
-        if (len != strlen(tl->tok[i]) || strncmp(p, tl->tok[i], len) != 0)
-            return false;
-        p += len;
-    }
-    while (*p == ' ')
-        p++;
-    return *p == '\0';
-}
-
 static void close_chance_line(checker *c, const ud_rule *rule)
 {
     const ud_tline *tl = &c->t->lines[c->active];
@@ -370,17 +375,6 @@ static void close_chance_line(checker *c, const ud_rule *rule)
     c->active = -1;
 }
 
-/* The most recent left-out line with the words of tl, or -1 (an index
- * into the ring, counted from the first ever left out). */
-static int find_left_out(const checker *c, const ud_tline *tl)
-{
-    int oldest = c->n_left_out > 32 ? c->n_left_out - 32 : 0;
-    for (int i = c->n_left_out - 1; i >= oldest; i--)
-        if (same_words(tl, c->left_out[i % 32].text))
-            return i;
-    return -1;
-}
-
 /* A change line the rules produced that the record does not write here:
  * allowed, and kept for the messages. */
 static void note_left_out(checker *c, const char *text, const ud_rule *rule)
@@ -393,7 +387,7 @@ static void note_left_out(checker *c, const char *text, const ud_rule *rule)
         snprintf(c->produced_text[c->n_produced], sizeof c->produced_text[0], "%s", text);
         c->n_produced++;
     }
-    left_out_line *lo = &c->left_out[c->n_left_out++ % 32];
+    left_out_line *lo = &c->left_out[c->n_left_out++ % LEFT_OUT_KEPT];
     lo->rule = rule;
     snprintf(lo->text, sizeof lo->text, "%s", text);
     lo->before = c->cur;
