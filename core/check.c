@@ -266,6 +266,8 @@ static void no_outcomes(checker *c, const ud_pick_req *p)
     const ud_transcript *t = c->t;
     char want[256];
     int line = c->cur < t->n ? t->lines[c->cur].line : t->last_line;
+    if (c->err->set)
+        return;   /* a rule error came first (a change line's tag): that one stands */
     ud_error_set(c->err, line, 0, NULL,
                  "the record cannot be checked from here: the rules need a '%s' outcome (%s)%s%s%s, "
                  "and it has no chance lines and no seed; expected chance lines (the outcomes) or "

@@ -354,6 +354,14 @@ Test(check_errors, a_rule_error_is_not_an_input_error)
     cr_assert_eq(r.err.input, 0);
 }
 
+/* A rule error before the first outcome stays a rule error. */
+Test(check_errors, wrong_tag_before_the_first_outcome_is_a_rule_error)
+{
+    CEQ(H2 "starts a [ZD-TURN]\n", 5, "ZD-FIRST-SEAT-ORDER",
+        "tagged [ZD-TURN], but the rule that does this is [ZD-FIRST-SEAT-ORDER]");
+    cr_assert_eq(r.err.input, 0);
+}
+
 Test(check_errors, lines_before_the_first_outcome_are_still_checked)
 {
     CEQ(H2 "turn b\n", 5, "ZD-TURN", "expected 'turn a', found 'turn b'");
