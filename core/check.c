@@ -4,9 +4,10 @@
  * Two cursors move together: the engine's (what the rules produce next)
  * and the transcript's (cur).  Chance and decide lines drive the engine;
  * change lines must match what it produces, in order, but may be left
- * out; state lines are checked where the game waits for input (before an
- * outcome, a decision or the end).  A change line the rules did not produce is reported at the next
- * point where the engine waits for input, with what they produced instead.
+ * out (unless the record is complete); state lines are checked where the
+ * game waits for input (before an outcome, a decision or the end).  A
+ * change line the rules did not produce is reported at the next point
+ * where the engine waits for input, with what they produced instead.
  */
 #include "check.h"
 
@@ -16,6 +17,18 @@
 
 #include "engine.h"
 #include "rng.h"
+
+/* Lines left out kept for "out of order" (a line written after its place
+ * is usually written soon after it). */
+enum { LEFT_OUT_KEPT = 32 };
+
+/* A change line the rules produced and the record left out: a line
+ * written after its place is found among these, with where it belongs. */
+typedef struct left_out_line {
+    const ud_rule *rule;
+    char text[160];
+    int before;                            /* index of the body line that followed it */
+} left_out_line;
 
 typedef struct checker {
     const ud_transcript *t;
@@ -31,10 +44,14 @@ typedef struct checker {
     int partial_end;                       /* a partial transcript ran out */
     ud_error *err;
     FILE *regen;
-    ud_buf produced;                       /* change lines since the last sync */
+    int strict;                            /* a complete record: every change line written */
+    int has_chance_lines;                  /* else outcomes come from the seed, or none */
+    ud_buf produced;                       /* change lines left out since the last sync */
     const ud_rule *produced_rule[16];      /* ... and the rows that produced them */
     char produced_text[16][160];
     int n_produced;
+    left_out_line left_out[LEFT_OUT_KEPT]; /* the last ones left out, across syncs (a ring) */
+    int n_left_out;                        /* all ever left out; the ring keeps the last few */
 } checker;
 
 static const char *rule_id(const ud_step *s)
@@ -46,6 +63,23 @@ static void join(const ud_tline *tl, int from, ud_buf *out)
 {
     for (int i = from; i < tl->ntok; i++)
         ud_buf_printf(out, "%s%s", i > from ? " " : "", tl->tok[i]);
+}
+
+/* Compare an input change line with the engine's words. */
+static bool same_words(const ud_tline *tl, const char *text)
+{
+    const char *p = text;
+    for (int i = 0; i < tl->ntok; i++) {
+        while (*p == ' ')
+            p++;
+        size_t len = strcspn(p, " ");
+        if (len != strlen(tl->tok[i]) || strncmp(p, tl->tok[i], len) != 0)
+            return false;
+        p += len;
+    }
+    while (*p == ' ')
+        p++;
+    return *p == '\0';
 }
 
 static bool check_state(checker *c, const ud_tline *tl)
@@ -95,36 +129,93 @@ static bool consume_states(checker *c)
     return true;
 }
 
+/* For a message about a change line: what its tag says when the tag is
+ * not the rule of the line (the tag is the record's claim, never the
+ * rule reported). */
+static void tag_note(const checker *c, const ud_tline *tl, const ud_rule *rule, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (!tl->tag || (rule && strcmp(tl->tag, rule->id) == 0))
+        return;
+    if (ud_game_rule(c->g, tl->tag))
+        snprintf(out, size, " (tagged [%s], but that rule does not write it here)", tl->tag);
+    else
+        snprintf(out, size, " (tagged [%s], but %s has no rule of that name)", tl->tag, c->g->name);
+}
+
+/* The most recent left-out line with the words of tl, or -1 (an index
+ * into the ring, counted from the first ever left out). */
+static int find_left_out(const checker *c, const ud_tline *tl)
+{
+    int oldest = c->n_left_out > LEFT_OUT_KEPT ? c->n_left_out - LEFT_OUT_KEPT : 0;
+    for (int i = c->n_left_out - 1; i >= oldest; i--)
+        if (same_words(tl, c->left_out[i % LEFT_OUT_KEPT].text))
+            return i;
+    return -1;
+}
+
+/* A produced line of the same verb as tl (the likely intended one), or -1. */
+static int same_verb(const checker *c, const ud_tline *tl)
+{
+    size_t vlen = strlen(tl->tok[0]);
+    for (int i = 0; i < c->n_produced; i++)
+        if (strncmp(c->produced_text[i], tl->tok[0], vlen) == 0 &&
+            (c->produced_text[i][vlen] == ' ' || c->produced_text[i][vlen] == '\0'))
+            return i;
+    return -1;
+}
+
+/* The change line at cur is not what the rules produced: say why.  A line
+ * the rules did produce, earlier, is out of order (where it belongs is
+ * known); one with the verb of a line produced here differs from it (that
+ * line's rule is reported); any other the rules do not produce at all
+ * (the rule that runs next, need_rule, is reported). */
+static void report_change(checker *c, const ud_tline *tl, const char *next, const char *need_rule)
+{
+    ud_buf text, where;
+    ud_buf_init(&text);
+    ud_buf_init(&where);
+    join(tl, 0, &text);
+    int early = find_left_out(c, tl);
+    int same = same_verb(c, tl);
+    char note[160];
+    if (early >= 0) {
+        const left_out_line *lo = &c->left_out[early % LEFT_OUT_KEPT];
+        const ud_tline *before = &c->t->lines[lo->before];
+        join(before, 0, &where);
+        ud_error_set(c->err, tl->line, tl->col[0], lo->rule ? lo->rule->id : NULL,
+                     "'%s' is out of order: the rules produce it before line %d ('%s')",
+                     ud_buf_str(&text), before->line, ud_buf_str(&where));
+    } else if (same >= 0) {
+        const ud_rule *rule = c->produced_rule[same];
+        tag_note(c, tl, rule, note, sizeof note);
+        ud_error_set(c->err, tl->line, tl->col[0], rule ? rule->id : NULL, "expected '%s', found '%s'%s",
+                     c->produced_text[same], ud_buf_str(&text), note);
+    } else {
+        tag_note(c, tl, NULL, note, sizeof note);
+        if (c->produced.len)
+            ud_error_set(c->err, tl->line, tl->col[0], need_rule,
+                         "the rules do not produce '%s' here%s; they now need %s (before that they "
+                         "produced '%s', which the record may leave out)",
+                         ud_buf_str(&text), note, next, ud_buf_str(&c->produced));
+        else
+            ud_error_set(c->err, tl->line, tl->col[0], need_rule,
+                         "the rules do not produce '%s' here%s; they now need %s",
+                         ud_buf_str(&text), note, next);
+    }
+    ud_buf_free(&where);
+    ud_buf_free(&text);
+}
+
 /* At a point where the engine waits for input: no change line may be
- * pending.  next says what the rules need now, for the message. */
-static bool sync(checker *c, const char *next)
+ * pending.  next says what the rules need now, need_rule the row that
+ * needs it, for the message. */
+static bool sync(checker *c, const char *next, const char *need_rule)
 {
     if (!consume_states(c))
         return false;
     if (c->cur < c->t->n && c->t->lines[c->cur].kind == UD_TL_CHANGE) {
-        const ud_tline *tl = &c->t->lines[c->cur];
-        ud_buf text;
-        ud_buf_init(&text);
-        join(tl, 0, &text);
-        int same = -1;   /* a produced line of the same verb: the likely intended one */
-        for (int i = 0; i < c->n_produced && same < 0; i++)
-            if (strncmp(c->produced_text[i], tl->tok[0], strlen(tl->tok[0])) == 0 &&
-                (c->produced_text[i][strlen(tl->tok[0])] == ' ' ||
-                 c->produced_text[i][strlen(tl->tok[0])] == '\0'))
-                same = i;
-        if (same >= 0)
-            ud_error_set(c->err, tl->line, tl->col[0],
-                         tl->tag ? tl->tag : c->produced_rule[same] ? c->produced_rule[same]->id : NULL,
-                         "expected '%s', found '%s'", c->produced_text[same], ud_buf_str(&text));
-        else if (c->produced.len)
-            ud_error_set(c->err, tl->line, tl->col[0], tl->tag ? tl->tag : rule_id(c->s),
-                         "the rules do not produce '%s' here; they produced '%s' and now need %s",
-                         ud_buf_str(&text), ud_buf_str(&c->produced), next);
-        else
-            ud_error_set(c->err, tl->line, tl->col[0], tl->tag ? tl->tag : rule_id(c->s),
-                         "the rules do not produce '%s' here; they now need %s",
-                         ud_buf_str(&text), next);
-        ud_buf_free(&text);
+        report_change(c, &c->t->lines[c->cur], next, need_rule);
         return false;
     }
     ud_buf_clear(&c->produced);
@@ -167,6 +258,25 @@ static bool continues_run(const checker *c)
            strcmp(t->lines[next].tok[0], t->lines[c->active].tok[0]) == 0;
 }
 
+/* A record with neither chance lines nor a seed is checked as far as it
+ * needs no outcome (a game's opening decisions); past that it cannot be
+ * checked at all, which is the input's fault, not a rule's refusal. */
+static void no_outcomes(checker *c, const ud_pick_req *p)
+{
+    const ud_transcript *t = c->t;
+    char want[256];
+    int line = c->cur < t->n ? t->lines[c->cur].line : t->last_line;
+    if (c->err->set)
+        return;   /* a rule error came first (a change line's tag): that one stands */
+    ud_error_set(c->err, line, 0, NULL,
+                 "the record cannot be checked from here: the rules need a '%s' outcome (%s)%s%s%s, "
+                 "and it has no chance lines and no seed; expected chance lines (the outcomes) or "
+                 "a 'seed N' header line",
+                 p->event, labels_of(p, want, sizeof want), c->s->rule ? " for [" : "",
+                 c->s->rule ? c->s->rule->id : "", c->s->rule ? "]" : "");
+    c->err->input = 1;
+}
+
 static int script_pick(ud_chance *ch, const ud_pick_req *p)
 {
     checker *c = ch->ctx;
@@ -176,13 +286,17 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
     if (c->active < 0) {
         char next[64];
         snprintf(next, sizeof next, "a '%s' outcome", p->event);
-        if (!sync(c, next))
+        if (!sync(c, next, rule_id(c->s)))
             return -1;
+        if (c->cur >= t->n && t->partial) {
+            c->partial_end = 1;
+            return -1;
+        }
+        if (!c->has_chance_lines) {
+            no_outcomes(c, p);
+            return -1;
+        }
         if (c->cur >= t->n) {
-            if (t->partial) {
-                c->partial_end = 1;
-                return -1;
-            }
             ud_error_set(c->err, t->last_line, 0, rule_id(c->s),
                          "the transcript ends, but the rules need a '%s' outcome next (%s)",
                          p->event, labels_of(p, want, sizeof want));
@@ -242,31 +356,17 @@ static bool check_tag(checker *c, const ud_tline *tl, const ud_rule *rule)
     return false;
 }
 
-/* Compare an input change line with the engine's words. */
-static bool same_words(const ud_tline *tl, const char *text)
-{
-    const char *p = text;
-    for (int i = 0; i < tl->ntok; i++) {
-        while (*p == ' ')
-            p++;
-        size_t len = strcspn(p, " ");
-        if (len != strlen(tl->tok[i]) || strncmp(p, tl->tok[i], len) != 0)
-            return false;
-        p += len;
-    }
-    while (*p == ' ')
-        p++;
-    return *p == '\0';
-}
-
 static void close_chance_line(checker *c, const ud_rule *rule)
 {
     const ud_tline *tl = &c->t->lines[c->active];
+    int n_used = 0;
+    for (int k = 1; k < tl->ntok; k++)
+        n_used += c->used[k];
     for (int k = 1; k < tl->ntok; k++)
         if (!c->used[k]) {
             ud_error_set(c->err, tl->line, tl->col[k], rule ? rule->id : NULL,
                          "outcome '%s' is one too many: the rules use %d outcome(s) on this line",
-                         tl->tok[k], k - 1);
+                         tl->tok[k], n_used);
             return;
         }
     for (int i = c->run_first; i <= c->active; i++)
@@ -275,6 +375,74 @@ static void close_chance_line(checker *c, const ud_rule *rule)
     c->last_used = tl->line;
     c->cur = c->active + 1;
     c->active = -1;
+}
+
+/* A change line the rules produced that the record does not write here:
+ * allowed, and kept for the messages. */
+static void note_left_out(checker *c, const char *text, const ud_rule *rule)
+{
+    if (c->produced.len)
+        ud_buf_puts(&c->produced, "; ");
+    ud_buf_puts(&c->produced, text);
+    if (c->n_produced < 16) {
+        c->produced_rule[c->n_produced] = rule;
+        snprintf(c->produced_text[c->n_produced], sizeof c->produced_text[0], "%s", text);
+        c->n_produced++;
+    }
+    left_out_line *lo = &c->left_out[c->n_left_out++ % LEFT_OUT_KEPT];
+    lo->rule = rule;
+    snprintf(lo->text, sizeof lo->text, "%s", text);
+    lo->before = c->cur;
+}
+
+/* In a complete record no change line may be left out: report the one
+ * the rules produced, at the line it belongs before (or the end). */
+static void report_missing(checker *c, const char *text, const ud_rule *rule)
+{
+    const ud_transcript *t = c->t;
+    const char *id = rule ? rule->id : NULL;
+    if (c->cur >= t->n) {
+        ud_error_set(c->err, t->last_line, 0, id,
+                     "the record is complete, but '%s' is missing at its end", text);
+        return;
+    }
+    const ud_tline *tl = &t->lines[c->cur];
+    int later = 0;
+    for (int i = c->cur + 1; i < t->n && !later; i++)
+        if (t->lines[i].kind == UD_TL_CHANGE && same_words(&t->lines[i], text))
+            later = t->lines[i].line;
+    ud_buf here;
+    ud_buf_init(&here);
+    join(tl, 0, &here);
+    if (later)
+        ud_error_set(c->err, tl->line, tl->col[0], id,
+                     "the record is complete, but '%s' is missing here, before '%s'; it is written "
+                     "later, at line %d", text, ud_buf_str(&here), later);
+    else
+        ud_error_set(c->err, tl->line, tl->col[0], id,
+                     "the record is complete, but '%s' is missing here, before '%s'", text,
+                     ud_buf_str(&here));
+    ud_buf_free(&here);
+}
+
+/* A state line stands between change lines, where the game does not wait;
+ * it belongs after the last change line of the run that first (the next
+ * point where the game waits for input). */
+static void misplaced_state(checker *c, int first)
+{
+    const ud_transcript *t = c->t;
+    int last = first;
+    while (last + 1 < t->n && t->lines[last + 1].kind == UD_TL_CHANGE)
+        last++;
+    ud_buf text;
+    ud_buf_init(&text);
+    join(&t->lines[last], 0, &text);
+    const ud_tline *tl = &t->lines[c->cur];
+    ud_error_set(c->err, tl->line, tl->col[0], NULL,
+                 "a state line stands where the game waits for input (before an outcome, "
+                 "a decision or the end); expected it after '%s' (line %d)", ud_buf_str(&text),
+                 t->lines[last].line);
+    ud_buf_free(&text);
 }
 
 static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
@@ -300,10 +468,7 @@ static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
         next++;
     if (next > c->cur && next < t->n && t->lines[next].kind == UD_TL_CHANGE &&
         same_words(&t->lines[next], text)) {
-        const ud_tline *tl = &t->lines[c->cur];
-        ud_error_set(c->err, tl->line, tl->col[0], NULL,
-                     "a state line stands where the game waits for input (before an outcome, "
-                     "a decision or the end); expected it after '%s'", text);
+        misplaced_state(c, next);
         return;
     }
     if (c->cur < t->n && t->lines[c->cur].kind == UD_TL_CHANGE && same_words(&t->lines[c->cur], text)) {
@@ -313,14 +478,10 @@ static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
         }
         return;
     }
-    if (c->produced.len)
-        ud_buf_puts(&c->produced, "; ");
-    ud_buf_puts(&c->produced, text);
-    if (c->n_produced < 16) {
-        c->produced_rule[c->n_produced] = rule;
-        snprintf(c->produced_text[c->n_produced], sizeof c->produced_text[0], "%s", text);
-        c->n_produced++;
-    }
+    if (c->strict && !(c->cur >= t->n && t->partial))
+        report_missing(c, text, rule);
+    else
+        note_left_out(c, text, rule);
 }
 
 static void offers_text(const ud_game *g, const ud_setup *setup, const ud_offers *o, char *out,
@@ -348,7 +509,7 @@ static const ud_action *scripted_decision(checker *c)
     int seat = c->g->to_move(c->state);
     snprintf(next, sizeof next, "a decision by %s (%s)", ud_player(s, seat), allowed);
     const char *offer_rule = s->offers.n ? s->offers.by[0]->id : NULL;
-    if (!sync(c, next))
+    if (!sync(c, next, offer_rule))
         return NULL;
     if (c->cur >= t->n) {
         if (t->partial)
@@ -436,9 +597,11 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     checker c = { .t = t, .g = g, .active = -1, .err = err, .regen = opts->regen };
     /* Outcomes come from the record's chance lines, or from the seed; a
      * record with neither is checked as far as it needs no outcome (a
-     * game's opening decisions), then stops at the first chance step with
-     * the rule that needs it. */
-    c.script_chance = any_line_of(whole, UD_TL_CHANCE) || !t->has_seed;
+     * game's opening decisions); at the first chance step it cannot be
+     * checked on, an input error naming the rule that needs one. */
+    c.has_chance_lines = any_line_of(whole, UD_TL_CHANCE);
+    c.script_chance = c.has_chance_lines || !t->has_seed;
+    c.strict = t->complete || opts->strict;
     c.script_decide = any_line_of(whole, UD_TL_DECIDE);
     ud_buf_init(&c.produced);
     memset(err, 0, sizeof *err);
@@ -471,6 +634,8 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     if (opts->regen)
         ud_transcript_write_header(opts->regen, g, &t->setup, t->policy,
                                    t->has_seed ? &t->seed : NULL, whole->partial);
+    if (opts->regen && t->complete)
+        fputs("complete\n", opts->regen);
 
     uint64_t decisions = 0;
     ud_status st = ud_start(&step, state);
@@ -514,7 +679,7 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
             st = ud_decide_offer(&step, state, pick);
         }
     }
-    if (!c.partial_end && !sync(&c, "nothing more: the game is over")) {
+    if (!c.partial_end && !sync(&c, "nothing more (the game is over)", rule_id(&step))) {
         ud_buf_free(&c.produced);
         return -1;
     }

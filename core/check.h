@@ -5,7 +5,8 @@
  * chance lines and a scripted player fed by its decide lines (or, where a
  * transcript has none, the seed and the seats' policies).  Every line the
  * engine produces is matched against the transcript: change lines a person
- * left out are filled in, those present must agree, state lines are
+ * left out are filled in (unless the record is complete, or the check
+ * strict), those present must agree, state lines are
  * checked where they stand.  The same run writes the canonical transcript,
  * which is how golden files are regenerated.
  */
@@ -31,6 +32,8 @@ typedef struct ud_check_opts {
     FILE *regen;                  /* write the canonical transcript here, or NULL */
     uint64_t *fired;              /* per-rule firing counts, or NULL */
     int check_invariants;
+    int strict;                   /* as a record's "complete" header line: every change line
+                                   * the rules produce must be written, in order */
     uint64_t max_decisions;       /* bounds the decisions left to the policies (a record's
                                    * own are bounded by its length); 0: the default */
     /* Stop after the record's line stop_after_line (a line number of the

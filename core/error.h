@@ -11,6 +11,7 @@
 typedef struct ud_error {
     int set;
     int internal;      /* an invariant or engine failure, not the input's fault */
+    int input;         /* the input cannot be checked (exit 2), not a step the rules refuse */
     int line;          /* 1-based; 0 when not about a line */
     int col;           /* 1-based; 0 when not about a column */
     char rule[40];     /* rule or invariant ID, "" for a parse error */

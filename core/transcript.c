@@ -173,6 +173,9 @@ static bool header_line(parser *ps, ud_tline *tl)
     } else if (strcmp(kw, "partial") == 0) {
         ok = need_args(ps, tl, 0, 0, "");
         t->partial = 1;
+    } else if (strcmp(kw, "complete") == 0) {
+        ok = need_args(ps, tl, 0, 0, "");
+        t->complete = 1;
     } else if (strcmp(kw, "start") == 0) {
         if (!need_args(ps, tl, 1, UD_TL_MAX_TOKENS - 1, "WORDS..."))
             return false;
@@ -192,7 +195,7 @@ static bool header_line(parser *ps, ud_tline *tl)
 
 static bool is_header_keyword(const char *w)
 {
-    static const char *const kws[] = { "game", "variant", "player", "seed", "partial", "start" };
+    static const char *const kws[] = { "game", "variant", "player", "seed", "partial", "complete", "start" };
     for (size_t i = 0; i < sizeof kws / sizeof kws[0]; i++)
         if (strcmp(w, kws[i]) == 0)
             return true;

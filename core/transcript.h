@@ -44,6 +44,7 @@ typedef struct ud_transcript {
     uint64_t seed;
     int has_seed;
     int partial;
+    int complete;                  /* every change line is written: none may be left out */
     int last_line;                 /* number of the file's last line */
     ud_tline *lines;
     int n;

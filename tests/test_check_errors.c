@@ -345,6 +345,100 @@ Test(check_errors, transcript_ending_where_the_rules_need_an_outcome)
     }
 }
 
+/* The played game with a "complete" header line (line 3): every change
+ * line is written, so it passes. */
+static void played_complete(const ud_game *g, doc *d)
+{
+    played(g, two_or_more(g), d);
+    cr_assert_lt(d->n, MAX_LINES);
+    memmove(&d->line[4], &d->line[3], sizeof d->line[0] * (size_t)(d->n - 2));
+    d->line[3] = strdup("complete");
+    d->n++;
+}
+
+Test(check_errors, complete_record_passes)
+{
+    FOR_EACH_GAME(g) {
+        doc d;
+        played_complete(g, &d);
+        char *text = doc_join(&d, d.n);
+        run r;
+        run_text(&r, text);
+        assert_ok(&r);
+        cr_assert(r.res.complete);
+        run_free(&r);
+        free(text);
+        doc_free(&d);
+    }
+}
+
+/* Leaving a line out of a complete record fails at the line it belongs
+ * before (which takes its number), naming the rule that produced it. */
+Test(check_errors, complete_record_missing_a_change_line)
+{
+    FOR_EACH_GAME(g) {
+        doc d;
+        played_complete(g, &d);
+        int i = find_line(g, &d, 1, change_line);
+        cr_assert_gt(i, 0, "%s: no change line", g->name);
+        char text[256], tag[64], next[256], next_tag[64], want[700];
+        untag(d.line[i], text, sizeof text, tag, sizeof tag);
+        untag(d.line[i + 1], next, sizeof next, next_tag, sizeof next_tag);
+        free(d.line[i]);
+        d.line[i] = NULL;
+        snprintf(want, sizeof want, "the record is complete, but '%s' is missing here, before '%s'", text, next);
+        expect_error(g, &d, d.n, i, tag, want, "a change line left out of a complete record");
+        doc_free(&d);
+    }
+}
+
+/* Two change lines swapped: the second written is out of order, and the
+ * message says before which line it belongs. */
+Test(check_errors, change_lines_out_of_order)
+{
+    FOR_EACH_GAME(g) {
+        doc d;
+        played(g, two_or_more(g), &d);
+        char a[256], a_tag[64], b[256], b_tag[64];
+        int i = 0;
+        for (int k = 1; k < d.n && !i; k++) {
+            if (!change_line(g, d.line[k]) || !change_line(g, d.line[k + 1]))
+                continue;
+            untag(d.line[k], a, sizeof a, a_tag, sizeof a_tag);
+            untag(d.line[k + 1], b, sizeof b, b_tag, sizeof b_tag);
+            if (strcmp(a, b) != 0)
+                i = k;
+        }
+        cr_assert_gt(i, 0, "%s: no two different change lines in a row", g->name);
+        char *first = d.line[i];
+        d.line[i] = d.line[i + 1];
+        d.line[i + 1] = first;
+        char want[700];
+        snprintf(want, sizeof want, "'%s' is out of order: the rules produce it before line %d ('%s')", a, i, b);
+        expect_error(g, &d, d.n, i + 1, a_tag, want, "two change lines swapped");
+        doc_free(&d);
+    }
+}
+
+/* A change line that differs is reported with the rule of the line it
+ * should have been, whatever its tag says. */
+Test(check_errors, differing_line_with_a_tag_naming_no_rule)
+{
+    FOR_EACH_GAME(g) {
+        doc d;
+        played(g, two_or_more(g), &d);
+        int i = find_line(g, &d, 1, change_line);
+        char text[256], tag[64], changed[300], want[800];
+        untag(d.line[i], text, sizeof text, tag, sizeof tag);
+        snprintf(changed, sizeof changed, "%sx [NO-SUCH-RULE]", text);
+        doc_set(&d, i, changed);
+        snprintf(want, sizeof want, "expected '%s', found '%sx' (tagged [NO-SUCH-RULE], but %s has no rule of that name)",
+                 text, text, g->name);
+        expect_error(g, &d, d.n, i, tag, want, "a differing line tagged with no rule");
+        doc_free(&d);
+    }
+}
+
 Test(check_errors, no_outcomes_and_no_seed)
 {
     FOR_EACH_GAME(g) {
@@ -360,6 +454,28 @@ Test(check_errors, no_outcomes_and_no_seed)
         if (r.status == RUN_CHECK_ERROR)
             cr_assert_not_null(strstr(r.err.msg, "expected chance lines (the outcomes) or a 'seed N' header line"),
                                "%s: %s", g->name, r.err.msg);
+        run_free(&r);
+    }
+}
+
+/* A record that needs an outcome and has neither chance lines nor a seed
+ * cannot be checked: an input error, not a rule's refusal. */
+Test(check_errors, header_only_without_a_seed_is_an_input_error)
+{
+    FOR_EACH_GAME(g) {
+        if (!g->chance_events || !g->chance_events[0])
+            continue;
+        char text[256];
+        snprintf(text, sizeof text, "%splayer p1\n%s", game_header(g), g->min_players > 1 ? "player p2\n" : "");
+        run r;
+        run_text(&r, text);
+        cr_assert_eq(r.status, RUN_CHECK_ERROR, "%s", g->name);
+        cr_assert_eq(r.err.input, 1, "%s: %s", g->name, r.err.msg);
+        cr_assert_str_eq(r.err.rule, "", "%s", g->name);
+        cr_assert_eq(strncmp(r.err.msg, "the record cannot be checked from here: the rules need a '", 58), 0,
+                     "%s: %s", g->name, r.err.msg);
+        cr_assert_not_null(strstr(r.err.msg, "and it has no chance lines and no seed; expected chance lines "
+                                             "(the outcomes) or a 'seed N' header line"), "%s: %s", g->name, r.err.msg);
         run_free(&r);
     }
 }

@@ -17,7 +17,7 @@
 static bool is_header_word(const char *w, size_t n)
 {
     static const char *const words[] = { "undead-transcript", "game", "variant", "player",
-                                         "seed", "start", "partial", NULL };
+                                         "seed", "start", "partial", "complete", NULL };
     for (const char *const *k = words; *k; k++)
         if (strlen(*k) == n && strncmp(*k, w, n) == 0)
             return true;
@@ -189,6 +189,27 @@ Test(transcript_games, body_lines_sorted_by_the_games_chance_verbs)
         cr_assert_eq(t.lines[lines + 1].kind, UD_TL_CHANGE);
         cr_assert_str_eq(t.lines[lines + 1].tag, "NO-SUCH-RULE");
         ud_transcript_free(&t);
+    }
+}
+
+/* "complete" is a header line of its own: no words after it, and not
+ * among the events. */
+Test(transcript_games, complete_is_a_header_line)
+{
+    FOR_EACH_GAME(g) {
+        char text[512];
+        ud_transcript t;
+        ud_error err;
+        memset(&err, 0, sizeof err);
+        snprintf(text, sizeof text, "%splayer a\ncomplete\n", game_header(g));
+        cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s", err.msg);
+        cr_assert_eq(t.complete, 1);
+        cr_assert_eq(t.partial, 0);
+        ud_transcript_free(&t);
+        snprintf(text, sizeof text, "%splayer a\ncomplete yes\n", game_header(g));
+        assert_parse_error(text, strlen(text), 4, 10, "expected 'complete '");
+        snprintf(text, sizeof text, "%splayer a\nsomething happened\ncomplete\n", game_header(g));
+        assert_parse_error(text, strlen(text), 5, 1, "expected header lines ('complete') before the first event");
     }
 }
 

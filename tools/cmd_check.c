@@ -10,12 +10,16 @@
 #include "record.h"
 
 static const char usage[] =
-    "usage: undead check [--print] [--invariants] FILE... ('-' reads standard input)\n"
+    "usage: undead check [--print] [--invariants] [--strict] FILE... ('-' reads standard input)\n"
     "Replays each transcript against the rules. Prints FILE:LINE: RULE-ID: what is wrong\n"
     "at the first illegal step (exit 1), or the final scores (exit 0).\n"
-    "A malformed file is reported as FILE:LINE:COL: expected ... (exit 2).\n"
+    "A malformed file is reported as FILE:LINE:COL: expected ... (exit 2), a record that\n"
+    "cannot be checked (no chance lines and no seed where an outcome is needed) as\n"
+    "FILE:LINE: what is missing (exit 2).\n"
     "  --print        print the canonical transcript (every line the rules imply, tagged)\n"
     "  --invariants   check every invariant after every step\n"
+    "  --strict       every change line the rules produce must be written, in order (as a\n"
+    "                 record whose header says 'complete'); a missing one is an error\n"
     "  --variant KEY=VALUE  check under this reading (see 'undead variants GAME'); a record\n"
     "                 whose header names KEY with another value is an input error (exit 2)\n"
     "  --content DIR  the game's content files from DIR (as given to 'undead play --content')\n"
@@ -150,13 +154,14 @@ int cmd_check(int argc, char **argv)
     static const struct option longopts[] = {
         { "print", no_argument, NULL, 'p' },
         { "invariants", no_argument, NULL, 'i' },
+        { "strict", no_argument, NULL, 's' },
         { "variant", required_argument, NULL, 'v' },
         { "content", required_argument, NULL, 'c' },
         REC_LONGOPTS,
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
-    int print = 0, invariants = 0, c, n_flags = 0;
+    int print = 0, invariants = 0, strict = 0, c, n_flags = 0;
     const char *flags[UD_MAX_VARIANTS];
     const char *content = NULL;
     const ud_game *content_game = NULL;
@@ -171,6 +176,8 @@ int cmd_check(int argc, char **argv)
             print = 1;
         else if (c == 'i')
             invariants = 1;
+        else if (c == 's')
+            strict = 1;
         else if (c == 'c')
             content = optarg;
         else if (c == 'v') {
@@ -201,6 +208,8 @@ int cmd_check(int argc, char **argv)
     if (!rec_begin(&r, &ro, "check", NULL))
         return UD_EXIT_USAGE;
     rec_param(&r, "invariants", "%s", invariants ? "on" : "off");
+    if (strict)
+        rec_param(&r, "strict", "%s", "on");
     if (content)
         rec_param(&r, "content", "%s", content);
     int n_games = 0;
@@ -244,7 +253,7 @@ int cmd_check(int argc, char **argv)
         FILE *regen = r.db ? open_memstream(&canonical, &canonical_len) : NULL;
         uint64_t fired[UD_MAX_RULES] = { 0 };
         ud_check_opts opts = { .regen = regen ? regen : print ? stdout : NULL, .fired = fired,
-                               .check_invariants = invariants };
+                               .check_invariants = invariants, .strict = strict };
         ud_check_result res;
         int legal = ud_check(&t, &opts, &res, &err) == 0;
         if (regen)
@@ -254,7 +263,9 @@ int cmd_check(int argc, char **argv)
         if (!legal) {
             fflush(stdout);
             ud_error_print(&err, shown, stderr);
-            if (worst == UD_EXIT_OK)
+            if (err.input)
+                worst = UD_EXIT_USAGE;
+            else if (worst == UD_EXIT_OK)
                 worst = UD_EXIT_FAIL;
         } else if (!print) {
             print_result(shown, &t, &res);

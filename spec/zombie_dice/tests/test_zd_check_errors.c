@@ -5,6 +5,7 @@
  * Line numbers count from the first header line; H2 takes lines 1-4.
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "zd_support.h"
@@ -22,6 +23,9 @@ TestSuite(check_errors, .fini = fini);
 
 #define CE(text, line, rule, phrase) \
     do { run_text(&r, text); assert_check_error(&r, line, rule, phrase); } while (0)
+/* As CE, and the message is exactly want. */
+#define CEQ(text, line, rule, want) \
+    do { CE(text, line, rule, want); cr_assert_str_eq(r.err.msg, want); } while (0)
 
 /* ---- decisions ------------------------------------------------------------------------- */
 
@@ -81,6 +85,14 @@ Test(check_errors, roll_with_too_few_dice)
        "expected one more 'roll' outcome here (green:brain|green:shotgun|green:feet)");
 }
 
+/* The count is of the outcomes used, wherever the extra one stands. */
+Test(check_errors, roll_with_an_extra_die_among_the_others)
+{
+    CEQ(H2 "draw green green green\nroll green:brain red:feet green:feet green:feet\n",
+       6, "ZD-ROLL-THREE", "outcome 'red:feet' is one too many: the rules use 3 outcome(s) on this line");
+    cr_assert_eq(r.err.col, 18);
+}
+
 Test(check_errors, draw_with_too_many_dice)
 {
     CE(H2 "draw green green green green\n", 5, "ZD-DRAW", "outcome 'green' is one too many");
@@ -135,10 +147,59 @@ Test(check_errors, wrong_bust_line)
 
 Test(check_errors, change_line_the_rules_do_not_make)
 {
-    CE(H2 "draw green green green\nroll green:feet green:feet green:feet\nbrains green total=1\n"
+    CEQ(H2 "draw green green green\nroll green:feet green:feet green:feet\nbrains green total=1\n"
           "decide a stop\n",
        7, "ZD-CHOICE",
-       "the rules do not produce 'brains green total=1' here; they produced 'feet green green green'");
+       "the rules do not produce 'brains green total=1' here; they now need a decision by a "
+       "(stop|roll) (before that they produced 'feet green green green', which the record may "
+       "leave out)");
+}
+
+/* A differing line is reported with the rule that produced the line it
+ * should have been, never with the tag the record wrote. */
+Test(check_errors, differing_line_tagged_with_no_rule)
+{
+    CEQ(H2 "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
+          "score a +3 =3 [ZD-WHATEVER]\n",
+       8, "ZD-STOP-SCORE",
+       "expected 'score a +2 =2', found 'score a +3 =3' (tagged [ZD-WHATEVER], but zombie-dice has "
+       "no rule of that name)");
+}
+
+Test(check_errors, differing_line_tagged_with_another_rule)
+{
+    CEQ(H2 "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
+          "score a +3 =3 [ZD-NO-CAP]\n",
+       8, "ZD-STOP-SCORE",
+       "expected 'score a +2 =2', found 'score a +3 =3' (tagged [ZD-NO-CAP], but that rule does not "
+       "write it here)");
+}
+
+Test(check_errors, invented_line_tagged_with_a_rule)
+{
+    CEQ(H2 "draw green green green\nroll green:feet green:feet green:feet\n"
+          "brains green total=1 [ZD-BRAIN-ASIDE]\ndecide a stop\n",
+       7, "ZD-CHOICE",
+       "the rules do not produce 'brains green total=1' here (tagged [ZD-BRAIN-ASIDE], but that rule "
+       "does not write it here); they now need a decision by a (stop|roll) (before that they produced "
+       "'feet green green green', which the record may leave out)");
+}
+
+/* A line the rules produced, written after a later one, is out of order:
+ * said so, with the line it belongs before. */
+Test(check_errors, change_line_written_after_a_later_one)
+{
+    CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
+          "turn b\nscore a +1 =1\ndraw red red red\n",
+       9, "ZD-STOP-SCORE", "'score a +1 =1' is out of order: the rules produce it before line 8 ('turn b')");
+}
+
+Test(check_errors, game_over_written_after_the_winner)
+{
+    CEQ(ZD_HEADER "player a\nplayer b\nstart score a 12\n"
+       "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
+       "draw red red red\nroll red:shotgun red:shotgun red:shotgun\nwinner a =13\ngame-over\n",
+       12, "ZD-GAME-OVER", "'game-over' is out of order: the rules produce it before line 11 ('winner a =13')");
 }
 
 Test(check_errors, state_line_disagrees_before_a_decision)
@@ -163,9 +224,19 @@ Test(check_errors, state_line_with_unknown_key)
 
 Test(check_errors, state_line_where_the_game_does_not_wait)
 {
-    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\n= brains=1\n"
+    CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\n= brains=1\n"
           "brains green total=1\ndecide a stop\n",
-       7, "", "a state line stands where the game waits for input");
+       7, "", "a state line stands where the game waits for input (before an outcome, a decision "
+       "or the end); expected it after 'brains green total=1' (line 8)");
+}
+
+/* The hint names the last change line before the game waits, not the next. */
+Test(check_errors, state_line_before_two_change_lines)
+{
+    CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\n= brains=1\n"
+          "brains green total=1\nfeet green green\ndecide a stop\n",
+       7, "", "a state line stands where the game waits for input (before an outcome, a decision "
+       "or the end); expected it after 'feet green green' (line 9)");
 }
 
 /* ---- tags ------------------------------------------------------------------------------- */
@@ -223,8 +294,17 @@ Test(check_errors, decide_after_the_game_ended)
 
 Test(check_errors, change_line_after_the_game_ended)
 {
-    CE(FINISHED "turn b\n", 12, "ZD-MOST-BRAINS", "the rules do not produce 'turn b' here;");
-    cr_assert_not_null(strstr(r.err.msg, "now need nothing more: the game is over"), "%s", r.err.msg);
+    CEQ(FINISHED "score b +1 =1\n", 12, "ZD-MOST-BRAINS",
+       "the rules do not produce 'score b +1 =1' here; they now need nothing more (the game is over) "
+       "(before that they produced 'shotguns red red red total=3; bust b shotguns=3 lost=0; game-over', "
+       "which the record may leave out)");
+}
+
+/* A line the record left out earlier, written after the end: its place
+ * is before the draw of b's turn, across a decision and two outcomes. */
+Test(check_errors, change_line_left_out_then_written_at_the_end)
+{
+    CEQ(FINISHED "turn b\n", 12, "ZD-TURN", "'turn b' is out of order: the rules produce it before line 9 ('draw red red red')");
 }
 
 Test(check_errors, transcript_ends_before_a_roll)
@@ -249,10 +329,109 @@ Test(check_errors, partial_transcript_may_end_early)
 }
 
 /* With no outcomes and no seed, the record is checked as far as it needs
- * none; the first chance step names the rule that needs one. */
+ * none; past that it cannot be checked: an input error (exit 2), not a
+ * rule's refusal, naming the rule that needs an outcome. */
+#define NO_OUTCOMES \
+    "the record cannot be checked from here: the rules need a 'draw' outcome (green|yellow|red) " \
+    "for [ZD-DRAW], and it has no chance lines and no seed; expected chance lines (the outcomes) " \
+    "or a 'seed N' header line"
+
 Test(check_errors, no_outcomes_and_no_seed)
 {
-    CE(H2 "decide a stop\n", 5, "ZD-DRAW", "expected a 'draw' line here (green|yellow|red), found 'decide a stop'");
+    CEQ(H2 "decide a stop\n", 5, "", NO_OUTCOMES);
+    cr_assert_eq(r.err.input, 1);
+}
+
+Test(check_errors, no_body_and_no_seed)
+{
+    CEQ(H2, 4, "", NO_OUTCOMES);
+    cr_assert_eq(r.err.input, 1);
+}
+
+Test(check_errors, a_rule_error_is_not_an_input_error)
+{
+    CE(H2 "draw green green green\n", 5, "ZD-MUST-ROLL", "the transcript ends");
+    cr_assert_eq(r.err.input, 0);
+}
+
+/* A rule error before the first outcome stays a rule error. */
+Test(check_errors, wrong_tag_before_the_first_outcome_is_a_rule_error)
+{
+    CEQ(H2 "starts a [ZD-TURN]\n", 5, "ZD-FIRST-SEAT-ORDER",
+        "tagged [ZD-TURN], but the rule that does this is [ZD-FIRST-SEAT-ORDER]");
+    cr_assert_eq(r.err.input, 0);
+}
+
+Test(check_errors, lines_before_the_first_outcome_are_still_checked)
+{
+    CEQ(H2 "turn b\n", 5, "ZD-TURN", "expected 'turn a', found 'turn b'");
+    cr_assert_eq(r.err.input, 0);
+}
+
+/* ---- complete records ------------------------------------------------------------------------ */
+
+/* FINISHED with every change line, as the rules write them (the body is lines 7-22). */
+#define COMPLETE \
+    ZD_HEADER "player a\nplayer b\nstart score a 12\ncomplete\n" \
+    "starts a\nturn a\ndraw green green green\nroll green:brain green:feet green:feet\n" \
+    "brains green total=1\nfeet green green\ndecide a stop\nscore a +1 =13\n" \
+    "goal a =13 turns-left=1\nturn b\ndraw red red red\nroll red:shotgun red:shotgun red:shotgun\n" \
+    "shotguns red red red total=3\nbust b shotguns=3 lost=0\ngame-over\nwinner a =13\n"
+
+Test(check_errors, complete_record_passes)
+{
+    run_text(&r, COMPLETE);
+    assert_ok(&r);
+    cr_assert(r.res.complete);
+}
+
+Test(check_errors, complete_record_regenerates_complete)
+{
+    run_text(&r, COMPLETE);
+    assert_ok(&r);
+    cr_assert_not_null(strstr(r.regen, "start score a 12\ncomplete\n"), "%s", r.regen);
+    assert_regen_stable(&r);
+}
+
+/* The record left out the score: absence is checked, at the line it
+ * belongs before, with the rule that produces it. */
+Test(check_errors, complete_record_missing_a_line)
+{
+    char *text = strdup(COMPLETE);
+    char *score = strstr(text, "score a +1 =13\n");
+    memmove(score, score + 15, strlen(score + 15) + 1);
+    CEQ(text, 14, "ZD-STOP-SCORE",
+       "the record is complete, but 'score a +1 =13' is missing here, before 'goal a =13 turns-left=1'");
+    free(text);
+}
+
+Test(check_errors, complete_record_with_a_line_written_late)
+{
+    char *text = strdup(COMPLETE);
+    char *feet = strstr(text, "feet green green\n"), *decide = strstr(text, "decide a stop\n");
+    memcpy(feet, "decide a stop\nfeet green green\n", 31);
+    cr_assert_eq(decide, feet + 17);
+    CEQ(text, 12, "ZD-FEET-KEEP",
+       "the record is complete, but 'feet green green' is missing here, before 'decide a stop'; it is "
+       "written later, at line 13");
+    free(text);
+}
+
+Test(check_errors, complete_record_missing_its_last_line)
+{
+    char *text = strdup(COMPLETE);
+    *strstr(text, "winner a =13\n") = '\0';
+    CEQ(text, 21, "ZD-MOST-BRAINS", "the record is complete, but 'winner a =13' is missing at its end");
+    free(text);
+}
+
+/* A complete record may still stop early when it is partial. */
+Test(check_errors, complete_and_partial_record_may_stop)
+{
+    run_text(&r, ZD_HEADER "player a\nplayer b\npartial\ncomplete\nstarts a\nturn a\n"
+                 "draw green green green\n");
+    assert_ok(&r);
+    cr_assert_eq(r.res.complete, 0);
 }
 
 /* ---- start lines ---------------------------------------------------------------------------- */

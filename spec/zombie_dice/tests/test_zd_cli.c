@@ -111,6 +111,38 @@ Test(zd_cli, check_transcript_ending_early_exit_1_with_rule)
     HAS(err, want);
 }
 
+/* A record that cannot be checked is the input's fault: exit 2, no rule
+ * ID in the rule's place (the rule that needs an outcome is named in the
+ * message). */
+Test(zd_cli, check_record_without_outcomes_or_seed_exit_2)
+{
+    const char *f = write_file("no-outcomes.in", H2 "decide a stop\n");
+    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 2, "%s", err);
+    char want[500];
+    snprintf(want, sizeof want,
+             "%s:5: the record cannot be checked from here: the rules need a 'draw' outcome "
+             "(green|yellow|red) for [ZD-DRAW], and it has no chance lines and no seed; expected "
+             "chance lines (the outcomes) or a 'seed N' header line\n", f);
+    cr_assert_str_eq(err, want);
+}
+
+/* --strict checks a record as if its header said "complete". */
+Test(zd_cli, check_strict_reports_a_line_left_out)
+{
+    const char *f = write_file("loose.in", H2 "draw green green green\n"
+                                              "roll green:brain green:feet green:feet\ndecide a stop\n");
+    cr_assert_eq(RUN(NULL, "check", "--no-db", "--strict", f), 1, "%s", err);
+    char want[300];
+    snprintf(want, sizeof want,
+             "%s:5: ZD-FIRST-SEAT-ORDER: the record is complete, but 'starts a' is missing here, "
+             "before 'draw green green green'\n", f);
+    cr_assert_str_eq(err, want);
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s", err);
+    HAS(err, ":7: ZD-DRAW: the transcript ends");   /* without --strict: only the end is missing */
+}
+
 /* Rule errors are FILE:LINE: RULE-ID: (cmd_check usage, error.h,
  * golden/README.md); the column form is for malformed files (exit 2). */
 Test(zd_cli, check_rule_error_has_documented_format)
