@@ -200,6 +200,13 @@ typedef struct ud_faq_extras {
     void (*charts)(const ud_game *g, const ud_faq_writer *w);
     const ud_faq_query *edge_queries;  /* terminated by a NULL name; shown before the generic ones */
     const ud_faq_question *questions;  /* the players' FAQ, first; terminated by a NULL id */
+    /* The measure the players' FAQ compares between readings: a metric of
+     * the reading runs, what it says ("the party wins"), and the factor
+     * that makes it a percentage (NULL, NULL, 0: "win_rate:p1", "the first
+     * player wins", 1). */
+    const char *players_metric;
+    const char *players_metric_says;
+    double players_metric_percent;
 } ud_faq_extras;
 
 typedef struct ud_game_extras ud_game_extras;

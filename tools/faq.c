@@ -796,24 +796,35 @@ static void section_questions(faq_doc *d, sqlite3 *h, const ud_game *g, const ga
 
 /* ---- section: the players' FAQ ------------------------------------------- */
 
-/* The first seat's measured win rate under reading (v, x) against its
- * baseline, as one plain sentence; nothing when the database lacks it. */
+/* The game's players' measure (by default the first seat's win rate)
+ * under reading (v, x) against its baseline, as one plain sentence;
+ * nothing when the database lacks it. */
 static void impact_sentence(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr, int v, int x)
 {
     char reading[128];
     snprintf(reading, sizeof reading, "%s=%s", g->variants[v].key, g->variants[v].values[x].name);
     const reading_run *r = find_reading(gr, reading);
     const reading_run *b = r ? baseline_of(g, gr, r, v) : NULL;
+    const ud_faq_extras *fx = faq_extras(g);
+    const char *name = fx && fx->players_metric ? fx->players_metric : "win_rate:p1";
+    const char *says = fx && fx->players_metric_says ? fx->players_metric_says : "the first player wins";
+    double percent = fx && fx->players_metric_percent > 0 ? fx->players_metric_percent : 1;
+    char ci_name[160];
+    snprintf(ci_name, sizeof ci_name, "%s:ci95", name);
     double on = 0, off = 0, ci_on = 0, ci_off = 0, games = 0;
-    if (!r || !b || !metric(h, r->id, "win_rate:p1", &on) || !metric(h, b->id, "win_rate:p1", &off))
+    if (!r || !b || !metric(h, r->id, name, &on) || !metric(h, b->id, name, &off))
         return;
-    metric(h, r->id, "win_rate:p1:ci95", &ci_on);
-    metric(h, b->id, "win_rate:p1:ci95", &ci_off);
+    metric(h, r->id, ci_name, &ci_on);
+    metric(h, b->id, ci_name, &ci_off);
     metric(h, r->id, "games", &games);
+    on *= percent;
+    off *= percent;
+    ci_on *= percent;
+    ci_off *= percent;
     double diff = on - off, ci = sqrt(ci_on * ci_on + ci_off * ci_off);
     para_begin(d);
-    textf(d, "Measured: under %s the first player wins %.1f%% of %.0f seeded games, against %.1f%% under the "
-             "default (", reading, on, games, off);
+    textf(d, "Measured: under %s %s %.1f%% of %.0f seeded games, against %.1f%% under the default (", reading, says,
+          on, games, off);
     if ((diff > 0 ? diff : -diff) > ci)
         textf(d, "a difference of %+.1f points, beyond the 95%% interval of \xc2\xb1%.1f).", diff, ci);
     else

@@ -13,6 +13,8 @@
 enum { DL_N_ANALYSES = 1 };
 extern const ud_analysis dl_analyses[DL_N_ANALYSES];
 extern const ud_faq_extras dl_faq;
+/* The players' FAQ (faq_players.c), terminated by a NULL id. */
+extern const ud_faq_question dl_players_faq[];
 extern const ud_game_extras dl_extras;
 
 /* One fight of `dice` dice against `zombies` with `time` left under policy
