@@ -1,6 +1,7 @@
 /*
  * explore.c - the card game's bound for the generic explorer
- * (core/explore.h), and its extras (core/extras.h).
+ * (core/explore.h), and its extras (core/extras.h): the bound and the
+ * players' FAQ (faq_players.c).
  *
  * The explorer follows every path of chance picks between two decisions,
  * and the first decision comes after the shuffle: 104 cards dealt one by
@@ -37,7 +38,12 @@ static const ud_game_bound zc_bounds[] = {
     { &zc_bound_deal, NULL, NULL },
 };
 
+static const ud_faq_extras zc_faq = {
+    .questions = zc_players_faq,
+};
+
 const ud_game_extras zc_extras = {
     .bounds = zc_bounds,
     .n_bounds = (int)(sizeof zc_bounds / sizeof zc_bounds[0]),
+    .faq = &zc_faq,
 };

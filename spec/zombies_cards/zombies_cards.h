@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "extras.h"
 #include "game.h"
 
 enum {
@@ -159,6 +160,8 @@ typedef struct zc_state {
 } zc_state;
 
 extern const ud_game zc_game;
+/* The players' FAQ (faq_players.c), terminated by a NULL id. */
+extern const ud_faq_question zc_players_faq[];
 extern const ud_rule zc_rules[ZC_N_RULES];
 extern const ud_variant zc_variants[ZC_VARIANTS];
 extern const ud_invariant zc_invariants[ZC_N_INVARIANTS];
