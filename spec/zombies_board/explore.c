@@ -1,6 +1,7 @@
 /*
  * explore.c - the game's bound for the generic explorer (core/explore.h)
- * and its extras (core/extras.h).
+ * and its extras (core/extras.h): the bound and the players' FAQ
+ * (faq_players.c).
  *
  * The explorer replays every path of chance picks between two decisions.
  * The set-up deals three tiles and three cards to each player from
@@ -39,7 +40,12 @@ static const ud_game_bound zb_bounds[] = {
     { &zb_bound_first_tile, NULL, NULL },
 };
 
+static const ud_faq_extras zb_faq = {
+    .questions = zb_players_faq,
+};
+
 const ud_game_extras zb_extras = {
     .bounds = zb_bounds,
     .n_bounds = 1,
+    .faq = &zb_faq,
 };

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "extras.h"
 #include "game.h"
 
 enum {
@@ -170,6 +171,8 @@ typedef struct zb_state {
 } zb_state;
 
 extern const ud_game zb_game;
+/* The players' FAQ (faq_players.c), terminated by a NULL id. */
+extern const ud_faq_question zb_players_faq[];
 enum { ZB_N_RULES = 65 };
 extern const ud_rule zb_rules[ZB_N_RULES];
 extern const ud_variant zb_variants[ZB_VARIANTS];

@@ -1,0 +1,96 @@
+/*
+ * faq_players.c - the questions players of the Zombies!!! board-game
+ * variant in 004 ask, for the players' FAQ that opens `undead faq`: each
+ * with a short ruling under undead's default readings, the passages of 004
+ * it rests on, quoted verbatim (tests/test_faq_players.c finds each in the
+ * file), the rules that enforce it, and the variant where 004 is silent.
+ * The rulings are undead's own words.
+ */
+#include "zombies_board.h"
+
+#define S004 "004_7b390799ec2a25ac.txt"
+
+const ud_faq_question zb_players_faq[] = {
+    { "first", "Who goes first?",
+      "The lowest die roll. 004 does not say what a tie does; undead has the tied players roll again.",
+      "ZB-FIRST-PLAYER", NULL, NULL,
+      { { S004, "TURN SEQUENCE", "First player is determined by low die roll." } } },
+    { "combat", "How does a fight with a zombie go?",
+      "Roll a die: 4 to 6 kills it. On 1 to 3 lose a life, or spend bullets to raise the roll to 4; roll "
+      "again until the zombie dies or you do. You cannot walk away.",
+      "ZB-COMBAT-ROLL ZB-COMBAT-PAY ZB-SHOOT ZB-BLEED ZB-KILL", NULL, NULL,
+      { { S004, "COMBAT RULES",
+          "A roll of 1, 2 or 3 means that the player must either forfeit a life token or spend enough bullet "
+          "tokens to raise roll to 4." },
+        { S004, "COMBAT RULES", "A player can never voluntarily leave combat." } } },
+    { "movement", "How far can I move?",
+      "Twice the life tokens you held when your turn began, fewer if you like; losing a life in a fight this "
+      "turn does not shorten it, and what you leave unused is lost.",
+      "ZB-MAY-MOVE ZB-STEP ZB-STOP", NULL, NULL,
+      { { S004, "MOVEMENT RULES",
+          "Player movement allowance is equal to twice the number of life tokens held at the beginning of the "
+          "turn." },
+        { S004, "MOVEMENT RULES",
+          "Move allowance will not decrease as a result of losing combat during the same turn." } } },
+    { "other-player", "What happens when I move onto another player?",
+      "You may take one bullet token from them, and they cannot refuse; you may not end your move there.",
+      "ZB-TAKE-BULLET ZB-STEP", NULL, NULL,
+      { { S004, "MOVEMENT RULES",
+          "A player that moves on the same space as another may take a single bullet token from that player." },
+        { S004, "MOVEMENT RULES", "Players cannot end a move on another player-occupied space." } } },
+    { "survivors", "How many survivors does a cleared building hold?",
+      "Roll a die once its zombies are all dead: 1 none, 2-3 one, 4-5 two, 6 three. They travel with you and "
+      "die with you.",
+      "ZB-SURVIVORS ZB-DEATH", NULL, NULL,
+      { { S004, "MOVEMENT RULES",
+          "A roll of 1 means no survivors, a roll of 2 or 3 indicates one, 4 or 5 means two survivors and a 6 "
+          "means three survivors." },
+        { S004, "MOVEMENT RULES",
+          "If that player is killed, all of their survivors are also killed and eaten by the zombies." } } },
+    { "death", "I was killed: what now?",
+      "You lose your zombies and survivors and leave the board. Next turn you may start a new character at the "
+      "centre of the Town Square; it may not move until the turn after.",
+      "ZB-DEATH ZB-REVIVE-OFFER ZB-NEW-CHARACTER ZB-NEW-CHARACTER-SKIP", "new-character",
+      "\"May not move\" forbids moving only; undead lets the new character fight, place tiles and play cards.",
+      { { S004, "COMBAT RULES",
+          "When a player is killed that player forfeits all zombies and survivors and is removed from the "
+          "board." } } },
+    { "zombie-move", "Who moves the zombies, and where?",
+      "004 says only that each zombie that can moves one space. undead moves each zombie near a player one "
+      "step toward the nearest player; the reading zombies=random moves each to a random space it may enter.",
+      "ZB-ZOMBIES-CHASE ZB-ZOMBIES-RANDOM", "zombies",
+      "\"In any direction\" leaves the choice open; zombies that hunt the players are what the game is about.",
+      { { S004, "TURN SEQUENCE",
+          "Move all zombies that can be legally moved just one space each in any direction." } } },
+    { "blocked", "No tile in my hand fits: what then?",
+      "You lose the rest of that turn.",
+      "ZB-BLOCKED", NULL, NULL,
+      { { S004, "PLACING MAP TILES",
+          "If this occurs, the player without playable tiles loses the rest of that turn" } } },
+    { "trade", "When can I trade kills for bullets?",
+      "At the end of your turn, three kills for one bullet; undead asks how many to trade.",
+      "ZB-TRADE-ASK ZB-TRADE-OFFER ZB-TRADE ZB-TRADE-ALL", "trade",
+      "\"May be traded\" is a choice.",
+      { { S004, "RESOURCE REPLENISHMENT",
+          "Killed zombies may be traded for bullet tokens at a rate of three zombies per bullet." } } },
+    { "town-square", "What does ending a turn on the Town Square give me?",
+      "One life token, each time you end your turn on its centre.",
+      "ZB-SQUARE-LIFE", NULL, NULL,
+      { { S004, "MOVEMENT RULES",
+          "Each time a player ends his turn on the center of the Town Square, that player gains one life "
+          "token." } } },
+    { "heliport", "How do I win?",
+      "Rescue three survivors; on your next turn place the Heliport at a legal space, then reach its centre "
+      "square with your three survivors.",
+      "ZB-HELIPORT-EARNED ZB-HELIPORT ZB-HELIPORT-WIN", "heliport-space",
+      "A legal space for a tile is one where its roads join; 004 gives the Heliport no other condition.",
+      { { S004, "END GAME",
+          "The first player with three survivors to reach the center square of the Heliport tile wins." } } },
+    { "no-heliport", "The Heliport cannot be placed: who wins?",
+      "The last living player, or else the player with the most rescued survivors.",
+      "ZB-NO-HELIPORT ZB-LAST-ALIVE", NULL, NULL,
+      { { S004, "END GAME",
+          "When the Heliport cannot be placed, the winner is the last living player or the player with the "
+          "most rescued survivors once all Named Buildings have been searched." } } },
+    { NULL, NULL, NULL, NULL, NULL, NULL, { { NULL, NULL, NULL } } },
+};
