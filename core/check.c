@@ -13,6 +13,7 @@
 
 #include "action.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
@@ -82,6 +83,50 @@ static bool same_words(const ud_tline *tl, const char *text)
     return *p == '\0';
 }
 
+static int cmp_item(const void *a, const void *b)
+{
+    const char *const *x = a, *const *y = b;
+    return strcmp(*x, *y);
+}
+
+/* want ("key=a,b,c") and the description's word of len bytes name the same
+ * items in some order.  Lists longer than ITEMS_MAX compare as written. */
+static bool same_items(const char *want, const char *word, size_t len)
+{
+    enum { ITEMS_MAX = 64, TEXT_MAX = 512 };
+    char a[TEXT_MAX], b[TEXT_MAX];
+    if (strlen(want) != len || len >= TEXT_MAX)
+        return false;
+    memcpy(a, want, len + 1);
+    memcpy(b, word, len);
+    b[len] = '\0';
+    char *ia[ITEMS_MAX], *ib[ITEMS_MAX];
+    int na = 0, nb = 0;
+    char *va = strchr(a, '='), *vb = strchr(b, '=');
+    if (!va || !vb || va - a != vb - b || strncmp(a, b, (size_t)(va - a)) != 0)
+        return false;
+    for (char *save, *t = strtok_r(va + 1, ",", &save); t && na < ITEMS_MAX; t = strtok_r(NULL, ",", &save))
+        ia[na++] = t;
+    for (char *save, *t = strtok_r(vb + 1, ",", &save); t && nb < ITEMS_MAX; t = strtok_r(NULL, ",", &save))
+        ib[nb++] = t;
+    if (na != nb || na == ITEMS_MAX)
+        return false;
+    qsort(ia, (size_t)na, sizeof ia[0], cmp_item);
+    qsort(ib, (size_t)nb, sizeof ib[0], cmp_item);
+    for (int i = 0; i < na; i++)
+        if (strcmp(ia[i], ib[i]) != 0)
+            return false;
+    return true;
+}
+
+static bool unordered_key(const ud_game *g, const char *want, size_t klen)
+{
+    for (const char *const *k = g->unordered_state_keys; k && *k; k++)
+        if (strlen(*k) + 1 == klen && strncmp(*k, want, klen - 1) == 0)
+            return true;
+    return false;
+}
+
 static bool check_state(checker *c, const ud_tline *tl)
 {
     ud_buf desc;
@@ -92,11 +137,12 @@ static bool check_state(checker *c, const ud_tline *tl)
     for (int i = 1; i < tl->ntok && ok; i++) {
         const char *want = tl->tok[i];
         size_t klen = strcspn(want, "=") + 1;
+        bool unordered = unordered_key(c->g, want, klen);
         /* find the same key=value as a whole word of the description */
         const char *p = d, *hit = NULL, *key = NULL;
         while (*p) {
             size_t wlen = strcspn(p, " ");
-            if (wlen == strlen(want) && strncmp(p, want, wlen) == 0)
+            if (wlen == strlen(want) && (strncmp(p, want, wlen) == 0 || (unordered && same_items(want, p, wlen))))
                 hit = p;
             if (wlen >= klen && strncmp(p, want, klen) == 0)
                 key = p;

@@ -247,6 +247,11 @@ struct ud_game {
     int (*to_move)(const void *state);      /* seat deciding now */
     /* "key=value ..." tokens for a state line, no leading '='. */
     void (*describe)(const ud_game *g, const void *state, const ud_setup *setup, ud_buf *out);
+    /* Keys of describe() whose value is a comma-separated list in no
+     * meaningful order (dice held, one entry per player): a record's state
+     * line may write the items in any order.  NULL-terminated; NULL: none
+     * (every value compared as written, e.g. coordinates "x,y"). */
+    const char *const *unordered_state_keys;
     int (*score)(const void *state, int seat);
     int (*winner)(const void *state);       /* seat; -1 undecided; -2 shared */
     /* Each seat's outcome (out[0..n_players)); NULL: derived from winner()

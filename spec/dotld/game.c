@@ -336,6 +336,9 @@ static const ud_ratio dl_ratios[] = {
 
 extern int dl_compiled_rows(ud_step *s, void *state, int ph, bool from_decision);
 
+/* State values whose items a record may write in any order: die faces held, marked and fought. */
+static const char *const unordered_state_keys[] = { "dice", "marked", "fight-dice", NULL };
+
 const ud_game dl_game = {
     .name = "dotld",
     .title = "Dice of the Living Dead (2nd edition)",
@@ -362,6 +365,7 @@ const ud_game dl_game = {
     .init = dl_init,
     .to_move = dl_to_move,
     .describe = dl_describe,
+    .unordered_state_keys = unordered_state_keys,
     .score = dl_score,
     .winner = dl_winner,
     .outcomes = dl_outcomes,

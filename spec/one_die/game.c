@@ -169,6 +169,9 @@ static void od_outcomes(const void *p, int n_players, uint8_t *out)
         out[i] = i < OD_MAX_PLAYERS ? CST(p)->outcome[i] : UD_SEAT_PLAYING;
 }
 
+/* State values whose items a record may write in any order: one entry per player. */
+static const char *const unordered_state_keys[] = { "scores", NULL };
+
 const ud_game od_game = {
     .name = "one-die",
     .title = "One Die (undead's worked example)",
@@ -192,6 +195,7 @@ const ud_game od_game = {
     .init = od_init,
     .to_move = od_to_move,
     .describe = od_describe,
+    .unordered_state_keys = unordered_state_keys,
     .score = od_score,
     .winner = od_winner,
     .outcomes = od_outcomes,

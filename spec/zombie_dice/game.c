@@ -133,6 +133,9 @@ static const ud_ratio zd_ratios[] = {
     { "repeated tiebreak rounds per game", "ZD-TIEBREAK-REPEAT", "ZD-PLAYERS" },
 };
 
+/* State values whose items a record may write in any order: the feet dice held (in hand order), the scores (one entry per player). */
+static const char *const unordered_state_keys[] = { "feet", "scores", NULL };
+
 const ud_game zd_game = {
     .name = "zombie-dice",
     .title = "Zombie Dice",
@@ -159,6 +162,7 @@ const ud_game zd_game = {
     .compiled_rows = zd_compiled_rows,
     .to_move = zd_to_move,
     .describe = zd_describe,
+    .unordered_state_keys = unordered_state_keys,
     .score = zd_score,
     .winner = zd_winner,
     .outcomes = zd_outcomes,

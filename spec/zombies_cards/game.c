@@ -448,6 +448,9 @@ static const ud_ratio zc_ratios[] = {
     { "cards played out of turn per turn", "ZC-PLAY-OUT", "ZC-TURN" },
 };
 
+/* State values whose items a record may write in any order: one entry per player. */
+static const char *const unordered_state_keys[] = { "decks", "hands", "bullets", "in-play", NULL };
+
 const ud_game zc_game = {
     .name = "zombies-cards",
     .title = "Zombies!!! The Card Game",
@@ -473,6 +476,7 @@ const ud_game zc_game = {
     .init = zc_init,
     .to_move = zc_to_move,
     .describe = zc_describe,
+    .unordered_state_keys = unordered_state_keys,
     .score = zc_score,
     .winner = zc_winner,
     .outcomes = zc_outcomes,

@@ -216,6 +216,18 @@ Test(check_errors, state_line_disagrees_before_an_outcome)
     cr_assert_eq(r.err.col, 10);
 }
 
+/* The feet held and the scores are lists in no meaningful order: a state
+ * line may write them in any order, but not with other items. */
+Test(check_errors, state_line_lists_in_any_order)
+{
+    run_text(&r, H2 "partial\ndraw green green yellow\nroll green:brain green:feet yellow:feet\n"
+                    "= feet=Y,G scores=b:0,a:0\ndecide a stop\n");
+    assert_ok(&r);
+    run_free(&r);
+    CE(H2 "draw green green yellow\nroll green:brain green:feet yellow:feet\n= feet=G,G\ndecide a stop\n",
+       7, "ZD-CHOICE", "state: expected feet=G,Y, found feet=G,G");
+}
+
 Test(check_errors, state_line_with_unknown_key)
 {
     CE(H2 "= mood=hungry\ndraw green green green\n", 5, "",
