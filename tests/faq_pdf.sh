@@ -3,6 +3,7 @@
 #   faq_pdf.sh UNDEAD SOURCE_DIR same   the FAQ regenerates byte for byte (HTML and
 #                                       Markdown) from the same database
 #   faq_pdf.sh UNDEAD SOURCE_DIR pdf    headless Chromium prints it: more than one page,
+#                                       bookmarks (an outline),
 #                                       every page turns into a PNG (pdftoppm), every rule
 #                                       ID is in the text (pdftotext), and no word lies
 #                                       outside the page's margins (pdftotext -bbox)
@@ -72,6 +73,7 @@ faq -o faq-copy.html
 faq --format pdf -o faq.pdf || fail "undead faq --format pdf (is chromium installed?)"
 pages="$(pdfinfo faq.pdf | awk '/^Pages:/ {print $2}')"
 [[ "$pages" -gt 1 ]] || fail "expected more than one page, got $pages"
+grep -aq '/Outlines' faq.pdf || fail "the PDF has no bookmarks (outline)"
 mkdir png
 pdftoppm -r 30 -png faq.pdf png/page
 pngs="$(ls png | wc -l)"

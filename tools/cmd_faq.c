@@ -125,6 +125,7 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
     argv[n++] = "--host-resolver-rules=MAP * ~NOTFOUND";
     argv[n++] = profile_flag;
     argv[n++] = "--no-pdf-header-footer";
+    argv[n++] = "--generate-pdf-document-outline";   /* bookmarks from the headings */
     argv[n++] = out_flag;
     argv[n++] = url;
     argv[n] = NULL;
