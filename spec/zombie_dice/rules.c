@@ -551,11 +551,11 @@ static void tie_stands(void *p, ud_step *s)
       "The cup is short when you need new dice and it holds fewer than three.", \
       V(SHORT_WHEN, ZD_SHORT_FEWER_THAN_THREE), UD_ANY) \
     X(C, ZD_R_SHORTAGE_NEEDED, ZD_PH_DRAW, EFFECT, cup_below_needed, shortage_announce, \
-      "ZD-SHORTAGE-NEEDED", S001, "Handling a Dice Shortage", \
+      "ZD-SHORTAGE-NEEDED", S001, "Handling a Dice Shortage (001 says 'fewer than three': undead's reading)", \
       "The cup is short when it holds fewer dice than you need to have three.", \
       V(SHORT_WHEN, ZD_SHORT_FEWER_THAN_NEEDED), UD_ANY) \
     X(C, ZD_R_SHORTAGE_LAST_DICE, ZD_PH_DRAW, EFFECT, in_shortage_with_cup, shortage_take_last, \
-      "ZD-SHORTAGE-LAST-DICE", S000, "Brrrains?", \
+      "ZD-SHORTAGE-LAST-DICE", S000, "Brrrains? (000 does not say in which order: undead's reading)", \
       "In a shortage, first take what dice the cup still holds.", \
       V(SHORT_ORDER, ZD_ORDER_CUP_FIRST), UD_ANY) \
     X(C, ZD_R_SHORTAGE_RETURN, ZD_PH_DRAW, EFFECT, in_shortage, shortage_return_brains, \

@@ -19,12 +19,12 @@ static const ud_variant_value tiebreak_values[] = {
 
 static const ud_variant_value short_when_values[] = {
     { "fewer-than-three", S000, "Brrrains?", "a shortage is when you need new dice and the cup holds fewer than three (both texts say three)" },
-    { "fewer-than-needed", S001, "Handling a Dice Shortage", "a shortage is only when the cup holds fewer dice than you need to reach three" },
+    { "fewer-than-needed", S001, "Handling a Dice Shortage (001 says 'fewer than three'; counting only the dice needed is undead's reading)", "a shortage is only when the cup holds fewer dice than you need to reach three" },
 };
 
 static const ud_variant_value short_order_values[] = {
     { "return-first", S001, "Handling a Dice Shortage", "note the brains, return the brain dice to the cup, then draw every die you need" },
-    { "cup-first", S000, "Brrrains?", "take the cup's last dice first, then return the brain dice and draw the rest" },
+    { "cup-first", S000, "Brrrains? (000 does not say in which order: undead's reading)", "take the cup's last dice first, then return the brain dice and draw the rest" },
 };
 
 static const ud_variant_value first_values[] = {
