@@ -3,7 +3,8 @@
  * one (core/extras.h, ud_faq_question): unique anchors, rule IDs and
  * variant keys that exist, a ruling and at least one passage per
  * question, and every passage verbatim (whitespace aside) in the rule
- * text it names, in ../shared/rules/ beside the project.
+ * text it names, in ../shared/rules/ beside the project; and the same for
+ * every passage a rule row or a reading quotes in its summary.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -121,4 +122,50 @@ Test(faq_players, every_passage_is_verbatim)
             }
     }
     cr_expect_gt(quotes, 0);
+}
+
+/* Every passage a rule row or a reading quotes ("..." in its summary) from
+ * a rule text occurs in that text: a quotation is never altered silently. */
+static int quotes_in(const ud_game *g, const char *id, const char *source, const char *summary)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", RULES_DIR, source);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;   /* a source of undead's own (the sample content), not a rule text */
+    fclose(f);
+    char *text = read_text(source);
+    int n = 0;
+    for (const char *open = strchr(summary, '"'); open; open = strchr(open, '"')) {
+        const char *close = strchr(open + 1, '"');
+        if (!close)
+            break;
+        char quote[512];
+        snprintf(quote, sizeof quote, "%.*s", (int)(close - open - 1), open + 1);
+        char *want = squeeze(quote);
+        cr_expect(strstr(text, want), "%s %s: quotes \"%s\", not in %s", g->name, id, want, source);
+        free(want);
+        n++;
+        open = close + 1;
+    }
+    free(text);
+    return n;
+}
+
+Test(faq_players, rows_and_readings_quote_verbatim)
+{
+    FILE *probe = fopen(RULES_DIR "/README.md", "r");
+    if (!probe)
+        cr_skip_test("the rule texts are not beside the project (%s)", RULES_DIR);
+    fclose(probe);
+    int quotes = 0;
+    FOR_EACH_GAME(g) {
+        for (int r = 0; r < g->n_rules; r++)
+            quotes += quotes_in(g, g->rules[r].id, g->rules[r].source, g->rules[r].summary);
+        for (int v = 0; v < g->n_variants; v++)
+            for (int x = 0; x < g->variants[v].n_values; x++)
+                quotes += quotes_in(g, g->variants[v].values[x].name, g->variants[v].values[x].source,
+                                    g->variants[v].values[x].summary);
+    }
+    cr_expect_gt(quotes, 50, "only %d quoted passages found", quotes);
 }
