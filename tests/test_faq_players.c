@@ -101,12 +101,18 @@ static char *read_text(const char *file)
     return s;
 }
 
-Test(faq_players, every_passage_is_verbatim)
+/* The quotation tests need the rule texts; without them they say so. */
+static void skip_without_texts(void)
 {
     FILE *probe = fopen(RULES_DIR "/README.md", "r");
     if (!probe)
         cr_skip_test("the rule texts are not beside the project (%s)", RULES_DIR);
     fclose(probe);
+}
+
+Test(faq_players, every_passage_is_verbatim)
+{
+    skip_without_texts();
     int quotes = 0;
     FOR_EACH_GAME(g) {
         const ud_faq_question *qs = questions_of(g);
@@ -154,10 +160,7 @@ static int quotes_in(const ud_game *g, const char *id, const char *source, const
 
 Test(faq_players, rows_and_readings_quote_verbatim)
 {
-    FILE *probe = fopen(RULES_DIR "/README.md", "r");
-    if (!probe)
-        cr_skip_test("the rule texts are not beside the project (%s)", RULES_DIR);
-    fclose(probe);
+    skip_without_texts();
     int quotes = 0;
     FOR_EACH_GAME(g) {
         for (int r = 0; r < g->n_rules; r++)
