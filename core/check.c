@@ -295,13 +295,12 @@ static bool line_used_up(const checker *c)
     return true;
 }
 
-/* The line after the active one is a chance line of the same event. */
-static bool continues_run(const checker *c)
+/* Body line i + 1 goes on with chance line i's step: a chance line of
+ * the same event (a step needing more outcomes than a line holds). */
+static bool chance_run_continues(const ud_transcript *t, int i)
 {
-    const ud_transcript *t = c->t;
-    int next = c->active + 1;
-    return next < t->n && t->lines[next].kind == UD_TL_CHANCE &&
-           strcmp(t->lines[next].tok[0], t->lines[c->active].tok[0]) == 0;
+    return i + 1 < t->n && t->lines[i].kind == UD_TL_CHANCE && t->lines[i + 1].kind == UD_TL_CHANCE &&
+           strcmp(t->lines[i + 1].tok[0], t->lines[i].tok[0]) == 0;
 }
 
 /* A record with neither chance lines nor a seed is checked as far as it
@@ -361,7 +360,7 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
         }
         c->active = c->run_first = c->cur;
         memset(c->used, 0, sizeof c->used);
-    } else if (line_used_up(c) && continues_run(c)) {
+    } else if (line_used_up(c) && chance_run_continues(t, c->active)) {
         /* a step needing more outcomes than one line holds (a transcript
          * line has at most UD_MAX_LINE_WORDS words) goes on in the next
          * line of the same event */
@@ -624,8 +623,7 @@ static ud_transcript cut_at(const ud_transcript *t, int stop)
     while (n < t->n && t->lines[n].line <= stop)
         n++;
     /* a chance step's outcomes that go on in the next line are one step */
-    while (n > 0 && n < t->n && t->lines[n - 1].kind == UD_TL_CHANCE && t->lines[n].kind == UD_TL_CHANCE &&
-           strcmp(t->lines[n].tok[0], t->lines[n - 1].tok[0]) == 0)
+    while (n > 0 && chance_run_continues(t, n - 1))
         n++;
     if (n < t->n) {
         cut.n = n;

@@ -112,24 +112,12 @@ static bool apply_variant_flags(const char *shown, const char *text, size_t len,
     return true;
 }
 
-/* The game a record's header names ("game NAME" before the body), or
- * NULL: the parser reports a missing or unknown game itself. */
+/* The game a record's header names, or NULL: the parser reports a
+ * missing or unknown game itself. */
 static const ud_game *header_game(const char *text, size_t len)
 {
-    for (size_t o = 0; o < len;) {
-        size_t end = o;
-        while (end < len && text[end] != '\n')
-            end++;
-        char name[64];
-        if (end - o > 5 && end - o - 5 < sizeof name && strncmp(text + o, "game ", 5) == 0) {
-            memcpy(name, text + o + 5, end - o - 5);
-            name[end - o - 5] = '\0';
-            name[strcspn(name, " \r")] = '\0';
-            return ud_find_game(name);
-        }
-        o = end + 1;
-    }
-    return NULL;
+    char name[64];
+    return cli_record_game(text, len, name, sizeof name) ? ud_find_game(name) : NULL;
 }
 
 /* --content DIR: loaded into the game of the first record that names one

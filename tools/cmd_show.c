@@ -28,27 +28,6 @@ static const char usage[] =
     "  -o OUT           write the drawing to OUT instead of standard output\n"
     "  --content DIR    the game's content files from DIR (as given to 'undead play --content')\n";
 
-/* The line number and name of the record's "game NAME" header line, or 0
- * (the parser then reports the missing line itself). */
-static int header_game(const char *text, size_t len, char *name, size_t size)
-{
-    int line = 1;
-    for (size_t o = 0; o < len; line++) {
-        size_t end = o;
-        while (end < len && text[end] != '\n')
-            end++;
-        if (end - o > 5 && strncmp(text + o, "game ", 5) == 0) {
-            size_t n = end - o - 5 < size - 1 ? end - o - 5 : size - 1;
-            memcpy(name, text + o + 5, n);
-            name[n] = '\0';
-            name[strcspn(name, " \r")] = '\0';
-            return line;
-        }
-        o = end + 1;
-    }
-    return 0;
-}
-
 static bool any_input_lines(const ud_transcript *t)
 {
     for (int i = 0; i < t->n; i++)
@@ -194,7 +173,7 @@ int cmd_show(int argc, char **argv)
     if (!text)
         return UD_EXIT_USAGE;
     char named[64];
-    int game_line = header_game(text, len, named, sizeof named);
+    int game_line = cli_record_game(text, len, named, sizeof named);
     if (game_line && strcmp(named, g->name) != 0) {
         fprintf(stderr, "%s:%d: the record is a game of %s, not %s\n", shown, game_line, named, g->name);
         free(text);
