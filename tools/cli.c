@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "setup.h"
 
@@ -162,6 +163,13 @@ void cli_game_folder(const ud_game *g, char *out, size_t size)
     for (char *c = out; *c; c++)
         if (*c == '-')
             *c = '_';
+}
+
+void cli_remove_if_file(const char *path)
+{
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+        unlink(path);
 }
 
 int cli_record_game(const char *text, size_t len, char *name, size_t size)

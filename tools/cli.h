@@ -72,6 +72,9 @@ bool cli_need_dir(const char *cmd, const char *path, const char *why);
 void cli_game_folder(const ud_game *g, char *out, size_t size);
 /* Read a whole file ("-" for stdin); NULL with a message printed. */
 char *cli_read_file(const char *path, size_t *len);
+/* Remove a half-written output, but only a regular file: -o may name a
+ * device (/dev/stdout, /dev/full) that must stay. */
+void cli_remove_if_file(const char *path);
 /* A game record's "game NAME" header line: its line number, NAME in name
  * (cut to size), or 0 when it has none (the parser then reports that). */
 int cli_record_game(const char *text, size_t len, char *name, size_t size);

@@ -54,14 +54,6 @@ static void remove_tree(const char *dir)
         waitpid(pid, NULL, 0);
 }
 
-/* A half-written output is removed, but only a regular file: -o may name
- * a device (/dev/stdout, /dev/full) that must stay. */
-static void remove_if_file(const char *path)
-{
-    struct stat sb;
-    if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
-        unlink(path);
-}
 
 enum { PDF_MIN_BYTES = 1024 };
 
@@ -93,7 +85,7 @@ static bool pdf_is_whole(const char *path, const char *shown)
     fprintf(stderr, "undead faq: %s: not a whole PDF (%ld bytes; expected at least %d, starting "
             "'%%PDF-' and ending '%%%%EOF'): the browser's output was cut short or is not a PDF; removed\n",
             shown, size, PDF_MIN_BYTES);
-    remove_if_file(path);
+    cli_remove_if_file(path);
     return false;
 }
 
@@ -129,7 +121,7 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
     argv[n++] = out_flag;
     argv[n++] = url;
     argv[n] = NULL;
-    remove_if_file(pdf_path);
+    cli_remove_if_file(pdf_path);
     pid_t pid = fork();
     if (pid < 0) {
         fprintf(stderr, "undead faq: fork: %s\n", strerror(errno));
@@ -343,7 +335,7 @@ int cmd_faq(int argc, char **argv)
         if (pdf)
             remove_tree(tmp);
         else if (output)
-            remove_if_file(output);
+            cli_remove_if_file(output);
         return UD_EXIT_FAIL;
     }
     ud_buf_free(&err);

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "check.h"
 #include "cli.h"
@@ -44,8 +43,6 @@ static bool write_out(const char *path, const ud_buf *b)
         fprintf(stderr, "undead show: %s: cannot write: %s\n", path, strerror(errno));
         return false;
     }
-    struct stat sb;
-    bool regular = fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode);
     size_t n = fwrite(ud_buf_str(b), 1, b->len, f);
     int bad = n != b->len || ferror(f);
     int saved = errno;
@@ -55,10 +52,7 @@ static bool write_out(const char *path, const ud_buf *b)
     }
     if (bad) {
         fprintf(stderr, "undead show: %s: writing: %s\n", path, strerror(saved));
-        /* No half drawing left behind, but only a file is removed: OUT may
-         * be a device (/dev/full), and removing that would unlink the node. */
-        if (regular)
-            remove(path);
+        cli_remove_if_file(path);   /* no half drawing left behind */
         return false;
     }
     return true;
