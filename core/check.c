@@ -31,6 +31,20 @@ typedef struct left_out_line {
     int before;                            /* index of the body line that followed it */
 } left_out_line;
 
+/* Where the record has some other line and the rules need a chance run
+ * (e.g. a decision where dice must be rolled), every row that would draw
+ * outcomes in that run is to blame, not only the first: the engine plays
+ * the run on, taking the first outcome of each pick, to name them all. */
+typedef struct missing_run {
+    int on;
+    int picks;
+    char event[32];
+    char rules[UD_ERROR_RULE_MAX];   /* the rows, space-separated */
+    int line, col;
+    char found[160];
+    char want[256];
+} missing_run;
+
 typedef struct checker {
     const ud_transcript *t;
     const ud_game *g;
@@ -53,6 +67,7 @@ typedef struct checker {
     int n_produced;
     left_out_line left_out[LEFT_OUT_KEPT]; /* the last ones left out, across syncs (a ring) */
     int n_left_out;                        /* all ever left out; the ring keeps the last few */
+    missing_run ahead;                     /* a chance run the record does not write */
 } checker;
 
 static const char *rule_id(const ud_step *s)
@@ -64,6 +79,16 @@ static void join(const ud_tline *tl, int from, ud_buf *out)
 {
     for (int i = from; i < tl->ntok; i++)
         ud_buf_printf(out, "%s%s", i > from ? " " : "", tl->tok[i]);
+}
+
+/* list (space-separated words) holds word. */
+static bool has_word(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = list; *p; p += strcspn(p, " "), p += *p == ' ')
+        if (strncmp(p, word, n) == 0 && (p[n] == ' ' || p[n] == '\0'))
+            return true;
+    return false;
 }
 
 /* Compare an input change line with the engine's words. */
@@ -322,12 +347,59 @@ static void no_outcomes(checker *c, const ud_pick_req *p)
     c->err->input = 1;
 }
 
+/* The rules need a chance run where the record has tl: play the run on
+ * (see missing_run) before saying so. */
+static void start_missing_run(checker *c, const ud_tline *tl, const ud_pick_req *p)
+{
+    missing_run *m = &c->ahead;
+    ud_buf text;
+    ud_buf_init(&text);
+    join(tl, 0, &text);
+    m->on = 1;
+    m->picks = 1;
+    snprintf(m->event, sizeof m->event, "%s", p->event);
+    snprintf(m->rules, sizeof m->rules, "%s", rule_id(c->s) ? rule_id(c->s) : "");
+    m->line = tl->line;
+    m->col = tl->col[0];
+    snprintf(m->found, sizeof m->found, "%s", ud_buf_str(&text));
+    labels_of(p, m->want, sizeof m->want);
+    ud_buf_free(&text);
+}
+
+/* The run ends at a pick of another event, a decision or the end (or a
+ * bound, for a run that would not end): report it with every row that
+ * drew in it. */
+static void end_missing_run(checker *c)
+{
+    missing_run *m = &c->ahead;
+    m->on = 0;
+    ud_error_set(c->err, m->line, m->col, m->rules[0] ? m->rules : NULL,
+                 "expected a '%s' line here (%s), found '%s'", m->event, m->want, m->found);
+}
+
+static int missing_run_pick(checker *c, const ud_pick_req *p)
+{
+    enum { RUN_PICKS_MAX = 64 };
+    missing_run *m = &c->ahead;
+    if (strcmp(p->event, m->event) != 0 || ++m->picks > RUN_PICKS_MAX) {
+        end_missing_run(c);
+        return -1;
+    }
+    const char *id = rule_id(c->s);
+    if (id && !has_word(m->rules, id) && strlen(m->rules) + 1 + strlen(id) < sizeof m->rules)
+        snprintf(m->rules + strlen(m->rules), sizeof m->rules - strlen(m->rules), "%s%s",
+                 m->rules[0] ? " " : "", id);
+    return 0;
+}
+
 static int script_pick(ud_chance *ch, const ud_pick_req *p)
 {
     checker *c = ch->ctx;
     const ud_transcript *t = c->t;
     char want[256];
     ch->why[0] = '\0';
+    if (c->ahead.on)
+        return missing_run_pick(c, p);
     if (c->active < 0) {
         char next[64];
         snprintf(next, sizeof next, "a '%s' outcome", p->event);
@@ -349,14 +421,8 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
         }
         const ud_tline *tl = &t->lines[c->cur];
         if (tl->kind != UD_TL_CHANCE || strcmp(tl->tok[0], p->event) != 0) {
-            ud_buf text;
-            ud_buf_init(&text);
-            join(tl, 0, &text);
-            ud_error_set(c->err, tl->line, tl->col[0], rule_id(c->s),
-                         "expected a '%s' line here (%s), found '%s'", p->event,
-                         labels_of(p, want, sizeof want), ud_buf_str(&text));
-            ud_buf_free(&text);
-            return -1;
+            start_missing_run(c, tl, p);
+            return 0;
         }
         c->active = c->run_first = c->cur;
         memset(c->used, 0, sizeof c->used);
@@ -493,6 +559,8 @@ static void misplaced_state(checker *c, int first)
 static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
 {
     checker *c = k->ctx;
+    if (c->ahead.on)
+        return;   /* the record has already parted from the rules */
     if (c->regen)
         ud_transcript_write_line(c->regen, text, rule ? rule->id : NULL);
     if (c->err->set || text[0] == '=')
@@ -684,6 +752,10 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     uint64_t decisions = 0;
     ud_status st = ud_start(&step, state);
     for (;;) {
+        if (c.ahead.on) {
+            end_missing_run(&c);
+            st = UD_ERROR;
+        }
         if (st == UD_ERROR || err->set) {
             if (c.partial_end && !err->set)
                 break;
