@@ -45,6 +45,21 @@ typedef struct missing_run {
     char want[256];
 } missing_run;
 
+/* A chance line with outcomes left when its step ends: they may be the
+ * next step's of the same event, when the record writes in one line what
+ * the rules draw in two (a shortage draw taken in two parts, with the
+ * brains returned between).  Change lines the rules write within the
+ * span may follow the chance line in the record. */
+enum { OPEN_RULES_MAX = 4 };
+typedef struct open_line {
+    int on;
+    int n_used;                            /* outcomes used so far */
+    const ud_rule *last;                   /* the row of the step that left some */
+    const ud_rule *rules[OPEN_RULES_MAX];  /* the rows that drew from it */
+    int n_rules;
+    int left_out_from;                     /* first left-out line written within the span */
+} open_line;
+
 typedef struct checker {
     const ud_transcript *t;
     const ud_game *g;
@@ -68,7 +83,11 @@ typedef struct checker {
     left_out_line left_out[LEFT_OUT_KEPT]; /* the last ones left out, across syncs (a ring) */
     int n_left_out;                        /* all ever left out; the ring keeps the last few */
     missing_run ahead;                     /* a chance run the record does not write */
+    open_line open;                        /* a chance line that goes on in the next step */
 } checker;
+
+static bool settle_open_line(checker *c);
+static void report_missing(checker *c, const char *text, const ud_rule *rule);
 
 static const char *rule_id(const ud_step *s)
 {
@@ -112,6 +131,66 @@ static int cmp_item(const void *a, const void *b)
 {
     const char *const *x = a, *const *y = b;
     return strcmp(*x, *y);
+}
+
+static bool unordered_verb(const ud_game *g, const char *verb)
+{
+    for (const char *const *v = g->unordered_change_verbs; v && *v; v++)
+        if (strcmp(*v, verb) == 0)
+            return true;
+    return false;
+}
+
+/* Split text into at most max words (in place); -1 if there are more. */
+static int split_words(char *text, char **word, int max)
+{
+    int n = 0;
+    for (char *save, *w = strtok_r(text, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        if (n == max)
+            return -1;
+        word[n++] = w;
+    }
+    return n;
+}
+
+/* The plain words of word[1..n) sorted, the keyed ones kept in place. */
+static void sort_plain_words(char **word, int n)
+{
+    char *plain[UD_TL_MAX_TOKENS];
+    int np = 0;
+    for (int i = 1; i < n; i++)
+        if (!strchr(word[i], '='))
+            plain[np++] = word[i];
+    qsort(plain, (size_t)np, sizeof plain[0], cmp_item);
+    for (int i = 1, k = 0; i < n; i++)
+        if (!strchr(word[i], '='))
+            word[i] = plain[k++];
+}
+
+/* A record's change line and the engine's words say the same: word for
+ * word, or for a verb whose plain words are a set, the same set. */
+static bool same_change(const ud_game *g, const ud_tline *tl, const char *text)
+{
+    if (same_words(tl, text))
+        return true;
+    if (!unordered_verb(g, tl->tok[0]))
+        return false;
+    char copy[UD_TL_MAX_LEN];
+    if (strlen(text) >= sizeof copy)
+        return false;
+    memcpy(copy, text, strlen(text) + 1);
+    char *mine[UD_TL_MAX_TOKENS], *theirs[UD_TL_MAX_TOKENS];
+    int n = split_words(copy, mine, UD_TL_MAX_TOKENS);
+    if (n != tl->ntok)
+        return false;
+    for (int i = 0; i < n; i++)
+        theirs[i] = tl->tok[i];
+    sort_plain_words(mine, n);
+    sort_plain_words(theirs, n);
+    for (int i = 0; i < n; i++)
+        if (strcmp(mine[i], theirs[i]) != 0)
+            return false;
+    return true;
 }
 
 /* want ("key=a,b,c") and the description's word of len bytes name the same
@@ -220,7 +299,7 @@ static int find_left_out(const checker *c, const ud_tline *tl)
 {
     int oldest = c->n_left_out > LEFT_OUT_KEPT ? c->n_left_out - LEFT_OUT_KEPT : 0;
     for (int i = c->n_left_out - 1; i >= oldest; i--)
-        if (same_words(tl, c->left_out[i % LEFT_OUT_KEPT].text))
+        if (same_change(c->g, tl, c->left_out[i % LEFT_OUT_KEPT].text))
             return i;
     return -1;
 }
@@ -283,7 +362,7 @@ static void report_change(checker *c, const ud_tline *tl, const char *next, cons
  * needs it, for the message. */
 static bool sync(checker *c, const char *next, const char *need_rule)
 {
-    if (!consume_states(c))
+    if (!settle_open_line(c) || !consume_states(c))
         return false;
     if (c->cur < c->t->n && c->t->lines[c->cur].kind == UD_TL_CHANGE) {
         report_change(c, &c->t->lines[c->cur], next, need_rule);
@@ -426,6 +505,9 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
         }
         c->active = c->run_first = c->cur;
         memset(c->used, 0, sizeof c->used);
+    } else if (c->open.on && strcmp(t->lines[c->active].tok[0], p->event) != 0) {
+        settle_open_line(c);
+        return -1;
     } else if (line_used_up(c) && chance_run_continues(t, c->active)) {
         /* a step needing more outcomes than one line holds (a transcript
          * line has at most UD_MAX_LINE_WORDS words) goes on in the next
@@ -467,25 +549,87 @@ static bool check_tag(checker *c, const ud_tline *tl, const ud_rule *rule)
     return false;
 }
 
+static bool tag_of_span(const checker *c, const ud_tline *tl, const ud_rule *rule)
+{
+    if (!tl->tag || !c->open.on)
+        return false;
+    for (int i = 0; i < c->open.n_rules; i++)
+        if (c->open.rules[i] && strcmp(tl->tag, c->open.rules[i]->id) == 0)
+            return true;
+    return rule && strcmp(tl->tag, rule->id) == 0;
+}
+
+/* The open line's outcomes left over are one too many after all (the
+ * rules need something else now). */
+static bool settle_open_line(checker *c)
+{
+    if (!c->open.on)
+        return true;
+    const ud_tline *tl = &c->t->lines[c->active];
+    int k = 1;
+    while (k < tl->ntok && c->used[k])
+        k++;
+    ud_error_set(c->err, tl->line, k < tl->ntok ? tl->col[k] : tl->col[0],
+                 c->open.last ? c->open.last->id : NULL,
+                 "outcome '%s' is one too many: the rules use %d outcome(s) on this line",
+                 k < tl->ntok ? tl->tok[k] : "", c->open.n_used);
+    c->open.on = 0;
+    return false;
+}
+
+/* Left-out change lines written within an open line's span may stand
+ * after it in the record: consume those, in order.  In a complete record
+ * each must be there. */
+static bool take_span_changes(checker *c)
+{
+    const ud_transcript *t = c->t;
+    int from = c->open.left_out_from, oldest = c->n_left_out - LEFT_OUT_KEPT;
+    for (int i = from > oldest ? from : oldest; i < c->n_left_out; i++) {
+        left_out_line *lo = &c->left_out[i % LEFT_OUT_KEPT];
+        if (c->cur < t->n && t->lines[c->cur].kind == UD_TL_CHANGE &&
+            same_change(c->g, &t->lines[c->cur], lo->text)) {
+            if (!check_tag(c, &t->lines[c->cur], lo->rule))
+                return false;
+            lo->text[0] = '\0';   /* written after all: not a candidate for "out of order" */
+            c->last_used = t->lines[c->cur].line;
+            c->cur++;
+        } else if (c->strict && !(c->cur >= t->n && t->partial)) {
+            report_missing(c, lo->text, lo->rule);
+            return false;
+        }
+    }
+    return true;
+}
+
 static void close_chance_line(checker *c, const ud_rule *rule)
 {
     const ud_tline *tl = &c->t->lines[c->active];
     int n_used = 0;
     for (int k = 1; k < tl->ntok; k++)
         n_used += c->used[k];
-    for (int k = 1; k < tl->ntok; k++)
-        if (!c->used[k]) {
-            ud_error_set(c->err, tl->line, tl->col[k], rule ? rule->id : NULL,
-                         "outcome '%s' is one too many: the rules use %d outcome(s) on this line",
-                         tl->tok[k], n_used);
-            return;
+    if (n_used < tl->ntok - 1) {
+        /* outcomes left: the next step may take them (open_line) */
+        if (!c->open.on) {
+            c->open.on = 1;
+            c->open.n_rules = 0;
+            c->open.left_out_from = c->n_left_out;
         }
+        if (c->open.n_rules < OPEN_RULES_MAX)
+            c->open.rules[c->open.n_rules++] = rule;
+        c->open.last = rule;
+        c->open.n_used = n_used;
+        return;
+    }
     for (int i = c->run_first; i <= c->active; i++)
-        if (!check_tag(c, &c->t->lines[i], rule))
+        if (!tag_of_span(c, &c->t->lines[i], rule) && !check_tag(c, &c->t->lines[i], rule))
             return;
     c->last_used = tl->line;
     c->cur = c->active + 1;
     c->active = -1;
+    if (c->open.on) {
+        c->open.on = 0;
+        take_span_changes(c);
+    }
 }
 
 /* A change line the rules produced that the record does not write here:
@@ -520,12 +664,17 @@ static void report_missing(checker *c, const char *text, const ud_rule *rule)
     const ud_tline *tl = &t->lines[c->cur];
     int later = 0;
     for (int i = c->cur + 1; i < t->n && !later; i++)
-        if (t->lines[i].kind == UD_TL_CHANGE && same_words(&t->lines[i], text))
+        if (t->lines[i].kind == UD_TL_CHANGE && same_change(c->g, &t->lines[i], text))
             later = t->lines[i].line;
     ud_buf here;
     ud_buf_init(&here);
     join(tl, 0, &here);
-    if (later)
+    size_t vlen = strcspn(text, " ");
+    bool same_verb_here = tl->kind == UD_TL_CHANGE && strlen(tl->tok[0]) == vlen &&
+                          strncmp(text, tl->tok[0], vlen) == 0;
+    if (same_verb_here && !later)   /* the record's line is this one, written otherwise */
+        ud_error_set(c->err, tl->line, tl->col[0], id, "expected '%s', found '%s'", text, ud_buf_str(&here));
+    else if (later)
         ud_error_set(c->err, tl->line, tl->col[0], id,
                      "the record is complete, but '%s' is missing here, before '%s'; it is written "
                      "later, at line %d", text, ud_buf_str(&here), later);
@@ -575,16 +724,20 @@ static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
             close_chance_line(c, rule);
         return;
     }
+    if (c->open.on) {
+        note_left_out(c, text, rule);   /* may follow the open line (take_span_changes) */
+        return;
+    }
     const ud_transcript *t = c->t;
     int next = c->cur;
     while (next < t->n && t->lines[next].kind == UD_TL_STATE)
         next++;
     if (next > c->cur && next < t->n && t->lines[next].kind == UD_TL_CHANGE &&
-        same_words(&t->lines[next], text)) {
+        same_change(c->g, &t->lines[next], text)) {
         misplaced_state(c, next);
         return;
     }
-    if (c->cur < t->n && t->lines[c->cur].kind == UD_TL_CHANGE && same_words(&t->lines[c->cur], text)) {
+    if (c->cur < t->n && t->lines[c->cur].kind == UD_TL_CHANGE && same_change(c->g, &t->lines[c->cur], text)) {
         if (check_tag(c, &t->lines[c->cur], rule)) {
             c->last_used = t->lines[c->cur].line;
             c->cur++;
@@ -768,6 +921,10 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
         }
         if (st == UD_OVER)
             break;
+        if (!settle_open_line(&c)) {   /* a decision ends a chance line's span */
+            st = UD_ERROR;
+            continue;
+        }
         /* Decisions read from the record are bounded by its length; those
          * left to the policies are not (a game that never ends). */
         if (++decisions > max_decisions && !c.script_decide) {

@@ -252,6 +252,11 @@ struct ud_game {
      * line may write the items in any order.  NULL-terminated; NULL: none
      * (every value compared as written, e.g. coordinates "x,y"). */
     const char *const *unordered_state_keys;
+    /* Verbs of change lines whose plain words (those without '=': dice,
+     * cards) are a set in no meaningful order ("return-brains green red
+     * green noted=8"): a record may write them in any order; words with
+     * '=' stay in place.  NULL-terminated; NULL: none. */
+    const char *const *unordered_change_verbs;
     int (*score)(const void *state, int seat);
     int (*winner)(const void *state);       /* seat; -1 undecided; -2 shared */
     /* Each seat's outcome (out[0..n_players)); NULL: derived from winner()

@@ -136,6 +136,10 @@ static const ud_ratio zd_ratios[] = {
 /* State values whose items a record may write in any order: the feet dice held (in hand order), the scores (one entry per player). */
 static const char *const unordered_state_keys[] = { "feet", "scores", NULL };
 
+/* Change lines that list dice: the engine writes them by colour, a log
+ * may write them in the order they were rolled. */
+static const char *const unordered_change_verbs[] = { "brains", "shotguns", "feet", "return-brains", NULL };
+
 const ud_game zd_game = {
     .name = "zombie-dice",
     .title = "Zombie Dice",
@@ -163,6 +167,7 @@ const ud_game zd_game = {
     .to_move = zd_to_move,
     .describe = zd_describe,
     .unordered_state_keys = unordered_state_keys,
+    .unordered_change_verbs = unordered_change_verbs,
     .score = zd_score,
     .winner = zd_winner,
     .outcomes = zd_outcomes,

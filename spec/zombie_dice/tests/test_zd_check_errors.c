@@ -455,6 +455,71 @@ Test(check_errors, complete_and_partial_record_may_stop)
     cr_assert_eq(r.res.complete, 0);
 }
 
+/* ---- how a log may write what the rules write ------------------------------------------ */
+
+/* A cup-first shortage: a has 11 brains and a feet die, the cup holds one
+ * red die, so the rules draw it, return the brains and draw one more. */
+#define SHORT_BODY \
+    "starts a\nturn a\n" \
+    "draw green green green\nroll green:brain green:brain green:brain\nbrains green green green total=3\n" \
+    "decide a roll\n" \
+    "draw green green green\nroll green:brain green:brain green:brain\nbrains green green green total=6\n" \
+    "decide a roll\n" \
+    "draw yellow yellow yellow\nroll yellow:brain yellow:brain yellow:brain\n" \
+    "brains yellow yellow yellow total=9\ndecide a roll\n" \
+    "draw yellow red red\nroll yellow:brain red:brain red:feet\nbrains yellow red total=11\nfeet red\n" \
+    "decide a roll\nshortage cup=1 needed=2\n"
+#define SHORT_RETURN "return-brains green green green green green green yellow yellow yellow yellow red noted=11\n"
+#define SHORT_END "roll red:shotgun red:shotgun green:shotgun\nshotguns red red green total=3\n" \
+    "bust a shotguns=3 lost=11\nturn b\n"
+#define SHORT_HEAD ZD_HEADER "variant shortage-order=cup-first\nplayer a\nplayer b\npartial\ncomplete\n"
+
+/* The rules draw in two steps with the brains returned between; a log
+ * that writes one draw line, the return after it, is the same game. */
+Test(check_errors, shortage_draw_in_one_line_under_cup_first)
+{
+    run_text(&r, SHORT_HEAD SHORT_BODY "draw red green\n" SHORT_RETURN SHORT_END);
+    assert_ok(&r);
+    cr_assert_not_null(strstr(r.regen, "\ndraw red "), "%s", r.regen);
+    cr_assert_not_null(strstr(r.regen, "\ndraw green "), "the regenerated record splits the draw: %s", r.regen);
+}
+
+Test(check_errors, shortage_draw_in_one_line_still_needs_the_return_in_a_complete_record)
+{
+    CEQ(SHORT_HEAD SHORT_BODY "draw red green\n" SHORT_END, 29, "ZD-SHORTAGE-RETURN",
+        "the record is complete, but '" "return-brains green green green green green green yellow yellow "
+        "yellow yellow red noted=11' is missing here, before 'roll red:shotgun red:shotgun green:shotgun'");
+}
+
+Test(check_errors, shortage_draw_in_one_line_with_one_die_too_many)
+{
+    CEQ(SHORT_HEAD SHORT_BODY "draw red green green\n" SHORT_RETURN SHORT_END, 28, "ZD-DRAW",
+        "outcome 'green' is one too many: the rules use 2 outcome(s) on this line");
+}
+
+/* The dice returned are a set: any order, but the same dice. */
+Test(check_errors, return_brains_in_any_order)
+{
+    run_text(&r, SHORT_HEAD SHORT_BODY "draw red\n"
+                 "return-brains red yellow green yellow green green yellow green green yellow green noted=11\n"
+                 "draw green\n" SHORT_END);
+    assert_ok(&r);
+    run_free(&r);
+    CEQ(SHORT_HEAD SHORT_BODY "draw red\n"
+        "return-brains red yellow green yellow green green yellow green green yellow red noted=11\n"
+        "draw green\n" SHORT_END, 29, "ZD-SHORTAGE-RETURN",
+        "expected '" "return-brains green green green green green green yellow yellow yellow yellow red noted=11', "
+        "found 'return-brains red yellow green yellow green green yellow green green yellow red noted=11'");
+}
+
+/* The dice of a roll's brains line likewise. */
+Test(check_errors, brains_line_in_any_order)
+{
+    run_text(&r, H2 "partial\ndraw green yellow red\nroll green:brain yellow:brain red:brain\n"
+                    "brains red green yellow total=3\ndecide a stop\n");
+    assert_ok(&r);
+}
+
 /* ---- start lines ---------------------------------------------------------------------------- */
 
 /* Start lines are tried when the file is read, so a bad one is a
