@@ -159,8 +159,8 @@ static int solve_turn(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *w
     int rc = UD_ANALYSIS_OK;
     if (o->csv)
         ud_say(sk, "reading,policy,figure,exact,decimal\n");
-    for (int when = 0; when < 2; when++)
-        for (int order = 0; order < 2; order++) {
+    for (int when = 0; when < zd_variants[ZD_V_SHORT_WHEN].n_values; when++)
+        for (int order = 0; order < zd_variants[ZD_V_SHORT_ORDER].n_values; order++) {
             int variant[UD_MAX_VARIANTS];
             memcpy(variant, base.variant, sizeof variant);
             if (!fixed[ZD_V_SHORT_WHEN])

@@ -50,8 +50,10 @@ const ud_faq_question zd_players_faq[] = {
     { "empty-cup", "What happens when the cup runs out of dice?",
       "When you need new dice and the cup holds fewer than three, note your brains, put the brain dice (only) "
       "back in the cup, then draw. Shotgun and footprint dice stay in front of you.",
-      "ZD-SHORTAGE-THREE ZD-SHORTAGE-RETURN ZD-SHORTAGE-NEEDED", "shortage-when",
-      "Both texts name three dice; the other reading counts only the dice actually needed.",
+      "ZD-SHORTAGE-THREE ZD-SHORTAGE-RETURN ZD-SHORTAGE-NEEDED ZD-SHORTAGE-LITERAL", "shortage-when",
+      "Both texts name three dice. Read word for word they return the brains even when you hold three "
+      "footprints and need no new die; undead takes the shortage as a lack of dice to draw, so only when you "
+      "need some. A third reading counts only the dice actually needed.",
       { { S000, "Brrrains?",
           "If you don't have three dice left in the cup, make a note of how many Brains you have and put them "
           "all in the cup (keep the shotguns in front of you)." },

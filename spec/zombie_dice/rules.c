@@ -105,9 +105,16 @@ static bool cup_below_needed(const void *p, const ud_step *s)
     return zd_cup_size(CST(p)) < dice_needed(CST(p));
 }
 
+static bool cup_below_three_at_any_roll(const void *p, const ud_step *s)
+{
+    return zd_cup_size(CST(p)) < 3;
+}
+
+/* Under the literal reading a shortage may need no dice (three feet
+ * held): there are then no last dice to take. */
 static bool in_shortage_with_cup(const void *p, const ud_step *s)
 {
-    return CST(p)->shortage && zd_cup_size(CST(p)) > 0;
+    return CST(p)->shortage && zd_cup_size(CST(p)) > 0 && dice_needed(CST(p)) > 0;
 }
 
 static void shortage_take_last(void *p, ud_step *s)
@@ -554,6 +561,10 @@ static void tie_stands(void *p, ud_step *s)
       "ZD-SHORTAGE-NEEDED", S001, "Handling a Dice Shortage (001 says 'fewer than three': undead's reading)", \
       "The cup is short when it holds fewer dice than you need to have three.", \
       V(SHORT_WHEN, ZD_SHORT_FEWER_THAN_NEEDED), UD_ANY) \
+    X(C, ZD_R_SHORTAGE_LITERAL, ZD_PH_DRAW, EFFECT, cup_below_three_at_any_roll, shortage_announce, \
+      "ZD-SHORTAGE-LITERAL", S000, "Brrrains?", \
+      "The cup is short whenever you roll again and it holds fewer than three, even when three feet are held and no new die is needed.", \
+      V(SHORT_WHEN, ZD_SHORT_LITERAL), UD_ANY) \
     X(C, ZD_R_SHORTAGE_LAST_DICE, ZD_PH_DRAW, EFFECT, in_shortage_with_cup, shortage_take_last, \
       "ZD-SHORTAGE-LAST-DICE", S000, "Brrrains? (000 does not say in which order: undead's reading)", \
       "In a shortage, first take what dice the cup still holds.", \

@@ -319,10 +319,11 @@ static void expand(builder *b, int i)
     }
     int need = ZD_HAND - r.nh, cup = cup_total(&r.p);
     bool shortage = g->short_when == ZD_SHORT_FEWER_THAN_THREE ? need > 0 && cup < ZD_HAND
-                                                               : cup < need;
+                    : g->short_when == ZD_SHORT_LITERAL    ? cup < ZD_HAND
+                                                           : cup < need;
     if (!shortage) {
         draw(b, &r, need, STAGE_ROLL);
-    } else if (g->short_order == ZD_ORDER_CUP_FIRST && cup > 0) {
+    } else if (g->short_order == ZD_ORDER_CUP_FIRST && cup > 0 && need > 0) {
         draw(b, &r, cup < need ? cup : need, STAGE_RETURN_THEN_DRAW);
     } else {
         return_brains(&r);

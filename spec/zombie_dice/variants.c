@@ -20,6 +20,7 @@ static const ud_variant_value tiebreak_values[] = {
 static const ud_variant_value short_when_values[] = {
     { "fewer-than-three", S000, "Brrrains?", "a shortage is when you need new dice and the cup holds fewer than three (both texts say three)" },
     { "fewer-than-needed", S001, "Handling a Dice Shortage (001 says 'fewer than three'; counting only the dice needed is undead's reading)", "a shortage is only when the cup holds fewer dice than you need to reach three" },
+    { "literal", S000, "Brrrains?", "as both texts read word for word: whenever you roll again with fewer than three dice in the cup, even holding three feet dice (needing none), the brains go back" },
 };
 
 static const ud_variant_value short_order_values[] = {
@@ -66,7 +67,7 @@ static const ud_variant_value bus_values[] = {
 const ud_variant zd_variants[ZD_VARIANTS] = {
     [ZD_V_END] = { "end", "When someone reaches 13 brains, who still plays?", 2, end_values, ZD_END_FINISH_ROUND },
     [ZD_V_TIEBREAK] = { "tiebreak", "How many tiebreaker rounds do the leaders play?", 2, tiebreak_values, ZD_TIE_ONE_ROUND },
-    [ZD_V_SHORT_WHEN] = { "shortage-when", "When is the cup short of dice?", 2, short_when_values, ZD_SHORT_FEWER_THAN_THREE },
+    [ZD_V_SHORT_WHEN] = { "shortage-when", "When is the cup short of dice?", 3, short_when_values, ZD_SHORT_FEWER_THAN_THREE },
     [ZD_V_SHORT_ORDER] = { "shortage-order", "In a shortage, are the cup's last dice taken before the brains go back?", 2, short_order_values, ZD_ORDER_RETURN_FIRST },
     [ZD_V_FIRST] = { "first-player", "Who takes the first turn?", 2, first_values, ZD_FIRST_SEAT_ORDER },
     [ZD_V_DICE] = { "dice", "Which dice are in the cup?", 4, dice_values, ZD_SET_BASE },

@@ -70,7 +70,7 @@ enum zd_variant {
 };
 enum { ZD_END_FINISH_ROUND, ZD_END_FINAL_TURN };
 enum { ZD_TIE_ONE_ROUND, ZD_TIE_UNTIL_BROKEN };
-enum { ZD_SHORT_FEWER_THAN_THREE, ZD_SHORT_FEWER_THAN_NEEDED };
+enum { ZD_SHORT_FEWER_THAN_THREE, ZD_SHORT_FEWER_THAN_NEEDED, ZD_SHORT_LITERAL };
 enum { ZD_ORDER_RETURN_FIRST, ZD_ORDER_CUP_FIRST };
 enum { ZD_FIRST_SEAT_ORDER, ZD_FIRST_RANDOM };
 /* ZD_V_DICE values are enum zd_dice_set. */
@@ -99,7 +99,7 @@ enum zd_action {
 
 /* Table sizes, checked against the tables by _Static_assert where they
  * are defined (ud_game needs them as constants). */
-enum { ZD_N_RULES = 53, ZD_N_INVARIANTS = 7, ZD_N_POLICIES = 6 };
+enum { ZD_N_RULES = 54, ZD_N_INVARIANTS = 7, ZD_N_POLICIES = 6 };
 
 typedef struct zd_state {
     uint8_t phase;

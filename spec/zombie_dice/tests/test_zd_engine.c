@@ -14,9 +14,9 @@ Test(zd_table, variant_questions)
     int combos = 1;
     for (int v = 0; v < zd_game.n_variants; v++)
         combos *= zd_game.variants[v].n_values;
-    /* 5 two-valued base questions, the dice set (4), and 4 two-valued
-     * expansion questions. */
-    cr_assert_eq(combos, 32 * 4 * 16, "the variant questions changed");
+    /* 4 two-valued base questions and shortage-when (3), the dice set
+     * (4), and 4 two-valued expansion questions. */
+    cr_assert_eq(combos, 16 * 3 * 4 * 16, "the variant questions changed");
 }
 
 Test(zd_table, variant_rows_follow_the_setting)

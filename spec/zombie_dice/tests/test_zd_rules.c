@@ -220,6 +220,51 @@ SCENARIO(rule_shortage_needed)
     run_free(&r);
 }
 
+SCENARIO(rule_shortage_literal)
+{
+    /* Both texts word for word: fewer than three dice in the cup is a
+     * shortage at any roll again, even with three feet held and no die to
+     * take; the brains go back all the same.  Under the default reading
+     * the same roll has no shortage. */
+    static const char body[] =
+        "draw green green green\n"
+        "roll green:brain green:brain green:brain\n"
+        "decide a roll\n"
+        "draw green green green\n"
+        "roll green:brain green:brain green:brain\n"
+        "decide a roll\n"
+        "draw yellow yellow yellow\n"
+        "roll yellow:brain yellow:brain yellow:brain\n"
+        "decide a roll\n"
+        "draw yellow red red\n"
+        "roll yellow:feet red:feet red:feet\n"
+        "= brains=9 feet=Y,R,R cup=G0Y0R1\n"
+        "decide a roll\n";
+    run r;
+    char text[2048];
+    snprintf(text, sizeof text, "%s%s%s", ZD_HEADER "variant shortage-when=literal\nplayer a\nplayer b\npartial\n",
+             body,
+             "shortage cup=1 needed=0 [ZD-SHORTAGE-LITERAL]\n"
+             "return-brains green green green green green green yellow yellow yellow noted=9\n"
+             "= cup=G6Y3R1\n"
+             "roll yellow:brain red:brain red:brain\n"
+             "decide a stop\n"
+             "score a +12 =12\n");
+    play(&r, text, acc);
+    cr_assert_eq(fired(&r, "ZD-SHORTAGE-LITERAL"), 1);
+    cr_assert_eq(fired(&r, "ZD-SHORTAGE-RETURN"), 1);
+    cr_assert_eq(fired(&r, "ZD-SHORTAGE-LAST-DICE"), 0, "no die is needed, so none is taken");
+    cr_assert_eq(score_of(&r, "a"), 12);
+    run_free(&r);
+
+    snprintf(text, sizeof text, "%s%s%s", H2 "partial\n", body,
+             "= cup=G0Y0R1\nroll yellow:brain red:brain red:brain\ndecide a stop\nscore a +12 =12\n");
+    play(&r, text, NULL);
+    cr_assert_eq(fired(&r, "ZD-SHORTAGE-THREE") + fired(&r, "ZD-SHORTAGE-RETURN"), 0,
+                 "the default reading has no shortage without a die to take");
+    run_free(&r);
+}
+
 SCENARIO(rule_shortage_last_dice)
 {
     /* 000's order: take the cup's last two dice first, then return the
@@ -812,6 +857,7 @@ static const struct {
     { "ZD-TURN", rule_turn },
     { "ZD-SHORTAGE-THREE", rule_shortage_three },
     { "ZD-SHORTAGE-NEEDED", rule_shortage_needed },
+    { "ZD-SHORTAGE-LITERAL", rule_shortage_literal },
     { "ZD-SHORTAGE-LAST-DICE", rule_shortage_last_dice },
     { "ZD-SHORTAGE-RETURN", rule_shortage_return },
     { "ZD-DRAW", rule_draw },
