@@ -52,17 +52,18 @@ Test(check_errors, stopping_between_draw_and_reroll_of_feet)
 {
     /* With a feet die kept, both rows that roll here refuse a stop: the
      * feet are rerolled (first) and the new dice must be rolled. */
-    CE(H2 "draw green green green\nroll green:feet green:brain green:brain\ndecide a roll\n"
+    CEQ(H2 "draw green green green\nroll green:feet green:brain green:brain\ndecide a roll\n"
           "draw red red\ndecide a stop\n",
-       9, "ZD-FEET-REROLL ZD-MUST-ROLL", "expected a 'roll' line here (green:brain|green:shotgun|green:feet)");
+       9, "ZD-FEET-REROLL ZD-MUST-ROLL",
+       "expected a 'roll' line here (green:brain|green:shotgun|green:feet), found 'decide a stop'");
 }
 
 Test(check_errors, stopping_with_three_feet_kept_names_only_the_reroll)
 {
     /* Three feet kept: no new dice, so only the reroll of the feet is due. */
-    CE(H2 "draw green green green\nroll green:feet green:feet green:feet\ndecide a roll\n"
+    CEQ(H2 "draw green green green\nroll green:feet green:feet green:feet\ndecide a roll\n"
           "decide a stop\n",
-       8, "ZD-FEET-REROLL", "expected a 'roll' line here (green:brain|green:shotgun|green:feet)");
+       8, "ZD-FEET-REROLL", "expected a 'roll' line here (green:brain|green:shotgun|green:feet), found 'decide a stop'");
 }
 
 /* A transcript without any decide line lets the policies decide, so the
