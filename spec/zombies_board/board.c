@@ -173,6 +173,22 @@ int zb_first_step(const zb_state *st, int i, int goal, int max_depth)
     return -1;
 }
 
+bool zb_all_named_searched(const zb_state *st)
+{
+    for (int k = 0; k < zb_content.n_tiles; k++)
+        if (zb_content.tile[k].role == ZB_ROLE_NAMED && (st->pile_tile[k] || st->alt_tile[k]))
+            return false;
+    for (int i = 0; i < st->n_players; i++)
+        for (int h = 0; h < ZB_HAND; h++)
+            if (st->pl[i].tile[h] && zb_content.tile[st->pl[i].tile[h] - 1].role == ZB_ROLE_NAMED)
+                return false;
+    for (int y = 0; y < ZB_SLOTS; y++)
+        for (int x = 0; x < ZB_SLOTS; x++)
+            if (st->slot[y][x] && zb_content.tile[st->slot[y][x] - 1].role == ZB_ROLE_NAMED && !st->searched[y][x])
+                return false;
+    return true;
+}
+
 int zb_building_zombies(const zb_state *st, int sx, int sy)
 {
     int n = 0;

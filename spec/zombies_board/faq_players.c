@@ -87,8 +87,12 @@ const ud_faq_question zb_players_faq[] = {
       { { S004, "END GAME",
           "The first player with three survivors to reach the center square of the Heliport tile wins." } } },
     { "no-heliport", "The Heliport cannot be placed: who wins?",
-      "The last living player, or else the player with the most rescued survivors.",
-      "ZB-NO-HELIPORT ZB-LAST-ALIVE", NULL, NULL,
+      "Play goes on, its owner trying again each turn, until every Named Building has been laid and searched; "
+      "then the player with the most rescued survivors wins. If all other players are out first, the last "
+      "living player wins.",
+      "ZB-NO-HELIPORT-WAIT ZB-ALL-SEARCHED ZB-LAST-ALIVE ZB-NO-HELIPORT", "no-heliport",
+      "This is 004 word for word. The other reading ends the game as soon as the Heliport cannot be placed, "
+      "which is shorter: waiting for every building often runs into undead's round cap.",
       { { S004, "END GAME",
           "When the Heliport cannot be placed, the winner is the last living player or the player with the "
           "most rescued survivors once all Named Buildings have been searched." } } },

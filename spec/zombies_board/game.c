@@ -79,12 +79,17 @@ static const ud_variant_value cap_values[] = {
     { "50", SRC, "End Game " SILENT, "after 50 rounds" },
     { "100", SRC, "End Game " SILENT, "after 100 rounds" },
 };
+static const ud_variant_value no_heli_values[] = {
+    { "at-once", SRC, "End Game (leaving out 'once all Named Buildings have been searched': undead's reading)", "the game ends as soon as the Heliport cannot be placed: the last living player, else the most rescued survivors wins" },
+    { "all-searched", SRC, "End Game", "\"once all Named Buildings have been searched\": play goes on (the Heliport is tried again each turn of its owner) until every Named Building of the set has been laid and searched; then the most rescued survivors wins" },
+};
 const ud_variant zb_variants[ZB_VARIANTS] = {
     { "zombies", "Who moves the zombies, and where?", 2, zombie_values, ZB_ZOMBIES_CHASE },
     { "heliport-space", "What is a legal space for the heliport?", 2, heli_values, ZB_HELI_CONNECTED },
     { "new-character", "What may a new character do on its first turn?", 2, newchar_values, ZB_NEWCHAR_NO_MOVE },
     { "trade", "When and how are kills traded for bullets?", 2, trade_values, ZB_TRADE_CHOOSE },
     { "turn-cap", "After how many rounds does undead end a game nobody has won?", 3, cap_values, ZB_CAP_25 },
+    { "no-heliport", "When the Heliport cannot be placed, when does the game end?", 2, no_heli_values, ZB_NO_HELI_ALL_SEARCHED },
 };
 
 /* ---- invariants -------------------------------------------------------------------- */
@@ -323,6 +328,7 @@ static bool over_when_won(const ud_game *g, const void *p, ud_buf *why)
         case ZB_END_LAST_ALIVE: ok = alive_or_dead(st) == 1; break;
         case ZB_END_ALL_OUT: ok = alive_or_dead(st) == 0; break;
         case ZB_END_NO_HELIPORT: ok = st->heli_due && !st->heli_placed; break;
+        case ZB_END_ALL_SEARCHED: ok = st->heli_stuck && !st->heli_placed && zb_all_named_searched(st); break;
         default: break;
         }
         if (!ok)

@@ -543,6 +543,27 @@ static void no_heliport(void *p, ud_step *s)
     most_survivors(ST(p), s, ZB_END_NO_HELIPORT);
 }
 
+/* Under no-heliport=all-searched: the turn goes on without it; its owner
+ * tries again next turn (tiles laid meanwhile may make room). */
+static void heliport_waits(void *p, ud_step *s)
+{
+    zb_state *st = ST(p);
+    st->heli_due = 0;
+    st->heli_stuck = 1;
+    UD_EMIT(s, "no-heliport-space %s waits", ud_player(s, st->current));
+}
+
+static bool searched_out(const void *p, const ud_step *s)
+{
+    return CST(p)->heli_stuck && !CST(p)->heli_placed && zb_all_named_searched(CST(p));
+}
+
+static void all_searched(void *p, ud_step *s)
+{
+    UD_EMIT(s, "all-named-buildings-searched");
+    most_survivors(ST(p), s, ZB_END_ALL_SEARCHED);
+}
+
 static bool heli_can(const void *p, const ud_step *s)
 {
     return CST(p)->heli_due && any_heli_space(CST(p), s);
@@ -1386,8 +1407,10 @@ const ud_rule zb_rules[ZB_N_RULES] = {
         ZB_PH_COMBAT_END, E, out_of_life, death),
     ROW("ZB-KILL", "Combat Rules", "\"adds the zombie to player's kill-pile\"",
         ZB_PH_COMBAT_END, E, still_alive, kill),
-    ROW("ZB-NO-HELIPORT", "End Game", "\"When the Heliport cannot be placed\": the most rescued survivors wins",
-        ZB_PH_PLACE_CHECK, E, heli_stuck, no_heliport),
+    VROW("ZB-NO-HELIPORT", "End Game", "\"When the Heliport cannot be placed\": the game ends; the most rescued survivors wins",
+         ZB_PH_PLACE_CHECK, E, ZB_V_NO_HELI, ZB_NO_HELI_AT_ONCE, heli_stuck, no_heliport),
+    VROW("ZB-NO-HELIPORT-WAIT", "End Game", "\"When the Heliport cannot be placed\" ... \"once all Named Buildings have been searched\": play goes on, the Heliport tried again next turn",
+         ZB_PH_PLACE_CHECK, E, ZB_V_NO_HELI, ZB_NO_HELI_ALL_SEARCHED, heli_stuck, heliport_waits),
     ROW("ZB-HELIPORT-DUE", "End Game", "\"may place the Heliport tile at any legal space on that player's following turn\"",
         ZB_PH_PLACE_CHECK, E, heli_can, to_place_decision),
     ROW("ZB-BLOCKED", "Placing Map Tiles", "\"the player without playable tiles loses the rest of that turn\" (the draw is kept " SILENT ")",
@@ -1466,6 +1489,8 @@ const ud_rule zb_rules[ZB_N_RULES] = {
         ZB_PH_DRAW, E, cards_run_out, alt_cards),
     ROW("ZB-DRAW", "Resource Replenishment", "\"a player draws Cards and Tiles to replenish allotment of three each\"",
         ZB_PH_DRAW, E, NULL, draw),
+    VROW("ZB-ALL-SEARCHED", "End Game", "\"the player with the most rescued survivors once all Named Buildings have been searched\" wins, the Heliport having failed",
+         ZB_PH_TURN_END, E, ZB_V_NO_HELI, ZB_NO_HELI_ALL_SEARCHED, searched_out, all_searched),
     ROW("ZB-TURN-CAP", "End Game " SILENT, "undead's bound: after the last round of the cap, the most rescued survivors wins",
         ZB_PH_TURN_END, E, cap_reached, turn_cap),
     ROW("ZB-NEXT", "Turn Sequence", "\"Play proceeds clockwise\"",

@@ -104,12 +104,13 @@ enum zb_action {
     ZB_ACT_PLAY, ZB_ACT_PASS, ZB_ACT_NORTH, ZB_ACT_EAST, ZB_ACT_SOUTH, ZB_ACT_WEST, ZB_ACT_STOP,
     ZB_ACT_TRADE, ZB_ACTIONS
 };
-enum zb_variant { ZB_V_ZOMBIES, ZB_V_HELIPORT, ZB_V_NEWCHAR, ZB_V_TRADE, ZB_V_CAP, ZB_VARIANTS };
+enum zb_variant { ZB_V_ZOMBIES, ZB_V_HELIPORT, ZB_V_NEWCHAR, ZB_V_TRADE, ZB_V_CAP, ZB_V_NO_HELI, ZB_VARIANTS };
 enum { ZB_ZOMBIES_CHASE, ZB_ZOMBIES_RANDOM };
 enum { ZB_HELI_CONNECTED, ZB_HELI_FAR };
 enum { ZB_NEWCHAR_NO_MOVE, ZB_NEWCHAR_SKIP_TURN };
 enum { ZB_TRADE_CHOOSE, ZB_TRADE_ALL };
 enum { ZB_CAP_25, ZB_CAP_50, ZB_CAP_100 };
+enum { ZB_NO_HELI_AT_ONCE, ZB_NO_HELI_ALL_SEARCHED };
 
 /* Where a combat returns to. */
 enum { ZB_CTX_START, ZB_CTX_MOVE };
@@ -117,7 +118,7 @@ enum { ZB_CTX_START, ZB_CTX_MOVE };
 enum zb_status { ZB_UNSEATED, ZB_ALIVE, ZB_DEAD, ZB_OUT };
 /* How the game ended. */
 enum zb_end { ZB_END_NONE, ZB_END_HELIPORT, ZB_END_NO_HELIPORT, ZB_END_LAST_ALIVE, ZB_END_ALL_OUT,
-              ZB_END_CAP };
+              ZB_END_CAP, ZB_END_ALL_SEARCHED };
 
 typedef struct zb_player {
     uint8_t pos_x, pos_y;         /* space; meaningless unless alive */
@@ -148,6 +149,7 @@ typedef struct zb_state {
     int8_t heli_owner;            /* the first seat with three survivors, -1 none */
     uint8_t heli_due;             /* its following turn has come: place it now */
     uint8_t heli_placed;
+    uint8_t heli_stuck;           /* it could not be placed once (no-heliport=all-searched) */
     uint8_t heli_x, heli_y;       /* its centre space */
     uint8_t alt_tiles_in, alt_cards_in;  /* the alternate decks became the piles */
     uint8_t last_sx, last_sy;     /* the tile just laid */
@@ -173,7 +175,7 @@ typedef struct zb_state {
 extern const ud_game zb_game;
 /* The players' FAQ (faq_players.c), terminated by a NULL id. */
 extern const ud_faq_question zb_players_faq[];
-enum { ZB_N_RULES = 65 };
+enum { ZB_N_RULES = 67 };
 extern const ud_rule zb_rules[ZB_N_RULES];
 extern const ud_variant zb_variants[ZB_VARIANTS];
 
@@ -215,6 +217,9 @@ enum zb_goal { ZB_GOAL_HELI, ZB_GOAL_SQUARE, ZB_GOAL_BUILDING };
 int zb_first_step(const zb_state *st, int i, int goal, int max_depth);
 /* Zombies in the named building of slot (sx, sy). */
 int zb_building_zombies(const zb_state *st, int sx, int sy);
+/* Every Named Building of the set laid and searched: none left in a pile
+ * (the alternate deck included) or a hand, none on the board unsearched. */
+bool zb_all_named_searched(const zb_state *st);
 /* The map as lines of one word each (rows of the placed area). */
 int zb_map_rows(const zb_state *st, char rows[][ZB_SIDE + 3]);
 /* The slots the placed tiles span: box = { x0, y0, x1, y1 }, inclusive;

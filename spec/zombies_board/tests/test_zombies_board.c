@@ -141,7 +141,7 @@ Test(zb_invariants, every_misplaced_cell_is_found_wherever_it_is)
 static const char *const cases[] = {
     "situations/heliport-reached", "situations/death", "examples/no-heliport-space", "situations/blocked",
     "examples/bullet-taken", "situations/out-skipped", "seeded/solo-random", "seeded/two-random", "seeded/two-wanderers",
-    "seeded/trade-all",
+    "seeded/trade-all", "seeded/all-searched",
 };
 
 static void run_case(run *r, const char *name)
@@ -185,6 +185,24 @@ Test(zb_golden, no_heliport_space_ends_on_survivors)
     cr_assert_eq(zb_fired(&r, "ZB-NO-HELIPORT"), 1);
     cr_assert_eq(zb_fired(&r, "ZB-HELIPORT"), 0);
     cr_assert_eq(r.res.winner, 0);
+    run_free(&r);
+}
+
+/* no-heliport=all-searched: the Heliport's failure does not end the game;
+ * the end comes once every Named Building is laid and searched, and the
+ * most rescued survivors wins. */
+Test(zb_golden, no_heliport_space_waits_for_every_building_searched)
+{
+    run r;
+    run_case(&r, "seeded/all-searched");
+    cr_assert_geq(zb_fired(&r, "ZB-NO-HELIPORT-WAIT"), 2, "the owner tries again on a later turn");
+    cr_assert_eq(zb_fired(&r, "ZB-NO-HELIPORT"), 0);
+    cr_assert_eq(zb_fired(&r, "ZB-ALL-SEARCHED"), 1);
+    cr_assert(r.res.complete);
+    int w = r.res.winner;
+    cr_assert(w >= 0 && w < r.res.n_players, "one winner: %d", w);
+    for (int i = 0; i < r.res.n_players; i++)
+        cr_assert_geq(r.res.score[w], r.res.score[i], "the winner has the most survivors");
     run_free(&r);
 }
 
