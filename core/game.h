@@ -274,6 +274,11 @@ struct ud_game {
      * set by itself on first use, so only --content needs a call.  NULL:
      * the game has no content files. */
     bool (*load_content)(const char *dir, struct ud_content_error *err);
+    /* Load the built-in set now if no set is loaded yet (what first use
+     * does).  Call it before games of this one are played on several
+     * threads: first use is not thread-safe.  NULL exactly when
+     * load_content is. */
+    void (*content_ready)(void);
     /* The same from files in memory named DIR/<file>, as a content
      * directory would hold them (the content fuzz targets, tests).  NULL
      * exactly when load_content is. */

@@ -154,6 +154,40 @@ Test(cli, sim_every_game)
     }
 }
 
+/* Everything sim prints but its timing line. */
+static char *without_timing(const char *text)
+{
+    char *copy = strdup(text);
+    cr_assert_not_null(copy);
+    char *t = strstr(copy, "games per second");
+    cr_assert_not_null(t, "%s", text);
+    *t = '\0';
+    return copy;
+}
+
+/* Game i has seed S+i whichever thread plays it: the figures (wins,
+ * scores, every rule's firing count) do not depend on --jobs. */
+Test(cli, sim_figures_do_not_depend_on_jobs)
+{
+    FOR_EACH_GAME(g) {
+        int n = g->min_players > 2 ? g->min_players : (g->max_players >= 2 ? 2 : 1);
+        cr_assert_eq(RUN(NULL, "sim", g->name, "--games", "41", "--players", names(n), "--no-db",
+                         "--coverage", "--jobs", "1"), 0, "%s: %s", g->name, err);
+        char *one = without_timing(out);
+        const char *jobs[] = { "2", "5" };
+        for (int k = 0; k < 2; k++) {
+            cr_assert_eq(RUN(NULL, "sim", g->name, "--games", "41", "--players", names(n), "--no-db",
+                             "--coverage", "--jobs", jobs[k]), 0, "%s: %s", g->name, err);
+            char *many = without_timing(out);
+            cr_assert_str_eq(many, one, "%s: --jobs %s differs from --jobs 1", g->name, jobs[k]);
+            free(many);
+        }
+        free(one);
+    }
+    cr_assert_eq(RUN(NULL, "sim", "zombie-dice", "--games", "5", "--no-db", "--jobs", "0"), 2);
+    HAS(err, "--jobs: expected a whole number from 1 to 64, got '0'");
+}
+
 Test(cli, bad_variant_policy_or_game_exit_2)
 {
     FOR_EACH_GAME(g) {

@@ -75,6 +75,16 @@ static void check_table(const ud_game *g, const int *variant)
  * and as many random ones). */
 enum { MAX_COMBOS = 8192 };
 
+/* A game with content has all three content hooks (tools call
+ * content_ready before sharing a game among threads). */
+Test(table_build, content_hooks_come_together)
+{
+    FOR_EACH_GAME(g) {
+        cr_assert_eq(!g->load_content, !g->load_content_memory, "%s", g->name);
+        cr_assert_eq(!g->load_content, !g->content_ready, "%s", g->name);
+    }
+}
+
 Test(table_build, every_variant_combination_of_every_game)
 {
     FOR_EACH_GAME(g) {

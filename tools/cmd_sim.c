@@ -20,6 +20,8 @@ static const char sim_usage[] =
     "  --games N             how many games (required)\n"
     "  --fast                do not check invariants\n"
     "  --coverage            also print how often each rule fired\n"
+    "  --jobs N              threads to share the games among (default: every core);\n"
+    "                        the figures are the same for any N\n"
     REC_HELP
     "  --db-cases N          store the first N games as cases, with their transcript lines\n"
     "                        (default 100; every game still counts in the metrics and coverage)\n";
@@ -118,7 +120,8 @@ static void print_stats(const ud_match *m, const sim_stats *st, int invariants, 
 
 /* Options shared by sim and bench. */
 static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint64_t *games,
-                     int *fast, int *coverage, uint64_t *repeat, rec_opts *ro, uint64_t *db_cases)
+                     int *fast, int *coverage, uint64_t *repeat, rec_opts *ro, uint64_t *db_cases,
+                     int *jobs)
 {
     static const struct option longopts[] = {
         CLI_GAME_LONGOPTS,
@@ -128,6 +131,7 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
         { "coverage", no_argument, NULL, 'c' },
         REC_LONGOPTS,
         { "db-cases", required_argument, NULL, 'k' },
+        { "jobs", required_argument, NULL, 'j' },
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
@@ -146,6 +150,14 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
                         c == 'g' ? "games" : "repeat", optarg);
                 return UD_EXIT_USAGE;
             }
+        } else if (c == 'j' && jobs) {
+            uint64_t n;
+            if (!cli_parse_u64(optarg, &n) || n == 0 || n > SIM_MAX_JOBS) {
+                fprintf(stderr, "undead: --jobs: expected a whole number from 1 to %d, got '%s'\n",
+                        SIM_MAX_JOBS, optarg);
+                return UD_EXIT_USAGE;
+            }
+            *jobs = (int)n;
         } else if (c == 'k' && db_cases) {
             if (!cli_parse_u64(optarg, db_cases)) {
                 fprintf(stderr, "undead: --db-cases: expected a whole number, got '%s'\n", optarg);
@@ -157,7 +169,7 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
             *fast = 1;
         else if (c == 'c' && coverage)
             *coverage = 1;
-        else if (c == 'f' || c == 'c' || c == 'k' || c == OPT_DB || c == OPT_NO_DB) {
+        else if (c == 'f' || c == 'c' || c == 'k' || c == 'j' || c == OPT_DB || c == OPT_NO_DB) {
             /* an option of sim that this command does not take (bench records nothing) */
             fprintf(stderr, "undead: --%s is not an option of this command (see --help)\n",
                     at >= 0 ? longopts[at].name : "?");
@@ -216,9 +228,9 @@ int cmd_sim(int argc, char **argv)
 {
     ud_match m;
     uint64_t games = 0, db_cases = SIM_DB_CASES;
-    int fast = 0, coverage = 0;
+    int fast = 0, coverage = 0, jobs = sim_default_jobs();
     rec_opts ro = { 0 };
-    int rc = parse_sim(argc, argv, sim_usage, &m, &games, &fast, &coverage, NULL, &ro, &db_cases);
+    int rc = parse_sim(argc, argv, sim_usage, &m, &games, &fast, &coverage, NULL, &ro, &db_cases, &jobs);
     if (rc != UD_EXIT_OK)
         return rc < 0 ? UD_EXIT_OK : rc;
     if (games == 0) {
@@ -231,7 +243,11 @@ int cmd_sim(int argc, char **argv)
     sim_stats *st = malloc(sizeof *st);
     if (!st)
         return rec_end(&r, UD_EXIT_FAIL);
-    simulate(&m, games, !fast, st);
+    if (!simulate_jobs(&m, games, !fast, jobs, st)) {
+        fprintf(stderr, "undead sim: could not start %d threads (try --jobs 1)\n", jobs);
+        free(st);
+        return rec_end(&r, UD_EXIT_FAIL);
+    }
     print_stats(&m, st, !fast, coverage);
     if (st->failed)
         report_failure(&m, st);
@@ -271,7 +287,7 @@ int cmd_bench(int argc, char **argv)
 {
     ud_match m;
     uint64_t games = 200000, repeat = 5;
-    int rc = parse_sim(argc, argv, bench_usage, &m, &games, NULL, NULL, &repeat, NULL, NULL);
+    int rc = parse_sim(argc, argv, bench_usage, &m, &games, NULL, NULL, &repeat, NULL, NULL, NULL);
     if (rc != UD_EXIT_OK)
         return rc < 0 ? UD_EXIT_OK : rc;
     if (repeat > 64) {

@@ -5,9 +5,12 @@
 #ifndef UD_SIMULATE_H
 #define UD_SIMULATE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "play.h"
+
+enum { SIM_MAX_JOBS = 64 };
 
 typedef struct sim_stats {
     uint64_t games;
@@ -27,5 +30,11 @@ typedef struct sim_stats {
 
 /* Play games seed, seed+1, ... seed+games-1. Stops at the first failure. */
 void simulate(const ud_match *m, uint64_t games, int invariants, sim_stats *st);
+/* The same games shared out among jobs threads: the same figures as
+ * simulate() whatever jobs is (seconds aside).  False if the threads
+ * could not be started (nothing is filled in). */
+bool simulate_jobs(const ud_match *m, uint64_t games, int invariants, int jobs, sim_stats *st);
+/* Every core this machine has online (at most SIM_MAX_JOBS). */
+int sim_default_jobs(void);
 
 #endif

@@ -2,6 +2,7 @@
  * policies.c - named automated players for Zombie Dice.  A policy only
  * chooses among the actions the rule rows offered.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -95,6 +96,7 @@ static struct {
     int floor;
     int refused;               /* the solver does not model these readings */
 } optimal_cache;
+static pthread_mutex_t optimal_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static bool optimal_ready(const zd_state *st)
 {
@@ -136,9 +138,14 @@ static int optimal_kind(const ud_game *g, const void *p, int seat, int param, co
                    ud_rng *rng)
 {
     const zd_state *st = CST(p);
-    if (st->n_players != 2 || !has(o, ZD_ACT_STOP) || !optimal_ready(st))
+    if (st->n_players != 2 || !has(o, ZD_ACT_STOP))
         return -1;
-    return zd_game_solution_action(optimal_cache.solution, st);
+    /* games on several threads (sim --jobs) share the cache: one solves
+     * while the others wait, and none reads a solution another replaces */
+    pthread_mutex_lock(&optimal_lock);
+    int kind = optimal_ready(st) ? zd_game_solution_action(optimal_cache.solution, st) : -1;
+    pthread_mutex_unlock(&optimal_lock);
+    return kind;
 }
 
 /* Each policy as ud_policy_def wants it: the index of the kind chosen. */

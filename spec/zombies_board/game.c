@@ -501,6 +501,7 @@ const ud_game zb_game = {
     .outcomes = zb_outcomes,
     .load_content = zb_load_content,
     .load_content_memory = zb_load_content_memory,
+    .content_ready = zb_content_ready,
     .extras = &zb_extras,
     .draw_text = zb_draw_text,
     .draw_svg = zb_draw_svg,

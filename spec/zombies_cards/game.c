@@ -483,6 +483,7 @@ const ud_game zc_game = {
     .observe = zc_observe,
     .load_content = zc_load_content,
     .load_content_memory = zc_load_content_memory,
+    .content_ready = zc_content_ready,
     .apply_start = zc_apply_start,
     .extras = &zc_extras,
 };
