@@ -10,6 +10,7 @@
  * subcommand.  A game's hand-written cases: spec/GAME/tests/.
  */
 #include <criterion/criterion.h>
+#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -186,6 +187,52 @@ Test(cli, sim_figures_do_not_depend_on_jobs)
     }
     cr_assert_eq(RUN(NULL, "sim", "zombie-dice", "--games", "5", "--no-db", "--jobs", "0"), 2);
     HAS(err, "--jobs: expected a whole number from 1 to 64, got '0'");
+}
+
+/* Every metric of the runs in the database file, timings left out, one
+ * line each in run order. */
+static char *metrics_of(const char *file)
+{
+    sqlite3 *db;
+    cr_assert_eq(sqlite3_open_v2(file, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK, "%s", file);
+    sqlite3_stmt *q;
+    cr_assert_eq(sqlite3_prepare_v2(db,
+                                    "SELECT r.command, m.name, m.value FROM metrics m JOIN runs r ON r.id = m.run_id "
+                                    "WHERE m.name NOT LIKE '%second%' ORDER BY m.run_id, m.name",
+                                    -1, &q, NULL), SQLITE_OK, "%s", sqlite3_errmsg(db));
+    ud_buf b;
+    ud_buf_init(&b);
+    while (sqlite3_step(q) == SQLITE_ROW)
+        ud_buf_printf(&b, "%s %s %.17g\n", (const char *)sqlite3_column_text(q, 0),
+                      (const char *)sqlite3_column_text(q, 1), sqlite3_column_double(q, 2));
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    char *text = strdup(ud_buf_str(&b));
+    ud_buf_free(&b);
+    return text;
+}
+
+/* verify's simulations on several threads record the same figures. */
+Test(cli, verify_figures_do_not_depend_on_jobs)
+{
+    char one[300], three[300];
+    snprintf(one, sizeof one, "%s/one.db", tmpdir);
+    snprintf(three, sizeof three, "%s/three.db", tmpdir);
+    cr_assert_eq(RUN(NULL, "verify", "one-die", "--golden", UD_SOURCE_DIR "/golden", "--fuzz",
+                     UD_SOURCE_DIR "/fuzz", "--games", "30", "--reading-games", "300", "--jobs", "1",
+                     "--db", one), 0, "%s", err);
+    cr_assert_eq(RUN(NULL, "verify", "one-die", "--golden", UD_SOURCE_DIR "/golden", "--fuzz",
+                     UD_SOURCE_DIR "/fuzz", "--games", "30", "--reading-games", "300", "--jobs", "3",
+                     "--db", three), 0, "%s", err);
+    char *a = metrics_of(one), *b = metrics_of(three);
+    cr_assert_gt(strlen(a), 100, "%s", a);
+    cr_assert_str_eq(b, a);
+    free(a);
+    free(b);
+    remove(one);
+    remove(three);
+    cr_assert_eq(RUN(NULL, "verify", "one-die", "--jobs", "65"), 2);
+    HAS(err, "--jobs: expected a whole number from 1 to 64, got '65'");
 }
 
 Test(cli, bad_variant_policy_or_game_exit_2)

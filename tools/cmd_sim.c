@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "parallel.h"
 #include "record.h"
 #include "simulate.h"
 #include "transcript.h"
@@ -152,9 +153,9 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
             }
         } else if (c == 'j' && jobs) {
             uint64_t n;
-            if (!cli_parse_u64(optarg, &n) || n == 0 || n > SIM_MAX_JOBS) {
+            if (!cli_parse_u64(optarg, &n) || n == 0 || n > UD_MAX_JOBS) {
                 fprintf(stderr, "undead: --jobs: expected a whole number from 1 to %d, got '%s'\n",
-                        SIM_MAX_JOBS, optarg);
+                        UD_MAX_JOBS, optarg);
                 return UD_EXIT_USAGE;
             }
             *jobs = (int)n;
@@ -228,7 +229,7 @@ int cmd_sim(int argc, char **argv)
 {
     ud_match m;
     uint64_t games = 0, db_cases = SIM_DB_CASES;
-    int fast = 0, coverage = 0, jobs = sim_default_jobs();
+    int fast = 0, coverage = 0, jobs = ud_default_jobs();
     rec_opts ro = { 0 };
     int rc = parse_sim(argc, argv, sim_usage, &m, &games, &fast, &coverage, NULL, &ro, &db_cases, &jobs);
     if (rc != UD_EXIT_OK)
@@ -244,7 +245,7 @@ int cmd_sim(int argc, char **argv)
     if (!st)
         return rec_end(&r, UD_EXIT_FAIL);
     if (!simulate_jobs(&m, games, !fast, jobs, st)) {
-        fprintf(stderr, "undead sim: could not start %d threads (try --jobs 1)\n", jobs);
+        fprintf(stderr, "undead sim: out of memory for %d threads\n", jobs);
         free(st);
         return rec_end(&r, UD_EXIT_FAIL);
     }

@@ -36,6 +36,7 @@
 #include "cli.h"
 #include "fuzzing.h"
 #include "golden.h"
+#include "parallel.h"
 #include "record.h"
 #include "selfcheck.h"
 #include "setup.h"
@@ -51,6 +52,8 @@ static const char usage[] =
     "  --reading-games N     games per variant reading, measured against the defaults\n"
     "                        (default 20000; the FAQ shows these)\n"
     "  --seed N              first seed of the reading simulations (default 1)\n"
+    "  --jobs N              threads for the simulations (default: every core); the\n"
+    "                        figures are the same for any N\n"
     REC_HELP
     "Exit 1 if any check fails.\n";
 
@@ -59,6 +62,7 @@ enum { READING_PLAYERS = 2, READING_DB_CASES = 20, MAX_COMBOS = 4096 };
 typedef struct verify_opts {
     const char *golden_dir, *fuzz_dir;
     uint64_t games, reading_games, seed;
+    int jobs;
     rec_opts ro;
 } verify_opts;
 
@@ -213,7 +217,10 @@ static int simulate_combos(const ud_game *g, const verify_opts *o, recorder *vr,
             m.policy[p].param = m.policy[p].def->def_param;
         }
         m.seed = 1 + (uint64_t)k * o->games;
-        simulate(&m, o->games, 1, st);
+        if (!simulate_jobs(&m, o->games, 1, o->jobs, st)) {
+            free(st);
+            return failures + 1;
+        }
         row->simulated += st->games;
         for (int r = 0; r < g->n_rules; r++)
             fired[r] += st->fired[r];
@@ -260,6 +267,127 @@ static int rule_index(const ud_game *g, const char *id)
 
 /* One reading's simulation: `undead sim` with per-game sums kept for the
  * confidence intervals, recorded as its own sim run. */
+/* What a reading's games add up to: counts, and sums of squares for the
+ * confidence intervals.  Every value is a whole number (a double holds
+ * these sums exactly), so pieces added in order give the same figures
+ * whatever thread played them. */
+typedef struct reading_sums {
+    uint64_t total[UD_MAX_RULES];
+    ratio_sums rs[16];
+    double wins[UD_MAX_PLAYERS], shared, nobody, decisions, dec_sq;
+    uint64_t games;
+    int failed;
+    uint64_t failed_seed;
+    ud_failure fail;
+} reading_sums;
+
+/* A stretch of a reading's games: the piece a thread plays. */
+typedef struct reading_piece {
+    const ud_match *m;
+    uint64_t first, games;
+    reading_sums sums;
+} reading_piece;
+
+static void play_reading_piece(void *arg)
+{
+    reading_piece *pc = arg;
+    const ud_match *m = pc->m;
+    const ud_game *g = m->game;
+    reading_sums *r = &pc->sums;
+    ud_table t;
+    ud_table_build(&t, g, m->setup.variant);
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    uint64_t game_fired[UD_MAX_RULES];
+    int n_ratios = g->n_ratios < 16 ? g->n_ratios : 16;
+    ud_match game = *m;
+    for (uint64_t i = pc->first; i < pc->first + pc->games; i++) {
+        game.seed = m->seed + i;
+        memset(game_fired, 0, sizeof game_fired);
+        ud_result res;
+        ud_play(&game, &t, state, NULL, game_fired, 1, &res);
+        if (res.status != UD_OVER) {
+            r->failed = 1;
+            r->failed_seed = game.seed;
+            r->fail = res.fail;
+            return;
+        }
+        r->games++;
+        for (int k = 0; k < g->n_rules; k++)
+            r->total[k] += game_fired[k];
+        /* each seat's outcome, as the game reports it */
+        bool any_shared = false, any_win = false;
+        for (int p = 0; p < m->setup.n_players; p++) {
+            r->wins[p] += res.outcome[p] == UD_SEAT_WON;
+            any_shared |= res.outcome[p] == UD_SEAT_SHARED;
+            any_win |= res.outcome[p] == UD_SEAT_WON || res.outcome[p] == UD_SEAT_SHARED;
+        }
+        r->shared += any_shared;
+        r->nobody += !any_win;
+        r->decisions += (double)res.decisions;
+        r->dec_sq += (double)res.decisions * (double)res.decisions;
+        for (int k = 0; k < n_ratios; k++) {
+            int a = rule_index(g, g->ratios[k].numerator), b = rule_index(g, g->ratios[k].denominator);
+            double x = a >= 0 ? (double)game_fired[a] : 0, y = b >= 0 ? (double)game_fired[b] : 0;
+            r->rs[k].n += x;
+            r->rs[k].d += y;
+            r->rs[k].nn += x * x;
+            r->rs[k].dd += y * y;
+            r->rs[k].nd += x * y;
+        }
+    }
+}
+
+static void add_reading_sums(reading_sums *to, const reading_sums *from)
+{
+    for (int k = 0; k < UD_MAX_RULES; k++)
+        to->total[k] += from->total[k];
+    for (int k = 0; k < 16; k++) {
+        to->rs[k].n += from->rs[k].n;
+        to->rs[k].d += from->rs[k].d;
+        to->rs[k].nn += from->rs[k].nn;
+        to->rs[k].dd += from->rs[k].dd;
+        to->rs[k].nd += from->rs[k].nd;
+    }
+    for (int p = 0; p < UD_MAX_PLAYERS; p++)
+        to->wins[p] += from->wins[p];
+    to->shared += from->shared;
+    to->nobody += from->nobody;
+    to->decisions += from->decisions;
+    to->dec_sq += from->dec_sq;
+    to->games += from->games;
+}
+
+/* The reading's games on o->jobs threads, summed in order up to the first
+ * failure (as one thread playing them in turn would).  False when out of
+ * memory. */
+static bool play_reading(const ud_match *m, const verify_opts *o, reading_sums *sums)
+{
+    int n = o->jobs > 1 ? o->jobs * 4 : 1;
+    reading_piece *piece = calloc((size_t)n, sizeof *piece);
+    if (!piece)
+        return false;
+    if (m->game->content_ready)
+        m->game->content_ready();   /* before the threads: first use is not thread-safe */
+    for (int j = 0; j < n; j++) {
+        piece[j].m = m;
+        piece[j].first = o->reading_games * (uint64_t)j / (uint64_t)n;
+        piece[j].games = o->reading_games * (uint64_t)(j + 1) / (uint64_t)n - piece[j].first;
+    }
+    ud_run_pieces(o->jobs, piece, n, sizeof *piece, play_reading_piece);
+    memset(sums, 0, sizeof *sums);
+    for (int j = 0; j < n; j++) {
+        add_reading_sums(sums, &piece[j].sums);
+        if (piece[j].sums.failed) {
+            sums->failed = 1;
+            sums->failed_seed = piece[j].sums.failed_seed;
+            sums->fail = piece[j].sums.fail;
+            break;
+        }
+    }
+    free(piece);
+    return true;
+}
+
 static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr, int64_t verify_run,
                             const int *variant, const char *reading, verify_row *row, uint64_t *fired)
 {
@@ -276,51 +404,25 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
     }
     m.seed = o->seed;
 
-    ud_table t;
-    ud_table_build(&t, g, m.setup.variant);
-    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
-    uint64_t game_fired[UD_MAX_RULES], total[UD_MAX_RULES] = { 0 };
-    ratio_sums rs[16] = { { 0 } };
+    reading_sums *sums = malloc(sizeof *sums);
+    if (!sums || !play_reading(&m, o, sums)) {
+        free(sums);
+        printf("%s: reading %s: out of memory\n", g->name, reading);
+        row->violations++;
+        return 1;
+    }
     int n_ratios = g->n_ratios < 16 ? g->n_ratios : 16;
-    double wins[UD_MAX_PLAYERS] = { 0 }, shared = 0, nobody = 0, decisions = 0, dec_sq = 0;
-    uint64_t games = 0;
-    int failed = 0;
-    ud_match game = m;
-    for (uint64_t i = 0; i < o->reading_games; i++) {
-        game.seed = m.seed + i;
-        memset(game_fired, 0, sizeof game_fired);
-        ud_result res;
-        ud_play(&game, &t, state, NULL, game_fired, 1, &res);
-        if (res.status != UD_OVER) {
-            printf("%s: reading %s: game with seed %llu failed: %s: %s\n", g->name, reading,
-                   (unsigned long long)game.seed, res.fail.id ? res.fail.id : "engine", res.fail.msg);
-            rec_replay_game(vr, "sim", &m, game.seed, 1);
-            failed = 1;
-            break;
-        }
-        games++;
-        for (int r = 0; r < g->n_rules; r++)
-            total[r] += game_fired[r];
-        /* each seat's outcome, as the game reports it */
-        bool any_shared = false, any_win = false;
-        for (int p = 0; p < m.setup.n_players; p++) {
-            wins[p] += res.outcome[p] == UD_SEAT_WON;
-            any_shared |= res.outcome[p] == UD_SEAT_SHARED;
-            any_win |= res.outcome[p] == UD_SEAT_WON || res.outcome[p] == UD_SEAT_SHARED;
-        }
-        shared += any_shared;
-        nobody += !any_win;
-        decisions += (double)res.decisions;
-        dec_sq += (double)res.decisions * (double)res.decisions;
-        for (int k = 0; k < n_ratios; k++) {
-            int a = rule_index(g, g->ratios[k].numerator), b = rule_index(g, g->ratios[k].denominator);
-            double x = a >= 0 ? (double)game_fired[a] : 0, y = b >= 0 ? (double)game_fired[b] : 0;
-            rs[k].n += x;
-            rs[k].d += y;
-            rs[k].nn += x * x;
-            rs[k].dd += y * y;
-            rs[k].nd += x * y;
-        }
+    const uint64_t *total = sums->total;
+    const ratio_sums *rs = sums->rs;
+    const double *wins = sums->wins;
+    double shared = sums->shared, nobody = sums->nobody, decisions = sums->decisions, dec_sq = sums->dec_sq;
+    uint64_t games = sums->games;
+    int failed = sums->failed;
+    if (failed) {
+        printf("%s: reading %s: game with seed %llu failed: %s: %s\n", g->name, reading,
+               (unsigned long long)sums->failed_seed, sums->fail.id ? sums->fail.id : "engine",
+               sums->fail.msg);
+        rec_replay_game(vr, "sim", &m, sums->failed_seed, 1);
     }
     row->simulated += games;
     for (int r = 0; r < g->n_rules; r++)
@@ -382,6 +484,7 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
         db_run_end(sr.db, sr.run, failed ? "failed" : "complete", failed ? UD_EXIT_FAIL : UD_EXIT_OK);
     row->readings++;
     row->violations += failed;
+    free(sums);
     return failed;
 }
 
@@ -665,12 +768,13 @@ int cmd_verify(int argc, char **argv)
         { "games", required_argument, NULL, 'n' },
         { "reading-games", required_argument, NULL, 'r' },
         { "seed", required_argument, NULL, 's' },
+        { "jobs", required_argument, NULL, 'j' },
         REC_LONGOPTS,
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
     verify_opts o = { .golden_dir = "golden", .fuzz_dir = "fuzz", .games = 500,
-                      .reading_games = 20000, .seed = 1 };
+                      .reading_games = 20000, .seed = 1, .jobs = ud_default_jobs() };
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -678,6 +782,14 @@ int cmd_verify(int argc, char **argv)
         if (c == 'h') {
             fputs(usage, stdout);
             return UD_EXIT_OK;
+        } else if (c == 'j') {
+            uint64_t jobs;
+            if (!cli_parse_u64(optarg, &jobs) || jobs == 0 || jobs > UD_MAX_JOBS) {
+                fprintf(stderr, "undead verify: --jobs: expected a whole number from 1 to %d, got '%s'\n",
+                        UD_MAX_JOBS, optarg);
+                return UD_EXIT_USAGE;
+            }
+            o.jobs = (int)jobs;
         } else if (c == 'g')
             o.golden_dir = optarg;
         else if (c == 'f')

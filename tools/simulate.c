@@ -10,12 +10,12 @@
  */
 #include "simulate.h"
 
-#include <pthread.h>
+#include "parallel.h"
+
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 static double now(void)
 {
@@ -76,11 +76,10 @@ typedef struct sim_part {
     sim_stats st;
 } sim_part;
 
-static void *play_part(void *arg)
+static void play_part(void *arg)
 {
     sim_part *p = arg;
     play_range(p->m, p->first, p->games, p->invariants, &p->st);
-    return NULL;
 }
 
 static void add_stats(sim_stats *to, const sim_stats *from)
@@ -99,59 +98,39 @@ static void add_stats(sim_stats *to, const sim_stats *from)
     to->decisions += from->decisions;
 }
 
-int sim_default_jobs(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > SIM_MAX_JOBS ? SIM_MAX_JOBS : (int)n;
-}
-
 bool simulate_jobs(const ud_match *m, uint64_t games, int invariants, int jobs, sim_stats *st)
 {
-    if (jobs > SIM_MAX_JOBS)
-        jobs = SIM_MAX_JOBS;
     if (jobs <= 1 || games < (uint64_t)jobs) {
         simulate(m, games, invariants, st);
         return true;
     }
-    sim_part *part = calloc((size_t)jobs, sizeof *part);
-    pthread_t tid[SIM_MAX_JOBS];
+    /* a few pieces a thread, so that one slow stretch of games does not
+     * leave the other threads idle */
+    int n = jobs * 4;
+    sim_part *part = calloc((size_t)n, sizeof *part);
     if (!part)
         return false;
     if (m->game->content_ready)
         m->game->content_ready();   /* before the threads: first use is not thread-safe */
+    for (int j = 0; j < n; j++) {
+        part[j] = (sim_part){ .m = m, .invariants = invariants };
+        part[j].first = games * (uint64_t)j / (uint64_t)n;
+        part[j].games = games * (uint64_t)(j + 1) / (uint64_t)n - part[j].first;
+    }
     memset(st, 0, sizeof *st);
     double start = now();
-    int started = 0;
-    for (int j = 0; j < jobs; j++) {
-        part[j] = (sim_part){ .m = m, .invariants = invariants };
-        part[j].first = games * (uint64_t)j / (uint64_t)jobs;
-        part[j].games = games * (uint64_t)(j + 1) / (uint64_t)jobs - part[j].first;
-        if (j > 0 && pthread_create(&tid[j], NULL, play_part, &part[j]) != 0)
-            break;
-        started = j + 1;
-    }
-    if (started < jobs) {   /* a thread could not start: stop the others, then say so */
-        for (int j = 1; j < started; j++)
-            pthread_join(tid[j], NULL);
-        free(part);
-        return false;
-    }
-    play_part(&part[0]);
-    for (int j = 1; j < jobs; j++)
-        pthread_join(tid[j], NULL);
+    ud_run_pieces(jobs, part, n, sizeof *part, play_part);
     double seconds = now() - start;
-    int failed = -1;
-    for (int j = 0; j < jobs && failed < 0; j++)
-        if (part[j].st.failed)
-            failed = j;
-    if (failed >= 0) {
-        /* the figures a single thread gives: the games before the first
-         * failure, replayed (failures are bugs, and rare) */
-        uint64_t before = part[failed].st.failed_game - m->seed;
-        simulate(m, before + 1, invariants, st);
-    } else {
-        for (int j = 0; j < jobs; j++)
-            add_stats(st, &part[j].st);
+    /* pieces in order up to the first that failed (which stopped at its
+     * failure): exactly what one thread playing them in turn counts */
+    for (int j = 0; j < n; j++) {
+        add_stats(st, &part[j].st);
+        if (part[j].st.failed) {
+            st->failed = 1;
+            st->failed_game = part[j].st.failed_game;
+            st->fail = part[j].st.fail;
+            break;
+        }
     }
     st->seconds = seconds;
     free(part);

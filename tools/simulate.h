@@ -10,8 +10,6 @@
 
 #include "play.h"
 
-enum { SIM_MAX_JOBS = 64 };
-
 typedef struct sim_stats {
     uint64_t games;
     uint64_t wins[UD_MAX_PLAYERS];       /* won alone */
@@ -31,10 +29,8 @@ typedef struct sim_stats {
 /* Play games seed, seed+1, ... seed+games-1. Stops at the first failure. */
 void simulate(const ud_match *m, uint64_t games, int invariants, sim_stats *st);
 /* The same games shared out among jobs threads: the same figures as
- * simulate() whatever jobs is (seconds aside).  False if the threads
- * could not be started (nothing is filled in). */
+ * simulate() whatever jobs is (seconds aside).  False when out of memory
+ * (nothing is filled in). */
 bool simulate_jobs(const ud_match *m, uint64_t games, int invariants, int jobs, sim_stats *st);
-/* Every core this machine has online (at most SIM_MAX_JOBS). */
-int sim_default_jobs(void);
 
 #endif
