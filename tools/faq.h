@@ -34,11 +34,12 @@ typedef struct faq_opts {
     const char *golden_dir;     /* golden/ */
     faq_format format;
     faq_part part;
-    /* For print (the PDF): each contents entry ends in a page number,
-     * from the pages its heading's id landed on (NULL on the first
-     * printing: the slots are left empty).  The slot has a fixed width and
-     * takes no part in line breaking, so filling it in cannot move a
-     * heading to another page. */
+    /* For print (the PDF): nothing interactive (a long exact fraction is
+     * left out rather than folded away), and each contents entry ends in a
+     * page number, from the pages its heading's id landed on (NULL on the
+     * first printing: the slots are left empty).  The slot has a fixed
+     * width and takes no part in line breaking, so filling it in cannot
+     * move a heading to another page. */
     bool print;
     const pdf_pages *pages;
 } faq_opts;
