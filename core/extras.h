@@ -196,6 +196,10 @@ typedef struct ud_faq_extras {
     const char *reading_policy;        /* how the reading simulations play ("every seat
                                         * stopping at two shotguns"); NULL: the policy's name */
     const char *claims_intro;          /* before the claims table, or NULL */
+    /* The plain names of the figures an analysis's outcome gives ("ev" ->
+     * "expected brains a turn"), for the FAQ's tables of exact figures;
+     * terminated by a NULL token; NULL or a name missing: the figure's own. */
+    const ud_faq_legend *figures;
     /* The game's own charts (NULL: "No charts for this game yet."). */
     void (*charts)(const ud_game *g, const ud_faq_writer *w);
     const ud_faq_query *edge_queries;  /* terminated by a NULL name; shown before the generic ones */

@@ -6,7 +6,9 @@
 #                                       bookmarks (an outline),
 #                                       every page turns into a PNG (pdftoppm), every rule
 #                                       ID is in the text (pdftotext), and no word lies
-#                                       outside the page's margins (pdftotext -bbox)
+#                                       outside the page's margins (pdftotext -bbox);
+#                                       every contents entry carries a page number and
+#                                       its heading is on that page (pdftotext per page)
 # Chromium and poppler-utils are in debian-packages.txt: when missing this FAILS.
 set -euo pipefail
 undead="$1" src="$2" mode="$3"
@@ -62,9 +64,86 @@ players_faq() {
         done < <(sed -n 's/^### \(<a [^>]*><\/a>\)\{0,1\}//p' "$game.md")
         [[ "$questions" -gt 0 ]] || fail "$game: a players' part with no question"
         echo "faq_pdf: $game players' FAQ: $questions questions on $pages pages"
+        contents_pages "$game.pdf" "$game.html" "$game-players"
     done < <("$undead" games | awk '{print $1}')
     [[ "$n_games" -gt 0 ]] || fail "no game has a players' FAQ"
 }
+
+# Every contents entry of PDF (the titles in order from HTML, the same
+# document without page numbers) carries a page number, and its heading's
+# text is on that page.  The numbers are read from the contents' text, a
+# column at a time (the contents are two columns, split at the page's
+# middle): each title is found after the previous one and must be followed
+# by a number; the page's own text (pdftotext, pages split at form feeds)
+# must then hold the title.
+contents_pages() {
+    local pdf="$1" html="$2" label="$3"
+    sed -n '/<nav id="contents">/,/<\/nav>/p' "$html" | grep -o '<li><a href="#[^"]*">[^<]*</a>' |
+        sed 's/^<li><a href="#[^"]*">//; s/<\/a>$//; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/\&/g' \
+        > "$label.titles"
+    local entries
+    entries="$(wc -l < "$label.titles")"
+    [[ "$entries" -gt 0 ]] || fail "$label: no contents entry in the HTML"
+    local size w h half pages p
+    size="$(pdfinfo "$pdf" | awk '/^Page size:/ {print $3, $5}')"
+    read -r w h <<< "$size"
+    half="$(awk -v w="$w" 'BEGIN {printf "%d", w / 2}')"
+    pages="$(pdfinfo "$pdf" | awk '/^Pages:/ {print $2}')"
+    : > "$label.contents"
+    # the contents' pages: until every title has its number (at most 20)
+    for ((p = 1; p <= pages && p <= 20; p++)); do
+        pdftotext -layout -f "$p" -l "$p" -x 0 -y 0 -W "$half" -H "${h%.*}" "$pdf" - >> "$label.contents"
+        pdftotext -layout -f "$p" -l "$p" -x "$half" -y 0 -W "$half" -H "${h%.*}" "$pdf" - >> "$label.contents"
+        awk -f "$tmp/numbers.awk" -v titles="$label.titles" "$label.contents" > "$label.numbers" 2> /dev/null && break
+    done
+    awk -f "$tmp/numbers.awk" -v titles="$label.titles" "$label.contents" > "$label.numbers" ||
+        fail "$label: a contents entry has no page number"
+    [[ "$(wc -l < "$label.numbers")" -eq "$entries" ]] || fail "$label: not every contents entry was read"
+    pdftotext "$pdf" "$label.pages"
+    awk -F'\t' -v pages="$label.pages" '
+        BEGIN {
+            RS = "\f"; n = 0
+            while ((getline page < pages) > 0) { gsub(/[ \t\n]+/, " ", page); text[++n] = page }
+            RS = "\n"
+        }
+        {
+            if (!index(text[$1], $2)) {
+                bad++
+                if (bad <= 10) printf "faq_pdf: contents say page %d, the heading is not there: %s\n", $1, $2 > "/dev/stderr"
+            }
+        }
+        END { if (bad) exit 1 }
+    ' "$label.numbers" || fail "$label: a contents entry's page number is wrong"
+    echo "faq_pdf: $label: $entries contents entries, each with the page its heading is on"
+}
+cat > "$tmp/numbers.awk" <<'AWK'
+# The contents' text, whitespace folded: each title (file titles, in order)
+# found after the previous one and followed by a page number; prints
+# "PAGE<TAB>TITLE", fails on the first title without one.
+BEGIN { while ((getline t < titles) > 0) title[++n] = t }
+{ all = all " " $0 }
+END {
+    gsub(/[ \t\n\f]+/, " ", all)
+    pos = 1
+    for (i = 1; i <= n; i++) {
+        found = 0
+        while (!found) {
+            k = index(substr(all, pos), title[i] " ")
+            if (!k) {
+                print "faq_pdf: no page number after contents entry " i ": " title[i] > "/dev/stderr"
+                exit 1
+            }
+            pos += k - 1 + length(title[i]) + 1
+            if (match(substr(all, pos), /^[0-9]+( |$)/)) {
+                page = substr(all, pos, RLENGTH) + 0
+                pos += RLENGTH
+                found = 1
+            }
+        }
+        printf "%d\t%s\n", page, title[i]
+    }
+}
+AWK
 
 for tool in pdfinfo pdftoppm pdftotext; do
     command -v "$tool" > /dev/null || fail "$tool missing (apt-get install poppler-utils)"
@@ -129,4 +208,5 @@ sandbox=(); [[ "$(id -u)" -eq 0 ]] && sandbox=(--no-sandbox)
 overflow="$(grep -o 'data-overflow="[^"]*"' dom.html || true)"
 [[ "$overflow" == 'data-overflow="0: "' ]] || fail "laid out at the page's width, something overflows: $overflow"
 echo "faq_pdf: $pages pages, $pngs PNGs, every rule ID in the text, nothing wider than the page"
+contents_pages faq.pdf faq-copy.html faq
 players_faq

@@ -6,7 +6,9 @@
  * background networking, component updates, sync or QUIC; every host name
  * resolves to nothing) in a fresh profile directory that is removed
  * afterwards.  The HTML it prints holds no script and no external
- * reference, so nothing would be fetched anyway.
+ * reference, so nothing would be fetched anyway.  It prints twice: the
+ * contents' page numbers are where the first printing put each heading
+ * (write_pdf).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +24,7 @@
 #include "cli.h"
 #include "db.h"
 #include "faq.h"
+#include "pdf_pages.h"
 
 static const char usage[] =
     "usage: undead faq [--game G]... [--part P] [--format html|md|pdf] [-o FILE] [options]\n"
@@ -39,7 +42,8 @@ static const char usage[] =
     "  --db PATH             the results database (default undead.db)\n"
     "  --golden DIR          golden directory (default golden)\n"
     "  --chromium PATH       the browser that prints the PDF (default $UNDEAD_CHROMIUM,\n"
-    "                        else chromium)\n";
+    "                        else chromium); the contents' page numbers are read\n"
+    "                        back from the printed PDF with pdfinfo (poppler-utils)\n";
 
 enum { PDF_TIMEOUT_S = 180 };
 
@@ -178,6 +182,127 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
     return ok;
 }
 
+/* Write the FAQ to PATH (standard output when NULL); false with err
+ * filled, a half-written file removed, *unopened set when PATH could not
+ * be opened at all (a usage error). */
+static bool write_file(const faq_opts *o, const char *path, ud_buf *err, bool *unopened)
+{
+    FILE *out = path ? fopen(path, "w") : stdout;
+    *unopened = !out;
+    if (!out) {
+        ud_buf_printf(err, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    bool ok = faq_write(out, o, err);
+    if (out != stdout) {
+        /* a write that failed (a full disk) leaves the error flag; the
+         * last buffer's failure shows in fclose */
+        bool failed = ferror(out) != 0;
+        errno = 0;
+        if (fclose(out) != 0 || failed) {
+            if (ok)
+                ud_buf_printf(err, "writing %s: %s", path, errno ? strerror(errno) : "a write failed");
+            ok = false;
+        }
+        if (!ok)
+            cli_remove_if_file(path);
+    }
+    return ok;
+}
+
+/* HTML or Markdown to OUTPUT (standard output when NULL): an exit status. */
+static int write_text(const faq_opts *o, const char *output)
+{
+    ud_buf err;
+    ud_buf_init(&err);
+    bool unopened;
+    bool ok = write_file(o, output, &err, &unopened);
+    if (!ok)
+        fprintf(stderr, "undead faq: %s\n", err.len ? ud_buf_str(&err) : "cannot write the output");
+    ud_buf_free(&err);
+    return ok ? UD_EXIT_OK : unopened ? UD_EXIT_USAGE : UD_EXIT_FAIL;
+}
+
+/* Printings allowed for the page numbers to settle.  The contents' number
+ * slots have a fixed width (faq.h), so the second printing puts every
+ * heading where the first did and the third is never needed in practice;
+ * a layout that keeps moving is an error, not a wrong number. */
+enum { PDF_PRINTINGS = 3 };
+
+/* Print the FAQ (HTML in TMP) to PDF_ABS and read where each heading
+ * landed; false with a message. */
+static bool print_once(const faq_opts *o, const char *chromium, const char *tmp, const char *pdf_abs,
+                       const char *shown, pdf_pages *pages)
+{
+    char html_path[1100];
+    snprintf(html_path, sizeof html_path, "%s/faq.html", tmp);
+    ud_buf err;
+    ud_buf_init(&err);
+    bool unopened;
+    bool ok = write_file(o, html_path, &err, &unopened);
+    if (!ok)
+        fprintf(stderr, "undead faq: %s\n", err.len ? ud_buf_str(&err) : "cannot write the HTML");
+    ok = ok && print_pdf(chromium, tmp, html_path, pdf_abs) && pdf_is_whole(pdf_abs, shown);
+    if (ok && !pdf_pages_read("pdfinfo", pdf_abs, pages, &err)) {
+        fprintf(stderr, "undead faq: %s: cannot read on which page each heading lies (%s)\n", shown,
+                ud_buf_str(&err));
+        ok = false;
+    }
+    ud_buf_free(&err);
+    return ok;
+}
+
+/* The PDF, its contents carrying page numbers: printed with empty number
+ * slots, then again with the pages the headings landed on, until a
+ * printing puts every heading on the page the contents say.  An exit
+ * status; on failure no PDF is left at OUTPUT. */
+static int write_pdf(faq_opts *o, const char *chromium, const char *output)
+{
+    char tmp[1024], pdf_abs[4096];
+    const char *base = getenv("TMPDIR");
+    snprintf(tmp, sizeof tmp, "%s/undead-faq-XXXXXX", base && *base ? base : "/tmp");
+    if (!mkdtemp(tmp)) {
+        fprintf(stderr, "undead faq: cannot make a temporary directory: %s\n", strerror(errno));
+        return UD_EXIT_FAIL;
+    }
+    if (output[0] == '/')
+        snprintf(pdf_abs, sizeof pdf_abs, "%s", output);
+    else {
+        char cwd[2048];
+        if (!getcwd(cwd, sizeof cwd))
+            cwd[0] = '\0';
+        snprintf(pdf_abs, sizeof pdf_abs, "%s/%s", cwd, output);
+    }
+    pdf_pages used = { NULL, 0 }, landed = { NULL, 0 };
+    o->print = true;
+    o->pages = NULL;
+    bool ok = false, settled = false;
+    for (int i = 0; i < PDF_PRINTINGS && !settled; i++) {
+        ok = print_once(o, chromium, tmp, pdf_abs, output, &landed);
+        if (!ok)
+            break;
+        settled = o->pages && !pdf_pages_moved(&used, &landed);
+        if (!settled) {
+            pdf_pages_free(&used);
+            used = landed;
+            landed = (pdf_pages){ NULL, 0 };
+            o->pages = &used;
+        }
+    }
+    if (ok && !settled) {
+        fprintf(stderr, "undead faq: %s: after %d printings the headings still move between pages "
+                "(e.g. %s): the contents' page numbers cannot be trusted; removed\n", output, PDF_PRINTINGS,
+                pdf_pages_moved(&used, &landed) ? pdf_pages_moved(&used, &landed) : "?");
+        ok = false;
+    }
+    if (!ok)
+        cli_remove_if_file(pdf_abs);
+    pdf_pages_free(&used);
+    pdf_pages_free(&landed);
+    remove_tree(tmp);
+    return ok ? UD_EXIT_OK : UD_EXIT_FAIL;
+}
+
 int cmd_faq(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -284,66 +409,10 @@ int cmd_faq(int argc, char **argv)
         ud_buf_free(&err);
         return UD_EXIT_USAGE;
     }
+    ud_buf_free(&err);
     o.db = db_sqlite(d);
 
-    char tmp[1024] = "", html_path[1100] = "", pdf_abs[4096] = "";
-    FILE *out = stdout;
-    if (pdf) {
-        const char *base = getenv("TMPDIR");
-        snprintf(tmp, sizeof tmp, "%s/undead-faq-XXXXXX", base && *base ? base : "/tmp");
-        if (!mkdtemp(tmp)) {
-            fprintf(stderr, "undead faq: cannot make a temporary directory: %s\n", strerror(errno));
-            db_close(d);
-            return UD_EXIT_FAIL;
-        }
-        snprintf(html_path, sizeof html_path, "%s/faq.html", tmp);
-        if (output[0] == '/')
-            snprintf(pdf_abs, sizeof pdf_abs, "%s", output);
-        else {
-            char cwd[2048];
-            if (!getcwd(cwd, sizeof cwd))
-                cwd[0] = '\0';
-            snprintf(pdf_abs, sizeof pdf_abs, "%s/%s", cwd, output);
-        }
-        out = fopen(html_path, "w");
-    } else if (output)
-        out = fopen(output, "w");
-    if (!out) {
-        fprintf(stderr, "undead faq: %s: %s\n", pdf ? html_path : output, strerror(errno));
-        db_close(d);
-        if (pdf)
-            remove_tree(tmp);
-        return UD_EXIT_USAGE;
-    }
-    bool ok = faq_write(out, &o, &err);
-    if (out != stdout) {
-        /* a write that failed (a full disk) leaves the error flag; the
-         * last buffer's failure shows in fclose */
-        bool failed = ferror(out) != 0;
-        errno = 0;
-        if (fclose(out) != 0 || failed) {
-            if (ok)
-                ud_buf_printf(&err, "writing %s: %s", pdf ? html_path : output,
-                              errno ? strerror(errno) : "a write failed");
-            ok = false;
-        }
-    }
+    int status = pdf ? write_pdf(&o, chromium, output) : write_text(&o, output);
     db_close(d);
-    if (!ok) {
-        fprintf(stderr, "undead faq: %s\n", err.len ? ud_buf_str(&err) : "cannot write the output");
-        ud_buf_free(&err);
-        if (pdf)
-            remove_tree(tmp);
-        else if (output)
-            cli_remove_if_file(output);
-        return UD_EXIT_FAIL;
-    }
-    ud_buf_free(&err);
-    if (pdf) {
-        ok = print_pdf(chromium, tmp, html_path, pdf_abs) && pdf_is_whole(pdf_abs, output);
-        remove_tree(tmp);
-        if (!ok)
-            return UD_EXIT_FAIL;
-    }
-    return UD_EXIT_OK;
+    return status;
 }

@@ -11,6 +11,7 @@
  */
 #include "faq.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <math.h>
 #include <stdarg.h>
@@ -35,6 +36,7 @@ typedef struct toc_entry {
 struct faq_doc {
     FILE *out;
     bool md;
+    bool print;                 /* for the PDF: no interactive parts */
     int n_toc;
     toc_entry toc[TOC_MAX];
     int table_cols;
@@ -105,6 +107,42 @@ static void code(faq_doc *d, const char *s)
     fputs("</code>", d->out);
 }
 
+/* An identifier or a reading ("shortage-when=fewer-than-needed", "dice=santa
+ * helmet=next-roll", "dice=santa|double-feature") that may break across
+ * lines only after an '=', a space, a comma or a '|' (the characters of
+ * BREAKS), never inside a name; in code type when AS_CODE. */
+static void ident_at(faq_doc *d, const char *s, bool as_code, const char *breaks)
+{
+    if (d->md) {
+        if (as_code)
+            code(d, s);
+        else
+            text(d, s);
+        return;
+    }
+    fputs(as_code ? "<code>" : "", d->out);
+    while (*s) {
+        /* a piece keeps its '=', ',' or '|'; a line may break after it
+         * (<wbr>), or at a space, which stays outside the unbreakable span
+         * (a space inside one is no break opportunity) */
+        size_t n = strcspn(s, breaks);
+        char sep = s[n];
+        size_t keep = n + (sep && sep != ' ');
+        fputs("<span class=\"nw\">", d->out);
+        char *piece = strndup(s, keep);
+        text(d, piece ? piece : "");
+        free(piece);
+        fputs(sep == ' ' ? "</span> " : sep ? "</span><wbr>" : "</span>", d->out);
+        s += n + (sep != '\0');
+    }
+    fputs(as_code ? "</code>" : "", d->out);
+}
+
+static void ident(faq_doc *d, const char *s, bool as_code) { ident_at(d, s, as_code, "= ,|"); }
+
+/* A command line: it breaks only between its words. */
+static void command(faq_doc *d, const char *s) { ident_at(d, s, true, " "); }
+
 static void link(faq_doc *d, const char *id, const char *label)
 {
     if (d->md) {
@@ -113,7 +151,8 @@ static void link(faq_doc *d, const char *id, const char *label)
         fprintf(d->out, "](#%s)", id);
         return;
     }
-    fprintf(d->out, "<a href=\"#%s\">", id);
+    /* links are to rule IDs and anchors: never broken across lines */
+    fprintf(d->out, "<a class=\"nw\" href=\"#%s\">", id);
     text(d, label);
     fputs("</a>", d->out);
 }
@@ -160,14 +199,6 @@ static void para_end(faq_doc *d) { fputs(d->md ? "\n\n" : "</p>\n", d->out); }
 void faq_p(faq_doc *d, const char *s)
 {
     para_begin(d);
-    text(d, s);
-    para_end(d);
-}
-
-static void note(faq_doc *d, const char *s)
-{
-    html(d, "<p class=\"note\">");
-    md(d, "> ");
     text(d, s);
     para_end(d);
 }
@@ -416,6 +447,15 @@ static void short_source(const char *file, char *out, size_t size)
     snprintf(out, size, "%.*s", (int)n, file);
 }
 
+/* Whether the worked examples and the games verify played reach a rule:
+ * how many times it fired says nothing to a reader, that it fired does. */
+static const char *exercised_by(uint64_t in_examples, uint64_t in_verify)
+{
+    if (in_examples)
+        return in_verify ? "examples, games" : "examples";
+    return in_verify ? "games" : "nothing yet";
+}
+
 static void section_rules(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr)
 {
     char id[96], title[200];
@@ -423,8 +463,8 @@ static void section_rules(faq_doc *d, sqlite3 *h, const ud_game *g, const game_r
     heading(d, 2, id, "The rules, by phase", true);
     faq_p(d, "Every rule row of the spec table, in the order a turn meets it: its stable ID (link to it as "
              "#ID), the rule text and section it comes from, our one-line summary, the readings under which "
-             "it applies, and how often it fired in the golden transcripts and in every game undead verify "
-             "played.");
+             "it applies, and whether the worked examples (golden transcripts) and the games undead verify "
+             "played reach it.");
     /* Sources: the full file names once. */
     const char *seen[16];
     int n_seen = 0;
@@ -445,8 +485,8 @@ static void section_rules(faq_doc *d, sqlite3 *h, const ud_game *g, const game_r
     }
     text(d, " (in ../shared/rules/, or beside the game's rows under spec/ when the rules are undead's own).");
     para_end(d);
-    static const char *const head[] = { "Rule", "Summary", "Source", "Applies", "Fired: golden / verify" };
-    static const int widths[] = { 25, 34, 18, 13, 10 };
+    static const char *const head[] = { "Rule", "Summary", "Source", "Applies", "Reached by" };
+    static const int widths[] = { 25, 27, 16, 19, 13 };
     for (int p = 0; p < g->n_phases; p++) {
         int count = 0;
         for (int r = 0; r < g->n_rules; r++)
@@ -480,15 +520,11 @@ static void section_rules(faq_doc *d, sqlite3 *h, const ud_game *g, const game_r
             ud_buf when;
             ud_buf_init(&when);
             ud_rule_when(g, rule, &when);
-            text(d, ud_buf_str(&when));
+            ident(d, ud_buf_str(&when), false);
             ud_buf_free(&when);
             cell_end(d);
             cell_begin(d);
-            if (gr->verify)
-                textf(d, "%llu / %llu", (unsigned long long)coverage(h, gr->golden, rule->id),
-                      (unsigned long long)coverage(h, gr->verify, rule->id));
-            else
-                text(d, "-");
+            text(d, exercised_by(coverage(h, gr->golden, rule->id), coverage(h, gr->verify, rule->id)));
             cell_end(d);
             row_end(d);
         }
@@ -515,6 +551,106 @@ static void rules_under(faq_doc *d, const ud_game *g, int v, int x)
         text(d, "none (the rows decide it in their guards)");
 }
 
+/* A metric's name as a reader says it: "win_rate:p1" is the first seat's
+ * win rate, "decisions_per_game" decisions per game, "explored_states:turn"
+ * explored states (turn).  The unit follows when it is a percentage. */
+static void measure_label(const char *name, const char *unit, char *out, size_t size)
+{
+    static const char *const ordinal[] = { "first", "second", "third", "fourth", "fifth", "sixth" };
+    int seat = 0, used = 0;
+    if (sscanf(name, "win_rate:p%d%n", &seat, &used) == 1 && !name[used] && seat >= 1) {
+        if (seat <= 6)
+            snprintf(out, size, "%s seat's win rate", ordinal[seat - 1]);
+        else
+            snprintf(out, size, "seat %d's win rate", seat);
+    } else {
+        size_t n = 0;
+        bool bracket = false;
+        for (const char *c = name; *c && n + 3 < size; c++) {
+            if (*c == ':' && !bracket) {
+                out[n++] = ' ';
+                out[n++] = '(';
+                bracket = true;
+            } else
+                out[n++] = *c == '_' ? ' ' : *c;
+        }
+        if (bracket && n + 1 < size)
+            out[n++] = ')';
+        out[n] = '\0';
+    }
+    if (strcmp(unit, "%") == 0) {
+        size_t n = strlen(out);
+        snprintf(out + n, size - n, ", %%");
+    }
+}
+
+/* Rule firings per game are a test's coverage count, not something a
+ * reading does to the game: the comparisons leave them out. */
+static bool is_firing_count(const char *unit)
+{
+    return strcmp(unit, "firings") == 0;
+}
+
+enum { IMPACT_MEASURES = 32 };
+
+/* One measure of a reading against its baseline, with 95% half-widths. */
+typedef struct impact_measure {
+    char label[160];            /* with its unit, for the table */
+    char plain[160];            /* without, for a sentence */
+    int decimals;
+    double val, base, ci_r, ci_b;
+} impact_measure;
+
+/* The measures of reading run r and baseline b that a reader can use
+ * (rule firing counts left out); how many, at most IMPACT_MEASURES. */
+static int impact_measures(sqlite3 *h, const reading_run *r, const reading_run *b, impact_measure *m)
+{
+    char rp[48];
+    run_param(rp, sizeof rp, r->id);
+    sqlite3_stmt *st = query(h, "run-metrics", 2, rp, (char *)"measures=1");
+    int n = 0;
+    while (st && n < IMPACT_MEASURES && sqlite3_step(st) == SQLITE_ROW) {
+        const char *name = col_text(st, 0), *unit = col_text(st, 2);
+        impact_measure *e = &m[n];
+        char ci_name[160];
+        snprintf(ci_name, sizeof ci_name, "%s:ci95", name);
+        if (is_firing_count(unit) || !metric(h, b->id, name, &e->base))
+            continue;
+        e->val = sqlite3_column_double(st, 1);
+        metric(h, r->id, ci_name, &e->ci_r);
+        metric(h, b->id, ci_name, &e->ci_b);
+        /* a percentage to hundredths, a count of games whole, a rate finer */
+        e->decimals = strcmp(unit, "%") == 0 ? 2 : strcmp(unit, "games") == 0 ? 0 : 4;
+        measure_label(name, unit, e->label, sizeof e->label);
+        measure_label(name, "", e->plain, sizeof e->plain);
+        n++;
+    }
+    if (st)
+        sqlite3_finalize(st);
+    return n;
+}
+
+static void impact_row(faq_doc *d, const impact_measure *e)
+{
+    int dec = e->decimals;
+    double diff = e->val - e->base, ci = sqrt(e->ci_r * e->ci_r + e->ci_b * e->ci_b);
+    row_begin(d, NULL);
+    cell_begin(d);
+    text(d, e->label);
+    cell_end(d);
+    cell_begin(d);
+    textf(d, "%.*f \xc2\xb1 %.*f", dec, e->base, dec, e->ci_b);
+    cell_end(d);
+    cell_begin(d);
+    textf(d, "%.*f \xc2\xb1 %.*f", dec, e->val, dec, e->ci_r);
+    cell_end(d);
+    cell_begin(d);
+    bool shown = fabs(diff) > ci && fabs(diff) > 0.5e-4;
+    textf(d, "%+.*f%s", dec, diff, shown ? " (differs)" : "");
+    cell_end(d);
+    row_end(d);
+}
+
 /* The measured impact of reading (v, x) against its baseline. */
 static void impact(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr, int v, int x)
 {
@@ -523,106 +659,376 @@ static void impact(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr
     const reading_run *r = find_reading(gr, reading);
     const reading_run *b = r ? baseline_of(g, gr, r, v) : NULL;
     if (!r || !b) {
-        note(d, "Not measured: the database has no verify run with this reading (run undead verify).");
+        para_begin(d);
+        textf(d, "undead verify measures the reading %s; this database holds no run of it.", reading);
+        para_end(d);
         return;
     }
     double games = 0;
     metric(h, r->id, "games", &games);
     para_begin(d);
-    textf(d, "Measured impact of %s: %.0f seeded games each (two players, the same seeds), in run %lld against "
-             "run %lld (%s); 95%% confidence half-widths; a difference is marked when it exceeds its interval.",
-          reading, games, (long long)r->id, (long long)b->id, b->reading);
+    text(d, "Measured impact of ");
+    ident(d, reading, false);
+    textf(d, ": %.0f seeded games (two players), against the same games under ", games);
+    if (strcmp(b->reading, "defaults") == 0)
+        text(d, "undead's defaults");
+    else {
+        text(d, "the reading ");
+        ident(d, b->reading, false);
+    }
+    text(d, "; 95% confidence half-widths; a difference is marked when it exceeds its interval.");
     para_end(d);
-    static const char *const head[] = { "Measure", "Baseline", "This reading", "Difference" };
-    static const int widths[] = { 34, 22, 22, 22 };
-    table_begin(d, 4, head, widths);
-    char rp[48];
-    run_param(rp, sizeof rp, r->id);
-    sqlite3_stmt *st = query(h, "run-metrics", 2, rp, (char *)"measures=1");
-    if (st) {
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            const char *name = col_text(st, 0), *unit = col_text(st, 2);
-            double val = sqlite3_column_double(st, 1), base = 0, ci_r = 0, ci_b = 0;
-            char ci_name[160];
-            snprintf(ci_name, sizeof ci_name, "%s:ci95", name);
-            if (!metric(h, b->id, name, &base))
-                continue;
-            metric(h, r->id, ci_name, &ci_r);
-            metric(h, b->id, ci_name, &ci_b);
-            int dec = strcmp(unit, "%") == 0 ? 2 : 4;
-            double diff = val - base;
-            double ci = sqrt(ci_r * ci_r + ci_b * ci_b);
-            row_begin(d, NULL);
-            cell_begin(d);
-            textf(d, "%s%s%s", name, *unit && strcmp(unit, "ratio") ? ", " : "", strcmp(unit, "ratio") ? unit : "");
-            cell_end(d);
-            cell_begin(d);
-            textf(d, "%.*f \xc2\xb1 %.*f", dec, base, dec, ci_b);
-            cell_end(d);
-            cell_begin(d);
-            textf(d, "%.*f \xc2\xb1 %.*f", dec, val, dec, ci_r);
-            cell_end(d);
-            cell_begin(d);
-            bool shown = (diff > 0 ? diff : -diff) > ci && (diff > 0 ? diff : -diff) > 0.5e-4;
-            textf(d, "%+.*f%s", dec, diff, shown ? " (differs)" : "");
-            cell_end(d);
-            row_end(d);
+    impact_measure *m = calloc(IMPACT_MEASURES, sizeof *m);
+    int n = m ? impact_measures(h, r, b, m) : 0;
+    int changed = 0;
+    for (int i = 0; i < n; i++)
+        changed += m[i].val != m[i].base;
+    if (changed) {
+        static const char *const head[] = { "Measure", "Baseline", "This reading", "Difference" };
+        static const int widths[] = { 34, 22, 22, 22 };
+        table_begin(d, 4, head, widths);
+        for (int i = 0; i < n; i++)
+            if (m[i].val != m[i].base)
+                impact_row(d, &m[i]);
+        table_end(d);
+    }
+    /* the measures the reading leaves exactly as they were: one sentence,
+     * not rows that repeat the baseline */
+    if (changed < n) {
+        para_begin(d);
+        text(d, changed ? "Exactly as under the baseline: " : "Every measure is exactly as under the baseline: ");
+        for (int i = 0, k = 0; i < n; i++)
+            if (m[i].val == m[i].base)
+                textf(d, "%s%s", k++ ? ", " : "", m[i].plain);
+        text(d, ".");
+        para_end(d);
+    }
+    free(m);
+}
+
+/* ---- exact figures of a reading (undead solve) ---------------------------- */
+
+enum { EXACT_ROWS = 64, EXACT_FIELDS = 4, EXACT_SHORT = 12 };
+
+/* One policy under one reading: the figures of its outcome ("ev=2.08
+ * bust=0.26"), each with its exact fraction when an analysis stored one
+ * (several analyses may give the same figures: they become one row). */
+typedef struct exact_row {
+    char policy[64];
+    char reading[160];
+    int n;
+    char name[EXACT_FIELDS][24];
+    double value[EXACT_FIELDS];
+    char *exact[EXACT_FIELDS];   /* "NUM/DEN", or NULL */
+} exact_row;
+
+typedef struct exact_rows {
+    int n;
+    exact_row row[EXACT_ROWS];
+} exact_rows;
+
+/* "solve:GAME:ANALYSIS:policy=P:reading=R" into P and R; false when the
+ * key is not of that shape. */
+static bool split_solve_key(const char *key, char *policy, size_t psize, char *reading, size_t rsize)
+{
+    const char *p = strstr(key, ":policy="), *r = strstr(key, ":reading=");
+    if (!p || !r || r < p)
+        return false;
+    p += strlen(":policy=");
+    snprintf(policy, psize, "%.*s", (int)(r - p), p);
+    snprintf(reading, rsize, "%s", r + strlen(":reading="));
+    return true;
+}
+
+static exact_row *exact_row_for(exact_rows *t, const char *policy, const char *reading, const char *outcome)
+{
+    for (int i = 0; i < t->n; i++)
+        if (strcmp(t->row[i].policy, policy) == 0 && strcmp(t->row[i].reading, reading) == 0)
+            return &t->row[i];
+    if (t->n >= EXACT_ROWS)
+        return NULL;
+    exact_row *e = &t->row[t->n++];
+    memset(e, 0, sizeof *e);
+    snprintf(e->policy, sizeof e->policy, "%s", policy);
+    snprintf(e->reading, sizeof e->reading, "%s", reading);
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", outcome);
+    char *save;
+    for (char *tok = strtok_r(copy, " ", &save); tok && e->n < EXACT_FIELDS; tok = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq)
+            continue;
+        snprintf(e->name[e->n], sizeof e->name[e->n], "%.*s", (int)(eq - tok), tok);
+        e->value[e->n++] = atof(eq + 1);
+    }
+    return e;
+}
+
+/* The stored fraction belongs to the figure it equals (an analysis stores
+ * one exact value; its outcome line gives every figure as a decimal). */
+static void exact_attach(exact_row *e, const char *num, const char *den)
+{
+    double n = atof(num), dd = atof(den);
+    if (!*num || !*den || dd == 0)
+        return;
+    for (int f = 0; f < e->n; f++)
+        if (!e->exact[f] && fabs(e->value[f] - n / dd) < 1e-9 * (1 + fabs(e->value[f]))) {
+            size_t len = strlen(num) + strlen(den) + 2;
+            e->exact[f] = malloc(len);
+            if (e->exact[f])
+                snprintf(e->exact[f], len, "%s/%s", num, den);
+            return;
         }
-        sqlite3_finalize(st);
+}
+
+static void exact_rows_free(exact_rows *t)
+{
+    for (int i = 0; i < t->n; i++)
+        for (int f = 0; f < t->row[i].n; f++)
+            free(t->row[i].exact[f]);
+}
+
+/* Whether a reading (its KEY=VALUE list) is KEY's alone: the tables show a
+ * reading beside the defaults, not its combinations with other keys. */
+static bool reading_of_key_alone(const char *reading, const char *key)
+{
+    size_t n = strlen(key);
+    return strncmp(reading, key, n) == 0 && reading[n] == '=' && !strchr(reading, ' ');
+}
+
+static const exact_row *exact_find(const exact_rows *t, const char *policy, const char *reading)
+{
+    for (int i = 0; i < t->n; i++)
+        if (strcmp(t->row[i].policy, policy) == 0 && strcmp(t->row[i].reading, reading) == 0)
+            return &t->row[i];
+    return NULL;
+}
+
+/* A figure's plain name: the game's (ud_faq_extras.figures), else its own. */
+static const char *figure_name(const ud_game *g, const char *field)
+{
+    const ud_faq_extras *fx = faq_extras(g);
+    for (const ud_faq_legend *l = fx && fx->figures ? fx->figures : NULL; l && l->token; l++)
+        if (strcmp(l->token, field) == 0)
+            return l->text;
+    return field;
+}
+
+/* One exact figure: the decimal; the fraction beside it when it is short,
+ * else in HTML one click away (a <details>), in print left out. */
+static void exact_cell(faq_doc *d, double value, const char *exact)
+{
+    bool is_short = exact && strlen(exact) <= EXACT_SHORT;
+    if (is_short || !exact || d->md || d->print) {
+        textf(d, "%.4f", value);
+        if (is_short)
+            textf(d, " = %s", exact);
+        return;
+    }
+    html(d, "<details class=\"exact\"><summary>");
+    textf(d, "%.4f", value);
+    html(d, "</summary><code>");
+    text(d, exact);
+    html(d, "</code></details>");
+}
+
+/* The largest change a reading makes to figure f over the policies, and
+ * the policies whose figures it leaves exactly as they are. */
+static double exact_spread(const exact_rows *t, const char *reading, int f, ud_buf *unchanged)
+{
+    double most = 0;
+    for (int i = 0; i < t->n; i++) {
+        const exact_row *r = &t->row[i], *base = exact_find(t, r->policy, "defaults");
+        if (strcmp(r->reading, reading) != 0 || !base || f >= r->n || f >= base->n)
+            continue;
+        double diff = fabs(r->value[f] - base->value[f]);
+        most = diff > most ? diff : most;
+        bool same = true;
+        for (int k = 0; k < r->n && k < base->n; k++)
+            same &= r->value[k] == base->value[k];
+        if (same && unchanged && !strstr(ud_buf_str(unchanged), r->policy))
+            ud_buf_printf(unchanged, "%s%s", unchanged->len ? ", " : "", r->policy);
+    }
+    return most;
+}
+
+static void exact_row_out(faq_doc *d, const exact_row *r, int n_fields)
+{
+    row_begin(d, NULL);
+    cell_begin(d);
+    text(d, r->policy);
+    cell_end(d);
+    cell_begin(d);
+    if (strcmp(r->reading, "defaults") == 0)
+        text(d, "defaults");
+    else
+        ident(d, r->reading, true);
+    cell_end(d);
+    for (int f = 0; f < n_fields; f++) {
+        cell_begin(d);
+        if (f < r->n)
+            exact_cell(d, r->value[f], r->exact[f]);
+        cell_end(d);
+    }
+    row_end(d);
+}
+
+static bool exact_same(const exact_row *a, const exact_row *b)
+{
+    bool same = a->n == b->n;
+    for (int f = 0; same && f < a->n; f++)
+        same = a->value[f] == b->value[f];
+    return same;
+}
+
+/* The conclusion for one reading: how far it moves each figure at most,
+ * and under which policies it moves nothing. */
+static void exact_sentence(faq_doc *d, const ud_game *g, const exact_rows *t, const exact_row *r)
+{
+    ud_buf unchanged;
+    ud_buf_init(&unchanged);
+    para_begin(d);
+    text(d, "Under ");
+    ident(d, r->reading, true);
+    double moved = 0;
+    for (int f = 0; f < r->n; f++)
+        moved += exact_spread(t, r->reading, f, f == 0 ? &unchanged : NULL);
+    if (moved == 0)
+        text(d, " every figure is exactly as under the defaults, for every policy.");
+    else {
+        text(d, " the figures move by at most");
+        for (int f = 0; f < r->n; f++)
+            textf(d, "%s %.4f (%s)", f == 0 ? "" : f + 1 == r->n ? " and" : ",", exact_spread(t, r->reading, f, NULL),
+                  figure_name(g, r->name[f]));
+        if (unchanged.len) {
+            text(d, "; under ");
+            ident(d, ud_buf_str(&unchanged), false);
+            text(d, " they do not move at all.");
+        }
+        else
+            text(d, ".");
+    }
+    para_end(d);
+    ud_buf_free(&unchanged);
+}
+
+/* The table of exact_results and its sentences; FIRST: a reading's row
+ * (it names the figures). */
+static void exact_table(faq_doc *d, const ud_game *g, const exact_rows *t, const exact_row *first)
+{
+    const char *head[2 + EXACT_FIELDS] = { "Policy", "Reading" };
+    for (int f = 0; f < first->n; f++)
+        head[2 + f] = figure_name(g, first->name[f]);
+    faq_p(d, d->print || d->md
+                 ? "Exact figures (undead solve), for each policy a reading changes: under the defaults and "
+                   "under the reading."
+                 : "Exact figures (undead solve), for each policy a reading changes: under the defaults and "
+                   "under the reading. A long exact fraction opens under its decimal.");
+    table_begin(d, 2 + first->n, head, NULL);
+    for (int i = 0; i < t->n; i++) {
+        const exact_row *base = &t->row[i];
+        if (strcmp(base->reading, "defaults") != 0)
+            continue;
+        bool defaults_shown = false;
+        for (int j = 0; j < t->n; j++) {
+            if (strcmp(t->row[j].policy, base->policy) != 0 || j == i || exact_same(&t->row[j], base))
+                continue;
+            if (!defaults_shown)
+                exact_row_out(d, base, first->n);
+            defaults_shown = true;
+            exact_row_out(d, &t->row[j], first->n);
+        }
     }
     table_end(d);
+    /* one sentence per reading, in the order the rows met them */
+    for (int i = 0; i < t->n; i++) {
+        bool seen = strcmp(t->row[i].reading, "defaults") == 0;
+        for (int j = 0; j < i && !seen; j++)
+            seen = strcmp(t->row[j].reading, t->row[i].reading) == 0;
+        if (!seen)
+            exact_sentence(d, g, t, &t->row[i]);
+    }
 }
 
-/* A fraction short enough to read is printed whole; a long one (a turn's
- * exact value runs to hundreds of digits) by the sizes of its terms, since
- * the database keeps it whole (cases.prob_num / prob_den). */
-static void exact_fraction(faq_doc *d, const char *num, const char *den)
-{
-    size_t nl = strlen(num), dl = strlen(den);
-    if (!nl)
-        return;
-    if (nl + dl <= 40)
-        textf(d, "%s/%s", num, den);
-    else
-        textf(d, "a %zu-digit numerator over a %zu-digit denominator (whole in the database)",
-              nl, dl);
-}
-
-/* The newest solve case per key whose key mentions KEY=. */
+/* Exact figures undead solve stored for variant KEY's readings: for every
+ * policy, the defaults and each reading of KEY alone (rows a reading
+ * leaves unchanged are left out), then one sentence saying how far the
+ * reading moves them. */
 static void exact_results(faq_doc *d, sqlite3 *h, const ud_game *g, const char *key)
 {
-    char game[96], needle[120];
+    char game[96];
     snprintf(game, sizeof game, "game=%s", g->name);
-    snprintf(needle, sizeof needle, "contains=%s=", key);
-    sqlite3_stmt *st = query(h, "solve-results", 3, game, (char *)"claims=0", needle);
+    sqlite3_stmt *st = query(h, "solve-results", 3, game, (char *)"claims=0", (char *)"contains=:reading=");
     if (!st)
         return;
-    int n = 0;
-    static const char *const head[] = { "Exact figure (undead solve)", "Result", "Exact value" };
-    static const int widths[] = { 45, 35, 20 };
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        if (!n++)
-            table_begin(d, 3, head, widths);
-        row_begin(d, NULL);
-        cell_begin(d);
-        code(d, col_text(st, 0));
-        cell_end(d);
-        cell_begin(d);
-        text(d, col_text(st, 2));
-        cell_end(d);
-        cell_begin(d);
-        exact_fraction(d, col_text(st, 3), col_text(st, 4));
-        cell_end(d);
-        row_end(d);
+    exact_rows *t = calloc(1, sizeof *t);
+    while (t && sqlite3_step(st) == SQLITE_ROW) {
+        char policy[64], reading[160];
+        if (!split_solve_key(col_text(st, 0), policy, sizeof policy, reading, sizeof reading))
+            continue;
+        if (strcmp(reading, "defaults") != 0 && !reading_of_key_alone(reading, key))
+            continue;
+        exact_row *e = exact_row_for(t, policy, reading, col_text(st, 2));
+        if (e)
+            exact_attach(e, col_text(st, 3), col_text(st, 4));
     }
     sqlite3_finalize(st);
-    if (n)
-        table_end(d);
+    if (!t)
+        return;
+    const exact_row *first = NULL;
+    for (int i = 0; i < t->n && !first; i++)
+        if (strcmp(t->row[i].reading, "defaults") != 0 && exact_find(t, t->row[i].policy, "defaults"))
+            first = &t->row[i];
+    if (first)
+        exact_table(d, g, t, first);
+    exact_rows_free(t);
+    free(t);
 }
 
-/* Rows of a named query, at most a few, as a table. */
+/* Columns a reader has no use for in a game's own section: run IDs and
+ * the game's name. */
+static bool column_hidden(const char *name)
+{
+    return strcmp(name, "run") == 0 || strncmp(name, "run_", 4) == 0 || strcmp(name, "game") == 0;
+}
+
+/* A column's name as a heading: "table_before" is "table before", "key"
+ * (a stored case) "game", "seq" (an event's place in it) "step". */
+static void column_label(const char *name, char *out, size_t size)
+{
+    if (strcmp(name, "key") == 0 || strcmp(name, "seq") == 0) {
+        snprintf(out, size, "%s", name[0] == 'k' ? "game" : "step");
+        return;
+    }
+    snprintf(out, size, "%s", name);
+    for (char *c = out; *c; c++)
+        if (*c == '_')
+            *c = ' ';
+}
+
+/* A stored case's key as a reader knows the game: a golden case by its
+ * file ("golden:GAME:zombie_dice/examples/001-x.in" is 001-x), a seeded
+ * one by its seed ("game:GAME:seed=10:..." is "seed 10"); else as it is. */
+static void case_label(const char *key, char *out, size_t size)
+{
+    const char *seed = strstr(key, ":seed=");
+    if (strncmp(key, "golden:", 7) == 0) {
+        const char *base = strrchr(key, '/');
+        base = base ? base + 1 : key;
+        size_t n = strlen(base);
+        if (n > 3 && strcmp(base + n - 3, ".in") == 0)
+            n -= 3;
+        snprintf(out, size, "%.*s", (int)n, base);
+    } else if (seed)
+        snprintf(out, size, "seed %.*s", (int)strcspn(seed + 6, ":"), seed + 6);
+    else
+        snprintf(out, size, "%s", key);
+}
+
+/* Rows of a named query, at most a few, as a table after INTRO (or NULL);
+ * when it has none, one sentence saying so (NONE) instead. */
 static void named_query(faq_doc *d, sqlite3 *h, const ud_game *g, const char *name, char *const *params,
-                        int n_params, bool show_summary)
+                        int n_params, const char *intro, const char *none)
 {
     nq_query q;
     if (!find_query(g, name, &q))
@@ -633,37 +1039,34 @@ static void named_query(faq_doc *d, sqlite3 *h, const ud_game *g, const char *na
     ud_buf_free(&err);
     if (!st)
         return;
-    if (show_summary) {
-        para_begin(d);
-        text(d, "Named query ");
-        code(d, q.name);
-        text(d, ": ");
-        text(d, q.summary);
-        if (n_params) {
-            text(d, " Parameters:");
-            for (int i = 0; i < n_params; i++) {
-                text(d, " ");
-                code(d, params[i]);
-            }
-            text(d, ".");
-        }
-        para_end(d);
-    }
-    int cols = sqlite3_column_count(st), rows = 0;
-    if (cols > 8)
-        cols = 8;
+    int cols = sqlite3_column_count(st), rows = 0, shown[8], n_shown = 0;
+    char labels[8][64];
     const char *head[8];
-    for (int c = 0; c < cols; c++)
-        head[c] = sqlite3_column_name(st, c);
+    for (int c = 0; c < cols && n_shown < 8; c++) {
+        const char *col = sqlite3_column_name(st, c);
+        if (column_hidden(col))
+            continue;
+        column_label(col, labels[n_shown], sizeof labels[n_shown]);
+        head[n_shown] = labels[n_shown];
+        shown[n_shown++] = c;
+    }
     while (sqlite3_step(st) == SQLITE_ROW) {
-        if (!rows++)
-            table_begin(d, cols, head, NULL);
+        if (!rows++) {
+            if (intro)
+                faq_p(d, intro);
+            table_begin(d, n_shown, head, NULL);
+        }
         row_begin(d, NULL);
-        for (int c = 0; c < cols; c++) {
+        for (int i = 0; i < n_shown; i++) {
+            int c = shown[i];
             cell_begin(d);
             const char *s = col_text(st, c);
+            char label[300];
             /* Long values (transcripts) are cut: the query gives them whole. */
-            if (strlen(s) > 300)
+            if (strcmp(sqlite3_column_name(st, c), "key") == 0) {
+                case_label(s, label, sizeof label);
+                text(d, label);
+            } else if (strlen(s) > 300)
                 textf(d, "%.300s ...", s);
             else if (sqlite3_column_type(st, c) == SQLITE_FLOAT)
                 textf(d, "%.4f", sqlite3_column_double(st, c));
@@ -676,8 +1079,42 @@ static void named_query(faq_doc *d, sqlite3 *h, const ud_game *g, const char *na
     if (rows)
         table_end(d);
     else
-        note(d, "No rows.");
+        faq_p(d, none);
     sqlite3_finalize(st);
+}
+
+/* A named query's heading: its summary's first clause ("Games decided by
+ * a tiebreak (Zombie Dice): a tiebreaker round ..." gives "Games decided
+ * by a tiebreak (Zombie Dice)"), then the rest and how to run it. */
+static void edge_query(faq_doc *d, sqlite3 *h, const ud_game *g, const char *name, char *const *params,
+                       int n_params)
+{
+    nq_query q;
+    if (!find_query(g, name, &q))
+        return;
+    char id[160], title[300];
+    snprintf(id, sizeof id, "%s-query-%s", g->name, name);
+    size_t cut = strcspn(q.summary, ":,.");
+    snprintf(title, sizeof title, "%.*s", (int)cut, q.summary);
+    heading(d, 3, id, title, true);
+    para_begin(d);
+    /* after "Clause: rest" the heading holds the clause: the rest follows */
+    const char *rest = q.summary[cut] == ':' ? q.summary + cut + 1 : q.summary;
+    while (*rest == ' ')
+        rest++;
+    if (rest != q.summary && *rest)
+        textf(d, "%c%s", toupper((unsigned char)*rest), rest + 1);
+    else
+        text(d, q.summary);
+    text(d, " (");
+    ud_buf cmd;
+    ud_buf_init(&cmd);
+    ud_buf_printf(&cmd, "undead db query %s", q.name);
+    code(d, ud_buf_str(&cmd));
+    ud_buf_free(&cmd);
+    text(d, ")");
+    para_end(d);
+    named_query(d, h, g, name, params, n_params, NULL, "None among the stored games.");
 }
 
 static void readings_chart(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr, const char *name,
@@ -695,7 +1132,11 @@ static void readings_chart(faq_doc *d, sqlite3 *h, const ud_game *g, const game_
         bars[n] = (svg_bar){ gr->reading[i].reading, v, ci, strcmp(gr->reading[i].reading, "defaults") == 0 };
         n++;
     }
-    if (!n)
+    /* a chart whose bars are all alike says nothing: left out */
+    bool alike = true;
+    for (int i = 1; i < n; i++)
+        alike &= bars[i].value == bars[0].value;
+    if (!n || alike)
         return;
     if (!d->md) {
         svg_bars(d->out, title, "", bars, n, decimals);
@@ -741,7 +1182,7 @@ static void section_questions(faq_doc *d, sqlite3 *h, const ud_game *g, const ga
         snprintf(title, sizeof title, "%s: %s", var->key, var->question);
         heading(d, 3, id, title, true);
         static const char *const head[] = { "Reading", "Source", "What it says", "Rules only under it" };
-        static const int widths[] = { 17, 25, 36, 22 };
+        static const int widths[] = { 16, 22, 34, 28 };
         table_begin(d, 4, head, widths);
         for (int x = 0; x < var->n_values; x++) {
             row_begin(d, NULL);
@@ -771,10 +1212,9 @@ static void section_questions(faq_doc *d, sqlite3 *h, const ud_game *g, const ga
         char param[160];
         snprintf(param, sizeof param, "variant=%s", var->key);
         char *params[] = { param, (char *)"limit=3" };
-        para_begin(d);
-        text(d, "Stored games whose outcome differs between the readings (first three):");
-        para_end(d);
-        named_query(d, h, g, "readings-differ", params, 2, false);
+        named_query(d, h, g, "readings-differ", params, 2,
+                    "Stored games whose outcome differs between the readings (the first three):",
+                    "Every stored game ends the same under each reading.");
     }
     snprintf(id, sizeof id, "%s-readings-compared", g->name);
     heading(d, 3, id, "Every reading compared", true);
@@ -782,16 +1222,10 @@ static void section_questions(faq_doc *d, sqlite3 *h, const ud_game *g, const ga
              "defaults).");
     readings_chart(d, h, g, gr, "win_rate:p1", "First seat's win rate, %", 2);
     readings_chart(d, h, g, gr, "decisions_per_game", "Decisions per game", 3);
-    for (int i = 0; i < g->n_ratios; i++) {
-        char name[96];
-        snprintf(name, sizeof name, "%s per game", g->ratios[i].denominator);
-        bool dup = false;
-        for (int j = 0; j < i; j++)
-            dup |= strcmp(g->ratios[j].denominator, g->ratios[i].denominator) == 0;
-        if (!dup)
-            readings_chart(d, h, g, gr, name, name, 3);
+    /* The ratios only: their denominators' own charts ("ZD-TURN per game")
+     * count a rule's firings, a test's coverage rather than the game's. */
+    for (int i = 0; i < g->n_ratios; i++)
         readings_chart(d, h, g, gr, g->ratios[i].name, g->ratios[i].name, 4);
-    }
 }
 
 /* ---- section: the players' FAQ ------------------------------------------- */
@@ -823,8 +1257,9 @@ static void impact_sentence(faq_doc *d, sqlite3 *h, const ud_game *g, const game
     ci_off *= percent;
     double diff = on - off, ci = sqrt(ci_on * ci_on + ci_off * ci_off);
     para_begin(d);
-    textf(d, "Measured: under %s %s %.1f%% of %.0f seeded games, against %.1f%% under the default (", reading, says,
-          on, games, off);
+    text(d, "Measured: under ");
+    ident(d, reading, false);
+    textf(d, " %s %.1f%% of %.0f seeded games, against %.1f%% under the default (", says, on, games, off);
     if ((diff > 0 ? diff : -diff) > ci)
         textf(d, "a difference of %+.1f points, beyond the 95%% interval of \xc2\xb1%.1f).", diff, ci);
     else
@@ -873,7 +1308,7 @@ static void players_question(faq_doc *d, sqlite3 *h, const ud_game *g, const gam
         if (reference)
             link(d, r, r);
         else
-            code(d, r);
+            ident(d, r, true);
     }
     text(d, ".");
     para_end(d);
@@ -932,7 +1367,6 @@ static void section_claims(faq_doc *d, sqlite3 *h, const ud_game *g)
 {
     char id[96];
     snprintf(id, sizeof id, "%s-claims", g->name);
-    heading(d, 2, id, "Numeric claims in the texts", true);
     char game[96];
     snprintf(game, sizeof game, "game=%s", g->name);
     sqlite3_stmt *st = query(h, "solve-results", 2, game, (char *)"claims=1");
@@ -942,6 +1376,8 @@ static void section_claims(faq_doc *d, sqlite3 *h, const ud_game *g)
     if (st) {
         while (sqlite3_step(st) == SQLITE_ROW) {
             if (!n++) {
+                /* a game whose texts state no number has no such section */
+                heading(d, 2, id, "Numeric claims in the texts", true);
                 const ud_faq_extras *fx = faq_extras(g);
                 faq_p(d, fx && fx->claims_intro ? fx->claims_intro
                                                 : "Every number the texts state, recomputed exactly (undead "
@@ -968,7 +1404,11 @@ static void section_claims(faq_doc *d, sqlite3 *h, const ud_game *g)
             cell_begin(d);
             if (*col_text(st, 3)) {
                 double num = atof(col_text(st, 3)), den = atof(col_text(st, 4));
-                textf(d, "%s/%s = %.4f", col_text(st, 3), col_text(st, 4), den ? num / den : 0.0);
+                ud_buf exact;
+                ud_buf_init(&exact);
+                ud_buf_printf(&exact, "%s/%s", col_text(st, 3), col_text(st, 4));
+                exact_cell(d, den ? num / den : 0.0, ud_buf_str(&exact));
+                ud_buf_free(&exact);
             }
             cell_end(d);
             row_end(d);
@@ -977,9 +1417,6 @@ static void section_claims(faq_doc *d, sqlite3 *h, const ud_game *g)
     }
     if (n)
         table_end(d);
-    else
-        note(d, "No claim has been recomputed in this database yet: undead solve GAME lists the "
-                "analyses that record them.");
 }
 
 /* ---- section: worked examples -------------------------------------------- */
@@ -1218,7 +1655,7 @@ static void example(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *g
     for (int i = 0; i < ni; i++)
         if (strncmp(il[i], "variant ", 8) == 0 || strncmp(il[i], "start ", 6) == 0) {
             text(d, " ");
-            code(d, il[i]);
+            ident(d, il[i], true);
         }
     /* Checked in the golden run of this verify. */
     snprintf(key, sizeof key, "golden:%s:%s/%s/%s", g->name, folder, sub, name);
@@ -1228,8 +1665,8 @@ static void example(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *g
     sqlite3_stmt *st = gr->golden ? query(h, "case-outcome", 2, rp, kp) : NULL;
     if (st) {
         if (sqlite3_step(st) == SQLITE_ROW)
-            textf(d, " Replayed against the rules in run %lld: %s (%s).", (long long)gr->golden,
-                  col_text(st, 0), col_text(st, 1));
+            textf(d, " Replayed against the rules (undead golden check): %s (%s).", col_text(st, 0),
+                  col_text(st, 1));
         sqlite3_finalize(st);
     }
     html(d, "</span>");
@@ -1433,7 +1870,7 @@ static void section_edges(faq_doc *d, sqlite3 *h, const ud_game *g, const game_r
     snprintf(id, sizeof id, "%s-edge-cases", g->name);
     heading(d, 2, id, "Edge cases from the database", true);
     faq_p(d, "Rare situations the stored games reached, straight from the database's named queries "
-             "(db/queries/; undead db query NAME runs them; at most eight rows each).");
+             "(db/queries/; at most eight rows each).");
     snprintf(run, sizeof run, "run=%lld", (long long)gr->verify);
     snprintf(game, sizeof game, "game=%s", g->name);
     /* The game's own queries first, then those every game has. */
@@ -1442,46 +1879,54 @@ static void section_edges(faq_doc *d, sqlite3 *h, const ud_game *g, const game_r
         int n = 0;
         while (n < UD_FAQ_QUERY_PARAMS && q->params[n])
             n++;
-        snprintf(id, sizeof id, "%s-query-%s", g->name, q->name);
-        heading(d, 3, id, q->name, true);
-        named_query(d, h, g, q->name, (char *const *)q->params, n, true);
+        edge_query(d, h, g, q->name, (char *const *)q->params, n);
     }
+    /* The rarest rules are left out: firing counts are a test's coverage,
+     * not an edge case; a rule that never fired is. */
     struct { const char *name; char *params[3]; int n; } q[] = {
         { "seat-outcomes", { run, game }, 2 },
-        { "rarest-rules", { run, game, (char *)"limit=8" }, 3 },
         { "uncovered-rules", { run }, 1 },
         { "violations", { run, (char *)"limit=8" }, 2 },
     };
-    for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
-        snprintf(id, sizeof id, "%s-query-%s", g->name, q[i].name);
-        heading(d, 3, id, q[i].name, true);
-        named_query(d, h, g, q[i].name, q[i].params, q[i].n, true);
-    }
+    for (size_t i = 0; i < sizeof q / sizeof q[0]; i++)
+        edge_query(d, h, g, q[i].name, q[i].params, q[i].n);
 }
 
 static void section_provenance(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr)
 {
-    char id[96];
+    char id[96], rp[48];
     snprintf(id, sizeof id, "%s-provenance", g->name);
     heading(d, 2, id, "How this was computed", true);
-    para_begin(d);
-    textf(d, "From verify run %lld (%s), undead %s, source revision %s, and the runs it made:",
-          (long long)gr->verify, gr->verify_status, gr->version, gr->revision);
-    para_end(d);
-    static const char *const head[] = { "Run", "Command", "Status" };
-    static const int widths[] = { 8, 77, 15 };
-    table_begin(d, 3, head, widths);
-    char rp[48];
     run_param(rp, sizeof rp, gr->verify);
-    sqlite3_stmt *st = query(h, "verify-runs", 1, rp);
+    /* what verify found first, then the long list of commands it ran: a
+     * list that runs over a page break splits between rows */
+    para_begin(d);
+    textf(d, "From the newest undead verify (%s), undead %s, source revision %s. What it found:",
+          gr->verify_status, gr->version, gr->revision);
+    para_end(d);
+    static const char *const mhead[] = { "What verify counted", "Count" };
+    table_begin(d, 2, mhead, NULL);
+    sqlite3_stmt *st = query(h, "run-metrics", 1, rp);
+    if (st) {
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            char v[32], label[160];
+            snprintf(v, sizeof v, "%.0f", sqlite3_column_double(st, 1));
+            measure_label(col_text(st, 0), col_text(st, 2), label, sizeof label);
+            faq_table_row(d, (const char *const[]){ label, v });
+        }
+        sqlite3_finalize(st);
+    }
+    table_end(d);
+    faq_p(d, "The commands it ran:");
+    static const char *const head[] = { "Command", "Status" };
+    static const int widths[] = { 85, 15 };
+    table_begin(d, 2, head, widths);
+    st = query(h, "verify-runs", 1, rp);
     if (st) {
         while (sqlite3_step(st) == SQLITE_ROW) {
             row_begin(d, NULL);
             cell_begin(d);
-            textf(d, "%lld", (long long)sqlite3_column_int64(st, 0));
-            cell_end(d);
-            cell_begin(d);
-            code(d, col_text(st, 1));
+            command(d, col_text(st, 1));
             cell_end(d);
             cell_begin(d);
             text(d, col_text(st, 2));
@@ -1491,21 +1936,6 @@ static void section_provenance(faq_doc *d, sqlite3 *h, const ud_game *g, const g
         sqlite3_finalize(st);
     }
     table_end(d);
-    static const char *const mhead[] = { "Verify measure", "Value" };
-    faq_p(d, "What the verify run found:");
-    table_begin(d, 2, mhead, NULL);
-    st = query(h, "run-metrics", 1, rp);
-    if (st) {
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            char v[32];
-            snprintf(v, sizeof v, "%.0f", sqlite3_column_double(st, 1));
-            faq_table_row(d, (const char *const[]){ col_text(st, 0), v });
-        }
-        sqlite3_finalize(st);
-    }
-    table_end(d);
-    note(d, "States explored by undead verify: the explored column of its summary.");
-    (void)g;
 }
 
 /* ---- section: the game's charts (ud_faq_writer for its hooks) ------------- */
@@ -1568,14 +1998,12 @@ static int w_query(void *c, const char *name, const char *const *params, int n_p
 
 static void section_charts(faq_doc *d, sqlite3 *h, const ud_game *g)
 {
+    const ud_faq_extras *fx = faq_extras(g);
+    if (!fx || !fx->charts)
+        return;   /* a game without charts has no such section */
     char id[96];
     snprintf(id, sizeof id, "%s-charts", g->name);
     heading(d, 2, id, "Charts", true);
-    const ud_faq_extras *fx = faq_extras(g);
-    if (!fx || !fx->charts) {
-        faq_p(d, "No charts for this game yet.");
-        return;
-    }
     writer_ctx c = { d, h, g };
     ud_faq_writer w = { .ctx = &c, .html = !d->md, .out = d->out, .h3 = w_h3, .p = w_p,
                         .table_begin = w_table_begin, .table_row = w_table_row, .table_end = w_table_end,
@@ -1593,22 +2021,46 @@ static const char style[] =
     "th,td{border:1px solid #bbb;padding:3px 5px;vertical-align:top;text-align:left;"
     "overflow-wrap:anywhere;word-break:break-word}"
     "td.id{white-space:nowrap;font-size:8.5pt;overflow-wrap:normal;word-break:normal}th{background:#eee}tr:target{background:#fff3c4}"
-    "code{font-family:monospace;font-size:0.92em;overflow-wrap:anywhere;word-break:break-all}"
+    "code{font-family:monospace;font-size:0.92em;overflow-wrap:anywhere}.nw{white-space:nowrap}"
     "ol.steps{font-size:9.5pt;padding-left:2.2em}ol.steps li{margin:2px 0}"
     "li.state code{color:#555}li.decide{font-weight:normal}li.chance svg{vertical-align:middle}"
     ".die{vertical-align:middle;margin-right:2px}"
     ".tag{font-size:0.85em}.quote{font-style:italic;color:#333}"
     "blockquote.quote{margin:0.3em 0 0.3em 1.5em;padding-left:0.6em;border-left:3px solid #ccc}"
-    "blockquote.quote .src{font-style:normal;font-size:0.9em;color:#555;white-space:nowrap}.note{color:#555;font-style:italic}"
+    "blockquote.quote .src{font-style:normal;font-size:0.9em;color:#555;white-space:nowrap}"
     ".ok{color:#1d7a2a}.bad{color:#b03a2e}.setting{color:#333}"
-    "figure.chart{margin:0.6em 0}figure.chart svg{max-width:100%;height:auto}"
+    "details.exact summary{cursor:pointer}figure.chart{margin:0.6em 0}figure.chart svg{max-width:100%;height:auto}"
     "dl.finding dt{font-weight:bold}dl.finding dd{margin:0 0 0.4em 1.5em}"
-    "nav ol{columns:2;font-size:9.5pt}nav ol ol{columns:1}"
+    "nav ol{columns:2;column-gap:5em;font-size:9pt;line-height:1.25}nav ol ol{columns:1}"
     "nav h2{break-before:avoid}@page{size:A4;margin:14mm}"
     "@media print{body{max-width:none;margin:0;padding:0}"
-    "h1,h2{break-before:page}h1+h2,nav h2{break-before:avoid}h1,h2,h3{break-after:avoid}"
+    "h1{break-before:page}h2{break-before:auto}nav h2{break-before:avoid}h1,h2,h3{break-after:avoid}"
     "tr,li,figure,dl{break-inside:avoid}"
     "thead{display:table-header-group}a{color:inherit;text-decoration:none}nav{break-after:page}}";
+
+/* The contents entry's page number, for print: the title and the number
+ * are two boxes of a flex row, the number's of fixed width at the right,
+ * beside the title's last line. */
+static const char page_number_style[] =
+    "nav li>a{display:flex;align-items:flex-end}nav a .t{flex:1 1 auto;min-width:0}"
+    "nav a .pg{flex:none;width:2.6em;text-align:right;font-variant-numeric:tabular-nums}";
+
+static void toc_item(faq_doc *d, const toc_entry *e, const faq_opts *o)
+{
+    fprintf(d->out, "<li><a href=\"#%s\">", e->id);
+    if (!o->print) {
+        text(d, e->title);
+        fputs("</a>", d->out);
+        return;
+    }
+    fputs("<span class=\"t\">", d->out);
+    text(d, e->title);
+    fputs("</span><span class=\"pg\">", d->out);
+    int page = pdf_pages_find(o->pages, e->id);
+    if (page > 0)
+        fprintf(d->out, "%d", page);
+    fputs("</span></a>", d->out);
+}
 
 static const char players_intro[] =
     "from the rule tables: the questions players ask, each with a short ruling under undead's default "
@@ -1626,6 +2078,7 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
         return false;
     }
     d->md = o->format == FAQ_MD;
+    d->print = o->print;
     char *body = NULL;
     size_t body_len = 0;
     d->out = open_memstream(&body, &body_len);
@@ -1688,7 +2141,8 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>", out);
         d->out = out;
         textf(d, "%s: %s", kind, title);
-        fprintf(out, "</title>\n<style>%s</style>\n</head><body>\n<header><h1>", style);
+        fprintf(out, "</title>\n<style>%s%s</style>\n</head><body>\n<header><h1>", style,
+                o->print ? page_number_style : "");
         textf(d, "%s: %s", kind, title);
         fputs("</h1><p>Generated by <code>undead faq</code> ", out);
         text(d, intro);
@@ -1713,9 +2167,7 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
             if (open_item && l == level)
                 fputs("</li>", out);
             level = l;
-            fprintf(out, "<li><a href=\"#%s\">", d->toc[i].id);
-            text(d, d->toc[i].title);
-            fputs("</a>", out);
+            toc_item(d, &d->toc[i], o);
             open_item = true;
         }
         while (level > 2) {

@@ -17,6 +17,7 @@
 
 #include "buf.h"
 #include "games.h"
+#include "pdf_pages.h"
 
 typedef struct sqlite3 sqlite3;
 
@@ -33,6 +34,14 @@ typedef struct faq_opts {
     const char *golden_dir;     /* golden/ */
     faq_format format;
     faq_part part;
+    /* For print (the PDF): nothing interactive (a long exact fraction is
+     * left out rather than folded away), and each contents entry ends in a
+     * page number, from the pages its heading's id landed on (NULL on the
+     * first printing: the slots are left empty).  The slot has a fixed
+     * width and takes no part in line breaking, so filling it in cannot
+     * move a heading to another page. */
+    bool print;
+    const pdf_pages *pages;
 } faq_opts;
 
 /* Write the FAQ; false with err filled (nothing useful written). */

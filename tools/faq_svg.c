@@ -57,7 +57,9 @@ void svg_bars(FILE *out, const char *title, const char *unit, const svg_bar *bar
         fprintf(out, "<rect x=\"%d\" y=\"%.0f\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>", label_w, y + 3,
                 w > 0 ? w : 0, row_h - 6, bars[i].highlight ? "#b03a2e" : "#7f8c8d");
         if (bars[i].ci95 > 0) {
-            double a = (bars[i].value - bars[i].ci95) / hi * plot_w + label_w;
+            /* an interval reaching below zero stops at the axis, off the labels */
+            double low = bars[i].value - bars[i].ci95;
+            double a = (low > 0 ? low : 0) / hi * plot_w + label_w;
             double b = (bars[i].value + bars[i].ci95) / hi * plot_w + label_w;
             fprintf(out, "<path d=\"M%.1f %.0fH%.1fM%.1f %.0fv8M%.1f %.0fv8\" stroke=\"#000000\" stroke-width=\"1\"/>",
                     a, y + 10, b, a, y + 6, b, y + 6);
@@ -69,6 +71,20 @@ void svg_bars(FILE *out, const char *title, const char *unit, const svg_bar *bar
         fputs("</text>", out);
     }
     fputs("</svg></figure>\n", out);
+}
+
+/* sRGB channel to linear light (WCAG 2 relative luminance). */
+static double linear(int channel)
+{
+    double c = channel / 255.0;
+    return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+/* Whether white text has more contrast than black on this colour. */
+static bool white_reads_better(int r, int g, int b)
+{
+    double l = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    return 1.05 / (l + 0.05) > (l + 0.05) / 0.05;
 }
 
 void svg_heat(FILE *out, const char *title, int rows, int cols, const char *const *row_labels,
@@ -102,13 +118,15 @@ void svg_heat(FILE *out, const char *title, int rows, int cols, const char *cons
                 v = 0;
             if (v > 1)
                 v = 1;
-            /* white to dark red */
-            int g = (int)lround(255 - 200 * v), b = (int)lround(255 - 210 * v);
-            fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#ff%02x%02x\" stroke=\"#ffffff\"/>",
-                    left + c * cw, top + r * ch, cw, ch, g, b);
+            /* white to dark red, the figure in black or white, whichever
+             * stands out more from the cell */
+            int red = (int)lround(255 - 115 * v), gb = (int)lround(255 - 225 * v);
+            fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#%02x%02x%02x\" stroke=\"#ffffff\"/>",
+                    left + c * cw, top + r * ch, cw, ch, red, gb, gb);
             fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\" fill=\"%s\" "
                          "font-family=\"sans-serif\">",
-                    left + c * cw + cw / 2, top + r * ch + ch / 2 + 4, v > 0.55 ? "#ffffff" : "#000000");
+                    left + c * cw + cw / 2, top + r * ch + ch / 2 + 4,
+                    white_reads_better(red, gb, gb) ? "#ffffff" : "#000000");
             esc(out, text);
             fputs("</text>", out);
         }

@@ -97,12 +97,11 @@ static void win_chart(const ud_faq_writer *w)
     if (!r)
         return;
     w->query(w->ctx, "optimal-first-seat", NULL, 0, win_row, r);
-    w->h3(w->ctx, "zombie-dice-chart-first-seat", "First seat's win chance under optimal play");
     if (!r->n) {
-        w->p(w->ctx, "Not in the database yet: undead solve zombie-dice game computes it.");
-        free(r);
+        free(r);   /* not solved in this database (undead solve zombie-dice game): no section */
         return;
     }
+    w->h3(w->ctx, "zombie-dice-chart-first-seat", "First seat's win chance under optimal play");
     w->p(w->ctx, "Two players, both playing optimally, from 0-0: the chance that the seat that opens every round "
                  "wins, exact up to the solver's stated truncation (undead solve zombie-dice game).");
     if (w->html)
@@ -163,6 +162,13 @@ static const ud_faq_legend legend[] = {
     { NULL, NULL },
 };
 
+/* The figures of the turn analyses' outcomes (undead solve zombie-dice turn). */
+static const ud_faq_legend figures[] = {
+    { "ev", "brains a turn, expected" },
+    { "bust", "chance of a bust" },
+    { NULL, NULL },
+};
+
 static const ud_faq_examples examples[] = {
     { "examples", "Worked examples from the texts",
       "The texts' own worked examples, replayed step by step. The quoted comments are the text; the "
@@ -191,6 +197,7 @@ const ud_faq_extras zd_faq = {
     .reading_policy = "every seat stopping at two shotguns",
     .claims_intro = "Every number the texts state, recomputed exactly from the dice (undead solve): "
                     "verified when the stated figure is the exact value rounded as printed.",
+    .figures = figures,
     .charts = charts,
     .edge_queries = edge_queries,
     .questions = zd_players_faq,
