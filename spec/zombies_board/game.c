@@ -403,8 +403,8 @@ static int wanderer(const ud_game *g, const void *p, int seat, int param, const 
 }
 
 static const ud_policy_def zb_policies[] = {
-    { "greedy", "heads for buildings, then the heliport; shoots, plays every card", 0, 0, greedy, 0, 0, 0 },
-    { "wanderer", "random moves and tiles; plays every card it may, always a new character", 0, 0, wanderer, 0, 0, 0 },
+    { "greedy", "heads for buildings, then the heliport; shoots, plays every card", 0, 0, greedy, 0, 0, 0, 0 },
+    { "wanderer", "random moves and tiles; plays every card it may, always a new character", 0, 0, wanderer, 0, 0, 0, 1 },
 };
 
 /* ---- reading the state ------------------------------------------------------------------ */

@@ -305,8 +305,8 @@ static int gunner(const ud_game *g, const void *p, int seat, int param, const ud
 }
 
 const ud_policy_def zc_policies[ZC_N_POLICIES] = {
-    { "hoarder", "plays a card every round, only ones that go straight to the bullet pile", 0, 0, hoarder, 0, 0, 0 },
-    { "gunner", "plays its strongest weapon whenever it may, else fights or passes", 0, 0, gunner, 0, 0, 0 },
+    { "hoarder", "plays a card every round, only ones that go straight to the bullet pile", 0, 0, hoarder, 0, 0, 0, 1 },
+    { "gunner", "plays its strongest weapon whenever it may, else fights or passes", 0, 0, gunner, 0, 0, 0, 1 },
 };
 
 /* ---- start lines ------------------------------------------------------------------------------ */
