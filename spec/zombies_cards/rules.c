@@ -116,28 +116,46 @@ static bool has_effect_in_play(const zc_player *pl, int effect)
     return false;
 }
 
-bool zc_playable(const zc_state *st, int seat, int card, bool own)
+/* Whether some seat other than seat may be named by a card that costs
+ * bullets. */
+static bool some_target(const zc_state *st, int seat)
+{
+    for (int t = 0; t < st->n_players; t++)
+        if (zc_target_ok(st, seat, t))
+            return true;
+    return false;
+}
+
+/* The effects seat may play now, a bit per enum zc_effect: what
+ * zc_playable answers card by card, worked out once for a whole hand (a
+ * hand has no limit, and the rows ask at every decision).  A weapon
+ * needs its place as well (card_playable). */
+static unsigned playable_effects(const zc_state *st, int seat, bool own)
 {
     const zc_player *pl = &st->p[seat];
+    unsigned ok = 1u << ZC_FX_EXTRA_PLAY;
+    if (pl->n_play < ZC_MAX_INPLAY)
+        ok |= 1u << ZC_FX_WEAPON | 1u << ZC_FX_LUCK | 1u << ZC_FX_POWER_OUTAGE | 1u << ZC_FX_NO_GUTS;
+    if (pl->deck.n > 0)
+        ok |= 1u << ZC_FX_DRAW | (own ? 1u << ZC_FX_MOVE : 0u);
+    if (some_target(st, seat))
+        ok |= 1u << ZC_FX_LOSE_BULLET | 1u << ZC_FX_DISCARD_BULLET;
+    if (!own)
+        ok |= 1u << ZC_FX_BRAIN_CRAMP;
+    return ok;
+}
+
+static bool card_playable(const zc_state *st, unsigned ok, int card)
+{
     const zc_card *c = CARD(card);
-    bool room = pl->n_play < ZC_MAX_INPLAY;
-    switch (c->effect) {
-    case ZC_FX_WEAPON: return room && zc_weapon_here(st, c);
-    case ZC_FX_LUCK:
-    case ZC_FX_POWER_OUTAGE:
-    case ZC_FX_NO_GUTS: return room;
-    case ZC_FX_DRAW: return pl->deck.n > 0;
-    case ZC_FX_MOVE: return own && pl->deck.n > 0;
-    case ZC_FX_LOSE_BULLET:
-    case ZC_FX_DISCARD_BULLET:
-        for (int t = 0; t < st->n_players; t++)
-            if (zc_target_ok(st, seat, t))
-                return true;
+    if (c->effect >= ZC_EFFECTS || !((ok >> c->effect) & 1u))
         return false;
-    case ZC_FX_EXTRA_PLAY: return true;
-    case ZC_FX_BRAIN_CRAMP: return !own;
-    default: return false;
-    }
+    return c->effect != ZC_FX_WEAPON || zc_weapon_here(st, c);
+}
+
+bool zc_playable(const zc_state *st, int seat, int card, bool own)
+{
+    return card_playable(st, playable_effects(st, seat, own), card);
 }
 
 static bool can_play_any(const zc_state *st, int seat, bool own)
@@ -145,8 +163,9 @@ static bool can_play_any(const zc_state *st, int seat, bool own)
     const zc_player *pl = &st->p[seat];
     if (pl->played)
         return false;
+    unsigned ok = playable_effects(st, seat, own);
     for (int i = 0; i < pl->hand.n; i++)
-        if (zc_playable(st, seat, pl->hand.c[i], own))
+        if (card_playable(st, ok, pl->hand.c[i]))
             return true;
     return false;
 }
@@ -287,9 +306,12 @@ static void deal_seat(void *p, ud_step *s)
             used[zc_ring_at(&st->p[i].deck, k)] = true;
     pool pl_pool;
     pl_pool.n = 0;
-    for (int c = 0; c < zc_content.n_cards; c++)
-        if (!used[c])
-            pl_pool.c[pl_pool.n++] = (uint8_t)c;
+    /* without a branch: which cards are used is random, and the branch
+     * mispredicted on half of them */
+    for (int c = 0; c < zc_content.n_cards; c++) {
+        pl_pool.c[pl_pool.n] = (uint8_t)c;
+        pl_pool.n += !used[c];
+    }
     int want = deal_count(st->n_players);
     ud_rng *rng = ud_plain_rng(s);
     for (int k = 0; k < want; k++) {
@@ -488,9 +510,10 @@ static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
     const zc_player *pl = &st->p[seat];
     if (pl->played)
         return;
+    unsigned ok = playable_effects(st, seat, own);
     for (int i = 0; i < pl->hand.n; i++) {
         int c = pl->hand.c[i];
-        if (!zc_playable(st, seat, c, own))
+        if (!card_playable(st, ok, c))
             continue;
         if (zc_needs_target(c)) {
             for (int t = 0; t < st->n_players; t++)
