@@ -465,6 +465,8 @@ static const ud_ratio zb_ratios[] = {
 
 extern const ud_game_extras zb_extras;
 
+extern int zb_compiled_rows(ud_step *s, void *state, int ph, bool from_decision);
+
 const ud_game zb_game = {
     .name = "zombies-board",
     .title = "Zombies!!! (the board game, 004's rules variant)",
@@ -496,6 +498,7 @@ const ud_game zb_game = {
     .load_content = zb_load_content,
     .load_content_memory = zb_load_content_memory,
     .extras = &zb_extras,
+    .compiled_rows = zb_compiled_rows,
     .draw_text = zb_draw_text,
     .draw_svg = zb_draw_svg,
 };
