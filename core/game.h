@@ -211,6 +211,11 @@ typedef struct ud_policy_def {
     int costly;
     /* The parameters it answers under; both 0: 0..1000. */
     int min_param, max_param;
+    /* 1: chooses from the offers alone and never reads the state, so it
+     * is asked with state NULL: the seat's view (ud_game.observe), a copy
+     * of the whole state at every decision, would be built for nothing.
+     * NULL also keeps the promise of observe: such a policy sees nothing. */
+    int offers_only;
 } ud_policy_def;
 
 struct ud_game {

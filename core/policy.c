@@ -96,10 +96,10 @@ static int human_choose(const ud_game *g, const void *state, int seat, int param
 }
 
 const ud_policy_def ud_policy_random = {
-    "random", "choose uniformly among the allowed actions", 0, 0, random_choose, 0, 0, 0
+    "random", "choose uniformly among the allowed actions", 0, 0, random_choose, 0, 0, 0, 1
 };
 const ud_policy_def ud_policy_human = {
-    "human", "ask at the terminal (stdin), showing the state first", 0, 0, human_choose, 0, 0, 0
+    "human", "ask at the terminal (stdin), showing the state first", 0, 0, human_choose, 0, 0, 0, 0
 };
 
 static const ud_policy_def *find_def(const ud_game *g, const char *name, size_t len)
@@ -171,6 +171,8 @@ int ud_policy_choose(const ud_policy *p, const ud_game *g, const void *state, in
 {
     /* The policy sees only what its seat may see (with no state, as when a
      * caller asks a policy that needs none, there is nothing to hide). */
+    if (p->def->offers_only)
+        return p->def->choose(g, NULL, seat, p->param, offers, rng);
     if (__builtin_expect(g->observe != NULL && state != NULL, 0))
         return choose_observed(p, g, state, seat, offers, rng);
     return p->def->choose(g, state, seat, p->param, offers, rng);

@@ -84,7 +84,7 @@ static int spy(const ud_game *g, const void *p, int seat, int param, const ud_of
     saw_other[seat] = st->secret[1 - seat];
     return 0;
 }
-static const ud_policy_def policies[] = { { "spy", "records what it sees", 0, 0, spy, 0, 0, 0 } };
+static const ud_policy_def policies[] = { { "spy", "records what it sees", 0, 0, spy, 0, 0, 0, 0 } };
 
 static ud_game game = {
     .name = "secret", .title = "Secret", .phases = phases, .n_phases = 3, .rules = rules,

@@ -141,9 +141,9 @@ static int greedy_fighter(const ud_game *g, const void *p, int seat, int param, 
 
 const ud_policy_def dl_policies[DL_N_POLICIES] = {
     { "cautious", "rerolls only 2s, spends ammo for every zombie, rerolls fight dice only with Time to spare",
-      0, 0, cautious, 0, 0, 0 },
+      0, 0, cautious, 0, 0, 0, 0 },
     { "runner", "rerolls for movement, sends the scavenger 6 to movement, spends ammo freely, claims final say",
-      0, 0, runner, 0, 0, 0 },
+      0, 0, runner, 0, 0, 0, 0 },
     { "greedy-fighter", "as cautious, but spends more ammo and rerolls fight dice below 4 whatever the Time", 0, 0,
-      greedy_fighter, 0, 0, 0 },
+      greedy_fighter, 0, 0, 0, 0 },
 };

@@ -125,8 +125,8 @@ static int chaser(const ud_game *g, const void *p, int seat, int param, const ud
 }
 
 const ud_policy_def od_policies[OD_N_POLICIES] = {
-    { "risk", "always risk N rolls, 1 to 3 (default 1)", 1, 1, fixed_risk, 0, 1, OD_MAX_RISK },
-    { "chaser", "risk 3 when well behind, 2 when behind, else 1", 0, 0, chaser, 0, 0, 0 },
+    { "risk", "always risk N rolls, 1 to 3 (default 1)", 1, 1, fixed_risk, 0, 1, OD_MAX_RISK, 0 },
+    { "chaser", "risk 3 when well behind, 2 when behind, else 1", 0, 0, chaser, 0, 0, 0, 0 },
 };
 
 /* ---- reading the state -------------------------------------------------------- */

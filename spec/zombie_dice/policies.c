@@ -164,12 +164,12 @@ ZD_POLICY(closer)
 ZD_POLICY(optimal)
 
 const ud_policy_def zd_policies[] = {
-    { "stop-at-shotguns", "stop once the turn holds N shotguns (default 2)", 1, 2, stop_at_shotguns, 0, 0, 0 },
-    { "stop-at-brains", "stop once the turn holds N brains (default 4)", 1, 4, stop_at_brains, 0, 0, 0 },
-    { "always-roll", "never stop (busts every turn; for testing)", 0, 0, always_roll, 0, 0, 0 },
-    { "closer", "stop when the turn reaches 13, else stop at N shotguns (default 2)", 1, 2, closer, 0, 0, 0 },
-    { "bus-rider", "ride the School Bus when allowed and stay on, else stop at N shotguns (default 2)", 1, 2, bus_rider, 0, 0, 0 },
-    { "optimal", "two players, base dice: the play that maximises the chance of winning (solved on first use)", 0, 0, optimal, 1, 0, 0 },
+    { "stop-at-shotguns", "stop once the turn holds N shotguns (default 2)", 1, 2, stop_at_shotguns, 0, 0, 0, 0 },
+    { "stop-at-brains", "stop once the turn holds N brains (default 4)", 1, 4, stop_at_brains, 0, 0, 0, 0 },
+    { "always-roll", "never stop (busts every turn; for testing)", 0, 0, always_roll, 0, 0, 0, 0 },
+    { "closer", "stop when the turn reaches 13, else stop at N shotguns (default 2)", 1, 2, closer, 0, 0, 0, 0 },
+    { "bus-rider", "ride the School Bus when allowed and stay on, else stop at N shotguns (default 2)", 1, 2, bus_rider, 0, 0, 0, 0 },
+    { "optimal", "two players, base dice: the play that maximises the chance of winning (solved on first use)", 0, 0, optimal, 1, 0, 0, 0 },
 };
 
 _Static_assert(sizeof zd_policies / sizeof zd_policies[0] == ZD_N_POLICIES, "update ZD_N_POLICIES in zd.h");

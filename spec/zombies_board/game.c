@@ -409,8 +409,8 @@ static int wanderer(const ud_game *g, const void *p, int seat, int param, const 
 }
 
 static const ud_policy_def zb_policies[] = {
-    { "greedy", "heads for buildings, then the heliport; shoots, plays every card", 0, 0, greedy, 0, 0, 0 },
-    { "wanderer", "random moves and tiles; plays every card it may, always a new character", 0, 0, wanderer, 0, 0, 0 },
+    { "greedy", "heads for buildings, then the heliport; shoots, plays every card", 0, 0, greedy, 0, 0, 0, 0 },
+    { "wanderer", "random moves and tiles; plays every card it may, always a new character", 0, 0, wanderer, 0, 0, 0, 1 },
 };
 
 /* ---- reading the state ------------------------------------------------------------------ */
@@ -471,6 +471,8 @@ static const ud_ratio zb_ratios[] = {
 
 extern const ud_game_extras zb_extras;
 
+extern int zb_compiled_rows(ud_step *s, void *state, int ph, bool from_decision);
+
 const ud_game zb_game = {
     .name = "zombies-board",
     .title = "Zombies!!! (the board game, 004's rules variant)",
@@ -503,6 +505,7 @@ const ud_game zb_game = {
     .load_content_memory = zb_load_content_memory,
     .content_ready = zb_content_ready,
     .extras = &zb_extras,
+    .compiled_rows = zb_compiled_rows,
     .draw_text = zb_draw_text,
     .draw_svg = zb_draw_svg,
 };

@@ -1,13 +1,16 @@
 /*
  * rules.c - every rule of 004 (the Zombies!!! rules variant) as a row,
  * guards and effects just above their rows, in the order a turn meets
- * them.  Sections are 004's headings; where 004 is silent the section
+ * them; the list at the end (ZB_RULE_LIST) gives both the rule array and
+ * the compiled runner (core/compiled.h), so the checker and the simulator
+ * run the same rows.  Sections are 004's headings; where 004 is silent the section
  * says so and names undead's reading (a variant where play changes).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiled.h"
 #include "zombies_board.h"
 
 #define SRC "004_7b390799ec2a25ac.txt"
@@ -1354,146 +1357,159 @@ static void next_turn(void *p, ud_step *s)
     st->phase = ZB_PH_TURN_START;
 }
 
-#define ROW(id, sec, sum, ph, kind, g, e) { id, SRC, sec, sum, ph, kind, UD_ALWAYS, g, e, UD_ANY }
-#define VROW(id, sec, sum, ph, kind, v, val, g, e) { id, SRC, sec, sum, ph, kind, v, val, g, e, UD_ANY }
-#define E UD_ROW_EFFECT
-#define O UD_ROW_OFFER
+#define EFFECT UD_ROW_EFFECT
+#define OFFER UD_ROW_OFFER
+/* A row active only under one reading: variant key, value. */
+#define V(KEY, VALUE) KEY, VALUE
 #define SILENT "(the text is silent: undead's reading)"
 
-const ud_rule zb_rules[ZB_N_RULES] = {
-    ROW("ZB-PLAYERS", "Game Setup " SILENT, "one to six players, each with a pawn (the box's 2-6, and a solo table for study)",
-        ZB_PH_SETUP, E, NULL, seat_players),
-    ROW("ZB-ALTERNATE-DECKS", "Game Setup", "\"remove the following duplicate Event Cards and Map Tiles\": the alternate decks, set aside",
-        ZB_PH_SETUP, E, NULL, set_aside_alternates),
-    ROW("ZB-WEAPON-DECK", "Game Setup", "\"These sixteen (eight pair) Event Cards are the Weapon Deck\"",
-        ZB_PH_SETUP, E, NULL, weapon_deck),
-    ROW("ZB-TOWN-SQUARE", "Game Setup", "\"Place the Town Square in the center of the Table\", every pawn on its centre, heliport aside, piles shuffled",
-        ZB_PH_SETUP, E, NULL, town_square),
-    ROW("ZB-ALLOTMENT", "Game Setup", "\"each player receives 3 of each: bullet tokens, life tokens, Event Cards and Map Tiles\"",
-        ZB_PH_SETUP, E, NULL, starting_allotment),
-    ROW("ZB-FIRST-PLAYER", "Turn Sequence", "\"First player is determined by low die roll\"; a tie for low rolls again " SILENT,
-        ZB_PH_FIRST, E, NULL, first_player),
-    ROW("ZB-LAST-ALIVE", "End Game", "\"the winner is the last living player\"",
-        ZB_PH_TURN_START, E, one_left, last_alive),
-    ROW("ZB-ALL-OUT", "End Game " SILENT, "every player has given up its character: nobody wins",
-        ZB_PH_TURN_START, E, none_left, all_out),
-    ROW("ZB-OUT-SKIPPED", "Combat Rules " SILENT, "a player who chose no new character takes no more turns",
-        ZB_PH_TURN_START, E, current_out, skip_out),
-    ROW("ZB-DEAD-CHOOSES", "Combat Rules", "\"On the following turn the player may choose to begin a new character\"",
-        ZB_PH_TURN_START, E, current_dead, to_revive),
-    ROW("ZB-TURN", "Movement Rules", "\"twice the number of life tokens held at the beginning of the turn\"",
-        ZB_PH_TURN_START, E, current_alive, begin_turn),
-    ROW("ZB-REVIVE-OFFER", "Combat Rules", "\"may choose to begin a new character\": a new character or none",
-        ZB_PH_REVIVE, O, NULL, offer_revive),
-    VROW("ZB-NEW-CHARACTER", "Combat Rules", "\"placing a pawn on the center of the town square, but may not move until the next turn\"",
-         ZB_PH_REVIVE, E, ZB_V_NEWCHAR, ZB_NEWCHAR_NO_MOVE, chose_revive, revive),
-    VROW("ZB-NEW-CHARACTER-SKIP", "Combat Rules " SILENT, "the new character's first turn is only its placing",
-         ZB_PH_REVIVE, E, ZB_V_NEWCHAR, ZB_NEWCHAR_SKIP_TURN, chose_revive, revive_skip),
-    ROW("ZB-RETIRE", "Combat Rules", "\"may choose\": a player may also begin no new character",
-        ZB_PH_REVIVE, E, chose_retire, retire),
-    ROW("ZB-START-COMBAT", "Turn Sequence", "\"Combat a zombie on player's current space if there is one\"",
-        ZB_PH_STEP1, E, zombie_here, start_combat),
-    ROW("ZB-NO-START-COMBAT", "Turn Sequence", "no zombie on the player's space: on to the map tiles",
-        ZB_PH_STEP1, E, no_zombie_here, to_place),
-    ROW("ZB-COMBAT-ROLL", "Combat Rules", "\"On a roll of 4, 5 or 6 player wins the combat\" (a weapon in play adds to the roll)",
-        ZB_PH_COMBAT, E, NULL, combat_roll),
-    ROW("ZB-COMBAT-PAY", "Combat Rules", "\"must either forfeit a life token or spend enough bullet tokens to raise roll to 4\"",
-        ZB_PH_PAY, O, NULL, offer_pay),
-    ROW("ZB-SHOOT", "Combat Rules", "\"spend enough bullet tokens to raise roll to 4\": the combat is won",
-        ZB_PH_PAY, E, chose_shoot, shoot),
-    ROW("ZB-BLEED", "Combat Rules", "\"forfeit a life token\"; \"Combat continues until the player wins or runs out of life tokens\"",
-        ZB_PH_PAY, E, chose_bleed, bleed),
-    ROW("ZB-DEATH", "Combat Rules", "\"that player forfeits all zombies and survivors and is removed from the board\"",
-        ZB_PH_COMBAT_END, E, out_of_life, death),
-    ROW("ZB-KILL", "Combat Rules", "\"adds the zombie to player's kill-pile\"",
-        ZB_PH_COMBAT_END, E, still_alive, kill),
-    VROW("ZB-NO-HELIPORT", "End Game", "\"When the Heliport cannot be placed\": the game ends; the most rescued survivors wins",
-         ZB_PH_PLACE_CHECK, E, ZB_V_NO_HELI, ZB_NO_HELI_AT_ONCE, heli_stuck, no_heliport),
-    VROW("ZB-NO-HELIPORT-WAIT", "End Game", "\"When the Heliport cannot be placed\" ... \"once all Named Buildings have been searched\": play goes on, the Heliport tried again next turn",
-         ZB_PH_PLACE_CHECK, E, ZB_V_NO_HELI, ZB_NO_HELI_ALL_SEARCHED, heli_stuck, heliport_waits),
-    ROW("ZB-HELIPORT-DUE", "End Game", "\"may place the Heliport tile at any legal space on that player's following turn\"",
-        ZB_PH_PLACE_CHECK, E, heli_can, to_place_decision),
-    ROW("ZB-BLOCKED", "Placing Map Tiles", "\"the player without playable tiles loses the rest of that turn\" (the draw is kept " SILENT ")",
-        ZB_PH_PLACE_CHECK, E, blocked, lose_turn),
-    ROW("ZB-PLACE-MORE", "Turn Sequence", "\"Place as many of the Map Tiles from hand as can be legally placed\"",
-        ZB_PH_PLACE_CHECK, E, tile_fits, to_place_decision),
-    ROW("ZB-PLACE-DONE", "Turn Sequence", "no tile in hand fits any more: on to movement",
-        ZB_PH_PLACE_CHECK, E, NULL, placing_done),
-    ROW("ZB-PLACE-OFFER", "Placing Map Tiles", "\"Tiles may be rotated any direction, but must be placed so that roads are connected\"; \"Roads may not be blocked by the side of a building\"",
-        ZB_PH_PLACE, O, NULL, offer_places),
-    ROW("ZB-PLACE", "Placing Map Tiles", "the tile goes down at the chosen slot and rotation",
-        ZB_PH_PLACE, E, chose_place, place),
-    ROW("ZB-HELIPORT", "End Game", "\"place the Heliport tile at any legal space\"",
-        ZB_PH_PLACE, E, chose_heliport, place_heliport),
-    ROW("ZB-NAMED-STOCK", "Placing Map Tiles", "\"they get the number of Zombies, Bullet, and Life tokens indicated\"; \"All tokens and zombies must be placed inside the building\"",
-        ZB_PH_LAID, E, laid_named, stock_building),
-    ROW("ZB-ROAD-ZOMBIES", "Placing Map Tiles", "\"a number of zombies on it equal to the number of road access points it has\"",
-        ZB_PH_LAID, E, laid_road, road_zombies),
-    ROW("ZB-LAID-PLAIN", "End Game " SILENT, "the heliport brings no zombies or tokens",
-        ZB_PH_LAID, E, NULL, to_place),
-    ROW("ZB-EVENT-MAY", "Resource Replenishment", "\"Players may only play one Event Card per round\" (played before moving " SILENT ")",
-        ZB_PH_EVENT_CHECK, E, may_play, to_event),
-    ROW("ZB-EVENT-NONE", "Resource Replenishment", "no card may be played now: on to movement",
-        ZB_PH_EVENT_CHECK, E, may_not_play, to_move_check),
-    ROW("ZB-EVENT-OFFER", "Resource Replenishment", "\"Event Cards that affect other players may be played at any time\"",
-        ZB_PH_EVENT, O, NULL, offer_events),
-    ROW("ZB-EVENT-PASS", "Resource Replenishment", "a player need not play a card",
-        ZB_PH_EVENT, E, chose_pass, to_move_check),
-    ROW("ZB-EVENT-PLAY", "Resource Replenishment", "\"following card instructions\"; \"Discarded Event Cards are not played again\"",
-        ZB_PH_EVENT, E, chose_play, play_event),
-    ROW("ZB-MAY-MOVE", "Movement Rules", "\"Player movement allowance is equal to twice the number of life tokens\"",
-        ZB_PH_MOVE_CHECK, E, may_move, to_move),
-    ROW("ZB-MOVE-DONE", "Movement Rules", "\"unused move allowance cannot be used in any subsequent turn\"",
-        ZB_PH_MOVE_CHECK, E, may_not_move, to_zombies),
-    ROW("ZB-STEP-OFFER", "Movement Rules", "\"Neither players nor zombies may make diagonal moves\"; \"only by using door spaces\"; \"Players cannot end a move on another player-occupied space\"",
-        ZB_PH_MOVE, O, NULL, offer_steps),
-    ROW("ZB-STEP", "Movement Rules", "one space north, east, south or west",
-        ZB_PH_MOVE, E, chose_step, step),
-    ROW("ZB-STOP", "Movement Rules", "\"may stop at any time\"",
-        ZB_PH_MOVE, E, chose_stop, stop),
-    ROW("ZB-ENTER-COMBAT", "Movement Rules", "\"Every time a player moves on a space occupied by a zombie, combat must occur\"",
-        ZB_PH_ARRIVE, E, zombie_here, fight_on_entry),
-    ROW("ZB-CLAIM-TOKEN", "Movement Rules", "\"If a player moves on a space containing a token but no zombie, the token is claimed\"",
-        ZB_PH_ARRIVE, E, token_here, claim_token),
-    ROW("ZB-TAKE-BULLET", "Movement Rules", "\"may take a single bullet token from that player. Second player may not refuse\"",
-        ZB_PH_ARRIVE, E, bullet_to_take, take_bullet),
-    ROW("ZB-WEAPON", "Movement Rules", "\"Available cards from the Weapon Deck are drawn\" on entering the building",
-        ZB_PH_ARRIVE, E, weapon_to_take, take_weapon),
-    ROW("ZB-SURVIVORS", "Movement Rules", "\"players roll 1d6 to determine number of survivors\"; \"Place a marker on each Named Building searched\"",
-        ZB_PH_ARRIVE, E, cleared_building, survivors),
-    ROW("ZB-HELIPORT-EARNED", "End Game", "\"The first player to rescue three survivors\"",
-        ZB_PH_ARRIVE, E, earns_heliport, heliport_earned),
-    ROW("ZB-HELIPORT-WIN", "End Game", "\"The first player with three survivors to reach the center square of the Heliport tile wins\"",
-        ZB_PH_ARRIVE, E, at_heliport, heli_win),
-    ROW("ZB-ARRIVED", "Movement Rules", "\"Player may continue up to total movement allowance after defeating zombie\"",
-        ZB_PH_ARRIVE, E, NULL, arrived),
-    VROW("ZB-ZOMBIES-CHASE", "Turn Sequence", "\"Move all zombies that can be legally moved just one space each\": toward the nearest player " SILENT,
-         ZB_PH_ZOMBIES, E, ZB_V_ZOMBIES, ZB_ZOMBIES_CHASE, NULL, zombies_chase),
-    VROW("ZB-ZOMBIES-RANDOM", "Turn Sequence", "\"just one space each in any direction\": each a random legal direction",
-         ZB_PH_ZOMBIES, E, ZB_V_ZOMBIES, ZB_ZOMBIES_RANDOM, NULL, zombies_random),
-    ROW("ZB-SQUARE-LIFE", "Movement Rules", "\"Each time a player ends his turn on the center of the Town Square, that player gains one life token\"",
-        ZB_PH_REPLENISH, E, on_square_centre, square_life),
-    VROW("ZB-TRADE-ASK", "Resource Replenishment", "\"Killed zombies may be traded for bullet tokens at a rate of three zombies per bullet\"",
-         ZB_PH_REPLENISH, E, ZB_V_TRADE, ZB_TRADE_CHOOSE, can_trade, to_trade),
-    VROW("ZB-TRADE-ALL", "Resource Replenishment " SILENT, "every full three kills traded at once",
-         ZB_PH_REPLENISH, E, ZB_V_TRADE, ZB_TRADE_ALL, can_trade, trade_all),
-    ROW("ZB-REPLENISH-DONE", "Turn Sequence", "\"Player draws new Cards and Tiles\"",
-        ZB_PH_REPLENISH, E, NULL, replenish_done),
-    ROW("ZB-TRADE-OFFER", "Resource Replenishment", "how many bullets to take for kills, three kills each",
-        ZB_PH_TRADE, O, NULL, offer_trades),
-    ROW("ZB-TRADE", "Resource Replenishment", "three kills off the kill-pile for each bullet",
-        ZB_PH_TRADE, E, NULL, traded),
-    ROW("ZB-ALTERNATE-TILES", "Resource Replenishment", "\"When either draw pile is depleted, the Alternate Deck is shuffled\" (tiles)",
-        ZB_PH_DRAW, E, tiles_run_out, alt_tiles),
-    ROW("ZB-ALTERNATE-CARDS", "Resource Replenishment", "\"When either draw pile is depleted, the Alternate Deck is shuffled\" (cards)",
-        ZB_PH_DRAW, E, cards_run_out, alt_cards),
-    ROW("ZB-DRAW", "Resource Replenishment", "\"a player draws Cards and Tiles to replenish allotment of three each\"",
-        ZB_PH_DRAW, E, NULL, draw),
-    VROW("ZB-ALL-SEARCHED", "End Game", "\"the player with the most rescued survivors once all Named Buildings have been searched\" wins, the Heliport having failed",
-         ZB_PH_TURN_END, E, ZB_V_NO_HELI, ZB_NO_HELI_ALL_SEARCHED, searched_out, all_searched),
-    ROW("ZB-TURN-CAP", "End Game " SILENT, "undead's bound: after the last round of the cap, the most rescued survivors wins",
-        ZB_PH_TURN_END, E, cap_reached, turn_cap),
-    ROW("ZB-NEXT", "Turn Sequence", "\"Play proceeds clockwise\"",
-        ZB_PH_TURN_END, E, NULL, next_turn),
-};
-_Static_assert(sizeof zb_rules / sizeof zb_rules[0] == ZB_N_RULES, "ZB_N_RULES counts the rows");
+/* X(C, IDX, PHASE, KIND, GUARD, EFFECT, ID, SOURCE, SECTION, SUMMARY, COND, COND2) */
+#define ZB_RULE_LIST(X, C) \
+    X(C, ZB_R_PLAYERS, ZB_PH_SETUP, EFFECT, ud_always, seat_players, "ZB-PLAYERS", SRC, "Game Setup " SILENT, \
+      "one to six players, each with a pawn (the box's 2-6, and a solo table for study)", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ALTERNATE_DECKS, ZB_PH_SETUP, EFFECT, ud_always, set_aside_alternates, "ZB-ALTERNATE-DECKS", SRC, "Game Setup", \
+      "\"remove the following duplicate Event Cards and Map Tiles\": the alternate decks, set aside", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_WEAPON_DECK, ZB_PH_SETUP, EFFECT, ud_always, weapon_deck, "ZB-WEAPON-DECK", SRC, "Game Setup", \
+      "\"These sixteen (eight pair) Event Cards are the Weapon Deck\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_TOWN_SQUARE, ZB_PH_SETUP, EFFECT, ud_always, town_square, "ZB-TOWN-SQUARE", SRC, "Game Setup", \
+      "\"Place the Town Square in the center of the Table\", every pawn on its centre, heliport aside, piles shuffled", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ALLOTMENT, ZB_PH_SETUP, EFFECT, ud_always, starting_allotment, "ZB-ALLOTMENT", SRC, "Game Setup", \
+      "\"each player receives 3 of each: bullet tokens, life tokens, Event Cards and Map Tiles\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_FIRST_PLAYER, ZB_PH_FIRST, EFFECT, ud_always, first_player, "ZB-FIRST-PLAYER", SRC, "Turn Sequence", \
+      "\"First player is determined by low die roll\"; a tie for low rolls again " SILENT, UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_LAST_ALIVE, ZB_PH_TURN_START, EFFECT, one_left, last_alive, "ZB-LAST-ALIVE", SRC, "End Game", \
+      "\"the winner is the last living player\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ALL_OUT, ZB_PH_TURN_START, EFFECT, none_left, all_out, "ZB-ALL-OUT", SRC, "End Game " SILENT, \
+      "every player has given up its character: nobody wins", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_OUT_SKIPPED, ZB_PH_TURN_START, EFFECT, current_out, skip_out, "ZB-OUT-SKIPPED", SRC, "Combat Rules " SILENT, \
+      "a player who chose no new character takes no more turns", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_DEAD_CHOOSES, ZB_PH_TURN_START, EFFECT, current_dead, to_revive, "ZB-DEAD-CHOOSES", SRC, "Combat Rules", \
+      "\"On the following turn the player may choose to begin a new character\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_TURN, ZB_PH_TURN_START, EFFECT, current_alive, begin_turn, "ZB-TURN", SRC, "Movement Rules", \
+      "\"twice the number of life tokens held at the beginning of the turn\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_REVIVE_OFFER, ZB_PH_REVIVE, OFFER, ud_always, offer_revive, "ZB-REVIVE-OFFER", SRC, "Combat Rules", \
+      "\"may choose to begin a new character\": a new character or none", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_NEW_CHARACTER, ZB_PH_REVIVE, EFFECT, chose_revive, revive, "ZB-NEW-CHARACTER", SRC, "Combat Rules", \
+      "\"placing a pawn on the center of the town square, but may not move until the next turn\"", V(ZB_V_NEWCHAR, ZB_NEWCHAR_NO_MOVE), UD_ANY) \
+    X(C, ZB_R_NEW_CHARACTER_SKIP, ZB_PH_REVIVE, EFFECT, chose_revive, revive_skip, "ZB-NEW-CHARACTER-SKIP", SRC, "Combat Rules " SILENT, \
+      "the new character's first turn is only its placing", V(ZB_V_NEWCHAR, ZB_NEWCHAR_SKIP_TURN), UD_ANY) \
+    X(C, ZB_R_RETIRE, ZB_PH_REVIVE, EFFECT, chose_retire, retire, "ZB-RETIRE", SRC, "Combat Rules", \
+      "\"may choose\": a player may also begin no new character", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_START_COMBAT, ZB_PH_STEP1, EFFECT, zombie_here, start_combat, "ZB-START-COMBAT", SRC, "Turn Sequence", \
+      "\"Combat a zombie on player's current space if there is one\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_NO_START_COMBAT, ZB_PH_STEP1, EFFECT, no_zombie_here, to_place, "ZB-NO-START-COMBAT", SRC, "Turn Sequence", \
+      "no zombie on the player's space: on to the map tiles", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_COMBAT_ROLL, ZB_PH_COMBAT, EFFECT, ud_always, combat_roll, "ZB-COMBAT-ROLL", SRC, "Combat Rules", \
+      "\"On a roll of 4, 5 or 6 player wins the combat\" (a weapon in play adds to the roll)", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_COMBAT_PAY, ZB_PH_PAY, OFFER, ud_always, offer_pay, "ZB-COMBAT-PAY", SRC, "Combat Rules", \
+      "\"must either forfeit a life token or spend enough bullet tokens to raise roll to 4\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_SHOOT, ZB_PH_PAY, EFFECT, chose_shoot, shoot, "ZB-SHOOT", SRC, "Combat Rules", \
+      "\"spend enough bullet tokens to raise roll to 4\": the combat is won", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_BLEED, ZB_PH_PAY, EFFECT, chose_bleed, bleed, "ZB-BLEED", SRC, "Combat Rules", \
+      "\"forfeit a life token\"; \"Combat continues until the player wins or runs out of life tokens\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_DEATH, ZB_PH_COMBAT_END, EFFECT, out_of_life, death, "ZB-DEATH", SRC, "Combat Rules", \
+      "\"that player forfeits all zombies and survivors and is removed from the board\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_KILL, ZB_PH_COMBAT_END, EFFECT, still_alive, kill, "ZB-KILL", SRC, "Combat Rules", \
+      "\"adds the zombie to player's kill-pile\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_NO_HELIPORT, ZB_PH_PLACE_CHECK, EFFECT, heli_stuck, no_heliport, "ZB-NO-HELIPORT", SRC, "End Game", \
+      "\"When the Heliport cannot be placed\": the game ends; the most rescued survivors wins", \
+      V(ZB_V_NO_HELI, ZB_NO_HELI_AT_ONCE), UD_ANY) \
+    X(C, ZB_R_NO_HELIPORT_WAIT, ZB_PH_PLACE_CHECK, EFFECT, heli_stuck, heliport_waits, "ZB-NO-HELIPORT-WAIT", SRC, "End Game", \
+      "\"When the Heliport cannot be placed\" ... \"once all Named Buildings have been searched\": play goes on, the Heliport tried again next turn", \
+      V(ZB_V_NO_HELI, ZB_NO_HELI_ALL_SEARCHED), UD_ANY) \
+    X(C, ZB_R_HELIPORT_DUE, ZB_PH_PLACE_CHECK, EFFECT, heli_can, to_place_decision, "ZB-HELIPORT-DUE", SRC, "End Game", \
+      "\"may place the Heliport tile at any legal space on that player's following turn\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_BLOCKED, ZB_PH_PLACE_CHECK, EFFECT, blocked, lose_turn, "ZB-BLOCKED", SRC, "Placing Map Tiles", \
+      "\"the player without playable tiles loses the rest of that turn\" (the draw is kept " SILENT ")", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_PLACE_MORE, ZB_PH_PLACE_CHECK, EFFECT, tile_fits, to_place_decision, "ZB-PLACE-MORE", SRC, "Turn Sequence", \
+      "\"Place as many of the Map Tiles from hand as can be legally placed\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_PLACE_DONE, ZB_PH_PLACE_CHECK, EFFECT, ud_always, placing_done, "ZB-PLACE-DONE", SRC, "Turn Sequence", \
+      "no tile in hand fits any more: on to movement", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_PLACE_OFFER, ZB_PH_PLACE, OFFER, ud_always, offer_places, "ZB-PLACE-OFFER", SRC, "Placing Map Tiles", \
+      "\"Tiles may be rotated any direction, but must be placed so that roads are connected\"; \"Roads may not be blocked by the side of a building\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_PLACE, ZB_PH_PLACE, EFFECT, chose_place, place, "ZB-PLACE", SRC, "Placing Map Tiles", \
+      "the tile goes down at the chosen slot and rotation", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_HELIPORT, ZB_PH_PLACE, EFFECT, chose_heliport, place_heliport, "ZB-HELIPORT", SRC, "End Game", \
+      "\"place the Heliport tile at any legal space\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_NAMED_STOCK, ZB_PH_LAID, EFFECT, laid_named, stock_building, "ZB-NAMED-STOCK", SRC, "Placing Map Tiles", \
+      "\"they get the number of Zombies, Bullet, and Life tokens indicated\"; \"All tokens and zombies must be placed inside the building\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ROAD_ZOMBIES, ZB_PH_LAID, EFFECT, laid_road, road_zombies, "ZB-ROAD-ZOMBIES", SRC, "Placing Map Tiles", \
+      "\"a number of zombies on it equal to the number of road access points it has\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_LAID_PLAIN, ZB_PH_LAID, EFFECT, ud_always, to_place, "ZB-LAID-PLAIN", SRC, "End Game " SILENT, \
+      "the heliport brings no zombies or tokens", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_EVENT_MAY, ZB_PH_EVENT_CHECK, EFFECT, may_play, to_event, "ZB-EVENT-MAY", SRC, "Resource Replenishment", \
+      "\"Players may only play one Event Card per round\" (played before moving " SILENT ")", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_EVENT_NONE, ZB_PH_EVENT_CHECK, EFFECT, may_not_play, to_move_check, "ZB-EVENT-NONE", SRC, "Resource Replenishment", \
+      "no card may be played now: on to movement", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_EVENT_OFFER, ZB_PH_EVENT, OFFER, ud_always, offer_events, "ZB-EVENT-OFFER", SRC, "Resource Replenishment", \
+      "\"Event Cards that affect other players may be played at any time\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_EVENT_PASS, ZB_PH_EVENT, EFFECT, chose_pass, to_move_check, "ZB-EVENT-PASS", SRC, "Resource Replenishment", \
+      "a player need not play a card", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_EVENT_PLAY, ZB_PH_EVENT, EFFECT, chose_play, play_event, "ZB-EVENT-PLAY", SRC, "Resource Replenishment", \
+      "\"following card instructions\"; \"Discarded Event Cards are not played again\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_MAY_MOVE, ZB_PH_MOVE_CHECK, EFFECT, may_move, to_move, "ZB-MAY-MOVE", SRC, "Movement Rules", \
+      "\"Player movement allowance is equal to twice the number of life tokens\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_MOVE_DONE, ZB_PH_MOVE_CHECK, EFFECT, may_not_move, to_zombies, "ZB-MOVE-DONE", SRC, "Movement Rules", \
+      "\"unused move allowance cannot be used in any subsequent turn\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_STEP_OFFER, ZB_PH_MOVE, OFFER, ud_always, offer_steps, "ZB-STEP-OFFER", SRC, "Movement Rules", \
+      "\"Neither players nor zombies may make diagonal moves\"; \"only by using door spaces\"; \"Players cannot end a move on another player-occupied space\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_STEP, ZB_PH_MOVE, EFFECT, chose_step, step, "ZB-STEP", SRC, "Movement Rules", \
+      "one space north, east, south or west", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_STOP, ZB_PH_MOVE, EFFECT, chose_stop, stop, "ZB-STOP", SRC, "Movement Rules", \
+      "\"may stop at any time\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ENTER_COMBAT, ZB_PH_ARRIVE, EFFECT, zombie_here, fight_on_entry, "ZB-ENTER-COMBAT", SRC, "Movement Rules", \
+      "\"Every time a player moves on a space occupied by a zombie, combat must occur\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_CLAIM_TOKEN, ZB_PH_ARRIVE, EFFECT, token_here, claim_token, "ZB-CLAIM-TOKEN", SRC, "Movement Rules", \
+      "\"If a player moves on a space containing a token but no zombie, the token is claimed\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_TAKE_BULLET, ZB_PH_ARRIVE, EFFECT, bullet_to_take, take_bullet, "ZB-TAKE-BULLET", SRC, "Movement Rules", \
+      "\"may take a single bullet token from that player. Second player may not refuse\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_WEAPON, ZB_PH_ARRIVE, EFFECT, weapon_to_take, take_weapon, "ZB-WEAPON", SRC, "Movement Rules", \
+      "\"Available cards from the Weapon Deck are drawn\" on entering the building", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_SURVIVORS, ZB_PH_ARRIVE, EFFECT, cleared_building, survivors, "ZB-SURVIVORS", SRC, "Movement Rules", \
+      "\"players roll 1d6 to determine number of survivors\"; \"Place a marker on each Named Building searched\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_HELIPORT_EARNED, ZB_PH_ARRIVE, EFFECT, earns_heliport, heliport_earned, "ZB-HELIPORT-EARNED", SRC, "End Game", \
+      "\"The first player to rescue three survivors\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_HELIPORT_WIN, ZB_PH_ARRIVE, EFFECT, at_heliport, heli_win, "ZB-HELIPORT-WIN", SRC, "End Game", \
+      "\"The first player with three survivors to reach the center square of the Heliport tile wins\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ARRIVED, ZB_PH_ARRIVE, EFFECT, ud_always, arrived, "ZB-ARRIVED", SRC, "Movement Rules", \
+      "\"Player may continue up to total movement allowance after defeating zombie\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ZOMBIES_CHASE, ZB_PH_ZOMBIES, EFFECT, ud_always, zombies_chase, "ZB-ZOMBIES-CHASE", SRC, "Turn Sequence", \
+      "\"Move all zombies that can be legally moved just one space each\": toward the nearest player " SILENT, V(ZB_V_ZOMBIES, ZB_ZOMBIES_CHASE), UD_ANY) \
+    X(C, ZB_R_ZOMBIES_RANDOM, ZB_PH_ZOMBIES, EFFECT, ud_always, zombies_random, "ZB-ZOMBIES-RANDOM", SRC, "Turn Sequence", \
+      "\"just one space each in any direction\": each a random legal direction", V(ZB_V_ZOMBIES, ZB_ZOMBIES_RANDOM), UD_ANY) \
+    X(C, ZB_R_SQUARE_LIFE, ZB_PH_REPLENISH, EFFECT, on_square_centre, square_life, "ZB-SQUARE-LIFE", SRC, "Movement Rules", \
+      "\"Each time a player ends his turn on the center of the Town Square, that player gains one life token\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_TRADE_ASK, ZB_PH_REPLENISH, EFFECT, can_trade, to_trade, "ZB-TRADE-ASK", SRC, "Resource Replenishment", \
+      "\"Killed zombies may be traded for bullet tokens at a rate of three zombies per bullet\"", V(ZB_V_TRADE, ZB_TRADE_CHOOSE), UD_ANY) \
+    X(C, ZB_R_TRADE_ALL, ZB_PH_REPLENISH, EFFECT, can_trade, trade_all, "ZB-TRADE-ALL", SRC, "Resource Replenishment " SILENT, \
+      "every full three kills traded at once", V(ZB_V_TRADE, ZB_TRADE_ALL), UD_ANY) \
+    X(C, ZB_R_REPLENISH_DONE, ZB_PH_REPLENISH, EFFECT, ud_always, replenish_done, "ZB-REPLENISH-DONE", SRC, "Turn Sequence", \
+      "\"Player draws new Cards and Tiles\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_TRADE_OFFER, ZB_PH_TRADE, OFFER, ud_always, offer_trades, "ZB-TRADE-OFFER", SRC, "Resource Replenishment", \
+      "how many bullets to take for kills, three kills each", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_TRADE, ZB_PH_TRADE, EFFECT, ud_always, traded, "ZB-TRADE", SRC, "Resource Replenishment", \
+      "three kills off the kill-pile for each bullet", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ALTERNATE_TILES, ZB_PH_DRAW, EFFECT, tiles_run_out, alt_tiles, "ZB-ALTERNATE-TILES", SRC, "Resource Replenishment", \
+      "\"When either draw pile is depleted, the Alternate Deck is shuffled\" (tiles)", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ALTERNATE_CARDS, ZB_PH_DRAW, EFFECT, cards_run_out, alt_cards, "ZB-ALTERNATE-CARDS", SRC, "Resource Replenishment", \
+      "\"When either draw pile is depleted, the Alternate Deck is shuffled\" (cards)", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_DRAW, ZB_PH_DRAW, EFFECT, ud_always, draw, "ZB-DRAW", SRC, "Resource Replenishment", \
+      "\"a player draws Cards and Tiles to replenish allotment of three each\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ALL_SEARCHED, ZB_PH_TURN_END, EFFECT, searched_out, all_searched, "ZB-ALL-SEARCHED", SRC, "End Game", \
+      "\"the player with the most rescued survivors once all Named Buildings have been searched\" wins, the Heliport having failed", \
+      V(ZB_V_NO_HELI, ZB_NO_HELI_ALL_SEARCHED), UD_ANY) \
+    X(C, ZB_R_TURN_CAP, ZB_PH_TURN_END, EFFECT, cap_reached, turn_cap, "ZB-TURN-CAP", SRC, "End Game " SILENT, \
+      "undead's bound: after the last round of the cap, the most rescued survivors wins", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_NEXT, ZB_PH_TURN_END, EFFECT, ud_always, next_turn, "ZB-NEXT", SRC, "Turn Sequence", \
+      "\"Play proceeds clockwise\"", UD_ALWAYS, UD_ANY)
+
+#define ZB_RULE_INDEX(C, IDX, ...) IDX,
+enum zb_rule_index { ZB_RULE_LIST(ZB_RULE_INDEX, 0) ZB_RULE_COUNT };
+
+#define ZB_RULE_ROW(C, IDX, PHASE, KIND, GUARD, EFFECT_FN, ID, SOURCE, SECTION, SUMMARY, COND, COND2) \
+    [IDX] = { ID, SOURCE, SECTION, SUMMARY, PHASE, KIND, COND, GUARD, EFFECT_FN, COND2 },
+const ud_rule zb_rules[ZB_N_RULES] = { ZB_RULE_LIST(ZB_RULE_ROW, 0) };
+_Static_assert((int)ZB_RULE_COUNT == (int)ZB_N_RULES, "ZB_N_RULES counts the rows");
+
+_Static_assert((int)ZB_PHASES <= (int)UD_COMPILED_MAX_PHASES, "more phases than compiled.h has cases");
+UD_COMPILED_RUNNER(zb_compiled_rows, ZB_RULE_LIST, zb_rules)

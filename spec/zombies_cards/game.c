@@ -305,8 +305,8 @@ static int gunner(const ud_game *g, const void *p, int seat, int param, const ud
 }
 
 const ud_policy_def zc_policies[ZC_N_POLICIES] = {
-    { "hoarder", "plays a card every round, only ones that go straight to the bullet pile", 0, 0, hoarder, 0, 0, 0 },
-    { "gunner", "plays its strongest weapon whenever it may, else fights or passes", 0, 0, gunner, 0, 0, 0 },
+    { "hoarder", "plays a card every round, only ones that go straight to the bullet pile", 0, 0, hoarder, 0, 0, 0, 1 },
+    { "gunner", "plays its strongest weapon whenever it may, else fights or passes", 0, 0, gunner, 0, 0, 0, 1 },
 };
 
 /* ---- start lines ------------------------------------------------------------------------------ */
@@ -439,6 +439,7 @@ static void zc_observe(const void *p, int seat, void *view)
 }
 
 extern const ud_game_extras zc_extras;
+extern int zc_compiled_rows(ud_step *s, void *state, int ph, bool from_decision);
 
 static const ud_ratio zc_ratios[] = {
     { "turns per game", "ZC-TURN", "ZC-PLAYERS" },
@@ -481,6 +482,7 @@ const ud_game zc_game = {
     .winner = zc_winner,
     .outcomes = zc_outcomes,
     .observe = zc_observe,
+    .compiled_rows = zc_compiled_rows,
     .load_content = zc_load_content,
     .load_content_memory = zc_load_content_memory,
     .content_ready = zc_content_ready,

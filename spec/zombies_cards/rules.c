@@ -1,7 +1,9 @@
 /*
  * rules.c - every rule of Zombies!!! The Card Game as a row of the spec
  * table, each row's guard and effect just above it, in the order a game
- * meets them.  The engine interprets the table.
+ * meets them.  The list at the end (ZC_RULE_LIST) gives both the rule
+ * array and the compiled runner (core/compiled.h), so the checker and the
+ * simulator run the same rows; the interpreter stays the reference.
  *
  * Section names are 003's headings; "(the text is silent: undead's
  * reading)" marks a row that fills a gap, with the variant that names the
@@ -10,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compiled.h"
 #include "zombies_cards.h"
 
 #define SRC "003_097727651bff7a0a.txt"
@@ -113,28 +116,46 @@ static bool has_effect_in_play(const zc_player *pl, int effect)
     return false;
 }
 
-bool zc_playable(const zc_state *st, int seat, int card, bool own)
+/* Whether some seat other than seat may be named by a card that costs
+ * bullets. */
+static bool some_target(const zc_state *st, int seat)
+{
+    for (int t = 0; t < st->n_players; t++)
+        if (zc_target_ok(st, seat, t))
+            return true;
+    return false;
+}
+
+/* The effects seat may play now, a bit per enum zc_effect: what
+ * zc_playable answers card by card, worked out once for a whole hand (a
+ * hand has no limit, and the rows ask at every decision).  A weapon
+ * needs its place as well (card_playable). */
+static unsigned playable_effects(const zc_state *st, int seat, bool own)
 {
     const zc_player *pl = &st->p[seat];
+    unsigned ok = 1u << ZC_FX_EXTRA_PLAY;
+    if (pl->n_play < ZC_MAX_INPLAY)
+        ok |= 1u << ZC_FX_WEAPON | 1u << ZC_FX_LUCK | 1u << ZC_FX_POWER_OUTAGE | 1u << ZC_FX_NO_GUTS;
+    if (pl->deck.n > 0)
+        ok |= 1u << ZC_FX_DRAW | (own ? 1u << ZC_FX_MOVE : 0u);
+    if (some_target(st, seat))
+        ok |= 1u << ZC_FX_LOSE_BULLET | 1u << ZC_FX_DISCARD_BULLET;
+    if (!own)
+        ok |= 1u << ZC_FX_BRAIN_CRAMP;
+    return ok;
+}
+
+static bool card_playable(const zc_state *st, unsigned ok, int card)
+{
     const zc_card *c = CARD(card);
-    bool room = pl->n_play < ZC_MAX_INPLAY;
-    switch (c->effect) {
-    case ZC_FX_WEAPON: return room && zc_weapon_here(st, c);
-    case ZC_FX_LUCK:
-    case ZC_FX_POWER_OUTAGE:
-    case ZC_FX_NO_GUTS: return room;
-    case ZC_FX_DRAW: return pl->deck.n > 0;
-    case ZC_FX_MOVE: return own && pl->deck.n > 0;
-    case ZC_FX_LOSE_BULLET:
-    case ZC_FX_DISCARD_BULLET:
-        for (int t = 0; t < st->n_players; t++)
-            if (zc_target_ok(st, seat, t))
-                return true;
+    if (c->effect >= ZC_EFFECTS || !((ok >> c->effect) & 1u))
         return false;
-    case ZC_FX_EXTRA_PLAY: return true;
-    case ZC_FX_BRAIN_CRAMP: return !own;
-    default: return false;
-    }
+    return c->effect != ZC_FX_WEAPON || zc_weapon_here(st, c);
+}
+
+bool zc_playable(const zc_state *st, int seat, int card, bool own)
+{
+    return card_playable(st, playable_effects(st, seat, own), card);
 }
 
 static bool can_play_any(const zc_state *st, int seat, bool own)
@@ -142,8 +163,9 @@ static bool can_play_any(const zc_state *st, int seat, bool own)
     const zc_player *pl = &st->p[seat];
     if (pl->played)
         return false;
+    unsigned ok = playable_effects(st, seat, own);
     for (int i = 0; i < pl->hand.n; i++)
-        if (zc_playable(st, seat, pl->hand.c[i], own))
+        if (card_playable(st, ok, pl->hand.c[i]))
             return true;
     return false;
 }
@@ -284,9 +306,12 @@ static void deal_seat(void *p, ud_step *s)
             used[zc_ring_at(&st->p[i].deck, k)] = true;
     pool pl_pool;
     pl_pool.n = 0;
-    for (int c = 0; c < zc_content.n_cards; c++)
-        if (!used[c])
-            pl_pool.c[pl_pool.n++] = (uint8_t)c;
+    /* without a branch: which cards are used is random, and the branch
+     * mispredicted on half of them */
+    for (int c = 0; c < zc_content.n_cards; c++) {
+        pl_pool.c[pl_pool.n] = (uint8_t)c;
+        pl_pool.n += !used[c];
+    }
     int want = deal_count(st->n_players);
     ud_rng *rng = ud_plain_rng(s);
     for (int k = 0; k < want; k++) {
@@ -485,9 +510,10 @@ static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
     const zc_player *pl = &st->p[seat];
     if (pl->played)
         return;
+    unsigned ok = playable_effects(st, seat, own);
     for (int i = 0; i < pl->hand.n; i++) {
         int c = pl->hand.c[i];
-        if (!zc_playable(st, seat, c, own))
+        if (!card_playable(st, ok, c))
             continue;
         if (zc_needs_target(c)) {
             for (int t = 0; t < st->n_players; t++)
@@ -1047,124 +1073,136 @@ static bool won_by_map(const void *p, const ud_step *s)
     return CST(p)->win_how == ZC_WIN_MAP;
 }
 
-const ud_rule zc_rules[ZC_N_RULES] = {
-    /* set-up */
-    { "ZC-PLAYERS", SRC, "SETUP", "2 to 6 players: \"For a 2 to 4 player game\" ... \"For a 5 to 6 player game\"",
-      ZC_PH_SETUP, UD_ROW_EFFECT, UD_ALWAYS, NULL, seat_players, UD_ANY },
-    { "ZC-FIRST-SEAT", SRC, "PLAYER TURN (the text is silent on who starts: undead's reading)",
-      "the first seat takes the first turn", ZC_PH_SETUP, UD_ROW_EFFECT, ZC_V_FIRST, ZC_FIRST_SEAT, NULL,
-      first_in_seat_order, UD_ANY },
-    { "ZC-FIRST-RANDOM", SRC, "PLAYER TURN (the text is silent on who starts: undead's reading)",
-      "a player drawn by lot takes the first turn", ZC_PH_SETUP, UD_ROW_EFFECT, ZC_V_FIRST, ZC_FIRST_RANDOM, NULL,
-      first_by_lot, UD_ANY },
-    { "ZC-DEAL", SRC, "SETUP 1-2", "\"Shuffle all of the cards\"; deal 18 each (2-4 players) or 17 (5-6), one pile face down: the draw deck",
-      ZC_PH_DEAL, UD_ROW_EFFECT, UD_ALWAYS, seats_to_deal, deal_seat, UD_ANY },
-    { "ZC-BOX", SRC, "SETUP 1", "\"Put any remaining cards back in the box.\"", ZC_PH_DEAL, UD_ROW_EFFECT,
-      UD_ALWAYS, all_dealt, box_the_rest, UD_ANY },
-    { "ZC-BULLETS", SRC, "SETUP 3", "the top three cards of each draw deck make the bullet pile",
-      ZC_PH_STOCK, UD_ROW_EFFECT, UD_ALWAYS, NULL, take_bullets, UD_ANY },
-    { "ZC-HAND", SRC, "SETUP 4", "\"Each player draws three cards for their player hand.\"", ZC_PH_STOCK,
-      UD_ROW_EFFECT, UD_ALWAYS, NULL, opening_hands, UD_ANY },
-    /* the start of a turn */
-    { "ZC-ROUND-OWN", SRC, "CARD PLAY", "a round runs \"from the beginning of your turn to the beginning of your next turn\"",
-      ZC_PH_TURN_START, UD_ROW_EFFECT, ZC_V_ROUND, ZC_ROUND_OWN, NULL, own_round_begins, UD_ANY },
-    { "ZC-ROUND-TABLE", SRC, "CARD PLAY (the text is silent once players are out: undead's reading)",
-      "a round is one turn of every player still in, from the first player's seat on",
-      ZC_PH_TURN_START, UD_ROW_EFFECT, ZC_V_ROUND, ZC_ROUND_TABLE, table_round_begins, table_round, UD_ANY },
-    { "ZC-LASTING-END", SRC, "CARD CLARIFICATIONS", "a card whose effect lasts until your next turn goes to your bullet pile then: \"placed in your bullet pile\"",
-      ZC_PH_TURN_START, UD_ROW_EFFECT, UD_ALWAYS, outage_of_current, lasting_ends, UD_ANY },
-    { "ZC-TURN", SRC, "PLAYER TURN", "a turn: play a map card, then fight zombies", ZC_PH_TURN_START,
-      UD_ROW_EFFECT, UD_ALWAYS, NULL, turn_begins, UD_ANY },
-    /* step 1 */
-    { "ZC-MAP-CARD", SRC, "PLAYER TURN 1", "\"Take the top card from your draw deck\" onto the map stack: your location and its zombies",
-      ZC_PH_MAP, UD_ROW_EFFECT, UD_ALWAYS, deck_left, play_map_card, UD_ANY },
-    /* card play out of turn */
-    { "ZC-OUT-OF-TURN", SRC, "CARD CLARIFICATIONS", "others may play on your turn: a location weapon counts \"no matter who's turn it is\"",
-      ZC_PH_REACT_NEXT, UD_ROW_EFFECT, ZC_V_OUT_OF_TURN, ZC_OOT_YES, someone_may_react, ask_reactor, UD_ANY },
-    { "ZC-OWN-PLAY", SRC, "CARD PLAY", "then the player in turn may play", ZC_PH_REACT_NEXT, UD_ROW_EFFECT,
-      ZC_V_OUT_OF_TURN, ZC_OOT_YES, nobody_reacts, to_own_play, UD_ANY },
-    { "ZC-REACT", SRC, "CARD PLAY", "\"You may play one card per round\": a card or pass, out of turn",
-      ZC_PH_REACT, UD_ROW_OFFER, UD_ALWAYS, NULL, offer_out_of_turn, UD_ANY },
-    { "ZC-PASS", SRC, "CARD PLAY", "a player may play nothing", ZC_PH_REACT, UD_ROW_EFFECT, UD_ALWAYS,
-      chose_pass, pass, UD_ANY },
-    { "ZC-PLAY-OUT", SRC, "CARD PLAY", "a card played goes to your bullet pile (\"When a card is played, discard it into your\" bullet pile)",
-      ZC_PH_REACT, UD_ROW_EFFECT, UD_ALWAYS, chose_card, play_out_of_turn, UD_ANY },
-    /* card play on your turn */
-    { "ZC-PLAY-OFFER", SRC, "CARD PLAY", "\"You may play one card per round\", then fight", ZC_PH_PLAY,
-      UD_ROW_OFFER, UD_ALWAYS, NULL, offer_own, UD_ANY },
-    { "ZC-PLAY", SRC, "CARD PLAY", "a card played goes to your bullet pile (\"When a card is played, discard it into your\" bullet pile)", ZC_PH_PLAY,
-      UD_ROW_EFFECT, UD_ALWAYS, chose_card, play_own, UD_ANY },
-    { "ZC-FIGHT", SRC, "PLAYER TURN 2", "\"Fight zombies.\"", ZC_PH_PLAY, UD_ROW_EFFECT, UD_ALWAYS, chose_fight,
-      start_fight, UD_ANY },
-    /* effects */
-    { "ZC-FX-WEAPON", SRC, "CARD CLARIFICATIONS", "a weapon stays in front of you; one with a location needs it \"to be the top card of the map stack\"",
-      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_weapon, lasting_in_front, UD_ANY },
-    { "ZC-FX-LUCK", SRC, "CARD CLARIFICATIONS", "a bonus to your next roll lasts longer than your turn: \"play in front of you until the effect is complete\"",
-      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_luck, lasting_in_front, UD_ANY },
-    { "ZC-FX-DRAW", SRC, "DRAWING CARDS", "\"The only time you draw cards is due to a card effect or during combat.\"",
-      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_draw, draw_cards, UD_ANY },
-    { "ZC-FX-MOVE", SRC, "CARD CLARIFICATIONS", "\"When cards state a movement, this indicates playing a map card to the map stack.\"",
-      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_move, movement, UD_ANY },
-    { "ZC-FX-LOSE-BULLET", SRC, "CARD CLARIFICATIONS", "to lose a bullet: \"take a card from your bullet stack and place it at the bottom of your draw deck\"",
-      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_lose, bullets_to_deck, UD_ANY },
-    { "ZC-FX-DISCARD-BULLET", SRC, "CARD CLARIFICATIONS", "to discard a bullet is the same (\"Example: Butter Fingers\")",
-      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_discard, bullets_to_deck, UD_ANY },
-    { "ZC-FX-POWER-OUTAGE", SRC, "Power Outage", "in front of you until your next turn: no weapon adds to a roll (the effect is undead's sample)",
-      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_outage, lasting_in_front, UD_ANY },
-    { "ZC-FX-EXTRA-PLAY", SRC, "Oooooh, What Luck!", "Oooooh, What Luck! lifts the one-card rule (\"This card supercedes the\" one card per turn rule)",
-      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_extra, extra_play, UD_ANY },
-    { "ZC-FX-NO-GUTS", SRC, "No Guts, No Glory", "in front of you until a failed roll you cannot pay (the effect is 003's ruling)",
-      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_no_guts, lasting_in_front, UD_ANY },
-    { "ZC-FX-BRAIN-CRAMP", SRC, "Brain Cramp", "played on another's turn: the current player's next roll counts as 1 (the effect is undead's sample)",
-      ZC_PH_EFFECT, UD_ROW_EFFECT, UD_ALWAYS, fx_cramp, brain_cramp, UD_ANY },
-    /* combat */
-    { "ZC-COMBAT-OVER", SRC, "FIGHTING ZOMBIES", "\"Roll the die one time for each zombie at your location\": none left, the turn ends",
-      ZC_PH_COMBAT, UD_ROW_EFFECT, UD_ALWAYS, no_zombies_left, combat_over, UD_ANY },
-    { "ZC-WEAPON-CHOICE", SRC, "FIGHTING ZOMBIES", "\"You may only use one weapon at a time for combat. Choose which weapon before you roll.\"",
-      ZC_PH_COMBAT, UD_ROW_EFFECT, UD_ALWAYS, choice_of_weapons, to_weapon_choice, UD_ANY },
-    { "ZC-ONE-WEAPON", SRC, "FIGHTING ZOMBIES", "with one weapon in front of you, it is the one used",
-      ZC_PH_COMBAT, UD_ROW_EFFECT, UD_ALWAYS, one_weapon, use_the_weapon, UD_ANY },
-    { "ZC-NO-WEAPON", SRC, "FIGHTING ZOMBIES", "no weapon (or a Power Outage in effect): the bare roll",
-      ZC_PH_COMBAT, UD_ROW_EFFECT, UD_ALWAYS, no_weapon, bare_hands, UD_ANY },
-    { "ZC-WEAPON-OFFER", SRC, "FIGHTING ZOMBIES", "\"Choose which weapon before you roll.\"", ZC_PH_WEAPON,
-      UD_ROW_OFFER, UD_ALWAYS, NULL, offer_weapons, UD_ANY },
-    { "ZC-WEAPON-CHOSEN", SRC, "FIGHTING ZOMBIES", "the chosen weapon adds to this roll", ZC_PH_WEAPON,
-      UD_ROW_EFFECT, UD_ALWAYS, NULL, weapon_chosen, UD_ANY },
-    { "ZC-CRAMPED", SRC, "Brain Cramp", "a Brain Cramp waiting: the roll counts as 1 (the effect is undead's sample)",
-      ZC_PH_ROLL, UD_ROW_EFFECT, UD_ALWAYS, cramp_waiting, cramped_roll, UD_ANY },
-    { "ZC-ROLL", SRC, "FIGHTING ZOMBIES", "one roll of the die for the zombie", ZC_PH_ROLL, UD_ROW_EFFECT,
-      UD_ALWAYS, NULL, roll, UD_ANY },
-    { "ZC-KILL", SRC, "FIGHTING ZOMBIES", "\"If you roll a 4 or more, you kill that zombie\" and draw a card",
-      ZC_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, roll_kills, kill_on_roll, UD_ANY },
-    { "ZC-OUTAGE-PAYS", SRC, "Power Outage", "\"Players will draw bullets and cards from the map stack due to failed combat rolls as usual.\"",
-      ZC_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, failed_in_outage, outage_pays, UD_ANY },
-    { "ZC-CRAMP-PAYS", SRC, "Brain Cramp", "\"The current player still pays bullets, etc. from their cards as usual.\"",
-      ZC_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, failed_cramped, cramp_pays, UD_ANY },
-    { "ZC-PAY-BULLETS", SRC, "FIGHTING ZOMBIES", "\"Each card taken from your bullet stack will raise the number rolled by one\"; to the bottom of your draw deck; then draw",
-      ZC_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, bullets_enough, pay_with_bullets, UD_ANY },
-    { "ZC-PAY-MAP", SRC, "FIGHTING ZOMBIES", "short of bullets: take additional cards \"from the bottom of the\" map stack; no draw, lose all cards in front, no further combat",
-      ZC_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, map_stack_enough, pay_from_map, UD_ANY },
-    { "ZC-NO-GUTS", SRC, "No Guts, No Glory", "\"your turn ends. You are not eliminated from the game as normal.\"",
-      ZC_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, cannot_pay_no_guts, no_guts_saves, UD_ANY },
-    { "ZC-DEATH", SRC, "FIGHTING ZOMBIES", "not enough map-stack cards: \"you are dead and out of the game\"",
-      ZC_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, cannot_pay, dies, UD_ANY },
-    /* the end of a turn */
-    { "ZC-LAST-STANDING", SRC, "WINNING THE GAME (the text is silent when all others are dead: undead's reading)",
-      "the last player alive wins at once", ZC_PH_TURN_END, UD_ROW_EFFECT, ZC_V_LAST_STANDING, ZC_STANDING_WINS,
-      one_left, last_standing, UD_ANY },
-    { "ZC-ALL-DEAD", SRC, "WINNING THE GAME (the text is silent: undead's reading)",
-      "nobody left alive: nobody wins", ZC_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS, none_left, all_dead, UD_ANY },
-    { "ZC-WIN-AFTER-FIGHT", SRC, "WINNING THE GAME (the text is silent on the map card: undead's reading)",
-      "a map card that empties your deck wins once its zombies are fought and you live", ZC_PH_TURN_END,
-      UD_ROW_EFFECT, ZC_V_LAST_CARD, ZC_LAST_AFTER_FIGHT, survived_last_card, helipad_after_fight, UD_ANY },
-    { "ZC-NO-HAND-LIMIT", SRC, "CARD PLAY", "\"There is no limit to the number of cards in your hand.\"",
-      ZC_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS, big_hand, keep_hand, UD_ANY },
-    { "ZC-NEXT", SRC, "PLAYER TURN (the text is silent on the order: undead's reading)",
-      "the next player alive in seat order takes the next turn", ZC_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS,
-      someone_alive, next_turn, UD_ANY },
-    /* winning */
-    { "ZC-WIN", SRC, "WINNING THE GAME", "\"When you have drawn the last card from your draw deck\" you have won",
-      ZC_PH_WIN, UD_ROW_EFFECT, UD_ALWAYS, won_by_draw, helipad, UD_ANY },
-    { "ZC-WIN-MAP", SRC, "OBJECTIVE", "\"exhausting all of the cards in your draw deck\": a map card that empties it wins too",
-      ZC_PH_WIN, UD_ROW_EFFECT, ZC_V_LAST_CARD, ZC_LAST_ANY, won_by_map, helipad, UD_ANY },
-};
+/* ---- the table: one list of rows, the rule array and the compiled runner ---------------------- */
+
+#define EFFECT UD_ROW_EFFECT
+#define OFFER UD_ROW_OFFER
+/* A row active only under one reading: variant key, value. */
+#define V(KEY, VALUE) KEY, VALUE
+
+/* X(C, IDX, PHASE, KIND, GUARD, EFFECT, ID, SOURCE, SECTION, SUMMARY, COND, COND2) */
+#define ZC_RULE_LIST(X, C) \
+    /* set-up */ \
+    X(C, ZC_R_PLAYERS, ZC_PH_SETUP, EFFECT, ud_always, seat_players, "ZC-PLAYERS", SRC, "SETUP", \
+      "2 to 6 players: \"For a 2 to 4 player game\" ... \"For a 5 to 6 player game\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FIRST_SEAT, ZC_PH_SETUP, EFFECT, ud_always, first_in_seat_order, "ZC-FIRST-SEAT", SRC, "PLAYER TURN (the text is silent on who starts: undead's reading)", \
+      "the first seat takes the first turn", V(ZC_V_FIRST, ZC_FIRST_SEAT), UD_ANY) \
+    X(C, ZC_R_FIRST_RANDOM, ZC_PH_SETUP, EFFECT, ud_always, first_by_lot, "ZC-FIRST-RANDOM", SRC, "PLAYER TURN (the text is silent on who starts: undead's reading)", \
+      "a player drawn by lot takes the first turn", V(ZC_V_FIRST, ZC_FIRST_RANDOM), UD_ANY) \
+    X(C, ZC_R_DEAL, ZC_PH_DEAL, EFFECT, seats_to_deal, deal_seat, "ZC-DEAL", SRC, "SETUP 1-2", \
+      "\"Shuffle all of the cards\"; deal 18 each (2-4 players) or 17 (5-6), one pile face down: the draw deck", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_BOX, ZC_PH_DEAL, EFFECT, all_dealt, box_the_rest, "ZC-BOX", SRC, "SETUP 1", \
+      "\"Put any remaining cards back in the box.\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_BULLETS, ZC_PH_STOCK, EFFECT, ud_always, take_bullets, "ZC-BULLETS", SRC, "SETUP 3", \
+      "the top three cards of each draw deck make the bullet pile", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_HAND, ZC_PH_STOCK, EFFECT, ud_always, opening_hands, "ZC-HAND", SRC, "SETUP 4", \
+      "\"Each player draws three cards for their player hand.\"", UD_ALWAYS, UD_ANY) \
+    /* the start of a turn */ \
+    X(C, ZC_R_ROUND_OWN, ZC_PH_TURN_START, EFFECT, ud_always, own_round_begins, "ZC-ROUND-OWN", SRC, "CARD PLAY", \
+      "a round runs \"from the beginning of your turn to the beginning of your next turn\"", V(ZC_V_ROUND, ZC_ROUND_OWN), UD_ANY) \
+    X(C, ZC_R_ROUND_TABLE, ZC_PH_TURN_START, EFFECT, table_round_begins, table_round, "ZC-ROUND-TABLE", SRC, "CARD PLAY (the text is silent once players are out: undead's reading)", \
+      "a round is one turn of every player still in, from the first player's seat on", V(ZC_V_ROUND, ZC_ROUND_TABLE), UD_ANY) \
+    X(C, ZC_R_LASTING_END, ZC_PH_TURN_START, EFFECT, outage_of_current, lasting_ends, "ZC-LASTING-END", SRC, "CARD CLARIFICATIONS", \
+      "a card whose effect lasts until your next turn goes to your bullet pile then: \"placed in your bullet pile\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_TURN, ZC_PH_TURN_START, EFFECT, ud_always, turn_begins, "ZC-TURN", SRC, "PLAYER TURN", \
+      "a turn: play a map card, then fight zombies", UD_ALWAYS, UD_ANY) \
+    /* step 1 */ \
+    X(C, ZC_R_MAP_CARD, ZC_PH_MAP, EFFECT, deck_left, play_map_card, "ZC-MAP-CARD", SRC, "PLAYER TURN 1", \
+      "\"Take the top card from your draw deck\" onto the map stack: your location and its zombies", UD_ALWAYS, UD_ANY) \
+    /* card play out of turn */ \
+    X(C, ZC_R_OUT_OF_TURN, ZC_PH_REACT_NEXT, EFFECT, someone_may_react, ask_reactor, "ZC-OUT-OF-TURN", SRC, "CARD CLARIFICATIONS", \
+      "others may play on your turn: a location weapon counts \"no matter who's turn it is\"", V(ZC_V_OUT_OF_TURN, ZC_OOT_YES), UD_ANY) \
+    X(C, ZC_R_OWN_PLAY, ZC_PH_REACT_NEXT, EFFECT, nobody_reacts, to_own_play, "ZC-OWN-PLAY", SRC, "CARD PLAY", \
+      "then the player in turn may play", V(ZC_V_OUT_OF_TURN, ZC_OOT_YES), UD_ANY) \
+    X(C, ZC_R_REACT, ZC_PH_REACT, OFFER, ud_always, offer_out_of_turn, "ZC-REACT", SRC, "CARD PLAY", \
+      "\"You may play one card per round\": a card or pass, out of turn", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_PASS, ZC_PH_REACT, EFFECT, chose_pass, pass, "ZC-PASS", SRC, "CARD PLAY", \
+      "a player may play nothing", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_PLAY_OUT, ZC_PH_REACT, EFFECT, chose_card, play_out_of_turn, "ZC-PLAY-OUT", SRC, "CARD PLAY", \
+      "a card played goes to your bullet pile (\"When a card is played, discard it into your\" bullet pile)", UD_ALWAYS, UD_ANY) \
+    /* card play on your turn */ \
+    X(C, ZC_R_PLAY_OFFER, ZC_PH_PLAY, OFFER, ud_always, offer_own, "ZC-PLAY-OFFER", SRC, "CARD PLAY", \
+      "\"You may play one card per round\", then fight", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_PLAY, ZC_PH_PLAY, EFFECT, chose_card, play_own, "ZC-PLAY", SRC, "CARD PLAY", \
+      "a card played goes to your bullet pile (\"When a card is played, discard it into your\" bullet pile)", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FIGHT, ZC_PH_PLAY, EFFECT, chose_fight, start_fight, "ZC-FIGHT", SRC, "PLAYER TURN 2", \
+      "\"Fight zombies.\"", UD_ALWAYS, UD_ANY) \
+    /* effects */ \
+    X(C, ZC_R_FX_WEAPON, ZC_PH_EFFECT, EFFECT, fx_weapon, lasting_in_front, "ZC-FX-WEAPON", SRC, "CARD CLARIFICATIONS", \
+      "a weapon stays in front of you; one with a location needs it \"to be the top card of the map stack\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_LUCK, ZC_PH_EFFECT, EFFECT, fx_luck, lasting_in_front, "ZC-FX-LUCK", SRC, "CARD CLARIFICATIONS", \
+      "a bonus to your next roll lasts longer than your turn: \"play in front of you until the effect is complete\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_DRAW, ZC_PH_EFFECT, EFFECT, fx_draw, draw_cards, "ZC-FX-DRAW", SRC, "DRAWING CARDS", \
+      "\"The only time you draw cards is due to a card effect or during combat.\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_MOVE, ZC_PH_EFFECT, EFFECT, fx_move, movement, "ZC-FX-MOVE", SRC, "CARD CLARIFICATIONS", \
+      "\"When cards state a movement, this indicates playing a map card to the map stack.\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_LOSE_BULLET, ZC_PH_EFFECT, EFFECT, fx_lose, bullets_to_deck, "ZC-FX-LOSE-BULLET", SRC, "CARD CLARIFICATIONS", \
+      "to lose a bullet: \"take a card from your bullet stack and place it at the bottom of your draw deck\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_DISCARD_BULLET, ZC_PH_EFFECT, EFFECT, fx_discard, bullets_to_deck, "ZC-FX-DISCARD-BULLET", SRC, "CARD CLARIFICATIONS", \
+      "to discard a bullet is the same (\"Example: Butter Fingers\")", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_POWER_OUTAGE, ZC_PH_EFFECT, EFFECT, fx_outage, lasting_in_front, "ZC-FX-POWER-OUTAGE", SRC, "Power Outage", \
+      "in front of you until your next turn: no weapon adds to a roll (the effect is undead's sample)", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_EXTRA_PLAY, ZC_PH_EFFECT, EFFECT, fx_extra, extra_play, "ZC-FX-EXTRA-PLAY", SRC, "Oooooh, What Luck!", \
+      "Oooooh, What Luck! lifts the one-card rule (\"This card supercedes the\" one card per turn rule)", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_NO_GUTS, ZC_PH_EFFECT, EFFECT, fx_no_guts, lasting_in_front, "ZC-FX-NO-GUTS", SRC, "No Guts, No Glory", \
+      "in front of you until a failed roll you cannot pay (the effect is 003's ruling)", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_BRAIN_CRAMP, ZC_PH_EFFECT, EFFECT, fx_cramp, brain_cramp, "ZC-FX-BRAIN-CRAMP", SRC, "Brain Cramp", \
+      "played on another's turn: the current player's next roll counts as 1 (the effect is undead's sample)", UD_ALWAYS, UD_ANY) \
+    /* combat */ \
+    X(C, ZC_R_COMBAT_OVER, ZC_PH_COMBAT, EFFECT, no_zombies_left, combat_over, "ZC-COMBAT-OVER", SRC, "FIGHTING ZOMBIES", \
+      "\"Roll the die one time for each zombie at your location\": none left, the turn ends", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_WEAPON_CHOICE, ZC_PH_COMBAT, EFFECT, choice_of_weapons, to_weapon_choice, "ZC-WEAPON-CHOICE", SRC, "FIGHTING ZOMBIES", \
+      "\"You may only use one weapon at a time for combat. Choose which weapon before you roll.\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_ONE_WEAPON, ZC_PH_COMBAT, EFFECT, one_weapon, use_the_weapon, "ZC-ONE-WEAPON", SRC, "FIGHTING ZOMBIES", \
+      "with one weapon in front of you, it is the one used", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_NO_WEAPON, ZC_PH_COMBAT, EFFECT, no_weapon, bare_hands, "ZC-NO-WEAPON", SRC, "FIGHTING ZOMBIES", \
+      "no weapon (or a Power Outage in effect): the bare roll", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_WEAPON_OFFER, ZC_PH_WEAPON, OFFER, ud_always, offer_weapons, "ZC-WEAPON-OFFER", SRC, "FIGHTING ZOMBIES", \
+      "\"Choose which weapon before you roll.\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_WEAPON_CHOSEN, ZC_PH_WEAPON, EFFECT, ud_always, weapon_chosen, "ZC-WEAPON-CHOSEN", SRC, "FIGHTING ZOMBIES", \
+      "the chosen weapon adds to this roll", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_CRAMPED, ZC_PH_ROLL, EFFECT, cramp_waiting, cramped_roll, "ZC-CRAMPED", SRC, "Brain Cramp", \
+      "a Brain Cramp waiting: the roll counts as 1 (the effect is undead's sample)", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_ROLL, ZC_PH_ROLL, EFFECT, ud_always, roll, "ZC-ROLL", SRC, "FIGHTING ZOMBIES", \
+      "one roll of the die for the zombie", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_KILL, ZC_PH_RESOLVE, EFFECT, roll_kills, kill_on_roll, "ZC-KILL", SRC, "FIGHTING ZOMBIES", \
+      "\"If you roll a 4 or more, you kill that zombie\" and draw a card", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_OUTAGE_PAYS, ZC_PH_RESOLVE, EFFECT, failed_in_outage, outage_pays, "ZC-OUTAGE-PAYS", SRC, "Power Outage", \
+      "\"Players will draw bullets and cards from the map stack due to failed combat rolls as usual.\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_CRAMP_PAYS, ZC_PH_RESOLVE, EFFECT, failed_cramped, cramp_pays, "ZC-CRAMP-PAYS", SRC, "Brain Cramp", \
+      "\"The current player still pays bullets, etc. from their cards as usual.\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_PAY_BULLETS, ZC_PH_RESOLVE, EFFECT, bullets_enough, pay_with_bullets, "ZC-PAY-BULLETS", SRC, "FIGHTING ZOMBIES", \
+      "\"Each card taken from your bullet stack will raise the number rolled by one\"; to the bottom of your draw deck; then draw", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_PAY_MAP, ZC_PH_RESOLVE, EFFECT, map_stack_enough, pay_from_map, "ZC-PAY-MAP", SRC, "FIGHTING ZOMBIES", \
+      "short of bullets: take additional cards \"from the bottom of the\" map stack; no draw, lose all cards in front, no further combat", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_NO_GUTS, ZC_PH_RESOLVE, EFFECT, cannot_pay_no_guts, no_guts_saves, "ZC-NO-GUTS", SRC, "No Guts, No Glory", \
+      "\"your turn ends. You are not eliminated from the game as normal.\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_DEATH, ZC_PH_RESOLVE, EFFECT, cannot_pay, dies, "ZC-DEATH", SRC, "FIGHTING ZOMBIES", \
+      "not enough map-stack cards: \"you are dead and out of the game\"", UD_ALWAYS, UD_ANY) \
+    /* the end of a turn */ \
+    X(C, ZC_R_LAST_STANDING, ZC_PH_TURN_END, EFFECT, one_left, last_standing, "ZC-LAST-STANDING", SRC, "WINNING THE GAME (the text is silent when all others are dead: undead's reading)", \
+      "the last player alive wins at once", V(ZC_V_LAST_STANDING, ZC_STANDING_WINS), UD_ANY) \
+    X(C, ZC_R_ALL_DEAD, ZC_PH_TURN_END, EFFECT, none_left, all_dead, "ZC-ALL-DEAD", SRC, "WINNING THE GAME (the text is silent: undead's reading)", \
+      "nobody left alive: nobody wins", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_WIN_AFTER_FIGHT, ZC_PH_TURN_END, EFFECT, survived_last_card, helipad_after_fight, "ZC-WIN-AFTER-FIGHT", SRC, "WINNING THE GAME (the text is silent on the map card: undead's reading)", \
+      "a map card that empties your deck wins once its zombies are fought and you live", V(ZC_V_LAST_CARD, ZC_LAST_AFTER_FIGHT), UD_ANY) \
+    X(C, ZC_R_NO_HAND_LIMIT, ZC_PH_TURN_END, EFFECT, big_hand, keep_hand, "ZC-NO-HAND-LIMIT", SRC, "CARD PLAY", \
+      "\"There is no limit to the number of cards in your hand.\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_NEXT, ZC_PH_TURN_END, EFFECT, someone_alive, next_turn, "ZC-NEXT", SRC, "PLAYER TURN (the text is silent on the order: undead's reading)", \
+      "the next player alive in seat order takes the next turn", UD_ALWAYS, UD_ANY) \
+    /* winning */ \
+    X(C, ZC_R_WIN, ZC_PH_WIN, EFFECT, won_by_draw, helipad, "ZC-WIN", SRC, "WINNING THE GAME", \
+      "\"When you have drawn the last card from your draw deck\" you have won", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_WIN_MAP, ZC_PH_WIN, EFFECT, won_by_map, helipad, "ZC-WIN-MAP", SRC, "OBJECTIVE", \
+      "\"exhausting all of the cards in your draw deck\": a map card that empties it wins too", V(ZC_V_LAST_CARD, ZC_LAST_ANY), UD_ANY)
+
+#define ZC_RULE_INDEX(C, IDX, ...) IDX,
+enum zc_rule_index { ZC_RULE_LIST(ZC_RULE_INDEX, 0) ZC_RULE_COUNT };
+
+#define ZC_RULE_ROW(C, IDX, PHASE, KIND, GUARD, EFFECT_FN, ID, SOURCE, SECTION, SUMMARY, COND, COND2) \
+    [IDX] = { ID, SOURCE, SECTION, SUMMARY, PHASE, KIND, COND, GUARD, EFFECT_FN, COND2 },
+const ud_rule zc_rules[ZC_N_RULES] = { ZC_RULE_LIST(ZC_RULE_ROW, 0) };
+_Static_assert((int)ZC_RULE_COUNT == (int)ZC_N_RULES, "update ZC_N_RULES");
+
+_Static_assert((int)ZC_PHASES <= (int)UD_COMPILED_MAX_PHASES, "more phases than compiled.h has cases");
+UD_COMPILED_RUNNER(zc_compiled_rows, ZC_RULE_LIST, zc_rules)
