@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/faults.sh CASE UNDEAD SOURCE_DIR - regression tests for the faults an
+# tests/faults.sh CASE UNDEAD SOURCE_DIR [DB] - regression tests for the faults an
 # attack pass found ("Faults and bad input"): each CASE is one
 # fault, run as a user would, with the exact message asserted.
 #   no-end   a game that never ends (every seat always-roll): sim and check
@@ -25,6 +25,12 @@
 #            corrupt file (exit 1) instead of refusing to open it.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
+# the verify_db fixture's database (tests/verify_db.sh), for the cases
+# that need a verified one: copied, never written
+db="${4:-}"
+case "$case_" in write|interrupted)
+    [[ -s "$db" ]] || { echo "faults $case_: no verified database at '$db' (the verify_db fixture)" >&2; exit 1; } ;;
+esac
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
@@ -75,8 +81,7 @@ write)
     [[ -c /dev/full ]] || fail "/dev/full is not a character device here"
     msg="undead: writing standard output: No space left on device"
     printf 'undead-transcript 1\ngame zombie-dice\nplayer a stop-at-brains:2\nplayer b stop-at-brains:2\nseed 1\n' > one.txt
-    "$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 1 --reading-games 10 --db v.db > /dev/null \
-        || fail "undead verify"
+    cp "$db" v.db
     for cmd in "play zombie-dice --no-db" "sim zombie-dice --games 10 --no-db" "check --print --no-db one.txt" \
                "db runs --db v.db" "rules zombie-dice" "solve zombie-dice turn --no-db" "--version" \
                "faq --db v.db --golden $src/golden" "faq --db v.db --golden $src/golden --format md"; do
@@ -116,10 +121,11 @@ interrupted)
     verify() { "$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 1 --reading-games 10 "$@" \
                    > /dev/null || fail "undead verify $*"; }
     faq() { "$undead" faq --golden "$src/golden" --format md "$@" || fail "undead faq $*"; }
-    verify --db v.db
+    cp "$db" v.db
     faq --db v.db > before.md
     cp v.db k.db
-    verify --seed 2 --db k.db
+    # the second verify, of one game, is the one that is "killed"
+    verify --seed 2 --db k.db zombie-dice
     # a kill -9 after its golden and sim runs finished: the verify rows are
     # what db_open marks interrupted when their process is gone
     sql() { python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); r = c.execute(sys.argv[2]).fetchall(); c.commit(); print("\n".join(str(x[0]) for x in r))' "$@"; }

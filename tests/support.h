@@ -56,6 +56,24 @@ void assert_parse_error(const char *text, size_t len, int line, int col, const c
  * normally) and its output, NUL-terminated, in *out and *err (free them). */
 int run_undead(const char *const *argv, const char *input, char **out, char **err);
 
+/* ---- sample sizes ------------------------------------------------------------------ */
+
+/* n, or a quarter of it (at least 1) in the sanitizer build (tests/CMakeLists.txt
+ * defines UD_TEST_SANITIZED there), for loops that play many games.  That
+ * build is there to catch memory and undefined-behaviour errors, which the
+ * first hundred games meet as surely as the last, and it runs every test 5 to
+ * 15 times slower; the plain build runs every loop in full.  A statistical
+ * test whose sample shrinks widens its interval with it (it is computed from
+ * the sample size, never fixed). */
+static inline int test_sample(int n)
+{
+#ifdef UD_TEST_SANITIZED
+    return n / 4 > 0 ? n / 4 : 1;
+#else
+    return n;
+#endif
+}
+
 /* ---- every registered game ------------------------------------------------------ */
 
 /* Loop over the registry (spec/games.h): machinery suites never name a game. */

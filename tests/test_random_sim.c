@@ -69,7 +69,7 @@ static void simulate(const ud_game *g, int players, int *ended, int *failed)
     cr_assert_leq(g->state_size, sizeof state);
     ud_rng rng;
     ud_rng_seed(&rng, (uint64_t)players * 7777);
-    for (int k = 0; k < GAMES_PER_COUNT; k++) {
+    for (int k = 0; k < test_sample(GAMES_PER_COUNT); k++) {
         ud_match m;
         ud_match_defaults(&m, g);
         random_variants(g, &rng, m.setup.variant);

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# tests/verify_db.sh UNDEAD SOURCE_DIR DB - the CTest fixture `verify_db`:
+# one small `undead verify` of every game into DB, shared by the tests that
+# need a verified database (the FAQ's, the faults' write and interrupted
+# cases), which copy it and never write to it.  One verify instead of one
+# per test: under the sanitizers a verify is the slowest thing the suite does.
+set -euo pipefail
+undead="$1" src="$2" db="$3"
+rm -f "$db" "$db.tmp" "$db.out"
+"$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 10 --reading-games 300 \
+    --db "$db.tmp" > "$db.out" || { cat "$db.out"; echo "verify_db: undead verify failed" >&2; exit 1; }
+mv "$db.tmp" "$db"
+tail -1 "$db.out"
