@@ -105,6 +105,17 @@ typedef struct ud_variant {
     int default_value;
 } ud_variant;
 
+/* Who measures a reading in `undead verify` when the usual measuring game
+ * (two seats, each on the game's first policy) would seldom or never meet
+ * it: every seat on `policy` (as --policy takes it; NULL: the first
+ * policy), `players` seats (0: two, or the game's nearest).  The reading's
+ * baseline is then played by the same players. */
+typedef struct ud_reading_measure {
+    const char *key, *value;   /* the reading, KEY=VALUE */
+    const char *policy;
+    int players;
+} ud_reading_measure;
+
 /* A property that must hold after every step. */
 typedef struct ud_invariant {
     const char *id;
@@ -236,6 +247,8 @@ struct ud_game {
     const char *const *chance_events;  /* transcript verbs of chance lines, NULL-terminated */
     const ud_ratio *ratios;
     int n_ratios;
+    const ud_reading_measure *reading_measures;   /* NULL: every reading the usual way */
+    int n_reading_measures;
     int min_players;           /* 1: the game has a solo mode */
     int max_players;           /* at most UD_MAX_PLAYERS */
     size_t state_size;

@@ -31,6 +31,34 @@ if [[ "$mode" == same ]]; then
     if grep -qiE '<script|https?://|@import|url\(' a.html; then
         fail "the HTML does not stand alone (script or external reference)"
     fi
+    # A reading measured by players of its own (ud_game.reading_measures) has
+    # a baseline run by the same players, and its impact says so.
+    python3 - t.db a.md <<'PY' || fail "a reading measured by its own players"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+text = " ".join(open(sys.argv[2], encoding="utf-8").read().split())
+def param(run, name):
+    r = db.execute("SELECT value FROM run_params WHERE run_id = ? AND name = ?", (run, name)).fetchone()
+    return r[0] if r else None
+n = 0
+for (run,) in db.execute("SELECT run_id FROM run_params WHERE name = 'verify-reading' AND value LIKE 'baseline of %'"):
+    reading = param(run, "verify-reading")[len("baseline of "):]
+    verify = param(run, "verify-run")
+    twin = [r for (r,) in db.execute("SELECT run_id FROM run_params WHERE name = 'verify-reading' AND value = ?", (reading,))
+            if param(r, "verify-run") == verify]
+    if len(twin) != 1:
+        sys.exit(f"{reading}: {len(twin)} runs beside its baseline")
+    for key in ("verify-policy", "verify-players"):
+        if param(run, key) != param(twin[0], key):
+            sys.exit(f"{reading}: {key} {param(twin[0], key)}, its baseline's {param(run, key)}")
+    at = text.find(f"Measured impact of {reading}:")
+    if at < 0 or "against the same games by the same players" not in text[at:at + 800]:
+        sys.exit(f"{reading}: the FAQ does not say who measured it")
+    n += 1
+if n == 0:
+    sys.exit("no reading is measured by players of its own")
+print(f"faq_pdf: {n} readings measured by players of their own, each against its own baseline")
+PY
     echo "faq_pdf: same bytes twice ($(wc -c < a.html) bytes of HTML, $(wc -c < a.md) of Markdown)"
     exit 0
 fi

@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "policy.h"
 #include "setup.h"
 #include "support.h"
 
@@ -131,6 +132,34 @@ Test(setup, every_variant_value_is_accepted)
                           ud_buf_str(&err));
                 cr_assert_eq(setup.variant[v], i, "%s: %s", g->name, kv);
             }
+    }
+}
+
+/* A reading a game measures with players of its own names one of its
+ * readings (not a default: a default is the baseline), a policy the game
+ * has, and a player count it allows. */
+Test(setup, reading_measures_name_real_readings_and_policies)
+{
+    FOR_EACH_GAME(g) {
+        for (int i = 0; i < g->n_reading_measures; i++) {
+            const ud_reading_measure *m = &g->reading_measures[i];
+            char kv[128];
+            snprintf(kv, sizeof kv, "%s=%s", m->key, m->value);
+            ud_setup_defaults(g, &setup);
+            cr_assert(ud_setup_variant(g, &setup, kv, &err), "%s: measured reading %s: %s", g->name, kv,
+                      ud_buf_str(&err));
+            int v = 0;
+            while (strcmp(g->variants[v].key, m->key) != 0)
+                v++;
+            cr_assert_neq(setup.variant[v], g->variants[v].default_value,
+                          "%s: %s is the default: it cannot be measured against itself", g->name, kv);
+            ud_policy p;
+            cr_assert(!m->policy || ud_policy_parse(g, m->policy, &p, &err), "%s: %s: policy %s: %s", g->name,
+                      kv, m->policy, ud_buf_str(&err));
+            cr_assert(m->players == 0 || (m->players >= g->min_players && m->players <= g->max_players),
+                      "%s: %s: %d players", g->name, kv, m->players);
+            cr_assert(m->policy || m->players, "%s: %s: measured the usual way: leave it out", g->name, kv);
+        }
     }
 }
 

@@ -10,7 +10,11 @@
  *                                 every step, failed games as cases
  *   run "golden"                  the golden cases, as `undead golden check`
  *   run "sim" per reading         param verify-run (the verify run's id) and
- *                                 verify-reading (KEY=VALUE, or "defaults");
+ *                                 verify-reading (KEY=VALUE, "defaults", or
+ *                                 "baseline of KEY=VALUE" for a reading
+ *                                 measured by other players than the usual:
+ *                                 the same players with KEY at its default),
+ *                                 verify-policy and verify-players (who played);
  *                                 metrics with 95% confidence half-widths
  *                                 (NAME:ci95); the first games as cases
  *
@@ -388,21 +392,51 @@ static bool play_reading(const ud_match *m, const verify_opts *o, reading_sums *
     return true;
 }
 
+/* Who plays a reading's games: every seat on one policy. */
+typedef struct measurer {
+    ud_policy policy;
+    int players;
+} measurer;
+
+/* The usual measuring game (two seats on the game's first policy), or the
+ * one reading (v, x) asks for (ud_game.reading_measures).
+ * False, with a message, when the game names a policy it does not have. */
+static bool measurer_of(const ud_game *g, int v, int x, measurer *out, ud_buf *err)
+{
+    const ud_reading_measure *val = NULL;
+    for (int i = 0; v >= 0 && i < g->n_reading_measures; i++)
+        if (strcmp(g->reading_measures[i].key, g->variants[v].key) == 0 &&
+            strcmp(g->reading_measures[i].value, g->variants[v].values[x].name) == 0)
+            val = &g->reading_measures[i];
+    int want = val && val->players > 0 ? val->players : READING_PLAYERS;
+    out->players = want < g->min_players ? g->min_players : want > g->max_players ? g->max_players : want;
+    if (val && val->policy)
+        return ud_policy_parse(g, val->policy, &out->policy, err);
+    out->policy.def = g->n_policies ? &g->policies[0] : &ud_policy_random;
+    out->policy.param = out->policy.def->def_param;
+    return true;
+}
+
+static bool same_measurer(const measurer *a, const measurer *b)
+{
+    return a->players == b->players && a->policy.def == b->policy.def && a->policy.param == b->policy.param;
+}
+
 static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr, int64_t verify_run,
-                            const int *variant, const char *reading, verify_row *row, uint64_t *fired)
+                            const int *variant, const measurer *who, const char *reading, verify_row *row,
+                            uint64_t *fired)
 {
     ud_match m;
     ud_match_defaults(&m, g);
     memcpy(m.setup.variant, variant, sizeof m.setup.variant);
-    m.setup.n_players = READING_PLAYERS < g->min_players   ? g->min_players
-                        : READING_PLAYERS > g->max_players ? g->max_players
-                                                           : READING_PLAYERS;
+    m.setup.n_players = who->players;
     for (int p = 0; p < m.setup.n_players; p++) {
         snprintf(m.setup.names[p], UD_NAME_MAX, "p%d", p + 1);
-        m.policy[p].def = g->n_policies ? &g->policies[0] : &ud_policy_random;
-        m.policy[p].param = m.policy[p].def->def_param;
+        m.policy[p] = who->policy;
     }
     m.seed = o->seed;
+    char policy[96];
+    ud_policy_format(&who->policy, policy, sizeof policy);
 
     reading_sums *sums = malloc(sizeof *sums);
     if (!sums || !play_reading(&m, o, sums)) {
@@ -438,7 +472,7 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
                       (unsigned long long)o->reading_games, (unsigned long long)m.seed);
         for (int p = 0; p < m.setup.n_players; p++)
             ud_buf_printf(&cl, "%s%s", p ? "," : "", m.setup.names[p]);
-        ud_buf_printf(&cl, " --policy %s", m.policy[0].def->name);
+        ud_buf_printf(&cl, " --policy %s", policy);
         for (int v = 0; v < g->n_variants; v++)
             if (variant[v] != g->variants[v].default_value)
                 ud_buf_printf(&cl, " --variant %s=%s", g->variants[v].key,
@@ -453,6 +487,8 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
     rec_param(&sr, "db-cases", "%d", READING_DB_CASES);
     rec_param(&sr, "verify-run", "%lld", (long long)verify_run);
     rec_param(&sr, "verify-reading", "%s", reading);
+    rec_param(&sr, "verify-policy", "%s", policy);
+    rec_param(&sr, "verify-players", "%d", m.setup.n_players);
     for (uint64_t i = 0; i < games && i < READING_DB_CASES; i++)
         rec_replay_game(&sr, "sim", &m, m.seed + i, 1);
     rec_coverage(&sr, g, total);
@@ -498,22 +534,40 @@ static int simulate_readings(const ud_game *g, const verify_opts *o, recorder *v
         n += g->variants[v].n_values - 1;
     int variant[UD_MAX_VARIANTS];
     defaults(g, variant);
+    measurer usual, who;
+    ud_buf err;
+    ud_buf_init(&err);
+    measurer_of(g, -1, 0, &usual, &err);
     progress(g->name, "readings", i++, n);
-    failures += simulate_reading(g, o, vr, vr->run, variant, "defaults", row, fired);
+    failures += simulate_reading(g, o, vr, vr->run, variant, &usual, "defaults", row, fired);
     for (int v = 0; v < g->n_variants; v++)
         for (int x = 0; x < g->variants[v].n_values; x++) {
             if (x == g->variants[v].default_value)
                 continue;
             progress(g->name, "readings", i++, n);
+            char reading[128];
+            snprintf(reading, sizeof reading, "%s=%s", g->variants[v].key, g->variants[v].values[x].name);
+            if (!measurer_of(g, v, x, &who, &err)) {
+                printf("%s: reading %s: its measuring policy: %s\n", g->name, reading, ud_buf_str(&err));
+                row->violations++;
+                failures++;
+                continue;
+            }
             defaults(g, variant);
-            variant[v] = x;
             int w, y;
             if (!alone(g, v, x) && companion(g, v, x, &w, &y))
                 variant[w] = y;
-            char reading[128];
-            snprintf(reading, sizeof reading, "%s=%s", g->variants[v].key, g->variants[v].values[x].name);
-            failures += simulate_reading(g, o, vr, vr->run, variant, reading, row, fired);
+            if (!same_measurer(&who, &usual)) {
+                /* its own baseline: the same games by the same players,
+                 * with key v at its default */
+                char base[160];
+                snprintf(base, sizeof base, "baseline of %s", reading);
+                failures += simulate_reading(g, o, vr, vr->run, variant, &who, base, row, fired);
+            }
+            variant[v] = x;
+            failures += simulate_reading(g, o, vr, vr->run, variant, &who, reading, row, fired);
         }
+    ud_buf_free(&err);
     return failures;
 }
 

@@ -322,8 +322,11 @@ static bool find_query(const ud_game *g, const char *name, nq_query *q)
 /* The runs behind one game's sections. */
 typedef struct reading_run {
     int64_t id;
-    char reading[128];          /* "defaults" or KEY=VALUE */
+    char reading[128];          /* "defaults", KEY=VALUE or "baseline of KEY=VALUE" */
     int variant[UD_MAX_VARIANTS];
+    char policy[96];            /* every seat's policy ("" in older databases) */
+    int players;                /* 0 in older databases */
+    bool usual;                 /* played by the same players as "defaults" */
 } reading_run;
 
 typedef struct game_runs {
@@ -365,8 +368,17 @@ static void load_runs(sqlite3 *h, const ud_game *g, game_runs *gr)
         reading_run *rr = &gr->reading[gr->n++];
         rr->id = sqlite3_column_int64(st, 0);
         snprintf(rr->reading, sizeof rr->reading, "%s", col_text(st, 2));
+        snprintf(rr->policy, sizeof rr->policy, "%s", col_text(st, 3));
+        rr->players = sqlite3_column_int(st, 4);
     }
     sqlite3_finalize(st);
+    const reading_run *def = NULL;
+    for (int i = 0; i < gr->n && !def; i++)
+        if (strcmp(gr->reading[i].reading, "defaults") == 0)
+            def = &gr->reading[i];
+    for (int i = 0; i < gr->n; i++)
+        gr->reading[i].usual = def && strcmp(gr->reading[i].policy, def->policy) == 0 &&
+                               gr->reading[i].players == def->players;
     for (int i = 0; i < gr->n; i++) {
         reading_run *rr = &gr->reading[i];
         for (int v = 0; v < g->n_variants; v++)
@@ -396,7 +408,8 @@ static const reading_run *baseline_of(const ud_game *g, const game_runs *gr, con
 {
     for (int i = 0; i < gr->n; i++) {
         const reading_run *s = &gr->reading[i];
-        bool same = s->variant[v] == g->variants[v].default_value;
+        bool same = s != r && s->variant[v] == g->variants[v].default_value &&
+                    strcmp(s->policy, r->policy) == 0 && s->players == r->players;
         for (int w = 0; same && w < g->n_variants; w++)
             same = w == v || s->variant[w] == r->variant[w];
         if (same)
@@ -601,6 +614,17 @@ typedef struct impact_measure {
     double val, base, ci_r, ci_b;
 } impact_measure;
 
+/* The 95% half-width of a count of k games out of the run's games, as a
+ * count (normal approximation of the binomial). */
+static double count_ci95(sqlite3 *h, int64_t run, double k)
+{
+    double n = 0;
+    if (!metric(h, run, "games", &n) || n <= 0)
+        return 0;
+    double p = k / n;
+    return 1.96 * sqrt(p * (1 - p) / n) * n;
+}
+
 /* The measures of reading run r and baseline b that a reader can use
  * (rule firing counts left out); how many, at most IMPACT_MEASURES. */
 static int impact_measures(sqlite3 *h, const reading_run *r, const reading_run *b, impact_measure *m)
@@ -619,6 +643,11 @@ static int impact_measures(sqlite3 *h, const reading_run *r, const reading_run *
         e->val = sqlite3_column_double(st, 1);
         metric(h, r->id, ci_name, &e->ci_r);
         metric(h, b->id, ci_name, &e->ci_b);
+        if (strcmp(unit, "games") == 0 && strcmp(name, "games") != 0) {
+            /* a count of games stores no interval: a binomial one */
+            e->ci_r = count_ci95(h, r->id, e->val);
+            e->ci_b = count_ci95(h, b->id, e->base);
+        }
         /* a percentage to hundredths, a count of games whole, a rate finer */
         e->decimals = strcmp(unit, "%") == 0 ? 2 : strcmp(unit, "games") == 0 ? 0 : 4;
         measure_label(name, unit, e->label, sizeof e->label);
@@ -651,6 +680,51 @@ static void impact_row(faq_doc *d, const impact_measure *e)
     row_end(d);
 }
 
+static const char *count_word(int n)
+{
+    static const char *const word[] = { "no", "one", "two", "three", "four", "five", "six" };
+    return n >= 0 && n <= 6 ? word[n] : NULL;
+}
+
+/* "two players", or for a reading measured by players of its own
+ * "one player, every seat playing cautious, players who meet this reading". */
+static void who_played(faq_doc *d, const reading_run *r, bool explain)
+{
+    int n = r->players > 0 ? r->players : 2;
+    if (count_word(n))
+        textf(d, "%s player%s", count_word(n), n == 1 ? "" : "s");
+    else
+        textf(d, "%d players", n);
+    if (!r->usual && r->policy[0]) {
+        text(d, n == 1 ? ", playing " : ", every seat playing ");
+        ident(d, r->policy, false);
+        if (explain)
+            text(d, ": players who meet this reading, which the usual measuring players seldom or never do");
+    }
+}
+
+/* "undead's defaults", or "the reading KEY=VALUE" for the readings of run
+ * b that are not the defaults. */
+static void readings_of(faq_doc *d, const ud_game *g, const reading_run *b)
+{
+    int n = 0;
+    for (int w = 0; w < g->n_variants; w++)
+        n += b->variant[w] != g->variants[w].default_value;
+    if (!n) {
+        text(d, "undead's defaults");
+        return;
+    }
+    text(d, n == 1 ? "the reading " : "the readings ");
+    for (int w = 0, k = 0; w < g->n_variants; w++) {
+        if (b->variant[w] == g->variants[w].default_value)
+            continue;
+        char one[128];
+        snprintf(one, sizeof one, "%s=%s", g->variants[w].key, g->variants[w].values[b->variant[w]].name);
+        text(d, k++ ? " and " : "");
+        ident(d, one, false);
+    }
+}
+
 /* The measured impact of reading (v, x) against its baseline. */
 static void impact(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr, int v, int x)
 {
@@ -669,13 +743,13 @@ static void impact(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr
     para_begin(d);
     text(d, "Measured impact of ");
     ident(d, reading, false);
-    textf(d, ": %.0f seeded games (two players), against the same games under ", games);
-    if (strcmp(b->reading, "defaults") == 0)
-        text(d, "undead's defaults");
-    else {
-        text(d, "the reading ");
-        ident(d, b->reading, false);
-    }
+    textf(d, ": %.0f seeded games (", games);
+    who_played(d, r, true);
+    text(d, "), against the same games ");
+    if (!r->usual)
+        text(d, "by the same players ");
+    text(d, "under ");
+    readings_of(d, g, b);
     text(d, "; 95% confidence half-widths; a difference is marked when it exceeds its interval.");
     para_end(d);
     impact_measure *m = calloc(IMPACT_MEASURES, sizeof *m);
@@ -1125,7 +1199,9 @@ static void readings_chart(faq_doc *d, sqlite3 *h, const ud_game *g, const game_
     for (int i = 0; i < gr->n; i++) {
         double v, ci = -1;
         char ci_name[160];
-        if (!metric(h, gr->reading[i].id, name, &v))
+        /* one chart, one kind of players: readings measured by others
+         * (and their baselines) are in their own impact tables */
+        if (!gr->reading[i].usual || !metric(h, gr->reading[i].id, name, &v))
             continue;
         snprintf(ci_name, sizeof ci_name, "%s:ci95", name);
         metric(h, gr->reading[i].id, ci_name, &ci);
@@ -1259,7 +1335,13 @@ static void impact_sentence(faq_doc *d, sqlite3 *h, const ud_game *g, const game
     para_begin(d);
     text(d, "Measured: under ");
     ident(d, reading, false);
-    textf(d, " %s %.1f%% of %.0f seeded games, against %.1f%% under the default (", says, on, games, off);
+    textf(d, " %s %.1f%% of %.0f seeded games", says, on, games);
+    if (!r->usual) {
+        text(d, " (");
+        who_played(d, r, false);
+        text(d, ")");
+    }
+    textf(d, ", against %.1f%% under the default (", off);
     if ((diff > 0 ? diff : -diff) > ci)
         textf(d, "a difference of %+.1f points, beyond the 95%% interval of \xc2\xb1%.1f).", diff, ci);
     else

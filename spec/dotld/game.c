@@ -339,6 +339,14 @@ extern int dl_compiled_rows(ud_step *s, void *state, int ph, bool from_decision)
 /* State values whose items a record may write in any order: die faces held, marked and fought. */
 static const char *const unordered_state_keys[] = { "dice", "marked", "fight-dice", NULL };
 
+/* Readings measured in solo games: the Stress Cards drawn on a move, and
+ * resolved again, are the solo game's (a multiplayer party holds dealt
+ * cards). */
+static const ud_reading_measure dl_reading_measures[] = {
+    { "stress", "per-space", NULL, 1 },
+    { "stress-repeat", "each-time", NULL, 1 },
+};
+
 const ud_game dl_game = {
     .name = "dotld",
     .title = "Dice of the Living Dead (2nd edition)",
@@ -357,6 +365,8 @@ const ud_game dl_game = {
     .chance_events = dl_chance_events,
     .ratios = dl_ratios,
     .n_ratios = (int)(sizeof dl_ratios / sizeof dl_ratios[0]),
+    .reading_measures = dl_reading_measures,
+    .n_reading_measures = (int)(sizeof dl_reading_measures / sizeof dl_reading_measures[0]),
     .min_players = 1,
     .max_players = 5,   /* a character each, The Doctor excepted: 6 - 1 */
     .state_size = sizeof(dl_state),

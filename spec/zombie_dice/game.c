@@ -140,6 +140,12 @@ static const char *const unordered_state_keys[] = { "feet", "scores", NULL };
  * may write them in the order they were rolled. */
 static const char *const unordered_change_verbs[] = { "brains", "shotguns", "feet", "return-brains", NULL };
 
+/* The School Bus is measured by players who ride it: stop-at-shotguns,
+ * the usual measuring policy, never boards. */
+static const ud_reading_measure zd_reading_measures[] = {
+    { "bus", "on", "bus-rider", 0 },
+};
+
 const ud_game zd_game = {
     .name = "zombie-dice",
     .title = "Zombie Dice",
@@ -158,6 +164,8 @@ const ud_game zd_game = {
     .chance_events = zd_chance_events,
     .ratios = zd_ratios,
     .n_ratios = (int)(sizeof zd_ratios / sizeof zd_ratios[0]),
+    .reading_measures = zd_reading_measures,
+    .n_reading_measures = (int)(sizeof zd_reading_measures / sizeof zd_reading_measures[0]),
     .min_players = 2,
     .max_players = UD_MAX_PLAYERS,
     .state_size = sizeof(zd_state),
