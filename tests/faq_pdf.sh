@@ -28,6 +28,10 @@ if [[ "$mode" == same ]]; then
     faq --format md -o a.md && faq --format md > b.md
     cmp a.md b.md || fail "two Markdown generations from one database differ"
     grep -q 'id="ZD-BUST"' a.html || fail "no anchor for ZD-BUST"
+    # outcomes in words ("p2 won (p1 11, p2 16)"), not the database's text
+    if grep -nE 'winner=|nobody-won|\(partial scores=' a.md | head -3 | grep .; then
+        fail "an outcome printed as the database stores it"
+    fi
     if grep -qiE '<script|https?://|@import|url\(' a.html; then
         fail "the HTML does not stand alone (script or external reference)"
     fi

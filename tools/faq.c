@@ -1101,6 +1101,55 @@ static void case_label(const char *key, char *out, size_t size)
 
 /* Rows of a named query, at most a few, as a table after INTRO (or NULL);
  * when it has none, one sentence saying so (NONE) instead. */
+/* A stored outcome as a reader says it: "winner=p2 scores=p1:11,p2:16"
+ * is "p2 won (p1 11, p2 16)", "nobody-won scores=p1:3" "nobody won (p1
+ * 3)", "shared ..." "a shared win (...)", "partial ..." "scores so far: ...".  Text
+ * of another shape is kept as it is. */
+static void outcome_words(const char *raw, char *out, size_t size)
+{
+    char who[64] = "";
+    const char *scores = strstr(raw, " scores=");
+    size_t head = scores ? (size_t)(scores - raw) : strlen(raw);
+    if (head >= sizeof who) {
+        snprintf(out, size, "%s", raw);
+        return;
+    }
+    memcpy(who, raw, head);
+    who[head] = '\0';
+    size_t n;
+    if (strncmp(who, "winner=", 7) == 0)
+        n = (size_t)snprintf(out, size, "%s won", who + 7);
+    else if (strcmp(who, "nobody-won") == 0)
+        n = (size_t)snprintf(out, size, "nobody won");
+    else if (strcmp(who, "shared") == 0)
+        n = (size_t)snprintf(out, size, "a shared win");
+    else if (strcmp(who, "partial") == 0)
+        n = (size_t)snprintf(out, size, "scores so far");
+    else {
+        snprintf(out, size, "%s", raw);
+        return;
+    }
+    if (!scores || n + 4 >= size)
+        return;
+    /* "p1:11,p2:16" -> " (p1 11, p2 16)", or ": p1 11, p2 16" after "scores so far" */
+    bool so_far = strcmp(who, "partial") == 0;
+    size_t k = n;
+    out[k++] = so_far ? ':' : ' ';
+    out[k++] = so_far ? ' ' : '(';
+    for (const char *c = scores + 8; *c && k + 3 < size; c++) {
+        if (*c == ':')
+            out[k++] = ' ';
+        else if (*c == ',') {
+            out[k++] = ',';
+            out[k++] = ' ';
+        } else
+            out[k++] = *c;
+    }
+    if (!so_far)
+        out[k++] = ')';
+    out[k] = '\0';
+}
+
 static void named_query(faq_doc *d, sqlite3 *h, const ud_game *g, const char *name, char *const *params,
                         int n_params, const char *intro, const char *none)
 {
@@ -1139,6 +1188,9 @@ static void named_query(faq_doc *d, sqlite3 *h, const ud_game *g, const char *na
             /* Long values (transcripts) are cut: the query gives them whole. */
             if (strcmp(sqlite3_column_name(st, c), "key") == 0) {
                 case_label(s, label, sizeof label);
+                text(d, label);
+            } else if (strncmp(sqlite3_column_name(st, c), "outcome", 7) == 0) {
+                outcome_words(s, label, sizeof label);
                 text(d, label);
             } else if (strlen(s) > 300)
                 textf(d, "%.300s ...", s);
@@ -1248,6 +1300,9 @@ static void section_questions(faq_doc *d, sqlite3 *h, const ud_game *g, const ga
         ud_buf_puts(&intro, fx->reading_policy);
     else
         ud_buf_printf(&intro, "every seat playing %s", g->n_policies ? g->policies[0].name : "random");
+    ud_buf_puts(&intro, g->n_reading_measures ? "; a reading that players like these seldom meet is measured by "
+                                                "players who do, as its section says"
+                                              : "");
     ud_buf_puts(&intro, "), against the same games under the baseline reading. Exact figures, where undead "
                         "solve computed them, follow.");
     faq_p(d, ud_buf_str(&intro));
@@ -1746,9 +1801,11 @@ static void example(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *g
     snprintf(kp, sizeof kp, "key=%s", key);
     sqlite3_stmt *st = gr->golden ? query(h, "case-outcome", 2, rp, kp) : NULL;
     if (st) {
-        if (sqlite3_step(st) == SQLITE_ROW)
-            textf(d, " Replayed against the rules (undead golden check): %s (%s).", col_text(st, 0),
-                  col_text(st, 1));
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            char said[300];
+            outcome_words(col_text(st, 1), said, sizeof said);
+            textf(d, " Replayed against the rules (undead golden check): %s (%s).", col_text(st, 0), said);
+        }
         sqlite3_finalize(st);
     }
     html(d, "</span>");
