@@ -289,14 +289,10 @@ struct ud_game {
      * game's tables with the set in dir (a user's --content DIR), or with
      * the built-in set shipped in spec/<game>/content/ when dir is NULL.
      * False with err filled (FILE:LINE:COL).  A game loads its built-in
-     * set by itself on first use, so only --content needs a call.  NULL:
-     * the game has no content files. */
+     * set by itself on first use (safely from any thread), so only
+     * --content needs a call, before any game is played.  NULL: the game
+     * has no content files. */
     bool (*load_content)(const char *dir, struct ud_content_error *err);
-    /* Load the built-in set now if no set is loaded yet (what first use
-     * does).  Call it before games of this one are played on several
-     * threads: first use is not thread-safe.  NULL exactly when
-     * load_content is. */
-    void (*content_ready)(void);
     /* The same from files in memory named DIR/<file>, as a content
      * directory would hold them (the content fuzz targets, tests).  NULL
      * exactly when load_content is. */

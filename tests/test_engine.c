@@ -7,6 +7,7 @@
  * toy game defined here, so each case has one obvious cause.
  */
 #include <criterion/criterion.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "engine.h"
@@ -75,13 +76,73 @@ static void check_table(const ud_game *g, const int *variant)
  * and as many random ones). */
 enum { MAX_COMBOS = 8192 };
 
-/* A game with content has all three content hooks (tools call
- * content_ready before sharing a game among threads). */
+/* A game with content has both content hooks. */
 Test(table_build, content_hooks_come_together)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
         cr_assert_eq(!g->load_content, !g->load_content_memory, "%s", g->name);
-        cr_assert_eq(!g->load_content, !g->content_ready, "%s", g->name);
+}
+
+/* A game's first use may come from several threads at once (sim and
+ * verify start theirs before any game is set up): each thread's seeded
+ * game is the one a single thread then plays. */
+enum { FIRST_USE_THREADS = 4 };
+
+typedef struct first_use {
+    const ud_game *g;
+    uint64_t seed;
+    ud_result res;
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+} first_use;
+
+static void play_seed(const ud_game *g, uint64_t seed, void *state, ud_result *res)
+{
+    ud_match m;
+    ud_match_defaults(&m, g);
+    m.setup.n_players = g->min_players > 2 ? g->min_players : g->max_players < 2 ? g->max_players : 2;
+    for (int i = 0; i < m.setup.n_players; i++) {
+        snprintf(m.setup.names[i], UD_NAME_MAX, "p%d", i + 1);
+        m.policy[i].def = &ud_policy_random;
+    }
+    m.seed = seed;
+    ud_table t;
+    ud_table_build(&t, g, m.setup.variant);
+    ud_play(&m, &t, state, NULL, NULL, 1, res);
+}
+
+static void *first_use_thread(void *arg)
+{
+    first_use *u = arg;
+    play_seed(u->g, u->seed, u->state, &u->res);
+    return NULL;
+}
+
+Test(table_build, first_use_from_several_threads)
+{
+    FOR_EACH_GAME(g) {
+        /* each Criterion test is a process of its own: nothing is loaded yet */
+        static first_use u[FIRST_USE_THREADS];
+        pthread_t th[FIRST_USE_THREADS];
+        for (int i = 0; i < FIRST_USE_THREADS; i++) {
+            u[i].g = g;
+            u[i].seed = 100 + (uint64_t)i;
+            cr_assert_eq(pthread_create(&th[i], NULL, first_use_thread, &u[i]), 0);
+        }
+        for (int i = 0; i < FIRST_USE_THREADS; i++)
+            cr_assert_eq(pthread_join(th[i], NULL), 0);
+        for (int i = 0; i < FIRST_USE_THREADS; i++) {
+            static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+            ud_result again;
+            play_seed(g, u[i].seed, state, &again);
+            cr_assert_eq(u[i].res.status, again.status, "%s: seed %llu", g->name,
+                         (unsigned long long)u[i].seed);
+            cr_assert_eq(u[i].res.steps, again.steps, "%s: seed %llu", g->name,
+                         (unsigned long long)u[i].seed);
+            cr_assert_eq(u[i].res.winner, again.winner, "%s: seed %llu", g->name,
+                         (unsigned long long)u[i].seed);
+            cr_assert_eq(memcmp(u[i].state, state, g->state_size), 0, "%s: seed %llu: final states differ",
+                         g->name, (unsigned long long)u[i].seed);
+        }
     }
 }
 

@@ -370,8 +370,6 @@ static bool play_reading(const ud_match *m, const verify_opts *o, reading_sums *
     reading_piece *piece = calloc((size_t)n, sizeof *piece);
     if (!piece)
         return false;
-    if (m->game->content_ready)
-        m->game->content_ready();   /* before the threads: first use is not thread-safe */
     for (int j = 0; j < n; j++) {
         piece[j].m = m;
         piece[j].first = o->reading_games * (uint64_t)j / (uint64_t)n;

@@ -110,8 +110,6 @@ bool simulate_jobs(const ud_match *m, uint64_t games, int invariants, int jobs, 
     sim_part *part = calloc((size_t)n, sizeof *part);
     if (!part)
         return false;
-    if (m->game->content_ready)
-        m->game->content_ready();   /* before the threads: first use is not thread-safe */
     for (int j = 0; j < n; j++) {
         part[j] = (sim_part){ .m = m, .invariants = invariants };
         part[j].first = games * (uint64_t)j / (uint64_t)n;

@@ -9,6 +9,7 @@
  * schema cannot express (a branch that joins the track behind itself, a
  * safe house no event matches) name the record that breaks them.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -463,7 +464,9 @@ bool dl_load_content(const char *dir, ud_content_error *err)
     return load_set("spec/dotld/content", ud_content_dotld, ud_content_dotld_n, err);
 }
 
-void dl_content_ready(void)
+/* The built-in set, unless a set was loaded before the first game
+ * (--content DIR). */
+static void load_builtin(void)
 {
     if (dl_content.loaded)
         return;
@@ -473,4 +476,13 @@ void dl_content_ready(void)
         ud_content_error_print(&err, stderr);
         abort();
     }
+}
+
+/* Safe from any thread: the first caller loads the built-in set and the
+ * others wait for it (pthread_once), so a command may start its threads
+ * before any game has been set up. */
+void dl_content_ready(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, load_builtin);
 }

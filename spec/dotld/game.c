@@ -382,7 +382,6 @@ const ud_game dl_game = {
     .observe = dl_observe,
     .load_content = dl_load_content,
     .load_content_memory = dl_load_content_memory,
-    .content_ready = dl_content_ready,
     .apply_start = dl_apply_start,
     .extras = &dl_extras,
 };

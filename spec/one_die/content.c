@@ -3,6 +3,7 @@
  * six faces, goal.txt the goal and the rounds.  The built-in set is
  * spec/one_die/content/, compiled in by spec/embed_content.cmake.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,7 +99,9 @@ bool od_load_content(const char *dir, ud_content_error *err)
     return load_set("spec/one_die/content", ud_content_one_die, ud_content_one_die_n, err);
 }
 
-void od_content_ready(void)
+/* The built-in set, unless a set was loaded before the first game
+ * (--content DIR). */
+static void load_builtin(void)
 {
     if (od_content.loaded)
         return;
@@ -109,4 +112,13 @@ void od_content_ready(void)
         ud_content_error_print(&err, stderr);
         abort();
     }
+}
+
+/* Safe from any thread: the first caller loads the built-in set and the
+ * others wait for it (pthread_once), so a command may start its threads
+ * before any game has been set up. */
+void od_content_ready(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, load_builtin);
 }

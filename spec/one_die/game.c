@@ -201,5 +201,4 @@ const ud_game od_game = {
     .outcomes = od_outcomes,
     .load_content = od_load_content,
     .load_content_memory = od_load_content_memory,
-    .content_ready = od_content_ready,
 };

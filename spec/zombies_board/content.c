@@ -9,6 +9,7 @@
  * openings are the edges whose middle space is road; the four rotations
  * and their openings are computed here, once.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -264,7 +265,9 @@ bool zb_load_content(const char *dir, ud_content_error *err)
     return load_set("spec/zombies_board/content", ud_content_zombies_board, ud_content_zombies_board_n, err);
 }
 
-void zb_content_ready(void)
+/* The built-in set, unless a set was loaded before the first game
+ * (--content DIR). */
+static void load_builtin(void)
 {
     if (zb_content.loaded)
         return;
@@ -273,4 +276,13 @@ void zb_content_ready(void)
         ud_content_error_print(&err, stderr);
         abort();
     }
+}
+
+/* Safe from any thread: the first caller loads the built-in set and the
+ * others wait for it (pthread_once), so a command may start its threads
+ * before any game has been set up. */
+void zb_content_ready(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, load_builtin);
 }

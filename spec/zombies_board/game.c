@@ -503,7 +503,6 @@ const ud_game zb_game = {
     .outcomes = zb_outcomes,
     .load_content = zb_load_content,
     .load_content_memory = zb_load_content_memory,
-    .content_ready = zb_content_ready,
     .extras = &zb_extras,
     .compiled_rows = zb_compiled_rows,
     .draw_text = zb_draw_text,

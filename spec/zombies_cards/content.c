@@ -8,6 +8,7 @@
  * each player, which 003 does give (SETUP 1).  docs/zombies-cards.md
  * describes the format and the effect vocabulary.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,7 +179,9 @@ bool zc_load_content(const char *dir, ud_content_error *err)
     return load_set("spec/zombies_cards/content", ud_content_zombies_cards, ud_content_zombies_cards_n, err);
 }
 
-void zc_content_ready(void)
+/* The built-in set, unless a set was loaded before the first game
+ * (--content DIR). */
+static void load_builtin(void)
 {
     if (zc_content.loaded)
         return;
@@ -188,4 +191,13 @@ void zc_content_ready(void)
         ud_content_error_print(&err, stderr);
         abort();
     }
+}
+
+/* Safe from any thread: the first caller loads the built-in set and the
+ * others wait for it (pthread_once), so a command may start its threads
+ * before any game has been set up. */
+void zc_content_ready(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, load_builtin);
 }

@@ -485,7 +485,6 @@ const ud_game zc_game = {
     .compiled_rows = zc_compiled_rows,
     .load_content = zc_load_content,
     .load_content_memory = zc_load_content_memory,
-    .content_ready = zc_content_ready,
     .apply_start = zc_apply_start,
     .extras = &zc_extras,
 };
