@@ -13,15 +13,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smooth.h"
+
 typedef struct graph {
     int64_t n;
     int64_t *first;     /* out-edges of i: edge index order[first[i] .. first[i+1]) */
-    size_t *order;
+    size_t *order;      /* NULL: the edges are already in that order */
+    const int64_t *to;  /* the edge's target: to[e], or to32[e] */
+    const int32_t *to32;
 } graph;
+
+/* The target of the k-th out-edge in source order. */
+static int64_t out_to(const graph *g, int64_t k)
+{
+    size_t e = g->order ? g->order[k] : (size_t)k;
+    return g->to32 ? g->to32[e] : g->to[e];
+}
 
 typedef struct tarjan {
     const graph *g;
-    const ud_chain *c;
     int64_t *index, *low, *stack, *comp;
     char *on_stack;
     int64_t next, sp, n_comp;
@@ -34,7 +44,7 @@ static void strongconnect(tarjan *t, int64_t v)
     t->stack[t->sp++] = v;
     t->on_stack[v] = 1;
     for (int64_t k = t->g->first[v]; k < t->g->first[v + 1]; k++) {
-        int64_t w = t->c->to[t->g->order[k]];
+        int64_t w = out_to(t->g, k);
         if (t->index[w] < 0) {
             strongconnect(t, w);
             if (t->low[w] < t->low[v])
@@ -124,8 +134,9 @@ static int solve_component(const graph *g, const ud_chain *c, const int64_t *com
 int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err)
 {
     int64_t n = c->n;
-    graph g = { n, calloc((size_t)n + 1, sizeof(int64_t)), malloc((c->n_edges + 1) * sizeof(size_t)) };
-    tarjan t = { &g, c, malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
+    graph g = { n, calloc((size_t)n + 1, sizeof(int64_t)), malloc((c->n_edges + 1) * sizeof(size_t)),
+                c->to, NULL };
+    tarjan t = { &g, malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
                  malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
                  calloc((size_t)n + 1, 1), 0, 0, 0, malloc((size_t)n * sizeof(int64_t)) };
     int64_t *members = malloc((size_t)n * sizeof(int64_t));
@@ -196,5 +207,224 @@ out:
     free(members);
     free(comp_first);
     free(comp_fill);
+    return rc;
+}
+
+/* ---- the fast pass over smooth denominators --------------------------- */
+
+enum { CACHE = 4096 };   /* denominators remembered factored (a turn has few distinct ones) */
+
+typedef struct fast {
+    const ud_chain_small *c;
+    graph g;
+    ud_smooth_primes ps;
+    ud_smooth *m;              /* mass of each state, while it is on its way */
+    mpz_t f, tmp, one;
+    uint64_t key[CACHE];       /* den + 1, 0: empty */
+    uint16_t ex[CACHE][UD_SMOOTH_MAX_PRIMES];
+} fast;
+
+/* Exponents of den over the primes, remembered; false: not smooth. */
+static bool den_exponents(fast *z, uint64_t den, uint16_t ex[UD_SMOOTH_MAX_PRIMES])
+{
+    size_t h = (size_t)(den * 0x9e3779b97f4a7c15ull >> 52) & (CACHE - 1);
+    if (z->key[h] == den + 1) {
+        memcpy(ex, z->ex[h], sizeof z->ex[h]);
+        return true;
+    }
+    if (!ud_smooth_factor(&z->ps, den, ex))
+        return false;
+    z->key[h] = den + 1;
+    memcpy(z->ex[h], ex, sizeof z->ex[h]);
+    return true;
+}
+
+/* Edge e's weight as num/den; false when it does not fit 64 bits. */
+static bool weight_of(const ud_chain_small *c, size_t e, uint64_t *num, uint64_t *den)
+{
+    ud_weight w = c->w[e];
+    if (w.den) {
+        *num = w.num;
+        *den = w.den;
+        return true;
+    }
+    const mpq_t *q = &c->big[w.num];
+    if (!mpz_fits_ulong_p(mpq_numref(*q)) || !mpz_fits_ulong_p(mpq_denref(*q)))
+        return false;
+    *num = mpz_get_ui(mpq_numref(*q));
+    *den = mpz_get_ui(mpq_denref(*q));
+    return true;
+}
+
+/* The weight of v's loop to itself as num/den (0/1 without one). */
+static bool self_loop(const fast *z, int64_t v, uint64_t *num, uint64_t *den)
+{
+    *num = 0;
+    *den = 1;
+    for (int64_t k = z->g.first[v]; k < z->g.first[v + 1]; k++)
+        if (z->c->to[k] == v)
+            return weight_of(z->c, (size_t)k, num, den);
+    return true;
+}
+
+/* Every prime the pass will meet: the edges' denominators' and each
+ * loop's 1 - q's (a loop's numerator den - num is any number).  false:
+ * more primes than the pass keeps, or a weight too large. */
+static bool gather_primes(fast *z)
+{
+    const ud_chain_small *c = z->c;
+    ud_smooth_primes_init(&z->ps);
+    uint16_t ex[UD_SMOOTH_MAX_PRIMES];
+    for (size_t e = 0; e < c->n_edges; e++) {
+        uint64_t num, den;
+        if (!weight_of(c, e, &num, &den))
+            return false;
+        if (!den_exponents(z, den, ex) && !ud_smooth_primes_add(&z->ps, den))
+            return false;
+    }
+    for (int64_t v = 0; v < c->n; v++) {
+        uint64_t num, den;
+        if (!self_loop(z, v, &num, &den) || num >= den || !ud_smooth_primes_add(&z->ps, den - num))
+            return false;
+    }
+    memset(z->key, 0, sizeof z->key);   /* factored over the final set below */
+    return true;
+}
+
+/* Push v's mass (reduced) along its out-edges: a loop to itself first
+ * divides it by 1 - q = (den - num) / den. */
+static void push_on(fast *z, int64_t v)
+{
+    const ud_chain_small *c = z->c;
+    uint64_t lnum, lden, num, den;
+    uint16_t fe[UD_SMOOTH_MAX_PRIMES], le[UD_SMOOTH_MAX_PRIMES], we[UD_SMOOTH_MAX_PRIMES];
+    self_loop(z, v, &lnum, &lden);            /* checked by gather_primes */
+    ud_smooth_factor(&z->ps, lden - lnum, le);
+    mpz_mul_ui(z->f, z->m[v].n, lden);
+    for (int j = 0; j < UD_SMOOTH_MAX_PRIMES; j++)
+        fe[j] = (uint16_t)(z->m[v].e[j] + le[j]);
+    for (int64_t k = z->g.first[v]; k < z->g.first[v + 1]; k++) {
+        int64_t to = c->to[k];
+        if (to == v)
+            continue;
+        weight_of(c, (size_t)k, &num, &den);
+        den_exponents(z, den, we);
+        for (int j = 0; j < UD_SMOOTH_MAX_PRIMES; j++)
+            we[j] = (uint16_t)(we[j] + fe[j]);
+        ud_smooth_add(&z->ps, &z->m[to], z->f, num, we, z->tmp);
+    }
+}
+
+/* Out-edges by source, contiguous already: first[] only.  false: the
+ * edges are not in source order (the general pass sorts them). */
+static bool index_sources(fast *z, size_t *n_root)
+{
+    const ud_chain_small *c = z->c;
+    size_t r = 0;
+    while (r < c->n_edges && c->from[r] < 0)
+        r++;
+    *n_root = r;
+    for (size_t e = r; e < c->n_edges; e++) {
+        if (c->from[e] < 0 || c->from[e] >= c->n || (e > r && c->from[e] < c->from[e - 1]))
+            return false;
+        z->g.first[c->from[e] + 1]++;
+    }
+    z->g.first[0] = (int64_t)r;   /* edge indices count the root's too */
+    for (int64_t i = 0; i < c->n; i++)
+        z->g.first[i + 1] += z->g.first[i];
+    return true;
+}
+
+/* The states in an order where every edge goes forward, but for loops to
+ * themselves: Tarjan's components, sources first.  false: a cycle through
+ * several states (solved densely by ud_absorb), or out of memory (err). */
+static int order_states(fast *z, int64_t *order, ud_buf *err)
+{
+    int64_t n = z->c->n;
+    tarjan t = { &z->g, malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
+                 malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
+                 calloc((size_t)n + 1, 1), 0, 0, 0, malloc((size_t)n * sizeof(int64_t)) };
+    int rc = 0;
+    if (!t.index || !t.low || !t.stack || !t.comp || !t.on_stack || !t.comp_order) {
+        ud_buf_puts(err, "out of memory");
+        rc = -1;
+    }
+    for (int64_t i = 0; i < n && rc == 0; i++)
+        t.index[i] = -1;
+    for (int64_t i = 0; i < n && rc == 0; i++)
+        if (t.index[i] < 0)
+            strongconnect(&t, i);
+    if (rc == 0 && t.n_comp != n)
+        rc = 1;
+    for (int64_t k = 0; k < n && rc == 0; k++)
+        order[k] = t.comp_order[n - 1 - k];
+    free(t.index);
+    free(t.low);
+    free(t.stack);
+    free(t.comp);
+    free(t.on_stack);
+    free(t.comp_order);
+    return rc;
+}
+
+/* The masses, state by state in order; a leaf's is the answer. */
+static void propagate(fast *z, const int64_t *order, size_t n_root, mpq_t *mass)
+{
+    const ud_chain_small *c = z->c;
+    uint16_t ex[UD_SMOOTH_MAX_PRIMES];
+    for (size_t e = 0; e < n_root; e++) {
+        uint64_t num, den;
+        weight_of(c, e, &num, &den);
+        den_exponents(z, den, ex);
+        ud_smooth_add(&z->ps, &z->m[c->to[e]], z->one, num, ex, z->tmp);
+    }
+    for (int64_t k = 0; k < c->n; k++) {
+        int64_t v = order[k];
+        if (!z->m[v].used)
+            continue;
+        ud_smooth_reduce(&z->ps, &z->m[v]);
+        if (z->g.first[v + 1] == z->g.first[v])
+            ud_smooth_get_q(&z->ps, mass[v], &z->m[v]);
+        else
+            push_on(z, v);
+        ud_smooth_clear(&z->m[v]);
+    }
+}
+
+int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
+{
+    fast *z = calloc(1, sizeof *z);
+    int64_t *order = malloc(((size_t)c->n + 1) * sizeof *order);
+    if (z) {
+        z->c = c;
+        z->g = (graph){ c->n, calloc((size_t)c->n + 2, sizeof(int64_t)), NULL, NULL, c->to };
+        z->m = calloc((size_t)c->n + 1, sizeof *z->m);
+    }
+    if (!z || !order || !z->g.first || !z->m) {
+        if (z) {
+            free(z->g.first);
+            free(z->m);
+        }
+        free(z);
+        free(order);
+        ud_buf_puts(err, "out of memory");
+        return -1;
+    }
+    size_t n_root = 0;
+    int rc = index_sources(z, &n_root) && gather_primes(z) ? 0 : 1;
+    if (rc == 0)
+        rc = order_states(z, order, err);
+    if (rc == 0) {
+        mpz_inits(z->f, z->tmp, NULL);
+        mpz_init_set_ui(z->one, 1);
+        propagate(z, order, n_root, mass);
+        mpz_clears(z->f, z->tmp, z->one, NULL);
+    }
+    for (int64_t i = 0; i < c->n; i++)
+        ud_smooth_clear(&z->m[i]);
+    free(z->m);
+    free(z->g.first);
+    free(z);
+    free(order);
     return rc;
 }

@@ -35,4 +35,30 @@ enum { UD_ABSORB_MAX_CYCLE = 400 };   /* states in one cycle solved densely */
  * err (a cycle too large, a cycle that never exits, out of memory). */
 int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err);
 
+/* An edge's probability, small: num/den; den == 0: it is big[num]. */
+typedef struct ud_weight {
+    uint32_t num, den;
+} ud_weight;
+
+/* The same chain stored compactly, as the explorer records it: 12 bytes
+ * an edge instead of some 100 with an mpq_t each, and every state's
+ * out-edges contiguous, the root's (from = -1) first, sources in
+ * increasing order. */
+typedef struct ud_chain_small {
+    int64_t n;
+    size_t n_edges;
+    const int32_t *from;     /* -1: the root; non-decreasing */
+    const int32_t *to;
+    const ud_weight *w;
+    mpq_t *big;              /* the weights that do not fit 32 bits */
+} ud_chain_small;
+
+/* The same masses as ud_absorb, exactly, fast: integer numerators over
+ * smooth denominators (smooth.h), no gcd until the end, every state's
+ * mass freed once pushed on.  Only the leaves' masses are written (states
+ * with no out-edge); mass[] initialised by the caller.  0; 1 when the
+ * chain is not for this pass (a denominator with a larger prime, a cycle
+ * of more than one state): ud_absorb answers it; -1 with err. */
+int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err);
+
 #endif

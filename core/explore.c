@@ -34,6 +34,7 @@ typedef struct explorer {
     size_t ss, ks;             /* state and key sizes */
     unsigned char *states;     /* node i's state at i * ss */
     node *nodes;
+    uint64_t *hash;            /* node i's key's hash */
     int64_t n, cap;
     int64_t *slot;             /* hash table of node indices */
     size_t slots;
@@ -50,6 +51,7 @@ typedef struct explorer {
     uint64_t max_states;       /* the run's bound, on a step's children too */
     bool too_many_kids;
     int group_first[256], group_count[256], n_groups;
+    mpq_t scratch[UD_EXPLORE_MAX_PICKS][3];   /* enumerate's numbers, per pick depth */
     unsigned char *work;
     int cut_at_pick;
     /* children of one (state, action) */
@@ -66,10 +68,13 @@ typedef struct explorer {
     size_t kid_slots;
     uint32_t gen;
     bool oom;
-    /* with opts.outcomes: every edge (from = -1: the start) */
-    int64_t *e_from, *e_to;
-    mpq_t *e_w;
+    /* with opts.outcomes: every edge (from = -1: the start), in the order
+     * the nodes are expanded; weights that do not fit 32 bits in e_big */
+    int32_t *e_from, *e_to;
+    ud_weight *e_w;
     size_t n_e, cap_e;
+    mpq_t *e_big;
+    size_t n_big, cap_big;
 } explorer;
 
 static void key_of(const explorer *x, const void *state, unsigned char *out)
@@ -80,27 +85,39 @@ static void key_of(const explorer *x, const void *state, unsigned char *out)
         memcpy(out, state, x->ss);
 }
 
+/* A hash of n bytes, eight at a time: it runs for every state generated
+ * (millions), so not a byte at a time. */
 static uint64_t hash_bytes(const unsigned char *b, size_t n)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++)
+    uint64_t h = 1469598103934665603ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+        h ^= h >> 29;
+    }
+    for (; i < n; i++)
         h = (h ^ b[i]) * 1099511628211ull;
     return h ^ (h >> 31);
 }
 
-/* Node with this key, or the empty slot where it would go. */
-static int64_t *lookup(explorer *x, const unsigned char *key)
+/* Node with this key (hash h), or the empty slot where it would go.  The
+ * nodes' hashes are kept, so a probe computes no key unless they match. */
+static int64_t *lookup(explorer *x, const unsigned char *key, uint64_t h)
 {
     unsigned char tmp[UD_MAX_STATE];
-    size_t mask = x->slots - 1, h = (size_t)hash_bytes(key, x->ks) & mask;
+    size_t mask = x->slots - 1, i = (size_t)h & mask;
     for (;;) {
-        int64_t *s = &x->slot[h];
+        int64_t *s = &x->slot[i];
         if (*s < 0)
             return s;
-        key_of(x, x->states + (size_t)*s * x->ss, tmp);
-        if (memcmp(tmp, key, x->ks) == 0)
-            return s;
-        h = (h + 1) & mask;
+        if (x->hash[*s] == h) {
+            key_of(x, x->states + (size_t)*s * x->ss, tmp);
+            if (memcmp(tmp, key, x->ks) == 0)
+                return s;
+        }
+        i = (i + 1) & mask;
     }
 }
 
@@ -116,6 +133,10 @@ static bool grow(explorer *x)
         if (!nd)
             return false;
         x->nodes = nd;
+        uint64_t *hs = realloc(x->hash, (size_t)cap * sizeof *hs);
+        if (!hs)
+            return false;
+        x->hash = hs;
         x->cap = cap;
     }
     if ((size_t)(x->n + 1) * 2 > x->slots) {
@@ -125,10 +146,11 @@ static bool grow(explorer *x)
         if (!x->slot)
             return false;
         memset(x->slot, 0xff, x->slots * sizeof *x->slot);
-        unsigned char key[UD_MAX_STATE];
-        for (int64_t i = 0; i < x->n; i++) {
-            key_of(x, x->states + (size_t)i * x->ss, key);
-            *lookup(x, key) = i;
+        for (int64_t i = 0; i < x->n; i++) {   /* keys differ: no two nodes compare */
+            size_t mask = x->slots - 1, j = (size_t)x->hash[i] & mask;
+            while (x->slot[j] >= 0)
+                j = (j + 1) & mask;
+            x->slot[j] = i;
         }
     }
     return true;
@@ -317,6 +339,28 @@ static bool add_kid(explorer *x, const mpq_t w)
 
 static void write_trace(explorer *x, int64_t parent, int action, const int *picks, int n_picks);
 
+/* The exchangeable run the new pick continues (run != 0): how many picks
+ * of it came before (run_len), the group of its first (min_group), and
+ * how often each group was held (held[], zeroed only as far as used). */
+static void held_in_run(const explorer *x, unsigned run, int groups, int held[256], int *run_len,
+                        int *min_group)
+{
+    *run_len = 0;
+    *min_group = 0;
+    int used = groups;
+    if (!run || x->o->every_order)
+        return;
+    for (int i = x->n_prefix - 1; i >= 0 && x->prefix_run[i] == run; i--)
+        if (x->prefix_group[i] >= used)
+            used = x->prefix_group[i] + 1;
+    memset(held, 0, (size_t)used * sizeof held[0]);
+    for (int i = x->n_prefix - 1; i >= 0 && x->prefix_run[i] == run; i--) {
+        if (++*run_len == 1)
+            *min_group = x->prefix_group[i];   /* the latest: non-decreasing order */
+        held[x->prefix_group[i]]++;
+    }
+}
+
 /* Every outcome of the step, depth first over the chance picks; each leaf
  * becomes a child of the node with its exact weight. */
 static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
@@ -361,48 +405,42 @@ static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
      * with group g, already held c times, multiplies the count of orders
      * by j / (c + 1): over the run, k! / (m_1! m_2! ...). */
     int run_len = 0, min_group = 0;
-    int held[256] = { 0 };
-    if (run && !x->o->every_order)
-        for (int i = x->n_prefix - 1; i >= 0 && x->prefix_run[i] == run; i--) {
-            run_len++;
-            held[x->prefix_group[i]]++;
-            if (run_len == 1)
-                min_group = x->prefix_group[i];
-        }
-    mpq_t sum, wi, orders;
-    mpq_inits(sum, wi, orders, NULL);
+    int held[256];
+    held_in_run(x, run, groups, held, &run_len, &min_group);
+    /* this pick's own numbers, initialised once (not a malloc a pick) */
+    mpq_t *sum = &x->scratch[x->n_prefix][0], *wi = &x->scratch[x->n_prefix][1],
+          *orders = &x->scratch[x->n_prefix][2];
+    mpq_set_ui(*sum, 0, 1);
     bool ok = true;
     for (int g = min_group; g < groups && ok; g++) {
-        mpq_set_ui(wi, (unsigned long)count[g], (unsigned long)n);
-        mpq_canonicalize(wi);
-        mpq_add(sum, sum, wi);
+        mpq_set_ui(*wi, (unsigned long)count[g], (unsigned long)n);
+        mpq_canonicalize(*wi);
+        mpq_add(*sum, *sum, *wi);
         if (run_len > 0) {
-            mpq_set_ui(orders, (unsigned long)(run_len + 1), (unsigned long)(held[g] + 1));
-            mpq_canonicalize(orders);
-            mpq_mul(wi, wi, orders);
+            mpq_set_ui(*orders, (unsigned long)(run_len + 1), (unsigned long)(held[g] + 1));
+            mpq_canonicalize(*orders);
+            mpq_mul(*wi, *wi, *orders);
         }
-        mpq_mul(wi, wi, w);
+        mpq_mul(*wi, *wi, w);
         x->prefix_group[x->n_prefix] = g;
         x->prefix_run[x->n_prefix] = run;
         x->prefix[x->n_prefix++] = first[g];
-        ok = enumerate(x, state, action, wi, parent, depth);
+        ok = enumerate(x, state, action, *wi, parent, depth);
         x->n_prefix--;
     }
-    mpq_clear(orders);
     if (run_len > 0) {
         /* a run's later picks do not sum to 1 on their own: the step's
          * leaves are checked together instead (enumerate_step) */
         x->run_picks++;
-    } else if (ok && mpq_cmp_ui(sum, 1, 1) != 0) {
+    } else if (ok && mpq_cmp_ui(*sum, 1, 1) != 0) {
         x->rep->violated = 1;
         x->rep->fail.kind = UD_FAIL_INVARIANT;
         snprintf(x->rep->fail.msg, sizeof x->rep->fail.msg,
-                 "a chance pick's outcomes sum to %.17g, not 1", mpq_get_d(sum));
+                 "a chance pick's outcomes sum to %.17g, not 1", mpq_get_d(*sum));
         ok = false;
     } else if (ok) {
         x->rep->chance_sums_checked++;
     }
-    mpq_clears(sum, wi, NULL);
     return ok;
 }
 
@@ -444,28 +482,59 @@ static int kind_of(const explorer *x, const void *state)
                ? 1 : 0;
 }
 
-/* Remember the edge from -> to (weight w) for the outcome computation. */
+/* Room for one more edge. */
+static bool edges_room(explorer *x)
+{
+    if (x->n_e < x->cap_e)
+        return true;
+    size_t cap = x->cap_e ? x->cap_e * 2 : 65536;
+    int32_t *f = realloc(x->e_from, cap * sizeof *f);
+    if (f)
+        x->e_from = f;
+    int32_t *t = realloc(x->e_to, cap * sizeof *t);
+    if (t)
+        x->e_to = t;
+    ud_weight *ww = realloc(x->e_w, cap * sizeof *ww);
+    if (ww)
+        x->e_w = ww;
+    if (!f || !t || !ww)
+        return false;
+    x->cap_e = cap;
+    return true;
+}
+
+/* w as an edge weight: two 32-bit numbers, or an index into e_big. */
+static bool edge_weight(explorer *x, const mpq_t w, ud_weight *out)
+{
+    if (mpz_cmp_ui(mpq_numref(w), UINT32_MAX) <= 0 && mpz_cmp_ui(mpq_denref(w), UINT32_MAX) <= 0) {
+        *out = (ud_weight){ (uint32_t)mpz_get_ui(mpq_numref(w)), (uint32_t)mpz_get_ui(mpq_denref(w)) };
+        return true;
+    }
+    if (x->n_big == x->cap_big) {
+        size_t cap = x->cap_big ? x->cap_big * 2 : 64;
+        mpq_t *b = x->n_big < UINT32_MAX ? realloc(x->e_big, cap * sizeof *b) : NULL;
+        if (!b)
+            return false;
+        x->e_big = b;
+        x->cap_big = cap;
+    }
+    mpq_init(x->e_big[x->n_big]);
+    mpq_set(x->e_big[x->n_big], w);
+    *out = (ud_weight){ (uint32_t)x->n_big++, 0 };
+    return true;
+}
+
+/* Remember the edge from -> to (weight w) for the outcome computation:
+ * 12 bytes, where an mpq_t edge took some 100 (the School Bus's turn has
+ * millions of edges). */
 static bool add_edge(explorer *x, int64_t from, int64_t to, const mpq_t w)
 {
-    if (x->n_e == x->cap_e) {
-        size_t cap = x->cap_e ? x->cap_e * 2 : 65536;
-        int64_t *f = realloc(x->e_from, cap * sizeof *f);
-        if (f)
-            x->e_from = f;
-        int64_t *t = realloc(x->e_to, cap * sizeof *t);
-        if (t)
-            x->e_to = t;
-        mpq_t *ww = realloc(x->e_w, cap * sizeof *ww);
-        if (ww)
-            x->e_w = ww;
-        if (!f || !t || !ww)
-            return false;
-        x->cap_e = cap;
-    }
-    x->e_from[x->n_e] = from;
-    x->e_to[x->n_e] = to;
-    mpq_init(x->e_w[x->n_e]);
-    mpq_set(x->e_w[x->n_e], w);
+    if (to > INT32_MAX || !edges_room(x))
+        return false;
+    if (!edge_weight(x, w, &x->e_w[x->n_e]))
+        return false;
+    x->e_from[x->n_e] = (int32_t)from;
+    x->e_to[x->n_e] = (int32_t)to;
     x->n_e++;
     return true;
 }
@@ -490,7 +559,8 @@ static bool add_node_at(explorer *x, const void *state, int64_t parent, int acti
     key_of(x, state, key);
     if (!grow(x))
         return false;
-    int64_t *s = lookup(x, key);
+    uint64_t h = hash_bytes(key, x->ks);
+    int64_t *s = lookup(x, key, h);
     *at = *s;
     if (*s >= 0)
         return true;
@@ -508,6 +578,7 @@ static bool add_node_at(explorer *x, const void *state, int64_t parent, int acti
         memcpy(x->pool + x->n_pool, picks, (size_t)n_picks * sizeof picks[0]);
     int64_t i = x->n++;
     memcpy(x->states + (size_t)i * x->ss, state, x->ss);
+    x->hash[i] = h;
     x->nodes[i] = (node){ parent, action, (uint32_t)x->n_pool, (uint8_t)n_picks,
                           (uint8_t)kind_of(x, state), (uint16_t)depth };
     x->n_pool += (size_t)n_picks;
@@ -583,6 +654,45 @@ static void write_trace(explorer *x, int64_t parent, int action, const int *pick
 
 /* ---- the search ------------------------------------------------------------ */
 
+/* The leaves' masses by the fast pass (absorb.h); 1: not for it. */
+static int absorb_fast(explorer *x, mpq_t *mass, ud_buf *err)
+{
+    ud_chain_small chain = { x->n, x->n_e, x->e_from, x->e_to, x->e_w, x->e_big };
+    return ud_absorb_small(&chain, mass, err);
+}
+
+/* The masses by the plain mpq_t pass, the reference: the compact edges
+ * spelled out as mpq_t first (the memory the fast pass saves). */
+static int absorb_reference(explorer *x, mpq_t *mass, ud_buf *err)
+{
+    int64_t *from = malloc((x->n_e + 1) * sizeof *from), *to = malloc((x->n_e + 1) * sizeof *to);
+    mpq_t *w = malloc((x->n_e + 1) * sizeof *w);
+    if (!from || !to || !w) {
+        free(from);
+        free(to);
+        free(w);
+        ud_buf_puts(err, "out of memory");
+        return -1;
+    }
+    for (size_t e = 0; e < x->n_e; e++) {
+        from[e] = x->e_from[e];
+        to[e] = x->e_to[e];
+        mpq_init(w[e]);
+        if (x->e_w[e].den)
+            mpq_set_ui(w[e], x->e_w[e].num, x->e_w[e].den);
+        else
+            mpq_set(w[e], x->e_big[x->e_w[e].num]);
+    }
+    ud_chain chain = { x->n, x->n_e, from, to, w };
+    int rc = ud_absorb(&chain, mass, err);
+    for (size_t e = 0; e < x->n_e; e++)
+        mpq_clear(w[e]);
+    free(from);
+    free(to);
+    free(w);
+    return rc;
+}
+
 /* The exact probability of each leaf label: the chain's absorbed mass
  * (absorb.h), summed by bound->outcome's label; it must total exactly 1. */
 static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
@@ -602,8 +712,12 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
     for (size_t e = 0; e < x->n_e; e++)
         if (x->e_from[e] >= 0)
             leaf[x->e_from[e]] = 0;
-    ud_chain chain = { x->n, x->n_e, x->e_from, x->e_to, x->e_w };
-    int rc = ud_absorb(&chain, mass, err);
+    int rc = x->o->reference ? 1 : absorb_fast(x, mass, err);
+    if (rc == 1) {
+        for (int64_t i = 0; i < x->n; i++)   /* the fast pass may have begun */
+            mpq_set_ui(mass[i], 0, 1);
+        rc = absorb_reference(x, mass, err);
+    }
     enum { MAX_LABELS = 256 };
     rep->outcome_label = calloc(MAX_LABELS, sizeof *rep->outcome_label);
     rep->outcome_p = malloc(MAX_LABELS * sizeof *rep->outcome_p);
@@ -678,6 +792,8 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
     mpq_t one;
     mpq_init(one);
     mpq_set_ui(one, 1, 1);
+    for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
+        mpq_inits(x.scratch[i][0], x.scratch[i][1], x.scratch[i][2], NULL);
     rep->complete = 1;
     int rc = 0;
     /* the root: every outcome of the start */
@@ -788,6 +904,8 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
         rc = -1;
 done:
     mpq_clear(one);
+    for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
+        mpq_clears(x.scratch[i][0], x.scratch[i][1], x.scratch[i][2], NULL);
     for (int i = 0; i < x.cap_kids; i++)
         mpq_clear(x.w[i]);
     free(x.w);
@@ -800,10 +918,12 @@ done:
     free(x.work);
     free(x.states);
     free(x.nodes);
+    free(x.hash);
     free(x.slot);
     free(x.pool);
-    for (size_t e = 0; e < x.n_e; e++)
-        mpq_clear(x.e_w[e]);
+    for (size_t e = 0; e < x.n_big; e++)
+        mpq_clear(x.e_big[e]);
+    free(x.e_big);
     free(x.e_from);
     free(x.e_to);
     free(x.e_w);

@@ -70,6 +70,10 @@ typedef struct ud_explore_opts {
      * labels), cycles included (absorb.h); needs one action per decision:
      * a deterministic policy, followed. */
     int outcomes;
+    /* With outcomes: solve the chain with the plain mpq_t pass (absorb.h
+     * ud_absorb) instead of the smooth-denominator one; the same figures,
+     * slower, for comparison. */
+    int reference;
     ud_explore_edge_fn on_edge;
     void *edge_ctx;
     /* Enumerate every order of exchangeable picks too (engine.h,
