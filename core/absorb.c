@@ -7,6 +7,9 @@
  * solved.  A component of one state without a self-loop just sums its
  * inflow; with a self-loop of weight q its mass is inflow / (1 - q); a
  * larger one solves (I - W^T) m = inflow by Gaussian elimination.
+ *
+ * ud_absorb is the plain pass over mpq_t, the reference; ud_absorb_small
+ * walks the same order with masses over smooth denominators (smooth.h).
  */
 #include "absorb.h"
 
@@ -219,6 +222,10 @@ typedef struct fast {
     graph g;
     ud_smooth_primes ps;
     ud_smooth *m;              /* mass of each state, while it is on its way */
+    /* mass that came through a cycle of several states (its denominator
+     * is not smooth): kept apart as mpq_t, only where there is some */
+    mpq_t *side;
+    char *has_side;
     mpz_t f, tmp, one;
     uint64_t key[CACHE];       /* den + 1, 0: empty */
     uint16_t ex[CACHE][UD_SMOOTH_MAX_PRIMES];
@@ -335,17 +342,24 @@ static bool index_sources(fast *z, size_t *n_root)
     return true;
 }
 
-/* The states in an order where every edge goes forward, but for loops to
- * themselves: Tarjan's components, sources first.  false: a cycle through
- * several states (solved densely by ud_absorb), or out of memory (err). */
-static int order_states(fast *z, int64_t *order, ud_buf *err)
+/* Components of the chain, sources first (Tarjan finishes them sinks
+ * first): members of the k-th are mem[cfirst[k] .. cfirst[k + 1]). */
+typedef struct comps {
+    int64_t n_comp;
+    int64_t *cfirst, *mem, *comp;
+} comps;
+
+static int find_components(fast *z, comps *cs, ud_buf *err)
 {
     int64_t n = z->c->n;
     tarjan t = { &z->g, malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
                  malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
                  calloc((size_t)n + 1, 1), 0, 0, 0, malloc((size_t)n * sizeof(int64_t)) };
+    cs->cfirst = calloc((size_t)n + 2, sizeof(int64_t));
+    cs->mem = malloc(((size_t)n + 1) * sizeof(int64_t));
     int rc = 0;
-    if (!t.index || !t.low || !t.stack || !t.comp || !t.on_stack || !t.comp_order) {
+    if (!t.index || !t.low || !t.stack || !t.comp || !t.on_stack || !t.comp_order || !cs->cfirst ||
+        !cs->mem) {
         ud_buf_puts(err, "out of memory");
         rc = -1;
     }
@@ -354,21 +368,165 @@ static int order_states(fast *z, int64_t *order, ud_buf *err)
     for (int64_t i = 0; i < n && rc == 0; i++)
         if (t.index[i] < 0)
             strongconnect(&t, i);
-    if (rc == 0 && t.n_comp != n)
-        rc = 1;
-    for (int64_t k = 0; k < n && rc == 0; k++)
-        order[k] = t.comp_order[n - 1 - k];
+    if (rc == 0) {
+        /* renumber sources first, then the members of each contiguous */
+        for (int64_t i = 0; i < n; i++) {
+            t.comp[i] = t.n_comp - 1 - t.comp[i];
+            cs->cfirst[t.comp[i] + 1]++;
+        }
+        for (int64_t k = 0; k < t.n_comp; k++)
+            cs->cfirst[k + 1] += cs->cfirst[k];
+        memcpy(t.low, cs->cfirst, (size_t)t.n_comp * sizeof(int64_t));
+        for (int64_t i = 0; i < n; i++)
+            cs->mem[t.low[t.comp[i]]++] = i;
+        cs->n_comp = t.n_comp;
+    }
+    cs->comp = t.comp;
     free(t.index);
     free(t.low);
     free(t.stack);
-    free(t.comp);
     free(t.on_stack);
     free(t.comp_order);
     return rc;
 }
 
-/* The masses, state by state in order; a leaf's is the answer. */
-static void propagate(fast *z, const int64_t *order, size_t n_root, mpq_t *mass)
+/* The side part of v's mass, created at zero when first needed. */
+static mpq_t *side_of(fast *z, int64_t v)
+{
+    if (!z->has_side[v]) {
+        mpq_init(z->side[v]);
+        z->has_side[v] = 1;
+    }
+    return &z->side[v];
+}
+
+static void weight_q(const ud_chain_small *c, size_t e, mpq_t q)
+{
+    if (c->w[e].den) {
+        mpq_set_ui(q, c->w[e].num, c->w[e].den);
+        mpq_canonicalize(q);
+    } else {
+        mpq_set(q, c->big[c->w[e].num]);
+    }
+}
+
+/* Push the side part of v's mass (already divided by any loop) along the
+ * edges that leave its component. */
+static void push_side(fast *z, const comps *cs, int64_t v, const mpq_t x, mpq_t w)
+{
+    for (int64_t k = z->g.first[v]; k < z->g.first[v + 1]; k++) {
+        int64_t to = z->c->to[k];
+        if (cs->comp[to] == cs->comp[v])
+            continue;
+        weight_q(z->c, (size_t)k, w);
+        mpq_mul(w, w, x);
+        mpq_add(*side_of(z, to), *side_of(z, to), w);
+    }
+}
+
+/* A cycle through s states: (I - W^T) x = inflow over the rationals, as
+ * ud_absorb does; the members' masses leave it as side parts. */
+static int solve_cycle(fast *z, const comps *cs, const int64_t *mem, int s, ud_buf *err)
+{
+    if (s > UD_ABSORB_MAX_CYCLE) {
+        ud_buf_printf(err, "a cycle of %d states (more than %d)", s, UD_ABSORB_MAX_CYCLE);
+        return -1;
+    }
+    mpq_t *a = malloc(sizeof(mpq_t) * (size_t)s * (size_t)(s + 1));
+    if (!a) {
+        ud_buf_puts(err, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < s * (s + 1); i++)
+        mpq_init(a[i]);
+#define A(i, j) a[(size_t)(i) * (size_t)(s + 1) + (size_t)(j)]
+    mpq_t w, f;
+    mpq_inits(w, f, NULL);
+    for (int i = 0; i < s; i++) {
+        int64_t v = mem[i];
+        mpq_set_ui(A(i, i), 1, 1);
+        ud_smooth_get_q(&z->ps, A(i, s), &z->m[v]);
+        ud_smooth_clear(&z->m[v]);
+        if (z->has_side[v])
+            mpq_add(A(i, s), A(i, s), z->side[v]);
+    }
+    for (int j = 0; j < s; j++)
+        for (int64_t k = z->g.first[mem[j]]; k < z->g.first[mem[j] + 1]; k++) {
+            int64_t to = z->c->to[k];
+            if (cs->comp[to] != cs->comp[mem[j]])
+                continue;
+            int i = 0;
+            while (mem[i] != to)
+                i++;
+            weight_q(z->c, (size_t)k, w);
+            mpq_sub(A(i, j), A(i, j), w);
+        }
+    int rc = 0;
+    for (int col = 0; col < s && rc == 0; col++) {
+        int piv = col;
+        while (piv < s && mpq_sgn(A(piv, col)) == 0)
+            piv++;
+        if (piv == s) {
+            ud_buf_puts(err, "a cycle that is never left (probability one of looping for ever)");
+            rc = -1;
+            break;
+        }
+        if (piv != col)
+            for (int j = 0; j <= s; j++)
+                mpq_swap(A(piv, j), A(col, j));
+        for (int i = 0; i < s; i++) {
+            if (i == col || mpq_sgn(A(i, col)) == 0)
+                continue;
+            mpq_div(f, A(i, col), A(col, col));
+            for (int j = col; j <= s; j++) {
+                mpq_mul(w, f, A(col, j));
+                mpq_sub(A(i, j), A(i, j), w);
+            }
+        }
+    }
+    for (int i = 0; i < s && rc == 0; i++) {
+        mpq_div(f, A(i, s), A(i, i));
+        push_side(z, cs, mem[i], f, w);
+    }
+#undef A
+    mpq_clears(w, f, NULL);
+    for (int i = 0; i < s * (s + 1); i++)
+        mpq_clear(a[i]);
+    free(a);
+    return rc;
+}
+
+/* One state on its own: its smooth mass goes on (push_on), its side part
+ * too, divided by 1 - q of a loop to itself; a leaf's is the answer. */
+static void solve_state(fast *z, const comps *cs, int64_t v, mpq_t *mass, mpq_t w)
+{
+    bool leaf = z->g.first[v + 1] == z->g.first[v];
+    if (z->m[v].used) {
+        ud_smooth_reduce(&z->ps, &z->m[v]);
+        if (leaf)
+            ud_smooth_get_q(&z->ps, mass[v], &z->m[v]);
+        else
+            push_on(z, v);
+        ud_smooth_clear(&z->m[v]);
+    }
+    if (!z->has_side[v])
+        return;
+    if (leaf) {
+        mpq_add(mass[v], mass[v], z->side[v]);
+    } else {
+        uint64_t lnum, lden;
+        self_loop(z, v, &lnum, &lden);
+        mpq_set_ui(w, lden, lden - lnum);   /* 1 / (1 - q) */
+        mpq_canonicalize(w);
+        mpq_mul(z->side[v], z->side[v], w);
+        push_side(z, cs, v, z->side[v], w);
+    }
+    mpq_clear(z->side[v]);
+    z->has_side[v] = 0;
+}
+
+/* The masses, component by component, sources first. */
+static int propagate(fast *z, const comps *cs, size_t n_root, mpq_t *mass, ud_buf *err)
 {
     const ud_chain_small *c = z->c;
     uint16_t ex[UD_SMOOTH_MAX_PRIMES];
@@ -378,53 +536,65 @@ static void propagate(fast *z, const int64_t *order, size_t n_root, mpq_t *mass)
         den_exponents(z, den, ex);
         ud_smooth_add(&z->ps, &z->m[c->to[e]], z->one, num, ex, z->tmp);
     }
-    for (int64_t k = 0; k < c->n; k++) {
-        int64_t v = order[k];
-        if (!z->m[v].used)
-            continue;
-        ud_smooth_reduce(&z->ps, &z->m[v]);
-        if (z->g.first[v + 1] == z->g.first[v])
-            ud_smooth_get_q(&z->ps, mass[v], &z->m[v]);
+    mpq_t w;
+    mpq_init(w);
+    int rc = 0;
+    for (int64_t k = 0; k < cs->n_comp && rc == 0; k++) {
+        const int64_t *mem = cs->mem + cs->cfirst[k];
+        int64_t s = cs->cfirst[k + 1] - cs->cfirst[k];
+        if (s == 1)
+            solve_state(z, cs, mem[0], mass, w);
         else
-            push_on(z, v);
-        ud_smooth_clear(&z->m[v]);
+            rc = solve_cycle(z, cs, mem, (int)(s > INT32_MAX ? INT32_MAX : s), err);
     }
+    mpq_clear(w);
+    return rc;
 }
 
 int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
 {
     fast *z = calloc(1, sizeof *z);
-    int64_t *order = malloc(((size_t)c->n + 1) * sizeof *order);
+    comps cs = { 0 };
     if (z) {
         z->c = c;
         z->g = (graph){ c->n, calloc((size_t)c->n + 2, sizeof(int64_t)), NULL, NULL, c->to };
         z->m = calloc((size_t)c->n + 1, sizeof *z->m);
+        z->side = malloc(((size_t)c->n + 1) * sizeof *z->side);
+        z->has_side = calloc((size_t)c->n + 1, 1);
     }
-    if (!z || !order || !z->g.first || !z->m) {
+    if (!z || !z->g.first || !z->m || !z->side || !z->has_side) {
         if (z) {
             free(z->g.first);
             free(z->m);
+            free(z->side);
+            free(z->has_side);
         }
         free(z);
-        free(order);
         ud_buf_puts(err, "out of memory");
         return -1;
     }
     size_t n_root = 0;
     int rc = index_sources(z, &n_root) && gather_primes(z) ? 0 : 1;
     if (rc == 0)
-        rc = order_states(z, order, err);
+        rc = find_components(z, &cs, err);
     if (rc == 0) {
         mpz_inits(z->f, z->tmp, NULL);
         mpz_init_set_ui(z->one, 1);
-        propagate(z, order, n_root, mass);
+        rc = propagate(z, &cs, n_root, mass, err);
         mpz_clears(z->f, z->tmp, z->one, NULL);
     }
-    for (int64_t i = 0; i < c->n; i++)
+    for (int64_t i = 0; i < c->n; i++) {
         ud_smooth_clear(&z->m[i]);
+        if (z->has_side[i])
+            mpq_clear(z->side[i]);
+    }
+    free(cs.cfirst);
+    free(cs.mem);
+    free(cs.comp);
     free(z->m);
+    free(z->side);
+    free(z->has_side);
     free(z->g.first);
     free(z);
-    free(order);
     return rc;
 }

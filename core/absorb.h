@@ -54,11 +54,14 @@ typedef struct ud_chain_small {
 } ud_chain_small;
 
 /* The same masses as ud_absorb, exactly, fast: integer numerators over
- * smooth denominators (smooth.h), no gcd until the end, every state's
- * mass freed once pushed on.  Only the leaves' masses are written (states
- * with no out-edge); mass[] initialised by the caller.  0; 1 when the
- * chain is not for this pass (a denominator with a larger prime, a cycle
- * of more than one state): ud_absorb answers it; -1 with err. */
+ * smooth denominators (smooth.h), no gcd until a leaf, every state's mass
+ * freed once pushed on (ud_absorb keeps them all).  A cycle through
+ * several states (the School Bus's stay-on) is solved densely over the
+ * rationals, and the mass that leaves it goes on as mpq_t beside the
+ * smooth part.  Only the leaves' masses are written (states with no
+ * out-edge); mass[] initialised by the caller.  0; 1 when the chain is
+ * not for this pass (edges not in source order, a weight past 64 bits,
+ * more primes than smooth.h keeps): ud_absorb answers it; -1 with err. */
 int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err);
 
 #endif

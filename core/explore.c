@@ -713,6 +713,7 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
         if (x->e_from[e] >= 0)
             leaf[x->e_from[e]] = 0;
     int rc = x->o->reference ? 1 : absorb_fast(x, mass, err);
+    rep->smooth_pass = rc == 0;
     if (rc == 1) {
         for (int64_t i = 0; i < x->n; i++)   /* the fast pass may have begun */
             mpq_set_ui(mass[i], 0, 1);

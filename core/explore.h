@@ -94,6 +94,9 @@ typedef struct ud_explore_report {
     int n_outcomes;                  /* with opts.outcomes: distinct leaf labels */
     char (*outcome_label)[64];
     mpq_t *outcome_p;                /* exact, summing to 1 */
+    int smooth_pass;                 /* 1: the chain was solved by the smooth-denominator
+                                      * pass, 0: by the mpq pass (reference, or a chain
+                                      * the fast one does not take) */
     double seconds;
 } ud_explore_report;
 
