@@ -20,7 +20,7 @@
 
 typedef struct graph {
     int64_t n;
-    int64_t *first;     /* out-edges of i: edge index order[first[i] .. first[i+1]) */
+    const int64_t *first;   /* out-edges of i: edge index order[first[i] .. first[i+1]) */
     size_t *order;      /* NULL: the edges are already in that order */
     const int64_t *to;  /* the edge's target: to[e], or to32[e] */
     const int32_t *to32;
@@ -137,8 +137,8 @@ static int solve_component(const graph *g, const ud_chain *c, const int64_t *com
 int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err)
 {
     int64_t n = c->n;
-    graph g = { n, calloc((size_t)n + 1, sizeof(int64_t)), malloc((c->n_edges + 1) * sizeof(size_t)),
-                c->to, NULL };
+    int64_t *first = calloc((size_t)n + 1, sizeof(int64_t));
+    graph g = { n, first, malloc((c->n_edges + 1) * sizeof(size_t)), c->to, NULL };
     tarjan t = { &g, malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
                  malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
                  calloc((size_t)n + 1, 1), 0, 0, 0, malloc((size_t)n * sizeof(int64_t)) };
@@ -155,9 +155,9 @@ int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err)
     /* out-edges by source (the root's edges are read directly below) */
     for (size_t e = 0; e < c->n_edges; e++)
         if (c->from[e] >= 0)
-            g.first[c->from[e] + 1]++;
+            first[c->from[e] + 1]++;
     for (int64_t i = 0; i < n; i++)
-        g.first[i + 1] += g.first[i];
+        first[i + 1] += first[i];
     memcpy(comp_fill, g.first, ((size_t)n + 1) * sizeof(int64_t));
     for (size_t e = 0; e < c->n_edges; e++)
         if (c->from[e] >= 0)
@@ -199,7 +199,7 @@ int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err)
     }
     mpq_clear(p);
 out:
-    free(g.first);
+    free(first);
     free(g.order);
     free(t.index);
     free(t.low);
@@ -249,7 +249,7 @@ static bool den_exponents(fast *z, uint64_t den, uint16_t ex[UD_SMOOTH_MAX_PRIME
 /* Edge e's weight as num/den; false when it does not fit 64 bits. */
 static bool weight_of(const ud_chain_small *c, size_t e, uint64_t *num, uint64_t *den)
 {
-    ud_weight w = c->w[e];
+    ud_weight w = c->weight[c->w[e]];
     if (w.den) {
         *num = w.num;
         *den = w.den;
@@ -282,10 +282,15 @@ static bool gather_primes(fast *z)
     const ud_chain_small *c = z->c;
     ud_smooth_primes_init(&z->ps);
     uint16_t ex[UD_SMOOTH_MAX_PRIMES];
-    for (size_t e = 0; e < c->n_edges; e++) {
-        uint64_t num, den;
-        if (!weight_of(c, e, &num, &den))
-            return false;
+    for (size_t i = 0; i < c->n_weights; i++) {
+        ud_weight w = c->weight[i];
+        uint64_t den = w.den;
+        if (!den) {
+            if (!mpz_fits_ulong_p(mpq_numref(c->big[w.num])) ||
+                !mpz_fits_ulong_p(mpq_denref(c->big[w.num])))
+                return false;
+            den = mpz_get_ui(mpq_denref(c->big[w.num]));
+        }
         if (!den_exponents(z, den, ex) && !ud_smooth_primes_add(&z->ps, den))
             return false;
     }
@@ -320,26 +325,6 @@ static void push_on(fast *z, int64_t v)
             we[j] = (uint16_t)(we[j] + fe[j]);
         ud_smooth_add(&z->ps, &z->m[to], z->f, num, we, z->tmp);
     }
-}
-
-/* Out-edges by source, contiguous already: first[] only.  false: the
- * edges are not in source order (the general pass sorts them). */
-static bool index_sources(fast *z, size_t *n_root)
-{
-    const ud_chain_small *c = z->c;
-    size_t r = 0;
-    while (r < c->n_edges && c->from[r] < 0)
-        r++;
-    *n_root = r;
-    for (size_t e = r; e < c->n_edges; e++) {
-        if (c->from[e] < 0 || c->from[e] >= c->n || (e > r && c->from[e] < c->from[e - 1]))
-            return false;
-        z->g.first[c->from[e] + 1]++;
-    }
-    z->g.first[0] = (int64_t)r;   /* edge indices count the root's too */
-    for (int64_t i = 0; i < c->n; i++)
-        z->g.first[i + 1] += z->g.first[i];
-    return true;
 }
 
 /* Components of the chain, sources first (Tarjan finishes them sinks
@@ -402,11 +387,12 @@ static mpq_t *side_of(fast *z, int64_t v)
 
 static void weight_q(const ud_chain_small *c, size_t e, mpq_t q)
 {
-    if (c->w[e].den) {
-        mpq_set_ui(q, c->w[e].num, c->w[e].den);
+    ud_weight x = c->weight[c->w[e]];
+    if (x.den) {
+        mpq_set_ui(q, x.num, x.den);
         mpq_canonicalize(q);
     } else {
-        mpq_set(q, c->big[c->w[e].num]);
+        mpq_set(q, c->big[x.num]);
     }
 }
 
@@ -557,14 +543,13 @@ int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
     comps cs = { 0 };
     if (z) {
         z->c = c;
-        z->g = (graph){ c->n, calloc((size_t)c->n + 2, sizeof(int64_t)), NULL, NULL, c->to };
+        z->g = (graph){ c->n, c->first, NULL, NULL, c->to };
         z->m = calloc((size_t)c->n + 1, sizeof *z->m);
         z->side = malloc(((size_t)c->n + 1) * sizeof *z->side);
         z->has_side = calloc((size_t)c->n + 1, 1);
     }
-    if (!z || !z->g.first || !z->m || !z->side || !z->has_side) {
+    if (!z || !z->m || !z->side || !z->has_side) {
         if (z) {
-            free(z->g.first);
             free(z->m);
             free(z->side);
             free(z->has_side);
@@ -573,8 +558,8 @@ int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
         ud_buf_puts(err, "out of memory");
         return -1;
     }
-    size_t n_root = 0;
-    int rc = index_sources(z, &n_root) && gather_primes(z) ? 0 : 1;
+    size_t n_root = (size_t)c->first[0];
+    int rc = gather_primes(z) ? 0 : 1;
     if (rc == 0)
         rc = find_components(z, &cs, err);
     if (rc == 0) {
@@ -594,7 +579,6 @@ int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
     free(z->m);
     free(z->side);
     free(z->has_side);
-    free(z->g.first);
     free(z);
     return rc;
 }

@@ -40,17 +40,20 @@ typedef struct ud_weight {
     uint32_t num, den;
 } ud_weight;
 
-/* The same chain stored compactly, as the explorer records it: 12 bytes
- * an edge instead of some 100 with an mpq_t each, and every state's
- * out-edges contiguous, the root's (from = -1) first, sources in
- * increasing order. */
+/* The same chain stored compactly, as the explorer records it: 8 bytes
+ * an edge (its target and the index of its weight among the distinct
+ * ones) instead of some 100 with an mpq_t each, every state's out-edges
+ * contiguous, the root's first. */
 typedef struct ud_chain_small {
     int64_t n;
     size_t n_edges;
-    const int32_t *from;     /* -1: the root; non-decreasing */
+    const int64_t *first;      /* n + 1 entries: state i's out-edges are
+                                * [first[i], first[i + 1]), the root's [0, first[0]) */
     const int32_t *to;
-    const ud_weight *w;
-    mpq_t *big;              /* the weights that do not fit 32 bits */
+    const uint32_t *w;         /* the edge's weight: weight[w[e]] */
+    const ud_weight *weight;   /* the distinct weights */
+    size_t n_weights;
+    mpq_t *big;                /* the weights that do not fit 32 bits */
 } ud_chain_small;
 
 /* The same masses as ud_absorb, exactly, fast: integer numerators over
@@ -60,8 +63,8 @@ typedef struct ud_chain_small {
  * rationals, and the mass that leaves it goes on as mpq_t beside the
  * smooth part.  Only the leaves' masses are written (states with no
  * out-edge); mass[] initialised by the caller.  0; 1 when the chain is
- * not for this pass (edges not in source order, a weight past 64 bits,
- * more primes than smooth.h keeps): ud_absorb answers it; -1 with err. */
+ * not for this pass (a weight past 64 bits, more primes than smooth.h
+ * keeps): ud_absorb answers it; -1 with err. */
 int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err);
 
 #endif

@@ -70,9 +70,14 @@ typedef struct explorer {
     bool oom;
     /* with opts.outcomes: every edge (from = -1: the start), in the order
      * the nodes are expanded; weights that do not fit 32 bits in e_big */
-    int32_t *e_from, *e_to;
-    ud_weight *e_w;
+    int32_t *e_to;
+    uint32_t *e_w;             /* index into wt */
     size_t n_e, cap_e;
+    int64_t *e_first;          /* node i's out-edges begin at e_first[i] (absorb.h) */
+    ud_weight *wt;             /* the distinct weights: a turn has a few thousand */
+    size_t n_wt, cap_wt;
+    uint32_t *wt_slot;         /* hash table of wt indices + 1, 0: empty */
+    size_t wt_slots;
     mpq_t *e_big;
     size_t n_big, cap_big;
 } explorer;
@@ -137,6 +142,10 @@ static bool grow(explorer *x)
         if (!hs)
             return false;
         x->hash = hs;
+        int64_t *ef = realloc(x->e_first, ((size_t)cap + 1) * sizeof *ef);
+        if (!ef)
+            return false;
+        x->e_first = ef;
         x->cap = cap;
     }
     if ((size_t)(x->n + 1) * 2 > x->slots) {
@@ -488,52 +497,94 @@ static bool edges_room(explorer *x)
     if (x->n_e < x->cap_e)
         return true;
     size_t cap = x->cap_e ? x->cap_e * 2 : 65536;
-    int32_t *f = realloc(x->e_from, cap * sizeof *f);
-    if (f)
-        x->e_from = f;
     int32_t *t = realloc(x->e_to, cap * sizeof *t);
     if (t)
         x->e_to = t;
-    ud_weight *ww = realloc(x->e_w, cap * sizeof *ww);
+    uint32_t *ww = realloc(x->e_w, cap * sizeof *ww);
     if (ww)
         x->e_w = ww;
-    if (!f || !t || !ww)
+    if (!t || !ww)
         return false;
     x->cap_e = cap;
     return true;
 }
 
-/* w as an edge weight: two 32-bit numbers, or an index into e_big. */
-static bool edge_weight(explorer *x, const mpq_t w, ud_weight *out)
+/* Room for one more distinct weight, its table at most half full. */
+static bool weights_room(explorer *x)
 {
-    if (mpz_cmp_ui(mpq_numref(w), UINT32_MAX) <= 0 && mpz_cmp_ui(mpq_denref(w), UINT32_MAX) <= 0) {
-        *out = (ud_weight){ (uint32_t)mpz_get_ui(mpq_numref(w)), (uint32_t)mpz_get_ui(mpq_denref(w)) };
-        return true;
-    }
-    if (x->n_big == x->cap_big) {
-        size_t cap = x->cap_big ? x->cap_big * 2 : 64;
-        mpq_t *b = x->n_big < UINT32_MAX ? realloc(x->e_big, cap * sizeof *b) : NULL;
-        if (!b)
+    if (x->n_wt == x->cap_wt) {
+        size_t cap = x->cap_wt ? x->cap_wt * 2 : 1024;
+        ud_weight *w = cap < UINT32_MAX ? realloc(x->wt, cap * sizeof *w) : NULL;
+        if (!w)
             return false;
-        x->e_big = b;
-        x->cap_big = cap;
+        x->wt = w;
+        x->cap_wt = cap;
     }
-    mpq_init(x->e_big[x->n_big]);
-    mpq_set(x->e_big[x->n_big], w);
-    *out = (ud_weight){ (uint32_t)x->n_big++, 0 };
+    if ((x->n_wt + 1) * 2 <= x->wt_slots)
+        return true;
+    size_t slots = x->wt_slots ? x->wt_slots * 2 : 4096;
+    uint32_t *sl = calloc(slots, sizeof *sl);
+    if (!sl)
+        return false;
+    for (size_t i = 0; i < x->n_wt; i++) {
+        uint64_t k = ((uint64_t)x->wt[i].num << 32 | x->wt[i].den) * 0x9e3779b97f4a7c15ull;
+        size_t j = (size_t)(k >> 20) & (slots - 1);
+        while (sl[j])
+            j = (j + 1) & (slots - 1);
+        sl[j] = (uint32_t)i + 1;
+    }
+    free(x->wt_slot);
+    x->wt_slot = sl;
+    x->wt_slots = slots;
     return true;
 }
 
-/* Remember the edge from -> to (weight w) for the outcome computation:
- * 12 bytes, where an mpq_t edge took some 100 (the School Bus's turn has
- * millions of edges). */
-static bool add_edge(explorer *x, int64_t from, int64_t to, const mpq_t w)
+/* The index of weight w among the distinct ones (a new one is added); a
+ * weight that does not fit 32 bits goes to e_big, one entry each. */
+static bool weight_index(explorer *x, const mpq_t w, uint32_t *out)
+{
+    if (!weights_room(x))
+        return false;
+    if (mpz_cmp_ui(mpq_numref(w), UINT32_MAX) > 0 || mpz_cmp_ui(mpq_denref(w), UINT32_MAX) > 0) {
+        if (x->n_big == x->cap_big) {
+            size_t cap = x->cap_big ? x->cap_big * 2 : 64;
+            mpq_t *b = cap < UINT32_MAX ? realloc(x->e_big, cap * sizeof *b) : NULL;
+            if (!b)
+                return false;
+            x->e_big = b;
+            x->cap_big = cap;
+        }
+        mpq_init(x->e_big[x->n_big]);
+        mpq_set(x->e_big[x->n_big], w);
+        x->wt[x->n_wt] = (ud_weight){ (uint32_t)x->n_big++, 0 };
+        *out = (uint32_t)x->n_wt++;
+        return true;
+    }
+    ud_weight v = { (uint32_t)mpz_get_ui(mpq_numref(w)), (uint32_t)mpz_get_ui(mpq_denref(w)) };
+    uint64_t k = ((uint64_t)v.num << 32 | v.den) * 0x9e3779b97f4a7c15ull;
+    size_t j = (size_t)(k >> 20) & (x->wt_slots - 1);
+    for (; x->wt_slot[j]; j = (j + 1) & (x->wt_slots - 1)) {
+        const ud_weight *u = &x->wt[x->wt_slot[j] - 1];
+        if (u->num == v.num && u->den == v.den) {
+            *out = x->wt_slot[j] - 1;
+            return true;
+        }
+    }
+    x->wt[x->n_wt] = v;
+    x->wt_slot[j] = (uint32_t)x->n_wt + 1;
+    *out = (uint32_t)x->n_wt++;
+    return true;
+}
+
+/* Remember the edge to `to` (weight w) of the node being expanded, for
+ * the outcome computation: 8 bytes, where an mpq_t edge took some 100
+ * (the School Bus's turn has millions of edges). */
+static bool add_edge(explorer *x, int64_t to, const mpq_t w)
 {
     if (to > INT32_MAX || !edges_room(x))
         return false;
-    if (!edge_weight(x, w, &x->e_w[x->n_e]))
+    if (!weight_index(x, w, &x->e_w[x->n_e]))
         return false;
-    x->e_from[x->n_e] = (int32_t)from;
     x->e_to[x->n_e] = (int32_t)to;
     x->n_e++;
     return true;
@@ -549,7 +600,7 @@ static bool add_node(explorer *x, const void *state, int64_t parent, int action,
     int64_t at;
     if (!add_node_at(x, state, parent, action, depth, picks, n_picks, &at))
         return false;
-    return !x->o->outcomes || add_edge(x, parent, at, w);
+    return !x->o->outcomes || add_edge(x, at, w);
 }
 
 static bool add_node_at(explorer *x, const void *state, int64_t parent, int action, int depth,
@@ -657,7 +708,7 @@ static void write_trace(explorer *x, int64_t parent, int action, const int *pick
 /* The leaves' masses by the fast pass (absorb.h); 1: not for it. */
 static int absorb_fast(explorer *x, mpq_t *mass, ud_buf *err)
 {
-    ud_chain_small chain = { x->n, x->n_e, x->e_from, x->e_to, x->e_w, x->e_big };
+    ud_chain_small chain = { x->n, x->n_e, x->e_first, x->e_to, x->e_w, x->wt, x->n_wt, x->e_big };
     return ud_absorb_small(&chain, mass, err);
 }
 
@@ -674,15 +725,19 @@ static int absorb_reference(explorer *x, mpq_t *mass, ud_buf *err)
         ud_buf_puts(err, "out of memory");
         return -1;
     }
-    for (size_t e = 0; e < x->n_e; e++) {
-        from[e] = x->e_from[e];
-        to[e] = x->e_to[e];
-        mpq_init(w[e]);
-        if (x->e_w[e].den)
-            mpq_set_ui(w[e], x->e_w[e].num, x->e_w[e].den);
-        else
-            mpq_set(w[e], x->e_big[x->e_w[e].num]);
-    }
+    for (int64_t i = -1, e = 0; i < x->n; i++)
+        for (; e < x->e_first[i + 1]; e++) {
+            ud_weight v = x->wt[x->e_w[e]];
+            from[e] = i;
+            to[e] = x->e_to[e];
+            mpq_init(w[e]);
+            if (v.den) {
+                mpq_set_ui(w[e], v.num, v.den);
+                mpq_canonicalize(w[e]);
+            } else {
+                mpq_set(w[e], x->e_big[v.num]);
+            }
+        }
     ud_chain chain = { x->n, x->n_e, from, to, w };
     int rc = ud_absorb(&chain, mass, err);
     for (size_t e = 0; e < x->n_e; e++)
@@ -709,9 +764,9 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
         mpq_init(mass[i]);
         leaf[i] = 1;
     }
-    for (size_t e = 0; e < x->n_e; e++)
-        if (x->e_from[e] >= 0)
-            leaf[x->e_from[e]] = 0;
+    for (int64_t i = 0; i < x->n; i++)
+        if (x->e_first[i + 1] > x->e_first[i])
+            leaf[i] = 0;
     int rc = x->o->reference ? 1 : absorb_fast(x, mass, err);
     rep->smooth_pass = rc == 0;
     if (rc == 1) {
@@ -815,6 +870,8 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
     /* breadth first: nodes are appended in depth order */
     for (int64_t u = 0; u < x.n && !rep->violated && !x.oom; u++) {
         node nd = x.nodes[u];
+        x.e_first[u] = (int64_t)x.n_e;   /* u's edges follow (none if not expanded) */
+        x.e_first[u + 1] = (int64_t)x.n_e;
         if (nd.kind != 0)
             continue;
         if (nd.depth >= max_depth) {
@@ -892,6 +949,8 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
                 }
         }
     }
+    if (x.e_first)
+        x.e_first[x.n] = (int64_t)x.n_e;   /* the last node's edges end with the list */
     if (x.oom) {
         if (x.too_many_kids)
             ud_buf_printf(err, "one step has more than %llu distinct outcomes (the --max-states bound)",
@@ -925,7 +984,9 @@ done:
     for (size_t e = 0; e < x.n_big; e++)
         mpq_clear(x.e_big[e]);
     free(x.e_big);
-    free(x.e_from);
+    free(x.e_first);
+    free(x.wt);
+    free(x.wt_slot);
     free(x.e_to);
     free(x.e_w);
     clock_gettime(CLOCK_MONOTONIC, &t1);
