@@ -760,20 +760,27 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
         ud_buf_puts(err, "out of memory");
         return -1;
     }
+    /* the fast pass writes the leaves' masses only: the others are not
+     * even initialised unless the mpq pass runs (an mpq_t is 96 bytes
+     * with its limbs; the bus's turn has half a million states) */
     for (int64_t i = 0; i < x->n; i++) {
-        mpq_init(mass[i]);
-        leaf[i] = 1;
+        leaf[i] = x->e_first[i + 1] == x->e_first[i];
+        if (leaf[i])
+            mpq_init(mass[i]);
     }
-    for (int64_t i = 0; i < x->n; i++)
-        if (x->e_first[i + 1] > x->e_first[i])
-            leaf[i] = 0;
     int rc = x->o->reference ? 1 : absorb_fast(x, mass, err);
     rep->smooth_pass = rc == 0;
     if (rc == 1) {
-        for (int64_t i = 0; i < x->n; i++)   /* the fast pass may have begun */
-            mpq_set_ui(mass[i], 0, 1);
+        for (int64_t i = 0; i < x->n; i++) {   /* the fast pass may have begun */
+            if (leaf[i])
+                mpq_set_ui(mass[i], 0, 1);
+            else
+                mpq_init(mass[i]);
+        }
         rc = absorb_reference(x, mass, err);
+        rep->smooth_pass = 0;
     }
+    bool all_init = !rep->smooth_pass;
     enum { MAX_LABELS = 256 };
     rep->outcome_label = calloc(MAX_LABELS, sizeof *rep->outcome_label);
     rep->outcome_p = malloc(MAX_LABELS * sizeof *rep->outcome_p);
@@ -816,7 +823,8 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
     mpq_clear(total);
     ud_buf_free(&label);
     for (int64_t i = 0; i < x->n; i++)
-        mpq_clear(mass[i]);
+        if (leaf[i] || all_init)
+            mpq_clear(mass[i]);
     free(mass);
     free(leaf);
     return rc;
@@ -958,6 +966,16 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
         else
             ud_buf_puts(err, "out of memory");
         rc = -1;
+    }
+    if (rc == 0 && o->outcomes && !rep->violated && rep->complete) {
+        /* the search is over: its index and the paths' picks (traces of
+         * a violation) make room for solving the chain */
+        free(x.slot);
+        free(x.hash);
+        free(x.pool);
+        x.slot = NULL;
+        x.hash = NULL;
+        x.pool = NULL;
     }
     if (rc == 0 && o->outcomes && !rep->violated && rep->complete &&
         leaf_outcomes(&x, rep, err) != 0)
