@@ -7,21 +7,34 @@
  * solved.  A component of one state without a self-loop just sums its
  * inflow; with a self-loop of weight q its mass is inflow / (1 - q); a
  * larger one solves (I - W^T) m = inflow by Gaussian elimination.
+ *
+ * ud_absorb is the plain pass over mpq_t, the reference; ud_absorb_small
+ * walks the same order with masses over smooth denominators (smooth.h).
  */
 #include "absorb.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "smooth.h"
+
 typedef struct graph {
     int64_t n;
-    int64_t *first;     /* out-edges of i: edge index order[first[i] .. first[i+1]) */
-    size_t *order;
+    const int64_t *first;   /* out-edges of i: edge index order[first[i] .. first[i+1]) */
+    size_t *order;      /* NULL: the edges are already in that order */
+    const int64_t *to;  /* the edge's target: to[e], or to32[e] */
+    const int32_t *to32;
 } graph;
+
+/* The target of the k-th out-edge in source order. */
+static int64_t out_to(const graph *g, int64_t k)
+{
+    size_t e = g->order ? g->order[k] : (size_t)k;
+    return g->to32 ? g->to32[e] : g->to[e];
+}
 
 typedef struct tarjan {
     const graph *g;
-    const ud_chain *c;
     int64_t *index, *low, *stack, *comp;
     char *on_stack;
     int64_t next, sp, n_comp;
@@ -34,7 +47,7 @@ static void strongconnect(tarjan *t, int64_t v)
     t->stack[t->sp++] = v;
     t->on_stack[v] = 1;
     for (int64_t k = t->g->first[v]; k < t->g->first[v + 1]; k++) {
-        int64_t w = t->c->to[t->g->order[k]];
+        int64_t w = out_to(t->g, k);
         if (t->index[w] < 0) {
             strongconnect(t, w);
             if (t->low[w] < t->low[v])
@@ -124,8 +137,9 @@ static int solve_component(const graph *g, const ud_chain *c, const int64_t *com
 int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err)
 {
     int64_t n = c->n;
-    graph g = { n, calloc((size_t)n + 1, sizeof(int64_t)), malloc((c->n_edges + 1) * sizeof(size_t)) };
-    tarjan t = { &g, c, malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
+    int64_t *first = calloc((size_t)n + 1, sizeof(int64_t));
+    graph g = { n, first, malloc((c->n_edges + 1) * sizeof(size_t)), c->to, NULL };
+    tarjan t = { &g, malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
                  malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
                  calloc((size_t)n + 1, 1), 0, 0, 0, malloc((size_t)n * sizeof(int64_t)) };
     int64_t *members = malloc((size_t)n * sizeof(int64_t));
@@ -141,9 +155,9 @@ int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err)
     /* out-edges by source (the root's edges are read directly below) */
     for (size_t e = 0; e < c->n_edges; e++)
         if (c->from[e] >= 0)
-            g.first[c->from[e] + 1]++;
+            first[c->from[e] + 1]++;
     for (int64_t i = 0; i < n; i++)
-        g.first[i + 1] += g.first[i];
+        first[i + 1] += first[i];
     memcpy(comp_fill, g.first, ((size_t)n + 1) * sizeof(int64_t));
     for (size_t e = 0; e < c->n_edges; e++)
         if (c->from[e] >= 0)
@@ -185,7 +199,7 @@ int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err)
     }
     mpq_clear(p);
 out:
-    free(g.first);
+    free(first);
     free(g.order);
     free(t.index);
     free(t.low);
@@ -196,5 +210,375 @@ out:
     free(members);
     free(comp_first);
     free(comp_fill);
+    return rc;
+}
+
+/* ---- the fast pass over smooth denominators --------------------------- */
+
+enum { CACHE = 4096 };   /* denominators remembered factored (a turn has few distinct ones) */
+
+typedef struct fast {
+    const ud_chain_small *c;
+    graph g;
+    ud_smooth_primes ps;
+    ud_smooth *m;              /* mass of each state, while it is on its way */
+    /* mass that came through a cycle of several states (its denominator
+     * is not smooth): kept apart as mpq_t, only where there is some */
+    mpq_t *side;
+    char *has_side;
+    mpz_t f, tmp, one;
+    uint64_t key[CACHE];       /* den + 1, 0: empty */
+    uint16_t ex[CACHE][UD_SMOOTH_MAX_PRIMES];
+} fast;
+
+/* Exponents of den over the primes, remembered; false: not smooth. */
+static bool den_exponents(fast *z, uint64_t den, uint16_t ex[UD_SMOOTH_MAX_PRIMES])
+{
+    size_t h = (size_t)(den * 0x9e3779b97f4a7c15ull >> 52) & (CACHE - 1);
+    if (z->key[h] == den + 1) {
+        memcpy(ex, z->ex[h], sizeof z->ex[h]);
+        return true;
+    }
+    if (!ud_smooth_factor(&z->ps, den, ex))
+        return false;
+    z->key[h] = den + 1;
+    memcpy(z->ex[h], ex, sizeof z->ex[h]);
+    return true;
+}
+
+/* Edge e's weight as num/den; false when it does not fit 64 bits. */
+static bool weight_of(const ud_chain_small *c, size_t e, uint64_t *num, uint64_t *den)
+{
+    ud_weight w = c->weight[c->w[e]];
+    if (w.den) {
+        *num = w.num;
+        *den = w.den;
+        return true;
+    }
+    const mpq_t *q = &c->big[w.num];
+    if (!mpz_fits_ulong_p(mpq_numref(*q)) || !mpz_fits_ulong_p(mpq_denref(*q)))
+        return false;
+    *num = mpz_get_ui(mpq_numref(*q));
+    *den = mpz_get_ui(mpq_denref(*q));
+    return true;
+}
+
+/* The weight of v's loop to itself as num/den (0/1 without one). */
+static bool self_loop(const fast *z, int64_t v, uint64_t *num, uint64_t *den)
+{
+    *num = 0;
+    *den = 1;
+    for (int64_t k = z->g.first[v]; k < z->g.first[v + 1]; k++)
+        if (z->c->to[k] == v)
+            return weight_of(z->c, (size_t)k, num, den);
+    return true;
+}
+
+/* Every prime the pass will meet: the edges' denominators' and each
+ * loop's 1 - q's (a loop's numerator den - num is any number).  false:
+ * more primes than the pass keeps, or a weight too large. */
+static bool gather_primes(fast *z)
+{
+    const ud_chain_small *c = z->c;
+    ud_smooth_primes_init(&z->ps);
+    uint16_t ex[UD_SMOOTH_MAX_PRIMES];
+    for (size_t i = 0; i < c->n_weights; i++) {
+        ud_weight w = c->weight[i];
+        uint64_t den = w.den;
+        if (!den) {
+            if (!mpz_fits_ulong_p(mpq_numref(c->big[w.num])) ||
+                !mpz_fits_ulong_p(mpq_denref(c->big[w.num])))
+                return false;
+            den = mpz_get_ui(mpq_denref(c->big[w.num]));
+        }
+        if (!den_exponents(z, den, ex) && !ud_smooth_primes_add(&z->ps, den))
+            return false;
+    }
+    for (int64_t v = 0; v < c->n; v++) {
+        uint64_t num, den;
+        if (!self_loop(z, v, &num, &den) || num >= den || !ud_smooth_primes_add(&z->ps, den - num))
+            return false;
+    }
+    memset(z->key, 0, sizeof z->key);   /* factored over the final set below */
+    return true;
+}
+
+/* Push v's mass (reduced) along its out-edges: a loop to itself first
+ * divides it by 1 - q = (den - num) / den. */
+static void push_on(fast *z, int64_t v)
+{
+    const ud_chain_small *c = z->c;
+    uint64_t lnum, lden, num, den;
+    uint16_t fe[UD_SMOOTH_MAX_PRIMES], le[UD_SMOOTH_MAX_PRIMES], we[UD_SMOOTH_MAX_PRIMES];
+    self_loop(z, v, &lnum, &lden);            /* checked by gather_primes */
+    ud_smooth_factor(&z->ps, lden - lnum, le);
+    mpz_mul_ui(z->f, z->m[v].n, lden);
+    for (int j = 0; j < UD_SMOOTH_MAX_PRIMES; j++)
+        fe[j] = (uint16_t)(z->m[v].e[j] + le[j]);
+    for (int64_t k = z->g.first[v]; k < z->g.first[v + 1]; k++) {
+        int64_t to = c->to[k];
+        if (to == v)
+            continue;
+        weight_of(c, (size_t)k, &num, &den);
+        den_exponents(z, den, we);
+        for (int j = 0; j < UD_SMOOTH_MAX_PRIMES; j++)
+            we[j] = (uint16_t)(we[j] + fe[j]);
+        ud_smooth_add(&z->ps, &z->m[to], z->f, num, we, z->tmp);
+    }
+}
+
+/* Components of the chain, sources first (Tarjan finishes them sinks
+ * first): members of the k-th are mem[cfirst[k] .. cfirst[k + 1]). */
+typedef struct comps {
+    int64_t n_comp;
+    int64_t *cfirst, *mem, *comp;
+} comps;
+
+static int find_components(fast *z, comps *cs, ud_buf *err)
+{
+    int64_t n = z->c->n;
+    tarjan t = { &z->g, malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
+                 malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
+                 calloc((size_t)n + 1, 1), 0, 0, 0, malloc((size_t)n * sizeof(int64_t)) };
+    cs->cfirst = calloc((size_t)n + 2, sizeof(int64_t));
+    cs->mem = malloc(((size_t)n + 1) * sizeof(int64_t));
+    int rc = 0;
+    if (!t.index || !t.low || !t.stack || !t.comp || !t.on_stack || !t.comp_order || !cs->cfirst ||
+        !cs->mem) {
+        ud_buf_puts(err, "out of memory");
+        rc = -1;
+    }
+    for (int64_t i = 0; i < n && rc == 0; i++)
+        t.index[i] = -1;
+    for (int64_t i = 0; i < n && rc == 0; i++)
+        if (t.index[i] < 0)
+            strongconnect(&t, i);
+    if (rc == 0) {
+        /* renumber sources first, then the members of each contiguous */
+        for (int64_t i = 0; i < n; i++) {
+            t.comp[i] = t.n_comp - 1 - t.comp[i];
+            cs->cfirst[t.comp[i] + 1]++;
+        }
+        for (int64_t k = 0; k < t.n_comp; k++)
+            cs->cfirst[k + 1] += cs->cfirst[k];
+        memcpy(t.low, cs->cfirst, (size_t)t.n_comp * sizeof(int64_t));
+        for (int64_t i = 0; i < n; i++)
+            cs->mem[t.low[t.comp[i]]++] = i;
+        cs->n_comp = t.n_comp;
+    }
+    cs->comp = t.comp;
+    free(t.index);
+    free(t.low);
+    free(t.stack);
+    free(t.on_stack);
+    free(t.comp_order);
+    return rc;
+}
+
+/* The side part of v's mass, created at zero when first needed. */
+static mpq_t *side_of(fast *z, int64_t v)
+{
+    if (!z->has_side[v]) {
+        mpq_init(z->side[v]);
+        z->has_side[v] = 1;
+    }
+    return &z->side[v];
+}
+
+static void weight_q(const ud_chain_small *c, size_t e, mpq_t q)
+{
+    ud_weight x = c->weight[c->w[e]];
+    if (x.den) {
+        mpq_set_ui(q, x.num, x.den);
+        mpq_canonicalize(q);
+    } else {
+        mpq_set(q, c->big[x.num]);
+    }
+}
+
+/* Push the side part of v's mass (already divided by any loop) along the
+ * edges that leave its component. */
+static void push_side(fast *z, const comps *cs, int64_t v, const mpq_t x, mpq_t w)
+{
+    for (int64_t k = z->g.first[v]; k < z->g.first[v + 1]; k++) {
+        int64_t to = z->c->to[k];
+        if (cs->comp[to] == cs->comp[v])
+            continue;
+        weight_q(z->c, (size_t)k, w);
+        mpq_mul(w, w, x);
+        mpq_add(*side_of(z, to), *side_of(z, to), w);
+    }
+}
+
+/* A cycle through s states: (I - W^T) x = inflow over the rationals, as
+ * ud_absorb does; the members' masses leave it as side parts. */
+static int solve_cycle(fast *z, const comps *cs, const int64_t *mem, int s, ud_buf *err)
+{
+    if (s > UD_ABSORB_MAX_CYCLE) {
+        ud_buf_printf(err, "a cycle of %d states (more than %d)", s, UD_ABSORB_MAX_CYCLE);
+        return -1;
+    }
+    mpq_t *a = malloc(sizeof(mpq_t) * (size_t)s * (size_t)(s + 1));
+    if (!a) {
+        ud_buf_puts(err, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < s * (s + 1); i++)
+        mpq_init(a[i]);
+#define A(i, j) a[(size_t)(i) * (size_t)(s + 1) + (size_t)(j)]
+    mpq_t w, f;
+    mpq_inits(w, f, NULL);
+    for (int i = 0; i < s; i++) {
+        int64_t v = mem[i];
+        mpq_set_ui(A(i, i), 1, 1);
+        ud_smooth_get_q(&z->ps, A(i, s), &z->m[v]);
+        ud_smooth_clear(&z->m[v]);
+        if (z->has_side[v])
+            mpq_add(A(i, s), A(i, s), z->side[v]);
+    }
+    for (int j = 0; j < s; j++)
+        for (int64_t k = z->g.first[mem[j]]; k < z->g.first[mem[j] + 1]; k++) {
+            int64_t to = z->c->to[k];
+            if (cs->comp[to] != cs->comp[mem[j]])
+                continue;
+            int i = 0;
+            while (mem[i] != to)
+                i++;
+            weight_q(z->c, (size_t)k, w);
+            mpq_sub(A(i, j), A(i, j), w);
+        }
+    int rc = 0;
+    for (int col = 0; col < s && rc == 0; col++) {
+        int piv = col;
+        while (piv < s && mpq_sgn(A(piv, col)) == 0)
+            piv++;
+        if (piv == s) {
+            ud_buf_puts(err, "a cycle that is never left (probability one of looping for ever)");
+            rc = -1;
+            break;
+        }
+        if (piv != col)
+            for (int j = 0; j <= s; j++)
+                mpq_swap(A(piv, j), A(col, j));
+        for (int i = 0; i < s; i++) {
+            if (i == col || mpq_sgn(A(i, col)) == 0)
+                continue;
+            mpq_div(f, A(i, col), A(col, col));
+            for (int j = col; j <= s; j++) {
+                mpq_mul(w, f, A(col, j));
+                mpq_sub(A(i, j), A(i, j), w);
+            }
+        }
+    }
+    for (int i = 0; i < s && rc == 0; i++) {
+        mpq_div(f, A(i, s), A(i, i));
+        push_side(z, cs, mem[i], f, w);
+    }
+#undef A
+    mpq_clears(w, f, NULL);
+    for (int i = 0; i < s * (s + 1); i++)
+        mpq_clear(a[i]);
+    free(a);
+    return rc;
+}
+
+/* One state on its own: its smooth mass goes on (push_on), its side part
+ * too, divided by 1 - q of a loop to itself; a leaf's is the answer. */
+static void solve_state(fast *z, const comps *cs, int64_t v, mpq_t *mass, mpq_t w)
+{
+    bool leaf = z->g.first[v + 1] == z->g.first[v];
+    if (z->m[v].used) {
+        ud_smooth_reduce(&z->ps, &z->m[v]);
+        if (leaf)
+            ud_smooth_get_q(&z->ps, mass[v], &z->m[v]);
+        else
+            push_on(z, v);
+        ud_smooth_clear(&z->m[v]);
+    }
+    if (!z->has_side[v])
+        return;
+    if (leaf) {
+        mpq_add(mass[v], mass[v], z->side[v]);
+    } else {
+        uint64_t lnum, lden;
+        self_loop(z, v, &lnum, &lden);
+        mpq_set_ui(w, lden, lden - lnum);   /* 1 / (1 - q) */
+        mpq_canonicalize(w);
+        mpq_mul(z->side[v], z->side[v], w);
+        push_side(z, cs, v, z->side[v], w);
+    }
+    mpq_clear(z->side[v]);
+    z->has_side[v] = 0;
+}
+
+/* The masses, component by component, sources first. */
+static int propagate(fast *z, const comps *cs, size_t n_root, mpq_t *mass, ud_buf *err)
+{
+    const ud_chain_small *c = z->c;
+    uint16_t ex[UD_SMOOTH_MAX_PRIMES];
+    for (size_t e = 0; e < n_root; e++) {
+        uint64_t num, den;
+        weight_of(c, e, &num, &den);
+        den_exponents(z, den, ex);
+        ud_smooth_add(&z->ps, &z->m[c->to[e]], z->one, num, ex, z->tmp);
+    }
+    mpq_t w;
+    mpq_init(w);
+    int rc = 0;
+    for (int64_t k = 0; k < cs->n_comp && rc == 0; k++) {
+        const int64_t *mem = cs->mem + cs->cfirst[k];
+        int64_t s = cs->cfirst[k + 1] - cs->cfirst[k];
+        if (s == 1)
+            solve_state(z, cs, mem[0], mass, w);
+        else
+            rc = solve_cycle(z, cs, mem, (int)(s > INT32_MAX ? INT32_MAX : s), err);
+    }
+    mpq_clear(w);
+    return rc;
+}
+
+int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
+{
+    fast *z = calloc(1, sizeof *z);
+    comps cs = { 0 };
+    if (z) {
+        z->c = c;
+        z->g = (graph){ c->n, c->first, NULL, NULL, c->to };
+        z->m = calloc((size_t)c->n + 1, sizeof *z->m);
+        z->side = malloc(((size_t)c->n + 1) * sizeof *z->side);
+        z->has_side = calloc((size_t)c->n + 1, 1);
+    }
+    if (!z || !z->m || !z->side || !z->has_side) {
+        if (z) {
+            free(z->m);
+            free(z->side);
+            free(z->has_side);
+        }
+        free(z);
+        ud_buf_puts(err, "out of memory");
+        return -1;
+    }
+    size_t n_root = (size_t)c->first[0];
+    int rc = gather_primes(z) ? 0 : 1;
+    if (rc == 0)
+        rc = find_components(z, &cs, err);
+    if (rc == 0) {
+        mpz_inits(z->f, z->tmp, NULL);
+        mpz_init_set_ui(z->one, 1);
+        rc = propagate(z, &cs, n_root, mass, err);
+        mpz_clears(z->f, z->tmp, z->one, NULL);
+    }
+    for (int64_t i = 0; i < c->n; i++) {
+        ud_smooth_clear(&z->m[i]);
+        if (z->has_side[i])
+            mpq_clear(z->side[i]);
+    }
+    free(cs.cfirst);
+    free(cs.mem);
+    free(cs.comp);
+    free(z->m);
+    free(z->side);
+    free(z->has_side);
+    free(z);
     return rc;
 }

@@ -35,4 +35,36 @@ enum { UD_ABSORB_MAX_CYCLE = 400 };   /* states in one cycle solved densely */
  * err (a cycle too large, a cycle that never exits, out of memory). */
 int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err);
 
+/* An edge's probability, small: num/den; den == 0: it is big[num]. */
+typedef struct ud_weight {
+    uint32_t num, den;
+} ud_weight;
+
+/* The same chain stored compactly, as the explorer records it: 8 bytes
+ * an edge (its target and the index of its weight among the distinct
+ * ones) instead of some 100 with an mpq_t each, every state's out-edges
+ * contiguous, the root's first. */
+typedef struct ud_chain_small {
+    int64_t n;
+    size_t n_edges;
+    const int64_t *first;      /* n + 1 entries: state i's out-edges are
+                                * [first[i], first[i + 1]), the root's [0, first[0]) */
+    const int32_t *to;
+    const uint32_t *w;         /* the edge's weight: weight[w[e]] */
+    const ud_weight *weight;   /* the distinct weights */
+    size_t n_weights;
+    mpq_t *big;                /* the weights that do not fit 32 bits */
+} ud_chain_small;
+
+/* The same masses as ud_absorb, exactly, fast: integer numerators over
+ * smooth denominators (smooth.h), no gcd until a leaf, every state's mass
+ * freed once pushed on (ud_absorb keeps them all).  A cycle through
+ * several states (the School Bus's stay-on) is solved densely over the
+ * rationals, and the mass that leaves it goes on as mpq_t beside the
+ * smooth part.  Only the leaves' masses are written (states with no
+ * out-edge); mass[] initialised by the caller.  0; 1 when the chain is
+ * not for this pass (a weight past 64 bits, more primes than smooth.h
+ * keeps): ud_absorb answers it; -1 with err. */
+int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err);
+
 #endif

@@ -34,6 +34,7 @@ typedef struct explorer {
     size_t ss, ks;             /* state and key sizes */
     unsigned char *states;     /* node i's state at i * ss */
     node *nodes;
+    uint64_t *hash;            /* node i's key's hash */
     int64_t n, cap;
     int64_t *slot;             /* hash table of node indices */
     size_t slots;
@@ -50,6 +51,7 @@ typedef struct explorer {
     uint64_t max_states;       /* the run's bound, on a step's children too */
     bool too_many_kids;
     int group_first[256], group_count[256], n_groups;
+    mpq_t scratch[UD_EXPLORE_MAX_PICKS][3];   /* enumerate's numbers, per pick depth */
     unsigned char *work;
     int cut_at_pick;
     /* children of one (state, action) */
@@ -66,10 +68,18 @@ typedef struct explorer {
     size_t kid_slots;
     uint32_t gen;
     bool oom;
-    /* with opts.outcomes: every edge (from = -1: the start) */
-    int64_t *e_from, *e_to;
-    mpq_t *e_w;
+    /* with opts.outcomes: every edge (from = -1: the start), in the order
+     * the nodes are expanded; weights that do not fit 32 bits in e_big */
+    int32_t *e_to;
+    uint32_t *e_w;             /* index into wt */
     size_t n_e, cap_e;
+    int64_t *e_first;          /* node i's out-edges begin at e_first[i] (absorb.h) */
+    ud_weight *wt;             /* the distinct weights: a turn has a few thousand */
+    size_t n_wt, cap_wt;
+    uint32_t *wt_slot;         /* hash table of wt indices + 1, 0: empty */
+    size_t wt_slots;
+    mpq_t *e_big;
+    size_t n_big, cap_big;
 } explorer;
 
 static void key_of(const explorer *x, const void *state, unsigned char *out)
@@ -80,27 +90,39 @@ static void key_of(const explorer *x, const void *state, unsigned char *out)
         memcpy(out, state, x->ss);
 }
 
+/* A hash of n bytes, eight at a time: it runs for every state generated
+ * (millions), so not a byte at a time. */
 static uint64_t hash_bytes(const unsigned char *b, size_t n)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++)
+    uint64_t h = 1469598103934665603ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+        h ^= h >> 29;
+    }
+    for (; i < n; i++)
         h = (h ^ b[i]) * 1099511628211ull;
     return h ^ (h >> 31);
 }
 
-/* Node with this key, or the empty slot where it would go. */
-static int64_t *lookup(explorer *x, const unsigned char *key)
+/* Node with this key (hash h), or the empty slot where it would go.  The
+ * nodes' hashes are kept, so a probe computes no key unless they match. */
+static int64_t *lookup(explorer *x, const unsigned char *key, uint64_t h)
 {
     unsigned char tmp[UD_MAX_STATE];
-    size_t mask = x->slots - 1, h = (size_t)hash_bytes(key, x->ks) & mask;
+    size_t mask = x->slots - 1, i = (size_t)h & mask;
     for (;;) {
-        int64_t *s = &x->slot[h];
+        int64_t *s = &x->slot[i];
         if (*s < 0)
             return s;
-        key_of(x, x->states + (size_t)*s * x->ss, tmp);
-        if (memcmp(tmp, key, x->ks) == 0)
-            return s;
-        h = (h + 1) & mask;
+        if (x->hash[*s] == h) {
+            key_of(x, x->states + (size_t)*s * x->ss, tmp);
+            if (memcmp(tmp, key, x->ks) == 0)
+                return s;
+        }
+        i = (i + 1) & mask;
     }
 }
 
@@ -116,6 +138,14 @@ static bool grow(explorer *x)
         if (!nd)
             return false;
         x->nodes = nd;
+        uint64_t *hs = realloc(x->hash, (size_t)cap * sizeof *hs);
+        if (!hs)
+            return false;
+        x->hash = hs;
+        int64_t *ef = realloc(x->e_first, ((size_t)cap + 1) * sizeof *ef);
+        if (!ef)
+            return false;
+        x->e_first = ef;
         x->cap = cap;
     }
     if ((size_t)(x->n + 1) * 2 > x->slots) {
@@ -125,10 +155,11 @@ static bool grow(explorer *x)
         if (!x->slot)
             return false;
         memset(x->slot, 0xff, x->slots * sizeof *x->slot);
-        unsigned char key[UD_MAX_STATE];
-        for (int64_t i = 0; i < x->n; i++) {
-            key_of(x, x->states + (size_t)i * x->ss, key);
-            *lookup(x, key) = i;
+        for (int64_t i = 0; i < x->n; i++) {   /* keys differ: no two nodes compare */
+            size_t mask = x->slots - 1, j = (size_t)x->hash[i] & mask;
+            while (x->slot[j] >= 0)
+                j = (j + 1) & mask;
+            x->slot[j] = i;
         }
     }
     return true;
@@ -317,6 +348,28 @@ static bool add_kid(explorer *x, const mpq_t w)
 
 static void write_trace(explorer *x, int64_t parent, int action, const int *picks, int n_picks);
 
+/* The exchangeable run the new pick continues (run != 0): how many picks
+ * of it came before (run_len), the group of its first (min_group), and
+ * how often each group was held (held[], zeroed only as far as used). */
+static void held_in_run(const explorer *x, unsigned run, int groups, int held[256], int *run_len,
+                        int *min_group)
+{
+    *run_len = 0;
+    *min_group = 0;
+    int used = groups;
+    if (!run || x->o->every_order)
+        return;
+    for (int i = x->n_prefix - 1; i >= 0 && x->prefix_run[i] == run; i--)
+        if (x->prefix_group[i] >= used)
+            used = x->prefix_group[i] + 1;
+    memset(held, 0, (size_t)used * sizeof held[0]);
+    for (int i = x->n_prefix - 1; i >= 0 && x->prefix_run[i] == run; i--) {
+        if (++*run_len == 1)
+            *min_group = x->prefix_group[i];   /* the latest: non-decreasing order */
+        held[x->prefix_group[i]]++;
+    }
+}
+
 /* Every outcome of the step, depth first over the chance picks; each leaf
  * becomes a child of the node with its exact weight. */
 static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
@@ -361,48 +414,42 @@ static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
      * with group g, already held c times, multiplies the count of orders
      * by j / (c + 1): over the run, k! / (m_1! m_2! ...). */
     int run_len = 0, min_group = 0;
-    int held[256] = { 0 };
-    if (run && !x->o->every_order)
-        for (int i = x->n_prefix - 1; i >= 0 && x->prefix_run[i] == run; i--) {
-            run_len++;
-            held[x->prefix_group[i]]++;
-            if (run_len == 1)
-                min_group = x->prefix_group[i];
-        }
-    mpq_t sum, wi, orders;
-    mpq_inits(sum, wi, orders, NULL);
+    int held[256];
+    held_in_run(x, run, groups, held, &run_len, &min_group);
+    /* this pick's own numbers, initialised once (not a malloc a pick) */
+    mpq_t *sum = &x->scratch[x->n_prefix][0], *wi = &x->scratch[x->n_prefix][1],
+          *orders = &x->scratch[x->n_prefix][2];
+    mpq_set_ui(*sum, 0, 1);
     bool ok = true;
     for (int g = min_group; g < groups && ok; g++) {
-        mpq_set_ui(wi, (unsigned long)count[g], (unsigned long)n);
-        mpq_canonicalize(wi);
-        mpq_add(sum, sum, wi);
+        mpq_set_ui(*wi, (unsigned long)count[g], (unsigned long)n);
+        mpq_canonicalize(*wi);
+        mpq_add(*sum, *sum, *wi);
         if (run_len > 0) {
-            mpq_set_ui(orders, (unsigned long)(run_len + 1), (unsigned long)(held[g] + 1));
-            mpq_canonicalize(orders);
-            mpq_mul(wi, wi, orders);
+            mpq_set_ui(*orders, (unsigned long)(run_len + 1), (unsigned long)(held[g] + 1));
+            mpq_canonicalize(*orders);
+            mpq_mul(*wi, *wi, *orders);
         }
-        mpq_mul(wi, wi, w);
+        mpq_mul(*wi, *wi, w);
         x->prefix_group[x->n_prefix] = g;
         x->prefix_run[x->n_prefix] = run;
         x->prefix[x->n_prefix++] = first[g];
-        ok = enumerate(x, state, action, wi, parent, depth);
+        ok = enumerate(x, state, action, *wi, parent, depth);
         x->n_prefix--;
     }
-    mpq_clear(orders);
     if (run_len > 0) {
         /* a run's later picks do not sum to 1 on their own: the step's
          * leaves are checked together instead (enumerate_step) */
         x->run_picks++;
-    } else if (ok && mpq_cmp_ui(sum, 1, 1) != 0) {
+    } else if (ok && mpq_cmp_ui(*sum, 1, 1) != 0) {
         x->rep->violated = 1;
         x->rep->fail.kind = UD_FAIL_INVARIANT;
         snprintf(x->rep->fail.msg, sizeof x->rep->fail.msg,
-                 "a chance pick's outcomes sum to %.17g, not 1", mpq_get_d(sum));
+                 "a chance pick's outcomes sum to %.17g, not 1", mpq_get_d(*sum));
         ok = false;
     } else if (ok) {
         x->rep->chance_sums_checked++;
     }
-    mpq_clears(sum, wi, NULL);
     return ok;
 }
 
@@ -444,28 +491,101 @@ static int kind_of(const explorer *x, const void *state)
                ? 1 : 0;
 }
 
-/* Remember the edge from -> to (weight w) for the outcome computation. */
-static bool add_edge(explorer *x, int64_t from, int64_t to, const mpq_t w)
+/* Room for one more edge. */
+static bool edges_room(explorer *x)
 {
-    if (x->n_e == x->cap_e) {
-        size_t cap = x->cap_e ? x->cap_e * 2 : 65536;
-        int64_t *f = realloc(x->e_from, cap * sizeof *f);
-        if (f)
-            x->e_from = f;
-        int64_t *t = realloc(x->e_to, cap * sizeof *t);
-        if (t)
-            x->e_to = t;
-        mpq_t *ww = realloc(x->e_w, cap * sizeof *ww);
-        if (ww)
-            x->e_w = ww;
-        if (!f || !t || !ww)
+    if (x->n_e < x->cap_e)
+        return true;
+    size_t cap = x->cap_e ? x->cap_e * 2 : 65536;
+    int32_t *t = realloc(x->e_to, cap * sizeof *t);
+    if (t)
+        x->e_to = t;
+    uint32_t *ww = realloc(x->e_w, cap * sizeof *ww);
+    if (ww)
+        x->e_w = ww;
+    if (!t || !ww)
+        return false;
+    x->cap_e = cap;
+    return true;
+}
+
+/* Room for one more distinct weight, its table at most half full. */
+static bool weights_room(explorer *x)
+{
+    if (x->n_wt == x->cap_wt) {
+        size_t cap = x->cap_wt ? x->cap_wt * 2 : 1024;
+        ud_weight *w = cap < UINT32_MAX ? realloc(x->wt, cap * sizeof *w) : NULL;
+        if (!w)
             return false;
-        x->cap_e = cap;
+        x->wt = w;
+        x->cap_wt = cap;
     }
-    x->e_from[x->n_e] = from;
-    x->e_to[x->n_e] = to;
-    mpq_init(x->e_w[x->n_e]);
-    mpq_set(x->e_w[x->n_e], w);
+    if ((x->n_wt + 1) * 2 <= x->wt_slots)
+        return true;
+    size_t slots = x->wt_slots ? x->wt_slots * 2 : 4096;
+    uint32_t *sl = calloc(slots, sizeof *sl);
+    if (!sl)
+        return false;
+    for (size_t i = 0; i < x->n_wt; i++) {
+        uint64_t k = ((uint64_t)x->wt[i].num << 32 | x->wt[i].den) * 0x9e3779b97f4a7c15ull;
+        size_t j = (size_t)(k >> 20) & (slots - 1);
+        while (sl[j])
+            j = (j + 1) & (slots - 1);
+        sl[j] = (uint32_t)i + 1;
+    }
+    free(x->wt_slot);
+    x->wt_slot = sl;
+    x->wt_slots = slots;
+    return true;
+}
+
+/* The index of weight w among the distinct ones (a new one is added); a
+ * weight that does not fit 32 bits goes to e_big, one entry each. */
+static bool weight_index(explorer *x, const mpq_t w, uint32_t *out)
+{
+    if (!weights_room(x))
+        return false;
+    if (mpz_cmp_ui(mpq_numref(w), UINT32_MAX) > 0 || mpz_cmp_ui(mpq_denref(w), UINT32_MAX) > 0) {
+        if (x->n_big == x->cap_big) {
+            size_t cap = x->cap_big ? x->cap_big * 2 : 64;
+            mpq_t *b = cap < UINT32_MAX ? realloc(x->e_big, cap * sizeof *b) : NULL;
+            if (!b)
+                return false;
+            x->e_big = b;
+            x->cap_big = cap;
+        }
+        mpq_init(x->e_big[x->n_big]);
+        mpq_set(x->e_big[x->n_big], w);
+        x->wt[x->n_wt] = (ud_weight){ (uint32_t)x->n_big++, 0 };
+        *out = (uint32_t)x->n_wt++;
+        return true;
+    }
+    ud_weight v = { (uint32_t)mpz_get_ui(mpq_numref(w)), (uint32_t)mpz_get_ui(mpq_denref(w)) };
+    uint64_t k = ((uint64_t)v.num << 32 | v.den) * 0x9e3779b97f4a7c15ull;
+    size_t j = (size_t)(k >> 20) & (x->wt_slots - 1);
+    for (; x->wt_slot[j]; j = (j + 1) & (x->wt_slots - 1)) {
+        const ud_weight *u = &x->wt[x->wt_slot[j] - 1];
+        if (u->num == v.num && u->den == v.den) {
+            *out = x->wt_slot[j] - 1;
+            return true;
+        }
+    }
+    x->wt[x->n_wt] = v;
+    x->wt_slot[j] = (uint32_t)x->n_wt + 1;
+    *out = (uint32_t)x->n_wt++;
+    return true;
+}
+
+/* Remember the edge to `to` (weight w) of the node being expanded, for
+ * the outcome computation: 8 bytes, where an mpq_t edge took some 100
+ * (the School Bus's turn has millions of edges). */
+static bool add_edge(explorer *x, int64_t to, const mpq_t w)
+{
+    if (to > INT32_MAX || !edges_room(x))
+        return false;
+    if (!weight_index(x, w, &x->e_w[x->n_e]))
+        return false;
+    x->e_to[x->n_e] = (int32_t)to;
     x->n_e++;
     return true;
 }
@@ -480,7 +600,7 @@ static bool add_node(explorer *x, const void *state, int64_t parent, int action,
     int64_t at;
     if (!add_node_at(x, state, parent, action, depth, picks, n_picks, &at))
         return false;
-    return !x->o->outcomes || add_edge(x, parent, at, w);
+    return !x->o->outcomes || add_edge(x, at, w);
 }
 
 static bool add_node_at(explorer *x, const void *state, int64_t parent, int action, int depth,
@@ -490,7 +610,8 @@ static bool add_node_at(explorer *x, const void *state, int64_t parent, int acti
     key_of(x, state, key);
     if (!grow(x))
         return false;
-    int64_t *s = lookup(x, key);
+    uint64_t h = hash_bytes(key, x->ks);
+    int64_t *s = lookup(x, key, h);
     *at = *s;
     if (*s >= 0)
         return true;
@@ -508,6 +629,7 @@ static bool add_node_at(explorer *x, const void *state, int64_t parent, int acti
         memcpy(x->pool + x->n_pool, picks, (size_t)n_picks * sizeof picks[0]);
     int64_t i = x->n++;
     memcpy(x->states + (size_t)i * x->ss, state, x->ss);
+    x->hash[i] = h;
     x->nodes[i] = (node){ parent, action, (uint32_t)x->n_pool, (uint8_t)n_picks,
                           (uint8_t)kind_of(x, state), (uint16_t)depth };
     x->n_pool += (size_t)n_picks;
@@ -583,6 +705,49 @@ static void write_trace(explorer *x, int64_t parent, int action, const int *pick
 
 /* ---- the search ------------------------------------------------------------ */
 
+/* The leaves' masses by the fast pass (absorb.h); 1: not for it. */
+static int absorb_fast(explorer *x, mpq_t *mass, ud_buf *err)
+{
+    ud_chain_small chain = { x->n, x->n_e, x->e_first, x->e_to, x->e_w, x->wt, x->n_wt, x->e_big };
+    return ud_absorb_small(&chain, mass, err);
+}
+
+/* The masses by the plain mpq_t pass, the reference: the compact edges
+ * spelled out as mpq_t first (the memory the fast pass saves). */
+static int absorb_reference(explorer *x, mpq_t *mass, ud_buf *err)
+{
+    int64_t *from = malloc((x->n_e + 1) * sizeof *from), *to = malloc((x->n_e + 1) * sizeof *to);
+    mpq_t *w = malloc((x->n_e + 1) * sizeof *w);
+    if (!from || !to || !w) {
+        free(from);
+        free(to);
+        free(w);
+        ud_buf_puts(err, "out of memory");
+        return -1;
+    }
+    for (int64_t i = -1, e = 0; i < x->n; i++)
+        for (; e < x->e_first[i + 1]; e++) {
+            ud_weight v = x->wt[x->e_w[e]];
+            from[e] = i;
+            to[e] = x->e_to[e];
+            mpq_init(w[e]);
+            if (v.den) {
+                mpq_set_ui(w[e], v.num, v.den);
+                mpq_canonicalize(w[e]);
+            } else {
+                mpq_set(w[e], x->e_big[v.num]);
+            }
+        }
+    ud_chain chain = { x->n, x->n_e, from, to, w };
+    int rc = ud_absorb(&chain, mass, err);
+    for (size_t e = 0; e < x->n_e; e++)
+        mpq_clear(w[e]);
+    free(from);
+    free(to);
+    free(w);
+    return rc;
+}
+
 /* The exact probability of each leaf label: the chain's absorbed mass
  * (absorb.h), summed by bound->outcome's label; it must total exactly 1. */
 static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
@@ -595,15 +760,27 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
         ud_buf_puts(err, "out of memory");
         return -1;
     }
+    /* the fast pass writes the leaves' masses only: the others are not
+     * even initialised unless the mpq pass runs (an mpq_t is 96 bytes
+     * with its limbs; the bus's turn has half a million states) */
     for (int64_t i = 0; i < x->n; i++) {
-        mpq_init(mass[i]);
-        leaf[i] = 1;
+        leaf[i] = x->e_first[i + 1] == x->e_first[i];
+        if (leaf[i])
+            mpq_init(mass[i]);
     }
-    for (size_t e = 0; e < x->n_e; e++)
-        if (x->e_from[e] >= 0)
-            leaf[x->e_from[e]] = 0;
-    ud_chain chain = { x->n, x->n_e, x->e_from, x->e_to, x->e_w };
-    int rc = ud_absorb(&chain, mass, err);
+    int rc = x->o->reference ? 1 : absorb_fast(x, mass, err);
+    rep->smooth_pass = rc == 0;
+    if (rc == 1) {
+        for (int64_t i = 0; i < x->n; i++) {   /* the fast pass may have begun */
+            if (leaf[i])
+                mpq_set_ui(mass[i], 0, 1);
+            else
+                mpq_init(mass[i]);
+        }
+        rc = absorb_reference(x, mass, err);
+        rep->smooth_pass = 0;
+    }
+    bool all_init = !rep->smooth_pass;
     enum { MAX_LABELS = 256 };
     rep->outcome_label = calloc(MAX_LABELS, sizeof *rep->outcome_label);
     rep->outcome_p = malloc(MAX_LABELS * sizeof *rep->outcome_p);
@@ -646,7 +823,8 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
     mpq_clear(total);
     ud_buf_free(&label);
     for (int64_t i = 0; i < x->n; i++)
-        mpq_clear(mass[i]);
+        if (leaf[i] || all_init)
+            mpq_clear(mass[i]);
     free(mass);
     free(leaf);
     return rc;
@@ -678,6 +856,8 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
     mpq_t one;
     mpq_init(one);
     mpq_set_ui(one, 1, 1);
+    for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
+        mpq_inits(x.scratch[i][0], x.scratch[i][1], x.scratch[i][2], NULL);
     rep->complete = 1;
     int rc = 0;
     /* the root: every outcome of the start */
@@ -698,6 +878,8 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
     /* breadth first: nodes are appended in depth order */
     for (int64_t u = 0; u < x.n && !rep->violated && !x.oom; u++) {
         node nd = x.nodes[u];
+        x.e_first[u] = (int64_t)x.n_e;   /* u's edges follow (none if not expanded) */
+        x.e_first[u + 1] = (int64_t)x.n_e;
         if (nd.kind != 0)
             continue;
         if (nd.depth >= max_depth) {
@@ -775,6 +957,8 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
                 }
         }
     }
+    if (x.e_first)
+        x.e_first[x.n] = (int64_t)x.n_e;   /* the last node's edges end with the list */
     if (x.oom) {
         if (x.too_many_kids)
             ud_buf_printf(err, "one step has more than %llu distinct outcomes (the --max-states bound)",
@@ -783,11 +967,23 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
             ud_buf_puts(err, "out of memory");
         rc = -1;
     }
+    if (rc == 0 && o->outcomes && !rep->violated && rep->complete) {
+        /* the search is over: its index and the paths' picks (traces of
+         * a violation) make room for solving the chain */
+        free(x.slot);
+        free(x.hash);
+        free(x.pool);
+        x.slot = NULL;
+        x.hash = NULL;
+        x.pool = NULL;
+    }
     if (rc == 0 && o->outcomes && !rep->violated && rep->complete &&
         leaf_outcomes(&x, rep, err) != 0)
         rc = -1;
 done:
     mpq_clear(one);
+    for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
+        mpq_clears(x.scratch[i][0], x.scratch[i][1], x.scratch[i][2], NULL);
     for (int i = 0; i < x.cap_kids; i++)
         mpq_clear(x.w[i]);
     free(x.w);
@@ -800,11 +996,15 @@ done:
     free(x.work);
     free(x.states);
     free(x.nodes);
+    free(x.hash);
     free(x.slot);
     free(x.pool);
-    for (size_t e = 0; e < x.n_e; e++)
-        mpq_clear(x.e_w[e]);
-    free(x.e_from);
+    for (size_t e = 0; e < x.n_big; e++)
+        mpq_clear(x.e_big[e]);
+    free(x.e_big);
+    free(x.e_first);
+    free(x.wt);
+    free(x.wt_slot);
     free(x.e_to);
     free(x.e_w);
     clock_gettime(CLOCK_MONOTONIC, &t1);

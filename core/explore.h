@@ -70,6 +70,10 @@ typedef struct ud_explore_opts {
      * labels), cycles included (absorb.h); needs one action per decision:
      * a deterministic policy, followed. */
     int outcomes;
+    /* With outcomes: solve the chain with the plain mpq_t pass (absorb.h
+     * ud_absorb) instead of the smooth-denominator one; the same figures,
+     * slower, for comparison. */
+    int reference;
     ud_explore_edge_fn on_edge;
     void *edge_ctx;
     /* Enumerate every order of exchangeable picks too (engine.h,
@@ -90,6 +94,9 @@ typedef struct ud_explore_report {
     int n_outcomes;                  /* with opts.outcomes: distinct leaf labels */
     char (*outcome_label)[64];
     mpq_t *outcome_p;                /* exact, summing to 1 */
+    int smooth_pass;                 /* 1: the chain was solved by the smooth-denominator
+                                      * pass, 0: by the mpq pass (reference, or a chain
+                                      * the fast one does not take) */
     double seconds;
 } ud_explore_report;
 

@@ -94,3 +94,100 @@ Test(absorb, a_cycle_never_left_is_an_error)
     cr_assert_eq(absorb(&b, 2, m, &err), -1);
     cr_assert_not_null(strstr(ud_buf_str(&err), "never left"), "%s", ud_buf_str(&err));
 }
+
+/* ---- the fast pass (ud_absorb_small) ------------------------------------ */
+
+typedef struct small_builder {
+    int32_t from[16], to[16];
+    ud_weight w[16];
+    size_t n;
+} small_builder;
+
+static void small_edge(small_builder *b, int32_t from, int32_t to, uint32_t num, uint32_t den)
+{
+    b->from[b->n] = from;
+    b->to[b->n] = to;
+    b->w[b->n] = (ud_weight){ num, den };
+    b->n++;
+}
+
+/* The builder's edges (root first, then by source) as the explorer
+ * stores them: first[], the targets, each weight an index. */
+static int absorb_small(small_builder *b, int64_t n, mpq_t *mass, ud_buf *err)
+{
+    for (int64_t i = 0; i < n; i++)
+        mpq_init(mass[i]);
+    int64_t first[17] = { 0 };
+    uint32_t w[16];
+    for (size_t e = 0; e < b->n; e++) {
+        cr_assert(e == 0 || b->from[e] >= b->from[e - 1], "edges in source order");
+        first[b->from[e] + 1] = (int64_t)e + 1;
+        w[e] = (uint32_t)e;
+    }
+    for (int64_t i = 1; i <= n; i++)   /* states without edges: empty ranges */
+        if (first[i] < first[i - 1])
+            first[i] = first[i - 1];
+    ud_chain_small c = { n, b->n, first, b->to, w, b->w, b->n, NULL };
+    return ud_absorb_small(&c, mass, err);
+}
+
+Test(absorb_small, a_loop_whose_one_minus_q_has_a_large_prime)
+{
+    /* A loops with 1/54 (1 - q = 53/54: 53 joins the primes), leaves to
+     * L1 with 27/54 and L2 with 26/54: L1 = 27/53, L2 = 26/53. */
+    small_builder b = { .n = 0 };
+    small_edge(&b, -1, 0, 1, 1);
+    small_edge(&b, 0, 0, 1, 54);
+    small_edge(&b, 0, 1, 1, 2);
+    small_edge(&b, 0, 2, 13, 27);
+    mpq_t m[3];
+    ud_buf err;
+    ud_buf_init(&err);
+    cr_assert_eq(absorb_small(&b, 3, m, &err), 0, "%s", ud_buf_str(&err));
+    assert_q(m[1], 27, 53, "L1");
+    assert_q(m[2], 26, 53, "L2");
+}
+
+Test(absorb_small, mass_through_a_two_state_cycle_goes_on)
+{
+    /* A -> B 1/2, A -> C 1/2; B -> A 1/3, B -> L2 2/3 (mA = 6/5, mB =
+     * 3/5); C, reached only from the cycle, loops with 1/2 and leaves to
+     * L3: L3 = mC = 3/5, L2 = 2/5. */
+    small_builder b = { .n = 0 };
+    small_edge(&b, -1, 0, 1, 1);
+    small_edge(&b, 0, 1, 1, 2);
+    small_edge(&b, 0, 2, 1, 2);
+    small_edge(&b, 1, 0, 1, 3);
+    small_edge(&b, 1, 3, 2, 3);
+    small_edge(&b, 2, 2, 1, 2);
+    small_edge(&b, 2, 4, 1, 2);
+    mpq_t m[5];
+    ud_buf err;
+    ud_buf_init(&err);
+    cr_assert_eq(absorb_small(&b, 5, m, &err), 0, "%s", ud_buf_str(&err));
+    assert_q(m[3], 2, 5, "L2");
+    assert_q(m[4], 3, 5, "L3");
+}
+
+Test(absorb_small, a_weight_past_64_bits_is_left_to_the_mpq_pass)
+{
+    /* one weight only an mpq_t holds: 1/2^70 (the rest to L2) */
+    int64_t first[4] = { 1, 3, 3, 3 };
+    int32_t to[3] = { 0, 1, 2 };
+    uint32_t w[3] = { 0, 1, 2 };
+    mpq_t big[2];
+    mpq_inits(big[0], big[1], NULL);
+    mpq_set_ui(big[0], 1, 1);
+    mpq_mul_2exp(big[0], big[0], 70);
+    mpq_inv(big[0], big[0]);
+    mpq_set_ui(big[1], 1, 1);
+    mpq_sub(big[1], big[1], big[0]);
+    ud_weight weight[3] = { { 1, 1 }, { 0, 0 }, { 1, 0 } };
+    ud_chain_small c = { 3, 3, first, to, w, weight, 3, big };
+    mpq_t m[3];
+    for (int i = 0; i < 3; i++)
+        mpq_init(m[i]);
+    ud_buf err;
+    ud_buf_init(&err);
+    cr_assert_eq(ud_absorb_small(&c, m, &err), 1);
+}

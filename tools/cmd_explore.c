@@ -30,6 +30,10 @@ static const char usage[] =
     "  --outcomes            with --policy (followed): the exact probability of\n"
     "                        each leaf outcome, cycles included, and the\n"
     "                        expected value; works under every variant\n"
+    "  --reference           with --outcomes: solve the chain with the plain rational\n"
+    "                        pass (mpq, slow) instead of the smooth-denominator one;\n"
+    "                        the figures are identical\n"
+    "  --fractions           with --outcomes: print every fraction in full\n"
     "  --check-solver        with a bound that has one, run its cross-check (zombie-dice\n"
     "                        turn: compare every roll's outcomes with the exact\n"
     "                        solver's turn graph, exactly)\n"
@@ -93,6 +97,16 @@ static long label_value(const char *label)
     return *p ? strtol(p, NULL, 10) : 0;
 }
 
+/* --fractions: print the long fractions too, not "(long fraction)". */
+static int full_fractions;
+
+/* q in lowest terms, or "(long fraction)" past 60 characters unless
+ * --fractions asks for every digit. */
+static const char *shown(const char *q)
+{
+    return full_fractions || strlen(q) <= 60 ? q : "(long fraction)";
+}
+
 /* The exact distribution of the leaves under the followed policy, its
  * expected value, and one database case per distribution. */
 static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m,
@@ -105,15 +119,14 @@ static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m,
     printf("exact outcomes under %s (cycles solved exactly):\n", pol);
     for (int i = 0; i < rep->n_outcomes; i++) {
         char *q = mpq_get_str(NULL, 10, rep->outcome_p[i]);
-        printf("  %-14s %.10f  %s\n", rep->outcome_label[i], mpq_get_d(rep->outcome_p[i]),
-               strlen(q) <= 60 ? q : "(long fraction)");
+        printf("  %-14s %.10f  %s\n", rep->outcome_label[i], mpq_get_d(rep->outcome_p[i]), shown(q));
         free(q);
         mpq_set_si(t, label_value(rep->outcome_label[i]), 1);
         mpq_mul(t, t, rep->outcome_p[i]);
         mpq_add(ev, ev, t);
     }
     char *q = mpq_get_str(NULL, 10, ev);
-    printf("  expected value %.10f  %s\n", mpq_get_d(ev), strlen(q) <= 60 ? q : "(long fraction)");
+    printf("  expected value %.10f  %s\n", mpq_get_d(ev), shown(q));
     if (r->db) {
         char key[900], outcome[256];
         ud_buf vb;
@@ -151,6 +164,8 @@ int cmd_explore(int argc, char **argv)
         { "golden", required_argument, NULL, 'g' },
         { "check-solver", no_argument, NULL, 'c' },
         { "outcomes", no_argument, NULL, 'o' },
+        { "reference", no_argument, NULL, 'r' },
+        { "fractions", no_argument, NULL, 'F' },
         REC_LONGOPTS,
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
@@ -159,8 +174,9 @@ int cmd_explore(int argc, char **argv)
     rec_opts ro = { 0 };
     const char *bound_name = NULL, *golden = NULL;
     uint64_t max_depth = (uint64_t)-1, max_states = 0;
-    int follow = 0, table_only = 0, check_solver = 0, outcomes = 0, c;
+    int follow = 0, table_only = 0, check_solver = 0, outcomes = 0, reference = 0, c;
     optind = 1;
+    full_fractions = 0;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         if (c == 'h') {
             fputs(usage, stdout);
@@ -183,6 +199,10 @@ int cmd_explore(int argc, char **argv)
             check_solver = 1;
         } else if (c == 'o') {
             outcomes = follow = 1;
+        } else if (c == 'r') {
+            reference = 1;
+        } else if (c == 'F') {
+            full_fractions = 1;
         } else if (c == '?' || (!rec_opt(&ro, c, optarg) && !cli_game_opt(&go, c, optarg))) {
             return UD_EXIT_USAGE;
         }
@@ -241,7 +261,7 @@ int cmd_explore(int argc, char **argv)
         .game = g, .setup = &m.setup, .bound = bound,
         .max_depth = max_depth > UD_EXPLORE_MAX_DEPTH ? -1 : (int)max_depth,
         .policy = follow ? &m.policy[0] : NULL, .max_states = max_states,
-        .check_invariants = 1, .outcomes = outcomes,
+        .check_invariants = 1, .outcomes = outcomes, .reference = reference,
         .on_edge = chk ? check->on_edge : NULL, .edge_ctx = chk,
     };
     recorder r;

@@ -1,7 +1,9 @@
 /*
  * test_zd_absorb.c - the explorer's exact outcomes of one Zombie Dice turn
  * (ud_explore with .outcomes, cycles solved by core/absorb.h) against the
- * exact solver's figures, and a dice set that makes a turn riskier.
+ * exact solver's figures, a dice set that makes a turn riskier, and the
+ * fast (smooth-denominator) pass against the mpq pass under the expansion
+ * dice and the School Bus, fraction for fraction.
  */
 #include <criterion/criterion.h>
 #include <gmp.h>
@@ -77,4 +79,67 @@ Test(explore_outcomes, hunk_and_hottie_make_a_turn_riskier, .timeout = 240)
     cr_assert_gt(mpq_cmp(bust_hh, bust_base), 0, "P(bust) %f with Hunk and Hottie, %f without",
                  mpq_get_d(bust_hh), mpq_get_d(bust_base));
     mpq_clears(bust_base, ev_base, bust_hh, ev_hh, NULL);
+}
+
+/* ---- the smooth-denominator pass against the mpq pass ------------------ */
+
+/* One turn's exact outcomes under policy spec and settings kv[]; the mpq
+ * pass with reference.  Invariants off: both runs explore the same
+ * states, what is compared is how the chain is solved. */
+static void explore_outcomes(const char *spec, const char *const *kv, int reference,
+                             ud_explore_report *rep)
+{
+    ud_setup setup;
+    ud_setup_defaults(&zd_game, &setup);
+    ud_buf err;
+    ud_buf_init(&err);
+    for (; kv && *kv; kv++)
+        cr_assert(ud_setup_variant(&zd_game, &setup, *kv, &err), "%s", ud_buf_str(&err));
+    ud_policy pol;
+    cr_assert(ud_policy_parse(&zd_game, spec, &pol, &err), "%s", ud_buf_str(&err));
+    ud_explore_opts o = { .game = &zd_game, .setup = &setup, .bound = &zd_bound_turn,
+                          .max_depth = -1, .policy = &pol, .outcomes = 1, .reference = reference };
+    cr_assert_eq(ud_explore(&o, rep, &err), 0, "%s", ud_buf_str(&err));
+    cr_assert(rep->complete && !rep->violated);
+    ud_buf_free(&err);
+}
+
+/* Both passes, every outcome's fraction equal, the fast one having run. */
+static void passes_agree(const char *spec, const char *const *kv)
+{
+    ud_explore_report fast, ref;
+    explore_outcomes(spec, kv, 0, &fast);
+    explore_outcomes(spec, kv, 1, &ref);
+    cr_assert(fast.smooth_pass, "%s: the smooth pass did not take the chain", spec);
+    cr_assert(!ref.smooth_pass, "%s: the reference run did not use the mpq pass", spec);
+    cr_assert_eq(fast.n_outcomes, ref.n_outcomes);
+    cr_assert_gt(fast.n_outcomes, 2, "%s: a bust and more than one total banked", spec);
+    for (int i = 0; i < fast.n_outcomes; i++) {
+        cr_assert_str_eq(fast.outcome_label[i], ref.outcome_label[i]);
+        cr_assert(mpq_equal(fast.outcome_p[i], ref.outcome_p[i]), "%s, %s: %s against %s", spec,
+                  fast.outcome_label[i], mpq_get_str(NULL, 10, fast.outcome_p[i]),
+                  mpq_get_str(NULL, 10, ref.outcome_p[i]));
+    }
+    ud_explore_report_free(&fast);
+    ud_explore_report_free(&ref);
+}
+
+Test(absorb_passes, double_feature, .timeout = 240)
+{
+    static const char *const df[] = { "dice=double-feature", NULL };
+    passes_agree("stop-at-brains:1", df);
+}
+
+Test(absorb_passes, santa_loops_with_large_primes, .timeout = 240)
+{
+    /* three feet rolled as three feet with Santa in the hand loop with
+     * chances like 1/54, and 1 - 1/54 = 53/54 */
+    static const char *const santa[] = { "dice=santa", "helmet=next-roll", NULL };
+    passes_agree("stop-at-brains:2", santa);
+}
+
+Test(absorb_passes, hunk_and_hottie_rescue, .timeout = 240)
+{
+    static const char *const hh[] = { "dice=hunk-hottie", "rescue=same-roll", NULL };
+    passes_agree("stop-at-brains:2", hh);
 }

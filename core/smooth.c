@@ -1,0 +1,148 @@
+/*
+ * smooth.c - rationals over smooth denominators (smooth.h).
+ */
+#include "smooth.h"
+
+#include <string.h>
+
+void ud_smooth_primes_init(ud_smooth_primes *ps)
+{
+    static const uint64_t first[] = { 2, 3, 5, 7, 11, 13 };
+    ps->n = (int)(sizeof first / sizeof first[0]);
+    memcpy(ps->p, first, sizeof first);
+}
+
+/* x divided by every prime of the set it holds. */
+static uint64_t strip(const ud_smooth_primes *ps, uint64_t x)
+{
+    for (int j = 0; j < ps->n && x > 1; j++)
+        while (x % ps->p[j] == 0)
+            x /= ps->p[j];
+    return x;
+}
+
+bool ud_smooth_primes_add(ud_smooth_primes *ps, uint64_t x)
+{
+    if (x == 0)
+        return false;
+    x = strip(ps, x);
+    /* what is left has only new primes: trial division finds them */
+    for (uint64_t d = 2; x > 1 && d <= x / d; d++)
+        if (x % d == 0) {
+            if (ps->n == UD_SMOOTH_MAX_PRIMES)
+                return false;
+            ps->p[ps->n++] = d;
+            while (x % d == 0)
+                x /= d;
+        }
+    if (x > 1) {
+        if (ps->n == UD_SMOOTH_MAX_PRIMES)
+            return false;
+        ps->p[ps->n++] = x;
+    }
+    return true;
+}
+
+bool ud_smooth_factor(const ud_smooth_primes *ps, uint64_t x, uint16_t e[UD_SMOOTH_MAX_PRIMES])
+{
+    memset(e, 0, UD_SMOOTH_MAX_PRIMES * sizeof e[0]);
+    if (x == 0)
+        return false;
+    for (int j = 0; j < ps->n && x > 1; j++)
+        while (x % ps->p[j] == 0) {
+            x /= ps->p[j];
+            e[j]++;
+        }
+    return x == 1;
+}
+
+/* z *= prod p[j]^d[j], in 64-bit chunks. */
+static void scale(const ud_smooth_primes *ps, mpz_t z, const uint16_t *d)
+{
+    uint64_t m = 1;
+    for (int j = 0; j < ps->n; j++)
+        for (int r = 0; r < d[j]; r++) {
+            if (m > UINT64_MAX / ps->p[j]) {
+                mpz_mul_ui(z, z, m);
+                m = 1;
+            }
+            m *= ps->p[j];
+        }
+    if (m > 1)
+        mpz_mul_ui(z, z, m);
+}
+
+/* x * prod p[j]^d[j] if it fits 64 bits, else 0. */
+static uint64_t small_power(const ud_smooth_primes *ps, const uint16_t *d, uint64_t x)
+{
+    uint64_t m = x;
+    for (int j = 0; j < ps->n; j++)
+        for (int r = 0; r < d[j]; r++)
+            if (__builtin_mul_overflow(m, ps->p[j], &m))
+                return 0;
+    return m;
+}
+
+void ud_smooth_add(const ud_smooth_primes *ps, ud_smooth *dst, const mpz_t f, uint64_t x,
+                   const uint16_t ce[UD_SMOOTH_MAX_PRIMES], mpz_t tmp)
+{
+    if (!dst->used) {
+        mpz_init(dst->n);
+        mpz_mul_ui(dst->n, f, x);
+        memcpy(dst->e, ce, sizeof dst->e);
+        dst->used = true;
+        return;
+    }
+    if (memcmp(dst->e, ce, sizeof dst->e) == 0) {   /* the common case */
+        mpz_addmul_ui(dst->n, f, x);
+        return;
+    }
+    /* bring both to the larger exponent of each prime */
+    uint16_t dd[UD_SMOOTH_MAX_PRIMES] = { 0 }, dc[UD_SMOOTH_MAX_PRIMES] = { 0 };
+    bool scale_dst = false;
+    for (int j = 0; j < ps->n; j++) {
+        uint16_t m = dst->e[j] > ce[j] ? dst->e[j] : ce[j];
+        dd[j] = (uint16_t)(m - dst->e[j]);
+        dc[j] = (uint16_t)(m - ce[j]);
+        scale_dst |= dd[j] != 0;
+        dst->e[j] = m;
+    }
+    if (scale_dst)
+        scale(ps, dst->n, dd);
+    uint64_t mult = small_power(ps, dc, x);
+    if (mult) {
+        mpz_addmul_ui(dst->n, f, mult);
+    } else {
+        mpz_mul_ui(tmp, f, x);
+        scale(ps, tmp, dc);
+        mpz_add(dst->n, dst->n, tmp);
+    }
+}
+
+void ud_smooth_reduce(const ud_smooth_primes *ps, ud_smooth *s)
+{
+    for (int j = 0; j < ps->n; j++)
+        while (s->e[j] && mpz_sgn(s->n) && mpz_divisible_ui_p(s->n, ps->p[j])) {
+            mpz_divexact_ui(s->n, s->n, ps->p[j]);
+            s->e[j]--;
+        }
+}
+
+void ud_smooth_get_q(const ud_smooth_primes *ps, mpq_t q, const ud_smooth *s)
+{
+    if (!s->used) {
+        mpq_set_ui(q, 0, 1);
+        return;
+    }
+    mpz_set(mpq_numref(q), s->n);
+    mpz_set_ui(mpq_denref(q), 1);
+    scale(ps, mpq_denref(q), s->e);
+    mpq_canonicalize(q);
+}
+
+void ud_smooth_clear(ud_smooth *s)
+{
+    if (s->used)
+        mpz_clear(s->n);
+    s->used = false;
+}
