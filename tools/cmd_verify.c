@@ -372,8 +372,7 @@ static bool play_reading(const ud_match *m, const verify_opts *o, reading_sums *
         return false;
     for (int j = 0; j < n; j++) {
         piece[j].m = m;
-        piece[j].first = o->reading_games * (uint64_t)j / (uint64_t)n;
-        piece[j].games = o->reading_games * (uint64_t)(j + 1) / (uint64_t)n - piece[j].first;
+        ud_piece_range(o->reading_games, j, n, &piece[j].first, &piece[j].games);
     }
     ud_run_pieces(o->jobs, piece, n, sizeof *piece, play_reading_piece);
     memset(sums, 0, sizeof *sums);

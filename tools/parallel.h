@@ -9,6 +9,7 @@
 #define UD_PARALLEL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum { UD_MAX_JOBS = 64 };
 
@@ -16,6 +17,14 @@ enum { UD_MAX_JOBS = 64 };
  * at most jobs threads, the calling one included; returns when all are
  * done (on fewer threads if some could not be started). */
 void ud_run_pieces(int jobs, void *pieces, int n, size_t size, void (*fn)(void *piece));
+
+/* Piece j of n of total items (games, seeds): the first item and how
+ * many, contiguous and as even as whole items allow. */
+static inline void ud_piece_range(uint64_t total, int j, int n, uint64_t *first, uint64_t *count)
+{
+    *first = total * (uint64_t)j / (uint64_t)n;
+    *count = total * (uint64_t)(j + 1) / (uint64_t)n - *first;
+}
 
 /* Every core this machine has online (at most UD_MAX_JOBS). */
 int ud_default_jobs(void);

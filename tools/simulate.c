@@ -112,8 +112,7 @@ bool simulate_jobs(const ud_match *m, uint64_t games, int invariants, int jobs, 
         return false;
     for (int j = 0; j < n; j++) {
         part[j] = (sim_part){ .m = m, .invariants = invariants };
-        part[j].first = games * (uint64_t)j / (uint64_t)n;
-        part[j].games = games * (uint64_t)(j + 1) / (uint64_t)n - part[j].first;
+        ud_piece_range(games, j, n, &part[j].first, &part[j].games);
     }
     memset(st, 0, sizeof *st);
     double start = now();
