@@ -210,16 +210,24 @@ static bool write_file(const faq_opts *o, const char *path, ud_buf *err, bool *u
     return ok;
 }
 
-/* HTML or Markdown to OUTPUT (standard output when NULL): an exit status. */
-static int write_text(const faq_opts *o, const char *output)
+/* write_file, saying why on standard error when it fails (what_failed
+ * when there is no more to say). */
+static bool write_file_or_say(const faq_opts *o, const char *path, const char *what_failed, bool *unopened)
 {
     ud_buf err;
     ud_buf_init(&err);
-    bool unopened;
-    bool ok = write_file(o, output, &err, &unopened);
+    bool ok = write_file(o, path, &err, unopened);
     if (!ok)
-        fprintf(stderr, "undead faq: %s\n", err.len ? ud_buf_str(&err) : "cannot write the output");
+        fprintf(stderr, "undead faq: %s\n", err.len ? ud_buf_str(&err) : what_failed);
     ud_buf_free(&err);
+    return ok;
+}
+
+/* HTML or Markdown to OUTPUT (standard output when NULL): an exit status. */
+static int write_text(const faq_opts *o, const char *output)
+{
+    bool unopened;
+    bool ok = write_file_or_say(o, output, "cannot write the output", &unopened);
     return ok ? UD_EXIT_OK : unopened ? UD_EXIT_USAGE : UD_EXIT_FAIL;
 }
 
@@ -236,12 +244,10 @@ static bool print_once(const faq_opts *o, const char *chromium, const char *tmp,
 {
     char html_path[1100];
     snprintf(html_path, sizeof html_path, "%s/faq.html", tmp);
+    bool unopened;
+    bool ok = write_file_or_say(o, html_path, "cannot write the HTML", &unopened);
     ud_buf err;
     ud_buf_init(&err);
-    bool unopened;
-    bool ok = write_file(o, html_path, &err, &unopened);
-    if (!ok)
-        fprintf(stderr, "undead faq: %s\n", err.len ? ud_buf_str(&err) : "cannot write the HTML");
     ok = ok && print_pdf(chromium, tmp, html_path, pdf_abs) && pdf_is_whole(pdf_abs, shown);
     if (ok && !pdf_pages_read("pdfinfo", pdf_abs, pages, &err)) {
         fprintf(stderr, "undead faq: %s: cannot read on which page each heading lies (%s)\n", shown,
