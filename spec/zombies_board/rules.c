@@ -521,16 +521,17 @@ static bool tile_fits_for(const zb_state *st, int seat)
     const zb_player *pl = &st->pl[seat];
     if (!holds_tiles(pl))
         return false;
-    for (int y = 0; y < ZB_SLOTS; y++)
-        for (int x = 0; x < ZB_SLOTS; x++) {
-            unsigned req, near = zb_slot_needs(st, x, y, &req);
-            if (!near)
-                continue;
-            for (int h = 0; h < ZB_HAND; h++)
-                for (int r = 0; pl->tile[h] && r < 4; r++)
-                    if (zb_fits_needs(pl->tile[h] - 1, r, near, req))
-                        return true;
-        }
+    /* the hand's tiles' fit tables, an empty hand slot's all zero */
+    static const uint8_t none[256];
+    const uint8_t *fit[ZB_HAND];
+    for (int h = 0; h < ZB_HAND; h++)
+        fit[h] = pl->tile[h] ? zb_content.tile[pl->tile[h] - 1].fit : none;
+    for (int k = 0; k < ZB_SLOTS * ZB_SLOTS; k++) {
+        unsigned near = st->near[k];
+        if (near && (fit[0][near << 4 | st->need[k]] | fit[1][near << 4 | st->need[k]] |
+                     fit[2][near << 4 | st->need[k]]))
+            return true;
+    }
     return false;
 }
 
@@ -636,11 +637,12 @@ static void offer_places(void *p, ud_step *s)
         for (int y = 0; y < ZB_SLOTS; y++)
             for (int x = 0; x < ZB_SLOTS; x++) {
                 unsigned req, near = zb_slot_needs(st, x, y, &req);
-                for (int r = 0; near && r < 4; r++)
-                    if (zb_fits_needs(t, r, near, req)) {
-                        ud_action a = { ZB_ACT_PLACE, { t, x - ZB_MID, y - ZB_MID, r * 90 } };
-                        offer_unique(s, &a);
-                    }
+                /* the rotations that fit, lowest first (zb_fits_needs for each) */
+                for (unsigned rots = zb_content.tile[t].fit[near << 4 | req]; rots; rots &= rots - 1) {
+                    int r = __builtin_ctz(rots);
+                    ud_action a = { ZB_ACT_PLACE, { t, x - ZB_MID, y - ZB_MID, r * 90 } };
+                    offer_unique(s, &a);
+                }
             }
     }
 }
