@@ -600,20 +600,6 @@ static void placing_done(void *p, ud_step *s)
     ST(p)->phase = ZB_PH_EVENT_CHECK;
 }
 
-/* Appends an offer without the engine's duplicate scan: the loops below
- * make every action once, and a scan over hundreds of placements is the
- * slowest part of a game. */
-static void offer_unique(ud_step *s, const ud_action *a)
-{
-    if (s->offers.n >= UD_MAX_OFFERS) {
-        ud_offer_overflow(s);
-        return;
-    }
-    s->offers.action[s->offers.n] = *a;
-    s->offers.by[s->offers.n] = s->rule;
-    s->offers.n++;
-}
-
 static void offer_places(void *p, ud_step *s)
 {
     const zb_state *st = CST(p);
@@ -622,7 +608,7 @@ static void offer_places(void *p, ud_step *s)
             for (int x = 0; x < ZB_SLOTS; x++)
                 if (heli_fits(st, x, y, s)) {
                     ud_action a = { ZB_ACT_HELIPORT, { x - ZB_MID, y - ZB_MID } };
-                    offer_unique(s, &a);
+                    ud_offer_new(s, &a);
                 }
         return;
     }
@@ -641,7 +627,7 @@ static void offer_places(void *p, ud_step *s)
                 for (unsigned rots = zb_content.tile[t].fit[near << 4 | req]; rots; rots &= rots - 1) {
                     int r = __builtin_ctz(rots);
                     ud_action a = { ZB_ACT_PLACE, { t, x - ZB_MID, y - ZB_MID, r * 90 } };
-                    offer_unique(s, &a);
+                    ud_offer_new(s, &a);
                 }
             }
     }
@@ -921,11 +907,11 @@ static void offer_steps(void *p, ud_step *s)
         if (player_at(st, j, st->current) && !way_off(st, j, i))
             continue;   /* the move would have to end on another player */
         ud_action a = ud_act(ZB_ACT_NORTH + d);
-        offer_unique(s, &a);
+        ud_offer_new(s, &a);
     }
     if (st->moved == 0 || !player_at(st, i, st->current)) {
         ud_action a = ud_act(ZB_ACT_STOP);
-        offer_unique(s, &a);
+        ud_offer_new(s, &a);
     }
 }
 
@@ -1267,7 +1253,7 @@ static void offer_trades(void *p, ud_step *s)
 {
     for (int n = 0; n <= CST(p)->pl[CST(p)->current].kills / 3; n++) {
         ud_action a = { ZB_ACT_TRADE, { n } };
-        offer_unique(s, &a);
+        ud_offer_new(s, &a);
     }
 }
 

@@ -506,20 +506,6 @@ static void to_own_play(void *p, ud_step *s)
     ST(p)->phase = ZC_PH_PLAY;
 }
 
-/* An offer known to be new: the cards of a hand are distinct, so the
- * engine's search for a duplicate (quadratic in a large hand) is not
- * needed; the limit is kept as ud_offer_action keeps it. */
-static void offer_new(ud_step *s, const ud_action *a)
-{
-    if (__builtin_expect(s->offers.n >= UD_MAX_OFFERS, 0)) {
-        ud_offer_overflow(s);
-        return;
-    }
-    s->offers.action[s->offers.n] = *a;
-    s->offers.by[s->offers.n] = s->rule;
-    s->offers.n++;
-}
-
 static const ud_action pass_action = { ZC_ACT_PASS, { 0 } }, fight_action = { ZC_ACT_FIGHT, { 0 } };
 
 static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
@@ -538,11 +524,11 @@ static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
             for (int t = 0; t < st->n_players; t++)
                 if (zc_target_ok(st, seat, t)) {
                     ud_action a = { ZC_ACT_PLAY_ON, { c + 1, t } };
-                    offer_new(s, &a);
+                    ud_offer_new(s, &a);   /* the cards of a hand are distinct */
                 }
         } else {
             ud_action a = { ZC_ACT_PLAY, { c + 1 } };
-            offer_new(s, &a);
+            ud_offer_new(s, &a);
         }
     }
 }
@@ -550,7 +536,7 @@ static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
 static void offer_out_of_turn(void *p, ud_step *s)
 {
     offer_cards(CST(p), s, CST(p)->reactor, false);
-    offer_new(s, &pass_action);   /* no card offer is a pass */
+    ud_offer_new(s, &pass_action);   /* no card offer is a pass */
 }
 
 static bool chose_pass(const void *p, const ud_step *s)
@@ -600,7 +586,7 @@ static void play_out_of_turn(void *p, ud_step *s)
 static void offer_own(void *p, ud_step *s)
 {
     offer_cards(CST(p), s, CST(p)->current, true);
-    offer_new(s, &fight_action);   /* no card offer is a fight */
+    ud_offer_new(s, &fight_action);   /* no card offer is a fight */
 }
 
 static void play_own(void *p, ud_step *s)
