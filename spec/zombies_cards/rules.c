@@ -57,12 +57,15 @@ static uint8_t ring_pop_bottom(zc_ring *r)
 
 static void pile_remove(zc_pile *p, uint8_t card)
 {
-    for (int i = 0; i < p->n; i++)
-        if (p->c[i] == card) {
-            memmove(&p->c[i], &p->c[i + 1], (size_t)(p->n - i - 1));
-            p->c[--p->n] = 0;
-            return;
-        }
+    int i = 0;
+    while (i < p->n && p->c[i] != card)
+        i++;
+    if (i == p->n)
+        return;
+    /* a byte loop, not memmove: a hand is a few cards, and the call cost more */
+    for (; i + 1 < p->n; i++)
+        p->c[i] = p->c[i + 1];
+    p->c[--p->n] = 0;
 }
 
 static void play_remove(zc_player *pl, int i)
