@@ -189,12 +189,10 @@ int zb_first_step(const zb_state *st, int i, int goal, int max_depth)
             return first[a];
         if (depth[a] >= max_depth)
             continue;
-        /* the legal steps only, in direction order (lowest bit first):
-         * most spaces have two, and a test per direction mispredicts */
-        for (unsigned m = st->link[a]; m; m &= m - 1) {
-            int d = __builtin_ctz(m);
+        unsigned m = st->link[a];
+        for (int d = 0; d < 4; d++) {
             int j = a + zb_off[d];
-            if (seen[j] == gen)
+            if (!((m >> d) & 1u) || seen[j] == gen)
                 continue;
             seen[j] = gen;
             first[j] = (uint8_t)(a == i ? d : first[a]);

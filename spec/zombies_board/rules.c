@@ -1155,9 +1155,14 @@ static void zombies_chase(void *p, ud_step *s)
         }
         if (best == 0 || best > ZB_SCENT)
             continue;
-        for (int d = 0; d < 4; d++) {
-            int j = i + zb_off[d], jx = j % ZB_SIDE, jy = j / ZB_SIDE;
-            if (zb_linked(st, i, d) && abs(tx - jx) + abs(ty - jy) < best && !(st->cell[j] & ZB_ZOMBIE)) {
+        /* A step brings it nearer exactly when it goes toward the player
+         * along an axis where they differ: the directions that do, as bits,
+         * and of them those it may take, tried north, east, south, west. */
+        unsigned nearer = (unsigned)(ty < y) << ZB_N | (unsigned)(tx > x) << ZB_E | (unsigned)(ty > y) << ZB_S |
+                          (unsigned)(tx < x) << ZB_W;
+        for (unsigned m = nearer & st->link[i]; m; m &= m - 1) {
+            int j = i + zb_off[__builtin_ctz(m)];
+            if (!(st->cell[j] & ZB_ZOMBIE)) {
                 st->cell[i] &= (uint8_t)~ZB_ZOMBIE;
                 st->cell[j] |= ZB_ZOMBIE;
                 moved++;
