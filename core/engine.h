@@ -193,6 +193,19 @@ static inline void ud_offer_action(ud_step *s, const ud_action *a)
     s->offers.by[s->offers.n] = s->rule;
     s->offers.n++;
 }
+/* The same for an action the row knows is not offered yet (each face,
+ * card or place offered once, then pass or keep): no search for a
+ * duplicate, which is quadratic in the number of offers. */
+static inline void ud_offer_new(ud_step *s, const ud_action *a)
+{
+    if (__builtin_expect(s->offers.n >= UD_MAX_OFFERS, 0)) {
+        ud_offer_overflow(s);
+        return;
+    }
+    s->offers.action[s->offers.n] = *a;
+    s->offers.by[s->offers.n] = s->rule;
+    s->offers.n++;
+}
 /* Copy the n offers of src (not the whole arrays). */
 static inline void ud_offers_copy(ud_offers *dst, const ud_offers *src)
 {

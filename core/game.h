@@ -285,6 +285,11 @@ struct ud_game {
      * only this; transcripts and the checker see everything.  NULL: the
      * game has no hidden information. */
     void (*observe)(const void *state, int seat, void *view);
+    /* Whether observe would hide anything from seat in this state: false
+     * when the view would be the state byte for byte (a solo game, hands
+     * all empty), and the policy is then asked with the state itself, no
+     * copy made.  NULL: observe is always called. */
+    bool (*observe_hides)(const void *state, int seat);
     /* Content the rule texts do not give (core/content.h): replace the
      * game's tables with the set in dir (a user's --content DIR), or with
      * the built-in set shipped in spec/<game>/content/ when dir is NULL.

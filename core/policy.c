@@ -173,7 +173,8 @@ int ud_policy_choose(const ud_policy *p, const ud_game *g, const void *state, in
      * caller asks a policy that needs none, there is nothing to hide). */
     if (p->def->offers_only)
         return p->def->choose(g, NULL, seat, p->param, offers, rng);
-    if (__builtin_expect(g->observe != NULL && state != NULL, 0))
+    if (__builtin_expect(g->observe != NULL && state != NULL, 0) &&
+        (!g->observe_hides || g->observe_hides(state, seat)))
         return choose_observed(p, g, state, seat, offers, rng);
     return p->def->choose(g, state, seat, p->param, offers, rng);
 }

@@ -446,6 +446,14 @@ static bool load_set(const char *dir, const ud_content_memfile *files, int n_fil
                     : ud_content_load_path(&schema, dir, &ld, err);
     if (!ok || !check_whole(&ld, dir, err))
         return false;   /* the tables in use stay as they were */
+    for (int i = 0; i < ld.t.n_stress; i++) {
+        uint8_t bytes[DL_MAX_STRESS / 8 * 8] = { 0 };
+        uint64_t word[DL_MAX_STRESS / 8];
+        bytes[i] = 1;
+        memcpy(word, bytes, sizeof word);
+        for (int w = 0; w < DL_MAX_STRESS / 8; w++)
+            ld.t.stress_when[ld.t.stress[i].when][w] |= word[w];
+    }
     ld.t.loaded = true;
     dl_content = ld.t;
     return true;

@@ -127,8 +127,22 @@ typedef struct dl_tables {
     int zombie_face[7];         /* zombies shown by faces 1..6 */
     int n_faces;
     int street_map, first_aid_kit;   /* item indexes the set-up options name; -1: absent */
+    /* For each condition, the stress cards it plays: a byte 1 at card i,
+     * laid out as dl_state.stress_active is in memory (dl_first_byte). */
+    uint64_t stress_when[DL_CONDITIONS][DL_MAX_STRESS / 8];
     bool loaded;
 } dl_tables;
+
+/* The index of the first byte in memory order of x (a word loaded with
+ * memcpy) that is not zero; x is not 0. */
+static inline int dl_first_byte(uint64_t x)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return __builtin_clzll(x) >> 3;
+#else
+    return __builtin_ctzll(x) >> 3;
+#endif
+}
 extern dl_tables dl_content;
 
 void dl_content_ready(void);

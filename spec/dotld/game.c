@@ -325,6 +325,20 @@ static void dl_observe(const void *p, int seat, void *view)
             v->stress_hand[i] = 0;
 }
 
+/* What dl_observe hides: the other seats' stress cards.  None held (a
+ * solo game, or hands between deals): nothing, and no view is built. */
+static bool dl_observe_hides(const void *p, int seat)
+{
+    uint8_t others[DL_MAX_PLAYERS];
+    memcpy(others, ((const dl_state *)p)->stress_hand, sizeof others);
+    if (seat >= 0 && seat < DL_MAX_PLAYERS)
+        others[seat] = 0;
+    uint8_t any = 0;   /* no branch per seat: this is asked at every decision */
+    for (int i = 0; i < DL_MAX_PLAYERS; i++)
+        any |= others[i];
+    return any != 0;
+}
+
 static const ud_ratio dl_ratios[] = {
     { "rounds per game", "DL-ROUND", "DL-PLAYERS" },
     { "fights per round", "DL-FIGHT-RESOLVE", "DL-ROUND" },
@@ -380,6 +394,7 @@ const ud_game dl_game = {
     .winner = dl_winner,
     .outcomes = dl_outcomes,
     .observe = dl_observe,
+    .observe_hides = dl_observe_hides,
     .load_content = dl_load_content,
     .load_content_memory = dl_load_content_memory,
     .apply_start = dl_apply_start,

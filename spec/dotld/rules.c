@@ -563,22 +563,26 @@ static void after_roll(void *p, ud_step *s)
     dl_check_then(st, st->roll_no < 3 ? DL_PH_REROLL : DL_PH_POOLS);
 }
 
+static const ud_action mark_scavenger_action = { DL_ACT_MARK_SCAVENGER, { 0 } },
+                       roll_action = { DL_ACT_ROLL, { 0 } }, keep_action = { DL_ACT_KEEP, { 0 } };
+
 /* The reroll decision, die by die: "mark F" sets one die showing F aside
  * to reroll, "mark-scavenger" the scavenger die; "roll" rolls what is
  * marked; "keep" ends the rolling. */
 static void offer_rerolls(void *p, ud_step *s)
 {
     const dl_state *st = CST(p);
+    /* each action once: no search for duplicates (ud_offer_new) */
     for (int f = 2; f <= 6; f++)
         if (st->dice[f] > st->marked[f] + st->held[f]) {
             ud_action a = { DL_ACT_MARK, { f } };
-            ud_offer_action(s, &a);
+            ud_offer_new(s, &a);
         }
     if (!st->scavenger_marked)
-        ud_offer(s, DL_ACT_MARK_SCAVENGER);
+        ud_offer_new(s, &mark_scavenger_action);
     if (dl_dice_marked(st) > 0)
-        ud_offer(s, DL_ACT_ROLL);
-    ud_offer(s, DL_ACT_KEEP);
+        ud_offer_new(s, &roll_action);
+    ud_offer_new(s, &keep_action);
 }
 
 static bool chose_mark(const void *p, const ud_step *s)
@@ -1163,11 +1167,11 @@ static void offer_fight_rerolls(void *p, ud_step *s)
     for (int f = 1; f <= 6; f++)
         if (st->fdice[f] > st->fmarked[f] + st->fheld[f]) {
             ud_action a = { DL_ACT_MARK, { f } };
-            ud_offer_action(s, &a);
+            ud_offer_new(s, &a);
         }
     if (dl_fdice_marked(st) > 0)
-        ud_offer(s, DL_ACT_ROLL);
-    ud_offer(s, DL_ACT_KEEP);
+        ud_offer_new(s, &roll_action);
+    ud_offer_new(s, &keep_action);
 }
 
 static void mark_fight_die(void *p, ud_step *s)
@@ -1610,12 +1614,30 @@ static void pass_final_say(void *p, ud_step *s)
 
 /* A drawn card whose condition was met this round (1), or, under
  * stress-repeat=each-time, a resolved one whose condition was met again (3). */
+_Static_assert(DL_MAX_STRESS % 8 == 0, "stress cards fill whole words");
+
 static int solo_stress_due(const dl_state *st)
 {
-    for (int i = 0; i < dl_content.n_stress; i++)
-        if ((st->stress_active[i] == 1 && ((st->met >> dl_content.stress[i].when) & 1u)) ||
-            st->stress_active[i] == 3)
-            return i;
+    /* Eight cards a word, stress_active's bytes as they lie in memory:
+     * the rows ask at every CHECK, a few hundred times a game.  A byte is
+     * 0..3, so its bit 0 and bit 1 say which. */
+    enum { WORDS = DL_MAX_STRESS / 8 };
+    const uint64_t ones = 0x0101010101010101ull;
+    uint64_t active[WORDS], met[WORDS] = { 0 }, odd = 0;
+    memcpy(active, st->stress_active, sizeof active);
+    for (int w = 0; w < WORDS; w++)
+        odd |= active[w] & ones;
+    if (!odd)
+        return -1;   /* every card out (0) or resolved (2): the usual case */
+    for (unsigned m = st->met; m; m &= m - 1)
+        for (int w = 0; w < WORDS; w++)
+            met[w] |= dl_content.stress_when[__builtin_ctz(m)][w];
+    for (int w = 0; w < WORDS; w++) {
+        uint64_t bit0 = active[w] & ones, bit1 = (active[w] >> 1) & ones;
+        uint64_t due = (bit0 & ~bit1 & met[w]) | (bit0 & bit1);   /* 1 and met, or 3 */
+        if (due)
+            return w * 8 + dl_first_byte(due);
+    }
     return -1;
 }
 

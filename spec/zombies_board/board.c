@@ -28,17 +28,39 @@ static bool same_slot(int a, int b)
     return (a % ZB_SIDE) / ZB_TS == (b % ZB_SIDE) / ZB_TS && (a / ZB_SIDE) / ZB_TS == (b / ZB_SIDE) / ZB_TS;
 }
 
-/* 004 "Movement Rules": in and out of named buildings only by doors, no
- * other building entered; inside a named building every space joins its
- * neighbours (undead's reading of "as indicated by the lines"). */
+/* 004 "Movement Rules" for a step from a space of kind a to one of kind
+ * b, same: both on one tile.  A constant expression, so that the table
+ * below is built by the compiler. */
+#define ZB_ROADLIKE(k) ((k) == ZB_ROAD || (k) == ZB_SQUARE || (k) == ZB_HELI)
+#define ZB_BUILDING(k) ((k) == ZB_FLOOR || (k) == ZB_DOOR)
+#define ZB_STEP_OK(a, b, same)                                                             \
+    (ZB_ROADLIKE(a) ? ZB_ROADLIKE(b) || (b) == ZB_DOOR                                     \
+                    : ((a) == ZB_DOOR && ZB_ROADLIKE(b)) || (ZB_BUILDING(a) && ZB_BUILDING(b) && (same)))
+#define ZB_STEP_BIT(a, b, same) ((uint64_t)(ZB_STEP_OK(a, b, same) ? 1 : 0) << ((a) * 8 + (b)))
+#define ZB_STEP_ROW(a, same)                                                                \
+    (ZB_STEP_BIT(a, 0, same) | ZB_STEP_BIT(a, 1, same) | ZB_STEP_BIT(a, 2, same) |          \
+     ZB_STEP_BIT(a, 3, same) | ZB_STEP_BIT(a, 4, same) | ZB_STEP_BIT(a, 5, same) |          \
+     ZB_STEP_BIT(a, 6, same))
+#define ZB_STEP_ALL(same)                                                                   \
+    (ZB_STEP_ROW(0, same) | ZB_STEP_ROW(1, same) | ZB_STEP_ROW(2, same) | ZB_STEP_ROW(3, same) | \
+     ZB_STEP_ROW(4, same) | ZB_STEP_ROW(5, same) | ZB_STEP_ROW(6, same))
+_Static_assert(ZB_HELI == 6, "the step table covers kinds 0..6");
+
+/* Bit a * 8 + b of step_ok[same]: a step from kind a to kind b is legal.
+ * A table, because relink asks a hundred times for every tile laid. */
+static const uint64_t step_ok[2] = { ZB_STEP_ALL(0), ZB_STEP_ALL(1) };
+
+static bool step_between(int a, int b, bool same)
+{
+    return (step_ok[same] >> (a * 8 + b)) & 1u;
+}
+
+/* In and out of named buildings only by doors, no other building entered;
+ * inside a named building every space joins its neighbours (undead's
+ * reading of "as indicated by the lines"). */
 bool zb_can_step(const zb_state *st, int from, int to)
 {
-    int a = st->kind[from], b = st->kind[to];
-    if (zb_roadlike(a))
-        return zb_roadlike(b) || b == ZB_DOOR;
-    if (a == ZB_DOOR && zb_roadlike(b))
-        return true;
-    return building(a) && building(b) && same_slot(from, to);
+    return step_between(st->kind[from], st->kind[to], same_slot(from, to));
 }
 
 /* What an empty slot asks of a tile, from its placed neighbours. */
@@ -67,15 +89,23 @@ bool zb_fits(const zb_state *st, int t, int sx, int sy, int r)
     return zb_fits_needs(t, r, near, req);
 }
 
-static void relink(zb_state *st, int i)
+/* The steps from space (x, y), as zb_can_step rules them.  From the
+ * coordinates, not the space index, a direction at a time: a tile laid
+ * relinks 25 spaces, and a division per direction (zb_neighbour,
+ * same_slot) was most of laying one. */
+static void relink(zb_state *st, int x, int y)
 {
-    uint8_t m = 0;
-    for (int d = 0; d < 4; d++) {
-        int j = zb_neighbour(i, d);
-        if (j >= 0 && zb_can_step(st, i, j))
-            m |= (uint8_t)(1u << d);
-    }
-    st->link[i] = m;
+    int i = zb_at(x, y), a = st->kind[i], xm = x % ZB_TS, ym = y % ZB_TS;
+    unsigned m = 0;
+    if (y > 0)
+        m |= (unsigned)step_between(a, st->kind[i - ZB_SIDE], ym != 0) << ZB_N;
+    if (x < ZB_SIDE - 1)
+        m |= (unsigned)step_between(a, st->kind[i + 1], xm != ZB_TS - 1) << ZB_E;
+    if (y < ZB_SIDE - 1)
+        m |= (unsigned)step_between(a, st->kind[i + ZB_SIDE], ym != ZB_TS - 1) << ZB_S;
+    if (x > 0)
+        m |= (unsigned)step_between(a, st->kind[i - 1], xm != 0) << ZB_W;
+    st->link[i] = (uint8_t)m;
 }
 
 void zb_lay(zb_state *st, int t, int sx, int sy, int r)
@@ -89,7 +119,7 @@ void zb_lay(zb_state *st, int t, int sx, int sy, int r)
     for (int y = sy * ZB_TS - 1; y <= sy * ZB_TS + ZB_TS; y++)
         for (int x = sx * ZB_TS - 1; x <= sx * ZB_TS + ZB_TS; x++)
             if (x >= 0 && y >= 0 && x < ZB_SIDE && y < ZB_SIDE)
-                relink(st, zb_at(x, y));
+                relink(st, x, y);
     slot_needs(st, sx, sy);
     for (int e = 0; e < 4; e++)
         slot_needs(st, sx + dx[e], sy + dy[e]);

@@ -157,6 +157,11 @@ static bool add_tile(void *ctx, const ud_content_record *r, ud_content_error *er
                 k->open[rot] |= (uint8_t)(1u << e);
     for (int e = 0; e < 4; e++)
         k->n_open += (k->open[0] >> e) & 1u;
+    for (unsigned near = 0; near < 16; near++)
+        for (unsigned req = 0; req < 16; req++)
+            for (int rot = 0; rot < 4; rot++)
+                if (zb_fits_openings(k->open[rot], near, req))
+                    k->fit[near << 4 | req] |= (uint8_t)(1u << rot);
     if (k->n_open == 0) {
         ud_content_error_at(err, r, "rows", "expected a road in the middle of at least one edge");
         return false;

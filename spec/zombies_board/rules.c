@@ -521,16 +521,17 @@ static bool tile_fits_for(const zb_state *st, int seat)
     const zb_player *pl = &st->pl[seat];
     if (!holds_tiles(pl))
         return false;
-    for (int y = 0; y < ZB_SLOTS; y++)
-        for (int x = 0; x < ZB_SLOTS; x++) {
-            unsigned req, near = zb_slot_needs(st, x, y, &req);
-            if (!near)
-                continue;
-            for (int h = 0; h < ZB_HAND; h++)
-                for (int r = 0; pl->tile[h] && r < 4; r++)
-                    if (zb_fits_needs(pl->tile[h] - 1, r, near, req))
-                        return true;
-        }
+    /* the hand's tiles' fit tables, an empty hand slot's all zero */
+    static const uint8_t none[256];
+    const uint8_t *fit[ZB_HAND];
+    for (int h = 0; h < ZB_HAND; h++)
+        fit[h] = pl->tile[h] ? zb_content.tile[pl->tile[h] - 1].fit : none;
+    for (int k = 0; k < ZB_SLOTS * ZB_SLOTS; k++) {
+        unsigned near = st->near[k];
+        if (near && (fit[0][near << 4 | st->need[k]] | fit[1][near << 4 | st->need[k]] |
+                     fit[2][near << 4 | st->need[k]]))
+            return true;
+    }
     return false;
 }
 
@@ -599,20 +600,6 @@ static void placing_done(void *p, ud_step *s)
     ST(p)->phase = ZB_PH_EVENT_CHECK;
 }
 
-/* Appends an offer without the engine's duplicate scan: the loops below
- * make every action once, and a scan over hundreds of placements is the
- * slowest part of a game. */
-static void offer_unique(ud_step *s, const ud_action *a)
-{
-    if (s->offers.n >= UD_MAX_OFFERS) {
-        ud_offer_overflow(s);
-        return;
-    }
-    s->offers.action[s->offers.n] = *a;
-    s->offers.by[s->offers.n] = s->rule;
-    s->offers.n++;
-}
-
 static void offer_places(void *p, ud_step *s)
 {
     const zb_state *st = CST(p);
@@ -621,7 +608,7 @@ static void offer_places(void *p, ud_step *s)
             for (int x = 0; x < ZB_SLOTS; x++)
                 if (heli_fits(st, x, y, s)) {
                     ud_action a = { ZB_ACT_HELIPORT, { x - ZB_MID, y - ZB_MID } };
-                    offer_unique(s, &a);
+                    ud_offer_new(s, &a);
                 }
         return;
     }
@@ -636,11 +623,12 @@ static void offer_places(void *p, ud_step *s)
         for (int y = 0; y < ZB_SLOTS; y++)
             for (int x = 0; x < ZB_SLOTS; x++) {
                 unsigned req, near = zb_slot_needs(st, x, y, &req);
-                for (int r = 0; near && r < 4; r++)
-                    if (zb_fits_needs(t, r, near, req)) {
-                        ud_action a = { ZB_ACT_PLACE, { t, x - ZB_MID, y - ZB_MID, r * 90 } };
-                        offer_unique(s, &a);
-                    }
+                /* the rotations that fit, lowest first (zb_fits_needs for each) */
+                for (unsigned rots = zb_content.tile[t].fit[near << 4 | req]; rots; rots &= rots - 1) {
+                    int r = __builtin_ctz(rots);
+                    ud_action a = { ZB_ACT_PLACE, { t, x - ZB_MID, y - ZB_MID, r * 90 } };
+                    ud_offer_new(s, &a);
+                }
             }
     }
 }
@@ -919,11 +907,11 @@ static void offer_steps(void *p, ud_step *s)
         if (player_at(st, j, st->current) && !way_off(st, j, i))
             continue;   /* the move would have to end on another player */
         ud_action a = ud_act(ZB_ACT_NORTH + d);
-        offer_unique(s, &a);
+        ud_offer_new(s, &a);
     }
     if (st->moved == 0 || !player_at(st, i, st->current)) {
         ud_action a = ud_act(ZB_ACT_STOP);
-        offer_unique(s, &a);
+        ud_offer_new(s, &a);
     }
 }
 
@@ -1167,9 +1155,14 @@ static void zombies_chase(void *p, ud_step *s)
         }
         if (best == 0 || best > ZB_SCENT)
             continue;
-        for (int d = 0; d < 4; d++) {
-            int j = i + zb_off[d], jx = j % ZB_SIDE, jy = j / ZB_SIDE;
-            if (zb_linked(st, i, d) && abs(tx - jx) + abs(ty - jy) < best && !(st->cell[j] & ZB_ZOMBIE)) {
+        /* A step brings it nearer exactly when it goes toward the player
+         * along an axis where they differ: the directions that do, as bits,
+         * and of them those it may take, tried north, east, south, west. */
+        unsigned nearer = (unsigned)(ty < y) << ZB_N | (unsigned)(tx > x) << ZB_E | (unsigned)(ty > y) << ZB_S |
+                          (unsigned)(tx < x) << ZB_W;
+        for (unsigned m = nearer & st->link[i]; m; m &= m - 1) {
+            int j = i + zb_off[__builtin_ctz(m)];
+            if (!(st->cell[j] & ZB_ZOMBIE)) {
                 st->cell[i] &= (uint8_t)~ZB_ZOMBIE;
                 st->cell[j] |= ZB_ZOMBIE;
                 moved++;
@@ -1265,7 +1258,7 @@ static void offer_trades(void *p, ud_step *s)
 {
     for (int n = 0; n <= CST(p)->pl[CST(p)->current].kills / 3; n++) {
         ud_action a = { ZB_ACT_TRADE, { n } };
-        offer_unique(s, &a);
+        ud_offer_new(s, &a);
     }
 }
 

@@ -62,6 +62,11 @@ typedef struct zb_tile_kind {
     uint8_t grid[4][ZB_TS][ZB_TS];  /* by rotation (0, 90, 180, 270 clockwise) */
     uint8_t open[4];              /* road openings by rotation, bit per edge */
     uint8_t n_open;
+    /* The rotations (bit r) at which the tile fits an empty slot with
+     * placed neighbours on the edges `near` and roads from them on `req`
+     * (zb_fits_needs), indexed by near << 4 | req: the placement rows ask
+     * it for every slot at every decision. */
+    uint8_t fit[256];
 } zb_tile_kind;
 
 typedef struct zb_event_kind {
@@ -201,8 +206,12 @@ static inline unsigned zb_slot_needs(const zb_state *st, int sx, int sy, unsigne
 }
 static inline bool zb_fits_needs(int t, int r, unsigned near, unsigned req)
 {
-    unsigned o = zb_content.tile[t].open[r];
-    return near && (o & near) == req && req;
+    return (zb_content.tile[t].fit[near << 4 | req] >> r) & 1u;
+}
+/* The rule zb_fits_needs looks up, for the table content.c builds. */
+static inline bool zb_fits_openings(unsigned open, unsigned near, unsigned req)
+{
+    return near && (open & near) == req && req;
 }
 /* Put the tile's spaces on the board (no zombies or tokens). */
 void zb_lay(zb_state *st, int t, int sx, int sy, int r);

@@ -269,21 +269,52 @@ static int stop_or_pass(const ud_offers *o)
 
 /* Bullets are what keeps a player alive: play a card every round it can
  * (a played card is a bullet), and only cards that go straight to the
- * bullet pile; never a lasting card, which a map-stack payment loses. */
+ * bullet pile; never a lasting card, which a map-stack payment loses.
+ * The best weapon if there is a choice of them; else the first card of
+ * the most preferred effect (HOARD: the order of preference, 1 first, 0
+ * never played); else fight or pass.  One pass over the offers: it is
+ * asked at every decision of a game. */
 static int hoarder(const ud_game *g, const void *p, int seat, int param, const ud_offers *o, ud_rng *rng)
 {
     (void)g, (void)p, (void)seat, (void)param, (void)rng;
-    int w = best_weapon(o);
-    if (w >= 0)
-        return w;
-    static const int prefer[] = { ZC_FX_DRAW, ZC_FX_EXTRA_PLAY, ZC_FX_DISCARD_BULLET, ZC_FX_LOSE_BULLET,
-                                  ZC_FX_BRAIN_CRAMP };
-    for (size_t k = 0; k < sizeof prefer / sizeof prefer[0]; k++)
-        for (int i = 0; i < o->n; i++)
-            if ((o->action[i].kind == ZC_ACT_PLAY || o->action[i].kind == ZC_ACT_PLAY_ON) &&
-                effect_of(&o->action[i]) == prefer[k])
-                return i;
-    return stop_or_pass(o);
+    static const uint8_t hoard[ZC_EFFECTS] = {
+        [ZC_FX_DRAW] = 1, [ZC_FX_EXTRA_PLAY] = 2, [ZC_FX_DISCARD_BULLET] = 3, [ZC_FX_LOSE_BULLET] = 4,
+        [ZC_FX_BRAIN_CRAMP] = 5,
+    };
+    int weapon = -1, bonus = -1, play = -1, rank = 6, fight = -1, pass = -1;
+    for (int i = 0; i < o->n; i++) {
+        const ud_action *a = &o->action[i];
+        switch (a->kind) {
+        case ZC_ACT_WEAPON:
+            if (CARD(a->arg[0] - 1)->bonus > bonus) {
+                bonus = CARD(a->arg[0] - 1)->bonus;
+                weapon = i;
+            }
+            break;
+        case ZC_ACT_PLAY:
+        case ZC_ACT_PLAY_ON: {
+            int e = effect_of(a), r = e < ZC_EFFECTS && hoard[e] ? hoard[e] : 6;
+            if (r < rank) {
+                rank = r;
+                play = i;
+            }
+            break;
+        }
+        case ZC_ACT_FIGHT:
+            fight = fight < 0 ? i : fight;
+            break;
+        case ZC_ACT_PASS:
+            pass = pass < 0 ? i : pass;
+            break;
+        default:
+            break;
+        }
+    }
+    if (weapon >= 0)
+        return weapon;
+    if (play >= 0)
+        return play;
+    return fight >= 0 ? fight : pass;
 }
 
 /* Plays the strongest weapon it may, whenever it may; otherwise fights or

@@ -57,12 +57,15 @@ static uint8_t ring_pop_bottom(zc_ring *r)
 
 static void pile_remove(zc_pile *p, uint8_t card)
 {
-    for (int i = 0; i < p->n; i++)
-        if (p->c[i] == card) {
-            memmove(&p->c[i], &p->c[i + 1], (size_t)(p->n - i - 1));
-            p->c[--p->n] = 0;
-            return;
-        }
+    int i = 0;
+    while (i < p->n && p->c[i] != card)
+        i++;
+    if (i == p->n)
+        return;
+    /* a byte loop, not memmove: a hand is a few cards, and the call cost more */
+    for (; i + 1 < p->n; i++)
+        p->c[i] = p->c[i + 1];
+    p->c[--p->n] = 0;
 }
 
 static void play_remove(zc_player *pl, int i)
@@ -126,11 +129,15 @@ static bool some_target(const zc_state *st, int seat)
     return false;
 }
 
-/* The effects seat may play now, a bit per enum zc_effect: what
- * zc_playable answers card by card, worked out once for a whole hand (a
- * hand has no limit, and the rows ask at every decision).  A weapon
- * needs its place as well (card_playable). */
-static unsigned playable_effects(const zc_state *st, int seat, bool own)
+enum { ZC_FX_TARGETED = 1u << ZC_FX_LOSE_BULLET | 1u << ZC_FX_DISCARD_BULLET, ZC_FX_ALL = (1u << ZC_EFFECTS) - 1 };
+
+/* The effects seat may play now, a bit per enum zc_effect, of those in
+ * `asked` (the others may be left out): what zc_playable answers card by
+ * card, worked out once for a whole hand (a hand has no limit, and the
+ * rows ask at every decision).  A weapon needs its place as well
+ * (card_playable).  The search for a seat to name is made only when a
+ * card that names one is asked about. */
+static unsigned playable_effects(const zc_state *st, int seat, bool own, unsigned asked)
 {
     const zc_player *pl = &st->p[seat];
     unsigned ok = 1u << ZC_FX_EXTRA_PLAY;
@@ -138,12 +145,13 @@ static unsigned playable_effects(const zc_state *st, int seat, bool own)
         ok |= 1u << ZC_FX_WEAPON | 1u << ZC_FX_LUCK | 1u << ZC_FX_POWER_OUTAGE | 1u << ZC_FX_NO_GUTS;
     if (pl->deck.n > 0)
         ok |= 1u << ZC_FX_DRAW | (own ? 1u << ZC_FX_MOVE : 0u);
-    if (some_target(st, seat))
-        ok |= 1u << ZC_FX_LOSE_BULLET | 1u << ZC_FX_DISCARD_BULLET;
+    if ((asked & ZC_FX_TARGETED) && some_target(st, seat))
+        ok |= ZC_FX_TARGETED;
     if (!own)
         ok |= 1u << ZC_FX_BRAIN_CRAMP;
     return ok;
 }
+
 
 static bool card_playable(const zc_state *st, unsigned ok, int card)
 {
@@ -155,19 +163,25 @@ static bool card_playable(const zc_state *st, unsigned ok, int card)
 
 bool zc_playable(const zc_state *st, int seat, int card, bool own)
 {
-    return card_playable(st, playable_effects(st, seat, own), card);
+    return card_playable(st, playable_effects(st, seat, own, ZC_FX_ALL), card);
 }
 
+/* Whether seat may play some card of its hand.  A card that names a
+ * seat is settled last: the search for a seat it may name is the costly
+ * part, and some other card is usually playable. */
 static bool can_play_any(const zc_state *st, int seat, bool own)
 {
     const zc_player *pl = &st->p[seat];
     if (pl->played)
         return false;
-    unsigned ok = playable_effects(st, seat, own);
-    for (int i = 0; i < pl->hand.n; i++)
+    unsigned ok = playable_effects(st, seat, own, 0);
+    bool names = false;
+    for (int i = 0; i < pl->hand.n; i++) {
         if (card_playable(st, ok, pl->hand.c[i]))
             return true;
-    return false;
+        names |= zc_needs_target(pl->hand.c[i]);
+    }
+    return names && some_target(st, seat);
 }
 
 static int alive_count(const zc_state *st)
@@ -300,18 +314,22 @@ static void deal_seat(void *p, ud_step *s)
         UD_EMIT(s, "dealt %s %d as-set", ud_player(s, seat), pl->deck.n);
         return;
     }
-    bool used[ZC_MAX_CARDS] = { false };
+    /* the undealt cards in ascending order, from a bit per card: only
+     * the cards left are visited, and no branch on which are (random) */
+    _Static_assert(ZC_MAX_CARDS <= 128, "a bit per card in two words");
+    uint64_t left[2];
+    left[0] = zc_content.n_cards >= 64 ? ~0ull : (1ull << zc_content.n_cards) - 1;
+    left[1] = zc_content.n_cards <= 64 ? 0 : zc_content.n_cards >= 128 ? ~0ull : (1ull << (zc_content.n_cards - 64)) - 1;
     for (int i = 0; i < st->n_players; i++)
-        for (int k = 0; k < st->p[i].deck.n; k++)
-            used[zc_ring_at(&st->p[i].deck, k)] = true;
+        for (int k = 0; k < st->p[i].deck.n; k++) {
+            int c = zc_ring_at(&st->p[i].deck, k);
+            left[c >> 6] &= ~(1ull << (c & 63));
+        }
     pool pl_pool;
     pl_pool.n = 0;
-    /* without a branch: which cards are used is random, and the branch
-     * mispredicted on half of them */
-    for (int c = 0; c < zc_content.n_cards; c++) {
-        pl_pool.c[pl_pool.n] = (uint8_t)c;
-        pl_pool.n += !used[c];
-    }
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = left[w]; m; m &= m - 1)
+            pl_pool.c[pl_pool.n++] = (uint8_t)(w * 64 + __builtin_ctzll(m));
     int want = deal_count(st->n_players);
     ud_rng *rng = ud_plain_rng(s);
     for (int k = 0; k < want; k++) {
@@ -458,8 +476,8 @@ static void play_map_card(void *p, ud_step *s)
  * this window, alive, and with a card it may play; -1 when none is left. */
 static int next_reactor(const zc_state *st)
 {
-    for (int k = 1; k < st->n_players; k++) {
-        int seat = (st->current + k) % st->n_players;
+    for (int k = 1, seat = st->current; k < st->n_players; k++) {
+        seat = seat + 1 == st->n_players ? 0 : seat + 1;
         if (!((st->asked >> seat) & 1u) && !st->p[seat].dead && can_play_any(st, seat, false))
             return seat;
     }
@@ -491,26 +509,16 @@ static void to_own_play(void *p, ud_step *s)
     ST(p)->phase = ZC_PH_PLAY;
 }
 
-/* An offer known to be new: the cards of a hand are distinct, so the
- * engine's search for a duplicate (quadratic in a large hand) is not
- * needed; the limit is kept as ud_offer_action keeps it. */
-static void offer_new(ud_step *s, const ud_action *a)
-{
-    if (__builtin_expect(s->offers.n >= UD_MAX_OFFERS, 0)) {
-        ud_offer_overflow(s);
-        return;
-    }
-    s->offers.action[s->offers.n] = *a;
-    s->offers.by[s->offers.n] = s->rule;
-    s->offers.n++;
-}
+static const ud_action pass_action = { ZC_ACT_PASS, { 0 } }, fight_action = { ZC_ACT_FIGHT, { 0 } };
 
 static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
 {
     const zc_player *pl = &st->p[seat];
     if (pl->played)
         return;
-    unsigned ok = playable_effects(st, seat, own);
+    /* a card that names a seat is offered once for each seat it may
+     * name, so not at all when there is none: no search beforehand */
+    unsigned ok = playable_effects(st, seat, own, 0) | ZC_FX_TARGETED;
     for (int i = 0; i < pl->hand.n; i++) {
         int c = pl->hand.c[i];
         if (!card_playable(st, ok, c))
@@ -519,11 +527,11 @@ static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
             for (int t = 0; t < st->n_players; t++)
                 if (zc_target_ok(st, seat, t)) {
                     ud_action a = { ZC_ACT_PLAY_ON, { c + 1, t } };
-                    offer_new(s, &a);
+                    ud_offer_new(s, &a);   /* the cards of a hand are distinct */
                 }
         } else {
             ud_action a = { ZC_ACT_PLAY, { c + 1 } };
-            offer_new(s, &a);
+            ud_offer_new(s, &a);
         }
     }
 }
@@ -531,7 +539,7 @@ static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
 static void offer_out_of_turn(void *p, ud_step *s)
 {
     offer_cards(CST(p), s, CST(p)->reactor, false);
-    ud_offer(s, ZC_ACT_PASS);
+    ud_offer_new(s, &pass_action);   /* no card offer is a pass */
 }
 
 static bool chose_pass(const void *p, const ud_step *s)
@@ -581,7 +589,7 @@ static void play_out_of_turn(void *p, ud_step *s)
 static void offer_own(void *p, ud_step *s)
 {
     offer_cards(CST(p), s, CST(p)->current, true);
-    ud_offer(s, ZC_ACT_FIGHT);
+    ud_offer_new(s, &fight_action);   /* no card offer is a fight */
 }
 
 static void play_own(void *p, ud_step *s)
