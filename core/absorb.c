@@ -67,6 +67,38 @@ static void strongconnect(tarjan *t, int64_t v)
     }
 }
 
+
+/* Gauss-Jordan elimination of the s x (s+1) system a (row-major, the last
+ * column the right-hand side) in place, to a diagonal; f and t scratch.
+ * -1 with err filled when a pivot is zero: the cycle is never left. */
+static int eliminate(mpq_t *a, int s, mpq_t f, mpq_t t, ud_buf *err)
+{
+#define A(i, j) a[(size_t)(i) * (size_t)(s + 1) + (size_t)(j)]
+    for (int col = 0; col < s; col++) {
+        int piv = col;
+        while (piv < s && mpq_sgn(A(piv, col)) == 0)
+            piv++;
+        if (piv == s) {
+            ud_buf_puts(err, "a cycle that is never left (probability one of looping for ever)");
+            return -1;
+        }
+        if (piv != col)
+            for (int j = 0; j <= s; j++)
+                mpq_swap(A(piv, j), A(col, j));
+        for (int i = 0; i < s; i++) {
+            if (i == col || mpq_sgn(A(i, col)) == 0)
+                continue;
+            mpq_div(f, A(i, col), A(col, col));
+            for (int j = col; j <= s; j++) {
+                mpq_mul(t, f, A(col, j));
+                mpq_sub(A(i, j), A(i, j), t);
+            }
+        }
+    }
+#undef A
+    return 0;
+}
+
 /* Solve one component with members mem[0..s): mass += inflow already in
  * mass[]; the edges inside the component are the unknowns' coefficients. */
 static int solve_component(const graph *g, const ud_chain *c, const int64_t *comp, int64_t id,
@@ -99,31 +131,9 @@ static int solve_component(const graph *g, const ud_chain *c, const int64_t *com
                 i++;
             mpq_sub(A(i, j), A(i, j), c->w[e]);
         }
-    int rc = 0;
     mpq_t f, t;
     mpq_inits(f, t, NULL);
-    for (int col = 0; col < s && rc == 0; col++) {
-        int piv = col;
-        while (piv < s && mpq_sgn(A(piv, col)) == 0)
-            piv++;
-        if (piv == s) {
-            ud_buf_puts(err, "a cycle that is never left (probability one of looping for ever)");
-            rc = -1;
-            break;
-        }
-        if (piv != col)
-            for (int j = 0; j <= s; j++)
-                mpq_swap(A(piv, j), A(col, j));
-        for (int i = 0; i < s; i++) {
-            if (i == col || mpq_sgn(A(i, col)) == 0)
-                continue;
-            mpq_div(f, A(i, col), A(col, col));
-            for (int j = col; j <= s; j++) {
-                mpq_mul(t, f, A(col, j));
-                mpq_sub(A(i, j), A(i, j), t);
-            }
-        }
-    }
+    int rc = eliminate(a, s, f, t, err);
     for (int i = 0; i < s && rc == 0; i++)
         mpq_div(mass[mem[i]], A(i, s), A(i, i));
 #undef A
@@ -447,29 +457,7 @@ static int solve_cycle(fast *z, const comps *cs, const int64_t *mem, int s, ud_b
             weight_q(z->c, (size_t)k, w);
             mpq_sub(A(i, j), A(i, j), w);
         }
-    int rc = 0;
-    for (int col = 0; col < s && rc == 0; col++) {
-        int piv = col;
-        while (piv < s && mpq_sgn(A(piv, col)) == 0)
-            piv++;
-        if (piv == s) {
-            ud_buf_puts(err, "a cycle that is never left (probability one of looping for ever)");
-            rc = -1;
-            break;
-        }
-        if (piv != col)
-            for (int j = 0; j <= s; j++)
-                mpq_swap(A(piv, j), A(col, j));
-        for (int i = 0; i < s; i++) {
-            if (i == col || mpq_sgn(A(i, col)) == 0)
-                continue;
-            mpq_div(f, A(i, col), A(col, col));
-            for (int j = col; j <= s; j++) {
-                mpq_mul(w, f, A(col, j));
-                mpq_sub(A(i, j), A(i, j), w);
-            }
-        }
-    }
+    int rc = eliminate(a, s, f, w, err);
     for (int i = 0; i < s && rc == 0; i++) {
         mpq_div(f, A(i, s), A(i, i));
         push_side(z, cs, mem[i], f, w);
