@@ -68,6 +68,31 @@ static void strongconnect(tarjan *t, int64_t v)
 }
 
 
+/* The s x (s+1) system of a cycle through s states, every entry 0; NULL
+ * with err filled for a cycle too large or no memory. */
+static mpq_t *system_new(int s, ud_buf *err)
+{
+    if (s > UD_ABSORB_MAX_CYCLE) {
+        ud_buf_printf(err, "a cycle of %d states (more than %d)", s, UD_ABSORB_MAX_CYCLE);
+        return NULL;
+    }
+    mpq_t *a = malloc(sizeof(mpq_t) * (size_t)s * (size_t)(s + 1));
+    if (!a) {
+        ud_buf_puts(err, "out of memory");
+        return NULL;
+    }
+    for (int i = 0; i < s * (s + 1); i++)
+        mpq_init(a[i]);
+    return a;
+}
+
+static void system_free(mpq_t *a, int s)
+{
+    for (int i = 0; i < s * (s + 1); i++)
+        mpq_clear(a[i]);
+    free(a);
+}
+
 /* Gauss-Jordan elimination of the s x (s+1) system a (row-major, the last
  * column the right-hand side) in place, to a diagonal; f and t scratch.
  * -1 with err filled when a pivot is zero: the cycle is never left. */
@@ -104,18 +129,10 @@ static int eliminate(mpq_t *a, int s, mpq_t f, mpq_t t, ud_buf *err)
 static int solve_component(const graph *g, const ud_chain *c, const int64_t *comp, int64_t id,
                            const int64_t *mem, int s, mpq_t *mass, ud_buf *err)
 {
-    if (s > UD_ABSORB_MAX_CYCLE) {
-        ud_buf_printf(err, "a cycle of %d states (more than %d)", s, UD_ABSORB_MAX_CYCLE);
-        return -1;
-    }
     /* A[i][j] = [i == j] - w(mem[j] -> mem[i]); b[i] = inflow of mem[i]. */
-    mpq_t *a = malloc(sizeof(mpq_t) * (size_t)s * (size_t)(s + 1));
-    if (!a) {
-        ud_buf_puts(err, "out of memory");
+    mpq_t *a = system_new(s, err);
+    if (!a)
         return -1;
-    }
-    for (int i = 0; i < s * (s + 1); i++)
-        mpq_init(a[i]);
 #define A(i, j) a[(size_t)(i) * (size_t)(s + 1) + (size_t)(j)]
     for (int i = 0; i < s; i++) {
         mpq_set_ui(A(i, i), 1, 1);
@@ -138,9 +155,7 @@ static int solve_component(const graph *g, const ud_chain *c, const int64_t *com
         mpq_div(mass[mem[i]], A(i, s), A(i, i));
 #undef A
     mpq_clears(f, t, NULL);
-    for (int i = 0; i < s * (s + 1); i++)
-        mpq_clear(a[i]);
-    free(a);
+    system_free(a, s);
     return rc;
 }
 
@@ -424,17 +439,9 @@ static void push_side(fast *z, const comps *cs, int64_t v, const mpq_t x, mpq_t 
  * ud_absorb does; the members' masses leave it as side parts. */
 static int solve_cycle(fast *z, const comps *cs, const int64_t *mem, int s, ud_buf *err)
 {
-    if (s > UD_ABSORB_MAX_CYCLE) {
-        ud_buf_printf(err, "a cycle of %d states (more than %d)", s, UD_ABSORB_MAX_CYCLE);
+    mpq_t *a = system_new(s, err);
+    if (!a)
         return -1;
-    }
-    mpq_t *a = malloc(sizeof(mpq_t) * (size_t)s * (size_t)(s + 1));
-    if (!a) {
-        ud_buf_puts(err, "out of memory");
-        return -1;
-    }
-    for (int i = 0; i < s * (s + 1); i++)
-        mpq_init(a[i]);
 #define A(i, j) a[(size_t)(i) * (size_t)(s + 1) + (size_t)(j)]
     mpq_t w, f;
     mpq_inits(w, f, NULL);
@@ -464,9 +471,7 @@ static int solve_cycle(fast *z, const comps *cs, const int64_t *mem, int s, ud_b
     }
 #undef A
     mpq_clears(w, f, NULL);
-    for (int i = 0; i < s * (s + 1); i++)
-        mpq_clear(a[i]);
-    free(a);
+    system_free(a, s);
     return rc;
 }
 

@@ -180,22 +180,9 @@ void ud_emitf(ud_step *s, const char *fmt, ...) __attribute__((format(printf, 2,
 /* For offer rows: action is legal now, offered by the row firing.  More
  * than UD_MAX_OFFERS is an error naming the limit, never a silent drop. */
 void ud_offer_overflow(ud_step *s);
-static inline void ud_offer_action(ud_step *s, const ud_action *a)
-{
-    for (int i = 0; i < s->offers.n; i++)
-        if (ud_action_eq(&s->offers.action[i], a))
-            return;
-    if (__builtin_expect(s->offers.n >= UD_MAX_OFFERS, 0)) {
-        ud_offer_overflow(s);
-        return;
-    }
-    s->offers.action[s->offers.n] = *a;
-    s->offers.by[s->offers.n] = s->rule;
-    s->offers.n++;
-}
-/* The same for an action the row knows is not offered yet (each face,
- * card or place offered once, then pass or keep): no search for a
- * duplicate, which is quadratic in the number of offers. */
+/* An action the row knows is not offered yet (each face, card or place
+ * offered once, then pass or keep): no search for a duplicate, which is
+ * quadratic in the number of offers. */
 static inline void ud_offer_new(ud_step *s, const ud_action *a)
 {
     if (__builtin_expect(s->offers.n >= UD_MAX_OFFERS, 0)) {
@@ -205,6 +192,13 @@ static inline void ud_offer_new(ud_step *s, const ud_action *a)
     s->offers.action[s->offers.n] = *a;
     s->offers.by[s->offers.n] = s->rule;
     s->offers.n++;
+}
+static inline void ud_offer_action(ud_step *s, const ud_action *a)
+{
+    for (int i = 0; i < s->offers.n; i++)
+        if (ud_action_eq(&s->offers.action[i], a))
+            return;
+    ud_offer_new(s, a);
 }
 /* Copy the n offers of src (not the whole arrays). */
 static inline void ud_offers_copy(ud_offers *dst, const ud_offers *src)
