@@ -55,6 +55,18 @@ for (run,) in db.execute("SELECT run_id FROM run_params WHERE name = 'verify-rea
     for key in ("verify-policy", "verify-players"):
         if param(run, key) != param(twin[0], key):
             sys.exit(f"{reading}: {key} {param(twin[0], key)}, its baseline's {param(run, key)}")
+# every reading played by other players than its game's defaults says so
+# (a baseline may serve two readings measured by the same players)
+for (run, verify, reading) in db.execute(
+        "SELECT r.run_id, v.value, r.value FROM run_params r JOIN run_params v ON v.run_id = r.run_id "
+        "AND v.name = 'verify-run' WHERE r.name = 'verify-reading' AND r.value NOT LIKE 'baseline of %' "
+        "AND r.value <> 'defaults'"):
+    d = [x for (x,) in db.execute("SELECT run_id FROM run_params WHERE name = 'verify-reading' AND value = 'defaults'")
+         if param(x, "verify-run") == verify]
+    if len(d) != 1:
+        sys.exit(f"{reading}: {len(d)} defaults runs in its verify run")
+    if all(param(run, k) == param(d[0], k) for k in ("verify-policy", "verify-players")):
+        continue
     at = text.find(f"Measured impact of {reading}:")
     if at < 0 or "against the same games by the same players" not in text[at:at + 800]:
         sys.exit(f"{reading}: the FAQ does not say who measured it")
