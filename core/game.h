@@ -108,12 +108,16 @@ typedef struct ud_variant {
 /* Who measures a reading in `undead verify` when the usual measuring game
  * (two seats, each on the game's first policy) would seldom or never meet
  * it: every seat on `policy` (as --policy takes it; NULL: the first
- * policy), `players` seats (0: two, or the game's nearest).  The reading's
- * baseline is then played by the same players. */
+ * policy), `players` seats (0: two, or the game's nearest), and, for a
+ * reading whole games never meet, from a starting position that does:
+ * `start`, lines as --start takes them (game.apply_start).  The reading's
+ * baseline is then played by the same players from the same position. */
+enum { UD_MEASURE_START = 4 };
 typedef struct ud_reading_measure {
     const char *key, *value;   /* the reading, KEY=VALUE */
     const char *policy;
     int players;
+    const char *start[UD_MEASURE_START];   /* NULL-ended; none: the game's own start */
 } ud_reading_measure;
 
 /* A property that must hold after every step. */

@@ -36,7 +36,8 @@ if [[ "$mode" == same ]]; then
         fail "the HTML does not stand alone (script or external reference)"
     fi
     # A reading measured by players of its own (ud_game.reading_measures) has
-    # a baseline run by the same players, and its impact says so.
+    # a baseline run by the same players from the same position, and its
+    # impact says so.
     python3 - t.db a.md <<'PY' || fail "a reading measured by its own players"
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
@@ -52,7 +53,7 @@ for (run,) in db.execute("SELECT run_id FROM run_params WHERE name = 'verify-rea
             if param(r, "verify-run") == verify]
     if len(twin) != 1:
         sys.exit(f"{reading}: {len(twin)} runs beside its baseline")
-    for key in ("verify-policy", "verify-players"):
+    for key in ("verify-policy", "verify-players", "start"):
         if param(run, key) != param(twin[0], key):
             sys.exit(f"{reading}: {key} {param(twin[0], key)}, its baseline's {param(run, key)}")
 # every reading played by other players than its game's defaults says so
@@ -65,11 +66,14 @@ for (run, verify, reading) in db.execute(
          if param(x, "verify-run") == verify]
     if len(d) != 1:
         sys.exit(f"{reading}: {len(d)} defaults runs in its verify run")
-    if all(param(run, k) == param(d[0], k) for k in ("verify-policy", "verify-players")):
+    if all(param(run, k) == param(d[0], k) for k in ("verify-policy", "verify-players", "start")):
         continue
     at = text.find(f"Measured impact of {reading}:")
     if at < 0 or "against the same games by the same players" not in text[at:at + 800]:
         sys.exit(f"{reading}: the FAQ does not say who measured it")
+    start = param(run, "start")
+    if start and "from the start position " + " and ".join(start.split(";")) not in text[at:at + 800]:
+        sys.exit(f"{reading}: the FAQ does not say the games began from {start}")
     n += 1
 if n == 0:
     sys.exit("no reading is measured by players of its own")

@@ -4,6 +4,7 @@
  * settings are tried on every registered game's own questions.
  */
 #include <criterion/criterion.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "policy.h"
@@ -158,7 +159,17 @@ Test(setup, reading_measures_name_real_readings_and_policies)
                       kv, m->policy, ud_buf_str(&err));
             cr_assert(m->players == 0 || (m->players >= g->min_players && m->players <= g->max_players),
                       "%s: %s: %d players", g->name, kv, m->players);
-            cr_assert(m->policy || m->players, "%s: %s: measured the usual way: leave it out", g->name, kv);
+            cr_assert(m->policy || m->players || m->start[0], "%s: %s: measured the usual way: leave it out",
+                      g->name, kv);
+            /* its start lines are ones the game takes */
+            static _Alignas(max_align_t) unsigned char state[UD_MAX_STATE];
+            memset(state, 0, g->state_size);
+            g->init(state, &setup);
+            for (int k = 0; k < UD_MEASURE_START && m->start[k]; k++) {
+                cr_assert(ud_setup_start(&setup, m->start[k], &err), "%s: %s: %s", g->name, kv, ud_buf_str(&err));
+                cr_assert(g->apply_start && g->apply_start(state, &setup, m->start[k], &err),
+                          "%s: %s: start '%s': %s", g->name, kv, m->start[k], ud_buf_str(&err));
+            }
         }
     }
 }

@@ -15,7 +15,8 @@
  *                                 measured by other players than the usual:
  *                                 the same players with KEY at its default,
  *                                 played once for all readings it serves),
- *                                 verify-policy and verify-players (who played);
+ *                                 verify-policy and verify-players (who played;
+ *                                 start, from rec_match: where the games began);
  *                                 metrics with 95% confidence half-widths
  *                                 (NAME:ci95); the first games as cases
  *
@@ -390,10 +391,12 @@ static bool play_reading(const ud_match *m, const verify_opts *o, reading_sums *
     return true;
 }
 
-/* Who plays a reading's games: every seat on one policy. */
+/* Who plays a reading's games: every seat on one policy, from the game's
+ * start or from a position of its own (start lines, NULL-ended). */
 typedef struct measurer {
     ud_policy policy;
     int players;
+    const char *const *start;   /* NULL: the game's own start */
 } measurer;
 
 /* The usual measuring game (two seats on the game's first policy), or the
@@ -408,6 +411,7 @@ static bool measurer_of(const ud_game *g, int v, int x, measurer *out, ud_buf *e
             val = &g->reading_measures[i];
     int want = val && val->players > 0 ? val->players : READING_PLAYERS;
     out->players = want < g->min_players ? g->min_players : want > g->max_players ? g->max_players : want;
+    out->start = val && val->start[0] ? val->start : NULL;
     if (val && val->policy)
         return ud_policy_parse(g, val->policy, &out->policy, err);
     out->policy.def = g->n_policies ? &g->policies[0] : &ud_policy_random;
@@ -415,9 +419,22 @@ static bool measurer_of(const ud_game *g, int v, int x, measurer *out, ud_buf *e
     return true;
 }
 
+static int start_lines(const measurer *who)
+{
+    int n = 0;
+    while (who->start && n < UD_MEASURE_START && who->start[n])
+        n++;
+    return n;
+}
+
 static bool same_measurer(const measurer *a, const measurer *b)
 {
-    return a->players == b->players && a->policy.def == b->policy.def && a->policy.param == b->policy.param;
+    int n = start_lines(a);
+    bool same = a->players == b->players && a->policy.def == b->policy.def && a->policy.param == b->policy.param &&
+                n == start_lines(b);
+    for (int i = 0; same && i < n; i++)
+        same = strcmp(a->start[i], b->start[i]) == 0;
+    return same;
 }
 
 static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr, int64_t verify_run,
@@ -432,6 +449,17 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
         snprintf(m.setup.names[p], UD_NAME_MAX, "p%d", p + 1);
         m.policy[p] = who->policy;
     }
+    ud_buf serr;
+    ud_buf_init(&serr);
+    for (int i = 0; i < start_lines(who); i++)
+        if (!ud_setup_start(&m.setup, who->start[i], &serr)) {
+            /* a game's own table: test_setup checks every line fits */
+            printf("%s: reading %s: start '%s': %s\n", g->name, reading, who->start[i], ud_buf_str(&serr));
+            ud_buf_free(&serr);
+            row->violations++;
+            return 1;
+        }
+    ud_buf_free(&serr);
     m.seed = o->seed;
     char policy[96];
     ud_policy_format(&who->policy, policy, sizeof policy);
@@ -471,6 +499,8 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
         for (int p = 0; p < m.setup.n_players; p++)
             ud_buf_printf(&cl, "%s%s", p ? "," : "", m.setup.names[p]);
         ud_buf_printf(&cl, " --policy %s", policy);
+        for (int i = 0; i < m.setup.n_start; i++)
+            ud_buf_printf(&cl, " --start \"%s\"", m.setup.start[i]);
         for (int v = 0; v < g->n_variants; v++)
             if (variant[v] != g->variants[v].default_value)
                 ud_buf_printf(&cl, " --variant %s=%s", g->variants[v].key,

@@ -326,7 +326,8 @@ typedef struct reading_run {
     int variant[UD_MAX_VARIANTS];
     char policy[96];            /* every seat's policy ("" in older databases) */
     int players;                /* 0 in older databases */
-    bool usual;                 /* played by the same players as "defaults" */
+    char start[UD_MEASURE_START * UD_START_LEN];   /* start lines joined by ';', "" for the game's own */
+    bool usual;                 /* played by the same players as "defaults", from the same start */
 } reading_run;
 
 typedef struct game_runs {
@@ -370,6 +371,7 @@ static void load_runs(sqlite3 *h, const ud_game *g, game_runs *gr)
         snprintf(rr->reading, sizeof rr->reading, "%s", col_text(st, 2));
         snprintf(rr->policy, sizeof rr->policy, "%s", col_text(st, 3));
         rr->players = sqlite3_column_int(st, 4);
+        snprintf(rr->start, sizeof rr->start, "%s", col_text(st, 5));
     }
     sqlite3_finalize(st);
     const reading_run *def = NULL;
@@ -378,7 +380,8 @@ static void load_runs(sqlite3 *h, const ud_game *g, game_runs *gr)
             def = &gr->reading[i];
     for (int i = 0; i < gr->n; i++)
         gr->reading[i].usual = def && strcmp(gr->reading[i].policy, def->policy) == 0 &&
-                               gr->reading[i].players == def->players;
+                               gr->reading[i].players == def->players &&
+                               strcmp(gr->reading[i].start, def->start) == 0;
     for (int i = 0; i < gr->n; i++) {
         reading_run *rr = &gr->reading[i];
         for (int v = 0; v < g->n_variants; v++)
@@ -409,7 +412,8 @@ static const reading_run *baseline_of(const ud_game *g, const game_runs *gr, con
     for (int i = 0; i < gr->n; i++) {
         const reading_run *s = &gr->reading[i];
         bool same = s != r && s->variant[v] == g->variants[v].default_value &&
-                    strcmp(s->policy, r->policy) == 0 && s->players == r->players;
+                    strcmp(s->policy, r->policy) == 0 && s->players == r->players &&
+                    strcmp(s->start, r->start) == 0;
         for (int w = 0; same && w < g->n_variants; w++)
             same = w == v || s->variant[w] == r->variant[w];
         if (same)
@@ -698,7 +702,21 @@ static void who_played(faq_doc *d, const reading_run *r, bool explain)
     if (!r->usual && r->policy[0]) {
         text(d, n == 1 ? ", playing " : ", every seat playing ");
         ident(d, r->policy, false);
-        if (explain)
+        if (r->start[0]) {
+            /* as --start takes them: a reader can replay the position */
+            text(d, ", from the start position ");
+            char line[UD_START_LEN];
+            for (const char *p = r->start; *p;) {
+                size_t len = strcspn(p, ";");
+                snprintf(line, sizeof line, "%.*s", (int)len, p);
+                text(d, p == r->start ? "" : " and ");
+                ident(d, line, false);
+                p += len + (p[len] == ';');
+            }
+        }
+        if (explain && r->start[0])
+            text(d, ": a position that meets this reading, which whole games seldom or never do");
+        else if (explain)
             text(d, ": players who meet this reading, which the usual measuring players seldom or never do");
     }
 }

@@ -355,10 +355,14 @@ static const char *const unordered_state_keys[] = { "dice", "marked", "fight-dic
 
 /* Readings measured in solo games: the Stress Cards drawn on a move, and
  * resolved again, are the solo game's (a multiplayer party holds dealt
- * cards). */
+ * cards).  A party running out of Time on the extraction zone: whole games
+ * almost never reach the last district with Time that short, so it is
+ * measured from a position that does (The Outskirts first, 2 Time), by a
+ * random party (the cautious one never runs its Time down there). */
 static const ud_reading_measure dl_reading_measures[] = {
-    { "stress", "per-space", NULL, 1 },
-    { "stress-repeat", "each-time", NULL, 1 },
+    { "stress", "per-space", NULL, 1, { NULL } },
+    { "stress-repeat", "each-time", NULL, 1, { NULL } },
+    { "extraction", "exposed", "random", 1, { "district outskirts", "time 2", NULL } },
 };
 
 const ud_game dl_game = {

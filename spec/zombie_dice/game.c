@@ -143,7 +143,7 @@ static const char *const unordered_change_verbs[] = { "brains", "shotguns", "fee
 /* The School Bus is measured by players who ride it: stop-at-shotguns,
  * the usual measuring policy, never boards. */
 static const ud_reading_measure zd_reading_measures[] = {
-    { "bus", "on", "bus-rider", 0 },
+    { "bus", "on", "bus-rider", 0, { NULL } },
 };
 
 const ud_game zd_game = {
