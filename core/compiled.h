@@ -24,7 +24,7 @@
 #include "engine.h"
 
 /* Phases a compiled runner can hold: a case is generated for each. */
-enum { UD_COMPILED_MAX_PHASES = 24 };
+enum { UD_COMPILED_MAX_PHASES = 32 };
 
 /* One row inside `case P`: rows of other phases, offer rows and rows
  * the variant setting leaves out fold away or are skipped (a row with no
@@ -89,7 +89,9 @@ enum { UD_COMPILED_MAX_PHASES = 24 };
     CASE(8, LIST) CASE(9, LIST) CASE(10, LIST) CASE(11, LIST)             \
     CASE(12, LIST) CASE(13, LIST) CASE(14, LIST) CASE(15, LIST)           \
     CASE(16, LIST) CASE(17, LIST) CASE(18, LIST) CASE(19, LIST)           \
-    CASE(20, LIST) CASE(21, LIST) CASE(22, LIST) CASE(23, LIST)
+    CASE(20, LIST) CASE(21, LIST) CASE(22, LIST) CASE(23, LIST)             \
+    CASE(24, LIST) CASE(25, LIST) CASE(26, LIST) CASE(27, LIST)             \
+    CASE(28, LIST) CASE(29, LIST) CASE(30, LIST) CASE(31, LIST)
 
 /* The runner's body, for CHECKED 0 (no invariant checks: simulations
  * at full speed) or 1. */

@@ -74,6 +74,13 @@ int cmd_rules(int argc, char **argv)
         puts("id\tphase\twhen\tsource\tsection\tsummary");
     if (strcmp(format, "md") == 0)
         puts("| ID | phase | when | source | section | summary |\n|---|---|---|---|---|---|");
+    /* columns as wide as the game's longest ID and phase name */
+    int wid = 0, wph = 0;
+    for (int i = 0; i < g->n_rules; i++) {
+        int a = (int)strlen(g->rules[i].id), b = (int)strlen(phase_name(g, &g->rules[i]));
+        wid = a > wid ? a : wid;
+        wph = b > wph ? b : wph;
+    }
     for (int i = 0; i < g->n_rules; i++) {
         const ud_rule *r = &g->rules[i];
         ud_buf wb;
@@ -87,7 +94,7 @@ int cmd_rules(int argc, char **argv)
             printf("| %s | %s | %s | %s | %s | %s |\n", r->id, phase_name(g, r), when,
                    r->source, r->section, r->summary);
         else
-            printf("%-22s %-10s %-30s %s \"%s\"\n    %s\n", r->id, phase_name(g, r), when,
+            printf("%-*s %-*s %-30s %s \"%s\"\n    %s\n", wid, r->id, wph, phase_name(g, r), when,
                    r->source, r->section, r->summary);
         ud_buf_free(&wb);
     }

@@ -155,6 +155,7 @@ enum dl_phase {
     DL_PH_REROLL, DL_PH_POOLS, DL_PH_SCAVENGE, DL_PH_SIX, DL_PH_MOVE, DL_PH_WAY, DL_PH_ENTER,
     DL_PH_COMBAT, DL_PH_AMMO, DL_PH_FIGHT_ROLL, DL_PH_FIGHT, DL_PH_FIGHT_END, DL_PH_SAFE,
     DL_PH_EVENT, DL_PH_FINAL_SAY, DL_PH_CHECK, DL_PH_ROUND_END, DL_PH_OVER,
+    DL_PH_STRESS_HOLD,   /* (multiplayer, stress-hand=may-hold) play the Stress Card or keep it */
     DL_PHASES
 };
 
@@ -170,12 +171,15 @@ enum dl_action {
     DL_ACT_OPTION,      /* option N: the Nth option of the event (1-based) */
     DL_ACT_FINAL_SAY,   /* (multiplayer) claim final say over the next decision */
     DL_ACT_PASS,        /* (multiplayer) leave it to the leader */
+    DL_ACT_PLAY_STRESS, /* (multiplayer, stress-hand=may-hold) play your Stress Card now */
+    DL_ACT_HOLD_STRESS, /* ... or keep it hidden for this round */
     DL_ACTIONS
 };
 
 enum dl_variant {
     DL_V_MOVE, DL_V_ZOMBIE_DIE, DL_V_TIME_OUT, DL_V_NO_HEALTHY, DL_V_STRESS_DRAW, DL_V_EXTRACTION, DL_V_TOKENS, DL_V_START_ITEMS, DL_V_SUPPLY_START,
-    DL_V_CHARACTER, DL_V_ABILITIES, DL_V_EXTRA_SURVIVORS, DL_V_STRESS_REPEAT, DL_V_EVENT_DECK, DL_VARIANTS
+    DL_V_CHARACTER, DL_V_ABILITIES, DL_V_EXTRA_SURVIVORS, DL_V_STRESS_REPEAT, DL_V_EVENT_DECK,
+    DL_V_STRESS_HAND, DL_VARIANTS
 };
 enum { DL_MOVE_ONE_PER_DIE, DL_MOVE_FACE };
 enum { DL_ZDIE_CONTENT, DL_ZDIE_ONE_EACH };
@@ -191,6 +195,7 @@ enum { DL_ABILITIES_LEADER, DL_ABILITIES_EVERYONE };
 enum { DL_EXTRA_NO, DL_EXTRA_YES };
 enum { DL_STRESS_ONCE, DL_STRESS_EACH_TIME };
 enum { DL_EVENTS_RESHUFFLE, DL_EVENTS_NO_EVENT };
+enum { DL_STRESS_HAND_MUST_PLAY, DL_STRESS_HAND_MAY_HOLD };
 
 enum dl_preset {
     DL_PRE_HEALTHY = 1, DL_PRE_INFECTED = 2, DL_PRE_SUPPLIES = 4, DL_PRE_AMMO = 8, DL_PRE_TIME = 16,
@@ -250,6 +255,8 @@ typedef struct dl_state {
     uint8_t stress_hand[DL_MAX_PLAYERS]; /* multiplayer: card index + 1, 0: none */
     uint8_t stress_draws;        /* cards owed by this movement (stress=per-space) */
     uint8_t met;                 /* conditions met this round (bits of dl_condition) */
+    uint8_t stress_kept;         /* multiplayer, may-hold: seats that kept their card this round (bits) */
+    uint8_t stress_asked;        /* seat + 1 asked now whether they play their card; 0: none */
     /* items and characters */
     uint8_t items;               /* bits: item cards held */
     uint8_t first_aid_used;
@@ -277,7 +284,7 @@ typedef struct dl_state {
     uint8_t district_done;       /* the safe house was left: flip the next district */
 } dl_state;
 
-enum { DL_N_RULES = 109, DL_N_INVARIANTS = 9, DL_N_POLICIES = 3 };
+enum { DL_N_RULES = 113, DL_N_INVARIANTS = 9, DL_N_POLICIES = 3 };
 
 extern const ud_game dl_game;
 extern const ud_rule dl_rules[DL_N_RULES];

@@ -37,6 +37,7 @@ static const ud_phase dl_phases[DL_PHASES] = {
     [DL_PH_SAFE] = { "safe-house", UD_PHASE_AUTO },
     [DL_PH_EVENT] = { "event", UD_PHASE_DECISION },
     [DL_PH_FINAL_SAY] = { "final-say", UD_PHASE_DECISION },
+    [DL_PH_STRESS_HOLD] = { "stress-hold", UD_PHASE_DECISION },
     [DL_PH_CHECK] = { "check", UD_PHASE_AUTO },
     [DL_PH_ROUND_END] = { "round-end", UD_PHASE_AUTO },
     [DL_PH_OVER] = { "over", UD_PHASE_OVER },
@@ -55,6 +56,8 @@ static const ud_action_kind dl_actions[DL_ACTIONS] = {
     [DL_ACT_OPTION] = { "option", "%d" },
     [DL_ACT_FINAL_SAY] = { "final-say", NULL },
     [DL_ACT_PASS] = { "pass", NULL },
+    [DL_ACT_PLAY_STRESS] = { "play-stress", NULL },
+    [DL_ACT_HOLD_STRESS] = { "hold-stress", NULL },
 };
 
 static const char *const dl_chance_events[] = {
@@ -118,6 +121,12 @@ static const ud_variant_value stress_repeat_values[] = {
     { "once", S002, "4. MOVEMENT (the text is silent: undead\'s reading)", "a solo Stress Card resolves once, when its condition is first met in the round" },
     { "each-time", S002, "4. MOVEMENT (the text is silent: undead\'s reading)", "a solo Stress Card resolves again each time its condition is met again in the round (not by a Stress Card's own effect)" },
 };
+/* "You must keep your card hidden and only play it when the play when
+ * condition is met": a restriction on when, or also a duty to play then. */
+static const ud_variant_value stress_hand_values[] = {
+    { "must-play", S002, "MULTIPLAYER RULES (the text is silent on a duty to play: undead\'s reading)", "a multiplayer player's Stress Card is played as soon as its condition is met" },
+    { "may-hold", S002, "MULTIPLAYER RULES (the text is silent on a duty to play: undead\'s reading)", "the player may play it when its condition is met, or keep it hidden (a decision; kept, it is not asked about again that round, and no new card is drawn while it is held)" },
+};
 static const ud_variant_value event_deck_values[] = {
     { "reshuffle", S002, "6. SAFE HOUSE (the text is silent: undead\'s reading)", "an empty event deck is reshuffled and the drawing goes on until a card matches" },
     { "no-event", S002, "6. SAFE HOUSE (the text is silent: undead\'s reading)", "an empty event deck ends the drawing: no event at this safe house; the discards form the next deck" },
@@ -147,6 +156,8 @@ const ud_variant dl_variants[DL_VARIANTS] = {
                              2, stress_repeat_values, DL_STRESS_ONCE },
     [DL_V_EVENT_DECK] = { "event-deck", "What happens when the event deck runs out before a card matches the safe house?",
                           2, event_deck_values, DL_EVENTS_RESHUFFLE },
+    [DL_V_STRESS_HAND] = { "stress-hand", "Must a multiplayer player play their Stress Card when its condition is met?",
+                           2, stress_hand_values, DL_STRESS_HAND_MUST_PLAY },
 };
 
 /* ---- start lines: a position to study ----------------------------------------------------- */
@@ -241,6 +252,8 @@ static int dl_to_move(const void *p)
     const dl_state *st = CST(p);
     if (st->phase == DL_PH_FINAL_SAY && st->asking)
         return st->asking - 1;
+    if (st->phase == DL_PH_STRESS_HOLD && st->stress_asked)
+        return st->stress_asked - 1;
     if (st->phase == DL_PH_PICK) {
         for (int seat = 0; seat < st->n_players; seat++)
             if (!st->character[seat])

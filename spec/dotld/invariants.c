@@ -193,6 +193,24 @@ static bool stress_conserved(const ud_game *g, const void *p, ud_buf *why)
             ud_buf_printf(why, "seat %d is empty but holds a card", seat);
             return false;
         }
+    /* stress-hand=may-hold: a card kept is a card held; the one asked about
+     * is held and its condition met */
+    for (int seat = 0; seat < DL_MAX_PLAYERS; seat++)
+        if (((st->stress_kept >> seat) & 1u) && !st->stress_hand[seat]) {
+            ud_buf_printf(why, "seat %d kept a stress card it does not hold", seat);
+            return false;
+        }
+    if ((st->phase == DL_PH_STRESS_HOLD) != (st->stress_asked != 0)) {
+        ud_buf_printf(why, "stress card asked about by seat %d in phase %d", st->stress_asked - 1, st->phase);
+        return false;
+    }
+    if (st->stress_asked) {
+        int seat = st->stress_asked - 1, c = seat < st->n_players ? st->stress_hand[seat] : 0;
+        if (!c || !((st->met >> dl_content.stress[c - 1].when) & 1u)) {
+            ud_buf_printf(why, "seat %d asked to play a stress card whose condition is not met", seat);
+            return false;
+        }
+    }
     return true;
 }
 
@@ -220,6 +238,6 @@ const ud_invariant dl_invariants[DL_N_INVARIANTS] = {
       over_when_decided },
     { "DL-INV-NOT-LOST", "no decision is asked of a party that has lost", nobody_lost_unnoticed },
     { "DL-INV-TOKENS", "exploration tokens are conserved", tokens_conserved },
-    { "DL-INV-STRESS", "each stress card is in one place at most", stress_conserved },
+    { "DL-INV-STRESS", "each stress card is in one place at most; a card kept or asked about is held", stress_conserved },
     { "DL-INV-EVENTS", "the event drawn and the safe-house step are in range", events_in_range },
 };

@@ -98,6 +98,8 @@ static int cautious(const ud_game *g, const void *p, int seat, int param, const 
         return best_option(st, o);
     case DL_PH_FINAL_SAY:
         return first_of(o, DL_ACT_PASS);
+    case DL_PH_STRESS_HOLD:
+        return first_of(o, DL_ACT_HOLD_STRESS);   /* every card in the sample only costs */
     default:
         return 0;
     }
@@ -123,6 +125,8 @@ static int runner(const ud_game *g, const void *p, int seat, int param, const ud
         return best_option(st, o);
     case DL_PH_FINAL_SAY:
         return first_of(o, DL_ACT_FINAL_SAY);
+    case DL_PH_STRESS_HOLD:
+        return first_of(o, DL_ACT_HOLD_STRESS);
     default:
         return 0;
     }

@@ -414,6 +414,7 @@ static void begin_round(void *p, ud_step *s)
     st->move_dice = st->fight_pool = st->move_faces = st->moves_left = st->moved = 0;
     st->lookout_used = st->scout_used = st->move_started = st->zombie_spaces = 0;
     st->met = 0;
+    st->stress_kept = 0;
     st->roll_pending = 1;
     st->phase = DL_PH_ROLL;
     UD_EMIT(s, "round %d leader %s", st->round, ud_player(s, st->leader));
@@ -1684,7 +1685,7 @@ static int hand_stress_due(const dl_state *st)
     for (int k = 0; k < st->n_players; k++) {
         int seat = (st->leader + k) % st->n_players;
         int c = st->stress_hand[seat];
-        if (c && ((st->met >> dl_content.stress[c - 1].when) & 1u))
+        if (c && !((st->stress_kept >> seat) & 1u) && ((st->met >> dl_content.stress[c - 1].when) & 1u))
             return seat;
     }
     return -1;
@@ -1704,6 +1705,57 @@ static void play_hand_stress(void *p, ud_step *s)
     int card = st->stress_hand[seat] - 1;
     st->stress_hand[seat] = 0;   /* played: to the discards */
     play_stress(st, s, card, ud_player(s, seat));
+}
+
+/* stress-hand=may-hold: "only play it when the play when condition is
+ * met" read as a permission, so the holder is asked. */
+static void ask_stress_holder(void *p, ud_step *s)
+{
+    dl_state *st = ST(p);
+    int seat = hand_stress_due(st);
+    if (seat < 0)
+        return;   /* the guard found one: not reached */
+    st->stress_asked = (uint8_t)(seat + 1);
+    st->phase = DL_PH_STRESS_HOLD;
+}
+
+static void offer_stress_choice(void *p, ud_step *s)
+{
+    ud_offer(s, DL_ACT_PLAY_STRESS);
+    ud_offer(s, DL_ACT_HOLD_STRESS);
+}
+
+static bool chose_play_stress(const void *p, const ud_step *s)
+{
+    return s->action.kind == DL_ACT_PLAY_STRESS;
+}
+
+static void play_asked_stress(void *p, ud_step *s)
+{
+    dl_state *st = ST(p);
+    int seat = st->stress_asked - 1;
+    int card = st->stress_hand[seat] - 1;
+    st->stress_hand[seat] = 0;   /* played: to the discards */
+    st->stress_asked = 0;
+    st->phase = DL_PH_CHECK;
+    play_stress(st, s, card, ud_player(s, seat));
+}
+
+static bool chose_hold_stress(const void *p, const ud_step *s)
+{
+    return s->action.kind == DL_ACT_HOLD_STRESS;
+}
+
+/* Kept for this round: its condition stays met until the round ends, and
+ * asking again at every later check would ask the same question. */
+static void keep_asked_stress(void *p, ud_step *s)
+{
+    dl_state *st = ST(p);
+    int seat = st->stress_asked - 1;
+    st->stress_kept |= (uint8_t)(1u << seat);
+    st->stress_asked = 0;
+    st->phase = DL_PH_CHECK;
+    UD_EMIT(s, "stress-kept by %s", ud_player(s, seat));
 }
 
 static bool nobody_left(const void *p, const ud_step *s)
@@ -1812,6 +1864,9 @@ static void next_round(void *p, ud_step *s)
 #define SEC_COMBAT "5. COMBAT"
 #define SEC_SAFE "6. SAFE HOUSE"
 #define SEC_MP "MULTIPLAYER RULES"
+/* A row only in the table of one stress-hand reading (one argument of the
+ * row list that expands to the variant and its value). */
+#define STRESS_HAND(val) DL_V_STRESS_HAND, DL_STRESS_HAND_##val
 #define SEC_ABILITY "COMPONENTS (the ability: sample content in spec/dotld/content/, not the rulebook)"
 #define WITH_STREET_MAP DL_V_START_ITEMS, (1u << DL_ITEMS_STREET_MAP) | (1u << DL_ITEMS_BOTH)
 
@@ -2030,18 +2085,28 @@ static void next_round(void *p, ud_step *s)
       "That player decides instead of the leader; dice they keep may not be rerolled this round.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_FINAL_SAY_PASS, DL_PH_FINAL_SAY, EFFECT, chose_pass, pass_final_say, "DL-MP-FINAL-SAY-PASS", S002, "PARTY LEADER", \
       "Otherwise the party leader has final say.", UD_ALWAYS, UD_ANY) \
+    X(C, DL_R_STRESS_CHOICE, DL_PH_STRESS_HOLD, OFFER, ud_always, offer_stress_choice, "DL-MP-STRESS-CHOICE", S002, \
+      SEC_MP, "stress-hand=may-hold: play the Stress Card now, or keep it hidden.", STRESS_HAND(MAY_HOLD), UD_ANY) \
+    X(C, DL_R_STRESS_PLAYED, DL_PH_STRESS_HOLD, EFFECT, chose_play_stress, play_asked_stress, "DL-MP-STRESS-PLAYED", \
+      S002, SEC_MP, "A Stress Card played resolves and goes to the discards.", STRESS_HAND(MAY_HOLD), UD_ANY) \
+    X(C, DL_R_STRESS_KEPT, DL_PH_STRESS_HOLD, EFFECT, chose_hold_stress, keep_asked_stress, "DL-MP-STRESS-KEPT", S002, \
+      SEC_MP, "A Stress Card kept stays in hand, hidden, and is not asked about again this round.", \
+      STRESS_HAND(MAY_HOLD), UD_ANY) \
     \
     X(C, DL_R_STRESS_SOLO, DL_PH_CHECK, EFFECT, solo_stress_pending, resolve_solo_stress, "DL-STRESS-RESOLVE", S002, SEC_MOVE, \
       "A Stress Card drawn this round resolves once its \"play when\" condition is met, earlier or later in the round " \
       "(stress-repeat=each-time: again at each later meeting).", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_STRESS_HAND, DL_PH_CHECK, EFFECT, hand_stress_pending, play_hand_stress, "DL-MP-STRESS-PLAY", S002, SEC_MP, \
-      "Multiplayer: a player plays their Stress Card when its condition is met.", UD_ALWAYS, UD_ANY) \
+      "Multiplayer: a player plays their Stress Card when its condition is met.", STRESS_HAND(MUST_PLAY), UD_ANY) \
     X(C, DL_R_LOSS_SURVIVORS, DL_PH_CHECK, EFFECT, nobody_left, lose_last_survivor, "DL-LOSS-SURVIVORS", S002, "LOSING THE GAME", \
       "Losing the last survivor loses the game at once.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_LOSS_HEADCOUNT, DL_PH_CHECK, EFFECT, too_few, lose_headcount, "DL-MP-LOSS-HEADCOUNT", S002, "WINNING OR LOSING", \
       "Multiplayer: fewer survivors than players loses at once.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_LOSS_TIME, DL_PH_CHECK, EFFECT, out_of_time, lose_time_out, "DL-LOSS-TIME", S002, "LOSING THE GAME", \
       "Running out of Time loses at once, unless the pawn is on a green safe house space.", UD_ALWAYS, UD_ANY) \
+    X(C, DL_R_STRESS_ASK, DL_PH_CHECK, EFFECT, hand_stress_pending, ask_stress_holder, "DL-MP-STRESS-ASK", S002, \
+      SEC_MP, "Multiplayer, stress-hand=may-hold: a player whose Stress Card's condition is met (and the party not " \
+      "lost) decides whether to play it.", STRESS_HAND(MAY_HOLD), UD_ANY) \
     X(C, DL_R_CHECK_DONE, DL_PH_CHECK, EFFECT, check_clear, go_on, "DL-GO-ON", S002, "LOSING THE GAME", \
       "Neither lost nor a stress card due: the round goes on.", UD_ALWAYS, UD_ANY) \
     \

@@ -55,7 +55,7 @@ static const char *const cases[] = {
     "examples/combat", "examples/hoarder", "examples/they-always-turn", "examples/they-always-turn-each-time",
     "endgame/out-of-time-in-combat", "endgame/out-of-time-on-safe-house", "endgame/too-few-supplies",
     "endgame/infection-roll-faces", "endgame/win-with-infected-only", "endgame/party-too-few",
-    "endgame/event-fight-in-safe-house",
+    "endgame/event-fight-in-safe-house", "endgame/stress-held",
     "seeded/solo-cautious", "seeded/solo-runner", "seeded/solo-random", "seeded/solo-greedy",
     "seeded/solo-chosen", "seeded/solo-exposed", "seeded/party-two", "seeded/party-three",
     "seeded/party-five", "seeded/picked-cop", "seeded/long-district",
@@ -117,6 +117,42 @@ Test(dl_readings, stress_each_time_resolves_again_not_by_itself)
     cr_assert_eq(dl_fired(&r, "DL-STRESS-RESOLVE"), 2, "once for the event, once for the infection roll");
     const char *roll = strstr(r.regen, "turned infecting-one");
     cr_assert(roll && strstr(roll, "stress-played they-always-turn"), "%s", r.regen);
+    run_free(&r);
+}
+
+/* stress-hand: the same rolls meet both players' conditions; may-hold asks
+ * each (leader first), must-play plays both without asking. */
+Test(dl_readings, stress_hand_may_hold_asks_must_play_plays)
+{
+    run r;
+    play_case(&r, "endgame/stress-held");
+    cr_assert_eq(dl_fired(&r, "DL-MP-STRESS-ASK"), 2, "ann, then bob; ann not again after keeping hers");
+    cr_assert_eq(dl_fired(&r, "DL-MP-STRESS-KEPT"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-MP-STRESS-PLAYED"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-MP-STRESS-PLAY"), 0, "not in the may-hold table");
+    cr_assert(strstr(r.regen, "stress-kept by ann"), "%s", r.regen);
+    cr_assert(!strstr(r.regen, "stress-played panic"), "%s", r.regen);
+    cr_assert(strstr(r.regen, "stress-played scavenger-fight by bob"), "%s", r.regen);
+    run_free(&r);
+
+    /* the same script under the default, without the two decisions */
+    char path[512];
+    snprintf(path, sizeof path, "%s/golden/dotld/endgame/stress-held.in", UD_SOURCE_DIR);
+    size_t len;
+    char *text = slurp(path, &len);
+    cr_assert_not_null(text);
+    const char *drop[] = { "variant stress-hand=may-hold\n", "decide ann hold-stress\n", "decide bob play-stress\n" };
+    for (int i = 0; i < 3; i++) {
+        char *at = strstr(text, drop[i]);
+        cr_assert_not_null(at, "the case lost '%s'", drop[i]);
+        memmove(at, at + strlen(drop[i]), strlen(at + strlen(drop[i])) + 1);
+    }
+    run_text(&r, text);
+    free(text);
+    assert_ok(&r);
+    cr_assert_eq(dl_fired(&r, "DL-MP-STRESS-PLAY"), 2, "both cards played as their conditions are met");
+    cr_assert_eq(dl_fired(&r, "DL-MP-STRESS-ASK"), 0);
+    cr_assert(strstr(r.regen, "stress-played panic by ann"), "%s", r.regen);
     run_free(&r);
 }
 
