@@ -8,7 +8,10 @@
  */
 #include "explore.h"
 
+#include <stddef.h>
 #include <stdio.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -26,21 +29,16 @@ typedef struct node {
     uint16_t depth;
 } node;
 
-typedef struct explorer {
+/* One expansion's working set: the replay prefix, the step's children and
+ * their table.  One per thread; what an expansion finds goes to a store
+ * (below), merged into the graph in node order by one thread, so the
+ * graph, counts and traces are the same for any number of threads. */
+typedef struct expander {
     const ud_explore_opts *o;
-    ud_explore_report *rep;
-    ud_table table;
-    ud_offers offers;          /* of the state being expanded */
+    const ud_table *table;
     size_t ss, ks;             /* state and key sizes */
-    unsigned char *states;     /* node i's state at i * ss */
-    node *nodes;
-    uint64_t *hash;            /* node i's key's hash */
-    int64_t n, cap;
-    int64_t *slot;             /* hash table of node indices */
-    size_t slots;
-    int *pool;                 /* chance picks per node */
-    size_t n_pool, cap_pool;
-    /* the expansion in progress */
+    uint64_t max_states;       /* the run's bound, on a step's children too */
+    ud_offers offers;          /* of the state being expanded */
     int prefix[UD_EXPLORE_MAX_PICKS];
     int prefix_group[UD_EXPLORE_MAX_PICKS];   /* the outcome's group (equal labels) */
     unsigned prefix_run[UD_EXPLORE_MAX_PICKS]; /* its exchangeable run, 0: none */
@@ -48,7 +46,6 @@ typedef struct explorer {
     int new_n;                 /* the first new pick: n outcomes, labels */
     unsigned new_run;          /* and its exchangeable run */
     uint64_t run_picks;        /* this step's picks inside a run (checked with the step) */
-    uint64_t max_states;       /* the run's bound, on a step's children too */
     bool too_many_kids;
     int group_first[256], group_count[256], n_groups;
     mpq_t scratch[UD_EXPLORE_MAX_PICKS][3];   /* enumerate's numbers, per pick depth */
@@ -68,6 +65,67 @@ typedef struct explorer {
     size_t kid_slots;
     uint32_t gen;
     bool oom;
+    /* what the expansion counted, and a violation it met */
+    uint64_t generated, chance, sums_checked;
+    bool violated, traced;     /* traced: the violation has a path to replay */
+    ud_failure fail;
+    int fail_picks[UD_EXPLORE_MAX_PICKS], fail_n_picks;   /* the path's picks in the step */
+} expander;
+
+/* One node's expansion, kept until it is merged. */
+typedef struct expansion {
+    int64_t node;
+    uint64_t generated, chance, sums_checked, transitions;
+    size_t first_move, n_moves;
+    int status;                /* EXP_OK, EXP_VIOLATED, EXP_OOM, EXP_TOO_MANY */
+    ud_failure fail;
+    bool traced;               /* the violation's path: fail_action, fail_picks */
+    int fail_action, fail_n_picks;
+    int fail_picks[UD_EXPLORE_MAX_PICKS];
+} expansion;
+
+enum { EXP_OK, EXP_VIOLATED, EXP_OOM, EXP_TOO_MANY };
+
+/* An action taken at the node and its distinct results. */
+typedef struct move {
+    int action;                /* index among the node's offers */
+    ud_action act;
+    size_t first_kid;
+    int n_kids;
+} move;
+
+/* A thread's expansions of one batch of nodes, in the order it took them. */
+typedef struct store {
+    expansion *exp;
+    size_t n_exp, cap_exp;
+    move *mv;
+    size_t n_mv, cap_mv;
+    unsigned char *kids;
+    int (*picks)[UD_EXPLORE_MAX_PICKS];
+    int *n_picks;
+    mpq_t *w;
+    size_t n_kids, cap_kids;
+} store;
+
+typedef struct explorer {
+    const ud_explore_opts *o;
+    ud_explore_report *rep;
+    ud_table table;
+    size_t ss, ks;             /* state and key sizes */
+    unsigned char *states;     /* node i's state at i * ss */
+    node *nodes;
+    uint64_t *hash;            /* node i's key's hash */
+    int64_t n, cap;
+    int64_t *slot;             /* hash table of node indices */
+    size_t slots;
+    int *pool;                 /* chance picks per node */
+    size_t n_pool, cap_pool;
+    unsigned char *work;       /* a trace's replay */
+    bool oom, too_many_kids;
+    /* threads: an expander and a store each */
+    int jobs;
+    expander *ex;
+    store *st;
     /* with opts.outcomes: every edge (from = -1: the start), in the order
      * the nodes are expanded; weights that do not fit 32 bits in e_big */
     int32_t *e_to;
@@ -82,12 +140,12 @@ typedef struct explorer {
     size_t n_big, cap_big;
 } explorer;
 
-static void key_of(const explorer *x, const void *state, unsigned char *out)
+static void key_of(const ud_explore_opts *o, size_t ss, const void *state, unsigned char *out)
 {
-    if (x->o->bound && x->o->bound->key)
-        x->o->bound->key(state, out);
+    if (o->bound && o->bound->key)
+        o->bound->key(state, out);
     else
-        memcpy(out, state, x->ss);
+        memcpy(out, state, ss);
 }
 
 /* A hash of n bytes, eight at a time: it runs for every state generated
@@ -118,7 +176,7 @@ static int64_t *lookup(explorer *x, const unsigned char *key, uint64_t h)
         if (*s < 0)
             return s;
         if (x->hash[*s] == h) {
-            key_of(x, x->states + (size_t)*s * x->ss, tmp);
+            key_of(x->o, x->ss, x->states + (size_t)*s * x->ss, tmp);
             if (memcmp(tmp, key, x->ks) == 0)
                 return s;
         }
@@ -169,7 +227,7 @@ static bool grow(explorer *x)
 
 static int prefix_pick(ud_chance *c, const ud_pick_req *p)
 {
-    explorer *x = c->ctx;
+    expander *x = c->ctx;
     if (x->pos < x->n_prefix)
         return x->prefix[x->pos++];
     /* A new pick: record it and stop the step here. */
@@ -222,13 +280,13 @@ enum { STEP_LEAF, STEP_PICK, STEP_FAIL };
 
 /* Run one step (start, or decide `action` at state) under the current
  * prefix; the result is in x->work. */
-static int run_step(explorer *x, const void *state, int action, ud_step *s)
+static int run_step(expander *x, const void *state, int action, ud_step *s)
 {
     ud_chance ch = { .pick = prefix_pick, .ctx = x };
     x->pos = 0;
     x->new_n = 0;
     x->cut_at_pick = 0;
-    ud_step_init(s, &x->table, x->o->setup, &ch, NULL, NULL);
+    ud_step_init(s, x->table, x->o->setup, &ch, NULL, NULL);
     s->check_invariants = x->o->check_invariants;
     ud_status st;
     if (action < 0) {
@@ -249,7 +307,7 @@ static int run_step(explorer *x, const void *state, int action, ud_step *s)
 }
 
 /* The slot of a child with this key (hash h), or the free slot for it. */
-static size_t kid_slot(const explorer *x, const unsigned char *key, uint64_t h)
+static size_t kid_slot(const expander *x, const unsigned char *key, uint64_t h)
 {
     size_t mask = x->kid_slots - 1, i = (size_t)h & mask;
     while (x->kid_gen[i] == x->gen && memcmp(x->kid_keys + (size_t)x->kid_at[i] * x->ks, key, x->ks) != 0)
@@ -258,7 +316,7 @@ static size_t kid_slot(const explorer *x, const unsigned char *key, uint64_t h)
 }
 
 /* Room for one more child: arrays, and a table at most half full. */
-static bool kids_room(explorer *x)
+static bool kids_room(expander *x)
 {
     if (x->n_kids == x->cap_kids) {
         int cap = x->cap_kids ? x->cap_kids * 2 : 64;
@@ -309,7 +367,7 @@ static bool kids_room(explorer *x)
 }
 
 /* A new step's children: forget the last step's (in O(1)). */
-static void kids_reset(explorer *x)
+static void kids_reset(expander *x)
 {
     x->n_kids = 0;
     if (++x->gen == 0 && x->kid_gen) {   /* wrapped: clear for real */
@@ -318,10 +376,10 @@ static void kids_reset(explorer *x)
     }
 }
 
-static bool add_kid(explorer *x, const mpq_t w)
+static bool add_kid(expander *x, const mpq_t w)
 {
     unsigned char key[UD_MAX_STATE];
-    key_of(x, x->work, key);
+    key_of(x->o, x->ss, x->work, key);
     if ((uint64_t)x->n_kids >= x->max_states) {
         /* one step with more distinct outcomes than the run may keep states */
         x->too_many_kids = true;
@@ -346,12 +404,10 @@ static bool add_kid(explorer *x, const mpq_t w)
     return true;
 }
 
-static void write_trace(explorer *x, int64_t parent, int action, const int *picks, int n_picks);
-
 /* The exchangeable run the new pick continues (run != 0): how many picks
  * of it came before (run_len), the group of its first (min_group), and
  * how often each group was held (held[], zeroed only as far as used). */
-static void held_in_run(const explorer *x, unsigned run, int groups, int held[256], int *run_len,
+static void held_in_run(const expander *x, unsigned run, int groups, int held[256], int *run_len,
                         int *min_group)
 {
     *run_len = 0;
@@ -372,14 +428,12 @@ static void held_in_run(const explorer *x, unsigned run, int groups, int held[25
 
 /* Every outcome of the step, depth first over the chance picks; each leaf
  * becomes a child of the node with its exact weight. */
-static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
-                      int64_t parent, int depth)
+static bool enumerate(expander *x, const void *state, int action, const mpq_t w)
 {
     ud_step s;
     int r = run_step(x, state, action, &s);
     if (r == STEP_LEAF) {
-        x->rep->generated++;
-        x->rep->level[depth].generated++;
+        x->generated++;
         if (!add_kid(x, w)) {   /* with the picks that led to it */
             x->oom = true;
             return false;        /* stop the step at once: nothing more fits */
@@ -387,22 +441,22 @@ static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
         return true;
     }
     if (r == STEP_FAIL) {
-        x->rep->violated = 1;
-        x->rep->fail = s.fail;
-        write_trace(x, parent, action, x->prefix, x->n_prefix);
+        x->violated = x->traced = true;   /* the path: the prefix as it stands */
+        x->fail = s.fail;
+        memcpy(x->fail_picks, x->prefix, (size_t)x->n_prefix * sizeof x->prefix[0]);
+        x->fail_n_picks = x->n_prefix;
         return false;
     }
     if (x->n_prefix == UD_EXPLORE_MAX_PICKS) {
-        x->rep->violated = 1;
-        x->rep->fail.kind = UD_FAIL_INVARIANT;
-        x->rep->fail.id = NULL;
-        snprintf(x->rep->fail.msg, sizeof x->rep->fail.msg,
+        x->violated = true;
+        x->fail.kind = UD_FAIL_INVARIANT;
+        x->fail.id = NULL;
+        snprintf(x->fail.msg, sizeof x->fail.msg,
                  "more than %d chance picks without a decision or a leaf (raise the bound)",
                  UD_EXPLORE_MAX_PICKS);
         return false;
     }
-    x->rep->chance++;
-    x->rep->level[depth].chance++;
+    x->chance++;
     int n = x->new_n, groups = x->n_groups;
     unsigned run = x->new_run;
     int first[256], count[256];
@@ -434,7 +488,7 @@ static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
         x->prefix_group[x->n_prefix] = g;
         x->prefix_run[x->n_prefix] = run;
         x->prefix[x->n_prefix++] = first[g];
-        ok = enumerate(x, state, action, *wi, parent, depth);
+        ok = enumerate(x, state, action, *wi);
         x->n_prefix--;
     }
     if (run_len > 0) {
@@ -442,13 +496,14 @@ static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
          * leaves are checked together instead (enumerate_step) */
         x->run_picks++;
     } else if (ok && mpq_cmp_ui(*sum, 1, 1) != 0) {
-        x->rep->violated = 1;
-        x->rep->fail.kind = UD_FAIL_INVARIANT;
-        snprintf(x->rep->fail.msg, sizeof x->rep->fail.msg,
+        x->violated = true;
+        x->fail.kind = UD_FAIL_INVARIANT;
+        x->fail.id = NULL;
+        snprintf(x->fail.msg, sizeof x->fail.msg,
                  "a chance pick's outcomes sum to %.17g, not 1", mpq_get_d(*sum));
         ok = false;
     } else if (ok) {
-        x->rep->chance_sums_checked++;
+        x->sums_checked++;
     }
     return ok;
 }
@@ -456,30 +511,197 @@ static bool enumerate(explorer *x, const void *state, int action, const mpq_t w,
 /* Enumerate one step's outcomes (enumerate) and check that its leaves'
  * weights sum to exactly 1: with exchangeable runs, the per-pick check
  * does not cover the runs' later picks, this covers the whole step. */
-static bool enumerate_step(explorer *x, const void *state, int action, int64_t parent, int depth)
+static bool enumerate_step(expander *x, const void *state, int action)
 {
     mpq_t one;
     mpq_init(one);
     mpq_set_ui(one, 1, 1);
     x->run_picks = 0;
-    bool ok = enumerate(x, state, action, one, parent, depth);
+    bool ok = enumerate(x, state, action, one);
     if (ok && !x->oom) {
         mpq_set_ui(one, 0, 1);
         for (int i = 0; i < x->n_kids; i++)
             mpq_add(one, one, x->w[i]);
         if (mpq_cmp_ui(one, 1, 1) != 0) {
-            x->rep->violated = 1;
-            x->rep->fail.kind = UD_FAIL_INVARIANT;
-            x->rep->fail.id = NULL;
-            snprintf(x->rep->fail.msg, sizeof x->rep->fail.msg,
+            x->violated = true;
+            x->fail.kind = UD_FAIL_INVARIANT;
+            x->fail.id = NULL;
+            snprintf(x->fail.msg, sizeof x->fail.msg,
                      "a step's outcomes sum to %.17g, not 1", mpq_get_d(one));
             ok = false;
         } else {
-            x->rep->chance_sums_checked += x->run_picks;   /* checked with the step */
+            x->sums_checked += x->run_picks;   /* checked with the step */
         }
     }
     mpq_clear(one);
     return ok;
+}
+
+/* ---- a node's expansion, kept in a store --------------------------------- */
+
+/* Room in t for one more expansion. */
+static bool store_exp_room(store *t)
+{
+    if (t->n_exp < t->cap_exp)
+        return true;
+    size_t cap = t->cap_exp ? t->cap_exp * 2 : 256;
+    expansion *e = realloc(t->exp, cap * sizeof *e);
+    if (!e)
+        return false;
+    t->exp = e;
+    t->cap_exp = cap;
+    return true;
+}
+
+/* Room in t for one more move. */
+static bool store_move_room(store *t)
+{
+    if (t->n_mv < t->cap_mv)
+        return true;
+    size_t cap = t->cap_mv ? t->cap_mv * 2 : 256;
+    move *m = realloc(t->mv, cap * sizeof *m);
+    if (!m)
+        return false;
+    t->mv = m;
+    t->cap_mv = cap;
+    return true;
+}
+
+static bool store_kids_room(store *t, size_t ss, size_t kids)
+{
+    if (t->n_kids + kids <= t->cap_kids)
+        return true;
+    size_t cap = t->cap_kids ? t->cap_kids : 256;
+    while (cap < t->n_kids + kids)
+        cap *= 2;
+    unsigned char *k = realloc(t->kids, cap * ss);
+    if (k)
+        t->kids = k;
+    int (*pk)[UD_EXPLORE_MAX_PICKS] = realloc(t->picks, cap * sizeof *pk);
+    if (pk)
+        t->picks = pk;
+    int *np = realloc(t->n_picks, cap * sizeof *np);
+    if (np)
+        t->n_picks = np;
+    mpq_t *w = realloc(t->w, cap * sizeof *w);
+    if (w)
+        t->w = w;
+    if (!k || !pk || !np || !w)
+        return false;
+    for (size_t i = t->cap_kids; i < cap; i++)
+        mpq_init(t->w[i]);
+    t->cap_kids = cap;
+    return true;
+}
+
+static void store_free(store *t)
+{
+    for (size_t i = 0; i < t->cap_kids; i++)
+        mpq_clear(t->w[i]);
+    free(t->exp);
+    free(t->mv);
+    free(t->kids);
+    free(t->picks);
+    free(t->n_picks);
+    free(t->w);
+}
+
+/* Bytes a store's children take (the budget a thread stops taking at). */
+static size_t store_bytes(const store *t, size_t ss)
+{
+    return t->n_kids * (ss + sizeof *t->picks + 64);
+}
+
+/* A violation the expander met, into the expansion. */
+static void keep_violation(expansion *e, const expander *x, int action)
+{
+    e->status = EXP_VIOLATED;
+    e->fail = x->fail;
+    e->traced = x->traced;
+    e->fail_action = action;
+    e->fail_n_picks = x->traced ? x->fail_n_picks : 0;
+    memcpy(e->fail_picks, x->fail_picks, (size_t)e->fail_n_picks * sizeof e->fail_picks[0]);
+}
+
+/* Expand node u (state): the offers, then every action offered (or the
+ * followed policy's), each step's distinct outcomes into t.  What the
+ * sequential search did at a node, without touching the graph: false
+ * only when t cannot grow. */
+static bool expand_node(expander *x, store *t, const void *state, int64_t u, size_t *at)
+{
+    if (!store_exp_room(t))
+        return false;
+    *at = t->n_exp;
+    expansion *e = &t->exp[t->n_exp++];
+    memset(e, 0, offsetof(expansion, fail_picks));
+    e->node = u;
+    e->first_move = t->n_mv;
+    x->generated = x->chance = x->sums_checked = 0;
+    x->violated = x->traced = x->oom = x->too_many_kids = false;
+    ud_step s;
+    ud_chance none = { .pick = prefix_pick, .ctx = x };
+    ud_step_init(&s, x->table, x->o->setup, &none, NULL, NULL);
+    memcpy(x->work, state, x->ss);
+    x->n_prefix = x->pos = 0;
+    if (ud_advance(&s, x->work) != UD_DECIDE) {
+        x->fail = s.fail;
+        x->traced = true;
+        x->fail_n_picks = 0;
+        keep_violation(e, x, -1);
+        return true;
+    }
+    ud_offers_copy(&x->offers, &s.offers);
+    int chosen = -1;
+    if (x->o->policy) {
+        int seat = x->o->game->to_move(state);
+        chosen = ud_policy_choose(x->o->policy, x->o->game, state, seat, &x->offers, NULL);
+        if (chosen < 0 || chosen >= x->offers.n) {
+            /* a followed policy that cannot answer leaves no way on:
+             * the search cannot be complete, so it is reported */
+            x->fail.kind = UD_FAIL_INPUT;
+            x->fail.id = NULL;
+            snprintf(x->fail.msg, sizeof x->fail.msg, "the followed policy gave no decision");
+            x->traced = true;
+            x->fail_n_picks = 0;
+            keep_violation(e, x, -1);
+            return true;
+        }
+    }
+    for (int a = 0; a < x->offers.n; a++) {
+        if (x->o->policy && a != chosen)
+            continue;
+        kids_reset(x);
+        x->n_prefix = 0;
+        e->transitions++;
+        bool ok = enumerate_step(x, state, a);
+        e->generated = x->generated;
+        e->chance = x->chance;
+        e->sums_checked = x->sums_checked;
+        if (!ok && x->oom) {
+            e->status = x->too_many_kids ? EXP_TOO_MANY : EXP_OOM;
+            return true;
+        }
+        if (!ok) {
+            keep_violation(e, x, a);
+            return true;
+        }
+        if (!store_move_room(t) || !store_kids_room(t, x->ss, (size_t)x->n_kids)) {
+            e->status = EXP_OOM;
+            return true;
+        }
+        move *m = &t->mv[t->n_mv++];
+        *m = (move){ a, x->offers.action[a], t->n_kids, x->n_kids };
+        e->n_moves++;
+        memcpy(t->kids + t->n_kids * x->ss, x->kids, (size_t)x->n_kids * x->ss);
+        for (int i = 0; i < x->n_kids; i++) {
+            size_t k = t->n_kids + (size_t)i;
+            t->n_picks[k] = x->kid_n_picks[i];
+            memcpy(t->picks[k], x->kid_picks[i], (size_t)x->kid_n_picks[i] * sizeof x->kid_picks[i][0]);
+            mpq_set(t->w[k], x->w[i]);
+        }
+        t->n_kids += (size_t)x->n_kids;
+    }
+    return true;
 }
 
 static int kind_of(const explorer *x, const void *state)
@@ -607,7 +829,7 @@ static bool add_node_at(explorer *x, const void *state, int64_t parent, int acti
                         const int *picks, int n_picks, int64_t *at)
 {
     unsigned char key[UD_MAX_STATE];
-    key_of(x, state, key);
+    key_of(x->o, x->ss, state, key);
     if (!grow(x))
         return false;
     uint64_t h = hash_bytes(key, x->ks);
@@ -830,6 +1052,226 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
     return rc;
 }
 
+/* ---- batches of nodes, expanded on threads ------------------------------- */
+
+enum {
+    BATCH_NODES = 4096,                        /* nodes a batch may take */
+    STORE_BUDGET = 64 * 1024 * 1024,           /* bytes of children before a thread stops taking */
+};
+
+typedef struct batch {
+    explorer *x;
+    int64_t lo, hi;            /* the nodes that may be taken */
+    int max_depth;
+    _Atomic int64_t next;      /* the next node to take */
+    /* where node lo + i's expansion is: its store and index, store -1: none */
+    int *in_store;
+    size_t *at;
+    _Atomic bool failed;       /* a store could not grow */
+} batch;
+
+typedef struct worker {
+    batch *b;
+    int id;
+} worker;
+
+static bool needs_expanding(const explorer *x, int64_t u, int max_depth)
+{
+    return x->nodes[u].kind == 0 && x->nodes[u].depth < max_depth;
+}
+
+/* Take nodes in order until the batch is done or this thread's store is
+ * full: the nodes taken by all threads are then [lo, next), each expanded
+ * by one of them, whatever the number of threads. */
+static void *take_nodes(void *arg)
+{
+    worker *w = arg;
+    batch *b = w->b;
+    explorer *x = b->x;
+    for (;;) {
+        int64_t u = atomic_fetch_add(&b->next, 1);
+        if (u >= b->hi)
+            break;
+        b->in_store[u - b->lo] = -1;
+        if (needs_expanding(x, u, b->max_depth)) {
+            if (!expand_node(&x->ex[w->id], &x->st[w->id], x->states + (size_t)u * x->ss, u,
+                             &b->at[u - b->lo])) {
+                atomic_store(&b->failed, true);
+                break;
+            }
+            b->in_store[u - b->lo] = w->id;
+        }
+        if (store_bytes(&x->st[w->id], x->ss) > STORE_BUDGET || atomic_load(&b->failed))
+            break;
+    }
+    return NULL;
+}
+
+/* Expand a batch from node lo on every thread; returns the end of the
+ * nodes taken (all of them expanded), or -1 when a store could not grow. */
+static int64_t expand_batch(explorer *x, batch *b, int64_t lo, int max_depth)
+{
+    b->x = x;
+    b->lo = lo;
+    b->hi = x->n - lo > BATCH_NODES ? lo + BATCH_NODES : x->n;
+    b->max_depth = max_depth;
+    atomic_store(&b->next, lo);
+    atomic_store(&b->failed, false);
+    for (int j = 0; j < x->jobs; j++)
+        x->st[j].n_exp = x->st[j].n_mv = x->st[j].n_kids = 0;
+    worker w[UD_EXPLORE_MAX_JOBS];
+    pthread_t th[UD_EXPLORE_MAX_JOBS];
+    int started = 0;
+    for (int j = 1; j < x->jobs; j++) {
+        w[j] = (worker){ b, j };
+        if (pthread_create(&th[j], NULL, take_nodes, &w[j]) != 0)
+            break;   /* fewer threads: the same nodes, the same results */
+        started = j;
+    }
+    w[0] = (worker){ b, 0 };
+    take_nodes(&w[0]);
+    for (int j = 1; j <= started; j++)
+        pthread_join(th[j], NULL);
+    if (atomic_load(&b->failed))
+        return -1;
+    int64_t end = atomic_load(&b->next);
+    return end < b->hi ? end : b->hi;
+}
+
+/* Add one expansion to the graph: its counts, every move's children (and
+ * edges), or the violation it met.  False: the search stops. */
+static bool merge_expansion(explorer *x, const store *t, const expansion *e)
+{
+    ud_explore_report *rep = x->rep;
+    int depth = x->nodes[e->node].depth + 1;
+    rep->generated += e->generated;
+    rep->level[depth].generated += e->generated;
+    rep->chance += e->chance;
+    rep->level[depth].chance += e->chance;
+    rep->chance_sums_checked += e->sums_checked;
+    rep->transitions += e->transitions;
+    /* a copy: adding children may move x->states (realloc) */
+    unsigned char parent[UD_MAX_STATE];
+    memcpy(parent, x->states + (size_t)e->node * x->ss, x->ss);
+    for (size_t m = e->first_move; m < e->first_move + e->n_moves; m++) {
+        const move *mv = &t->mv[m];
+        if (x->o->on_edge) {
+            /* every child (a roll of many dice has thousands) */
+            const void **kids = malloc((size_t)mv->n_kids * sizeof *kids + 1);
+            mpq_t **ws = malloc((size_t)mv->n_kids * sizeof *ws + 1);
+            if (!kids || !ws) {
+                free(kids);
+                free(ws);
+                x->oom = true;
+                return false;
+            }
+            for (int i = 0; i < mv->n_kids; i++) {
+                kids[i] = t->kids + (mv->first_kid + (size_t)i) * x->ss;
+                ws[i] = &t->w[mv->first_kid + (size_t)i];
+            }
+            x->o->on_edge(x->o->edge_ctx, parent, &mv->act, mv->n_kids, kids, ws);
+            free(kids);
+            free(ws);
+        }
+        for (int i = 0; i < mv->n_kids; i++) {
+            size_t k = mv->first_kid + (size_t)i;
+            if (!add_node(x, t->kids + k * x->ss, e->node, mv->action, depth, t->picks[k], t->n_picks[k],
+                          t->w[k])) {
+                x->oom = true;
+                return false;
+            }
+        }
+    }
+    if (e->status == EXP_OOM || e->status == EXP_TOO_MANY) {
+        x->oom = true;
+        x->too_many_kids = e->status == EXP_TOO_MANY;
+        return false;
+    }
+    if (e->status == EXP_VIOLATED) {
+        rep->violated = 1;
+        rep->fail = e->fail;
+        if (e->traced)
+            write_trace(x, e->node, e->fail_action, e->fail_picks, e->fail_n_picks);
+        return false;
+    }
+    return true;
+}
+
+/* Breadth first, a batch at a time: nodes are appended in depth order, and
+ * merged in node order, as one thread alone would. */
+static void search(explorer *x, int max_depth, uint64_t max_states)
+{
+    ud_explore_report *rep = x->rep;
+    batch *b = calloc(1, sizeof *b);
+    int *in_store = malloc(BATCH_NODES * sizeof *in_store);
+    size_t *at = malloc(BATCH_NODES * sizeof *at);
+    if (!b || !in_store || !at) {
+        x->oom = true;
+        goto out;
+    }
+    b->in_store = in_store;
+    b->at = at;
+    for (int64_t lo = 0; lo < x->n && !rep->violated && !x->oom;) {
+        int64_t end = expand_batch(x, b, lo, max_depth);
+        if (end < 0) {
+            x->oom = true;
+            break;
+        }
+        for (int64_t u = lo; u < end; u++) {
+            node nd = x->nodes[u];
+            x->e_first[u] = (int64_t)x->n_e;   /* u's edges follow (none if not expanded) */
+            x->e_first[u + 1] = (int64_t)x->n_e;
+            if (nd.kind != 0)
+                continue;
+            if (nd.depth >= max_depth) {
+                rep->complete = 0;
+                continue;
+            }
+            if ((uint64_t)x->n >= max_states) {
+                rep->complete = 0;
+                goto out;
+            }
+            const store *t = &x->st[in_store[u - lo]];
+            if (!merge_expansion(x, t, &t->exp[at[u - lo]]))
+                goto out;
+        }
+        lo = end;
+    }
+out:
+    free(b);
+    free(in_store);
+    free(at);
+}
+
+static bool expander_init(expander *e, const explorer *x, uint64_t max_states)
+{
+    e->o = x->o;
+    e->table = &x->table;
+    e->ss = x->ss;
+    e->ks = x->ks;
+    e->max_states = max_states;
+    e->work = calloc(1, x->ss);
+    for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
+        mpq_inits(e->scratch[i][0], e->scratch[i][1], e->scratch[i][2], NULL);
+    return e->work != NULL;
+}
+
+static void expander_free(expander *e)
+{
+    for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
+        mpq_clears(e->scratch[i][0], e->scratch[i][1], e->scratch[i][2], NULL);
+    for (int i = 0; i < e->cap_kids; i++)
+        mpq_clear(e->w[i]);
+    free(e->w);
+    free(e->kids);
+    free(e->kid_keys);
+    free(e->kid_gen);
+    free(e->kid_at);
+    free(e->kid_picks);
+    free(e->kid_n_picks);
+    free(e->work);
+}
+
 int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
 {
     struct timespec t0, t1;
@@ -848,115 +1290,50 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
         return -1;
     }
     ud_table_build(&x.table, o->game, o->setup->variant);
-    x.work = calloc(1, x.ss);
+    x.jobs = o->jobs < 1 ? 1 : o->jobs > UD_EXPLORE_MAX_JOBS ? UD_EXPLORE_MAX_JOBS : o->jobs;
     uint64_t max_states = o->max_states ? o->max_states : 10000000;
-    x.max_states = max_states;
     int max_depth = o->max_depth < 0 || o->max_depth > UD_EXPLORE_MAX_DEPTH
                         ? UD_EXPLORE_MAX_DEPTH : o->max_depth;
-    mpq_t one;
-    mpq_init(one);
-    mpq_set_ui(one, 1, 1);
-    for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
-        mpq_inits(x.scratch[i][0], x.scratch[i][1], x.scratch[i][2], NULL);
     rep->complete = 1;
     int rc = 0;
-    /* the root: every outcome of the start */
-    x.n_prefix = 0;
-    kids_reset(&x);
-    if (!x.work) {
+    x.work = calloc(1, x.ss);
+    x.ex = calloc((size_t)x.jobs, sizeof *x.ex);
+    x.st = calloc((size_t)x.jobs, sizeof *x.st);
+    bool ready = x.work && x.ex && x.st;
+    for (int j = 0; ready && j < x.jobs; j++)
+        ready = expander_init(&x.ex[j], &x, max_states);
+    if (!ready) {
+        ud_buf_puts(err, "out of memory");
         rc = -1;
         goto done;
     }
-    if (!enumerate_step(&x, NULL, -1, -1, 0) && !x.oom)
-        goto done;   /* a violation, in rep */
-    for (int i = 0; i < x.n_kids && !x.oom; i++)
-        if (!add_node(&x, x.kids + (size_t)i * x.ss, -1, -1, 0, x.kid_picks[i], x.kid_n_picks[i],
-                      x.w[i])) {
+    /* the root: every outcome of the start, on this thread */
+    expander *e = &x.ex[0];
+    kids_reset(e);
+    e->n_prefix = 0;
+    bool ok = enumerate_step(e, NULL, -1);
+    rep->generated += e->generated;
+    rep->level[0].generated += e->generated;
+    rep->chance += e->chance;
+    rep->level[0].chance += e->chance;
+    rep->chance_sums_checked += e->sums_checked;
+    if (!ok && !e->oom) {
+        rep->violated = 1;
+        rep->fail = e->fail;
+        if (e->traced)
+            write_trace(&x, -1, -1, e->fail_picks, e->fail_n_picks);
+        goto done;
+    }
+    x.oom = e->oom;
+    x.too_many_kids = e->too_many_kids;
+    for (int i = 0; i < e->n_kids && !x.oom; i++)
+        if (!add_node(&x, e->kids + (size_t)i * x.ss, -1, -1, 0, e->kid_picks[i], e->kid_n_picks[i],
+                      e->w[i])) {
             x.oom = true;
             break;
         }
-    /* breadth first: nodes are appended in depth order */
-    for (int64_t u = 0; u < x.n && !rep->violated && !x.oom; u++) {
-        node nd = x.nodes[u];
-        x.e_first[u] = (int64_t)x.n_e;   /* u's edges follow (none if not expanded) */
-        x.e_first[u + 1] = (int64_t)x.n_e;
-        if (nd.kind != 0)
-            continue;
-        if (nd.depth >= max_depth) {
-            rep->complete = 0;
-            continue;
-        }
-        if ((uint64_t)x.n >= max_states) {
-            rep->complete = 0;
-            break;
-        }
-        /* A copy: adding children may move x.states (realloc). */
-        unsigned char state_copy[UD_MAX_STATE];
-        memcpy(state_copy, x.states + (size_t)u * x.ss, x.ss);
-        const void *state = state_copy;
-        ud_step s;
-        ud_chance none = { .pick = prefix_pick, .ctx = &x };
-        ud_step_init(&s, &x.table, o->setup, &none, NULL, NULL);
-        memcpy(x.work, state, x.ss);
-        x.n_prefix = 0;
-        if (ud_advance(&s, x.work) != UD_DECIDE) {
-            rep->violated = 1;
-            rep->fail = s.fail;
-            write_trace(&x, u, -1, NULL, 0);
-            break;
-        }
-        ud_offers *offers = &x.offers;
-        ud_offers_copy(offers, &s.offers);
-        int chosen = -1;
-        if (o->policy) {
-            int seat = o->game->to_move(state);
-            chosen = ud_policy_choose(o->policy, o->game, state, seat, offers, NULL);
-            if (chosen < 0 || chosen >= offers->n) {
-                /* a followed policy that cannot answer leaves no way on:
-                 * the search cannot be complete, so it is reported */
-                rep->violated = 1;
-                rep->fail.kind = UD_FAIL_INPUT;
-                rep->fail.id = NULL;
-                snprintf(rep->fail.msg, sizeof rep->fail.msg, "the followed policy gave no decision");
-                write_trace(&x, u, -1, NULL, 0);
-                break;
-            }
-        }
-        for (int a = 0; a < offers->n && !rep->violated; a++) {
-            int action = a;
-            if (o->policy && action != chosen)
-                continue;
-            kids_reset(&x);
-            x.n_prefix = 0;
-            rep->transitions++;
-            if (!enumerate_step(&x, state, action, u, nd.depth + 1))
-                break;
-            if (o->on_edge) {
-                /* every child (a roll of many dice has thousands) */
-                const void **kids = malloc((size_t)x.n_kids * sizeof *kids + 1);
-                mpq_t **ws = malloc((size_t)x.n_kids * sizeof *ws + 1);
-                if (!kids || !ws) {
-                    free(kids);
-                    free(ws);
-                    x.oom = true;
-                    break;
-                }
-                for (int i = 0; i < x.n_kids; i++) {
-                    kids[i] = x.kids + (size_t)i * x.ss;
-                    ws[i] = &x.w[i];
-                }
-                o->on_edge(o->edge_ctx, state, &offers->action[a], x.n_kids, kids, ws);
-                free(kids);
-                free(ws);
-            }
-            for (int i = 0; i < x.n_kids; i++)
-                if (!add_node(&x, x.kids + (size_t)i * x.ss, u, action, nd.depth + 1,
-                              x.kid_picks[i], x.kid_n_picks[i], x.w[i])) {
-                    x.oom = true;
-                    break;
-                }
-        }
-    }
+    if (!x.oom)
+        search(&x, max_depth, max_states);
     if (x.e_first)
         x.e_first[x.n] = (int64_t)x.n_e;   /* the last node's edges end with the list */
     if (x.oom) {
@@ -981,26 +1358,20 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
         leaf_outcomes(&x, rep, err) != 0)
         rc = -1;
 done:
-    mpq_clear(one);
-    for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
-        mpq_clears(x.scratch[i][0], x.scratch[i][1], x.scratch[i][2], NULL);
-    for (int i = 0; i < x.cap_kids; i++)
-        mpq_clear(x.w[i]);
-    free(x.w);
-    free(x.kids);
-    free(x.kid_keys);
-    free(x.kid_gen);
-    free(x.kid_at);
-    free(x.kid_picks);
-    free(x.kid_n_picks);
+    for (int j = 0; x.ex && j < x.jobs; j++)
+        expander_free(&x.ex[j]);
+    for (int j = 0; x.st && j < x.jobs; j++)
+        store_free(&x.st[j]);
+    free(x.ex);
+    free(x.st);
     free(x.work);
     free(x.states);
     free(x.nodes);
     free(x.hash);
     free(x.slot);
     free(x.pool);
-    for (size_t e = 0; e < x.n_big; e++)
-        mpq_clear(x.e_big[e]);
+    for (size_t i = 0; i < x.n_big; i++)
+        mpq_clear(x.e_big[i]);
     free(x.e_big);
     free(x.e_first);
     free(x.wt);

@@ -30,7 +30,7 @@
 #include "engine.h"
 #include "policy.h"
 
-enum { UD_EXPLORE_MAX_DEPTH = 256, UD_EXPLORE_MAX_PICKS = 64 };
+enum { UD_EXPLORE_MAX_DEPTH = 256, UD_EXPLORE_MAX_PICKS = 64, UD_EXPLORE_MAX_JOBS = 64 };
 
 /* A game's bound: which states are leaves and how states are keyed. */
 typedef struct ud_explore_bound {
@@ -79,6 +79,11 @@ typedef struct ud_explore_opts {
     /* Enumerate every order of exchangeable picks too (engine.h,
      * ud_exchangeable_begin): slower, the same results; for tests. */
     int every_order;
+    /* Threads expanding nodes (0 or 1: this one).  The states, counts,
+     * outcomes and traces are the same for any number: expansions are
+     * merged into the graph in node order.  on_edge is called on the
+     * calling thread; a followed policy is asked from several. */
+    int jobs;
 } ud_explore_opts;
 
 typedef struct ud_explore_report {

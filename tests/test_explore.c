@@ -79,6 +79,46 @@ Test(explore, every_game_three_decisions_deep, .timeout = 300)
     }
 }
 
+/* Expansions run on threads and are merged in node order: the graph and
+ * every count are the same for one thread and for three. */
+static void same_on_threads(const ud_game *g, const ud_setup *setup, const ud_explore_bound *bound)
+{
+    ud_explore_report rep[2];
+    const int jobs[2] = { 1, 3 };
+    for (int k = 0; k < 2; k++) {
+        ud_explore_opts o = { .game = g, .setup = setup, .bound = bound, .max_depth = DEPTH,
+                              .check_invariants = 1, .max_states = 2000000, .jobs = jobs[k] };
+        ud_buf err;
+        ud_buf_init(&err);
+        cr_assert_eq(ud_explore(&o, &rep[k], &err), 0, "%s: %s", g->name, ud_buf_str(&err));
+        ud_buf_free(&err);
+    }
+    const char *bname = bound ? bound->name : "no bound";
+    cr_assert_eq(rep[0].distinct, rep[1].distinct, "%s (%s)", g->name, bname);
+    cr_assert_eq(rep[0].generated, rep[1].generated, "%s (%s)", g->name, bname);
+    cr_assert_eq(rep[0].transitions, rep[1].transitions, "%s (%s)", g->name, bname);
+    cr_assert_eq(rep[0].chance_sums_checked, rep[1].chance_sums_checked, "%s (%s)", g->name, bname);
+    cr_assert_eq(rep[0].depth, rep[1].depth, "%s (%s)", g->name, bname);
+    cr_assert_eq(rep[0].complete, rep[1].complete, "%s (%s)", g->name, bname);
+    cr_assert_eq(memcmp(rep[0].level, rep[1].level, sizeof rep[0].level), 0, "%s (%s): the per-depth table",
+                 g->name, bname);
+    for (int k = 0; k < 2; k++)
+        ud_explore_report_free(&rep[k]);
+}
+
+Test(explore, threads_change_nothing, .timeout = 300)
+{
+    FOR_EACH_GAME(g) {
+        ud_setup setup;
+        ud_setup_defaults(g, &setup);
+        setup.n_players = g->min_players > 1 ? g->min_players : 2 <= g->max_players ? 2 : 1;
+        if (!g->extras || g->extras->n_bounds == 0)
+            same_on_threads(g, &setup, NULL);
+        for (int b = 0; g->extras && b < g->extras->n_bounds; b++)
+            same_on_threads(g, &setup, g->extras->bounds[b].bound);
+    }
+}
+
 /* ---- a planted violation ---------------------------------------------------- */
 
 static ud_game planted_game;

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "explore.h"
+#include "parallel.h"
 #include "extras.h"
 #include "record.h"
 
@@ -34,6 +35,8 @@ static const char usage[] =
     "                        pass (mpq, slow) instead of the smooth-denominator one;\n"
     "                        the figures are identical\n"
     "  --fractions           with --outcomes: print every fraction in full\n"
+    "  --jobs N              threads expanding states (default: every core); the\n"
+    "                        states, counts, outcomes and traces are the same for any N\n"
     "  --check-solver        with a bound that has one, run its cross-check (zombie-dice\n"
     "                        turn: compare every roll's outcomes with the exact\n"
     "                        solver's turn graph, exactly)\n"
@@ -166,6 +169,7 @@ int cmd_explore(int argc, char **argv)
         { "outcomes", no_argument, NULL, 'o' },
         { "reference", no_argument, NULL, 'r' },
         { "fractions", no_argument, NULL, 'F' },
+        { "jobs", required_argument, NULL, 'j' },
         REC_LONGOPTS,
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
@@ -175,6 +179,7 @@ int cmd_explore(int argc, char **argv)
     const char *bound_name = NULL, *golden = NULL;
     uint64_t max_depth = (uint64_t)-1, max_states = 0;
     int follow = 0, table_only = 0, check_solver = 0, outcomes = 0, reference = 0, c;
+    int jobs = ud_default_jobs();
     optind = 1;
     full_fractions = 0;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -203,6 +208,14 @@ int cmd_explore(int argc, char **argv)
             reference = 1;
         } else if (c == 'F') {
             full_fractions = 1;
+        } else if (c == 'j') {
+            uint64_t n;
+            if (!cli_parse_u64(optarg, &n) || n == 0 || n > UD_MAX_JOBS) {
+                fprintf(stderr, "undead explore: --jobs: expected a whole number from 1 to %d, got '%s'\n",
+                        UD_MAX_JOBS, optarg);
+                return UD_EXIT_USAGE;
+            }
+            jobs = (int)n;
         } else if (c == '?' || (!rec_opt(&ro, c, optarg) && !cli_game_opt(&go, c, optarg))) {
             return UD_EXIT_USAGE;
         }
@@ -262,7 +275,7 @@ int cmd_explore(int argc, char **argv)
         .max_depth = max_depth > UD_EXPLORE_MAX_DEPTH ? -1 : (int)max_depth,
         .policy = follow ? &m.policy[0] : NULL, .max_states = max_states,
         .check_invariants = 1, .outcomes = outcomes, .reference = reference,
-        .on_edge = chk ? check->on_edge : NULL, .edge_ctx = chk,
+        .on_edge = chk ? check->on_edge : NULL, .edge_ctx = chk, .jobs = jobs,
     };
     recorder r;
     if (!rec_begin(&r, &ro, "explore", g))

@@ -693,14 +693,14 @@ enum { OPENING_DEPTH = 4, OPENING_MAX_STATES = 200000 };
  * complete is not expected).  Games with bounds explore those instead: a
  * game like Zombie Dice chains more chance picks between two decisions
  * than an unbounded search from the start can follow. */
-static int explore_opening(const ud_game *g, recorder *vr, verify_row *row)
+static int explore_opening(const ud_game *g, recorder *vr, verify_row *row, int jobs)
 {
     ud_setup setup;
     ud_setup_defaults(g, &setup);
     setup.n_players = g->min_players > 1 ? g->min_players : 1;
     progress(g->name, "exploring the opening", 0, 0);
     ud_explore_opts eo = { .game = g, .setup = &setup, .max_depth = OPENING_DEPTH,
-                           .max_states = OPENING_MAX_STATES, .check_invariants = 1 };
+                           .max_states = OPENING_MAX_STATES, .check_invariants = 1, .jobs = jobs };
     ud_explore_report rep;
     ud_buf err;
     ud_buf_init(&err);
@@ -727,7 +727,7 @@ static int explore_opening(const ud_game *g, recorder *vr, verify_row *row)
 
 /* Every exploration bound of the game, from the default setup, with every
  * invariant checked in every state; a violation prints its shortest path. */
-static int explore_bounds(const ud_game *g, recorder *vr, verify_row *row)
+static int explore_bounds(const ud_game *g, recorder *vr, verify_row *row, int jobs)
 {
     int failures = 0;
     ud_setup setup;
@@ -736,7 +736,7 @@ static int explore_bounds(const ud_game *g, recorder *vr, verify_row *row)
         const ud_explore_bound *const *b = &g->extras->bounds[i].bound;
         progress(g->name, "exploring", 0, 0);
         ud_explore_opts eo = { .game = g, .setup = &setup, .bound = *b, .max_depth = -1,
-                               .check_invariants = 1 };
+                               .check_invariants = 1, .jobs = jobs };
         ud_explore_report rep;
         ud_buf err;
         ud_buf_init(&err);
@@ -762,7 +762,7 @@ static int explore_bounds(const ud_game *g, recorder *vr, verify_row *row)
         ud_buf_free(&err);
     }
     if (!g->extras || g->extras->n_bounds == 0)
-        failures += explore_opening(g, vr, row);
+        failures += explore_opening(g, vr, row, jobs);
     return failures;
 }
 
@@ -822,7 +822,7 @@ static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, 
 
     failures += simulate_readings(g, o, &vr, row, fired);
     failures += simulate_combos(g, o, &vr, row, fired);
-    failures += explore_bounds(g, &vr, row);
+    failures += explore_bounds(g, &vr, row, o->jobs);
 
     progress(g->name, "fuzz corpora", 0, 0);
     snprintf(path, sizeof path, "%s/corpus/%s_engine", o->fuzz_dir, folder);

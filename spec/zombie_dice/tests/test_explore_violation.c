@@ -79,3 +79,34 @@ Test(explore_violation, shortest_path_replays_as_a_transcript, .timeout = 300)
     ud_transcript_free(&t);
     ud_explore_report_free(&rep);
 }
+
+/* The violation is met at depth 1, inside a batch of nodes expanded on
+ * threads: whatever the number of threads, the same one is reported, on
+ * the same path, with the same counts up to it. */
+Test(explore_violation, the_same_violation_and_path_on_any_number_of_threads, .timeout = 300)
+{
+    planted_game = zd_game;
+    planted_game.invariants = planted;
+    planted_game.n_invariants = 1;
+    ud_setup setup;
+    ud_setup_defaults(&planted_game, &setup);
+    ud_explore_report rep[2];
+    const int jobs[2] = { 1, 3 };
+    for (int k = 0; k < 2; k++) {
+        ud_explore_opts o = { .game = &planted_game, .setup = &setup, .bound = &zd_bound_turn,
+                              .max_depth = -1, .check_invariants = 1, .jobs = jobs[k] };
+        ud_buf err;
+        ud_buf_init(&err);
+        cr_assert_eq(ud_explore(&o, &rep[k], &err), 0, "%s", ud_buf_str(&err));
+        ud_buf_free(&err);
+        cr_assert(rep[k].violated && rep[k].trace, "%d threads: no violation", jobs[k]);
+    }
+    cr_assert_str_eq(rep[0].trace, rep[1].trace);
+    cr_assert_str_eq(rep[0].fail.msg, rep[1].fail.msg);
+    cr_assert_eq(rep[0].distinct, rep[1].distinct);
+    cr_assert_eq(rep[0].generated, rep[1].generated);
+    cr_assert_eq(rep[0].chance, rep[1].chance);
+    cr_assert_eq(rep[0].transitions, rep[1].transitions);
+    for (int k = 0; k < 2; k++)
+        ud_explore_report_free(&rep[k]);
+}
