@@ -27,6 +27,7 @@
 #include "content.h"
 #include "explore.h"
 #include "extras.h"
+#include "policy.h"
 
 static bool deal_cut(const void *p)
 {
@@ -50,7 +51,7 @@ static const ud_explore_bound zc_bound_deal = {
 /* ---- whole games of a small deck -------------------------------------------------------- */
 
 /* Different deals (by kind) beyond which the bound "game" stops at the
- * shuffle: the small deck's two-player deal has 273, the 104-card deck's
+ * shuffle: the small deck's two-player deal has 17, the 104-card deck's
  * about 10^71. */
 #define ZC_DEAL_ORDERS_MAX 1e6
 
@@ -290,31 +291,23 @@ static int explore_all(const ud_game *g, const ud_setup *setup, const ud_analysi
     return rc;
 }
 
-enum { MAX_READINGS = 1 + 2 * ZC_VARIANTS };
+enum { MAX_READINGS = 1 + ZC_VARIANTS };
 
 /* The readings explored: the given one (the defaults and any --variant),
- * each other reading of one key alone, and, since under last-card=any
- * seven cards each end the game at the first map card, each of those
- * again with last-card=after-fight.  Keys --variant fixed stay as given. */
+ * then each other reading of one key alone (keys --variant fixed stay as
+ * given). */
 static int readings(const ud_game *g, const ud_analysis_args *a, ud_setup *out)
 {
     int n = 0;
     out[n++] = a->setup;
-    for (int late = 0; late < 2; late++) {
-        if (late && a->fixed[ZC_V_LAST_CARD])
-            break;
-        for (int v = 0; v < g->n_variants; v++) {
-            if (a->fixed[v] || (late && v == ZC_V_LAST_CARD))
+    for (int v = 0; v < g->n_variants; v++) {
+        if (a->fixed[v])
+            continue;
+        for (int x = 0; x < g->variants[v].n_values && n < MAX_READINGS; x++) {
+            if (x == a->setup.variant[v])
                 continue;
-            for (int x = 0; x < g->variants[v].n_values && n < MAX_READINGS; x++) {
-                if (x == a->setup.variant[v])
-                    continue;
-                out[n] = a->setup;
-                out[n].variant[v] = x;
-                if (late)
-                    out[n].variant[ZC_V_LAST_CARD] = ZC_LAST_AFTER_FIGHT;
-                n++;
-            }
+            out[n] = a->setup;
+            out[n++].variant[v] = x;
         }
     }
     return n;
@@ -339,13 +332,33 @@ static int run_small_deck(const ud_game *g, const ud_analysis_args *a, const ud_
            players >= ZC_MIN_PLAYERS && players <= ZC_MAX_PLAYERS ? zc_content.deal_orders[players] : 0.0);
     static ud_setup list[MAX_READINGS];   /* large: not on the stack */
     int n = readings(g, a, list), rc = UD_ANALYSIS_OK;
+    /* the policies followed: --policy, else hoarder alone (gunner under
+     * last-card=after-fight takes some 17 s: its cycles' fractions run to
+     * hundreds of digits, too long for verify) */
+    const char *list_arg = ud_analysis_arg(a, "policy");
+    char names[256];
+    snprintf(names, sizeof names, "%s", list_arg ? list_arg : "hoarder");
+    ud_policy pols[ZC_N_POLICIES + 1];
+    int n_pols = 0;
+    for (char *save = NULL, *name = strtok_r(names, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        if (n_pols == ZC_N_POLICIES + 1 || !ud_policy_parse(g, name, &pols[n_pols], why)) {
+            if (n_pols == ZC_N_POLICIES + 1)
+                ud_buf_printf(why, "--policy: at most %d policies", ZC_N_POLICIES + 1);
+            zc_content = saved;
+            return UD_ANALYSIS_USAGE;
+        }
+        if (pols[n_pols].def == &ud_policy_random || pols[n_pols].def == &ud_policy_human) {
+            ud_buf_printf(why, "--policy: '%s' is not deterministic: expected one of the game's policies", name);
+            zc_content = saved;
+            return UD_ANALYSIS_USAGE;
+        }
+        n_pols++;
+    }
     uint64_t states = 0;
     for (int r = 0; r < n && rc == UD_ANALYSIS_OK; r++) {
         rc = explore_all(g, &list[r], sk, &states, why);
-        for (int p = 0; p < g->n_policies && rc == UD_ANALYSIS_OK; p++) {
-            ud_policy pol = { &g->policies[p], g->policies[p].def_param };
-            rc = solve_reading(g, &list[r], &pol, sk, why);
-        }
+        for (int p = 0; p < n_pols && rc == UD_ANALYSIS_OK; p++)
+            rc = solve_reading(g, &list[r], &pols[p], sk, why);
     }
     if (sk->metric) {
         sk->metric(sk->ctx, "explored_states", (double)states, "states");
@@ -355,12 +368,18 @@ static int run_small_deck(const ud_game *g, const ud_analysis_args *a, const ud_
     return rc;
 }
 
+static const ud_analysis_option small_deck_options[] = {
+    { "policy", "P[,P...]", "the policies followed, each by both seats (default: hoarder;\n"
+                            "                        gunner takes about 20 s more)" },
+    { NULL, NULL, NULL },
+};
+
 static const ud_analysis zc_analyses[] = {
     { "small-deck", "whole games of the built-in small deck (content/small-deck.txt), every\n"
                     "deal and roll: every state with every action (invariants in each), then\n"
                     "each seat's exact chance to win and to die under each policy, for the\n"
                     "defaults and each other reading",
-      NULL, run_small_deck, true },
+      small_deck_options, run_small_deck, true },
 };
 
 static const ud_game_bound zc_bounds[] = {

@@ -3,15 +3,23 @@
  * (spec/zombies_cards/explore.c, bound "game"; content/small-deck.txt).
  *
  * The explorer's figures are checked against what is known without it:
- * - by hand: 41 walkers and one baseball bat, seven cards to each of two
- *   players, are 15 deals by kind (the bat in one of the 14 places dealt,
- *   or in the box); under last-card=any the first player's first map card
- *   empties its one-card draw deck, so it wins with chance exactly 1, and
- *   with first=random each seat wins exactly 1/2;
- * - by simulation: under last-card=after-fight, where dice and deaths
- *   decide, each seat's chance to win and to die under each policy lies
- *   within five standard deviations of the rate in 20,000 seeded games
- *   played by the simulator (core/play.c, the PRNG, no explorer);
+ * - by hand: 41 walkers and one baseball bat, eight cards to each of two
+ *   players, are 17 deals by kind (the bat in one of the 16 places dealt,
+ *   or in the box).  Every map card holds one zombie, and the first
+ *   player's draw deck holds two cards: its first map card leaves one,
+ *   and a kill draws it, which wins; a failed roll is paid with bullets
+ *   (three, enough for any roll) that go under the deck, so the kill's
+ *   draw then leaves the deck non-empty.  So the first player wins on its
+ *   first turn exactly when it kills: a roll of 4 or more, 1/2 bare-handed;
+ *   gunner plays the bat first when it holds it (3 of the 42 places the
+ *   shuffle may put it: 1/14), and then 3 or more kills (2/3): 1/2 + 1/84
+ *   = 43/84.  With first=random each seat wins exactly 1/2 (the lot swaps
+ *   the seats, and no game ends with nobody winning under the defaults);
+ * - by simulation: each seat's chance to win and to die under each
+ *   policy (gunner under the defaults and last-standing=plays-on, hoarder
+ *   under last-card=after-fight) lies within five standard deviations of
+ *   the rate in 10,000 seeded games played by the simulator (core/play.c, the
+ *   PRNG, no explorer);
  * - every chance pick's weights summed to exactly 1 (the explorer counts
  *   the picks it checked), and every state of every reading holds every
  *   invariant with every action explored.
@@ -128,37 +136,91 @@ Test(zc_explore, small_deck_loads_with_copies_as_one_kind)
     }
     cr_assert_str_eq(zc_content.card[41].id, "baseball-bat");
     cr_assert_eq(zc_content.kind[41], 41);
-    /* the bat in one of the 14 places dealt, or in the box */
-    cr_assert_float_eq(zc_content.deal_orders[2], 15.0, 1e-9);
-    /* three players, 21 cards: the bat in one of 21 places or the box */
-    cr_assert_float_eq(zc_content.deal_orders[3], 22.0, 1e-9);
+    /* the bat in one of the 16 places dealt, or in the box */
+    cr_assert_float_eq(zc_content.deal_orders[2], 17.0, 1e-9);
+    /* three players, 24 cards: the bat in one of 24 places or the box */
+    cr_assert_float_eq(zc_content.deal_orders[3], 25.0, 1e-9);
     restore_builtin();
     cr_assert_not(zc_content.copies);
     cr_assert_eq(zc_content.n_kinds, 104);
     cr_assert_gt(zc_content.deal_orders[2], 1e60, "104 different cards, 36 dealt: 104!/68!");
 }
 
-Test(zc_explore, the_first_map_card_wins_under_last_card_any)
+/* The first turn only: a leaf once the second turn has begun. */
+static bool first_turn_cut(const void *p)
 {
-    load_small_deck();
+    return ((const zc_state *)p)->turn >= 2;
+}
+
+static void first_turn_outcome(const void *p, ud_buf *out)
+{
+    const zc_state *st = p;
+    ud_buf_puts(out, st->phase == ZC_PH_OVER && st->winner == 0 ? "p1 wins" : "going on");
+}
+
+static const ud_explore_bound first_turn = {
+    .game = "zombies-cards", .name = "first-turn", .summary = "p1's first turn",
+    .cut = first_turn_cut, .outcome = first_turn_outcome,
+};
+
+static void first_turn_win(const char *policy, unsigned long num, unsigned long den)
+{
     ud_setup s;
     small_setup(&s, NULL);
-    chances c;
-    explore_outcomes(&s, "hoarder", &c);
-    cr_assert_eq(mpq_cmp_ui(c.win_q[0], 1, 1), 0, "p1 wins %g, expected exactly 1", c.win[0]);
-    cr_assert_eq(mpq_sgn(c.win_q[1]), 0);
-    cr_assert_eq(c.states, 15, "one state per deal, each over");
-    cr_assert_eq(c.checked, c.chance, "every pick's weights summed to exactly 1");
-    chances_clear(&c);
-    small_setup(&s, "first=random");
-    explore_outcomes(&s, "gunner", &c);
+    ud_policy pol;
+    ud_buf err;
+    ud_buf_init(&err);
+    cr_assert(ud_policy_parse(&zc_game, policy, &pol, &err), "%s", ud_buf_str(&err));
+    ud_explore_opts o = { .game = &zc_game, .setup = &s, .bound = &first_turn, .max_depth = -1, .policy = &pol,
+                          .check_invariants = 1, .outcomes = 1 };
+    ud_explore_report rep;
+    cr_assert_eq(ud_explore(&o, &rep, &err), 0, "%s", ud_buf_str(&err));
+    cr_assert(rep.complete && !rep.violated, "%s", rep.fail.msg);
+    mpq_t want;
+    mpq_init(want);
+    mpq_set_ui(want, num, den);
+    mpq_canonicalize(want);
+    bool found = false;
+    for (int i = 0; i < rep.n_outcomes; i++)
+        if (strcmp(rep.outcome_label[i], "p1 wins") == 0) {
+            found = true;
+            cr_assert_eq(mpq_cmp(rep.outcome_p[i], want), 0, "%s: p1 wins its first turn with %s, expected %lu/%lu",
+                         policy, mpq_get_str(NULL, 10, rep.outcome_p[i]), num, den);
+        }
+    cr_assert(found);
+    cr_assert_eq(rep.chance_sums_checked, rep.chance);
+    mpq_clear(want);
+    ud_explore_report_free(&rep);
+    ud_buf_free(&err);
+}
+
+Test(zc_explore, the_first_turn_by_hand)
+{
+    load_small_deck();
+    first_turn_win("hoarder", 1, 2);
+    first_turn_win("gunner", 43, 84);
+    restore_builtin();
+}
+
+Test(zc_explore, a_seat_drawn_by_lot_wins_half)
+{
+    load_small_deck();
+    const char *policies[] = { "hoarder", "gunner" };
     mpq_t half;
     mpq_init(half);
     mpq_set_ui(half, 1, 2);
-    cr_assert_eq(mpq_cmp(c.win_q[0], half), 0, "p1 wins %g by lot, expected exactly 1/2", c.win[0]);
-    cr_assert_eq(mpq_cmp(c.win_q[1], half), 0);
+    for (int p = 0; p < 2; p++) {
+        ud_setup s;
+        small_setup(&s, "first=random");
+        chances c;
+        explore_outcomes(&s, policies[p], &c);
+        cr_assert_eq(mpq_cmp(c.win_q[0], half), 0, "%s: p1 wins %g by lot, expected exactly 1/2", policies[p],
+                     c.win[0]);
+        cr_assert_eq(mpq_cmp(c.win_q[1], half), 0);
+        cr_assert_eq(c.checked, c.chance, "every pick's weights summed to exactly 1");
+        chances_clear(&c);
+    }
     mpq_clear(half);
-    chances_clear(&c);
     restore_builtin();
 }
 
@@ -206,57 +268,52 @@ static void within(const char *what, double rate, double p, int games)
 Test(zc_explore, exact_chances_agree_with_seeded_games, .timeout = 60)
 {
     load_small_deck();
-    const char *readings[] = { "last-card=after-fight", "last-standing=plays-on" };
-    const char *policies[] = { "hoarder", "gunner" };
-    int games = test_sample(20000);
-    for (int r = 0; r < 2; r++)
-        for (int p = 0; p < 2; p++) {
-            ud_setup s;
-            small_setup(&s, "last-card=after-fight");
-            ud_buf err;
-            ud_buf_init(&err);
-            cr_assert(ud_setup_variant(&zc_game, &s, readings[r], &err));
-            ud_buf_free(&err);
-            chances c;
-            explore_outcomes(&s, policies[p], &c);
-            cr_assert_eq(c.checked, c.chance, "every pick's weights summed to exactly 1");
-            /* the game is not decided by the deal alone */
-            cr_assert(c.win[0] > 0.5 && c.win[0] < 1 && c.dead[0] > 0 && c.dead[1] > 0, "%g %g %g", c.win[0],
-                      c.dead[0], c.dead[1]);
-            double win[2], dead[2];
-            simulate(&s, policies[p], games, win, dead);
-            char what[96];
-            for (int seat = 0; seat < 2; seat++) {
-                snprintf(what, sizeof what, "%s, %s, p%d wins", readings[r], policies[p], seat + 1);
-                within(what, win[seat], c.win[seat], games);
-                snprintf(what, sizeof what, "%s, %s, p%d dies", readings[r], policies[p], seat + 1);
-                within(what, dead[seat], c.dead[seat], games);
-            }
-            chances_clear(&c);
+    /* three of the six (reading, policy) pairs: a game takes about 0.15 ms */
+    const char *readings[] = { NULL, "last-card=after-fight", "last-standing=plays-on" };
+    const char *policies[] = { "gunner", "hoarder", "gunner" };
+    int games = test_sample(10000);
+    for (int r = 0; r < 3; r++) {
+        ud_setup s;
+        small_setup(&s, readings[r]);
+        chances c;
+        explore_outcomes(&s, policies[r], &c);
+        cr_assert_eq(c.checked, c.chance, "every pick's weights summed to exactly 1");
+        /* the game is not decided by the deal alone */
+        cr_assert(c.win[0] > 0.5 && c.win[0] < 1 && c.dead[0] > 0 && c.dead[1] > 0, "%g %g %g", c.win[0],
+                  c.dead[0], c.dead[1]);
+        double win[2], dead[2];
+        simulate(&s, policies[r], games, win, dead);
+        char what[96];
+        for (int seat = 0; seat < 2; seat++) {
+            const char *reading = readings[r] ? readings[r] : "defaults";
+            snprintf(what, sizeof what, "%s, %s, p%d wins", reading, policies[r], seat + 1);
+            within(what, win[seat], c.win[seat], games);
+            snprintf(what, sizeof what, "%s, %s, p%d dies", reading, policies[r], seat + 1);
+            within(what, dead[seat], c.dead[seat], games);
         }
+        chances_clear(&c);
+    }
     restore_builtin();
 }
 
 /* Every action at every decision, every invariant in every state, under
- * each reading with last-card=after-fight (under last-card=any there is
- * no decision: the first map card wins). */
+ * the defaults and each other reading. */
 Test(zc_explore, every_state_of_every_reading_holds_the_invariants, .timeout = 60)
 {
     load_small_deck();
-    const char *readings[] = { NULL, "first=random", "round=table", "last-standing=plays-on", "out-of-turn=no" };
-    for (int r = 0; r < 5; r++) {
+    const char *readings[] = { NULL, "first=random", "last-card=after-fight", "round=table",
+                               "last-standing=plays-on", "out-of-turn=no" };
+    for (int r = 0; r < 6; r++) {
         ud_setup s;
-        small_setup(&s, "last-card=after-fight");
+        small_setup(&s, readings[r]);
         ud_buf err;
         ud_buf_init(&err);
-        if (readings[r])
-            cr_assert(ud_setup_variant(&zc_game, &s, readings[r], &err));
         ud_explore_opts o = { .game = &zc_game, .setup = &s, .bound = game_bound(), .max_depth = -1,
                               .check_invariants = 1 };
         ud_explore_report rep;
         cr_assert_eq(ud_explore(&o, &rep, &err), 0, "%s", ud_buf_str(&err));
-        cr_assert(rep.complete, "%s", readings[r] ? readings[r] : "after-fight");
-        cr_assert_not(rep.violated, "%s: %s\n%s", readings[r] ? readings[r] : "after-fight", rep.fail.msg,
+        cr_assert(rep.complete, "%s", readings[r] ? readings[r] : "defaults");
+        cr_assert_not(rep.violated, "%s: %s\n%s", readings[r] ? readings[r] : "defaults", rep.fail.msg,
                       rep.trace ? rep.trace : "");
         cr_assert_gt(rep.decision, 0);
         cr_assert_eq(rep.chance_sums_checked, rep.chance);
@@ -291,8 +348,8 @@ Test(zc_explore, the_full_deck_stops_at_the_shuffle)
  * the deal line names kinds, and the same kinds are the same cards. */
 Test(zc_explore, a_small_deck_game_replays)
 {
-    const char *play[] = { "undead", "play", "zombies-cards", "--content", SMALL_DECK, "--variant",
-                           "last-card=after-fight", "--policy", "gunner", "--seed", "7", "--no-db", NULL };
+    const char *play[] = { "undead", "play", "zombies-cards", "--content", SMALL_DECK, "--policy", "gunner",
+                           "--seed", "7", "--no-db", NULL };
     char *record, *errtext;
     cr_assert_eq(run_undead(play, NULL, &record, &errtext), 0, "%s", errtext);
     free(errtext);
