@@ -41,6 +41,9 @@ static const ud_content_field card_fields[] = {
     { .name = "n", .type = UD_CONTENT_INT, .def = "1", .min = 1, .max = 5 },
     { .name = "at", .type = UD_CONTENT_WORD, .def = "any", .max_len = ZC_NAME_LEN - 1 },
     { .name = "source", .type = UD_CONTENT_ENUM, .required = true, .words = sources },
+    /* identical cards: one record, the same id; the deal tells them
+     * apart only by number (a small deck's kinds, docs/zombies-cards.md) */
+    { .name = "copies", .type = UD_CONTENT_INT, .def = "1", .min = 1, .max = ZC_MAX_CARDS },
 };
 static const ud_content_field setup_fields[] = {
     { .name = "deal-small", .type = UD_CONTENT_INT, .required = true, .min = 7, .max = ZC_MAX_CARDS / 2 },
@@ -62,7 +65,13 @@ static int location_index(zc_tables *t, const char *word)
 static bool add_card(void *ctx, const ud_content_record *r, ud_content_error *err)
 {
     zc_tables *t = ctx;
-    zc_card *c = &t->card[t->n_cards];   /* max_records keeps n_cards below ZC_MAX_CARDS */
+    int copies = (int)ud_content_int(r, "copies");
+    if (t->n_cards + copies > ZC_MAX_CARDS) {
+        ud_content_error_at(err, r, "copies", "expected at most %d cards in all, found %d", ZC_MAX_CARDS,
+                            t->n_cards + copies);
+        return false;
+    }
+    zc_card *c = &t->card[t->n_cards];
     memset(c, 0, sizeof *c);
     const char *id = ud_content_str(r, "id");
     for (int i = 0; i < t->n_cards; i++)
@@ -108,7 +117,15 @@ static bool add_card(void *ctx, const ud_content_record *r, ud_content_error *er
         }
         c->at = (uint8_t)(ZC_AT_LOCATION + w);
     }
-    t->n_cards++;
+    /* the copies: the same card, the same id, numbered one after another */
+    int first = t->n_cards;
+    for (int k = 0; k < copies; k++) {
+        t->card[first + k] = *c;
+        t->kind[first + k] = (uint8_t)first;
+    }
+    t->n_cards += copies;
+    t->n_kinds++;
+    t->copies |= copies > 1;
     return true;
 }
 
@@ -122,7 +139,7 @@ static bool set_setup(void *ctx, const ud_content_record *r, ud_content_error *e
 }
 
 static const ud_content_kind kinds[] = {
-    { .name = "card", .file = "cards.txt", .fields = card_fields, .n_fields = 10, .min_records = 2,
+    { .name = "card", .file = "cards.txt", .fields = card_fields, .n_fields = 11, .min_records = 2,
       .max_records = ZC_MAX_CARDS, .record = add_card },
     { .name = "setup", .file = "setup.txt", .fields = setup_fields, .n_fields = 2, .min_records = 1,
       .max_records = 1, .record = set_setup },
@@ -149,18 +166,54 @@ static bool deck_deals_every_table(const zc_tables *t, const char *dir, ud_conte
     return true;
 }
 
-/* Load a set (from disk when files is NULL, else from files[] in memory)
- * and make it the set in use only when all of it is good. */
-static bool load_set(const char *dir, const ud_content_memfile *files, int n_files, ud_content_error *err)
+/* How many different deals n players can be dealt, as sequences of card
+ * kinds (copies of a card are one kind): deal! times the coefficient of
+ * x^deal in the product over kinds of sum_{m <= copies} x^m / m!.  In
+ * floating point: it only says whether the deal can be enumerated
+ * (explore.c), and a 104-card deal is far past any doubt. */
+static double deal_orders(const zc_tables *t, int n)
+{
+    int deal = (n <= 4 ? t->deal_small : t->deal_large) * n;
+    double poly[ZC_MAX_CARDS + 1] = { 1 }, next[ZC_MAX_CARDS + 1];
+    for (int i = 0; i < t->n_cards; i++) {
+        if (t->kind[i] != i)
+            continue;
+        int copies = 1;
+        while (i + copies < t->n_cards && t->kind[i + copies] == i)
+            copies++;
+        memset(next, 0, sizeof next);
+        for (int d = 0; d <= deal; d++) {
+            double term = 1;   /* x^m / m! */
+            for (int m = 0; m <= copies && d + m <= deal; m++) {
+                next[d + m] += poly[d] * term;
+                term /= m + 1;
+            }
+        }
+        memcpy(poly, next, sizeof poly);
+    }
+    double orders = poly[deal];
+    for (int k = 2; k <= deal; k++)
+        orders *= k;
+    return orders;
+}
+
+/* Load a set (from disk when files is NULL, else from files[] in memory:
+ * the directory dir, or with top >= 0 the one file files[top]) and make it
+ * the set in use only when all of it is good. */
+static bool load_set(const char *dir, const ud_content_memfile *files, int n_files, int top,
+                     ud_content_error *err)
 {
     static zc_tables t;   /* large: not on the stack */
     memset(&t, 0, sizeof t);
-    bool ok = files ? ud_content_load_dir_memory(&schema, dir, files, n_files, &t, err)
-                    : ud_content_load_path(&schema, dir, &t, err);
+    bool ok = !files  ? ud_content_load_path(&schema, dir, &t, err)
+              : top < 0 ? ud_content_load_dir_memory(&schema, dir, files, n_files, &t, err)
+                        : ud_content_load_memory(&schema, files, n_files, top, &t, err);
     if (ok)
         ok = deck_deals_every_table(&t, dir, err);
     if (!ok)
         return false;   /* the tables in use stay as they were */
+    for (int n = ZC_MIN_PLAYERS; n <= ZC_MAX_PLAYERS; n++)
+        t.deal_orders[n] = deal_orders(&t, n);
     t.loaded = true;
     zc_content = t;
     return true;
@@ -169,14 +222,27 @@ static bool load_set(const char *dir, const ud_content_memfile *files, int n_fil
 bool zc_load_content_memory(const char *dir, const ud_content_memfile *files, int n_files,
                             ud_content_error *err)
 {
-    return load_set(dir, files, n_files, err);
+    return load_set(dir, files, n_files, -1, err);
 }
 
 bool zc_load_content(const char *dir, ud_content_error *err)
 {
     if (dir)
-        return load_set(dir, NULL, 0, err);
-    return load_set("spec/zombies_cards/content", ud_content_zombies_cards, ud_content_zombies_cards_n, err);
+        return load_set(dir, NULL, 0, -1, err);
+    return load_set("spec/zombies_cards/content", ud_content_zombies_cards, ud_content_zombies_cards_n, -1, err);
+}
+
+bool zc_load_builtin_file(const char *file, ud_content_error *err)
+{
+    char name[UD_CONTENT_MAX_PATH];
+    snprintf(name, sizeof name, "spec/zombies_cards/content/%s", file);
+    for (int i = 0; i < ud_content_zombies_cards_n; i++)
+        if (strcmp(ud_content_zombies_cards[i].name, name) == 0)
+            return load_set(name, ud_content_zombies_cards, ud_content_zombies_cards_n, i, err);
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", name);
+    ud_error_set(&err->e, 0, 0, "", "expected a built-in content file of that name");
+    return false;
 }
 
 /* The built-in set, unless a set was loaded before the first game

@@ -296,6 +296,19 @@ static const char *pool_label(const void *ctx, int i)
     return ID(((const pool *)ctx)->c[i]);
 }
 
+/* Copies of a card are drawn as their kind (one label, pool_label): the
+ * card dealt is the lowest-numbered copy left of the kind drawn, whichever
+ * copy the source picked, so the same kinds dealt are the same cards (a
+ * transcript's deal line, which names kinds, replays exactly). */
+static int first_copy_left(const pool *p, int i)
+{
+    int kind = zc_content.kind[p->c[i]];
+    for (int j = 0; j < p->n; j++)
+        if (zc_content.kind[p->c[j]] == kind && p->c[j] < p->c[i])
+            i = j;
+    return i;
+}
+
 /* One seat's cards, top of its draw deck first: a shuffled deck dealt out
  * is the same as each card picked at random from those left. */
 static void deal_seat(void *p, ud_step *s)
@@ -336,6 +349,8 @@ static void deal_seat(void *p, ud_step *s)
         int i = rng ? (int)ud_rng_below(rng, (uint32_t)pl_pool.n) : ud_pick(s, "deal", pl_pool.n, pool_label, &pl_pool);
         if (i < 0)
             return;
+        if (zc_content.copies)
+            i = first_copy_left(&pl_pool, i);
         ring_push_bottom(&pl->deck, pl_pool.c[i]);
         pl_pool.c[i] = pl_pool.c[--pl_pool.n];
     }

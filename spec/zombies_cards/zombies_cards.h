@@ -77,12 +77,23 @@ typedef struct zc_tables {
     char location[ZC_MAX_LOCATIONS][ZC_NAME_LEN];
     int deal_small, deal_large;   /* cards each for 2-4 and for 5-6 players */
     int n_setups;
+    /* Copies of a card (copies=N) share its id and are one kind: kind[i]
+     * is the number of the first copy of card i (i itself for a single
+     * card).  The deal hands out the lowest-numbered copy left of the kind
+     * drawn, so a deal is known by its kinds. */
+    uint8_t kind[ZC_MAX_CARDS];
+    int n_kinds;
+    bool copies;                  /* some card has copies */
+    double deal_orders[ZC_MAX_PLAYERS + 1];   /* different deals by kind, per table size */
     bool loaded;
 } zc_tables;
 extern zc_tables zc_content;
 
 void zc_content_ready(void);
 bool zc_load_content(const char *dir, struct ud_content_error *err);
+/* Load one of the built-in files (spec/zombies_cards/content/FILE) as a
+ * whole set: a file that holds its card and setup records (small-deck.txt). */
+bool zc_load_builtin_file(const char *file, struct ud_content_error *err);
 bool zc_load_content_memory(const char *dir, const struct ud_content_memfile *files, int n_files,
                            struct ud_content_error *err);
 
