@@ -120,6 +120,11 @@ static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m,
     char pol[64];
     ud_policy_format(&m->policy[0], pol, sizeof pol);
     printf("exact outcomes under %s (cycles solved exactly):\n", pol);
+    bool valued = false;   /* some label ends in a number: an expected value means something */
+    for (int i = 0; i < rep->n_outcomes; i++) {
+        size_t len = strlen(rep->outcome_label[i]);
+        valued |= len > 0 && rep->outcome_label[i][len - 1] >= '0' && rep->outcome_label[i][len - 1] <= '9';
+    }
     for (int i = 0; i < rep->n_outcomes; i++) {
         char *q = mpq_get_str(NULL, 10, rep->outcome_p[i]);
         printf("  %-14s %.10f  %s\n", rep->outcome_label[i], mpq_get_d(rep->outcome_p[i]), shown(q));
@@ -129,7 +134,8 @@ static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m,
         mpq_add(ev, ev, t);
     }
     char *q = mpq_get_str(NULL, 10, ev);
-    printf("  expected value %.10f  %s\n", mpq_get_d(ev), shown(q));
+    if (valued)
+        printf("  expected value %.10f  %s\n", mpq_get_d(ev), shown(q));
     if (r->db) {
         char key[900], outcome[256];
         ud_buf vb;

@@ -1011,27 +1011,36 @@ static void exact_table(faq_doc *d, const ud_game *g, const exact_rows *t, const
     const char *head[2 + EXACT_FIELDS] = { "Policy", "Reading" };
     for (int f = 0; f < first->n; f++)
         head[2 + f] = figure_name(g, first->name[f]);
-    faq_p(d, d->print || d->md
-                 ? "Exact figures (undead solve), for each policy a reading changes: under the defaults and "
-                   "under the reading."
-                 : "Exact figures (undead solve), for each policy a reading changes: under the defaults and "
-                   "under the reading. A long exact fraction opens under its decimal.");
-    table_begin(d, 2 + first->n, head, NULL);
-    for (int i = 0; i < t->n; i++) {
-        const exact_row *base = &t->row[i];
-        if (strcmp(base->reading, "defaults") != 0)
-            continue;
-        bool defaults_shown = false;
-        for (int j = 0; j < t->n; j++) {
-            if (strcmp(t->row[j].policy, base->policy) != 0 || j == i || exact_same(&t->row[j], base))
+    /* a reading that changes nothing under any policy has no row: then
+     * the sentences below say so, under no empty table */
+    bool any_row = false;
+    for (int i = 0; i < t->n && !any_row; i++)
+        for (int j = 0; j < t->n && !any_row && strcmp(t->row[i].reading, "defaults") == 0; j++)
+            any_row = j != i && strcmp(t->row[j].policy, t->row[i].policy) == 0 &&
+                      !exact_same(&t->row[j], &t->row[i]);
+    if (any_row) {
+        faq_p(d, d->print || d->md
+                     ? "Exact figures (undead solve), for each policy a reading changes: under the defaults and "
+                       "under the reading."
+                     : "Exact figures (undead solve), for each policy a reading changes: under the defaults and "
+                       "under the reading. A long exact fraction opens under its decimal.");
+        table_begin(d, 2 + first->n, head, NULL);
+        for (int i = 0; i < t->n; i++) {
+            const exact_row *base = &t->row[i];
+            if (strcmp(base->reading, "defaults") != 0)
                 continue;
-            if (!defaults_shown)
-                exact_row_out(d, base, first->n);
-            defaults_shown = true;
-            exact_row_out(d, &t->row[j], first->n);
+            bool defaults_shown = false;
+            for (int j = 0; j < t->n; j++) {
+                if (strcmp(t->row[j].policy, base->policy) != 0 || j == i || exact_same(&t->row[j], base))
+                    continue;
+                if (!defaults_shown)
+                    exact_row_out(d, base, first->n);
+                defaults_shown = true;
+                exact_row_out(d, &t->row[j], first->n);
+            }
         }
+        table_end(d);
     }
-    table_end(d);
     /* one sentence per reading, in the order the rows met them */
     for (int i = 0; i < t->n; i++) {
         bool seen = strcmp(t->row[i].reading, "defaults") == 0;
