@@ -188,31 +188,33 @@ int zb_first_step(const zb_state *st, int i, int goal, int max_depth)
      * per space; the legal steps are the set bits of link, lowest
      * direction first (the order a shortest way is chosen in).  Each
      * space of the first layer is its own first step; later spaces
-     * inherit the first step of the space they were reached from. */
+     * inherit the first step of the space they were reached from.  A
+     * queue is taken in the order it is filled, so the first goal taken
+     * is the first goal put in: it is returned as it is put in, and the
+     * rest of the queue is never walked. */
     uint16_t queue[ZB_SPACES];
     uint8_t first[ZB_SPACES];
     int head = 0, tail = 0;
     seen[i] = gen;
     for (unsigned m = st->link[i]; m; m &= m - 1) {
         int d = __builtin_ctz(m), j = i + zb_off[d];
+        if (((kinds >> st->kind[j]) & 1u) && is_goal(st, j, goal))
+            return d;
         seen[j] = gen;
         first[j] = (uint8_t)d;
         queue[tail++] = (uint16_t)j;
     }
-    for (int depth = 1; head < tail; depth++) {
-        int end = tail;
-        bool expand = depth < max_depth;
-        for (; head < end; head++) {
+    /* the spaces of depth k are expanded while k < max_depth */
+    for (int depth = 1; depth < max_depth && head < tail; depth++) {
+        for (int end = tail; head < end; head++) {
             int a = queue[head];
-            if (((kinds >> st->kind[a]) & 1u) && is_goal(st, a, goal))
-                return first[a];
-            if (!expand)
-                continue;
             uint8_t f = first[a];
             for (unsigned m = st->link[a]; m; m &= m - 1) {
                 int j = a + zb_off[__builtin_ctz(m)];
                 if (seen[j] == gen)
                     continue;
+                if (((kinds >> st->kind[j]) & 1u) && is_goal(st, j, goal))
+                    return f;
                 seen[j] = gen;
                 first[j] = f;
                 queue[tail++] = (uint16_t)j;
