@@ -18,6 +18,7 @@
 
 #include "absorb.h"
 #include "play.h"
+#include "setup.h"
 #include "transcript.h"
 
 typedef struct node {
@@ -1272,7 +1273,32 @@ static void expander_free(expander *e)
     free(e->work);
 }
 
+static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err);
+
 int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
+{
+    if (!o->bound || !o->bound->start || !o->bound->start[0])
+        return explore(o, rep, err);
+    /* The bound's start lines, then the setup's (which may change what
+     * the bound's set): the setup every step, and every transcript of a
+     * violation, is written with. */
+    ud_setup with = *o->setup;
+    with.n_start = 0;
+    bool ok = true;
+    for (const char *const *l = o->bound->start; *l && ok; l++)
+        ok = ud_setup_start(&with, *l, err);
+    for (int i = 0; i < o->setup->n_start && ok; i++)
+        ok = ud_setup_start(&with, o->setup->start[i], err);
+    if (!ok) {
+        memset(rep, 0, sizeof *rep);
+        return -1;
+    }
+    ud_explore_opts from = *o;
+    from.setup = &with;
+    return explore(&from, rep, err);
+}
+
+static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -77,10 +77,14 @@ static void turn_outcome(const void *p, ud_buf *out)
 }
 
 const ud_explore_bound zd_bound_turn = {
-    "zombie-dice", "turn",
-    "one turn of the first player: every die position and turn total; the turn's end, "
-    "and a turn total of 13 (the goal), are leaves",
-    sizeof(zd_state), turn_key, turn_cut, turn_outcome,
+    .game = "zombie-dice",
+    .name = "turn",
+    .summary = "one turn of the first player: every die position and turn total; the turn's end, "
+               "and a turn total of 13 (the goal), are leaves",
+    .key_size = sizeof(zd_state),
+    .key = turn_key,
+    .cut = turn_cut,
+    .outcome = turn_outcome,
 };
 
 /* Each child of a roll is a position with more brains, a turn at the goal

@@ -176,28 +176,49 @@ int zb_first_step(const zb_state *st, int i, int goal, int max_depth)
         memset(seen, 0, sizeof seen);
         gen = 1;
     }
+    /* Only spaces of these kinds can be goals (is_goal decides): one
+     * bit test a space, is_goal on the few that pass it. */
+    unsigned kinds = goal == ZB_GOAL_HELI ? 1u << ZB_HELI : goal == ZB_GOAL_SQUARE ? 1u << ZB_SQUARE
+                                                                                  : 1u << ZB_FLOOR | 1u << ZB_DOOR;
+    if (((kinds >> st->kind[i]) & 1u) && is_goal(st, i, goal))
+        return 4;
+    if (max_depth <= 0)
+        return -1;
+    /* Breadth first, a layer (one depth) at a time, so no depth is stored
+     * per space; the legal steps are the set bits of link, lowest
+     * direction first (the order a shortest way is chosen in).  Each
+     * space of the first layer is its own first step; later spaces
+     * inherit the first step of the space they were reached from.  A
+     * queue is taken in the order it is filled, so the first goal taken
+     * is the first goal put in: it is returned as it is put in, and the
+     * rest of the queue is never walked. */
     uint16_t queue[ZB_SPACES];
-    uint8_t first[ZB_SPACES], depth[ZB_SPACES];
+    uint8_t first[ZB_SPACES];
     int head = 0, tail = 0;
     seen[i] = gen;
-    first[i] = 4;
-    depth[i] = 0;
-    queue[tail++] = (uint16_t)i;
-    while (head < tail) {
-        int a = queue[head++];
-        if (is_goal(st, a, goal))
-            return first[a];
-        if (depth[a] >= max_depth)
-            continue;
-        unsigned m = st->link[a];
-        for (int d = 0; d < 4; d++) {
-            int j = a + zb_off[d];
-            if (!((m >> d) & 1u) || seen[j] == gen)
-                continue;
-            seen[j] = gen;
-            first[j] = (uint8_t)(a == i ? d : first[a]);
-            depth[j] = (uint8_t)(depth[a] + 1);
-            queue[tail++] = (uint16_t)j;
+    for (unsigned m = st->link[i]; m; m &= m - 1) {
+        int d = __builtin_ctz(m), j = i + zb_off[d];
+        if (((kinds >> st->kind[j]) & 1u) && is_goal(st, j, goal))
+            return d;
+        seen[j] = gen;
+        first[j] = (uint8_t)d;
+        queue[tail++] = (uint16_t)j;
+    }
+    /* the spaces of depth k are expanded while k < max_depth */
+    for (int depth = 1; depth < max_depth && head < tail; depth++) {
+        for (int end = tail; head < end; head++) {
+            int a = queue[head];
+            uint8_t f = first[a];
+            for (unsigned m = st->link[a]; m; m &= m - 1) {
+                int j = a + zb_off[__builtin_ctz(m)];
+                if (seen[j] == gen)
+                    continue;
+                if (((kinds >> st->kind[j]) & 1u) && is_goal(st, j, goal))
+                    return f;
+                seen[j] = gen;
+                first[j] = f;
+                queue[tail++] = (uint16_t)j;
+            }
         }
     }
     return -1;

@@ -463,6 +463,69 @@ static void zb_outcomes(const void *p, int n_players, uint8_t *out)
         out[i] = i < ZB_MAX_PLAYERS ? CST(p)->pl[i].outcome : UD_SEAT_PLAYING;
 }
 
+/* A start line fixes part of the set-up (a small position to study or
+ * explore): "first N" the first player (seat N from 1, no roll for it);
+ * "tiles ID=N ..." the map tiles' draw pile, "alt-tiles ID=N
+ * ..." their alternate deck, "cards ID=N ..." and "alt-cards ID=N ..." the
+ * event cards'; N from 0 to 9, kinds not named hold none.  Once one line
+ * of tiles (cards) is given, the other of the two is empty unless a line
+ * fills it too. */
+static bool zb_apply_start(void *p, const ud_setup *setup, const char *line, ud_buf *err)
+{
+    zb_content_ready();
+    zb_state *st = ST(p);
+    static const char *const what[] = { "tiles", "alt-tiles", "cards", "alt-cards" };
+    char word[16];
+    int used = 0;
+    int w = 0;
+    if (sscanf(line, "%15s%n", word, &used) == 1)
+        while (w < 4 && strcmp(word, what[w]) != 0)
+            w++;
+    int seat;
+    if (used && strcmp(word, "first") == 0) {
+        int len = 0;
+        int n = ud_setup_player_count(setup);
+        if (sscanf(line + used, "%d%n", &seat, &len) != 1 || line[used + len] || seat < 1 || seat > n) {
+            ud_buf_printf(err, "expected 'first N' with N a seat from 1 to %d", n);
+            return false;
+        }
+        st->first = (uint8_t)(seat - 1);
+        st->preset |= ZB_PRESET_FIRST;
+        return true;
+    }
+    if (used == 0 || w == 4) {
+        ud_buf_puts(err, "expected 'first N', or 'tiles', 'alt-tiles', 'cards' or 'alt-cards' then ID=N for each kind");
+        return false;
+    }
+    bool tiles = w < 2;
+    uint8_t *pile = w == 0 ? st->pile_tile : w == 1 ? st->alt_tile : w == 2 ? st->pile_card : st->alt_card;
+    int n_kinds = tiles ? zb_content.n_tiles : zb_content.n_events;
+    memset(pile, 0, tiles ? sizeof st->pile_tile : sizeof st->pile_card);
+    st->preset |= tiles ? ZB_PRESET_TILES : ZB_PRESET_CARDS;
+    for (const char *at = line + used;;) {
+        char id[32];
+        int n, len = 0;
+        while (*at == ' ')
+            at++;
+        if (!*at)
+            return true;
+        if (sscanf(at, "%31[^= ]=%d%n", id, &n, &len) != 2 || (at[len] && at[len] != ' ') || n < 0 || n > 9) {
+            ud_buf_printf(err, "expected ID=N with N from 0 to 9, got '%s'", at);
+            return false;
+        }
+        int k = 0;
+        while (k < n_kinds && strcmp(id, tiles ? zb_content.tile[k].id : zb_content.event[k].id) != 0)
+            k++;
+        if (k == n_kinds || (tiles && (k == zb_content.square || k == zb_content.heliport))) {
+            ud_buf_printf(err, "no %s called '%s'", tiles ? "map tile (other than the Town Square and the Heliport)"
+                                                              : "event card", id);
+            return false;
+        }
+        pile[k] = (uint8_t)n;
+        at += len;
+    }
+}
+
 static const ud_ratio zb_ratios[] = {
     { "kills per turn", "ZB-KILL", "ZB-TURN" },
     { "deaths per turn", "ZB-DEATH", "ZB-TURN" },
@@ -503,6 +566,7 @@ const ud_game zb_game = {
     .outcomes = zb_outcomes,
     .load_content = zb_load_content,
     .load_content_memory = zb_load_content_memory,
+    .apply_start = zb_apply_start,
     .extras = &zb_extras,
     .compiled_rows = zb_compiled_rows,
     .draw_text = zb_draw_text,

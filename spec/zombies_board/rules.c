@@ -170,12 +170,14 @@ static void seat_players(void *p, ud_step *s)
     ST(p)->heli_owner = -1;
 }
 
+/* Piles a start line fixed (zb_apply_start, alternates included) are
+ * kept as they are. */
 static void set_aside_alternates(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
-    for (int k = 0; k < zb_content.n_tiles; k++)
+    for (int k = 0; k < zb_content.n_tiles && !(st->preset & ZB_PRESET_TILES); k++)
         st->alt_tile[k] = zb_content.tile[k].alt;
-    for (int k = 0; k < zb_content.n_events; k++)
+    for (int k = 0; k < zb_content.n_events && !(st->preset & ZB_PRESET_CARDS); k++)
         st->alt_card[k] = zb_content.event[k].alt;
 }
 
@@ -195,13 +197,16 @@ static void town_square(void *p, ud_step *s)
         st->pl[i].pos_y = (uint8_t)(c / ZB_SIDE);
         st->pl[i].status = ZB_ALIVE;
     }
+    st->tiles_pile = st->cards_pile = 0;
     for (int k = 0; k < zb_content.n_tiles; k++)
         if (k != zb_content.square && k != zb_content.heliport) {
-            st->pile_tile[k] = zb_content.tile[k].count;
+            if (!(st->preset & ZB_PRESET_TILES))
+                st->pile_tile[k] = zb_content.tile[k].count;
             st->tiles_pile = (uint16_t)(st->tiles_pile + st->pile_tile[k]);
         }
     for (int k = 0; k < zb_content.n_events; k++) {
-        st->pile_card[k] = zb_content.event[k].count;
+        if (!(st->preset & ZB_PRESET_CARDS))
+            st->pile_card[k] = zb_content.event[k].count;
         st->cards_pile = (uint16_t)(st->cards_pile + st->pile_card[k]);
     }
     UD_EMIT(s, "square tiles=%d cards=%d", st->tiles_pile, st->cards_pile);
@@ -226,7 +231,9 @@ static void first_player(void *p, ud_step *s)
     zb_state *st = ST(p);
     int low = 7;
     uint8_t lows = 0;
-    for (int i = 0; i < st->n_players; i++) {
+    if (st->preset & ZB_PRESET_FIRST)   /* a start line named the first player */
+        lows = (uint8_t)(1u << st->first);
+    for (int i = 0; i < st->n_players && !(st->preset & ZB_PRESET_FIRST); i++) {
         if (!((st->candidates >> i) & 1u))
             continue;
         int r = roll_d6(s);

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "explore.h"
 #include "extras.h"
 #include "game.h"
 
@@ -159,6 +160,8 @@ typedef struct zb_state {
     uint8_t alt_tiles_in, alt_cards_in;  /* the alternate decks became the piles */
     uint8_t last_sx, last_sy;     /* the tile just laid */
     uint8_t weapons_taken;        /* weapon cards drawn from the weapon deck, ever */
+    uint8_t preset;               /* start lines fixed the piles: ZB_PRESET_* bits */
+    uint8_t pad;
     uint16_t zombies, tokens;     /* on the board: the rows' own count (checked) */
     uint16_t tiles_pile, cards_pile;
     zb_player pl[ZB_MAX_PLAYERS];
@@ -176,6 +179,19 @@ typedef struct zb_state {
     uint8_t need[ZB_SLOTS * ZB_SLOTS];    /* and those of them a road comes to */
     uint8_t link[ZB_SPACES];              /* bit d: a step in direction d is legal (from kind) */
 } zb_state;
+
+/* What start lines fixed (zb_state.preset): the set-up keeps those piles,
+ * and the first player (zb_state.first) is not rolled for. */
+enum { ZB_PRESET_TILES = 1, ZB_PRESET_CARDS = 2, ZB_PRESET_FIRST = 4 };
+
+/* explore.c: the bound "tiny" (the first turn, on the Town Square and
+ * the two tiles of the pile; ZB_TINY_TURNS turns) and its canonical key
+ * (the bound's key_size bytes), shared with the tests. */
+#define ZB_TINY_TILES "florist=1 warehouse-bend=1"
+#define ZB_TINY_CARDS "rest=1"
+enum { ZB_TINY_TURNS = 1 };
+extern const ud_explore_bound zb_bound_tiny;
+void zb_tiny_key(const void *p, unsigned char *out);
 
 extern const ud_game zb_game;
 /* The players' FAQ (faq_players.c), terminated by a NULL id. */
