@@ -155,6 +155,24 @@ Test(cli, sim_every_game)
     }
 }
 
+/* --players and --policy given once per seat add seats, as a list does. */
+Test(cli, repeated_players_and_policies_add_seats)
+{
+    cr_assert_eq(RUN(NULL, "sim", "zombie-dice", "--games", "200", "--players", "ann", "--players", "bob",
+                     "--policy", "stop-at-brains:2", "--policy", "stop-at-brains:5", "--no-db"), 0, "%s", err);
+    char *one = strdup(out);
+    cr_assert_not_null(one);
+    cr_assert_eq(RUN(NULL, "sim", "zombie-dice", "--games", "200", "--players", "ann,bob",
+                     "--policy", "stop-at-brains:2,stop-at-brains:5", "--no-db"), 0, "%s", err);
+    char *a = strstr(one, "games per second"), *b = strstr(out, "games per second");
+    cr_assert(a && b);
+    *a = *b = '\0';
+    cr_assert_str_eq(one, out);
+    HAS(one, "bob");
+    HAS(one, "stop-at-brains:5");
+    free(one);
+}
+
 /* Everything sim prints but its timing line. */
 static char *without_timing(const char *text)
 {

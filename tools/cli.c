@@ -20,6 +20,21 @@ bool cli_parse_u64(const char *s, uint64_t *out)
     return ud_parse_u64(s, out);
 }
 
+/* A repeated --players or --policy adds to the list, as a person who
+ * writes one per seat means it to (the last one alone was kept before). */
+static bool join(char *buf, size_t size, const char **out, const char *arg, const char *opt)
+{
+    size_t len = strlen(buf);
+    int n = snprintf(buf + len, size - len, "%s%s", len ? "," : "", arg);
+    if (n < 0 || (size_t)n >= size - len) {
+        buf[len] = '\0';
+        fprintf(stderr, "undead: --%s: the list is longer than %zu characters\n", opt, size - 1);
+        return false;
+    }
+    *out = buf;
+    return true;
+}
+
 bool cli_game_opt(cli_game_opts *o, int code, const char *arg)
 {
     switch (code) {
@@ -30,11 +45,9 @@ bool cli_game_opt(cli_game_opts *o, int code, const char *arg)
         }
         return true;
     case OPT_PLAYERS:
-        o->players = arg;
-        return true;
+        return join(o->players_text, sizeof o->players_text, &o->players, arg, "players");
     case OPT_POLICY:
-        o->policies = arg;
-        return true;
+        return join(o->policies_text, sizeof o->policies_text, &o->policies, arg, "policy");
     case OPT_VARIANT:
         if (o->n_variants >= (int)(sizeof o->variants / sizeof o->variants[0])) {
             fprintf(stderr, "undead: --variant: too many\n");

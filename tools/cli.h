@@ -17,8 +17,9 @@ enum { UD_EXIT_OK = 0, UD_EXIT_FAIL = 1, UD_EXIT_USAGE = 2 };
 
 /* Raw game options as typed, turned into a ud_match by cli_build_match. */
 typedef struct cli_game_opts {
-    const char *players;
-    const char *policies;
+    const char *players;        /* every --players, joined by commas */
+    const char *policies;       /* every --policy, joined by commas */
+    char players_text[512], policies_text[512];
     const char *variants[UD_MAX_VARIANTS * 2];
     int n_variants;
     const char *starts[UD_MAX_START];
@@ -39,8 +40,10 @@ enum { OPT_SEED = 1000, OPT_PLAYERS, OPT_POLICY, OPT_VARIANT, OPT_START, OPT_CON
 
 #define CLI_GAME_HELP \
     "  --seed N              seed of the PRNG (default 1)\n" \
-    "  --players A,B,...     player names, as many as the game allows (default p1,p2)\n" \
-    "  --policy P[,P...]     policy per seat, e.g. stop-at-shotguns:2 (last one repeats)\n" \
+    "  --players A,B,...     player names, as many as the game allows (default p1,p2);\n" \
+    "                        --players A --players B is the same as --players A,B\n" \
+    "  --policy P[,P...]     policy per seat, e.g. stop-at-shotguns:2 (last one repeats;\n" \
+    "                        a repeated --policy adds seats, as --players does)\n" \
     "  --variant KEY=VALUE   a reading of an open rule (see 'undead variants GAME')\n" \
     "  --start LINE          a starting-position line, e.g. \"score p1 12\"\n" \
     "  --content DIR         the game's content files from DIR instead of the built-in\n" \
