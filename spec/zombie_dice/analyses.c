@@ -250,10 +250,10 @@ static void roll_ranges(const zd_game_solution *s, const uint8_t *table, int i, 
     size_t len = 0;
     out[0] = '\0';
     for (int k = 0; k < s->kmax && len + 16 < size; k++) {
-        if (!table[(size_t)k * (size_t)s->g->n + (size_t)i])
+        if (!zd_game_solution_rolls(s, table, k, i))
             continue;
         int end = k;
-        while (end + 1 < s->kmax && table[(size_t)(end + 1) * (size_t)s->g->n + (size_t)i])
+        while (end + 1 < s->kmax && zd_game_solution_rolls(s, table, end + 1, i))
             end++;
         len += (size_t)snprintf(out + len, size - len, "%s%d", len ? ";" : "", k);
         if (end > k)
