@@ -703,16 +703,73 @@ bool zd_turn_eval(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, int kma
 
 /* ---- optimal play for a reward per banked total ------------------------ */
 
-/* Per position, the roll's outcomes summed by kind: busting, going on
- * (another position, brains or not) and the self-loop.  With them a bound
- * on the value of rolling costs four flops (see optimise). */
-typedef struct roll_sums {
-    double *bust, *go, *loop;
-} roll_sums;
+/* The turn graph as the passes read it: 16-byte edges in the graph's
+ * order (the passes stream them once per k, so their size is most of the
+ * memory traffic), each position's self-loop apart, and per position the
+ * chances of busting and of going on over 1 - loop, what the pruning
+ * bound needs (see optimise). */
+typedef struct cedge {
+    int32_t next;   /* -1: bust */
+    int32_t gain;
+    double p;
+} cedge;
+
+typedef struct cgraph {
+    const zd_turn_graph *g;
+    int32_t *first;       /* edges of i: e[first[i] .. first[i + 1]) */
+    cedge *e;
+    double *loop;         /* the self-loop's chance, 0 without one */
+    double *bust_r, *go_r;
+} cgraph;
+
+static void cgraph_free(cgraph *c)
+{
+    free(c->first);
+    free(c->e);
+    free(c->loop);
+    free(c->bust_r);
+    free(c->go_r);
+}
+
+static bool cgraph_build(const zd_turn_graph *g, cgraph *c)
+{
+    size_t n = (size_t)g->n;
+    *c = (cgraph){ .g = g };
+    c->first = malloc((n + 1) * sizeof *c->first);
+    c->e = malloc((size_t)g->n_edges * sizeof *c->e);
+    c->loop = calloc(n, sizeof *c->loop);
+    c->bust_r = calloc(n, sizeof *c->bust_r);
+    c->go_r = calloc(n, sizeof *c->go_r);
+    if (!c->first || !c->e || !c->loop || !c->bust_r || !c->go_r) {
+        cgraph_free(c);
+        *c = (cgraph){ .g = g };
+        return false;
+    }
+    int32_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        c->first[i] = m;
+        for (int e = g->first[i]; e < g->first[i + 1]; e++) {
+            const zd_edge *ed = &g->edge[e];
+            if (ed->gain == 0 && ed->next == (int32_t)i) {
+                c->loop[i] = ed->p;   /* one at most: the build merges equal outcomes */
+                continue;
+            }
+            if (ed->next < 0)
+                c->bust_r[i] += ed->p;
+            else
+                c->go_r[i] += ed->p;
+            c->e[m++] = (cedge){ ed->next, ed->gain, ed->p };
+        }
+        c->bust_r[i] /= 1 - c->loop[i];
+        c->go_r[i] /= 1 - c->loop[i];
+    }
+    c->first[n] = m;
+    return true;
+}
 
 /* One backward pass over (turn brains k, position i). */
 typedef struct pass {
-    const zd_turn_graph *g;
+    const cgraph *cg;
     const double *r;        /* r[k]: the reward for banking k, k = 0..kcap */
     int kcap;               /* every k >= kcap banks r[kcap] */
     double *v;              /* kcap * n values */
@@ -721,8 +778,8 @@ typedef struct pass {
                              * the game solver's Newton steps */
     uint8_t *roll;          /* NULL, or 1 where rolling is optimal: */
     bool roll_bits;         /* a bit per (k, i) (the game's tables), else a byte */
-    const roll_sums *sums;  /* not NULL: skip the states where stopping is
-                             * provably better (needs r >= 0) */
+    bool prune;             /* skip the states where stopping is provably
+                             * better (needs r >= 0) */
     double *margin;         /* NULL, or the smallest |stop - roll| met */
     double d_start;         /* out: d at the turn start */
 } pass;
@@ -746,7 +803,8 @@ bool zd_game_solution_rolls(const zd_game_solution *s, const uint8_t *table, int
 
 static double optimise(pass *p)
 {
-    const zd_turn_graph *g = p->g;
+    const cgraph *cg = p->cg;
+    const zd_turn_graph *g = cg->g;
     const double *r = p->r;
     int kcap = p->kcap;
     double *v = p->v, *d = p->d;
@@ -764,29 +822,25 @@ static double optimise(pass *p)
         for (size_t j = 0; j < n; j++) {
             int i = g->order[j];
             double stop = r[k];
-            if (p->sums && i != 0) {
-                /* Rolling is worth at most (bust r[0] + go top) / (1 - loop):
-                 * when that is clearly below stopping, the pass below would
-                 * stop too (its sums round by far less than the 1e-12 kept),
-                 * so the state's value is r[k] without looking at its
-                 * edges.  Most states past the goal are such. */
-                const roll_sums *rs = p->sums;
-                double bound = (rs->bust[i] * r[0] + rs->go[i] * top[k]) / (1 - rs->loop[i]);
-                if (bound < stop - 1e-12) {
+            /* Rolling is worth at most (bust r[0] + go top) / (1 - loop):
+             * when that is clearly below stopping, the pass below would
+             * stop too (its sums round by far less than the 1e-12 kept),
+             * so the state's value is r[k] without looking at its edges.
+             * Most states past the goal are such. */
+            if (p->prune && i != 0) {
+                if (cg->bust_r[i] * r[0] + cg->go_r[i] * top[k] < stop - 1e-12) {
                     vk[i] = stop;
                     if (dk)
                         dk[i] = (k == 0);
                     continue;
                 }
             }
-            double s = 0, ds = 0, q = 0;
-            for (int e = g->first[i]; e < g->first[i + 1]; e++) {
-                const zd_edge *ed = &g->edge[e];
+            double s = 0, ds = 0, q = cg->loop[i];
+            for (int e = cg->first[i]; e < cg->first[i + 1]; e++) {
+                const cedge *ed = &cg->e[e];
                 if (ed->next < 0) {
                     s += ed->p * r[0];
                     ds += ed->p;
-                } else if (ed->gain == 0 && ed->next == i) {
-                    q += ed->p;
                 } else {
                     int kk = k + ed->gain;
                     if (kk >= kcap) {
@@ -842,8 +896,13 @@ double zd_turn_optimise(const zd_turn_graph *g, const double *r, int kmax, doubl
 {
     if (roll)
         memset(roll + (size_t)kmax * (size_t)g->n, 0, (size_t)g->n);
-    pass p = { .g = g, .r = r, .kcap = kmax, .v = v_work, .roll = roll, .margin = margin };
-    return optimise(&p);
+    cgraph cg;
+    if (!cgraph_build(g, &cg))
+        return NAN;
+    pass p = { .cg = &cg, .r = r, .kcap = kmax, .v = v_work, .roll = roll, .margin = margin };
+    double value = optimise(&p);
+    cgraph_free(&cg);
+    return value;
 }
 
 /* ---- the two-player game ------------------------------------------------ */
@@ -852,11 +911,12 @@ double zd_turn_optimise(const zd_turn_graph *g, const double *r, int kmax, doubl
 typedef struct solver {
     zd_game_solution *s;
     const zd_turn_graph *g;
-    const roll_sums *sums;
+    const cgraph *cg;
     double *v, *d;          /* (kmax + 1) * n each */
     uint8_t *need_roll;     /* kmax * n: final turns by what is still needed */
     double r[ZD_SOLVE_KMAX + 2];
     int iterations;         /* Newton steps this solver made */
+    int close_pairs;        /* score pairs whose decisions needed passes at the solution */
 } solver;
 
 static void table_clear(const solver *sv, uint8_t *t)
@@ -875,7 +935,7 @@ static double final_turn(solver *sv, int need, double tie, uint8_t *roll)
     for (int k = 0; k <= kcap; k++)
         sv->r[k] = k > need ? 1 : k == need ? tie : 0;
     table_clear(sv, roll);
-    pass p = { .g = sv->g, .r = sv->r, .kcap = kcap, .v = sv->v, .roll = roll, .roll_bits = true };
+    pass p = { .cg = sv->cg, .r = sv->r, .kcap = kcap, .v = sv->v, .roll = roll, .roll_bits = true };
     return optimise(&p);
 }
 
@@ -889,6 +949,7 @@ static double final_turn(solver *sv, int need, double tie, uint8_t *roll)
  * ties) and kmax (the cap then ties) go through final_turn. */
 static void final_turns(solver *sv, double tie, double *value, uint8_t **tables)
 {
+    const cgraph *cg = sv->cg;
     const zd_turn_graph *g = sv->g;
     int kmax = sv->s->kmax;
     size_t n = (size_t)g->n;
@@ -900,17 +961,13 @@ static void final_turns(solver *sv, double tie, double *value, uint8_t **tables)
         double *um = u + (size_t)m * n;
         for (size_t j = 0; j < n; j++) {
             int i = g->order[j];
-            double s = 0, q = 0;
-            for (int e = g->first[i]; e < g->first[i + 1]; e++) {
-                const zd_edge *ed = &g->edge[e];
+            double s = 0, q = cg->loop[i];
+            for (int e = cg->first[i]; e < cg->first[i + 1]; e++) {
+                const cedge *ed = &cg->e[e];
                 if (ed->next < 0)
                     continue;
-                if (ed->gain == 0 && ed->next == i) {
-                    q += ed->p;
-                } else {
-                    int mm = m - ed->gain;
-                    s += mm < 0 ? ed->p * 1.0 : ed->p * u[(size_t)mm * n + (size_t)ed->next];
-                }
+                int mm = m - ed->gain;
+                s += mm < 0 ? ed->p * 1.0 : ed->p * u[(size_t)mm * n + (size_t)ed->next];
             }
             double rv = s / (1 - q), stop = m == 0 ? tie : 0;
             int go = i == 0 || rv > stop;   /* the turn start: the roll is forced */
@@ -941,7 +998,7 @@ static double tiebreak_value(solver *sv, double tie_for_second, double *g_second
     for (int k = 0; k <= kmax; k++)
         sv->r[k] = 1 - g_second[k];
     table_clear(sv, roll);
-    pass p = { .g = sv->g, .r = sv->r, .kcap = kmax, .v = sv->v, .roll = roll, .roll_bits = true };
+    pass p = { .cg = sv->cg, .r = sv->r, .kcap = kmax, .v = sv->v, .roll = roll, .roll_bits = true };
     return optimise(&p);
 }
 
@@ -957,15 +1014,17 @@ static double reward(const zd_game_solution *s, int seat, int a, int b, int k)
     return need > s->dmax ? 1 : 1 - s->final_value[1 - seat][need];
 }
 
-/* Mover's value with the k = 0 reward set to c, and its slope in c. */
+/* Mover's value with the k = 0 reward set to c, and its slope in c;
+ * decisions into roll (cleared first), the closest call into margin. */
 static double turn_value(solver *sv, int seat, int a, int b, double c, double *slope,
-                         uint8_t *roll)
+                         uint8_t *roll, double *margin)
 {
     const zd_game_solution *s = sv->s;
     for (int k = 0; k <= s->kmax; k++)
         sv->r[k] = k == 0 ? c : reward(s, seat, a, b, k);
-    pass p = { .g = sv->g, .r = sv->r, .kcap = s->kmax, .v = sv->v, .d = sv->d, .roll = roll,
-               .roll_bits = true, .sums = sv->sums };
+    table_clear(sv, roll);
+    pass p = { .cg = sv->cg, .r = sv->r, .kcap = s->kmax, .v = sv->v, .d = sv->d, .roll = roll,
+               .roll_bits = true, .prune = true, .margin = margin };
     double value = optimise(&p);
     *slope = p.d_start;
     return value;
@@ -974,12 +1033,13 @@ static double turn_value(solver *sv, int seat, int a, int b, double c, double *s
 static void solve_pair(solver *sv, int seat, int a, int b)
 {
     zd_game_solution *s = sv->s;
-    double x = 0.5, y = 0.5;
+    uint8_t *tx = s->normal[seat][a][b], *ty = s->normal[1 - seat][b][a];
+    double x = 0.5, y = 0.5, mx = 0, my = 0;
     for (int it = 0; it < 100; it++) {
         sv->iterations++;
         double fs, hs;
-        double fx = turn_value(sv, seat, a, b, 1 - y, &fs, NULL);
-        double hy = turn_value(sv, 1 - seat, b, a, 1 - x, &hs, NULL);
+        double fx = turn_value(sv, seat, a, b, 1 - y, &fs, tx, &mx);
+        double hy = turn_value(sv, 1 - seat, b, a, 1 - x, &hs, ty, &my);
         /* Newton on x = f(1-y), y = h(1-x) with f, h linear at the current
          * policies: x = fx + fs((1-y')-(1-y)), y = hy + hs((1-x')-(1-x)). */
         double cx = fx + fs * y, cy = hy + hs * x;   /* x' = cx - fs y', y' = cy - hs x' */
@@ -993,11 +1053,17 @@ static void solve_pair(solver *sv, int seat, int a, int b)
     }
     s->w[seat][a][b] = x;
     s->w[1 - seat][b][a] = y;
-    double slope;
-    table_clear(sv, s->normal[seat][a][b]);
-    table_clear(sv, s->normal[1 - seat][b][a]);
-    turn_value(sv, seat, a, b, 1 - y, &slope, s->normal[seat][a][b]);
-    turn_value(sv, 1 - seat, b, a, 1 - x, &slope, s->normal[1 - seat][b][a]);
+    /* The last passes chose at x, y less than 1e-15 from the solution, and
+     * no value moves by more than the change of c (a value is an average of
+     * rewards, c among them with weight at most 1): where no choice was
+     * within 1e-10 their decisions are the solution's, and the passes at
+     * the solution are saved.  (Rounding moves a value by far less.) */
+    if (mx < 1e-10 || my < 1e-10) {
+        double slope;
+        turn_value(sv, seat, a, b, 1 - y, &slope, tx, NULL);
+        turn_value(sv, 1 - seat, b, a, 1 - x, &slope, ty, NULL);
+        sv->close_pairs++;
+    }
 }
 
 /* ---- threads ---- */
@@ -1088,34 +1154,6 @@ int zd_solve_default_jobs(void)
     return n < 1 ? 1 : n > ZD_SOLVE_MAX_JOBS ? ZD_SOLVE_MAX_JOBS : (int)n;
 }
 
-static bool sums_build(const zd_turn_graph *g, roll_sums *rs)
-{
-    size_t n = (size_t)g->n;
-    rs->bust = calloc(n, sizeof *rs->bust);
-    rs->go = calloc(n, sizeof *rs->go);
-    rs->loop = calloc(n, sizeof *rs->loop);
-    if (!rs->bust || !rs->go || !rs->loop)
-        return false;
-    for (size_t i = 0; i < n; i++)
-        for (int e = g->first[i]; e < g->first[i + 1]; e++) {
-            const zd_edge *ed = &g->edge[e];
-            if (ed->next < 0)
-                rs->bust[i] += ed->p;
-            else if (ed->gain == 0 && ed->next == (int32_t)i)
-                rs->loop[i] += ed->p;
-            else
-                rs->go[i] += ed->p;
-        }
-    return true;
-}
-
-static void sums_free(roll_sums *rs)
-{
-    free(rs->bust);
-    free(rs->go);
-    free(rs->loop);
-}
-
 zd_game_solution *zd_game_solve(const zd_turn_graph *g, const int *variant, char *err,
                                 size_t err_size)
 {
@@ -1135,7 +1173,7 @@ zd_game_solution *zd_game_solve_jobs(const zd_turn_graph *g, const int *variant,
     clock_gettime(CLOCK_MONOTONIC, &t0);
     zd_game_solution *s = calloc(1, sizeof *s);
     solver workers[ZD_SOLVE_MAX_JOBS];
-    roll_sums sums = { NULL, NULL, NULL };
+    cgraph cg;
     if (!s) {
         snprintf(err, err_size, "out of memory");
         return NULL;
@@ -1151,10 +1189,11 @@ zd_game_solution *zd_game_solve_jobs(const zd_turn_graph *g, const int *variant,
     s->dmax = ZD_SOLVE_KMAX;
     s->jobs = jobs;
     size_t cells = (size_t)(s->kmax + 1) * (size_t)g->n;
-    bool ok = sums_build(g, &sums);
-    s->bytes = 3 * (size_t)g->n * sizeof(double);
+    bool ok = cgraph_build(g, &cg);
+    s->bytes = (size_t)g->n * (3 * sizeof(double) + sizeof(int32_t)) +
+               (size_t)g->n_edges * sizeof(cedge);
     for (int t = 0; t < jobs; t++) {
-        workers[t] = (solver){ .s = s, .g = g, .sums = &sums };
+        workers[t] = (solver){ .s = s, .g = g, .cg = &cg };
         workers[t].v = malloc(cells * sizeof *workers[t].v);
         workers[t].d = malloc(cells * sizeof *workers[t].d);
         workers[t].need_roll = malloc(cells);
@@ -1210,15 +1249,17 @@ zd_game_solution *zd_game_solve_jobs(const zd_turn_graph *g, const int *variant,
          * two seats' values at (a, b) and (b, a) are solved together. */
         for (int total = 2 * (ZD_GOAL - 1); total >= 2 * s->floor; total--)
             solve_level(workers, jobs, total, s->floor);
-        for (int t = 0; t < jobs; t++)
+        for (int t = 0; t < jobs; t++) {
             s->iterations += workers[t].iterations;
+            s->close_pairs += workers[t].close_pairs;
+        }
     }
     for (int t = 0; t < jobs; t++) {
         free(workers[t].v);
         free(workers[t].d);
         free(workers[t].need_roll);
     }
-    sums_free(&sums);
+    cgraph_free(&cg);
     if (!ok) {
         snprintf(err, err_size, "out of memory");
         zd_game_solution_free(s);

@@ -133,6 +133,8 @@ typedef struct zd_game_solution {
     size_t bytes;
     int iterations;       /* Newton steps over all score pairs */
     int jobs;             /* threads it ran on */
+    int close_pairs;      /* score pairs with a choice within 1e-10 at the last
+                           * Newton step, whose decisions took passes of their own */
 } zd_game_solution;
 
 /* Solve the two-player game for the end and tiebreak readings in
