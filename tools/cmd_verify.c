@@ -753,6 +753,8 @@ static int run_analyses(const ud_game *g, const verify_opts *o)
         if (!args)
             return failures + 1;
         ud_setup_defaults(g, &args->setup);
+        for (int v = 0; v < UD_MAX_VARIANTS && a->verify == UD_VERIFY_DEFAULTS; v++)
+            args->fixed[v] = true;   /* as if every key were given as --variant KEY=DEFAULT */
         int rc = analysis_run("verify", g, a, args, NULL, &o->ro);
         free(args);
         if (rc != UD_EXIT_OK) {
