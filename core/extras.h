@@ -103,8 +103,13 @@ typedef struct ud_analysis {
     const ud_analysis_option *options;   /* terminated by a NULL name; NULL: none */
     /* UD_ANALYSIS_OK; FAILED or USAGE (a bad option value) with err filled. */
     int (*run)(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sink, ud_buf *err);
-    bool verify;               /* undead verify runs it, with no options, quietly */
+    int verify;                /* undead verify runs it, with no options, quietly:
+                                * false (0) no; true (1) as `undead solve` would;
+                                * UD_VERIFY_DEFAULTS with every variant key fixed to
+                                * its default (one reading, not every one it covers) */
 } ud_analysis;
+
+enum { UD_VERIFY_DEFAULTS = 2 };
 
 /* ---- the FAQ -------------------------------------------------------------- */
 

@@ -40,7 +40,9 @@ static void list_analyses(FILE *out, const ud_game *g)
             if (*s == '\n')
                 fputs("           ", out);
         }
-        fputs(a->verify ? "\n           (undead verify runs it)\n" : "\n", out);
+        fputs(!a->verify           ? "\n"
+              : a->verify == UD_VERIFY_DEFAULTS ? "\n           (undead verify runs it, default readings only)\n"
+                                   : "\n           (undead verify runs it)\n", out);
         for (const ud_analysis_option *o = a->options; o && o->name; o++) {
             char flag[64];
             snprintf(flag, sizeof flag, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");

@@ -60,6 +60,9 @@ static const char usage[] =
     "  --seed N              first seed of the reading simulations (default 1)\n"
     "  --jobs N              threads for the simulations (default: every core); the\n"
     "                        figures are the same for any N\n"
+    "  --skip-analysis NAME  leave out the exact analysis NAME (undead solve GAME NAME) of\n"
+    "                        every game; repeatable (the sanitizer build's test fixture\n"
+    "                        leaves out the slowest)\n"
     REC_HELP
     "Exit 1 if any check fails.\n";
 
@@ -69,6 +72,8 @@ typedef struct verify_opts {
     const char *golden_dir, *fuzz_dir;
     uint64_t games, reading_games, seed;
     int jobs;
+    const char *skip[8];       /* --skip-analysis */
+    int n_skip;
     rec_opts ro;
 } verify_opts;
 
@@ -776,13 +781,18 @@ static int run_analyses(const ud_game *g, const verify_opts *o)
     int failures = 0;
     for (int i = 0; g->extras && i < g->extras->n_analyses; i++) {
         const ud_analysis *a = &g->extras->analyses[i];
-        if (!a->verify)
+        bool skip = !a->verify;
+        for (int k = 0; k < o->n_skip && !skip; k++)
+            skip = strcmp(o->skip[k], a->name) == 0;
+        if (skip)
             continue;
         progress(g->name, a->name, 0, 0);
         ud_analysis_args *args = calloc(1, sizeof *args);
         if (!args)
             return failures + 1;
         ud_setup_defaults(g, &args->setup);
+        for (int v = 0; v < UD_MAX_VARIANTS && a->verify == UD_VERIFY_DEFAULTS; v++)
+            args->fixed[v] = true;   /* as if every key were given as --variant KEY=DEFAULT */
         int rc = analysis_run("verify", g, a, args, NULL, &o->ro);
         free(args);
         if (rc != UD_EXIT_OK) {
@@ -864,6 +874,7 @@ int cmd_verify(int argc, char **argv)
         { "reading-games", required_argument, NULL, 'r' },
         { "seed", required_argument, NULL, 's' },
         { "jobs", required_argument, NULL, 'j' },
+        { "skip-analysis", required_argument, NULL, 'k' },
         REC_LONGOPTS,
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
@@ -885,6 +896,12 @@ int cmd_verify(int argc, char **argv)
                 return UD_EXIT_USAGE;
             }
             o.jobs = (int)jobs;
+        } else if (c == 'k') {
+            if (o.n_skip == (int)(sizeof o.skip / sizeof o.skip[0])) {
+                fprintf(stderr, "undead verify: --skip-analysis: at most %d\n", o.n_skip);
+                return UD_EXIT_USAGE;
+            }
+            o.skip[o.n_skip++] = optarg;
         } else if (c == 'g')
             o.golden_dir = optarg;
         else if (c == 'f')

@@ -98,7 +98,8 @@ static void win_chart(const ud_faq_writer *w)
         return;
     w->query(w->ctx, "optimal-first-seat", NULL, 0, win_row, r);
     if (!r->n) {
-        free(r);   /* not solved in this database (undead solve zombie-dice game): no section */
+        free(r);   /* not solved in this database (undead verify, or undead solve zombie-dice
+                      game, stores the case): no section */
         return;
     }
     w->h3(w->ctx, "zombie-dice-chart-first-seat", "First seat's win chance under optimal play");

@@ -31,6 +31,7 @@
 #include "zd.h"
 
 enum { ZD_SOLVE_KMAX = 64 };   /* turn brains tracked; k >= cap stops */
+enum { ZD_SOLVE_MAX_JOBS = 64 };   /* threads of the game solver, at most */
 
 typedef struct zd_pos {
     uint8_t cup[ZD_TYPES], feet[ZD_TYPES], brains[ZD_TYPES], shotguns[ZD_TYPES];
@@ -121,8 +122,9 @@ typedef struct zd_game_solution {
     double tiebreak;              /* value of a tiebreak round for its opener */
     double final_value[2][ZD_SOLVE_KMAX + 2];  /* [seat][need]: value of a final turn */
     double tail;                  /* final_value at dmax: the truncation bound */
-    /* Decisions: 1 = roll.  normal[seat][a][b] -> (kmax+1) * n bytes;
-     * final[seat][d] likewise; opener: the tiebreak opener's turn. */
+    /* Decisions, a bit per (k = 0..kmax, position), 1 = roll, read with
+     * zd_game_solution_rolls: normal[seat][a][b]; final[seat][d];
+     * opener: the tiebreak opener's turn. */
     uint8_t *normal[2][ZD_GOAL][ZD_GOAL];
     uint8_t *final[2][ZD_SOLVE_KMAX + 2];
     uint8_t *opener;
@@ -130,6 +132,9 @@ typedef struct zd_game_solution {
     double seconds;
     size_t bytes;
     int iterations;       /* Newton steps over all score pairs */
+    int jobs;             /* threads it ran on */
+    int close_pairs;      /* score pairs with a choice within 1e-10 at the last
+                           * Newton step, whose decisions took passes of their own */
 } zd_game_solution;
 
 /* Solve the two-player game for the end and tiebreak readings in
@@ -141,7 +146,16 @@ zd_game_solution *zd_game_solve(const zd_turn_graph *g, const int *variant, char
  * minutes near the end of a game.  floor 0 is the whole game. */
 zd_game_solution *zd_game_solve_from(const zd_turn_graph *g, const int *variant, int floor,
                                      char *err, size_t err_size);
+/* The same on `jobs` threads (0: one per core, zd_solve_default_jobs).
+ * The score pairs of one total are shared among the threads; every value
+ * and decision is the same, bit for bit, whatever the number. */
+zd_game_solution *zd_game_solve_jobs(const zd_turn_graph *g, const int *variant, int floor,
+                                     int jobs, char *err, size_t err_size);
+int zd_solve_default_jobs(void);
 void zd_game_solution_free(zd_game_solution *s);
+/* Does decision table `table` of s say roll at position i with k turn
+ * brains?  (false for a NULL table or k outside 0..kmax) */
+bool zd_game_solution_rolls(const zd_game_solution *s, const uint8_t *table, int k, int i);
 /* The optimal action (ZD_ACT_ROLL / ZD_ACT_STOP) for the seat to move in
  * a two-player state at a choice, or -1 when the state is outside the
  * solution (more players, a position the graph lacks). */
