@@ -773,9 +773,10 @@ static int explore_bounds(const ud_game *g, recorder *vr, verify_row *row, int j
 
 /* The analyses the game marks for verify (core/extras.h), each recorded
  * as a solve run of its own so the FAQ can print them (for Zombie Dice:
- * the texts' numeric claims and the single-turn figures of every named
- * policy; its two-player solution takes minutes per reading and is run
- * on its own).  Quiet: verify's own output is the summary. */
+ * the texts' numeric claims, the single-turn figures of every named
+ * policy, and the two-player solution under the default readings, the
+ * other readings being left to `undead solve`); --skip-analysis leaves
+ * one out.  Quiet: verify's own output is the summary. */
 static int run_analyses(const ud_game *g, const verify_opts *o)
 {
     int failures = 0;
