@@ -118,8 +118,13 @@ missing-dir)
     [[ ! -e v.db ]] || fail "verify recorded a run"
     ;;
 interrupted)
-    verify() { "$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 1 --reading-games 10 "$@" \
-                   > /dev/null || fail "undead verify $*"; }
+    # the analyses the fixture's verify ran, and no others (under the
+    # sanitizers it leaves the two-player solve out: tests/verify_db.sh),
+    # so what the FAQ shows can change only by what this case does
+    skip=()
+    [[ "${UD_SANITIZED:-}" == 1 ]] && skip=(--skip-analysis game)
+    verify() { "$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 1 --reading-games 10 \
+                   ${skip[@]+"${skip[@]}"} "$@" > /dev/null || fail "undead verify $*"; }
     faq() { "$undead" faq --golden "$src/golden" --format md "$@" || fail "undead faq $*"; }
     cp "$db" v.db
     faq --db v.db > before.md
