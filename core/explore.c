@@ -1057,7 +1057,7 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
 
 enum {
     BATCH_NODES = 4096,                        /* nodes a batch may take */
-    STORE_BUDGET = 64 * 1024 * 1024,           /* bytes of children before a thread stops taking */
+    STORE_BUDGET = 12 * 1024 * 1024,           /* bytes of children before a thread stops taking */
 };
 
 typedef struct batch {
