@@ -68,7 +68,7 @@ typedef struct expander {
     bool oom;
     /* what the expansion counted, and a violation it met */
     uint64_t generated, chance, sums_checked;
-    bool violated, traced;     /* traced: the violation has a path to replay */
+    bool traced;               /* a violation (fail) with a path to replay */
     ud_failure fail;
     int fail_picks[UD_EXPLORE_MAX_PICKS], fail_n_picks;   /* the path's picks in the step */
 } expander;
@@ -442,14 +442,13 @@ static bool enumerate(expander *x, const void *state, int action, const mpq_t w)
         return true;
     }
     if (r == STEP_FAIL) {
-        x->violated = x->traced = true;   /* the path: the prefix as it stands */
+        x->traced = true;   /* the path: the prefix as it stands */
         x->fail = s.fail;
         memcpy(x->fail_picks, x->prefix, (size_t)x->n_prefix * sizeof x->prefix[0]);
         x->fail_n_picks = x->n_prefix;
         return false;
     }
     if (x->n_prefix == UD_EXPLORE_MAX_PICKS) {
-        x->violated = true;
         x->fail.kind = UD_FAIL_INVARIANT;
         x->fail.id = NULL;
         snprintf(x->fail.msg, sizeof x->fail.msg,
@@ -497,7 +496,6 @@ static bool enumerate(expander *x, const void *state, int action, const mpq_t w)
          * leaves are checked together instead (enumerate_step) */
         x->run_picks++;
     } else if (ok && mpq_cmp_ui(*sum, 1, 1) != 0) {
-        x->violated = true;
         x->fail.kind = UD_FAIL_INVARIANT;
         x->fail.id = NULL;
         snprintf(x->fail.msg, sizeof x->fail.msg,
@@ -524,7 +522,6 @@ static bool enumerate_step(expander *x, const void *state, int action)
         for (int i = 0; i < x->n_kids; i++)
             mpq_add(one, one, x->w[i]);
         if (mpq_cmp_ui(one, 1, 1) != 0) {
-            x->violated = true;
             x->fail.kind = UD_FAIL_INVARIANT;
             x->fail.id = NULL;
             snprintf(x->fail.msg, sizeof x->fail.msg,
@@ -624,6 +621,17 @@ static void keep_violation(expansion *e, const expander *x, int action)
     memcpy(e->fail_picks, x->fail_picks, (size_t)e->fail_n_picks * sizeof e->fail_picks[0]);
 }
 
+/* A violation met at the node itself, before any step: its path ends
+ * there. */
+static void node_violation(expansion *e, const ud_failure *f)
+{
+    e->status = EXP_VIOLATED;
+    e->fail = *f;
+    e->traced = true;
+    e->fail_action = -1;
+    e->fail_n_picks = 0;
+}
+
 /* Expand node u (state): the offers, then every action offered (or the
  * followed policy's), each step's distinct outcomes into t.  What the
  * sequential search did at a node, without touching the graph: false
@@ -638,17 +646,14 @@ static bool expand_node(expander *x, store *t, const void *state, int64_t u, siz
     e->node = u;
     e->first_move = t->n_mv;
     x->generated = x->chance = x->sums_checked = 0;
-    x->violated = x->traced = x->oom = x->too_many_kids = false;
+    x->traced = x->oom = x->too_many_kids = false;
     ud_step s;
     ud_chance none = { .pick = prefix_pick, .ctx = x };
     ud_step_init(&s, x->table, x->o->setup, &none, NULL, NULL);
     memcpy(x->work, state, x->ss);
     x->n_prefix = x->pos = 0;
     if (ud_advance(&s, x->work) != UD_DECIDE) {
-        x->fail = s.fail;
-        x->traced = true;
-        x->fail_n_picks = 0;
-        keep_violation(e, x, -1);
+        node_violation(e, &s.fail);
         return true;
     }
     ud_offers_copy(&x->offers, &s.offers);
@@ -659,12 +664,9 @@ static bool expand_node(expander *x, store *t, const void *state, int64_t u, siz
         if (chosen < 0 || chosen >= x->offers.n) {
             /* a followed policy that cannot answer leaves no way on:
              * the search cannot be complete, so it is reported */
-            x->fail.kind = UD_FAIL_INPUT;
-            x->fail.id = NULL;
-            snprintf(x->fail.msg, sizeof x->fail.msg, "the followed policy gave no decision");
-            x->traced = true;
-            x->fail_n_picks = 0;
-            keep_violation(e, x, -1);
+            ud_failure f = { .kind = UD_FAIL_INPUT };
+            snprintf(f.msg, sizeof f.msg, "the followed policy gave no decision");
+            node_violation(e, &f);
             return true;
         }
     }
