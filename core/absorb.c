@@ -68,37 +68,39 @@ static void strongconnect(tarjan *t, int64_t v)
 }
 
 
-/* The s x (s+1) system of a cycle through s states, every entry 0; NULL
- * with err filled for a cycle too large or no memory. */
-static mpq_t *system_new(int s, ud_buf *err)
+/* The s x width system of a cycle through s states (width s + 1: the
+ * right-hand side; 2 s: the inverse), every entry 0; NULL with err filled
+ * for a cycle too large or no memory. */
+static mpq_t *system_new(int s, int width, ud_buf *err)
 {
     if (s > UD_ABSORB_MAX_CYCLE) {
         ud_buf_printf(err, "a cycle of %d states (more than %d)", s, UD_ABSORB_MAX_CYCLE);
         return NULL;
     }
-    mpq_t *a = malloc(sizeof(mpq_t) * (size_t)s * (size_t)(s + 1));
+    mpq_t *a = malloc(sizeof(mpq_t) * (size_t)s * (size_t)width);
     if (!a) {
         ud_buf_puts(err, "out of memory");
         return NULL;
     }
-    for (int i = 0; i < s * (s + 1); i++)
+    for (int i = 0; i < s * width; i++)
         mpq_init(a[i]);
     return a;
 }
 
-static void system_free(mpq_t *a, int s)
+static void system_free(mpq_t *a, int s, int width)
 {
-    for (int i = 0; i < s * (s + 1); i++)
+    for (int i = 0; i < s * width; i++)
         mpq_clear(a[i]);
     free(a);
 }
 
-/* Gauss-Jordan elimination of the s x (s+1) system a (row-major, the last
- * column the right-hand side) in place, to a diagonal; f and t scratch.
- * -1 with err filled when a pivot is zero: the cycle is never left. */
-static int eliminate(mpq_t *a, int s, mpq_t f, mpq_t t, ud_buf *err)
+/* Gauss-Jordan elimination of the s x width system a (row-major, the
+ * columns past s the right-hand sides) in place, to a diagonal; f and t
+ * scratch.  -1 with err filled when a pivot is zero: the cycle is never
+ * left. */
+static int eliminate(mpq_t *a, int s, int width, mpq_t f, mpq_t t, ud_buf *err)
 {
-#define A(i, j) a[(size_t)(i) * (size_t)(s + 1) + (size_t)(j)]
+#define A(i, j) a[(size_t)(i) * (size_t)width + (size_t)(j)]
     for (int col = 0; col < s; col++) {
         int piv = col;
         while (piv < s && mpq_sgn(A(piv, col)) == 0)
@@ -108,13 +110,13 @@ static int eliminate(mpq_t *a, int s, mpq_t f, mpq_t t, ud_buf *err)
             return -1;
         }
         if (piv != col)
-            for (int j = 0; j <= s; j++)
+            for (int j = 0; j < width; j++)
                 mpq_swap(A(piv, j), A(col, j));
         for (int i = 0; i < s; i++) {
             if (i == col || mpq_sgn(A(i, col)) == 0)
                 continue;
             mpq_div(f, A(i, col), A(col, col));
-            for (int j = col; j <= s; j++) {
+            for (int j = col; j < width; j++) {
                 mpq_mul(t, f, A(col, j));
                 mpq_sub(A(i, j), A(i, j), t);
             }
@@ -130,7 +132,7 @@ static int solve_component(const graph *g, const ud_chain *c, const int64_t *com
                            const int64_t *mem, int s, mpq_t *mass, ud_buf *err)
 {
     /* A[i][j] = [i == j] - w(mem[j] -> mem[i]); b[i] = inflow of mem[i]. */
-    mpq_t *a = system_new(s, err);
+    mpq_t *a = system_new(s, s + 1, err);
     if (!a)
         return -1;
 #define A(i, j) a[(size_t)(i) * (size_t)(s + 1) + (size_t)(j)]
@@ -150,12 +152,12 @@ static int solve_component(const graph *g, const ud_chain *c, const int64_t *com
         }
     mpq_t f, t;
     mpq_inits(f, t, NULL);
-    int rc = eliminate(a, s, f, t, err);
+    int rc = eliminate(a, s, s + 1, f, t, err);
     for (int i = 0; i < s && rc == 0; i++)
         mpq_div(mass[mem[i]], A(i, s), A(i, i));
 #undef A
     mpq_clears(f, t, NULL);
-    system_free(a, s);
+    system_free(a, s, s + 1);
     return rc;
 }
 
@@ -246,15 +248,68 @@ typedef struct fast {
     const ud_chain_small *c;
     graph g;
     ud_smooth_primes ps;
-    ud_smooth *m;              /* mass of each state, while it is on its way */
+    ud_smooth **m;             /* mass of each state while it is on its way; NULL: none */
+    ud_smooth **spare_next;    /* masses pushed on, kept for reuse */
+    size_t n_spare, cap_spare;
+    bool oom;
     /* mass that came through a cycle of several states (its denominator
      * is not smooth): kept apart as mpq_t, only where there is some */
     mpq_t *side;
     char *has_side;
+    /* every cycle's determinant factors over ps (cycle_primes): the mass
+     * that leaves a cycle stays smooth, and no side part is made */
+    bool cycles_smooth;
     mpz_t f, tmp, one;
     uint64_t key[CACHE];       /* den + 1, 0: empty */
     uint16_t ex[CACHE][UD_SMOOTH_MAX_PRIMES];
 } fast;
+
+/* State v's mass, made (zero) when first needed; NULL when out of
+ * memory (z->oom).  With a hundred primes a mass is some 280 bytes: one
+ * per state would be the pass's largest array, and only the states on
+ * the way hold one. */
+static ud_smooth *mass_of(fast *z, int64_t v)
+{
+    if (z->m[v])
+        return z->m[v];
+    ud_smooth *s = z->n_spare ? z->spare_next[--z->n_spare] : malloc(sizeof *s);
+    if (!s) {
+        z->oom = true;
+        return NULL;
+    }
+    s->used = false;
+    z->m[v] = s;
+    return s;
+}
+
+/* v's mass is pushed on: clear it and keep it for the next state. */
+static void mass_done(fast *z, int64_t v)
+{
+    ud_smooth *s = z->m[v];
+    if (!s)
+        return;
+    ud_smooth_clear(s);
+    z->m[v] = NULL;
+    if (z->n_spare == z->cap_spare) {
+        size_t cap = z->cap_spare ? z->cap_spare * 2 : 1024;
+        ud_smooth **a = realloc(z->spare_next, cap * sizeof *a);
+        if (!a) {
+            free(s);
+            return;
+        }
+        z->spare_next = a;
+        z->cap_spare = cap;
+    }
+    z->spare_next[z->n_spare++] = s;
+}
+
+/* mass(v) += f * x / prod p^ce. */
+static void mass_add(fast *z, int64_t v, const mpz_t f, uint64_t x, const uint16_t ce[UD_SMOOTH_MAX_PRIMES])
+{
+    ud_smooth *s = mass_of(z, v);
+    if (s)
+        ud_smooth_add(&z->ps, s, f, x, ce, z->tmp);
+}
 
 /* Exponents of den over the primes, remembered; false: not smooth. */
 static bool den_exponents(fast *z, uint64_t den, uint16_t ex[UD_SMOOTH_MAX_PRIMES])
@@ -337,18 +392,19 @@ static void push_on(fast *z, int64_t v)
     uint16_t fe[UD_SMOOTH_MAX_PRIMES], le[UD_SMOOTH_MAX_PRIMES], we[UD_SMOOTH_MAX_PRIMES];
     self_loop(z, v, &lnum, &lden);            /* checked by gather_primes */
     ud_smooth_factor(&z->ps, lden - lnum, le);
-    mpz_mul_ui(z->f, z->m[v].n, lden);
-    for (int j = 0; j < UD_SMOOTH_MAX_PRIMES; j++)
-        fe[j] = (uint16_t)(z->m[v].e[j] + le[j]);
+    mpz_mul_ui(z->f, z->m[v]->n, lden);
+    int np = z->ps.n;
+    for (int j = 0; j < np; j++)
+        fe[j] = (uint16_t)(z->m[v]->e[j] + le[j]);
     for (int64_t k = z->g.first[v]; k < z->g.first[v + 1]; k++) {
         int64_t to = c->to[k];
         if (to == v)
             continue;
         weight_of(c, (size_t)k, &num, &den);
-        den_exponents(z, den, we);
-        for (int j = 0; j < UD_SMOOTH_MAX_PRIMES; j++)
+        den_exponents(z, den, we);   /* zero past np, as le and fe need not be */
+        for (int j = 0; j < np; j++)
             we[j] = (uint16_t)(we[j] + fe[j]);
-        ud_smooth_add(&z->ps, &z->m[to], z->f, num, we, z->tmp);
+        mass_add(z, to, z->f, num, we);
     }
 }
 
@@ -435,24 +491,17 @@ static void push_side(fast *z, const comps *cs, int64_t v, const mpq_t x, mpq_t 
     }
 }
 
-/* A cycle through s states: (I - W^T) x = inflow over the rationals, as
- * ud_absorb does; the members' masses leave it as side parts. */
-static int solve_cycle(fast *z, const comps *cs, const int64_t *mem, int s, ud_buf *err)
+/* The s x width system (I - W^T | 0) of the cycle whose members are
+ * mem[0..s): the weights of the edges inside it; NULL with err filled. */
+static mpq_t *cycle_system(fast *z, const comps *cs, const int64_t *mem, int s, int width, mpq_t w,
+                           ud_buf *err)
 {
-    mpq_t *a = system_new(s, err);
+    mpq_t *a = system_new(s, width, err);
     if (!a)
-        return -1;
-#define A(i, j) a[(size_t)(i) * (size_t)(s + 1) + (size_t)(j)]
-    mpq_t w, f;
-    mpq_inits(w, f, NULL);
-    for (int i = 0; i < s; i++) {
-        int64_t v = mem[i];
+        return NULL;
+#define A(i, j) a[(size_t)(i) * (size_t)width + (size_t)(j)]
+    for (int i = 0; i < s; i++)
         mpq_set_ui(A(i, i), 1, 1);
-        ud_smooth_get_q(&z->ps, A(i, s), &z->m[v]);
-        ud_smooth_clear(&z->m[v]);
-        if (z->has_side[v])
-            mpq_add(A(i, s), A(i, s), z->side[v]);
-    }
     for (int j = 0; j < s; j++)
         for (int64_t k = z->g.first[mem[j]]; k < z->g.first[mem[j] + 1]; k++) {
             int64_t to = z->c->to[k];
@@ -464,14 +513,232 @@ static int solve_cycle(fast *z, const comps *cs, const int64_t *mem, int s, ud_b
             weight_q(z->c, (size_t)k, w);
             mpq_sub(A(i, j), A(i, j), w);
         }
-    int rc = eliminate(a, s, f, w, err);
+#undef A
+    return a;
+}
+
+/* Add the prime factors of x (> 0) to the set: the set's own divided
+ * out, then small ones by trial division, and what is left if it is a
+ * prime of 64 bits.  false: they do not fit, or what is left is a large
+ * composite (the pass then keeps cycles' mass apart, as mpq_t). */
+static bool primes_add_mpz(ud_smooth_primes *ps, const mpz_t x)
+{
+    mpz_t r;
+    mpz_init_set(r, x);
+    mpz_abs(r, r);
+    for (int j = 0; j < ps->n; j++)
+        while (mpz_divisible_ui_p(r, ps->p[j]))
+            mpz_divexact_ui(r, r, ps->p[j]);
+    bool ok = mpz_sgn(r) != 0;
+    bool prime = ok && mpz_cmp_ui(r, 1) > 0 && mpz_probab_prime_p(r, 30);
+    for (unsigned long d = 2; ok && !prime && mpz_cmp_ui(r, 1) > 0 && d < (1ul << 16); d++) {
+        if (!mpz_divisible_ui_p(r, d))
+            continue;
+        ok = ps->n < UD_SMOOTH_MAX_PRIMES;
+        if (ok)
+            ps->p[ps->n++] = d;
+        while (ok && mpz_divisible_ui_p(r, d))
+            mpz_divexact_ui(r, r, d);
+        prime = ok && mpz_cmp_ui(r, 1) > 0 && mpz_probab_prime_p(r, 30);
+    }
+    if (ok && mpz_cmp_ui(r, 1) > 0) {
+        ok = ps->n < UD_SMOOTH_MAX_PRIMES && mpz_sizeinbase(r, 2) <= 64 && mpz_probab_prime_p(r, 30);
+        if (ok)
+            ps->p[ps->n++] = mpz_get_ui(r);
+    }
+    mpz_clear(r);
+    return ok;
+}
+
+/* Add every cycle's determinant's primes to the set: a cycle's solution
+ * is adj(I - W^T) inflow / det, so with them the mass that leaves it is
+ * smooth too (a dense mpq_t part downstream made every later sum a gcd).
+ * false: a determinant's primes do not fit, and the side parts stay. */
+static bool cycle_primes(fast *z, const comps *cs, ud_buf *err)
+{
+    mpq_t w, f, det;
+    mpq_inits(w, f, det, NULL);
+    bool ok = true;
+    for (int64_t k = 0; k < cs->n_comp && ok; k++) {
+        int64_t s = cs->cfirst[k + 1] - cs->cfirst[k];
+        if (s == 1)
+            continue;
+        if (s > UD_ABSORB_MAX_CYCLE) {
+            ok = false;   /* solve_cycle says so, with the message */
+            break;
+        }
+        const int64_t *mem = cs->mem + cs->cfirst[k];
+        mpq_t *a = cycle_system(z, cs, mem, (int)s, (int)s + 1, w, err);
+        if (!a || eliminate(a, (int)s, (int)s + 1, f, w, err) != 0) {
+            if (a)
+                system_free(a, (int)s, (int)s + 1);
+            ud_buf_clear(err);   /* solve_cycle meets it again and says so */
+            ok = false;
+            break;
+        }
+        mpq_set_ui(det, 1, 1);
+        for (int i = 0; i < s; i++)
+            mpq_mul(det, det, a[(size_t)i * (size_t)(s + 2)]);
+        system_free(a, (int)s, (int)s + 1);
+        ok = primes_add_mpz(&z->ps, mpq_numref(det)) && primes_add_mpz(&z->ps, mpq_denref(det));
+    }
+    mpq_clears(w, f, det, NULL);
+    return ok;
+}
+
+/* q (> 0, its denominator smooth over the set) as a smooth value; false:
+ * the denominator has another prime. */
+static bool smooth_from_q(const ud_smooth_primes *ps, ud_smooth *out, const mpq_t q)
+{
+    mpz_t d;
+    mpz_init_set(d, mpq_denref(q));
+    memset(out->e, 0, sizeof out->e);
+    for (int j = 0; j < ps->n; j++)
+        while (mpz_divisible_ui_p(d, ps->p[j])) {
+            mpz_divexact_ui(d, d, ps->p[j]);
+            out->e[j]++;
+        }
+    bool ok = mpz_cmp_ui(d, 1) == 0;
+    mpz_clear(d);
+    if (ok) {
+        mpz_init_set(out->n, mpq_numref(q));
+        out->used = true;
+    }
+    return ok;
+}
+
+/* Push x, a cycle member v's mass, along the edges that leave the cycle,
+ * kept smooth. */
+static void push_smooth_out(fast *z, const comps *cs, int64_t v, const ud_smooth *x)
+{
+    uint64_t num, den;
+    uint16_t we[UD_SMOOTH_MAX_PRIMES];
+    for (int64_t k = z->g.first[v]; k < z->g.first[v + 1]; k++) {
+        int64_t to = z->c->to[k];
+        if (cs->comp[to] == cs->comp[v])
+            continue;
+        weight_of(z->c, (size_t)k, &num, &den);
+        den_exponents(z, den, we);
+        for (int j = 0; j < z->ps.n; j++)
+            we[j] = (uint16_t)(we[j] + x->e[j]);
+        mass_add(z, to, x->n, num, we);
+    }
+}
+
+/* A cycle solved as x = (I - W^T)^-1 inflow, the inverse from the
+ * weights alone (small numbers), each entry a 64-bit numerator over a
+ * denominator of the set: the inflow stays smooth and no sum takes a gcd.
+ * 0: done; 1: an entry does not fit, or a member holds a side part (the
+ * dense pass solves it); -1 with err. */
+static int solve_cycle_smooth(fast *z, const comps *cs, const int64_t *mem, int s, ud_buf *err)
+{
+    for (int i = 0; i < s; i++)
+        if (z->has_side[mem[i]])
+            return 1;
+    int width = 2 * s;
+    mpq_t w, f;
+    mpq_inits(w, f, NULL);
+    mpq_t *a = cycle_system(z, cs, mem, s, width, w, err);
+    uint64_t *num = malloc((size_t)s * (size_t)s * sizeof *num);
+    uint64_t *den = malloc((size_t)s * (size_t)s * sizeof *den);
+    int rc = a && num && den ? 0 : -1;
+    if (rc != 0 && a)
+        ud_buf_puts(err, "out of memory");
+#define A(i, j) a[(size_t)(i) * (size_t)width + (size_t)(j)]
+    for (int i = 0; i < s && rc == 0; i++)
+        mpq_set_ui(A(i, s + i), 1, 1);
+    if (rc == 0)
+        rc = eliminate(a, s, width, f, w, err);
+    uint16_t ex[UD_SMOOTH_MAX_PRIMES];
+    for (int i = 0; i < s && rc == 0; i++)
+        for (int j = 0; j < s && rc == 0; j++) {
+            mpq_div(f, A(i, s + j), A(i, i));
+            size_t k = (size_t)i * (size_t)s + (size_t)j;
+            if (mpq_sgn(f) < 0 || !mpz_fits_ulong_p(mpq_numref(f)) || !mpz_fits_ulong_p(mpq_denref(f))) {
+                rc = 1;
+                break;
+            }
+            num[k] = mpz_get_ui(mpq_numref(f));
+            den[k] = mpz_get_ui(mpq_denref(f));
+            if (!den_exponents(z, den[k], ex))
+                rc = 1;
+        }
+#undef A
+    /* x_i = sum_j inv[i][j] inflow_j, pushed out of the cycle */
+    ud_smooth x;
+    uint16_t ce[UD_SMOOTH_MAX_PRIMES];
+    for (int i = 0; i < s && rc == 0; i++) {
+        x.used = false;
+        for (int j = 0; j < s; j++) {
+            const ud_smooth *b = z->m[mem[j]];
+            size_t k = (size_t)i * (size_t)s + (size_t)j;
+            if (!b || !b->used || num[k] == 0)
+                continue;
+            den_exponents(z, den[k], ce);
+            for (int q = 0; q < z->ps.n; q++)
+                ce[q] = (uint16_t)(ce[q] + b->e[q]);
+            ud_smooth_add(&z->ps, &x, b->n, num[k], ce, z->tmp);
+        }
+        if (x.used) {
+            ud_smooth_reduce(&z->ps, &x);
+            push_smooth_out(z, cs, mem[i], &x);
+            ud_smooth_clear(&x);
+        }
+    }
+    if (rc == 0)
+        for (int i = 0; i < s; i++)
+            mass_done(z, mem[i]);
+    free(num);
+    free(den);
+    if (a)
+        system_free(a, s, width);
+    mpq_clears(w, f, NULL);
+    return rc;
+}
+
+/* A cycle through s states: (I - W^T) x = inflow over the rationals, as
+ * ud_absorb does; the members' masses leave it smooth when every cycle's
+ * determinant factors over the set (cycle_primes), else as side parts. */
+static int solve_cycle(fast *z, const comps *cs, const int64_t *mem, int s, ud_buf *err)
+{
+    if (z->cycles_smooth) {
+        int rc = solve_cycle_smooth(z, cs, mem, s, err);
+        if (rc <= 0)
+            return rc;
+    }
+    mpq_t w, f;
+    mpq_inits(w, f, NULL);
+    mpq_t *a = cycle_system(z, cs, mem, s, s + 1, w, err);
+    if (!a) {
+        mpq_clears(w, f, NULL);
+        return -1;
+    }
+#define A(i, j) a[(size_t)(i) * (size_t)(s + 1) + (size_t)(j)]
+    for (int i = 0; i < s; i++) {
+        int64_t v = mem[i];
+        if (z->m[v])
+            ud_smooth_get_q(&z->ps, A(i, s), z->m[v]);
+        mass_done(z, v);
+        if (z->has_side[v]) {
+            mpq_add(A(i, s), A(i, s), z->side[v]);
+            mpq_clear(z->side[v]);
+            z->has_side[v] = 0;
+        }
+    }
+    int rc = eliminate(a, s, s + 1, f, w, err);
     for (int i = 0; i < s && rc == 0; i++) {
         mpq_div(f, A(i, s), A(i, i));
-        push_side(z, cs, mem[i], f, w);
+        ud_smooth x = { .used = false };
+        if (z->cycles_smooth && mpq_sgn(f) > 0 && smooth_from_q(&z->ps, &x, f)) {
+            push_smooth_out(z, cs, mem[i], &x);
+            ud_smooth_clear(&x);
+        } else if (mpq_sgn(f) != 0) {
+            push_side(z, cs, mem[i], f, w);
+        }
     }
 #undef A
     mpq_clears(w, f, NULL);
-    system_free(a, s);
+    system_free(a, s, s + 1);
     return rc;
 }
 
@@ -480,14 +747,14 @@ static int solve_cycle(fast *z, const comps *cs, const int64_t *mem, int s, ud_b
 static void solve_state(fast *z, const comps *cs, int64_t v, mpq_t *mass, mpq_t w)
 {
     bool leaf = z->g.first[v + 1] == z->g.first[v];
-    if (z->m[v].used) {
-        ud_smooth_reduce(&z->ps, &z->m[v]);
+    if (z->m[v] && z->m[v]->used) {
+        ud_smooth_reduce(&z->ps, z->m[v]);
         if (leaf)
-            ud_smooth_get_q(&z->ps, mass[v], &z->m[v]);
+            ud_smooth_get_q(&z->ps, mass[v], z->m[v]);
         else
             push_on(z, v);
-        ud_smooth_clear(&z->m[v]);
     }
+    mass_done(z, v);
     if (!z->has_side[v])
         return;
     if (leaf) {
@@ -513,7 +780,7 @@ static int propagate(fast *z, const comps *cs, size_t n_root, mpq_t *mass, ud_bu
         uint64_t num, den;
         weight_of(c, e, &num, &den);
         den_exponents(z, den, ex);
-        ud_smooth_add(&z->ps, &z->m[c->to[e]], z->one, num, ex, z->tmp);
+        mass_add(z, c->to[e], z->one, num, ex);
     }
     mpq_t w;
     mpq_init(w);
@@ -525,6 +792,10 @@ static int propagate(fast *z, const comps *cs, size_t n_root, mpq_t *mass, ud_bu
             solve_state(z, cs, mem[0], mass, w);
         else
             rc = solve_cycle(z, cs, mem, (int)(s > INT32_MAX ? INT32_MAX : s), err);
+        if (z->oom && rc == 0) {
+            ud_buf_puts(err, "out of memory");
+            rc = -1;
+        }
     }
     mpq_clear(w);
     return rc;
@@ -556,16 +827,24 @@ int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
     if (rc == 0)
         rc = find_components(z, &cs, err);
     if (rc == 0) {
+        /* with a cycle's primes the set changes: factor afresh */
+        z->cycles_smooth = cycle_primes(z, &cs, err);
+        memset(z->key, 0, sizeof z->key);
+    }
+    if (rc == 0) {
         mpz_inits(z->f, z->tmp, NULL);
         mpz_init_set_ui(z->one, 1);
         rc = propagate(z, &cs, n_root, mass, err);
         mpz_clears(z->f, z->tmp, z->one, NULL);
     }
     for (int64_t i = 0; i < c->n; i++) {
-        ud_smooth_clear(&z->m[i]);
+        mass_done(z, i);
         if (z->has_side[i])
             mpq_clear(z->side[i]);
     }
+    for (size_t i = 0; i < z->n_spare; i++)
+        free(z->spare_next[i]);
+    free(z->spare_next);
     free(cs.cfirst);
     free(cs.mem);
     free(cs.comp);

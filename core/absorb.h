@@ -59,12 +59,15 @@ typedef struct ud_chain_small {
 /* The same masses as ud_absorb, exactly, fast: integer numerators over
  * smooth denominators (smooth.h), no gcd until a leaf, every state's mass
  * freed once pushed on (ud_absorb keeps them all).  A cycle through
- * several states (the School Bus's stay-on) is solved densely over the
- * rationals, and the mass that leaves it goes on as mpq_t beside the
- * smooth part.  Only the leaves' masses are written (states with no
- * out-edge); mass[] initialised by the caller.  0; 1 when the chain is
- * not for this pass (a weight past 64 bits, more primes than smooth.h
- * keeps): ud_absorb answers it; -1 with err. */
+ * several states (the School Bus's stay-on) brings the primes of its
+ * determinant into the set, and its members' masses are the inverse of its
+ * system (from the weights alone, small numbers) times the inflow, so they
+ * leave it smooth too; only when those primes do not fit the set is the
+ * cycle solved densely over the rationals and its mass carried on as an
+ * mpq_t part beside the smooth one.  Only the leaves' masses are written
+ * (states with no out-edge); mass[] initialised by the caller.  0; 1 when
+ * the chain is not for this pass (a weight past 64 bits, more primes than
+ * smooth.h keeps): ud_absorb answers it; -1 with err. */
 int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err);
 
 #endif

@@ -93,7 +93,8 @@ void ud_smooth_add(const ud_smooth_primes *ps, ud_smooth *dst, const mpz_t f, ui
         dst->used = true;
         return;
     }
-    if (memcmp(dst->e, ce, sizeof dst->e) == 0) {   /* the common case */
+    /* exponents past the set's n are 0 in both */
+    if (memcmp(dst->e, ce, (size_t)ps->n * sizeof dst->e[0]) == 0) {   /* the common case */
         mpz_addmul_ui(dst->n, f, x);
         return;
     }

@@ -10,7 +10,8 @@
  * scales the operand with the smaller exponents (linear) and a value drops
  * its common factors once, when the caller asks (ud_smooth_reduce).  The
  * set of primes is the caller's: 2..13 for dice drawn from a cup of 13,
- * plus whatever a loop's 1 - q brings (1 - 1/54 = 53/54).
+ * plus whatever a loop's 1 - q brings (1 - 1/54 = 53/54) and a cycle's
+ * determinant (the School Bus's turn: 97 primes in all).
  * spec/zombie_dice/turn_dp.c uses the same idea for the solver's graph.
  */
 #ifndef UD_SMOOTH_H
@@ -21,7 +22,7 @@
 
 #include <gmp.h>
 
-enum { UD_SMOOTH_MAX_PRIMES = 16 };
+enum { UD_SMOOTH_MAX_PRIMES = 128 };
 
 typedef struct ud_smooth_primes {
     int n;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "absorb.h"
+#include "smooth.h"
 #include "support.h"
 
 typedef struct chain_builder {
@@ -190,4 +191,84 @@ Test(absorb_small, a_weight_past_64_bits_is_left_to_the_mpq_pass)
     ud_buf err;
     ud_buf_init(&err);
     cr_assert_eq(ud_absorb_small(&c, m, &err), 1);
+}
+
+/* ---- many cycles: each brings a prime of its own ------------------------- */
+
+/* A ladder of k two-state cycles: A_i -> B_i 1/2 and A_i -> A_(i+1) 1/2
+ * (A_k -> L1 instead); B_i -> A_i m_i/1024, the rest of B_i -> L2.  The
+ * cycle's determinant is 1 - m_i/2048 = (2048 - m_i)/2048, so with
+ * 2048 - m_i a prime each cycle brings its own: the fast pass keeps the
+ * cycles' mass smooth while the primes fit its set, and apart (mpq_t)
+ * past that.  Either way it must equal the plain pass. */
+static void ladder_matches_the_plain_pass(int k)
+{
+    int n = 2 * k + 2, n_edges = 4 * k + 1;
+    int64_t *first = calloc((size_t)n + 1, sizeof *first), *from = malloc((size_t)n_edges * sizeof *from),
+            *to64 = malloc((size_t)n_edges * sizeof *to64);
+    int32_t *to = malloc((size_t)n_edges * sizeof *to);
+    uint32_t *wi = malloc((size_t)n_edges * sizeof *wi);
+    ud_weight *wt = malloc((size_t)n_edges * sizeof *wt);
+    mpq_t *wq = malloc((size_t)n_edges * sizeof *wq);
+    cr_assert(first && from && to64 && to && wi && wt && wq);
+    /* states: A_i = 2i, B_i = 2i + 1, L1 = 2k, L2 = 2k + 1 */
+    int e = 0, p = 2047;
+    from[e] = -1, to[e] = 0, wt[e] = (ud_weight){ 1, 1 }, e++;
+    for (int i = 0; i < k; i++) {
+        first[2 * i] = e;
+        from[e] = 2 * i, to[e] = 2 * i + 1, wt[e] = (ud_weight){ 1, 2 }, e++;
+        from[e] = 2 * i, to[e] = i + 1 < k ? 2 * i + 2 : 2 * k, wt[e] = (ud_weight){ 1, 2 }, e++;
+        first[2 * i + 1] = e;
+        mpz_t q;
+        mpz_init_set_ui(q, (unsigned long)p);
+        while (!mpz_probab_prime_p(q, 30))
+            mpz_set_ui(q, (unsigned long)(p -= 2));
+        mpz_clear(q);
+        uint32_t m = (uint32_t)(2048 - p);   /* odd: m/1024 in lowest terms */
+        from[e] = 2 * i + 1, to[e] = 2 * i, wt[e] = (ud_weight){ m, 1024 }, e++;
+        from[e] = 2 * i + 1, to[e] = 2 * k + 1, wt[e] = (ud_weight){ 1024 - m, 1024 }, e++;
+        p -= 2;
+    }
+    first[2 * k] = first[2 * k + 1] = first[n] = e;
+    cr_assert_eq(e, n_edges);
+    for (int j = 0; j < e; j++) {
+        to64[j] = to[j];
+        wi[j] = (uint32_t)j;
+        mpq_init(wq[j]);
+        mpq_set_ui(wq[j], wt[j].num, wt[j].den);
+        mpq_canonicalize(wq[j]);
+    }
+    mpq_t *fast = malloc((size_t)n * sizeof *fast), *plain = malloc((size_t)n * sizeof *plain);
+    for (int i = 0; i < n; i++)
+        mpq_inits(fast[i], plain[i], NULL);
+    ud_buf err;
+    ud_buf_init(&err);
+    ud_chain_small cs = { n, (size_t)e, first, to, wi, wt, (size_t)e, NULL };
+    cr_assert_eq(ud_absorb_small(&cs, fast, &err), 0, "%s", ud_buf_str(&err));
+    ud_chain c = { n, (size_t)e, from, to64, wq };
+    cr_assert_eq(ud_absorb(&c, plain, &err), 0, "%s", ud_buf_str(&err));
+    for (int i = 2 * k; i < n; i++)
+        cr_assert(mpq_equal(fast[i], plain[i]), "leaf %d: %s against %s", i, mpq_get_str(NULL, 10, fast[i]),
+                  mpq_get_str(NULL, 10, plain[i]));
+    mpq_t sum;
+    mpq_init(sum);
+    mpq_add(sum, fast[2 * k], fast[2 * k + 1]);
+    cr_assert_eq(mpq_cmp_ui(sum, 1, 1), 0, "the leaves sum to 1");
+    mpq_clear(sum);
+    for (int i = 0; i < n; i++)
+        mpq_clears(fast[i], plain[i], NULL);
+    for (int j = 0; j < e; j++)
+        mpq_clear(wq[j]);
+    free(fast), free(plain), free(first), free(from), free(to64), free(to), free(wi), free(wt), free(wq);
+    ud_buf_free(&err);
+}
+
+Test(absorb_small, sixty_cycles_each_with_a_prime_of_its_own)
+{
+    ladder_matches_the_plain_pass(60);   /* 2, 3, 5, 7, 11, 13 and 60 more: they fit */
+}
+
+Test(absorb_small, more_cycle_primes_than_the_set_holds)
+{
+    ladder_matches_the_plain_pass(UD_SMOOTH_MAX_PRIMES);   /* past the set: side parts */
 }
