@@ -253,6 +253,17 @@ Test(cli, verify_figures_do_not_depend_on_jobs)
     HAS(err, "--jobs: expected a whole number from 1 to 64, got '65'");
 }
 
+/* A mistyped --skip-analysis would leave nothing out and say nothing:
+ * it is a usage error, before anything runs, naming the analyses there are. */
+Test(cli, verify_skip_analysis_must_name_an_analysis)
+{
+    cr_assert_eq(RUN(NULL, "verify", "zombie-dice", "--skip-analysis", "gme", "--no-db"), 2);
+    HAS(err, "no game verified has an analysis 'gme'; expected one of: turn (zombie-dice), game (zombie-dice)");
+    cr_assert_eq(RUN(NULL, "verify", "one-die", "--skip-analysis", "game", "--no-db"), 2);
+    HAS(err, "no game verified has an analysis 'game' (they offer none)");
+    cr_assert_str_eq(out, "", "nothing ran");
+}
+
 Test(cli, bad_variant_policy_or_game_exit_2)
 {
     FOR_EACH_GAME(g) {

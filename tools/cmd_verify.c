@@ -771,6 +771,25 @@ static int explore_bounds(const ud_game *g, recorder *vr, verify_row *row, int j
     return failures;
 }
 
+/* Whether `name` is an analysis of one of the n games; if not, says so
+ * on stderr with every analysis they have. */
+static bool skip_names_an_analysis(const char *name, const ud_game *const *games, int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int a = 0; games[i]->extras && a < games[i]->extras->n_analyses; a++)
+            if (strcmp(games[i]->extras->analyses[a].name, name) == 0)
+                return true;
+    fprintf(stderr, "undead verify: --skip-analysis: no game verified has an analysis '%s'", name);
+    const char *sep = "; expected one of: ";
+    for (int i = 0; i < n; i++)
+        for (int a = 0; games[i]->extras && a < games[i]->extras->n_analyses; a++) {
+            fprintf(stderr, "%s%s (%s)", sep, games[i]->extras->analyses[a].name, games[i]->name);
+            sep = ", ";
+        }
+    fputs(*sep == ';' ? " (they offer none)\n" : "\n", stderr);
+    return false;
+}
+
 /* The analyses the game marks for verify (core/extras.h), each recorded
  * as a solve run of its own so the FAQ can print them (for Zombie Dice:
  * the texts' numeric claims, the single-turn figures of every named
@@ -928,6 +947,12 @@ int cmd_verify(int argc, char **argv)
     if (optind == argc)
         for (const ud_game *const *g = ud_games; *g && n < GOLDEN_MAX_GAMES; g++)
             chosen[n++] = *g;
+
+    /* A --skip-analysis name that no chosen game offers is a typo: said
+     * now, with the names there are, rather than left out silently. */
+    for (int k = 0; k < o.n_skip; k++)
+        if (!skip_names_an_analysis(o.skip[k], chosen, n))
+            return UD_EXIT_USAGE;
 
     /* Every folder verify reads from, before anything runs: a missing one
      * (verify run outside the repository root, a mistyped --fuzz) would
