@@ -4,7 +4,10 @@
  * UD_FUZZ_GAME naming the game.  The input replaces one of the game's
  * built-in files and then drives a game:
  *
- *     byte 0            which built-in file to replace (modulo their number)
+ *     byte 0            which built-in file to replace (modulo the number of
+ *                       those the directory load reads: a game may ship a
+ *                       file that only an analysis opens, and replacing it
+ *                       would test nothing)
  *     bytes 1..NUL      that file's new text (a NUL never occurs in content)
  *     after the NUL     a game played on the loaded set, as the engine
  *                       target plays its bytes (core/fuzzing.c), for at
@@ -37,12 +40,33 @@ static void die(const char *what)
     abort();
 }
 
+/* The built-in files whose text the directory load reads: a file it
+ * reads makes the load fail when it holds a word that is no record. */
+static int files_the_load_reads(const ud_game *game, const char *dir, const ud_content_memfile *builtin,
+                                int n_builtin, int *read)
+{
+    int n = 0;
+    for (int i = 0; i < n_builtin; i++) {
+        ud_content_memfile files[MAX_FILES];
+        memcpy(files, builtin, (size_t)n_builtin * sizeof files[0]);
+        files[i].text = "not-a-record-kind\n";
+        files[i].len = strlen(files[i].text);
+        ud_content_error err;
+        if (!game->load_content_memory(dir, files, n_builtin, &err))
+            read[n++] = i;
+    }
+    if (!game->load_content_memory(dir, builtin, n_builtin, &(ud_content_error){ 0 }))
+        die("the built-in content does not load");
+    return n;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const ud_game *game;
     static const ud_content_memfile *builtin;
     static const char *dir;
     static int n_builtin;
+    static int read[MAX_FILES], n_read;   /* the files the directory load reads */
     if (!game) {
         game = ud_find_game(UD_FUZZ_GAME);
         if (!game || !game->load_content_memory)
@@ -50,6 +74,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         builtin = ud_builtin_content(game, &dir, &n_builtin);
         if (!builtin || n_builtin < 1 || n_builtin > MAX_FILES)
             die("the game has no built-in content files");
+        n_read = files_the_load_reads(game, dir, builtin, n_builtin, read);
+        if (n_read == 0)
+            die("the directory load reads none of the built-in files");
         /* As the engine target: the sampled checks on one input in N. */
         const char *e = getenv("UD_FUZZ_DEEP_EVERY");
         long every = e ? strtol(e, NULL, 10) : 64;
@@ -66,7 +93,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     ud_content_memfile files[MAX_FILES];
     memcpy(files, builtin, (size_t)n_builtin * sizeof files[0]);
-    int which = data[0] % n_builtin;
+    int which = read[data[0] % n_read];
     const char *text = (const char *)data + 1;
     const char *nul = memchr(text, 0, size - 1);
     size_t len = nul ? (size_t)(nul - text) : size - 1;
