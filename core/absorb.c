@@ -393,17 +393,23 @@ static void push_on(fast *z, int64_t v)
     self_loop(z, v, &lnum, &lden);            /* checked by gather_primes */
     ud_smooth_factor(&z->ps, lden - lnum, le);
     mpz_mul_ui(z->f, z->m[v]->n, lden);
-    int np = z->ps.n;
-    for (int j = 0; j < np; j++)
+    /* the mass's exponents that are not 0, listed: each edge adds them
+     * to its weight's (a chain's cycles may bring a hundred primes) */
+    uint8_t fj[UD_SMOOTH_MAX_PRIMES];
+    int nf = 0;
+    for (int j = 0; j < z->ps.n; j++) {
         fe[j] = (uint16_t)(z->m[v]->e[j] + le[j]);
+        if (fe[j])
+            fj[nf++] = (uint8_t)j;
+    }
     for (int64_t k = z->g.first[v]; k < z->g.first[v + 1]; k++) {
         int64_t to = c->to[k];
         if (to == v)
             continue;
         weight_of(c, (size_t)k, &num, &den);
-        den_exponents(z, den, we);   /* zero past np, as le and fe need not be */
-        for (int j = 0; j < np; j++)
-            we[j] = (uint16_t)(we[j] + fe[j]);
+        den_exponents(z, den, we);   /* zero past the set's n */
+        for (int i = 0; i < nf; i++)
+            we[fj[i]] = (uint16_t)(we[fj[i]] + fe[fj[i]]);
         mass_add(z, to, z->f, num, we);
     }
 }

@@ -72,13 +72,35 @@ static void scale(const ud_smooth_primes *ps, mpz_t z, const uint16_t *d)
         mpz_mul_ui(z, z, m);
 }
 
-/* x * prod p[j]^d[j] if it fits 64 bits, else 0. */
-static uint64_t small_power(const ud_smooth_primes *ps, const uint16_t *d, uint64_t x)
+_Static_assert(UD_SMOOTH_MAX_PRIMES <= 256, "a prime's index is a byte in ud_smooth_add");
+
+/* z *= prod p[j[i]]^d[i] over the k primes listed, in 64-bit chunks. */
+static void scale_listed(const ud_smooth_primes *ps, mpz_t z, const uint8_t *j, const uint16_t *d, int k)
+{
+    uint64_t m = 1;
+    for (int i = 0; i < k; i++) {
+        uint64_t p = ps->p[j[i]];
+        for (int r = 0; r < d[i]; r++) {
+            uint64_t next;
+            if (__builtin_mul_overflow(m, p, &next)) {   /* a flush, with no division a step */
+                mpz_mul_ui(z, z, m);
+                next = p;
+            }
+            m = next;
+        }
+    }
+    if (m > 1)
+        mpz_mul_ui(z, z, m);
+}
+
+/* x * prod p[j[i]]^d[i] if it fits 64 bits, else 0. */
+static uint64_t small_power_listed(const ud_smooth_primes *ps, const uint8_t *j, const uint16_t *d, int k,
+                                   uint64_t x)
 {
     uint64_t m = x;
-    for (int j = 0; j < ps->n; j++)
-        for (int r = 0; r < d[j]; r++)
-            if (__builtin_mul_overflow(m, ps->p[j], &m))
+    for (int i = 0; i < k; i++)
+        for (int r = 0; r < d[i]; r++)
+            if (__builtin_mul_overflow(m, ps->p[j[i]], &m))
                 return 0;
     return m;
 }
@@ -98,24 +120,30 @@ void ud_smooth_add(const ud_smooth_primes *ps, ud_smooth *dst, const mpz_t f, ui
         mpz_addmul_ui(dst->n, f, x);
         return;
     }
-    /* bring both to the larger exponent of each prime */
-    uint16_t dd[UD_SMOOTH_MAX_PRIMES] = { 0 }, dc[UD_SMOOTH_MAX_PRIMES] = { 0 };
-    bool scale_dst = false;
+    /* Bring both to the larger exponent of each prime.  Only the primes
+     * that differ are listed: with a hundred primes (a chain's cycles
+     * bring their own) most agree, and the scaling loops ran over all. */
+    uint8_t jd[UD_SMOOTH_MAX_PRIMES], jc[UD_SMOOTH_MAX_PRIMES];
+    uint16_t dd[UD_SMOOTH_MAX_PRIMES], dc[UD_SMOOTH_MAX_PRIMES];
+    int nd = 0, nc = 0;
     for (int j = 0; j < ps->n; j++) {
-        uint16_t m = dst->e[j] > ce[j] ? dst->e[j] : ce[j];
-        dd[j] = (uint16_t)(m - dst->e[j]);
-        dc[j] = (uint16_t)(m - ce[j]);
-        scale_dst |= dd[j] != 0;
-        dst->e[j] = m;
+        if (dst->e[j] < ce[j]) {
+            jd[nd] = (uint8_t)j;
+            dd[nd++] = (uint16_t)(ce[j] - dst->e[j]);
+            dst->e[j] = ce[j];
+        } else if (dst->e[j] > ce[j]) {
+            jc[nc] = (uint8_t)j;
+            dc[nc++] = (uint16_t)(dst->e[j] - ce[j]);
+        }
     }
-    if (scale_dst)
-        scale(ps, dst->n, dd);
-    uint64_t mult = small_power(ps, dc, x);
+    if (nd)
+        scale_listed(ps, dst->n, jd, dd, nd);
+    uint64_t mult = small_power_listed(ps, jc, dc, nc, x);
     if (mult) {
         mpz_addmul_ui(dst->n, f, mult);
     } else {
         mpz_mul_ui(tmp, f, x);
-        scale(ps, tmp, dc);
+        scale_listed(ps, tmp, jc, dc, nc);
         mpz_add(dst->n, dst->n, tmp);
     }
 }
