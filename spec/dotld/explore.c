@@ -1,14 +1,16 @@
 /*
- * explore.c - Dice of the Living Dead's bound for the generic explorer
+ * explore.c - Dice of the Living Dead's bounds for the generic explorer
  * (core/explore.h), and the game's extras (core/extras.h).
  *
  * The explorer replays every path of chance picks between two decisions,
  * and a round of this game holds thousands (a first roll alone is 6^7
- * picks, after 60 district orders): whole rounds are out of its reach.
- * The bound "districts" explores the set-up's draw of the districts, each
- * order with its exact chance, invariants checked in every state; "roll"
- * the first round's roll phase; the combat, where the decisions are, is
- * solved exactly by the analysis "combat" (combat.c).
+ * picks).  The bound "districts" explores
+ * the set-up's draw of the districts; "roll" the first round's roll
+ * phase; "round" a whole first round and "district" the first district
+ * end to end, both from a solo start position (the start lines), keyed on
+ * what later rules read (play_key): a round from three spaces before the
+ * Suburbs' safe house is 199,264 states (docs/dotld.md).  One fight alone
+ * is solved exactly, as fractions, by the analysis "combat" (combat.c).
  */
 #include <string.h>
 
