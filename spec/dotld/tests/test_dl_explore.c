@@ -2,8 +2,9 @@
  * test_dl_explore.c - the bounds "round" and "district" (explore.c): the
  * first depths counted by hand, every pick's weights summing to exactly 1,
  * the key merging only states that play alike (merged states played on in
- * lockstep, the same dice for both), and a round's exact outcomes against
- * games played by the rule table from the same position.
+ * lockstep, the same dice for both), a round's exact outcomes against
+ * games played by the rule table from the same position, and a planted
+ * invariant found on a shortest path that replays.
  */
 #include <criterion/criterion.h>
 #include <gmp.h>
@@ -453,4 +454,74 @@ Test(dl_explore_round, exact_outcomes_match_games_played_by_the_rows, .timeout =
     }
     mpq_clears(sum, p, NULL);
     free(t);
+}
+
+/* ---- a planted invariant ----------------------------------------------------------------------- */
+
+/* Planted: no fight decision is ever asked. */
+static bool no_fight_decision(const ud_game *g, const void *p, ud_buf *why)
+{
+    if (((const dl_state *)p)->phase != DL_PH_FIGHT)
+        return true;
+    ud_buf_puts(why, "a fight decision");
+    return false;
+}
+
+static const ud_invariant planted[] = {
+    { "TEST-INV-NO-FIGHT", "No fight decision (planted to fail).", no_fight_decision },
+};
+
+static ud_game planted_game;
+
+static const ud_game *find_planted(const char *name)
+{
+    return strcmp(name, planted_game.name) == 0 ? &planted_game : NULL;
+}
+
+Test(dl_explore_round, a_planted_invariant_is_found_on_a_shortest_path_that_replays, .timeout = 120)
+{
+    planted_game = dl_game;
+    planted_game.invariants = planted;
+    planted_game.n_invariants = 1;
+    planted_game.compiled_rows = NULL;
+    ud_setup setup;
+    setup_at(&setup, near_safe_house);
+    ud_policy pol = cautious_policy();
+    ud_explore_opts o = { .game = &planted_game, .setup = &setup, .bound = &dl_bound_round, .max_depth = -1,
+                          .policy = &pol, .check_invariants = 1 };
+    ud_explore_report rep;
+    ud_buf err;
+    ud_buf_init(&err);
+    cr_assert_eq(ud_explore(&o, &rep, &err), 0, "%s", ud_buf_str(&err));
+    ud_buf_free(&err);
+    cr_assert(rep.violated, "no violation found");
+    cr_assert_str_eq(rep.fail.id, "TEST-INV-NO-FIGHT");
+    cr_assert_not_null(rep.trace);
+    /* Two decisions, no fewer: the character, then "keep" on a first roll
+     * with a fight die and a zombie (no 2 to reroll): the fight's first
+     * roll is made without a decision, and the fight decision follows. */
+    int decisions = 0;
+    for (const char *at = rep.trace; (at = strstr(at, "\ndecide ")); at++)
+        decisions++;
+    cr_assert_eq(decisions, 2, "%d decisions on the path\n%s", decisions, rep.trace);
+    cr_assert_not_null(strstr(rep.trace, "start space 6"), "%s", rep.trace);
+
+    /* Legal under the real rules (a partial game)... */
+    run r;
+    run_text(&r, rep.trace);
+    cr_assert_eq(r.status, RUN_OK, "the trace fails the real rules at %d: %s\n%s", r.err.line, r.err.msg,
+                 rep.trace);
+    run_free(&r);
+    /* ...and the planted invariant breaks when it is replayed with it. */
+    ud_transcript tr;
+    ud_error e;
+    memset(&e, 0, sizeof e);
+    cr_assert_eq(ud_transcript_parse(rep.trace, strlen(rep.trace), find_planted, &tr, &e), 0, "%d: %s", e.line,
+                 e.msg);
+    ud_check_opts co = { .check_invariants = 1 };
+    ud_check_result res;
+    cr_assert_neq(ud_check(&tr, &co, &res, &e), 0, "the planted invariant did not break");
+    cr_assert_str_eq(e.rule, "TEST-INV-NO-FIGHT");
+    ud_transcript_free(&tr);
+    ud_explore_report_free(&rep);
 }
