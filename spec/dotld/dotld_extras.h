@@ -17,6 +17,12 @@ extern const ud_faq_extras dl_faq;
 extern const ud_faq_question dl_players_faq[];
 extern const ud_game_extras dl_extras;
 
+/* The exploration bounds (explore.c): a whole round, and a district end to
+ * end, from a solo start position; the latter's key (what no later rule
+ * reads is left out). */
+extern const ud_explore_bound dl_bound_round, dl_bound_district;
+void dl_district_key(const void *state, unsigned char *out);
+
 /* One fight of `dice` dice against `zombies` with `time` left under policy
  * 0 keep, 1 reroll-safe, 2 reroll-all: the sequences in `total` that kill
  * every zombie and that run out of Time (combat.c). */
