@@ -305,6 +305,8 @@ enter:
         steps_at_start = s->steps;   /* outcomes were drawn: not stuck */
         picks_at_start = s->picks;
     }
+    if (__builtin_expect(s->entered != NULL, 0))
+        s->entered(s, state);
     r = &s->table->row[s->table->effects[ph]];
 rows:
     any = false;
