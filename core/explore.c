@@ -30,6 +30,21 @@ typedef struct node {
     uint16_t depth;
 } node;
 
+/* A point a replay of the step can go on from instead of its start: the
+ * work state and the step's own counters as automatic play entered a
+ * phase (engine.h, ud_step.entered), and how many of the prefix's picks
+ * had been taken.  Everything after it depends on these alone, so going
+ * on from a copy gives what a replay from the start gives, rule firing
+ * for rule firing (invariants included). */
+typedef struct resume_pt {
+    bool entered;              /* false: the step's start (the node's decision) */
+    int pos;
+    uint64_t steps, picks;
+    unsigned exchange_run, exchange_runs;
+    const ud_rule *rule;
+    unsigned char *state;      /* ss bytes (entered only) */
+} resume_pt;
+
 /* One expansion's working set: the replay prefix, the step's children and
  * their table.  One per thread; what an expansion finds goes to a store
  * (below), merged into the graph in node order by one thread, so the
@@ -40,6 +55,15 @@ typedef struct expander {
     size_t ss, ks;             /* state and key sizes */
     uint64_t max_states;       /* the run's bound, on a step's children too */
     ud_offers offers;          /* of the state being expanded */
+    /* The node's state once its offers were collected (the same for
+     * every replay of its steps: collected once, not once a replay). */
+    unsigned char *at_node;
+    /* resume[k]: where the replays of pick k's outcomes go on from (the
+     * last phase entered before pick k was met); last: the last point of
+     * the replay running (resume[j] it went on from, or entry). */
+    resume_pt resume[UD_EXPLORE_MAX_PICKS];
+    resume_pt entry;
+    const resume_pt *last;
     int prefix[UD_EXPLORE_MAX_PICKS];
     int prefix_group[UD_EXPLORE_MAX_PICKS];   /* the outcome's group (equal labels) */
     unsigned prefix_run[UD_EXPLORE_MAX_PICKS]; /* its exchangeable run, 0: none */
@@ -226,6 +250,31 @@ static bool grow(explorer *x)
 
 /* ---- the prefix-following chance source --------------------------------- */
 
+static void resume_copy(const expander *x, resume_pt *to, const resume_pt *from)
+{
+    unsigned char *state = to->state;
+    *to = *from;
+    to->state = state;
+    if (from->entered)
+        memcpy(to->state, from->state, x->ss);
+}
+
+/* ud_step.entered: the replay's latest resume point. */
+static void phase_entered(ud_step *s, const void *state)
+{
+    expander *x = s->entered_ctx;
+    resume_pt *r = &x->entry;
+    r->entered = true;
+    r->pos = x->pos;
+    r->steps = s->steps;
+    r->picks = s->picks;
+    r->exchange_run = s->exchange_run;
+    r->exchange_runs = s->exchange_runs;
+    r->rule = s->rule;
+    memcpy(r->state, state, x->ss);
+    x->last = r;
+}
+
 static int prefix_pick(ud_chance *c, const ud_pick_req *p)
 {
     expander *x = c->ctx;
@@ -237,6 +286,8 @@ static int prefix_pick(ud_chance *c, const ud_pick_req *p)
         snprintf(c->why, sizeof c->why, "explore: cut");
         return -1;
     }
+    /* its outcomes' replays go on from the last phase entered before it */
+    resume_copy(x, &x->resume[x->n_prefix], x->last);
     x->new_n = p->n;
     x->new_run = p->run;
     x->n_groups = 0;
@@ -279,24 +330,38 @@ static int replay_pick(ud_chance *c, const ud_pick_req *p)
 
 enum { STEP_LEAF, STEP_PICK, STEP_FAIL };
 
-/* Run one step (start, or decide `action` at state) under the current
- * prefix; the result is in x->work. */
-static int run_step(expander *x, const void *state, int action, ud_step *s)
+/* Run one step (start, or decide `action` at the node) under the current
+ * prefix; the result is in x->work.  It goes on from where the last pick
+ * of the prefix was met (resume[n_prefix - 1]), or from the step's start. */
+static int run_step(expander *x, int action, ud_step *s)
 {
     ud_chance ch = { .pick = prefix_pick, .ctx = x };
-    x->pos = 0;
+    static const resume_pt start = { .entered = false };
+    const resume_pt *from = x->n_prefix > 0 ? &x->resume[x->n_prefix - 1] : &start;
+    x->pos = from->pos;
     x->new_n = 0;
     x->cut_at_pick = 0;
+    x->last = from;
     ud_step_init(s, x->table, x->o->setup, &ch, NULL, NULL);
     s->check_invariants = x->o->check_invariants;
+    s->entered = phase_entered;
+    s->entered_ctx = x;
     ud_status st;
-    if (action < 0) {
+    if (from->entered) {
+        s->steps = from->steps;
+        s->picks = from->picks;
+        s->exchange_run = from->exchange_run;
+        s->exchange_runs = from->exchange_runs;
+        s->rule = from->rule;
+        memcpy(x->work, from->state, x->ss);
+        st = ud_advance(s, x->work);
+    } else if (action < 0) {
         st = ud_start(s, x->work);
     } else {
-        memcpy(x->work, state, x->ss);
-        st = ud_advance(s, x->work);    /* collects the offers */
-        if (st == UD_DECIDE)
-            st = ud_decide_offer(s, x->work, action);
+        /* the node's offers, collected once (expand_node) */
+        memcpy(x->work, x->at_node, x->ss);
+        ud_offers_copy(&s->offers, &x->offers);
+        st = ud_decide_offer(s, x->work, action);
     }
     if (st != UD_ERROR)
         return STEP_LEAF;
@@ -429,10 +494,10 @@ static void held_in_run(const expander *x, unsigned run, int groups, int held[25
 
 /* Every outcome of the step, depth first over the chance picks; each leaf
  * becomes a child of the node with its exact weight. */
-static bool enumerate(expander *x, const void *state, int action, const mpq_t w)
+static bool enumerate(expander *x, int action, const mpq_t w)
 {
     ud_step s;
-    int r = run_step(x, state, action, &s);
+    int r = run_step(x, action, &s);
     if (r == STEP_LEAF) {
         x->generated++;
         if (!add_kid(x, w)) {   /* with the picks that led to it */
@@ -488,7 +553,7 @@ static bool enumerate(expander *x, const void *state, int action, const mpq_t w)
         x->prefix_group[x->n_prefix] = g;
         x->prefix_run[x->n_prefix] = run;
         x->prefix[x->n_prefix++] = first[g];
-        ok = enumerate(x, state, action, *wi);
+        ok = enumerate(x, action, *wi);
         x->n_prefix--;
     }
     if (run_len > 0) {
@@ -510,13 +575,13 @@ static bool enumerate(expander *x, const void *state, int action, const mpq_t w)
 /* Enumerate one step's outcomes (enumerate) and check that its leaves'
  * weights sum to exactly 1: with exchangeable runs, the per-pick check
  * does not cover the runs' later picks, this covers the whole step. */
-static bool enumerate_step(expander *x, const void *state, int action)
+static bool enumerate_step(expander *x, int action)
 {
     mpq_t one;
     mpq_init(one);
     mpq_set_ui(one, 1, 1);
     x->run_picks = 0;
-    bool ok = enumerate(x, state, action, one);
+    bool ok = enumerate(x, action, one);
     if (ok && !x->oom) {
         mpq_set_ui(one, 0, 1);
         for (int i = 0; i < x->n_kids; i++)
@@ -657,6 +722,14 @@ static bool expand_node(expander *x, store *t, const void *state, int64_t u, siz
         return true;
     }
     ud_offers_copy(&x->offers, &s.offers);
+    /* Every replay of a step began with this advance, invariants checked
+     * as asked: it is run once here instead, and its failure is the
+     * first replay's (below). */
+    ud_step_init(&s, x->table, x->o->setup, &none, NULL, NULL);
+    s.check_invariants = x->o->check_invariants;
+    memcpy(x->at_node, state, x->ss);
+    bool advanced = ud_advance(&s, x->at_node) == UD_DECIDE;
+    ud_failure advance_fail = s.fail;
     int chosen = -1;
     if (x->o->policy) {
         int seat = x->o->game->to_move(state);
@@ -676,7 +749,14 @@ static bool expand_node(expander *x, store *t, const void *state, int64_t u, siz
         kids_reset(x);
         x->n_prefix = 0;
         e->transitions++;
-        bool ok = enumerate_step(x, state, a);
+        if (!advanced) {
+            x->traced = true;   /* the path: the decision, no pick */
+            x->fail = advance_fail;
+            x->fail_n_picks = 0;
+            keep_violation(e, x, a);
+            return true;
+        }
+        bool ok = enumerate_step(x, a);
         e->generated = x->generated;
         e->chance = x->chance;
         e->sums_checked = x->sums_checked;
@@ -1254,9 +1334,14 @@ static bool expander_init(expander *e, const explorer *x, uint64_t max_states)
     e->ks = x->ks;
     e->max_states = max_states;
     e->work = calloc(1, x->ss);
+    e->at_node = calloc(1, x->ss);
+    e->entry.state = calloc(1, x->ss);
+    bool ok = e->at_node && e->entry.state;
+    for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
+        ok = ok && (e->resume[i].state = calloc(1, x->ss)) != NULL;
     for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
         mpq_inits(e->scratch[i][0], e->scratch[i][1], e->scratch[i][2], NULL);
-    return e->work != NULL;
+    return e->work != NULL && ok;
 }
 
 static void expander_free(expander *e)
@@ -1273,6 +1358,10 @@ static void expander_free(expander *e)
     free(e->kid_picks);
     free(e->kid_n_picks);
     free(e->work);
+    free(e->at_node);
+    free(e->entry.state);
+    for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
+        free(e->resume[i].state);
 }
 
 static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err);
@@ -1339,7 +1428,7 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     expander *e = &x.ex[0];
     kids_reset(e);
     e->n_prefix = 0;
-    bool ok = enumerate_step(e, NULL, -1);
+    bool ok = enumerate_step(e, -1);
     rep->generated += e->generated;
     rep->level[0].generated += e->generated;
     rep->chance += e->chance;
