@@ -149,11 +149,13 @@ int ud_pick_slow(ud_step *s, const char *event, int n, ud_label_fn label, const 
 bool ud_check_invariants(ud_step *s, const void *state)
 {
     const ud_game *g = s->table->game;
-    ud_buf why;
-    ud_buf_init(&why);
-    for (int i = 0; i < g->n_invariants; i++) {
-        ud_buf_clear(&why);
-        if (!g->invariants[i].holds(g, state, &why)) {
+    const ud_invariant *inv = g->invariants;
+    const int n = g->n_invariants;
+    ud_buf why = { 0 };   /* held nothing yet: no allocation to free */
+    for (int i = 0; i < n; i++) {
+        if (why.len)   /* an invariant that held wrote nothing, nearly always */
+            ud_buf_clear(&why);
+        if (!inv[i].holds(g, state, &why)) {
             ud_buf desc;
             ud_buf_init(&desc);
             g->describe(g, state, s->setup, &desc);
@@ -165,7 +167,8 @@ bool ud_check_invariants(ud_step *s, const void *state)
             return false;
         }
     }
-    ud_buf_free(&why);
+    if (why.data)
+        ud_buf_free(&why);
     return true;
 }
 
