@@ -138,8 +138,14 @@ int ud_pick_slow(ud_step *s, const char *event, int n, ud_label_fn label, const 
     ud_pick_req p = { event, n, label, ctx, s->exchange_run };
     int i = ud_chance_pick(s->chance, &p);
     if (i < 0 || i >= n) {
-        ud_failf(s, UD_FAIL_RULE, s->rule ? s->rule->id : NULL, "%s",
-                 s->chance->why[0] ? s->chance->why : "no outcome available");
+        /* ud_failf's "%s" without its printf: an enumerator's source
+         * stops every replay here (no failure is pending: checked above) */
+        const char *why = s->chance->why[0] ? s->chance->why : "no outcome available";
+        size_t len = strnlen(why, sizeof s->fail.msg - 1);
+        s->fail.kind = UD_FAIL_RULE;
+        s->fail.id = s->rule ? s->rule->id : NULL;
+        memcpy(s->fail.msg, why, len);
+        s->fail.msg[len] = '\0';
         return -1;
     }
     s->picks++;
