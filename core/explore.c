@@ -340,8 +340,10 @@ static int prefix_pick(ud_chance *c, const ud_pick_req *p)
         memcpy(c->why, "explore: cut", sizeof "explore: cut");
         return -1;
     }
-    /* its outcomes' replays go on from the last phase entered before it */
-    resume_copy(x, &x->resume[x->n_prefix], x->last);
+    /* its outcomes' replays go on from the last phase entered before it
+     * (a pick past the bound is refused by enumerate: none is kept) */
+    if (x->n_prefix < UD_EXPLORE_MAX_PICKS)
+        resume_copy(x, &x->resume[x->n_prefix], x->last);
     x->new_n = p->n;
     x->new_run = p->run;
     x->n_groups = 0;
