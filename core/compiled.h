@@ -131,6 +131,10 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
             start_ = steps_;   /* outcomes were drawn: not stuck */                   \
             picks_ = s->picks;                                                        \
         }                                                                             \
+        if (__builtin_expect(s->entered != NULL, 0)) {                                \
+            s->steps = steps_;                                                        \
+            s->entered(s, state);                                                     \
+        }                                                                             \
     rows_:                                                                            \
         any_ = false;                                                                 \
         switch (ph) {                                                                 \

@@ -138,8 +138,14 @@ int ud_pick_slow(ud_step *s, const char *event, int n, ud_label_fn label, const 
     ud_pick_req p = { event, n, label, ctx, s->exchange_run };
     int i = ud_chance_pick(s->chance, &p);
     if (i < 0 || i >= n) {
-        ud_failf(s, UD_FAIL_RULE, s->rule ? s->rule->id : NULL, "%s",
-                 s->chance->why[0] ? s->chance->why : "no outcome available");
+        /* ud_failf's "%s" without its printf: an enumerator's source
+         * stops every replay here (no failure is pending: checked above) */
+        const char *why = s->chance->why[0] ? s->chance->why : "no outcome available";
+        size_t len = strnlen(why, sizeof s->fail.msg - 1);
+        s->fail.kind = UD_FAIL_RULE;
+        s->fail.id = s->rule ? s->rule->id : NULL;
+        memcpy(s->fail.msg, why, len);
+        s->fail.msg[len] = '\0';
         return -1;
     }
     s->picks++;
@@ -149,11 +155,13 @@ int ud_pick_slow(ud_step *s, const char *event, int n, ud_label_fn label, const 
 bool ud_check_invariants(ud_step *s, const void *state)
 {
     const ud_game *g = s->table->game;
-    ud_buf why;
-    ud_buf_init(&why);
-    for (int i = 0; i < g->n_invariants; i++) {
-        ud_buf_clear(&why);
-        if (!g->invariants[i].holds(g, state, &why)) {
+    const ud_invariant *inv = g->invariants;
+    const int n = g->n_invariants;
+    ud_buf why = { 0 };   /* held nothing yet: no allocation to free */
+    for (int i = 0; i < n; i++) {
+        if (why.len)   /* an invariant that held wrote nothing, nearly always */
+            ud_buf_clear(&why);
+        if (!inv[i].holds(g, state, &why)) {
             ud_buf desc;
             ud_buf_init(&desc);
             g->describe(g, state, s->setup, &desc);
@@ -165,7 +173,8 @@ bool ud_check_invariants(ud_step *s, const void *state)
             return false;
         }
     }
-    ud_buf_free(&why);
+    if (why.data)
+        ud_buf_free(&why);
     return true;
 }
 
@@ -305,6 +314,8 @@ enter:
         steps_at_start = s->steps;   /* outcomes were drawn: not stuck */
         picks_at_start = s->picks;
     }
+    if (__builtin_expect(s->entered != NULL, 0))
+        s->entered(s, state);
     r = &s->table->row[s->table->effects[ph]];
 rows:
     any = false;

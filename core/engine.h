@@ -116,6 +116,13 @@ struct ud_step {
                                 * fuzzer's): automatic play that draws them moves on */
     unsigned exchange_run;     /* the open group of exchangeable picks, 0: none */
     unsigned exchange_runs;    /* groups opened in this step */
+    /* Called as automatic play enters a phase, before its rows: the state
+     * and this step's counters there are all a run needs to go on from
+     * that point (ud_advance on a copy of both), which lets an enumerator
+     * resume a step there instead of replaying it from its start.  NULL:
+     * none (the only cost is this test, once per phase entered). */
+    void (*entered)(ud_step *s, const void *state);
+    void *entered_ctx;
     ud_failure fail;
     /* Below: not cleared by ud_step_init (only offers.n is): offers is
      * large, and a game runs thousands of them a second. */

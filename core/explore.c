@@ -30,6 +30,73 @@ typedef struct node {
     uint16_t depth;
 } node;
 
+/* An exact weight: num/den in lowest terms while both fit an unsigned
+ * long (a turn's weights do: products of a few dice's 1/6 and 1/13), else
+ * (den 0) the mpq_t at big.  Millions of leaves are weighed and merged per
+ * turn: GMP's allocation and gcd per leaf took a quarter of the time. */
+typedef struct weight {
+    unsigned long num, den;
+    mpq_srcptr big;
+} weight;
+
+static unsigned long gcd_ul(unsigned long a, unsigned long b)
+{
+    if (a == 0 || b == 0)
+        return a | b;
+    int shift = __builtin_ctzl(a | b);
+    a >>= __builtin_ctzl(a);
+    do {
+        b >>= __builtin_ctzl(b);
+        if (a > b) {
+            unsigned long t = a;
+            a = b;
+            b = t;
+        }
+        b -= a;
+    } while (b);
+    return a << shift;
+}
+
+/* *n / *d = (wn / wd) * (a / b), all in lowest terms but a / b; false if
+ * it does not fit. */
+static bool small_mul(unsigned long wn, unsigned long wd, unsigned long a, unsigned long b,
+                      unsigned long *n, unsigned long *d)
+{
+    unsigned long g = gcd_ul(a, b);
+    a /= g;
+    b /= g;
+    unsigned long g1 = gcd_ul(wn, b), g2 = gcd_ul(a, wd);
+    return !__builtin_mul_overflow(wn / g1, a / g2, n) && !__builtin_mul_overflow(wd / g2, b / g1, d);
+}
+
+/* *n / *d += an / ad, in lowest terms; false (unchanged) if it does not fit. */
+static bool small_add(unsigned long *n, unsigned long *d, unsigned long an, unsigned long ad)
+{
+    unsigned long g = gcd_ul(*d, ad), den, x, y, num;
+    if (__builtin_mul_overflow(*d / g, ad, &den) || __builtin_mul_overflow(*n, ad / g, &x) ||
+        __builtin_mul_overflow(an, *d / g, &y) || __builtin_add_overflow(x, y, &num))
+        return false;
+    g = gcd_ul(num, den);
+    *n = num / g;
+    *d = den / g;
+    return true;
+}
+
+/* A point a replay of the step can go on from instead of its start: the
+ * work state and the step's own counters as automatic play entered a
+ * phase (engine.h, ud_step.entered), and how many of the prefix's picks
+ * had been taken.  Everything after it depends on these alone, so going
+ * on from a copy gives what a replay from the start gives, rule firing
+ * for rule firing (invariants included). */
+typedef struct resume_pt {
+    bool entered;              /* false: the step's start (the node's decision) */
+    int pos;
+    uint64_t steps, picks;
+    unsigned exchange_run, exchange_runs;
+    const ud_rule *rule;
+    unsigned char *state;      /* ss bytes (entered only) */
+} resume_pt;
+
 /* One expansion's working set: the replay prefix, the step's children and
  * their table.  One per thread; what an expansion finds goes to a store
  * (below), merged into the graph in node order by one thread, so the
@@ -40,6 +107,15 @@ typedef struct expander {
     size_t ss, ks;             /* state and key sizes */
     uint64_t max_states;       /* the run's bound, on a step's children too */
     ud_offers offers;          /* of the state being expanded */
+    /* The node's state once its offers were collected (the same for
+     * every replay of its steps: collected once, not once a replay). */
+    unsigned char *at_node;
+    /* resume[k]: where the replays of pick k's outcomes go on from (the
+     * last phase entered before pick k was met); last: the last point of
+     * the replay running (resume[j] it went on from, or entry). */
+    resume_pt resume[UD_EXPLORE_MAX_PICKS];
+    resume_pt entry;
+    const resume_pt *last;
     int prefix[UD_EXPLORE_MAX_PICKS];
     int prefix_group[UD_EXPLORE_MAX_PICKS];   /* the outcome's group (equal labels) */
     unsigned prefix_run[UD_EXPLORE_MAX_PICKS]; /* its exchangeable run, 0: none */
@@ -56,7 +132,9 @@ typedef struct expander {
     unsigned char *kids;
     int (*kid_picks)[UD_EXPLORE_MAX_PICKS];
     int *kid_n_picks;
-    mpq_t *w;
+    mpq_t *w;                  /* a child's weight when it does not fit kid_w */
+    weight *kid_w;             /* den 0: in w */
+    mpq_t tmp;
     int n_kids, cap_kids;
     /* the children's keys, hashed: a step may have thousands (a roll of
      * many dice), so finding a repeat must not scan them all */
@@ -226,6 +304,31 @@ static bool grow(explorer *x)
 
 /* ---- the prefix-following chance source --------------------------------- */
 
+static void resume_copy(const expander *x, resume_pt *to, const resume_pt *from)
+{
+    unsigned char *state = to->state;
+    *to = *from;
+    to->state = state;
+    if (from->entered)
+        memcpy(to->state, from->state, x->ss);
+}
+
+/* ud_step.entered: the replay's latest resume point. */
+static void phase_entered(ud_step *s, const void *state)
+{
+    expander *x = s->entered_ctx;
+    resume_pt *r = &x->entry;
+    r->entered = true;
+    r->pos = x->pos;
+    r->steps = s->steps;
+    r->picks = s->picks;
+    r->exchange_run = s->exchange_run;
+    r->exchange_runs = s->exchange_runs;
+    r->rule = s->rule;
+    memcpy(r->state, state, x->ss);
+    x->last = r;
+}
+
 static int prefix_pick(ud_chance *c, const ud_pick_req *p)
 {
     expander *x = c->ctx;
@@ -234,9 +337,13 @@ static int prefix_pick(ud_chance *c, const ud_pick_req *p)
     /* A new pick: record it and stop the step here. */
     if (x->o->bound && x->o->bound->cut && x->o->bound->cut(x->work)) {
         x->cut_at_pick = 1;
-        snprintf(c->why, sizeof c->why, "explore: cut");
+        memcpy(c->why, "explore: cut", sizeof "explore: cut");
         return -1;
     }
+    /* its outcomes' replays go on from the last phase entered before it
+     * (a pick past the bound is refused by enumerate: none is kept) */
+    if (x->n_prefix < UD_EXPLORE_MAX_PICKS)
+        resume_copy(x, &x->resume[x->n_prefix], x->last);
     x->new_n = p->n;
     x->new_run = p->run;
     x->n_groups = 0;
@@ -260,7 +367,7 @@ static int prefix_pick(ud_chance *c, const ud_pick_req *p)
         }
         x->group_count[g]++;
     }
-    snprintf(c->why, sizeof c->why, "explore: new pick");
+    memcpy(c->why, "explore: new pick", sizeof "explore: new pick");   /* no printf a replay */
     return -1;
 }
 
@@ -279,24 +386,38 @@ static int replay_pick(ud_chance *c, const ud_pick_req *p)
 
 enum { STEP_LEAF, STEP_PICK, STEP_FAIL };
 
-/* Run one step (start, or decide `action` at state) under the current
- * prefix; the result is in x->work. */
-static int run_step(expander *x, const void *state, int action, ud_step *s)
+/* Run one step (start, or decide `action` at the node) under the current
+ * prefix; the result is in x->work.  It goes on from where the last pick
+ * of the prefix was met (resume[n_prefix - 1]), or from the step's start. */
+static int run_step(expander *x, int action, ud_step *s)
 {
     ud_chance ch = { .pick = prefix_pick, .ctx = x };
-    x->pos = 0;
+    static const resume_pt start = { .entered = false };
+    const resume_pt *from = x->n_prefix > 0 ? &x->resume[x->n_prefix - 1] : &start;
+    x->pos = from->pos;
     x->new_n = 0;
     x->cut_at_pick = 0;
+    x->last = from;
     ud_step_init(s, x->table, x->o->setup, &ch, NULL, NULL);
     s->check_invariants = x->o->check_invariants;
+    s->entered = phase_entered;
+    s->entered_ctx = x;
     ud_status st;
-    if (action < 0) {
+    if (from->entered) {
+        s->steps = from->steps;
+        s->picks = from->picks;
+        s->exchange_run = from->exchange_run;
+        s->exchange_runs = from->exchange_runs;
+        s->rule = from->rule;
+        memcpy(x->work, from->state, x->ss);
+        st = ud_advance(s, x->work);
+    } else if (action < 0) {
         st = ud_start(s, x->work);
     } else {
-        memcpy(x->work, state, x->ss);
-        st = ud_advance(s, x->work);    /* collects the offers */
-        if (st == UD_DECIDE)
-            st = ud_decide_offer(s, x->work, action);
+        /* the node's offers, collected once (expand_node) */
+        memcpy(x->work, x->at_node, x->ss);
+        ud_offers_copy(&s->offers, &x->offers);
+        st = ud_decide_offer(s, x->work, action);
     }
     if (st != UD_ERROR)
         return STEP_LEAF;
@@ -336,7 +457,10 @@ static bool kids_room(expander *x)
         int *kn = realloc(x->kid_n_picks, (size_t)cap * sizeof *kn);
         if (kn)
             x->kid_n_picks = kn;
-        if (!k || !kk || !w2 || !kp || !kn)
+        weight *kw = realloc(x->kid_w, (size_t)cap * sizeof *kw);
+        if (kw)
+            x->kid_w = kw;
+        if (!k || !kk || !w2 || !kp || !kn || !kw)
             return false;
         for (int i = x->cap_kids; i < cap; i++)
             mpq_init(x->w[i]);
@@ -377,7 +501,25 @@ static void kids_reset(expander *x)
     }
 }
 
-static bool add_kid(expander *x, const mpq_t w)
+/* w as an mpq_t into out. */
+static void weight_get(mpq_t out, const weight *w)
+{
+    if (w->den)
+        mpq_set_ui(out, w->num, w->den);   /* lowest terms: canonical */
+    else
+        mpq_set(out, w->big);
+}
+
+/* Child i's weight as an mpq_t into out. */
+static void kid_weight(const expander *x, int i, mpq_t out)
+{
+    if (x->kid_w[i].den)
+        mpq_set_ui(out, x->kid_w[i].num, x->kid_w[i].den);
+    else
+        mpq_set(out, x->w[i]);
+}
+
+static bool add_kid(expander *x, const weight *w)
 {
     unsigned char key[UD_MAX_STATE];
     key_of(x->o, x->ss, x->work, key);
@@ -391,7 +533,16 @@ static bool add_kid(expander *x, const mpq_t w)
     uint64_t h = hash_bytes(key, x->ks);
     size_t j = kid_slot(x, key, h);
     if (x->kid_gen[j] == x->gen) {
-        mpq_add(x->w[x->kid_at[j]], x->w[x->kid_at[j]], w);
+        int i = x->kid_at[j];
+        weight *kw = &x->kid_w[i];
+        if (kw->den && w->den && small_add(&kw->num, &kw->den, w->num, w->den))
+            return true;
+        if (kw->den) {   /* it no longer fits */
+            mpq_set_ui(x->w[i], kw->num, kw->den);
+            kw->den = 0;
+        }
+        weight_get(x->tmp, w);
+        mpq_add(x->w[i], x->w[i], x->tmp);
         return true;
     }
     x->kid_gen[j] = x->gen;
@@ -400,7 +551,9 @@ static bool add_kid(expander *x, const mpq_t w)
     memcpy(x->kids + (size_t)x->n_kids * x->ss, x->work, x->ss);
     memcpy(x->kid_picks[x->n_kids], x->prefix, (size_t)x->n_prefix * sizeof x->prefix[0]);
     x->kid_n_picks[x->n_kids] = x->n_prefix;
-    mpq_set(x->w[x->n_kids], w);
+    x->kid_w[x->n_kids] = (weight){ w->num, w->den, NULL };
+    if (!w->den)
+        mpq_set(x->w[x->n_kids], w->big);
     x->n_kids++;
     return true;
 }
@@ -429,10 +582,10 @@ static void held_in_run(const expander *x, unsigned run, int groups, int held[25
 
 /* Every outcome of the step, depth first over the chance picks; each leaf
  * becomes a child of the node with its exact weight. */
-static bool enumerate(expander *x, const void *state, int action, const mpq_t w)
+static bool enumerate(expander *x, int action, const weight *w)
 {
     ud_step s;
-    int r = run_step(x, state, action, &s);
+    int r = run_step(x, action, &s);
     if (r == STEP_LEAF) {
         x->generated++;
         if (!add_kid(x, w)) {   /* with the picks that led to it */
@@ -472,30 +625,38 @@ static bool enumerate(expander *x, const void *state, int action, const mpq_t w)
     held_in_run(x, run, groups, held, &run_len, &min_group);
     /* this pick's own numbers, initialised once (not a malloc a pick) */
     mpq_t *sum = &x->scratch[x->n_prefix][0], *wi = &x->scratch[x->n_prefix][1],
-          *orders = &x->scratch[x->n_prefix][2];
-    mpq_set_ui(*sum, 0, 1);
+          *other = &x->scratch[x->n_prefix][2];
+    unsigned long total = 0;   /* the outcomes' counts: the pick's weights sum to total / n */
     bool ok = true;
     for (int g = min_group; g < groups && ok; g++) {
-        mpq_set_ui(*wi, (unsigned long)count[g], (unsigned long)n);
-        mpq_canonicalize(*wi);
-        mpq_add(*sum, *sum, *wi);
+        total += (unsigned long)count[g];
+        /* count/n times the orders, (run_len + 1) / (held + 1), times w */
+        unsigned long a = (unsigned long)count[g], b = (unsigned long)n;
         if (run_len > 0) {
-            mpq_set_ui(*orders, (unsigned long)(run_len + 1), (unsigned long)(held[g] + 1));
-            mpq_canonicalize(*orders);
-            mpq_mul(*wi, *wi, *orders);
+            a *= (unsigned long)(run_len + 1);
+            b *= (unsigned long)(held[g] + 1);
         }
-        mpq_mul(*wi, *wi, w);
+        weight child = { 0, 0, *wi };
+        if (!w->den || !small_mul(w->num, w->den, a, b, &child.num, &child.den)) {
+            child.den = 0;
+            mpq_set_ui(*wi, a, b);
+            mpq_canonicalize(*wi);
+            weight_get(*other, w);
+            mpq_mul(*wi, *wi, *other);
+        }
         x->prefix_group[x->n_prefix] = g;
         x->prefix_run[x->n_prefix] = run;
         x->prefix[x->n_prefix++] = first[g];
-        ok = enumerate(x, state, action, *wi);
+        ok = enumerate(x, action, &child);
         x->n_prefix--;
     }
     if (run_len > 0) {
         /* a run's later picks do not sum to 1 on their own: the step's
          * leaves are checked together instead (enumerate_step) */
         x->run_picks++;
-    } else if (ok && mpq_cmp_ui(*sum, 1, 1) != 0) {
+    } else if (ok && total != (unsigned long)n) {
+        mpq_set_ui(*sum, total, (unsigned long)n);
+        mpq_canonicalize(*sum);
         x->fail.kind = UD_FAIL_INVARIANT;
         x->fail.id = NULL;
         snprintf(x->fail.msg, sizeof x->fail.msg,
@@ -510,18 +671,27 @@ static bool enumerate(expander *x, const void *state, int action, const mpq_t w)
 /* Enumerate one step's outcomes (enumerate) and check that its leaves'
  * weights sum to exactly 1: with exchangeable runs, the per-pick check
  * does not cover the runs' later picks, this covers the whole step. */
-static bool enumerate_step(expander *x, const void *state, int action)
+static bool enumerate_step(expander *x, int action)
 {
-    mpq_t one;
-    mpq_init(one);
-    mpq_set_ui(one, 1, 1);
     x->run_picks = 0;
-    bool ok = enumerate(x, state, action, one);
+    weight whole = { 1, 1, NULL };
+    bool ok = enumerate(x, action, &whole);
     if (ok && !x->oom) {
-        mpq_set_ui(one, 0, 1);
-        for (int i = 0; i < x->n_kids; i++)
-            mpq_add(one, one, x->w[i]);
-        if (mpq_cmp_ui(one, 1, 1) != 0) {
+        /* in small numbers while they fit, else (or to say what the sum
+         * is) in an mpq_t */
+        unsigned long num = 0, den = 1;
+        int i = 0;
+        while (i < x->n_kids && x->kid_w[i].den &&
+               small_add(&num, &den, x->kid_w[i].num, x->kid_w[i].den))
+            i++;
+        bool is_one = i == x->n_kids && num == 1 && den == 1;
+        mpq_t one;
+        mpq_init(one);
+        for (i = 0; i < x->n_kids && !is_one; i++) {
+            kid_weight(x, i, x->tmp);
+            mpq_add(one, one, x->tmp);
+        }
+        if (!is_one && mpq_cmp_ui(one, 1, 1) != 0) {
             x->fail.kind = UD_FAIL_INVARIANT;
             x->fail.id = NULL;
             snprintf(x->fail.msg, sizeof x->fail.msg,
@@ -530,8 +700,8 @@ static bool enumerate_step(expander *x, const void *state, int action)
         } else {
             x->sums_checked += x->run_picks;   /* checked with the step */
         }
+        mpq_clear(one);
     }
-    mpq_clear(one);
     return ok;
 }
 
@@ -657,6 +827,14 @@ static bool expand_node(expander *x, store *t, const void *state, int64_t u, siz
         return true;
     }
     ud_offers_copy(&x->offers, &s.offers);
+    /* Every replay of a step began with this advance, invariants checked
+     * as asked: it is run once here instead, and its failure is the
+     * first replay's (below). */
+    ud_step_init(&s, x->table, x->o->setup, &none, NULL, NULL);
+    s.check_invariants = x->o->check_invariants;
+    memcpy(x->at_node, state, x->ss);
+    bool advanced = ud_advance(&s, x->at_node) == UD_DECIDE;
+    ud_failure advance_fail = s.fail;
     int chosen = -1;
     if (x->o->policy) {
         int seat = x->o->game->to_move(state);
@@ -676,7 +854,14 @@ static bool expand_node(expander *x, store *t, const void *state, int64_t u, siz
         kids_reset(x);
         x->n_prefix = 0;
         e->transitions++;
-        bool ok = enumerate_step(x, state, a);
+        if (!advanced) {
+            x->traced = true;   /* the path: the decision, no pick */
+            x->fail = advance_fail;
+            x->fail_n_picks = 0;
+            keep_violation(e, x, a);
+            return true;
+        }
+        bool ok = enumerate_step(x, a);
         e->generated = x->generated;
         e->chance = x->chance;
         e->sums_checked = x->sums_checked;
@@ -700,7 +885,7 @@ static bool expand_node(expander *x, store *t, const void *state, int64_t u, siz
             size_t k = t->n_kids + (size_t)i;
             t->n_picks[k] = x->kid_n_picks[i];
             memcpy(t->picks[k], x->kid_picks[i], (size_t)x->kid_n_picks[i] * sizeof x->kid_picks[i][0]);
-            mpq_set(t->w[k], x->w[i]);
+            kid_weight(x, i, t->w[k]);
         }
         t->n_kids += (size_t)x->n_kids;
     }
@@ -1254,18 +1439,26 @@ static bool expander_init(expander *e, const explorer *x, uint64_t max_states)
     e->ks = x->ks;
     e->max_states = max_states;
     e->work = calloc(1, x->ss);
+    e->at_node = calloc(1, x->ss);
+    e->entry.state = calloc(1, x->ss);
+    bool ok = e->at_node && e->entry.state;
+    for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
+        ok = ok && (e->resume[i].state = calloc(1, x->ss)) != NULL;
     for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
         mpq_inits(e->scratch[i][0], e->scratch[i][1], e->scratch[i][2], NULL);
-    return e->work != NULL;
+    mpq_init(e->tmp);
+    return e->work != NULL && ok;
 }
 
 static void expander_free(expander *e)
 {
     for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
         mpq_clears(e->scratch[i][0], e->scratch[i][1], e->scratch[i][2], NULL);
+    mpq_clear(e->tmp);
     for (int i = 0; i < e->cap_kids; i++)
         mpq_clear(e->w[i]);
     free(e->w);
+    free(e->kid_w);
     free(e->kids);
     free(e->kid_keys);
     free(e->kid_gen);
@@ -1273,6 +1466,10 @@ static void expander_free(expander *e)
     free(e->kid_picks);
     free(e->kid_n_picks);
     free(e->work);
+    free(e->at_node);
+    free(e->entry.state);
+    for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
+        free(e->resume[i].state);
 }
 
 static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err);
@@ -1339,7 +1536,7 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     expander *e = &x.ex[0];
     kids_reset(e);
     e->n_prefix = 0;
-    bool ok = enumerate_step(e, NULL, -1);
+    bool ok = enumerate_step(e, -1);
     rep->generated += e->generated;
     rep->level[0].generated += e->generated;
     rep->chance += e->chance;
@@ -1354,12 +1551,14 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     }
     x.oom = e->oom;
     x.too_many_kids = e->too_many_kids;
-    for (int i = 0; i < e->n_kids && !x.oom; i++)
+    for (int i = 0; i < e->n_kids && !x.oom; i++) {
+        kid_weight(e, i, e->tmp);
         if (!add_node(&x, e->kids + (size_t)i * x.ss, -1, -1, 0, e->kid_picks[i], e->kid_n_picks[i],
-                      e->w[i])) {
+                      e->tmp)) {
             x.oom = true;
             break;
         }
+    }
     if (!x.oom)
         search(&x, max_depth, max_states);
     if (x.e_first)

@@ -2,13 +2,80 @@
  * invariants.c - what must hold in every Zombie Dice state, checked after
  * every rule firing in test, sanitizer and fuzz runs.
  */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
 #include "zd.h"
 
 #define CST(p) ((const zd_state *)(p))
 
+/* The invariants run after every rule firing, and exploring a turn fires
+ * hundreds of millions of rows: each below first asks, without a branch
+ * per die or seat, whether everything holds (nearly always), and only
+ * when something may not does it look again the long way, which finds
+ * what broke and says so.  The quick test holds only where the long one
+ * does. */
+
+/* A pile's counts in one word, a byte a type (the bytes in memory order:
+ * the lanes line up whatever the byte order, and the sums and differences
+ * below are taken only where no lane can carry into the next). */
+static uint64_t lanes(const uint8_t pile[ZD_TYPES])
+{
+    _Static_assert(ZD_TYPES <= 8, "a pile must fit a word");
+    uint64_t v = 0;
+    memcpy(&v, pile, ZD_TYPES);
+    return v;
+}
+
+/* The same for a pile of the state, read as the eight bytes from it on
+ * (each of these piles has more of the state after it) with the lanes
+ * past the types cleared: one load instead of a load per few bytes. */
+#define PILE_LANES(st, pile) pile_lanes((const unsigned char *)(st) + offsetof(zd_state, pile))
+#define PILE_FITS(pile) \
+    _Static_assert(offsetof(zd_state, pile) + 8 <= sizeof(zd_state), "eight bytes from " #pile)
+PILE_FITS(cup);
+PILE_FITS(brains);
+PILE_FITS(brain_worth);
+PILE_FITS(shotguns);
+PILE_FITS(extras);
+
+#define TYPE_LANE(t) ((t) < ZD_TYPES ? 0xff : 0)
+static const uint8_t type_lanes[8] = { TYPE_LANE(0), TYPE_LANE(1), TYPE_LANE(2), TYPE_LANE(3),
+                                       TYPE_LANE(4), TYPE_LANE(5), TYPE_LANE(6), TYPE_LANE(7) };
+
+static uint64_t pile_lanes(const unsigned char *at)
+{
+    uint64_t v, mask;
+    memcpy(&mask, type_lanes, sizeof mask);   /* a constant */
+    memcpy(&v, at, sizeof v);
+    return v & mask;
+}
+
+#define LANE_HIGH UINT64_C(0x8080808080808080)   /* a count of 128 or more */
+#define LANE_TOP2 UINT64_C(0xC0C0C0C0C0C0C0C0)   /* a count of 64 or more */
+
+static bool dice_conserved_quick(const zd_state *st)
+{
+    if (st->dice_set >= ZD_SETS || st->n_hand > ZD_HAND)
+        return false;
+    uint8_t held[8] = { 0 };
+    for (int k = 0; k < st->n_hand; k++)
+        if (st->hand[k] < ZD_TYPES)
+            held[st->hand[k]]++;
+    uint64_t cup = PILE_LANES(st, cup), brains = PILE_LANES(st, brains),
+             shotguns = PILE_LANES(st, shotguns), extras = PILE_LANES(st, extras), hand;
+    memcpy(&hand, held, sizeof hand);
+    if ((cup | brains | shotguns | extras) & LANE_TOP2)
+        return false;   /* a lane could carry: the long way */
+    return cup + hand + brains + shotguns + extras == lanes(zd_set_count[st->dice_set]);
+}
+
 static bool dice_conserved(const ud_game *g, const void *p, ud_buf *why)
 {
     const zd_state *st = CST(p);
+    if (dice_conserved_quick(st))
+        return true;
     int where[ZD_TYPES] = { 0 };
     for (int k = 0; k < st->n_hand && k < ZD_HAND; k++)
         if (st->hand[k] < ZD_TYPES)
@@ -30,9 +97,30 @@ static bool dice_conserved(const ud_game *g, const void *p, ud_buf *why)
     return true;
 }
 
+static bool hand_bounded_quick(const zd_state *st)
+{
+    if (st->n_hand > ZD_HAND || st->n_kept > st->n_hand)
+        return false;
+    if (st->bus == ZD_BUS_RIDING && st->n_hand > ZD_HAND - 1)
+        return false;
+    for (int k = 0; k < st->n_hand; k++)
+        if (st->hand[k] >= ZD_TYPES)
+            return false;
+    uint64_t brains = PILE_LANES(st, brains), worth = PILE_LANES(st, brain_worth);
+    if ((brains & LANE_TOP2) | (worth & LANE_HIGH))
+        return false;
+    /* Every lane below 128 (brains below 64, twice that too), so that
+     * (a | 128) - b borrows from no other lane and keeps its high bit
+     * exactly when a >= b: worth >= brains and 2 brains >= worth. */
+    uint64_t at_least = (worth | LANE_HIGH) - brains, at_most = ((brains << 1) | LANE_HIGH) - worth;
+    return (at_least & at_most & LANE_HIGH) == LANE_HIGH;
+}
+
 static bool hand_bounded(const ud_game *g, const void *p, ud_buf *why)
 {
     const zd_state *st = CST(p);
+    if (hand_bounded_quick(st))
+        return true;
     if (st->n_hand > ZD_HAND || st->n_kept > st->n_hand) {
         ud_buf_printf(why, "hand holds %d dice with %d kept", st->n_hand, st->n_kept);
         return false;
@@ -79,6 +167,25 @@ static bool alive_at_choice(const ud_game *g, const void *p, ud_buf *why)
 static bool scores_valid(const ud_game *g, const void *p, ud_buf *why)
 {
     const zd_state *st = CST(p);
+    /* The scores four to a word: a sign bit set anywhere, or a seat from
+     * `seated` on holding anything (from_seat + 16 - seated: a mask of
+     * those seats). */
+    _Static_assert(UD_MAX_PLAYERS == 16, "from_seat has a lane per seat");
+    static const uint16_t from_seat[2 * UD_MAX_PLAYERS] = {
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff,
+        0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff,
+    };
+    int seated = st->phase == ZD_PH_SETUP || st->n_players > UD_MAX_PLAYERS ? UD_MAX_PLAYERS
+                                                                             : st->n_players;
+    uint64_t score[4], empty[4];
+    memcpy(score, st->score, sizeof score);
+    memcpy(empty, from_seat + UD_MAX_PLAYERS - seated, sizeof empty);
+    uint64_t sign = (score[0] | score[1] | score[2] | score[3]) & UINT64_C(0x8000800080008000);
+    uint64_t stray = (score[0] & empty[0]) | (score[1] & empty[1]) | (score[2] & empty[2]) |
+                     (score[3] & empty[3]);
+    if (!sign && !stray)
+        return true;
     for (int seat = 0; seat < UD_MAX_PLAYERS; seat++)
         if (st->score[seat] < 0 ||
             (st->phase != ZD_PH_SETUP && seat >= st->n_players && st->score[seat] != 0)) {
