@@ -131,7 +131,7 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
             start_ = steps_;   /* outcomes were drawn: not stuck */                   \
             picks_ = s->picks;                                                        \
         }                                                                             \
-        if (__builtin_expect(s->entered != NULL, 0)) {                                \
+        if (CHECKED && __builtin_expect(s->entered != NULL, 0)) {                     \
             s->steps = steps_;                                                        \
             s->entered(s, state);                                                     \
         }                                                                             \

@@ -120,7 +120,10 @@ struct ud_step {
      * and this step's counters there are all a run needs to go on from
      * that point (ud_advance on a copy of both), which lets an enumerator
      * resume a step there instead of replaying it from its start.  NULL:
-     * none (the only cost is this test, once per phase entered). */
+     * none.  A compiled runner calls it only with check_invariants set (as
+     * every exploration runs): the copy without checks, which simulations
+     * run, does not even test it; without calls, an enumerator replays
+     * from the step's start. */
     void (*entered)(ud_step *s, const void *state);
     void *entered_ctx;
     ud_failure fail;
