@@ -302,6 +302,17 @@ int cmd_explore(int argc, char **argv)
     if (table_only) {
         printf("# undead explore %s --bound %s%s\n", g->name, bound ? bound->name : "none",
                follow ? " --follow-policy" : "");
+        /* what else chose the position and the play, so that a table
+         * kept in golden/ says where it came from (comments: --golden
+         * compares the rows only) */
+        if (go.players)
+            printf("#   --players %s\n", go.players);
+        for (int i = 0; i < go.n_starts; i++)
+            printf("#   --start \"%s\"\n", go.starts[i]);
+        for (int i = 0; i < go.n_variants; i++)
+            printf("#   --variant %s\n", go.variants[i]);
+        if (follow && go.policies)
+            printf("#   --policy %s\n", go.policies);
         fputs(ud_buf_str(&table), stdout);
     } else {
         printf("%s, bound %s: %s\n", g->name, bound ? bound->name : "none",
