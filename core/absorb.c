@@ -523,39 +523,6 @@ static mpq_t *cycle_system(fast *z, const comps *cs, const int64_t *mem, int s, 
     return a;
 }
 
-/* Add the prime factors of x (> 0) to the set: the set's own divided
- * out, then small ones by trial division, and what is left if it is a
- * prime of 64 bits.  false: they do not fit, or what is left is a large
- * composite (the pass then keeps cycles' mass apart, as mpq_t). */
-static bool primes_add_mpz(ud_smooth_primes *ps, const mpz_t x)
-{
-    mpz_t r;
-    mpz_init_set(r, x);
-    mpz_abs(r, r);
-    for (int j = 0; j < ps->n; j++)
-        while (mpz_divisible_ui_p(r, ps->p[j]))
-            mpz_divexact_ui(r, r, ps->p[j]);
-    bool ok = mpz_sgn(r) != 0;
-    bool prime = ok && mpz_cmp_ui(r, 1) > 0 && mpz_probab_prime_p(r, 30);
-    for (unsigned long d = 2; ok && !prime && mpz_cmp_ui(r, 1) > 0 && d < (1ul << 16); d++) {
-        if (!mpz_divisible_ui_p(r, d))
-            continue;
-        ok = ps->n < UD_SMOOTH_MAX_PRIMES;
-        if (ok)
-            ps->p[ps->n++] = d;
-        while (ok && mpz_divisible_ui_p(r, d))
-            mpz_divexact_ui(r, r, d);
-        prime = ok && mpz_cmp_ui(r, 1) > 0 && mpz_probab_prime_p(r, 30);
-    }
-    if (ok && mpz_cmp_ui(r, 1) > 0) {
-        ok = ps->n < UD_SMOOTH_MAX_PRIMES && mpz_sizeinbase(r, 2) <= 64 && mpz_probab_prime_p(r, 30);
-        if (ok)
-            ps->p[ps->n++] = mpz_get_ui(r);
-    }
-    mpz_clear(r);
-    return ok;
-}
-
 /* Add every cycle's determinant's primes to the set: a cycle's solution
  * is adj(I - W^T) inflow / det, so with them the mass that leaves it is
  * smooth too (a dense mpq_t part downstream made every later sum a gcd).
@@ -586,7 +553,7 @@ static bool cycle_primes(fast *z, const comps *cs, ud_buf *err)
         for (int i = 0; i < s; i++)
             mpq_mul(det, det, a[(size_t)i * (size_t)(s + 2)]);
         system_free(a, (int)s, (int)s + 1);
-        ok = primes_add_mpz(&z->ps, mpq_numref(det)) && primes_add_mpz(&z->ps, mpq_denref(det));
+        ok = ud_smooth_primes_add_mpz(&z->ps, mpq_numref(det)) && ud_smooth_primes_add_mpz(&z->ps, mpq_denref(det));
     }
     mpq_clears(w, f, det, NULL);
     return ok;

@@ -510,13 +510,13 @@ static void weight_get(mpq_t out, const weight *w)
         mpq_set(out, w->big);
 }
 
-/* Child i's weight as an mpq_t into out. */
+/* Child i's weight as an mpq_t into out (a large one lives in w[i]). */
 static void kid_weight(const expander *x, int i, mpq_t out)
 {
-    if (x->kid_w[i].den)
-        mpq_set_ui(out, x->kid_w[i].num, x->kid_w[i].den);
-    else
-        mpq_set(out, x->w[i]);
+    weight w = x->kid_w[i];
+    if (!w.den)
+        w.big = x->w[i];
+    weight_get(out, &w);
 }
 
 static bool add_kid(expander *x, const weight *w)

@@ -43,6 +43,39 @@ bool ud_smooth_primes_add(ud_smooth_primes *ps, uint64_t x)
     return true;
 }
 
+/* Add the prime factors of x (> 0) to the set: the set's own divided
+ * out, then small ones by trial division, and what is left if it is a
+ * prime of 64 bits.  false: they do not fit, or what is left is a large
+ * composite. */
+bool ud_smooth_primes_add_mpz(ud_smooth_primes *ps, const mpz_t x)
+{
+    mpz_t r;
+    mpz_init_set(r, x);
+    mpz_abs(r, r);
+    for (int j = 0; j < ps->n; j++)
+        while (mpz_divisible_ui_p(r, ps->p[j]))
+            mpz_divexact_ui(r, r, ps->p[j]);
+    bool ok = mpz_sgn(r) != 0;
+    bool prime = ok && mpz_cmp_ui(r, 1) > 0 && mpz_probab_prime_p(r, 30);
+    for (unsigned long d = 2; ok && !prime && mpz_cmp_ui(r, 1) > 0 && d < (1ul << 16); d++) {
+        if (!mpz_divisible_ui_p(r, d))
+            continue;
+        ok = ps->n < UD_SMOOTH_MAX_PRIMES;
+        if (ok)
+            ps->p[ps->n++] = d;
+        while (ok && mpz_divisible_ui_p(r, d))
+            mpz_divexact_ui(r, r, d);
+        prime = ok && mpz_cmp_ui(r, 1) > 0 && mpz_probab_prime_p(r, 30);
+    }
+    if (ok && mpz_cmp_ui(r, 1) > 0) {
+        ok = ps->n < UD_SMOOTH_MAX_PRIMES && mpz_sizeinbase(r, 2) <= 64 && mpz_probab_prime_p(r, 30);
+        if (ok)
+            ps->p[ps->n++] = mpz_get_ui(r);
+    }
+    mpz_clear(r);
+    return ok;
+}
+
 bool ud_smooth_factor(const ud_smooth_primes *ps, uint64_t x, uint16_t e[UD_SMOOTH_MAX_PRIMES])
 {
     memset(e, 0, UD_SMOOTH_MAX_PRIMES * sizeof e[0]);

@@ -40,6 +40,11 @@ void ud_smooth_primes_init(ud_smooth_primes *ps);
 /* Add x's prime factors to the set (x >= 1); false when they do not fit. */
 bool ud_smooth_primes_add(ud_smooth_primes *ps, uint64_t x);
 
+/* The same for a number of any size (a cycle's determinant): small
+ * factors by trial division, and what is left if it is a 64-bit prime;
+ * false when they do not fit or a large composite is left. */
+bool ud_smooth_primes_add_mpz(ud_smooth_primes *ps, const mpz_t x);
+
 /* Exponents of x over the set; false when x has another prime factor. */
 bool ud_smooth_factor(const ud_smooth_primes *ps, uint64_t x, uint16_t e[UD_SMOOTH_MAX_PRIMES]);
 
