@@ -9,10 +9,18 @@
  * larger one solves (I - W^T) m = inflow by Gaussian elimination.
  *
  * ud_absorb is the plain pass over mpq_t, the reference; ud_absorb_small
- * walks the same order with masses over smooth denominators (smooth.h).
+ * walks the same order with masses over smooth denominators (smooth.h),
+ * on one thread or several: a component is ready once every component
+ * with an edge into it is solved, and the threads take the ready ones
+ * (pushes into a state take its lock).  Exact sums do not depend on the
+ * order they are made in, so the masses are the same whatever the
+ * number of threads.
  */
 #include "absorb.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -243,15 +251,44 @@ out:
 /* ---- the fast pass over smooth denominators --------------------------- */
 
 enum { CACHE = 4096 };   /* denominators remembered factored (a turn has few distinct ones) */
+enum { LOCKS = 1024 };   /* striped locks on the states masses are pushed to */
+
+struct fast;
+
+/* What one thread of the pass owns: its scratch numbers, its cache of
+ * factored denominators, its pool of spare masses, its failure. */
+typedef struct worker {
+    struct fast *z;
+    mpz_t f, tmp;
+    mpq_t w;
+    ud_smooth **spare;         /* masses pushed on, kept for reuse */
+    size_t n_spare, cap_spare;
+    bool oom;
+    int rc;                    /* 0, or -1 with err */
+    ud_buf err;
+    uint64_t key[CACHE];       /* den + 1, 0: empty */
+    uint16_t ex[CACHE][UD_SMOOTH_MAX_PRIMES];
+} worker;
+
+/* The components ready to be solved (every edge into them from one
+ * solved), smallest first: taken in that order the threads stay near the
+ * order one thread follows (Tarjan's), where a mass is pushed on soon
+ * after it is complete.  Solving level by level instead kept a whole
+ * level's masses alive at once and was half as slow again. */
+typedef struct ready_heap {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;         /* a component became ready, or the pass ended */
+    int64_t *a, n;
+    int64_t solved;            /* components done, of n_comp */
+} ready_heap;
+
+typedef struct comps comps;
 
 typedef struct fast {
     const ud_chain_small *c;
     graph g;
     ud_smooth_primes ps;
     ud_smooth **m;             /* mass of each state while it is on its way; NULL: none */
-    ud_smooth **spare_next;    /* masses pushed on, kept for reuse */
-    size_t n_spare, cap_spare;
-    bool oom;
     /* mass that came through a cycle of several states (its denominator
      * is not smooth): kept apart as mpq_t, only where there is some */
     mpq_t *side;
@@ -259,70 +296,104 @@ typedef struct fast {
     /* every cycle's determinant factors over ps (cycle_primes): the mass
      * that leaves a cycle stays smooth, and no side part is made */
     bool cycles_smooth;
-    mpz_t f, tmp, one;
-    uint64_t key[CACHE];       /* den + 1, 0: empty */
-    uint16_t ex[CACHE][UD_SMOOTH_MAX_PRIMES];
+    mpz_t one;
+    mpq_t *mass;               /* the answer: the leaves' masses */
+    const comps *cs;
+    /* with several threads: a push takes its target's lock */
+    int jobs;
+    pthread_mutex_t lock[LOCKS];
+    /* per component: edges into it from components not yet solved */
+    atomic_llong *pending;
+    atomic_bool failed;
+    ready_heap ready;
 } fast;
 
-/* State v's mass, made (zero) when first needed; NULL when out of
- * memory (z->oom).  With a hundred primes a mass is some 280 bytes: one
- * per state would be the pass's largest array, and only the states on
- * the way hold one. */
-static ud_smooth *mass_of(fast *z, int64_t v)
+static void lock_state(fast *z, int64_t v)
 {
+    if (z->jobs > 1)
+        pthread_mutex_lock(&z->lock[(uint64_t)v % LOCKS]);
+}
+
+static void unlock_state(fast *z, int64_t v)
+{
+    if (z->jobs > 1)
+        pthread_mutex_unlock(&z->lock[(uint64_t)v % LOCKS]);
+}
+
+/* State v's mass, made (zero) when first needed; NULL when out of
+ * memory (w->oom).  With a hundred primes a mass is some 280 bytes: one
+ * per state would be the pass's largest array, and only the states on
+ * the way hold one.  Called with v's lock held. */
+static ud_smooth *mass_of(worker *w, int64_t v)
+{
+    fast *z = w->z;
     if (z->m[v])
         return z->m[v];
-    ud_smooth *s = z->n_spare ? z->spare_next[--z->n_spare] : malloc(sizeof *s);
-    if (!s) {
-        z->oom = true;
+    ud_smooth *s = NULL;
+    if (w->n_spare) {
+        s = w->spare[--w->n_spare];
+    } else if ((s = malloc(sizeof *s))) {
+        s->used = s->live = false;
+    } else {
+        w->oom = true;
         return NULL;
     }
-    s->used = false;
     z->m[v] = s;
     return s;
 }
 
-/* v's mass is pushed on: clear it and keep it for the next state. */
-static void mass_done(fast *z, int64_t v)
+enum { KEEP_LIMBS = 1024 };   /* a spare mass keeps a numerator's memory up to this */
+
+/* v's mass is pushed on: keep it for the next state, and its numerator's
+ * memory with it unless that is large (a malloc and free a mass cost
+ * more than its arithmetic, and with threads a free crosses arenas). */
+static void mass_done(worker *w, int64_t v)
 {
+    fast *z = w->z;
     ud_smooth *s = z->m[v];
     if (!s)
         return;
-    ud_smooth_clear(s);
+    if (s->live && mpz_size(s->n) <= KEEP_LIMBS)
+        ud_smooth_reset(s);
+    else
+        ud_smooth_clear(s);
     z->m[v] = NULL;
-    if (z->n_spare == z->cap_spare) {
-        size_t cap = z->cap_spare ? z->cap_spare * 2 : 1024;
-        ud_smooth **a = realloc(z->spare_next, cap * sizeof *a);
+    if (w->n_spare == w->cap_spare) {
+        size_t cap = w->cap_spare ? w->cap_spare * 2 : 1024;
+        ud_smooth **a = realloc(w->spare, cap * sizeof *a);
         if (!a) {
+            ud_smooth_clear(s);
             free(s);
             return;
         }
-        z->spare_next = a;
-        z->cap_spare = cap;
+        w->spare = a;
+        w->cap_spare = cap;
     }
-    z->spare_next[z->n_spare++] = s;
+    w->spare[w->n_spare++] = s;
 }
 
 /* mass(v) += f * x / prod p^ce. */
-static void mass_add(fast *z, int64_t v, const mpz_t f, uint64_t x, const uint16_t ce[UD_SMOOTH_MAX_PRIMES])
+static void mass_add(worker *w, int64_t v, const mpz_t f, uint64_t x, const uint16_t ce[UD_SMOOTH_MAX_PRIMES])
 {
-    ud_smooth *s = mass_of(z, v);
+    lock_state(w->z, v);
+    ud_smooth *s = mass_of(w, v);
     if (s)
-        ud_smooth_add(&z->ps, s, f, x, ce, z->tmp);
+        ud_smooth_add(&w->z->ps, s, f, x, ce, w->tmp);
+    unlock_state(w->z, v);
 }
 
 /* Exponents of den over the primes, remembered; false: not smooth. */
-static bool den_exponents(fast *z, uint64_t den, uint16_t ex[UD_SMOOTH_MAX_PRIMES])
+static bool den_exponents(worker *w, uint64_t den, uint16_t ex[UD_SMOOTH_MAX_PRIMES])
 {
     size_t h = (size_t)(den * 0x9e3779b97f4a7c15ull >> 52) & (CACHE - 1);
-    if (z->key[h] == den + 1) {
-        memcpy(ex, z->ex[h], sizeof z->ex[h]);
+    if (w->key[h] == den + 1) {
+        memcpy(ex, w->ex[h], sizeof w->ex[h]);
         return true;
     }
-    if (!ud_smooth_factor(&z->ps, den, ex))
+    if (!ud_smooth_factor(&w->z->ps, den, ex))
         return false;
-    z->key[h] = den + 1;
-    memcpy(z->ex[h], ex, sizeof z->ex[h]);
+    w->key[h] = den + 1;
+    memcpy(w->ex[h], ex, sizeof w->ex[h]);
     return true;
 }
 
@@ -357,21 +428,22 @@ static bool self_loop(const fast *z, int64_t v, uint64_t *num, uint64_t *den)
 /* Every prime the pass will meet: the edges' denominators' and each
  * loop's 1 - q's (a loop's numerator den - num is any number).  false:
  * more primes than the pass keeps, or a weight too large. */
-static bool gather_primes(fast *z)
+static bool gather_primes(worker *w)
 {
+    fast *z = w->z;
     const ud_chain_small *c = z->c;
     ud_smooth_primes_init(&z->ps);
     uint16_t ex[UD_SMOOTH_MAX_PRIMES];
     for (size_t i = 0; i < c->n_weights; i++) {
-        ud_weight w = c->weight[i];
-        uint64_t den = w.den;
+        ud_weight x = c->weight[i];
+        uint64_t den = x.den;
         if (!den) {
-            if (!mpz_fits_ulong_p(mpq_numref(c->big[w.num])) ||
-                !mpz_fits_ulong_p(mpq_denref(c->big[w.num])))
+            if (!mpz_fits_ulong_p(mpq_numref(c->big[x.num])) ||
+                !mpz_fits_ulong_p(mpq_denref(c->big[x.num])))
                 return false;
-            den = mpz_get_ui(mpq_denref(c->big[w.num]));
+            den = mpz_get_ui(mpq_denref(c->big[x.num]));
         }
-        if (!den_exponents(z, den, ex) && !ud_smooth_primes_add(&z->ps, den))
+        if (!den_exponents(w, den, ex) && !ud_smooth_primes_add(&z->ps, den))
             return false;
     }
     for (int64_t v = 0; v < c->n; v++) {
@@ -379,20 +451,20 @@ static bool gather_primes(fast *z)
         if (!self_loop(z, v, &num, &den) || num >= den || !ud_smooth_primes_add(&z->ps, den - num))
             return false;
     }
-    memset(z->key, 0, sizeof z->key);   /* factored over the final set below */
     return true;
 }
 
 /* Push v's mass (reduced) along its out-edges: a loop to itself first
  * divides it by 1 - q = (den - num) / den. */
-static void push_on(fast *z, int64_t v)
+static void push_on(worker *w, int64_t v)
 {
+    fast *z = w->z;
     const ud_chain_small *c = z->c;
-    uint64_t lnum, lden, num, den;
+    uint64_t lnum, lden, num = 0, den = 1;
     uint16_t fe[UD_SMOOTH_MAX_PRIMES], le[UD_SMOOTH_MAX_PRIMES], we[UD_SMOOTH_MAX_PRIMES];
     self_loop(z, v, &lnum, &lden);            /* checked by gather_primes */
     ud_smooth_factor(&z->ps, lden - lnum, le);
-    mpz_mul_ui(z->f, z->m[v]->n, lden);
+    mpz_mul_ui(w->f, z->m[v]->n, lden);
     /* the mass's exponents that are not 0, listed: each edge adds them
      * to its weight's (a chain's cycles may bring a hundred primes) */
     uint8_t fj[UD_SMOOTH_MAX_PRIMES];
@@ -407,19 +479,19 @@ static void push_on(fast *z, int64_t v)
         if (to == v)
             continue;
         weight_of(c, (size_t)k, &num, &den);
-        den_exponents(z, den, we);   /* zero past the set's n */
+        den_exponents(w, den, we);   /* zero past the set's n */
         for (int i = 0; i < nf; i++)
             we[fj[i]] = (uint16_t)(we[fj[i]] + fe[fj[i]]);
-        mass_add(z, to, z->f, num, we);
+        mass_add(w, to, w->f, num, we);
     }
 }
 
 /* Components of the chain, sources first (Tarjan finishes them sinks
  * first): members of the k-th are mem[cfirst[k] .. cfirst[k + 1]). */
-typedef struct comps {
+struct comps {
     int64_t n_comp;
     int64_t *cfirst, *mem, *comp;
-} comps;
+};
 
 static int find_components(fast *z, comps *cs, ud_buf *err)
 {
@@ -462,7 +534,28 @@ static int find_components(fast *z, comps *cs, ud_buf *err)
     return rc;
 }
 
-/* The side part of v's mass, created at zero when first needed. */
+/* Each component's count of edges into it from other components: it is
+ * ready when that reaches 0. */
+static int count_pending(fast *z, const comps *cs, ud_buf *err)
+{
+    z->pending = malloc(((size_t)cs->n_comp + 1) * sizeof *z->pending);
+    if (!z->pending) {
+        ud_buf_puts(err, "out of memory");
+        return -1;
+    }
+    for (int64_t k = 0; k < cs->n_comp; k++)
+        atomic_init(&z->pending[k], 0);
+    for (int64_t v = 0; v < z->c->n; v++)
+        for (int64_t e = z->g.first[v]; e < z->g.first[v + 1]; e++) {
+            int64_t to = cs->comp[z->c->to[e]];
+            if (to != cs->comp[v])
+                atomic_fetch_add_explicit(&z->pending[to], 1, memory_order_relaxed);
+        }
+    return 0;
+}
+
+/* The side part of v's mass, created at zero when first needed (v's lock
+ * held). */
 static mpq_t *side_of(fast *z, int64_t v)
 {
     if (!z->has_side[v]) {
@@ -485,21 +578,26 @@ static void weight_q(const ud_chain_small *c, size_t e, mpq_t q)
 
 /* Push the side part of v's mass (already divided by any loop) along the
  * edges that leave its component. */
-static void push_side(fast *z, const comps *cs, int64_t v, const mpq_t x, mpq_t w)
+static void push_side(worker *w, int64_t v, const mpq_t x)
 {
+    fast *z = w->z;
+    const comps *cs = z->cs;
     for (int64_t k = z->g.first[v]; k < z->g.first[v + 1]; k++) {
         int64_t to = z->c->to[k];
         if (cs->comp[to] == cs->comp[v])
             continue;
-        weight_q(z->c, (size_t)k, w);
-        mpq_mul(w, w, x);
-        mpq_add(*side_of(z, to), *side_of(z, to), w);
+        weight_q(z->c, (size_t)k, w->w);
+        mpq_mul(w->w, w->w, x);
+        lock_state(z, to);
+        mpq_t *side = side_of(z, to);
+        mpq_add(*side, *side, w->w);
+        unlock_state(z, to);
     }
 }
 
 /* The s x width system (I - W^T | 0) of the cycle whose members are
  * mem[0..s): the weights of the edges inside it; NULL with err filled. */
-static mpq_t *cycle_system(fast *z, const comps *cs, const int64_t *mem, int s, int width, mpq_t w,
+static mpq_t *cycle_system(const fast *z, const comps *cs, const int64_t *mem, int s, int width, mpq_t w,
                            ud_buf *err)
 {
     mpq_t *a = system_new(s, width, err);
@@ -575,26 +673,28 @@ static bool smooth_from_q(const ud_smooth_primes *ps, ud_smooth *out, const mpq_
     mpz_clear(d);
     if (ok) {
         mpz_init_set(out->n, mpq_numref(q));
-        out->used = true;
+        out->used = out->live = true;
     }
     return ok;
 }
 
 /* Push x, a cycle member v's mass, along the edges that leave the cycle,
  * kept smooth. */
-static void push_smooth_out(fast *z, const comps *cs, int64_t v, const ud_smooth *x)
+static void push_smooth_out(worker *w, int64_t v, const ud_smooth *x)
 {
-    uint64_t num, den;
+    fast *z = w->z;
+    const comps *cs = z->cs;
+    uint64_t num = 0, den = 1;
     uint16_t we[UD_SMOOTH_MAX_PRIMES];
     for (int64_t k = z->g.first[v]; k < z->g.first[v + 1]; k++) {
         int64_t to = z->c->to[k];
         if (cs->comp[to] == cs->comp[v])
             continue;
         weight_of(z->c, (size_t)k, &num, &den);
-        den_exponents(z, den, we);
+        den_exponents(w, den, we);
         for (int j = 0; j < z->ps.n; j++)
             we[j] = (uint16_t)(we[j] + x->e[j]);
-        mass_add(z, to, x->n, num, we);
+        mass_add(w, to, x->n, num, we);
     }
 }
 
@@ -602,26 +702,27 @@ static void push_smooth_out(fast *z, const comps *cs, int64_t v, const ud_smooth
  * weights alone (small numbers), each entry a 64-bit numerator over a
  * denominator of the set: the inflow stays smooth and no sum takes a gcd.
  * 0: done; 1: an entry does not fit, or a member holds a side part (the
- * dense pass solves it); -1 with err. */
-static int solve_cycle_smooth(fast *z, const comps *cs, const int64_t *mem, int s, ud_buf *err)
+ * dense pass solves it); -1 with w->err. */
+static int solve_cycle_smooth(worker *w, const int64_t *mem, int s)
 {
+    fast *z = w->z;
     for (int i = 0; i < s; i++)
         if (z->has_side[mem[i]])
             return 1;
     int width = 2 * s;
-    mpq_t w, f;
-    mpq_inits(w, f, NULL);
-    mpq_t *a = cycle_system(z, cs, mem, s, width, w, err);
+    mpq_t q, f;
+    mpq_inits(q, f, NULL);
+    mpq_t *a = cycle_system(z, z->cs, mem, s, width, q, &w->err);
     uint64_t *num = malloc((size_t)s * (size_t)s * sizeof *num);
     uint64_t *den = malloc((size_t)s * (size_t)s * sizeof *den);
     int rc = a && num && den ? 0 : -1;
     if (rc != 0 && a)
-        ud_buf_puts(err, "out of memory");
+        ud_buf_puts(&w->err, "out of memory");
 #define A(i, j) a[(size_t)(i) * (size_t)width + (size_t)(j)]
     for (int i = 0; i < s && rc == 0; i++)
         mpq_set_ui(A(i, s + i), 1, 1);
     if (rc == 0)
-        rc = eliminate(a, s, width, f, w, err);
+        rc = eliminate(a, s, width, f, q, &w->err);
     uint16_t ex[UD_SMOOTH_MAX_PRIMES];
     for (int i = 0; i < s && rc == 0; i++)
         for (int j = 0; j < s && rc == 0; j++) {
@@ -633,12 +734,12 @@ static int solve_cycle_smooth(fast *z, const comps *cs, const int64_t *mem, int 
             }
             num[k] = mpz_get_ui(mpq_numref(f));
             den[k] = mpz_get_ui(mpq_denref(f));
-            if (!den_exponents(z, den[k], ex))
+            if (!den_exponents(w, den[k], ex))
                 rc = 1;
         }
 #undef A
     /* x_i = sum_j inv[i][j] inflow_j, pushed out of the cycle */
-    ud_smooth x;
+    ud_smooth x = { .used = false };
     uint16_t ce[UD_SMOOTH_MAX_PRIMES];
     for (int i = 0; i < s && rc == 0; i++) {
         x.used = false;
@@ -647,43 +748,44 @@ static int solve_cycle_smooth(fast *z, const comps *cs, const int64_t *mem, int 
             size_t k = (size_t)i * (size_t)s + (size_t)j;
             if (!b || !b->used || num[k] == 0)
                 continue;
-            den_exponents(z, den[k], ce);
-            for (int q = 0; q < z->ps.n; q++)
-                ce[q] = (uint16_t)(ce[q] + b->e[q]);
-            ud_smooth_add(&z->ps, &x, b->n, num[k], ce, z->tmp);
+            den_exponents(w, den[k], ce);
+            for (int p = 0; p < z->ps.n; p++)
+                ce[p] = (uint16_t)(ce[p] + b->e[p]);
+            ud_smooth_add(&z->ps, &x, b->n, num[k], ce, w->tmp);
         }
         if (x.used) {
             ud_smooth_reduce(&z->ps, &x);
-            push_smooth_out(z, cs, mem[i], &x);
+            push_smooth_out(w, mem[i], &x);
             ud_smooth_clear(&x);
         }
     }
     if (rc == 0)
         for (int i = 0; i < s; i++)
-            mass_done(z, mem[i]);
+            mass_done(w, mem[i]);
     free(num);
     free(den);
     if (a)
         system_free(a, s, width);
-    mpq_clears(w, f, NULL);
+    mpq_clears(q, f, NULL);
     return rc;
 }
 
 /* A cycle through s states: (I - W^T) x = inflow over the rationals, as
  * ud_absorb does; the members' masses leave it smooth when every cycle's
  * determinant factors over the set (cycle_primes), else as side parts. */
-static int solve_cycle(fast *z, const comps *cs, const int64_t *mem, int s, ud_buf *err)
+static int solve_cycle(worker *w, const int64_t *mem, int s)
 {
+    fast *z = w->z;
     if (z->cycles_smooth) {
-        int rc = solve_cycle_smooth(z, cs, mem, s, err);
+        int rc = solve_cycle_smooth(w, mem, s);
         if (rc <= 0)
             return rc;
     }
-    mpq_t w, f;
-    mpq_inits(w, f, NULL);
-    mpq_t *a = cycle_system(z, cs, mem, s, s + 1, w, err);
+    mpq_t q, f;
+    mpq_inits(q, f, NULL);
+    mpq_t *a = cycle_system(z, z->cs, mem, s, s + 1, q, &w->err);
     if (!a) {
-        mpq_clears(w, f, NULL);
+        mpq_clears(q, f, NULL);
         return -1;
     }
 #define A(i, j) a[(size_t)(i) * (size_t)(s + 1) + (size_t)(j)]
@@ -691,139 +793,305 @@ static int solve_cycle(fast *z, const comps *cs, const int64_t *mem, int s, ud_b
         int64_t v = mem[i];
         if (z->m[v])
             ud_smooth_get_q(&z->ps, A(i, s), z->m[v]);
-        mass_done(z, v);
+        mass_done(w, v);
         if (z->has_side[v]) {
             mpq_add(A(i, s), A(i, s), z->side[v]);
             mpq_clear(z->side[v]);
             z->has_side[v] = 0;
         }
     }
-    int rc = eliminate(a, s, s + 1, f, w, err);
+    int rc = eliminate(a, s, s + 1, f, q, &w->err);
     for (int i = 0; i < s && rc == 0; i++) {
         mpq_div(f, A(i, s), A(i, i));
         ud_smooth x = { .used = false };
         if (z->cycles_smooth && mpq_sgn(f) > 0 && smooth_from_q(&z->ps, &x, f)) {
-            push_smooth_out(z, cs, mem[i], &x);
+            push_smooth_out(w, mem[i], &x);
             ud_smooth_clear(&x);
         } else if (mpq_sgn(f) != 0) {
-            push_side(z, cs, mem[i], f, w);
+            push_side(w, mem[i], f);
         }
     }
 #undef A
-    mpq_clears(w, f, NULL);
+    mpq_clears(q, f, NULL);
     system_free(a, s, s + 1);
     return rc;
 }
 
 /* One state on its own: its smooth mass goes on (push_on), its side part
  * too, divided by 1 - q of a loop to itself; a leaf's is the answer. */
-static void solve_state(fast *z, const comps *cs, int64_t v, mpq_t *mass, mpq_t w)
+static void solve_state(worker *w, int64_t v)
 {
+    fast *z = w->z;
     bool leaf = z->g.first[v + 1] == z->g.first[v];
     if (z->m[v] && z->m[v]->used) {
         ud_smooth_reduce(&z->ps, z->m[v]);
         if (leaf)
-            ud_smooth_get_q(&z->ps, mass[v], z->m[v]);
+            ud_smooth_get_q(&z->ps, z->mass[v], z->m[v]);
         else
-            push_on(z, v);
+            push_on(w, v);
     }
-    mass_done(z, v);
+    mass_done(w, v);
     if (!z->has_side[v])
         return;
     if (leaf) {
-        mpq_add(mass[v], mass[v], z->side[v]);
+        mpq_add(z->mass[v], z->mass[v], z->side[v]);
     } else {
         uint64_t lnum, lden;
         self_loop(z, v, &lnum, &lden);
-        mpq_set_ui(w, lden, lden - lnum);   /* 1 / (1 - q) */
-        mpq_canonicalize(w);
-        mpq_mul(z->side[v], z->side[v], w);
-        push_side(z, cs, v, z->side[v], w);
+        mpq_set_ui(w->w, lden, lden - lnum);   /* 1 / (1 - q) */
+        mpq_canonicalize(w->w);
+        mpq_mul(z->side[v], z->side[v], w->w);
+        push_side(w, v, z->side[v]);
     }
     mpq_clear(z->side[v]);
     z->has_side[v] = 0;
 }
 
-/* The masses, component by component, sources first. */
-static int propagate(fast *z, const comps *cs, size_t n_root, mpq_t *mass, ud_buf *err)
+/* Component k: every edge into it comes from a component solved before. */
+static void solve_component_fast(worker *w, int64_t k)
 {
-    const ud_chain_small *c = z->c;
-    uint16_t ex[UD_SMOOTH_MAX_PRIMES];
-    for (size_t e = 0; e < n_root; e++) {
-        uint64_t num, den;
-        weight_of(c, e, &num, &den);
-        den_exponents(z, den, ex);
-        mass_add(z, c->to[e], z->one, num, ex);
-    }
-    mpq_t w;
-    mpq_init(w);
+    fast *z = w->z;
+    const comps *cs = z->cs;
+    const int64_t *mem = cs->mem + cs->cfirst[k];
+    int64_t s = cs->cfirst[k + 1] - cs->cfirst[k];
     int rc = 0;
-    for (int64_t k = 0; k < cs->n_comp && rc == 0; k++) {
-        const int64_t *mem = cs->mem + cs->cfirst[k];
-        int64_t s = cs->cfirst[k + 1] - cs->cfirst[k];
-        if (s == 1)
-            solve_state(z, cs, mem[0], mass, w);
-        else
-            rc = solve_cycle(z, cs, mem, (int)(s > INT32_MAX ? INT32_MAX : s), err);
-        if (z->oom && rc == 0) {
-            ud_buf_puts(err, "out of memory");
-            rc = -1;
+    if (s == 1)
+        solve_state(w, mem[0]);
+    else
+        rc = solve_cycle(w, mem, (int)(s > INT32_MAX ? INT32_MAX : s));
+    if (w->oom && rc == 0) {
+        ud_buf_puts(&w->err, "out of memory");
+        rc = -1;
+    }
+    if (rc != 0) {
+        w->rc = rc;
+        atomic_store(&z->failed, true);
+    }
+}
+
+/* Min-heap of component numbers (the caller holds the lock). */
+static void heap_push(ready_heap *h, int64_t k)
+{
+    int64_t i = h->n++;
+    while (i > 0 && h->a[(i - 1) / 2] > k) {
+        h->a[i] = h->a[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h->a[i] = k;
+}
+
+static int64_t heap_pop(ready_heap *h)
+{
+    int64_t top = h->a[0], last = h->a[--h->n], i = 0;
+    for (;;) {
+        int64_t c = 2 * i + 1;
+        if (c >= h->n)
+            break;
+        if (c + 1 < h->n && h->a[c + 1] < h->a[c])
+            c++;
+        if (h->a[c] >= last)
+            break;
+        h->a[i] = h->a[c];
+        i = c;
+    }
+    h->a[i] = last;
+    return top;
+}
+
+/* Component k is solved: the components its edges reach may now be ready. */
+static void release_successors(fast *z, int64_t k)
+{
+    const comps *cs = z->cs;
+    ready_heap *h = &z->ready;
+    bool woke = false;
+    for (int64_t i = cs->cfirst[k]; i < cs->cfirst[k + 1]; i++) {
+        int64_t v = cs->mem[i];
+        for (int64_t e = z->g.first[v]; e < z->g.first[v + 1]; e++) {
+            int64_t to = cs->comp[z->c->to[e]];
+            /* acq_rel: every push into `to` happens before it is solved */
+            if (to != k && atomic_fetch_sub_explicit(&z->pending[to], 1, memory_order_acq_rel) == 1) {
+                pthread_mutex_lock(&h->mu);
+                heap_push(h, to);
+                pthread_mutex_unlock(&h->mu);
+                woke = true;
+            }
         }
     }
-    mpq_clear(w);
-    return rc;
+    pthread_mutex_lock(&h->mu);
+    h->solved++;
+    if (woke || h->solved == cs->n_comp)
+        pthread_cond_broadcast(&h->cv);
+    pthread_mutex_unlock(&h->mu);
+}
+
+/* A thread's share of the pass: the smallest ready component, solved,
+ * until every one is (or one failed). */
+static void *solve_ready(void *arg)
+{
+    worker *w = arg;
+    fast *z = w->z;
+    ready_heap *h = &z->ready;
+    for (;;) {
+        pthread_mutex_lock(&h->mu);
+        while (h->n == 0 && h->solved < z->cs->n_comp && !atomic_load(&z->failed))
+            pthread_cond_wait(&h->cv, &h->mu);
+        if (h->n == 0 || atomic_load(&z->failed)) {
+            pthread_cond_broadcast(&h->cv);   /* the others stop too */
+            pthread_mutex_unlock(&h->mu);
+            return NULL;
+        }
+        int64_t k = heap_pop(h);
+        pthread_mutex_unlock(&h->mu);
+        solve_component_fast(w, k);
+        release_successors(z, k);
+    }
+}
+
+/* The components in order on this thread (one job), or on up to z->jobs
+ * threads (as many as start), each taking the smallest ready one. */
+static void solve_all(fast *z, worker **ws)
+{
+    ready_heap *h = &z->ready;
+    bool locks = z->jobs > 1 && z->pending && (h->a = malloc(((size_t)z->cs->n_comp + 1) * sizeof *h->a));
+    int n_locks = 0;
+    while (locks && n_locks < LOCKS && pthread_mutex_init(&z->lock[n_locks], NULL) == 0)
+        n_locks++;
+    bool sync = locks && n_locks == LOCKS && pthread_mutex_init(&h->mu, NULL) == 0;
+    if (sync && pthread_cond_init(&h->cv, NULL) != 0) {
+        pthread_mutex_destroy(&h->mu);
+        sync = false;
+    }
+    if (!sync) {
+        for (int i = 0; i < n_locks; i++)
+            pthread_mutex_destroy(&z->lock[i]);
+        z->jobs = 1;   /* lock_state takes no lock from here */
+        for (int64_t k = 0; k < z->cs->n_comp && !atomic_load(&z->failed); k++)
+            solve_component_fast(ws[0], k);
+        return;
+    }
+    h->n = 0;
+    h->solved = 0;
+    for (int64_t k = 0; k < z->cs->n_comp; k++)
+        if (atomic_load(&z->pending[k]) == 0)
+            heap_push(h, k);
+    pthread_t th[UD_ABSORB_MAX_JOBS];
+    int started = 0;
+    while (started < z->jobs - 1 && pthread_create(&th[started], NULL, solve_ready, ws[started + 1]) == 0)
+        started++;
+    solve_ready(ws[0]);
+    for (int i = 0; i < started; i++)
+        pthread_join(th[i], NULL);
+    pthread_cond_destroy(&h->cv);
+    pthread_mutex_destroy(&h->mu);
+    for (int i = 0; i < LOCKS; i++)
+        pthread_mutex_destroy(&z->lock[i]);
+}
+
+static worker *worker_new(fast *z)
+{
+    worker *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->z = z;
+    mpz_inits(w->f, w->tmp, NULL);
+    mpq_init(w->w);
+    ud_buf_init(&w->err);
+    return w;
+}
+
+static void worker_free(worker *w)
+{
+    if (!w)
+        return;
+    for (size_t i = 0; i < w->n_spare; i++) {
+        ud_smooth_clear(w->spare[i]);
+        free(w->spare[i]);
+    }
+    free(w->spare);
+    mpz_clears(w->f, w->tmp, NULL);
+    mpq_clear(w->w);
+    ud_buf_free(&w->err);
+    free(w);
+}
+
+static void fast_free(fast *z, worker **ws, comps *cs)
+{
+    if (z && z->m && ws[0])
+        for (int64_t i = 0; i < z->c->n; i++) {
+            mass_done(ws[0], i);
+            if (z->has_side[i])
+                mpq_clear(z->side[i]);
+        }
+    for (int j = 0; j < UD_ABSORB_MAX_JOBS; j++)
+        worker_free(ws[j]);
+    free(cs->cfirst);
+    free(cs->mem);
+    free(cs->comp);
+    if (z) {
+        free(z->m);
+        free(z->side);
+        free(z->has_side);
+        free(z->pending);
+        free(z->ready.a);
+    }
+    free(z);
 }
 
 int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
 {
+    int jobs = c->jobs < 1 ? 1 : c->jobs > UD_ABSORB_MAX_JOBS ? UD_ABSORB_MAX_JOBS : c->jobs;
     fast *z = calloc(1, sizeof *z);
+    worker *ws[UD_ABSORB_MAX_JOBS] = { 0 };
     comps cs = { 0 };
-    if (z) {
+    bool ok = z != NULL;
+    if (ok) {
         z->c = c;
         z->g = (graph){ c->n, c->first, NULL, NULL, c->to };
         z->m = calloc((size_t)c->n + 1, sizeof *z->m);
         z->side = malloc(((size_t)c->n + 1) * sizeof *z->side);
         z->has_side = calloc((size_t)c->n + 1, 1);
+        z->mass = mass;
+        z->cs = &cs;
+        z->jobs = 1;   /* no lock until solve_all makes them */
+        atomic_init(&z->failed, false);
+        ok = z->m && z->side && z->has_side;
+        for (int j = 0; j < jobs && ok; j++)
+            ok = (ws[j] = worker_new(z)) != NULL;
     }
-    if (!z || !z->m || !z->side || !z->has_side) {
-        if (z) {
-            free(z->m);
-            free(z->side);
-            free(z->has_side);
-        }
-        free(z);
+    if (!ok) {
+        fast_free(z, ws, &cs);
         ud_buf_puts(err, "out of memory");
         return -1;
     }
-    size_t n_root = (size_t)c->first[0];
-    int rc = gather_primes(z) ? 0 : 1;
+    int rc = gather_primes(ws[0]) ? 0 : 1;
     if (rc == 0)
         rc = find_components(z, &cs, err);
     if (rc == 0) {
         /* with a cycle's primes the set changes: factor afresh */
         z->cycles_smooth = cycle_primes(z, &cs, err);
-        memset(z->key, 0, sizeof z->key);
+        for (int j = 0; j < jobs; j++)
+            memset(ws[j]->key, 0, sizeof ws[j]->key);
     }
+    if (rc == 0 && jobs > 1)
+        rc = count_pending(z, &cs, err);
     if (rc == 0) {
-        mpz_inits(z->f, z->tmp, NULL);
         mpz_init_set_ui(z->one, 1);
-        rc = propagate(z, &cs, n_root, mass, err);
-        mpz_clears(z->f, z->tmp, z->one, NULL);
+        uint16_t ex[UD_SMOOTH_MAX_PRIMES];
+        for (size_t e = 0; e < (size_t)c->first[0]; e++) {   /* the root's edges */
+            uint64_t num = 0, den = 1;
+            weight_of(c, e, &num, &den);
+            den_exponents(ws[0], den, ex);
+            mass_add(ws[0], c->to[e], z->one, num, ex);
+        }
+        z->jobs = jobs;
+        solve_all(z, ws);
+        for (int j = 0; j < jobs && rc == 0; j++)
+            if (ws[j]->rc || ws[j]->oom) {
+                rc = -1;
+                ud_buf_puts(err, ws[j]->rc ? ud_buf_str(&ws[j]->err) : "out of memory");
+            }
+        mpz_clear(z->one);
     }
-    for (int64_t i = 0; i < c->n; i++) {
-        mass_done(z, i);
-        if (z->has_side[i])
-            mpq_clear(z->side[i]);
-    }
-    for (size_t i = 0; i < z->n_spare; i++)
-        free(z->spare_next[i]);
-    free(z->spare_next);
-    free(cs.cfirst);
-    free(cs.mem);
-    free(cs.comp);
-    free(z->m);
-    free(z->side);
-    free(z->has_side);
-    free(z);
+    fast_free(z, ws, &cs);
     return rc;
 }

@@ -54,7 +54,10 @@ typedef struct ud_chain_small {
     const ud_weight *weight;   /* the distinct weights */
     size_t n_weights;
     mpq_t *big;                /* the weights that do not fit 32 bits */
+    int jobs;                  /* threads for ud_absorb_small; 0 or 1: the caller's only */
 } ud_chain_small;
+
+enum { UD_ABSORB_MAX_JOBS = 64 };
 
 /* The same masses as ud_absorb, exactly, fast: integer numerators over
  * smooth denominators (smooth.h), no gcd until a leaf, every state's mass
@@ -65,7 +68,9 @@ typedef struct ud_chain_small {
  * leave it smooth too; only when those primes do not fit the set is the
  * cycle solved densely over the rationals and its mass carried on as an
  * mpq_t part beside the smooth one.  Only the leaves' masses are written
- * (states with no out-edge); mass[] initialised by the caller.  0; 1 when
+ * (states with no out-edge); mass[] initialised by the caller.  With
+ * c->jobs > 1 the components are solved on that many threads, with the
+ * same masses.  0; 1 when
  * the chain is not for this pass (a weight past 64 bits, more primes than
  * smooth.h keeps): ud_absorb answers it; -1 with err. */
 int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err);

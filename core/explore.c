@@ -1118,7 +1118,7 @@ static void write_trace(explorer *x, int64_t parent, int action, const int *pick
 /* The leaves' masses by the fast pass (absorb.h); 1: not for it. */
 static int absorb_fast(explorer *x, mpq_t *mass, ud_buf *err)
 {
-    ud_chain_small chain = { x->n, x->n_e, x->e_first, x->e_to, x->e_w, x->wt, x->n_wt, x->e_big };
+    ud_chain_small chain = { x->n, x->n_e, x->e_first, x->e_to, x->e_w, x->wt, x->n_wt, x->e_big, x->jobs };
     return ud_absorb_small(&chain, mass, err);
 }
 

@@ -142,7 +142,9 @@ void ud_smooth_add(const ud_smooth_primes *ps, ud_smooth *dst, const mpz_t f, ui
                    const uint16_t ce[UD_SMOOTH_MAX_PRIMES], mpz_t tmp)
 {
     if (!dst->used) {
-        mpz_init(dst->n);
+        if (!dst->live)
+            mpz_init(dst->n);
+        dst->live = true;
         mpz_mul_ui(dst->n, f, x);
         memcpy(dst->e, ce, sizeof dst->e);
         dst->used = true;
@@ -181,13 +183,38 @@ void ud_smooth_add(const ud_smooth_primes *ps, ud_smooth *dst, const mpz_t f, ui
     }
 }
 
+/* The primes of the denominator are tried a word of them at a time: one
+ * remainder of the numerator by their product (a pass over a number of
+ * thousands of digits) tells which may divide it, where a test per prime
+ * took a pass each, and a numerator is seldom divisible at all. */
 void ud_smooth_reduce(const ud_smooth_primes *ps, ud_smooth *s)
 {
-    for (int j = 0; j < ps->n; j++)
-        while (s->e[j] && mpz_sgn(s->n) && mpz_divisible_ui_p(s->n, ps->p[j])) {
-            mpz_divexact_ui(s->n, s->n, ps->p[j]);
-            s->e[j]--;
+    if (!s->used || mpz_sgn(s->n) == 0)
+        return;
+    for (int j = 0; j < ps->n;) {
+        int first = j;
+        uint64_t m = 1;
+        for (; j < ps->n; j++) {
+            uint64_t next;
+            if (!s->e[j])
+                continue;
+            if (__builtin_mul_overflow(m, ps->p[j], &next))
+                break;
+            m = next;
         }
+        if (m == 1)
+            continue;
+        uint64_t r = mpz_fdiv_ui(s->n, m);
+        for (int k = first; k < j; k++) {
+            if (!s->e[k] || r % ps->p[k] != 0)
+                continue;
+            while (s->e[k] && mpz_divisible_ui_p(s->n, ps->p[k])) {
+                mpz_divexact_ui(s->n, s->n, ps->p[k]);
+                s->e[k]--;
+            }
+            r = mpz_fdiv_ui(s->n, m);   /* the others' remainders changed */
+        }
+    }
 }
 
 void ud_smooth_get_q(const ud_smooth_primes *ps, mpq_t q, const ud_smooth *s)
@@ -202,9 +229,14 @@ void ud_smooth_get_q(const ud_smooth_primes *ps, mpq_t q, const ud_smooth *s)
     mpq_canonicalize(q);
 }
 
+void ud_smooth_reset(ud_smooth *s)
+{
+    s->used = false;
+}
+
 void ud_smooth_clear(ud_smooth *s)
 {
-    if (s->used)
+    if (s->live)
         mpz_clear(s->n);
-    s->used = false;
+    s->used = s->live = false;
 }

@@ -33,6 +33,7 @@ typedef struct ud_smooth {    /* n / prod p[j]^e[j]; zero until used */
     mpz_t n;
     uint16_t e[UD_SMOOTH_MAX_PRIMES];   /* 0 past the set's n */
     bool used;
+    bool live;                /* n is initialised (kept from an earlier use) */
 } ud_smooth;
 
 /* The primes 2, 3, 5, 7, 11, 13. */
@@ -57,6 +58,9 @@ void ud_smooth_reduce(const ud_smooth_primes *ps, ud_smooth *s);
 
 /* q = s, in lowest terms (0 when s is unused). */
 void ud_smooth_get_q(const ud_smooth_primes *ps, mpq_t q, const ud_smooth *s);
+
+/* s is unused again, its numerator's memory kept for the next use. */
+void ud_smooth_reset(ud_smooth *s);
 
 /* Release s's numerator; s is unused again. */
 void ud_smooth_clear(ud_smooth *s);

@@ -128,7 +128,7 @@ static int absorb_small(small_builder *b, int64_t n, mpq_t *mass, ud_buf *err)
     for (int64_t i = 1; i <= n; i++)   /* states without edges: empty ranges */
         if (first[i] < first[i - 1])
             first[i] = first[i - 1];
-    ud_chain_small c = { n, b->n, first, b->to, w, b->w, b->n, NULL };
+    ud_chain_small c = { n, b->n, first, b->to, w, b->w, b->n, NULL, 1 };
     return ud_absorb_small(&c, mass, err);
 }
 
@@ -184,7 +184,7 @@ Test(absorb_small, a_weight_past_64_bits_is_left_to_the_mpq_pass)
     mpq_set_ui(big[1], 1, 1);
     mpq_sub(big[1], big[1], big[0]);
     ud_weight weight[3] = { { 1, 1 }, { 0, 0 }, { 1, 0 } };
-    ud_chain_small c = { 3, 3, first, to, w, weight, 3, big };
+    ud_chain_small c = { 3, 3, first, to, w, weight, 3, big, 1 };
     mpq_t m[3];
     for (int i = 0; i < 3; i++)
         mpq_init(m[i]);
@@ -243,7 +243,7 @@ static void ladder_matches_the_plain_pass(int k)
         mpq_inits(fast[i], plain[i], NULL);
     ud_buf err;
     ud_buf_init(&err);
-    ud_chain_small cs = { n, (size_t)e, first, to, wi, wt, (size_t)e, NULL };
+    ud_chain_small cs = { n, (size_t)e, first, to, wi, wt, (size_t)e, NULL, 1 };
     cr_assert_eq(ud_absorb_small(&cs, fast, &err), 0, "%s", ud_buf_str(&err));
     ud_chain c = { n, (size_t)e, from, to64, wq };
     cr_assert_eq(ud_absorb(&c, plain, &err), 0, "%s", ud_buf_str(&err));
@@ -271,4 +271,146 @@ Test(absorb_small, sixty_cycles_each_with_a_prime_of_its_own)
 Test(absorb_small, more_cycle_primes_than_the_set_holds)
 {
     ladder_matches_the_plain_pass(UD_SMOOTH_MAX_PRIMES);   /* past the set: side parts */
+}
+
+/* ---- several threads: the same masses -------------------------------------- */
+
+/* A random chain in layers: each state goes to one to four states of the
+ * next layers with weights over 2..13 (dice and cups), and some pairs in
+ * a layer are joined into two-state cycles, so a layer holds singletons
+ * and cycles side by side, and states are reached by many paths (the
+ * masses then meet with different denominators).  The last layer holds
+ * the leaves. */
+typedef struct random_chain {
+    int n, n_edges;
+    int64_t *first, *from, *to64;
+    int32_t *to;
+    uint32_t *wi;
+    ud_weight *wt;
+} random_chain;
+
+static uint64_t next_random(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static void random_chain_make(random_chain *rc, int layers, int width, uint64_t seed)
+{
+    int n = layers * width, cap = 6 * n + 1;
+    rc->first = calloc((size_t)n + 1, sizeof *rc->first);
+    rc->from = malloc((size_t)cap * sizeof *rc->from);
+    rc->to64 = malloc((size_t)cap * sizeof *rc->to64);
+    rc->to = malloc((size_t)cap * sizeof *rc->to);
+    rc->wi = malloc((size_t)cap * sizeof *rc->wi);
+    rc->wt = malloc((size_t)cap * sizeof *rc->wt);
+    cr_assert(rc->first && rc->from && rc->to64 && rc->to && rc->wi && rc->wt);
+    int e = 0;
+    for (int i = 0; i < width; i++)   /* the root spreads over the first layer */
+        rc->from[e] = -1, rc->to[e] = i, rc->wt[e] = (ud_weight){ 1, (uint32_t)width }, e++;
+    for (int v = 0; v < n; v++) {
+        rc->first[v] = e;
+        int layer = v / width;
+        if (layer == layers - 1)
+            continue;   /* a leaf */
+        uint32_t den = (uint32_t)(2 + next_random(&seed) % 12), left = den;
+        /* a cycle: an even state of an even layer and the next one loop */
+        bool cycle = layer % 2 == 0 && v % 2 == 0 && v + 1 < (layer + 1) * width;
+        bool back = layer % 2 == 0 && v % 2 == 1;
+        if (cycle || back) {
+            rc->from[e] = v, rc->to[e] = cycle ? v + 1 : v - 1, rc->wt[e] = (ud_weight){ 1, den }, e++;
+            left--;
+        }
+        int k = 1 + (int)(next_random(&seed) % 4);
+        for (int j = 0; j < k && left > 0; j++) {
+            uint32_t num = j == k - 1 ? left : 1 + (uint32_t)(next_random(&seed) % left);
+            int span = layers - 1 - layer;
+            int to = (layer + 1 + (int)(next_random(&seed) % (uint64_t)(span < 2 ? span : 2))) * width +
+                     (int)(next_random(&seed) % (uint64_t)width);
+            rc->from[e] = v, rc->to[e] = to, rc->wt[e] = (ud_weight){ num, den }, e++;
+            left -= num;
+        }
+        if (left > 0)   /* the rest to a leaf */
+            rc->from[e] = v, rc->to[e] = (layers - 1) * width, rc->wt[e] = (ud_weight){ left, den }, e++;
+    }
+    rc->first[n] = e;
+    rc->n = n;
+    rc->n_edges = e;
+    for (int j = 0; j < e; j++) {
+        rc->to64[j] = rc->to[j];
+        rc->wi[j] = (uint32_t)j;
+    }
+}
+
+static void random_chain_free(random_chain *rc)
+{
+    free(rc->first), free(rc->from), free(rc->to64), free(rc->to), free(rc->wi), free(rc->wt);
+}
+
+/* The leaves' masses of the fast pass on `jobs` threads, and their sum. */
+static void absorb_random(const random_chain *rc, int jobs, mpq_t *mass, mpq_t sum)
+{
+    for (int i = 0; i < rc->n; i++)
+        mpq_init(mass[i]);
+    ud_buf err;
+    ud_buf_init(&err);
+    ud_chain_small cs = { rc->n, (size_t)rc->n_edges, rc->first, rc->to, rc->wi, rc->wt, (size_t)rc->n_edges,
+                          NULL, jobs };
+    cr_assert_eq(ud_absorb_small(&cs, mass, &err), 0, "%s", ud_buf_str(&err));
+    mpq_set_ui(sum, 0, 1);
+    for (int i = 0; i < rc->n; i++)
+        if (rc->first[i + 1] == rc->first[i])
+            mpq_add(sum, sum, mass[i]);
+    ud_buf_free(&err);
+}
+
+Test(absorb_small, several_threads_give_the_masses_of_one_and_of_the_plain_pass)
+{
+    for (uint64_t seed = 1; seed <= (uint64_t)test_sample(6); seed++) {
+        random_chain rc;
+        random_chain_make(&rc, 12, 40, seed * 0x9e3779b97f4a7c15ull);
+        mpq_t *one = malloc((size_t)rc.n * sizeof *one), *two = malloc((size_t)rc.n * sizeof *two),
+              *plain = malloc((size_t)rc.n * sizeof *plain);
+        mpq_t sum1, sum2;
+        mpq_inits(sum1, sum2, NULL);
+        absorb_random(&rc, 1, one, sum1);
+        absorb_random(&rc, 2, two, sum2);
+        cr_assert_eq(mpq_cmp_ui(sum1, 1, 1), 0, "seed %llu: one thread's leaves sum to %s", (unsigned long long)seed,
+                     mpq_get_str(NULL, 10, sum1));
+        cr_assert_eq(mpq_cmp_ui(sum2, 1, 1), 0, "seed %llu: two threads' leaves sum to %s", (unsigned long long)seed,
+                     mpq_get_str(NULL, 10, sum2));
+        mpq_t *wq = malloc((size_t)rc.n_edges * sizeof *wq);
+        for (int j = 0; j < rc.n_edges; j++) {
+            mpq_init(wq[j]);
+            mpq_set_ui(wq[j], rc.wt[j].num, rc.wt[j].den);
+            mpq_canonicalize(wq[j]);
+        }
+        for (int i = 0; i < rc.n; i++)
+            mpq_init(plain[i]);
+        ud_buf err;
+        ud_buf_init(&err);
+        ud_chain c = { rc.n, (size_t)rc.n_edges, rc.from, rc.to64, wq };
+        cr_assert_eq(ud_absorb(&c, plain, &err), 0, "%s", ud_buf_str(&err));
+        int leaves = 0;
+        for (int i = 0; i < rc.n; i++) {
+            if (rc.first[i + 1] != rc.first[i])
+                continue;
+            leaves++;
+            cr_assert(mpq_equal(one[i], two[i]), "seed %llu, leaf %d: one thread %s, two %s",
+                      (unsigned long long)seed, i, mpq_get_str(NULL, 10, one[i]), mpq_get_str(NULL, 10, two[i]));
+            cr_assert(mpq_equal(one[i], plain[i]), "seed %llu, leaf %d: fast %s, plain %s",
+                      (unsigned long long)seed, i, mpq_get_str(NULL, 10, one[i]), mpq_get_str(NULL, 10, plain[i]));
+        }
+        cr_assert_eq(leaves, 40, "the last layer's 40 states are the leaves");
+        for (int i = 0; i < rc.n; i++)
+            mpq_clears(one[i], two[i], plain[i], NULL);
+        for (int j = 0; j < rc.n_edges; j++)
+            mpq_clear(wq[j]);
+        mpq_clears(sum1, sum2, NULL);
+        free(one), free(two), free(plain), free(wq);
+        ud_buf_free(&err);
+        random_chain_free(&rc);
+    }
 }
