@@ -569,17 +569,19 @@ static void rules_under(faq_doc *d, const ud_game *g, int v, int x)
 }
 
 /* A metric's name as a reader says it: "win_rate:p1" is the first seat's
- * win rate, "decisions_per_game" decisions per game, "explored_states:turn"
- * explored states (turn).  The unit follows when it is a percentage. */
+ * win rate (the games it won alone: a shared win, the only kind a
+ * cooperative game has, is counted apart), "decisions_per_game" decisions
+ * per game, "explored_states:turn" explored states (turn).  The unit
+ * follows when it is a percentage. */
 static void measure_label(const char *name, const char *unit, char *out, size_t size)
 {
     static const char *const ordinal[] = { "first", "second", "third", "fourth", "fifth", "sixth" };
     int seat = 0, used = 0;
     if (sscanf(name, "win_rate:p%d%n", &seat, &used) == 1 && !name[used] && seat >= 1) {
         if (seat <= 6)
-            snprintf(out, size, "%s seat's win rate", ordinal[seat - 1]);
+            snprintf(out, size, "%s seat's win rate (won alone)", ordinal[seat - 1]);
         else
-            snprintf(out, size, "seat %d's win rate", seat);
+            snprintf(out, size, "seat %d's win rate (won alone)", seat);
     } else {
         size_t n = 0;
         bool bracket = false;
@@ -785,12 +787,26 @@ static void impact(faq_doc *d, sqlite3 *h, const ud_game *g, const game_runs *gr
         table_end(d);
     }
     /* the measures the reading leaves exactly as they were: one sentence,
-     * not rows that repeat the baseline */
-    if (changed < n) {
+     * not rows that repeat the baseline; those that are zero under both
+     * apart (nothing was compared: a seat never wins alone in a
+     * cooperative game) */
+    int zero = 0;
+    for (int i = 0; i < n; i++)
+        zero += m[i].val == 0 && m[i].base == 0;
+    if (changed + zero < n) {
         para_begin(d);
-        text(d, changed ? "Exactly as under the baseline: " : "Every measure is exactly as under the baseline: ");
+        text(d, changed || zero ? "Exactly as under the baseline: " : "Every measure is exactly as under the baseline: ");
         for (int i = 0, k = 0; i < n; i++)
-            if (m[i].val == m[i].base)
+            if (m[i].val == m[i].base && m[i].val != 0)
+                textf(d, "%s%s", k++ ? ", " : "", m[i].plain);
+        text(d, ".");
+        para_end(d);
+    }
+    if (zero) {
+        para_begin(d);
+        text(d, "Zero under both readings: ");
+        for (int i = 0, k = 0; i < n; i++)
+            if (m[i].val == 0 && m[i].base == 0)
                 textf(d, "%s%s", k++ ? ", " : "", m[i].plain);
         text(d, ".");
         para_end(d);
@@ -1378,7 +1394,16 @@ static void section_questions(faq_doc *d, sqlite3 *h, const ud_game *g, const ga
     heading(d, 3, id, "Every reading compared", true);
     faq_p(d, "The same measures for every reading at once (bars: value; whiskers: 95% interval; red: the "
              "defaults).");
-    readings_chart(d, h, g, gr, "win_rate:p1", "First seat's win rate, %", 2);
+    /* the players' measure: the first seat's wins, or the game's own (a
+     * cooperative game's party wins together, never a seat alone) */
+    if (fx && fx->players_metric) {
+        char chart[160];
+        measure_label(fx->players_metric, "", chart, sizeof chart);
+        chart[0] = (char)toupper((unsigned char)chart[0]);
+        readings_chart(d, h, g, gr, fx->players_metric, chart, 4);
+    } else {
+        readings_chart(d, h, g, gr, "win_rate:p1", "First seat's win rate (won alone), %", 2);
+    }
     readings_chart(d, h, g, gr, "decisions_per_game", "Decisions per game", 3);
     /* The ratios only: their denominators' own charts ("ZD-TURN per game")
      * count a rule's firings, a test's coverage rather than the game's. */
