@@ -152,7 +152,7 @@ int ud_pick_slow(ud_step *s, const char *event, int n, ud_label_fn label, const 
     return i;
 }
 
-bool ud_check_invariants(ud_step *s, const void *state)
+bool ud_check_every_invariant(ud_step *s, const void *state)
 {
     const ud_game *g = s->table->game;
     const ud_invariant *inv = g->invariants;

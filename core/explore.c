@@ -120,6 +120,7 @@ typedef struct expander {
     int prefix_group[UD_EXPLORE_MAX_PICKS];   /* the outcome's group (equal labels) */
     unsigned prefix_run[UD_EXPLORE_MAX_PICKS]; /* its exchangeable run, 0: none */
     int n_prefix, pos;
+    ud_step *step;             /* the replay running (run_step) */
     int new_n;                 /* the first new pick: n outcomes, labels */
     unsigned new_run;          /* and its exchangeable run */
     uint64_t run_picks;        /* this step's picks inside a run (checked with the step) */
@@ -332,8 +333,12 @@ static void phase_entered(ud_step *s, const void *state)
 static int prefix_pick(ud_chance *c, const ud_pick_req *p)
 {
     expander *x = c->ctx;
-    if (x->pos < x->n_prefix)
-        return x->prefix[x->pos++];
+    if (x->pos < x->n_prefix) {
+        int i = x->prefix[x->pos++];
+        if (x->pos == x->n_prefix)
+            x->step->invariants_paused = false;   /* the firings not checked yet begin */
+        return i;
+    }
     /* A new pick: record it and stop the step here. */
     if (x->o->bound && x->o->bound->cut && x->o->bound->cut(x->work)) {
         x->cut_at_pick = 1;
@@ -388,7 +393,28 @@ enum { STEP_LEAF, STEP_PICK, STEP_FAIL };
 
 /* Run one step (start, or decide `action` at the node) under the current
  * prefix; the result is in x->work.  It goes on from where the last pick
- * of the prefix was met (resume[n_prefix - 1]), or from the step's start. */
+ * of the prefix was met (resume[n_prefix - 1]), or from the step's start.
+ *
+ * The invariants are checked from the firing that takes the prefix's
+ * last pick on, not before (ud_step.invariants_paused): every firing
+ * before it was checked in an earlier replay.  Why, writing R(p) for
+ * the replay of the step from its start under prefix p of k picks: R(p)
+ * fires, rule for rule on the same states, what R(p') fired, p' the
+ * first k - 1 picks of p, up to the firing that asks for pick k - 1
+ * (the first new pick of R(p'), which R(p') could not finish), as
+ * nothing before that firing reads pick k - 1.  So the firings of R(p)
+ * before the one that takes its last pick are all the firings R(p')
+ * finished.  By induction on k, every firing of R(p) is checked: R()
+ * (no pick) checks all of its own; R(p) checks its own from that firing
+ * on, and the ones before it are R(p')'s, all checked (induction), in
+ * R(p') itself, which enumerate ran before any R(p) it opened.  A
+ * replay that goes on from resume[k - 1] runs the part of R(p) after a
+ * phase entered before pick k - 1 was met, so it holds that firing and
+ * all after it.  A violation is therefore met in the same replay as
+ * when every replay checked every firing (the first replay to fire a
+ * broken state ends the enumeration), and reported with the same path
+ * and counts (tests/test_explore_replays.c plants one between two
+ * picks). */
 static int run_step(expander *x, int action, ud_step *s)
 {
     ud_chance ch = { .pick = prefix_pick, .ctx = x };
@@ -402,6 +428,8 @@ static int run_step(expander *x, int action, ud_step *s)
     s->check_invariants = x->o->check_invariants;
     s->entered = phase_entered;
     s->entered_ctx = x;
+    s->invariants_paused = x->n_prefix > 0;   /* until the last pick (above) */
+    x->step = s;
     ud_status st;
     if (from->entered) {
         s->steps = from->steps;
@@ -418,6 +446,14 @@ static int run_step(expander *x, int action, ud_step *s)
         memcpy(x->work, x->at_node, x->ss);
         ud_offers_copy(&s->offers, &x->offers);
         st = ud_decide_offer(s, x->work, action);
+    }
+    if (st != UD_ERROR && x->pos < x->n_prefix) {
+        /* the replays before did not fire what this one fired (so not
+         * all of it was checked): a rule reads more than the state and
+         * its picks */
+        ud_failf(s, UD_FAIL_INVARIANT, NULL, "a replay ended after %d of its %d chance picks: a rule "
+                 "does not play the same from the same state and picks", x->pos, x->n_prefix);
+        return STEP_FAIL;
     }
     if (st != UD_ERROR)
         return STEP_LEAF;
