@@ -126,6 +126,7 @@ typedef struct expander {
     uint64_t run_picks;        /* this step's picks inside a run (checked with the step) */
     bool too_many_kids;
     int group_first[256], group_count[256], n_groups;
+    const char *group_label[256];   /* the label of group_first's outcome */
     mpq_t scratch[UD_EXPLORE_MAX_PICKS][3];   /* enumerate's numbers, per pick depth */
     unsigned char *work;
     int cut_at_pick;
@@ -330,6 +331,25 @@ static void phase_entered(ud_step *s, const void *state)
     x->last = r;
 }
 
+/* The group of the new pick's outcomes labelled l, among the groups
+ * formed so far (n_groups: a new one).  Their labels differ from each
+ * other, so a label met before is found by its address alone, without a
+ * strcmp per outcome and group (a die's labels come from one table); a
+ * label at another address is compared by its text.  An outcome with no
+ * label is a group of its own. */
+static int label_group(const expander *x, const char *l)
+{
+    if (!l)
+        return x->n_groups;
+    for (int g = 0; g < x->n_groups; g++)
+        if (x->group_label[g] == l)
+            return g;
+    for (int g = 0; g < x->n_groups; g++)
+        if (x->group_label[g] && strcmp(x->group_label[g], l) == 0)
+            return g;
+    return x->n_groups;
+}
+
 static int prefix_pick(ud_chance *c, const ud_pick_req *p)
 {
     expander *x = c->ctx;
@@ -354,12 +374,7 @@ static int prefix_pick(ud_chance *c, const ud_pick_req *p)
     x->n_groups = 0;
     for (int i = 0; i < p->n; i++) {
         const char *l = p->label ? p->label(p->ctx, i) : NULL;
-        int g = 0;
-        for (; g < x->n_groups; g++) {
-            const char *m = p->label ? p->label(p->ctx, x->group_first[g]) : NULL;
-            if (l && m && strcmp(l, m) == 0)
-                break;
-        }
+        int g = label_group(x, l);
         if (g == x->n_groups) {
             if (x->n_groups == 256) {
                 snprintf(c->why, sizeof c->why, "explore: more than 256 distinct outcomes");
@@ -367,6 +382,7 @@ static int prefix_pick(ud_chance *c, const ud_pick_req *p)
                 return -1;
             }
             x->group_first[g] = i;
+            x->group_label[g] = l;
             x->group_count[g] = 0;
             x->n_groups++;
         }
