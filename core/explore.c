@@ -121,6 +121,9 @@ typedef struct expander {
     unsigned prefix_run[UD_EXPLORE_MAX_PICKS]; /* its exchangeable run, 0: none */
     int n_prefix, pos;
     ud_step *step;             /* the replay running (run_step) */
+    /* its chance source, prefix_pick (set up once: its message buffer is
+     * not cleared a replay) */
+    ud_chance source;
     int new_n;                 /* the first new pick: n outcomes, labels */
     unsigned new_run;          /* and its exchangeable run */
     uint64_t run_picks;        /* this step's picks inside a run (checked with the step) */
@@ -235,14 +238,20 @@ static uint64_t hash_bytes(const unsigned char *b, size_t n)
 {
     uint64_t h = 1469598103934665603ull ^ n;
     size_t i = 0;
+    uint64_t w;
     for (; i + 8 <= n; i += 8) {
-        uint64_t w;
         memcpy(&w, b + i, 8);
         h = (h ^ w) * 0x9e3779b97f4a7c15ull;
         h ^= h >> 29;
     }
-    for (; i < n; i++)
-        h = (h ^ b[i]) * 1099511628211ull;
+    if (i < n && n >= 8) {
+        /* the last eight bytes, overlapping: not a byte at a time */
+        memcpy(&w, b + n - 8, 8);
+        h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+    } else {
+        for (; i < n; i++)
+            h = (h ^ b[i]) * 1099511628211ull;
+    }
     return h ^ (h >> 31);
 }
 
@@ -433,14 +442,14 @@ enum { STEP_LEAF, STEP_PICK, STEP_FAIL };
  * picks). */
 static int run_step(expander *x, int action, ud_step *s)
 {
-    ud_chance ch = { .pick = prefix_pick, .ctx = x };
     static const resume_pt start = { .entered = false };
     const resume_pt *from = x->n_prefix > 0 ? &x->resume[x->n_prefix - 1] : &start;
     x->pos = from->pos;
     x->new_n = 0;
     x->cut_at_pick = 0;
     x->last = from;
-    ud_step_init(s, x->table, x->o->setup, &ch, NULL, NULL);
+    x->source.why[0] = '\0';
+    ud_step_init(s, x->table, x->o->setup, &x->source, NULL, NULL);
     s->check_invariants = x->o->check_invariants;
     s->entered = phase_entered;
     s->entered_ctx = x;
@@ -1487,6 +1496,7 @@ static bool expander_init(expander *e, const explorer *x, uint64_t max_states)
 {
     e->o = x->o;
     e->table = &x->table;
+    e->source = (ud_chance){ .pick = prefix_pick, .ctx = e };
     e->ss = x->ss;
     e->ks = x->ks;
     e->max_states = max_states;
