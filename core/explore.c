@@ -116,6 +116,7 @@ typedef struct expander {
     resume_pt resume[UD_EXPLORE_MAX_PICKS];
     resume_pt entry;
     const resume_pt *last;
+    bool going_on;             /* the replay running went on from last: not entered yet */
     int prefix[UD_EXPLORE_MAX_PICKS];
     int prefix_group[UD_EXPLORE_MAX_PICKS];   /* the outcome's group (equal labels) */
     unsigned prefix_run[UD_EXPLORE_MAX_PICKS]; /* its exchangeable run, 0: none */
@@ -328,6 +329,12 @@ static void resume_copy(const expander *x, resume_pt *to, const resume_pt *from)
 static void phase_entered(ud_step *s, const void *state)
 {
     expander *x = s->entered_ctx;
+    if (x->going_on) {
+        /* the phase the replay went on from, entered again with the
+         * state and counters run_step restored: x->last names it already */
+        x->going_on = false;
+        return;
+    }
     resume_pt *r = &x->entry;
     r->entered = true;
     r->pos = x->pos;
@@ -448,6 +455,7 @@ static int run_step(expander *x, int action, ud_step *s)
     x->new_n = 0;
     x->cut_at_pick = 0;
     x->last = from;
+    x->going_on = from->entered;
     x->source.why[0] = '\0';
     ud_step_init(s, x->table, x->o->setup, &x->source, NULL, NULL);
     s->check_invariants = x->o->check_invariants;
