@@ -57,6 +57,14 @@ static unsigned long gcd_ul(unsigned long a, unsigned long b)
     return a << shift;
 }
 
+/* gcd(big, small) for a small that is a die's or a pick's count: one
+ * remainder first, then a gcd of small numbers (the binary gcd on big
+ * alone takes a step per bit of it). */
+static unsigned long gcd_with_small(unsigned long big, unsigned long small)
+{
+    return small ? gcd_ul(small, big % small) : big;
+}
+
 /* *n / *d = (wn / wd) * (a / b), all in lowest terms but a / b; false if
  * it does not fit. */
 static bool small_mul(unsigned long wn, unsigned long wd, unsigned long a, unsigned long b,
@@ -65,7 +73,7 @@ static bool small_mul(unsigned long wn, unsigned long wd, unsigned long a, unsig
     unsigned long g = gcd_ul(a, b);
     a /= g;
     b /= g;
-    unsigned long g1 = gcd_ul(wn, b), g2 = gcd_ul(a, wd);
+    unsigned long g1 = gcd_with_small(wn, b), g2 = gcd_with_small(wd, a);
     return !__builtin_mul_overflow(wn / g1, a / g2, n) && !__builtin_mul_overflow(wd / g2, b / g1, d);
 }
 
