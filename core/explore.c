@@ -57,6 +57,14 @@ static unsigned long gcd_ul(unsigned long a, unsigned long b)
     return a << shift;
 }
 
+/* gcd(big, small) for a small that is a die's or a pick's count: one
+ * remainder first, then a gcd of small numbers (the binary gcd on big
+ * alone takes a step per bit of it). */
+static unsigned long gcd_with_small(unsigned long big, unsigned long small)
+{
+    return small ? gcd_ul(small, big % small) : big;
+}
+
 /* *n / *d = (wn / wd) * (a / b), all in lowest terms but a / b; false if
  * it does not fit. */
 static bool small_mul(unsigned long wn, unsigned long wd, unsigned long a, unsigned long b,
@@ -65,7 +73,7 @@ static bool small_mul(unsigned long wn, unsigned long wd, unsigned long a, unsig
     unsigned long g = gcd_ul(a, b);
     a /= g;
     b /= g;
-    unsigned long g1 = gcd_ul(wn, b), g2 = gcd_ul(a, wd);
+    unsigned long g1 = gcd_with_small(wn, b), g2 = gcd_with_small(wd, a);
     return !__builtin_mul_overflow(wn / g1, a / g2, n) && !__builtin_mul_overflow(wd / g2, b / g1, d);
 }
 
@@ -116,15 +124,21 @@ typedef struct expander {
     resume_pt resume[UD_EXPLORE_MAX_PICKS];
     resume_pt entry;
     const resume_pt *last;
+    bool going_on;             /* the replay running went on from last: not entered yet */
     int prefix[UD_EXPLORE_MAX_PICKS];
     int prefix_group[UD_EXPLORE_MAX_PICKS];   /* the outcome's group (equal labels) */
     unsigned prefix_run[UD_EXPLORE_MAX_PICKS]; /* its exchangeable run, 0: none */
     int n_prefix, pos;
+    ud_step *step;             /* the replay running (run_step) */
+    /* its chance source, prefix_pick (set up once: its message buffer is
+     * not cleared a replay) */
+    ud_chance source;
     int new_n;                 /* the first new pick: n outcomes, labels */
     unsigned new_run;          /* and its exchangeable run */
     uint64_t run_picks;        /* this step's picks inside a run (checked with the step) */
     bool too_many_kids;
     int group_first[256], group_count[256], n_groups;
+    const char *group_label[256];   /* the label of group_first's outcome */
     mpq_t scratch[UD_EXPLORE_MAX_PICKS][3];   /* enumerate's numbers, per pick depth */
     unsigned char *work;
     int cut_at_pick;
@@ -233,14 +247,20 @@ static uint64_t hash_bytes(const unsigned char *b, size_t n)
 {
     uint64_t h = 1469598103934665603ull ^ n;
     size_t i = 0;
+    uint64_t w;
     for (; i + 8 <= n; i += 8) {
-        uint64_t w;
         memcpy(&w, b + i, 8);
         h = (h ^ w) * 0x9e3779b97f4a7c15ull;
         h ^= h >> 29;
     }
-    for (; i < n; i++)
-        h = (h ^ b[i]) * 1099511628211ull;
+    if (i < n && n >= 8) {
+        /* the last eight bytes, overlapping: not a byte at a time */
+        memcpy(&w, b + n - 8, 8);
+        h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+    } else {
+        for (; i < n; i++)
+            h = (h ^ b[i]) * 1099511628211ull;
+    }
     return h ^ (h >> 31);
 }
 
@@ -317,6 +337,12 @@ static void resume_copy(const expander *x, resume_pt *to, const resume_pt *from)
 static void phase_entered(ud_step *s, const void *state)
 {
     expander *x = s->entered_ctx;
+    if (x->going_on) {
+        /* the phase the replay went on from, entered again with the
+         * state and counters run_step restored: x->last names it already */
+        x->going_on = false;
+        return;
+    }
     resume_pt *r = &x->entry;
     r->entered = true;
     r->pos = x->pos;
@@ -329,11 +355,34 @@ static void phase_entered(ud_step *s, const void *state)
     x->last = r;
 }
 
+/* The group of the new pick's outcomes labelled l, among the groups
+ * formed so far (n_groups: a new one).  Their labels differ from each
+ * other, so a label met before is found by its address alone, without a
+ * strcmp per outcome and group (a die's labels come from one table); a
+ * label at another address is compared by its text.  An outcome with no
+ * label is a group of its own. */
+static int label_group(const expander *x, const char *l)
+{
+    if (!l)
+        return x->n_groups;
+    for (int g = 0; g < x->n_groups; g++)
+        if (x->group_label[g] == l)
+            return g;
+    for (int g = 0; g < x->n_groups; g++)
+        if (x->group_label[g] && strcmp(x->group_label[g], l) == 0)
+            return g;
+    return x->n_groups;
+}
+
 static int prefix_pick(ud_chance *c, const ud_pick_req *p)
 {
     expander *x = c->ctx;
-    if (x->pos < x->n_prefix)
-        return x->prefix[x->pos++];
+    if (x->pos < x->n_prefix) {
+        int i = x->prefix[x->pos++];
+        if (x->pos == x->n_prefix)
+            x->step->invariants_paused = false;   /* the firings not checked yet begin */
+        return i;
+    }
     /* A new pick: record it and stop the step here. */
     if (x->o->bound && x->o->bound->cut && x->o->bound->cut(x->work)) {
         x->cut_at_pick = 1;
@@ -349,12 +398,7 @@ static int prefix_pick(ud_chance *c, const ud_pick_req *p)
     x->n_groups = 0;
     for (int i = 0; i < p->n; i++) {
         const char *l = p->label ? p->label(p->ctx, i) : NULL;
-        int g = 0;
-        for (; g < x->n_groups; g++) {
-            const char *m = p->label ? p->label(p->ctx, x->group_first[g]) : NULL;
-            if (l && m && strcmp(l, m) == 0)
-                break;
-        }
+        int g = label_group(x, l);
         if (g == x->n_groups) {
             if (x->n_groups == 256) {
                 snprintf(c->why, sizeof c->why, "explore: more than 256 distinct outcomes");
@@ -362,6 +406,7 @@ static int prefix_pick(ud_chance *c, const ud_pick_req *p)
                 return -1;
             }
             x->group_first[g] = i;
+            x->group_label[g] = l;
             x->group_count[g] = 0;
             x->n_groups++;
         }
@@ -388,20 +433,44 @@ enum { STEP_LEAF, STEP_PICK, STEP_FAIL };
 
 /* Run one step (start, or decide `action` at the node) under the current
  * prefix; the result is in x->work.  It goes on from where the last pick
- * of the prefix was met (resume[n_prefix - 1]), or from the step's start. */
+ * of the prefix was met (resume[n_prefix - 1]), or from the step's start.
+ *
+ * The invariants are checked from the firing that takes the prefix's
+ * last pick on, not before (ud_step.invariants_paused): every firing
+ * before it was checked in an earlier replay.  Why, writing R(p) for
+ * the replay of the step from its start under prefix p of k picks: R(p)
+ * fires, rule for rule on the same states, what R(p') fired, p' the
+ * first k - 1 picks of p, up to the firing that asks for pick k - 1
+ * (the first new pick of R(p'), which R(p') could not finish), as
+ * nothing before that firing reads pick k - 1.  So the firings of R(p)
+ * before the one that takes its last pick are all the firings R(p')
+ * finished.  By induction on k, every firing of R(p) is checked: R()
+ * (no pick) checks all of its own; R(p) checks its own from that firing
+ * on, and the ones before it are R(p')'s, all checked (induction), in
+ * R(p') itself, which enumerate ran before any R(p) it opened.  A
+ * replay that goes on from resume[k - 1] runs the part of R(p) after a
+ * phase entered before pick k - 1 was met, so it holds that firing and
+ * all after it.  A violation is therefore met in the same replay as
+ * when every replay checked every firing (the first replay to fire a
+ * broken state ends the enumeration), and reported with the same path
+ * and counts (tests/test_explore_replays.c plants one between two
+ * picks). */
 static int run_step(expander *x, int action, ud_step *s)
 {
-    ud_chance ch = { .pick = prefix_pick, .ctx = x };
     static const resume_pt start = { .entered = false };
     const resume_pt *from = x->n_prefix > 0 ? &x->resume[x->n_prefix - 1] : &start;
     x->pos = from->pos;
     x->new_n = 0;
     x->cut_at_pick = 0;
     x->last = from;
-    ud_step_init(s, x->table, x->o->setup, &ch, NULL, NULL);
+    x->going_on = from->entered;
+    x->source.why[0] = '\0';
+    ud_step_init(s, x->table, x->o->setup, &x->source, NULL, NULL);
     s->check_invariants = x->o->check_invariants;
     s->entered = phase_entered;
     s->entered_ctx = x;
+    s->invariants_paused = x->n_prefix > 0;   /* until the last pick (above) */
+    x->step = s;
     ud_status st;
     if (from->entered) {
         s->steps = from->steps;
@@ -418,6 +487,14 @@ static int run_step(expander *x, int action, ud_step *s)
         memcpy(x->work, x->at_node, x->ss);
         ud_offers_copy(&s->offers, &x->offers);
         st = ud_decide_offer(s, x->work, action);
+    }
+    if (st != UD_ERROR && x->pos < x->n_prefix) {
+        /* the replays before did not fire what this one fired (so not
+         * all of it was checked): a rule reads more than the state and
+         * its picks */
+        ud_failf(s, UD_FAIL_INVARIANT, NULL, "a replay ended after %d of its %d chance picks: a rule "
+                 "does not play the same from the same state and picks", x->pos, x->n_prefix);
+        return STEP_FAIL;
     }
     if (st != UD_ERROR)
         return STEP_LEAF;
@@ -1435,6 +1512,7 @@ static bool expander_init(expander *e, const explorer *x, uint64_t max_states)
 {
     e->o = x->o;
     e->table = &x->table;
+    e->source = (ud_chance){ .pick = prefix_pick, .ctx = e };
     e->ss = x->ss;
     e->ks = x->ks;
     e->max_states = max_states;
