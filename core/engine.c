@@ -177,13 +177,15 @@ bool ud_check_every_invariant(ud_step *s, const void *state)
      * nothing: one pass over them with a buffer they share and nobody
      * reads, the reason asked for only when one fails. */
     const ud_game *g = s->table->game;
-    const ud_invariant *inv = g->invariants, *end = inv + g->n_invariants;
+    const ud_invariant *inv = g->invariants;   /* NULL for a game with none */
+    const int n = g->n_invariants;
     ud_buf unread = { 0 };   /* held nothing yet: no allocation to free */
-    while (inv < end && inv->holds(g, state, &unread))
-        inv++;
+    int i = 0;
+    while (i < n && inv[i].holds(g, state, &unread))
+        i++;
     if (__builtin_expect(unread.data != NULL, 0))
         ud_buf_free(&unread);
-    return inv == end || invariant_broken(s, inv, state);
+    return i == n || invariant_broken(s, &inv[i], state);
 }
 
 
