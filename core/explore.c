@@ -1255,6 +1255,8 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
         if (leaf[i])
             mpq_init(mass[i]);
     }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     int rc = x->o->reference ? 1 : absorb_fast(x, mass, err);
     rep->smooth_pass = rc == 0;
     if (rc == 1) {
@@ -1267,6 +1269,8 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
         rc = absorb_reference(x, mass, err);
         rep->smooth_pass = 0;
     }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    rep->solve_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     bool all_init = !rep->smooth_pass;
     enum { MAX_LABELS = 256 };
     rep->outcome_label = calloc(MAX_LABELS, sizeof *rep->outcome_label);

@@ -109,6 +109,7 @@ typedef struct ud_explore_report {
                                       * pass, 0: by the mpq pass (reference, or a chain
                                       * the fast one does not take) */
     double seconds;
+    double solve_seconds;            /* of seconds, solving the chain (opts.outcomes) */
 } ud_explore_report;
 
 /* 0: explored (maybe with a violation in rep); -1: could not run (err). */
