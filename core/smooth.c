@@ -185,7 +185,7 @@ void ud_smooth_add(const ud_smooth_primes *ps, ud_smooth *dst, const mpz_t f, ui
 
 /* The primes of the denominator are tried a word of them at a time: one
  * remainder of the numerator by their product (a pass over a number of
- * thousands of digits) tells which may divide it, where a test per prime
+ * tens of machine words or more) tells which may divide it, where a test per prime
  * took a pass each, and a numerator is seldom divisible at all. */
 void ud_smooth_reduce(const ud_smooth_primes *ps, ud_smooth *s)
 {
