@@ -233,12 +233,44 @@ typedef struct explorer {
     size_t n_big, cap_big;
 } explorer;
 
+/* The progress of a state towards the horizon, at most the horizon;
+ * -1: no horizon. */
+static int horizon_progress(const ud_explore_opts *o, const void *state)
+{
+    if (o->horizon <= 0 || !o->bound || !o->bound->progress)
+        return -1;
+    int p = o->bound->progress(state);
+    return p < 0 ? 0 : p > o->horizon ? o->horizon : p;
+}
+
+static bool past_horizon(const ud_explore_opts *o, const void *state)
+{
+    return o->horizon > 0 && horizon_progress(o, state) >= o->horizon;
+}
+
+/* A leaf the bound or the horizon cuts. */
+static bool cut_here(const ud_explore_opts *o, const void *state)
+{
+    return (o->bound && o->bound->cut && o->bound->cut(state)) || past_horizon(o, state);
+}
+
+/* The key: the bound's (or the state's bytes), then, under a horizon, the
+ * progress (two bytes): a key that forgets the round number would let a
+ * round that changes nothing cycle past the horizon. */
 static void key_of(const ud_explore_opts *o, size_t ss, const void *state, unsigned char *out)
 {
-    if (o->bound && o->bound->key)
+    size_t n = ss;
+    if (o->bound && o->bound->key) {
         o->bound->key(state, out);
-    else
+        n = o->bound->key_size;
+    } else {
         memcpy(out, state, ss);
+    }
+    int p = horizon_progress(o, state);
+    if (p >= 0) {
+        out[n] = (unsigned char)(p & 0xff);
+        out[n + 1] = (unsigned char)(p >> 8);
+    }
 }
 
 /* A hash of n bytes, eight at a time: it runs for every state generated
@@ -384,7 +416,7 @@ static int prefix_pick(ud_chance *c, const ud_pick_req *p)
         return i;
     }
     /* A new pick: record it and stop the step here. */
-    if (x->o->bound && x->o->bound->cut && x->o->bound->cut(x->work)) {
+    if (cut_here(x->o, x->work)) {
         x->cut_at_pick = 1;
         memcpy(c->why, "explore: cut", sizeof "explore: cut");
         return -1;
@@ -971,7 +1003,7 @@ static bool expand_node(expander *x, store *t, const void *state, int64_t u, siz
 
 static int kind_of(const explorer *x, const void *state)
 {
-    if (x->o->bound && x->o->bound->cut && x->o->bound->cut(state))
+    if (cut_here(x->o, state))
         return 2;
     return ud_phase_of(x->o->game, state) < x->o->game->n_phases &&
                    x->o->game->phases[ud_phase_of(x->o->game, state)].kind == UD_PHASE_OVER
@@ -1287,8 +1319,13 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
         if (!leaf[i])
             continue;
         ud_buf_clear(&label);
-        if (x->o->bound && x->o->bound->outcome)
-            x->o->bound->outcome(x->states + (size_t)i * x->ss, &label);
+        const void *st = x->states + (size_t)i * x->ss;
+        bool bound_end = x->o->bound && x->o->bound->cut && x->o->bound->cut(st);
+        if (!bound_end && past_horizon(x->o, st))   /* the bound's own end comes first */
+            ud_buf_printf(&label, "not over after %d %s%s", x->o->horizon, x->o->bound->progress_unit,
+                          x->o->horizon == 1 ? "" : "s");
+        else if (x->o->bound && x->o->bound->outcome)
+            x->o->bound->outcome(st, &label);
         else
             ud_buf_puts(&label, x->nodes[i].kind == 1 ? "over" : "cut");
         int k = 0;
@@ -1587,6 +1624,14 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     explorer x = { .o = o, .rep = rep };
     x.ss = o->game->state_size;
     x.ks = o->bound && o->bound->key ? o->bound->key_size : x.ss;
+    if (o->horizon > 0) {
+        if (!o->bound || !o->bound->progress) {
+            ud_buf_printf(err, "a horizon needs a bound that counts progress (%s has none)",
+                          o->bound ? o->bound->name : "no bound");
+            return -1;
+        }
+        x.ks += 2;   /* key_of: the progress */
+    }
     if (x.ss > UD_MAX_STATE || x.ks > UD_MAX_STATE) {
         ud_buf_printf(err, "state or key larger than UD_MAX_STATE (%d bytes)", UD_MAX_STATE);
         return -1;

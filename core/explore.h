@@ -30,7 +30,8 @@
 #include "engine.h"
 #include "policy.h"
 
-enum { UD_EXPLORE_MAX_DEPTH = 256, UD_EXPLORE_MAX_PICKS = 64, UD_EXPLORE_MAX_JOBS = 64 };
+enum { UD_EXPLORE_MAX_DEPTH = 256, UD_EXPLORE_MAX_PICKS = 64, UD_EXPLORE_MAX_JOBS = 64,
+       UD_EXPLORE_MAX_HORIZON = 10000 };
 
 /* A game's bound: which states are leaves and how states are keyed. */
 typedef struct ud_explore_bound {
@@ -50,6 +51,16 @@ typedef struct ud_explore_bound {
      * so every command that explores the bound (explore, verify) starts
      * from the same place. */
     const char *const *start;
+    /* How far the game has gone since the start in the bound's own unit
+     * (progress_unit, singular: "round", as in "not over after 3
+     * rounds"), for a horizon (opts.horizon);
+     * NULL: the bound takes none.  A bound whose states are infinitely
+     * many (a round may return the same position with one more supply)
+     * is explored to a horizon instead: every state that has gone
+     * `horizon` units is a leaf, and the chance of not having ended by
+     * then is one outcome, the remainder. */
+    int (*progress)(const void *state);
+    const char *progress_unit;
 } ud_explore_bound;
 
 typedef struct ud_explore_level {
@@ -90,6 +101,10 @@ typedef struct ud_explore_opts {
      * merged into the graph in node order.  on_edge is called on the
      * calling thread; a followed policy is asked from several. */
     int jobs;
+    /* With a bound that has progress: stop every path that has gone this
+     * many of its units (a leaf, "not over after N rounds"); the key then
+     * holds the progress, so no path can cycle past it.  0: none. */
+    int horizon;
 } ud_explore_opts;
 
 typedef struct ud_explore_report {

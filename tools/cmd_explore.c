@@ -24,6 +24,9 @@ static const char usage[] =
     "  --bound NAME          one of the game's bounds (e.g. zombie-dice: turn); default: none\n"
     "  --max-depth N         stop expanding after N decisions (default: no limit)\n"
     "  --max-states N        stop after N distinct states (default 10 million)\n"
+    "  --horizon N           with a bound that counts progress (dotld district: rounds),\n"
+    "                        stop every path after N of its units; with --outcomes, the\n"
+    "                        chance of not being over by then is one outcome\n"
     "  --follow-policy       take only the --policy's action at each decision\n"
     "  --table               print only the per-depth table (the golden format)\n"
     "  --golden FILE         compare the per-depth table with FILE; exit 1 at the\n"
@@ -110,9 +113,20 @@ static const char *shown(const char *q)
     return full_fractions || strlen(q) <= 60 ? q : "(long fraction)";
 }
 
+/* What else a database key names beyond the bound: the start lines
+ * (a position studied) and the horizon, so that two positions' figures
+ * are two cases; nothing when neither was given. */
+static void key_position(const ud_match *m, int horizon, ud_buf *out)
+{
+    for (int i = 0; i < m->setup.n_start; i++)
+        ud_buf_printf(out, "%s%s", i == 0 ? ":start=" : ";", m->setup.start[i]);
+    if (horizon > 0)
+        ud_buf_printf(out, ":horizon=%d", horizon);
+}
+
 /* The exact distribution of the leaves under the followed policy, its
  * expected value, and one database case per distribution. */
-static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m,
+static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m, int horizon,
                            const ud_game_bound *gb, const ud_explore_report *rep)
 {
     mpq_t ev, t;
@@ -135,15 +149,19 @@ static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m,
     }
     char *q = mpq_get_str(NULL, 10, ev);
     if (valued)
-        printf("  expected value %.10f  %s\n", mpq_get_d(ev), shown(q));
+        printf("  expected value %.10f  %s%s\n", mpq_get_d(ev), shown(q),
+               horizon > 0 ? "\n  (the paths not over at the horizon count 0 in it)" : "");
     if (r->db) {
-        char key[900], outcome[256];
-        ud_buf vb;
+        char key[4096], outcome[256];
+        ud_buf vb, pos;
         ud_buf_init(&vb);
+        ud_buf_init(&pos);
         rec_variants_text(g, m->setup.variant, &vb);
+        key_position(m, horizon, &pos);
         const char *vars = ud_buf_str(&vb);
-        snprintf(key, sizeof key, "explore-outcomes:%s:bound=%s:policy=%s:reading=%s", g->name,
-                 gb ? gb->bound->name : "none", pol, vars);
+        snprintf(key, sizeof key, "explore-outcomes:%s:bound=%s%s:policy=%s:reading=%s", g->name,
+                 gb ? gb->bound->name : "none", ud_buf_str(&pos), pol, vars);
+        ud_buf_free(&pos);
         size_t len = (size_t)snprintf(outcome, sizeof outcome, "expected=%.10f", mpq_get_d(ev));
         /* the leaves the game names (e.g. a bust), each with its probability */
         for (const char *const *l = gb ? gb->recorded_outcomes : NULL; l && *l; l++)
@@ -168,6 +186,7 @@ int cmd_explore(int argc, char **argv)
         { "bound", required_argument, NULL, 'b' },
         { "max-depth", required_argument, NULL, 'd' },
         { "max-states", required_argument, NULL, 'm' },
+        { "horizon", required_argument, NULL, 'H' },
         { "follow-policy", no_argument, NULL, 'f' },
         { "table", no_argument, NULL, 't' },
         { "golden", required_argument, NULL, 'g' },
@@ -183,7 +202,7 @@ int cmd_explore(int argc, char **argv)
     cli_game_opts go = { .seed = 1 };
     rec_opts ro = { 0 };
     const char *bound_name = NULL, *golden = NULL;
-    uint64_t max_depth = (uint64_t)-1, max_states = 0;
+    uint64_t max_depth = (uint64_t)-1, max_states = 0, horizon = 0;
     int follow = 0, table_only = 0, check_solver = 0, outcomes = 0, reference = 0, c;
     int jobs = ud_default_jobs();
     optind = 1;
@@ -198,6 +217,12 @@ int cmd_explore(int argc, char **argv)
             uint64_t *dst = c == 'd' ? &max_depth : &max_states;
             if (!cli_parse_u64(optarg, dst)) {
                 fprintf(stderr, "undead explore: expected a whole number, got '%s'\n", optarg);
+                return UD_EXIT_USAGE;
+            }
+        } else if (c == 'H') {
+            if (!cli_parse_u64(optarg, &horizon) || horizon == 0 || horizon > UD_EXPLORE_MAX_HORIZON) {
+                fprintf(stderr, "undead explore: --horizon: expected a whole number from 1 to %d, got '%s'\n",
+                        UD_EXPLORE_MAX_HORIZON, optarg);
                 return UD_EXIT_USAGE;
             }
         } else if (c == 'f') {
@@ -248,6 +273,17 @@ int cmd_explore(int argc, char **argv)
         }
         bound = gb->bound;
     }
+    if (horizon && (!bound || !bound->progress)) {
+        fprintf(stderr, "undead explore: --horizon needs a --bound that counts progress (");
+        const char *sep = "";
+        for (int i = 0; g->extras && i < g->extras->n_bounds; i++)
+            if (g->extras->bounds[i].bound->progress) {
+                fprintf(stderr, "%s%s: %s", sep, g->name, g->extras->bounds[i].bound->name);
+                sep = ", ";
+            }
+        fprintf(stderr, "%s)\n", *sep ? "" : "none in this game");
+        return UD_EXIT_USAGE;
+    }
     if (follow && (m.policy[0].def == &ud_policy_random || m.policy[0].def == &ud_policy_human)) {
         fprintf(stderr, "undead explore: --follow-policy needs a deterministic --policy\n");
         return UD_EXIT_USAGE;
@@ -282,12 +318,15 @@ int cmd_explore(int argc, char **argv)
         .policy = follow ? &m.policy[0] : NULL, .max_states = max_states,
         .check_invariants = 1, .outcomes = outcomes, .reference = reference,
         .on_edge = chk ? check->on_edge : NULL, .edge_ctx = chk, .jobs = jobs,
+        .horizon = (int)horizon,
     };
     recorder r;
     if (!rec_begin(&r, &ro, "explore", g))
         return UD_EXIT_USAGE;
     rec_match(&r, &m);
     rec_param(&r, "bound", "%s", bound ? bound->name : "none");
+    if (horizon)
+        rec_param(&r, "horizon", "%llu", (unsigned long long)horizon);
     ud_explore_report rep;
     ud_buf err, table;
     ud_buf_init(&err);
@@ -302,6 +341,8 @@ int cmd_explore(int argc, char **argv)
     if (table_only) {
         printf("# undead explore %s --bound %s%s\n", g->name, bound ? bound->name : "none",
                follow ? " --follow-policy" : "");
+        if (horizon)
+            printf("#   --horizon %llu\n", (unsigned long long)horizon);
         /* what else chose the position and the play, so that a table
          * kept in golden/ says where it came from (comments: --golden
          * compares the rows only) */
@@ -334,7 +375,7 @@ int cmd_explore(int argc, char **argv)
         fputs(ud_buf_str(&table), stdout);
     }
     if (outcomes && !rep.violated)
-        print_outcomes(&r, g, &m, gb, &rep);
+        print_outcomes(&r, g, &m, (int)horizon, gb, &rep);
     if (chk) {
         ud_buf verdict;
         ud_buf_init(&verdict);
@@ -354,9 +395,13 @@ int cmd_explore(int argc, char **argv)
     if (golden && rc == UD_EXIT_OK)
         rc = compare_golden(golden, ud_buf_str(&table));
     if (r.db) {
-        char key[160], outcome[256];
-        snprintf(key, sizeof key, "explore:%s:bound=%s%s", g->name, bound ? bound->name : "none",
-                 follow ? ":follow-policy" : "");
+        char key[4096], outcome[256];
+        ud_buf pos;
+        ud_buf_init(&pos);
+        key_position(&m, (int)horizon, &pos);
+        snprintf(key, sizeof key, "explore:%s:bound=%s%s%s", g->name, bound ? bound->name : "none",
+                 ud_buf_str(&pos), follow ? ":follow-policy" : "");
+        ud_buf_free(&pos);
         snprintf(outcome, sizeof outcome,
                  "generated=%llu distinct=%llu decision=%llu terminal=%llu cut=%llu chance=%llu depth=%d %s",
                  (unsigned long long)rep.generated, (unsigned long long)rep.distinct,

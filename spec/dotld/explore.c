@@ -272,6 +272,17 @@ const ud_explore_bound dl_bound_round = {
     .outcome = round_outcome,
 };
 
+/* "district"'s progress: the rounds played to their end from the
+ * position (the state's round counts from 1).  A district's states are
+ * infinitely many (docs/dotld.md: a round may leave the party where it
+ * stood with one more supply), so its end is reached exactly only to a
+ * horizon of N rounds, the chance of still being in the district after
+ * them one outcome. */
+static int district_rounds(const void *p)
+{
+    return ((const dl_state *)p)->round - 1;
+}
+
 const ud_explore_bound dl_bound_district = {
     .game = "dotld",
     .name = "district",
@@ -281,6 +292,8 @@ const ud_explore_bound dl_bound_district = {
     .key = dl_district_key,
     .cut = district_cut,
     .outcome = district_outcome,
+    .progress = district_rounds,
+    .progress_unit = "round",
 };
 
 static const ud_game_bound dl_bounds[] = {

@@ -3,8 +3,9 @@
  * first depths counted by hand, every pick's weights summing to exactly 1,
  * the key merging only states that play alike (merged states played on in
  * lockstep, the same dice for both), a round's exact outcomes against
- * games played by the rule table from the same position, and a planted
- * invariant found on a shortest path that replays.
+ * games played by the rule table from the same position, "district" to a
+ * horizon of one round against "round" and of two rounds against games
+ * played, and a planted invariant found on a shortest path that replays.
  */
 #include <criterion/criterion.h>
 #include <gmp.h>
@@ -394,16 +395,19 @@ Test(dl_explore_key, fight_faces_merged_play_alike, .timeout = 120)
 
 /* ---- the exact outcomes against games played ------------------------------------------------ */
 
+/* Exact chances pinned from the explorer's output, each held to games
+ * played by the rule table from the same position (below), which share
+ * nothing with the explorer but the rows. */
+typedef struct pinned {
+    const char *label, *p;
+} pinned;
+
 /* The round from near_safe_house under cautious, as
  *   undead explore dotld --bound round --players ann --start "district suburbs" --start "space 6" \
  *     --start "time 1" --start "ammo 0" --start "healthy 2" --start "supplies 1" \
- *     --variant character=chosen --policy cautious --follow-policy --outcomes
- * prints them (27,606 states, about a minute; docs/dotld.md).  Too long to
- * run here: this test holds the explorer's figures to games played by
- * the rule table, which share nothing with the explorer but the rows. */
-static const struct {
-    const char *label, *p;
-} exact[] = {
+ *     --variant character=chosen --policy cautious --follow-policy --outcomes --fractions
+ * prints them (27,606 states; docs/dotld.md). */
+static const pinned round_exact[] = {
     { "lost: no survivor left", "178618196502750241/394865111526801408" },
     { "safe house reached, survivors 1", "38275291542434297/394865111526801408" },
     { "safe house reached, survivors 2", "1221686174972659/7312316880125952" },
@@ -416,51 +420,164 @@ static const struct {
     { "space 6 time 1 survivors 4", "1209438460561/228509902503936" },
     { "lost: out of Time", "10783600201/470184984576" },
 };
-enum { N_EXACT = sizeof exact / sizeof exact[0] };
+enum { N_ROUND_EXACT = sizeof round_exact / sizeof round_exact[0] };
 
-Test(dl_explore_round, exact_outcomes_match_games_played_by_the_rows, .timeout = 120)
+static void pinned_q(mpq_t q, const pinned *e)
+{
+    cr_assert_eq(mpq_set_str(q, e->p, 10), 0, "%s: %s", e->label, e->p);
+    mpq_canonicalize(q);
+}
+
+/* games played from the position, each to the bound's first leaf: every
+ * leaf reached is one of exact's, each as often as its chance says (within
+ * 4.5 standard deviations, a false alarm about once in 150,000 per
+ * outcome, plus a game); exact sums to exactly 1 */
+static void hold_to_games(const char *const *position, const ud_explore_bound *b, const pinned *exact, int n,
+                          uint64_t seed)
 {
     mpq_t sum, p;
     mpq_inits(sum, p, NULL);
-    for (int i = 0; i < N_EXACT; i++) {
-        cr_assert_eq(mpq_set_str(p, exact[i].p, 10), 0);
-        mpq_canonicalize(p);
+    for (int i = 0; i < n; i++) {
+        pinned_q(p, &exact[i]);
         mpq_add(sum, sum, p);
     }
     cr_assert(mpq_cmp_ui(sum, 1, 1) == 0, "the outcomes sum to %.12f", mpq_get_d(sum));
 
     ud_setup setup;
-    setup_at(&setup, near_safe_house);
+    setup_at(&setup, position);
     ud_table *t = malloc(sizeof *t);
-    cr_assert_not_null(t);
+    int *seen = calloc((size_t)n, sizeof *seen);
+    cr_assert(t && seen);
     ud_table_build(t, &dl_game, setup.variant);
     int games = test_sample(100000);
-    int seen[N_EXACT] = { 0 };
     for (int g = 0; g < games; g++) {
-        runner *r = runner_new(t, &setup, &dl_bound_round, 77 + (uint64_t)g);
+        runner *r = runner_new(t, &setup, b, seed + (uint64_t)g);
         r->s.check_invariants = 0;   /* speed: the explorer checked them in every state */
         r->status = ud_start(&r->s, &r->st);
         while (!runner_done(r))
             runner_decide(r);
         int k = 0;
-        while (k < N_EXACT && strcmp(exact[k].label, r->ch.label) != 0)
+        while (k < n && strcmp(exact[k].label, r->ch.label) != 0)
             k++;
-        cr_assert_lt(k, N_EXACT, "a game ended '%s', which the explorer never reached", r->ch.label);
+        cr_assert_lt(k, n, "a game ended '%s', which the explorer never reached", r->ch.label);
         seen[k]++;
         free(r);
     }
-    /* Each frequency within 4.5 standard deviations of its exact chance
-     * (a false alarm about once in 150,000 per outcome), plus a game. */
-    for (int i = 0; i < N_EXACT; i++) {
-        mpq_set_str(p, exact[i].p, 10);
-        mpq_canonicalize(p);
+    for (int i = 0; i < n; i++) {
+        pinned_q(p, &exact[i]);
         double q = mpq_get_d(p), f = (double)seen[i] / games;
         double tol = 4.5 * sqrt(q * (1 - q) / games) + 1.0 / games;
         cr_expect(fabs(f - q) <= tol, "%s: %d of %d games (%.5f), exact %.5f, tolerance %.5f", exact[i].label,
                   seen[i], games, f, q, tol);
     }
     mpq_clears(sum, p, NULL);
+    free(seen);
     free(t);
+}
+
+Test(dl_explore_round, exact_outcomes_match_games_played_by_the_rows, .timeout = 120)
+{
+    hold_to_games(near_safe_house, &dl_bound_round, round_exact, N_ROUND_EXACT, 77);
+}
+
+/* ---- a district to a horizon of rounds ------------------------------------------------------------ */
+
+/* "district" to a horizon of one round is "round": the same leaves, the
+ * safe house's named for the district's end, the four left on the track
+ * one remainder.  Explored here in full (6,246,844 states generated). */
+Test(dl_explore_district, to_one_round_it_is_the_round, .timeout = 240)
+{
+    ud_setup setup;
+    setup_at(&setup, near_safe_house);
+    ud_policy pol = cautious_policy();
+    ud_explore_opts o = { .game = &dl_game, .setup = &setup, .bound = &dl_bound_district, .max_depth = -1,
+                          .policy = &pol, .check_invariants = 1, .outcomes = 1, .horizon = 1, .jobs = 2 };
+    ud_explore_report rep;
+    ud_buf err;
+    ud_buf_init(&err);
+    cr_assert_eq(ud_explore(&o, &rep, &err), 0, "%s", ud_buf_str(&err));
+    ud_buf_free(&err);
+    cr_assert_not(rep.violated, "%s", rep.fail.msg);
+    cr_assert(rep.complete);
+    mpq_t want, track, q;
+    mpq_inits(want, track, q, NULL);
+    int matched = 0;
+    for (int i = 0; i < N_ROUND_EXACT; i++) {
+        pinned_q(q, &round_exact[i]);
+        const char *l = round_exact[i].label;
+        if (strncmp(l, "space ", 6) == 0) {
+            mpq_add(track, track, q);
+            continue;
+        }
+        char label[64];
+        int n;
+        if (sscanf(l, "safe house reached, survivors %d", &n) == 1)
+            snprintf(label, sizeof label, "next district, survivors %d", n);
+        else
+            snprintf(label, sizeof label, "%s", l);
+        int k = 0;
+        while (k < rep.n_outcomes && strcmp(rep.outcome_label[k], label) != 0)
+            k++;
+        cr_assert_lt(k, rep.n_outcomes, "no outcome '%s'", label);
+        cr_expect(mpq_equal(rep.outcome_p[k], q), "%s: %.12f, the round's %.12f", label,
+                  mpq_get_d(rep.outcome_p[k]), mpq_get_d(q));
+        matched++;
+    }
+    int k = 0;
+    while (k < rep.n_outcomes && strcmp(rep.outcome_label[k], "not over after 1 round") != 0)
+        k++;
+    cr_assert_lt(k, rep.n_outcomes, "no remainder");
+    cr_expect(mpq_equal(rep.outcome_p[k], track), "the remainder %.12f, the round's track %.12f",
+              mpq_get_d(rep.outcome_p[k]), mpq_get_d(track));
+    cr_expect_eq(rep.n_outcomes, matched + 1, "%d outcomes, %d expected", rep.n_outcomes, matched + 1);
+    mpq_clears(want, track, q, NULL);
+    ud_explore_report_free(&rep);
+}
+
+/* One healthy survivor, nothing else, a space before the safe house. */
+static const char *const alone_near_safe_house[] = {
+    "district suburbs", "space 6", "time 1", "ammo 0", "healthy 1", "supplies 0", NULL,
+};
+
+/* The district from alone_near_safe_house to a horizon of two rounds, as
+ *   undead explore dotld --bound district --horizon 2 --players ann --start "district suburbs" \
+ *     --start "space 6" --start "time 1" --start "ammo 0" --start "healthy 1" --start "supplies 0" \
+ *     --variant character=chosen --policy cautious --outcomes --fractions
+ * prints it (224,971 states, about a minute; docs/dotld.md). */
+static const pinned two_rounds_exact[] = {
+    { "lost: no survivor left", "426168137695591558427383850105809/641639737864499235256264606875648" },
+    { "next district, survivors 1", "289245980025577031783470087061197/1924919213593497705768793820626944" },
+    { "next district, survivors 2", "152217100363662236566277662757/1253202613016600068859891810304" },
+    { "next district, survivors 3", "364541896665526437943040239931/11278823517149400619739026292736" },
+    { "next district, survivors 4", "18913109420071023693457249993/2819705879287350154934756573184" },
+    { "next district, survivors 5", "25603129990610707727975431/234975489940612512911229714432" },
+    { "lost: out of Time", "20364408709086742348079779/859535399874211295514329088" },
+    { "not over after 2 rounds", "12610754282452113133853889581/10025620904132800550879134482432" },
+};
+enum { N_TWO_ROUNDS = sizeof two_rounds_exact / sizeof two_rounds_exact[0] };
+
+/* The horizon written out by hand for the games: a leaf at the bound's
+ * own end, or at the first pick of round 3. */
+static bool two_rounds_cut(const void *p)
+{
+    return dl_bound_district.cut(p) || ((const dl_state *)p)->round > 2;
+}
+
+static void two_rounds_outcome(const void *p, ud_buf *out)
+{
+    if (dl_bound_district.cut(p))
+        dl_bound_district.outcome(p, out);
+    else
+        ud_buf_puts(out, "not over after 2 rounds");
+}
+
+static const ud_explore_bound two_rounds = {
+    .game = "dotld", .name = "two rounds", .cut = two_rounds_cut, .outcome = two_rounds_outcome,
+};
+
+Test(dl_explore_district, two_rounds_exact_outcomes_match_games_played_by_the_rows, .timeout = 120)
+{
+    hold_to_games(alone_near_safe_house, &two_rounds, two_rounds_exact, N_TWO_ROUNDS, 1077);
 }
 
 /* ---- a planted invariant ----------------------------------------------------------------------- */
