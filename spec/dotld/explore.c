@@ -7,7 +7,8 @@
  * picks).  The bound "districts" explores
  * the set-up's draw of the districts; "roll" the first round's roll
  * phase; "round" a whole first round and "district" the first district
- * end to end, both from a solo start position (the start lines), keyed on
+ * end to end (to a horizon of rounds: its states are infinitely many),
+ * both from a solo start position (the start lines), keyed on
  * what later rules read (play_key): a round from three spaces before the
  * Suburbs' safe house is 199,264 states (docs/dotld.md).  One fight alone
  * is solved exactly, as fractions, by the analysis "combat" (combat.c).
@@ -287,7 +288,8 @@ const ud_explore_bound dl_bound_district = {
     .game = "dotld",
     .name = "district",
     .summary = "a solo game's first district from --start \"district NAME\" (and the other start lines), "
-               "round after round to the next district flipped or the game's end",
+               "round after round to the next district flipped or the game's end; its states are "
+               "infinitely many, so --horizon N ends it after N rounds",
     .key_size = sizeof(dl_state),
     .key = dl_district_key,
     .cut = district_cut,
