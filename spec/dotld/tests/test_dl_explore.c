@@ -485,7 +485,7 @@ Test(dl_explore_round, exact_outcomes_match_games_played_by_the_rows, .timeout =
 /* "district" to a horizon of one round is "round": the same leaves, the
  * safe house's named for the district's end, the four left on the track
  * one remainder.  Explored here in full (6,246,844 states generated). */
-Test(dl_explore_district, to_one_round_it_is_the_round, .timeout = 240)
+Test(dl_explore_district, to_one_round_it_is_the_round, .timeout = 120)
 {
     ud_setup setup;
     setup_at(&setup, near_safe_house);

@@ -89,7 +89,7 @@ static void same_table(const zd_game_solution *s1, const zd_game_solution *s2, c
  * seats' final turns run on two: one thread and two must give the same
  * doubles (compared as bits, not within a tolerance) and the same
  * decisions everywhere. */
-Test(optimal, one_and_two_threads_agree_bit_for_bit, .timeout = 300)
+Test(optimal, one_and_two_threads_agree_bit_for_bit, .timeout = 1200)
 {
     ud_setup su;
     ud_setup_defaults(&zd_game, &su);
@@ -131,7 +131,7 @@ Test(optimal, one_and_two_threads_agree_bit_for_bit, .timeout = 300)
  * give the same doubles.  The final-turn, until-broken reading goes
  * through every path (both seats' final turns, the tiebreak's fixed
  * point). */
-Test(optimal, same_figures_as_the_plain_solver, .timeout = 300)
+Test(optimal, same_figures_as_the_plain_solver, .timeout = 1200)
 {
     ud_setup su;
     ud_setup_defaults(&zd_game, &su);
