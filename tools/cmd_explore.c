@@ -169,6 +169,13 @@ static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m, int
                 if (strcmp(rep->outcome_label[i], *l) == 0)
                     len += (size_t)snprintf(outcome + len, sizeof outcome - len, " %s=%.10f", *l,
                                             mpq_get_d(rep->outcome_p[i]));
+        /* and the remainder a horizon left */
+        char rest[64];
+        if (horizon > 0 && snprintf(rest, sizeof rest, "not over after %d ", horizon) > 0)
+            for (int i = 0; i < rep->n_outcomes && len < sizeof outcome; i++)
+                if (strncmp(rep->outcome_label[i], rest, strlen(rest)) == 0)
+                    len += (size_t)snprintf(outcome + len, sizeof outcome - len, " not over=%.10f",
+                                            mpq_get_d(rep->outcome_p[i]));
         db_case cs = { .key = key, .kind = "solve", .game = g->name, .variants = vars,
                        .inputs = "", .status = "complete", .outcome = outcome, .decisions = -1,
                        .rules = "" };

@@ -298,11 +298,15 @@ const ud_explore_bound dl_bound_district = {
     .progress_unit = "round",
 };
 
+/* The losses, each with its exact chance, go to the database with
+ * explore --outcomes (the survivors' expected number goes always). */
+static const char *const dl_losses[] = { "lost: no survivor left", "lost: out of Time", NULL };
+
 static const ud_game_bound dl_bounds[] = {
     { &dl_bound_districts, NULL, NULL },
     { &dl_bound_roll, NULL, NULL },
-    { &dl_bound_round, NULL, NULL },
-    { &dl_bound_district, NULL, NULL },
+    { &dl_bound_round, NULL, dl_losses },
+    { &dl_bound_district, NULL, dl_losses },
 };
 
 const ud_game_extras dl_extras = {
