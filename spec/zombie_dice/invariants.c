@@ -217,13 +217,19 @@ QUICK bool scores_valid_quick(const zd_state *st)
     };
     int seated = st->phase == ZD_PH_SETUP || st->n_players > UD_MAX_PLAYERS ? UD_MAX_PLAYERS
                                                                              : st->n_players;
-    uint64_t score[4], empty[4];
-    memcpy(score, st->score, sizeof score);
-    memcpy(empty, from_seat + UD_MAX_PLAYERS - seated, sizeof empty);
-    uint64_t sign = (score[0] | score[1] | score[2] | score[3]) & UINT64_C(0x8000800080008000);
-    uint64_t stray = (score[0] & empty[0]) | (score[1] & empty[1]) | (score[2] & empty[2]) |
-                     (score[3] & empty[3]);
-    return !sign && !stray;
+    /* word by word from the state and the mask (copying both whole to
+     * arrays went through the stack) */
+    const unsigned char *score = (const unsigned char *)st->score,
+                        *empty = (const unsigned char *)(from_seat + UD_MAX_PLAYERS - seated);
+    uint64_t sign = 0, stray = 0;
+    for (int i = 0; i < 4; i++) {
+        uint64_t sc, em;
+        memcpy(&sc, score + 8 * i, sizeof sc);
+        memcpy(&em, empty + 8 * i, sizeof em);
+        sign |= sc;
+        stray |= sc & em;
+    }
+    return !(sign & UINT64_C(0x8000800080008000)) && !stray;
 }
 
 static bool scores_valid(const ud_game *g, const void *p, ud_buf *why)
