@@ -276,10 +276,17 @@ static inline bool ud_always(const void *state, const ud_step *s)
 /* Check every invariant now; on a violation fill s->fail and return false. */
 bool ud_check_every_invariant(ud_step *s, const void *state);
 /* The same, unless s->invariants_paused (then true, nothing checked):
- * what the runners call after every firing. */
+ * what the runners call after every firing.  The game's test of all its
+ * invariants at once, if it has one, first (ud_game.invariants_hold):
+ * the rows are asked one by one only where it cannot say they all hold. */
 static inline bool ud_check_invariants(ud_step *s, const void *state)
 {
-    return s->invariants_paused || ud_check_every_invariant(s, state);
+    if (s->invariants_paused)
+        return true;
+    const ud_game *g = s->table->game;
+    if (g->invariants_hold && g->invariants_hold(g, state))
+        return true;
+    return ud_check_every_invariant(s, state);
 }
 
 #endif

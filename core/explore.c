@@ -105,6 +105,15 @@ typedef struct resume_pt {
     unsigned char *state;      /* ss bytes (entered only) */
 } resume_pt;
 
+/* A new chance pick met by a replay: its n outcomes grouped by label
+ * (groups, the first outcome and the size of each), and the exchangeable
+ * run it belongs to (0: none). */
+typedef struct new_pick {
+    int n, groups;
+    unsigned run;
+    int first[256], count[256];
+} new_pick;
+
 /* One expansion's working set: the replay prefix, the step's children and
  * their table.  One per thread; what an expansion finds goes to a store
  * (below), merged into the graph in node order by one thread, so the
@@ -133,12 +142,14 @@ typedef struct expander {
     /* its chance source, prefix_pick (set up once: its message buffer is
      * not cleared a replay) */
     ud_chance source;
-    int new_n;                 /* the first new pick: n outcomes, labels */
-    unsigned new_run;          /* and its exchangeable run */
+    int new_n;                 /* the new pick the replay stopped at: n outcomes */
     uint64_t run_picks;        /* this step's picks inside a run (checked with the step) */
     bool too_many_kids;
-    int group_first[256], group_count[256], n_groups;
-    const char *group_label[256];   /* the label of group_first's outcome */
+    /* picks[q]: the new pick met at prefix position q, its outcomes
+     * grouped by label (the last replay to meet one there; kept until
+     * enumerate has visited its outcomes) */
+    new_pick picks[UD_EXPLORE_MAX_PICKS + 1];
+    const char *group_label[256];   /* the label of a group's first outcome, as grouped */
     mpq_t scratch[UD_EXPLORE_MAX_PICKS][3];   /* enumerate's numbers, per pick depth */
     unsigned char *work;
     int cut_at_pick;
@@ -393,18 +404,21 @@ static void phase_entered(ud_step *s, const void *state)
  * strcmp per outcome and group (a die's labels come from one table); a
  * label at another address is compared by its text.  An outcome with no
  * label is a group of its own. */
-static int label_group(const expander *x, const char *l)
+static int label_group(const expander *x, int n_groups, const char *l)
 {
     if (!l)
-        return x->n_groups;
-    for (int g = 0; g < x->n_groups; g++)
+        return n_groups;
+    for (int g = 0; g < n_groups; g++)
         if (x->group_label[g] == l)
             return g;
-    for (int g = 0; g < x->n_groups; g++)
+    for (int g = 0; g < n_groups; g++)
         if (x->group_label[g] && strcmp(x->group_label[g], l) == 0)
             return g;
-    return x->n_groups;
+    return n_groups;
 }
+
+static void held_in_run(const expander *x, unsigned run, int groups, int held[256], int *run_len,
+                        int *min_group);
 
 static int prefix_pick(ud_chance *c, const ud_pick_req *p)
 {
@@ -423,26 +437,50 @@ static int prefix_pick(ud_chance *c, const ud_pick_req *p)
     }
     /* its outcomes' replays go on from the last phase entered before it
      * (a pick past the bound is refused by enumerate: none is kept) */
-    if (x->n_prefix < UD_EXPLORE_MAX_PICKS)
-        resume_copy(x, &x->resume[x->n_prefix], x->last);
+    int q = x->n_prefix;
+    if (q < UD_EXPLORE_MAX_PICKS)
+        resume_copy(x, &x->resume[q], x->last);
+    new_pick *pk = &x->picks[q];
     x->new_n = p->n;
-    x->new_run = p->run;
-    x->n_groups = 0;
+    pk->n = p->n;
+    pk->run = p->run;
+    pk->groups = 0;
     for (int i = 0; i < p->n; i++) {
         const char *l = p->label ? p->label(p->ctx, i) : NULL;
-        int g = label_group(x, l);
-        if (g == x->n_groups) {
-            if (x->n_groups == 256) {
+        int g = label_group(x, pk->groups, l);
+        if (g == pk->groups) {
+            if (pk->groups == 256) {
                 snprintf(c->why, sizeof c->why, "explore: more than 256 distinct outcomes");
                 x->new_n = -1;
                 return -1;
             }
-            x->group_first[g] = i;
+            pk->first[g] = i;
             x->group_label[g] = l;
-            x->group_count[g] = 0;
-            x->n_groups++;
+            pk->count[g] = 0;
+            pk->groups++;
         }
-        x->group_count[g]++;
+        pk->count[g]++;
+    }
+    /* The replay goes on with the first outcome enumerate visits, as
+     * the replay of that outcome would (from the same state, rule for
+     * rule), instead of stopping here for it to be run again: the pick
+     * is counted as enumerate counts the one a replay stops at, and
+     * enumerate visits this outcome's leaves from this replay (see
+     * enumerate).  It stops where enumerate could not keep the pick
+     * (past UD_EXPLORE_MAX_PICKS) or no outcome is left to visit. */
+    int held[256], run_len, min_group;
+    if (q < UD_EXPLORE_MAX_PICKS) {
+        held_in_run(x, pk->run, pk->groups, held, &run_len, &min_group);
+        if (min_group < pk->groups) {
+            x->chance++;
+            x->new_n = 0;
+            x->prefix_group[q] = min_group;
+            x->prefix_run[q] = pk->run;
+            x->prefix[q] = pk->first[min_group];
+            x->n_prefix++;
+            x->pos++;
+            return pk->first[min_group];
+        }
     }
     memcpy(c->why, "explore: new pick", sizeof "explore: new pick");   /* no printf a replay */
     return -1;
@@ -486,7 +524,12 @@ enum { STEP_LEAF, STEP_PICK, STEP_FAIL };
  * when every replay checked every firing (the first replay to fire a
  * broken state ends the enumeration), and reported with the same path
  * and counts (tests/test_explore_replays.c plants one between two
- * picks). */
+ * picks).  A replay that meets a new pick and goes on with its first
+ * outcome (prefix_pick) is R(p) up to that pick and, from there, R(p')
+ * for p' = p and that outcome: the firing that takes it on, and every
+ * one after it, are R(p')'s own, which R(p') would have checked, and
+ * enumerate runs no R(p') for it; so the same holds, and every firing
+ * is still checked once. */
 static int run_step(expander *x, int action, ud_step *s)
 {
     static const resume_pt start = { .entered = false };
@@ -689,41 +732,63 @@ static void held_in_run(const expander *x, unsigned run, int groups, int held[25
     }
 }
 
-/* Every outcome of the step, depth first over the chance picks; each leaf
- * becomes a child of the node with its exact weight. */
+static bool visit(expander *x, int action, const weight *w, int q, int end, int r,
+                  const ud_failure *fail);
+
+/* Every outcome of the step under the current prefix, depth first over
+ * the chance picks; each leaf becomes a child of the node with its exact
+ * weight.  One replay: it takes the first outcome of each new pick it
+ * meets (prefix_pick) and ends at a leaf, a failure, or a pick it stops
+ * at; visit then goes through what it met, deepest pick first. */
 static bool enumerate(expander *x, int action, const weight *w)
 {
     ud_step s;
+    int q = x->n_prefix;
     int r = run_step(x, action, &s);
-    if (r == STEP_LEAF) {
-        x->generated++;
-        if (!add_kid(x, w)) {   /* with the picks that led to it */
-            x->oom = true;
-            return false;        /* stop the step at once: nothing more fits */
+    return visit(x, action, w, q, x->n_prefix, r, &s.fail);
+}
+
+/* The outcomes under prefix position q of the replay enumerate ran (its
+ * prefix ran to end, each new pick at q .. end - 1 taken with the first
+ * outcome visited; r and fail: how it ended), w the weight of the picks
+ * before q.  Each outcome of a pick is visited in turn as when every
+ * replay stopped at its first new pick: the first one's leaves are the
+ * rest of this replay (visit at q + 1), the others' new replays
+ * (enumerate), so the leaves, their order and weights, the picks counted
+ * and a violation's path are the same. */
+static bool visit(expander *x, int action, const weight *w, int q, int end, int r,
+                  const ud_failure *fail)
+{
+    x->n_prefix = q;
+    if (q == end) {
+        if (r == STEP_LEAF) {
+            x->generated++;
+            if (!add_kid(x, w)) {   /* with the picks that led to it */
+                x->oom = true;
+                return false;        /* stop the step at once: nothing more fits */
+            }
+            return true;
         }
-        return true;
+        if (r == STEP_FAIL) {
+            x->traced = true;   /* the path: the prefix as it stands */
+            x->fail = *fail;
+            memcpy(x->fail_picks, x->prefix, (size_t)x->n_prefix * sizeof x->prefix[0]);
+            x->fail_n_picks = x->n_prefix;
+            return false;
+        }
+        if (x->n_prefix == UD_EXPLORE_MAX_PICKS) {
+            x->fail.kind = UD_FAIL_INVARIANT;
+            x->fail.id = NULL;
+            snprintf(x->fail.msg, sizeof x->fail.msg,
+                     "more than %d chance picks without a decision or a leaf (raise the bound)",
+                     UD_EXPLORE_MAX_PICKS);
+            return false;
+        }
+        x->chance++;   /* (a pick the replay went on through was counted as it did) */
     }
-    if (r == STEP_FAIL) {
-        x->traced = true;   /* the path: the prefix as it stands */
-        x->fail = s.fail;
-        memcpy(x->fail_picks, x->prefix, (size_t)x->n_prefix * sizeof x->prefix[0]);
-        x->fail_n_picks = x->n_prefix;
-        return false;
-    }
-    if (x->n_prefix == UD_EXPLORE_MAX_PICKS) {
-        x->fail.kind = UD_FAIL_INVARIANT;
-        x->fail.id = NULL;
-        snprintf(x->fail.msg, sizeof x->fail.msg,
-                 "more than %d chance picks without a decision or a leaf (raise the bound)",
-                 UD_EXPLORE_MAX_PICKS);
-        return false;
-    }
-    x->chance++;
-    int n = x->new_n, groups = x->n_groups;
-    unsigned run = x->new_run;
-    int first[256], count[256];
-    memcpy(first, x->group_first, (size_t)groups * sizeof first[0]);
-    memcpy(count, x->group_count, (size_t)groups * sizeof count[0]);
+    const new_pick *pk = &x->picks[q];
+    int n = pk->n, groups = pk->groups;
+    unsigned run = pk->run;
     /* An exchangeable run (ud_exchangeable_begin): its outcomes are
      * visited in non-decreasing group order only, each multiset once,
      * weighted by its number of orders.  Adding the j-th pick of the run
@@ -733,14 +798,13 @@ static bool enumerate(expander *x, int action, const weight *w)
     int held[256];
     held_in_run(x, run, groups, held, &run_len, &min_group);
     /* this pick's own numbers, initialised once (not a malloc a pick) */
-    mpq_t *sum = &x->scratch[x->n_prefix][0], *wi = &x->scratch[x->n_prefix][1],
-          *other = &x->scratch[x->n_prefix][2];
+    mpq_t *sum = &x->scratch[q][0], *wi = &x->scratch[q][1], *other = &x->scratch[q][2];
     unsigned long total = 0;   /* the outcomes' counts: the pick's weights sum to total / n */
     bool ok = true;
     for (int g = min_group; g < groups && ok; g++) {
-        total += (unsigned long)count[g];
+        total += (unsigned long)pk->count[g];
         /* count/n times the orders, (run_len + 1) / (held + 1), times w */
-        unsigned long a = (unsigned long)count[g], b = (unsigned long)n;
+        unsigned long a = (unsigned long)pk->count[g], b = (unsigned long)n;
         if (run_len > 0) {
             a *= (unsigned long)(run_len + 1);
             b *= (unsigned long)(held[g] + 1);
@@ -753,11 +817,15 @@ static bool enumerate(expander *x, int action, const weight *w)
             weight_get(*other, w);
             mpq_mul(*wi, *wi, *other);
         }
-        x->prefix_group[x->n_prefix] = g;
-        x->prefix_run[x->n_prefix] = run;
-        x->prefix[x->n_prefix++] = first[g];
-        ok = enumerate(x, action, &child);
-        x->n_prefix--;
+        x->prefix_group[q] = g;
+        x->prefix_run[q] = run;
+        x->prefix[q] = pk->first[g];
+        x->n_prefix = q + 1;
+        if (q < end && g == min_group)
+            ok = visit(x, action, &child, q + 1, end, r, fail);   /* the replay's own */
+        else
+            ok = enumerate(x, action, &child);
+        x->n_prefix = q;
     }
     if (run_len > 0) {
         /* a run's later picks do not sum to 1 on their own: the step's

@@ -157,6 +157,7 @@ const ud_game zd_game = {
     .n_variants = ZD_VARIANTS,
     .invariants = zd_invariants,
     .n_invariants = ZD_N_INVARIANTS,
+    .invariants_hold = zd_invariants_hold,
     .policies = zd_policies,
     .n_policies = ZD_N_POLICIES,
     .actions = zd_actions,

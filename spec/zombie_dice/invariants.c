@@ -10,17 +10,24 @@
 
 #define CST(p) ((const zd_state *)(p))
 
+/* The quick tests, inlined into zd_invariants_hold (each is also its
+ * row's first step): no call per row. */
+#define QUICK static inline __attribute__((always_inline))
+
 /* The invariants run after every rule firing, and exploring a turn fires
- * hundreds of millions of rows: each below first asks, without a branch
- * per die or seat, whether everything holds (nearly always), and only
- * when something may not does it look again the long way, which finds
- * what broke and says so.  The quick test holds only where the long one
- * does. */
+ * hundreds of millions of rows: each below has a quick test that asks,
+ * without a branch per die or seat and without text, whether it holds
+ * (nearly always), and only when it may not does the row look again the
+ * long way, which finds what broke and says so.  The quick test holds
+ * only where the long one does.  The engine asks all the quick tests
+ * together first (zd_invariants_hold, at the end): one call per firing
+ * instead of one per row, the hand read once for the two rows that
+ * read it. */
 
 /* A pile's counts in one word, a byte a type (the bytes in memory order:
  * the lanes line up whatever the byte order, and the sums and differences
  * below are taken only where no lane can carry into the next). */
-static uint64_t lanes(const uint8_t pile[ZD_TYPES])
+QUICK uint64_t lanes(const uint8_t pile[ZD_TYPES])
 {
     _Static_assert(ZD_TYPES <= 8, "a pile must fit a word");
     uint64_t v = 0;
@@ -44,7 +51,7 @@ PILE_FITS(extras);
 static const uint8_t type_lanes[8] = { TYPE_LANE(0), TYPE_LANE(1), TYPE_LANE(2), TYPE_LANE(3),
                                        TYPE_LANE(4), TYPE_LANE(5), TYPE_LANE(6), TYPE_LANE(7) };
 
-static uint64_t pile_lanes(const unsigned char *at)
+QUICK uint64_t pile_lanes(const unsigned char *at)
 {
     uint64_t v, mask;
     memcpy(&mask, type_lanes, sizeof mask);   /* a constant */
@@ -55,17 +62,32 @@ static uint64_t pile_lanes(const unsigned char *at)
 #define LANE_HIGH UINT64_C(0x8080808080808080)   /* a count of 128 or more */
 #define LANE_TOP2 UINT64_C(0xC0C0C0C0C0C0C0C0)   /* a count of 64 or more */
 
-static bool dice_conserved_quick(const zd_state *st)
+/* The hand's dice counted per type, a lane a type (*held), over its
+ * ZD_HAND slots without a branch per die (how many it holds is random);
+ * false if one of its n_hand dice has no type (counted in lane 7, which
+ * no type uses), or n_hand is past the hand (then *held is not a count
+ * of it). */
+#define UNTYPED_LANE UINT64_C(0xff00000000000000)
+QUICK bool hand_lanes(const zd_state *st, uint64_t *held)
 {
-    if (st->dice_set >= ZD_SETS || st->n_hand > ZD_HAND)
+    _Static_assert(ZD_TYPES < 8 && ZD_HAND < 256, "lane 7 counts the hand's dice of no type");
+    uint64_t sum = 0;
+    for (int k = 0; k < ZD_HAND; k++) {
+        unsigned t = st->hand[k];
+        uint64_t lane = t < ZD_TYPES ? UINT64_C(1) << (8 * t) : UINT64_C(1) << 56;
+        sum += lane & ((uint64_t)0 - (uint64_t)(k < st->n_hand));
+    }
+    *held = sum;
+    return st->n_hand <= ZD_HAND && !(sum & UNTYPED_LANE);
+}
+
+/* hand: the hand's lanes, from hand_lanes when it returned true. */
+QUICK bool dice_conserved_quick(const zd_state *st, uint64_t hand)
+{
+    if (st->dice_set >= ZD_SETS)
         return false;
-    uint8_t held[8] = { 0 };
-    for (int k = 0; k < st->n_hand; k++)
-        if (st->hand[k] < ZD_TYPES)
-            held[st->hand[k]]++;
     uint64_t cup = PILE_LANES(st, cup), brains = PILE_LANES(st, brains),
-             shotguns = PILE_LANES(st, shotguns), extras = PILE_LANES(st, extras), hand;
-    memcpy(&hand, held, sizeof hand);
+             shotguns = PILE_LANES(st, shotguns), extras = PILE_LANES(st, extras);
     if ((cup | brains | shotguns | extras) & LANE_TOP2)
         return false;   /* a lane could carry: the long way */
     return cup + hand + brains + shotguns + extras == lanes(zd_set_count[st->dice_set]);
@@ -74,7 +96,8 @@ static bool dice_conserved_quick(const zd_state *st)
 static bool dice_conserved(const ud_game *g, const void *p, ud_buf *why)
 {
     const zd_state *st = CST(p);
-    if (dice_conserved_quick(st))
+    uint64_t hand;
+    if (hand_lanes(st, &hand) && dice_conserved_quick(st, hand))
         return true;
     int where[ZD_TYPES] = { 0 };
     for (int k = 0; k < st->n_hand && k < ZD_HAND; k++)
@@ -97,15 +120,13 @@ static bool dice_conserved(const ud_game *g, const void *p, ud_buf *why)
     return true;
 }
 
-static bool hand_bounded_quick(const zd_state *st)
+/* typed: hand_lanes's answer (every die in the hand has a type). */
+QUICK bool hand_bounded_quick(const zd_state *st, bool typed)
 {
-    if (st->n_hand > ZD_HAND || st->n_kept > st->n_hand)
+    if (!typed || st->n_kept > st->n_hand)
         return false;
     if (st->bus == ZD_BUS_RIDING && st->n_hand > ZD_HAND - 1)
         return false;
-    for (int k = 0; k < st->n_hand; k++)
-        if (st->hand[k] >= ZD_TYPES)
-            return false;
     uint64_t brains = PILE_LANES(st, brains), worth = PILE_LANES(st, brain_worth);
     if ((brains & LANE_TOP2) | (worth & LANE_HIGH))
         return false;
@@ -119,7 +140,8 @@ static bool hand_bounded_quick(const zd_state *st)
 static bool hand_bounded(const ud_game *g, const void *p, ud_buf *why)
 {
     const zd_state *st = CST(p);
-    if (hand_bounded_quick(st))
+    uint64_t hand;
+    if (hand_bounded_quick(st, hand_lanes(st, &hand)))
         return true;
     if (st->n_hand > ZD_HAND || st->n_kept > st->n_hand) {
         ud_buf_printf(why, "hand holds %d dice with %d kept", st->n_hand, st->n_kept);
@@ -144,9 +166,27 @@ static bool hand_bounded(const ud_game *g, const void *p, ud_buf *why)
     return true;
 }
 
+QUICK bool is_deciding(const zd_state *st)
+{
+    return st->phase == ZD_PH_CHOICE || st->phase == ZD_PH_DRINK || st->phase == ZD_PH_BUS_FEET;
+}
+
+QUICK bool alive_at_choice_quick(const zd_state *st)
+{
+    if (!is_deciding(st))
+        return true;
+    /* the brain dice aside add nothing negative: noted + bonus >= 0
+     * is enough (the sum only where the bus's tires took more) */
+    return zd_turn_shotguns(st) < zd_bust_at(st) &&
+           (st->noted + st->bonus >= 0 || zd_turn_brains(st) >= 0) &&
+           (st->phase != ZD_PH_CHOICE || st->n_kept == st->n_hand);
+}
+
 static bool alive_at_choice(const ud_game *g, const void *p, ud_buf *why)
 {
     const zd_state *st = CST(p);
+    if (alive_at_choice_quick(st))
+        return true;
     bool deciding = st->phase == ZD_PH_CHOICE || st->phase == ZD_PH_DRINK ||
                     st->phase == ZD_PH_BUS_FEET;
     if (deciding && zd_turn_shotguns(st) >= zd_bust_at(st)) {
@@ -164,9 +204,8 @@ static bool alive_at_choice(const ud_game *g, const void *p, ud_buf *why)
     return true;
 }
 
-static bool scores_valid(const ud_game *g, const void *p, ud_buf *why)
+QUICK bool scores_valid_quick(const zd_state *st)
 {
-    const zd_state *st = CST(p);
     /* The scores four to a word: a sign bit set anywhere, or a seat from
      * `seated` on holding anything (from_seat + 16 - seated: a mask of
      * those seats). */
@@ -178,13 +217,25 @@ static bool scores_valid(const ud_game *g, const void *p, ud_buf *why)
     };
     int seated = st->phase == ZD_PH_SETUP || st->n_players > UD_MAX_PLAYERS ? UD_MAX_PLAYERS
                                                                              : st->n_players;
-    uint64_t score[4], empty[4];
-    memcpy(score, st->score, sizeof score);
-    memcpy(empty, from_seat + UD_MAX_PLAYERS - seated, sizeof empty);
-    uint64_t sign = (score[0] | score[1] | score[2] | score[3]) & UINT64_C(0x8000800080008000);
-    uint64_t stray = (score[0] & empty[0]) | (score[1] & empty[1]) | (score[2] & empty[2]) |
-                     (score[3] & empty[3]);
-    if (!sign && !stray)
+    /* word by word from the state and the mask (copying both whole to
+     * arrays went through the stack) */
+    const unsigned char *score = (const unsigned char *)st->score,
+                        *empty = (const unsigned char *)(from_seat + UD_MAX_PLAYERS - seated);
+    uint64_t sign = 0, stray = 0;
+    for (int i = 0; i < 4; i++) {
+        uint64_t sc, em;
+        memcpy(&sc, score + 8 * i, sizeof sc);
+        memcpy(&em, empty + 8 * i, sizeof em);
+        sign |= sc;
+        stray |= sc & em;
+    }
+    return !(sign & UINT64_C(0x8000800080008000)) && !stray;
+}
+
+static bool scores_valid(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zd_state *st = CST(p);
+    if (scores_valid_quick(st))
         return true;
     for (int seat = 0; seat < UD_MAX_PLAYERS; seat++)
         if (st->score[seat] < 0 ||
@@ -195,29 +246,46 @@ static bool scores_valid(const ud_game *g, const void *p, ud_buf *why)
     return true;
 }
 
+QUICK bool turn_starts_clean_quick(const zd_state *st)
+{
+    return st->phase != ZD_PH_TURN_START ||
+           !(st->n_hand || zd_pile_size(st->brains) || zd_pile_size(st->shotguns) ||
+             zd_pile_size(st->extras) || st->noted || st->shotgun_points || st->bonus ||
+             st->helmet || st->drink || st->green_feet || st->bus > ZD_BUS_WAITING);
+}
+
 static bool turn_starts_clean(const ud_game *g, const void *p, ud_buf *why)
 {
-    const zd_state *st = CST(p);
-    if (st->phase != ZD_PH_TURN_START)
+    if (turn_starts_clean_quick(CST(p)))
         return true;
-    if (st->n_hand || zd_pile_size(st->brains) || zd_pile_size(st->shotguns) ||
-        zd_pile_size(st->extras) || st->noted || st->shotgun_points || st->bonus ||
-        st->helmet || st->drink || st->green_feet || st->bus > ZD_BUS_WAITING) {
-        ud_buf_printf(why, "a turn starts with dice or brains left from the last one");
+    ud_buf_printf(why, "a turn starts with dice or brains left from the last one");
+    return false;
+}
+
+/* The seat bookkeeping's first test (seats_valid): true if broken. */
+QUICK bool seats_broken(const zd_state *st)
+{
+    unsigned all = (1u << st->n_players) - 1;
+    return st->current >= st->n_players || st->first >= st->n_players ||
+           (st->contenders & ~all) || (st->tiebreak && !st->ending) ||
+           st->turns_left >= st->n_players;
+}
+
+QUICK bool seats_valid_quick(const zd_state *st)
+{
+    if (st->phase == ZD_PH_SETUP)
+        return true;
+    if (st->n_players > UD_MAX_PLAYERS || seats_broken(st))
         return false;
-    }
-    return true;
+    return !st->tiebreak || (st->contenders & (1u << st->current));
 }
 
 static bool seats_valid(const ud_game *g, const void *p, ud_buf *why)
 {
     const zd_state *st = CST(p);
-    if (st->phase == ZD_PH_SETUP)
+    if (seats_valid_quick(st))
         return true;
-    unsigned all = (1u << st->n_players) - 1;
-    if (st->current >= st->n_players || st->first >= st->n_players ||
-        (st->contenders & ~all) || (st->tiebreak && !st->ending) ||
-        st->turns_left >= st->n_players) {
+    if (seats_broken(st)) {
         ud_buf_printf(why, "seat bookkeeping broken: current %d first %d contenders %#x turns-left %d",
                       st->current, st->first, st->contenders, st->turns_left);
         return false;
@@ -229,11 +297,20 @@ static bool seats_valid(const ud_game *g, const void *p, ud_buf *why)
     return true;
 }
 
+/* Before the end, the whole test; at the end, a shared win (else the
+ * long way, once a game). */
+QUICK bool winner_is_leader_quick(const zd_state *st)
+{
+    if (st->phase != ZD_PH_OVER)
+        return st->winner == -1 || st->phase == ZD_PH_SETUP;
+    return st->winner == -2;
+}
+
 static bool winner_is_leader(const ud_game *g, const void *p, ud_buf *why)
 {
     const zd_state *st = CST(p);
     if (st->phase != ZD_PH_OVER)
-        return st->winner == -1 || st->phase == ZD_PH_SETUP;
+        return winner_is_leader_quick(st);
     if (st->winner == -2)
         return true;
     if (st->winner < 0 || st->winner >= st->n_players) {
@@ -261,3 +338,15 @@ const ud_invariant zd_invariants[] = {
 };
 
 _Static_assert(sizeof zd_invariants / sizeof zd_invariants[0] == ZD_N_INVARIANTS, "update ZD_N_INVARIANTS in zd.h");
+
+bool zd_invariants_hold(const ud_game *g, const void *p)
+{
+    if (g->invariants != zd_invariants)
+        return false;   /* another array (ud_game.invariants_hold): ask its rows */
+    const zd_state *st = CST(p);
+    uint64_t hand;
+    bool typed = hand_lanes(st, &hand);
+    return typed && dice_conserved_quick(st, hand) && hand_bounded_quick(st, typed) &&
+           alive_at_choice_quick(st) && scores_valid_quick(st) && turn_starts_clean_quick(st) &&
+           seats_valid_quick(st) && winner_is_leader_quick(st);
+}

@@ -143,6 +143,9 @@ typedef struct zd_state {
 extern const ud_game zd_game;
 /* The rule table compiled (rules.c, core/compiled.h): zd_game's runner. */
 int zd_compiled_rows(ud_step *s, void *state, int ph, bool from_decision);
+/* Whether every invariant holds, all tested at once (invariants.c,
+ * ud_game.invariants_hold). */
+bool zd_invariants_hold(const ud_game *g, const void *state);
 /* Each seat's outcome (ud_game.outcomes). */
 void zd_outcomes(const void *state, int n_players, uint8_t *out);
 
