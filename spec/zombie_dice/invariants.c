@@ -339,6 +339,10 @@ const ud_invariant zd_invariants[] = {
 
 _Static_assert(sizeof zd_invariants / sizeof zd_invariants[0] == ZD_N_INVARIANTS, "update ZD_N_INVARIANTS in zd.h");
 
+/* One quick test per row above: a row added without its quick test here
+ * would never be asked where the others hold. */
+_Static_assert(ZD_N_INVARIANTS == 7, "a new invariant row: add its quick test to zd_invariants_hold");
+
 bool zd_invariants_hold(const ud_game *g, const void *p)
 {
     if (g->invariants != zd_invariants)
