@@ -259,10 +259,16 @@ static bool past_horizon(const ud_explore_opts *o, const void *state)
     return o->horizon > 0 && horizon_progress(o, state) >= o->horizon;
 }
 
+/* A leaf the bound itself cuts (its own end). */
+static bool bound_cuts(const ud_explore_opts *o, const void *state)
+{
+    return o->bound && o->bound->cut && o->bound->cut(state);
+}
+
 /* A leaf the bound or the horizon cuts. */
 static bool cut_here(const ud_explore_opts *o, const void *state)
 {
-    return (o->bound && o->bound->cut && o->bound->cut(state)) || past_horizon(o, state);
+    return bound_cuts(o, state) || past_horizon(o, state);
 }
 
 /* The key: the bound's (or the state's bytes), then, under a horizon, the
@@ -1388,8 +1394,8 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
             continue;
         ud_buf_clear(&label);
         const void *st = x->states + (size_t)i * x->ss;
-        bool bound_end = x->o->bound && x->o->bound->cut && x->o->bound->cut(st);
-        if (!bound_end && past_horizon(x->o, st))   /* the bound's own end comes first */
+        bool unfinished = !bound_cuts(x->o, st) && past_horizon(x->o, st);   /* the bound's end first */
+        if (unfinished)
             ud_buf_printf(&label, "not over after %d %s%s", x->o->horizon, x->o->bound->progress_unit,
                           x->o->horizon == 1 ? "" : "s");
         else if (x->o->bound && x->o->bound->outcome)
@@ -1409,6 +1415,8 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
             mpq_init(rep->outcome_p[k]);
             rep->n_outcomes++;
         }
+        if (unfinished)
+            rep->remainder = k;
         mpq_add(rep->outcome_p[k], rep->outcome_p[k], mass[i]);
         mpq_add(total, total, mass[i]);
     }
@@ -1677,6 +1685,7 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
         ok = ud_setup_start(&with, o->setup->start[i], err);
     if (!ok) {
         memset(rep, 0, sizeof *rep);
+        rep->remainder = -1;
         return -1;
     }
     ud_explore_opts from = *o;
@@ -1689,6 +1698,7 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     memset(rep, 0, sizeof *rep);
+    rep->remainder = -1;
     explorer x = { .o = o, .rep = rep };
     x.ss = o->game->state_size;
     x.ks = o->bound && o->bound->key ? o->bound->key_size : x.ss;

@@ -118,6 +118,8 @@ typedef struct ud_explore_report {
     ud_failure fail;
     char *trace;                     /* transcript up to the violation (malloc), or NULL */
     int n_outcomes;                  /* with opts.outcomes: distinct leaf labels */
+    int remainder;                   /* of them, the paths not over at opts.horizon
+                                      * ("not over after N rounds"); -1: none */
     char (*outcome_label)[64];
     mpq_t *outcome_p;                /* exact, summing to 1 */
     int smooth_pass;                 /* 1: the chain was solved by the smooth-denominator

@@ -124,6 +124,25 @@ static void key_position(const ud_match *m, int horizon, ud_buf *out)
         ud_buf_printf(out, ":horizon=%d", horizon);
 }
 
+/* The game's bounds that have `has`, ", "-separated, each "GAME: NAME"
+ * (for a message naming the ones an option needs). */
+static void bounds_with(const ud_game *g, bool (*has)(const ud_game_bound *b), ud_buf *out)
+{
+    for (int i = 0; g->extras && i < g->extras->n_bounds; i++)
+        if (has(&g->extras->bounds[i]))
+            ud_buf_printf(out, "%s%s: %s", out->len ? ", " : "", g->name, g->extras->bounds[i].bound->name);
+}
+
+static bool has_check(const ud_game_bound *b)
+{
+    return b->check != NULL;
+}
+
+static bool has_progress(const ud_game_bound *b)
+{
+    return b->bound->progress != NULL;
+}
+
 /* The exact distribution of the leaves under the followed policy, its
  * expected value, and one database case per distribution. */
 static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m, int horizon,
@@ -170,12 +189,9 @@ static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m, int
                     len += (size_t)snprintf(outcome + len, sizeof outcome - len, " %s=%.10f", *l,
                                             mpq_get_d(rep->outcome_p[i]));
         /* and the remainder a horizon left */
-        char rest[64];
-        if (horizon > 0 && snprintf(rest, sizeof rest, "not over after %d ", horizon) > 0)
-            for (int i = 0; i < rep->n_outcomes && len < sizeof outcome; i++)
-                if (strncmp(rep->outcome_label[i], rest, strlen(rest)) == 0)
-                    len += (size_t)snprintf(outcome + len, sizeof outcome - len, " not over=%.10f",
-                                            mpq_get_d(rep->outcome_p[i]));
+        if (rep->remainder >= 0 && len < sizeof outcome)
+            len += (size_t)snprintf(outcome + len, sizeof outcome - len, " not over=%.10f",
+                                    mpq_get_d(rep->outcome_p[rep->remainder]));
         db_case cs = { .key = key, .kind = "solve", .game = g->name, .variants = vars,
                        .inputs = "", .status = "complete", .outcome = outcome, .decisions = -1,
                        .rules = "" };
@@ -281,14 +297,12 @@ int cmd_explore(int argc, char **argv)
         bound = gb->bound;
     }
     if (horizon && (!bound || !bound->progress)) {
-        fprintf(stderr, "undead explore: --horizon needs a --bound that counts progress (");
-        const char *sep = "";
-        for (int i = 0; g->extras && i < g->extras->n_bounds; i++)
-            if (g->extras->bounds[i].bound->progress) {
-                fprintf(stderr, "%s%s: %s", sep, g->name, g->extras->bounds[i].bound->name);
-                sep = ", ";
-            }
-        fprintf(stderr, "%s)\n", *sep ? "" : "none in this game");
+        ud_buf l;
+        ud_buf_init(&l);
+        bounds_with(g, has_progress, &l);
+        fprintf(stderr, "undead explore: --horizon needs a --bound that counts progress (%s)\n",
+                l.len ? ud_buf_str(&l) : "none in this game");
+        ud_buf_free(&l);
         return UD_EXIT_USAGE;
     }
     if (follow && (m.policy[0].def == &ud_policy_random || m.policy[0].def == &ud_policy_human)) {
@@ -300,14 +314,12 @@ int cmd_explore(int argc, char **argv)
     void *chk = NULL;
     if (check_solver) {
         if (!check) {
-            fprintf(stderr, "undead explore: --check-solver needs a --bound with a cross-check");
-            const char *sep = " (";
-            for (int i = 0; g->extras && i < g->extras->n_bounds; i++)
-                if (g->extras->bounds[i].check) {
-                    fprintf(stderr, "%s%s: %s", sep, g->name, g->extras->bounds[i].bound->name);
-                    sep = ", ";
-                }
-            fputs(*sep == ',' ? ")\n" : "\n", stderr);
+            ud_buf l;
+            ud_buf_init(&l);
+            bounds_with(g, has_check, &l);
+            fprintf(stderr, "undead explore: --check-solver needs a --bound with a cross-check%s%s%s\n",
+                    l.len ? " (" : "", ud_buf_str(&l), l.len ? ")" : "");
+            ud_buf_free(&l);
             return UD_EXIT_USAGE;
         }
         ud_buf cerr;

@@ -499,8 +499,8 @@ Test(dl_explore_district, to_one_round_it_is_the_round, .timeout = 120)
     ud_buf_free(&err);
     cr_assert_not(rep.violated, "%s", rep.fail.msg);
     cr_assert(rep.complete);
-    mpq_t want, track, q;
-    mpq_inits(want, track, q, NULL);
+    mpq_t track, q;
+    mpq_inits(track, q, NULL);
     int matched = 0;
     for (int i = 0; i < N_ROUND_EXACT; i++) {
         pinned_q(q, &round_exact[i]);
@@ -527,10 +527,11 @@ Test(dl_explore_district, to_one_round_it_is_the_round, .timeout = 120)
     while (k < rep.n_outcomes && strcmp(rep.outcome_label[k], "not over after 1 round") != 0)
         k++;
     cr_assert_lt(k, rep.n_outcomes, "no remainder");
+    cr_expect_eq(rep.remainder, k, "the report names outcome %d as the remainder, not %d", rep.remainder, k);
     cr_expect(mpq_equal(rep.outcome_p[k], track), "the remainder %.12f, the round's track %.12f",
               mpq_get_d(rep.outcome_p[k]), mpq_get_d(track));
     cr_expect_eq(rep.n_outcomes, matched + 1, "%d outcomes, %d expected", rep.n_outcomes, matched + 1);
-    mpq_clears(want, track, q, NULL);
+    mpq_clears(track, q, NULL);
     ud_explore_report_free(&rep);
 }
 
