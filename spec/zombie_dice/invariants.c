@@ -187,8 +187,7 @@ static bool alive_at_choice(const ud_game *g, const void *p, ud_buf *why)
     const zd_state *st = CST(p);
     if (alive_at_choice_quick(st))
         return true;
-    bool deciding = st->phase == ZD_PH_CHOICE || st->phase == ZD_PH_DRINK ||
-                    st->phase == ZD_PH_BUS_FEET;
+    bool deciding = is_deciding(st);
     if (deciding && zd_turn_shotguns(st) >= zd_bust_at(st)) {
         ud_buf_printf(why, "a choice is offered with %d shotguns", zd_turn_shotguns(st));
         return false;
