@@ -482,6 +482,15 @@ Test(dl_explore_round, exact_outcomes_match_games_played_by_the_rows, .timeout =
 
 /* ---- a district to a horizon of rounds ------------------------------------------------------------ */
 
+/* The index of the outcome labelled label, or n_outcomes. */
+static int outcome_index(const ud_explore_report *rep, const char *label)
+{
+    int k = 0;
+    while (k < rep->n_outcomes && strcmp(rep->outcome_label[k], label) != 0)
+        k++;
+    return k;
+}
+
 /* "district" to a horizon of one round is "round": the same leaves, the
  * safe house's named for the district's end, the four left on the track
  * one remainder.  Explored here in full (6,246,844 states generated). */
@@ -515,17 +524,13 @@ Test(dl_explore_district, to_one_round_it_is_the_round, .timeout = 120)
             snprintf(label, sizeof label, "next district, survivors %d", n);
         else
             snprintf(label, sizeof label, "%s", l);
-        int k = 0;
-        while (k < rep.n_outcomes && strcmp(rep.outcome_label[k], label) != 0)
-            k++;
+        int k = outcome_index(&rep, label);
         cr_assert_lt(k, rep.n_outcomes, "no outcome '%s'", label);
         cr_expect(mpq_equal(rep.outcome_p[k], q), "%s: %.12f, the round's %.12f", label,
                   mpq_get_d(rep.outcome_p[k]), mpq_get_d(q));
         matched++;
     }
-    int k = 0;
-    while (k < rep.n_outcomes && strcmp(rep.outcome_label[k], "not over after 1 round") != 0)
-        k++;
+    int k = outcome_index(&rep, "not over after 1 round");
     cr_assert_lt(k, rep.n_outcomes, "no remainder");
     cr_expect_eq(rep.remainder, k, "the report names outcome %d as the remainder, not %d", rep.remainder, k);
     cr_expect(mpq_equal(rep.outcome_p[k], track), "the remainder %.12f, the round's track %.12f",
