@@ -120,6 +120,10 @@ typedef struct new_pick {
  * graph, counts and traces are the same for any number of threads. */
 typedef struct expander {
     const ud_explore_opts *o;
+    /* the graph as it stands: read only while the threads expand (the
+     * merge runs after they all stop), so each child is looked up in it
+     * here, in parallel, and the merge only adds the new ones */
+    const struct explorer *graph;
     const ud_table *table;
     size_t ss, ks;             /* state and key sizes */
     uint64_t max_states;       /* the run's bound, on a step's children too */
@@ -164,6 +168,7 @@ typedef struct expander {
     /* the children's keys, hashed: a step may have thousands (a roll of
      * many dice), so finding a repeat must not scan them all */
     unsigned char *kid_keys;
+    uint64_t *kid_hash;
     uint32_t *kid_gen;         /* a slot is in use when it holds the step's gen */
     int *kid_at;
     size_t kid_slots;
@@ -207,9 +212,17 @@ typedef struct store {
     unsigned char *kids;
     int (*picks)[UD_EXPLORE_MAX_PICKS];
     int *n_picks;
+    /* found[k]: the child's node when the graph held it as the batch
+     * began, else -1 (new, or added by this batch's merge); wt_at[k]: its
+     * weight's index among the distinct ones, else NO_WEIGHT (then w[k]
+     * holds it, as it does for every child when on_edge asks for them) */
+    int64_t *found;
+    uint32_t *wt_at;
     mpq_t *w;
     size_t n_kids, cap_kids;
 } store;
+
+#define NO_WEIGHT UINT32_MAX
 
 typedef struct explorer {
     const ud_explore_opts *o;
@@ -315,7 +328,7 @@ static uint64_t hash_bytes(const unsigned char *b, size_t n)
 
 /* Node with this key (hash h), or the empty slot where it would go.  The
  * nodes' hashes are kept, so a probe computes no key unless they match. */
-static int64_t *lookup(explorer *x, const unsigned char *key, uint64_t h)
+static int64_t *lookup(const explorer *x, const unsigned char *key, uint64_t h)
 {
     unsigned char tmp[UD_MAX_STATE];
     size_t mask = x->slots - 1, i = (size_t)h & mask;
@@ -330,6 +343,30 @@ static int64_t *lookup(explorer *x, const unsigned char *key, uint64_t h)
         }
         i = (i + 1) & mask;
     }
+}
+
+/* The distinct weights' hash table: where v's index + 1 is, or the empty
+ * slot where it would go. */
+static uint32_t *weight_slot(const explorer *x, ud_weight v)
+{
+    uint64_t k = ((uint64_t)v.num << 32 | v.den) * 0x9e3779b97f4a7c15ull;
+    size_t j = (size_t)(k >> 20) & (x->wt_slots - 1);
+    for (; x->wt_slot[j]; j = (j + 1) & (x->wt_slots - 1)) {
+        const ud_weight *u = &x->wt[x->wt_slot[j] - 1];
+        if (u->num == v.num && u->den == v.den)
+            break;
+    }
+    return &x->wt_slot[j];
+}
+
+/* num/den's index among the distinct weights, or NO_WEIGHT if it is not
+ * one of them yet (or does not fit 32 bits). */
+static uint32_t weight_find(const explorer *x, unsigned long num, unsigned long den)
+{
+    if (!x->wt_slots || !den || num > UINT32_MAX || den > UINT32_MAX)
+        return NO_WEIGHT;
+    uint32_t at = *weight_slot(x, (ud_weight){ (uint32_t)num, (uint32_t)den });
+    return at ? at - 1 : NO_WEIGHT;
 }
 
 static bool grow(explorer *x)
@@ -606,6 +643,9 @@ static bool kids_room(expander *x)
         unsigned char *kk = realloc(x->kid_keys, (size_t)cap * x->ks);
         if (kk)
             x->kid_keys = kk;
+        uint64_t *kh = realloc(x->kid_hash, (size_t)cap * sizeof *kh);
+        if (kh)
+            x->kid_hash = kh;
         mpq_t *w2 = realloc(x->w, (size_t)cap * sizeof *w2);
         if (w2)
             x->w = w2;
@@ -618,7 +658,7 @@ static bool kids_room(expander *x)
         weight *kw = realloc(x->kid_w, (size_t)cap * sizeof *kw);
         if (kw)
             x->kid_w = kw;
-        if (!k || !kk || !w2 || !kp || !kn || !kw)
+        if (!k || !kk || !kh || !w2 || !kp || !kn || !kw)
             return false;
         for (int i = x->cap_kids; i < cap; i++)
             mpq_init(x->w[i]);
@@ -640,8 +680,7 @@ static bool kids_room(expander *x)
         x->kid_slots = slots;
         x->gen = 1;   /* the new table is empty for any gen but 0 */
         for (int i = 0; i < x->n_kids; i++) {
-            const unsigned char *key = x->kid_keys + (size_t)i * x->ks;
-            size_t j = kid_slot(x, key, hash_bytes(key, x->ks));
+            size_t j = kid_slot(x, x->kid_keys + (size_t)i * x->ks, x->kid_hash[i]);
             x->kid_gen[j] = x->gen;
             x->kid_at[j] = i;
         }
@@ -706,6 +745,7 @@ static bool add_kid(expander *x, const weight *w)
     x->kid_gen[j] = x->gen;
     x->kid_at[j] = x->n_kids;
     memcpy(x->kid_keys + (size_t)x->n_kids * x->ks, key, x->ks);
+    x->kid_hash[x->n_kids] = h;
     memcpy(x->kids + (size_t)x->n_kids * x->ss, x->work, x->ss);
     memcpy(x->kid_picks[x->n_kids], x->prefix, (size_t)x->n_prefix * sizeof x->prefix[0]);
     x->kid_n_picks[x->n_kids] = x->n_prefix;
@@ -934,10 +974,16 @@ static bool store_kids_room(store *t, size_t ss, size_t kids)
     int *np = realloc(t->n_picks, cap * sizeof *np);
     if (np)
         t->n_picks = np;
+    int64_t *fd = realloc(t->found, cap * sizeof *fd);
+    if (fd)
+        t->found = fd;
+    uint32_t *wa = realloc(t->wt_at, cap * sizeof *wa);
+    if (wa)
+        t->wt_at = wa;
     mpq_t *w = realloc(t->w, cap * sizeof *w);
     if (w)
         t->w = w;
-    if (!k || !pk || !np || !w)
+    if (!k || !pk || !np || !fd || !wa || !w)
         return false;
     for (size_t i = t->cap_kids; i < cap; i++)
         mpq_init(t->w[i]);
@@ -954,13 +1000,15 @@ static void store_free(store *t)
     free(t->kids);
     free(t->picks);
     free(t->n_picks);
+    free(t->found);
+    free(t->wt_at);
     free(t->w);
 }
 
 /* Bytes a store's children take (the budget a thread stops taking at). */
 static size_t store_bytes(const store *t, size_t ss)
 {
-    return t->n_kids * (ss + sizeof *t->picks + 64);
+    return t->n_kids * (ss + sizeof *t->picks + 80);
 }
 
 /* A violation the expander met, into the expansion. */
@@ -1068,7 +1116,10 @@ static bool expand_node(expander *x, store *t, const void *state, int64_t u, siz
             size_t k = t->n_kids + (size_t)i;
             t->n_picks[k] = x->kid_n_picks[i];
             memcpy(t->picks[k], x->kid_picks[i], (size_t)x->kid_n_picks[i] * sizeof x->kid_picks[i][0]);
-            kid_weight(x, i, t->w[k]);
+            t->found[k] = *lookup(x->graph, x->kid_keys + (size_t)i * x->ks, x->kid_hash[i]);
+            t->wt_at[k] = x->o->outcomes ? weight_find(x->graph, x->kid_w[i].num, x->kid_w[i].den) : NO_WEIGHT;
+            if (x->o->on_edge || (x->o->outcomes && (t->found[k] < 0 || t->wt_at[k] == NO_WEIGHT)))
+                kid_weight(x, i, t->w[k]);
         }
         t->n_kids += (size_t)x->n_kids;
     }
@@ -1154,29 +1205,25 @@ static bool weight_index(explorer *x, const mpq_t w, uint32_t *out)
         return true;
     }
     ud_weight v = { (uint32_t)mpz_get_ui(mpq_numref(w)), (uint32_t)mpz_get_ui(mpq_denref(w)) };
-    uint64_t k = ((uint64_t)v.num << 32 | v.den) * 0x9e3779b97f4a7c15ull;
-    size_t j = (size_t)(k >> 20) & (x->wt_slots - 1);
-    for (; x->wt_slot[j]; j = (j + 1) & (x->wt_slots - 1)) {
-        const ud_weight *u = &x->wt[x->wt_slot[j] - 1];
-        if (u->num == v.num && u->den == v.den) {
-            *out = x->wt_slot[j] - 1;
-            return true;
-        }
+    uint32_t *j = weight_slot(x, v);
+    if (!*j) {
+        x->wt[x->n_wt] = v;
+        *j = (uint32_t)x->n_wt++ + 1;
     }
-    x->wt[x->n_wt] = v;
-    x->wt_slot[j] = (uint32_t)x->n_wt + 1;
-    *out = (uint32_t)x->n_wt++;
+    *out = *j - 1;
     return true;
 }
 
 /* Remember the edge to `to` (weight w) of the node being expanded, for
  * the outcome computation: 8 bytes, where an mpq_t edge took some 100
  * (the School Bus's turn has millions of edges). */
-static bool add_edge(explorer *x, int64_t to, const mpq_t w)
+static bool add_edge(explorer *x, int64_t to, uint32_t wt_at, const mpq_t w)
 {
     if (to > INT32_MAX || !edges_room(x))
         return false;
-    if (!weight_index(x, w, &x->e_w[x->n_e]))
+    if (wt_at != NO_WEIGHT)
+        x->e_w[x->n_e] = wt_at;   /* looked up as the child was stored */
+    else if (!weight_index(x, w, &x->e_w[x->n_e]))
         return false;
     x->e_to[x->n_e] = (int32_t)to;
     x->n_e++;
@@ -1186,14 +1233,15 @@ static bool add_edge(explorer *x, int64_t to, const mpq_t w)
 static bool add_node_at(explorer *x, const void *state, int64_t parent, int action, int depth,
                         const int *picks, int n_picks, int64_t *at);
 
-/* Add the state (if new) and, with opts.outcomes, the edge to it. */
+/* Add the state (if new) and, with opts.outcomes, the edge to it (weight
+ * wt_at, or w if NO_WEIGHT). */
 static bool add_node(explorer *x, const void *state, int64_t parent, int action, int depth,
-                     const int *picks, int n_picks, const mpq_t w)
+                     const int *picks, int n_picks, uint32_t wt_at, const mpq_t w)
 {
     int64_t at;
     if (!add_node_at(x, state, parent, action, depth, picks, n_picks, &at))
         return false;
-    return !x->o->outcomes || add_edge(x, at, w);
+    return !x->o->outcomes || add_edge(x, at, wt_at, w);
 }
 
 static bool add_node_at(explorer *x, const void *state, int64_t parent, int action, int depth,
@@ -1557,8 +1605,11 @@ static bool merge_expansion(explorer *x, const store *t, const expansion *e)
         }
         for (int i = 0; i < mv->n_kids; i++) {
             size_t k = mv->first_kid + (size_t)i;
-            if (!add_node(x, t->kids + k * x->ss, e->node, mv->action, depth, t->picks[k], t->n_picks[k],
-                          t->w[k])) {
+            bool ok = t->found[k] >= 0   /* most are: only an edge to add */
+                          ? !x->o->outcomes || add_edge(x, t->found[k], t->wt_at[k], t->w[k])
+                          : add_node(x, t->kids + k * x->ss, e->node, mv->action, depth, t->picks[k],
+                                     t->n_picks[k], t->wt_at[k], t->w[k]);
+            if (!ok) {
                 x->oom = true;
                 return false;
             }
@@ -1628,6 +1679,7 @@ out:
 static bool expander_init(expander *e, const explorer *x, uint64_t max_states)
 {
     e->o = x->o;
+    e->graph = x;
     e->table = &x->table;
     e->source = (ud_chance){ .pick = prefix_pick, .ctx = e };
     e->ss = x->ss;
@@ -1656,6 +1708,7 @@ static void expander_free(expander *e)
     free(e->kid_w);
     free(e->kids);
     free(e->kid_keys);
+    free(e->kid_hash);
     free(e->kid_gen);
     free(e->kid_at);
     free(e->kid_picks);
@@ -1759,7 +1812,7 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     for (int i = 0; i < e->n_kids && !x.oom; i++) {
         kid_weight(e, i, e->tmp);
         if (!add_node(&x, e->kids + (size_t)i * x.ss, -1, -1, 0, e->kid_picks[i], e->kid_n_picks[i],
-                      e->tmp)) {
+                      NO_WEIGHT, e->tmp)) {
             x.oom = true;
             break;
         }
