@@ -219,6 +219,8 @@ typedef struct store {
     int64_t *found;
     uint32_t *wt_at;
     mpq_t *w;
+    unsigned char *keys;       /* a child's key (ks bytes) and its hash, where found is -1 */
+    uint64_t *hash;
     size_t n_kids, cap_kids;
 } store;
 
@@ -233,7 +235,10 @@ typedef struct explorer {
     node *nodes;
     uint64_t *hash;            /* node i's key's hash */
     int64_t n, cap;
-    int64_t *slot;             /* hash table of node indices */
+    /* hash table of nodes: a slot holds the node's index + 1 in its low
+     * 32 bits (0: empty) and its hash's high 32 bits above, so a probe
+     * reads no other array unless those match */
+    uint64_t *slot;
     size_t slots;
     int *pool;                 /* chance picks per node */
     size_t n_pool, cap_pool;
@@ -326,18 +331,29 @@ static uint64_t hash_bytes(const unsigned char *b, size_t n)
     return h ^ (h >> 31);
 }
 
-/* Node with this key (hash h), or the empty slot where it would go.  The
- * nodes' hashes are kept, so a probe computes no key unless they match. */
-static int64_t *lookup(const explorer *x, const unsigned char *key, uint64_t h)
+static uint64_t slot_value(int64_t i, uint64_t h)
+{
+    return (h & 0xffffffff00000000ull) | (uint64_t)(i + 1);
+}
+
+static int64_t slot_node(uint64_t s)
+{
+    return (int64_t)(s & 0xffffffffu) - 1;
+}
+
+/* The slot of the node with this key (hash h), or the empty slot where it
+ * would go.  A probe computes a node's key only when its hash's high bits
+ * match. */
+static uint64_t *lookup(const explorer *x, const unsigned char *key, uint64_t h)
 {
     unsigned char tmp[UD_MAX_STATE];
     size_t mask = x->slots - 1, i = (size_t)h & mask;
     for (;;) {
-        int64_t *s = &x->slot[i];
-        if (*s < 0)
+        uint64_t *s = &x->slot[i];
+        if (!*s)
             return s;
-        if (x->hash[*s] == h) {
-            key_of(x->o, x->ss, x->states + (size_t)*s * x->ss, tmp);
+        if ((*s ^ h) >> 32 == 0) {
+            key_of(x->o, x->ss, x->states + (size_t)slot_node(*s) * x->ss, tmp);
             if (memcmp(tmp, key, x->ks) == 0)
                 return s;
         }
@@ -371,6 +387,8 @@ static uint32_t weight_find(const explorer *x, unsigned long num, unsigned long 
 
 static bool grow(explorer *x)
 {
+    if (x->n + 1 > INT32_MAX)   /* a slot holds 32 bits of index (and an edge's target) */
+        return false;
     if (x->n + 1 > x->cap) {
         int64_t cap = x->cap ? x->cap * 2 : 4096;
         unsigned char *s = realloc(x->states, (size_t)cap * x->ss);
@@ -394,15 +412,14 @@ static bool grow(explorer *x)
     if ((size_t)(x->n + 1) * 2 > x->slots) {
         free(x->slot);
         x->slots = x->slots ? x->slots * 2 : 8192;
-        x->slot = malloc(x->slots * sizeof *x->slot);
+        x->slot = calloc(x->slots, sizeof *x->slot);
         if (!x->slot)
             return false;
-        memset(x->slot, 0xff, x->slots * sizeof *x->slot);
         for (int64_t i = 0; i < x->n; i++) {   /* keys differ: no two nodes compare */
             size_t mask = x->slots - 1, j = (size_t)x->hash[i] & mask;
-            while (x->slot[j] >= 0)
+            while (x->slot[j])
                 j = (j + 1) & mask;
-            x->slot[j] = i;
+            x->slot[j] = slot_value(i, x->hash[i]);
         }
     }
     return true;
@@ -958,7 +975,7 @@ static bool store_move_room(store *t)
     return true;
 }
 
-static bool store_kids_room(store *t, size_t ss, size_t kids)
+static bool store_kids_room(store *t, size_t ss, size_t ks, size_t kids)
 {
     if (t->n_kids + kids <= t->cap_kids)
         return true;
@@ -983,7 +1000,13 @@ static bool store_kids_room(store *t, size_t ss, size_t kids)
     mpq_t *w = realloc(t->w, cap * sizeof *w);
     if (w)
         t->w = w;
-    if (!k || !pk || !np || !fd || !wa || !w)
+    unsigned char *ky = realloc(t->keys, cap * ks);
+    if (ky)
+        t->keys = ky;
+    uint64_t *hs = realloc(t->hash, cap * sizeof *hs);
+    if (hs)
+        t->hash = hs;
+    if (!k || !pk || !np || !fd || !wa || !w || !ky || !hs)
         return false;
     for (size_t i = t->cap_kids; i < cap; i++)
         mpq_init(t->w[i]);
@@ -1003,12 +1026,14 @@ static void store_free(store *t)
     free(t->found);
     free(t->wt_at);
     free(t->w);
+    free(t->keys);
+    free(t->hash);
 }
 
 /* Bytes a store's children take (the budget a thread stops taking at). */
-static size_t store_bytes(const store *t, size_t ss)
+static size_t store_bytes(const store *t, size_t ss, size_t ks)
 {
-    return t->n_kids * (ss + sizeof *t->picks + 80);
+    return t->n_kids * (ss + ks + sizeof *t->picks + 88);
 }
 
 /* A violation the expander met, into the expansion. */
@@ -1104,7 +1129,7 @@ static bool expand_node(expander *x, store *t, const void *state, int64_t u, siz
             keep_violation(e, x, a);
             return true;
         }
-        if (!store_move_room(t) || !store_kids_room(t, x->ss, (size_t)x->n_kids)) {
+        if (!store_move_room(t) || !store_kids_room(t, x->ss, x->ks, (size_t)x->n_kids)) {
             e->status = EXP_OOM;
             return true;
         }
@@ -1116,7 +1141,12 @@ static bool expand_node(expander *x, store *t, const void *state, int64_t u, siz
             size_t k = t->n_kids + (size_t)i;
             t->n_picks[k] = x->kid_n_picks[i];
             memcpy(t->picks[k], x->kid_picks[i], (size_t)x->kid_n_picks[i] * sizeof x->kid_picks[i][0]);
-            t->found[k] = *lookup(x->graph, x->kid_keys + (size_t)i * x->ks, x->kid_hash[i]);
+            const unsigned char *key = x->kid_keys + (size_t)i * x->ks;
+            t->found[k] = slot_node(*lookup(x->graph, key, x->kid_hash[i]));
+            if (t->found[k] < 0) {   /* the merge adds it (or finds it added) */
+                memcpy(t->keys + k * x->ks, key, x->ks);
+                t->hash[k] = x->kid_hash[i];
+            }
             t->wt_at[k] = x->o->outcomes ? weight_find(x->graph, x->kid_w[i].num, x->kid_w[i].den) : NO_WEIGHT;
             if (x->o->on_edge || (x->o->outcomes && (t->found[k] < 0 || t->wt_at[k] == NO_WEIGHT)))
                 kid_weight(x, i, t->w[k]);
@@ -1230,31 +1260,36 @@ static bool add_edge(explorer *x, int64_t to, uint32_t wt_at, const mpq_t w)
     return true;
 }
 
-static bool add_node_at(explorer *x, const void *state, int64_t parent, int action, int depth,
-                        const int *picks, int n_picks, int64_t *at);
+/* A state with its key and the key's hash (as the expander made them). */
+typedef struct keyed {
+    const void *state;
+    const unsigned char *key;
+    uint64_t hash;
+} keyed;
+
+static bool add_node_at(explorer *x, keyed k, int64_t parent, int action, int depth, const int *picks,
+                        int n_picks, int64_t *at);
 
 /* Add the state (if new) and, with opts.outcomes, the edge to it (weight
  * wt_at, or w if NO_WEIGHT). */
-static bool add_node(explorer *x, const void *state, int64_t parent, int action, int depth,
-                     const int *picks, int n_picks, uint32_t wt_at, const mpq_t w)
+static bool add_node(explorer *x, keyed k, int64_t parent, int action, int depth, const int *picks,
+                     int n_picks, uint32_t wt_at, const mpq_t w)
 {
     int64_t at;
-    if (!add_node_at(x, state, parent, action, depth, picks, n_picks, &at))
+    if (!add_node_at(x, k, parent, action, depth, picks, n_picks, &at))
         return false;
     return !x->o->outcomes || add_edge(x, at, wt_at, w);
 }
 
-static bool add_node_at(explorer *x, const void *state, int64_t parent, int action, int depth,
-                        const int *picks, int n_picks, int64_t *at)
+static bool add_node_at(explorer *x, keyed k, int64_t parent, int action, int depth, const int *picks,
+                        int n_picks, int64_t *at)
 {
-    unsigned char key[UD_MAX_STATE];
-    key_of(x->o, x->ss, state, key);
+    const void *state = k.state;
     if (!grow(x))
         return false;
-    uint64_t h = hash_bytes(key, x->ks);
-    int64_t *s = lookup(x, key, h);
-    *at = *s;
-    if (*s >= 0)
+    uint64_t *s = lookup(x, k.key, k.hash);
+    *at = slot_node(*s);
+    if (*s)
         return true;
     if (x->n_pool + (size_t)n_picks > x->cap_pool) {
         size_t cap = x->cap_pool ? x->cap_pool * 2 : 65536;
@@ -1270,11 +1305,11 @@ static bool add_node_at(explorer *x, const void *state, int64_t parent, int acti
         memcpy(x->pool + x->n_pool, picks, (size_t)n_picks * sizeof picks[0]);
     int64_t i = x->n++;
     memcpy(x->states + (size_t)i * x->ss, state, x->ss);
-    x->hash[i] = h;
+    x->hash[i] = k.hash;
     x->nodes[i] = (node){ parent, action, (uint32_t)x->n_pool, (uint8_t)n_picks,
                           (uint8_t)kind_of(x, state), (uint16_t)depth };
     x->n_pool += (size_t)n_picks;
-    *s = i;
+    *s = slot_value(i, k.hash);
     *at = i;
     ud_explore_level *lv = &x->rep->level[depth];
     lv->distinct++;
@@ -1531,7 +1566,7 @@ static void *take_nodes(void *arg)
             }
             b->in_store[u - b->lo] = w->id;
         }
-        if (store_bytes(&x->st[w->id], x->ss) > STORE_BUDGET || atomic_load(&b->failed))
+        if (store_bytes(&x->st[w->id], x->ss, x->ks) > STORE_BUDGET || atomic_load(&b->failed))
             break;
     }
     return NULL;
@@ -1607,7 +1642,8 @@ static bool merge_expansion(explorer *x, const store *t, const expansion *e)
             size_t k = mv->first_kid + (size_t)i;
             bool ok = t->found[k] >= 0   /* most are: only an edge to add */
                           ? !x->o->outcomes || add_edge(x, t->found[k], t->wt_at[k], t->w[k])
-                          : add_node(x, t->kids + k * x->ss, e->node, mv->action, depth, t->picks[k],
+                          : add_node(x, (keyed){ t->kids + k * x->ss, t->keys + k * x->ks, t->hash[k] },
+                                     e->node, mv->action, depth, t->picks[k],
                                      t->n_picks[k], t->wt_at[k], t->w[k]);
             if (!ok) {
                 x->oom = true;
@@ -1811,8 +1847,8 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     x.too_many_kids = e->too_many_kids;
     for (int i = 0; i < e->n_kids && !x.oom; i++) {
         kid_weight(e, i, e->tmp);
-        if (!add_node(&x, e->kids + (size_t)i * x.ss, -1, -1, 0, e->kid_picks[i], e->kid_n_picks[i],
-                      NO_WEIGHT, e->tmp)) {
+        keyed k = { e->kids + (size_t)i * x.ss, e->kid_keys + (size_t)i * x.ks, e->kid_hash[i] };
+        if (!add_node(&x, k, -1, -1, 0, e->kid_picks[i], e->kid_n_picks[i], NO_WEIGHT, e->tmp)) {
             x.oom = true;
             break;
         }
