@@ -267,7 +267,7 @@ typedef struct worker {
     int rc;                    /* 0, or -1 with err */
     ud_buf err;
     uint64_t key[CACHE];       /* den + 1, 0: empty */
-    uint16_t ex[CACHE][UD_SMOOTH_MAX_PRIMES];
+    ud_smooth_exp ex[CACHE];
 } worker;
 
 /* The components ready to be solved (every edge into them from one
@@ -373,7 +373,7 @@ static void mass_done(worker *w, int64_t v)
 }
 
 /* mass(v) += f * x / prod p^ce. */
-static void mass_add(worker *w, int64_t v, const mpz_t f, uint64_t x, const uint16_t ce[UD_SMOOTH_MAX_PRIMES])
+static void mass_add(worker *w, int64_t v, const mpz_t f, uint64_t x, const ud_smooth_exp *ce)
 {
     lock_state(w->z, v);
     ud_smooth *s = mass_of(w, v);
@@ -382,19 +382,18 @@ static void mass_add(worker *w, int64_t v, const mpz_t f, uint64_t x, const uint
     unlock_state(w->z, v);
 }
 
-/* Exponents of den over the primes, remembered; false: not smooth. */
-static bool den_exponents(worker *w, uint64_t den, uint16_t ex[UD_SMOOTH_MAX_PRIMES])
+/* Exponents of den over the primes, remembered (valid until the next
+ * call); NULL: not smooth. */
+static const ud_smooth_exp *den_exponents(worker *w, uint64_t den)
 {
     size_t h = (size_t)(den * 0x9e3779b97f4a7c15ull >> 52) & (CACHE - 1);
-    if (w->key[h] == den + 1) {
-        memcpy(ex, w->ex[h], sizeof w->ex[h]);
-        return true;
-    }
-    if (!ud_smooth_factor(&w->z->ps, den, ex))
-        return false;
+    if (w->key[h] == den + 1)
+        return &w->ex[h];
+    w->key[h] = 0;
+    if (!ud_smooth_factor(&w->z->ps, den, &w->ex[h]))
+        return NULL;
     w->key[h] = den + 1;
-    memcpy(w->ex[h], ex, sizeof w->ex[h]);
-    return true;
+    return &w->ex[h];
 }
 
 /* Edge e's weight as num/den; false when it does not fit 64 bits. */
@@ -433,7 +432,6 @@ static bool gather_primes(worker *w)
     fast *z = w->z;
     const ud_chain_small *c = z->c;
     ud_smooth_primes_init(&z->ps);
-    uint16_t ex[UD_SMOOTH_MAX_PRIMES];
     for (size_t i = 0; i < c->n_weights; i++) {
         ud_weight x = c->weight[i];
         uint64_t den = x.den;
@@ -443,7 +441,7 @@ static bool gather_primes(worker *w)
                 return false;
             den = mpz_get_ui(mpq_denref(c->big[x.num]));
         }
-        if (!den_exponents(w, den, ex) && !ud_smooth_primes_add(&z->ps, den))
+        if (!den_exponents(w, den) && !ud_smooth_primes_add(&z->ps, den))
             return false;
     }
     for (int64_t v = 0; v < c->n; v++) {
@@ -454,6 +452,24 @@ static bool gather_primes(worker *w)
     return true;
 }
 
+/* Ask the memory for the masses the next pushes go to: the mass of next
+ * (one edge on), and the slot of after's (two on).  A push's time was
+ * mostly waiting for its target, which lies anywhere in memory.  The
+ * pointer is read with an atomic load, as another thread may be making
+ * that mass; a prefetch of memory freed meanwhile does no harm. */
+static void prefetch_target(const fast *z, int64_t next, int64_t after)
+{
+    if (after >= 0)
+        __builtin_prefetch(&z->m[after]);
+    if (next < 0)
+        return;
+    const char *p = (const char *)__atomic_load_n(&z->m[next], __ATOMIC_RELAXED);
+    if (!p)
+        return;
+    for (size_t at = 0; at < sizeof(ud_smooth); at += 64)
+        __builtin_prefetch(p + at, 1);
+}
+
 /* Push v's mass (reduced) along its out-edges: a loop to itself first
  * divides it by 1 - q = (den - num) / den. */
 static void push_on(worker *w, int64_t v)
@@ -461,28 +477,21 @@ static void push_on(worker *w, int64_t v)
     fast *z = w->z;
     const ud_chain_small *c = z->c;
     uint64_t lnum, lden, num = 0, den = 1;
-    uint16_t fe[UD_SMOOTH_MAX_PRIMES], le[UD_SMOOTH_MAX_PRIMES], we[UD_SMOOTH_MAX_PRIMES];
+    ud_smooth_exp fe, we;
     self_loop(z, v, &lnum, &lden);            /* checked by gather_primes */
-    ud_smooth_factor(&z->ps, lden - lnum, le);
+    ud_smooth_factor(&z->ps, lden - lnum, &fe);
+    ud_smooth_exp_mul(&fe, &z->m[v]->d);
     mpz_mul_ui(w->f, z->m[v]->n, lden);
-    /* the mass's exponents that are not 0, listed: each edge adds them
-     * to its weight's (a chain's cycles may bring a hundred primes) */
-    uint8_t fj[UD_SMOOTH_MAX_PRIMES];
-    int nf = 0;
-    for (int j = 0; j < z->ps.n; j++) {
-        fe[j] = (uint16_t)(z->m[v]->e[j] + le[j]);
-        if (fe[j])
-            fj[nf++] = (uint8_t)j;
-    }
-    for (int64_t k = z->g.first[v]; k < z->g.first[v + 1]; k++) {
+    int64_t end = z->g.first[v + 1];
+    for (int64_t k = z->g.first[v]; k < end; k++) {
+        prefetch_target(z, k + 1 < end ? c->to[k + 1] : -1, k + 2 < end ? c->to[k + 2] : -1);
         int64_t to = c->to[k];
         if (to == v)
             continue;
         weight_of(c, (size_t)k, &num, &den);
-        den_exponents(w, den, we);   /* zero past the set's n */
-        for (int i = 0; i < nf; i++)
-            we[fj[i]] = (uint16_t)(we[fj[i]] + fe[fj[i]]);
-        mass_add(w, to, w->f, num, we);
+        we = fe;   /* a weight has few primes: its own added to the mass's */
+        ud_smooth_exp_mul(&we, den_exponents(w, den));   /* smooth: gather_primes */
+        mass_add(w, to, w->f, num, &we);
     }
 }
 
@@ -663,11 +672,12 @@ static bool smooth_from_q(const ud_smooth_primes *ps, ud_smooth *out, const mpq_
 {
     mpz_t d;
     mpz_init_set(d, mpq_denref(q));
-    memset(out->e, 0, sizeof out->e);
+    memset(&out->d, 0, sizeof out->d);
     for (int j = 0; j < ps->n; j++)
         while (mpz_divisible_ui_p(d, ps->p[j])) {
             mpz_divexact_ui(d, d, ps->p[j]);
-            out->e[j]++;
+            out->d.e[j]++;
+            out->d.nz[j / 64] |= UINT64_C(1) << (j % 64);
         }
     bool ok = mpz_cmp_ui(d, 1) == 0;
     mpz_clear(d);
@@ -685,16 +695,15 @@ static void push_smooth_out(worker *w, int64_t v, const ud_smooth *x)
     fast *z = w->z;
     const comps *cs = z->cs;
     uint64_t num = 0, den = 1;
-    uint16_t we[UD_SMOOTH_MAX_PRIMES];
+    ud_smooth_exp we;
     for (int64_t k = z->g.first[v]; k < z->g.first[v + 1]; k++) {
         int64_t to = z->c->to[k];
         if (cs->comp[to] == cs->comp[v])
             continue;
         weight_of(z->c, (size_t)k, &num, &den);
-        den_exponents(w, den, we);
-        for (int j = 0; j < z->ps.n; j++)
-            we[j] = (uint16_t)(we[j] + x->e[j]);
-        mass_add(w, to, x->n, num, we);
+        we = x->d;
+        ud_smooth_exp_mul(&we, den_exponents(w, den));   /* smooth: gather_primes */
+        mass_add(w, to, x->n, num, &we);
     }
 }
 
@@ -723,7 +732,6 @@ static int solve_cycle_smooth(worker *w, const int64_t *mem, int s)
         mpq_set_ui(A(i, s + i), 1, 1);
     if (rc == 0)
         rc = eliminate(a, s, width, f, q, &w->err);
-    uint16_t ex[UD_SMOOTH_MAX_PRIMES];
     for (int i = 0; i < s && rc == 0; i++)
         for (int j = 0; j < s && rc == 0; j++) {
             mpq_div(f, A(i, s + j), A(i, i));
@@ -734,13 +742,13 @@ static int solve_cycle_smooth(worker *w, const int64_t *mem, int s)
             }
             num[k] = mpz_get_ui(mpq_numref(f));
             den[k] = mpz_get_ui(mpq_denref(f));
-            if (!den_exponents(w, den[k], ex))
+            if (!den_exponents(w, den[k]))
                 rc = 1;
         }
 #undef A
     /* x_i = sum_j inv[i][j] inflow_j, pushed out of the cycle */
     ud_smooth x = { .used = false };
-    uint16_t ce[UD_SMOOTH_MAX_PRIMES];
+    ud_smooth_exp ce;
     for (int i = 0; i < s && rc == 0; i++) {
         x.used = false;
         for (int j = 0; j < s; j++) {
@@ -748,10 +756,9 @@ static int solve_cycle_smooth(worker *w, const int64_t *mem, int s)
             size_t k = (size_t)i * (size_t)s + (size_t)j;
             if (!b || !b->used || num[k] == 0)
                 continue;
-            den_exponents(w, den[k], ce);
-            for (int p = 0; p < z->ps.n; p++)
-                ce[p] = (uint16_t)(ce[p] + b->e[p]);
-            ud_smooth_add(&z->ps, &x, b->n, num[k], ce, w->tmp);
+            ce = b->d;
+            ud_smooth_exp_mul(&ce, den_exponents(w, den[k]));   /* smooth: checked above */
+            ud_smooth_add(&z->ps, &x, b->n, num[k], &ce, w->tmp);
         }
         if (x.used) {
             ud_smooth_reduce(&z->ps, &x);
@@ -1076,12 +1083,10 @@ int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
         rc = count_pending(z, &cs, err);
     if (rc == 0) {
         mpz_init_set_ui(z->one, 1);
-        uint16_t ex[UD_SMOOTH_MAX_PRIMES];
         for (size_t e = 0; e < (size_t)c->first[0]; e++) {   /* the root's edges */
             uint64_t num = 0, den = 1;
             weight_of(c, e, &num, &den);
-            den_exponents(ws[0], den, ex);
-            mass_add(ws[0], c->to[e], z->one, num, ex);
+            mass_add(ws[0], c->to[e], z->one, num, den_exponents(ws[0], den));
         }
         z->jobs = jobs;
         solve_all(z, ws);

@@ -76,17 +76,39 @@ bool ud_smooth_primes_add_mpz(ud_smooth_primes *ps, const mpz_t x)
     return ok;
 }
 
-bool ud_smooth_factor(const ud_smooth_primes *ps, uint64_t x, uint16_t e[UD_SMOOTH_MAX_PRIMES])
+bool ud_smooth_factor(const ud_smooth_primes *ps, uint64_t x, ud_smooth_exp *out)
 {
-    memset(e, 0, UD_SMOOTH_MAX_PRIMES * sizeof e[0]);
+    memset(out, 0, sizeof *out);
     if (x == 0)
         return false;
     for (int j = 0; j < ps->n && x > 1; j++)
         while (x % ps->p[j] == 0) {
             x /= ps->p[j];
-            e[j]++;
+            out->e[j]++;
+            out->nz[j / 64] |= UINT64_C(1) << (j % 64);
         }
     return x == 1;
+}
+
+/* The marked primes of nz, in increasing order, into j; how many. */
+static int marked(const uint64_t nz[2], uint8_t j[UD_SMOOTH_MAX_PRIMES])
+{
+    int k = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = nz[w]; m; m &= m - 1)
+            j[k++] = (uint8_t)(64 * w + __builtin_ctzll(m));
+    return k;
+}
+
+void ud_smooth_exp_mul(ud_smooth_exp *a, const ud_smooth_exp *b)
+{
+    for (int w = 0; w < 2; w++) {
+        for (uint64_t m = b->nz[w]; m; m &= m - 1) {
+            int j = 64 * w + __builtin_ctzll(m);
+            a->e[j] = (uint16_t)(a->e[j] + b->e[j]);
+        }
+        a->nz[w] |= b->nz[w];
+    }
 }
 
 /* z *= prod p[j]^d[j], in 64-bit chunks. */
@@ -139,37 +161,42 @@ static uint64_t small_power_listed(const ud_smooth_primes *ps, const uint8_t *j,
 }
 
 void ud_smooth_add(const ud_smooth_primes *ps, ud_smooth *dst, const mpz_t f, uint64_t x,
-                   const uint16_t ce[UD_SMOOTH_MAX_PRIMES], mpz_t tmp)
+                   const ud_smooth_exp *ce, mpz_t tmp)
 {
     if (!dst->used) {
         if (!dst->live)
             mpz_init(dst->n);
         dst->live = true;
         mpz_mul_ui(dst->n, f, x);
-        memcpy(dst->e, ce, sizeof dst->e);
+        dst->d = *ce;
         dst->used = true;
         return;
     }
-    /* exponents past the set's n are 0 in both */
-    if (memcmp(dst->e, ce, (size_t)ps->n * sizeof dst->e[0]) == 0) {   /* the common case */
-        mpz_addmul_ui(dst->n, f, x);
-        return;
-    }
     /* Bring both to the larger exponent of each prime.  Only the primes
-     * that differ are listed: with a hundred primes (a chain's cycles
-     * bring their own) most agree, and the scaling loops ran over all. */
+     * marked in either can differ, and only those that differ are listed:
+     * with a hundred primes (a chain's cycles bring their own) a mass
+     * meets a few dozen, and most agree. */
     uint8_t jd[UD_SMOOTH_MAX_PRIMES], jc[UD_SMOOTH_MAX_PRIMES];
     uint16_t dd[UD_SMOOTH_MAX_PRIMES], dc[UD_SMOOTH_MAX_PRIMES];
     int nd = 0, nc = 0;
-    for (int j = 0; j < ps->n; j++) {
-        if (dst->e[j] < ce[j]) {
-            jd[nd] = (uint8_t)j;
-            dd[nd++] = (uint16_t)(ce[j] - dst->e[j]);
-            dst->e[j] = ce[j];
-        } else if (dst->e[j] > ce[j]) {
-            jc[nc] = (uint8_t)j;
-            dc[nc++] = (uint16_t)(dst->e[j] - ce[j]);
+    uint16_t *de = dst->d.e;
+    for (int w = 0; w < 2; w++) {
+        for (uint64_t m = dst->d.nz[w] | ce->nz[w]; m; m &= m - 1) {
+            int j = 64 * w + __builtin_ctzll(m);
+            if (de[j] < ce->e[j]) {
+                jd[nd] = (uint8_t)j;
+                dd[nd++] = (uint16_t)(ce->e[j] - de[j]);
+                de[j] = ce->e[j];
+            } else if (de[j] > ce->e[j]) {
+                jc[nc] = (uint8_t)j;
+                dc[nc++] = (uint16_t)(de[j] - ce->e[j]);
+            }
         }
+        dst->d.nz[w] |= ce->nz[w];
+    }
+    if (!nd && !nc) {   /* the same denominator */
+        mpz_addmul_ui(dst->n, f, x);
+        return;
     }
     if (nd)
         scale_listed(ps, dst->n, jd, dd, nd);
@@ -191,26 +218,30 @@ void ud_smooth_reduce(const ud_smooth_primes *ps, ud_smooth *s)
 {
     if (!s->used || mpz_sgn(s->n) == 0)
         return;
-    for (int j = 0; j < ps->n;) {
-        int first = j;
+    uint8_t js[UD_SMOOTH_MAX_PRIMES];
+    int n = marked(s->d.nz, js);
+    uint16_t *e = s->d.e;
+    for (int i = 0; i < n;) {
+        int first = i;
         uint64_t m = 1;
-        for (; j < ps->n; j++) {
+        for (; i < n; i++) {
             uint64_t next;
-            if (!s->e[j])
+            if (!e[js[i]])
                 continue;
-            if (__builtin_mul_overflow(m, ps->p[j], &next))
+            if (__builtin_mul_overflow(m, ps->p[js[i]], &next))
                 break;
             m = next;
         }
         if (m == 1)
             continue;
         uint64_t r = mpz_fdiv_ui(s->n, m);
-        for (int k = first; k < j; k++) {
-            if (!s->e[k] || r % ps->p[k] != 0)
+        for (int k = first; k < i; k++) {
+            int j = js[k];
+            if (!e[j] || r % ps->p[j] != 0)
                 continue;
-            while (s->e[k] && mpz_divisible_ui_p(s->n, ps->p[k])) {
-                mpz_divexact_ui(s->n, s->n, ps->p[k]);
-                s->e[k]--;
+            while (e[j] && mpz_divisible_ui_p(s->n, ps->p[j])) {
+                mpz_divexact_ui(s->n, s->n, ps->p[j]);
+                e[j]--;
             }
             r = mpz_fdiv_ui(s->n, m);   /* the others' remainders changed */
         }
@@ -225,7 +256,7 @@ void ud_smooth_get_q(const ud_smooth_primes *ps, mpq_t q, const ud_smooth *s)
     }
     mpz_set(mpq_numref(q), s->n);
     mpz_set_ui(mpq_denref(q), 1);
-    scale(ps, mpq_denref(q), s->e);
+    scale(ps, mpq_denref(q), s->d.e);
     mpq_canonicalize(q);
 }
 

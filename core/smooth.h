@@ -29,11 +29,22 @@ typedef struct ud_smooth_primes {
     uint64_t p[UD_SMOOTH_MAX_PRIMES];
 } ud_smooth_primes;
 
-typedef struct ud_smooth {    /* n / prod p[j]^e[j]; zero until used */
-    mpz_t n;
+/* prod p[j]^e[j].  nz marks where e may be nonzero (every j with e[j] >
+ * 0 is marked; a mark may outlive its exponent): a mass meets only a
+ * few of a hundred primes, and the loops over exponents visit the marked
+ * ones alone. */
+typedef struct ud_smooth_exp {
+    uint64_t nz[2];
     uint16_t e[UD_SMOOTH_MAX_PRIMES];   /* 0 past the set's n */
+} ud_smooth_exp;
+
+_Static_assert(UD_SMOOTH_MAX_PRIMES <= 128, "nz marks a prime a bit");
+
+typedef struct ud_smooth {    /* n / d; zero until used */
     bool used;
     bool live;                /* n is initialised (kept from an earlier use) */
+    mpz_t n;
+    ud_smooth_exp d;
 } ud_smooth;
 
 /* The primes 2, 3, 5, 7, 11, 13. */
@@ -47,11 +58,14 @@ bool ud_smooth_primes_add(ud_smooth_primes *ps, uint64_t x);
 bool ud_smooth_primes_add_mpz(ud_smooth_primes *ps, const mpz_t x);
 
 /* Exponents of x over the set; false when x has another prime factor. */
-bool ud_smooth_factor(const ud_smooth_primes *ps, uint64_t x, uint16_t e[UD_SMOOTH_MAX_PRIMES]);
+bool ud_smooth_factor(const ud_smooth_primes *ps, uint64_t x, ud_smooth_exp *out);
 
-/* dst += f * x / prod p^ce (tmp is scratch, initialised). */
+/* a *= b: the exponents added. */
+void ud_smooth_exp_mul(ud_smooth_exp *a, const ud_smooth_exp *b);
+
+/* dst += f * x / ce (tmp is scratch, initialised). */
 void ud_smooth_add(const ud_smooth_primes *ps, ud_smooth *dst, const mpz_t f, uint64_t x,
-                   const uint16_t ce[UD_SMOOTH_MAX_PRIMES], mpz_t tmp);
+                   const ud_smooth_exp *ce, mpz_t tmp);
 
 /* Drop the primes the numerator shares with the denominator. */
 void ud_smooth_reduce(const ud_smooth_primes *ps, ud_smooth *s);
