@@ -16,6 +16,8 @@
  * order they are made in, so the masses are the same whatever the
  * number of threads.
  */
+/* glibc's adaptive mutexes (below) */
+#define _GNU_SOURCE
 #include "absorb.h"
 
 #include <pthread.h>
@@ -905,30 +907,42 @@ static int64_t heap_pop(ready_heap *h)
     return top;
 }
 
-/* Component k is solved: the components its edges reach may now be ready. */
-static void release_successors(fast *z, int64_t k)
+/* The component a thread has solved (done; -1: none yet) is released:
+ * the components its edges reach that are now ready go on the heap.  Then
+ * the smallest ready one is taken, waiting for one if need be; -1: every
+ * component is solved, or one failed.  One lock a component: the threads
+ * met on it at every release and every take, and slept on it. */
+static int64_t release_and_take(fast *z, int64_t done)
 {
     const comps *cs = z->cs;
     ready_heap *h = &z->ready;
-    bool woke = false;
-    for (int64_t i = cs->cfirst[k]; i < cs->cfirst[k + 1]; i++) {
+    bool locked = false;
+    for (int64_t i = done >= 0 ? cs->cfirst[done] : 0; done >= 0 && i < cs->cfirst[done + 1]; i++) {
         int64_t v = cs->mem[i];
         for (int64_t e = z->g.first[v]; e < z->g.first[v + 1]; e++) {
             int64_t to = cs->comp[z->c->to[e]];
             /* acq_rel: every push into `to` happens before it is solved */
-            if (to != k && atomic_fetch_sub_explicit(&z->pending[to], 1, memory_order_acq_rel) == 1) {
-                pthread_mutex_lock(&h->mu);
+            if (to != done && atomic_fetch_sub_explicit(&z->pending[to], 1, memory_order_acq_rel) == 1) {
+                if (!locked)
+                    pthread_mutex_lock(&h->mu);
+                locked = true;
                 heap_push(h, to);
-                pthread_mutex_unlock(&h->mu);
-                woke = true;
             }
         }
     }
-    pthread_mutex_lock(&h->mu);
-    h->solved++;
-    if (woke || h->solved == cs->n_comp)
+    if (!locked)
+        pthread_mutex_lock(&h->mu);
+    if (done >= 0)
+        h->solved++;
+    while (h->n == 0 && h->solved < cs->n_comp && !atomic_load(&z->failed))
+        pthread_cond_wait(&h->cv, &h->mu);
+    int64_t k = -1;
+    if (h->n > 0 && !atomic_load(&z->failed))
+        k = heap_pop(h);
+    if (k < 0 || h->n > 0)   /* work for the others, or the end: wake them */
         pthread_cond_broadcast(&h->cv);
     pthread_mutex_unlock(&h->mu);
+    return k;
 }
 
 /* A thread's share of the pass: the smallest ready component, solved,
@@ -936,22 +950,9 @@ static void release_successors(fast *z, int64_t k)
 static void *solve_ready(void *arg)
 {
     worker *w = arg;
-    fast *z = w->z;
-    ready_heap *h = &z->ready;
-    for (;;) {
-        pthread_mutex_lock(&h->mu);
-        while (h->n == 0 && h->solved < z->cs->n_comp && !atomic_load(&z->failed))
-            pthread_cond_wait(&h->cv, &h->mu);
-        if (h->n == 0 || atomic_load(&z->failed)) {
-            pthread_cond_broadcast(&h->cv);   /* the others stop too */
-            pthread_mutex_unlock(&h->mu);
-            return NULL;
-        }
-        int64_t k = heap_pop(h);
-        pthread_mutex_unlock(&h->mu);
+    for (int64_t k = release_and_take(w->z, -1); k >= 0; k = release_and_take(w->z, k))
         solve_component_fast(w, k);
-        release_successors(z, k);
-    }
+    return NULL;
 }
 
 /* The components in order on this thread (one job), or on up to z->jobs
@@ -960,10 +961,26 @@ static void solve_all(fast *z, worker **ws)
 {
     ready_heap *h = &z->ready;
     bool locks = z->jobs > 1 && z->pending && (h->a = malloc(((size_t)z->cs->n_comp + 1) * sizeof *h->a));
+    /* A lock is held for one push (or one take): where the mutex can spin
+     * a while before it sleeps, a thread that finds it taken seldom goes
+     * to the kernel (the futex calls were some 8% of the solve). */
+    pthread_mutexattr_t attr;
+    pthread_mutexattr_t *spin = NULL;
+#ifdef PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP
+    if (pthread_mutexattr_init(&attr) == 0) {
+        spin = &attr;
+        if (pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ADAPTIVE_NP) != 0) {
+            pthread_mutexattr_destroy(&attr);
+            spin = NULL;
+        }
+    }
+#endif
     int n_locks = 0;
-    while (locks && n_locks < LOCKS && pthread_mutex_init(&z->lock[n_locks], NULL) == 0)
+    while (locks && n_locks < LOCKS && pthread_mutex_init(&z->lock[n_locks], spin) == 0)
         n_locks++;
-    bool sync = locks && n_locks == LOCKS && pthread_mutex_init(&h->mu, NULL) == 0;
+    bool sync = locks && n_locks == LOCKS && pthread_mutex_init(&h->mu, spin) == 0;
+    if (spin)
+        pthread_mutexattr_destroy(spin);
     if (sync && pthread_cond_init(&h->cv, NULL) != 0) {
         pthread_mutex_destroy(&h->mu);
         sync = false;
