@@ -34,6 +34,12 @@ for game in $("$u" games | awk '{print $1}'); do
     "$u" sim "$game" --games 20000 --fast --no-db --jobs 1 --policy random --players a,b,c,d > /dev/null
 done
 "$u" golden check --no-db --dir golden > /dev/null
+# The exhaustive search and the exact chain solve: a turn with its exact
+# outcomes (the search and the solve over smooth denominators), and the
+# School Bus's rules in a search cut short.
+"$u" explore zombie-dice --bound turn --outcomes --policy stop-at-brains:4 --variant dice=double-feature \
+    --no-db --jobs 1 > /dev/null
+"$u" explore zombie-dice --bound turn --policy bus-rider:2 --variant bus=on --max-depth 2 --no-db --jobs 1 > /dev/null
 
 echo "==> release: optimised build"
 cmake --preset release -DUD_PGO=use -DUD_PGO_DIR="$profile" > /dev/null
