@@ -1442,52 +1442,26 @@ static int absorb_reference(explorer *x, mpq_t *mass, ud_buf *err)
  * (absorb.h), summed by bound->outcome's label; it must total exactly 1. */
 static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
 {
+    enum { MAX_LABELS = 256 };
     mpq_t *mass = malloc(((size_t)x->n + 1) * sizeof *mass);
-    char *leaf = calloc((size_t)x->n + 1, 1);
-    if (!mass || !leaf) {
+    /* a leaf's outcome, + 1 (0: not a leaf) */
+    uint16_t *outcome = calloc((size_t)x->n + 1, sizeof *outcome);
+    rep->outcome_label = calloc(MAX_LABELS, sizeof *rep->outcome_label);
+    rep->outcome_p = malloc(MAX_LABELS * sizeof *rep->outcome_p);
+    if (!mass || !outcome || !rep->outcome_label || !rep->outcome_p) {
         free(mass);
-        free(leaf);
+        free(outcome);
         ud_buf_puts(err, "out of memory");
         return -1;
     }
-    /* the fast pass writes the leaves' masses only: the others are not
-     * even initialised unless the mpq pass runs (an mpq_t is 96 bytes
-     * with its limbs; the bus's turn has half a million states) */
-    for (int64_t i = 0; i < x->n; i++) {
-        leaf[i] = x->e_first[i + 1] == x->e_first[i];
-        if (leaf[i])
-            mpq_init(mass[i]);
-    }
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = x->o->reference ? 1 : absorb_fast(x, mass, err);
-    rep->smooth_pass = rc == 0;
-    if (rc == 1) {
-        for (int64_t i = 0; i < x->n; i++) {   /* the fast pass may have begun */
-            if (leaf[i])
-                mpq_set_ui(mass[i], 0, 1);
-            else
-                mpq_init(mass[i]);
-        }
-        rc = absorb_reference(x, mass, err);
-        rep->smooth_pass = 0;
-    }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    rep->solve_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    bool all_init = !rep->smooth_pass;
-    enum { MAX_LABELS = 256 };
-    rep->outcome_label = calloc(MAX_LABELS, sizeof *rep->outcome_label);
-    rep->outcome_p = malloc(MAX_LABELS * sizeof *rep->outcome_p);
-    if (rc == 0 && (!rep->outcome_label || !rep->outcome_p)) {
-        ud_buf_puts(err, "out of memory");
-        rc = -1;
-    }
+    /* Each leaf's outcome first, from its state: the states (and the
+     * nodes) are then freed before the solve, whose memory comes on top
+     * of what is still held. */
+    int rc = 0;
     ud_buf label;
     ud_buf_init(&label);
-    mpq_t total;
-    mpq_init(total);
     for (int64_t i = 0; i < x->n && rc == 0; i++) {
-        if (!leaf[i])
+        if (x->e_first[i + 1] != x->e_first[i])
             continue;
         ud_buf_clear(&label);
         const void *st = x->states + (size_t)i * x->ss;
@@ -1514,7 +1488,47 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
         }
         if (unfinished)
             rep->remainder = k;
-        mpq_add(rep->outcome_p[k], rep->outcome_p[k], mass[i]);
+        outcome[i] = (uint16_t)(k + 1);
+    }
+    ud_buf_free(&label);
+    free(x->states);
+    free(x->nodes);
+    x->states = NULL;
+    x->nodes = NULL;
+    if (rc != 0) {
+        free(mass);
+        free(outcome);
+        return rc;
+    }
+    /* the fast pass writes the leaves' masses only: the others are not
+     * even initialised unless the mpq pass runs (an mpq_t is 96 bytes
+     * with its limbs; the bus's turn has half a million states) */
+    for (int64_t i = 0; i < x->n; i++)
+        if (outcome[i])
+            mpq_init(mass[i]);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    rc = x->o->reference ? 1 : absorb_fast(x, mass, err);
+    rep->smooth_pass = rc == 0;
+    if (rc == 1) {
+        for (int64_t i = 0; i < x->n; i++) {   /* the fast pass may have begun */
+            if (outcome[i])
+                mpq_set_ui(mass[i], 0, 1);
+            else
+                mpq_init(mass[i]);
+        }
+        rc = absorb_reference(x, mass, err);
+        rep->smooth_pass = 0;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    rep->solve_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    bool all_init = !rep->smooth_pass;
+    mpq_t total;
+    mpq_init(total);
+    for (int64_t i = 0; i < x->n && rc == 0; i++) {
+        if (!outcome[i])
+            continue;
+        mpq_add(rep->outcome_p[outcome[i] - 1], rep->outcome_p[outcome[i] - 1], mass[i]);
         mpq_add(total, total, mass[i]);
     }
     if (rc == 0 && mpq_cmp_ui(total, 1, 1) != 0) {
@@ -1522,12 +1536,11 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
         rc = -1;
     }
     mpq_clear(total);
-    ud_buf_free(&label);
     for (int64_t i = 0; i < x->n; i++)
-        if (leaf[i] || all_init)
+        if (outcome[i] || all_init)
             mpq_clear(mass[i]);
     free(mass);
-    free(leaf);
+    free(outcome);
     return rc;
 }
 
@@ -1888,6 +1901,16 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
         x.slot = NULL;
         x.hash = NULL;
         x.pool = NULL;
+        /* and the threads' working sets (a store holds up to
+         * STORE_BUDGET of children) */
+        for (int j = 0; j < x.jobs; j++) {
+            expander_free(&x.ex[j]);
+            store_free(&x.st[j]);
+        }
+        free(x.ex);
+        free(x.st);
+        x.ex = NULL;
+        x.st = NULL;
     }
     if (rc == 0 && o->outcomes && !rep->violated && rep->complete &&
         leaf_outcomes(&x, rep, err) != 0)
