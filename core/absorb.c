@@ -340,7 +340,7 @@ static ud_smooth *mass_of(worker *w, int64_t v)
         w->oom = true;
         return NULL;
     }
-    z->m[v] = s;
+    __atomic_store_n(&z->m[v], s, __ATOMIC_RELAXED);   /* prefetch_target reads it unlocked */
     return s;
 }
 
@@ -359,7 +359,7 @@ static void mass_done(worker *w, int64_t v)
         ud_smooth_reset(s);
     else
         ud_smooth_clear(s);
-    z->m[v] = NULL;
+    __atomic_store_n(&z->m[v], NULL, __ATOMIC_RELAXED);
     if (w->n_spare == w->cap_spare) {
         size_t cap = w->cap_spare ? w->cap_spare * 2 : 1024;
         ud_smooth **a = realloc(w->spare, cap * sizeof *a);
