@@ -1783,6 +1783,19 @@ static void expander_free(expander *e)
         free(e->resume[i].state);
 }
 
+/* The threads' expanders and stores (either may be missing), released. */
+static void threads_free(explorer *x)
+{
+    for (int j = 0; x->ex && j < x->jobs; j++)
+        expander_free(&x->ex[j]);
+    for (int j = 0; x->st && j < x->jobs; j++)
+        store_free(&x->st[j]);
+    free(x->ex);
+    free(x->st);
+    x->ex = NULL;
+    x->st = NULL;
+}
+
 static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err);
 
 int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
@@ -1901,27 +1914,13 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
         x.slot = NULL;
         x.hash = NULL;
         x.pool = NULL;
-        /* and the threads' working sets (a store holds up to
-         * STORE_BUDGET of children) */
-        for (int j = 0; j < x.jobs; j++) {
-            expander_free(&x.ex[j]);
-            store_free(&x.st[j]);
-        }
-        free(x.ex);
-        free(x.st);
-        x.ex = NULL;
-        x.st = NULL;
+        threads_free(&x);   /* a store holds up to STORE_BUDGET of children */
     }
     if (rc == 0 && o->outcomes && !rep->violated && rep->complete &&
         leaf_outcomes(&x, rep, err) != 0)
         rc = -1;
 done:
-    for (int j = 0; x.ex && j < x.jobs; j++)
-        expander_free(&x.ex[j]);
-    for (int j = 0; x.st && j < x.jobs; j++)
-        store_free(&x.st[j]);
-    free(x.ex);
-    free(x.st);
+    threads_free(&x);
     free(x.work);
     free(x.states);
     free(x.nodes);
