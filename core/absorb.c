@@ -917,7 +917,8 @@ static int64_t release_and_take(fast *z, int64_t done)
     const comps *cs = z->cs;
     ready_heap *h = &z->ready;
     bool locked = false;
-    for (int64_t i = done >= 0 ? cs->cfirst[done] : 0; done >= 0 && i < cs->cfirst[done + 1]; i++) {
+    int64_t first = done >= 0 ? cs->cfirst[done] : 0, end = done >= 0 ? cs->cfirst[done + 1] : 0;
+    for (int64_t i = first; i < end; i++) {   /* the done component's members (none at the start) */
         int64_t v = cs->mem[i];
         for (int64_t e = z->g.first[v]; e < z->g.first[v + 1]; e++) {
             int64_t to = cs->comp[z->c->to[e]];
