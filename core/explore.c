@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "absorb.h"
+#include "bigarray.h"
 #include "play.h"
 #include "setup.h"
 #include "transcript.h"
@@ -260,6 +261,10 @@ typedef struct explorer {
     size_t wt_slots;
     mpq_t *e_big;
     size_t n_big, cap_big;
+    /* the bytes of the arrays that grow large (bigarray.h), as last grown */
+    struct {
+        size_t states, nodes, hash, e_first, e_to, e_w;
+    } size;
 } explorer;
 
 /* The progress of a state towards the horizon, at most the horizon;
@@ -404,31 +409,38 @@ static bool grow(explorer *x)
     if (x->n + 1 > INT32_MAX)   /* a slot holds 32 bits of index (and an edge's target) */
         return false;
     if (x->n + 1 > x->cap) {
-        int64_t cap = x->cap ? x->cap * 2 : 4096;
-        unsigned char *s = realloc(x->states, (size_t)cap * x->ss);
+        /* each array's size follows it (bigarray.h frees by size) */
+        size_t cap = x->cap ? (size_t)x->cap * 2 : 4096;
+        unsigned char *s = ud_big_resize(x->states, x->size.states, cap * x->ss);
         if (!s)
             return false;
         x->states = s;
-        node *nd = realloc(x->nodes, (size_t)cap * sizeof *nd);
+        x->size.states = cap * x->ss;
+        node *nd = ud_big_resize(x->nodes, x->size.nodes, cap * sizeof *nd);
         if (!nd)
             return false;
         x->nodes = nd;
-        uint64_t *hs = realloc(x->hash, (size_t)cap * sizeof *hs);
+        x->size.nodes = cap * sizeof *nd;
+        uint64_t *hs = ud_big_resize(x->hash, x->size.hash, cap * sizeof *hs);
         if (!hs)
             return false;
         x->hash = hs;
-        int64_t *ef = realloc(x->e_first, ((size_t)cap + 1) * sizeof *ef);
+        x->size.hash = cap * sizeof *hs;
+        int64_t *ef = ud_big_resize(x->e_first, x->size.e_first, (cap + 1) * sizeof *ef);
         if (!ef)
             return false;
         x->e_first = ef;
-        x->cap = cap;
+        x->size.e_first = (cap + 1) * sizeof *ef;
+        x->cap = (int64_t)cap;
     }
     if ((size_t)(x->n + 1) * 2 > x->slots) {
-        free(x->slot);
-        x->slots = x->slots ? x->slots * 2 : 8192;
-        x->slot = calloc(x->slots, sizeof *x->slot);
+        size_t slots = x->slots ? x->slots * 2 : 8192;
+        ud_big_free(x->slot, x->slots * sizeof *x->slot);
+        x->slots = 0;
+        x->slot = ud_big_resize(NULL, 0, slots * sizeof *x->slot);   /* zero: empty */
         if (!x->slot)
             return false;
+        x->slots = slots;
         for (int64_t i = 0; i < x->n; i++) {   /* keys differ: no two nodes compare */
             size_t mask = x->slots - 1, j = (size_t)x->hash[i] & mask;
             while (x->slot[j])
@@ -1185,14 +1197,16 @@ static bool edges_room(explorer *x)
     if (x->n_e < x->cap_e)
         return true;
     size_t cap = x->cap_e ? x->cap_e * 2 : 65536;
-    int32_t *t = realloc(x->e_to, cap * sizeof *t);
-    if (t)
-        x->e_to = t;
-    uint32_t *ww = realloc(x->e_w, cap * sizeof *ww);
-    if (ww)
-        x->e_w = ww;
-    if (!t || !ww)
+    int32_t *t = ud_big_resize(x->e_to, x->size.e_to, cap * sizeof *t);
+    if (!t)
         return false;
+    x->e_to = t;
+    x->size.e_to = cap * sizeof *t;
+    uint32_t *ww = ud_big_resize(x->e_w, x->size.e_w, cap * sizeof *ww);
+    if (!ww)
+        return false;
+    x->e_w = ww;
+    x->size.e_w = cap * sizeof *ww;
     x->cap_e = cap;
     return true;
 }
@@ -1491,10 +1505,11 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
         outcome[i] = (uint16_t)(k + 1);
     }
     ud_buf_free(&label);
-    free(x->states);
-    free(x->nodes);
+    ud_big_free(x->states, x->size.states);
+    ud_big_free(x->nodes, x->size.nodes);
     x->states = NULL;
     x->nodes = NULL;
+    x->size.states = x->size.nodes = 0;
     if (rc != 0) {
         free(mass);
         free(outcome);
@@ -1908,11 +1923,13 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     if (rc == 0 && o->outcomes && !rep->violated && rep->complete) {
         /* the search is over: its index and the paths' picks (traces of
          * a violation) make room for solving the chain */
-        free(x.slot);
-        free(x.hash);
+        ud_big_free(x.slot, x.slots * sizeof *x.slot);
+        ud_big_free(x.hash, x.size.hash);
         free(x.pool);
         x.slot = NULL;
+        x.slots = 0;
         x.hash = NULL;
+        x.size.hash = 0;
         x.pool = NULL;
         threads_free(&x);   /* a store holds up to STORE_BUDGET of children */
     }
@@ -1922,19 +1939,19 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
 done:
     threads_free(&x);
     free(x.work);
-    free(x.states);
-    free(x.nodes);
-    free(x.hash);
-    free(x.slot);
+    ud_big_free(x.states, x.size.states);
+    ud_big_free(x.nodes, x.size.nodes);
+    ud_big_free(x.hash, x.size.hash);
+    ud_big_free(x.slot, x.slots * sizeof *x.slot);
     free(x.pool);
     for (size_t i = 0; i < x.n_big; i++)
         mpq_clear(x.e_big[i]);
     free(x.e_big);
-    free(x.e_first);
+    ud_big_free(x.e_first, x.size.e_first);
     free(x.wt);
     free(x.wt_slot);
-    free(x.e_to);
-    free(x.e_w);
+    ud_big_free(x.e_to, x.size.e_to);
+    ud_big_free(x.e_w, x.size.e_w);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     rep->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     return rc;
