@@ -58,6 +58,16 @@ static bool games_within_limits(void)
     return problems == 0;
 }
 
+#ifdef UD_WITH_JEMALLOC
+/* jemalloc reads this as it starts (MALLOC_CONF in the environment
+ * overrides it): its memory in huge pages where the kernel allows them
+ * on request (transparent_hugepage "madvise").  The exact chain solve
+ * walks millions of numbers spread over a few hundred megabytes, and with
+ * small pages the School Bus's turn spent its time in page faults and
+ * address translation (docs/speed.md). */
+const char *malloc_conf = "thp:always";
+#endif
+
 int main(int argc, char **argv)
 {
     cli_watch_stdout();
