@@ -121,9 +121,9 @@ typedef struct new_pick {
  * graph, counts and traces are the same for any number of threads. */
 typedef struct expander {
     const ud_explore_opts *o;
-    /* the graph, where each child is looked up here, in parallel, so that
-     * the merge only adds the new ones; the merge of the batch before may
-     * be adding to it meanwhile (probe) */
+    /* the graph as it stands: read only while the threads expand (the
+     * merge runs after they all stop), so each child is looked up in it
+     * here, in parallel, and the merge only adds the new ones */
     const struct explorer *graph;
     const ud_table *table;
     size_t ss, ks;             /* state and key sizes */
@@ -223,9 +223,6 @@ typedef struct store {
     unsigned char *keys;       /* a child's key (ks bytes) and its hash, where found is -1 */
     uint64_t *hash;
     size_t n_kids, cap_kids;
-    /* children not in the graph, weights not among the distinct ones:
-     * at most what the merge adds (reserve) */
-    size_t n_new, n_new_w;
 } store;
 
 #define NO_WEIGHT UINT32_MAX
@@ -248,7 +245,7 @@ typedef struct explorer {
     size_t n_pool, cap_pool;
     unsigned char *work;       /* a trace's replay */
     bool oom, too_many_kids;
-    /* threads: an expander each, and a store each in each of STORE_SETS batches */
+    /* threads: an expander and a store each */
     int jobs;
     expander *ex;
     store *st;
@@ -364,26 +361,18 @@ static int64_t slot_node(uint64_t s)
 }
 
 /* The slot of the node with this key (hash h), or the empty slot where it
- * would go; *value: what the slot held when read.  A probe computes a
- * node's key only when its hash's high bits match.
- *
- * The threads expanding a batch probe while the merge of the batch
- * before adds nodes (search): a slot is read once, atomically, and set
- * (add_node_at) only once its node's state is written, so a probe sees
- * a node whole or not at all; nothing is removed, and the table is not
- * rebuilt while they run (reserve), so a node it sees is the key's. */
-static uint64_t *probe(const explorer *x, const unsigned char *key, uint64_t h, uint64_t *value)
+ * would go.  A probe computes a node's key only when its hash's high bits
+ * match. */
+static uint64_t *lookup(const explorer *x, const unsigned char *key, uint64_t h)
 {
     unsigned char tmp[UD_MAX_STATE];
     size_t mask = x->slots - 1, i = (size_t)h & mask;
     for (;;) {
         uint64_t *s = &x->slot[i];
-        uint64_t v = __atomic_load_n(s, __ATOMIC_ACQUIRE);
-        *value = v;
-        if (!v)
+        if (!*s)
             return s;
-        if ((v ^ h) >> 32 == 0) {
-            key_of(x->o, x->ss, x->states + (size_t)slot_node(v) * x->ss, tmp);
+        if ((*s ^ h) >> 32 == 0) {
+            key_of(x->o, x->ss, x->states + (size_t)slot_node(*s) * x->ss, tmp);
             if (memcmp(tmp, key, x->ks) == 0)
                 return s;
         }
@@ -391,26 +380,14 @@ static uint64_t *probe(const explorer *x, const unsigned char *key, uint64_t h, 
     }
 }
 
-/* The merge's probe (it alone sets slots, so what it reads stays). */
-static uint64_t *lookup(const explorer *x, const unsigned char *key, uint64_t h)
-{
-    uint64_t v;
-    return probe(x, key, h, &v);
-}
-
 /* The distinct weights' hash table: where v's index + 1 is, or the empty
- * slot where it would go; *value, what it held when read (read and set
- * as the nodes' slots are: probe). */
-static uint32_t *weight_slot(const explorer *x, ud_weight v, uint32_t *value)
+ * slot where it would go. */
+static uint32_t *weight_slot(const explorer *x, ud_weight v)
 {
     uint64_t k = ((uint64_t)v.num << 32 | v.den) * 0x9e3779b97f4a7c15ull;
     size_t j = (size_t)(k >> 20) & (x->wt_slots - 1);
-    for (;; j = (j + 1) & (x->wt_slots - 1)) {
-        uint32_t at = __atomic_load_n(&x->wt_slot[j], __ATOMIC_ACQUIRE);
-        *value = at;
-        if (!at)
-            break;
-        const ud_weight *u = &x->wt[at - 1];
+    for (; x->wt_slot[j]; j = (j + 1) & (x->wt_slots - 1)) {
+        const ud_weight *u = &x->wt[x->wt_slot[j] - 1];
         if (u->num == v.num && u->den == v.den)
             break;
     }
@@ -423,21 +400,17 @@ static uint32_t weight_find(const explorer *x, unsigned long num, unsigned long 
 {
     if (!x->wt_slots || !den || num > UINT32_MAX || den > UINT32_MAX)
         return NO_WEIGHT;
-    uint32_t at;
-    weight_slot(x, (ud_weight){ (uint32_t)num, (uint32_t)den }, &at);
+    uint32_t at = *weight_slot(x, (ud_weight){ (uint32_t)num, (uint32_t)den });
     return at ? at - 1 : NO_WEIGHT;
 }
 
-/* Room for nodes up to need (their index table at most half full). */
-static bool grow_to(explorer *x, int64_t need)
+static bool grow(explorer *x)
 {
-    if (need > INT32_MAX)   /* a slot holds 32 bits of index (and an edge's target) */
+    if (x->n + 1 > INT32_MAX)   /* a slot holds 32 bits of index (and an edge's target) */
         return false;
-    if (need > x->cap) {
+    if (x->n + 1 > x->cap) {
         /* each array's size follows it (bigarray.h frees by size) */
         size_t cap = x->cap ? (size_t)x->cap * 2 : 4096;
-        while ((int64_t)cap < need)
-            cap *= 2;
         unsigned char *s = ud_big_resize(x->states, x->size.states, cap * x->ss);
         if (!s)
             return false;
@@ -460,10 +433,8 @@ static bool grow_to(explorer *x, int64_t need)
         x->size.e_first = (cap + 1) * sizeof *ef;
         x->cap = (int64_t)cap;
     }
-    if ((size_t)need * 2 > x->slots) {
+    if ((size_t)(x->n + 1) * 2 > x->slots) {
         size_t slots = x->slots ? x->slots * 2 : 8192;
-        while (slots < (size_t)need * 2)
-            slots *= 2;
         ud_big_free(x->slot, x->slots * sizeof *x->slot);
         x->slots = 0;
         x->slot = ud_big_resize(NULL, 0, slots * sizeof *x->slot);   /* zero: empty */
@@ -478,11 +449,6 @@ static bool grow_to(explorer *x, int64_t need)
         }
     }
     return true;
-}
-
-static bool grow(explorer *x)
-{
-    return grow_to(x, x->n + 1);
 }
 
 /* ---- the prefix-following chance source --------------------------------- */
@@ -531,8 +497,8 @@ static int label_group(const expander *x, int n_groups, const char *l)
     for (int g = 0; g < n_groups; g++)
         if (x->group_label[g] == l)
             return g;
-    for (int g = 0; g < n_groups; g++)   /* the first letters first: they mostly differ */
-        if (x->group_label[g] && x->group_label[g][0] == l[0] && strcmp(x->group_label[g], l) == 0)
+    for (int g = 0; g < n_groups; g++)
+        if (x->group_label[g] && strcmp(x->group_label[g], l) == 0)
             return g;
     return n_groups;
 }
@@ -1202,16 +1168,12 @@ static bool expand_node(expander *x, store *t, const void *state, int64_t u, siz
             t->n_picks[k] = x->kid_n_picks[i];
             memcpy(t->picks[k], x->kid_picks[i], (size_t)x->kid_n_picks[i] * sizeof x->kid_picks[i][0]);
             const unsigned char *key = x->kid_keys + (size_t)i * x->ks;
-            uint64_t v;
-            probe(x->graph, key, x->kid_hash[i], &v);
-            t->found[k] = slot_node(v);
-            t->n_new += t->found[k] < 0;
+            t->found[k] = slot_node(*lookup(x->graph, key, x->kid_hash[i]));
             if (t->found[k] < 0) {   /* the merge adds it (or finds it added) */
                 memcpy(t->keys + k * x->ks, key, x->ks);
                 t->hash[k] = x->kid_hash[i];
             }
             t->wt_at[k] = x->o->outcomes ? weight_find(x->graph, x->kid_w[i].num, x->kid_w[i].den) : NO_WEIGHT;
-            t->n_new_w += t->wt_at[k] == NO_WEIGHT;
             if (x->o->on_edge || (x->o->outcomes && (t->found[k] < 0 || t->wt_at[k] == NO_WEIGHT)))
                 kid_weight(x, i, t->w[k]);
         }
@@ -1249,24 +1211,20 @@ static bool edges_room(explorer *x)
     return true;
 }
 
-/* Room for distinct weights up to need, their table at most half full. */
-static bool weights_room_for(explorer *x, size_t need)
+/* Room for one more distinct weight, its table at most half full. */
+static bool weights_room(explorer *x)
 {
-    if (need > x->cap_wt) {
+    if (x->n_wt == x->cap_wt) {
         size_t cap = x->cap_wt ? x->cap_wt * 2 : 1024;
-        while (cap < need)
-            cap *= 2;
         ud_weight *w = cap < UINT32_MAX ? realloc(x->wt, cap * sizeof *w) : NULL;
         if (!w)
             return false;
         x->wt = w;
         x->cap_wt = cap;
     }
-    if (need * 2 <= x->wt_slots)
+    if ((x->n_wt + 1) * 2 <= x->wt_slots)
         return true;
     size_t slots = x->wt_slots ? x->wt_slots * 2 : 4096;
-    while (slots < need * 2)
-        slots *= 2;
     uint32_t *sl = calloc(slots, sizeof *sl);
     if (!sl)
         return false;
@@ -1287,7 +1245,7 @@ static bool weights_room_for(explorer *x, size_t need)
  * weight that does not fit 32 bits goes to e_big, one entry each. */
 static bool weight_index(explorer *x, const mpq_t w, uint32_t *out)
 {
-    if (!weights_room_for(x, x->n_wt + 1))
+    if (!weights_room(x))
         return false;
     if (mpz_cmp_ui(mpq_numref(w), UINT32_MAX) > 0 || mpz_cmp_ui(mpq_denref(w), UINT32_MAX) > 0) {
         if (x->n_big == x->cap_big) {
@@ -1305,14 +1263,12 @@ static bool weight_index(explorer *x, const mpq_t w, uint32_t *out)
         return true;
     }
     ud_weight v = { (uint32_t)mpz_get_ui(mpq_numref(w)), (uint32_t)mpz_get_ui(mpq_denref(w)) };
-    uint32_t at;
-    uint32_t *j = weight_slot(x, v, &at);
-    if (!at) {
+    uint32_t *j = weight_slot(x, v);
+    if (!*j) {
         x->wt[x->n_wt] = v;
-        at = (uint32_t)x->n_wt++ + 1;
-        __atomic_store_n(j, at, __ATOMIC_RELEASE);   /* after the weight: weight_slot */
+        *j = (uint32_t)x->n_wt++ + 1;
     }
-    *out = at - 1;
+    *out = *j - 1;
     return true;
 }
 
@@ -1381,7 +1337,7 @@ static bool add_node_at(explorer *x, keyed k, int64_t parent, int action, int de
     x->nodes[i] = (node){ parent, action, (uint32_t)x->n_pool, (uint8_t)n_picks,
                           (uint8_t)kind_of(x, state), (uint16_t)depth };
     x->n_pool += (size_t)n_picks;
-    __atomic_store_n(s, slot_value(i, k.hash), __ATOMIC_RELEASE);   /* after the state: probe */
+    *s = slot_value(i, k.hash);
     *at = i;
     ud_explore_level *lv = &x->rep->level[depth];
     lv->distinct++;
@@ -1607,8 +1563,7 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
 
 enum {
     BATCH_NODES = 4096,                        /* nodes a batch may take */
-    STORE_BUDGET = 6 * 1024 * 1024,            /* bytes of children before a thread stops taking */
-    STORE_SETS = 2,                            /* a batch merged, the next expanded: stores each */
+    STORE_BUDGET = 12 * 1024 * 1024,           /* bytes of children before a thread stops taking */
 };
 
 typedef struct batch {
@@ -1616,7 +1571,6 @@ typedef struct batch {
     int64_t lo, hi;            /* the nodes that may be taken */
     int max_depth;
     _Atomic int64_t next;      /* the next node to take */
-    store *st;                 /* a store per thread */
     /* where node lo + i's expansion is: its store and index, store -1: none */
     int *in_store;
     size_t *at;
@@ -1627,13 +1581,6 @@ typedef struct worker {
     batch *b;
     int id;
 } worker;
-
-/* The threads beside this one, each a worker on one batch. */
-typedef struct crew {
-    pthread_t th[UD_EXPLORE_MAX_JOBS];
-    worker w[UD_EXPLORE_MAX_JOBS];
-    int started;               /* threads 1 .. started run */
-} crew;
 
 static bool needs_expanding(const explorer *x, int64_t u, int max_depth)
 {
@@ -1648,74 +1595,54 @@ static void *take_nodes(void *arg)
     worker *w = arg;
     batch *b = w->b;
     explorer *x = b->x;
-    store *t = &b->st[w->id];
     for (;;) {
         int64_t u = atomic_fetch_add(&b->next, 1);
         if (u >= b->hi)
             break;
         b->in_store[u - b->lo] = -1;
         if (needs_expanding(x, u, b->max_depth)) {
-            if (!expand_node(&x->ex[w->id], t, x->states + (size_t)u * x->ss, u, &b->at[u - b->lo])) {
+            if (!expand_node(&x->ex[w->id], &x->st[w->id], x->states + (size_t)u * x->ss, u,
+                             &b->at[u - b->lo])) {
                 atomic_store(&b->failed, true);
                 break;
             }
             b->in_store[u - b->lo] = w->id;
         }
-        if (store_bytes(t, x->ss, x->ks) > STORE_BUDGET || atomic_load(&b->failed))
+        if (store_bytes(&x->st[w->id], x->ss, x->ks) > STORE_BUDGET || atomic_load(&b->failed))
             break;
     }
     return NULL;
 }
 
-/* Start the crew expanding nodes [lo, hi) into b (fewer threads if one
- * cannot start: the same nodes, the same results). */
-static void start_batch(explorer *x, batch *b, crew *c, int64_t lo, int64_t hi, int max_depth)
+/* Expand a batch from node lo on every thread; returns the end of the
+ * nodes taken (all of them expanded), or -1 when a store could not grow. */
+static int64_t expand_batch(explorer *x, batch *b, int64_t lo, int max_depth)
 {
     b->x = x;
     b->lo = lo;
-    b->hi = hi;
+    b->hi = x->n - lo > BATCH_NODES ? lo + BATCH_NODES : x->n;
     b->max_depth = max_depth;
     atomic_store(&b->next, lo);
     atomic_store(&b->failed, false);
     for (int j = 0; j < x->jobs; j++)
-        b->st[j].n_exp = b->st[j].n_mv = b->st[j].n_kids = b->st[j].n_new = b->st[j].n_new_w = 0;
-    c->started = 0;
+        x->st[j].n_exp = x->st[j].n_mv = x->st[j].n_kids = 0;
+    worker w[UD_EXPLORE_MAX_JOBS];
+    pthread_t th[UD_EXPLORE_MAX_JOBS];
+    int started = 0;
     for (int j = 1; j < x->jobs; j++) {
-        c->w[j] = (worker){ b, j };
-        if (pthread_create(&c->th[j], NULL, take_nodes, &c->w[j]) != 0)
-            break;
-        c->started = j;
+        w[j] = (worker){ b, j };
+        if (pthread_create(&th[j], NULL, take_nodes, &w[j]) != 0)
+            break;   /* fewer threads: the same nodes, the same results */
+        started = j;
     }
-}
-
-/* Expand what is left of b on this thread too, and wait for the crew;
- * returns the end of the nodes taken (all of them expanded), or -1 when
- * a store could not grow. */
-static int64_t finish_batch(batch *b, crew *c)
-{
-    worker w = { b, 0 };
-    take_nodes(&w);
-    for (int j = 1; j <= c->started; j++)
-        pthread_join(c->th[j], NULL);
-    c->started = 0;
+    w[0] = (worker){ b, 0 };
+    take_nodes(&w[0]);
+    for (int j = 1; j <= started; j++)
+        pthread_join(th[j], NULL);
     if (atomic_load(&b->failed))
         return -1;
     int64_t end = atomic_load(&b->next);
     return end < b->hi ? end : b->hi;
-}
-
-/* Room for all the nodes and weights the merge of b may add, so that it
- * moves no array and rebuilds no table while the next batch's threads
- * read them (probe). */
-static bool reserve(explorer *x, const batch *b)
-{
-    size_t nodes = 0, weights = 0;
-    for (int j = 0; j < x->jobs; j++) {
-        nodes += b->st[j].n_new;
-        weights += b->st[j].n_new_w;
-    }
-    return grow_to(x, x->n + (int64_t)(nodes < INT32_MAX ? nodes : INT32_MAX)) &&
-           (!x->o->outcomes || weights_room_for(x, x->n_wt + weights));
 }
 
 /* Add one expansion to the graph: its counts, every move's children (and
@@ -1730,7 +1657,7 @@ static bool merge_expansion(explorer *x, const store *t, const expansion *e)
     rep->level[depth].chance += e->chance;
     rep->chance_sums_checked += e->sums_checked;
     rep->transitions += e->transitions;
-    /* a copy: the parent's state, for on_edge */
+    /* a copy: adding children may move x->states (realloc) */
     unsigned char parent[UD_MAX_STATE];
     memcpy(parent, x->states + (size_t)e->node * x->ss, x->ss);
     for (size_t m = e->first_move; m < e->first_move + e->n_moves; m++) {
@@ -1781,89 +1708,50 @@ static bool merge_expansion(explorer *x, const store *t, const expansion *e)
     return true;
 }
 
-/* Merge b's nodes up to end into the graph, in node order, as one thread
- * alone would.  False: the search stops. */
-static bool merge_batch(explorer *x, const batch *b, int64_t end, uint64_t max_states)
-{
-    for (int64_t u = b->lo; u < end; u++) {
-        node nd = x->nodes[u];
-        x->e_first[u] = (int64_t)x->n_e;   /* u's edges follow (none if not expanded) */
-        x->e_first[u + 1] = (int64_t)x->n_e;
-        if (nd.kind != 0)
-            continue;
-        if (nd.depth >= b->max_depth) {
-            x->rep->complete = 0;
-            continue;
-        }
-        if ((uint64_t)x->n >= max_states) {
-            x->rep->complete = 0;
-            return false;
-        }
-        const store *t = &b->st[b->in_store[u - b->lo]];
-        if (!merge_expansion(x, t, &t->exp[b->at[u - b->lo]]))
-            return false;
-    }
-    return true;
-}
-
-static bool batch_init(batch *b, const explorer *x, int set)
-{
-    b->in_store = malloc(BATCH_NODES * sizeof *b->in_store);
-    b->at = malloc(BATCH_NODES * sizeof *b->at);
-    b->st = x->st + (size_t)set * (size_t)x->jobs;
-    return b->in_store && b->at;
-}
-
 /* Breadth first, a batch at a time: nodes are appended in depth order, and
- * merged in node order, as one thread alone would.  While this thread
- * merges a batch, the others expand the next one from the nodes the
- * graph held before that merge (the frontier is wide), looking their
- * children up in the graph as the merge adds to it (probe); then this
- * thread joins them.  A child the merge has not added yet is looked up
- * again when its own batch is merged, so what each batch holds does not
- * change the graph. */
+ * merged in node order, as one thread alone would. */
 static void search(explorer *x, int max_depth, uint64_t max_states)
 {
-    batch bs[STORE_SETS] = { { 0 } };
-    batch *b = &bs[0], *nb = &bs[1];
-    crew c = { .started = 0 };
-    if (!batch_init(b, x, 0) || !batch_init(nb, x, 1)) {
+    ud_explore_report *rep = x->rep;
+    batch *b = calloc(1, sizeof *b);
+    int *in_store = malloc(BATCH_NODES * sizeof *in_store);
+    size_t *at = malloc(BATCH_NODES * sizeof *at);
+    if (!b || !in_store || !at) {
         x->oom = true;
         goto out;
     }
-    start_batch(x, b, &c, 0, x->n < BATCH_NODES ? x->n : BATCH_NODES, max_depth);
-    int64_t end = finish_batch(b, &c);
-    while (end >= 0) {
-        if (!reserve(x, b)) {
+    b->in_store = in_store;
+    b->at = at;
+    for (int64_t lo = 0; lo < x->n && !rep->violated && !x->oom;) {
+        int64_t end = expand_batch(x, b, lo, max_depth);
+        if (end < 0) {
             x->oom = true;
-            goto out;
+            break;
         }
-        int64_t lo = end, hi = x->n - lo > BATCH_NODES ? lo + BATCH_NODES : x->n;
-        bool ahead = lo < hi;
-        if (ahead)
-            start_batch(x, nb, &c, lo, hi, max_depth);
-        bool go = merge_batch(x, b, end, max_states);
-        if (ahead)
-            end = finish_batch(nb, &c);
-        if (!go)
-            goto out;
-        if (!ahead) {   /* the frontier was all in b: the next batch is its children */
-            hi = x->n - lo > BATCH_NODES ? lo + BATCH_NODES : x->n;
-            if (lo >= hi)
-                goto out;   /* every node is expanded */
-            start_batch(x, nb, &c, lo, hi, max_depth);
-            end = finish_batch(nb, &c);
+        for (int64_t u = lo; u < end; u++) {
+            node nd = x->nodes[u];
+            x->e_first[u] = (int64_t)x->n_e;   /* u's edges follow (none if not expanded) */
+            x->e_first[u + 1] = (int64_t)x->n_e;
+            if (nd.kind != 0)
+                continue;
+            if (nd.depth >= max_depth) {
+                rep->complete = 0;
+                continue;
+            }
+            if ((uint64_t)x->n >= max_states) {
+                rep->complete = 0;
+                goto out;
+            }
+            const store *t = &x->st[in_store[u - lo]];
+            if (!merge_expansion(x, t, &t->exp[at[u - lo]]))
+                goto out;
         }
-        batch *t = b;
-        b = nb;
-        nb = t;
+        lo = end;
     }
-    x->oom = true;   /* a store could not grow */
 out:
-    for (int i = 0; i < STORE_SETS; i++) {
-        free(bs[i].in_store);
-        free(bs[i].at);
-    }
+    free(b);
+    free(in_store);
+    free(at);
 }
 
 static bool expander_init(expander *e, const explorer *x, uint64_t max_states)
@@ -1915,7 +1803,7 @@ static void threads_free(explorer *x)
 {
     for (int j = 0; x->ex && j < x->jobs; j++)
         expander_free(&x->ex[j]);
-    for (int j = 0; x->st && j < STORE_SETS * x->jobs; j++)
+    for (int j = 0; x->st && j < x->jobs; j++)
         store_free(&x->st[j]);
     free(x->ex);
     free(x->st);
@@ -1984,7 +1872,7 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     int rc = 0;
     x.work = calloc(1, x.ss);
     x.ex = calloc((size_t)x.jobs, sizeof *x.ex);
-    x.st = calloc(STORE_SETS * (size_t)x.jobs, sizeof *x.st);
+    x.st = calloc((size_t)x.jobs, sizeof *x.st);
     bool ready = x.work && x.ex && x.st;
     for (int j = 0; ready && j < x.jobs; j++)
         ready = expander_init(&x.ex[j], &x, max_states);
