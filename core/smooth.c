@@ -129,23 +129,51 @@ static void scale(const ud_smooth_primes *ps, mpz_t z, const uint16_t *d)
 
 _Static_assert(UD_SMOOTH_MAX_PRIMES <= 256, "a prime's index is a byte in ud_smooth_add");
 
-/* z *= prod p[j[i]]^d[i] over the k primes listed, in 64-bit chunks. */
-static void scale_listed(const ud_smooth_primes *ps, mpz_t z, const uint8_t *j, const uint16_t *d, int k)
+enum { FACTOR_LIMBS = 32 };   /* a scaling factor made up to this size before it is applied */
+
+/* out = in * x * prod p[j[i]]^d[i] over the k primes listed (out may be
+ * in).  The factor is made first, in a few limbs of its own, and applied
+ * in one multiplication: applied 64 bits at a time it took one pass over
+ * the whole number per word of it (the School Bus's turn: 71 million
+ * passes over numbers of 37 words on average, a sixth of its time). */
+static void scale_listed(const ud_smooth_primes *ps, mpz_t out, const mpz_t in, uint64_t x,
+                         const uint8_t *j, const uint16_t *d, int k)
 {
-    uint64_t m = 1;
-    for (int i = 0; i < k; i++) {
-        uint64_t p = ps->p[j[i]];
+    _Static_assert(GMP_NUMB_BITS == 64 && GMP_NAIL_BITS == 0, "a 64-bit chunk is one limb");
+    mp_limb_t f[FACTOR_LIMBS];
+    mp_size_t n = 1;
+    f[0] = 1;
+    uint64_t m = x;
+    mpz_srcptr from = in;
+    for (int i = 0; i < k; i++)
         for (int r = 0; r < d[i]; r++) {
             uint64_t next;
-            if (__builtin_mul_overflow(m, p, &next)) {   /* a flush, with no division a step */
-                mpz_mul_ui(z, z, m);
-                next = p;
+            if (!__builtin_mul_overflow(m, ps->p[j[i]], &next)) {
+                m = next;
+                continue;
             }
-            m = next;
+            /* the chunk into the factor; a full factor into the number */
+            mp_limb_t carry = mpn_mul_1(f, f, n, m);
+            if (carry)
+                f[n++] = carry;
+            m = ps->p[j[i]];
+            if (n == FACTOR_LIMBS) {
+                mpz_t fz;
+                mpz_mul(out, from, mpz_roinit_n(fz, f, n));
+                from = out;
+                f[0] = 1;
+                n = 1;
+            }
         }
+    mp_limb_t carry = mpn_mul_1(f, f, n, m);
+    if (carry)
+        f[n++] = carry;
+    if (n == 1) {
+        mpz_mul_ui(out, from, f[0]);
+    } else {
+        mpz_t fz;
+        mpz_mul(out, from, mpz_roinit_n(fz, f, n));
     }
-    if (m > 1)
-        mpz_mul_ui(z, z, m);
 }
 
 /* x * prod p[j[i]]^d[i] if it fits 64 bits, else 0. */
@@ -199,13 +227,12 @@ void ud_smooth_add(const ud_smooth_primes *ps, ud_smooth *dst, const mpz_t f, ui
         return;
     }
     if (nd)
-        scale_listed(ps, dst->n, jd, dd, nd);
+        scale_listed(ps, dst->n, dst->n, 1, jd, dd, nd);
     uint64_t mult = small_power_listed(ps, jc, dc, nc, x);
     if (mult) {
         mpz_addmul_ui(dst->n, f, mult);
     } else {
-        mpz_mul_ui(tmp, f, x);
-        scale_listed(ps, tmp, jc, dc, nc);
+        scale_listed(ps, tmp, f, x, jc, dc, nc);
         mpz_add(dst->n, dst->n, tmp);
     }
 }
