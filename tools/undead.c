@@ -62,9 +62,9 @@ static bool games_within_limits(void)
 /* jemalloc reads this as it starts (MALLOC_CONF in the environment
  * overrides it): its memory in huge pages where the kernel allows them
  * on request (transparent_hugepage "madvise").  The exact chain solve
- * walks millions of numbers spread over a few hundred megabytes, and with
- * small pages the School Bus's turn spent its time in page faults and
- * address translation (docs/speed.md). */
+ * walks millions of numbers spread over a few hundred megabytes: the
+ * School Bus's turn took 105,000 page faults in small pages and 15,000
+ * in huge ones, and 3 to 5% less time (docs/speed.md). */
 const char *malloc_conf = "thp:always";
 #endif
 
