@@ -29,7 +29,7 @@ static size_t pages(size_t bytes)
     return (bytes + page - 1) / page * page;
 }
 
-void *ud_big_resize(void *p, size_t old, size_t new_bytes)
+static void *resize_bytes(void *p, size_t old, size_t new_bytes)
 {
     void *q;
     if (!p || !old)
@@ -61,7 +61,7 @@ void ud_big_free(void *p, size_t bytes)
 
 #else
 
-void *ud_big_resize(void *p, size_t old, size_t new_bytes)
+static void *resize_bytes(void *p, size_t old, size_t new_bytes)
 {
     char *q = realloc(p, new_bytes);
     if (q && new_bytes > old)
@@ -76,3 +76,11 @@ void ud_big_free(void *p, size_t bytes)
 }
 
 #endif
+
+void *ud_big_resize(void *p, size_t *size, size_t new_bytes)
+{
+    void *q = resize_bytes(p, *size, new_bytes);
+    if (q)
+        *size = new_bytes;
+    return q;
+}

@@ -17,10 +17,11 @@
 
 #include <stddef.h>
 
-/* p (of old bytes, NULL when old is 0) resized to new bytes (> 0); the
- * bytes past old are zero.  NULL when there is no memory: p is then
- * unchanged and still owned by the caller. */
-void *ud_big_resize(void *p, size_t old, size_t new_bytes);
+/* p (of *size bytes, NULL when *size is 0) resized to new_bytes (> 0),
+ * and *size with it; the bytes past the old size are zero.  NULL when
+ * there is no memory: p and *size are then unchanged, p still the
+ * caller's. */
+void *ud_big_resize(void *p, size_t *size, size_t new_bytes);
 
 /* Release p, of `bytes` bytes as last resized (nothing for NULL). */
 void ud_big_free(void *p, size_t bytes);

@@ -411,33 +411,30 @@ static bool grow(explorer *x)
     if (x->n + 1 > x->cap) {
         /* each array's size follows it (bigarray.h frees by size) */
         size_t cap = x->cap ? (size_t)x->cap * 2 : 4096;
-        unsigned char *s = ud_big_resize(x->states, x->size.states, cap * x->ss);
+        unsigned char *s = ud_big_resize(x->states, &x->size.states, cap * x->ss);
         if (!s)
             return false;
         x->states = s;
-        x->size.states = cap * x->ss;
-        node *nd = ud_big_resize(x->nodes, x->size.nodes, cap * sizeof *nd);
+        node *nd = ud_big_resize(x->nodes, &x->size.nodes, cap * sizeof *nd);
         if (!nd)
             return false;
         x->nodes = nd;
-        x->size.nodes = cap * sizeof *nd;
-        uint64_t *hs = ud_big_resize(x->hash, x->size.hash, cap * sizeof *hs);
+        uint64_t *hs = ud_big_resize(x->hash, &x->size.hash, cap * sizeof *hs);
         if (!hs)
             return false;
         x->hash = hs;
-        x->size.hash = cap * sizeof *hs;
-        int64_t *ef = ud_big_resize(x->e_first, x->size.e_first, (cap + 1) * sizeof *ef);
+        int64_t *ef = ud_big_resize(x->e_first, &x->size.e_first, (cap + 1) * sizeof *ef);
         if (!ef)
             return false;
         x->e_first = ef;
-        x->size.e_first = (cap + 1) * sizeof *ef;
         x->cap = (int64_t)cap;
     }
     if ((size_t)(x->n + 1) * 2 > x->slots) {
         size_t slots = x->slots ? x->slots * 2 : 8192;
         ud_big_free(x->slot, x->slots * sizeof *x->slot);
         x->slots = 0;
-        x->slot = ud_big_resize(NULL, 0, slots * sizeof *x->slot);   /* zero: empty */
+        size_t bytes = 0;   /* its size follows x->slots */
+        x->slot = ud_big_resize(NULL, &bytes, slots * sizeof *x->slot);   /* zero: empty */
         if (!x->slot)
             return false;
         x->slots = slots;
@@ -1197,16 +1194,14 @@ static bool edges_room(explorer *x)
     if (x->n_e < x->cap_e)
         return true;
     size_t cap = x->cap_e ? x->cap_e * 2 : 65536;
-    int32_t *t = ud_big_resize(x->e_to, x->size.e_to, cap * sizeof *t);
+    int32_t *t = ud_big_resize(x->e_to, &x->size.e_to, cap * sizeof *t);
     if (!t)
         return false;
     x->e_to = t;
-    x->size.e_to = cap * sizeof *t;
-    uint32_t *ww = ud_big_resize(x->e_w, x->size.e_w, cap * sizeof *ww);
+    uint32_t *ww = ud_big_resize(x->e_w, &x->size.e_w, cap * sizeof *ww);
     if (!ww)
         return false;
     x->e_w = ww;
-    x->size.e_w = cap * sizeof *ww;
     x->cap_e = cap;
     return true;
 }

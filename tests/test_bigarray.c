@@ -28,44 +28,48 @@ Test(bigarray, grows_from_nothing_by_doubling_keeping_bytes_and_zeroing_the_rest
     size_t size = 0;
     unsigned char *p = NULL;
     for (size_t want = 1000; want <= (size_t)8 << 20; want *= 2) {
-        unsigned char *q = ud_big_resize(p, size, want);
+        size_t had = size;
+        unsigned char *q = ud_big_resize(p, &size, want);
         cr_assert_not_null(q, "no memory for %zu bytes", want);
-        for (size_t i = 0; i < size; i++)
+        cr_assert_eq(size, want);
+        for (size_t i = 0; i < had; i++)
             cr_assert_eq(q[i], pattern(i), "byte %zu lost growing to %zu", i, want);
-        cr_assert(all_zero(q, size, want), "new bytes not zero growing to %zu", want);
-        for (size_t i = size; i < want; i++)
+        cr_assert(all_zero(q, had, want), "new bytes not zero growing to %zu", want);
+        for (size_t i = had; i < want; i++)
             q[i] = pattern(i);
         p = q;
-        size = want;
     }
     ud_big_free(p, size);
 }
 
 Test(bigarray, a_growth_inside_a_page_zeroes_the_new_bytes)
 {
-    unsigned char *p = ud_big_resize(NULL, 0, 100);
+    size_t size = 0;
+    unsigned char *p = ud_big_resize(NULL, &size, 100);
     cr_assert_not_null(p);
     memset(p, 0xab, 100);
-    p = ud_big_resize(p, 100, 200);
+    p = ud_big_resize(p, &size, 200);
     cr_assert_not_null(p);
     cr_assert(p[99] == 0xab);
     cr_assert(all_zero(p, 100, 200));
-    ud_big_free(p, 200);
+    ud_big_free(p, size);
 }
 
 Test(bigarray, a_shrink_then_a_growth_does_not_bring_old_bytes_back)
 {
-    unsigned char *p = ud_big_resize(NULL, 0, 10000);
+    size_t size = 0;
+    unsigned char *p = ud_big_resize(NULL, &size, 10000);
     cr_assert_not_null(p);
     memset(p, 0xcd, 10000);
-    p = ud_big_resize(p, 10000, 5000);
+    p = ud_big_resize(p, &size, 5000);
     cr_assert_not_null(p);
+    cr_assert_eq(size, 5000);
     cr_assert(p[4999] == 0xcd);
-    p = ud_big_resize(p, 5000, 10000);
+    p = ud_big_resize(p, &size, 10000);
     cr_assert_not_null(p);
     cr_assert(p[4999] == 0xcd);
     cr_assert(all_zero(p, 5000, 10000));
-    ud_big_free(p, 10000);
+    ud_big_free(p, size);
 }
 
 Test(bigarray, freeing_nothing_is_allowed)
