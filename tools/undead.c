@@ -64,7 +64,7 @@ static bool games_within_limits(void)
  * on request (transparent_hugepage "madvise").  The exact chain solve
  * walks millions of numbers spread over a few hundred megabytes: the
  * School Bus's turn took 105,000 page faults in small pages and 15,000
- * in huge ones, and 3 to 5% less time (docs/speed.md). */
+ * in huge ones, and some 7% less time (docs/speed.md). */
 const char *malloc_conf = "thp:always";
 #endif
 
