@@ -111,22 +111,6 @@ void ud_smooth_exp_mul(ud_smooth_exp *a, const ud_smooth_exp *b)
     }
 }
 
-/* z *= prod p[j]^d[j], in 64-bit chunks. */
-static void scale(const ud_smooth_primes *ps, mpz_t z, const uint16_t *d)
-{
-    uint64_t m = 1;
-    for (int j = 0; j < ps->n; j++)
-        for (int r = 0; r < d[j]; r++) {
-            if (m > UINT64_MAX / ps->p[j]) {
-                mpz_mul_ui(z, z, m);
-                m = 1;
-            }
-            m *= ps->p[j];
-        }
-    if (m > 1)
-        mpz_mul_ui(z, z, m);
-}
-
 _Static_assert(UD_SMOOTH_MAX_PRIMES <= 256, "a prime's index is a byte in ud_smooth_add");
 
 enum { FACTOR_LIMBS = 32 };   /* a scaling factor made up to this size before it is applied */
@@ -283,7 +267,12 @@ void ud_smooth_get_q(const ud_smooth_primes *ps, mpq_t q, const ud_smooth *s)
     }
     mpz_set(mpq_numref(q), s->n);
     mpz_set_ui(mpq_denref(q), 1);
-    scale(ps, mpq_denref(q), s->d.e);
+    uint8_t js[UD_SMOOTH_MAX_PRIMES];
+    uint16_t ds[UD_SMOOTH_MAX_PRIMES];
+    int n = marked(s->d.nz, js);
+    for (int i = 0; i < n; i++)
+        ds[i] = s->d.e[js[i]];
+    scale_listed(ps, mpq_denref(q), mpq_denref(q), 1, js, ds, n);
     mpq_canonicalize(q);
 }
 
