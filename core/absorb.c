@@ -254,6 +254,27 @@ out:
 
 enum { CACHE = 4096 };   /* denominators remembered factored (a turn has few distinct ones) */
 enum { LOCKS = 1024 };   /* striped locks on the states masses are pushed to */
+/* HOT_IN: at 64 (some 9,000 of the bus's states, not only its leaves)
+ * the solve was slower than with the leaves alone: a state a few dozen
+ * edges reach holds no large mass, and its trees cost memory. */
+enum {
+    HOT_IN = UD_ABSORB_HOT_IN,   /* in-edges that make a state's pushes go to summation trees */
+    HOT_MAX = 4096,              /* states given trees at most (each thread holds one for each) */
+    TREE_LEVELS = 48,            /* a tree's levels: 2^47 pushes, more than a chain has edges */
+};
+
+/* The pushes one thread makes to one hot state, summed pairwise: level k
+ * holds the sum of 2^k of them, or nothing (a binary counter).  Why: the
+ * chain's leaves take pushes from everywhere (the School Bus's turn: 21
+ * leaves, half a million pushes), and a mass that has met them all has
+ * a denominator of some 7,000 bits.  Brought to it, every push was a
+ * multiplication of that size under a lock both threads wanted.  Summed
+ * in pairs, most sums are of numbers the size of a push, and each
+ * thread sums its own; the state's mass is the sum of every thread's
+ * levels, made when it is solved (every push to it done). */
+typedef struct sum_tree {
+    ud_smooth *lvl[TREE_LEVELS];   /* made when first reached */
+} sum_tree;
 
 struct fast;
 
@@ -270,6 +291,8 @@ typedef struct worker {
     ud_buf err;
     uint64_t key[CACHE];       /* den + 1, 0: empty */
     ud_smooth_exp ex[CACHE];
+    sum_tree *trees;           /* one for each hot state (fast.hot) */
+    ud_smooth carry;           /* the sum a push to a tree carries up */
 } worker;
 
 /* The components ready to be solved (every edge into them from one
@@ -308,6 +331,13 @@ typedef struct fast {
     atomic_llong *pending;
     atomic_bool failed;
     ready_heap ready;
+    /* hot[v]: 1 + v's tree in each worker's trees, 0: pushed to directly
+     * (NULL: no state is hot).  A state is hot when HOT_IN edges or more
+     * lead to it and it is a component of its own. */
+    int32_t *hot;
+    int32_t n_hot;
+    int n_ws;
+    worker **ws;
 } fast;
 
 static void lock_state(fast *z, int64_t v)
@@ -374,9 +404,73 @@ static void mass_done(worker *w, int64_t v)
     w->spare[w->n_spare++] = s;
 }
 
+/* Tree t of this thread += f * x / prod p^ce: the push, then the carry
+ * up the levels while they are full. */
+static void tree_add(worker *w, sum_tree *t, const mpz_t f, uint64_t x, const ud_smooth_exp *ce)
+{
+    const ud_smooth_primes *ps = &w->z->ps;
+    ud_smooth *c = &w->carry, held;
+    ud_smooth_add(ps, c, f, x, ce, w->tmp);
+    for (int k = 0; k < TREE_LEVELS; k++) {
+        ud_smooth *s = t->lvl[k];
+        if (!s && !(s = t->lvl[k] = calloc(1, sizeof *s))) {
+            w->oom = true;
+            ud_smooth_reset(c);
+            return;
+        }
+        if (k + 1 < TREE_LEVELS && s->used) {
+            /* s + c goes up as the carry; s is empty, with the memory
+             * of the old carry's numerator for its next use */
+            ud_smooth_add(ps, s, c->n, 1, &c->d, w->tmp);
+            held = *s;
+            *s = *c;
+            *c = held;
+            ud_smooth_reset(s);
+            continue;
+        }
+        if (s->used) {   /* the top level (never met: 2^47 pushes) */
+            ud_smooth_add(ps, s, c->n, 1, &c->d, w->tmp);
+            ud_smooth_reset(c);
+        } else {
+            held = *s;
+            *s = *c;
+            *c = held;   /* unused */
+        }
+        return;
+    }
+}
+
+/* Hot state v's mass: every thread's tree summed into it, the trees'
+ * memory released.  Called when v is solved, every push to it done. */
+static void collect_trees(worker *w, int64_t v)
+{
+    fast *z = w->z;
+    int32_t h = z->hot[v] - 1;
+    for (int j = 0; j < z->n_ws; j++) {
+        sum_tree *t = &z->ws[j]->trees[h];
+        for (int k = 0; k < TREE_LEVELS; k++) {
+            ud_smooth *s = t->lvl[k];
+            if (!s)
+                continue;
+            if (s->used) {
+                ud_smooth *m = mass_of(w, v);
+                if (m)
+                    ud_smooth_add(&z->ps, m, s->n, 1, &s->d, w->tmp);
+            }
+            ud_smooth_clear(s);
+            free(s);
+            t->lvl[k] = NULL;
+        }
+    }
+}
+
 /* mass(v) += f * x / prod p^ce. */
 static void mass_add(worker *w, int64_t v, const mpz_t f, uint64_t x, const ud_smooth_exp *ce)
 {
+    if (w->z->hot && w->z->hot[v]) {
+        tree_add(w, &w->trees[w->z->hot[v] - 1], f, x, ce);
+        return;
+    }
     lock_state(w->z, v);
     ud_smooth *s = mass_of(w, v);
     if (s)
@@ -832,6 +926,8 @@ static void solve_state(worker *w, int64_t v)
 {
     fast *z = w->z;
     bool leaf = z->g.first[v + 1] == z->g.first[v];
+    if (z->hot && z->hot[v])
+        collect_trees(w, v);
     if (z->m[v] && z->m[v]->used) {
         ud_smooth_reduce(&z->ps, z->m[v]);
         if (leaf)
@@ -1012,6 +1108,45 @@ static void solve_all(fast *z, worker **ws)
         pthread_mutex_destroy(&z->lock[i]);
 }
 
+/* The hot states (fast.hot) and every worker's trees for them: states
+ * with HOT_IN in-edges or more from other states, each a component of
+ * its own (a cycle's members are read whole by solve_cycle), at most
+ * HOT_MAX of them.  false: out of memory. */
+static bool find_hot(fast *z, const comps *cs, worker **ws, int jobs)
+{
+    const ud_chain_small *c = z->c;
+    int64_t n = c->n;
+    uint32_t *in = calloc((size_t)n + 1, sizeof *in);
+    if (!in)
+        return false;
+    for (int64_t e = 0; e < c->first[0]; e++)   /* the root's edges */
+        in[c->to[e]]++;
+    for (int64_t v = 0; v < n; v++)
+        for (int64_t e = c->first[v]; e < c->first[v + 1]; e++)
+            if (c->to[e] != v && in[c->to[e]] < UINT32_MAX)
+                in[c->to[e]]++;
+    int32_t n_hot = 0;
+    for (int64_t v = 0; v < n; v++) {
+        int64_t k = cs->comp[v];
+        if (in[v] >= HOT_IN && cs->cfirst[k + 1] - cs->cfirst[k] == 1 && n_hot < HOT_MAX)
+            in[v] = (uint32_t)++n_hot;   /* from here: 1 + its tree */
+        else
+            in[v] = 0;
+    }
+    bool ok = true;
+    if (n_hot > 0) {
+        z->hot = malloc(((size_t)n + 1) * sizeof *z->hot);
+        ok = z->hot != NULL;
+        for (int64_t v = 0; ok && v < n; v++)
+            z->hot[v] = (int32_t)in[v];
+        z->n_hot = n_hot;
+        for (int j = 0; j < jobs && ok; j++)
+            ok = (ws[j]->trees = calloc((size_t)n_hot, sizeof(sum_tree))) != NULL;
+    }
+    free(in);
+    return ok;
+}
+
 static worker *worker_new(fast *z)
 {
     worker *w = calloc(1, sizeof *w);
@@ -1033,6 +1168,14 @@ static void worker_free(worker *w)
         free(w->spare[i]);
     }
     free(w->spare);
+    for (int32_t h = 0; w->trees && h < w->z->n_hot; h++)
+        for (int k = 0; k < TREE_LEVELS; k++)
+            if (w->trees[h].lvl[k]) {
+                ud_smooth_clear(w->trees[h].lvl[k]);
+                free(w->trees[h].lvl[k]);
+            }
+    free(w->trees);
+    ud_smooth_clear(&w->carry);
     mpz_clears(w->f, w->tmp, NULL);
     mpq_clear(w->w);
     ud_buf_free(&w->err);
@@ -1058,6 +1201,7 @@ static void fast_free(fast *z, worker **ws, comps *cs)
         free(z->has_side);
         free(z->pending);
         free(z->ready.a);
+        free(z->hot);
     }
     free(z);
 }
@@ -1097,6 +1241,12 @@ int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
         for (int j = 0; j < jobs; j++)
             memset(ws[j]->key, 0, sizeof ws[j]->key);
     }
+    if (rc == 0 && !find_hot(z, &cs, ws, jobs)) {
+        ud_buf_puts(err, "out of memory");
+        rc = -1;
+    }
+    z->ws = ws;
+    z->n_ws = jobs;
     if (rc == 0 && jobs > 1)
         rc = count_pending(z, &cs, err);
     if (rc == 0) {

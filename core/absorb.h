@@ -59,6 +59,11 @@ typedef struct ud_chain_small {
 
 enum { UD_ABSORB_MAX_JOBS = 64 };
 
+/* A state this many edges from other states lead to (a turn's end,
+ * say) has the pushes to it summed in pairs on each thread, not one by
+ * one into a single mass (ud_absorb_small; the masses are the same). */
+enum { UD_ABSORB_HOT_IN = 256 };
+
 /* The same masses as ud_absorb, exactly, fast: integer numerators over
  * smooth denominators (smooth.h), no gcd until a leaf, every state's mass
  * freed once pushed on (ud_absorb keeps them all).  A cycle through

@@ -414,3 +414,103 @@ Test(absorb_small, several_threads_give_the_masses_of_one_and_of_the_plain_pass)
         random_chain_free(&rc);
     }
 }
+
+/* ---- a state hundreds of edges lead to ------------------------------------ */
+
+/* Fan-in past UD_ABSORB_HOT_IN: the root spreads over k states A_i, and
+ * each A_i goes to H (a state with a loop to itself that goes on to two
+ * leaves), to C1 (one of a two-state cycle, which is left out of the
+ * summation trees), and the rest of it to leaf L1, the weights over
+ * d_i = 2..13.  Every leaf must match the plain pass on one to three
+ * threads. */
+enum { FAN_H, FAN_C1, FAN_C2, FAN_L1, FAN_L2, FAN_L3, FAN_FIXED };
+
+static uint32_t gcd_u32(uint32_t a, uint32_t b)
+{
+    while (b) {
+        uint32_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+Test(absorb_small, a_state_hundreds_of_edges_lead_to_sums_them_exactly)
+{
+    int k = 3 * UD_ABSORB_HOT_IN, n = k + FAN_FIXED, cap = k + 4 * k + 8;
+    int64_t *first = calloc((size_t)n + 1, sizeof *first), *from = malloc((size_t)cap * sizeof *from),
+            *to64 = malloc((size_t)cap * sizeof *to64);
+    int32_t *to = malloc((size_t)cap * sizeof *to);
+    uint32_t *wi = malloc((size_t)cap * sizeof *wi);
+    ud_weight *wt = malloc((size_t)cap * sizeof *wt);
+    cr_assert(first && from && to64 && to && wi && wt);
+    int e = 0;
+#define EDGE(f, t, nu, de)                                                                      \
+    do {                                                                                        \
+        uint32_t g_ = gcd_u32((nu), (de));                                                      \
+        from[e] = (f), to[e] = (t), wt[e] = (ud_weight){ (nu) / g_, (de) / g_ }, e++;          \
+    } while (0)
+    for (int i = 0; i < k; i++)
+        EDGE(-1, i, 1u, (uint32_t)k);
+    for (int i = 0; i < k; i++) {
+        first[i] = e;
+        uint32_t d = 2 + (uint32_t)(i % 12);
+        EDGE(i, k + FAN_H, 1u, d);
+        EDGE(i, k + FAN_C1, 1u, d);
+        if (d > 2)
+            EDGE(i, k + FAN_L1, d - 2, d);
+    }
+    first[k + FAN_H] = e;
+    EDGE(k + FAN_H, k + FAN_H, 1u, 5u);
+    EDGE(k + FAN_H, k + FAN_L2, 2u, 5u);
+    EDGE(k + FAN_H, k + FAN_L3, 2u, 5u);
+    first[k + FAN_C1] = e;
+    EDGE(k + FAN_C1, k + FAN_C2, 1u, 2u);
+    EDGE(k + FAN_C1, k + FAN_L2, 1u, 2u);
+    first[k + FAN_C2] = e;
+    EDGE(k + FAN_C2, k + FAN_C1, 1u, 3u);
+    EDGE(k + FAN_C2, k + FAN_L3, 2u, 3u);
+#undef EDGE
+    for (int v = k + FAN_L1; v <= n; v++)
+        first[v] = e;
+    cr_assert(e <= cap);
+    mpq_t *wq = malloc((size_t)e * sizeof *wq);
+    for (int j = 0; j < e; j++) {
+        to64[j] = to[j];
+        wi[j] = (uint32_t)j;
+        mpq_init(wq[j]);
+        mpq_set_ui(wq[j], wt[j].num, wt[j].den);
+    }
+    mpq_t *plain = malloc((size_t)n * sizeof *plain), *fast = malloc((size_t)n * sizeof *fast);
+    for (int i = 0; i < n; i++)
+        mpq_init(plain[i]);
+    ud_buf err;
+    ud_buf_init(&err);
+    ud_chain c = { n, (size_t)e, from, to64, wq };
+    cr_assert_eq(ud_absorb(&c, plain, &err), 0, "%s", ud_buf_str(&err));
+    mpq_t sum;
+    mpq_init(sum);
+    for (int jobs = 1; jobs <= 3; jobs++) {
+        for (int i = 0; i < n; i++)
+            mpq_init(fast[i]);
+        ud_chain_small cs = { n, (size_t)e, first, to, wi, wt, (size_t)e, NULL, jobs };
+        cr_assert_eq(ud_absorb_small(&cs, fast, &err), 0, "%s", ud_buf_str(&err));
+        mpq_set_ui(sum, 0, 1);
+        for (int v = k + FAN_L1; v <= k + FAN_L3; v++) {
+            cr_assert(mpq_sgn(fast[v]) > 0, "%d threads, leaf %d: some mass reaches it", jobs, v - k);
+            cr_assert(mpq_equal(fast[v], plain[v]), "%d threads, leaf %d: fast %s, plain %s", jobs, v - k,
+                      mpq_get_str(NULL, 10, fast[v]), mpq_get_str(NULL, 10, plain[v]));
+            mpq_add(sum, sum, fast[v]);
+        }
+        cr_assert_eq(mpq_cmp_ui(sum, 1, 1), 0, "%d threads: the leaves sum to %s", jobs, mpq_get_str(NULL, 10, sum));
+        for (int i = 0; i < n; i++)
+            mpq_clear(fast[i]);
+    }
+    mpq_clear(sum);
+    for (int i = 0; i < n; i++)
+        mpq_clear(plain[i]);
+    for (int j = 0; j < e; j++)
+        mpq_clear(wq[j]);
+    free(first), free(from), free(to64), free(to), free(wi), free(wt), free(wq), free(plain), free(fast);
+    ud_buf_free(&err);
+}
