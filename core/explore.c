@@ -78,17 +78,36 @@ static bool small_mul(unsigned long wn, unsigned long wd, unsigned long a, unsig
     return !__builtin_mul_overflow(wn / g1, a / g2, n) && !__builtin_mul_overflow(wd / g2, b / g1, d);
 }
 
-/* *n / *d += an / ad, in lowest terms; false (unchanged) if it does not fit. */
-static bool small_add(unsigned long *n, unsigned long *d, unsigned long an, unsigned long ad)
+/* *n / *d += an / ad over the least common multiple of the denominators,
+ * not in lowest terms; false (unchanged) if it does not fit.  A child's
+ * weight is the sum of its leaves' (millions a turn), and the leaves of
+ * one step have denominators that divide each other or nearly: the sum
+ * stays small without a gcd of the result per leaf, and is brought to
+ * lowest terms once, when the step is enumerated (lowest_terms). */
+static bool lcm_add(unsigned long *n, unsigned long *d, unsigned long an, unsigned long ad)
 {
-    unsigned long g = gcd_ul(*d, ad), den, x, y, num;
+    unsigned long num;
+    if (*d == ad) {
+        if (__builtin_add_overflow(*n, an, &num))
+            return false;
+        *n = num;
+        return true;
+    }
+    unsigned long g = gcd_ul(*d, ad), den, x, y;
     if (__builtin_mul_overflow(*d / g, ad, &den) || __builtin_mul_overflow(*n, ad / g, &x) ||
         __builtin_mul_overflow(an, *d / g, &y) || __builtin_add_overflow(x, y, &num))
         return false;
-    g = gcd_ul(num, den);
-    *n = num / g;
-    *d = den / g;
+    *n = num;
+    *d = den;
     return true;
+}
+
+/* n / d in lowest terms. */
+static void lowest_terms(unsigned long *n, unsigned long *d)
+{
+    unsigned long g = gcd_ul(*n, *d);
+    *n /= g;
+    *d /= g;
 }
 
 /* A point a replay of the step can go on from instead of its start: the
@@ -772,10 +791,11 @@ static bool add_kid(expander *x, const weight *w)
     if (x->kid_gen[j] == x->gen) {
         int i = x->kid_at[j];
         weight *kw = &x->kid_w[i];
-        if (kw->den && w->den && small_add(&kw->num, &kw->den, w->num, w->den))
+        if (kw->den && w->den && lcm_add(&kw->num, &kw->den, w->num, w->den))
             return true;
         if (kw->den) {   /* it no longer fits */
             mpq_set_ui(x->w[i], kw->num, kw->den);
+            mpq_canonicalize(x->w[i]);   /* (lcm_add's sums are not in lowest terms) */
             kw->den = 0;
         }
         weight_get(x->tmp, w);
@@ -940,14 +960,17 @@ static bool enumerate_step(expander *x, int action)
     weight whole = { 1, 1, NULL };
     bool ok = enumerate(x, action, &whole);
     if (ok && !x->oom) {
+        for (int i = 0; i < x->n_kids; i++)   /* the weights as stored: canonical */
+            if (x->kid_w[i].den)
+                lowest_terms(&x->kid_w[i].num, &x->kid_w[i].den);
         /* in small numbers while they fit, else (or to say what the sum
          * is) in an mpq_t */
         unsigned long num = 0, den = 1;
         int i = 0;
         while (i < x->n_kids && x->kid_w[i].den &&
-               small_add(&num, &den, x->kid_w[i].num, x->kid_w[i].den))
+               lcm_add(&num, &den, x->kid_w[i].num, x->kid_w[i].den))
             i++;
-        bool is_one = i == x->n_kids && num == 1 && den == 1;
+        bool is_one = i == x->n_kids && num == den;
         mpq_t one;
         mpq_init(one);
         for (i = 0; i < x->n_kids && !is_one; i++) {
