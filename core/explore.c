@@ -399,6 +399,32 @@ static uint64_t *lookup(const explorer *x, const unsigned char *key, uint64_t h)
     }
 }
 
+/* Ask the memory for what a lookup of hash h reads first: its slot.  The
+ * graph's table is far larger than the caches, and a lookup's time was
+ * mostly the wait for its slot and then for the state of the node the
+ * slot holds; the callers ask a few children ahead (prefetch_match the
+ * second step, nearer), so both are there when the lookup runs. */
+static inline void prefetch_slot(const explorer *x, uint64_t h)
+{
+    if (x->slots)
+        __builtin_prefetch(&x->slot[(size_t)h & (x->slots - 1)]);
+}
+
+/* The state of the node in h's slot, if its hash's high bits match (its
+ * key is then computed and compared); a prefetch of memory no longer in
+ * use (a table since grown) does no harm. */
+static inline void prefetch_match(const explorer *x, uint64_t h)
+{
+    if (!x->slots)
+        return;
+    uint64_t s = x->slot[(size_t)h & (x->slots - 1)];
+    if (!s || (s ^ h) >> 32 != 0)
+        return;
+    const char *p = (const char *)(x->states + (size_t)slot_node(s) * x->ss);
+    for (size_t at = 0; at < x->ss; at += 64)
+        __builtin_prefetch(p + at);
+}
+
 /* The distinct weights' hash table: where v's index + 1 is, or the empty
  * slot where it would go. */
 static uint32_t *weight_slot(const explorer *x, ud_weight v)
@@ -1108,6 +1134,8 @@ static void node_violation(expansion *e, const ud_failure *f)
  * followed policy's), each step's distinct outcomes into t.  What the
  * sequential search did at a node, without touching the graph: false
  * only when t cannot grow. */
+enum { LOOKUP_AHEAD = 8 };   /* children ahead whose slots a lookup loop asks for */
+
 static bool expand_node(expander *x, store *t, const void *state, int64_t u, size_t *at)
 {
     if (!store_exp_room(t))
@@ -1185,6 +1213,10 @@ static bool expand_node(expander *x, store *t, const void *state, int64_t u, siz
         memcpy(t->kids + t->n_kids * x->ss, x->kids, (size_t)x->n_kids * x->ss);
         for (int i = 0; i < x->n_kids; i++) {
             size_t k = t->n_kids + (size_t)i;
+            if (i + LOOKUP_AHEAD < x->n_kids)
+                prefetch_slot(x->graph, x->kid_hash[i + LOOKUP_AHEAD]);
+            if (i + LOOKUP_AHEAD / 2 < x->n_kids)
+                prefetch_match(x->graph, x->kid_hash[i + LOOKUP_AHEAD / 2]);
             t->n_picks[k] = x->kid_n_picks[i];
             memcpy(t->picks[k], x->kid_picks[i], (size_t)x->kid_n_picks[i] * sizeof x->kid_picks[i][0]);
             const unsigned char *key = x->kid_keys + (size_t)i * x->ks;
@@ -1700,6 +1732,12 @@ static bool merge_expansion(explorer *x, const store *t, const expansion *e)
         }
         for (int i = 0; i < mv->n_kids; i++) {
             size_t k = mv->first_kid + (size_t)i;
+            /* the store's children after this one (this node's or the
+             * next nodes'): the lookups of those not found at expansion */
+            if (k + LOOKUP_AHEAD < t->n_kids && t->found[k + LOOKUP_AHEAD] < 0)
+                prefetch_slot(x, t->hash[k + LOOKUP_AHEAD]);
+            if (k + LOOKUP_AHEAD / 2 < t->n_kids && t->found[k + LOOKUP_AHEAD / 2] < 0)
+                prefetch_match(x, t->hash[k + LOOKUP_AHEAD / 2]);
             bool ok = t->found[k] >= 0   /* most are: only an edge to add */
                           ? !x->o->outcomes || add_edge(x, t->found[k], t->wt_at[k], t->w[k])
                           : add_node(x, (keyed){ t->kids + k * x->ss, t->keys + k * x->ks, t->hash[k] },
