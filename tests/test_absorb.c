@@ -425,14 +425,16 @@ Test(absorb_small, several_threads_give_the_masses_of_one_and_of_the_plain_pass)
  * threads. */
 enum { FAN_H, FAN_C1, FAN_C2, FAN_L1, FAN_L2, FAN_L3, FAN_FIXED };
 
-static uint32_t gcd_u32(uint32_t a, uint32_t b)
+/* num/den in lowest terms, as the explorer stores a weight. */
+static ud_weight lowest_weight(uint32_t num, uint32_t den)
 {
-    while (b) {
-        uint32_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
+    mpq_t q;
+    mpq_init(q);
+    mpq_set_ui(q, num, den);
+    mpq_canonicalize(q);
+    ud_weight w = { (uint32_t)mpz_get_ui(mpq_numref(q)), (uint32_t)mpz_get_ui(mpq_denref(q)) };
+    mpq_clear(q);
+    return w;
 }
 
 Test(absorb_small, a_state_hundreds_of_edges_lead_to_sums_them_exactly)
@@ -445,11 +447,7 @@ Test(absorb_small, a_state_hundreds_of_edges_lead_to_sums_them_exactly)
     ud_weight *wt = malloc((size_t)cap * sizeof *wt);
     cr_assert(first && from && to64 && to && wi && wt);
     int e = 0;
-#define EDGE(f, t, nu, de)                                                                      \
-    do {                                                                                        \
-        uint32_t g_ = gcd_u32((nu), (de));                                                      \
-        from[e] = (f), to[e] = (t), wt[e] = (ud_weight){ (nu) / g_, (de) / g_ }, e++;          \
-    } while (0)
+#define EDGE(f, t, nu, de) (from[e] = (f), to[e] = (t), wt[e] = lowest_weight((nu), (de)), e++)
     for (int i = 0; i < k; i++)
         EDGE(-1, i, 1u, (uint32_t)k);
     for (int i = 0; i < k; i++) {
