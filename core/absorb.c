@@ -409,7 +409,7 @@ static void mass_done(worker *w, int64_t v)
 static void tree_add(worker *w, sum_tree *t, const mpz_t f, uint64_t x, const ud_smooth_exp *ce)
 {
     const ud_smooth_primes *ps = &w->z->ps;
-    ud_smooth *c = &w->carry, held;
+    ud_smooth *c = &w->carry;
     ud_smooth_add(ps, c, f, x, ce, w->tmp);
     for (int k = 0; k < TREE_LEVELS; k++) {
         ud_smooth *s = t->lvl[k];
@@ -418,26 +418,31 @@ static void tree_add(worker *w, sum_tree *t, const mpz_t f, uint64_t x, const ud
             ud_smooth_reset(c);
             return;
         }
-        if (k + 1 < TREE_LEVELS && s->used) {
-            /* s + c goes up as the carry; s is empty, with the memory
-             * of the old carry's numerator for its next use */
-            ud_smooth_add(ps, s, c->n, 1, &c->d, w->tmp);
-            held = *s;
+        if (!s->used) {   /* the carry settles here; the level's spare memory becomes the carry's */
+            ud_smooth held = *s;
             *s = *c;
             *c = held;
-            ud_smooth_reset(s);
-            continue;
+            return;
         }
-        if (s->used) {   /* the top level (never met: 2^47 pushes) */
+        if (k + 1 == TREE_LEVELS) {   /* the top level (never met: 2^47 pushes) */
             ud_smooth_add(ps, s, c->n, 1, &c->d, w->tmp);
             ud_smooth_reset(c);
-        } else {
-            held = *s;
-            *s = *c;
-            *c = held;   /* unused */
+            return;
         }
-        return;
+        ud_smooth_add(ps, c, s->n, 1, &s->d, w->tmp);   /* the level joins the carry */
+        ud_smooth_reset(s);
     }
+}
+
+/* The memory of tree t's levels released. */
+static void tree_release(sum_tree *t)
+{
+    for (int k = 0; k < TREE_LEVELS; k++)
+        if (t->lvl[k]) {
+            ud_smooth_clear(t->lvl[k]);
+            free(t->lvl[k]);
+            t->lvl[k] = NULL;
+        }
 }
 
 /* Hot state v's mass: every thread's tree summed into it, the trees'
@@ -449,18 +454,12 @@ static void collect_trees(worker *w, int64_t v)
     for (int j = 0; j < z->n_ws; j++) {
         sum_tree *t = &z->ws[j]->trees[h];
         for (int k = 0; k < TREE_LEVELS; k++) {
-            ud_smooth *s = t->lvl[k];
-            if (!s)
-                continue;
-            if (s->used) {
-                ud_smooth *m = mass_of(w, v);
-                if (m)
-                    ud_smooth_add(&z->ps, m, s->n, 1, &s->d, w->tmp);
-            }
-            ud_smooth_clear(s);
-            free(s);
-            t->lvl[k] = NULL;
+            const ud_smooth *s = t->lvl[k];
+            ud_smooth *m = s && s->used ? mass_of(w, v) : NULL;
+            if (m)
+                ud_smooth_add(&z->ps, m, s->n, 1, &s->d, w->tmp);
         }
+        tree_release(t);
     }
 }
 
@@ -1168,12 +1167,8 @@ static void worker_free(worker *w)
         free(w->spare[i]);
     }
     free(w->spare);
-    for (int32_t h = 0; w->trees && h < w->z->n_hot; h++)
-        for (int k = 0; k < TREE_LEVELS; k++)
-            if (w->trees[h].lvl[k]) {
-                ud_smooth_clear(w->trees[h].lvl[k]);
-                free(w->trees[h].lvl[k]);
-            }
+    for (int32_t h = 0; w->trees && h < w->z->n_hot; h++)   /* left by a pass that failed */
+        tree_release(&w->trees[h]);
     free(w->trees);
     ud_smooth_clear(&w->carry);
     mpz_clears(w->f, w->tmp, NULL);
