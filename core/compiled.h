@@ -56,9 +56,14 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
         return (X);           \
     } while (0)
 
+/* The reading audit (engine.h, ud_reading) names the row about to be
+ * asked; only the checking copy keeps it, so simulations pay nothing. */
+#define UD_COMPILED_AUDIT(IDX) \
+    (!CHECKED || __builtin_expect(s->reads_seen == NULL, 1) || ((s->reading_row = (IDX)), true))
+
 #define UD_COMPILED_ROW(P, IDX, PH, KIND, GUARD, EFFECT, ...)                        \
     if ((PH) == (P) && (KIND) == UD_ROW_EFFECT && UD_COMPILED_ACTIVE(IDX) &&          \
-        GUARD(state, s)) {                                                           \
+        UD_COMPILED_AUDIT(IDX) && GUARD(state, s)) {                                 \
         any_ = true;                                                                 \
         UD_COMPILED_FIRE(IDX, EFFECT)                                                \
         if (*phase_ != (P))                                                          \
@@ -68,7 +73,7 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
 /* An offer row inside `case P` of a decision phase. */
 #define UD_COMPILED_OFFER_ROW(P, IDX, PH, KIND, GUARD, EFFECT, ...)                  \
     if ((PH) == (P) && (KIND) == UD_ROW_OFFER && UD_COMPILED_ACTIVE(IDX) &&           \
-        GUARD(state, s)) {                                                           \
+        UD_COMPILED_AUDIT(IDX) && GUARD(state, s)) {                                 \
         UD_COMPILED_FIRE(IDX, EFFECT)                                                \
     }
 

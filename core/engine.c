@@ -222,6 +222,8 @@ static ud_status collect_offers(ud_step *s, void *state, int ph)
     const ud_table *t = s->table;
     s->offers.n = 0;
     for (const ud_row *r = &t->row[t->offers[ph]]; r->effect; r++) {
+        if (__builtin_expect(s->reads_seen != NULL, 0))
+            s->reading_row = r->index;
         if (r->guard && !r->guard(state, s))
             continue;
         if (!fire(s, state, r))
@@ -330,6 +332,8 @@ enter:
 rows:
     any = false;
     for (; r->effect; r++) {
+        if (__builtin_expect(s->reads_seen != NULL, 0))
+            s->reading_row = r->index;
         if (r->guard && !r->guard(state, s))
             continue;
         any = true;

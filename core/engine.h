@@ -133,6 +133,12 @@ struct ud_step {
      * its checking copy (and calls entered), and the enumerator clears
      * it where the firings it has not checked begin. */
     bool invariants_paused;
+    /* The reading audit (ud_reading): NULL, or per-rule bit masks of the
+     * variant keys each row was seen to consult; reading_row is the index
+     * of the row whose guard or effect runs now, kept up to date only
+     * while an audit is on. */
+    uint32_t *reads_seen;
+    int reading_row;
     ud_failure fail;
     /* Below: not cleared by ud_step_init (only offers.n is): offers is
      * large, and a game runs thousands of them a second. */
@@ -191,6 +197,19 @@ static inline void ud_exchangeable_end(ud_step *s)
 static inline ud_rng *ud_plain_rng(const ud_step *s)
 {
     return s->fail.kind == UD_FAIL_NONE ? s->chance->rng : NULL;
+}
+/* The reading of variant key `key` that this game is played under: the
+ * one way a row's guard or effect (or a helper they call) asks which
+ * reading applies.  A row that asks declares the key in its `reads`
+ * (game.h), so that `undead rules` shows it; with an audit on
+ * (s->reads_seen), the key is noted against the row asking, and
+ * tests/test_readings.c fails on any key a row asks without declaring.
+ * Rule code never reads setup->variant[] directly (tests/readings_source.sh). */
+static inline int ud_reading(const ud_step *s, int key)
+{
+    if (__builtin_expect(s->reads_seen != NULL, 0))
+        s->reads_seen[s->reading_row] |= 1u << key;
+    return s->setup->variant[key];
 }
 void ud_emitf(ud_step *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 #define UD_EMIT(s, ...) do { if ((s)->sink) ud_emitf((s), __VA_ARGS__); } while (0)

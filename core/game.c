@@ -34,6 +34,21 @@ void ud_rule_when(const ud_game *g, const ud_rule *r, ud_buf *out)
     }
 }
 
+void ud_rule_reads(const ud_game *g, const ud_rule *r, ud_buf *out)
+{
+    const char *sep = "";
+    for (int v = 0; v < g->n_variants; v++)
+        if ((r->reads >> v) & 1u) {
+            ud_buf_printf(out, "%s%s", sep, g->variants[v].key);
+            sep = ", ";
+        }
+}
+
+bool ud_rule_depends_on(const ud_rule *r, int v)
+{
+    return r->variant == v || (r->values2 != 0 && r->variant2 == v) || ((r->reads >> v) & 1u);
+}
+
 int ud_game_rule_index(const ud_game *g, const ud_rule *r)
 {
     return (int)(r - g->rules);

@@ -75,11 +75,27 @@ typedef struct ud_rule {
      * values2 (e.g. a Santa rule: dice=santa or dice=double-feature). */
     int variant2;
     unsigned values2;
+    /* The variant keys (bit k: key k) whose reading the row's guard or
+     * effect consults through ud_reading (engine.h): a row that is in
+     * every table but behaves differently under a reading.  Declared here
+     * so that `undead rules` shows it on the row, the self-check knows
+     * every key is used, and an audited run (tests/test_readings.c)
+     * fails on a row that reads a key it does not declare. */
+    unsigned reads;
 } ud_rule;
 
 #define UD_ALWAYS (-1), 0
-/* End of a row with no second condition. */
-#define UD_ANY 0, 0u
+/* End of a row with no second condition and no reading consulted. */
+#define UD_ANY 0, 0u, 0u
+/* The bit of variant key k in a row's `reads`. */
+#define UD_KEY(k) (1u << (k))
+/* End of a row with no second condition whose guard or effect consults
+ * the readings of the keys in mask (UD_KEY(A) | UD_KEY(B)). */
+#define UD_READS(mask) 0, 0u, (mask)
+/* End of a row with a second condition (key, bit mask of values). */
+#define UD_ALSO(key, values) (key), (values), 0u
+/* ... and readings it consults. */
+#define UD_ALSO_READS(key, values, mask) (key), (values), (mask)
 
 /* Whether a row is in the table for these variant values. */
 static inline bool ud_rule_active(const ud_rule *r, const int *variant)
@@ -347,6 +363,12 @@ const ud_rule *ud_game_rule(const ud_game *g, const char *id);
 /* "always", or the variant values under which the row applies, e.g.
  * "helmet=this-roll, dice=santa|double-feature". */
 void ud_rule_when(const ud_game *g, const ud_rule *r, ud_buf *out);
+/* The keys whose readings the row consults (ud_rule.reads), e.g.
+ * "extraction, no-healthy", or "" when none. */
+void ud_rule_reads(const ud_game *g, const ud_rule *r, ud_buf *out);
+/* Whether the readings of variant key v change row r: it exists only
+ * under some of them, or it consults the key. */
+bool ud_rule_depends_on(const ud_rule *r, int v);
 /* The one way a setting of the variants is written (the database's
  * variants column, solve keys): the readings that differ from the game's
  * defaults as KEY=VALUE in the game's variant order, one space apart, or

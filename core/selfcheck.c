@@ -58,6 +58,8 @@ static int check_rule(const ud_game *g, int i, ud_buf *out)
                        (r->values2 >> g->variants[r->variant2].n_values) != 0))
         PROBLEM("%s: %s: its second condition refers to a variant value that does not exist",
                 g->name, r->id);
+    if (g->n_variants < 32 && (r->reads >> g->n_variants) != 0)
+        PROBLEM("%s: %s: consults a variant key that does not exist", g->name, r->id);
     if (!r->effect)
         PROBLEM("%s: %s: has no effect", g->name, r->id);
     return problems;
@@ -141,6 +143,34 @@ int ud_game_selfcheck(const ud_game *g, ud_buf *out)
     for (int i = 0; i < g->n_invariants; i++)
         if (!id_well_formed(g->invariants[i].id) || !g->invariants[i].holds)
             PROBLEM("%s: invariant %d is missing an ID or a check", g->name, i);
-#undef PROBLEM
     return problems;
 }
+
+int ud_game_check_keys_used(const ud_game *g, ud_buf *out)
+{
+    int problems = 0;
+    for (int v = 0; v < g->n_variants && v < UD_MAX_VARIANTS; v++) {
+        bool used = false;
+        for (int i = 0; i < g->n_rules && !used; i++)
+            used = ud_rule_depends_on(&g->rules[i], v);
+        if (!used)
+            PROBLEM("%s: variant %s changes no row: no row exists under only some of its readings, "
+                    "and none declares that it consults it (ud_rule.reads)",
+                    g->name, g->variants[v].key);
+    }
+    return problems;
+}
+
+int ud_reading_audit(const ud_game *g, const uint32_t *seen, ud_buf *out)
+{
+    int problems = 0;
+    for (int i = 0; i < g->n_rules; i++) {
+        uint32_t hidden = seen[i] & ~g->rules[i].reads;
+        for (int v = 0; hidden && v < g->n_variants; v++)
+            if ((hidden >> v) & 1u)
+                PROBLEM("%s: %s consults the reading of %s without declaring it in its reads",
+                        g->name, g->rules[i].id, g->variants[v].key);
+    }
+    return problems;
+}
+#undef PROBLEM

@@ -40,7 +40,9 @@ static const char *phase_name(const ud_game *g, const ud_rule *r)
 
 static const char rules_usage[] =
     "usage: undead rules GAME [--format text|tsv|md]\n"
-    "Lists every rule row: ID, phase, when (variant), source file and section, summary.\n";
+    "Lists every rule row: ID, phase, when (the readings under which the row exists),\n"
+    "reads (the variant keys whose reading its guard or effect consults), source file\n"
+    "and section, summary.\n";
 
 int cmd_rules(int argc, char **argv)
 {
@@ -71,9 +73,9 @@ int cmd_rules(int argc, char **argv)
     if (!g)
         return UD_EXIT_USAGE;
     if (strcmp(format, "tsv") == 0)
-        puts("id\tphase\twhen\tsource\tsection\tsummary");
+        puts("id\tphase\twhen\treads\tsource\tsection\tsummary");
     if (strcmp(format, "md") == 0)
-        puts("| ID | phase | when | source | section | summary |\n|---|---|---|---|---|---|");
+        puts("| ID | phase | when | reads | source | section | summary |\n|---|---|---|---|---|---|---|");
     /* columns as wide as the game's longest ID and phase name */
     int wid = 0, wph = 0;
     for (int i = 0; i < g->n_rules; i++) {
@@ -87,25 +89,55 @@ int cmd_rules(int argc, char **argv)
         ud_buf_init(&wb);
         ud_rule_when(g, r, &wb);
         const char *when = ud_buf_str(&wb);
+        ud_buf rb;
+        ud_buf_init(&rb);
+        ud_rule_reads(g, r, &rb);
+        const char *reads = ud_buf_str(&rb);
         if (strcmp(format, "tsv") == 0)
-            printf("%s\t%s\t%s\t%s\t%s\t%s\n", r->id, phase_name(g, r), when, r->source,
-                   r->section, r->summary);
+            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->id, phase_name(g, r), when,
+                   *reads ? reads : "-", r->source, r->section, r->summary);
         else if (strcmp(format, "md") == 0)
-            printf("| %s | %s | %s | %s | %s | %s |\n", r->id, phase_name(g, r), when,
-                   r->source, r->section, r->summary);
-        else
+            printf("| %s | %s | %s | %s | %s | %s | %s |\n", r->id, phase_name(g, r), when,
+                   *reads ? reads : "-", r->source, r->section, r->summary);
+        else {
             printf("%-*s %-*s %-30s %s \"%s\"\n    %s\n", wid, r->id, wph, phase_name(g, r), when,
                    r->source, r->section, r->summary);
+            if (*reads)
+                printf("    reads: %s\n", reads);
+        }
+        ud_buf_free(&rb);
         ud_buf_free(&wb);
     }
     return UD_EXIT_OK;
+}
+
+/* The rows a key's readings change: those that exist under some of its
+ * readings only, then those that consult it (ud_rule.reads). */
+static void print_rows_changed(const ud_game *g, int v)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        const char *sep = pass == 0 ? "  rows that exist under some readings: " : "  rows that consult it: ";
+        bool any = false;
+        for (int i = 0; i < g->n_rules; i++) {
+            const ud_rule *r = &g->rules[i];
+            bool in = pass == 0 ? (r->variant == v || (r->values2 != 0 && r->variant2 == v))
+                                : ((r->reads >> v) & 1u) != 0;
+            if (!in)
+                continue;
+            printf("%s%s", sep, r->id);
+            sep = ", ";
+            any = true;
+        }
+        if (any)
+            putchar('\n');
+    }
 }
 
 int cmd_variants(int argc, char **argv)
 {
     if (want_help(argc, argv, "usage: undead variants GAME\n"
                               "Lists the open questions of the rules: each key, its readings, "
-                              "their sources and the default.\n"))
+                              "their sources, the default, and the rows its readings change.\n"))
         return UD_EXIT_OK;
     const ud_game *g = cli_game("variants", argc > 1 ? argv[1] : NULL);
     if (!g)
@@ -117,6 +149,7 @@ int cmd_variants(int argc, char **argv)
             printf("  %s %-20s %s\n      source: %s \"%s\"\n", i == var->default_value ? "*" : " ",
                    var->values[i].name, var->values[i].summary, var->values[i].source,
                    var->values[i].section);
+        print_rows_changed(g, v);
     }
     puts("(* = default)");
     return UD_EXIT_OK;

@@ -1868,7 +1868,7 @@ static void next_round(void *p, ud_step *s)
  * row list that expands to the variant and its value). */
 #define STRESS_HAND(val) DL_V_STRESS_HAND, DL_STRESS_HAND_##val
 #define SEC_ABILITY "COMPONENTS (the ability: sample content in spec/dotld/content/, not the rulebook)"
-#define WITH_STREET_MAP DL_V_START_ITEMS, (1u << DL_ITEMS_STREET_MAP) | (1u << DL_ITEMS_BOTH)
+#define WITH_STREET_MAP UD_ALSO(DL_V_START_ITEMS, (1u << DL_ITEMS_STREET_MAP) | (1u << DL_ITEMS_BOTH))
 
 /* X(C, IDX, PHASE, KIND, GUARD, EFFECT, ID, SOURCE, SECTION, SUMMARY, COND, COND2) */
 #define DL_RULE_LIST(X, C) \

@@ -35,7 +35,7 @@ static void players_seat(void *p, ud_step *s)
 static void dice_fill_cup(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
-    st->dice_set = (uint8_t)s->setup->variant[ZD_V_DICE];
+    st->dice_set = (uint8_t)ud_reading(s, ZD_V_DICE);
     for (int t = 0; t < ZD_TYPES; t++)
         st->cup[t] = zd_set_count[st->dice_set][t];
     st->bus_face = ZD_BUS_NONE;
@@ -517,8 +517,8 @@ static void tie_stands(void *p, ud_step *s)
 
 #define V(key, val) ZD_V_##key, val
 #define SEC_X "Expanding the Zombie Horde (the faces: the publisher's published descriptions, not 001)"
-#define WITH_SANTA ZD_V_DICE, ZD_WITH_SANTA
-#define WITH_HUNK_HOTTIE ZD_V_DICE, ZD_WITH_HUNK_HOTTIE
+#define WITH_SANTA UD_ALSO(ZD_V_DICE, ZD_WITH_SANTA)
+#define WITH_HUNK_HOTTIE UD_ALSO(ZD_V_DICE, ZD_WITH_HUNK_HOTTIE)
 #define EFFECT UD_ROW_EFFECT
 #define OFFER UD_ROW_OFFER
 
@@ -534,7 +534,7 @@ static void tie_stands(void *p, ud_step *s)
     X(C, ZD_R_DICE, ZD_PH_SETUP, EFFECT, ud_always, dice_fill_cup, \
       "ZD-DICE", S001, "Game Components", \
       "13 dice start in the cup: 6 green (3 brain, 1 shotgun, 2 feet), 4 yellow (2/2/2), 3 red (1/3/2).", \
-      UD_ALWAYS, UD_ANY) \
+      UD_ALWAYS, UD_READS(UD_KEY(ZD_V_DICE))) \
     X(C, ZD_R_FIRST_SEAT_ORDER, ZD_PH_SETUP, EFFECT, ud_always, first_seat_order, \
       "ZD-FIRST-SEAT-ORDER", S000, "Zombie Dice (intro)", \
       "The first listed player starts (the last game's winner, or the best groan).", \
