@@ -106,12 +106,20 @@ static void folder_of(const ud_game *g, char *out, size_t size)
 
 /* ---- which combinations -------------------------------------------------- */
 
-/* Does the set of active rows differ between two variant settings? */
+/* Do the rows differ between two variant settings: a row in one table
+ * and not the other, or a row in both that consults a key the two settings
+ * read differently (ud_rule.reads)? */
 static bool rows_differ(const ud_game *g, const int *a, const int *b)
 {
-    for (int r = 0; r < g->n_rules; r++)
-        if (ud_rule_active(&g->rules[r], a) != ud_rule_active(&g->rules[r], b))
+    for (int r = 0; r < g->n_rules; r++) {
+        const ud_rule *rule = &g->rules[r];
+        bool in_a = ud_rule_active(rule, a);
+        if (in_a != ud_rule_active(rule, b))
             return true;
+        for (int v = 0; in_a && rule->reads && v < g->n_variants; v++)
+            if (((rule->reads >> v) & 1u) && a[v] != b[v])
+                return true;
+    }
     return false;
 }
 
@@ -131,10 +139,7 @@ static bool alone(const ud_game *g, int v, int x)
     return rows_differ(g, a, b);
 }
 
-/* A main key: every reading changes the rows alone (or the reading is
- * behaviour the rows decide inside their guards: a key whose readings
- * change no row under any single companion is main too, so it is never
- * left out). */
+/* A main key: every reading changes the rows alone. */
 static bool main_key(const ud_game *g, int v)
 {
     for (int x = 0; x < g->variants[v].n_values; x++)

@@ -537,6 +537,10 @@ static void section_rules(faq_doc *d, sqlite3 *h, const ud_game *g, const game_r
             ud_buf when;
             ud_buf_init(&when);
             ud_rule_when(g, rule, &when);
+            if (rule->reads) {
+                ud_buf_puts(&when, "; consults ");
+                ud_rule_reads(g, rule, &when);
+            }
             ident(d, ud_buf_str(&when), false);
             ud_buf_free(&when);
             cell_end(d);
@@ -564,8 +568,16 @@ static void rules_under(faq_doc *d, const ud_game *g, int v, int x)
         text(d, n++ ? ", " : "");
         link(d, rule->id, rule->id);
     }
-    if (!n)
-        text(d, "none (the rows decide it in their guards)");
+    int consulted = 0;
+    for (int r = 0; r < g->n_rules; r++) {
+        const ud_rule *rule = &g->rules[r];
+        if (!((rule->reads >> v) & 1u))
+            continue;
+        text(d, consulted++ ? ", " : n ? "; and the rows that consult it: " : "the rows that consult it: ");
+        link(d, rule->id, rule->id);
+    }
+    if (!n && !consulted)
+        text(d, "none");
 }
 
 /* A metric's name as a reader says it: "win_rate:p1" is the first seat's

@@ -43,9 +43,10 @@ static void zd_init(void *p, const ud_setup *setup)
 {
     ST(p)->phase = ZD_PH_SETUP;
     ST(p)->winner = -1;
-    /* A policy sees only the state: it learns the readings from here. */
+    /* A policy sees only the state: it learns the readings from here.
+     * No row reads this copy: rows ask ud_reading. */
     for (int v = 0; v < ZD_VARIANTS; v++)
-        ST(p)->readings[v] = (uint8_t)setup->variant[v];
+        ST(p)->readings[v] = (uint8_t)setup->variant[v];   /* ud-reading-ok: for the policies */
 }
 
 static int zd_to_move(const void *p)
