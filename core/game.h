@@ -265,6 +265,14 @@ struct ud_game {
     int n_reading_measures;
     int min_players;           /* 1: the game has a solo mode */
     int max_players;           /* at most UD_MAX_PLAYERS */
+    /* The row that refuses a table outside the game's range: its ID is
+     * named when a command refuses one before anything runs
+     * (ud_setup_check_players).  NULL: none. */
+    const char *players_rule;
+    /* The most players the loaded content seats (Dice of the Living
+     * Dead: a character each), at least 1 and at most UD_MAX_PLAYERS;
+     * NULL: max_players. */
+    int (*content_max_players)(void);
     size_t state_size;
 
     /* The current phase is the byte at this offset of the state: the
@@ -336,6 +344,12 @@ struct ud_game {
 static inline int ud_setup_player_count(const ud_setup *setup)
 {
     return setup->n_players + setup->n_unseated;
+}
+
+/* The most players g seats under its loaded content. */
+static inline int ud_game_max_players(const ud_game *g)
+{
+    return g->content_max_players ? g->content_max_players() : g->max_players;
 }
 
 static inline int ud_phase_of(const ud_game *g, const void *state)

@@ -80,7 +80,24 @@ typedef struct parser {
     ud_game_lookup find;
     ud_error *err;
     int seen_version, seen_players, in_body;
+    int last_player_line, last_player_col;   /* where the last 'player' line named one */
 } parser;
+
+/* The header is read: too few players are refused at the last one named
+ * (too many were at the first beyond the game's range; none at all is
+ * refused once the whole file is read). */
+static bool header_done(parser *ps)
+{
+    ud_transcript *t = ps->t;
+    int n = ud_setup_player_count(&t->setup);
+    ud_buf msg;
+    ud_buf_init(&msg);
+    bool ok = !t->game || n == 0 || ud_setup_check_players(t->game, n, &msg);
+    if (!ok)
+        ud_error_set(ps->err, ps->last_player_line, ps->last_player_col, NULL, "%s", ud_buf_str(&msg));
+    ud_buf_free(&msg);
+    return ok;
+}
 
 static bool need_args(parser *ps, const ud_tline *tl, int min, int max, const char *what)
 {
@@ -156,6 +173,11 @@ static bool header_line(parser *ps, ud_tline *tl)
             return false;
         int seat = t->setup.n_players;
         ok = ud_setup_add_player(&t->setup, tl->tok[1], &msg);
+        ps->last_player_line = tl->line;
+        ps->last_player_col = tl->col[1];
+        int n = ud_setup_player_count(&t->setup);
+        if (ok && n > ud_game_max_players(t->game))
+            ok = ud_setup_check_players(t->game, n, &msg);
         if (!ok)
             ud_error_set(ps->err, tl->line, tl->col[1], NULL, "%s", ud_buf_str(&msg));
         else if (tl->ntok == 3) {
@@ -285,7 +307,7 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find,
                         ud_transcript *t, ud_error *err)
 {
     memset(t, 0, sizeof *t);
-    parser ps = { t, find, err, 0, 0, 0 };
+    parser ps = { t, find, err, 0, 0, 0, 0, 0 };
     size_t pos = 0;
     int lineno = 0;
     while (pos < len) {
@@ -339,6 +361,10 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find,
                 free(tl.text);
                 goto fail;
             }
+            if (!ps.in_body && !header_done(&ps)) {
+                free(tl.text);
+                goto fail;
+            }
             ps.in_body = 1;
             ok = body_line(&ps, &tl) && add_line(t, &tl);
             if (!ok)
@@ -362,6 +388,8 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find,
         ud_error_set(err, lineno, 1, NULL, "expected at least one 'player NAME [POLICY]' line");
         goto fail;
     }
+    if (!ps.in_body && !header_done(&ps))
+        goto fail;
     return 0;
 fail:
     ud_transcript_free(t);

@@ -23,6 +23,10 @@
 #            no decision says where it plays; solve --export to a folder that
 #            is not there fails before the solve; db integrity reports on a
 #            corrupt file (exit 1) instead of refusing to open it.
+#   players  too many or too few players, for every game: play, sim, explore
+#            and a record's header (check, show) refuse the table before
+#            anything runs, exit 2, naming the game's range and its rule
+#            (seven and a hundred names were read past the seats' array).
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 # the verify_db fixture's database (tests/verify_db.sh), for the cases
@@ -202,6 +206,60 @@ small)
     printf 'eggs\n' > notes.txt
     run "$undead" db integrity --db notes.txt
     expect 1 out "notes.txt: file is not a database"
+    ;;
+players)
+    # names N: "p1,p2,...,pN"; record GAME N: a record's header naming N players
+    names() { local i s=p1; for ((i = 2; i <= $1; i++)); do s+=",p$i"; done; echo "$s"; }
+    record() {
+        local i; printf 'undead-transcript 1\ngame %s\n' "$1"
+        for ((i = 1; i <= $2; i++)); do printf 'player p%d\n' "$i"; done
+        printf 'seed 1\n'
+    }
+    # refused GAME N LO HI RULE: N players are refused by every command
+    refused() {
+        local game=$1 n=$2 lo=$3 hi=$4 rule=$5
+        local msg="expected $lo to $hi players for $game ($rule), found $n"
+        for cmd in "play $game --no-db" "sim $game --games 3 --no-db" "explore $game --max-depth 1 --no-db"; do
+            # shellcheck disable=SC2086
+            run "$undead" $cmd --players "$(names "$n")"
+            expect 2 err "undead: --players: $msg"
+            [[ ! -s out ]] || fail "'$cmd' with $n players wrote: $(head -c 500 out)"
+        done
+        record "$game" "$n" > rec.txt
+        # too many: at the first player beyond the range; too few: at the last
+        local at=$(( n > hi ? hi + 1 : n )) found=$(( n > hi ? hi + 1 : n ))
+        msg="expected $lo to $hi players for $game ($rule), found $found"
+        run "$undead" check --no-db rec.txt
+        expect 2 err "rec.txt:$((at + 2)):8: $msg"
+        run "$undead" show "$game" rec.txt
+        expect 2 err "rec.txt:$((at + 2)):8: $msg"
+    }
+    # played GAME N: N players are a table: play, sim and check run it
+    played() {
+        run "$undead" play "$1" --no-db --players "$(names "$2")"
+        [[ $rc == 0 ]] || fail "play $1 with $2 players: exit $rc: $(head -c 2000 err)"
+        cp out played.txt
+        run "$undead" check --no-db played.txt
+        [[ $rc == 0 ]] || fail "check of play $1 with $2 players: exit $rc: $(head -c 2000 err)"
+        run "$undead" sim "$1" --games 3 --no-db --players "$(names "$2")"
+        [[ $rc == 0 ]] || fail "sim $1 with $2 players: exit $rc: $(head -c 2000 err)"
+    }
+    for n in 7 100; do
+        refused zombies-cards $n 2 6 ZC-PLAYERS
+        refused zombies-board $n 1 6 ZB-PLAYERS
+        refused dotld $n 1 5 DL-PLAYERS
+        refused one-die $n 1 4 OD-PLAYERS
+    done
+    played zombie-dice 7
+    refused zombie-dice 100 2 16 ZD-PLAYERS
+    refused zombie-dice 1 2 16 ZD-PLAYERS
+    refused zombies-cards 1 2 6 ZC-PLAYERS
+    # the largest tables each game takes
+    played zombies-cards 6
+    played zombies-board 6
+    played dotld 5
+    played one-die 4
+    played zombie-dice 16
     ;;
 *) fail "unknown case" ;;
 esac

@@ -494,3 +494,15 @@ void dl_content_ready(void)
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, load_builtin);
 }
+
+/* "Each player is given a Character", The Doctor and any other solo-only
+ * one excepted: a party has at most as many players as the loaded set
+ * deals characters; one player always plays solo. */
+int dl_content_max_players(void)
+{
+    dl_content_ready();
+    int party = 0;
+    for (int i = 0; i < dl_content.n_characters; i++)
+        party += !dl_content.character[i].solo_only;
+    return party < 1 ? 1 : party > DL_MAX_PLAYERS ? DL_MAX_PLAYERS : party;
+}

@@ -556,6 +556,7 @@ const ud_game zb_game = {
     .n_ratios = 3,
     .min_players = 1,
     .max_players = ZB_MAX_PLAYERS,
+    .players_rule = "ZB-PLAYERS",
     .state_size = sizeof(zb_state),
     .phase_offset = offsetof(zb_state, phase),
     .init = zb_init,
