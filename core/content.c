@@ -16,7 +16,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* A value being built, with the memory it owns. */
 typedef struct slot {
@@ -666,13 +668,28 @@ static bool read_disk(loader *ld, const char *path, const char *from_file, int f
                       int from_col, char **text, size_t *len)
 {
     const char *at = from_file ? from_file : path;
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* O_NONBLOCK: opening a FIFO for reading waits for a writer, which may
+     * never come; a regular file ignores the flag, and nothing else is read. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
         return fail(ld, at, from_line, from_col, "expected a readable file '%s' (%s)", path, strerror(errno));
     struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        fclose(f);
-        return fail(ld, at, from_line, from_col, "expected '%s' to be a regular file", path);
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        return fail(ld, at, from_line, from_col, "expected a readable file '%s' (%s)", path, strerror(e));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return fail(ld, at, from_line, from_col, "expected '%s' to be a regular file, found %s", path,
+                    S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISDIR(st.st_mode) ? "a directory"
+                    : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : S_ISSOCK(st.st_mode) ? "a socket"
+                    : "another kind of file");
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return fail(ld, at, from_line, from_col, "expected a readable file '%s' (%s)", path, strerror(errno));
     }
     /* Grow from the size the file says it has, never past the budget + 1
      * (that last byte tells "too big" from "exactly the limit"), so nested

@@ -27,6 +27,8 @@
 #            and a record's header (check, show) refuse the table before
 #            anything runs, exit 2, naming the game's range and its rule
 #            (seven and a hundred names were read past the seats' array).
+#   fifo     a FIFO as a content file, named, in a --content folder or
+#            included, is refused without waiting for a writer, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 # the verify_db fixture's database (tests/verify_db.sh), for the cases
@@ -260,6 +262,26 @@ players)
     played dotld 5
     played one-die 4
     played zombie-dice 16
+    ;;
+fifo)
+    # within seconds, not forever: run's timeout would say 124
+    mkfifo pipe.txt
+    run "$undead" play zombies-board --content pipe.txt --no-db
+    expect 2 err "pipe.txt: expected 'pipe.txt' to be a regular file, found a FIFO"
+    cp -r "$src/spec/dotld/content" dl
+    rm dl/stress.txt
+    mkfifo dl/stress.txt
+    run "$undead" play dotld --content dl --no-db
+    expect 2 err "dl/stress.txt: expected 'dl/stress.txt' to be a regular file, found a FIFO"
+    cp -r "$src/spec/zombies_cards/content" zc
+    printf 'include "more.fifo"\n' >> zc/cards.txt
+    mkfifo zc/more.fifo
+    line=$(wc -l < zc/cards.txt)
+    run "$undead" play zombies-cards --content zc --no-db
+    expect 2 err "zc/cards.txt:$line:9: expected 'zc/more.fifo' to be a regular file, found a FIFO"
+    printf 'undead-transcript 1\ngame zombies-cards\nplayer a\nplayer b\nseed 1\n' > rec.txt
+    run "$undead" check --no-db --content zc rec.txt
+    expect 2 err "zc/cards.txt:$line:9: expected 'zc/more.fifo' to be a regular file, found a FIFO"
     ;;
 *) fail "unknown case" ;;
 esac

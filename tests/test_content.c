@@ -635,7 +635,30 @@ Test(content_disk, missing_files, .init = make_tmpdir, .fini = remove_tmpdir)
     cr_assert_not(load_disk(ud_content_load_file, "top.txt"));
     cr_assert_str_eq(relative(printed), "DIR/top.txt:2:9: expected a readable file 'DIR/gone.txt' (No such file or directory)");
     cr_assert_not(load_disk(ud_content_load_file, ""));
-    cr_assert_str_eq(relative(printed), "DIR: expected 'DIR' to be a regular file");
+    cr_assert_str_eq(relative(printed), "DIR: expected 'DIR' to be a regular file, found a directory");
+}
+
+/* A FIFO (or a device) is refused without being read: opening a FIFO
+ * waits for a writer, and none comes. */
+Test(content_disk, special_files_are_refused_unread, .init = make_tmpdir, .fini = remove_tmpdir)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/cards.txt", tmpdir);
+    cr_assert_eq(mkfifo(path, 0600), 0);
+    cr_assert_not(load_disk(ud_content_load_file, "cards.txt"));
+    cr_assert_str_eq(relative(printed), "DIR/cards.txt: expected 'DIR/cards.txt' to be a regular file, found a FIFO");
+    put("thing.txt", "thing id=1 name=a\n");
+    cr_assert_not(load_disk(ud_content_load_dir, ""));
+    cr_assert_str_eq(relative(printed), "DIR/cards.txt: expected 'DIR/cards.txt' to be a regular file, found a FIFO");
+    put("top.txt", "card n=1\ninclude \"cards.txt\"\n");
+    cr_assert_not(load_disk(ud_content_load_file, "top.txt"));
+    cr_assert_str_eq(relative(printed),
+                     "DIR/top.txt:2:9: expected 'DIR/cards.txt' to be a regular file, found a FIFO");
+    reset();
+    ud_content_error err;
+    cr_assert_not(ud_content_load_file(&schema, "/dev/null", &S, &err));
+    print_error(&err);
+    cr_assert_str_eq(printed, "/dev/null: expected '/dev/null' to be a regular file, found a device");
 }
 
 Test(content_disk, directory_one_file_per_kind, .init = make_tmpdir, .fini = remove_tmpdir)
