@@ -45,7 +45,20 @@ typedef struct loader {
     int counts[UD_CONTENT_MAX_KINDS];
     const char *stack[UD_CONTENT_MAX_INCLUDE_DEPTH];
     int depth;
+    struct seen *seen;                /* values of unique fields so far */
+    int n_seen, cap_seen;
 } loader;
+
+/* A value of a unique field (ud_content_field.unique), with where it was
+ * first written: set, scope (the unique_within field's value, "" for
+ * none) and value in one block, then the file. */
+typedef struct seen {
+    const char *set;
+    char *key;               /* scope '\n' value '\0' file */
+    size_t key_len;          /* up to the value's end */
+    const char *file;
+    int line, col;
+} seen;
 
 /* ---- errors ------------------------------------------------------------------------ */
 
@@ -392,6 +405,63 @@ static int kind_index(const ud_content_schema *s, const ud_content_kind *k)
     return (int)(k - s->kinds);
 }
 
+/* A value as text, for a unique field's set. */
+static const char *value_text(const ud_content_field *f, const ud_content_value *v, char num[32])
+{
+    if (f->type == UD_CONTENT_INT) {
+        snprintf(num, 32, "%ld", v->i);
+        return num;
+    }
+    return v->s ? v->s : "";
+}
+
+/* The record's unique fields against every value seen before in their
+ * sets; then they join them. */
+static bool check_unique(loader *ld, const char *file, const record_state *rs)
+{
+    const ud_content_kind *k = rs->kind;
+    for (int i = 0; i < k->n_fields; i++) {
+        const ud_content_field *f = &k->fields[i];
+        const ud_content_value *v = &rs->slots[i].v;
+        if (!f->unique || !v->set)
+            continue;
+        char num[32], scope_num[32];
+        const char *value = value_text(f, v, num), *scope = "";
+        int w = f->unique_within ? ud_content_field_index(k, f->unique_within) : -1;
+        if (w >= 0 && rs->slots[w].v.set)
+            scope = value_text(&k->fields[w], &rs->slots[w].v, scope_num);
+        size_t ls = strlen(scope), lv = strlen(value), lf = strlen(file);
+        for (int j = 0; j < ld->n_seen; j++) {
+            const seen *o = &ld->seen[j];
+            if (strcmp(o->set, f->unique) != 0 || o->key_len != ls + 1 + lv || memcmp(o->key, scope, ls) != 0 ||
+                o->key[ls] != '\n' || memcmp(o->key + ls + 1, value, lv) != 0)
+                continue;
+            char shown_v[48];
+            return fail(ld, file, v->line, v->col, "expected each %s once%s%s, found '%s' again (first at %s:%d:%d)",
+                        f->name, w >= 0 ? " per " : "", w >= 0 ? k->fields[w].name : "",
+                        shown(value, lv, shown_v), o->file, o->line, o->col);
+        }
+        if (ld->n_seen == ld->cap_seen) {
+            int cap = ld->cap_seen ? ld->cap_seen * 2 : 64;
+            seen *p = realloc(ld->seen, (size_t)cap * sizeof *p);
+            if (!p)
+                return fail(ld, file, v->line, v->col, "out of memory");
+            ld->seen = p;
+            ld->cap_seen = cap;
+        }
+        char *key = malloc(ls + 1 + lv + 1 + lf + 1);
+        if (!key)
+            return fail(ld, file, v->line, v->col, "out of memory");
+        memcpy(key, scope, ls);
+        key[ls] = '\n';
+        memcpy(key + ls + 1, value, lv);
+        key[ls + 1 + lv] = '\0';
+        memcpy(key + ls + 1 + lv + 1, file, lf + 1);
+        ld->seen[ld->n_seen++] = (seen){ f->unique, key, ls + 1 + lv, key + ls + 1 + lv + 1, v->line, v->col };
+    }
+    return true;
+}
+
 /* Close the open record: defaults, required fields, counts, callback. */
 static bool record_finish(loader *ld, const char *file, record_state *rs)
 {
@@ -420,6 +490,8 @@ static bool record_finish(loader *ld, const char *file, record_state *rs)
     if (ok && ld->counts[ki] >= max)
         ok = fail(ld, file, rs->line, rs->col, "expected at most %d '%s' record%s", max, k->name,
                   max == 1 ? "" : "s");
+    if (ok)
+        ok = check_unique(ld, file, rs);
     if (ok) {
         ld->records++;
         ld->counts[ki]++;
@@ -806,6 +878,18 @@ static bool check_field(const ud_content_kind *k, const ud_content_field *f, cha
                                     f->words[i]);
         }
     }
+    if (f->unique && (f->type != UD_CONTENT_INT && f->type != UD_CONTENT_WORD && f->type != UD_CONTENT_STRING))
+        return why_fail(why, size, "kind '%s', field '%s': unique, but not an int, word or string", kn, f->name);
+    if (f->unique_within && (!f->unique || ud_content_field_index(k, f->unique_within) < 0 ||
+                             strcmp(f->unique_within, f->name) == 0))
+        return why_fail(why, size, "kind '%s', field '%s': unique_within names no other field (or no unique set)",
+                        kn, f->name);
+    if (f->unique_within) {
+        const ud_content_field *w = &k->fields[ud_content_field_index(k, f->unique_within)];
+        if (w->type != UD_CONTENT_INT && w->type != UD_CONTENT_WORD && w->type != UD_CONTENT_STRING &&
+            w->type != UD_CONTENT_ENUM)
+            return why_fail(why, size, "kind '%s', field '%s': unique within a list", kn, f->name);
+    }
     if (f->def) {
         ud_content_error e;
         memset(&e, 0, sizeof e);
@@ -857,6 +941,17 @@ bool ud_content_schema_check(const ud_content_schema *s, char *why, size_t why_s
 
 /* ---- loading ---------------------------------------------------------------------- */
 
+/* Every load ends here, loaded or not: returns ok. */
+static bool end(loader *ld, bool ok)
+{
+    for (int i = 0; i < ld->n_seen; i++)
+        free(ld->seen[i].key);
+    free(ld->seen);
+    ld->seen = NULL;
+    ld->n_seen = ld->cap_seen = 0;
+    return ok;
+}
+
 static bool begin(loader *ld, const ud_content_schema *s, void *ctx, ud_content_error *err)
 {
     memset(err, 0, sizeof *err);
@@ -898,7 +993,7 @@ static bool load_top(loader *ld, const char *name)
 bool ud_content_load_file(const ud_content_schema *s, const char *path, void *ctx, ud_content_error *err)
 {
     loader ld;
-    return begin(&ld, s, ctx, err) && load_top(&ld, path);
+    return end(&ld, begin(&ld, s, ctx, err) && load_top(&ld, path));
 }
 
 bool ud_content_load_memory(const ud_content_schema *s, const ud_content_memfile *files, int n_files, int top,
@@ -906,12 +1001,12 @@ bool ud_content_load_memory(const ud_content_schema *s, const ud_content_memfile
 {
     loader ld;
     if (!begin(&ld, s, ctx, err))
-        return false;
+        return end(&ld, false);
     if (top < 0 || top >= n_files || !files[top].name)
         return fail(&ld, "memory", 0, 0, "internal: no top file %d among %d", top, n_files);
     ld.mem = files;
     ld.n_mem = n_files;
-    return load_top(&ld, files[top].name);
+    return end(&ld, load_top(&ld, files[top].name));
 }
 
 bool ud_content_load_buffer(const ud_content_schema *s, const char *name, const char *text, size_t len,
@@ -953,7 +1048,7 @@ static bool load_dir(loader *ld, const char *dir)
 bool ud_content_load_dir(const ud_content_schema *s, const char *dir, void *ctx, ud_content_error *err)
 {
     loader ld;
-    return begin(&ld, s, ctx, err) && load_dir(&ld, dir);
+    return end(&ld, begin(&ld, s, ctx, err) && load_dir(&ld, dir));
 }
 
 bool ud_content_load_dir_memory(const ud_content_schema *s, const char *dir, const ud_content_memfile *files,
@@ -961,10 +1056,10 @@ bool ud_content_load_dir_memory(const ud_content_schema *s, const char *dir, con
 {
     loader ld;
     if (!begin(&ld, s, ctx, err))
-        return false;
+        return end(&ld, false);
     ld.mem = files;
     ld.n_mem = n_files;
-    return load_dir(&ld, dir);
+    return end(&ld, load_dir(&ld, dir));
 }
 
 bool ud_content_load_path(const ud_content_schema *s, const char *path, void *ctx, ud_content_error *err)

@@ -27,6 +27,9 @@
 #            and a record's header (check, show) refuse the table before
 #            anything runs, exit 2, naming the game's range and its rule
 #            (seven and a hundred names were read past the seats' array).
+#   duplicates  two records of one name (or id) in the content of Dice of the
+#            Living Dead, the card and the board game: refused at the second,
+#            exit 2, naming the first, by one check in core/content.c.
 #   fifo     a FIFO as a content file, named, in a --content folder or
 #            included, is refused without waiting for a writer, exit 2.
 set -euo pipefail
@@ -262,6 +265,49 @@ players)
     played dotld 5
     played one-die 4
     played zombie-dice 16
+    ;;
+duplicates)
+    # dup GAME FILE RECORD MESSAGE: RECORD added at the end of FILE of the
+    # game's built-in set is refused by play and by check with MESSAGE
+    # (at the last line, whose number the message gives as LINE)
+    dup() {
+        rm -rf c
+        cp -r "$src/spec/$1/content" c
+        printf '%s\n' "$3" >> "c/$2"
+        local line; line=$(wc -l < "c/$2")
+        run "$undead" play "$(tr _ - <<< "$1")" --content c --no-db
+        expect 2 err "${4//LINE/$line}"
+        printf 'undead-transcript 1\ngame %s\nplayer a\nplayer b\nseed 1\n' "$(tr _ - <<< "$1")" > rec.txt
+        run "$undead" check --no-db --content c rec.txt
+        expect 2 err "${4//LINE/$line}"
+    }
+    dup dotld characters.txt 'character name=the-cop title="The Cop" abilities=scout' \
+        "c/characters.txt:LINE:16: expected each name once, found 'the-cop' again (first at c/characters.txt:18:16)"
+    dup dotld stress.txt 'stress name=hoarder when=no-find' \
+        "c/stress.txt:LINE:13: expected each name once, found 'hoarder' again (first at c/stress.txt:14:13)"
+    dup dotld tokens.txt 'token name=shambler' \
+        "c/tokens.txt:LINE:12: expected each name once, found 'shambler' again (first at c/tokens.txt:10:12)"
+    dup dotld items.txt 'item name=street-map ability=scout' \
+        "c/items.txt:LINE:11: expected each name once, found 'street-map' again (first at c/items.txt:7:11)"
+    dup dotld events.txt 'option event=looters name=pay' \
+        "c/events.txt:LINE:27: expected each name once per event, found 'pay' again (first at c/events.txt:16:27)"
+    dup dotld events.txt 'event name=looters at=hospital' \
+        "c/events.txt:LINE:12: expected each name once, found 'looters' again (first at c/events.txt:14:12)"
+    dup dotld districts.txt 'district name=hospital time=5 safehouse=hospital spaces=start,safe' \
+        "c/districts.txt:LINE:15: expected each name once, found 'hospital' again (first at c/districts.txt:20:15)"
+    # the card game's deck is full (104 cards): its second card takes the first's id
+    rm -rf c
+    cp -r "$src/spec/zombies_cards/content" c
+    sed -i '18s/^card id=oooooh-what-luck /card id=power-outage /' c/cards.txt
+    run "$undead" play zombies-cards --content c --no-db
+    expect 2 err "c/cards.txt:18:9: expected each id once, found 'power-outage' again (first at c/cards.txt:16:9)"
+    # the board game's ids are one set over tiles, events and weapons
+    # (eight weapons, the most: the first is renamed)
+    rm -rf c
+    cp -r "$src/spec/zombies_board/content" c
+    sed -i '5s/^weapon id=fire-axe /weapon id=adrenaline /' c/weapons.txt
+    run "$undead" play zombies-board --content c --no-db
+    expect 2 err "c/weapons.txt:5:11: expected each id once, found 'adrenaline' again (first at c/events.txt:12:10)"
     ;;
 fifo)
     # within seconds, not forever: run's timeout would say 124

@@ -781,6 +781,61 @@ Test(content_schema, problems)
     cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k', field 'x': default \"unquoted\": expected a quoted string (\"...\") for 'x', found 'unquoted'");
     f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_WORD_LIST, .max_len = UD_CONTENT_MAX_LIST + 1 };
     cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k', field 'x': max_len above the limit");
+    f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_WORD_LIST, .unique = "x" };
+    cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k', field 'x': unique, but not an int, word or string");
+    f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_WORD, .unique = "x", .unique_within = "y" };
+    cr_assert_str_eq(schema_problem(f, 1, "k"),
+                     "kind 'k', field 'x': unique_within names no other field (or no unique set)");
+}
+
+/* ---- unique values: one check in the loader for every game ------------------------------ */
+
+static const ud_content_field tile_fields[] = {
+    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .unique = "id" },
+    { .name = "n", .type = UD_CONTENT_INT, .max = 99, .unique = "n" },
+    { .name = "title", .type = UD_CONTENT_STRING, .def = "\"\"" },
+};
+static const ud_content_field weapon_fields[] = {
+    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .unique = "id" },
+};
+static const ud_content_field option_fields[] = {
+    { .name = "event", .type = UD_CONTENT_WORD, .required = true },
+    { .name = "name", .type = UD_CONTENT_STRING, .required = true, .unique = "option", .unique_within = "event" },
+};
+static const ud_content_kind unique_kinds[] = {
+    { .name = "tile", .fields = tile_fields, .n_fields = 3 },
+    { .name = "weapon", .fields = weapon_fields, .n_fields = 1 },
+    { .name = "option", .fields = option_fields, .n_fields = 2 },
+};
+static const ud_content_schema unique_schema = { "unique content", unique_kinds, 3 };
+
+static const char *unique_load(const char *text)
+{
+    ud_content_memfile files[] = { { "top.txt", text, strlen(text) }, { "more.txt", "weapon id=axe\n", 14 } };
+    ud_content_error err;
+    printed[0] = '\0';
+    if (!ud_content_load_memory(&unique_schema, files, 2, 0, NULL, &err))
+        print_error(&err);
+    return printed;
+}
+
+Test(content_unique, values_of_a_set_once)
+{
+    cr_assert_str_eq(unique_load("tile id=a n=1\ntile id=b n=2\ntile id=c\ntile id=d\n"), "", "unset values are no value");
+    cr_assert_str_eq(unique_load("tile id=a\n\ntile  id=a\n"),
+                     "top.txt:3:10: expected each id once, found 'a' again (first at top.txt:1:9)");
+    cr_assert_str_eq(unique_load("tile id=a n=7\ntile id=b n=7\n"),
+                     "top.txt:2:13: expected each n once, found '7' again (first at top.txt:1:13)");
+    /* kinds that name one set share it, across included files */
+    cr_assert_str_eq(unique_load("tile id=axe\ninclude \"more.txt\"\n"),
+                     "more.txt:1:11: expected each id once, found 'axe' again (first at top.txt:1:9)");
+    cr_assert_str_eq(unique_load("include \"more.txt\"\ntile id=axe\n"),
+                     "top.txt:2:9: expected each id once, found 'axe' again (first at more.txt:1:11)");
+    /* within a scope: the same name under two events, not twice under one */
+    cr_assert_str_eq(unique_load("option event=a name=\"fight\"\noption event=b name=\"fight\"\n"), "");
+    cr_assert_str_eq(unique_load("option event=a name=\"fight\"\noption event=b name=\"run\"\n"
+                                 "option event=a name=\"fight\"\n"),
+                     "top.txt:3:21: expected each name once per event, found 'fight' again (first at top.txt:1:21)");
 }
 
 static int shared_a, shared_b;

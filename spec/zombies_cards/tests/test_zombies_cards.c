@@ -382,7 +382,7 @@ Test(zc_content, bad_card_lists)
             1, 1, "expected bonus=1..5 on a weapon card");
     refused("card id=a map=x zombies=1 effect=draw source=sample\n"
             "card id=a map=y zombies=1 effect=draw source=sample\n",
-            2, 9, "expected an id no other card has ('a' is card 1's)");
+            2, 9, "expected each id once, found 'a' again (first at ");
     refused("card id=a map=x zombies=1 effect=draw at=x source=sample\n"
             "card id=b map=x zombies=1 effect=draw source=sample\n",
             1, 42, "expected at=any on a draw card (only weapons have a place)");
