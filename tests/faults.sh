@@ -30,6 +30,9 @@
 #   duplicates  two records of one name (or id) in the content of Dice of the
 #            Living Dead, the card and the board game: refused at the second,
 #            exit 2, naming the first, by one check in core/content.c.
+#   utf8     a content string that is not UTF-8 (or holds a control
+#            character) is refused where it stands, exit 2, before show
+#            --format svg could write it into a drawing.
 #   fifo     a FIFO as a content file, named, in a --content folder or
 #            included, is refused without waiting for a writer, exit 2.
 set -euo pipefail
@@ -308,6 +311,30 @@ duplicates)
     sed -i '5s/^weapon id=fire-axe /weapon id=adrenaline /' c/weapons.txt
     run "$undead" play zombies-board --content c --no-db
     expect 2 err "c/weapons.txt:5:11: expected each id once, found 'adrenaline' again (first at c/events.txt:12:10)"
+    ;;
+utf8)
+    # bad GAME FILE LINE SED MESSAGE: line LINE of FILE of the game's
+    # built-in set changed by SED is refused by play and by show (SVG)
+    bad() {
+        rm -rf c
+        cp -r "$src/spec/$1/content" c
+        sed -i "$3$4" "c/$2"
+        local game; game=$(tr _ - <<< "$1")
+        run "$undead" play "$game" --content c --no-db
+        expect 2 err "$5"
+        printf 'undead-transcript 1\ngame %s\nplayer a\nplayer b\nseed 1\n' "$game" > rec.txt
+        run "$undead" show "$game" rec.txt --content c --format svg
+        expect 2 err "$5"
+        [[ ! -s out ]] || fail "show wrote a drawing: $(head -c 300 out)"
+    }
+    bad dotld characters.txt 18 's/The Cop/The C\xffop/' \
+        "c/characters.txt:18:36: expected UTF-8 text, found byte 0xff"
+    bad dotld events.txt 14 's/name=looters/name=looters title="L\xc3"/' \
+        "c/events.txt:14:28: expected UTF-8 text, found byte 0xc3"
+    bad zombies_cards cards.txt 16 's/Power Outage/Power \xed\xa0\x80Outage/' \
+        "c/cards.txt:16:34: expected UTF-8 text, found byte 0xed"
+    bad zombies_board tiles.txt 10 's/name="\([^"]*\)"/name="\1\xc2\x9b"/' \
+        "c/tiles.txt:10:38: expected printable text, found control character U+009B"
     ;;
 fifo)
     # within seconds, not forever: run's timeout would say 124

@@ -332,6 +332,23 @@ Test(content_errors, bad_bytes)
     cr_assert_str_eq(printed, "t.txt:2:1: expected printable text, found byte 0x00");
 }
 
+/* Text is UTF-8, whole and shortest (it goes on into SVG, HTML and the
+ * database), with no C1 control characters. */
+Test(content_errors, invalid_utf8)
+{
+    OK("thing id=1 name=a title=\"Caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\xa7\x9f\"\n");
+    cr_assert_str_eq(log_text(), "t.txt:1:1 thing id=1 name=a title=<Caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\xa7\x9f> "
+                                 "speed=slow(0)(default) exits=unset tags=[a,b]\n");
+    ERR("thing id=1 name=a title=\"x\xff\"\n", "t.txt:1:27: expected UTF-8 text, found byte 0xff");
+    ERR("thing id=1 name=a title=\"\xc3\"\n", "t.txt:1:26: expected UTF-8 text, found byte 0xc3");
+    ERR("thing id=1 name=a title=\"\xc3\xa9\xa9\"\n", "t.txt:1:28: expected UTF-8 text, found byte 0xa9");
+    ERR("# \xc0\xaf is an overlong '/'\n", "t.txt:1:3: expected UTF-8 text, found byte 0xc0");
+    ERR("note # \xed\xa0\x80 a surrogate\n", "t.txt:1:8: expected UTF-8 text, found byte 0xed");
+    ERR("note # \xf4\x90\x80\x80 past U+10FFFF\n", "t.txt:1:8: expected UTF-8 text, found byte 0xf4");
+    ERR("note # \xe2\x82 cut short\n", "t.txt:1:8: expected UTF-8 text, found byte 0xe2");
+    ERR("thing id=1 name=a title=\"\xc2\x85\"\n", "t.txt:1:26: expected printable text, found control character U+0085");
+}
+
 Test(content_errors, callback_error_at_field)
 {
     ERR("thing id=1 name=ok\nthing id=2\n    name=bad\n", "t.txt:3:10: expected a name other than 'bad'");
