@@ -33,6 +33,10 @@
 #   utf8     a content string that is not UTF-8 (or holds a control
 #            character) is refused where it stands, exit 2, before show
 #            --format svg could write it into a drawing.
+#   start-lines  start lines of Dice of the Living Dead, the card and the
+#            board game are checked when read, whatever their order, and the
+#            position they make once all are read: exit 2, FILE:LINE:COL in
+#            a record, the line named on the command line.
 #   fifo     a FIFO as a content file, named, in a --content folder or
 #            included, is refused without waiting for a writer, exit 2.
 set -euo pipefail
@@ -335,6 +339,42 @@ utf8)
         "c/cards.txt:16:34: expected UTF-8 text, found byte 0xed"
     bad zombies_board tiles.txt 10 's/name="\([^"]*\)"/name="\1\xc2\x9b"/' \
         "c/tiles.txt:10:38: expected printable text, found control character U+009B"
+    ;;
+start-lines)
+    # both ways: --start on play, and the record's header on check
+    starts() {
+        local game=$1 players=$2 msg=$3 at=$4; shift 4
+        local args=() s
+        for s; do args+=(--start "$s"); done
+        run "$undead" play "$game" --no-db --players "$players" "${args[@]}"
+        expect 2 err "undead play: $msg"
+        { printf 'undead-transcript 1\ngame %s\n' "$game"
+          tr , '\n' <<< "$players" | sed 's/^/player /'
+          for s; do printf 'start %s\n' "$s"; done
+          printf 'seed 1\n'; } > rec.txt
+        run "$undead" check --no-db rec.txt
+        expect 2 err "rec.txt:$at: ${msg#*: }"
+    }
+    starts dotld ann "start lines: expected at least one survivor (healthy or infected), found healthy 0 and infected 0" \
+        4:7 'healthy 0'
+    starts dotld ann "start lines: expected space 0..6, before the safe house of every district that may be dealt first (hospital has the fewest spaces; or name one with 'district NAME'), found 31" \
+        4:7 'space 31'
+    starts dotld ann "start lines: expected space 0..6 on hospital (its main track before the safe house), found 30" \
+        5:7 'space 30' 'district hospital'
+    starts dotld ann "start lines: expected space 0..6 on hospital (its main track before the safe house), found 7" \
+        5:7 'district hospital' 'space 7'
+    starts dotld ann "start lines: expected space 0..6, before the safe house of every district that may be dealt first (hospital has the fewest spaces; or name one with 'district NAME'), found 8" \
+        4:7 'space 8'
+    starts dotld ann "start 'healthy 4': expected one 'healthy' line, found a second" 5:7 'healthy 3' 'healthy 4'
+    starts zombies-cards a,b "start 'deck b 3': card 3 is dealt twice" 6:7 'deck a 1,2,3' 'deck b 3'
+    starts zombies-board a,b "start 'first 4294967298': expected 'first N' with N a seat from 1 to 2, got '4294967298'" \
+        5:7 'first 4294967298'
+    starts zombies-board a,b "start 'tiles crossroads=4294967305': expected ID=N with N from 0 to 9, got 'crossroads=4294967305'" \
+        5:7 'tiles crossroads=4294967305'
+    starts zombies-board a,b "start 'first 2': expected one 'first' line, found a second" 6:7 'first 1' 'first 2'
+    # a position that holds is played
+    run "$undead" play dotld --no-db --players ann --start 'space 6' --start 'district hospital' --start 'healthy 1'
+    [[ $rc == 0 ]] || fail "a good start: exit $rc: $(head -c 2000 err)"
     ;;
 fifo)
     # within seconds, not forever: run's timeout would say 124
