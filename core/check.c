@@ -821,9 +821,12 @@ static void fill_result(const checker *c, int complete, uint64_t decisions, ud_c
     res->complete = complete;
     res->winner = complete ? c->g->winner(c->state) : -1;
     res->n_players = c->t->setup.n_players;
-    for (int i = 0; i < res->n_players; i++)
+    /* Only seats the game has: a table it refused names more. */
+    int hi = ud_game_max_players(c->g);
+    int seats = res->n_players < hi ? res->n_players : hi;
+    for (int i = 0; i < seats; i++)
         res->score[i] = c->g->score(c->state, i);
-    ud_game_outcomes(c->g, c->state, res->n_players, complete, res->outcome);
+    ud_game_outcomes(c->g, c->state, seats, complete, res->outcome);
     res->decisions = decisions;
 }
 

@@ -16,7 +16,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* A value being built, with the memory it owns. */
 typedef struct slot {
@@ -43,7 +45,20 @@ typedef struct loader {
     int counts[UD_CONTENT_MAX_KINDS];
     const char *stack[UD_CONTENT_MAX_INCLUDE_DEPTH];
     int depth;
+    struct seen *seen;                /* values of unique fields so far */
+    int n_seen, cap_seen;
 } loader;
+
+/* A value of a unique field (ud_content_field.unique), with where it was
+ * first written: set, scope (the unique_within field's value, "" for
+ * none) and value in one block, then the file. */
+typedef struct seen {
+    const char *set;
+    char *key;               /* scope '\n' value '\0' file */
+    size_t key_len;          /* up to the value's end */
+    const char *file;
+    int line, col;
+} seen;
 
 /* ---- errors ------------------------------------------------------------------------ */
 
@@ -86,6 +101,26 @@ void ud_content_error_at(ud_content_error *err, const ud_content_record *r, cons
 void ud_content_error_print(const ud_content_error *err, FILE *out)
 {
     ud_error_print(&err->e, err->file, out);
+}
+
+/* The character starting a UTF-8 sequence of at most len bytes, or -1 when
+ * the bytes are not one (cut short, overlong, a surrogate, past U+10FFFF). */
+static long utf8_char(const char *text, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    int n = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : p[0] >= 0xe0 && p[0] < 0xf0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
+    if (n == 0 || (size_t)n > len)
+        return -1;
+    long cp = p[0] & (0x7f >> n);
+    for (int k = 1; k < n; k++) {
+        if ((p[k] & 0xc0) != 0x80)
+            return -1;
+        cp = cp << 6 | (p[k] & 0x3f);
+    }
+    static const long least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+    if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+        return -1;
+    return cp;
 }
 
 /* What was found, for a message: at most 40 bytes, then "...". */
@@ -390,6 +425,63 @@ static int kind_index(const ud_content_schema *s, const ud_content_kind *k)
     return (int)(k - s->kinds);
 }
 
+/* A value as text, for a unique field's set. */
+static const char *value_text(const ud_content_field *f, const ud_content_value *v, char num[32])
+{
+    if (f->type == UD_CONTENT_INT) {
+        snprintf(num, 32, "%ld", v->i);
+        return num;
+    }
+    return v->s ? v->s : "";
+}
+
+/* The record's unique fields against every value seen before in their
+ * sets; then they join them. */
+static bool check_unique(loader *ld, const char *file, const record_state *rs)
+{
+    const ud_content_kind *k = rs->kind;
+    for (int i = 0; i < k->n_fields; i++) {
+        const ud_content_field *f = &k->fields[i];
+        const ud_content_value *v = &rs->slots[i].v;
+        if (!f->unique || !v->set)
+            continue;
+        char num[32], scope_num[32];
+        const char *value = value_text(f, v, num), *scope = "";
+        int w = f->unique_within ? ud_content_field_index(k, f->unique_within) : -1;
+        if (w >= 0 && rs->slots[w].v.set)
+            scope = value_text(&k->fields[w], &rs->slots[w].v, scope_num);
+        size_t ls = strlen(scope), lv = strlen(value), lf = strlen(file);
+        for (int j = 0; j < ld->n_seen; j++) {
+            const seen *o = &ld->seen[j];
+            if (strcmp(o->set, f->unique) != 0 || o->key_len != ls + 1 + lv || memcmp(o->key, scope, ls) != 0 ||
+                o->key[ls] != '\n' || memcmp(o->key + ls + 1, value, lv) != 0)
+                continue;
+            char shown_v[48];
+            return fail(ld, file, v->line, v->col, "expected each %s once%s%s, found '%s' again (first at %s:%d:%d)",
+                        f->name, w >= 0 ? " per " : "", w >= 0 ? k->fields[w].name : "",
+                        shown(value, lv, shown_v), o->file, o->line, o->col);
+        }
+        if (ld->n_seen == ld->cap_seen) {
+            int cap = ld->cap_seen ? ld->cap_seen * 2 : 64;
+            seen *p = realloc(ld->seen, (size_t)cap * sizeof *p);
+            if (!p)
+                return fail(ld, file, v->line, v->col, "out of memory");
+            ld->seen = p;
+            ld->cap_seen = cap;
+        }
+        char *key = malloc(ls + 1 + lv + 1 + lf + 1);
+        if (!key)
+            return fail(ld, file, v->line, v->col, "out of memory");
+        memcpy(key, scope, ls);
+        key[ls] = '\n';
+        memcpy(key + ls + 1, value, lv);
+        key[ls + 1 + lv] = '\0';
+        memcpy(key + ls + 1 + lv + 1, file, lf + 1);
+        ld->seen[ld->n_seen++] = (seen){ f->unique, key, ls + 1 + lv, key + ls + 1 + lv + 1, v->line, v->col };
+    }
+    return true;
+}
+
 /* Close the open record: defaults, required fields, counts, callback. */
 static bool record_finish(loader *ld, const char *file, record_state *rs)
 {
@@ -418,6 +510,8 @@ static bool record_finish(loader *ld, const char *file, record_state *rs)
     if (ok && ld->counts[ki] >= max)
         ok = fail(ld, file, rs->line, rs->col, "expected at most %d '%s' record%s", max, k->name,
                   max == 1 ? "" : "s");
+    if (ok)
+        ok = check_unique(ld, file, rs);
     if (ok) {
         ld->records++;
         ld->counts[ki]++;
@@ -590,10 +684,25 @@ static bool parse_text(loader *ld, const char *file, const char *text, size_t le
                       "expected a line of at most %d bytes (UD_CONTENT_MAX_LINE)", UD_CONTENT_MAX_LINE);
             break;
         }
-        for (size_t i = 0; ok && i < n; i++) {
+        for (size_t i = 0; ok && i < n;) {
             unsigned char c = (unsigned char)ls[i];
-            if ((c < 0x20 && c != '\t') || c == 0x7f)
+            if ((c < 0x20 && c != '\t') || c == 0x7f) {
                 ok = fail(ld, file, lineno, (int)i + 1, "expected printable text, found byte 0x%02x", c);
+                break;
+            }
+            if (c < 0x80) {
+                i++;
+                continue;
+            }
+            /* Text goes on into SVG, HTML and the database as UTF-8: a
+             * character is whole, shortest, not a surrogate, at most
+             * U+10FFFF, and not a C1 control. */
+            long cp = utf8_char(ls + i, n - i);
+            if (cp < 0)
+                ok = fail(ld, file, lineno, (int)i + 1, "expected UTF-8 text, found byte 0x%02x", c);
+            else if (cp < 0xa0)
+                ok = fail(ld, file, lineno, (int)i + 1, "expected printable text, found control character U+%04lX", cp);
+            i += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
         }
         if (!ok)
             break;
@@ -666,13 +775,28 @@ static bool read_disk(loader *ld, const char *path, const char *from_file, int f
                       int from_col, char **text, size_t *len)
 {
     const char *at = from_file ? from_file : path;
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* O_NONBLOCK: opening a FIFO for reading waits for a writer, which may
+     * never come; a regular file ignores the flag, and nothing else is read. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
         return fail(ld, at, from_line, from_col, "expected a readable file '%s' (%s)", path, strerror(errno));
     struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        fclose(f);
-        return fail(ld, at, from_line, from_col, "expected '%s' to be a regular file", path);
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        return fail(ld, at, from_line, from_col, "expected a readable file '%s' (%s)", path, strerror(e));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return fail(ld, at, from_line, from_col, "expected '%s' to be a regular file, found %s", path,
+                    S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISDIR(st.st_mode) ? "a directory"
+                    : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : S_ISSOCK(st.st_mode) ? "a socket"
+                    : "another kind of file");
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return fail(ld, at, from_line, from_col, "expected a readable file '%s' (%s)", path, strerror(errno));
     }
     /* Grow from the size the file says it has, never past the budget + 1
      * (that last byte tells "too big" from "exactly the limit"), so nested
@@ -789,6 +913,18 @@ static bool check_field(const ud_content_kind *k, const ud_content_field *f, cha
                                     f->words[i]);
         }
     }
+    if (f->unique && (f->type != UD_CONTENT_INT && f->type != UD_CONTENT_WORD && f->type != UD_CONTENT_STRING))
+        return why_fail(why, size, "kind '%s', field '%s': unique, but not an int, word or string", kn, f->name);
+    if (f->unique_within && (!f->unique || ud_content_field_index(k, f->unique_within) < 0 ||
+                             strcmp(f->unique_within, f->name) == 0))
+        return why_fail(why, size, "kind '%s', field '%s': unique_within names no other field (or no unique set)",
+                        kn, f->name);
+    if (f->unique_within) {
+        const ud_content_field *w = &k->fields[ud_content_field_index(k, f->unique_within)];
+        if (w->type != UD_CONTENT_INT && w->type != UD_CONTENT_WORD && w->type != UD_CONTENT_STRING &&
+            w->type != UD_CONTENT_ENUM)
+            return why_fail(why, size, "kind '%s', field '%s': unique within a list", kn, f->name);
+    }
     if (f->def) {
         ud_content_error e;
         memset(&e, 0, sizeof e);
@@ -840,6 +976,17 @@ bool ud_content_schema_check(const ud_content_schema *s, char *why, size_t why_s
 
 /* ---- loading ---------------------------------------------------------------------- */
 
+/* Every load ends here, loaded or not: returns ok. */
+static bool end(loader *ld, bool ok)
+{
+    for (int i = 0; i < ld->n_seen; i++)
+        free(ld->seen[i].key);
+    free(ld->seen);
+    ld->seen = NULL;
+    ld->n_seen = ld->cap_seen = 0;
+    return ok;
+}
+
 static bool begin(loader *ld, const ud_content_schema *s, void *ctx, ud_content_error *err)
 {
     memset(err, 0, sizeof *err);
@@ -881,7 +1028,7 @@ static bool load_top(loader *ld, const char *name)
 bool ud_content_load_file(const ud_content_schema *s, const char *path, void *ctx, ud_content_error *err)
 {
     loader ld;
-    return begin(&ld, s, ctx, err) && load_top(&ld, path);
+    return end(&ld, begin(&ld, s, ctx, err) && load_top(&ld, path));
 }
 
 bool ud_content_load_memory(const ud_content_schema *s, const ud_content_memfile *files, int n_files, int top,
@@ -889,12 +1036,12 @@ bool ud_content_load_memory(const ud_content_schema *s, const ud_content_memfile
 {
     loader ld;
     if (!begin(&ld, s, ctx, err))
-        return false;
+        return end(&ld, false);
     if (top < 0 || top >= n_files || !files[top].name)
         return fail(&ld, "memory", 0, 0, "internal: no top file %d among %d", top, n_files);
     ld.mem = files;
     ld.n_mem = n_files;
-    return load_top(&ld, files[top].name);
+    return end(&ld, load_top(&ld, files[top].name));
 }
 
 bool ud_content_load_buffer(const ud_content_schema *s, const char *name, const char *text, size_t len,
@@ -936,7 +1083,7 @@ static bool load_dir(loader *ld, const char *dir)
 bool ud_content_load_dir(const ud_content_schema *s, const char *dir, void *ctx, ud_content_error *err)
 {
     loader ld;
-    return begin(&ld, s, ctx, err) && load_dir(&ld, dir);
+    return end(&ld, begin(&ld, s, ctx, err) && load_dir(&ld, dir));
 }
 
 bool ud_content_load_dir_memory(const ud_content_schema *s, const char *dir, const ud_content_memfile *files,
@@ -944,10 +1091,10 @@ bool ud_content_load_dir_memory(const ud_content_schema *s, const char *dir, con
 {
     loader ld;
     if (!begin(&ld, s, ctx, err))
-        return false;
+        return end(&ld, false);
     ld.mem = files;
     ld.n_mem = n_files;
-    return load_dir(&ld, dir);
+    return end(&ld, load_dir(&ld, dir));
 }
 
 bool ud_content_load_path(const ud_content_schema *s, const char *path, void *ctx, ud_content_error *err)

@@ -64,6 +64,16 @@ typedef struct ud_content_field {
     long min, max;
     int min_len, max_len;
     const char *const *words;   /* UD_CONTENT_ENUM: NULL-terminated list */
+    /* A value no two records may share (an INT, WORD or STRING field):
+     * the name of its set of values, or NULL.  Fields of several kinds may
+     * name one set (the board game's tiles, events and weapons share their
+     * ids).  The loader refuses the second record with FILE:LINE:COL:
+     * expected each NAME once, found 'V' again (first at FILE:LINE:COL),
+     * before its callback sees it. */
+    const char *unique;
+    /* With unique: another field of the same record that scopes it (an
+     * option's name is unique within its event); NULL: the whole load. */
+    const char *unique_within;
 } ud_content_field;
 
 /* A field's value in a record: from the file, from the default, or unset

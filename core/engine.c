@@ -387,6 +387,16 @@ ud_status ud_start(ud_step *s, void *state)
         if (!ok)
             return UD_ERROR;
     }
+    if (s->setup->n_start > 0 && g->check_start) {
+        ud_buf err;
+        ud_buf_init(&err);
+        bool ok = g->check_start(state, s->setup, &err);
+        if (!ok)
+            ud_failf(s, UD_FAIL_INPUT, NULL, "start lines: %s", ud_buf_str(&err));
+        ud_buf_free(&err);
+        if (!ok)
+            return UD_ERROR;
+    }
     if (s->check_invariants && !ud_check_invariants(s, state))
         return UD_ERROR;
     return ud_advance(s, state);

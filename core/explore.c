@@ -1873,14 +1873,21 @@ int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
 {
     if (!o->bound || !o->bound->start || !o->bound->start[0])
         return explore(o, rep, err);
-    /* The bound's start lines, then the setup's (which may change what
-     * the bound's set): the setup every step, and every transcript of a
+    /* The bound's start lines, then the setup's, which replace those of
+     * the bound that begin with the same word (a game may refuse a key
+     * given twice): the setup every step, and every transcript of a
      * violation, is written with. */
     ud_setup with = *o->setup;
     with.n_start = 0;
     bool ok = true;
-    for (const char *const *l = o->bound->start; *l && ok; l++)
-        ok = ud_setup_start(&with, *l, err);
+    for (const char *const *l = o->bound->start; *l && ok; l++) {
+        size_t n = strcspn(*l, " ");
+        bool replaced = false;
+        for (int i = 0; i < o->setup->n_start; i++)
+            replaced |= strcspn(o->setup->start[i], " ") == n && strncmp(o->setup->start[i], *l, n) == 0;
+        if (!replaced)
+            ok = ud_setup_start(&with, *l, err);
+    }
     for (int i = 0; i < o->setup->n_start && ok; i++)
         ok = ud_setup_start(&with, o->setup->start[i], err);
     if (!ok) {

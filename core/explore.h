@@ -46,7 +46,8 @@ typedef struct ud_explore_bound {
     /* Describe a leaf for the outcome table (e.g. "bank 3", "bust"). */
     void (*outcome)(const void *state, ud_buf *out);
     /* Start lines (ud_game.apply_start) the bound explores from, before
-     * the setup's own (which may change them); NULL-terminated; NULL:
+     * the setup's own (a setup line replaces the bound's lines that begin
+     * with the same word); NULL-terminated; NULL:
      * none.  A bound on a small position (a short deck) carries it here,
      * so every command that explores the bound (explore, verify) starts
      * from the same place. */

@@ -96,3 +96,16 @@ void ud_game_outcomes(const ud_game *g, const void *state, int n_players, bool o
     for (int i = 0; i < n_players; i++)
         out[i] = !over ? UD_SEAT_PLAYING : i == w ? UD_SEAT_WON : UD_SEAT_LOST;
 }
+
+int ud_setup_start_prior(const ud_setup *setup, const char *line)
+{
+    int at = setup->n_start - 1;
+    for (int i = 0; i < setup->n_start; i++)
+        if (setup->start[i] == line)
+            at = i;
+    size_t n = strcspn(line, " ");
+    int prior = 0;
+    for (int i = 0; i < at; i++)
+        prior += strcspn(setup->start[i], " ") == n && strncmp(setup->start[i], line, n) == 0;
+    return prior;
+}

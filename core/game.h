@@ -281,6 +281,14 @@ struct ud_game {
     int n_reading_measures;
     int min_players;           /* 1: the game has a solo mode */
     int max_players;           /* at most UD_MAX_PLAYERS */
+    /* The row that refuses a table outside the game's range: its ID is
+     * named when a command refuses one before anything runs
+     * (ud_setup_check_players).  NULL: none. */
+    const char *players_rule;
+    /* The most players the loaded content seats (Dice of the Living
+     * Dead: a character each), at least 1 and at most UD_MAX_PLAYERS;
+     * NULL: max_players. */
+    int (*content_max_players)(void);
     size_t state_size;
 
     /* The current phase is the byte at this offset of the state: the
@@ -333,8 +341,15 @@ struct ud_game {
      * exactly when load_content is. */
     bool (*load_content_memory)(const char *dir, const struct ud_content_memfile *files, int n_files,
                                 struct ud_content_error *err);
-    /* Apply one starting-position line; false with a message in err. */
+    /* Apply one starting-position line; false with a message in err.
+     * setup->start holds the lines applied so far and this one, so a key
+     * that may be given once can refuse a second. */
     bool (*apply_start)(void *state, const ud_setup *setup, const char *line, ud_buf *err);
+    /* The whole position the start lines made, once all are applied (no
+     * survivors, a space that none of the districts dealt first has):
+     * false with "expected ..." in err.  NULL: every line's own check is
+     * enough. */
+    bool (*check_start)(const void *state, const ud_setup *setup, ud_buf *err);
     const struct ud_game_extras *extras; /* NULL: none (core/extras.h) */
     /* A picture of the state a person can follow (undead show): a text
      * map for a terminal, and a standalone SVG document (no scripts, no
@@ -352,6 +367,17 @@ struct ud_game {
 static inline int ud_setup_player_count(const ud_setup *setup)
 {
     return setup->n_players + setup->n_unseated;
+}
+
+/* For a game's apply_start: how many start lines before line (one of
+ * setup->start, or else the last of them) begin with the same word, so a
+ * key that may be given once can refuse a second, at the second. */
+int ud_setup_start_prior(const ud_setup *setup, const char *line);
+
+/* The most players g seats under its loaded content. */
+static inline int ud_game_max_players(const ud_game *g)
+{
+    return g->content_max_players ? g->content_max_players() : g->max_players;
 }
 
 static inline int ud_phase_of(const ud_game *g, const void *state)

@@ -65,8 +65,13 @@ void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink,
     }
     res->steps = s.steps;
     res->winner = st == UD_OVER ? g->winner(state) : -1;
-    ud_game_outcomes(g, state, m->setup.n_players, st == UD_OVER, res->outcome);
-    for (int i = 0; i < m->setup.n_players; i++)
+    /* Only seats the game has: a table it refused names more. */
+    memset(res->score, 0, sizeof res->score);
+    memset(res->outcome, 0, sizeof res->outcome);
+    int hi = ud_game_max_players(g);
+    int seats = m->setup.n_players < hi ? m->setup.n_players : hi;
+    ud_game_outcomes(g, state, seats, st == UD_OVER, res->outcome);
+    for (int i = 0; i < seats; i++)
         res->score[i] = g->score(state, i);
 }
 

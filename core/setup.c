@@ -73,6 +73,21 @@ bool ud_setup_players(ud_setup *setup, const char *list, ud_buf *err)
     }
 }
 
+bool ud_setup_check_players(const ud_game *g, int n, ud_buf *err)
+{
+    int lo = g->min_players, hi = ud_game_max_players(g);
+    if (n >= lo && n <= hi)
+        return true;
+    if (lo == hi)
+        ud_buf_printf(err, "expected %d player%s for %s", lo, lo == 1 ? "" : "s", g->name);
+    else
+        ud_buf_printf(err, "expected %d to %d players for %s", lo, hi, g->name);
+    if (g->players_rule)
+        ud_buf_printf(err, " (%s)", g->players_rule);
+    ud_buf_printf(err, ", found %d", n);
+    return false;
+}
+
 bool ud_setup_variant(const ud_game *g, ud_setup *setup, const char *kv, ud_buf *err)
 {
     const char *eq = strchr(kv, '=');

@@ -15,6 +15,11 @@ void ud_setup_defaults(const ud_game *g, ud_setup *setup);
 bool ud_setup_players(ud_setup *setup, const char *list, ud_buf *err);
 /* Add one player name (validated, unique). */
 bool ud_setup_add_player(ud_setup *setup, const char *name, ud_buf *err);
+/* Whether n players (named, seated or not) make a table of g under its
+ * loaded content; false with "expected 2 to 6 players for GAME (RULE),
+ * found N" in err.  Every command that takes players asks before
+ * anything runs, so the game's own rule never meets a table it refuses. */
+bool ud_setup_check_players(const ud_game *g, int n, ud_buf *err);
 /* "key=value" */
 bool ud_setup_variant(const ud_game *g, ud_setup *setup, const char *kv, ud_buf *err);
 /* A whole number 0..UINT64_MAX written in decimal digits only. */

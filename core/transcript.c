@@ -80,7 +80,33 @@ typedef struct parser {
     ud_game_lookup find;
     ud_error *err;
     int seen_version, seen_players, in_body;
+    int last_player_line, last_player_col;   /* where the last 'player' line named one */
+    int last_start_line, last_start_col;     /* where the last 'start' line's words begin */
 } parser;
+
+static bool start_lines_apply(const ud_transcript *t, bool whole, ud_buf *msg);
+
+/* The header is read: too few players are refused at the last one named
+ * (too many were at the first beyond the game's range; none at all is
+ * refused once the whole file is read). */
+static bool header_done(parser *ps)
+{
+    ud_transcript *t = ps->t;
+    int n = ud_setup_player_count(&t->setup);
+    ud_buf msg;
+    ud_buf_init(&msg);
+    bool ok = !t->game || n == 0 || ud_setup_check_players(t->game, n, &msg);
+    if (!ok)
+        ud_error_set(ps->err, ps->last_player_line, ps->last_player_col, NULL, "%s", ud_buf_str(&msg));
+    /* the position all the start lines make, at the last of them */
+    if (ok && t->game && t->setup.n_start > 0 && t->setup.n_players > 0) {
+        ok = start_lines_apply(t, true, &msg);
+        if (!ok)
+            ud_error_set(ps->err, ps->last_start_line, ps->last_start_col, NULL, "%s", ud_buf_str(&msg));
+    }
+    ud_buf_free(&msg);
+    return ok;
+}
 
 static bool need_args(parser *ps, const ud_tline *tl, int min, int max, const char *what)
 {
@@ -92,9 +118,12 @@ static bool need_args(parser *ps, const ud_tline *tl, int min, int max, const ch
     return true;
 }
 
-/* Try a start line on a scratch state, so a bad one is reported at its
- * line when the file is read rather than later by the engine. */
-static bool start_line_applies(const ud_transcript *t, const char *line, ud_buf *msg)
+/* The start lines so far on a scratch state, the last (line) after the
+ * others as the engine applies them, so a bad one, or one that clashes
+ * with an earlier one, is reported at its line when the file is read
+ * rather than later by the engine; with whole, the position they make
+ * (the game's check_start) too. */
+static bool start_lines_apply(const ud_transcript *t, bool whole, ud_buf *msg)
 {
     const ud_game *g = t->game;
     unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
@@ -112,7 +141,10 @@ static bool start_line_applies(const ud_transcript *t, const char *line, ud_buf 
     }
     memset(state, 0, g->state_size);
     g->init(state, &t->setup);
-    return g->apply_start(state, &t->setup, line, msg);
+    for (int i = 0; i < t->setup.n_start; i++)
+        if (!g->apply_start(state, &t->setup, t->setup.start[i], msg))
+            return false;
+    return !whole || !g->check_start || g->check_start(state, &t->setup, msg);
 }
 
 /* One header line; false with err set. */
@@ -156,6 +188,11 @@ static bool header_line(parser *ps, ud_tline *tl)
             return false;
         int seat = t->setup.n_players;
         ok = ud_setup_add_player(&t->setup, tl->tok[1], &msg);
+        ps->last_player_line = tl->line;
+        ps->last_player_col = tl->col[1];
+        int n = ud_setup_player_count(&t->setup);
+        if (ok && n > ud_game_max_players(t->game))
+            ok = ud_setup_check_players(t->game, n, &msg);
         if (!ok)
             ud_error_set(ps->err, tl->line, tl->col[1], NULL, "%s", ud_buf_str(&msg));
         else if (tl->ntok == 3) {
@@ -185,9 +222,11 @@ static bool header_line(parser *ps, ud_tline *tl)
                 strncat(line, " ", sizeof line - strlen(line) - 1);
             strncat(line, tl->tok[i], sizeof line - strlen(line) - 1);
         }
-        ok = ud_setup_start(&t->setup, line, &msg) && start_line_applies(t, line, &msg);
+        ok = ud_setup_start(&t->setup, line, &msg) && start_lines_apply(t, false, &msg);
         if (!ok)
             ud_error_set(ps->err, tl->line, tl->col[1], NULL, "%s", ud_buf_str(&msg));
+        ps->last_start_line = tl->line;
+        ps->last_start_col = tl->col[1];
     }
     ud_buf_free(&msg);
     return ok;
@@ -285,7 +324,7 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find,
                         ud_transcript *t, ud_error *err)
 {
     memset(t, 0, sizeof *t);
-    parser ps = { t, find, err, 0, 0, 0 };
+    parser ps = { t, find, err, 0, 0, 0, 0, 0, 0, 0 };
     size_t pos = 0;
     int lineno = 0;
     while (pos < len) {
@@ -339,6 +378,10 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find,
                 free(tl.text);
                 goto fail;
             }
+            if (!ps.in_body && !header_done(&ps)) {
+                free(tl.text);
+                goto fail;
+            }
             ps.in_body = 1;
             ok = body_line(&ps, &tl) && add_line(t, &tl);
             if (!ok)
@@ -362,6 +405,8 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find,
         ud_error_set(err, lineno, 1, NULL, "expected at least one 'player NAME [POLICY]' line");
         goto fail;
     }
+    if (!ps.in_body && !header_done(&ps))
+        goto fail;
     return 0;
 fail:
     ud_transcript_free(t);

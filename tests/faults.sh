@@ -23,6 +23,22 @@
 #            no decision says where it plays; solve --export to a folder that
 #            is not there fails before the solve; db integrity reports on a
 #            corrupt file (exit 1) instead of refusing to open it.
+#   players  too many or too few players, for every game: play, sim, explore
+#            and a record's header (check, show) refuse the table before
+#            anything runs, exit 2, naming the game's range and its rule
+#            (seven and a hundred names were read past the seats' array).
+#   duplicates  two records of one name (or id) in the content of Dice of the
+#            Living Dead, the card and the board game: refused at the second,
+#            exit 2, naming the first, by one check in core/content.c.
+#   utf8     a content string that is not UTF-8 (or holds a control
+#            character) is refused where it stands, exit 2, before show
+#            --format svg could write it into a drawing.
+#   start-lines  start lines of Dice of the Living Dead, the card and the
+#            board game are checked when read, whatever their order, and the
+#            position they make once all are read: exit 2, FILE:LINE:COL in
+#            a record, the line named on the command line.
+#   fifo     a FIFO as a content file, named, in a --content folder or
+#            included, is refused without waiting for a writer, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 # the verify_db fixture's database (tests/verify_db.sh), for the cases
@@ -202,6 +218,183 @@ small)
     printf 'eggs\n' > notes.txt
     run "$undead" db integrity --db notes.txt
     expect 1 out "notes.txt: file is not a database"
+    ;;
+players)
+    # names N: "p1,p2,...,pN"; record GAME N: a record's header naming N players
+    names() { local i s=p1; for ((i = 2; i <= $1; i++)); do s+=",p$i"; done; echo "$s"; }
+    record() {
+        local i; printf 'undead-transcript 1\ngame %s\n' "$1"
+        for ((i = 1; i <= $2; i++)); do printf 'player p%d\n' "$i"; done
+        printf 'seed 1\n'
+    }
+    # refused GAME N LO HI RULE: N players are refused by every command
+    refused() {
+        local game=$1 n=$2 lo=$3 hi=$4 rule=$5
+        local msg="expected $lo to $hi players for $game ($rule), found $n"
+        for cmd in "play $game --no-db" "sim $game --games 3 --no-db" "explore $game --max-depth 1 --no-db"; do
+            # shellcheck disable=SC2086
+            run "$undead" $cmd --players "$(names "$n")"
+            expect 2 err "undead: --players: $msg"
+            [[ ! -s out ]] || fail "'$cmd' with $n players wrote: $(head -c 500 out)"
+        done
+        record "$game" "$n" > rec.txt
+        # too many: at the first player beyond the range; too few: at the last
+        local at=$(( n > hi ? hi + 1 : n )) found=$(( n > hi ? hi + 1 : n ))
+        msg="expected $lo to $hi players for $game ($rule), found $found"
+        run "$undead" check --no-db rec.txt
+        expect 2 err "rec.txt:$((at + 2)):8: $msg"
+        run "$undead" show "$game" rec.txt
+        expect 2 err "rec.txt:$((at + 2)):8: $msg"
+    }
+    # played GAME N: N players are a table: play, sim and check run it
+    played() {
+        run "$undead" play "$1" --no-db --players "$(names "$2")"
+        [[ $rc == 0 ]] || fail "play $1 with $2 players: exit $rc: $(head -c 2000 err)"
+        cp out played.txt
+        run "$undead" check --no-db played.txt
+        [[ $rc == 0 ]] || fail "check of play $1 with $2 players: exit $rc: $(head -c 2000 err)"
+        run "$undead" sim "$1" --games 3 --no-db --players "$(names "$2")"
+        [[ $rc == 0 ]] || fail "sim $1 with $2 players: exit $rc: $(head -c 2000 err)"
+    }
+    for n in 7 100; do
+        refused zombies-cards $n 2 6 ZC-PLAYERS
+        refused zombies-board $n 1 6 ZB-PLAYERS
+        refused dotld $n 1 5 DL-PLAYERS
+        refused one-die $n 1 4 OD-PLAYERS
+    done
+    played zombie-dice 7
+    refused zombie-dice 100 2 16 ZD-PLAYERS
+    refused zombie-dice 1 2 16 ZD-PLAYERS
+    refused zombies-cards 1 2 6 ZC-PLAYERS
+    # the largest tables each game takes
+    played zombies-cards 6
+    played zombies-board 6
+    played dotld 5
+    played one-die 4
+    played zombie-dice 16
+    ;;
+duplicates)
+    # dup GAME FILE RECORD MESSAGE: RECORD added at the end of FILE of the
+    # game's built-in set is refused by play and by check with MESSAGE
+    # (at the last line, whose number the message gives as LINE)
+    dup() {
+        rm -rf c
+        cp -r "$src/spec/$1/content" c
+        printf '%s\n' "$3" >> "c/$2"
+        local line; line=$(wc -l < "c/$2")
+        run "$undead" play "$(tr _ - <<< "$1")" --content c --no-db
+        expect 2 err "${4//LINE/$line}"
+        printf 'undead-transcript 1\ngame %s\nplayer a\nplayer b\nseed 1\n' "$(tr _ - <<< "$1")" > rec.txt
+        run "$undead" check --no-db --content c rec.txt
+        expect 2 err "${4//LINE/$line}"
+    }
+    dup dotld characters.txt 'character name=the-cop title="The Cop" abilities=scout' \
+        "c/characters.txt:LINE:16: expected each name once, found 'the-cop' again (first at c/characters.txt:18:16)"
+    dup dotld stress.txt 'stress name=hoarder when=no-find' \
+        "c/stress.txt:LINE:13: expected each name once, found 'hoarder' again (first at c/stress.txt:14:13)"
+    dup dotld tokens.txt 'token name=shambler' \
+        "c/tokens.txt:LINE:12: expected each name once, found 'shambler' again (first at c/tokens.txt:10:12)"
+    dup dotld items.txt 'item name=street-map ability=scout' \
+        "c/items.txt:LINE:11: expected each name once, found 'street-map' again (first at c/items.txt:7:11)"
+    dup dotld events.txt 'option event=looters name=pay' \
+        "c/events.txt:LINE:27: expected each name once per event, found 'pay' again (first at c/events.txt:16:27)"
+    dup dotld events.txt 'event name=looters at=hospital' \
+        "c/events.txt:LINE:12: expected each name once, found 'looters' again (first at c/events.txt:14:12)"
+    dup dotld districts.txt 'district name=hospital time=5 safehouse=hospital spaces=start,safe' \
+        "c/districts.txt:LINE:15: expected each name once, found 'hospital' again (first at c/districts.txt:20:15)"
+    # the card game's deck is full (104 cards): its second card takes the first's id
+    rm -rf c
+    cp -r "$src/spec/zombies_cards/content" c
+    sed -i '18s/^card id=oooooh-what-luck /card id=power-outage /' c/cards.txt
+    run "$undead" play zombies-cards --content c --no-db
+    expect 2 err "c/cards.txt:18:9: expected each id once, found 'power-outage' again (first at c/cards.txt:16:9)"
+    # the board game's ids are one set over tiles, events and weapons
+    # (eight weapons, the most: the first is renamed)
+    rm -rf c
+    cp -r "$src/spec/zombies_board/content" c
+    sed -i '5s/^weapon id=fire-axe /weapon id=adrenaline /' c/weapons.txt
+    run "$undead" play zombies-board --content c --no-db
+    expect 2 err "c/weapons.txt:5:11: expected each id once, found 'adrenaline' again (first at c/events.txt:12:10)"
+    ;;
+utf8)
+    # bad GAME FILE LINE SED MESSAGE: line LINE of FILE of the game's
+    # built-in set changed by SED is refused by play and by show (SVG)
+    bad() {
+        rm -rf c
+        cp -r "$src/spec/$1/content" c
+        sed -i "$3$4" "c/$2"
+        local game; game=$(tr _ - <<< "$1")
+        run "$undead" play "$game" --content c --no-db
+        expect 2 err "$5"
+        printf 'undead-transcript 1\ngame %s\nplayer a\nplayer b\nseed 1\n' "$game" > rec.txt
+        run "$undead" show "$game" rec.txt --content c --format svg
+        expect 2 err "$5"
+        [[ ! -s out ]] || fail "show wrote a drawing: $(head -c 300 out)"
+    }
+    bad dotld characters.txt 18 's/The Cop/The C\xffop/' \
+        "c/characters.txt:18:36: expected UTF-8 text, found byte 0xff"
+    bad dotld events.txt 14 's/name=looters/name=looters title="L\xc3"/' \
+        "c/events.txt:14:28: expected UTF-8 text, found byte 0xc3"
+    bad zombies_cards cards.txt 16 's/Power Outage/Power \xed\xa0\x80Outage/' \
+        "c/cards.txt:16:34: expected UTF-8 text, found byte 0xed"
+    bad zombies_board tiles.txt 10 's/name="\([^"]*\)"/name="\1\xc2\x9b"/' \
+        "c/tiles.txt:10:38: expected printable text, found control character U+009B"
+    ;;
+start-lines)
+    # both ways: --start on play, and the record's header on check
+    starts() {
+        local game=$1 players=$2 msg=$3 at=$4; shift 4
+        local args=() s
+        for s; do args+=(--start "$s"); done
+        run "$undead" play "$game" --no-db --players "$players" "${args[@]}"
+        expect 2 err "undead play: $msg"
+        { printf 'undead-transcript 1\ngame %s\n' "$game"
+          tr , '\n' <<< "$players" | sed 's/^/player /'
+          for s; do printf 'start %s\n' "$s"; done
+          printf 'seed 1\n'; } > rec.txt
+        run "$undead" check --no-db rec.txt
+        expect 2 err "rec.txt:$at: ${msg#*: }"
+    }
+    starts dotld ann "start lines: expected at least one survivor (healthy or infected), found healthy 0 and infected 0" \
+        4:7 'healthy 0'
+    starts dotld ann "start lines: expected space 0..6, before the safe house of every district that may be dealt first (hospital has the fewest spaces; or name one with 'district NAME'), found 31" \
+        4:7 'space 31'
+    starts dotld ann "start lines: expected space 0..6 on hospital (its main track before the safe house), found 30" \
+        5:7 'space 30' 'district hospital'
+    starts dotld ann "start lines: expected space 0..6 on hospital (its main track before the safe house), found 7" \
+        5:7 'district hospital' 'space 7'
+    starts dotld ann "start lines: expected space 0..6, before the safe house of every district that may be dealt first (hospital has the fewest spaces; or name one with 'district NAME'), found 8" \
+        4:7 'space 8'
+    starts dotld ann "start 'healthy 4': expected one 'healthy' line, found a second" 5:7 'healthy 3' 'healthy 4'
+    starts zombies-cards a,b "start 'deck b 3': card 3 is dealt twice" 6:7 'deck a 1,2,3' 'deck b 3'
+    starts zombies-board a,b "start 'first 4294967298': expected 'first N' with N a seat from 1 to 2, got '4294967298'" \
+        5:7 'first 4294967298'
+    starts zombies-board a,b "start 'tiles crossroads=4294967305': expected ID=N with N from 0 to 9, got 'crossroads=4294967305'" \
+        5:7 'tiles crossroads=4294967305'
+    starts zombies-board a,b "start 'first 2': expected one 'first' line, found a second" 6:7 'first 1' 'first 2'
+    # a position that holds is played
+    run "$undead" play dotld --no-db --players ann --start 'space 6' --start 'district hospital' --start 'healthy 1'
+    [[ $rc == 0 ]] || fail "a good start: exit $rc: $(head -c 2000 err)"
+    ;;
+fifo)
+    # within seconds, not forever: run's timeout would say 124
+    mkfifo pipe.txt
+    run "$undead" play zombies-board --content pipe.txt --no-db
+    expect 2 err "pipe.txt: expected 'pipe.txt' to be a regular file, found a FIFO"
+    cp -r "$src/spec/dotld/content" dl
+    rm dl/stress.txt
+    mkfifo dl/stress.txt
+    run "$undead" play dotld --content dl --no-db
+    expect 2 err "dl/stress.txt: expected 'dl/stress.txt' to be a regular file, found a FIFO"
+    cp -r "$src/spec/zombies_cards/content" zc
+    printf 'include "more.fifo"\n' >> zc/cards.txt
+    mkfifo zc/more.fifo
+    line=$(wc -l < zc/cards.txt)
+    run "$undead" play zombies-cards --content zc --no-db
+    expect 2 err "zc/cards.txt:$line:9: expected 'zc/more.fifo' to be a regular file, found a FIFO"
+    printf 'undead-transcript 1\ngame zombies-cards\nplayer a\nplayer b\nseed 1\n' > rec.txt
+    run "$undead" check --no-db --content zc rec.txt
+    expect 2 err "zc/cards.txt:$line:9: expected 'zc/more.fifo' to be a regular file, found a FIFO"
     ;;
 *) fail "unknown case" ;;
 esac

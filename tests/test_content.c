@@ -332,6 +332,23 @@ Test(content_errors, bad_bytes)
     cr_assert_str_eq(printed, "t.txt:2:1: expected printable text, found byte 0x00");
 }
 
+/* Text is UTF-8, whole and shortest (it goes on into SVG, HTML and the
+ * database), with no C1 control characters. */
+Test(content_errors, invalid_utf8)
+{
+    OK("thing id=1 name=a title=\"Caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\xa7\x9f\"\n");
+    cr_assert_str_eq(log_text(), "t.txt:1:1 thing id=1 name=a title=<Caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\xa7\x9f> "
+                                 "speed=slow(0)(default) exits=unset tags=[a,b]\n");
+    ERR("thing id=1 name=a title=\"x\xff\"\n", "t.txt:1:27: expected UTF-8 text, found byte 0xff");
+    ERR("thing id=1 name=a title=\"\xc3\"\n", "t.txt:1:26: expected UTF-8 text, found byte 0xc3");
+    ERR("thing id=1 name=a title=\"\xc3\xa9\xa9\"\n", "t.txt:1:28: expected UTF-8 text, found byte 0xa9");
+    ERR("# \xc0\xaf is an overlong '/'\n", "t.txt:1:3: expected UTF-8 text, found byte 0xc0");
+    ERR("note # \xed\xa0\x80 a surrogate\n", "t.txt:1:8: expected UTF-8 text, found byte 0xed");
+    ERR("note # \xf4\x90\x80\x80 past U+10FFFF\n", "t.txt:1:8: expected UTF-8 text, found byte 0xf4");
+    ERR("note # \xe2\x82 cut short\n", "t.txt:1:8: expected UTF-8 text, found byte 0xe2");
+    ERR("thing id=1 name=a title=\"\xc2\x85\"\n", "t.txt:1:26: expected printable text, found control character U+0085");
+}
+
 Test(content_errors, callback_error_at_field)
 {
     ERR("thing id=1 name=ok\nthing id=2\n    name=bad\n", "t.txt:3:10: expected a name other than 'bad'");
@@ -635,7 +652,30 @@ Test(content_disk, missing_files, .init = make_tmpdir, .fini = remove_tmpdir)
     cr_assert_not(load_disk(ud_content_load_file, "top.txt"));
     cr_assert_str_eq(relative(printed), "DIR/top.txt:2:9: expected a readable file 'DIR/gone.txt' (No such file or directory)");
     cr_assert_not(load_disk(ud_content_load_file, ""));
-    cr_assert_str_eq(relative(printed), "DIR: expected 'DIR' to be a regular file");
+    cr_assert_str_eq(relative(printed), "DIR: expected 'DIR' to be a regular file, found a directory");
+}
+
+/* A FIFO (or a device) is refused without being read: opening a FIFO
+ * waits for a writer, and none comes. */
+Test(content_disk, special_files_are_refused_unread, .init = make_tmpdir, .fini = remove_tmpdir)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/cards.txt", tmpdir);
+    cr_assert_eq(mkfifo(path, 0600), 0);
+    cr_assert_not(load_disk(ud_content_load_file, "cards.txt"));
+    cr_assert_str_eq(relative(printed), "DIR/cards.txt: expected 'DIR/cards.txt' to be a regular file, found a FIFO");
+    put("thing.txt", "thing id=1 name=a\n");
+    cr_assert_not(load_disk(ud_content_load_dir, ""));
+    cr_assert_str_eq(relative(printed), "DIR/cards.txt: expected 'DIR/cards.txt' to be a regular file, found a FIFO");
+    put("top.txt", "card n=1\ninclude \"cards.txt\"\n");
+    cr_assert_not(load_disk(ud_content_load_file, "top.txt"));
+    cr_assert_str_eq(relative(printed),
+                     "DIR/top.txt:2:9: expected 'DIR/cards.txt' to be a regular file, found a FIFO");
+    reset();
+    ud_content_error err;
+    cr_assert_not(ud_content_load_file(&schema, "/dev/null", &S, &err));
+    print_error(&err);
+    cr_assert_str_eq(printed, "/dev/null: expected '/dev/null' to be a regular file, found a device");
 }
 
 Test(content_disk, directory_one_file_per_kind, .init = make_tmpdir, .fini = remove_tmpdir)
@@ -758,6 +798,61 @@ Test(content_schema, problems)
     cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k', field 'x': default \"unquoted\": expected a quoted string (\"...\") for 'x', found 'unquoted'");
     f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_WORD_LIST, .max_len = UD_CONTENT_MAX_LIST + 1 };
     cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k', field 'x': max_len above the limit");
+    f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_WORD_LIST, .unique = "x" };
+    cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k', field 'x': unique, but not an int, word or string");
+    f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_WORD, .unique = "x", .unique_within = "y" };
+    cr_assert_str_eq(schema_problem(f, 1, "k"),
+                     "kind 'k', field 'x': unique_within names no other field (or no unique set)");
+}
+
+/* ---- unique values: one check in the loader for every game ------------------------------ */
+
+static const ud_content_field tile_fields[] = {
+    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .unique = "id" },
+    { .name = "n", .type = UD_CONTENT_INT, .max = 99, .unique = "n" },
+    { .name = "title", .type = UD_CONTENT_STRING, .def = "\"\"" },
+};
+static const ud_content_field weapon_fields[] = {
+    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .unique = "id" },
+};
+static const ud_content_field option_fields[] = {
+    { .name = "event", .type = UD_CONTENT_WORD, .required = true },
+    { .name = "name", .type = UD_CONTENT_STRING, .required = true, .unique = "option", .unique_within = "event" },
+};
+static const ud_content_kind unique_kinds[] = {
+    { .name = "tile", .fields = tile_fields, .n_fields = 3 },
+    { .name = "weapon", .fields = weapon_fields, .n_fields = 1 },
+    { .name = "option", .fields = option_fields, .n_fields = 2 },
+};
+static const ud_content_schema unique_schema = { "unique content", unique_kinds, 3 };
+
+static const char *unique_load(const char *text)
+{
+    ud_content_memfile files[] = { { "top.txt", text, strlen(text) }, { "more.txt", "weapon id=axe\n", 14 } };
+    ud_content_error err;
+    printed[0] = '\0';
+    if (!ud_content_load_memory(&unique_schema, files, 2, 0, NULL, &err))
+        print_error(&err);
+    return printed;
+}
+
+Test(content_unique, values_of_a_set_once)
+{
+    cr_assert_str_eq(unique_load("tile id=a n=1\ntile id=b n=2\ntile id=c\ntile id=d\n"), "", "unset values are no value");
+    cr_assert_str_eq(unique_load("tile id=a\n\ntile  id=a\n"),
+                     "top.txt:3:10: expected each id once, found 'a' again (first at top.txt:1:9)");
+    cr_assert_str_eq(unique_load("tile id=a n=7\ntile id=b n=7\n"),
+                     "top.txt:2:13: expected each n once, found '7' again (first at top.txt:1:13)");
+    /* kinds that name one set share it, across included files */
+    cr_assert_str_eq(unique_load("tile id=axe\ninclude \"more.txt\"\n"),
+                     "more.txt:1:11: expected each id once, found 'axe' again (first at top.txt:1:9)");
+    cr_assert_str_eq(unique_load("include \"more.txt\"\ntile id=axe\n"),
+                     "top.txt:2:9: expected each id once, found 'axe' again (first at more.txt:1:11)");
+    /* within a scope: the same name under two events, not twice under one */
+    cr_assert_str_eq(unique_load("option event=a name=\"fight\"\noption event=b name=\"fight\"\n"), "");
+    cr_assert_str_eq(unique_load("option event=a name=\"fight\"\noption event=b name=\"run\"\n"
+                                 "option event=a name=\"fight\"\n"),
+                     "top.txt:3:21: expected each name once per event, found 'fight' again (first at top.txt:1:21)");
 }
 
 static int shared_a, shared_b;

@@ -109,7 +109,31 @@ Test(setup, players_beyond_the_seats_are_counted_not_seated)
     cr_assert(ud_setup_players(&setup, "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r", &err));
     cr_assert_eq(setup.n_players, UD_MAX_PLAYERS);
     cr_assert_eq(ud_setup_player_count(&setup), UD_MAX_PLAYERS + 2,
-                 "the game's player rule refuses the table, with its rule ID");
+                 "ud_setup_check_players refuses the table, naming the game's rule");
+}
+
+/* Every command asks before anything runs: each game's range and rule. */
+Test(setup, player_count_outside_the_range_is_refused_naming_the_rule)
+{
+    FOR_EACH_GAME(g) {
+        cr_assert_not_null(g->players_rule, "%s names no player-count rule", g->name);
+        cr_assert_not_null(ud_game_rule(g, g->players_rule), "%s: no rule %s", g->name, g->players_rule);
+        int hi = ud_game_max_players(g);
+        cr_assert(hi >= g->min_players && hi <= UD_MAX_PLAYERS, "%s: %d", g->name, hi);
+        for (int n = g->min_players; n <= hi; n++)
+            cr_assert(ud_setup_check_players(g, n, &err), "%s, %d: %s", g->name, n, ud_buf_str(&err));
+        int bad[] = { g->min_players - 1, hi + 1, 100 };
+        for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+            if (bad[k] == 0 && g->min_players == 1)
+                continue;   /* no table of none is ever named: the list is never empty */
+            ud_buf_clear(&err);
+            cr_assert_not(ud_setup_check_players(g, bad[k], &err), "%s, %d", g->name, bad[k]);
+            char want[200];
+            snprintf(want, sizeof want, "expected %d to %d players for %s (%s), found %d", g->min_players, hi,
+                     g->name, g->players_rule, bad[k]);
+            cr_assert_str_eq(ud_buf_str(&err), want);
+        }
+    }
 }
 
 Test(setup, player_list_overlong_item)

@@ -92,18 +92,28 @@ Test(transcript_games, play_check_regenerate_identical)
     }
 }
 
+/* "player a\nplayer b\n..." for the fewest players g takes. */
+static const char *fewest_players(const ud_game *g)
+{
+    static char text[256];
+    text[0] = '\0';
+    for (int i = 0; i < g->min_players; i++)
+        snprintf(text + strlen(text), sizeof text - strlen(text), "player %c\n", 'a' + i);
+    return text;
+}
+
 Test(transcript_games, minimal_header_gets_game_defaults)
 {
     FOR_EACH_GAME(g) {
         char text[256];
-        snprintf(text, sizeof text, "%splayer a\n", game_header(g));
+        snprintf(text, sizeof text, "%s%s", game_header(g), fewest_players(g));
         ud_transcript t;
         ud_error err;
         memset(&err, 0, sizeof err);
         cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0,
                      "%s: %d:%d %s", g->name, err.line, err.col, err.msg);
         cr_assert_eq(t.game, g);
-        cr_assert_eq(t.setup.n_players, 1);
+        cr_assert_eq(t.setup.n_players, g->min_players);
         cr_assert_str_eq(t.setup.names[0], "a");
         for (int v = 0; v < g->n_variants; v++)
             cr_assert_eq(t.setup.variant[v], g->variants[v].default_value, "%s: %s", g->name,
@@ -201,15 +211,16 @@ Test(transcript_games, complete_is_a_header_line)
         ud_transcript t;
         ud_error err;
         memset(&err, 0, sizeof err);
-        snprintf(text, sizeof text, "%splayer a\ncomplete\n", game_header(g));
+        int line = 3 + g->min_players;   /* the line after the players */
+        snprintf(text, sizeof text, "%s%scomplete\n", game_header(g), fewest_players(g));
         cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s", err.msg);
         cr_assert_eq(t.complete, 1);
         cr_assert_eq(t.partial, 0);
         ud_transcript_free(&t);
-        snprintf(text, sizeof text, "%splayer a\ncomplete yes\n", game_header(g));
-        assert_parse_error(text, strlen(text), 4, 10, "expected 'complete '");
-        snprintf(text, sizeof text, "%splayer a\nsomething happened\ncomplete\n", game_header(g));
-        assert_parse_error(text, strlen(text), 5, 1, "expected header lines ('complete') before the first event");
+        snprintf(text, sizeof text, "%s%scomplete yes\n", game_header(g), fewest_players(g));
+        assert_parse_error(text, strlen(text), line, 10, "expected 'complete '");
+        snprintf(text, sizeof text, "%s%ssomething happened\ncomplete\n", game_header(g), fewest_players(g));
+        assert_parse_error(text, strlen(text), line + 1, 1, "expected header lines ('complete') before the first event");
     }
 }
 

@@ -124,6 +124,11 @@ bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m)
         return false;
     if (o->players)
         ok = ud_setup_players(&m->setup, o->players, &err);
+    if (ok && !ud_setup_check_players(g, ud_setup_player_count(&m->setup), &err)) {
+        fprintf(stderr, "undead: --players: %s\n", ud_buf_str(&err));
+        ud_buf_free(&err);
+        return false;
+    }
     if (ok && o->policies)
         ok = set_policies(g, o->policies, m, &err);
     /* The last of two readings of one question would win silently. */

@@ -39,7 +39,8 @@ typedef struct loading {
     int line[DL_MAX_DISTRICTS], col[DL_MAX_DISTRICTS];
 } loading;
 
-#define NAME_FIELD { .name = "name", .type = UD_CONTENT_WORD, .required = true, .max_len = DL_NAME - 1 }
+/* a name no other record of the set has (an option's: no other option of its event) */
+#define NAME_FIELD(SET) { .name = "name", .type = UD_CONTENT_WORD, .required = true, .max_len = DL_NAME - 1, .unique = SET }
 #define TITLE_FIELD { .name = "title", .type = UD_CONTENT_STRING, .def = "\"\"", .max_len = 2 * DL_NAME - 1 }
 #define EFFECT_FIELD(N) { .name = N, .type = UD_CONTENT_INT, .def = "0", .min = -20, .max = 20 }
 #define EFFECT_FIELDS                                                                          \
@@ -47,7 +48,7 @@ typedef struct loading {
         EFFECT_FIELD("infected"), EFFECT_FIELD("infect"), EFFECT_FIELD("lose_infected")
 
 static const ud_content_field district_fields[] = {
-    NAME_FIELD, TITLE_FIELD,
+    NAME_FIELD("district"), TITLE_FIELD,
     { .name = "time", .type = UD_CONTENT_INT, .required = true, .min = 1, .max = 6 },
     { .name = "safehouse", .type = UD_CONTENT_WORD, .required = true, .max_len = DL_NAME - 1 },
     { .name = "outskirts", .type = UD_CONTENT_ENUM, .def = "no", .words = yes_no },
@@ -60,32 +61,34 @@ static const ud_content_field branch_fields[] = {
     { .name = "spaces", .type = UD_CONTENT_WORD_LIST, .required = true, .max_len = DL_MAX_SPACES },
 };
 static const ud_content_field event_fields[] = {
-    NAME_FIELD, TITLE_FIELD,
+    NAME_FIELD("event"), TITLE_FIELD,
     { .name = "at", .type = UD_CONTENT_WORD_LIST, .required = true, .max_len = DL_MAX_SAFEHOUSES },
 };
 static const ud_content_field option_fields[] = {
     { .name = "event", .type = UD_CONTENT_WORD, .required = true },
-    NAME_FIELD, EFFECT_FIELDS,
+    { .name = "name", .type = UD_CONTENT_WORD, .required = true, .max_len = DL_NAME - 1, .unique = "option",
+      .unique_within = "event" },
+    EFFECT_FIELDS,
     { .name = "fight", .type = UD_CONTENT_INT, .def = "0", .min = 0, .max = 20 },
 };
 static const ud_content_field token_fields[] = {
-    NAME_FIELD, TITLE_FIELD,
+    NAME_FIELD("token"), TITLE_FIELD,
     { .name = "count", .type = UD_CONTENT_INT, .def = "1", .min = 1, .max = 50 },
     EFFECT_FIELDS,
     { .name = "zombies", .type = UD_CONTENT_INT, .def = "0", .min = 0, .max = 20 },
     { .name = "item", .type = UD_CONTENT_WORD },
 };
 static const ud_content_field stress_fields[] = {
-    NAME_FIELD, TITLE_FIELD,
+    NAME_FIELD("stress"), TITLE_FIELD,
     { .name = "when", .type = UD_CONTENT_ENUM, .required = true, .words = dl_condition_name },
     EFFECT_FIELDS,
 };
 static const ud_content_field item_fields[] = {
-    NAME_FIELD, TITLE_FIELD,
+    NAME_FIELD("item"), TITLE_FIELD,
     { .name = "ability", .type = UD_CONTENT_ENUM, .required = true, .words = dl_ability_name },
 };
 static const ud_content_field character_fields[] = {
-    NAME_FIELD, TITLE_FIELD,
+    NAME_FIELD("character"), TITLE_FIELD,
     { .name = "abilities", .type = UD_CONTENT_WORD_LIST, .required = true, .max_len = DL_ABILITIES },
     { .name = "solo_only", .type = UD_CONTENT_ENUM, .def = "no", .words = yes_no },
 };
@@ -143,10 +146,6 @@ static bool add_district(void *ctx, const ud_content_record *r, ud_content_error
     loading *ld = ctx;
     dl_tables *t = &ld->t;
     const char *name = ud_content_str(r, "name");
-    if (find_district(t, name) >= 0) {
-        ud_content_error_at(err, r, "name", "expected a district name not used before, found '%s'", name);
-        return false;
-    }
     int i = t->n_districts++;   /* max_records keeps i in range */
     dl_district *d = &t->district[i];
     copy_name(d->name, name);
@@ -248,11 +247,6 @@ static bool add_event(void *ctx, const ud_content_record *r, ud_content_error *e
     dl_event *e = &t->event[i];
     copy_name(e->name, ud_content_str(r, "name"));
     snprintf(e->title, sizeof e->title, "%s", ud_content_str(r, "title"));
-    for (int k = 0; k < i; k++)
-        if (strcmp(t->event[k].name, e->name) == 0) {
-            ud_content_error_at(err, r, "name", "expected an event name not used before, found '%s'", e->name);
-            return false;
-        }
     const ud_content_value *at = ud_content_get(r, "at");
     for (int k = 0; k < at->n; k++) {
         int sh = safehouse_index(t, at->words[k], false);
@@ -493,4 +487,16 @@ void dl_content_ready(void)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, load_builtin);
+}
+
+/* "Each player is given a Character", The Doctor and any other solo-only
+ * one excepted: a party has at most as many players as the loaded set
+ * deals characters; one player always plays solo. */
+int dl_content_max_players(void)
+{
+    dl_content_ready();
+    int party = 0;
+    for (int i = 0; i < dl_content.n_characters; i++)
+        party += !dl_content.character[i].solo_only;
+    return party < 1 ? 1 : party > DL_MAX_PLAYERS ? DL_MAX_PLAYERS : party;
 }

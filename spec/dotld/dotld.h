@@ -146,6 +146,8 @@ static inline int dl_first_byte(uint64_t x)
 extern dl_tables dl_content;
 
 void dl_content_ready(void);
+/* The most players the loaded content seats (a character each). */
+int dl_content_max_players(void);
 bool dl_load_content(const char *dir, struct ud_content_error *err);
 bool dl_load_content_memory(const char *dir, const struct ud_content_memfile *files, int n_files,
                            struct ud_content_error *err);

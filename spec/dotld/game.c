@@ -192,6 +192,11 @@ static bool dl_apply_start(void *p, const ud_setup *setup, const char *line, ud_
         ud_buf_puts(err, "expected 'KEY VALUE' with KEY healthy, infected, supplies, ammo, time, district or space");
         return false;
     }
+    /* each key once: a second would replace the first unseen */
+    if (ud_setup_start_prior(setup, line) > 0) {
+        ud_buf_printf(err, "expected one '%s' line, found a second", what);
+        return false;
+    }
     if (strcmp(what, "district") == 0) {
         for (int i = 0; i < dl_content.n_districts; i++)
             if (strcmp(dl_content.district[i].name, value) == 0) {
@@ -226,17 +231,48 @@ static bool dl_apply_start(void *p, const ud_setup *setup, const char *line, ud_
         case DL_PRE_TIME: st->preset_time = (uint8_t)v; break;
         default: st->preset_space = (uint8_t)v; break;
         }
-        if ((st->preset & DL_PRE_SPACE) && st->preset_district &&
-            st->preset_space >= dl_content.district[st->preset_district - 1].n_spaces - 1) {
-            ud_buf_printf(err, "space %d is not a space before the safe house of %s", st->preset_space,
-                          dl_content.district[st->preset_district - 1].name);
-            return false;
-        }
-        return true;
+        return true;   /* the space against the district: dl_check_start */
     }
     ud_buf_printf(err, "unknown start key '%s'; expected healthy, infected, supplies, ammo, time, district or space",
                   what);
     return false;
+}
+
+/* The position every start line made, whatever their order: someone to
+ * save, and a space on the main track before the safe house of the
+ * district played first (of every district that may be dealt first, when
+ * no line names one). */
+static bool dl_check_start(const void *p, const ud_setup *setup, ud_buf *err)
+{
+    (void)setup;
+    const dl_state *st = CST(p);
+    if ((st->preset & DL_PRE_HEALTHY) && st->healthy == 0 && (!(st->preset & DL_PRE_INFECTED) || st->infected == 0)) {
+        ud_buf_puts(err, "expected at least one survivor (healthy or infected), found healthy 0 and infected 0");
+        return false;
+    }
+    if (!(st->preset & DL_PRE_SPACE))
+        return true;
+    int last = DL_MAX_SPACES;   /* the last space every possible first district has before its safe house */
+    const char *where = NULL;
+    for (int i = 0; i < dl_content.n_districts; i++) {
+        const dl_district *d = &dl_content.district[i];
+        bool first = st->preset & DL_PRE_DISTRICT ? i == st->preset_district - 1 : i != dl_content.outskirts;
+        if (first && d->n_main - 2 < last) {
+            last = d->n_main - 2;
+            where = d->name;
+        }
+    }
+    if (where && st->preset_space > last) {
+        if (st->preset & DL_PRE_DISTRICT)
+            ud_buf_printf(err, "expected space 0..%d on %s (its main track before the safe house), found %d", last,
+                          where, st->preset_space);
+        else
+            ud_buf_printf(err, "expected space 0..%d, before the safe house of every district that may be dealt "
+                          "first (%s has the fewest spaces; or name one with 'district NAME'), found %d",
+                          last, where, st->preset_space);
+        return false;
+    }
+    return true;
 }
 
 /* ---- reading the state --------------------------------------------------------------------- */
@@ -400,6 +436,8 @@ const ud_game dl_game = {
     .n_reading_measures = (int)(sizeof dl_reading_measures / sizeof dl_reading_measures[0]),
     .min_players = 1,
     .max_players = 5,   /* a character each, The Doctor excepted: 6 - 1 */
+    .players_rule = "DL-PLAYERS",
+    .content_max_players = dl_content_max_players,
     .state_size = sizeof(dl_state),
     .phase_offset = offsetof(dl_state, phase),
     .compiled_rows = dl_compiled_rows,
@@ -415,5 +453,6 @@ const ud_game dl_game = {
     .load_content = dl_load_content,
     .load_content_memory = dl_load_content_memory,
     .apply_start = dl_apply_start,
+    .check_start = dl_check_start,
     .extras = &dl_extras,
 };

@@ -111,11 +111,7 @@ static void finish(dl_state *st, int result)
 static void seat_players(void *p, ud_step *s)
 {
     int n = ud_setup_player_count(s->setup);
-    int party = 0;   /* characters a multiplayer game may deal: "Each player is given a Character" */
-    for (int i = 0; i < dl_content.n_characters; i++)
-        party += !dl_content.character[i].solo_only;
-    if (party > DL_MAX_PLAYERS)
-        party = DL_MAX_PLAYERS;
+    int party = dl_content_max_players();   /* "Each player is given a Character" */
     if (n < 1 || (n > 1 && n > party)) {
         ud_failf(s, UD_FAIL_RULE, s->rule->id,
                  "Dice of the Living Dead is played solo or by a party of at most %d (a character each, "

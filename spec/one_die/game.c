@@ -190,6 +190,7 @@ const ud_game od_game = {
     .chance_events = od_chance_events,
     .min_players = 1,
     .max_players = OD_MAX_PLAYERS,
+    .players_rule = "OD-PLAYERS",
     .state_size = sizeof(od_state),
     .phase_offset = offsetof(od_state, phase),
     .init = od_init,

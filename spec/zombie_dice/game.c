@@ -170,6 +170,7 @@ const ud_game zd_game = {
     .n_reading_measures = (int)(sizeof zd_reading_measures / sizeof zd_reading_measures[0]),
     .min_players = 2,
     .max_players = UD_MAX_PLAYERS,
+    .players_rule = "ZD-PLAYERS",
     .state_size = sizeof(zd_state),
     .phase_offset = offsetof(zd_state, phase),
     .init = zd_init,

@@ -27,8 +27,9 @@ static const char *const origins[] = { "text", "public-fact", "sample", NULL };
 static const char *const effects[] = { "life", "bullets", "hurry", "wound", "disarm", "stuck",
                                        "horde", NULL };
 
+/* ids are one set over tiles, events and weapons (unique = "id") */
 static const ud_content_field tile_fields[] = {
-    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .max_len = 23 },
+    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .max_len = 23, .unique = "id" },
     { .name = "name", .type = UD_CONTENT_STRING, .required = true, .max_len = 39 },
     { .name = "role", .type = UD_CONTENT_ENUM, .required = true, .words = roles },
     { .name = "rows", .type = UD_CONTENT_WORD_LIST, .required = true, .min_len = 3, .max_len = 3 },
@@ -41,7 +42,7 @@ static const ud_content_field tile_fields[] = {
     { .name = "cite", .type = UD_CONTENT_STRING, .def = "\"\"" },
 };
 static const ud_content_field event_fields[] = {
-    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .max_len = 23 },
+    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .max_len = 23, .unique = "id" },
     { .name = "name", .type = UD_CONTENT_STRING, .required = true, .max_len = 63 },
     { .name = "effect", .type = UD_CONTENT_ENUM, .required = true, .words = effects },
     { .name = "amount", .type = UD_CONTENT_INT, .def = "1", .min = 1, .max = 3 },
@@ -51,7 +52,7 @@ static const ud_content_field event_fields[] = {
     { .name = "cite", .type = UD_CONTENT_STRING, .def = "\"\"" },
 };
 static const ud_content_field weapon_fields[] = {
-    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .max_len = 23 },
+    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .max_len = 23, .unique = "id" },
     { .name = "name", .type = UD_CONTENT_STRING, .required = true, .max_len = 39 },
     { .name = "building", .type = UD_CONTENT_WORD, .required = true },
     { .name = "bonus", .type = UD_CONTENT_INT, .def = "1", .min = 1, .max = 3 },
@@ -73,28 +74,10 @@ static int space_of(char c)
     }
 }
 
-static bool find_id(const zb_tables *t, const char *id)
-{
-    for (int i = 0; i < t->n_tiles; i++)
-        if (strcmp(t->tile[i].id, id) == 0)
-            return true;
-    for (int i = 0; i < t->n_events; i++)
-        if (strcmp(t->event[i].id, id) == 0)
-            return true;
-    for (int i = 0; i < t->n_weapons; i++)
-        if (strcmp(t->weapon[i].id, id) == 0)
-            return true;
-    return false;
-}
-
 static bool add_tile(void *ctx, const ud_content_record *r, ud_content_error *err)
 {
     zb_tables *t = ctx;
     const char *id = ud_content_str(r, "id");
-    if (find_id(t, id)) {
-        ud_content_error_at(err, r, "id", "expected an id not used before");
-        return false;
-    }
     zb_tile_kind *k = &t->tile[t->n_tiles];
     memset(k, 0, sizeof *k);
     snprintf(k->id, sizeof k->id, "%s", id);
@@ -182,10 +165,6 @@ static bool add_event(void *ctx, const ud_content_record *r, ud_content_error *e
 {
     zb_tables *t = ctx;
     const char *id = ud_content_str(r, "id");
-    if (find_id(t, id)) {
-        ud_content_error_at(err, r, "id", "expected an id not used before");
-        return false;
-    }
     zb_event_kind *k = &t->event[t->n_events++];
     memset(k, 0, sizeof *k);
     snprintf(k->id, sizeof k->id, "%s", id);
@@ -201,10 +180,6 @@ static bool add_weapon(void *ctx, const ud_content_record *r, ud_content_error *
 {
     zb_tables *t = ctx;
     const char *id = ud_content_str(r, "id");
-    if (find_id(t, id)) {
-        ud_content_error_at(err, r, "id", "expected an id not used before");
-        return false;
-    }
     const char *b = ud_content_str(r, "building");
     int bt = -1;
     for (int i = 0; i < t->n_tiles; i++)

@@ -2,7 +2,10 @@
  * game.c - the Zombies!!! board game's ud_game: phases, actions, variants,
  * invariants, policies and the functions that read the state.
  */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "extras.h"
@@ -470,6 +473,21 @@ static void zb_outcomes(const void *p, int n_players, uint8_t *out)
  * event cards'; N from 0 to 9, kinds not named hold none.  Once one line
  * of tiles (cards) is given, the other of the two is empty unless a line
  * fills it too. */
+/* A whole number lo..hi written as digits alone from text to end (or
+ * to the end of the string when end is NULL); false otherwise. */
+static bool start_number(const char *text, const char *stop, long lo, long hi, long *out)
+{
+    if (!isdigit((unsigned char)*text))
+        return false;
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno == ERANGE || end != (stop ? stop : text + strlen(text)) || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
 static bool zb_apply_start(void *p, const ud_setup *setup, const char *line, ud_buf *err)
 {
     zb_content_ready();
@@ -481,12 +499,19 @@ static bool zb_apply_start(void *p, const ud_setup *setup, const char *line, ud_
     if (sscanf(line, "%15s%n", word, &used) == 1)
         while (w < 4 && strcmp(word, what[w]) != 0)
             w++;
-    int seat;
+    /* each line once: a second would replace the first unseen */
+    if (used && ud_setup_start_prior(setup, line) > 0) {
+        ud_buf_printf(err, "expected one '%s' line, found a second", word);
+        return false;
+    }
+    long seat;
     if (used && strcmp(word, "first") == 0) {
-        int len = 0;
         int n = ud_setup_player_count(setup);
-        if (sscanf(line + used, "%d%n", &seat, &len) != 1 || line[used + len] || seat < 1 || seat > n) {
-            ud_buf_printf(err, "expected 'first N' with N a seat from 1 to %d", n);
+        const char *arg = line + used;
+        while (*arg == ' ')
+            arg++;
+        if (!start_number(arg, NULL, 1, n, &seat)) {
+            ud_buf_printf(err, "expected 'first N' with N a seat from 1 to %d, got '%s'", n, arg);
             return false;
         }
         st->first = (uint8_t)(seat - 1);
@@ -504,15 +529,19 @@ static bool zb_apply_start(void *p, const ud_setup *setup, const char *line, ud_
     st->preset |= tiles ? ZB_PRESET_TILES : ZB_PRESET_CARDS;
     for (const char *at = line + used;;) {
         char id[32];
-        int n, len = 0;
+        long n;
         while (*at == ' ')
             at++;
         if (!*at)
             return true;
-        if (sscanf(at, "%31[^= ]=%d%n", id, &n, &len) != 2 || (at[len] && at[len] != ' ') || n < 0 || n > 9) {
-            ud_buf_printf(err, "expected ID=N with N from 0 to 9, got '%s'", at);
+        size_t len = strcspn(at, " "), id_len = strcspn(at, "= ");
+        if (id_len == 0 || id_len >= sizeof id || at[id_len] != '=' ||
+            !start_number(at + id_len + 1, at + len, 0, 9, &n)) {
+            ud_buf_printf(err, "expected ID=N with N from 0 to 9, got '%.*s'", (int)len, at);
             return false;
         }
+        memcpy(id, at, id_len);
+        id[id_len] = '\0';
         int k = 0;
         while (k < n_kinds && strcmp(id, tiles ? zb_content.tile[k].id : zb_content.event[k].id) != 0)
             k++;
@@ -556,6 +585,7 @@ const ud_game zb_game = {
     .n_ratios = 3,
     .min_players = 1,
     .max_players = ZB_MAX_PLAYERS,
+    .players_rule = "ZB-PLAYERS",
     .state_size = sizeof(zb_state),
     .phase_offset = offsetof(zb_state, phase),
     .init = zb_init,

@@ -31,7 +31,8 @@ static const char *const yes_no[] = { "no", "yes", NULL };
 static const char *const sources[] = { "sample", "named", NULL };
 
 static const ud_content_field card_fields[] = {
-    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .max_len = 24 /* a deal line of 18 stays under UD_MAX_LINE */ },
+    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .unique = "id",
+      .max_len = 24 /* a deal line of 18 stays under UD_MAX_LINE */ },
     { .name = "name", .type = UD_CONTENT_STRING, .def = "\"\"" },
     { .name = "map", .type = UD_CONTENT_WORD, .required = true, .max_len = ZC_NAME_LEN - 1 },
     { .name = "zombies", .type = UD_CONTENT_INT, .required = true, .min = 0, .max = 9 },
@@ -74,12 +75,6 @@ static bool add_card(void *ctx, const ud_content_record *r, ud_content_error *er
     zc_card *c = &t->card[t->n_cards];
     memset(c, 0, sizeof *c);
     const char *id = ud_content_str(r, "id");
-    for (int i = 0; i < t->n_cards; i++)
-        if (strcmp(t->card[i].id, id) == 0) {
-            ud_content_error_at(err, r, "id", "expected an id no other card has ('%s' is card %d's)", id,
-                                i + 1);
-            return false;
-        }
     snprintf(c->id, sizeof c->id, "%s", id);
     int loc = location_index(t, ud_content_str(r, "map"));
     if (loc < 0) {

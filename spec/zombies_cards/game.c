@@ -503,6 +503,7 @@ const ud_game zc_game = {
     .n_ratios = sizeof zc_ratios / sizeof zc_ratios[0],
     .min_players = ZC_MIN_PLAYERS,
     .max_players = ZC_MAX_PLAYERS,
+    .players_rule = "ZC-PLAYERS",
     .state_size = sizeof(zc_state),
     .phase_offset = offsetof(zc_state, phase),
     .init = zc_init,

@@ -83,21 +83,15 @@ SCENARIO(rule_players)
     cr_assert_eq(r.res.n_players, 4);
     run_free(&r);
 
-    /* Five are refused by this rule, at the first body line. */
-    run_text(&r, OD_HEADER "player a\nplayer b\nplayer c\nplayer d\nplayer e\n"
-                 "decide a risk 1\nroll 2\n");
-    assert_check_error(&r, 8, "OD-PLAYERS", "One Die is for one to four players, not 5");
-    run_free(&r);
-
-    /* And so is a table beyond undead's seats, counted though not seated. */
+    /* Five are refused before the rule meets them, at the fifth player's
+     * line, naming the rule; so is a table beyond undead's seats. */
+    const char five[] = OD_HEADER "player a\nplayer b\nplayer c\nplayer d\nplayer e\ndecide a risk 1\nroll 2\n";
+    assert_parse_error(five, strlen(five), 7, 8, "expected 1 to 4 players for one-die (OD-PLAYERS), found 5");
     char text[1024] = OD_HEADER;
     for (int i = 0; i < UD_MAX_PLAYERS + 1; i++)
         sprintf(text + strlen(text), "player p%d\n", i);
     strcat(text, "decide p0 risk 1\nroll 2\n");
-    run_text(&r, text);
-    assert_check_error(&r, UD_MAX_PLAYERS + 4, "OD-PLAYERS",
-                       "One Die is for one to four players, not 17");
-    run_free(&r);
+    assert_parse_error(text, strlen(text), 7, 8, "expected 1 to 4 players for one-die (OD-PLAYERS), found 5");
 }
 
 SCENARIO(rule_setup)

@@ -71,19 +71,18 @@ SCENARIO(rule_players)
     cr_assert_eq(r.res.complete, 0);
     run_free(&r);
 
-    /* "Two or more players": one is refused by this rule. */
-    run_text(&r, ZD_HEADER "player solo\npartial\n\ndraw green green green\n");
-    assert_check_error(&r, 6, "ZD-PLAYERS", "Zombie Dice needs two or more players, not 1");
-    run_free(&r);
+    /* "Two or more players": one is refused before the rule meets it, at
+     * the player's line, naming the rule. */
+    const char solo[] = ZD_HEADER "player solo\npartial\n\ndraw green green green\n";
+    assert_parse_error(solo, strlen(solo), 3, 8, "expected 2 to 16 players for zombie-dice (ZD-PLAYERS), found 1");
 
-    /* A table larger than undead seats is refused by the same rule. */
+    /* A table larger than undead seats, at the first player beyond it. */
     char text[1024] = ZD_HEADER;
     for (int i = 0; i < UD_MAX_PLAYERS + 1; i++)
         sprintf(text + strlen(text), "player p%d\n", i);
     strcat(text, "partial\n\ndraw green green green\n");
-    run_text(&r, text);
-    assert_check_error(&r, UD_MAX_PLAYERS + 6, "ZD-PLAYERS", "17 players: undead seats at most 16");
-    run_free(&r);
+    assert_parse_error(text, strlen(text), UD_MAX_PLAYERS + 3, 8,
+                       "expected 2 to 16 players for zombie-dice (ZD-PLAYERS), found 17");
 }
 
 SCENARIO(rule_dice)

@@ -78,7 +78,7 @@ Test(transcript, full_header)
 
 Test(transcript, later_variant_line_wins)
 {
-    const char *text = ZD_HEADER "variant end=final-turn\nvariant end=finish-round\nplayer a\n";
+    const char *text = ZD_HEADER "variant end=final-turn\nvariant end=finish-round\nplayer a\nplayer b\n";
     parse_ok(text, strlen(text));
     cr_assert_eq(t.setup.variant[ZD_V_END], ZD_END_FINISH_ROUND);
 }
@@ -183,7 +183,7 @@ Test(transcript, longest_line_and_most_words)
     char words[512] = "=";
     for (int i = 1; i < UD_TL_MAX_TOKENS; i++)
         strcat(words, " k=v");
-    snprintf(text, sizeof text, ZD_HEADER "player a\n%s\n%s\n", comment, words);
+    snprintf(text, sizeof text, ZD_HEADER "player a\nplayer b\n%s\n%s\n", comment, words);
     parse_ok(text, strlen(text));
     cr_assert_eq(t.n, 1);
     cr_assert_eq(t.lines[0].ntok, UD_TL_MAX_TOKENS);
@@ -203,7 +203,7 @@ Test(transcript, every_seat_and_sixteen_start_lines)
 
 Test(transcript, seed_zero_and_leading_zeros)
 {
-    const char *text = ZD_HEADER "player a\nseed 0007\n";
+    const char *text = ZD_HEADER "player a\nplayer b\nseed 0007\n";
     parse_ok(text, strlen(text));
     cr_assert_eq(t.seed, 7);
     cr_assert_eq(t.has_seed, 1);

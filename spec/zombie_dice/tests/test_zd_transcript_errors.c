@@ -112,19 +112,14 @@ Test(parse_header, bad_player_names)
     PE(ZD_HEADER "player a\nplayer a\n", 4, 8, "player name 'a' is used twice");
 }
 
-/* A table larger than undead seats is not a malformed file: it parses,
- * and the game's rule on the number of players refuses it (test_zd_rules). */
-Test(parse_header, players_beyond_the_seats_are_counted)
+/* A table larger than the game's range is refused at the first player
+ * beyond it, naming the game's rule on the number of players. */
+Test(parse_header, players_beyond_the_range_are_refused)
 {
     char text[1024] = ZD_HEADER;
     for (int i = 0; i < UD_MAX_PLAYERS + 3; i++)
         sprintf(text + strlen(text), "player p%d\n", i);
-    ud_transcript t;
-    ud_error e = { 0 };
-    cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &e), 0, "%s", e.msg);
-    cr_assert_eq(t.setup.n_players, UD_MAX_PLAYERS);
-    cr_assert_eq(ud_setup_player_count(&t.setup), UD_MAX_PLAYERS + 3);
-    ud_transcript_free(&t);
+    PE(text, UD_MAX_PLAYERS + 3, 8, "expected 2 to 16 players for zombie-dice (ZD-PLAYERS), found 17");
 }
 
 Test(parse_header, player_arity)
@@ -272,7 +267,7 @@ Test(parse_bytes, crlf_does_not_count_toward_length)
     memset(body, 'x', UD_TL_MAX_LEN + 1);
     body[0] = '#';
     body[UD_TL_MAX_LEN] = '\0';
-    snprintf(text, sizeof text, ZD_HEADER "player a\r\n%s\r\n", body);
+    snprintf(text, sizeof text, ZD_HEADER "player a\r\nplayer b\r\n%s\r\n", body);
     ud_transcript t;
     ud_error err;
     memset(&err, 0, sizeof err);
@@ -280,8 +275,8 @@ Test(parse_bytes, crlf_does_not_count_toward_length)
     ud_transcript_free(&t);
     body[UD_TL_MAX_LEN] = 'x';
     body[UD_TL_MAX_LEN + 1] = '\0';
-    snprintf(text, sizeof text, ZD_HEADER "player a\r\n%s\r\n", body);
-    PE(text, 4, UD_TL_MAX_LEN + 1, "at most 1024 characters");
+    snprintf(text, sizeof text, ZD_HEADER "player a\r\nplayer b\r\n%s\r\n", body);
+    PE(text, 5, UD_TL_MAX_LEN + 1, "at most 1024 characters");
 }
 
 Test(parse_bytes, too_many_words)
