@@ -481,3 +481,80 @@ Test(zc_content, deal_longer_than_a_line_checks)
     free(record);
     remove_dir();
 }
+
+/* ---- the checker on a cards record -------------------------------------------------- */
+
+/* Two short decks: ann's map card leaves her two cards, bob's three. */
+#define TWO_DECKS                                                                                  \
+    "undead-transcript 1\ngame zombies-cards\nplayer ann\nplayer bob\n"                            \
+    "start deck ann 71,72,73,74,75,76,1,2,3\nstart deck bob 92,93,94,95,96,97,4,5,6\n"
+#define FIRST_MAP "turn ann\nmap ann power-outage hospital building zombies=1 deck=2\n"   /* lines 7-8 */
+
+static void expect_check(const char *text, int line, const char *rule, const char *msg)
+{
+    run r;
+    run_text(&r, text);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR, "expected a check error:\n%s", text);
+    cr_assert_eq(r.err.line, line, "line %d, expected %d: %s", r.err.line, line, r.err.msg);
+    cr_assert_str_eq(r.err.rule, rule, "%s", r.err.msg);
+    cr_assert_str_eq(r.err.msg, msg);
+    run_free(&r);
+}
+
+/* A record with no decide lines leaves the decisions to the seats'
+ * policies; a state line is still checked where it stands (here where bob
+ * may play out of turn, before he draws a card for it), not against the
+ * position the game ends in (decks=ann:0,bob:1). */
+Test(zc_check, state_line_without_decide_lines_is_checked_where_it_stands)
+{
+    const char *rest = "fight ann zombies=1\n= left=1\nroll 5\nkill ann paid=0 draws deck=1 left=0\n";
+    char text[1024];
+    snprintf(text, sizeof text, "%s%s= decks=ann:2,bob:3\n%s", TWO_DECKS, FIRST_MAP, rest);
+    run r;
+    run_text(&r, text);
+    assert_ok(&r);
+    cr_assert_eq(r.res.winner, 0, "ann draws her last card on bob's turn");
+    run_free(&r);
+    snprintf(text, sizeof text, "%s%s= decks=ann:2,bob:2\n%s", TWO_DECKS, FIRST_MAP, rest);
+    expect_check(text, 9, "ZC-REACT", "state: expected decks=ann:2,bob:3, found decks=ann:2,bob:2");
+    /* before the roll, after the fight line: one zombie left, not none */
+    snprintf(text, sizeof text, "%s%s= decks=ann:2,bob:3\nfight ann zombies=1\n= left=0\nroll 5\n", TWO_DECKS,
+             FIRST_MAP);
+    expect_check(text, 11, "ZC-ROLL", "state: expected left=1, found left=0");
+}
+
+/* The same with the outcomes from the seed (no chance lines either). */
+Test(zc_check, state_line_in_a_seeded_record_is_checked_where_it_stands)
+{
+    char text[1024];
+    snprintf(text, sizeof text, "%sseed 3\n%s= decks=ann:2,bob:3\n", TWO_DECKS, FIRST_MAP);
+    run r;
+    run_text(&r, text);
+    assert_ok(&r);
+    run_free(&r);
+    snprintf(text, sizeof text, "%sseed 3\n%s= decks=ann:2,bob:2\n", TWO_DECKS, FIRST_MAP);
+    expect_check(text, 10, "ZC-REACT", "state: expected decks=ann:2,bob:3, found decks=ann:2,bob:2");
+}
+
+/* ann's three zombies and two 1s (examples/death): the second 1 finds no
+ * bullets and only the current map card, and she dies; bob, the last one
+ * alive, wins.  A record that has play go on is refused by the death, the
+ * row where it parts from the rules, not by the win that follows it. */
+#define DEATH                                                                                      \
+    "undead-transcript 1\ngame zombies-cards\nvariant out-of-turn=no\nplayer ann\nplayer bob\n"    \
+    "start deck ann 71,72,73,74,75,76,24,77,78\nstart deck bob 92,93,94,95,96,97,33,98,99,100\n"   \
+    "turn ann\nmap ann shove-5 bridge zombies=3 deck=2\ndecide ann fight\nroll 1\n"                \
+    "kill ann paid=3 draws deck=4 left=2\nroll 1\n"   /* line 13 */
+
+Test(zc_check, play_going_on_after_a_death_is_refused_by_the_death)
+{
+    expect_check(DEATH "turn bob\n", 14, "ZC-DEATH",
+                 "the rules do not produce 'turn bob' here; they now need nothing more (the game is over) "
+                 "(before that they produced 'dead ann needed=3 bullets=0 map=0; winner bob last-standing', "
+                 "which the record may leave out)");
+    expect_check(DEATH "roll 4\n", 14, "ZC-DEATH", "the game is over; expected no more events, found 'roll'");
+    /* with the death written, what ends the game is the last one standing */
+    expect_check(DEATH "dead ann needed=3 bullets=0 map=0\nturn bob\n", 15, "ZC-LAST-STANDING",
+                 "the rules do not produce 'turn bob' here; they now need nothing more (the game is over) "
+                 "(before that they produced 'winner bob last-standing', which the record may leave out)");
+}
