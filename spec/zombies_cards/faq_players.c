@@ -39,11 +39,19 @@ const ud_faq_question zc_players_faq[] = {
       { { S003, "CARD PLAY", "There is no limit to the number of cards in your hand." } } },
     { "failed-roll", "I rolled under 4: what does it cost?",
       "Each bullet raises the roll by one; pay enough to reach 4. The bullets paid go to the bottom of your "
-      "draw deck, and you still draw a card for the kill.",
-      "ZC-ROLL ZC-PAY-BULLETS ZC-KILL", NULL, NULL,
+      "draw deck, and you may still draw a card for the kill.",
+      "ZC-ROLL ZC-PAY-BULLETS ZC-KILL ZC-BONUS-OFFER", NULL, NULL,
       { { S003, "FIGHTING ZOMBIES", "Each card taken from your bullet stack will raise the number rolled by one." },
         { S003, "FIGHTING ZOMBIES",
           "The cards drawn from your bullet stack in this way are placed at the bottom of your draw deck." } } },
+    { "kill-draw", "Must I draw a card when I kill a zombie?",
+      "No. Each zombie you kill without taking cards from the map stack lets you draw the top card of your "
+      "draw deck, and you may turn it down. Drawing brings you a card nearer the helipad.",
+      "ZC-BONUS-OFFER ZC-BONUS-DRAW ZC-BONUS-DECLINE", NULL, NULL,
+      { { S003, "FIGHTING ZOMBIES", "As a bonus you may draw a card from your draw deck and add it to your hand." },
+        { S003, "FIGHTING ZOMBIES",
+          "If you have played enough cards from the bullet stack to kill the zombie, you may draw a card from your "
+          "draw deck." } } },
     { "no-bullets", "I run out of bullets in a fight: what then?",
       "Make up the rest from the bottom of the map stack, never its top card. You draw no card, lose every "
       "card you have in play, and fight no more this turn.",

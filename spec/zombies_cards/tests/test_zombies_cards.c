@@ -51,6 +51,7 @@ static const scenario scenarios[] = {
                                "ZC-PLAY-OUT", "ZC-OWN-PLAY" } },
     { "rulings/location-weapon", { "ZC-FX-WEAPON", "ZC-PASS", "ZC-PLAY-OUT" } },
     { "rulings/butter-fingers", { "ZC-FX-DISCARD-BULLET", "ZC-FX-LOSE-BULLET" } },
+    { "rulings/may-draw", { "ZC-KILL", "ZC-PAY-BULLETS", "ZC-BONUS-OFFER", "ZC-BONUS-DRAW", "ZC-BONUS-DECLINE" } },
     { "seeded/two-players", { "ZC-FX-LUCK" } },
     { "seeded/four-players", { "ZC-FX-DRAW", "ZC-WEAPON-CHOICE", "ZC-WEAPON-OFFER", "ZC-WEAPON-CHOSEN" } },
     { "seeded/six-players", { "ZC-FIRST-RANDOM", "ZC-ROUND-TABLE" } },
@@ -114,6 +115,55 @@ Test(zc_rules, no_guts_keeps_the_player_in)
     play_case(&r, "rulings/no-guts-no-glory");
     cr_assert_eq(fired(&r, "ZC-NO-GUTS"), 1);
     cr_assert_eq(fired(&r, "ZC-DEATH"), 0);
+    run_free(&r);
+}
+
+/* "you may draw": declined twice and taken once, the deck loses one card. */
+Test(zc_rules, the_card_for_a_kill_may_be_declined)
+{
+    run r;
+    play_case(&r, "rulings/may-draw");
+    cr_assert_eq(fired(&r, "ZC-BONUS-OFFER"), 3);
+    cr_assert_eq(fired(&r, "ZC-BONUS-DECLINE"), 2);
+    cr_assert_eq(fired(&r, "ZC-BONUS-DRAW"), 1);
+    run_free(&r);
+    /* a record that draws where it declined is refused at its decision */
+    run_text(&r, "undead-transcript 1\ngame zombies-cards\nvariant out-of-turn=no\nplayer ann\nplayer bob\n"
+                 "start deck ann 71,72,73,74,75,76,24,77,78,79\nstart deck bob 92,93,94,95,96,97,33,98,99,100\n"
+                 "partial\nturn ann\nmap ann shove-5 bridge zombies=3 deck=3\ndecide ann fight\nroll 5\n"
+                 "decide ann decline\nbonus ann draws deck=2\n");
+    cr_assert_eq(r.status, RUN_CHECK_ERROR);
+    cr_assert_eq(r.err.line, 14, "%s", r.err.msg);
+    cr_assert_str_eq(r.err.rule, "ZC-BONUS-DECLINE");
+    cr_assert_str_eq(r.err.msg, "expected 'bonus ann declines deck=3', found 'bonus ann draws deck=2'");
+    run_free(&r);
+}
+
+/* SETUP 1: "For a 5 to 6 player game, deal 17 cards to each player": a
+ * start deck of 18 at five players is no deal; 17 is, and fewer is a
+ * position later in a game. */
+Test(zc_rules, start_deck_larger_than_the_deal_is_refused)
+{
+    char deck[128] = "";
+    for (int c = 1; c <= 18; c++)
+        snprintf(deck + strlen(deck), sizeof deck - strlen(deck), "%s%d", c > 1 ? "," : "", c);
+    char text[512];
+    snprintf(text, sizeof text,
+             "undead-transcript 1\ngame zombies-cards\nplayer ann\nplayer bob\nplayer cal\nplayer dee\n"
+             "player eve\nstart deck ann %s\nturn ann\n", deck);
+    run r;
+    run_text(&r, text);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR, "%s", r.err.msg);
+    cr_assert_eq(r.err.line, 9, "%s", r.err.msg);
+    cr_assert_str_eq(r.err.rule, "ZC-DEAL");
+    cr_assert_str_eq(r.err.msg, "ann was dealt 18 cards: at a table of 5 each player is dealt 17");
+    run_free(&r);
+    /* at four players the deal is 18: the same deck is dealt */
+    snprintf(text, sizeof text,
+             "undead-transcript 1\ngame zombies-cards\nplayer ann\nplayer bob\nplayer cal\nplayer dee\n"
+             "start deck ann %s\nseed 1\n", deck);
+    run_text(&r, text);
+    cr_assert_eq(r.status, RUN_OK, "%d: %s", r.err.line, r.err.msg);
     run_free(&r);
 }
 
@@ -507,7 +557,8 @@ static void expect_check(const char *text, int line, const char *rule, const cha
  * position the game ends in (decks=ann:0,bob:1). */
 Test(zc_check, state_line_without_decide_lines_is_checked_where_it_stands)
 {
-    const char *rest = "fight ann zombies=1\n= left=1\nroll 5\nkill ann paid=0 draws deck=1 left=0\n";
+    const char *rest = "fight ann zombies=1\n= left=1\nroll 5\nkill ann paid=0 left=0\n= left=0\n"
+                       "bonus ann draws deck=1\n";
     char text[1024];
     snprintf(text, sizeof text, "%s%s= decks=ann:2,bob:3\n%s", TWO_DECKS, FIRST_MAP, rest);
     run r;
@@ -544,17 +595,17 @@ Test(zc_check, state_line_in_a_seeded_record_is_checked_where_it_stands)
     "undead-transcript 1\ngame zombies-cards\nvariant out-of-turn=no\nplayer ann\nplayer bob\n"    \
     "start deck ann 71,72,73,74,75,76,24,77,78\nstart deck bob 92,93,94,95,96,97,33,98,99,100\n"   \
     "turn ann\nmap ann shove-5 bridge zombies=3 deck=2\ndecide ann fight\nroll 1\n"                \
-    "kill ann paid=3 draws deck=4 left=2\nroll 1\n"   /* line 13 */
+    "kill ann paid=3 left=2\ndecide ann draw\nroll 1\n"   /* line 14 */
 
 Test(zc_check, play_going_on_after_a_death_is_refused_by_the_death)
 {
-    expect_check(DEATH "turn bob\n", 14, "ZC-DEATH",
+    expect_check(DEATH "turn bob\n", 15, "ZC-DEATH",
                  "the rules do not produce 'turn bob' here; they now need nothing more (the game is over) "
                  "(before that they produced 'dead ann needed=3 bullets=0 map=0; winner bob last-standing', "
                  "which the record may leave out)");
-    expect_check(DEATH "roll 4\n", 14, "ZC-DEATH", "the game is over; expected no more events, found 'roll'");
+    expect_check(DEATH "roll 4\n", 15, "ZC-DEATH", "the game is over; expected no more events, found 'roll'");
     /* with the death written, what ends the game is the last one standing */
-    expect_check(DEATH "dead ann needed=3 bullets=0 map=0\nturn bob\n", 15, "ZC-LAST-STANDING",
+    expect_check(DEATH "dead ann needed=3 bullets=0 map=0\nturn bob\n", 16, "ZC-LAST-STANDING",
                  "the rules do not produce 'turn bob' here; they now need nothing more (the game is over) "
                  "(before that they produced 'winner bob last-standing', which the record may leave out)");
 }
