@@ -68,12 +68,22 @@ static const ud_variant_value round_values[] = {
       "a round is one turn of every player still in; everyone's card is renewed when it begins" },
 };
 static const ud_variant_value standing_values[] = {
-    { "wins", SRC, "OBJECTIVE (the text is silent: undead's reading)", "the last player alive wins at once" },
+    { "wins", SRC, "OBJECTIVE (ruling (undead's): the text is silent when all others are dead)",
+      "the last player alive wins at once" },
     { "plays-on", SRC, "WINNING THE GAME", "the last player alive plays on, and wins only by the last card" },
 };
 static const ud_variant_value oot_values[] = {
-    { "yes", SRC, "CARD CLARIFICATIONS", "cards may be played on others' turns (\"no matter who's turn it is\")" },
+    { "yes", SRC, "CARD PLAY (ruling (undead's): CARD CLARIFICATIONS speaks of another's turn only for location weapons)",
+      "any card may be played on others' turns: a round runs \"to the beginning of your next turn\"" },
     { "no", SRC, "PLAYER TURN (the text is silent: undead's reading)", "cards are played on your own turn only" },
+};
+static const ud_variant_value lost_values[] = {
+    { "under-deck", SRC, "CARD CLARIFICATIONS (ruling (undead's): FIGHTING ZOMBIES says \"you lose\" them, not where they go)",
+      "cards lost to a map-stack payment go under your draw deck, as a lost bullet does (\"When a card states "
+      "that you lose a bullet\")" },
+    { "bullet-pile", SRC, "CARD CLARIFICATIONS (ruling (undead's): FIGHTING ZOMBIES says \"you lose\" them, not where they go)",
+      "cards lost to a map-stack payment go to your bullet pile, as a lasting card does once its effect is "
+      "complete (\"the card will be placed in your bullet pile\")" },
 };
 const ud_variant zc_variants[ZC_VARIANTS] = {
     [ZC_V_FIRST] = { "first", "Who takes the first turn?", 2, first_values, ZC_FIRST_SEAT },
@@ -85,6 +95,8 @@ const ud_variant zc_variants[ZC_VARIANTS] = {
                              ZC_STANDING_WINS },
     [ZC_V_OUT_OF_TURN] = { "out-of-turn", "May a player play a card on another player's turn?", 2, oot_values,
                            ZC_OOT_YES },
+    [ZC_V_LOST_CARDS] = { "lost-cards", "Where do the cards in front of you go when a map-stack payment loses them?", 2,
+                          lost_values, ZC_LOST_UNDER_DECK },
 };
 
 /* ---- invariants ------------------------------------------------------------------------- */

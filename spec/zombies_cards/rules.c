@@ -987,17 +987,21 @@ static void pay_from_map(void *p, ud_step *s)
     pay_bullets(st, bullets);
     for (int k = 0; k < rest; k++)
         ring_push_bottom(&pl->deck, ring_pop_bottom(&st->map));
-    /* "you lose any and all weapons/cards played in front of you": lost as
-     * a bullet is lost, to the bottom of the draw deck (the text is silent
-     * on where; undead's reading of "lose" from CARD CLARIFICATIONS). */
+    /* "you lose any and all weapons/cards played in front of you": where
+     * they go is the reading lost-cards (the text does not say) */
     int lost = pl->n_play;
-    for (int k = 0; k < lost; k++)
-        ring_push_bottom(&pl->deck, pl->play[k]);
+    bool to_bullets = ud_reading(s, ZC_V_LOST_CARDS) == ZC_LOST_BULLET_PILE;
+    for (int k = 0; k < lost; k++) {
+        if (to_bullets)
+            pl->bullets.c[pl->bullets.n++] = pl->play[k];
+        else
+            ring_push_bottom(&pl->deck, pl->play[k]);
+    }
     memset(pl->play, 0, sizeof pl->play);
     pl->n_play = 0;
     st->zombies_left = 0;
-    UD_EMIT(s, "map-pay %s bullets=%d map=%d no-card lost=%d deck=%d", ud_player(s, st->current), bullets, rest,
-            lost, pl->deck.n);
+    UD_EMIT(s, "map-pay %s bullets=%d map=%d no-card lost=%d%s deck=%d", ud_player(s, st->current), bullets, rest,
+            lost, lost == 0 ? "" : to_bullets ? " to-bullets" : " under-deck", pl->deck.n);
     roll_done(st);
     st->phase = ZC_PH_TURN_END;
 }
@@ -1173,19 +1177,19 @@ static bool won_by_map(const void *p, const ud_step *s)
       "\"Take the top card from your draw deck\" onto the map stack: your location and its zombies", UD_ALWAYS, \
       UD_READS(UD_KEY(ZC_V_LAST_CARD) | UD_KEY(ZC_V_OUT_OF_TURN))) \
     /* card play out of turn */ \
-    X(C, ZC_R_OUT_OF_TURN, ZC_PH_REACT_NEXT, EFFECT, someone_may_react, ask_reactor, "ZC-OUT-OF-TURN", SRC, "CARD CLARIFICATIONS", \
-      "others may play on your turn: a location weapon counts \"no matter who's turn it is\"", V(ZC_V_OUT_OF_TURN, ZC_OOT_YES), UD_ANY) \
+    X(C, ZC_R_OUT_OF_TURN, ZC_PH_REACT_NEXT, EFFECT, someone_may_react, ask_reactor, "ZC-OUT-OF-TURN", SRC, "CARD PLAY (ruling (undead's): CARD CLARIFICATIONS speaks of another's turn only for location weapons)", \
+      "others may play any card on your turn, each in seat order after your map card: the round runs \"to the beginning of your next turn\"", V(ZC_V_OUT_OF_TURN, ZC_OOT_YES), UD_ANY) \
     X(C, ZC_R_OWN_PLAY, ZC_PH_REACT_NEXT, EFFECT, nobody_reacts, to_own_play, "ZC-OWN-PLAY", SRC, "CARD PLAY", \
       "then the player in turn may play", V(ZC_V_OUT_OF_TURN, ZC_OOT_YES), UD_ANY) \
-    X(C, ZC_R_REACT, ZC_PH_REACT, OFFER, ud_always, offer_out_of_turn, "ZC-REACT", SRC, "CARD PLAY", \
-      "\"You may play one card per round\": a card or pass, out of turn", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_REACT, ZC_PH_REACT, OFFER, ud_always, offer_out_of_turn, "ZC-REACT", SRC, "CARD PLAY (ruling (undead's): the text does not say when in another's turn; once, after the map card)", \
+      "\"You may play one card per round\": a card or pass, out of turn, once the current player's map card is down", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_PASS, ZC_PH_REACT, EFFECT, chose_pass, pass, "ZC-PASS", SRC, "CARD PLAY", \
       "a player may play nothing", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_PLAY_OUT, ZC_PH_REACT, EFFECT, chose_card, play_out_of_turn, "ZC-PLAY-OUT", SRC, "CARD PLAY", \
       "a card played goes to your bullet pile (\"When a card is played, discard it into your\" bullet pile)", UD_ALWAYS, UD_ANY) \
     /* card play on your turn */ \
-    X(C, ZC_R_PLAY_OFFER, ZC_PH_PLAY, OFFER, ud_always, offer_own, "ZC-PLAY-OFFER", SRC, "CARD PLAY", \
-      "\"You may play one card per round\", then fight", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_PLAY_OFFER, ZC_PH_PLAY, OFFER, ud_always, offer_own, "ZC-PLAY-OFFER", SRC, "CARD PLAY (ruling (undead's): the text does not say when in your turn; after the map card, before the fight)", \
+      "\"You may play one card per round\" after your map card, then fight; none once the fight begins", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_PLAY, ZC_PH_PLAY, EFFECT, chose_card, play_own, "ZC-PLAY", SRC, "CARD PLAY", \
       "a card played goes to your bullet pile (\"When a card is played, discard it into your\" bullet pile)", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_FIGHT, ZC_PH_PLAY, EFFECT, chose_fight, start_fight, "ZC-FIGHT", SRC, "PLAYER TURN 2", \
@@ -1200,14 +1204,14 @@ static bool won_by_map(const void *p, const ud_step *s)
     X(C, ZC_R_FX_MOVE, ZC_PH_EFFECT, EFFECT, fx_move, movement, "ZC-FX-MOVE", SRC, "CARD CLARIFICATIONS", \
       "\"When cards state a movement, this indicates playing a map card to the map stack.\"", UD_ALWAYS, \
       UD_READS(UD_KEY(ZC_V_LAST_CARD))) \
-    X(C, ZC_R_FX_LOSE_BULLET, ZC_PH_EFFECT, EFFECT, fx_lose, bullets_to_deck, "ZC-FX-LOSE-BULLET", SRC, "CARD CLARIFICATIONS", \
-      "to lose a bullet: \"take a card from your bullet stack and place it at the bottom of your draw deck\"", UD_ALWAYS, UD_ANY) \
-    X(C, ZC_R_FX_DISCARD_BULLET, ZC_PH_EFFECT, EFFECT, fx_discard, bullets_to_deck, "ZC-FX-DISCARD-BULLET", SRC, "CARD CLARIFICATIONS", \
-      "to discard a bullet is the same (\"Example: Butter Fingers\")", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_LOSE_BULLET, ZC_PH_EFFECT, EFFECT, fx_lose, bullets_to_deck, "ZC-FX-LOSE-BULLET", SRC, "CARD CLARIFICATIONS (ruling (undead's) on whom: the text is silent on naming a player with no bullets)", \
+      "to lose a bullet: \"take a card from your bullet stack and place it at the bottom of your draw deck\"; only another live player with a bullet may be named", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_DISCARD_BULLET, ZC_PH_EFFECT, EFFECT, fx_discard, bullets_to_deck, "ZC-FX-DISCARD-BULLET", SRC, "CARD CLARIFICATIONS (ruling (undead's) on whom: the text is silent on naming a player with no bullets)", \
+      "to discard a bullet is the same (\"Example: Butter Fingers\"); only another live player with a bullet may be named", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_FX_POWER_OUTAGE, ZC_PH_EFFECT, EFFECT, fx_outage, lasting_in_front, "ZC-FX-POWER-OUTAGE", SRC, "Power Outage", \
       "in front of you until your next turn: no weapon adds to a roll (the effect is undead's sample)", UD_ALWAYS, UD_ANY) \
-    X(C, ZC_R_FX_EXTRA_PLAY, ZC_PH_EFFECT, EFFECT, fx_extra, extra_play, "ZC-FX-EXTRA-PLAY", SRC, "Oooooh, What Luck!", \
-      "Oooooh, What Luck! lifts the one-card rule (\"This card supercedes the\" one card per turn rule)", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_EXTRA_PLAY, ZC_PH_EFFECT, EFFECT, fx_extra, extra_play, "ZC-FX-EXTRA-PLAY", SRC, "Oooooh, What Luck! (ruling (undead's): the text does not say how many more cards; it is not your card of the round, so one more)", \
+      "Oooooh, What Luck! lifts the one-card rule (\"This card supercedes the\" one card per turn rule): it does not count as your card of the round", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_FX_NO_GUTS, ZC_PH_EFFECT, EFFECT, fx_no_guts, lasting_in_front, "ZC-FX-NO-GUTS", SRC, "No Guts, No Glory", \
       "in front of you until a failed roll you cannot pay (the effect is 003's ruling)", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_FX_BRAIN_CRAMP, ZC_PH_EFFECT, EFFECT, fx_cramp, brain_cramp, "ZC-FX-BRAIN-CRAMP", SRC, "Brain Cramp", \
@@ -1235,12 +1239,13 @@ static bool won_by_map(const void *p, const ud_step *s)
       "\"Players will draw bullets and cards from the map stack due to failed combat rolls as usual.\"", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_CRAMP_PAYS, ZC_PH_RESOLVE, EFFECT, failed_cramped, cramp_pays, "ZC-CRAMP-PAYS", SRC, "Brain Cramp", \
       "\"The current player still pays bullets, etc. from their cards as usual.\"", UD_ALWAYS, UD_ANY) \
-    X(C, ZC_R_PAY_BULLETS, ZC_PH_RESOLVE, EFFECT, bullets_enough, pay_with_bullets, "ZC-PAY-BULLETS", SRC, "FIGHTING ZOMBIES", \
-      "\"Each card taken from your bullet stack will raise the number rolled by one\"; to the bottom of your draw deck; the zombie is killed, and you may draw (ZC-BONUS-OFFER)", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_PAY_BULLETS, ZC_PH_RESOLVE, EFFECT, bullets_enough, pay_with_bullets, "ZC-PAY-BULLETS", SRC, "FIGHTING ZOMBIES (ruling (undead's) on the order: the text does not say which bullets go first; the top of the pile)", \
+      "\"Each card taken from your bullet stack will raise the number rolled by one\"; taken from the top of the pile to the bottom of your draw deck; the zombie is killed, and you may draw (ZC-BONUS-OFFER)", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_PAY_MAP, ZC_PH_RESOLVE, EFFECT, map_stack_enough, pay_from_map, "ZC-PAY-MAP", SRC, "FIGHTING ZOMBIES", \
-      "short of bullets: take additional cards \"from the bottom of the\" map stack; no draw, lose all cards in front, no further combat", UD_ALWAYS, UD_ANY) \
-    X(C, ZC_R_NO_GUTS, ZC_PH_RESOLVE, EFFECT, cannot_pay_no_guts, no_guts_saves, "ZC-NO-GUTS", SRC, "No Guts, No Glory", \
-      "\"your turn ends. You are not eliminated from the game as normal.\"", UD_ALWAYS, UD_ANY) \
+      "short of bullets: take additional cards \"from the bottom of the\" map stack; no draw, lose all cards in front (where they go: lost-cards), no further combat", UD_ALWAYS, \
+      UD_READS(UD_KEY(ZC_V_LOST_CARDS))) \
+    X(C, ZC_R_NO_GUTS, ZC_PH_RESOLVE, EFFECT, cannot_pay_no_guts, no_guts_saves, "ZC-NO-GUTS", SRC, "No Guts, No Glory (ruling (undead's): the text does not say what is paid; nothing, and bullets short of the roll are kept)", \
+      "a roll you cannot pay: \"your turn ends. You are not eliminated from the game as normal.\"; nothing is paid, the card goes to your bullet pile", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_DEATH, ZC_PH_RESOLVE, EFFECT, cannot_pay, dies, "ZC-DEATH", SRC, "FIGHTING ZOMBIES", \
       "not enough map-stack cards: \"you are dead and out of the game\"", UD_ALWAYS, UD_ANY) \
     /* the card a kill lets you draw */ \
@@ -1251,7 +1256,7 @@ static bool won_by_map(const void *p, const ud_step *s)
     X(C, ZC_R_BONUS_DECLINE, ZC_PH_BONUS, EFFECT, chose_decline, bonus_declined, "ZC-BONUS-DECLINE", SRC, "FIGHTING ZOMBIES", \
       "\"may draw\": a player who declines draws nothing and fights on", UD_ALWAYS, UD_ANY) \
     /* the end of a turn */ \
-    X(C, ZC_R_LAST_STANDING, ZC_PH_TURN_END, EFFECT, one_left, last_standing, "ZC-LAST-STANDING", SRC, "WINNING THE GAME (the text is silent when all others are dead: undead's reading)", \
+    X(C, ZC_R_LAST_STANDING, ZC_PH_TURN_END, EFFECT, one_left, last_standing, "ZC-LAST-STANDING", SRC, "OBJECTIVE (ruling (undead's): the text is silent when all others are dead)", \
       "the last player alive wins at once", V(ZC_V_LAST_STANDING, ZC_STANDING_WINS), UD_ANY) \
     X(C, ZC_R_ALL_DEAD, ZC_PH_TURN_END, EFFECT, none_left, all_dead, "ZC-ALL-DEAD", SRC, "WINNING THE GAME (the text is silent: undead's reading)", \
       "nobody left alive: nobody wins", UD_ALWAYS, UD_ANY) \

@@ -51,6 +51,7 @@ static const scenario scenarios[] = {
                                "ZC-PLAY-OUT", "ZC-OWN-PLAY" } },
     { "rulings/location-weapon", { "ZC-FX-WEAPON", "ZC-PASS", "ZC-PLAY-OUT" } },
     { "rulings/butter-fingers", { "ZC-FX-DISCARD-BULLET", "ZC-FX-LOSE-BULLET" } },
+    { "rulings/lost-cards-bullet-pile", { "ZC-PAY-MAP", "ZC-PAY-BULLETS" } },
     { "rulings/may-draw", { "ZC-KILL", "ZC-PAY-BULLETS", "ZC-BONUS-OFFER", "ZC-BONUS-DRAW", "ZC-BONUS-DECLINE" } },
     { "seeded/two-players", { "ZC-FX-LUCK" } },
     { "seeded/four-players", { "ZC-FX-DRAW", "ZC-WEAPON-CHOICE", "ZC-WEAPON-OFFER", "ZC-WEAPON-CHOSEN" } },
@@ -106,6 +107,19 @@ Test(zc_rules, map_payment_draws_nothing_and_loses_cards_in_play)
     cr_assert_eq(fired(&r, "ZC-PAY-BULLETS"), 1);
     cr_assert_eq(fired(&r, "ZC-ROLL"), 2, "the third zombie is not fought");
     cr_assert_eq(fired(&r, "ZC-KILL"), 0);
+    run_free(&r);
+}
+
+/* lost-cards: the bat lost to the map-stack payment goes under ann's draw
+ * deck (the default) or to her bullet pile: the same game, a card apart. */
+Test(zc_rules, lost_cards_go_where_the_reading_says)
+{
+    run r;
+    play_case(&r, "examples/paid-from-map");
+    cr_assert(strstr(r.regen, "map-pay ann bullets=1 map=1 no-card lost=1 under-deck deck=7"), "%s", r.regen);
+    run_free(&r);
+    play_case(&r, "rulings/lost-cards-bullet-pile");
+    cr_assert(strstr(r.regen, "map-pay ann bullets=1 map=1 no-card lost=1 to-bullets deck=6"), "%s", r.regen);
     run_free(&r);
 }
 
