@@ -1003,9 +1003,11 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
             st = ud_decide_offer(&step, state, pick);
         }
     }
-    /* Past the end no row needs anything: a line the record writes on is
-     * blamed on the row where it parted from the rules, if it left out
-     * what they produced since its last line, else on the last row fired. */
+    /* Past the end no row needs anything: a change line the record writes
+     * where the rules wrote others is blamed on the row where it parted
+     * from them (the first line it left out since its last line), else on
+     * the last row fired; an outcome or a decision after the end, on the
+     * row that ended the game (the last fired). */
     const char *end_rule = c.has_parted ? (c.parted ? c.parted->id : NULL) : rule_id(&step);
     if (!c.partial_end && !sync(&c, "nothing more (the game is over)", end_rule)) {
         ud_buf_free(&c.produced);
@@ -1013,7 +1015,7 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     }
     if (c.cur < t->n) {
         const ud_tline *tl = &t->lines[c.cur];
-        ud_error_set(err, tl->line, tl->col[0], end_rule,
+        ud_error_set(err, tl->line, tl->col[0], rule_id(&step),
                      "the game is over; expected no more events, found '%s'", tl->tok[0]);
         ud_buf_free(&c.produced);
         return -1;

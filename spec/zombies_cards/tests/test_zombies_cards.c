@@ -603,8 +603,9 @@ Test(zc_check, state_line_in_a_seeded_record_is_checked_where_it_stands)
 
 /* ann's three zombies and two 1s (examples/death): the second 1 finds no
  * bullets and only the current map card, and she dies; bob, the last one
- * alive, wins.  A record that has play go on is refused by the death, the
- * row where it parts from the rules, not by the win that follows it. */
+ * alive, wins.  A record that writes play going on where the rules write
+ * the death is refused by the death, the row where it parts from them,
+ * not by the win that follows it. */
 #define DEATH                                                                                      \
     "undead-transcript 1\ngame zombies-cards\nvariant out-of-turn=no\nplayer ann\nplayer bob\n"    \
     "start deck ann 71,72,73,74,75,76,24,77,78\nstart deck bob 92,93,94,95,96,97,33,98,99,100\n"   \
@@ -617,7 +618,8 @@ Test(zc_check, play_going_on_after_a_death_is_refused_by_the_death)
                  "the rules do not produce 'turn bob' here; they now need nothing more (the game is over) "
                  "(before that they produced 'dead ann needed=3 bullets=0 map=0; winner bob last-standing', "
                  "which the record may leave out)");
-    expect_check(DEATH "roll 4\n", 15, "ZC-DEATH", "the game is over; expected no more events, found 'roll'");
+    /* an outcome after the end: the row that ended the game */
+    expect_check(DEATH "roll 4\n", 15, "ZC-LAST-STANDING", "the game is over; expected no more events, found 'roll'");
     /* with the death written, what ends the game is the last one standing */
     expect_check(DEATH "dead ann needed=3 bullets=0 map=0\nturn bob\n", 16, "ZC-LAST-STANDING",
                  "the rules do not produce 'turn bob' here; they now need nothing more (the game is over) "
