@@ -84,10 +84,28 @@ typedef struct checker {
     int n_left_out;                        /* all ever left out; the ring keeps the last few */
     missing_run ahead;                     /* a chance run the record does not write */
     open_line open;                        /* a chance line that goes on in the next step */
+    /* Where the record parted from the rules: the row of the first line
+     * they produced and the record left out since the last line it
+     * wrote that the rules agreed with (NULL: none left out since).  At
+     * the end of a game it is the row to blame for a line the record
+     * writes on, not the last row fired (the record that has play go on
+     * where a player dies is told of the death, not of the win that
+     * follows it). */
+    const ud_rule *parted;
+    bool has_parted;
+    ud_rng *seed_rng;                      /* outcomes from the seed (no chance lines) */
 } checker;
 
 static bool settle_open_line(checker *c);
 static void report_missing(checker *c, const char *text, const ud_rule *rule);
+
+/* The record wrote a line the rules agree with (a change, chance or
+ * decide line): it has not parted from them since. */
+static void agreed(checker *c)
+{
+    c->has_parted = false;
+    c->parted = NULL;
+}
 
 static const char *rule_id(const ud_step *s)
 {
@@ -539,6 +557,20 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
     return -1;
 }
 
+/* Outcomes from the seed, when the record has no chance lines: the
+ * PRNG's numbers, as ud_chance_from_rng would give them; the game waits
+ * for an outcome here, so the state lines written at this point are
+ * checked now, against this position (not at the next decision the
+ * record writes, nor at the end). */
+static int seeded_pick(ud_chance *ch, const ud_pick_req *p)
+{
+    checker *c = ch->ctx;
+    ch->why[0] = '\0';
+    if (!consume_states(c))
+        return -1;
+    return (int)ud_rng_below(c->seed_rng, (uint32_t)p->n);
+}
+
 static bool check_tag(checker *c, const ud_tline *tl, const ud_rule *rule)
 {
     if (!tl->tag || (rule && strcmp(tl->tag, rule->id) == 0))
@@ -593,9 +625,13 @@ static bool take_span_changes(checker *c)
             lo->text[0] = '\0';   /* written after all: not a candidate for "out of order" */
             c->last_used = t->lines[c->cur].line;
             c->cur++;
+            agreed(c);
         } else if (c->strict && !(c->cur >= t->n && t->partial)) {
             report_missing(c, lo->text, lo->rule);
             return false;
+        } else if (!c->has_parted) {
+            c->has_parted = true;
+            c->parted = lo->rule;
         }
     }
     return true;
@@ -626,6 +662,7 @@ static void close_chance_line(checker *c, const ud_rule *rule)
     c->last_used = tl->line;
     c->cur = c->active + 1;
     c->active = -1;
+    agreed(c);
     if (c->open.on) {
         c->open.on = 0;
         take_span_changes(c);
@@ -636,6 +673,10 @@ static void close_chance_line(checker *c, const ud_rule *rule)
  * allowed, and kept for the messages. */
 static void note_left_out(checker *c, const char *text, const ud_rule *rule)
 {
+    if (!c->has_parted) {
+        c->has_parted = true;
+        c->parted = rule;
+    }
     if (c->produced.len)
         ud_buf_puts(&c->produced, "; ");
     ud_buf_puts(&c->produced, text);
@@ -741,6 +782,7 @@ static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
         if (check_tag(c, &t->lines[c->cur], rule)) {
             c->last_used = t->lines[c->cur].line;
             c->cur++;
+            agreed(c);
         }
         return;
     }
@@ -805,6 +847,7 @@ static const ud_action *scripted_decision(checker *c)
             return NULL;
     c->last_used = tl->line;
     c->cur++;
+    agreed(c);
     return &tl->action;
 }
 
@@ -881,12 +924,13 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     ud_rng_seed(&chance_rng, t->seed);
     ud_rng_seed(&policy_rng, t->seed ^ UINT64_C(0x9e3779b97f4a7c15));
     ud_chance chance;
+    memset(&chance, 0, sizeof chance);
+    chance.ctx = &c;
     if (c.script_chance) {
-        memset(&chance, 0, sizeof chance);
         chance.pick = script_pick;
-        chance.ctx = &c;
     } else {
-        ud_chance_from_rng(&chance, &chance_rng);
+        c.seed_rng = &chance_rng;
+        chance.pick = seeded_pick;
     }
     ud_sink sink = { check_line, &c };
     ud_step step;
@@ -943,6 +987,13 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
             }
             st = ud_decide(&step, state, action);
         } else {
+            /* a decision the record leaves to the policies: the game waits
+             * here all the same, so the state lines written at this point
+             * are checked now, against this position */
+            if (!consume_states(&c)) {
+                st = UD_ERROR;
+                continue;
+            }
             int seat = g->to_move(state);
             int pick = ud_policy_choose(&t->policy[seat], g, state, seat, &step.offers, &policy_rng);
             if (pick < 0 || pick >= step.offers.n) {
@@ -955,7 +1006,13 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
             st = ud_decide_offer(&step, state, pick);
         }
     }
-    if (!c.partial_end && !sync(&c, "nothing more (the game is over)", rule_id(&step))) {
+    /* Past the end no row needs anything: a change line the record writes
+     * where the rules wrote others is blamed on the row where it parted
+     * from them (the first line it left out since its last line), else on
+     * the last row fired; an outcome or a decision after the end, on the
+     * row that ended the game (the last fired). */
+    const char *end_rule = c.has_parted ? (c.parted ? c.parted->id : NULL) : rule_id(&step);
+    if (!c.partial_end && !sync(&c, "nothing more (the game is over)", end_rule)) {
         ud_buf_free(&c.produced);
         return -1;
     }

@@ -306,6 +306,54 @@ Test(check_errors, state_lines_are_checked)
     }
 }
 
+/* A seeded game's record without its decide lines: the seats' policies
+ * decide as they did when it was played, and each state line is checked
+ * where it stands (where the game waits for that decision), not at the
+ * next chance line nor at the end of the game.  Of state lines that stood
+ * at decisions with nothing written between them only the first is kept:
+ * without the decide lines, nothing in the record tells those places
+ * apart.  (The same with the outcomes left to the seed as well is in the
+ * card game's suite: there a state line written before a chance line
+ * stands before that outcome.) */
+Test(check_errors, state_lines_checked_where_they_stand_without_decide_lines)
+{
+    FOR_EACH_GAME(g) {
+        doc all, d = { .n = 0 };
+        played(g, two_or_more(g), &all);
+        int states = 0;
+        for (int i = 1; i <= all.n; i++)
+            if (!starts_with_word(all.line[i], "decide") &&
+                !(state_line(g, all.line[i]) && d.n > 0 && state_line(g, d.line[d.n]))) {
+                d.line[++d.n] = strdup(all.line[i]);
+                states += state_line(g, all.line[i]);
+            }
+        doc_free(&all);
+        cr_assert_gt(states, 1, "%s: fewer than two state lines", g->name);
+        char *text = doc_join(&d, d.n);
+        run r;
+        run_text(&r, text);
+        cr_assert_eq(r.status, RUN_OK, "%s: %d: %s\n%s", g->name, r.err.line, r.err.msg, text);
+        run_free(&r);
+        free(text);
+        /* the first state line, one value changed: refused at its line,
+         * with the value the game has there */
+        int i = find_line(g, &d, 1, state_line);
+        char key[64], value[256], changed[128], want[512];
+        cr_assert_eq(sscanf(d.line[i], "= %63[^=]=%255s", key, value), 2, "%s", d.line[i]);
+        snprintf(changed, sizeof changed, "= %s=no-such-value", key);
+        doc_set(&d, i, changed);
+        text = doc_join(&d, d.n);
+        run_text(&r, text);
+        cr_assert_eq(r.status, RUN_CHECK_ERROR, "%s: expected a check error\n%s", g->name, text);
+        cr_assert_eq(r.err.line, i, "%s: error line %d, expected %d: %s", g->name, r.err.line, i, r.err.msg);
+        snprintf(want, sizeof want, "state: expected %s=%s, found %s=no-such-value", key, value, key);
+        cr_assert_str_eq(r.err.msg, want, "%s", g->name);
+        run_free(&r);
+        free(text);
+        doc_free(&d);
+    }
+}
+
 Test(check_errors, transcript_ending_where_the_rules_need_an_outcome)
 {
     FOR_EACH_GAME(g) {

@@ -329,6 +329,24 @@ Test(cli, check_errors_have_the_documented_formats)
     }
 }
 
+/* A record with neither decide nor chance lines (One Die, undead's worked
+ * example: the seats' fixed risks and the seed play it): each state line
+ * is checked where it stands, at the decision after the line before it,
+ * not at the next decision written nor at the end of the game. */
+Test(cli, check_state_lines_where_they_stand)
+{
+    const char *record = "undead-transcript 1\ngame one-die\nplayer ann risk:1\nplayer bob risk:2\nseed 10\n"
+                         "turn ann\n= turn=ann scores=ann:0,bob:0\nbank ann +6 =6\nturn bob\n"
+                         "= turn=bob scores=ann:6,bob:0\n";
+    cr_assert_eq(RUN(record, "check", "--no-db", "-"), 0, "%s", err);
+    HAS(out, "<stdin>: ok: ann=23 bob=29; winner bob");
+    char *wrong = strdup(record);
+    memcpy(strstr(wrong, "= turn=bob scores=ann:6"), "= turn=bob scores=ann:0", 23);
+    cr_assert_eq(RUN(wrong, "check", "--no-db", "-"), 1, "%s", err);
+    cr_assert_str_eq(err, "<stdin>:10: OD-RISK: state: expected scores=ann:6,bob:0, found scores=ann:0,bob:0\n");
+    free(wrong);
+}
+
 Test(cli, check_unknown_game_in_file_exit_2)
 {
     const char *f = write_file("chess.in", "undead-transcript 1\ngame chess\nplayer a\n");

@@ -39,15 +39,26 @@ const ud_faq_question zc_players_faq[] = {
       { { S003, "CARD PLAY", "There is no limit to the number of cards in your hand." } } },
     { "failed-roll", "I rolled under 4: what does it cost?",
       "Each bullet raises the roll by one; pay enough to reach 4. The bullets paid go to the bottom of your "
-      "draw deck, and you still draw a card for the kill.",
-      "ZC-ROLL ZC-PAY-BULLETS ZC-KILL", NULL, NULL,
+      "draw deck, and you may still draw a card for the kill.",
+      "ZC-ROLL ZC-PAY-BULLETS ZC-KILL ZC-BONUS-OFFER", NULL, NULL,
       { { S003, "FIGHTING ZOMBIES", "Each card taken from your bullet stack will raise the number rolled by one." },
         { S003, "FIGHTING ZOMBIES",
           "The cards drawn from your bullet stack in this way are placed at the bottom of your draw deck." } } },
+    { "kill-draw", "Must I draw a card when I kill a zombie?",
+      "No. Each zombie you kill without taking cards from the map stack lets you draw the top card of your "
+      "draw deck, and you may turn it down. Drawing brings you a card nearer the helipad.",
+      "ZC-BONUS-OFFER ZC-BONUS-DRAW ZC-BONUS-DECLINE", NULL, NULL,
+      { { S003, "FIGHTING ZOMBIES", "As a bonus you may draw a card from your draw deck and add it to your hand." },
+        { S003, "FIGHTING ZOMBIES",
+          "If you have played enough cards from the bullet stack to kill the zombie, you may draw a card from your "
+          "draw deck." } } },
     { "no-bullets", "I run out of bullets in a fight: what then?",
       "Make up the rest from the bottom of the map stack, never its top card. You draw no card, lose every "
-      "card you have in play, and fight no more this turn.",
-      "ZC-PAY-MAP", NULL, NULL,
+      "card you have in play, and fight no more this turn. 003 does not say where the lost cards go: undead "
+      "puts them under your draw deck, as a lost bullet; the reading lost-cards=bullet-pile puts them on your "
+      "bullet pile.",
+      "ZC-PAY-MAP", "lost-cards",
+      "A lost bullet goes under the draw deck, and these cards are lost too.",
       { { S003, "FIGHTING ZOMBIES",
           "Take the cards at the bottom of the \"map\" stack being sure to leave the current map card on top of "
           "the stack." },
@@ -85,7 +96,8 @@ const ud_faq_question zc_players_faq[] = {
       "The game is a race to the helipad, and nobody is left to race.",
       { { S003, "OBJECTIVE", "Be the first one to find your way to the \"helipad,\" first." } } },
     { "no-guts", "What does No Guts, No Glory change?",
-      "Out of bullets with a map stack too small to pay, your turn ends and you stay in the game.",
+      "Out of bullets with a map stack too small to pay, your turn ends and you stay in the game. 003 does not "
+      "say what you pay then: undead takes nothing, not even the bullets you have left.",
       "ZC-FX-NO-GUTS ZC-NO-GUTS", NULL, NULL,
       { { S003, "CARD CLARIFICATIONS",
           "If you are out of bullets and cannot draw from the map stack with a failed combat roll, your turn "

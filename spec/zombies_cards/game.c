@@ -31,19 +31,23 @@ static const ud_phase zc_phases[ZC_PHASES] = {
     [ZC_PH_WEAPON] = { "weapon", UD_PHASE_DECISION },
     [ZC_PH_ROLL] = { "roll", UD_PHASE_AUTO },
     [ZC_PH_RESOLVE] = { "resolve", UD_PHASE_AUTO },
+    [ZC_PH_BONUS] = { "bonus", UD_PHASE_DECISION },
     [ZC_PH_TURN_END] = { "turn-end", UD_PHASE_AUTO },
     [ZC_PH_WIN] = { "win", UD_PHASE_AUTO },
     [ZC_PH_OVER] = { "over", UD_PHASE_OVER },
 };
 
 /* Card numbers are the card's place in the list, from 1:
- * "decide ann play 17", "decide ann play-on 5 bob", "decide ann weapon 30". */
+ * "decide ann play 17", "decide ann play-on 5 bob", "decide ann weapon 30";
+ * after a kill, "decide ann draw" or "decide ann decline". */
 static const ud_action_kind zc_actions[ZC_ACTIONS] = {
     [ZC_ACT_PLAY] = { "play", "%d" },
     [ZC_ACT_PLAY_ON] = { "play-on", "%d %p" },
     [ZC_ACT_FIGHT] = { "fight", NULL },
     [ZC_ACT_PASS] = { "pass", NULL },
     [ZC_ACT_WEAPON] = { "weapon", "%d" },
+    [ZC_ACT_DRAW] = { "draw", NULL },
+    [ZC_ACT_DECLINE] = { "decline", NULL },
 };
 static const char *const zc_chance_events[] = { "deal", "lot", "roll", NULL };
 
@@ -64,12 +68,22 @@ static const ud_variant_value round_values[] = {
       "a round is one turn of every player still in; everyone's card is renewed when it begins" },
 };
 static const ud_variant_value standing_values[] = {
-    { "wins", SRC, "OBJECTIVE (the text is silent: undead's reading)", "the last player alive wins at once" },
+    { "wins", SRC, "OBJECTIVE (ruling (undead's): the text is silent when all others are dead)",
+      "the last player alive wins at once" },
     { "plays-on", SRC, "WINNING THE GAME", "the last player alive plays on, and wins only by the last card" },
 };
 static const ud_variant_value oot_values[] = {
-    { "yes", SRC, "CARD CLARIFICATIONS", "cards may be played on others' turns (\"no matter who's turn it is\")" },
+    { "yes", SRC, "CARD PLAY (ruling (undead's): CARD CLARIFICATIONS speaks of another's turn only for location weapons)",
+      "any card may be played on others' turns: a round runs \"to the beginning of your next turn\"" },
     { "no", SRC, "PLAYER TURN (the text is silent: undead's reading)", "cards are played on your own turn only" },
+};
+static const ud_variant_value lost_values[] = {
+    { "under-deck", SRC, "CARD CLARIFICATIONS (ruling (undead's): FIGHTING ZOMBIES says \"you lose\" them, not where they go)",
+      "cards lost to a map-stack payment go under your draw deck, as a lost bullet does (\"When a card states "
+      "that you lose a bullet\")" },
+    { "bullet-pile", SRC, "CARD CLARIFICATIONS (ruling (undead's): FIGHTING ZOMBIES says \"you lose\" them, not where they go)",
+      "cards lost to a map-stack payment go to your bullet pile, as a lasting card does once its effect is "
+      "complete (\"the card will be placed in your bullet pile\")" },
 };
 const ud_variant zc_variants[ZC_VARIANTS] = {
     [ZC_V_FIRST] = { "first", "Who takes the first turn?", 2, first_values, ZC_FIRST_SEAT },
@@ -81,6 +95,8 @@ const ud_variant zc_variants[ZC_VARIANTS] = {
                              ZC_STANDING_WINS },
     [ZC_V_OUT_OF_TURN] = { "out-of-turn", "May a player play a card on another player's turn?", 2, oot_values,
                            ZC_OOT_YES },
+    [ZC_V_LOST_CARDS] = { "lost-cards", "Where do the cards in front of you go when a map-stack payment loses them?", 2,
+                          lost_values, ZC_LOST_UNDER_DECK },
 };
 
 /* ---- invariants ------------------------------------------------------------------------- */
@@ -153,7 +169,7 @@ static bool dead_never_act(const ud_game *g, const void *p, ud_buf *why)
     int seat = -1;
     if (st->phase == ZC_PH_REACT)
         seat = st->reactor;
-    else if (st->phase == ZC_PH_PLAY || st->phase == ZC_PH_WEAPON || st->phase == ZC_PH_MAP ||
+    else if (st->phase == ZC_PH_PLAY || st->phase == ZC_PH_WEAPON || st->phase == ZC_PH_BONUS || st->phase == ZC_PH_MAP ||
              st->phase == ZC_PH_COMBAT || st->phase == ZC_PH_ROLL)
         seat = st->current;
     if (seat >= 0 && st->p[seat].dead) {
@@ -180,7 +196,7 @@ static bool over_exactly_when_won(const ud_game *g, const void *p, ud_buf *why)
         if (st->winner >= 0) {
             const zc_player *w = &st->p[st->winner];
             bool by_deck = w->deck.n == 0;
-            bool by_standing = alive == 1 && st->v[ZC_V_LAST_STANDING] == ZC_STANDING_WINS;
+            bool by_standing = alive == 1 && st->readings[ZC_V_LAST_STANDING] == ZC_STANDING_WINS;
             if (w->dead || !(by_deck || by_standing)) {
                 ud_buf_printf(why, "seat %d won with %d cards in its deck and %d alive", st->winner, w->deck.n,
                               alive);
@@ -192,12 +208,12 @@ static bool over_exactly_when_won(const ud_game *g, const void *p, ud_buf *why)
         }
         return true;
     }
-    int need = st->v[ZC_V_LAST_STANDING] == ZC_STANDING_WINS ? 2 : 1;
+    int need = st->readings[ZC_V_LAST_STANDING] == ZC_STANDING_WINS ? 2 : 1;
     if (alive < need && st->phase != ZC_PH_TURN_END) {
         ud_buf_printf(why, "the game goes on with %d players alive", alive);
         return false;
     }
-    if (st->win_how == ZC_WIN_NONE && st->v[ZC_V_LAST_CARD] == ZC_LAST_ANY)
+    if (st->win_how == ZC_WIN_NONE && st->readings[ZC_V_LAST_CARD] == ZC_LAST_ANY)
         for (int i = 0; i < st->n_players; i++)
             if (!st->p[i].dead && st->p[i].deck.n == 0) {
                 ud_buf_printf(why, "seat %d has exhausted its deck and the game goes on", i);
@@ -261,10 +277,14 @@ static int best_weapon(const ud_offers *o)
     return best;
 }
 
+/* Fight, pass, or take the card a kill offers (a card drawn is one
+ * nearer the helipad: both policies always draw). */
 static int stop_or_pass(const ud_offers *o)
 {
     int i = find_kind(o, ZC_ACT_FIGHT);
-    return i >= 0 ? i : find_kind(o, ZC_ACT_PASS);
+    if (i < 0)
+        i = find_kind(o, ZC_ACT_PASS);
+    return i >= 0 ? i : find_kind(o, ZC_ACT_DRAW);
 }
 
 /* Bullets are what keeps a player alive: play a card every round it can
@@ -281,7 +301,7 @@ static int hoarder(const ud_game *g, const void *p, int seat, int param, const u
         [ZC_FX_DRAW] = 1, [ZC_FX_EXTRA_PLAY] = 2, [ZC_FX_DISCARD_BULLET] = 3, [ZC_FX_LOSE_BULLET] = 4,
         [ZC_FX_BRAIN_CRAMP] = 5,
     };
-    int weapon = -1, bonus = -1, play = -1, rank = 6, fight = -1, pass = -1;
+    int weapon = -1, bonus = -1, play = -1, rank = 6, fight = -1, pass = -1, draw = -1;
     for (int i = 0; i < o->n; i++) {
         const ud_action *a = &o->action[i];
         switch (a->kind) {
@@ -306,6 +326,9 @@ static int hoarder(const ud_game *g, const void *p, int seat, int param, const u
         case ZC_ACT_PASS:
             pass = pass < 0 ? i : pass;
             break;
+        case ZC_ACT_DRAW:
+            draw = i;
+            break;
         default:
             break;
         }
@@ -314,6 +337,8 @@ static int hoarder(const ud_game *g, const void *p, int seat, int param, const u
         return weapon;
     if (play >= 0)
         return play;
+    if (draw >= 0)
+        return draw;   /* a card drawn is one nearer the helipad */
     return fight >= 0 ? fight : pass;
 }
 
@@ -336,8 +361,8 @@ static int gunner(const ud_game *g, const void *p, int seat, int param, const ud
 }
 
 const ud_policy_def zc_policies[ZC_N_POLICIES] = {
-    { "hoarder", "plays a card every round, only ones that go straight to the bullet pile", 0, 0, hoarder, 0, 0, 0, 1 },
-    { "gunner", "plays its strongest weapon whenever it may, else fights or passes", 0, 0, gunner, 0, 0, 0, 1 },
+    { "hoarder", "plays a card every round, only ones that go straight to the bullet pile; draws for every kill", 0, 0, hoarder, 0, 0, 0, 1 },
+    { "gunner", "plays its strongest weapon whenever it may, else fights or passes; draws for every kill", 0, 0, gunner, 0, 0, 0, 1 },
 };
 
 /* ---- start lines ------------------------------------------------------------------------------ */
@@ -393,9 +418,10 @@ static bool zc_apply_start(void *p, const ud_setup *setup, const char *line, ud_
 
 static void zc_init(void *p, const ud_setup *setup)
 {
-    (void)setup;
     zc_content_ready();
     zc_state *st = ST(p);
+    for (int v = 0; v < ZC_VARIANTS; v++)
+        st->readings[v] = (uint8_t)setup->variant[v];   /* ud-reading-ok: a copy for the invariants, which have no step to ask; no row reads it */
     st->phase = ZC_PH_SETUP;
     st->winner = -1;
     st->here = ZC_NO_CARD;

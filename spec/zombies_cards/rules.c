@@ -20,7 +20,6 @@
 #define CST(p) ((const zc_state *)(p))
 #define CARD(i) (&zc_content.card[(i)])
 #define ID(i) (zc_content.card[(i)].id)
-#define VAR(s) ((s)->setup->variant)
 
 /* ---- piles ------------------------------------------------------------------------ */
 
@@ -218,7 +217,7 @@ static void map_card(zc_state *st, ud_step *s, int seat)
     UD_EMIT(s, "map %s %s %s%s zombies=%d deck=%d", ud_player(s, seat), ID(c),
             zc_content.location[CARD(c)->location], CARD(c)->building ? " building" : "",
             CARD(c)->zombies, pl->deck.n);
-    if (pl->deck.n == 0 && st->v[ZC_V_LAST_CARD] == ZC_LAST_ANY) {
+    if (pl->deck.n == 0 && ud_reading(s, ZC_V_LAST_CARD) == ZC_LAST_ANY) {
         st->win_how = ZC_WIN_MAP;
         st->win_seat = (uint8_t)seat;
     }
@@ -254,8 +253,6 @@ static void seat_players(void *p, ud_step *s)
         return;
     }
     st->n_players = (uint8_t)n;
-    for (int v = 0; v < ZC_VARIANTS; v++)
-        st->v[v] = (uint8_t)VAR(s)[v];
 }
 
 static void first_in_seat_order(void *p, ud_step *s)
@@ -320,6 +317,12 @@ static void deal_seat(void *p, ud_step *s)
         if (pl->deck.n < ZC_BULLETS + ZC_HAND + 1) {
             ud_failf(s, UD_FAIL_RULE, s->rule->id, "%s was dealt %d cards: three bullets, three in hand and a draw deck need %d",
                      ud_player(s, seat), pl->deck.n, ZC_BULLETS + ZC_HAND + 1);
+            return;
+        }
+        /* fewer is a position later in a game; more is no deal of SETUP 1 */
+        if (pl->deck.n > deal_count(st->n_players)) {
+            ud_failf(s, UD_FAIL_RULE, s->rule->id, "%s was dealt %d cards: at a table of %d each player is dealt %d",
+                     ud_player(s, seat), pl->deck.n, st->n_players, deal_count(st->n_players));
             return;
         }
         st->dealt++;
@@ -465,11 +468,11 @@ static void turn_begins(void *p, ud_step *s)
 
 /* ---- step 1: a map card ------------------------------------------------------------------ */
 
-static int after_map(const zc_state *st)
+static int after_map(const zc_state *st, const ud_step *s)
 {
     if (st->win_how)
         return ZC_PH_WIN;
-    return st->v[ZC_V_OUT_OF_TURN] == ZC_OOT_YES ? ZC_PH_REACT_NEXT : ZC_PH_PLAY;
+    return ud_reading(s, ZC_V_OUT_OF_TURN) == ZC_OOT_YES ? ZC_PH_REACT_NEXT : ZC_PH_PLAY;
 }
 
 static bool deck_left(const void *p, const ud_step *s)
@@ -482,7 +485,7 @@ static void play_map_card(void *p, ud_step *s)
     zc_state *st = ST(p);
     map_card(st, s, st->current);
     st->asked = 0;
-    st->phase = (uint8_t)after_map(st);
+    st->phase = (uint8_t)after_map(st, s);
 }
 
 /* ---- card play out of turn ----------------------------------------------------------------- */
@@ -856,16 +859,52 @@ static void roll_done(zc_state *st)
     st->weapon = 0;
 }
 
-/* A zombie killed without the map stack: a card drawn (FIGHTING ZOMBIES). */
+/* A zombie killed without the map stack: "you may draw a card from your
+ * draw deck" (FIGHTING ZOMBIES), the player's decision (ZC_PH_BONUS) when
+ * the deck holds one. */
 static void killed(zc_state *st, ud_step *s, int paid)
 {
     int seat = st->current;
     st->zombies_left--;
-    bool drew = draw_one(st, seat);
-    UD_EMIT(s, "kill %s paid=%d %s deck=%d left=%d", ud_player(s, seat), paid, drew ? "draws" : "no-card",
-            st->p[seat].deck.n, st->zombies_left);
+    bool can_draw = st->p[seat].deck.n > 0;
+    UD_EMIT(s, "kill %s paid=%d left=%d%s", ud_player(s, seat), paid, st->zombies_left, can_draw ? "" : " no-card");
     roll_done(st);
+    st->phase = can_draw ? ZC_PH_BONUS : ZC_PH_COMBAT;
+}
+
+static const ud_action draw_action = { ZC_ACT_DRAW, { 0 } }, decline_action = { ZC_ACT_DECLINE, { 0 } };
+
+static void offer_bonus(void *p, ud_step *s)
+{
+    (void)p;
+    ud_offer_new(s, &draw_action);
+    ud_offer_new(s, &decline_action);
+}
+
+static bool chose_draw(const void *p, const ud_step *s)
+{
+    return s->action.kind == ZC_ACT_DRAW;
+}
+
+static void bonus_draw(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    int seat = st->current;
+    draw_one(st, seat);
+    UD_EMIT(s, "bonus %s draws deck=%d", ud_player(s, seat), st->p[seat].deck.n);
     st->phase = st->win_how ? ZC_PH_WIN : ZC_PH_COMBAT;
+}
+
+static bool chose_decline(const void *p, const ud_step *s)
+{
+    return s->action.kind == ZC_ACT_DECLINE;
+}
+
+static void bonus_declined(void *p, ud_step *s)
+{
+    zc_state *st = ST(p);
+    UD_EMIT(s, "bonus %s declines deck=%d", ud_player(s, st->current), st->p[st->current].deck.n);
+    st->phase = ZC_PH_COMBAT;
 }
 
 static bool roll_kills(const void *p, const ud_step *s)
@@ -948,17 +987,21 @@ static void pay_from_map(void *p, ud_step *s)
     pay_bullets(st, bullets);
     for (int k = 0; k < rest; k++)
         ring_push_bottom(&pl->deck, ring_pop_bottom(&st->map));
-    /* "you lose any and all weapons/cards played in front of you": lost as
-     * a bullet is lost, to the bottom of the draw deck (the text is silent
-     * on where; undead's reading of "lose" from CARD CLARIFICATIONS). */
+    /* "you lose any and all weapons/cards played in front of you": where
+     * they go is the reading lost-cards (the text does not say) */
     int lost = pl->n_play;
-    for (int k = 0; k < lost; k++)
-        ring_push_bottom(&pl->deck, pl->play[k]);
+    bool to_bullets = ud_reading(s, ZC_V_LOST_CARDS) == ZC_LOST_BULLET_PILE;
+    for (int k = 0; k < lost; k++) {
+        if (to_bullets)
+            pl->bullets.c[pl->bullets.n++] = pl->play[k];
+        else
+            ring_push_bottom(&pl->deck, pl->play[k]);
+    }
     memset(pl->play, 0, sizeof pl->play);
     pl->n_play = 0;
     st->zombies_left = 0;
-    UD_EMIT(s, "map-pay %s bullets=%d map=%d no-card lost=%d deck=%d", ud_player(s, st->current), bullets, rest,
-            lost, pl->deck.n);
+    UD_EMIT(s, "map-pay %s bullets=%d map=%d no-card lost=%d%s deck=%d", ud_player(s, st->current), bullets, rest,
+            lost, lost == 0 ? "" : to_bullets ? " to-bullets" : " under-deck", pl->deck.n);
     roll_done(st);
     st->phase = ZC_PH_TURN_END;
 }
@@ -1131,21 +1174,22 @@ static bool won_by_map(const void *p, const ud_step *s)
       "a turn: play a map card, then fight zombies", UD_ALWAYS, UD_ANY) \
     /* step 1 */ \
     X(C, ZC_R_MAP_CARD, ZC_PH_MAP, EFFECT, deck_left, play_map_card, "ZC-MAP-CARD", SRC, "PLAYER TURN 1", \
-      "\"Take the top card from your draw deck\" onto the map stack: your location and its zombies", UD_ALWAYS, UD_ANY) \
+      "\"Take the top card from your draw deck\" onto the map stack: your location and its zombies", UD_ALWAYS, \
+      UD_READS(UD_KEY(ZC_V_LAST_CARD) | UD_KEY(ZC_V_OUT_OF_TURN))) \
     /* card play out of turn */ \
-    X(C, ZC_R_OUT_OF_TURN, ZC_PH_REACT_NEXT, EFFECT, someone_may_react, ask_reactor, "ZC-OUT-OF-TURN", SRC, "CARD CLARIFICATIONS", \
-      "others may play on your turn: a location weapon counts \"no matter who's turn it is\"", V(ZC_V_OUT_OF_TURN, ZC_OOT_YES), UD_ANY) \
+    X(C, ZC_R_OUT_OF_TURN, ZC_PH_REACT_NEXT, EFFECT, someone_may_react, ask_reactor, "ZC-OUT-OF-TURN", SRC, "CARD PLAY (ruling (undead's): CARD CLARIFICATIONS speaks of another's turn only for location weapons)", \
+      "others may play any card on your turn, each in seat order after your map card: the round runs \"to the beginning of your next turn\"", V(ZC_V_OUT_OF_TURN, ZC_OOT_YES), UD_ANY) \
     X(C, ZC_R_OWN_PLAY, ZC_PH_REACT_NEXT, EFFECT, nobody_reacts, to_own_play, "ZC-OWN-PLAY", SRC, "CARD PLAY", \
       "then the player in turn may play", V(ZC_V_OUT_OF_TURN, ZC_OOT_YES), UD_ANY) \
-    X(C, ZC_R_REACT, ZC_PH_REACT, OFFER, ud_always, offer_out_of_turn, "ZC-REACT", SRC, "CARD PLAY", \
-      "\"You may play one card per round\": a card or pass, out of turn", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_REACT, ZC_PH_REACT, OFFER, ud_always, offer_out_of_turn, "ZC-REACT", SRC, "CARD PLAY (ruling (undead's): the text does not say when in another's turn; once, after the map card)", \
+      "\"You may play one card per round\": a card or pass, out of turn, once the current player's map card is down", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_PASS, ZC_PH_REACT, EFFECT, chose_pass, pass, "ZC-PASS", SRC, "CARD PLAY", \
       "a player may play nothing", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_PLAY_OUT, ZC_PH_REACT, EFFECT, chose_card, play_out_of_turn, "ZC-PLAY-OUT", SRC, "CARD PLAY", \
       "a card played goes to your bullet pile (\"When a card is played, discard it into your\" bullet pile)", UD_ALWAYS, UD_ANY) \
     /* card play on your turn */ \
-    X(C, ZC_R_PLAY_OFFER, ZC_PH_PLAY, OFFER, ud_always, offer_own, "ZC-PLAY-OFFER", SRC, "CARD PLAY", \
-      "\"You may play one card per round\", then fight", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_PLAY_OFFER, ZC_PH_PLAY, OFFER, ud_always, offer_own, "ZC-PLAY-OFFER", SRC, "CARD PLAY (ruling (undead's): the text does not say when in your turn; after the map card, before the fight)", \
+      "\"You may play one card per round\" after your map card, then fight; none once the fight begins", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_PLAY, ZC_PH_PLAY, EFFECT, chose_card, play_own, "ZC-PLAY", SRC, "CARD PLAY", \
       "a card played goes to your bullet pile (\"When a card is played, discard it into your\" bullet pile)", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_FIGHT, ZC_PH_PLAY, EFFECT, chose_fight, start_fight, "ZC-FIGHT", SRC, "PLAYER TURN 2", \
@@ -1158,15 +1202,16 @@ static bool won_by_map(const void *p, const ud_step *s)
     X(C, ZC_R_FX_DRAW, ZC_PH_EFFECT, EFFECT, fx_draw, draw_cards, "ZC-FX-DRAW", SRC, "DRAWING CARDS", \
       "\"The only time you draw cards is due to a card effect or during combat.\"", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_FX_MOVE, ZC_PH_EFFECT, EFFECT, fx_move, movement, "ZC-FX-MOVE", SRC, "CARD CLARIFICATIONS", \
-      "\"When cards state a movement, this indicates playing a map card to the map stack.\"", UD_ALWAYS, UD_ANY) \
-    X(C, ZC_R_FX_LOSE_BULLET, ZC_PH_EFFECT, EFFECT, fx_lose, bullets_to_deck, "ZC-FX-LOSE-BULLET", SRC, "CARD CLARIFICATIONS", \
-      "to lose a bullet: \"take a card from your bullet stack and place it at the bottom of your draw deck\"", UD_ALWAYS, UD_ANY) \
-    X(C, ZC_R_FX_DISCARD_BULLET, ZC_PH_EFFECT, EFFECT, fx_discard, bullets_to_deck, "ZC-FX-DISCARD-BULLET", SRC, "CARD CLARIFICATIONS", \
-      "to discard a bullet is the same (\"Example: Butter Fingers\")", UD_ALWAYS, UD_ANY) \
+      "\"When cards state a movement, this indicates playing a map card to the map stack.\"", UD_ALWAYS, \
+      UD_READS(UD_KEY(ZC_V_LAST_CARD))) \
+    X(C, ZC_R_FX_LOSE_BULLET, ZC_PH_EFFECT, EFFECT, fx_lose, bullets_to_deck, "ZC-FX-LOSE-BULLET", SRC, "CARD CLARIFICATIONS (ruling (undead's) on whom: the text is silent on naming a player with no bullets)", \
+      "to lose a bullet: \"take a card from your bullet stack and place it at the bottom of your draw deck\"; only another live player with a bullet may be named", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_DISCARD_BULLET, ZC_PH_EFFECT, EFFECT, fx_discard, bullets_to_deck, "ZC-FX-DISCARD-BULLET", SRC, "CARD CLARIFICATIONS (ruling (undead's) on whom: the text is silent on naming a player with no bullets)", \
+      "to discard a bullet is the same (\"Example: Butter Fingers\"); only another live player with a bullet may be named", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_FX_POWER_OUTAGE, ZC_PH_EFFECT, EFFECT, fx_outage, lasting_in_front, "ZC-FX-POWER-OUTAGE", SRC, "Power Outage", \
       "in front of you until your next turn: no weapon adds to a roll (the effect is undead's sample)", UD_ALWAYS, UD_ANY) \
-    X(C, ZC_R_FX_EXTRA_PLAY, ZC_PH_EFFECT, EFFECT, fx_extra, extra_play, "ZC-FX-EXTRA-PLAY", SRC, "Oooooh, What Luck!", \
-      "Oooooh, What Luck! lifts the one-card rule (\"This card supercedes the\" one card per turn rule)", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_EXTRA_PLAY, ZC_PH_EFFECT, EFFECT, fx_extra, extra_play, "ZC-FX-EXTRA-PLAY", SRC, "Oooooh, What Luck! (ruling (undead's): the text does not say how many more cards; it is not your card of the round, so one more)", \
+      "Oooooh, What Luck! lifts the one-card rule (\"This card supercedes the\" one card per turn rule): it does not count as your card of the round", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_FX_NO_GUTS, ZC_PH_EFFECT, EFFECT, fx_no_guts, lasting_in_front, "ZC-FX-NO-GUTS", SRC, "No Guts, No Glory", \
       "in front of you until a failed roll you cannot pay (the effect is 003's ruling)", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_FX_BRAIN_CRAMP, ZC_PH_EFFECT, EFFECT, fx_cramp, brain_cramp, "ZC-FX-BRAIN-CRAMP", SRC, "Brain Cramp", \
@@ -1189,21 +1234,29 @@ static bool won_by_map(const void *p, const ud_step *s)
     X(C, ZC_R_ROLL, ZC_PH_ROLL, EFFECT, ud_always, roll, "ZC-ROLL", SRC, "FIGHTING ZOMBIES", \
       "one roll of the die for the zombie", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_KILL, ZC_PH_RESOLVE, EFFECT, roll_kills, kill_on_roll, "ZC-KILL", SRC, "FIGHTING ZOMBIES", \
-      "\"If you roll a 4 or more, you kill that zombie\" and draw a card", UD_ALWAYS, UD_ANY) \
+      "\"If you roll a 4 or more, you kill that zombie\"; then you may draw a card (ZC-BONUS-OFFER)", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_OUTAGE_PAYS, ZC_PH_RESOLVE, EFFECT, failed_in_outage, outage_pays, "ZC-OUTAGE-PAYS", SRC, "Power Outage", \
       "\"Players will draw bullets and cards from the map stack due to failed combat rolls as usual.\"", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_CRAMP_PAYS, ZC_PH_RESOLVE, EFFECT, failed_cramped, cramp_pays, "ZC-CRAMP-PAYS", SRC, "Brain Cramp", \
       "\"The current player still pays bullets, etc. from their cards as usual.\"", UD_ALWAYS, UD_ANY) \
-    X(C, ZC_R_PAY_BULLETS, ZC_PH_RESOLVE, EFFECT, bullets_enough, pay_with_bullets, "ZC-PAY-BULLETS", SRC, "FIGHTING ZOMBIES", \
-      "\"Each card taken from your bullet stack will raise the number rolled by one\"; to the bottom of your draw deck; then draw", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_PAY_BULLETS, ZC_PH_RESOLVE, EFFECT, bullets_enough, pay_with_bullets, "ZC-PAY-BULLETS", SRC, "FIGHTING ZOMBIES (ruling (undead's) on the order: the text does not say which bullets go first; the top of the pile)", \
+      "\"Each card taken from your bullet stack will raise the number rolled by one\"; taken from the top of the pile to the bottom of your draw deck; the zombie is killed, and you may draw (ZC-BONUS-OFFER)", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_PAY_MAP, ZC_PH_RESOLVE, EFFECT, map_stack_enough, pay_from_map, "ZC-PAY-MAP", SRC, "FIGHTING ZOMBIES", \
-      "short of bullets: take additional cards \"from the bottom of the\" map stack; no draw, lose all cards in front, no further combat", UD_ALWAYS, UD_ANY) \
-    X(C, ZC_R_NO_GUTS, ZC_PH_RESOLVE, EFFECT, cannot_pay_no_guts, no_guts_saves, "ZC-NO-GUTS", SRC, "No Guts, No Glory", \
-      "\"your turn ends. You are not eliminated from the game as normal.\"", UD_ALWAYS, UD_ANY) \
+      "short of bullets: take additional cards \"from the bottom of the\" map stack; no draw, lose all cards in front (where they go: lost-cards), no further combat", UD_ALWAYS, \
+      UD_READS(UD_KEY(ZC_V_LOST_CARDS))) \
+    X(C, ZC_R_NO_GUTS, ZC_PH_RESOLVE, EFFECT, cannot_pay_no_guts, no_guts_saves, "ZC-NO-GUTS", SRC, "No Guts, No Glory (ruling (undead's): the text does not say what is paid; nothing, and bullets short of the roll are kept)", \
+      "a roll you cannot pay: \"your turn ends. You are not eliminated from the game as normal.\"; nothing is paid, the card goes to your bullet pile", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_DEATH, ZC_PH_RESOLVE, EFFECT, cannot_pay, dies, "ZC-DEATH", SRC, "FIGHTING ZOMBIES", \
       "not enough map-stack cards: \"you are dead and out of the game\"", UD_ALWAYS, UD_ANY) \
+    /* the card a kill lets you draw */ \
+    X(C, ZC_R_BONUS_OFFER, ZC_PH_BONUS, OFFER, ud_always, offer_bonus, "ZC-BONUS-OFFER", SRC, "FIGHTING ZOMBIES", \
+      "a zombie killed without the map stack: \"you may draw a card from your draw deck\", or not", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_BONUS_DRAW, ZC_PH_BONUS, EFFECT, chose_draw, bonus_draw, "ZC-BONUS-DRAW", SRC, "FIGHTING ZOMBIES", \
+      "the top card of your draw deck to your hand (the last one wins: WINNING THE GAME)", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_BONUS_DECLINE, ZC_PH_BONUS, EFFECT, chose_decline, bonus_declined, "ZC-BONUS-DECLINE", SRC, "FIGHTING ZOMBIES", \
+      "\"may draw\": a player who declines draws nothing and fights on", UD_ALWAYS, UD_ANY) \
     /* the end of a turn */ \
-    X(C, ZC_R_LAST_STANDING, ZC_PH_TURN_END, EFFECT, one_left, last_standing, "ZC-LAST-STANDING", SRC, "WINNING THE GAME (the text is silent when all others are dead: undead's reading)", \
+    X(C, ZC_R_LAST_STANDING, ZC_PH_TURN_END, EFFECT, one_left, last_standing, "ZC-LAST-STANDING", SRC, "OBJECTIVE (ruling (undead's): the text is silent when all others are dead)", \
       "the last player alive wins at once", V(ZC_V_LAST_STANDING, ZC_STANDING_WINS), UD_ANY) \
     X(C, ZC_R_ALL_DEAD, ZC_PH_TURN_END, EFFECT, none_left, all_dead, "ZC-ALL-DEAD", SRC, "WINNING THE GAME (the text is silent: undead's reading)", \
       "nobody left alive: nobody wins", UD_ALWAYS, UD_ANY) \

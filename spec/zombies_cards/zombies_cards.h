@@ -100,19 +100,26 @@ bool zc_load_content_memory(const char *dir, const struct ud_content_memfile *fi
 enum zc_phase {
     ZC_PH_SETUP, ZC_PH_DEAL, ZC_PH_STOCK, ZC_PH_TURN_START, ZC_PH_MAP, ZC_PH_REACT_NEXT,
     ZC_PH_REACT, ZC_PH_PLAY, ZC_PH_EFFECT, ZC_PH_COMBAT, ZC_PH_WEAPON, ZC_PH_ROLL, ZC_PH_RESOLVE,
-    ZC_PH_TURN_END, ZC_PH_WIN, ZC_PH_OVER, ZC_PHASES
+    ZC_PH_BONUS, ZC_PH_TURN_END, ZC_PH_WIN, ZC_PH_OVER, ZC_PHASES
 };
-enum zc_action { ZC_ACT_PLAY, ZC_ACT_PLAY_ON, ZC_ACT_FIGHT, ZC_ACT_PASS, ZC_ACT_WEAPON, ZC_ACTIONS };
+enum zc_action {
+    ZC_ACT_PLAY, ZC_ACT_PLAY_ON, ZC_ACT_FIGHT, ZC_ACT_PASS, ZC_ACT_WEAPON,
+    ZC_ACT_DRAW, ZC_ACT_DECLINE,   /* the card a kill lets you draw: "you may draw" */
+    ZC_ACTIONS
+};
 
-enum zc_variant { ZC_V_FIRST, ZC_V_LAST_CARD, ZC_V_ROUND, ZC_V_LAST_STANDING, ZC_V_OUT_OF_TURN, ZC_VARIANTS };
+enum zc_variant {
+    ZC_V_FIRST, ZC_V_LAST_CARD, ZC_V_ROUND, ZC_V_LAST_STANDING, ZC_V_OUT_OF_TURN, ZC_V_LOST_CARDS, ZC_VARIANTS
+};
 enum { ZC_FIRST_SEAT, ZC_FIRST_RANDOM };
 enum { ZC_LAST_ANY, ZC_LAST_AFTER_FIGHT };
 enum { ZC_ROUND_OWN, ZC_ROUND_TABLE };
 enum { ZC_STANDING_WINS, ZC_STANDING_PLAYS_ON };
 enum { ZC_OOT_YES, ZC_OOT_NO };
+enum { ZC_LOST_UNDER_DECK, ZC_LOST_BULLET_PILE };
 enum { ZC_WIN_NONE, ZC_WIN_DRAW, ZC_WIN_MAP };
 
-enum { ZC_N_RULES = 52, ZC_N_INVARIANTS = 6, ZC_N_POLICIES = 2 };
+enum { ZC_N_RULES = 55, ZC_N_INVARIANTS = 6, ZC_N_POLICIES = 2 };
 
 /* A deck (top at head) or the map stack (its top card at head). */
 typedef struct zc_ring {
@@ -144,7 +151,9 @@ typedef struct zc_player {
 typedef struct zc_state {
     uint8_t phase;
     uint8_t n_players;
-    uint8_t v[ZC_VARIANTS];        /* the readings, for invariants */
+    /* The readings, for the invariants only (game.c), which have no step
+     * to ask: the rows ask ud_reading and never read this copy. */
+    uint8_t readings[ZC_VARIANTS];
     uint8_t current;
     uint8_t first;
     uint8_t reactor;               /* REACT: the seat asked; REACT_NEXT: the last asked */

@@ -302,8 +302,8 @@ Test(zc_explore, every_state_of_every_reading_holds_the_invariants, .timeout = 6
 {
     load_small_deck();
     const char *readings[] = { NULL, "first=random", "last-card=after-fight", "round=table",
-                               "last-standing=plays-on", "out-of-turn=no" };
-    for (int r = 0; r < 6; r++) {
+                               "last-standing=plays-on", "out-of-turn=no", "lost-cards=bullet-pile" };
+    for (int r = 0; r < (int)(sizeof readings / sizeof readings[0]); r++) {
         ud_setup s;
         small_setup(&s, readings[r]);
         ud_buf err;

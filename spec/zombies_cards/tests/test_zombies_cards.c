@@ -51,6 +51,8 @@ static const scenario scenarios[] = {
                                "ZC-PLAY-OUT", "ZC-OWN-PLAY" } },
     { "rulings/location-weapon", { "ZC-FX-WEAPON", "ZC-PASS", "ZC-PLAY-OUT" } },
     { "rulings/butter-fingers", { "ZC-FX-DISCARD-BULLET", "ZC-FX-LOSE-BULLET" } },
+    { "rulings/lost-cards-bullet-pile", { "ZC-PAY-MAP", "ZC-PAY-BULLETS" } },
+    { "rulings/may-draw", { "ZC-KILL", "ZC-PAY-BULLETS", "ZC-BONUS-OFFER", "ZC-BONUS-DRAW", "ZC-BONUS-DECLINE" } },
     { "seeded/two-players", { "ZC-FX-LUCK" } },
     { "seeded/four-players", { "ZC-FX-DRAW", "ZC-WEAPON-CHOICE", "ZC-WEAPON-OFFER", "ZC-WEAPON-CHOSEN" } },
     { "seeded/six-players", { "ZC-FIRST-RANDOM", "ZC-ROUND-TABLE" } },
@@ -108,12 +110,74 @@ Test(zc_rules, map_payment_draws_nothing_and_loses_cards_in_play)
     run_free(&r);
 }
 
+/* lost-cards: the bat lost to the map-stack payment goes under ann's draw
+ * deck (the default) or to her bullet pile: the same game, a card apart. */
+Test(zc_rules, lost_cards_go_where_the_reading_says)
+{
+    run r;
+    play_case(&r, "examples/paid-from-map");
+    cr_assert(strstr(r.regen, "map-pay ann bullets=1 map=1 no-card lost=1 under-deck deck=7"), "%s", r.regen);
+    run_free(&r);
+    play_case(&r, "rulings/lost-cards-bullet-pile");
+    cr_assert(strstr(r.regen, "map-pay ann bullets=1 map=1 no-card lost=1 to-bullets deck=6"), "%s", r.regen);
+    run_free(&r);
+}
+
 Test(zc_rules, no_guts_keeps_the_player_in)
 {
     run r;
     play_case(&r, "rulings/no-guts-no-glory");
     cr_assert_eq(fired(&r, "ZC-NO-GUTS"), 1);
     cr_assert_eq(fired(&r, "ZC-DEATH"), 0);
+    run_free(&r);
+}
+
+/* "you may draw": declined twice and taken once, the deck loses one card. */
+Test(zc_rules, the_card_for_a_kill_may_be_declined)
+{
+    run r;
+    play_case(&r, "rulings/may-draw");
+    cr_assert_eq(fired(&r, "ZC-BONUS-OFFER"), 3);
+    cr_assert_eq(fired(&r, "ZC-BONUS-DECLINE"), 2);
+    cr_assert_eq(fired(&r, "ZC-BONUS-DRAW"), 1);
+    run_free(&r);
+    /* a record that draws where it declined is refused at its decision */
+    run_text(&r, "undead-transcript 1\ngame zombies-cards\nvariant out-of-turn=no\nplayer ann\nplayer bob\n"
+                 "start deck ann 71,72,73,74,75,76,24,77,78,79\nstart deck bob 92,93,94,95,96,97,33,98,99,100\n"
+                 "partial\nturn ann\nmap ann shove-5 bridge zombies=3 deck=3\ndecide ann fight\nroll 5\n"
+                 "decide ann decline\nbonus ann draws deck=2\n");
+    cr_assert_eq(r.status, RUN_CHECK_ERROR);
+    cr_assert_eq(r.err.line, 14, "%s", r.err.msg);
+    cr_assert_str_eq(r.err.rule, "ZC-BONUS-DECLINE");
+    cr_assert_str_eq(r.err.msg, "expected 'bonus ann declines deck=3', found 'bonus ann draws deck=2'");
+    run_free(&r);
+}
+
+/* SETUP 1: "For a 5 to 6 player game, deal 17 cards to each player": a
+ * start deck of 18 at five players is no deal; 17 is, and fewer is a
+ * position later in a game. */
+Test(zc_rules, start_deck_larger_than_the_deal_is_refused)
+{
+    char deck[128] = "";
+    for (int c = 1; c <= 18; c++)
+        snprintf(deck + strlen(deck), sizeof deck - strlen(deck), "%s%d", c > 1 ? "," : "", c);
+    char text[512];
+    snprintf(text, sizeof text,
+             "undead-transcript 1\ngame zombies-cards\nplayer ann\nplayer bob\nplayer cal\nplayer dee\n"
+             "player eve\nstart deck ann %s\nturn ann\n", deck);
+    run r;
+    run_text(&r, text);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR, "%s", r.err.msg);
+    cr_assert_eq(r.err.line, 9, "%s", r.err.msg);
+    cr_assert_str_eq(r.err.rule, "ZC-DEAL");
+    cr_assert_str_eq(r.err.msg, "ann was dealt 18 cards: at a table of 5 each player is dealt 17");
+    run_free(&r);
+    /* at four players the deal is 18: the same deck is dealt */
+    snprintf(text, sizeof text,
+             "undead-transcript 1\ngame zombies-cards\nplayer ann\nplayer bob\nplayer cal\nplayer dee\n"
+             "start deck ann %s\nseed 1\n", deck);
+    run_text(&r, text);
+    cr_assert_eq(r.status, RUN_OK, "%d: %s", r.err.line, r.err.msg);
     run_free(&r);
 }
 
@@ -473,4 +537,84 @@ Test(zc_content, deal_longer_than_a_line_checks)
     free(cut);
     free(record);
     remove_dir();
+}
+
+/* ---- the checker on a cards record -------------------------------------------------- */
+
+/* Two short decks: ann's map card leaves her two cards, bob's three. */
+#define TWO_DECKS                                                                                  \
+    "undead-transcript 1\ngame zombies-cards\nplayer ann\nplayer bob\n"                            \
+    "start deck ann 71,72,73,74,75,76,1,2,3\nstart deck bob 92,93,94,95,96,97,4,5,6\n"
+#define FIRST_MAP "turn ann\nmap ann power-outage hospital building zombies=1 deck=2\n"   /* lines 7-8 */
+
+static void expect_check(const char *text, int line, const char *rule, const char *msg)
+{
+    run r;
+    run_text(&r, text);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR, "expected a check error:\n%s", text);
+    cr_assert_eq(r.err.line, line, "line %d, expected %d: %s", r.err.line, line, r.err.msg);
+    cr_assert_str_eq(r.err.rule, rule, "%s", r.err.msg);
+    cr_assert_str_eq(r.err.msg, msg);
+    run_free(&r);
+}
+
+/* A record with no decide lines leaves the decisions to the seats'
+ * policies; a state line is still checked where it stands (here where bob
+ * may play out of turn, before he draws a card for it), not against the
+ * position the game ends in (decks=ann:0,bob:1). */
+Test(zc_check, state_line_without_decide_lines_is_checked_where_it_stands)
+{
+    const char *rest = "fight ann zombies=1\n= left=1\nroll 5\nkill ann paid=0 left=0\n= left=0\n"
+                       "bonus ann draws deck=1\n";
+    char text[1024];
+    snprintf(text, sizeof text, "%s%s= decks=ann:2,bob:3\n%s", TWO_DECKS, FIRST_MAP, rest);
+    run r;
+    run_text(&r, text);
+    assert_ok(&r);
+    cr_assert_eq(r.res.winner, 0, "ann draws her last card on bob's turn");
+    run_free(&r);
+    snprintf(text, sizeof text, "%s%s= decks=ann:2,bob:2\n%s", TWO_DECKS, FIRST_MAP, rest);
+    expect_check(text, 9, "ZC-REACT", "state: expected decks=ann:2,bob:3, found decks=ann:2,bob:2");
+    /* before the roll, after the fight line: one zombie left, not none */
+    snprintf(text, sizeof text, "%s%s= decks=ann:2,bob:3\nfight ann zombies=1\n= left=0\nroll 5\n", TWO_DECKS,
+             FIRST_MAP);
+    expect_check(text, 11, "ZC-ROLL", "state: expected left=1, found left=0");
+}
+
+/* The same with the outcomes from the seed (no chance lines either). */
+Test(zc_check, state_line_in_a_seeded_record_is_checked_where_it_stands)
+{
+    char text[1024];
+    snprintf(text, sizeof text, "%sseed 3\n%s= decks=ann:2,bob:3\n", TWO_DECKS, FIRST_MAP);
+    run r;
+    run_text(&r, text);
+    assert_ok(&r);
+    run_free(&r);
+    snprintf(text, sizeof text, "%sseed 3\n%s= decks=ann:2,bob:2\n", TWO_DECKS, FIRST_MAP);
+    expect_check(text, 10, "ZC-REACT", "state: expected decks=ann:2,bob:3, found decks=ann:2,bob:2");
+}
+
+/* ann's three zombies and two 1s (examples/death): the second 1 finds no
+ * bullets and only the current map card, and she dies; bob, the last one
+ * alive, wins.  A record that writes play going on where the rules write
+ * the death is refused by the death, the row where it parts from them,
+ * not by the win that follows it. */
+#define DEATH                                                                                      \
+    "undead-transcript 1\ngame zombies-cards\nvariant out-of-turn=no\nplayer ann\nplayer bob\n"    \
+    "start deck ann 71,72,73,74,75,76,24,77,78\nstart deck bob 92,93,94,95,96,97,33,98,99,100\n"   \
+    "turn ann\nmap ann shove-5 bridge zombies=3 deck=2\ndecide ann fight\nroll 1\n"                \
+    "kill ann paid=3 left=2\ndecide ann draw\nroll 1\n"   /* line 14 */
+
+Test(zc_check, play_going_on_after_a_death_is_refused_by_the_death)
+{
+    expect_check(DEATH "turn bob\n", 15, "ZC-DEATH",
+                 "the rules do not produce 'turn bob' here; they now need nothing more (the game is over) "
+                 "(before that they produced 'dead ann needed=3 bullets=0 map=0; winner bob last-standing', "
+                 "which the record may leave out)");
+    /* an outcome after the end: the row that ended the game */
+    expect_check(DEATH "roll 4\n", 15, "ZC-LAST-STANDING", "the game is over; expected no more events, found 'roll'");
+    /* with the death written, what ends the game is the last one standing */
+    expect_check(DEATH "dead ann needed=3 bullets=0 map=0\nturn bob\n", 16, "ZC-LAST-STANDING",
+                 "the rules do not produce 'turn bob' here; they now need nothing more (the game is over) "
+                 "(before that they produced 'winner bob last-standing', which the record may leave out)");
 }
