@@ -64,26 +64,17 @@ const ud_faq_question dl_players_faq[] = {
         { S002, "5. COMBAT", "Zombies that aren't killed do not carry over to the next round" } } },
     { "no-healthy", "A Healthy Survivor must die but none is left: what happens?",
       "002 does not say. undead loses an Infected Survivor instead (in a fight, for supplies lacking, on an "
-      "infection roll of 1); the reading no-healthy=nothing loses nobody.",
-      "DL-FIGHT-RESOLVE DL-SUPPLIES DL-INFECTION-1", "no-healthy",
+      "infection roll of 1); the reading no-healthy=nothing loses nobody. A survivor to infect with no Healthy "
+      "one left: nobody is infected.",
+      "DL-FIGHT-RESOLVE DL-SUPPLIES DL-INFECTION-1 DL-INFECT-NOBODY", "no-healthy",
       "The zombies still attack the party; the infected are the ones left to fall.",
       { { S002, "5. COMBAT",
           "The Healthy Survivors are at the front of the combat and thus most likely to die." } } },
-    { "infect-none", "A survivor must be infected but no Healthy Survivor is left: what happens?",
-      "002 does not say. undead infects nobody: no Infected Survivor is gained, and a Stress Card waiting for an "
-      "infection does not go off.",
-      "DL-INFECT-NOBODY DL-LURKING-ZOMBIE", NULL, NULL,
-      { { S002, "INFECTION RULES",
-          "When a Survivor is infected, lose a Healthy Survivor and gain an Infected Survivor." } } },
-    { "lose-what-you-lack", "A card takes Supplies or Ammo we do not have: what do we lose?",
-      "What you have, down to none, and nothing more: a card never leaves you below zero.",
-      "DL-STRESS-RESOLVE DL-MP-STRESS-PLAY", NULL, NULL,
-      { { S002, "4. MOVEMENT", "you must resolve the card effect and lose 1 Supplies." } } },
-    { "event-cost", "At a safe house, may we choose an event option that costs Supplies we do not have?",
-      "002 does not say. undead offers only the options you can pay for (all of them if you can pay for none, "
-      "and then you lose what you have); the reading event-cost=pay-what-you-have lets you choose it and lose "
-      "what you have.",
-      "DL-EVENT-OFFER DL-EVENT-TAKEN", "event-cost",
+    { "event-cost", "A card or an event takes Supplies we do not have: what then?",
+      "You lose what you have, never going below zero. 002 does not say whether you may choose an event option "
+      "you cannot pay for: undead offers only those you can pay for (all if none); the reading "
+      "event-cost=pay-what-you-have lets you choose it.",
+      "DL-EVENT-OFFER DL-EVENT-TAKEN DL-STRESS-RESOLVE", "event-cost",
       "A price is paid from what the party holds; choosing to pay with nothing would make the option free.",
       { { S002, "FINAL SAY",
           "You can have final say on which Survivor Dice to keep (they may not be rerolled this turn), which "
@@ -96,14 +87,6 @@ const ud_faq_question dl_players_faq[] = {
       { { S002, "FINAL SAY",
           "You can have final say on which Survivor Dice to keep (they may not be rerolled this turn), which "
           "Fight Dice to keep" } } },
-    { "start-items", "May we start with the First Aid Kit but not the Street Map?",
-      "Yes: the Street Map, the First Aid Kit or both make the game easier. undead starts with the Street Map, "
-      "as the set-up suggests; the reading start-items chooses the kit alone, both or none.",
-      "DL-STREET-MAP DL-FIRST-AID-KIT", "start-items",
-      "The set-up suggests the Street Map for first-time players.",
-      { { S002, "DIFFICULTY",
-          "You can make the game easier by starting the game with the Items Street Map and/or First Aid Kit." },
-        { S002, "SETUP", "Decide if you want to start the game with the Item Street Map." } } },
     { "supplies", "How many Supplies does the safe house cost?",
       "Half the survivors, healthy and infected, rounded down; each unit you lack loses a Healthy Survivor. "
       "None at the extraction zone.",
