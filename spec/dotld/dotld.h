@@ -181,7 +181,7 @@ enum dl_action {
 enum dl_variant {
     DL_V_MOVE, DL_V_ZOMBIE_DIE, DL_V_TIME_OUT, DL_V_NO_HEALTHY, DL_V_STRESS_DRAW, DL_V_EXTRACTION, DL_V_TOKENS, DL_V_START_ITEMS, DL_V_SUPPLY_START,
     DL_V_CHARACTER, DL_V_ABILITIES, DL_V_EXTRA_SURVIVORS, DL_V_STRESS_REPEAT, DL_V_EVENT_DECK,
-    DL_V_STRESS_HAND, DL_VARIANTS
+    DL_V_STRESS_HAND, DL_V_EVENT_COST, DL_VARIANTS
 };
 enum { DL_MOVE_ONE_PER_DIE, DL_MOVE_FACE };
 enum { DL_ZDIE_CONTENT, DL_ZDIE_ONE_EACH };
@@ -190,7 +190,7 @@ enum { DL_NO_HEALTHY_INFECTED, DL_NO_HEALTHY_NOTHING };
 enum { DL_STRESS_ONE_PER_MOVE, DL_STRESS_PER_SPACE };
 enum { DL_EXTRACTION_SHELTERS, DL_EXTRACTION_EXPOSED };
 enum { DL_TOKENS_EVERY_DISTRICT, DL_TOKENS_FIRST_ONLY };
-enum { DL_ITEMS_STREET_MAP, DL_ITEMS_NONE, DL_ITEMS_BOTH };
+enum { DL_ITEMS_STREET_MAP, DL_ITEMS_NONE, DL_ITEMS_BOTH, DL_ITEMS_FIRST_AID_KIT };
 enum { DL_SUPPLY_NORMAL, DL_SUPPLY_HARDER };
 enum { DL_CHAR_RANDOM, DL_CHAR_CHOSEN };
 enum { DL_ABILITIES_LEADER, DL_ABILITIES_EVERYONE };
@@ -198,6 +198,7 @@ enum { DL_EXTRA_NO, DL_EXTRA_YES };
 enum { DL_STRESS_ONCE, DL_STRESS_EACH_TIME };
 enum { DL_EVENTS_RESHUFFLE, DL_EVENTS_NO_EVENT };
 enum { DL_STRESS_HAND_MUST_PLAY, DL_STRESS_HAND_MAY_HOLD };
+enum { DL_EVENT_COST_MUST_AFFORD, DL_EVENT_COST_PAY_WHAT_YOU_HAVE };
 
 enum dl_preset {
     DL_PRE_HEALTHY = 1, DL_PRE_INFECTED = 2, DL_PRE_SUPPLIES = 4, DL_PRE_AMMO = 8, DL_PRE_TIME = 16,
@@ -268,7 +269,7 @@ typedef struct dl_state {
     uint8_t final_say_by;        /* seat + 1 holding final say over this decision; 0: none */
     uint8_t final_say_for;       /* the decision phase a final say is asked for */
     uint8_t asking;              /* seat + 1 asked now whether they take final say; 0: none */
-    uint8_t held[7], fheld[7];   /* dice kept under a final say: not rerolled this round */
+    uint8_t held[7];             /* Survivor Dice kept under a final say: not rerolled this round */
     /* progress flags within a phase, cleared when it is left */
     uint8_t time_out;            /* Time ran out (dl_lose_time) */
     uint8_t scavenger_rolled;    /* the scavenger die was rolled by the last roll */
@@ -278,6 +279,7 @@ typedef struct dl_state {
     uint8_t infection_face;      /* the infection die just rolled; 0: none */
     uint8_t roll_pending;        /* the marked dice are to be rolled */
     uint8_t new_ones;            /* rerolled fight dice that came up 1, Time not yet paid */
+    uint8_t infect_missed;       /* infections that found no Healthy Survivor, not yet told (DL-INFECT-NOBODY) */
     /* A starting position (start lines, game.c): values the set-up leaves
      * as the lines gave them, for studying one situation. */
     uint8_t preset;              /* bits of dl_preset */
@@ -286,7 +288,7 @@ typedef struct dl_state {
     uint8_t district_done;       /* the safe house was left: flip the next district */
 } dl_state;
 
-enum { DL_N_RULES = 113, DL_N_INVARIANTS = 9, DL_N_POLICIES = 3 };
+enum { DL_N_RULES = 115, DL_N_INVARIANTS = 9, DL_N_POLICIES = 3 };
 
 extern const ud_game dl_game;
 extern const ud_rule dl_rules[DL_N_RULES];
@@ -297,8 +299,8 @@ extern const ud_policy_def dl_policies[DL_N_POLICIES];
 /* Helpers the rows, invariants and policies share (state.c). */
 int dl_survivors(const dl_state *st);
 int dl_fight_kills(const dl_state *st);
-bool dl_on_shelter(const dl_state *st, const int *variant);
-bool dl_has_ability(const dl_state *st, const int *variant, int ability);
+bool dl_on_shelter(const dl_state *st, const ud_step *s);
+bool dl_has_ability(const dl_state *st, const ud_step *s, int ability);
 const dl_district *dl_current_district(const dl_state *st);
 int dl_dice_marked(const dl_state *st);
 int dl_fdice_marked(const dl_state *st);

@@ -9,11 +9,17 @@
 
 #include "dotld.h"
 
-void dl_met(dl_state *st, const int *variant, int condition);
-int dl_lose_healthy(dl_state *st, const int *variant, int n);
-int dl_infect(dl_state *st, const int *variant, int n);
-void dl_lose_time(dl_state *st, const int *variant, int n);
-void dl_apply_effect(dl_state *st, const int *variant, const dl_effect *e);
+/* Each helper that asks for a reading takes the step and asks through
+ * ud_reading: a row that calls it declares the key in its reads
+ * (dl_met: stress-repeat; dl_lose_healthy: no-healthy; dl_infect:
+ * stress-repeat; dl_lose_time: time-out and stress-repeat;
+ * dl_apply_effect: no-healthy and stress-repeat). */
+void dl_met(dl_state *st, const ud_step *s, int condition);
+int dl_lose_healthy(dl_state *st, const ud_step *s, int n);
+int dl_infect(dl_state *st, const ud_step *s, int n);
+void dl_lose_time(dl_state *st, const ud_step *s, int n);
+void dl_apply_effect(dl_state *st, const ud_step *s, const dl_effect *e, dl_effect *done);
 void dl_effect_text(const dl_effect *e, char *out, size_t size);
+void dl_outcome_text(const dl_effect *e, const dl_effect *done, char *out, size_t size);
 
 #endif

@@ -63,12 +63,30 @@ const ud_faq_question dl_players_faq[] = {
       { { S002, "5. COMBAT", "Then kill one Healthy Survivor for each zombie remaining." },
         { S002, "5. COMBAT", "Zombies that aren't killed do not carry over to the next round" } } },
     { "no-healthy", "A Healthy Survivor must die but none is left: what happens?",
-      "002 does not say. undead loses an Infected Survivor instead; the reading no-healthy=nothing loses "
-      "nobody.",
-      "DL-FIGHT-RESOLVE", "no-healthy",
+      "002 does not say. undead loses an Infected Survivor instead (in a fight, for supplies lacking, on an "
+      "infection roll of 1); the reading no-healthy=nothing loses nobody. A survivor to infect with no Healthy "
+      "one left: nobody is infected.",
+      "DL-FIGHT-RESOLVE DL-SUPPLIES DL-INFECTION-1 DL-INFECT-NOBODY", "no-healthy",
       "The zombies still attack the party; the infected are the ones left to fall.",
       { { S002, "5. COMBAT",
           "The Healthy Survivors are at the front of the combat and thus most likely to die." } } },
+    { "event-cost", "A card or an event takes Supplies we do not have: what then?",
+      "You lose what you have, never going below zero. 002 does not say whether you may choose an event option "
+      "you cannot pay for: undead offers only those you can pay for (all if none); the reading "
+      "event-cost=pay-what-you-have lets you choose it.",
+      "DL-EVENT-OFFER DL-EVENT-TAKEN DL-STRESS-RESOLVE", "event-cost",
+      "A price is paid from what the party holds; choosing to pay with nothing would make the option free.",
+      { { S002, "FINAL SAY",
+          "You can have final say on which Survivor Dice to keep (they may not be rerolled this turn), which "
+          "Fight Dice to keep, a decision during an event" } } },
+    { "final-say-fight", "After someone's final say on the fight dice, may the dice they kept be rerolled later "
+      "in the fight?",
+      "Yes. Only Survivor Dice kept under a final say stay unrolled for the rest of the turn; Fight Dice kept "
+      "may be rerolled at the next roll.",
+      "DL-MP-FINAL-SAY-TAKEN DL-FIGHT-FREEZE", NULL, NULL,
+      { { S002, "FINAL SAY",
+          "You can have final say on which Survivor Dice to keep (they may not be rerolled this turn), which "
+          "Fight Dice to keep" } } },
     { "supplies", "How many Supplies does the safe house cost?",
       "Half the survivors, healthy and infected, rounded down; each unit you lack loses a Healthy Survivor. "
       "None at the extraction zone.",
@@ -83,6 +101,12 @@ const ud_faq_question dl_players_faq[] = {
       "DL-EVENT-DRAW DL-EVENT-RESHUFFLE DL-EVENT-NONE", "event-deck",
       "002 says to keep drawing until a card matches, and reshuffles the Stress Card deck when it runs out.",
       { { S002, "6. SAFE HOUSE", "Keep drawing until you draw a card that matches your current safe house." } } },
+    { "infection-rolls", "An infection roll costs an Infected Survivor we have not rolled for yet: do we still "
+      "roll for them?",
+      "No. You roll for each Infected Survivor you still have, so one lost to an earlier roll is not rolled "
+      "for.",
+      "DL-INFECTION-ROLLS DL-INFECTION-RECOUNT", NULL, NULL,
+      { { S002, "6. SAFE HOUSE", "Roll a dice for every Infected Survivor you have and consult the table below." } } },
     { "infected-win", "Do we win with only Infected Survivors left?",
       "Yes: reaching the Extraction Zone with at least one survivor at the end of a game turn wins, infected "
       "ones included.",

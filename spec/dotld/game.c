@@ -79,9 +79,13 @@ static const ud_variant_value time_out_values[] = {
     { "at-zero", S002, "LOSING THE GAME (the text is silent: undead\'s reading)", "Time reaching 0 is running out of Time" },
     { "below-zero", S002, "LOSING THE GAME (the text is silent: undead\'s reading)", "Time runs out only when a Time must be lost with none left" },
 };
+/* Every place 002 has a Healthy Survivor lost: combat D, the supplies
+ * lacking (safe house B), face 1 of the infection roll. */
+#define NO_HEALTHY_SECTION \
+    "5. COMBAT D; 6. SAFE HOUSE B; Infection Roll Table 1 (the text is silent: undead\'s reading)"
 static const ud_variant_value no_healthy_values[] = {
-    { "infected-instead", S002, "5. COMBAT (the text is silent: undead\'s reading)", "a Healthy Survivor to lose with none left: an Infected one is lost instead" },
-    { "nothing", S002, "5. COMBAT (the text is silent: undead\'s reading)", "a Healthy Survivor to lose with none left: nothing happens" },
+    { "infected-instead", S002, NO_HEALTHY_SECTION, "a Healthy Survivor to lose (a fight, supplies lacking, an infection roll of 1, a card) with none left: an Infected one is lost instead" },
+    { "nothing", S002, NO_HEALTHY_SECTION, "a Healthy Survivor to lose (a fight, supplies lacking, an infection roll of 1, a card) with none left: nothing happens" },
 };
 static const ud_variant_value stress_draw_values[] = {
     { "one-per-move", S002, "4. MOVEMENT", "one Stress Card for a move that lands on or passes zombie spaces (\"draw one Stress Card\")" },
@@ -99,6 +103,7 @@ static const ud_variant_value items_values[] = {
     { "street-map", S002, "SETUP", "start with the Street Map, as the text suggests for first-time players" },
     { "none", S002, "SETUP", "start without items" },
     { "both", S002, "DIFFICULTY", "easier: start with the Street Map and the First Aid Kit" },
+    { "first-aid-kit", S002, "DIFFICULTY", "easier: start with the First Aid Kit alone (\"Street Map and/or First Aid Kit\")" },
 };
 static const ud_variant_value supply_values[] = {
     { "normal", S002, "SETUP", "6 Supplies and 6 Ammo" },
@@ -132,6 +137,15 @@ static const ud_variant_value event_deck_values[] = {
     { "no-event", S002, "6. SAFE HOUSE (the text is silent: undead\'s reading)", "an empty event deck ends the drawing: no event at this safe house; the discards form the next deck" },
 };
 
+/* An event option that costs what the party does not have (the sample
+ * Looters: "pay" 2 supplies): 002 lets the party make "a decision during
+ * an event" and says nothing of a cost it cannot pay. */
+#define EVENT_COST_SECTION "FINAL SAY (\"a decision during an event\"; a cost the party cannot pay: the text is silent, undead\'s reading)"
+static const ud_variant_value event_cost_values[] = {
+    { "must-afford", S002, EVENT_COST_SECTION, "an option whose supplies or ammo the party does not have may not be chosen (when no option can be paid for, any may, and the party loses what it has)" },
+    { "pay-what-you-have", S002, EVENT_COST_SECTION, "any option may be chosen; the party loses what it has of the cost, and the transcript says what was lost" },
+};
+
 const ud_variant dl_variants[DL_VARIANTS] = {
     [DL_V_MOVE] = { "move", "How far does a movement die move the pawn?", 2, move_values, DL_MOVE_ONE_PER_DIE },
     [DL_V_ZOMBIE_DIE] = { "zombie-die", "How many zombies does each face of the zombie die show?", 2, zdie_values,
@@ -145,7 +159,7 @@ const ud_variant dl_variants[DL_VARIANTS] = {
                           extraction_values, DL_EXTRACTION_SHELTERS },
     [DL_V_TOKENS] = { "tokens", "Are exploration tokens placed on the later districts too?", 2, tokens_values,
                       DL_TOKENS_EVERY_DISTRICT },
-    [DL_V_START_ITEMS] = { "start-items", "Which items does the party start with?", 3, items_values, DL_ITEMS_STREET_MAP },
+    [DL_V_START_ITEMS] = { "start-items", "Which items does the party start with?", 4, items_values, DL_ITEMS_STREET_MAP },
     [DL_V_SUPPLY_START] = { "supplies", "How many Supplies and Ammo at the start?", 2, supply_values, DL_SUPPLY_NORMAL },
     [DL_V_CHARACTER] = { "character", "Are characters picked or dealt at random?", 2, character_values, DL_CHAR_RANDOM },
     [DL_V_ABILITIES] = { "abilities", "Whose character abilities apply in a multiplayer game?", 2, abilities_values,
@@ -158,6 +172,8 @@ const ud_variant dl_variants[DL_VARIANTS] = {
                           2, event_deck_values, DL_EVENTS_RESHUFFLE },
     [DL_V_STRESS_HAND] = { "stress-hand", "Must a multiplayer player play their Stress Card when its condition is met?",
                            2, stress_hand_values, DL_STRESS_HAND_MUST_PLAY },
+    [DL_V_EVENT_COST] = { "event-cost", "May an event option be chosen whose supplies or ammo the party cannot pay?",
+                          2, event_cost_values, DL_EVENT_COST_MUST_AFFORD },
 };
 
 /* ---- start lines: a position to study ----------------------------------------------------- */
@@ -412,6 +428,10 @@ static const ud_reading_measure dl_reading_measures[] = {
     { "stress", "per-space", NULL, 1, { NULL } },
     { "stress-repeat", "each-time", NULL, 1, { NULL } },
     { "extraction", "exposed", "random", 1, { "district outskirts", "time 2", NULL } },
+    /* an event option the party cannot pay for: a party reaching Downtown's
+     * safe house (the police station, where Looters may be drawn) with no
+     * supplies; the random party sometimes picks the option it cannot pay */
+    { "event-cost", "pay-what-you-have", "random", 1, { "district downtown", "space 7", "supplies 0", NULL } },
 };
 
 const ud_game dl_game = {

@@ -64,9 +64,8 @@ static bool dice_conserved(const ud_game *g, const void *p, ud_buf *why)
         int n = 0;
         for (int f = 1; f <= 6; f++) {
             n += st->fdice[f];
-            if (st->fmarked[f] + st->fheld[f] > st->fdice[f]) {
-                ud_buf_printf(why, "%d fight dice show %d but %d are marked and %d held", st->fdice[f], f,
-                              st->fmarked[f], st->fheld[f]);
+            if (st->fmarked[f] > st->fdice[f]) {
+                ud_buf_printf(why, "%d fight dice show %d but %d are marked", st->fdice[f], f, st->fmarked[f]);
                 return false;
             }
         }

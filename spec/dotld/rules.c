@@ -28,7 +28,6 @@
 #define SAMPLE S002
 #define ST(p) ((dl_state *)(p))
 #define CST(p) ((const dl_state *)(p))
-#define VAR(s) ((s)->setup->variant)
 #define D(st) dl_current_district(st)
 
 enum { BATCH = 20 };   /* outcomes per chance line: lines stay under UD_MAX_LINE_WORDS */
@@ -348,7 +347,7 @@ static void take_character(void *p, ud_step *s)
 
 static bool tokens_here(const void *p, const ud_step *s)
 {
-    return VAR(s)[DL_V_TOKENS] == DL_TOKENS_EVERY_DISTRICT || CST(p)->district_no == 0;
+    return ud_reading(s, DL_V_TOKENS) == DL_TOKENS_EVERY_DISTRICT || CST(p)->district_no == 0;
 }
 
 static void place_tokens(void *p, ud_step *s)
@@ -370,7 +369,7 @@ static void flip_district(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
     const dl_district *d = D(st);
-    if (st->district_no > 0 && VAR(s)[DL_V_TOKENS] == DL_TOKENS_FIRST_ONLY)
+    if (st->district_no > 0 && ud_reading(s, DL_V_TOKENS) == DL_TOKENS_FIRST_ONLY)
         memset(st->face_down, 0, sizeof st->face_down);
     st->space = 0;
     st->time = st->time_max = (uint8_t)d->time;
@@ -483,7 +482,7 @@ static void roll_everything(void *p, ud_step *s)
     if (!z)
         return;
     st->zombie_face = (uint8_t)z;
-    int zombies = VAR(s)[DL_V_ZOMBIE_DIE] == DL_ZDIE_ONE_EACH ? 1 : dl_content.zombie_face[z];
+    int zombies = ud_reading(s, DL_V_ZOMBIE_DIE) == DL_ZDIE_ONE_EACH ? 1 : dl_content.zombie_face[z];
     st->zombies = (uint16_t)(st->zombies + zombies);
     st->roll_no = 1;
     st->roll_pending = 0;
@@ -530,7 +529,7 @@ static void lock_ones(void *p, ud_step *s)
     st->locked = (uint8_t)(st->locked + n);
     st->zombies = (uint16_t)(st->zombies + n);
     st->held[1] = st->dice[1] = 0;
-    dl_met(st, VAR(s), DL_C_ZOMBIE_ONE);
+    dl_met(st, s, DL_C_ZOMBIE_ONE);
     UD_EMIT(s, "zombie-pool +%d =%d locked=%d", n, st->zombies, st->locked);
 }
 
@@ -543,8 +542,8 @@ static void lurking_zombie(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
     st->scavenger_rolled = 0;
-    dl_met(st, VAR(s), DL_C_LURKING);
-    int n = dl_infect(st, VAR(s), 1);
+    dl_met(st, s, DL_C_LURKING);
+    int n = dl_infect(st, s, 1);
     UD_EMIT(s, "lurking-zombie infected=%d healthy=%d infected-total=%d", n, st->healthy, st->infected);
 }
 
@@ -643,7 +642,7 @@ static void fill_pools(void *p, ud_step *s)
     st->move_faces = (uint8_t)(3 * st->dice[3] + 4 * st->dice[4]);
     st->fight_pool = (uint8_t)(st->dice[5] + st->dice[6]);
     int twos = st->dice[2];
-    dl_lose_time(st, VAR(s), twos);
+    dl_lose_time(st, s, twos);
     UD_EMIT(s, "pools move=%d fight=%d time -%d =%d", st->move_dice, st->fight_pool, twos, st->time);
     dl_check_then(st, DL_PH_SCAVENGE);
 }
@@ -670,7 +669,7 @@ static void scavenge_done(dl_state *st, ud_step *s, const char *what)
 
 static void lurking_resolved(void *p, ud_step *s)
 {
-    dl_met(ST(p), VAR(s), DL_C_NO_FIND);
+    dl_met(ST(p), s, DL_C_NO_FIND);
     scavenge_done(ST(p), s, "resolved-when-rolled");
 }
 
@@ -688,7 +687,7 @@ static void gain_supplies_2(void *p, ud_step *s)
 
 static void gain_survivor(void *p, ud_step *s)
 {
-    dl_met(ST(p), VAR(s), DL_C_NO_FIND);
+    dl_met(ST(p), s, DL_C_NO_FIND);
     ST(p)->healthy = (int16_t)(ST(p)->healthy + 1);
     scavenge_done(ST(p), s, "healthy +1");
 }
@@ -701,13 +700,13 @@ static void gain_ammo(void *p, ud_step *s)
 
 static void six_to_choose(void *p, ud_step *s)
 {
-    dl_met(ST(p), VAR(s), DL_C_NO_FIND);
+    dl_met(ST(p), s, DL_C_NO_FIND);
     ST(p)->phase = DL_PH_SIX;
 }
 
 static bool forager_applies(const void *p, const ud_step *s)
 {
-    return (CST(p)->scavenger == 2 || CST(p)->scavenger == 3) && dl_has_ability(CST(p), VAR(s), DL_AB_FORAGER);
+    return (CST(p)->scavenger == 2 || CST(p)->scavenger == 3) && dl_has_ability(CST(p), s, DL_AB_FORAGER);
 }
 
 static void forager(void *p, ud_step *s)
@@ -718,7 +717,7 @@ static void forager(void *p, ud_step *s)
 
 static bool gunsmith_applies(const void *p, const ud_step *s)
 {
-    return CST(p)->scavenger == 5 && dl_has_ability(CST(p), VAR(s), DL_AB_GUNSMITH);
+    return CST(p)->scavenger == 5 && dl_has_ability(CST(p), s, DL_AB_GUNSMITH);
 }
 
 static void gunsmith(void *p, ud_step *s)
@@ -729,7 +728,7 @@ static void gunsmith(void *p, ud_step *s)
 
 static bool recruiter_applies(const void *p, const ud_step *s)
 {
-    return CST(p)->scavenger == 4 && dl_has_ability(CST(p), VAR(s), DL_AB_RECRUITER);
+    return CST(p)->scavenger == 4 && dl_has_ability(CST(p), s, DL_AB_RECRUITER);
 }
 
 static void recruiter(void *p, ud_step *s)
@@ -779,13 +778,13 @@ static void begin_move(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
     st->move_started = 1;
-    st->moves_left = VAR(s)[DL_V_MOVE] == DL_MOVE_FACE ? st->move_faces : st->move_dice;
+    st->moves_left = ud_reading(s, DL_V_MOVE) == DL_MOVE_FACE ? st->move_faces : st->move_dice;
     UD_EMIT(s, "move spaces=%d", st->moves_left);
 }
 
 static bool scout_applies(const void *p, const ud_step *s)
 {
-    return !CST(p)->scout_used && CST(p)->move_dice > 0 && dl_has_ability(CST(p), VAR(s), DL_AB_SCOUT);
+    return !CST(p)->scout_used && CST(p)->move_dice > 0 && dl_has_ability(CST(p), s, DL_AB_SCOUT);
 }
 
 static void scout(void *p, ud_step *s)
@@ -879,7 +878,7 @@ static bool lookout_applies(const void *p, const ud_step *s)
 {
     const dl_state *st = CST(p);
     return zombie_space(st) && !st->entered_landing && !st->lookout_used &&
-           dl_has_ability(st, VAR(s), DL_AB_LOOKOUT);
+           dl_has_ability(st, s, DL_AB_LOOKOUT);
 }
 
 static void lookout(void *p, ud_step *s)
@@ -915,7 +914,7 @@ static bool stress_owed(const void *p, const ud_step *s)
 {
     const dl_state *st = CST(p);
     return solo(st) && zombie_space(st) &&
-           (VAR(s)[DL_V_STRESS_DRAW] == DL_STRESS_PER_SPACE || st->zombie_spaces == 0);
+           (ud_reading(s, DL_V_STRESS_DRAW) == DL_STRESS_PER_SPACE || st->zombie_spaces == 0);
 }
 
 static void draw_stress_card(void *p, ud_step *s)
@@ -947,11 +946,12 @@ static void flip_token(void *p, ud_step *s)
         return;
     const dl_token *t = &dl_content.token[c.index[pick]];
     st->unseen[c.index[pick]]--;
-    dl_apply_effect(st, VAR(s), &t->effect);
+    dl_effect done;
+    dl_apply_effect(st, s, &t->effect, &done);
     UD_EMIT(s, "token %s", t->name);
     if (s->sink) {
-        char what[160];
-        dl_effect_text(&t->effect, what, sizeof what);
+        char what[320];
+        dl_outcome_text(&t->effect, &done, what, sizeof what);
         UD_EMIT(s, "explored %s %s", t->name, what);
     }
 }
@@ -984,7 +984,7 @@ static void count_zombies(void *p, ud_step *s)
 
 static bool brawler_applies(const void *p, const ud_step *s)
 {
-    return CST(p)->fight_started == 1 && CST(p)->fight_zombies > 0 && dl_has_ability(CST(p), VAR(s), DL_AB_BRAWLER);
+    return CST(p)->fight_started == 1 && CST(p)->fight_zombies > 0 && dl_has_ability(CST(p), s, DL_AB_BRAWLER);
 }
 
 static void brawler(void *p, ud_step *s)
@@ -1000,7 +1000,6 @@ static void end_fight(dl_state *st)
     st->fight_zombies = st->fight_dice = 0;
     memset(st->fdice, 0, sizeof st->fdice);
     memset(st->fmarked, 0, sizeof st->fmarked);
-    memset(st->fheld, 0, sizeof st->fheld);
 }
 
 static bool no_zombies(const void *p, const ud_step *s)
@@ -1112,7 +1111,7 @@ static void fight_reroll(void *p, ud_step *s)
 static bool steady_applies(const void *p, const ud_step *s)
 {
     return CST(p)->new_ones > 0 && !CST(p)->event_fight && !CST(p)->steady_used &&
-           dl_has_ability(CST(p), VAR(s), DL_AB_STEADY);
+           dl_has_ability(CST(p), s, DL_AB_STEADY);
 }
 
 static void steady(void *p, ud_step *s)
@@ -1133,7 +1132,7 @@ static void rerolled_one_costs_time(void *p, ud_step *s)
     dl_state *st = ST(p);
     int n = st->new_ones;
     st->new_ones = 0;
-    dl_lose_time(st, VAR(s), n);
+    dl_lose_time(st, s, n);
     UD_EMIT(s, "time -%d =%d rerolled-ones", n, st->time);
 }
 
@@ -1162,7 +1161,7 @@ static void offer_fight_rerolls(void *p, ud_step *s)
 {
     const dl_state *st = CST(p);
     for (int f = 1; f <= 6; f++)
-        if (st->fdice[f] > st->fmarked[f] + st->fheld[f]) {
+        if (st->fdice[f] > st->fmarked[f]) {
             ud_action a = { DL_ACT_MARK, { f } };
             ud_offer_new(s, &a);
         }
@@ -1176,15 +1175,13 @@ static void mark_fight_die(void *p, ud_step *s)
     ST(p)->fmarked[s->action.arg[0]]++;
 }
 
+/* 002, Final Say: "which Survivor Dice to keep (they may not be rerolled
+ * this turn), which Fight Dice to keep": the lock is said of Survivor
+ * Dice only, so fight dice kept under a final say may be rerolled later in
+ * the fight. */
 static void fight_roll_again(void *p, ud_step *s)
 {
-    dl_state *st = ST(p);
-    if (st->final_say_by) {
-        for (int f = 1; f <= 6; f++)
-            st->fheld[f] = (uint16_t)(st->fdice[f] - st->fmarked[f]);
-        UD_EMIT(s, "final-say %s keeps the unmarked fight dice", ud_player(s, st->final_say_by - 1));
-    }
-    st->phase = DL_PH_FIGHT_ROLL;
+    ST(p)->phase = DL_PH_FIGHT_ROLL;
 }
 
 static void keep_fight_dice(void *p, ud_step *s)
@@ -1201,9 +1198,9 @@ static void resolve_fight(void *p, ud_step *s)
     int kills = dl_fight_kills(st);
     int left = st->fight_zombies > kills ? st->fight_zombies - kills : 0;
     int healthy_before = st->healthy;
-    int lost = dl_lose_healthy(st, VAR(s), left);
+    int lost = dl_lose_healthy(st, s, left);
     if (st->healthy < healthy_before)
-        dl_met(st, VAR(s), DL_C_CASUALTY);
+        dl_met(st, s, DL_C_CASUALTY);
     UD_EMIT(s, "fought zombies=%d killed=%d left=%d survivors-lost=%d healthy=%d infected=%d", st->fight_zombies,
             kills < st->fight_zombies ? kills : st->fight_zombies, left, lost, st->healthy, st->infected);
     st->fight_zombies = 0;
@@ -1327,15 +1324,16 @@ static void to_event(void *p, ud_step *s)
 static void resolve_event(dl_state *st, ud_step *s, int o)
 {
     const dl_event *e = &dl_content.event[st->event - 1];
-    dl_effect eff = e->effect[o];
-    if (s->sink) {
-        char what[160];
-        dl_effect_text(&eff, what, sizeof what);
-        UD_EMIT(s, "event-resolved %s %s %s", e->name, e->option[o], what);
-    }
+    dl_effect eff = e->effect[o], done;
     int fight = eff.fight;
     eff.fight = 0;
-    dl_apply_effect(st, VAR(s), &eff);
+    dl_apply_effect(st, s, &eff, &done);
+    if (s->sink) {
+        char what[320];
+        done.fight = fight;   /* the fight is fought below, as the card says */
+        dl_outcome_text(&e->effect[o], &done, what, sizeof what);
+        UD_EMIT(s, "event-resolved %s %s %s", e->name, e->option[o], what);
+    }
     st->event = 0;
     st->safe_step = 1;
     if (fight > 0) {
@@ -1361,10 +1359,27 @@ static void resolve_only_option(void *p, ud_step *s)
     resolve_event(ST(p), s, 0);
 }
 
+/* Whether the party can pay what option o takes (supplies and ammo). */
+static bool affordable(const dl_state *st, const dl_effect *e)
+{
+    return st->supplies + e->supplies >= 0 && st->ammo + e->ammo >= 0;
+}
+
+/* event-cost=must-afford: an option whose supplies or ammo the party
+ * does not have is not offered (unless no option is affordable: then
+ * every one is, and the party pays what it has); pay-what-you-have:
+ * every option, and the transcript's actual= says what was paid. */
 static void offer_options(void *p, ud_step *s)
 {
     const dl_state *st = CST(p);
-    for (int o = 0; o < dl_content.event[st->event - 1].n_options; o++) {
+    const dl_event *e = &dl_content.event[st->event - 1];
+    bool only_affordable = false;
+    if (ud_reading(s, DL_V_EVENT_COST) == DL_EVENT_COST_MUST_AFFORD)
+        for (int o = 0; o < e->n_options; o++)
+            only_affordable |= affordable(st, &e->effect[o]);
+    for (int o = 0; o < e->n_options; o++) {
+        if (only_affordable && !affordable(st, &e->effect[o]))
+            continue;
         ud_action a = { DL_ACT_OPTION, { o + 1 } };
         ud_offer_action(s, &a);
     }
@@ -1405,7 +1420,7 @@ static void spend_supplies(void *p, ud_step *s)
     int need = dl_survivors(st) / 2;
     int paid = need < st->supplies ? need : st->supplies;
     st->supplies = (int16_t)(st->supplies - paid);
-    int lost = dl_lose_healthy(st, VAR(s), need - paid);
+    int lost = dl_lose_healthy(st, s, need - paid);
     st->safe_step = 2;
     UD_EMIT(s, "supplies need=%d paid=%d =%d survivors-lost=%d", need, paid, st->supplies, lost);
     dl_check_then(st, DL_PH_SAFE);
@@ -1422,6 +1437,25 @@ static void begin_infection_rolls(void *p, ud_step *s)
     st->infection_rolls = (uint8_t)(st->infected < 250 ? st->infected : 250);
     st->safe_step = 3;
     UD_EMIT(s, "infection-rolls %d", st->infection_rolls);
+}
+
+/* "Roll a dice for every Infected Survivor you have": an Infected
+ * Survivor an earlier roll took away (a face 1 with no Healthy Survivor
+ * left, under no-healthy=infected-instead, or a Stress Card) is not rolled
+ * for.  The survivor a roll is for is the one it turns or kills; any other
+ * lost is one already rolled for while there is one, so the rolls left are
+ * never more than the Infected Survivors left. */
+static bool infection_rolls_too_many(const void *p, const ud_step *s)
+{
+    const dl_state *st = CST(p);
+    return step_at(st, 3) && st->infection_face == 0 && st->infection_rolls > st->infected;
+}
+
+static void recount_infection_rolls(void *p, ud_step *s)
+{
+    dl_state *st = ST(p);
+    st->infection_rolls = (uint8_t)(st->infected > 0 ? st->infected : 0);
+    UD_EMIT(s, "infection-rolls left=%d infected=%d", st->infection_rolls, st->infected);
 }
 
 static bool infection_to_roll(const void *p, const ud_step *s)
@@ -1447,7 +1481,7 @@ static bool infection_face_is(const dl_state *st, int lo, int hi)
 
 static bool medic_applies(const void *p, const ud_step *s)
 {
-    return infection_face_is(CST(p), 3, 3) && dl_has_ability(CST(p), VAR(s), DL_AB_MEDIC);
+    return infection_face_is(CST(p), 3, 3) && dl_has_ability(CST(p), s, DL_AB_MEDIC);
 }
 
 static void medic(void *p, ud_step *s)
@@ -1458,7 +1492,7 @@ static void medic(void *p, ud_step *s)
 
 static bool first_aid_applies(const void *p, const ud_step *s)
 {
-    return infection_face_is(CST(p), 1, 2) && dl_has_ability(CST(p), VAR(s), DL_AB_FIRST_AID);
+    return infection_face_is(CST(p), 1, 2) && dl_has_ability(CST(p), s, DL_AB_FIRST_AID);
 }
 
 static void first_aid(void *p, ud_step *s)
@@ -1483,9 +1517,9 @@ static bool infection_4_6(const void *p, const ud_step *s) { return infection_fa
 static void turns_and_kills(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
-    dl_lose_healthy(st, VAR(s), 1);
+    dl_lose_healthy(st, s, 1);
     st->infected = (int16_t)(st->infected > 0 ? st->infected - 1 : 0);
-    dl_infect(st, VAR(s), 1);
+    dl_infect(st, s, 1);
     infection_resolved(st, s, "turned killing-one infecting-one");
 }
 
@@ -1493,7 +1527,7 @@ static void turns_and_infects(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
     st->infected = (int16_t)(st->infected > 0 ? st->infected - 1 : 0);
-    dl_infect(st, VAR(s), 1);
+    dl_infect(st, s, 1);
     infection_resolved(st, s, "turned infecting-one");
 }
 
@@ -1646,12 +1680,13 @@ static bool solo_stress_pending(const void *p, const ud_step *s)
 static void play_stress(dl_state *st, ud_step *s, int card, const char *who)
 {
     const dl_stress *c = &dl_content.stress[card];
+    dl_effect done;
+    dl_apply_effect(st, s, &c->effect, &done);
     if (s->sink) {
-        char what[160];
-        dl_effect_text(&c->effect, what, sizeof what);
+        char what[320];
+        dl_outcome_text(&c->effect, &done, what, sizeof what);
         UD_EMIT(s, "stress-played %s%s%s %s", c->name, who ? " by " : "", who ? who : "", what);
     }
-    dl_apply_effect(st, VAR(s), &c->effect);
 }
 
 /* "If the "play when" condition has been met earlier in the turn,
@@ -1754,6 +1789,20 @@ static void keep_asked_stress(void *p, ud_step *s)
     UD_EMIT(s, "stress-kept by %s", ud_player(s, seat));
 }
 
+static bool infection_missed(const void *p, const ud_step *s)
+{
+    return CST(p)->infect_missed > 0;
+}
+
+/* Ruling (undead's): "Infect a Healthy Survivor" with none left infects
+ * nobody: no Infected Survivor is gained and no "infected" condition met. */
+static void nobody_to_infect(void *p, ud_step *s)
+{
+    dl_state *st = ST(p);
+    UD_EMIT(s, "infect-nobody %d healthy=0 infected=%d", st->infect_missed, st->infected);
+    st->infect_missed = 0;
+}
+
 static bool nobody_left(const void *p, const ud_step *s)
 {
     return dl_survivors(CST(p)) <= 0;
@@ -1778,7 +1827,7 @@ static void lose_headcount(void *p, ud_step *s)
 
 static bool out_of_time(const void *p, const ud_step *s)
 {
-    return CST(p)->time_out && !dl_on_shelter(CST(p), VAR(s));
+    return CST(p)->time_out && !dl_on_shelter(CST(p), s);
 }
 
 static void lose_time_out(void *p, ud_step *s)
@@ -1789,7 +1838,7 @@ static void lose_time_out(void *p, ud_step *s)
 
 static bool check_clear(const void *p, const ud_step *s)
 {
-    return !solo_stress_pending(p, s) && !hand_stress_pending(p, s);
+    return !solo_stress_pending(p, s) && !hand_stress_pending(p, s) && !CST(p)->infect_missed;
 }
 
 static void go_on(void *p, ud_step *s)
@@ -1851,6 +1900,8 @@ static void next_round(void *p, ud_step *s)
 #define EFFECT UD_ROW_EFFECT
 #define OFFER UD_ROW_OFFER
 #define V(KEY, VALUE) DL_V_##KEY, VALUE
+/* A reading a row's guard or effect asks for (ud_reading), for its reads. */
+#define K(KEY) UD_KEY(DL_V_##KEY)
 /* A row active only under one reading: variant key, value. */
 #define DL_WHEN(KEY, VALUE) (KEY), (VALUE)
 #define SEC_SETUP "SETUP"
@@ -1860,16 +1911,19 @@ static void next_round(void *p, ud_step *s)
 #define SEC_COMBAT "5. COMBAT"
 #define SEC_SAFE "6. SAFE HOUSE"
 #define SEC_MP "MULTIPLAYER RULES"
+#define SEC_SIX_RULING "3. SCAVENGING; 2. ROLL DICE (which pool: ruling, undead's)"
 /* A row only in the table of one stress-hand reading (one argument of the
  * row list that expands to the variant and its value). */
 #define STRESS_HAND(val) DL_V_STRESS_HAND, DL_STRESS_HAND_##val
 #define SEC_ABILITY "COMPONENTS (the ability: sample content in spec/dotld/content/, not the rulebook)"
 #define WITH_STREET_MAP UD_ALSO(DL_V_START_ITEMS, (1u << DL_ITEMS_STREET_MAP) | (1u << DL_ITEMS_BOTH))
+#define WITH_FIRST_AID_KIT UD_ALSO(DL_V_START_ITEMS, (1u << DL_ITEMS_FIRST_AID_KIT) | (1u << DL_ITEMS_BOTH))
 
 /* X(C, IDX, PHASE, KIND, GUARD, EFFECT, ID, SOURCE, SECTION, SUMMARY, COND, COND2) */
 #define DL_RULE_LIST(X, C) \
-    X(C, DL_R_PLAYERS, DL_PH_SETUP, EFFECT, ud_always, seat_players, "DL-PLAYERS", S002, "ABOUT THE GAME", \
-      "A solo game, with a variant for more than one player (2-3 recommended; each needs a character, so 5 with the six).", UD_ALWAYS, UD_ANY) \
+    X(C, DL_R_PLAYERS, DL_PH_SETUP, EFFECT, ud_always, seat_players, "DL-PLAYERS", S002, "ABOUT THE GAME; MULTIPLAYER RULES", \
+      "A solo game, with a variant for more than one player (\"2-3 players recommended\"; each is given a character, " \
+      "not The Doctor, so at most 5 with the six).", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_PARTY, DL_PH_SETUP, EFFECT, ud_always, party, "DL-PARTY", S002, SEC_SETUP, \
       "Begin with 12 Healthy Survivors, 6 Supplies and 6 Ammo.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_HARDER, DL_PH_SETUP, EFFECT, ud_always, harder, "DL-HARDER", S002, "DIFFICULTY", \
@@ -1880,14 +1934,15 @@ static void next_round(void *p, ud_step *s)
       "Start with the Street Map item if you choose to (suggested for first-time players).", UD_ALWAYS, \
       WITH_STREET_MAP) \
     X(C, DL_R_FIRST_AID_KIT, DL_PH_SETUP, EFFECT, ud_always, first_aid_kit, "DL-FIRST-AID-KIT", S002, "DIFFICULTY", \
-      "For an easier game, also start with the First Aid Kit.", V(START_ITEMS, DL_ITEMS_BOTH), UD_ANY) \
+      "For an easier game, start with the First Aid Kit (\"Street Map and/or First Aid Kit\": alone or with the map).", \
+      UD_ALWAYS, WITH_FIRST_AID_KIT) \
     X(C, DL_R_DECKS, DL_PH_SETUP, EFFECT, ud_always, shuffle_decks, "DL-DECKS", S002, SEC_SETUP, \
       "Shuffle the Stress and Event decks and the exploration tokens.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_DISTRICTS, DL_PH_SETUP, EFFECT, ud_always, deal_districts, "DL-DISTRICTS", S002, SEC_SETUP, \
       "Three random districts go on top of The Outskirts, which is played last.", UD_ALWAYS, UD_ANY) \
     \
     X(C, DL_R_STRESS_DEAL, DL_PH_CHARACTER, EFFECT, hands_empty, deal_stress_hands, "DL-MP-STRESS-DEAL", S002, SEC_MP, \
-      "Multiplayer: each player is dealt a hidden Stress Card (and no card is drawn on zombie spaces).", UD_ALWAYS, UD_ANY) \
+      "Multiplayer: each player is dealt a Stress Card, kept hidden.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_CHARACTER_RANDOM, DL_PH_CHARACTER, EFFECT, ud_always, deal_characters, "DL-CHARACTER-RANDOM", S002, SEC_SETUP, \
       "Each player is given a character at random (never The Doctor, or any solo-only one, in multiplayer).", \
       V(CHARACTER, DL_CHAR_RANDOM), UD_ANY) \
@@ -1899,9 +1954,9 @@ static void next_round(void *p, ud_step *s)
       "The character picked leads (solo) or is that player's (multiplayer).", UD_ALWAYS, UD_ANY) \
     \
     X(C, DL_R_TOKENS_PLACE, DL_PH_DISTRICT, EFFECT, tokens_here, place_tokens, "DL-TOKENS-PLACE", S002, SEC_SETUP, \
-      "An exploration token goes face down on each exploration space, while tokens last.", UD_ALWAYS, UD_ANY) \
+      "An exploration token goes face down on each exploration space, while tokens last.", UD_ALWAYS, UD_READS(K(TOKENS))) \
     X(C, DL_R_DISTRICT_FLIP, DL_PH_DISTRICT, EFFECT, ud_always, flip_district, "DL-DISTRICT-FLIP", S002, SEC_SETUP, \
-      "The pawn goes on the red space and Time is set from the district tile.", UD_ALWAYS, UD_ANY) \
+      "The pawn goes on the red space and Time is set from the district tile.", UD_ALWAYS, UD_READS(K(TOKENS))) \
     \
     X(C, DL_R_LEADER_PASS, DL_PH_ROUND_START, EFFECT, not_first_round, pass_leadership, "DL-LEADER-PASS", S002, "1. CHANGE PARTY LEADER", \
       "Multiplayer: the party leader passes clockwise at the start of every round but the first.", UD_ALWAYS, UD_ANY) \
@@ -1909,13 +1964,13 @@ static void next_round(void *p, ud_step *s)
       "A round: roll, scavenge, move, fight, and the safe house if reached.", UD_ALWAYS, UD_ANY) \
     \
     X(C, DL_R_ROLL, DL_PH_ROLL, EFFECT, first_roll, roll_everything, "DL-ROLL", S002, SEC_ROLL, \
-      "Roll the five Survivor Dice, the Scavenger Die and the Zombie Die; the zombie die's zombies go to the pool.", UD_ALWAYS, UD_ANY) \
+      "Roll the five Survivor Dice, the Scavenger Die and the Zombie Die; the zombie die's zombies go to the pool.", UD_ALWAYS, UD_READS(K(ZOMBIE_DIE))) \
     X(C, DL_R_REROLL, DL_PH_ROLL, EFFECT, reroll_pending, reroll_marked, "DL-REROLL", S002, SEC_ROLL, \
       "Reroll the dice not frozen: survivor and scavenger dice, up to three rolls in all.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_LOCK_ONES, DL_PH_ROLL, EFFECT, rolled_ones, lock_ones, "DL-LOCK-ONES", S002, SEC_ROLL, \
-      "A Survivor Die showing 1 cannot be rerolled: it goes to the zombie pool as one more zombie.", UD_ALWAYS, UD_ANY) \
+      "A Survivor Die showing 1 cannot be rerolled: it goes to the zombie pool as one more zombie.", UD_ALWAYS, UD_READS(K(STRESS_REPEAT))) \
     X(C, DL_R_LURKING, DL_PH_ROLL, EFFECT, scavenger_rolled_one, lurking_zombie, "DL-LURKING-ZOMBIE", S002, SEC_ROLL, \
-      "Each time the Scavenger Die is rolled as a 1, a Healthy Survivor is infected at once.", UD_ALWAYS, UD_ANY) \
+      "Each time the Scavenger Die is rolled as a 1, a Healthy Survivor is infected at once.", UD_ALWAYS, UD_READS(K(STRESS_REPEAT))) \
     X(C, DL_R_ROLLED, DL_PH_ROLL, EFFECT, rolls_done, after_roll, "DL-ROLLED", S002, SEC_ROLL, \
       "After a roll, choose what to reroll, until the third roll.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_REROLL_OFFER, DL_PH_REROLL, OFFER, ud_always, offer_rerolls, "DL-FREEZE", S002, SEC_ROLL, \
@@ -1929,37 +1984,39 @@ static void next_round(void *p, ud_step *s)
     X(C, DL_R_KEEP, DL_PH_REROLL, EFFECT, chose_keep, keep_dice, "DL-KEEP", S002, SEC_ROLL, \
       "Or opt not to spend a reroll: the dice stand.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_POOLS, DL_PH_POOLS, EFFECT, ud_always, fill_pools, "DL-POOLS", S002, SEC_ROLL, \
-      "3s and 4s go to the Movement Pool, 5s and 6s to the Fight Pool; each 2 costs a Time.", UD_ALWAYS, UD_ANY) \
+      "3s and 4s go to the Movement Pool, 5s and 6s to the Fight Pool; each 2 costs a Time.", UD_ALWAYS, UD_READS(K(TIME_OUT) | K(STRESS_REPEAT))) \
     \
     X(C, DL_R_FORAGER, DL_PH_SCAVENGE, EFFECT, forager_applies, forager, "DL-AB-FORAGER", SAMPLE, SEC_ABILITY, \
-      "Ability forager: one more supplies when the Scavenger Die gives supplies.", UD_ALWAYS, UD_ANY) \
+      "Ability forager: one more supplies when the Scavenger Die gives supplies.", UD_ALWAYS, UD_READS(K(ABILITIES))) \
     X(C, DL_R_GUNSMITH, DL_PH_SCAVENGE, EFFECT, gunsmith_applies, gunsmith, "DL-AB-GUNSMITH", SAMPLE, SEC_ABILITY, \
-      "Ability gunsmith: one more ammo when the Scavenger Die gives ammo.", UD_ALWAYS, UD_ANY) \
+      "Ability gunsmith: one more ammo when the Scavenger Die gives ammo.", UD_ALWAYS, UD_READS(K(ABILITIES))) \
     X(C, DL_R_RECRUITER, DL_PH_SCAVENGE, EFFECT, recruiter_applies, recruiter, "DL-AB-RECRUITER", SAMPLE, SEC_ABILITY, \
-      "Ability recruiter: one more survivor when the Scavenger Die gives one.", UD_ALWAYS, UD_ANY) \
+      "Ability recruiter: one more survivor when the Scavenger Die gives one.", UD_ALWAYS, UD_READS(K(ABILITIES))) \
     X(C, DL_R_SCAV_1, DL_PH_SCAVENGE, EFFECT, scav_1, lurking_resolved, "DL-SCAVENGE-1", S002, SEC_SCAV, \
-      "1, lurking zombie: already resolved when rolled; nothing more.", UD_ALWAYS, UD_ANY) \
+      "1, lurking zombie: already resolved when rolled; nothing more.", UD_ALWAYS, UD_READS(K(STRESS_REPEAT))) \
     X(C, DL_R_SCAV_2, DL_PH_SCAVENGE, EFFECT, scav_2, gain_supplies_1, "DL-SCAVENGE-2", S002, SEC_SCAV, \
       "2: gain 1 supplies.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_SCAV_3, DL_PH_SCAVENGE, EFFECT, scav_3, gain_supplies_2, "DL-SCAVENGE-3", S002, SEC_SCAV, \
       "3: gain 2 supplies.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_SCAV_4, DL_PH_SCAVENGE, EFFECT, scav_4, gain_survivor, "DL-SCAVENGE-4", S002, SEC_SCAV, \
-      "4: gain 1 new party member (healthy).", UD_ALWAYS, UD_ANY) \
+      "4: gain 1 new party member (healthy).", UD_ALWAYS, UD_READS(K(STRESS_REPEAT))) \
     X(C, DL_R_SCAV_5, DL_PH_SCAVENGE, EFFECT, scav_5, gain_ammo, "DL-SCAVENGE-5", S002, SEC_SCAV, \
       "5: gain 2 ammo.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_SCAV_6, DL_PH_SCAVENGE, EFFECT, scav_6, six_to_choose, "DL-SCAVENGE-6", S002, SEC_SCAV, \
-      "6: it becomes a 4 or a 5, in the Movement or the Fight Pool, as a Survivor Die.", UD_ALWAYS, UD_ANY) \
-    X(C, DL_R_SIX_OFFER, DL_PH_SIX, OFFER, ud_always, offer_six, "DL-SIX-CHOICE", S002, SEC_SCAV, \
-      "The scavenger 6: \"Change it to a 4 or a 5\".", UD_ALWAYS, UD_ANY) \
-    X(C, DL_R_SIX_MOVE, DL_PH_SIX, EFFECT, chose_six_move, six_to_move, "DL-SIX-MOVE", S002, SEC_SCAV, \
-      "As a 4 it goes to the Movement Pool.", UD_ALWAYS, UD_ANY) \
-    X(C, DL_R_SIX_FIGHT, DL_PH_SIX, EFFECT, chose_six_fight, six_to_fight, "DL-SIX-FIGHT", S002, SEC_SCAV, \
-      "As a 5 it goes to the Fight Pool.", UD_ALWAYS, UD_ANY) \
+      "6: it becomes a 4 or a 5, in the Movement or the Fight Pool; it counts as a Survivor Die.", UD_ALWAYS, UD_READS(K(STRESS_REPEAT))) \
+    X(C, DL_R_SIX_OFFER, DL_PH_SIX, OFFER, ud_always, offer_six, "DL-SIX-CHOICE", S002, SEC_SIX_RULING, \
+      "The scavenger 6: \"Change it to a 4 or a 5 and place it in either the Fight or Movement Pool\"; ruling " \
+      "(undead's): the face chosen names the pool, as for a Survivor Die (2. ROLL DICE: 4 moves, 5 fights); a 4 " \
+      "fighting is a 5 fighting, and a 5 moving differs only under move=face-value.", UD_ALWAYS, UD_ANY) \
+    X(C, DL_R_SIX_MOVE, DL_PH_SIX, EFFECT, chose_six_move, six_to_move, "DL-SIX-MOVE", S002, SEC_SIX_RULING, \
+      "Changed to a 4, it goes to the Movement Pool (the pool a Survivor Die showing 4 goes to: ruling, undead's).", UD_ALWAYS, UD_ANY) \
+    X(C, DL_R_SIX_FIGHT, DL_PH_SIX, EFFECT, chose_six_fight, six_to_fight, "DL-SIX-FIGHT", S002, SEC_SIX_RULING, \
+      "Changed to a 5, it goes to the Fight Pool (the pool a Survivor Die showing 5 goes to: ruling, undead's).", UD_ALWAYS, UD_ANY) \
     \
     X(C, DL_R_MOVE, DL_PH_MOVE, EFFECT, move_not_started, begin_move, "DL-MOVE", S002, SEC_MOVE, \
-      "Spend every die in the Movement Pool.", UD_ALWAYS, UD_ANY) \
+      "Spend every die in the Movement Pool.", UD_ALWAYS, UD_READS(K(MOVE))) \
     X(C, DL_R_SCOUT, DL_PH_MOVE, EFFECT, scout_applies, scout, "DL-AB-SCOUT", SAMPLE, SEC_ABILITY, \
-      "Ability scout (and the sample Street Map): one more space in a round with a movement die.", UD_ALWAYS, UD_ANY) \
+      "Ability scout (and the sample Street Map): one more space in a round with a movement die.", UD_ALWAYS, UD_READS(K(ABILITIES))) \
     X(C, DL_R_SAFE_STOP, DL_PH_MOVE, EFFECT, at_track_end, excess_lost, "DL-SAFE-STOP", S002, SEC_MOVE, \
       "At the green space (the safe house) movement stops: excess movement is lost.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_WAY, DL_PH_MOVE, EFFECT, at_branch, to_way, "DL-WAY", S002, "FINAL SAY", \
@@ -1970,18 +2027,23 @@ static void next_round(void *p, ud_step *s)
       "With the Movement Pool spent, combat follows.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_WAY_OFFER, DL_PH_WAY, OFFER, ud_always, offer_ways, "DL-WAY-OFFER", S002, "FINAL SAY", \
       "The ways on from a branching space.", UD_ALWAYS, UD_ANY) \
-    X(C, DL_R_WAY_TAKEN, DL_PH_WAY, EFFECT, chose_way, take_way, "DL-WAY-TAKEN", S002, SEC_MOVE, \
+    X(C, DL_R_WAY_TAKEN, DL_PH_WAY, EFFECT, chose_way, take_way, "DL-WAY-TAKEN", S002, "FINAL SAY", \
       "The pawn moves one space along the way chosen.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_LOOKOUT, DL_PH_ENTER, EFFECT, lookout_applies, lookout, "DL-AB-LOOKOUT", SAMPLE, SEC_ABILITY, \
-      "Ability lookout: the first zombie space passed in a round adds no zombie.", UD_ALWAYS, UD_ANY) \
+      "Ability lookout: the first zombie space passed in a round adds no zombie.", UD_ALWAYS, UD_READS(K(ABILITIES))) \
     X(C, DL_R_ZOMBIE_PASS, DL_PH_ENTER, EFFECT, passing_zombie, zombie_passed, "DL-ZOMBIE-PASS", S002, SEC_MOVE, \
       "Each zombie space passed adds 1 zombie to the pool (not the space you start on).", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_ZOMBIE_LAND, DL_PH_ENTER, EFFECT, landing_on_zombie, zombie_landed, "DL-ZOMBIE-LAND", S002, SEC_MOVE, \
       "Ending the move on a zombie space adds 2 zombies.", UD_ALWAYS, UD_ANY) \
-    X(C, DL_R_STRESS_DRAW, DL_PH_ENTER, EFFECT, stress_owed, draw_stress_card, "DL-STRESS-DRAW", S002, SEC_MOVE, \
-      "Solo: landing on or passing a zombie space draws a Stress Card (reshuffled when the deck is empty).", UD_ALWAYS, UD_ANY) \
-    X(C, DL_R_EXPLORE, DL_PH_ENTER, EFFECT, token_face_down, flip_token, "DL-EXPLORE", S002, SEC_MOVE, \
-      "A token passed or landed on is flipped and resolved at once.", UD_ALWAYS, UD_ANY) \
+    X(C, DL_R_STRESS_DRAW, DL_PH_ENTER, EFFECT, stress_owed, draw_stress_card, "DL-STRESS-DRAW", S002, \
+      "4. MOVEMENT; multiplayer: ruling (undead's)", \
+      "Landing on or passing a zombie space draws a Stress Card (reshuffled when the deck is empty); in multiplayer " \
+      "none is drawn: ruling (undead's): the text does not say, and its MULTIPLAYER RULES deal each player a card " \
+      "to hold instead.", UD_ALWAYS, UD_READS(K(STRESS_DRAW))) \
+    X(C, DL_R_EXPLORE, DL_PH_ENTER, EFFECT, token_face_down, flip_token, "DL-EXPLORE", S002, \
+      "4. MOVEMENT (\"event token\" read as the exploration token: ruling, undead's)", \
+      "A token passed or landed on is flipped and resolved at once; ruling (undead's): the text's \"event token\" " \
+      "is read as the exploration token on the space, the only token the track holds.", UD_ALWAYS, UD_READS(K(NO_HEALTHY) | K(STRESS_REPEAT))) \
     X(C, DL_R_ENTERED, DL_PH_ENTER, EFFECT, ud_always, entered, "DL-ENTERED", S002, SEC_MOVE, \
       "Then movement goes on.", UD_ALWAYS, UD_ANY) \
     \
@@ -1989,7 +2051,7 @@ static void next_round(void *p, ud_step *s)
       "Add up the zombies: zombie die, survivor 1s, zombie spaces and exploration tokens; each Fight Pool die is a fight die.", \
       UD_ALWAYS, UD_ANY) \
     X(C, DL_R_BRAWLER, DL_PH_COMBAT, EFFECT, brawler_applies, brawler, "DL-AB-BRAWLER", SAMPLE, SEC_ABILITY, \
-      "Ability brawler (and the sample Baseball Bat): one more fight die in every fight.", UD_ALWAYS, UD_ANY) \
+      "Ability brawler (and the sample Baseball Bat): one more fight die in every fight.", UD_ALWAYS, UD_READS(K(ABILITIES))) \
     X(C, DL_R_NO_ZOMBIES, DL_PH_COMBAT, EFFECT, no_zombies, no_fight, "DL-NO-ZOMBIES", S002, SEC_COMBAT, \
       "No zombies: nothing to fight.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_AMMO_ASK, DL_PH_COMBAT, EFFECT, has_ammo, to_ammo, "DL-AMMO-ASK", S002, SEC_COMBAT, \
@@ -2005,9 +2067,9 @@ static void next_round(void *p, ud_step *s)
     X(C, DL_R_FIGHT_REROLL, DL_PH_FIGHT_ROLL, EFFECT, fight_reroll_pending, fight_reroll, "DL-FIGHT-REROLL", S002, SEC_COMBAT, \
       "Reroll the fight dice not frozen.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_STEADY, DL_PH_FIGHT_ROLL, EFFECT, steady_applies, steady, "DL-AB-STEADY", SAMPLE, SEC_ABILITY, \
-      "Ability steady: the first rerolled 1 of each fight costs no Time.", UD_ALWAYS, UD_ANY) \
+      "Ability steady: the first rerolled 1 of each fight costs no Time.", UD_ALWAYS, UD_READS(K(ABILITIES))) \
     X(C, DL_R_REROLLED_ONE, DL_PH_FIGHT_ROLL, EFFECT, rerolled_one_outside, rerolled_one_costs_time, "DL-REROLLED-ONE", S002, SEC_COMBAT, \
-      "A rerolled fight die showing 1 costs one Time at once.", UD_ALWAYS, UD_ANY) \
+      "A rerolled fight die showing 1 costs one Time at once.", UD_ALWAYS, UD_READS(K(TIME_OUT) | K(STRESS_REPEAT))) \
     X(C, DL_R_EVENT_NO_TIME, DL_PH_FIGHT_ROLL, EFFECT, rerolled_one_in_safe_house, no_time_in_safe_house, "DL-EVENT-FIGHT-NO-TIME", S002, SEC_SAFE, \
       "In a fight an event brings, no Time is lost: you are in the safe house.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_FIGHT_ROLLED, DL_PH_FIGHT_ROLL, EFFECT, rerolled, fight_rolled, "DL-FIGHT-ROLLED", S002, SEC_COMBAT, \
@@ -2021,7 +2083,7 @@ static void next_round(void *p, ud_step *s)
     X(C, DL_R_FIGHT_KEEP, DL_PH_FIGHT, EFFECT, chose_keep, keep_fight_dice, "DL-FIGHT-KEEP", S002, SEC_COMBAT, \
       "Or stop rolling: the fight dice stand.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_FIGHT_RESOLVE, DL_PH_FIGHT_END, EFFECT, fight_unresolved, resolve_fight, "DL-FIGHT-RESOLVE", S002, SEC_COMBAT, \
-      "4 or 5 kills a zombie, 6 kills two; then each zombie left kills a Healthy Survivor.", UD_ALWAYS, UD_ANY) \
+      "4 or 5 kills a zombie, 6 kills two; then each zombie left kills a Healthy Survivor.", UD_ALWAYS, UD_READS(K(NO_HEALTHY) | K(STRESS_REPEAT))) \
     X(C, DL_R_ZOMBIES_LEAVE, DL_PH_FIGHT_END, EFFECT, fight_resolved, zombies_leave, "DL-ZOMBIES-LEAVE", S002, SEC_COMBAT, \
       "Zombies not killed do not carry over to the next round.", UD_ALWAYS, UD_ANY) \
     \
@@ -2035,32 +2097,39 @@ static void next_round(void *p, ud_step *s)
     X(C, DL_R_EVENT_NONE, DL_PH_SAFE, EFFECT, event_deck_empty, no_event_left, "DL-EVENT-NONE", S002, SEC_SAFE, \
       "event-deck=no-event: an empty event deck ends the drawing with no event; the discards form the next deck.", \
       DL_WHEN(DL_V_EVENT_DECK, DL_EVENTS_NO_EVENT), UD_ANY) \
-    X(C, DL_R_EVENT_DRAW, DL_PH_SAFE, EFFECT, event_to_draw, draw_event, "DL-EVENT-DRAW", S002, SEC_SAFE, \
-      "Draw events until one matches the current safe house.", UD_ALWAYS, UD_ANY) \
+    X(C, DL_R_EVENT_DRAW, DL_PH_SAFE, EFFECT, event_to_draw, draw_event, "DL-EVENT-DRAW", S002, \
+      "6. SAFE HOUSE (the cards that do not match: ruling, undead's)", \
+      "Draw events until one matches the current safe house; ruling (undead's): the text does not say where a card " \
+      "that does not match goes; it is discarded, back only when the deck is reshuffled.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_EVENT_CHOICE, DL_PH_SAFE, EFFECT, event_with_choice, to_event, "DL-EVENT-CHOICE", S002, "FINAL SAY", \
       "An event with options asks for a decision.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_EVENT_RESOLVE, DL_PH_SAFE, EFFECT, event_single, resolve_only_option, "DL-EVENT-RESOLVE", S002, SEC_SAFE, \
-      "An event's gains and losses; its fight is fought with Ammo only.", UD_ALWAYS, UD_ANY) \
+      "An event's gains and losses; its fight is fought with Ammo only.", UD_ALWAYS, UD_READS(K(NO_HEALTHY) | K(STRESS_REPEAT))) \
     X(C, DL_R_EVENT_OFFER, DL_PH_EVENT, OFFER, ud_always, offer_options, "DL-EVENT-OFFER", S002, "FINAL SAY", \
-      "The options of the event drawn.", UD_ALWAYS, UD_ANY) \
+      "The options of the event drawn (event-cost=must-afford: not one whose supplies or ammo the party does not " \
+      "have, unless none can be paid for).", UD_ALWAYS, UD_READS(K(EVENT_COST))) \
     X(C, DL_R_EVENT_TAKEN, DL_PH_EVENT, EFFECT, chose_option, take_option, "DL-EVENT-TAKEN", S002, SEC_SAFE, \
-      "The option chosen is resolved.", UD_ALWAYS, UD_ANY) \
+      "The option chosen is resolved.", UD_ALWAYS, UD_READS(K(NO_HEALTHY) | K(STRESS_REPEAT))) \
     X(C, DL_R_EXTRACTION_NO_SUPPLIES, DL_PH_SAFE, EFFECT, extraction_supplies_step, no_supplies_at_extraction, \
       "DL-EXIT-NO-SUPPLIES", S002, SEC_SAFE, "No supplies are spent at the extraction zone.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_SUPPLIES, DL_PH_SAFE, EFFECT, supplies_step, spend_supplies, "DL-SUPPLIES", S002, SEC_SAFE, \
-      "Spend supplies for half the survivors, rounded down; each unit lacking loses a Healthy Survivor.", UD_ALWAYS, UD_ANY) \
+      "Spend supplies for half the survivors, rounded down; each unit lacking loses a Healthy Survivor.", UD_ALWAYS, UD_READS(K(NO_HEALTHY))) \
     X(C, DL_R_INFECTION_ROLLS, DL_PH_SAFE, EFFECT, infection_step, begin_infection_rolls, "DL-INFECTION-ROLLS", S002, SEC_SAFE, \
       "Roll a die for every Infected Survivor, at the extraction zone too.", UD_ALWAYS, UD_ANY) \
+    X(C, DL_R_INFECTION_RECOUNT, DL_PH_SAFE, EFFECT, infection_rolls_too_many, recount_infection_rolls, \
+      "DL-INFECTION-RECOUNT", S002, SEC_SAFE, \
+      "\"Roll a dice for every Infected Survivor you have\": one an earlier roll took away is not rolled for; the " \
+      "rolls left are never more than the Infected Survivors left.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_INFECTION_ROLL, DL_PH_SAFE, EFFECT, infection_to_roll, roll_infection, "DL-INFECTION-ROLL", S002, SEC_SAFE, \
       "One infection roll, resolved on the table.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_MEDIC, DL_PH_SAFE, EFFECT, medic_applies, medic, "DL-AB-MEDIC", SAMPLE, SEC_ABILITY, \
-      "Ability medic: an infection roll of 3 does nothing.", UD_ALWAYS, UD_ANY) \
+      "Ability medic: an infection roll of 3 does nothing.", UD_ALWAYS, UD_READS(K(ABILITIES))) \
     X(C, DL_R_FIRST_AID, DL_PH_SAFE, EFFECT, first_aid_applies, first_aid, "DL-AB-FIRST-AID", SAMPLE, SEC_ABILITY, \
-      "Ability first-aid (the sample First Aid Kit): once a game, an infection roll of 1 or 2 does nothing.", UD_ALWAYS, UD_ANY) \
+      "Ability first-aid (the sample First Aid Kit): once a game, an infection roll of 1 or 2 does nothing.", UD_ALWAYS, UD_READS(K(ABILITIES))) \
     X(C, DL_R_INFECTION_1, DL_PH_SAFE, EFFECT, infection_1, turns_and_kills, "DL-INFECTION-1", S002, "Infection Roll Table", \
-      "1: lose one Healthy and one Infected Survivor, then infect a Healthy one.", UD_ALWAYS, UD_ANY) \
+      "1: lose one Healthy and one Infected Survivor, then infect a Healthy one.", UD_ALWAYS, UD_READS(K(NO_HEALTHY) | K(STRESS_REPEAT))) \
     X(C, DL_R_INFECTION_2, DL_PH_SAFE, EFFECT, infection_2, turns_and_infects, "DL-INFECTION-2", S002, "Infection Roll Table", \
-      "2: lose one Infected Survivor and infect a Healthy one.", UD_ALWAYS, UD_ANY) \
+      "2: lose one Infected Survivor and infect a Healthy one.", UD_ALWAYS, UD_READS(K(STRESS_REPEAT))) \
     X(C, DL_R_INFECTION_3, DL_PH_SAFE, EFFECT, infection_3, infected_dies, "DL-INFECTION-3", S002, "Infection Roll Table", \
       "3: lose one Infected Survivor.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_INFECTION_CALM, DL_PH_SAFE, EFFECT, infection_4_6, nothing_happens, "DL-INFECTION-4-6", S002, "Infection Roll Table", \
@@ -2074,32 +2143,41 @@ static void next_round(void *p, ud_step *s)
     X(C, DL_R_EXTRACTION_DONE, DL_PH_SAFE, EFFECT, extraction_done, end_of_round, "DL-EXIT-END", S002, "WINNING THE GAME", \
       "At the extraction zone, the round ends after the infection rolls.", UD_ALWAYS, UD_ANY) \
     \
-    X(C, DL_R_FINAL_SAY_OFFER, DL_PH_FINAL_SAY, OFFER, ud_always, offer_final_say, "DL-MP-FINAL-SAY", S002, "FINAL SAY", \
-      "Multiplayer: each player may take final say over one decision a game (dice kept, fight dice, event, way, ammo).", \
-      UD_ALWAYS, UD_ANY) \
+    X(C, DL_R_FINAL_SAY_OFFER, DL_PH_FINAL_SAY, OFFER, ud_always, offer_final_say, "DL-MP-FINAL-SAY", S002, \
+      "FINAL SAY; PARTY LEADER (the leader not asked: ruling, undead's)", \
+      "Multiplayer: each player may take final say over one decision a game (dice kept, fight dice, event, way, " \
+      "ammo), asked in turn from the leader's left; ruling (undead's): the leader, who has final say on every " \
+      "decision already, is not asked.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_FINAL_SAY_TAKEN, DL_PH_FINAL_SAY, EFFECT, chose_final_say, take_final_say, "DL-MP-FINAL-SAY-TAKEN", S002, "FINAL SAY", \
-      "That player decides instead of the leader; dice they keep may not be rerolled this round.", UD_ALWAYS, UD_ANY) \
+      "That player decides instead of the leader; Survivor Dice they keep may not be rerolled this turn (said of " \
+      "Survivor Dice only: fight dice they keep may be rerolled later in the fight).", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_FINAL_SAY_PASS, DL_PH_FINAL_SAY, EFFECT, chose_pass, pass_final_say, "DL-MP-FINAL-SAY-PASS", S002, "PARTY LEADER", \
       "Otherwise the party leader has final say.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_STRESS_CHOICE, DL_PH_STRESS_HOLD, OFFER, ud_always, offer_stress_choice, "DL-MP-STRESS-CHOICE", S002, \
       SEC_MP, "stress-hand=may-hold: play the Stress Card now, or keep it hidden.", STRESS_HAND(MAY_HOLD), UD_ANY) \
     X(C, DL_R_STRESS_PLAYED, DL_PH_STRESS_HOLD, EFFECT, chose_play_stress, play_asked_stress, "DL-MP-STRESS-PLAYED", \
-      S002, SEC_MP, "A Stress Card played resolves and goes to the discards.", STRESS_HAND(MAY_HOLD), UD_ANY) \
+      S002, SEC_MP, "A Stress Card played resolves and goes to the discards.", STRESS_HAND(MAY_HOLD), UD_READS(K(NO_HEALTHY) | K(STRESS_REPEAT))) \
     X(C, DL_R_STRESS_KEPT, DL_PH_STRESS_HOLD, EFFECT, chose_hold_stress, keep_asked_stress, "DL-MP-STRESS-KEPT", S002, \
       SEC_MP, "A Stress Card kept stays in hand, hidden, and is not asked about again this round.", \
       STRESS_HAND(MAY_HOLD), UD_ANY) \
     \
     X(C, DL_R_STRESS_SOLO, DL_PH_CHECK, EFFECT, solo_stress_pending, resolve_solo_stress, "DL-STRESS-RESOLVE", S002, SEC_MOVE, \
       "A Stress Card drawn this round resolves once its \"play when\" condition is met, earlier or later in the round " \
-      "(stress-repeat=each-time: again at each later meeting).", UD_ALWAYS, UD_ANY) \
+      "(stress-repeat=each-time: again at each later meeting); ruling (undead's): a card due resolves before the " \
+      "loss is looked for.", UD_ALWAYS, UD_READS(K(NO_HEALTHY) | K(STRESS_REPEAT))) \
     X(C, DL_R_STRESS_HAND, DL_PH_CHECK, EFFECT, hand_stress_pending, play_hand_stress, "DL-MP-STRESS-PLAY", S002, SEC_MP, \
-      "Multiplayer: a player plays their Stress Card when its condition is met.", STRESS_HAND(MUST_PLAY), UD_ANY) \
+      "Multiplayer: a player plays their Stress Card when its condition is met; ruling (undead's): a card due " \
+      "resolves before the loss is looked for.", STRESS_HAND(MUST_PLAY), UD_READS(K(NO_HEALTHY) | K(STRESS_REPEAT))) \
+    X(C, DL_R_INFECT_NOBODY, DL_PH_CHECK, EFFECT, infection_missed, nobody_to_infect, "DL-INFECT-NOBODY", S002, \
+      "INFECTION RULES (no Healthy Survivor left: ruling, undead's)", \
+      "Ruling (undead's): the text is silent on infecting a Healthy Survivor when none is left; nobody is infected, " \
+      "no Infected Survivor is gained and no Stress Card's infection condition is met.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_LOSS_SURVIVORS, DL_PH_CHECK, EFFECT, nobody_left, lose_last_survivor, "DL-LOSS-SURVIVORS", S002, "LOSING THE GAME", \
       "Losing the last survivor loses the game at once.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_LOSS_HEADCOUNT, DL_PH_CHECK, EFFECT, too_few, lose_headcount, "DL-MP-LOSS-HEADCOUNT", S002, "WINNING OR LOSING", \
       "Multiplayer: fewer survivors than players loses at once.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_LOSS_TIME, DL_PH_CHECK, EFFECT, out_of_time, lose_time_out, "DL-LOSS-TIME", S002, "LOSING THE GAME", \
-      "Running out of Time loses at once, unless the pawn is on a green safe house space.", UD_ALWAYS, UD_ANY) \
+      "Running out of Time loses at once, unless the pawn is on a green safe house space.", UD_ALWAYS, UD_READS(K(EXTRACTION))) \
     X(C, DL_R_STRESS_ASK, DL_PH_CHECK, EFFECT, hand_stress_pending, ask_stress_holder, "DL-MP-STRESS-ASK", S002, \
       SEC_MP, "Multiplayer, stress-hand=may-hold: a player whose Stress Card's condition is met (and the party not " \
       "lost) decides whether to play it.", STRESS_HAND(MAY_HOLD), UD_ANY) \

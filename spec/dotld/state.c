@@ -6,6 +6,7 @@
  * resolves a card, token or event applies it.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "dotld.h"
 #include "dotld_rows.h"
@@ -28,21 +29,28 @@ const dl_district *dl_current_district(const dl_state *st)
 }
 
 /* On a green safe house space (or the extraction zone, under
- * extraction=shelters): where running out of Time does not lose. */
-bool dl_on_shelter(const dl_state *st, const int *variant)
+ * extraction=shelters): where running out of Time does not lose.  The
+ * reading is asked (ud_reading) only on the extraction zone: a row that
+ * calls this declares DL_V_EXTRACTION in its reads. */
+bool dl_on_shelter(const dl_state *st, const ud_step *s)
 {
     int kind = dl_current_district(st)->kind[st->space];
-    return kind == DL_SP_SAFE || (kind == DL_SP_EXTRACTION && variant[DL_V_EXTRACTION] == DL_EXTRACTION_SHELTERS);
+    return kind == DL_SP_SAFE ||
+           (kind == DL_SP_EXTRACTION && ud_reading(s, DL_V_EXTRACTION) == DL_EXTRACTION_SHELTERS);
 }
 
-bool dl_has_ability(const dl_state *st, const int *variant, int ability)
+/* An item held or a character's ability; in multiplayer, whose
+ * characters count is the reading of abilities (declared by every row
+ * that asks). */
+bool dl_has_ability(const dl_state *st, const ud_step *s, int ability)
 {
     uint32_t bit = 1u << ability;
     for (int i = 0; i < dl_content.n_items; i++)
         if (((st->items >> i) & 1u) && (dl_content.item[i].abilities & bit))
             return ability != DL_AB_FIRST_AID || !st->first_aid_used;
+    bool everyone = st->n_players > 1 && ud_reading(s, DL_V_ABILITIES) == DL_ABILITIES_EVERYONE;
     for (int seat = 0; seat < st->n_players; seat++) {
-        bool counts = variant[DL_V_ABILITIES] == DL_ABILITIES_EVERYONE || seat == st->leader;
+        bool counts = everyone || seat == st->leader;
         int c = st->character[seat];
         if (counts && c && (dl_content.character[c - 1].abilities & bit))
             return ability != DL_AB_FIRST_AID || !st->first_aid_used;
@@ -70,10 +78,10 @@ int dl_fdice_marked(const dl_state *st)
 
 /* A "play when" condition met.  Under stress-repeat=each-time a solo
  * Stress Card already resolved this round is marked to resolve again. */
-void dl_met(dl_state *st, const int *variant, int condition)
+void dl_met(dl_state *st, const ud_step *s, int condition)
 {
     st->met |= (uint8_t)(1u << condition);
-    if (variant[DL_V_STRESS_REPEAT] != DL_STRESS_EACH_TIME)
+    if (ud_reading(s, DL_V_STRESS_REPEAT) != DL_STRESS_EACH_TIME)
         return;
     for (int i = 0; i < dl_content.n_stress; i++)
         if (st->stress_active[i] == 2 && dl_content.stress[i].when == condition)
@@ -87,13 +95,13 @@ static int16_t capped(int v)
 
 /* Lose n Healthy Survivors; with none left, an Infected one takes the
  * loss under no-healthy=infected-instead.  Returns how many died. */
-int dl_lose_healthy(dl_state *st, const int *variant, int n)
+int dl_lose_healthy(dl_state *st, const ud_step *s, int n)
 {
     int lost = 0;
     for (; n > 0; n--) {
         if (st->healthy > 0)
             st->healthy--;
-        else if (st->infected > 0 && variant[DL_V_NO_HEALTHY] == DL_NO_HEALTHY_INFECTED)
+        else if (st->infected > 0 && ud_reading(s, DL_V_NO_HEALTHY) == DL_NO_HEALTHY_INFECTED)
             st->infected--;
         else
             break;
@@ -103,26 +111,30 @@ int dl_lose_healthy(dl_state *st, const int *variant, int n)
 }
 
 /* 002, Infection rules: "lose a Healthy Survivor and gain an Infected
- * Survivor".  With no Healthy Survivor there is nobody to infect. */
-int dl_infect(dl_state *st, const int *variant, int n)
+ * Survivor".  With no Healthy Survivor left there is nobody to infect:
+ * the row DL-INFECT-NOBODY (a ruling, undead's) says so in the transcript
+ * at the next check, from the count kept here. */
+int dl_infect(dl_state *st, const ud_step *s, int n)
 {
     int done = 0;
     for (; n > 0 && st->healthy > 0; n--, done++) {
         st->healthy--;
         st->infected = capped(st->infected + 1);
     }
+    if (n > 0)
+        st->infect_missed = (uint8_t)(st->infect_missed + n < 255 ? st->infect_missed + n : 255);
     if (done)
-        dl_met(st, variant, DL_C_INFECTION);
+        dl_met(st, s, DL_C_INFECTION);
     return done;
 }
 
-void dl_lose_time(dl_state *st, const int *variant, int n)
+void dl_lose_time(dl_state *st, const ud_step *s, int n)
 {
     for (; n > 0; n--) {
         if (st->time > 0) {
             st->time--;
-            dl_met(st, variant, DL_C_LOST_TIME);
-            if (st->time == 0 && variant[DL_V_TIME_OUT] == DL_TIME_OUT_AT_ZERO)
+            dl_met(st, s, DL_C_LOST_TIME);
+            if (st->time == 0 && ud_reading(s, DL_V_TIME_OUT) == DL_TIME_OUT_AT_ZERO)
                 st->time_out = 1;
         } else {
             st->time_out = 1;   /* a Time owed with none left: out, under either reading */
@@ -130,22 +142,39 @@ void dl_lose_time(dl_state *st, const int *variant, int n)
     }
 }
 
-void dl_apply_effect(dl_state *st, const int *variant, const dl_effect *e)
+/* Apply an effect; *done (if not NULL) gets what really changed, in the
+ * same vocabulary: a party cannot lose supplies, ammo or survivors it does
+ * not have, nor infect a Healthy Survivor when none is left. */
+void dl_apply_effect(dl_state *st, const ud_step *s, const dl_effect *e, dl_effect *done)
 {
+    dl_effect d = *e;
+    int before = st->supplies;
     st->supplies = capped(st->supplies + e->supplies);
+    d.supplies = st->supplies - before;
+    before = st->ammo;
     st->ammo = capped(st->ammo + e->ammo);
-    if (e->healthy > 0)
+    d.ammo = st->ammo - before;
+    if (e->healthy > 0) {
+        before = st->healthy;
         st->healthy = capped(st->healthy + e->healthy);
-    else if (e->healthy < 0)
-        dl_lose_healthy(st, variant, -e->healthy);
+        d.healthy = st->healthy - before;
+    } else if (e->healthy < 0) {
+        d.healthy = -dl_lose_healthy(st, s, -e->healthy);
+    }
     /* gained already infected: "do not lose a Healthy Survivor" */
+    before = st->infected;
     st->infected = capped(st->infected + e->infected);
+    d.infected = st->infected - before;
     if (e->infect > 0)
-        dl_infect(st, variant, e->infect);
+        d.infect = dl_infect(st, s, e->infect);
+    before = st->infected;
     st->infected = capped(st->infected - e->lose_infected);
+    d.lose_infected = before - st->infected;
     st->zombies = (uint16_t)(st->zombies + e->zombies);
     if (e->item)
         st->items |= (uint8_t)(1u << (e->item - 1));
+    if (done)
+        *done = d;
 }
 
 /* Text of an effect for a transcript line: "supplies=+2 ammo=-1", or "none". */
@@ -169,4 +198,18 @@ void dl_effect_text(const dl_effect *e, char *out, size_t size)
         o += (size_t)snprintf(out + o, size - o, "%sitem=%s", o ? " " : "", dl_content.item[e->item - 1].name);
     if (!out[0])
         snprintf(out, size, "none");
+}
+
+/* "supplies=-1", or, when the party had less than the effect takes,
+ * "supplies=-1 actual=none": what the card says, then what was lost. */
+void dl_outcome_text(const dl_effect *e, const dl_effect *done, char *out, size_t size)
+{
+    dl_effect_text(e, out, size);
+    if (memcmp(e, done, sizeof *e) == 0)
+        return;
+    size_t o = strlen(out);
+    if (o + 8 < size) {
+        memcpy(out + o, " actual=", 9);
+        dl_effect_text(done, out + o + 8, size - o - 8);
+    }
 }

@@ -60,6 +60,9 @@ static const char *const cases[] = {
     "seeded/solo-chosen", "seeded/solo-exposed", "seeded/party-two", "seeded/party-three",
     "seeded/party-five", "seeded/picked-cop", "seeded/long-district",
     "seeded/long-district-no-event",
+    "rulings/infection-rolls-recounted", "rulings/infect-nobody", "rulings/start-first-aid-kit",
+    "rulings/hoarder-at-zero", "rulings/event-cost-must-afford", "rulings/event-cost-pay-what-you-have",
+    "rulings/final-say-fight-dice",
 };
 enum { N_CASES = sizeof cases / sizeof cases[0] };
 
@@ -261,6 +264,102 @@ Test(dl_end, no_time_lost_in_an_event_fight)
     cr_assert_eq(dl_fired(&r, "DL-EVENT-FIGHT-NO-TIME"), 1);
     cr_assert_eq(dl_fired(&r, "DL-REROLLED-ONE"), 0);
     cr_assert(strstr(r.regen, "time -0 =6 in-safe-house"));
+    run_free(&r);
+}
+
+/* ---- rulings held to the text ------------------------------------------------------------ */
+
+/* "Roll a dice for every Infected Survivor you have": 0 healthy, 3
+ * infected, a 1 first; one Infected Survivor is left, so one roll. */
+Test(dl_rulings, infection_rolls_are_recounted_after_each_roll)
+{
+    run r;
+    play_case(&r, "rulings/infection-rolls-recounted");
+    cr_assert_eq(dl_fired(&r, "DL-INFECTION-RECOUNT"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-INFECTION-ROLL"), 2, "a roll for each of the three, less the one lost");
+    cr_assert_eq(dl_fired(&r, "DL-LOSS-SURVIVORS"), 0);
+    cr_assert(strstr(r.regen, "infection-rolls left=1 infected=1"), "%s", r.regen);
+    run_free(&r);
+    /* the old count (three rolls whatever happens) is refused at the second roll */
+    run_text(&r, "undead-transcript 1\ngame dotld\nvariant start-items=none\nplayer you random\n"
+                 "start district downtown\nstart space 7\nstart healthy 0\nstart infected 3\npartial\n"
+                 "districts hospital mall\ncharacter the-cop\nsurvivors 3 5 5 5 5\nscavenger 2\nzombie-die 1\n"
+                 "decide you keep\nevent quiet-night\ninfection 1\ninfection 5\ninfection 3\n");
+    cr_assert_neq(r.status, RUN_OK);
+    cr_assert_str_eq(r.err.rule, "DL-ROLL", "the next district's round comes before a third roll");
+    cr_assert(strstr(r.err.msg, "expected a 'survivors' line here (1|2|3|4|5|6), found 'infection 3'"), "%s",
+              r.err.msg);
+    run_free(&r);
+}
+
+Test(dl_rulings, infecting_with_no_healthy_survivor_left_infects_nobody)
+{
+    run r;
+    play_case(&r, "rulings/infect-nobody");
+    cr_assert_eq(dl_fired(&r, "DL-INFECT-NOBODY"), 1);
+    cr_assert(strstr(r.regen, "lurking-zombie infected=0 healthy=0 infected-total=2"), "%s", r.regen);
+    cr_assert(strstr(r.regen, "infect-nobody 1 healthy=0 infected=2"), "%s", r.regen);
+    run_free(&r);
+}
+
+/* "Street Map and/or First Aid Kit": the kit alone. */
+Test(dl_rulings, start_with_the_first_aid_kit_alone)
+{
+    run r;
+    play_case(&r, "rulings/start-first-aid-kit");
+    cr_assert_eq(dl_fired(&r, "DL-FIRST-AID-KIT"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-STREET-MAP"), 0);
+    cr_assert_eq(dl_fired(&r, "DL-AB-SCOUT"), 0, "no Street Map: no scout space");
+    cr_assert_eq(dl_fired(&r, "DL-AB-FIRST-AID"), 1);
+    run_free(&r);
+}
+
+/* Losing what you do not have: the card's effect, then what was lost. */
+Test(dl_rulings, a_loss_the_party_cannot_pay_says_what_was_lost)
+{
+    run r;
+    play_case(&r, "rulings/hoarder-at-zero");
+    cr_assert(strstr(r.regen, "stress-played hoarder supplies=-1 actual=none"), "%s", r.regen);
+    cr_assert_null(strstr(r.regen, "supplies=-1 ammo="), "never supplies below 0:\n%s", r.regen);
+    cr_assert(strstr(r.regen, "supplies=0 ammo=6"), "%s", r.regen);
+    run_free(&r);
+    play_case(&r, "rulings/event-cost-pay-what-you-have");
+    cr_assert(strstr(r.regen, "event-resolved looters pay supplies=-2 actual=none"), "%s", r.regen);
+    run_free(&r);
+}
+
+/* event-cost=must-afford: "pay" 2 supplies with none is not offered. */
+Test(dl_readings, event_cost_must_afford_refuses_an_option_not_paid_for)
+{
+    run r;
+    play_case(&r, "rulings/event-cost-must-afford");
+    cr_assert_eq(dl_fired(&r, "DL-EVENT-TAKEN"), 1);
+    run_free(&r);
+    char path[512];
+    snprintf(path, sizeof path, "%s/golden/dotld/rulings/event-cost-must-afford.in", UD_SOURCE_DIR);
+    size_t len;
+    char *text = slurp(path, &len);
+    cr_assert_not_null(text);
+    char *at = strstr(text, "decide you option 1");
+    cr_assert_not_null(at);
+    at[strlen("decide you option ")] = '2';
+    run_text(&r, text);
+    free(text);
+    cr_assert_neq(r.status, RUN_OK);
+    cr_assert_str_eq(r.err.rule, "DL-EVENT-OFFER");
+    cr_assert(strstr(r.err.msg, "'option 2' is not allowed here; the rules allow option 1"), "%s", r.err.msg);
+    run_free(&r);
+}
+
+/* Final say locks Survivor Dice kept, not fight dice. */
+Test(dl_rulings, fight_dice_kept_under_final_say_may_be_rerolled)
+{
+    run r;
+    play_case(&r, "rulings/final-say-fight-dice");
+    cr_assert_eq(dl_fired(&r, "DL-MP-FINAL-SAY-TAKEN"), 1);
+    cr_assert_eq(dl_fired(&r, "DL-FIGHT-REROLL"), 2);
+    cr_assert(strstr(r.regen, "decide ann mark 4"), "%s", r.regen);
+    cr_assert(strstr(r.regen, "fought zombies=5 killed=5 left=0"), "%s", r.regen);
     run_free(&r);
 }
 
