@@ -409,7 +409,7 @@ int cmd_faq(int argc, char **argv)
     }
     ud_buf err;
     ud_buf_init(&err);
-    db *d = db_open(db_path, false, &err);
+    db *d = db_open_read(db_path, &err);
     if (!d) {
         fprintf(stderr, "undead faq: results database: %s\n", ud_buf_str(&err));
         ud_buf_free(&err);

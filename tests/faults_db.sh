@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# tests/faults_db.sh CASE UNDEAD SOURCE_DIR [DB] - regression tests for the
+# results database's faults an attack pass found, as tests/faults.sh does
+# for the others: each CASE is one fault, run as a user would, with the
+# exact message asserted (the cases are listed here).
+#   readonly  the readers (db runs/show/diff/query, faq) open the database
+#            read-only: a read-only file in a read-only folder is read, and
+#            nothing is written to a file (no recovery of runs).
+#   version  a user_version set by hand (-1, 1) is refused as a version
+#            undead does not know, exit 2, and the file is left as it was.
+set -euo pipefail
+case_="$1" undead="$2" src="$3"
+# the verify_db fixture's database (tests/verify_db.sh), for the cases
+# that need a verified one: copied, never written
+db="${4:-}"
+tmp="$(mktemp -d)"
+trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
+cd "$tmp"
+fail() { echo "faults_db $case_: $*" >&2; exit 1; }
+
+# expect RC FILE LINE: the command exited RC and FILE holds LINE exactly.
+expect() {
+    [[ $rc == "$1" ]] || fail "exit $rc, expected $1; stderr: $(head -c 2000 err)"
+    grep -qxF -- "$3" "$2" || fail "expected the line '$3' in $2: $(head -c 2000 "$2")"
+}
+# run CMD...: rc gets the exit status, out and err the output.
+run() {
+    rc=0
+    timeout 60 "$@" > out 2> err || rc=$?
+}
+sql() { python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); r = c.execute(sys.argv[2]).fetchall(); c.commit(); c.close(); print("\n".join(str(x[0]) for x in r))' "$@"; }
+
+case "$case_" in
+readonly)
+    "$undead" sim zombie-dice --games 3 --db s.db > /dev/null || fail "undead sim"
+    "$undead" sim zombie-dice --games 3 --seed 9 --db s.db > /dev/null || fail "undead sim"
+    # a run whose process is gone: a reader shows it interrupted without
+    # writing that down
+    sql s.db "UPDATE runs SET status = 'running', pid = 999999999 WHERE id = 2" > /dev/null
+    cp s.db s.orig
+    mkdir ro
+    cp s.db ro/s.db
+    chmod 0444 ro/s.db
+    chmod 0555 ro
+    chmod 0755 "$tmp"
+    # root writes through file modes: there the readers run as nobody
+    as_reader=()
+    if [[ $(id -u) == 0 ]]; then
+        command -v setpriv > /dev/null || { echo "faults_db readonly: running as root without setpriv: the read-only folder is not tested"; as_reader=(skip); }
+        [[ ${as_reader[0]:-} == skip ]] || as_reader=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+    fi
+    for file in s.db ro/s.db; do
+        [[ $file == ro/s.db && ${as_reader[0]:-} == skip ]] && continue
+        pre=()
+        [[ $file == ro/s.db ]] && pre=(${as_reader[@]+"${as_reader[@]}"})
+        for cmd in "db runs" "db show 2" "db diff 1 2" "db query rarest-rules"; do
+            # shellcheck disable=SC2086
+            run ${pre[@]+"${pre[@]}"} "$undead" $cmd --db "$file"
+            [[ $rc == 0 ]] || fail "'$cmd' on $file: exit $rc: $(cat err)"
+            cmp -s "$file" s.orig || fail "'$cmd' changed $file"
+        done
+        run ${pre[@]+"${pre[@]}"} "$undead" db runs --db "$file" --format csv
+        grep -q '^2,[^,]*,interrupted,' out || fail "db runs on $file: run 2 is not shown interrupted: $(cat out)"
+    done
+    [[ ! -e ro/s.db-wal && ! -e ro/s.db-shm ]] || fail "a reader made side files in the read-only folder"
+    [[ $(sql s.db "SELECT status FROM runs WHERE id = 2") == running ]] || fail "a reader recorded the recovery"
+    # the FAQ reads the verified database the same way
+    if [[ -s "$db" ]]; then
+        cp "$db" v.db
+        cp v.db v.orig
+        run "$undead" faq --db v.db --golden "$src/golden" --format md
+        [[ $rc == 0 ]] || fail "faq: exit $rc: $(cat err)"
+        cmp -s v.db v.orig || fail "faq changed the database"
+    fi
+    # a writer still recovers the run
+    "$undead" sim zombie-dice --games 1 --db s.db > /dev/null || fail "undead sim"
+    [[ $(sql s.db "SELECT status FROM runs WHERE id = 2") == interrupted ]] || fail "a writer did not recover run 2"
+    ;;
+version)
+    "$undead" sim zombie-dice --games 3 --db s.db > /dev/null || fail "undead sim"
+    for v in -1 1; do
+        cp s.db "v$v.db"
+        sql "v$v.db" "PRAGMA user_version = $v" > /dev/null
+        cp "v$v.db" orig.db
+        if [[ $v == -1 ]]; then
+            msg="v$v.db: database schema version -1 is not one undead knows (expected 2); refusing to use it (nothing was changed)"
+        else
+            msg="v$v.db: database schema version 1 does not match its tables (migrating it to version 2: table case_outcomes already exists); refusing to use it (nothing was changed)"
+        fi
+        run "$undead" db runs --db "v$v.db"
+        expect 2 err "undead db: $msg"
+        run "$undead" sim zombie-dice --games 1 --db "v$v.db"
+        expect 2 err "undead sim: results database: $msg"
+        cmp -s "v$v.db" orig.db || fail "version $v: the file was changed"
+    done
+    ;;
+*)
+    fail "no such case"
+    ;;
+esac
+echo "faults_db $case_: ok"
