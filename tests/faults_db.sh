@@ -6,6 +6,9 @@
 #   readonly  the readers (db runs/show/diff/query, faq) open the database
 #            read-only: a read-only file in a read-only folder is read, and
 #            nothing is written to a file (no recovery of runs).
+#   write-exit  a file a command writes that cannot be written (/dev/full)
+#            exits 2, as every failed write: faq -o (HTML, Markdown), solve
+#            --export.
 #   version  a user_version set by hand (-1, 1) is refused as a version
 #            undead does not know, exit 2, and the file is left as it was.
 set -euo pipefail
@@ -75,6 +78,19 @@ readonly)
     # a writer still recovers the run
     "$undead" sim zombie-dice --games 1 --db s.db > /dev/null || fail "undead sim"
     [[ $(sql s.db "SELECT status FROM runs WHERE id = 2") == interrupted ]] || fail "a writer did not recover run 2"
+    ;;
+write-exit)
+    [[ -c /dev/full ]] || fail "/dev/full is not a character device here"
+    [[ -s "$db" ]] || fail "no verified database at '$db' (the verify_db fixture)"
+    cp "$db" v.db
+    run "$undead" faq --db v.db --golden "$src/golden" -o /dev/full
+    expect 2 err "undead faq: writing /dev/full: No space left on device"
+    run "$undead" faq --db v.db --golden "$src/golden" --format md -o /dev/full
+    expect 2 err "undead faq: writing /dev/full: No space left on device"
+    # the positions from 11-11 on: a few seconds
+    run "$undead" solve zombie-dice game --from-score 11 --export /dev/full --no-db
+    expect 2 err "undead solve: --export /dev/full: cannot write: No space left on device"
+    [[ -c /dev/full ]] || fail "a command removed /dev/full"
     ;;
 version)
     "$undead" sim zombie-dice --games 3 --db s.db > /dev/null || fail "undead sim"
