@@ -9,6 +9,10 @@
 #   write-exit  a file a command writes that cannot be written (/dev/full)
 #            exits 2, as every failed write: faq -o (HTML, Markdown), solve
 #            --export.
+#   max-memory  explore stops at --max-memory (the bytes of its own arrays),
+#            as at --max-states: the partial table, a message, exit 0; in
+#            the middle of the search and inside one step of more outcomes
+#            than fit; a size that is not one is an input error (exit 2).
 #   version  a user_version set by hand (-1, 1) is refused as a version
 #            undead does not know, exit 2, and the file is left as it was.
 set -euo pipefail
@@ -91,6 +95,20 @@ write-exit)
     run "$undead" solve zombie-dice game --from-score 11 --export /dev/full --no-db
     expect 2 err "undead solve: --export /dev/full: cannot write: No space left on device"
     [[ -c /dev/full ]] || fail "a command removed /dev/full"
+    ;;
+max-memory)
+    # one thread: the search stops at the same node every time
+    run "$undead" explore zombie-dice --bound turn --max-memory 16M --jobs 1 --no-db
+    expect 0 err "undead explore: stopped at 5155 distinct states: the next growth of the search's arrays would pass the --max-memory bound (16.0 MiB); the counts are partial"
+    grep -q "depth 2, NOT complete (the memory limit was hit)$" out || fail "not reported incomplete: $(cat out)"
+    grep -qx "total [0-9]* 5155 [0-9 ]*" out || fail "no partial table: $(cat out)"
+    # the first step deals more hands than fit: 1 GB was 5 GB at --max-states 1000000
+    run "$undead" explore zombies-cards --max-states 1000000 --max-memory 256M --no-db
+    expect 0 err "undead explore: stopped at 0 distinct states: the next growth of the search's arrays would pass the --max-memory bound (256.0 MiB); the counts are partial"
+    run "$undead" explore zombie-dice --bound turn --max-memory 12Q --no-db
+    expect 2 err "undead explore: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '12Q'"
+    run "$undead" explore zombie-dice --bound turn --max-memory 0 --no-db
+    expect 2 err "undead explore: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '0'"
     ;;
 version)
     "$undead" sim zombie-dice --games 3 --db s.db > /dev/null || fail "undead sim"
