@@ -13,6 +13,9 @@
 #            as at --max-states: the partial table, a message, exit 0; in
 #            the middle of the search and inside one step of more outcomes
 #            than fit; a size that is not one is an input error (exit 2).
+#   db-cases  sim stores its cases' transcript lines up to --db-bytes and
+#            says how many games it stored; --db-cases above 10000 and
+#            --db-bytes above 1G are input errors (exit 2).
 #   version  a user_version set by hand (-1, 1) is refused as a version
 #            undead does not know, exit 2, and the file is left as it was.
 set -euo pipefail
@@ -109,6 +112,20 @@ max-memory)
     expect 2 err "undead explore: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '12Q'"
     run "$undead" explore zombie-dice --bound turn --max-memory 0 --no-db
     expect 2 err "undead explore: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '0'"
+    ;;
+db-cases)
+    run "$undead" sim zombie-dice --games 50 --db-cases 50 --db-bytes 100K --db s.db
+    expect 0 err "undead sim: stored the first 14 of the 50 games asked for: the next one's transcript lines would pass the --db-bytes bound (100.0 KiB); every game still counts in the metrics and coverage"
+    [[ $(sql s.db "SELECT count(*) FROM cases") == 14 ]] || fail "expected 14 stored cases"
+    (( $(sql s.db "SELECT sum(length(text) + length(coalesce(rule, ''))) FROM events") <= 102400 )) \
+        || fail "more than 100K of lines stored"
+    [[ $(sql s.db "SELECT value FROM run_params WHERE name = 'db-cases-stored'") == 14 ]] || fail "db-cases-stored not recorded"
+    run "$undead" sim zombie-dice --games 5 --db-cases 10001 --no-db
+    expect 2 err "undead: --db-cases: expected a whole number from 0 to 10000, got '10001'"
+    run "$undead" sim zombie-dice --games 5 --db-bytes 2G --no-db
+    expect 2 err "undead: --db-bytes: expected a size from 1 byte to 1G (e.g. 512K, 64M), got '2G'"
+    run "$undead" sim --help
+    grep -qF "every transcript" out || fail "sim --help does not say what is stored"
     ;;
 version)
     "$undead" sim zombie-dice --games 3 --db s.db > /dev/null || fail "undead sim"

@@ -495,7 +495,7 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
 
     /* Recorded as a sim run of its own, so `undead db` and the named
      * queries see it like any other. */
-    recorder sr = { vr->db, 0 };
+    recorder sr = { .db = vr->db };
     if (vr->db) {
         ud_buf cl;
         ud_buf_init(&cl);
@@ -657,7 +657,7 @@ static int run_golden(const ud_game *g, const verify_opts *o, recorder *vr, veri
     char folder[64], path[1024];
     folder_of(g, folder, sizeof folder);
     snprintf(path, sizeof path, "%s/%s", o->golden_dir, folder);
-    recorder gr = { vr->db, 0 };
+    recorder gr = { .db = vr->db };
     if (vr->db) {
         char cl[1200];
         snprintf(cl, sizeof cl, "undead golden check --dir %s", path);
