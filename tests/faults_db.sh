@@ -16,6 +16,9 @@
 #   db-cases  sim stores its cases' transcript lines up to --db-bytes and
 #            says how many games it stored; --db-cases above 10000 and
 #            --db-bytes above 1G are input errors (exit 2).
+#   faq-repeats  with two complete verify runs in the database, the FAQ's
+#            edge-case and readings tables show the newest one's rows, each
+#            once.
 #   version  a user_version set by hand (-1, 1) is refused as a version
 #            undead does not know, exit 2, and the file is left as it was.
 set -euo pipefail
@@ -126,6 +129,24 @@ db-cases)
     expect 2 err "undead: --db-bytes: expected a size from 1 byte to 1G (e.g. 512K, 64M), got '2G'"
     run "$undead" sim --help
     grep -qF "every transcript" out || fail "sim --help does not say what is stored"
+    ;;
+faq-repeats)
+    [[ -s "$db" ]] || fail "no verified database at '$db' (the verify_db fixture)"
+    cp "$db" v.db
+    # a second complete verify of Zombie Dice (a few seconds: its exact
+    # analyses left out)
+    "$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 1 --reading-games 10 --seed 2 \
+        --skip-analysis game --skip-analysis turn --db v.db zombie-dice > /dev/null || fail "undead verify"
+    run "$undead" faq --db v.db --golden "$src/golden" --format md
+    [[ $rc == 0 ]] || fail "faq: exit $rc: $(cat err)"
+    row="| 001-shortage-cup-first | 27 | ZD-SHORTAGE-THREE | shortage cup=2 needed=2 | = turn=you brains=8 shotguns=2 feet=R cup=G1Y1R0 scores=you:8,rival:0 |"
+    # in the table of shortages with two shotguns (the next table, all
+    # shortages, holds it too)
+    n=$(awk '/query-shortage-two-shotguns/ { on = 1; next } /^#/ { on = 0 } on' out | grep -cxF -- "$row" || true)
+    [[ $n == 1 ]] || fail "the edge-case row is shown $n times, expected once: $row"
+    # no table repeats a row (a table: consecutive lines starting with |)
+    awk '/^\|/ && !/^\| ---/ { if (seen[$0]++) { print "repeated: " $0; bad = 1 } next } { delete seen }
+         END { exit bad }' out > repeats || fail "a table repeats rows: $(head -5 repeats)"
     ;;
 version)
     "$undead" sim zombie-dice --games 3 --db s.db > /dev/null || fail "undead sim"
