@@ -19,6 +19,9 @@
 #   faq-repeats  with two complete verify runs in the database, the FAQ's
 #            edge-case and readings tables show the newest one's rows, each
 #            once.
+#   orphans  the analysis (solve) runs verify makes are linked to its verify
+#            run from their start, after it: killed, the verify leaves them
+#            part of an interrupted run, and the FAQ's figures ignore them.
 #   version  a user_version set by hand (-1, 1) is refused as a version
 #            undead does not know, exit 2, and the file is left as it was.
 set -euo pipefail
@@ -147,6 +150,29 @@ faq-repeats)
     # no table repeats a row (a table: consecutive lines starting with |)
     awk '/^\|/ && !/^\| ---/ { if (seen[$0]++) { print "repeated: " $0; bad = 1 } next } { delete seen }
          END { exit bad }' out > repeats || fail "a table repeats rows: $(head -5 repeats)"
+    ;;
+orphans)
+    [[ -s "$db" ]] || fail "no verified database at '$db' (the verify_db fixture)"
+    cp "$db" v.db
+    before=$(sql v.db "SELECT max(id) FROM runs")
+    # Dice of the Living Dead's verify: its one analysis takes a tenth of a second
+    "$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 1 --reading-games 10 --seed 2 \
+        --db v.db dotld > /dev/null || fail "undead verify"
+    parent=$(sql v.db "SELECT id FROM runs WHERE command = 'verify' AND id > $before")
+    solve=$(sql v.db "SELECT id FROM runs WHERE command = 'solve' AND id > $before")
+    [[ -n "$parent" && -n "$solve" ]] || fail "no verify run or no analysis run: '$parent' '$solve'"
+    (( solve > parent )) || fail "the analysis run $solve was made before its verify run $parent"
+    [[ $(sql v.db "SELECT value FROM run_params WHERE run_id = $solve AND name = 'verify-run'") == "$parent" ]] \
+        || fail "the analysis run $solve does not name verify run $parent"
+    # killed after the analysis finished: the verify row is running and
+    # its process gone (what the next open marks interrupted)
+    sql v.db "UPDATE runs SET status = 'running', ended = NULL, pid = 999999999 WHERE id = $parent" > /dev/null
+    run "$undead" db query solve-results --param game=dotld --format csv --db v.db
+    [[ $rc == 0 ]] || fail "db query solve-results: exit $rc: $(cat err)"
+    [[ $(wc -l < out) -gt 1 ]] || fail "no figures left: $(cat out)"
+    ! grep -q ",$solve\$" out || fail "the FAQ's figures come from run $solve of an interrupted verify: $(head -3 out)"
+    run "$undead" db diff "$solve" "$solve" --db v.db
+    expect 0 out "note: run $solve is part of verify run $parent, which was interrupted: left out of everything derived"
     ;;
 version)
     "$undead" sim zombie-dice --games 3 --db s.db > /dev/null || fail "undead sim"
