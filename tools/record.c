@@ -55,6 +55,11 @@ void rec_command_line(int argc, char *const *argv)
 
 bool rec_begin(recorder *r, const rec_opts *o, const char *command, const ud_game *g)
 {
+    return rec_begin_as(r, o, command, g, ud_buf_str(&command_line));
+}
+
+bool rec_begin_as(recorder *r, const rec_opts *o, const char *command, const ud_game *g, const char *line)
+{
     memset(r, 0, sizeof *r);
     if (o->off)
         return true;
@@ -63,8 +68,7 @@ bool rec_begin(recorder *r, const rec_opts *o, const char *command, const ud_gam
     ud_buf_init(&err);
     r->db = db_open(path, true, &err);
     if (r->db) {
-        db_run run = { .command = command, .command_line = ud_buf_str(&command_line),
-                       .game = g ? g->name : NULL };
+        db_run run = { .command = command, .command_line = line, .game = g ? g->name : NULL };
         r->run = db_run_begin(r->db, &run);
     }
     bool ok = r->db && r->run > 0;

@@ -59,6 +59,9 @@ void rec_command_line(int argc, char *const *argv);
  * and this succeeds.  false (message printed): the database cannot be
  * used, and the command should not run. */
 bool rec_begin(recorder *r, const rec_opts *o, const char *command, const ud_game *g);
+/* rec_begin with the run's command line given (a run one command makes
+ * for another, as verify does: the command that would do the same). */
+bool rec_begin_as(recorder *r, const rec_opts *o, const char *command, const ud_game *g, const char *line);
 /* End the run: status from exit_code (0 complete, else failed).  Returns
  * exit_code, or UD_EXIT_USAGE if recording failed (message printed). */
 int rec_end(recorder *r, int exit_code);
