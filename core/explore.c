@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "absorb.h"
 #include "bigarray.h"
@@ -30,6 +31,40 @@ typedef struct node {
     uint8_t kind;              /* 0 decision, 1 over, 2 cut */
     uint16_t depth;
 } node;
+
+/* The run's bound in bytes (opts.max_memory): every array the search
+ * grows takes its new bytes from here before it grows, on any thread; one
+ * that would pass the limit does not grow, and the search stops there as
+ * at the state bound, with what it has (report.memory_cut).  Counted:
+ * the arrays' capacities (states, nodes, index, edges, weights, the
+ * threads' children and stores), not the few fixed buffers. */
+typedef struct membound {
+    _Atomic uint64_t used;
+    uint64_t limit;
+    _Atomic uint64_t peak;
+    _Atomic bool hit;
+} membound;
+
+/* An array of old_bytes about to become new_bytes: false (and the bound
+ * marked hit) when that passes the limit. */
+static bool mem_resize(membound *m, size_t old_bytes, size_t new_bytes)
+{
+    if (new_bytes <= old_bytes) {
+        atomic_fetch_sub(&m->used, (uint64_t)(old_bytes - new_bytes));
+        return true;
+    }
+    uint64_t add = new_bytes - old_bytes;
+    uint64_t now = atomic_fetch_add(&m->used, add) + add;
+    if (now > m->limit) {
+        atomic_fetch_sub(&m->used, add);
+        atomic_store(&m->hit, true);
+        return false;
+    }
+    uint64_t peak = atomic_load(&m->peak);
+    while (now > peak && !atomic_compare_exchange_weak(&m->peak, &peak, now))
+        ;
+    return true;
+}
 
 /* An exact weight: num/den in lowest terms while both fit an unsigned
  * long (a turn's weights do: products of a few dice's 1/6 and 1/13), else
@@ -147,6 +182,7 @@ typedef struct expander {
     const ud_table *table;
     size_t ss, ks;             /* state and key sizes */
     uint64_t max_states;       /* the run's bound, on a step's children too */
+    membound *mem;             /* the run's bound in bytes (the explorer's) */
     ud_offers offers;          /* of the state being expanded */
     /* The node's state once its offers were collected (the same for
      * every replay of its steps: collected once, not once a replay). */
@@ -225,6 +261,7 @@ typedef struct move {
 
 /* A thread's expansions of one batch of nodes, in the order it took them. */
 typedef struct store {
+    membound *mem;             /* the run's bound in bytes (the explorer's) */
     expansion *exp;
     size_t n_exp, cap_exp;
     move *mv;
@@ -264,6 +301,7 @@ typedef struct explorer {
     size_t n_pool, cap_pool;
     unsigned char *work;       /* a trace's replay */
     bool oom, too_many_kids;
+    membound mem;
     /* threads: an expander and a store each */
     int jobs;
     expander *ex;
@@ -456,6 +494,9 @@ static bool grow(explorer *x)
     if (x->n + 1 > x->cap) {
         /* each array's size follows it (bigarray.h frees by size) */
         size_t cap = x->cap ? (size_t)x->cap * 2 : 4096;
+        size_t per_node = x->ss + sizeof *x->nodes + sizeof *x->hash + sizeof *x->e_first;
+        if (!mem_resize(&x->mem, (size_t)x->cap * per_node, cap * per_node))
+            return false;
         unsigned char *s = ud_big_resize(x->states, &x->size.states, cap * x->ss);
         if (!s)
             return false;
@@ -476,6 +517,8 @@ static bool grow(explorer *x)
     }
     if ((size_t)(x->n + 1) * 2 > x->slots) {
         size_t slots = x->slots ? x->slots * 2 : 8192;
+        if (!mem_resize(&x->mem, x->slots * sizeof *x->slot, slots * sizeof *x->slot))
+            return false;
         ud_big_free(x->slot, x->slots * sizeof *x->slot);
         x->slots = 0;
         size_t bytes = 0;   /* its size follows x->slots */
@@ -722,6 +765,10 @@ static bool kids_room(expander *x)
 {
     if (x->n_kids == x->cap_kids) {
         int cap = x->cap_kids ? x->cap_kids * 2 : 64;
+        size_t per_kid = x->ss + x->ks + sizeof *x->kid_hash + sizeof *x->w + sizeof *x->kid_picks +
+                         sizeof *x->kid_n_picks + sizeof *x->kid_w;
+        if (!mem_resize(x->mem, (size_t)x->cap_kids * per_kid, (size_t)cap * per_kid))
+            return false;
         unsigned char *k = realloc(x->kids, (size_t)cap * x->ss);
         if (k)
             x->kids = k;
@@ -751,6 +798,9 @@ static bool kids_room(expander *x)
     }
     if ((size_t)(x->n_kids + 1) * 2 > x->kid_slots) {
         size_t slots = x->kid_slots ? x->kid_slots * 2 : 256;
+        size_t per_slot = sizeof *x->kid_gen + sizeof *x->kid_at;
+        if (!mem_resize(x->mem, x->kid_slots * per_slot, slots * per_slot))
+            return false;
         uint32_t *g = calloc(slots, sizeof *g);
         int *at = malloc(slots * sizeof *at);
         if (!g || !at) {
@@ -1025,6 +1075,8 @@ static bool store_exp_room(store *t)
     if (t->n_exp < t->cap_exp)
         return true;
     size_t cap = t->cap_exp ? t->cap_exp * 2 : 256;
+    if (!mem_resize(t->mem, t->cap_exp * sizeof *t->exp, cap * sizeof *t->exp))
+        return false;
     expansion *e = realloc(t->exp, cap * sizeof *e);
     if (!e)
         return false;
@@ -1039,6 +1091,8 @@ static bool store_move_room(store *t)
     if (t->n_mv < t->cap_mv)
         return true;
     size_t cap = t->cap_mv ? t->cap_mv * 2 : 256;
+    if (!mem_resize(t->mem, t->cap_mv * sizeof *t->mv, cap * sizeof *t->mv))
+        return false;
     move *m = realloc(t->mv, cap * sizeof *m);
     if (!m)
         return false;
@@ -1054,6 +1108,10 @@ static bool store_kids_room(store *t, size_t ss, size_t ks, size_t kids)
     size_t cap = t->cap_kids ? t->cap_kids : 256;
     while (cap < t->n_kids + kids)
         cap *= 2;
+    size_t per_kid = ss + ks + sizeof *t->picks + sizeof *t->n_picks + sizeof *t->found +
+                     sizeof *t->wt_at + sizeof *t->w + sizeof *t->hash;
+    if (!mem_resize(t->mem, t->cap_kids * per_kid, cap * per_kid))
+        return false;
     unsigned char *k = realloc(t->kids, cap * ss);
     if (k)
         t->kids = k;
@@ -1249,6 +1307,9 @@ static bool edges_room(explorer *x)
     if (x->n_e < x->cap_e)
         return true;
     size_t cap = x->cap_e ? x->cap_e * 2 : 65536;
+    if (!mem_resize(&x->mem, x->cap_e * (sizeof *x->e_to + sizeof *x->e_w),
+                    cap * (sizeof *x->e_to + sizeof *x->e_w)))
+        return false;
     int32_t *t = ud_big_resize(x->e_to, &x->size.e_to, cap * sizeof *t);
     if (!t)
         return false;
@@ -1266,6 +1327,8 @@ static bool weights_room(explorer *x)
 {
     if (x->n_wt == x->cap_wt) {
         size_t cap = x->cap_wt ? x->cap_wt * 2 : 1024;
+        if (!mem_resize(&x->mem, x->cap_wt * sizeof *x->wt, cap * sizeof *x->wt))
+            return false;
         ud_weight *w = cap < UINT32_MAX ? realloc(x->wt, cap * sizeof *w) : NULL;
         if (!w)
             return false;
@@ -1275,6 +1338,8 @@ static bool weights_room(explorer *x)
     if ((x->n_wt + 1) * 2 <= x->wt_slots)
         return true;
     size_t slots = x->wt_slots ? x->wt_slots * 2 : 4096;
+    if (!mem_resize(&x->mem, x->wt_slots * sizeof *x->wt_slot, slots * sizeof *x->wt_slot))
+        return false;
     uint32_t *sl = calloc(slots, sizeof *sl);
     if (!sl)
         return false;
@@ -1300,6 +1365,8 @@ static bool weight_index(explorer *x, const mpq_t w, uint32_t *out)
     if (mpz_cmp_ui(mpq_numref(w), UINT32_MAX) > 0 || mpz_cmp_ui(mpq_denref(w), UINT32_MAX) > 0) {
         if (x->n_big == x->cap_big) {
             size_t cap = x->cap_big ? x->cap_big * 2 : 64;
+            if (!mem_resize(&x->mem, x->cap_big * sizeof *x->e_big, cap * sizeof *x->e_big))
+                return false;
             mpq_t *b = cap < UINT32_MAX ? realloc(x->e_big, cap * sizeof *b) : NULL;
             if (!b)
                 return false;
@@ -1373,6 +1440,8 @@ static bool add_node_at(explorer *x, keyed k, int64_t parent, int action, int de
         size_t cap = x->cap_pool ? x->cap_pool * 2 : 65536;
         while (cap < x->n_pool + (size_t)n_picks)
             cap *= 2;
+        if (!mem_resize(&x->mem, x->cap_pool * sizeof *x->pool, cap * sizeof *x->pool))
+            return false;
         int *p = realloc(x->pool, cap * sizeof *p);
         if (!p)
             return false;
@@ -1810,8 +1879,9 @@ out:
     free(at);
 }
 
-static bool expander_init(expander *e, const explorer *x, uint64_t max_states)
+static bool expander_init(expander *e, const explorer *x, uint64_t max_states, membound *mem)
 {
+    e->mem = mem;
     e->o = x->o;
     e->graph = x;
     e->table = &x->table;
@@ -1929,6 +1999,7 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     ud_table_build(&x.table, o->game, o->setup->variant);
     x.jobs = o->jobs < 1 ? 1 : o->jobs > UD_EXPLORE_MAX_JOBS ? UD_EXPLORE_MAX_JOBS : o->jobs;
     uint64_t max_states = o->max_states ? o->max_states : 10000000;
+    x.mem.limit = o->max_memory ? o->max_memory : ud_explore_default_memory();
     int max_depth = o->max_depth < 0 || o->max_depth > UD_EXPLORE_MAX_DEPTH
                         ? UD_EXPLORE_MAX_DEPTH : o->max_depth;
     rep->complete = 1;
@@ -1938,7 +2009,9 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     x.st = calloc((size_t)x.jobs, sizeof *x.st);
     bool ready = x.work && x.ex && x.st;
     for (int j = 0; ready && j < x.jobs; j++)
-        ready = expander_init(&x.ex[j], &x, max_states);
+        ready = expander_init(&x.ex[j], &x, max_states, &x.mem);
+    for (int j = 0; ready && j < x.jobs; j++)
+        x.st[j].mem = &x.mem;
     if (!ready) {
         ud_buf_puts(err, "out of memory");
         rc = -1;
@@ -1975,6 +2048,14 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
         search(&x, max_depth, max_states);
     if (x.e_first)
         x.e_first[x.n] = (int64_t)x.n_e;   /* the last node's edges end with the list */
+    if (x.oom && atomic_load(&x.mem.hit)) {
+        /* the bound in bytes: a partial search, as at the state bound */
+        x.oom = false;
+        rep->complete = 0;
+        rep->memory_cut = 1;
+    }
+    rep->memory_limit = x.mem.limit;
+    rep->memory_peak = atomic_load(&x.mem.peak);
     if (x.oom) {
         if (x.too_many_kids)
             ud_buf_printf(err, "one step has more than %llu distinct outcomes (the --max-states bound)",
@@ -2031,4 +2112,12 @@ void ud_explore_report_free(ud_explore_report *rep)
     rep->outcome_p = NULL;
     rep->outcome_label = NULL;
     rep->n_outcomes = 0;
+}
+
+uint64_t ud_explore_default_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return (uint64_t)4 << 30;
+    return (uint64_t)pages * (uint64_t)page / 2;
 }

@@ -83,6 +83,11 @@ typedef struct ud_explore_opts {
     int max_depth;                   /* decisions from the start; < 0: no limit */
     const ud_policy *policy;         /* NULL: every offered action */
     uint64_t max_states;             /* 0: a default (10 million) */
+    /* Bytes the search's own growing arrays may take (states, nodes,
+     * index, edges, weights, the threads' children); the search stops
+     * with what it has when the next growth would pass it, as at
+     * max_states (report.memory_cut).  0: ud_explore_default_memory(). */
+    uint64_t max_memory;
     int check_invariants;
     /* Compute the exact probability of each leaf outcome (bound->outcome
      * labels), cycles included (absorb.h); needs one action per decision:
@@ -113,7 +118,10 @@ typedef struct ud_explore_report {
     uint64_t chance_sums_checked;    /* picks whose weights summed to exactly 1 (a pick
                                       * inside an exchangeable run: its step's outcomes) */
     int depth;                       /* deepest depth with a new state */
-    int complete;                    /* no depth or state limit was hit */
+    int complete;                    /* no depth, state or memory limit was hit */
+    int memory_cut;                  /* the search stopped at opts.max_memory */
+    uint64_t memory_limit;           /* the bound it ran under, in bytes */
+    uint64_t memory_peak;            /* the most its arrays took at once, in bytes */
     ud_explore_level level[UD_EXPLORE_MAX_DEPTH + 1];
     int violated;                    /* a violation was found (the search stops) */
     ud_failure fail;
@@ -129,6 +137,10 @@ typedef struct ud_explore_report {
     double seconds;
     double solve_seconds;            /* of seconds, solving the chain (opts.outcomes) */
 } ud_explore_report;
+
+/* The default bound in bytes: half the machine's physical memory (4 GiB
+ * where the system does not say). */
+uint64_t ud_explore_default_memory(void);
 
 /* 0: explored (maybe with a violation in rep); -1: could not run (err). */
 int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err);

@@ -51,6 +51,7 @@ struct db {
     sqlite3 *h;
     char *path;
     sqlite3_stmt *stmt[ST_COUNT];
+    bool read_only;            /* db_open_read: nothing is written, not even recovery */
     int in_batch;
     int rows;
     double batch_start;
@@ -133,6 +134,12 @@ static int identify(db *d, ud_buf *err)
                       d->path, (long long)app);
         return -1;
     }
+    if (version < 1) {
+        ud_buf_printf(err, "%s: database schema version %lld is not one undead knows (expected %d); "
+                           "refusing to use it (nothing was changed)",
+                      d->path, (long long)version, DB_SCHEMA_VERSION);
+        return -1;
+    }
     if (version > DB_SCHEMA_VERSION) {
         ud_buf_printf(err, "%s: schema version %lld is newer than this undead understands (%d); "
                            "use a newer undead (nothing was changed)",
@@ -176,8 +183,16 @@ static bool bring_up_to_date(db *d)
         ok = exec(d, db_schema_sql, "creating the schema") && set_version(d);
     else if (ok && version < DB_SCHEMA_VERSION) {
         for (const db_named_sql *m = db_migrations; ok && m->name; m++)
-            if (atoi(m->name) > version)
-                ok = exec(d, m->sql, "migrating the schema");
+            if (atoi(m->name) > version &&
+                sqlite3_exec(d->h, m->sql, NULL, NULL, NULL) != SQLITE_OK) {
+                /* a version the tables do not match (a user_version set by
+                 * hand): the migration meets what it would create */
+                snprintf(d->err, sizeof d->err,
+                         "%s: database schema version %lld does not match its tables (migrating it "
+                         "to version %d: %s); refusing to use it (nothing was changed)",
+                         d->path, (long long)version, DB_SCHEMA_VERSION, sqlite3_errmsg(d->h));
+                ok = false;
+            }
         ok = ok && set_version(d);
     }
     if (ok)
@@ -193,6 +208,23 @@ static bool process_gone(const char *host, int64_t pid, const char *my_host)
     if (pid == (int64_t)getpid())
         return true;           /* a reused pid: this process has not started a run yet */
     return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+/* undead_run_status(status, host, pid): the status a run has, read
+ * without writing: 'interrupted' for a run 'running' whose process is
+ * gone (what the next writing open records), else status. */
+static void run_status_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    const char *status = (const char *)sqlite3_value_text(argv[0]);
+    const char *host = (const char *)sqlite3_value_text(argv[1]);
+    char my_host[256] = "";
+    gethostname(my_host, sizeof my_host - 1);
+    if (status && host && strcmp(status, "running") == 0 &&
+        process_gone(host, sqlite3_value_int64(argv[2]), my_host))
+        sqlite3_result_text(ctx, "interrupted", -1, SQLITE_STATIC);
+    else
+        sqlite3_result_value(ctx, argv[0]);
 }
 
 /* Mark runs whose process is gone as interrupted. */
@@ -263,16 +295,83 @@ static bool use_wal(db *d)
 
 static bool configure(db *d, int kind, ud_buf *err)
 {
-    bool ok = use_wal(d) &&
+    /* an older schema is migrated before the switch to WAL (which rewrites
+     * the header): a migration that fails rolls back and leaves the file
+     * as it was */
+    bool ok = (kind != 2 || bring_up_to_date(d)) && use_wal(d) &&
               exec(d, "PRAGMA synchronous = NORMAL", "setting synchronous") &&
               exec(d, "PRAGMA foreign_keys = ON", "enabling foreign keys") &&
-              (kind == 0 || bring_up_to_date(d)) && recover_runs(d) && prepare_all(d);
+              (kind != 1 || bring_up_to_date(d)) && recover_runs(d) && prepare_all(d);
     if (!ok)
         ud_buf_puts(err, d->err);
     return ok;
 }
 
-db *db_open(const char *path, bool create, ud_buf *err)
+/* The functions the reads use (db_read.h). */
+static void add_functions(db *d)
+{
+    /* fails only out of memory, and the query naming it then says so */
+    (void)sqlite3_create_function(d->h, "undead_run_status", 3, SQLITE_UTF8, NULL, run_status_fn, NULL, NULL);
+}
+
+/* A "file:" URI for path (SQLITE_OPEN_URI), every byte but the plain ones
+ * escaped, with query (e.g. "mode=ro"); NULL when out of memory. */
+static char *file_uri(const char *path, const char *query)
+{
+    size_t n = strlen(path);
+    char *u = malloc(n * 3 + strlen(query) + 16);
+    if (!u)
+        return NULL;
+    char *p = u + sprintf(u, "file:");
+    for (const unsigned char *c = (const unsigned char *)path; *c; c++) {
+        if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+            strchr("/._-", *c))
+            *p++ = (char)*c;
+        else
+            p += sprintf(p, "%%%02X", *c);
+    }
+    sprintf(p, "?%s", query);
+    return u;
+}
+
+/* Open path read-only (mode=ro, or immutable=1 when SQLite cannot make
+ * the WAL's side files next to it: a read-only folder, where no one can
+ * be writing it).  The file's kind (identify), -1 refused, err filled. */
+static int open_read_only(db *d, ud_buf *err)
+{
+    int kind = -2;
+    for (int pass = 0; pass < 2 && kind == -2; pass++) {
+        char *uri = file_uri(d->path, pass == 0 ? "mode=ro" : "mode=ro&immutable=1");
+        if (!uri) {
+            ud_buf_puts(err, "out of memory");
+            return -1;
+        }
+        int rc = sqlite3_open_v2(uri, &d->h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+        free(uri);
+        if (rc == SQLITE_OK) {
+            sqlite3_busy_timeout(d->h, DB_BUSY_MS);
+            sqlite3_extended_result_codes(d->h, 0);
+            add_functions(d);
+            int64_t objects;
+            int code = pass == 0 && !query_int(d, "SELECT count(*) FROM sqlite_schema", &objects)
+                           ? sqlite3_errcode(d->h) & 0xff : SQLITE_OK;
+            if (code == SQLITE_CANTOPEN || code == SQLITE_READONLY) {
+                sqlite3_close(d->h);
+                d->h = NULL;
+                continue;
+            }
+            kind = identify(d, err);
+        } else {
+            ud_buf_printf(err, "%s: cannot open: %s", d->path,
+                          d->h ? sqlite3_errmsg(d->h) : "out of memory");
+            kind = -1;
+        }
+    }
+    return kind;
+}
+
+/* The shared part of db_open and db_open_read. */
+static db *open_db(const char *path, bool create, bool read_only, ud_buf *err)
 {
     /* SQLite opens "" as a private temporary database: a run recorded
      * there is lost. */
@@ -297,6 +396,19 @@ db *db_open(const char *path, bool create, ud_buf *err)
         ud_buf_puts(err, "out of memory");
         return NULL;
     }
+    if (read_only) {
+        int kind = open_read_only(d, err);
+        if (kind == 0) {
+            d->read_only = true;
+            if (exec(d, "PRAGMA query_only = ON", "opening read-only"))
+                return d;
+            ud_buf_puts(err, d->err);
+        }
+        db_close(d);
+        /* an empty file or an older schema needs writing before it can be
+         * read: the writing open creates or migrates it */
+        return kind == 1 || kind == 2 ? open_db(path, create, false, err) : NULL;
+    }
     int flags = SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE);
     if (sqlite3_open_v2(path, &d->h, flags, NULL) != SQLITE_OK) {
         ud_buf_printf(err, "%s: cannot open: %s", path, d->h ? sqlite3_errmsg(d->h) : "out of memory");
@@ -305,12 +417,28 @@ db *db_open(const char *path, bool create, ud_buf *err)
     }
     sqlite3_busy_timeout(d->h, DB_BUSY_MS);
     sqlite3_extended_result_codes(d->h, 0);
+    add_functions(d);
     int kind = identify(d, err);
     if (kind < 0 || !configure(d, kind, err)) {
         db_close(d);
         return NULL;
     }
     return d;
+}
+
+db *db_open(const char *path, bool create, ud_buf *err)
+{
+    return open_db(path, create, false, err);
+}
+
+db *db_open_read(const char *path, ud_buf *err)
+{
+    return open_db(path, false, true, err);
+}
+
+bool db_read_only(const db *d)
+{
+    return d->read_only;
 }
 
 void db_close(db *d)

@@ -54,6 +54,15 @@ typedef struct db_case {
 /* Open the database at path (creating it when create is set and there is
  * no file); NULL with err filled. */
 db *db_open(const char *path, bool create, ud_buf *err);
+/* Open an existing database to read it only (undead db runs/show/diff/
+ * query, faq): opened read-only, so a read-only file or folder can be
+ * read, and nothing is written — runs whose process is gone are not
+ * marked interrupted (the next writing open does that).  The same
+ * refusals as db_open.  An empty file or an older schema is created or
+ * migrated first, by db_open. */
+db *db_open_read(const char *path, ud_buf *err);
+/* Whether d was opened read-only. */
+bool db_read_only(const db *d);
 void db_close(db *d);
 sqlite3 *db_sqlite(db *d);
 

@@ -49,7 +49,7 @@ int64_t db_find_run(db *d, const char *word)
 sqlite3_stmt *db_read_runs(db *d, int64_t limit)
 {
     sqlite3_stmt *st = prepare(d,
-        "SELECT * FROM (SELECT r.id, r.started, r.status, r.command, coalesce(r.game, '') AS game,"
+        "SELECT * FROM (SELECT r.id, r.started, undead_run_status(r.status, r.host, r.pid) AS status, r.command, coalesce(r.game, '') AS game,"
         " (SELECT count(*) FROM cases c WHERE c.run_id = r.id) AS cases,"
         " (SELECT count(*) FROM violations v WHERE v.run_id = r.id) AS violations,"
         " round((julianday(coalesce(r.ended, r.started)) - julianday(r.started)) * 86400, 2) AS seconds,"
@@ -61,7 +61,7 @@ sqlite3_stmt *db_read_runs(db *d, int64_t limit)
 }
 
 static const char *const show_sections[][2] = {
-    { "run", "SELECT id, status, exit_code, command, game, started, ended, undead_version,"
+    { "run", "SELECT id, undead_run_status(status, host, pid) AS status, exit_code, command, game, started, ended, undead_version,"
              " source_revision, host, pid, command_line FROM runs WHERE id = ?" },
     { "variants", "SELECT key, value FROM run_variants WHERE run_id = ? ORDER BY position" },
     { "parameters", "SELECT name, value FROM run_params WHERE run_id = ? ORDER BY name" },

@@ -12,7 +12,7 @@ fail() { echo "db_kill: $*" >&2; "$undead" db runs --db k.db >&2 || true; exit 1
 
 "$undead" sim zombie-dice --games 500 --db k.db > /dev/null
 # Many stored cases: minutes of writing, committed in batches.
-"$undead" sim zombie-dice --games 30000 --db-cases 30000 --seed 7 --db k.db > /dev/null &
+"$undead" sim zombie-dice --games 30000 --db-cases 10000 --seed 7 --db k.db > /dev/null &
 pid=$!
 # Wait until some of its cases are committed (readable while it writes).
 for _ in $(seq 600); do

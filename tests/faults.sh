@@ -112,7 +112,7 @@ write)
         [[ $rc == 0 ]] || fail "'$cmd' to a file: exit $rc: $(cat err)"
     done
     run "$undead" faq --db v.db --golden "$src/golden" -o /dev/full
-    expect 1 err "undead faq: writing /dev/full: No space left on device"
+    expect 2 err "undead faq: writing /dev/full: No space left on device"
     [[ -c /dev/full ]] || fail "undead faq removed /dev/full"
     # a browser that exits 0 having written 8 bytes
     printf '#!/bin/sh\nfor a; do case "$a" in --print-to-pdf=*) printf "%%%%PDF-1.4" > "${a#--print-to-pdf=}";; esac; done\n' \

@@ -57,6 +57,18 @@ static int64_t one_int(sqlite3 *h, const char *sql)
     return v;
 }
 
+/* One text from a one-row query, valid until the next call. */
+static const char *one_text(sqlite3 *h, const char *sql)
+{
+    static char out[256];
+    sqlite3_stmt *st;
+    cr_assert_eq(sqlite3_prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK, "%s", sqlite3_errmsg(h));
+    cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+    snprintf(out, sizeof out, "%s", (const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    return out;
+}
+
 static db *open_ok(const char *path)
 {
     ud_buf err;
@@ -195,6 +207,93 @@ Test(db, refuses_a_newer_schema_with_a_clear_message)
     char *msg = refused(p);
     cr_expect(strstr(msg, "schema version 99 is newer"), "%s", msg);
     free(msg);
+}
+
+/* The whole file's bytes, to compare before and after. */
+static char *file_bytes(const char *path, size_t *len)
+{
+    char *text = slurp(path, len);
+    cr_assert(text, "cannot read %s", path);
+    return text;
+}
+
+/* A user_version set by hand: one undead never wrote (-1, 0) is refused
+ * as unknown; an older one the tables do not match (1 over version 2's
+ * tables) is refused when its migration meets them; neither is changed. */
+Test(db, refuses_a_schema_version_set_by_hand_and_leaves_the_file_alone)
+{
+    static const struct { int version; const char *msg; } cases[] = {
+        { -1, "database schema version -1 is not one undead knows (expected 2); refusing to use it "
+              "(nothing was changed)" },
+        { 0, "database schema version 0 is not one undead knows (expected 2); refusing to use it "
+             "(nothing was changed)" },
+        { 1, "database schema version 1 does not match its tables (migrating it to version 2: table "
+             "case_outcomes already exists); refusing to use it (nothing was changed)" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *p = path_in("tampered.db");
+        unlink(p);
+        db *d = open_ok(p);
+        db_run r = { "sim", "undead sim x", "some-game" };
+        cr_assert(db_run_end(d, db_run_begin(d, &r), "complete", 0));
+        db_close(d);
+        sqlite3 *h;
+        cr_assert_eq(sqlite3_open(p, &h), SQLITE_OK);
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", cases[i].version);
+        cr_assert_eq(sqlite3_exec(h, sql, NULL, NULL, NULL), SQLITE_OK);
+        sqlite3_close(h);
+        size_t len0, len1;
+        char *before = file_bytes(p, &len0);
+        char want[512];
+        snprintf(want, sizeof want, "%s: %s", p, cases[i].msg);
+        for (int ro = 0; ro < 2; ro++) {
+            ud_buf err;
+            ud_buf_init(&err);
+            d = ro ? db_open_read(p, &err) : db_open(p, true, &err);
+            cr_assert_null(d, "version %d was opened", cases[i].version);
+            cr_expect_str_eq(ud_buf_str(&err), want);
+            ud_buf_free(&err);
+            char *after = file_bytes(p, &len1);
+            cr_expect(len0 == len1 && memcmp(before, after, len0) == 0, "version %d: the file changed",
+                      cases[i].version);
+            free(after);
+        }
+        free(before);
+    }
+}
+
+/* The readers open read-only: nothing is written (not even the recovery
+ * of runs whose process is gone), the file's bytes stay, and the handle
+ * refuses writes. */
+Test(db, a_reader_opens_read_only_and_writes_nothing)
+{
+    const char *p = path_in("read.db");
+    db *d = open_ok(p);
+    db_run r = { "sim", "undead sim x", "some-game" };
+    cr_assert(db_run_begin(d, &r));
+    db_close(d);
+    sqlite3 *h;
+    cr_assert_eq(sqlite3_open(p, &h), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(h, "UPDATE runs SET pid = 999999999", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(h);   /* the last connection: checkpointed, no -wal left */
+    size_t len0, len1;
+    char *before = file_bytes(p, &len0);
+    ud_buf err;
+    ud_buf_init(&err);
+    d = db_open_read(p, &err);
+    cr_assert(d, "db_open_read: %s", ud_buf_str(&err));
+    ud_buf_free(&err);
+    cr_expect(db_read_only(d));
+    cr_expect_eq(sqlite3_db_readonly(db_sqlite(d), "main"), 1);
+    cr_expect_str_eq((const char *)one_text(db_sqlite(d), "SELECT status FROM runs"), "running",
+                     "a reader recovered runs");
+    cr_expect_neq(sqlite3_exec(db_sqlite(d), "DELETE FROM runs", NULL, NULL, NULL), SQLITE_OK);
+    db_close(d);
+    char *after = file_bytes(p, &len1);
+    cr_expect(len0 == len1 && memcmp(before, after, len0) == 0, "reading changed the file");
+    free(before);
+    free(after);
 }
 
 Test(db, a_run_whose_process_is_gone_is_marked_interrupted)

@@ -42,12 +42,33 @@ static void sink_metric(void *ctx, const char *name, double value, const char *u
 }
 
 int analysis_run(const char *cmd, const ud_game *g, const ud_analysis *a, const ud_analysis_args *args,
-                 FILE *out, const rec_opts *ro)
+                 FILE *out, const rec_opts *ro, int64_t verify_run)
 {
     recorder r;
-    if (!rec_begin(&r, ro, "solve", g))
+    bool begun;
+    if (verify_run > 0) {
+        /* a verify's analysis: its command line is the solve that does
+         * the same, so the verify's runs are told apart */
+        ud_buf line;
+        ud_buf_init(&line);
+        ud_buf_printf(&line, "undead solve %s %s", g->name, a->name);
+        for (int v = 0; v < g->n_variants; v++)
+            if (args->fixed[v])
+                ud_buf_printf(&line, " --variant %s=%s", g->variants[v].key,
+                              g->variants[v].values[args->setup.variant[v]].name);
+        begun = rec_begin_as(&r, ro, "solve", g, ud_buf_str(&line));
+        ud_buf_free(&line);
+    } else {
+        begun = rec_begin(&r, ro, "solve", g);
+    }
+    if (!begun)
         return UD_EXIT_USAGE;
     rec_param(&r, "what", "%s", a->name);
+    if (verify_run > 0) {
+        rec_param(&r, "verify-run", "%lld", (long long)verify_run);
+        if (r.db && !db_commit(r.db))   /* the link stands before any figure is written */
+            return rec_end(&r, UD_EXIT_FAIL);
+    }
     sink_ctx sc = { &r, g };
     ud_analysis_sink sink = { .out = out, .ctx = &sc, .record = sink_record, .metric = sink_metric };
     ud_buf err;

@@ -12,10 +12,12 @@
 #include "record.h"
 
 /* Run analysis a of game g with args, printing its figures to out (NULL:
- * quietly) and recording it as a run "solve" (param what=NAME) unless
+ * quietly) and recording it as a run "solve" (param what=NAME; with
+ * verify_run > 0 also verify-run=ID, written as the run starts, so a
+ * verify killed meanwhile leaves it recognisably its own) unless
  * recording is off.  Returns a UD_EXIT_* code; errors are printed to
  * stderr prefixed with "undead CMD: ". */
 int analysis_run(const char *cmd, const ud_game *g, const ud_analysis *a, const ud_analysis_args *args,
-                 FILE *out, const rec_opts *ro);
+                 FILE *out, const rec_opts *ro, int64_t verify_run);
 
 #endif

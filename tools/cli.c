@@ -20,6 +20,55 @@ bool cli_parse_u64(const char *s, uint64_t *out)
     return ud_parse_u64(s, out);
 }
 
+bool cli_parse_size(const char *s, uint64_t *out)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n >= 32)
+        return false;
+    char digits[32];
+    memcpy(digits, s, n + 1);
+    unsigned shift = 0;
+    switch (digits[n - 1]) {
+    case 'K': case 'k': shift = 10; break;
+    case 'M': case 'm': shift = 20; break;
+    case 'G': case 'g': shift = 30; break;
+    case 'T': case 't': shift = 40; break;
+    default: break;
+    }
+    if (shift)
+        digits[--n] = '\0';
+    uint64_t v;
+    if (!n || !ud_parse_u64(digits, &v) || v > (UINT64_MAX >> shift))
+        return false;
+    *out = v << shift;
+    return true;
+}
+
+void cli_format_size(uint64_t bytes, char *out, size_t size)
+{
+    static const char unit[] = "KMGT";
+    int u = -1;
+    double v = (double)bytes;
+    while (v >= 1024 && u < 3) {
+        v /= 1024;
+        u++;
+    }
+    if (u < 0)
+        snprintf(out, size, "%llu bytes", (unsigned long long)bytes);
+    else
+        snprintf(out, size, "%.1f %ciB", v, unit[u]);
+}
+
+bool cli_parse_max_memory(const char *cmd, const char *arg, uint64_t *out)
+{
+    if (!cli_parse_size(arg, out) || *out == 0) {
+        fprintf(stderr, "undead %s: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '%s'\n",
+                cmd, arg);
+        return false;
+    }
+    return true;
+}
+
 /* A repeated --players or --policy adds to the list, as a person who
  * writes one per seat means it to (the last one alone was kept before). */
 static bool join(char *buf, size_t size, const char **out, const char *arg, const char *opt)

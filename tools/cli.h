@@ -59,6 +59,14 @@ bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m);
 /* The game named on the command line, or NULL (message printed). */
 const ud_game *cli_game(const char *cmd, const char *name);
 bool cli_parse_u64(const char *s, uint64_t *out);
+/* A size in bytes as typed: a whole number, or one with K, M, G or T
+ * (powers of 1024: 512M, 4G); false when it is not one or overflows. */
+bool cli_parse_size(const char *s, uint64_t *out);
+/* --max-memory's SIZE into *out; false (message printed, for command
+ * cmd) when it is not a size above 0. */
+bool cli_parse_max_memory(const char *cmd, const char *arg, uint64_t *out);
+/* bytes as a person reads it ("1.0 GiB", "512 bytes"). */
+void cli_format_size(uint64_t bytes, char *out, size_t size);
 /* Standard output, checked (stdout_check.c): cli_watch_stdout at start
  * keeps the reason of a failed write; cli_close_stdout before exit flushes
  * and closes it, and a write that failed (a full disk, /dev/full) is

@@ -109,7 +109,7 @@ static db *open_db(const db_opts *o)
 {
     ud_buf err;
     ud_buf_init(&err);
-    db *d = db_open(o->path ? o->path : "undead.db", false, &err);
+    db *d = db_open_read(o->path ? o->path : "undead.db", &err);
     if (!d)
         fprintf(stderr, "undead db: %s\n", ud_buf_str(&err));
     ud_buf_free(&err);
@@ -160,7 +160,8 @@ static void note_unfinished(db *d, int64_t run)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db_sqlite(d),
-                           "SELECT r.status, coalesce(v.id, 0), coalesce(v.status, '') FROM runs r "
+                           "SELECT undead_run_status(r.status, r.host, r.pid), coalesce(v.id, 0), "
+                           "coalesce(undead_run_status(v.status, v.host, v.pid), '') FROM runs r "
                            "LEFT JOIN run_params p ON p.run_id = r.id AND p.name = 'verify-run' "
                            "LEFT JOIN runs v ON v.id = CAST(p.value AS INTEGER) WHERE r.id = ?",
                            -1, &st, NULL) != SQLITE_OK)

@@ -24,6 +24,10 @@ static const char usage[] =
     "  --bound NAME          one of the game's bounds (e.g. zombie-dice: turn); default: none\n"
     "  --max-depth N         stop expanding after N decisions (default: no limit)\n"
     "  --max-states N        stop after N distinct states (default 10 million)\n"
+    "  --max-memory SIZE     stop when the search's own arrays (states, index, edges,\n"
+    "                        the threads' children) would pass SIZE bytes (512M, 4G;\n"
+    "                        default: half the machine's memory); the table is then\n"
+    "                        partial, as at --max-states\n"
     "  --horizon N           with a bound that counts progress (dotld district: rounds),\n"
     "                        stop every path after N of its units; with --outcomes, the\n"
     "                        chance of not being over by then is one outcome\n"
@@ -209,6 +213,7 @@ int cmd_explore(int argc, char **argv)
         { "bound", required_argument, NULL, 'b' },
         { "max-depth", required_argument, NULL, 'd' },
         { "max-states", required_argument, NULL, 'm' },
+        { "max-memory", required_argument, NULL, 'M' },
         { "horizon", required_argument, NULL, 'H' },
         { "follow-policy", no_argument, NULL, 'f' },
         { "table", no_argument, NULL, 't' },
@@ -225,7 +230,7 @@ int cmd_explore(int argc, char **argv)
     cli_game_opts go = { .seed = 1 };
     rec_opts ro = { 0 };
     const char *bound_name = NULL, *golden = NULL;
-    uint64_t max_depth = (uint64_t)-1, max_states = 0, horizon = 0;
+    uint64_t max_depth = (uint64_t)-1, max_states = 0, horizon = 0, max_memory = 0;
     int follow = 0, table_only = 0, check_solver = 0, outcomes = 0, reference = 0, c;
     int jobs = ud_default_jobs();
     optind = 1;
@@ -242,6 +247,9 @@ int cmd_explore(int argc, char **argv)
                 fprintf(stderr, "undead explore: expected a whole number, got '%s'\n", optarg);
                 return UD_EXIT_USAGE;
             }
+        } else if (c == 'M') {
+            if (!cli_parse_max_memory("explore", optarg, &max_memory))
+                return UD_EXIT_USAGE;
         } else if (c == 'H') {
             if (!cli_parse_u64(optarg, &horizon) || horizon == 0 || horizon > UD_EXPLORE_MAX_HORIZON) {
                 fprintf(stderr, "undead explore: --horizon: expected a whole number from 1 to %d, got '%s'\n",
@@ -334,7 +342,7 @@ int cmd_explore(int argc, char **argv)
     ud_explore_opts o = {
         .game = g, .setup = &m.setup, .bound = bound,
         .max_depth = max_depth > UD_EXPLORE_MAX_DEPTH ? -1 : (int)max_depth,
-        .policy = follow ? &m.policy[0] : NULL, .max_states = max_states,
+        .policy = follow ? &m.policy[0] : NULL, .max_states = max_states, .max_memory = max_memory,
         .check_invariants = 1, .outcomes = outcomes, .reference = reference,
         .on_edge = chk ? check->on_edge : NULL, .edge_ctx = chk, .jobs = jobs,
         .horizon = (int)horizon,
@@ -357,6 +365,13 @@ int cmd_explore(int argc, char **argv)
         goto out;
     }
     table_text(&rep, &table);
+    if (rep.memory_cut) {
+        char limit[32];
+        cli_format_size(rep.memory_limit, limit, sizeof limit);
+        fprintf(stderr, "undead explore: stopped at %llu distinct states: the next growth of the search's "
+                        "arrays would pass the --max-memory bound (%s); the counts are partial\n",
+                (unsigned long long)rep.distinct, limit);
+    }
     if (table_only) {
         printf("# undead explore %s --bound %s%s\n", g->name, bound ? bound->name : "none",
                follow ? " --follow-policy" : "");
@@ -384,7 +399,9 @@ int cmd_explore(int argc, char **argv)
         printf("transitions %llu, chance picks %llu (%llu checked to sum to exactly 1), depth %d, %s\n",
                (unsigned long long)rep.transitions, (unsigned long long)rep.chance,
                (unsigned long long)rep.chance_sums_checked, rep.depth,
-               rep.complete ? "complete" : "NOT complete (a depth or state limit was hit)");
+               rep.complete ? "complete"
+               : rep.memory_cut ? "NOT complete (the memory limit was hit)"
+                                : "NOT complete (a depth or state limit was hit)");
         printf("invariants checked after every rule firing: %s\n",
                rep.violated ? "VIOLATION" : "no violation");
         if (rep.solve_seconds > 0)   /* what a user waited for, and on what */

@@ -183,12 +183,12 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
 }
 
 /* Write the FAQ to PATH (standard output when NULL); false with err
- * filled, a half-written file removed, *unopened set when PATH could not
- * be opened at all (a usage error). */
-static bool write_file(const faq_opts *o, const char *path, ud_buf *err, bool *unopened)
+ * filled, a half-written file removed, *unwritten set when PATH could not
+ * be opened or written (exit 2, as every failed write). */
+static bool write_file(const faq_opts *o, const char *path, ud_buf *err, bool *unwritten)
 {
     FILE *out = path ? fopen(path, "w") : stdout;
-    *unopened = !out;
+    *unwritten = !out;
     if (!out) {
         ud_buf_printf(err, "%s: %s", path, strerror(errno));
         return false;
@@ -198,11 +198,14 @@ static bool write_file(const faq_opts *o, const char *path, ud_buf *err, bool *u
         /* a write that failed (a full disk) leaves the error flag; the
          * last buffer's failure shows in fclose */
         bool failed = ferror(out) != 0;
+        int saved = failed ? errno : 0;   /* the failed write's reason, if nothing cleared it */
         errno = 0;
         if (fclose(out) != 0 || failed) {
+            int e = errno ? errno : saved;
             if (ok)
-                ud_buf_printf(err, "writing %s: %s", path, errno ? strerror(errno) : "a write failed");
+                ud_buf_printf(err, "writing %s: %s", path, e ? strerror(e) : "a write failed");
             ok = false;
+            *unwritten = true;
         }
         if (!ok)
             cli_remove_if_file(path);
@@ -212,11 +215,11 @@ static bool write_file(const faq_opts *o, const char *path, ud_buf *err, bool *u
 
 /* write_file, saying why on standard error when it fails (what_failed
  * when there is no more to say). */
-static bool write_file_or_say(const faq_opts *o, const char *path, const char *what_failed, bool *unopened)
+static bool write_file_or_say(const faq_opts *o, const char *path, const char *what_failed, bool *unwritten)
 {
     ud_buf err;
     ud_buf_init(&err);
-    bool ok = write_file(o, path, &err, unopened);
+    bool ok = write_file(o, path, &err, unwritten);
     if (!ok)
         fprintf(stderr, "undead faq: %s\n", err.len ? ud_buf_str(&err) : what_failed);
     ud_buf_free(&err);
@@ -226,9 +229,9 @@ static bool write_file_or_say(const faq_opts *o, const char *path, const char *w
 /* HTML or Markdown to OUTPUT (standard output when NULL): an exit status. */
 static int write_text(const faq_opts *o, const char *output)
 {
-    bool unopened;
-    bool ok = write_file_or_say(o, output, "cannot write the output", &unopened);
-    return ok ? UD_EXIT_OK : unopened ? UD_EXIT_USAGE : UD_EXIT_FAIL;
+    bool unwritten;
+    bool ok = write_file_or_say(o, output, "cannot write the output", &unwritten);
+    return ok ? UD_EXIT_OK : unwritten ? UD_EXIT_USAGE : UD_EXIT_FAIL;
 }
 
 /* Printings allowed for the page numbers to settle.  The contents' number
@@ -244,8 +247,8 @@ static bool print_once(const faq_opts *o, const char *chromium, const char *tmp,
 {
     char html_path[1100];
     snprintf(html_path, sizeof html_path, "%s/faq.html", tmp);
-    bool unopened;
-    bool ok = write_file_or_say(o, html_path, "cannot write the HTML", &unopened);
+    bool unwritten;
+    bool ok = write_file_or_say(o, html_path, "cannot write the HTML", &unwritten);
     ud_buf err;
     ud_buf_init(&err);
     ok = ok && print_pdf(chromium, tmp, html_path, pdf_abs) && pdf_is_whole(pdf_abs, shown);
@@ -409,7 +412,7 @@ int cmd_faq(int argc, char **argv)
     }
     ud_buf err;
     ud_buf_init(&err);
-    db *d = db_open(db_path, false, &err);
+    db *d = db_open_read(db_path, &err);
     if (!d) {
         fprintf(stderr, "undead faq: results database: %s\n", ud_buf_str(&err));
         ud_buf_free(&err);

@@ -24,10 +24,19 @@ static const char sim_usage[] =
     "  --jobs N              threads to share the games among (default: every core);\n"
     "                        the figures are the same for any N\n"
     REC_HELP
-    "  --db-cases N          store the first N games as cases, with their transcript lines\n"
-    "                        (default 100; every game still counts in the metrics and coverage)\n";
+    "  --db-cases N          store the first N games (at most 10000, default 100) in the\n"
+    "                        database as cases: each its outcome, every seat's result and\n"
+    "                        score, the rules it fired and how often, and every transcript\n"
+    "                        line (one row each: text, rule, the state line before it);\n"
+    "                        a game that fails is stored too; every game still counts in\n"
+    "                        the metrics and coverage\n"
+    "  --db-bytes SIZE       stop storing games once their transcript lines reach SIZE\n"
+    "                        (64M by default, at most 1G; a message says how many were\n"
+    "                        stored); the database grows by about 2.5 times that\n";
 
-enum { SIM_DB_CASES = 100 };
+enum { SIM_DB_CASES = 100, SIM_DB_CASES_MAX = 10000 };
+#define SIM_DB_BYTES ((uint64_t)64 << 20)
+#define SIM_DB_BYTES_MAX ((uint64_t)1 << 30)
 
 static int rule_index(const ud_game *g, const char *id)
 {
@@ -122,7 +131,7 @@ static void print_stats(const ud_match *m, const sim_stats *st, int invariants, 
 /* Options shared by sim and bench. */
 static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint64_t *games,
                      int *fast, int *coverage, uint64_t *repeat, rec_opts *ro, uint64_t *db_cases,
-                     int *jobs)
+                     uint64_t *db_bytes, int *jobs)
 {
     static const struct option longopts[] = {
         CLI_GAME_LONGOPTS,
@@ -132,6 +141,7 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
         { "coverage", no_argument, NULL, 'c' },
         REC_LONGOPTS,
         { "db-cases", required_argument, NULL, 'k' },
+        { "db-bytes", required_argument, NULL, 'B' },
         { "jobs", required_argument, NULL, 'j' },
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
@@ -160,8 +170,15 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
             }
             *jobs = (int)n;
         } else if (c == 'k' && db_cases) {
-            if (!cli_parse_u64(optarg, db_cases)) {
-                fprintf(stderr, "undead: --db-cases: expected a whole number, got '%s'\n", optarg);
+            if (!cli_parse_u64(optarg, db_cases) || *db_cases > SIM_DB_CASES_MAX) {
+                fprintf(stderr, "undead: --db-cases: expected a whole number from 0 to %d, got '%s'\n",
+                        SIM_DB_CASES_MAX, optarg);
+                return UD_EXIT_USAGE;
+            }
+        } else if (c == 'B' && db_bytes) {
+            if (!cli_parse_size(optarg, db_bytes) || *db_bytes == 0 || *db_bytes > SIM_DB_BYTES_MAX) {
+                fprintf(stderr, "undead: --db-bytes: expected a size from 1 byte to 1G (e.g. 512K, 64M), "
+                                "got '%s'\n", optarg);
                 return UD_EXIT_USAGE;
             }
         } else if (ro && rec_opt(ro, c, optarg))
@@ -170,7 +187,7 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
             *fast = 1;
         else if (c == 'c' && coverage)
             *coverage = 1;
-        else if (c == 'f' || c == 'c' || c == 'k' || c == 'j' || c == OPT_DB || c == OPT_NO_DB) {
+        else if (c == 'f' || c == 'c' || c == 'k' || c == 'B' || c == 'j' || c == OPT_DB || c == OPT_NO_DB) {
             /* an option of sim that this command does not take (bench records nothing) */
             fprintf(stderr, "undead: --%s is not an option of this command (see --help)\n",
                     at >= 0 ? longopts[at].name : "?");
@@ -190,16 +207,28 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
 
 /* Metrics, coverage, and the first db_cases games (and a failed one) as cases. */
 static void record(recorder *r, const ud_match *m, uint64_t games, int invariants,
-                   uint64_t db_cases, const sim_stats *st)
+                   uint64_t db_cases, uint64_t db_bytes, const sim_stats *st)
 {
     const ud_game *g = m->game;
     rec_match(r, m);
     rec_param(r, "games", "%llu", (unsigned long long)games);
     rec_param(r, "invariants", "%s", invariants ? "on" : "off");
     rec_param(r, "db-cases", "%llu", (unsigned long long)db_cases);
-    uint64_t stored = st->games < db_cases ? st->games : db_cases;
-    for (uint64_t i = 0; i < stored; i++)
-        rec_replay_game(r, "sim", m, m->seed + i, invariants);
+    rec_param(r, "db-bytes", "%llu", (unsigned long long)db_bytes);
+    uint64_t asked = st->games < db_cases ? st->games : db_cases, stored = 0;
+    r->case_budget = db_bytes;
+    while (stored < asked && rec_replay_game_within(r, "sim", m, m->seed + stored, invariants))
+        stored++;
+    r->case_budget = 0;
+    if (r->db && stored < asked) {
+        char size[32];
+        cli_format_size(db_bytes, size, sizeof size);
+        fprintf(stderr, "undead sim: stored the first %llu of the %llu games asked for: the next one's "
+                        "transcript lines would pass the --db-bytes bound (%s); every game still counts "
+                        "in the metrics and coverage\n",
+                (unsigned long long)stored, (unsigned long long)asked, size);
+    }
+    rec_param(r, "db-cases-stored", "%llu", (unsigned long long)stored);
     if (st->failed)
         rec_replay_game(r, "sim", m, st->failed_game, invariants);
     rec_coverage(r, g, st->fired);
@@ -228,10 +257,10 @@ static void record(recorder *r, const ud_match *m, uint64_t games, int invariant
 int cmd_sim(int argc, char **argv)
 {
     ud_match m;
-    uint64_t games = 0, db_cases = SIM_DB_CASES;
+    uint64_t games = 0, db_cases = SIM_DB_CASES, db_bytes = SIM_DB_BYTES;
     int fast = 0, coverage = 0, jobs = ud_default_jobs();
     rec_opts ro = { 0 };
-    int rc = parse_sim(argc, argv, sim_usage, &m, &games, &fast, &coverage, NULL, &ro, &db_cases, &jobs);
+    int rc = parse_sim(argc, argv, sim_usage, &m, &games, &fast, &coverage, NULL, &ro, &db_cases, &db_bytes, &jobs);
     if (rc != UD_EXIT_OK)
         return rc < 0 ? UD_EXIT_OK : rc;
     if (games == 0) {
@@ -253,7 +282,7 @@ int cmd_sim(int argc, char **argv)
     if (st->failed)
         report_failure(&m, st);
     rc = st->failed ? (st->fail.kind == UD_FAIL_INPUT ? UD_EXIT_USAGE : UD_EXIT_FAIL) : UD_EXIT_OK;
-    record(&r, &m, games, !fast, db_cases, st);
+    record(&r, &m, games, !fast, db_cases, db_bytes, st);
     free(st);
     return rec_end(&r, rc);
 }
@@ -288,7 +317,7 @@ int cmd_bench(int argc, char **argv)
 {
     ud_match m;
     uint64_t games = 200000, repeat = 5;
-    int rc = parse_sim(argc, argv, bench_usage, &m, &games, NULL, NULL, &repeat, NULL, NULL, NULL);
+    int rc = parse_sim(argc, argv, bench_usage, &m, &games, NULL, NULL, &repeat, NULL, NULL, NULL, NULL);
     if (rc != UD_EXIT_OK)
         return rc < 0 ? UD_EXIT_OK : rc;
     if (repeat > 64) {

@@ -167,7 +167,7 @@ int cmd_solve(int argc, char **argv)
                 args->fixed[v] = true;
         }
     }
-    rc = analysis_run("solve", g, a, args, stdout, &ro);
+    rc = analysis_run("solve", g, a, args, stdout, &ro, 0);
 out:
     free(args);
     return rc;

@@ -8,6 +8,8 @@
  *
  *   run "verify" (one per game)   params, summary metrics, coverage of
  *                                 every step, failed games as cases
+ *   run "solve" per analysis      param verify-run, from its start (the verify
+ *                                 run is written first, status running)
  *   run "golden"                  the golden cases, as `undead golden check`
  *   run "sim" per reading         param verify-run (the verify run's id) and
  *                                 verify-reading (KEY=VALUE, "defaults", or
@@ -500,7 +502,7 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
 
     /* Recorded as a sim run of its own, so `undead db` and the named
      * queries see it like any other. */
-    recorder sr = { vr->db, 0 };
+    recorder sr = { .db = vr->db };
     if (vr->db) {
         ud_buf cl;
         ud_buf_init(&cl);
@@ -662,7 +664,7 @@ static int run_golden(const ud_game *g, const verify_opts *o, recorder *vr, veri
     char folder[64], path[1024];
     folder_of(g, folder, sizeof folder);
     snprintf(path, sizeof path, "%s/%s", o->golden_dir, folder);
-    recorder gr = { vr->db, 0 };
+    recorder gr = { .db = vr->db };
     if (vr->db) {
         char cl[1200];
         snprintf(cl, sizeof cl, "undead golden check --dir %s", path);
@@ -801,7 +803,7 @@ static bool skip_names_an_analysis(const char *name, const ud_game *const *games
  * policy, and the two-player solution under the default readings, the
  * other readings being left to `undead solve`); --skip-analysis leaves
  * one out.  Quiet: verify's own output is the summary. */
-static int run_analyses(const ud_game *g, const verify_opts *o)
+static int run_analyses(const ud_game *g, const verify_opts *o, int64_t verify_run)
 {
     int failures = 0;
     for (int i = 0; g->extras && i < g->extras->n_analyses; i++) {
@@ -818,7 +820,7 @@ static int run_analyses(const ud_game *g, const verify_opts *o)
         ud_setup_defaults(g, &args->setup);
         for (int v = 0; v < UD_MAX_VARIANTS && a->verify == UD_VERIFY_DEFAULTS; v++)
             args->fixed[v] = true;   /* as if every key were given as --variant KEY=DEFAULT */
-        int rc = analysis_run("verify", g, a, args, NULL, &o->ro);
+        int rc = analysis_run("verify", g, a, args, NULL, &o->ro, verify_run);
         free(args);
         if (rc != UD_EXIT_OK) {
             fprintf(stderr, "%s: undead solve %s %s failed (exit %d)\n", g->name, g->name, a->name, rc);
@@ -835,13 +837,17 @@ static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, 
     folder_of(g, folder, sizeof folder);
     memset(row, 0, sizeof *row);
     row->rules = g->n_rules;
-    /* First, while no run of verify's holds the database open. */
-    failures += run_analyses(g, o);
+    /* The verify run first ('running' until it ends; a kill leaves it
+     * 'interrupted'), then its analyses: each records a run of its own
+     * on another connection, linked to this one from its start (so the
+     * FAQ leaves them out with it); the verify run's row is committed
+     * and nothing else of it is written yet, so they take no lock it holds. */
     recorder vr;
     if (!rec_begin(&vr, &o->ro, "verify", g)) {
         *db_failed = true;
         return 1;
     }
+    failures += run_analyses(g, o, vr.run);
     uint64_t fired[UD_MAX_RULES] = { 0 };
 
     progress(g->name, "rule tables", 0, 0);

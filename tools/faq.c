@@ -1397,8 +1397,12 @@ static void section_questions(faq_doc *d, sqlite3 *h, const ud_game *g, const ga
         exact_results(d, h, g, var->key);
         char param[160];
         snprintf(param, sizeof param, "variant=%s", var->key);
-        char *params[] = { param, (char *)"limit=3" };
-        named_query(d, h, g, "readings-differ", params, 2,
+        /* the pairs this verify run made: each other verify run in
+         * the database would pair its runs with these again */
+        char verify[48];
+        snprintf(verify, sizeof verify, "verify=%lld", (long long)gr->verify);
+        char *params[] = { param, (char *)"limit=3", verify };
+        named_query(d, h, g, "readings-differ", params, 3,
                     "Stored games whose outcome differs between the readings (the first three):",
                     "Every stored game ends the same under each reading.");
     }
@@ -2078,11 +2082,19 @@ static void section_edges(faq_doc *d, sqlite3 *h, const ud_game *g, const game_r
     snprintf(game, sizeof game, "game=%s", g->name);
     /* The game's own queries first, then those every game has. */
     const ud_faq_extras *fx = faq_extras(g);
+    /* the runs of the verify run shown (its golden run holds the rarest
+     * situations), not every run: another verify's would repeat them */
+    char verify[48];
+    snprintf(verify, sizeof verify, "verify=%lld", (long long)gr->verify);
     for (const ud_faq_query *q = fx && fx->edge_queries ? fx->edge_queries : NULL; q && q->name; q++) {
+        char *params[UD_FAQ_QUERY_PARAMS + 1];
         int n = 0;
-        while (n < UD_FAQ_QUERY_PARAMS && q->params[n])
+        while (n < UD_FAQ_QUERY_PARAMS && q->params[n]) {
+            params[n] = (char *)q->params[n];
             n++;
-        edge_query(d, h, g, q->name, (char *const *)q->params, n);
+        }
+        params[n++] = verify;
+        edge_query(d, h, g, q->name, params, n);
     }
     /* The rarest rules are left out: firing counts are a test's coverage,
      * not an edge case; a rule that never fired is. */

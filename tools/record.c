@@ -55,6 +55,11 @@ void rec_command_line(int argc, char *const *argv)
 
 bool rec_begin(recorder *r, const rec_opts *o, const char *command, const ud_game *g)
 {
+    return rec_begin_as(r, o, command, g, ud_buf_str(&command_line));
+}
+
+bool rec_begin_as(recorder *r, const rec_opts *o, const char *command, const ud_game *g, const char *line)
+{
     memset(r, 0, sizeof *r);
     if (o->off)
         return true;
@@ -63,8 +68,7 @@ bool rec_begin(recorder *r, const rec_opts *o, const char *command, const ud_gam
     ud_buf_init(&err);
     r->db = db_open(path, true, &err);
     if (r->db) {
-        db_run run = { .command = command, .command_line = ud_buf_str(&command_line),
-                       .game = g ? g->name : NULL };
+        db_run run = { .command = command, .command_line = line, .game = g ? g->name : NULL };
         r->run = db_run_begin(r->db, &run);
     }
     bool ok = r->db && r->run > 0;
@@ -372,11 +376,22 @@ void rec_transcript_case(recorder *r, const rec_transcript *t)
         ud_buf_free(all[i]);
 }
 
-/* Replay game `seed` of a match with its lines captured, and store it. */
-void rec_replay_game(recorder *r, const char *kind, const ud_match *m, uint64_t seed, int invariants)
+/* The bytes a case's transcript lines take (their text and rule). */
+static uint64_t lines_bytes(const capture *cap)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < cap->n; i++)
+        n += strlen(cap->lines[i].text) + strlen(cap->lines[i].rule);
+    return n;
+}
+
+/* Replay game `seed` of a match with its lines captured, and store it
+ * unless within is set and its lines would pass r->case_budget. */
+static bool replay_game(recorder *r, const char *kind, const ud_match *m, uint64_t seed, int invariants,
+                        bool within)
 {
     if (!r->db)
-        return;
+        return true;
     ud_match game = *m;
     game.seed = seed;
     ud_table t;
@@ -387,9 +402,26 @@ void rec_replay_game(recorder *r, const char *kind, const ud_match *m, uint64_t 
     uint64_t fired[UD_MAX_RULES] = { 0 };
     ud_result res;
     ud_play(&game, &t, state, &cap.sink, fired, invariants, &res);
-    rec_game(r, kind, &game, &res, fired, &cap);
+    uint64_t bytes = lines_bytes(&cap);
+    bool fits = !within || !r->case_budget || r->case_bytes + bytes <= r->case_budget;
+    if (fits) {
+        rec_game(r, kind, &game, &res, fired, &cap);
+        r->case_bytes += bytes;
+        db_tick(r->db);
+    }
     cap_free(&cap);
-    db_tick(r->db);
+    return fits;
+}
+
+bool rec_replay_game_within(recorder *r, const char *kind, const ud_match *m, uint64_t seed,
+                            int invariants)
+{
+    return replay_game(r, kind, m, seed, invariants, true);
+}
+
+void rec_replay_game(recorder *r, const char *kind, const ud_match *m, uint64_t seed, int invariants)
+{
+    replay_game(r, kind, m, seed, invariants, false);
 }
 
 void rec_golden_case(const golden_case *gc, void *ctx)

@@ -48,6 +48,8 @@ bool rec_opt(rec_opts *o, int code, const char *arg);
 typedef struct recorder {
     db *db;                     /* NULL: recording is off */
     int64_t run;
+    uint64_t case_bytes;        /* bytes of transcript lines stored so far (text and rule) */
+    uint64_t case_budget;       /* rec_replay_game_within's bound on case_bytes; 0: none */
 } recorder;
 
 /* Keep the command line as typed, before getopt permutes argv (main). */
@@ -57,6 +59,9 @@ void rec_command_line(int argc, char *const *argv);
  * and this succeeds.  false (message printed): the database cannot be
  * used, and the command should not run. */
 bool rec_begin(recorder *r, const rec_opts *o, const char *command, const ud_game *g);
+/* rec_begin with the run's command line given (a run one command makes
+ * for another, as verify does: the command that would do the same). */
+bool rec_begin_as(recorder *r, const rec_opts *o, const char *command, const ud_game *g, const char *line);
 /* End the run: status from exit_code (0 complete, else failed).  Returns
  * exit_code, or UD_EXIT_USAGE if recording failed (message printed). */
 int rec_end(recorder *r, int exit_code);
@@ -75,6 +80,10 @@ void rec_game(recorder *r, const char *kind, const ud_match *m, const ud_result 
 
 /* Play game `seed` of match m again with its lines captured (it is the
  * game `undead play --seed SEED` shows) and store it as a case. */
+/* rec_replay_game, unless the game's transcript lines would take
+ * case_bytes past case_budget: then nothing is stored and false. */
+bool rec_replay_game_within(recorder *r, const char *kind, const ud_match *m, uint64_t seed,
+                            int invariants);
 void rec_replay_game(recorder *r, const char *kind, const ud_match *m, uint64_t seed, int invariants);
 
 /* What a replayed transcript gave (check, golden). */

@@ -3,6 +3,7 @@
 -- and lists each case key whose outcome differs between them.
 -- Make such a pair with e.g. 'undead sim zombie-dice --games 1000' twice, once with --variant KEY=OTHER.
 -- @param variant      the variant key, e.g. shortage-order (see 'undead variants GAME')
+-- @param verify=null  only pairs of runs this verify run made (what the FAQ shows); null: any two runs
 -- @param limit=100    at most this many rows
 -- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.
 WITH pairs AS (
@@ -13,6 +14,10 @@ WITH pairs AS (
           WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running')) AND b.id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
     UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
           WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
+      AND (:verify IS NULL OR (a.id IN (SELECT run_id FROM run_params
+                                         WHERE name = 'verify-run' AND value = CAST(:verify AS TEXT))
+                               AND b.id IN (SELECT run_id FROM run_params
+                                            WHERE name = 'verify-run' AND value = CAST(:verify AS TEXT))))
       AND EXISTS (SELECT 1 FROM run_variants va
                   JOIN run_variants vb ON vb.run_id = b.id AND vb.key = va.key
                   WHERE va.run_id = a.id AND va.key = :variant AND va.value <> vb.value)

@@ -311,8 +311,14 @@ static int export_policy(const char *path, const zd_game_solution *s, ud_buf *wh
     export_rows(f, s, "tiebreak-opener", 0, -1, -1, -1, s->opener);
     for (int d = 0; d <= s->kmax; d++)
         export_rows(f, s, "tiebreak-reply", 1, -1, -1, d, s->reply[d]);
-    if (fclose(f) != 0) {
-        ud_buf_printf(why, "%s: write error", path);
+    /* a write that failed (a full disk) leaves the error flag; the last
+     * buffer's failure shows in fclose */
+    bool failed = ferror(f) != 0;
+    int saved = failed ? errno : 0;
+    errno = 0;
+    if (fclose(f) != 0 || failed) {
+        int e = saved ? saved : errno;
+        ud_buf_printf(why, "--export %s: cannot write: %s", path, e ? strerror(e) : "a write failed");
         return -1;
     }
     return 0;
@@ -391,7 +397,7 @@ static int solve_game(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *w
             if (o->export_path && export_policy(o->export_path, s, why) != 0) {
                 zd_game_solution_free(s);
                 zd_turn_graph_free(g);
-                return UD_ANALYSIS_FAILED;
+                return UD_ANALYSIS_USAGE;   /* a write that failed: exit 2, as every one */
             }
             zd_game_solution_free(s);
         }

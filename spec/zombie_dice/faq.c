@@ -180,7 +180,8 @@ static const ud_faq_examples examples[] = {
     { NULL, NULL, NULL },
 };
 
-/* Over every run: the golden cases hold the rarest situations. */
+/* Over the verify run the FAQ shows (the FAQ adds verify=ID): its golden
+ * cases hold the rarest situations. */
 static const ud_faq_query edge_queries[] = {
     { "shortage-two-shotguns", { "limit=8" } },
     { "shortage-turns", { "limit=8" } },

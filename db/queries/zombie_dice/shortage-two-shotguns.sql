@@ -2,6 +2,7 @@
 -- One row per shortage: the case, the shortage line and the table just before it.
 -- Needs stored cases with events (play, check, golden, and the first --db-cases games of a sim).
 -- @param run=null     only this run; null: every run
+-- @param verify=null  only the runs this verify run made (what the FAQ shows); null: every run
 -- @param limit=100    at most this many rows
 -- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.
 SELECT c.run_id AS run, c.key, e.seq, e.rule, e.text AS shortage, e.state AS table_before
@@ -10,6 +11,8 @@ JOIN cases c ON c.id = e.case_id
 WHERE e.rule IN ('ZD-SHORTAGE-THREE', 'ZD-SHORTAGE-NEEDED')
   AND (' ' || e.state || ' ') LIKE '% shotguns=2 %'
   AND (:run IS NULL OR c.run_id = :run)
+  AND (:verify IS NULL OR c.run_id IN (SELECT run_id FROM run_params
+                                        WHERE name = 'verify-run' AND value = CAST(:verify AS TEXT)))
   AND c.run_id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
     UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
           WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))

@@ -1,5 +1,6 @@
 -- Games decided by a tiebreak (Zombie Dice): a tiebreaker round was played and it produced a single winner.
 -- @param run=null     only this run; null: every run
+-- @param verify=null  only the runs this verify run made (what the FAQ shows); null: every run
 -- @param limit=100    at most this many rows
 -- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.
 SELECT c.run_id AS run, c.key, c.variants, c.outcome,
@@ -9,6 +10,8 @@ JOIN case_rules r ON r.case_id = c.id
 WHERE r.rule IN ('ZD-TIEBREAK-ONE', 'ZD-TIEBREAK-REPEAT')
   AND c.winner IS NOT NULL AND c.winner <> '*shared*'
   AND (:run IS NULL OR c.run_id = :run)
+  AND (:verify IS NULL OR c.run_id IN (SELECT run_id FROM run_params
+                                        WHERE name = 'verify-run' AND value = CAST(:verify AS TEXT)))
   AND c.run_id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
     UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
           WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
