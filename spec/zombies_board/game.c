@@ -402,8 +402,9 @@ static int find_kind(const ud_offers *o, int kind)
 /* Step 4 as the zombies would have it: the zombie goes one step nearer
  * the nearest player within ZB_SCENT spaces (counted along rows and
  * columns, walls ignored), trying north, east, south, west; with no such
- * player, or no step nearer, a random one of its steps. */
-static int chase(const zb_state *st, const ud_offers *o, ud_rng *rng)
+ * player, or no step nearer, the first of its steps (north, east, south,
+ * west): greedy draws nothing from the generator. */
+static int chase(const zb_state *st, const ud_offers *o)
 {
     int x = o->action[0].arg[0], y = o->action[0].arg[1], best = ZB_SCENT + 1;
     for (int q = 0; q < st->n_players; q++)
@@ -419,7 +420,7 @@ static int chase(const zb_state *st, const ud_offers *o, ud_rng *rng)
                     abs(st->pl[q].pos_x - nx) + abs(st->pl[q].pos_y - ny) < best)
                     return i;
         }
-    return (int)ud_rng_below(rng, (uint32_t)o->n);
+    return 0;
 }
 
 /* Heads for what wins: the heliport with three survivors, else unsearched
@@ -431,7 +432,7 @@ static int greedy(const ud_game *g, const void *p, int seat, int param, const ud
     const zb_state *st = CST(p);
     int k = o->action[0].kind;
     if (k == ZB_ACT_ZOMBIE)
-        return chase(st, o, rng);
+        return chase(st, o);
     if (k == ZB_ACT_SHOOT || k == ZB_ACT_BLEED)
         return find_kind(o, ZB_ACT_SHOOT) >= 0 ? find_kind(o, ZB_ACT_SHOOT) : find_kind(o, ZB_ACT_BLEED);
     if (k == ZB_ACT_REVIVE || k == ZB_ACT_PLACE || k == ZB_ACT_HELIPORT || k == ZB_ACT_PLAY)
