@@ -1574,7 +1574,7 @@ static void next_turn(void *p, ud_step *s)
       "the tile goes down at the chosen slot and rotation", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_HELIPORT, ZB_PH_PLACE, EFFECT, chose_heliport, place_heliport, "ZB-HELIPORT", SRC, "End Game", \
       "\"place the Heliport tile at any legal space\"", UD_ALWAYS, UD_ANY) \
-    X(C, ZB_R_HELIPORT_DECLINE_OFFER, ZB_PH_PLACE, OFFER, heli_offered, offer_decline, "ZB-HELIPORT-DECLINE-OFFER", SRC, "End Game", \
+    X(C, ZB_R_HELIPORT_MAY, ZB_PH_PLACE, OFFER, heli_offered, offer_decline, "ZB-HELIPORT-MAY", SRC, "End Game", \
       "\"may place the Heliport tile\": its owner may also leave it", V(ZB_V_HELI_PLACE, ZB_HELI_PLACE_MAY), UD_ANY) \
     X(C, ZB_R_HELIPORT_DECLINED, ZB_PH_PLACE, EFFECT, chose_pass, decline_heliport, "ZB-HELIPORT-DECLINED", SRC, "End Game", \
       "the Heliport is not placed this turn; it is offered again at its owner's next turn (ruling (undead's): the text names only the following turn)", V(ZB_V_HELI_PLACE, ZB_HELI_PLACE_MAY), UD_ANY) \
