@@ -25,7 +25,7 @@ extern const int ud_content_zombies_board_n;
 static const char *const roles[] = { "square", "heliport", "road", "named", NULL };
 static const char *const origins[] = { "text", "public-fact", "sample", NULL };
 static const char *const effects[] = { "life", "bullets", "hurry", "wound", "disarm", "stuck",
-                                       "horde", NULL };
+                                       "horde", "food", NULL };
 
 /* ids are one set over tiles, events and weapons (unique = "id") */
 static const ud_content_field tile_fields[] = {

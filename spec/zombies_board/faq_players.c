@@ -33,8 +33,12 @@ const ud_faq_question zb_players_faq[] = {
         { S004, "MOVEMENT RULES",
           "Move allowance will not decrease as a result of losing combat during the same turn." } } },
     { "other-player", "What happens when I move onto another player?",
-      "You may take one bullet token from them, and they cannot refuse; you may not end your move there.",
-      "ZB-TAKE-BULLET ZB-STEP", NULL, NULL,
+      "You may take one bullet token from them (or leave it), and they cannot refuse; you may not end your "
+      "move there. Passing the same player again in the same move gives you no second bullet: one from each "
+      "player a move.",
+      "ZB-TAKE-BULLET-ASK ZB-TAKE-BULLET-OFFER ZB-TAKE-BULLET ZB-TAKE-BULLET-LEAVE ZB-STEP", "bullet-take",
+      "\"A single bullet token from that player\": one from each player you pass; the other reading gives one "
+      "each time you step onto their space.",
       { { S004, "MOVEMENT RULES",
           "A player that moves on the same space as another may take a single bullet token from that player." },
         { S004, "MOVEMENT RULES", "Players cannot end a move on another player-occupied space." } } },
@@ -56,14 +60,28 @@ const ud_faq_question zb_players_faq[] = {
           "When a player is killed that player forfeits all zombies and survivors and is removed from the "
           "board." } } },
     { "zombie-move", "Who moves the zombies, and where?",
-      "004 says only that each zombie that can moves one space. undead moves each zombie near a player one "
-      "step toward the nearest player; the reading zombies=random moves each to a random space it may enter.",
-      "ZB-ZOMBIES-CHASE ZB-ZOMBIES-RANDOM", "zombies",
-      "\"In any direction\" leaves the choice open; zombies that hunt the players are what the game is about.",
+      "You do, at the end of your move: every zombie that can move goes one space, north, east, south or west, "
+      "never onto another zombie. You choose the direction of each; a zombie with only one way to go takes it. "
+      "004 gives no order; undead moves them row by row from the top left of the board.",
+      "ZB-ZOMBIES-NEXT ZB-ZOMBIE-OFFER ZB-ZOMBIE-MOVE ZB-ZOMBIES-DONE", NULL, NULL,
       { { S004, "TURN SEQUENCE",
           "Move all zombies that can be legally moved just one space each in any direction." } } },
+    { "road-zombies", "Where do the zombies of a street tile go?",
+      "As many zombies as the tile has road openings; you put each on any road space of that tile, one to a "
+      "space.",
+      "ZB-ROAD-ZOMBIES ZB-ROAD-ZOMBIE-OFFER ZB-ROAD-ZOMBIE", NULL, NULL,
+      { { S004, "PLACING MAP TILES", "They may be placed on any legal road space on that tile." } } },
+    { "food-source", "Do I have to fight every zombie I walk onto?",
+      "Yes, unless an Alternate Food Source card is in play: then you walk through. (What the card does beyond "
+      "that, and for how long, the text does not say; undead's sample card lasts for the turn of the player "
+      "who plays it.)",
+      "ZB-FOOD-SOURCE ZB-ENTER-COMBAT", NULL, NULL,
+      { { S004, "MOVEMENT RULES",
+          "Every time a player moves on a space occupied by a zombie, combat must occur before continuing move "
+          "(Unless the Card \"Alternate Food Source\" is in play)." } } },
     { "blocked", "No tile in my hand fits: what then?",
-      "You lose the rest of that turn.",
+      "You lose the rest of that turn: no move, no zombies moved, no trade, no new cards or tiles, and no life "
+      "for ending it on the Town Square.",
       "ZB-BLOCKED", NULL, NULL,
       { { S004, "PLACING MAP TILES",
           "If this occurs, the player without playable tiles loses the rest of that turn" } } },
@@ -80,17 +98,19 @@ const ud_faq_question zb_players_faq[] = {
           "Each time a player ends his turn on the center of the Town Square, that player gains one life "
           "token." } } },
     { "heliport", "How do I win?",
-      "Rescue three survivors; on your next turn place the Heliport at a legal space, then reach its centre "
-      "square with your three survivors.",
-      "ZB-HELIPORT-EARNED ZB-HELIPORT ZB-HELIPORT-WIN", "heliport-space",
+      "Rescue three survivors; on your next turn you may place the Heliport at a legal space (or keep it for a "
+      "later turn), then reach its centre square with your three survivors. If you are killed before placing "
+      "it, the next player to rescue three survivors gets it (004 does not say; this is undead's ruling).",
+      "ZB-HELIPORT-EARNED ZB-HELIPORT ZB-HELIPORT-DECLINED ZB-HELIPORT-WIN", "heliport-space",
       "A legal space for a tile is one where its roads join; 004 gives the Heliport no other condition.",
       { { S004, "END GAME",
           "The first player with three survivors to reach the center square of the Heliport tile wins." } } },
     { "no-heliport", "The Heliport cannot be placed: who wins?",
       "Play goes on, its owner trying again each turn, until every Named Building has been laid and searched; "
       "then the player with the most rescued survivors wins. If all other players are out first, the last "
-      "living player wins.",
-      "ZB-NO-HELIPORT-WAIT ZB-ALL-SEARCHED ZB-LAST-ALIVE ZB-NO-HELIPORT", "no-heliport",
+      "living player wins; while the Heliport can still be placed, the last player plays on alone. If no tile "
+      "can be placed any more, the game ends once every building on the board has been searched.",
+      "ZB-NO-HELIPORT-WAIT ZB-ALL-SEARCHED ZB-LAST-ALIVE ZB-NO-HELIPORT ZB-ALL-RESCUED", "no-heliport",
       "This is 004 word for word. The other reading ends the game as soon as the Heliport cannot be placed, "
       "which is shorter: waiting for every building often runs into undead's round cap.",
       { { S004, "END GAME",

@@ -28,12 +28,15 @@ static const ud_phase zb_phases[ZB_PHASES] = {
     [ZB_PH_PLACE_CHECK] = { "tiles", UD_PHASE_AUTO },
     [ZB_PH_PLACE] = { "place", UD_PHASE_DECISION },
     [ZB_PH_LAID] = { "laid", UD_PHASE_AUTO },
+    [ZB_PH_ROAD_ZOMBIE] = { "road-zombie", UD_PHASE_DECISION },
     [ZB_PH_EVENT_CHECK] = { "events", UD_PHASE_AUTO },
     [ZB_PH_EVENT] = { "event", UD_PHASE_DECISION },
     [ZB_PH_MOVE_CHECK] = { "movement", UD_PHASE_AUTO },
     [ZB_PH_MOVE] = { "move", UD_PHASE_DECISION },
     [ZB_PH_ARRIVE] = { "arrive", UD_PHASE_AUTO },
+    [ZB_PH_TAKE] = { "take-bullet", UD_PHASE_DECISION },
     [ZB_PH_ZOMBIES] = { "zombies", UD_PHASE_AUTO },
+    [ZB_PH_SHAMBLE] = { "zombie", UD_PHASE_DECISION },
     [ZB_PH_REPLENISH] = { "replenish", UD_PHASE_AUTO },
     [ZB_PH_TRADE] = { "trade", UD_PHASE_DECISION },
     [ZB_PH_DRAW] = { "draw", UD_PHASE_AUTO },
@@ -57,14 +60,14 @@ static const ud_action_kind zb_actions[ZB_ACTIONS] = {
     [ZB_ACT_WEST] = { "west", NULL },
     [ZB_ACT_STOP] = { "stop", NULL },
     [ZB_ACT_TRADE] = { "trade", "%d" },
+    /* spaces as x,y from the board's top left, as state lines give them */
+    [ZB_ACT_ZOMBIE_AT] = { "zombie-at", "%d,%d" },
+    [ZB_ACT_TAKE] = { "take-bullet", "%p" },
+    [ZB_ACT_ZOMBIE] = { "zombie", "%d,%d to %d,%d" },
 };
-static const char *const zb_chance_events[] = { "roll", "tile", "card", "shamble", NULL };
+static const char *const zb_chance_events[] = { "roll", "tile", "card", NULL };
 
 #define SILENT "(the text is silent: undead's reading)"
-static const ud_variant_value zombie_values[] = {
-    { "chase", SRC, "Turn Sequence " SILENT, "each zombie within 6 spaces of a player one step nearer the nearest, in reading order; the others stay" },
-    { "random", SRC, "Turn Sequence", "\"in any direction\": each zombie to a random space it may enter" },
-};
 static const ud_variant_value heli_values[] = {
     { "connected", SRC, "End Game " SILENT, "a legal space is one a map tile could take: roads joined" },
     { "far", SRC, "End Game " SILENT, "as connected, and not beside the Town Square" },
@@ -79,20 +82,28 @@ static const ud_variant_value trade_values[] = {
 };
 static const ud_variant_value cap_values[] = {
     { "25", SRC, "End Game " SILENT, "undead's bound: after 25 rounds the most survivors wins" },
-    { "50", SRC, "End Game " SILENT, "after 50 rounds" },
-    { "100", SRC, "End Game " SILENT, "after 100 rounds" },
+    { "50", SRC, "End Game " SILENT, "after 50 rounds (no more: the zombies' moves are decisions, and a game stays inside undead's bound of 10,000 decisions)" },
+};
+static const ud_variant_value heli_place_values[] = {
+    { "may", SRC, "End Game", "\"may place the Heliport tile\": its owner may leave it for a later turn" },
+    { "must", SRC, "Placing Map Tiles", "\"they place the Heliport card at any legal space on the next turn\": placed when due, if it can be" },
+};
+static const ud_variant_value bullet_values[] = {
+    { "once", SRC, "Movement Rules", "\"may take a single bullet token from that player\": one from each other player a move, however often the mover passes them" },
+    { "each-entry", SRC, "Movement Rules", "\"A player that moves on the same space as another may take\": one each time the mover enters that player's space" },
 };
 static const ud_variant_value no_heli_values[] = {
     { "at-once", SRC, "End Game (leaving out 'once all Named Buildings have been searched': undead's reading)", "the game ends as soon as the Heliport cannot be placed: the last living player, else the most rescued survivors wins" },
     { "all-searched", SRC, "End Game", "\"once all Named Buildings have been searched\": play goes on (the Heliport is tried again each turn of its owner) until every Named Building of the set has been laid and searched; then the most rescued survivors wins" },
 };
 const ud_variant zb_variants[ZB_VARIANTS] = {
-    { "zombies", "Who moves the zombies, and where?", 2, zombie_values, ZB_ZOMBIES_CHASE },
     { "heliport-space", "What is a legal space for the heliport?", 2, heli_values, ZB_HELI_CONNECTED },
     { "new-character", "What may a new character do on its first turn?", 2, newchar_values, ZB_NEWCHAR_NO_MOVE },
     { "trade", "When and how are kills traded for bullets?", 2, trade_values, ZB_TRADE_CHOOSE },
-    { "turn-cap", "After how many rounds does undead end a game nobody has won?", 3, cap_values, ZB_CAP_25 },
+    { "turn-cap", "After how many rounds does undead end a game nobody has won?", 2, cap_values, ZB_CAP_25 },
     { "no-heliport", "When the Heliport cannot be placed, when does the game end?", 2, no_heli_values, ZB_NO_HELI_ALL_SEARCHED },
+    { "heliport-place", "May the first player with three survivors leave the Heliport unplaced?", 2, heli_place_values, ZB_HELI_PLACE_MAY },
+    { "bullet-take", "How often may a mover take a bullet from a player it passes?", 2, bullet_values, ZB_BULLET_ONCE },
 };
 
 /* ---- invariants -------------------------------------------------------------------- */
@@ -131,7 +142,9 @@ static void load8(const zb_state *st, int i, uint64_t *cells, uint64_t *kinds)
 static uint64_t misplaced8(uint64_t w, uint64_t k)
 {
     uint64_t high = BYTES(0x80);
-    uint64_t stray = w & BYTES((uint8_t)~(ZB_ZOMBIE | ZB_TOK_MASK));
+    /* ZB_MOVED only beside a zombie */
+    uint64_t stray = (w & BYTES((uint8_t)~(ZB_ZOMBIE | ZB_TOK_MASK | ZB_MOVED))) |
+                     (w & ~(w << 3) & BYTES(ZB_MOVED));
     uint64_t two_tokens = (w >> ZB_TOK_SHIFT) & (w >> (ZB_TOK_SHIFT + 1)) & BYTES(1);
     uint64_t occupied = ~zero_bytes(w) & high;
     uint64_t no_ground = occupied & zero_bytes(k & BYTES((uint8_t)~(ZB_NONE ^ ZB_SOLID)));
@@ -153,7 +166,8 @@ static bool one_per_space(const ud_game *g, const void *p, ud_buf *why)
         return true;
     for (int i = 0; i < ZB_SPACES; i++) {   /* found one: say where */
         int c = st->cell[i], k = st->kind[i];
-        if (c & ~(ZB_ZOMBIE | ZB_TOK_MASK) || ((c & ZB_TOK_MASK) >> ZB_TOK_SHIFT) == 3) {
+        if (c & ~(ZB_ZOMBIE | ZB_TOK_MASK | ZB_MOVED) || ((c & ZB_MOVED) && !(c & ZB_ZOMBIE)) ||
+            ((c & ZB_TOK_MASK) >> ZB_TOK_SHIFT) == 3) {
             ud_buf_printf(why, "space %d,%d holds %#x", i % ZB_SIDE, i / ZB_SIDE, c);
             return false;
         }
@@ -306,6 +320,15 @@ static int alive_or_dead(const zb_state *st)
     return n;
 }
 
+/* No empty slot has a road coming to it: no tile can be placed again. */
+static bool closed(const zb_state *st)
+{
+    for (int k = 0; k < ZB_SLOTS * ZB_SLOTS; k++)
+        if (st->need[k])
+            return false;
+    return true;
+}
+
 /* Over exactly when an ending holds, and each ending's condition. */
 static bool over_when_won(const ud_game *g, const void *p, ud_buf *why)
 {
@@ -332,17 +355,20 @@ static bool over_when_won(const ud_game *g, const void *p, ud_buf *why)
         case ZB_END_ALL_OUT: ok = alive_or_dead(st) == 0; break;
         case ZB_END_NO_HELIPORT: ok = st->heli_due && !st->heli_placed; break;
         case ZB_END_ALL_SEARCHED: ok = st->heli_stuck && !st->heli_placed && zb_all_named_searched(st); break;
+        case ZB_END_ALL_RESCUED: ok = closed(st); break;
         default: break;
         }
         if (!ok)
             ud_buf_printf(why, "the game ended (end %d) though its condition does not hold", st->end);
         return ok;
     }
+    /* just past the turn's start, where ZB-LAST-ALIVE would have ended it */
+    if ((st->phase == ZB_PH_STEP1 || st->phase == ZB_PH_REVIVE) && st->n_players > 1 && alive_or_dead(st) < 2 &&
+        !st->heli_placed && (st->heli_stuck || closed(st))) {
+        ud_buf_printf(why, "one player is left, the Heliport cannot be placed, and the game goes on");
+        return false;
+    }
     if (g->phases[st->phase].kind == UD_PHASE_DECISION && st->phase != ZB_PH_PAY) {
-        if (st->n_players > 1 && alive_or_dead(st) < 2) {
-            ud_buf_printf(why, "one player is left and the game goes on");
-            return false;
-        }
         for (int i = 0; i < st->n_players && st->heli_placed; i++)
             if (st->pl[i].status == ZB_ALIVE && st->pl[i].survivors >= 3 && st->pl[i].pos_x == st->heli_x &&
                 st->pl[i].pos_y == st->heli_y) {
@@ -375,13 +401,40 @@ static int find_kind(const ud_offers *o, int kind)
     return -1;
 }
 
+/* Step 4 as the zombies would have it: the zombie goes one step nearer
+ * the nearest player within ZB_SCENT spaces (counted along rows and
+ * columns, walls ignored), trying north, east, south, west; with no such
+ * player, or no step nearer, the first of its steps (north, east, south,
+ * west): greedy draws nothing from the generator. */
+static int chase(const zb_state *st, const ud_offers *o)
+{
+    int x = o->action[0].arg[0], y = o->action[0].arg[1], best = ZB_SCENT + 1;
+    for (int q = 0; q < st->n_players; q++)
+        if (st->pl[q].status == ZB_ALIVE) {
+            int d = abs(st->pl[q].pos_x - x) + abs(st->pl[q].pos_y - y);
+            best = d < best ? d : best;
+        }
+    if (best > 0 && best <= ZB_SCENT)
+        for (int i = 0; i < o->n; i++) {
+            int nx = o->action[i].arg[2], ny = o->action[i].arg[3];
+            for (int q = 0; q < st->n_players; q++)
+                if (st->pl[q].status == ZB_ALIVE && abs(st->pl[q].pos_x - x) + abs(st->pl[q].pos_y - y) == best &&
+                    abs(st->pl[q].pos_x - nx) + abs(st->pl[q].pos_y - ny) < best)
+                    return i;
+        }
+    return 0;
+}
+
 /* Heads for what wins: the heliport with three survivors, else unsearched
  * buildings and tokens, the Town Square when hurt; shoots when it can,
- * plays every card it may, takes the first tile placement offered. */
+ * plays every card it may, takes the first tile placement offered and
+ * every bullet it may; moves the zombies as they would go (chase). */
 static int greedy(const ud_game *g, const void *p, int seat, int param, const ud_offers *o, ud_rng *rng)
 {
     const zb_state *st = CST(p);
     int k = o->action[0].kind;
+    if (k == ZB_ACT_ZOMBIE)
+        return chase(st, o);
     if (k == ZB_ACT_SHOOT || k == ZB_ACT_BLEED)
         return find_kind(o, ZB_ACT_SHOOT) >= 0 ? find_kind(o, ZB_ACT_SHOOT) : find_kind(o, ZB_ACT_BLEED);
     if (k == ZB_ACT_REVIVE || k == ZB_ACT_PLACE || k == ZB_ACT_HELIPORT || k == ZB_ACT_PLAY)
@@ -412,8 +465,8 @@ static int wanderer(const ud_game *g, const void *p, int seat, int param, const 
 }
 
 static const ud_policy_def zb_policies[] = {
-    { "greedy", "heads for buildings, then the heliport; shoots, plays every card", 0, 0, greedy, 0, 0, 0, 0 },
-    { "wanderer", "random moves and tiles; plays every card it may, always a new character", 0, 0, wanderer, 0, 0, 0, 1 },
+    { "greedy", "heads for buildings, then the heliport; shoots, plays every card, takes bullets; zombies chase the nearest player", 0, 0, greedy, 0, 0, 0, 0 },
+    { "wanderer", "random moves, tiles and zombies; plays every card it may, always a new character", 0, 0, wanderer, 0, 0, 0, 1 },
 };
 
 /* ---- reading the state ------------------------------------------------------------------ */

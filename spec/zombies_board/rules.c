@@ -272,6 +272,29 @@ static bool one_left(const void *p, const ud_step *s)
     return CST(p)->n_players > 1 && not_out(CST(p)) == 1;
 }
 
+/* No tile of any kind can ever be placed again: no empty slot has a road
+ * coming to it ("no further tiles can be placed"). */
+static bool board_closed(const zb_state *st)
+{
+    for (int k = 0; k < ZB_SLOTS * ZB_SLOTS; k++)
+        if (st->need[k])
+            return false;
+    return true;
+}
+
+/* "When the Heliport cannot be placed": its owner found no legal space
+ * for it (under no-heliport=all-searched play went on), or the board is
+ * closed before it was placed. */
+static bool heli_impossible(const zb_state *st)
+{
+    return !st->heli_placed && (st->heli_stuck || board_closed(st));
+}
+
+static bool last_alive_wins(const void *p, const ud_step *s)
+{
+    return one_left(p, s) && heli_impossible(CST(p));
+}
+
 static void last_alive(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
@@ -322,11 +345,12 @@ static void begin_turn(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
     zb_player *pl = cur(st);
-    st->allowance = (uint8_t)(pl->fresh || pl->stuck ? 0 : 2 * (pl->life > 100 ? 100 : pl->life));
+    st->allowance = (uint8_t)(pl->fresh || pl->stuck ? 0 : 2 * pl->life);   /* life <= ZB_MAX_TOKENS */
     pl->stuck = 0;
     st->moved = 0;
     st->hurry = 0;
     st->placed_any = 0;
+    st->took = st->asked = st->food = 0;
     st->heli_due = st->heli_owner == st->current && !st->heli_placed;
     st->phase = ZB_PH_STEP1;
     UD_EMIT(s, "turn %s round=%d moves=%d", ud_player(s, st->current), st->round, st->allowance);
@@ -494,7 +518,7 @@ static bool heli_fits(const zb_state *st, int sx, int sy, const ud_step *s)
 {
     if (!zb_fits(st, zb_content.heliport, sx, sy, 0))
         return false;
-    if (s->table && s->setup && s->setup->variant[ZB_V_HELIPORT] == ZB_HELI_FAR) {
+    if (s->setup && ud_reading(s, ZB_V_HELIPORT) == ZB_HELI_FAR) {
         int ddx = sx - ZB_MID, ddy = sy - ZB_MID;
         if (ddx * ddx + ddy * ddy <= 1)   /* not beside the Town Square */
             return false;
@@ -550,8 +574,17 @@ static bool heli_stuck(const void *p, const ud_step *s)
 
 static void no_heliport(void *p, ud_step *s)
 {
-    UD_EMIT(s, "no-heliport-space %s", ud_player(s, ST(p)->current));
-    most_survivors(ST(p), s, ZB_END_NO_HELIPORT);
+    zb_state *st = ST(p);
+    UD_EMIT(s, "no-heliport-space %s", ud_player(s, st->current));
+    if (one_left(p, s)) {   /* "the winner is the last living player" */
+        for (int i = 0; i < st->n_players; i++)
+            if (st->pl[i].status != ZB_OUT) {
+                finish(st, i, ZB_END_NO_HELIPORT);
+                UD_EMIT(s, "winner %s last-alive", ud_player(s, i));
+            }
+        return;
+    }
+    most_survivors(st, s, ZB_END_NO_HELIPORT);
 }
 
 /* Under no-heliport=all-searched: the turn goes on without it; its owner
@@ -562,6 +595,28 @@ static void heliport_waits(void *p, ud_step *s)
     st->heli_due = 0;
     st->heli_stuck = 1;
     UD_EMIT(s, "no-heliport-space %s waits", ud_player(s, st->current));
+}
+
+/* Every Named Building on the board searched: their survivors are all
+ * rescued (or there were none). */
+static bool placed_all_searched(const zb_state *st)
+{
+    for (int y = 0; y < ZB_SLOTS; y++)
+        for (int x = 0; x < ZB_SLOTS; x++)
+            if (st->slot[y][x] && zb_content.tile[st->slot[y][x] - 1].role == ZB_ROLE_NAMED && !st->searched[y][x])
+                return false;
+    return true;
+}
+
+static bool all_rescued(const void *p, const ud_step *s)
+{
+    return board_closed(CST(p)) && placed_all_searched(CST(p));
+}
+
+static void all_rescued_end(void *p, ud_step *s)
+{
+    UD_EMIT(s, "all-survivors-rescued");
+    most_survivors(ST(p), s, ZB_END_ALL_RESCUED);
 }
 
 static bool searched_out(const void *p, const ud_step *s)
@@ -591,10 +646,12 @@ static bool blocked(const void *p, const ud_step *s)
     return !st->placed_any && holds_tiles(&st->pl[st->current]) && !any_tile_fits(st);
 }
 
+/* The rest of the turn is lost: no movement, no zombies moved, no trade,
+ * no draw, no life on the Town Square. */
 static void lose_turn(void *p, ud_step *s)
 {
     UD_EMIT(s, "blocked %s", ud_player(s, ST(p)->current));
-    ST(p)->phase = ZB_PH_REPLENISH;
+    ST(p)->phase = ZB_PH_TURN_END;
 }
 
 static bool tile_fits(const void *p, const ud_step *s)
@@ -664,6 +721,26 @@ static void place(void *p, ud_step *s)
     st->phase = ZB_PH_LAID;
 }
 
+static bool heli_offered(const void *p, const ud_step *s)
+{
+    return CST(p)->heli_due;
+}
+
+static void offer_decline(void *p, ud_step *s)
+{
+    ud_offer(s, ZB_ACT_PASS);
+}
+
+static bool chose_pass(const void *p, const ud_step *s);
+
+/* Declined: not this turn; at the owner's next turn it is due again. */
+static void decline_heliport(void *p, ud_step *s)
+{
+    ST(p)->heli_due = 0;
+    UD_EMIT(s, "heliport-declined %s", ud_player(s, ST(p)->current));
+    ST(p)->phase = ZB_PH_PLACE_CHECK;
+}
+
 static bool chose_heliport(const void *p, const ud_step *s)
 {
     return s->action.kind == ZB_ACT_HELIPORT;
@@ -730,26 +807,44 @@ static bool laid_road(const void *p, const ud_step *s)
     return last_role(CST(p)) == ZB_ROLE_ROAD;
 }
 
-/* A zombie on each road access point: the road space in the middle of
- * each open edge (004 lets the player choose "any legal road space":
- * undead's reading puts them where the roads come in). */
+/* As many zombies as the tile has road access points (open edges); the
+ * player places each on a road space of the tile (the next decision). */
 static void road_zombies(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
-    static const int mx[4] = { 1, 2, 1, 0 }, my[4] = { 0, 1, 2, 1 };
-    unsigned open = zb_content.tile[st->slot[st->last_sy][st->last_sx] - 1].open[st->rot[st->last_sy][st->last_sx]];
-    int n = 0;
-    for (int e = 0; e < 4; e++)
-        if ((open >> e) & 1u) {
-            int i = zb_at(st->last_sx * ZB_TS + mx[e], st->last_sy * ZB_TS + my[e]);
-            if (!(st->cell[i] & ZB_ZOMBIE)) {
-                st->cell[i] |= ZB_ZOMBIE;
-                st->zombies++;
-                n++;
+    int n = zb_content.tile[st->slot[st->last_sy][st->last_sx] - 1].n_open;
+    st->zpending = (uint8_t)n;
+    UD_EMIT(s, "zombies %d", n);
+    st->phase = ZB_PH_ROAD_ZOMBIE;
+}
+
+/* "any legal road space on that tile": a road space of the tile just laid
+ * with no zombie yet ("no space may contain more than one zombie"). */
+static void offer_road_spaces(void *p, ud_step *s)
+{
+    const zb_state *st = CST(p);
+    for (int y = 0; y < ZB_TS; y++)
+        for (int x = 0; x < ZB_TS; x++) {
+            int sx = st->last_sx * ZB_TS + x, sy = st->last_sy * ZB_TS + y, i = zb_at(sx, sy);
+            if (st->kind[i] == ZB_ROAD && !(st->cell[i] & ZB_ZOMBIE)) {
+                ud_action a = { ZB_ACT_ZOMBIE_AT, { sx, sy } };
+                ud_offer_new(s, &a);
             }
         }
-    UD_EMIT(s, "zombies %d", n);
-    st->phase = ZB_PH_PLACE_CHECK;
+}
+
+static bool chose_road_space(const void *p, const ud_step *s)
+{
+    return s->action.kind == ZB_ACT_ZOMBIE_AT;
+}
+
+static void road_zombie(void *p, ud_step *s)
+{
+    zb_state *st = ST(p);
+    st->cell[zb_at(s->action.arg[0], s->action.arg[1])] |= ZB_ZOMBIE;
+    st->zombies++;
+    st->zpending--;
+    st->phase = st->zpending ? ZB_PH_ROAD_ZOMBIE : ZB_PH_PLACE_CHECK;
 }
 
 /* ---- events (undead's reading: played at one moment of the holder's turn) ------- */
@@ -757,7 +852,7 @@ static void road_zombies(void *p, ud_step *s)
 static bool card_target_ok(const zb_state *st, int k, int t)
 {
     int fx = zb_content.event[k].effect;
-    bool self = fx == ZB_FX_LIFE || fx == ZB_FX_BULLETS || fx == ZB_FX_HURRY;
+    bool self = fx == ZB_FX_LIFE || fx == ZB_FX_BULLETS || fx == ZB_FX_HURRY || fx == ZB_FX_FOOD;
     if (self)
         return t == st->current;
     if (t == st->current || st->pl[t].status != ZB_ALIVE)
@@ -818,10 +913,20 @@ static bool chose_play(const void *p, const ud_step *s)
     return s->action.kind == ZB_ACT_PLAY;
 }
 
-static uint8_t add_sat(int a, int b)
+/* a + b life or bullet tokens, at least 0 (a loss takes what there is).
+ * The text sets no limit ("as many bullet and life tokens as they can
+ * collect"); undead's is ZB_MAX_TOKENS, and going past it is an error
+ * naming it, never a silent cap. */
+static uint8_t add_tokens(ud_step *s, int a, int b)
 {
     int v = a + b;
-    return (uint8_t)(v > ZB_MAX_TOKENS ? ZB_MAX_TOKENS : v < 0 ? 0 : v);
+    if (v > ZB_MAX_TOKENS) {
+        ud_failf(s, UD_FAIL_RULE, s->rule->id,
+                 "a player would hold %d tokens of one kind; undead's limit is %d (the text sets none)", v,
+                 ZB_MAX_TOKENS);
+        return ZB_MAX_TOKENS;
+    }
+    return (uint8_t)(v < 0 ? 0 : v);
 }
 
 static void play_event(void *p, ud_step *s)
@@ -837,12 +942,13 @@ static void play_event(void *p, ud_step *s)
     pl->card_round = st->round;
     const zb_event_kind *e = &zb_content.event[k];
     switch (e->effect) {
-    case ZB_FX_LIFE: tp->life = add_sat(tp->life, e->amount); break;
-    case ZB_FX_BULLETS: tp->bullets = add_sat(tp->bullets, e->amount); break;
-    case ZB_FX_HURRY: st->hurry = add_sat(st->hurry, e->amount); break;
+    case ZB_FX_LIFE: tp->life = add_tokens(s, tp->life, e->amount); break;
+    case ZB_FX_BULLETS: tp->bullets = add_tokens(s, tp->bullets, e->amount); break;
+    case ZB_FX_HURRY: st->hurry = add_tokens(s, st->hurry, e->amount); break;
     case ZB_FX_WOUND: tp->life = (uint8_t)(tp->life > e->amount ? tp->life - e->amount : 1); break;
-    case ZB_FX_DISARM: tp->bullets = add_sat(tp->bullets, -e->amount); break;
+    case ZB_FX_DISARM: tp->bullets = add_tokens(s, tp->bullets, -e->amount); break;
     case ZB_FX_STUCK: tp->stuck = 1; break;
+    case ZB_FX_FOOD: st->food = 1; break;
     default:
         st->cell[here(st, t)] |= ZB_ZOMBIE;
         st->zombies++;
@@ -935,6 +1041,7 @@ static void step(void *p, ud_step *s)
     cur(st)->pos_x = (uint8_t)(j % ZB_SIDE);
     cur(st)->pos_y = (uint8_t)(j / ZB_SIDE);
     st->moved++;
+    st->asked = 0;
     st->ctx = ZB_CTX_MOVE;
     UD_EMIT(s, "step %s %s %d,%d", ud_player(s, st->current), dir_name[d], j % ZB_SIDE, j / ZB_SIDE);
     st->phase = ZB_PH_ARRIVE;
@@ -952,9 +1059,25 @@ static void stop(void *p, ud_step *s)
 
 /* ---- arriving on a space ---------------------------------------------------------- */
 
+static bool zombie_to_fight(const void *p, const ud_step *s)
+{
+    return zombie_here(p, s) && !(CST(p)->food && CST(p)->ctx == ZB_CTX_MOVE);
+}
+
 static void fight_on_entry(void *p, ud_step *s)
 {
     ST(p)->phase = ZB_PH_COMBAT;
+}
+
+static bool zombie_fed(const void *p, const ud_step *s)
+{
+    return zombie_here(p, s) && CST(p)->food && CST(p)->ctx == ZB_CTX_MOVE;
+}
+
+/* The zombie has other food: no combat; the move goes on. */
+static void pass_zombie(void *p, ud_step *s)
+{
+    UD_EMIT(s, "no-combat %s food-source", ud_player(s, ST(p)->current));
 }
 
 static bool token_here(const void *p, const ud_step *s)
@@ -973,36 +1096,76 @@ static void claim_token(void *p, ud_step *s)
     st->tokens--;
     zb_player *pl = cur(st);
     if (tok == ZB_TOK_LIFE)
-        pl->life = add_sat(pl->life, 1);
+        pl->life = add_tokens(s, pl->life, 1);
     else
-        pl->bullets = add_sat(pl->bullets, 1);
+        pl->bullets = add_tokens(s, pl->bullets, 1);
     UD_EMIT(s, "claim %s %s life=%d bullets=%d", ud_player(s, st->current),
             tok == ZB_TOK_LIFE ? "life" : "bullet", pl->life, pl->bullets);
 }
 
+/* The seats (a bit each) whose bullet the mover may take here: alive on
+ * this space with a bullet, not offered yet on this arrival, and under
+ * bullet-take=once not taken from already this turn. */
+static unsigned bullet_seats(const zb_state *st, const ud_step *s)
+{
+    if (st->ctx != ZB_CTX_MOVE)
+        return 0;
+    unsigned done = st->asked;
+    if (ud_reading(s, ZB_V_BULLET) == ZB_BULLET_ONCE)
+        done |= st->took;
+    int i = here(st, st->current);
+    unsigned m = 0;
+    for (int q = 0; q < st->n_players; q++)
+        if (q != st->current && !((done >> q) & 1u) && st->pl[q].status == ZB_ALIVE && here(st, q) == i &&
+            st->pl[q].bullets)
+            m |= 1u << q;
+    return m;
+}
+
 static bool bullet_to_take(const void *p, const ud_step *s)
 {
-    const zb_state *st = CST(p);
-    if (st->ctx != ZB_CTX_MOVE)
-        return false;
-    int i = here(st, st->current);
-    for (int q = 0; q < st->n_players; q++)
-        if (q != st->current && st->pl[q].status == ZB_ALIVE && here(st, q) == i && st->pl[q].bullets)
-            return true;
-    return false;
+    return bullet_seats(CST(p), s) != 0;
+}
+
+static void to_take(void *p, ud_step *s)
+{
+    ST(p)->phase = ZB_PH_TAKE;
+}
+
+static void offer_bullets(void *p, ud_step *s)
+{
+    for (unsigned m = bullet_seats(CST(p), s); m; m &= m - 1) {
+        ud_action a = { ZB_ACT_TAKE, { __builtin_ctz(m) } };
+        ud_offer_new(s, &a);
+    }
+    ud_offer(s, ZB_ACT_PASS);
+}
+
+static bool chose_take(const void *p, const ud_step *s)
+{
+    return s->action.kind == ZB_ACT_TAKE;
 }
 
 static void take_bullet(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
-    int i = here(st, st->current);
-    for (int q = 0; q < st->n_players; q++)
-        if (q != st->current && st->pl[q].status == ZB_ALIVE && here(st, q) == i && st->pl[q].bullets) {
-            st->pl[q].bullets--;
-            cur(st)->bullets = add_sat(cur(st)->bullets, 1);
-            UD_EMIT(s, "takes-bullet %s from %s bullets=%d", ud_player(s, st->current), ud_player(s, q),
-                    cur(st)->bullets);
-        }
+    int q = s->action.arg[0];
+    st->pl[q].bullets--;
+    st->asked |= (uint8_t)(1u << q);
+    st->took |= (uint8_t)(1u << q);
+    cur(st)->bullets = add_tokens(s, cur(st)->bullets, 1);
+    UD_EMIT(s, "takes-bullet %s from %s bullets=%d", ud_player(s, st->current), ud_player(s, q),
+            cur(st)->bullets);
+    st->phase = ZB_PH_ARRIVE;
+}
+
+/* None taken on this arrival (the others' bullets are not offered again
+ * until the next space). */
+static void leave_bullets(void *p, ud_step *s)
+{
+    zb_state *st = ST(p);
+    st->asked |= (uint8_t)bullet_seats(st, s);
+    st->phase = ZB_PH_ARRIVE;
 }
 
 static int slot_of(int i)
@@ -1099,121 +1262,101 @@ static void arrived(void *p, ud_step *s)
 
 /* ---- step 4: the zombies -------------------------------------------------------------- */
 
-/* The spaces from..to-1 holding a zombie, in order: eight bytes at a
- * time, since most spaces hold none. */
-static int zombie_list(const zb_state *st, int from, int to, uint16_t *list)
+/* The directions (a bit each) a zombie on space i may move: a legal step
+ * to a space with no zombie ("no space may contain more than one
+ * zombie"). */
+static unsigned zombie_steps(const zb_state *st, int i)
 {
-    int n = 0, i = from;
-    for (; i + 8 <= to; i += 8) {
-        uint64_t w;
-        memcpy(&w, st->cell + i, 8);
-        w &= 0x0101010101010101ull * ZB_ZOMBIE;
-        while (w) {
-            int b = __builtin_ctzll(w) >> 3;
-            list[n++] = (uint16_t)(i + b);
-            w &= w - 1;
-        }
+    unsigned m = 0;
+    for (unsigned l = st->link[i]; l; l &= l - 1) {
+        int d = __builtin_ctz(l);
+        if (!(st->cell[i + zb_off[d]] & ZB_ZOMBIE))
+            m |= 1u << d;
     }
-    for (; i < to; i++)
-        if (st->cell[i] & ZB_ZOMBIE)
-            list[n++] = (uint16_t)i;
-    return n;
+    return m;
 }
 
-/* Each zombie with a player within ZB_SCENT spaces (counted along the
- * rows and columns, walls ignored), in reading order of where it stood,
- * takes the first step (north, east, south, west) it may take that brings
- * it nearer the nearest such player, onto a space with no zombie; the
- * others stay (undead's reading of who moves them: zombies smell, they do
- * not plan). */
-static void zombies_chase(void *p, ud_step *s)
+/* The first zombie on a space from `from` on, in reading order, that has
+ * not moved in this step and may move; -1 when none is left.  Eight
+ * cells at a time: most hold no zombie. */
+static int next_movable(const zb_state *st, int from)
+{
+    int i = from;
+    while (i < ZB_SPACES) {
+        if (i + 8 <= ZB_SPACES) {
+            uint64_t w;
+            memcpy(&w, st->cell + i, 8);
+            if (!(w & (0x0101010101010101ull * ZB_ZOMBIE))) {
+                i += 8;
+                continue;
+            }
+        }
+        if ((st->cell[i] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE && zombie_steps(st, i))
+            return i;
+        i++;
+    }
+    return -1;
+}
+
+static bool zombie_to_move(const void *p, const ud_step *s)
+{
+    return next_movable(CST(p), CST(p)->zcur) >= 0;
+}
+
+/* The zombies that may move, in reading order of the spaces (the text
+ * gives no order): one with a single space it may enter goes there; at
+ * the first with a choice, the player chooses where it goes. */
+static void next_zombie(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
-    int px[ZB_MAX_PLAYERS], py[ZB_MAX_PLAYERS], n_alive = 0;
-    for (int q = 0; q < st->n_players; q++)
-        if (st->pl[q].status == ZB_ALIVE) {
-            px[n_alive] = st->pl[q].pos_x;
-            py[n_alive++] = st->pl[q].pos_y;
-        }
-    st->phase = ZB_PH_REPLENISH;
-    if (!n_alive || !st->zombies)
-        return;
-    /* Only rows within scent of some player can hold a zombie that moves. */
-    int y0 = ZB_SIDE, y1 = -1;
-    for (int q = 0; q < n_alive; q++) {
-        y0 = py[q] - ZB_SCENT < y0 ? py[q] - ZB_SCENT : y0;
-        y1 = py[q] + ZB_SCENT > y1 ? py[q] + ZB_SCENT : y1;
-    }
-    y0 = y0 < 0 ? 0 : y0;
-    y1 = y1 >= ZB_SIDE ? ZB_SIDE - 1 : y1;
-    uint16_t list[ZB_SPACES];
-    int n;
-    n = zombie_list(st, y0 * ZB_SIDE, (y1 + 1) * ZB_SIDE, list);
-    int moved = 0;
-    for (int z = 0; z < n; z++) {
-        int i = list[z], x = i % ZB_SIDE, y = i / ZB_SIDE, best = ZB_SCENT + 1, tx = 0, ty = 0;
-        for (int q = 0; q < n_alive; q++) {
-            int d = abs(px[q] - x) + abs(py[q] - y);
-            if (d < best) {
-                best = d;
-                tx = px[q];
-                ty = py[q];
-            }
-        }
-        if (best == 0 || best > ZB_SCENT)
-            continue;
-        /* A step brings it nearer exactly when it goes toward the player
-         * along an axis where they differ: the directions that do, as bits,
-         * and of them those it may take, tried north, east, south, west. */
-        unsigned nearer = (unsigned)(ty < y) << ZB_N | (unsigned)(tx > x) << ZB_E | (unsigned)(ty > y) << ZB_S |
-                          (unsigned)(tx < x) << ZB_W;
-        for (unsigned m = nearer & st->link[i]; m; m &= m - 1) {
-            int j = i + zb_off[__builtin_ctz(m)];
-            if (!(st->cell[j] & ZB_ZOMBIE)) {
-                st->cell[i] &= (uint8_t)~ZB_ZOMBIE;
-                st->cell[j] |= ZB_ZOMBIE;
-                moved++;
-                break;
-            }
-        }
-    }
-    UD_EMIT(s, "zombies-moved %d", moved);
-}
-
-typedef struct { const char *name[4]; } dir_labels;
-
-static const char *dir_label(const void *ctx, int i)
-{
-    return ((const dir_labels *)ctx)->name[i];
-}
-
-/* Each zombie, in reading order of where it stood, to a neighbouring
- * space it may enter, each equally likely (chance: `shamble DIR`). */
-static void zombies_random(void *p, ud_step *s)
-{
-    zb_state *st = ST(p);
-    uint16_t list[ZB_SPACES];
-    int n = zombie_list(st, 0, ZB_SPACES, list);
-    for (int z = 0; z < n; z++) {
-        int i = list[z], to[4], k = 0;
-        dir_labels lab;
-        for (int d = 0; d < 4; d++) {
-            int j = i + zb_off[d];
-            if (zb_linked(st, i, d) && !(st->cell[j] & ZB_ZOMBIE)) {
-                lab.name[k] = dir_name[d];
-                to[k++] = j;
-            }
-        }
-        if (!k)
-            continue;
-        int c = ud_pick(s, "shamble", k, dir_label, &lab);
-        if (c < 0)
+    for (int i = next_movable(st, st->zcur); i >= 0; i = next_movable(st, i + 1)) {
+        unsigned m = zombie_steps(st, i);
+        if (m & (m - 1)) {
+            st->zcur = (uint16_t)i;
+            st->phase = ZB_PH_SHAMBLE;
             return;
-        UD_EMIT(s, "shamble %s", lab.name[c]);
+        }
+        int j = i + zb_off[__builtin_ctz(m)];
         st->cell[i] &= (uint8_t)~ZB_ZOMBIE;
-        st->cell[to[c]] |= ZB_ZOMBIE;
+        st->cell[j] |= ZB_ZOMBIE | ZB_MOVED;
+        UD_EMIT(s, "zombie %d,%d to %d,%d", i % ZB_SIDE, i / ZB_SIDE, j % ZB_SIDE, j / ZB_SIDE);
     }
+    st->zcur = ZB_SPACES;   /* every zombie that may move has moved: ZB-ZOMBIES-DONE */
+}
+
+static void zombies_done(void *p, ud_step *s)
+{
+    zb_state *st = ST(p);
+    for (int i = 0; i < ZB_SPACES; i++)
+        st->cell[i] &= (uint8_t)~ZB_MOVED;
+    st->zcur = 0;
     st->phase = ZB_PH_REPLENISH;
+}
+
+static void offer_zombie_steps(void *p, ud_step *s)
+{
+    const zb_state *st = CST(p);
+    int i = st->zcur;
+    for (unsigned m = zombie_steps(st, i); m; m &= m - 1) {
+        int j = i + zb_off[__builtin_ctz(m)];
+        ud_action a = { ZB_ACT_ZOMBIE, { i % ZB_SIDE, i / ZB_SIDE, j % ZB_SIDE, j / ZB_SIDE } };
+        ud_offer_new(s, &a);
+    }
+}
+
+static bool chose_zombie(const void *p, const ud_step *s)
+{
+    return s->action.kind == ZB_ACT_ZOMBIE;
+}
+
+static void move_zombie(void *p, ud_step *s)
+{
+    zb_state *st = ST(p);
+    int i = st->zcur, j = zb_at(s->action.arg[2], s->action.arg[3]);
+    st->cell[i] &= (uint8_t)~ZB_ZOMBIE;
+    st->cell[j] |= ZB_ZOMBIE | ZB_MOVED;
+    st->zcur = (uint16_t)(i + 1);
+    st->phase = ZB_PH_ZOMBIES;
 }
 
 /* ---- step 5: replenishment ------------------------------------------------------------- */
@@ -1227,7 +1370,7 @@ static bool on_square_centre(const void *p, const ud_step *s)
 static void square_life(void *p, ud_step *s)
 {
     zb_player *pl = cur(ST(p));
-    pl->life = add_sat(pl->life, 1);
+    pl->life = add_tokens(s, pl->life, 1);
     UD_EMIT(s, "rest %s life=%d", ud_player(s, ST(p)->current), pl->life);
 }
 
@@ -1245,7 +1388,7 @@ static void do_trade(zb_state *st, ud_step *s, int n)
 {
     zb_player *pl = cur(st);
     pl->kills = (uint8_t)(pl->kills - 3 * n);
-    pl->bullets = add_sat(pl->bullets, n);
+    pl->bullets = add_tokens(s, pl->bullets, n);
     if (n)
         UD_EMIT(s, "trade %s -%d kills +%d bullets=%d", ud_player(s, st->current), 3 * n, n, pl->bullets);
     st->phase = ZB_PH_DRAW;
@@ -1317,13 +1460,13 @@ static void draw(void *p, ud_step *s)
 
 /* ---- the turn ends -------------------------------------------------------------------- */
 
-static const int cap_rounds[3] = { 25, 50, 100 };
+static const int cap_rounds[2] = { 25, 50 };
 
 static bool cap_reached(const void *p, const ud_step *s)
 {
     const zb_state *st = CST(p);
     int next = (st->current + 1) % st->n_players;
-    return next == st->first && st->round >= cap_rounds[s->setup->variant[ZB_V_CAP]];
+    return next == st->first && st->round >= cap_rounds[ud_reading(s, ZB_V_CAP)];
 }
 
 static void emit_map(zb_state *st, ud_step *s)
@@ -1376,9 +1519,9 @@ static void next_turn(void *p, ud_step *s)
     X(C, ZB_R_ALLOTMENT, ZB_PH_SETUP, EFFECT, ud_always, starting_allotment, "ZB-ALLOTMENT", SRC, "Game Setup", \
       "\"each player receives 3 of each: bullet tokens, life tokens, Event Cards and Map Tiles\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_FIRST_PLAYER, ZB_PH_FIRST, EFFECT, ud_always, first_player, "ZB-FIRST-PLAYER", SRC, "Turn Sequence", \
-      "\"First player is determined by low die roll\"; a tie for low rolls again " SILENT, UD_ALWAYS, UD_ANY) \
-    X(C, ZB_R_LAST_ALIVE, ZB_PH_TURN_START, EFFECT, one_left, last_alive, "ZB-LAST-ALIVE", SRC, "End Game", \
-      "\"the winner is the last living player\"", UD_ALWAYS, UD_ANY) \
+      "\"First player is determined by low die roll\"; the players tied for low roll again (ruling (undead's): the text does not say how a tie is broken)", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_LAST_ALIVE, ZB_PH_TURN_START, EFFECT, last_alive_wins, last_alive, "ZB-LAST-ALIVE", SRC, "End Game", \
+      "\"When the Heliport cannot be placed, the winner is the last living player\": one player is left with a character (or the right to a new one) and the Heliport has no legal space or the board closed before it was placed; while it can be placed, the last player plays on", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ALL_OUT, ZB_PH_TURN_START, EFFECT, none_left, all_out, "ZB-ALL-OUT", SRC, "End Game " SILENT, \
       "every player has given up its character: nobody wins", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_OUT_SKIPPED, ZB_PH_TURN_START, EFFECT, current_out, skip_out, "ZB-OUT-SKIPPED", SRC, "Combat Rules " SILENT, \
@@ -1408,37 +1551,45 @@ static void next_turn(void *p, ud_step *s)
     X(C, ZB_R_BLEED, ZB_PH_PAY, EFFECT, chose_bleed, bleed, "ZB-BLEED", SRC, "Combat Rules", \
       "\"forfeit a life token\"; \"Combat continues until the player wins or runs out of life tokens\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_DEATH, ZB_PH_COMBAT_END, EFFECT, out_of_life, death, "ZB-DEATH", SRC, "Combat Rules", \
-      "\"that player forfeits all zombies and survivors and is removed from the board\"", UD_ALWAYS, UD_ANY) \
+      "\"that player forfeits all zombies and survivors and is removed from the board\"; its weapons in play go too, and an unplaced Heliport's right is freed for the next player to rescue three survivors (ruling (undead's): the text is silent on both)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_KILL, ZB_PH_COMBAT_END, EFFECT, still_alive, kill, "ZB-KILL", SRC, "Combat Rules", \
       "\"adds the zombie to player's kill-pile\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_NO_HELIPORT, ZB_PH_PLACE_CHECK, EFFECT, heli_stuck, no_heliport, "ZB-NO-HELIPORT", SRC, "End Game", \
-      "\"When the Heliport cannot be placed\": the game ends; the most rescued survivors wins", \
-      V(ZB_V_NO_HELI, ZB_NO_HELI_AT_ONCE), UD_ANY) \
+      "\"When the Heliport cannot be placed, the winner is the last living player or the player with the most rescued survivors\": the game ends at once", \
+      V(ZB_V_NO_HELI, ZB_NO_HELI_AT_ONCE), UD_READS(UD_KEY(ZB_V_HELIPORT))) \
     X(C, ZB_R_NO_HELIPORT_WAIT, ZB_PH_PLACE_CHECK, EFFECT, heli_stuck, heliport_waits, "ZB-NO-HELIPORT-WAIT", SRC, "End Game", \
       "\"When the Heliport cannot be placed\" ... \"once all Named Buildings have been searched\": play goes on, the Heliport tried again next turn", \
-      V(ZB_V_NO_HELI, ZB_NO_HELI_ALL_SEARCHED), UD_ANY) \
+      V(ZB_V_NO_HELI, ZB_NO_HELI_ALL_SEARCHED), UD_READS(UD_KEY(ZB_V_HELIPORT))) \
     X(C, ZB_R_HELIPORT_DUE, ZB_PH_PLACE_CHECK, EFFECT, heli_can, to_place_decision, "ZB-HELIPORT-DUE", SRC, "End Game", \
-      "\"may place the Heliport tile at any legal space on that player's following turn\"", UD_ALWAYS, UD_ANY) \
+      "\"may place the Heliport tile at any legal space on that player's following turn\": its legal spaces are offered (whether it may be left: heliport-place)", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_HELIPORT))) \
     X(C, ZB_R_BLOCKED, ZB_PH_PLACE_CHECK, EFFECT, blocked, lose_turn, "ZB-BLOCKED", SRC, "Placing Map Tiles", \
-      "\"the player without playable tiles loses the rest of that turn\" (the draw is kept " SILENT ")", UD_ALWAYS, UD_ANY) \
+      "\"the player without playable tiles loses the rest of that turn\": no movement, no zombie moved, no trade, no draw, no life on the Town Square", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_PLACE_MORE, ZB_PH_PLACE_CHECK, EFFECT, tile_fits, to_place_decision, "ZB-PLACE-MORE", SRC, "Turn Sequence", \
       "\"Place as many of the Map Tiles from hand as can be legally placed\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_PLACE_DONE, ZB_PH_PLACE_CHECK, EFFECT, ud_always, placing_done, "ZB-PLACE-DONE", SRC, "Turn Sequence", \
       "no tile in hand fits any more: on to movement", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_PLACE_OFFER, ZB_PH_PLACE, OFFER, ud_always, offer_places, "ZB-PLACE-OFFER", SRC, "Placing Map Tiles", \
-      "\"Tiles may be rotated any direction, but must be placed so that roads are connected\"; \"Roads may not be blocked by the side of a building\"", UD_ALWAYS, UD_ANY) \
+      "\"Tiles may be rotated any direction, but must be placed so that roads are connected\"; \"Roads may not be blocked by the side of a building\"", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_HELIPORT))) \
     X(C, ZB_R_PLACE, ZB_PH_PLACE, EFFECT, chose_place, place, "ZB-PLACE", SRC, "Placing Map Tiles", \
       "the tile goes down at the chosen slot and rotation", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_HELIPORT, ZB_PH_PLACE, EFFECT, chose_heliport, place_heliport, "ZB-HELIPORT", SRC, "End Game", \
       "\"place the Heliport tile at any legal space\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_HELIPORT_MAY, ZB_PH_PLACE, OFFER, heli_offered, offer_decline, "ZB-HELIPORT-MAY", SRC, "End Game", \
+      "\"may place the Heliport tile\": its owner may also leave it", V(ZB_V_HELI_PLACE, ZB_HELI_PLACE_MAY), UD_ANY) \
+    X(C, ZB_R_HELIPORT_DECLINED, ZB_PH_PLACE, EFFECT, chose_pass, decline_heliport, "ZB-HELIPORT-DECLINED", SRC, "End Game", \
+      "the Heliport is not placed this turn; it is offered again at its owner's next turn (ruling (undead's): the text names only the following turn)", V(ZB_V_HELI_PLACE, ZB_HELI_PLACE_MAY), UD_ANY) \
     X(C, ZB_R_NAMED_STOCK, ZB_PH_LAID, EFFECT, laid_named, stock_building, "ZB-NAMED-STOCK", SRC, "Placing Map Tiles", \
       "\"they get the number of Zombies, Bullet, and Life tokens indicated\"; \"All tokens and zombies must be placed inside the building\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ROAD_ZOMBIES, ZB_PH_LAID, EFFECT, laid_road, road_zombies, "ZB-ROAD-ZOMBIES", SRC, "Placing Map Tiles", \
-      "\"a number of zombies on it equal to the number of road access points it has\"", UD_ALWAYS, UD_ANY) \
+      "\"it comes into play with a number of zombies on it equal to the number of road access points it has\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ROAD_ZOMBIE_OFFER, ZB_PH_ROAD_ZOMBIE, OFFER, ud_always, offer_road_spaces, "ZB-ROAD-ZOMBIE-OFFER", SRC, "Placing Map Tiles", \
+      "\"They may be placed on any legal road space on that tile\": the tile's road spaces with no zombie; the player chooses", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ROAD_ZOMBIE, ZB_PH_ROAD_ZOMBIE, EFFECT, chose_road_space, road_zombie, "ZB-ROAD-ZOMBIE", SRC, "Placing Map Tiles", \
+      "the zombie goes on the space chosen; then the next, until all are placed", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_LAID_PLAIN, ZB_PH_LAID, EFFECT, ud_always, to_place, "ZB-LAID-PLAIN", SRC, "End Game " SILENT, \
       "the heliport brings no zombies or tokens", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_EVENT_MAY, ZB_PH_EVENT_CHECK, EFFECT, may_play, to_event, "ZB-EVENT-MAY", SRC, "Resource Replenishment", \
-      "\"Players may only play one Event Card per round\" (played before moving " SILENT ")", UD_ALWAYS, UD_ANY) \
+      "\"Players may only play one Event Card per round\": a card is offered at one moment of the holder's own turn, after the tiles and before moving (ruling (undead's): the text allows play \"at any time\"; undead does not model play out of turn)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_EVENT_NONE, ZB_PH_EVENT_CHECK, EFFECT, may_not_play, to_move_check, "ZB-EVENT-NONE", SRC, "Resource Replenishment", \
       "no card may be played now: on to movement", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_EVENT_OFFER, ZB_PH_EVENT, OFFER, ud_always, offer_events, "ZB-EVENT-OFFER", SRC, "Resource Replenishment", \
@@ -1457,14 +1608,16 @@ static void next_turn(void *p, ud_step *s)
       "one space north, east, south or west", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_STOP, ZB_PH_MOVE, EFFECT, chose_stop, stop, "ZB-STOP", SRC, "Movement Rules", \
       "\"may stop at any time\"", UD_ALWAYS, UD_ANY) \
-    X(C, ZB_R_ENTER_COMBAT, ZB_PH_ARRIVE, EFFECT, zombie_here, fight_on_entry, "ZB-ENTER-COMBAT", SRC, "Movement Rules", \
+    X(C, ZB_R_FOOD_SOURCE, ZB_PH_ARRIVE, EFFECT, zombie_fed, pass_zombie, "ZB-FOOD-SOURCE", SRC, "Movement Rules", \
+      "(Unless the Card \"Alternate Food Source\" is in play): moving onto a zombie brings no combat while the card is in play (the sample card: its player's own turn)", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ENTER_COMBAT, ZB_PH_ARRIVE, EFFECT, zombie_to_fight, fight_on_entry, "ZB-ENTER-COMBAT", SRC, "Movement Rules", \
       "\"Every time a player moves on a space occupied by a zombie, combat must occur\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_CLAIM_TOKEN, ZB_PH_ARRIVE, EFFECT, token_here, claim_token, "ZB-CLAIM-TOKEN", SRC, "Movement Rules", \
       "\"If a player moves on a space containing a token but no zombie, the token is claimed\"", UD_ALWAYS, UD_ANY) \
-    X(C, ZB_R_TAKE_BULLET, ZB_PH_ARRIVE, EFFECT, bullet_to_take, take_bullet, "ZB-TAKE-BULLET", SRC, "Movement Rules", \
-      "\"may take a single bullet token from that player. Second player may not refuse\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_TAKE_BULLET_ASK, ZB_PH_ARRIVE, EFFECT, bullet_to_take, to_take, "ZB-TAKE-BULLET-ASK", SRC, "Movement Rules", \
+      "\"A player that moves on the same space as another may take a single bullet token from that player\": the mover decides (how often: bullet-take)", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_BULLET))) \
     X(C, ZB_R_WEAPON, ZB_PH_ARRIVE, EFFECT, weapon_to_take, take_weapon, "ZB-WEAPON", SRC, "Movement Rules", \
-      "\"Available cards from the Weapon Deck are drawn\" on entering the building", UD_ALWAYS, UD_ANY) \
+      "\"Available cards from the Weapon Deck are drawn and may be put in play as soon as a player enters the corresponding building\": one of each weapon a player holds; its bonus (sample content) adds to every combat roll, several add up (ruling (undead's): the text gives weapons no effect)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_SURVIVORS, ZB_PH_ARRIVE, EFFECT, cleared_building, survivors, "ZB-SURVIVORS", SRC, "Movement Rules", \
       "\"players roll 1d6 to determine number of survivors\"; \"Place a marker on each Named Building searched\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_HELIPORT_EARNED, ZB_PH_ARRIVE, EFFECT, earns_heliport, heliport_earned, "ZB-HELIPORT-EARNED", SRC, "End Game", \
@@ -1473,10 +1626,20 @@ static void next_turn(void *p, ud_step *s)
       "\"The first player with three survivors to reach the center square of the Heliport tile wins\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ARRIVED, ZB_PH_ARRIVE, EFFECT, ud_always, arrived, "ZB-ARRIVED", SRC, "Movement Rules", \
       "\"Player may continue up to total movement allowance after defeating zombie\"", UD_ALWAYS, UD_ANY) \
-    X(C, ZB_R_ZOMBIES_CHASE, ZB_PH_ZOMBIES, EFFECT, ud_always, zombies_chase, "ZB-ZOMBIES-CHASE", SRC, "Turn Sequence", \
-      "\"Move all zombies that can be legally moved just one space each\": toward the nearest player " SILENT, V(ZB_V_ZOMBIES, ZB_ZOMBIES_CHASE), UD_ANY) \
-    X(C, ZB_R_ZOMBIES_RANDOM, ZB_PH_ZOMBIES, EFFECT, ud_always, zombies_random, "ZB-ZOMBIES-RANDOM", SRC, "Turn Sequence", \
-      "\"just one space each in any direction\": each a random legal direction", V(ZB_V_ZOMBIES, ZB_ZOMBIES_RANDOM), UD_ANY) \
+    X(C, ZB_R_TAKE_BULLET_OFFER, ZB_PH_TAKE, OFFER, ud_always, offer_bullets, "ZB-TAKE-BULLET-OFFER", SRC, "Movement Rules", \
+      "\"may take\": a bullet from any player on the space who has one, or none", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_BULLET))) \
+    X(C, ZB_R_TAKE_BULLET, ZB_PH_TAKE, EFFECT, chose_take, take_bullet, "ZB-TAKE-BULLET", SRC, "Movement Rules", \
+      "\"Second player may not refuse\": one bullet token passes to the mover", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_TAKE_BULLET_LEAVE, ZB_PH_TAKE, EFFECT, chose_pass, leave_bullets, "ZB-TAKE-BULLET-LEAVE", SRC, "Movement Rules", \
+      "none taken on this space", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_BULLET))) \
+    X(C, ZB_R_ZOMBIES_NEXT, ZB_PH_ZOMBIES, EFFECT, zombie_to_move, next_zombie, "ZB-ZOMBIES-NEXT", SRC, "Turn Sequence", \
+      "\"Move all zombies that can be legally moved just one space each in any direction\": every zombie with a space it may enter, in reading order of where it stands (ruling (undead's): the text gives no order); one with a single such space goes there, the player chooses for the others", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ZOMBIES_DONE, ZB_PH_ZOMBIES, EFFECT, ud_always, zombies_done, "ZB-ZOMBIES-DONE", SRC, "Turn Sequence", \
+      "no zombie left that may move: on to step 5", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ZOMBIE_OFFER, ZB_PH_SHAMBLE, OFFER, ud_always, offer_zombie_steps, "ZB-ZOMBIE-OFFER", SRC, "Turn Sequence", \
+      "\"During a turn each player must complete the following steps\": the player whose turn it is moves the zombie, to any space next to it a step may reach with no zombie (\"Neither players nor zombies may make diagonal moves\")", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ZOMBIE_MOVE, ZB_PH_SHAMBLE, EFFECT, chose_zombie, move_zombie, "ZB-ZOMBIE-MOVE", SRC, "Turn Sequence", \
+      "the zombie moves one space", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_SQUARE_LIFE, ZB_PH_REPLENISH, EFFECT, on_square_centre, square_life, "ZB-SQUARE-LIFE", SRC, "Movement Rules", \
       "\"Each time a player ends his turn on the center of the Town Square, that player gains one life token\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_TRADE_ASK, ZB_PH_REPLENISH, EFFECT, can_trade, to_trade, "ZB-TRADE-ASK", SRC, "Resource Replenishment", \
@@ -1498,8 +1661,10 @@ static void next_turn(void *p, ud_step *s)
     X(C, ZB_R_ALL_SEARCHED, ZB_PH_TURN_END, EFFECT, searched_out, all_searched, "ZB-ALL-SEARCHED", SRC, "End Game", \
       "\"the player with the most rescued survivors once all Named Buildings have been searched\" wins, the Heliport having failed", \
       V(ZB_V_NO_HELI, ZB_NO_HELI_ALL_SEARCHED), UD_ANY) \
+    X(C, ZB_R_ALL_RESCUED, ZB_PH_TURN_END, EFFECT, all_rescued, all_rescued_end, "ZB-ALL-RESCUED", SRC, "Placing Map Tiles", \
+      "\"play continues until one player is left alive or all survivors have been rescued\": once no tile can be placed and every Named Building on the board is searched, the most rescued survivors wins (End Game)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_TURN_CAP, ZB_PH_TURN_END, EFFECT, cap_reached, turn_cap, "ZB-TURN-CAP", SRC, "End Game " SILENT, \
-      "undead's bound: after the last round of the cap, the most rescued survivors wins", UD_ALWAYS, UD_ANY) \
+      "undead's bound: after the last round of the cap, the most rescued survivors wins", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_CAP))) \
     X(C, ZB_R_NEXT, ZB_PH_TURN_END, EFFECT, ud_always, next_turn, "ZB-NEXT", SRC, "Turn Sequence", \
       "\"Play proceeds clockwise\"", UD_ALWAYS, UD_ANY)
 

@@ -38,21 +38,22 @@ enum {
     ZB_MAX_EVENT_KINDS = 32,
     ZB_MAX_WEAPON_KINDS = 16,
     ZB_START = 3,                 /* bullets, life, cards, tiles at the start */
-    ZB_MAX_TOKENS = 250,          /* life and bullets a player holds (saturating) */
-    ZB_SCENT = 6,                 /* zombies=chase: how far a zombie finds a player */
+    ZB_MAX_TOKENS = 100,          /* life and bullets a player holds: undead's limit, an error beyond */
+    ZB_SCENT = 6,                 /* the chasing policies: how far a zombie finds a player */
 };
 
 /* What a space is.  Road-like: ROAD, SQUARE (Town Square centre), HELI. */
 enum zb_space { ZB_NONE, ZB_ROAD, ZB_SOLID, ZB_FLOOR, ZB_DOOR, ZB_SQUARE, ZB_HELI };
 /* A space's contents byte. */
-enum { ZB_ZOMBIE = 1, ZB_TOK_SHIFT = 1, ZB_TOK_MASK = 6 };
+enum { ZB_ZOMBIE = 1, ZB_TOK_SHIFT = 1, ZB_TOK_MASK = 6,
+       ZB_MOVED = 8 };                /* with ZB_ZOMBIE, in step 4 only: this zombie has moved */
 enum zb_token { ZB_TOK_NONE, ZB_TOK_LIFE, ZB_TOK_BULLET };
 /* Edges, clockwise from the top; bit 1 << edge in an opening mask. */
 enum { ZB_N, ZB_E, ZB_S, ZB_W };
 
 enum zb_role { ZB_ROLE_SQUARE, ZB_ROLE_HELIPORT, ZB_ROLE_ROAD, ZB_ROLE_NAMED };
 enum zb_effect { ZB_FX_LIFE, ZB_FX_BULLETS, ZB_FX_HURRY, ZB_FX_WOUND, ZB_FX_DISARM, ZB_FX_STUCK,
-                 ZB_FX_HORDE, ZB_FX_N };
+                 ZB_FX_HORDE, ZB_FX_FOOD, ZB_FX_N };
 
 typedef struct zb_tile_kind {
     char id[24];
@@ -101,22 +102,24 @@ bool zb_load_content_memory(const char *dir, const struct ud_content_memfile *fi
 
 enum zb_phase {
     ZB_PH_SETUP, ZB_PH_FIRST, ZB_PH_TURN_START, ZB_PH_REVIVE, ZB_PH_STEP1, ZB_PH_COMBAT,
-    ZB_PH_PAY, ZB_PH_COMBAT_END, ZB_PH_PLACE_CHECK, ZB_PH_PLACE, ZB_PH_LAID, ZB_PH_EVENT_CHECK, ZB_PH_EVENT,
-    ZB_PH_MOVE_CHECK, ZB_PH_MOVE, ZB_PH_ARRIVE, ZB_PH_ZOMBIES, ZB_PH_REPLENISH, ZB_PH_TRADE,
-    ZB_PH_DRAW, ZB_PH_TURN_END, ZB_PH_OVER, ZB_PHASES
+    ZB_PH_PAY, ZB_PH_COMBAT_END, ZB_PH_PLACE_CHECK, ZB_PH_PLACE, ZB_PH_LAID, ZB_PH_ROAD_ZOMBIE,
+    ZB_PH_EVENT_CHECK, ZB_PH_EVENT, ZB_PH_MOVE_CHECK, ZB_PH_MOVE, ZB_PH_ARRIVE, ZB_PH_TAKE, ZB_PH_ZOMBIES,
+    ZB_PH_SHAMBLE, ZB_PH_REPLENISH, ZB_PH_TRADE, ZB_PH_DRAW, ZB_PH_TURN_END, ZB_PH_OVER, ZB_PHASES
 };
 enum zb_action {
     ZB_ACT_REVIVE, ZB_ACT_RETIRE, ZB_ACT_SHOOT, ZB_ACT_BLEED, ZB_ACT_PLACE, ZB_ACT_HELIPORT,
     ZB_ACT_PLAY, ZB_ACT_PASS, ZB_ACT_NORTH, ZB_ACT_EAST, ZB_ACT_SOUTH, ZB_ACT_WEST, ZB_ACT_STOP,
-    ZB_ACT_TRADE, ZB_ACTIONS
+    ZB_ACT_TRADE, ZB_ACT_ZOMBIE_AT, ZB_ACT_TAKE, ZB_ACT_ZOMBIE, ZB_ACTIONS
 };
-enum zb_variant { ZB_V_ZOMBIES, ZB_V_HELIPORT, ZB_V_NEWCHAR, ZB_V_TRADE, ZB_V_CAP, ZB_V_NO_HELI, ZB_VARIANTS };
-enum { ZB_ZOMBIES_CHASE, ZB_ZOMBIES_RANDOM };
+enum zb_variant { ZB_V_HELIPORT, ZB_V_NEWCHAR, ZB_V_TRADE, ZB_V_CAP, ZB_V_NO_HELI, ZB_V_HELI_PLACE, ZB_V_BULLET,
+                  ZB_VARIANTS };
 enum { ZB_HELI_CONNECTED, ZB_HELI_FAR };
 enum { ZB_NEWCHAR_NO_MOVE, ZB_NEWCHAR_SKIP_TURN };
 enum { ZB_TRADE_CHOOSE, ZB_TRADE_ALL };
-enum { ZB_CAP_25, ZB_CAP_50, ZB_CAP_100 };
+enum { ZB_CAP_25, ZB_CAP_50 };
 enum { ZB_NO_HELI_AT_ONCE, ZB_NO_HELI_ALL_SEARCHED };
+enum { ZB_HELI_PLACE_MAY, ZB_HELI_PLACE_MUST };
+enum { ZB_BULLET_ONCE, ZB_BULLET_EACH_ENTRY };
 
 /* Where a combat returns to. */
 enum { ZB_CTX_START, ZB_CTX_MOVE };
@@ -124,7 +127,7 @@ enum { ZB_CTX_START, ZB_CTX_MOVE };
 enum zb_status { ZB_UNSEATED, ZB_ALIVE, ZB_DEAD, ZB_OUT };
 /* How the game ended. */
 enum zb_end { ZB_END_NONE, ZB_END_HELIPORT, ZB_END_NO_HELIPORT, ZB_END_LAST_ALIVE, ZB_END_ALL_OUT,
-              ZB_END_CAP, ZB_END_ALL_SEARCHED };
+              ZB_END_CAP, ZB_END_ALL_SEARCHED, ZB_END_ALL_RESCUED };
 
 typedef struct zb_player {
     uint8_t pos_x, pos_y;         /* space; meaningless unless alive */
@@ -161,7 +164,12 @@ typedef struct zb_state {
     uint8_t last_sx, last_sy;     /* the tile just laid */
     uint8_t weapons_taken;        /* weapon cards drawn from the weapon deck, ever */
     uint8_t preset;               /* start lines fixed the piles: ZB_PRESET_* bits */
+    uint8_t zpending;             /* zombies of the road tile just laid still to place */
+    uint8_t took;                 /* bit per seat a bullet was taken from this turn */
+    uint8_t asked;                /* bit per seat whose bullet was offered on this arrival */
+    uint8_t food;                 /* an Alternate Food Source is in play this turn */
     uint8_t pad;
+    uint16_t zcur;                /* step 4: the zombie to move now, or where the search goes on */
     uint16_t zombies, tokens;     /* on the board: the rows' own count (checked) */
     uint16_t tiles_pile, cards_pile;
     zb_player pl[ZB_MAX_PLAYERS];
@@ -196,7 +204,7 @@ void zb_tiny_key(const void *p, unsigned char *out);
 extern const ud_game zb_game;
 /* The players' FAQ (faq_players.c), terminated by a NULL id. */
 extern const ud_faq_question zb_players_faq[];
-enum { ZB_N_RULES = 67 };
+enum { ZB_N_RULES = 78 };
 extern const ud_rule zb_rules[ZB_N_RULES];
 extern const ud_variant zb_variants[ZB_VARIANTS];
 

@@ -93,27 +93,30 @@ Test(zb_start, bad_start_lines_are_refused)
  * all distinct (the hand left over keeps its order: [0, bend] differs
  * from [bend, 0]).
  *
- * Depth 2: the other tile.  After the Florist (closed but toward the
- * square), the bend has the 3 free slots beside the square, 2 rotations
- * each: 6.  After the bend, the Florist has the 3 free slots beside the
- * square, and one more slot where the bend's far road leads (a single
- * road there: the rotation facing it): 4.  Generated: 2 hands x (4 x 6 +
- * 8 x 4) = 112.  Distinct boards (hands now empty): the Florist beside the
- * square with the bend at another side, 4 x 3 x 2 = 24, plus the bend
- * beside the square with the Florist on its far road, 8: 32.
+ * Depth 2: after the Florist, the bend: the 3 free slots beside the
+ * square, 2 rotations each, 2 hands x 4 x 6 = 48, and the two hands now
+ * merge: 24 distinct.  After the bend, its first zombie (two road access
+ * points: two zombies), on any of its 3 road spaces: 2 x 8 x 3 = 48, all
+ * distinct.  Generated 96, distinct 72.
  *
- * Depth 3: the card: play it on oneself or pass: 64, all distinct.
+ * Depth 3: the bend laid second: its first zombie, 24 x 3 = 72, distinct.
+ * The bend laid first: its second zombie, on one of the 2 road spaces
+ * left, 48 x 2 = 96, but a pair of spaces is reached in either order: 2 x
+ * 8 x 3 = 48 distinct.  Generated 168, distinct 120.
  *
- * Depth 4: the first step of the move from the square's centre: north,
- * east, south or west (all road), 4 x 64 = 256 decisions, or stop (the
- * turn ends, the zombies move toward the players, and the next turn begins:
- * a leaf), 64: generated 320, all distinct.  No combat roll yet: no zombie
- * stands on the square.
+ * Depth 4: the bend laid second, its second zombie: 72 x 2 = 144.  The
+ * bend laid first, the Florist: the 3 free slots beside the square and
+ * the one where the bend's far road leads, 48 x 4 = 192.  Generated 336.
+ * Distinct boards: both tiles beside the square (4 x 3 x 2 = 24, reached
+ * either way) plus the bend beside the square with the Florist on its far
+ * road (8), each with one of 3 pairs of zombie spaces: 96.
+ *
+ * No combat roll yet: no zombie stands on the square.
  */
-static const uint64_t hand_generated[] = { 2, 24, 112, 64, 320 };
-static const uint64_t hand_distinct[] = { 2, 24, 32, 64, 320 };
-static const uint64_t hand_decision[] = { 2, 24, 32, 64, 256 };
-static const uint64_t hand_cut[] = { 0, 0, 0, 0, 64 };
+static const uint64_t hand_generated[] = { 2, 24, 96, 168, 336 };
+static const uint64_t hand_distinct[] = { 2, 24, 72, 120, 96 };
+static const uint64_t hand_decision[] = { 2, 24, 72, 120, 96 };
+static const uint64_t hand_cut[] = { 0, 0, 0, 0, 0 };
 
 Test(zb_explore, the_first_depths_match_a_count_by_hand)
 {
@@ -288,17 +291,17 @@ Test(zb_explore, a_planted_invariant_is_found_on_a_shortest_path_that_replays)
     cr_assert(rep.violated, "no violation found");
     cr_assert_str_eq(rep.fail.id, "TEST-INV-NO-KILL");
     cr_assert_not_null(rep.trace);
-    /* A road tile's zombies stand on the middle road space of each of its
-     * open edges, one of them on the edge that meets the square: two
-     * steps from the centre.  Both tiles are placed first (placing is not
-     * optional), the card is played or passed, then two steps: the second
-     * enters the zombie's space, a roll of 4 or more kills it and breaks
-     * the invariant.  5 decisions, no fewer (no zombie stands nearer, and
-     * none before a tile is laid). */
+    /* A road tile's zombies go where the player puts them, on its road
+     * spaces: the nearest to the centre is two steps away.  The bend is
+     * placed and its two zombies put (3 decisions), the Florist placed
+     * (placing is not optional), the card played or passed, then two
+     * steps: the second enters a zombie's space, a roll of 4 or more kills
+     * it and breaks the invariant.  7 decisions, no fewer (no zombie can
+     * stand nearer, and none before a tile is laid). */
     int decisions = 0;
     for (const char *at = rep.trace; (at = strstr(at, "\ndecide ")); at++)
         decisions++;
-    cr_assert_eq(decisions, 5, "%d decisions on the path\n%s", decisions, rep.trace);
+    cr_assert_eq(decisions, 7, "%d decisions on the path\n%s", decisions, rep.trace);
     cr_assert_not_null(strstr(rep.trace, "start tiles " ZB_TINY_TILES), "%s", rep.trace);
 
     /* Legal under the real rules (a partial game)... */

@@ -141,7 +141,9 @@ Test(zb_invariants, every_misplaced_cell_is_found_wherever_it_is)
 static const char *const cases[] = {
     "situations/heliport-reached", "situations/death", "examples/no-heliport-space", "situations/blocked",
     "examples/bullet-taken", "situations/out-skipped", "seeded/solo-random", "seeded/two-random", "seeded/two-wanderers",
-    "seeded/trade-all", "seeded/all-searched",
+    "seeded/trade-all", "seeded/all-searched", "rulings/zombies-all-move", "rulings/road-zombies",
+    "rulings/food-source", "rulings/bullet-once", "rulings/bullet-each-entry", "rulings/blocked-loses-turn",
+    "rulings/all-rescued", "rulings/heliport-declined", "rulings/last-alive-plays-on", "rulings/last-alive",
 };
 
 static void run_case(run *r, const char *name)
@@ -215,12 +217,134 @@ Test(zb_golden, a_blocked_player_loses_the_rest_of_the_turn)
     run_free(&r);
 }
 
+/* Step 4: every zombie that may move, moves; one with a single space
+ * goes there, and the player chooses for the others. */
+Test(zb_rulings, every_zombie_that_can_move_moves_where_the_player_says)
+{
+    run r;
+    run_case(&r, "rulings/zombies-all-move");
+    cr_assert_eq(zb_fired(&r, "ZB-ZOMBIE-MOVE"), 1, "one decision: the zombie with a choice");
+    cr_assert_eq(zb_fired(&r, "ZB-ZOMBIES-NEXT"), 1);
+    cr_assert(strstr(r.regen, "\nzombie 10,7 to 10,6 "), "the zombie with one space moved by itself\n%s", r.regen);
+    cr_assert(strstr(r.regen, "decide ann zombie 10,8 to 10,7 "), "%s", r.regen);
+    run_free(&r);
+    /* a move the rules do not offer is refused, naming the offers */
+    run_text(&r, "undead-transcript 1\ngame zombies-board\nplayer ann greedy\nstart first 1\n"
+                 "start tiles theater-straight=1\nstart cards rest=0\npartial\ntile theater-straight\n"
+                 "decide ann place T3 at 0,-1 rot 0\ndecide ann zombie-at 10,7\ndecide ann zombie-at 10,8\n"
+                 "decide ann stop\ndecide ann zombie 10,8 to 11,8\n");
+    assert_check_error(&r, 13, "ZB-ZOMBIE-OFFER",
+                       "'zombie 10,8 to 11,8' is not allowed here; the rules allow zombie 10,8 to 10,7|zombie 10,8 to 10,9");
+    run_free(&r);
+}
+
+Test(zb_rulings, road_zombies_go_where_the_player_puts_them)
+{
+    run r;
+    run_case(&r, "rulings/road-zombies");
+    cr_assert_eq(zb_fired(&r, "ZB-ROAD-ZOMBIE"), 2);
+    run_free(&r);
+    run_text(&r, "undead-transcript 1\ngame zombies-board\nplayer ann greedy\nstart first 1\n"
+                 "start tiles theater-straight=1\nstart cards rest=0\npartial\ntile theater-straight\n"
+                 "decide ann place T3 at 0,-1 rot 0\ndecide ann zombie-at 9,7\n");
+    assert_check_error(&r, 10, "ZB-ROAD-ZOMBIE-OFFER",
+                       "'zombie-at 9,7' is not allowed here; the rules allow zombie-at 10,6|zombie-at 10,7|zombie-at 10,8");
+    run_free(&r);
+}
+
+Test(zb_rulings, alternate_food_source_spares_the_combat)
+{
+    run r;
+    run_case(&r, "rulings/food-source");
+    cr_assert_eq(zb_fired(&r, "ZB-FOOD-SOURCE"), 1);
+    cr_assert_eq(zb_fired(&r, "ZB-COMBAT-ROLL"), 0, "no combat");
+    run_free(&r);
+}
+
+Test(zb_rulings, a_bullet_is_taken_once_a_move_or_on_each_entry)
+{
+    run r;
+    run_case(&r, "rulings/bullet-once");
+    cr_assert_eq(zb_fired(&r, "ZB-TAKE-BULLET"), 1, "bullet-take=once: the second entry offers none");
+    cr_assert_eq(zb_fired(&r, "ZB-TAKE-BULLET-ASK"), 1);
+    run_free(&r);
+    run_case(&r, "rulings/bullet-each-entry");
+    cr_assert_eq(zb_fired(&r, "ZB-TAKE-BULLET"), 2, "bullet-take=each-entry: one each time");
+    run_free(&r);
+    /* "may take": the mover may leave it */
+    run_text(&r, "undead-transcript 1\ngame zombies-board\nplayer ann greedy\nplayer bob greedy\nstart first 1\n"
+                 "start tiles crossroads=0\nstart cards rest=0\npartial\ndecide ann north\ndecide ann stop\n"
+                 "decide bob north\ndecide bob pass\n= ann=10,9:L3B3K0S0 bob=10,9:L3B3K0S0\n");
+    assert_ok(&r);
+    cr_assert_eq(fired(&r, "ZB-TAKE-BULLET-LEAVE"), 1);
+    run_free(&r);
+}
+
+Test(zb_rulings, a_blocked_player_loses_the_rest_of_the_turn)
+{
+    run r;
+    run_case(&r, "rulings/blocked-loses-turn");
+    /* no decision is left to her: every later turn is blocked too, to the turn cap */
+    cr_assert_geq(zb_fired(&r, "ZB-BLOCKED"), 1);
+    cr_assert_eq(zb_fired(&r, "ZB-DRAW"), 2, "the draws of the first two turns only");
+    cr_assert_eq(zb_fired(&r, "ZB-SQUARE-LIFE"), 2, "no life on the square after a blocked turn");
+    cr_assert_eq(zb_fired(&r, "ZB-ZOMBIES-DONE"), 2, "zombies moved in two turns only");
+    run_free(&r);
+}
+
+Test(zb_rulings, the_heliport_may_be_left_for_a_later_turn)
+{
+    run r;
+    run_case(&r, "rulings/heliport-declined");
+    cr_assert_eq(zb_fired(&r, "ZB-HELIPORT-DECLINED"), 1);
+    cr_assert_eq(zb_fired(&r, "ZB-HELIPORT"), 1, "placed on the next turn");
+    run_free(&r);
+    /* heliport-place=must: leaving it is refused */
+    char *text = slurp(UD_SOURCE_DIR "/golden/zombies_board/rulings/heliport-declined.in", NULL);
+    char *at = strstr(text, "game zombies-board\n");
+    cr_assert_not_null(at);
+    size_t n = strlen(text) + 64;
+    char *must = malloc(n);
+    snprintf(must, n, "%.*sgame zombies-board\nvariant heliport-place=must\n%s", (int)(at - text), text,
+             at + strlen("game zombies-board\n"));
+    run_text(&r, must);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR);
+    cr_assert(strstr(r.err.msg, "'pass' is not allowed here; the rules allow heliport at -1,0|"), "%s", r.err.msg);
+    run_free(&r);
+    free(must);
+    free(text);
+}
+
+Test(zb_rulings, the_last_player_wins_only_when_the_heliport_cannot_be_placed)
+{
+    run r;
+    run_case(&r, "rulings/last-alive-plays-on");
+    cr_assert_eq(zb_fired(&r, "ZB-LAST-ALIVE"), 0, "the heliport can still be placed: bob plays on");
+    cr_assert_eq(r.res.winner, -1);
+    run_free(&r);
+    run_case(&r, "rulings/last-alive");
+    cr_assert_eq(zb_fired(&r, "ZB-LAST-ALIVE"), 1);
+    cr_assert_gt(zb_fired(&r, "ZB-NO-HELIPORT-WAIT"), 0, "the heliport had no legal space");
+    cr_assert_eq(r.res.winner, 1);
+    run_free(&r);
+}
+
+Test(zb_rulings, all_survivors_rescued_on_a_closed_board_ends_the_game)
+{
+    run r;
+    run_case(&r, "rulings/all-rescued");
+    cr_assert_eq(zb_fired(&r, "ZB-ALL-RESCUED"), 1);
+    cr_assert_eq(zb_fired(&r, "ZB-SURVIVORS"), 4, "all four buildings searched");
+    cr_assert_eq(r.res.winner, 0);
+    run_free(&r);
+}
+
 Test(zb_golden, a_bullet_is_taken_in_passing)
 {
     run r;
     run_case(&r, "examples/bullet-taken");
     cr_assert_eq(zb_fired(&r, "ZB-TAKE-BULLET"), 1);
-    cr_assert(r.regen && strstr(r.regen, "takes-bullet bob from ann bullets=4"));
+    cr_assert(r.regen && strstr(r.regen, "takes-bullet bob from ann bullets=4"), "%s", r.regen);
     run_free(&r);
 }
 
