@@ -143,6 +143,7 @@ int ud_game_selfcheck(const ud_game *g, ud_buf *out)
     for (int i = 0; i < g->n_invariants; i++)
         if (!id_well_formed(g->invariants[i].id) || !g->invariants[i].holds)
             PROBLEM("%s: invariant %d is missing an ID or a check", g->name, i);
+    problems += ud_game_check_keys_used(g, out);
     return problems;
 }
 

@@ -314,7 +314,8 @@ duplicates)
     cp -r "$src/spec/zombies_board/content" c
     sed -i '5s/^weapon id=fire-axe /weapon id=adrenaline /' c/weapons.txt
     run "$undead" play zombies-board --content c --no-db
-    expect 2 err "c/weapons.txt:5:11: expected each id once, found 'adrenaline' again (first at c/events.txt:12:10)"
+    first=$(grep -n '^event id=adrenaline ' c/events.txt | cut -d: -f1)
+    expect 2 err "c/weapons.txt:5:11: expected each id once, found 'adrenaline' again (first at c/events.txt:$first:10)"
     ;;
 utf8)
     # bad GAME FILE LINE SED MESSAGE: line LINE of FILE of the game's

@@ -90,6 +90,17 @@ Test(readings, every_reading_a_row_consults_is_declared_on_it)
     cr_assert_gt(games_played, 0);
 }
 
+Test(readings, every_variant_key_changes_some_row)
+{
+    FOR_EACH_GAME(g) {
+        ud_buf why;
+        ud_buf_init(&why);
+        int problems = ud_game_check_keys_used(g, &why);
+        cr_assert_eq(problems, 0, "%s", ud_buf_str(&why));
+        ud_buf_free(&why);
+    }
+}
+
 /* ---- a toy game whose rows read a key, declared or not ------------------------------- */
 
 typedef struct toy_state {

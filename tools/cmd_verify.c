@@ -175,11 +175,14 @@ static int plan_combinations(const ud_game *g, int (*out)[UD_MAX_VARIANTS], int 
 {
     bool is_main[UD_MAX_VARIANTS];
     int wake_w = -1, wake_y = 0;
+    /* A key whose readings change no row under any companion cannot
+     * pass the self-check (ud_game_check_keys_used), so every key here is
+     * main or has a companion. */
     for (int v = 0; v < g->n_variants; v++) {
         is_main[v] = main_key(g, v);
         for (int x = 0; !is_main[v] && wake_w < 0 && x < g->variants[v].n_values; x++)
-            if (x != g->variants[v].default_value && !companion(g, v, x, &wake_w, &wake_y))
-                is_main[v] = true;   /* matters with nothing: treat as main */
+            if (x != g->variants[v].default_value)
+                companion(g, v, x, &wake_w, &wake_y);
     }
     int n = 0;
     for (int pass = 0; pass < 2; pass++) {
