@@ -204,6 +204,35 @@ const char *game_header(const ud_game *g)
     return hdr;
 }
 
+ud_status play_bytes_game(const ud_game *g, int players, const int *variant, const uint8_t *data,
+                          size_t size, bool interpret, ud_sink *sink, uint64_t *fired,
+                          uint32_t *reads_seen, void *state, uint64_t *steps)
+{
+    ud_setup setup;
+    memset(&setup, 0, sizeof setup);
+    setup.n_players = players;
+    for (int i = 0; i < players; i++)
+        snprintf(setup.names[i], UD_NAME_MAX, "p%d", i + 1);
+    memcpy(setup.variant, variant, sizeof setup.variant);
+    ud_table t;
+    ud_table_build(&t, g, setup.variant);
+    t.interpret = interpret;
+    ud_bytes bytes;
+    ud_bytes_init(&bytes, data, size);
+    ud_chance chance;
+    ud_chance_from_bytes(&chance, &bytes);
+    ud_step s;
+    ud_step_init(&s, &t, &setup, &chance, sink, fired);
+    s.check_invariants = 1;   /* a compiled runner's checking copy: it keeps the audit too */
+    s.reads_seen = reads_seen;
+    ud_status st = ud_start(&s, state);
+    for (int d = 0; st == UD_DECIDE && d < 3000; d++)
+        st = ud_decide_offer(&s, state, (int)ud_bytes_below(&bytes, (uint32_t)s.offers.n));
+    if (steps)
+        *steps = s.steps;
+    return st;
+}
+
 void random_variants(const ud_game *g, ud_rng *rng, int *variant)
 {
     memset(variant, 0, UD_MAX_VARIANTS * sizeof *variant);

@@ -91,6 +91,16 @@ const char *game_header(const ud_game *g);
 char *play_text(const ud_game *g, int n_players, const int *variant, uint64_t seed,
                 ud_result *res, uint64_t *fired);
 
+/* A game of g whose chance outcomes and decisions come from bytes (as a
+ * fuzzer's would), players p1.., invariants checked, at most 3000
+ * decisions: interpreted or through its compiled rows, its lines to sink
+ * (NULL: none), firing counts to fired (NULL: none), and the reading audit
+ * to reads_seen (NULL: off).  state gets the final position; *steps (if
+ * not NULL) the rows fired.  Returns the status it stopped with. */
+ud_status play_bytes_game(const ud_game *g, int players, const int *variant, const uint8_t *data,
+                          size_t size, bool interpret, ud_sink *sink, uint64_t *fired,
+                          uint32_t *reads_seen, void *state, uint64_t *steps);
+
 /* Random values for every variant of g, from rng. */
 void random_variants(const ud_game *g, ud_rng *rng, int *variant);
 

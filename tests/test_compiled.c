@@ -100,29 +100,11 @@ static void play_bytes(const ud_game *g, int players, const int *variant, const 
 {
     memset(o, 0, sizeof *o);
     o->lines.h = UINT64_C(0xcbf29ce484222325);
-    ud_setup setup;
-    memset(&setup, 0, sizeof setup);
-    setup.n_players = players;
-    for (int i = 0; i < setup.n_players; i++)
-        snprintf(setup.names[i], UD_NAME_MAX, "p%d", i + 1);
-    memcpy(setup.variant, variant, sizeof setup.variant);
-    ud_table t;
-    ud_table_build(&t, g, setup.variant);
-    t.interpret = interpret;
-    ud_bytes bytes;
-    ud_bytes_init(&bytes, data, size);
-    ud_chance chance;
-    ud_chance_from_bytes(&chance, &bytes);
     ud_sink sink = { hash_line, &o->lines };
-    ud_step s;
-    ud_step_init(&s, &t, &setup, &chance, &sink, o->fired);
-    s.check_invariants = 1;
-    ud_status st = ud_start(&s, o->state);
-    for (int d = 0; st == UD_DECIDE && d < 2000; d++)
-        st = ud_decide_offer(&s, o->state, (int)ud_bytes_below(&bytes, (uint32_t)s.offers.n));
+    ud_status st = play_bytes_game(g, players, variant, data, size, interpret, &sink, o->fired, NULL, o->state,
+                                   &o->steps);
     o->status = st;
     o->winner = st == UD_OVER ? g->winner(o->state) : -9;
-    o->steps = s.steps;
 }
 
 static void assert_same(const ud_game *g, const outcome *a, const outcome *b, const char *what, int combo,

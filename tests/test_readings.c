@@ -20,28 +20,8 @@
 static ud_status play_audited(const ud_game *g, const int *variant, int players, const uint8_t *data,
                               size_t size, bool interpret, uint32_t *seen)
 {
-    ud_setup setup;
-    memset(&setup, 0, sizeof setup);
-    setup.n_players = players;
-    for (int i = 0; i < players; i++)
-        snprintf(setup.names[i], UD_NAME_MAX, "p%d", i + 1);
-    memcpy(setup.variant, variant, sizeof setup.variant);
-    ud_table t;
-    ud_table_build(&t, g, setup.variant);
-    t.interpret = interpret;
-    ud_bytes bytes;
-    ud_bytes_init(&bytes, data, size);
-    ud_chance chance;
-    ud_chance_from_bytes(&chance, &bytes);
-    ud_step s;
-    ud_step_init(&s, &t, &setup, &chance, NULL, NULL);
-    s.check_invariants = 1;   /* the compiled rows' checking copy keeps the audit */
-    s.reads_seen = seen;
     static unsigned char state[UD_MAX_STATE];
-    ud_status st = ud_start(&s, state);
-    for (int d = 0; st == UD_DECIDE && d < 3000; d++)
-        st = ud_decide_offer(&s, state, (int)ud_bytes_below(&bytes, (uint32_t)s.offers.n));
-    return st;
+    return play_bytes_game(g, players, variant, data, size, interpret, NULL, NULL, seen, state, NULL);
 }
 
 static void defaults_of(const ud_game *g, int *variant)
