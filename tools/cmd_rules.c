@@ -23,13 +23,13 @@ int cmd_games(int argc, char **argv)
         return UD_EXIT_OK;
     for (const ud_game *const *g = ud_games; *g; g++)
         if ((*g)->min_players == (*g)->max_players)
-            printf("%-14s %s (%d rules, %d variants, %d player%s)\n", (*g)->name, (*g)->title,
-                   (*g)->n_rules, (*g)->n_variants, (*g)->min_players,
-                   (*g)->min_players == 1 ? "" : "s");
+            printf("%-14s %s (%d rules, %d variant%s, %d player%s)\n", (*g)->name, (*g)->title,
+                   (*g)->n_rules, (*g)->n_variants, (*g)->n_variants == 1 ? "" : "s",
+                   (*g)->min_players, (*g)->min_players == 1 ? "" : "s");
         else
-            printf("%-14s %s (%d rules, %d variants, %d to %d players)\n", (*g)->name,
-                   (*g)->title, (*g)->n_rules, (*g)->n_variants, (*g)->min_players,
-                   (*g)->max_players);
+            printf("%-14s %s (%d rules, %d variant%s, %d to %d players)\n", (*g)->name,
+                   (*g)->title, (*g)->n_rules, (*g)->n_variants, (*g)->n_variants == 1 ? "" : "s",
+                   (*g)->min_players, (*g)->max_players);
     return UD_EXIT_OK;
 }
 
