@@ -171,9 +171,23 @@ static int solve_component(const graph *g, const ud_chain *c, const int64_t *com
     return rc;
 }
 
+/* The message for a pass that would pass its bound in bytes. */
+static void bound_hit(ud_buf *err, const ud_membound *mem)
+{
+    ud_buf_printf(err, "solving the chain would pass the bound of %llu bytes",
+                  (unsigned long long)mem->limit);
+}
+
 int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err)
 {
     int64_t n = c->n;
+    /* first, order; the five of Tarjan's and on_stack; members, comp_first, comp_fill */
+    size_t bytes = ((size_t)n + 1) * 8 + (c->n_edges + 1) * sizeof(size_t) + (size_t)n * 41 + 1 +
+                   ((size_t)n * 3 + 3) * 8;
+    if (!ud_mem_resize(c->mem, 0, bytes)) {
+        bound_hit(err, c->mem);
+        return -1;
+    }
     int64_t *first = calloc((size_t)n + 1, sizeof(int64_t));
     graph g = { n, first, malloc((c->n_edges + 1) * sizeof(size_t)), c->to, NULL };
     tarjan t = { &g, malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
@@ -247,6 +261,7 @@ out:
     free(members);
     free(comp_first);
     free(comp_fill);
+    ud_mem_resize(c->mem, bytes, 0);
     return rc;
 }
 
@@ -352,6 +367,10 @@ static void unlock_state(fast *z, int64_t v)
         pthread_mutex_unlock(&z->lock[(uint64_t)v % LOCKS]);
 }
 
+/* What a mass takes of the bound in bytes: itself and its place among
+ * the spare ones. */
+#define MASS_BYTES (sizeof(ud_smooth) + sizeof(ud_smooth *))
+
 /* State v's mass, made (zero) when first needed; NULL when out of
  * memory (w->oom).  With a hundred primes a mass is some 280 bytes: one
  * per state would be the pass's largest array, and only the states on
@@ -364,7 +383,12 @@ static ud_smooth *mass_of(worker *w, int64_t v)
     ud_smooth *s = NULL;
     if (w->n_spare) {
         s = w->spare[--w->n_spare];
-    } else if ((s = malloc(sizeof *s))) {
+    } else if (ud_mem_resize(z->c->mem, 0, MASS_BYTES)) {
+        if (!(s = malloc(sizeof *s))) {
+            ud_mem_resize(z->c->mem, MASS_BYTES, 0);
+            w->oom = true;
+            return NULL;
+        }
         s->used = s->live = false;
     } else {
         w->oom = true;
@@ -396,6 +420,7 @@ static void mass_done(worker *w, int64_t v)
         if (!a) {
             ud_smooth_clear(s);
             free(s);
+            ud_mem_resize(z->c->mem, MASS_BYTES, 0);
             return;
         }
         w->spare = a;
@@ -413,7 +438,9 @@ static void tree_add(worker *w, sum_tree *t, const mpz_t f, uint64_t x, const ud
     ud_smooth_add(ps, c, f, x, ce, w->tmp);
     for (int k = 0; k < TREE_LEVELS; k++) {
         ud_smooth *s = t->lvl[k];
-        if (!s && !(s = t->lvl[k] = calloc(1, sizeof *s))) {
+        if (!s && ud_mem_resize(w->z->c->mem, 0, sizeof *s) && !(s = t->lvl[k] = calloc(1, sizeof *s)))
+            ud_mem_resize(w->z->c->mem, sizeof *s, 0);
+        if (!s) {
             w->oom = true;
             ud_smooth_reset(c);
             return;
@@ -434,14 +461,15 @@ static void tree_add(worker *w, sum_tree *t, const mpz_t f, uint64_t x, const ud
     }
 }
 
-/* The memory of tree t's levels released. */
-static void tree_release(sum_tree *t)
+/* The memory of tree t's levels released (and its bytes to mem). */
+static void tree_release(sum_tree *t, ud_membound *mem)
 {
     for (int k = 0; k < TREE_LEVELS; k++)
         if (t->lvl[k]) {
             ud_smooth_clear(t->lvl[k]);
             free(t->lvl[k]);
             t->lvl[k] = NULL;
+            ud_mem_resize(mem, sizeof(ud_smooth), 0);
         }
 }
 
@@ -459,7 +487,7 @@ static void collect_trees(worker *w, int64_t v)
             if (m)
                 ud_smooth_add(&z->ps, m, s->n, 1, &s->d, w->tmp);
         }
-        tree_release(t);
+        tree_release(t, w->z->c->mem);
     }
 }
 
@@ -1165,10 +1193,11 @@ static void worker_free(worker *w)
     for (size_t i = 0; i < w->n_spare; i++) {
         ud_smooth_clear(w->spare[i]);
         free(w->spare[i]);
+        ud_mem_resize(w->z->c->mem, MASS_BYTES, 0);
     }
     free(w->spare);
     for (int32_t h = 0; w->trees && h < w->z->n_hot; h++)   /* left by a pass that failed */
-        tree_release(&w->trees[h]);
+        tree_release(&w->trees[h], w->z->c->mem);
     free(w->trees);
     ud_smooth_clear(&w->carry);
     mpz_clears(w->f, w->tmp, NULL);
@@ -1201,9 +1230,26 @@ static void fast_free(fast *z, worker **ws, comps *cs)
     free(z);
 }
 
+/* The most the pass's arrays take for c, in bytes, the masses aside: per
+ * state its mass's place, side part and flag, Tarjan's five arrays and
+ * on_stack, the components' (cfirst, mem, comp), the pending counts and
+ * the ready heap, the hot index and in-edge counts; every thread's trees. */
+static size_t fast_bytes(const ud_chain_small *c, int jobs)
+{
+    size_t n = (size_t)c->n + 2;
+    size_t hot = n < HOT_MAX ? n : HOT_MAX;
+    return n * (sizeof(ud_smooth *) + sizeof(mpq_t) + 1 + 5 * 8 + 1 + 3 * 8 + 2 * 8 + 2 * 4) +
+           (size_t)jobs * hot * sizeof(sum_tree);
+}
+
 int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
 {
     int jobs = c->jobs < 1 ? 1 : c->jobs > UD_ABSORB_MAX_JOBS ? UD_ABSORB_MAX_JOBS : c->jobs;
+    size_t bytes = fast_bytes(c, jobs);
+    if (!ud_mem_resize(c->mem, 0, bytes)) {
+        bound_hit(err, c->mem);
+        return -1;
+    }
     fast *z = calloc(1, sizeof *z);
     worker *ws[UD_ABSORB_MAX_JOBS] = { 0 };
     comps cs = { 0 };
@@ -1224,6 +1270,7 @@ int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
     }
     if (!ok) {
         fast_free(z, ws, &cs);
+        ud_mem_resize(c->mem, bytes, 0);
         ud_buf_puts(err, "out of memory");
         return -1;
     }
@@ -1256,10 +1303,16 @@ int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
         for (int j = 0; j < jobs && rc == 0; j++)
             if (ws[j]->rc || ws[j]->oom) {
                 rc = -1;
-                ud_buf_puts(err, ws[j]->rc ? ud_buf_str(&ws[j]->err) : "out of memory");
+                if (ws[j]->rc)
+                    ud_buf_puts(err, ud_buf_str(&ws[j]->err));
+                else if (c->mem && atomic_load(&c->mem->hit))
+                    bound_hit(err, c->mem);
+                else
+                    ud_buf_puts(err, "out of memory");
             }
         mpz_clear(z->one);
     }
     fast_free(z, ws, &cs);
+    ud_mem_resize(c->mem, bytes, 0);
     return rc;
 }

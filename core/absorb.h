@@ -20,6 +20,7 @@
 #include <gmp.h>
 
 #include "buf.h"
+#include "membound.h"
 
 typedef struct ud_chain {
     int64_t n;               /* states 0..n-1 */
@@ -27,12 +28,19 @@ typedef struct ud_chain {
     const int64_t *from;     /* -1: the root */
     const int64_t *to;
     mpq_t *w;                /* probability of the edge; a state's out-edges sum to 1 */
+    /* The bound in bytes the pass's arrays take theirs from (membound.h);
+     * NULL: none.  Counted before they are made, from the counts of
+     * states and edges: what they will take at most. */
+    ud_membound *mem;
 } ud_chain;
 
 enum { UD_ABSORB_MAX_CYCLE = 400 };   /* states in one cycle solved densely */
 
 /* mass[i] (initialised by the caller) gets state i's mass.  0, or -1 with
- * err (a cycle too large, a cycle that never exits, out of memory). */
+ * err (a cycle too large, a cycle that never exits, out of memory, or
+ * c->mem's bound: then c->mem->hit is set).  Not counted against c->mem:
+ * a cycle's dense system (at most UD_ABSORB_MAX_CYCLE states, freed once
+ * it is solved) and GMP's limbs. */
 int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err);
 
 /* An edge's probability, small: num/den; den == 0: it is big[num]. */
@@ -55,6 +63,9 @@ typedef struct ud_chain_small {
     size_t n_weights;
     mpq_t *big;                /* the weights that do not fit 32 bits */
     int jobs;                  /* threads for ud_absorb_small; 0 or 1: the caller's only */
+    /* As ud_chain.mem; the masses on their way are counted as they are
+     * made too (a mass struct each, not its numerator's limbs). */
+    ud_membound *mem;
 } ud_chain_small;
 
 enum { UD_ABSORB_MAX_JOBS = 64 };
@@ -77,7 +88,8 @@ enum { UD_ABSORB_HOT_IN = 256 };
  * c->jobs > 1 the components are solved on that many threads, with the
  * same masses.  0; 1 when
  * the chain is not for this pass (a weight past 64 bits, more primes than
- * smooth.h keeps): ud_absorb answers it; -1 with err. */
+ * smooth.h keeps): ud_absorb answers it; -1 with err (c->mem->hit set
+ * when its bound was the cause). */
 int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err);
 
 #endif

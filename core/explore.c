@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "absorb.h"
 #include "bigarray.h"
+#include "membound.h"
 #include "play.h"
 #include "setup.h"
 #include "transcript.h"
@@ -31,40 +31,6 @@ typedef struct node {
     uint8_t kind;              /* 0 decision, 1 over, 2 cut */
     uint16_t depth;
 } node;
-
-/* The run's bound in bytes (opts.max_memory): every array the search
- * grows takes its new bytes from here before it grows, on any thread; one
- * that would pass the limit does not grow, and the search stops there as
- * at the state bound, with what it has (report.memory_cut).  Counted:
- * the arrays' capacities (states, nodes, index, edges, weights, the
- * threads' children and stores), not the few fixed buffers. */
-typedef struct membound {
-    _Atomic uint64_t used;
-    uint64_t limit;
-    _Atomic uint64_t peak;
-    _Atomic bool hit;
-} membound;
-
-/* An array of old_bytes about to become new_bytes: false (and the bound
- * marked hit) when that passes the limit. */
-static bool mem_resize(membound *m, size_t old_bytes, size_t new_bytes)
-{
-    if (new_bytes <= old_bytes) {
-        atomic_fetch_sub(&m->used, (uint64_t)(old_bytes - new_bytes));
-        return true;
-    }
-    uint64_t add = new_bytes - old_bytes;
-    uint64_t now = atomic_fetch_add(&m->used, add) + add;
-    if (now > m->limit) {
-        atomic_fetch_sub(&m->used, add);
-        atomic_store(&m->hit, true);
-        return false;
-    }
-    uint64_t peak = atomic_load(&m->peak);
-    while (now > peak && !atomic_compare_exchange_weak(&m->peak, &peak, now))
-        ;
-    return true;
-}
 
 /* An exact weight: num/den in lowest terms while both fit an unsigned
  * long (a turn's weights do: products of a few dice's 1/6 and 1/13), else
@@ -182,7 +148,7 @@ typedef struct expander {
     const ud_table *table;
     size_t ss, ks;             /* state and key sizes */
     uint64_t max_states;       /* the run's bound, on a step's children too */
-    membound *mem;             /* the run's bound in bytes (the explorer's) */
+    ud_membound *mem;          /* the run's bound in bytes (the explorer's) */
     ud_offers offers;          /* of the state being expanded */
     /* The node's state once its offers were collected (the same for
      * every replay of its steps: collected once, not once a replay). */
@@ -261,7 +227,7 @@ typedef struct move {
 
 /* A thread's expansions of one batch of nodes, in the order it took them. */
 typedef struct store {
-    membound *mem;             /* the run's bound in bytes (the explorer's) */
+    ud_membound *mem;          /* the run's bound in bytes (the explorer's) */
     expansion *exp;
     size_t n_exp, cap_exp;
     move *mv;
@@ -301,7 +267,7 @@ typedef struct explorer {
     size_t n_pool, cap_pool;
     unsigned char *work;       /* a trace's replay */
     bool oom, too_many_kids;
-    membound mem;
+    ud_membound mem;
     /* threads: an expander and a store each */
     int jobs;
     expander *ex;
@@ -495,7 +461,7 @@ static bool grow(explorer *x)
         /* each array's size follows it (bigarray.h frees by size) */
         size_t cap = x->cap ? (size_t)x->cap * 2 : 4096;
         size_t per_node = x->ss + sizeof *x->nodes + sizeof *x->hash + sizeof *x->e_first;
-        if (!mem_resize(&x->mem, (size_t)x->cap * per_node, cap * per_node))
+        if (!ud_mem_resize(&x->mem, (size_t)x->cap * per_node, cap * per_node))
             return false;
         unsigned char *s = ud_big_resize(x->states, &x->size.states, cap * x->ss);
         if (!s)
@@ -517,7 +483,7 @@ static bool grow(explorer *x)
     }
     if ((size_t)(x->n + 1) * 2 > x->slots) {
         size_t slots = x->slots ? x->slots * 2 : 8192;
-        if (!mem_resize(&x->mem, x->slots * sizeof *x->slot, slots * sizeof *x->slot))
+        if (!ud_mem_resize(&x->mem, x->slots * sizeof *x->slot, slots * sizeof *x->slot))
             return false;
         ud_big_free(x->slot, x->slots * sizeof *x->slot);
         x->slots = 0;
@@ -767,7 +733,7 @@ static bool kids_room(expander *x)
         int cap = x->cap_kids ? x->cap_kids * 2 : 64;
         size_t per_kid = x->ss + x->ks + sizeof *x->kid_hash + sizeof *x->w + sizeof *x->kid_picks +
                          sizeof *x->kid_n_picks + sizeof *x->kid_w;
-        if (!mem_resize(x->mem, (size_t)x->cap_kids * per_kid, (size_t)cap * per_kid))
+        if (!ud_mem_resize(x->mem, (size_t)x->cap_kids * per_kid, (size_t)cap * per_kid))
             return false;
         unsigned char *k = realloc(x->kids, (size_t)cap * x->ss);
         if (k)
@@ -799,7 +765,7 @@ static bool kids_room(expander *x)
     if ((size_t)(x->n_kids + 1) * 2 > x->kid_slots) {
         size_t slots = x->kid_slots ? x->kid_slots * 2 : 256;
         size_t per_slot = sizeof *x->kid_gen + sizeof *x->kid_at;
-        if (!mem_resize(x->mem, x->kid_slots * per_slot, slots * per_slot))
+        if (!ud_mem_resize(x->mem, x->kid_slots * per_slot, slots * per_slot))
             return false;
         uint32_t *g = calloc(slots, sizeof *g);
         int *at = malloc(slots * sizeof *at);
@@ -1075,7 +1041,7 @@ static bool store_exp_room(store *t)
     if (t->n_exp < t->cap_exp)
         return true;
     size_t cap = t->cap_exp ? t->cap_exp * 2 : 256;
-    if (!mem_resize(t->mem, t->cap_exp * sizeof *t->exp, cap * sizeof *t->exp))
+    if (!ud_mem_resize(t->mem, t->cap_exp * sizeof *t->exp, cap * sizeof *t->exp))
         return false;
     expansion *e = realloc(t->exp, cap * sizeof *e);
     if (!e)
@@ -1091,7 +1057,7 @@ static bool store_move_room(store *t)
     if (t->n_mv < t->cap_mv)
         return true;
     size_t cap = t->cap_mv ? t->cap_mv * 2 : 256;
-    if (!mem_resize(t->mem, t->cap_mv * sizeof *t->mv, cap * sizeof *t->mv))
+    if (!ud_mem_resize(t->mem, t->cap_mv * sizeof *t->mv, cap * sizeof *t->mv))
         return false;
     move *m = realloc(t->mv, cap * sizeof *m);
     if (!m)
@@ -1110,7 +1076,7 @@ static bool store_kids_room(store *t, size_t ss, size_t ks, size_t kids)
         cap *= 2;
     size_t per_kid = ss + ks + sizeof *t->picks + sizeof *t->n_picks + sizeof *t->found +
                      sizeof *t->wt_at + sizeof *t->w + sizeof *t->hash;
-    if (!mem_resize(t->mem, t->cap_kids * per_kid, cap * per_kid))
+    if (!ud_mem_resize(t->mem, t->cap_kids * per_kid, cap * per_kid))
         return false;
     unsigned char *k = realloc(t->kids, cap * ss);
     if (k)
@@ -1307,7 +1273,7 @@ static bool edges_room(explorer *x)
     if (x->n_e < x->cap_e)
         return true;
     size_t cap = x->cap_e ? x->cap_e * 2 : 65536;
-    if (!mem_resize(&x->mem, x->cap_e * (sizeof *x->e_to + sizeof *x->e_w),
+    if (!ud_mem_resize(&x->mem, x->cap_e * (sizeof *x->e_to + sizeof *x->e_w),
                     cap * (sizeof *x->e_to + sizeof *x->e_w)))
         return false;
     int32_t *t = ud_big_resize(x->e_to, &x->size.e_to, cap * sizeof *t);
@@ -1327,7 +1293,7 @@ static bool weights_room(explorer *x)
 {
     if (x->n_wt == x->cap_wt) {
         size_t cap = x->cap_wt ? x->cap_wt * 2 : 1024;
-        if (!mem_resize(&x->mem, x->cap_wt * sizeof *x->wt, cap * sizeof *x->wt))
+        if (!ud_mem_resize(&x->mem, x->cap_wt * sizeof *x->wt, cap * sizeof *x->wt))
             return false;
         ud_weight *w = cap < UINT32_MAX ? realloc(x->wt, cap * sizeof *w) : NULL;
         if (!w)
@@ -1338,7 +1304,7 @@ static bool weights_room(explorer *x)
     if ((x->n_wt + 1) * 2 <= x->wt_slots)
         return true;
     size_t slots = x->wt_slots ? x->wt_slots * 2 : 4096;
-    if (!mem_resize(&x->mem, x->wt_slots * sizeof *x->wt_slot, slots * sizeof *x->wt_slot))
+    if (!ud_mem_resize(&x->mem, x->wt_slots * sizeof *x->wt_slot, slots * sizeof *x->wt_slot))
         return false;
     uint32_t *sl = calloc(slots, sizeof *sl);
     if (!sl)
@@ -1365,7 +1331,7 @@ static bool weight_index(explorer *x, const mpq_t w, uint32_t *out)
     if (mpz_cmp_ui(mpq_numref(w), UINT32_MAX) > 0 || mpz_cmp_ui(mpq_denref(w), UINT32_MAX) > 0) {
         if (x->n_big == x->cap_big) {
             size_t cap = x->cap_big ? x->cap_big * 2 : 64;
-            if (!mem_resize(&x->mem, x->cap_big * sizeof *x->e_big, cap * sizeof *x->e_big))
+            if (!ud_mem_resize(&x->mem, x->cap_big * sizeof *x->e_big, cap * sizeof *x->e_big))
                 return false;
             mpq_t *b = cap < UINT32_MAX ? realloc(x->e_big, cap * sizeof *b) : NULL;
             if (!b)
@@ -1440,7 +1406,7 @@ static bool add_node_at(explorer *x, keyed k, int64_t parent, int action, int de
         size_t cap = x->cap_pool ? x->cap_pool * 2 : 65536;
         while (cap < x->n_pool + (size_t)n_picks)
             cap *= 2;
-        if (!mem_resize(&x->mem, x->cap_pool * sizeof *x->pool, cap * sizeof *x->pool))
+        if (!ud_mem_resize(&x->mem, x->cap_pool * sizeof *x->pool, cap * sizeof *x->pool))
             return false;
         int *p = realloc(x->pool, cap * sizeof *p);
         if (!p)
@@ -1531,7 +1497,8 @@ static void write_trace(explorer *x, int64_t parent, int action, const int *pick
 /* The leaves' masses by the fast pass (absorb.h); 1: not for it. */
 static int absorb_fast(explorer *x, mpq_t *mass, ud_buf *err)
 {
-    ud_chain_small chain = { x->n, x->n_e, x->e_first, x->e_to, x->e_w, x->wt, x->n_wt, x->e_big, x->jobs };
+    ud_chain_small chain = { x->n, x->n_e, x->e_first, x->e_to, x->e_w, x->wt, x->n_wt, x->e_big, x->jobs,
+                             &x->mem };
     return ud_absorb_small(&chain, mass, err);
 }
 
@@ -1539,12 +1506,19 @@ static int absorb_fast(explorer *x, mpq_t *mass, ud_buf *err)
  * spelled out as mpq_t first (the memory the fast pass saves). */
 static int absorb_reference(explorer *x, mpq_t *mass, ud_buf *err)
 {
+    size_t bytes = (x->n_e + 1) * (2 * sizeof(int64_t) + sizeof(mpq_t));
+    if (!ud_mem_resize(&x->mem, 0, bytes)) {
+        ud_buf_printf(err, "solving the chain would pass the bound of %llu bytes",
+                      (unsigned long long)x->mem.limit);
+        return -1;
+    }
     int64_t *from = malloc((x->n_e + 1) * sizeof *from), *to = malloc((x->n_e + 1) * sizeof *to);
     mpq_t *w = malloc((x->n_e + 1) * sizeof *w);
     if (!from || !to || !w) {
         free(from);
         free(to);
         free(w);
+        ud_mem_resize(&x->mem, bytes, 0);
         ud_buf_puts(err, "out of memory");
         return -1;
     }
@@ -1561,21 +1535,40 @@ static int absorb_reference(explorer *x, mpq_t *mass, ud_buf *err)
                 mpq_set(w[e], x->e_big[v.num]);
             }
         }
-    ud_chain chain = { x->n, x->n_e, from, to, w };
+    ud_chain chain = { x->n, x->n_e, from, to, w, &x->mem };
     int rc = ud_absorb(&chain, mass, err);
     for (size_t e = 0; e < x->n_e; e++)
         mpq_clear(w[e]);
     free(from);
     free(to);
     free(w);
+    ud_mem_resize(&x->mem, bytes, 0);
     return rc;
 }
 
+/* The bytes of the arrays a complete search still holds for the solve:
+ * the states and nodes (until each leaf's outcome is read), the out-edge
+ * starts, the edges and their weights. */
+static uint64_t held_for_solve(const explorer *x)
+{
+    size_t per_node = (x->states ? x->ss + sizeof *x->nodes : 0) + sizeof *x->e_first;
+    return (uint64_t)x->cap * per_node + x->cap_e * (sizeof *x->e_to + sizeof *x->e_w) +
+           x->cap_wt * sizeof *x->wt + x->wt_slots * sizeof *x->wt_slot + x->cap_big * sizeof *x->e_big;
+}
+
 /* The exact probability of each leaf label: the chain's absorbed mass
- * (absorb.h), summed by bound->outcome's label; it must total exactly 1. */
+ * (absorb.h), summed by bound->outcome's label; it must total exactly 1.
+ * Its arrays count against the search's bound in bytes: -1 with
+ * x->mem.hit set when they would pass it. */
 static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
 {
     enum { MAX_LABELS = 256 };
+    size_t bytes = ((size_t)x->n + 1) * (sizeof(mpq_t) + sizeof(uint16_t));
+    if (!ud_mem_resize(&x->mem, 0, bytes)) {
+        ud_buf_printf(err, "solving the chain would pass the bound of %llu bytes",
+                      (unsigned long long)x->mem.limit);
+        return -1;
+    }
     mpq_t *mass = malloc(((size_t)x->n + 1) * sizeof *mass);
     /* a leaf's outcome, + 1 (0: not a leaf) */
     uint16_t *outcome = calloc((size_t)x->n + 1, sizeof *outcome);
@@ -1584,6 +1577,7 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
     if (!mass || !outcome || !rep->outcome_label || !rep->outcome_p) {
         free(mass);
         free(outcome);
+        ud_mem_resize(&x->mem, bytes, 0);
         ud_buf_puts(err, "out of memory");
         return -1;
     }
@@ -1626,12 +1620,14 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
     ud_buf_free(&label);
     ud_big_free(x->states, x->size.states);
     ud_big_free(x->nodes, x->size.nodes);
+    ud_mem_resize(&x->mem, (size_t)x->cap * (x->ss + sizeof *x->nodes), 0);
     x->states = NULL;
     x->nodes = NULL;
     x->size.states = x->size.nodes = 0;
     if (rc != 0) {
         free(mass);
         free(outcome);
+        ud_mem_resize(&x->mem, bytes, 0);
         return rc;
     }
     /* the fast pass writes the leaves' masses only: the others are not
@@ -1675,6 +1671,7 @@ static int leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
             mpq_clear(mass[i]);
     free(mass);
     free(outcome);
+    ud_mem_resize(&x->mem, bytes, 0);
     return rc;
 }
 
@@ -1879,7 +1876,7 @@ out:
     free(at);
 }
 
-static bool expander_init(expander *e, const explorer *x, uint64_t max_states, membound *mem)
+static bool expander_init(expander *e, const explorer *x, uint64_t max_states, ud_membound *mem)
 {
     e->mem = mem;
     e->o = x->o;
@@ -1999,7 +1996,7 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     ud_table_build(&x.table, o->game, o->setup->variant);
     x.jobs = o->jobs < 1 ? 1 : o->jobs > UD_EXPLORE_MAX_JOBS ? UD_EXPLORE_MAX_JOBS : o->jobs;
     uint64_t max_states = o->max_states ? o->max_states : 10000000;
-    x.mem.limit = o->max_memory ? o->max_memory : ud_explore_default_memory();
+    ud_membound_init(&x.mem, o->max_memory);
     int max_depth = o->max_depth < 0 || o->max_depth > UD_EXPLORE_MAX_DEPTH
                         ? UD_EXPLORE_MAX_DEPTH : o->max_depth;
     rep->complete = 1;
@@ -2055,7 +2052,6 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
         rep->memory_cut = 1;
     }
     rep->memory_limit = x.mem.limit;
-    rep->memory_peak = atomic_load(&x.mem.peak);
     if (x.oom) {
         if (x.too_many_kids)
             ud_buf_printf(err, "one step has more than %llu distinct outcomes (the --max-states bound)",
@@ -2076,10 +2072,22 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
         x.size.hash = 0;
         x.pool = NULL;
         threads_free(&x);   /* a store holds up to STORE_BUDGET of children */
+        atomic_store(&x.mem.used, held_for_solve(&x));
+        if (leaf_outcomes(&x, rep, err) != 0) {
+            if (atomic_load(&x.mem.hit)) {
+                /* the counts stand; the outcomes are not computed */
+                rep->outcomes_cut = 1;
+                ud_buf_clear(err);
+                for (int i = 0; i < rep->n_outcomes; i++)
+                    mpq_clear(rep->outcome_p[i]);
+                rep->n_outcomes = 0;
+                rep->remainder = -1;
+            } else {
+                rc = -1;
+            }
+        }
     }
-    if (rc == 0 && o->outcomes && !rep->violated && rep->complete &&
-        leaf_outcomes(&x, rep, err) != 0)
-        rc = -1;
+    rep->memory_peak = atomic_load(&x.mem.peak);
 done:
     threads_free(&x);
     free(x.work);
@@ -2112,12 +2120,4 @@ void ud_explore_report_free(ud_explore_report *rep)
     rep->outcome_p = NULL;
     rep->outcome_label = NULL;
     rep->n_outcomes = 0;
-}
-
-uint64_t ud_explore_default_memory(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0)
-        return (uint64_t)4 << 30;
-    return (uint64_t)pages * (uint64_t)page / 2;
 }

@@ -86,7 +86,8 @@ typedef struct ud_explore_opts {
     /* Bytes the search's own growing arrays may take (states, nodes,
      * index, edges, weights, the threads' children); the search stops
      * with what it has when the next growth would pass it, as at
-     * max_states (report.memory_cut).  0: ud_explore_default_memory(). */
+     * max_states (report.memory_cut).  0: ud_membound_default()
+     * (membound.h). */
     uint64_t max_memory;
     int check_invariants;
     /* Compute the exact probability of each leaf outcome (bound->outcome
@@ -120,13 +121,17 @@ typedef struct ud_explore_report {
     int depth;                       /* deepest depth with a new state */
     int complete;                    /* no depth, state or memory limit was hit */
     int memory_cut;                  /* the search stopped at opts.max_memory */
+    int outcomes_cut;                /* with opts.outcomes: the search was complete but
+                                      * solving the chain would pass opts.max_memory;
+                                      * the counts stand, no outcome is computed */
     uint64_t memory_limit;           /* the bound it ran under, in bytes */
     uint64_t memory_peak;            /* the most its arrays took at once, in bytes */
     ud_explore_level level[UD_EXPLORE_MAX_DEPTH + 1];
     int violated;                    /* a violation was found (the search stops) */
     ud_failure fail;
     char *trace;                     /* transcript up to the violation (malloc), or NULL */
-    int n_outcomes;                  /* with opts.outcomes: distinct leaf labels */
+    int n_outcomes;                  /* with opts.outcomes: distinct leaf labels (0 at
+                                      * outcomes_cut) */
     int remainder;                   /* of them, the paths not over at opts.horizon
                                       * ("not over after N rounds"); -1: none */
     char (*outcome_label)[64];
@@ -137,10 +142,6 @@ typedef struct ud_explore_report {
     double seconds;
     double solve_seconds;            /* of seconds, solving the chain (opts.outcomes) */
 } ud_explore_report;
-
-/* The default bound in bytes: half the machine's physical memory (4 GiB
- * where the system does not say). */
-uint64_t ud_explore_default_memory(void);
 
 /* 0: explored (maybe with a violation in rep); -1: could not run (err). */
 int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err);

@@ -65,6 +65,9 @@ typedef struct ud_analysis_args {
     ud_setup setup;                    /* the defaults plus every --variant */
     bool fixed[UD_MAX_VARIANTS];       /* variant keys fixed by --variant */
     bool csv;                          /* --format csv (else text) */
+    uint64_t max_memory;               /* --max-memory: the bytes each exploration
+                                        * it runs may grow to (ud_explore_opts);
+                                        * 0: the default */
     int n;
     const char *name[UD_ANALYSIS_MAX_ARGS];   /* the analysis's own options, */
     const char *value[UD_ANALYSIS_MAX_ARGS];  /* in order; value "" for a flag */

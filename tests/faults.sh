@@ -36,7 +36,8 @@
 #   start-lines  start lines of Dice of the Living Dead, the card and the
 #            board game are checked when read, whatever their order, and the
 #            position they make once all are read: exit 2, FILE:LINE:COL in
-#            a record, the line named on the command line.
+#            a record, the line named on the command line; an id given twice in
+#            one of the board game's tiles or cards lines is refused.
 #   fifo     a FIFO as a content file, named, in a --content folder or
 #            included, is refused without waiting for a writer, exit 2.
 set -euo pipefail
@@ -373,6 +374,10 @@ start-lines)
     starts zombies-board a,b "start 'tiles crossroads=4294967305': expected ID=N with N from 0 to 9, got 'crossroads=4294967305'" \
         5:7 'tiles crossroads=4294967305'
     starts zombies-board a,b "start 'first 2': expected one 'first' line, found a second" 6:7 'first 1' 'first 2'
+    starts zombies-board a,b "start 'tiles crossroads=2 crossroads=3': expected each id once, found 'crossroads' again" \
+        5:7 'tiles crossroads=2 crossroads=3'
+    starts zombies-board a,b "start 'cards rest=0 rest=1': expected each id once, found 'rest' again" \
+        5:7 'cards rest=0 rest=1'
     # a position that holds is played
     run "$undead" play dotld --no-db --players ann --start 'space 6' --start 'district hospital' --start 'healthy 1'
     [[ $rc == 0 ]] || fail "a good start: exit $rc: $(head -c 2000 err)"

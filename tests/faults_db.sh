@@ -12,7 +12,12 @@
 #   max-memory  explore stops at --max-memory (the bytes of its own arrays),
 #            as at --max-states: the partial table, a message, exit 0; in
 #            the middle of the search and inside one step of more outcomes
-#            than fit; a size that is not one is an input error (exit 2).
+#            than fit; a size that is not one is an input error (exit 2);
+#            solve and verify take it for the explorations they run.
+#   max-memory-outcomes  explore --outcomes counts the chain solve after a
+#            complete search against --max-memory too: past it, the state
+#            counts (complete), a message that the outcomes are not
+#            computed, no outcome table, exit 0.
 #   db-cases  sim stores its cases' transcript lines up to --db-bytes and
 #            says how many games it stored; --db-cases above 10000 and
 #            --db-bytes above 1G are input errors (exit 2).
@@ -118,6 +123,27 @@ max-memory)
     expect 2 err "undead explore: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '12Q'"
     run "$undead" explore zombie-dice --bound turn --max-memory 0 --no-db
     expect 2 err "undead explore: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '0'"
+    # solve and verify take it too, for every exploration they run
+    run "$undead" solve zombies-cards small-deck --max-memory 1M --no-db
+    expect 1 err "undead solve: defaults: the --max-memory bound was hit"
+    run "$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 1 --reading-games 10 \
+        --skip-analysis game --skip-analysis turn --max-memory 1M --no-db zombie-dice
+    expect 1 out "zombie-dice: exploring bound turn: incomplete (the --max-memory bound was hit)"
+    run "$undead" solve zombie-dice turn --max-memory 12Q --no-db
+    expect 2 err "undead solve: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '12Q'"
+    run "$undead" verify --max-memory 0 --no-db zombie-dice
+    expect 2 err "undead verify: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '0'"
+    ;;
+max-memory-outcomes)
+    # Double Feature's turn: the search (one thread) peaks near 100 MiB,
+    # the reference pass's edges spelled out as mpq_t take some 170 MiB
+    # on top of the graph (the fast pass fits)
+    run "$undead" explore zombie-dice --bound turn --variant dice=double-feature --policy stop-at-brains \
+        --outcomes --reference --jobs 1 --max-memory 128M --no-db
+    expect 0 err "undead explore: the search is complete (144447 distinct states), but solving the chain for the outcomes would pass the --max-memory bound (128.0 MiB); the state counts are complete, the outcome probabilities are not computed"
+    grep -q "depth 4, complete$" out || fail "not reported complete: $(cat out)"
+    grep -qx "total [0-9]* 144447 [0-9 ]*" out || fail "no table: $(cat out)"
+    ! grep -q "exact outcomes" out || fail "outcomes printed: $(cat out)"
     ;;
 db-cases)
     run "$undead" sim zombie-dice --games 50 --db-cases 50 --db-bytes 100K --db s.db

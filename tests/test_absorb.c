@@ -27,13 +27,19 @@ static void edge(chain_builder *b, int64_t from, int64_t to, unsigned long num, 
     b->n++;
 }
 
-/* mass[] of n states after absorbing; returns ud_absorb's result. */
-static int absorb(chain_builder *b, int64_t n, mpq_t *mass, ud_buf *err)
+/* mass[] of n states after absorbing under the bound mem (NULL: none);
+ * returns ud_absorb's result. */
+static int absorb_bounded(chain_builder *b, int64_t n, mpq_t *mass, ud_membound *mem, ud_buf *err)
 {
     for (int64_t i = 0; i < n; i++)
         mpq_init(mass[i]);
-    ud_chain c = { n, b->n, b->from, b->to, b->w };
+    ud_chain c = { n, b->n, b->from, b->to, b->w, mem };
     return ud_absorb(&c, mass, err);
+}
+
+static int absorb(chain_builder *b, int64_t n, mpq_t *mass, ud_buf *err)
+{
+    return absorb_bounded(b, n, mass, NULL, err);
 }
 
 static void assert_q(const mpq_t q, unsigned long num, unsigned long den, const char *what)
@@ -113,8 +119,9 @@ static void small_edge(small_builder *b, int32_t from, int32_t to, uint32_t num,
 }
 
 /* The builder's edges (root first, then by source) as the explorer
- * stores them: first[], the targets, each weight an index. */
-static int absorb_small(small_builder *b, int64_t n, mpq_t *mass, ud_buf *err)
+ * stores them: first[], the targets, each weight an index; under the
+ * bound mem (NULL: none). */
+static int absorb_small_bounded(small_builder *b, int64_t n, mpq_t *mass, ud_membound *mem, ud_buf *err)
 {
     for (int64_t i = 0; i < n; i++)
         mpq_init(mass[i]);
@@ -128,8 +135,60 @@ static int absorb_small(small_builder *b, int64_t n, mpq_t *mass, ud_buf *err)
     for (int64_t i = 1; i <= n; i++)   /* states without edges: empty ranges */
         if (first[i] < first[i - 1])
             first[i] = first[i - 1];
-    ud_chain_small c = { n, b->n, first, b->to, w, b->w, b->n, NULL, 1 };
+    ud_chain_small c = { n, b->n, first, b->to, w, b->w, b->n, NULL, 1, mem };
     return ud_absorb_small(&c, mass, err);
+}
+
+static int absorb_small(small_builder *b, int64_t n, mpq_t *mass, ud_buf *err)
+{
+    return absorb_small_bounded(b, n, mass, NULL, err);
+}
+
+Test(absorb_small, both_passes_count_their_arrays_against_a_bound_in_bytes)
+{
+    /* A -> L1 1/2, A -> L2 1/2: under 64 bytes neither pass starts, and
+     * says so; under a megabyte both answer and give every byte back */
+    small_builder b = { .n = 0 };
+    small_edge(&b, -1, 0, 1, 1);
+    small_edge(&b, 0, 1, 1, 2);
+    small_edge(&b, 0, 2, 1, 2);
+    chain_builder r = { .n = 0 };
+    edge(&r, -1, 0, 1, 1);
+    edge(&r, 0, 1, 1, 2);
+    edge(&r, 0, 2, 1, 2);
+    mpq_t m[3];
+    ud_buf err;
+    ud_buf_init(&err);
+    ud_membound mem;
+    ud_membound_init(&mem, 64);
+    cr_assert_eq(absorb_small_bounded(&b, 3, m, &mem, &err), -1);
+    cr_assert(atomic_load(&mem.hit));
+    cr_assert_str_eq(ud_buf_str(&err), "solving the chain would pass the bound of 64 bytes");
+    ud_buf_clear(&err);
+    for (int i = 0; i < 3; i++)
+        mpq_clear(m[i]);
+    cr_assert_eq(absorb_bounded(&r, 3, m, &mem, &err), -1);
+    cr_assert_str_eq(ud_buf_str(&err), "solving the chain would pass the bound of 64 bytes");
+    cr_assert_eq(atomic_load(&mem.used), 0);
+    for (int i = 0; i < 3; i++)
+        mpq_clear(m[i]);
+    ud_membound_init(&mem, 1 << 20);
+    cr_assert_eq(absorb_small_bounded(&b, 3, m, &mem, &err), 0, "%s", ud_buf_str(&err));
+    assert_q(m[1], 1, 2, "L1");
+    cr_assert_gt(atomic_load(&mem.peak), 0);
+    cr_assert_eq(atomic_load(&mem.used), 0, "the fast pass keeps %llu bytes",
+                 (unsigned long long)atomic_load(&mem.used));
+    for (int i = 0; i < 3; i++)
+        mpq_clear(m[i]);
+    cr_assert_eq(absorb_bounded(&r, 3, m, &mem, &err), 0, "%s", ud_buf_str(&err));
+    assert_q(m[2], 1, 2, "L2");
+    cr_assert_eq(atomic_load(&mem.used), 0);
+    cr_assert(!atomic_load(&mem.hit));
+    for (int i = 0; i < 3; i++)
+        mpq_clear(m[i]);
+    for (size_t e = 0; e < r.n; e++)
+        mpq_clear(r.w[e]);
+    ud_buf_free(&err);
 }
 
 Test(absorb_small, a_loop_whose_one_minus_q_has_a_large_prime)
@@ -184,7 +243,7 @@ Test(absorb_small, a_weight_past_64_bits_is_left_to_the_mpq_pass)
     mpq_set_ui(big[1], 1, 1);
     mpq_sub(big[1], big[1], big[0]);
     ud_weight weight[3] = { { 1, 1 }, { 0, 0 }, { 1, 0 } };
-    ud_chain_small c = { 3, 3, first, to, w, weight, 3, big, 1 };
+    ud_chain_small c = { 3, 3, first, to, w, weight, 3, big, 1, NULL };
     mpq_t m[3];
     for (int i = 0; i < 3; i++)
         mpq_init(m[i]);
@@ -243,9 +302,9 @@ static void ladder_matches_the_plain_pass(int k)
         mpq_inits(fast[i], plain[i], NULL);
     ud_buf err;
     ud_buf_init(&err);
-    ud_chain_small cs = { n, (size_t)e, first, to, wi, wt, (size_t)e, NULL, 1 };
+    ud_chain_small cs = { n, (size_t)e, first, to, wi, wt, (size_t)e, NULL, 1, NULL };
     cr_assert_eq(ud_absorb_small(&cs, fast, &err), 0, "%s", ud_buf_str(&err));
-    ud_chain c = { n, (size_t)e, from, to64, wq };
+    ud_chain c = { n, (size_t)e, from, to64, wq, NULL };
     cr_assert_eq(ud_absorb(&c, plain, &err), 0, "%s", ud_buf_str(&err));
     for (int i = 2 * k; i < n; i++)
         cr_assert(mpq_equal(fast[i], plain[i]), "leaf %d: %s against %s", i, mpq_get_str(NULL, 10, fast[i]),
@@ -357,7 +416,7 @@ static void absorb_random(const random_chain *rc, int jobs, mpq_t *mass, mpq_t s
     ud_buf err;
     ud_buf_init(&err);
     ud_chain_small cs = { rc->n, (size_t)rc->n_edges, rc->first, rc->to, rc->wi, rc->wt, (size_t)rc->n_edges,
-                          NULL, jobs };
+                          NULL, jobs, NULL };
     cr_assert_eq(ud_absorb_small(&cs, mass, &err), 0, "%s", ud_buf_str(&err));
     mpq_set_ui(sum, 0, 1);
     for (int i = 0; i < rc->n; i++)
@@ -391,7 +450,7 @@ Test(absorb_small, several_threads_give_the_masses_of_one_and_of_the_plain_pass)
             mpq_init(plain[i]);
         ud_buf err;
         ud_buf_init(&err);
-        ud_chain c = { rc.n, (size_t)rc.n_edges, rc.from, rc.to64, wq };
+        ud_chain c = { rc.n, (size_t)rc.n_edges, rc.from, rc.to64, wq, NULL };
         cr_assert_eq(ud_absorb(&c, plain, &err), 0, "%s", ud_buf_str(&err));
         int leaves = 0;
         for (int i = 0; i < rc.n; i++) {
@@ -484,14 +543,14 @@ Test(absorb_small, a_state_hundreds_of_edges_lead_to_sums_them_exactly)
         mpq_init(plain[i]);
     ud_buf err;
     ud_buf_init(&err);
-    ud_chain c = { n, (size_t)e, from, to64, wq };
+    ud_chain c = { n, (size_t)e, from, to64, wq, NULL };
     cr_assert_eq(ud_absorb(&c, plain, &err), 0, "%s", ud_buf_str(&err));
     mpq_t sum;
     mpq_init(sum);
     for (int jobs = 1; jobs <= 3; jobs++) {
         for (int i = 0; i < n; i++)
             mpq_init(fast[i]);
-        ud_chain_small cs = { n, (size_t)e, first, to, wi, wt, (size_t)e, NULL, jobs };
+        ud_chain_small cs = { n, (size_t)e, first, to, wi, wt, (size_t)e, NULL, jobs, NULL };
         cr_assert_eq(ud_absorb_small(&cs, fast, &err), 0, "%s", ud_buf_str(&err));
         mpq_set_ui(sum, 0, 1);
         for (int v = k + FAN_L1; v <= k + FAN_L3; v++) {

@@ -56,6 +56,8 @@ int analysis_run(const char *cmd, const ud_game *g, const ud_analysis *a, const 
             if (args->fixed[v])
                 ud_buf_printf(&line, " --variant %s=%s", g->variants[v].key,
                               g->variants[v].values[args->setup.variant[v]].name);
+        if (args->max_memory)
+            ud_buf_printf(&line, " --max-memory %llu", (unsigned long long)args->max_memory);
         begun = rec_begin_as(&r, ro, "solve", g, ud_buf_str(&line));
         ud_buf_free(&line);
     } else {

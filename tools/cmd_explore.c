@@ -27,7 +27,8 @@ static const char usage[] =
     "  --max-memory SIZE     stop when the search's own arrays (states, index, edges,\n"
     "                        the threads' children) would pass SIZE bytes (512M, 4G;\n"
     "                        default: half the machine's memory); the table is then\n"
-    "                        partial, as at --max-states\n"
+    "                        partial, as at --max-states; with --outcomes the chain\n"
+    "                        solve counts against it too\n"
     "  --horizon N           with a bound that counts progress (dotld district: rounds),\n"
     "                        stop every path after N of its units; with --outcomes, the\n"
     "                        chance of not being over by then is one outcome\n"
@@ -372,6 +373,14 @@ int cmd_explore(int argc, char **argv)
                         "arrays would pass the --max-memory bound (%s); the counts are partial\n",
                 (unsigned long long)rep.distinct, limit);
     }
+    if (rep.outcomes_cut) {
+        char limit[32];
+        cli_format_size(rep.memory_limit, limit, sizeof limit);
+        fprintf(stderr, "undead explore: the search is complete (%llu distinct states), but solving the chain "
+                        "for the outcomes would pass the --max-memory bound (%s); the state counts are "
+                        "complete, the outcome probabilities are not computed\n",
+                (unsigned long long)rep.distinct, limit);
+    }
     if (table_only) {
         printf("# undead explore %s --bound %s%s\n", g->name, bound ? bound->name : "none",
                follow ? " --follow-policy" : "");
@@ -410,7 +419,7 @@ int cmd_explore(int argc, char **argv)
             printf("%.3f s\n", rep.seconds);
         fputs(ud_buf_str(&table), stdout);
     }
-    if (outcomes && !rep.violated)
+    if (outcomes && !rep.violated && rep.complete && !rep.outcomes_cut)
         print_outcomes(&r, g, &m, (int)horizon, gb, &rep);
     if (chk) {
         ud_buf verdict;

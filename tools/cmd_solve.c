@@ -20,9 +20,11 @@ static const char usage[] =
     "  --variant KEY=VALUE   a reading (see 'undead variants GAME'); an analysis\n"
     "                        goes through every reading of a key not fixed\n"
     "  --format text|csv     output format (default text)\n"
+    "  --max-memory SIZE     the bytes each exploration an analysis runs may grow to\n"
+    "                        (512M, 4G; default: half the machine's memory)\n"
     REC_HELP;
 
-enum { S_FORMAT = 1, S_VARIANT, OPT_OWN = 2000, MAX_OWN = 64 };
+enum { S_FORMAT = 1, S_VARIANT, S_MAX_MEMORY, OPT_OWN = 2000, MAX_OWN = 64 };
 
 static void list_analyses(FILE *out, const ud_game *g)
 {
@@ -65,11 +67,12 @@ int cmd_solve(int argc, char **argv)
     /* The long options: the shared ones, then every option of every
      * game's analyses (each name once); which analysis takes which is
      * checked once the command line names the analysis. */
-    struct option longopts[MAX_OWN + 8];
+    struct option longopts[MAX_OWN + 9];
     const char *own_names[MAX_OWN];
     int n_long = 0, n_own = 0;
     longopts[n_long++] = (struct option){ "variant", required_argument, NULL, S_VARIANT };
     longopts[n_long++] = (struct option){ "format", required_argument, NULL, S_FORMAT };
+    longopts[n_long++] = (struct option){ "max-memory", required_argument, NULL, S_MAX_MEMORY };
     longopts[n_long++] = (struct option){ "db", required_argument, NULL, OPT_DB };
     longopts[n_long++] = (struct option){ "no-db", no_argument, NULL, OPT_NO_DB };
     longopts[n_long++] = (struct option){ "help", no_argument, NULL, 'h' };
@@ -113,6 +116,9 @@ int cmd_solve(int argc, char **argv)
                 goto out;
             }
             args->csv = strcmp(optarg, "csv") == 0;
+        } else if (c == S_MAX_MEMORY) {
+            if (!cli_parse_max_memory("solve", optarg, &args->max_memory))
+                goto out;
         } else if (c >= OPT_OWN && c < OPT_OWN + n_own) {
             if (args->n == UD_ANALYSIS_MAX_ARGS) {
                 fprintf(stderr, "undead solve: more than %d options\n", UD_ANALYSIS_MAX_ARGS);

@@ -62,6 +62,8 @@ static const char usage[] =
     "  --seed N              first seed of the reading simulations (default 1)\n"
     "  --jobs N              threads for the simulations (default: every core); the\n"
     "                        figures are the same for any N\n"
+    "  --max-memory SIZE     the bytes each exploration (and each analysis's) may grow to\n"
+    "                        (512M, 4G; default: half the machine's memory)\n"
     "  --skip-analysis NAME  leave out the exact analysis NAME (undead solve GAME NAME) of\n"
     "                        every game; repeatable (the sanitizer build's test fixture\n"
     "                        leaves out the slowest)\n"
@@ -74,6 +76,7 @@ typedef struct verify_opts {
     const char *golden_dir, *fuzz_dir;
     uint64_t games, reading_games, seed;
     int jobs;
+    uint64_t max_memory;       /* --max-memory; 0: the default */
     const char *skip[8];       /* --skip-analysis */
     int n_skip;
     rec_opts ro;
@@ -708,14 +711,15 @@ enum { OPENING_DEPTH = 4, OPENING_MAX_STATES = 200000 };
  * complete is not expected).  Games with bounds explore those instead: a
  * game like Zombie Dice chains more chance picks between two decisions
  * than an unbounded search from the start can follow. */
-static int explore_opening(const ud_game *g, recorder *vr, verify_row *row, int jobs)
+static int explore_opening(const ud_game *g, recorder *vr, verify_row *row, const verify_opts *o)
 {
     ud_setup setup;
     ud_setup_defaults(g, &setup);
     setup.n_players = g->min_players > 1 ? g->min_players : 1;
     progress(g->name, "exploring the opening", 0, 0);
     ud_explore_opts eo = { .game = g, .setup = &setup, .max_depth = OPENING_DEPTH,
-                           .max_states = OPENING_MAX_STATES, .check_invariants = 1, .jobs = jobs };
+                           .max_states = OPENING_MAX_STATES, .max_memory = o->max_memory,
+                           .check_invariants = 1, .jobs = o->jobs };
     ud_explore_report rep;
     ud_buf err;
     ud_buf_init(&err);
@@ -742,7 +746,7 @@ static int explore_opening(const ud_game *g, recorder *vr, verify_row *row, int 
 
 /* Every exploration bound of the game, from the default setup, with every
  * invariant checked in every state; a violation prints its shortest path. */
-static int explore_bounds(const ud_game *g, recorder *vr, verify_row *row, int jobs)
+static int explore_bounds(const ud_game *g, recorder *vr, verify_row *row, const verify_opts *o)
 {
     int failures = 0;
     ud_setup setup;
@@ -751,7 +755,7 @@ static int explore_bounds(const ud_game *g, recorder *vr, verify_row *row, int j
         const ud_explore_bound *const *b = &g->extras->bounds[i].bound;
         progress(g->name, "exploring", 0, 0);
         ud_explore_opts eo = { .game = g, .setup = &setup, .bound = *b, .max_depth = -1,
-                               .check_invariants = 1, .jobs = jobs };
+                               .max_memory = o->max_memory, .check_invariants = 1, .jobs = o->jobs };
         ud_explore_report rep;
         ud_buf err;
         ud_buf_init(&err);
@@ -766,7 +770,9 @@ static int explore_bounds(const ud_game *g, recorder *vr, verify_row *row, int j
             rec_metric(vr, name, (double)rep.distinct, "states");
             if (rep.violated || !rep.complete) {
                 printf("%s: exploring bound %s: %s%s%s\n%s", g->name, (*b)->name,
-                       rep.violated ? (rep.fail.id ? rep.fail.id : "violation") : "incomplete",
+                       rep.violated     ? (rep.fail.id ? rep.fail.id : "violation")
+                       : rep.memory_cut ? "incomplete (the --max-memory bound was hit)"
+                                        : "incomplete",
                        rep.violated ? ": " : "", rep.violated ? rep.fail.msg : "",
                        rep.trace ? rep.trace : "");
                 row->violations += rep.violated;
@@ -777,7 +783,7 @@ static int explore_bounds(const ud_game *g, recorder *vr, verify_row *row, int j
         ud_buf_free(&err);
     }
     if (!g->extras || g->extras->n_bounds == 0)
-        failures += explore_opening(g, vr, row, jobs);
+        failures += explore_opening(g, vr, row, o);
     return failures;
 }
 
@@ -821,6 +827,7 @@ static int run_analyses(const ud_game *g, const verify_opts *o, int64_t verify_r
         if (!args)
             return failures + 1;
         ud_setup_defaults(g, &args->setup);
+        args->max_memory = o->max_memory;
         for (int v = 0; v < UD_MAX_VARIANTS && a->verify == UD_VERIFY_DEFAULTS; v++)
             args->fixed[v] = true;   /* as if every key were given as --variant KEY=DEFAULT */
         int rc = analysis_run("verify", g, a, args, NULL, &o->ro, verify_run);
@@ -866,7 +873,7 @@ static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, 
 
     failures += simulate_readings(g, o, &vr, row, fired);
     failures += simulate_combos(g, o, &vr, row, fired);
-    failures += explore_bounds(g, &vr, row, o->jobs);
+    failures += explore_bounds(g, &vr, row, o);
 
     progress(g->name, "fuzz corpora", 0, 0);
     snprintf(path, sizeof path, "%s/corpus/%s_engine", o->fuzz_dir, folder);
@@ -909,6 +916,7 @@ int cmd_verify(int argc, char **argv)
         { "seed", required_argument, NULL, 's' },
         { "jobs", required_argument, NULL, 'j' },
         { "skip-analysis", required_argument, NULL, 'k' },
+        { "max-memory", required_argument, NULL, 'M' },
         REC_LONGOPTS,
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
@@ -936,6 +944,9 @@ int cmd_verify(int argc, char **argv)
                 return UD_EXIT_USAGE;
             }
             o.skip[o.n_skip++] = optarg;
+        } else if (c == 'M') {
+            if (!cli_parse_max_memory("verify", optarg, &o.max_memory))
+                return UD_EXIT_USAGE;
         } else if (c == 'g')
             o.golden_dir = optarg;
         else if (c == 'f')

@@ -523,7 +523,7 @@ static void zb_outcomes(const void *p, int n_players, uint8_t *out)
  * explore): "first N" the first player (seat N from 1, no roll for it);
  * "tiles ID=N ..." the map tiles' draw pile, "alt-tiles ID=N
  * ..." their alternate deck, "cards ID=N ..." and "alt-cards ID=N ..." the
- * event cards'; N from 0 to 9, kinds not named hold none.  Once one line
+ * event cards'; each ID once, N from 0 to 9, kinds not named hold none.  Once one line
  * of tiles (cards) is given, the other of the two is empty unless a line
  * fills it too. */
 /* A whole number lo..hi written as digits alone from text to end (or
@@ -580,6 +580,8 @@ static bool zb_apply_start(void *p, const ud_setup *setup, const char *line, ud_
     int n_kinds = tiles ? zb_content.n_tiles : zb_content.n_events;
     memset(pile, 0, tiles ? sizeof st->pile_tile : sizeof st->pile_card);
     st->preset |= tiles ? ZB_PRESET_TILES : ZB_PRESET_CARDS;
+    /* each kind once: a second count would replace the first unseen */
+    bool seen[ZB_MAX_TILE_KINDS > ZB_MAX_EVENT_KINDS ? ZB_MAX_TILE_KINDS : ZB_MAX_EVENT_KINDS] = { false };
     for (const char *at = line + used;;) {
         char id[32];
         long n;
@@ -603,6 +605,11 @@ static bool zb_apply_start(void *p, const ud_setup *setup, const char *line, ud_
                                                               : "event card", id);
             return false;
         }
+        if (seen[k]) {
+            ud_buf_printf(err, "expected each id once, found '%s' again", id);
+            return false;
+        }
+        seen[k] = true;
         pile[k] = (uint8_t)n;
         at += len;
     }

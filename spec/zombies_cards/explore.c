@@ -199,18 +199,22 @@ static const char *shown(const char *q)
 
 /* One policy under one reading, the policy followed by both seats: the
  * chain of whole games solved exactly. */
-static int solve_reading(const ud_game *g, const ud_setup *setup, const ud_policy *pol,
+static int solve_reading(const ud_game *g, const ud_setup *setup, const ud_policy *pol, uint64_t max_memory,
                          const ud_analysis_sink *sk, ud_buf *why)
 {
     ud_explore_opts o = { .game = g, .setup = setup, .bound = &zc_bound_game, .max_depth = -1,
-                          .policy = pol, .check_invariants = 1, .outcomes = 1 };
+                          .policy = pol, .check_invariants = 1, .outcomes = 1,
+                          .max_memory = max_memory };
     ud_explore_report rep;
     if (ud_explore(&o, &rep, why) != 0)
         return UD_ANALYSIS_FAILED;
     int rc = UD_ANALYSIS_OK;
-    if (rep.violated || !rep.complete) {
+    if (rep.violated || !rep.complete || rep.outcomes_cut) {
         ud_buf_printf(why, "exploring under %s: %s", pol->def->name,
-                      rep.violated ? rep.fail.msg : "a state limit was hit");
+                      rep.violated       ? rep.fail.msg
+                      : rep.memory_cut   ? "the --max-memory bound was hit"
+                      : rep.outcomes_cut ? "solving the chain would pass the --max-memory bound"
+                                         : "a state limit was hit");
         ud_explore_report_free(&rep);
         return UD_ANALYSIS_FAILED;
     }
@@ -262,11 +266,11 @@ out:
 /* Every state of the small deck's games under one reading, every action
  * offered, every invariant in each; the states explored are added to
  * *states. */
-static int explore_all(const ud_game *g, const ud_setup *setup, const ud_analysis_sink *sk, uint64_t *states,
-                       ud_buf *why)
+static int explore_all(const ud_game *g, const ud_setup *setup, uint64_t max_memory, const ud_analysis_sink *sk,
+                       uint64_t *states, ud_buf *why)
 {
     ud_explore_opts o = { .game = g, .setup = setup, .bound = &zc_bound_game, .max_depth = -1,
-                          .check_invariants = 1 };
+                          .check_invariants = 1, .max_memory = max_memory };
     ud_explore_report rep;
     if (ud_explore(&o, &rep, why) != 0)
         return UD_ANALYSIS_FAILED;
@@ -282,7 +286,10 @@ static int explore_all(const ud_game *g, const ud_setup *setup, const ud_analysi
            rep.violated ? "VIOLATION" : "no violation", rep.seconds);
     *states += rep.distinct;
     if (rep.violated || !rep.complete) {
-        ud_buf_printf(why, "%s: %s%s%s", ud_buf_str(&vars), rep.violated ? rep.fail.msg : "a state limit was hit",
+        ud_buf_printf(why, "%s: %s%s%s", ud_buf_str(&vars),
+                      rep.violated     ? rep.fail.msg
+                      : rep.memory_cut ? "the --max-memory bound was hit"
+                                       : "a state limit was hit",
                       rep.trace ? "\nshortest path (replay with undead check):\n" : "", rep.trace ? rep.trace : "");
         rc = UD_ANALYSIS_FAILED;
     }
@@ -356,9 +363,9 @@ static int run_small_deck(const ud_game *g, const ud_analysis_args *a, const ud_
     }
     uint64_t states = 0;
     for (int r = 0; r < n && rc == UD_ANALYSIS_OK; r++) {
-        rc = explore_all(g, &list[r], sk, &states, why);
+        rc = explore_all(g, &list[r], a->max_memory, sk, &states, why);
         for (int p = 0; p < n_pols && rc == UD_ANALYSIS_OK; p++)
-            rc = solve_reading(g, &list[r], &pols[p], sk, why);
+            rc = solve_reading(g, &list[r], &pols[p], a->max_memory, sk, why);
     }
     if (sk->metric) {
         sk->metric(sk->ctx, "explored_states", (double)states, "states");
