@@ -251,6 +251,7 @@ typedef struct ud_policy_def {
 
 struct ud_game {
     const char *name;          /* command-line name, e.g. "zombie-dice" */
+    const char *folder;        /* its folder under spec/, golden/ and fuzz/corpus/, e.g. "zombie_dice" */
     const char *title;
     const ud_phase *phases;
     int n_phases;

@@ -203,10 +203,8 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
     const ud_game *g = cli_game("db baseline", game);
     if (!g)
         return UD_EXIT_USAGE;
-    char folder[64], file[4096];
-    snprintf(folder, sizeof folder, "%s", g->name);
-    for (char *c = folder; *c; c++)
-        *c = *c == '-' ? '_' : *c;
+    char file[4096];
+    const char *folder = g->folder;
     const char *root = o->golden ? o->golden : "golden";
     snprintf(file, sizeof file, "%s/%s/outcomes.csv", root, folder);
     const char *path = o->file ? o->file : file;

@@ -224,14 +224,6 @@ bool cli_need_dir(const char *cmd, const char *path, const char *why)
     return false;
 }
 
-void cli_game_folder(const ud_game *g, char *out, size_t size)
-{
-    snprintf(out, size, "%s", g->name);
-    for (char *c = out; *c; c++)
-        if (*c == '-')
-            *c = '_';
-}
-
 void cli_remove_if_file(const char *path)
 {
     struct stat sb;

@@ -78,9 +78,6 @@ int cli_close_stdout(int rc);
  * (WHY)" and returns false: a folder a command reads from must not go
  * missing silently (running outside the repository root). */
 bool cli_need_dir(const char *cmd, const char *path, const char *why);
-/* A game's folder under golden/, spec/ and fuzz/corpus/: its name with '_'
- * for '-'. */
-void cli_game_folder(const ud_game *g, char *out, size_t size);
 /* Read a whole file ("-" for stdin); NULL with a message printed. */
 char *cli_read_file(const char *path, size_t *len);
 /* Remove a half-written output, but only a regular file: -o may name a

@@ -403,8 +403,8 @@ int cmd_faq(int argc, char **argv)
      * that is missing (faq run outside the repository root) is an error,
      * not a FAQ without them. */
     for (int i = 0; i < o.n_games; i++) {
-        char folder[64], path[1100];
-        cli_game_folder(o.games[i], folder, sizeof folder);
+        char path[1100];
+        const char *folder = o.games[i]->folder;
         snprintf(path, sizeof path, "%s/%s", o.golden_dir, folder);
         if (!cli_need_dir("faq", path, "the worked examples and findings are read from it: run from the "
                           "repository root or give --golden DIR"))

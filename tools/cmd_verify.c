@@ -100,15 +100,6 @@ static void progress(const char *game, const char *step, int i, int n)
     fflush(stderr);
 }
 
-/* Folder of a game under golden/ and spec/: its name with '_' for '-'. */
-static void folder_of(const ud_game *g, char *out, size_t size)
-{
-    snprintf(out, size, "%s", g->name);
-    for (char *c = out; *c; c++)
-        if (*c == '-')
-            *c = '_';
-}
-
 /* ---- which combinations -------------------------------------------------- */
 
 /* Do the rows differ between two variant settings: a row in one table
@@ -667,8 +658,8 @@ static uint64_t replay_dir(const char *dir, const ud_game *g, bool engine)
 static int run_golden(const ud_game *g, const verify_opts *o, recorder *vr, verify_row *row,
                       uint64_t *fired)
 {
-    char folder[64], path[1024];
-    folder_of(g, folder, sizeof folder);
+    char path[1024];
+    const char *folder = g->folder;
     snprintf(path, sizeof path, "%s/%s", o->golden_dir, folder);
     recorder gr = { .db = vr->db };
     if (vr->db) {
@@ -843,8 +834,8 @@ static int run_analyses(const ud_game *g, const verify_opts *o, int64_t verify_r
 static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, bool *db_failed)
 {
     int failures = 0;
-    char folder[64], path[1024];
-    folder_of(g, folder, sizeof folder);
+    char path[1024];
+    const char *folder = g->folder;
     memset(row, 0, sizeof *row);
     row->rules = g->n_rules;
     /* The verify run first ('running' until it ends; a kill leaves it
@@ -983,8 +974,8 @@ int cmd_verify(int argc, char **argv)
      * (verify run outside the repository root, a mistyped --fuzz) would
      * otherwise pass with nothing checked. */
     for (int i = 0; i < n; i++) {
-        char folder[64], path[1100];
-        cli_game_folder(chosen[i], folder, sizeof folder);
+        char path[1100];
+        const char *folder = chosen[i]->folder;
         snprintf(path, sizeof path, "%s/%s", o.golden_dir, folder);
         bool ok = cli_need_dir("verify", path, "the game's golden transcripts: run from the repository "
                                "root or give --golden DIR");

@@ -312,10 +312,7 @@ static const ud_faq_extras *faq_extras(const ud_game *g)
 static bool find_query(const ud_game *g, const char *name, nq_query *q)
 {
     char full[128];
-    snprintf(full, sizeof full, "%s/%s", g->name, name);
-    for (char *c = full; *c && *c != '/'; c++)
-        if (*c == '-')
-            *c = '_';
+    snprintf(full, sizeof full, "%s/%s", g->folder, name);
     return nq_find(full, q) || nq_find(name, q);
 }
 
@@ -2303,13 +2300,8 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
         return false;
     }
     game_runs *gr = calloc(1, sizeof *gr);
-    char folders[8][64];
     for (int i = 0; gr && i < o->n_games; i++) {
         const ud_game *g = o->games[i];
-        snprintf(folders[i], sizeof folders[i], "%s", g->name);
-        for (char *c = folders[i]; *c; c++)
-            if (*c == '-')
-                *c = '_';
         load_runs(o->db, g, gr);
         if (!gr->verify) {
             ud_buf_printf(err, "the database holds no finished verify run of %s: run 'undead verify' first",
@@ -2332,8 +2324,8 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
         section_questions(d, o->db, g, gr);
         section_claims(d, o->db, g);
         section_charts(d, o->db, g);
-        section_examples(d, o->db, g, gr, folders[i], o->golden_dir);
-        section_findings(d, g, folders[i], o->golden_dir);
+        section_examples(d, o->db, g, gr, g->folder, o->golden_dir);
+        section_findings(d, g, g->folder, o->golden_dir);
         section_edges(d, o->db, g, gr);
         section_provenance(d, o->db, g, gr);
     }

@@ -436,6 +436,7 @@ static const ud_reading_measure dl_reading_measures[] = {
 
 const ud_game dl_game = {
     .name = "dotld",
+    .folder = "dotld",
     .title = "Dice of the Living Dead (2nd edition)",
     .phases = dl_phases,
     .n_phases = DL_PHASES,

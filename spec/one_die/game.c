@@ -174,6 +174,7 @@ static const char *const unordered_state_keys[] = { "scores", NULL };
 
 const ud_game od_game = {
     .name = "one-die",
+    .folder = "one_die",
     .title = "One Die (undead's worked example)",
     .phases = od_phases,
     .n_phases = OD_PHASES,

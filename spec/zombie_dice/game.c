@@ -149,6 +149,7 @@ static const ud_reading_measure zd_reading_measures[] = {
 
 const ud_game zd_game = {
     .name = "zombie-dice",
+    .folder = "zombie_dice",
     .title = "Zombie Dice",
     .phases = zd_phases,
     .n_phases = ZD_PHASES,

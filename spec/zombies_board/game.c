@@ -627,6 +627,7 @@ extern int zb_compiled_rows(ud_step *s, void *state, int ph, bool from_decision)
 
 const ud_game zb_game = {
     .name = "zombies-board",
+    .folder = "zombies_board",
     .title = "Zombies!!! (the board game, 004's rules variant)",
     .phases = zb_phases,
     .n_phases = ZB_PHASES,

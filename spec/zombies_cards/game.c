@@ -511,6 +511,7 @@ static const char *const unordered_state_keys[] = { "decks", "hands", "bullets",
 
 const ud_game zc_game = {
     .name = "zombies-cards",
+    .folder = "zombies_cards",
     .title = "Zombies!!! The Card Game",
     .phases = zc_phases,
     .n_phases = ZC_PHASES,
