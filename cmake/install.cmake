@@ -34,8 +34,10 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/
 # The man page: cmake/man.cmake runs the built command for `undead --help`
 # and every COMMAND --help, so the page cannot fall behind the usage texts.
 # Not in the fuzzing builds (no command to run there that is worth a page),
-# nor when the command cannot run on this machine.
-if(NOT UD_LIBFUZZER AND NOT UD_AFL AND NOT CMAKE_CROSSCOMPILING)
+# nor when the command cannot run on this machine, nor in the instrumented
+# pass of the release build (tools/build-release.sh), whose profile should
+# hold its training runs only: the page comes with the second pass.
+if(NOT UD_LIBFUZZER AND NOT UD_AFL AND NOT CMAKE_CROSSCOMPILING AND NOT UD_PGO STREQUAL "generate")
   set(UD_MAN_PAGE ${CMAKE_BINARY_DIR}/undead.1)
   add_custom_command(OUTPUT ${UD_MAN_PAGE}
     COMMAND ${CMAKE_COMMAND} -DUNDEAD=$<TARGET_FILE:undead> -DTEMPLATE=${CMAKE_SOURCE_DIR}/tools/undead.1.in
