@@ -8,9 +8,11 @@
 #   write    a write that fails (/dev/full) is an error, exit 2, on every
 #            command that writes standard output, and on the FAQ's output
 #            file; a "PDF" a browser wrote short is refused and removed.
-#   missing-dir  a folder a command reads from that is missing (faq or verify
-#            run outside the repository root, verify --fuzz /nonexistent) is
-#            an error naming it, exit 2, not output without its content.
+#   missing-dir  a folder a command reads from that is missing (undead's
+#            data folder without it, verify --fuzz /nonexistent) is an error
+#            naming it, exit 2, not output without its content; so are an
+#            UNDEAD_DATA_DIR that is not there and a program with no data
+#            beside it (outside its build tree, not installed with its data).
 #   interrupted  a verify run that was killed after some of its runs finished
 #            changes nothing derived (the FAQ is the same bytes), and db diff
 #            says a side was interrupted.
@@ -124,15 +126,35 @@ write)
     [[ ! -e faq.pdf ]] || fail "the short PDF was left in place"
     ;;
 missing-dir)
-    # here is a fresh directory: no golden/ and no fuzz/ below it
+    # here is a fresh directory, named as undead's data folder: no golden/
+    # and no fuzz/ below it (the current directory: paths print relative)
+    export UNDEAD_DATA_DIR=.
+    hint="give --golden DIR, or set UNDEAD_DATA_DIR to the folder holding undead's data"
     run "$undead" faq --db none.db
-    expect 2 err "undead faq: golden/zombie_dice: no such directory (the worked examples and findings are read from it: run from the repository root or give --golden DIR)"
+    expect 2 err "undead faq: golden/zombie_dice: no such directory (the worked examples and findings are read from it: $hint)"
     run "$undead" verify --golden "$src/golden" --fuzz /nonexistent --db v.db
-    expect 2 err "undead verify: /nonexistent/corpus/zombie_dice_engine: no such directory (the game's fuzz corpus: run from the repository root or give --fuzz DIR)"
+    expect 2 err "undead verify: /nonexistent/corpus/zombie_dice_engine: no such directory (the game's fuzz corpus: ${hint/golden/fuzz})"
     [[ ! -s out ]] || fail "verify printed a result: $(cat out)"
     run "$undead" verify --fuzz "$src/fuzz" --db v.db
-    expect 2 err "undead verify: golden/zombie_dice: no such directory (the game's golden transcripts: run from the repository root or give --golden DIR)"
+    expect 2 err "undead verify: golden/zombie_dice: no such directory (the game's golden transcripts: $hint)"
     [[ ! -e v.db ]] || fail "verify recorded a run"
+    # a data folder that is not there is said, whatever reads it
+    export UNDEAD_DATA_DIR=/nonexistent/undead
+    run "$undead" golden check --no-db
+    expect 2 err "undead golden: UNDEAD_DATA_DIR=/nonexistent/undead: no such directory (expected the folder holding undead's data: golden/, fuzz/corpus/, e.g. PREFIX/share/undead)"
+    run "$undead" db baseline check one-die
+    expect 2 err "undead db baseline: UNDEAD_DATA_DIR=/nonexistent/undead: no such directory (expected the folder holding undead's data: golden/, fuzz/corpus/, e.g. PREFIX/share/undead)"
+    # ... but the options naming the folders win over it
+    run "$undead" golden check --no-db --dir "$src/golden/one_die"
+    [[ $rc == 0 ]] || fail "golden check --dir under a missing UNDEAD_DATA_DIR: exit $rc: $(head -c 2000 err)"
+    grep -q "^golden check: $(find "$src/golden/one_die" -name '*.in' | wc -l) case(s), 0 failed," out ||
+        fail "golden check --dir did not check one_die's cases: $(cat out)"
+    unset UNDEAD_DATA_DIR
+    # the program outside its build tree, with no share/undead beside it
+    mkdir bin
+    cp "$undead" bin/undead
+    run bin/undead golden check --no-db
+    expect 2 err "undead golden: $(realpath .)/share/undead: no such directory (undead's data, looked for beside the program: give --dir DIR, or set UNDEAD_DATA_DIR to the folder holding undead's data)"
     ;;
 interrupted)
     # the analyses the fixture's verify ran, and no others (under the

@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include "cli.h"
+#include "datadir.h"
 #include "db_read.h"
 #include "golden.h"
 #include "record.h"
@@ -205,7 +206,12 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
         return UD_EXIT_USAGE;
     char file[4096];
     const char *folder = g->folder;
-    const char *root = o->golden ? o->golden : "golden";
+    char root_default[4096];
+    const char *root = o->golden ? o->golden
+                                 : cli_data_path("db baseline", "golden", "--golden", root_default,
+                                                 sizeof root_default);
+    if (!root)
+        return UD_EXIT_USAGE;
     snprintf(file, sizeof file, "%s/%s/outcomes.csv", root, folder);
     const char *path = o->file ? o->file : file;
     char *got = compute(g, root, folder, o->games ? o->games : BASELINE_GAMES);

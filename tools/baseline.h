@@ -13,8 +13,8 @@
 #include <stdint.h>
 
 typedef struct baseline_opts {
-    const char *file;       /* default golden/<folder>/outcomes.csv */
-    const char *golden;     /* default golden */
+    const char *file;       /* default GOLDEN/<folder>/outcomes.csv */
+    const char *golden;     /* default golden under the data root (datadir.h) */
     uint64_t games;         /* seeded games per variant combination; default 8 */
 } baseline_opts;
 

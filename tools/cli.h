@@ -76,7 +76,7 @@ void cli_watch_stdout(void);
 int cli_close_stdout(int rc);
 /* Is path a directory?  If not, prints "undead CMD: PATH: no such directory
  * (WHY)" and returns false: a folder a command reads from must not go
- * missing silently (running outside the repository root). */
+ * missing silently (undead's data not installed: datadir.h). */
 bool cli_need_dir(const char *cmd, const char *path, const char *why);
 /* Read a whole file ("-" for stdin); NULL with a message printed. */
 char *cli_read_file(const char *path, size_t *len);

@@ -38,6 +38,8 @@ static const char usage[] =
     "  --limit N        runs: the newest N runs (default 30)\n"
     "  --rules          diff: also list cases whose outcome is the same but whose rules fired differ\n"
     "  --strict         diff: exit 1 on added or removed cases too\n"
+    "  --golden DIR     baseline: the golden directory holding GAME's outcomes.csv\n"
+    "                   (default: golden in undead's data folder, as for 'undead golden')\n"
     "Exit status of diff: 1 when a case's outcome changed (or, with --strict, any case\n"
     "was added or removed); baseline check: 1 when the outcomes differ from the baseline.\n";
 

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "datadir.h"
 #include "db.h"
 #include "faq.h"
 #include "pdf_pages.h"
@@ -40,7 +41,9 @@ static const char usage[] =
     "  --format F            html (default; stands alone, prints well), md, or pdf\n"
     "  -o, --output FILE     write here (default: standard output; required for pdf)\n"
     "  --db PATH             the results database (default undead.db)\n"
-    "  --golden DIR          golden directory (default golden)\n"
+    "  --golden DIR          golden directory (default: golden in undead's data folder:\n"
+    "                        $UNDEAD_DATA_DIR, else the checkout of this build, else\n"
+    "                        PREFIX/share/undead)\n"
     "  --chromium PATH       the browser that prints the PDF (default $UNDEAD_CHROMIUM,\n"
     "                        else chromium); the contents' page numbers are read\n"
     "                        back from the printed PDF with pdfinfo (poppler-utils)\n";
@@ -325,7 +328,7 @@ int cmd_faq(int argc, char **argv)
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
-    faq_opts o = { .golden_dir = "golden", .format = FAQ_HTML };
+    faq_opts o = { .golden_dir = NULL, .format = FAQ_HTML };
     const char *output = NULL, *db_path = "undead.db", *format = "html";
     const char *chromium = getenv("UNDEAD_CHROMIUM");
     if (!chromium || !*chromium)
@@ -400,14 +403,18 @@ int cmd_faq(int argc, char **argv)
             o.games[o.n_games++] = *g;
 
     /* The worked examples and findings come from the golden folders: one
-     * that is missing (faq run outside the repository root) is an error,
-     * not a FAQ without them. */
+     * that is missing (the data not installed, a mistyped --golden) is an
+     * error, not a FAQ without them. */
+    char golden_default[4096];
+    if (!o.golden_dir &&
+        !(o.golden_dir = cli_data_path("faq", "golden", "--golden", golden_default, sizeof golden_default)))
+        return UD_EXIT_USAGE;
     for (int i = 0; i < o.n_games; i++) {
-        char path[1100];
+        char path[4200];
         const char *folder = o.games[i]->folder;
         snprintf(path, sizeof path, "%s/%s", o.golden_dir, folder);
-        if (!cli_need_dir("faq", path, "the worked examples and findings are read from it: run from the "
-                          "repository root or give --golden DIR"))
+        if (!cli_need_dir("faq", path, "the worked examples and findings are read from it: "
+                          CLI_DATA_HINT("--golden")))
             return UD_EXIT_USAGE;
     }
     ud_buf err;

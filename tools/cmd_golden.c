@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "datadir.h"
 #include "golden.h"
 #include "record.h"
 
@@ -13,7 +14,8 @@ static const char usage[] =
     "  check     regenerate every DIR/**/NAME.in and diff it with NAME.transcript (exit 1 on a difference)\n"
     "  update    rewrite the NAME.transcript files (read the diff before committing)\n"
     "  coverage  list rule rows that fire in no golden case (exit 1 if any)\n"
-    "  --dir DIR the golden directory (default: golden)\n"
+    "  --dir DIR the golden directory (default: golden in undead's data folder:\n"
+    "            $UNDEAD_DATA_DIR, else the checkout of this build, else PREFIX/share/undead)\n"
     "  --db PATH record the run in this results database (default undead.db)\n"
     "  --no-db   do not record the run\n";
 
@@ -36,7 +38,7 @@ int cmd_golden(int argc, char **argv)
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
-    const char *dir = "golden";
+    const char *dir = NULL;   /* --dir, else golden under undead's data (datadir.h) */
     rec_opts ro = { 0 };
     int c;
     optind = 1;
@@ -63,6 +65,9 @@ int cmd_golden(int argc, char **argv)
         fputs(usage, stderr);
         return UD_EXIT_USAGE;
     }
+    char dir_default[4096];
+    if (!dir && !(dir = cli_data_path("golden", "golden", "--dir", dir_default, sizeof dir_default)))
+        return UD_EXIT_USAGE;
     recorder r;
     if (!rec_begin(&r, &ro, "golden", NULL))
         return UD_EXIT_USAGE;

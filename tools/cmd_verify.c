@@ -42,6 +42,7 @@
 
 #include "analysis.h"
 #include "cli.h"
+#include "datadir.h"
 #include "fuzzing.h"
 #include "golden.h"
 #include "parallel.h"
@@ -54,8 +55,10 @@ static const char usage[] =
     "usage: undead verify [GAME...] [options]\n"
     "Runs every check on every built-in game (or the named ones), records the runs in the\n"
     "results database and prints a summary.\n"
-    "  --golden DIR          golden directory (default golden)\n"
-    "  --fuzz DIR            fuzz directory holding corpus/ (default fuzz)\n"
+    "  --golden DIR          golden directory (default: golden in undead's data folder)\n"
+    "  --fuzz DIR            fuzz directory holding corpus/ (default: fuzz in undead's data\n"
+    "                        folder; the data folder: $UNDEAD_DATA_DIR, else the checkout\n"
+    "                        of this build, else PREFIX/share/undead)\n"
     "  --games N             simulated games per variant combination (default 500)\n"
     "  --reading-games N     games per variant reading, measured against the defaults\n"
     "                        (default 20000; the FAQ shows these)\n"
@@ -912,7 +915,7 @@ int cmd_verify(int argc, char **argv)
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
-    verify_opts o = { .golden_dir = "golden", .fuzz_dir = "fuzz", .games = 500,
+    verify_opts o = { .golden_dir = NULL, .fuzz_dir = NULL, .games = 500,
                       .reading_games = 20000, .seed = 1, .jobs = ud_default_jobs() };
     int c;
     optind = 1;
@@ -970,21 +973,25 @@ int cmd_verify(int argc, char **argv)
         if (!skip_names_an_analysis(o.skip[k], chosen, n))
             return UD_EXIT_USAGE;
 
+    /* The folders not given as options: under undead's data (datadir.h). */
+    char golden_default[4096], fuzz_default[4096];
+    if (!o.golden_dir &&
+        !(o.golden_dir = cli_data_path("verify", "golden", "--golden", golden_default, sizeof golden_default)))
+        return UD_EXIT_USAGE;
+    if (!o.fuzz_dir && !(o.fuzz_dir = cli_data_path("verify", "fuzz", "--fuzz", fuzz_default, sizeof fuzz_default)))
+        return UD_EXIT_USAGE;
     /* Every folder verify reads from, before anything runs: a missing one
-     * (verify run outside the repository root, a mistyped --fuzz) would
-     * otherwise pass with nothing checked. */
+     * (data not installed, a mistyped --fuzz) would otherwise pass with
+     * nothing checked. */
     for (int i = 0; i < n; i++) {
         char path[1100];
         const char *folder = chosen[i]->folder;
         snprintf(path, sizeof path, "%s/%s", o.golden_dir, folder);
-        bool ok = cli_need_dir("verify", path, "the game's golden transcripts: run from the repository "
-                               "root or give --golden DIR");
+        bool ok = cli_need_dir("verify", path, "the game's golden transcripts: " CLI_DATA_HINT("--golden"));
         snprintf(path, sizeof path, "%s/corpus/%s_engine", o.fuzz_dir, folder);
-        ok = ok && cli_need_dir("verify", path, "the game's fuzz corpus: run from the repository root or "
-                                "give --fuzz DIR");
+        ok = ok && cli_need_dir("verify", path, "the game's fuzz corpus: " CLI_DATA_HINT("--fuzz"));
         snprintf(path, sizeof path, "%s/corpus/transcript", o.fuzz_dir);
-        ok = ok && cli_need_dir("verify", path, "the transcript fuzz corpus: run from the repository root "
-                                "or give --fuzz DIR");
+        ok = ok && cli_need_dir("verify", path, "the transcript fuzz corpus: " CLI_DATA_HINT("--fuzz"));
         if (!ok)
             return UD_EXIT_USAGE;
     }

@@ -1,0 +1,84 @@
+# cmake/install.cmake - what `cmake --install` puts where (GNUInstallDirs),
+# the man page it installs, and the Debian package (`cpack -G DEB`).
+# Included at the end of the top CMakeLists.txt.
+#
+#   bin/undead                     the command
+#   share/man/man1/undead.1        its man page, made from its --help texts
+#   share/undead/golden/           the golden transcripts, findings, baselines
+#   share/undead/fuzz/corpus/      the seed corpora verify replays
+#   share/undead/spec/GAME/content/ the games' built-in content, as plain text
+#                                  (compiled in; here to copy for --content DIR)
+#   share/doc/undead/              README.md and docs/
+#
+# The installed command finds share/undead beside it (tools/datadir.c).
+include(GNUInstallDirs)
+set(UD_INSTALL_DATA ${CMAKE_INSTALL_DATADIR}/undead)
+
+install(TARGETS undead RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/golden DESTINATION ${UD_INSTALL_DATA})
+# verify replays fuzz/corpus/<folder>_engine and fuzz/corpus/transcript; the
+# content corpora feed only the fuzzers, which are not installed.
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/fuzz/corpus DESTINATION ${UD_INSTALL_DATA}/fuzz
+  PATTERN "*content" EXCLUDE)
+file(GLOB UD_CONTENT_DIRS LIST_DIRECTORIES true CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/spec/*/content)
+foreach(dir IN LISTS UD_CONTENT_DIRS)
+  get_filename_component(game_dir ${dir} DIRECTORY)
+  get_filename_component(folder ${game_dir} NAME)
+  install(DIRECTORY ${dir} DESTINATION ${UD_INSTALL_DATA}/spec/${folder})
+endforeach()
+
+install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+
+# The man page: cmake/man.cmake runs the built command for `undead --help`
+# and every COMMAND --help, so the page cannot fall behind the usage texts.
+# Not in the fuzzing builds (no command to run there that is worth a page),
+# nor when the command cannot run on this machine, nor in the instrumented
+# pass of the release build (tools/build-release.sh), whose profile should
+# hold its training runs only: the page comes with the second pass.
+if(NOT UD_LIBFUZZER AND NOT UD_AFL AND NOT CMAKE_CROSSCOMPILING AND NOT UD_PGO STREQUAL "generate")
+  set(UD_MAN_PAGE ${CMAKE_BINARY_DIR}/undead.1)
+  add_custom_command(OUTPUT ${UD_MAN_PAGE}
+    COMMAND ${CMAKE_COMMAND} -DUNDEAD=$<TARGET_FILE:undead> -DTEMPLATE=${CMAKE_SOURCE_DIR}/tools/undead.1.in
+            -DVERSION=${PROJECT_VERSION} -DOUT=${UD_MAN_PAGE} -P ${CMAKE_SOURCE_DIR}/cmake/man.cmake
+    DEPENDS undead ${CMAKE_SOURCE_DIR}/tools/undead.1.in ${CMAKE_SOURCE_DIR}/cmake/man.cmake
+    COMMENT "Writing the man page undead.1 from the usage texts")
+  add_custom_target(undead_man ALL DEPENDS ${UD_MAN_PAGE})
+  install(FILES ${UD_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+endif()
+
+# The CTest `install` (label install): the tree installed into a temporary
+# prefix works from another directory (tests/install.sh).  Registered here,
+# beside the rules it tests.
+if(UD_TESTS AND NOT UD_LIBFUZZER AND NOT UD_AFL AND NOT CMAKE_CROSSCOMPILING)
+  add_test(NAME install COMMAND bash ${CMAKE_SOURCE_DIR}/tests/install.sh ${CMAKE_COMMAND}
+    ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
+  set_tests_properties(install PROPERTIES LABELS install TIMEOUT 300)
+endif()
+
+# The Debian package: `cpack -G DEB` in a build tree (docs/install.md) makes
+# undead_VERSION_ARCH.deb of everything above, installed under /usr.  Its
+# Depends: the shared libraries the command links (SQLite, GMP, and jemalloc
+# where the build found it: tools/CMakeLists.txt).
+set(CPACK_PACKAGE_NAME undead)
+set(CPACK_PACKAGE_VENDOR "undead")
+# Whoever builds a package to hand on names themselves: -DUD_DEB_MAINTAINER="Name <mail>".
+set(UD_DEB_MAINTAINER "undead maintainers" CACHE STRING "the Debian package's Maintainer field")
+set(CPACK_PACKAGE_CONTACT "${UD_DEB_MAINTAINER}")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+  "rules-verification and fuzzing harness for zombie tabletop games")
+set(CPACK_PACKAGE_DESCRIPTION
+  "Runs the rules of zombie tabletop games from executable rule tables: replays and\n\
+checks game records, simulates, explores and solves them, records every run in a\n\
+results database and writes a printable rules FAQ from it.")
+set(CPACK_GENERATOR DEB)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION games)
+set(UD_DEB_DEPENDS "libc6, libgmp10, libsqlite3-0")
+get_target_property(UD_UNDEAD_LIBS undead LINK_LIBRARIES)
+if("PkgConfig::UD_JEMALLOC_PC" IN_LIST UD_UNDEAD_LIBS)
+  string(APPEND UD_DEB_DEPENDS ", libjemalloc2")
+endif()
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "${UD_DEB_DEPENDS}")
+include(CPack)

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# tests/install.sh CMAKE BUILD_DIR SOURCE_DIR - undead installed works
+# anywhere: `cmake --install` of the build tree into a fresh prefix, then,
+# from a fresh directory elsewhere, the installed command runs a small
+# verify (one game, few games) and writes the FAQ from its database,
+# `golden check` and `db baseline check` run without --dir or --golden,
+# all reading the data installed under PREFIX/share/undead; the man page
+# is there, with a section for every command.
+set -euo pipefail
+cmake="$1" build="$2" src="$3"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "install: $*" >&2; exit 1; }
+unset DESTDIR UNDEAD_DATA_DIR
+
+prefix="$tmp/prefix"
+"$cmake" --install "$build" --prefix "$prefix" > "$tmp/install.log" 2>&1 ||
+    fail "cmake --install failed: $(tail -20 "$tmp/install.log")"
+u="$prefix/bin/undead"
+data="$prefix/share/undead"
+[[ -x "$u" ]] || fail "no command at $u"
+for dir in golden fuzz/corpus/transcript spec; do
+    [[ -d "$data/$dir" ]] || fail "no $data/$dir"
+done
+
+# the man page: one section per command `undead --help` lists
+man="$prefix/share/man/man1/undead.1"
+[[ -s "$man" ]] || fail "no man page at $man"
+commands=$("$u" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p')
+[[ -n "$commands" ]] || fail "undead --help lists no commands"
+for c in $commands; do
+    grep -qx ".SS $c" "$man" || fail "the man page has no section for '$c'"
+done
+if command -v groff > /dev/null; then
+    warnings=$(groff -man -Tutf8 -ww -z "$man" 2>&1)
+    [[ -z "$warnings" ]] || fail "groff warns about the man page: $warnings"
+fi
+
+mkdir "$tmp/elsewhere"
+cd "$tmp/elsewhere"
+"$u" verify one-die --games 10 --reading-games 300 --jobs 2 --db v.db > verify.out 2> verify.err ||
+    fail "verify failed: $(tail -20 verify.err) $(tail -20 verify.out)"
+grep -qx "verify: all checks passed" verify.out || fail "verify did not pass: $(cat verify.out)"
+# it read the installed golden cases and corpora, not none
+cases=$(find "$data/golden/one_die" -name '*.in' | wc -l)
+grep -Eq "^one-die +[0-9]+ +[0-9/]+ +$cases ok " verify.out ||
+    fail "verify did not check the $cases installed golden cases of one-die: $(cat verify.out)"
+"$u" faq --db v.db --game one-die -o faq.html 2> faq.err || fail "faq failed: $(cat faq.err)"
+[[ -s faq.html ]] || fail "faq wrote no faq.html"
+grep -q "One Die" faq.html || fail "faq.html does not name One Die"
+
+"$u" golden check --no-db > golden.out 2> golden.err || fail "golden check failed: $(cat golden.err golden.out)"
+cases=$(find "$data/golden" -name '*.in' | wc -l)
+grep -q "^golden check: $cases case(s), 0 failed," golden.out ||
+    fail "golden check did not check the $cases installed cases: $(cat golden.out)"
+
+"$u" db baseline check zombie-dice > baseline.out 2> baseline.err ||
+    fail "db baseline check failed: $(cat baseline.err baseline.out)"
+grep -q "^baseline $data/golden/zombie_dice/outcomes.csv: 0 changed," baseline.out ||
+    fail "db baseline did not check the installed outcomes: $(cat baseline.out)"
