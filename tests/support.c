@@ -268,3 +268,92 @@ char *play_text(const ud_game *g, int n_players, const int *variant, uint64_t se
     fclose(out);
     return text;
 }
+
+void play_case(run *r, const ud_game *g, const char *case_path)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/golden/%s/%s.in", UD_SOURCE_DIR, g->folder, case_path);
+    char *text = slurp(path, NULL);
+    run_text(r, text);
+    free(text);
+    cr_assert_eq(r->game, g, "%s is not a game of %s", path, g->name);
+    assert_ok(r);
+    assert_regen_stable(r);
+}
+
+void assert_scenarios_match_rules(const ud_game *g, const rule_scenario *scenarios, int n, const char *suite)
+{
+    /* Game -> table: every rule row is named by a scenario. */
+    for (int i = 0; i < g->n_rules; i++) {
+        int found = 0;
+        for (int k = 0; k < n; k++)
+            found += strcmp(scenarios[k].id, g->rules[i].id) == 0;
+        cr_expect_eq(found, 1, "rule %s has %d scenarios in %s (want 1)", g->rules[i].id, found, suite);
+    }
+    /* Table -> game, and each scenario fires the rule it is named for. */
+    for (int k = 0; k < n; k++) {
+        const ud_rule *rule = ud_game_rule(g, scenarios[k].id);
+        cr_expect_not_null(rule, "scenario for %s, which is not a rule of %s", scenarios[k].id, g->name);
+        if (!rule)
+            continue;
+        uint64_t acc[UD_MAX_RULES] = { 0 };
+        scenarios[k].fn(acc);
+        cr_expect_gt(acc[ud_game_rule_index(g, rule)], 0, "the scenario for %s never fires it", scenarios[k].id);
+    }
+}
+
+void assert_every_rule_fires_in_a_case(const ud_game *g, const char *const *cases, int n)
+{
+    uint64_t acc[UD_MAX_RULES] = { 0 };
+    for (int c = 0; c < n; c++) {
+        run r;
+        play_case(&r, g, cases[c]);
+        for (int i = 0; i < g->n_rules; i++)
+            acc[i] += r.fired[i];
+        run_free(&r);
+    }
+    for (int i = 0; i < g->n_rules; i++)
+        cr_expect_gt(acc[i], 0, "rule %s fires in none of the %d golden cases", g->rules[i].id, n);
+}
+
+char *cli_out, *cli_err;
+static char cli_dir[64];
+static char cli_path[256];
+
+void cli_suite_init(void)
+{
+    snprintf(cli_dir, sizeof cli_dir, "/tmp/undead-cli-test-XXXXXX");
+    cr_assert_not_null(mkdtemp(cli_dir));
+}
+
+void cli_suite_fini(void)
+{
+    free(cli_out);
+    free(cli_err);
+    cli_out = cli_err = NULL;
+    if (cli_dir[0])
+        nftw(cli_dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+const char *cli_scratch(void)
+{
+    return cli_dir;
+}
+
+const char *cli_write_file(const char *name, const char *text)
+{
+    snprintf(cli_path, sizeof cli_path, "%s/%s", cli_dir, name);
+    FILE *f = fopen(cli_path, "w");
+    cr_assert_not_null(f, "cannot write %s", cli_path);
+    fputs(text, f);
+    fclose(f);
+    return cli_path;
+}
+
+int cli_run(const char *const *argv, const char *input)
+{
+    free(cli_out);
+    free(cli_err);
+    cli_out = cli_err = NULL;
+    return run_undead(argv, input, &cli_out, &cli_err);
+}

@@ -20,8 +20,6 @@
 
 /* Scenario functions take an accumulator of firing counts (NULL when run
  * as their own test) so the meta-test can reuse them. */
-typedef void (*scenario_fn)(uint64_t *acc);
-
 static void play(run *r, const char *text, uint64_t *acc)
 {
     run_text(r, text);
@@ -731,7 +729,7 @@ SCENARIO(rule_tiebreak_repeat)
 /* Plays golden/zombie_dice/expansions/NAME.in: its change and state lines
  * state the outcomes, which the checker verifies; the scenario asserts the
  * firings and scores on top. */
-static void play_case(run *r, const char *name, uint64_t *acc)
+static void play_expansion(run *r, const char *name, uint64_t *acc)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/golden/zombie_dice/expansions/%s.in", UD_SOURCE_DIR, name);
@@ -745,7 +743,7 @@ static void play_case(run *r, const char *name, uint64_t *acc)
     SCENARIO(fn)                                          \
     {                                                     \
         run r;                                            \
-        play_case(&r, file, acc);                         \
+        play_expansion(&r, file, acc);                         \
         cr_assert_eq(fired(&r, id), times, "%s in %s", id, file); \
         cr_assert_eq(score_of(&r, "a"), a_score, "%s", file); \
         run_free(&r);                                     \
@@ -778,7 +776,7 @@ SCENARIO(rule_bus_parked)
 {
     /* The bus waits at the start of every turn, whoever rode it last. */
     run r;
-    play_case(&r, "bus-stop", acc);
+    play_expansion(&r, "bus-stop", acc);
     cr_assert_eq(fired(&r, "ZD-BUS-PARKED"), fired(&r, "ZD-TURN"));
     cr_assert_eq(fired(&r, "ZD-TURN"), 2);
     run_free(&r);
@@ -789,7 +787,7 @@ SCENARIO(rule_bus_board)
     /* With three feet in hand there is no regular die for the bus to
      * replace: boarding is offered only after the second roll. */
     run r;
-    play_case(&r, "bus-cannot-board-with-three-feet", acc);
+    play_expansion(&r, "bus-cannot-board-with-three-feet", acc);
     /* Three choices: after three feet (no bus), after the second roll (bus
      * offered, taken), while riding (the bus is no longer waiting). */
     cr_assert_eq(fired(&r, "ZD-CHOICE"), 3);
@@ -806,13 +804,13 @@ SCENARIO(rule_helmet)
 {
     /* With the helmet on, three shotguns do not end the turn; four do. */
     run r;
-    play_case(&r, "santa-helmet-this-roll", acc);
+    play_expansion(&r, "santa-helmet-this-roll", acc);
     cr_assert_eq(fired(&r, "ZD-HELMET"), 1);
     cr_assert_eq(fired(&r, "ZD-BUST"), 1);
     cr_assert_eq(fired(&r, "ZD-CHOICE"), 2);   /* a choice after 3 shotguns */
     run_free(&r);
     /* The same dice under helmet=next-roll: the third shotgun ends it. */
-    play_case(&r, "santa-helmet-next-roll", acc);
+    play_expansion(&r, "santa-helmet-next-roll", acc);
     cr_assert_eq(fired(&r, "ZD-HELMET-NEXT-ROLL"), 0);
     cr_assert_eq(fired(&r, "ZD-BUST"), 1);
     cr_assert_eq(fired(&r, "ZD-CHOICE"), 1);
@@ -822,14 +820,14 @@ SCENARIO(rule_helmet)
 Test(zd_expansions, hunk_double_faces_count_two)
 {
     run r;
-    play_case(&r, "hunk-double-brain", NULL);
+    play_expansion(&r, "hunk-double-brain", NULL);
     cr_assert_eq(score_of(&r, "a"), 3);   /* Hunk's double brain + Hottie's brain */
     run_free(&r);
-    play_case(&r, "hunk-double-shotgun", NULL);
+    play_expansion(&r, "hunk-double-shotgun", NULL);
     cr_assert_eq(fired(&r, "ZD-BUST"), 1);   /* double shotgun + one shotgun = three */
     cr_assert_eq(score_of(&r, "a"), 0);
     run_free(&r);
-    play_case(&r, "santa-double-brain", NULL);
+    play_expansion(&r, "santa-double-brain", NULL);
     cr_assert_eq(score_of(&r, "a"), 3);
     run_free(&r);
 }
@@ -837,7 +835,7 @@ Test(zd_expansions, hunk_double_faces_count_two)
 Test(zd_expansions, same_roll_rescue_depends_on_the_reading)
 {
     run r;
-    play_case(&r, "rescue-same-roll-earlier-reading", NULL);
+    play_expansion(&r, "rescue-same-roll-earlier-reading", NULL);
     cr_assert_eq(fired(&r, "ZD-RESCUE"), 0);
     cr_assert_eq(score_of(&r, "a"), 1);
     run_free(&r);
@@ -845,10 +843,7 @@ Test(zd_expansions, same_roll_rescue_depends_on_the_reading)
 
 /* ---- meta-test ---------------------------------------------------------------------------- */
 
-static const struct {
-    const char *id;
-    scenario_fn fn;
-} covered[] = {
+static const rule_scenario covered[] = {
     { "ZD-PLAYERS", rule_players },
     { "ZD-DICE", rule_dice },
     { "ZD-FIRST-SEAT-ORDER", rule_first_seat_order },
@@ -908,23 +903,5 @@ enum { N_COVERED = sizeof covered / sizeof covered[0] };
 
 Test(zd_rules_meta, every_rule_has_a_scenario_that_fires_it)
 {
-    /* Game -> table: every rule row is named by a scenario. */
-    for (int i = 0; i < zd_game.n_rules; i++) {
-        int found = 0;
-        for (int k = 0; k < N_COVERED; k++)
-            found += strcmp(covered[k].id, zd_game.rules[i].id) == 0;
-        cr_expect_eq(found, 1, "rule %s has %d scenarios in test_zd_rules.c (want 1)",
-                     zd_game.rules[i].id, found);
-    }
-    /* Table -> game, and each scenario fires the rule it is named for. */
-    for (int k = 0; k < N_COVERED; k++) {
-        const ud_rule *rule = ud_game_rule(&zd_game, covered[k].id);
-        cr_expect_not_null(rule, "scenario for %s, which is not a rule of zombie-dice", covered[k].id);
-        if (!rule)
-            continue;
-        uint64_t acc[UD_MAX_RULES] = { 0 };
-        covered[k].fn(acc);
-        cr_expect_gt(acc[ud_game_rule_index(&zd_game, rule)], 0,
-                     "the scenario for %s never fires it", covered[k].id);
-    }
+    assert_scenarios_match_rules(&zd_game, covered, N_COVERED, "test_zd_rules.c");
 }

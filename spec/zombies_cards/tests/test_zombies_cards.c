@@ -60,24 +60,11 @@ static const scenario scenarios[] = {
 };
 enum { N_SCENARIOS = sizeof scenarios / sizeof scenarios[0] };
 
-static void play_case(run *r, const char *case_path)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/golden/zombies_cards/%s.in", UD_SOURCE_DIR, case_path);
-    size_t len;
-    char *text = slurp(path, &len);
-    cr_assert_not_null(text, "cannot read %s", path);
-    run_text(r, text);
-    free(text);
-    assert_ok(r);
-    assert_regen_stable(r);
-}
-
 Test(zc_rules, every_scenario_fires_its_rows)
 {
     for (int i = 0; i < N_SCENARIOS; i++) {
         run r;
-        play_case(&r, scenarios[i].path);
+        play_case(&r, &zc_game, scenarios[i].path);
         for (int k = 0; k < 12 && scenarios[i].rows[k]; k++)
             cr_expect_gt(fired(&r, scenarios[i].rows[k]), 0, "%s: %s did not fire", scenarios[i].path,
                          scenarios[i].rows[k]);
@@ -102,7 +89,7 @@ Test(zc_rules, every_row_is_in_a_scenario)
 Test(zc_rules, map_payment_draws_nothing_and_loses_cards_in_play)
 {
     run r;
-    play_case(&r, "examples/paid-from-map");
+    play_case(&r, &zc_game, "examples/paid-from-map");
     cr_assert_eq(fired(&r, "ZC-PAY-MAP"), 1);
     cr_assert_eq(fired(&r, "ZC-PAY-BULLETS"), 1);
     cr_assert_eq(fired(&r, "ZC-ROLL"), 2, "the third zombie is not fought");
@@ -115,10 +102,10 @@ Test(zc_rules, map_payment_draws_nothing_and_loses_cards_in_play)
 Test(zc_rules, lost_cards_go_where_the_reading_says)
 {
     run r;
-    play_case(&r, "examples/paid-from-map");
+    play_case(&r, &zc_game, "examples/paid-from-map");
     cr_assert(strstr(r.regen, "map-pay ann bullets=1 map=1 no-card lost=1 under-deck deck=7"), "%s", r.regen);
     run_free(&r);
-    play_case(&r, "rulings/lost-cards-bullet-pile");
+    play_case(&r, &zc_game, "rulings/lost-cards-bullet-pile");
     cr_assert(strstr(r.regen, "map-pay ann bullets=1 map=1 no-card lost=1 to-bullets deck=6"), "%s", r.regen);
     run_free(&r);
 }
@@ -126,7 +113,7 @@ Test(zc_rules, lost_cards_go_where_the_reading_says)
 Test(zc_rules, no_guts_keeps_the_player_in)
 {
     run r;
-    play_case(&r, "rulings/no-guts-no-glory");
+    play_case(&r, &zc_game, "rulings/no-guts-no-glory");
     cr_assert_eq(fired(&r, "ZC-NO-GUTS"), 1);
     cr_assert_eq(fired(&r, "ZC-DEATH"), 0);
     run_free(&r);
@@ -136,7 +123,7 @@ Test(zc_rules, no_guts_keeps_the_player_in)
 Test(zc_rules, the_card_for_a_kill_may_be_declined)
 {
     run r;
-    play_case(&r, "rulings/may-draw");
+    play_case(&r, &zc_game, "rulings/may-draw");
     cr_assert_eq(fired(&r, "ZC-BONUS-OFFER"), 3);
     cr_assert_eq(fired(&r, "ZC-BONUS-DECLINE"), 2);
     cr_assert_eq(fired(&r, "ZC-BONUS-DRAW"), 1);
@@ -268,7 +255,7 @@ Test(zc_random, thousands_of_games_end_with_invariants_on, .timeout = 60)
 Test(zc_observe, a_seat_sees_its_hand_and_the_public_piles)
 {
     run r;
-    play_case(&r, "rulings/brain-cramp");
+    play_case(&r, &zc_game, "rulings/brain-cramp");
     run_free(&r);
     /* A state after the deal, from the seeded play of the engine. */
     static zc_state st, view;
