@@ -269,16 +269,24 @@ char *play_text(const ud_game *g, int n_players, const int *variant, uint64_t se
     return text;
 }
 
+void play_scenario(run *r, const char *text, uint64_t *acc)
+{
+    run_text(r, text);
+    assert_ok(r);
+    assert_regen_stable(r);
+    if (acc)
+        for (int i = 0; i < UD_MAX_RULES; i++)
+            acc[i] += r->fired[i];
+}
+
 void play_case(run *r, const ud_game *g, const char *case_path)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/golden/%s/%s.in", UD_SOURCE_DIR, g->folder, case_path);
     char *text = slurp(path, NULL);
-    run_text(r, text);
+    play_scenario(r, text, NULL);
     free(text);
     cr_assert_eq(r->game, g, "%s is not a game of %s", path, g->name);
-    assert_ok(r);
-    assert_regen_stable(r);
 }
 
 void assert_scenarios_match_rules(const ud_game *g, const rule_scenario *scenarios, int n, const char *suite)

@@ -109,6 +109,18 @@ char *slurp(const char *path, size_t *len);
 
 /* ---- a game's own suite: golden cases and scenarios --------------------------------- */
 
+/* Parse and check text into r (free it with run_free), asserting it
+ * passes and regenerates stably; its firing counts are added to acc
+ * (NULL: not kept). */
+void play_scenario(run *r, const char *text, uint64_t *acc);
+/* A scenario of a game's suite: fn(acc) is defined after it, a test of
+ * suite run with no accumulator, and a function the meta-test
+ * (assert_scenarios_match_rules) runs again with one. */
+#define SCENARIO_TEST(suite, fn)   \
+    static void fn(uint64_t *acc); \
+    Test(suite, fn) { fn(NULL); }  \
+    static void fn(uint64_t *acc)
+
 /* Parse and check golden/<g's folder>/CASE_PATH.in into r (free it with
  * run_free), asserting it passes and regenerates stably. */
 void play_case(run *r, const ud_game *g, const char *case_path);

@@ -36,15 +36,11 @@ static void builtin_assumed(void)
         cr_assert_str_eq(od_content.label[i], want[i], "the scripts assume face %d is %s", i, want[i]);
 }
 
+/* A scenario's transcript, on the built-in content (support.h). */
 static void play(run *r, const char *text, uint64_t *acc)
 {
     builtin_assumed();
-    run_text(r, text);
-    assert_ok(r);
-    assert_regen_stable(r);
-    if (acc)
-        for (int i = 0; i < UD_MAX_RULES; i++)
-            acc[i] += r->fired[i];
+    play_scenario(r, text, acc);
 }
 
 static bool regen_has(const run *r, const char *line)
@@ -52,10 +48,7 @@ static bool regen_has(const run *r, const char *line)
     return r->regen && strstr(r->regen, line) != NULL;
 }
 
-#define SCENARIO(fn) \
-    static void fn(uint64_t *acc); \
-    Test(od_rules, fn) { fn(NULL); } \
-    static void fn(uint64_t *acc)
+#define SCENARIO(fn) SCENARIO_TEST(od_rules, fn)
 
 /* ---- setting up ------------------------------------------------------------------ */
 
