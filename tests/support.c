@@ -365,3 +365,31 @@ int cli_run(const char *const *argv, const char *input)
     cli_out = cli_err = NULL;
     return run_undead(argv, input, &cli_out, &cli_err);
 }
+
+static char scratch[64];
+
+void scratch_make(const char *prefix)
+{
+    snprintf(scratch, sizeof scratch, "/tmp/%s-XXXXXX", prefix);
+    cr_assert_not_null(mkdtemp(scratch), "cannot make %s", scratch);
+}
+
+const char *scratch_dir(void)
+{
+    return scratch;
+}
+
+void scratch_put(const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", scratch, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "cannot write %s", path);
+    cr_assert(fputs(text, f) >= 0, "cannot write %s", path);
+    cr_assert_eq(fclose(f), 0, "cannot write %s", path);
+}
+
+void scratch_remove(void)
+{
+    cr_assert_eq(nftw(scratch, remove_entry, 8, FTW_DEPTH | FTW_PHYS), 0, "cannot remove %s", scratch);
+}

@@ -139,6 +139,17 @@ void assert_scenarios_match_rules(const ud_game *g, const rule_scenario *scenari
 /* Every rule of g fires in at least one of the n golden cases (play_case). */
 void assert_every_rule_fires_in_a_case(const ud_game *g, const char *const *cases, int n);
 
+/* ---- a scratch folder for the files a test writes ------------------------------------ */
+
+/* Makes a new folder /tmp/PREFIX-XXXXXX (the test fails if it cannot). */
+void scratch_make(const char *prefix);
+/* Its path, until scratch_remove. */
+const char *scratch_dir(void);
+/* Writes text to NAME in it (the test fails if it cannot). */
+void scratch_put(const char *name, const char *text);
+/* Removes it and all it holds (the test fails if it cannot). */
+void scratch_remove(void);
+
 /* ---- a suite that runs the binary --------------------------------------------------- */
 
 /* cli_out and cli_err hold the last cli_run's output.  cli_suite_init and

@@ -466,18 +466,15 @@ Test(dl_content, builtin_set_has_the_texts_component_counts)
     cr_assert(doctor, "The Doctor is in the set, solo only");
 }
 
-static char tmpdir[64];
-
 static void make_dir(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/ud-dotld-XXXXXX");
-    cr_assert_not_null(mkdtemp(tmpdir));
+    scratch_make("ud-dotld");
     const char *files[] = { "districts.txt", "events.txt", "items.txt", "tokens.txt", "stress.txt",
                             "characters.txt", "zombie_die.txt" };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char from[512], to[512];
         snprintf(from, sizeof from, "%s/spec/dotld/content/%s", UD_SOURCE_DIR, files[i]);
-        snprintf(to, sizeof to, "%s/%s", tmpdir, files[i]);
+        snprintf(to, sizeof to, "%s/%s", scratch_dir(), files[i]);
         size_t len;
         char *text = slurp(from, &len);
         cr_assert_not_null(text, "%s", from);
@@ -491,21 +488,9 @@ static void make_dir(void)
 
 static void remove_dir(void)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    cr_assert_eq(system(cmd), 0);
+    scratch_remove();
     ud_content_error err;
     cr_assert(dl_load_content(NULL, &err), "the built-in set loads again");
-}
-
-static void put(const char *name, const char *text)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f);
-    cr_assert(fputs(text, f) >= 0);
-    cr_assert_eq(fclose(f), 0);
 }
 
 /* A bad set is refused with FILE:LINE:COL and what was expected; the
@@ -514,21 +499,21 @@ static void refused(const char *file, const char *text, const char *want)
 {
     dl_content_ready();
     int events = dl_content.n_events;
-    put(file, text);
+    scratch_put(file, text);
     ud_content_error err;
-    cr_assert_not(dl_load_content(tmpdir, &err), "%s was accepted", text);
+    cr_assert_not(dl_load_content(scratch_dir(), &err), "%s was accepted", text);
     char got[1024];
-    snprintf(got, sizeof got, "%s:%d:%d: %s", err.file + strlen(tmpdir) + 1, err.e.line, err.e.col, err.e.msg);
+    snprintf(got, sizeof got, "%s:%d:%d: %s", err.file + strlen(scratch_dir()) + 1, err.e.line, err.e.col, err.e.msg);
     cr_assert_str_eq(got, want);
     cr_assert_eq(dl_content.n_events, events, "the tables in use are unchanged");
 }
 
 Test(dl_content, own_set_loads_and_changes_the_game, .init = make_dir, .fini = remove_dir)
 {
-    put("zombie_die.txt", "face zombies=6\nface zombies=6\nface zombies=6\nface zombies=6\nface zombies=6\n"
+    scratch_put("zombie_die.txt", "face zombies=6\nface zombies=6\nface zombies=6\nface zombies=6\nface zombies=6\n"
                           "face zombies=6\n");
     ud_content_error err;
-    cr_assert(dl_load_content(tmpdir, &err), "%s", err.e.msg);
+    cr_assert(dl_load_content(scratch_dir(), &err), "%s", err.e.msg);
     cr_assert_eq(dl_content.zombie_face[1], 6);
     ud_result res;
     char *text = play_text(&dl_game, 1, NULL, 3, &res, NULL);

@@ -444,35 +444,6 @@ Test(od_rules_meta, every_rule_has_a_scenario_that_fires_it)
 
 /* ---- content ----------------------------------------------------------------------- */
 
-static char tmpdir[64];
-
-static void make_dir(void)
-{
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/od-content-XXXXXX");
-    cr_assert_not_null(mkdtemp(tmpdir));
-}
-
-static void put(const char *name, const char *text)
-{
-    char path[256];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f, "cannot write %s", path);
-    fputs(text, f);
-    fclose(f);
-}
-
-static void remove_dir(void)
-{
-    const char *names[] = { "die.txt", "goal.txt" };
-    for (int i = 0; i < 2; i++) {
-        char path[256];
-        snprintf(path, sizeof path, "%s/%s", tmpdir, names[i]);
-        unlink(path);
-    }
-    cr_assert_eq(rmdir(tmpdir), 0, "cannot remove %s", tmpdir);
-}
-
 static const char good_die[] =
     "face points=0 bust=yes\n"
     "face points=1\n"
@@ -508,13 +479,13 @@ Test(od_content, own_set_changes_the_game)
 {
     /* A die of 1s, 2s and a 3 and a goal of 5 in two rounds: the setup
      * line, the roll lines and the solo win all follow the files. */
-    make_dir();
-    put("die.txt", good_die);
-    put("goal.txt", good_goal);
+    scratch_make("od-content");
+    scratch_put("die.txt", good_die);
+    scratch_put("goal.txt", good_goal);
     ud_content_error err;
-    cr_assert(od_load_content(tmpdir, &err), "%s:%d:%d: %s", err.file, err.e.line, err.e.col,
+    cr_assert(od_load_content(scratch_dir(), &err), "%s:%d:%d: %s", err.file, err.e.line, err.e.col,
               err.e.msg);
-    remove_dir();
+    scratch_remove();
     cr_assert_eq(od_content.goal, 5);
     cr_assert_eq(od_content.rounds, 2);
     cr_assert_str_eq(od_content.label[5], "3");
@@ -538,26 +509,26 @@ static void refused(const char *die, const char *goal, const char *want)
 {
     od_content_ready();
     od_tables before = od_content;
-    make_dir();
+    scratch_make("od-content");
     if (die)
-        put("die.txt", die);
+        scratch_put("die.txt", die);
     if (goal)
-        put("goal.txt", goal);
+        scratch_put("goal.txt", goal);
     ud_content_error err;
     memset(&err, 0, sizeof err);
-    bool ok = od_load_content(tmpdir, &err);
+    bool ok = od_load_content(scratch_dir(), &err);
     char *got = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&got, &len);
     cr_assert_not_null(mem);
     ud_content_error_print(&err, mem);
     fclose(mem);
-    remove_dir();
+    scratch_remove();
     char expected[1024];
-    int n = snprintf(expected, sizeof expected, "%s/", tmpdir);
+    int n = snprintf(expected, sizeof expected, "%s/", scratch_dir());
     for (const char *w = want; *w && n < (int)sizeof expected - 80; ) {
         if (strncmp(w, "%DIR%", 5) == 0) {
-            n += snprintf(expected + n, sizeof expected - (size_t)n, "%s", tmpdir);
+            n += snprintf(expected + n, sizeof expected - (size_t)n, "%s", scratch_dir());
             w += 5;
         } else {
             expected[n++] = *w++;

@@ -375,47 +375,24 @@ Test(zc_content, builtin_deck_holds_every_named_card)
     cr_assert_eq(memcmp(&builtin, &zc_content, sizeof builtin), 0);
 }
 
-static char tmpdir[64];
-
-static void put(const char *name, const char *text)
-{
-    char path[256];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f, "cannot write %s", path);
-    fputs(text, f);
-    fclose(f);
-}
-
-static void remove_dir(void)
-{
-    char path[256];
-    snprintf(path, sizeof path, "%s/cards.txt", tmpdir);
-    unlink(path);
-    snprintf(path, sizeof path, "%s/setup.txt", tmpdir);
-    unlink(path);
-    rmdir(tmpdir);
-}
-
 /* A bad cards.txt: refused at FILE:LINE:COL with the message, the tables
  * in use unchanged, and `undead play --content` exits 2 with it. */
 static void refused(const char *cards, int line, int col, const char *msg)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/zc-content-XXXXXX");
-    cr_assert_not_null(mkdtemp(tmpdir));
-    put("cards.txt", cards);
-    put("setup.txt", "setup deal-small=18 deal-large=17\n");
+    scratch_make("zc-content");
+    scratch_put("cards.txt", cards);
+    scratch_put("setup.txt", "setup deal-small=18 deal-large=17\n");
     zc_content_ready();
     static zc_tables before;
     before = zc_content;
     ud_content_error err;
-    cr_assert_not(zc_load_content(tmpdir, &err), "loaded: %s", cards);
+    cr_assert_not(zc_load_content(scratch_dir(), &err), "loaded: %s", cards);
     cr_assert_eq(err.e.line, line, "%s", err.e.msg);
     cr_assert_eq(err.e.col, col, "%s", err.e.msg);
     cr_assert(strstr(err.e.msg, msg), "got '%s', want '%s'", err.e.msg, msg);
     cr_assert(strstr(err.file, "cards.txt"));
     cr_assert_eq(memcmp(&before, &zc_content, sizeof before), 0, "a failed load changed the tables");
-    const char *argv[] = { "undead", "play", "zombies-cards", "--content", tmpdir, "--no-db", NULL };
+    const char *argv[] = { "undead", "play", "zombies-cards", "--content", scratch_dir(), "--no-db", NULL };
     char *out, *errtext;
     cr_assert_eq(run_undead(argv, NULL, &out, &errtext), 2);
     char where[128];
@@ -423,7 +400,7 @@ static void refused(const char *cards, int line, int col, const char *msg)
     cr_assert(strstr(errtext, where) && strstr(errtext, msg), "%s", errtext);
     free(out);
     free(errtext);
-    remove_dir();
+    scratch_remove();
 }
 
 Test(zc_content, bad_card_lists)
@@ -446,33 +423,32 @@ Test(zc_content, bad_card_lists)
  * that loads is one every table can play. */
 Test(zc_content, small_deck_is_refused_for_the_table)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/zc-content-XXXXXX");
-    cr_assert_not_null(mkdtemp(tmpdir));
-    put("cards.txt", "card id=a map=x zombies=1 effect=draw source=sample\n"
+    scratch_make("zc-content");
+    scratch_put("cards.txt", "card id=a map=x zombies=1 effect=draw source=sample\n"
                      "card id=b map=x zombies=1 effect=draw source=sample\n");
-    put("setup.txt", "setup deal-small=18 deal-large=17\n");
-    const char *argv[] = { "undead", "play", "zombies-cards", "--content", tmpdir, "--no-db", NULL };
+    scratch_put("setup.txt", "setup deal-small=18 deal-large=17\n");
+    const char *argv[] = { "undead", "play", "zombies-cards", "--content", scratch_dir(), "--no-db", NULL };
     char *out, *errtext;
     cr_assert_eq(run_undead(argv, NULL, &out, &errtext), 2, "%s%s", out, errtext);
     char want[256];
     snprintf(want, sizeof want, "%s/cards.txt: expected at least 36 cards, enough to deal 18 to each of 2 players "
-             "(setup.txt), found 2", tmpdir);
+             "(setup.txt), found 2", scratch_dir());
     cr_assert(strstr(errtext, want), "%s", errtext);
     free(out);
     free(errtext);
     /* 72 cards deal 18 to four players, not 17 to five (85) */
     FILE *f;
     char path[256];
-    snprintf(path, sizeof path, "%s/cards.txt", tmpdir);
+    snprintf(path, sizeof path, "%s/cards.txt", scratch_dir());
     cr_assert_not_null(f = fopen(path, "w"));
     for (int i = 0; i < 72; i++)
         fprintf(f, "card id=c%d map=x zombies=1 effect=draw source=sample\n", i);
     fclose(f);
     ud_content_error err;
-    cr_assert_not(zc_load_content(tmpdir, &err));
+    cr_assert_not(zc_load_content(scratch_dir(), &err));
     cr_assert(strstr(err.e.msg, "expected at least 85 cards, enough to deal 17 to each of 5 players"), "%s",
               err.e.msg);
-    remove_dir();
+    scratch_remove();
     cr_assert(zc_load_content(NULL, &err));
 }
 
@@ -482,8 +458,7 @@ Test(zc_content, small_deck_is_refused_for_the_table)
  * the same event). */
 Test(zc_content, deal_longer_than_a_line_checks)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/zc-content-XXXXXX");
-    cr_assert_not_null(mkdtemp(tmpdir));
+    scratch_make("zc-content");
     char *builtin;
     size_t len;
     FILE *f = fopen(UD_SOURCE_DIR "/spec/zombies_cards/content/cards.txt", "r");
@@ -492,10 +467,10 @@ Test(zc_content, deal_longer_than_a_line_checks)
     len = fread(builtin, 1, (1 << 16) - 1, f);
     fclose(f);
     cr_assert(len > 0 && len < (1 << 16) - 1);
-    put("cards.txt", builtin);
+    scratch_put("cards.txt", builtin);
     free(builtin);
-    put("setup.txt", "setup deal-small=24 deal-large=17\n");
-    const char *play[] = { "undead", "play", "zombies-cards", "--content", tmpdir, "--seed", "3", "--no-db", NULL };
+    scratch_put("setup.txt", "setup deal-small=24 deal-large=17\n");
+    const char *play[] = { "undead", "play", "zombies-cards", "--content", scratch_dir(), "--seed", "3", "--no-db", NULL };
     char *record, *errtext;
     cr_assert_eq(run_undead(play, NULL, &record, &errtext), 0, "%s", errtext);
     free(errtext);
@@ -506,7 +481,7 @@ Test(zc_content, deal_longer_than_a_line_checks)
         if (++deal_lines == 2)
             second = p + 1;
     cr_assert_eq(deal_lines, 4, "%s", record);
-    const char *check[] = { "undead", "check", "--content", tmpdir, "--no-db", "-", NULL };
+    const char *check[] = { "undead", "check", "--content", scratch_dir(), "--no-db", "-", NULL };
     char *out;
     cr_assert_eq(run_undead(check, record, &out, &errtext), 0, "%s%s", out, errtext);
     cr_assert(strstr(out, "<stdin>: ok"), "%s", out);
@@ -523,7 +498,7 @@ Test(zc_content, deal_longer_than_a_line_checks)
     free(errtext);
     free(cut);
     free(record);
-    remove_dir();
+    scratch_remove();
 }
 
 /* ---- the checker on a cards record -------------------------------------------------- */
