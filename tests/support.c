@@ -393,3 +393,41 @@ void scratch_remove(void)
 {
     cr_assert_eq(nftw(scratch, remove_entry, 8, FTW_DEPTH | FTW_PHYS), 0, "cannot remove %s", scratch);
 }
+
+static ud_game planted;
+
+const ud_game *planted_game_of(const ud_game *g, const ud_invariant *inv, int n)
+{
+    planted = *g;
+    planted.invariants = inv;
+    planted.n_invariants = n;
+    planted.compiled_rows = NULL;
+    return &planted;
+}
+
+static const ud_game *find_planted(const char *name)
+{
+    return strcmp(name, planted.name) == 0 ? &planted : NULL;
+}
+
+bool assert_trace_breaks_planted(const char *trace, const char *id, const char *what)
+{
+    /* Legal under the real rules (a partial game)... */
+    run r;
+    run_text(&r, trace);
+    cr_assert_eq(r.status, RUN_OK, "%s: the trace fails the real rules at %d: %s\n%s", what, r.err.line,
+                 r.err.msg, trace);
+    run_free(&r);
+    /* ...and the planted invariant breaks when it is replayed with it. */
+    ud_transcript tr;
+    ud_error e;
+    memset(&e, 0, sizeof e);
+    cr_assert_eq(ud_transcript_parse(trace, strlen(trace), find_planted, &tr, &e), 0, "%s: %d: %s", what, e.line,
+                 e.msg);
+    ud_check_opts co = { .check_invariants = 1 };
+    ud_check_result res;
+    cr_assert_neq(ud_check(&tr, &co, &res, &e), 0, "%s: the planted invariant did not break", what);
+    cr_assert_str_eq(e.rule, id, "%s", what);
+    ud_transcript_free(&tr);
+    return e.internal;
+}

@@ -150,6 +150,18 @@ void scratch_put(const char *name, const char *text);
 /* Removes it and all it holds (the test fails if it cannot). */
 void scratch_remove(void);
 
+/* ---- a planted invariant ------------------------------------------------------------ */
+
+/* A copy of g whose invariants are the n given instead (and interpreted:
+ * no compiled runner), for an exploration that must find one broken; one
+ * copy at a time, until the next call. */
+const ud_game *planted_game_of(const ud_game *g, const ud_invariant *inv, int n);
+/* trace, the path to a planted violation the explorer found: legal under
+ * the real rules (a partial game), and, replayed with the planted copy,
+ * broken at invariant id.  what names the case in messages.  Returns
+ * whether the checker called that an internal error. */
+bool assert_trace_breaks_planted(const char *trace, const char *id, const char *what);
+
 /* ---- a suite that runs the binary --------------------------------------------------- */
 
 /* cli_out and cli_err hold the last cli_run's output.  cli_suite_init and
