@@ -112,31 +112,8 @@ void assert_parse_error(const char *text, size_t len, int line, int col, const c
     cr_assert_null(t.lines, "a failed parse frees its lines");
 }
 
-char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    cr_assert_not_null(f, "cannot open %s", path);
-    char *buf = NULL;
-    size_t n = 0;
-    FILE *mem = open_memstream(&buf, &n);
-    cr_assert_not_null(mem);
-    char chunk[4096];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-        fwrite(chunk, 1, got, mem);
-    fclose(f);
-    fclose(mem);
-    if (len)
-        *len = n;
-    return buf;
-}
-
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    return remove(path);
-}
-
-static char *read_all(FILE *f)
+/* All of f from its start, NUL-terminated; its length to *len (if not NULL). */
+static char *read_all(FILE *f, size_t *len)
 {
     rewind(f);
     char *buf = NULL;
@@ -148,7 +125,23 @@ static char *read_all(FILE *f)
     while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
         fwrite(chunk, 1, got, mem);
     fclose(mem);
+    if (len)
+        *len = n;
     return buf;
+}
+
+char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot open %s", path);
+    char *buf = read_all(f, len);
+    fclose(f);
+    return buf;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    return remove(path);
 }
 
 int run_undead(const char *const *argv, const char *input, char **out, char **err)
@@ -184,8 +177,8 @@ int run_undead(const char *const *argv, const char *input, char **out, char **er
     int status;
     cr_assert_eq(waitpid(pid, &status, 0), pid);
     cr_assert_eq(nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS), 0, "cannot remove %s", dir);
-    *out = read_all(o);
-    *err = read_all(e);
+    *out = read_all(o, NULL);
+    *err = read_all(e, NULL);
     fclose(in);
     fclose(o);
     fclose(e);
@@ -308,6 +301,22 @@ void assert_scenarios_match_rules(const ud_game *g, const rule_scenario *scenari
         scenarios[k].fn(acc);
         cr_expect_gt(acc[ud_game_rule_index(g, rule)], 0, "the scenario for %s never fires it", scenarios[k].id);
     }
+}
+
+bool game_invariant_holds(const ud_game *g, const char *id, const void *state, ud_buf *why)
+{
+    for (int i = 0; i < g->n_invariants; i++)
+        if (strcmp(g->invariants[i].id, id) == 0) {
+            ud_buf own;
+            ud_buf_init(&own);
+            if (why)
+                ud_buf_clear(why);
+            bool ok = g->invariants[i].holds(g, state, why ? why : &own);
+            ud_buf_free(&own);
+            return ok;
+        }
+    cr_assert_fail("%s has no invariant %s", g->name, id);
+    return false;
 }
 
 void assert_every_rule_fires_in_a_case(const ud_game *g, const char *const *cases, int n)

@@ -136,6 +136,11 @@ typedef struct rule_scenario {
 } rule_scenario;
 void assert_scenarios_match_rules(const ud_game *g, const rule_scenario *scenarios, int n, const char *suite);
 
+/* Whether g's invariant id holds in state (the test fails if g has no
+ * such invariant); why (NULL: none) is cleared, then gets the message of
+ * a broken one. */
+bool game_invariant_holds(const ud_game *g, const char *id, const void *state, ud_buf *why);
+
 /* Every rule of g fires in at least one of the n golden cases (play_case). */
 void assert_every_rule_fires_in_a_case(const ud_game *g, const char *const *cases, int n);
 
