@@ -4,9 +4,10 @@
  * count the game allows (up to 6) and random variant settings; the same
  * after every change and state line is taken out (the checker fills them
  * in); the header's defaults and the header writer round trip; and how the
- * parser sorts body lines by the game's chance verbs.  Parser cases
- * written by hand for one game (tokens, columns, CRLF, limits, every
- * malformed kind) live beside that game (spec/GAME/tests/).
+ * parser sorts body lines by the game's chance verbs; the scans of a
+ * header before a parse.  Parser cases written by hand (tokens, columns,
+ * CRLF, limits, every malformed kind) are in test_transcript_parse.c and
+ * test_transcript_errors.c.
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>
