@@ -176,4 +176,24 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
         return NAME##_unchecked(s, state, ph, from_decision);                         \
     }
 
+/* Used by UD_COMPILED_TABLE: a row's index, and the row as a ud_rule. */
+#define UD_COMPILED_INDEX(C, IDX, ...) IDX,
+#define UD_COMPILED_RULE(C, IDX, PHASE, KIND, GUARD, EFFECT, ID, SOURCE, SECTION, SUMMARY, COND, COND2) \
+    [IDX] = { ID, SOURCE, SECTION, SUMMARY, PHASE, KIND, COND, GUARD, EFFECT, COND2 },
+
+/* The end of a compiled game's rules.c, after its row list LIST: the
+ * enum of row indexes (LIST's IDX names), the game's rule array RULES of
+ * N_RULES rows (the count its header declares, checked against the
+ * list), a check that its N_PHASES phases fit the runner's cases, and
+ * the compiled runner RUNNER (UD_COMPILED_RUNNER) for ud_game's
+ * compiled_rows.  One macro, so that every game ends the same way. */
+#define UD_COMPILED_TABLE(LIST, RULES, N_RULES, N_PHASES, RUNNER)                    \
+    enum { LIST(UD_COMPILED_INDEX, 0) RULES##_row_count_ };                            \
+    const ud_rule RULES[N_RULES] = { LIST(UD_COMPILED_RULE, 0) };                      \
+    _Static_assert((int)RULES##_row_count_ == (int)(N_RULES),                          \
+                   #N_RULES " must count the rows of " #LIST);                         \
+    _Static_assert((int)(N_PHASES) <= (int)UD_COMPILED_MAX_PHASES,                     \
+                   "more phases than compiled.h has cases");                           \
+    UD_COMPILED_RUNNER(RUNNER, LIST, RULES)
+
 #endif

@@ -442,3 +442,74 @@ void ud_transcript_write_line(FILE *out, const char *text, const char *rule)
     else
         fprintf(out, "%s\n", text);
 }
+
+/* The number of the first line of text that starts with prefix (n bytes)
+ * and is longer than min bytes, or 0; *start and *end its bounds. */
+static int scan_line(const char *text, size_t len, const char *prefix, size_t n, size_t min,
+                     size_t *start, size_t *end)
+{
+    int line = 1;
+    for (size_t o = 0; o < len; line++) {
+        size_t e = o;
+        while (e < len && text[e] != '\n')
+            e++;
+        if (e - o > min && strncmp(text + o, prefix, n) == 0) {
+            *start = o;
+            *end = e;
+            return line;
+        }
+        o = e + 1;
+    }
+    return 0;
+}
+
+int ud_transcript_scan_game(const char *text, size_t len, char *name, size_t size)
+{
+    size_t o, end;
+    int line = scan_line(text, len, "game ", 5, 5, &o, &end);
+    if (line) {
+        size_t n = end - o - 5 < size - 1 ? end - o - 5 : size - 1;
+        memcpy(name, text + o + 5, n);
+        name[n] = '\0';
+        name[strcspn(name, " \r")] = '\0';
+    }
+    return line;
+}
+
+int ud_transcript_scan_variant(const char *text, size_t len, const char *key, const char **kv,
+                               size_t *kv_len)
+{
+    char want[UD_TL_MAX_LEN];
+    int n = snprintf(want, sizeof want, "variant %s=", key);
+    if (n <= 0 || (size_t)n >= sizeof want)
+        return 0;
+    size_t o, end;
+    int line = scan_line(text, len, want, (size_t)n, (size_t)n - 1, &o, &end);
+    if (line && kv)
+        *kv = text + o + 8;
+    if (line && kv_len)
+        *kv_len = end - o - 8;
+    return line;
+}
+
+int ud_transcript_set_variant(ud_transcript *t, const char *text, size_t len, const char *kv,
+                              const char **said, size_t *said_len)
+{
+    const ud_game *g = t->game;
+    const char *eq = strchr(kv, '=');
+    int k = -1, v = -1;
+    for (int i = 0; eq && i < g->n_variants; i++)
+        if (strlen(g->variants[i].key) == (size_t)(eq - kv) &&
+            strncmp(g->variants[i].key, kv, (size_t)(eq - kv)) == 0)
+            k = i;
+    for (int j = 0; k >= 0 && j < g->variants[k].n_values; j++)
+        if (strcmp(g->variants[k].values[j].name, eq + 1) == 0)
+            v = j;
+    if (k < 0 || v < 0)
+        return -1;
+    int line = ud_transcript_scan_variant(text, len, g->variants[k].key, said, said_len);
+    if (line && t->setup.variant[k] != v)
+        return line;
+    t->setup.variant[k] = v;
+    return 0;
+}

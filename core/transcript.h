@@ -65,4 +65,27 @@ void ud_transcript_write_header(FILE *out, const ud_game *g, const ud_setup *set
 /* Write one body line: text padded, then "[RULE]" when rule is given. */
 void ud_transcript_write_line(FILE *out, const char *text, const char *rule);
 
+/* ---- scans of a record's header, before (or besides) a parse ---------------
+ * A command sometimes needs one header line of a record it has not parsed
+ * (the game, to load its content first) or a line the parse does not keep
+ * (where the header set a variant).  Both look at the lines' starts only
+ * and accept any text: the parser reports what is malformed. */
+
+/* The name the first line starting "game " gives, up to a space or CR,
+ * copied to name (size bytes, truncated); returns that line's number, or
+ * 0 with name untouched when no line starts so. */
+int ud_transcript_scan_game(const char *text, size_t len, char *name, size_t size);
+/* The first line starting "variant KEY=": returns its number, or 0; *kv
+ * and *kv_len (either may be NULL) get what follows "variant " on it
+ * ("KEY=VALUE", pointing into text). */
+int ud_transcript_scan_variant(const char *text, size_t len, const char *key, const char **kv,
+                               size_t *kv_len);
+/* A reading asked for a parsed record t (text its source) from outside
+ * it, as KEY=VALUE in kv: set in t->setup, unless the header names KEY
+ * with another value.  Returns 0 when set; -1 when kv is no reading of
+ * t's game; or the number of the header line that disagrees, its
+ * "KEY=VALUE" in *said and *said_len (t unchanged). */
+int ud_transcript_set_variant(ud_transcript *t, const char *text, size_t len, const char *kv,
+                              const char **said, size_t *said_len);
+
 #endif

@@ -44,6 +44,8 @@
 #            included, is refused without waiting for a writer, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
+faults_name=faults   # fail, expect, size_below, sql:
+source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
 # the verify_db fixture's database (tests/verify_db.sh), for the cases
 # that need a verified one: copied, never written
 db="${4:-}"
@@ -53,18 +55,6 @@ esac
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
-fail() { echo "faults $case_: $*" >&2; exit 1; }
-
-# expect RC FILE LINE: the command exited RC and FILE holds LINE exactly.
-expect() {
-    [[ $rc == "$1" ]] || fail "exit $rc, expected $1; stderr: $(head -c 2000 err)"
-    grep -qxF -- "$3" "$2" || fail "expected the line '$3' in $2: $(head -c 2000 "$2")"
-}
-# size_below FILE BYTES
-size_below() {
-    local n; n=$(stat -c %s "$1")
-    (( n < $2 )) || fail "$1 is $n bytes, expected fewer than $2"
-}
 # run CMD...: with 1 GB of memory and 60 s at most; rc gets the exit status.
 # An AddressSanitizer build reserves terabytes of address space for its
 # shadow memory, so there the bound is ASan's own limit on resident memory
@@ -172,7 +162,6 @@ interrupted)
     verify --seed 2 --db k.db zombie-dice
     # a kill -9 after its golden and sim runs finished: the verify rows are
     # what db_open marks interrupted when their process is gone
-    sql() { python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); r = c.execute(sys.argv[2]).fetchall(); c.commit(); print("\n".join(str(x[0]) for x in r))' "$@"; }
     parent=$(sql k.db "SELECT max(id) FROM runs WHERE command = 'verify' AND game = 'zombie-dice'")
     sql k.db "UPDATE runs SET status = 'interrupted' WHERE command = 'verify' AND id > (SELECT max(id) FROM runs WHERE command = 'verify' AND id < $parent)" > /dev/null
     faq --db k.db > after.md

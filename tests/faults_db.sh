@@ -31,25 +31,19 @@
 #            undead does not know, exit 2, and the file is left as it was.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
+faults_name=faults_db   # fail, expect, size_below, sql:
+source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
 # the verify_db fixture's database (tests/verify_db.sh), for the cases
 # that need a verified one: copied, never written
 db="${4:-}"
 tmp="$(mktemp -d)"
 trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
 cd "$tmp"
-fail() { echo "faults_db $case_: $*" >&2; exit 1; }
-
-# expect RC FILE LINE: the command exited RC and FILE holds LINE exactly.
-expect() {
-    [[ $rc == "$1" ]] || fail "exit $rc, expected $1; stderr: $(head -c 2000 err)"
-    grep -qxF -- "$3" "$2" || fail "expected the line '$3' in $2: $(head -c 2000 "$2")"
-}
 # run CMD...: rc gets the exit status, out and err the output.
 run() {
     rc=0
     timeout 60 "$@" > out 2> err || rc=$?
 }
-sql() { python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); r = c.execute(sys.argv[2]).fetchall(); c.commit(); c.close(); print("\n".join(str(x[0]) for x in r))' "$@"; }
 
 case "$case_" in
 readonly)

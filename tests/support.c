@@ -112,31 +112,8 @@ void assert_parse_error(const char *text, size_t len, int line, int col, const c
     cr_assert_null(t.lines, "a failed parse frees its lines");
 }
 
-char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    cr_assert_not_null(f, "cannot open %s", path);
-    char *buf = NULL;
-    size_t n = 0;
-    FILE *mem = open_memstream(&buf, &n);
-    cr_assert_not_null(mem);
-    char chunk[4096];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-        fwrite(chunk, 1, got, mem);
-    fclose(f);
-    fclose(mem);
-    if (len)
-        *len = n;
-    return buf;
-}
-
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    return remove(path);
-}
-
-static char *read_all(FILE *f)
+/* All of f from its start, NUL-terminated; its length to *len (if not NULL). */
+static char *read_all(FILE *f, size_t *len)
 {
     rewind(f);
     char *buf = NULL;
@@ -148,7 +125,23 @@ static char *read_all(FILE *f)
     while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
         fwrite(chunk, 1, got, mem);
     fclose(mem);
+    if (len)
+        *len = n;
     return buf;
+}
+
+char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot open %s", path);
+    char *buf = read_all(f, len);
+    fclose(f);
+    return buf;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    return remove(path);
 }
 
 int run_undead(const char *const *argv, const char *input, char **out, char **err)
@@ -184,8 +177,8 @@ int run_undead(const char *const *argv, const char *input, char **out, char **er
     int status;
     cr_assert_eq(waitpid(pid, &status, 0), pid);
     cr_assert_eq(nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS), 0, "cannot remove %s", dir);
-    *out = read_all(o);
-    *err = read_all(e);
+    *out = read_all(o, NULL);
+    *err = read_all(e, NULL);
     fclose(in);
     fclose(o);
     fclose(e);
@@ -267,4 +260,183 @@ char *play_text(const ud_game *g, int n_players, const int *variant, uint64_t se
     ud_play(&m, &t, state, &sink, fired, 1, res);
     fclose(out);
     return text;
+}
+
+void play_scenario(run *r, const char *text, uint64_t *acc)
+{
+    run_text(r, text);
+    assert_ok(r);
+    assert_regen_stable(r);
+    if (acc)
+        for (int i = 0; i < UD_MAX_RULES; i++)
+            acc[i] += r->fired[i];
+}
+
+void play_case(run *r, const ud_game *g, const char *case_path)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/golden/%s/%s.in", UD_SOURCE_DIR, g->folder, case_path);
+    char *text = slurp(path, NULL);
+    play_scenario(r, text, NULL);
+    free(text);
+    cr_assert_eq(r->game, g, "%s is not a game of %s", path, g->name);
+}
+
+void assert_scenarios_match_rules(const ud_game *g, const rule_scenario *scenarios, int n, const char *suite)
+{
+    /* Game -> table: every rule row is named by a scenario. */
+    for (int i = 0; i < g->n_rules; i++) {
+        int found = 0;
+        for (int k = 0; k < n; k++)
+            found += strcmp(scenarios[k].id, g->rules[i].id) == 0;
+        cr_expect_eq(found, 1, "rule %s has %d scenarios in %s (want 1)", g->rules[i].id, found, suite);
+    }
+    /* Table -> game, and each scenario fires the rule it is named for. */
+    for (int k = 0; k < n; k++) {
+        const ud_rule *rule = ud_game_rule(g, scenarios[k].id);
+        cr_expect_not_null(rule, "scenario for %s, which is not a rule of %s", scenarios[k].id, g->name);
+        if (!rule)
+            continue;
+        uint64_t acc[UD_MAX_RULES] = { 0 };
+        scenarios[k].fn(acc);
+        cr_expect_gt(acc[ud_game_rule_index(g, rule)], 0, "the scenario for %s never fires it", scenarios[k].id);
+    }
+}
+
+bool game_invariant_holds(const ud_game *g, const char *id, const void *state, ud_buf *why)
+{
+    for (int i = 0; i < g->n_invariants; i++)
+        if (strcmp(g->invariants[i].id, id) == 0) {
+            ud_buf own;
+            ud_buf_init(&own);
+            if (why)
+                ud_buf_clear(why);
+            bool ok = g->invariants[i].holds(g, state, why ? why : &own);
+            ud_buf_free(&own);
+            return ok;
+        }
+    cr_assert_fail("%s has no invariant %s", g->name, id);
+    return false;
+}
+
+void assert_every_rule_fires_in_a_case(const ud_game *g, const char *const *cases, int n)
+{
+    uint64_t acc[UD_MAX_RULES] = { 0 };
+    for (int c = 0; c < n; c++) {
+        run r;
+        play_case(&r, g, cases[c]);
+        for (int i = 0; i < g->n_rules; i++)
+            acc[i] += r.fired[i];
+        run_free(&r);
+    }
+    for (int i = 0; i < g->n_rules; i++)
+        cr_expect_gt(acc[i], 0, "rule %s fires in none of the %d golden cases", g->rules[i].id, n);
+}
+
+char *cli_out, *cli_err;
+static char cli_dir[64];
+static char cli_path[256];
+
+void cli_suite_init(void)
+{
+    snprintf(cli_dir, sizeof cli_dir, "/tmp/undead-cli-test-XXXXXX");
+    cr_assert_not_null(mkdtemp(cli_dir));
+}
+
+void cli_suite_fini(void)
+{
+    free(cli_out);
+    free(cli_err);
+    cli_out = cli_err = NULL;
+    if (cli_dir[0])
+        nftw(cli_dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+const char *cli_scratch(void)
+{
+    return cli_dir;
+}
+
+const char *cli_write_file(const char *name, const char *text)
+{
+    snprintf(cli_path, sizeof cli_path, "%s/%s", cli_dir, name);
+    FILE *f = fopen(cli_path, "w");
+    cr_assert_not_null(f, "cannot write %s", cli_path);
+    fputs(text, f);
+    fclose(f);
+    return cli_path;
+}
+
+int cli_run(const char *const *argv, const char *input)
+{
+    free(cli_out);
+    free(cli_err);
+    cli_out = cli_err = NULL;
+    return run_undead(argv, input, &cli_out, &cli_err);
+}
+
+static char scratch[64];
+
+void scratch_make(const char *prefix)
+{
+    snprintf(scratch, sizeof scratch, "/tmp/%s-XXXXXX", prefix);
+    cr_assert_not_null(mkdtemp(scratch), "cannot make %s", scratch);
+}
+
+const char *scratch_dir(void)
+{
+    return scratch;
+}
+
+void scratch_put(const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", scratch, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "cannot write %s", path);
+    cr_assert(fputs(text, f) >= 0, "cannot write %s", path);
+    cr_assert_eq(fclose(f), 0, "cannot write %s", path);
+}
+
+void scratch_remove(void)
+{
+    cr_assert_eq(nftw(scratch, remove_entry, 8, FTW_DEPTH | FTW_PHYS), 0, "cannot remove %s", scratch);
+}
+
+static ud_game planted;
+
+const ud_game *planted_game_of(const ud_game *g, const ud_invariant *inv, int n)
+{
+    planted = *g;
+    planted.invariants = inv;
+    planted.n_invariants = n;
+    planted.compiled_rows = NULL;
+    return &planted;
+}
+
+static const ud_game *find_planted(const char *name)
+{
+    return strcmp(name, planted.name) == 0 ? &planted : NULL;
+}
+
+bool assert_trace_breaks_planted(const char *trace, const char *id, const char *what)
+{
+    /* Legal under the real rules (a partial game)... */
+    run r;
+    run_text(&r, trace);
+    cr_assert_eq(r.status, RUN_OK, "%s: the trace fails the real rules at %d: %s\n%s", what, r.err.line,
+                 r.err.msg, trace);
+    run_free(&r);
+    /* ...and the planted invariant breaks when it is replayed with it. */
+    ud_transcript tr;
+    ud_error e;
+    memset(&e, 0, sizeof e);
+    cr_assert_eq(ud_transcript_parse(trace, strlen(trace), find_planted, &tr, &e), 0, "%s: %d: %s", what, e.line,
+                 e.msg);
+    ud_check_opts co = { .check_invariants = 1 };
+    ud_check_result res;
+    cr_assert_neq(ud_check(&tr, &co, &res, &e), 0, "%s: the planted invariant did not break", what);
+    cr_assert_str_eq(e.rule, id, "%s", what);
+    ud_transcript_free(&tr);
+    return e.internal;
 }

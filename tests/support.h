@@ -107,4 +107,81 @@ void random_variants(const ud_game *g, ud_rng *rng, int *variant);
 /* Whole file as a NUL-terminated string (fails the test if unreadable). */
 char *slurp(const char *path, size_t *len);
 
+/* ---- a game's own suite: golden cases and scenarios --------------------------------- */
+
+/* Parse and check text into r (free it with run_free), asserting it
+ * passes and regenerates stably; its firing counts are added to acc
+ * (NULL: not kept). */
+void play_scenario(run *r, const char *text, uint64_t *acc);
+/* A scenario of a game's suite: fn(acc) is defined after it, a test of
+ * suite run with no accumulator, and a function the meta-test
+ * (assert_scenarios_match_rules) runs again with one. */
+#define SCENARIO_TEST(suite, fn)   \
+    static void fn(uint64_t *acc); \
+    Test(suite, fn) { fn(NULL); }  \
+    static void fn(uint64_t *acc)
+
+/* Parse and check golden/<g's folder>/CASE_PATH.in into r (free it with
+ * run_free), asserting it passes and regenerates stably. */
+void play_case(run *r, const ud_game *g, const char *case_path);
+
+/* Both ways, for a suite with one scenario per rule: every rule of g is
+ * named by exactly one of the n scenarios, and each scenario names a rule
+ * of g and fires it (its firings added to the array it is given).  suite
+ * is the file the scenarios are in, for the messages. */
+typedef void (*scenario_fn)(uint64_t *fired);
+typedef struct rule_scenario {
+    const char *id;
+    scenario_fn fn;
+} rule_scenario;
+void assert_scenarios_match_rules(const ud_game *g, const rule_scenario *scenarios, int n, const char *suite);
+
+/* Whether g's invariant id holds in state (the test fails if g has no
+ * such invariant); why (NULL: none) is cleared, then gets the message of
+ * a broken one. */
+bool game_invariant_holds(const ud_game *g, const char *id, const void *state, ud_buf *why);
+
+/* Every rule of g fires in at least one of the n golden cases (play_case). */
+void assert_every_rule_fires_in_a_case(const ud_game *g, const char *const *cases, int n);
+
+/* ---- a scratch folder for the files a test writes ------------------------------------ */
+
+/* Makes a new folder /tmp/PREFIX-XXXXXX (the test fails if it cannot). */
+void scratch_make(const char *prefix);
+/* Its path, until scratch_remove. */
+const char *scratch_dir(void);
+/* Writes text to NAME in it (the test fails if it cannot). */
+void scratch_put(const char *name, const char *text);
+/* Removes it and all it holds (the test fails if it cannot). */
+void scratch_remove(void);
+
+/* ---- a planted invariant ------------------------------------------------------------ */
+
+/* A copy of g whose invariants are the n given instead (and interpreted:
+ * no compiled runner), for an exploration that must find one broken; one
+ * copy at a time, until the next call. */
+const ud_game *planted_game_of(const ud_game *g, const ud_invariant *inv, int n);
+/* trace, the path to a planted violation the explorer found: legal under
+ * the real rules (a partial game), and, replayed with the planted copy,
+ * broken at invariant id.  what names the case in messages.  Returns
+ * whether the checker called that an internal error. */
+bool assert_trace_breaks_planted(const char *trace, const char *id, const char *what);
+
+/* ---- a suite that runs the binary --------------------------------------------------- */
+
+/* cli_out and cli_err hold the last cli_run's output.  cli_suite_init and
+ * cli_suite_fini, a TestSuite's .init and .fini, make and remove a scratch
+ * folder, where cli_write_file puts a file for the binary to read. */
+extern char *cli_out, *cli_err;
+void cli_suite_init(void);
+void cli_suite_fini(void);
+const char *cli_scratch(void);   /* the scratch folder */
+/* Writes text to NAME in the scratch folder; returns its path (valid until
+ * the next call). */
+const char *cli_write_file(const char *name, const char *text);
+/* run_undead into cli_out and cli_err (the previous output freed). */
+int cli_run(const char *const *argv, const char *input);
+#define CLI_RUN(input, ...) cli_run((const char *const[]){ "undead", __VA_ARGS__, NULL }, (input))
+#define CLI_HAS(text, phrase) cr_assert_not_null(strstr(text, phrase), "'%s' lacks '%s'", text, phrase)
+
 #endif

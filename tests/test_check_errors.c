@@ -4,8 +4,9 @@
  * changed, naming the rule that refuses it (or none, for input outside any
  * rule) and saying what the rules wanted.  The changes are made from the
  * game's own lines (its chance verbs, its rule tags, its players), so no
- * game is named here; a game's own refusals, message by message, are in
- * its own suites (spec/GAME/tests/).
+ * game is named here; the checker's exact messages on hand-written
+ * records are in test_check_messages.c, a game's own rulings in its own
+ * suites (spec/GAME/tests/).
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>

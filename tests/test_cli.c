@@ -17,45 +17,7 @@
 
 #include "support.h"
 
-static char *out, *err;
-static char tmpdir[] = "/tmp/undead-cli-test-XXXXXX";
-static char path[256];
-
-static void init(void)
-{
-    cr_assert_not_null(mkdtemp(tmpdir));
-}
-
-static void fini(void)
-{
-    free(out);
-    free(err);
-    if (path[0])
-        remove(path);
-    rmdir(tmpdir);
-}
-
-TestSuite(cli, .init = init, .fini = fini);
-
-static const char *write_file(const char *name, const char *text)
-{
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f);
-    fputs(text, f);
-    fclose(f);
-    return path;
-}
-
-static void reset(void)
-{
-    free(out);
-    free(err);
-    out = err = NULL;
-}
-
-#define RUN(input, ...) (reset(), run_undead((const char *const[]){ "undead", __VA_ARGS__, NULL }, input, &out, &err))
-#define HAS(text, phrase) cr_assert_not_null(strstr(text, phrase), "'%s' lacks '%s'", text, phrase)
+TestSuite(cli, .init = cli_suite_init, .fini = cli_suite_fini);
 
 /* "p1,p2,...,pN" */
 static const char *names(int n)
@@ -69,32 +31,32 @@ static const char *names(int n)
 
 Test(cli, games_lists_every_game)
 {
-    cr_assert_eq(RUN(NULL, "games"), 0, "%s", err);
+    cr_assert_eq(CLI_RUN(NULL, "games"), 0, "%s", cli_err);
     FOR_EACH_GAME(g) {
         char want[64];
         snprintf(want, sizeof want, "%s ", g->name);
-        HAS(out, want);
-        HAS(out, g->title);
+        CLI_HAS(cli_out, want);
+        CLI_HAS(cli_out, g->title);
     }
 }
 
 Test(cli, rules_variants_and_policies_of_every_game)
 {
     FOR_EACH_GAME(g) {
-        cr_assert_eq(RUN(NULL, "rules", g->name), 0, "%s: %s", g->name, err);
+        cr_assert_eq(CLI_RUN(NULL, "rules", g->name), 0, "%s: %s", g->name, cli_err);
         for (int i = 0; i < g->n_rules; i++)
-            HAS(out, g->rules[i].id);
-        cr_assert_eq(RUN(NULL, "variants", g->name), 0, "%s: %s", g->name, err);
+            CLI_HAS(cli_out, g->rules[i].id);
+        cr_assert_eq(CLI_RUN(NULL, "variants", g->name), 0, "%s: %s", g->name, cli_err);
         for (int v = 0; v < g->n_variants; v++) {
-            HAS(out, g->variants[v].key);
+            CLI_HAS(cli_out, g->variants[v].key);
             for (int k = 0; k < g->variants[v].n_values; k++)
-                HAS(out, g->variants[v].values[k].name);
+                CLI_HAS(cli_out, g->variants[v].values[k].name);
         }
-        cr_assert_eq(RUN(NULL, "policies", g->name), 0, "%s: %s", g->name, err);
+        cr_assert_eq(CLI_RUN(NULL, "policies", g->name), 0, "%s: %s", g->name, cli_err);
         for (int i = 0; i < g->n_policies; i++)
-            HAS(out, g->policies[i].name);
-        HAS(out, "random");
-        HAS(out, "human");
+            CLI_HAS(cli_out, g->policies[i].name);
+        CLI_HAS(cli_out, "random");
+        CLI_HAS(cli_out, "human");
     }
 }
 
@@ -102,16 +64,16 @@ Test(cli, play_then_check_every_game_and_player_count)
 {
     FOR_EACH_GAME(g) {
         for (int n = g->min_players; n <= game_max_tested_players(g); n++) {
-            cr_assert_eq(RUN(NULL, "play", g->name, "--seed", "17", "--players", names(n), "--policy",
-                             "random", "--invariants", "--no-db"), 0, "%s, %d players: %s", g->name, n, err);
-            char *played = out;
-            out = NULL;
+            cr_assert_eq(CLI_RUN(NULL, "play", g->name, "--seed", "17", "--players", names(n), "--policy",
+                             "random", "--invariants", "--no-db"), 0, "%s, %d players: %s", g->name, n, cli_err);
+            char *played = cli_out;
+            cli_out = NULL;
             char want[64];
             snprintf(want, sizeof want, "game %s\n", g->name);
-            HAS(played, want);
-            cr_assert_eq(RUN(played, "check", "--no-db", "-"), 0, "%s, %d players: %s\n%s", g->name, n, err,
+            CLI_HAS(played, want);
+            cr_assert_eq(CLI_RUN(played, "check", "--no-db", "-"), 0, "%s, %d players: %s\n%s", g->name, n, cli_err,
                          played);
-            HAS(out, "<stdin>: ok");
+            CLI_HAS(cli_out, "<stdin>: ok");
             free(played);
         }
     }
@@ -128,18 +90,18 @@ Test(cli, play_with_every_policy_and_variant_value)
              * to end a game alone (never stopping, say). */
             char spec[64];
             snprintf(spec, sizeof spec, n >= 2 ? "%s,random" : "%s", g->policies[i].name);
-            cr_assert_eq(RUN(NULL, "play", g->name, "--players", names(n), "--policy", spec, "--no-db"), 0,
-                         "%s --policy %s: %s", g->name, g->policies[i].name, err);
+            cr_assert_eq(CLI_RUN(NULL, "play", g->name, "--players", names(n), "--policy", spec, "--no-db"), 0,
+                         "%s --policy %s: %s", g->name, g->policies[i].name, cli_err);
         }
         for (int v = 0; v < g->n_variants; v++)
             for (int k = 0; k < g->variants[v].n_values; k++) {
                 char kv[96];
                 snprintf(kv, sizeof kv, "%s=%s", g->variants[v].key, g->variants[v].values[k].name);
-                cr_assert_eq(RUN(NULL, "play", g->name, "--players", names(n), "--variant", kv,
-                                 "--invariants", "--no-db"), 0, "%s --variant %s: %s", g->name, kv, err);
+                cr_assert_eq(CLI_RUN(NULL, "play", g->name, "--players", names(n), "--variant", kv,
+                                 "--invariants", "--no-db"), 0, "%s --variant %s: %s", g->name, kv, cli_err);
                 char want[128];
                 snprintf(want, sizeof want, "variant %s\n", kv);
-                HAS(out, want);
+                CLI_HAS(cli_out, want);
             }
     }
 }
@@ -148,28 +110,28 @@ Test(cli, sim_every_game)
 {
     FOR_EACH_GAME(g) {
         int n = g->min_players > 2 ? g->min_players : (g->max_players >= 2 ? 2 : 1);
-        cr_assert_eq(RUN(NULL, "sim", g->name, "--games", "50", "--players", names(n), "--no-db"), 0,
-                     "%s: %s", g->name, err);
-        HAS(out, g->name);
-        HAS(out, "p1");
+        cr_assert_eq(CLI_RUN(NULL, "sim", g->name, "--games", "50", "--players", names(n), "--no-db"), 0,
+                     "%s: %s", g->name, cli_err);
+        CLI_HAS(cli_out, g->name);
+        CLI_HAS(cli_out, "p1");
     }
 }
 
 /* --players and --policy given once per seat add seats, as a list does. */
 Test(cli, repeated_players_and_policies_add_seats)
 {
-    cr_assert_eq(RUN(NULL, "sim", "zombie-dice", "--games", "200", "--players", "ann", "--players", "bob",
-                     "--policy", "stop-at-brains:2", "--policy", "stop-at-brains:5", "--no-db"), 0, "%s", err);
-    char *one = strdup(out);
+    cr_assert_eq(CLI_RUN(NULL, "sim", "zombie-dice", "--games", "200", "--players", "ann", "--players", "bob",
+                     "--policy", "stop-at-brains:2", "--policy", "stop-at-brains:5", "--no-db"), 0, "%s", cli_err);
+    char *one = strdup(cli_out);
     cr_assert_not_null(one);
-    cr_assert_eq(RUN(NULL, "sim", "zombie-dice", "--games", "200", "--players", "ann,bob",
-                     "--policy", "stop-at-brains:2,stop-at-brains:5", "--no-db"), 0, "%s", err);
-    char *a = strstr(one, "games per second"), *b = strstr(out, "games per second");
+    cr_assert_eq(CLI_RUN(NULL, "sim", "zombie-dice", "--games", "200", "--players", "ann,bob",
+                     "--policy", "stop-at-brains:2,stop-at-brains:5", "--no-db"), 0, "%s", cli_err);
+    char *a = strstr(one, "games per second"), *b = strstr(cli_out, "games per second");
     cr_assert(a && b);
     *a = *b = '\0';
-    cr_assert_str_eq(one, out);
-    HAS(one, "bob");
-    HAS(one, "stop-at-brains:5");
+    cr_assert_str_eq(one, cli_out);
+    CLI_HAS(one, "bob");
+    CLI_HAS(one, "stop-at-brains:5");
     free(one);
 }
 
@@ -190,24 +152,24 @@ Test(cli, sim_figures_do_not_depend_on_jobs)
 {
     FOR_EACH_GAME(g) {
         int n = g->min_players > 2 ? g->min_players : (g->max_players >= 2 ? 2 : 1);
-        cr_assert_eq(RUN(NULL, "sim", g->name, "--games", "41", "--players", names(n), "--no-db",
-                         "--coverage", "--jobs", "1"), 0, "%s: %s", g->name, err);
-        char *one = without_timing(out);
+        cr_assert_eq(CLI_RUN(NULL, "sim", g->name, "--games", "41", "--players", names(n), "--no-db",
+                         "--coverage", "--jobs", "1"), 0, "%s: %s", g->name, cli_err);
+        char *one = without_timing(cli_out);
         const char *jobs[] = { "2", "5" };
         for (int k = 0; k < 2; k++) {
-            cr_assert_eq(RUN(NULL, "sim", g->name, "--games", "41", "--players", names(n), "--no-db",
-                             "--coverage", "--jobs", jobs[k]), 0, "%s: %s", g->name, err);
-            char *many = without_timing(out);
+            cr_assert_eq(CLI_RUN(NULL, "sim", g->name, "--games", "41", "--players", names(n), "--no-db",
+                             "--coverage", "--jobs", jobs[k]), 0, "%s: %s", g->name, cli_err);
+            char *many = without_timing(cli_out);
             cr_assert_str_eq(many, one, "%s: --jobs %s differs from --jobs 1", g->name, jobs[k]);
             free(many);
         }
         free(one);
     }
-    cr_assert_eq(RUN(NULL, "sim", "zombie-dice", "--games", "5", "--no-db", "--jobs", "0"), 2);
-    HAS(err, "--jobs: expected a whole number from 1 to 64, got '0'");
+    cr_assert_eq(CLI_RUN(NULL, "sim", "zombie-dice", "--games", "5", "--no-db", "--jobs", "0"), 2);
+    CLI_HAS(cli_err, "--jobs: expected a whole number from 1 to 64, got '0'");
 }
 
-/* Every metric of the runs in the database file, timings left out, one
+/* Every metric of the runs in the database file, timings left cli_out, one
  * line each in run order. */
 static char *metrics_of(const char *file)
 {
@@ -234,14 +196,14 @@ static char *metrics_of(const char *file)
 Test(cli, verify_figures_do_not_depend_on_jobs)
 {
     char one[300], three[300];
-    snprintf(one, sizeof one, "%s/one.db", tmpdir);
-    snprintf(three, sizeof three, "%s/three.db", tmpdir);
-    cr_assert_eq(RUN(NULL, "verify", "one-die", "--golden", UD_SOURCE_DIR "/golden", "--fuzz",
+    snprintf(one, sizeof one, "%s/one.db", cli_scratch());
+    snprintf(three, sizeof three, "%s/three.db", cli_scratch());
+    cr_assert_eq(CLI_RUN(NULL, "verify", "one-die", "--golden", UD_SOURCE_DIR "/golden", "--fuzz",
                      UD_SOURCE_DIR "/fuzz", "--games", "30", "--reading-games", "300", "--jobs", "1",
-                     "--db", one), 0, "%s", err);
-    cr_assert_eq(RUN(NULL, "verify", "one-die", "--golden", UD_SOURCE_DIR "/golden", "--fuzz",
+                     "--db", one), 0, "%s", cli_err);
+    cr_assert_eq(CLI_RUN(NULL, "verify", "one-die", "--golden", UD_SOURCE_DIR "/golden", "--fuzz",
                      UD_SOURCE_DIR "/fuzz", "--games", "30", "--reading-games", "300", "--jobs", "3",
-                     "--db", three), 0, "%s", err);
+                     "--db", three), 0, "%s", cli_err);
     char *a = metrics_of(one), *b = metrics_of(three);
     cr_assert_gt(strlen(a), 100, "%s", a);
     cr_assert_str_eq(b, a);
@@ -249,41 +211,41 @@ Test(cli, verify_figures_do_not_depend_on_jobs)
     free(b);
     remove(one);
     remove(three);
-    cr_assert_eq(RUN(NULL, "verify", "one-die", "--jobs", "65"), 2);
-    HAS(err, "--jobs: expected a whole number from 1 to 64, got '65'");
+    cr_assert_eq(CLI_RUN(NULL, "verify", "one-die", "--jobs", "65"), 2);
+    CLI_HAS(cli_err, "--jobs: expected a whole number from 1 to 64, got '65'");
 }
 
-/* A mistyped --skip-analysis would leave nothing out and say nothing:
+/* A mistyped --skip-analysis would leave nothing cli_out and say nothing:
  * it is a usage error, before anything runs, naming the analyses there are. */
 Test(cli, verify_skip_analysis_must_name_an_analysis)
 {
-    cr_assert_eq(RUN(NULL, "verify", "zombie-dice", "--skip-analysis", "gme", "--no-db"), 2);
-    HAS(err, "no game verified has an analysis 'gme'; expected one of: turn (zombie-dice), game (zombie-dice)");
-    cr_assert_eq(RUN(NULL, "verify", "one-die", "--skip-analysis", "game", "--no-db"), 2);
-    HAS(err, "no game verified has an analysis 'game' (they offer none)");
-    cr_assert_str_eq(out, "", "nothing ran");
+    cr_assert_eq(CLI_RUN(NULL, "verify", "zombie-dice", "--skip-analysis", "gme", "--no-db"), 2);
+    CLI_HAS(cli_err, "no game verified has an analysis 'gme'; expected one of: turn (zombie-dice), game (zombie-dice)");
+    cr_assert_eq(CLI_RUN(NULL, "verify", "one-die", "--skip-analysis", "game", "--no-db"), 2);
+    CLI_HAS(cli_err, "no game verified has an analysis 'game' (they offer none)");
+    cr_assert_str_eq(cli_out, "", "nothing ran");
 }
 
 Test(cli, bad_variant_policy_or_game_exit_2)
 {
     FOR_EACH_GAME(g) {
-        cr_assert_eq(RUN(NULL, "play", g->name, "--variant", "no-such-key=1"), 2, "%s", g->name);
-        HAS(err, "unknown variant key 'no-such-key'");
+        cr_assert_eq(CLI_RUN(NULL, "play", g->name, "--variant", "no-such-key=1"), 2, "%s", g->name);
+        CLI_HAS(cli_err, "unknown variant key 'no-such-key'");
         for (int v = 0; v < g->n_variants; v++)
-            HAS(err, g->variants[v].key);
-        cr_assert_eq(RUN(NULL, "play", g->name, "--policy", "no-such-policy"), 2, "%s", g->name);
-        HAS(err, "unknown policy 'no-such-policy'");
+            CLI_HAS(cli_err, g->variants[v].key);
+        cr_assert_eq(CLI_RUN(NULL, "play", g->name, "--policy", "no-such-policy"), 2, "%s", g->name);
+        CLI_HAS(cli_err, "unknown policy 'no-such-policy'");
         for (int i = 0; i < g->n_policies; i++)
-            HAS(err, g->policies[i].name);
-        cr_assert_eq(RUN(NULL, "play", g->name, "--seed", "x"), 2, "%s", g->name);
-        HAS(err, "--seed: expected a whole number");
-        cr_assert_eq(RUN(NULL, "play", g->name, "--players", "a,a"), 2, "%s", g->name);
-        HAS(err, "player name 'a' is used twice");
+            CLI_HAS(cli_err, g->policies[i].name);
+        cr_assert_eq(CLI_RUN(NULL, "play", g->name, "--seed", "x"), 2, "%s", g->name);
+        CLI_HAS(cli_err, "--seed: expected a whole number");
+        cr_assert_eq(CLI_RUN(NULL, "play", g->name, "--players", "a,a"), 2, "%s", g->name);
+        CLI_HAS(cli_err, "player name 'a' is used twice");
     }
-    cr_assert_eq(RUN(NULL, "play", "no-such-game"), 2);
-    HAS(err, "unknown game 'no-such-game'; expected one of:");
+    cr_assert_eq(CLI_RUN(NULL, "play", "no-such-game"), 2);
+    CLI_HAS(cli_err, "unknown game 'no-such-game'; expected one of:");
     FOR_EACH_GAME(g)
-        HAS(err, g->name);
+        CLI_HAS(cli_err, g->name);
 }
 
 /* A played game with one event added after its end fails at that line,
@@ -292,9 +254,9 @@ Test(cli, bad_variant_policy_or_game_exit_2)
 Test(cli, check_errors_have_the_documented_formats)
 {
     FOR_EACH_GAME(g) {
-        cr_assert_eq(RUN(NULL, "play", g->name, "--seed", "3", "--no-db"), 0, "%s", err);
-        char *played = out;
-        out = NULL;
+        cr_assert_eq(CLI_RUN(NULL, "play", g->name, "--seed", "3", "--no-db"), 0, "%s", cli_err);
+        char *played = cli_out;
+        cli_out = NULL;
         int lines = 0;
         for (const char *p = played; (p = strchr(p, '\n')); p++)
             lines++;
@@ -304,26 +266,26 @@ Test(cli, check_errors_have_the_documented_formats)
         size_t dl = strcspn(d + 1, "[\n");
         char *text = malloc(strlen(played) + dl + 2);
         sprintf(text, "%s%.*s\n", played, (int)dl, d + 1);
-        const char *f = write_file("after-end.in", text);
-        cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s: %s", g->name, err);
+        const char *f = cli_write_file("after-end.in", text);
+        cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 1, "%s: %s", g->name, cli_err);
         char want[300];
         snprintf(want, sizeof want, "%s:%d: ", f, lines + 1);
-        cr_assert_eq(strncmp(err, want, strlen(want)), 0, "%s: '%s' does not start '%s'", g->name, err, want);
+        cr_assert_eq(strncmp(cli_err, want, strlen(want)), 0, "%s: '%s' does not start '%s'", g->name, cli_err, want);
         /* Then the ID of the rule that ended the game. */
-        const char *id = err + strlen(want);
+        const char *id = cli_err + strlen(want);
         size_t idlen = strcspn(id, ":");
         char rule[64];
         snprintf(rule, sizeof rule, "%.*s", (int)idlen, id);
-        cr_assert_not_null(ud_game_rule(g, rule), "%s: '%s' is not a rule ID of the game: %s", g->name, rule, err);
-        HAS(err, "the game is over");
+        cr_assert_not_null(ud_game_rule(g, rule), "%s: '%s' is not a rule ID of the game: %s", g->name, rule, cli_err);
+        CLI_HAS(cli_err, "the game is over");
         free(text);
 
         char *bad = strdup(played);
         memcpy(bad, "undead-transcript 2", 19);
-        f = write_file("version.in", bad);
-        cr_assert_eq(RUN(NULL, "check", "--no-db", f), 2, "%s: %s", g->name, err);
+        f = cli_write_file("version.in", bad);
+        cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 2, "%s: %s", g->name, cli_err);
         snprintf(want, sizeof want, "%s:1:19: unsupported transcript version '2'", f);
-        HAS(err, want);
+        CLI_HAS(cli_err, want);
         free(bad);
         free(played);
     }
@@ -338,57 +300,56 @@ Test(cli, check_state_lines_where_they_stand)
     const char *record = "undead-transcript 1\ngame one-die\nplayer ann risk:1\nplayer bob risk:2\nseed 10\n"
                          "turn ann\n= turn=ann scores=ann:0,bob:0\nbank ann +6 =6\nturn bob\n"
                          "= turn=bob scores=ann:6,bob:0\n";
-    cr_assert_eq(RUN(record, "check", "--no-db", "-"), 0, "%s", err);
-    HAS(out, "<stdin>: ok: ann=23 bob=29; winner bob");
+    cr_assert_eq(CLI_RUN(record, "check", "--no-db", "-"), 0, "%s", cli_err);
+    CLI_HAS(cli_out, "<stdin>: ok: ann=23 bob=29; winner bob");
     char *wrong = strdup(record);
     memcpy(strstr(wrong, "= turn=bob scores=ann:6"), "= turn=bob scores=ann:0", 23);
-    cr_assert_eq(RUN(wrong, "check", "--no-db", "-"), 1, "%s", err);
-    cr_assert_str_eq(err, "<stdin>:10: OD-RISK: state: expected scores=ann:6,bob:0, found scores=ann:0,bob:0\n");
+    cr_assert_eq(CLI_RUN(wrong, "check", "--no-db", "-"), 1, "%s", cli_err);
+    cr_assert_str_eq(cli_err, "<stdin>:10: OD-RISK: state: expected scores=ann:6,bob:0, found scores=ann:0,bob:0\n");
     free(wrong);
 }
 
 Test(cli, check_unknown_game_in_file_exit_2)
 {
-    const char *f = write_file("chess.in", "undead-transcript 1\ngame chess\nplayer a\n");
-    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 2);
+    const char *f = cli_write_file("chess.in", "undead-transcript 1\ngame chess\nplayer a\n");
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 2);
     char want[300];
     snprintf(want, sizeof want, "%s:2:6: unknown game 'chess'", f);
-    HAS(err, want);
+    CLI_HAS(cli_err, want);
 }
 
 Test(cli, check_missing_file_exit_2)
 {
-    cr_assert_eq(RUN(NULL, "check", "--no-db", "/nonexistent/x.in"), 2);
-    HAS(err, "/nonexistent/x.in: cannot open");
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", "/nonexistent/x.in"), 2);
+    CLI_HAS(cli_err, "/nonexistent/x.in: cannot open");
 }
 
 Test(cli, check_without_files_is_a_usage_error)
 {
-    cr_assert_eq(RUN(NULL, "check"), 2);
-    HAS(err, "usage: undead check");
+    cr_assert_eq(CLI_RUN(NULL, "check"), 2);
+    CLI_HAS(cli_err, "usage: undead check");
 }
 
 Test(cli, unknown_command_and_no_command_exit_2)
 {
-    cr_assert_eq(RUN(NULL, "frobnicate"), 2);
-    HAS(err, "unknown command 'frobnicate'");
-    reset();
+    cr_assert_eq(CLI_RUN(NULL, "frobnicate"), 2);
+    CLI_HAS(cli_err, "unknown command 'frobnicate'");
     const char *argv[] = { "undead", NULL };
-    cr_assert_eq(run_undead(argv, NULL, &out, &err), 2);
-    HAS(err, "usage: undead COMMAND");
+    cr_assert_eq(cli_run(argv, NULL), 2);
+    CLI_HAS(cli_err, "usage: undead COMMAND");
 }
 
 Test(cli, version)
 {
-    cr_assert_eq(RUN(NULL, "--version"), 0);
-    cr_assert_eq(strncmp(out, "undead ", 7), 0, "%s", out);
+    cr_assert_eq(CLI_RUN(NULL, "--version"), 0);
+    cr_assert_eq(strncmp(cli_out, "undead ", 7), 0, "%s", cli_out);
 }
 
 Test(cli, help_on_every_subcommand)
 {
-    cr_assert_eq(RUN(NULL, "--help"), 0);
-    char *top = out;
-    out = NULL;
+    cr_assert_eq(CLI_RUN(NULL, "--help"), 0);
+    char *top = cli_out;
+    cli_out = NULL;
     /* Subcommands are the "  name  summary" lines of the top-level help. */
     int n = 0;
     for (char *line = top; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
@@ -396,10 +357,10 @@ Test(cli, help_on_every_subcommand)
             continue;
         char cmd[32];
         cr_assert_eq(sscanf(line + 2, "%31s", cmd), 1);
-        cr_assert_eq(RUN(NULL, cmd, "--help"), 0, "undead %s --help: %s", cmd, err);
+        cr_assert_eq(CLI_RUN(NULL, cmd, "--help"), 0, "undead %s --help: %s", cmd, cli_err);
         char want[64];
         snprintf(want, sizeof want, "usage: undead %s", cmd);
-        cr_assert_eq(strncmp(out, want, strlen(want)), 0, "undead %s --help printed: %s", cmd, out);
+        cr_assert_eq(strncmp(cli_out, want, strlen(want)), 0, "undead %s --help printed: %s", cmd, cli_out);
         n++;
     }
     /* At least the commands these tests use. */
@@ -407,7 +368,7 @@ Test(cli, help_on_every_subcommand)
     for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++) {
         char want[32];
         snprintf(want, sizeof want, "  %s ", needed[i]);
-        HAS(top, want);
+        CLI_HAS(top, want);
     }
     cr_assert_geq(n, 8);
     free(top);

@@ -13,6 +13,7 @@
 
 #include "buf.h"
 #include "content.h"
+#include "support.h"
 
 /* ---- a test schema: every field type, three kinds ------------------------------- */
 
@@ -577,38 +578,18 @@ Test(content_include, path_too_long)
 
 /* ---- on disk: files, includes, the directory loader ---------------------------------------- */
 
-static char tmpdir[64];
-
 static void make_tmpdir(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/ud-content-XXXXXX");
-    cr_assert_not_null(mkdtemp(tmpdir));
-}
-
-static void put(const char *name, const char *text)
-{
-    char path[256];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f, "%s", path);
-    fputs(text, f);
-    fclose(f);
-}
-
-static void remove_tmpdir(void)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    cr_assert_eq(system(cmd), 0);
+    scratch_make("ud-content");
 }
 
 /* The printed error with the temporary folder shown as DIR. */
 static const char *relative(const char *text)
 {
     static char out[1024];
-    size_t n = strlen(tmpdir), o = 0;
+    size_t n = strlen(scratch_dir()), o = 0;
     for (const char *p = text; *p && o + 4 < sizeof out;) {
-        if (strncmp(p, tmpdir, n) == 0) {
+        if (strncmp(p, scratch_dir(), n) == 0) {
             o += (size_t)snprintf(out + o, sizeof out - o, "DIR");
             p += n;
         } else
@@ -622,7 +603,7 @@ static bool load_disk(bool (*fn)(const ud_content_schema *, const char *, void *
                       const char *name)
 {
     char path[256];
-    snprintf(path, sizeof path, "%s%s%s", tmpdir, name[0] ? "/" : "", name);
+    snprintf(path, sizeof path, "%s%s%s", scratch_dir(), name[0] ? "/" : "", name);
     reset();
     ud_content_error err;
     bool ok = fn(&schema, path, &S, &err);
@@ -632,23 +613,23 @@ static bool load_disk(bool (*fn)(const ud_content_schema *, const char *, void *
     return ok;
 }
 
-Test(content_disk, file_with_include, .init = make_tmpdir, .fini = remove_tmpdir)
+Test(content_disk, file_with_include, .init = make_tmpdir, .fini = scratch_remove)
 {
-    cr_assert_eq(mkdir(strcat(strcpy((char[128]){ 0 }, tmpdir), "/more"), 0700), 0);
-    put("top.txt", "card n=1\ninclude \"more/m.txt\"\n");
-    put("more/m.txt", "include \"n.txt\"\n");
-    put("more/n.txt", "card n=2\n");
+    cr_assert_eq(mkdir(strcat(strcpy((char[128]){ 0 }, scratch_dir()), "/more"), 0700), 0);
+    scratch_put("top.txt", "card n=1\ninclude \"more/m.txt\"\n");
+    scratch_put("more/m.txt", "include \"n.txt\"\n");
+    scratch_put("more/n.txt", "card n=2\n");
     cr_assert(load_disk(ud_content_load_file, "top.txt"), "%s", printed);
     cr_assert_str_eq(relative(log_text()), "DIR/top.txt:1 card 1\nDIR/more/n.txt:1 card 2\n");
     cr_assert(load_disk(ud_content_load_path, "top.txt"), "load_path takes a file too");
     cr_assert_eq(S.cards, 2);
 }
 
-Test(content_disk, missing_files, .init = make_tmpdir, .fini = remove_tmpdir)
+Test(content_disk, missing_files, .init = make_tmpdir, .fini = scratch_remove)
 {
     cr_assert_not(load_disk(ud_content_load_file, "nope.txt"));
     cr_assert_str_eq(relative(printed), "DIR/nope.txt: expected a readable file 'DIR/nope.txt' (No such file or directory)");
-    put("top.txt", "note\ninclude \"gone.txt\"\n");
+    scratch_put("top.txt", "note\ninclude \"gone.txt\"\n");
     cr_assert_not(load_disk(ud_content_load_file, "top.txt"));
     cr_assert_str_eq(relative(printed), "DIR/top.txt:2:9: expected a readable file 'DIR/gone.txt' (No such file or directory)");
     cr_assert_not(load_disk(ud_content_load_file, ""));
@@ -657,17 +638,17 @@ Test(content_disk, missing_files, .init = make_tmpdir, .fini = remove_tmpdir)
 
 /* A FIFO (or a device) is refused without being read: opening a FIFO
  * waits for a writer, and none comes. */
-Test(content_disk, special_files_are_refused_unread, .init = make_tmpdir, .fini = remove_tmpdir)
+Test(content_disk, special_files_are_refused_unread, .init = make_tmpdir, .fini = scratch_remove)
 {
     char path[256];
-    snprintf(path, sizeof path, "%s/cards.txt", tmpdir);
+    snprintf(path, sizeof path, "%s/cards.txt", scratch_dir());
     cr_assert_eq(mkfifo(path, 0600), 0);
     cr_assert_not(load_disk(ud_content_load_file, "cards.txt"));
     cr_assert_str_eq(relative(printed), "DIR/cards.txt: expected 'DIR/cards.txt' to be a regular file, found a FIFO");
-    put("thing.txt", "thing id=1 name=a\n");
+    scratch_put("thing.txt", "thing id=1 name=a\n");
     cr_assert_not(load_disk(ud_content_load_dir, ""));
     cr_assert_str_eq(relative(printed), "DIR/cards.txt: expected 'DIR/cards.txt' to be a regular file, found a FIFO");
-    put("top.txt", "card n=1\ninclude \"cards.txt\"\n");
+    scratch_put("top.txt", "card n=1\ninclude \"cards.txt\"\n");
     cr_assert_not(load_disk(ud_content_load_file, "top.txt"));
     cr_assert_str_eq(relative(printed),
                      "DIR/top.txt:2:9: expected 'DIR/cards.txt' to be a regular file, found a FIFO");
@@ -678,12 +659,12 @@ Test(content_disk, special_files_are_refused_unread, .init = make_tmpdir, .fini 
     cr_assert_str_eq(printed, "/dev/null: expected '/dev/null' to be a regular file, found a device");
 }
 
-Test(content_disk, directory_one_file_per_kind, .init = make_tmpdir, .fini = remove_tmpdir)
+Test(content_disk, directory_one_file_per_kind, .init = make_tmpdir, .fini = scratch_remove)
 {
-    put("thing.txt", "thing id=1 name=a\n");
-    put("cards.txt", "card n=1\ninclude \"more-cards.txt\"\n");
-    put("more-cards.txt", "card n=2\n");
-    put("note.txt", "# no notes\n");
+    scratch_put("thing.txt", "thing id=1 name=a\n");
+    scratch_put("cards.txt", "card n=1\ninclude \"more-cards.txt\"\n");
+    scratch_put("more-cards.txt", "card n=2\n");
+    scratch_put("note.txt", "# no notes\n");
     cr_assert(load_disk(ud_content_load_dir, ""), "%s", printed);
     cr_assert_str_eq(relative(log_text()),
         "DIR/thing.txt:1:1 thing id=1 name=a title=<untitled>(default) speed=slow(0)(default) exits=unset tags=[a,b]\n"
@@ -692,17 +673,17 @@ Test(content_disk, directory_one_file_per_kind, .init = make_tmpdir, .fini = rem
     cr_assert_eq(S.cards, 2);
 }
 
-Test(content_disk, directory_errors, .init = make_tmpdir, .fini = remove_tmpdir)
+Test(content_disk, directory_errors, .init = make_tmpdir, .fini = scratch_remove)
 {
-    put("thing.txt", "thing id=1 name=a\n");
+    scratch_put("thing.txt", "thing id=1 name=a\n");
     cr_assert_not(load_disk(ud_content_load_dir, ""));
     cr_assert_str_eq(relative(printed), "DIR/cards.txt: expected a readable file 'DIR/cards.txt' (No such file or directory)");
-    put("cards.txt", "card n=1\n");
-    put("note.txt", "note\n\ncard n=2\n");
+    scratch_put("cards.txt", "card n=1\n");
+    scratch_put("note.txt", "note\n\ncard n=2\n");
     cr_assert_not(load_disk(ud_content_load_dir, ""));
     cr_assert_str_eq(relative(printed),
         "DIR/note.txt:3:1: expected only 'note' records in this file, found 'card' (its records go in cards.txt)");
-    put("note.txt", "include \"cards.txt\"\n");
+    scratch_put("note.txt", "include \"cards.txt\"\n");
     cr_assert_not(load_disk(ud_content_load_dir, ""));
     cr_assert_str_eq(relative(printed),
         "DIR/cards.txt:1:1: expected only 'note' records in this file, found 'card' (its records go in cards.txt)");
@@ -711,7 +692,7 @@ Test(content_disk, directory_errors, .init = make_tmpdir, .fini = remove_tmpdir)
 static void put_newlines(const char *name, size_t n)
 {
     char path[256];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    snprintf(path, sizeof path, "%s/%s", scratch_dir(), name);
     FILE *f = fopen(path, "w");
     cr_assert_not_null(f);
     for (size_t i = 0; i < n; i++)
@@ -719,9 +700,9 @@ static void put_newlines(const char *name, size_t n)
     fclose(f);
 }
 
-Test(content_disk, bytes_in_all, .init = make_tmpdir, .fini = remove_tmpdir)
+Test(content_disk, bytes_in_all, .init = make_tmpdir, .fini = scratch_remove)
 {
-    put("top.txt", "include \"a.txt\"\ninclude \"b.txt\"\nnote\n");
+    scratch_put("top.txt", "include \"a.txt\"\ninclude \"b.txt\"\nnote\n");
     put_newlines("a.txt", 3u << 20);
     size_t top = strlen("include \"a.txt\"\ninclude \"b.txt\"\nnote\n");
     put_newlines("b.txt", UD_CONTENT_MAX_BYTES - (3u << 20) - top);
@@ -869,7 +850,7 @@ static bool count_b(void *ctx, const ud_content_record *r, ud_content_error *err
 
 /* Two kinds may name one file (a district and its branches): a directory
  * load reads it once, and it may hold records of both, but of no other. */
-Test(content_disk, kinds_share_a_file, .init = make_tmpdir, .fini = remove_tmpdir)
+Test(content_disk, kinds_share_a_file, .init = make_tmpdir, .fini = scratch_remove)
 {
     ud_content_kind k[3] = { { .name = "a", .file = "ab.txt", .record = count_a, .min_records = 1 },
                              { .name = "b", .file = "ab.txt", .record = count_b, .min_records = 2 },
@@ -877,18 +858,18 @@ Test(content_disk, kinds_share_a_file, .init = make_tmpdir, .fini = remove_tmpdi
     ud_content_schema sh = { "shared", k, 3 };
     char why[200];
     cr_assert(ud_content_schema_check(&sh, why, sizeof why), "%s", why);
-    put("ab.txt", "a\nb\nb\na\n");
-    put("c.txt", "c\n");
+    scratch_put("ab.txt", "a\nb\nb\na\n");
+    scratch_put("c.txt", "c\n");
     ud_content_error err;
     shared_a = shared_b = 0;
-    cr_assert(ud_content_load_dir(&sh, tmpdir, NULL, &err), "%s", err.e.msg);
+    cr_assert(ud_content_load_dir(&sh, scratch_dir(), NULL, &err), "%s", err.e.msg);
     cr_assert_eq(shared_a, 2, "the shared file is read once: %d 'a' records", shared_a);
     cr_assert_eq(shared_b, 2);
-    put("ab.txt", "a\nb\n");
-    cr_assert_not(ud_content_load_dir(&sh, tmpdir, NULL, &err));
+    scratch_put("ab.txt", "a\nb\n");
+    cr_assert_not(ud_content_load_dir(&sh, scratch_dir(), NULL, &err));
     cr_assert(strstr(err.e.msg, "expected at least 2 'b' records, found 1"), "%s", err.e.msg);
-    put("ab.txt", "a\nb\nb\nc\n");
-    cr_assert_not(ud_content_load_dir(&sh, tmpdir, NULL, &err));
+    scratch_put("ab.txt", "a\nb\nb\nc\n");
+    cr_assert_not(ud_content_load_dir(&sh, scratch_dir(), NULL, &err));
     cr_assert_str_eq(err.e.msg, "expected only 'a' records in this file, found 'c' (its records go in c.txt)");
 }
 

@@ -21,63 +21,10 @@
 #include "db.h"
 #include "db_sql.h"
 #include "named_query.h"
+#include "support_db.h"
 #include "support.h"
 
-static char dir[64];
-
-static void make_dir(void)
-{
-    snprintf(dir, sizeof dir, "/tmp/ud_db_test_XXXXXX");
-    cr_assert(mkdtemp(dir));
-}
-
-static void remove_dir(void)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_assert_eq(system(cmd), 0);
-}
-
-TestSuite(db, .init = make_dir, .fini = remove_dir);
-
-static char *path_in(const char *name)
-{
-    static char p[128];
-    snprintf(p, sizeof p, "%s/%s", dir, name);
-    return p;
-}
-
-static int64_t one_int(sqlite3 *h, const char *sql)
-{
-    sqlite3_stmt *st;
-    cr_assert_eq(sqlite3_prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK, "%s", sqlite3_errmsg(h));
-    cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
-    int64_t v = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    return v;
-}
-
-/* One text from a one-row query, valid until the next call. */
-static const char *one_text(sqlite3 *h, const char *sql)
-{
-    static char out[256];
-    sqlite3_stmt *st;
-    cr_assert_eq(sqlite3_prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK, "%s", sqlite3_errmsg(h));
-    cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
-    snprintf(out, sizeof out, "%s", (const char *)sqlite3_column_text(st, 0));
-    sqlite3_finalize(st);
-    return out;
-}
-
-static db *open_ok(const char *path)
-{
-    ud_buf err;
-    ud_buf_init(&err);
-    db *d = db_open(path, true, &err);
-    cr_assert(d, "db_open: %s", ud_buf_str(&err));
-    ud_buf_free(&err);
-    return d;
-}
+TestSuite(db, .init = db_suite_init, .fini = db_suite_fini);
 
 /* db_open's error text for path (which must be refused). */
 static char *refused(const char *path)
@@ -333,24 +280,6 @@ Test(db, a_running_run_of_a_live_process_is_left_alone)
     db_close(d);
 }
 
-/* Run the CLI with the arguments up to a NULL; returns the exit status,
- * output in *out (free it). */
-static int cli(char **out, ...)
-{
-    const char *argv[32] = { "undead" };
-    va_list ap;
-    va_start(ap, out);
-    for (int i = 1; i < 31 && (argv[i] = va_arg(ap, const char *)); i++)
-        ;
-    va_end(ap);
-    char *err = NULL;
-    int rc = run_undead(argv, NULL, out, &err);
-    if (rc != 0)
-        cr_log_info("undead %s %s: %s", argv[1], argv[2] ? argv[2] : "", err);
-    free(err);
-    return rc;
-}
-
 static int64_t int_of(sqlite3 *h, const char *fmt, ...)
 {
     char sql[1024];
@@ -376,7 +305,7 @@ Test(db, a_simulation_of_every_game_is_recorded)
     FOR_EACH_GAME(g) {
         for (int n = g->min_players; n <= g->min_players + 1 && n <= g->max_players; n++) {
             char dbp[128], names[128] = "", games[16];
-            snprintf(dbp, sizeof dbp, "%s/%s-%d.db", dir, g->name, n);
+            snprintf(dbp, sizeof dbp, "%s/%s-%d.db", db_scratch(), g->name, n);
             for (int i = 0; i < n; i++)
                 sprintf(names + strlen(names), "%sp%d", i ? "," : "", i + 1);
             snprintf(games, sizeof games, "%d", SIM_GAMES);
@@ -439,8 +368,8 @@ Test(db, play_check_and_rerun_of_every_game_are_recorded)
 {
     FOR_EACH_GAME(g) {
         char dbp[128], file[128];
-        snprintf(dbp, sizeof dbp, "%s/%s-pc.db", dir, g->name);
-        snprintf(file, sizeof file, "%s/%s.in", dir, g->name);
+        snprintf(dbp, sizeof dbp, "%s/%s-pc.db", db_scratch(), g->name);
+        snprintf(file, sizeof file, "%s/%s.in", db_scratch(), g->name);
         char *out;
         cr_assert_eq(cli(&out, "play", g->name, "--seed", "5", "--db", dbp, NULL), 0, "%s", g->name);
         write_file(file, out);

@@ -4,14 +4,16 @@
  * count the game allows (up to 6) and random variant settings; the same
  * after every change and state line is taken out (the checker fills them
  * in); the header's defaults and the header writer round trip; and how the
- * parser sorts body lines by the game's chance verbs.  Parser cases
- * written by hand for one game (tokens, columns, CRLF, limits, every
- * malformed kind) live beside that game (spec/GAME/tests/).
+ * parser sorts body lines by the game's chance verbs; the scans of a
+ * header before a parse.  Parser cases written by hand (tokens, columns,
+ * CRLF, limits, every malformed kind) are in test_transcript_parse.c and
+ * test_transcript_errors.c.
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "setup.h"
 #include "support.h"
 
 static bool is_header_word(const char *w, size_t n)
@@ -248,6 +250,122 @@ Test(transcript_games, header_errors_list_the_games_own_choices)
             snprintf(text, sizeof text, "%svariant %s=no-such-value\nplayer a\n", game_header(g),
                      g->variants[0].key);
             assert_parse_error(text, strlen(text), 3, 9, "no-such-value");
+        }
+    }
+}
+
+/* ---- scans of a header before a parse (ud_transcript_scan_*) ------------------------- */
+
+/* The game line's number and name, wherever it stands, up to a space or
+ * a CR; none is 0 with the name untouched; a small buffer cuts it. */
+Test(transcript_scan, game_line_and_name)
+{
+    FOR_EACH_GAME(g) {
+        char name[64] = "";
+        const char *hdr = game_header(g);
+        cr_assert_eq(ud_transcript_scan_game(hdr, strlen(hdr), name, sizeof name), 2, "%s", g->name);
+        cr_assert_str_eq(name, g->name);
+        char text[256];
+        snprintf(text, sizeof text, "undead-transcript 1\nplayer a\n\ngame %s extra\r\n", g->name);
+        cr_assert_eq(ud_transcript_scan_game(text, strlen(text), name, sizeof name), 4);
+        cr_assert_str_eq(name, g->name);
+        snprintf(text, sizeof text, "game %s\r\n", g->name);
+        cr_assert_eq(ud_transcript_scan_game(text, strlen(text), name, sizeof name), 1);
+        cr_assert_str_eq(name, g->name, "the CR is not part of the name");
+        char small[4];
+        cr_assert_eq(ud_transcript_scan_game(hdr, strlen(hdr), small, sizeof small), 2);
+        cr_assert_eq(strncmp(small, g->name, 3), 0);
+        cr_assert_eq(strlen(small), strlen(g->name) < 3 ? strlen(g->name) : 3);
+    }
+    char name[16] = "untouched";
+    const char *none = "undead-transcript 1\ngame \n games x\ngamex y\n";
+    cr_assert_eq(ud_transcript_scan_game(none, strlen(none), name, sizeof name), 0);
+    cr_assert_str_eq(name, "untouched");
+    /* the length bounds the scan: text past it is not read */
+    const char *cut = "undead-transcript 1\ngame x\n";
+    cr_assert_eq(ud_transcript_scan_game(cut, 20, name, sizeof name), 0);
+}
+
+/* Each variant line the writer puts in a header is found at its line,
+ * "KEY=VALUE" after "variant "; a key with no line is 0. */
+Test(transcript_scan, variant_lines_of_the_written_header)
+{
+    FOR_EACH_GAME(g) {
+        ud_setup setup;
+        ud_setup_defaults(g, &setup);
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        cr_assert_not_null(f);
+        ud_transcript_write_header(f, g, &setup, NULL, NULL, 1);
+        fclose(f);
+        for (int v = 0; v < g->n_variants; v++) {
+            const char *kv = NULL;
+            size_t kv_len = 0;
+            cr_assert_eq(ud_transcript_scan_variant(text, len, g->variants[v].key, &kv, &kv_len), 3 + v,
+                         "%s: %s", g->name, g->variants[v].key);
+            char want[128];
+            snprintf(want, sizeof want, "%s=%s", g->variants[v].key,
+                     g->variants[v].values[setup.variant[v]].name);
+            cr_assert_eq(kv_len, strlen(want), "%s", want);
+            cr_assert_eq(strncmp(kv, want, kv_len), 0, "%.*s, expected %s", (int)kv_len, kv, want);
+            cr_assert_eq(ud_transcript_scan_variant(text, len, g->variants[v].key, NULL, NULL), 3 + v);
+        }
+        cr_assert_eq(ud_transcript_scan_variant(text, len, "no-such-key", NULL, NULL), 0);
+        free(text);
+    }
+}
+
+/* A reading from outside a record: set when the header is silent on its
+ * key or names the same value; the header's line when it names another;
+ * -1 for no reading of the game. */
+Test(transcript_scan, a_variant_set_from_outside_the_record)
+{
+    FOR_EACH_GAME(g) {
+        char text[1024];
+        int n = snprintf(text, sizeof text, "%s%spartial\n", game_header(g), fewest_players(g));
+        ud_transcript t;
+        ud_error err;
+        memset(&err, 0, sizeof err);
+        cr_assert_eq(ud_transcript_parse(text, (size_t)n, ud_find_game, &t, &err), 0, "%s: %s", g->name, err.msg);
+        const char *said = NULL;
+        size_t said_len = 0;
+        cr_assert_eq(ud_transcript_set_variant(&t, text, (size_t)n, "no-such-key=1", &said, &said_len), -1);
+        cr_assert_eq(ud_transcript_set_variant(&t, text, (size_t)n, "no-equals-sign", &said, &said_len), -1);
+        for (int v = 0; v < g->n_variants; v++) {
+            const ud_variant *var = &g->variants[v];
+            char kv[128];
+            snprintf(kv, sizeof kv, "%s=no-such-value", var->key);
+            cr_assert_eq(ud_transcript_set_variant(&t, text, (size_t)n, kv, &said, &said_len), -1, "%s", kv);
+            /* the header is silent: every value is taken */
+            for (int j = 0; j < var->n_values; j++) {
+                snprintf(kv, sizeof kv, "%s=%s", var->key, var->values[j].name);
+                cr_assert_eq(ud_transcript_set_variant(&t, text, (size_t)n, kv, &said, &said_len), 0, "%s", kv);
+                cr_assert_eq(t.setup.variant[v], j, "%s", kv);
+            }
+        }
+        ud_transcript_free(&t);
+        /* a header that names the key: the same value is taken, another refused at its line */
+        for (int v = 0; v < g->n_variants; v++) {
+            const ud_variant *var = &g->variants[v];
+            if (var->n_values < 2)
+                continue;
+            n = snprintf(text, sizeof text, "%svariant %s=%s\n%spartial\n", game_header(g), var->key,
+                         var->values[1].name, fewest_players(g));
+            memset(&err, 0, sizeof err);
+            cr_assert_eq(ud_transcript_parse(text, (size_t)n, ud_find_game, &t, &err), 0, "%s", err.msg);
+            char kv[128];
+            snprintf(kv, sizeof kv, "%s=%s", var->key, var->values[1].name);
+            cr_assert_eq(ud_transcript_set_variant(&t, text, (size_t)n, kv, &said, &said_len), 0, "%s", kv);
+            cr_assert_eq(t.setup.variant[v], 1);
+            snprintf(kv, sizeof kv, "%s=%s", var->key, var->values[0].name);
+            cr_assert_eq(ud_transcript_set_variant(&t, text, (size_t)n, kv, &said, &said_len), 3, "%s", kv);
+            cr_assert_eq(t.setup.variant[v], 1, "a refused reading leaves the record's");
+            char want[128];
+            snprintf(want, sizeof want, "%s=%s", var->key, var->values[1].name);
+            cr_assert_eq(said_len, strlen(want));
+            cr_assert_eq(strncmp(said, want, said_len), 0, "%.*s", (int)said_len, said);
+            ud_transcript_free(&t);
         }
     }
 }

@@ -231,25 +231,6 @@ void cli_remove_if_file(const char *path)
         unlink(path);
 }
 
-int cli_record_game(const char *text, size_t len, char *name, size_t size)
-{
-    int line = 1;
-    for (size_t o = 0; o < len; line++) {
-        size_t end = o;
-        while (end < len && text[end] != '\n')
-            end++;
-        if (end - o > 5 && strncmp(text + o, "game ", 5) == 0) {
-            size_t n = end - o - 5 < size - 1 ? end - o - 5 : size - 1;
-            memcpy(name, text + o + 5, n);
-            name[n] = '\0';
-            name[strcspn(name, " \r")] = '\0';
-            return line;
-        }
-        o = end + 1;
-    }
-    return 0;
-}
-
 enum { CLI_MAX_FILE = 64 << 20 };
 
 char *cli_read_file(const char *path, size_t *len)

@@ -83,9 +83,6 @@ char *cli_read_file(const char *path, size_t *len);
 /* Remove a half-written output, but only a regular file: -o may name a
  * device (/dev/stdout, /dev/full) that must stay. */
 void cli_remove_if_file(const char *path);
-/* A game record's "game NAME" header line: its line number, NAME in name
- * (cut to size), or 0 when it has none (the parser then reports that). */
-int cli_record_game(const char *text, size_t len, char *name, size_t size);
 
 int cmd_games(int argc, char **argv);
 int cmd_rules(int argc, char **argv);

@@ -75,39 +75,20 @@ static void print_result(const char *file, const ud_transcript *t, const ud_chec
 static bool apply_variant_flags(const char *shown, const char *text, size_t len, ud_transcript *t,
                                 const char *const *flags, int n_flags)
 {
-    const ud_game *g = t->game;
     for (int f = 0; f < n_flags; f++) {
-        const char *eq = strchr(flags[f], '=');
-        int k = -1, v = -1;
-        for (int i = 0; eq && i < g->n_variants; i++)
-            if (strlen(g->variants[i].key) == (size_t)(eq - flags[f]) &&
-                strncmp(g->variants[i].key, flags[f], (size_t)(eq - flags[f])) == 0)
-                k = i;
-        for (int j = 0; k >= 0 && j < g->variants[k].n_values; j++)
-            if (strcmp(g->variants[k].values[j].name, eq + 1) == 0)
-                v = j;
-        if (k < 0 || v < 0) {
+        const char *said;
+        size_t said_len;
+        int line = ud_transcript_set_variant(t, text, len, flags[f], &said, &said_len);
+        if (line < 0) {
             fprintf(stderr, "undead check: --variant %s: %s has no such reading (see 'undead variants %s')\n",
-                    flags[f], g->name, g->name);
+                    flags[f], t->game->name, t->game->name);
             return false;
         }
-        /* the header's own line for this key, if any */
-        char want[64];
-        int n = snprintf(want, sizeof want, "variant %s=", g->variants[k].key);
-        int line = 1;
-        for (size_t o = 0; o < len; line++) {
-            size_t end = o;
-            while (end < len && text[end] != '\n')
-                end++;
-            if (n > 0 && end - o >= (size_t)n && strncmp(text + o, want, (size_t)n) == 0 &&
-                t->setup.variant[k] != v) {
-                fprintf(stderr, "%s:%d: the record says %.*s, --variant says %s\n", shown, line,
-                        (int)(end - o - 8), text + o + 8, flags[f]);
-                return false;
-            }
-            o = end + 1;
+        if (line > 0) {
+            fprintf(stderr, "%s:%d: the record says %.*s, --variant says %s\n", shown, line, (int)said_len, said,
+                    flags[f]);
+            return false;
         }
-        t->setup.variant[k] = v;
     }
     return true;
 }
@@ -117,7 +98,7 @@ static bool apply_variant_flags(const char *shown, const char *text, size_t len,
 static const ud_game *header_game(const char *text, size_t len)
 {
     char name[64];
-    return cli_record_game(text, len, name, sizeof name) ? ud_find_game(name) : NULL;
+    return ud_transcript_scan_game(text, len, name, sizeof name) ? ud_find_game(name) : NULL;
 }
 
 /* --content DIR: loaded into the game of the first record that names one

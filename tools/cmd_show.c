@@ -167,7 +167,7 @@ int cmd_show(int argc, char **argv)
     if (!text)
         return UD_EXIT_USAGE;
     char named[64];
-    int game_line = cli_record_game(text, len, named, sizeof named);
+    int game_line = ud_transcript_scan_game(text, len, named, sizeof named);
     if (game_line && strcmp(named, g->name) != 0) {
         fprintf(stderr, "%s:%d: the record is a game of %s, not %s\n", shown, game_line, named, g->name);
         free(text);

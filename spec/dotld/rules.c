@@ -2193,13 +2193,4 @@ static void next_round(void *p, ud_step *s)
     X(C, DL_R_NEXT_ROUND, DL_PH_ROUND_END, EFFECT, ud_always, next_round, "DL-NEXT-ROUND", S002, "PLAYING THE GAME", \
       "Otherwise the next round.", UD_ALWAYS, UD_ANY)
 
-#define DL_RULE_INDEX(C, IDX, ...) IDX,
-enum dl_rule_index { DL_RULE_LIST(DL_RULE_INDEX, 0) DL_RULE_COUNT };
-
-#define DL_RULE_ROW(C, IDX, PHASE, KIND, GUARD, EFFECT_FN, ID, SOURCE, SECTION, SUMMARY, COND, COND2) \
-    [IDX] = { ID, SOURCE, SECTION, SUMMARY, PHASE, KIND, COND, GUARD, EFFECT_FN, COND2 },
-const ud_rule dl_rules[DL_N_RULES] = { DL_RULE_LIST(DL_RULE_ROW, 0) };
-_Static_assert((int)DL_RULE_COUNT == (int)DL_N_RULES, "update DL_N_RULES in dotld.h");
-
-_Static_assert((int)DL_PHASES <= (int)UD_COMPILED_MAX_PHASES, "more phases than compiled.h has cases");
-UD_COMPILED_RUNNER(dl_compiled_rows, DL_RULE_LIST, dl_rules)
+UD_COMPILED_TABLE(DL_RULE_LIST, dl_rules, DL_N_RULES, DL_PHASES, dl_compiled_rows)

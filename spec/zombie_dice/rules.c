@@ -752,19 +752,7 @@ static void tie_stands(void *p, ud_step *s)
       "Tied leaders play tiebreaker rounds until the tie is broken.", \
       V(TIEBREAK, ZD_TIE_UNTIL_BROKEN), UD_ANY)
 
-#define ZD_RULE_INDEX(C, IDX, ...) IDX,
-enum zd_rule_index { ZD_RULE_LIST(ZD_RULE_INDEX, 0) ZD_RULE_COUNT };
-
-#define ZD_RULE_ROW(C, IDX, PHASE, KIND, GUARD, EFFECT, ID, SOURCE, SECTION, SUMMARY, COND, COND2) \
-    [IDX] = { ID, SOURCE, SECTION, SUMMARY, PHASE, KIND, COND, GUARD, EFFECT, COND2 },
-const ud_rule zd_rules[] = { ZD_RULE_LIST(ZD_RULE_ROW, 0) };
-
-_Static_assert((int)ZD_RULE_COUNT == (int)ZD_N_RULES, "update ZD_N_RULES in zd.h");
-
-/* The same rows compiled into one function (core/compiled.h), the
- * runner every mode uses for Zombie Dice; the interpreted table is the
- * reference it is tested against. */
-_Static_assert((int)ZD_PHASES <= (int)UD_COMPILED_MAX_PHASES, "more phases than compiled.h has cases");
-UD_COMPILED_RUNNER(zd_compiled_rows, ZD_RULE_LIST, zd_rules)
-
-
+/* The rule array, and the same rows compiled into one function
+ * (core/compiled.h), the runner every mode uses for Zombie Dice; the
+ * interpreted table is the reference it is tested against. */
+UD_COMPILED_TABLE(ZD_RULE_LIST, zd_rules, ZD_N_RULES, ZD_PHASES, zd_compiled_rows)

@@ -1668,13 +1668,4 @@ static void next_turn(void *p, ud_step *s)
     X(C, ZB_R_NEXT, ZB_PH_TURN_END, EFFECT, ud_always, next_turn, "ZB-NEXT", SRC, "Turn Sequence", \
       "\"Play proceeds clockwise\"", UD_ALWAYS, UD_ANY)
 
-#define ZB_RULE_INDEX(C, IDX, ...) IDX,
-enum zb_rule_index { ZB_RULE_LIST(ZB_RULE_INDEX, 0) ZB_RULE_COUNT };
-
-#define ZB_RULE_ROW(C, IDX, PHASE, KIND, GUARD, EFFECT_FN, ID, SOURCE, SECTION, SUMMARY, COND, COND2) \
-    [IDX] = { ID, SOURCE, SECTION, SUMMARY, PHASE, KIND, COND, GUARD, EFFECT_FN, COND2 },
-const ud_rule zb_rules[ZB_N_RULES] = { ZB_RULE_LIST(ZB_RULE_ROW, 0) };
-_Static_assert((int)ZB_RULE_COUNT == (int)ZB_N_RULES, "ZB_N_RULES counts the rows");
-
-_Static_assert((int)ZB_PHASES <= (int)UD_COMPILED_MAX_PHASES, "more phases than compiled.h has cases");
-UD_COMPILED_RUNNER(zb_compiled_rows, ZB_RULE_LIST, zb_rules)
+UD_COMPILED_TABLE(ZB_RULE_LIST, zb_rules, ZB_N_RULES, ZB_PHASES, zb_compiled_rows)

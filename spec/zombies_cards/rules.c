@@ -1272,13 +1272,4 @@ static bool won_by_map(const void *p, const ud_step *s)
     X(C, ZC_R_WIN_MAP, ZC_PH_WIN, EFFECT, won_by_map, helipad, "ZC-WIN-MAP", SRC, "OBJECTIVE", \
       "\"exhausting all of the cards in your draw deck\": a map card that empties it wins too", V(ZC_V_LAST_CARD, ZC_LAST_ANY), UD_ANY)
 
-#define ZC_RULE_INDEX(C, IDX, ...) IDX,
-enum zc_rule_index { ZC_RULE_LIST(ZC_RULE_INDEX, 0) ZC_RULE_COUNT };
-
-#define ZC_RULE_ROW(C, IDX, PHASE, KIND, GUARD, EFFECT_FN, ID, SOURCE, SECTION, SUMMARY, COND, COND2) \
-    [IDX] = { ID, SOURCE, SECTION, SUMMARY, PHASE, KIND, COND, GUARD, EFFECT_FN, COND2 },
-const ud_rule zc_rules[ZC_N_RULES] = { ZC_RULE_LIST(ZC_RULE_ROW, 0) };
-_Static_assert((int)ZC_RULE_COUNT == (int)ZC_N_RULES, "update ZC_N_RULES");
-
-_Static_assert((int)ZC_PHASES <= (int)UD_COMPILED_MAX_PHASES, "more phases than compiled.h has cases");
-UD_COMPILED_RUNNER(zc_compiled_rows, ZC_RULE_LIST, zc_rules)
+UD_COMPILED_TABLE(ZC_RULE_LIST, zc_rules, ZC_N_RULES, ZC_PHASES, zc_compiled_rows)

@@ -30,27 +30,6 @@
 #include "setup.h"
 #include "support.h"
 
-static uint64_t dl_fired(const run *r, const char *id)
-{
-    const ud_rule *rule = ud_game_rule(&dl_game, id);
-    cr_assert_not_null(rule, "dotld has no rule %s", id);
-    return r->fired[ud_game_rule_index(&dl_game, rule)];
-}
-
-/* Plays golden/dotld/FOLDER/NAME.in and keeps its firings. */
-static void play_case(run *r, const char *case_path)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/golden/dotld/%s.in", UD_SOURCE_DIR, case_path);
-    size_t len;
-    char *text = slurp(path, &len);
-    cr_assert_not_null(text, "cannot read %s", path);
-    run_text(r, text);
-    free(text);
-    assert_ok(r);
-    assert_regen_stable(r);
-}
-
 static const char *const cases[] = {
     "examples/combat", "examples/hoarder", "examples/they-always-turn", "examples/they-always-turn-each-time",
     "endgame/out-of-time-in-combat", "endgame/out-of-time-on-safe-house", "endgame/too-few-supplies",
@@ -71,14 +50,14 @@ enum { N_CASES = sizeof cases / sizeof cases[0] };
 Test(dl_examples, combat_five_zombies_two_killed_three_survivors_lost)
 {
     run r;
-    play_case(&r, "examples/combat");
-    cr_assert_eq(dl_fired(&r, "DL-AMMO-SPENT"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-FIGHT-REROLL"), 1, "the 1 and the 2 rerolled once");
-    cr_assert_eq(dl_fired(&r, "DL-REROLLED-ONE"), 1, "the rerolled 1 costs a Time");
-    cr_assert_eq(dl_fired(&r, "DL-ZOMBIE-PASS"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-ZOMBIE-LAND"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-LOCK-ONES"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-FIGHT-RESOLVE"), 1);
+    play_case(&r, &dl_game, "examples/combat");
+    cr_assert_eq(fired(&r, "DL-AMMO-SPENT"), 1);
+    cr_assert_eq(fired(&r, "DL-FIGHT-REROLL"), 1, "the 1 and the 2 rerolled once");
+    cr_assert_eq(fired(&r, "DL-REROLLED-ONE"), 1, "the rerolled 1 costs a Time");
+    cr_assert_eq(fired(&r, "DL-ZOMBIE-PASS"), 1);
+    cr_assert_eq(fired(&r, "DL-ZOMBIE-LAND"), 1);
+    cr_assert_eq(fired(&r, "DL-LOCK-ONES"), 1);
+    cr_assert_eq(fired(&r, "DL-FIGHT-RESOLVE"), 1);
     /* 12 healthy at the start, 3 lost: the text's outcome */
     cr_assert(strstr(r.regen, "survivors-lost=3 healthy=9"), "%s", r.regen);
     cr_assert(strstr(r.regen, "time -1 =1"), "one Time remaining");
@@ -88,10 +67,10 @@ Test(dl_examples, combat_five_zombies_two_killed_three_survivors_lost)
 Test(dl_examples, hoarder_resolves_at_once_after_a_scavenger_six)
 {
     run r;
-    play_case(&r, "examples/hoarder");
-    cr_assert_eq(dl_fired(&r, "DL-SCAVENGE-6"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-STRESS-DRAW"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-STRESS-RESOLVE"), 1, "the condition was met earlier in the round");
+    play_case(&r, &dl_game, "examples/hoarder");
+    cr_assert_eq(fired(&r, "DL-SCAVENGE-6"), 1);
+    cr_assert_eq(fired(&r, "DL-STRESS-DRAW"), 1);
+    cr_assert_eq(fired(&r, "DL-STRESS-RESOLVE"), 1, "the condition was met earlier in the round");
     cr_assert(strstr(r.regen, "supplies=5"), "6 supplies, one lost");
     run_free(&r);
 }
@@ -99,9 +78,9 @@ Test(dl_examples, hoarder_resolves_at_once_after_a_scavenger_six)
 Test(dl_examples, they_always_turn_waits_for_an_infection)
 {
     run r;
-    play_case(&r, "examples/they-always-turn");
-    cr_assert_eq(dl_fired(&r, "DL-STRESS-DRAW"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-STRESS-RESOLVE"), 1, "resolved once, when the event infects");
+    play_case(&r, &dl_game, "examples/they-always-turn");
+    cr_assert_eq(fired(&r, "DL-STRESS-DRAW"), 1);
+    cr_assert_eq(fired(&r, "DL-STRESS-RESOLVE"), 1, "resolved once, when the event infects");
     /* drawn on space 7, resolved only after the event at the safe house */
     const char *drawn = strstr(r.regen, "stress they-always-turn");
     const char *event = strstr(r.regen, "event-resolved outbreak");
@@ -115,9 +94,9 @@ Test(dl_examples, they_always_turn_waits_for_an_infection)
 Test(dl_readings, stress_each_time_resolves_again_not_by_itself)
 {
     run r;
-    play_case(&r, "examples/they-always-turn-each-time");
-    cr_assert_eq(dl_fired(&r, "DL-INFECTION-2"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-STRESS-RESOLVE"), 2, "once for the event, once for the infection roll");
+    play_case(&r, &dl_game, "examples/they-always-turn-each-time");
+    cr_assert_eq(fired(&r, "DL-INFECTION-2"), 1);
+    cr_assert_eq(fired(&r, "DL-STRESS-RESOLVE"), 2, "once for the event, once for the infection roll");
     const char *roll = strstr(r.regen, "turned infecting-one");
     cr_assert(roll && strstr(roll, "stress-played they-always-turn"), "%s", r.regen);
     run_free(&r);
@@ -128,11 +107,11 @@ Test(dl_readings, stress_each_time_resolves_again_not_by_itself)
 Test(dl_readings, stress_hand_may_hold_asks_must_play_plays)
 {
     run r;
-    play_case(&r, "endgame/stress-held");
-    cr_assert_eq(dl_fired(&r, "DL-MP-STRESS-ASK"), 2, "ann, then bob; ann not again after keeping hers");
-    cr_assert_eq(dl_fired(&r, "DL-MP-STRESS-KEPT"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-MP-STRESS-PLAYED"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-MP-STRESS-PLAY"), 0, "not in the may-hold table");
+    play_case(&r, &dl_game, "endgame/stress-held");
+    cr_assert_eq(fired(&r, "DL-MP-STRESS-ASK"), 2, "ann, then bob; ann not again after keeping hers");
+    cr_assert_eq(fired(&r, "DL-MP-STRESS-KEPT"), 1);
+    cr_assert_eq(fired(&r, "DL-MP-STRESS-PLAYED"), 1);
+    cr_assert_eq(fired(&r, "DL-MP-STRESS-PLAY"), 0, "not in the may-hold table");
     cr_assert(strstr(r.regen, "stress-kept by ann"), "%s", r.regen);
     cr_assert(!strstr(r.regen, "stress-played panic"), "%s", r.regen);
     cr_assert(strstr(r.regen, "stress-played scavenger-fight by bob"), "%s", r.regen);
@@ -153,8 +132,8 @@ Test(dl_readings, stress_hand_may_hold_asks_must_play_plays)
     run_text(&r, text);
     free(text);
     assert_ok(&r);
-    cr_assert_eq(dl_fired(&r, "DL-MP-STRESS-PLAY"), 2, "both cards played as their conditions are met");
-    cr_assert_eq(dl_fired(&r, "DL-MP-STRESS-ASK"), 0);
+    cr_assert_eq(fired(&r, "DL-MP-STRESS-PLAY"), 2, "both cards played as their conditions are met");
+    cr_assert_eq(fired(&r, "DL-MP-STRESS-ASK"), 0);
     cr_assert(strstr(r.regen, "stress-played panic by ann"), "%s", r.regen);
     run_free(&r);
 }
@@ -164,12 +143,12 @@ Test(dl_readings, stress_hand_may_hold_asks_must_play_plays)
 Test(dl_readings, event_deck_runs_out)
 {
     run a, b;
-    play_case(&a, "seeded/long-district");
-    play_case(&b, "seeded/long-district-no-event");
-    cr_assert_gt(dl_fired(&a, "DL-EVENT-RESHUFFLE"), 0);
-    cr_assert_eq(dl_fired(&a, "DL-EVENT-NONE"), 0);
-    cr_assert_eq(dl_fired(&b, "DL-EVENT-RESHUFFLE"), 0);
-    cr_assert_gt(dl_fired(&b, "DL-EVENT-NONE"), 0);
+    play_case(&a, &dl_game, "seeded/long-district");
+    play_case(&b, &dl_game, "seeded/long-district-no-event");
+    cr_assert_gt(fired(&a, "DL-EVENT-RESHUFFLE"), 0);
+    cr_assert_eq(fired(&a, "DL-EVENT-NONE"), 0);
+    cr_assert_eq(fired(&b, "DL-EVENT-RESHUFFLE"), 0);
+    cr_assert_gt(fired(&b, "DL-EVENT-NONE"), 0);
     const char *ra = strstr(a.regen, "events reshuffled"), *rb = strstr(b.regen, "events none-matched");
     cr_assert(ra && rb);
     /* the same game up to that line, the header's variant line aside */
@@ -188,8 +167,8 @@ Test(dl_readings, event_deck_runs_out)
 Test(dl_end, out_of_time_off_the_safe_house_loses)
 {
     run r;
-    play_case(&r, "endgame/out-of-time-in-combat");
-    cr_assert_eq(dl_fired(&r, "DL-LOSS-TIME"), 1);
+    play_case(&r, &dl_game, "endgame/out-of-time-in-combat");
+    cr_assert_eq(fired(&r, "DL-LOSS-TIME"), 1);
     cr_assert_eq(r.res.winner, -1);
     run_free(&r);
 }
@@ -197,10 +176,10 @@ Test(dl_end, out_of_time_off_the_safe_house_loses)
 Test(dl_end, out_of_time_on_the_safe_house_goes_on_and_time_resets)
 {
     run r;
-    play_case(&r, "endgame/out-of-time-on-safe-house");
-    cr_assert_eq(dl_fired(&r, "DL-LOSS-TIME"), 0);
-    cr_assert_eq(dl_fired(&r, "DL-REROLLED-ONE"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-DISTRICT-FLIP"), 2, "the next district flipped, Time reset");
+    play_case(&r, &dl_game, "endgame/out-of-time-on-safe-house");
+    cr_assert_eq(fired(&r, "DL-LOSS-TIME"), 0);
+    cr_assert_eq(fired(&r, "DL-REROLLED-ONE"), 1);
+    cr_assert_eq(fired(&r, "DL-DISTRICT-FLIP"), 2, "the next district flipped, Time reset");
     run_free(&r);
 }
 
@@ -209,7 +188,7 @@ Test(dl_end, out_of_time_on_the_safe_house_goes_on_and_time_resets)
 Test(dl_end, supplies_half_the_survivors_and_one_lost_per_unit_lacking)
 {
     run r;
-    play_case(&r, "endgame/too-few-supplies");
+    play_case(&r, &dl_game, "endgame/too-few-supplies");
     int need = 10 / 2, have = 0 + 1;   /* ten survivors; the scavenger's 2 gave one supply */
     char want[96];
     snprintf(want, sizeof want, "supplies need=%d paid=%d =0 survivors-lost=%d", need, have, need - have);
@@ -220,11 +199,11 @@ Test(dl_end, supplies_half_the_survivors_and_one_lost_per_unit_lacking)
 Test(dl_end, every_infection_face_once)
 {
     run r;
-    play_case(&r, "endgame/infection-roll-faces");
-    cr_assert_eq(dl_fired(&r, "DL-INFECTION-1"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-INFECTION-2"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-INFECTION-3"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-INFECTION-4-6"), 1);
+    play_case(&r, &dl_game, "endgame/infection-roll-faces");
+    cr_assert_eq(fired(&r, "DL-INFECTION-1"), 1);
+    cr_assert_eq(fired(&r, "DL-INFECTION-2"), 1);
+    cr_assert_eq(fired(&r, "DL-INFECTION-3"), 1);
+    cr_assert_eq(fired(&r, "DL-INFECTION-4-6"), 1);
     /* 8 healthy, 4 infected: face 1 -1 healthy -1 infected then one infected
      * (-1 +1), face 2 -1 infected then one infected (-1 +1), face 3 -1 infected */
     int healthy = 8 - 1 - 1 - 1, infected = 4 - 1 + 1 - 1 + 1 - 1;
@@ -237,11 +216,11 @@ Test(dl_end, every_infection_face_once)
 Test(dl_end, a_win_with_only_infected_survivors)
 {
     run r;
-    play_case(&r, "endgame/win-with-infected-only");
-    cr_assert_eq(dl_fired(&r, "DL-WIN"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-EXIT-NO-EVENT"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-EXIT-NO-SUPPLIES"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-INFECTION-ROLL"), 2, "the infection rolls happen at the extraction zone too");
+    play_case(&r, &dl_game, "endgame/win-with-infected-only");
+    cr_assert_eq(fired(&r, "DL-WIN"), 1);
+    cr_assert_eq(fired(&r, "DL-EXIT-NO-EVENT"), 1);
+    cr_assert_eq(fired(&r, "DL-EXIT-NO-SUPPLIES"), 1);
+    cr_assert_eq(fired(&r, "DL-INFECTION-ROLL"), 2, "the infection rolls happen at the extraction zone too");
     cr_assert_eq(r.res.winner, 0);
     run_free(&r);
 }
@@ -249,10 +228,10 @@ Test(dl_end, a_win_with_only_infected_survivors)
 Test(dl_end, a_party_with_fewer_survivors_than_players_loses)
 {
     run r;
-    play_case(&r, "endgame/party-too-few");
-    cr_assert_eq(dl_fired(&r, "DL-MP-LOSS-HEADCOUNT"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-LOSS-SURVIVORS"), 0, "two survivors are left");
-    cr_assert_eq(dl_fired(&r, "DL-MP-FINAL-SAY-PASS"), 4, "two players asked before each of two decisions");
+    play_case(&r, &dl_game, "endgame/party-too-few");
+    cr_assert_eq(fired(&r, "DL-MP-LOSS-HEADCOUNT"), 1);
+    cr_assert_eq(fired(&r, "DL-LOSS-SURVIVORS"), 0, "two survivors are left");
+    cr_assert_eq(fired(&r, "DL-MP-FINAL-SAY-PASS"), 4, "two players asked before each of two decisions");
     cr_assert_eq(r.res.winner, -1);
     run_free(&r);
 }
@@ -260,9 +239,9 @@ Test(dl_end, a_party_with_fewer_survivors_than_players_loses)
 Test(dl_end, no_time_lost_in_an_event_fight)
 {
     run r;
-    play_case(&r, "endgame/event-fight-in-safe-house");
-    cr_assert_eq(dl_fired(&r, "DL-EVENT-FIGHT-NO-TIME"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-REROLLED-ONE"), 0);
+    play_case(&r, &dl_game, "endgame/event-fight-in-safe-house");
+    cr_assert_eq(fired(&r, "DL-EVENT-FIGHT-NO-TIME"), 1);
+    cr_assert_eq(fired(&r, "DL-REROLLED-ONE"), 0);
     cr_assert(strstr(r.regen, "time -0 =6 in-safe-house"));
     run_free(&r);
 }
@@ -274,10 +253,10 @@ Test(dl_end, no_time_lost_in_an_event_fight)
 Test(dl_rulings, infection_rolls_are_recounted_after_each_roll)
 {
     run r;
-    play_case(&r, "rulings/infection-rolls-recounted");
-    cr_assert_eq(dl_fired(&r, "DL-INFECTION-RECOUNT"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-INFECTION-ROLL"), 2, "a roll for each of the three, less the one lost");
-    cr_assert_eq(dl_fired(&r, "DL-LOSS-SURVIVORS"), 0);
+    play_case(&r, &dl_game, "rulings/infection-rolls-recounted");
+    cr_assert_eq(fired(&r, "DL-INFECTION-RECOUNT"), 1);
+    cr_assert_eq(fired(&r, "DL-INFECTION-ROLL"), 2, "a roll for each of the three, less the one lost");
+    cr_assert_eq(fired(&r, "DL-LOSS-SURVIVORS"), 0);
     cr_assert(strstr(r.regen, "infection-rolls left=1 infected=1"), "%s", r.regen);
     run_free(&r);
     /* the old count (three rolls whatever happens) is refused at the second roll */
@@ -295,8 +274,8 @@ Test(dl_rulings, infection_rolls_are_recounted_after_each_roll)
 Test(dl_rulings, infecting_with_no_healthy_survivor_left_infects_nobody)
 {
     run r;
-    play_case(&r, "rulings/infect-nobody");
-    cr_assert_eq(dl_fired(&r, "DL-INFECT-NOBODY"), 1);
+    play_case(&r, &dl_game, "rulings/infect-nobody");
+    cr_assert_eq(fired(&r, "DL-INFECT-NOBODY"), 1);
     cr_assert(strstr(r.regen, "lurking-zombie infected=0 healthy=0 infected-total=2"), "%s", r.regen);
     cr_assert(strstr(r.regen, "infect-nobody 1 healthy=0 infected=2"), "%s", r.regen);
     run_free(&r);
@@ -306,11 +285,11 @@ Test(dl_rulings, infecting_with_no_healthy_survivor_left_infects_nobody)
 Test(dl_rulings, start_with_the_first_aid_kit_alone)
 {
     run r;
-    play_case(&r, "rulings/start-first-aid-kit");
-    cr_assert_eq(dl_fired(&r, "DL-FIRST-AID-KIT"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-STREET-MAP"), 0);
-    cr_assert_eq(dl_fired(&r, "DL-AB-SCOUT"), 0, "no Street Map: no scout space");
-    cr_assert_eq(dl_fired(&r, "DL-AB-FIRST-AID"), 1);
+    play_case(&r, &dl_game, "rulings/start-first-aid-kit");
+    cr_assert_eq(fired(&r, "DL-FIRST-AID-KIT"), 1);
+    cr_assert_eq(fired(&r, "DL-STREET-MAP"), 0);
+    cr_assert_eq(fired(&r, "DL-AB-SCOUT"), 0, "no Street Map: no scout space");
+    cr_assert_eq(fired(&r, "DL-AB-FIRST-AID"), 1);
     run_free(&r);
 }
 
@@ -318,12 +297,12 @@ Test(dl_rulings, start_with_the_first_aid_kit_alone)
 Test(dl_rulings, a_loss_the_party_cannot_pay_says_what_was_lost)
 {
     run r;
-    play_case(&r, "rulings/hoarder-at-zero");
+    play_case(&r, &dl_game, "rulings/hoarder-at-zero");
     cr_assert(strstr(r.regen, "stress-played hoarder supplies=-1 actual=none"), "%s", r.regen);
     cr_assert_null(strstr(r.regen, "supplies=-1 ammo="), "never supplies below 0:\n%s", r.regen);
     cr_assert(strstr(r.regen, "supplies=0 ammo=6"), "%s", r.regen);
     run_free(&r);
-    play_case(&r, "rulings/event-cost-pay-what-you-have");
+    play_case(&r, &dl_game, "rulings/event-cost-pay-what-you-have");
     cr_assert(strstr(r.regen, "event-resolved looters pay supplies=-2 actual=none"), "%s", r.regen);
     run_free(&r);
 }
@@ -332,8 +311,8 @@ Test(dl_rulings, a_loss_the_party_cannot_pay_says_what_was_lost)
 Test(dl_readings, event_cost_must_afford_refuses_an_option_not_paid_for)
 {
     run r;
-    play_case(&r, "rulings/event-cost-must-afford");
-    cr_assert_eq(dl_fired(&r, "DL-EVENT-TAKEN"), 1);
+    play_case(&r, &dl_game, "rulings/event-cost-must-afford");
+    cr_assert_eq(fired(&r, "DL-EVENT-TAKEN"), 1);
     run_free(&r);
     char path[512];
     snprintf(path, sizeof path, "%s/golden/dotld/rulings/event-cost-must-afford.in", UD_SOURCE_DIR);
@@ -355,9 +334,9 @@ Test(dl_readings, event_cost_must_afford_refuses_an_option_not_paid_for)
 Test(dl_rulings, fight_dice_kept_under_final_say_may_be_rerolled)
 {
     run r;
-    play_case(&r, "rulings/final-say-fight-dice");
-    cr_assert_eq(dl_fired(&r, "DL-MP-FINAL-SAY-TAKEN"), 1);
-    cr_assert_eq(dl_fired(&r, "DL-FIGHT-REROLL"), 2);
+    play_case(&r, &dl_game, "rulings/final-say-fight-dice");
+    cr_assert_eq(fired(&r, "DL-MP-FINAL-SAY-TAKEN"), 1);
+    cr_assert_eq(fired(&r, "DL-FIGHT-REROLL"), 2);
     cr_assert(strstr(r.regen, "decide ann mark 4"), "%s", r.regen);
     cr_assert(strstr(r.regen, "fought zombies=5 killed=5 left=0"), "%s", r.regen);
     run_free(&r);
@@ -367,16 +346,7 @@ Test(dl_rulings, fight_dice_kept_under_final_say_may_be_rerolled)
 
 Test(dl_rules_meta, every_rule_fires_in_a_scenario)
 {
-    uint64_t acc[UD_MAX_RULES] = { 0 };
-    for (int c = 0; c < N_CASES; c++) {
-        run r;
-        play_case(&r, cases[c]);
-        for (int i = 0; i < dl_game.n_rules; i++)
-            acc[i] += r.fired[i];
-        run_free(&r);
-    }
-    for (int i = 0; i < dl_game.n_rules; i++)
-        cr_expect_gt(acc[i], 0, "rule %s fires in none of the %d scenarios", dl_game.rules[i].id, N_CASES);
+    assert_every_rule_fires_in_a_case(&dl_game, cases, N_CASES);
 }
 
 /* ---- the combat analysis --------------------------------------------------------------- */
@@ -496,18 +466,15 @@ Test(dl_content, builtin_set_has_the_texts_component_counts)
     cr_assert(doctor, "The Doctor is in the set, solo only");
 }
 
-static char tmpdir[64];
-
 static void make_dir(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/ud-dotld-XXXXXX");
-    cr_assert_not_null(mkdtemp(tmpdir));
+    scratch_make("ud-dotld");
     const char *files[] = { "districts.txt", "events.txt", "items.txt", "tokens.txt", "stress.txt",
                             "characters.txt", "zombie_die.txt" };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char from[512], to[512];
         snprintf(from, sizeof from, "%s/spec/dotld/content/%s", UD_SOURCE_DIR, files[i]);
-        snprintf(to, sizeof to, "%s/%s", tmpdir, files[i]);
+        snprintf(to, sizeof to, "%s/%s", scratch_dir(), files[i]);
         size_t len;
         char *text = slurp(from, &len);
         cr_assert_not_null(text, "%s", from);
@@ -521,21 +488,9 @@ static void make_dir(void)
 
 static void remove_dir(void)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    cr_assert_eq(system(cmd), 0);
+    scratch_remove();
     ud_content_error err;
     cr_assert(dl_load_content(NULL, &err), "the built-in set loads again");
-}
-
-static void put(const char *name, const char *text)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f);
-    cr_assert(fputs(text, f) >= 0);
-    cr_assert_eq(fclose(f), 0);
 }
 
 /* A bad set is refused with FILE:LINE:COL and what was expected; the
@@ -544,21 +499,21 @@ static void refused(const char *file, const char *text, const char *want)
 {
     dl_content_ready();
     int events = dl_content.n_events;
-    put(file, text);
+    scratch_put(file, text);
     ud_content_error err;
-    cr_assert_not(dl_load_content(tmpdir, &err), "%s was accepted", text);
+    cr_assert_not(dl_load_content(scratch_dir(), &err), "%s was accepted", text);
     char got[1024];
-    snprintf(got, sizeof got, "%s:%d:%d: %s", err.file + strlen(tmpdir) + 1, err.e.line, err.e.col, err.e.msg);
+    snprintf(got, sizeof got, "%s:%d:%d: %s", err.file + strlen(scratch_dir()) + 1, err.e.line, err.e.col, err.e.msg);
     cr_assert_str_eq(got, want);
     cr_assert_eq(dl_content.n_events, events, "the tables in use are unchanged");
 }
 
 Test(dl_content, own_set_loads_and_changes_the_game, .init = make_dir, .fini = remove_dir)
 {
-    put("zombie_die.txt", "face zombies=6\nface zombies=6\nface zombies=6\nface zombies=6\nface zombies=6\n"
+    scratch_put("zombie_die.txt", "face zombies=6\nface zombies=6\nface zombies=6\nface zombies=6\nface zombies=6\n"
                           "face zombies=6\n");
     ud_content_error err;
-    cr_assert(dl_load_content(tmpdir, &err), "%s", err.e.msg);
+    cr_assert(dl_load_content(scratch_dir(), &err), "%s", err.e.msg);
     cr_assert_eq(dl_content.zombie_face[1], 6);
     ud_result res;
     char *text = play_text(&dl_game, 1, NULL, 3, &res, NULL);

@@ -26,14 +26,6 @@
 #define H2 OD_HEADER "player ann\nplayer bob\n"
 #define H3 OD_HEADER "player ann\nplayer bob\nplayer cal\n"
 
-/* support.h's fired() reads Zombie Dice's table; this one reads ours. */
-static uint64_t od_fired(const run *r, const char *id)
-{
-    const ud_rule *rule = ud_game_rule(&od_game, id);
-    cr_assert_not_null(rule, "one-die has no rule %s", id);
-    return r->fired[ud_game_rule_index(&od_game, rule)];
-}
-
 static void builtin_assumed(void)
 {
     od_content_ready();
@@ -44,17 +36,11 @@ static void builtin_assumed(void)
         cr_assert_str_eq(od_content.label[i], want[i], "the scripts assume face %d is %s", i, want[i]);
 }
 
-typedef void (*scenario_fn)(uint64_t *acc);
-
+/* A scenario's transcript, on the built-in content (support.h). */
 static void play(run *r, const char *text, uint64_t *acc)
 {
     builtin_assumed();
-    run_text(r, text);
-    assert_ok(r);
-    assert_regen_stable(r);
-    if (acc)
-        for (int i = 0; i < UD_MAX_RULES; i++)
-            acc[i] += r->fired[i];
+    play_scenario(r, text, acc);
 }
 
 static bool regen_has(const run *r, const char *line)
@@ -62,10 +48,7 @@ static bool regen_has(const run *r, const char *line)
     return r->regen && strstr(r->regen, line) != NULL;
 }
 
-#define SCENARIO(fn) \
-    static void fn(uint64_t *acc); \
-    Test(od_rules, fn) { fn(NULL); } \
-    static void fn(uint64_t *acc)
+#define SCENARIO(fn) SCENARIO_TEST(od_rules, fn)
 
 /* ---- setting up ------------------------------------------------------------------ */
 
@@ -74,12 +57,12 @@ SCENARIO(rule_players)
     /* "One to four players": one and four are seated. */
     run r;
     play(&r, H1 "partial\ndecide ann risk 1\nroll 2\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-PLAYERS"), 1);
+    cr_assert_eq(fired(&r, "OD-PLAYERS"), 1);
     cr_assert_eq(r.res.n_players, 1);
     run_free(&r);
     play(&r, OD_HEADER "player a\nplayer b\nplayer c\nplayer d\npartial\n"
              "decide a risk 1\nroll 2\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-PLAYERS"), 1);
+    cr_assert_eq(fired(&r, "OD-PLAYERS"), 1);
     cr_assert_eq(r.res.n_players, 4);
     run_free(&r);
 
@@ -102,7 +85,7 @@ SCENARIO(rule_setup)
              "goal 30 rounds 6\n"
              "= turn=ann round=1 points=0 scores=ann:0,bob:0\n"
              "decide ann risk 1\nroll 2\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-SETUP"), 1);
+    cr_assert_eq(fired(&r, "OD-SETUP"), 1);
     cr_assert_eq(score_of(&r, "ann"), 2, "0 and the 2 banked");
     cr_assert_eq(score_of(&r, "bob"), 0);
     run_free(&r);
@@ -130,7 +113,7 @@ SCENARIO(rule_turn)
              "turn ann\n"
              "= turn=ann round=2 points=0 scores=ann:5,bob:3\n"
              "decide ann risk 1\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-TURN"), 3);
+    cr_assert_eq(fired(&r, "OD-TURN"), 3);
     run_free(&r);
 }
 
@@ -146,8 +129,8 @@ SCENARIO(rule_risk)
         play(&r, text, acc);
         /* Offered at each decision reached: round 1's, and round 2's
          * where the record stops. */
-        cr_assert_eq(od_fired(&r, "OD-RISK"), 2, "risk %d", n);
-        cr_assert_eq(od_fired(&r, "OD-ROLL"), (uint64_t)n, "risk %d", n);
+        cr_assert_eq(fired(&r, "OD-RISK"), 2, "risk %d", n);
+        cr_assert_eq(fired(&r, "OD-ROLL"), (uint64_t)n, "risk %d", n);
         cr_assert_eq(score_of(&r, "ann"), 2 * n);
         run_free(&r);
     }
@@ -170,8 +153,8 @@ SCENARIO(rule_risk_taken)
              "roll 3\n"
              "bank ann +5 =5\n"
              "round 2\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-RISK-TAKEN"), 1);
-    cr_assert_eq(od_fired(&r, "OD-ROLL"), 2);
+    cr_assert_eq(fired(&r, "OD-RISK-TAKEN"), 1);
+    cr_assert_eq(fired(&r, "OD-ROLL"), 2);
     cr_assert_eq(score_of(&r, "ann"), 5);
     run_free(&r);
 
@@ -188,7 +171,7 @@ SCENARIO(rule_roll)
     play(&r, H2 "partial\n"
              "decide ann risk 3\nroll 2\nroll 3\nroll 4\n"
              "decide bob risk 3\nroll 5\nroll 6\nroll bust\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-ROLL"), 6);
+    cr_assert_eq(fired(&r, "OD-ROLL"), 6);
     cr_assert_eq(score_of(&r, "ann"), 9);
     run_free(&r);
 
@@ -211,9 +194,9 @@ SCENARIO(rule_bust)
              "turn bob\n"
              "= turn=bob points=0 scores=ann:0,bob:0\n"
              "decide bob risk 1\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-BUST"), 1);
-    cr_assert_eq(od_fired(&r, "OD-ROLL"), 2);
-    cr_assert_eq(od_fired(&r, "OD-BANK"), 0, "a bust turn scores nothing");
+    cr_assert_eq(fired(&r, "OD-BUST"), 1);
+    cr_assert_eq(fired(&r, "OD-ROLL"), 2);
+    cr_assert_eq(fired(&r, "OD-BANK"), 0, "a bust turn scores nothing");
     cr_assert_eq(score_of(&r, "ann"), 0);
     run_free(&r);
 
@@ -235,8 +218,8 @@ SCENARIO(rule_points)
              "= points=9\n"
              "roll 6\n"
              "bank ann +15 =15\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-POINTS"), 3);
-    cr_assert_eq(od_fired(&r, "OD-BUST"), 0);
+    cr_assert_eq(fired(&r, "OD-POINTS"), 3);
+    cr_assert_eq(fired(&r, "OD-BUST"), 0);
     cr_assert_eq(score_of(&r, "ann"), 15);
     run_free(&r);
 }
@@ -252,7 +235,7 @@ SCENARIO(rule_bank)
              "bank ann +3 =11\n"
              "= turn=ann round=3 points=0 scores=ann:11\n"
              "decide ann risk 1\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-BANK"), 2);
+    cr_assert_eq(fired(&r, "OD-BANK"), 2);
     cr_assert_eq(score_of(&r, "ann"), 11);
     run_free(&r);
 }
@@ -266,9 +249,9 @@ SCENARIO(rule_solo_win)
     play(&r, H1 "decide ann risk 3\nroll 6\nroll 6\nroll 6\n"
              "decide ann risk 2\nroll 6\nroll 6\n"
              "winner ann =30\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-SOLO-WIN"), 1);
-    cr_assert_eq(od_fired(&r, "OD-SOLO-LOSS"), 0);
-    cr_assert_eq(od_fired(&r, "OD-ROUND-END"), 1, "one round ended, the game in the next");
+    cr_assert_eq(fired(&r, "OD-SOLO-WIN"), 1);
+    cr_assert_eq(fired(&r, "OD-SOLO-LOSS"), 0);
+    cr_assert_eq(fired(&r, "OD-ROUND-END"), 1, "one round ended, the game in the next");
     cr_assert_eq(r.res.complete, 1);
     cr_assert_eq(r.res.winner, 0);
     cr_assert_eq(r.res.outcome[0], UD_SEAT_WON);
@@ -277,7 +260,7 @@ SCENARIO(rule_solo_win)
     /* 29 is not the goal: the game goes on. */
     play(&r, H1 "partial\ndecide ann risk 3\nroll 6\nroll 6\nroll 6\n"
              "decide ann risk 2\nroll 6\nroll 5\nround 3\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-SOLO-WIN"), 0);
+    cr_assert_eq(fired(&r, "OD-SOLO-WIN"), 0);
     cr_assert_eq(r.res.complete, 0);
     run_free(&r);
 }
@@ -292,8 +275,8 @@ SCENARIO(rule_solo_loss)
     run r;
     play(&r, H1 FIVE_SHORT_ROUNDS "= turn=ann round=6 scores=ann:20\n"
              "decide ann risk 1\nroll bust\nlost ann =20\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-SOLO-LOSS"), 1);
-    cr_assert_eq(od_fired(&r, "OD-ROUND-END"), 5, "rounds 1-5 end, the sixth ends the game");
+    cr_assert_eq(fired(&r, "OD-SOLO-LOSS"), 1);
+    cr_assert_eq(fired(&r, "OD-ROUND-END"), 5, "rounds 1-5 end, the sixth ends the game");
     cr_assert_eq(r.res.complete, 1);
     cr_assert_eq(r.res.winner, -1, "a solo loss has no winner");
     cr_assert_eq(r.res.outcome[0], UD_SEAT_LOST);
@@ -301,7 +284,7 @@ SCENARIO(rule_solo_loss)
 
     /* After five rounds the game is not lost yet. */
     play(&r, H1 "partial\n" FIVE_SHORT_ROUNDS, acc);
-    cr_assert_eq(od_fired(&r, "OD-SOLO-LOSS"), 0);
+    cr_assert_eq(fired(&r, "OD-SOLO-LOSS"), 0);
     cr_assert_eq(r.res.complete, 0);
     run_free(&r);
 
@@ -325,8 +308,8 @@ SCENARIO(rule_goal_at_once)
     run r;
     play(&r, OD_HEADER "variant ending=at-once\nplayer ann\nplayer bob\nplayer cal\n"
              ANN_REACHES_30 "winner ann =30\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-GOAL-AT-ONCE"), 1);
-    cr_assert_eq(od_fired(&r, "OD-NEXT"), 2, "only round 1 passes the turn on");
+    cr_assert_eq(fired(&r, "OD-GOAL-AT-ONCE"), 1);
+    cr_assert_eq(fired(&r, "OD-NEXT"), 2, "only round 1 passes the turn on");
     cr_assert_eq(r.res.complete, 1);
     cr_assert_eq(r.res.winner, 0);
     run_free(&r);
@@ -339,7 +322,7 @@ SCENARIO(rule_goal_at_once)
 
     /* Under the default reading the row is not in the table: the round goes on. */
     play(&r, H3 "partial\n" ANN_REACHES_30 "turn bob\ndecide bob risk 1\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-GOAL-AT-ONCE"), 0);
+    cr_assert_eq(fired(&r, "OD-GOAL-AT-ONCE"), 0);
     cr_assert_eq(r.res.complete, 0);
     run_free(&r);
 }
@@ -353,8 +336,8 @@ SCENARIO(rule_next)
              "turn bob\ndecide bob risk 1\nroll bust\n"
              "turn cal\ndecide cal risk 1\nroll 3\n"
              "round 2\nturn ann\ndecide ann risk 1\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-NEXT"), 2);
-    cr_assert_eq(od_fired(&r, "OD-ROUND-END"), 1);
+    cr_assert_eq(fired(&r, "OD-NEXT"), 2);
+    cr_assert_eq(fired(&r, "OD-ROUND-END"), 1);
     run_free(&r);
 
     /* Not cal before bob. */
@@ -373,7 +356,7 @@ SCENARIO(rule_round_end)
              "round 2\n"
              "= turn=ann round=2 points=0 scores=ann:2,bob:3\n"
              "decide ann risk 1\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-ROUND-END"), 1);
+    cr_assert_eq(fired(&r, "OD-ROUND-END"), 1);
     run_free(&r);
 
     /* Finishing the round: ann reaches 30 in seat 1, bob and cal still
@@ -381,7 +364,7 @@ SCENARIO(rule_round_end)
     play(&r, H3 ANN_REACHES_30 "decide bob risk 3\nroll 6\nroll bust\n"
              "decide cal risk 3\nroll 6\nroll 6\nroll 4\n"
              "winner cal =32\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-ROUND-END"), 2);
+    cr_assert_eq(fired(&r, "OD-ROUND-END"), 2);
     cr_assert_eq(r.res.winner, 2);
     cr_assert_eq(r.res.outcome[0], UD_SEAT_LOST);
     cr_assert_eq(r.res.outcome[2], UD_SEAT_WON);
@@ -403,7 +386,7 @@ SCENARIO(rule_highest)
     /* Nobody reaches the goal: after the last round the highest score wins. */
     run r;
     play(&r, H2 SIX_ROUNDS_TWO_PLAYERS("2", "6") "winner ann =22\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-HIGHEST"), 1);
+    cr_assert_eq(fired(&r, "OD-HIGHEST"), 1);
     cr_assert_eq(r.res.winner, 0);
     cr_assert_eq(score_of(&r, "ann"), 22);
     cr_assert_eq(score_of(&r, "bob"), 20);
@@ -413,7 +396,7 @@ SCENARIO(rule_highest)
 
     /* Equal highest scores share the win: 20 and 20. */
     play(&r, H2 SIX_ROUNDS_TWO_PLAYERS("bust", "6") "shared ann bob =20\n", acc);
-    cr_assert_eq(od_fired(&r, "OD-HIGHEST"), 1);
+    cr_assert_eq(fired(&r, "OD-HIGHEST"), 1);
     cr_assert_eq(r.res.winner, -2);
     cr_assert_eq(r.res.outcome[0], UD_SEAT_SHARED);
     cr_assert_eq(r.res.outcome[1], UD_SEAT_SHARED);
@@ -435,10 +418,7 @@ SCENARIO(rule_highest)
 
 /* ---- meta-test: the scenarios and the table agree --------------------------------- */
 
-static const struct {
-    const char *id;
-    scenario_fn fn;
-} covered[] = {
+static const rule_scenario covered[] = {
     { "OD-PLAYERS", rule_players },
     { "OD-SETUP", rule_setup },
     { "OD-TURN", rule_turn },
@@ -459,55 +439,10 @@ enum { N_COVERED = sizeof covered / sizeof covered[0] };
 
 Test(od_rules_meta, every_rule_has_a_scenario_that_fires_it)
 {
-    for (int i = 0; i < od_game.n_rules; i++) {
-        int found = 0;
-        for (int k = 0; k < N_COVERED; k++)
-            found += strcmp(covered[k].id, od_game.rules[i].id) == 0;
-        cr_expect_eq(found, 1, "rule %s has %d scenarios in test_one_die.c (want 1)",
-                     od_game.rules[i].id, found);
-    }
-    for (int k = 0; k < N_COVERED; k++) {
-        const ud_rule *rule = ud_game_rule(&od_game, covered[k].id);
-        cr_expect_not_null(rule, "scenario for %s, which is not a rule of one-die", covered[k].id);
-        if (!rule)
-            continue;
-        uint64_t acc[UD_MAX_RULES] = { 0 };
-        covered[k].fn(acc);
-        cr_expect_gt(acc[ud_game_rule_index(&od_game, rule)], 0,
-                     "the scenario for %s never fires it", covered[k].id);
-    }
+    assert_scenarios_match_rules(&od_game, covered, N_COVERED, "test_one_die.c");
 }
 
 /* ---- content ----------------------------------------------------------------------- */
-
-static char tmpdir[64];
-
-static void make_dir(void)
-{
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/od-content-XXXXXX");
-    cr_assert_not_null(mkdtemp(tmpdir));
-}
-
-static void put(const char *name, const char *text)
-{
-    char path[256];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f, "cannot write %s", path);
-    fputs(text, f);
-    fclose(f);
-}
-
-static void remove_dir(void)
-{
-    const char *names[] = { "die.txt", "goal.txt" };
-    for (int i = 0; i < 2; i++) {
-        char path[256];
-        snprintf(path, sizeof path, "%s/%s", tmpdir, names[i]);
-        unlink(path);
-    }
-    cr_assert_eq(rmdir(tmpdir), 0, "cannot remove %s", tmpdir);
-}
 
 static const char good_die[] =
     "face points=0 bust=yes\n"
@@ -544,13 +479,13 @@ Test(od_content, own_set_changes_the_game)
 {
     /* A die of 1s, 2s and a 3 and a goal of 5 in two rounds: the setup
      * line, the roll lines and the solo win all follow the files. */
-    make_dir();
-    put("die.txt", good_die);
-    put("goal.txt", good_goal);
+    scratch_make("od-content");
+    scratch_put("die.txt", good_die);
+    scratch_put("goal.txt", good_goal);
     ud_content_error err;
-    cr_assert(od_load_content(tmpdir, &err), "%s:%d:%d: %s", err.file, err.e.line, err.e.col,
+    cr_assert(od_load_content(scratch_dir(), &err), "%s:%d:%d: %s", err.file, err.e.line, err.e.col,
               err.e.msg);
-    remove_dir();
+    scratch_remove();
     cr_assert_eq(od_content.goal, 5);
     cr_assert_eq(od_content.rounds, 2);
     cr_assert_str_eq(od_content.label[5], "3");
@@ -574,26 +509,26 @@ static void refused(const char *die, const char *goal, const char *want)
 {
     od_content_ready();
     od_tables before = od_content;
-    make_dir();
+    scratch_make("od-content");
     if (die)
-        put("die.txt", die);
+        scratch_put("die.txt", die);
     if (goal)
-        put("goal.txt", goal);
+        scratch_put("goal.txt", goal);
     ud_content_error err;
     memset(&err, 0, sizeof err);
-    bool ok = od_load_content(tmpdir, &err);
+    bool ok = od_load_content(scratch_dir(), &err);
     char *got = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&got, &len);
     cr_assert_not_null(mem);
     ud_content_error_print(&err, mem);
     fclose(mem);
-    remove_dir();
+    scratch_remove();
     char expected[1024];
-    int n = snprintf(expected, sizeof expected, "%s/", tmpdir);
+    int n = snprintf(expected, sizeof expected, "%s/", scratch_dir());
     for (const char *w = want; *w && n < (int)sizeof expected - 80; ) {
         if (strncmp(w, "%DIR%", 5) == 0) {
-            n += snprintf(expected + n, sizeof expected - (size_t)n, "%s", tmpdir);
+            n += snprintf(expected + n, sizeof expected - (size_t)n, "%s", scratch_dir());
             w += 5;
         } else {
             expected[n++] = *w++;

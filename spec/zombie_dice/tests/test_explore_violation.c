@@ -27,21 +27,12 @@ static const ud_invariant planted[] = {
     { "TEST-INV-SIX", "A turn holds fewer than six brains (planted to fail).", fewer_than_six },
 };
 
-static ud_game planted_game;
-
-static const ud_game *find_planted(const char *name)
-{
-    return strcmp(name, planted_game.name) == 0 ? &planted_game : NULL;
-}
-
 Test(explore_violation, shortest_path_replays_as_a_transcript, .timeout = 300)
 {
-    planted_game = zd_game;
-    planted_game.invariants = planted;
-    planted_game.n_invariants = 1;
+    const ud_game *planted_game = planted_game_of(&zd_game, planted, 1);
     ud_setup setup;
-    ud_setup_defaults(&planted_game, &setup);
-    ud_explore_opts o = { .game = &planted_game, .setup = &setup, .bound = &zd_bound_turn,
+    ud_setup_defaults(planted_game, &setup);
+    ud_explore_opts o = { .game = planted_game, .setup = &setup, .bound = &zd_bound_turn,
                           .max_depth = -1, .check_invariants = 1 };
     ud_explore_report rep;
     ud_buf err;
@@ -58,25 +49,8 @@ Test(explore_violation, shortest_path_replays_as_a_transcript, .timeout = 300)
         decisions++;
     cr_assert_eq(decisions, 1, "decisions on the path: %d\n%s", decisions, rep.trace);
 
-    /* Legal under the real rules... */
-    run r;
-    run_text(&r, rep.trace);
-    cr_assert_eq(r.status, RUN_OK, "the trace fails the real rules at %d: %s\n%s", r.err.line,
-                 r.err.msg, rep.trace);
-    run_free(&r);
-
-    /* ...and it reaches the planted violation when replayed with it. */
-    ud_transcript t;
-    ud_error e;
-    memset(&e, 0, sizeof e);
-    cr_assert_eq(ud_transcript_parse(rep.trace, strlen(rep.trace), find_planted, &t, &e), 0,
-                 "%d: %s", e.line, e.msg);
-    ud_check_opts co = { .check_invariants = 1 };
-    ud_check_result res;
-    cr_assert_neq(ud_check(&t, &co, &res, &e), 0, "the planted invariant did not break");
-    cr_assert_str_eq(e.rule, "TEST-INV-SIX");
-    cr_assert(e.internal);
-    ud_transcript_free(&t);
+    cr_assert(assert_trace_breaks_planted(rep.trace, "TEST-INV-SIX", "zombie-dice"),
+              "a broken invariant is an internal error");
     ud_explore_report_free(&rep);
 }
 
@@ -85,15 +59,13 @@ Test(explore_violation, shortest_path_replays_as_a_transcript, .timeout = 300)
  * the same path, with the same counts up to it. */
 Test(explore_violation, the_same_violation_and_path_on_any_number_of_threads, .timeout = 300)
 {
-    planted_game = zd_game;
-    planted_game.invariants = planted;
-    planted_game.n_invariants = 1;
+    const ud_game *planted_game = planted_game_of(&zd_game, planted, 1);
     ud_setup setup;
-    ud_setup_defaults(&planted_game, &setup);
+    ud_setup_defaults(planted_game, &setup);
     ud_explore_report rep[2];
     const int jobs[2] = { 1, 3 };
     for (int k = 0; k < 2; k++) {
-        ud_explore_opts o = { .game = &planted_game, .setup = &setup, .bound = &zd_bound_turn,
+        ud_explore_opts o = { .game = planted_game, .setup = &setup, .bound = &zd_bound_turn,
                               .max_depth = -1, .check_invariants = 1, .jobs = jobs[k] };
         ud_buf err;
         ud_buf_init(&err);

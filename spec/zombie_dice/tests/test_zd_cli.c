@@ -14,52 +14,21 @@
 
 #include "zd_support.h"
 
-static char *out, *err;
-static char tmpdir[] = "/tmp/undead-cli-test-XXXXXX";
-static char path[256];
-
-static void init(void)
-{
-    cr_assert_not_null(mkdtemp(tmpdir));
-}
-
-static void fini(void)
-{
-    free(out);
-    free(err);
-    if (path[0])
-        remove(path);
-    rmdir(tmpdir);
-}
-
-TestSuite(zd_cli, .init = init, .fini = fini);
-
-static const char *write_file(const char *name, const char *text)
-{
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f);
-    fputs(text, f);
-    fclose(f);
-    return path;
-}
-
-#define RUN(input, ...) run_undead((const char *const[]){ "undead", __VA_ARGS__, NULL }, input, &out, &err)
-#define HAS(text, phrase) cr_assert_not_null(strstr(text, phrase), "'%s' lacks '%s'", text, phrase)
+TestSuite(zd_cli, .init = cli_suite_init, .fini = cli_suite_fini);
 
 #define H2 ZD_HEADER "player a\nplayer b\n"
 
 Test(zd_cli, check_legal_transcript_prints_scores)
 {
-    const char *f = write_file("ok.in",
+    const char *f = cli_write_file("ok.in",
         H2 "start score a 12\n"
         "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
         "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n");
-    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 0, "%s", err);
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 0, "%s", cli_err);
     char want[300];
     snprintf(want, sizeof want, "%s: ok: a=14 b=0; winner a", f);
-    HAS(out, want);
-    cr_assert_str_eq(err, "");
+    CLI_HAS(cli_out, want);
+    cr_assert_str_eq(cli_err, "");
 }
 
 Test(zd_cli, check_golden_inputs)
@@ -83,32 +52,32 @@ Test(zd_cli, check_golden_inputs)
     closedir(d);
     argv[n] = NULL;
     cr_assert_gt(n, 3, "no golden .in files in %s", dirname);
-    cr_assert_eq(run_undead(argv, NULL, &out, &err), 0, "%s", err);
+    cr_assert_eq(cli_run(argv, NULL), 0, "%s", cli_err);
     int oks = 0;
-    for (const char *p = out; (p = strstr(p, ": ok")); p++)
+    for (const char *p = cli_out; (p = strstr(p, ": ok")); p++)
         oks++;
-    cr_assert_eq(oks, n - 3, "one ok line per file:\n%s", out);
+    cr_assert_eq(oks, n - 3, "one ok line per file:\n%s", cli_out);
 }
 
 #define WRONG_PLAYER H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide b stop\n"
 
 Test(zd_cli, check_illegal_transcript_exit_1_with_rule)
 {
-    const char *f = write_file("illegal.in", WRONG_PLAYER);
-    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s", err);
+    const char *f = cli_write_file("illegal.in", WRONG_PLAYER);
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 1, "%s", cli_err);
     char want[300];
     snprintf(want, sizeof want, "%s:7:", f);
-    cr_assert_eq(strncmp(err, want, strlen(want)), 0, "%s", err);
-    HAS(err, " ZD-CHOICE: it is a's decision, not b's");
+    cr_assert_eq(strncmp(cli_err, want, strlen(want)), 0, "%s", cli_err);
+    CLI_HAS(cli_err, " ZD-CHOICE: it is a's decision, not b's");
 }
 
 Test(zd_cli, check_transcript_ending_early_exit_1_with_rule)
 {
-    const char *f = write_file("short.in", H2 "draw green green green\n");
-    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s", err);
+    const char *f = cli_write_file("short.in", H2 "draw green green green\n");
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 1, "%s", cli_err);
     char want[300];
     snprintf(want, sizeof want, "%s:5: ZD-MUST-ROLL: the transcript ends", f);
-    HAS(err, want);
+    CLI_HAS(cli_err, want);
 }
 
 /* A record that cannot be checked is the input's fault: exit 2, no rule
@@ -116,109 +85,101 @@ Test(zd_cli, check_transcript_ending_early_exit_1_with_rule)
  * message). */
 Test(zd_cli, check_record_without_outcomes_or_seed_exit_2)
 {
-    const char *f = write_file("no-outcomes.in", H2 "decide a stop\n");
-    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 2, "%s", err);
+    const char *f = cli_write_file("no-outcomes.in", H2 "decide a stop\n");
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 2, "%s", cli_err);
     char want[500];
     snprintf(want, sizeof want,
              "%s:5: the record cannot be checked from here: the rules need a 'draw' outcome "
              "(green|yellow|red) for [ZD-DRAW], and it has no chance lines and no seed; expected "
              "chance lines (the outcomes) or a 'seed N' header line\n", f);
-    cr_assert_str_eq(err, want);
+    cr_assert_str_eq(cli_err, want);
 }
 
 /* --strict checks a record as if its header said "complete". */
 Test(zd_cli, check_strict_reports_a_line_left_out)
 {
-    const char *f = write_file("loose.in", H2 "draw green green green\n"
+    const char *f = cli_write_file("loose.in", H2 "draw green green green\n"
                                               "roll green:brain green:feet green:feet\ndecide a stop\n");
-    cr_assert_eq(RUN(NULL, "check", "--no-db", "--strict", f), 1, "%s", err);
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", "--strict", f), 1, "%s", cli_err);
     char want[300];
     snprintf(want, sizeof want,
              "%s:5: ZD-FIRST-SEAT-ORDER: the record is complete, but 'starts a' is missing here, "
              "before 'draw green green green'\n", f);
-    cr_assert_str_eq(err, want);
-    free(out);
-    free(err);
-    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s", err);
-    HAS(err, ":7: ZD-DRAW: the transcript ends");   /* without --strict: only the end is missing */
+    cr_assert_str_eq(cli_err, want);
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 1, "%s", cli_err);
+    CLI_HAS(cli_err, ":7: ZD-DRAW: the transcript ends");   /* without --strict: only the end is missing */
 }
 
 /* Rule errors are FILE:LINE: RULE-ID: (cmd_check usage, error.h,
  * golden/README.md); the column form is for malformed files (exit 2). */
 Test(zd_cli, check_rule_error_has_documented_format)
 {
-    const char *f = write_file("illegal.in", WRONG_PLAYER);
-    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 1, "%s", err);
+    const char *f = cli_write_file("illegal.in", WRONG_PLAYER);
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 1, "%s", cli_err);
     char want[300];
     snprintf(want, sizeof want, "%s:7: ZD-CHOICE: it is a's decision, not b's", f);
-    HAS(err, want);
+    CLI_HAS(cli_err, want);
 }
 
 Test(zd_cli, check_malformed_transcript_exit_2_with_column)
 {
-    const char *f = write_file("malformed.in", H2 "decide a pass\n");
-    cr_assert_eq(RUN(NULL, "check", "--no-db", f), 2, "%s", err);
+    const char *f = cli_write_file("malformed.in", H2 "decide a pass\n");
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 2, "%s", cli_err);
     char want[300];
     snprintf(want, sizeof want, "%s:5:10: expected an action (stop|roll|ride|get-off|stay-on|drink-green|drink-yellow|drink-red|drink-hunk|drink-hottie|drink-santa), found 'pass'", f);
-    HAS(err, want);
+    CLI_HAS(cli_err, want);
 }
 
 Test(zd_cli, check_reads_standard_input)
 {
-    cr_assert_eq(RUN(H2 "draw red red red\n", "check", "--no-db", "-"), 1);
-    HAS(err, "<stdin>:5: ZD-MUST-ROLL: the transcript ends");
+    cr_assert_eq(CLI_RUN(H2 "draw red red red\n", "check", "--no-db", "-"), 1);
+    CLI_HAS(cli_err, "<stdin>:5: ZD-MUST-ROLL: the transcript ends");
 }
 
 Test(zd_cli, worst_status_wins_over_several_files)
 {
     /* One malformed file among legal ones: 2. */
     static char good[300];
-    const char *f = write_file("good.in", H2 "partial\ndraw red red red\n");
+    const char *f = cli_write_file("good.in", H2 "partial\ndraw red red red\n");
     snprintf(good, sizeof good, "%s", f);
     static char bad[300];
-    snprintf(bad, sizeof bad, "%s/missing.in", tmpdir);
-    cr_assert_eq(RUN(NULL, "check", "--no-db", good, bad), 2);
-    HAS(out, ": ok (partial)");
+    snprintf(bad, sizeof bad, "%s/missing.in", cli_scratch());
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", good, bad), 2);
+    CLI_HAS(cli_out, ": ok (partial)");
 }
 
 Test(zd_cli, play_unknown_game_exit_2)
 {
-    cr_assert_eq(RUN(NULL, "play", "zombie-chess"), 2);
-    HAS(err, "unknown game 'zombie-chess'; expected one of: zombie-dice");
+    cr_assert_eq(CLI_RUN(NULL, "play", "zombie-chess"), 2);
+    CLI_HAS(cli_err, "unknown game 'zombie-chess'; expected one of: zombie-dice");
 }
 
 Test(zd_cli, play_bad_variant_exit_2)
 {
-    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--variant", "end=never"), 2);
-    HAS(err, "variant end: unknown value 'never'");
-    free(out);
-    free(err);
-    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--variant", "speed=fast"), 2);
-    HAS(err, "unknown variant key 'speed'");
+    cr_assert_eq(CLI_RUN(NULL, "play", "zombie-dice", "--variant", "end=never"), 2);
+    CLI_HAS(cli_err, "variant end: unknown value 'never'");
+    cr_assert_eq(CLI_RUN(NULL, "play", "zombie-dice", "--variant", "speed=fast"), 2);
+    CLI_HAS(cli_err, "unknown variant key 'speed'");
 }
 
 Test(zd_cli, play_bad_options_exit_2)
 {
-    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--seed", "x"), 2);
-    HAS(err, "--seed: expected a whole number");
-    free(out);
-    free(err);
-    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--players", "a,a"), 2);
-    HAS(err, "player name 'a' is used twice");
-    free(out);
-    free(err);
-    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--policy", "coward"), 2);
-    HAS(err, "unknown policy 'coward'");
+    cr_assert_eq(CLI_RUN(NULL, "play", "zombie-dice", "--seed", "x"), 2);
+    CLI_HAS(cli_err, "--seed: expected a whole number");
+    cr_assert_eq(CLI_RUN(NULL, "play", "zombie-dice", "--players", "a,a"), 2);
+    CLI_HAS(cli_err, "player name 'a' is used twice");
+    cr_assert_eq(CLI_RUN(NULL, "play", "zombie-dice", "--policy", "coward"), 2);
+    CLI_HAS(cli_err, "unknown policy 'coward'");
 }
 
 Test(zd_cli, play_output_checks_clean)
 {
-    cr_assert_eq(RUN(NULL, "play", "zombie-dice", "--seed", "17", "--players", "ann,bo,cy",
-                     "--variant", "end=final-turn", "--invariants"), 0, "%s", err);
-    char *played = out;
-    free(err);
-    out = err = NULL;
-    cr_assert_eq(RUN(played, "check", "--no-db", "-"), 0, "%s", err);
-    HAS(out, "<stdin>: ok: ann=");
+    cr_assert_eq(CLI_RUN(NULL, "play", "zombie-dice", "--seed", "17", "--players", "ann,bo,cy",
+                     "--variant", "end=final-turn", "--invariants"), 0, "%s", cli_err);
+    char *played = cli_out;
+    free(cli_err);
+    cli_out = cli_err = NULL;
+    cr_assert_eq(CLI_RUN(played, "check", "--no-db", "-"), 0, "%s", cli_err);
+    CLI_HAS(cli_out, "<stdin>: ok: ann=");
     free(played);
 }

@@ -19,52 +19,11 @@
 #include "db.h"
 #include "db_sql.h"
 #include "named_query.h"
+#include "support_db.h"
 #include "prob.h"
 #include "zd_support.h"
 
-static char dir[64];
-
-static void make_dir(void)
-{
-    snprintf(dir, sizeof dir, "/tmp/ud_db_test_XXXXXX");
-    cr_assert(mkdtemp(dir));
-}
-
-static void remove_dir(void)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_assert_eq(system(cmd), 0);
-}
-
-TestSuite(zd_db, .init = make_dir, .fini = remove_dir);
-
-static char *path_in(const char *name)
-{
-    static char p[128];
-    snprintf(p, sizeof p, "%s/%s", dir, name);
-    return p;
-}
-
-static int64_t one_int(sqlite3 *h, const char *sql)
-{
-    sqlite3_stmt *st;
-    cr_assert_eq(sqlite3_prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK, "%s", sqlite3_errmsg(h));
-    cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
-    int64_t v = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    return v;
-}
-
-static db *open_ok(const char *path)
-{
-    ud_buf err;
-    ud_buf_init(&err);
-    db *d = db_open(path, true, &err);
-    cr_assert(d, "db_open: %s", ud_buf_str(&err));
-    ud_buf_free(&err);
-    return d;
-}
+TestSuite(zd_db, .init = db_suite_init, .fini = db_suite_fini);
 
 /* One green drawn from the full cup (6 of 13), rolled to a brain (3 of 6): 3/13 for the pair,
  * three dice drawn and rolled. */
@@ -89,22 +48,6 @@ Test(zd_db, exact_probability_of_a_transcript)
     cr_expect_str_eq(p.den, "572");
     prob_free(&p);
     cap_free(&cap);
-}
-
-/* Run the CLI with the arguments up to a NULL; returns the exit status,
- * output in *out (free it). */
-static int cli(char **out, ...)
-{
-    const char *argv[32] = { "undead" };
-    va_list ap;
-    va_start(ap, out);
-    for (int i = 1; i < 31 && (argv[i] = va_arg(ap, const char *)); i++)
-        ;
-    va_end(ap);
-    char *err = NULL;
-    int rc = run_undead(argv, NULL, out, &err);
-    free(err);
-    return rc;
 }
 
 Test(zd_db, diff_of_a_rerun_is_empty_and_of_a_switched_variant_is_not)

@@ -77,18 +77,6 @@ static zd_state fresh_choice(void)
     return st;
 }
 
-/* Whether invariant id holds in st; its message (if broken) into why. */
-static bool invariant_holds(const char *id, const zd_state *st, ud_buf *why)
-{
-    for (int i = 0; i < zd_game.n_invariants; i++)
-        if (strcmp(zd_game.invariants[i].id, id) == 0) {
-            ud_buf_clear(why);
-            return zd_game.invariants[i].holds(&zd_game, st, why);
-        }
-    cr_assert_fail("no invariant %s", id);
-    return false;
-}
-
 Test(zd_invariants, a_fresh_choice_holds_every_one)
 {
     zd_state st = fresh_choice();
@@ -106,7 +94,7 @@ Test(zd_invariants, dice_counts_even_where_a_byte_would_carry)
     ud_buf_init(&why);
     zd_state st = fresh_choice();
     st.cup[ZD_GREEN] = 5;   /* a green die lost */
-    cr_assert_not(invariant_holds("ZD-INV-DICE", &st, &why));
+    cr_assert_not(game_invariant_holds(&zd_game, "ZD-INV-DICE", &st, &why));
     cr_assert_str_eq(ud_buf_str(&why), "5 green dice in play, expected 6");
     /* 200 + 62 = 262 green: 256 + 6 in a byte, and the carry would make
      * up for the yellow die missing */
@@ -115,14 +103,14 @@ Test(zd_invariants, dice_counts_even_where_a_byte_would_carry)
     st.brains[ZD_GREEN] = 62;
     st.brain_worth[ZD_GREEN] = 62;
     st.cup[ZD_YELLOW] = 3;
-    cr_assert_not(invariant_holds("ZD-INV-DICE", &st, &why));
+    cr_assert_not(game_invariant_holds(&zd_game, "ZD-INV-DICE", &st, &why));
     cr_assert_str_eq(ud_buf_str(&why), "262 green dice in play, expected 6");
     /* two green dice moved from the cup to the hand: still 13 */
     st = fresh_choice();
     st.cup[ZD_GREEN] = 4;
     st.hand[0] = st.hand[1] = ZD_GREEN;
     st.n_hand = st.n_kept = 2;
-    cr_assert(invariant_holds("ZD-INV-DICE", &st, &why), "%s", ud_buf_str(&why));
+    cr_assert(game_invariant_holds(&zd_game, "ZD-INV-DICE", &st, &why), "%s", ud_buf_str(&why));
     ud_buf_free(&why);
 }
 
@@ -133,21 +121,21 @@ Test(zd_invariants, brain_dice_are_worth_one_or_two)
     zd_state st = fresh_choice();
     st.brains[ZD_RED] = 1;
     st.brain_worth[ZD_RED] = 2;   /* a double brain */
-    cr_assert(invariant_holds("ZD-INV-HAND", &st, &why), "%s", ud_buf_str(&why));
+    cr_assert(game_invariant_holds(&zd_game, "ZD-INV-HAND", &st, &why), "%s", ud_buf_str(&why));
     st.brain_worth[ZD_RED] = 3;
-    cr_assert_not(invariant_holds("ZD-INV-HAND", &st, &why));
+    cr_assert_not(game_invariant_holds(&zd_game, "ZD-INV-HAND", &st, &why));
     cr_assert_str_eq(ud_buf_str(&why), "1 red brain dice worth 3");
     st.brains[ZD_RED] = 0;
     st.brain_worth[ZD_RED] = 1;
-    cr_assert_not(invariant_holds("ZD-INV-HAND", &st, &why));
+    cr_assert_not(game_invariant_holds(&zd_game, "ZD-INV-HAND", &st, &why));
     cr_assert_str_eq(ud_buf_str(&why), "0 red brain dice worth 1");
     /* past what the quick check takes (a count of 64 or more): the long
      * way decides, 200 within 100..200, 201 not */
     st.brains[ZD_RED] = 100;
     st.brain_worth[ZD_RED] = 200;
-    cr_assert(invariant_holds("ZD-INV-HAND", &st, &why), "%s", ud_buf_str(&why));
+    cr_assert(game_invariant_holds(&zd_game, "ZD-INV-HAND", &st, &why), "%s", ud_buf_str(&why));
     st.brain_worth[ZD_RED] = 201;
-    cr_assert_not(invariant_holds("ZD-INV-HAND", &st, &why));
+    cr_assert_not(game_invariant_holds(&zd_game, "ZD-INV-HAND", &st, &why));
     cr_assert_str_eq(ud_buf_str(&why), "100 red brain dice worth 201");
     ud_buf_free(&why);
 }
@@ -158,20 +146,20 @@ Test(zd_invariants, scores_of_every_seat)
     ud_buf_init(&why);
     zd_state st = fresh_choice();
     st.score[1] = 12;
-    cr_assert(invariant_holds("ZD-INV-SCORES", &st, &why), "%s", ud_buf_str(&why));
+    cr_assert(game_invariant_holds(&zd_game, "ZD-INV-SCORES", &st, &why), "%s", ud_buf_str(&why));
     st.score[5] = 3;   /* two players: seat 5 is empty */
-    cr_assert_not(invariant_holds("ZD-INV-SCORES", &st, &why));
+    cr_assert_not(game_invariant_holds(&zd_game, "ZD-INV-SCORES", &st, &why));
     cr_assert_str_eq(ud_buf_str(&why), "seat 5 has score 3");
     st = fresh_choice();
     st.n_players = UD_MAX_PLAYERS;
     st.score[UD_MAX_PLAYERS - 1] = 7;   /* the last seat, taken */
-    cr_assert(invariant_holds("ZD-INV-SCORES", &st, &why), "%s", ud_buf_str(&why));
+    cr_assert(game_invariant_holds(&zd_game, "ZD-INV-SCORES", &st, &why), "%s", ud_buf_str(&why));
     st.score[UD_MAX_PLAYERS - 1] = -1;
-    cr_assert_not(invariant_holds("ZD-INV-SCORES", &st, &why));
+    cr_assert_not(game_invariant_holds(&zd_game, "ZD-INV-SCORES", &st, &why));
     cr_assert_str_eq(ud_buf_str(&why), "seat 15 has score -1");
     st = fresh_choice();
     st.phase = ZD_PH_SETUP;   /* before the seats are known */
     st.score[9] = 4;
-    cr_assert(invariant_holds("ZD-INV-SCORES", &st, &why), "%s", ud_buf_str(&why));
+    cr_assert(game_invariant_holds(&zd_game, "ZD-INV-SCORES", &st, &why), "%s", ud_buf_str(&why));
     ud_buf_free(&why);
 }

@@ -19,23 +19,8 @@
 #define H3 ZD_HEADER "player a\nplayer b\nplayer c\n"
 
 /* Scenario functions take an accumulator of firing counts (NULL when run
- * as their own test) so the meta-test can reuse them. */
-typedef void (*scenario_fn)(uint64_t *acc);
-
-static void play(run *r, const char *text, uint64_t *acc)
-{
-    run_text(r, text);
-    assert_ok(r);
-    assert_regen_stable(r);
-    if (acc)
-        for (int i = 0; i < UD_MAX_RULES; i++)
-            acc[i] += r->fired[i];
-}
-
-#define SCENARIO(fn) \
-    static void fn(uint64_t *acc); \
-    Test(zd_rules, fn) { fn(NULL); } \
-    static void fn(uint64_t *acc)
+ * as their own test) so the meta-test can reuse them (support.h). */
+#define SCENARIO(fn) SCENARIO_TEST(zd_rules, fn)
 
 /* Reaches cup=G1Y1R0 with a red feet die kept, 8 brains (5 green, 2
  * yellow, 1 red) and 2 shotguns (yellow, red) aside, seat a deciding:
@@ -61,7 +46,7 @@ static void play(run *r, const char *text, uint64_t *acc)
 SCENARIO(rule_players)
 {
     run r;
-    play(&r, H3 "partial\n"
+    play_scenario(&r, H3 "partial\n"
              "draw red red red\n"
              "roll red:shotgun red:shotgun red:shotgun\n"
              "turn b\n"
@@ -108,7 +93,7 @@ SCENARIO(rule_dice)
             cr_assert_eq(n[f], want[t][f], "%s die, %s faces", zd_dice[t].name, zd_face_name[f]);
     }
     run r;
-    play(&r, H2 "partial\n"
+    play_scenario(&r, H2 "partial\n"
              "= turn=a brains=0 shotguns=0 feet=- cup=G6Y4R3 scores=a:0,b:0\n"
              "draw green yellow red\n"
              "= cup=G5Y3R2 feet=G,Y,R\n"
@@ -125,7 +110,7 @@ SCENARIO(rule_dice)
 SCENARIO(rule_first_seat_order)
 {
     run r;
-    play(&r, ZD_HEADER "player zed\nplayer amy\npartial\n"
+    play_scenario(&r, ZD_HEADER "player zed\nplayer amy\npartial\n"
              "starts zed\n"
              "= turn=zed\n"
              "draw red red red\n", acc);
@@ -138,7 +123,7 @@ SCENARIO(rule_first_random)
 {
     /* The lot falls to c, who opens; after c the turn passes to a. */
     run r;
-    play(&r, ZD_HEADER "variant first-player=random\nplayer a\nplayer b\nplayer c\npartial\n"
+    play_scenario(&r, ZD_HEADER "variant first-player=random\nplayer a\nplayer b\nplayer c\npartial\n"
              "lot c\n"
              "starts c\n"
              "turn c\n"
@@ -159,7 +144,7 @@ SCENARIO(rule_first_random)
 SCENARIO(rule_turn)
 {
     run r;
-    play(&r, H2 "partial\n"
+    play_scenario(&r, H2 "partial\n"
              "turn a\n"
              "draw red red red\n"
              "roll red:shotgun red:shotgun red:shotgun\n"
@@ -180,7 +165,7 @@ SCENARIO(rule_shortage_three)
     /* Default reading: short when new dice are needed and the cup holds
      * fewer than three - here 2 in the cup for 2 needed. */
     run r;
-    play(&r, H2 "partial\n" TO_CUP_OF_TWO
+    play_scenario(&r, H2 "partial\n" TO_CUP_OF_TWO
              "decide a roll\n"
              "shortage cup=2 needed=2 [ZD-SHORTAGE-THREE]\n"
              "return-brains green green green green green yellow yellow red noted=8\n"
@@ -199,7 +184,7 @@ SCENARIO(rule_shortage_needed)
     /* 001's reading: short only when the cup holds fewer dice than needed.
      * Two in the cup for two needed is no shortage; zero for three is. */
     run r;
-    play(&r, ZD_HEADER "variant shortage-when=fewer-than-needed\nplayer a\nplayer b\npartial\n"
+    play_scenario(&r, ZD_HEADER "variant shortage-when=fewer-than-needed\nplayer a\nplayer b\npartial\n"
              TO_CUP_OF_TWO
              "decide a roll\n"
              "draw green yellow [ZD-DRAW]\n"
@@ -249,7 +234,7 @@ SCENARIO(rule_shortage_literal)
              "roll yellow:brain red:brain red:brain\n"
              "decide a stop\n"
              "score a +12 =12\n");
-    play(&r, text, acc);
+    play_scenario(&r, text, acc);
     cr_assert_eq(fired(&r, "ZD-SHORTAGE-LITERAL"), 1);
     cr_assert_eq(fired(&r, "ZD-SHORTAGE-RETURN"), 1);
     cr_assert_eq(fired(&r, "ZD-SHORTAGE-LAST-DICE"), 0, "no die is needed, so none is taken");
@@ -258,7 +243,7 @@ SCENARIO(rule_shortage_literal)
 
     snprintf(text, sizeof text, "%s%s%s", H2 "partial\n", body,
              "= cup=G0Y0R1\nroll yellow:brain red:brain red:brain\ndecide a stop\nscore a +12 =12\n");
-    play(&r, text, NULL);
+    play_scenario(&r, text, NULL);
     cr_assert_eq(fired(&r, "ZD-SHORTAGE-THREE") + fired(&r, "ZD-SHORTAGE-RETURN"), 0,
                  "the default reading has no shortage without a die to take");
     run_free(&r);
@@ -269,7 +254,7 @@ SCENARIO(rule_shortage_last_dice)
     /* 000's order: take the cup's last two dice first, then return the
      * brains; the hand is then full, so nothing more is drawn. */
     run r;
-    play(&r, ZD_HEADER "variant shortage-order=cup-first\nplayer a\nplayer b\npartial\n"
+    play_scenario(&r, ZD_HEADER "variant shortage-order=cup-first\nplayer a\nplayer b\npartial\n"
              TO_CUP_OF_TWO
              "decide a roll\n"
              "shortage cup=2 needed=2\n"
@@ -291,7 +276,7 @@ SCENARIO(rule_shortage_return)
      * feet die and the two shotguns stay out; then two dice are drawn from
      * G6Y3R1.  Noted brains score when the player stops. */
     run r;
-    play(&r, H2 "partial\n" TO_CUP_OF_TWO
+    play_scenario(&r, H2 "partial\n" TO_CUP_OF_TWO
              "decide a roll\n"
              "shortage cup=2 needed=2\n"
              "return-brains green green green green green yellow yellow red noted=8 [ZD-SHORTAGE-RETURN]\n"
@@ -333,7 +318,7 @@ SCENARIO(rule_draw)
     /* The draw rule runs each time the hand is topped up: 3 times in a's
      * turn, drawing 3, 0 (three feet held) and 1 die, once in b's. */
     run r;
-    play(&r, FEET_THEN_ONE_NEW, acc);
+    play_scenario(&r, FEET_THEN_ONE_NEW, acc);
     cr_assert_eq(fired(&r, "ZD-DRAW"), 4);
     cr_assert_eq(score_of(&r, "a"), 3);
     run_free(&r);
@@ -342,7 +327,7 @@ SCENARIO(rule_draw)
 SCENARIO(rule_feet_reroll)
 {
     run r;
-    play(&r, FEET_THEN_ONE_NEW, acc);
+    play_scenario(&r, FEET_THEN_ONE_NEW, acc);
     cr_assert_eq(fired(&r, "ZD-FEET-REROLL"), 2, "a's rolls 2 and 3 held feet");
     run_free(&r);
     /* All kept feet are rolled again: leaving one out is refused. */
@@ -355,7 +340,7 @@ SCENARIO(rule_feet_reroll)
 SCENARIO(rule_must_roll)
 {
     run r;
-    play(&r, FEET_THEN_ONE_NEW, acc);
+    play_scenario(&r, FEET_THEN_ONE_NEW, acc);
     cr_assert_eq(fired(&r, "ZD-MUST-ROLL"), 3, "a's rolls 1 and 3 and b's had new dice; a's roll 2 none");
     run_free(&r);
 }
@@ -363,7 +348,7 @@ SCENARIO(rule_must_roll)
 SCENARIO(rule_roll_three)
 {
     run r;
-    play(&r, FEET_THEN_ONE_NEW, acc);
+    play_scenario(&r, FEET_THEN_ONE_NEW, acc);
     cr_assert_eq(fired(&r, "ZD-ROLL-THREE"), 4);
     run_free(&r);
 }
@@ -373,7 +358,7 @@ SCENARIO(rule_roll_three)
 SCENARIO(rule_brain_aside)
 {
     run r;
-    play(&r, H2 "partial\n"
+    play_scenario(&r, H2 "partial\n"
              "draw green yellow red\n"
              "roll red:brain green:brain yellow:feet\n"
              "brains green red total=2 [ZD-BRAIN-ASIDE]\n"
@@ -392,7 +377,7 @@ SCENARIO(rule_brain_aside)
 SCENARIO(rule_shotgun_aside)
 {
     run r;
-    play(&r, H2 "partial\n"
+    play_scenario(&r, H2 "partial\n"
              "draw red red yellow\n"
              "roll red:shotgun red:shotgun yellow:brain\n"
              "shotguns red red total=2 [ZD-SHOTGUN-ASIDE]\n"
@@ -413,7 +398,7 @@ SCENARIO(rule_bust)
     /* Three or more: 2 shotguns, then 2 more make 4.  The turn's brain is
      * lost; the banked 5 stay. */
     run r;
-    play(&r, H2 "partial\nstart score a 5\n"
+    play_scenario(&r, H2 "partial\nstart score a 5\n"
              "draw green green green\n"
              "roll green:brain green:shotgun green:shotgun\n"
              "decide a roll\n"
@@ -432,7 +417,7 @@ SCENARIO(rule_bust)
 SCENARIO(rule_feet_keep)
 {
     run r;
-    play(&r, H2 "partial\n"
+    play_scenario(&r, H2 "partial\n"
              "draw green yellow red\n"
              "roll green:feet yellow:brain red:feet\n"
              "feet green red [ZD-FEET-KEEP]\n"
@@ -453,7 +438,7 @@ SCENARIO(rule_feet_keep)
 SCENARIO(rule_choice)
 {
     run r;
-    play(&r, FEET_THEN_ONE_NEW "decide b stop [ZD-CHOICE]\n", acc);
+    play_scenario(&r, FEET_THEN_ONE_NEW "decide b stop [ZD-CHOICE]\n", acc);
     cr_assert_eq(fired(&r, "ZD-CHOICE"), 4, "one offer per decision");
     cr_assert_eq(r.res.decisions, 4);
     cr_assert_eq(score_of(&r, "b"), 1);
@@ -464,7 +449,7 @@ SCENARIO(rule_stop_score)
 {
     /* Stopping banks the turn's brains; every die goes back in the cup. */
     run r;
-    play(&r, H2 "partial\nstart score b 4\n"
+    play_scenario(&r, H2 "partial\nstart score b 4\n"
              "draw green green yellow\n"
              "roll green:brain green:brain yellow:shotgun\n"
              "decide a stop\n"
@@ -484,7 +469,7 @@ SCENARIO(rule_stop_score)
 SCENARIO(rule_roll_again)
 {
     run r;
-    play(&r, FEET_THEN_ONE_NEW, acc);
+    play_scenario(&r, FEET_THEN_ONE_NEW, acc);
     cr_assert_eq(fired(&r, "ZD-ROLL-AGAIN"), 2);
     cr_assert_eq(fired(&r, "ZD-STOP-SCORE"), 1);
     run_free(&r);
@@ -497,7 +482,7 @@ SCENARIO(rule_no_cap)
     /* 12 + 3 = 15 counts in full; b then reaches exactly 13 (no row: it is
      * not above the goal) and a still wins on 15 > 13. */
     run r;
-    play(&r, H2 "start score a 12\nstart score b 12\n"
+    play_scenario(&r, H2 "start score a 12\nstart score b 12\n"
              "draw green green green\n"
              "roll green:brain green:brain green:brain\n"
              "decide a stop\n"
@@ -521,7 +506,7 @@ SCENARIO(rule_goal_finish_round)
     /* b (seat 2 of 3) reaches 13: the round finishes with c; a does not
      * play again. */
     run r;
-    play(&r, H3 "start score a 10\nstart score b 11\n"
+    play_scenario(&r, H3 "start score a 10\nstart score b 11\n"
              "draw green green green\n"
              "roll green:brain green:brain green:shotgun\n"
              "decide a stop\n"
@@ -543,7 +528,7 @@ SCENARIO(rule_goal_finish_round)
 
     /* The round starts with whoever opened: with c first, a's goal leaves
      * only b in the round. */
-    play(&r, ZD_HEADER "variant first-player=random\nplayer a\nplayer b\nplayer c\nstart score a 11\n"
+    play_scenario(&r, ZD_HEADER "variant first-player=random\nplayer a\nplayer b\nplayer c\nstart score a 11\n"
              "lot c\n"
              "draw red red red\n"
              "roll red:shotgun red:shotgun red:shotgun\n"
@@ -566,7 +551,7 @@ SCENARIO(rule_goal_final_turn)
     /* 001: every other player gets one final turn - c, then a, who
      * overtakes b.  Passing 13 again does not restart the count. */
     run r;
-    play(&r, ZD_HEADER "variant end=final-turn\nplayer a\nplayer b\nplayer c\n"
+    play_scenario(&r, ZD_HEADER "variant end=final-turn\nplayer a\nplayer b\nplayer c\n"
              "start score a 11\nstart score b 12\n"
              "draw red red red\n"
              "roll red:shotgun red:shotgun red:shotgun\n"
@@ -616,7 +601,7 @@ SCENARIO(rule_goal_final_turn)
 SCENARIO(rule_game_over)
 {
     run r;
-    play(&r, TIE_AT_13("") BOTH_BUST "shared-win a b =13\n", acc);
+    play_scenario(&r, TIE_AT_13("") BOTH_BUST "shared-win a b =13\n", acc);
     cr_assert_eq(fired(&r, "ZD-GAME-OVER"), 2, "once for the game, once for the tiebreak round");
     cr_assert(r.res.complete);
     run_free(&r);
@@ -625,7 +610,7 @@ SCENARIO(rule_game_over)
 SCENARIO(rule_next_player)
 {
     run r;
-    play(&r, H3 "partial\n"
+    play_scenario(&r, H3 "partial\n"
              "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
              "turn b\n"
              "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
@@ -641,7 +626,7 @@ SCENARIO(rule_tiebreak_next)
 {
     /* a and c tie on 13; b (0) sits the tiebreak out: after a comes c. */
     run r;
-    play(&r, H3 "start score a 12\nstart score c 12\n"
+    play_scenario(&r, H3 "start score a 12\nstart score c 12\n"
              "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
              "goal a =13 turns-left=2\n"
              "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
@@ -666,7 +651,7 @@ SCENARIO(rule_most_brains)
 {
     /* The player who reached 13 first need not win. */
     run r;
-    play(&r, H2 "start score a 12\nstart score b 12\n"
+    play_scenario(&r, H2 "start score a 12\nstart score b 12\n"
              "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
              "goal a =13 turns-left=1\n"
              "draw green green green\nroll green:brain green:brain green:brain\ndecide b stop\n"
@@ -682,7 +667,7 @@ SCENARIO(rule_most_brains)
 SCENARIO(rule_tiebreak_one)
 {
     run r;
-    play(&r, TIE_AT_13("variant tiebreak=one-round\n")
+    play_scenario(&r, TIE_AT_13("variant tiebreak=one-round\n")
              "turn a\n"
              "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
              "score a +2 =15\n"
@@ -699,7 +684,7 @@ SCENARIO(rule_tiebreak_one)
 SCENARIO(rule_tie_stands)
 {
     run r;
-    play(&r, TIE_AT_13("variant tiebreak=one-round\n") BOTH_BUST
+    play_scenario(&r, TIE_AT_13("variant tiebreak=one-round\n") BOTH_BUST
              "shared-win a b =13 [ZD-TIE-STANDS]\n", acc);
     cr_assert_eq(fired(&r, "ZD-TIE-STANDS"), 1);
     cr_assert_eq(fired(&r, "ZD-TIEBREAK-ONE"), 1, "only one tiebreak round");
@@ -712,7 +697,7 @@ SCENARIO(rule_tie_stands)
 SCENARIO(rule_tiebreak_repeat)
 {
     run r;
-    play(&r, TIE_AT_13("variant tiebreak=until-broken\n") BOTH_BUST
+    play_scenario(&r, TIE_AT_13("variant tiebreak=until-broken\n") BOTH_BUST
              "tiebreak a b =13 round=2 [ZD-TIEBREAK-REPEAT]\n"
              "turn a\n"
              "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
@@ -731,13 +716,13 @@ SCENARIO(rule_tiebreak_repeat)
 /* Plays golden/zombie_dice/expansions/NAME.in: its change and state lines
  * state the outcomes, which the checker verifies; the scenario asserts the
  * firings and scores on top. */
-static void play_case(run *r, const char *name, uint64_t *acc)
+static void play_expansion(run *r, const char *name, uint64_t *acc)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/golden/zombie_dice/expansions/%s.in", UD_SOURCE_DIR, name);
     size_t len;
     char *text = slurp(path, &len);
-    play(r, text, acc);
+    play_scenario(r, text, acc);
     free(text);
 }
 
@@ -745,7 +730,7 @@ static void play_case(run *r, const char *name, uint64_t *acc)
     SCENARIO(fn)                                          \
     {                                                     \
         run r;                                            \
-        play_case(&r, file, acc);                         \
+        play_expansion(&r, file, acc);                         \
         cr_assert_eq(fired(&r, id), times, "%s in %s", id, file); \
         cr_assert_eq(score_of(&r, "a"), a_score, "%s", file); \
         run_free(&r);                                     \
@@ -778,7 +763,7 @@ SCENARIO(rule_bus_parked)
 {
     /* The bus waits at the start of every turn, whoever rode it last. */
     run r;
-    play_case(&r, "bus-stop", acc);
+    play_expansion(&r, "bus-stop", acc);
     cr_assert_eq(fired(&r, "ZD-BUS-PARKED"), fired(&r, "ZD-TURN"));
     cr_assert_eq(fired(&r, "ZD-TURN"), 2);
     run_free(&r);
@@ -789,7 +774,7 @@ SCENARIO(rule_bus_board)
     /* With three feet in hand there is no regular die for the bus to
      * replace: boarding is offered only after the second roll. */
     run r;
-    play_case(&r, "bus-cannot-board-with-three-feet", acc);
+    play_expansion(&r, "bus-cannot-board-with-three-feet", acc);
     /* Three choices: after three feet (no bus), after the second roll (bus
      * offered, taken), while riding (the bus is no longer waiting). */
     cr_assert_eq(fired(&r, "ZD-CHOICE"), 3);
@@ -806,13 +791,13 @@ SCENARIO(rule_helmet)
 {
     /* With the helmet on, three shotguns do not end the turn; four do. */
     run r;
-    play_case(&r, "santa-helmet-this-roll", acc);
+    play_expansion(&r, "santa-helmet-this-roll", acc);
     cr_assert_eq(fired(&r, "ZD-HELMET"), 1);
     cr_assert_eq(fired(&r, "ZD-BUST"), 1);
     cr_assert_eq(fired(&r, "ZD-CHOICE"), 2);   /* a choice after 3 shotguns */
     run_free(&r);
     /* The same dice under helmet=next-roll: the third shotgun ends it. */
-    play_case(&r, "santa-helmet-next-roll", acc);
+    play_expansion(&r, "santa-helmet-next-roll", acc);
     cr_assert_eq(fired(&r, "ZD-HELMET-NEXT-ROLL"), 0);
     cr_assert_eq(fired(&r, "ZD-BUST"), 1);
     cr_assert_eq(fired(&r, "ZD-CHOICE"), 1);
@@ -822,14 +807,14 @@ SCENARIO(rule_helmet)
 Test(zd_expansions, hunk_double_faces_count_two)
 {
     run r;
-    play_case(&r, "hunk-double-brain", NULL);
+    play_expansion(&r, "hunk-double-brain", NULL);
     cr_assert_eq(score_of(&r, "a"), 3);   /* Hunk's double brain + Hottie's brain */
     run_free(&r);
-    play_case(&r, "hunk-double-shotgun", NULL);
+    play_expansion(&r, "hunk-double-shotgun", NULL);
     cr_assert_eq(fired(&r, "ZD-BUST"), 1);   /* double shotgun + one shotgun = three */
     cr_assert_eq(score_of(&r, "a"), 0);
     run_free(&r);
-    play_case(&r, "santa-double-brain", NULL);
+    play_expansion(&r, "santa-double-brain", NULL);
     cr_assert_eq(score_of(&r, "a"), 3);
     run_free(&r);
 }
@@ -837,7 +822,7 @@ Test(zd_expansions, hunk_double_faces_count_two)
 Test(zd_expansions, same_roll_rescue_depends_on_the_reading)
 {
     run r;
-    play_case(&r, "rescue-same-roll-earlier-reading", NULL);
+    play_expansion(&r, "rescue-same-roll-earlier-reading", NULL);
     cr_assert_eq(fired(&r, "ZD-RESCUE"), 0);
     cr_assert_eq(score_of(&r, "a"), 1);
     run_free(&r);
@@ -845,10 +830,7 @@ Test(zd_expansions, same_roll_rescue_depends_on_the_reading)
 
 /* ---- meta-test ---------------------------------------------------------------------------- */
 
-static const struct {
-    const char *id;
-    scenario_fn fn;
-} covered[] = {
+static const rule_scenario covered[] = {
     { "ZD-PLAYERS", rule_players },
     { "ZD-DICE", rule_dice },
     { "ZD-FIRST-SEAT-ORDER", rule_first_seat_order },
@@ -908,23 +890,5 @@ enum { N_COVERED = sizeof covered / sizeof covered[0] };
 
 Test(zd_rules_meta, every_rule_has_a_scenario_that_fires_it)
 {
-    /* Game -> table: every rule row is named by a scenario. */
-    for (int i = 0; i < zd_game.n_rules; i++) {
-        int found = 0;
-        for (int k = 0; k < N_COVERED; k++)
-            found += strcmp(covered[k].id, zd_game.rules[i].id) == 0;
-        cr_expect_eq(found, 1, "rule %s has %d scenarios in test_zd_rules.c (want 1)",
-                     zd_game.rules[i].id, found);
-    }
-    /* Table -> game, and each scenario fires the rule it is named for. */
-    for (int k = 0; k < N_COVERED; k++) {
-        const ud_rule *rule = ud_game_rule(&zd_game, covered[k].id);
-        cr_expect_not_null(rule, "scenario for %s, which is not a rule of zombie-dice", covered[k].id);
-        if (!rule)
-            continue;
-        uint64_t acc[UD_MAX_RULES] = { 0 };
-        covered[k].fn(acc);
-        cr_expect_gt(acc[ud_game_rule_index(&zd_game, rule)], 0,
-                     "the scenario for %s never fires it", covered[k].id);
-    }
+    assert_scenarios_match_rules(&zd_game, covered, N_COVERED, "test_zd_rules.c");
 }

@@ -16,13 +16,6 @@
 #include "support.h"
 #include "zombies_board/zombies_board.h"
 
-static uint64_t zb_fired(const run *r, const char *id)
-{
-    const ud_rule *rule = ud_game_rule(&zb_game, id);
-    cr_assert_not_null(rule, "zombies-board has no rule %s", id);
-    return r->fired[ud_game_rule_index(&zb_game, rule)];
-}
-
 static int tile_kind(const char *id)
 {
     zb_content_ready();
@@ -79,20 +72,6 @@ Test(zb_tiles, a_tile_fits_only_where_roads_join)
 
 /* ---- the board's invariants, read eight cells at a time ---------------------------- */
 
-static bool invariant_holds(const char *id, const zb_state *st)
-{
-    for (int i = 0; i < zb_game.n_invariants; i++)
-        if (strcmp(zb_game.invariants[i].id, id) == 0) {
-            ud_buf why;
-            ud_buf_init(&why);
-            bool ok = zb_game.invariants[i].holds(&zb_game, st, &why);
-            ud_buf_free(&why);
-            return ok;
-        }
-    cr_assert_fail("no invariant %s", id);
-    return false;
-}
-
 /* Each way a space can break ZB-INV-ONE-PER-SPACE, at every position of
  * an eight-cell word (and the board's last space, alone in its word), is
  * caught; and ZB-INV-CONSERVED counts what the cells hold. */
@@ -119,21 +98,21 @@ Test(zb_invariants, every_misplaced_cell_is_found_wherever_it_is)
             memset(st.kind, ZB_ROAD, sizeof st.kind);
             st.kind[spaces[p]] = (uint8_t)cases[c].kind;
             st.cell[spaces[p]] = (uint8_t)cases[c].cell;
-            cr_assert_eq(invariant_holds("ZB-INV-ONE-PER-SPACE", &st), cases[c].ok,
+            cr_assert_eq(game_invariant_holds(&zb_game, "ZB-INV-ONE-PER-SPACE", &st, NULL), cases[c].ok,
                          "space %d, kind %d, cell %#x", spaces[p], cases[c].kind, cases[c].cell);
         }
     memset(st.cell, 0, sizeof st.cell);
     st.zombies = st.tokens = 0;
-    cr_assert(invariant_holds("ZB-INV-CONSERVED", &st));
+    cr_assert(game_invariant_holds(&zb_game, "ZB-INV-CONSERVED", &st, NULL));
     st.cell[0] = ZB_ZOMBIE;
     st.cell[9] = ZB_ZOMBIE | (ZB_TOK_LIFE << ZB_TOK_SHIFT);
     st.cell[ZB_SPACES - 1] = ZB_TOK_BULLET << ZB_TOK_SHIFT;
-    cr_assert_not(invariant_holds("ZB-INV-CONSERVED", &st));
+    cr_assert_not(game_invariant_holds(&zb_game, "ZB-INV-CONSERVED", &st, NULL));
     st.zombies = 2;
     st.tokens = 2;
-    cr_assert(invariant_holds("ZB-INV-CONSERVED", &st));
+    cr_assert(game_invariant_holds(&zb_game, "ZB-INV-CONSERVED", &st, NULL));
     st.tokens = 3;
-    cr_assert_not(invariant_holds("ZB-INV-CONSERVED", &st));
+    cr_assert_not(game_invariant_holds(&zb_game, "ZB-INV-CONSERVED", &st, NULL));
 }
 
 /* ---- the golden cases ------------------------------------------------------------- */
@@ -146,25 +125,15 @@ static const char *const cases[] = {
     "rulings/all-rescued", "rulings/heliport-declined", "rulings/last-alive-plays-on", "rulings/last-alive",
 };
 
-static void run_case(run *r, const char *name)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/golden/zombies_board/%s.in", UD_SOURCE_DIR, name);
-    char *text = slurp(path, NULL);
-    run_text(r, text);
-    free(text);
-    assert_ok(r);
-}
-
 Test(zb_golden, the_heliport_placed_and_reached_wins)
 {
     run r;
-    run_case(&r, "situations/heliport-reached");
-    cr_assert_eq(zb_fired(&r, "ZB-SHOOT"), 1, "the roll of 2 raised to 4 with bullets");
-    cr_assert_eq(zb_fired(&r, "ZB-SURVIVORS"), 1);
-    cr_assert_eq(zb_fired(&r, "ZB-HELIPORT-EARNED"), 1);
-    cr_assert_eq(zb_fired(&r, "ZB-HELIPORT"), 1);
-    cr_assert_eq(zb_fired(&r, "ZB-HELIPORT-WIN"), 1);
+    play_case(&r, &zb_game, "situations/heliport-reached");
+    cr_assert_eq(fired(&r, "ZB-SHOOT"), 1, "the roll of 2 raised to 4 with bullets");
+    cr_assert_eq(fired(&r, "ZB-SURVIVORS"), 1);
+    cr_assert_eq(fired(&r, "ZB-HELIPORT-EARNED"), 1);
+    cr_assert_eq(fired(&r, "ZB-HELIPORT"), 1);
+    cr_assert_eq(fired(&r, "ZB-HELIPORT-WIN"), 1);
     cr_assert_eq(r.res.winner, 0);
     run_free(&r);
 }
@@ -172,10 +141,10 @@ Test(zb_golden, the_heliport_placed_and_reached_wins)
 Test(zb_golden, combat_costs_life_then_the_character)
 {
     run r;
-    run_case(&r, "situations/death");
-    cr_assert_eq(zb_fired(&r, "ZB-BLEED"), 3, "one life for the first zombie, two for the second");
-    cr_assert_eq(zb_fired(&r, "ZB-DEATH"), 1);
-    cr_assert_eq(zb_fired(&r, "ZB-NEW-CHARACTER"), 1);
+    play_case(&r, &zb_game, "situations/death");
+    cr_assert_eq(fired(&r, "ZB-BLEED"), 3, "one life for the first zombie, two for the second");
+    cr_assert_eq(fired(&r, "ZB-DEATH"), 1);
+    cr_assert_eq(fired(&r, "ZB-NEW-CHARACTER"), 1);
     cr_assert(r.regen && strstr(r.regen, "turn ann round=2 moves=0"), "the new character may not move");
     run_free(&r);
 }
@@ -183,9 +152,9 @@ Test(zb_golden, combat_costs_life_then_the_character)
 Test(zb_golden, no_heliport_space_ends_on_survivors)
 {
     run r;
-    run_case(&r, "examples/no-heliport-space");
-    cr_assert_eq(zb_fired(&r, "ZB-NO-HELIPORT"), 1);
-    cr_assert_eq(zb_fired(&r, "ZB-HELIPORT"), 0);
+    play_case(&r, &zb_game, "examples/no-heliport-space");
+    cr_assert_eq(fired(&r, "ZB-NO-HELIPORT"), 1);
+    cr_assert_eq(fired(&r, "ZB-HELIPORT"), 0);
     cr_assert_eq(r.res.winner, 0);
     run_free(&r);
 }
@@ -196,10 +165,10 @@ Test(zb_golden, no_heliport_space_ends_on_survivors)
 Test(zb_golden, no_heliport_space_waits_for_every_building_searched)
 {
     run r;
-    run_case(&r, "seeded/all-searched");
-    cr_assert_geq(zb_fired(&r, "ZB-NO-HELIPORT-WAIT"), 2, "the owner tries again on a later turn");
-    cr_assert_eq(zb_fired(&r, "ZB-NO-HELIPORT"), 0);
-    cr_assert_eq(zb_fired(&r, "ZB-ALL-SEARCHED"), 1);
+    play_case(&r, &zb_game, "seeded/all-searched");
+    cr_assert_geq(fired(&r, "ZB-NO-HELIPORT-WAIT"), 2, "the owner tries again on a later turn");
+    cr_assert_eq(fired(&r, "ZB-NO-HELIPORT"), 0);
+    cr_assert_eq(fired(&r, "ZB-ALL-SEARCHED"), 1);
     cr_assert(r.res.complete);
     int w = r.res.winner;
     cr_assert(w >= 0 && w < r.res.n_players, "one winner: %d", w);
@@ -211,8 +180,8 @@ Test(zb_golden, no_heliport_space_waits_for_every_building_searched)
 Test(zb_golden, a_blocked_player_loses_the_rest_of_the_turn)
 {
     run r;
-    run_case(&r, "situations/blocked");
-    cr_assert_geq(zb_fired(&r, "ZB-BLOCKED"), 1);
+    play_case(&r, &zb_game, "situations/blocked");
+    cr_assert_geq(fired(&r, "ZB-BLOCKED"), 1);
     cr_assert(r.regen && strstr(r.regen, "blocked ann"));
     run_free(&r);
 }
@@ -222,9 +191,9 @@ Test(zb_golden, a_blocked_player_loses_the_rest_of_the_turn)
 Test(zb_rulings, every_zombie_that_can_move_moves_where_the_player_says)
 {
     run r;
-    run_case(&r, "rulings/zombies-all-move");
-    cr_assert_eq(zb_fired(&r, "ZB-ZOMBIE-MOVE"), 1, "one decision: the zombie with a choice");
-    cr_assert_eq(zb_fired(&r, "ZB-ZOMBIES-NEXT"), 1);
+    play_case(&r, &zb_game, "rulings/zombies-all-move");
+    cr_assert_eq(fired(&r, "ZB-ZOMBIE-MOVE"), 1, "one decision: the zombie with a choice");
+    cr_assert_eq(fired(&r, "ZB-ZOMBIES-NEXT"), 1);
     cr_assert(strstr(r.regen, "\nzombie 10,7 to 10,6 "), "the zombie with one space moved by itself\n%s", r.regen);
     cr_assert(strstr(r.regen, "decide ann zombie 10,8 to 10,7 "), "%s", r.regen);
     run_free(&r);
@@ -241,8 +210,8 @@ Test(zb_rulings, every_zombie_that_can_move_moves_where_the_player_says)
 Test(zb_rulings, road_zombies_go_where_the_player_puts_them)
 {
     run r;
-    run_case(&r, "rulings/road-zombies");
-    cr_assert_eq(zb_fired(&r, "ZB-ROAD-ZOMBIE"), 2);
+    play_case(&r, &zb_game, "rulings/road-zombies");
+    cr_assert_eq(fired(&r, "ZB-ROAD-ZOMBIE"), 2);
     run_free(&r);
     run_text(&r, "undead-transcript 1\ngame zombies-board\nplayer ann greedy\nstart first 1\n"
                  "start tiles theater-straight=1\nstart cards rest=0\npartial\ntile theater-straight\n"
@@ -255,21 +224,21 @@ Test(zb_rulings, road_zombies_go_where_the_player_puts_them)
 Test(zb_rulings, alternate_food_source_spares_the_combat)
 {
     run r;
-    run_case(&r, "rulings/food-source");
-    cr_assert_eq(zb_fired(&r, "ZB-FOOD-SOURCE"), 1);
-    cr_assert_eq(zb_fired(&r, "ZB-COMBAT-ROLL"), 0, "no combat");
+    play_case(&r, &zb_game, "rulings/food-source");
+    cr_assert_eq(fired(&r, "ZB-FOOD-SOURCE"), 1);
+    cr_assert_eq(fired(&r, "ZB-COMBAT-ROLL"), 0, "no combat");
     run_free(&r);
 }
 
 Test(zb_rulings, a_bullet_is_taken_once_a_move_or_on_each_entry)
 {
     run r;
-    run_case(&r, "rulings/bullet-once");
-    cr_assert_eq(zb_fired(&r, "ZB-TAKE-BULLET"), 1, "bullet-take=once: the second entry offers none");
-    cr_assert_eq(zb_fired(&r, "ZB-TAKE-BULLET-ASK"), 1);
+    play_case(&r, &zb_game, "rulings/bullet-once");
+    cr_assert_eq(fired(&r, "ZB-TAKE-BULLET"), 1, "bullet-take=once: the second entry offers none");
+    cr_assert_eq(fired(&r, "ZB-TAKE-BULLET-ASK"), 1);
     run_free(&r);
-    run_case(&r, "rulings/bullet-each-entry");
-    cr_assert_eq(zb_fired(&r, "ZB-TAKE-BULLET"), 2, "bullet-take=each-entry: one each time");
+    play_case(&r, &zb_game, "rulings/bullet-each-entry");
+    cr_assert_eq(fired(&r, "ZB-TAKE-BULLET"), 2, "bullet-take=each-entry: one each time");
     run_free(&r);
     /* "may take": the mover may leave it */
     run_text(&r, "undead-transcript 1\ngame zombies-board\nplayer ann greedy\nplayer bob greedy\nstart first 1\n"
@@ -283,21 +252,21 @@ Test(zb_rulings, a_bullet_is_taken_once_a_move_or_on_each_entry)
 Test(zb_rulings, a_blocked_player_loses_the_rest_of_the_turn)
 {
     run r;
-    run_case(&r, "rulings/blocked-loses-turn");
+    play_case(&r, &zb_game, "rulings/blocked-loses-turn");
     /* no decision is left to her: every later turn is blocked too, to the turn cap */
-    cr_assert_geq(zb_fired(&r, "ZB-BLOCKED"), 1);
-    cr_assert_eq(zb_fired(&r, "ZB-DRAW"), 2, "the draws of the first two turns only");
-    cr_assert_eq(zb_fired(&r, "ZB-SQUARE-LIFE"), 2, "no life on the square after a blocked turn");
-    cr_assert_eq(zb_fired(&r, "ZB-ZOMBIES-DONE"), 2, "zombies moved in two turns only");
+    cr_assert_geq(fired(&r, "ZB-BLOCKED"), 1);
+    cr_assert_eq(fired(&r, "ZB-DRAW"), 2, "the draws of the first two turns only");
+    cr_assert_eq(fired(&r, "ZB-SQUARE-LIFE"), 2, "no life on the square after a blocked turn");
+    cr_assert_eq(fired(&r, "ZB-ZOMBIES-DONE"), 2, "zombies moved in two turns only");
     run_free(&r);
 }
 
 Test(zb_rulings, the_heliport_may_be_left_for_a_later_turn)
 {
     run r;
-    run_case(&r, "rulings/heliport-declined");
-    cr_assert_eq(zb_fired(&r, "ZB-HELIPORT-DECLINED"), 1);
-    cr_assert_eq(zb_fired(&r, "ZB-HELIPORT"), 1, "placed on the next turn");
+    play_case(&r, &zb_game, "rulings/heliport-declined");
+    cr_assert_eq(fired(&r, "ZB-HELIPORT-DECLINED"), 1);
+    cr_assert_eq(fired(&r, "ZB-HELIPORT"), 1, "placed on the next turn");
     run_free(&r);
     /* heliport-place=must: leaving it is refused */
     char *text = slurp(UD_SOURCE_DIR "/golden/zombies_board/rulings/heliport-declined.in", NULL);
@@ -318,13 +287,13 @@ Test(zb_rulings, the_heliport_may_be_left_for_a_later_turn)
 Test(zb_rulings, the_last_player_wins_only_when_the_heliport_cannot_be_placed)
 {
     run r;
-    run_case(&r, "rulings/last-alive-plays-on");
-    cr_assert_eq(zb_fired(&r, "ZB-LAST-ALIVE"), 0, "the heliport can still be placed: bob plays on");
+    play_case(&r, &zb_game, "rulings/last-alive-plays-on");
+    cr_assert_eq(fired(&r, "ZB-LAST-ALIVE"), 0, "the heliport can still be placed: bob plays on");
     cr_assert_eq(r.res.winner, -1);
     run_free(&r);
-    run_case(&r, "rulings/last-alive");
-    cr_assert_eq(zb_fired(&r, "ZB-LAST-ALIVE"), 1);
-    cr_assert_gt(zb_fired(&r, "ZB-NO-HELIPORT-WAIT"), 0, "the heliport had no legal space");
+    play_case(&r, &zb_game, "rulings/last-alive");
+    cr_assert_eq(fired(&r, "ZB-LAST-ALIVE"), 1);
+    cr_assert_gt(fired(&r, "ZB-NO-HELIPORT-WAIT"), 0, "the heliport had no legal space");
     cr_assert_eq(r.res.winner, 1);
     run_free(&r);
 }
@@ -332,9 +301,9 @@ Test(zb_rulings, the_last_player_wins_only_when_the_heliport_cannot_be_placed)
 Test(zb_rulings, all_survivors_rescued_on_a_closed_board_ends_the_game)
 {
     run r;
-    run_case(&r, "rulings/all-rescued");
-    cr_assert_eq(zb_fired(&r, "ZB-ALL-RESCUED"), 1);
-    cr_assert_eq(zb_fired(&r, "ZB-SURVIVORS"), 4, "all four buildings searched");
+    play_case(&r, &zb_game, "rulings/all-rescued");
+    cr_assert_eq(fired(&r, "ZB-ALL-RESCUED"), 1);
+    cr_assert_eq(fired(&r, "ZB-SURVIVORS"), 4, "all four buildings searched");
     cr_assert_eq(r.res.winner, 0);
     run_free(&r);
 }
@@ -342,29 +311,15 @@ Test(zb_rulings, all_survivors_rescued_on_a_closed_board_ends_the_game)
 Test(zb_golden, a_bullet_is_taken_in_passing)
 {
     run r;
-    run_case(&r, "examples/bullet-taken");
-    cr_assert_eq(zb_fired(&r, "ZB-TAKE-BULLET"), 1);
+    play_case(&r, &zb_game, "examples/bullet-taken");
+    cr_assert_eq(fired(&r, "ZB-TAKE-BULLET"), 1);
     cr_assert(r.regen && strstr(r.regen, "takes-bullet bob from ann bullets=4"), "%s", r.regen);
     run_free(&r);
 }
 
 Test(zb_golden, every_row_fires_in_some_case)
 {
-    uint64_t total[UD_MAX_RULES] = { 0 };
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        run r;
-        run_case(&r, cases[c]);
-        for (int i = 0; i < zb_game.n_rules; i++)
-            total[i] += r.fired[i];
-        run_free(&r);
-    }
-    int missing = 0;
-    for (int i = 0; i < zb_game.n_rules; i++)
-        if (!total[i]) {
-            cr_log_error("%s fires in no case", zb_rules[i].id);
-            missing++;
-        }
-    cr_assert_eq(missing, 0, "%d rows fire in no golden case", missing);
+    assert_every_rule_fires_in_a_case(&zb_game, cases, (int)(sizeof cases / sizeof cases[0]));
 }
 
 /* ---- random games ------------------------------------------------------------------ */

@@ -60,24 +60,11 @@ static const scenario scenarios[] = {
 };
 enum { N_SCENARIOS = sizeof scenarios / sizeof scenarios[0] };
 
-static void play_case(run *r, const char *case_path)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/golden/zombies_cards/%s.in", UD_SOURCE_DIR, case_path);
-    size_t len;
-    char *text = slurp(path, &len);
-    cr_assert_not_null(text, "cannot read %s", path);
-    run_text(r, text);
-    free(text);
-    assert_ok(r);
-    assert_regen_stable(r);
-}
-
 Test(zc_rules, every_scenario_fires_its_rows)
 {
     for (int i = 0; i < N_SCENARIOS; i++) {
         run r;
-        play_case(&r, scenarios[i].path);
+        play_case(&r, &zc_game, scenarios[i].path);
         for (int k = 0; k < 12 && scenarios[i].rows[k]; k++)
             cr_expect_gt(fired(&r, scenarios[i].rows[k]), 0, "%s: %s did not fire", scenarios[i].path,
                          scenarios[i].rows[k]);
@@ -102,7 +89,7 @@ Test(zc_rules, every_row_is_in_a_scenario)
 Test(zc_rules, map_payment_draws_nothing_and_loses_cards_in_play)
 {
     run r;
-    play_case(&r, "examples/paid-from-map");
+    play_case(&r, &zc_game, "examples/paid-from-map");
     cr_assert_eq(fired(&r, "ZC-PAY-MAP"), 1);
     cr_assert_eq(fired(&r, "ZC-PAY-BULLETS"), 1);
     cr_assert_eq(fired(&r, "ZC-ROLL"), 2, "the third zombie is not fought");
@@ -115,10 +102,10 @@ Test(zc_rules, map_payment_draws_nothing_and_loses_cards_in_play)
 Test(zc_rules, lost_cards_go_where_the_reading_says)
 {
     run r;
-    play_case(&r, "examples/paid-from-map");
+    play_case(&r, &zc_game, "examples/paid-from-map");
     cr_assert(strstr(r.regen, "map-pay ann bullets=1 map=1 no-card lost=1 under-deck deck=7"), "%s", r.regen);
     run_free(&r);
-    play_case(&r, "rulings/lost-cards-bullet-pile");
+    play_case(&r, &zc_game, "rulings/lost-cards-bullet-pile");
     cr_assert(strstr(r.regen, "map-pay ann bullets=1 map=1 no-card lost=1 to-bullets deck=6"), "%s", r.regen);
     run_free(&r);
 }
@@ -126,7 +113,7 @@ Test(zc_rules, lost_cards_go_where_the_reading_says)
 Test(zc_rules, no_guts_keeps_the_player_in)
 {
     run r;
-    play_case(&r, "rulings/no-guts-no-glory");
+    play_case(&r, &zc_game, "rulings/no-guts-no-glory");
     cr_assert_eq(fired(&r, "ZC-NO-GUTS"), 1);
     cr_assert_eq(fired(&r, "ZC-DEATH"), 0);
     run_free(&r);
@@ -136,7 +123,7 @@ Test(zc_rules, no_guts_keeps_the_player_in)
 Test(zc_rules, the_card_for_a_kill_may_be_declined)
 {
     run r;
-    play_case(&r, "rulings/may-draw");
+    play_case(&r, &zc_game, "rulings/may-draw");
     cr_assert_eq(fired(&r, "ZC-BONUS-OFFER"), 3);
     cr_assert_eq(fired(&r, "ZC-BONUS-DECLINE"), 2);
     cr_assert_eq(fired(&r, "ZC-BONUS-DRAW"), 1);
@@ -268,7 +255,7 @@ Test(zc_random, thousands_of_games_end_with_invariants_on, .timeout = 60)
 Test(zc_observe, a_seat_sees_its_hand_and_the_public_piles)
 {
     run r;
-    play_case(&r, "rulings/brain-cramp");
+    play_case(&r, &zc_game, "rulings/brain-cramp");
     run_free(&r);
     /* A state after the deal, from the seeded play of the engine. */
     static zc_state st, view;
@@ -301,20 +288,6 @@ Test(zc_observe, a_seat_sees_its_hand_and_the_public_piles)
 
 /* ---- the invariants catch what they name --------------------------------------------------- */
 
-static bool inv_holds(const char *id, const zc_state *st)
-{
-    for (int i = 0; i < zc_game.n_invariants; i++)
-        if (strcmp(zc_invariants[i].id, id) == 0) {
-            ud_buf why;
-            ud_buf_init(&why);
-            bool ok = zc_invariants[i].holds(&zc_game, st, &why);
-            ud_buf_free(&why);
-            return ok;
-        }
-    cr_assert_fail("no invariant %s", id);
-    return false;
-}
-
 Test(zc_invariants, planted_breakages_are_caught)
 {
     static zc_state st;
@@ -335,25 +308,25 @@ Test(zc_invariants, planted_breakages_are_caught)
     static zc_state bad;
     const char *const ids[] = { "ZC-INV-CARDS", "ZC-INV-MAP-TOP", "ZC-INV-ONE-CARD", "ZC-INV-DEAD", "ZC-INV-OVER" };
     for (int i = 0; i < 5; i++)
-        cr_assert(inv_holds(ids[i], &st), "%s on a real state", ids[i]);
+        cr_assert(game_invariant_holds(&zc_game, ids[i], &st, NULL), "%s on a real state", ids[i]);
     bad = st;
     bad.p[0].hand.c[bad.p[0].hand.n++] = bad.p[1].hand.c[0];   /* a card in two places */
-    cr_assert_not(inv_holds("ZC-INV-CARDS", &bad));
+    cr_assert_not(game_invariant_holds(&zc_game, "ZC-INV-CARDS", &bad, NULL));
     bad = st;
     bad.p[0].hand.n--;   /* a card lost */
-    cr_assert_not(inv_holds("ZC-INV-CARDS", &bad));
+    cr_assert_not(game_invariant_holds(&zc_game, "ZC-INV-CARDS", &bad, NULL));
     bad = st;
     bad.here = (uint8_t)((bad.here + 1) % ZC_MAX_CARDS);
-    cr_assert_not(inv_holds("ZC-INV-MAP-TOP", &bad));
+    cr_assert_not(game_invariant_holds(&zc_game, "ZC-INV-MAP-TOP", &bad, NULL));
     bad = st;
     bad.p[0].played = 2;
-    cr_assert_not(inv_holds("ZC-INV-ONE-CARD", &bad));
+    cr_assert_not(game_invariant_holds(&zc_game, "ZC-INV-ONE-CARD", &bad, NULL));
     bad = st;
     bad.p[zc_game.to_move(&bad)].dead = 1;
-    cr_assert_not(inv_holds("ZC-INV-DEAD", &bad));
+    cr_assert_not(game_invariant_holds(&zc_game, "ZC-INV-DEAD", &bad, NULL));
     bad = st;
     bad.phase = ZC_PH_OVER;
-    cr_assert_not(inv_holds("ZC-INV-OVER", &bad));
+    cr_assert_not(game_invariant_holds(&zc_game, "ZC-INV-OVER", &bad, NULL));
 }
 
 /* ---- content ---------------------------------------------------------------------------- */
@@ -388,47 +361,24 @@ Test(zc_content, builtin_deck_holds_every_named_card)
     cr_assert_eq(memcmp(&builtin, &zc_content, sizeof builtin), 0);
 }
 
-static char tmpdir[64];
-
-static void put(const char *name, const char *text)
-{
-    char path[256];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f, "cannot write %s", path);
-    fputs(text, f);
-    fclose(f);
-}
-
-static void remove_dir(void)
-{
-    char path[256];
-    snprintf(path, sizeof path, "%s/cards.txt", tmpdir);
-    unlink(path);
-    snprintf(path, sizeof path, "%s/setup.txt", tmpdir);
-    unlink(path);
-    rmdir(tmpdir);
-}
-
 /* A bad cards.txt: refused at FILE:LINE:COL with the message, the tables
  * in use unchanged, and `undead play --content` exits 2 with it. */
 static void refused(const char *cards, int line, int col, const char *msg)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/zc-content-XXXXXX");
-    cr_assert_not_null(mkdtemp(tmpdir));
-    put("cards.txt", cards);
-    put("setup.txt", "setup deal-small=18 deal-large=17\n");
+    scratch_make("zc-content");
+    scratch_put("cards.txt", cards);
+    scratch_put("setup.txt", "setup deal-small=18 deal-large=17\n");
     zc_content_ready();
     static zc_tables before;
     before = zc_content;
     ud_content_error err;
-    cr_assert_not(zc_load_content(tmpdir, &err), "loaded: %s", cards);
+    cr_assert_not(zc_load_content(scratch_dir(), &err), "loaded: %s", cards);
     cr_assert_eq(err.e.line, line, "%s", err.e.msg);
     cr_assert_eq(err.e.col, col, "%s", err.e.msg);
     cr_assert(strstr(err.e.msg, msg), "got '%s', want '%s'", err.e.msg, msg);
     cr_assert(strstr(err.file, "cards.txt"));
     cr_assert_eq(memcmp(&before, &zc_content, sizeof before), 0, "a failed load changed the tables");
-    const char *argv[] = { "undead", "play", "zombies-cards", "--content", tmpdir, "--no-db", NULL };
+    const char *argv[] = { "undead", "play", "zombies-cards", "--content", scratch_dir(), "--no-db", NULL };
     char *out, *errtext;
     cr_assert_eq(run_undead(argv, NULL, &out, &errtext), 2);
     char where[128];
@@ -436,7 +386,7 @@ static void refused(const char *cards, int line, int col, const char *msg)
     cr_assert(strstr(errtext, where) && strstr(errtext, msg), "%s", errtext);
     free(out);
     free(errtext);
-    remove_dir();
+    scratch_remove();
 }
 
 Test(zc_content, bad_card_lists)
@@ -459,33 +409,32 @@ Test(zc_content, bad_card_lists)
  * that loads is one every table can play. */
 Test(zc_content, small_deck_is_refused_for_the_table)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/zc-content-XXXXXX");
-    cr_assert_not_null(mkdtemp(tmpdir));
-    put("cards.txt", "card id=a map=x zombies=1 effect=draw source=sample\n"
+    scratch_make("zc-content");
+    scratch_put("cards.txt", "card id=a map=x zombies=1 effect=draw source=sample\n"
                      "card id=b map=x zombies=1 effect=draw source=sample\n");
-    put("setup.txt", "setup deal-small=18 deal-large=17\n");
-    const char *argv[] = { "undead", "play", "zombies-cards", "--content", tmpdir, "--no-db", NULL };
+    scratch_put("setup.txt", "setup deal-small=18 deal-large=17\n");
+    const char *argv[] = { "undead", "play", "zombies-cards", "--content", scratch_dir(), "--no-db", NULL };
     char *out, *errtext;
     cr_assert_eq(run_undead(argv, NULL, &out, &errtext), 2, "%s%s", out, errtext);
     char want[256];
     snprintf(want, sizeof want, "%s/cards.txt: expected at least 36 cards, enough to deal 18 to each of 2 players "
-             "(setup.txt), found 2", tmpdir);
+             "(setup.txt), found 2", scratch_dir());
     cr_assert(strstr(errtext, want), "%s", errtext);
     free(out);
     free(errtext);
     /* 72 cards deal 18 to four players, not 17 to five (85) */
     FILE *f;
     char path[256];
-    snprintf(path, sizeof path, "%s/cards.txt", tmpdir);
+    snprintf(path, sizeof path, "%s/cards.txt", scratch_dir());
     cr_assert_not_null(f = fopen(path, "w"));
     for (int i = 0; i < 72; i++)
         fprintf(f, "card id=c%d map=x zombies=1 effect=draw source=sample\n", i);
     fclose(f);
     ud_content_error err;
-    cr_assert_not(zc_load_content(tmpdir, &err));
+    cr_assert_not(zc_load_content(scratch_dir(), &err));
     cr_assert(strstr(err.e.msg, "expected at least 85 cards, enough to deal 17 to each of 5 players"), "%s",
               err.e.msg);
-    remove_dir();
+    scratch_remove();
     cr_assert(zc_load_content(NULL, &err));
 }
 
@@ -495,8 +444,7 @@ Test(zc_content, small_deck_is_refused_for_the_table)
  * the same event). */
 Test(zc_content, deal_longer_than_a_line_checks)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/zc-content-XXXXXX");
-    cr_assert_not_null(mkdtemp(tmpdir));
+    scratch_make("zc-content");
     char *builtin;
     size_t len;
     FILE *f = fopen(UD_SOURCE_DIR "/spec/zombies_cards/content/cards.txt", "r");
@@ -505,10 +453,10 @@ Test(zc_content, deal_longer_than_a_line_checks)
     len = fread(builtin, 1, (1 << 16) - 1, f);
     fclose(f);
     cr_assert(len > 0 && len < (1 << 16) - 1);
-    put("cards.txt", builtin);
+    scratch_put("cards.txt", builtin);
     free(builtin);
-    put("setup.txt", "setup deal-small=24 deal-large=17\n");
-    const char *play[] = { "undead", "play", "zombies-cards", "--content", tmpdir, "--seed", "3", "--no-db", NULL };
+    scratch_put("setup.txt", "setup deal-small=24 deal-large=17\n");
+    const char *play[] = { "undead", "play", "zombies-cards", "--content", scratch_dir(), "--seed", "3", "--no-db", NULL };
     char *record, *errtext;
     cr_assert_eq(run_undead(play, NULL, &record, &errtext), 0, "%s", errtext);
     free(errtext);
@@ -519,7 +467,7 @@ Test(zc_content, deal_longer_than_a_line_checks)
         if (++deal_lines == 2)
             second = p + 1;
     cr_assert_eq(deal_lines, 4, "%s", record);
-    const char *check[] = { "undead", "check", "--content", tmpdir, "--no-db", "-", NULL };
+    const char *check[] = { "undead", "check", "--content", scratch_dir(), "--no-db", "-", NULL };
     char *out;
     cr_assert_eq(run_undead(check, record, &out, &errtext), 0, "%s%s", out, errtext);
     cr_assert(strstr(out, "<stdin>: ok"), "%s", out);
@@ -536,7 +484,7 @@ Test(zc_content, deal_longer_than_a_line_checks)
     free(errtext);
     free(cut);
     free(record);
-    remove_dir();
+    scratch_remove();
 }
 
 /* ---- the checker on a cards record -------------------------------------------------- */

@@ -2,12 +2,18 @@
  * test_transcript_errors.c - malformed transcripts: each must be refused
  * by the parser at the right line and column, with the message saying
  * what was expected.  (Legal-looking transcripts the rules refuse are in
- * test_check_errors.c.)
+ * test_check_messages.c.)  The records are written by hand, so they are
+ * of one game: Zombie Dice, which the parser finds in the registry by its
+ * header's name (ud_find_game); the suite tests the parser, not the game,
+ * and uses no header of it.
  */
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "zd_support.h"
+#include "support.h"
+
+/* The first lines of most records here. */
+#define ZD_HEADER "undead-transcript 1\ngame zombie-dice\n"
 
 #define PE(text, line, col, phrase) assert_parse_error(text, strlen(text), line, col, phrase)
 #define HDR2 ZD_HEADER "player a\nplayer b\n"   /* body starts on line 5 */

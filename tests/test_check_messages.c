@@ -1,14 +1,21 @@
 /*
- * test_check_errors.c - well-formed transcripts the rules refuse: each
- * must fail ud_check at the right line, naming the rule that refuses it
- * (or none, for input outside any rule) and saying what the rules wanted.
+ * test_check_messages.c - the checker's exact messages: well-formed
+ * transcripts the rules refuse, each of which must fail ud_check at the
+ * right line, naming the rule that refuses it (or none, for input outside
+ * any rule) and saying what the rules wanted.  The records are written by
+ * hand, so they are of one game: Zombie Dice, which the parser finds in
+ * the registry by its header's name (ud_find_game), like any record; the
+ * suite tests the checker, not the game, and uses no header of it.
  * Line numbers count from the first header line; H2 takes lines 1-4.
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "zd_support.h"
+#include "support.h"
+
+/* The first lines of every record here. */
+#define ZD_HEADER "undead-transcript 1\ngame zombie-dice\n"
 
 #define H2 ZD_HEADER "player a\nplayer b\n"
 

@@ -1,15 +1,22 @@
 /*
- * test_transcript.c - core/transcript: what the parser accepts and how it
- * reads it (header fields, body line kinds, tokens and columns, tags,
- * comments, blank lines, CRLF, limits), and the writer's line format.
- * Malformed input is in test_transcript_errors.c.
+ * test_transcript_parse.c - core/transcript: what the parser accepts and
+ * how it reads it (header fields, body line kinds, tokens and columns,
+ * tags, comments, blank lines, CRLF, limits), and the writer's line
+ * format, on records written by hand.  Malformed input is in
+ * test_transcript_errors.c.  The records are of one game, Zombie Dice,
+ * which the parser finds in the registry by its header's name
+ * (ud_find_game); its variants are looked up by key and value name, as a
+ * user names them: the suite uses no header of the game.
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "setup.h"
-#include "zd_support.h"
+#include "support.h"
+
+/* The first lines of most records here. */
+#define ZD_HEADER "undead-transcript 1\ngame zombie-dice\n"
 
 static ud_transcript t;
 
@@ -29,16 +36,46 @@ static void fini(void)
 
 TestSuite(transcript, .fini = fini);
 
+/* The game of these records, from the registry. */
+static const ud_game *records_game(void)
+{
+    const ud_game *g = ud_find_game("zombie-dice");
+    cr_assert_not_null(g, "no game zombie-dice in the registry: the records here are of it");
+    return g;
+}
+
+/* The index of variant KEY of the records' game (the test fails on none). */
+static int variant_of(const char *key)
+{
+    const ud_game *g = records_game();
+    for (int v = 0; v < g->n_variants; v++)
+        if (strcmp(g->variants[v].key, key) == 0)
+            return v;
+    cr_assert_fail("zombie-dice has no variant %s", key);
+    return -1;
+}
+
+/* The index of value NAME of variant KEY (the test fails on none). */
+static int value_of(const char *key, const char *name)
+{
+    const ud_variant *var = &records_game()->variants[variant_of(key)];
+    for (int j = 0; j < var->n_values; j++)
+        if (strcmp(var->values[j].name, name) == 0)
+            return j;
+    cr_assert_fail("zombie-dice's %s has no value %s", key, name);
+    return -1;
+}
+
 Test(transcript, minimal_header_gets_game_defaults)
 {
     const char *text = ZD_HEADER "player a\nplayer b\n";
     parse_ok(text, strlen(text));
-    cr_assert_eq(t.game, &zd_game);
+    cr_assert_eq(t.game, records_game());
     cr_assert_eq(t.setup.n_players, 2);
     cr_assert_str_eq(t.setup.names[0], "a");
     cr_assert_str_eq(t.setup.names[1], "b");
-    for (int v = 0; v < zd_game.n_variants; v++)
-        cr_assert_eq(t.setup.variant[v], zd_game.variants[v].default_value);
+    for (int v = 0; v < t.game->n_variants; v++)
+        cr_assert_eq(t.setup.variant[v], t.game->variants[v].default_value);
     cr_assert_eq(t.policy[0].def, &ud_policy_random, "policy defaults to random");
     cr_assert_eq(t.has_seed, 0);
     cr_assert_eq(t.partial, 0);
@@ -60,9 +97,10 @@ Test(transcript, full_header)
         "start   score\tbob 3\n"
         "partial\n";
     parse_ok(text, strlen(text));
-    cr_assert_eq(t.setup.variant[ZD_V_END], ZD_END_FINAL_TURN);
-    cr_assert_eq(t.setup.variant[ZD_V_FIRST], ZD_FIRST_RANDOM);
-    cr_assert_eq(t.setup.variant[ZD_V_TIEBREAK], zd_game.variants[ZD_V_TIEBREAK].default_value);
+    cr_assert_eq(t.setup.variant[variant_of("end")], value_of("end", "final-turn"));
+    cr_assert_eq(t.setup.variant[variant_of("first-player")], value_of("first-player", "random"));
+    int tiebreak = variant_of("tiebreak");
+    cr_assert_eq(t.setup.variant[tiebreak], t.game->variants[tiebreak].default_value);
     cr_assert_eq(t.setup.n_players, 3);
     cr_assert_str_eq(t.policy[0].def->name, "stop-at-brains");
     cr_assert_eq(t.policy[0].param, 5);
@@ -80,7 +118,7 @@ Test(transcript, later_variant_line_wins)
 {
     const char *text = ZD_HEADER "variant end=final-turn\nvariant end=finish-round\nplayer a\nplayer b\n";
     parse_ok(text, strlen(text));
-    cr_assert_eq(t.setup.variant[ZD_V_END], ZD_END_FINISH_ROUND);
+    cr_assert_eq(t.setup.variant[variant_of("end")], value_of("end", "finish-round"));
 }
 
 Test(transcript, body_line_kinds_tokens_and_columns)
@@ -233,7 +271,7 @@ Test(transcript, header_round_trip_through_writer)
     int variant_lines = 0;
     for (const char *p = out; (p = strstr(p, "\nvariant ")); p++)
         variant_lines++;
-    cr_assert_eq(variant_lines, zd_game.n_variants);
+    cr_assert_eq(variant_lines, records_game()->n_variants);
     ud_transcript_free(&first);
     free(out);
 }

@@ -1,0 +1,20 @@
+# tests/faults_lib.sh - the helpers tests/faults.sh and tests/faults_db.sh
+# share, sourced by both after they set faults_name (the prefix of a
+# failure's message), case_ (the case run) and cd into their scratch folder.
+
+fail() { echo "$faults_name $case_: $*" >&2; exit 1; }
+
+# expect RC FILE LINE: the command exited RC and FILE holds LINE exactly.
+expect() {
+    [[ $rc == "$1" ]] || fail "exit $rc, expected $1; stderr: $(head -c 2000 err)"
+    grep -qxF -- "$3" "$2" || fail "expected the line '$3' in $2: $(head -c 2000 "$2")"
+}
+
+# size_below FILE BYTES
+size_below() {
+    local n; n=$(stat -c %s "$1")
+    (( n < $2 )) || fail "$1 is $n bytes, expected fewer than $2"
+}
+
+# sql DB QUERY: the first column of each row of QUERY on DB, one a line.
+sql() { python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); r = c.execute(sys.argv[2]).fetchall(); c.commit(); c.close(); print("\n".join(str(x[0]) for x in r))' "$@"; }
