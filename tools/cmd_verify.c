@@ -980,8 +980,10 @@ int cmd_verify(int argc, char **argv)
         bool ok = cli_need_dir("verify", path, "the game's golden transcripts: run from the repository "
                                "root or give --golden DIR");
         snprintf(path, sizeof path, "%s/corpus/%s_engine", o.fuzz_dir, folder);
-        ok = ok && cli_need_dir("verify", path, "the game's fuzz corpus: run from the repository root or "
-                                "give --fuzz DIR");
+        char how[200];
+        snprintf(how, sizeof how, "the game's fuzz corpus: run from the repository root, give --fuzz DIR, "
+                 "or make one with fuzz/seed.sh %s", folder);
+        ok = ok && cli_need_dir("verify", path, how);
         snprintf(path, sizeof path, "%s/corpus/transcript", o.fuzz_dir);
         ok = ok && cli_need_dir("verify", path, "the transcript fuzz corpus: run from the repository root "
                                 "or give --fuzz DIR");
