@@ -128,10 +128,10 @@ missing-dir)
     run "$undead" faq --db none.db
     expect 2 err "undead faq: golden/zombie_dice: no such directory (the worked examples and findings are read from it: run from the repository root or give --golden DIR)"
     run "$undead" verify --golden "$src/golden" --fuzz /nonexistent --db v.db
-    expect 2 err "undead verify: /nonexistent/corpus/zombie_dice_engine: no such directory (the game's fuzz corpus: run from the repository root or give --fuzz DIR)"
+    expect 2 err "undead verify: /nonexistent/corpus/zombie_dice_engine: no such directory (the game's fuzz corpus: run from the repository root, give --fuzz DIR, or make one with fuzz/seed.sh zombie_dice)"
     [[ ! -s out ]] || fail "verify printed a result: $(cat out)"
     run "$undead" verify --fuzz "$src/fuzz" --db v.db
-    expect 2 err "undead verify: golden/zombie_dice: no such directory (the game's golden transcripts: run from the repository root or give --golden DIR)"
+    expect 2 err "undead verify: golden/zombie_dice: no such directory (the game's golden transcripts: run from the repository root, give --golden DIR, or write the game's cases (spec/README.md, 'Golden cases'))"
     [[ ! -e v.db ]] || fail "verify recorded a run"
     ;;
 interrupted)

@@ -978,7 +978,8 @@ int cmd_verify(int argc, char **argv)
         const char *folder = chosen[i]->folder;
         snprintf(path, sizeof path, "%s/%s", o.golden_dir, folder);
         bool ok = cli_need_dir("verify", path, "the game's golden transcripts: run from the repository "
-                               "root or give --golden DIR");
+                               "root, give --golden DIR, or write the game's cases (spec/README.md, "
+                               "'Golden cases')");
         snprintf(path, sizeof path, "%s/corpus/%s_engine", o.fuzz_dir, folder);
         char how[200];
         snprintf(how, sizeof how, "the game's fuzz corpus: run from the repository root, give --fuzz DIR, "
