@@ -140,7 +140,7 @@ typedef struct ud_faq_writer {
     void (*heat)(void *ctx, const char *title, int rows, int cols, const char *const *row_labels,
                  const char *const *col_labels,
                  void (*cell)(void *cctx, int r, int c, double *v, char *text), void *cctx);
-    /* Run the named query db/queries/<game>/NAME.sql (or db/queries/NAME.sql)
+    /* Run the named query spec/<folder>/queries/NAME.sql (or db/queries/NAME.sql)
      * with "k=v" params; row() gets each row's columns as text ("" for
      * NULL).  Returns the rows, or -1 when the query fails. */
     int (*query)(void *ctx, const char *name, const char *const *params, int n_params,
@@ -164,7 +164,7 @@ enum { UD_FAQ_QUERY_PARAMS = 4 };
 
 /* A named query the FAQ shows among the edge cases. */
 typedef struct ud_faq_query {
-    const char *name;          /* db/queries/<game>/NAME.sql (or db/queries/NAME.sql) */
+    const char *name;          /* spec/<folder>/queries/NAME.sql (or db/queries/NAME.sql) */
     const char *params[UD_FAQ_QUERY_PARAMS];   /* "k=v", NULL-terminated */
 } ud_faq_query;
 

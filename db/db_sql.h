@@ -1,7 +1,7 @@
 /*
  * db_sql.h - the SQL text undead carries: db/schema.sql, the migrations
  * db/migrations/NNN.sql and the named queries db/queries/NAME.sql and
- * db/queries/GAME-FOLDER/NAME.sql (named "GAME-FOLDER/NAME"), embedded
+ * spec/GAME-FOLDER/queries/NAME.sql (named "GAME-FOLDER/NAME"), embedded
  * at build time by db/embed.cmake (so the binary works from any directory).
  */
 #ifndef UD_DB_SQL_H

@@ -1,6 +1,6 @@
 /*
  * named_query.h - the named queries of db/queries/NAME.sql (generic) and
- * db/queries/GAME-FOLDER/NAME.sql (one game's, named "GAME-FOLDER/NAME",
+ * spec/GAME-FOLDER/queries/NAME.sql (one game's, named "GAME-FOLDER/NAME",
  * e.g. "zombie_dice/shortage-turns"): one SQL statement each, behind a header comment that says what it answers and
  * which parameters it takes:
  *

@@ -42,11 +42,15 @@ rm -f "$WORK"/obj/*.o "$WORK/libundead.a"
 # for the CMake builds; cmake -P runs it, no project configure needed).
 command -v cmake > /dev/null || { echo "build.sh: cmake is needed to embed spec/*/content" >&2; exit 1; }
 cmake -DSPEC_DIR="$ROOT/spec" -DOUT="$WORK/spec_content.c" -P "$ROOT/spec/embed_content.cmake"
+# The registry of games, from spec/<folder>/game.cmake (as the CMake builds do).
+cmake -DSPEC_DIR="$ROOT/spec" -DOUT_DIR="$WORK" -P "$ROOT/spec/games.cmake"
+defs+=(-I"$WORK")
 
 # core/ and every game's rows (not the games' own test suites).
 mapfile -t sources < <(cd "$ROOT" && { ls core/*.c; find spec -name '*.c' -not -path '*/tests/*'; } | sort)
-objs=("$WORK/obj/spec_content.o")
+objs=("$WORK/obj/spec_content.o" "$WORK/obj/games_table.o")
 $CC $CFLAGS "${defs[@]}" -c "$WORK/spec_content.c" -o "$WORK/obj/spec_content.o"
+$CC $CFLAGS "${defs[@]}" -c "$WORK/games_table.c" -o "$WORK/obj/games_table.o"
 for s in "${sources[@]}"; do
     o="$WORK/obj/$(echo "${s%.c}" | tr '/' '_').o"
     $CC $CFLAGS "${defs[@]}" -c "$ROOT/$s" -o "$o"

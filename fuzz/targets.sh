@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # fuzz/targets.sh - lists the fuzz targets, one "NAME SOURCE GAME" line each:
 #   - every fuzz/fuzz_NAME.c (GAME "-"),
-#   - for every game folder spec/FOLDER/ (a folder holding C files), the
+#   - for every game folder spec/FOLDER/ (a folder with a game.cmake), the
 #     engine target FOLDER_engine, built from fuzz/game_engine.c for the game
-#     named FOLDER with '_' read as '-' (zombie_dice -> zombie-dice),
+#     its game.cmake names (UD_GAME_NAME: zombie_dice -> zombie-dice),
 #   - and for a game folder that ships content (spec/FOLDER/content/), the
 #     content target FOLDER_content, built from fuzz/game_content.c.
 # fuzz/CMakeLists.txt, build.sh and .ci/run read this one list, so a new game
@@ -17,9 +17,14 @@ for f in "$root"/fuzz/fuzz_*.c; do
 done
 for d in "$root"/spec/*/; do
     folder="$(basename "$d")"
-    compgen -G "$d*.c" > /dev/null || continue
-    echo "${folder}_engine fuzz/game_engine.c ${folder//_/-}"
+    [[ -f "$d/game.cmake" ]] || continue
+    game="$(sed -n 's/^set(UD_GAME_NAME[[:space:]]\{1,\}\([^)[:space:]]*\).*/\1/p' "$d/game.cmake")"
+    if [[ -z "$game" ]]; then
+        echo "fuzz/targets.sh: spec/$folder/game.cmake: expected a line set(UD_GAME_NAME NAME)" >&2
+        exit 1
+    fi
+    echo "${folder}_engine fuzz/game_engine.c $game"
     if [[ -d "$d/content" ]]; then
-        echo "${folder}_content fuzz/game_content.c ${folder//_/-}"
+        echo "${folder}_content fuzz/game_content.c $game"
     fi
 done

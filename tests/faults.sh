@@ -123,10 +123,10 @@ missing-dir)
     run "$undead" faq --db none.db
     expect 2 err "undead faq: golden/zombie_dice: no such directory (the worked examples and findings are read from it: $hint)"
     run "$undead" verify --golden "$src/golden" --fuzz /nonexistent --db v.db
-    expect 2 err "undead verify: /nonexistent/corpus/zombie_dice_engine: no such directory (the game's fuzz corpus: ${hint/golden/fuzz})"
+    expect 2 err "undead verify: /nonexistent/corpus/zombie_dice_engine: no such directory (the game's fuzz corpus: ${hint/golden/fuzz}, or make one with fuzz/seed.sh zombie_dice)"
     [[ ! -s out ]] || fail "verify printed a result: $(cat out)"
     run "$undead" verify --fuzz "$src/fuzz" --db v.db
-    expect 2 err "undead verify: golden/zombie_dice: no such directory (the game's golden transcripts: $hint)"
+    expect 2 err "undead verify: golden/zombie_dice: no such directory (the game's golden transcripts: $hint, or write the game's cases (spec/README.md, 'Golden cases'))"
     [[ ! -e v.db ]] || fail "verify recorded a run"
     # a data folder that is not there is said, whatever reads it
     export UNDEAD_DATA_DIR=/nonexistent/undead

@@ -4,7 +4,7 @@
  *   runs                 a table of runs
  *   show RUN             one run's summary
  *   diff RUN_A RUN_B     cases added, removed and changed (exit 1 if any changed)
- *   query NAME|--list    a named query of db/queries/ (GAME-FOLDER/NAME for a game's)
+ *   query NAME|--list    a named query (db/queries/; GAME-FOLDER/NAME for spec/GAME-FOLDER/queries/)
  *   integrity            PRAGMA integrity_check
  *   baseline check|update GAME   the outcomes baseline in golden/ (baseline.c)
  * RUN is a run ID, "last", or "last~N" (N runs before the last).

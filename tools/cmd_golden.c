@@ -21,7 +21,7 @@ static const char usage[] =
 
 static void record_totals(recorder *r, const golden_report *rep)
 {
-    for (int gi = 0; ud_games[gi] && gi < GOLDEN_MAX_GAMES; gi++)
+    for (int gi = 0; ud_games[gi]; gi++)
         if (rep->cases_of[gi])
             rec_coverage(r, ud_games[gi], rep->fired[gi]);
     rec_metric(r, "cases", rep->cases, "cases");

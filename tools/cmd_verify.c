@@ -191,9 +191,17 @@ int cmd_verify(int argc, char **argv)
     }
     const ud_game *chosen[GOLDEN_MAX_GAMES];
     int n = 0;
-    for (int i = optind; i < argc && n < GOLDEN_MAX_GAMES; i++)
-        if (!(chosen[n++] = cli_game("verify", argv[i])))
+    for (int i = optind; i < argc; i++) {
+        const ud_game *g = cli_game("verify", argv[i]);
+        if (!g)
             return UD_EXIT_USAGE;
+        for (int k = 0; k < n; k++)
+            if (chosen[k] == g) {
+                fprintf(stderr, "undead verify: game '%s' is named twice: expected each game once\n", argv[i]);
+                return UD_EXIT_USAGE;
+            }
+        chosen[n++] = g;   /* at most one of each game: n stays within GOLDEN_MAX_GAMES */
+    }
     if (optind == argc)
         for (const ud_game *const *g = ud_games; *g && n < GOLDEN_MAX_GAMES; g++)
             chosen[n++] = *g;
@@ -218,9 +226,13 @@ int cmd_verify(int argc, char **argv)
         char path[1100];
         const char *folder = chosen[i]->folder;
         snprintf(path, sizeof path, "%s/%s", o.golden_dir, folder);
-        bool ok = cli_need_dir("verify", path, "the game's golden transcripts: " CLI_DATA_HINT("--golden"));
+        bool ok = cli_need_dir("verify", path, "the game's golden transcripts: " CLI_DATA_HINT("--golden")
+                               ", or write the game's cases (spec/README.md, 'Golden cases')");
         snprintf(path, sizeof path, "%s/corpus/%s_engine", o.fuzz_dir, folder);
-        ok = ok && cli_need_dir("verify", path, "the game's fuzz corpus: " CLI_DATA_HINT("--fuzz"));
+        char how[300];
+        snprintf(how, sizeof how, "the game's fuzz corpus: %s, or make one with fuzz/seed.sh %s",
+                 CLI_DATA_HINT("--fuzz"), folder);
+        ok = ok && cli_need_dir("verify", path, how);
         snprintf(path, sizeof path, "%s/corpus/transcript", o.fuzz_dir);
         ok = ok && cli_need_dir("verify", path, "the transcript fuzz corpus: " CLI_DATA_HINT("--fuzz"));
         if (!ok)

@@ -64,7 +64,7 @@ static int cmp_str(const void *a, const void *b)
 
 int golden_game_index(const ud_game *g)
 {
-    for (int i = 0; ud_games[i] && i < GOLDEN_MAX_GAMES; i++)
+    for (int i = 0; ud_games[i]; i++)
         if (ud_games[i] == g)
             return i;
     return -1;
@@ -202,7 +202,7 @@ int golden_run(const char *dir, golden_mode mode, golden_report *rep,
         rep->failed += !gc.ok;
         free(got);
     }
-    for (int gi = 0; ud_games[gi] && gi < GOLDEN_MAX_GAMES; gi++)
+    for (int gi = 0; ud_games[gi]; gi++)
         for (int r = 0; r < ud_games[gi]->n_rules; r++)
             if (!rep->fired[gi][r]) {
                 rep->uncovered++;

@@ -14,7 +14,10 @@
 
 typedef enum { GOLDEN_CHECK, GOLDEN_UPDATE, GOLDEN_COVERAGE } golden_mode;
 
-enum { GOLDEN_MAX_GAMES = 8 };
+/* Per-game arrays hold one slot per registered game: UD_N_GAMES, counted
+ * from spec/<folder>/game.cmake when the registry is generated, so no game
+ * is ever left out for want of room. */
+enum { GOLDEN_MAX_GAMES = UD_N_GAMES };
 
 /* What one case gave; handed to the optional per-case callback. */
 typedef struct golden_case {

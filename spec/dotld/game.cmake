@@ -1,0 +1,7 @@
+# spec/dotld/game.cmake - registers Dice of the Living Dead (read by spec/games.cmake).
+# Its command-line name, the ud_game it defines and the header declaring
+# that, and its place among the games (undead games, every all-games run).
+set(UD_GAME_NAME dotld)
+set(UD_GAME_SYMBOL dl_game)
+set(UD_GAME_HEADER dotld.h)
+set(UD_GAME_ORDER 20)

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# tools/new-game.sh NAME [PREFIX] - lays out a new game, a folder under
+# spec/, that builds, plays, checks and is fuzzed with no edit elsewhere:
+#   spec/FOLDER/           a working copy of One Die (spec/one_die/, the worked
+#                          example spec/README.md walks through) under the new
+#                          names: rule text, header, rows, ud_game, content,
+#                          game.cmake (its registration), README.md
+#   spec/FOLDER/tests/     its Criterion suite, test_FOLDER.c
+#   golden/FOLDER/         One Die's golden cases (.in) under the new names;
+#                          `undead golden update` writes their transcripts
+#   fuzz/corpus/FOLDER_*   seed corpora (fuzz/seed.sh)
+# NAME is the command-line name (lower case, words joined by '-'); FOLDER is
+# NAME with '_' for '-'; PREFIX (default: the initials of NAME's words, or
+# its first two letters) prefixes the C names (PREFIX_game) and, in capitals,
+# the rule IDs (PREFIX-BUST).  Then edit the rule text and the rows into
+# your game (spec/README.md).  It changes nothing when it refuses.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+usage="usage: tools/new-game.sh NAME [PREFIX]   (e.g. tools/new-game.sh coin-flip cf)"
+die() { echo "tools/new-game.sh: $*" >&2; exit 2; }
+
+[[ $# -ge 1 && $# -le 2 && "$1" != -* ]] || { echo "$usage" >&2; exit 2; }
+name="$1"
+[[ "$name" =~ ^[a-z][a-z0-9]*(-[a-z0-9]+)*$ && ${#name} -le 23 ]] ||
+    die "NAME '$name': expected lower-case letters and digits, words joined by '-', at most 23 characters"
+folder="${name//-/_}"
+if [[ $# -eq 2 ]]; then
+    prefix="$2"
+elif [[ "$name" == *-* ]]; then
+    prefix="$(echo "$name" | tr '-' '\n' | cut -c1 | tr -d '\n')"
+else
+    prefix="${name:0:2}"
+fi
+[[ "$prefix" =~ ^[a-z][a-z0-9]{1,5}$ ]] ||
+    die "PREFIX '$prefix': expected 2 to 6 lower-case letters or digits, starting with a letter"
+PREFIX="$(echo "$prefix" | tr '[:lower:]' '[:upper:]')"
+FOLDER="$(echo "$folder" | tr '[:lower:]' '[:upper:]')"
+title="$(echo "$name" | tr '-' ' ' | sed 's/\b\(.\)/\u\1/g')"
+
+# Everything that could clash, before anything is written.
+for d in "spec/$folder" "golden/$folder" "fuzz/corpus/${folder}_engine" "fuzz/corpus/${folder}_content"; do
+    [[ ! -e "$root/$d" ]] || die "$d already exists"
+done
+for f in "$root"/spec/*/game.cmake; do
+    grep -q "^set(UD_GAME_NAME $name)" "$f" && die "a game named $name is registered (${f#"$root"/})"
+    grep -q "^set(UD_GAME_SYMBOL ${prefix}_game)" "$f" &&
+        die "PREFIX '$prefix' is taken (${f#"$root"/}); give another as the second argument"
+done
+if grep -rqs --include='*.c' "\"$PREFIX-" "$root"/spec/*/; then
+    die "rule IDs $PREFIX-* exist already; give another PREFIX as the second argument"
+fi
+
+template="$root/spec/one_die"
+order=0
+for f in "$root"/spec/*/game.cmake; do
+    o="$(sed -n 's/^set(UD_GAME_ORDER \([0-9]*\))/\1/p' "$f")"
+    if (( o > order )); then order=$o; fi
+done
+order=$((order + 10))
+
+# One Die's names become the new game's: folder, command-line name, title,
+# C prefix (od_, OD_) and rule-ID prefix (OD-).
+rename() {
+    sed -e "s/one_die/$folder/g" -e "s/ONE_DIE/$FOLDER/g" -e "s/one-die/$name/g" \
+        -e "s/One Die (undead's worked example)/$title/g" -e "s/One Die/$title/g" \
+        -e "s/\bod_/${prefix}_/g" -e "s/\bOD_/${PREFIX}_/g" -e "s/\bOD-/${PREFIX}-/g" "$1"
+}
+
+spec="$root/spec/$folder"
+mkdir -p "$spec/tests" "$spec/content"
+rename "$template/900_one_die.txt" > "$spec/900_$folder.txt"
+rename "$template/one_die.h" > "$spec/$folder.h"
+for f in rules.c game.c content.c; do
+    rename "$template/$f" > "$spec/$f"
+done
+for f in "$template"/content/*.txt; do
+    rename "$f" > "$spec/content/$(basename "$f")"
+done
+rename "$template/tests/test_one_die.c" > "$spec/tests/test_$folder.c"
+cat > "$spec/game.cmake" <<CMAKE
+# spec/$folder/game.cmake - registers $title (read by spec/games.cmake).
+# Its command-line name, the ud_game it defines and the header declaring
+# that, and its place among the games (undead games, every all-games run).
+set(UD_GAME_NAME $name)
+set(UD_GAME_SYMBOL ${prefix}_game)
+set(UD_GAME_HEADER $folder.h)
+set(UD_GAME_ORDER $order)
+CMAKE
+cat > "$spec/README.md" <<README
+# spec/$folder/ — $title
+
+Made by \`tools/new-game.sh $name\` as a copy of One Die (\`../one_die/\`, the
+worked example \`../README.md\` walks through) under new names; rewrite the
+rule text and the rows into the game.
+
+| file | what it holds |
+| --- | --- |
+| \`900_$folder.txt\` | the rule text the rows cite |
+| \`$folder.h\` | the state (\`${prefix}_state\`), phases, actions, the variant key, counts |
+| \`rules.c\` | the rows \`$PREFIX-*\`, each guard and effect just above its row |
+| \`game.c\` | phases, actions, variants, invariants \`$PREFIX-INV-*\`, policies, and \`${prefix}_game\`, the \`ud_game\` |
+| \`content.c\`, \`content/*.txt\` | the content schema and loader, and the built-in set |
+| \`game.cmake\` | registers the game (name, \`ud_game\`, header, order; \`../games.cmake\`) |
+| \`tests/test_$folder.c\` | its Criterion suite: a scenario per row, the built-in and bad content files |
+
+Golden cases: \`golden/$folder/\`.  Seed corpora: \`fuzz/corpus/${folder}_engine/\`, \`fuzz/corpus/${folder}_content/\`.
+README
+
+# The golden cases' inputs; their transcripts are the tool's to write.
+(cd "$root/golden/one_die" && find . -name '*.in') | while read -r f; do
+    mkdir -p "$(dirname "$root/golden/$folder/$f")"
+    rename "$root/golden/one_die/$f" > "$root/golden/$folder/$f"
+done
+
+bash "$root/fuzz/seed.sh" "$folder"
+
+cat <<NEXT
+new game $name in spec/$folder/ (C prefix ${prefix}_, rule IDs $PREFIX-*); next:
+  cmake --preset default && cmake --build --preset default --parallel 2
+  build/default/tools/undead golden update --no-db --dir golden/$folder   # writes the golden transcripts
+  build/default/tools/undead golden check --no-db
+  build/default/tools/undead sim $name --no-db
+  ctest --preset default -R '$folder'
+then rewrite spec/$folder/900_$folder.txt and the rows into your game (spec/README.md).
+NEXT
