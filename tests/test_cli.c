@@ -226,6 +226,15 @@ Test(cli, verify_skip_analysis_must_name_an_analysis)
     cr_assert_str_eq(cli_out, "", "nothing ran");
 }
 
+/* A game named twice would be verified once and the rest of the list cut
+ * at the number of games there are: a usage error instead, naming it. */
+Test(cli, verify_refuses_a_game_named_twice)
+{
+    cr_assert_eq(CLI_RUN(NULL, "verify", "one-die", "dotld", "one-die", "--no-db"), 2);
+    CLI_HAS(cli_err, "undead verify: game 'one-die' is named twice: expected each game once");
+    cr_assert_str_eq(cli_out, "", "nothing ran");
+}
+
 Test(cli, bad_variant_policy_or_game_exit_2)
 {
     FOR_EACH_GAME(g) {
