@@ -557,10 +557,7 @@ static void rules_under(faq_doc *d, const ud_game *g, int v, int x)
     int n = 0;
     for (int r = 0; r < g->n_rules; r++) {
         const ud_rule *rule = &g->rules[r];
-        bool only = (rule->variant == v && rule->value == x) ||
-                    (rule->values2 && rule->variant2 == v && ((rule->values2 >> x) & 1u) &&
-                     rule->values2 != (1u << g->variants[v].n_values) - 1);
-        if (!only)
+        if (!ud_rule_exists_under(g, rule, v, x))
             continue;
         text(d, n++ ? ", " : "");
         link(d, rule->id, rule->id);
