@@ -28,7 +28,7 @@ typedef enum { FAQ_HTML, FAQ_MD } faq_format;
 typedef enum { FAQ_ALL, FAQ_PLAYERS, FAQ_REFERENCE } faq_part;
 
 typedef struct faq_opts {
-    const ud_game *games[8];
+    const ud_game **games;      /* n_games of them, in the order given */
     int n_games;
     sqlite3 *db;
     const char *golden_dir;     /* golden/ */
