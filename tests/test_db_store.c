@@ -218,17 +218,19 @@ static char *file_bytes(const char *path, size_t *len)
 }
 
 /* A user_version set by hand: one undead never wrote (-1, 0) is refused
- * as unknown; an older one the tables do not match (1 over version 2's
- * tables) is refused when its migration meets them; neither is changed. */
+ * as unknown; an older one the tables do not match (1 or 2 over version
+ * 3's tables) is refused when its migration meets them; neither is changed. */
 Test(db, refuses_a_schema_version_set_by_hand_and_leaves_the_file_alone)
 {
     static const struct { int version; const char *msg; } cases[] = {
-        { -1, "database schema version -1 is not one undead knows (expected 2); refusing to use it "
+        { -1, "database schema version -1 is not one undead knows (expected 3); refusing to use it "
               "(nothing was changed)" },
-        { 0, "database schema version 0 is not one undead knows (expected 2); refusing to use it "
+        { 0, "database schema version 0 is not one undead knows (expected 3); refusing to use it "
              "(nothing was changed)" },
-        { 1, "database schema version 1 does not match its tables (migrating it to version 2: table "
+        { 1, "database schema version 1 does not match its tables (migrating it to version 3: table "
              "case_outcomes already exists); refusing to use it (nothing was changed)" },
+        { 2, "database schema version 2 does not match its tables (migrating it to version 3: view "
+             "unfinished_runs already exists); refusing to use it (nothing was changed)" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *p = path_in("tampered.db");
