@@ -416,7 +416,7 @@ static int faq_run(int argc, char **argv, const ud_game **games)
         return UD_EXIT_USAGE;
     }
     ud_buf_free(&err);
-    o.db = db_sqlite(d);
+    o.db = d;
 
     int status = pdf ? write_pdf(&o, chromium, output) : write_text(&o, output);
     db_close(d);
