@@ -144,22 +144,30 @@ void db_faq_case(db *d, int64_t run, const char *key, void (*each)(void *ctx, co
     free(kp);
 }
 
-void db_faq_solve_results(db *d, const char *game, bool claims, const char *contains,
-                          void (*each)(void *ctx, const db_solve_result *r), void *ctx)
+void db_faq_claims(db *d, const char *game, void (*each)(void *ctx, const db_solve_result *r), void *ctx)
 {
-    char gp[96], *cp = malloc((contains ? strlen(contains) : 0) + 16);
-    if (!cp)
-        return;
+    char gp[96];
     snprintf(gp, sizeof gp, "game=%s", game);
-    sprintf(cp, "contains=%s", contains ? contains : "");
-    sqlite3_stmt *st = contains ? named(d, "solve-results", 3, gp, claims ? "claims=1" : "claims=0", cp)
-                                : named(d, "solve-results", 2, gp, claims ? "claims=1" : "claims=0");
+    sqlite3_stmt *st = named(d, "solve-results", 2, gp, "claims=1");
     while (st && sqlite3_step(st) == SQLITE_ROW) {
         db_solve_result r = { col_text(st, 0), col_text(st, 1), col_text(st, 2), col_text(st, 3), col_text(st, 4) };
         each(ctx, &r);
     }
     sqlite3_finalize(st);
-    free(cp);
+}
+
+void db_faq_policy_results(db *d, const char *game, void (*each)(void *ctx, const db_policy_result *r),
+                           void *ctx)
+{
+    char gp[96];
+    snprintf(gp, sizeof gp, "game=%s", game);
+    sqlite3_stmt *st = named(d, "analysis-results", 1, gp);
+    while (st && sqlite3_step(st) == SQLITE_ROW) {
+        db_policy_result r = { col_text(st, 0), col_text(st, 1), col_text(st, 2), col_text(st, 3),
+                               col_text(st, 4), col_text(st, 5) };
+        each(ctx, &r);
+    }
+    sqlite3_finalize(st);
 }
 
 int db_faq_rows(db *d, const nq_query *q, char *const *params, int n_params,

@@ -56,15 +56,24 @@ void db_faq_verify_runs(db *d, int64_t verify, void (*each)(void *ctx, const cha
 void db_faq_case(db *d, int64_t run, const char *key, void (*each)(void *ctx, const char *status,
                                                                    const char *outcome), void *ctx);
 
-/* The newest result of each exact figure of a game (solve-results):
- * CLAIMS the texts' claims, else the other figures whose key holds
- * CONTAINS (NULL: every key). */
+/* The texts' numeric claims of a game, the newest result of each
+ * (solve-results with claims=1). */
 typedef struct db_solve_result {
     const char *key, *inputs, *outcome;
     const char *prob_num, *prob_den;    /* "" when none was stored */
 } db_solve_result;
-void db_faq_solve_results(db *d, const char *game, bool claims, const char *contains,
-                          void (*each)(void *ctx, const db_solve_result *r), void *ctx);
+void db_faq_claims(db *d, const char *game, void (*each)(void *ctx, const db_solve_result *r), void *ctx);
+
+/* The figures of a game's analyses that compare policies under each
+ * reading, the newest of each, in key order (analysis-results). */
+typedef struct db_policy_result {
+    const char *analysis, *policy;
+    const char *reading;                /* the case's variants: "defaults" or KEY=VALUE ... */
+    const char *outcome;                /* the figures: "ev=2.08 bust=0.26" */
+    const char *prob_num, *prob_den;    /* "" when none was stored */
+} db_policy_result;
+void db_faq_policy_results(db *d, const char *game, void (*each)(void *ctx, const db_policy_result *r),
+                           void *ctx);
 
 /* Any named query's rows, each cell with its column's name and, for a
  * floating-point value, the number itself; how many rows, or -1 when it

@@ -64,6 +64,8 @@ CREATE TABLE cases (
     prob_num   TEXT,                          -- exact probability of the chance outcomes,
     prob_den   TEXT,                          --   decimal integers (they outgrow 64 bits)
     rules      TEXT NOT NULL,                 -- "ZD-TURN:12 ZD-BUST:3 ...", table order
+    analysis   TEXT,                          -- an analysis's case (kind solve): "turn", "game", ...
+    policy     TEXT,                          -- the policy its figure follows, when it compares policies
     UNIQUE (run_id, key)
 );
 CREATE INDEX cases_by_key ON cases(key);

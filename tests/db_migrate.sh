@@ -75,6 +75,16 @@ expect "SELECT key FROM cases WHERE key LIKE 'solve:%:game:%'" \
     "solve:zombie-dice:game:reading=end=final-turn tiebreak=until-broken"
 expect "SELECT count(*) FROM cases WHERE kind = 'solve' AND key LIKE 'solve:%'
         AND substr(key, instr(key, ':reading=') + 9) <> variants" 0
+# An analysis's fields (migration 003), parsed from the keys: the analysis,
+# and the policy when the key names one (a policy may hold ':').
+expect "SELECT analysis || '|' || policy FROM cases WHERE key LIKE 'solve:%:turn:%'" "turn|stop-at-shotguns:2"
+expect "SELECT analysis || '|' || coalesce(policy, 'none') FROM cases WHERE key LIKE 'solve:%:game:%'" "game|none"
+expect "SELECT count(*) FROM cases WHERE key LIKE 'claim:%' AND (analysis IS NOT NULL OR policy IS NOT NULL)" 0
+expect "SELECT count(*) FROM cases WHERE kind <> 'solve' AND (analysis IS NOT NULL OR policy IS NOT NULL)" 0
+expect "SELECT count(*) FROM cases WHERE policy IS NOT NULL AND key NOT LIKE 'explore-outcomes:%'
+        AND key <> 'solve:' || game || ':' || analysis || ':policy=' || policy || ':reading=' || variants" 0
+expect "SELECT analysis || '|' || policy FROM cases WHERE key LIKE 'explore-outcomes:%'" \
+    "explore-outcomes|stop-at-shotguns:2"
 
 # Named queries run on it, by their full and their short names.
 "$undead" db query zombie_dice/shortage-turns --db v1.db > /dev/null || fail "query by full name"

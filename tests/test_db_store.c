@@ -126,6 +126,11 @@ Test(db, a_run_and_its_rows_are_written_with_bound_values)
                   .decisions = 3, .rules = "G-TURN:1" };
     int64_t id = db_case_add(d, run_id, &c);
     cr_assert_gt(id, 0);
+    /* an analysis's case keeps its analysis and policy as fields */
+    db_case figure = { .key = "solve:some-game:turn:policy=p:1:reading=defaults", .kind = "solve",
+                       .game = "some-game", .variants = "defaults", .inputs = "", .status = "complete",
+                       .outcome = "ev=1", .decisions = -1, .rules = "", .analysis = "turn", .policy = "p:1" };
+    cr_assert_gt(db_case_add(d, run_id, &figure), 0);
     db_case_rule(d, id, "G-TURN", 1);
     db_event(d, id, 1, NULL, "= turn=a shotguns=2", 0);
     db_event(d, id, 2, "G-SHORTAGE", "shortage cup=2 needed=2", 1);
@@ -138,6 +143,9 @@ Test(db, a_run_and_its_rows_are_written_with_bound_values)
     sqlite3 *h = db_sqlite(d);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM runs WHERE status = 'complete'"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE key LIKE 'k''; DROP%'"), 1);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE analysis = 'turn' AND policy = 'p:1'"), 1);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE kind = 'sim' AND analysis IS NULL"
+                            " AND policy IS NULL"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM events_with_state WHERE state LIKE '%shotguns=2%'"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM violations v JOIN cases c ON c.id = v.case_id"
                             " WHERE v.invariant = 'G-INV-CUP' AND v.rule = 'G-DRAW'"), 1);

@@ -65,7 +65,7 @@ static void claim_row(void *c, const db_solve_result *r)
 void faq_section_claims(faq_doc *d, db *h, const ud_game *g)
 {
     claims_ctx c = { d, g, 0 };
-    db_faq_solve_results(h, g->name, true, NULL, claim_row, &c);
+    db_faq_claims(h, g->name, claim_row, &c);
     if (c.n)
         faq_table_end(d);
 }

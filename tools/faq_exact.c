@@ -28,19 +28,6 @@ typedef struct exact_rows {
     exact_row row[EXACT_ROWS];
 } exact_rows;
 
-/* "solve:GAME:ANALYSIS:policy=P:reading=R" into P and R; false when the
- * key is not of that shape. */
-static bool split_solve_key(const char *key, char *policy, size_t psize, char *reading, size_t rsize)
-{
-    const char *p = strstr(key, ":policy="), *r = strstr(key, ":reading=");
-    if (!p || !r || r < p)
-        return false;
-    p += strlen(":policy=");
-    snprintf(policy, psize, "%.*s", (int)(r - p), p);
-    snprintf(reading, rsize, "%s", r + strlen(":reading="));
-    return true;
-}
-
 static exact_row *exact_row_for(exact_rows *t, const char *policy, const char *reading, const char *outcome)
 {
     for (int i = 0; i < t->n; i++)
@@ -270,12 +257,13 @@ typedef struct exact_ctx {
     const char *key;
 } exact_ctx;
 
-static void exact_add(void *c, const db_solve_result *r)
+static void exact_add(void *c, const db_policy_result *r)
 {
     exact_ctx *x = c;
+    /* as long as a row keeps them */
     char policy[64], reading[160];
-    if (!split_solve_key(r->key, policy, sizeof policy, reading, sizeof reading))
-        return;
+    snprintf(policy, sizeof policy, "%s", r->policy);
+    snprintf(reading, sizeof reading, "%s", r->reading);
     if (strcmp(reading, "defaults") != 0 && !reading_of_key_alone(reading, x->key))
         return;
     exact_row *e = exact_row_for(x->t, policy, reading, r->outcome);
@@ -289,7 +277,7 @@ void faq_exact_results(faq_doc *d, db *h, const ud_game *g, const char *key)
     if (!t)
         return;
     exact_ctx c = { t, key };
-    db_faq_solve_results(h, g->name, false, ":reading=", exact_add, &c);
+    db_faq_policy_results(h, g->name, exact_add, &c);
     const exact_row *first = NULL;
     for (int i = 0; i < t->n && !first; i++)
         if (strcmp(t->row[i].reading, "defaults") != 0 && exact_find(t, t->row[i].policy, "defaults"))
