@@ -77,7 +77,9 @@ typedef struct ud_analysis_args {
 const char *ud_analysis_arg(const ud_analysis_args *a, const char *name);
 
 /* One result, stored as a case of kind "solve".  Keys follow db/README.md:
- * solve:GAME:WHAT:... for figures, claim:GAME:ID for the texts' claims. */
+ * solve:GAME:WHAT:... for figures, claim:GAME:ID for the texts' claims.
+ * The key is the case's identity; what a reader (the FAQ) selects on is
+ * in the fields: the analysis, the policy, the readings (variant). */
 typedef struct ud_analysis_case {
     const char *key;
     const int *variant;        /* the readings it holds under (every key) */
@@ -85,6 +87,9 @@ typedef struct ud_analysis_case {
     const char *outcome;       /* e.g. "ev=1.64 bust=0.038", "verified exact=1/2" */
     const char *prob_num;      /* an exact probability or value, or NULL */
     const char *prob_den;
+    const char *analysis;      /* the WHAT of its key ("turn", "game-from-3"); NULL for a claim */
+    const char *policy;        /* the policy its figures follow when the analysis compares
+                                * policies under each reading (the key's ":policy="); else NULL */
 } ud_analysis_case;
 
 /* Where an analysis's results go; tools/ implements it. */

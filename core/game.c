@@ -49,6 +49,19 @@ bool ud_rule_depends_on(const ud_rule *r, int v)
     return r->variant == v || (r->values2 != 0 && r->variant2 == v) || ((r->reads >> v) & 1u);
 }
 
+bool ud_rule_exists_under(const ud_game *g, const ud_rule *r, int v, int x)
+{
+    for (int y = x < 0 ? 0 : x; y < (x < 0 ? g->variants[v].n_values : x + 1); y++) {
+        unsigned every = (1u << g->variants[v].n_values) - 1;
+        /* a second condition that admits every reading of v does not
+         * depend on v */
+        if ((r->variant == v && r->value == y) ||
+            (r->values2 && r->variant2 == v && ((r->values2 >> y) & 1u) && r->values2 != every))
+            return true;
+    }
+    return false;
+}
+
 int ud_game_rule_index(const ud_game *g, const ud_rule *r)
 {
     return (int)(r - g->rules);

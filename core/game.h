@@ -396,6 +396,10 @@ void ud_rule_reads(const ud_game *g, const ud_rule *r, ud_buf *out);
 /* Whether the readings of variant key v change row r: it exists only
  * under some of them, or it consults the key. */
 bool ud_rule_depends_on(const ud_rule *r, int v);
+/* Whether row r exists under reading x of key v but not under every
+ * reading of v (its condition names v and admits x); with x < 0, whether
+ * it exists under some readings of v and not others. */
+bool ud_rule_exists_under(const ud_game *g, const ud_rule *r, int v, int x);
 /* The one way a setting of the variants is written (the database's
  * variants column, solve keys): the readings that differ from the game's
  * defaults as KEY=VALUE in the game's variant order, one space apart, or

@@ -35,8 +35,8 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_VARIANT] = "INSERT INTO run_variants(run_id, position, key, value) VALUES (?, ?, ?, ?)",
     [ST_PARAM] = "INSERT OR REPLACE INTO run_params(run_id, name, value) VALUES (?, ?, ?)",
     [ST_CASE] = ("INSERT INTO cases(run_id, key, kind, game, variants, inputs, status, outcome,"
-                " winner, decisions, prob_num, prob_den, rules)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                " winner, decisions, prob_num, prob_den, rules, analysis, policy)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
     [ST_CASE_OUTCOME] = ("INSERT INTO case_outcomes(case_id, seat, player, score, outcome)"
                          " VALUES (?, ?, ?, ?, ?)"),
     [ST_CASE_RULE] = "INSERT INTO case_rules(case_id, rule, fired) VALUES (?, ?, ?)",
@@ -612,6 +612,8 @@ int64_t db_case_add(db *d, int64_t run, const db_case *c)
     bind_text(st, 11, c->prob_num);
     bind_text(st, 12, c->prob_den);
     bind_text(st, 13, c->rules);
+    bind_text(st, 14, c->analysis);
+    bind_text(st, 15, c->policy);
     if (!step(d, ST_CASE, "recording a case"))
         return 0;
     return sqlite3_last_insert_rowid(d->h);

@@ -25,7 +25,7 @@
 typedef struct sqlite3 sqlite3;
 typedef struct db db;
 
-enum { DB_SCHEMA_VERSION = 2, DB_APPLICATION_ID = 0x756e6464 /* "undd" */ };
+enum { DB_SCHEMA_VERSION = 3, DB_APPLICATION_ID = 0x756e6464 /* "undd" */ };
 
 /* What a run is, written when it starts. */
 typedef struct db_run {
@@ -49,6 +49,8 @@ typedef struct db_case {
     const char *prob_num;       /* NULL: no exact probability */
     const char *prob_den;
     const char *rules;
+    const char *analysis;       /* an analysis's case (kind solve): "turn", "combat", ...; NULL: none */
+    const char *policy;         /* the policy it follows when the analysis compares policies; NULL: none */
 } db_case;
 
 /* Open the database at path (creating it when create is set and there is

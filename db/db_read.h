@@ -38,6 +38,28 @@ bool db_diff_counts(db *d, int64_t a, int64_t b, db_diff_count *out);
  * (outcome_a/b are then the rules). */
 sqlite3_stmt *db_read_diff(db *d, int64_t a, int64_t b, bool rules);
 
+/* How a run ended, as `undead db diff` notes it: its status ("running"
+ * when its process is gone shows as "interrupted"), and the verify run it
+ * is part of (0: none) with that run's status.  False when there is no
+ * such run or the read failed. */
+typedef struct db_run_finish {
+    char status[16];
+    int64_t verify;
+    char verify_status[16];
+} db_run_finish;
+bool db_read_run_finish(db *d, int64_t run, db_run_finish *out);
+
+/* PRAGMA integrity_check of the file at PATH as it is: opened read-only
+ * with none of the checks db_open makes (they refuse a corrupt file, the
+ * very case this is asked about).  Each line of the report goes to LINE;
+ * DB_CHECK_OK when the report is the one line "ok", DB_CHECK_PROBLEMS
+ * when it is anything else, DB_CHECK_ERROR with err filled when the file
+ * would not open ("cannot open: ...") or the check stopped (SQLite's
+ * message; the lines before it were given). */
+typedef enum { DB_CHECK_OK, DB_CHECK_PROBLEMS, DB_CHECK_ERROR } db_check;
+db_check db_integrity_file(const char *path, void (*line)(void *ctx, const char *text), void *ctx,
+                           ud_buf *err);
+
 /* PRAGMA integrity_check: one row "ok", or the problems. */
 sqlite3_stmt *db_read_integrity(db *d);
 

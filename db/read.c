@@ -3,6 +3,7 @@
  */
 #include "db_read.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,6 +153,61 @@ sqlite3_stmt *db_read_diff(db *d, int64_t a, int64_t b, bool rules)
         sqlite3_bind_int(st, 3, rules);
     }
     return st;
+}
+
+bool db_read_run_finish(db *d, int64_t run, db_run_finish *out)
+{
+    memset(out, 0, sizeof *out);
+    sqlite3_stmt *st = prepare(d,
+        "SELECT undead_run_status(r.status, r.host, r.pid), coalesce(v.id, 0),"
+        " coalesce(undead_run_status(v.status, v.host, v.pid), '') FROM runs r"
+        " LEFT JOIN run_params p ON p.run_id = r.id AND p.name = 'verify-run'"
+        " LEFT JOIN runs v ON v.id = CAST(p.value AS INTEGER) WHERE r.id = ?");
+    if (!st)
+        return false;
+    sqlite3_bind_int64(st, 1, run);
+    bool found = sqlite3_step(st) == SQLITE_ROW;
+    if (found) {
+        const unsigned char *status = sqlite3_column_text(st, 0), *vstatus = sqlite3_column_text(st, 2);
+        snprintf(out->status, sizeof out->status, "%s", status ? (const char *)status : "");
+        out->verify = sqlite3_column_int64(st, 1);
+        snprintf(out->verify_status, sizeof out->verify_status, "%s", vstatus ? (const char *)vstatus : "");
+    }
+    sqlite3_finalize(st);
+    return found;
+}
+
+db_check db_integrity_file(const char *path, void (*line)(void *ctx, const char *text), void *ctx,
+                           ud_buf *err)
+{
+    sqlite3 *h = NULL;
+    if (sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        ud_buf_printf(err, "cannot open: %s", h ? sqlite3_errmsg(h) : "out of memory");
+        sqlite3_close(h);
+        return DB_CHECK_ERROR;
+    }
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(h, "PRAGMA integrity_check", -1, &st, NULL) != SQLITE_OK) {
+        ud_buf_puts(err, sqlite3_errmsg(h));
+        sqlite3_close(h);
+        return DB_CHECK_ERROR;
+    }
+    db_check result = DB_CHECK_PROBLEMS;
+    int step, rows = 0;
+    while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *r = (const char *)sqlite3_column_text(st, 0);
+        if (rows++ == 0 && r && strcmp(r, "ok") == 0)
+            result = DB_CHECK_OK;
+        line(ctx, r ? r : "");
+    }
+    if (step != SQLITE_DONE) {
+        ud_buf_puts(err, sqlite3_errmsg(h));
+        result = DB_CHECK_ERROR;
+    } else if (rows > 1)
+        result = DB_CHECK_PROBLEMS;
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return result;
 }
 
 sqlite3_stmt *db_read_integrity(db *d)

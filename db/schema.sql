@@ -1,4 +1,4 @@
--- db/schema.sql - the undead results database, schema version 2.
+-- db/schema.sql - the undead results database, schema version 3.
 --
 -- One row in runs per command that computed outcomes (play, sim, check,
 -- golden, baseline); what the run found hangs off it: cases (one per game
@@ -8,7 +8,7 @@
 -- invariant violations, per-rule coverage and metrics.  See db/README.md.
 --
 -- undead applies this file to an empty database and then sets
--- PRAGMA application_id (0x756e6464, "undd") and PRAGMA user_version (2).
+-- PRAGMA application_id (0x756e6464, "undd") and PRAGMA user_version (3).
 -- A later schema adds db/migrations/NNN.sql (from version NNN-1 to NNN);
 -- this file always holds the newest complete schema.
 
@@ -64,6 +64,8 @@ CREATE TABLE cases (
     prob_num   TEXT,                          -- exact probability of the chance outcomes,
     prob_den   TEXT,                          --   decimal integers (they outgrow 64 bits)
     rules      TEXT NOT NULL,                 -- "ZD-TURN:12 ZD-BUST:3 ...", table order
+    analysis   TEXT,                          -- an analysis's case (kind solve): "turn", "game", ...
+    policy     TEXT,                          -- the policy its figure follows, when it compares policies
     UNIQUE (run_id, key)
 );
 CREATE INDEX cases_by_key ON cases(key);
@@ -107,6 +109,15 @@ CREATE INDEX events_by_rule ON events(rule);
 CREATE VIEW events_with_state AS
     SELECT e.case_id, e.seq, e.rule, e.text, s.text AS state
     FROM events e LEFT JOIN events s ON s.case_id = e.case_id AND s.seq = e.state_seq;
+
+-- The runs everything derived leaves out (a named query over many runs
+-- says "run_id NOT IN (SELECT id FROM unfinished_runs)"): an interrupted
+-- run, and every run of a verify run that was interrupted or still runs
+-- (its figures are half a set).
+CREATE VIEW unfinished_runs AS
+    SELECT id FROM runs WHERE status = 'interrupted'
+    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
+          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running');
 
 CREATE TABLE violations (
     id          INTEGER PRIMARY KEY,

@@ -38,12 +38,19 @@ for t in $tables; do before[$t]="$(q "SELECT count(*) FROM $t")"; done
 # Any command that opens the database migrates it.
 "$undead" db runs --db v1.db > runs.out || fail "db runs on a version-1 database: exit $?"
 grep -q "sim" runs.out || fail "db runs lists no sim run: $(cat runs.out)"
-expect 'PRAGMA user_version' 2
+expect 'PRAGMA user_version' 3
 expect 'PRAGMA application_id' 1970168932
 for t in $tables; do
     expect "SELECT count(*) FROM $t" "${before[$t]}"
 done
 expect 'PRAGMA integrity_check' ok
+# The runs derived figures leave out, one view (migration 003): an
+# interrupted run, and the runs of a verify run that did not finish.
+expect "SELECT count(*) FROM sqlite_schema WHERE type = 'view' AND name = 'unfinished_runs'" 1
+expect "SELECT count(*) FROM unfinished_runs" \
+    "$(q "SELECT count(*) FROM runs WHERE status = 'interrupted' OR id IN (SELECT p.run_id FROM run_params p
+          JOIN runs v ON v.id = CAST(p.value AS INTEGER) WHERE p.name = 'verify-run'
+          AND v.status IN ('interrupted', 'running'))")"
 expect 'PRAGMA foreign_key_check' ''
 
 # Per-seat outcomes: one row per seat of every case whose outcome has scores.
@@ -68,6 +75,16 @@ expect "SELECT key FROM cases WHERE key LIKE 'solve:%:game:%'" \
     "solve:zombie-dice:game:reading=end=final-turn tiebreak=until-broken"
 expect "SELECT count(*) FROM cases WHERE kind = 'solve' AND key LIKE 'solve:%'
         AND substr(key, instr(key, ':reading=') + 9) <> variants" 0
+# An analysis's fields (migration 003), parsed from the keys: the analysis,
+# and the policy when the key names one (a policy may hold ':').
+expect "SELECT analysis || '|' || policy FROM cases WHERE key LIKE 'solve:%:turn:%'" "turn|stop-at-shotguns:2"
+expect "SELECT analysis || '|' || coalesce(policy, 'none') FROM cases WHERE key LIKE 'solve:%:game:%'" "game|none"
+expect "SELECT count(*) FROM cases WHERE key LIKE 'claim:%' AND (analysis IS NOT NULL OR policy IS NOT NULL)" 0
+expect "SELECT count(*) FROM cases WHERE kind <> 'solve' AND (analysis IS NOT NULL OR policy IS NOT NULL)" 0
+expect "SELECT count(*) FROM cases WHERE policy IS NOT NULL AND key NOT LIKE 'explore-outcomes:%'
+        AND key <> 'solve:' || game || ':' || analysis || ':policy=' || policy || ':reading=' || variants" 0
+expect "SELECT analysis || '|' || policy FROM cases WHERE key LIKE 'explore-outcomes:%'" \
+    "explore-outcomes|stop-at-shotguns:2"
 
 # Named queries run on it, by their full and their short names.
 "$undead" db query zombie_dice/shortage-turns --db v1.db > /dev/null || fail "query by full name"

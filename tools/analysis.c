@@ -29,7 +29,8 @@ static void sink_record(void *ctx, const ud_analysis_case *c)
     db_case dc = { .key = c->key, .kind = "solve", .game = s->g->name, .variants = ud_buf_str(&vars),
                    .inputs = c->inputs ? c->inputs : "", .status = "complete",
                    .outcome = c->outcome ? c->outcome : "", .winner = NULL, .decisions = -1,
-                   .prob_num = c->prob_num, .prob_den = c->prob_den, .rules = "" };
+                   .prob_num = c->prob_num, .prob_den = c->prob_den, .rules = "",
+                   .analysis = c->analysis, .policy = c->policy };
     db_case_add(s->r->db, s->r->run, &dc);
     ud_buf_free(&vars);
     rec_tick(s->r);

@@ -160,29 +160,18 @@ static int db_show(db *d, int64_t run)
  * it reached, so what it lacks is not "removed".  Says so on stdout. */
 static void note_unfinished(db *d, int64_t run)
 {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db_sqlite(d),
-                           "SELECT undead_run_status(r.status, r.host, r.pid), coalesce(v.id, 0), "
-                           "coalesce(undead_run_status(v.status, v.host, v.pid), '') FROM runs r "
-                           "LEFT JOIN run_params p ON p.run_id = r.id AND p.name = 'verify-run' "
-                           "LEFT JOIN runs v ON v.id = CAST(p.value AS INTEGER) WHERE r.id = ?",
-                           -1, &st, NULL) != SQLITE_OK)
+    db_run_finish f;
+    if (!db_read_run_finish(d, run, &f))
         return;
-    sqlite3_bind_int64(st, 1, run);
-    if (sqlite3_step(st) == SQLITE_ROW) {
-        const char *status = (const char *)sqlite3_column_text(st, 0);
-        long long parent = sqlite3_column_int64(st, 1);
-        const char *pstatus = (const char *)sqlite3_column_text(st, 2);
-        bool own = status && (strcmp(status, "interrupted") == 0 || strcmp(status, "running") == 0);
-        bool par = parent && pstatus && (strcmp(pstatus, "interrupted") == 0 || strcmp(pstatus, "running") == 0);
-        if (own)
-            printf("note: run %lld %s: it did not finish, so cases it lacks are not removed ones\n",
-                   (long long)run, strcmp(status, "running") == 0 ? "is still running" : "was interrupted");
-        else if (par)
-            printf("note: run %lld is part of verify run %lld, which %s: left out of everything derived\n",
-                   (long long)run, parent, strcmp(pstatus, "running") == 0 ? "is still running" : "was interrupted");
-    }
-    sqlite3_finalize(st);
+    bool own = strcmp(f.status, "interrupted") == 0 || strcmp(f.status, "running") == 0;
+    bool par = f.verify && (strcmp(f.verify_status, "interrupted") == 0 || strcmp(f.verify_status, "running") == 0);
+    if (own)
+        printf("note: run %lld %s: it did not finish, so cases it lacks are not removed ones\n",
+               (long long)run, strcmp(f.status, "running") == 0 ? "is still running" : "was interrupted");
+    else if (par)
+        printf("note: run %lld is part of verify run %lld, which %s: left out of everything derived\n",
+               (long long)run, (long long)f.verify,
+               strcmp(f.verify_status, "running") == 0 ? "is still running" : "was interrupted");
 }
 
 static int db_diff(db *d, int64_t a, int64_t b, const db_opts *o)
@@ -224,10 +213,14 @@ static int db_query(db *d, const char *name, const db_opts *o)
     return print_rows(d, st, o->format) ? UD_EXIT_OK : UD_EXIT_FAIL;
 }
 
-/* integrity reports on the file as it is: opened read-only, with none of
- * the checks db_open makes (which refuse a corrupt file: the very case
- * integrity is asked about).  0: "ok"; 1: the problems, printed; 2: no
- * such file. */
+static void print_line(void *ctx, const char *text)
+{
+    (void)ctx;
+    puts(text);
+}
+
+/* integrity reports on the file as it is (db_integrity_file).  0: "ok";
+ * 1: the problems, printed; 2: no such file. */
 static int db_integrity_raw(const char *path)
 {
     struct stat sb;
@@ -235,34 +228,13 @@ static int db_integrity_raw(const char *path)
         fprintf(stderr, "undead db integrity: %s: no such file\n", *path ? path : "''");
         return UD_EXIT_USAGE;
     }
-    sqlite3 *h = NULL;
-    int rc = UD_EXIT_FAIL;
-    if (sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-        printf("%s: cannot open: %s\n", path, h ? sqlite3_errmsg(h) : "out of memory");
-        sqlite3_close(h);
-        return rc;
-    }
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(h, "PRAGMA integrity_check", -1, &st, NULL) != SQLITE_OK) {
-        printf("%s: %s\n", path, sqlite3_errmsg(h));
-        sqlite3_close(h);
-        return rc;
-    }
-    int step, rows = 0;
-    while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-        const char *r = (const char *)sqlite3_column_text(st, 0);
-        if (rows++ == 0 && r && strcmp(r, "ok") == 0)
-            rc = UD_EXIT_OK;
-        puts(r ? r : "");
-    }
-    if (step != SQLITE_DONE) {
-        printf("%s: %s\n", path, sqlite3_errmsg(h));
-        rc = UD_EXIT_FAIL;
-    } else if (rows > 1)
-        rc = UD_EXIT_FAIL;
-    sqlite3_finalize(st);
-    sqlite3_close(h);
-    return rc;
+    ud_buf err;
+    ud_buf_init(&err);
+    db_check check = db_integrity_file(path, print_line, NULL, &err);
+    if (check == DB_CHECK_ERROR)
+        printf("%s: %s\n", path, ud_buf_str(&err));
+    ud_buf_free(&err);
+    return check == DB_CHECK_OK ? UD_EXIT_OK : UD_EXIT_FAIL;
 }
 
 /* Subcommands that read the database, with their operands. */

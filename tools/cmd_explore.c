@@ -199,7 +199,7 @@ static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m, int
                                     mpq_get_d(rep->outcome_p[rep->remainder]));
         db_case cs = { .key = key, .kind = "solve", .game = g->name, .variants = vars,
                        .inputs = "", .status = "complete", .outcome = outcome, .decisions = -1,
-                       .rules = "" };
+                       .rules = "", .analysis = "explore-outcomes", .policy = pol };
         db_case_add(r->db, r->run, &cs);
         ud_buf_free(&vb);
     }

@@ -315,7 +315,8 @@ static int write_pdf(faq_opts *o, const char *chromium, const char *output)
     return ok ? UD_EXIT_OK : UD_EXIT_FAIL;
 }
 
-int cmd_faq(int argc, char **argv)
+/* undead faq, with room in GAMES for every game it may be asked for. */
+static int faq_run(int argc, char **argv, const ud_game **games)
 {
     static const struct option longopts[] = {
         { "game", required_argument, NULL, 'g' },
@@ -328,7 +329,7 @@ int cmd_faq(int argc, char **argv)
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
-    faq_opts o = { .golden_dir = NULL, .format = FAQ_HTML };
+    faq_opts o = { .games = games, .golden_dir = NULL, .format = FAQ_HTML };
     const char *output = NULL, *db_path = "undead.db", *format = "html";
     const char *chromium = getenv("UNDEAD_CHROMIUM");
     if (!chromium || !*chromium)
@@ -341,10 +342,6 @@ int cmd_faq(int argc, char **argv)
             fputs(usage, stdout);
             return UD_EXIT_OK;
         case 'g':
-            if (o.n_games >= 8) {
-                fputs("undead faq: at most 8 --game options\n", stderr);
-                return UD_EXIT_USAGE;
-            }
             if (!(o.games[o.n_games++] = cli_game("faq", optarg)))
                 return UD_EXIT_USAGE;
             break;
@@ -399,7 +396,7 @@ int cmd_faq(int argc, char **argv)
         return UD_EXIT_USAGE;
     }
     if (!o.n_games)
-        for (const ud_game *const *g = ud_games; *g && o.n_games < 8; g++)
+        for (const ud_game *const *g = ud_games; *g; g++)
             o.games[o.n_games++] = *g;
 
     /* The worked examples and findings come from the golden folders: one
@@ -426,9 +423,27 @@ int cmd_faq(int argc, char **argv)
         return UD_EXIT_USAGE;
     }
     ud_buf_free(&err);
-    o.db = db_sqlite(d);
+    o.db = d;
 
     int status = pdf ? write_pdf(&o, chromium, output) : write_text(&o, output);
     db_close(d);
+    return status;
+}
+
+int cmd_faq(int argc, char **argv)
+{
+    /* every registered game by default; each --game takes an argument, so
+     * there are fewer than argc of them (a game named twice is written
+     * twice) */
+    int registered = 0;
+    while (ud_games[registered])
+        registered++;
+    const ud_game **games = calloc((size_t)(registered > argc ? registered : argc) + 1, sizeof *games);
+    if (!games) {
+        fputs("undead faq: out of memory\n", stderr);
+        return UD_EXIT_FAIL;
+    }
+    int status = faq_run(argc, argv, games);
+    free(games);
     return status;
 }

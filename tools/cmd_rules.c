@@ -120,8 +120,7 @@ static void print_rows_changed(const ud_game *g, int v)
         bool any = false;
         for (int i = 0; i < g->n_rules; i++) {
             const ud_rule *r = &g->rules[i];
-            bool in = pass == 0 ? (r->variant == v || (r->values2 != 0 && r->variant2 == v))
-                                : ((r->reads >> v) & 1u) != 0;
+            bool in = pass == 0 ? ud_rule_exists_under(g, r, v, -1) : ((r->reads >> v) & 1u) != 0;
             if (!in)
                 continue;
             printf("%s%s", sep, r->id);

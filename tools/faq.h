@@ -16,10 +16,9 @@
 #include <stdio.h>
 
 #include "buf.h"
+#include "db.h"
 #include "games.h"
 #include "pdf_pages.h"
-
-typedef struct sqlite3 sqlite3;
 
 typedef enum { FAQ_HTML, FAQ_MD } faq_format;
 
@@ -28,9 +27,9 @@ typedef enum { FAQ_HTML, FAQ_MD } faq_format;
 typedef enum { FAQ_ALL, FAQ_PLAYERS, FAQ_REFERENCE } faq_part;
 
 typedef struct faq_opts {
-    const ud_game *games[8];
+    const ud_game **games;      /* n_games of them, in the order given */
     int n_games;
-    sqlite3 *db;
+    db *db;                     /* the results database, open for reading */
     const char *golden_dir;     /* golden/ */
     faq_format format;
     faq_part part;

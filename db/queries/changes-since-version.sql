@@ -8,18 +8,14 @@ WITH newest AS (
     SELECT c.key, c.variants, c.outcome, c.run_id,
            row_number() OVER (PARTITION BY c.key, c.variants ORDER BY c.run_id DESC) AS n
     FROM cases c
-    WHERE c.run_id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
-    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
-          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
+    WHERE c.run_id NOT IN (SELECT id FROM unfinished_runs)
 ),
 released AS (
     SELECT c.key, c.variants, c.outcome, c.run_id,
            row_number() OVER (PARTITION BY c.key, c.variants ORDER BY c.run_id DESC) AS n
     FROM cases c JOIN runs r ON r.id = c.run_id
     WHERE r.undead_version = :version AND r.status = 'complete'
-      AND r.id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
-    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
-          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
+      AND r.id NOT IN (SELECT id FROM unfinished_runs)
 )
 SELECT o.key, o.variants, o.run_id AS then_run, o.outcome AS then_outcome,
        w.run_id AS now_run, w.outcome AS now_outcome

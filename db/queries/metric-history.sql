@@ -6,8 +6,6 @@
 SELECT r.id AS run, r.started, r.undead_version, r.source_revision, r.command_line, m.value, m.unit
 FROM metrics m JOIN runs r ON r.id = m.run_id
 WHERE m.name = :name AND (:game IS NULL OR r.game = :game)
-  AND r.id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
-    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
-          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
+  AND r.id NOT IN (SELECT id FROM unfinished_runs)
 ORDER BY r.id DESC
 LIMIT :limit;

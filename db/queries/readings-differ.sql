@@ -9,11 +9,7 @@
 WITH pairs AS (
     SELECT a.id AS run_a, b.id AS run_b
     FROM runs a JOIN runs b ON b.id > a.id AND b.game = a.game AND b.command = a.command
-    WHERE a.id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
-    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
-          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running')) AND b.id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
-    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
-          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
+    WHERE a.id NOT IN (SELECT id FROM unfinished_runs) AND b.id NOT IN (SELECT id FROM unfinished_runs)
       AND (:verify IS NULL OR (a.id IN (SELECT run_id FROM run_params
                                          WHERE name = 'verify-run' AND value = CAST(:verify AS TEXT))
                                AND b.id IN (SELECT run_id FROM run_params

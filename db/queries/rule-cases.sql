@@ -6,8 +6,6 @@
 SELECT c.run_id AS run, c.key, r.fired, c.outcome
 FROM case_rules r JOIN cases c ON c.id = r.case_id
 WHERE r.rule = :rule AND (:run IS NULL OR c.run_id = :run)
-  AND c.run_id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
-    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
-          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
+  AND c.run_id NOT IN (SELECT id FROM unfinished_runs)
 ORDER BY r.fired DESC, c.run_id, c.key
 LIMIT :limit;

@@ -11,12 +11,8 @@ WHERE c.kind = 'solve' AND c.game = :game
   AND (c.key LIKE 'claim:%') = (:claims = 1)
   AND instr(c.key, coalesce(:contains, '')) > 0
   AND r.status = 'complete'
-  AND r.id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
-    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
-          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
+  AND r.id NOT IN (SELECT id FROM unfinished_runs)
   AND c.id = (SELECT max(c2.id) FROM cases c2 JOIN runs r2 ON r2.id = c2.run_id
               WHERE c2.key = c.key AND r2.status = 'complete'
-                AND r2.id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
-    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
-          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running')))
+                AND r2.id NOT IN (SELECT id FROM unfinished_runs))
 ORDER BY c.key;

@@ -5,8 +5,6 @@
 SELECT v.run_id AS run, c.key, v.invariant, v.rule, v.message, v.transcript
 FROM violations v LEFT JOIN cases c ON c.id = v.case_id
 WHERE (:run IS NULL OR v.run_id = :run)
-  AND v.run_id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
-    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
-          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
+  AND v.run_id NOT IN (SELECT id FROM unfinished_runs)
 ORDER BY v.id DESC
 LIMIT :limit;

@@ -179,7 +179,7 @@ static void print_best(const ud_analysis_args *a, const ud_analysis_sink *sink, 
             } else {
                 snprintf(num, sizeof num, "%s", b.p_all_exact);
             }
-            ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, den };
+            ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, den, "combat", NULL };
             sink->record(sink->ctx, &c);
         }
 }
@@ -219,7 +219,7 @@ static int run_combat(const ud_game *g, const ud_analysis_args *a, const ud_anal
                 char *slash = strchr(all, '/');
                 snprintf(num, sizeof num, "%.*s", (int)(slash - all), all);
                 snprintf(dens, sizeof dens, "%s", slash + 1);
-                ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, dens };
+                ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, dens, "combat", NULL };
                 sink->record(sink->ctx, &c);
             }
     print_best(a, sink, z_lo, z_hi, d_lo, d_hi, time);

@@ -50,13 +50,13 @@ static void print_q(const ud_analysis_sink *sk, const char *label, const mpq_t q
     free(s);
 }
 
-static void record_case(const ud_analysis_sink *sk, const char *key, const int *variant,
-                        const char *inputs, const char *outcome, const mpq_t *prob)
+static void record_case(const ud_analysis_sink *sk, const char *key, const char *analysis, const char *policy,
+                        const int *variant, const char *inputs, const char *outcome, const mpq_t *prob)
 {
     char *num = prob ? mpz_get_str(NULL, 10, mpq_numref(*prob)) : NULL;
     char *den = prob ? mpz_get_str(NULL, 10, mpq_denref(*prob)) : NULL;
     ud_analysis_case c = { .key = key, .variant = variant, .inputs = inputs, .outcome = outcome,
-                           .prob_num = num, .prob_den = den };
+                           .prob_num = num, .prob_den = den, .analysis = analysis, .policy = policy };
     if (sk->record)
         sk->record(sk->ctx, &c);
     free(num);
@@ -143,10 +143,10 @@ static void print_turn(const ud_analysis_sink *sk, const int *variant, const cha
     snprintf(key, sizeof key, "solve:zombie-dice:turn:policy=%s:reading=%s", pol, ud_buf_str(&vars));
     snprintf(inputs, sizeof inputs, "policy=%s", pol);
     snprintf(outcome, sizeof outcome, "ev=%.15g bust=%.15g", mpq_get_d(d->ev), mpq_get_d(d->bust));
-    record_case(sk, key, variant, inputs, outcome, &d->ev);
+    record_case(sk, key, "turn", pol, variant, inputs, outcome, &d->ev);
     snprintf(key, sizeof key, "solve:zombie-dice:turn-bust:policy=%s:reading=%s", pol,
              ud_buf_str(&vars));
-    record_case(sk, key, variant, inputs, outcome, &d->bust);
+    record_case(sk, key, "turn-bust", pol, variant, inputs, outcome, &d->bust);
     ud_buf_free(&vars);
 }
 
@@ -381,17 +381,18 @@ static int solve_game(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *w
                        s->iterations, (ZD_GOAL - s->floor) * (ZD_GOAL - s->floor),
                        (double)s->bytes / 1048576.0);
             }
-            char key[512], outcome[128];
+            char key[512], outcome[128], analysis[32];
             ud_buf vars;
             ud_buf_init(&vars);
             ud_variants_text(&zd_game, variant, &vars);
             if (f)
-                snprintf(key, sizeof key, "solve:zombie-dice:game-from-%d:reading=%s", f, ud_buf_str(&vars));
+                snprintf(analysis, sizeof analysis, "game-from-%d", f);
             else
-                snprintf(key, sizeof key, "solve:zombie-dice:game:reading=%s", ud_buf_str(&vars));
+                snprintf(analysis, sizeof analysis, "game");
+            snprintf(key, sizeof key, "solve:zombie-dice:%s:reading=%s", analysis, ud_buf_str(&vars));
             ud_buf_free(&vars);
             snprintf(outcome, sizeof outcome, "p_first=%.10f p_second=%.10f", w0, 1 - w0);
-            record_case(sk, key, variant, "players=2 policy=optimal", outcome, NULL);
+            record_case(sk, key, analysis, NULL, variant, "players=2 policy=optimal", outcome, NULL);
             if (sk->metric)
                 sk->metric(sk->ctx, "solve_seconds", s->seconds, "s");
             if (o->export_path && export_policy(o->export_path, s, why) != 0) {
@@ -426,7 +427,7 @@ static void claim_line(const ud_analysis_sink *sk, const solve_opts *o, const ch
     snprintf(key, sizeof key, "claim:zombie-dice:%s", id);
     snprintf(outcome, sizeof outcome, "%s exact=%s", verified ? "verified" : "refuted", s);
     int variant[UD_MAX_VARIANTS] = { 0 };
-    record_case(sk, key, variant, text, outcome, (const mpq_t *)exact);
+    record_case(sk, key, NULL, NULL, variant, text, outcome, (const mpq_t *)exact);
     free(s);
 }
 

@@ -1,7 +1,7 @@
 /*
  * faq.c - Zombie Dice's parts of the FAQ (ud_faq_extras): the legend of
  * its dice, the golden folders shown as worked examples, its edge-case
- * queries (db/queries/zombie_dice/ and the shortage/tiebreak ones), and
+ * queries (spec/zombie_dice/queries/ and the shortage/tiebreak ones), and
  * its charts, computed exactly from the die table (dice.c: zd_dice) and,
  * when undead solve has stored them, the exact two-player figures (read
  * through the writer's named query zombie_dice/optimal-first-seat).
@@ -72,7 +72,7 @@ static void bust_cell(void *ctx, int r, int c, double *v, char *text)
 }
 
 /* P(first seat wins) under optimal play, from undead solve's game cases
- * (key solve:zombie-dice:game:reading=..., outcome p_first=...). */
+ * (query optimal-first-seat: the reading, the outcome p_first=...). */
 typedef struct win_rows {
     ud_chart_bar bars[16];
     char labels[16][128];
@@ -83,10 +83,9 @@ static void win_row(void *ctx, int cols, const char *const *v)
 {
     win_rows *w = ctx;
     const char *p = cols >= 2 ? strstr(v[1], "p_first=") : NULL;
-    static const char prefix[] = "solve:zombie-dice:game:reading=";
-    if (w->n >= 16 || !p || strncmp(v[0], prefix, strlen(prefix)) != 0)
+    if (w->n >= 16 || !p)
         return;
-    snprintf(w->labels[w->n], sizeof w->labels[w->n], "%s", v[0] + strlen(prefix));
+    snprintf(w->labels[w->n], sizeof w->labels[w->n], "%s", v[0]);
     w->bars[w->n] = (ud_chart_bar){ w->labels[w->n], 100.0 * atof(p + 8), -1, 0 };
     w->n++;
 }

@@ -183,8 +183,10 @@ static void record_figure(const ud_analysis_sink *sk, const char *figure, const 
     snprintf(key, sizeof key, "solve:zombies-cards:small-deck-%s:policy=%s:reading=%s", figure, pol, reading);
     snprintf(inputs, sizeof inputs, "deck=small-deck.txt players=2 policy=%s", pol);
     char *num = mpz_get_str(NULL, 10, mpq_numref(q)), *den = mpz_get_str(NULL, 10, mpq_denref(q));
+    char analysis[64];
+    snprintf(analysis, sizeof analysis, "small-deck-%s", figure);
     ud_analysis_case c = { .key = key, .variant = variant, .inputs = inputs, .outcome = outcome,
-                           .prob_num = num, .prob_den = den };
+                           .prob_num = num, .prob_den = den, .analysis = analysis, .policy = pol };
     sk->record(sk->ctx, &c);
     free(num);
     free(den);

@@ -10,8 +10,6 @@ WHERE e.rule LIKE 'ZD-SHORTAGE-%'
   AND (:run IS NULL OR c.run_id = :run)
   AND (:verify IS NULL OR c.run_id IN (SELECT run_id FROM run_params
                                         WHERE name = 'verify-run' AND value = CAST(:verify AS TEXT)))
-  AND c.run_id NOT IN (SELECT id FROM runs WHERE status = 'interrupted'
-    UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
-          WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running'))
+  AND c.run_id NOT IN (SELECT id FROM unfinished_runs)
 ORDER BY c.run_id, c.key, e.seq
 LIMIT :limit;

@@ -1,0 +1,197 @@
+/*
+ * faq_read.c - the reads behind `undead faq` (faq_read.h), each one named
+ * query with its parameters as "k=v" text (named_query.h binds them).
+ */
+#include "faq_read.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+/* The shipped query NAME with n parameters "k=v" (char *); NULL when it
+ * is missing or fails to prepare. */
+static sqlite3_stmt *named(db *d, const char *name, int n, ...)
+{
+    char *params[8];
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n && i < 8; i++)
+        params[i] = va_arg(ap, char *);
+    va_end(ap);
+    nq_query q;
+    if (!nq_find(name, &q))
+        return NULL;
+    ud_buf err;
+    ud_buf_init(&err);
+    sqlite3_stmt *st = nq_prepare(db_sqlite(d), &q, params, n < 8 ? n : 8, &err);
+    ud_buf_free(&err);
+    return st;
+}
+
+/* "run=ID" */
+static void run_param(char *out, size_t size, int64_t run)
+{
+    snprintf(out, size, "run=%lld", (long long)run);
+}
+
+static const char *col_text(sqlite3_stmt *st, int i)
+{
+    const unsigned char *s = sqlite3_column_text(st, i);
+    return s ? (const char *)s : "";
+}
+
+void db_faq_latest_verify(db *d, const char *game, db_verify_run *out)
+{
+    memset(out, 0, sizeof *out);
+    char gp[96];
+    snprintf(gp, sizeof gp, "game=%s", game);
+    sqlite3_stmt *st = named(d, "verify-latest", 1, gp);
+    if (st && sqlite3_step(st) == SQLITE_ROW) {
+        out->id = sqlite3_column_int64(st, 0);
+        snprintf(out->status, sizeof out->status, "%s", col_text(st, 1));
+        snprintf(out->revision, sizeof out->revision, "%s", col_text(st, 2));
+        snprintf(out->version, sizeof out->version, "%s", col_text(st, 3));
+    }
+    sqlite3_finalize(st);
+}
+
+void db_faq_verify_children(db *d, int64_t verify, void (*each)(void *ctx, const db_child_run *r), void *ctx)
+{
+    char rp[48];
+    run_param(rp, sizeof rp, verify);
+    sqlite3_stmt *st = named(d, "verify-children", 1, rp);
+    while (st && sqlite3_step(st) == SQLITE_ROW) {
+        db_child_run r = { sqlite3_column_int64(st, 0), col_text(st, 1), col_text(st, 2), col_text(st, 3),
+                           sqlite3_column_int(st, 4), col_text(st, 5) };
+        each(ctx, &r);
+    }
+    sqlite3_finalize(st);
+}
+
+void db_faq_run_variants(db *d, int64_t run, void (*each)(void *ctx, const char *key, const char *value),
+                         void *ctx)
+{
+    char rp[48];
+    run_param(rp, sizeof rp, run);
+    sqlite3_stmt *st = named(d, "run-variants", 1, rp);
+    while (st && sqlite3_step(st) == SQLITE_ROW)
+        each(ctx, col_text(st, 0), col_text(st, 1));
+    sqlite3_finalize(st);
+}
+
+bool db_faq_metric(db *d, int64_t run, const char *name, double *value)
+{
+    char rp[48], np[200];
+    run_param(rp, sizeof rp, run);
+    snprintf(np, sizeof np, "name=%s", name);
+    sqlite3_stmt *st = named(d, "run-metric", 2, rp, np);
+    bool ok = st && sqlite3_step(st) == SQLITE_ROW;
+    if (ok)
+        *value = sqlite3_column_double(st, 0);
+    sqlite3_finalize(st);
+    return ok;
+}
+
+void db_faq_metrics(db *d, int64_t run, bool measures_only,
+                    void (*each)(void *ctx, const char *name, double value, const char *unit), void *ctx)
+{
+    char rp[48];
+    run_param(rp, sizeof rp, run);
+    sqlite3_stmt *st = measures_only ? named(d, "run-metrics", 2, rp, (char *)"measures=1")
+                                     : named(d, "run-metrics", 1, rp);
+    while (st && sqlite3_step(st) == SQLITE_ROW)
+        each(ctx, col_text(st, 0), sqlite3_column_double(st, 1), col_text(st, 2));
+    sqlite3_finalize(st);
+}
+
+uint64_t db_faq_coverage(db *d, int64_t run, const char *rule)
+{
+    char rp[48], rule_p[96];
+    run_param(rp, sizeof rp, run);
+    snprintf(rule_p, sizeof rule_p, "rule=%s", rule);
+    sqlite3_stmt *st = named(d, "run-coverage", 2, rp, rule_p);
+    uint64_t n = st && sqlite3_step(st) == SQLITE_ROW ? (uint64_t)sqlite3_column_int64(st, 0) : 0;
+    sqlite3_finalize(st);
+    return n;
+}
+
+void db_faq_verify_runs(db *d, int64_t verify, void (*each)(void *ctx, const char *command_line,
+                                                             const char *status), void *ctx)
+{
+    char rp[48];
+    run_param(rp, sizeof rp, verify);
+    sqlite3_stmt *st = named(d, "verify-runs", 1, rp);
+    while (st && sqlite3_step(st) == SQLITE_ROW)
+        each(ctx, col_text(st, 1), col_text(st, 2));
+    sqlite3_finalize(st);
+}
+
+void db_faq_case(db *d, int64_t run, const char *key, void (*each)(void *ctx, const char *status,
+                                                                   const char *outcome), void *ctx)
+{
+    char rp[48], *kp = malloc(strlen(key) + 8);
+    if (!kp)
+        return;
+    run_param(rp, sizeof rp, run);
+    sprintf(kp, "key=%s", key);
+    sqlite3_stmt *st = named(d, "case-outcome", 2, rp, kp);
+    if (st && sqlite3_step(st) == SQLITE_ROW)
+        each(ctx, col_text(st, 0), col_text(st, 1));
+    sqlite3_finalize(st);
+    free(kp);
+}
+
+void db_faq_claims(db *d, const char *game, void (*each)(void *ctx, const db_solve_result *r), void *ctx)
+{
+    char gp[96];
+    snprintf(gp, sizeof gp, "game=%s", game);
+    sqlite3_stmt *st = named(d, "solve-results", 2, gp, "claims=1");
+    while (st && sqlite3_step(st) == SQLITE_ROW) {
+        db_solve_result r = { col_text(st, 0), col_text(st, 1), col_text(st, 2), col_text(st, 3), col_text(st, 4) };
+        each(ctx, &r);
+    }
+    sqlite3_finalize(st);
+}
+
+void db_faq_policy_results(db *d, const char *game, void (*each)(void *ctx, const db_policy_result *r),
+                           void *ctx)
+{
+    char gp[96];
+    snprintf(gp, sizeof gp, "game=%s", game);
+    sqlite3_stmt *st = named(d, "analysis-results", 1, gp);
+    while (st && sqlite3_step(st) == SQLITE_ROW) {
+        db_policy_result r = { col_text(st, 0), col_text(st, 1), col_text(st, 2), col_text(st, 3),
+                               col_text(st, 4), col_text(st, 5) };
+        each(ctx, &r);
+    }
+    sqlite3_finalize(st);
+}
+
+int db_faq_rows(db *d, const nq_query *q, char *const *params, int n_params,
+                void (*row)(void *ctx, int cols, const db_cell *cells), void *ctx)
+{
+    ud_buf err;
+    ud_buf_init(&err);
+    sqlite3_stmt *st = nq_prepare(db_sqlite(d), q, params, n_params, &err);
+    ud_buf_free(&err);
+    if (!st)
+        return -1;
+    int cols = sqlite3_column_count(st), rows = 0;
+    db_cell *cells = calloc((size_t)cols + 1, sizeof *cells);
+    while (cells && sqlite3_step(st) == SQLITE_ROW) {
+        for (int i = 0; i < cols; i++) {
+            cells[i].name = sqlite3_column_name(st, i);
+            cells[i].text = col_text(st, i);
+            cells[i].is_real = sqlite3_column_type(st, i) == SQLITE_FLOAT;
+            cells[i].real = sqlite3_column_double(st, i);
+        }
+        row(ctx, cols, cells);
+        rows++;
+    }
+    free(cells);
+    sqlite3_finalize(st);
+    return rows;
+}

@@ -1,0 +1,83 @@
+/*
+ * faq_charts.c - the game's own charts, drawn by its hook through the
+ * writer it is handed (ud_faq_writer: headings, tables, SVG bars and heat
+ * maps, named queries).
+ */
+#include <stdlib.h>
+
+#include "faq_svg.h"
+#include "faq_sections.h"
+
+typedef struct writer_ctx {
+    faq_doc *d;
+    db *h;
+    const ud_game *g;
+} writer_ctx;
+
+static void w_h3(void *c, const char *id, const char *title) { faq_h3(((writer_ctx *)c)->d, id, title); }
+static void w_p(void *c, const char *s) { faq_p(((writer_ctx *)c)->d, s); }
+static void w_table_begin(void *c, int cols, const char *const *head)
+{
+    faq_table_begin(((writer_ctx *)c)->d, cols, head);
+}
+static void w_table_row(void *c, const char *const *cells) { faq_table_row(((writer_ctx *)c)->d, cells); }
+static void w_table_end(void *c) { faq_table_end(((writer_ctx *)c)->d); }
+
+static void w_bars(void *c, const char *title, const char *unit, const ud_chart_bar *bars, int n, int decimals)
+{
+    faq_doc *d = ((writer_ctx *)c)->d;
+    if (!d->md)
+        svg_bars(d->out, title, unit, bars, n, decimals);
+}
+
+static void w_heat(void *c, const char *title, int rows, int cols, const char *const *row_labels,
+                   const char *const *col_labels, void (*cell)(void *, int, int, double *, char *), void *cctx)
+{
+    faq_doc *d = ((writer_ctx *)c)->d;
+    if (!d->md)
+        svg_heat(d->out, title, rows, cols, row_labels, col_labels, cell, cctx);
+}
+
+/* A game's query's rows handed to its hook as text. */
+typedef struct query_rows {
+    void (*row)(void *, int, const char *const *);
+    void *ctx;
+} query_rows;
+
+static void query_row(void *c, int cols, const db_cell *cells)
+{
+    query_rows *q = c;
+    const char **v = calloc((size_t)cols + 1, sizeof *v);
+    if (!v)
+        return;
+    for (int i = 0; i < cols; i++)
+        v[i] = cells[i].text;
+    q->row(q->ctx, cols, v);
+    free(v);
+}
+
+static int w_query(void *c, const char *name, const char *const *params, int n_params,
+                   void (*row)(void *, int, const char *const *), void *rctx)
+{
+    writer_ctx *w = c;
+    nq_query q;
+    if (!faq_find_query(w->g, name, &q))
+        return -1;
+    query_rows rows = { row, rctx };
+    return db_faq_rows(w->h, &q, (char *const *)params, n_params, query_row, &rows);
+}
+
+void faq_section_charts(faq_doc *d, db *h, const ud_game *g)
+{
+    const ud_faq_extras *fx = faq_extras(g);
+    if (!fx || !fx->charts)
+        return;   /* a game without charts has no such section */
+    char id[96];
+    snprintf(id, sizeof id, "%s-charts", g->name);
+    faq_heading(d, 2, id, "Charts", true);
+    writer_ctx c = { d, h, g };
+    ud_faq_writer w = { .ctx = &c, .html = !d->md, .out = d->out, .h3 = w_h3, .p = w_p,
+                        .table_begin = w_table_begin, .table_row = w_table_row, .table_end = w_table_end,
+                        .bars = w_bars, .heat = w_heat, .query = w_query };
+    fx->charts(g, &w);
+}

@@ -1,0 +1,71 @@
+/*
+ * faq_claims.c - the texts' numeric claims, each with its verdict and
+ * exact value (undead solve).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "faq_sections.h"
+
+/* One claim per row; the heading and the table come with the first. */
+typedef struct claims_ctx {
+    faq_doc *d;
+    const ud_game *g;
+    int n;
+} claims_ctx;
+
+static void claim_row(void *c, const db_solve_result *r)
+{
+    claims_ctx *x = c;
+    faq_doc *d = x->d;
+    static const char *const head[] = { "Claim", "What the text says", "Verdict", "Exact value" };
+    static const int widths[] = { 26, 34, 24, 16 };
+    if (!x->n++) {
+        /* a game whose texts state no number has no such section */
+        char id[96];
+        snprintf(id, sizeof id, "%s-claims", x->g->name);
+        faq_heading(d, 2, id, "Numeric claims in the texts", true);
+        const ud_faq_extras *fx = faq_extras(x->g);
+        faq_p(d, fx && fx->claims_intro ? fx->claims_intro
+                                        : "Every number the texts state, recomputed exactly (undead "
+                                          "solve): verified when the stated figure is the exact value "
+                                          "rounded as printed.");
+        faq_table_begin_widths(d, 4, head, widths);
+    }
+    const char *name = strrchr(r->key, ':');
+    faq_row_begin(d, NULL);
+    faq_cell_begin(d);
+    faq_code(d, name ? name + 1 : r->key);
+    faq_cell_end(d);
+    faq_cell_begin(d);
+    faq_text(d, r->inputs);
+    faq_cell_end(d);
+    faq_cell_begin(d);
+    const char *out = r->outcome;
+    faq_html(d, strncmp(out, "verified", 8) == 0 ? "<strong class=\"ok\">" : "<strong class=\"bad\">");
+    faq_md(d, "**");
+    faq_textf(d, "%.*s", (int)strcspn(out, " "), out);
+    faq_md(d, "**");
+    faq_html(d, "</strong>");
+    faq_cell_end(d);
+    faq_cell_begin(d);
+    if (*r->prob_num) {
+        double num = atof(r->prob_num), den = atof(r->prob_den);
+        ud_buf exact;
+        ud_buf_init(&exact);
+        ud_buf_printf(&exact, "%s/%s", r->prob_num, r->prob_den);
+        faq_exact_cell(d, den ? num / den : 0.0, ud_buf_str(&exact));
+        ud_buf_free(&exact);
+    }
+    faq_cell_end(d);
+    faq_row_end(d);
+}
+
+void faq_section_claims(faq_doc *d, db *h, const ud_game *g)
+{
+    claims_ctx c = { d, g, 0 };
+    db_faq_claims(h, g->name, claim_row, &c);
+    if (c.n)
+        faq_table_end(d);
+}
