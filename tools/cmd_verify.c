@@ -44,7 +44,7 @@
 #include "cli.h"
 #include "fuzzing.h"
 #include "golden.h"
-#include "parallel.h"
+#include "pieces.h"
 #include "record.h"
 #include "selfcheck.h"
 #include "setup.h"
