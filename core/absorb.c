@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pieces.h"
 #include "smooth.h"
 
 typedef struct graph {
@@ -1070,13 +1071,14 @@ static int64_t release_and_take(fast *z, int64_t done)
 }
 
 /* A thread's share of the pass: the smallest ready component, solved,
- * until every one is (or one failed). */
-static void *solve_ready(void *arg)
+ * until every one is (or one failed).  One piece per worker (piece: a
+ * worker *); a piece run after another on the same thread finds nothing
+ * left. */
+static void solve_ready(void *piece)
 {
-    worker *w = arg;
+    worker *w = *(worker **)piece;
     for (int64_t k = release_and_take(w->z, -1); k >= 0; k = release_and_take(w->z, k))
         solve_component_fast(w, k);
-    return NULL;
 }
 
 /* The components in order on this thread (one job), or on up to z->jobs
@@ -1122,13 +1124,7 @@ static void solve_all(fast *z, worker **ws)
     for (int64_t k = 0; k < z->cs->n_comp; k++)
         if (atomic_load(&z->pending[k]) == 0)
             heap_push(h, k);
-    pthread_t th[UD_ABSORB_MAX_JOBS];
-    int started = 0;
-    while (started < z->jobs - 1 && pthread_create(&th[started], NULL, solve_ready, ws[started + 1]) == 0)
-        started++;
-    solve_ready(ws[0]);
-    for (int i = 0; i < started; i++)
-        pthread_join(th[i], NULL);
+    ud_run_pieces(z->jobs, ws, z->jobs, sizeof *ws, solve_ready);
     pthread_cond_destroy(&h->cv);
     pthread_mutex_destroy(&h->mu);
     for (int i = 0; i < LOCKS; i++)

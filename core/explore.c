@@ -10,7 +10,6 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +18,7 @@
 #include "absorb.h"
 #include "bigarray.h"
 #include "membound.h"
+#include "pieces.h"
 #include "play.h"
 #include "setup.h"
 #include "transcript.h"
@@ -1706,7 +1706,7 @@ static bool needs_expanding(const explorer *x, int64_t u, int max_depth)
 /* Take nodes in order until the batch is done or this thread's store is
  * full: the nodes taken by all threads are then [lo, next), each expanded
  * by one of them, whatever the number of threads. */
-static void *take_nodes(void *arg)
+static void take_nodes(void *arg)
 {
     worker *w = arg;
     batch *b = w->b;
@@ -1727,7 +1727,6 @@ static void *take_nodes(void *arg)
         if (store_bytes(&x->st[w->id], x->ss, x->ks) > STORE_BUDGET || atomic_load(&b->failed))
             break;
     }
-    return NULL;
 }
 
 /* Expand a batch from node lo on every thread; returns the end of the
@@ -1742,19 +1741,13 @@ static int64_t expand_batch(explorer *x, batch *b, int64_t lo, int max_depth)
     atomic_store(&b->failed, false);
     for (int j = 0; j < x->jobs; j++)
         x->st[j].n_exp = x->st[j].n_mv = x->st[j].n_kids = 0;
+    /* One piece per thread's expander and store; a piece run after the
+     * batch is done takes nothing.  Fewer threads: the same nodes, the
+     * same results. */
     worker w[UD_EXPLORE_MAX_JOBS];
-    pthread_t th[UD_EXPLORE_MAX_JOBS];
-    int started = 0;
-    for (int j = 1; j < x->jobs; j++) {
+    for (int j = 0; j < x->jobs; j++)
         w[j] = (worker){ b, j };
-        if (pthread_create(&th[j], NULL, take_nodes, &w[j]) != 0)
-            break;   /* fewer threads: the same nodes, the same results */
-        started = j;
-    }
-    w[0] = (worker){ b, 0 };
-    take_nodes(&w[0]);
-    for (int j = 1; j <= started; j++)
-        pthread_join(th[j], NULL);
+    ud_run_pieces(x->jobs, w, x->jobs, sizeof w[0], take_nodes);
     if (atomic_load(&b->failed))
         return -1;
     int64_t end = atomic_load(&b->next);

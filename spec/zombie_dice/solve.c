@@ -16,12 +16,13 @@
 #include "solve.h"
 
 #include <math.h>
-#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
+
+#include "pieces.h"
 
 /* Sides of a die of type t: the one place to change when dice stop
  * having six faces (the School Bus has twelve). */
@@ -1075,47 +1076,29 @@ static void solve_pair(solver *sv, int seat, int a, int b)
 typedef struct level {
     solver *sv;
     int pair_a[ZD_GOAL], pair_b[ZD_GOAL];
-    int n_pairs, next;
-    pthread_mutex_t lock;
+    int n_pairs;
+    atomic_int next;
 } level;
 
+/* One piece per worker's scratch (solver): it takes pairs until none is
+ * left, so a piece run after another on the same thread takes none. */
 typedef struct level_worker {
     level *lv;
     solver *sv;
 } level_worker;
 
-static void *level_run(void *arg)
+static void level_run(void *arg)
 {
     level_worker *w = arg;
     level *lv = w->lv;
-    for (;;) {
-        pthread_mutex_lock(&lv->lock);
-        int at = lv->next++;
-        pthread_mutex_unlock(&lv->lock);
-        if (at >= lv->n_pairs)
-            break;
+    for (int at; (at = atomic_fetch_add(&lv->next, 1)) < lv->n_pairs;)
         solve_pair(w->sv, 0, lv->pair_a[at], lv->pair_b[at]);
-    }
-    return NULL;
-}
-
-/* Run fn on work[0..n) with work[0] on this thread; a thread that
- * cannot be started leaves its share to the others. */
-static void run_threads(void *(*fn)(void *), void *work, size_t size, int n)
-{
-    pthread_t tid[ZD_SOLVE_MAX_JOBS];
-    bool started[ZD_SOLVE_MAX_JOBS] = { false };
-    for (int t = 1; t < n; t++)
-        started[t] = pthread_create(&tid[t], NULL, fn, (char *)work + (size_t)t * size) == 0;
-    fn(work);
-    for (int t = 1; t < n; t++)
-        if (started[t])
-            pthread_join(tid[t], NULL);
 }
 
 static void solve_level(solver *workers, int jobs, int total, int floor)
 {
     level lv = { .n_pairs = 0 };
+    atomic_init(&lv.next, 0);
     for (int a = ZD_GOAL - 1; a >= floor; a--) {
         int b = total - a;
         if (b < floor || b >= ZD_GOAL)
@@ -1123,14 +1106,12 @@ static void solve_level(solver *workers, int jobs, int total, int floor)
         lv.pair_a[lv.n_pairs] = a;
         lv.pair_b[lv.n_pairs++] = b;
     }
-    pthread_mutex_init(&lv.lock, NULL);
     level_worker w[ZD_SOLVE_MAX_JOBS];
     int n = jobs < lv.n_pairs ? jobs : lv.n_pairs;
     for (int t = 0; t < n; t++)
         w[t] = (level_worker){ &lv, &workers[t] };
     if (n > 0)
-        run_threads(level_run, w, sizeof w[0], n);
-    pthread_mutex_destroy(&lv.lock);
+        ud_run_pieces(n, w, n, sizeof w[0], level_run);
 }
 
 /* The two seats' final turns (they differ by who a tie favours). */
@@ -1140,18 +1121,17 @@ typedef struct finals_work {
     double tie;
 } finals_work;
 
-static void *finals_run(void *arg)
+static void finals_run(void *arg)
 {
     finals_work *f = arg;
     zd_game_solution *s = f->sv->s;
     final_turns(f->sv, f->tie, s->final_value[f->seat], s->final[f->seat]);
-    return NULL;
 }
 
 int zd_solve_default_jobs(void)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > ZD_SOLVE_MAX_JOBS ? ZD_SOLVE_MAX_JOBS : (int)n;
+    int n = ud_default_jobs();
+    return n > ZD_SOLVE_MAX_JOBS ? ZD_SOLVE_MAX_JOBS : n;
 }
 
 zd_game_solution *zd_game_solve(const zd_turn_graph *g, const int *variant, char *err,
@@ -1237,7 +1217,7 @@ zd_game_solution *zd_game_solve_jobs(const zd_turn_graph *g, const int *variant,
         finals_work fw[2] = { { &workers[0], 1, 1 - s->tiebreak },
                               { &workers[jobs > 1 ? 1 : 0], 0, s->tiebreak } };
         if (jobs > 1) {
-            run_threads(finals_run, fw, sizeof fw[0], 2);
+            ud_run_pieces(2, fw, 2, sizeof fw[0], finals_run);
         } else {
             finals_run(&fw[0]);
             finals_run(&fw[1]);
