@@ -17,6 +17,7 @@
 
 #include "absorb.h"
 #include "bigarray.h"
+#include "frac64.h"
 #include "membound.h"
 #include "pieces.h"
 #include "play.h"
@@ -32,84 +33,14 @@ typedef struct node {
     uint16_t depth;
 } node;
 
-/* An exact weight: num/den in lowest terms while both fit an unsigned
- * long (a turn's weights do: products of a few dice's 1/6 and 1/13), else
+/* An exact weight: num/den in lowest terms while both fit 64 bits
+ * (frac64.h; a turn's weights do: products of a few dice's 1/6 and 1/13), else
  * (den 0) the mpq_t at big.  Millions of leaves are weighed and merged per
  * turn: GMP's allocation and gcd per leaf took a quarter of the time. */
 typedef struct weight {
-    unsigned long num, den;
+    uint64_t num, den;
     mpq_srcptr big;
 } weight;
-
-static unsigned long gcd_ul(unsigned long a, unsigned long b)
-{
-    if (a == 0 || b == 0)
-        return a | b;
-    int shift = __builtin_ctzl(a | b);
-    a >>= __builtin_ctzl(a);
-    do {
-        b >>= __builtin_ctzl(b);
-        if (a > b) {
-            unsigned long t = a;
-            a = b;
-            b = t;
-        }
-        b -= a;
-    } while (b);
-    return a << shift;
-}
-
-/* gcd(big, small) for a small that is a die's or a pick's count: one
- * remainder first, then a gcd of small numbers (the binary gcd on big
- * alone takes a step per bit of it). */
-static unsigned long gcd_with_small(unsigned long big, unsigned long small)
-{
-    return small ? gcd_ul(small, big % small) : big;
-}
-
-/* *n / *d = (wn / wd) * (a / b), all in lowest terms but a / b; false if
- * it does not fit. */
-static bool small_mul(unsigned long wn, unsigned long wd, unsigned long a, unsigned long b,
-                      unsigned long *n, unsigned long *d)
-{
-    unsigned long g = gcd_ul(a, b);
-    a /= g;
-    b /= g;
-    unsigned long g1 = gcd_with_small(wn, b), g2 = gcd_with_small(wd, a);
-    return !__builtin_mul_overflow(wn / g1, a / g2, n) && !__builtin_mul_overflow(wd / g2, b / g1, d);
-}
-
-/* *n / *d += an / ad over the least common multiple of the denominators,
- * not in lowest terms; false (unchanged) if it does not fit.  A child's
- * weight is the sum of its leaves' (millions a turn), and the leaves of
- * one step have denominators that divide each other or nearly: the sum
- * stays small without a gcd of the result per leaf, and is brought to
- * lowest terms once, when the step is enumerated (lowest_terms). */
-static bool lcm_add(unsigned long *n, unsigned long *d, unsigned long an, unsigned long ad)
-{
-    unsigned long num;
-    if (*d == ad) {
-        if (__builtin_add_overflow(*n, an, &num))
-            return false;
-        *n = num;
-        return true;
-    }
-    unsigned long g = gcd_ul(*d, ad), den, x, y;
-    if (__builtin_mul_overflow(*d / g, ad, &den) || __builtin_mul_overflow(*n, ad / g, &x) ||
-        __builtin_mul_overflow(an, *d / g, &y) || __builtin_add_overflow(x, y, &num))
-        return false;
-    *n = num;
-    *d = den;
-    return true;
-}
-
-/* n / d in lowest terms. */
-static void lowest_terms(unsigned long *n, unsigned long *d)
-{
-    unsigned long g = gcd_ul(*n, *d);
-    *n /= g;
-    *d /= g;
-}
 
 /* A point a replay of the step can go on from instead of its start: the
  * work state and the step's own counters as automatic play entered a
@@ -445,7 +376,7 @@ static uint32_t *weight_slot(const explorer *x, ud_weight v)
 
 /* num/den's index among the distinct weights, or NO_WEIGHT if it is not
  * one of them yet (or does not fit 32 bits). */
-static uint32_t weight_find(const explorer *x, unsigned long num, unsigned long den)
+static uint32_t weight_find(const explorer *x, uint64_t num, uint64_t den)
 {
     if (!x->wt_slots || !den || num > UINT32_MAX || den > UINT32_MAX)
         return NO_WEIGHT;
@@ -833,11 +764,11 @@ static bool add_kid(expander *x, const weight *w)
     if (x->kid_gen[j] == x->gen) {
         int i = x->kid_at[j];
         weight *kw = &x->kid_w[i];
-        if (kw->den && w->den && lcm_add(&kw->num, &kw->den, w->num, w->den))
+        if (kw->den && w->den && ud_frac64_add_lcm(&kw->num, &kw->den, w->num, w->den))
             return true;
         if (kw->den) {   /* it no longer fits */
             mpq_set_ui(x->w[i], kw->num, kw->den);
-            mpq_canonicalize(x->w[i]);   /* (lcm_add's sums are not in lowest terms) */
+            mpq_canonicalize(x->w[i]);   /* (ud_frac64_add_lcm's sums are not in lowest terms) */
             kw->den = 0;
         }
         weight_get(x->tmp, w);
@@ -958,7 +889,7 @@ static bool visit(expander *x, int action, const weight *w, int q, int end, int 
             b *= (unsigned long)(held[g] + 1);
         }
         weight child = { 0, 0, *wi };
-        if (!w->den || !small_mul(w->num, w->den, a, b, &child.num, &child.den)) {
+        if (!w->den || !ud_frac64_mul(w->num, w->den, a, b, &child.num, &child.den)) {
             child.den = 0;
             mpq_set_ui(*wi, a, b);
             mpq_canonicalize(*wi);
@@ -1004,13 +935,13 @@ static bool enumerate_step(expander *x, int action)
     if (ok && !x->oom) {
         for (int i = 0; i < x->n_kids; i++)   /* the weights as stored: canonical */
             if (x->kid_w[i].den)
-                lowest_terms(&x->kid_w[i].num, &x->kid_w[i].den);
+                ud_frac64_reduce(&x->kid_w[i].num, &x->kid_w[i].den);
         /* in small numbers while they fit, else (or to say what the sum
          * is) in an mpq_t */
-        unsigned long num = 0, den = 1;
+        uint64_t num = 0, den = 1;
         int i = 0;
         while (i < x->n_kids && x->kid_w[i].den &&
-               lcm_add(&num, &den, x->kid_w[i].num, x->kid_w[i].den))
+               ud_frac64_add_lcm(&num, &den, x->kid_w[i].num, x->kid_w[i].den))
             i++;
         bool is_one = i == x->n_kids && num == den;
         mpq_t one;

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "frac64.h"
 #include "pieces.h"
 
 /* Sides of a die of type t: the one place to change when dice stop
@@ -42,52 +43,6 @@ bool zd_face_points(int face, int *brains, int *shotguns)
     default:
         return false;   /* helmet, energy drink, or a face added since */
     }
-}
-
-/* ---- exact fractions that fit 64 bits --------------------------------- */
-
-static uint64_t gcd64(uint64_t a, uint64_t b)
-{
-    while (b) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
-/* a/b + c/d into a/b; false on overflow. */
-static bool frac_add(uint64_t *a, uint64_t *b, uint64_t c, uint64_t d)
-{
-    uint64_t g = gcd64(*b, d);
-    unsigned __int128 den = (unsigned __int128)(*b / g) * d;
-    unsigned __int128 num = (unsigned __int128)*a * (d / g) + (unsigned __int128)c * (*b / g);
-    unsigned __int128 x = num, y = den;
-    while (y) {
-        unsigned __int128 t = x % y;
-        x = y;
-        y = t;
-    }
-    num /= x;
-    den /= x;
-    if (num > UINT64_MAX || den > UINT64_MAX)
-        return false;
-    *a = (uint64_t)num;
-    *b = (uint64_t)den;
-    return true;
-}
-
-static bool frac_mul(uint64_t *a, uint64_t *b, uint64_t c, uint64_t d)
-{
-    uint64_t g1 = gcd64(*a, d), g2 = gcd64(c, *b);
-    unsigned __int128 num = (unsigned __int128)(*a / g1) * (c / g2);
-    unsigned __int128 den = (unsigned __int128)(*b / g2) * (d / g1);
-    if (num > UINT64_MAX || den > UINT64_MAX)
-        return false;
-    uint64_t g = gcd64((uint64_t)num, (uint64_t)den);   /* c/d may not be in lowest terms */
-    *a = (uint64_t)num / g;
-    *b = (uint64_t)den / g;
-    return true;
 }
 
 /* ---- position index (open addressing) --------------------------------- */
@@ -195,7 +150,7 @@ static void add_edge(builder *b, int32_t next, int gain, uint64_t num, uint64_t 
 {
     for (int i = 0; i < b->n_tmp; i++)
         if (b->tmp[i].next == next && b->tmp[i].gain == gain) {
-            if (!frac_add(&b->tmp[i].num, &b->tmp[i].den, num, den))
+            if (!ud_frac64_add(&b->tmp[i].num, &b->tmp[i].den, num, den))
                 fail(b, "an edge probability outgrew 64 bits");
             return;
         }
@@ -261,7 +216,7 @@ static void roll_die(builder *b, roll_st *r, int k)
             count += d->face[j] == d->face[f];
         roll_st r2 = *r;
         r2.face[k] = d->face[f];
-        if (!frac_mul(&r2.num, &r2.den, (uint64_t)count, (uint64_t)sides)) {
+        if (!ud_frac64_mul(r2.num, r2.den, (uint64_t)count, (uint64_t)sides, &r2.num, &r2.den)) {
             fail(b, "a probability outgrew 64 bits");
             return;
         }
@@ -301,7 +256,7 @@ static void draw(builder *b, roll_st *r, int left, int stage)
         roll_st r2 = *r;
         r2.p.cup[t]--;
         r2.hand[r2.nh++] = (uint8_t)t;
-        if (!frac_mul(&r2.num, &r2.den, r->p.cup[t], (uint64_t)n)) {
+        if (!ud_frac64_mul(r2.num, r2.den, r->p.cup[t], (uint64_t)n, &r2.num, &r2.den)) {
             fail(b, "a probability outgrew 64 bits");
             return;
         }
@@ -470,7 +425,7 @@ zd_turn_graph *zd_turn_graph_build(const int *variant, char *err, size_t err_siz
         for (int k = 0; k < b.n_tmp; k++) {
             zd_edge e = b.tmp[k];
             e.p = (double)e.num / (double)e.den;
-            if (!frac_add(&sn, &sd, e.num, e.den))
+            if (!ud_frac64_add(&sn, &sd, e.num, e.den))
                 fail(&b, "a sum of probabilities outgrew 64 bits");
             g->edge[g->n_edges++] = e;
         }
