@@ -47,6 +47,12 @@ bool zd_face_points(int face, int *brains, int *shotguns)
 
 /* ---- position index (open addressing) --------------------------------- */
 
+/* Not the explorer's index (core/explore_impl.h): that one keys states of
+ * any game by a computed key, keeps its hash's high bits in the slot so a
+ * probe computes a key only on a likely match, and grows to tens of
+ * millions of nodes in mapped pages; here some ten thousand small
+ * positions, compared whole, in a table built once per graph. */
+
 typedef struct pos_index {
     int32_t *slot;
     size_t cap;
