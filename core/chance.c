@@ -1,5 +1,6 @@
 /*
- * chance.c - the PRNG and byte-stream chance sources (see chance.h).
+ * chance.c - the PRNG and byte-stream chance sources, and the scripted
+ * sources' matching rule (see chance.h).
  */
 #include "chance.h"
 
@@ -12,6 +13,28 @@ void ud_chance_from_rng(ud_chance *c, ud_rng *rng)
     c->pick = NULL;
     c->ctx = NULL;
     c->why[0] = '\0';
+}
+
+int ud_chance_match(const ud_pick_req *p, char *const *word, int n, unsigned char *used, int *same)
+{
+    for (int k = 1; k < n; k++) {
+        if (used[k])
+            continue;
+        int hit = -1, count = 0;
+        for (int i = 0; i < p->n && (same || hit < 0); i++)
+            if (strcmp(p->label(p->ctx, i), word[k]) == 0) {
+                count++;
+                if (hit < 0)
+                    hit = i;
+            }
+        if (hit >= 0) {
+            used[k] = 1;
+            if (same)
+                *same = count;
+            return hit;
+        }
+    }
+    return -1;
 }
 
 void ud_bytes_init(ud_bytes *b, const uint8_t *data, size_t size)

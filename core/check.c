@@ -534,18 +534,14 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
         memset(c->used, 0, sizeof c->used);
     }
     const ud_tline *tl = &t->lines[c->active];
-    int first_unused = 0;
-    for (int k = 1; k < tl->ntok; k++) {
-        if (c->used[k])
-            continue;
-        if (!first_unused)
-            first_unused = k;
-        for (int i = 0; i < p->n; i++)
-            if (strcmp(p->label(p->ctx, i), tl->tok[k]) == 0) {
-                c->used[k] = 1;
-                return i;
-            }
-    }
+    int hit = ud_chance_match(p, tl->tok, tl->ntok, c->used, NULL);
+    if (hit >= 0)
+        return hit;
+    int first_unused = 1;
+    while (first_unused < tl->ntok && c->used[first_unused])
+        first_unused++;
+    if (first_unused == tl->ntok)
+        first_unused = 0;
     if (!first_unused)
         ud_error_set(c->err, tl->line, tl->col[tl->ntok - 1] + (int)strlen(tl->tok[tl->ntok - 1]),
                      rule_id(c->s), "expected one more '%s' outcome here (%s)", p->event,

@@ -13,7 +13,7 @@ src="${1:?usage: readings_source.sh SOURCE_DIR}"
 bad=0
 while IFS= read -r -d '' f; do
     case "$(basename "$f")" in
-        analyses.c|explore.c|solve.c|turn_dp.c|policies.c|faq*.c|combat.c|combat_best.c) continue ;;
+        analyses.c|explore.c|solve.c|solve_game.c|turn_dp.c|policies.c|faq*.c|combat.c|combat_best.c) continue ;;
     esac
     if grep -nE '(->|\.)variant\s*\[|\bVAR\(|\bvariant\s*\[[A-Z_]+_V_' "$f" | grep -v 'ud-reading-ok:' > /tmp/readings_source.$$; then
         while IFS= read -r line; do

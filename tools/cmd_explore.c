@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "explore.h"
-#include "parallel.h"
+#include "pieces.h"
 #include "extras.h"
 #include "record.h"
 

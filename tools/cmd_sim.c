@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "parallel.h"
+#include "pieces.h"
 #include "record.h"
 #include "simulate.h"
 #include "transcript.h"

@@ -39,7 +39,7 @@
 #include "cli.h"
 #include "datadir.h"
 #include "golden.h"
-#include "parallel.h"
+#include "pieces.h"
 #include "selfcheck.h"
 #include "verify.h"
 

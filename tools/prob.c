@@ -1,9 +1,10 @@
 /*
  * prob.c - exact probability of a transcript's chance outcomes (prob.h).
  *
- * A scripted chance source walks the chance lines in order, like the
- * checker's (check.c) but trusting its input: the lines come from the
- * engine.  Decisions come from the decide lines.
+ * A scripted chance source walks the chance lines in order, matching
+ * words to outcomes by the checker's rule (ud_chance_match, chance.h) but
+ * trusting its input: the lines come from the engine.  Decisions come
+ * from the decide lines.
  */
 #include "prob.h"
 
@@ -15,6 +16,7 @@
 
 #include <gmp.h>
 
+#include "chance.h"
 #include "engine.h"
 
 enum { PROB_MAX_TOKENS = 32 };
@@ -69,28 +71,18 @@ static bool next_chance_line(replay *r)
     return false;
 }
 
-/* The first unused outcome on the line that is possible here. */
+/* The first unused outcome on the line that is possible here (the
+ * checker's rule, ud_chance_match), its chance multiplied in. */
 static int match(replay *r, const ud_pick_req *p)
 {
-    for (int k = 1; k < r->ntok; k++) {
-        if (r->used[k])
-            continue;
-        int hit = -1, same = 0;
-        for (int i = 0; i < p->n; i++)
-            if (strcmp(p->label(p->ctx, i), r->tok[k]) == 0) {
-                same++;
-                if (hit < 0)
-                    hit = i;
-            }
-        if (hit >= 0) {
-            r->used[k] = 1;
-            mpq_set_ui(r->factor, (unsigned long)same, (unsigned long)p->n);
-            mpq_canonicalize(r->factor);
-            mpq_mul(r->acc, r->acc, r->factor);
-            return hit;
-        }
+    int same = 0;
+    int hit = ud_chance_match(p, r->tok, r->ntok, r->used, &same);
+    if (hit >= 0) {
+        mpq_set_ui(r->factor, (unsigned long)same, (unsigned long)p->n);
+        mpq_canonicalize(r->factor);
+        mpq_mul(r->acc, r->acc, r->factor);
     }
-    return -1;
+    return hit;
 }
 
 static bool line_done(const replay *r)

@@ -10,7 +10,7 @@
  */
 #include "simulate.h"
 
-#include "parallel.h"
+#include "pieces.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "parallel.h"
+#include "pieces.h"
 #include "setup.h"
 #include "simulate.h"
 #include "verify.h"

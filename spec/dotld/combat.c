@@ -27,6 +27,7 @@
 
 #include "dotld.h"
 #include "dotld_extras.h"
+#include "frac64.h"
 
 enum { MAX_DICE = 8, MAX_ZOMBIES = 16, MAX_TIME = 6 };
 enum { POLICY_KEEP, POLICY_SAFE, POLICY_ALL, N_POLICIES };
@@ -112,19 +113,9 @@ static void solve_fight(fight *f)
             }
 }
 
-static uint64_t gcd64(uint64_t a, uint64_t b)
-{
-    while (b) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 static void fraction(uint64_t num, uint64_t den, char *out, size_t size)
 {
-    uint64_t g = num ? gcd64(num, den) : den;
+    uint64_t g = ud_gcd64(num, den);
     snprintf(out, size, "%llu/%llu", (unsigned long long)(num / g), (unsigned long long)(den / g));
 }
 

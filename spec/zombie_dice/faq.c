@@ -12,6 +12,7 @@
 
 #include "zd.h"
 #include "zd_extras.h"
+#include "frac64.h"
 
 /* The hands of three base dice, as die types, in a fixed order. */
 typedef struct bust_table {
@@ -20,16 +21,6 @@ typedef struct bust_table {
     char name[16][4];
     long num[3][16], den[3][16];   /* [shotguns held][hand], lowest terms */
 } bust_table;
-
-static long gcd(long a, long b)
-{
-    while (b) {
-        long t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
 
 static void bust_compute(bust_table *t)
 {
@@ -58,7 +49,7 @@ static void bust_compute(bust_table *t)
                         hits += held + shot >= ZD_BUST_SHOTGUNS;
                         all++;
                     }
-            long g = gcd(hits, all);
+            long g = (long)ud_gcd64((uint64_t)hits, (uint64_t)all);
             t->num[held][i] = g ? hits / g : 0;
             t->den[held][i] = g ? all / g : 1;
         }

@@ -10,22 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "xml.h"
 #include "zd_extras.h"
-
-static void esc(FILE *out, const char *s)
-{
-    for (; *s; s++)
-        if (*s == '&')
-            fputs("&amp;", out);
-        else if (*s == '<')
-            fputs("&lt;", out);
-        else if (*s == '>')
-            fputs("&gt;", out);
-        else if (*s == '"')
-            fputs("&quot;", out);
-        else
-            fputc(*s, out);
-}
 
 typedef struct die_colour {
     const char *name, *fill, *ink;
@@ -76,7 +62,7 @@ static void word(FILE *out, const char *text, const char *ink, double size)
     fprintf(out, "<text x=\"12\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"middle\" fill=\"%s\" "
                  "font-family=\"sans-serif\">",
             12 + size * 0.35, size, ink);
-    esc(out, text);
+    ud_xml_escape(out, text);
     fputs("</text>", out);
 }
 
@@ -91,16 +77,16 @@ static void die(FILE *out, const char *label)
     int w = bus ? 40 : 24;
     fprintf(out, "<svg class=\"die\" width=\"%d\" height=\"24\" viewBox=\"0 0 %d 24\" role=\"img\" aria-label=\"",
             w, w);
-    esc(out, label);
+    ud_xml_escape(out, label);
     fputs("\"><title>", out);
-    esc(out, label);
+    ud_xml_escape(out, label);
     fprintf(out, "</title><rect x=\"1\" y=\"1\" width=\"%d\" height=\"22\" rx=\"4\" fill=\"%s\" stroke=\"#333333\" stroke-width=\"1\"/>",
             w - 2, fill);
     if (bus) {
         /* The bus faces are words on a d12: write them out. */
         fprintf(out, "<text x=\"%d\" y=\"15\" font-size=\"7\" text-anchor=\"middle\" fill=\"%s\" "
                      "font-family=\"sans-serif\">", w / 2, ink);
-        esc(out, *face ? face : "bus");
+        ud_xml_escape(out, *face ? face : "bus");
         fputs("</text>", out);
     } else if (!*face)
         word(out, "?", ink, 12);

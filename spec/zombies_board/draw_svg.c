@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "xml.h"
 #include "zombies_board.h"
 
 enum {
@@ -29,23 +30,10 @@ static const char *const pawn_fill[ZB_MAX_PLAYERS] = {
     "#1f5fbf", "#8e44ad", "#e67e22", "#16a085", "#c2185b", "#222222",
 };
 
-/* Text from the record or the content files, escaped for XML. */
-static void esc(ud_buf *out, const char *s)
-{
-    for (; *s; s++)
-        switch (*s) {
-        case '&': ud_buf_puts(out, "&amp;"); break;
-        case '<': ud_buf_puts(out, "&lt;"); break;
-        case '>': ud_buf_puts(out, "&gt;"); break;
-        case '"': ud_buf_puts(out, "&quot;"); break;
-        default: ud_buf_putc(out, *s);
-        }
-}
-
 static void text(ud_buf *out, int x, int y, const char *attrs, const char *s)
 {
     ud_buf_printf(out, "<text x=\"%d\" y=\"%d\" %s>", x, y, attrs);
-    esc(out, s);
+    ud_xml_escape_buf(out, s);
     ud_buf_puts(out, "</text>\n");
 }
 
@@ -185,7 +173,7 @@ static void board(const zb_state *st, const ud_setup *setup, const int box[4], u
         pawn(out, cx, cy, p);
         ud_buf_printf(out, "<text x=\"%d\" y=\"%d\" class=\"n\" style=\"fill: %s\">", cx + CELL / 3 + 2,
                       cy - CELL / 3 - before * 10, pawn_fill[p]);
-        esc(out, setup->names[p]);
+        ud_xml_escape_buf(out, setup->names[p]);
         ud_buf_puts(out, "</text>\n");
     }
     for (int y = 0; y < rows; y++)
@@ -280,7 +268,7 @@ void zb_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, con
                   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
                   width, height, width, height);
     ud_buf_puts(out, "<title>");
-    esc(out, caption);
+    ud_xml_escape_buf(out, caption);
     ud_buf_puts(out, "</title>\n<style>\n"
                      "text { font-family: sans-serif; fill: #222; }\n"
                      ".t { fill: #fff; font-weight: bold; text-anchor: middle; }\n"

@@ -1,12 +1,12 @@
 /*
- * parallel.h - share independent pieces of work among threads.  The
+ * pieces.h - share independent pieces of work among threads.  The
  * pieces are an array; piece j is given to fn on some thread.  Callers
  * make each piece deterministic on its own (games seeded by their index)
  * and combine the pieces in index order, so results do not depend on
  * how many threads there were.
  */
-#ifndef UD_PARALLEL_H
-#define UD_PARALLEL_H
+#ifndef UD_PIECES_H
+#define UD_PIECES_H
 
 #include <stddef.h>
 #include <stdint.h>

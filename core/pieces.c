@@ -1,9 +1,9 @@
 /*
- * parallel.c - share independent pieces of work among threads (see
- * parallel.h).  Each thread takes the next piece not yet taken, so a slow
+ * pieces.c - share independent pieces of work among threads (see
+ * pieces.h).  Each thread takes the next piece not yet taken, so a slow
  * piece does not hold up the others.
  */
-#include "parallel.h"
+#include "pieces.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
