@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xml.h"
+
 bool faq_is_html(const faq_doc *d) { return !d->md; }
 FILE *faq_out(faq_doc *d) { return d->out; }
 
@@ -19,14 +21,9 @@ FILE *faq_out(faq_doc *d) { return d->out; }
 void faq_text(faq_doc *d, const char *s)
 {
     for (; *s; s++) {
-        if (*s == '&')
-            fputs("&amp;", d->out);
-        else if (*s == '<')
-            fputs("&lt;", d->out);
-        else if (*s == '>')
-            fputs("&gt;", d->out);
-        else if (*s == '"' && !d->md)
-            fputs("&quot;", d->out);
+        const char *entity = ud_xml_entity(*s);
+        if (entity && !(d->md && *s == '"'))   /* Markdown keeps its quotes */
+            fputs(entity, d->out);
         else if (d->md && (*s == '|' || *s == '*' || *s == '`' || *s == '[' || *s == ']' || *s == '\\'))
             fprintf(d->out, "\\%c", *s);
         else if (d->md && *s == '\n')

@@ -7,20 +7,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-static void esc(FILE *out, const char *s)
-{
-    for (; *s; s++)
-        if (*s == '&')
-            fputs("&amp;", out);
-        else if (*s == '<')
-            fputs("&lt;", out);
-        else if (*s == '>')
-            fputs("&gt;", out);
-        else if (*s == '"')
-            fputs("&quot;", out);
-        else
-            fputc(*s, out);
-}
+#include "xml.h"
 
 void svg_bars(FILE *out, const char *title, const char *unit, const svg_bar *bars, int n,
               int decimals)
@@ -37,13 +24,13 @@ void svg_bars(FILE *out, const char *title, const char *unit, const svg_bar *bar
     int height = top + n * row_h + 10;
     fprintf(out, "<figure class=\"chart\"><svg width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
             width, height, width, height);
-    esc(out, title);
+    ud_xml_escape(out, title);
     fputs("\">", out);
     fprintf(out, "<text x=\"0\" y=\"16\" font-size=\"13\" font-weight=\"bold\" font-family=\"sans-serif\">");
-    esc(out, title);
+    ud_xml_escape(out, title);
     if (unit && *unit) {
         fputs(" (", out);
-        esc(out, unit);
+        ud_xml_escape(out, unit);
         fputs(")", out);
     }
     fputs("</text>", out);
@@ -52,7 +39,7 @@ void svg_bars(FILE *out, const char *title, const char *unit, const svg_bar *bar
         double w = bars[i].value / hi * plot_w;
         fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"11\" text-anchor=\"end\" font-family=\"sans-serif\">",
                 label_w - 6, y + 13);
-        esc(out, bars[i].label);
+        ud_xml_escape(out, bars[i].label);
         fputs("</text>", out);
         fprintf(out, "<rect x=\"%d\" y=\"%.0f\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>", label_w, y + 3,
                 w > 0 ? w : 0, row_h - 6, bars[i].highlight ? "#b03a2e" : "#7f8c8d");
@@ -95,20 +82,20 @@ void svg_heat(FILE *out, const char *title, int rows, int cols, const char *cons
     int width = left + cols * cw + 2, height = top + rows * ch + 2;
     fprintf(out, "<figure class=\"chart\"><svg width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
             width, height, width, height);
-    esc(out, title);
+    ud_xml_escape(out, title);
     fputs("\"><text x=\"0\" y=\"16\" font-size=\"13\" font-weight=\"bold\" font-family=\"sans-serif\">", out);
-    esc(out, title);
+    ud_xml_escape(out, title);
     fputs("</text>", out);
     for (int c = 0; c < cols; c++) {
         fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\" font-family=\"sans-serif\">",
                 left + c * cw + cw / 2, top - 6);
-        esc(out, col_labels[c]);
+        ud_xml_escape(out, col_labels[c]);
         fputs("</text>", out);
     }
     for (int r = 0; r < rows; r++) {
         fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\" font-family=\"sans-serif\">",
                 left - 6, top + r * ch + ch / 2 + 4);
-        esc(out, row_labels[r]);
+        ud_xml_escape(out, row_labels[r]);
         fputs("</text>", out);
         for (int c = 0; c < cols; c++) {
             double v = 0;
@@ -127,7 +114,7 @@ void svg_heat(FILE *out, const char *title, int rows, int cols, const char *cons
                          "font-family=\"sans-serif\">",
                     left + c * cw + cw / 2, top + r * ch + ch / 2 + 4,
                     white_reads_better(red, gb, gb) ? "#ffffff" : "#000000");
-            esc(out, text);
+            ud_xml_escape(out, text);
             fputs("</text>", out);
         }
     }
