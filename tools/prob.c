@@ -1,11 +1,11 @@
 /*
  * prob.c - exact probability of a transcript's chance outcomes (prob.h).
  *
- * The checker's scripted chance source (chance_script.h) walks the chance
- * lines in order, but trusting its input (the lines come from the
- * engine): a used-up line goes on into the next chance line anywhere
- * ahead, and running out of lines is a partial record's end, not an
- * error.  Decisions come from the decide lines.
+ * The scripted chance source shared with the checker (chance_script.h)
+ * walks the chance lines in order, but trusting its input (the lines
+ * come from the engine): a used-up line goes on into the next chance
+ * line anywhere ahead, and running out of lines is a partial record's
+ * end, not an error.  Decisions come from the decide lines.
  */
 #include "prob.h"
 
