@@ -1,6 +1,6 @@
 /*
  * chance.c - the PRNG and byte-stream chance sources, and the scripted
- * sources' matching rule (see chance.h).
+ * source's matching rule (see chance.h).
  */
 #include "chance.h"
 

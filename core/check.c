@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chance_script.h"
 #include "engine.h"
 #include "rng.h"
 
@@ -69,7 +70,7 @@ typedef struct checker {
     int active;                            /* chance line being consumed, -1 none */
     int run_first;                         /* the first line of the step's chance lines */
     int last_used;                         /* line number last consumed */
-    unsigned char used[UD_TL_MAX_TOKENS];
+    ud_chance_script script;               /* over the active line's words */
     int script_chance, script_decide;
     int partial_end;                       /* a partial transcript ran out */
     ud_error *err;
@@ -391,38 +392,18 @@ static bool sync(checker *c, const char *next, const char *need_rule)
     return true;
 }
 
-static const char *labels_of(const ud_pick_req *p, char *out, size_t size)
+/* The script's next_line: a step needing more outcomes than one line
+ * holds (a transcript line has at most UD_MAX_LINE_WORDS words) goes on
+ * in the next line of the same event, and only there. */
+static bool next_line_of_run(ud_chance_script *script, const ud_pick_req *p)
 {
-    out[0] = '\0';
-    for (int i = 0; i < p->n; i++) {
-        const char *l = p->label(p->ctx, i);
-        bool seen = false;
-        for (int j = 0; j < i && !seen; j++)
-            seen = strcmp(p->label(p->ctx, j), l) == 0;
-        if (seen)
-            continue;
-        if (out[0])
-            strncat(out, "|", size - strlen(out) - 1);
-        strncat(out, l, size - strlen(out) - 1);
-    }
-    return out;
-}
-
-static bool line_used_up(const checker *c)
-{
-    const ud_tline *tl = &c->t->lines[c->active];
-    for (int k = 1; k < tl->ntok; k++)
-        if (!c->used[k])
-            return false;
+    (void)p;
+    checker *c = script->ctx;
+    if (c->active < 0 || !ud_transcript_chance_run_continues(c->t, c->active))
+        return false;
+    c->active++;
+    ud_chance_script_load(&c->script, c->t->lines[c->active].tok, c->t->lines[c->active].ntok);
     return true;
-}
-
-/* Body line i + 1 goes on with chance line i's step: a chance line of
- * the same event (a step needing more outcomes than a line holds). */
-static bool chance_run_continues(const ud_transcript *t, int i)
-{
-    return i + 1 < t->n && t->lines[i].kind == UD_TL_CHANCE && t->lines[i + 1].kind == UD_TL_CHANCE &&
-           strcmp(t->lines[i + 1].tok[0], t->lines[i].tok[0]) == 0;
 }
 
 /* A record with neither chance lines nor a seed is checked as far as it
@@ -439,7 +420,7 @@ static void no_outcomes(checker *c, const ud_pick_req *p)
                  "the record cannot be checked from here: the rules need a '%s' outcome (%s)%s%s%s, "
                  "and it has no chance lines and no seed; expected chance lines (the outcomes) or "
                  "a 'seed N' header line",
-                 p->event, labels_of(p, want, sizeof want), c->s->rule ? " for [" : "",
+                 p->event, ud_chance_script_labels(p, want, sizeof want), c->s->rule ? " for [" : "",
                  c->s->rule ? c->s->rule->id : "", c->s->rule ? "]" : "");
     c->err->input = 1;
 }
@@ -459,7 +440,7 @@ static void start_missing_run(checker *c, const ud_tline *tl, const ud_pick_req 
     m->line = tl->line;
     m->col = tl->col[0];
     snprintf(m->found, sizeof m->found, "%s", ud_buf_str(&text));
-    labels_of(p, m->want, sizeof m->want);
+    ud_chance_script_labels(p, m->want, sizeof m->want);
     ud_buf_free(&text);
 }
 
@@ -513,7 +494,7 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
         if (c->cur >= t->n) {
             ud_error_set(c->err, t->last_line, 0, rule_id(c->s),
                          "the transcript ends, but the rules need a '%s' outcome next (%s)",
-                         p->event, labels_of(p, want, sizeof want));
+                         p->event, ud_chance_script_labels(p, want, sizeof want));
             return -1;
         }
         const ud_tline *tl = &t->lines[c->cur];
@@ -522,34 +503,25 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
             return 0;
         }
         c->active = c->run_first = c->cur;
-        memset(c->used, 0, sizeof c->used);
+        ud_chance_script_load(&c->script, tl->tok, tl->ntok);
     } else if (c->open.on && strcmp(t->lines[c->active].tok[0], p->event) != 0) {
         settle_open_line(c);
         return -1;
-    } else if (line_used_up(c) && chance_run_continues(t, c->active)) {
-        /* a step needing more outcomes than one line holds (a transcript
-         * line has at most UD_MAX_LINE_WORDS words) goes on in the next
-         * line of the same event */
-        c->active++;
-        memset(c->used, 0, sizeof c->used);
     }
-    const ud_tline *tl = &t->lines[c->active];
-    int hit = ud_chance_match(p, tl->tok, tl->ntok, c->used, NULL);
+    int hit = ud_chance_script_pick(&c->script, p, NULL);
     if (hit >= 0)
         return hit;
-    int first_unused = 1;
-    while (first_unused < tl->ntok && c->used[first_unused])
-        first_unused++;
+    /* no match, or the line used up with none to go on in (RAN_OUT) */
+    const ud_tline *tl = &t->lines[c->active];
+    int first_unused = ud_chance_script_first_unused(&c->script);
     if (first_unused == tl->ntok)
-        first_unused = 0;
-    if (!first_unused)
         ud_error_set(c->err, tl->line, tl->col[tl->ntok - 1] + (int)strlen(tl->tok[tl->ntok - 1]),
                      rule_id(c->s), "expected one more '%s' outcome here (%s)", p->event,
-                     labels_of(p, want, sizeof want));
+                     ud_chance_script_labels(p, want, sizeof want));
     else
         ud_error_set(c->err, tl->line, tl->col[first_unused], rule_id(c->s),
                      "'%s' cannot happen here; expected %s", tl->tok[first_unused],
-                     labels_of(p, want, sizeof want));
+                     ud_chance_script_labels(p, want, sizeof want));
     return -1;
 }
 
@@ -594,9 +566,7 @@ static bool settle_open_line(checker *c)
     if (!c->open.on)
         return true;
     const ud_tline *tl = &c->t->lines[c->active];
-    int k = 1;
-    while (k < tl->ntok && c->used[k])
-        k++;
+    int k = ud_chance_script_first_unused(&c->script);
     ud_error_set(c->err, tl->line, k < tl->ntok ? tl->col[k] : tl->col[0],
                  c->open.last ? c->open.last->id : NULL,
                  "outcome '%s' is one too many: the rules use %d outcome(s) on this line",
@@ -636,9 +606,7 @@ static bool take_span_changes(checker *c)
 static void close_chance_line(checker *c, const ud_rule *rule)
 {
     const ud_tline *tl = &c->t->lines[c->active];
-    int n_used = 0;
-    for (int k = 1; k < tl->ntok; k++)
-        n_used += c->used[k];
+    int n_used = ud_chance_script_n_used(&c->script);
     if (n_used < tl->ntok - 1) {
         /* outcomes left: the next step may take them (open_line) */
         if (!c->open.on) {
@@ -886,7 +854,7 @@ static ud_transcript cut_at(const ud_transcript *t, int stop)
     while (n < t->n && t->lines[n].line <= stop)
         n++;
     /* a chance step's outcomes that go on in the next line are one step */
-    while (n > 0 && chance_run_continues(t, n - 1))
+    while (n > 0 && ud_transcript_chance_run_continues(t, n - 1))
         n++;
     if (n < t->n) {
         cut.n = n;
@@ -902,6 +870,7 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     const ud_transcript *t = &cut;
     const ud_game *g = t->game;
     checker c = { .t = t, .g = g, .active = -1, .err = err, .regen = opts->regen };
+    ud_chance_script_init(&c.script, next_line_of_run, &c);
     /* Outcomes come from the record's chance lines, or from the seed; a
      * record with neither is checked as far as it needs no outcome (a
      * game's opening decisions); at the first chance step it cannot be

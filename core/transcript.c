@@ -513,3 +513,11 @@ int ud_transcript_set_variant(ud_transcript *t, const char *text, size_t len, co
     t->setup.variant[k] = v;
     return 0;
 }
+
+/* Body line i + 1 goes on with chance line i's step: a chance line of
+ * the same event (a step needing more outcomes than a line holds). */
+bool ud_transcript_chance_run_continues(const ud_transcript *t, int i)
+{
+    return i + 1 < t->n && t->lines[i].kind == UD_TL_CHANCE && t->lines[i + 1].kind == UD_TL_CHANCE &&
+           strcmp(t->lines[i + 1].tok[0], t->lines[i].tok[0]) == 0;
+}

@@ -88,4 +88,9 @@ int ud_transcript_scan_variant(const char *text, size_t len, const char *key, co
 int ud_transcript_set_variant(ud_transcript *t, const char *text, size_t len, const char *kv,
                               const char **said, size_t *said_len);
 
+/* Body line i + 1 goes on with chance line i's step: both are chance
+ * lines of the same event (a step needing more outcomes than one line
+ * holds, UD_MAX_LINE_WORDS words). */
+bool ud_transcript_chance_run_continues(const ud_transcript *t, int i);
+
 #endif

@@ -1,10 +1,11 @@
 /*
  * prob.c - exact probability of a transcript's chance outcomes (prob.h).
  *
- * A scripted chance source walks the chance lines in order, matching
- * words to outcomes by the checker's rule (ud_chance_match, chance.h) but
- * trusting its input: the lines come from the engine.  Decisions come
- * from the decide lines.
+ * The scripted chance source shared with the checker (chance_script.h)
+ * walks the chance lines in order, but trusting its input (the lines
+ * come from the engine): a used-up line goes on into the next chance
+ * line anywhere ahead, and running out of lines is a partial record's
+ * end, not an error.  Decisions come from the decide lines.
  */
 #include "prob.h"
 
@@ -16,20 +17,17 @@
 
 #include <gmp.h>
 
-#include "chance.h"
+#include "chance_script.h"
 #include "engine.h"
-
-enum { PROB_MAX_TOKENS = 32 };
 
 typedef struct replay {
     const ud_game *g;
     const capture *lines;
     int next_chance;               /* next line to look at for chance outcomes */
     int next_decide;
+    ud_chance_script script;       /* over tok, the chance line being consumed */
     char tok_buf[1024];
-    char *tok[PROB_MAX_TOKENS];
-    int ntok;
-    unsigned char used[PROB_MAX_TOKENS];
+    char *tok[UD_SCRIPT_MAX_TOKENS];
     bool ran_out;                  /* no chance line left: a partial record */
     mpq_t acc;
     mpq_t factor;
@@ -49,9 +47,12 @@ static bool first_word_is(const char *text, const char *word)
     return strncmp(text, word, n) == 0 && (text[n] == ' ' || text[n] == '\0');
 }
 
-/* Load the next chance line; false when there is none. */
-static bool next_chance_line(replay *r)
+/* The script's next_line: load the next chance line; false when there
+ * is none. */
+static bool next_chance_line(ud_chance_script *script, const ud_pick_req *p)
 {
+    (void)p;
+    replay *r = script->ctx;
     for (; r->next_chance < r->lines->n; r->next_chance++) {
         const char *text = r->lines->lines[r->next_chance].text;
         size_t verb = strcspn(text, " ");
@@ -63,8 +64,7 @@ static bool next_chance_line(replay *r)
         if (!ud_game_is_chance_event(r->g, word))
             continue;
         snprintf(r->tok_buf, sizeof r->tok_buf, "%s", text);
-        r->ntok = split(r->tok_buf, r->tok, PROB_MAX_TOKENS);
-        memset(r->used, 0, sizeof r->used);
+        ud_chance_script_load(script, r->tok, split(r->tok_buf, r->tok, UD_SCRIPT_MAX_TOKENS));
         r->next_chance++;
         return true;
     }
@@ -73,34 +73,21 @@ static bool next_chance_line(replay *r)
 
 /* The first unused outcome on the line that is possible here (the
  * checker's rule, ud_chance_match), its chance multiplied in. */
-static int match(replay *r, const ud_pick_req *p)
+static int pick(ud_chance *c, const ud_pick_req *p)
 {
+    replay *r = c->ctx;
     int same = 0;
-    int hit = ud_chance_match(p, r->tok, r->ntok, r->used, &same);
+    int hit = ud_chance_script_pick(&r->script, p, &same);
+    if (hit == UD_SCRIPT_RAN_OUT) {
+        r->ran_out = true;
+        return -1;
+    }
     if (hit >= 0) {
         mpq_set_ui(r->factor, (unsigned long)same, (unsigned long)p->n);
         mpq_canonicalize(r->factor);
         mpq_mul(r->acc, r->acc, r->factor);
     }
     return hit;
-}
-
-static bool line_done(const replay *r)
-{
-    for (int k = 1; k < r->ntok; k++)
-        if (!r->used[k])
-            return false;
-    return true;
-}
-
-static int pick(ud_chance *c, const ud_pick_req *p)
-{
-    replay *r = c->ctx;
-    if ((r->ntok == 0 || line_done(r)) && !next_chance_line(r)) {
-        r->ran_out = true;
-        return -1;
-    }
-    return match(r, p);
 }
 
 /* The action of the next decide line ("decide PLAYER ACTION..."); false
@@ -155,6 +142,7 @@ bool prob_of_lines(const ud_game *g, const ud_setup *setup, const capture *lines
         return false;
     r->g = g;
     r->lines = lines;
+    ud_chance_script_init(&r->script, next_chance_line, r);
     mpq_init(r->acc);
     mpq_init(r->factor);
     mpq_set_ui(r->acc, 1, 1);
