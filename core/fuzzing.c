@@ -25,8 +25,8 @@
  * every check.  A crash found with any N replays with N=1.
  *
  * The common path allocates nothing per input: the step (14 KB of
- * offers), the table (rebuilt only when the variant setting changes) and
- * the state are static and reused.
+ * offers), the tables (one per variant setting, a few kept) and the
+ * state are static and reused.
  */
 #include "fuzzing.h"
 
@@ -87,7 +87,12 @@ static const ud_game *single_game(const char *name)
     return strcmp(name, fuzz_game_lookup_target->name) == 0 ? fuzz_game_lookup_target : NULL;
 }
 
-/* Replay text as a transcript; it must pass and regenerate to itself. */
+/* Replay text as a transcript; it must pass and regenerate to itself.
+ * The text is always a game already played with every invariant checked
+ * after every row (the engine's own game, or a transcript the checker has
+ * just replayed so), so the replay here checks no invariant: it would
+ * run the same rows from the same states again, and per-row invariants
+ * were most of a deep input's cost (docs/fuzzing.md). */
 static void round_trip(const ud_game *g, const char *text, size_t len)
 {
     ud_transcript t;
@@ -99,7 +104,7 @@ static void round_trip(const ud_game *g, const char *text, size_t len)
     char *again = NULL;
     size_t again_len = 0;
     FILE *mem = open_memstream(&again, &again_len);
-    ud_check_opts opts = { .regen = mem, .check_invariants = 1 };
+    ud_check_opts opts = { .regen = mem, .check_invariants = 0 };
     ud_check_result res;
     int rc = ud_check(&t, &opts, &res, &err);
     fclose(mem);
@@ -115,24 +120,36 @@ static void round_trip(const ud_game *g, const char *text, size_t len)
     free(again);
 }
 
-/* Reused across inputs: a game's table for the last variant setting it
- * was built for (a 10 KB build otherwise), and the step (its offers
- * alone are 14 KB; ud_step_init clears only what a game reads). */
+/* Reused across inputs: the step (its offers alone are 14 KB;
+ * ud_step_init clears only what a game reads) and the game's tables for
+ * the last variant settings played.  Consecutive inputs seldom share a
+ * setting (the bytes choose it), so one table rebuilt on every change
+ * was a 10 KB build on most inputs; a few slots, replaced in turn, hold
+ * the settings a corpus keeps coming back to.  Whether the rows are
+ * interpreted is a flag of the table, set on each use. */
 static ud_step fuzz_step;
-static ud_table fuzz_table;
-static int fuzz_table_variant[UD_MAX_VARIANTS];
-static bool fuzz_table_interpret;
+enum { TABLE_SLOTS = 16 };
+static struct {
+    const ud_game *game;
+    int variant[UD_MAX_VARIANTS];
+    ud_table table;
+} fuzz_tables[TABLE_SLOTS];
+static unsigned fuzz_tables_next;
 
-static const ud_table *table_for(const ud_game *g, const int *variant, bool interpret)
+static ud_table *table_for(const ud_game *g, const int *variant, bool interpret)
 {
-    if (fuzz_table.game != g || fuzz_table_interpret != interpret ||
-        memcmp(fuzz_table_variant, variant, sizeof fuzz_table_variant) != 0) {
-        ud_table_build(&fuzz_table, g, variant);
-        fuzz_table.interpret = interpret;
-        memcpy(fuzz_table_variant, variant, sizeof fuzz_table_variant);
-        fuzz_table_interpret = interpret;
-    }
-    return &fuzz_table;
+    size_t size = sizeof fuzz_tables[0].variant;
+    for (int i = 0; i < TABLE_SLOTS; i++)
+        if (fuzz_tables[i].game == g && memcmp(fuzz_tables[i].variant, variant, size) == 0) {
+            fuzz_tables[i].table.interpret = interpret;
+            return &fuzz_tables[i].table;
+        }
+    unsigned slot = fuzz_tables_next++ % TABLE_SLOTS;
+    ud_table_build(&fuzz_tables[slot].table, g, variant);
+    fuzz_tables[slot].game = g;
+    memcpy(fuzz_tables[slot].variant, variant, size);
+    fuzz_tables[slot].table.interpret = interpret;
+    return &fuzz_tables[slot].table;
 }
 
 /* Play the game the bytes describe (players, variant values, every
@@ -175,7 +192,10 @@ static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, b
     }
     ud_step *s = &fuzz_step;
     ud_step_init(s, table, &setup, &chance, text ? &sink : NULL, NULL);
-    s->check_invariants = text != NULL;
+    /* Per row only on the compiled play with text; the interpreted play
+     * of the same game is held to its transcript, byte for byte, and
+     * checked where it stops, like every input. */
+    s->check_invariants = text != NULL && !interpret;
     static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     if (g->state_size > sizeof state)
         die("state too large", g->name);
@@ -183,7 +203,7 @@ static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, b
     ud_status st = ud_start(s, state);
     int decisions = 0;
     for (;;) {
-        if (st != UD_ERROR && !text && !ud_check_invariants(s, state))
+        if (st != UD_ERROR && !s->check_invariants && !ud_check_invariants(s, state))
             st = UD_ERROR;
         if (st != UD_DECIDE || bytes.exhausted || decisions >= max_decisions)
             break;

@@ -1,5 +1,0 @@
-undead-transcript 1
-game zombie-dice
-player alice
-player bob
-seed 5
