@@ -73,11 +73,15 @@ Test(db, a_run_and_its_rows_are_written_with_bound_values)
                   .decisions = 3, .rules = "G-TURN:1" };
     int64_t id = db_case_add(d, run_id, &c);
     cr_assert_gt(id, 0);
-    /* an analysis's case keeps its analysis and policy as fields */
+    /* an analysis's case keeps its analysis and policy as fields, and its
+     * figures as rows, in order, the exact value with its figure */
+    const db_figure figs[] = { { "ev", 1.25, "5", "4" }, { "bust'; --", 0.5, NULL, NULL } };
     db_case figure = { .key = "solve:some-game:turn:policy=p:1:reading=defaults", .kind = "solve",
                        .game = "some-game", .variants = "defaults", .inputs = "", .status = "complete",
-                       .outcome = "ev=1", .decisions = -1, .rules = "", .analysis = "turn", .policy = "p:1" };
-    cr_assert_gt(db_case_add(d, run_id, &figure), 0);
+                       .outcome = "ev=1.25 bust=0.5", .decisions = -1, .rules = "", .analysis = "turn",
+                       .policy = "p:1", .figures = figs, .n_figures = 2 };
+    int64_t figure_id = db_case_add(d, run_id, &figure);
+    cr_assert_gt(figure_id, 0);
     db_case_rule(d, id, "G-TURN", 1);
     db_event(d, id, 1, NULL, "= turn=a shotguns=2", 0);
     db_event(d, id, 2, "G-SHORTAGE", "shortage cup=2 needed=2", 1);
@@ -93,6 +97,14 @@ Test(db, a_run_and_its_rows_are_written_with_bound_values)
     cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE analysis = 'turn' AND policy = 'p:1'"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE kind = 'sim' AND analysis IS NULL"
                             " AND policy IS NULL"), 1);
+    char sql[256];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM case_figures WHERE case_id = %lld AND position = 1"
+             " AND name = 'ev' AND value = 1.25 AND exact_num = '5' AND exact_den = '4'", (long long)figure_id);
+    cr_expect_eq(one_int(h, sql), 1);
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM case_figures WHERE case_id = %lld AND position = 2"
+             " AND name = 'bust''; --' AND value = 0.5 AND exact_num IS NULL", (long long)figure_id);
+    cr_expect_eq(one_int(h, sql), 1);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM case_figures"), 2);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM events_with_state WHERE state LIKE '%shotguns=2%'"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM violations v JOIN cases c ON c.id = v.case_id"
                             " WHERE v.invariant = 'G-INV-CUP' AND v.rule = 'G-DRAW'"), 1);
@@ -173,19 +185,21 @@ static char *file_bytes(const char *path, size_t *len)
 }
 
 /* A user_version set by hand: one undead never wrote (-1, 0) is refused
- * as unknown; an older one the tables do not match (1 or 2 over version
- * 3's tables) is refused when its migration meets them; neither is changed. */
+ * as unknown; an older one the tables do not match (1, 2 or 3 over version
+ * 4's tables) is refused when its migration meets them; neither is changed. */
 Test(db, refuses_a_schema_version_set_by_hand_and_leaves_the_file_alone)
 {
     static const struct { int version; const char *msg; } cases[] = {
-        { -1, "database schema version -1 is not one undead knows (expected 3); refusing to use it "
+        { -1, "database schema version -1 is not one undead knows (expected 4); refusing to use it "
               "(nothing was changed)" },
-        { 0, "database schema version 0 is not one undead knows (expected 3); refusing to use it "
+        { 0, "database schema version 0 is not one undead knows (expected 4); refusing to use it "
              "(nothing was changed)" },
-        { 1, "database schema version 1 does not match its tables (migrating it to version 3: table "
+        { 1, "database schema version 1 does not match its tables (migrating it to version 4: table "
              "case_outcomes already exists); refusing to use it (nothing was changed)" },
-        { 2, "database schema version 2 does not match its tables (migrating it to version 3: view "
+        { 2, "database schema version 2 does not match its tables (migrating it to version 4: view "
              "unfinished_runs already exists); refusing to use it (nothing was changed)" },
+        { 3, "database schema version 3 does not match its tables (migrating it to version 4: table "
+             "case_figures already exists); refusing to use it (nothing was changed)" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *p = path_in("tampered.db");
