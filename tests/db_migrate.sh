@@ -127,4 +127,27 @@ expect "SELECT count(*) FROM case_outcomes o JOIN cases c ON c.id = o.case_id
 expect "SELECT f.name || '=' || f.exact_num || '/' || f.exact_den FROM case_figures f JOIN cases c ON c.id = f.case_id
         WHERE c.run_id = (SELECT max(id) FROM runs) AND c.key = 'claim:zombie-dice:001-green-brain'" \
     "001-green-brain=1/2"
+# A version-3 database (the fixture brought to 3 by its migrations) with a
+# fight of combat, whose policy only its key named: 004 fills the policy
+# and the figures, each fraction exact.
+sqlite3 -batch v3.db < "$src/tests/data/db_v1.sql"
+sqlite3 -batch v3.db < "$src/db/migrations/002.sql"
+sqlite3 -batch v3.db < "$src/db/migrations/003.sql"
+sqlite3 -batch v3.db "PRAGMA user_version = 3;
+    INSERT INTO cases(run_id, key, kind, game, variants, inputs, status, outcome, decisions, prob_num, prob_den,
+                      rules, analysis)
+    VALUES (1, 'solve:dotld:combat:reroll-safe:z1:d2:t3', 'solve', 'dotld', 'defaults',
+            'zombies=1 dice=2 time=3 policy=reroll-safe', 'complete',
+            'all-killed=3/4 e-left=0.250000 e-time-lost=0.500000 out-of-time=1/16', -1, '3', '4', '', 'combat')"
+"$undead" db runs --db v3.db > /dev/null || fail "db runs on a version-3 database: exit $?"
+q3() { sqlite3 -batch -noheader v3.db "$1"; }
+[[ "$(q3 'PRAGMA user_version')" == 4 ]] || fail "version 3 was not migrated: $(q3 'PRAGMA user_version')"
+[[ "$(q3 "SELECT policy FROM cases WHERE key LIKE 'solve:dotld:combat:%'")" == reroll-safe ]] ||
+    fail "combat's policy: $(q3 "SELECT policy FROM cases WHERE key LIKE 'solve:dotld:combat:%'")"
+got="$(q3 "SELECT group_concat(name || '=' || printf('%.4f', value) || coalesce('=' || exact_num || '/' || exact_den, ''),
+                  ' ') FROM (SELECT f.* FROM case_figures f JOIN cases c ON c.id = f.case_id
+                             WHERE c.key LIKE 'solve:dotld:combat:%' ORDER BY f.position)")"
+[[ "$got" == "all-killed=0.7500=3/4 e-left=0.2500 e-time-lost=0.5000 out-of-time=0.0625=1/16" ]] ||
+    fail "combat's figures: $got"
+
 echo "db_migrate: version 1 -> $(q 'PRAGMA user_version'), ${before[cases]} cases and ${before[events]} events kept"

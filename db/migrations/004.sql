@@ -39,15 +39,18 @@ SELECT case_id, row_number() OVER (PARTITION BY case_id ORDER BY seq), name,
 FROM figures;
 
 -- The case's one exact value (prob_num/prob_den) belongs to a figure it
--- equals, unless a figure already gave its own fraction: the one the
+-- equals, unless a figure already gave it as its fraction: the one the
 -- analysis is named after when several are equal (small-deck-p2-wins:
--- p2_wins, where p1_wins is as large; turn-bust: bust), else the first.
+-- p2_wins, where p1_wins is as large; turn-bust: bust), else the first
+-- (a whole number, "all-killed=0", gets it so too).
 UPDATE case_figures
 SET exact_num = (SELECT prob_num FROM cases WHERE id = case_figures.case_id),
     exact_den = (SELECT prob_den FROM cases WHERE id = case_figures.case_id)
-WHERE NOT EXISTS (SELECT 1 FROM case_figures g WHERE g.case_id = case_figures.case_id AND g.exact_num IS NOT NULL)
+WHERE NOT EXISTS (SELECT 1 FROM case_figures g JOIN cases c ON c.id = g.case_id
+                  WHERE g.case_id = case_figures.case_id AND g.exact_num = c.prob_num AND g.exact_den = c.prob_den)
   AND position = (SELECT f.position FROM case_figures f JOIN cases c ON c.id = f.case_id
-                  WHERE f.case_id = case_figures.case_id AND c.prob_num <> '' AND c.prob_den <> ''
+                  WHERE f.case_id = case_figures.case_id AND f.exact_num IS NULL
+                    AND c.prob_num <> '' AND c.prob_den <> ''
                     AND CAST(c.prob_den AS REAL) <> 0
                     AND abs(f.value - CAST(c.prob_num AS REAL) / CAST(c.prob_den AS REAL))
                         < 1e-9 * (1 + abs(f.value))
@@ -61,3 +64,10 @@ SELECT id, 1, substr(key, length('claim:' || game || ':') + 1),
 FROM cases
 WHERE kind = 'solve' AND key LIKE 'claim:' || game || ':%' AND prob_num <> '' AND prob_den <> ''
   AND CAST(prob_den AS REAL) <> 0;
+
+-- A fight's policy (combat: solve:GAME:combat:POLICY:zZ:dD:tT), which the
+-- key named but the policy field did not.
+UPDATE cases
+SET policy = substr(key, length('solve:' || game || ':combat:') + 1,
+                    instr(substr(key, length('solve:' || game || ':combat:') + 1), ':') - 1)
+WHERE kind = 'solve' AND analysis = 'combat' AND policy IS NULL AND key LIKE 'solve:' || game || ':combat:%:%';

@@ -174,7 +174,7 @@ static void print_best(const ud_analysis_args *a, const ud_analysis_sink *sink, 
             char num[160], den[160], left_num[160], left_den[160];
             split_fraction(b.p_all_exact, num, sizeof num, den, sizeof den);
             split_fraction(b.e_left_exact, left_num, sizeof left_num, left_den, sizeof left_den);
-            ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, den, "combat", NULL, 4,
+            ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, den, "combat", "best", 4,
                                    { { "all-killed", b.p_all, num, den },
                                      { "e-left", b.e_left, left_num, left_den },
                                      { "e-time-lost", b.e_time, NULL, NULL },
@@ -218,7 +218,7 @@ static int run_combat(const ud_game *g, const ud_analysis_args *a, const ud_anal
                 char out_num[48], out_den[48];
                 split_fraction(all, num, sizeof num, dens, sizeof dens);
                 split_fraction(out, out_num, sizeof out_num, out_den, sizeof out_den);
-                ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, dens, "combat", NULL, 4,
+                ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, dens, "combat", policy_name[p], 4,
                                        { { "all-killed", (double)f.t.left[0] / den, num, dens },
                                          { "e-left", e_left, NULL, NULL },
                                          { "e-time-lost", e_time, NULL, NULL },
