@@ -20,6 +20,7 @@
 
 #include "db.h"
 #include "db_sql.h"
+#include "faq_read.h"
 #include "named_query.h"
 #include "support_db.h"
 #include "support.h"
@@ -126,6 +127,82 @@ Test(db, a_run_and_its_rows_are_written_with_bound_values)
     bad.key = "other";
     cr_expect_eq(db_case_add(d, 999, &bad), 0);
     cr_expect(db_error(d) != NULL);
+    db_close(d);
+}
+
+/* What db_faq_policy_results hands over, copied (its strings live only
+ * during the call). */
+typedef struct read_back {
+    int n;
+    char analysis[4][32];
+    int n_figures[4];
+    char figure[4][4][64];      /* "name=value=num/den" */
+} read_back;
+
+static void keep_result(void *ctx, const db_policy_result *r)
+{
+    read_back *rb = ctx;
+    if (rb->n >= 4)
+        return;
+    snprintf(rb->analysis[rb->n], sizeof rb->analysis[rb->n], "%s", r->analysis);
+    rb->n_figures[rb->n] = r->n_figures;
+    for (int f = 0; f < r->n_figures && f < 4; f++)
+        snprintf(rb->figure[rb->n][f], sizeof rb->figure[rb->n][f], "%s=%g=%s/%s", r->figures[f].name,
+                 r->figures[f].value, r->figures[f].exact_num, r->figures[f].exact_den);
+    rb->n++;
+}
+
+static void keep_claim(void *ctx, const db_solve_result *r)
+{
+    snprintf(ctx, 64, "%s %s", r->name, r->outcome);
+}
+
+/* The FAQ reads an analysis's figures back per case, in order, each with
+ * its own exact value, and a claim's name from its figure. */
+Test(db, the_faq_reads_each_cases_figures_back_in_order)
+{
+    db *d = open_ok(path_in("figures.db"));
+    db_run r = { "solve", "undead solve some-game turn", "some-game" };
+    int64_t run_id = db_run_begin(d, &r);
+    const db_figure turn[] = { { "ev", 1.25, "5", "4" }, { "bust", 0.5, NULL, NULL } };
+    const db_figure bust[] = { { "ev", 1.25, NULL, NULL }, { "bust", 0.5, "1", "2" } };
+    const db_figure claim[] = { { "001-half", 0.5, "1", "2" } };
+    db_case cs[] = {
+        { .key = "solve:some-game:turn:policy=p:reading=defaults", .analysis = "turn", .figures = turn,
+          .n_figures = 2 },
+        { .key = "solve:some-game:turn-bust:policy=p:reading=defaults", .analysis = "turn-bust",
+          .figures = bust, .n_figures = 2 },
+        { .key = "claim:some-game:001-half", .outcome = "verified exact=1/2", .prob_num = "1", .prob_den = "2",
+          .figures = claim, .n_figures = 1 },
+    };
+    for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
+        cs[i].kind = "solve";
+        cs[i].game = "some-game";
+        cs[i].variants = "defaults";
+        cs[i].inputs = "";
+        cs[i].status = "complete";
+        cs[i].outcome = cs[i].outcome ? cs[i].outcome : "figures";
+        cs[i].decisions = -1;
+        cs[i].rules = "";
+        cs[i].policy = cs[i].analysis ? "p" : NULL;
+        cr_assert_gt(db_case_add(d, run_id, &cs[i]), 0, "%s", db_error(d));
+    }
+    cr_assert(db_run_end(d, run_id, "complete", 0), "%s", db_error(d));
+    read_back rb = { 0 };
+    db_faq_policy_results(d, "some-game", keep_result, &rb);
+    cr_assert_eq(rb.n, 2);
+    /* in key order: turn-bust before turn */
+    cr_expect_str_eq(rb.analysis[0], "turn-bust");
+    cr_expect_eq(rb.n_figures[0], 2);
+    cr_expect_str_eq(rb.figure[0][0], "ev=1.25=/");
+    cr_expect_str_eq(rb.figure[0][1], "bust=0.5=1/2");
+    cr_expect_str_eq(rb.analysis[1], "turn");
+    cr_expect_eq(rb.n_figures[1], 2);
+    cr_expect_str_eq(rb.figure[1][0], "ev=1.25=5/4");
+    cr_expect_str_eq(rb.figure[1][1], "bust=0.5=/");
+    char got[64] = "";
+    db_faq_claims(d, "some-game", keep_claim, got);
+    cr_expect_str_eq(got, "001-half verified exact=1/2");
     db_close(d);
 }
 
