@@ -76,6 +76,18 @@ typedef struct ud_analysis_args {
 /* The last value given for option name ("" for a flag), or NULL. */
 const char *ud_analysis_arg(const ud_analysis_args *a, const char *name);
 
+/* One figure of a result: its name ("ev", "bust", "p1_wins"), its value
+ * and, when the analysis knows it, its exact value as a fraction of
+ * decimal integers (they outgrow 64 bits). */
+typedef struct ud_analysis_figure {
+    const char *name;
+    double value;
+    const char *exact_num;     /* NULL: no exact value stored with this figure */
+    const char *exact_den;
+} ud_analysis_figure;
+
+enum { UD_ANALYSIS_FIGURES = 12 };
+
 /* One result, stored as a case of kind "solve".  Keys follow db/README.md:
  * solve:GAME:WHAT:... for figures, claim:GAME:ID for the texts' claims.
  * The key is the case's identity; what a reader (the FAQ) selects on is
@@ -84,12 +96,16 @@ typedef struct ud_analysis_case {
     const char *key;
     const int *variant;        /* the readings it holds under (every key) */
     const char *inputs;
-    const char *outcome;       /* e.g. "ev=1.64 bust=0.038", "verified exact=1/2" */
+    const char *outcome;       /* the figures as text, for people and `undead db` listings
+                                * ("ev=1.64 bust=0.038", "verified exact=1/2"); readers
+                                * take the figures below, never this text */
     const char *prob_num;      /* an exact probability or value, or NULL */
     const char *prob_den;
     const char *analysis;      /* the WHAT of its key ("turn", "game-from-3"); NULL for a claim */
     const char *policy;        /* the policy its figures follow when the analysis compares
                                 * policies under each reading (the key's ":policy="); else NULL */
+    int n_figures;             /* 0: the result has no figures (only its outcome) */
+    ud_analysis_figure figures[UD_ANALYSIS_FIGURES];   /* in the order the outcome gives them */
 } ud_analysis_case;
 
 /* Where an analysis's results go; tools/ implements it. */

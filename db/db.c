@@ -27,7 +27,7 @@ enum {
 #define DB_BATCH_SECONDS 0.25
 
 typedef enum {
-    ST_VARIANT, ST_PARAM, ST_CASE, ST_CASE_OUTCOME, ST_CASE_RULE, ST_EVENT, ST_VIOLATION, ST_COVERAGE,
+    ST_VARIANT, ST_PARAM, ST_CASE, ST_CASE_OUTCOME, ST_CASE_RULE, ST_CASE_FIGURE, ST_EVENT, ST_VIOLATION, ST_COVERAGE,
     ST_METRIC, ST_COUNT
 } stmt_id;
 
@@ -40,6 +40,8 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_CASE_OUTCOME] = ("INSERT INTO case_outcomes(case_id, seat, player, score, outcome)"
                          " VALUES (?, ?, ?, ?, ?)"),
     [ST_CASE_RULE] = "INSERT INTO case_rules(case_id, rule, fired) VALUES (?, ?, ?)",
+    [ST_CASE_FIGURE] = ("INSERT INTO case_figures(case_id, position, name, value, exact_num, exact_den)"
+                        " VALUES (?, ?, ?, ?, ?, ?)"),
     [ST_EVENT] = "INSERT INTO events(case_id, seq, rule, text, state_seq) VALUES (?, ?, ?, ?, ?)",
     [ST_VIOLATION] = ("INSERT INTO violations(run_id, case_id, invariant, rule, message, transcript)"
                      " VALUES (?, ?, ?, ?, ?, ?)"),
@@ -616,7 +618,21 @@ int64_t db_case_add(db *d, int64_t run, const db_case *c)
     bind_text(st, 15, c->policy);
     if (!step(d, ST_CASE, "recording a case"))
         return 0;
-    return sqlite3_last_insert_rowid(d->h);
+    int64_t id = sqlite3_last_insert_rowid(d->h);
+    /* in the case's batch: nothing commits between a case and its figures */
+    for (int i = 0; i < c->n_figures; i++) {
+        const db_figure *f = &c->figures[i];
+        st = d->stmt[ST_CASE_FIGURE];
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int(st, 2, i + 1);
+        bind_text(st, 3, f->name);
+        sqlite3_bind_double(st, 4, f->value);
+        bind_text(st, 5, f->exact_num);
+        bind_text(st, 6, f->exact_den);
+        if (!step(d, ST_CASE_FIGURE, "recording a case's figure"))
+            return 0;
+    }
+    return id;
 }
 
 void db_case_outcome(db *d, int64_t case_id, int seat, const char *player, int64_t score,

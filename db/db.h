@@ -25,7 +25,7 @@
 typedef struct sqlite3 sqlite3;
 typedef struct db db;
 
-enum { DB_SCHEMA_VERSION = 3, DB_APPLICATION_ID = 0x756e6464 /* "undd" */ };
+enum { DB_SCHEMA_VERSION = 4, DB_APPLICATION_ID = 0x756e6464 /* "undd" */ };
 
 /* What a run is, written when it starts. */
 typedef struct db_run {
@@ -33,6 +33,14 @@ typedef struct db_run {
     const char *command_line;
     const char *game;           /* NULL when the run spans games */
 } db_run;
+
+/* One named figure of a case (case_figures in db/schema.sql). */
+typedef struct db_figure {
+    const char *name;
+    double value;
+    const char *exact_num;      /* NULL: no exact value */
+    const char *exact_den;
+} db_figure;
 
 /* One case (see cases in db/schema.sql). */
 typedef struct db_case {
@@ -51,6 +59,8 @@ typedef struct db_case {
     const char *rules;
     const char *analysis;       /* an analysis's case (kind solve): "turn", "combat", ...; NULL: none */
     const char *policy;         /* the policy it follows when the analysis compares policies; NULL: none */
+    const db_figure *figures;   /* an analysis's figures, written with the case; NULL: none */
+    int n_figures;
 } db_case;
 
 /* Open the database at path (creating it when create is set and there is

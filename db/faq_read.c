@@ -43,6 +43,16 @@ static const char *col_text(sqlite3_stmt *st, int i)
     return s ? (const char *)s : "";
 }
 
+/* Append s and its NUL to buf; where it starts (the buffer may move, so
+ * an offset, not a pointer). */
+static size_t keep_text(ud_buf *buf, const char *s)
+{
+    size_t start = buf->len;
+    ud_buf_puts(buf, s);
+    ud_buf_putc(buf, '\0');
+    return start;
+}
+
 void db_faq_latest_verify(db *d, const char *game, db_verify_run *out)
 {
     memset(out, 0, sizeof *out);
@@ -148,12 +158,39 @@ void db_faq_claims(db *d, const char *game, void (*each)(void *ctx, const db_sol
 {
     char gp[96];
     snprintf(gp, sizeof gp, "game=%s", game);
-    sqlite3_stmt *st = named(d, "solve-results", 2, gp, "claims=1");
+    sqlite3_stmt *st = named(d, "claims", 1, gp);
     while (st && sqlite3_step(st) == SQLITE_ROW) {
-        db_solve_result r = { col_text(st, 0), col_text(st, 1), col_text(st, 2), col_text(st, 3), col_text(st, 4) };
+        db_solve_result r = { .key = col_text(st, 5), .inputs = col_text(st, 1), .outcome = col_text(st, 2),
+                              .prob_num = col_text(st, 3), .prob_den = col_text(st, 4), .name = col_text(st, 0) };
         each(ctx, &r);
     }
     sqlite3_finalize(st);
+}
+
+/* One case of analysis-figures being read: its text (analysis, policy,
+ * reading, then each figure's name, exact_num, exact_den) is copied, as a
+ * row's text lives only until the next step, and kept as offsets, as the
+ * buffer moves while it grows. */
+typedef struct case_figures {
+    int64_t id;                 /* 0: none being read */
+    db_policy_result r;
+    ud_buf text;
+    size_t at[3 + 3 * DB_FAQ_FIGURES];
+} case_figures;
+
+static void case_figures_hand_over(case_figures *c, void (*each)(void *ctx, const db_policy_result *r), void *ctx)
+{
+    const char *base = ud_buf_str(&c->text);
+    c->r.analysis = base + c->at[0];
+    c->r.policy = base + c->at[1];
+    c->r.reading = base + c->at[2];
+    for (int f = 0; f < c->r.n_figures; f++) {
+        c->r.figures[f].name = base + c->at[3 + 3 * f];
+        c->r.figures[f].exact_num = base + c->at[4 + 3 * f];
+        c->r.figures[f].exact_den = base + c->at[5 + 3 * f];
+    }
+    each(ctx, &c->r);
+    c->id = 0;
 }
 
 void db_faq_policy_results(db *d, const char *game, void (*each)(void *ctx, const db_policy_result *r),
@@ -161,12 +198,32 @@ void db_faq_policy_results(db *d, const char *game, void (*each)(void *ctx, cons
 {
     char gp[96];
     snprintf(gp, sizeof gp, "game=%s", game);
-    sqlite3_stmt *st = named(d, "analysis-results", 1, gp);
+    sqlite3_stmt *st = named(d, "analysis-figures", 1, gp);
+    /* one row per figure, a case's rows together: a case is handed over
+     * when the next one starts or the rows end */
+    case_figures c = { .id = 0 };
+    ud_buf_init(&c.text);
     while (st && sqlite3_step(st) == SQLITE_ROW) {
-        db_policy_result r = { col_text(st, 0), col_text(st, 1), col_text(st, 2), col_text(st, 3),
-                               col_text(st, 4), col_text(st, 5) };
-        each(ctx, &r);
+        int64_t id = sqlite3_column_int64(st, 0);
+        if (c.id && id != c.id)
+            case_figures_hand_over(&c, each, ctx);
+        if (!c.id) {
+            c.id = id;
+            c.r.n_figures = 0;
+            ud_buf_clear(&c.text);
+            for (int i = 0; i < 3; i++)
+                c.at[i] = keep_text(&c.text, col_text(st, 1 + i));
+        }
+        if (c.r.n_figures < DB_FAQ_FIGURES) {
+            int f = c.r.n_figures++;
+            for (int i = 0; i < 3; i++)
+                c.at[3 + 3 * f + i] = keep_text(&c.text, col_text(st, i == 0 ? 4 : 5 + i));
+            c.r.figures[f].value = sqlite3_column_double(st, 5);
+        }
     }
+    if (c.id)
+        case_figures_hand_over(&c, each, ctx);
+    ud_buf_free(&c.text);
     sqlite3_finalize(st);
 }
 

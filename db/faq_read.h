@@ -57,20 +57,30 @@ void db_faq_case(db *d, int64_t run, const char *key, void (*each)(void *ctx, co
                                                                    const char *outcome), void *ctx);
 
 /* The texts' numeric claims of a game, the newest result of each
- * (solve-results with claims=1). */
+ * (claims). */
 typedef struct db_solve_result {
     const char *key, *inputs, *outcome;
     const char *prob_num, *prob_den;    /* "" when none was stored */
+    const char *name;                   /* its figure's name: the claim's ID; "" when it has none */
 } db_solve_result;
 void db_faq_claims(db *d, const char *game, void (*each)(void *ctx, const db_solve_result *r), void *ctx);
 
+/* One named figure of a case (case_figures). */
+typedef struct db_faq_figure {
+    const char *name;                   /* "ev", "bust", "p1_wins", ... */
+    double value;
+    const char *exact_num, *exact_den;  /* "" when none was stored */
+} db_faq_figure;
+
+enum { DB_FAQ_FIGURES = 12 };
+
 /* The figures of a game's analyses that compare policies under each
- * reading, the newest of each, in key order (analysis-results). */
+ * reading, the newest case of each, in key order (analysis-figures). */
 typedef struct db_policy_result {
     const char *analysis, *policy;
     const char *reading;                /* the case's variants: "defaults" or KEY=VALUE ... */
-    const char *outcome;                /* the figures: "ev=2.08 bust=0.26" */
-    const char *prob_num, *prob_den;    /* "" when none was stored */
+    int n_figures;
+    db_faq_figure figures[DB_FAQ_FIGURES];   /* in the order the case gives them */
 } db_policy_result;
 void db_faq_policy_results(db *d, const char *game, void (*each)(void *ctx, const db_policy_result *r),
                            void *ctx);

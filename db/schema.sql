@@ -8,7 +8,7 @@
 -- invariant violations, per-rule coverage and metrics.  See db/README.md.
 --
 -- undead applies this file to an empty database and then sets
--- PRAGMA application_id (0x756e6464, "undd") and PRAGMA user_version (3).
+-- PRAGMA application_id (0x756e6464, "undd") and PRAGMA user_version (4).
 -- A later schema adds db/migrations/NNN.sql (from version NNN-1 to NNN);
 -- this file always holds the newest complete schema.
 
@@ -91,6 +91,22 @@ CREATE TABLE case_rules (
     PRIMARY KEY (case_id, rule)
 ) WITHOUT ROWID;
 CREATE INDEX case_rules_by_rule ON case_rules(rule);
+
+-- The figures of an analysis's case (kind solve), in the order its
+-- outcome gives them: "ev", "bust", "p1_wins", ...; a claim's one figure is
+-- named by the claim.  exact_num/exact_den: the figure's exact value
+-- (decimal integers, they outgrow 64 bits), when the analysis stored it.
+-- The outcome keeps the same figures as text, for people; readers take
+-- them from here.
+CREATE TABLE case_figures (
+    case_id    INTEGER NOT NULL REFERENCES cases(id) ON DELETE CASCADE,
+    position   INTEGER NOT NULL,              -- 1, 2, ... within the case
+    name       TEXT NOT NULL,
+    value      REAL NOT NULL,
+    exact_num  TEXT,
+    exact_den  TEXT,
+    PRIMARY KEY (case_id, position)
+) WITHOUT ROWID;
 
 -- Every transcript line of a stored case, in order.  State lines ("= ...")
 -- are events too (rule NULL); state_seq points at the last one before

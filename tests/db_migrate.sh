@@ -3,7 +3,8 @@
 # schema version 1 (tests/data/db_v1.sql, a dump made by that version) opens
 # with this undead, is migrated forward (db/migrations/), keeps every row,
 # and comes out in the newest format: per-seat outcomes, one variants
-# format, solve keys with ":reading=".  Needs the sqlite3 shell.
+# format, solve keys with ":reading=", an analysis's figures as rows.  Needs
+# the sqlite3 shell.
 set -euo pipefail
 undead="$1"
 src="$2"
@@ -38,7 +39,7 @@ for t in $tables; do before[$t]="$(q "SELECT count(*) FROM $t")"; done
 # Any command that opens the database migrates it.
 "$undead" db runs --db v1.db > runs.out || fail "db runs on a version-1 database: exit $?"
 grep -q "sim" runs.out || fail "db runs lists no sim run: $(cat runs.out)"
-expect 'PRAGMA user_version' 3
+expect 'PRAGMA user_version' 4
 expect 'PRAGMA application_id' 1970168932
 for t in $tables; do
     expect "SELECT count(*) FROM $t" "${before[$t]}"
@@ -85,6 +86,28 @@ expect "SELECT count(*) FROM cases WHERE policy IS NOT NULL AND key NOT LIKE 'ex
         AND key <> 'solve:' || game || ':' || analysis || ':policy=' || policy || ':reading=' || variants" 0
 expect "SELECT analysis || '|' || policy FROM cases WHERE key LIKE 'explore-outcomes:%'" \
     "explore-outcomes|stop-at-shotguns:2"
+# An analysis's figures as rows (migration 004), parsed from its outcome: in
+# order, each with its value; the case's exact value on the figure it equals
+# (turn-bust: bust); a claim's one figure named by the claim.
+figures() { # figures KEY-PATTERN: "name=value[=exact]" in order
+    q "SELECT group_concat(name || '=' || printf('%.6f', value) || coalesce('=' || exact_num || '/' || exact_den, ''),
+              ' ') FROM (SELECT f.* FROM case_figures f JOIN cases c ON c.id = f.case_id WHERE c.key LIKE '$1'
+                         ORDER BY f.position)"
+}
+[[ "$(figures 'solve:%:turn:%')" == "ev=2.073052=8845350779327599955"*" bust=0.258441" ]] ||
+    fail "turn's figures: $(figures 'solve:%:turn:%')"
+[[ "$(figures 'solve:%:turn-bust:%')" == "ev=2.073052 bust=0.258441=2004950356875493835718"* ]] ||
+    fail "turn-bust's figures: $(figures 'solve:%:turn-bust:%')"
+[[ "$(figures 'solve:%:game:%')" == "p_first=0.500000 p_second=0.500000" ]] ||
+    fail "game's figures: $(figures 'solve:%:game:%')"
+[[ "$(figures 'explore-outcomes:%')" == "expected=2.080447 bust=0.257753" ]] ||
+    fail "explore-outcomes' figures: $(figures 'explore-outcomes:%')"
+[[ "$(figures 'claim:%:001-green-brain')" == "001-green-brain=0.500000=1/2" ]] ||
+    fail "a claim's figure: $(figures 'claim:%:001-green-brain')"
+expect "SELECT count(*) FROM cases c WHERE (c.analysis IS NOT NULL OR c.key LIKE 'claim:%')
+        AND NOT EXISTS (SELECT 1 FROM case_figures f WHERE f.case_id = c.id)" 0
+expect "SELECT count(*) FROM case_figures f JOIN cases c ON c.id = f.case_id
+        WHERE c.analysis IS NULL AND c.key NOT LIKE 'claim:%'" 0
 
 # Named queries run on it, by their full and their short names.
 "$undead" db query zombie_dice/shortage-turns --db v1.db > /dev/null || fail "query by full name"
@@ -99,4 +122,32 @@ expect "SELECT count(*) FROM cases WHERE run_id = (SELECT max(id) FROM runs)" 2
 expect "SELECT DISTINCT variants FROM cases WHERE run_id = (SELECT max(id) FROM runs)" defaults
 expect "SELECT count(*) FROM case_outcomes o JOIN cases c ON c.id = o.case_id
         WHERE c.run_id = (SELECT max(id) FROM runs)" 4
+# and a new solve writes its figures with its cases, as the migration made them
+"$undead" solve zombie-dice claims --db v1.db > /dev/null
+expect "SELECT f.name || '=' || f.exact_num || '/' || f.exact_den FROM case_figures f JOIN cases c ON c.id = f.case_id
+        WHERE c.run_id = (SELECT max(id) FROM runs) AND c.key = 'claim:zombie-dice:001-green-brain'" \
+    "001-green-brain=1/2"
+# A version-3 database (the fixture brought to 3 by its migrations) with a
+# fight of combat, whose policy only its key named: 004 fills the policy
+# and the figures, each fraction exact.
+sqlite3 -batch v3.db < "$src/tests/data/db_v1.sql"
+sqlite3 -batch v3.db < "$src/db/migrations/002.sql"
+sqlite3 -batch v3.db < "$src/db/migrations/003.sql"
+sqlite3 -batch v3.db "PRAGMA user_version = 3;
+    INSERT INTO cases(run_id, key, kind, game, variants, inputs, status, outcome, decisions, prob_num, prob_den,
+                      rules, analysis)
+    VALUES (1, 'solve:dotld:combat:reroll-safe:z1:d2:t3', 'solve', 'dotld', 'defaults',
+            'zombies=1 dice=2 time=3 policy=reroll-safe', 'complete',
+            'all-killed=3/4 e-left=0.250000 e-time-lost=0.500000 out-of-time=1/16', -1, '3', '4', '', 'combat')"
+"$undead" db runs --db v3.db > /dev/null || fail "db runs on a version-3 database: exit $?"
+q3() { sqlite3 -batch -noheader v3.db "$1"; }
+[[ "$(q3 'PRAGMA user_version')" == 4 ]] || fail "version 3 was not migrated: $(q3 'PRAGMA user_version')"
+[[ "$(q3 "SELECT policy FROM cases WHERE key LIKE 'solve:dotld:combat:%'")" == reroll-safe ]] ||
+    fail "combat's policy: $(q3 "SELECT policy FROM cases WHERE key LIKE 'solve:dotld:combat:%'")"
+got="$(q3 "SELECT group_concat(name || '=' || printf('%.4f', value) || coalesce('=' || exact_num || '/' || exact_den, ''),
+                  ' ') FROM (SELECT f.* FROM case_figures f JOIN cases c ON c.id = f.case_id
+                             WHERE c.key LIKE 'solve:dotld:combat:%' ORDER BY f.position)")"
+[[ "$got" == "all-killed=0.7500=3/4 e-left=0.2500 e-time-lost=0.5000 out-of-time=0.0625=1/16" ]] ||
+    fail "combat's figures: $got"
+
 echo "db_migrate: version 1 -> $(q 'PRAGMA user_version'), ${before[cases]} cases and ${before[events]} events kept"

@@ -20,6 +20,7 @@
 
 #include "db.h"
 #include "db_sql.h"
+#include "faq_read.h"
 #include "named_query.h"
 #include "support_db.h"
 #include "support.h"
@@ -73,11 +74,15 @@ Test(db, a_run_and_its_rows_are_written_with_bound_values)
                   .decisions = 3, .rules = "G-TURN:1" };
     int64_t id = db_case_add(d, run_id, &c);
     cr_assert_gt(id, 0);
-    /* an analysis's case keeps its analysis and policy as fields */
+    /* an analysis's case keeps its analysis and policy as fields, and its
+     * figures as rows, in order, the exact value with its figure */
+    const db_figure figs[] = { { "ev", 1.25, "5", "4" }, { "bust'; --", 0.5, NULL, NULL } };
     db_case figure = { .key = "solve:some-game:turn:policy=p:1:reading=defaults", .kind = "solve",
                        .game = "some-game", .variants = "defaults", .inputs = "", .status = "complete",
-                       .outcome = "ev=1", .decisions = -1, .rules = "", .analysis = "turn", .policy = "p:1" };
-    cr_assert_gt(db_case_add(d, run_id, &figure), 0);
+                       .outcome = "ev=1.25 bust=0.5", .decisions = -1, .rules = "", .analysis = "turn",
+                       .policy = "p:1", .figures = figs, .n_figures = 2 };
+    int64_t figure_id = db_case_add(d, run_id, &figure);
+    cr_assert_gt(figure_id, 0);
     db_case_rule(d, id, "G-TURN", 1);
     db_event(d, id, 1, NULL, "= turn=a shotguns=2", 0);
     db_event(d, id, 2, "G-SHORTAGE", "shortage cup=2 needed=2", 1);
@@ -93,6 +98,14 @@ Test(db, a_run_and_its_rows_are_written_with_bound_values)
     cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE analysis = 'turn' AND policy = 'p:1'"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE kind = 'sim' AND analysis IS NULL"
                             " AND policy IS NULL"), 1);
+    char sql[256];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM case_figures WHERE case_id = %lld AND position = 1"
+             " AND name = 'ev' AND value = 1.25 AND exact_num = '5' AND exact_den = '4'", (long long)figure_id);
+    cr_expect_eq(one_int(h, sql), 1);
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM case_figures WHERE case_id = %lld AND position = 2"
+             " AND name = 'bust''; --' AND value = 0.5 AND exact_num IS NULL", (long long)figure_id);
+    cr_expect_eq(one_int(h, sql), 1);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM case_figures"), 2);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM events_with_state WHERE state LIKE '%shotguns=2%'"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM violations v JOIN cases c ON c.id = v.case_id"
                             " WHERE v.invariant = 'G-INV-CUP' AND v.rule = 'G-DRAW'"), 1);
@@ -114,6 +127,82 @@ Test(db, a_run_and_its_rows_are_written_with_bound_values)
     bad.key = "other";
     cr_expect_eq(db_case_add(d, 999, &bad), 0);
     cr_expect(db_error(d) != NULL);
+    db_close(d);
+}
+
+/* What db_faq_policy_results hands over, copied (its strings live only
+ * during the call). */
+typedef struct read_back {
+    int n;
+    char analysis[4][32];
+    int n_figures[4];
+    char figure[4][4][64];      /* "name=value=num/den" */
+} read_back;
+
+static void keep_result(void *ctx, const db_policy_result *r)
+{
+    read_back *rb = ctx;
+    if (rb->n >= 4)
+        return;
+    snprintf(rb->analysis[rb->n], sizeof rb->analysis[rb->n], "%s", r->analysis);
+    rb->n_figures[rb->n] = r->n_figures;
+    for (int f = 0; f < r->n_figures && f < 4; f++)
+        snprintf(rb->figure[rb->n][f], sizeof rb->figure[rb->n][f], "%s=%g=%s/%s", r->figures[f].name,
+                 r->figures[f].value, r->figures[f].exact_num, r->figures[f].exact_den);
+    rb->n++;
+}
+
+static void keep_claim(void *ctx, const db_solve_result *r)
+{
+    snprintf(ctx, 64, "%s %s", r->name, r->outcome);
+}
+
+/* The FAQ reads an analysis's figures back per case, in order, each with
+ * its own exact value, and a claim's name from its figure. */
+Test(db, the_faq_reads_each_cases_figures_back_in_order)
+{
+    db *d = open_ok(path_in("figures.db"));
+    db_run r = { "solve", "undead solve some-game turn", "some-game" };
+    int64_t run_id = db_run_begin(d, &r);
+    const db_figure turn[] = { { "ev", 1.25, "5", "4" }, { "bust", 0.5, NULL, NULL } };
+    const db_figure bust[] = { { "ev", 1.25, NULL, NULL }, { "bust", 0.5, "1", "2" } };
+    const db_figure claim[] = { { "001-half", 0.5, "1", "2" } };
+    db_case cs[] = {
+        { .key = "solve:some-game:turn:policy=p:reading=defaults", .analysis = "turn", .figures = turn,
+          .n_figures = 2 },
+        { .key = "solve:some-game:turn-bust:policy=p:reading=defaults", .analysis = "turn-bust",
+          .figures = bust, .n_figures = 2 },
+        { .key = "claim:some-game:001-half", .outcome = "verified exact=1/2", .prob_num = "1", .prob_den = "2",
+          .figures = claim, .n_figures = 1 },
+    };
+    for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
+        cs[i].kind = "solve";
+        cs[i].game = "some-game";
+        cs[i].variants = "defaults";
+        cs[i].inputs = "";
+        cs[i].status = "complete";
+        cs[i].outcome = cs[i].outcome ? cs[i].outcome : "figures";
+        cs[i].decisions = -1;
+        cs[i].rules = "";
+        cs[i].policy = cs[i].analysis ? "p" : NULL;
+        cr_assert_gt(db_case_add(d, run_id, &cs[i]), 0, "%s", db_error(d));
+    }
+    cr_assert(db_run_end(d, run_id, "complete", 0), "%s", db_error(d));
+    read_back rb = { 0 };
+    db_faq_policy_results(d, "some-game", keep_result, &rb);
+    cr_assert_eq(rb.n, 2);
+    /* in key order: turn-bust before turn */
+    cr_expect_str_eq(rb.analysis[0], "turn-bust");
+    cr_expect_eq(rb.n_figures[0], 2);
+    cr_expect_str_eq(rb.figure[0][0], "ev=1.25=/");
+    cr_expect_str_eq(rb.figure[0][1], "bust=0.5=1/2");
+    cr_expect_str_eq(rb.analysis[1], "turn");
+    cr_expect_eq(rb.n_figures[1], 2);
+    cr_expect_str_eq(rb.figure[1][0], "ev=1.25=5/4");
+    cr_expect_str_eq(rb.figure[1][1], "bust=0.5=/");
+    char got[64] = "";
+    db_faq_claims(d, "some-game", keep_claim, got);
+    cr_expect_str_eq(got, "001-half verified exact=1/2");
     db_close(d);
 }
 
@@ -173,19 +262,21 @@ static char *file_bytes(const char *path, size_t *len)
 }
 
 /* A user_version set by hand: one undead never wrote (-1, 0) is refused
- * as unknown; an older one the tables do not match (1 or 2 over version
- * 3's tables) is refused when its migration meets them; neither is changed. */
+ * as unknown; an older one the tables do not match (1, 2 or 3 over version
+ * 4's tables) is refused when its migration meets them; neither is changed. */
 Test(db, refuses_a_schema_version_set_by_hand_and_leaves_the_file_alone)
 {
     static const struct { int version; const char *msg; } cases[] = {
-        { -1, "database schema version -1 is not one undead knows (expected 3); refusing to use it "
+        { -1, "database schema version -1 is not one undead knows (expected 4); refusing to use it "
               "(nothing was changed)" },
-        { 0, "database schema version 0 is not one undead knows (expected 3); refusing to use it "
+        { 0, "database schema version 0 is not one undead knows (expected 4); refusing to use it "
              "(nothing was changed)" },
-        { 1, "database schema version 1 does not match its tables (migrating it to version 3: table "
+        { 1, "database schema version 1 does not match its tables (migrating it to version 4: table "
              "case_outcomes already exists); refusing to use it (nothing was changed)" },
-        { 2, "database schema version 2 does not match its tables (migrating it to version 3: view "
+        { 2, "database schema version 2 does not match its tables (migrating it to version 4: view "
              "unfinished_runs already exists); refusing to use it (nothing was changed)" },
+        { 3, "database schema version 3 does not match its tables (migrating it to version 4: table "
+             "case_figures already exists); refusing to use it (nothing was changed)" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *p = path_in("tampered.db");

@@ -26,11 +26,16 @@ static void sink_record(void *ctx, const ud_analysis_case *c)
     ud_buf vars;
     ud_buf_init(&vars);
     variants_text(s->g, c->variant, &vars);
+    db_figure figures[UD_ANALYSIS_FIGURES];
+    int n = c->n_figures < UD_ANALYSIS_FIGURES ? c->n_figures : UD_ANALYSIS_FIGURES;
+    for (int i = 0; i < n; i++)
+        figures[i] = (db_figure){ c->figures[i].name, c->figures[i].value, c->figures[i].exact_num,
+                                  c->figures[i].exact_den };
     db_case dc = { .key = c->key, .kind = "solve", .game = s->g->name, .variants = ud_buf_str(&vars),
                    .inputs = c->inputs ? c->inputs : "", .status = "complete",
                    .outcome = c->outcome ? c->outcome : "", .winner = NULL, .decisions = -1,
                    .prob_num = c->prob_num, .prob_den = c->prob_den, .rules = "",
-                   .analysis = c->analysis, .policy = c->policy };
+                   .analysis = c->analysis, .policy = c->policy, .figures = figures, .n_figures = n };
     db_case_add(s->r->db, s->r->run, &dc);
     ud_buf_free(&vars);
     rec_tick(s->r);

@@ -150,6 +150,8 @@ static bool has_progress(const ud_game_bound *b)
 
 /* The exact distribution of the leaves under the followed policy, its
  * expected value, and one database case per distribution. */
+enum { OUTCOME_FIGURES = 12 };   /* the expected value, recorded leaves, the remainder */
+
 static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m, int horizon,
                            const ud_game_bound *gb, const ud_explore_report *rep)
 {
@@ -186,20 +188,25 @@ static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m, int
         snprintf(key, sizeof key, "explore-outcomes:%s:bound=%s%s:policy=%s:reading=%s", g->name,
                  gb ? gb->bound->name : "none", ud_buf_str(&pos), pol, vars);
         ud_buf_free(&pos);
-        size_t len = (size_t)snprintf(outcome, sizeof outcome, "expected=%.10f", mpq_get_d(ev));
-        /* the leaves the game names (e.g. a bust), each with its probability */
+        /* the figures: the expected value, the leaves the game names (e.g.
+         * a bust) each with its probability, and the remainder a horizon left */
+        db_figure figs[OUTCOME_FIGURES];
+        int n = 0;
+        figs[n++] = (db_figure){ "expected", mpq_get_d(ev), NULL, NULL };
         for (const char *const *l = gb ? gb->recorded_outcomes : NULL; l && *l; l++)
-            for (int i = 0; i < rep->n_outcomes && len < sizeof outcome; i++)
+            for (int i = 0; i < rep->n_outcomes && n < OUTCOME_FIGURES - 1; i++)
                 if (strcmp(rep->outcome_label[i], *l) == 0)
-                    len += (size_t)snprintf(outcome + len, sizeof outcome - len, " %s=%.10f", *l,
-                                            mpq_get_d(rep->outcome_p[i]));
-        /* and the remainder a horizon left */
-        if (rep->remainder >= 0 && len < sizeof outcome)
-            len += (size_t)snprintf(outcome + len, sizeof outcome - len, " not over=%.10f",
-                                    mpq_get_d(rep->outcome_p[rep->remainder]));
+                    figs[n++] = (db_figure){ *l, mpq_get_d(rep->outcome_p[i]), NULL, NULL };
+        if (rep->remainder >= 0)
+            figs[n++] = (db_figure){ "not over", mpq_get_d(rep->outcome_p[rep->remainder]), NULL, NULL };
+        size_t len = 0;
+        for (int f = 0; f < n && len < sizeof outcome; f++)
+            len += (size_t)snprintf(outcome + len, sizeof outcome - len, "%s%s=%.10f", f ? " " : "", figs[f].name,
+                                    figs[f].value);
         db_case cs = { .key = key, .kind = "solve", .game = g->name, .variants = vars,
                        .inputs = "", .status = "complete", .outcome = outcome, .decisions = -1,
-                       .rules = "", .analysis = "explore-outcomes", .policy = pol };
+                       .rules = "", .analysis = "explore-outcomes", .policy = pol, .figures = figs,
+                       .n_figures = n };
         db_case_add(r->db, r->run, &cs);
         ud_buf_free(&vb);
     }

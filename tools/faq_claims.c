@@ -33,10 +33,9 @@ static void claim_row(void *c, const db_solve_result *r)
                                           "rounded as printed.");
         faq_table_begin_widths(d, 4, head, widths);
     }
-    const char *name = strrchr(r->key, ':');
     faq_row_begin(d, NULL);
     faq_cell_begin(d);
-    faq_code(d, name ? name + 1 : r->key);
+    faq_code(d, *r->name ? r->name : r->key);   /* no figure: a claim stored without its exact value */
     faq_cell_end(d);
     faq_cell_begin(d);
     faq_text(d, r->inputs);

@@ -11,9 +11,10 @@
 
 enum { EXACT_ROWS = 64, EXACT_FIELDS = 4, EXACT_SHORT = 12 };
 
-/* One policy under one reading: the figures of its outcome ("ev=2.08
- * bust=0.26"), each with its exact fraction when an analysis stored one
- * (several analyses may give the same figures: they become one row). */
+/* One policy under one reading: the figures its cases give ("ev",
+ * "bust"), each with its exact fraction when a case stored one (several
+ * analyses may give the same figures, each with another one exact: they
+ * become one row). */
 typedef struct exact_row {
     char policy[64];
     char reading[160];
@@ -28,45 +29,42 @@ typedef struct exact_rows {
     exact_row row[EXACT_ROWS];
 } exact_rows;
 
-static exact_row *exact_row_for(exact_rows *t, const char *policy, const char *reading, const char *outcome)
+/* The row of (policy, reading), made from r's figures when it is new. */
+static exact_row *exact_row_for(exact_rows *t, const db_policy_result *r)
 {
     for (int i = 0; i < t->n; i++)
-        if (strcmp(t->row[i].policy, policy) == 0 && strcmp(t->row[i].reading, reading) == 0)
+        if (strcmp(t->row[i].policy, r->policy) == 0 && strcmp(t->row[i].reading, r->reading) == 0)
             return &t->row[i];
     if (t->n >= EXACT_ROWS)
         return NULL;
     exact_row *e = &t->row[t->n++];
     memset(e, 0, sizeof *e);
-    snprintf(e->policy, sizeof e->policy, "%s", policy);
-    snprintf(e->reading, sizeof e->reading, "%s", reading);
-    char copy[512];
-    snprintf(copy, sizeof copy, "%s", outcome);
-    char *save;
-    for (char *tok = strtok_r(copy, " ", &save); tok && e->n < EXACT_FIELDS; tok = strtok_r(NULL, " ", &save)) {
-        char *eq = strchr(tok, '=');
-        if (!eq)
-            continue;
-        snprintf(e->name[e->n], sizeof e->name[e->n], "%.*s", (int)(eq - tok), tok);
-        e->value[e->n++] = atof(eq + 1);
+    snprintf(e->policy, sizeof e->policy, "%s", r->policy);
+    snprintf(e->reading, sizeof e->reading, "%s", r->reading);
+    for (int f = 0; f < r->n_figures && e->n < EXACT_FIELDS; f++) {
+        snprintf(e->name[e->n], sizeof e->name[e->n], "%s", r->figures[f].name);
+        e->value[e->n++] = r->figures[f].value;
     }
     return e;
 }
 
-/* The stored fraction belongs to the figure it equals (an analysis stores
- * one exact value; its outcome line gives every figure as a decimal). */
-static void exact_attach(exact_row *e, const char *num, const char *den)
+/* The exact fractions r's figures carry, each on the row's figure of the
+ * same name (the first case to give one keeps it). */
+static void exact_attach(exact_row *e, const db_policy_result *r)
 {
-    double n = atof(num), dd = atof(den);
-    if (!*num || !*den || dd == 0)
-        return;
-    for (int f = 0; f < e->n; f++)
-        if (!e->exact[f] && fabs(e->value[f] - n / dd) < 1e-9 * (1 + fabs(e->value[f]))) {
-            size_t len = strlen(num) + strlen(den) + 2;
-            e->exact[f] = malloc(len);
-            if (e->exact[f])
-                snprintf(e->exact[f], len, "%s/%s", num, den);
-            return;
-        }
+    for (int i = 0; i < r->n_figures; i++) {
+        const db_faq_figure *fig = &r->figures[i];
+        if (!*fig->exact_num || !*fig->exact_den)
+            continue;
+        for (int f = 0; f < e->n; f++)
+            if (!e->exact[f] && strcmp(e->name[f], fig->name) == 0) {
+                size_t len = strlen(fig->exact_num) + strlen(fig->exact_den) + 2;
+                e->exact[f] = malloc(len);
+                if (e->exact[f])
+                    snprintf(e->exact[f], len, "%s/%s", fig->exact_num, fig->exact_den);
+                break;
+            }
+    }
 }
 
 static void exact_rows_free(exact_rows *t)
@@ -260,15 +258,11 @@ typedef struct exact_ctx {
 static void exact_add(void *c, const db_policy_result *r)
 {
     exact_ctx *x = c;
-    /* as long as a row keeps them */
-    char policy[64], reading[160];
-    snprintf(policy, sizeof policy, "%s", r->policy);
-    snprintf(reading, sizeof reading, "%s", r->reading);
-    if (strcmp(reading, "defaults") != 0 && !reading_of_key_alone(reading, x->key))
+    if (strcmp(r->reading, "defaults") != 0 && !reading_of_key_alone(r->reading, x->key))
         return;
-    exact_row *e = exact_row_for(x->t, policy, reading, r->outcome);
+    exact_row *e = exact_row_for(x->t, r);
     if (e)
-        exact_attach(e, r->prob_num, r->prob_den);
+        exact_attach(e, r);
 }
 
 void faq_exact_results(faq_doc *d, db *h, const ud_game *g, const char *key)

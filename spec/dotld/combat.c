@@ -119,6 +119,15 @@ static void fraction(uint64_t num, uint64_t den, char *out, size_t size)
     snprintf(out, size, "%llu/%llu", (unsigned long long)(num / g), (unsigned long long)(den / g));
 }
 
+/* A fraction "a/b" (or a whole number "a") as its numerator and
+ * denominator ("1" for a whole number). */
+static void split_fraction(const char *q, char *num, size_t num_size, char *den, size_t den_size)
+{
+    const char *slash = strchr(q, '/');
+    snprintf(num, num_size, "%.*s", slash ? (int)(slash - q) : (int)strlen(q), q);
+    snprintf(den, den_size, "%s", slash ? slash + 1 : "1");
+}
+
 static bool read_int(const ud_analysis_args *a, const char *name, int lo, int hi, int *out, ud_buf *err)
 {
     const char *v = ud_analysis_arg(a, name);
@@ -162,15 +171,14 @@ static void print_best(const ud_analysis_args *a, const ud_analysis_sink *sink, 
             snprintf(inputs, sizeof inputs, "zombies=%d dice=%d time=%d policy=best", z, d, time);
             snprintf(outcome, sizeof outcome, "all-killed=%s e-left=%s e-time-lost=%.6f out-of-time=0",
                      b.p_all_exact, b.e_left_exact, b.e_time);
-            char num[160] = "", den[160] = "1";
-            const char *slash = strchr(b.p_all_exact, '/');
-            if (slash) {
-                snprintf(num, sizeof num, "%.*s", (int)(slash - b.p_all_exact), b.p_all_exact);
-                snprintf(den, sizeof den, "%s", slash + 1);
-            } else {
-                snprintf(num, sizeof num, "%s", b.p_all_exact);
-            }
-            ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, den, "combat", NULL };
+            char num[160], den[160], left_num[160], left_den[160];
+            split_fraction(b.p_all_exact, num, sizeof num, den, sizeof den);
+            split_fraction(b.e_left_exact, left_num, sizeof left_num, left_den, sizeof left_den);
+            ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, den, "combat", "best", 4,
+                                   { { "all-killed", b.p_all, num, den },
+                                     { "e-left", b.e_left, left_num, left_den },
+                                     { "e-time-lost", b.e_time, NULL, NULL },
+                                     { "out-of-time", 0, NULL, NULL } } };
             sink->record(sink->ctx, &c);
         }
 }
@@ -207,10 +215,14 @@ static int run_combat(const ud_game *g, const ud_analysis_args *a, const ud_anal
                 snprintf(inputs, sizeof inputs, "zombies=%d dice=%d time=%d policy=%s", z, d, time, policy_name[p]);
                 snprintf(outcome, sizeof outcome, "all-killed=%s e-left=%.6f e-time-lost=%.6f out-of-time=%s", all,
                          e_left, e_time, out);
-                char *slash = strchr(all, '/');
-                snprintf(num, sizeof num, "%.*s", (int)(slash - all), all);
-                snprintf(dens, sizeof dens, "%s", slash + 1);
-                ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, dens, "combat", NULL };
+                char out_num[48], out_den[48];
+                split_fraction(all, num, sizeof num, dens, sizeof dens);
+                split_fraction(out, out_num, sizeof out_num, out_den, sizeof out_den);
+                ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, dens, "combat", policy_name[p], 4,
+                                       { { "all-killed", (double)f.t.left[0] / den, num, dens },
+                                         { "e-left", e_left, NULL, NULL },
+                                         { "e-time-lost", e_time, NULL, NULL },
+                                         { "out-of-time", (double)f.t.out_of_time / den, out_num, out_den } } };
                 sink->record(sink->ctx, &c);
             }
     print_best(a, sink, z_lo, z_hi, d_lo, d_hi, time);

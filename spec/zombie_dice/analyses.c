@@ -50,13 +50,24 @@ static void print_q(const ud_analysis_sink *sk, const char *label, const mpq_t q
     free(s);
 }
 
+/* Record one result: its figures (n of them), and prob, the exact value
+ * of figure exact_fig (-1: none), on the case and on that figure. */
 static void record_case(const ud_analysis_sink *sk, const char *key, const char *analysis, const char *policy,
-                        const int *variant, const char *inputs, const char *outcome, const mpq_t *prob)
+                        const int *variant, const char *inputs, const char *outcome,
+                        const ud_analysis_figure *figs, int n, int exact_fig, const mpq_t *prob)
 {
     char *num = prob ? mpz_get_str(NULL, 10, mpq_numref(*prob)) : NULL;
     char *den = prob ? mpz_get_str(NULL, 10, mpq_denref(*prob)) : NULL;
     ud_analysis_case c = { .key = key, .variant = variant, .inputs = inputs, .outcome = outcome,
                            .prob_num = num, .prob_den = den, .analysis = analysis, .policy = policy };
+    for (int i = 0; i < n && i < UD_ANALYSIS_FIGURES; i++) {
+        c.figures[c.n_figures] = figs[i];
+        if (i == exact_fig) {
+            c.figures[c.n_figures].exact_num = num;
+            c.figures[c.n_figures].exact_den = den;
+        }
+        c.n_figures++;
+    }
     if (sk->record)
         sk->record(sk->ctx, &c);
     free(num);
@@ -142,11 +153,15 @@ static void print_turn(const ud_analysis_sink *sk, const int *variant, const cha
     ud_variants_text(&zd_game, variant, &vars);
     snprintf(key, sizeof key, "solve:zombie-dice:turn:policy=%s:reading=%s", pol, ud_buf_str(&vars));
     snprintf(inputs, sizeof inputs, "policy=%s", pol);
-    snprintf(outcome, sizeof outcome, "ev=%.15g bust=%.15g", mpq_get_d(d->ev), mpq_get_d(d->bust));
-    record_case(sk, key, "turn", pol, variant, inputs, outcome, &d->ev);
+    /* two cases with the same figures: one holds the exact ev, one the exact bust */
+    const ud_analysis_figure figs[] = { { "ev", mpq_get_d(d->ev), NULL, NULL },
+                                        { "bust", mpq_get_d(d->bust), NULL, NULL } };
+    snprintf(outcome, sizeof outcome, "%s=%.15g %s=%.15g", figs[0].name, figs[0].value, figs[1].name,
+             figs[1].value);
+    record_case(sk, key, "turn", pol, variant, inputs, outcome, figs, 2, 0, &d->ev);
     snprintf(key, sizeof key, "solve:zombie-dice:turn-bust:policy=%s:reading=%s", pol,
              ud_buf_str(&vars));
-    record_case(sk, key, "turn-bust", pol, variant, inputs, outcome, &d->bust);
+    record_case(sk, key, "turn-bust", pol, variant, inputs, outcome, figs, 2, 1, &d->bust);
     ud_buf_free(&vars);
 }
 
@@ -391,8 +406,10 @@ static int solve_game(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *w
                 snprintf(analysis, sizeof analysis, "game");
             snprintf(key, sizeof key, "solve:zombie-dice:%s:reading=%s", analysis, ud_buf_str(&vars));
             ud_buf_free(&vars);
-            snprintf(outcome, sizeof outcome, "p_first=%.10f p_second=%.10f", w0, 1 - w0);
-            record_case(sk, key, analysis, NULL, variant, "players=2 policy=optimal", outcome, NULL);
+            const ud_analysis_figure figs[] = { { "p_first", w0, NULL, NULL }, { "p_second", 1 - w0, NULL, NULL } };
+            snprintf(outcome, sizeof outcome, "%s=%.10f %s=%.10f", figs[0].name, figs[0].value, figs[1].name,
+                     figs[1].value);
+            record_case(sk, key, analysis, NULL, variant, "players=2 policy=optimal", outcome, figs, 2, -1, NULL);
             if (sk->metric)
                 sk->metric(sk->ctx, "solve_seconds", s->seconds, "s");
             if (o->export_path && export_policy(o->export_path, s, why) != 0) {
@@ -427,7 +444,9 @@ static void claim_line(const ud_analysis_sink *sk, const solve_opts *o, const ch
     snprintf(key, sizeof key, "claim:zombie-dice:%s", id);
     snprintf(outcome, sizeof outcome, "%s exact=%s", verified ? "verified" : "refuted", s);
     int variant[UD_MAX_VARIANTS] = { 0 };
-    record_case(sk, key, NULL, NULL, variant, text, outcome, (const mpq_t *)exact);
+    /* a claim's one figure is its exact value, named by the claim */
+    const ud_analysis_figure fig = { id, mpq_get_d(exact), NULL, NULL };
+    record_case(sk, key, NULL, NULL, variant, text, outcome, &fig, 1, 0, (const mpq_t *)exact);
     free(s);
 }
 

@@ -174,8 +174,11 @@ static double seconds_since(const struct timespec *t0)
     return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+/* One case per figure: every figure of the reading, figure exact_fig
+ * with q, its exact value. */
 static void record_figure(const ud_analysis_sink *sk, const char *figure, const char *pol, const char *reading,
-                          const int *variant, const char *outcome, const mpq_t q)
+                          const int *variant, const char *outcome, const ud_analysis_figure *figs, int n,
+                          int exact_fig, const mpq_t q)
 {
     if (!sk->record)
         return;
@@ -187,6 +190,14 @@ static void record_figure(const ud_analysis_sink *sk, const char *figure, const 
     snprintf(analysis, sizeof analysis, "small-deck-%s", figure);
     ud_analysis_case c = { .key = key, .variant = variant, .inputs = inputs, .outcome = outcome,
                            .prob_num = num, .prob_den = den, .analysis = analysis, .policy = pol };
+    for (int i = 0; i < n && i < UD_ANALYSIS_FIGURES; i++) {
+        c.figures[i] = figs[i];
+        if (i == exact_fig) {
+            c.figures[i].exact_num = num;
+            c.figures[i].exact_den = den;
+        }
+        c.n_figures++;
+    }
     sk->record(sk->ctx, &c);
     free(num);
     free(den);
@@ -232,11 +243,19 @@ static int solve_reading(const ud_game *g, const ud_setup *setup, const ud_polic
         rc = UD_ANALYSIS_FAILED;
         goto out;
     }
-    char outcome[256];
+    /* each seat's chance to win and to die: figures 2i and 2i+1 */
+    char names[2 * ZC_MAX_PLAYERS][16], outcome[256];
+    ud_analysis_figure figs[2 * ZC_MAX_PLAYERS];
     size_t len = 0;
-    for (int i = 0; i < n && len < sizeof outcome; i++)
-        len += (size_t)snprintf(outcome + len, sizeof outcome - len, "%sp%d_wins=%.15g p%d_dead=%.15g",
-                                i ? " " : "", i + 1, mpq_get_d(c.win[i]), i + 1, mpq_get_d(c.dead[i]));
+    for (int i = 0; i < n; i++) {
+        snprintf(names[2 * i], sizeof names[2 * i], "p%d_wins", i + 1);
+        snprintf(names[2 * i + 1], sizeof names[2 * i + 1], "p%d_dead", i + 1);
+        figs[2 * i] = (ud_analysis_figure){ names[2 * i], mpq_get_d(c.win[i]), NULL, NULL };
+        figs[2 * i + 1] = (ud_analysis_figure){ names[2 * i + 1], mpq_get_d(c.dead[i]), NULL, NULL };
+    }
+    for (int f = 0; f < 2 * n && len < sizeof outcome; f++)
+        len += (size_t)snprintf(outcome + len, sizeof outcome - len, "%s%s=%.15g", f ? " " : "", figs[f].name,
+                                figs[f].value);
     ud_say(sk, "%s, %s: %llu states (%.3f s)\n", ud_buf_str(&vars), pol->def->name,
            (unsigned long long)rep.distinct, rep.seconds);
     for (int i = 0; i < n; i++) {
@@ -247,9 +266,11 @@ static int solve_reading(const ud_game *g, const ud_setup *setup, const ud_polic
         free(w);
         free(d);
         snprintf(fig, sizeof fig, "p%d-wins", i + 1);
-        record_figure(sk, fig, pol->def->name, ud_buf_str(&vars), setup->variant, outcome, c.win[i]);
+        record_figure(sk, fig, pol->def->name, ud_buf_str(&vars), setup->variant, outcome, figs, 2 * n, 2 * i,
+                      c.win[i]);
         snprintf(fig, sizeof fig, "p%d-dead", i + 1);
-        record_figure(sk, fig, pol->def->name, ud_buf_str(&vars), setup->variant, outcome, c.dead[i]);
+        record_figure(sk, fig, pol->def->name, ud_buf_str(&vars), setup->variant, outcome, figs, 2 * n,
+                      2 * i + 1, c.dead[i]);
     }
     if (mpq_sgn(c.nobody) != 0) {
         char *q = mpq_get_str(NULL, 10, c.nobody);
