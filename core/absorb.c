@@ -160,15 +160,22 @@ int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err)
     }
     int64_t *first = calloc((size_t)n + 1, sizeof(int64_t));
     graph g = { n, first, malloc((c->n_edges + 1) * sizeof(size_t)), c->to, NULL };
-    tarjan t = { &g, malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
-                 malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
-                 calloc((size_t)n + 1, 1), 0, 0, 0, malloc((size_t)n * sizeof(int64_t)) };
+    tarjan t = { &g,
+                 malloc((size_t)n * sizeof(int64_t)),
+                 malloc((size_t)n * sizeof(int64_t)),
+                 malloc((size_t)n * sizeof(int64_t)),
+                 malloc((size_t)n * sizeof(int64_t)),
+                 calloc((size_t)n + 1, 1),
+                 0,
+                 0,
+                 0,
+                 malloc((size_t)n * sizeof(int64_t)) };
     int64_t *members = malloc((size_t)n * sizeof(int64_t));
     int64_t *comp_first = calloc((size_t)n + 2, sizeof(int64_t));
     int64_t *comp_fill = malloc(((size_t)n + 1) * sizeof(int64_t));
     int rc = 0;
-    if (!g.first || !g.order || !t.index || !t.low || !t.stack || !t.comp || !t.on_stack ||
-        !t.comp_order || !members || !comp_first || !comp_fill) {
+    if (!g.first || !g.order || !t.index || !t.low || !t.stack || !t.comp || !t.on_stack || !t.comp_order ||
+        !members || !comp_first || !comp_fill) {
         ud_buf_puts(err, "out of memory");
         rc = -1;
         goto out;

@@ -23,18 +23,18 @@
 #include "membound.h"
 
 typedef struct ud_chain {
-    int64_t n;               /* states 0..n-1 */
+    int64_t n; /* states 0..n-1 */
     size_t n_edges;
-    const int64_t *from;     /* -1: the root */
+    const int64_t *from; /* -1: the root */
     const int64_t *to;
-    mpq_t *w;                /* probability of the edge; a state's out-edges sum to 1 */
+    mpq_t *w; /* probability of the edge; a state's out-edges sum to 1 */
     /* The bound in bytes the pass's arrays take theirs from (membound.h);
      * NULL: none.  Counted before they are made, from the counts of
      * states and edges: what they will take at most. */
     ud_membound *mem;
 } ud_chain;
 
-enum { UD_ABSORB_MAX_CYCLE = 400 };   /* states in one cycle solved densely */
+enum { UD_ABSORB_MAX_CYCLE = 400 }; /* states in one cycle solved densely */
 
 /* mass[i] (initialised by the caller) gets state i's mass.  0, or -1 with
  * err (a cycle too large, a cycle that never exits, out of memory, or
@@ -55,14 +55,14 @@ typedef struct ud_weight {
 typedef struct ud_chain_small {
     int64_t n;
     size_t n_edges;
-    const int64_t *first;      /* n + 1 entries: state i's out-edges are
+    const int64_t *first; /* n + 1 entries: state i's out-edges are
                                 * [first[i], first[i + 1]), the root's [0, first[0]) */
     const int32_t *to;
-    const uint32_t *w;         /* the edge's weight: weight[w[e]] */
-    const ud_weight *weight;   /* the distinct weights */
+    const uint32_t *w;       /* the edge's weight: weight[w[e]] */
+    const ud_weight *weight; /* the distinct weights */
     size_t n_weights;
-    mpq_t *big;                /* the weights that do not fit 32 bits */
-    int jobs;                  /* threads for ud_absorb_small; 0 or 1: the caller's only */
+    mpq_t *big; /* the weights that do not fit 32 bits */
+    int jobs;   /* threads for ud_absorb_small; 0 or 1: the caller's only */
     /* As ud_chain.mem; the masses on their way are counted as they are
      * made too (a mass struct each, not its numerator's limbs). */
     ud_membound *mem;

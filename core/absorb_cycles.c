@@ -46,7 +46,7 @@ bool ab_cycle_primes(fast *z, const comps *cs, ud_buf *err)
         if (s == 1)
             continue;
         if (s > UD_ABSORB_MAX_CYCLE) {
-            ok = false;   /* solve_cycle says so, with the message */
+            ok = false; /* solve_cycle says so, with the message */
             break;
         }
         const int64_t *mem = cs->mem + cs->cfirst[k];
@@ -54,7 +54,7 @@ bool ab_cycle_primes(fast *z, const comps *cs, ud_buf *err)
         if (!a || ab_eliminate(a, (int)s, (int)s + 1, f, w, err) != 0) {
             if (a)
                 ab_system_free(a, (int)s, (int)s + 1);
-            ud_buf_clear(err);   /* solve_cycle meets it again and says so */
+            ud_buf_clear(err); /* solve_cycle meets it again and says so */
             ok = false;
             break;
         }
@@ -62,7 +62,8 @@ bool ab_cycle_primes(fast *z, const comps *cs, ud_buf *err)
         for (int i = 0; i < s; i++)
             mpq_mul(det, det, a[(size_t)i * (size_t)(s + 2)]);
         ab_system_free(a, (int)s, (int)s + 1);
-        ok = ud_smooth_primes_add_mpz(&z->ps, mpq_numref(det)) && ud_smooth_primes_add_mpz(&z->ps, mpq_denref(det));
+        ok = ud_smooth_primes_add_mpz(&z->ps, mpq_numref(det)) &&
+             ud_smooth_primes_add_mpz(&z->ps, mpq_denref(det));
     }
     mpq_clears(w, f, det, NULL);
     return ok;
@@ -104,7 +105,7 @@ static void push_smooth_out(worker *w, int64_t v, const ud_smooth *x)
             continue;
         ab_weight_of(z->c, (size_t)k, &num, &den);
         we = x->d;
-        ud_smooth_exp_mul(&we, ab_den_exponents(w, den));   /* smooth: gather_primes */
+        ud_smooth_exp_mul(&we, ab_den_exponents(w, den)); /* smooth: gather_primes */
         ab_mass_add(w, to, x->n, num, &we);
     }
 }
@@ -159,7 +160,7 @@ static int solve_cycle_smooth(worker *w, const int64_t *mem, int s)
             if (!b || !b->used || num[k] == 0)
                 continue;
             ce = b->d;
-            ud_smooth_exp_mul(&ce, ab_den_exponents(w, den[k]));   /* smooth: checked above */
+            ud_smooth_exp_mul(&ce, ab_den_exponents(w, den[k])); /* smooth: checked above */
             ud_smooth_add(&z->ps, &x, b->n, num[k], &ce, w->tmp);
         }
         if (x.used) {

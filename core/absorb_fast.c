@@ -37,11 +37,11 @@ static ud_smooth *mass_of(worker *w, int64_t v)
         w->oom = true;
         return NULL;
     }
-    __atomic_store_n(&z->m[v], s, __ATOMIC_RELAXED);   /* prefetch_target reads it unlocked */
+    __atomic_store_n(&z->m[v], s, __ATOMIC_RELAXED); /* prefetch_target reads it unlocked */
     return s;
 }
 
-enum { KEEP_LIMBS = 1024 };   /* a spare mass keeps a numerator's memory up to this */
+enum { KEEP_LIMBS = 1024 }; /* a spare mass keeps a numerator's memory up to this */
 
 /* v's mass is pushed on: keep it for the next state, and its numerator's
  * memory with it unless that is large (a malloc and free a mass cost
@@ -88,18 +88,18 @@ static void tree_add(worker *w, sum_tree *t, const mpz_t f, uint64_t x, const ud
             ud_smooth_reset(c);
             return;
         }
-        if (!s->used) {   /* the carry settles here; the level's spare memory becomes the carry's */
+        if (!s->used) { /* the carry settles here; the level's spare memory becomes the carry's */
             ud_smooth held = *s;
             *s = *c;
             *c = held;
             return;
         }
-        if (k + 1 == TREE_LEVELS) {   /* the top level (never met: 2^47 pushes) */
+        if (k + 1 == TREE_LEVELS) { /* the top level (never met: 2^47 pushes) */
             ud_smooth_add(ps, s, c->n, 1, &c->d, w->tmp);
             ud_smooth_reset(c);
             return;
         }
-        ud_smooth_add(ps, c, s->n, 1, &s->d, w->tmp);   /* the level joins the carry */
+        ud_smooth_add(ps, c, s->n, 1, &s->d, w->tmp); /* the level joins the carry */
         ud_smooth_reset(s);
     }
 }
@@ -202,8 +202,7 @@ static bool gather_primes(worker *w)
         ud_weight x = c->weight[i];
         uint64_t den = x.den;
         if (!den) {
-            if (!mpz_fits_ulong_p(mpq_numref(c->big[x.num])) ||
-                !mpz_fits_ulong_p(mpq_denref(c->big[x.num])))
+            if (!mpz_fits_ulong_p(mpq_numref(c->big[x.num])) || !mpz_fits_ulong_p(mpq_denref(c->big[x.num])))
                 return false;
             den = mpz_get_ui(mpq_denref(c->big[x.num]));
         }
@@ -244,7 +243,7 @@ static void push_on(worker *w, int64_t v)
     const ud_chain_small *c = z->c;
     uint64_t lnum, lden, num = 0, den = 1;
     ud_smooth_exp fe, we;
-    self_loop(z, v, &lnum, &lden);            /* checked by gather_primes */
+    self_loop(z, v, &lnum, &lden); /* checked by gather_primes */
     ud_smooth_factor(&z->ps, lden - lnum, &fe);
     ud_smooth_exp_mul(&fe, &z->m[v]->d);
     mpz_mul_ui(w->f, z->m[v]->n, lden);
@@ -255,8 +254,8 @@ static void push_on(worker *w, int64_t v)
         if (to == v)
             continue;
         ab_weight_of(c, (size_t)k, &num, &den);
-        we = fe;   /* a weight has few primes: its own added to the mass's */
-        ud_smooth_exp_mul(&we, ab_den_exponents(w, den));   /* smooth: gather_primes */
+        we = fe; /* a weight has few primes: its own added to the mass's */
+        ud_smooth_exp_mul(&we, ab_den_exponents(w, den)); /* smooth: gather_primes */
         ab_mass_add(w, to, w->f, num, &we);
     }
 }
@@ -264,9 +263,16 @@ static void push_on(worker *w, int64_t v)
 static int find_components(fast *z, comps *cs, ud_buf *err)
 {
     int64_t n = z->c->n;
-    tarjan t = { &z->g, malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
-                 malloc((size_t)n * sizeof(int64_t)), malloc((size_t)n * sizeof(int64_t)),
-                 calloc((size_t)n + 1, 1), 0, 0, 0, malloc((size_t)n * sizeof(int64_t)) };
+    tarjan t = { &z->g,
+                 malloc((size_t)n * sizeof(int64_t)),
+                 malloc((size_t)n * sizeof(int64_t)),
+                 malloc((size_t)n * sizeof(int64_t)),
+                 malloc((size_t)n * sizeof(int64_t)),
+                 calloc((size_t)n + 1, 1),
+                 0,
+                 0,
+                 0,
+                 malloc((size_t)n * sizeof(int64_t)) };
     cs->cfirst = calloc((size_t)n + 2, sizeof(int64_t));
     cs->mem = malloc(((size_t)n + 1) * sizeof(int64_t));
     int rc = 0;
@@ -386,7 +392,7 @@ static void solve_state(worker *w, int64_t v)
     } else {
         uint64_t lnum, lden;
         self_loop(z, v, &lnum, &lden);
-        mpq_set_ui(w->w, lden, lden - lnum);   /* 1 / (1 - q) */
+        mpq_set_ui(w->w, lden, lden - lnum); /* 1 / (1 - q) */
         mpq_canonicalize(w->w);
         mpq_mul(z->side[v], z->side[v], w->w);
         ab_push_side(w, v, z->side[v]);
@@ -457,7 +463,7 @@ static int64_t release_and_take(fast *z, int64_t done)
     ready_heap *h = &z->ready;
     bool locked = false;
     int64_t first = done >= 0 ? cs->cfirst[done] : 0, end = done >= 0 ? cs->cfirst[done + 1] : 0;
-    for (int64_t i = first; i < end; i++) {   /* the done component's members (none at the start) */
+    for (int64_t i = first; i < end; i++) { /* the done component's members (none at the start) */
         int64_t v = cs->mem[i];
         for (int64_t e = z->g.first[v]; e < z->g.first[v + 1]; e++) {
             int64_t to = cs->comp[z->c->to[e]];
@@ -479,7 +485,7 @@ static int64_t release_and_take(fast *z, int64_t done)
     int64_t k = -1;
     if (h->n > 0 && !atomic_load(&z->failed))
         k = heap_pop(h);
-    if (k < 0 || h->n > 0)   /* work for the others, or the end: wake them */
+    if (k < 0 || h->n > 0) /* work for the others, or the end: wake them */
         pthread_cond_broadcast(&h->cv);
     pthread_mutex_unlock(&h->mu);
     return k;
@@ -529,7 +535,7 @@ static void solve_all(fast *z, worker **ws)
     if (!sync) {
         for (int i = 0; i < n_locks; i++)
             pthread_mutex_destroy(&z->lock[i]);
-        z->jobs = 1;   /* lock_state takes no lock from here */
+        z->jobs = 1; /* lock_state takes no lock from here */
         for (int64_t k = 0; k < z->cs->n_comp && !atomic_load(&z->failed); k++)
             solve_component_fast(ws[0], k);
         return;
@@ -557,7 +563,7 @@ static bool find_hot(fast *z, const comps *cs, worker **ws, int jobs)
     uint32_t *in = calloc((size_t)n + 1, sizeof *in);
     if (!in)
         return false;
-    for (int64_t e = 0; e < c->first[0]; e++)   /* the root's edges */
+    for (int64_t e = 0; e < c->first[0]; e++) /* the root's edges */
         in[c->to[e]]++;
     for (int64_t v = 0; v < n; v++)
         for (int64_t e = c->first[v]; e < c->first[v + 1]; e++)
@@ -567,7 +573,7 @@ static bool find_hot(fast *z, const comps *cs, worker **ws, int jobs)
     for (int64_t v = 0; v < n; v++) {
         int64_t k = cs->comp[v];
         if (in[v] >= HOT_IN && cs->cfirst[k + 1] - cs->cfirst[k] == 1 && n_hot < HOT_MAX)
-            in[v] = (uint32_t)++n_hot;   /* from here: 1 + its tree */
+            in[v] = (uint32_t)++n_hot; /* from here: 1 + its tree */
         else
             in[v] = 0;
     }
@@ -607,7 +613,7 @@ static void worker_free(worker *w)
         ud_mem_resize(w->z->c->mem, MASS_BYTES, 0);
     }
     free(w->spare);
-    for (int32_t h = 0; w->trees && h < w->z->n_hot; h++)   /* left by a pass that failed */
+    for (int32_t h = 0; w->trees && h < w->z->n_hot; h++) /* left by a pass that failed */
         tree_release(&w->trees[h], w->z->c->mem);
     free(w->trees);
     ud_smooth_clear(&w->carry);
@@ -673,7 +679,7 @@ int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
         z->has_side = calloc((size_t)c->n + 1, 1);
         z->mass = mass;
         z->cs = &cs;
-        z->jobs = 1;   /* no lock until solve_all makes them */
+        z->jobs = 1; /* no lock until solve_all makes them */
         atomic_init(&z->failed, false);
         ok = z->m && z->side && z->has_side;
         for (int j = 0; j < jobs && ok; j++)
@@ -704,7 +710,7 @@ int ud_absorb_small(const ud_chain_small *c, mpq_t *mass, ud_buf *err)
         rc = count_pending(z, &cs, err);
     if (rc == 0) {
         mpz_init_set_ui(z->one, 1);
-        for (size_t e = 0; e < (size_t)c->first[0]; e++) {   /* the root's edges */
+        for (size_t e = 0; e < (size_t)c->first[0]; e++) { /* the root's edges */
             uint64_t num = 0, den = 1;
             ab_weight_of(c, e, &num, &den);
             ab_mass_add(ws[0], c->to[e], z->one, num, ab_den_exponents(ws[0], den));

@@ -19,9 +19,9 @@
 
 typedef struct graph {
     int64_t n;
-    const int64_t *first;   /* out-edges of i: edge index order[first[i] .. first[i+1]) */
-    size_t *order;      /* NULL: the edges are already in that order */
-    const int64_t *to;  /* the edge's target: to[e], or to32[e] */
+    const int64_t *first; /* out-edges of i: edge index order[first[i] .. first[i+1]) */
+    size_t *order;        /* NULL: the edges are already in that order */
+    const int64_t *to;    /* the edge's target: to[e], or to32[e] */
     const int32_t *to32;
 } graph;
 
@@ -37,7 +37,7 @@ typedef struct tarjan {
     int64_t *index, *low, *stack, *comp;
     char *on_stack;
     int64_t next, sp, n_comp;
-    int64_t *comp_order;    /* components in the order Tarjan finishes them */
+    int64_t *comp_order; /* components in the order Tarjan finishes them */
 } tarjan;
 
 /* absorb.c */
@@ -49,15 +49,15 @@ void ab_bound_hit(ud_buf *err, const ud_membound *mem);
 
 /* ---- the fast pass over smooth denominators (absorb_fast.c) ---------- */
 
-enum { CACHE = 4096 };   /* denominators remembered factored (a turn has few distinct ones) */
-enum { LOCKS = 1024 };   /* striped locks on the states masses are pushed to */
+enum { CACHE = 4096 }; /* denominators remembered factored (a turn has few distinct ones) */
+enum { LOCKS = 1024 }; /* striped locks on the states masses are pushed to */
 /* HOT_IN: at 64 (some 9,000 of the bus's states, not only its leaves)
  * the solve was slower than with the leaves alone: a state a few dozen
  * edges reach holds no large mass, and its trees cost memory. */
 enum {
-    HOT_IN = UD_ABSORB_HOT_IN,   /* in-edges that make a state's pushes go to summation trees */
-    HOT_MAX = 4096,              /* states given trees at most (each thread holds one for each) */
-    TREE_LEVELS = 48,            /* a tree's levels: 2^47 pushes, more than a chain has edges */
+    HOT_IN = UD_ABSORB_HOT_IN, /* in-edges that make a state's pushes go to summation trees */
+    HOT_MAX = 4096,            /* states given trees at most (each thread holds one for each) */
+    TREE_LEVELS = 48,          /* a tree's levels: 2^47 pushes, more than a chain has edges */
 };
 
 /* The pushes one thread makes to one hot state, summed pairwise: level k
@@ -70,7 +70,7 @@ enum {
  * thread sums its own; the state's mass is the sum of every thread's
  * levels, made when it is solved (every push to it done). */
 typedef struct sum_tree {
-    ud_smooth *lvl[TREE_LEVELS];   /* made when first reached */
+    ud_smooth *lvl[TREE_LEVELS]; /* made when first reached */
 } sum_tree;
 
 struct fast;
@@ -81,15 +81,15 @@ typedef struct worker {
     struct fast *z;
     mpz_t f, tmp;
     mpq_t w;
-    ud_smooth **spare;         /* masses pushed on, kept for reuse */
+    ud_smooth **spare; /* masses pushed on, kept for reuse */
     size_t n_spare, cap_spare;
     bool oom;
-    int rc;                    /* 0, or -1 with err */
+    int rc; /* 0, or -1 with err */
     ud_buf err;
-    uint64_t key[CACHE];       /* den + 1, 0: empty */
+    uint64_t key[CACHE]; /* den + 1, 0: empty */
     ud_smooth_exp ex[CACHE];
-    sum_tree *trees;           /* one for each hot state (fast.hot) */
-    ud_smooth carry;           /* the sum a push to a tree carries up */
+    sum_tree *trees; /* one for each hot state (fast.hot) */
+    ud_smooth carry; /* the sum a push to a tree carries up */
 } worker;
 
 /* The components ready to be solved (every edge into them from one
@@ -99,9 +99,9 @@ typedef struct worker {
  * level's masses alive at once and was half as slow again. */
 typedef struct ready_heap {
     pthread_mutex_t mu;
-    pthread_cond_t cv;         /* a component became ready, or the pass ended */
+    pthread_cond_t cv; /* a component became ready, or the pass ended */
     int64_t *a, n;
-    int64_t solved;            /* components done, of n_comp */
+    int64_t solved; /* components done, of n_comp */
 } ready_heap;
 
 typedef struct comps comps;
@@ -110,7 +110,7 @@ typedef struct fast {
     const ud_chain_small *c;
     graph g;
     ud_smooth_primes ps;
-    ud_smooth **m;             /* mass of each state while it is on its way; NULL: none */
+    ud_smooth **m; /* mass of each state while it is on its way; NULL: none */
     /* mass that came through a cycle of several states (its denominator
      * is not smooth): kept apart as mpq_t, only where there is some */
     mpq_t *side;
@@ -119,7 +119,7 @@ typedef struct fast {
      * that leaves a cycle stays smooth, and no side part is made */
     bool cycles_smooth;
     mpz_t one;
-    mpq_t *mass;               /* the answer: the leaves' masses */
+    mpq_t *mass; /* the answer: the leaves' masses */
     const comps *cs;
     /* with several threads: a push takes its target's lock */
     int jobs;

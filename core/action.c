@@ -91,17 +91,15 @@ bool ud_action_kind_valid(const ud_action_kind *k, ud_buf *why)
     }
     int n = 0;
     for (const char *p = k->args ? k->args : ""; *p; p++) {
-        if (*p == '[' || *p == ']' || *p == '#' || *p == '\t' || *p == '\n' ||
-            (*p == ' ' && p[1] == ' ')) {
-            ud_buf_printf(why, "action %s: pattern '%s' holds '%c' or a double space", k->name,
-                          k->args, *p);
+        if (*p == '[' || *p == ']' || *p == '#' || *p == '\t' || *p == '\n' || (*p == ' ' && p[1] == ' ')) {
+            ud_buf_printf(why, "action %s: pattern '%s' holds '%c' or a double space", k->name, k->args, *p);
             return false;
         }
         if (*p != '%')
             continue;
         if (p[1] != 'd' && p[1] != 's' && p[1] != 'p') {
-            ud_buf_printf(why, "action %s: unknown placeholder in '%s' (expected %%d, %%s or %%p)",
-                          k->name, k->args);
+            ud_buf_printf(why, "action %s: unknown placeholder in '%s' (expected %%d, %%s or %%p)", k->name,
+                          k->args);
             return false;
         }
         p++;
@@ -187,8 +185,8 @@ static bool read_seat(const char **q, char stop, const ud_setup *setup, int32_t 
 }
 
 /* Match text against kind's pattern; on failure err and the offset. */
-static bool match_args(const ud_game *g, const ud_setup *setup, int kind, const char *text,
-                       ud_action *out, ud_buf *err, size_t *bad_at)
+static bool match_args(const ud_game *g, const ud_setup *setup, int kind, const char *text, ud_action *out,
+                       ud_buf *err, size_t *bad_at)
 {
     const char *p = pattern_of(g, kind), *q = text;
     int n = 0;
@@ -241,8 +239,8 @@ static bool match_args(const ud_game *g, const ud_setup *setup, int kind, const 
     return true;
 }
 
-int ud_action_parse(const ud_game *g, const ud_setup *setup, char *const *words, int n,
-                    ud_action *out, ud_buf *err, int *bad_word)
+int ud_action_parse(const ud_game *g, const ud_setup *setup, char *const *words, int n, ud_action *out,
+                    ud_buf *err, int *bad_word)
 {
     *bad_word = 0;
     memset(out, 0, sizeof *out);

@@ -20,8 +20,8 @@ void ud_action_format(const ud_game *g, const ud_setup *setup, const ud_action *
 /* The action written in words[0..n) (already split at white space).
  * 0 on success; -1 with a message in err and, in *bad_word, the index of
  * the word where the text stopped matching. */
-int ud_action_parse(const ud_game *g, const ud_setup *setup, char *const *words, int n,
-                    ud_action *out, ud_buf *err, int *bad_word);
+int ud_action_parse(const ud_game *g, const ud_setup *setup, char *const *words, int n, ud_action *out,
+                    ud_buf *err, int *bad_word);
 
 /* The kind's pattern for people: "freeze <list>", "place T<n> at <n>,<n> rot <n>". */
 void ud_action_usage(const ud_game *g, int kind, ud_buf *out);

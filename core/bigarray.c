@@ -2,7 +2,7 @@
  * bigarray.c - large growable arrays (bigarray.h).
  */
 #if defined(__linux__)
-#define _GNU_SOURCE   /* mremap */
+#define _GNU_SOURCE /* mremap */
 #endif
 #include "bigarray.h"
 

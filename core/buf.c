@@ -80,7 +80,4 @@ void ud_buf_printf(ud_buf *b, const char *fmt, ...)
     va_end(ap);
 }
 
-const char *ud_buf_str(const ud_buf *b)
-{
-    return b->data ? b->data : "";
-}
+const char *ud_buf_str(const ud_buf *b) { return b->data ? b->data : ""; }

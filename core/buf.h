@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 typedef struct ud_buf {
-    char *data;     /* always NUL-terminated once anything was appended */
+    char *data; /* always NUL-terminated once anything was appended */
     size_t len;
     size_t cap;
 } ud_buf;
@@ -19,8 +19,7 @@ void ud_buf_free(ud_buf *b);
 void ud_buf_clear(ud_buf *b);
 void ud_buf_puts(ud_buf *b, const char *s);
 void ud_buf_putc(ud_buf *b, char c);
-void ud_buf_printf(ud_buf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void ud_buf_printf(ud_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ud_buf_vprintf(ud_buf *b, const char *fmt, va_list ap);
 /* The text so far; "" for an empty buffer (never NULL). */
 const char *ud_buf_str(const ud_buf *b);

@@ -43,7 +43,7 @@ void ud_bytes_init(ud_bytes *b, const uint8_t *data, size_t size)
     b->size = size;
     b->pos = 0;
     b->exhausted = 0;
-    uint64_t h = UINT64_C(14695981039346656037);   /* FNV-1a */
+    uint64_t h = UINT64_C(14695981039346656037); /* FNV-1a */
     for (size_t i = 0; i < size; i++)
         h = (h ^ data[i]) * UINT64_C(1099511628211);
     ud_rng_seed(&b->after, h);

@@ -24,10 +24,10 @@
 typedef const char *(*ud_label_fn)(const void *ctx, int i);
 
 typedef struct ud_pick_req {
-    const char *event;    /* the transcript verb this outcome belongs to */
-    int n;                /* outcomes 0..n-1, equally likely */
-    ud_label_fn label;    /* label of outcome i */
-    const void *ctx;      /* passed to label */
+    const char *event; /* the transcript verb this outcome belongs to */
+    int n;             /* outcomes 0..n-1, equally likely */
+    ud_label_fn label; /* label of outcome i */
+    const void *ctx;   /* passed to label */
     /* Non-zero: this pick belongs to a group of exchangeable picks (dice
      * rolled together and kept as counts, ud_exchangeable_begin): picks
      * in a row with the same run differ only in order.  A source may
@@ -37,7 +37,7 @@ typedef struct ud_pick_req {
 
 typedef struct ud_chance ud_chance;
 struct ud_chance {
-    ud_rng *rng;   /* when set: uniform PRNG draw, no callback */
+    ud_rng *rng; /* when set: uniform PRNG draw, no callback */
     /* Otherwise: returns 0..n-1, or -1 with a message in why. */
     int (*pick)(ud_chance *c, const ud_pick_req *p);
     void *ctx;

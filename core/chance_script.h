@@ -24,20 +24,20 @@ enum { UD_SCRIPT_MAX_TOKENS = 32 };
 
 /* ud_chance_script_pick's results besides an outcome (0..n-1). */
 enum {
-    UD_SCRIPT_NO_MATCH = -1,   /* no unused word of the line names an outcome of the pick */
-    UD_SCRIPT_RAN_OUT = -2,    /* the line is used up and next_line gave no other */
+    UD_SCRIPT_NO_MATCH = -1, /* no unused word of the line names an outcome of the pick */
+    UD_SCRIPT_RAN_OUT = -2,  /* the line is used up and next_line gave no other */
 };
 
 typedef struct ud_chance_script ud_chance_script;
 struct ud_chance_script {
-    char *const *tok;                        /* the line being consumed; NULL before the first */
+    char *const *tok; /* the line being consumed; NULL before the first */
     int ntok;
     unsigned char used[UD_SCRIPT_MAX_TOKENS];
     /* Called when a pick finds no line or a used-up one: load the line
      * to go on with (ud_chance_script_load) and return true, or return
      * false to leave the used-up line as it is (UD_SCRIPT_RAN_OUT). */
     bool (*next_line)(ud_chance_script *s, const ud_pick_req *p);
-    void *ctx;                               /* the user's, for next_line */
+    void *ctx; /* the user's, for next_line */
 };
 
 void ud_chance_script_init(ud_chance_script *s, bool (*next_line)(ud_chance_script *, const ud_pick_req *),

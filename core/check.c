@@ -29,7 +29,7 @@ enum { LEFT_OUT_KEPT = 32 };
 typedef struct left_out_line {
     const ud_rule *rule;
     char text[160];
-    int before;                            /* index of the body line that followed it */
+    int before; /* index of the body line that followed it */
 } left_out_line;
 
 /* Where the record has some other line and the rules need a chance run
@@ -40,7 +40,7 @@ typedef struct missing_run {
     int on;
     int picks;
     char event[32];
-    char rules[UD_ERROR_RULE_MAX];   /* the rows, space-separated */
+    char rules[UD_ERROR_RULE_MAX]; /* the rows, space-separated */
     int line, col;
     char found[160];
     char want[256];
@@ -54,11 +54,11 @@ typedef struct missing_run {
 enum { OPEN_RULES_MAX = 4 };
 typedef struct open_line {
     int on;
-    int n_used;                            /* outcomes used so far */
-    const ud_rule *last;                   /* the row of the step that left some */
-    const ud_rule *rules[OPEN_RULES_MAX];  /* the rows that drew from it */
+    int n_used;                           /* outcomes used so far */
+    const ud_rule *last;                  /* the row of the step that left some */
+    const ud_rule *rules[OPEN_RULES_MAX]; /* the rows that drew from it */
     int n_rules;
-    int left_out_from;                     /* first left-out line written within the span */
+    int left_out_from; /* first left-out line written within the span */
 } open_line;
 
 typedef struct checker {
@@ -66,19 +66,19 @@ typedef struct checker {
     const ud_game *g;
     ud_step *s;
     void *state;
-    int cur;                               /* next unconsumed body line */
-    int active;                            /* chance line being consumed, -1 none */
-    int run_first;                         /* the first line of the step's chance lines */
-    int last_used;                         /* line number last consumed */
-    ud_chance_script script;               /* over the active line's words */
+    int cur;                 /* next unconsumed body line */
+    int active;              /* chance line being consumed, -1 none */
+    int run_first;           /* the first line of the step's chance lines */
+    int last_used;           /* line number last consumed */
+    ud_chance_script script; /* over the active line's words */
     int script_chance, script_decide;
-    int partial_end;                       /* a partial transcript ran out */
+    int partial_end; /* a partial transcript ran out */
     ud_error *err;
     FILE *regen;
-    int strict;                            /* a complete record: every change line written */
-    int has_chance_lines;                  /* else outcomes come from the seed, or none */
-    ud_buf produced;                       /* change lines left out since the last sync */
-    const ud_rule *produced_rule[16];      /* ... and the rows that produced them */
+    int strict;                       /* a complete record: every change line written */
+    int has_chance_lines;             /* else outcomes come from the seed, or none */
+    ud_buf produced;                  /* change lines left out since the last sync */
+    const ud_rule *produced_rule[16]; /* ... and the rows that produced them */
     char produced_text[16][160];
     int n_produced;
     left_out_line left_out[LEFT_OUT_KEPT]; /* the last ones left out, across syncs (a ring) */
@@ -94,7 +94,7 @@ typedef struct checker {
      * follows it). */
     const ud_rule *parted;
     bool has_parted;
-    ud_rng *seed_rng;                      /* outcomes from the seed (no chance lines) */
+    ud_rng *seed_rng; /* outcomes from the seed (no chance lines) */
 } checker;
 
 static bool settle_open_line(checker *c);
@@ -108,10 +108,7 @@ static void agreed(checker *c)
     c->parted = NULL;
 }
 
-static const char *rule_id(const ud_step *s)
-{
-    return s->rule ? s->rule->id : NULL;
-}
+static const char *rule_id(const ud_step *s) { return s->rule ? s->rule->id : NULL; }
 
 static void join(const ud_tline *tl, int from, ud_buf *out)
 {
@@ -265,7 +262,8 @@ static bool check_state(checker *c, const ud_tline *tl)
         const char *p = d, *hit = NULL, *key = NULL;
         while (*p) {
             size_t wlen = strcspn(p, " ");
-            if (wlen == strlen(want) && (strncmp(p, want, wlen) == 0 || (unordered && same_items(want, p, wlen))))
+            if (wlen == strlen(want) &&
+                (strncmp(p, want, wlen) == 0 || (unordered && same_items(want, p, wlen))))
                 hit = p;
             if (wlen >= klen && strncmp(p, want, klen) == 0)
                 key = p;
@@ -280,7 +278,8 @@ static bool check_state(checker *c, const ud_tline *tl)
             ud_error_set(c->err, tl->line, tl->col[i], rule_id(c->s), "state: expected %.*s, found %s",
                          (int)strcspn(key, " "), key, want);
         else
-            ud_error_set(c->err, tl->line, tl->col[i], NULL, "state: unknown key in '%s'; the state reads: %s", want, d);
+            ud_error_set(c->err, tl->line, tl->col[i], NULL,
+                         "state: unknown key in '%s'; the state reads: %s", want, d);
     }
     ud_buf_free(&desc);
     return ok;
@@ -353,8 +352,8 @@ static void report_change(checker *c, const ud_tline *tl, const char *next, cons
         const ud_tline *before = &c->t->lines[lo->before];
         join(before, 0, &where);
         ud_error_set(c->err, tl->line, tl->col[0], lo->rule ? lo->rule->id : NULL,
-                     "'%s' is out of order: the rules produce it before line %d ('%s')",
-                     ud_buf_str(&text), before->line, ud_buf_str(&where));
+                     "'%s' is out of order: the rules produce it before line %d ('%s')", ud_buf_str(&text),
+                     before->line, ud_buf_str(&where));
     } else if (same >= 0) {
         const ud_rule *rule = c->produced_rule[same];
         tag_note(c, tl, rule, note, sizeof note);
@@ -369,8 +368,8 @@ static void report_change(checker *c, const ud_tline *tl, const char *next, cons
                          ud_buf_str(&text), note, next, ud_buf_str(&c->produced));
         else
             ud_error_set(c->err, tl->line, tl->col[0], need_rule,
-                         "the rules do not produce '%s' here%s; they now need %s",
-                         ud_buf_str(&text), note, next);
+                         "the rules do not produce '%s' here%s; they now need %s", ud_buf_str(&text), note,
+                         next);
     }
     ud_buf_free(&where);
     ud_buf_free(&text);
@@ -415,7 +414,7 @@ static void no_outcomes(checker *c, const ud_pick_req *p)
     char want[256];
     int line = c->cur < t->n ? t->lines[c->cur].line : t->last_line;
     if (c->err->set)
-        return;   /* a rule error came first (a change line's tag): that one stands */
+        return; /* a rule error came first (a change line's tag): that one stands */
     ud_error_set(c->err, line, 0, NULL,
                  "the record cannot be checked from here: the rules need a '%s' outcome (%s)%s%s%s, "
                  "and it has no chance lines and no seed; expected chance lines (the outcomes) or "
@@ -493,8 +492,8 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
         }
         if (c->cur >= t->n) {
             ud_error_set(c->err, t->last_line, 0, rule_id(c->s),
-                         "the transcript ends, but the rules need a '%s' outcome next (%s)",
-                         p->event, ud_chance_script_labels(p, want, sizeof want));
+                         "the transcript ends, but the rules need a '%s' outcome next (%s)", p->event,
+                         ud_chance_script_labels(p, want, sizeof want));
             return -1;
         }
         const ud_tline *tl = &t->lines[c->cur];
@@ -544,8 +543,8 @@ static bool check_tag(checker *c, const ud_tline *tl, const ud_rule *rule)
     if (!tl->tag || (rule && strcmp(tl->tag, rule->id) == 0))
         return true;
     ud_error_set(c->err, tl->line, tl->tag_col, rule ? rule->id : NULL,
-                 "tagged [%s], but the rule that does this is %s%s%s", tl->tag,
-                 rule ? "[" : "no rule", rule ? rule->id : "", rule ? "]" : "");
+                 "tagged [%s], but the rule that does this is %s%s%s", tl->tag, rule ? "[" : "no rule",
+                 rule ? rule->id : "", rule ? "]" : "");
     return false;
 }
 
@@ -588,7 +587,7 @@ static bool take_span_changes(checker *c)
             same_change(c->g, &t->lines[c->cur], lo->text)) {
             if (!check_tag(c, &t->lines[c->cur], lo->rule))
                 return false;
-            lo->text[0] = '\0';   /* written after all: not a candidate for "out of order" */
+            lo->text[0] = '\0'; /* written after all: not a candidate for "out of order" */
             c->last_used = t->lines[c->cur].line;
             c->cur++;
             agreed(c);
@@ -662,8 +661,8 @@ static void report_missing(checker *c, const char *text, const ud_rule *rule)
     const ud_transcript *t = c->t;
     const char *id = rule ? rule->id : NULL;
     if (c->cur >= t->n) {
-        ud_error_set(c->err, t->last_line, 0, id,
-                     "the record is complete, but '%s' is missing at its end", text);
+        ud_error_set(c->err, t->last_line, 0, id, "the record is complete, but '%s' is missing at its end",
+                     text);
         return;
     }
     const ud_tline *tl = &t->lines[c->cur];
@@ -675,14 +674,15 @@ static void report_missing(checker *c, const char *text, const ud_rule *rule)
     ud_buf_init(&here);
     join(tl, 0, &here);
     size_t vlen = strcspn(text, " ");
-    bool same_verb_here = tl->kind == UD_TL_CHANGE && strlen(tl->tok[0]) == vlen &&
-                          strncmp(text, tl->tok[0], vlen) == 0;
-    if (same_verb_here && !later)   /* the record's line is this one, written otherwise */
+    bool same_verb_here =
+        tl->kind == UD_TL_CHANGE && strlen(tl->tok[0]) == vlen && strncmp(text, tl->tok[0], vlen) == 0;
+    if (same_verb_here && !later) /* the record's line is this one, written otherwise */
         ud_error_set(c->err, tl->line, tl->col[0], id, "expected '%s', found '%s'", text, ud_buf_str(&here));
     else if (later)
         ud_error_set(c->err, tl->line, tl->col[0], id,
                      "the record is complete, but '%s' is missing here, before '%s'; it is written "
-                     "later, at line %d", text, ud_buf_str(&here), later);
+                     "later, at line %d",
+                     text, ud_buf_str(&here), later);
     else
         ud_error_set(c->err, tl->line, tl->col[0], id,
                      "the record is complete, but '%s' is missing here, before '%s'", text,
@@ -705,8 +705,8 @@ static void misplaced_state(checker *c, int first)
     const ud_tline *tl = &t->lines[c->cur];
     ud_error_set(c->err, tl->line, tl->col[0], NULL,
                  "a state line stands where the game waits for input (before an outcome, "
-                 "a decision or the end); expected it after '%s' (line %d)", ud_buf_str(&text),
-                 t->lines[last].line);
+                 "a decision or the end); expected it after '%s' (line %d)",
+                 ud_buf_str(&text), t->lines[last].line);
     ud_buf_free(&text);
 }
 
@@ -714,7 +714,7 @@ static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
 {
     checker *c = k->ctx;
     if (c->ahead.on)
-        return;   /* the record has already parted from the rules */
+        return; /* the record has already parted from the rules */
     if (c->regen)
         ud_transcript_write_line(c->regen, text, rule ? rule->id : NULL);
     if (c->err->set || text[0] == '=')
@@ -723,14 +723,14 @@ static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
     size_t vlen = strcspn(text, " ");
     snprintf(verb, sizeof verb, "%.*s", (int)(vlen < sizeof verb ? vlen : sizeof verb - 1), text);
     if (strcmp(verb, "decide") == 0)
-        return;   /* consumed, and its tag checked, where it was read */
+        return; /* consumed, and its tag checked, where it was read */
     if (ud_game_is_chance_event(c->g, verb)) {
         if (c->script_chance && c->active >= 0)
             close_chance_line(c, rule);
         return;
     }
     if (c->open.on) {
-        note_left_out(c, text, rule);   /* may follow the open line (take_span_changes) */
+        note_left_out(c, text, rule); /* may follow the open line (take_span_changes) */
         return;
     }
     const ud_transcript *t = c->t;
@@ -742,7 +742,8 @@ static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
         misplaced_state(c, next);
         return;
     }
-    if (c->cur < t->n && t->lines[c->cur].kind == UD_TL_CHANGE && same_change(c->g, &t->lines[c->cur], text)) {
+    if (c->cur < t->n && t->lines[c->cur].kind == UD_TL_CHANGE &&
+        same_change(c->g, &t->lines[c->cur], text)) {
         if (check_tag(c, &t->lines[c->cur], rule)) {
             c->last_used = t->lines[c->cur].line;
             c->cur++;
@@ -756,8 +757,7 @@ static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
         note_left_out(c, text, rule);
 }
 
-static void offers_text(const ud_game *g, const ud_setup *setup, const ud_offers *o, char *out,
-                        size_t size)
+static void offers_text(const ud_game *g, const ud_setup *setup, const ud_offers *o, char *out, size_t size)
 {
     ud_buf b;
     ud_buf_init(&b);
@@ -787,8 +787,8 @@ static const ud_action *scripted_decision(checker *c)
         if (t->partial)
             c->partial_end = 1;
         else
-            ud_error_set(c->err, t->last_line, 0, offer_rule,
-                         "the transcript ends, but the rules need %s", next);
+            ud_error_set(c->err, t->last_line, 0, offer_rule, "the transcript ends, but the rules need %s",
+                         next);
         return NULL;
     }
     const ud_tline *tl = &t->lines[c->cur];
@@ -796,8 +796,8 @@ static const ud_action *scripted_decision(checker *c)
         ud_buf text;
         ud_buf_init(&text);
         join(tl, 0, &text);
-        ud_error_set(c->err, tl->line, tl->col[0], offer_rule, "expected %s here, found '%s'",
-                     next, ud_buf_str(&text));
+        ud_error_set(c->err, tl->line, tl->col[0], offer_rule, "expected %s here, found '%s'", next,
+                     ud_buf_str(&text));
         ud_buf_free(&text);
         return NULL;
     }
@@ -863,8 +863,7 @@ static ud_transcript cut_at(const ud_transcript *t, int stop)
     return cut;
 }
 
-int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_result *res,
-             ud_error *err)
+int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_result *res, ud_error *err)
 {
     ud_transcript cut = opts->stop_after_line > 0 ? cut_at(whole, opts->stop_after_line) : *whole;
     const ud_transcript *t = &cut;
@@ -909,8 +908,8 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     }
     c.state = state;
     if (opts->regen)
-        ud_transcript_write_header(opts->regen, g, &t->setup, t->policy,
-                                   t->has_seed ? &t->seed : NULL, whole->partial);
+        ud_transcript_write_header(opts->regen, g, &t->setup, t->policy, t->has_seed ? &t->seed : NULL,
+                                   whole->partial);
     if (opts->regen && t->complete)
         fputs("complete\n", opts->regen);
 
@@ -933,7 +932,7 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
         }
         if (st == UD_OVER)
             break;
-        if (!settle_open_line(&c)) {   /* a decision ends a chance line's span */
+        if (!settle_open_line(&c)) { /* a decision ends a chance line's span */
             st = UD_ERROR;
             continue;
         }

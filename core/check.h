@@ -20,21 +20,21 @@
 #include "transcript.h"
 
 typedef struct ud_check_result {
-    int complete;                 /* the game ended (else a partial transcript) */
-    int winner;                   /* as ud_game.winner */
+    int complete; /* the game ended (else a partial transcript) */
+    int winner;   /* as ud_game.winner */
     int score[UD_MAX_PLAYERS];
-    uint8_t outcome[UD_MAX_PLAYERS];  /* ud_seat_outcome per seat */
+    uint8_t outcome[UD_MAX_PLAYERS]; /* ud_seat_outcome per seat */
     int n_players;
     uint64_t decisions;
 } ud_check_result;
 
 typedef struct ud_check_opts {
-    FILE *regen;                  /* write the canonical transcript here, or NULL */
-    uint64_t *fired;              /* per-rule firing counts, or NULL */
+    FILE *regen;     /* write the canonical transcript here, or NULL */
+    uint64_t *fired; /* per-rule firing counts, or NULL */
     int check_invariants;
-    int strict;                   /* as a record's "complete" header line: every change line
+    int strict;             /* as a record's "complete" header line: every change line
                                    * the rules produce must be written, in order */
-    uint64_t max_decisions;       /* bounds the decisions left to the policies (a record's
+    uint64_t max_decisions; /* bounds the decisions left to the policies (a record's
                                    * own are bounded by its length); 0: the default */
     /* Stop after the record's line stop_after_line (a line number of the
      * file; 0: read the whole record).  The lines after it are left unread,
@@ -45,12 +45,11 @@ typedef struct ud_check_opts {
      * their end.  It stops nothing in a record that writes out neither
      * its outcomes nor its decisions (a seed and policies only). */
     int stop_after_line;
-    void *state_out;              /* NULL, or state_size bytes: the state where a legal
+    void *state_out; /* NULL, or state_size bytes: the state where a legal
                                    * check ended (what undead show draws) */
 } ud_check_opts;
 
 /* 0: legal; -1: err says where and which rule. */
-int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result *res,
-             ud_error *err);
+int ud_check(const ud_transcript *t, const ud_check_opts *opts, ud_check_result *res, ud_error *err);
 
 #endif

@@ -30,8 +30,7 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
  * the variant setting leaves out fold away or are skipped (a row with no
  * variant condition is in every table: the compiler reads that from the
  * game's const rule array and drops the test). */
-#define UD_COMPILED_ACTIVE(IDX) \
-    ((rules_[IDX].variant < 0 && rules_[IDX].values2 == 0) || active_[IDX])
+#define UD_COMPILED_ACTIVE(IDX) ((rules_[IDX].variant < 0 && rules_[IDX].values2 == 0) || active_[IDX])
 
 /* What every firing does, compiled and interpreted alike: remember the
  * row (effects name it in transcript lines and failures), run the
@@ -40,7 +39,7 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
     s->rule = &rules_[IDX];                                                          \
     EFFECT(state, s);                                                                \
     if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0))                           \
-        UD_COMPILED_RETURN(UD_ERROR);   /* a row that could not finish did not fire */ \
+        UD_COMPILED_RETURN(UD_ERROR); /* a row that could not finish did not fire */ \
     steps_++;                                                                        \
     fired_[IDX]++;                                                                   \
     if (CHECKED) {                                                                   \
@@ -61,20 +60,20 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
 #define UD_COMPILED_AUDIT(IDX) \
     (!CHECKED || __builtin_expect(s->reads_seen == NULL, 1) || ((s->reading_row = (IDX)), true))
 
-#define UD_COMPILED_ROW(P, IDX, PH, KIND, GUARD, EFFECT, ...)                        \
-    if ((PH) == (P) && (KIND) == UD_ROW_EFFECT && UD_COMPILED_ACTIVE(IDX) &&          \
-        UD_COMPILED_AUDIT(IDX) && GUARD(state, s)) {                                 \
-        any_ = true;                                                                 \
-        UD_COMPILED_FIRE(IDX, EFFECT)                                                \
-        if (*phase_ != (P))                                                          \
-            goto enter_;                                                             \
+#define UD_COMPILED_ROW(P, IDX, PH, KIND, GUARD, EFFECT, ...)                                          \
+    if ((PH) == (P) && (KIND) == UD_ROW_EFFECT && UD_COMPILED_ACTIVE(IDX) && UD_COMPILED_AUDIT(IDX) && \
+        GUARD(state, s)) {                                                                             \
+        any_ = true;                                                                                   \
+        UD_COMPILED_FIRE(IDX, EFFECT)                                                                  \
+        if (*phase_ != (P))                                                                            \
+            goto enter_;                                                                               \
     }
 
 /* An offer row inside `case P` of a decision phase. */
-#define UD_COMPILED_OFFER_ROW(P, IDX, PH, KIND, GUARD, EFFECT, ...)                  \
-    if ((PH) == (P) && (KIND) == UD_ROW_OFFER && UD_COMPILED_ACTIVE(IDX) &&           \
-        UD_COMPILED_AUDIT(IDX) && GUARD(state, s)) {                                 \
-        UD_COMPILED_FIRE(IDX, EFFECT)                                                \
+#define UD_COMPILED_OFFER_ROW(P, IDX, PH, KIND, GUARD, EFFECT, ...)                                   \
+    if ((PH) == (P) && (KIND) == UD_ROW_OFFER && UD_COMPILED_ACTIVE(IDX) && UD_COMPILED_AUDIT(IDX) && \
+        GUARD(state, s)) {                                                                            \
+        UD_COMPILED_FIRE(IDX, EFFECT)                                                                 \
     }
 
 #define UD_COMPILED_OFFER_CASE(P, LIST) \
@@ -87,7 +86,8 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
         LIST(UD_COMPILED_ROW, P)  \
         break;
 
-/* A case per phase number. */
+/* A case per phase number (four to a line, kept by hand). */
+/* clang-format off */
 #define UD_COMPILED_CASES(CASE, LIST)                                     \
     CASE(0, LIST) CASE(1, LIST) CASE(2, LIST) CASE(3, LIST)               \
     CASE(4, LIST) CASE(5, LIST) CASE(6, LIST) CASE(7, LIST)               \
@@ -97,6 +97,7 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
     CASE(20, LIST) CASE(21, LIST) CASE(22, LIST) CASE(23, LIST)             \
     CASE(24, LIST) CASE(25, LIST) CASE(26, LIST) CASE(27, LIST)             \
     CASE(28, LIST) CASE(29, LIST) CASE(30, LIST) CASE(31, LIST)
+/* clang-format on */
 
 /* The runner's body, for CHECKED 0 (no invariant checks: simulations
  * at full speed) or 1. */
@@ -113,7 +114,7 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
         if (from_decision)                                                            \
             goto rows_;                                                               \
     enter_:                                                                           \
-        s->action.kind = -1;   /* the decision, if any, has been resolved */          \
+        s->action.kind = -1; /* the decision, if any, has been resolved */            \
         from_decision = false;                                                        \
         ph = *phase_;                                                                 \
         if (kind_[ph] == UD_PHASE_DECISION) {                                         \
@@ -133,7 +134,7 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
         if (__builtin_expect(steps_ - start_ > UD_MAX_ROWS_PER_ADVANCE, 0)) {         \
             if (s->picks == picks_)                                                   \
                 UD_COMPILED_RETURN(ud_fail_endless(s));                               \
-            start_ = steps_;   /* outcomes were drawn: not stuck */                   \
+            start_ = steps_; /* outcomes were drawn: not stuck */                     \
             picks_ = s->picks;                                                        \
         }                                                                             \
         if (CHECKED && __builtin_expect(s->entered != NULL, 0)) {                     \
@@ -158,22 +159,22 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
  * defined in the same file, so that what is constant in it folds).  Two
  * copies of the loop: with invariant checks after every firing, and
  * without them for runs that asked for speed. */
-#define UD_COMPILED_RUNNER(NAME, LIST, RULES)                                         \
-    static int NAME##_unchecked(ud_step *s, void *state, int ph, bool from_decision)  \
-    {                                                                                 \
-        enum { CHECKED = 0 };                                                         \
-        UD_COMPILED_BODY(LIST, RULES)                                                 \
-    }                                                                                 \
-    static int NAME##_checked(ud_step *s, void *state, int ph, bool from_decision)    \
-    {                                                                                 \
-        enum { CHECKED = 1 };                                                         \
-        UD_COMPILED_BODY(LIST, RULES)                                                 \
-    }                                                                                 \
-    int NAME(ud_step *s, void *state, int ph, bool from_decision)                     \
-    {                                                                                 \
-        if (s->check_invariants)                                                      \
-            return NAME##_checked(s, state, ph, from_decision);                       \
-        return NAME##_unchecked(s, state, ph, from_decision);                         \
+#define UD_COMPILED_RUNNER(NAME, LIST, RULES)                                        \
+    static int NAME##_unchecked(ud_step *s, void *state, int ph, bool from_decision) \
+    {                                                                                \
+        enum { CHECKED = 0 };                                                        \
+        UD_COMPILED_BODY(LIST, RULES)                                                \
+    }                                                                                \
+    static int NAME##_checked(ud_step *s, void *state, int ph, bool from_decision)   \
+    {                                                                                \
+        enum { CHECKED = 1 };                                                        \
+        UD_COMPILED_BODY(LIST, RULES)                                                \
+    }                                                                                \
+    int NAME(ud_step *s, void *state, int ph, bool from_decision)                    \
+    {                                                                                \
+        if (s->check_invariants)                                                     \
+            return NAME##_checked(s, state, ph, from_decision);                      \
+        return NAME##_unchecked(s, state, ph, from_decision);                        \
     }
 
 /* Used by UD_COMPILED_TABLE: a row's index, and the row as a ud_rule. */
@@ -187,13 +188,11 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
  * list), a check that its N_PHASES phases fit the runner's cases, and
  * the compiled runner RUNNER (UD_COMPILED_RUNNER) for ud_game's
  * compiled_rows.  One macro, so that every game ends the same way. */
-#define UD_COMPILED_TABLE(LIST, RULES, N_RULES, N_PHASES, RUNNER)                    \
-    enum { LIST(UD_COMPILED_INDEX, 0) RULES##_row_count_ };                            \
-    const ud_rule RULES[N_RULES] = { LIST(UD_COMPILED_RULE, 0) };                      \
-    _Static_assert((int)RULES##_row_count_ == (int)(N_RULES),                          \
-                   #N_RULES " must count the rows of " #LIST);                         \
-    _Static_assert((int)(N_PHASES) <= (int)UD_COMPILED_MAX_PHASES,                     \
-                   "more phases than compiled.h has cases");                           \
+#define UD_COMPILED_TABLE(LIST, RULES, N_RULES, N_PHASES, RUNNER)                                            \
+    enum { LIST(UD_COMPILED_INDEX, 0) RULES##_row_count_ };                                                  \
+    const ud_rule RULES[N_RULES] = { LIST(UD_COMPILED_RULE, 0) };                                            \
+    _Static_assert((int)RULES##_row_count_ == (int)(N_RULES), #N_RULES " must count the rows of " #LIST);    \
+    _Static_assert((int)(N_PHASES) <= (int)UD_COMPILED_MAX_PHASES, "more phases than compiled.h has cases"); \
     UD_COMPILED_RUNNER(RUNNER, LIST, RULES)
 
 #endif

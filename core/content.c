@@ -23,7 +23,7 @@
 /* A value being built, with the memory it owns. */
 typedef struct slot {
     ud_content_value v;
-    void *own;               /* string copy, int array or word list block */
+    void *own; /* string copy, int array or word list block */
 } slot;
 
 typedef struct record_state {
@@ -37,15 +37,15 @@ typedef struct loader {
     const ud_content_schema *s;
     void *ctx;
     ud_content_error *err;
-    const ud_content_memfile *mem;    /* NULL: read from disk */
+    const ud_content_memfile *mem; /* NULL: read from disk */
     int n_mem;
-    const ud_content_kind *only;      /* directory mode: the kind of this file */
-    size_t bytes;                     /* read so far, over all files */
+    const ud_content_kind *only; /* directory mode: the kind of this file */
+    size_t bytes;                /* read so far, over all files */
     int records;
     int counts[UD_CONTENT_MAX_KINDS];
     const char *stack[UD_CONTENT_MAX_INCLUDE_DEPTH];
     int depth;
-    struct seen *seen;                /* values of unique fields so far */
+    struct seen *seen; /* values of unique fields so far */
     int n_seen, cap_seen;
 } loader;
 
@@ -54,8 +54,8 @@ typedef struct loader {
  * none) and value in one block, then the file. */
 typedef struct seen {
     const char *set;
-    char *key;               /* scope '\n' value '\0' file */
-    size_t key_len;          /* up to the value's end */
+    char *key;      /* scope '\n' value '\0' file */
+    size_t key_len; /* up to the value's end */
     const char *file;
     int line, col;
 } seen;
@@ -108,7 +108,10 @@ void ud_content_error_print(const ud_content_error *err, FILE *out)
 static long utf8_char(const char *text, size_t len)
 {
     const unsigned char *p = (const unsigned char *)text;
-    int n = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : p[0] >= 0xe0 && p[0] < 0xf0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
+    int n = p[0] >= 0xf0 && p[0] <= 0xf4  ? 4
+            : p[0] >= 0xe0 && p[0] < 0xf0 ? 3
+            : p[0] >= 0xc2 && p[0] < 0xe0 ? 2
+                                          : 0;
     if (n == 0 || (size_t)n > len)
         return -1;
     long cp = p[0] & (0x7f >> n);
@@ -181,12 +184,18 @@ static size_t scan_string(const char *p, size_t len, char *out, size_t *out_len,
 static const char *type_name(ud_content_type t)
 {
     switch (t) {
-    case UD_CONTENT_INT: return "an integer";
-    case UD_CONTENT_WORD: return "a word";
-    case UD_CONTENT_STRING: return "a quoted string";
-    case UD_CONTENT_ENUM: return "one of its words";
-    case UD_CONTENT_INT_LIST: return "a list of integers";
-    case UD_CONTENT_WORD_LIST: return "a list of words";
+    case UD_CONTENT_INT:
+        return "an integer";
+    case UD_CONTENT_WORD:
+        return "a word";
+    case UD_CONTENT_STRING:
+        return "a quoted string";
+    case UD_CONTENT_ENUM:
+        return "one of its words";
+    case UD_CONTENT_INT_LIST:
+        return "a list of integers";
+    case UD_CONTENT_WORD_LIST:
+        return "a list of words";
     }
     return "a value";
 }
@@ -218,10 +227,13 @@ static int max_len_of(const ud_content_field *f)
     if (f->max_len > 0)
         return f->max_len;
     switch (f->type) {
-    case UD_CONTENT_WORD: return UD_CONTENT_MAX_WORD;
+    case UD_CONTENT_WORD:
+        return UD_CONTENT_MAX_WORD;
     case UD_CONTENT_INT_LIST:
-    case UD_CONTENT_WORD_LIST: return UD_CONTENT_MAX_LIST;
-    default: return UD_CONTENT_MAX_LINE;
+    case UD_CONTENT_WORD_LIST:
+        return UD_CONTENT_MAX_LIST;
+    default:
+        return UD_CONTENT_MAX_LINE;
     }
 }
 
@@ -236,9 +248,8 @@ static void enum_words(const ud_content_field *f, char *out, size_t size)
 /* Convert one value.  raw/raw_len: the token as written (quotes included
  * for a string); str/str_len: a string's unescaped text (quoted true).
  * line/col: where raw starts, for errors.  Fills sl (owning its memory). */
-static bool convert(loader *ld, const char *file, const ud_content_field *f, const char *raw,
-                    size_t raw_len, bool quoted, const char *str, size_t str_len, int line,
-                    int col, slot *sl)
+static bool convert(loader *ld, const char *file, const ud_content_field *f, const char *raw, size_t raw_len,
+                    bool quoted, const char *str, size_t str_len, int line, int col, slot *sl)
 {
     char found[48];
     ud_content_value *v = &sl->v;
@@ -257,9 +268,11 @@ static bool convert(loader *ld, const char *file, const ud_content_field *f, con
         if (f->type == UD_CONTENT_ENUM) {
             char words[400];
             enum_words(f, words, sizeof words);
-            return fail(ld, file, line, col, "expected one of %s for '%s', found a quoted string", words, f->name);
+            return fail(ld, file, line, col, "expected one of %s for '%s', found a quoted string", words,
+                        f->name);
         }
-        return fail(ld, file, line, col, "expected %s for '%s', found a quoted string", type_name(f->type), f->name);
+        return fail(ld, file, line, col, "expected %s for '%s', found a quoted string", type_name(f->type),
+                    f->name);
     }
     switch (f->type) {
     case UD_CONTENT_INT:
@@ -284,12 +297,13 @@ static bool convert(loader *ld, const char *file, const ud_content_field *f, con
             if (f->type == UD_CONTENT_ENUM) {
                 char words[400];
                 enum_words(f, words, sizeof words);
-                return fail(ld, file, line, col, "expected one of %s for '%s', found '%s'", words,
-                            f->name, shown(raw, raw_len, found));
+                return fail(ld, file, line, col, "expected one of %s for '%s', found '%s'", words, f->name,
+                            shown(raw, raw_len, found));
             }
-            return fail(ld, file, line, col,
-                        "expected a word (a letter or '_', then letters, digits, '_' or '-'; at most %d bytes) for '%s', found '%s'",
-                        UD_CONTENT_MAX_WORD, f->name, shown(raw, raw_len, found));
+            return fail(
+                ld, file, line, col,
+                "expected a word (a letter or '_', then letters, digits, '_' or '-'; at most %d bytes) for '%s', found '%s'",
+                UD_CONTENT_MAX_WORD, f->name, shown(raw, raw_len, found));
         }
         if (f->type == UD_CONTENT_WORD && ((int)raw_len < f->min_len || (int)raw_len > maxl))
             return fail(ld, file, line, col, "expected a word of %d to %d bytes for '%s', found %zu",
@@ -302,8 +316,8 @@ static bool convert(loader *ld, const char *file, const ud_content_field *f, con
             if (idx < 0) {
                 char words[400];
                 enum_words(f, words, sizeof words);
-                return fail(ld, file, line, col, "expected one of %s for '%s', found '%s'", words,
-                            f->name, shown(raw, raw_len, found));
+                return fail(ld, file, line, col, "expected one of %s for '%s', found '%s'", words, f->name,
+                            shown(raw, raw_len, found));
             }
             v->i = idx;
             v->s = f->words[idx];
@@ -322,7 +336,8 @@ static bool convert(loader *ld, const char *file, const ud_content_field *f, con
         for (size_t i = 0; i < raw_len; i++)
             n += raw[i] == ',';
         if (n > UD_CONTENT_MAX_LIST)
-            return fail(ld, file, line, col, "expected at most %d items in a list (UD_CONTENT_MAX_LIST) for '%s', found %d",
+            return fail(ld, file, line, col,
+                        "expected at most %d items in a list (UD_CONTENT_MAX_LIST) for '%s', found %d",
                         UD_CONTENT_MAX_LIST, f->name, n);
         bool ints = f->type == UD_CONTENT_INT_LIST;
         /* WORD_LIST: the pointers, then the words' bytes, in one block. */
@@ -343,14 +358,15 @@ static bool convert(loader *ld, const char *file, const ud_content_field *f, con
             int item_col = col + (int)start;
             if (ints) {
                 if (!parse_long(item, item_len, f, &iv[k]))
-                    return fail(ld, file, line, item_col,
-                                "expected a list of integers from %ld to %ld (like 1,2,3) for '%s', found '%s'",
-                                f->min, f->max, f->name, shown(item, item_len, found));
+                    return fail(
+                        ld, file, line, item_col,
+                        "expected a list of integers from %ld to %ld (like 1,2,3) for '%s', found '%s'",
+                        f->min, f->max, f->name, shown(item, item_len, found));
             } else {
                 if (!is_word(item, item_len))
                     return fail(ld, file, line, item_col,
-                                "expected a list of words (like north,east) for '%s', found '%s'",
-                                f->name, shown(item, item_len, found));
+                                "expected a list of words (like north,east) for '%s', found '%s'", f->name,
+                                shown(item, item_len, found));
                 memcpy(chars, item, item_len);
                 chars[item_len] = '\0';
                 wv[k] = chars;
@@ -373,8 +389,8 @@ static bool convert(loader *ld, const char *file, const ud_content_field *f, con
 }
 
 /* A default as it is written in the schema, converted as if from a file. */
-static bool convert_default(loader *ld, const char *file, const ud_content_field *f, int line,
-                            int col, slot *sl)
+static bool convert_default(loader *ld, const char *file, const ud_content_field *f, int line, int col,
+                            slot *sl)
 {
     const char *d = f->def;
     size_t len = strlen(d);
@@ -420,10 +436,7 @@ static bool same_file(const ud_content_kind *a, const ud_content_kind *b)
     return a == b || strcmp(kind_file(a, fa, sizeof fa), kind_file(b, fb, sizeof fb)) == 0;
 }
 
-static int kind_index(const ud_content_schema *s, const ud_content_kind *k)
-{
-    return (int)(k - s->kinds);
-}
+static int kind_index(const ud_content_schema *s, const ud_content_kind *k) { return (int)(k - s->kinds); }
 
 /* A value as text, for a unique field's set. */
 static const char *value_text(const ud_content_field *f, const ud_content_value *v, char num[32])
@@ -453,13 +466,15 @@ static bool check_unique(loader *ld, const char *file, const record_state *rs)
         size_t ls = strlen(scope), lv = strlen(value), lf = strlen(file);
         for (int j = 0; j < ld->n_seen; j++) {
             const seen *o = &ld->seen[j];
-            if (strcmp(o->set, f->unique) != 0 || o->key_len != ls + 1 + lv || memcmp(o->key, scope, ls) != 0 ||
-                o->key[ls] != '\n' || memcmp(o->key + ls + 1, value, lv) != 0)
+            if (strcmp(o->set, f->unique) != 0 || o->key_len != ls + 1 + lv ||
+                memcmp(o->key, scope, ls) != 0 || o->key[ls] != '\n' ||
+                memcmp(o->key + ls + 1, value, lv) != 0)
                 continue;
             char shown_v[48];
-            return fail(ld, file, v->line, v->col, "expected each %s once%s%s, found '%s' again (first at %s:%d:%d)",
-                        f->name, w >= 0 ? " per " : "", w >= 0 ? k->fields[w].name : "",
-                        shown(value, lv, shown_v), o->file, o->line, o->col);
+            return fail(ld, file, v->line, v->col,
+                        "expected each %s once%s%s, found '%s' again (first at %s:%d:%d)", f->name,
+                        w >= 0 ? " per " : "", w >= 0 ? k->fields[w].name : "", shown(value, lv, shown_v),
+                        o->file, o->line, o->col);
         }
         if (ld->n_seen == ld->cap_seen) {
             int cap = ld->cap_seen ? ld->cap_seen * 2 : 64;
@@ -477,7 +492,8 @@ static bool check_unique(loader *ld, const char *file, const record_state *rs)
         memcpy(key + ls + 1, value, lv);
         key[ls + 1 + lv] = '\0';
         memcpy(key + ls + 1 + lv + 1, file, lf + 1);
-        ld->seen[ld->n_seen++] = (seen){ f->unique, key, ls + 1 + lv, key + ls + 1 + lv + 1, v->line, v->col };
+        ld->seen[ld->n_seen++] =
+            (seen){ f->unique, key, ls + 1 + lv, key + ls + 1 + lv + 1, v->line, v->col };
     }
     return true;
 }
@@ -494,7 +510,8 @@ static bool record_finish(loader *ld, const char *file, record_state *rs)
         if (rs->slots[i].v.set)
             continue;
         if (f->required)
-            ok = fail(ld, file, rs->line, rs->col, "expected field '%s' in this '%s' record", f->name, k->name);
+            ok = fail(ld, file, rs->line, rs->col, "expected field '%s' in this '%s' record", f->name,
+                      k->name);
         else if (f->def)
             ok = convert_default(ld, file, f, rs->line, rs->col, &rs->slots[i]);
         else {
@@ -505,8 +522,8 @@ static bool record_finish(loader *ld, const char *file, record_state *rs)
     int ki = kind_index(ld->s, k);
     int max = k->max_records > 0 ? k->max_records : UD_CONTENT_MAX_RECORDS;
     if (ok && ld->records >= UD_CONTENT_MAX_RECORDS)
-        ok = fail(ld, file, rs->line, rs->col, "expected at most %d records in one load (UD_CONTENT_MAX_RECORDS)",
-                  UD_CONTENT_MAX_RECORDS);
+        ok = fail(ld, file, rs->line, rs->col,
+                  "expected at most %d records in one load (UD_CONTENT_MAX_RECORDS)", UD_CONTENT_MAX_RECORDS);
     if (ok && ld->counts[ki] >= max)
         ok = fail(ld, file, rs->line, rs->col, "expected at most %d '%s' record%s", max, k->name,
                   max == 1 ? "" : "s");
@@ -523,7 +540,8 @@ static bool record_finish(loader *ld, const char *file, record_state *rs)
         ud_content_record r = { k, file, rs->line, rs->col, values };
         ok = k->record(ld->ctx, &r, ld->err) && !ld->err->e.set;
         if (!ok)
-            fail(ld, file, rs->line, rs->col, "expected a '%s' record the game accepts; it refused this one", k->name);
+            fail(ld, file, rs->line, rs->col, "expected a '%s' record the game accepts; it refused this one",
+                 k->name);
     }
     record_clear(rs);
     return ok;
@@ -553,15 +571,17 @@ static bool read_fields(loader *ld, const char *file, int lineno, const char *li
             return fail(ld, file, lineno, col, "expected FIELD=VALUE (FIELD a word), found '%s'",
                         shown(line + i, tok_end - i, found));
         if (name_end >= len || line[name_end] != '=') {
-            bool first_on_indented = i == off && is_space(line[0]);   /* off: past the indent */
+            bool first_on_indented = i == off && is_space(line[0]); /* off: past the indent */
             if (first_on_indented && (name_end >= len || is_space(line[name_end])))
-                return fail(ld, file, lineno, col,
-                            "expected FIELD=VALUE continuing the '%s' record above, found '%s' (a new record starts at the beginning of a line)",
-                            k->name, shown(line + i, name_end - i, found));
+                return fail(
+                    ld, file, lineno, col,
+                    "expected FIELD=VALUE continuing the '%s' record above, found '%s' (a new record starts at the beginning of a line)",
+                    k->name, shown(line + i, name_end - i, found));
             if (name_end >= len || is_space(line[name_end]))
-                return fail(ld, file, lineno, col,
-                            "expected FIELD=VALUE with no space around '=', found '%s' (quote text that has spaces)",
-                            shown(line + i, name_end - i, found));
+                return fail(
+                    ld, file, lineno, col,
+                    "expected FIELD=VALUE with no space around '=', found '%s' (quote text that has spaces)",
+                    shown(line + i, name_end - i, found));
             return fail(ld, file, lineno, col, "expected FIELD=VALUE (FIELD a word), found '%s'",
                         shown(line + i, tok_end - i, found));
         }
@@ -578,7 +598,8 @@ static bool read_fields(loader *ld, const char *file, int lineno, const char *li
             for (int j = 0; j < k->n_fields && o + 1 < sizeof names; j++)
                 o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", j ? "|" : "", k->fields[j].name);
             return fail(ld, file, lineno, col, "unknown field '%s' for '%s'; expected one of %s",
-                        shown(name, name_len, found), k->name, k->n_fields ? names : "(none: this kind has no fields)");
+                        shown(name, name_len, found), k->name,
+                        k->n_fields ? names : "(none: this kind has no fields)");
         }
         if (rs->slots[fi].v.set)
             return fail(ld, file, lineno, col, "expected each field once; '%s' is already set at %d:%d",
@@ -593,7 +614,8 @@ static bool read_fields(loader *ld, const char *file, int lineno, const char *li
             int what = 0;
             size_t bad = scan_string(line + vs, len - vs, str, &str_len, &used, &what);
             if (bad && what == 1)
-                return fail(ld, file, lineno, vcol, "expected a closing '\"' before the end of the line (unterminated string)");
+                return fail(ld, file, lineno, vcol,
+                            "expected a closing '\"' before the end of the line (unterminated string)");
             if (bad)
                 return fail(ld, file, lineno, vcol + (int)bad - 1,
                             "expected \\\" or \\\\ after a backslash in a string");
@@ -612,8 +634,7 @@ static bool read_fields(loader *ld, const char *file, int lineno, const char *li
     }
 }
 
-static bool read_file_named(loader *ld, const char *path, const char *from_file, int from_line,
-                            int from_col);
+static bool read_file_named(loader *ld, const char *path, const char *from_file, int from_line, int from_col);
 
 /* `include "FILE"` at line[off], off pointing past the word. */
 static bool read_include(loader *ld, const char *file, int lineno, const char *line, size_t off)
@@ -629,9 +650,11 @@ static bool read_include(loader *ld, const char *file, int lineno, const char *l
     int what = 0;
     size_t bad = scan_string(line + i, len - i, name, &name_len, &used, &what);
     if (bad && what == 1)
-        return fail(ld, file, lineno, col, "expected a closing '\"' before the end of the line (unterminated string)");
+        return fail(ld, file, lineno, col,
+                    "expected a closing '\"' before the end of the line (unterminated string)");
     if (bad)
-        return fail(ld, file, lineno, col + (int)bad - 1, "expected \\\" or \\\\ after a backslash in a string");
+        return fail(ld, file, lineno, col + (int)bad - 1,
+                    "expected \\\" or \\\\ after a backslash in a string");
     size_t j = i + used;
     while (j < len && is_space(line[j]))
         j++;
@@ -654,7 +677,8 @@ static bool read_include(loader *ld, const char *file, int lineno, const char *l
         if (strcmp(ld->stack[d], path) == 0)
             return fail(ld, file, lineno, col, "expected no include cycle: '%s' is already being read", path);
     if (ld->depth >= UD_CONTENT_MAX_INCLUDE_DEPTH)
-        return fail(ld, file, lineno, col, "expected includes nested at most %d deep (UD_CONTENT_MAX_INCLUDE_DEPTH)",
+        return fail(ld, file, lineno, col,
+                    "expected includes nested at most %d deep (UD_CONTENT_MAX_INCLUDE_DEPTH)",
                     UD_CONTENT_MAX_INCLUDE_DEPTH - 1);
     return read_file_named(ld, path, file, lineno, col);
 }
@@ -701,7 +725,8 @@ static bool parse_text(loader *ld, const char *file, const char *text, size_t le
             if (cp < 0)
                 ok = fail(ld, file, lineno, (int)i + 1, "expected UTF-8 text, found byte 0x%02x", c);
             else if (cp < 0xa0)
-                ok = fail(ld, file, lineno, (int)i + 1, "expected printable text, found control character U+%04lX", cp);
+                ok = fail(ld, file, lineno, (int)i + 1,
+                          "expected printable text, found control character U+%04lX", cp);
             i += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
         }
         if (!ok)
@@ -711,16 +736,17 @@ static bool parse_text(loader *ld, const char *file, const char *text, size_t le
         size_t i = 0;
         while (i < n && is_space(line[i]))
             i++;
-        if (i == n) {                      /* a blank line closes a record */
+        if (i == n) { /* a blank line closes a record */
             ok = record_finish(ld, file, &rs);
             continue;
         }
-        if (line[i] == '#')                /* a comment does not */
+        if (line[i] == '#') /* a comment does not */
             continue;
-        if (i > 0) {                       /* indented: continues the record */
+        if (i > 0) { /* indented: continues the record */
             if (!rs.open)
-                ok = fail(ld, file, lineno, (int)i + 1,
-                          "expected a record kind at the start of the line (an indented line continues the record above, and there is none)");
+                ok = fail(
+                    ld, file, lineno, (int)i + 1,
+                    "expected a record kind at the start of the line (an indented line continues the record above, and there is none)");
             else
                 ok = read_fields(ld, file, lineno, line, i, &rs);
             continue;
@@ -752,7 +778,8 @@ static bool parse_text(loader *ld, const char *file, const char *text, size_t le
         }
         if (ld->only && !same_file(k, ld->only)) {
             char own[UD_CONTENT_MAX_PATH];
-            ok = fail(ld, file, lineno, 1, "expected only '%s' records in this file, found '%s' (its records go in %s)",
+            ok = fail(ld, file, lineno, 1,
+                      "expected only '%s' records in this file, found '%s' (its records go in %s)",
                       ld->only->name, k->name, kind_file(k, own, sizeof own));
             break;
         }
@@ -771,8 +798,8 @@ static bool parse_text(loader *ld, const char *file, const char *text, size_t le
 /* ---- files ---------------------------------------------------------------------- */
 
 /* Read path from disk into a malloc'd buffer, within the byte budget. */
-static bool read_disk(loader *ld, const char *path, const char *from_file, int from_line,
-                      int from_col, char **text, size_t *len)
+static bool read_disk(loader *ld, const char *path, const char *from_file, int from_line, int from_col,
+                      char **text, size_t *len)
 {
     const char *at = from_file ? from_file : path;
     /* O_NONBLOCK: opening a FIFO for reading waits for a writer, which may
@@ -789,9 +816,11 @@ static bool read_disk(loader *ld, const char *path, const char *from_file, int f
     if (!S_ISREG(st.st_mode)) {
         close(fd);
         return fail(ld, at, from_line, from_col, "expected '%s' to be a regular file, found %s", path,
-                    S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISDIR(st.st_mode) ? "a directory"
-                    : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : S_ISSOCK(st.st_mode) ? "a socket"
-                    : "another kind of file");
+                    S_ISFIFO(st.st_mode)                         ? "a FIFO"
+                    : S_ISDIR(st.st_mode)                        ? "a directory"
+                    : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                    : S_ISSOCK(st.st_mode)                       ? "a socket"
+                                                                 : "another kind of file");
     }
     FILE *f = fdopen(fd, "rb");
     if (!f) {
@@ -825,7 +854,8 @@ static bool read_disk(loader *ld, const char *path, const char *from_file, int f
     fclose(f);
     if (bad) {
         free(buf);
-        return fail(ld, at, from_line, from_col, "expected a readable file '%s' (read error or out of memory)", path);
+        return fail(ld, at, from_line, from_col,
+                    "expected a readable file '%s' (read error or out of memory)", path);
     }
     if (n > room) {
         free(buf);
@@ -837,8 +867,7 @@ static bool read_disk(loader *ld, const char *path, const char *from_file, int f
     return true;
 }
 
-static bool read_file_named(loader *ld, const char *path, const char *from_file, int from_line,
-                            int from_col)
+static bool read_file_named(loader *ld, const char *path, const char *from_file, int from_line, int from_col)
 {
     const char *text = NULL;
     char *owned = NULL;
@@ -854,7 +883,8 @@ static bool read_file_named(loader *ld, const char *path, const char *from_file,
         text = ld->mem[found].text;
         len = ld->mem[found].len;
         if (len > UD_CONTENT_MAX_BYTES - ld->bytes)
-            return fail(ld, path, 0, 0, "expected at most %d bytes of content in one load (UD_CONTENT_MAX_BYTES)",
+            return fail(ld, path, 0, 0,
+                        "expected at most %d bytes of content in one load (UD_CONTENT_MAX_BYTES)",
                         UD_CONTENT_MAX_BYTES);
     } else {
         if (!read_disk(ld, path, from_file, from_line, from_col, &owned, &len))
@@ -906,19 +936,23 @@ static bool check_field(const ud_content_kind *k, const ud_content_field *f, cha
             return why_fail(why, size, "kind '%s', field '%s': an enum without words", kn, f->name);
         for (int i = 0; f->words[i]; i++) {
             if (!is_word(f->words[i], strlen(f->words[i])))
-                return why_fail(why, size, "kind '%s', field '%s': enum word %d is not a word", kn, f->name, i);
+                return why_fail(why, size, "kind '%s', field '%s': enum word %d is not a word", kn, f->name,
+                                i);
             for (int j = 0; j < i; j++)
                 if (strcmp(f->words[i], f->words[j]) == 0)
                     return why_fail(why, size, "kind '%s', field '%s': enum word '%s' twice", kn, f->name,
                                     f->words[i]);
         }
     }
-    if (f->unique && (f->type != UD_CONTENT_INT && f->type != UD_CONTENT_WORD && f->type != UD_CONTENT_STRING))
-        return why_fail(why, size, "kind '%s', field '%s': unique, but not an int, word or string", kn, f->name);
+    if (f->unique &&
+        (f->type != UD_CONTENT_INT && f->type != UD_CONTENT_WORD && f->type != UD_CONTENT_STRING))
+        return why_fail(why, size, "kind '%s', field '%s': unique, but not an int, word or string", kn,
+                        f->name);
     if (f->unique_within && (!f->unique || ud_content_field_index(k, f->unique_within) < 0 ||
                              strcmp(f->unique_within, f->name) == 0))
-        return why_fail(why, size, "kind '%s', field '%s': unique_within names no other field (or no unique set)",
-                        kn, f->name);
+        return why_fail(why, size,
+                        "kind '%s', field '%s': unique_within names no other field (or no unique set)", kn,
+                        f->name);
     if (f->unique_within) {
         const ud_content_field *w = &k->fields[ud_content_field_index(k, f->unique_within)];
         if (w->type != UD_CONTENT_INT && w->type != UD_CONTENT_WORD && w->type != UD_CONTENT_STRING &&
@@ -933,7 +967,8 @@ static bool check_field(const ud_content_kind *k, const ud_content_field *f, cha
         bool ok = convert_default(&ld, "", f, 0, 0, &sl);
         free(sl.own);
         if (!ok)
-            return why_fail(why, size, "kind '%s', field '%s': default \"%s\": %s", kn, f->name, f->def, e.e.msg);
+            return why_fail(why, size, "kind '%s', field '%s': default \"%s\": %s", kn, f->name, f->def,
+                            e.e.msg);
     }
     return true;
 }
@@ -943,7 +978,8 @@ bool ud_content_schema_check(const ud_content_schema *s, char *why, size_t why_s
     if (why && why_size)
         why[0] = '\0';
     if (!s || s->n_kinds < 1 || s->n_kinds > UD_CONTENT_MAX_KINDS || !s->kinds)
-        return why_fail(why, why_size, "expected 1 to %d record kinds (UD_CONTENT_MAX_KINDS)", UD_CONTENT_MAX_KINDS);
+        return why_fail(why, why_size, "expected 1 to %d record kinds (UD_CONTENT_MAX_KINDS)",
+                        UD_CONTENT_MAX_KINDS);
     for (int i = 0; i < s->n_kinds; i++) {
         const ud_content_kind *k = &s->kinds[i];
         if (!k->name || !is_word(k->name, strlen(k->name)) || strcmp(k->name, "include") == 0)
@@ -958,8 +994,8 @@ bool ud_content_schema_check(const ud_content_schema *s, char *why, size_t why_s
         if (k->file && strlen(k->file) > UD_CONTENT_MAX_WORD * 2)
             return why_fail(why, why_size, "kind '%s': its file name is too long", k->name);
         if (k->n_fields < 0 || k->n_fields > UD_CONTENT_MAX_FIELDS || (k->n_fields && !k->fields))
-            return why_fail(why, why_size, "kind '%s': expected 0 to %d fields (UD_CONTENT_MAX_FIELDS)", k->name,
-                            UD_CONTENT_MAX_FIELDS);
+            return why_fail(why, why_size, "kind '%s': expected 0 to %d fields (UD_CONTENT_MAX_FIELDS)",
+                            k->name, UD_CONTENT_MAX_FIELDS);
         if (k->min_records < 0 || k->max_records < 0 || k->max_records > UD_CONTENT_MAX_RECORDS ||
             k->min_records > (k->max_records ? k->max_records : UD_CONTENT_MAX_RECORDS))
             return why_fail(why, why_size, "kind '%s': bad min_records/max_records", k->name);
@@ -968,7 +1004,8 @@ bool ud_content_schema_check(const ud_content_schema *s, char *why, size_t why_s
                 return false;
             for (int g = 0; g < f; g++)
                 if (strcmp(k->fields[f].name, k->fields[g].name) == 0)
-                    return why_fail(why, why_size, "kind '%s': field '%s' declared twice", k->name, k->fields[f].name);
+                    return why_fail(why, why_size, "kind '%s': field '%s' declared twice", k->name,
+                                    k->fields[f].name);
         }
     }
     return true;
@@ -1016,7 +1053,8 @@ static bool check_minimum(loader *ld, const ud_content_kind *k, const char *file
 static bool load_top(loader *ld, const char *name)
 {
     if (strlen(name) >= UD_CONTENT_MAX_PATH)
-        return fail(ld, name, 0, 0, "expected a path of at most %d bytes (UD_CONTENT_MAX_PATH)", UD_CONTENT_MAX_PATH - 1);
+        return fail(ld, name, 0, 0, "expected a path of at most %d bytes (UD_CONTENT_MAX_PATH)",
+                    UD_CONTENT_MAX_PATH - 1);
     if (!read_file_named(ld, name, NULL, 0, 0))
         return false;
     for (int i = 0; i < ld->s->n_kinds; i++)
@@ -1069,7 +1107,7 @@ static bool load_dir(loader *ld, const char *dir)
                     return false;
                 continue;
             }
-            bool read_before = false;   /* a kind sharing the file of an earlier one */
+            bool read_before = false; /* a kind sharing the file of an earlier one */
             for (int j = 0; j < i; j++)
                 read_before |= same_file(&s->kinds[j], k);
             ld->only = k;

@@ -29,24 +29,24 @@
 #include "error.h"
 
 enum {
-    UD_CONTENT_MAX_LINE = 1024,          /* bytes in one physical line (without the newline) */
-    UD_CONTENT_MAX_WORD = 64,            /* bytes in a word, an enum word, a field or kind name */
-    UD_CONTENT_MAX_FIELDS = 32,          /* fields a kind may declare (so per record) */
-    UD_CONTENT_MAX_KINDS = 32,           /* record kinds a schema may declare */
-    UD_CONTENT_MAX_LIST = 256,           /* items in one list value */
-    UD_CONTENT_MAX_RECORDS = 10000,      /* records in one load, over all files */
-    UD_CONTENT_MAX_INCLUDE_DEPTH = 8,    /* files open at once: the top file and 7 nested includes */
-    UD_CONTENT_MAX_BYTES = 4 << 20,      /* bytes read in one load, over all files */
-    UD_CONTENT_MAX_PATH = 512,           /* bytes in a file's path, after resolving an include */
+    UD_CONTENT_MAX_LINE = 1024,       /* bytes in one physical line (without the newline) */
+    UD_CONTENT_MAX_WORD = 64,         /* bytes in a word, an enum word, a field or kind name */
+    UD_CONTENT_MAX_FIELDS = 32,       /* fields a kind may declare (so per record) */
+    UD_CONTENT_MAX_KINDS = 32,        /* record kinds a schema may declare */
+    UD_CONTENT_MAX_LIST = 256,        /* items in one list value */
+    UD_CONTENT_MAX_RECORDS = 10000,   /* records in one load, over all files */
+    UD_CONTENT_MAX_INCLUDE_DEPTH = 8, /* files open at once: the top file and 7 nested includes */
+    UD_CONTENT_MAX_BYTES = 4 << 20,   /* bytes read in one load, over all files */
+    UD_CONTENT_MAX_PATH = 512,        /* bytes in a file's path, after resolving an include */
 };
 
 typedef enum {
-    UD_CONTENT_INT,        /* -12: a long in [min, max] */
-    UD_CONTENT_WORD,       /* graveyard: [A-Za-z_][A-Za-z0-9_-]* */
-    UD_CONTENT_STRING,     /* "Quiet. \"Too\" quiet.": escapes \" and \\ */
-    UD_CONTENT_ENUM,       /* one of the field's words; the value is its index */
-    UD_CONTENT_INT_LIST,   /* 3,5,-1: one or more ints, each in [min, max] */
-    UD_CONTENT_WORD_LIST,  /* north,east: one or more words */
+    UD_CONTENT_INT,       /* -12: a long in [min, max] */
+    UD_CONTENT_WORD,      /* graveyard: [A-Za-z_][A-Za-z0-9_-]* */
+    UD_CONTENT_STRING,    /* "Quiet. \"Too\" quiet.": escapes \" and \\ */
+    UD_CONTENT_ENUM,      /* one of the field's words; the value is its index */
+    UD_CONTENT_INT_LIST,  /* 3,5,-1: one or more ints, each in [min, max] */
+    UD_CONTENT_WORD_LIST, /* north,east: one or more words */
 } ud_content_type;
 
 /* One field of a kind.  min/max: the range of an INT and of each item of
@@ -63,7 +63,7 @@ typedef struct ud_content_field {
     const char *def;
     long min, max;
     int min_len, max_len;
-    const char *const *words;   /* UD_CONTENT_ENUM: NULL-terminated list */
+    const char *const *words; /* UD_CONTENT_ENUM: NULL-terminated list */
     /* A value no two records may share (an INT, WORD or STRING field):
      * the name of its set of values, or NULL.  Fields of several kinds may
      * name one set (the board game's tiles, events and weapons share their
@@ -80,12 +80,12 @@ typedef struct ud_content_field {
  * (an optional field without default: set = false, everything zero). */
 typedef struct ud_content_value {
     bool set;
-    bool from_file;          /* written in the file (false: the default) */
-    int line, col;           /* where the value starts; the record's start when not from the file */
-    long i;                  /* INT; ENUM: the word's index */
-    const char *s;           /* WORD, STRING (unescaped), ENUM (the word) */
-    int n;                   /* list items */
-    const long *ints;        /* INT_LIST */
+    bool from_file;           /* written in the file (false: the default) */
+    int line, col;            /* where the value starts; the record's start when not from the file */
+    long i;                   /* INT; ENUM: the word's index */
+    const char *s;            /* WORD, STRING (unescaped), ENUM (the word) */
+    int n;                    /* list items */
+    const long *ints;         /* INT_LIST */
     const char *const *words; /* WORD_LIST */
 } ud_content_value;
 
@@ -96,8 +96,8 @@ struct ud_content_kind;
  * you keep. */
 typedef struct ud_content_record {
     const struct ud_content_kind *kind;
-    const char *file;        /* the path as the loader names it in errors */
-    int line, col;           /* where the kind word stands */
+    const char *file; /* the path as the loader names it in errors */
+    int line, col;    /* where the kind word stands */
     const ud_content_value *values;
 } ud_content_record;
 
@@ -114,16 +114,16 @@ typedef struct ud_content_error {
 typedef bool (*ud_content_record_fn)(void *ctx, const ud_content_record *r, ud_content_error *err);
 
 typedef struct ud_content_kind {
-    const char *name;                /* the first word of its records: a word, not "include" */
-    const char *file;                /* its file in a content directory; NULL: NAME.txt */
+    const char *name; /* the first word of its records: a word, not "include" */
+    const char *file; /* its file in a content directory; NULL: NAME.txt */
     const ud_content_field *fields;
     int n_fields;
-    int min_records, max_records;    /* in one load; max 0: up to UD_CONTENT_MAX_RECORDS */
-    ud_content_record_fn record;     /* NULL: records are checked and dropped */
+    int min_records, max_records; /* in one load; max 0: up to UD_CONTENT_MAX_RECORDS */
+    ud_content_record_fn record;  /* NULL: records are checked and dropped */
 } ud_content_kind;
 
 typedef struct ud_content_schema {
-    const char *name;                /* for schema errors, e.g. "zombie-dice content" */
+    const char *name; /* for schema errors, e.g. "zombie-dice content" */
     const ud_content_kind *kinds;
     int n_kinds;
 } ud_content_schema;
@@ -148,14 +148,12 @@ bool ud_content_schema_check(const ud_content_schema *s, char *why, size_t why_s
  * limits above over all the files it reads. */
 
 /* Load one file and what it includes; any declared kind may appear. */
-bool ud_content_load_file(const ud_content_schema *s, const char *path, void *ctx,
-                          ud_content_error *err);
+bool ud_content_load_file(const ud_content_schema *s, const char *path, void *ctx, ud_content_error *err);
 
 /* Load a content directory: for each kind in declared order, DIR/<file>
  * (which must exist and hold records of that kind only, or of every kind
  * that names the same file, with its includes). */
-bool ud_content_load_dir(const ud_content_schema *s, const char *dir, void *ctx,
-                         ud_content_error *err);
+bool ud_content_load_dir(const ud_content_schema *s, const char *dir, void *ctx, ud_content_error *err);
 
 /* The same, from files in memory named DIR/<file> (a game's built-in set,
  * tests, fuzzing); includes resolve among files[] as in
@@ -165,17 +163,16 @@ bool ud_content_load_dir_memory(const ud_content_schema *s, const char *dir, con
 
 /* `--content PATH`: a directory as ud_content_load_dir, else a file as
  * ud_content_load_file. */
-bool ud_content_load_path(const ud_content_schema *s, const char *path, void *ctx,
-                          ud_content_error *err);
+bool ud_content_load_path(const ud_content_schema *s, const char *path, void *ctx, ud_content_error *err);
 
 /* Load files[top] from memory; includes resolve among files[] by name
  * (after the same path resolution as on disk), nothing else. */
-bool ud_content_load_memory(const ud_content_schema *s, const ud_content_memfile *files,
-                            int n_files, int top, void *ctx, ud_content_error *err);
+bool ud_content_load_memory(const ud_content_schema *s, const ud_content_memfile *files, int n_files, int top,
+                            void *ctx, ud_content_error *err);
 
 /* One buffer, named name in errors (text need not be NUL-terminated). */
-bool ud_content_load_buffer(const ud_content_schema *s, const char *name, const char *text,
-                            size_t len, void *ctx, ud_content_error *err);
+bool ud_content_load_buffer(const ud_content_schema *s, const char *name, const char *text, size_t len,
+                            void *ctx, ud_content_error *err);
 
 /* Record helpers: the index of a field (-1 when the kind has none), and its
  * value (NULL when the kind has no such field: a bug in the caller). */

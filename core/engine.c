@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 static bool row_active(const ud_rule *r, int ph, ud_row_kind kind, const int *variant)
 {
     return r->phase == ph && r->kind == kind && ud_rule_active(r, variant);
@@ -42,13 +41,13 @@ void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
                 t->n_offers[ph] = n - first;
             }
             t->n_rows += n - first;
-            t->row[n++] = (ud_row){ 0 };   /* the stop row */
+            t->row[n++] = (ud_row){ 0 }; /* the stop row */
         }
     }
 }
 
-void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup,
-                  ud_chance *chance, ud_sink *sink, uint64_t *fired)
+void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup, ud_chance *chance, ud_sink *sink,
+                  uint64_t *fired)
 {
     /* Once per game: the failure message is cleared by its first byte,
      * the scratch counts not at all (never read). */
@@ -77,7 +76,7 @@ const char *ud_player(const ud_step *s, int seat)
 void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ...)
 {
     if (s->fail.kind != UD_FAIL_NONE)
-        return;   /* the first failure is the one worth reporting */
+        return; /* the first failure is the one worth reporting */
     s->fail.kind = kind;
     s->fail.id = id;
     va_list ap;
@@ -104,8 +103,8 @@ static bool line_fits(ud_step *s, const char *line)
     if (words + 1 <= UD_MAX_LINE_WORDS)
         return true;
     ud_failf(s, UD_FAIL_INVARIANT, s->rule ? s->rule->id : NULL,
-             "a transcript line of %d words exceeds UD_MAX_LINE_WORDS (%d with its tag): '%.60s...'",
-             words, UD_MAX_LINE_WORDS, line);
+             "a transcript line of %d words exceeds UD_MAX_LINE_WORDS (%d with its tag): '%.60s...'", words,
+             UD_MAX_LINE_WORDS, line);
     return false;
 }
 
@@ -177,9 +176,9 @@ bool ud_check_every_invariant(ud_step *s, const void *state)
      * nothing: one pass over them with a buffer they share and nobody
      * reads, the reason asked for only when one fails. */
     const ud_game *g = s->table->game;
-    const ud_invariant *inv = g->invariants;   /* NULL for a game with none */
+    const ud_invariant *inv = g->invariants; /* NULL for a game with none */
     const int n = g->n_invariants;
-    ud_buf unread = { 0 };   /* held nothing yet: no allocation to free */
+    ud_buf unread = { 0 }; /* held nothing yet: no allocation to free */
     int i = 0;
     while (i < n && inv[i].holds(g, state, &unread))
         i++;
@@ -188,7 +187,6 @@ bool ud_check_every_invariant(ud_step *s, const void *state)
     return i == n || invariant_broken(s, &inv[i], state);
 }
 
-
 static bool after_fire(ud_step *s, void *state);
 
 static bool fire(ud_step *s, void *state, const ud_row *row)
@@ -196,7 +194,7 @@ static bool fire(ud_step *s, void *state, const ud_row *row)
     s->rule = row->rule;
     row->effect(state, s);
     if (s->fail.kind != UD_FAIL_NONE)
-        return false;   /* a row that could not finish did not fire */
+        return false; /* a row that could not finish did not fire */
     s->steps++;
     s->fired[row->index]++;
     return after_fire(s, state);
@@ -211,8 +209,8 @@ static void emit_state(ud_step *s, const void *state)
     if (b.len < UD_MAX_LINE && line_fits(s, ud_buf_str(&b)))
         s->sink->line(s->sink, s, ud_buf_str(&b), NULL);
     else if (s->fail.kind == UD_FAIL_NONE)
-        ud_failf(s, UD_FAIL_INVARIANT, NULL, "a state line of %zu bytes exceeds UD_MAX_LINE (%d)",
-                 b.len, UD_MAX_LINE);
+        ud_failf(s, UD_FAIL_INVARIANT, NULL, "a state line of %zu bytes exceeds UD_MAX_LINE (%d)", b.len,
+                 UD_MAX_LINE);
     ud_buf_free(&b);
 }
 
@@ -266,12 +264,11 @@ ud_status ud_fail_no_row(ud_step *s, int ph, bool from_decision)
         ud_buf a;
         ud_buf_init(&a);
         ud_action_format(s->table->game, s->setup, &s->action, &a);
-        ud_failf(s, UD_FAIL_INVARIANT, s->rule ? s->rule->id : NULL,
-                 "decision '%s' changed nothing", ud_buf_str(&a));
+        ud_failf(s, UD_FAIL_INVARIANT, s->rule ? s->rule->id : NULL, "decision '%s' changed nothing",
+                 ud_buf_str(&a));
         ud_buf_free(&a);
     } else
-        ud_failf(s, UD_FAIL_INVARIANT, NULL, "no rule fires in phase %s",
-                 s->table->game->phases[ph].name);
+        ud_failf(s, UD_FAIL_INVARIANT, NULL, "no rule fires in phase %s", s->table->game->phases[ph].name);
     return UD_ERROR;
 }
 
@@ -315,7 +312,7 @@ static ud_status run_rows(ud_step *s, void *state, int ph, bool from_decision)
         goto rows;
     }
 enter:
-    s->action.kind = -1;   /* the decision, if any, has been resolved */
+    s->action.kind = -1; /* the decision, if any, has been resolved */
     from_decision = false;
     ph = *phase;
     if (__builtin_expect(s->table->kind[ph] != UD_PHASE_AUTO, 0))
@@ -323,7 +320,7 @@ enter:
     if (__builtin_expect(s->steps - steps_at_start > UD_MAX_ROWS_PER_ADVANCE, 0)) {
         if (s->picks == picks_at_start)
             return ud_fail_endless(s);
-        steps_at_start = s->steps;   /* outcomes were drawn: not stuck */
+        steps_at_start = s->steps; /* outcomes were drawn: not stuck */
         picks_at_start = s->picks;
     }
     if (__builtin_expect(s->entered != NULL, 0))
@@ -340,7 +337,7 @@ rows:
         s->rule = r->rule;
         r->effect(state, s);
         if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0))
-            return UD_ERROR;   /* a row that could not finish did not fire */
+            return UD_ERROR; /* a row that could not finish did not fire */
         s->steps++;
         s->fired[r->index]++;
         if (__builtin_expect(s->check_invariants, 0) && !ud_check_invariants(s, state))
@@ -365,10 +362,7 @@ static ud_status run(ud_step *s, void *state, int ph, bool from_decision)
     return run_rows(s, state, ph, from_decision);
 }
 
-ud_status ud_advance(ud_step *s, void *state)
-{
-    return run(s, state, 0, false);
-}
+ud_status ud_advance(ud_step *s, void *state) { return run(s, state, 0, false); }
 
 ud_status ud_start(ud_step *s, void *state)
 {
@@ -410,8 +404,7 @@ void ud_offer_overflow(ud_step *s)
 
 /* Resolve action, offered by row `by`: emit the decide line, then run the
  * decision phase's rows. */
-static ud_status decide_offered(ud_step *s, void *state, const ud_action *action,
-                                const ud_rule *by)
+static ud_status decide_offered(ud_step *s, void *state, const ud_action *action, const ud_rule *by)
 {
     const ud_game *g = s->table->game;
     if (s->sink) {
@@ -452,8 +445,7 @@ ud_status ud_decide(ud_step *s, void *state, const ud_action *action)
             ud_buf_printf(&allowed, "|... (%d in all)", s->offers.n);
         ud_action_format(g, s->setup, action, &a);
         ud_failf(s, UD_FAIL_RULE, s->offers.n ? s->offers.by[0]->id : NULL,
-                 "'%s' is not allowed here; the rules allow %s", ud_buf_str(&a),
-                 ud_buf_str(&allowed));
+                 "'%s' is not allowed here; the rules allow %s", ud_buf_str(&a), ud_buf_str(&allowed));
         ud_buf_free(&allowed);
         ud_buf_free(&a);
         return UD_ERROR;

@@ -45,8 +45,8 @@ typedef struct ud_row {
     bool (*guard)(const void *state, const ud_step *s);
     void (*effect)(void *state, ud_step *s);
     const ud_rule *rule;
-    uint16_t index;     /* into game->rules, for firing counts */
-    uint8_t kind;       /* ud_row_kind */
+    uint16_t index; /* into game->rules, for firing counts */
+    uint8_t kind;   /* ud_row_kind */
 } ud_row;
 
 /* Active rows of each phase for one variant setting, in table order:
@@ -56,8 +56,8 @@ typedef struct ud_row {
  * let the hot loop run on one pointer, with no bound to keep live. */
 typedef struct ud_table {
     const ud_game *game;
-    int n_phases;                    /* copied from game for the hot loop */
-    int n_rows;                      /* active rows, stop rows not counted */
+    int n_phases; /* copied from game for the hot loop */
+    int n_rows;   /* active rows, stop rows not counted */
     int effects[UD_MAX_PHASES];
     int n_effects[UD_MAX_PHASES];
     int offers[UD_MAX_PHASES];
@@ -66,8 +66,8 @@ typedef struct ud_table {
      * hot loop needs no bounds check: a byte that is no phase reads
      * UD_TABLE_NO_PHASE. */
     uint8_t kind[256];
-    uint8_t active[UD_MAX_RULES];    /* by rule index: in the table for this setting */
-    bool interpret;   /* interpret the rows even if the game has them compiled
+    uint8_t active[UD_MAX_RULES]; /* by rule index: in the table for this setting */
+    bool interpret;               /* interpret the rows even if the game has them compiled
                          (the reference the compiled rows are tested against) */
     ud_row row[UD_MAX_RULES + 2 * UD_MAX_PHASES];
 } ud_table;
@@ -83,21 +83,21 @@ struct ud_sink {
 };
 
 typedef enum {
-    UD_DECIDE,   /* s->offers lists the legal actions for to_move() */
+    UD_DECIDE, /* s->offers lists the legal actions for to_move() */
     UD_OVER,
-    UD_ERROR,    /* s->fail says why */
+    UD_ERROR, /* s->fail says why */
 } ud_status;
 
 typedef enum {
     UD_FAIL_NONE,
-    UD_FAIL_RULE,       /* a rule forbids it, or input disagrees with a rule */
-    UD_FAIL_INVARIANT,  /* an invariant broke: an engine or spec bug */
-    UD_FAIL_INPUT,      /* malformed input outside any rule */
+    UD_FAIL_RULE,      /* a rule forbids it, or input disagrees with a rule */
+    UD_FAIL_INVARIANT, /* an invariant broke: an engine or spec bug */
+    UD_FAIL_INPUT,     /* malformed input outside any rule */
 } ud_fail_kind;
 
 typedef struct ud_failure {
     ud_fail_kind kind;
-    const char *id;      /* rule or invariant ID, or NULL */
+    const char *id; /* rule or invariant ID, or NULL */
     char msg[512];
 } ud_failure;
 
@@ -105,17 +105,17 @@ struct ud_step {
     const ud_table *table;
     const ud_setup *setup;
     ud_chance *chance;
-    ud_sink *sink;             /* NULL: fast mode, nothing formatted */
-    size_t phase_offset;       /* of the phase byte in the state (the game's) */
-    uint64_t *fired;           /* per-rule firing counts (unused_fired if none asked) */
+    ud_sink *sink;       /* NULL: fast mode, nothing formatted */
+    size_t phase_offset; /* of the phase byte in the state (the game's) */
+    uint64_t *fired;     /* per-rule firing counts (unused_fired if none asked) */
     int check_invariants;
-    ud_action action;          /* the decision being resolved (kind -1: none) */
-    const ud_rule *rule;       /* the row firing now */
-    uint64_t steps;            /* rows fired in this game */
-    uint64_t picks;            /* outcomes drawn through ud_pick_slow (a script's, a
+    ud_action action;       /* the decision being resolved (kind -1: none) */
+    const ud_rule *rule;    /* the row firing now */
+    uint64_t steps;         /* rows fired in this game */
+    uint64_t picks;         /* outcomes drawn through ud_pick_slow (a script's, a
                                 * fuzzer's): automatic play that draws them moves on */
-    unsigned exchange_run;     /* the open group of exchangeable picks, 0: none */
-    unsigned exchange_runs;    /* groups opened in this step */
+    unsigned exchange_run;  /* the open group of exchangeable picks, 0: none */
+    unsigned exchange_runs; /* groups opened in this step */
     /* Called as automatic play enters a phase, before its rows: the state
      * and this step's counters there are all a run needs to go on from
      * that point (ud_advance on a copy of both), which lets an enumerator
@@ -151,8 +151,8 @@ struct ud_step {
 void ud_table_build(ud_table *t, const ud_game *g, const int *variant);
 
 /* Prepare a step context; fired may be NULL. */
-void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup,
-                  ud_chance *chance, ud_sink *sink, uint64_t *fired);
+void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup, ud_chance *chance, ud_sink *sink,
+                  uint64_t *fired);
 
 /* init the state from the setup, then advance to the first decision. */
 ud_status ud_start(ud_step *s, void *state);
@@ -166,8 +166,7 @@ ud_status ud_decide_offer(ud_step *s, void *state, int i);
 /* For rule effects: one of n equally likely outcomes, or -1 (failure
  * recorded in s->fail).  The PRNG case is inline: it is the hot path. */
 int ud_pick_slow(ud_step *s, const char *event, int n, ud_label_fn label, const void *ctx);
-static inline int ud_pick(ud_step *s, const char *event, int n, ud_label_fn label,
-                          const void *ctx)
+static inline int ud_pick(ud_step *s, const char *event, int n, ud_label_fn label, const void *ctx)
 {
     if (s->chance->rng && s->fail.kind == UD_FAIL_NONE && n > 0)
         return (int)ud_rng_below(s->chance->rng, (uint32_t)n);
@@ -180,14 +179,8 @@ static inline int ud_pick(ud_step *s, const char *event, int n, ud_label_fn labe
  * the number of its orders, instead of every order.  Only for picks with
  * the same event, n and labels, whose effect on the state is the same in
  * any order.  Costs nothing on the PRNG path. */
-static inline void ud_exchangeable_begin(ud_step *s)
-{
-    s->exchange_run = ++s->exchange_runs;
-}
-static inline void ud_exchangeable_end(ud_step *s)
-{
-    s->exchange_run = 0;
-}
+static inline void ud_exchangeable_begin(ud_step *s) { s->exchange_run = ++s->exchange_runs; }
+static inline void ud_exchangeable_end(ud_step *s) { s->exchange_run = 0; }
 /* The seeded PRNG behind s, or NULL when chance comes from elsewhere
  * (a script, a fuzzer's bytes, the explorer) or a failure is pending.
  * An effect that makes several picks in a row may take them from a
@@ -212,7 +205,11 @@ static inline int ud_reading(const ud_step *s, int key)
     return s->setup->variant[key];
 }
 void ud_emitf(ud_step *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-#define UD_EMIT(s, ...) do { if ((s)->sink) ud_emitf((s), __VA_ARGS__); } while (0)
+#define UD_EMIT(s, ...)                 \
+    do {                                \
+        if ((s)->sink)                  \
+            ud_emitf((s), __VA_ARGS__); \
+    } while (0)
 /* For offer rows: action is legal now, offered by the row firing.  More
  * than UD_MAX_OFFERS is an error naming the limit, never a silent drop. */
 void ud_offer_overflow(ud_step *s);
@@ -270,7 +267,8 @@ enum { UD_MAX_ROWS_PER_ADVANCE = 100000 };
  * small.  Random play ends well inside it (tests/test_random_sim.c). */
 enum { UD_DEFAULT_MAX_DECISIONS = 10000 };
 /* The message of a game stopped by that bound (printf format, one %llu). */
-#define UD_NO_END_FMT "no end after %llu decisions; giving up (undead's bound on one game's decisions: " \
+#define UD_NO_END_FMT                                                                  \
+    "no end after %llu decisions; giving up (undead's bound on one game's decisions: " \
     "do the players' policies ever end it?)"
 
 /* For the runners (engine.c, compiled.h): where automatic play stops (a

@@ -9,7 +9,7 @@
 void ud_error_set(ud_error *e, int line, int col, const char *rule, const char *fmt, ...)
 {
     if (e->set)
-        return;   /* keep the first: later ones are usually its echoes */
+        return; /* keep the first: later ones are usually its echoes */
     e->set = 1;
     e->line = line;
     e->col = col;

@@ -13,10 +13,10 @@ enum { UD_ERROR_RULE_MAX = 64 };
 
 typedef struct ud_error {
     int set;
-    int internal;      /* an invariant or engine failure, not the input's fault */
-    int input;         /* the input cannot be checked (exit 2), not a step the rules refuse */
-    int line;          /* 1-based; 0 when not about a line */
-    int col;           /* 1-based; 0 when not about a column */
+    int internal;                 /* an invariant or engine failure, not the input's fault */
+    int input;                    /* the input cannot be checked (exit 2), not a step the rules refuse */
+    int line;                     /* 1-based; 0 when not about a line */
+    int col;                      /* 1-based; 0 when not about a column */
     char rule[UD_ERROR_RULE_MAX]; /* rule or invariant ID (or IDs, space-separated), "" for a parse error */
     char msg[600];
 } ud_error;

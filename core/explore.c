@@ -88,19 +88,19 @@ static void write_trace(explorer *x, int64_t parent, int action, const int *pick
 /* ---- batches of nodes, expanded on threads ------------------------------- */
 
 enum {
-    BATCH_NODES = 4096,                        /* nodes a batch may take */
-    STORE_BUDGET = 12 * 1024 * 1024,           /* bytes of children before a thread stops taking */
+    BATCH_NODES = 4096,              /* nodes a batch may take */
+    STORE_BUDGET = 12 * 1024 * 1024, /* bytes of children before a thread stops taking */
 };
 
 typedef struct batch {
     explorer *x;
-    int64_t lo, hi;            /* the nodes that may be taken */
+    int64_t lo, hi; /* the nodes that may be taken */
     int max_depth;
-    _Atomic int64_t next;      /* the next node to take */
+    _Atomic int64_t next; /* the next node to take */
     /* where node lo + i's expansion is: its store and index, store -1: none */
     int *in_store;
     size_t *at;
-    _Atomic bool failed;       /* a store could not grow */
+    _Atomic bool failed; /* a store could not grow */
 } batch;
 
 typedef struct worker {
@@ -128,7 +128,7 @@ static void take_nodes(void *arg)
         b->in_store[u - b->lo] = -1;
         if (needs_expanding(x, u, b->max_depth)) {
             if (!xp_expand_node(&x->ex[w->id], &x->st[w->id], x->states + (size_t)u * x->ss, u,
-                             &b->at[u - b->lo])) {
+                                &b->at[u - b->lo])) {
                 atomic_store(&b->failed, true);
                 break;
             }
@@ -207,11 +207,11 @@ static bool merge_expansion(explorer *x, const store *t, const expansion *e)
                 prefetch_slot(x, t->hash[k + LOOKUP_AHEAD]);
             if (k + LOOKUP_AHEAD / 2 < t->n_kids && t->found[k + LOOKUP_AHEAD / 2] < 0)
                 prefetch_match(x, t->hash[k + LOOKUP_AHEAD / 2]);
-            bool ok = t->found[k] >= 0   /* most are: only an edge to add */
-                          ? !x->o->outcomes || xp_add_edge(x, t->found[k], t->wt_at[k], t->w[k])
-                          : xp_add_node(x, (keyed){ t->kids + k * x->ss, t->keys + k * x->ks, t->hash[k] },
-                                     e->node, mv->action, depth, t->picks[k],
-                                     t->n_picks[k], t->wt_at[k], t->w[k]);
+            bool ok =
+                t->found[k] >= 0 /* most are: only an edge to add */
+                    ? !x->o->outcomes || xp_add_edge(x, t->found[k], t->wt_at[k], t->w[k])
+                    : xp_add_node(x, (keyed){ t->kids + k * x->ss, t->keys + k * x->ks, t->hash[k] }, e->node,
+                                  mv->action, depth, t->picks[k], t->n_picks[k], t->wt_at[k], t->w[k]);
             if (!ok) {
                 x->oom = true;
                 return false;
@@ -255,7 +255,7 @@ static void search(explorer *x, int max_depth, uint64_t max_states)
         }
         for (int64_t u = lo; u < end; u++) {
             node nd = x->nodes[u];
-            x->e_first[u] = (int64_t)x->n_e;   /* u's edges follow (none if not expanded) */
+            x->e_first[u] = (int64_t)x->n_e; /* u's edges follow (none if not expanded) */
             x->e_first[u + 1] = (int64_t)x->n_e;
             if (nd.kind != 0)
                 continue;
@@ -340,14 +340,14 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
                           o->bound ? o->bound->name : "no bound");
             return -1;
         }
-        x.ks += 2;   /* key_of: the progress */
+        x.ks += 2; /* key_of: the progress */
     }
     if (x.ss > UD_MAX_STATE || x.ks > UD_MAX_STATE) {
         ud_buf_printf(err, "state or key larger than UD_MAX_STATE (%d bytes)", UD_MAX_STATE);
         return -1;
     }
-    if (o->outcomes && (!o->policy || o->policy->def == &ud_policy_random ||
-                        o->policy->def == &ud_policy_human)) {
+    if (o->outcomes &&
+        (!o->policy || o->policy->def == &ud_policy_random || o->policy->def == &ud_policy_human)) {
         ud_buf_puts(err, "outcome probabilities need one action per decision: a deterministic policy");
         return -1;
     }
@@ -355,8 +355,8 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     x.jobs = o->jobs < 1 ? 1 : o->jobs > UD_EXPLORE_MAX_JOBS ? UD_EXPLORE_MAX_JOBS : o->jobs;
     uint64_t max_states = o->max_states ? o->max_states : 10000000;
     ud_membound_init(&x.mem, o->max_memory);
-    int max_depth = o->max_depth < 0 || o->max_depth > UD_EXPLORE_MAX_DEPTH
-                        ? UD_EXPLORE_MAX_DEPTH : o->max_depth;
+    int max_depth =
+        o->max_depth < 0 || o->max_depth > UD_EXPLORE_MAX_DEPTH ? UD_EXPLORE_MAX_DEPTH : o->max_depth;
     rep->complete = 1;
     int rc = 0;
     x.work = calloc(1, x.ss);
@@ -402,7 +402,7 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     if (!x.oom)
         search(&x, max_depth, max_states);
     if (x.e_first)
-        x.e_first[x.n] = (int64_t)x.n_e;   /* the last node's edges end with the list */
+        x.e_first[x.n] = (int64_t)x.n_e; /* the last node's edges end with the list */
     if (x.oom && atomic_load(&x.mem.hit)) {
         /* the bound in bytes: a partial search, as at the state bound */
         x.oom = false;
@@ -429,7 +429,7 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
         x.hash = NULL;
         x.size.hash = 0;
         x.pool = NULL;
-        threads_free(&x);   /* a store holds up to STORE_BUDGET of children */
+        threads_free(&x); /* a store holds up to STORE_BUDGET of children */
         atomic_store(&x.mem.used, xp_held_for_solve(&x));
         if (xp_leaf_outcomes(&x, rep, err) != 0) {
             if (atomic_load(&x.mem.hit)) {

@@ -30,15 +30,19 @@
 #include "engine.h"
 #include "policy.h"
 
-enum { UD_EXPLORE_MAX_DEPTH = 256, UD_EXPLORE_MAX_PICKS = 64, UD_EXPLORE_MAX_JOBS = 64,
-       UD_EXPLORE_MAX_HORIZON = 10000 };
+enum {
+    UD_EXPLORE_MAX_DEPTH = 256,
+    UD_EXPLORE_MAX_PICKS = 64,
+    UD_EXPLORE_MAX_JOBS = 64,
+    UD_EXPLORE_MAX_HORIZON = 10000
+};
 
 /* A game's bound: which states are leaves and how states are keyed. */
 typedef struct ud_explore_bound {
-    const char *game;          /* the game's name */
-    const char *name;          /* e.g. "turn" */
+    const char *game; /* the game's name */
+    const char *name; /* e.g. "turn" */
     const char *summary;
-    size_t key_size;           /* bytes key() writes; 0: the state's bytes */
+    size_t key_size; /* bytes key() writes; 0: the state's bytes */
     void (*key)(const void *state, unsigned char *out);
     /* A leaf: not expanded.  Also asked at every new chance pick, where a
      * true answer ends the branch there (e.g. the next turn has begun). */
@@ -65,10 +69,10 @@ typedef struct ud_explore_bound {
 } ud_explore_bound;
 
 typedef struct ud_explore_level {
-    uint64_t generated;        /* successors produced at this depth (with duplicates) */
-    uint64_t distinct;         /* new states first seen at this depth */
-    uint64_t decision, terminal, cut;  /* of the distinct ones */
-    uint64_t chance;           /* chance picks enumerated expanding the previous depth */
+    uint64_t generated;               /* successors produced at this depth (with duplicates) */
+    uint64_t distinct;                /* new states first seen at this depth */
+    uint64_t decision, terminal, cut; /* of the distinct ones */
+    uint64_t chance;                  /* chance picks enumerated expanding the previous depth */
 } ud_explore_level;
 
 /* Called for every (state, action) expanded: the distinct results and
@@ -79,10 +83,10 @@ typedef void (*ud_explore_edge_fn)(void *ctx, const void *state, const ud_action
 typedef struct ud_explore_opts {
     const ud_game *game;
     const ud_setup *setup;
-    const ud_explore_bound *bound;   /* NULL: no cut, state bytes as key */
-    int max_depth;                   /* decisions from the start; < 0: no limit */
-    const ud_policy *policy;         /* NULL: every offered action */
-    uint64_t max_states;             /* 0: a default (10 million) */
+    const ud_explore_bound *bound; /* NULL: no cut, state bytes as key */
+    int max_depth;                 /* decisions from the start; < 0: no limit */
+    const ud_policy *policy;       /* NULL: every offered action */
+    uint64_t max_states;           /* 0: a default (10 million) */
     /* Bytes the search's own growing arrays may take (states, nodes,
      * index, edges, weights, the threads' children); the search stops
      * with what it has when the next growth would pass it, as at
@@ -116,31 +120,31 @@ typedef struct ud_explore_opts {
 
 typedef struct ud_explore_report {
     uint64_t generated, distinct, decision, terminal, cut, chance, transitions;
-    uint64_t chance_sums_checked;    /* picks whose weights summed to exactly 1 (a pick
+    uint64_t chance_sums_checked; /* picks whose weights summed to exactly 1 (a pick
                                       * inside an exchangeable run: its step's outcomes) */
-    int depth;                       /* deepest depth with a new state */
-    int complete;                    /* no depth, state or memory limit was hit */
-    int memory_cut;                  /* the search stopped at opts.max_memory */
-    int outcomes_cut;                /* with opts.outcomes: the search was complete but
+    int depth;                    /* deepest depth with a new state */
+    int complete;                 /* no depth, state or memory limit was hit */
+    int memory_cut;               /* the search stopped at opts.max_memory */
+    int outcomes_cut;             /* with opts.outcomes: the search was complete but
                                       * solving the chain would pass opts.max_memory;
                                       * the counts stand, no outcome is computed */
-    uint64_t memory_limit;           /* the bound it ran under, in bytes */
-    uint64_t memory_peak;            /* the most its arrays took at once, in bytes */
+    uint64_t memory_limit;        /* the bound it ran under, in bytes */
+    uint64_t memory_peak;         /* the most its arrays took at once, in bytes */
     ud_explore_level level[UD_EXPLORE_MAX_DEPTH + 1];
-    int violated;                    /* a violation was found (the search stops) */
+    int violated; /* a violation was found (the search stops) */
     ud_failure fail;
-    char *trace;                     /* transcript up to the violation (malloc), or NULL */
-    int n_outcomes;                  /* with opts.outcomes: distinct leaf labels (0 at
+    char *trace;    /* transcript up to the violation (malloc), or NULL */
+    int n_outcomes; /* with opts.outcomes: distinct leaf labels (0 at
                                       * outcomes_cut) */
-    int remainder;                   /* of them, the paths not over at opts.horizon
+    int remainder;  /* of them, the paths not over at opts.horizon
                                       * ("not over after N rounds"); -1: none */
     char (*outcome_label)[64];
-    mpq_t *outcome_p;                /* exact, summing to 1 */
-    int smooth_pass;                 /* 1: the chain was solved by the smooth-denominator
+    mpq_t *outcome_p; /* exact, summing to 1 */
+    int smooth_pass;  /* 1: the chain was solved by the smooth-denominator
                                       * pass, 0: by the mpq pass (reference, or a chain
                                       * the fast one does not take) */
     double seconds;
-    double solve_seconds;            /* of seconds, solving the chain (opts.outcomes) */
+    double solve_seconds; /* of seconds, solving the chain (opts.outcomes) */
 } ud_explore_report;
 
 /* 0: explored (maybe with a violation in rep); -1: could not run (err). */

@@ -68,7 +68,7 @@ static int prefix_pick(ud_chance *c, const ud_pick_req *p)
     if (x->pos < x->n_prefix) {
         int i = x->prefix[x->pos++];
         if (x->pos == x->n_prefix)
-            x->step->invariants_paused = false;   /* the firings not checked yet begin */
+            x->step->invariants_paused = false; /* the firings not checked yet begin */
         return i;
     }
     /* A new pick: record it and stop the step here. */
@@ -124,7 +124,7 @@ static int prefix_pick(ud_chance *c, const ud_pick_req *p)
             return pk->first[min_group];
         }
     }
-    memcpy(c->why, "explore: new pick", sizeof "explore: new pick");   /* no printf a replay */
+    memcpy(c->why, "explore: new pick", sizeof "explore: new pick"); /* no printf a replay */
     return -1;
 }
 
@@ -175,7 +175,7 @@ static int run_step(expander *x, int action, ud_step *s)
     s->check_invariants = x->o->check_invariants;
     s->entered = phase_entered;
     s->entered_ctx = x;
-    s->invariants_paused = x->n_prefix > 0;   /* until the last pick (above) */
+    s->invariants_paused = x->n_prefix > 0; /* until the last pick (above) */
     x->step = s;
     ud_status st;
     if (from->entered) {
@@ -198,8 +198,10 @@ static int run_step(expander *x, int action, ud_step *s)
         /* the replays before did not fire what this one fired (so not
          * all of it was checked): a rule reads more than the state and
          * its picks */
-        ud_failf(s, UD_FAIL_INVARIANT, NULL, "a replay ended after %d of its %d chance picks: a rule "
-                 "does not play the same from the same state and picks", x->pos, x->n_prefix);
+        ud_failf(s, UD_FAIL_INVARIANT, NULL,
+                 "a replay ended after %d of its %d chance picks: a rule "
+                 "does not play the same from the same state and picks",
+                 x->pos, x->n_prefix);
         return STEP_FAIL;
     }
     if (st != UD_ERROR)
@@ -241,7 +243,7 @@ static bool kids_room(expander *x)
         mpq_t *w2 = realloc(x->w, (size_t)cap * sizeof *w2);
         if (w2)
             x->w = w2;
-        int (*kp)[UD_EXPLORE_MAX_PICKS] = realloc(x->kid_picks, (size_t)cap * sizeof *kp);
+        int(*kp)[UD_EXPLORE_MAX_PICKS] = realloc(x->kid_picks, (size_t)cap * sizeof *kp);
         if (kp)
             x->kid_picks = kp;
         int *kn = realloc(x->kid_n_picks, (size_t)cap * sizeof *kn);
@@ -273,7 +275,7 @@ static bool kids_room(expander *x)
         x->kid_gen = g;
         x->kid_at = at;
         x->kid_slots = slots;
-        x->gen = 1;   /* the new table is empty for any gen but 0 */
+        x->gen = 1; /* the new table is empty for any gen but 0 */
         for (int i = 0; i < x->n_kids; i++) {
             size_t j = kid_slot(x, x->kid_keys + (size_t)i * x->ks, x->kid_hash[i]);
             x->kid_gen[j] = x->gen;
@@ -287,7 +289,7 @@ static bool kids_room(expander *x)
 void xp_kids_reset(expander *x)
 {
     x->n_kids = 0;
-    if (++x->gen == 0 && x->kid_gen) {   /* wrapped: clear for real */
+    if (++x->gen == 0 && x->kid_gen) { /* wrapped: clear for real */
         memset(x->kid_gen, 0, x->kid_slots * sizeof *x->kid_gen);
         x->gen = 1;
     }
@@ -297,7 +299,7 @@ void xp_kids_reset(expander *x)
 static void weight_get(mpq_t out, const weight *w)
 {
     if (w->den)
-        mpq_set_ui(out, w->num, w->den);   /* lowest terms: canonical */
+        mpq_set_ui(out, w->num, w->den); /* lowest terms: canonical */
     else
         mpq_set(out, w->big);
 }
@@ -329,9 +331,9 @@ static bool add_kid(expander *x, const weight *w)
         weight *kw = &x->kid_w[i];
         if (kw->den && w->den && ud_frac64_add_lcm(&kw->num, &kw->den, w->num, w->den))
             return true;
-        if (kw->den) {   /* it no longer fits */
+        if (kw->den) { /* it no longer fits */
             mpq_set_ui(x->w[i], kw->num, kw->den);
-            mpq_canonicalize(x->w[i]);   /* (ud_frac64_add_lcm's sums are not in lowest terms) */
+            mpq_canonicalize(x->w[i]); /* (ud_frac64_add_lcm's sums are not in lowest terms) */
             kw->den = 0;
         }
         weight_get(x->tmp, w);
@@ -369,13 +371,12 @@ static void held_in_run(const expander *x, unsigned run, int groups, int held[25
     memset(held, 0, (size_t)used * sizeof held[0]);
     for (int i = x->n_prefix - 1; i >= 0 && x->prefix_run[i] == run; i--) {
         if (++*run_len == 1)
-            *min_group = x->prefix_group[i];   /* the latest: non-decreasing order */
+            *min_group = x->prefix_group[i]; /* the latest: non-decreasing order */
         held[x->prefix_group[i]]++;
     }
 }
 
-static bool visit(expander *x, int action, const weight *w, int q, int end, int r,
-                  const ud_failure *fail);
+static bool visit(expander *x, int action, const weight *w, int q, int end, int r, const ud_failure *fail);
 
 /* Every outcome of the step under the current prefix, depth first over
  * the chance picks; each leaf becomes a child of the node with its exact
@@ -398,21 +399,20 @@ static bool enumerate(expander *x, int action, const weight *w)
  * rest of this replay (visit at q + 1), the others' new replays
  * (enumerate), so the leaves, their order and weights, the picks counted
  * and a violation's path are the same. */
-static bool visit(expander *x, int action, const weight *w, int q, int end, int r,
-                  const ud_failure *fail)
+static bool visit(expander *x, int action, const weight *w, int q, int end, int r, const ud_failure *fail)
 {
     x->n_prefix = q;
     if (q == end) {
         if (r == STEP_LEAF) {
             x->generated++;
-            if (!add_kid(x, w)) {   /* with the picks that led to it */
+            if (!add_kid(x, w)) { /* with the picks that led to it */
                 x->oom = true;
-                return false;        /* stop the step at once: nothing more fits */
+                return false; /* stop the step at once: nothing more fits */
             }
             return true;
         }
         if (r == STEP_FAIL) {
-            x->traced = true;   /* the path: the prefix as it stands */
+            x->traced = true; /* the path: the prefix as it stands */
             x->fail = *fail;
             memcpy(x->fail_picks, x->prefix, (size_t)x->n_prefix * sizeof x->prefix[0]);
             x->fail_n_picks = x->n_prefix;
@@ -426,7 +426,7 @@ static bool visit(expander *x, int action, const weight *w, int q, int end, int 
                      UD_EXPLORE_MAX_PICKS);
             return false;
         }
-        x->chance++;   /* (a pick the replay went on through was counted as it did) */
+        x->chance++; /* (a pick the replay went on through was counted as it did) */
     }
     const new_pick *pk = &x->picks[q];
     int n = pk->n, groups = pk->groups;
@@ -441,7 +441,7 @@ static bool visit(expander *x, int action, const weight *w, int q, int end, int 
     held_in_run(x, run, groups, held, &run_len, &min_group);
     /* this pick's own numbers, initialised once (not a malloc a pick) */
     mpq_t *sum = &x->scratch[q][0], *wi = &x->scratch[q][1], *other = &x->scratch[q][2];
-    unsigned long total = 0;   /* the outcomes' counts: the pick's weights sum to total / n */
+    unsigned long total = 0; /* the outcomes' counts: the pick's weights sum to total / n */
     bool ok = true;
     for (int g = min_group; g < groups && ok; g++) {
         total += (unsigned long)pk->count[g];
@@ -464,7 +464,7 @@ static bool visit(expander *x, int action, const weight *w, int q, int end, int 
         x->prefix[q] = pk->first[g];
         x->n_prefix = q + 1;
         if (q < end && g == min_group)
-            ok = visit(x, action, &child, q + 1, end, r, fail);   /* the replay's own */
+            ok = visit(x, action, &child, q + 1, end, r, fail); /* the replay's own */
         else
             ok = enumerate(x, action, &child);
         x->n_prefix = q;
@@ -478,8 +478,8 @@ static bool visit(expander *x, int action, const weight *w, int q, int end, int 
         mpq_canonicalize(*sum);
         x->fail.kind = UD_FAIL_INVARIANT;
         x->fail.id = NULL;
-        snprintf(x->fail.msg, sizeof x->fail.msg,
-                 "a chance pick's outcomes sum to %.17g, not 1", mpq_get_d(*sum));
+        snprintf(x->fail.msg, sizeof x->fail.msg, "a chance pick's outcomes sum to %.17g, not 1",
+                 mpq_get_d(*sum));
         ok = false;
     } else if (ok) {
         x->sums_checked++;
@@ -496,7 +496,7 @@ bool xp_enumerate_step(expander *x, int action)
     weight whole = { 1, 1, NULL };
     bool ok = enumerate(x, action, &whole);
     if (ok && !x->oom) {
-        for (int i = 0; i < x->n_kids; i++)   /* the weights as stored: canonical */
+        for (int i = 0; i < x->n_kids; i++) /* the weights as stored: canonical */
             if (x->kid_w[i].den)
                 ud_frac64_reduce(&x->kid_w[i].num, &x->kid_w[i].den);
         /* in small numbers while they fit, else (or to say what the sum
@@ -516,11 +516,11 @@ bool xp_enumerate_step(expander *x, int action)
         if (!is_one && mpq_cmp_ui(one, 1, 1) != 0) {
             x->fail.kind = UD_FAIL_INVARIANT;
             x->fail.id = NULL;
-            snprintf(x->fail.msg, sizeof x->fail.msg,
-                     "a step's outcomes sum to %.17g, not 1", mpq_get_d(one));
+            snprintf(x->fail.msg, sizeof x->fail.msg, "a step's outcomes sum to %.17g, not 1",
+                     mpq_get_d(one));
             ok = false;
         } else {
-            x->sums_checked += x->run_picks;   /* checked with the step */
+            x->sums_checked += x->run_picks; /* checked with the step */
         }
         mpq_clear(one);
     }
@@ -568,14 +568,14 @@ static bool store_kids_room(store *t, size_t ss, size_t ks, size_t kids)
     size_t cap = t->cap_kids ? t->cap_kids : 256;
     while (cap < t->n_kids + kids)
         cap *= 2;
-    size_t per_kid = ss + ks + sizeof *t->picks + sizeof *t->n_picks + sizeof *t->found +
-                     sizeof *t->wt_at + sizeof *t->w + sizeof *t->hash;
+    size_t per_kid = ss + ks + sizeof *t->picks + sizeof *t->n_picks + sizeof *t->found + sizeof *t->wt_at +
+                     sizeof *t->w + sizeof *t->hash;
     if (!ud_mem_resize(t->mem, t->cap_kids * per_kid, cap * per_kid))
         return false;
     unsigned char *k = realloc(t->kids, cap * ss);
     if (k)
         t->kids = k;
-    int (*pk)[UD_EXPLORE_MAX_PICKS] = realloc(t->picks, cap * sizeof *pk);
+    int(*pk)[UD_EXPLORE_MAX_PICKS] = realloc(t->picks, cap * sizeof *pk);
     if (pk)
         t->picks = pk;
     int *np = realloc(t->n_picks, cap * sizeof *np);
@@ -701,7 +701,7 @@ bool xp_expand_node(expander *x, store *t, const void *state, int64_t u, size_t 
         x->n_prefix = 0;
         e->transitions++;
         if (!advanced) {
-            x->traced = true;   /* the path: the decision, no pick */
+            x->traced = true; /* the path: the decision, no pick */
             x->fail = advance_fail;
             x->fail_n_picks = 0;
             keep_violation(e, x, a);
@@ -737,11 +737,12 @@ bool xp_expand_node(expander *x, store *t, const void *state, int64_t u, size_t 
             memcpy(t->picks[k], x->kid_picks[i], (size_t)x->kid_n_picks[i] * sizeof x->kid_picks[i][0]);
             const unsigned char *key = x->kid_keys + (size_t)i * x->ks;
             t->found[k] = slot_node(*lookup(x->graph, key, x->kid_hash[i]));
-            if (t->found[k] < 0) {   /* the merge adds it (or finds it added) */
+            if (t->found[k] < 0) { /* the merge adds it (or finds it added) */
                 memcpy(t->keys + k * x->ks, key, x->ks);
                 t->hash[k] = x->kid_hash[i];
             }
-            t->wt_at[k] = x->o->outcomes ? weight_find(x->graph, x->kid_w[i].num, x->kid_w[i].den) : NO_WEIGHT;
+            t->wt_at[k] =
+                x->o->outcomes ? weight_find(x->graph, x->kid_w[i].num, x->kid_w[i].den) : NO_WEIGHT;
             if (x->o->on_edge || (x->o->outcomes && (t->found[k] < 0 || t->wt_at[k] == NO_WEIGHT)))
                 xp_kid_weight(x, i, t->w[k]);
         }

@@ -8,7 +8,7 @@
 
 bool xp_grow(explorer *x)
 {
-    if (x->n + 1 > INT32_MAX)   /* a slot holds 32 bits of index (and an edge's target) */
+    if (x->n + 1 > INT32_MAX) /* a slot holds 32 bits of index (and an edge's target) */
         return false;
     if (x->n + 1 > x->cap) {
         /* each array's size follows it (bigarray.h frees by size) */
@@ -40,12 +40,12 @@ bool xp_grow(explorer *x)
             return false;
         ud_big_free(x->slot, x->slots * sizeof *x->slot);
         x->slots = 0;
-        size_t bytes = 0;   /* its size follows x->slots */
-        x->slot = ud_big_resize(NULL, &bytes, slots * sizeof *x->slot);   /* zero: empty */
+        size_t bytes = 0;                                               /* its size follows x->slots */
+        x->slot = ud_big_resize(NULL, &bytes, slots * sizeof *x->slot); /* zero: empty */
         if (!x->slot)
             return false;
         x->slots = slots;
-        for (int64_t i = 0; i < x->n; i++) {   /* keys differ: no two nodes compare */
+        for (int64_t i = 0; i < x->n; i++) { /* keys differ: no two nodes compare */
             size_t mask = x->slots - 1, j = (size_t)x->hash[i] & mask;
             while (x->slot[j])
                 j = (j + 1) & mask;
@@ -61,7 +61,8 @@ static int kind_of(const explorer *x, const void *state)
         return 2;
     return ud_phase_of(x->o->game, state) < x->o->game->n_phases &&
                    x->o->game->phases[ud_phase_of(x->o->game, state)].kind == UD_PHASE_OVER
-               ? 1 : 0;
+               ? 1
+               : 0;
 }
 
 /* Room for one more edge. */
@@ -71,7 +72,7 @@ static bool edges_room(explorer *x)
         return true;
     size_t cap = x->cap_e ? x->cap_e * 2 : 65536;
     if (!ud_mem_resize(&x->mem, x->cap_e * (sizeof *x->e_to + sizeof *x->e_w),
-                    cap * (sizeof *x->e_to + sizeof *x->e_w)))
+                       cap * (sizeof *x->e_to + sizeof *x->e_w)))
         return false;
     int32_t *t = ud_big_resize(x->e_to, &x->size.e_to, cap * sizeof *t);
     if (!t)
@@ -160,7 +161,7 @@ bool xp_add_edge(explorer *x, int64_t to, uint32_t wt_at, const mpq_t w)
     if (to > INT32_MAX || !edges_room(x))
         return false;
     if (wt_at != NO_WEIGHT)
-        x->e_w[x->n_e] = wt_at;   /* looked up as the child was stored */
+        x->e_w[x->n_e] = wt_at; /* looked up as the child was stored */
     else if (!weight_index(x, w, &x->e_w[x->n_e]))
         return false;
     x->e_to[x->n_e] = (int32_t)to;
@@ -173,8 +174,8 @@ static bool add_node_at(explorer *x, keyed k, int64_t parent, int action, int de
 
 /* Add the state (if new) and, with opts.outcomes, the edge to it (weight
  * wt_at, or w if NO_WEIGHT). */
-bool xp_add_node(explorer *x, keyed k, int64_t parent, int action, int depth, const int *picks,
-                     int n_picks, uint32_t wt_at, const mpq_t w)
+bool xp_add_node(explorer *x, keyed k, int64_t parent, int action, int depth, const int *picks, int n_picks,
+                 uint32_t wt_at, const mpq_t w)
 {
     int64_t at;
     if (!add_node_at(x, k, parent, action, depth, picks, n_picks, &at))
@@ -204,13 +205,14 @@ static bool add_node_at(explorer *x, keyed k, int64_t parent, int action, int de
         x->pool = p;
         x->cap_pool = cap;
     }
-    if (n_picks > 0)   /* the pool may not exist yet (a start with no chance pick) */
+    if (n_picks > 0) /* the pool may not exist yet (a start with no chance pick) */
         memcpy(x->pool + x->n_pool, picks, (size_t)n_picks * sizeof picks[0]);
     int64_t i = x->n++;
     memcpy(x->states + (size_t)i * x->ss, state, x->ss);
     x->hash[i] = k.hash;
-    x->nodes[i] = (node){ parent, action, (uint32_t)x->n_pool, (uint8_t)n_picks,
-                          (uint8_t)kind_of(x, state), (uint16_t)depth };
+    x->nodes[i] =
+        (node){ parent,         action, (uint32_t)x->n_pool, (uint8_t)n_picks, (uint8_t)kind_of(x, state),
+                (uint16_t)depth };
     x->n_pool += (size_t)n_picks;
     *s = slot_value(i, k.hash);
     *at = i;

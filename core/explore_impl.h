@@ -32,10 +32,10 @@
 
 typedef struct node {
     int64_t parent;
-    int action;                /* index into the parent's offers; -1 for the root */
-    uint32_t picks_at;         /* into the picks pool */
+    int action;        /* index into the parent's offers; -1 for the root */
+    uint32_t picks_at; /* into the picks pool */
     uint8_t n_picks;
-    uint8_t kind;              /* 0 decision, 1 over, 2 cut */
+    uint8_t kind; /* 0 decision, 1 over, 2 cut */
     uint16_t depth;
 } node;
 
@@ -55,12 +55,12 @@ typedef struct weight {
  * on from a copy gives what a replay from the start gives, rule firing
  * for rule firing (invariants included). */
 typedef struct resume_pt {
-    bool entered;              /* false: the step's start (the node's decision) */
+    bool entered; /* false: the step's start (the node's decision) */
     int pos;
     uint64_t steps, picks;
     unsigned exchange_run, exchange_runs;
     const ud_rule *rule;
-    unsigned char *state;      /* ss bytes (entered only) */
+    unsigned char *state; /* ss bytes (entered only) */
 } resume_pt;
 
 /* A new chance pick met by a replay: its n outcomes grouped by label
@@ -83,10 +83,10 @@ typedef struct expander {
      * here, in parallel, and the merge only adds the new ones */
     const struct explorer *graph;
     const ud_table *table;
-    size_t ss, ks;             /* state and key sizes */
-    uint64_t max_states;       /* the run's bound, on a step's children too */
-    ud_membound *mem;          /* the run's bound in bytes (the explorer's) */
-    ud_offers offers;          /* of the state being expanded */
+    size_t ss, ks;       /* state and key sizes */
+    uint64_t max_states; /* the run's bound, on a step's children too */
+    ud_membound *mem;    /* the run's bound in bytes (the explorer's) */
+    ud_offers offers;    /* of the state being expanded */
     /* The node's state once its offers were collected (the same for
      * every replay of its steps: collected once, not once a replay). */
     unsigned char *at_node;
@@ -96,48 +96,48 @@ typedef struct expander {
     resume_pt resume[UD_EXPLORE_MAX_PICKS];
     resume_pt entry;
     const resume_pt *last;
-    bool going_on;             /* the replay running went on from last: not entered yet */
+    bool going_on; /* the replay running went on from last: not entered yet */
     int prefix[UD_EXPLORE_MAX_PICKS];
-    int prefix_group[UD_EXPLORE_MAX_PICKS];   /* the outcome's group (equal labels) */
+    int prefix_group[UD_EXPLORE_MAX_PICKS];    /* the outcome's group (equal labels) */
     unsigned prefix_run[UD_EXPLORE_MAX_PICKS]; /* its exchangeable run, 0: none */
     int n_prefix, pos;
-    ud_step *step;             /* the replay running (run_step) */
+    ud_step *step; /* the replay running (run_step) */
     /* its chance source, prefix_pick (set up once: its message buffer is
      * not cleared a replay) */
     ud_chance source;
-    int new_n;                 /* the new pick the replay stopped at: n outcomes */
-    uint64_t run_picks;        /* this step's picks inside a run (checked with the step) */
+    int new_n;          /* the new pick the replay stopped at: n outcomes */
+    uint64_t run_picks; /* this step's picks inside a run (checked with the step) */
     bool too_many_kids;
     /* picks[q]: the new pick met at prefix position q, its outcomes
      * grouped by label (the last replay to meet one there; kept until
      * enumerate has visited its outcomes) */
     new_pick picks[UD_EXPLORE_MAX_PICKS + 1];
-    const char *group_label[256];   /* the label of a group's first outcome, as grouped */
-    mpq_t scratch[UD_EXPLORE_MAX_PICKS][3];   /* enumerate's numbers, per pick depth */
+    const char *group_label[256];           /* the label of a group's first outcome, as grouped */
+    mpq_t scratch[UD_EXPLORE_MAX_PICKS][3]; /* enumerate's numbers, per pick depth */
     unsigned char *work;
     int cut_at_pick;
     /* children of one (state, action) */
     unsigned char *kids;
     int (*kid_picks)[UD_EXPLORE_MAX_PICKS];
     int *kid_n_picks;
-    mpq_t *w;                  /* a child's weight when it does not fit kid_w */
-    weight *kid_w;             /* den 0: in w */
+    mpq_t *w;      /* a child's weight when it does not fit kid_w */
+    weight *kid_w; /* den 0: in w */
     mpq_t tmp;
     int n_kids, cap_kids;
     /* the children's keys, hashed: a step may have thousands (a roll of
      * many dice), so finding a repeat must not scan them all */
     unsigned char *kid_keys;
     uint64_t *kid_hash;
-    uint32_t *kid_gen;         /* a slot is in use when it holds the step's gen */
+    uint32_t *kid_gen; /* a slot is in use when it holds the step's gen */
     int *kid_at;
     size_t kid_slots;
     uint32_t gen;
     bool oom;
     /* what the expansion counted, and a violation it met */
     uint64_t generated, chance, sums_checked;
-    bool traced;               /* a violation (fail) with a path to replay */
+    bool traced; /* a violation (fail) with a path to replay */
     ud_failure fail;
-    int fail_picks[UD_EXPLORE_MAX_PICKS], fail_n_picks;   /* the path's picks in the step */
+    int fail_picks[UD_EXPLORE_MAX_PICKS], fail_n_picks; /* the path's picks in the step */
 } expander;
 
 /* One node's expansion, kept until it is merged. */
@@ -145,9 +145,9 @@ typedef struct expansion {
     int64_t node;
     uint64_t generated, chance, sums_checked, transitions;
     size_t first_move, n_moves;
-    int status;                /* EXP_OK, EXP_VIOLATED, EXP_OOM, EXP_TOO_MANY */
+    int status; /* EXP_OK, EXP_VIOLATED, EXP_OOM, EXP_TOO_MANY */
     ud_failure fail;
-    bool traced;               /* the violation's path: fail_action, fail_picks */
+    bool traced; /* the violation's path: fail_action, fail_picks */
     int fail_action, fail_n_picks;
     int fail_picks[UD_EXPLORE_MAX_PICKS];
 } expansion;
@@ -156,7 +156,7 @@ enum { EXP_OK, EXP_VIOLATED, EXP_OOM, EXP_TOO_MANY };
 
 /* An action taken at the node and its distinct results. */
 typedef struct move {
-    int action;                /* index among the node's offers */
+    int action; /* index among the node's offers */
     ud_action act;
     size_t first_kid;
     int n_kids;
@@ -164,7 +164,7 @@ typedef struct move {
 
 /* A thread's expansions of one batch of nodes, in the order it took them. */
 typedef struct store {
-    ud_membound *mem;          /* the run's bound in bytes (the explorer's) */
+    ud_membound *mem; /* the run's bound in bytes (the explorer's) */
     expansion *exp;
     size_t n_exp, cap_exp;
     move *mv;
@@ -179,7 +179,7 @@ typedef struct store {
     int64_t *found;
     uint32_t *wt_at;
     mpq_t *w;
-    unsigned char *keys;       /* a child's key (ks bytes) and its hash, where found is -1 */
+    unsigned char *keys; /* a child's key (ks bytes) and its hash, where found is -1 */
     uint64_t *hash;
     size_t n_kids, cap_kids;
 } store;
@@ -190,19 +190,19 @@ typedef struct explorer {
     const ud_explore_opts *o;
     ud_explore_report *rep;
     ud_table table;
-    size_t ss, ks;             /* state and key sizes */
-    unsigned char *states;     /* node i's state at i * ss */
+    size_t ss, ks;         /* state and key sizes */
+    unsigned char *states; /* node i's state at i * ss */
     node *nodes;
-    uint64_t *hash;            /* node i's key's hash */
+    uint64_t *hash; /* node i's key's hash */
     int64_t n, cap;
     /* hash table of nodes: a slot holds the node's index + 1 in its low
      * 32 bits (0: empty) and its hash's high 32 bits above, so a probe
      * reads no other array unless those match */
     uint64_t *slot;
     size_t slots;
-    int *pool;                 /* chance picks per node */
+    int *pool; /* chance picks per node */
     size_t n_pool, cap_pool;
-    unsigned char *work;       /* a trace's replay */
+    unsigned char *work; /* a trace's replay */
     bool oom, too_many_kids;
     ud_membound mem;
     /* threads: an expander and a store each */
@@ -212,12 +212,12 @@ typedef struct explorer {
     /* with opts.outcomes: every edge (from = -1: the start), in the order
      * the nodes are expanded; weights that do not fit 32 bits in e_big */
     int32_t *e_to;
-    uint32_t *e_w;             /* index into wt */
+    uint32_t *e_w; /* index into wt */
     size_t n_e, cap_e;
-    int64_t *e_first;          /* node i's out-edges begin at e_first[i] (absorb.h) */
-    ud_weight *wt;             /* the distinct weights: a turn has a few thousand */
+    int64_t *e_first; /* node i's out-edges begin at e_first[i] (absorb.h) */
+    ud_weight *wt;    /* the distinct weights: a turn has a few thousand */
     size_t n_wt, cap_wt;
-    uint32_t *wt_slot;         /* hash table of wt indices + 1, 0: empty */
+    uint32_t *wt_slot; /* hash table of wt indices + 1, 0: empty */
     size_t wt_slots;
     mpq_t *e_big;
     size_t n_big, cap_big;
@@ -315,10 +315,7 @@ static inline uint64_t slot_value(int64_t i, uint64_t h)
     return (h & 0xffffffff00000000ull) | (uint64_t)(i + 1);
 }
 
-static inline int64_t slot_node(uint64_t s)
-{
-    return (int64_t)(s & 0xffffffffu) - 1;
-}
+static inline int64_t slot_node(uint64_t s) { return (int64_t)(s & 0xffffffffu) - 1; }
 
 /* The slot of the node with this key (hash h), or the empty slot where it
  * would go.  A probe computes a node's key only when its hash's high bits
@@ -398,7 +395,7 @@ typedef struct keyed {
 } keyed;
 
 /* explore_expand.c */
-enum { LOOKUP_AHEAD = 8 };   /* children ahead whose slots a lookup loop asks for */
+enum { LOOKUP_AHEAD = 8 }; /* children ahead whose slots a lookup loop asks for */
 bool xp_expander_init(expander *e, const explorer *x, uint64_t max_states, ud_membound *mem);
 void xp_expander_free(expander *e);
 void xp_kids_reset(expander *x);
@@ -411,8 +408,8 @@ size_t xp_store_bytes(const store *t, size_t ss, size_t ks);
 /* explore_graph.c */
 bool xp_grow(explorer *x);
 bool xp_add_edge(explorer *x, int64_t to, uint32_t wt_at, const mpq_t w);
-bool xp_add_node(explorer *x, keyed k, int64_t parent, int action, int depth, const int *picks,
-                 int n_picks, uint32_t wt_at, const mpq_t w);
+bool xp_add_node(explorer *x, keyed k, int64_t parent, int action, int depth, const int *picks, int n_picks,
+                 uint32_t wt_at, const mpq_t w);
 
 /* explore_outcomes.c */
 uint64_t xp_held_for_solve(const explorer *x);

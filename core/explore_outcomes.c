@@ -11,8 +11,8 @@
 /* The leaves' masses by the fast pass (absorb.h); 1: not for it. */
 static int absorb_fast(explorer *x, mpq_t *mass, ud_buf *err)
 {
-    ud_chain_small chain = { x->n, x->n_e, x->e_first, x->e_to, x->e_w, x->wt, x->n_wt, x->e_big, x->jobs,
-                             &x->mem };
+    ud_chain_small chain = { x->n,  x->n_e,  x->e_first, x->e_to, x->e_w,
+                             x->wt, x->n_wt, x->e_big,   x->jobs, &x->mem };
     return ud_absorb_small(&chain, mass, err);
 }
 
@@ -106,7 +106,7 @@ int xp_leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
             continue;
         ud_buf_clear(&label);
         const void *st = x->states + (size_t)i * x->ss;
-        bool unfinished = !bound_cuts(x->o, st) && past_horizon(x->o, st);   /* the bound's end first */
+        bool unfinished = !bound_cuts(x->o, st) && past_horizon(x->o, st); /* the bound's end first */
         if (unfinished)
             ud_buf_printf(&label, "not over after %d %s%s", x->o->horizon, x->o->bound->progress_unit,
                           x->o->horizon == 1 ? "" : "s");
@@ -155,7 +155,7 @@ int xp_leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
     rc = x->o->reference ? 1 : absorb_fast(x, mass, err);
     rep->smooth_pass = rc == 0;
     if (rc == 1) {
-        for (int64_t i = 0; i < x->n; i++) {   /* the fast pass may have begun */
+        for (int64_t i = 0; i < x->n; i++) { /* the fast pass may have begun */
             if (outcome[i])
                 mpq_set_ui(mass[i], 0, 1);
             else

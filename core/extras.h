@@ -31,7 +31,7 @@
  * every (state, action) expanded is compared with an independent model of
  * the game, e.g. an exact solver's transition graph. */
 typedef struct ud_explore_check {
-    const char *summary;       /* one line for --help */
+    const char *summary; /* one line for --help */
     /* The context for on_edge under this setup; NULL with err filled. */
     void *(*begin)(const ud_game *g, const ud_setup *setup, ud_buf *err);
     ud_explore_edge_fn on_edge;
@@ -42,7 +42,7 @@ typedef struct ud_explore_check {
 
 typedef struct ud_game_bound {
     const ud_explore_bound *bound;
-    const ud_explore_check *check;        /* NULL: no cross-check */
+    const ud_explore_check *check; /* NULL: no cross-check */
     /* Leaf outcome labels (bound->outcome) whose exact probability is
      * recorded with explore --outcomes ("bust"), NULL-terminated; NULL:
      * only the expected value. */
@@ -53,24 +53,24 @@ typedef struct ud_game_bound {
 
 /* An option an analysis takes, given as --NAME or --NAME VALUE. */
 typedef struct ud_analysis_option {
-    const char *name;          /* without the dashes, e.g. "from-score" */
-    const char *arg;           /* the value's name for help ("N"); NULL: a flag */
-    const char *help;          /* one line (continuation lines start with spaces) */
+    const char *name; /* without the dashes, e.g. "from-score" */
+    const char *arg;  /* the value's name for help ("N"); NULL: a flag */
+    const char *help; /* one line (continuation lines start with spaces) */
 } ud_analysis_option;
 
 enum { UD_ANALYSIS_MAX_ARGS = 32 };
 
 /* What the command line gave an analysis. */
 typedef struct ud_analysis_args {
-    ud_setup setup;                    /* the defaults plus every --variant */
-    bool fixed[UD_MAX_VARIANTS];       /* variant keys fixed by --variant */
-    bool csv;                          /* --format csv (else text) */
-    uint64_t max_memory;               /* --max-memory: the bytes each exploration
+    ud_setup setup;              /* the defaults plus every --variant */
+    bool fixed[UD_MAX_VARIANTS]; /* variant keys fixed by --variant */
+    bool csv;                    /* --format csv (else text) */
+    uint64_t max_memory;         /* --max-memory: the bytes each exploration
                                         * it runs may grow to (ud_explore_opts);
                                         * 0: the default */
     int n;
-    const char *name[UD_ANALYSIS_MAX_ARGS];   /* the analysis's own options, */
-    const char *value[UD_ANALYSIS_MAX_ARGS];  /* in order; value "" for a flag */
+    const char *name[UD_ANALYSIS_MAX_ARGS];  /* the analysis's own options, */
+    const char *value[UD_ANALYSIS_MAX_ARGS]; /* in order; value "" for a flag */
 } ud_analysis_args;
 
 /* The last value given for option name ("" for a flag), or NULL. */
@@ -82,7 +82,7 @@ const char *ud_analysis_arg(const ud_analysis_args *a, const char *name);
 typedef struct ud_analysis_figure {
     const char *name;
     double value;
-    const char *exact_num;     /* NULL: no exact value stored with this figure */
+    const char *exact_num; /* NULL: no exact value stored with this figure */
     const char *exact_den;
 } ud_analysis_figure;
 
@@ -94,23 +94,23 @@ enum { UD_ANALYSIS_FIGURES = 12 };
  * in the fields: the analysis, the policy, the readings (variant). */
 typedef struct ud_analysis_case {
     const char *key;
-    const int *variant;        /* the readings it holds under (every key) */
+    const int *variant; /* the readings it holds under (every key) */
     const char *inputs;
-    const char *outcome;       /* the figures as text, for people and `undead db` listings
+    const char *outcome;  /* the figures as text, for people and `undead db` listings
                                 * ("ev=1.64 bust=0.038", "verified exact=1/2"); readers
                                 * take the figures below, never this text */
-    const char *prob_num;      /* an exact probability or value, or NULL */
+    const char *prob_num; /* an exact probability or value, or NULL */
     const char *prob_den;
-    const char *analysis;      /* the WHAT of its key ("turn", "game-from-3"); NULL for a claim */
-    const char *policy;        /* the policy its figures follow when the analysis compares
+    const char *analysis; /* the WHAT of its key ("turn", "game-from-3"); NULL for a claim */
+    const char *policy;   /* the policy its figures follow when the analysis compares
                                 * policies under each reading (the key's ":policy="); else NULL */
-    int n_figures;             /* 0: the result has no figures (only its outcome) */
-    ud_analysis_figure figures[UD_ANALYSIS_FIGURES];   /* in the order the outcome gives them */
+    int n_figures;        /* 0: the result has no figures (only its outcome) */
+    ud_analysis_figure figures[UD_ANALYSIS_FIGURES]; /* in the order the outcome gives them */
 } ud_analysis_case;
 
 /* Where an analysis's results go; tools/ implements it. */
 typedef struct ud_analysis_sink {
-    FILE *out;                 /* the figures as text or CSV; NULL: print nothing */
+    FILE *out; /* the figures as text or CSV; NULL: print nothing */
     void *ctx;
     void (*record)(void *ctx, const ud_analysis_case *c);
     void (*metric)(void *ctx, const char *name, double value, const char *unit);
@@ -122,12 +122,12 @@ void ud_say(const ud_analysis_sink *s, const char *fmt, ...) __attribute__((form
 enum { UD_ANALYSIS_OK = 0, UD_ANALYSIS_FAILED = 1, UD_ANALYSIS_USAGE = 2 };
 
 typedef struct ud_analysis {
-    const char *name;          /* e.g. "turn" */
-    const char *summary;       /* what it computes (first line short; more lines indented) */
-    const ud_analysis_option *options;   /* terminated by a NULL name; NULL: none */
+    const char *name;                  /* e.g. "turn" */
+    const char *summary;               /* what it computes (first line short; more lines indented) */
+    const ud_analysis_option *options; /* terminated by a NULL name; NULL: none */
     /* UD_ANALYSIS_OK; FAILED or USAGE (a bad option value) with err filled. */
     int (*run)(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sink, ud_buf *err);
-    int verify;                /* undead verify runs it, with no options, quietly:
+    int verify; /* undead verify runs it, with no options, quietly:
                                 * false (0) no; true (1) as `undead solve` would;
                                 * UD_VERIFY_DEFAULTS with every variant key fixed to
                                 * its default (one reading, not every one it covers) */
@@ -139,8 +139,8 @@ enum { UD_VERIFY_DEFAULTS = 2 };
 
 typedef struct ud_chart_bar {
     const char *label;
-    double value, ci95;        /* ci95 < 0: none */
-    int highlight;             /* drawn in the accent colour */
+    double value, ci95; /* ci95 < 0: none */
+    int highlight;      /* drawn in the accent colour */
 } ud_chart_bar;
 
 /* The FAQ's writer, handed to a game's hooks; tools/ implements it.
@@ -148,8 +148,8 @@ typedef struct ud_chart_bar {
  * table beside them for Markdown (every number is printed as text too). */
 typedef struct ud_faq_writer {
     void *ctx;
-    bool html;                 /* HTML; else Markdown */
-    FILE *out;                 /* raw output (inline SVG in HTML) */
+    bool html; /* HTML; else Markdown */
+    FILE *out; /* raw output (inline SVG in HTML) */
     void (*h3)(void *ctx, const char *id, const char *title);
     void (*p)(void *ctx, const char *text);
     void (*table_begin)(void *ctx, int cols, const char *const *head);
@@ -159,8 +159,8 @@ typedef struct ud_faq_writer {
                  int decimals);
     /* cell(r, c) gives the value in [0,1] and writes its text (at most 32 bytes). */
     void (*heat)(void *ctx, const char *title, int rows, int cols, const char *const *row_labels,
-                 const char *const *col_labels,
-                 void (*cell)(void *cctx, int r, int c, double *v, char *text), void *cctx);
+                 const char *const *col_labels, void (*cell)(void *cctx, int r, int c, double *v, char *text),
+                 void *cctx);
     /* Run the named query spec/<folder>/queries/NAME.sql (or db/queries/NAME.sql)
      * with "k=v" params; row() gets each row's columns as text ("" for
      * NULL).  Returns the rows, or -1 when the query fails. */
@@ -170,13 +170,13 @@ typedef struct ud_faq_writer {
 
 /* A chance token for the legend, with what it shows. */
 typedef struct ud_faq_legend {
-    const char *token;         /* e.g. "green:brain" */
-    const char *text;          /* e.g. "brain" */
+    const char *token; /* e.g. "green:brain" */
+    const char *text;  /* e.g. "brain" */
 } ud_faq_legend;
 
 /* A subfolder of golden/<game>/ rendered as worked examples. */
 typedef struct ud_faq_examples {
-    const char *folder;        /* e.g. "examples" */
+    const char *folder; /* e.g. "examples" */
     const char *title;
     const char *intro;
 } ud_faq_examples;
@@ -185,8 +185,8 @@ enum { UD_FAQ_QUERY_PARAMS = 4 };
 
 /* A named query the FAQ shows among the edge cases. */
 typedef struct ud_faq_query {
-    const char *name;          /* spec/<folder>/queries/NAME.sql (or db/queries/NAME.sql) */
-    const char *params[UD_FAQ_QUERY_PARAMS];   /* "k=v", NULL-terminated */
+    const char *name;                        /* spec/<folder>/queries/NAME.sql (or db/queries/NAME.sql) */
+    const char *params[UD_FAQ_QUERY_PARAMS]; /* "k=v", NULL-terminated */
 } ud_faq_query;
 
 enum { UD_FAQ_QUOTES = 3 };
@@ -194,9 +194,9 @@ enum { UD_FAQ_QUOTES = 3 };
 /* A passage of a rule text, quoted verbatim (the players' FAQ and its
  * test: the text must occur in the file, whitespace aside). */
 typedef struct ud_faq_quote {
-    const char *source;        /* rule text file, e.g. "000_667bbeec5fdf16bd.txt"; NULL ends */
-    const char *section;       /* its heading */
-    const char *text;          /* verbatim; an edit is marked in [brackets] */
+    const char *source;  /* rule text file, e.g. "000_667bbeec5fdf16bd.txt"; NULL ends */
+    const char *section; /* its heading */
+    const char *text;    /* verbatim; an edit is marked in [brackets] */
 } ud_faq_quote;
 
 /* A question players ask, answered for the players' FAQ: a short ruling
@@ -204,12 +204,12 @@ typedef struct ud_faq_quote {
  * that enforce it, and, where the texts disagree or are silent, the
  * variant whose readings answer it differently. */
 typedef struct ud_faq_question {
-    const char *id;            /* anchor, unique within the game; NULL ends the list */
-    const char *ask;           /* the question, as a player would put it */
-    const char *ruling;        /* one to three sentences */
-    const char *rules;         /* the rule IDs it rests on, space-separated */
-    const char *variant;       /* the variant key that decides it, or NULL */
-    const char *why_default;   /* why undead's default reading (with a variant), or NULL */
+    const char *id;          /* anchor, unique within the game; NULL ends the list */
+    const char *ask;         /* the question, as a player would put it */
+    const char *ruling;      /* one to three sentences */
+    const char *rules;       /* the rule IDs it rests on, space-separated */
+    const char *variant;     /* the variant key that decides it, or NULL */
+    const char *why_default; /* why undead's default reading (with a variant), or NULL */
     ud_faq_quote quotes[UD_FAQ_QUOTES];
 } ud_faq_question;
 
@@ -218,21 +218,21 @@ typedef struct ud_faq_extras {
      * chance line; verb NULL: the legend) as inline SVG to out; false: not
      * drawn, the FAQ writes the token in bold.  NULL: no token is drawn. */
     bool (*glyph)(FILE *out, const char *verb, const char *token);
-    const char *legend_title;          /* e.g. "Faces: " */
-    const ud_faq_legend *legend;       /* terminated by a NULL token; NULL: none */
-    const ud_faq_examples *examples;   /* terminated by a NULL folder; NULL: "examples" */
-    const char *examples_intro;        /* a sentence after the generic intro, or NULL */
-    const char *reading_policy;        /* how the reading simulations play ("every seat
+    const char *legend_title;        /* e.g. "Faces: " */
+    const ud_faq_legend *legend;     /* terminated by a NULL token; NULL: none */
+    const ud_faq_examples *examples; /* terminated by a NULL folder; NULL: "examples" */
+    const char *examples_intro;      /* a sentence after the generic intro, or NULL */
+    const char *reading_policy;      /* how the reading simulations play ("every seat
                                         * stopping at two shotguns"); NULL: the policy's name */
-    const char *claims_intro;          /* before the claims table, or NULL */
+    const char *claims_intro;        /* before the claims table, or NULL */
     /* The plain names of the figures an analysis's outcome gives ("ev" ->
      * "expected brains a turn"), for the FAQ's tables of exact figures;
      * terminated by a NULL token; NULL or a name missing: the figure's own. */
     const ud_faq_legend *figures;
     /* The game's own charts (NULL: "No charts for this game yet."). */
     void (*charts)(const ud_game *g, const ud_faq_writer *w);
-    const ud_faq_query *edge_queries;  /* terminated by a NULL name; shown before the generic ones */
-    const ud_faq_question *questions;  /* the players' FAQ, first; terminated by a NULL id */
+    const ud_faq_query *edge_queries; /* terminated by a NULL name; shown before the generic ones */
+    const ud_faq_question *questions; /* the players' FAQ, first; terminated by a NULL id */
     /* The measure the players' FAQ compares between readings: a metric of
      * the reading runs, what it says ("the party wins"), and the factor
      * that makes it a percentage (NULL, NULL, 0: "win_rate:p1", "the first
@@ -247,11 +247,11 @@ typedef struct ud_game_extras ud_game_extras;
 /* ---- the whole set ---------------------------------------------------------- */
 
 struct ud_game_extras {
-    const ud_game_bound *bounds;       /* exploration bounds */
+    const ud_game_bound *bounds; /* exploration bounds */
     int n_bounds;
-    const ud_analysis *analyses;       /* undead solve GAME ANALYSIS */
+    const ud_analysis *analyses; /* undead solve GAME ANALYSIS */
     int n_analyses;
-    const ud_faq_extras *faq;          /* NULL: the generic FAQ only */
+    const ud_faq_extras *faq; /* NULL: the generic FAQ only */
 };
 
 /* The game's bound called name, or NULL. */

@@ -67,10 +67,7 @@ static const uint64_t FNV_BASIS = UINT64_C(14695981039346656037);
  * such as verify); the fuzz targets sample (ud_fuzz_set_deep_every). */
 static unsigned deep_every = 1;
 
-void ud_fuzz_set_deep_every(unsigned n)
-{
-    deep_every = n ? n : 1;
-}
+void ud_fuzz_set_deep_every(unsigned n) { deep_every = n ? n : 1; }
 
 bool ud_fuzz_is_deep(const uint8_t *data, size_t size)
 {
@@ -160,8 +157,8 @@ static ud_table *table_for(const ud_game *g, const int *variant, bool interpret)
  * picks the table interpreted even if the game has compiled rows; without
  * it (every input), no line is formatted and the invariants are checked
  * wherever the game stops: at start, after every decision, at the end. */
-static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, bool interpret,
-                           char **text, size_t *len, int *decided, ud_failure *fail)
+static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, bool interpret, char **text,
+                           size_t *len, int *decided, ud_failure *fail)
 {
     ud_bytes bytes;
     ud_bytes_init(&bytes, data, size);
@@ -257,8 +254,8 @@ int ud_fuzz_game(const ud_game *g, const uint8_t *data, size_t size)
         ud_failure ref_fail;
         ud_status ref_st = fuzz_play(g, data, size, true, &ref, &ref_len, &ref_decided, &ref_fail);
         if (ref_st != st || ref_len != len || memcmp(ref, text, len) != 0) {
-            fprintf(stderr, "--- compiled rows\n%.*s\n--- interpreted table\n%.*s\n", (int)len,
-                    text, (int)ref_len, ref);
+            fprintf(stderr, "--- compiled rows\n%.*s\n--- interpreted table\n%.*s\n", (int)len, text,
+                    (int)ref_len, ref);
             die("compiled rows and the interpreted table differ", g->name);
         }
         free(ref);

@@ -62,10 +62,7 @@ bool ud_rule_exists_under(const ud_game *g, const ud_rule *r, int v, int x)
     return false;
 }
 
-int ud_game_rule_index(const ud_game *g, const ud_rule *r)
-{
-    return (int)(r - g->rules);
-}
+int ud_game_rule_index(const ud_game *g, const ud_rule *r) { return (int)(r - g->rules); }
 
 int ud_game_action(const ud_game *g, const char *name)
 {
@@ -88,8 +85,7 @@ void ud_variants_text(const ud_game *g, const int *variant, ud_buf *out)
     const char *sep = "";
     for (int v = 0; v < g->n_variants; v++)
         if (variant[v] != g->variants[v].default_value) {
-            ud_buf_printf(out, "%s%s=%s", sep, g->variants[v].key,
-                          g->variants[v].values[variant[v]].name);
+            ud_buf_printf(out, "%s%s=%s", sep, g->variants[v].key, g->variants[v].values[variant[v]].name);
             sep = " ";
         }
     if (!sep[0])
@@ -98,8 +94,7 @@ void ud_variants_text(const ud_game *g, const int *variant, ud_buf *out)
 
 const char *const ud_seat_outcome_name[] = { "playing", "won", "shared", "lost", "out" };
 
-void ud_game_outcomes(const ud_game *g, const void *state, int n_players, bool over,
-                      uint8_t *out)
+void ud_game_outcomes(const ud_game *g, const void *state, int n_players, bool over, uint8_t *out)
 {
     if (g->outcomes) {
         g->outcomes(state, n_players, out);

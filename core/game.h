@@ -25,7 +25,7 @@
  * a state that reaches one at run time is an error naming it: nothing is
  * ever dropped silently. */
 enum {
-    UD_MAX_PLAYERS = 16,    /* seats; no table reaches it */
+    UD_MAX_PLAYERS = 16, /* seats; no table reaches it */
     UD_MAX_VARIANTS = 16,
     UD_MAX_OFFERS = 512,    /* legal actions at one decision */
     UD_ACTION_MAX_ARGS = 4, /* arguments of one parametric action */
@@ -43,9 +43,9 @@ typedef struct ud_step ud_step;
 typedef struct ud_game ud_game;
 
 typedef enum {
-    UD_PHASE_AUTO,      /* rows fire without input */
-    UD_PHASE_DECISION,  /* offer rows list the legal actions; a player picks */
-    UD_PHASE_OVER,      /* the game has ended */
+    UD_PHASE_AUTO,     /* rows fire without input */
+    UD_PHASE_DECISION, /* offer rows list the legal actions; a player picks */
+    UD_PHASE_OVER,     /* the game has ended */
 } ud_phase_kind;
 
 typedef struct ud_phase {
@@ -54,21 +54,21 @@ typedef struct ud_phase {
 } ud_phase;
 
 typedef enum {
-    UD_ROW_EFFECT,  /* guard true: the effect changes the state */
-    UD_ROW_OFFER,   /* in a decision phase: the effect offers actions */
+    UD_ROW_EFFECT, /* guard true: the effect changes the state */
+    UD_ROW_OFFER,  /* in a decision phase: the effect offers actions */
 } ud_row_kind;
 
 /* One rule of the game, as a row of its spec table. */
 typedef struct ud_rule {
-    const char *id;        /* stable, e.g. "ZD-BUST" */
-    const char *source;    /* rule text file name */
-    const char *section;   /* heading or passage in that file */
-    const char *summary;   /* one line, our own words */
+    const char *id;      /* stable, e.g. "ZD-BUST" */
+    const char *source;  /* rule text file name */
+    const char *section; /* heading or passage in that file */
+    const char *summary; /* one line, our own words */
     int phase;
     ud_row_kind kind;
-    int variant;           /* -1: always; else active only when */
-    int value;             /*     variant `variant` has value `value` */
-    bool (*guard)(const void *state, const ud_step *s);   /* NULL: always */
+    int variant;                                        /* -1: always; else active only when */
+    int value;                                          /*     variant `variant` has value `value` */
+    bool (*guard)(const void *state, const ud_step *s); /* NULL: always */
     void (*effect)(void *state, ud_step *s);
     /* Optional second condition: when values2 is not 0, the row is active
      * only if variant `variant2` has one of the values in the bit mask
@@ -108,8 +108,8 @@ static inline bool ud_rule_active(const ud_rule *r, const int *variant)
 /* A reading of a question the texts leave open or answer twice. */
 typedef struct ud_variant_value {
     const char *name;
-    const char *source;    /* the rule text file this reading comes from */
-    const char *section;   /* and where in it */
+    const char *source;  /* the rule text file this reading comes from */
+    const char *section; /* and where in it */
     const char *summary;
 } ud_variant_value;
 
@@ -130,10 +130,10 @@ typedef struct ud_variant {
  * baseline is then played by the same players from the same position. */
 enum { UD_MEASURE_START = 4 };
 typedef struct ud_reading_measure {
-    const char *key, *value;   /* the reading, KEY=VALUE */
+    const char *key, *value; /* the reading, KEY=VALUE */
     const char *policy;
     int players;
-    const char *start[UD_MEASURE_START];   /* NULL-ended; none: the game's own start */
+    const char *start[UD_MEASURE_START]; /* NULL-ended; none: the game's own start */
 } ud_reading_measure;
 
 /* A property that must hold after every step. */
@@ -206,21 +206,21 @@ typedef struct ud_offers {
 
 /* How a game ended (or stands) for one seat. */
 typedef enum {
-    UD_SEAT_PLAYING,   /* the game is not over for this seat */
-    UD_SEAT_WON,       /* the only winner */
-    UD_SEAT_SHARED,    /* won, together with every other SHARED seat */
-    UD_SEAT_LOST,      /* lost (a solo or co-operative loss included) */
-    UD_SEAT_OUT,       /* out of the game (dead) while others went on */
+    UD_SEAT_PLAYING, /* the game is not over for this seat */
+    UD_SEAT_WON,     /* the only winner */
+    UD_SEAT_SHARED,  /* won, together with every other SHARED seat */
+    UD_SEAT_LOST,    /* lost (a solo or co-operative loss included) */
+    UD_SEAT_OUT,     /* out of the game (dead) while others went on */
 } ud_seat_outcome;
 
-extern const char *const ud_seat_outcome_name[];   /* "playing", "won", ... */
+extern const char *const ud_seat_outcome_name[]; /* "playing", "won", ... */
 
 /* A statistic sim reports: firings of one rule per firing of another
  * (e.g. busts per turn). */
 typedef struct ud_ratio {
     const char *name;
-    const char *numerator;     /* rule ID */
-    const char *denominator;   /* rule ID */
+    const char *numerator;   /* rule ID */
+    const char *denominator; /* rule ID */
 } ud_ratio;
 
 typedef struct ud_rng ud_rng;
@@ -235,8 +235,8 @@ typedef struct ud_policy_def {
     int def_param;
     /* The index into offers of the action chosen, or -1 when the policy
      * cannot answer.  state is what the seat may see (ud_game.observe). */
-    int (*choose)(const ud_game *g, const void *state, int seat, int param,
-                  const ud_offers *offers, ud_rng *rng);
+    int (*choose)(const ud_game *g, const void *state, int seat, int param, const ud_offers *offers,
+                  ud_rng *rng);
     /* 1: costly to set up (e.g. solves the game on first use): bulk runs
      * that pick policies by themselves (verify) leave it out. */
     int costly;
@@ -250,8 +250,8 @@ typedef struct ud_policy_def {
 } ud_policy_def;
 
 struct ud_game {
-    const char *name;          /* command-line name, e.g. "zombie-dice" */
-    const char *folder;        /* its folder under spec/, golden/ and fuzz/corpus/, e.g. "zombie_dice" */
+    const char *name;   /* command-line name, e.g. "zombie-dice" */
+    const char *folder; /* its folder under spec/, golden/ and fuzz/corpus/, e.g. "zombie_dice" */
     const char *title;
     const ud_phase *phases;
     int n_phases;
@@ -273,15 +273,15 @@ struct ud_game {
     bool (*invariants_hold)(const ud_game *g, const void *state);
     const ud_policy_def *policies;
     int n_policies;
-    const ud_action_kind *actions;     /* index = ud_action.kind */
+    const ud_action_kind *actions; /* index = ud_action.kind */
     int n_actions;
-    const char *const *chance_events;  /* transcript verbs of chance lines, NULL-terminated */
+    const char *const *chance_events; /* transcript verbs of chance lines, NULL-terminated */
     const ud_ratio *ratios;
     int n_ratios;
-    const ud_reading_measure *reading_measures;   /* NULL: every reading the usual way */
+    const ud_reading_measure *reading_measures; /* NULL: every reading the usual way */
     int n_reading_measures;
-    int min_players;           /* 1: the game has a solo mode */
-    int max_players;           /* at most UD_MAX_PLAYERS */
+    int min_players; /* 1: the game has a solo mode */
+    int max_players; /* at most UD_MAX_PLAYERS */
     /* The row that refuses a table outside the game's range: its ID is
      * named when a command refuses one before anything runs
      * (ud_setup_check_players).  NULL: none. */
@@ -301,7 +301,7 @@ struct ud_game {
     int (*compiled_rows)(ud_step *s, void *state, int ph, bool from_decision);
 
     void (*init)(void *state, const ud_setup *setup);
-    int (*to_move)(const void *state);      /* seat deciding now */
+    int (*to_move)(const void *state); /* seat deciding now */
     /* "key=value ..." tokens for a state line, no leading '='. */
     void (*describe)(const ud_game *g, const void *state, const ud_setup *setup, ud_buf *out);
     /* Keys of describe() whose value is a comma-separated list in no
@@ -315,7 +315,7 @@ struct ud_game {
      * '=' stay in place.  NULL-terminated; NULL: none. */
     const char *const *unordered_change_verbs;
     int (*score)(const void *state, int seat);
-    int (*winner)(const void *state);       /* seat; -1 undecided; -2 shared */
+    int (*winner)(const void *state); /* seat; -1 undecided; -2 shared */
     /* Each seat's outcome (out[0..n_players)); NULL: derived from winner()
      * (the winner WON, every other seat LOST once the game is over). */
     void (*outcomes)(const void *state, int n_players, uint8_t *out);
@@ -409,8 +409,7 @@ void ud_variants_text(const ud_game *g, const int *variant, ud_buf *out);
 int ud_game_action(const ud_game *g, const char *name);
 /* Every seat's outcome now (ud_seat_outcome values), through the game's
  * outcomes() or its winner(); over: the game has ended. */
-void ud_game_outcomes(const ud_game *g, const void *state, int n_players, bool over,
-                      uint8_t *out);
+void ud_game_outcomes(const ud_game *g, const void *state, int n_players, bool over, uint8_t *out);
 bool ud_game_is_chance_event(const ud_game *g, const char *verb);
 int ud_game_rule_index(const ud_game *g, const ud_rule *r);
 

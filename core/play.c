@@ -20,8 +20,8 @@ void ud_match_defaults(ud_match *m, const ud_game *g)
         m->policy[i].def = &ud_policy_random;
 }
 
-void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink,
-             uint64_t *fired, int check_invariants, ud_result *res)
+void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink, uint64_t *fired,
+             int check_invariants, ud_result *res)
 {
     const ud_game *g = m->game;
     ud_rng chance_rng, policy_rng;
@@ -47,8 +47,9 @@ void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink,
         int pick = ud_policy_choose(&m->policy[seat], g, state, seat, &s.offers, &policy_rng);
         if (pick < 0 || pick >= s.offers.n) {
             /* the policy's summary says where it plays (e.g. optimal: two players) */
-            ud_failf(&s, UD_FAIL_INPUT, NULL, "player %s gave no decision: policy %s answers only as it says: %s",
-                     ud_player(&s, seat), m->policy[seat].def->name, m->policy[seat].def->summary);
+            ud_failf(&s, UD_FAIL_INPUT, NULL,
+                     "player %s gave no decision: policy %s answers only as it says: %s", ud_player(&s, seat),
+                     m->policy[seat].def->name, m->policy[seat].def->summary);
             st = UD_ERROR;
             break;
         }
@@ -58,7 +59,7 @@ void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink,
     res->status = st;
     if (s.fail.kind != UD_FAIL_NONE)
         res->fail = s.fail;
-    else {   /* no need to copy 512 bytes of message per game */
+    else { /* no need to copy 512 bytes of message per game */
         res->fail.kind = UD_FAIL_NONE;
         res->fail.id = NULL;
         res->fail.msg[0] = '\0';

@@ -17,8 +17,8 @@ void ud_policy_human_io(FILE *in, FILE *out)
     human_out = out;
 }
 
-static int random_choose(const ud_game *g, const void *state, int seat, int param,
-                         const ud_offers *o, ud_rng *rng)
+static int random_choose(const ud_game *g, const void *state, int seat, int param, const ud_offers *o,
+                         ud_rng *rng)
 {
     return (int)ud_rng_below(rng, (uint32_t)o->n);
 }
@@ -34,8 +34,8 @@ static int split_words(char *line, char **words, int max)
 
 /* Asks at the terminal; accepts an action as a transcript writes it, the
  * number of a choice, or a unique prefix of a choice. */
-static int human_choose(const ud_game *g, const void *state, int seat, int param,
-                        const ud_offers *o, ud_rng *rng)
+static int human_choose(const ud_game *g, const void *state, int seat, int param, const ud_offers *o,
+                        ud_rng *rng)
 {
     FILE *in = human_in ? human_in : stdin;
     FILE *out = human_out ? human_out : stderr;
@@ -138,8 +138,8 @@ bool ud_policy_parse(const ud_game *g, const char *spec, ud_policy *out, ud_buf 
         long v = strtol(colon + 1, &end, 10);
         int lo = def->min_param, hi = def->max_param ? def->max_param : 1000;
         if (colon[1] == '\0' || *end != '\0' || errno || v < lo || v > hi) {
-            ud_buf_printf(err, "policy '%s': expected a whole number %d..%d after ':', got '%s'",
-                          def->name, lo, hi, colon + 1);
+            ud_buf_printf(err, "policy '%s': expected a whole number %d..%d after ':', got '%s'", def->name,
+                          lo, hi, colon + 1);
             return false;
         }
         out->param = (int)v;
@@ -157,9 +157,8 @@ void ud_policy_format(const ud_policy *p, char *out, size_t size)
 
 /* Apart, so the common case (no hidden information) has no 4 KiB view in
  * its stack frame. */
-static __attribute__((noinline)) int choose_observed(const ud_policy *p, const ud_game *g,
-                                                     const void *state, int seat,
-                                                     const ud_offers *offers, ud_rng *rng)
+static __attribute__((noinline)) int choose_observed(const ud_policy *p, const ud_game *g, const void *state,
+                                                     int seat, const ud_offers *offers, ud_rng *rng)
 {
     unsigned char view[UD_MAX_STATE] __attribute__((aligned(16)));
     g->observe(state, seat, view);

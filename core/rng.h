@@ -18,10 +18,7 @@ typedef struct ud_rng {
 
 void ud_rng_seed(ud_rng *r, uint64_t seed);
 
-static inline uint64_t ud_rng_rotl_(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
+static inline uint64_t ud_rng_rotl_(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 /* Next 64 random bits (inline: it sits on the simulation hot path). */
 static inline uint64_t ud_rng_next(ud_rng *r)

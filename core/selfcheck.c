@@ -27,12 +27,14 @@ static bool source_well_formed(const char *s)
            isdigit((unsigned char)s[2]) && s[3] == '_' && strcmp(s + n - 4, ".txt") == 0;
 }
 
-#define PROBLEM(...) do { ud_buf_printf(out, __VA_ARGS__); ud_buf_putc(out, '\n'); problems++; } while (0)
+#define PROBLEM(...)                     \
+    do {                                 \
+        ud_buf_printf(out, __VA_ARGS__); \
+        ud_buf_putc(out, '\n');          \
+        problems++;                      \
+    } while (0)
 
-static bool nonempty(const char *s)
-{
-    return s && s[0];
-}
+static bool nonempty(const char *s) { return s && s[0]; }
 
 static int check_rule(const ud_game *g, int i, ud_buf *out)
 {
@@ -56,8 +58,7 @@ static int check_rule(const ud_game *g, int i, ud_buf *out)
         PROBLEM("%s: %s: refers to a variant value that does not exist", g->name, r->id);
     if (r->values2 && (r->variant2 < 0 || r->variant2 >= g->n_variants ||
                        (r->values2 >> g->variants[r->variant2].n_values) != 0))
-        PROBLEM("%s: %s: its second condition refers to a variant value that does not exist",
-                g->name, r->id);
+        PROBLEM("%s: %s: its second condition refers to a variant value that does not exist", g->name, r->id);
     if (g->n_variants < 32 && (r->reads >> g->n_variants) != 0)
         PROBLEM("%s: %s: consults a variant key that does not exist", g->name, r->id);
     if (!r->effect)
@@ -83,10 +84,7 @@ static int check_variants(const ud_game *g, ud_buf *out)
 
 static int check_limits(const ud_game *g, ud_buf *out);
 
-int ud_game_check_limits(const ud_game *g, ud_buf *out)
-{
-    return check_limits(g, out);
-}
+int ud_game_check_limits(const ud_game *g, ud_buf *out) { return check_limits(g, out); }
 
 /* The fixed limits of game.h and compiled.h, each named when exceeded. */
 static int check_limits(const ud_game *g, ud_buf *out)
@@ -97,14 +95,14 @@ static int check_limits(const ud_game *g, ud_buf *out)
     if (g->n_phases > UD_MAX_PHASES)
         PROBLEM("%s: %d phases exceed the limit UD_MAX_PHASES (%d)", g->name, g->n_phases, UD_MAX_PHASES);
     if (g->compiled_rows && g->n_phases > UD_COMPILED_MAX_PHASES)
-        PROBLEM("%s: %d phases exceed the compiled runner's limit UD_COMPILED_MAX_PHASES (%d)",
-                g->name, g->n_phases, UD_COMPILED_MAX_PHASES);
+        PROBLEM("%s: %d phases exceed the compiled runner's limit UD_COMPILED_MAX_PHASES (%d)", g->name,
+                g->n_phases, UD_COMPILED_MAX_PHASES);
     if (g->n_variants > UD_MAX_VARIANTS)
         PROBLEM("%s: %d variants exceed the limit UD_MAX_VARIANTS (%d)", g->name, g->n_variants,
                 UD_MAX_VARIANTS);
     if (g->state_size > UD_MAX_STATE)
-        PROBLEM("%s: a state of %zu bytes exceeds the limit UD_MAX_STATE (%d)", g->name,
-                g->state_size, UD_MAX_STATE);
+        PROBLEM("%s: a state of %zu bytes exceeds the limit UD_MAX_STATE (%d)", g->name, g->state_size,
+                UD_MAX_STATE);
     if (g->phase_offset >= g->state_size)
         PROBLEM("%s: the phase byte (offset %zu) lies outside the state", g->name, g->phase_offset);
     if (g->min_players < 1 || g->max_players < g->min_players || g->max_players > UD_MAX_PLAYERS)
@@ -169,8 +167,8 @@ int ud_reading_audit(const ud_game *g, const uint32_t *seen, ud_buf *out)
         uint32_t hidden = seen[i] & ~g->rules[i].reads;
         for (int v = 0; hidden && v < g->n_variants; v++)
             if ((hidden >> v) & 1u)
-                PROBLEM("%s: %s consults the reading of %s without declaring it in its reads",
-                        g->name, g->rules[i].id, g->variants[v].key);
+                PROBLEM("%s: %s consults the reading of %s without declaring it in its reads", g->name,
+                        g->rules[i].id, g->variants[v].key);
     }
     return problems;
 }

@@ -113,15 +113,15 @@ void ud_smooth_exp_mul(ud_smooth_exp *a, const ud_smooth_exp *b)
 
 _Static_assert(UD_SMOOTH_MAX_PRIMES <= 256, "a prime's index is a byte in ud_smooth_add");
 
-enum { FACTOR_LIMBS = 32 };   /* a scaling factor made up to this size before it is applied */
+enum { FACTOR_LIMBS = 32 }; /* a scaling factor made up to this size before it is applied */
 
 /* out = in * x * prod p[j[i]]^d[i] over the k primes listed (out may be
  * in).  The factor is made first, in a few limbs of its own, and applied
  * in one multiplication: applied 64 bits at a time it took one pass over
  * the whole number per word of it (the School Bus's turn: 71 million
  * passes over numbers of 37 words on average, a sixth of its time). */
-static void scale_listed(const ud_smooth_primes *ps, mpz_t out, const mpz_t in, uint64_t x,
-                         const uint8_t *j, const uint16_t *d, int k)
+static void scale_listed(const ud_smooth_primes *ps, mpz_t out, const mpz_t in, uint64_t x, const uint8_t *j,
+                         const uint16_t *d, int k)
 {
     _Static_assert(GMP_NUMB_BITS == 64 && GMP_NAIL_BITS == 0, "a 64-bit chunk is one limb");
     mp_limb_t f[FACTOR_LIMBS];
@@ -206,7 +206,7 @@ void ud_smooth_add(const ud_smooth_primes *ps, ud_smooth *dst, const mpz_t f, ui
         }
         dst->d.nz[w] |= ce->nz[w];
     }
-    if (!nd && !nc) {   /* the same denominator */
+    if (!nd && !nc) { /* the same denominator */
         mpz_addmul_ui(dst->n, f, x);
         return;
     }
@@ -254,7 +254,7 @@ void ud_smooth_reduce(const ud_smooth_primes *ps, ud_smooth *s)
                 mpz_divexact_ui(s->n, s->n, ps->p[j]);
                 e[j]--;
             }
-            r = mpz_fdiv_ui(s->n, m);   /* the others' remainders changed */
+            r = mpz_fdiv_ui(s->n, m); /* the others' remainders changed */
         }
     }
 }
@@ -276,10 +276,7 @@ void ud_smooth_get_q(const ud_smooth_primes *ps, mpq_t q, const ud_smooth *s)
     mpq_canonicalize(q);
 }
 
-void ud_smooth_reset(ud_smooth *s)
-{
-    s->used = false;
-}
+void ud_smooth_reset(ud_smooth *s) { s->used = false; }
 
 void ud_smooth_clear(ud_smooth *s)
 {

@@ -35,14 +35,14 @@ typedef struct ud_smooth_primes {
  * ones alone. */
 typedef struct ud_smooth_exp {
     uint64_t nz[2];
-    uint16_t e[UD_SMOOTH_MAX_PRIMES];   /* 0 past the set's n */
+    uint16_t e[UD_SMOOTH_MAX_PRIMES]; /* 0 past the set's n */
 } ud_smooth_exp;
 
 _Static_assert(UD_SMOOTH_MAX_PRIMES <= 128, "nz marks a prime a bit");
 
-typedef struct ud_smooth {    /* n / d; zero until used */
+typedef struct ud_smooth { /* n / d; zero until used */
     bool used;
-    bool live;                /* n is initialised (kept from an earlier use) */
+    bool live; /* n is initialised (kept from an earlier use) */
     mpz_t n;
     ud_smooth_exp d;
 } ud_smooth;

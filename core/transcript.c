@@ -45,7 +45,8 @@ static bool tokenize(ud_tline *tl, int lineno, ud_error *err)
         if (*p)
             *p++ = '\0';
         if (tl->tag) {
-            ud_error_set(err, lineno, col, NULL, "expected the [RULE-ID] tag to end the line, found '%s' after it", start);
+            ud_error_set(err, lineno, col, NULL,
+                         "expected the [RULE-ID] tag to end the line, found '%s' after it", start);
             return false;
         }
         if (start[0] == '[') {
@@ -57,7 +58,8 @@ static bool tokenize(ud_tline *tl, int lineno, ud_error *err)
             start[len - 1] = '\0';
             for (char *c = start + 1; *c; c++)
                 if (!isupper((unsigned char)*c) && !isdigit((unsigned char)*c) && *c != '-') {
-                    ud_error_set(err, lineno, col, NULL, "expected a rule ID of A-Z, 0-9 and '-' in the tag, found '%s]'", start);
+                    ud_error_set(err, lineno, col, NULL,
+                                 "expected a rule ID of A-Z, 0-9 and '-' in the tag, found '%s]'", start);
                     return false;
                 }
             tl->tag = start + 1;
@@ -65,7 +67,8 @@ static bool tokenize(ud_tline *tl, int lineno, ud_error *err)
             continue;
         }
         if (tl->ntok >= UD_TL_MAX_TOKENS) {
-            ud_error_set(err, lineno, col, NULL, "expected at most %d words on a line (UD_MAX_LINE_WORDS)", UD_TL_MAX_TOKENS);
+            ud_error_set(err, lineno, col, NULL, "expected at most %d words on a line (UD_MAX_LINE_WORDS)",
+                         UD_TL_MAX_TOKENS);
             return false;
         }
         tl->tok[tl->ntok] = start;
@@ -80,8 +83,8 @@ typedef struct parser {
     ud_game_lookup find;
     ud_error *err;
     int seen_version, seen_players, in_body;
-    int last_player_line, last_player_col;   /* where the last 'player' line named one */
-    int last_start_line, last_start_col;     /* where the last 'start' line's words begin */
+    int last_player_line, last_player_col; /* where the last 'player' line named one */
+    int last_start_line, last_start_col;   /* where the last 'start' line's words begin */
 } parser;
 
 static bool start_lines_apply(const ud_transcript *t, bool whole, ud_buf *msg);
@@ -164,7 +167,8 @@ static bool header_line(parser *ps, ud_tline *tl)
         }
         t->game = ps->find(tl->tok[1]);
         if (!t->game) {
-            ud_error_set(ps->err, tl->line, tl->col[1], NULL, "unknown game '%s'; expected a built-in game name (see 'undead games')", tl->tok[1]);
+            ud_error_set(ps->err, tl->line, tl->col[1], NULL,
+                         "unknown game '%s'; expected a built-in game name (see 'undead games')", tl->tok[1]);
             return false;
         }
         ud_setup_defaults(t->game, &t->setup);
@@ -205,7 +209,8 @@ static bool header_line(parser *ps, ud_tline *tl)
             return false;
         ok = ud_parse_u64(tl->tok[1], &t->seed);
         if (!ok)
-            ud_error_set(ps->err, tl->line, tl->col[1], NULL, "expected a seed from 0 to 18446744073709551615, found '%s'", tl->tok[1]);
+            ud_error_set(ps->err, tl->line, tl->col[1], NULL,
+                         "expected a seed from 0 to 18446744073709551615, found '%s'", tl->tok[1]);
         t->has_seed = 1;
     } else if (strcmp(kw, "partial") == 0) {
         ok = need_args(ps, tl, 0, 0, "");
@@ -249,7 +254,8 @@ static bool body_line(parser *ps, ud_tline *tl)
         tl->kind = UD_TL_STATE;
         for (int i = 1; i < tl->ntok; i++)
             if (!strchr(tl->tok[i], '=')) {
-                ud_error_set(ps->err, tl->line, tl->col[i], NULL, "expected key=value in a state line, found '%s'", tl->tok[i]);
+                ud_error_set(ps->err, tl->line, tl->col[i], NULL,
+                             "expected key=value in a state line, found '%s'", tl->tok[i]);
                 return false;
             }
         return true;
@@ -264,7 +270,8 @@ static bool body_line(parser *ps, ud_tline *tl)
         for (int i = 0; i < ps->t->setup.n_players; i++)
             found |= strcmp(ps->t->setup.names[i], tl->tok[1]) == 0;
         if (!found) {
-            ud_error_set(ps->err, tl->line, tl->col[1], NULL, "expected a player named in the header, found '%s'", tl->tok[1]);
+            ud_error_set(ps->err, tl->line, tl->col[1], NULL,
+                         "expected a player named in the header, found '%s'", tl->tok[1]);
             return false;
         }
         ud_buf m;
@@ -281,13 +288,15 @@ static bool body_line(parser *ps, ud_tline *tl)
     if (ud_game_is_chance_event(g, verb)) {
         tl->kind = UD_TL_CHANCE;
         if (tl->ntok < 2) {
-            ud_error_set(ps->err, tl->line, tl->col[0] + (int)strlen(verb), NULL, "expected at least one outcome after '%s'", verb);
+            ud_error_set(ps->err, tl->line, tl->col[0] + (int)strlen(verb), NULL,
+                         "expected at least one outcome after '%s'", verb);
             return false;
         }
         return true;
     }
     if (is_header_keyword(verb)) {
-        ud_error_set(ps->err, tl->line, tl->col[0], NULL, "expected header lines ('%s') before the first event", verb);
+        ud_error_set(ps->err, tl->line, tl->col[0], NULL,
+                     "expected header lines ('%s') before the first event", verb);
         return false;
     }
     tl->kind = UD_TL_CHANGE;
@@ -320,8 +329,7 @@ static bool add_line(ud_transcript *t, const ud_tline *tl)
     return true;
 }
 
-int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find,
-                        ud_transcript *t, ud_error *err)
+int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_transcript *t, ud_error *err)
 {
     memset(t, 0, sizeof *t);
     parser ps = { t, find, err, 0, 0, 0, 0, 0, 0, 0 };
@@ -336,7 +344,8 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find,
         if (n && text[pos + n - 1] == '\r')
             n--;
         if (n > UD_TL_MAX_LEN) {
-            ud_error_set(err, lineno, UD_TL_MAX_LEN + 1, NULL, "expected a line of at most %d characters", UD_TL_MAX_LEN);
+            ud_error_set(err, lineno, UD_TL_MAX_LEN + 1, NULL, "expected a line of at most %d characters",
+                         UD_TL_MAX_LEN);
             goto fail;
         }
         if (!check_bytes(text + pos, n, lineno, err))
@@ -362,10 +371,12 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find,
         if (!ps.seen_version) {
             ok = tl.ntok == 2 && strcmp(tl.tok[0], "undead-transcript") == 0;
             if (!ok)
-                ud_error_set(err, lineno, 1, NULL, "expected 'undead-transcript %d' as the first line", UD_TRANSCRIPT_VERSION);
+                ud_error_set(err, lineno, 1, NULL, "expected 'undead-transcript %d' as the first line",
+                             UD_TRANSCRIPT_VERSION);
             else if (strcmp(tl.tok[1], "1") != 0) {
                 ok = false;
-                ud_error_set(err, lineno, tl.col[1], NULL, "unsupported transcript version '%s'; expected %d", tl.tok[1], UD_TRANSCRIPT_VERSION);
+                ud_error_set(err, lineno, tl.col[1], NULL, "unsupported transcript version '%s'; expected %d",
+                             tl.tok[1], UD_TRANSCRIPT_VERSION);
             }
             ps.seen_version = 1;
             free(tl.text);
@@ -394,7 +405,9 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find,
     }
     t->last_line = lineno;
     if (!ps.seen_version) {
-        ud_error_set(err, lineno ? lineno : 1, 1, NULL, "expected 'undead-transcript %d' as the first line, found an empty file", UD_TRANSCRIPT_VERSION);
+        ud_error_set(err, lineno ? lineno : 1, 1, NULL,
+                     "expected 'undead-transcript %d' as the first line, found an empty file",
+                     UD_TRANSCRIPT_VERSION);
         goto fail;
     }
     if (!t->game) {
@@ -413,14 +426,13 @@ fail:
     return -1;
 }
 
-void ud_transcript_write_header(FILE *out, const ud_game *g, const ud_setup *setup,
-                                const ud_policy *policy, const uint64_t *seed, int partial)
+void ud_transcript_write_header(FILE *out, const ud_game *g, const ud_setup *setup, const ud_policy *policy,
+                                const uint64_t *seed, int partial)
 {
     fprintf(out, "undead-transcript %d\n", UD_TRANSCRIPT_VERSION);
     fprintf(out, "game %s\n", g->name);
     for (int v = 0; v < g->n_variants; v++)
-        fprintf(out, "variant %s=%s\n", g->variants[v].key,
-                g->variants[v].values[setup->variant[v]].name);
+        fprintf(out, "variant %s=%s\n", g->variants[v].key, g->variants[v].values[setup->variant[v]].name);
     for (int i = 0; i < setup->n_players; i++) {
         char name[64] = "random";
         if (policy)
@@ -445,8 +457,8 @@ void ud_transcript_write_line(FILE *out, const char *text, const char *rule)
 
 /* The number of the first line of text that starts with prefix (n bytes)
  * and is longer than min bytes, or 0; *start and *end its bounds. */
-static int scan_line(const char *text, size_t len, const char *prefix, size_t n, size_t min,
-                     size_t *start, size_t *end)
+static int scan_line(const char *text, size_t len, const char *prefix, size_t n, size_t min, size_t *start,
+                     size_t *end)
 {
     int line = 1;
     for (size_t o = 0; o < len; line++) {
@@ -476,8 +488,7 @@ int ud_transcript_scan_game(const char *text, size_t len, char *name, size_t siz
     return line;
 }
 
-int ud_transcript_scan_variant(const char *text, size_t len, const char *key, const char **kv,
-                               size_t *kv_len)
+int ud_transcript_scan_variant(const char *text, size_t len, const char *key, const char **kv, size_t *kv_len)
 {
     char want[UD_TL_MAX_LEN];
     int n = snprintf(want, sizeof want, "variant %s=", key);

@@ -29,12 +29,12 @@ typedef struct ud_tline {
     int line;
     ud_tline_kind kind;
     int ntok;
-    char *tok[UD_TL_MAX_TOKENS];   /* point into text */
+    char *tok[UD_TL_MAX_TOKENS]; /* point into text */
     int col[UD_TL_MAX_TOKENS];
-    ud_action action;              /* a decide line's action, parsed */
-    char *tag;                     /* rule ID without brackets, or NULL */
+    ud_action action; /* a decide line's action, parsed */
+    char *tag;        /* rule ID without brackets, or NULL */
     int tag_col;
-    char *text;                    /* owned */
+    char *text; /* owned */
 } ud_tline;
 
 typedef struct ud_transcript {
@@ -44,8 +44,8 @@ typedef struct ud_transcript {
     uint64_t seed;
     int has_seed;
     int partial;
-    int complete;                  /* every change line is written: none may be left out */
-    int last_line;                 /* number of the file's last line */
+    int complete;  /* every change line is written: none may be left out */
+    int last_line; /* number of the file's last line */
     ud_tline *lines;
     int n;
     int cap;
@@ -55,13 +55,12 @@ typedef const ud_game *(*ud_game_lookup)(const char *name);
 
 /* Parse text (need not be NUL-terminated).  On failure fills err and
  * returns -1; the transcript is then freed. */
-int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find,
-                        ud_transcript *t, ud_error *err);
+int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_transcript *t, ud_error *err);
 void ud_transcript_free(ud_transcript *t);
 
 /* Write the header lines for a game about to be played or regenerated. */
-void ud_transcript_write_header(FILE *out, const ud_game *g, const ud_setup *setup,
-                                const ud_policy *policy, const uint64_t *seed, int partial);
+void ud_transcript_write_header(FILE *out, const ud_game *g, const ud_setup *setup, const ud_policy *policy,
+                                const uint64_t *seed, int partial);
 /* Write one body line: text padded, then "[RULE]" when rule is given. */
 void ud_transcript_write_line(FILE *out, const char *text, const char *rule);
 

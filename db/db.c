@@ -21,22 +21,31 @@
 #include "db_sql.h"
 
 enum {
-    DB_BUSY_MS = 30000,          /* another writer holds the lock: wait this long */
+    DB_BUSY_MS = 30000, /* another writer holds the lock: wait this long */
     DB_BATCH_ROWS = 4096,
 };
 #define DB_BATCH_SECONDS 0.25
 
 typedef enum {
-    ST_VARIANT, ST_PARAM, ST_CASE, ST_CASE_OUTCOME, ST_CASE_RULE, ST_CASE_FIGURE, ST_EVENT, ST_VIOLATION, ST_COVERAGE,
-    ST_METRIC, ST_COUNT
+    ST_VARIANT,
+    ST_PARAM,
+    ST_CASE,
+    ST_CASE_OUTCOME,
+    ST_CASE_RULE,
+    ST_CASE_FIGURE,
+    ST_EVENT,
+    ST_VIOLATION,
+    ST_COVERAGE,
+    ST_METRIC,
+    ST_COUNT
 } stmt_id;
 
 static const char *const stmt_sql[ST_COUNT] = {
     [ST_VARIANT] = "INSERT INTO run_variants(run_id, position, key, value) VALUES (?, ?, ?, ?)",
     [ST_PARAM] = "INSERT OR REPLACE INTO run_params(run_id, name, value) VALUES (?, ?, ?)",
     [ST_CASE] = ("INSERT INTO cases(run_id, key, kind, game, variants, inputs, status, outcome,"
-                " winner, decisions, prob_num, prob_den, rules, analysis, policy)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                 " winner, decisions, prob_num, prob_den, rules, analysis, policy)"
+                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
     [ST_CASE_OUTCOME] = ("INSERT INTO case_outcomes(case_id, seat, player, score, outcome)"
                          " VALUES (?, ?, ?, ?, ?)"),
     [ST_CASE_RULE] = "INSERT INTO case_rules(case_id, rule, fired) VALUES (?, ?, ?)",
@@ -44,7 +53,7 @@ static const char *const stmt_sql[ST_COUNT] = {
                         " VALUES (?, ?, ?, ?, ?, ?)"),
     [ST_EVENT] = "INSERT INTO events(case_id, seq, rule, text, state_seq) VALUES (?, ?, ?, ?, ?)",
     [ST_VIOLATION] = ("INSERT INTO violations(run_id, case_id, invariant, rule, message, transcript)"
-                     " VALUES (?, ?, ?, ?, ?, ?)"),
+                      " VALUES (?, ?, ?, ?, ?, ?)"),
     [ST_COVERAGE] = "INSERT OR REPLACE INTO coverage(run_id, game, rule, fired) VALUES (?, ?, ?, ?)",
     [ST_METRIC] = "INSERT OR REPLACE INTO metrics(run_id, name, value, unit) VALUES (?, ?, ?, ?)",
 };
@@ -53,7 +62,7 @@ struct db {
     sqlite3 *h;
     char *path;
     sqlite3_stmt *stmt[ST_COUNT];
-    bool read_only;            /* db_open_read: nothing is written, not even recovery */
+    bool read_only; /* db_open_read: nothing is written, not even recovery */
     int in_batch;
     int rows;
     double batch_start;
@@ -85,8 +94,9 @@ static void fail(db *d, const char *what)
         return;
     int code = sqlite3_errcode(d->h) & 0xff;
     const char *hint = code == SQLITE_CORRUPT ? " (the database is corrupt)"
-                     : code == SQLITE_FULL ? " (disk full)"
-                     : code == SQLITE_BUSY ? " (another process held the lock too long)" : "";
+                       : code == SQLITE_FULL  ? " (disk full)"
+                       : code == SQLITE_BUSY  ? " (another process held the lock too long)"
+                                              : "";
     snprintf(d->err, sizeof d->err, "%s: %s: %s%s", d->path, what, sqlite3_errmsg(d->h), hint);
 }
 
@@ -117,8 +127,7 @@ static int identify(db *d, ud_buf *err)
 {
     int64_t app = 0, version = 0, objects = 0;
     if (!query_int(d, "SELECT count(*) FROM sqlite_schema", &objects) ||
-        !query_int(d, "PRAGMA application_id", &app) ||
-        !query_int(d, "PRAGMA user_version", &version)) {
+        !query_int(d, "PRAGMA application_id", &app) || !query_int(d, "PRAGMA user_version", &version)) {
         int code = sqlite3_errcode(d->h) & 0xff;
         if (code == SQLITE_NOTADB)
             ud_buf_printf(err, "%s: not a SQLite database; refusing to use it (nothing was changed)",
@@ -131,20 +140,23 @@ static int identify(db *d, ud_buf *err)
     if (objects == 0 && app == 0 && version == 0)
         return 1;
     if (app != DB_APPLICATION_ID) {
-        ud_buf_printf(err, "%s: a SQLite database, but not an undead results database "
-                           "(application_id %lld); refusing to write to it (nothing was changed)",
+        ud_buf_printf(err,
+                      "%s: a SQLite database, but not an undead results database "
+                      "(application_id %lld); refusing to write to it (nothing was changed)",
                       d->path, (long long)app);
         return -1;
     }
     if (version < 1) {
-        ud_buf_printf(err, "%s: database schema version %lld is not one undead knows (expected %d); "
-                           "refusing to use it (nothing was changed)",
+        ud_buf_printf(err,
+                      "%s: database schema version %lld is not one undead knows (expected %d); "
+                      "refusing to use it (nothing was changed)",
                       d->path, (long long)version, DB_SCHEMA_VERSION);
         return -1;
     }
     if (version > DB_SCHEMA_VERSION) {
-        ud_buf_printf(err, "%s: schema version %lld is newer than this undead understands (%d); "
-                           "use a newer undead (nothing was changed)",
+        ud_buf_printf(err,
+                      "%s: schema version %lld is newer than this undead understands (%d); "
+                      "use a newer undead (nothing was changed)",
                       d->path, (long long)version, DB_SCHEMA_VERSION);
         return -1;
     }
@@ -156,8 +168,9 @@ static int identify(db *d, ud_buf *err)
         sqlite3_finalize(st);
     }
     if (!ok) {
-        ud_buf_printf(err, "%s: the database is corrupt (PRAGMA quick_check fails); refusing to "
-                           "write to it (nothing was changed); see 'sqlite3 %s .recover'",
+        ud_buf_printf(err,
+                      "%s: the database is corrupt (PRAGMA quick_check fails); refusing to "
+                      "write to it (nothing was changed); see 'sqlite3 %s .recover'",
                       d->path, d->path);
         return -1;
     }
@@ -167,8 +180,8 @@ static int identify(db *d, ud_buf *err)
 static bool set_version(db *d)
 {
     char sql[96];
-    snprintf(sql, sizeof sql, "PRAGMA application_id = %d; PRAGMA user_version = %d",
-             DB_APPLICATION_ID, DB_SCHEMA_VERSION);
+    snprintf(sql, sizeof sql, "PRAGMA application_id = %d; PRAGMA user_version = %d", DB_APPLICATION_ID,
+             DB_SCHEMA_VERSION);
     return exec(d, sql, "setting the schema version");
 }
 
@@ -185,8 +198,7 @@ static bool bring_up_to_date(db *d)
         ok = exec(d, db_schema_sql, "creating the schema") && set_version(d);
     else if (ok && version < DB_SCHEMA_VERSION) {
         for (const db_named_sql *m = db_migrations; ok && m->name; m++)
-            if (atoi(m->name) > version &&
-                sqlite3_exec(d->h, m->sql, NULL, NULL, NULL) != SQLITE_OK) {
+            if (atoi(m->name) > version && sqlite3_exec(d->h, m->sql, NULL, NULL, NULL) != SQLITE_OK) {
                 /* a version the tables do not match (a user_version set by
                  * hand): the migration meets what it would create */
                 snprintf(d->err, sizeof d->err,
@@ -206,9 +218,9 @@ static bool bring_up_to_date(db *d)
 static bool process_gone(const char *host, int64_t pid, const char *my_host)
 {
     if (strcmp(host, my_host) != 0)
-        return false;          /* cannot tell from here */
+        return false; /* cannot tell from here */
     if (pid == (int64_t)getpid())
-        return true;           /* a reused pid: this process has not started a run yet */
+        return true; /* a reused pid: this process has not started a run yet */
     return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
 }
 
@@ -235,13 +247,15 @@ static bool recover_runs(db *d)
     char host[256] = "";
     gethostname(host, sizeof host - 1);
     sqlite3_stmt *sel, *upd;
-    if (sqlite3_prepare_v2(d->h, "SELECT id, host, pid FROM runs WHERE status = 'running'", -1,
-                           &sel, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(d->h, "SELECT id, host, pid FROM runs WHERE status = 'running'", -1, &sel, NULL) !=
+        SQLITE_OK) {
         fail(d, "reading runs");
         return false;
     }
-    if (sqlite3_prepare_v2(d->h, "UPDATE runs SET status = 'interrupted', ended = ? "
-                                 "WHERE id = ? AND status = 'running'", -1, &upd, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(d->h,
+                           "UPDATE runs SET status = 'interrupted', ended = ? "
+                           "WHERE id = ? AND status = 'running'",
+                           -1, &upd, NULL) != SQLITE_OK) {
         sqlite3_finalize(sel);
         fail(d, "reading runs");
         return false;
@@ -250,8 +264,7 @@ static bool recover_runs(db *d)
     db_now(when);
     bool ok = exec(d, "BEGIN IMMEDIATE", "locking to recover runs");
     while (ok && sqlite3_step(sel) == SQLITE_ROW) {
-        if (!process_gone((const char *)sqlite3_column_text(sel, 1), sqlite3_column_int64(sel, 2),
-                          host))
+        if (!process_gone((const char *)sqlite3_column_text(sel, 1), sqlite3_column_int64(sel, 2), host))
             continue;
         sqlite3_bind_text(upd, 1, when, -1, SQLITE_TRANSIENT);
         sqlite3_bind_int64(upd, 2, sqlite3_column_int64(sel, 0));
@@ -356,7 +369,8 @@ static int open_read_only(db *d, ud_buf *err)
             add_functions(d);
             int64_t objects;
             int code = pass == 0 && !query_int(d, "SELECT count(*) FROM sqlite_schema", &objects)
-                           ? sqlite3_errcode(d->h) & 0xff : SQLITE_OK;
+                           ? sqlite3_errcode(d->h) & 0xff
+                           : SQLITE_OK;
             if (code == SQLITE_CANTOPEN || code == SQLITE_READONLY) {
                 sqlite3_close(d->h);
                 d->h = NULL;
@@ -364,8 +378,7 @@ static int open_read_only(db *d, ud_buf *err)
             }
             kind = identify(d, err);
         } else {
-            ud_buf_printf(err, "%s: cannot open: %s", d->path,
-                          d->h ? sqlite3_errmsg(d->h) : "out of memory");
+            ud_buf_printf(err, "%s: cannot open: %s", d->path, d->h ? sqlite3_errmsg(d->h) : "out of memory");
             kind = -1;
         }
     }
@@ -428,20 +441,11 @@ static db *open_db(const char *path, bool create, bool read_only, ud_buf *err)
     return d;
 }
 
-db *db_open(const char *path, bool create, ud_buf *err)
-{
-    return open_db(path, create, false, err);
-}
+db *db_open(const char *path, bool create, ud_buf *err) { return open_db(path, create, false, err); }
 
-db *db_open_read(const char *path, ud_buf *err)
-{
-    return open_db(path, false, true, err);
-}
+db *db_open_read(const char *path, ud_buf *err) { return open_db(path, false, true, err); }
 
-bool db_read_only(const db *d)
-{
-    return d->read_only;
-}
+bool db_read_only(const db *d) { return d->read_only; }
 
 void db_close(db *d)
 {
@@ -456,15 +460,9 @@ void db_close(db *d)
     free(d);
 }
 
-sqlite3 *db_sqlite(db *d)
-{
-    return d->h;
-}
+sqlite3 *db_sqlite(db *d) { return d->h; }
 
-const char *db_error(const db *d)
-{
-    return d->err[0] ? d->err : NULL;
-}
+const char *db_error(const db *d) { return d->err[0] ? d->err : NULL; }
 
 /* Start the batch if none is open; false once anything failed. */
 static bool batch(db *d)
@@ -530,9 +528,11 @@ int64_t db_run_begin(db *d, const db_run *r)
     db_now(when);
     gethostname(host, sizeof host - 1);
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(d->h, "INSERT INTO runs(started, command, command_line, game, "
-                                 "undead_version, source_revision, host, pid) "
-                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(d->h,
+                           "INSERT INTO runs(started, command, command_line, game, "
+                           "undead_version, source_revision, host, pid) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           -1, &st, NULL) != SQLITE_OK) {
         fail(d, "recording the run");
         return 0;
     }
@@ -560,8 +560,8 @@ bool db_run_end(db *d, int64_t run, const char *status, int exit_code)
     char when[32];
     db_now(when);
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(d->h, "UPDATE runs SET ended = ?, status = ?, exit_code = ? WHERE id = ?",
-                           -1, &st, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(d->h, "UPDATE runs SET ended = ?, status = ?, exit_code = ? WHERE id = ?", -1, &st,
+                           NULL) != SQLITE_OK) {
         fail(d, "ending the run");
         return false;
     }
@@ -605,8 +605,9 @@ int64_t db_case_add(db *d, int64_t run, const db_case *c)
         return 0;
     sqlite3_stmt *st = d->stmt[ST_CASE];
     sqlite3_bind_int64(st, 1, run);
-    const char *text[] = { c->key, c->kind, c->game, c->variants, c->inputs, c->status, c->outcome,
-                           c->winner };
+    const char *text[] = {
+        c->key, c->kind, c->game, c->variants, c->inputs, c->status, c->outcome, c->winner
+    };
     for (int i = 0; i < 8; i++)
         bind_text(st, 2 + i, text[i]);
     if (c->decisions >= 0)
@@ -635,8 +636,7 @@ int64_t db_case_add(db *d, int64_t run, const db_case *c)
     return id;
 }
 
-void db_case_outcome(db *d, int64_t case_id, int seat, const char *player, int64_t score,
-                     const char *outcome)
+void db_case_outcome(db *d, int64_t case_id, int seat, const char *player, int64_t score, const char *outcome)
 {
     if (!batch(d))
         return;

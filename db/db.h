@@ -29,16 +29,16 @@ enum { DB_SCHEMA_VERSION = 4, DB_APPLICATION_ID = 0x756e6464 /* "undd" */ };
 
 /* What a run is, written when it starts. */
 typedef struct db_run {
-    const char *command;        /* play, sim, check, golden, baseline */
+    const char *command; /* play, sim, check, golden, baseline */
     const char *command_line;
-    const char *game;           /* NULL when the run spans games */
+    const char *game; /* NULL when the run spans games */
 } db_run;
 
 /* One named figure of a case (case_figures in db/schema.sql). */
 typedef struct db_figure {
     const char *name;
     double value;
-    const char *exact_num;      /* NULL: no exact value */
+    const char *exact_num; /* NULL: no exact value */
     const char *exact_den;
 } db_figure;
 
@@ -47,19 +47,19 @@ typedef struct db_case {
     const char *key;
     const char *kind;
     const char *game;
-    const char *variants;       /* db/README.md "Variant settings": "defaults" or
+    const char *variants; /* db/README.md "Variant settings": "defaults" or
                                  * "KEY=VALUE KEY=VALUE" (non-defaults, game order) */
     const char *inputs;
-    const char *status;         /* complete, partial, illegal, violation, error */
+    const char *status; /* complete, partial, illegal, violation, error */
     const char *outcome;
-    const char *winner;         /* NULL: none */
-    int64_t decisions;          /* < 0: unknown */
-    const char *prob_num;       /* NULL: no exact probability */
+    const char *winner;   /* NULL: none */
+    int64_t decisions;    /* < 0: unknown */
+    const char *prob_num; /* NULL: no exact probability */
     const char *prob_den;
     const char *rules;
-    const char *analysis;       /* an analysis's case (kind solve): "turn", "combat", ...; NULL: none */
-    const char *policy;         /* the policy it follows when the analysis compares policies; NULL: none */
-    const db_figure *figures;   /* an analysis's figures, written with the case; NULL: none */
+    const char *analysis;     /* an analysis's case (kind solve): "turn", "combat", ...; NULL: none */
+    const char *policy;       /* the policy it follows when the analysis compares policies; NULL: none */
+    const db_figure *figures; /* an analysis's figures, written with the case; NULL: none */
     int n_figures;
 } db_case;
 

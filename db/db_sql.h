@@ -8,7 +8,7 @@
 #define UD_DB_SQL_H
 
 typedef struct db_named_sql {
-    const char *name;   /* path below the folder, without .sql; NULL ends the table */
+    const char *name; /* path below the folder, without .sql; NULL ends the table */
     const char *sql;
 } db_named_sql;
 

@@ -75,7 +75,7 @@ void db_faq_verify_children(db *d, int64_t verify, void (*each)(void *ctx, const
     sqlite3_stmt *st = named(d, "verify-children", 1, rp);
     while (st && sqlite3_step(st) == SQLITE_ROW) {
         db_child_run r = { sqlite3_column_int64(st, 0), col_text(st, 1), col_text(st, 2), col_text(st, 3),
-                           sqlite3_column_int(st, 4), col_text(st, 5) };
+                           sqlite3_column_int(st, 4),   col_text(st, 5) };
         each(ctx, &r);
     }
     sqlite3_finalize(st);
@@ -110,8 +110,8 @@ void db_faq_metrics(db *d, int64_t run, bool measures_only,
 {
     char rp[48];
     run_param(rp, sizeof rp, run);
-    sqlite3_stmt *st = measures_only ? named(d, "run-metrics", 2, rp, (char *)"measures=1")
-                                     : named(d, "run-metrics", 1, rp);
+    sqlite3_stmt *st =
+        measures_only ? named(d, "run-metrics", 2, rp, (char *)"measures=1") : named(d, "run-metrics", 1, rp);
     while (st && sqlite3_step(st) == SQLITE_ROW)
         each(ctx, col_text(st, 0), sqlite3_column_double(st, 1), col_text(st, 2));
     sqlite3_finalize(st);
@@ -128,8 +128,8 @@ uint64_t db_faq_coverage(db *d, int64_t run, const char *rule)
     return n;
 }
 
-void db_faq_verify_runs(db *d, int64_t verify, void (*each)(void *ctx, const char *command_line,
-                                                             const char *status), void *ctx)
+void db_faq_verify_runs(db *d, int64_t verify,
+                        void (*each)(void *ctx, const char *command_line, const char *status), void *ctx)
 {
     char rp[48];
     run_param(rp, sizeof rp, verify);
@@ -139,8 +139,8 @@ void db_faq_verify_runs(db *d, int64_t verify, void (*each)(void *ctx, const cha
     sqlite3_finalize(st);
 }
 
-void db_faq_case(db *d, int64_t run, const char *key, void (*each)(void *ctx, const char *status,
-                                                                   const char *outcome), void *ctx)
+void db_faq_case(db *d, int64_t run, const char *key,
+                 void (*each)(void *ctx, const char *status, const char *outcome), void *ctx)
 {
     char rp[48], *kp = malloc(strlen(key) + 8);
     if (!kp)
@@ -160,8 +160,12 @@ void db_faq_claims(db *d, const char *game, void (*each)(void *ctx, const db_sol
     snprintf(gp, sizeof gp, "game=%s", game);
     sqlite3_stmt *st = named(d, "claims", 1, gp);
     while (st && sqlite3_step(st) == SQLITE_ROW) {
-        db_solve_result r = { .key = col_text(st, 5), .inputs = col_text(st, 1), .outcome = col_text(st, 2),
-                              .prob_num = col_text(st, 3), .prob_den = col_text(st, 4), .name = col_text(st, 0) };
+        db_solve_result r = { .key = col_text(st, 5),
+                              .inputs = col_text(st, 1),
+                              .outcome = col_text(st, 2),
+                              .prob_num = col_text(st, 3),
+                              .prob_den = col_text(st, 4),
+                              .name = col_text(st, 0) };
         each(ctx, &r);
     }
     sqlite3_finalize(st);
@@ -172,13 +176,14 @@ void db_faq_claims(db *d, const char *game, void (*each)(void *ctx, const db_sol
  * row's text lives only until the next step, and kept as offsets, as the
  * buffer moves while it grows. */
 typedef struct case_figures {
-    int64_t id;                 /* 0: none being read */
+    int64_t id; /* 0: none being read */
     db_policy_result r;
     ud_buf text;
     size_t at[3 + 3 * DB_FAQ_FIGURES];
 } case_figures;
 
-static void case_figures_hand_over(case_figures *c, void (*each)(void *ctx, const db_policy_result *r), void *ctx)
+static void case_figures_hand_over(case_figures *c, void (*each)(void *ctx, const db_policy_result *r),
+                                   void *ctx)
 {
     const char *base = ud_buf_str(&c->text);
     c->r.analysis = base + c->at[0];

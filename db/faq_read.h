@@ -16,7 +16,7 @@
 
 /* The newest verify run of a game that ended (verify-latest). */
 typedef struct db_verify_run {
-    int64_t id;                 /* 0: none */
+    int64_t id; /* 0: none */
     char status[16];
     char revision[64], version[32];
 } db_verify_run;
@@ -26,11 +26,11 @@ void db_faq_latest_verify(db *d, const char *game, db_verify_run *out);
  * run under one reading, with who played it. */
 typedef struct db_child_run {
     int64_t id;
-    const char *command;        /* "golden", "sim", ... */
-    const char *reading;        /* "defaults", KEY=VALUE, "baseline of ...", or "" */
-    const char *policy;         /* "" in older databases */
-    int players;                /* 0 in older databases */
-    const char *start;          /* start lines joined by ';', "" for the game's own */
+    const char *command; /* "golden", "sim", ... */
+    const char *reading; /* "defaults", KEY=VALUE, "baseline of ...", or "" */
+    const char *policy;  /* "" in older databases */
+    int players;         /* 0 in older databases */
+    const char *start;   /* start lines joined by ';', "" for the game's own */
 } db_child_run;
 void db_faq_verify_children(db *d, int64_t verify, void (*each)(void *ctx, const db_child_run *r), void *ctx);
 
@@ -48,28 +48,28 @@ void db_faq_metrics(db *d, int64_t run, bool measures_only,
 uint64_t db_faq_coverage(db *d, int64_t run, const char *rule);
 
 /* A verify run and every run it made: command line, status (verify-runs). */
-void db_faq_verify_runs(db *d, int64_t verify, void (*each)(void *ctx, const char *command_line,
-                                                             const char *status), void *ctx);
+void db_faq_verify_runs(db *d, int64_t verify,
+                        void (*each)(void *ctx, const char *command_line, const char *status), void *ctx);
 
 /* The status and outcome of one case of a run (case-outcome); nothing is
  * called when the run has no such case. */
-void db_faq_case(db *d, int64_t run, const char *key, void (*each)(void *ctx, const char *status,
-                                                                   const char *outcome), void *ctx);
+void db_faq_case(db *d, int64_t run, const char *key,
+                 void (*each)(void *ctx, const char *status, const char *outcome), void *ctx);
 
 /* The texts' numeric claims of a game, the newest result of each
  * (claims). */
 typedef struct db_solve_result {
     const char *key, *inputs, *outcome;
-    const char *prob_num, *prob_den;    /* "" when none was stored */
-    const char *name;                   /* its figure's name: the claim's ID; "" when it has none */
+    const char *prob_num, *prob_den; /* "" when none was stored */
+    const char *name;                /* its figure's name: the claim's ID; "" when it has none */
 } db_solve_result;
 void db_faq_claims(db *d, const char *game, void (*each)(void *ctx, const db_solve_result *r), void *ctx);
 
 /* One named figure of a case (case_figures). */
 typedef struct db_faq_figure {
-    const char *name;                   /* "ev", "bust", "p1_wins", ... */
+    const char *name; /* "ev", "bust", "p1_wins", ... */
     double value;
-    const char *exact_num, *exact_den;  /* "" when none was stored */
+    const char *exact_num, *exact_den; /* "" when none was stored */
 } db_faq_figure;
 
 enum { DB_FAQ_FIGURES = 12 };
@@ -78,9 +78,9 @@ enum { DB_FAQ_FIGURES = 12 };
  * reading, the newest case of each, in key order (analysis-figures). */
 typedef struct db_policy_result {
     const char *analysis, *policy;
-    const char *reading;                /* the case's variants: "defaults" or KEY=VALUE ... */
+    const char *reading; /* the case's variants: "defaults" or KEY=VALUE ... */
     int n_figures;
-    db_faq_figure figures[DB_FAQ_FIGURES];   /* in the order the case gives them */
+    db_faq_figure figures[DB_FAQ_FIGURES]; /* in the order the case gives them */
 } db_policy_result;
 void db_faq_policy_results(db *d, const char *game, void (*each)(void *ctx, const db_policy_result *r),
                            void *ctx);
@@ -90,7 +90,7 @@ void db_faq_policy_results(db *d, const char *game, void (*each)(void *ctx, cons
  * could not run. */
 typedef struct db_cell {
     const char *name;
-    const char *text;           /* "" for NULL */
+    const char *text; /* "" for NULL */
     bool is_real;
     double real;
 } db_cell;

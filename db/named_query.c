@@ -139,8 +139,10 @@ static bool check_known(const nq_query *q, char *const *values, int n, ud_buf *e
         for (int k = 0; k < q->n_params && !known; k++)
             known = strlen(q->params[k].name) == len && strncmp(q->params[k].name, values[i], len) == 0;
         if (!values[i][len] || !known) {
-            ud_buf_printf(err, "--param %s: expected NAME=VALUE with NAME one of the query's parameters "
-                               "(see 'undead db query --list')", values[i]);
+            ud_buf_printf(err,
+                          "--param %s: expected NAME=VALUE with NAME one of the query's parameters "
+                          "(see 'undead db query --list')",
+                          values[i]);
             return false;
         }
     }
@@ -167,7 +169,8 @@ sqlite3_stmt *nq_prepare(sqlite3 *h, const nq_query *q, char *const *values, int
         /* A parameter whose default is a number takes a number (or null):
          * text there is the user's error, not a failed query. */
         if (v && p->def[0] && is_integer(p->def) && strcmp(v, "null") != 0 && !is_integer(v)) {
-            ud_buf_printf(err, "query %s: --param %s: expected a whole number, got '%s'", q->name, p->name, v);
+            ud_buf_printf(err, "query %s: --param %s: expected a whole number, got '%s'", q->name, p->name,
+                          v);
             sqlite3_finalize(st);
             return NULL;
         }

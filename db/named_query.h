@@ -36,7 +36,7 @@ typedef struct nq_param {
 typedef struct nq_query {
     const char *name;
     const char *sql;
-    char summary[200];          /* the header's first line */
+    char summary[200]; /* the header's first line */
     int n_params;
     nq_param params[NQ_MAX_PARAMS];
 } nq_query;

@@ -49,7 +49,8 @@ int64_t db_find_run(db *d, const char *word)
 
 sqlite3_stmt *db_read_runs(db *d, int64_t limit)
 {
-    sqlite3_stmt *st = prepare(d,
+    sqlite3_stmt *st = prepare(
+        d,
         "SELECT * FROM (SELECT r.id, r.started, undead_run_status(r.status, r.host, r.pid) AS status, r.command, coalesce(r.game, '') AS game,"
         " (SELECT count(*) FROM cases c WHERE c.run_id = r.id) AS cases,"
         " (SELECT count(*) FROM violations v WHERE v.run_id = r.id) AS violations,"
@@ -62,8 +63,9 @@ sqlite3_stmt *db_read_runs(db *d, int64_t limit)
 }
 
 static const char *const show_sections[][2] = {
-    { "run", "SELECT id, undead_run_status(status, host, pid) AS status, exit_code, command, game, started, ended, undead_version,"
-             " source_revision, host, pid, command_line FROM runs WHERE id = ?" },
+    { "run",
+      "SELECT id, undead_run_status(status, host, pid) AS status, exit_code, command, game, started, ended, undead_version,"
+      " source_revision, host, pid, command_line FROM runs WHERE id = ?" },
     { "variants", "SELECT key, value FROM run_variants WHERE run_id = ? ORDER BY position" },
     { "parameters", "SELECT name, value FROM run_params WHERE run_id = ? ORDER BY name" },
     { "metrics", "SELECT name, value, unit FROM metrics WHERE run_id = ? ORDER BY name" },
@@ -82,15 +84,9 @@ static const char *const show_sections[][2] = {
                               " ORDER BY id" },
 };
 
-int db_show_sections(void)
-{
-    return (int)(sizeof show_sections / sizeof show_sections[0]);
-}
+int db_show_sections(void) { return (int)(sizeof show_sections / sizeof show_sections[0]); }
 
-const char *db_show_title(int section)
-{
-    return show_sections[section][0];
-}
+const char *db_show_title(int section) { return show_sections[section][0]; }
 
 sqlite3_stmt *db_read_show(db *d, int section, int64_t run)
 {
@@ -158,11 +154,10 @@ sqlite3_stmt *db_read_diff(db *d, int64_t a, int64_t b, bool rules)
 bool db_read_run_finish(db *d, int64_t run, db_run_finish *out)
 {
     memset(out, 0, sizeof *out);
-    sqlite3_stmt *st = prepare(d,
-        "SELECT undead_run_status(r.status, r.host, r.pid), coalesce(v.id, 0),"
-        " coalesce(undead_run_status(v.status, v.host, v.pid), '') FROM runs r"
-        " LEFT JOIN run_params p ON p.run_id = r.id AND p.name = 'verify-run'"
-        " LEFT JOIN runs v ON v.id = CAST(p.value AS INTEGER) WHERE r.id = ?");
+    sqlite3_stmt *st = prepare(d, "SELECT undead_run_status(r.status, r.host, r.pid), coalesce(v.id, 0),"
+                                  " coalesce(undead_run_status(v.status, v.host, v.pid), '') FROM runs r"
+                                  " LEFT JOIN run_params p ON p.run_id = r.id AND p.name = 'verify-run'"
+                                  " LEFT JOIN runs v ON v.id = CAST(p.value AS INTEGER) WHERE r.id = ?");
     if (!st)
         return false;
     sqlite3_bind_int64(st, 1, run);
@@ -210,10 +205,7 @@ db_check db_integrity_file(const char *path, void (*line)(void *ctx, const char 
     return result;
 }
 
-sqlite3_stmt *db_read_integrity(db *d)
-{
-    return prepare(d, "PRAGMA integrity_check");
-}
+sqlite3_stmt *db_read_integrity(db *d) { return prepare(d, "PRAGMA integrity_check"); }
 
 sqlite3_stmt *db_read_baseline(db *d)
 {

@@ -66,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const ud_content_memfile *builtin;
     static const char *dir;
     static int n_builtin;
-    static int read[MAX_FILES], n_read;   /* the files the directory load reads */
+    static int read[MAX_FILES], n_read; /* the files the directory load reads */
     if (!game) {
         game = ud_find_game(UD_FUZZ_GAME);
         if (!game || !game->load_content_memory)

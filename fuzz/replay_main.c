@@ -112,7 +112,7 @@ int main(int argc, char **argv)
     int bad = 0;
     for (int i = 1; i < argc; i++)
         bad |= replay_path(argv[i]);
-    printf("replay: %ld input%s replayed%s\n", replayed,
-           replayed == 1 ? "" : "s", bad ? " (some paths failed)" : "");
+    printf("replay: %ld input%s replayed%s\n", replayed, replayed == 1 ? "" : "s",
+           bad ? " (some paths failed)" : "");
     return bad;
 }

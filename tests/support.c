@@ -1,7 +1,7 @@
 /*
  * support.c - shared helpers of the Criterion suites (see support.h).
  */
-#define _XOPEN_SOURCE 700   /* nftw */
+#define _XOPEN_SOURCE 700 /* nftw */
 
 #include "support.h"
 
@@ -58,16 +58,13 @@ int seat_of(const run *r, const char *name)
     return -1;
 }
 
-int score_of(const run *r, const char *name)
-{
-    return r->res.score[seat_of(r, name)];
-}
+int score_of(const run *r, const char *name) { return r->res.score[seat_of(r, name)]; }
 
 void assert_ok(const run *r)
 {
     cr_assert_eq(r->status, RUN_OK, "expected a legal transcript; got %s error at %d:%d [%s] %s",
-                 r->status == RUN_PARSE_ERROR ? "parse" : "check", r->err.line, r->err.col,
-                 r->err.rule, r->err.msg);
+                 r->status == RUN_PARSE_ERROR ? "parse" : "check", r->err.line, r->err.col, r->err.rule,
+                 r->err.msg);
 }
 
 void assert_regen_stable(const run *r)
@@ -75,8 +72,8 @@ void assert_regen_stable(const run *r)
     cr_assert_not_null(r->regen);
     run again;
     run_text(&again, r->regen);
-    cr_assert_eq(again.status, RUN_OK, "the regenerated transcript fails at %d: [%s] %s\n%s",
-                 again.err.line, again.err.rule, again.err.msg, r->regen);
+    cr_assert_eq(again.status, RUN_OK, "the regenerated transcript fails at %d: [%s] %s\n%s", again.err.line,
+                 again.err.rule, again.err.msg, r->regen);
     cr_assert_eq(again.regen_len, r->regen_len, "regenerating twice changes the length");
     cr_assert_eq(memcmp(again.regen, r->regen, r->regen_len), 0, "regenerating twice changes the text");
     cr_assert_eq(memcmp(again.fired, r->fired, sizeof r->fired), 0, "firing counts differ on replay");
@@ -88,11 +85,10 @@ void assert_regen_stable(const run *r)
 
 void assert_check_error(const run *r, int line, const char *rule, const char *phrase)
 {
-    cr_assert_eq(r->status, RUN_CHECK_ERROR, "expected a check error; status %d, error %d:%d %s",
-                 r->status, r->err.line, r->err.col, r->err.msg);
+    cr_assert_eq(r->status, RUN_CHECK_ERROR, "expected a check error; status %d, error %d:%d %s", r->status,
+                 r->err.line, r->err.col, r->err.msg);
     cr_assert_eq(r->err.line, line, "error line %d, expected %d: %s", r->err.line, line, r->err.msg);
-    cr_assert_str_eq(r->err.rule, rule, "error rule '%s', expected '%s': %s", r->err.rule, rule,
-                     r->err.msg);
+    cr_assert_str_eq(r->err.rule, rule, "error rule '%s', expected '%s': %s", r->err.rule, rule, r->err.msg);
     cr_assert_not_null(strstr(r->err.msg, phrase), "message '%s' lacks '%s'", r->err.msg, phrase);
     cr_assert_eq(r->err.internal, 0, "an input error is not internal: %s", r->err.msg);
 }
@@ -185,10 +181,7 @@ int run_undead(const char *const *argv, const char *input, char **out, char **er
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-int game_max_tested_players(const ud_game *g)
-{
-    return g->max_players < 6 ? g->max_players : 6;
-}
+int game_max_tested_players(const ud_game *g) { return g->max_players < 6 ? g->max_players : 6; }
 
 const char *game_header(const ud_game *g)
 {
@@ -197,9 +190,9 @@ const char *game_header(const ud_game *g)
     return hdr;
 }
 
-ud_status play_bytes_game(const ud_game *g, int players, const int *variant, const uint8_t *data,
-                          size_t size, bool interpret, ud_sink *sink, uint64_t *fired,
-                          uint32_t *reads_seen, void *state, uint64_t *steps)
+ud_status play_bytes_game(const ud_game *g, int players, const int *variant, const uint8_t *data, size_t size,
+                          bool interpret, ud_sink *sink, uint64_t *fired, uint32_t *reads_seen, void *state,
+                          uint64_t *steps)
 {
     ud_setup setup;
     memset(&setup, 0, sizeof setup);
@@ -216,7 +209,7 @@ ud_status play_bytes_game(const ud_game *g, int players, const int *variant, con
     ud_chance_from_bytes(&chance, &bytes);
     ud_step s;
     ud_step_init(&s, &t, &setup, &chance, sink, fired);
-    s.check_invariants = 1;   /* a compiled runner's checking copy: it keeps the audit too */
+    s.check_invariants = 1; /* a compiled runner's checking copy: it keeps the audit too */
     s.reads_seen = reads_seen;
     ud_status st = ud_start(&s, state);
     for (int d = 0; st == UD_DECIDE && d < 3000; d++)
@@ -233,8 +226,8 @@ void random_variants(const ud_game *g, ud_rng *rng, int *variant)
         variant[v] = (int)ud_rng_below(rng, (uint32_t)g->variants[v].n_values);
 }
 
-char *play_text(const ud_game *g, int n_players, const int *variant, uint64_t seed,
-                ud_result *res, uint64_t *fired)
+char *play_text(const ud_game *g, int n_players, const int *variant, uint64_t seed, ud_result *res,
+                uint64_t *fired)
 {
     static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     cr_assert_leq(g->state_size, sizeof state);
@@ -299,7 +292,8 @@ void assert_scenarios_match_rules(const ud_game *g, const rule_scenario *scenari
             continue;
         uint64_t acc[UD_MAX_RULES] = { 0 };
         scenarios[k].fn(acc);
-        cr_expect_gt(acc[ud_game_rule_index(g, rule)], 0, "the scenario for %s never fires it", scenarios[k].id);
+        cr_expect_gt(acc[ud_game_rule_index(g, rule)], 0, "the scenario for %s never fires it",
+                     scenarios[k].id);
     }
 }
 
@@ -352,10 +346,7 @@ void cli_suite_fini(void)
         nftw(cli_dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
 }
 
-const char *cli_scratch(void)
-{
-    return cli_dir;
-}
+const char *cli_scratch(void) { return cli_dir; }
 
 const char *cli_write_file(const char *name, const char *text)
 {
@@ -383,10 +374,7 @@ void scratch_make(const char *prefix)
     cr_assert_not_null(mkdtemp(scratch), "cannot make %s", scratch);
 }
 
-const char *scratch_dir(void)
-{
-    return scratch;
-}
+const char *scratch_dir(void) { return scratch; }
 
 void scratch_put(const char *name, const char *text)
 {
@@ -431,8 +419,8 @@ bool assert_trace_breaks_planted(const char *trace, const char *id, const char *
     ud_transcript tr;
     ud_error e;
     memset(&e, 0, sizeof e);
-    cr_assert_eq(ud_transcript_parse(trace, strlen(trace), find_planted, &tr, &e), 0, "%s: %d: %s", what, e.line,
-                 e.msg);
+    cr_assert_eq(ud_transcript_parse(trace, strlen(trace), find_planted, &tr, &e), 0, "%s: %d: %s", what,
+                 e.line, e.msg);
     ud_check_opts co = { .check_invariants = 1 };
     ud_check_result res;
     cr_assert_neq(ud_check(&tr, &co, &res, &e), 0, "%s: the planted invariant did not break", what);

@@ -19,13 +19,13 @@ typedef enum { RUN_OK, RUN_PARSE_ERROR, RUN_CHECK_ERROR } run_status;
 
 typedef struct run {
     run_status status;
-    const ud_game *game;           /* the transcript's game (after a parse) */
-    ud_error err;                  /* parse or check error */
-    ud_check_result res;           /* valid when status == RUN_OK */
-    uint64_t fired[UD_MAX_RULES];  /* firing counts of game->rules */
+    const ud_game *game;          /* the transcript's game (after a parse) */
+    ud_error err;                 /* parse or check error */
+    ud_check_result res;          /* valid when status == RUN_OK */
+    uint64_t fired[UD_MAX_RULES]; /* firing counts of game->rules */
     char names[UD_MAX_PLAYERS][UD_NAME_MAX];
     int n_players;
-    char *regen;                   /* canonical transcript the check wrote */
+    char *regen; /* canonical transcript the check wrote */
     size_t regen_len;
 } run;
 
@@ -88,8 +88,8 @@ const char *game_header(const ud_game *g);
 /* A seeded game of g as a transcript (malloc'd, NUL-terminated; free it),
  * n players named p1.., every seat on "random", variants as given (NULL:
  * the defaults), invariants checked.  res gets the result. */
-char *play_text(const ud_game *g, int n_players, const int *variant, uint64_t seed,
-                ud_result *res, uint64_t *fired);
+char *play_text(const ud_game *g, int n_players, const int *variant, uint64_t seed, ud_result *res,
+                uint64_t *fired);
 
 /* A game of g whose chance outcomes and decisions come from bytes (as a
  * fuzzer's would), players p1.., invariants checked, at most 3000
@@ -97,9 +97,9 @@ char *play_text(const ud_game *g, int n_players, const int *variant, uint64_t se
  * (NULL: none), firing counts to fired (NULL: none), and the reading audit
  * to reads_seen (NULL: off).  state gets the final position; *steps (if
  * not NULL) the rows fired.  Returns the status it stopped with. */
-ud_status play_bytes_game(const ud_game *g, int players, const int *variant, const uint8_t *data,
-                          size_t size, bool interpret, ud_sink *sink, uint64_t *fired,
-                          uint32_t *reads_seen, void *state, uint64_t *steps);
+ud_status play_bytes_game(const ud_game *g, int players, const int *variant, const uint8_t *data, size_t size,
+                          bool interpret, ud_sink *sink, uint64_t *fired, uint32_t *reads_seen, void *state,
+                          uint64_t *steps);
 
 /* Random values for every variant of g, from rng. */
 void random_variants(const ud_game *g, ud_rng *rng, int *variant);
@@ -175,7 +175,7 @@ bool assert_trace_breaks_planted(const char *trace, const char *id, const char *
 extern char *cli_out, *cli_err;
 void cli_suite_init(void);
 void cli_suite_fini(void);
-const char *cli_scratch(void);   /* the scratch folder */
+const char *cli_scratch(void); /* the scratch folder */
 /* Writes text to NAME in the scratch folder; returns its path (valid until
  * the next call). */
 const char *cli_write_file(const char *name, const char *text);

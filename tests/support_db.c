@@ -26,10 +26,7 @@ void db_suite_fini(void)
     cr_assert_eq(system(cmd), 0);
 }
 
-const char *db_scratch(void)
-{
-    return dir;
-}
+const char *db_scratch(void) { return dir; }
 
 char *path_in(const char *name)
 {

@@ -132,7 +132,7 @@ static int absorb_small_bounded(small_builder *b, int64_t n, mpq_t *mass, ud_mem
         first[b->from[e] + 1] = (int64_t)e + 1;
         w[e] = (uint32_t)e;
     }
-    for (int64_t i = 1; i <= n; i++)   /* states without edges: empty ranges */
+    for (int64_t i = 1; i <= n; i++) /* states without edges: empty ranges */
         if (first[i] < first[i - 1])
             first[i] = first[i - 1];
     ud_chain_small c = { n, b->n, first, b->to, w, b->w, b->n, NULL, 1, mem };
@@ -283,7 +283,7 @@ static void ladder_matches_the_plain_pass(int k)
         while (!mpz_probab_prime_p(q, 30))
             mpz_set_ui(q, (unsigned long)(p -= 2));
         mpz_clear(q);
-        uint32_t m = (uint32_t)(2048 - p);   /* odd: m/1024 in lowest terms */
+        uint32_t m = (uint32_t)(2048 - p); /* odd: m/1024 in lowest terms */
         from[e] = 2 * i + 1, to[e] = 2 * i, wt[e] = (ud_weight){ m, 1024 }, e++;
         from[e] = 2 * i + 1, to[e] = 2 * k + 1, wt[e] = (ud_weight){ 1024 - m, 1024 }, e++;
         p -= 2;
@@ -324,12 +324,12 @@ static void ladder_matches_the_plain_pass(int k)
 
 Test(absorb_small, sixty_cycles_each_with_a_prime_of_its_own)
 {
-    ladder_matches_the_plain_pass(60);   /* 2, 3, 5, 7, 11, 13 and 60 more: they fit */
+    ladder_matches_the_plain_pass(60); /* 2, 3, 5, 7, 11, 13 and 60 more: they fit */
 }
 
 Test(absorb_small, more_cycle_primes_than_the_set_holds)
 {
-    ladder_matches_the_plain_pass(UD_SMOOTH_MAX_PRIMES);   /* past the set: side parts */
+    ladder_matches_the_plain_pass(UD_SMOOTH_MAX_PRIMES); /* past the set: side parts */
 }
 
 /* ---- several threads: the same masses -------------------------------------- */
@@ -367,13 +367,13 @@ static void random_chain_make(random_chain *rc, int layers, int width, uint64_t 
     rc->wt = malloc((size_t)cap * sizeof *rc->wt);
     cr_assert(rc->first && rc->from && rc->to64 && rc->to && rc->wi && rc->wt);
     int e = 0;
-    for (int i = 0; i < width; i++)   /* the root spreads over the first layer */
+    for (int i = 0; i < width; i++) /* the root spreads over the first layer */
         rc->from[e] = -1, rc->to[e] = i, rc->wt[e] = (ud_weight){ 1, (uint32_t)width }, e++;
     for (int v = 0; v < n; v++) {
         rc->first[v] = e;
         int layer = v / width;
         if (layer == layers - 1)
-            continue;   /* a leaf */
+            continue; /* a leaf */
         uint32_t den = (uint32_t)(2 + next_random(&seed) % 12), left = den;
         /* a cycle: an even state of an even layer and the next one loop */
         bool cycle = layer % 2 == 0 && v % 2 == 0 && v + 1 < (layer + 1) * width;
@@ -391,7 +391,7 @@ static void random_chain_make(random_chain *rc, int layers, int width, uint64_t 
             rc->from[e] = v, rc->to[e] = to, rc->wt[e] = (ud_weight){ num, den }, e++;
             left -= num;
         }
-        if (left > 0)   /* the rest to a leaf */
+        if (left > 0) /* the rest to a leaf */
             rc->from[e] = v, rc->to[e] = (layers - 1) * width, rc->wt[e] = (ud_weight){ left, den }, e++;
     }
     rc->first[n] = e;
@@ -415,8 +415,8 @@ static void absorb_random(const random_chain *rc, int jobs, mpq_t *mass, mpq_t s
         mpq_init(mass[i]);
     ud_buf err;
     ud_buf_init(&err);
-    ud_chain_small cs = { rc->n, (size_t)rc->n_edges, rc->first, rc->to, rc->wi, rc->wt, (size_t)rc->n_edges,
-                          NULL, jobs, NULL };
+    ud_chain_small cs = { rc->n,  (size_t)rc->n_edges, rc->first, rc->to, rc->wi,
+                          rc->wt, (size_t)rc->n_edges, NULL,      jobs,   NULL };
     cr_assert_eq(ud_absorb_small(&cs, mass, &err), 0, "%s", ud_buf_str(&err));
     mpq_set_ui(sum, 0, 1);
     for (int i = 0; i < rc->n; i++)
@@ -436,10 +436,10 @@ Test(absorb_small, several_threads_give_the_masses_of_one_and_of_the_plain_pass)
         mpq_inits(sum1, sum2, NULL);
         absorb_random(&rc, 1, one, sum1);
         absorb_random(&rc, 2, two, sum2);
-        cr_assert_eq(mpq_cmp_ui(sum1, 1, 1), 0, "seed %llu: one thread's leaves sum to %s", (unsigned long long)seed,
-                     mpq_get_str(NULL, 10, sum1));
-        cr_assert_eq(mpq_cmp_ui(sum2, 1, 1), 0, "seed %llu: two threads' leaves sum to %s", (unsigned long long)seed,
-                     mpq_get_str(NULL, 10, sum2));
+        cr_assert_eq(mpq_cmp_ui(sum1, 1, 1), 0, "seed %llu: one thread's leaves sum to %s",
+                     (unsigned long long)seed, mpq_get_str(NULL, 10, sum1));
+        cr_assert_eq(mpq_cmp_ui(sum2, 1, 1), 0, "seed %llu: two threads' leaves sum to %s",
+                     (unsigned long long)seed, mpq_get_str(NULL, 10, sum2));
         mpq_t *wq = malloc((size_t)rc.n_edges * sizeof *wq);
         for (int j = 0; j < rc.n_edges; j++) {
             mpq_init(wq[j]);
@@ -458,9 +458,11 @@ Test(absorb_small, several_threads_give_the_masses_of_one_and_of_the_plain_pass)
                 continue;
             leaves++;
             cr_assert(mpq_equal(one[i], two[i]), "seed %llu, leaf %d: one thread %s, two %s",
-                      (unsigned long long)seed, i, mpq_get_str(NULL, 10, one[i]), mpq_get_str(NULL, 10, two[i]));
+                      (unsigned long long)seed, i, mpq_get_str(NULL, 10, one[i]),
+                      mpq_get_str(NULL, 10, two[i]));
             cr_assert(mpq_equal(one[i], plain[i]), "seed %llu, leaf %d: fast %s, plain %s",
-                      (unsigned long long)seed, i, mpq_get_str(NULL, 10, one[i]), mpq_get_str(NULL, 10, plain[i]));
+                      (unsigned long long)seed, i, mpq_get_str(NULL, 10, one[i]),
+                      mpq_get_str(NULL, 10, plain[i]));
         }
         cr_assert_eq(leaves, 40, "the last layer's 40 states are the leaves");
         for (int i = 0; i < rc.n; i++)
@@ -559,7 +561,8 @@ Test(absorb_small, a_state_hundreds_of_edges_lead_to_sums_them_exactly)
                       mpq_get_str(NULL, 10, fast[v]), mpq_get_str(NULL, 10, plain[v]));
             mpq_add(sum, sum, fast[v]);
         }
-        cr_assert_eq(mpq_cmp_ui(sum, 1, 1), 0, "%d threads: the leaves sum to %s", jobs, mpq_get_str(NULL, 10, sum));
+        cr_assert_eq(mpq_cmp_ui(sum, 1, 1), 0, "%d threads: the leaves sum to %s", jobs,
+                     mpq_get_str(NULL, 10, sum));
         for (int i = 0; i < n; i++)
             mpq_clear(fast[i]);
     }

@@ -106,14 +106,19 @@ Test(action, a_set_is_a_set_in_any_order)
 
 Test(action, errors_name_what_was_expected_and_where)
 {
-    refused("jump", 0, "expected an action (stop|freeze <list>|place T<number> at <number>,<number> rot <number>|give <number> to <player>), found 'jump'");
+    refused(
+        "jump", 0,
+        "expected an action (stop|freeze <list>|place T<number> at <number>,<number> rot <number>|give <number> to <player>), found 'jump'");
     refused("stop now", 1, "expected 'stop' and nothing after it");
     refused("freeze 1,1", 1, "expected 'freeze <list>': 1 is listed twice");
-    refused("freeze 32", 1, "expected 'freeze <list>': expected a list of numbers 0 to 31 such as 1,3,5 (or - for none)");
-    refused("freeze", 0, "expected 'freeze <list>': expected a list of numbers 0 to 31 such as 1,3,5 (or - for none)");
+    refused("freeze 32", 1,
+            "expected 'freeze <list>': expected a list of numbers 0 to 31 such as 1,3,5 (or - for none)");
+    refused("freeze", 0,
+            "expected 'freeze <list>': expected a list of numbers 0 to 31 such as 1,3,5 (or - for none)");
     refused("place T7 at 2,x rot 90", 3, "expected 'place T<number> at <number>,<number> rot <number>'");
     refused("place T7 at 2,1 spin 90", 4, "expected 'place T<number> at <number>,<number> rot <number>'");
-    refused("place T99999999999 at 0,0 rot 0", 1, "expected 'place T<number> at <number>,<number> rot <number>'");
+    refused("place T99999999999 at 0,0 rot 0", 1,
+            "expected 'place T<number> at <number>,<number> rot <number>'");
     refused("give 1 to zed", 3, "expected 'give <number> to <player>': <player> is a player's name");
 }
 
@@ -137,7 +142,11 @@ Test(action, patterns_are_checked)
 
 /* ---- the engine: every offer kept, the limit named ----------------------- */
 
-typedef struct { uint8_t phase; int32_t n_offers; int32_t chosen[UD_ACTION_MAX_ARGS]; } many_state;
+typedef struct {
+    uint8_t phase;
+    int32_t n_offers;
+    int32_t chosen[UD_ACTION_MAX_ARGS];
+} many_state;
 enum { PH_PICK, PH_OVER };
 static const ud_phase phases[] = { { "pick", UD_PHASE_DECISION }, { "over", UD_PHASE_OVER } };
 
@@ -159,8 +168,16 @@ static const ud_rule rules[] = {
     { "M-OFFER", "000_x.txt", "s", "offer", PH_PICK, UD_ROW_OFFER, UD_ALWAYS, NULL, offer_many, UD_ANY },
     { "M-TAKE", "000_x.txt", "s", "take", PH_PICK, UD_ROW_EFFECT, UD_ALWAYS, NULL, take, UD_ANY },
 };
-static void many_init(void *p, const ud_setup *su) { (void)su; ((many_state *)p)->phase = PH_PICK; }
-static int to_move(const void *p) { (void)p; return 0; }
+static void many_init(void *p, const ud_setup *su)
+{
+    (void)su;
+    ((many_state *)p)->phase = PH_PICK;
+}
+static int to_move(const void *p)
+{
+    (void)p;
+    return 0;
+}
 static void describe(const ud_game *g, const void *p, const ud_setup *su, ud_buf *out)
 {
     ud_buf_printf(out, "offers=%d", (int)((const many_state *)p)->n_offers);
@@ -168,10 +185,23 @@ static void describe(const ud_game *g, const void *p, const ud_setup *su, ud_buf
 static int score(const void *p, int seat) { return 0; }
 static int winner(const void *p) { return 0; }
 static const ud_game many = {
-    .name = "many", .title = "Many", .phases = phases, .n_phases = 2, .rules = rules, .n_rules = 2,
-    .actions = kinds, .n_actions = N_KINDS, .min_players = 1, .max_players = 1,
-    .state_size = sizeof(many_state), .phase_offset = offsetof(many_state, phase),
-    .init = many_init, .to_move = to_move, .describe = describe, .score = score, .winner = winner,
+    .name = "many",
+    .title = "Many",
+    .phases = phases,
+    .n_phases = 2,
+    .rules = rules,
+    .n_rules = 2,
+    .actions = kinds,
+    .n_actions = N_KINDS,
+    .min_players = 1,
+    .max_players = 1,
+    .state_size = sizeof(many_state),
+    .phase_offset = offsetof(many_state, phase),
+    .init = many_init,
+    .to_move = to_move,
+    .describe = describe,
+    .score = score,
+    .winner = winner,
 };
 
 static ud_status start_with(int n, ud_step *s, ud_table *t, many_state *st)
@@ -228,7 +258,8 @@ Test(action, the_selfcheck_names_each_limit)
     big.state_size = UD_MAX_STATE + 1;
     big.max_players = UD_MAX_PLAYERS + 1;
     cr_assert_gt(ud_game_selfcheck(&big, &out), 0);
-    cr_assert_not_null(strstr(ud_buf_str(&out), "exceeds the limit UD_MAX_STATE (4096)"), "%s", ud_buf_str(&out));
+    cr_assert_not_null(strstr(ud_buf_str(&out), "exceeds the limit UD_MAX_STATE (4096)"), "%s",
+                       ud_buf_str(&out));
     cr_assert_not_null(strstr(ud_buf_str(&out), "max <= UD_MAX_PLAYERS (16)"), "%s", ud_buf_str(&out));
     ud_buf_clear(&out);
     cr_assert_eq(ud_game_selfcheck(&many, &out), 0, "%s", ud_buf_str(&out));
@@ -238,10 +269,7 @@ Test(action, the_selfcheck_names_each_limit)
 /* ---- transcript lines the parser could not read are never written -------- */
 
 static int lines_seen;
-static void count_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
-{
-    lines_seen++;
-}
+static void count_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule) { lines_seen++; }
 
 Test(action, a_line_longer_than_a_transcript_holds_is_an_error_naming_the_limit)
 {
@@ -252,10 +280,10 @@ Test(action, a_line_longer_than_a_transcript_holds_is_an_error_naming_the_limit)
     char words[256] = "";
     for (int i = 0; i < UD_MAX_LINE_WORDS - 1; i++)
         strcat(words, "w ");
-    ud_emitf(&s, "%s", words);   /* 23 words and the tag: fits */
+    ud_emitf(&s, "%s", words); /* 23 words and the tag: fits */
     cr_assert_eq(lines_seen, 1, "%s", s.fail.msg);
     cr_assert_eq(s.fail.kind, UD_FAIL_NONE);
-    ud_emitf(&s, "%sw", words);  /* one more */
+    ud_emitf(&s, "%sw", words); /* one more */
     cr_assert_eq(lines_seen, 1, "the line is not written");
     cr_assert_eq(s.fail.kind, UD_FAIL_INVARIANT);
     cr_assert_not_null(strstr(s.fail.msg, "exceeds UD_MAX_LINE_WORDS (24 with its tag)"), "%s", s.fail.msg);

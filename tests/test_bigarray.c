@@ -18,10 +18,7 @@ static bool all_zero(const unsigned char *p, size_t from, size_t to)
     return true;
 }
 
-static unsigned char pattern(size_t i)
-{
-    return (unsigned char)(i * 131 + 7) | 1;   /* never zero */
-}
+static unsigned char pattern(size_t i) { return (unsigned char)(i * 131 + 7) | 1; /* never zero */ }
 
 Test(bigarray, grows_from_nothing_by_doubling_keeping_bytes_and_zeroing_the_rest)
 {

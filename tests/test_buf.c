@@ -12,7 +12,7 @@ Test(buf, empty_buffer_reads_as_empty_string)
     ud_buf_init(&b);
     cr_assert_str_eq(ud_buf_str(&b), "");
     cr_assert_eq(b.len, 0);
-    ud_buf_clear(&b);   /* clearing a never-used buffer is allowed */
+    ud_buf_clear(&b); /* clearing a never-used buffer is allowed */
     cr_assert_str_eq(ud_buf_str(&b), "");
     ud_buf_free(&b);
 }

@@ -8,10 +8,7 @@
 
 #include "chance.h"
 
-static const char *label(const void *ctx, int i)
-{
-    return "x";
-}
+static const char *label(const void *ctx, int i) { return "x"; }
 
 Test(chance_bytes, one_byte_modulo_n)
 {
@@ -20,10 +17,10 @@ Test(chance_bytes, one_byte_modulo_n)
     ud_bytes_init(&b, data, sizeof data);
     cr_assert_eq(ud_bytes_below(&b, 6), 0u);
     cr_assert_eq(ud_bytes_below(&b, 6), 5u);
-    cr_assert_eq(ud_bytes_below(&b, 6), 0u);          /* 6 % 6 */
-    cr_assert_eq(ud_bytes_below(&b, 13), 0u);         /* 13 % 13 */
+    cr_assert_eq(ud_bytes_below(&b, 6), 0u);  /* 6 % 6 */
+    cr_assert_eq(ud_bytes_below(&b, 13), 0u); /* 13 % 13 */
     cr_assert_eq(ud_bytes_below(&b, 13), 255u % 13);
-    cr_assert_eq(ud_bytes_below(&b, 256), 200u);      /* 256 still takes one byte */
+    cr_assert_eq(ud_bytes_below(&b, 256), 200u); /* 256 still takes one byte */
     cr_assert_eq(b.pos, sizeof data);
     cr_assert_eq(b.exhausted, 0);
 }

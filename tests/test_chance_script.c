@@ -46,7 +46,7 @@ Test(chance_script, takes_words_in_order_and_counts_equal_labels)
     ud_chance_script_init(&s, NULL, NULL);
     ud_chance_script_load(&s, line, 4);
     int same = 0;
-    cr_assert_eq(ud_chance_script_pick(&s, &die, &same), 3);   /* the first "feet" */
+    cr_assert_eq(ud_chance_script_pick(&s, &die, &same), 3); /* the first "feet" */
     cr_assert_eq(same, 2);
     cr_assert_eq(ud_chance_script_first_unused(&s), 2);
     cr_assert_eq(ud_chance_script_pick(&s, &die, &same), 0);
@@ -77,11 +77,11 @@ Test(chance_script, a_used_up_line_goes_on_through_next_line)
     ud_chance_script s;
     ud_chance_script_init(&s, next_of, &l);
     cr_assert_null(s.tok);
-    cr_assert_eq(ud_chance_script_pick(&s, &die, NULL), 0);   /* no line yet: the first */
+    cr_assert_eq(ud_chance_script_pick(&s, &die, NULL), 0); /* no line yet: the first */
     cr_assert_eq(l.calls, 1);
-    cr_assert_eq(ud_chance_script_pick(&s, &die, NULL), 5);   /* used up: the second */
+    cr_assert_eq(ud_chance_script_pick(&s, &die, NULL), 5); /* used up: the second */
     cr_assert_eq(l.calls, 2);
-    cr_assert_eq(ud_chance_script_pick(&s, &die, NULL), 3);   /* words left: no call */
+    cr_assert_eq(ud_chance_script_pick(&s, &die, NULL), 3); /* words left: no call */
     cr_assert_eq(l.calls, 2);
 }
 

@@ -113,15 +113,14 @@ static void expect_error(const ud_game *g, const doc *d, int upto, int line, con
     run_text(&r, text);
     cr_assert_eq(r.status, RUN_CHECK_ERROR, "%s, %s: expected a check error; status %d (%d:%d %s)\n%s",
                  g->name, what, r.status, r.err.line, r.err.col, r.err.msg, text);
-    cr_assert_eq(r.err.line, line, "%s, %s: error line %d, expected %d: %s", g->name, what,
-                 r.err.line, line, r.err.msg);
-    if (rule)
-        cr_assert_str_eq(r.err.rule, rule, "%s, %s: error rule '%s', expected '%s': %s", g->name,
-                         what, r.err.rule, rule, r.err.msg);
-    cr_assert_not_null(strstr(r.err.msg, phrase), "%s, %s: message '%s' lacks '%s'", g->name, what,
-                       r.err.msg, phrase);
-    cr_assert_eq(r.err.internal, 0, "%s, %s: an input error is not internal: %s", g->name, what,
+    cr_assert_eq(r.err.line, line, "%s, %s: error line %d, expected %d: %s", g->name, what, r.err.line, line,
                  r.err.msg);
+    if (rule)
+        cr_assert_str_eq(r.err.rule, rule, "%s, %s: error rule '%s', expected '%s': %s", g->name, what,
+                         r.err.rule, rule, r.err.msg);
+    cr_assert_not_null(strstr(r.err.msg, phrase), "%s, %s: message '%s' lacks '%s'", g->name, what, r.err.msg,
+                       phrase);
+    cr_assert_eq(r.err.internal, 0, "%s, %s: an input error is not internal: %s", g->name, what, r.err.msg);
     run_free(&r);
     free(text);
 }
@@ -134,9 +133,17 @@ static int find_line(const ud_game *g, const doc *d, int from, bool (*want)(cons
     return 0;
 }
 
-static bool decide_line(const ud_game *g, const char *l) { (void)g; return starts_with_word(l, "decide"); }
+static bool decide_line(const ud_game *g, const char *l)
+{
+    (void)g;
+    return starts_with_word(l, "decide");
+}
 static bool chance_line(const ud_game *g, const char *l) { return is_chance(g, l); }
-static bool state_line(const ud_game *g, const char *l) { (void)g; return l[0] == '=' && l[1] == ' '; }
+static bool state_line(const ud_game *g, const char *l)
+{
+    (void)g;
+    return l[0] == '=' && l[1] == ' ';
+}
 static bool change_line(const ud_game *g, const char *l)
 {
     return strchr(l, '[') && !is_chance(g, l) && !starts_with_word(l, "decide");
@@ -144,7 +151,8 @@ static bool change_line(const ud_game *g, const char *l)
 
 Test(check_errors, the_played_game_itself_passes)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         doc d;
         played(g, two_or_more(g), &d);
         char *text = doc_join(&d, d.n);
@@ -160,7 +168,8 @@ Test(check_errors, the_played_game_itself_passes)
 
 Test(check_errors, events_after_the_game_ended)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         doc d;
         played(g, two_or_more(g), &d);
         int c = find_line(g, &d, 1, chance_line);
@@ -168,7 +177,8 @@ Test(check_errors, events_after_the_game_ended)
         char text[256], tag[64];
         untag(d.line[c], text, sizeof text, tag, sizeof tag);
         d.line[++d.n] = strdup(text);
-        expect_error(g, &d, d.n, d.n, NULL, "the game is over; expected no more events", "a chance line after the end");
+        expect_error(g, &d, d.n, d.n, NULL, "the game is over; expected no more events",
+                     "a chance line after the end");
         int dec = find_line(g, &d, 1, decide_line);
         untag(d.line[dec], text, sizeof text, tag, sizeof tag);
         doc_set(&d, d.n, text);
@@ -180,7 +190,8 @@ Test(check_errors, events_after_the_game_ended)
 
 Test(check_errors, decide_by_the_wrong_player)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         if (g->max_players < 2)
             continue;
         doc d;
@@ -202,7 +213,8 @@ Test(check_errors, decide_by_the_wrong_player)
 
 Test(check_errors, an_action_not_offered_is_refused_at_its_line)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         doc d;
         played(g, two_or_more(g), &d);
         int i = find_line(g, &d, 1, decide_line);
@@ -228,7 +240,8 @@ Test(check_errors, an_action_not_offered_is_refused_at_its_line)
 
 Test(check_errors, chance_outcome_that_cannot_happen)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         doc d;
         played(g, two_or_more(g), &d);
         int i = find_line(g, &d, 1, chance_line);
@@ -237,7 +250,9 @@ Test(check_errors, chance_outcome_that_cannot_happen)
         snprintf(verb, sizeof verb, "%.*s", (int)strcspn(text, " "), text);
         char changed[300];
         snprintf(changed, sizeof changed, "%s no-such-outcome%s", verb,
-                 strchr(text, ' ') ? strchr(strchr(text, ' ') + 1, ' ') ? strchr(strchr(text, ' ') + 1, ' ') : "" : "");
+                 strchr(text, ' ')
+                     ? strchr(strchr(text, ' ') + 1, ' ') ? strchr(strchr(text, ' ') + 1, ' ') : ""
+                     : "");
         doc_set(&d, i, changed);
         expect_error(g, &d, d.n, i, tag, "'no-such-outcome' cannot happen here", "an impossible outcome");
         doc_free(&d);
@@ -246,7 +261,8 @@ Test(check_errors, chance_outcome_that_cannot_happen)
 
 Test(check_errors, change_line_the_rules_do_not_make)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         doc d;
         played(g, two_or_more(g), &d);
         int i = find_line(g, &d, 1, change_line);
@@ -260,7 +276,8 @@ Test(check_errors, change_line_the_rules_do_not_make)
 
 Test(check_errors, line_with_the_wrong_tag)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         doc d;
         played(g, two_or_more(g), &d);
         bool (*kinds[])(const ud_game *, const char *) = { change_line, chance_line, decide_line };
@@ -287,7 +304,8 @@ Test(check_errors, line_with_the_wrong_tag)
 
 Test(check_errors, state_lines_are_checked)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         doc d;
         played(g, two_or_more(g), &d);
         int i = find_line(g, &d, 1, state_line);
@@ -318,7 +336,8 @@ Test(check_errors, state_lines_are_checked)
  * stands before that outcome.) */
 Test(check_errors, state_lines_checked_where_they_stand_without_decide_lines)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         doc all, d = { .n = 0 };
         played(g, two_or_more(g), &all);
         int states = 0;
@@ -357,7 +376,8 @@ Test(check_errors, state_lines_checked_where_they_stand_without_decide_lines)
 
 Test(check_errors, transcript_ending_where_the_rules_need_an_outcome)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         doc d;
         played(g, two_or_more(g), &d);
         /* Without the seed, the outcomes can come only from the lines. */
@@ -407,7 +427,8 @@ static void played_complete(const ud_game *g, doc *d)
 
 Test(check_errors, complete_record_passes)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         doc d;
         played_complete(g, &d);
         char *text = doc_join(&d, d.n);
@@ -425,7 +446,8 @@ Test(check_errors, complete_record_passes)
  * before (which takes its number), naming the rule that produced it. */
 Test(check_errors, complete_record_missing_a_change_line)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         doc d;
         played_complete(g, &d);
         int i = find_line(g, &d, 1, change_line);
@@ -435,7 +457,8 @@ Test(check_errors, complete_record_missing_a_change_line)
         untag(d.line[i + 1], next, sizeof next, next_tag, sizeof next_tag);
         free(d.line[i]);
         d.line[i] = NULL;
-        snprintf(want, sizeof want, "the record is complete, but '%s' is missing here, before '%s'", text, next);
+        snprintf(want, sizeof want, "the record is complete, but '%s' is missing here, before '%s'", text,
+                 next);
         expect_error(g, &d, d.n, i, tag, want, "a change line left out of a complete record");
         doc_free(&d);
     }
@@ -445,7 +468,8 @@ Test(check_errors, complete_record_missing_a_change_line)
  * message says before which line it belongs. */
 Test(check_errors, change_lines_out_of_order)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         doc d;
         played(g, two_or_more(g), &d);
         char a[256], a_tag[64], b[256], b_tag[64];
@@ -463,7 +487,8 @@ Test(check_errors, change_lines_out_of_order)
         d.line[i] = d.line[i + 1];
         d.line[i + 1] = first;
         char want[700];
-        snprintf(want, sizeof want, "'%s' is out of order: the rules produce it before line %d ('%s')", a, i, b);
+        snprintf(want, sizeof want, "'%s' is out of order: the rules produce it before line %d ('%s')", a, i,
+                 b);
         expect_error(g, &d, d.n, i + 1, a_tag, want, "two change lines swapped");
         doc_free(&d);
     }
@@ -473,7 +498,8 @@ Test(check_errors, change_lines_out_of_order)
  * should have been, whatever its tag says. */
 Test(check_errors, differing_line_with_a_tag_naming_no_rule)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         doc d;
         played(g, two_or_more(g), &d);
         int i = find_line(g, &d, 1, change_line);
@@ -481,8 +507,9 @@ Test(check_errors, differing_line_with_a_tag_naming_no_rule)
         untag(d.line[i], text, sizeof text, tag, sizeof tag);
         snprintf(changed, sizeof changed, "%sx [NO-SUCH-RULE]", text);
         doc_set(&d, i, changed);
-        snprintf(want, sizeof want, "expected '%s', found '%sx' (tagged [NO-SUCH-RULE], but %s has no rule of that name)",
-                 text, text, g->name);
+        snprintf(want, sizeof want,
+                 "expected '%s', found '%sx' (tagged [NO-SUCH-RULE], but %s has no rule of that name)", text,
+                 text, g->name);
         expect_error(g, &d, d.n, i, tag, want, "a differing line tagged with no rule");
         doc_free(&d);
     }
@@ -490,7 +517,8 @@ Test(check_errors, differing_line_with_a_tag_naming_no_rule)
 
 Test(check_errors, no_outcomes_and_no_seed)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         if (!g->chance_events || !g->chance_events[0])
             continue;
         char text[256];
@@ -501,8 +529,9 @@ Test(check_errors, no_outcomes_and_no_seed)
         run_text(&r, text);
         cr_assert_neq(r.status, RUN_OK, "%s", g->name);
         if (r.status == RUN_CHECK_ERROR)
-            cr_assert_not_null(strstr(r.err.msg, "expected chance lines (the outcomes) or a 'seed N' header line"),
-                               "%s: %s", g->name, r.err.msg);
+            cr_assert_not_null(
+                strstr(r.err.msg, "expected chance lines (the outcomes) or a 'seed N' header line"), "%s: %s",
+                g->name, r.err.msg);
         run_free(&r);
     }
 }
@@ -511,11 +540,13 @@ Test(check_errors, no_outcomes_and_no_seed)
  * cannot be checked: an input error, not a rule's refusal. */
 Test(check_errors, header_only_without_a_seed_is_an_input_error)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         if (!g->chance_events || !g->chance_events[0])
             continue;
         char text[256];
-        snprintf(text, sizeof text, "%splayer p1\n%s", game_header(g), g->min_players > 1 ? "player p2\n" : "");
+        snprintf(text, sizeof text, "%splayer p1\n%s", game_header(g),
+                 g->min_players > 1 ? "player p2\n" : "");
         run r;
         run_text(&r, text);
         cr_assert_eq(r.status, RUN_CHECK_ERROR, "%s", g->name);
@@ -524,22 +555,24 @@ Test(check_errors, header_only_without_a_seed_is_an_input_error)
         cr_assert_eq(strncmp(r.err.msg, "the record cannot be checked from here: the rules need a '", 58), 0,
                      "%s: %s", g->name, r.err.msg);
         cr_assert_not_null(strstr(r.err.msg, "and it has no chance lines and no seed; expected chance lines "
-                                             "(the outcomes) or a 'seed N' header line"), "%s: %s", g->name, r.err.msg);
+                                             "(the outcomes) or a 'seed N' header line"),
+                           "%s: %s", g->name, r.err.msg);
         run_free(&r);
     }
 }
 
 Test(check_errors, seeded_replay_is_bounded)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         doc d;
         played(g, two_or_more(g), &d);
         /* Only the header: the seed and the policies replay the game. */
         int header = 1;
-        while (header < d.n && (starts_with_word(d.line[header + 1], "variant") ||
-                                starts_with_word(d.line[header + 1], "player") ||
-                                starts_with_word(d.line[header + 1], "game") ||
-                                starts_with_word(d.line[header + 1], "seed")))
+        while (header < d.n &&
+               (starts_with_word(d.line[header + 1], "variant") ||
+                starts_with_word(d.line[header + 1], "player") ||
+                starts_with_word(d.line[header + 1], "game") || starts_with_word(d.line[header + 1], "seed")))
             header++;
         char *text = doc_join(&d, header);
         ud_transcript t;
@@ -555,7 +588,8 @@ Test(check_errors, seeded_replay_is_bounded)
         opts.max_decisions = 1;
         memset(&err, 0, sizeof err);
         cr_assert_eq(ud_check(&t, &opts, &res, &err), -1, "%s", g->name);
-        cr_assert_not_null(strstr(err.msg, "no end after 1 decisions; giving up"), "%s: %s", g->name, err.msg);
+        cr_assert_not_null(strstr(err.msg, "no end after 1 decisions; giving up"), "%s: %s", g->name,
+                           err.msg);
         ud_transcript_free(&t);
         free(text);
         doc_free(&d);

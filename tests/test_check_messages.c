@@ -21,32 +21,35 @@
 
 static run r;
 
-static void fini(void)
-{
-    run_free(&r);
-}
+static void fini(void) { run_free(&r); }
 
 TestSuite(check_errors, .fini = fini);
 
-#define CE(text, line, rule, phrase) \
-    do { run_text(&r, text); assert_check_error(&r, line, rule, phrase); } while (0)
+#define CE(text, line, rule, phrase)                \
+    do {                                            \
+        run_text(&r, text);                         \
+        assert_check_error(&r, line, rule, phrase); \
+    } while (0)
 /* As CE, and the message is exactly want. */
-#define CEQ(text, line, rule, want) \
-    do { CE(text, line, rule, want); cr_assert_str_eq(r.err.msg, want); } while (0)
+#define CEQ(text, line, rule, want)        \
+    do {                                   \
+        CE(text, line, rule, want);        \
+        cr_assert_str_eq(r.err.msg, want); \
+    } while (0)
 
 /* ---- decisions ------------------------------------------------------------------------- */
 
 Test(check_errors, decide_by_the_wrong_player)
 {
-    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide b stop\n",
-       7, "ZD-CHOICE", "it is a's decision, not b's");
+    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide b stop\n", 7, "ZD-CHOICE",
+       "it is a's decision, not b's");
     cr_assert_eq(r.err.col, 8);
 }
 
 Test(check_errors, deciding_after_a_bust)
 {
-    CE(H2 "draw red red red\nroll red:shotgun red:shotgun red:shotgun\ndecide a roll\n",
-       7, "ZD-DRAW", "expected a 'draw' line here (green|yellow|red), found 'decide a roll'");
+    CE(H2 "draw red red red\nroll red:shotgun red:shotgun red:shotgun\ndecide a roll\n", 7, "ZD-DRAW",
+       "expected a 'draw' line here (green|yellow|red), found 'decide a roll'");
 }
 
 Test(check_errors, stopping_between_draw_and_roll)
@@ -60,25 +63,26 @@ Test(check_errors, stopping_between_draw_and_reroll_of_feet)
     /* With a feet die kept, both rows that roll here refuse a stop: the
      * feet are rerolled (first) and the new dice must be rolled. */
     CEQ(H2 "draw green green green\nroll green:feet green:brain green:brain\ndecide a roll\n"
-          "draw red red\ndecide a stop\n",
-       9, "ZD-FEET-REROLL ZD-MUST-ROLL",
-       "expected a 'roll' line here (green:brain|green:shotgun|green:feet), found 'decide a stop'");
+           "draw red red\ndecide a stop\n",
+        9, "ZD-FEET-REROLL ZD-MUST-ROLL",
+        "expected a 'roll' line here (green:brain|green:shotgun|green:feet), found 'decide a stop'");
 }
 
 Test(check_errors, stopping_with_three_feet_kept_names_only_the_reroll)
 {
     /* Three feet kept: no new dice, so only the reroll of the feet is due. */
     CEQ(H2 "draw green green green\nroll green:feet green:feet green:feet\ndecide a roll\n"
-          "decide a stop\n",
-       8, "ZD-FEET-REROLL", "expected a 'roll' line here (green:brain|green:shotgun|green:feet), found 'decide a stop'");
+           "decide a stop\n",
+        8, "ZD-FEET-REROLL",
+        "expected a 'roll' line here (green:brain|green:shotgun|green:feet), found 'decide a stop'");
 }
 
 /* A transcript without any decide line lets the policies decide, so the
  * cases about decisions below each hold at least one. */
 Test(check_errors, outcome_where_a_decision_is_needed)
 {
-    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndraw red\ndecide a stop\n",
-       7, "ZD-CHOICE", "expected a decision by a (stop|roll) here, found 'draw red'");
+    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndraw red\ndecide a stop\n", 7,
+       "ZD-CHOICE", "expected a decision by a (stop|roll) here, found 'draw red'");
 }
 
 Test(check_errors, wrong_chance_verb)
@@ -91,9 +95,9 @@ Test(check_errors, wrong_chance_verb)
 
 Test(check_errors, roll_with_too_many_dice)
 {
-    CE(H2 "draw green green green\nroll green:brain green:brain green:brain green:brain\n",
-       6, "ZD-ROLL-THREE", "outcome 'green:brain' is one too many: the rules use 3 outcome(s) on this line");
-    cr_assert_eq(r.err.col, 42);   /* the fourth outcome */
+    CE(H2 "draw green green green\nroll green:brain green:brain green:brain green:brain\n", 6,
+       "ZD-ROLL-THREE", "outcome 'green:brain' is one too many: the rules use 3 outcome(s) on this line");
+    cr_assert_eq(r.err.col, 42); /* the fourth outcome */
 }
 
 Test(check_errors, roll_with_too_few_dice)
@@ -105,8 +109,8 @@ Test(check_errors, roll_with_too_few_dice)
 /* The count is of the outcomes used, wherever the extra one stands. */
 Test(check_errors, roll_with_an_extra_die_among_the_others)
 {
-    CEQ(H2 "draw green green green\nroll green:brain red:feet green:feet green:feet\n",
-       6, "ZD-ROLL-THREE", "outcome 'red:feet' is one too many: the rules use 3 outcome(s) on this line");
+    CEQ(H2 "draw green green green\nroll green:brain red:feet green:feet green:feet\n", 6, "ZD-ROLL-THREE",
+        "outcome 'red:feet' is one too many: the rules use 3 outcome(s) on this line");
     cr_assert_eq(r.err.col, 18);
 }
 
@@ -137,14 +141,15 @@ Test(check_errors, rolling_a_face_the_die_lacks)
 Test(check_errors, drawing_a_colour_the_cup_lacks)
 {
     /* All three red dice are out (set aside as brains): no red is left. */
-    CE(H2 "draw red red red\nroll red:brain red:brain red:brain\ndecide a roll\ndraw red green green\n",
-       8, "ZD-DRAW", "'red' cannot happen here; expected green|yellow");
+    CE(H2 "draw red red red\nroll red:brain red:brain red:brain\ndecide a roll\ndraw red green green\n", 8,
+       "ZD-DRAW", "'red' cannot happen here; expected green|yellow");
     cr_assert_eq(r.err.col, 6);
 }
 
 Test(check_errors, drawing_an_unknown_colour)
 {
-    CE(H2 "draw purple green green\n", 5, "ZD-DRAW", "'purple' cannot happen here; expected green|yellow|red");
+    CE(H2 "draw purple green green\n", 5, "ZD-DRAW",
+       "'purple' cannot happen here; expected green|yellow|red");
 }
 
 /* ---- stated outcomes and state lines --------------------------------------------------- */
@@ -158,18 +163,18 @@ Test(check_errors, wrong_score_line)
 
 Test(check_errors, wrong_bust_line)
 {
-    CE(H2 "draw red red red\nroll red:shotgun red:shotgun red:shotgun\nbust a shotguns=3 lost=1\n",
-       7, "ZD-BUST", "expected 'bust a shotguns=3 lost=0', found 'bust a shotguns=3 lost=1'");
+    CE(H2 "draw red red red\nroll red:shotgun red:shotgun red:shotgun\nbust a shotguns=3 lost=1\n", 7,
+       "ZD-BUST", "expected 'bust a shotguns=3 lost=0', found 'bust a shotguns=3 lost=1'");
 }
 
 Test(check_errors, change_line_the_rules_do_not_make)
 {
     CEQ(H2 "draw green green green\nroll green:feet green:feet green:feet\nbrains green total=1\n"
-          "decide a stop\n",
-       7, "ZD-CHOICE",
-       "the rules do not produce 'brains green total=1' here; they now need a decision by a "
-       "(stop|roll) (before that they produced 'feet green green green', which the record may "
-       "leave out)");
+           "decide a stop\n",
+        7, "ZD-CHOICE",
+        "the rules do not produce 'brains green total=1' here; they now need a decision by a "
+        "(stop|roll) (before that they produced 'feet green green green', which the record may "
+        "leave out)");
 }
 
 /* A differing line is reported with the rule that produced the line it
@@ -177,29 +182,29 @@ Test(check_errors, change_line_the_rules_do_not_make)
 Test(check_errors, differing_line_tagged_with_no_rule)
 {
     CEQ(H2 "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
-          "score a +3 =3 [ZD-WHATEVER]\n",
-       8, "ZD-STOP-SCORE",
-       "expected 'score a +2 =2', found 'score a +3 =3' (tagged [ZD-WHATEVER], but zombie-dice has "
-       "no rule of that name)");
+           "score a +3 =3 [ZD-WHATEVER]\n",
+        8, "ZD-STOP-SCORE",
+        "expected 'score a +2 =2', found 'score a +3 =3' (tagged [ZD-WHATEVER], but zombie-dice has "
+        "no rule of that name)");
 }
 
 Test(check_errors, differing_line_tagged_with_another_rule)
 {
     CEQ(H2 "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
-          "score a +3 =3 [ZD-NO-CAP]\n",
-       8, "ZD-STOP-SCORE",
-       "expected 'score a +2 =2', found 'score a +3 =3' (tagged [ZD-NO-CAP], but that rule does not "
-       "write it here)");
+           "score a +3 =3 [ZD-NO-CAP]\n",
+        8, "ZD-STOP-SCORE",
+        "expected 'score a +2 =2', found 'score a +3 =3' (tagged [ZD-NO-CAP], but that rule does not "
+        "write it here)");
 }
 
 Test(check_errors, invented_line_tagged_with_a_rule)
 {
     CEQ(H2 "draw green green green\nroll green:feet green:feet green:feet\n"
-          "brains green total=1 [ZD-BRAIN-ASIDE]\ndecide a stop\n",
-       7, "ZD-CHOICE",
-       "the rules do not produce 'brains green total=1' here (tagged [ZD-BRAIN-ASIDE], but that rule "
-       "does not write it here); they now need a decision by a (stop|roll) (before that they produced "
-       "'feet green green green', which the record may leave out)");
+           "brains green total=1 [ZD-BRAIN-ASIDE]\ndecide a stop\n",
+        7, "ZD-CHOICE",
+        "the rules do not produce 'brains green total=1' here (tagged [ZD-BRAIN-ASIDE], but that rule "
+        "does not write it here); they now need a decision by a (stop|roll) (before that they produced "
+        "'feet green green green', which the record may leave out)");
 }
 
 /* A line the rules produced, written after a later one, is out of order:
@@ -207,22 +212,23 @@ Test(check_errors, invented_line_tagged_with_a_rule)
 Test(check_errors, change_line_written_after_a_later_one)
 {
     CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
-          "turn b\nscore a +1 =1\ndraw red red red\n",
-       9, "ZD-STOP-SCORE", "'score a +1 =1' is out of order: the rules produce it before line 8 ('turn b')");
+           "turn b\nscore a +1 =1\ndraw red red red\n",
+        9, "ZD-STOP-SCORE", "'score a +1 =1' is out of order: the rules produce it before line 8 ('turn b')");
 }
 
 Test(check_errors, game_over_written_after_the_winner)
 {
     CEQ(ZD_HEADER "player a\nplayer b\nstart score a 12\n"
-       "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
-       "draw red red red\nroll red:shotgun red:shotgun red:shotgun\nwinner a =13\ngame-over\n",
-       12, "ZD-GAME-OVER", "'game-over' is out of order: the rules produce it before line 11 ('winner a =13')");
+                  "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
+                  "draw red red red\nroll red:shotgun red:shotgun red:shotgun\nwinner a =13\ngame-over\n",
+        12, "ZD-GAME-OVER",
+        "'game-over' is out of order: the rules produce it before line 11 ('winner a =13')");
 }
 
 Test(check_errors, state_line_disagrees_before_a_decision)
 {
-    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\n= brains=2\ndecide a stop\n",
-       7, "ZD-CHOICE", "state: expected brains=1, found brains=2");
+    CE(H2 "draw green green green\nroll green:brain green:feet green:feet\n= brains=2\ndecide a stop\n", 7,
+       "ZD-CHOICE", "state: expected brains=1, found brains=2");
     cr_assert_eq(r.err.col, 3);
 }
 
@@ -241,8 +247,8 @@ Test(check_errors, state_line_lists_in_any_order)
                     "= feet=Y,G scores=b:0,a:0\ndecide a stop\n");
     assert_ok(&r);
     run_free(&r);
-    CE(H2 "draw green green yellow\nroll green:brain green:feet yellow:feet\n= feet=G,G\ndecide a stop\n",
-       7, "ZD-CHOICE", "state: expected feet=G,Y, found feet=G,G");
+    CE(H2 "draw green green yellow\nroll green:brain green:feet yellow:feet\n= feet=G,G\ndecide a stop\n", 7,
+       "ZD-CHOICE", "state: expected feet=G,Y, found feet=G,G");
 }
 
 Test(check_errors, state_line_with_unknown_key)
@@ -254,18 +260,20 @@ Test(check_errors, state_line_with_unknown_key)
 Test(check_errors, state_line_where_the_game_does_not_wait)
 {
     CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\n= brains=1\n"
-          "brains green total=1\ndecide a stop\n",
-       7, "", "a state line stands where the game waits for input (before an outcome, a decision "
-       "or the end); expected it after 'brains green total=1' (line 8)");
+           "brains green total=1\ndecide a stop\n",
+        7, "",
+        "a state line stands where the game waits for input (before an outcome, a decision "
+        "or the end); expected it after 'brains green total=1' (line 8)");
 }
 
 /* The hint names the last change line before the game waits, not the next. */
 Test(check_errors, state_line_before_two_change_lines)
 {
     CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\n= brains=1\n"
-          "brains green total=1\nfeet green green\ndecide a stop\n",
-       7, "", "a state line stands where the game waits for input (before an outcome, a decision "
-       "or the end); expected it after 'feet green green' (line 9)");
+           "brains green total=1\nfeet green green\ndecide a stop\n",
+        7, "",
+        "a state line stands where the game waits for input (before an outcome, a decision "
+        "or the end); expected it after 'feet green green' (line 9)");
 }
 
 /* ---- tags ------------------------------------------------------------------------------- */
@@ -298,11 +306,11 @@ Test(check_errors, tag_naming_no_rule)
 
 /* ---- the end of the record -------------------------------------------------------------- */
 
-#define FINISHED \
-    ZD_HEADER "player a\nplayer b\nstart score a 12\n" \
-    "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n" \
-    "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n" \
-    "winner a =13\n"   /* line 11 */
+#define FINISHED                                                                                \
+    ZD_HEADER "player a\nplayer b\nstart score a 12\n"                                          \
+              "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n" \
+              "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"                    \
+              "winner a =13\n" /* line 11 */
 
 Test(check_errors, finished_game_passes)
 {
@@ -313,27 +321,30 @@ Test(check_errors, finished_game_passes)
 
 Test(check_errors, events_after_the_game_ended)
 {
-    CE(FINISHED "draw green green green\n", 12, "ZD-MOST-BRAINS", "the game is over; expected no more events, found 'draw'");
+    CE(FINISHED "draw green green green\n", 12, "ZD-MOST-BRAINS",
+       "the game is over; expected no more events, found 'draw'");
 }
 
 Test(check_errors, decide_after_the_game_ended)
 {
-    CE(FINISHED "decide b roll\n", 12, "ZD-MOST-BRAINS", "the game is over; expected no more events, found 'decide'");
+    CE(FINISHED "decide b roll\n", 12, "ZD-MOST-BRAINS",
+       "the game is over; expected no more events, found 'decide'");
 }
 
 Test(check_errors, change_line_after_the_game_ended)
 {
     CEQ(FINISHED "score b +1 =1\n", 12, "ZD-MOST-BRAINS",
-       "the rules do not produce 'score b +1 =1' here; they now need nothing more (the game is over) "
-       "(before that they produced 'shotguns red red red total=3; bust b shotguns=3 lost=0; game-over', "
-       "which the record may leave out)");
+        "the rules do not produce 'score b +1 =1' here; they now need nothing more (the game is over) "
+        "(before that they produced 'shotguns red red red total=3; bust b shotguns=3 lost=0; game-over', "
+        "which the record may leave out)");
 }
 
 /* A line the record left out earlier, written after the end: its place
  * is before the draw of b's turn, across a decision and two outcomes. */
 Test(check_errors, change_line_left_out_then_written_at_the_end)
 {
-    CEQ(FINISHED "turn b\n", 12, "ZD-TURN", "'turn b' is out of order: the rules produce it before line 9 ('draw red red red')");
+    CEQ(FINISHED "turn b\n", 12, "ZD-TURN",
+        "'turn b' is out of order: the rules produce it before line 9 ('draw red red red')");
 }
 
 Test(check_errors, transcript_ends_before_a_roll)
@@ -345,8 +356,8 @@ Test(check_errors, transcript_ends_before_a_roll)
 Test(check_errors, transcript_ends_before_a_decision)
 {
     CE(H2 "draw green green green\nroll green:brain green:feet green:feet\ndecide a roll\n"
-          "draw red\nroll green:feet green:feet red:brain\n# the end\n", 10, "ZD-CHOICE",
-       "the transcript ends, but the rules need a decision by a (stop|roll)");
+          "draw red\nroll green:feet green:feet red:brain\n# the end\n",
+       10, "ZD-CHOICE", "the transcript ends, but the rules need a decision by a (stop|roll)");
 }
 
 Test(check_errors, partial_transcript_may_end_early)
@@ -360,8 +371,8 @@ Test(check_errors, partial_transcript_may_end_early)
 /* With no outcomes and no seed, the record is checked as far as it needs
  * none; past that it cannot be checked: an input error (exit 2), not a
  * rule's refusal, naming the rule that needs an outcome. */
-#define NO_OUTCOMES \
-    "the record cannot be checked from here: the rules need a 'draw' outcome (green|yellow|red) " \
+#define NO_OUTCOMES                                                                                \
+    "the record cannot be checked from here: the rules need a 'draw' outcome (green|yellow|red) "  \
     "for [ZD-DRAW], and it has no chance lines and no seed; expected chance lines (the outcomes) " \
     "or a 'seed N' header line"
 
@@ -400,10 +411,11 @@ Test(check_errors, lines_before_the_first_outcome_are_still_checked)
 /* ---- complete records ------------------------------------------------------------------------ */
 
 /* FINISHED with every change line, as the rules write them (the body is lines 7-22). */
-#define COMPLETE \
-    ZD_HEADER "player a\nplayer b\nstart score a 12\ncomplete\n" \
-    "starts a\nturn a\ndraw green green green\nroll green:brain green:feet green:feet\n" \
-    "brains green total=1\nfeet green green\ndecide a stop\nscore a +1 =13\n" \
+#define COMPLETE                                                                                    \
+    ZD_HEADER                                                                                       \
+    "player a\nplayer b\nstart score a 12\ncomplete\n"                                              \
+    "starts a\nturn a\ndraw green green green\nroll green:brain green:feet green:feet\n"            \
+    "brains green total=1\nfeet green green\ndecide a stop\nscore a +1 =13\n"                       \
     "goal a =13 turns-left=1\nturn b\ndraw red red red\nroll red:shotgun red:shotgun red:shotgun\n" \
     "shotguns red red red total=3\nbust b shotguns=3 lost=0\ngame-over\nwinner a =13\n"
 
@@ -430,7 +442,7 @@ Test(check_errors, complete_record_missing_a_line)
     char *score = strstr(text, "score a +1 =13\n");
     memmove(score, score + 15, strlen(score + 15) + 1);
     CEQ(text, 14, "ZD-STOP-SCORE",
-       "the record is complete, but 'score a +1 =13' is missing here, before 'goal a =13 turns-left=1'");
+        "the record is complete, but 'score a +1 =13' is missing here, before 'goal a =13 turns-left=1'");
     free(text);
 }
 
@@ -441,8 +453,8 @@ Test(check_errors, complete_record_with_a_line_written_late)
     memcpy(feet, "decide a stop\nfeet green green\n", 31);
     cr_assert_eq(decide, feet + 17);
     CEQ(text, 12, "ZD-FEET-KEEP",
-       "the record is complete, but 'feet green green' is missing here, before 'decide a stop'; it is "
-       "written later, at line 13");
+        "the record is complete, but 'feet green green' is missing here, before 'decide a stop'; it is "
+        "written later, at line 13");
     free(text);
 }
 
@@ -458,7 +470,7 @@ Test(check_errors, complete_record_missing_its_last_line)
 Test(check_errors, complete_and_partial_record_may_stop)
 {
     run_text(&r, ZD_HEADER "player a\nplayer b\npartial\ncomplete\nstarts a\nturn a\n"
-                 "draw green green green\n");
+                           "draw green green green\n");
     assert_ok(&r);
     cr_assert_eq(r.res.complete, 0);
 }
@@ -467,18 +479,20 @@ Test(check_errors, complete_and_partial_record_may_stop)
 
 /* A cup-first shortage: a has 11 brains and a feet die, the cup holds one
  * red die, so the rules draw it, return the brains and draw one more. */
-#define SHORT_BODY \
-    "starts a\nturn a\n" \
+#define SHORT_BODY                                                                                         \
+    "starts a\nturn a\n"                                                                                   \
     "draw green green green\nroll green:brain green:brain green:brain\nbrains green green green total=3\n" \
-    "decide a roll\n" \
+    "decide a roll\n"                                                                                      \
     "draw green green green\nroll green:brain green:brain green:brain\nbrains green green green total=6\n" \
-    "decide a roll\n" \
-    "draw yellow yellow yellow\nroll yellow:brain yellow:brain yellow:brain\n" \
-    "brains yellow yellow yellow total=9\ndecide a roll\n" \
-    "draw yellow red red\nroll yellow:brain red:brain red:feet\nbrains yellow red total=11\nfeet red\n" \
+    "decide a roll\n"                                                                                      \
+    "draw yellow yellow yellow\nroll yellow:brain yellow:brain yellow:brain\n"                             \
+    "brains yellow yellow yellow total=9\ndecide a roll\n"                                                 \
+    "draw yellow red red\nroll yellow:brain red:brain red:feet\nbrains yellow red total=11\nfeet red\n"    \
     "decide a roll\nshortage cup=1 needed=2\n"
-#define SHORT_RETURN "return-brains green green green green green green yellow yellow yellow yellow red noted=11\n"
-#define SHORT_END "roll red:shotgun red:shotgun green:shotgun\nshotguns red red green total=3\n" \
+#define SHORT_RETURN \
+    "return-brains green green green green green green yellow yellow yellow yellow red noted=11\n"
+#define SHORT_END                                                                  \
+    "roll red:shotgun red:shotgun green:shotgun\nshotguns red red green total=3\n" \
     "bust a shotguns=3 lost=11\nturn b\n"
 #define SHORT_HEAD ZD_HEADER "variant shortage-order=cup-first\nplayer a\nplayer b\npartial\ncomplete\n"
 
@@ -489,13 +503,15 @@ Test(check_errors, shortage_draw_in_one_line_under_cup_first)
     run_text(&r, SHORT_HEAD SHORT_BODY "draw red green\n" SHORT_RETURN SHORT_END);
     assert_ok(&r);
     cr_assert_not_null(strstr(r.regen, "\ndraw red "), "%s", r.regen);
-    cr_assert_not_null(strstr(r.regen, "\ndraw green "), "the regenerated record splits the draw: %s", r.regen);
+    cr_assert_not_null(strstr(r.regen, "\ndraw green "), "the regenerated record splits the draw: %s",
+                       r.regen);
 }
 
 Test(check_errors, shortage_draw_in_one_line_still_needs_the_return_in_a_complete_record)
 {
     CEQ(SHORT_HEAD SHORT_BODY "draw red green\n" SHORT_END, 29, "ZD-SHORTAGE-RETURN",
-        "the record is complete, but '" "return-brains green green green green green green yellow yellow "
+        "the record is complete, but '"
+        "return-brains green green green green green green yellow yellow "
         "yellow yellow red noted=11' is missing here, before 'roll red:shotgun red:shotgun green:shotgun'");
 }
 
@@ -508,15 +524,19 @@ Test(check_errors, shortage_draw_in_one_line_with_one_die_too_many)
 /* The dice returned are a set: any order, but the same dice. */
 Test(check_errors, return_brains_in_any_order)
 {
-    run_text(&r, SHORT_HEAD SHORT_BODY "draw red\n"
-                 "return-brains red yellow green yellow green green yellow green green yellow green noted=11\n"
-                 "draw green\n" SHORT_END);
+    run_text(&r, SHORT_HEAD SHORT_BODY
+             "draw red\n"
+             "return-brains red yellow green yellow green green yellow green green yellow green noted=11\n"
+             "draw green\n" SHORT_END);
     assert_ok(&r);
     run_free(&r);
-    CEQ(SHORT_HEAD SHORT_BODY "draw red\n"
+    CEQ(SHORT_HEAD SHORT_BODY
+        "draw red\n"
         "return-brains red yellow green yellow green green yellow green green yellow red noted=11\n"
-        "draw green\n" SHORT_END, 29, "ZD-SHORTAGE-RETURN",
-        "expected '" "return-brains green green green green green green yellow yellow yellow yellow red noted=11', "
+        "draw green\n" SHORT_END,
+        29, "ZD-SHORTAGE-RETURN",
+        "expected '"
+        "return-brains green green green green green green yellow yellow yellow yellow red noted=11', "
         "found 'return-brains red yellow green yellow green green yellow green green yellow red noted=11'");
 }
 

@@ -32,7 +32,8 @@ static const char *names(int n)
 Test(cli, games_lists_every_game)
 {
     cr_assert_eq(CLI_RUN(NULL, "games"), 0, "%s", cli_err);
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         char want[64];
         snprintf(want, sizeof want, "%s ", g->name);
         CLI_HAS(cli_out, want);
@@ -42,7 +43,8 @@ Test(cli, games_lists_every_game)
 
 Test(cli, rules_variants_and_policies_of_every_game)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         cr_assert_eq(CLI_RUN(NULL, "rules", g->name), 0, "%s: %s", g->name, cli_err);
         for (int i = 0; i < g->n_rules; i++)
             CLI_HAS(cli_out, g->rules[i].id);
@@ -62,17 +64,19 @@ Test(cli, rules_variants_and_policies_of_every_game)
 
 Test(cli, play_then_check_every_game_and_player_count)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         for (int n = g->min_players; n <= game_max_tested_players(g); n++) {
             cr_assert_eq(CLI_RUN(NULL, "play", g->name, "--seed", "17", "--players", names(n), "--policy",
-                             "random", "--invariants", "--no-db"), 0, "%s, %d players: %s", g->name, n, cli_err);
+                                 "random", "--invariants", "--no-db"),
+                         0, "%s, %d players: %s", g->name, n, cli_err);
             char *played = cli_out;
             cli_out = NULL;
             char want[64];
             snprintf(want, sizeof want, "game %s\n", g->name);
             CLI_HAS(played, want);
-            cr_assert_eq(CLI_RUN(played, "check", "--no-db", "-"), 0, "%s, %d players: %s\n%s", g->name, n, cli_err,
-                         played);
+            cr_assert_eq(CLI_RUN(played, "check", "--no-db", "-"), 0, "%s, %d players: %s\n%s", g->name, n,
+                         cli_err, played);
             CLI_HAS(cli_out, "<stdin>: ok");
             free(played);
         }
@@ -81,7 +85,8 @@ Test(cli, play_then_check_every_game_and_player_count)
 
 Test(cli, play_with_every_policy_and_variant_value)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         int n = g->min_players > 2 ? g->min_players : (g->max_players >= 2 ? 2 : 1);
         for (int i = 0; i < g->n_policies; i++) {
             if (g->policies[i].costly)
@@ -90,15 +95,16 @@ Test(cli, play_with_every_policy_and_variant_value)
              * to end a game alone (never stopping, say). */
             char spec[64];
             snprintf(spec, sizeof spec, n >= 2 ? "%s,random" : "%s", g->policies[i].name);
-            cr_assert_eq(CLI_RUN(NULL, "play", g->name, "--players", names(n), "--policy", spec, "--no-db"), 0,
-                         "%s --policy %s: %s", g->name, g->policies[i].name, cli_err);
+            cr_assert_eq(CLI_RUN(NULL, "play", g->name, "--players", names(n), "--policy", spec, "--no-db"),
+                         0, "%s --policy %s: %s", g->name, g->policies[i].name, cli_err);
         }
         for (int v = 0; v < g->n_variants; v++)
             for (int k = 0; k < g->variants[v].n_values; k++) {
                 char kv[96];
                 snprintf(kv, sizeof kv, "%s=%s", g->variants[v].key, g->variants[v].values[k].name);
                 cr_assert_eq(CLI_RUN(NULL, "play", g->name, "--players", names(n), "--variant", kv,
-                                 "--invariants", "--no-db"), 0, "%s --variant %s: %s", g->name, kv, cli_err);
+                                     "--invariants", "--no-db"),
+                             0, "%s --variant %s: %s", g->name, kv, cli_err);
                 char want[128];
                 snprintf(want, sizeof want, "variant %s\n", kv);
                 CLI_HAS(cli_out, want);
@@ -108,7 +114,8 @@ Test(cli, play_with_every_policy_and_variant_value)
 
 Test(cli, sim_every_game)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         int n = g->min_players > 2 ? g->min_players : (g->max_players >= 2 ? 2 : 1);
         cr_assert_eq(CLI_RUN(NULL, "sim", g->name, "--games", "50", "--players", names(n), "--no-db"), 0,
                      "%s: %s", g->name, cli_err);
@@ -121,11 +128,13 @@ Test(cli, sim_every_game)
 Test(cli, repeated_players_and_policies_add_seats)
 {
     cr_assert_eq(CLI_RUN(NULL, "sim", "zombie-dice", "--games", "200", "--players", "ann", "--players", "bob",
-                     "--policy", "stop-at-brains:2", "--policy", "stop-at-brains:5", "--no-db"), 0, "%s", cli_err);
+                         "--policy", "stop-at-brains:2", "--policy", "stop-at-brains:5", "--no-db"),
+                 0, "%s", cli_err);
     char *one = strdup(cli_out);
     cr_assert_not_null(one);
-    cr_assert_eq(CLI_RUN(NULL, "sim", "zombie-dice", "--games", "200", "--players", "ann,bob",
-                     "--policy", "stop-at-brains:2,stop-at-brains:5", "--no-db"), 0, "%s", cli_err);
+    cr_assert_eq(CLI_RUN(NULL, "sim", "zombie-dice", "--games", "200", "--players", "ann,bob", "--policy",
+                         "stop-at-brains:2,stop-at-brains:5", "--no-db"),
+                 0, "%s", cli_err);
     char *a = strstr(one, "games per second"), *b = strstr(cli_out, "games per second");
     cr_assert(a && b);
     *a = *b = '\0';
@@ -150,15 +159,18 @@ static char *without_timing(const char *text)
  * scores, every rule's firing count) do not depend on --jobs. */
 Test(cli, sim_figures_do_not_depend_on_jobs)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         int n = g->min_players > 2 ? g->min_players : (g->max_players >= 2 ? 2 : 1);
         cr_assert_eq(CLI_RUN(NULL, "sim", g->name, "--games", "41", "--players", names(n), "--no-db",
-                         "--coverage", "--jobs", "1"), 0, "%s: %s", g->name, cli_err);
+                             "--coverage", "--jobs", "1"),
+                     0, "%s: %s", g->name, cli_err);
         char *one = without_timing(cli_out);
         const char *jobs[] = { "2", "5" };
         for (int k = 0; k < 2; k++) {
             cr_assert_eq(CLI_RUN(NULL, "sim", g->name, "--games", "41", "--players", names(n), "--no-db",
-                             "--coverage", "--jobs", jobs[k]), 0, "%s: %s", g->name, cli_err);
+                                 "--coverage", "--jobs", jobs[k]),
+                         0, "%s: %s", g->name, cli_err);
             char *many = without_timing(cli_out);
             cr_assert_str_eq(many, one, "%s: --jobs %s differs from --jobs 1", g->name, jobs[k]);
             free(many);
@@ -176,10 +188,12 @@ static char *metrics_of(const char *file)
     sqlite3 *db;
     cr_assert_eq(sqlite3_open_v2(file, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK, "%s", file);
     sqlite3_stmt *q;
-    cr_assert_eq(sqlite3_prepare_v2(db,
-                                    "SELECT r.command, m.name, m.value FROM metrics m JOIN runs r ON r.id = m.run_id "
-                                    "WHERE m.name NOT LIKE '%second%' ORDER BY m.run_id, m.name",
-                                    -1, &q, NULL), SQLITE_OK, "%s", sqlite3_errmsg(db));
+    cr_assert_eq(
+        sqlite3_prepare_v2(db,
+                           "SELECT r.command, m.name, m.value FROM metrics m JOIN runs r ON r.id = m.run_id "
+                           "WHERE m.name NOT LIKE '%second%' ORDER BY m.run_id, m.name",
+                           -1, &q, NULL),
+        SQLITE_OK, "%s", sqlite3_errmsg(db));
     ud_buf b;
     ud_buf_init(&b);
     while (sqlite3_step(q) == SQLITE_ROW)
@@ -199,11 +213,13 @@ Test(cli, verify_figures_do_not_depend_on_jobs)
     snprintf(one, sizeof one, "%s/one.db", cli_scratch());
     snprintf(three, sizeof three, "%s/three.db", cli_scratch());
     cr_assert_eq(CLI_RUN(NULL, "verify", "one-die", "--golden", UD_SOURCE_DIR "/golden", "--fuzz",
-                     UD_SOURCE_DIR "/fuzz", "--games", "30", "--reading-games", "300", "--jobs", "1",
-                     "--db", one), 0, "%s", cli_err);
+                         UD_SOURCE_DIR "/fuzz", "--games", "30", "--reading-games", "300", "--jobs", "1",
+                         "--db", one),
+                 0, "%s", cli_err);
     cr_assert_eq(CLI_RUN(NULL, "verify", "one-die", "--golden", UD_SOURCE_DIR "/golden", "--fuzz",
-                     UD_SOURCE_DIR "/fuzz", "--games", "30", "--reading-games", "300", "--jobs", "3",
-                     "--db", three), 0, "%s", cli_err);
+                         UD_SOURCE_DIR "/fuzz", "--games", "30", "--reading-games", "300", "--jobs", "3",
+                         "--db", three),
+                 0, "%s", cli_err);
     char *a = metrics_of(one), *b = metrics_of(three);
     cr_assert_gt(strlen(a), 100, "%s", a);
     cr_assert_str_eq(b, a);
@@ -220,7 +236,9 @@ Test(cli, verify_figures_do_not_depend_on_jobs)
 Test(cli, verify_skip_analysis_must_name_an_analysis)
 {
     cr_assert_eq(CLI_RUN(NULL, "verify", "zombie-dice", "--skip-analysis", "gme", "--no-db"), 2);
-    CLI_HAS(cli_err, "no game verified has an analysis 'gme'; expected one of: turn (zombie-dice), game (zombie-dice)");
+    CLI_HAS(
+        cli_err,
+        "no game verified has an analysis 'gme'; expected one of: turn (zombie-dice), game (zombie-dice)");
     cr_assert_eq(CLI_RUN(NULL, "verify", "one-die", "--skip-analysis", "game", "--no-db"), 2);
     CLI_HAS(cli_err, "no game verified has an analysis 'game' (they offer none)");
     cr_assert_str_eq(cli_out, "", "nothing ran");
@@ -237,7 +255,8 @@ Test(cli, verify_refuses_a_game_named_twice)
 
 Test(cli, bad_variant_policy_or_game_exit_2)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         cr_assert_eq(CLI_RUN(NULL, "play", g->name, "--variant", "no-such-key=1"), 2, "%s", g->name);
         CLI_HAS(cli_err, "unknown variant key 'no-such-key'");
         for (int v = 0; v < g->n_variants; v++)
@@ -254,7 +273,7 @@ Test(cli, bad_variant_policy_or_game_exit_2)
     cr_assert_eq(CLI_RUN(NULL, "play", "no-such-game"), 2);
     CLI_HAS(cli_err, "unknown game 'no-such-game'; expected one of:");
     FOR_EACH_GAME(g)
-        CLI_HAS(cli_err, g->name);
+    CLI_HAS(cli_err, g->name);
 }
 
 /* A played game with one event added after its end fails at that line,
@@ -262,7 +281,8 @@ Test(cli, bad_variant_policy_or_game_exit_2)
  * exit 1; a wrong version line is malformed: FILE:LINE:COL:, exit 2. */
 Test(cli, check_errors_have_the_documented_formats)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         cr_assert_eq(CLI_RUN(NULL, "play", g->name, "--seed", "3", "--no-db"), 0, "%s", cli_err);
         char *played = cli_out;
         cli_out = NULL;
@@ -279,13 +299,15 @@ Test(cli, check_errors_have_the_documented_formats)
         cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 1, "%s: %s", g->name, cli_err);
         char want[300];
         snprintf(want, sizeof want, "%s:%d: ", f, lines + 1);
-        cr_assert_eq(strncmp(cli_err, want, strlen(want)), 0, "%s: '%s' does not start '%s'", g->name, cli_err, want);
+        cr_assert_eq(strncmp(cli_err, want, strlen(want)), 0, "%s: '%s' does not start '%s'", g->name,
+                     cli_err, want);
         /* Then the ID of the rule that ended the game. */
         const char *id = cli_err + strlen(want);
         size_t idlen = strcspn(id, ":");
         char rule[64];
         snprintf(rule, sizeof rule, "%.*s", (int)idlen, id);
-        cr_assert_not_null(ud_game_rule(g, rule), "%s: '%s' is not a rule ID of the game: %s", g->name, rule, cli_err);
+        cr_assert_not_null(ud_game_rule(g, rule), "%s: '%s' is not a rule ID of the game: %s", g->name, rule,
+                           cli_err);
         CLI_HAS(cli_err, "the game is over");
         free(text);
 
@@ -314,7 +336,8 @@ Test(cli, check_state_lines_where_they_stand)
     char *wrong = strdup(record);
     memcpy(strstr(wrong, "= turn=bob scores=ann:6"), "= turn=bob scores=ann:0", 23);
     cr_assert_eq(CLI_RUN(wrong, "check", "--no-db", "-"), 1, "%s", cli_err);
-    cr_assert_str_eq(cli_err, "<stdin>:10: OD-RISK: state: expected scores=ann:6,bob:0, found scores=ann:0,bob:0\n");
+    cr_assert_str_eq(cli_err,
+                     "<stdin>:10: OD-RISK: state: expected scores=ann:6,bob:0, found scores=ann:0,bob:0\n");
     free(wrong);
 }
 

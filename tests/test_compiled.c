@@ -95,14 +95,14 @@ static void play_seeded(const ud_game *g, const int *variant, uint64_t seed, int
 }
 
 /* A game whose chance outcomes and decisions come from bytes. */
-static void play_bytes(const ud_game *g, int players, const int *variant, const uint8_t *data, size_t size, bool interpret,
-                       outcome *o)
+static void play_bytes(const ud_game *g, int players, const int *variant, const uint8_t *data, size_t size,
+                       bool interpret, outcome *o)
 {
     memset(o, 0, sizeof *o);
     o->lines.h = UINT64_C(0xcbf29ce484222325);
     ud_sink sink = { hash_line, &o->lines };
-    ud_status st = play_bytes_game(g, players, variant, data, size, interpret, &sink, o->fired, NULL, o->state,
-                                   &o->steps);
+    ud_status st = play_bytes_game(g, players, variant, data, size, interpret, &sink, o->fired, NULL,
+                                   o->state, &o->steps);
     o->status = st;
     o->winner = st == UD_OVER ? g->winner(o->state) : -9;
 }
@@ -112,37 +112,37 @@ static void assert_same(const ud_game *g, const outcome *a, const outcome *b, co
 {
     cr_assert_eq(a->status, b->status, "%s: setting %d, game %llu: status", what, combo,
                  (unsigned long long)seed);
-    cr_assert_eq(a->lines.lines, b->lines.lines, "%s: setting %d, game %llu: transcript lines",
-                 what, combo, (unsigned long long)seed);
-    cr_assert_eq(a->lines.h, b->lines.h, "%s: setting %d, game %llu: transcript differs", what,
-                 combo, (unsigned long long)seed);
+    cr_assert_eq(a->lines.lines, b->lines.lines, "%s: setting %d, game %llu: transcript lines", what, combo,
+                 (unsigned long long)seed);
+    cr_assert_eq(a->lines.h, b->lines.h, "%s: setting %d, game %llu: transcript differs", what, combo,
+                 (unsigned long long)seed);
     cr_assert_eq(a->steps, b->steps, "%s: setting %d, game %llu: rows fired", what, combo,
                  (unsigned long long)seed);
     cr_assert_eq(a->winner, b->winner);
     for (int r = 0; r < g->n_rules; r++)
-        cr_assert_eq(a->fired[r], b->fired[r], "%s: setting %d, game %llu: %s fired %llu vs %llu",
-                     what, combo, (unsigned long long)seed, g->rules[r].id,
-                     (unsigned long long)a->fired[r], (unsigned long long)b->fired[r]);
+        cr_assert_eq(a->fired[r], b->fired[r], "%s: setting %d, game %llu: %s fired %llu vs %llu", what,
+                     combo, (unsigned long long)seed, g->rules[r].id, (unsigned long long)a->fired[r],
+                     (unsigned long long)b->fired[r]);
     cr_assert_eq(memcmp(a->state, b->state, g->state_size), 0,
-                 "%s: setting %d, game %llu: final states differ", what, combo,
-                 (unsigned long long)seed);
+                 "%s: setting %d, game %llu: final states differ", what, combo, (unsigned long long)seed);
 }
 
 Test(compiled, some_game_has_compiled_rows)
 {
     int n = 0;
     FOR_EACH_GAME(g)
-        n += g->compiled_rows != NULL;
+    n += g->compiled_rows != NULL;
     cr_assert_gt(n, 0, "no registered game has compiled rows: this suite tests nothing");
 }
 
 Test(compiled, same_games_as_the_table_under_every_setting_seeded)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         if (!g->compiled_rows)
             continue;
         int n = combos(g);
-        int seeds = test_sample(3);   /* games per setting */
+        int seeds = test_sample(3); /* games per setting */
         outcome a, b;
         int games = 0;
         for (int c = 0; c < n; c++) {
@@ -152,8 +152,7 @@ Test(compiled, same_games_as_the_table_under_every_setting_seeded)
                 int players = players_for(g, seed + (uint64_t)c);
                 play_seeded(g, variant, seed * 7919 + (uint64_t)c, players, true, &a);
                 play_seeded(g, variant, seed * 7919 + (uint64_t)c, players, false, &b);
-                cr_assert_eq(a.status, UD_OVER, "%s: setting %d: the reference game did not end",
-                             g->name, c);
+                cr_assert_eq(a.status, UD_OVER, "%s: setting %d: the reference game did not end", g->name, c);
                 assert_same(g, &a, &b, "seeded", c, seed);
                 games++;
             }
@@ -164,7 +163,8 @@ Test(compiled, same_games_as_the_table_under_every_setting_seeded)
 
 Test(compiled, same_games_as_the_table_under_every_setting_from_bytes)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         if (!g->compiled_rows)
             continue;
         int n = combos(g);
@@ -188,7 +188,8 @@ Test(compiled, same_games_as_the_table_under_every_setting_from_bytes)
 /* The comparison can fail: another game (another seed) differs. */
 Test(compiled, the_comparison_sees_a_difference)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         if (!g->compiled_rows)
             continue;
         int v0[UD_MAX_VARIANTS];

@@ -66,8 +66,8 @@ static bool on_thing(void *ctx, const ud_content_record *r, ud_content_error *er
         return false;
     }
     s->things++;
-    ud_buf_printf(&s->log, "%s:%d:%d thing id=%ld name=%s title=<%s>%s speed=%s(%ld)%s exits=",
-                  r->file, r->line, r->col, ud_content_int(r, "id"), name, ud_content_str(r, "title"),
+    ud_buf_printf(&s->log, "%s:%d:%d thing id=%ld name=%s title=<%s>%s speed=%s(%ld)%s exits=", r->file,
+                  r->line, r->col, ud_content_int(r, "id"), name, ud_content_str(r, "title"),
                   ud_content_get(r, "title")->from_file ? "" : "(default)", ud_content_str(r, "speed"),
                   ud_content_int(r, "speed"), ud_content_get(r, "speed")->from_file ? "" : "(default)");
     const ud_content_value *exits = ud_content_get(r, "exits");
@@ -97,7 +97,11 @@ static bool on_note(void *ctx, const ud_content_record *r, ud_content_error *err
 
 static const ud_content_kind kinds[] = {
     { .name = "thing", .fields = thing_fields, .n_fields = 6, .record = on_thing },
-    { .name = "card", .file = "cards.txt", .fields = card_fields, .n_fields = 1, .max_records = 3,
+    { .name = "card",
+      .file = "cards.txt",
+      .fields = card_fields,
+      .n_fields = 1,
+      .max_records = 3,
       .record = on_card },
     { .name = "note", .record = on_note },
 };
@@ -140,10 +144,10 @@ static bool load(const char *text)
 }
 
 #define OK(text) cr_assert(load(text), "expected to load, got: %s", printed)
-#define ERR(text, message)                                                                     \
-    do {                                                                                       \
-        cr_assert_not(load(text), "expected an error");                                        \
-        cr_assert_str_eq(printed, message);                                                    \
+#define ERR(text, message)                              \
+    do {                                                \
+        cr_assert_not(load(text), "expected an error"); \
+        cr_assert_str_eq(printed, message);             \
     } while (0)
 
 static const char *log_text(void) { return ud_buf_str(&S.log); }
@@ -153,7 +157,8 @@ static const char *log_text(void) { return ud_buf_str(&S.log); }
 Test(content_types, all_fields_written)
 {
     OK("thing id=7 name=grave-yard_2 title=\"Quiet \\\"too\\\" \\\\ quiet\" speed=shambling exits=0,99,5 tags=x,y_1,z-2\n");
-    cr_assert_str_eq(log_text(),
+    cr_assert_str_eq(
+        log_text(),
         "t.txt:1:1 thing id=7 name=grave-yard_2 title=<Quiet \"too\" \\ quiet> speed=shambling(2) "
         "exits=[0,99,5] tags=[x,y_1,z-2]\n");
 }
@@ -161,7 +166,8 @@ Test(content_types, all_fields_written)
 Test(content_types, defaults_and_unset)
 {
     OK("thing id=-5 name=_a\n");
-    cr_assert_str_eq(log_text(),
+    cr_assert_str_eq(
+        log_text(),
         "t.txt:1:1 thing id=-5 name=_a title=<untitled>(default) speed=slow(0)(default) exits=unset tags=[a,b]\n");
 }
 
@@ -176,7 +182,8 @@ Test(content_types, int_range_ends)
 Test(content_types, empty_string_and_single_items)
 {
     OK("thing id=1 name=a title=\"\" exits=4 tags=q\n");
-    cr_assert_str_eq(log_text(), "t.txt:1:1 thing id=1 name=a title=<> speed=slow(0)(default) exits=[4] tags=[q]\n");
+    cr_assert_str_eq(log_text(),
+                     "t.txt:1:1 thing id=1 name=a title=<> speed=slow(0)(default) exits=[4] tags=[q]\n");
 }
 
 Test(content_types, hash_inside_string_is_text)
@@ -229,7 +236,8 @@ Test(content_type_errors, string)
         "t.txt:1:25: expected a quoted string (\"...\") for 'title', found 'plain'");
     ERR("thing id=1 name=a title=\"open\n",
         "t.txt:1:25: expected a closing '\"' before the end of the line (unterminated string)");
-    ERR("thing id=1 name=a title=\"a\\nb\"\n", "t.txt:1:27: expected \\\" or \\\\ after a backslash in a string");
+    ERR("thing id=1 name=a title=\"a\\nb\"\n",
+        "t.txt:1:27: expected \\\" or \\\\ after a backslash in a string");
     ERR("thing id=1 name=a title=\"a\\", "t.txt:1:27: expected \\\" or \\\\ after a backslash in a string");
     ERR("thing id=1 name=a title=\"a\"b\n", "t.txt:1:28: expected a space after the closing '\"'");
     ERR("thing id=1 name=a title=\"123456789012345678901\"\n",
@@ -244,7 +252,8 @@ Test(content_type_errors, enum_)
         "t.txt:1:25: expected one of slow|fast|shambling for 'speed', found 'Slow'");
     ERR("thing id=1 name=a speed=\"slow\"\n",
         "t.txt:1:25: expected one of slow|fast|shambling for 'speed', found a quoted string");
-    ERR("thing id=1 name=a speed=1\n", "t.txt:1:25: expected one of slow|fast|shambling for 'speed', found '1'");
+    ERR("thing id=1 name=a speed=1\n",
+        "t.txt:1:25: expected one of slow|fast|shambling for 'speed', found '1'");
 }
 
 Test(content_type_errors, int_list)
@@ -268,7 +277,8 @@ Test(content_type_errors, int_list_too_long)
     ud_buf_puts(&b, "thing id=1 name=a exits=");
     for (int i = 0; i < UD_CONTENT_MAX_LIST + 1; i++)
         ud_buf_printf(&b, "%s1", i ? "," : "");
-    ERR(ud_buf_str(&b), "t.txt:1:25: expected at most 256 items in a list (UD_CONTENT_MAX_LIST) for 'exits', found 257");
+    ERR(ud_buf_str(&b),
+        "t.txt:1:25: expected at most 256 items in a list (UD_CONTENT_MAX_LIST) for 'exits', found 257");
     ud_buf_clear(&b);
     ud_buf_puts(&b, "thing id=1 name=a exits=");
     for (int i = 0; i < UD_CONTENT_MAX_LIST; i++)
@@ -280,23 +290,27 @@ Test(content_type_errors, int_list_too_long)
 
 Test(content_type_errors, word_list)
 {
-    ERR("thing id=1 name=a tags=x,9\n", "t.txt:1:26: expected a list of words (like north,east) for 'tags', found '9'");
+    ERR("thing id=1 name=a tags=x,9\n",
+        "t.txt:1:26: expected a list of words (like north,east) for 'tags', found '9'");
     ERR("thing id=1 name=a tags=a,b,c,d\n", "t.txt:1:24: expected 1 to 3 items for 'tags', found 4");
-    ERR("thing id=1 name=a tags=\"a\"\n", "t.txt:1:24: expected a list of words for 'tags', found a quoted string");
+    ERR("thing id=1 name=a tags=\"a\"\n",
+        "t.txt:1:24: expected a list of words for 'tags', found a quoted string");
 }
 
 /* ---- record errors ------------------------------------------------------------------------- */
 
 Test(content_errors, unknown_kind)
 {
-    ERR("# c\nthang id=1\n", "t.txt:2:1: unknown record kind 'thang'; expected one of thing|card|note|include");
+    ERR("# c\nthang id=1\n",
+        "t.txt:2:1: unknown record kind 'thang'; expected one of thing|card|note|include");
 }
 
 Test(content_errors, unknown_field)
 {
     ERR("thing id=1 name=a colour=red\n",
         "t.txt:1:19: unknown field 'colour' for 'thing'; expected one of id|name|title|speed|exits|tags");
-    ERR("note x=1\n", "t.txt:1:6: unknown field 'x' for 'note'; expected one of (none: this kind has no fields)");
+    ERR("note x=1\n",
+        "t.txt:1:6: unknown field 'x' for 'note'; expected one of (none: this kind has no fields)");
 }
 
 Test(content_errors, duplicate_field)
@@ -314,7 +328,8 @@ Test(content_errors, field_syntax)
 {
     ERR("thing id=1 name=a title=\"two words\" extra\n",
         "t.txt:1:37: expected FIELD=VALUE with no space around '=', found 'extra' (quote text that has spaces)");
-    ERR("thing id = 1\n", "t.txt:1:7: expected FIELD=VALUE with no space around '=', found 'id' (quote text that has spaces)");
+    ERR("thing id = 1\n",
+        "t.txt:1:7: expected FIELD=VALUE with no space around '=', found 'id' (quote text that has spaces)");
     ERR("thing id=\n", "t.txt:1:10: expected a value after 'id='");
     ERR("thing id= name=a\n", "t.txt:1:10: expected a value after 'id='");
     ERR("thing =1\n", "t.txt:1:7: expected FIELD=VALUE (FIELD a word), found '=1'");
@@ -338,8 +353,9 @@ Test(content_errors, bad_bytes)
 Test(content_errors, invalid_utf8)
 {
     OK("thing id=1 name=a title=\"Caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\xa7\x9f\"\n");
-    cr_assert_str_eq(log_text(), "t.txt:1:1 thing id=1 name=a title=<Caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\xa7\x9f> "
-                                 "speed=slow(0)(default) exits=unset tags=[a,b]\n");
+    cr_assert_str_eq(log_text(),
+                     "t.txt:1:1 thing id=1 name=a title=<Caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\xa7\x9f> "
+                     "speed=slow(0)(default) exits=unset tags=[a,b]\n");
     ERR("thing id=1 name=a title=\"x\xff\"\n", "t.txt:1:27: expected UTF-8 text, found byte 0xff");
     ERR("thing id=1 name=a title=\"\xc3\"\n", "t.txt:1:26: expected UTF-8 text, found byte 0xc3");
     ERR("thing id=1 name=a title=\"\xc3\xa9\xa9\"\n", "t.txt:1:28: expected UTF-8 text, found byte 0xa9");
@@ -347,7 +363,8 @@ Test(content_errors, invalid_utf8)
     ERR("note # \xed\xa0\x80 a surrogate\n", "t.txt:1:8: expected UTF-8 text, found byte 0xed");
     ERR("note # \xf4\x90\x80\x80 past U+10FFFF\n", "t.txt:1:8: expected UTF-8 text, found byte 0xf4");
     ERR("note # \xe2\x82 cut short\n", "t.txt:1:8: expected UTF-8 text, found byte 0xe2");
-    ERR("thing id=1 name=a title=\"\xc2\x85\"\n", "t.txt:1:26: expected printable text, found control character U+0085");
+    ERR("thing id=1 name=a title=\"\xc2\x85\"\n",
+        "t.txt:1:26: expected printable text, found control character U+0085");
 }
 
 Test(content_errors, callback_error_at_field)
@@ -360,13 +377,15 @@ Test(content_errors, callback_error_at_a_default)
 {
     ERR("note\n  thing id=2 name=untitled title=\"untitled\"\n",
         "t.txt:2:3: expected FIELD=VALUE continuing the 'note' record above, found 'thing' (a new record starts at the beginning of a line)");
-    ERR("note\nthing id=2 name=untitled title=\"untitled\"\n", "t.txt:2:32: expected a title for a thing named 'untitled'");
+    ERR("note\nthing id=2 name=untitled title=\"untitled\"\n",
+        "t.txt:2:32: expected a title for a thing named 'untitled'");
     ERR("note\nthing id=2 name=untitled\n", "t.txt:2:1: expected a title for a thing named 'untitled'");
 }
 
 Test(content_errors, callback_refuses_silently)
 {
-    ERR("\n\nthing id=2 name=silent\n", "t.txt:3:1: expected a 'thing' record the game accepts; it refused this one");
+    ERR("\n\nthing id=2 name=silent\n",
+        "t.txt:3:1: expected a 'thing' record the game accepts; it refused this one");
 }
 
 /* ---- continuation lines, comments, blank lines ------------------------------------------------ */
@@ -379,8 +398,10 @@ Test(content_lines, indented_lines_continue)
        "\ttags=t\n"
        "thing id=2 name=b\n");
     cr_assert_eq(S.things, 2);
-    cr_assert(strstr(log_text(), "t.txt:1:1 thing id=1 name=a title=<untitled>(default) speed=fast(1) exits=unset tags=[t]"),
-              "%s", log_text());
+    cr_assert(
+        strstr(log_text(),
+               "t.txt:1:1 thing id=1 name=a title=<untitled>(default) speed=fast(1) exits=unset tags=[t]"),
+        "%s", log_text());
 }
 
 Test(content_lines, blank_line_ends_record)
@@ -415,7 +436,7 @@ Test(content_limits, overlong_line)
     ERR(line, "t.txt:1:1025: expected a line of at most 1024 bytes (UD_CONTENT_MAX_LINE)");
     line[UD_CONTENT_MAX_LINE] = '\n';
     line[UD_CONTENT_MAX_LINE + 1] = '\0';
-    OK(line);   /* exactly the limit */
+    OK(line); /* exactly the limit */
 }
 
 Test(content_limits, records_of_a_kind)
@@ -449,7 +470,8 @@ Test(content_limits, bytes_in_all)
     ud_content_error err;
     cr_assert_not(ud_content_load_buffer(&schema, "big.txt", big, n, &S, &err));
     print_error(&err);
-    cr_assert_str_eq(printed, "big.txt: expected at most 4194304 bytes of content in one load (UD_CONTENT_MAX_BYTES)");
+    cr_assert_str_eq(printed,
+                     "big.txt: expected at most 4194304 bytes of content in one load (UD_CONTENT_MAX_BYTES)");
     cr_assert(ud_content_load_buffer(&schema, "big.txt", big, n - 1, &S, &err), "exactly the limit loads");
     free(big);
 }
@@ -467,7 +489,10 @@ static bool load_mem(const ud_content_memfile *files, int n)
     return ok;
 }
 
-#define MF(name, text) { name, text, sizeof text - 1 }
+#define MF(name, text)              \
+    {                               \
+        name, text, sizeof text - 1 \
+    }
 
 Test(content_include, relative_to_the_including_file)
 {
@@ -506,7 +531,9 @@ Test(content_include, missing_file)
     ud_content_memfile files[] = { MF("d/top.txt", "note\n  include \"x.txt\"\n") };
     cr_assert_not(load_mem(files, 1));
     /* An indented include is a continuation line of the record above. */
-    cr_assert_str_eq(printed, "d/top.txt:2:3: expected FIELD=VALUE continuing the 'note' record above, found 'include' (a new record starts at the beginning of a line)");
+    cr_assert_str_eq(
+        printed,
+        "d/top.txt:2:3: expected FIELD=VALUE continuing the 'note' record above, found 'include' (a new record starts at the beginning of a line)");
     files[0] = (ud_content_memfile)MF("d/top.txt", "note\ninclude  \"x.txt\"\n");
     cr_assert_not(load_mem(files, 1));
     cr_assert_str_eq(printed, "d/top.txt:2:10: expected a readable file 'd/x.txt' (no such file)");
@@ -552,7 +579,8 @@ Test(content_include, depth_limit)
     snprintf(texts[7], sizeof texts[7], "note\ninclude \"f8\"\n");
     files[7].len = strlen(texts[7]);
     cr_assert_not(load_mem(files, 10));
-    cr_assert_str_eq(printed, "f7:2:9: expected includes nested at most 7 deep (UD_CONTENT_MAX_INCLUDE_DEPTH)");
+    cr_assert_str_eq(printed,
+                     "f7:2:9: expected includes nested at most 7 deep (UD_CONTENT_MAX_INCLUDE_DEPTH)");
 }
 
 Test(content_include, syntax)
@@ -561,7 +589,8 @@ Test(content_include, syntax)
     ERR("include\n", "t.txt:1:8: expected include \"FILE\"");
     ERR("include \"a.txt\" x\n", "t.txt:1:17: expected the end of the line after include \"FILE\"");
     ERR("include \"\"\n", "t.txt:1:9: expected a file name in include \"FILE\"");
-    ERR("include \"a.txt\n", "t.txt:1:9: expected a closing '\"' before the end of the line (unterminated string)");
+    ERR("include \"a.txt\n",
+        "t.txt:1:9: expected a closing '\"' before the end of the line (unterminated string)");
 }
 
 Test(content_include, path_too_long)
@@ -578,10 +607,7 @@ Test(content_include, path_too_long)
 
 /* ---- on disk: files, includes, the directory loader ---------------------------------------- */
 
-static void make_tmpdir(void)
-{
-    scratch_make("ud-content");
-}
+static void make_tmpdir(void) { scratch_make("ud-content"); }
 
 /* The printed error with the temporary folder shown as DIR. */
 static const char *relative(const char *text)
@@ -628,10 +654,12 @@ Test(content_disk, file_with_include, .init = make_tmpdir, .fini = scratch_remov
 Test(content_disk, missing_files, .init = make_tmpdir, .fini = scratch_remove)
 {
     cr_assert_not(load_disk(ud_content_load_file, "nope.txt"));
-    cr_assert_str_eq(relative(printed), "DIR/nope.txt: expected a readable file 'DIR/nope.txt' (No such file or directory)");
+    cr_assert_str_eq(relative(printed),
+                     "DIR/nope.txt: expected a readable file 'DIR/nope.txt' (No such file or directory)");
     scratch_put("top.txt", "note\ninclude \"gone.txt\"\n");
     cr_assert_not(load_disk(ud_content_load_file, "top.txt"));
-    cr_assert_str_eq(relative(printed), "DIR/top.txt:2:9: expected a readable file 'DIR/gone.txt' (No such file or directory)");
+    cr_assert_str_eq(relative(printed),
+                     "DIR/top.txt:2:9: expected a readable file 'DIR/gone.txt' (No such file or directory)");
     cr_assert_not(load_disk(ud_content_load_file, ""));
     cr_assert_str_eq(relative(printed), "DIR: expected 'DIR' to be a regular file, found a directory");
 }
@@ -644,10 +672,12 @@ Test(content_disk, special_files_are_refused_unread, .init = make_tmpdir, .fini 
     snprintf(path, sizeof path, "%s/cards.txt", scratch_dir());
     cr_assert_eq(mkfifo(path, 0600), 0);
     cr_assert_not(load_disk(ud_content_load_file, "cards.txt"));
-    cr_assert_str_eq(relative(printed), "DIR/cards.txt: expected 'DIR/cards.txt' to be a regular file, found a FIFO");
+    cr_assert_str_eq(relative(printed),
+                     "DIR/cards.txt: expected 'DIR/cards.txt' to be a regular file, found a FIFO");
     scratch_put("thing.txt", "thing id=1 name=a\n");
     cr_assert_not(load_disk(ud_content_load_dir, ""));
-    cr_assert_str_eq(relative(printed), "DIR/cards.txt: expected 'DIR/cards.txt' to be a regular file, found a FIFO");
+    cr_assert_str_eq(relative(printed),
+                     "DIR/cards.txt: expected 'DIR/cards.txt' to be a regular file, found a FIFO");
     scratch_put("top.txt", "card n=1\ninclude \"cards.txt\"\n");
     cr_assert_not(load_disk(ud_content_load_file, "top.txt"));
     cr_assert_str_eq(relative(printed),
@@ -666,7 +696,8 @@ Test(content_disk, directory_one_file_per_kind, .init = make_tmpdir, .fini = scr
     scratch_put("more-cards.txt", "card n=2\n");
     scratch_put("note.txt", "# no notes\n");
     cr_assert(load_disk(ud_content_load_dir, ""), "%s", printed);
-    cr_assert_str_eq(relative(log_text()),
+    cr_assert_str_eq(
+        relative(log_text()),
         "DIR/thing.txt:1:1 thing id=1 name=a title=<untitled>(default) speed=slow(0)(default) exits=unset tags=[a,b]\n"
         "DIR/cards.txt:1 card 1\nDIR/more-cards.txt:1 card 2\n");
     cr_assert(load_disk(ud_content_load_path, ""), "load_path takes a directory");
@@ -677,15 +708,18 @@ Test(content_disk, directory_errors, .init = make_tmpdir, .fini = scratch_remove
 {
     scratch_put("thing.txt", "thing id=1 name=a\n");
     cr_assert_not(load_disk(ud_content_load_dir, ""));
-    cr_assert_str_eq(relative(printed), "DIR/cards.txt: expected a readable file 'DIR/cards.txt' (No such file or directory)");
+    cr_assert_str_eq(relative(printed),
+                     "DIR/cards.txt: expected a readable file 'DIR/cards.txt' (No such file or directory)");
     scratch_put("cards.txt", "card n=1\n");
     scratch_put("note.txt", "note\n\ncard n=2\n");
     cr_assert_not(load_disk(ud_content_load_dir, ""));
-    cr_assert_str_eq(relative(printed),
+    cr_assert_str_eq(
+        relative(printed),
         "DIR/note.txt:3:1: expected only 'note' records in this file, found 'card' (its records go in cards.txt)");
     scratch_put("note.txt", "include \"cards.txt\"\n");
     cr_assert_not(load_disk(ud_content_load_dir, ""));
-    cr_assert_str_eq(relative(printed),
+    cr_assert_str_eq(
+        relative(printed),
         "DIR/cards.txt:1:1: expected only 'note' records in this file, found 'card' (its records go in cards.txt)");
 }
 
@@ -710,13 +744,19 @@ Test(content_disk, bytes_in_all, .init = make_tmpdir, .fini = scratch_remove)
     cr_assert_eq(S.notes, 1);
     put_newlines("b.txt", UD_CONTENT_MAX_BYTES - (3u << 20) - top + 1);
     cr_assert_not(load_disk(ud_content_load_file, "top.txt"));
-    cr_assert_str_eq(relative(printed), "DIR/b.txt: expected at most 4194304 bytes of content in one load (UD_CONTENT_MAX_BYTES)");
+    cr_assert_str_eq(
+        relative(printed),
+        "DIR/b.txt: expected at most 4194304 bytes of content in one load (UD_CONTENT_MAX_BYTES)");
 }
 
 /* ---- minimum counts ---------------------------------------------------------------------------- */
 
 static const ud_content_kind min_kinds[] = {
-    { .name = "card", .file = "cards.txt", .fields = card_fields, .n_fields = 1, .min_records = 2,
+    { .name = "card",
+      .file = "cards.txt",
+      .fields = card_fields,
+      .n_fields = 1,
+      .min_records = 2,
       .max_records = 2 },
 };
 static const ud_content_schema min_schema = { "min", min_kinds, 1 };
@@ -765,8 +805,9 @@ Test(content_schema, problems)
     f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_INT, .required = true, .def = "1", .max = 9 };
     cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k', field 'x': required and with a default");
     f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_INT, .def = "10", .max = 9 };
-    cr_assert_str_eq(schema_problem(f, 1, "k"),
-                     "kind 'k', field 'x': default \"10\": expected an integer from 0 to 9 for 'x', found '10'");
+    cr_assert_str_eq(
+        schema_problem(f, 1, "k"),
+        "kind 'k', field 'x': default \"10\": expected an integer from 0 to 9 for 'x', found '10'");
     f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_INT, .min = 1 };
     cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k', field 'x': min > max");
     f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_ENUM, .words = none };
@@ -776,11 +817,15 @@ Test(content_schema, problems)
     f[0] = (ud_content_field){ .name = "x y", .type = UD_CONTENT_WORD };
     cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k': a field name is not a word");
     f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_STRING, .def = "unquoted" };
-    cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k', field 'x': default \"unquoted\": expected a quoted string (\"...\") for 'x', found 'unquoted'");
-    f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_WORD_LIST, .max_len = UD_CONTENT_MAX_LIST + 1 };
+    cr_assert_str_eq(
+        schema_problem(f, 1, "k"),
+        "kind 'k', field 'x': default \"unquoted\": expected a quoted string (\"...\") for 'x', found 'unquoted'");
+    f[0] =
+        (ud_content_field){ .name = "x", .type = UD_CONTENT_WORD_LIST, .max_len = UD_CONTENT_MAX_LIST + 1 };
     cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k', field 'x': max_len above the limit");
     f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_WORD_LIST, .unique = "x" };
-    cr_assert_str_eq(schema_problem(f, 1, "k"), "kind 'k', field 'x': unique, but not an int, word or string");
+    cr_assert_str_eq(schema_problem(f, 1, "k"),
+                     "kind 'k', field 'x': unique, but not an int, word or string");
     f[0] = (ud_content_field){ .name = "x", .type = UD_CONTENT_WORD, .unique = "x", .unique_within = "y" };
     cr_assert_str_eq(schema_problem(f, 1, "k"),
                      "kind 'k', field 'x': unique_within names no other field (or no unique set)");
@@ -798,7 +843,11 @@ static const ud_content_field weapon_fields[] = {
 };
 static const ud_content_field option_fields[] = {
     { .name = "event", .type = UD_CONTENT_WORD, .required = true },
-    { .name = "name", .type = UD_CONTENT_STRING, .required = true, .unique = "option", .unique_within = "event" },
+    { .name = "name",
+      .type = UD_CONTENT_STRING,
+      .required = true,
+      .unique = "option",
+      .unique_within = "event" },
 };
 static const ud_content_kind unique_kinds[] = {
     { .name = "tile", .fields = tile_fields, .n_fields = 3 },
@@ -819,7 +868,8 @@ static const char *unique_load(const char *text)
 
 Test(content_unique, values_of_a_set_once)
 {
-    cr_assert_str_eq(unique_load("tile id=a n=1\ntile id=b n=2\ntile id=c\ntile id=d\n"), "", "unset values are no value");
+    cr_assert_str_eq(unique_load("tile id=a n=1\ntile id=b n=2\ntile id=c\ntile id=d\n"), "",
+                     "unset values are no value");
     cr_assert_str_eq(unique_load("tile id=a\n\ntile  id=a\n"),
                      "top.txt:3:10: expected each id once, found 'a' again (first at top.txt:1:9)");
     cr_assert_str_eq(unique_load("tile id=a n=7\ntile id=b n=7\n"),
@@ -831,9 +881,10 @@ Test(content_unique, values_of_a_set_once)
                      "top.txt:2:9: expected each id once, found 'axe' again (first at more.txt:1:11)");
     /* within a scope: the same name under two events, not twice under one */
     cr_assert_str_eq(unique_load("option event=a name=\"fight\"\noption event=b name=\"fight\"\n"), "");
-    cr_assert_str_eq(unique_load("option event=a name=\"fight\"\noption event=b name=\"run\"\n"
-                                 "option event=a name=\"fight\"\n"),
-                     "top.txt:3:21: expected each name once per event, found 'fight' again (first at top.txt:1:21)");
+    cr_assert_str_eq(
+        unique_load("option event=a name=\"fight\"\noption event=b name=\"run\"\n"
+                    "option event=a name=\"fight\"\n"),
+        "top.txt:3:21: expected each name once per event, found 'fight' again (first at top.txt:1:21)");
 }
 
 static int shared_a, shared_b;
@@ -870,7 +921,8 @@ Test(content_disk, kinds_share_a_file, .init = make_tmpdir, .fini = scratch_remo
     cr_assert(strstr(err.e.msg, "expected at least 2 'b' records, found 1"), "%s", err.e.msg);
     scratch_put("ab.txt", "a\nb\nb\nc\n");
     cr_assert_not(ud_content_load_dir(&sh, scratch_dir(), NULL, &err));
-    cr_assert_str_eq(err.e.msg, "expected only 'a' records in this file, found 'c' (its records go in c.txt)");
+    cr_assert_str_eq(err.e.msg,
+                     "expected only 'a' records in this file, found 'c' (its records go in c.txt)");
 }
 
 Test(content_schema, error_print_of_internal)
@@ -896,7 +948,10 @@ static bool load_memdir(const ud_content_memfile *files, int n)
     return ok;
 }
 
-#define MEMFILE(name, text) { name, text, sizeof text - 1 }
+#define MEMFILE(name, text)         \
+    {                               \
+        name, text, sizeof text - 1 \
+    }
 
 Test(content_memory_dir, one_file_per_kind_as_on_disk)
 {
@@ -907,7 +962,8 @@ Test(content_memory_dir, one_file_per_kind_as_on_disk)
         MEMFILE("mem/thing.txt", "thing id=1 name=a\n"),
     };
     cr_assert(load_memdir(files, 4), "%s", printed);
-    cr_assert_str_eq(log_text(),
+    cr_assert_str_eq(
+        log_text(),
         "mem/thing.txt:1:1 thing id=1 name=a title=<untitled>(default) speed=slow(0)(default) exits=unset tags=[a,b]\n"
         "mem/cards.txt:1 card 1\nmem/more-cards.txt:1 card 2\n");
 }
@@ -926,6 +982,7 @@ Test(content_memory_dir, errors_as_on_disk)
         MEMFILE("mem/note.txt", "note\n\ncard n=2\n"),
     };
     cr_assert_not(load_memdir(misplaced, 3));
-    cr_assert_str_eq(printed,
+    cr_assert_str_eq(
+        printed,
         "mem/note.txt:3:1: expected only 'note' records in this file, found 'card' (its records go in cards.txt)");
 }

@@ -6,7 +6,7 @@
  * The installed layout (BINDIR/../share/undead) is tested from outside:
  * tests/faults.sh missing-dir and tests/install.sh.
  */
-#define _XOPEN_SOURCE 700   /* realpath */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
 #include <limits.h>
@@ -28,10 +28,7 @@ static void init(void)
     cr_redirect_stderr();
 }
 
-static void fini(void)
-{
-    rmdir(tmpdir);
-}
+static void fini(void) { rmdir(tmpdir); }
 
 TestSuite(datadir, .init = init, .fini = fini);
 
@@ -52,8 +49,10 @@ Test(datadir, env_that_is_missing_is_an_error)
     snprintf(env, sizeof env, "%s/missing", tmpdir);
     setenv("UNDEAD_DATA_DIR", env, 1);
     cr_assert_null(cli_data_path("test", "fuzz", "--fuzz", buf, sizeof buf));
-    snprintf(want, sizeof want, "undead test: UNDEAD_DATA_DIR=%s: no such directory (expected the folder "
-             "holding undead's data: golden/, fuzz/corpus/, e.g. PREFIX/share/undead)\n", env);
+    snprintf(want, sizeof want,
+             "undead test: UNDEAD_DATA_DIR=%s: no such directory (expected the folder "
+             "holding undead's data: golden/, fuzz/corpus/, e.g. PREFIX/share/undead)\n",
+             env);
     fflush(stderr);
     cr_assert_stderr_eq_str(want);
 }
@@ -75,7 +74,7 @@ Test(datadir, build_tree_uses_its_checkout)
     cr_assert_eq(chdir(tmpdir), 0);
     snprintf(want, sizeof want, "%s/golden", src);
     cr_assert_str_eq(cli_data_path("test", "golden", "--golden", buf, sizeof buf), want);
-    cr_assert_eq(chdir(UD_SOURCE_DIR), 0);   /* as ever from the checkout's root */
+    cr_assert_eq(chdir(UD_SOURCE_DIR), 0); /* as ever from the checkout's root */
     cr_assert_str_eq(cli_data_path("test", "golden", "--golden", buf, sizeof buf), "golden");
 }
 

@@ -59,7 +59,7 @@ Test(db, new_database_has_schema_version_wal_and_foreign_keys)
     cr_expect_str_eq((const char *)sqlite3_column_text(st, 0), "wal");
     sqlite3_finalize(st);
     db_close(d);
-    d = open_ok(path_in("new.db"));   /* reopening an up-to-date database changes nothing */
+    d = open_ok(path_in("new.db")); /* reopening an up-to-date database changes nothing */
     db_close(d);
 }
 
@@ -69,18 +69,33 @@ Test(db, a_run_and_its_rows_are_written_with_bound_values)
     db_run r = { "sim", "undead sim x --variant 'a=b'", "some-game" };
     int64_t run_id = db_run_begin(d, &r);
     cr_assert_gt(run_id, 0);
-    db_case c = { .key = "k'; DROP TABLE runs; --", .kind = "sim", .game = "some-game",
-                  .variants = "", .inputs = "", .status = "complete", .outcome = "winner=a",
-                  .decisions = 3, .rules = "G-TURN:1" };
+    db_case c = { .key = "k'; DROP TABLE runs; --",
+                  .kind = "sim",
+                  .game = "some-game",
+                  .variants = "",
+                  .inputs = "",
+                  .status = "complete",
+                  .outcome = "winner=a",
+                  .decisions = 3,
+                  .rules = "G-TURN:1" };
     int64_t id = db_case_add(d, run_id, &c);
     cr_assert_gt(id, 0);
     /* an analysis's case keeps its analysis and policy as fields, and its
      * figures as rows, in order, the exact value with its figure */
     const db_figure figs[] = { { "ev", 1.25, "5", "4" }, { "bust'; --", 0.5, NULL, NULL } };
-    db_case figure = { .key = "solve:some-game:turn:policy=p:1:reading=defaults", .kind = "solve",
-                       .game = "some-game", .variants = "defaults", .inputs = "", .status = "complete",
-                       .outcome = "ev=1.25 bust=0.5", .decisions = -1, .rules = "", .analysis = "turn",
-                       .policy = "p:1", .figures = figs, .n_figures = 2 };
+    db_case figure = { .key = "solve:some-game:turn:policy=p:1:reading=defaults",
+                       .kind = "solve",
+                       .game = "some-game",
+                       .variants = "defaults",
+                       .inputs = "",
+                       .status = "complete",
+                       .outcome = "ev=1.25 bust=0.5",
+                       .decisions = -1,
+                       .rules = "",
+                       .analysis = "turn",
+                       .policy = "p:1",
+                       .figures = figs,
+                       .n_figures = 2 };
     int64_t figure_id = db_case_add(d, run_id, &figure);
     cr_assert_gt(figure_id, 0);
     db_case_rule(d, id, "G-TURN", 1);
@@ -97,22 +112,30 @@ Test(db, a_run_and_its_rows_are_written_with_bound_values)
     cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE key LIKE 'k''; DROP%'"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE analysis = 'turn' AND policy = 'p:1'"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE kind = 'sim' AND analysis IS NULL"
-                            " AND policy IS NULL"), 1);
+                            " AND policy IS NULL"),
+                 1);
     char sql[256];
-    snprintf(sql, sizeof sql, "SELECT count(*) FROM case_figures WHERE case_id = %lld AND position = 1"
-             " AND name = 'ev' AND value = 1.25 AND exact_num = '5' AND exact_den = '4'", (long long)figure_id);
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM case_figures WHERE case_id = %lld AND position = 1"
+             " AND name = 'ev' AND value = 1.25 AND exact_num = '5' AND exact_den = '4'",
+             (long long)figure_id);
     cr_expect_eq(one_int(h, sql), 1);
-    snprintf(sql, sizeof sql, "SELECT count(*) FROM case_figures WHERE case_id = %lld AND position = 2"
-             " AND name = 'bust''; --' AND value = 0.5 AND exact_num IS NULL", (long long)figure_id);
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM case_figures WHERE case_id = %lld AND position = 2"
+             " AND name = 'bust''; --' AND value = 0.5 AND exact_num IS NULL",
+             (long long)figure_id);
     cr_expect_eq(one_int(h, sql), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM case_figures"), 2);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM events_with_state WHERE state LIKE '%shotguns=2%'"), 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM violations v JOIN cases c ON c.id = v.case_id"
-                            " WHERE v.invariant = 'G-INV-CUP' AND v.rule = 'G-DRAW'"), 1);
+                            " WHERE v.invariant = 'G-INV-CUP' AND v.rule = 'G-DRAW'"),
+                 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes WHERE seat = 1 AND player = 'a'"
-                            " AND score = 13 AND outcome = 'won'"), 1);
+                            " AND score = 13 AND outcome = 'won'"),
+                 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes WHERE seat = 2 AND player = 'b''; --'"
-                            " AND score IS NULL AND outcome = 'out'"), 1);
+                            " AND score IS NULL AND outcome = 'out'"),
+                 1);
     /* an outcome outside the five is refused */
     run_id = db_run_begin(d, &r);
     db_case_outcome(d, id, 3, "c", 0, "drew");
@@ -136,7 +159,7 @@ typedef struct read_back {
     int n;
     char analysis[4][32];
     int n_figures[4];
-    char figure[4][4][64];      /* "name=value=num/den" */
+    char figure[4][4][64]; /* "name=value=num/den" */
 } read_back;
 
 static void keep_result(void *ctx, const db_policy_result *r)
@@ -168,12 +191,20 @@ Test(db, the_faq_reads_each_cases_figures_back_in_order)
     const db_figure bust[] = { { "ev", 1.25, NULL, NULL }, { "bust", 0.5, "1", "2" } };
     const db_figure claim[] = { { "001-half", 0.5, "1", "2" } };
     db_case cs[] = {
-        { .key = "solve:some-game:turn:policy=p:reading=defaults", .analysis = "turn", .figures = turn,
+        { .key = "solve:some-game:turn:policy=p:reading=defaults",
+          .analysis = "turn",
+          .figures = turn,
           .n_figures = 2 },
-        { .key = "solve:some-game:turn-bust:policy=p:reading=defaults", .analysis = "turn-bust",
-          .figures = bust, .n_figures = 2 },
-        { .key = "claim:some-game:001-half", .outcome = "verified exact=1/2", .prob_num = "1", .prob_den = "2",
-          .figures = claim, .n_figures = 1 },
+        { .key = "solve:some-game:turn-bust:policy=p:reading=defaults",
+          .analysis = "turn-bust",
+          .figures = bust,
+          .n_figures = 2 },
+        { .key = "claim:some-game:001-half",
+          .outcome = "verified exact=1/2",
+          .prob_num = "1",
+          .prob_den = "2",
+          .figures = claim,
+          .n_figures = 1 },
     };
     for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
         cs[i].kind = "solve";
@@ -266,7 +297,10 @@ static char *file_bytes(const char *path, size_t *len)
  * 4's tables) is refused when its migration meets them; neither is changed. */
 Test(db, refuses_a_schema_version_set_by_hand_and_leaves_the_file_alone)
 {
-    static const struct { int version; const char *msg; } cases[] = {
+    static const struct {
+        int version;
+        const char *msg;
+    } cases[] = {
         { -1, "database schema version -1 is not one undead knows (expected 4); refusing to use it "
               "(nothing was changed)" },
         { 0, "database schema version 0 is not one undead knows (expected 4); refusing to use it "
@@ -324,7 +358,7 @@ Test(db, a_reader_opens_read_only_and_writes_nothing)
     sqlite3 *h;
     cr_assert_eq(sqlite3_open(p, &h), SQLITE_OK);
     cr_assert_eq(sqlite3_exec(h, "UPDATE runs SET pid = 999999999", NULL, NULL, NULL), SQLITE_OK);
-    sqlite3_close(h);   /* the last connection: checkpointed, no -wal left */
+    sqlite3_close(h); /* the last connection: checkpointed, no -wal left */
     size_t len0, len1;
     char *before = file_bytes(p, &len0);
     ud_buf err;
@@ -352,14 +386,15 @@ Test(db, a_run_whose_process_is_gone_is_marked_interrupted)
         db *d = open_ok(p);
         db_run r = { "sim", "undead sim", "some-game" };
         db_run_begin(d, &r);
-        _exit(0);   /* gone without ending the run */
+        _exit(0); /* gone without ending the run */
     }
     int status;
     waitpid(child, &status, 0);
     cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     db *d = open_ok(p);
     sqlite3 *h = db_sqlite(d);
-    cr_expect_eq(one_int(h, "SELECT count(*) FROM runs WHERE status = 'interrupted' AND ended IS NOT NULL"), 1);
+    cr_expect_eq(one_int(h, "SELECT count(*) FROM runs WHERE status = 'interrupted' AND ended IS NOT NULL"),
+                 1);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM runs WHERE status = 'running'"), 0);
     db_close(d);
 }
@@ -393,7 +428,7 @@ static int64_t int_of(sqlite3 *h, const char *fmt, ...)
 
 static const char *const outcome_word[] = {
     [UD_SEAT_PLAYING] = "none", [UD_SEAT_WON] = "won", [UD_SEAT_SHARED] = "shared",
-    [UD_SEAT_LOST] = "lost", [UD_SEAT_OUT] = "out",
+    [UD_SEAT_LOST] = "lost",    [UD_SEAT_OUT] = "out",
 };
 
 enum { SIM_GAMES = 20 };
@@ -403,7 +438,8 @@ enum { SIM_GAMES = 20 };
  * own rules only. */
 Test(db, a_simulation_of_every_game_is_recorded)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         for (int n = g->min_players; n <= g->min_players + 1 && n <= g->max_players; n++) {
             char dbp[128], names[128] = "", games[16];
             snprintf(dbp, sizeof dbp, "%s/%s-%d.db", db_scratch(), g->name, n);
@@ -411,19 +447,22 @@ Test(db, a_simulation_of_every_game_is_recorded)
                 sprintf(names + strlen(names), "%sp%d", i ? "," : "", i + 1);
             snprintf(games, sizeof games, "%d", SIM_GAMES);
             char *out;
-            cr_assert_eq(cli(&out, "sim", g->name, "--games", games, "--players", names, "--policy",
-                             "random", "--db", dbp, NULL), 0, "%s", g->name);
+            cr_assert_eq(cli(&out, "sim", g->name, "--games", games, "--players", names, "--policy", "random",
+                             "--db", dbp, NULL),
+                         0, "%s", g->name);
             free(out);
             db *d = open_ok(dbp);
             sqlite3 *h = db_sqlite(d);
-            cr_expect_eq(int_of(h, "SELECT count(*) FROM runs WHERE game = '%s' AND status = 'complete'", g->name), 1);
+            cr_expect_eq(
+                int_of(h, "SELECT count(*) FROM runs WHERE game = '%s' AND status = 'complete'", g->name), 1);
             cr_expect_eq(int_of(h, "SELECT count(*) FROM cases WHERE game = '%s' AND kind = 'sim'", g->name),
                          SIM_GAMES, "%s", g->name);
             cr_expect_eq(int_of(h, "SELECT count(*) FROM case_outcomes"), SIM_GAMES * n, "%s", g->name);
             /* Rules recorded are the game's. */
             sqlite3_stmt *st;
             cr_assert_eq(sqlite3_prepare_v2(h, "SELECT rule FROM coverage UNION SELECT rule FROM case_rules",
-                                            -1, &st, NULL), SQLITE_OK);
+                                            -1, &st, NULL),
+                         SQLITE_OK);
             int rules = 0;
             while (sqlite3_step(st) == SQLITE_ROW) {
                 const char *id = (const char *)sqlite3_column_text(st, 0);
@@ -441,22 +480,29 @@ Test(db, a_simulation_of_every_game_is_recorded)
                 char key[64];
                 snprintf(key, sizeof key, "%%:seed=%d:%%", 1 + k);
                 if (res.status != UD_OVER) {
-                    cr_expect_eq(int_of(h, "SELECT count(*) FROM cases WHERE key LIKE '%s' AND status = 'complete'", key),
-                                 0, "%s seed %d", g->name, 1 + k);
+                    cr_expect_eq(
+                        int_of(h, "SELECT count(*) FROM cases WHERE key LIKE '%s' AND status = 'complete'",
+                               key),
+                        0, "%s seed %d", g->name, 1 + k);
                     continue;
                 }
-                cr_expect_eq(int_of(h, "SELECT count(*) FROM cases WHERE key LIKE '%s' AND status = 'complete'", key),
-                             1, "%s seed %d", g->name, 1 + k);
+                cr_expect_eq(
+                    int_of(h, "SELECT count(*) FROM cases WHERE key LIKE '%s' AND status = 'complete'", key),
+                    1, "%s seed %d", g->name, 1 + k);
                 for (int seat = 0; seat < n; seat++)
-                    cr_expect_eq(int_of(h, "SELECT count(*) FROM case_outcomes o JOIN cases c ON c.id = o.case_id"
-                                           " WHERE c.key LIKE '%s' AND o.seat = %d AND o.player = 'p%d'"
-                                           " AND o.outcome = '%s' AND o.score = %d",
-                                        key, seat + 1, seat + 1, outcome_word[res.outcome[seat]], res.score[seat]),
-                                 1, "%s seed %d seat %d: expected %s with %d", g->name, 1 + k, seat + 1,
-                                 outcome_word[res.outcome[seat]], res.score[seat]);
+                    cr_expect_eq(
+                        int_of(h,
+                               "SELECT count(*) FROM case_outcomes o JOIN cases c ON c.id = o.case_id"
+                               " WHERE c.key LIKE '%s' AND o.seat = %d AND o.player = 'p%d'"
+                               " AND o.outcome = '%s' AND o.score = %d",
+                               key, seat + 1, seat + 1, outcome_word[res.outcome[seat]], res.score[seat]),
+                        1, "%s seed %d seat %d: expected %s with %d", g->name, 1 + k, seat + 1,
+                        outcome_word[res.outcome[seat]], res.score[seat]);
                 if (res.winner >= 0)
-                    cr_expect_eq(int_of(h, "SELECT count(*) FROM cases WHERE key LIKE '%s' AND winner = 'p%d'", key,
-                                        res.winner + 1), 1, "%s seed %d: winner", g->name, 1 + k);
+                    cr_expect_eq(int_of(h,
+                                        "SELECT count(*) FROM cases WHERE key LIKE '%s' AND winner = 'p%d'",
+                                        key, res.winner + 1),
+                                 1, "%s seed %d: winner", g->name, 1 + k);
             }
             db_close(d);
         }
@@ -467,7 +513,8 @@ Test(db, a_simulation_of_every_game_is_recorded)
  * diffs as unchanged. */
 Test(db, play_check_and_rerun_of_every_game_are_recorded)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         char dbp[128], file[128];
         snprintf(dbp, sizeof dbp, "%s/%s-pc.db", db_scratch(), g->name);
         snprintf(file, sizeof file, "%s/%s.in", db_scratch(), g->name);
@@ -480,7 +527,8 @@ Test(db, play_check_and_rerun_of_every_game_are_recorded)
         db *d = open_ok(dbp);
         sqlite3 *h = db_sqlite(d);
         cr_expect_eq(int_of(h, "SELECT count(*) FROM cases WHERE game = '%s' AND kind = 'play'", g->name), 1);
-        cr_expect_eq(int_of(h, "SELECT count(*) FROM cases WHERE game = '%s' AND kind = 'transcript'", g->name), 1);
+        cr_expect_eq(
+            int_of(h, "SELECT count(*) FROM cases WHERE game = '%s' AND kind = 'transcript'", g->name), 1);
         /* The same game played and checked (kind "transcript"): the same outcome. */
         cr_expect_eq(int_of(h, "SELECT count(DISTINCT outcome) FROM cases"), 1, "%s", g->name);
         db_close(d);
@@ -499,7 +547,8 @@ Test(db, play_check_and_rerun_of_every_game_are_recorded)
 Test(db, every_named_query_runs_on_every_game)
 {
     char *dbp = strdup(path_in("q.db")), *out;
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         cr_assert_eq(cli(&out, "sim", g->name, "--games", "100", "--db", dbp, NULL), 0, "%s", g->name);
         free(out);
     }
@@ -511,7 +560,8 @@ Test(db, every_named_query_runs_on_every_game)
         nq_query q;
         cr_assert(nq_find(s->name, &q));
         cr_expect_gt(strlen(q.summary), 10, "%s: no summary line", s->name);
-        FOR_EACH_GAME(g) {
+        FOR_EACH_GAME(g)
+        {
             char *values[NQ_MAX_PARAMS];
             char buf[NQ_MAX_PARAMS][96];
             int nv = 0;
@@ -519,10 +569,12 @@ Test(db, every_named_query_runs_on_every_game)
                 if (!q.params[i].required)
                     continue;
                 const char *v = !strcmp(q.params[i].name, "rule") ? g->rules[0].id
-                              : !strcmp(q.params[i].name, "variant") ? (g->n_variants ? g->variants[0].key : "none")
-                              : !strcmp(q.params[i].name, "game") ? g->name
-                              : !strcmp(q.params[i].name, "version") ? UD_VERSION
-                              : !strcmp(q.params[i].name, "name") ? "games" : "1";
+                                : !strcmp(q.params[i].name, "variant")
+                                    ? (g->n_variants ? g->variants[0].key : "none")
+                                : !strcmp(q.params[i].name, "game")    ? g->name
+                                : !strcmp(q.params[i].name, "version") ? UD_VERSION
+                                : !strcmp(q.params[i].name, "name")    ? "games"
+                                                                       : "1";
                 snprintf(buf[nv], sizeof buf[nv], "%s=%s", q.params[i].name, v);
                 values[nv] = buf[nv];
                 nv++;

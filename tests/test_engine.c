@@ -54,11 +54,10 @@ static void check_table(const ud_game *g, const int *variant)
                 const ud_rule *r = &g->rules[i];
                 if (r->phase != ph || (int)r->kind != kind || !active_under(r, variant))
                     continue;
-                cr_assert_lt(k, end, "%s: rule %s missing from phase %s", g->name, r->id,
-                             g->phases[ph].name);
+                cr_assert_lt(k, end, "%s: rule %s missing from phase %s", g->name, r->id, g->phases[ph].name);
                 const ud_row *row = &t.row[k++];
-                cr_assert_eq(row->rule, r, "%s: phase %s: row %s, expected %s", g->name,
-                             g->phases[ph].name, row->rule->id, r->id);
+                cr_assert_eq(row->rule, r, "%s: phase %s: row %s, expected %s", g->name, g->phases[ph].name,
+                             row->rule->id, r->id);
                 cr_assert_eq(row->index, i);
                 cr_assert_eq(row->kind, r->kind);
                 cr_assert_eq(row->guard, r->guard);
@@ -80,7 +79,7 @@ enum { MAX_COMBOS = 8192 };
 Test(table_build, content_hooks_come_together)
 {
     FOR_EACH_GAME(g)
-        cr_assert_eq(!g->load_content, !g->load_content_memory, "%s", g->name);
+    cr_assert_eq(!g->load_content, !g->load_content_memory, "%s", g->name);
 }
 
 /* A game's first use may come from several threads at once (sim and
@@ -119,7 +118,8 @@ static void *first_use_thread(void *arg)
 
 Test(table_build, first_use_from_several_threads)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         /* each Criterion test is a process of its own: nothing is loaded yet */
         static first_use u[FIRST_USE_THREADS];
         pthread_t th[FIRST_USE_THREADS];
@@ -148,11 +148,11 @@ Test(table_build, first_use_from_several_threads)
 
 Test(table_build, every_variant_combination_of_every_game)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         double combos = 1;
         for (int v = 0; v < g->n_variants; v++) {
-            cr_assert_gt(g->variants[v].n_values, 0, "%s: %s has no values", g->name,
-                         g->variants[v].key);
+            cr_assert_gt(g->variants[v].n_values, 0, "%s: %s has no values", g->name, g->variants[v].key);
             combos *= g->variants[v].n_values;
         }
         int n = combos > MAX_COMBOS ? 2 * MAX_COMBOS : (int)combos;
@@ -177,7 +177,8 @@ Test(table_build, every_variant_combination_of_every_game)
  * has that value. */
 Test(table_build, variant_rows_follow_the_setting)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         for (int i = 0; i < g->n_rules; i++) {
             const ud_rule *r = &g->rules[i];
             if (r->variant < 0)
@@ -191,16 +192,15 @@ Test(table_build, variant_rows_follow_the_setting)
                 if (r->values2 && r->variant2 != r->variant)
                     for (int v2 = 0; v2 < g->variants[r->variant2].n_values; v2++)
                         if ((r->values2 >> v2) & 1u)
-                            variant[r->variant2] = v2;   /* one value the row wants */
+                            variant[r->variant2] = v2; /* one value the row wants */
                 ud_table t;
                 ud_table_build(&t, g, variant);
                 bool present = false;
                 for (int k = 0; k < t.n_rows + 2 * g->n_phases; k++)
                     present |= t.row[k].rule == r;
-                bool want = val == r->value &&
-                            (r->values2 == 0 || ((r->values2 >> variant[r->variant2]) & 1u));
-                cr_assert_eq(present, want, "%s: %s under %s=%s", g->name, r->id,
-                             g->variants[r->variant].key,
+                bool want =
+                    val == r->value && (r->values2 == 0 || ((r->values2 >> variant[r->variant2]) & 1u));
+                cr_assert_eq(present, want, "%s: %s under %s=%s", g->name, r->id, g->variants[r->variant].key,
                              g->variants[r->variant].values[val].name);
             }
         }
@@ -222,9 +222,17 @@ enum { MODE_X, MODE_Y, MODE_Z };
 
 #define TS(p) ((toy_state *)(p))
 
-static void start(void *p, ud_step *s) { TS(p)->counter += 1; UD_EMIT(s, "start"); }
+static void start(void *p, ud_step *s)
+{
+    TS(p)->counter += 1;
+    UD_EMIT(s, "start");
+}
 static void bonus(void *p, ud_step *s) { TS(p)->counter += 1000; }
-static void mode_x(void *p, ud_step *s) { TS(p)->counter += 10; TS(p)->phase = PH_PICK; }
+static void mode_x(void *p, ud_step *s)
+{
+    TS(p)->counter += 10;
+    TS(p)->phase = PH_PICK;
+}
 static const char *coin_label(const void *ctx, int i) { return i ? "tails" : "heads"; }
 static void mode_y(void *p, ud_step *s)
 {
@@ -236,22 +244,35 @@ static void mode_y(void *p, ud_step *s)
     UD_EMIT(s, "coin %s", coin_label(NULL, i));
 }
 static void mode_z(void *p, ud_step *s) { TS(p)->phase = PH_LOOP; }
-static void offer_ab(void *p, ud_step *s) { ud_offer(s, ACT_A); ud_offer(s, ACT_B); ud_offer(s, ACT_A); }
+static void offer_ab(void *p, ud_step *s)
+{
+    ud_offer(s, ACT_A);
+    ud_offer(s, ACT_B);
+    ud_offer(s, ACT_A);
+}
 static void offer_c(void *p, ud_step *s) { ud_offer(s, ACT_C); }
 static bool chose_a(const void *p, const ud_step *s) { return s->action.kind == ACT_A; }
 static bool chose_b(const void *p, const ud_step *s) { return s->action.kind == ACT_B; }
-static void do_a(void *p, ud_step *s) { TS(p)->phase = PH_OVER; UD_EMIT(s, "did a"); }
+static void do_a(void *p, ud_step *s)
+{
+    TS(p)->phase = PH_OVER;
+    UD_EMIT(s, "did a");
+}
 static void do_b(void *p, ud_step *s) { TS(p)->phase = PH_DEAD; }
 static void spin(void *p, ud_step *s) { TS(p)->counter++; }
 
-#define ROW(id_, ph, kind_, var, val, g, e) \
-    { .id = id_, .source = "toy", .section = "", .summary = "", .phase = ph, .kind = kind_, \
-      .variant = var, .value = val, .guard = g, .effect = e }
+#define ROW(id_, ph, kind_, var, val, g, e)                                                   \
+    {                                                                                         \
+        .id = id_, .source = "toy", .section = "", .summary = "", .phase = ph, .kind = kind_, \
+        .variant = var, .value = val, .guard = g, .effect = e                                 \
+    }
 /* A row with a second condition: extra=on and mode x or y. */
-#define ROW_BONUS \
-    { .id = "T-BONUS", .source = "toy", .section = "", .summary = "", .phase = PH_START, \
-      .kind = UD_ROW_EFFECT, .variant = V_EXTRA, .value = 1, .effect = bonus, \
-      .variant2 = V_MODE, .values2 = (1u << MODE_X) | (1u << MODE_Y) }
+#define ROW_BONUS                                                                                   \
+    {                                                                                               \
+        .id = "T-BONUS", .source = "toy", .section = "", .summary = "", .phase = PH_START,          \
+        .kind = UD_ROW_EFFECT, .variant = V_EXTRA, .value = 1, .effect = bonus, .variant2 = V_MODE, \
+        .values2 = (1u << MODE_X) | (1u << MODE_Y)                                                  \
+    }
 
 static const ud_rule toy_rules[] = {
     ROW("T-START", PH_START, UD_ROW_EFFECT, -1, 0, NULL, start),
@@ -269,7 +290,7 @@ enum { N_TOY_RULES = sizeof toy_rules / sizeof toy_rules[0] };
 
 static const ud_phase toy_phases[N_PH] = {
     { "start", UD_PHASE_AUTO }, { "pick", UD_PHASE_DECISION }, { "over", UD_PHASE_OVER },
-    { "dead", UD_PHASE_AUTO }, { "loop", UD_PHASE_AUTO },
+    { "dead", UD_PHASE_AUTO },  { "loop", UD_PHASE_AUTO },
 };
 static const ud_variant_value mode_values[] = { { .name = "x" }, { .name = "y" }, { .name = "z" } };
 static const ud_variant_value extra_values[] = { { .name = "off" }, { .name = "on" } };
@@ -284,7 +305,9 @@ static bool below_13(const ud_game *g, const void *p, ud_buf *why)
     ud_buf_printf(why, "counter %d", TS(p)->counter);
     return false;
 }
-static const ud_invariant toy_invariants[] = { { .id = "T-INV", .summary = "counter below 13", .holds = below_13 } };
+static const ud_invariant toy_invariants[] = {
+    { .id = "T-INV", .summary = "counter below 13", .holds = below_13 }
+};
 static const ud_action_kind toy_actions[] = { { "a", NULL }, { "b", NULL }, { "c", NULL } };
 static void toy_init(void *p, const ud_setup *setup) { TS(p)->phase = PH_START; }
 static int toy_to_move(const void *p) { return 0; }
@@ -296,11 +319,26 @@ static int toy_score(const void *p, int seat) { return TS(p)->counter; }
 static int toy_winner(const void *p) { return 0; }
 
 static const ud_game toy = {
-    .name = "toy", .title = "Toy", .phases = toy_phases, .n_phases = N_PH,
-    .rules = toy_rules, .n_rules = N_TOY_RULES, .variants = toy_variants, .n_variants = 2,
-    .invariants = toy_invariants, .n_invariants = 1, .actions = toy_actions, .n_actions = 3,
-    .min_players = 1, .max_players = 2, .state_size = sizeof(toy_state), .phase_offset = offsetof(toy_state, phase),
-    .init = toy_init, .to_move = toy_to_move, .describe = toy_describe, .score = toy_score,
+    .name = "toy",
+    .title = "Toy",
+    .phases = toy_phases,
+    .n_phases = N_PH,
+    .rules = toy_rules,
+    .n_rules = N_TOY_RULES,
+    .variants = toy_variants,
+    .n_variants = 2,
+    .invariants = toy_invariants,
+    .n_invariants = 1,
+    .actions = toy_actions,
+    .n_actions = 3,
+    .min_players = 1,
+    .max_players = 2,
+    .state_size = sizeof(toy_state),
+    .phase_offset = offsetof(toy_state, phase),
+    .init = toy_init,
+    .to_move = toy_to_move,
+    .describe = toy_describe,
+    .score = toy_score,
     .winner = toy_winner,
 };
 
@@ -458,7 +496,8 @@ Test(engine, endless_auto_phase_is_stopped)
     toy_run r;
     cr_assert_eq(toy_start(&r, MODE_Z, 0, NULL), UD_ERROR);
     cr_assert_eq(r.step.fail.kind, UD_FAIL_INVARIANT);
-    cr_assert_not_null(strstr(r.step.fail.msg, "no decision, end or drawn outcome after 100000 rows fired"), "%s", r.step.fail.msg);
+    cr_assert_not_null(strstr(r.step.fail.msg, "no decision, end or drawn outcome after 100000 rows fired"),
+                       "%s", r.step.fail.msg);
     cr_assert_gt(r.fired[rule_index("T-SPIN")], 1000);
 }
 
@@ -478,8 +517,8 @@ Test(engine, invariants_checked_after_every_firing_when_asked)
     cr_assert_eq(r.step.fail.kind, UD_FAIL_INVARIANT);
     cr_assert_str_eq(r.step.fail.id, "T-INV");
     cr_assert_eq(r.state.counter, 13, "stopped at the first violation");
-    cr_assert_not_null(strstr(r.step.fail.msg, "invariant broken after T-SPIN: counter 13"),
-                       "%s", r.step.fail.msg);
+    cr_assert_not_null(strstr(r.step.fail.msg, "invariant broken after T-SPIN: counter 13"), "%s",
+                       r.step.fail.msg);
     cr_assert_not_null(strstr(r.step.fail.msg, "state: counter=13"), "%s", r.step.fail.msg);
 }
 
@@ -523,10 +562,7 @@ static int refuse(ud_chance *c, const ud_pick_req *p)
     return -1;
 }
 
-static int out_of_range(ud_chance *c, const ud_pick_req *p)
-{
-    return p->n;
-}
+static int out_of_range(ud_chance *c, const ud_pick_req *p) { return p->n; }
 
 Test(engine, chance_refusal_fails_with_the_rule_and_reason)
 {
@@ -604,7 +640,8 @@ Test(engine, player_names_by_seat)
 
 Test(game_lookup, rules_actions_and_chance_verbs)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         for (int i = 0; i < g->n_rules; i++) {
             const ud_rule *r = ud_game_rule(g, g->rules[i].id);
             cr_assert_eq(r, &g->rules[i], "%s: rule %s is found as itself", g->name, g->rules[i].id);
@@ -621,8 +658,8 @@ Test(game_lookup, rules_actions_and_chance_verbs)
             if (len > 1) {
                 prefix[len - 1] = '\0';
                 int found = ud_game_action(g, prefix);
-                cr_assert(found == -1 || strcmp(g->actions[found].name, prefix) == 0,
-                          "%s: '%s' found as %d", g->name, prefix, found);
+                cr_assert(found == -1 || strcmp(g->actions[found].name, prefix) == 0, "%s: '%s' found as %d",
+                          g->name, prefix, found);
             }
         }
         cr_assert_eq(ud_game_action(g, "no-such-action"), -1);

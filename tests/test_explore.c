@@ -25,19 +25,25 @@ enum { DEPTH = 3 };
 static void explore_ok(const ud_game *g, const ud_setup *setup, const ud_explore_bound *bound)
 {
     const char *bname = bound ? bound->name : "no bound";
-    ud_explore_opts o = { .game = g, .setup = setup, .bound = bound, .max_depth = DEPTH,
-                          .check_invariants = 1, .max_states = 2000000 };
+    ud_explore_opts o = { .game = g,
+                          .setup = setup,
+                          .bound = bound,
+                          .max_depth = DEPTH,
+                          .check_invariants = 1,
+                          .max_states = 2000000 };
     ud_explore_report rep;
     ud_buf err;
     ud_buf_init(&err);
-    cr_assert_eq(ud_explore(&o, &rep, &err), 0, "%s (%s, %d players): %s", g->name, bname,
-                 setup->n_players, ud_buf_str(&err));
+    cr_assert_eq(ud_explore(&o, &rep, &err), 0, "%s (%s, %d players): %s", g->name, bname, setup->n_players,
+                 ud_buf_str(&err));
     cr_assert_not(rep.violated, "%s (%s, %d players): [%s] %s\n%s", g->name, bname, setup->n_players,
                   rep.fail.id ? rep.fail.id : "", rep.fail.msg, rep.trace ? rep.trace : "");
     cr_assert_leq(rep.depth, DEPTH, "%s: deeper than asked", g->name);
     cr_assert_gt(rep.distinct, 0, "%s: nothing explored", g->name);
-    cr_assert_eq(rep.distinct, rep.decision + rep.terminal + rep.cut, "%s (%s): every distinct state is "
-                 "a decision, an end or a leaf", g->name, bname);
+    cr_assert_eq(rep.distinct, rep.decision + rep.terminal + rep.cut,
+                 "%s (%s): every distinct state is "
+                 "a decision, an end or a leaf",
+                 g->name, bname);
     uint64_t distinct = 0, generated = 0, chance = 0;
     for (int d = 0; d <= rep.depth; d++) {
         const ud_explore_level *l = &rep.level[d];
@@ -51,8 +57,8 @@ static void explore_ok(const ud_game *g, const ud_setup *setup, const ud_explore
     cr_assert_eq(chance, rep.chance, "%s (%s): chance picks add up", g->name, bname);
     if (g->chance_events && g->chance_events[0] && rep.chance > 0)
         cr_assert_gt(rep.chance_sums_checked, 0, "%s: no chance pick's weights were checked", g->name);
-    cr_assert_eq(rep.chance_sums_checked, rep.chance, "%s (%s): every pick sums to exactly 1",
-                 g->name, bname);
+    cr_assert_eq(rep.chance_sums_checked, rep.chance, "%s (%s): every pick sums to exactly 1", g->name,
+                 bname);
     (void)generated;
     ud_explore_report_free(&rep);
     ud_buf_free(&err);
@@ -60,7 +66,8 @@ static void explore_ok(const ud_game *g, const ud_setup *setup, const ud_explore
 
 Test(explore, every_game_three_decisions_deep, .timeout = 300)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         int hi = g->max_players < 3 ? g->max_players : 3;
         for (int n = g->min_players; n <= hi; n++) {
             ud_setup setup;
@@ -86,8 +93,13 @@ static void same_on_threads(const ud_game *g, const ud_setup *setup, const ud_ex
     ud_explore_report rep[2];
     const int jobs[2] = { 1, 3 };
     for (int k = 0; k < 2; k++) {
-        ud_explore_opts o = { .game = g, .setup = setup, .bound = bound, .max_depth = DEPTH,
-                              .check_invariants = 1, .max_states = 2000000, .jobs = jobs[k] };
+        ud_explore_opts o = { .game = g,
+                              .setup = setup,
+                              .bound = bound,
+                              .max_depth = DEPTH,
+                              .check_invariants = 1,
+                              .max_states = 2000000,
+                              .jobs = jobs[k] };
         ud_buf err;
         ud_buf_init(&err);
         cr_assert_eq(ud_explore(&o, &rep[k], &err), 0, "%s: %s", g->name, ud_buf_str(&err));
@@ -108,7 +120,8 @@ static void same_on_threads(const ud_game *g, const ud_setup *setup, const ud_ex
 
 Test(explore, threads_change_nothing, .timeout = 300)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         ud_setup setup;
         ud_setup_defaults(g, &setup);
         setup.n_players = g->min_players > 1 ? g->min_players : 2 <= g->max_players ? 2 : 1;
@@ -165,7 +178,8 @@ static bool opening_beyond_reach(const ud_game *g, const ud_setup *setup)
 
 Test(explore, planted_violation_on_a_shortest_path_replays, .timeout = 300)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         ud_setup setup;
         ud_setup_defaults(g, &setup);
         setup.n_players = g->min_players;
@@ -184,8 +198,9 @@ Test(explore, planted_violation_on_a_shortest_path_replays, .timeout = 300)
         cr_assert_eq(ud_start(&s, state), UD_DECIDE, "%s: no first decision", g->name);
         planted_phase = ud_phase_of(g, state);
 
-        ud_explore_opts o = { .game = planted_game_of(g, planted, 1), .setup = &setup, .max_depth = DEPTH,
-                              .check_invariants = 1 };
+        ud_explore_opts o = {
+            .game = planted_game_of(g, planted, 1), .setup = &setup, .max_depth = DEPTH, .check_invariants = 1
+        };
         ud_explore_report rep;
         ud_buf err;
         ud_buf_init(&err);
@@ -194,8 +209,8 @@ Test(explore, planted_violation_on_a_shortest_path_replays, .timeout = 300)
         cr_assert_str_eq(rep.fail.id, "TEST-INV-PHASE");
         cr_assert_not_null(rep.trace);
         /* Breadth-first: found before any decision. */
-        cr_assert_null(strstr(rep.trace, "\ndecide "), "%s: a decision on the shortest path\n%s",
-                       g->name, rep.trace);
+        cr_assert_null(strstr(rep.trace, "\ndecide "), "%s: a decision on the shortest path\n%s", g->name,
+                       rep.trace);
 
         assert_trace_breaks_planted(rep.trace, "TEST-INV-PHASE", g->name);
         ud_explore_report_free(&rep);
@@ -208,7 +223,8 @@ Test(explore, planted_violation_on_a_shortest_path_replays, .timeout = 300)
  * such records when a violation comes before any chance step. */
 Test(explore, a_partial_transcript_needing_no_outcome_checks)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         char text[256];
         snprintf(text, sizeof text, "%splayer p1\n%spartial\n", game_header(g),
                  g->min_players > 1 ? "player p2\n" : "");

@@ -21,12 +21,12 @@
 
 typedef struct two_picks {
     uint8_t phase;
-    uint8_t first, second;   /* the outcomes drawn, 1-based (0: not yet) */
-    uint8_t broken;          /* set between the picks on one outcome, mended at once */
+    uint8_t first, second; /* the outcomes drawn, 1-based (0: not yet) */
+    uint8_t broken;        /* set between the picks on one outcome, mended at once */
 } two_picks;
 
 enum { PH_DRAW, PH_OVER, N_PH };
-enum { FIRST_N = 3, SECOND_N = 2, BREAKING = 2 };   /* the first pick's third outcome breaks it */
+enum { FIRST_N = 3, SECOND_N = 2, BREAKING = 2 }; /* the first pick's third outcome breaks it */
 
 #define TP(p) ((two_picks *)(p))
 #define CTP(p) ((const two_picks *)(p))
@@ -77,9 +77,11 @@ static void draw_second(void *p, ud_step *s)
     UD_EMIT(s, "second %s", second_label(NULL, i));
 }
 
-#define ROW(id_, e) \
-    { .id = id_, .source = "test", .section = "", .summary = "", .phase = PH_DRAW, \
-      .kind = UD_ROW_EFFECT, .variant = -1, .effect = e }
+#define ROW(id_, e)                                                                                         \
+    {                                                                                                       \
+        .id = id_, .source = "test", .section = "", .summary = "", .phase = PH_DRAW, .kind = UD_ROW_EFFECT, \
+        .variant = -1, .effect = e                                                                          \
+    }
 /* One phase: no phase is entered between the picks, so a replay of the
  * second pick's outcomes goes on from before the first and fires
  * T-BETWEEN again (unchecked, as the replay that met the second pick
@@ -138,12 +140,26 @@ static int winner(const void *p)
 }
 
 static const ud_game two_picks_game = {
-    .name = "two-picks", .title = "Two picks", .phases = phases, .n_phases = N_PH,
-    .rules = rules, .n_rules = sizeof rules / sizeof rules[0], .invariants = invariants,
-    .n_invariants = 1, .actions = actions, .n_actions = 1, .chance_events = chance_events,
-    .min_players = 1, .max_players = 1, .state_size = sizeof(two_picks),
-    .phase_offset = offsetof(two_picks, phase), .init = init, .to_move = to_move,
-    .describe = describe, .score = score, .winner = winner,
+    .name = "two-picks",
+    .title = "Two picks",
+    .phases = phases,
+    .n_phases = N_PH,
+    .rules = rules,
+    .n_rules = sizeof rules / sizeof rules[0],
+    .invariants = invariants,
+    .n_invariants = 1,
+    .actions = actions,
+    .n_actions = 1,
+    .chance_events = chance_events,
+    .min_players = 1,
+    .max_players = 1,
+    .state_size = sizeof(two_picks),
+    .phase_offset = offsetof(two_picks, phase),
+    .init = init,
+    .to_move = to_move,
+    .describe = describe,
+    .score = score,
+    .winner = winner,
 };
 
 Test(explore_replays, a_violation_between_two_picks_of_one_step_is_found)
@@ -151,8 +167,9 @@ Test(explore_replays, a_violation_between_two_picks_of_one_step_is_found)
     ud_setup setup;
     ud_setup_defaults(&two_picks_game, &setup);
     for (int jobs = 1; jobs <= 2; jobs++) {
-        ud_explore_opts o = { .game = &two_picks_game, .setup = &setup, .max_depth = -1,
-                              .check_invariants = 1, .jobs = jobs };
+        ud_explore_opts o = {
+            .game = &two_picks_game, .setup = &setup, .max_depth = -1, .check_invariants = 1, .jobs = jobs
+        };
         ud_explore_report rep;
         ud_buf err;
         ud_buf_init(&err);
@@ -184,7 +201,7 @@ Test(explore_replays, without_the_break_every_outcome_is_a_leaf)
     ud_game mended = two_picks_game;
     ud_rule fixed[sizeof rules / sizeof rules[0]];
     memcpy(fixed, rules, sizeof rules);
-    fixed[1].effect = mend;   /* T-BETWEEN breaks nothing */
+    fixed[1].effect = mend; /* T-BETWEEN breaks nothing */
     mended.rules = fixed;
     ud_setup setup;
     ud_setup_defaults(&mended, &setup);

@@ -24,28 +24,27 @@ Test(extras, tables_well_formed)
             const ud_game_bound *b = &x->bounds[i];
             cr_assert_not_null(b->bound, "%s: bound %d", (*g)->name, i);
             cr_assert_not_null(b->bound->name);
-            cr_assert_eq(ud_game_find_bound(*g, b->bound->name), b, "%s: bound %s is not unique",
-                         (*g)->name, b->bound->name);
+            cr_assert_eq(ud_game_find_bound(*g, b->bound->name), b, "%s: bound %s is not unique", (*g)->name,
+                         b->bound->name);
             if (b->check)
                 cr_assert(b->check->begin && b->check->on_edge && b->check->finish,
-                          "%s %s: a cross-check needs begin, on_edge and finish", (*g)->name,
-                          b->bound->name);
+                          "%s %s: a cross-check needs begin, on_edge and finish", (*g)->name, b->bound->name);
         }
         for (int i = 0; i < x->n_analyses; i++) {
             const ud_analysis *a = &x->analyses[i];
             cr_assert(a->name && a->summary && a->run, "%s: analysis %d incomplete", (*g)->name, i);
-            cr_assert_eq(ud_game_find_analysis(*g, a->name), a, "%s: analysis %s is not unique",
-                         (*g)->name, a->name);
+            cr_assert_eq(ud_game_find_analysis(*g, a->name), a, "%s: analysis %s is not unique", (*g)->name,
+                         a->name);
             for (const ud_analysis_option *o = a->options; o && o->name; o++)
-                cr_assert(o->help && strncmp(o->name, "-", 1) != 0, "%s %s: option %s", (*g)->name,
-                          a->name, o->name);
+                cr_assert(o->help && strncmp(o->name, "-", 1) != 0, "%s %s: option %s", (*g)->name, a->name,
+                          o->name);
         }
         const ud_faq_extras *f = x->faq;
         for (const ud_faq_legend *l = f && f->legend ? f->legend : NULL; l && l->token; l++)
             cr_assert_not_null(l->text);
         for (const ud_faq_query *q = f && f->edge_queries ? f->edge_queries : NULL; q && q->name; q++)
-            cr_assert(strchr(q->name, '/') == NULL, "%s: query %s: name it without its folder",
-                      (*g)->name, q->name);
+            cr_assert(strchr(q->name, '/') == NULL, "%s: query %s: name it without its folder", (*g)->name,
+                      q->name);
         cr_assert_null(ud_game_find_bound(*g, "no-such-bound"));
         cr_assert_null(ud_game_find_analysis(*g, "no-such-analysis"));
     }

@@ -33,7 +33,8 @@ static bool has_rule(const ud_game *g, const char *id, size_t len)
 Test(faq_players, questions_name_what_exists)
 {
     int games = 0;
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         const ud_faq_question *qs = questions_of(g);
         if (!qs)
             continue;
@@ -41,8 +42,8 @@ Test(faq_players, questions_name_what_exists)
         for (const ud_faq_question *q = qs; q->id; q++) {
             for (const ud_faq_question *p = qs; p < q; p++)
                 cr_expect_neq(strcmp(p->id, q->id), 0, "%s: question id '%s' twice", g->name, q->id);
-            cr_expect(q->ask && q->ask[0] && q->ruling && q->ruling[0], "%s/%s: no question or ruling", g->name,
-                      q->id);
+            cr_expect(q->ask && q->ask[0] && q->ruling && q->ruling[0], "%s/%s: no question or ruling",
+                      g->name, q->id);
             cr_expect_not_null(q->quotes[0].source, "%s/%s: no passage it rests on", g->name, q->id);
             int n = 0;
             for (const char *r = q->rules; r && *r; n++) {
@@ -114,7 +115,8 @@ Test(faq_players, every_passage_is_verbatim)
 {
     skip_without_texts();
     int quotes = 0;
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         const ud_faq_question *qs = questions_of(g);
         for (const ud_faq_question *q = qs; q && q->id; q++)
             for (int i = 0; i < UD_FAQ_QUOTES && q->quotes[i].source; i++) {
@@ -138,7 +140,7 @@ static int quotes_in(const ud_game *g, const char *id, const char *source, const
     snprintf(path, sizeof path, "%s/%s", RULES_DIR, source);
     FILE *f = fopen(path, "r");
     if (!f)
-        return 0;   /* a source of undead's own (the sample content), not a rule text */
+        return 0; /* a source of undead's own (the sample content), not a rule text */
     fclose(f);
     char *text = read_text(source);
     int n = 0;
@@ -162,7 +164,8 @@ Test(faq_players, rows_and_readings_quote_verbatim)
 {
     skip_without_texts();
     int quotes = 0;
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         for (int r = 0; r < g->n_rules; r++)
             quotes += quotes_in(g, g->rules[r].id, g->rules[r].source, g->rules[r].summary);
         for (int v = 0; v < g->n_variants; v++)

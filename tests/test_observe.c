@@ -18,9 +18,9 @@ typedef struct secret_state {
 } secret_state;
 enum { PH_DEAL, PH_GUESS, PH_OVER };
 enum { K_GUESS };
-static const ud_phase phases[] = {
-    { "deal", UD_PHASE_AUTO }, { "guess", UD_PHASE_DECISION }, { "over", UD_PHASE_OVER }
-};
+static const ud_phase phases[] = { { "deal", UD_PHASE_AUTO },
+                                   { "guess", UD_PHASE_DECISION },
+                                   { "over", UD_PHASE_OVER } };
 static const ud_action_kind kinds[] = { { "guess", "%d" } };
 
 static const char *digit(const void *ctx, int i)
@@ -87,11 +87,26 @@ static int spy(const ud_game *g, const void *p, int seat, int param, const ud_of
 static const ud_policy_def policies[] = { { "spy", "records what it sees", 0, 0, spy, 0, 0, 0, 0 } };
 
 static ud_game game = {
-    .name = "secret", .title = "Secret", .phases = phases, .n_phases = 3, .rules = rules,
-    .n_rules = 3, .actions = kinds, .n_actions = 1, .policies = policies, .n_policies = 1,
-    .chance_events = (const char *const[]){ "deal", NULL }, .min_players = 2, .max_players = 2,
-    .state_size = sizeof(secret_state), .phase_offset = offsetof(secret_state, phase),
-    .init = init, .to_move = to_move, .describe = describe, .score = score, .winner = winner,
+    .name = "secret",
+    .title = "Secret",
+    .phases = phases,
+    .n_phases = 3,
+    .rules = rules,
+    .n_rules = 3,
+    .actions = kinds,
+    .n_actions = 1,
+    .policies = policies,
+    .n_policies = 1,
+    .chance_events = (const char *const[]){ "deal", NULL },
+    .min_players = 2,
+    .max_players = 2,
+    .state_size = sizeof(secret_state),
+    .phase_offset = offsetof(secret_state, phase),
+    .init = init,
+    .to_move = to_move,
+    .describe = describe,
+    .score = score,
+    .winner = winner,
     .observe = observe,
 };
 
@@ -123,7 +138,8 @@ Test(observe, a_policy_sees_its_own_secret_and_not_the_other)
         secret_state end;
         char *text = play(seed, &end);
         for (int seat = 0; seat < 2; seat++) {
-            cr_assert_eq(saw_own[seat], true_secret[seat], "seed %llu seat %d", (unsigned long long)seed, seat);
+            cr_assert_eq(saw_own[seat], true_secret[seat], "seed %llu seat %d", (unsigned long long)seed,
+                         seat);
             cr_assert_eq(saw_other[seat], -1, "seed %llu: seat %d saw the other's secret",
                          (unsigned long long)seed, seat);
         }

@@ -36,7 +36,8 @@ static void parse_fails(const ud_game *g, const char *spec, const char *phrase)
 
 Test(policy, generic_policies_parse_for_every_game)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         cr_assert_eq(parse_ok(g, "random").def, &ud_policy_random);
         cr_assert_eq(parse_ok(g, "human").def, &ud_policy_human);
     }
@@ -48,7 +49,8 @@ static int param_hi(const ud_policy_def *d) { return d->max_param ? d->max_param
 
 Test(policy, game_policies_take_their_default_param_and_their_range)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         for (int i = 0; i < g->n_policies; i++) {
             const ud_policy_def *d = &g->policies[i];
             ud_policy p = parse_ok(g, d->name);
@@ -71,7 +73,8 @@ Test(policy, game_policies_take_their_default_param_and_their_range)
 
 Test(policy, format_round_trips_through_parse)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         const char *generic[] = { "random", "human" };
         for (size_t i = 0; i < 2; i++) {
             char out[64];
@@ -103,7 +106,8 @@ Test(policy, format_round_trips_through_parse)
 
 Test(policy_errors, unknown_name_lists_the_games_choices)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         char want[128];
         snprintf(want, sizeof want, "unknown policy 'no-such-policy' for %s; expected one of:", g->name);
         parse_fails(g, "no-such-policy", want);
@@ -116,7 +120,8 @@ Test(policy_errors, unknown_name_lists_the_games_choices)
 
 Test(policy_errors, prefix_of_a_name_is_unknown)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         parse_fails(g, "rand", "unknown policy 'rand'");
         for (int i = 0; i < g->n_policies; i++) {
             const char *name = g->policies[i].name;
@@ -137,7 +142,8 @@ Test(policy_errors, prefix_of_a_name_is_unknown)
 
 Test(policy_errors, param_on_a_policy_without_one)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         parse_fails(g, "random:2", "policy 'random' takes no ':N' parameter");
         for (int i = 0; i < g->n_policies; i++) {
             if (g->policies[i].has_param)
@@ -152,7 +158,8 @@ Test(policy_errors, param_on_a_policy_without_one)
 
 Test(policy_errors, bad_params)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         for (int i = 0; i < g->n_policies; i++) {
             if (!g->policies[i].has_param)
                 continue;
@@ -178,7 +185,8 @@ Test(policy_errors, bad_params)
  * among them (many parametric offers). */
 Test(policy_choice, random_is_uniform_among_any_number_of_offers)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         ud_policy p = parse_ok(g, "random");
         ud_rng r;
         ud_rng_seed(&r, 8);
@@ -195,8 +203,8 @@ Test(policy_choice, random_is_uniform_among_any_number_of_offers)
                 seen[i]++;
             }
             for (int i = 0; i < n; i++)
-                cr_assert(seen[i] > 120 && seen[i] < 280, "%s: offer %d of %d chosen %d times in %d",
-                          g->name, i, n, seen[i], 200 * n);
+                cr_assert(seen[i] > 120 && seen[i] < 280, "%s: offer %d of %d chosen %d times in %d", g->name,
+                          i, n, seen[i], 200 * n);
         }
     }
 }
@@ -206,7 +214,8 @@ Test(policy_choice, random_is_uniform_among_any_number_of_offers)
 Test(policy_choice, every_accepted_parameter_gives_a_decision)
 {
     static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         for (int i = 0; i < g->n_policies; i++) {
             if (!g->policies[i].has_param || g->policies[i].costly)
                 continue;
@@ -230,8 +239,8 @@ Test(policy_choice, every_accepted_parameter_gives_a_decision)
                 ud_table_build(&t, g, m.setup.variant);
                 ud_result res;
                 ud_play(&m, &t, state, NULL, NULL, 1, &res);
-                cr_expect(res.status == UD_OVER || !strstr(res.fail.msg, "gave no decision"),
-                          "%s: %s:%d: %s", g->name, g->policies[i].name, param, res.fail.msg);
+                cr_expect(res.status == UD_OVER || !strstr(res.fail.msg, "gave no decision"), "%s: %s:%d: %s",
+                          g->name, g->policies[i].name, param, res.fail.msg);
             }
         }
     }

@@ -38,7 +38,7 @@ static int ask(session *s, const ud_game *g, const ud_offers *o)
     ud_rng r;
     ud_rng_seed(&r, 1);
     int i = ud_policy_choose(&s->p, g, NULL, 1, o, &r);
-    return i < 0 ? -1 : o->action[i].kind;   /* the kind chosen */
+    return i < 0 ? -1 : o->action[i].kind; /* the kind chosen */
 }
 
 static void close_session(session *s)
@@ -70,7 +70,8 @@ Test(human, full_names_and_unique_prefixes)
     cr_assert_eq(ask(&s, &toy, &stop_roll), ACT_ROLL);
     fflush(s.out);
     cr_assert_eq(count(s.prompts, "seat 2, choose"), 4, "one prompt per answer: %s", s.prompts);
-    cr_assert_not_null(strstr(s.prompts, "choose stop | roll: "), "the prompt lists the offers: %s", s.prompts);
+    cr_assert_not_null(strstr(s.prompts, "choose stop | roll: "), "the prompt lists the offers: %s",
+                       s.prompts);
     close_session(&s);
 }
 
@@ -133,8 +134,7 @@ Test(human, eof_gives_minus_one)
  * the actions a deterministic policy chose for that seat (as the
  * transcript writes them) plays the very same game, and only seat 1 is
  * asked.  So every action a game writes is one a person can type. */
-static char *play_with(const ud_game *g, int players, const ud_policy *seat1, uint64_t seed,
-                       ud_result *res)
+static char *play_with(const ud_game *g, int players, const ud_policy *seat1, uint64_t seed, ud_result *res)
 {
     static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     ud_match m;
@@ -178,7 +178,8 @@ static char *answers_of(const char *text, int *n)
 
 Test(human, plays_a_whole_game_of_every_game_through_ud_play)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         int players = g->max_players >= 2 ? (g->min_players > 2 ? g->min_players : 2) : 1;
         int replayed = 0;
         for (int k = 0; k < g->n_policies; k++) {
@@ -208,8 +209,8 @@ Test(human, plays_a_whole_game_of_every_game_through_ud_play)
             /* A policy that draws on the generator changes the game when
              * replaced: then nothing is claimed; else all must hold. */
             if (same) {
-                cr_assert_eq(prompts, n, "%s (%s): %d prompts for %d answers", g->name,
-                             g->policies[k].name, prompts, n);
+                cr_assert_eq(prompts, n, "%s (%s): %d prompts for %d answers", g->name, g->policies[k].name,
+                             prompts, n);
                 cr_assert_eq(refused, 0, "%s (%s): an answer as the transcript writes it was refused:\n%s",
                              g->name, g->policies[k].name, ans);
                 replayed++;

@@ -134,8 +134,8 @@ static void simulate(const ud_game *g, int players, int *ended, int *failed)
         /* Round trip: parse, check, regenerate identically. */
         run r;
         run_text(&r, text);
-        cr_assert_eq(r.status, RUN_OK, "%s: the transcript fails at %d: [%s] %s\n%s", what,
-                     r.err.line, r.err.rule, r.err.msg, text);
+        cr_assert_eq(r.status, RUN_OK, "%s: the transcript fails at %d: [%s] %s\n%s", what, r.err.line,
+                     r.err.rule, r.err.msg, text);
         cr_assert_eq(r.game, g, "%s", what);
         cr_assert_eq(r.res.complete, 1, "%s", what);
         cr_assert_eq(r.res.winner, fast.winner, "%s", what);
@@ -154,9 +154,9 @@ static void simulate(const ud_game *g, int players, int *ended, int *failed)
 Test(random_sim, every_game_under_every_player_count, .timeout = 600)
 {
     int n_games = 0;
-    FOR_EACH_GAME(g) {
-        cr_assert(g->min_players >= 1 && g->min_players <= g->max_players &&
-                  g->max_players <= UD_MAX_PLAYERS,
+    FOR_EACH_GAME(g)
+    {
+        cr_assert(g->min_players >= 1 && g->min_players <= g->max_players && g->max_players <= UD_MAX_PLAYERS,
                   "%s: players %d..%d", g->name, g->min_players, g->max_players);
         int ended = 0, failed = 0;
         for (int players = g->min_players; players <= game_max_tested_players(g); players++)
@@ -171,7 +171,8 @@ Test(random_sim, every_game_under_every_player_count, .timeout = 600)
 
 Test(random_sim, same_seed_same_transcript_different_seed_different)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         char *text[3];
         ud_result res[3];
         for (int i = 0; i < 3; i++) {
@@ -188,7 +189,8 @@ Test(random_sim, same_seed_same_transcript_different_seed_different)
 Test(random_sim, a_game_is_abandoned_at_the_decision_bound)
 {
     static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         /* Find a seed whose game takes more than one decision, then bound
          * it at one. */
         ud_match m;
@@ -210,7 +212,6 @@ Test(random_sim, a_game_is_abandoned_at_the_decision_bound)
         ud_play(&m, &t, state, NULL, NULL, 1, &res);
         cr_assert_eq(res.status, UD_ERROR, "%s", g->name);
         cr_assert_eq(res.fail.kind, UD_FAIL_INPUT, "%s", g->name);
-        cr_assert_not_null(strstr(res.fail.msg, "no end after 1 decisions"), "%s: %s", g->name,
-                           res.fail.msg);
+        cr_assert_not_null(strstr(res.fail.msg, "no end after 1 decisions"), "%s: %s", g->name, res.fail.msg);
     }
 }

@@ -34,7 +34,8 @@ static void defaults_of(const ud_game *g, int *variant)
 Test(readings, every_reading_a_row_consults_is_declared_on_it)
 {
     int games_played = 0;
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         uint32_t seen[UD_MAX_RULES] = { 0 };
         ud_rng rng;
         ud_rng_seed(&rng, 29);
@@ -72,7 +73,8 @@ Test(readings, every_reading_a_row_consults_is_declared_on_it)
 
 Test(readings, every_variant_key_changes_some_row)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         ud_buf why;
         ud_buf_init(&why);
         int problems = ud_game_check_keys_used(g, &why);
@@ -142,11 +144,26 @@ static int toy_winner(const void *p)
     return 0;
 }
 static const ud_game toy = {
-    .name = "toy", .title = "Toy", .phases = toy_phases, .n_phases = 2, .rules = toy_rules, .n_rules = 1,
-    .variants = toy_variants, .n_variants = N_V, .actions = toy_kinds, .n_actions = 1,
-    .chance_events = (const char *const[]){ NULL }, .min_players = 1, .max_players = 1,
-    .state_size = sizeof(toy_state), .phase_offset = offsetof(toy_state, phase), .init = toy_init,
-    .to_move = toy_to_move, .describe = toy_describe, .score = toy_score, .winner = toy_winner,
+    .name = "toy",
+    .title = "Toy",
+    .phases = toy_phases,
+    .n_phases = 2,
+    .rules = toy_rules,
+    .n_rules = 1,
+    .variants = toy_variants,
+    .n_variants = N_V,
+    .actions = toy_kinds,
+    .n_actions = 1,
+    .chance_events = (const char *const[]){ NULL },
+    .min_players = 1,
+    .max_players = 1,
+    .state_size = sizeof(toy_state),
+    .phase_offset = offsetof(toy_state, phase),
+    .init = toy_init,
+    .to_move = toy_to_move,
+    .describe = toy_describe,
+    .score = toy_score,
+    .winner = toy_winner,
 };
 
 Test(readings, the_audit_names_a_key_read_without_being_declared)
@@ -159,7 +176,8 @@ Test(readings, the_audit_names_a_key_read_without_being_declared)
     ud_buf why;
     ud_buf_init(&why);
     cr_assert_eq(ud_reading_audit(&toy, seen, &why), 1);
-    cr_assert_str_eq(ud_buf_str(&why), "toy: T-HIDDEN consults the reading of hidden without declaring it in its reads\n");
+    cr_assert_str_eq(ud_buf_str(&why),
+                     "toy: T-HIDDEN consults the reading of hidden without declaring it in its reads\n");
     ud_buf_free(&why);
 }
 

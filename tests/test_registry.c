@@ -59,10 +59,12 @@ Test(registry, every_game_folder_is_registered)
         folders++;
         cr_expect_not_null(game_in_folder(e->d_name),
                            "spec/%s/ holds rules but no registered game has folder \"%s\" "
-                           "(its game.cmake: spec/games.cmake)", e->d_name, e->d_name);
+                           "(its game.cmake: spec/games.cmake)",
+                           e->d_name, e->d_name);
     }
     closedir(d);
-    cr_expect_eq(folders, UD_N_GAMES, "%d game folders under spec/, %d games registered", folders, UD_N_GAMES);
+    cr_expect_eq(folders, UD_N_GAMES, "%d game folders under spec/, %d games registered", folders,
+                 UD_N_GAMES);
 }
 
 Test(registry, each_folder_is_its_own_directory)

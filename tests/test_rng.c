@@ -21,12 +21,11 @@ static uint64_t ref_splitmix64(uint64_t *x)
     return z ^ (z >> 31);
 }
 
-static uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
-typedef struct { uint64_t s[4]; } ref_rng;
+typedef struct {
+    uint64_t s[4];
+} ref_rng;
 
 static void ref_seed(ref_rng *r, uint64_t seed)
 {
@@ -82,8 +81,7 @@ Test(rng, seed_uses_four_splitmix64_outputs)
         ud_rng_seed(&r, seeds[k]);
         ref_seed(&ref, seeds[k]);
         for (int i = 0; i < 4; i++)
-            cr_assert_eq(r.s[i], ref.s[i], "seed %llu word %d",
-                         (unsigned long long)seeds[k], i);
+            cr_assert_eq(r.s[i], ref.s[i], "seed %llu word %d", (unsigned long long)seeds[k], i);
     }
 }
 
@@ -192,8 +190,13 @@ static double chi_square(uint64_t seed, uint32_t n, int draws)
 
 Test(rng, below_roughly_uniform_chi_square)
 {
-    struct { uint32_t n; double critical; } cases[] = {
-        { 3, 13.816 }, { 6, 20.515 }, { 13, 32.909 },
+    struct {
+        uint32_t n;
+        double critical;
+    } cases[] = {
+        { 3, 13.816 },
+        { 6, 20.515 },
+        { 13, 32.909 },
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         double chi = chi_square(77 + k, cases[k].n, 120000);

@@ -20,10 +20,7 @@ static void init(void)
     ud_buf_init(&err);
 }
 
-static void fini(void)
-{
-    ud_buf_free(&err);
-}
+static void fini(void) { ud_buf_free(&err); }
 
 TestSuite(setup, .init = init, .fini = fini);
 
@@ -36,7 +33,8 @@ Test(setup, defaults_are_the_games_defaults_and_two_players)
     cr_assert_str_eq(setup.names[0], "p1");
     cr_assert_str_eq(setup.names[1], "p2");
     cr_assert_eq(setup.n_start, 0);
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         ud_setup_defaults(g, &setup);
         for (int v = 0; v < g->n_variants; v++)
             cr_assert_eq(setup.variant[v], g->variants[v].default_value, "%s: variant %s", g->name,
@@ -115,7 +113,8 @@ Test(setup, players_beyond_the_seats_are_counted_not_seated)
 /* Every command asks before anything runs: each game's range and rule. */
 Test(setup, player_count_outside_the_range_is_refused_naming_the_rule)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         cr_assert_not_null(g->players_rule, "%s names no player-count rule", g->name);
         cr_assert_not_null(ud_game_rule(g, g->players_rule), "%s: no rule %s", g->name, g->players_rule);
         int hi = ud_game_max_players(g);
@@ -125,7 +124,7 @@ Test(setup, player_count_outside_the_range_is_refused_naming_the_rule)
         int bad[] = { g->min_players - 1, hi + 1, 100 };
         for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
             if (bad[k] == 0 && g->min_players == 1)
-                continue;   /* no table of none is ever named: the list is never empty */
+                continue; /* no table of none is ever named: the list is never empty */
             ud_buf_clear(&err);
             cr_assert_not(ud_setup_check_players(g, bad[k], &err), "%s, %d", g->name, bad[k]);
             char want[200];
@@ -147,14 +146,14 @@ Test(setup, player_list_overlong_item)
 
 Test(setup, every_variant_value_is_accepted)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         ud_setup_defaults(g, &setup);
         for (int v = 0; v < g->n_variants; v++)
             for (int i = 0; i < g->variants[v].n_values; i++) {
                 char kv[128];
                 snprintf(kv, sizeof kv, "%s=%s", g->variants[v].key, g->variants[v].values[i].name);
-                cr_assert(ud_setup_variant(g, &setup, kv, &err), "%s: %s: %s", g->name, kv,
-                          ud_buf_str(&err));
+                cr_assert(ud_setup_variant(g, &setup, kv, &err), "%s: %s: %s", g->name, kv, ud_buf_str(&err));
                 cr_assert_eq(setup.variant[v], i, "%s: %s", g->name, kv);
             }
     }
@@ -165,7 +164,8 @@ Test(setup, every_variant_value_is_accepted)
  * has, and a player count it allows. */
 Test(setup, reading_measures_name_real_readings_and_policies)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         for (int i = 0; i < g->n_reading_measures; i++) {
             const ud_reading_measure *m = &g->reading_measures[i];
             char kv[128];
@@ -190,7 +190,8 @@ Test(setup, reading_measures_name_real_readings_and_policies)
             memset(state, 0, g->state_size);
             g->init(state, &setup);
             for (int k = 0; k < UD_MEASURE_START && m->start[k]; k++) {
-                cr_assert(ud_setup_start(&setup, m->start[k], &err), "%s: %s: %s", g->name, kv, ud_buf_str(&err));
+                cr_assert(ud_setup_start(&setup, m->start[k], &err), "%s: %s: %s", g->name, kv,
+                          ud_buf_str(&err));
                 cr_assert(g->apply_start && g->apply_start(state, &setup, m->start[k], &err),
                           "%s: %s: start '%s': %s", g->name, kv, m->start[k], ud_buf_str(&err));
             }
@@ -201,7 +202,8 @@ Test(setup, reading_measures_name_real_readings_and_policies)
 /* The refusals, on each game's own first question. */
 Test(setup, variant_refusals_name_the_games_choices)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         if (g->n_variants == 0)
             continue;
         ud_setup_defaults(g, &setup);

@@ -61,7 +61,8 @@ static int lines_of(const char *text)
 
 Test(show, every_game_draws_or_prints_its_state_line_at_every_tenth_line)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         ud_result res;
         char *text = play_text(g, g->min_players > 2 ? g->min_players : (g->max_players < 2 ? 1 : 2), NULL, 5,
                                &res, NULL);
@@ -94,12 +95,13 @@ Test(show, every_game_draws_or_prints_its_state_line_at_every_tenth_line)
  * checker stopped there describes the state that line says. */
 Test(show, the_stop_is_where_every_games_state_lines_say)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         ud_result pres;
         char *text = play_text(g, g->max_players < 2 ? 1 : 2, NULL, 9, &pres, NULL);
         ud_transcript t;
         ud_error e;
-        memset(&e, 0, sizeof e);   /* the parser reads err->set */
+        memset(&e, 0, sizeof e); /* the parser reads err->set */
         cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &e), 0, "%s", e.msg);
         static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
         int checked = 0;
@@ -119,8 +121,8 @@ Test(show, the_stop_is_where_every_games_state_lines_say)
                 snprintf(word, sizeof word, " %s ", tl->tok[k]);
                 char desc[4096];
                 snprintf(desc, sizeof desc, " %s ", ud_buf_str(&d));
-                cr_assert_not_null(strstr(desc, word), "%s line %d: %s not in %s", g->name, tl->line, tl->tok[k],
-                                   ud_buf_str(&d));
+                cr_assert_not_null(strstr(desc, word), "%s line %d: %s not in %s", g->name, tl->line,
+                                   tl->tok[k], ud_buf_str(&d));
             }
             ud_buf_free(&d);
             checked++;
@@ -137,8 +139,8 @@ Test(show, out_file_and_a_failed_write)
 {
     const ud_game *g = ud_games[0];
     ud_result res;
-    char *text = play_text(g, g->min_players > 2 ? g->min_players : (g->max_players < 2 ? 1 : 2), NULL, 3, &res,
-                           NULL);
+    char *text =
+        play_text(g, g->min_players > 2 ? g->min_players : (g->max_players < 2 ? 1 : 2), NULL, 3, &res, NULL);
     char path[64], drawing[64];
     write_temp(path, sizeof path, text);
     cr_assert_eq(show(g, path, NULL, "text"), 0, "%s", err);

@@ -41,7 +41,7 @@ static void sum_both_ways(int n, int max_e, uint64_t seed)
 {
     ud_smooth_primes ps;
     ud_smooth_primes_init(&ps);
-    cr_assert(ud_smooth_primes_add(&ps, 53));   /* a loop's 1 - 1/54 */
+    cr_assert(ud_smooth_primes_add(&ps, 53)); /* a loop's 1 - 1/54 */
     ud_smooth s;
     memset(&s, 0, sizeof s);
     mpz_t f, tmp;
@@ -58,7 +58,7 @@ static void sum_both_ways(int n, int max_e, uint64_t seed)
                     ce.nz[j / 64] |= UINT64_C(1) << (j % 64);
             }
         mpz_set_ui(f, next_random(&seed) | 1);
-        mpz_mul_ui(f, f, next_random(&seed) | 1);   /* two words */
+        mpz_mul_ui(f, f, next_random(&seed) | 1); /* two words */
         uint64_t x = next_random(&seed) % 1000 + 1;
         ud_smooth_add(&ps, &s, f, x, &ce, tmp);
         add_reference(want, &ps, f, x, &ce);
@@ -76,10 +76,7 @@ static void sum_both_ways(int n, int max_e, uint64_t seed)
     mpq_clears(want, got, NULL);
 }
 
-Test(smooth, sums_with_small_exponents_equal_the_rational_sums)
-{
-    sum_both_ways(200, 6, 1);
-}
+Test(smooth, sums_with_small_exponents_equal_the_rational_sums) { sum_both_ways(200, 6, 1); }
 
 Test(smooth, sums_with_exponents_of_thousands_of_bits_equal_the_rational_sums)
 {

@@ -18,8 +18,9 @@
 
 static bool is_header_word(const char *w, size_t n)
 {
-    static const char *const words[] = { "undead-transcript", "game", "variant", "player",
-                                         "seed", "start", "partial", "complete", NULL };
+    static const char *const words[] = {
+        "undead-transcript", "game", "variant", "player", "seed", "start", "partial", "complete", NULL
+    };
     for (const char *const *k = words; *k; k++)
         if (strlen(*k) == n && strncmp(*k, w, n) == 0)
             return true;
@@ -51,7 +52,8 @@ static char *outcomes_only(const ud_game *g, const char *text)
 
 Test(transcript_games, play_check_regenerate_identical)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         ud_rng rng;
         ud_rng_seed(&rng, 99);
         int played = 0;
@@ -64,7 +66,7 @@ Test(transcript_games, play_check_regenerate_identical)
                 char *text = play_text(g, players, variant, seed, &res, fired_play);
                 if (res.status != UD_OVER) {
                     free(text);
-                    continue;   /* test_random_sim.c judges failed games */
+                    continue; /* test_random_sim.c judges failed games */
                 }
                 run r;
                 run_text(&r, text);
@@ -106,14 +108,15 @@ static const char *fewest_players(const ud_game *g)
 
 Test(transcript_games, minimal_header_gets_game_defaults)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         char text[256];
         snprintf(text, sizeof text, "%s%s", game_header(g), fewest_players(g));
         ud_transcript t;
         ud_error err;
         memset(&err, 0, sizeof err);
-        cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0,
-                     "%s: %d:%d %s", g->name, err.line, err.col, err.msg);
+        cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s: %d:%d %s",
+                     g->name, err.line, err.col, err.msg);
         cr_assert_eq(t.game, g);
         cr_assert_eq(t.setup.n_players, g->min_players);
         cr_assert_str_eq(t.setup.names[0], "a");
@@ -129,7 +132,8 @@ Test(transcript_games, minimal_header_gets_game_defaults)
 
 Test(transcript_games, header_round_trip_through_writer)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         ud_rng rng;
         ud_rng_seed(&rng, 5);
         for (int k = 0; k < 10; k++) {
@@ -144,7 +148,9 @@ Test(transcript_games, header_round_trip_through_writer)
                 a.policy[i].def = p == (uint32_t)g->n_policies ? &ud_policy_random : &g->policies[p];
                 const ud_policy_def *d = a.policy[i].def;
                 int hi = d->max_param ? d->max_param : 8;
-                a.policy[i].param = d->has_param ? d->min_param + (int)ud_rng_below(&rng, (uint32_t)(hi - d->min_param + 1)) : 0;
+                a.policy[i].param =
+                    d->has_param ? d->min_param + (int)ud_rng_below(&rng, (uint32_t)(hi - d->min_param + 1))
+                                 : 0;
             }
             a.seed = ud_rng_next(&rng);
             char *out = NULL;
@@ -155,8 +161,8 @@ Test(transcript_games, header_round_trip_through_writer)
             ud_transcript t;
             ud_error err;
             memset(&err, 0, sizeof err);
-            cr_assert_eq(ud_transcript_parse(out, len, ud_find_game, &t, &err), 0, "%s: %s\n%s",
-                         g->name, err.msg, out);
+            cr_assert_eq(ud_transcript_parse(out, len, ud_find_game, &t, &err), 0, "%s: %s\n%s", g->name,
+                         err.msg, out);
             cr_assert_eq(t.game, g);
             cr_assert_eq(memcmp(t.setup.variant, a.setup.variant, sizeof a.setup.variant), 0,
                          "%s: variants survive the writer", g->name);
@@ -182,18 +188,20 @@ Test(transcript_games, header_round_trip_through_writer)
 
 Test(transcript_games, body_lines_sorted_by_the_games_chance_verbs)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         char text[2048];
         int n = snprintf(text, sizeof text, "%splayer a\nplayer b\n", game_header(g));
         int lines = 0;
         for (const char *const *v = g->chance_events; v && *v; v++, lines++)
             n += snprintf(text + n, sizeof text - (size_t)n, "%s x\n", *v);
-        n += snprintf(text + n, sizeof text - (size_t)n, "= k=v\nnothing-we-know happened   [NO-SUCH-RULE]\n");
+        n +=
+            snprintf(text + n, sizeof text - (size_t)n, "= k=v\nnothing-we-know happened   [NO-SUCH-RULE]\n");
         ud_transcript t;
         ud_error err;
         memset(&err, 0, sizeof err);
-        cr_assert_eq(ud_transcript_parse(text, (size_t)n, ud_find_game, &t, &err), 0, "%s: %d:%d %s",
-                     g->name, err.line, err.col, err.msg);
+        cr_assert_eq(ud_transcript_parse(text, (size_t)n, ud_find_game, &t, &err), 0, "%s: %d:%d %s", g->name,
+                     err.line, err.col, err.msg);
         cr_assert_eq(t.n, lines + 2);
         for (int i = 0; i < lines; i++)
             cr_assert_eq(t.lines[i].kind, UD_TL_CHANCE, "%s: %s", g->name, t.lines[i].tok[0]);
@@ -208,12 +216,13 @@ Test(transcript_games, body_lines_sorted_by_the_games_chance_verbs)
  * among the events. */
 Test(transcript_games, complete_is_a_header_line)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         char text[512];
         ud_transcript t;
         ud_error err;
         memset(&err, 0, sizeof err);
-        int line = 3 + g->min_players;   /* the line after the players */
+        int line = 3 + g->min_players; /* the line after the players */
         snprintf(text, sizeof text, "%s%scomplete\n", game_header(g), fewest_players(g));
         cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s", err.msg);
         cr_assert_eq(t.complete, 1);
@@ -222,14 +231,16 @@ Test(transcript_games, complete_is_a_header_line)
         snprintf(text, sizeof text, "%s%scomplete yes\n", game_header(g), fewest_players(g));
         assert_parse_error(text, strlen(text), line, 10, "expected 'complete '");
         snprintf(text, sizeof text, "%s%ssomething happened\ncomplete\n", game_header(g), fewest_players(g));
-        assert_parse_error(text, strlen(text), line + 1, 1, "expected header lines ('complete') before the first event");
+        assert_parse_error(text, strlen(text), line + 1, 1,
+                           "expected header lines ('complete') before the first event");
     }
 }
 
 /* Header errors that name what the game allows. */
 Test(transcript_games, header_errors_list_the_games_own_choices)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         char text[512];
         snprintf(text, sizeof text, "%svariant no-such-key=1\nplayer a\n", game_header(g));
         char want[128];
@@ -240,8 +251,8 @@ Test(transcript_games, header_errors_list_the_games_own_choices)
             ud_transcript t;
             memset(&err, 0, sizeof err);
             cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), -1);
-            cr_assert_not_null(strstr(err.msg, g->variants[v].key), "%s: '%s' lacks %s", g->name,
-                               err.msg, g->variants[v].key);
+            cr_assert_not_null(strstr(err.msg, g->variants[v].key), "%s: '%s' lacks %s", g->name, err.msg,
+                               g->variants[v].key);
         }
         snprintf(text, sizeof text, "%splayer a no-such-policy\n", game_header(g));
         snprintf(want, sizeof want, "unknown policy 'no-such-policy' for %s", g->name);
@@ -260,7 +271,8 @@ Test(transcript_games, header_errors_list_the_games_own_choices)
  * a CR; none is 0 with the name untouched; a small buffer cuts it. */
 Test(transcript_scan, game_line_and_name)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         char name[64] = "";
         const char *hdr = game_header(g);
         cr_assert_eq(ud_transcript_scan_game(hdr, strlen(hdr), name, sizeof name), 2, "%s", g->name);
@@ -290,7 +302,8 @@ Test(transcript_scan, game_line_and_name)
  * "KEY=VALUE" after "variant "; a key with no line is 0. */
 Test(transcript_scan, variant_lines_of_the_written_header)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         ud_setup setup;
         ud_setup_defaults(g, &setup);
         char *text = NULL;
@@ -321,13 +334,15 @@ Test(transcript_scan, variant_lines_of_the_written_header)
  * -1 for no reading of the game. */
 Test(transcript_scan, a_variant_set_from_outside_the_record)
 {
-    FOR_EACH_GAME(g) {
+    FOR_EACH_GAME(g)
+    {
         char text[1024];
         int n = snprintf(text, sizeof text, "%s%spartial\n", game_header(g), fewest_players(g));
         ud_transcript t;
         ud_error err;
         memset(&err, 0, sizeof err);
-        cr_assert_eq(ud_transcript_parse(text, (size_t)n, ud_find_game, &t, &err), 0, "%s: %s", g->name, err.msg);
+        cr_assert_eq(ud_transcript_parse(text, (size_t)n, ud_find_game, &t, &err), 0, "%s: %s", g->name,
+                     err.msg);
         const char *said = NULL;
         size_t said_len = 0;
         cr_assert_eq(ud_transcript_set_variant(&t, text, (size_t)n, "no-such-key=1", &said, &said_len), -1);
@@ -340,7 +355,8 @@ Test(transcript_scan, a_variant_set_from_outside_the_record)
             /* the header is silent: every value is taken */
             for (int j = 0; j < var->n_values; j++) {
                 snprintf(kv, sizeof kv, "%s=%s", var->key, var->values[j].name);
-                cr_assert_eq(ud_transcript_set_variant(&t, text, (size_t)n, kv, &said, &said_len), 0, "%s", kv);
+                cr_assert_eq(ud_transcript_set_variant(&t, text, (size_t)n, kv, &said, &said_len), 0, "%s",
+                             kv);
                 cr_assert_eq(t.setup.variant[v], j, "%s", kv);
             }
         }

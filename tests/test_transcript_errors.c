@@ -16,7 +16,7 @@
 #define ZD_HEADER "undead-transcript 1\ngame zombie-dice\n"
 
 #define PE(text, line, col, phrase) assert_parse_error(text, strlen(text), line, col, phrase)
-#define HDR2 ZD_HEADER "player a\nplayer b\n"   /* body starts on line 5 */
+#define HDR2 ZD_HEADER "player a\nplayer b\n" /* body starts on line 5 */
 
 /* ---- the version line ----------------------------------------------------------- */
 
@@ -25,10 +25,7 @@ Test(parse_version, empty_file)
     PE("", 1, 1, "expected 'undead-transcript 1' as the first line, found an empty file");
 }
 
-Test(parse_version, comments_only)
-{
-    PE("# nothing\n\n# here\n", 3, 1, "found an empty file");
-}
+Test(parse_version, comments_only) { PE("# nothing\n\n# here\n", 3, 1, "found an empty file"); }
 
 Test(parse_version, missing_version_line)
 {
@@ -186,13 +183,11 @@ Test(parse_header, header_line_after_events)
 
 Test(parse_tags, lowercase_tag)
 {
-    PE(HDR2 "turn a [zd-turn]\n", 5, 8, "expected a rule ID of A-Z, 0-9 and '-' in the tag, found '[zd-turn]'");
+    PE(HDR2 "turn a [zd-turn]\n", 5, 8,
+       "expected a rule ID of A-Z, 0-9 and '-' in the tag, found '[zd-turn]'");
 }
 
-Test(parse_tags, empty_tag)
-{
-    PE(HDR2 "turn a []\n", 5, 8, "expected a tag like [ZD-BUST], found '[]'");
-}
+Test(parse_tags, empty_tag) { PE(HDR2 "turn a []\n", 5, 8, "expected a tag like [ZD-BUST], found '[]'"); }
 
 Test(parse_tags, unclosed_tag)
 {
@@ -214,10 +209,7 @@ Test(parse_tags, two_tags)
     PE(HDR2 "turn a [ZD-TURN] [ZD-DRAW]\n", 5, 18, "expected the [RULE-ID] tag to end the line");
 }
 
-Test(parse_tags, tag_alone)
-{
-    PE(HDR2 "   [ZD-TURN]\n", 5, 4, "expected an event before the tag");
-}
+Test(parse_tags, tag_alone) { PE(HDR2 "   [ZD-TURN]\n", 5, 4, "expected an event before the tag"); }
 
 Test(parse_tags, tag_on_header_line_is_not_a_word)
 {
@@ -228,10 +220,7 @@ Test(parse_tags, tag_on_header_line_is_not_a_word)
 
 /* ---- bytes and lengths -------------------------------------------------------------- */
 
-Test(parse_bytes, control_byte)
-{
-    PE(HDR2 "turn a\x01\n", 5, 7, "expected printable text, found byte 0x01");
-}
+Test(parse_bytes, control_byte) { PE(HDR2 "turn a\x01\n", 5, 7, "expected printable text, found byte 0x01"); }
 
 Test(parse_bytes, escape_and_del)
 {
@@ -239,10 +228,7 @@ Test(parse_bytes, escape_and_del)
     PE(HDR2 "turn\x7f a\n", 5, 5, "found byte 0x7f");
 }
 
-Test(parse_bytes, lone_carriage_return)
-{
-    PE(HDR2 "turn a\rturn b\n", 5, 7, "found byte 0x0d");
-}
+Test(parse_bytes, lone_carriage_return) { PE(HDR2 "turn a\rturn b\n", 5, 7, "found byte 0x0d"); }
 
 Test(parse_bytes, nul_byte)
 {
@@ -315,7 +301,8 @@ Test(parse_body, decide_unknown_player)
 
 Test(parse_body, decide_unknown_action)
 {
-    PE(HDR2 "decide a pass\n", 5, 10, "expected an action (stop|roll|ride|get-off|stay-on|drink-green|drink-yellow|drink-red|drink-hunk|drink-hottie|drink-santa), found 'pass'");
+    PE(HDR2 "decide a pass\n", 5, 10,
+       "expected an action (stop|roll|ride|get-off|stay-on|drink-green|drink-yellow|drink-red|drink-hunk|drink-hottie|drink-santa), found 'pass'");
     PE(HDR2 "decide a Stop\n", 5, 10, "found 'Stop'");
 }
 
@@ -324,7 +311,4 @@ Test(parse_body, state_line_word_without_equals)
     PE(HDR2 "= brains=1 shotguns\n", 5, 12, "expected key=value in a state line, found 'shotguns'");
 }
 
-Test(parse_body, first_error_is_reported)
-{
-    PE(HDR2 "decide zed stop\ndraw\n", 5, 8, "found 'zed'");
-}
+Test(parse_body, first_error_is_reported) { PE(HDR2 "decide zed stop\ndraw\n", 5, 8, "found 'zed'"); }

@@ -29,10 +29,7 @@ static void parse_ok(const char *text, size_t len)
     cr_assert_eq(err.set, 0);
 }
 
-static void fini(void)
-{
-    ud_transcript_free(&t);
-}
+static void fini(void) { ud_transcript_free(&t); }
 
 TestSuite(transcript, .fini = fini);
 
@@ -85,17 +82,15 @@ Test(transcript, minimal_header_gets_game_defaults)
 
 Test(transcript, full_header)
 {
-    const char *text =
-        ZD_HEADER
-        "variant end=final-turn\n"
-        "variant first-player=random\n"
-        "player alice stop-at-brains:5\n"
-        "player bob always-roll\n"
-        "player carol\n"
-        "seed 18446744073709551615\n"
-        "start score alice 12\n"
-        "start   score\tbob 3\n"
-        "partial\n";
+    const char *text = ZD_HEADER "variant end=final-turn\n"
+                                 "variant first-player=random\n"
+                                 "player alice stop-at-brains:5\n"
+                                 "player bob always-roll\n"
+                                 "player carol\n"
+                                 "seed 18446744073709551615\n"
+                                 "start score alice 12\n"
+                                 "start   score\tbob 3\n"
+                                 "partial\n";
     parse_ok(text, strlen(text));
     cr_assert_eq(t.setup.variant[variant_of("end")], value_of("end", "final-turn"));
     cr_assert_eq(t.setup.variant[variant_of("first-player")], value_of("first-player", "random"));
@@ -123,13 +118,12 @@ Test(transcript, later_variant_line_wins)
 
 Test(transcript, body_line_kinds_tokens_and_columns)
 {
-    const char *text =
-        ZD_HEADER "player a\nplayer b\n"
-        "draw green  yellow red\n"                     /* line 5 */
-        "roll green:brain yellow:shotgun red:feet   [ZD-ROLL-THREE]\n"
-        "= brains=1 shotguns=1\n"
-        "decide a stop\n"
-        "score a +1 =1 [ZD-STOP-SCORE]\n";
+    const char *text = ZD_HEADER "player a\nplayer b\n"
+                                 "draw green  yellow red\n" /* line 5 */
+                                 "roll green:brain yellow:shotgun red:feet   [ZD-ROLL-THREE]\n"
+                                 "= brains=1 shotguns=1\n"
+                                 "decide a stop\n"
+                                 "score a +1 =1 [ZD-STOP-SCORE]\n";
     parse_ok(text, strlen(text));
     cr_assert_eq(t.n, 5);
     const ud_tline *l = t.lines;
@@ -141,7 +135,7 @@ Test(transcript, body_line_kinds_tokens_and_columns)
     cr_assert_null(l[0].tag);
     cr_assert_eq(l[1].kind, UD_TL_CHANCE);
     cr_assert_str_eq(l[1].tag, "ZD-ROLL-THREE");
-    cr_assert_eq(l[1].tag_col, 44);   /* 4+1+11+1+14+1+8+3 spaces, then "[" */
+    cr_assert_eq(l[1].tag_col, 44); /* 4+1+11+1+14+1+8+3 spaces, then "[" */
     cr_assert_eq(l[1].ntok, 4, "the tag is not a token");
     cr_assert_eq(l[2].kind, UD_TL_STATE);
     cr_assert_str_eq(l[2].tok[1], "brains=1");
@@ -153,17 +147,16 @@ Test(transcript, body_line_kinds_tokens_and_columns)
 
 Test(transcript, comments_blank_lines_and_tabs)
 {
-    const char *text =
-        "# a leading comment\n"
-        "\n"
-        "undead-transcript 1   # trailing comment\n"
-        "   \t\n"
-        "game zombie-dice\n"
-        "player a # the first seat\n"
-        "player b\n"
-        "#draw red red red\n"
-        "\tdraw\tgreen green green\t# three greens\n"
-        "roll green:brain green#notacomment\n";
+    const char *text = "# a leading comment\n"
+                       "\n"
+                       "undead-transcript 1   # trailing comment\n"
+                       "   \t\n"
+                       "game zombie-dice\n"
+                       "player a # the first seat\n"
+                       "player b\n"
+                       "#draw red red red\n"
+                       "\tdraw\tgreen green green\t# three greens\n"
+                       "roll green:brain green#notacomment\n";
     parse_ok(text, strlen(text));
     cr_assert_eq(t.setup.n_players, 2);
     cr_assert_eq(t.n, 2, "comment-only and blank lines are skipped");
@@ -249,9 +242,8 @@ Test(transcript, seed_zero_and_leading_zeros)
 
 Test(transcript, header_round_trip_through_writer)
 {
-    const char *text =
-        ZD_HEADER "variant tiebreak=until-broken\nvariant shortage-order=cup-first\n"
-        "player x closer:3\nplayer y human\nseed 99\nstart score y 4\npartial\n";
+    const char *text = ZD_HEADER "variant tiebreak=until-broken\nvariant shortage-order=cup-first\n"
+                                 "player x closer:3\nplayer y human\nseed 99\nstart score y 4\npartial\n";
     parse_ok(text, strlen(text));
     char *out = NULL;
     size_t len = 0;

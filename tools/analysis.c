@@ -31,11 +31,22 @@ static void sink_record(void *ctx, const ud_analysis_case *c)
     for (int i = 0; i < n; i++)
         figures[i] = (db_figure){ c->figures[i].name, c->figures[i].value, c->figures[i].exact_num,
                                   c->figures[i].exact_den };
-    db_case dc = { .key = c->key, .kind = "solve", .game = s->g->name, .variants = ud_buf_str(&vars),
-                   .inputs = c->inputs ? c->inputs : "", .status = "complete",
-                   .outcome = c->outcome ? c->outcome : "", .winner = NULL, .decisions = -1,
-                   .prob_num = c->prob_num, .prob_den = c->prob_den, .rules = "",
-                   .analysis = c->analysis, .policy = c->policy, .figures = figures, .n_figures = n };
+    db_case dc = { .key = c->key,
+                   .kind = "solve",
+                   .game = s->g->name,
+                   .variants = ud_buf_str(&vars),
+                   .inputs = c->inputs ? c->inputs : "",
+                   .status = "complete",
+                   .outcome = c->outcome ? c->outcome : "",
+                   .winner = NULL,
+                   .decisions = -1,
+                   .prob_num = c->prob_num,
+                   .prob_den = c->prob_den,
+                   .rules = "",
+                   .analysis = c->analysis,
+                   .policy = c->policy,
+                   .figures = figures,
+                   .n_figures = n };
     db_case_add(s->r->db, s->r->run, &dc);
     ud_buf_free(&vars);
     rec_tick(s->r);
@@ -74,7 +85,7 @@ int analysis_run(const char *cmd, const ud_game *g, const ud_analysis *a, const 
     rec_param(&r, "what", "%s", a->name);
     if (verify_run > 0) {
         rec_param(&r, "verify-run", "%lld", (long long)verify_run);
-        if (r.db && !db_commit(r.db))   /* the link stands before any figure is written */
+        if (r.db && !db_commit(r.db)) /* the link stands before any figure is written */
             return rec_end(&r, UD_EXIT_FAIL);
     }
     sink_ctx sc = { &r, g };

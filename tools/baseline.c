@@ -65,14 +65,13 @@ static char *compute(const ud_game *g, const char *root, const char *folder, uin
         return NULL;
     bool ok = add_golden(&r, root, folder);
     if (!ok)
-        fprintf(stderr, "undead db baseline: the golden cases under %s/%s do not replay cleanly\n",
-                root, folder);
+        fprintf(stderr, "undead db baseline: the golden cases under %s/%s do not replay cleanly\n", root,
+                folder);
     add_seeded(&r, g, games);
     char *text = NULL;
     size_t len = 0;
     sqlite3_stmt *st = NULL;
-    if (ok && db_commit(r.db) &&
-        (st = db_read_baseline(r.db)) != NULL) {
+    if (ok && db_commit(r.db) && (st = db_read_baseline(r.db)) != NULL) {
         FILE *f = open_memstream(&text, &len);
         ok = f && tbl_print(st, TBL_CSV, f) >= 0;
         if (f)
@@ -134,10 +133,7 @@ static int cmp_id(const char *a, const char *b)
     return c ? c : (la > lb) - (la < lb);
 }
 
-static int cmp_line(const void *a, const void *b)
-{
-    return cmp_id(*(char *const *)a, *(char *const *)b);
-}
+static int cmp_line(const void *a, const void *b) { return cmp_id(*(char *const *)a, *(char *const *)b); }
 
 typedef struct diff_count {
     int changed, added, removed, same;
@@ -207,9 +203,9 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
     char file[4096];
     const char *folder = g->folder;
     char root_default[4096];
-    const char *root = o->golden ? o->golden
-                                 : cli_data_path("db baseline", "golden", "--golden", root_default,
-                                                 sizeof root_default);
+    const char *root =
+        o->golden ? o->golden
+                  : cli_data_path("db baseline", "golden", "--golden", root_default, sizeof root_default);
     if (!root)
         return UD_EXIT_USAGE;
     snprintf(file, sizeof file, "%s/%s/outcomes.csv", root, folder);
@@ -228,8 +224,8 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
         n = compare(old, now);
     free(old);
     free(now);
-    printf("baseline %s: %d changed, %d added, %d removed, %d unchanged\n", path, n.changed,
-           n.added, n.removed, n.same);
+    printf("baseline %s: %d changed, %d added, %d removed, %d unchanged\n", path, n.changed, n.added,
+           n.removed, n.same);
     bool differs = !want || strcmp(want, got) != 0;
     int rc = UD_EXIT_OK;
     if (update && differs) {
@@ -238,7 +234,8 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
             printf("updated %s: read 'git diff %s' before committing\n", path, path);
     } else if (!update && differs) {
         printf("the outcomes differ from the baseline: if the change is intended, run\n"
-               "  undead db baseline update %s\nand review the diff before committing\n", g->name);
+               "  undead db baseline update %s\nand review the diff before committing\n",
+               g->name);
         rc = UD_EXIT_FAIL;
     }
     free(want);

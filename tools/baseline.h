@@ -13,9 +13,9 @@
 #include <stdint.h>
 
 typedef struct baseline_opts {
-    const char *file;       /* default GOLDEN/<folder>/outcomes.csv */
-    const char *golden;     /* default golden under the data root (datadir.h) */
-    uint64_t games;         /* seeded games per variant combination; default 8 */
+    const char *file;   /* default GOLDEN/<folder>/outcomes.csv */
+    const char *golden; /* default golden under the data root (datadir.h) */
+    uint64_t games;     /* seeded games per variant combination; default 8 */
 } baseline_opts;
 
 /* mode is "check" or "update".  Exit status: 0 same (or updated), 1 changed

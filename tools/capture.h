@@ -13,13 +13,13 @@
 #include "engine.h"
 
 typedef struct cap_line {
-    char *text;                /* without the [RULE] tag */
-    char rule[40];             /* "" for state lines and untagged lines */
+    char *text;    /* without the [RULE] tag */
+    char rule[40]; /* "" for state lines and untagged lines */
 } cap_line;
 
 typedef struct capture {
-    ud_sink sink;              /* hand this to the engine */
-    FILE *echo;                /* lines are also written here as a transcript, or NULL */
+    ud_sink sink; /* hand this to the engine */
+    FILE *echo;   /* lines are also written here as a transcript, or NULL */
     cap_line *lines;
     int n, cap;
     bool oom;

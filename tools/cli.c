@@ -15,10 +15,7 @@
 
 #include "setup.h"
 
-bool cli_parse_u64(const char *s, uint64_t *out)
-{
-    return ud_parse_u64(s, out);
-}
+bool cli_parse_u64(const char *s, uint64_t *out) { return ud_parse_u64(s, out); }
 
 bool cli_parse_size(const char *s, uint64_t *out)
 {
@@ -29,11 +26,24 @@ bool cli_parse_size(const char *s, uint64_t *out)
     memcpy(digits, s, n + 1);
     unsigned shift = 0;
     switch (digits[n - 1]) {
-    case 'K': case 'k': shift = 10; break;
-    case 'M': case 'm': shift = 20; break;
-    case 'G': case 'g': shift = 30; break;
-    case 'T': case 't': shift = 40; break;
-    default: break;
+    case 'K':
+    case 'k':
+        shift = 10;
+        break;
+    case 'M':
+    case 'm':
+        shift = 20;
+        break;
+    case 'G':
+    case 'g':
+        shift = 30;
+        break;
+    case 'T':
+    case 't':
+        shift = 40;
+        break;
+    default:
+        break;
     }
     if (shift)
         digits[--n] = '\0';
@@ -62,8 +72,9 @@ void cli_format_size(uint64_t bytes, char *out, size_t size)
 bool cli_parse_max_memory(const char *cmd, const char *arg, uint64_t *out)
 {
     if (!cli_parse_size(arg, out) || *out == 0) {
-        fprintf(stderr, "undead %s: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '%s'\n",
-                cmd, arg);
+        fprintf(stderr,
+                "undead %s: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '%s'\n", cmd,
+                arg);
         return false;
     }
     return true;
@@ -89,7 +100,8 @@ bool cli_game_opt(cli_game_opts *o, int code, const char *arg)
     switch (code) {
     case OPT_SEED:
         if (!cli_parse_u64(arg, &o->seed)) {
-            fprintf(stderr, "undead: --seed: expected a whole number 0..18446744073709551615, got '%s'\n", arg);
+            fprintf(stderr, "undead: --seed: expected a whole number 0..18446744073709551615, got '%s'\n",
+                    arg);
             return false;
         }
         return true;
@@ -139,7 +151,7 @@ static bool set_policies(const ud_game *g, const char *list, ud_match *m, ud_buf
             break;
         p += len + 1;
     }
-    for (int i = seat; i < UD_MAX_PLAYERS; i++)   /* the last policy repeats */
+    for (int i = seat; i < UD_MAX_PLAYERS; i++) /* the last policy repeats */
         m->policy[i] = m->policy[seat - 1];
     return true;
 }

@@ -17,36 +17,37 @@ enum { UD_EXIT_OK = 0, UD_EXIT_FAIL = 1, UD_EXIT_USAGE = 2 };
 
 /* Raw game options as typed, turned into a ud_match by cli_build_match. */
 typedef struct cli_game_opts {
-    const char *players;        /* every --players, joined by commas */
-    const char *policies;       /* every --policy, joined by commas */
+    const char *players;  /* every --players, joined by commas */
+    const char *policies; /* every --policy, joined by commas */
     char players_text[512], policies_text[512];
     const char *variants[UD_MAX_VARIANTS * 2];
     int n_variants;
     const char *starts[UD_MAX_START];
     int n_starts;
     uint64_t seed;
-    const char *content;        /* --content DIR, or NULL: the built-in set */
+    const char *content; /* --content DIR, or NULL: the built-in set */
 } cli_game_opts;
 
 /* getopt_long codes for the shared game options. */
 enum { OPT_SEED = 1000, OPT_PLAYERS, OPT_POLICY, OPT_VARIANT, OPT_START, OPT_CONTENT };
-#define CLI_GAME_LONGOPTS \
-    { "seed", required_argument, NULL, OPT_SEED }, \
-    { "players", required_argument, NULL, OPT_PLAYERS }, \
-    { "policy", required_argument, NULL, OPT_POLICY }, \
-    { "variant", required_argument, NULL, OPT_VARIANT }, \
-    { "start", required_argument, NULL, OPT_START }, \
-    { "content", required_argument, NULL, OPT_CONTENT }
+#define CLI_GAME_LONGOPTS                                                                               \
+    { "seed", required_argument, NULL, OPT_SEED }, { "players", required_argument, NULL, OPT_PLAYERS }, \
+        { "policy", required_argument, NULL, OPT_POLICY },                                              \
+        { "variant", required_argument, NULL, OPT_VARIANT },                                            \
+        { "start", required_argument, NULL, OPT_START },                                                \
+    {                                                                                                   \
+        "content", required_argument, NULL, OPT_CONTENT                                                 \
+    }
 
-#define CLI_GAME_HELP \
-    "  --seed N              seed of the PRNG (default 1)\n" \
-    "  --players A,B,...     player names, as many as the game allows (default p1,p2);\n" \
-    "                        --players A --players B is the same as --players A,B\n" \
+#define CLI_GAME_HELP                                                                       \
+    "  --seed N              seed of the PRNG (default 1)\n"                                \
+    "  --players A,B,...     player names, as many as the game allows (default p1,p2);\n"   \
+    "                        --players A --players B is the same as --players A,B\n"        \
     "  --policy P[,P...]     policy per seat, e.g. stop-at-shotguns:2 (last one repeats;\n" \
-    "                        a repeated --policy adds seats, as --players does)\n" \
-    "  --variant KEY=VALUE   a reading of an open rule (see 'undead variants GAME')\n" \
-    "  --start LINE          a starting-position line, e.g. \"score p1 12\"\n" \
-    "  --content DIR         the game's content files from DIR instead of the built-in\n" \
+    "                        a repeated --policy adds seats, as --players does)\n"          \
+    "  --variant KEY=VALUE   a reading of an open rule (see 'undead variants GAME')\n"      \
+    "  --start LINE          a starting-position line, e.g. \"score p1 12\"\n"              \
+    "  --content DIR         the game's content files from DIR instead of the built-in\n"   \
     "                        set (games with content, e.g. one-die: spec/GAME/content/)\n"
 
 /* Handle one shared option; false (message printed) on a bad value. */

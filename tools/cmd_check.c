@@ -32,9 +32,16 @@ static void record(recorder *r, const char *file, const ud_transcript *t, int le
                    const ud_check_result *res, const ud_error *err, const uint64_t *fired,
                    const char *canonical, size_t canonical_len)
 {
-    rec_transcript rt = { .kind = "transcript", .name = file, .game = t->game, .setup = &t->setup,
-                          .legal = legal, .res = res, .err = err, .fired = fired,
-                          .canonical = canonical, .canonical_len = canonical_len };
+    rec_transcript rt = { .kind = "transcript",
+                          .name = file,
+                          .game = t->game,
+                          .setup = &t->setup,
+                          .legal = legal,
+                          .res = res,
+                          .err = err,
+                          .fired = fired,
+                          .canonical = canonical,
+                          .canonical_len = canonical_len };
     rec_transcript_case(r, &rt);
     rec_tick(r);
 }
@@ -85,8 +92,8 @@ static bool apply_variant_flags(const char *shown, const char *text, size_t len,
             return false;
         }
         if (line > 0) {
-            fprintf(stderr, "%s:%d: the record says %.*s, --variant says %s\n", shown, line, (int)said_len, said,
-                    flags[f]);
+            fprintf(stderr, "%s:%d: the record says %.*s, --variant says %s\n", shown, line, (int)said_len,
+                    said, flags[f]);
             return false;
         }
     }
@@ -121,14 +128,10 @@ static bool load_content_for(const char *shown, const ud_game *g, const char *di
 int cmd_check(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        { "print", no_argument, NULL, 'p' },
-        { "invariants", no_argument, NULL, 'i' },
-        { "strict", no_argument, NULL, 's' },
-        { "variant", required_argument, NULL, 'v' },
-        { "content", required_argument, NULL, 'c' },
-        REC_LONGOPTS,
-        { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
+        { "print", no_argument, NULL, 'p' },         { "invariants", no_argument, NULL, 'i' },
+        { "strict", no_argument, NULL, 's' },        { "variant", required_argument, NULL, 'v' },
+        { "content", required_argument, NULL, 'c' }, REC_LONGOPTS,
+        { "help", no_argument, NULL, 'h' },          { 0, 0, 0, 0 },
     };
     int print = 0, invariants = 0, strict = 0, c, n_flags = 0;
     const char *flags[UD_MAX_VARIANTS];
@@ -152,7 +155,8 @@ int cmd_check(int argc, char **argv)
         else if (c == 'v') {
             for (int f = 0; f < n_flags; f++) {
                 const char *a = strchr(flags[f], '='), *b = strchr(optarg, '=');
-                if (a && b && a - flags[f] == b - optarg && strncmp(flags[f], optarg, (size_t)(a - flags[f])) == 0) {
+                if (a && b && a - flags[f] == b - optarg &&
+                    strncmp(flags[f], optarg, (size_t)(a - flags[f])) == 0) {
                     fprintf(stderr, "undead check: --variant %.*s given twice\n", (int)(b - optarg), optarg);
                     return UD_EXIT_USAGE;
                 }
@@ -163,8 +167,7 @@ int cmd_check(int argc, char **argv)
                 return UD_EXIT_USAGE;
             }
             flags[n_flags++] = optarg;
-        }
-        else if (!rec_opt(&ro, c, optarg)) {
+        } else if (!rec_opt(&ro, c, optarg)) {
             fputs(usage, stderr);
             return UD_EXIT_USAGE;
         }
@@ -184,7 +187,7 @@ int cmd_check(int argc, char **argv)
     int n_games = 0;
     while (ud_games[n_games])
         n_games++;
-    uint64_t (*total)[UD_MAX_RULES] = calloc((size_t)n_games + 1, sizeof *total);
+    uint64_t(*total)[UD_MAX_RULES] = calloc((size_t)n_games + 1, sizeof *total);
     int files = 0, failed = 0;
     int worst = UD_EXIT_OK;
     for (int i = optind; i < argc; i++) {
@@ -221,8 +224,12 @@ int cmd_check(int argc, char **argv)
         size_t canonical_len = 0;
         FILE *regen = r.db ? open_memstream(&canonical, &canonical_len) : NULL;
         uint64_t fired[UD_MAX_RULES] = { 0 };
-        ud_check_opts opts = { .regen = regen ? regen : print ? stdout : NULL, .fired = fired,
-                               .check_invariants = invariants, .strict = strict };
+        ud_check_opts opts = { .regen = regen   ? regen
+                                        : print ? stdout
+                                                : NULL,
+                               .fired = fired,
+                               .check_invariants = invariants,
+                               .strict = strict };
         ud_check_result res;
         int legal = ud_check(&t, &opts, &res, &err) == 0;
         if (regen)

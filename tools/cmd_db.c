@@ -76,14 +76,30 @@ static int parse(int argc, char **argv, db_opts *o)
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         switch (c) {
-        case 'h': fputs(usage, stdout); return -1;
-        case O_DB: o->path = optarg; break;
-        case O_RULES: o->rules = true; break;
-        case O_STRICT: o->strict = true; break;
-        case O_LIST: o->list = true; break;
-        case O_PARAM: o->params[o->n_params++] = optarg; break;
-        case O_FILE: o->baseline.file = optarg; break;
-        case O_GOLDEN: o->baseline.golden = optarg; break;
+        case 'h':
+            fputs(usage, stdout);
+            return -1;
+        case O_DB:
+            o->path = optarg;
+            break;
+        case O_RULES:
+            o->rules = true;
+            break;
+        case O_STRICT:
+            o->strict = true;
+            break;
+        case O_LIST:
+            o->list = true;
+            break;
+        case O_PARAM:
+            o->params[o->n_params++] = optarg;
+            break;
+        case O_FILE:
+            o->baseline.file = optarg;
+            break;
+        case O_GOLDEN:
+            o->baseline.golden = optarg;
+            break;
         case O_FORMAT:
             if (!tbl_parse_format(optarg, &o->format)) {
                 fprintf(stderr, "undead db: --format: expected text, csv or json, got '%s'\n", optarg);
@@ -101,7 +117,9 @@ static int parse(int argc, char **argv, db_opts *o)
             else
                 o->baseline.games = n;
             break;
-        default: fputs(usage, stderr); return UD_EXIT_USAGE;
+        default:
+            fputs(usage, stderr);
+            return UD_EXIT_USAGE;
         }
     }
     return UD_EXIT_OK;
@@ -134,15 +152,15 @@ static int64_t resolve_run(db *d, const char *word)
 {
     int64_t id = db_find_run(d, word);
     if (!id)
-        fprintf(stderr, "undead db: no run '%s' (expected a run ID, 'last' or 'last~N'; see 'undead db runs')\n",
+        fprintf(stderr,
+                "undead db: no run '%s' (expected a run ID, 'last' or 'last~N'; see 'undead db runs')\n",
                 word);
     return id;
 }
 
 static int db_runs(db *d, const db_opts *o)
 {
-    return print_rows(d, db_read_runs(d, o->limit ? o->limit : 30), o->format) ? UD_EXIT_OK
-                                                                                  : UD_EXIT_FAIL;
+    return print_rows(d, db_read_runs(d, o->limit ? o->limit : 30), o->format) ? UD_EXIT_OK : UD_EXIT_FAIL;
 }
 
 static int db_show(db *d, int64_t run)
@@ -164,7 +182,8 @@ static void note_unfinished(db *d, int64_t run)
     if (!db_read_run_finish(d, run, &f))
         return;
     bool own = strcmp(f.status, "interrupted") == 0 || strcmp(f.status, "running") == 0;
-    bool par = f.verify && (strcmp(f.verify_status, "interrupted") == 0 || strcmp(f.verify_status, "running") == 0);
+    bool par =
+        f.verify && (strcmp(f.verify_status, "interrupted") == 0 || strcmp(f.verify_status, "running") == 0);
     if (own)
         printf("note: run %lld %s: it did not finish, so cases it lacks are not removed ones\n",
                (long long)run, strcmp(f.status, "running") == 0 ? "is still running" : "was interrupted");

@@ -19,8 +19,7 @@ static const char usage[] =
     "outcome), checks every invariant in every one, and prints what a model\n"
     "checker prints: states generated and distinct, decision/terminal/cut states,\n"
     "chance picks (each checked to sum to exactly 1), depth; a violation comes\n"
-    "with the shortest path to it as a transcript for 'undead check'.\n"
-    CLI_GAME_HELP
+    "with the shortest path to it as a transcript for 'undead check'.\n" CLI_GAME_HELP
     "  --bound NAME          one of the game's bounds (e.g. zombie-dice: turn); default: none\n"
     "  --max-depth N         stop expanding after N decisions (default: no limit)\n"
     "  --max-states N        stop after N distinct states (default 10 million)\n"
@@ -47,23 +46,22 @@ static const char usage[] =
     "                        states, counts, outcomes and traces are the same for any N\n"
     "  --check-solver        with a bound that has one, run its cross-check (zombie-dice\n"
     "                        turn: compare every roll's outcomes with the exact\n"
-    "                        solver's turn graph, exactly)\n"
-    REC_HELP;
+    "                        solver's turn graph, exactly)\n" REC_HELP;
 
 static void table_text(const ud_explore_report *rep, ud_buf *out)
 {
     ud_buf_puts(out, "depth generated distinct decision terminal cut chance\n");
     for (int d = 0; d <= rep->depth; d++) {
         const ud_explore_level *l = &rep->level[d];
-        ud_buf_printf(out, "%d %llu %llu %llu %llu %llu %llu\n", d,
-                      (unsigned long long)l->generated, (unsigned long long)l->distinct,
-                      (unsigned long long)l->decision, (unsigned long long)l->terminal,
-                      (unsigned long long)l->cut, (unsigned long long)l->chance);
+        ud_buf_printf(out, "%d %llu %llu %llu %llu %llu %llu\n", d, (unsigned long long)l->generated,
+                      (unsigned long long)l->distinct, (unsigned long long)l->decision,
+                      (unsigned long long)l->terminal, (unsigned long long)l->cut,
+                      (unsigned long long)l->chance);
     }
-    ud_buf_printf(out, "total %llu %llu %llu %llu %llu %llu\n",
-                  (unsigned long long)rep->generated, (unsigned long long)rep->distinct,
-                  (unsigned long long)rep->decision, (unsigned long long)rep->terminal,
-                  (unsigned long long)rep->cut, (unsigned long long)rep->chance);
+    ud_buf_printf(out, "total %llu %llu %llu %llu %llu %llu\n", (unsigned long long)rep->generated,
+                  (unsigned long long)rep->distinct, (unsigned long long)rep->decision,
+                  (unsigned long long)rep->terminal, (unsigned long long)rep->cut,
+                  (unsigned long long)rep->chance);
 }
 
 /* Compare with a golden table, ignoring '#' lines; 0 equal, 1 differs. */
@@ -113,10 +111,7 @@ static int full_fractions;
 
 /* q in lowest terms, or "(long fraction)" past 60 characters unless
  * --fractions asks for every digit. */
-static const char *shown(const char *q)
-{
-    return full_fractions || strlen(q) <= 60 ? q : "(long fraction)";
-}
+static const char *shown(const char *q) { return full_fractions || strlen(q) <= 60 ? q : "(long fraction)"; }
 
 /* What else a database key names beyond the bound: the start lines
  * (a position studied) and the horizon, so that two positions' figures
@@ -138,19 +133,13 @@ static void bounds_with(const ud_game *g, bool (*has)(const ud_game_bound *b), u
             ud_buf_printf(out, "%s%s: %s", out->len ? ", " : "", g->name, g->extras->bounds[i].bound->name);
 }
 
-static bool has_check(const ud_game_bound *b)
-{
-    return b->check != NULL;
-}
+static bool has_check(const ud_game_bound *b) { return b->check != NULL; }
 
-static bool has_progress(const ud_game_bound *b)
-{
-    return b->bound->progress != NULL;
-}
+static bool has_progress(const ud_game_bound *b) { return b->bound->progress != NULL; }
 
 /* The exact distribution of the leaves under the followed policy, its
  * expected value, and one database case per distribution. */
-enum { OUTCOME_FIGURES = 12 };   /* the expected value, recorded leaves, the remainder */
+enum { OUTCOME_FIGURES = 12 }; /* the expected value, recorded leaves, the remainder */
 
 static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m, int horizon,
                            const ud_game_bound *gb, const ud_explore_report *rep)
@@ -160,7 +149,7 @@ static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m, int
     char pol[64];
     ud_policy_format(&m->policy[0], pol, sizeof pol);
     printf("exact outcomes under %s (cycles solved exactly):\n", pol);
-    bool valued = false;   /* some label ends in a number: an expected value means something */
+    bool valued = false; /* some label ends in a number: an expected value means something */
     for (int i = 0; i < rep->n_outcomes; i++) {
         size_t len = strlen(rep->outcome_label[i]);
         valued |= len > 0 && rep->outcome_label[i][len - 1] >= '0' && rep->outcome_label[i][len - 1] <= '9';
@@ -201,11 +190,20 @@ static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m, int
             figs[n++] = (db_figure){ "not over", mpq_get_d(rep->outcome_p[rep->remainder]), NULL, NULL };
         size_t len = 0;
         for (int f = 0; f < n && len < sizeof outcome; f++)
-            len += (size_t)snprintf(outcome + len, sizeof outcome - len, "%s%s=%.10f", f ? " " : "", figs[f].name,
-                                    figs[f].value);
-        db_case cs = { .key = key, .kind = "solve", .game = g->name, .variants = vars,
-                       .inputs = "", .status = "complete", .outcome = outcome, .decisions = -1,
-                       .rules = "", .analysis = "explore-outcomes", .policy = pol, .figures = figs,
+            len += (size_t)snprintf(outcome + len, sizeof outcome - len, "%s%s=%.10f", f ? " " : "",
+                                    figs[f].name, figs[f].value);
+        db_case cs = { .key = key,
+                       .kind = "solve",
+                       .game = g->name,
+                       .variants = vars,
+                       .inputs = "",
+                       .status = "complete",
+                       .outcome = outcome,
+                       .decisions = -1,
+                       .rules = "",
+                       .analysis = "explore-outcomes",
+                       .policy = pol,
+                       .figures = figs,
                        .n_figures = n };
         db_case_add(r->db, r->run, &cs);
         ud_buf_free(&vb);
@@ -348,11 +346,19 @@ int cmd_explore(int argc, char **argv)
             return UD_EXIT_FAIL;
     }
     ud_explore_opts o = {
-        .game = g, .setup = &m.setup, .bound = bound,
+        .game = g,
+        .setup = &m.setup,
+        .bound = bound,
         .max_depth = max_depth > UD_EXPLORE_MAX_DEPTH ? -1 : (int)max_depth,
-        .policy = follow ? &m.policy[0] : NULL, .max_states = max_states, .max_memory = max_memory,
-        .check_invariants = 1, .outcomes = outcomes, .reference = reference,
-        .on_edge = chk ? check->on_edge : NULL, .edge_ctx = chk, .jobs = jobs,
+        .policy = follow ? &m.policy[0] : NULL,
+        .max_states = max_states,
+        .max_memory = max_memory,
+        .check_invariants = 1,
+        .outcomes = outcomes,
+        .reference = reference,
+        .on_edge = chk ? check->on_edge : NULL,
+        .edge_ctx = chk,
+        .jobs = jobs,
         .horizon = (int)horizon,
     };
     recorder r;
@@ -376,16 +382,18 @@ int cmd_explore(int argc, char **argv)
     if (rep.memory_cut) {
         char limit[32];
         cli_format_size(rep.memory_limit, limit, sizeof limit);
-        fprintf(stderr, "undead explore: stopped at %llu distinct states: the next growth of the search's "
-                        "arrays would pass the --max-memory bound (%s); the counts are partial\n",
+        fprintf(stderr,
+                "undead explore: stopped at %llu distinct states: the next growth of the search's "
+                "arrays would pass the --max-memory bound (%s); the counts are partial\n",
                 (unsigned long long)rep.distinct, limit);
     }
     if (rep.outcomes_cut) {
         char limit[32];
         cli_format_size(rep.memory_limit, limit, sizeof limit);
-        fprintf(stderr, "undead explore: the search is complete (%llu distinct states), but solving the chain "
-                        "for the outcomes would pass the --max-memory bound (%s); the state counts are "
-                        "complete, the outcome probabilities are not computed\n",
+        fprintf(stderr,
+                "undead explore: the search is complete (%llu distinct states), but solving the chain "
+                "for the outcomes would pass the --max-memory bound (%s); the state counts are "
+                "complete, the outcome probabilities are not computed\n",
                 (unsigned long long)rep.distinct, limit);
     }
     if (table_only) {
@@ -406,8 +414,7 @@ int cmd_explore(int argc, char **argv)
             printf("#   --policy %s\n", go.policies);
         fputs(ud_buf_str(&table), stdout);
     } else {
-        printf("%s, bound %s: %s\n", g->name, bound ? bound->name : "none",
-               bound ? bound->summary : "none");
+        printf("%s, bound %s: %s\n", g->name, bound ? bound->name : "none", bound ? bound->summary : "none");
         printf("states generated %llu, distinct %llu (decision %llu, terminal %llu, cut %llu)\n",
                (unsigned long long)rep.generated, (unsigned long long)rep.distinct,
                (unsigned long long)rep.decision, (unsigned long long)rep.terminal,
@@ -415,12 +422,12 @@ int cmd_explore(int argc, char **argv)
         printf("transitions %llu, chance picks %llu (%llu checked to sum to exactly 1), depth %d, %s\n",
                (unsigned long long)rep.transitions, (unsigned long long)rep.chance,
                (unsigned long long)rep.chance_sums_checked, rep.depth,
-               rep.complete ? "complete"
+               rep.complete     ? "complete"
                : rep.memory_cut ? "NOT complete (the memory limit was hit)"
                                 : "NOT complete (a depth or state limit was hit)");
         printf("invariants checked after every rule firing: %s\n",
                rep.violated ? "VIOLATION" : "no violation");
-        if (rep.solve_seconds > 0)   /* what a user waited for, and on what */
+        if (rep.solve_seconds > 0) /* what a user waited for, and on what */
             printf("%.3f s (%.3f s of it solving the chain exactly)\n", rep.seconds, rep.solve_seconds);
         else
             printf("%.3f s\n", rep.seconds);
@@ -438,8 +445,8 @@ int cmd_explore(int argc, char **argv)
         ud_buf_free(&verdict);
     }
     if (rep.violated) {
-        fprintf(stderr, "undead explore: %s%s%s\n", rep.fail.id ? rep.fail.id : "",
-                rep.fail.id ? ": " : "", rep.fail.msg);
+        fprintf(stderr, "undead explore: %s%s%s\n", rep.fail.id ? rep.fail.id : "", rep.fail.id ? ": " : "",
+                rep.fail.msg);
         if (rep.trace)
             fprintf(stderr, "shortest path (replay with undead check):\n%s", rep.trace);
         rc = UD_EXIT_FAIL;
@@ -463,9 +470,15 @@ int cmd_explore(int argc, char **argv)
         ud_buf vb;
         ud_buf_init(&vb);
         rec_variants_text(g, m.setup.variant, &vb);
-        db_case cs = { .key = key, .kind = "explore", .game = g->name, .variants = ud_buf_str(&vb),
-                       .inputs = ud_buf_str(&table), .status = rep.violated ? "violation" : "complete",
-                       .outcome = outcome, .decisions = -1, .rules = "" };
+        db_case cs = { .key = key,
+                       .kind = "explore",
+                       .game = g->name,
+                       .variants = ud_buf_str(&vb),
+                       .inputs = ud_buf_str(&table),
+                       .status = rep.violated ? "violation" : "complete",
+                       .outcome = outcome,
+                       .decisions = -1,
+                       .rules = "" };
         db_case_add(r.db, r.run, &cs);
         ud_buf_free(&vb);
         rec_metric(&r, "explore_seconds", rep.seconds, "s");

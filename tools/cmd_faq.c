@@ -61,7 +61,6 @@ static void remove_tree(const char *dir)
         waitpid(pid, NULL, 0);
 }
 
-
 enum { PDF_MIN_BYTES = 1024 };
 
 /* A browser can exit 0 having written a few bytes, or a disk can fill: a
@@ -89,7 +88,8 @@ static bool pdf_is_whole(const char *path, const char *shown)
         eof = memcmp(tail + i, "%%EOF", 5) == 0;
     if (size >= PDF_MIN_BYTES && memcmp(head, "%PDF-", 5) == 0 && eof)
         return true;
-    fprintf(stderr, "undead faq: %s: not a whole PDF (%ld bytes; expected at least %d, starting "
+    fprintf(stderr,
+            "undead faq: %s: not a whole PDF (%ld bytes; expected at least %d, starting "
             "'%%PDF-' and ending '%%%%EOF'): the browser's output was cut short or is not a PDF; removed\n",
             shown, size, PDF_MIN_BYTES);
     cli_remove_if_file(path);
@@ -110,7 +110,7 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
     argv[n++] = chromium;
     argv[n++] = "--headless";
     if (geteuid() == 0)
-        argv[n++] = "--no-sandbox";   /* Chromium refuses to run as root otherwise */
+        argv[n++] = "--no-sandbox"; /* Chromium refuses to run as root otherwise */
     argv[n++] = "--disable-gpu";
     argv[n++] = "--disable-dev-shm-usage";
     argv[n++] = "--disable-quic";
@@ -124,7 +124,7 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
     argv[n++] = "--host-resolver-rules=MAP * ~NOTFOUND";
     argv[n++] = profile_flag;
     argv[n++] = "--no-pdf-header-footer";
-    argv[n++] = "--generate-pdf-document-outline";   /* bookmarks from the headings */
+    argv[n++] = "--generate-pdf-document-outline"; /* bookmarks from the headings */
     argv[n++] = out_flag;
     argv[n++] = url;
     argv[n] = NULL;
@@ -141,7 +141,7 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
             dup2(fd, 2);
             close(fd);
         }
-        setenv("HOME", tmp, 1);   /* nothing of the user's profile is read or written */
+        setenv("HOME", tmp, 1); /* nothing of the user's profile is read or written */
         execvp(chromium, (char *const *)argv);
         fprintf(stderr, "cannot run %s: %s\n", chromium, strerror(errno));
         _exit(127);
@@ -171,7 +171,8 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
         fprintf(stderr, "undead faq: %s could not print the PDF (exit %d)%s\n", chromium,
                 WIFEXITED(status) ? WEXITSTATUS(status) : -1,
                 WIFEXITED(status) && WEXITSTATUS(status) == 127
-                    ? "; install it (Debian: apt-get install chromium) or name it with --chromium" : "");
+                    ? "; install it (Debian: apt-get install chromium) or name it with --chromium"
+                    : "");
         size_t len;
         FILE *f = fopen(log_path, "r");
         if (f) {
@@ -201,7 +202,7 @@ static bool write_file(const faq_opts *o, const char *path, ud_buf *err, bool *u
         /* a write that failed (a full disk) leaves the error flag; the
          * last buffer's failure shows in fclose */
         bool failed = ferror(out) != 0;
-        int saved = failed ? errno : 0;   /* the failed write's reason, if nothing cleared it */
+        int saved = failed ? errno : 0; /* the failed write's reason, if nothing cleared it */
         errno = 0;
         if (fclose(out) != 0 || failed) {
             int e = errno ? errno : saved;
@@ -302,8 +303,10 @@ static int write_pdf(faq_opts *o, const char *chromium, const char *output)
         }
     }
     if (ok && !settled) {
-        fprintf(stderr, "undead faq: %s: after %d printings the headings still move between pages "
-                "(e.g. %s): the contents' page numbers cannot be trusted; removed\n", output, PDF_PRINTINGS,
+        fprintf(stderr,
+                "undead faq: %s: after %d printings the headings still move between pages "
+                "(e.g. %s): the contents' page numbers cannot be trusted; removed\n",
+                output, PDF_PRINTINGS,
                 pdf_pages_moved(&used, &landed) ? pdf_pages_moved(&used, &landed) : "?");
         ok = false;
     }
@@ -410,8 +413,8 @@ static int faq_run(int argc, char **argv, const ud_game **games)
         char path[4200];
         const char *folder = o.games[i]->folder;
         snprintf(path, sizeof path, "%s/%s", o.golden_dir, folder);
-        if (!cli_need_dir("faq", path, "the worked examples and findings are read from it: "
-                          CLI_DATA_HINT("--golden")))
+        if (!cli_need_dir("faq", path,
+                          "the worked examples and findings are read from it: " CLI_DATA_HINT("--golden")))
             return UD_EXIT_USAGE;
     }
     ud_buf err;

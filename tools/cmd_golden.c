@@ -38,7 +38,7 @@ int cmd_golden(int argc, char **argv)
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
-    const char *dir = NULL;   /* --dir, else golden under undead's data (datadir.h) */
+    const char *dir = NULL; /* --dir, else golden under undead's data (datadir.h) */
     rec_opts ro = { 0 };
     int c;
     optind = 1;
@@ -78,8 +78,8 @@ int cmd_golden(int argc, char **argv)
     if (golden_run(dir, (golden_mode)mode, &rep, rec_golden_case, &gr) == 0)
         return rec_end(&r, UD_EXIT_USAGE);
     record_totals(&r, &rep);
-    printf("golden %s: %d case(s), %d failed, %d updated, %d rule row(s) fired by no case\n",
-           word, rep.cases, rep.failed, rep.updated, rep.uncovered);
+    printf("golden %s: %d case(s), %d failed, %d updated, %d rule row(s) fired by no case\n", word, rep.cases,
+           rep.failed, rep.updated, rep.uncovered);
     if (rep.failed)
         return rec_end(&r, UD_EXIT_FAIL);
     return rec_end(&r, mode == GOLDEN_COVERAGE && rep.uncovered ? UD_EXIT_FAIL : UD_EXIT_OK);

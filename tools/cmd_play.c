@@ -12,10 +12,8 @@
 
 static const char usage[] =
     "usage: undead play GAME [options]\n"
-    "Plays one game and prints its transcript (the policy 'human' asks at the terminal).\n"
-    CLI_GAME_HELP
-    "  --invariants          check every invariant after every step\n"
-    REC_HELP;
+    "Plays one game and prints its transcript (the policy 'human' asks at the terminal).\n" CLI_GAME_HELP
+    "  --invariants          check every invariant after every step\n" REC_HELP;
 
 /* The game's metrics and coverage, and the game as one case. */
 static void record(recorder *r, const ud_match *m, const ud_result *res, const uint64_t *fired,
@@ -32,10 +30,8 @@ static void record(recorder *r, const ud_match *m, const ud_result *res, const u
 int cmd_play(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        CLI_GAME_LONGOPTS,
-        { "invariants", no_argument, NULL, 'i' },
-        REC_LONGOPTS,
-        { "help", no_argument, NULL, 'h' },
+        CLI_GAME_LONGOPTS, { "invariants", no_argument, NULL, 'i' },
+        REC_LONGOPTS,      { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
     cli_game_opts o = { .seed = 1 };
@@ -75,8 +71,8 @@ int cmd_play(int argc, char **argv)
     fflush(stdout);
     int rc = UD_EXIT_OK;
     if (res.status != UD_OVER) {
-        fprintf(stderr, "undead play: %s%s%s\n", res.fail.id ? res.fail.id : "",
-                res.fail.id ? ": " : "", res.fail.msg);
+        fprintf(stderr, "undead play: %s%s%s\n", res.fail.id ? res.fail.id : "", res.fail.id ? ": " : "",
+                res.fail.msg);
         rc = res.fail.kind == UD_FAIL_INPUT ? UD_EXIT_USAGE : UD_EXIT_FAIL;
     }
     record(&r, &m, &res, fired, &cap, invariants);

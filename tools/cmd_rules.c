@@ -23,20 +23,17 @@ int cmd_games(int argc, char **argv)
         return UD_EXIT_OK;
     for (const ud_game *const *g = ud_games; *g; g++)
         if ((*g)->min_players == (*g)->max_players)
-            printf("%-14s %s (%d rules, %d variant%s, %d player%s)\n", (*g)->name, (*g)->title,
-                   (*g)->n_rules, (*g)->n_variants, (*g)->n_variants == 1 ? "" : "s",
-                   (*g)->min_players, (*g)->min_players == 1 ? "" : "s");
+            printf("%-14s %s (%d rules, %d variant%s, %d player%s)\n", (*g)->name, (*g)->title, (*g)->n_rules,
+                   (*g)->n_variants, (*g)->n_variants == 1 ? "" : "s", (*g)->min_players,
+                   (*g)->min_players == 1 ? "" : "s");
         else
-            printf("%-14s %s (%d rules, %d variant%s, %d to %d players)\n", (*g)->name,
-                   (*g)->title, (*g)->n_rules, (*g)->n_variants, (*g)->n_variants == 1 ? "" : "s",
-                   (*g)->min_players, (*g)->max_players);
+            printf("%-14s %s (%d rules, %d variant%s, %d to %d players)\n", (*g)->name, (*g)->title,
+                   (*g)->n_rules, (*g)->n_variants, (*g)->n_variants == 1 ? "" : "s", (*g)->min_players,
+                   (*g)->max_players);
     return UD_EXIT_OK;
 }
 
-static const char *phase_name(const ud_game *g, const ud_rule *r)
-{
-    return g->phases[r->phase].name;
-}
+static const char *phase_name(const ud_game *g, const ud_rule *r) { return g->phases[r->phase].name; }
 
 static const char rules_usage[] =
     "usage: undead rules GAME [--format text|tsv|md]\n"
@@ -94,14 +91,14 @@ int cmd_rules(int argc, char **argv)
         ud_rule_reads(g, r, &rb);
         const char *reads = ud_buf_str(&rb);
         if (strcmp(format, "tsv") == 0)
-            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->id, phase_name(g, r), when,
-                   *reads ? reads : "-", r->source, r->section, r->summary);
+            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->id, phase_name(g, r), when, *reads ? reads : "-",
+                   r->source, r->section, r->summary);
         else if (strcmp(format, "md") == 0)
             printf("| %s | %s | %s | %s | %s | %s | %s |\n", r->id, phase_name(g, r), when,
                    *reads ? reads : "-", r->source, r->section, r->summary);
         else {
-            printf("%-*s %-*s %-30s %s \"%s\"\n    %s\n", wid, r->id, wph, phase_name(g, r), when,
-                   r->source, r->section, r->summary);
+            printf("%-*s %-*s %-30s %s \"%s\"\n    %s\n", wid, r->id, wph, phase_name(g, r), when, r->source,
+                   r->section, r->summary);
             if (*reads)
                 printf("    reads: %s\n", reads);
         }
@@ -134,9 +131,10 @@ static void print_rows_changed(const ud_game *g, int v)
 
 int cmd_variants(int argc, char **argv)
 {
-    if (want_help(argc, argv, "usage: undead variants GAME\n"
-                              "Lists the open questions of the rules: each key, its readings, "
-                              "their sources, the default, and the rows its readings change.\n"))
+    if (want_help(argc, argv,
+                  "usage: undead variants GAME\n"
+                  "Lists the open questions of the rules: each key, its readings, "
+                  "their sources, the default, and the rows its readings change.\n"))
         return UD_EXIT_OK;
     const ud_game *g = cli_game("variants", argc > 1 ? argv[1] : NULL);
     if (!g)
@@ -163,7 +161,7 @@ int cmd_policies(int argc, char **argv)
         return UD_EXIT_USAGE;
     for (int i = 0; i < g->n_policies; i++)
         printf("%-18s %s\n", g->policies[i].name, g->policies[i].summary);
-    printf("%-18s %s\n%-18s %s\n", ud_policy_random.name, ud_policy_random.summary,
-           ud_policy_human.name, ud_policy_human.summary);
+    printf("%-18s %s\n%-18s %s\n", ud_policy_random.name, ud_policy_random.summary, ud_policy_human.name,
+           ud_policy_human.summary);
     return UD_EXIT_OK;
 }

@@ -52,7 +52,7 @@ static bool write_out(const char *path, const ud_buf *b)
     }
     if (bad) {
         fprintf(stderr, "undead show: %s: writing: %s\n", path, strerror(saved));
-        cli_remove_if_file(path);   /* no half drawing left behind */
+        cli_remove_if_file(path); /* no half drawing left behind */
         return false;
     }
     return true;
@@ -60,7 +60,7 @@ static bool write_out(const char *path, const ud_buf *b)
 
 /* The parsed options. */
 typedef struct show_opts {
-    long at;                  /* 0: the end */
+    long at; /* 0: the end */
     int svg;
     const char *out, *content;
 } show_opts;
@@ -96,8 +96,12 @@ static int parse_opts(int argc, char **argv, show_opts *o)
             }
             o->svg = strcmp(optarg, "svg") == 0;
             break;
-        case 'o': o->out = optarg; break;
-        case 'c': o->content = optarg; break;
+        case 'o':
+            o->out = optarg;
+            break;
+        case 'c':
+            o->content = optarg;
+            break;
         default:
             fputs(usage, stderr);
             return UD_EXIT_USAGE;
@@ -111,8 +115,8 @@ static int parse_opts(int argc, char **argv, show_opts *o)
 }
 
 /* Replay t up to o->at into state and draw it into out. */
-static int draw(const ud_game *g, const ud_transcript *t, const char *shown, const show_opts *o,
-                void *state, ud_buf *out)
+static int draw(const ud_game *g, const ud_transcript *t, const char *shown, const show_opts *o, void *state,
+                ud_buf *out)
 {
     ud_check_opts co = { .stop_after_line = (int)o->at, .state_out = state };
     ud_check_result res;
@@ -124,8 +128,7 @@ static int draw(const ud_game *g, const ud_transcript *t, const char *shown, con
     char caption[300];
     int line = o->at && o->at < t->last_line ? (int)o->at : t->last_line;
     snprintf(caption, sizeof caption, "%s, after line %d%s%s", shown, line,
-             line == t->last_line ? " (the end)" : "",
-             res.complete ? ": the game is over" : "");
+             line == t->last_line ? " (the end)" : "", res.complete ? ": the game is over" : "");
     void (*hook)(const ud_game *, const void *, const ud_setup *, const char *, ud_buf *) =
         o->svg ? g->draw_svg : g->draw_text;
     if (hook) {
@@ -188,9 +191,11 @@ int cmd_show(int argc, char **argv)
         return UD_EXIT_USAGE;
     }
     if (o.at && !any_input_lines(&t)) {
-        fprintf(stderr, "undead show: --at %ld: %s writes out neither outcomes nor decisions, so the "
+        fprintf(stderr,
+                "undead show: --at %ld: %s writes out neither outcomes nor decisions, so the "
                 "rules play it from its seed to the end; 'undead check --print %s' writes the whole "
-                "record\n", o.at, shown, shown);
+                "record\n",
+                o.at, shown, shown);
         ud_transcript_free(&t);
         return UD_EXIT_USAGE;
     }
@@ -203,7 +208,7 @@ int cmd_show(int argc, char **argv)
         if (o.out)
             rc = write_out(o.out, &out) ? UD_EXIT_OK : UD_EXIT_USAGE;
         else
-            fwrite(ud_buf_str(&out), 1, out.len, stdout);   /* checked by cli_close_stdout */
+            fwrite(ud_buf_str(&out), 1, out.len, stdout); /* checked by cli_close_stdout */
     }
     ud_buf_free(&out);
     return rc;

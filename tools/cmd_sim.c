@@ -16,14 +16,12 @@ static const char sim_usage[] =
     "usage: undead sim GAME --games N [options]\n"
     "Plays N seeded games (game i uses seed S+i) with every invariant checked after\n"
     "every step, and prints win rate per seat, mean final score, the game's rates\n"
-    "(e.g. busts per turn) and games per second.\n"
-    CLI_GAME_HELP
+    "(e.g. busts per turn) and games per second.\n" CLI_GAME_HELP
     "  --games N             how many games (required)\n"
     "  --fast                do not check invariants\n"
     "  --coverage            also print how often each rule fired\n"
     "  --jobs N              threads to share the games among (default: every core);\n"
-    "                        the figures are the same for any N\n"
-    REC_HELP
+    "                        the figures are the same for any N\n" REC_HELP
     "  --db-cases N          store the first N games (at most 10000, default 100) in the\n"
     "                        database as cases: each its outcome, every seat's result and\n"
     "                        score, the rules it fired and how often, and every transcript\n"
@@ -68,11 +66,10 @@ static void write_tail(FILE *out, const char *text, size_t len, int n)
  * its last SIM_FAILURE_LINES lines, however long the game. */
 static void report_failure(const ud_match *m, const sim_stats *st)
 {
-    fprintf(stderr, "undead sim: game with seed %llu failed: %s%s%s\n",
-            (unsigned long long)st->failed_game, st->fail.id ? st->fail.id : "",
-            st->fail.id ? ": " : "", st->fail.msg);
-    fprintf(stderr, "transcript up to the failure (replay: undead play %s --seed %llu ...):\n",
-            m->game->name, (unsigned long long)st->failed_game);
+    fprintf(stderr, "undead sim: game with seed %llu failed: %s%s%s\n", (unsigned long long)st->failed_game,
+            st->fail.id ? st->fail.id : "", st->fail.id ? ": " : "", st->fail.msg);
+    fprintf(stderr, "transcript up to the failure (replay: undead play %s --seed %llu ...):\n", m->game->name,
+            (unsigned long long)st->failed_game);
     ud_match game = *m;
     game.seed = st->failed_game;
     ud_table t;
@@ -96,8 +93,8 @@ static void report_failure(const ud_match *m, const sim_stats *st)
 static void print_stats(const ud_match *m, const sim_stats *st, int invariants, int coverage)
 {
     const ud_game *g = m->game;
-    printf("%s: %llu games from seed %llu, invariants %s\n", g->name,
-           (unsigned long long)st->games, (unsigned long long)m->seed, invariants ? "on" : "off");
+    printf("%s: %llu games from seed %llu, invariants %s\n", g->name, (unsigned long long)st->games,
+           (unsigned long long)m->seed, invariants ? "on" : "off");
     printf("%-4s %-12s %-22s %10s %8s %11s\n", "seat", "player", "policy", "wins", "win%", "mean score");
     for (int p = 0; p < m->setup.n_players; p++) {
         char pol[64];
@@ -119,8 +116,8 @@ static void print_stats(const ud_match *m, const sim_stats *st, int invariants, 
         if (a < 0 || b < 0)
             continue;
         printf("%s: %.4f (%s / %s)\n", g->ratios[i].name,
-               st->fired[b] ? (double)st->fired[a] / (double)st->fired[b] : 0.0,
-               g->ratios[i].numerator, g->ratios[i].denominator);
+               st->fired[b] ? (double)st->fired[a] / (double)st->fired[b] : 0.0, g->ratios[i].numerator,
+               g->ratios[i].denominator);
     }
     printf("games per second: %.0f\n", st->seconds > 0 ? (double)st->games / st->seconds : 0.0);
     if (coverage)
@@ -129,9 +126,9 @@ static void print_stats(const ud_match *m, const sim_stats *st, int invariants, 
 }
 
 /* Options shared by sim and bench. */
-static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint64_t *games,
-                     int *fast, int *coverage, uint64_t *repeat, rec_opts *ro, uint64_t *db_cases,
-                     uint64_t *db_bytes, int *jobs)
+static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint64_t *games, int *fast,
+                     int *coverage, uint64_t *repeat, rec_opts *ro, uint64_t *db_cases, uint64_t *db_bytes,
+                     int *jobs)
 {
     static const struct option longopts[] = {
         CLI_GAME_LONGOPTS,
@@ -177,8 +174,10 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
             }
         } else if (c == 'B' && db_bytes) {
             if (!cli_parse_size(optarg, db_bytes) || *db_bytes == 0 || *db_bytes > SIM_DB_BYTES_MAX) {
-                fprintf(stderr, "undead: --db-bytes: expected a size from 1 byte to 1G (e.g. 512K, 64M), "
-                                "got '%s'\n", optarg);
+                fprintf(stderr,
+                        "undead: --db-bytes: expected a size from 1 byte to 1G (e.g. 512K, 64M), "
+                        "got '%s'\n",
+                        optarg);
                 return UD_EXIT_USAGE;
             }
         } else if (ro && rec_opt(ro, c, optarg))
@@ -206,8 +205,8 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
 }
 
 /* Metrics, coverage, and the first db_cases games (and a failed one) as cases. */
-static void record(recorder *r, const ud_match *m, uint64_t games, int invariants,
-                   uint64_t db_cases, uint64_t db_bytes, const sim_stats *st)
+static void record(recorder *r, const ud_match *m, uint64_t games, int invariants, uint64_t db_cases,
+                   uint64_t db_bytes, const sim_stats *st)
 {
     const ud_game *g = m->game;
     rec_match(r, m);
@@ -223,9 +222,10 @@ static void record(recorder *r, const ud_match *m, uint64_t games, int invariant
     if (r->db && stored < asked) {
         char size[32];
         cli_format_size(db_bytes, size, sizeof size);
-        fprintf(stderr, "undead sim: stored the first %llu of the %llu games asked for: the next one's "
-                        "transcript lines would pass the --db-bytes bound (%s); every game still counts "
-                        "in the metrics and coverage\n",
+        fprintf(stderr,
+                "undead sim: stored the first %llu of the %llu games asked for: the next one's "
+                "transcript lines would pass the --db-bytes bound (%s); every game still counts "
+                "in the metrics and coverage\n",
                 (unsigned long long)stored, (unsigned long long)asked, size);
     }
     rec_param(r, "db-cases-stored", "%llu", (unsigned long long)stored);
@@ -260,7 +260,8 @@ int cmd_sim(int argc, char **argv)
     uint64_t games = 0, db_cases = SIM_DB_CASES, db_bytes = SIM_DB_BYTES;
     int fast = 0, coverage = 0, jobs = ud_default_jobs();
     rec_opts ro = { 0 };
-    int rc = parse_sim(argc, argv, sim_usage, &m, &games, &fast, &coverage, NULL, &ro, &db_cases, &db_bytes, &jobs);
+    int rc = parse_sim(argc, argv, sim_usage, &m, &games, &fast, &coverage, NULL, &ro, &db_cases, &db_bytes,
+                       &jobs);
     if (rc != UD_EXIT_OK)
         return rc < 0 ? UD_EXIT_OK : rc;
     if (games == 0) {
@@ -290,8 +291,7 @@ int cmd_sim(int argc, char **argv)
 static const char bench_usage[] =
     "usage: undead bench GAME [--games N] [--repeat R] [options]\n"
     "Times R runs of N games (default 200000 x 5) with invariants off and on, one core,\n"
-    "and prints the median games per second of each and their ratio.\n"
-    CLI_GAME_HELP;
+    "and prints the median games per second of each and their ratio.\n" CLI_GAME_HELP;
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -299,8 +299,7 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static double median_rate(const ud_match *m, uint64_t games, uint64_t repeat, int invariants,
-                          sim_stats *st)
+static double median_rate(const ud_match *m, uint64_t games, uint64_t repeat, int invariants, sim_stats *st)
 {
     double rates[64];
     for (uint64_t r = 0; r < repeat; r++) {

@@ -21,8 +21,7 @@ static const char usage[] =
     "                        goes through every reading of a key not fixed\n"
     "  --format text|csv     output format (default text)\n"
     "  --max-memory SIZE     the bytes each exploration an analysis runs may grow to\n"
-    "                        (512M, 4G; default: half the machine's memory)\n"
-    REC_HELP;
+    "                        (512M, 4G; default: half the machine's memory)\n" REC_HELP;
 
 enum { S_FORMAT = 1, S_VARIANT, S_MAX_MEMORY, OPT_OWN = 2000, MAX_OWN = 64 };
 
@@ -42,9 +41,11 @@ static void list_analyses(FILE *out, const ud_game *g)
             if (*s == '\n')
                 fputs("           ", out);
         }
-        fputs(!a->verify           ? "\n"
-              : a->verify == UD_VERIFY_DEFAULTS ? "\n           (undead verify runs it, default readings only)\n"
-                                   : "\n           (undead verify runs it)\n", out);
+        fputs(!a->verify ? "\n"
+              : a->verify == UD_VERIFY_DEFAULTS
+                  ? "\n           (undead verify runs it, default readings only)\n"
+                  : "\n           (undead verify runs it)\n",
+              out);
         for (const ud_analysis_option *o = a->options; o && o->name; o++) {
             char flag[64];
             snprintf(flag, sizeof flag, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
@@ -85,8 +86,8 @@ int cmd_solve(int argc, char **argv)
                 if (seen || n_own == MAX_OWN)
                     continue;
                 own_names[n_own] = o->name;
-                longopts[n_long++] = (struct option){ o->name, o->arg ? required_argument : no_argument,
-                                                      NULL, OPT_OWN + n_own };
+                longopts[n_long++] = (struct option){ o->name, o->arg ? required_argument : no_argument, NULL,
+                                                      OPT_OWN + n_own };
                 n_own++;
             }
     longopts[n_long] = (struct option){ 0, 0, 0, 0 };

@@ -61,9 +61,7 @@ static const char usage[] =
     "                        (512M, 4G; default: half the machine's memory)\n"
     "  --skip-analysis NAME  leave out the exact analysis NAME (undead solve GAME NAME) of\n"
     "                        every game; repeatable (the sanitizer build's test fixture\n"
-    "                        leaves out the slowest)\n"
-    REC_HELP
-    "Exit 1 if any check fails.\n";
+    "                        leaves out the slowest)\n" REC_HELP "Exit 1 if any check fails.\n";
 
 static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, bool *db_failed)
 {
@@ -146,8 +144,12 @@ int cmd_verify(int argc, char **argv)
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
-    verify_opts o = { .golden_dir = NULL, .fuzz_dir = NULL, .games = 500,
-                      .reading_games = 20000, .seed = 1, .jobs = ud_default_jobs() };
+    verify_opts o = { .golden_dir = NULL,
+                      .fuzz_dir = NULL,
+                      .games = 500,
+                      .reading_games = 20000,
+                      .seed = 1,
+                      .jobs = ud_default_jobs() };
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -183,7 +185,10 @@ int cmd_verify(int argc, char **argv)
         else {
             if (num)
                 fprintf(stderr, "undead verify: --%s: expected a whole number above 0, got '%s'\n",
-                        c == 'n' ? "games" : c == 'r' ? "reading-games" : "seed", optarg);
+                        c == 'n'   ? "games"
+                        : c == 'r' ? "reading-games"
+                                   : "seed",
+                        optarg);
             else
                 fputs(usage, stderr);
             return UD_EXIT_USAGE;
@@ -197,10 +202,11 @@ int cmd_verify(int argc, char **argv)
             return UD_EXIT_USAGE;
         for (int k = 0; k < n; k++)
             if (chosen[k] == g) {
-                fprintf(stderr, "undead verify: game '%s' is named twice: expected each game once\n", argv[i]);
+                fprintf(stderr, "undead verify: game '%s' is named twice: expected each game once\n",
+                        argv[i]);
                 return UD_EXIT_USAGE;
             }
-        chosen[n++] = g;   /* at most one of each game: n stays within GOLDEN_MAX_GAMES */
+        chosen[n++] = g; /* at most one of each game: n stays within GOLDEN_MAX_GAMES */
     }
     if (optind == argc)
         for (const ud_game *const *g = ud_games; *g && n < GOLDEN_MAX_GAMES; g++)
@@ -214,10 +220,11 @@ int cmd_verify(int argc, char **argv)
 
     /* The folders not given as options: under undead's data (datadir.h). */
     char golden_default[4096], fuzz_default[4096];
-    if (!o.golden_dir &&
-        !(o.golden_dir = cli_data_path("verify", "golden", "--golden", golden_default, sizeof golden_default)))
+    if (!o.golden_dir && !(o.golden_dir = cli_data_path("verify", "golden", "--golden", golden_default,
+                                                        sizeof golden_default)))
         return UD_EXIT_USAGE;
-    if (!o.fuzz_dir && !(o.fuzz_dir = cli_data_path("verify", "fuzz", "--fuzz", fuzz_default, sizeof fuzz_default)))
+    if (!o.fuzz_dir &&
+        !(o.fuzz_dir = cli_data_path("verify", "fuzz", "--fuzz", fuzz_default, sizeof fuzz_default)))
         return UD_EXIT_USAGE;
     /* Every folder verify reads from, before anything runs: a missing one
      * (data not installed, a mistyped --fuzz) would otherwise pass with
@@ -226,8 +233,10 @@ int cmd_verify(int argc, char **argv)
         char path[1100];
         const char *folder = chosen[i]->folder;
         snprintf(path, sizeof path, "%s/%s", o.golden_dir, folder);
-        bool ok = cli_need_dir("verify", path, "the game's golden transcripts: " CLI_DATA_HINT("--golden")
-                               ", or write the game's cases (spec/README.md, 'Golden cases')");
+        bool ok =
+            cli_need_dir("verify", path,
+                         "the game's golden transcripts: " CLI_DATA_HINT(
+                             "--golden") ", or write the game's cases (spec/README.md, 'Golden cases')");
         snprintf(path, sizeof path, "%s/corpus/%s_engine", o.fuzz_dir, folder);
         char how[300];
         snprintf(how, sizeof how, "the game's fuzz corpus: %s, or make one with fuzz/seed.sh %s",
@@ -245,19 +254,19 @@ int cmd_verify(int argc, char **argv)
         failures += verify_game(chosen[i], &o, &rows[i], &db_failed);
     if (db_failed)
         return UD_EXIT_USAGE;
-    printf("\n%-14s %6s %8s %12s %10s %8s %8s %8s %11s\n", "game", "rules", "covered",
-           "transcripts", "simulated", "readings", "explored", "corpus", "violations");
+    printf("\n%-14s %6s %8s %12s %10s %8s %8s %8s %11s\n", "game", "rules", "covered", "transcripts",
+           "simulated", "readings", "explored", "corpus", "violations");
     for (int i = 0; i < n; i++) {
         const verify_row *r = &rows[i];
         char covered[32], cases[32];
         snprintf(covered, sizeof covered, "%d/%d", r->covered, r->rules);
         snprintf(cases, sizeof cases, "%d%s", r->cases, r->cases_failed ? " FAIL" : " ok");
-        char explored[32] = "-";   /* a game with no exploration bound yet */
+        char explored[32] = "-"; /* a game with no exploration bound yet */
         if (r->bounds)
             snprintf(explored, sizeof explored, "%llu", (unsigned long long)r->explored);
-        printf("%-14s %6d %8s %12s %10llu %8d %8s %8llu %11d\n", chosen[i]->name, r->rules, covered,
-               cases, (unsigned long long)r->simulated, r->readings, explored,
-               (unsigned long long)r->corpus, r->violations + r->problems);
+        printf("%-14s %6d %8s %12s %10llu %8d %8s %8llu %11d\n", chosen[i]->name, r->rules, covered, cases,
+               (unsigned long long)r->simulated, r->readings, explored, (unsigned long long)r->corpus,
+               r->violations + r->problems);
     }
     printf("verify: %s\n", failures ? "FAILED" : "all checks passed");
     return failures ? UD_EXIT_FAIL : UD_EXIT_OK;

@@ -7,7 +7,7 @@
  *   UD_DATA_FROM_BIN    the data root relative to the installed program's
  *                       folder, e.g. "../share/undead"
  */
-#define _XOPEN_SOURCE 700   /* realpath */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "datadir.h"
 
 #include <errno.h>
@@ -82,8 +82,7 @@ static bool checkout_root(const char *exe, char *buf, size_t size)
     char build[PATH_MAX], source[PATH_MAX];
     size_t n = realpath(UD_DATA_BUILD_DIR, build) ? strlen(build) : 0;
     bool under = n && strncmp(exe, build, n) == 0 && exe[n] == '/';
-    if (under &&
-        realpath(UD_DATA_SOURCE_DIR, source) && is_dir(source))
+    if (under && realpath(UD_DATA_SOURCE_DIR, source) && is_dir(source))
         return copy(buf, size, source);
 #else
     (void)exe;
@@ -98,12 +97,14 @@ const char *cli_data_dir(const char *cmd, const char *option, char *buf, size_t 
     const char *env = getenv("UNDEAD_DATA_DIR");
     if (env && *env) {
         if (!is_dir(env)) {
-            fprintf(stderr, "undead %s: UNDEAD_DATA_DIR=%s: no such directory (expected the folder "
-                    "holding undead's data: golden/, fuzz/corpus/, e.g. PREFIX/share/undead)\n", cmd, env);
+            fprintf(stderr,
+                    "undead %s: UNDEAD_DATA_DIR=%s: no such directory (expected the folder "
+                    "holding undead's data: golden/, fuzz/corpus/, e.g. PREFIX/share/undead)\n",
+                    cmd, env);
             return NULL;
         }
         size_t n = strlen(env);
-        while (n > 1 && env[n - 1] == '/')   /* "DIR/" + "/golden" would read oddly */
+        while (n > 1 && env[n - 1] == '/') /* "DIR/" + "/golden" would read oddly */
             n--;
         if (n >= size) {
             fprintf(stderr, "undead %s: UNDEAD_DATA_DIR: expected a path under %zu bytes\n", cmd, size);
@@ -115,20 +116,22 @@ const char *cli_data_dir(const char *cmd, const char *option, char *buf, size_t 
     }
     char exe[PATH_MAX];
     if (!own_path(exe, sizeof exe)) {
-        fprintf(stderr, "undead %s: cannot find the program's own path (/proc/self/exe: %s), nor its data "
+        fprintf(stderr,
+                "undead %s: cannot find the program's own path (/proc/self/exe: %s), nor its data "
                 "beside it: give %s DIR, or set UNDEAD_DATA_DIR to the folder holding undead's data\n",
                 cmd, errno ? strerror(errno) : "too long", option);
         return NULL;
     }
     if (checkout_root(exe, buf, size))
         return buf;
-    *strrchr(exe, '/') = '\0';   /* the program's folder: /proc/self/exe is absolute */
+    *strrchr(exe, '/') = '\0'; /* the program's folder: /proc/self/exe is absolute */
     if (!join_lexically(buf, size, *exe ? exe : "/", UD_DATA_FROM_BIN)) {
         fprintf(stderr, "undead %s: %s/%s: path too long\n", cmd, exe, UD_DATA_FROM_BIN);
         return NULL;
     }
     if (!is_dir(buf)) {
-        fprintf(stderr, "undead %s: %s: no such directory (undead's data, looked for beside the program: "
+        fprintf(stderr,
+                "undead %s: %s: no such directory (undead's data, looked for beside the program: "
                 "give %s DIR, or set UNDEAD_DATA_DIR to the folder holding undead's data)\n",
                 cmd, buf, option);
         return NULL;

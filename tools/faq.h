@@ -27,10 +27,10 @@ typedef enum { FAQ_HTML, FAQ_MD } faq_format;
 typedef enum { FAQ_ALL, FAQ_PLAYERS, FAQ_REFERENCE } faq_part;
 
 typedef struct faq_opts {
-    const ud_game **games;      /* n_games of them, in the order given */
+    const ud_game **games; /* n_games of them, in the order given */
     int n_games;
-    db *db;                     /* the results database, open for reading */
-    const char *golden_dir;     /* golden/ */
+    db *db;                 /* the results database, open for reading */
+    const char *golden_dir; /* golden/ */
     faq_format format;
     faq_part part;
     /* For print (the PDF): nothing interactive (a long exact fraction is

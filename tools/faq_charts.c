@@ -23,7 +23,8 @@ static void w_table_begin(void *c, int cols, const char *const *head)
 static void w_table_row(void *c, const char *const *cells) { faq_table_row(((writer_ctx *)c)->d, cells); }
 static void w_table_end(void *c) { faq_table_end(((writer_ctx *)c)->d); }
 
-static void w_bars(void *c, const char *title, const char *unit, const ud_chart_bar *bars, int n, int decimals)
+static void w_bars(void *c, const char *title, const char *unit, const ud_chart_bar *bars, int n,
+                   int decimals)
 {
     faq_doc *d = ((writer_ctx *)c)->d;
     if (!d->md)
@@ -31,7 +32,8 @@ static void w_bars(void *c, const char *title, const char *unit, const ud_chart_
 }
 
 static void w_heat(void *c, const char *title, int rows, int cols, const char *const *row_labels,
-                   const char *const *col_labels, void (*cell)(void *, int, int, double *, char *), void *cctx)
+                   const char *const *col_labels, void (*cell)(void *, int, int, double *, char *),
+                   void *cctx)
 {
     faq_doc *d = ((writer_ctx *)c)->d;
     if (!d->md)
@@ -71,13 +73,21 @@ void faq_section_charts(faq_doc *d, db *h, const ud_game *g)
 {
     const ud_faq_extras *fx = faq_extras(g);
     if (!fx || !fx->charts)
-        return;   /* a game without charts has no such section */
+        return; /* a game without charts has no such section */
     char id[96];
     snprintf(id, sizeof id, "%s-charts", g->name);
     faq_heading(d, 2, id, "Charts", true);
     writer_ctx c = { d, h, g };
-    ud_faq_writer w = { .ctx = &c, .html = !d->md, .out = d->out, .h3 = w_h3, .p = w_p,
-                        .table_begin = w_table_begin, .table_row = w_table_row, .table_end = w_table_end,
-                        .bars = w_bars, .heat = w_heat, .query = w_query };
+    ud_faq_writer w = { .ctx = &c,
+                        .html = !d->md,
+                        .out = d->out,
+                        .h3 = w_h3,
+                        .p = w_p,
+                        .table_begin = w_table_begin,
+                        .table_row = w_table_row,
+                        .table_end = w_table_end,
+                        .bars = w_bars,
+                        .heat = w_heat,
+                        .query = w_query };
     fx->charts(g, &w);
 }

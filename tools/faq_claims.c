@@ -35,7 +35,7 @@ static void claim_row(void *c, const db_solve_result *r)
     }
     faq_row_begin(d, NULL);
     faq_cell_begin(d);
-    faq_code(d, *r->name ? r->name : r->key);   /* no figure: a claim stored without its exact value */
+    faq_code(d, *r->name ? r->name : r->key); /* no figure: a claim stored without its exact value */
     faq_cell_end(d);
     faq_cell_begin(d);
     faq_text(d, r->inputs);

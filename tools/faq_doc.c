@@ -22,7 +22,7 @@ void faq_text(faq_doc *d, const char *s)
 {
     for (; *s; s++) {
         const char *entity = ud_xml_entity(*s);
-        if (entity && !(d->md && *s == '"'))   /* Markdown keeps its quotes */
+        if (entity && !(d->md && *s == '"')) /* Markdown keeps its quotes */
             fputs(entity, d->out);
         else if (d->md && (*s == '|' || *s == '*' || *s == '`' || *s == '[' || *s == ']' || *s == '\\'))
             fprintf(d->out, "\\%c", *s);
@@ -121,10 +121,7 @@ void faq_link(faq_doc *d, const char *id, const char *label)
     fputs("</a>", d->out);
 }
 
-void faq_anchor(faq_doc *d, const char *id)
-{
-    fprintf(d->out, "<a id=\"%s\"></a>", id);
-}
+void faq_anchor(faq_doc *d, const char *id) { fprintf(d->out, "<a id=\"%s\"></a>", id); }
 
 static void toc_add(faq_doc *d, int level, const char *id, const char *title)
 {
@@ -152,10 +149,7 @@ void faq_heading(faq_doc *d, int level, const char *id, const char *title, bool 
     fprintf(d->out, "</h%d>\n", level);
 }
 
-void faq_h3(faq_doc *d, const char *id, const char *title)
-{
-    faq_heading(d, 3, id, title, true);
-}
+void faq_h3(faq_doc *d, const char *id, const char *title) { faq_heading(d, 3, id, title, true); }
 
 void faq_para_begin(faq_doc *d) { faq_html(d, "<p>"); }
 void faq_para_end(faq_doc *d) { fputs(d->md ? "\n\n" : "</p>\n", d->out); }
@@ -217,7 +211,10 @@ void faq_cell_end(faq_doc *d) { fputs(d->md ? " |" : "</td>", d->out); }
 
 void faq_table_end(faq_doc *d) { fputs(d->md ? "\n" : "</tbody></table>\n", d->out); }
 
-void faq_table_begin(faq_doc *d, int cols, const char *const *head) { faq_table_begin_widths(d, cols, head, NULL); }
+void faq_table_begin(faq_doc *d, int cols, const char *const *head)
+{
+    faq_table_begin_widths(d, cols, head, NULL);
+}
 
 void faq_table_row(faq_doc *d, const char *const *cells)
 {

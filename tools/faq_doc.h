@@ -23,7 +23,7 @@ typedef struct toc_entry {
 struct faq_doc {
     FILE *out;
     bool md;
-    bool print;                 /* for the PDF: no interactive parts */
+    bool print; /* for the PDF: no interactive parts */
     int n_toc;
     toc_entry toc[TOC_MAX];
     int table_cols;

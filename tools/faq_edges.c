@@ -33,7 +33,11 @@ void faq_section_edges(faq_doc *d, db *h, const ud_game *g, const game_runs *gr)
     }
     /* The rarest rules are left out: firing counts are a test's coverage,
      * not an edge case; a rule that never fired is. */
-    struct { const char *name; char *params[3]; int n; } q[] = {
+    struct {
+        const char *name;
+        char *params[3];
+        int n;
+    } q[] = {
         { "seat-outcomes", { run, game }, 2 },
         { "uncovered-rules", { run }, 1 },
         { "violations", { run, (char *)"limit=8" }, 2 },

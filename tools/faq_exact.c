@@ -21,7 +21,7 @@ typedef struct exact_row {
     int n;
     char name[EXACT_FIELDS][24];
     double value[EXACT_FIELDS];
-    char *exact[EXACT_FIELDS];   /* "NUM/DEN", or NULL */
+    char *exact[EXACT_FIELDS]; /* "NUM/DEN", or NULL */
 } exact_row;
 
 typedef struct exact_rows {
@@ -184,14 +184,16 @@ static void exact_sentence(faq_doc *d, const ud_game *g, const exact_rows *t, co
     else {
         faq_text(d, " the figures move by at most");
         for (int f = 0; f < r->n; f++)
-            faq_textf(d, "%s %.4f (%s)", f == 0 ? "" : f + 1 == r->n ? " and" : ",", exact_spread(t, r->reading, f, NULL),
-                  figure_name(g, r->name[f]));
+            faq_textf(d, "%s %.4f (%s)",
+                      f == 0          ? ""
+                      : f + 1 == r->n ? " and"
+                                      : ",",
+                      exact_spread(t, r->reading, f, NULL), figure_name(g, r->name[f]));
         if (unchanged.len) {
             faq_text(d, "; under ");
             faq_ident(d, ud_buf_str(&unchanged), false);
             faq_text(d, " they do not move at all.");
-        }
-        else
+        } else
             faq_text(d, ".");
     }
     faq_para_end(d);
@@ -213,11 +215,12 @@ static void exact_table(faq_doc *d, const ud_game *g, const exact_rows *t, const
             any_row = j != i && strcmp(t->row[j].policy, t->row[i].policy) == 0 &&
                       !exact_same(&t->row[j], &t->row[i]);
     if (any_row) {
-        faq_p(d, d->print || d->md
-                     ? "Exact figures (undead solve), for each policy a reading changes: under the defaults and "
-                       "under the reading."
-                     : "Exact figures (undead solve), for each policy a reading changes: under the defaults and "
-                       "under the reading. A long exact fraction opens under its decimal.");
+        faq_p(d,
+              d->print || d->md
+                  ? "Exact figures (undead solve), for each policy a reading changes: under the defaults and "
+                    "under the reading."
+                  : "Exact figures (undead solve), for each policy a reading changes: under the defaults and "
+                    "under the reading. A long exact fraction opens under its decimal.");
         faq_table_begin_widths(d, 2 + first->n, head, NULL);
         for (int i = 0; i < t->n; i++) {
             const exact_row *base = &t->row[i];

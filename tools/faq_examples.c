@@ -9,10 +9,7 @@
 
 #include "faq_sections.h"
 
-static int name_cmp(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* The .in files of dir, sorted by name (byte order). */
 static int list_cases(const char *dir, char ***out)
@@ -43,7 +40,6 @@ static int list_cases(const char *dir, char ***out)
     return n;
 }
 
-
 static bool is_chance_or_decide(const ud_game *g, const char *line)
 {
     char verb[32];
@@ -55,8 +51,8 @@ static bool is_chance_or_decide(const ud_game *g, const char *line)
     return strcmp(verb, "decide") == 0 || ud_game_is_chance_event(g, verb);
 }
 
-static const char *const header_words[] = { "undead-transcript", "game", "variant", "player", "seed",
-                                            "start", "partial", NULL };
+static const char *const header_words[] = { "undead-transcript", "game", "variant", "player", "seed", "start",
+                                            "partial",           NULL };
 
 static bool is_header(const char *line)
 {
@@ -92,8 +88,10 @@ static void step(faq_doc *d, const ud_game *g, char *line)
     }
     const char *rest = line[vn] ? line + vn + 1 : "";
     faq_html(d, "<li class=\"");
-    faq_html(d, line[0] == '=' ? "state" : strcmp(verb, "decide") == 0 ? "decide"
-                             : ud_game_is_chance_event(g, verb) ? "chance" : "change");
+    faq_html(d, line[0] == '='                     ? "state"
+                : strcmp(verb, "decide") == 0      ? "decide"
+                : ud_game_is_chance_event(g, verb) ? "chance"
+                                                   : "change");
     faq_html(d, "\">");
     faq_md(d, "- ");
     if (line[0] == '=') {
@@ -236,7 +234,7 @@ static void example(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, co
         }
         body = true;
         if (!is_chance_or_decide(g, line))
-            continue;   /* the .in's own checks: the transcript shows what happened */
+            continue; /* the .in's own checks: the transcript shows what happened */
         flush_para(d, &para, &in_list);
         char verb[32];
         size_t vn = strcspn(line, " ");
@@ -279,7 +277,7 @@ static const ud_faq_examples default_examples[] = {
 };
 
 void faq_section_examples(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, const char *folder,
-                             const char *golden_dir)
+                          const char *golden_dir)
 {
     const ud_faq_extras *fx = faq_extras(g);
     const ud_faq_examples *parts = fx && fx->examples ? fx->examples : default_examples;
@@ -289,8 +287,10 @@ void faq_section_examples(faq_doc *d, db *h, const ud_game *g, const game_runs *
     if (fx && fx->examples_intro) {
         ud_buf intro;
         ud_buf_init(&intro);
-        ud_buf_printf(&intro, "Rendered from the golden transcripts (golden/), which undead golden check "
-                              "replays against the rules on every test run. %s", fx->examples_intro);
+        ud_buf_printf(&intro,
+                      "Rendered from the golden transcripts (golden/), which undead golden check "
+                      "replays against the rules on every test run. %s",
+                      fx->examples_intro);
         faq_p(d, ud_buf_str(&intro));
         ud_buf_free(&intro);
     } else

@@ -11,17 +11,14 @@
 
 /* Rule firings per game are a test's coverage count, not something a
  * reading does to the game: the comparisons leave them out. */
-static bool is_firing_count(const char *unit)
-{
-    return strcmp(unit, "firings") == 0;
-}
+static bool is_firing_count(const char *unit) { return strcmp(unit, "firings") == 0; }
 
 enum { IMPACT_MEASURES = 32 };
 
 /* One measure of a reading against its baseline, with 95% half-widths. */
 typedef struct impact_measure {
-    char label[160];            /* with its unit, for the table */
-    char plain[160];            /* without, for a sentence */
+    char label[160]; /* with its unit, for the table */
+    char plain[160]; /* without, for a sentence */
     int decimals;
     double val, base, ci_r, ci_b;
 } impact_measure;
@@ -133,7 +130,8 @@ void faq_who_played(faq_doc *d, const reading_run *r, bool explain)
         if (explain && r->start[0])
             faq_text(d, ": a position that meets this reading, which whole games seldom or never do");
         else if (explain)
-            faq_text(d, ": players who meet this reading, which the usual measuring players seldom or never do");
+            faq_text(d,
+                     ": players who meet this reading, which the usual measuring players seldom or never do");
     }
 }
 
@@ -209,7 +207,8 @@ void faq_impact(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, int v,
         zero += m[i].val == 0 && m[i].base == 0;
     if (changed + zero < n) {
         faq_para_begin(d);
-        faq_text(d, changed || zero ? "Exactly as under the baseline: " : "Every measure is exactly as under the baseline: ");
+        faq_text(d, changed || zero ? "Exactly as under the baseline: "
+                                    : "Every measure is exactly as under the baseline: ");
         for (int i = 0, k = 0; i < n; i++)
             if (m[i].val == m[i].base && m[i].val != 0)
                 faq_textf(d, "%s%s", k++ ? ", " : "", m[i].plain);

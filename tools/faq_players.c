@@ -112,7 +112,7 @@ static void players_question(faq_doc *d, db *h, const ud_game *g, const game_run
         faq_md(d, "- ");
         faq_code(d, var->values[x].name);
         faq_textf(d, "%s: %s \xe2\x80\x94 %s, %s", x == var->default_value ? " (undead's default)" : "",
-              var->values[x].summary, s, var->values[x].section);
+                  var->values[x].summary, s, var->values[x].section);
         faq_html(d, "</li>");
         faq_md(d, "\n");
     }
@@ -136,10 +136,11 @@ void faq_section_players(faq_doc *d, db *h, const ud_game *g, const game_runs *g
     char id[96];
     snprintf(id, sizeof id, "%s-players", g->name);
     faq_heading(d, 2, id, "Players' questions", true);
-    faq_p(d, "Each answer holds under undead's default readings. Quotations are verbatim from the rule texts "
-             "named beside them (file number and section; the sources are listed with the rules); the rulings "
-             "are undead's own words. Where the texts differ or are silent, every reading is listed with its "
-             "measured effect.");
+    faq_p(d,
+          "Each answer holds under undead's default readings. Quotations are verbatim from the rule texts "
+          "named beside them (file number and section; the sources are listed with the rules); the rulings "
+          "are undead's own words. Where the texts differ or are silent, every reading is listed with its "
+          "measured effect.");
     for (const ud_faq_question *q = fx->questions; q->id; q++)
         players_question(d, h, g, gr, q, reference);
 }

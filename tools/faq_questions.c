@@ -24,7 +24,9 @@ static void rules_under(faq_doc *d, const ud_game *g, int v, int x)
         const ud_rule *rule = &g->rules[r];
         if (!((rule->reads >> v) & 1u))
             continue;
-        faq_text(d, consulted++ ? ", " : n ? "; and the rows that consult it: " : "the rows that consult it: ");
+        faq_text(d, consulted++ ? ", "
+                    : n         ? "; and the rows that consult it: "
+                                : "the rows that consult it: ");
         faq_link(d, rule->id, rule->id);
     }
     if (!n && !consulted)
@@ -80,16 +82,18 @@ void faq_section_questions(faq_doc *d, db *h, const ud_game *g, const game_runs 
     const ud_faq_extras *fx = faq_extras(g);
     ud_buf intro;
     ud_buf_init(&intro);
-    ud_buf_puts(&intro, "Each question below is a variant key: undead runs every reading, and the default is "
-                        "marked. For each reading: where it comes from, the rules that exist only under it, and "
-                        "its measured impact on seeded games (");
+    ud_buf_puts(&intro,
+                "Each question below is a variant key: undead runs every reading, and the default is "
+                "marked. For each reading: where it comes from, the rules that exist only under it, and "
+                "its measured impact on seeded games (");
     if (fx && fx->reading_policy)
         ud_buf_puts(&intro, fx->reading_policy);
     else
         ud_buf_printf(&intro, "every seat playing %s", g->n_policies ? g->policies[0].name : "random");
-    ud_buf_puts(&intro, g->n_reading_measures ? "; a reading that players like these seldom meet is measured by "
-                                                "players who do, as its section says"
-                                              : "");
+    ud_buf_puts(&intro, g->n_reading_measures
+                            ? "; a reading that players like these seldom meet is measured by "
+                              "players who do, as its section says"
+                            : "");
     ud_buf_puts(&intro, "), against the same games under the baseline reading. Exact figures, where undead "
                         "solve computed them, follow.");
     faq_p(d, ud_buf_str(&intro));
@@ -135,8 +139,8 @@ void faq_section_questions(faq_doc *d, db *h, const ud_game *g, const game_runs 
         snprintf(verify, sizeof verify, "verify=%lld", (long long)gr->verify);
         char *params[] = { param, (char *)"limit=3", verify };
         faq_named_query(d, h, g, "readings-differ", params, 3,
-                    "Stored games whose outcome differs between the readings (the first three):",
-                    "Every stored game ends the same under each reading.");
+                        "Stored games whose outcome differs between the readings (the first three):",
+                        "Every stored game ends the same under each reading.");
     }
     snprintf(id, sizeof id, "%s-readings-compared", g->name);
     faq_heading(d, 3, id, "Every reading compared", true);

@@ -42,7 +42,8 @@ void faq_section_rules(faq_doc *d, db *h, const ud_game *g, const game_runs *gr)
         faq_textf(d, "%s%s = ", i ? "; " : "", s);
         faq_code(d, seen[i]);
     }
-    faq_text(d, " (in ../shared/rules/, or beside the game's rows under spec/ when the rules are undead's own).");
+    faq_text(
+        d, " (in ../shared/rules/, or beside the game's rows under spec/ when the rules are undead's own).");
     faq_para_end(d);
     static const char *const head[] = { "Rule", "Summary", "Source", "Applies", "Reached by" };
     static const int widths[] = { 25, 27, 16, 19, 13 };
@@ -53,7 +54,8 @@ void faq_section_rules(faq_doc *d, db *h, const ud_game *g, const game_runs *gr)
         if (!count)
             continue;
         snprintf(id, sizeof id, "%s-phase-%s", g->name, g->phases[p].name);
-        snprintf(title, sizeof title, "Phase %s (%d rule%s)", g->phases[p].name, count, count == 1 ? "" : "s");
+        snprintf(title, sizeof title, "Phase %s (%d rule%s)", g->phases[p].name, count,
+                 count == 1 ? "" : "s");
         faq_heading(d, 3, id, title, true);
         faq_table_begin_widths(d, 5, head, widths);
         for (int r = 0; r < g->n_rules; r++) {
@@ -87,7 +89,8 @@ void faq_section_rules(faq_doc *d, db *h, const ud_game *g, const game_runs *gr)
             ud_buf_free(&when);
             faq_cell_end(d);
             faq_cell_begin(d);
-            faq_text(d, exercised_by(db_faq_coverage(h, gr->golden, rule->id), db_faq_coverage(h, gr->verify, rule->id)));
+            faq_text(d, exercised_by(db_faq_coverage(h, gr->golden, rule->id),
+                                     db_faq_coverage(h, gr->verify, rule->id)));
             faq_cell_end(d);
             faq_row_end(d);
         }

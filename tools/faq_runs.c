@@ -8,10 +8,7 @@
 
 #include "faq_sections.h"
 
-const ud_faq_extras *faq_extras(const ud_game *g)
-{
-    return g->extras ? g->extras->faq : NULL;
-}
+const ud_faq_extras *faq_extras(const ud_game *g) { return g->extras ? g->extras->faq : NULL; }
 
 /* A shipped named query: the game's own (spec/<folder>/queries/NAME.sql)
  * first, else the shared one (db/queries/NAME.sql). */

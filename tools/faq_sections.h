@@ -22,12 +22,12 @@ enum { MAX_CHILDREN = 64 };
 /* The runs behind one game's sections. */
 typedef struct reading_run {
     int64_t id;
-    char reading[128];          /* "defaults", KEY=VALUE or "baseline of KEY=VALUE" */
+    char reading[128]; /* "defaults", KEY=VALUE or "baseline of KEY=VALUE" */
     int variant[UD_MAX_VARIANTS];
-    char policy[96];            /* every seat's policy ("" in older databases) */
-    int players;                /* 0 in older databases */
-    char start[UD_MEASURE_START * UD_START_LEN];   /* start lines joined by ';', "" for the game's own */
-    bool usual;                 /* played by the same players as "defaults", from the same start */
+    char policy[96];                             /* every seat's policy ("" in older databases) */
+    int players;                                 /* 0 in older databases */
+    char start[UD_MEASURE_START * UD_START_LEN]; /* start lines joined by ';', "" for the game's own */
+    bool usual; /* played by the same players as "defaults", from the same start */
 } reading_run;
 
 typedef struct game_runs {

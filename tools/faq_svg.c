@@ -9,8 +9,7 @@
 
 #include "xml.h"
 
-void svg_bars(FILE *out, const char *title, const char *unit, const svg_bar *bars, int n,
-              int decimals)
+void svg_bars(FILE *out, const char *title, const char *unit, const svg_bar *bars, int n, int decimals)
 {
     double hi = 0;
     for (int i = 0; i < n; i++) {
@@ -22,8 +21,10 @@ void svg_bars(FILE *out, const char *title, const char *unit, const svg_bar *bar
         hi = 1;
     const int label_w = 230, plot_w = 330, row_h = 20, top = 28, width = 660;
     int height = top + n * row_h + 10;
-    fprintf(out, "<figure class=\"chart\"><svg width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
-            width, height, width, height);
+    fprintf(
+        out,
+        "<figure class=\"chart\"><svg width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
+        width, height, width, height);
     ud_xml_escape(out, title);
     fputs("\">", out);
     fprintf(out, "<text x=\"0\" y=\"16\" font-size=\"13\" font-weight=\"bold\" font-family=\"sans-serif\">");
@@ -37,7 +38,8 @@ void svg_bars(FILE *out, const char *title, const char *unit, const svg_bar *bar
     for (int i = 0; i < n; i++) {
         double y = top + i * row_h;
         double w = bars[i].value / hi * plot_w;
-        fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"11\" text-anchor=\"end\" font-family=\"sans-serif\">",
+        fprintf(out,
+                "<text x=\"%d\" y=\"%.0f\" font-size=\"11\" text-anchor=\"end\" font-family=\"sans-serif\">",
                 label_w - 6, y + 13);
         ud_xml_escape(out, bars[i].label);
         fputs("</text>", out);
@@ -48,8 +50,10 @@ void svg_bars(FILE *out, const char *title, const char *unit, const svg_bar *bar
             double low = bars[i].value - bars[i].ci95;
             double a = (low > 0 ? low : 0) / hi * plot_w + label_w;
             double b = (bars[i].value + bars[i].ci95) / hi * plot_w + label_w;
-            fprintf(out, "<path d=\"M%.1f %.0fH%.1fM%.1f %.0fv8M%.1f %.0fv8\" stroke=\"#000000\" stroke-width=\"1\"/>",
-                    a, y + 10, b, a, y + 6, b, y + 6);
+            fprintf(
+                out,
+                "<path d=\"M%.1f %.0fH%.1fM%.1f %.0fv8M%.1f %.0fv8\" stroke=\"#000000\" stroke-width=\"1\"/>",
+                a, y + 10, b, a, y + 6, b, y + 6);
         }
         fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"11\" font-family=\"sans-serif\">%.*f",
                 label_w + plot_w + 8, y + 13, decimals, bars[i].value);
@@ -80,20 +84,24 @@ void svg_heat(FILE *out, const char *title, int rows, int cols, const char *cons
 {
     const int left = 110, cw = 52, ch = 30, top = 44;
     int width = left + cols * cw + 2, height = top + rows * ch + 2;
-    fprintf(out, "<figure class=\"chart\"><svg width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
-            width, height, width, height);
+    fprintf(
+        out,
+        "<figure class=\"chart\"><svg width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
+        width, height, width, height);
     ud_xml_escape(out, title);
     fputs("\"><text x=\"0\" y=\"16\" font-size=\"13\" font-weight=\"bold\" font-family=\"sans-serif\">", out);
     ud_xml_escape(out, title);
     fputs("</text>", out);
     for (int c = 0; c < cols; c++) {
-        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\" font-family=\"sans-serif\">",
+        fprintf(out,
+                "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\" font-family=\"sans-serif\">",
                 left + c * cw + cw / 2, top - 6);
         ud_xml_escape(out, col_labels[c]);
         fputs("</text>", out);
     }
     for (int r = 0; r < rows; r++) {
-        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\" font-family=\"sans-serif\">",
+        fprintf(out,
+                "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\" font-family=\"sans-serif\">",
                 left - 6, top + r * ch + ch / 2 + 4);
         ud_xml_escape(out, row_labels[r]);
         fputs("</text>", out);
@@ -108,10 +116,13 @@ void svg_heat(FILE *out, const char *title, int rows, int cols, const char *cons
             /* white to dark red, the figure in black or white, whichever
              * stands out more from the cell */
             int red = (int)lround(255 - 115 * v), gb = (int)lround(255 - 225 * v);
-            fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#%02x%02x%02x\" stroke=\"#ffffff\"/>",
-                    left + c * cw, top + r * ch, cw, ch, red, gb, gb);
-            fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\" fill=\"%s\" "
-                         "font-family=\"sans-serif\">",
+            fprintf(
+                out,
+                "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#%02x%02x%02x\" stroke=\"#ffffff\"/>",
+                left + c * cw, top + r * ch, cw, ch, red, gb, gb);
+            fprintf(out,
+                    "<text x=\"%d\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\" fill=\"%s\" "
+                    "font-family=\"sans-serif\">",
                     left + c * cw + cw / 2, top + r * ch + ch / 2 + 4,
                     white_reads_better(red, gb, gb) ? "#ffffff" : "#000000");
             ud_xml_escape(out, text);

@@ -16,8 +16,7 @@
 typedef ud_chart_bar svg_bar;
 
 /* Horizontal bars with interval whiskers; value text at each bar's end. */
-void svg_bars(FILE *out, const char *title, const char *unit, const svg_bar *bars, int n,
-              int decimals);
+void svg_bars(FILE *out, const char *title, const char *unit, const svg_bar *bars, int n, int decimals);
 
 /* A table of cells coloured by value in [0,1], each with its text.
  * cell(r, c) gives the value and writes its text (at most 32 bytes). */

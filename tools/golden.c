@@ -57,10 +57,7 @@ static void collect(const char *dir, path_list *out)
     closedir(d);
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 int golden_game_index(const ud_game *g)
 {
@@ -77,8 +74,8 @@ static void show_diff(const char *file, const char *want, const char *got)
     while ((*want || *got) && shown < 6) {
         size_t a = strcspn(want, "\n"), b = strcspn(got, "\n");
         if (a != b || strncmp(want, got, a) != 0) {
-            printf("%s:%d: golden:      %.*s\n%s:%d: regenerated: %.*s\n", file, line, (int)a,
-                   want, file, line, (int)b, got);
+            printf("%s:%d: golden:      %.*s\n%s:%d: regenerated: %.*s\n", file, line, (int)a, want, file,
+                   line, (int)b, got);
             shown++;
         }
         want += a + (want[a] == '\n');
@@ -130,8 +127,7 @@ static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out
 }
 
 /* Compare with, or write, NAME.transcript; false on a difference or error. */
-static bool settle(const char *in, golden_mode mode, const char *got, size_t got_len,
-                   golden_report *rep)
+static bool settle(const char *in, golden_mode mode, const char *got, size_t got_len, golden_report *rep)
 {
     size_t n = strlen(in);
     char *golden = malloc(n + 16);

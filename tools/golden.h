@@ -22,20 +22,20 @@ enum { GOLDEN_MAX_GAMES = UD_N_GAMES };
 /* What one case gave; handed to the optional per-case callback. */
 typedef struct golden_case {
     const char *in_path;
-    const ud_game *game;        /* NULL when the file did not parse */
-    int ok;                     /* replayed legally (and, for check, matched) */
-    int complete;               /* the game ended */
+    const ud_game *game; /* NULL when the file did not parse */
+    int ok;              /* replayed legally (and, for check, matched) */
+    int complete;        /* the game ended */
     int winner;
     int score[UD_MAX_PLAYERS];
-    uint8_t outcome[UD_MAX_PLAYERS];   /* ud_seat_outcome per seat */
+    uint8_t outcome[UD_MAX_PLAYERS]; /* ud_seat_outcome per seat */
     int n_players;
-    const uint64_t *fired;      /* per-rule firing counts of this case */
+    const uint64_t *fired; /* per-rule firing counts of this case */
     /* For the results database (record.c): */
-    int legal;                  /* replayed without a rule error (ok may still be 0: a diff) */
-    ud_error err;               /* why not, when not legal */
-    ud_setup setup;             /* players and variants of the case */
+    int legal;      /* replayed without a rule error (ok may still be 0: a diff) */
+    ud_error err;   /* why not, when not legal */
+    ud_setup setup; /* players and variants of the case */
     uint64_t decisions;
-    const char *transcript;     /* the canonical transcript (up to an error), or NULL */
+    const char *transcript; /* the canonical transcript (up to an error), or NULL */
     size_t transcript_len;
 } golden_case;
 
@@ -43,9 +43,9 @@ typedef struct golden_report {
     int cases;
     int failed;
     int updated;
-    int uncovered;                                    /* rule rows fired by no case */
-    int cases_of[GOLDEN_MAX_GAMES];                   /* per ud_games index */
-    uint64_t fired[GOLDEN_MAX_GAMES][UD_MAX_RULES];   /* per game, per rule */
+    int uncovered;                                  /* rule rows fired by no case */
+    int cases_of[GOLDEN_MAX_GAMES];                 /* per ud_games index */
+    uint64_t fired[GOLDEN_MAX_GAMES][UD_MAX_RULES]; /* per game, per rule */
 } golden_report;
 
 /* Run every case under dir.  Problems are printed to stdout as

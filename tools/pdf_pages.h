@@ -16,7 +16,7 @@
 
 typedef struct pdf_page_of {
     char *name;
-    int page;   /* from 1 */
+    int page; /* from 1 */
 } pdf_page_of;
 
 typedef struct pdf_pages {

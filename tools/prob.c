@@ -23,12 +23,12 @@
 typedef struct replay {
     const ud_game *g;
     const capture *lines;
-    int next_chance;               /* next line to look at for chance outcomes */
+    int next_chance; /* next line to look at for chance outcomes */
     int next_decide;
-    ud_chance_script script;       /* over tok, the chance line being consumed */
+    ud_chance_script script; /* over tok, the chance line being consumed */
     char tok_buf[1024];
     char *tok[UD_SCRIPT_MAX_TOKENS];
-    bool ran_out;                  /* no chance line left: a partial record */
+    bool ran_out; /* no chance line left: a partial record */
     mpq_t acc;
     mpq_t factor;
 } replay;
@@ -129,7 +129,7 @@ static bool run(replay *r, const ud_setup *setup)
     while (st == UD_DECIDE) {
         ud_action action;
         if (!next_decision(r, setup, &action))
-            return true;               /* a partial record ends at a decision */
+            return true; /* a partial record ends at a decision */
         st = ud_decide(&s, state, &action);
     }
     return st == UD_OVER || r->ran_out;

@@ -17,7 +17,7 @@
 #include "game.h"
 
 typedef struct prob {
-    char *num;      /* decimal, lowest terms */
+    char *num; /* decimal, lowest terms */
     char *den;
 } prob;
 

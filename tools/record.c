@@ -142,8 +142,7 @@ void rec_match(recorder *r, const ud_match *m)
         return;
     const ud_game *g = m->game;
     for (int v = 0; v < g->n_variants; v++)
-        db_run_variant(r->db, r->run, v, g->variants[v].key,
-                       g->variants[v].values[m->setup.variant[v]].name);
+        db_run_variant(r->db, r->run, v, g->variants[v].key, g->variants[v].values[m->setup.variant[v]].name);
     ud_buf b;
     ud_buf_init(&b);
     players_text(&m->setup, &b);
@@ -197,8 +196,8 @@ static void rules_text(const ud_game *g, const uint64_t *fired, ud_buf *out)
 }
 
 /* "winner=a scores=a:13,b:9" and the like: what db diff compares. */
-static void outcome_text(const ud_setup *s, int complete, int winner, const int *score,
-                         ud_buf *out, const char **winner_name)
+static void outcome_text(const ud_setup *s, int complete, int winner, const int *score, ud_buf *out,
+                         const char **winner_name)
 {
     *winner_name = NULL;
     if (!complete)
@@ -210,7 +209,7 @@ static void outcome_text(const ud_setup *s, int complete, int winner, const int 
         ud_buf_puts(out, "shared");
         *winner_name = "*shared*";
     } else
-        ud_buf_puts(out, "nobody-won");   /* e.g. a solo loss */
+        ud_buf_puts(out, "nobody-won"); /* e.g. a solo loss */
     ud_buf_puts(out, " scores=");
     for (int p = 0; p < s->n_players; p++)
         ud_buf_printf(out, "%s%s:%d", p ? "," : "", s->names[p], score[p]);
@@ -224,8 +223,8 @@ static void store_outcomes(recorder *r, int64_t case_id, const ud_setup *s, bool
                            const uint8_t *outcome, const int *score)
 {
     for (int p = 0; p < s->n_players; p++) {
-        const char *o = !decided || !outcome || outcome[p] == UD_SEAT_PLAYING ? "none"
-                                                                 : ud_seat_outcome_name[outcome[p]];
+        const char *o =
+            !decided || !outcome || outcome[p] == UD_SEAT_PLAYING ? "none" : ud_seat_outcome_name[outcome[p]];
         db_case_outcome(r->db, case_id, p + 1, s->names[p], score ? score[p] : DB_NO_SCORE, o);
     }
 }
@@ -281,8 +280,8 @@ static void case_key_of_match(const char *game, const ud_match *m, ud_buf *key)
     }
 }
 
-void rec_game(recorder *r, const char *kind, const ud_match *m, const ud_result *res,
-              const uint64_t *fired, const capture *cap)
+void rec_game(recorder *r, const char *kind, const ud_match *m, const ud_result *res, const uint64_t *fired,
+              const capture *cap)
 {
     if (!r->db)
         return;
@@ -305,11 +304,18 @@ void rec_game(recorder *r, const char *kind, const ud_match *m, const ud_result 
     rules_text(g, fired, &rules);
     prob p;
     bool have_prob = cap && prob_of_lines(g, &m->setup, cap, &p);
-    db_case c = { .key = ud_buf_str(&key), .kind = kind, .game = g->name,
-                  .variants = ud_buf_str(&variants), .inputs = ud_buf_str(&inputs),
-                  .status = status, .outcome = ud_buf_str(&outcome), .winner = winner,
-                  .decisions = (int64_t)res->decisions, .rules = ud_buf_str(&rules),
-                  .prob_num = have_prob ? p.num : NULL, .prob_den = have_prob ? p.den : NULL };
+    db_case c = { .key = ud_buf_str(&key),
+                  .kind = kind,
+                  .game = g->name,
+                  .variants = ud_buf_str(&variants),
+                  .inputs = ud_buf_str(&inputs),
+                  .status = status,
+                  .outcome = ud_buf_str(&outcome),
+                  .winner = winner,
+                  .decisions = (int64_t)res->decisions,
+                  .rules = ud_buf_str(&rules),
+                  .prob_num = have_prob ? p.num : NULL,
+                  .prob_den = have_prob ? p.den : NULL };
     int64_t id = db_case_add(r->db, r->run, &c);
     if (have_prob)
         prob_free(&p);
@@ -319,8 +325,8 @@ void rec_game(recorder *r, const char *kind, const ud_match *m, const ud_result 
     }
     if (id > 0 && res->status != UD_OVER && res->fail.kind == UD_FAIL_INVARIANT && cap) {
         char *text = transcript_of(m, cap);
-        db_violation(r->db, r->run, id, res->fail.id ? res->fail.id : "?", last_rule(cap),
-                     res->fail.msg, text ? text : "");
+        db_violation(r->db, r->run, id, res->fail.id ? res->fail.id : "?", last_rule(cap), res->fail.msg,
+                     text ? text : "");
         free(text);
     }
     for (int i = 0; i < 5; i++)
@@ -353,12 +359,18 @@ void rec_transcript_case(recorder *r, const rec_transcript *t)
     bool have_lines = t->canonical && cap_from_transcript(&cap, t->canonical, t->canonical_len);
     prob p;
     bool have_prob = t->legal && have_lines && prob_of_lines(g, t->setup, &cap, &p);
-    db_case c = { .key = ud_buf_str(&key), .kind = t->kind, .game = g->name,
-                  .variants = ud_buf_str(&variants), .inputs = t->name, .status = status,
-                  .outcome = ud_buf_str(&outcome), .winner = winner,
+    db_case c = { .key = ud_buf_str(&key),
+                  .kind = t->kind,
+                  .game = g->name,
+                  .variants = ud_buf_str(&variants),
+                  .inputs = t->name,
+                  .status = status,
+                  .outcome = ud_buf_str(&outcome),
+                  .winner = winner,
                   .decisions = t->legal ? (int64_t)t->res->decisions : -1,
                   .rules = ud_buf_str(&rules),
-                  .prob_num = have_prob ? p.num : NULL, .prob_den = have_prob ? p.den : NULL };
+                  .prob_num = have_prob ? p.num : NULL,
+                  .prob_den = have_prob ? p.den : NULL };
     int64_t id = db_case_add(r->db, r->run, &c);
     if (have_prob)
         prob_free(&p);
@@ -369,8 +381,7 @@ void rec_transcript_case(recorder *r, const rec_transcript *t)
     }
     if (id > 0 && !t->legal && t->err->internal)
         db_violation(r->db, r->run, id, t->err->rule[0] ? t->err->rule : "?",
-                     have_lines ? last_rule(&cap) : NULL, t->err->msg,
-                     t->canonical ? t->canonical : "");
+                     have_lines ? last_rule(&cap) : NULL, t->err->msg, t->canonical ? t->canonical : "");
     cap_free(&cap);
     for (int i = 0; i < 4; i++)
         ud_buf_free(all[i]);
@@ -413,8 +424,7 @@ static bool replay_game(recorder *r, const char *kind, const ud_match *m, uint64
     return fits;
 }
 
-bool rec_replay_game_within(recorder *r, const char *kind, const ud_match *m, uint64_t seed,
-                            int invariants)
+bool rec_replay_game_within(recorder *r, const char *kind, const ud_match *m, uint64_t seed, int invariants)
 {
     return replay_game(r, kind, m, seed, invariants, true);
 }
@@ -431,13 +441,21 @@ void rec_golden_case(const golden_case *gc, void *ctx)
     const char *name = gc->in_path;
     if (strncmp(name, g->dir, n) == 0 && name[n] == '/')
         name += n + 1;
-    ud_check_result res = { .complete = gc->complete, .winner = gc->winner,
-                            .n_players = gc->n_players, .decisions = gc->decisions };
+    ud_check_result res = {
+        .complete = gc->complete, .winner = gc->winner, .n_players = gc->n_players, .decisions = gc->decisions
+    };
     memcpy(res.score, gc->score, sizeof res.score);
     memcpy(res.outcome, gc->outcome, sizeof res.outcome);
-    rec_transcript rt = { .kind = "golden", .name = name, .game = gc->game, .setup = &gc->setup,
-                          .legal = gc->legal, .res = &res, .err = &gc->err, .fired = gc->fired,
-                          .canonical = gc->transcript, .canonical_len = gc->transcript_len };
+    rec_transcript rt = { .kind = "golden",
+                          .name = name,
+                          .game = gc->game,
+                          .setup = &gc->setup,
+                          .legal = gc->legal,
+                          .res = &res,
+                          .err = &gc->err,
+                          .fired = gc->fired,
+                          .canonical = gc->transcript,
+                          .canonical_len = gc->transcript_len };
     rec_transcript_case(g->r, &rt);
     rec_tick(g->r);
 }

@@ -24,15 +24,14 @@
 
 /* The database options every recording command takes. */
 typedef struct rec_opts {
-    const char *path;           /* default "undead.db" */
-    bool off;                   /* --no-db */
+    const char *path; /* default "undead.db" */
+    bool off;         /* --no-db */
 } rec_opts;
 
 enum { OPT_DB = 1100, OPT_NO_DB };
 #define REC_LONGOPTS \
-    { "db", required_argument, NULL, OPT_DB }, \
-    { "no-db", no_argument, NULL, OPT_NO_DB }
-#define REC_HELP \
+    { "db", required_argument, NULL, OPT_DB }, { "no-db", no_argument, NULL, OPT_NO_DB }
+#define REC_HELP                                                                            \
     "  --db PATH             record the run in this results database (default undead.db)\n" \
     "  --no-db               do not record the run\n"
 
@@ -46,10 +45,10 @@ void rec_variants_text(const ud_game *g, const int *variant, ud_buf *out);
 bool rec_opt(rec_opts *o, int code, const char *arg);
 
 typedef struct recorder {
-    db *db;                     /* NULL: recording is off */
+    db *db; /* NULL: recording is off */
     int64_t run;
-    uint64_t case_bytes;        /* bytes of transcript lines stored so far (text and rule) */
-    uint64_t case_budget;       /* rec_replay_game_within's bound on case_bytes; 0: none */
+    uint64_t case_bytes;  /* bytes of transcript lines stored so far (text and rule) */
+    uint64_t case_budget; /* rec_replay_game_within's bound on case_bytes; 0: none */
 } recorder;
 
 /* Keep the command line as typed, before getopt permutes argv (main). */
@@ -68,35 +67,33 @@ int rec_end(recorder *r, int exit_code);
 
 /* The run's variant readings and match parameters (seed, players, policies). */
 void rec_match(recorder *r, const ud_match *m);
-void rec_param(recorder *r, const char *name, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void rec_param(recorder *r, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void rec_metric(recorder *r, const char *name, double value, const char *unit);
 /* Per-rule firing counts of the run (zeros included). */
 void rec_coverage(recorder *r, const ud_game *g, const uint64_t *fired);
 
 /* A game played from a match (play, sim): its lines are in cap. */
-void rec_game(recorder *r, const char *kind, const ud_match *m, const ud_result *res,
-              const uint64_t *fired, const capture *cap);
+void rec_game(recorder *r, const char *kind, const ud_match *m, const ud_result *res, const uint64_t *fired,
+              const capture *cap);
 
 /* Play game `seed` of match m again with its lines captured (it is the
  * game `undead play --seed SEED` shows) and store it as a case. */
 /* rec_replay_game, unless the game's transcript lines would take
  * case_bytes past case_budget: then nothing is stored and false. */
-bool rec_replay_game_within(recorder *r, const char *kind, const ud_match *m, uint64_t seed,
-                            int invariants);
+bool rec_replay_game_within(recorder *r, const char *kind, const ud_match *m, uint64_t seed, int invariants);
 void rec_replay_game(recorder *r, const char *kind, const ud_match *m, uint64_t seed, int invariants);
 
 /* What a replayed transcript gave (check, golden). */
 typedef struct rec_transcript {
-    const char *kind;           /* "transcript" or "golden" */
-    const char *name;           /* the path in the key */
-    const ud_game *game;        /* NULL: did not parse */
+    const char *kind;    /* "transcript" or "golden" */
+    const char *name;    /* the path in the key */
+    const ud_game *game; /* NULL: did not parse */
     const ud_setup *setup;
     int legal;                  /* replayed without a rule error */
     const ud_check_result *res; /* when legal */
     const ud_error *err;        /* when not legal */
     const uint64_t *fired;
-    const char *canonical;      /* the canonical transcript, or NULL */
+    const char *canonical; /* the canonical transcript, or NULL */
     size_t canonical_len;
 } rec_transcript;
 

@@ -12,7 +12,7 @@
 
 typedef struct sim_stats {
     uint64_t games;
-    uint64_t wins[UD_MAX_PLAYERS];       /* won alone */
+    uint64_t wins[UD_MAX_PLAYERS];        /* won alone */
     uint64_t seat_shared[UD_MAX_PLAYERS]; /* won together with others */
     uint64_t seat_out[UD_MAX_PLAYERS];    /* out of the game (dead) */
     uint64_t shared;                      /* games won by several seats */
@@ -21,7 +21,7 @@ typedef struct sim_stats {
     uint64_t fired[UD_MAX_RULES];
     uint64_t decisions;
     double seconds;
-    int failed;                 /* a game broke: failed_game says which */
+    int failed; /* a game broke: failed_game says which */
     uint64_t failed_game;
     ud_failure fail;
 } sim_stats;

@@ -8,7 +8,7 @@
  * and that reason give the message.  A terminal keeps the usual stream (its
  * line buffering matters to the human policy's prompts).
  */
-#define _GNU_SOURCE   /* fopencookie */
+#define _GNU_SOURCE /* fopencookie */
 #include "cli.h"
 
 #include <errno.h>
@@ -55,7 +55,7 @@ void cli_watch_stdout(void)
     cookie_io_functions_t io = { .write = write_out, .close = close_out };
     FILE *f = fopencookie(NULL, "w", io);
     if (!f)
-        return;   /* the usual stream: failures still caught, with less said */
+        return; /* the usual stream: failures still caught, with less said */
     setvbuf(f, NULL, _IOFBF, 1 << 16);
     stdout = f;
 #endif

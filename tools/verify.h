@@ -19,8 +19,8 @@ typedef struct verify_opts {
     const char *golden_dir, *fuzz_dir;
     uint64_t games, reading_games, seed;
     int jobs;
-    uint64_t max_memory;       /* --max-memory; 0: the default */
-    const char *skip[8];       /* --skip-analysis */
+    uint64_t max_memory; /* --max-memory; 0: the default */
+    const char *skip[8]; /* --skip-analysis */
     int n_skip;
     rec_opts ro;
 } verify_opts;
@@ -29,7 +29,7 @@ typedef struct verify_opts {
 typedef struct verify_row {
     int rules, covered, cases, cases_failed, problems, readings, combos;
     uint64_t simulated, corpus, explored;
-    int bounds;                /* exploration bounds the game has */
+    int bounds; /* exploration bounds the game has */
     int violations;
 } verify_row;
 
@@ -60,8 +60,7 @@ int verify_simulate_readings(const ud_game *g, const verify_opts *o, recorder *v
  * transcript's); returns the files replayed. */
 uint64_t verify_replay_dir(const char *dir, const ud_game *g, bool engine);
 /* The golden cases of g, recorded as a golden run like `undead golden check`. */
-int verify_run_golden(const ud_game *g, const verify_opts *o, recorder *vr, verify_row *row,
-                      uint64_t *fired);
+int verify_run_golden(const ud_game *g, const verify_opts *o, recorder *vr, verify_row *row, uint64_t *fired);
 /* Every exploration bound of g (or its opening, for a game with none). */
 int verify_explore_bounds(const ud_game *g, recorder *vr, verify_row *row, const verify_opts *o);
 /* Whether name is an analysis of one of the n games; if not, says so. */

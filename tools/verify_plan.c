@@ -146,8 +146,8 @@ int verify_simulate_combos(const ud_game *g, const verify_opts *o, recorder *vr,
         for (int p = 0; p < m.setup.n_players; p++) {
             snprintf(m.setup.names[p], UD_NAME_MAX, "p%d", p + 1);
             int pol = (k + p) % (g->n_policies + 1);
-            m.policy[p].def = pol < g->n_policies && !g->policies[pol].costly ? &g->policies[pol]
-                                                                             : &ud_policy_random;
+            m.policy[p].def =
+                pol < g->n_policies && !g->policies[pol].costly ? &g->policies[pol] : &ud_policy_random;
             m.policy[p].param = m.policy[p].def->def_param;
         }
         m.seed = 1 + (uint64_t)k * o->games;
@@ -160,8 +160,7 @@ int verify_simulate_combos(const ud_game *g, const verify_opts *o, recorder *vr,
             fired[r] += st->fired[r];
         if (st->failed) {
             printf("%s: simulated game with seed %llu failed: %s: %s\n", g->name,
-                   (unsigned long long)st->failed_game, st->fail.id ? st->fail.id : "engine",
-                   st->fail.msg);
+                   (unsigned long long)st->failed_game, st->fail.id ? st->fail.id : "engine", st->fail.msg);
             rec_replay_game(vr, "sim", &m, st->failed_game, 1);
             row->violations++;
             failures++;

@@ -171,7 +171,7 @@ static bool play_reading(const ud_match *m, const verify_opts *o, reading_sums *
 typedef struct measurer {
     ud_policy policy;
     int players;
-    const char *const *start;   /* NULL: the game's own start */
+    const char *const *start; /* NULL: the game's own start */
 } measurer;
 
 /* The usual measuring game (two seats on the game's first policy), or the
@@ -205,8 +205,8 @@ static int start_lines(const measurer *who)
 static bool same_measurer(const measurer *a, const measurer *b)
 {
     int n = start_lines(a);
-    bool same = a->players == b->players && a->policy.def == b->policy.def && a->policy.param == b->policy.param &&
-                n == start_lines(b);
+    bool same = a->players == b->players && a->policy.def == b->policy.def &&
+                a->policy.param == b->policy.param && n == start_lines(b);
     for (int i = 0; same && i < n; i++)
         same = strcmp(a->start[i], b->start[i]) == 0;
     return same;
@@ -329,8 +329,8 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
 
 /* The defaults, then every other reading of every key (with the companion
  * reading that brings it to life, if it needs one). */
-int verify_simulate_readings(const ud_game *g, const verify_opts *o, recorder *vr,
-                             verify_row *row, uint64_t *fired)
+int verify_simulate_readings(const ud_game *g, const verify_opts *o, recorder *vr, verify_row *row,
+                             uint64_t *fired)
 {
     int failures = 0, n = 1, i = 0;
     for (int v = 0; v < g->n_variants; v++)
@@ -344,7 +344,10 @@ int verify_simulate_readings(const ud_game *g, const verify_opts *o, recorder *v
     /* baselines already played: two readings measured by the same players
      * against the same readings share one (the FAQ finds it by both) */
     enum { MAX_BASELINES = 32 };
-    struct { int variant[UD_MAX_VARIANTS]; measurer who; } played[MAX_BASELINES];
+    struct {
+        int variant[UD_MAX_VARIANTS];
+        measurer who;
+    } played[MAX_BASELINES];
     int n_played = 0;
     verify_progress(g->name, "readings", i++, n);
     failures += simulate_reading(g, o, vr, vr->run, variant, &usual, "defaults", row, fired);

@@ -63,8 +63,7 @@ uint64_t verify_replay_dir(const char *dir, const ud_game *g, bool engine)
 /* ---- golden, exploration, analyses ---------------------------------------- */
 
 /* The golden cases of g, recorded as a golden run like `undead golden check`. */
-int verify_run_golden(const ud_game *g, const verify_opts *o, recorder *vr, verify_row *row,
-                      uint64_t *fired)
+int verify_run_golden(const ud_game *g, const verify_opts *o, recorder *vr, verify_row *row, uint64_t *fired)
 {
     char path[1024];
     const char *folder = g->folder;
@@ -116,9 +115,13 @@ static int explore_opening(const ud_game *g, recorder *vr, verify_row *row, cons
     ud_setup_defaults(g, &setup);
     setup.n_players = g->min_players > 1 ? g->min_players : 1;
     verify_progress(g->name, "exploring the opening", 0, 0);
-    ud_explore_opts eo = { .game = g, .setup = &setup, .max_depth = OPENING_DEPTH,
-                           .max_states = OPENING_MAX_STATES, .max_memory = o->max_memory,
-                           .check_invariants = 1, .jobs = o->jobs };
+    ud_explore_opts eo = { .game = g,
+                           .setup = &setup,
+                           .max_depth = OPENING_DEPTH,
+                           .max_states = OPENING_MAX_STATES,
+                           .max_memory = o->max_memory,
+                           .check_invariants = 1,
+                           .jobs = o->jobs };
     ud_explore_report rep;
     ud_buf err;
     ud_buf_init(&err);
@@ -131,9 +134,8 @@ static int explore_opening(const ud_game *g, recorder *vr, verify_row *row, cons
         row->explored += rep.distinct;
         rec_metric(vr, "explored_states:opening", (double)rep.distinct, "states");
         if (rep.violated) {
-            printf("%s: exploring the opening: %s: %s\n%s", g->name,
-                   rep.fail.id ? rep.fail.id : "violation", rep.fail.msg,
-                   rep.trace ? rep.trace : "");
+            printf("%s: exploring the opening: %s: %s\n%s", g->name, rep.fail.id ? rep.fail.id : "violation",
+                   rep.fail.msg, rep.trace ? rep.trace : "");
             row->violations++;
             failures++;
         }
@@ -153,8 +155,13 @@ int verify_explore_bounds(const ud_game *g, recorder *vr, verify_row *row, const
     for (int i = 0; g->extras && i < g->extras->n_bounds; i++) {
         const ud_explore_bound *const *b = &g->extras->bounds[i].bound;
         verify_progress(g->name, "exploring", 0, 0);
-        ud_explore_opts eo = { .game = g, .setup = &setup, .bound = *b, .max_depth = -1,
-                               .max_memory = o->max_memory, .check_invariants = 1, .jobs = o->jobs };
+        ud_explore_opts eo = { .game = g,
+                               .setup = &setup,
+                               .bound = *b,
+                               .max_depth = -1,
+                               .max_memory = o->max_memory,
+                               .check_invariants = 1,
+                               .jobs = o->jobs };
         ud_explore_report rep;
         ud_buf err;
         ud_buf_init(&err);
@@ -228,7 +235,7 @@ int verify_run_analyses(const ud_game *g, const verify_opts *o, int64_t verify_r
         ud_setup_defaults(g, &args->setup);
         args->max_memory = o->max_memory;
         for (int v = 0; v < UD_MAX_VARIANTS && a->verify == UD_VERIFY_DEFAULTS; v++)
-            args->fixed[v] = true;   /* as if every key were given as --variant KEY=DEFAULT */
+            args->fixed[v] = true; /* as if every key were given as --variant KEY=DEFAULT */
         int rc = analysis_run("verify", g, a, args, NULL, &o->ro, verify_run);
         free(args);
         if (rc != UD_EXIT_OK) {

@@ -92,9 +92,10 @@ static void after_roll(fight *f, int blanks, int kills, int rolls, int time, int
             for (int c = 0; a + b + c <= j; c++) {
                 int d = j - a - b - c;
                 uint64_t ways = factorial(j) / (factorial(a) * factorial(b) * factorial(c) * factorial(d));
-                ways <<= b + c;   /* two faces each */
+                ways <<= b + c; /* two faces each */
                 int t = time - a < 0 ? 0 : time - a;
-                after_roll(f, a + b, kills + c + 2 * d, rolls + 1, t, lost + (time - t), w * ways, rolled + j);
+                after_roll(f, a + b, kills + c + 2 * d, rolls + 1, t, lost + (time - t), w * ways,
+                           rolled + j);
             }
 }
 
@@ -148,10 +149,11 @@ static bool read_int(const ud_analysis_args *a, const char *name, int lo, int hi
 static void print_best(const ud_analysis_args *a, const ud_analysis_sink *sink, int z_lo, int z_hi, int d_lo,
                        int d_hi, int time)
 {
-    ud_say(sink, "\nbest: the freezing policy that never risks the clock and leaves the fewest zombies on average\n"
-                 "(then the least Time lost), found by backward induction over every position between rolls\n");
-    ud_say(sink, "%7s %4s  %-12s %-14s %-12s %-22s %s\n", "zombies", "dice", "P(all killed)", "E[zombies left]",
-           "E[Time lost]", "vs reroll-safe", "rerolls a kill");
+    ud_say(sink,
+           "\nbest: the freezing policy that never risks the clock and leaves the fewest zombies on average\n"
+           "(then the least Time lost), found by backward induction over every position between rolls\n");
+    ud_say(sink, "%7s %4s  %-12s %-14s %-12s %-22s %s\n", "zombies", "dice", "P(all killed)",
+           "E[zombies left]", "E[Time lost]", "vs reroll-safe", "rerolls a kill");
     for (int z = z_lo; z <= z_hi; z++)
         for (int d = d_lo; d <= d_hi; d++) {
             dl_combat_best_result b;
@@ -160,10 +162,10 @@ static void print_best(const ud_analysis_args *a, const ud_analysis_sink *sink, 
             char gain[32];
             double diff = b.e_left - e_safe;
             if (diff > -5e-7 && diff < 5e-7)
-                diff = 0;   /* not "-0.000000" */
+                diff = 0; /* not "-0.000000" */
             snprintf(gain, sizeof gain, "%+.6f zombies", diff);
-            ud_say(sink, "%7d %4d  %-12.6f %-14.6f %-12.6f %-22s %d of %d positions\n", z, d, b.p_all, b.e_left,
-                   b.e_time, gain, b.reroll_kills, b.positions);
+            ud_say(sink, "%7d %4d  %-12.6f %-14.6f %-12.6f %-22s %d of %d positions\n", z, d, b.p_all,
+                   b.e_left, b.e_time, gain, b.reroll_kills, b.positions);
             if (!sink->record)
                 continue;
             char key[96], inputs[96], outcome[512];
@@ -174,7 +176,15 @@ static void print_best(const ud_analysis_args *a, const ud_analysis_sink *sink, 
             char num[160], den[160], left_num[160], left_den[160];
             split_fraction(b.p_all_exact, num, sizeof num, den, sizeof den);
             split_fraction(b.e_left_exact, left_num, sizeof left_num, left_den, sizeof left_den);
-            ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, den, "combat", "best", 4,
+            ud_analysis_case c = { key,
+                                   a->setup.variant,
+                                   inputs,
+                                   outcome,
+                                   num,
+                                   den,
+                                   "combat",
+                                   "best",
+                                   4,
                                    { { "all-killed", b.p_all, num, den },
                                      { "e-left", b.e_left, left_num, left_den },
                                      { "e-time-lost", b.e_time, NULL, NULL },
@@ -186,8 +196,8 @@ static void print_best(const ud_analysis_args *a, const ud_analysis_sink *sink, 
 static int run_combat(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sink, ud_buf *err)
 {
     int zombies = -1, dice = -1, time = 3;
-    if (!read_int(a, "zombies", 0, MAX_ZOMBIES, &zombies, err) || !read_int(a, "dice", 1, MAX_DICE, &dice, err) ||
-        !read_int(a, "time", 1, MAX_TIME, &time, err))
+    if (!read_int(a, "zombies", 0, MAX_ZOMBIES, &zombies, err) ||
+        !read_int(a, "dice", 1, MAX_DICE, &dice, err) || !read_int(a, "time", 1, MAX_TIME, &time, err))
         return UD_ANALYSIS_USAGE;
     int z_lo = zombies >= 0 ? zombies : 1, z_hi = zombies >= 0 ? zombies : 8;
     int d_lo = dice >= 0 ? dice : 1, d_hi = dice >= 0 ? dice : 6;
@@ -212,17 +222,27 @@ static int run_combat(const ud_game *g, const ud_analysis_args *a, const ud_anal
                 if (!sink->record)
                     continue;
                 snprintf(key, sizeof key, "solve:dotld:combat:%s:z%d:d%d:t%d", policy_name[p], z, d, time);
-                snprintf(inputs, sizeof inputs, "zombies=%d dice=%d time=%d policy=%s", z, d, time, policy_name[p]);
-                snprintf(outcome, sizeof outcome, "all-killed=%s e-left=%.6f e-time-lost=%.6f out-of-time=%s", all,
-                         e_left, e_time, out);
+                snprintf(inputs, sizeof inputs, "zombies=%d dice=%d time=%d policy=%s", z, d, time,
+                         policy_name[p]);
+                snprintf(outcome, sizeof outcome, "all-killed=%s e-left=%.6f e-time-lost=%.6f out-of-time=%s",
+                         all, e_left, e_time, out);
                 char out_num[48], out_den[48];
                 split_fraction(all, num, sizeof num, dens, sizeof dens);
                 split_fraction(out, out_num, sizeof out_num, out_den, sizeof out_den);
-                ud_analysis_case c = { key, a->setup.variant, inputs, outcome, num, dens, "combat", policy_name[p], 4,
+                ud_analysis_case c = { key,
+                                       a->setup.variant,
+                                       inputs,
+                                       outcome,
+                                       num,
+                                       dens,
+                                       "combat",
+                                       policy_name[p],
+                                       4,
                                        { { "all-killed", (double)f.t.left[0] / den, num, dens },
                                          { "e-left", e_left, NULL, NULL },
                                          { "e-time-lost", e_time, NULL, NULL },
-                                         { "out-of-time", (double)f.t.out_of_time / den, out_num, out_den } } };
+                                         { "out-of-time", (double)f.t.out_of_time / den, out_num,
+                                           out_den } } };
                 sink->record(sink->ctx, &c);
             }
     print_best(a, sink, z_lo, z_hi, d_lo, d_hi, time);
@@ -237,9 +257,10 @@ static const ud_analysis_option combat_options[] = {
 };
 
 const ud_analysis dl_analyses[DL_N_ANALYSES] = {
-    { "combat", "one fight, exactly: the chance to kill every zombie, zombies left and Time lost\n"
-                "  under keep, reroll-safe and reroll-all, per zombies and fight dice, and the best\n"
-                "  freezing policy that never risks the clock",
+    { "combat",
+      "one fight, exactly: the chance to kill every zombie, zombies left and Time lost\n"
+      "  under keep, reroll-safe and reroll-all, per zombies and fight dice, and the best\n"
+      "  freezing policy that never risks the clock",
       combat_options, run_combat, true },
 };
 

@@ -25,13 +25,13 @@
 enum { MAX_DICE = 8, MAX_TIME = 6, MAX_ROLLS = 3 };
 
 typedef struct value {
-    mpq_t left, time, all;   /* E[zombies left], E[Time lost], P(all killed) */
+    mpq_t left, time, all; /* E[zombies left], E[Time lost], P(all killed) */
 } value;
 
 typedef struct position {
     bool done;
     value v;
-    int reroll[3];           /* blanks, 4-5s, 6s to reroll; all 0: stop */
+    int reroll[3]; /* blanks, 4-5s, 6s to reroll; all 0: stop */
 } position;
 
 typedef struct solver {
@@ -39,15 +39,9 @@ typedef struct solver {
     position pos[MAX_DICE + 1][MAX_DICE + 1][MAX_DICE + 1][MAX_ROLLS + 1][MAX_TIME + 1];
 } solver;
 
-static void value_init(value *v)
-{
-    mpq_inits(v->left, v->time, v->all, NULL);
-}
+static void value_init(value *v) { mpq_inits(v->left, v->time, v->all, NULL); }
 
-static void value_clear(value *v)
-{
-    mpq_clears(v->left, v->time, v->all, NULL);
-}
+static void value_clear(value *v) { mpq_clears(v->left, v->time, v->all, NULL); }
 
 /* a < b in the order above (zombies left, then Time lost). */
 static bool better(const value *a, const value *b)
@@ -76,16 +70,17 @@ static void expect_reroll(solver *s, int blanks, int n45, int n6, int rolls, int
     unsigned long den = 1;
     for (int i = 0; i < m; i++)
         den *= 6;
-    mpq_t w, t;   /* local: solve() below recurses into this function */
+    mpq_t w, t; /* local: solve() below recurses into this function */
     mpq_inits(w, t, NULL);
-    for (int a = 0; a <= m; a++)               /* ones: a Time each */
-        for (int b = 0; a + b <= m; b++)       /* twos and threes */
+    for (int a = 0; a <= m; a++)         /* ones: a Time each */
+        for (int b = 0; a + b <= m; b++) /* twos and threes */
             for (int c = 0; a + b + c <= m; c++) {
                 int d = m - a - b - c;
                 unsigned long ways = multinomial(m, a, b, c, d) << (b + c);
                 mpq_set_ui(w, ways, den);
                 mpq_canonicalize(w);
-                const value *next = solve(s, blanks - x + a + b, n45 - y + c, n6 - z + d, rolls + 1, time - a);
+                const value *next =
+                    solve(s, blanks - x + a + b, n45 - y + c, n6 - z + d, rolls + 1, time - a);
                 mpq_mul(t, w, next->left);
                 mpq_add(out->left, out->left, t);
                 mpq_set_ui(t, (unsigned long)a, 1);
@@ -117,7 +112,7 @@ static const value *solve(solver *s, int blanks, int n45, int n6, int rolls, int
             for (int y = 0; y <= n45; y++)
                 for (int z = 0; z <= n6; z++) {
                     int m = x + y + z;
-                    if (m == 0 || m >= time)   /* nothing rolled, or the clock at risk */
+                    if (m == 0 || m >= time) /* nothing rolled, or the clock at risk */
                         continue;
                     expect_reroll(s, blanks, n45, n6, rolls, time, x, y, z, &v);
                     int best_m = p->reroll[0] + p->reroll[1] + p->reroll[2];
@@ -150,7 +145,7 @@ static void solver_free(solver *s)
 
 void dl_combat_best(int zombies, int dice, int time, dl_combat_best_result *out)
 {
-    static solver s;   /* a few hundred KB: not on the stack */
+    static solver s; /* a few hundred KB: not on the stack */
     memset(&s, 0, sizeof s);
     s.zombies = zombies;
     value first;

@@ -23,12 +23,11 @@ extern const ud_content_memfile ud_content_dotld[];
 extern const int ud_content_dotld_n;
 
 const char *const dl_space_name[] = { "start", "plain", "zombie", "explore", "safe", "extraction", NULL };
-const char *const dl_condition_name[DL_CONDITIONS + 1] = {
-    "no-find", "infection", "lurking", "zombie-one", "lost-time", "casualty", NULL
-};
-const char *const dl_ability_name[DL_ABILITIES + 1] = {
-    "scout", "lookout", "brawler", "steady", "forager", "gunsmith", "recruiter", "medic", "first-aid", NULL
-};
+const char *const dl_condition_name[DL_CONDITIONS + 1] = { "no-find",   "infection", "lurking", "zombie-one",
+                                                           "lost-time", "casualty",  NULL };
+const char *const dl_ability_name[DL_ABILITIES + 1] = { "scout",     "lookout",  "brawler",   "steady",
+                                                        "forager",   "gunsmith", "recruiter", "medic",
+                                                        "first-aid", NULL };
 static const char *const yes_no[] = { "no", "yes", NULL };
 
 /* A loader's working set: the tables, and where each district and
@@ -40,19 +39,33 @@ typedef struct loading {
 } loading;
 
 /* a name no other record of the set has (an option's: no other option of its event) */
-#define NAME_FIELD(SET) { .name = "name", .type = UD_CONTENT_WORD, .required = true, .max_len = DL_NAME - 1, .unique = SET }
-#define TITLE_FIELD { .name = "title", .type = UD_CONTENT_STRING, .def = "\"\"", .max_len = 2 * DL_NAME - 1 }
-#define EFFECT_FIELD(N) { .name = N, .type = UD_CONTENT_INT, .def = "0", .min = -20, .max = 20 }
-#define EFFECT_FIELDS                                                                          \
-    EFFECT_FIELD("supplies"), EFFECT_FIELD("ammo"), EFFECT_FIELD("healthy"),                   \
-        EFFECT_FIELD("infected"), EFFECT_FIELD("infect"), EFFECT_FIELD("lose_infected")
+#define NAME_FIELD(SET)                                                                                  \
+    {                                                                                                    \
+        .name = "name", .type = UD_CONTENT_WORD, .required = true, .max_len = DL_NAME - 1, .unique = SET \
+    }
+#define TITLE_FIELD                                                                           \
+    {                                                                                         \
+        .name = "title", .type = UD_CONTENT_STRING, .def = "\"\"", .max_len = 2 * DL_NAME - 1 \
+    }
+#define EFFECT_FIELD(N)                                                      \
+    {                                                                        \
+        .name = N, .type = UD_CONTENT_INT, .def = "0", .min = -20, .max = 20 \
+    }
+#define EFFECT_FIELDS                                                                                  \
+    EFFECT_FIELD("supplies"), EFFECT_FIELD("ammo"), EFFECT_FIELD("healthy"), EFFECT_FIELD("infected"), \
+        EFFECT_FIELD("infect"), EFFECT_FIELD("lose_infected")
 
 static const ud_content_field district_fields[] = {
-    NAME_FIELD("district"), TITLE_FIELD,
+    NAME_FIELD("district"),
+    TITLE_FIELD,
     { .name = "time", .type = UD_CONTENT_INT, .required = true, .min = 1, .max = 6 },
     { .name = "safehouse", .type = UD_CONTENT_WORD, .required = true, .max_len = DL_NAME - 1 },
     { .name = "outskirts", .type = UD_CONTENT_ENUM, .def = "no", .words = yes_no },
-    { .name = "spaces", .type = UD_CONTENT_WORD_LIST, .required = true, .min_len = 2, .max_len = DL_MAX_SPACES },
+    { .name = "spaces",
+      .type = UD_CONTENT_WORD_LIST,
+      .required = true,
+      .min_len = 2,
+      .max_len = DL_MAX_SPACES },
 };
 static const ud_content_field branch_fields[] = {
     { .name = "district", .type = UD_CONTENT_WORD, .required = true },
@@ -61,34 +74,43 @@ static const ud_content_field branch_fields[] = {
     { .name = "spaces", .type = UD_CONTENT_WORD_LIST, .required = true, .max_len = DL_MAX_SPACES },
 };
 static const ud_content_field event_fields[] = {
-    NAME_FIELD("event"), TITLE_FIELD,
+    NAME_FIELD("event"),
+    TITLE_FIELD,
     { .name = "at", .type = UD_CONTENT_WORD_LIST, .required = true, .max_len = DL_MAX_SAFEHOUSES },
 };
 static const ud_content_field option_fields[] = {
     { .name = "event", .type = UD_CONTENT_WORD, .required = true },
-    { .name = "name", .type = UD_CONTENT_WORD, .required = true, .max_len = DL_NAME - 1, .unique = "option",
+    { .name = "name",
+      .type = UD_CONTENT_WORD,
+      .required = true,
+      .max_len = DL_NAME - 1,
+      .unique = "option",
       .unique_within = "event" },
     EFFECT_FIELDS,
     { .name = "fight", .type = UD_CONTENT_INT, .def = "0", .min = 0, .max = 20 },
 };
 static const ud_content_field token_fields[] = {
-    NAME_FIELD("token"), TITLE_FIELD,
+    NAME_FIELD("token"),
+    TITLE_FIELD,
     { .name = "count", .type = UD_CONTENT_INT, .def = "1", .min = 1, .max = 50 },
     EFFECT_FIELDS,
     { .name = "zombies", .type = UD_CONTENT_INT, .def = "0", .min = 0, .max = 20 },
     { .name = "item", .type = UD_CONTENT_WORD },
 };
 static const ud_content_field stress_fields[] = {
-    NAME_FIELD("stress"), TITLE_FIELD,
+    NAME_FIELD("stress"),
+    TITLE_FIELD,
     { .name = "when", .type = UD_CONTENT_ENUM, .required = true, .words = dl_condition_name },
     EFFECT_FIELDS,
 };
 static const ud_content_field item_fields[] = {
-    NAME_FIELD("item"), TITLE_FIELD,
+    NAME_FIELD("item"),
+    TITLE_FIELD,
     { .name = "ability", .type = UD_CONTENT_ENUM, .required = true, .words = dl_ability_name },
 };
 static const ud_content_field character_fields[] = {
-    NAME_FIELD("character"), TITLE_FIELD,
+    NAME_FIELD("character"),
+    TITLE_FIELD,
     { .name = "abilities", .type = UD_CONTENT_WORD_LIST, .required = true, .max_len = DL_ABILITIES },
     { .name = "solo_only", .type = UD_CONTENT_ENUM, .def = "no", .words = yes_no },
 };
@@ -96,10 +118,7 @@ static const ud_content_field face_fields[] = {
     { .name = "zombies", .type = UD_CONTENT_INT, .required = true, .min = 0, .max = 6 },
 };
 
-static void copy_name(char *dst, const char *src)
-{
-    snprintf(dst, DL_NAME, "%s", src ? src : "");
-}
+static void copy_name(char *dst, const char *src) { snprintf(dst, DL_NAME, "%s", src ? src : ""); }
 
 static void read_effect(const ud_content_record *r, dl_effect *e)
 {
@@ -146,7 +165,7 @@ static bool add_district(void *ctx, const ud_content_record *r, ud_content_error
     loading *ld = ctx;
     dl_tables *t = &ld->t;
     const char *name = ud_content_str(r, "name");
-    int i = t->n_districts++;   /* max_records keeps i in range */
+    int i = t->n_districts++; /* max_records keeps i in range */
     dl_district *d = &t->district[i];
     copy_name(d->name, name);
     snprintf(d->title, sizeof d->title, "%s", ud_content_str(r, "title"));
@@ -156,7 +175,8 @@ static bool add_district(void *ctx, const ud_content_record *r, ud_content_error
     for (int s = 0; s < sp->n; s++) {
         int kind;
         if (!space_kind(sp->words[s], &kind)) {
-            ud_content_error_at(err, r, "spaces", "expected start, plain, zombie, explore, safe or extraction, found '%s'",
+            ud_content_error_at(err, r, "spaces",
+                                "expected start, plain, zombie, explore, safe or extraction, found '%s'",
                                 sp->words[s]);
             return false;
         }
@@ -177,7 +197,8 @@ static bool add_district(void *ctx, const ud_content_record *r, ud_content_error
     const char *safe = ud_content_str(r, "safehouse");
     if (d->outskirts) {
         if (t->outskirts >= 0) {
-            ud_content_error_at(err, r, "outskirts", "expected one district with outskirts=yes, found a second");
+            ud_content_error_at(err, r, "outskirts",
+                                "expected one district with outskirts=yes, found a second");
             return false;
         }
         t->outskirts = i;
@@ -185,7 +206,8 @@ static bool add_district(void *ctx, const ud_content_record *r, ud_content_error
     } else {
         d->safehouse = safehouse_index(t, safe, true);
         if (d->safehouse < 0) {
-            ud_content_error_at(err, r, "safehouse", "expected at most %d kinds of safe house", DL_MAX_SAFEHOUSES);
+            ud_content_error_at(err, r, "safehouse", "expected at most %d kinds of safe house",
+                                DL_MAX_SAFEHOUSES);
             return false;
         }
     }
@@ -207,12 +229,14 @@ static bool add_branch(void *ctx, const ud_content_record *r, ud_content_error *
     dl_district *d = &t->district[di];
     int from = (int)ud_content_int(r, "from"), to = (int)ud_content_int(r, "to");
     if (from >= d->n_main - 1 || to <= from || to >= d->n_main) {
-        ud_content_error_at(err, r, "to", "expected 0 <= from < to < %d (the main track's spaces), found from=%d to=%d",
+        ud_content_error_at(err, r, "to",
+                            "expected 0 <= from < to < %d (the main track's spaces), found from=%d to=%d",
                             d->n_main, from, to);
         return false;
     }
     if (d->n_next[from] >= DL_MAX_BRANCHES) {
-        ud_content_error_at(err, r, "from", "expected at most %d ways on from space %d", DL_MAX_BRANCHES, from);
+        ud_content_error_at(err, r, "from", "expected at most %d ways on from space %d", DL_MAX_BRANCHES,
+                            from);
         return false;
     }
     const ud_content_value *sp = ud_content_get(r, "spaces");
@@ -251,8 +275,8 @@ static bool add_event(void *ctx, const ud_content_record *r, ud_content_error *e
     for (int k = 0; k < at->n; k++) {
         int sh = safehouse_index(t, at->words[k], false);
         if (sh < 0) {
-            ud_content_error_at(err, r, "at", "expected the safe house of a district given before, found '%s'",
-                                at->words[k]);
+            ud_content_error_at(
+                err, r, "at", "expected the safe house of a district given before, found '%s'", at->words[k]);
             return false;
         }
         e->at |= 1u << sh;
@@ -269,7 +293,8 @@ static bool add_option(void *ctx, const ud_content_record *r, ud_content_error *
         if (strcmp(e->name, ev) != 0)
             continue;
         if (e->n_options >= DL_MAX_OPTIONS) {
-            ud_content_error_at(err, r, NULL, "expected at most %d options for event '%s'", DL_MAX_OPTIONS, ev);
+            ud_content_error_at(err, r, NULL, "expected at most %d options for event '%s'", DL_MAX_OPTIONS,
+                                ev);
             return false;
         }
         int o = e->n_options++;
@@ -297,7 +322,8 @@ static bool add_token(void *ctx, const ud_content_record *r, ud_content_error *e
             if (strcmp(t->item[j].name, item) == 0)
                 k->effect.item = j + 1;
         if (!k->effect.item) {
-            ud_content_error_at(err, r, "item", "expected the name of an item in items.txt, found '%s'", item);
+            ud_content_error_at(err, r, "item", "expected the name of an item in items.txt, found '%s'",
+                                item);
             return false;
         }
     }
@@ -344,9 +370,11 @@ static bool add_character(void *ctx, const ud_content_record *r, ud_content_erro
         while (dl_ability_name[a] && strcmp(dl_ability_name[a], ab->words[k]) != 0)
             a++;
         if (!dl_ability_name[a]) {
-            ud_content_error_at(err, r, "abilities",
-                                "expected scout, lookout, brawler, steady, forager, gunsmith, recruiter, medic "
-                                "or first-aid, found '%s'", ab->words[k]);
+            ud_content_error_at(
+                err, r, "abilities",
+                "expected scout, lookout, brawler, steady, forager, gunsmith, recruiter, medic "
+                "or first-aid, found '%s'",
+                ab->words[k]);
             return false;
         }
         c->abilities |= 1u << a;
@@ -361,16 +389,18 @@ static bool add_face(void *ctx, const ud_content_record *r, ud_content_error *er
     return true;
 }
 
-#define KIND(NAME, FILE, FIELDS, MIN, MAX, FN)                                                  \
-    { .name = NAME, .file = FILE, .fields = FIELDS, .n_fields = (int)(sizeof FIELDS / sizeof FIELDS[0]), \
-      .min_records = MIN, .max_records = MAX, .record = FN }
+#define KIND(NAME, FILE, FIELDS, MIN, MAX, FN)                                                             \
+    {                                                                                                      \
+        .name = NAME, .file = FILE, .fields = FIELDS, .n_fields = (int)(sizeof FIELDS / sizeof FIELDS[0]), \
+        .min_records = MIN, .max_records = MAX, .record = FN                                               \
+    }
 
 /* Items before tokens (a token may give an item); districts before events. */
 static const ud_content_kind kinds[] = {
     KIND("district", "districts.txt", district_fields, 4, DL_MAX_DISTRICTS, add_district),
-    KIND("branch", "districts.txt", branch_fields, 0, DL_MAX_DISTRICTS * DL_MAX_SPACES, add_branch),
+    KIND("branch", "districts.txt", branch_fields, 0, DL_MAX_DISTRICTS *DL_MAX_SPACES, add_branch),
     KIND("event", "events.txt", event_fields, 1, DL_MAX_EVENTS, add_event),
-    KIND("option", "events.txt", option_fields, 1, DL_MAX_EVENTS * DL_MAX_OPTIONS, add_option),
+    KIND("option", "events.txt", option_fields, 1, DL_MAX_EVENTS *DL_MAX_OPTIONS, add_option),
     KIND("item", "items.txt", item_fields, 2, DL_MAX_ITEMS, add_item),
     KIND("token", "tokens.txt", token_fields, 1, DL_MAX_TOKEN_KINDS, add_token),
     KIND("stress", "stress.txt", stress_fields, 1, DL_MAX_STRESS, add_stress),
@@ -386,7 +416,8 @@ static bool check_whole(loading *ld, const char *where, ud_content_error *err)
     memset(err, 0, sizeof *err);
     if (t->outskirts < 0) {
         snprintf(err->file, sizeof err->file, "%s", where);
-        ud_error_set(&err->e, 0, 0, "", "expected one district with outskirts=yes (The Outskirts), found none");
+        ud_error_set(&err->e, 0, 0, "",
+                     "expected one district with outskirts=yes (The Outskirts), found none");
         return false;
     }
     if (t->n_districts < DL_DISTRICTS_PLAYED) {
@@ -415,7 +446,8 @@ static bool check_whole(loading *ld, const char *where, ud_content_error *err)
         }
     if (t->street_map < 0 || t->first_aid_kit < 0) {
         snprintf(err->file, sizeof err->file, "%s", where);
-        ud_error_set(&err->e, 0, 0, "", "expected items named street-map and first-aid-kit (002's set-up names them)");
+        ud_error_set(&err->e, 0, 0, "",
+                     "expected items named street-map and first-aid-kit (002's set-up names them)");
         return false;
     }
     bool multi = false;
@@ -433,13 +465,13 @@ static bool check_whole(loading *ld, const char *where, ud_content_error *err)
  * and make it the set in use only when all of it is good. */
 static bool load_set(const char *dir, const ud_content_memfile *files, int n_files, ud_content_error *err)
 {
-    static loading ld;   /* large: not on the stack */
+    static loading ld; /* large: not on the stack */
     memset(&ld, 0, sizeof ld);
     ld.t.outskirts = ld.t.street_map = ld.t.first_aid_kit = -1;
     bool ok = files ? ud_content_load_dir_memory(&schema, dir, files, n_files, &ld, err)
                     : ud_content_load_path(&schema, dir, &ld, err);
     if (!ok || !check_whole(&ld, dir, err))
-        return false;   /* the tables in use stay as they were */
+        return false; /* the tables in use stay as they were */
     for (int i = 0; i < ld.t.n_stress; i++) {
         uint8_t bytes[DL_MAX_STRESS / 8 * 8] = { 0 };
         uint64_t word[DL_MAX_STRESS / 8];

@@ -28,12 +28,12 @@
 #include "game.h"
 
 enum {
-    DL_MAX_PLAYERS = 8,        /* the text recommends 2-3 and sets no most */
+    DL_MAX_PLAYERS = 8, /* the text recommends 2-3 and sets no most */
     DL_SURVIVOR_DICE = 5,
-    DL_DISTRICTS_PLAYED = 4,   /* three at random, then The Outskirts */
+    DL_DISTRICTS_PLAYED = 4, /* three at random, then The Outskirts */
     DL_MAX_DISTRICTS = 12,
-    DL_MAX_SPACES = 32,        /* per district, main track and branches */
-    DL_MAX_BRANCHES = 4,       /* ways at one space: the main track and 3 branches */
+    DL_MAX_SPACES = 32,  /* per district, main track and branches */
+    DL_MAX_BRANCHES = 4, /* ways at one space: the main track and 3 branches */
     DL_MAX_EVENTS = 24,
     DL_MAX_OPTIONS = 3,
     DL_MAX_TOKEN_KINDS = 16,
@@ -41,7 +41,7 @@ enum {
     DL_MAX_ITEMS = 8,
     DL_MAX_CHARACTERS = 12,
     DL_MAX_SAFEHOUSES = 16,
-    DL_MAX_COUNT = 250,        /* survivors, supplies, ammo: far above any game */
+    DL_MAX_COUNT = 250, /* survivors, supplies, ammo: far above any game */
     DL_MAX_FIGHT_DICE = 250,
     DL_NAME = 32,
 };
@@ -53,19 +53,32 @@ enum dl_space { DL_SP_START, DL_SP_PLAIN, DL_SP_ZOMBIE, DL_SP_EXPLORE, DL_SP_SAF
  * names).  Signed: a stress card takes, an event gives. */
 typedef struct dl_effect {
     int supplies, ammo, healthy, infected, infect, lose_infected, zombies, fight;
-    int item;   /* item index + 1; 0: none */
+    int item; /* item index + 1; 0: none */
 } dl_effect;
 
 /* Stress-card conditions: bits of dl_state.met. */
 enum dl_condition {
-    DL_C_NO_FIND, DL_C_INFECTION, DL_C_LURKING, DL_C_ZOMBIE_ONE, DL_C_LOST_TIME, DL_C_CASUALTY,
+    DL_C_NO_FIND,
+    DL_C_INFECTION,
+    DL_C_LURKING,
+    DL_C_ZOMBIE_ONE,
+    DL_C_LOST_TIME,
+    DL_C_CASUALTY,
     DL_CONDITIONS
 };
 
 /* Character and item abilities: bits of a character's or item's mask. */
 enum dl_ability {
-    DL_AB_SCOUT, DL_AB_LOOKOUT, DL_AB_BRAWLER, DL_AB_STEADY, DL_AB_FORAGER, DL_AB_GUNSMITH,
-    DL_AB_RECRUITER, DL_AB_MEDIC, DL_AB_FIRST_AID, DL_ABILITIES
+    DL_AB_SCOUT,
+    DL_AB_LOOKOUT,
+    DL_AB_BRAWLER,
+    DL_AB_STEADY,
+    DL_AB_FORAGER,
+    DL_AB_GUNSMITH,
+    DL_AB_RECRUITER,
+    DL_AB_MEDIC,
+    DL_AB_FIRST_AID,
+    DL_ABILITIES
 };
 extern const char *const dl_ability_name[DL_ABILITIES + 1];
 extern const char *const dl_condition_name[DL_CONDITIONS + 1];
@@ -75,7 +88,7 @@ typedef struct dl_district {
     char name[DL_NAME];
     char title[DL_NAME * 2];
     int time;
-    int safehouse;              /* index into dl_tables.safehouse; -1: extraction */
+    int safehouse; /* index into dl_tables.safehouse; -1: extraction */
     bool outskirts;
     int n_spaces, n_main;
     uint8_t kind[DL_MAX_SPACES];
@@ -88,7 +101,7 @@ typedef struct dl_district {
 typedef struct dl_event {
     char name[DL_NAME];
     char title[DL_NAME * 2];
-    uint32_t at;                /* safe houses it matches, bits of dl_tables.safehouse */
+    uint32_t at; /* safe houses it matches, bits of dl_tables.safehouse */
     int n_options;
     char option[DL_MAX_OPTIONS][DL_NAME];
     dl_effect effect[DL_MAX_OPTIONS];
@@ -102,21 +115,21 @@ typedef struct dl_token {
 
 typedef struct dl_stress {
     char name[DL_NAME];
-    int when;                   /* dl_condition */
+    int when; /* dl_condition */
     dl_effect effect;
 } dl_stress;
 
 typedef struct dl_named {
     char name[DL_NAME];
-    uint32_t abilities;         /* bits of dl_ability */
+    uint32_t abilities; /* bits of dl_ability */
     bool solo_only;
 } dl_named;
 
 /* The content: what a load of spec/dotld/content/ (or --content DIR) builds. */
 typedef struct dl_tables {
     int n_districts, n_events, n_tokens, n_stress, n_items, n_characters, n_safehouses;
-    int outskirts;              /* the district index of The Outskirts */
-    int n_token_total;          /* tokens in all, counts summed */
+    int outskirts;     /* the district index of The Outskirts */
+    int n_token_total; /* tokens in all, counts summed */
     dl_district district[DL_MAX_DISTRICTS];
     dl_event event[DL_MAX_EVENTS];
     dl_token token[DL_MAX_TOKEN_KINDS];
@@ -124,9 +137,9 @@ typedef struct dl_tables {
     dl_named item[DL_MAX_ITEMS];
     dl_named character[DL_MAX_CHARACTERS];
     char safehouse[DL_MAX_SAFEHOUSES][DL_NAME];
-    int zombie_face[7];         /* zombies shown by faces 1..6 */
+    int zombie_face[7]; /* zombies shown by faces 1..6 */
     int n_faces;
-    int street_map, first_aid_kit;   /* item indexes the set-up options name; -1: absent */
+    int street_map, first_aid_kit; /* item indexes the set-up options name; -1: absent */
     /* For each condition, the stress cards it plays: a byte 1 at card i,
      * laid out as dl_state.stress_active is in memory (dl_first_byte). */
     uint64_t stress_when[DL_CONDITIONS][DL_MAX_STRESS / 8];
@@ -150,20 +163,40 @@ void dl_content_ready(void);
 int dl_content_max_players(void);
 bool dl_load_content(const char *dir, struct ud_content_error *err);
 bool dl_load_content_memory(const char *dir, const struct ud_content_memfile *files, int n_files,
-                           struct ud_content_error *err);
+                            struct ud_content_error *err);
 
 enum dl_phase {
-    DL_PH_SETUP, DL_PH_CHARACTER, DL_PH_PICK, DL_PH_DISTRICT, DL_PH_ROUND_START, DL_PH_ROLL,
-    DL_PH_REROLL, DL_PH_POOLS, DL_PH_SCAVENGE, DL_PH_SIX, DL_PH_MOVE, DL_PH_WAY, DL_PH_ENTER,
-    DL_PH_COMBAT, DL_PH_AMMO, DL_PH_FIGHT_ROLL, DL_PH_FIGHT, DL_PH_FIGHT_END, DL_PH_SAFE,
-    DL_PH_EVENT, DL_PH_FINAL_SAY, DL_PH_CHECK, DL_PH_ROUND_END, DL_PH_OVER,
-    DL_PH_STRESS_HOLD,   /* (multiplayer, stress-hand=may-hold) play the Stress Card or keep it */
+    DL_PH_SETUP,
+    DL_PH_CHARACTER,
+    DL_PH_PICK,
+    DL_PH_DISTRICT,
+    DL_PH_ROUND_START,
+    DL_PH_ROLL,
+    DL_PH_REROLL,
+    DL_PH_POOLS,
+    DL_PH_SCAVENGE,
+    DL_PH_SIX,
+    DL_PH_MOVE,
+    DL_PH_WAY,
+    DL_PH_ENTER,
+    DL_PH_COMBAT,
+    DL_PH_AMMO,
+    DL_PH_FIGHT_ROLL,
+    DL_PH_FIGHT,
+    DL_PH_FIGHT_END,
+    DL_PH_SAFE,
+    DL_PH_EVENT,
+    DL_PH_FINAL_SAY,
+    DL_PH_CHECK,
+    DL_PH_ROUND_END,
+    DL_PH_OVER,
+    DL_PH_STRESS_HOLD, /* (multiplayer, stress-hand=may-hold) play the Stress Card or keep it */
     DL_PHASES
 };
 
 enum dl_action {
-    DL_ACT_CHARACTER,   /* character N: the Nth character of the content, 1-based */
-    DL_ACT_MARK,        /* mark F: set one die showing F aside to reroll */
+    DL_ACT_CHARACTER, /* character N: the Nth character of the content, 1-based */
+    DL_ACT_MARK,      /* mark F: set one die showing F aside to reroll */
     DL_ACT_MARK_SCAVENGER,
     DL_ACT_ROLL,        /* reroll the marked dice */
     DL_ACT_KEEP,        /* no more rolls: keep every die as it shows */
@@ -179,9 +212,23 @@ enum dl_action {
 };
 
 enum dl_variant {
-    DL_V_MOVE, DL_V_ZOMBIE_DIE, DL_V_TIME_OUT, DL_V_NO_HEALTHY, DL_V_STRESS_DRAW, DL_V_EXTRACTION, DL_V_TOKENS, DL_V_START_ITEMS, DL_V_SUPPLY_START,
-    DL_V_CHARACTER, DL_V_ABILITIES, DL_V_EXTRA_SURVIVORS, DL_V_STRESS_REPEAT, DL_V_EVENT_DECK,
-    DL_V_STRESS_HAND, DL_V_EVENT_COST, DL_VARIANTS
+    DL_V_MOVE,
+    DL_V_ZOMBIE_DIE,
+    DL_V_TIME_OUT,
+    DL_V_NO_HEALTHY,
+    DL_V_STRESS_DRAW,
+    DL_V_EXTRACTION,
+    DL_V_TOKENS,
+    DL_V_START_ITEMS,
+    DL_V_SUPPLY_START,
+    DL_V_CHARACTER,
+    DL_V_ABILITIES,
+    DL_V_EXTRA_SURVIVORS,
+    DL_V_STRESS_REPEAT,
+    DL_V_EVENT_DECK,
+    DL_V_STRESS_HAND,
+    DL_V_EVENT_COST,
+    DL_VARIANTS
 };
 enum { DL_MOVE_ONE_PER_DIE, DL_MOVE_FACE };
 enum { DL_ZDIE_CONTENT, DL_ZDIE_ONE_EACH };
@@ -201,8 +248,13 @@ enum { DL_STRESS_HAND_MUST_PLAY, DL_STRESS_HAND_MAY_HOLD };
 enum { DL_EVENT_COST_MUST_AFFORD, DL_EVENT_COST_PAY_WHAT_YOU_HAVE };
 
 enum dl_preset {
-    DL_PRE_HEALTHY = 1, DL_PRE_INFECTED = 2, DL_PRE_SUPPLIES = 4, DL_PRE_AMMO = 8, DL_PRE_TIME = 16,
-    DL_PRE_DISTRICT = 32, DL_PRE_SPACE = 64
+    DL_PRE_HEALTHY = 1,
+    DL_PRE_INFECTED = 2,
+    DL_PRE_SUPPLIES = 4,
+    DL_PRE_AMMO = 8,
+    DL_PRE_TIME = 16,
+    DL_PRE_DISTRICT = 32,
+    DL_PRE_SPACE = 64
 };
 
 /* How the game ended (dl_state.result, the loss's cause). */
@@ -213,79 +265,79 @@ typedef struct dl_state {
     uint8_t phase;
     uint8_t n_players;
     uint8_t leader;
-    uint8_t result;              /* dl_result */
-    uint8_t decider;             /* seat deciding now (the leader, or a final say) */
-    uint8_t resume;              /* the phase a CHECK goes on to */
-    uint16_t round;              /* 1-based */
-    uint8_t district_no;         /* 0..3: which of the four districts */
-    uint8_t order[DL_DISTRICTS_PLAYED];   /* district indexes, The Outskirts last */
-    uint8_t space;               /* the pawn's space in the current district */
+    uint8_t result;                     /* dl_result */
+    uint8_t decider;                    /* seat deciding now (the leader, or a final say) */
+    uint8_t resume;                     /* the phase a CHECK goes on to */
+    uint16_t round;                     /* 1-based */
+    uint8_t district_no;                /* 0..3: which of the four districts */
+    uint8_t order[DL_DISTRICTS_PLAYED]; /* district indexes, The Outskirts last */
+    uint8_t space;                      /* the pawn's space in the current district */
     uint8_t time, time_max;
     int16_t healthy, infected, supplies, ammo;
     /* the roll phase */
-    uint8_t roll_no;             /* rolls made this phase, 1..3 */
-    uint8_t dice[7];             /* survivor dice showing each face, locked 1s not counted */
-    uint8_t marked[7];           /* of those, set aside to reroll */
-    uint8_t locked;              /* survivor 1s in the zombie pool */
-    uint8_t scavenger;           /* its face; 0 before the roll */
+    uint8_t roll_no;   /* rolls made this phase, 1..3 */
+    uint8_t dice[7];   /* survivor dice showing each face, locked 1s not counted */
+    uint8_t marked[7]; /* of those, set aside to reroll */
+    uint8_t locked;    /* survivor 1s in the zombie pool */
+    uint8_t scavenger; /* its face; 0 before the roll */
     uint8_t scavenger_marked;
-    uint8_t scavenger_used;      /* the face scavenging resolved (0: not yet) */
+    uint8_t scavenger_used; /* the face scavenging resolved (0: not yet) */
     uint8_t zombie_face;
-    uint16_t zombies;            /* the round's zombie pool */
-    uint8_t move_dice, fight_pool, move_faces;   /* move_faces: the faces' sum (move=face-value) */
+    uint16_t zombies;                          /* the round's zombie pool */
+    uint8_t move_dice, fight_pool, move_faces; /* move_faces: the faces' sum (move=face-value) */
     uint8_t moves_left;
-    uint8_t moved;               /* spaces entered this round */
+    uint8_t moved; /* spaces entered this round */
     uint8_t lookout_used;
     /* combat */
-    uint8_t fight_roll;          /* rolls made, 0..3 */
-    uint8_t event_fight;         /* a fight an event brought: ammo only, no Time lost */
+    uint8_t fight_roll;  /* rolls made, 0..3 */
+    uint8_t event_fight; /* a fight an event brought: ammo only, no Time lost */
     uint8_t steady_used;
     uint16_t fight_zombies;
-    uint16_t fight_dice;         /* dice in this fight */
+    uint16_t fight_dice; /* dice in this fight */
     uint16_t fdice[7], fmarked[7];
     /* the safe house */
-    uint8_t event;               /* the event drawn, index + 1; 0: none */
-    uint8_t event_left[DL_MAX_EVENTS];   /* 1: still in the deck */
-    uint8_t infection_rolls;     /* infected survivors still to roll for */
+    uint8_t event;                     /* the event drawn, index + 1; 0: none */
+    uint8_t event_left[DL_MAX_EVENTS]; /* 1: still in the deck */
+    uint8_t infection_rolls;           /* infected survivors still to roll for */
     /* exploration tokens: face down on spaces, and which are still unseen */
     uint8_t face_down[DL_MAX_SPACES];
-    uint8_t token_pool;          /* tokens not yet placed on a tile */
-    uint8_t unseen[DL_MAX_TOKEN_KINDS];  /* tokens not yet flipped, by kind */
+    uint8_t token_pool;                 /* tokens not yet placed on a tile */
+    uint8_t unseen[DL_MAX_TOKEN_KINDS]; /* tokens not yet flipped, by kind */
     /* stress cards */
-    uint8_t stress_deck[DL_MAX_STRESS];  /* 1: in the draw pile */
-    uint8_t stress_active[DL_MAX_STRESS];/* solo: drawn this round; 2: resolved; 3: resolved, its
+    uint8_t stress_deck[DL_MAX_STRESS];   /* 1: in the draw pile */
+    uint8_t stress_active[DL_MAX_STRESS]; /* solo: drawn this round; 2: resolved; 3: resolved, its
                                             condition met again since (stress-repeat=each-time) */
-    uint8_t stress_hand[DL_MAX_PLAYERS]; /* multiplayer: card index + 1, 0: none */
-    uint8_t stress_draws;        /* cards owed by this movement (stress=per-space) */
-    uint8_t met;                 /* conditions met this round (bits of dl_condition) */
-    uint8_t stress_kept;         /* multiplayer, may-hold: seats that kept their card this round (bits) */
-    uint8_t stress_asked;        /* seat + 1 asked now whether they play their card; 0: none */
+    uint8_t stress_hand[DL_MAX_PLAYERS];  /* multiplayer: card index + 1, 0: none */
+    uint8_t stress_draws;                 /* cards owed by this movement (stress=per-space) */
+    uint8_t met;                          /* conditions met this round (bits of dl_condition) */
+    uint8_t stress_kept;  /* multiplayer, may-hold: seats that kept their card this round (bits) */
+    uint8_t stress_asked; /* seat + 1 asked now whether they play their card; 0: none */
     /* items and characters */
-    uint8_t items;               /* bits: item cards held */
+    uint8_t items; /* bits: item cards held */
     uint8_t first_aid_used;
-    uint8_t character[DL_MAX_PLAYERS];   /* index + 1; 0: not yet */
-    uint8_t final_say_used;      /* bits per seat */
-    uint8_t final_say_asked;     /* seats asked for the coming decision (bits) */
-    uint8_t final_say_by;        /* seat + 1 holding final say over this decision; 0: none */
-    uint8_t final_say_for;       /* the decision phase a final say is asked for */
-    uint8_t asking;              /* seat + 1 asked now whether they take final say; 0: none */
-    uint8_t held[7];             /* Survivor Dice kept under a final say: not rerolled this round */
+    uint8_t character[DL_MAX_PLAYERS]; /* index + 1; 0: not yet */
+    uint8_t final_say_used;            /* bits per seat */
+    uint8_t final_say_asked;           /* seats asked for the coming decision (bits) */
+    uint8_t final_say_by;              /* seat + 1 holding final say over this decision; 0: none */
+    uint8_t final_say_for;             /* the decision phase a final say is asked for */
+    uint8_t asking;                    /* seat + 1 asked now whether they take final say; 0: none */
+    uint8_t held[7];                   /* Survivor Dice kept under a final say: not rerolled this round */
     /* progress flags within a phase, cleared when it is left */
-    uint8_t time_out;            /* Time ran out (dl_lose_time) */
-    uint8_t scavenger_rolled;    /* the scavenger die was rolled by the last roll */
+    uint8_t time_out;         /* Time ran out (dl_lose_time) */
+    uint8_t scavenger_rolled; /* the scavenger die was rolled by the last roll */
     uint8_t move_started, scout_used, fight_started, entered_landing, zombie_ignored;
-    uint8_t zombie_spaces;       /* zombie spaces entered this movement */
-    uint8_t safe_step;           /* 0: event, 1: supplies, 2: infection, 3: next district */
-    uint8_t infection_face;      /* the infection die just rolled; 0: none */
-    uint8_t roll_pending;        /* the marked dice are to be rolled */
-    uint8_t new_ones;            /* rerolled fight dice that came up 1, Time not yet paid */
-    uint8_t infect_missed;       /* infections that found no Healthy Survivor, not yet told (DL-INFECT-NOBODY) */
+    uint8_t zombie_spaces;  /* zombie spaces entered this movement */
+    uint8_t safe_step;      /* 0: event, 1: supplies, 2: infection, 3: next district */
+    uint8_t infection_face; /* the infection die just rolled; 0: none */
+    uint8_t roll_pending;   /* the marked dice are to be rolled */
+    uint8_t new_ones;       /* rerolled fight dice that came up 1, Time not yet paid */
+    uint8_t infect_missed;  /* infections that found no Healthy Survivor, not yet told (DL-INFECT-NOBODY) */
     /* A starting position (start lines, game.c): values the set-up leaves
      * as the lines gave them, for studying one situation. */
-    uint8_t preset;              /* bits of dl_preset */
-    uint8_t preset_district;     /* district index + 1 played first */
+    uint8_t preset;          /* bits of dl_preset */
+    uint8_t preset_district; /* district index + 1 played first */
     uint8_t preset_time, preset_space;
-    uint8_t district_done;       /* the safe house was left: flip the next district */
+    uint8_t district_done; /* the safe house was left: flip the next district */
 } dl_state;
 
 enum { DL_N_RULES = 115, DL_N_INVARIANTS = 9, DL_N_POLICIES = 3 };

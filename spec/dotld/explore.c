@@ -19,10 +19,7 @@
 #include "dotld_extras.h"
 
 /* Leaves: the state once the districts are dealt (the first pick after). */
-static bool districts_cut(const void *p)
-{
-    return ((const dl_state *)p)->phase != DL_PH_SETUP;
-}
+static bool districts_cut(const void *p) { return ((const dl_state *)p)->phase != DL_PH_SETUP; }
 
 static void districts_outcome(const void *p, ud_buf *out)
 {
@@ -94,10 +91,7 @@ const ud_explore_bound dl_bound_roll = {
 
 /* Both from a given position only, as "roll": a solo game whose first
  * district a start line fixed. */
-static bool from_position(const dl_state *st)
-{
-    return st->n_players == 1 && (st->preset & DL_PRE_DISTRICT);
-}
+static bool from_position(const dl_state *st) { return st->n_players == 1 && (st->preset & DL_PRE_DISTRICT); }
 
 /* "round": from the position to the start of the next round (the next
  * district flipped first, if the round reached its safe house), or the
@@ -125,10 +119,14 @@ static bool district_cut(const void *p)
 static const char *result_text(int result)
 {
     switch (result) {
-    case DL_WON: return "won";
-    case DL_LOST_TIME: return "lost: out of Time";
-    case DL_LOST_SURVIVORS: return "lost: no survivor left";
-    default: return "lost: fewer survivors than players";
+    case DL_WON:
+        return "won";
+    case DL_LOST_TIME:
+        return "lost: out of Time";
+    case DL_LOST_SURVIVORS:
+        return "lost: no survivor left";
+    default:
+        return "lost: fewer survivors than players";
     }
 }
 
@@ -279,10 +277,7 @@ const ud_explore_bound dl_bound_round = {
  * stood with one more supply), so its end is reached exactly only to a
  * horizon of N rounds, the chance of still being in the district after
  * them one outcome. */
-static int district_rounds(const void *p)
-{
-    return ((const dl_state *)p)->round - 1;
-}
+static int district_rounds(const void *p) { return ((const dl_state *)p)->round - 1; }
 
 const ud_explore_bound dl_bound_district = {
     .game = "dotld",

@@ -39,22 +39,25 @@ static void chart_fights(const ud_faq_writer *w)
             f->safe_left[z][d] = dl_combat_e_left(z + 1, d + 1, CHART_TIME, 1);
         }
     w->h3(w->ctx, "dotld-chart-fight", "How many fight dice does a fight take?");
-    w->p(w->ctx, "The chance to kill every zombie in one fight, by zombies and fight dice, with 3 Time left off a "
-                 "safe house, when the party freezes and rerolls as well as it can without ever risking the "
-                 "clock (undead's best freezing policy: undead solve dotld combat). Exact, from the faces: a "
-                 "4 or 5 kills one zombie, a 6 kills two, and each zombie left kills a Healthy Survivor.");
-    const char *rows[CHART_ZOMBIES] = { "1 zombie", "2 zombies", "3 zombies", "4 zombies",
+    w->p(w->ctx,
+         "The chance to kill every zombie in one fight, by zombies and fight dice, with 3 Time left off a "
+         "safe house, when the party freezes and rerolls as well as it can without ever risking the "
+         "clock (undead's best freezing policy: undead solve dotld combat). Exact, from the faces: a "
+         "4 or 5 kills one zombie, a 6 kills two, and each zombie left kills a Healthy Survivor.");
+    const char *rows[CHART_ZOMBIES] = { "1 zombie",  "2 zombies", "3 zombies", "4 zombies",
                                         "5 zombies", "6 zombies", "7 zombies", "8 zombies" };
     const char *cols[CHART_DICE] = { "1 die", "2 dice", "3 dice", "4 dice", "5 dice", "6 dice" };
     if (w->html)
-        w->heat(w->ctx, "P(every zombie killed), best freezing, Time 3", CHART_ZOMBIES, CHART_DICE, rows, cols,
-                all_killed_cell, f);
-    w->h3(w->ctx, "dotld-chart-freezing", "Is it worth freezing some blank dice instead of rerolling them all?");
-    w->p(w->ctx, "Yes, once a fight has three dice or more. Rerolling a die that shows a 1, 2 or 3 is safe only "
-                 "while the dice rerolled are fewer than the Time left (each new 1 costs a Time). A party that "
-                 "rerolls all its blanks or none (reroll-safe) often may not reroll at all; rerolling only "
-                 "some of them saves the survivors below, on average, per fight. No position of any of these "
-                 "fights is helped by rerolling a die that already kills.");
+        w->heat(w->ctx, "P(every zombie killed), best freezing, Time 3", CHART_ZOMBIES, CHART_DICE, rows,
+                cols, all_killed_cell, f);
+    w->h3(w->ctx, "dotld-chart-freezing",
+          "Is it worth freezing some blank dice instead of rerolling them all?");
+    w->p(w->ctx,
+         "Yes, once a fight has three dice or more. Rerolling a die that shows a 1, 2 or 3 is safe only "
+         "while the dice rerolled are fewer than the Time left (each new 1 costs a Time). A party that "
+         "rerolls all its blanks or none (reroll-safe) often may not reroll at all; rerolling only "
+         "some of them saves the survivors below, on average, per fight. No position of any of these "
+         "fights is helped by rerolling a die that already kills.");
     const char *head[5] = { "Survivors saved per fight", "3 dice", "4 dice", "5 dice", "6 dice" };
     w->table_begin(w->ctx, 5, head);
     static const int zombies[] = { 1, 2, 4, 6, 8 };
@@ -80,7 +83,8 @@ static const ud_faq_examples examples[] = {
     { "examples", "Worked examples from the rulebook",
       "The rulebook's own examples (the fight of Combat, Hoarder and They Always Turn in Movement), played by the "
       "rule table from a starting position that the example implies." },
-    { "endgame", "How a game ends", "A loss by Time in a fight and the same roll on a safe house, too few "
+    { "endgame", "How a game ends",
+      "A loss by Time in a fight and the same roll on a safe house, too few "
       "supplies, each face of the infection roll, a win with only infected survivors, a multiplayer party "
       "with fewer survivors than players." },
     { NULL, NULL, NULL },

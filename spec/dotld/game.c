@@ -60,50 +60,64 @@ static const ud_action_kind dl_actions[DL_ACTIONS] = {
     [DL_ACT_HOLD_STRESS] = { "hold-stress", NULL },
 };
 
-static const char *const dl_chance_events[] = {
-    "districts", "character", "stress-deal", "survivors", "scavenger", "zombie-die", "token", "stress",
-    "fight", "event", "infection", NULL
-};
+static const char *const dl_chance_events[] = { "districts", "character",  "stress-deal", "survivors",
+                                                "scavenger", "zombie-die", "token",       "stress",
+                                                "fight",     "event",      "infection",   NULL };
 
 /* ---- variants: where 002 is silent, each reading named ----------------------------------- */
 
 static const ud_variant_value move_values[] = {
-    { "one-per-die", S002, "4. MOVEMENT (the text is silent: undead\'s reading)", "each die in the Movement Pool moves the pawn one space" },
-    { "face-value", S002, "4. MOVEMENT (the text is silent: undead\'s reading)", "each movement die moves as many spaces as it shows (3 or 4)" },
+    { "one-per-die", S002, "4. MOVEMENT (the text is silent: undead\'s reading)",
+      "each die in the Movement Pool moves the pawn one space" },
+    { "face-value", S002, "4. MOVEMENT (the text is silent: undead\'s reading)",
+      "each movement die moves as many spaces as it shows (3 or 4)" },
 };
 static const ud_variant_value zdie_values[] = {
-    { "content", S002, "5. COMBAT (the other faces: sample content, not the rulebook)", "the zombie die's faces from the content files (the 6 shows one zombie, as 002's Combat example says)" },
-    { "one-each", S002, "5. COMBAT", "every face shows one zombie (the only face 002 gives, the 6, read for all)" },
+    { "content", S002, "5. COMBAT (the other faces: sample content, not the rulebook)",
+      "the zombie die's faces from the content files (the 6 shows one zombie, as 002's Combat example says)" },
+    { "one-each", S002, "5. COMBAT",
+      "every face shows one zombie (the only face 002 gives, the 6, read for all)" },
 };
 static const ud_variant_value time_out_values[] = {
-    { "at-zero", S002, "LOSING THE GAME (the text is silent: undead\'s reading)", "Time reaching 0 is running out of Time" },
-    { "below-zero", S002, "LOSING THE GAME (the text is silent: undead\'s reading)", "Time runs out only when a Time must be lost with none left" },
+    { "at-zero", S002, "LOSING THE GAME (the text is silent: undead\'s reading)",
+      "Time reaching 0 is running out of Time" },
+    { "below-zero", S002, "LOSING THE GAME (the text is silent: undead\'s reading)",
+      "Time runs out only when a Time must be lost with none left" },
 };
 /* Every place 002 has a Healthy Survivor lost: combat D, the supplies
  * lacking (safe house B), face 1 of the infection roll. */
 #define NO_HEALTHY_SECTION \
     "5. COMBAT D; 6. SAFE HOUSE B; Infection Roll Table 1 (the text is silent: undead\'s reading)"
 static const ud_variant_value no_healthy_values[] = {
-    { "infected-instead", S002, NO_HEALTHY_SECTION, "a Healthy Survivor to lose (a fight, supplies lacking, an infection roll of 1, a card) with none left: an Infected one is lost instead" },
-    { "nothing", S002, NO_HEALTHY_SECTION, "a Healthy Survivor to lose (a fight, supplies lacking, an infection roll of 1, a card) with none left: nothing happens" },
+    { "infected-instead", S002, NO_HEALTHY_SECTION,
+      "a Healthy Survivor to lose (a fight, supplies lacking, an infection roll of 1, a card) with none left: an Infected one is lost instead" },
+    { "nothing", S002, NO_HEALTHY_SECTION,
+      "a Healthy Survivor to lose (a fight, supplies lacking, an infection roll of 1, a card) with none left: nothing happens" },
 };
 static const ud_variant_value stress_draw_values[] = {
-    { "one-per-move", S002, "4. MOVEMENT", "one Stress Card for a move that lands on or passes zombie spaces (\"draw one Stress Card\")" },
-    { "per-space", S002, "4. MOVEMENT (the text is silent: undead\'s reading)", "one Stress Card for every zombie space landed on or passed" },
+    { "one-per-move", S002, "4. MOVEMENT",
+      "one Stress Card for a move that lands on or passes zombie spaces (\"draw one Stress Card\")" },
+    { "per-space", S002, "4. MOVEMENT (the text is silent: undead\'s reading)",
+      "one Stress Card for every zombie space landed on or passed" },
 };
 static const ud_variant_value extraction_values[] = {
-    { "shelters", S002, "LOSING THE GAME (the text is silent: undead\'s reading)", "the extraction zone counts as a green safe house space for running out of Time" },
-    { "exposed", S002, "LOSING THE GAME", "only a green safe house circle saves a party out of Time, not the extraction zone" },
+    { "shelters", S002, "LOSING THE GAME (the text is silent: undead\'s reading)",
+      "the extraction zone counts as a green safe house space for running out of Time" },
+    { "exposed", S002, "LOSING THE GAME",
+      "only a green safe house circle saves a party out of Time, not the extraction zone" },
 };
 static const ud_variant_value tokens_values[] = {
-    { "every-district", S002, "SETUP (the text is silent: undead\'s reading)", "exploration tokens are placed on each district as it is flipped" },
-    { "first-only", S002, "SETUP", "tokens are placed only at set-up, on the first district (the text's set-up step 8)" },
+    { "every-district", S002, "SETUP (the text is silent: undead\'s reading)",
+      "exploration tokens are placed on each district as it is flipped" },
+    { "first-only", S002, "SETUP",
+      "tokens are placed only at set-up, on the first district (the text's set-up step 8)" },
 };
 static const ud_variant_value items_values[] = {
     { "street-map", S002, "SETUP", "start with the Street Map, as the text suggests for first-time players" },
     { "none", S002, "SETUP", "start without items" },
     { "both", S002, "DIFFICULTY", "easier: start with the Street Map and the First Aid Kit" },
-    { "first-aid-kit", S002, "DIFFICULTY", "easier: start with the First Aid Kit alone (\"Street Map and/or First Aid Kit\")" },
+    { "first-aid-kit", S002, "DIFFICULTY",
+      "easier: start with the First Aid Kit alone (\"Street Map and/or First Aid Kit\")" },
 };
 static const ud_variant_value supply_values[] = {
     { "normal", S002, "SETUP", "6 Supplies and 6 Ammo" },
@@ -114,8 +128,10 @@ static const ud_variant_value character_values[] = {
     { "chosen", S002, "SETUP", "each player picks a character (a decision)" },
 };
 static const ud_variant_value abilities_values[] = {
-    { "leader", S002, "COMPONENTS", "only the party leader's character abilities apply (\"who you are as the party leader\")" },
-    { "everyone", S002, "MULTIPLAYER RULES (the text is silent: undead\'s reading)", "every player's character abilities apply" },
+    { "leader", S002, "COMPONENTS",
+      "only the party leader's character abilities apply (\"who you are as the party leader\")" },
+    { "everyone", S002, "MULTIPLAYER RULES (the text is silent: undead\'s reading)",
+      "every player's character abilities apply" },
 };
 static const ud_variant_value extra_values[] = {
     { "no", S002, "WINNING OR LOSING", "multiplayer starts with 12 Healthy Survivors" },
@@ -123,34 +139,45 @@ static const ud_variant_value extra_values[] = {
 };
 
 static const ud_variant_value stress_repeat_values[] = {
-    { "once", S002, "4. MOVEMENT (the text is silent: undead\'s reading)", "a solo Stress Card resolves once, when its condition is first met in the round" },
-    { "each-time", S002, "4. MOVEMENT (the text is silent: undead\'s reading)", "a solo Stress Card resolves again each time its condition is met again in the round (not by a Stress Card's own effect)" },
+    { "once", S002, "4. MOVEMENT (the text is silent: undead\'s reading)",
+      "a solo Stress Card resolves once, when its condition is first met in the round" },
+    { "each-time", S002, "4. MOVEMENT (the text is silent: undead\'s reading)",
+      "a solo Stress Card resolves again each time its condition is met again in the round (not by a Stress Card's own effect)" },
 };
 /* "You must keep your card hidden and only play it when the play when
  * condition is met": a restriction on when, or also a duty to play then. */
 static const ud_variant_value stress_hand_values[] = {
-    { "must-play", S002, "MULTIPLAYER RULES (the text is silent on a duty to play: undead\'s reading)", "a multiplayer player's Stress Card is played as soon as its condition is met" },
-    { "may-hold", S002, "MULTIPLAYER RULES (the text is silent on a duty to play: undead\'s reading)", "the player may play it when its condition is met, or keep it hidden (a decision; kept, it is not asked about again that round, and no new card is drawn while it is held)" },
+    { "must-play", S002, "MULTIPLAYER RULES (the text is silent on a duty to play: undead\'s reading)",
+      "a multiplayer player's Stress Card is played as soon as its condition is met" },
+    { "may-hold", S002, "MULTIPLAYER RULES (the text is silent on a duty to play: undead\'s reading)",
+      "the player may play it when its condition is met, or keep it hidden (a decision; kept, it is not asked about again that round, and no new card is drawn while it is held)" },
 };
 static const ud_variant_value event_deck_values[] = {
-    { "reshuffle", S002, "6. SAFE HOUSE (the text is silent: undead\'s reading)", "an empty event deck is reshuffled and the drawing goes on until a card matches" },
-    { "no-event", S002, "6. SAFE HOUSE (the text is silent: undead\'s reading)", "an empty event deck ends the drawing: no event at this safe house; the discards form the next deck" },
+    { "reshuffle", S002, "6. SAFE HOUSE (the text is silent: undead\'s reading)",
+      "an empty event deck is reshuffled and the drawing goes on until a card matches" },
+    { "no-event", S002, "6. SAFE HOUSE (the text is silent: undead\'s reading)",
+      "an empty event deck ends the drawing: no event at this safe house; the discards form the next deck" },
 };
 
 /* An event option that costs what the party does not have (the sample
  * Looters: "pay" 2 supplies): 002 lets the party make "a decision during
  * an event" and says nothing of a cost it cannot pay. */
-#define EVENT_COST_SECTION "FINAL SAY (\"a decision during an event\"; a cost the party cannot pay: the text is silent, undead\'s reading)"
+#define EVENT_COST_SECTION \
+    "FINAL SAY (\"a decision during an event\"; a cost the party cannot pay: the text is silent, undead\'s reading)"
 static const ud_variant_value event_cost_values[] = {
-    { "must-afford", S002, EVENT_COST_SECTION, "an option whose supplies or ammo the party does not have may not be chosen (when no option can be paid for, any may, and the party loses what it has)" },
-    { "pay-what-you-have", S002, EVENT_COST_SECTION, "any option may be chosen; the party loses what it has of the cost, and the transcript says what was lost" },
+    { "must-afford", S002, EVENT_COST_SECTION,
+      "an option whose supplies or ammo the party does not have may not be chosen (when no option can be paid for, any may, and the party loses what it has)" },
+    { "pay-what-you-have", S002, EVENT_COST_SECTION,
+      "any option may be chosen; the party loses what it has of the cost, and the transcript says what was lost" },
 };
 
 const ud_variant dl_variants[DL_VARIANTS] = {
-    [DL_V_MOVE] = { "move", "How far does a movement die move the pawn?", 2, move_values, DL_MOVE_ONE_PER_DIE },
-    [DL_V_ZOMBIE_DIE] = { "zombie-die", "How many zombies does each face of the zombie die show?", 2, zdie_values,
-                          DL_ZDIE_CONTENT },
-    [DL_V_TIME_OUT] = { "time-out", "Is reaching 0 Time running out of Time?", 2, time_out_values, DL_TIME_OUT_AT_ZERO },
+    [DL_V_MOVE] = { "move", "How far does a movement die move the pawn?", 2, move_values,
+                    DL_MOVE_ONE_PER_DIE },
+    [DL_V_ZOMBIE_DIE] = { "zombie-die", "How many zombies does each face of the zombie die show?", 2,
+                          zdie_values, DL_ZDIE_CONTENT },
+    [DL_V_TIME_OUT] = { "time-out", "Is reaching 0 Time running out of Time?", 2, time_out_values,
+                        DL_TIME_OUT_AT_ZERO },
     [DL_V_NO_HEALTHY] = { "no-healthy", "Who is lost when a Healthy Survivor must die and none is left?", 2,
                           no_healthy_values, DL_NO_HEALTHY_INFECTED },
     [DL_V_STRESS_DRAW] = { "stress", "How many Stress Cards does a move past several zombie spaces draw?", 2,
@@ -159,21 +186,28 @@ const ud_variant dl_variants[DL_VARIANTS] = {
                           extraction_values, DL_EXTRACTION_SHELTERS },
     [DL_V_TOKENS] = { "tokens", "Are exploration tokens placed on the later districts too?", 2, tokens_values,
                       DL_TOKENS_EVERY_DISTRICT },
-    [DL_V_START_ITEMS] = { "start-items", "Which items does the party start with?", 4, items_values, DL_ITEMS_STREET_MAP },
-    [DL_V_SUPPLY_START] = { "supplies", "How many Supplies and Ammo at the start?", 2, supply_values, DL_SUPPLY_NORMAL },
-    [DL_V_CHARACTER] = { "character", "Are characters picked or dealt at random?", 2, character_values, DL_CHAR_RANDOM },
-    [DL_V_ABILITIES] = { "abilities", "Whose character abilities apply in a multiplayer game?", 2, abilities_values,
-                         DL_ABILITIES_LEADER },
+    [DL_V_START_ITEMS] = { "start-items", "Which items does the party start with?", 4, items_values,
+                           DL_ITEMS_STREET_MAP },
+    [DL_V_SUPPLY_START] = { "supplies", "How many Supplies and Ammo at the start?", 2, supply_values,
+                            DL_SUPPLY_NORMAL },
+    [DL_V_CHARACTER] = { "character", "Are characters picked or dealt at random?", 2, character_values,
+                         DL_CHAR_RANDOM },
+    [DL_V_ABILITIES] = { "abilities", "Whose character abilities apply in a multiplayer game?", 2,
+                         abilities_values, DL_ABILITIES_LEADER },
     [DL_V_EXTRA_SURVIVORS] = { "extra-survivors", "Does a multiplayer party start with extra survivors?", 2,
                                extra_values, DL_EXTRA_NO },
-    [DL_V_STRESS_REPEAT] = { "stress-repeat", "Does a solo Stress Card resolve again when its condition is met again in the round?",
+    [DL_V_STRESS_REPEAT] = { "stress-repeat",
+                             "Does a solo Stress Card resolve again when its condition is met again in the round?",
                              2, stress_repeat_values, DL_STRESS_ONCE },
-    [DL_V_EVENT_DECK] = { "event-deck", "What happens when the event deck runs out before a card matches the safe house?",
+    [DL_V_EVENT_DECK] = { "event-deck",
+                          "What happens when the event deck runs out before a card matches the safe house?",
                           2, event_deck_values, DL_EVENTS_RESHUFFLE },
-    [DL_V_STRESS_HAND] = { "stress-hand", "Must a multiplayer player play their Stress Card when its condition is met?",
-                           2, stress_hand_values, DL_STRESS_HAND_MUST_PLAY },
-    [DL_V_EVENT_COST] = { "event-cost", "May an event option be chosen whose supplies or ammo the party cannot pay?",
-                          2, event_cost_values, DL_EVENT_COST_MUST_AFFORD },
+    [DL_V_STRESS_HAND] = { "stress-hand",
+                           "Must a multiplayer player play their Stress Card when its condition is met?", 2,
+                           stress_hand_values, DL_STRESS_HAND_MUST_PLAY },
+    [DL_V_EVENT_COST] = { "event-cost",
+                          "May an event option be chosen whose supplies or ammo the party cannot pay?", 2,
+                          event_cost_values, DL_EVENT_COST_MUST_AFFORD },
 };
 
 /* ---- start lines: a position to study ----------------------------------------------------- */
@@ -205,7 +239,8 @@ static bool dl_apply_start(void *p, const ud_setup *setup, const char *line, ud_
     char what[16], value[64];
     int used = 0;
     if (sscanf(line, "%15s %63s%n", what, value, &used) != 2 || line[used] != '\0') {
-        ud_buf_puts(err, "expected 'KEY VALUE' with KEY healthy, infected, supplies, ammo, time, district or space");
+        ud_buf_puts(
+            err, "expected 'KEY VALUE' with KEY healthy, infected, supplies, ammo, time, district or space");
         return false;
     }
     /* each key once: a second would replace the first unseen */
@@ -229,9 +264,12 @@ static bool dl_apply_start(void *p, const ud_setup *setup, const char *line, ud_
         int bit;
         long most;
     } keys[] = {
-        { "healthy", DL_PRE_HEALTHY, DL_MAX_COUNT }, { "infected", DL_PRE_INFECTED, DL_MAX_COUNT },
-        { "supplies", DL_PRE_SUPPLIES, DL_MAX_COUNT }, { "ammo", DL_PRE_AMMO, DL_MAX_COUNT },
-        { "time", DL_PRE_TIME, 6 }, { "space", DL_PRE_SPACE, DL_MAX_SPACES - 1 },
+        { "healthy", DL_PRE_HEALTHY, DL_MAX_COUNT },
+        { "infected", DL_PRE_INFECTED, DL_MAX_COUNT },
+        { "supplies", DL_PRE_SUPPLIES, DL_MAX_COUNT },
+        { "ammo", DL_PRE_AMMO, DL_MAX_COUNT },
+        { "time", DL_PRE_TIME, 6 },
+        { "space", DL_PRE_SPACE, DL_MAX_SPACES - 1 },
     };
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
         if (strcmp(what, keys[k].key) != 0)
@@ -240,17 +278,30 @@ static bool dl_apply_start(void *p, const ud_setup *setup, const char *line, ud_
             return false;
         st->preset |= (uint8_t)keys[k].bit;
         switch (keys[k].bit) {
-        case DL_PRE_HEALTHY: st->healthy = (int16_t)v; break;
-        case DL_PRE_INFECTED: st->infected = (int16_t)v; break;
-        case DL_PRE_SUPPLIES: st->supplies = (int16_t)v; break;
-        case DL_PRE_AMMO: st->ammo = (int16_t)v; break;
-        case DL_PRE_TIME: st->preset_time = (uint8_t)v; break;
-        default: st->preset_space = (uint8_t)v; break;
+        case DL_PRE_HEALTHY:
+            st->healthy = (int16_t)v;
+            break;
+        case DL_PRE_INFECTED:
+            st->infected = (int16_t)v;
+            break;
+        case DL_PRE_SUPPLIES:
+            st->supplies = (int16_t)v;
+            break;
+        case DL_PRE_AMMO:
+            st->ammo = (int16_t)v;
+            break;
+        case DL_PRE_TIME:
+            st->preset_time = (uint8_t)v;
+            break;
+        default:
+            st->preset_space = (uint8_t)v;
+            break;
         }
-        return true;   /* the space against the district: dl_check_start */
+        return true; /* the space against the district: dl_check_start */
     }
-    ud_buf_printf(err, "unknown start key '%s'; expected healthy, infected, supplies, ammo, time, district or space",
-                  what);
+    ud_buf_printf(
+        err, "unknown start key '%s'; expected healthy, infected, supplies, ammo, time, district or space",
+        what);
     return false;
 }
 
@@ -262,13 +313,15 @@ static bool dl_check_start(const void *p, const ud_setup *setup, ud_buf *err)
 {
     (void)setup;
     const dl_state *st = CST(p);
-    if ((st->preset & DL_PRE_HEALTHY) && st->healthy == 0 && (!(st->preset & DL_PRE_INFECTED) || st->infected == 0)) {
-        ud_buf_puts(err, "expected at least one survivor (healthy or infected), found healthy 0 and infected 0");
+    if ((st->preset & DL_PRE_HEALTHY) && st->healthy == 0 &&
+        (!(st->preset & DL_PRE_INFECTED) || st->infected == 0)) {
+        ud_buf_puts(err,
+                    "expected at least one survivor (healthy or infected), found healthy 0 and infected 0");
         return false;
     }
     if (!(st->preset & DL_PRE_SPACE))
         return true;
-    int last = DL_MAX_SPACES;   /* the last space every possible first district has before its safe house */
+    int last = DL_MAX_SPACES; /* the last space every possible first district has before its safe house */
     const char *where = NULL;
     for (int i = 0; i < dl_content.n_districts; i++) {
         const dl_district *d = &dl_content.district[i];
@@ -280,10 +333,11 @@ static bool dl_check_start(const void *p, const ud_setup *setup, ud_buf *err)
     }
     if (where && st->preset_space > last) {
         if (st->preset & DL_PRE_DISTRICT)
-            ud_buf_printf(err, "expected space 0..%d on %s (its main track before the safe house), found %d", last,
-                          where, st->preset_space);
+            ud_buf_printf(err, "expected space 0..%d on %s (its main track before the safe house), found %d",
+                          last, where, st->preset_space);
         else
-            ud_buf_printf(err, "expected space 0..%d, before the safe house of every district that may be dealt "
+            ud_buf_printf(err,
+                          "expected space 0..%d, before the safe house of every district that may be dealt "
                           "first (%s has the fewest spaces; or name one with 'district NAME'), found %d",
                           last, where, st->preset_space);
         return false;
@@ -332,15 +386,19 @@ static void dl_describe(const ud_game *g, const void *p, const ud_setup *setup, 
 {
     const dl_state *st = CST(p);
     const dl_district *d = dl_current_district(st);
-    ud_buf_printf(out, "round=%d leader=%s district=%s space=%d time=%d healthy=%d infected=%d supplies=%d ammo=%d "
-                  "zombies=%d", st->round, st->leader < setup->n_players ? setup->names[st->leader] : "?", d->name,
-                  st->space, st->time, st->healthy, st->infected, st->supplies, st->ammo, st->zombies);
+    ud_buf_printf(
+        out,
+        "round=%d leader=%s district=%s space=%d time=%d healthy=%d infected=%d supplies=%d ammo=%d "
+        "zombies=%d",
+        st->round, st->leader < setup->n_players ? setup->names[st->leader] : "?", d->name, st->space,
+        st->time, st->healthy, st->infected, st->supplies, st->ammo, st->zombies);
     if (st->phase == DL_PH_REROLL) {
         ud_buf_puts(out, " dice=");
         faces_text(st->dice, out);
         ud_buf_puts(out, " marked=");
         faces_text(st->marked, out);
-        ud_buf_printf(out, " scavenger=%d%s roll=%d", st->scavenger, st->scavenger_marked ? "*" : "", st->roll_no);
+        ud_buf_printf(out, " scavenger=%d%s roll=%d", st->scavenger, st->scavenger_marked ? "*" : "",
+                      st->roll_no);
     }
     if (st->phase == DL_PH_FIGHT || st->phase == DL_PH_AMMO) {
         uint8_t f[7], m[7];
@@ -357,10 +415,7 @@ static void dl_describe(const ud_game *g, const void *p, const ud_setup *setup, 
 }
 
 /* The score: survivors left (the FAQ's and sim's measure of a game). */
-static int dl_score(const void *p, int seat)
-{
-    return dl_survivors(CST(p));
-}
+static int dl_score(const void *p, int seat) { return dl_survivors(CST(p)); }
 
 static int dl_winner(const void *p)
 {
@@ -398,7 +453,7 @@ static bool dl_observe_hides(const void *p, int seat)
     memcpy(others, ((const dl_state *)p)->stress_hand, sizeof others);
     if (seat >= 0 && seat < DL_MAX_PLAYERS)
         others[seat] = 0;
-    uint8_t any = 0;   /* no branch per seat: this is asked at every decision */
+    uint8_t any = 0; /* no branch per seat: this is asked at every decision */
     for (int i = 0; i < DL_MAX_PLAYERS; i++)
         any |= others[i];
     return any != 0;
@@ -431,7 +486,11 @@ static const ud_reading_measure dl_reading_measures[] = {
     /* an event option the party cannot pay for: a party reaching Downtown's
      * safe house (the police station, where Looters may be drawn) with no
      * supplies; the random party sometimes picks the option it cannot pay */
-    { "event-cost", "pay-what-you-have", "random", 1, { "district downtown", "space 7", "supplies 0", NULL } },
+    { "event-cost",
+      "pay-what-you-have",
+      "random",
+      1,
+      { "district downtown", "space 7", "supplies 0", NULL } },
 };
 
 const ud_game dl_game = {
@@ -456,7 +515,7 @@ const ud_game dl_game = {
     .reading_measures = dl_reading_measures,
     .n_reading_measures = (int)(sizeof dl_reading_measures / sizeof dl_reading_measures[0]),
     .min_players = 1,
-    .max_players = 5,   /* a character each, The Doctor excepted: 6 - 1 */
+    .max_players = 5, /* a character each, The Doctor excepted: 6 - 1 */
     .players_rule = "DL-PLAYERS",
     .content_max_players = dl_content_max_players,
     .state_size = sizeof(dl_state),

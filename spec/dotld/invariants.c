@@ -52,12 +52,13 @@ static bool dice_conserved(const ud_game *g, const void *p, ud_buf *why)
         }
     }
     if ((st->roll_no > 0 && on_table != DL_SURVIVOR_DICE) || (st->roll_no == 0 && on_table != 0)) {
-        ud_buf_printf(why, "%d survivor dice on the table (locked 1s included) after %d rolls", on_table, st->roll_no);
+        ud_buf_printf(why, "%d survivor dice on the table (locked 1s included) after %d rolls", on_table,
+                      st->roll_no);
         return false;
     }
     if (st->roll_no > 3 || st->fight_roll > 3) {
-        ud_buf_printf(why, "roll %d of the survivor dice, roll %d of the fight dice (at most 3 each)", st->roll_no,
-                      st->fight_roll);
+        ud_buf_printf(why, "roll %d of the survivor dice, roll %d of the fight dice (at most 3 each)",
+                      st->roll_no, st->fight_roll);
         return false;
     }
     if (st->fight_roll > 0) {
@@ -65,7 +66,8 @@ static bool dice_conserved(const ud_game *g, const void *p, ud_buf *why)
         for (int f = 1; f <= 6; f++) {
             n += st->fdice[f];
             if (st->fmarked[f] > st->fdice[f]) {
-                ud_buf_printf(why, "%d fight dice show %d but %d are marked", st->fdice[f], f, st->fmarked[f]);
+                ud_buf_printf(why, "%d fight dice show %d but %d are marked", st->fdice[f], f,
+                              st->fmarked[f]);
                 return false;
             }
         }
@@ -82,7 +84,8 @@ static bool pawn_on_track(const ud_game *g, const void *p, ud_buf *why)
     const dl_state *st = CST(p);
     if (!started(st) || st->phase == DL_PH_OVER)
         return true;
-    if (st->district_no >= DL_DISTRICTS_PLAYED || st->order[DL_DISTRICTS_PLAYED - 1] != dl_content.outskirts) {
+    if (st->district_no >= DL_DISTRICTS_PLAYED ||
+        st->order[DL_DISTRICTS_PLAYED - 1] != dl_content.outskirts) {
         ud_buf_printf(why, "district %d of %d, the last one %d (The Outskirts is %d)", st->district_no,
                       DL_DISTRICTS_PLAYED, st->order[DL_DISTRICTS_PLAYED - 1], dl_content.outskirts);
         return false;
@@ -129,7 +132,8 @@ static bool nobody_lost_unnoticed(const ud_game *g, const void *p, ud_buf *why)
         return true;
     int need = st->n_players > 1 ? st->n_players : 1;
     if (dl_survivors(st) < need) {
-        ud_buf_printf(why, "%d survivors for %d players and the game goes on", dl_survivors(st), st->n_players);
+        ud_buf_printf(why, "%d survivors for %d players and the game goes on", dl_survivors(st),
+                      st->n_players);
         return false;
     }
     int kind = dl_current_district(st)->kind[st->space];
@@ -163,7 +167,8 @@ static bool tokens_conserved(const ud_game *g, const void *p, ud_buf *why)
     for (int s = 0; s < DL_MAX_SPACES; s++)
         down += st->face_down[s] != 0;
     if (st->token_pool + down > unseen) {
-        ud_buf_printf(why, "%d tokens to place and %d face down, but only %d unflipped", st->token_pool, down, unseen);
+        ud_buf_printf(why, "%d tokens to place and %d face down, but only %d unflipped", st->token_pool, down,
+                      unseen);
         return false;
     }
     return true;
@@ -217,8 +222,8 @@ static bool events_in_range(const ud_game *g, const void *p, ud_buf *why)
 {
     const dl_state *st = CST(p);
     if (st->event > dl_content.n_events || st->safe_step > 5 || st->infection_face > 6) {
-        ud_buf_printf(why, "event %d of %d, safe-house step %d, infection face %d", st->event, dl_content.n_events,
-                      st->safe_step, st->infection_face);
+        ud_buf_printf(why, "event %d of %d, safe-house step %d, infection face %d", st->event,
+                      dl_content.n_events, st->safe_step, st->infection_face);
         return false;
     }
     if (st->infection_rolls > st->infected + 250) {
@@ -231,12 +236,15 @@ static bool events_in_range(const ud_game *g, const void *p, ud_buf *why)
 const ud_invariant dl_invariants[DL_N_INVARIANTS] = {
     { "DL-INV-TIME", "Time is never below 0 nor above the district's value (at most 6)", time_in_range },
     { "DL-INV-COUNTS", "healthy, infected, supplies and ammo are never below 0", counts_in_range },
-    { "DL-INV-DICE", "every survivor and fight die is in exactly one place; at most three rolls", dice_conserved },
-    { "DL-INV-PAWN", "the pawn is on a real space of the current district; The Outskirts last", pawn_on_track },
+    { "DL-INV-DICE", "every survivor and fight die is in exactly one place; at most three rolls",
+      dice_conserved },
+    { "DL-INV-PAWN", "the pawn is on a real space of the current district; The Outskirts last",
+      pawn_on_track },
     { "DL-INV-OVER", "the game is over exactly when won or lost; a win stands on the extraction zone",
       over_when_decided },
     { "DL-INV-NOT-LOST", "no decision is asked of a party that has lost", nobody_lost_unnoticed },
     { "DL-INV-TOKENS", "exploration tokens are conserved", tokens_conserved },
-    { "DL-INV-STRESS", "each stress card is in one place at most; a card kept or asked about is held", stress_conserved },
+    { "DL-INV-STRESS", "each stress card is in one place at most; a card kept or asked about is held",
+      stress_conserved },
     { "DL-INV-EVENTS", "the event drawn and the safe-house step are in range", events_in_range },
 };

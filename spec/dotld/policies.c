@@ -68,7 +68,8 @@ static int ammo_for(const ud_offers *o, int want)
 {
     int best = 0;
     for (int i = 0; i < o->n; i++)
-        if (o->action[i].kind == DL_ACT_AMMO && o->action[i].arg[0] <= want && o->action[i].arg[0] >= o->action[best].arg[0])
+        if (o->action[i].kind == DL_ACT_AMMO && o->action[i].arg[0] <= want &&
+            o->action[i].arg[0] >= o->action[best].arg[0])
             best = i;
     return best;
 }
@@ -78,7 +79,7 @@ static int cautious(const ud_game *g, const void *p, int seat, int param, const 
     const dl_state *st = CST(p);
     switch (st->phase) {
     case DL_PH_REROLL:
-        return reroll_faces(st, o, 1u << 2, false);   /* only the 2s, which cost Time */
+        return reroll_faces(st, o, 1u << 2, false); /* only the 2s, which cost Time */
     case DL_PH_SIX:
         return find(o, DL_ACT_SIX, st->zombies > st->fight_pool ? 5 : 4);
     case DL_PH_WAY:
@@ -99,7 +100,7 @@ static int cautious(const ud_game *g, const void *p, int seat, int param, const 
     case DL_PH_FINAL_SAY:
         return first_of(o, DL_ACT_PASS);
     case DL_PH_STRESS_HOLD:
-        return first_of(o, DL_ACT_HOLD_STRESS);   /* every card in the sample only costs */
+        return first_of(o, DL_ACT_HOLD_STRESS); /* every card in the sample only costs */
     default:
         return 0;
     }
@@ -110,7 +111,7 @@ static int runner(const ud_game *g, const void *p, int seat, int param, const ud
     const dl_state *st = CST(p);
     switch (st->phase) {
     case DL_PH_REROLL:
-        return reroll_faces(st, o, (1u << 2) | (1u << 5) | (1u << 6), false);   /* fish for 3s and 4s */
+        return reroll_faces(st, o, (1u << 2) | (1u << 5) | (1u << 6), false); /* fish for 3s and 4s */
     case DL_PH_SIX:
         return find(o, DL_ACT_SIX, 4);
     case DL_PH_WAY:
@@ -133,7 +134,8 @@ static int runner(const ud_game *g, const void *p, int seat, int param, const ud
 }
 
 /* As cautious, but presses every fight for kills, whatever the Time. */
-static int greedy_fighter(const ud_game *g, const void *p, int seat, int param, const ud_offers *o, ud_rng *rng)
+static int greedy_fighter(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
+                          ud_rng *rng)
 {
     const dl_state *st = CST(p);
     if (st->phase == DL_PH_FIGHT && dl_fight_kills(st) < st->fight_zombies)
@@ -146,8 +148,9 @@ static int greedy_fighter(const ud_game *g, const void *p, int seat, int param, 
 const ud_policy_def dl_policies[DL_N_POLICIES] = {
     { "cautious", "rerolls only 2s, spends ammo for every zombie, rerolls fight dice only with Time to spare",
       0, 0, cautious, 0, 0, 0, 0 },
-    { "runner", "rerolls for movement, sends the scavenger 6 to movement, spends ammo freely, claims final say",
-      0, 0, runner, 0, 0, 0, 0 },
-    { "greedy-fighter", "as cautious, but spends more ammo and rerolls fight dice below 4 whatever the Time", 0, 0,
-      greedy_fighter, 0, 0, 0, 0 },
+    { "runner",
+      "rerolls for movement, sends the scavenger 6 to movement, spends ammo freely, claims final say", 0, 0,
+      runner, 0, 0, 0, 0 },
+    { "greedy-fighter", "as cautious, but spends more ammo and rerolls fight dice below 4 whatever the Time",
+      0, 0, greedy_fighter, 0, 0, 0, 0 },
 };

@@ -30,30 +30,18 @@
 #define CST(p) ((const dl_state *)(p))
 #define D(st) dl_current_district(st)
 
-enum { BATCH = 20 };   /* outcomes per chance line: lines stay under UD_MAX_LINE_WORDS */
+enum { BATCH = 20 }; /* outcomes per chance line: lines stay under UD_MAX_LINE_WORDS */
 
 static const char *const face_labels[7] = { "0", "1", "2", "3", "4", "5", "6" };
 
-static const char *die_label(const void *ctx, int i)
-{
-    return face_labels[i + 1];
-}
+static const char *die_label(const void *ctx, int i) { return face_labels[i + 1]; }
 
 /* A d6 through the chance source: 1..6, or 0 on a failure (s->fail set). */
-static int roll_d6(ud_step *s, const char *verb)
-{
-    return ud_pick(s, verb, 6, die_label, NULL) + 1;
-}
+static int roll_d6(ud_step *s, const char *verb) { return ud_pick(s, verb, 6, die_label, NULL) + 1; }
 
-static bool solo(const dl_state *st)
-{
-    return st->n_players == 1;
-}
+static bool solo(const dl_state *st) { return st->n_players == 1; }
 
-static int kind_here(const dl_state *st)
-{
-    return D(st)->kind[st->space];
-}
+static int kind_here(const dl_state *st) { return D(st)->kind[st->space]; }
 
 /* ---- moving between phases ---------------------------------------------------------- */
 
@@ -110,11 +98,12 @@ static void finish(dl_state *st, int result)
 static void seat_players(void *p, ud_step *s)
 {
     int n = ud_setup_player_count(s->setup);
-    int party = dl_content_max_players();   /* "Each player is given a Character" */
+    int party = dl_content_max_players(); /* "Each player is given a Character" */
     if (n < 1 || (n > 1 && n > party)) {
         ud_failf(s, UD_FAIL_RULE, s->rule->id,
                  "Dice of the Living Dead is played solo or by a party of at most %d (a character each, "
-                 "not The Doctor), not %d", party, n);
+                 "not The Doctor), not %d",
+                 party, n);
         return;
     }
     ST(p)->n_players = (uint8_t)n;
@@ -122,7 +111,7 @@ static void seat_players(void *p, ud_step *s)
 
 static void party(void *p, ud_step *s)
 {
-    dl_state *st = ST(p);   /* values a start line gave stay as given */
+    dl_state *st = ST(p); /* values a start line gave stay as given */
     if (!(st->preset & DL_PRE_HEALTHY))
         st->healthy = 12;
     if (!(st->preset & DL_PRE_INFECTED))
@@ -141,25 +130,16 @@ static void harder(void *p, ud_step *s)
         ST(p)->ammo = 5;
 }
 
-static bool several(const void *p, const ud_step *s)
-{
-    return CST(p)->n_players > 1;
-}
+static bool several(const void *p, const ud_step *s) { return CST(p)->n_players > 1; }
 
 static void extra_survivors(void *p, ud_step *s)
 {
     ST(p)->healthy = (int16_t)(ST(p)->healthy + ST(p)->n_players - 1);
 }
 
-static void street_map(void *p, ud_step *s)
-{
-    ST(p)->items |= (uint8_t)(1u << dl_content.street_map);
-}
+static void street_map(void *p, ud_step *s) { ST(p)->items |= (uint8_t)(1u << dl_content.street_map); }
 
-static void first_aid_kit(void *p, ud_step *s)
-{
-    ST(p)->items |= (uint8_t)(1u << dl_content.first_aid_kit);
-}
+static void first_aid_kit(void *p, ud_step *s) { ST(p)->items |= (uint8_t)(1u << dl_content.first_aid_kit); }
 
 static void shuffle_decks(void *p, ud_step *s)
 {
@@ -180,10 +160,7 @@ typedef struct choices {
     const char *label[64];
 } choices;
 
-static const char *choice_label(const void *ctx, int i)
-{
-    return ((const choices *)ctx)->label[i];
-}
+static const char *choice_label(const void *ctx, int i) { return ((const choices *)ctx)->label[i]; }
 
 static void choices_add(choices *c, int index, const char *label)
 {
@@ -201,7 +178,7 @@ static void deal_districts(void *p, ud_step *s)
     char line[UD_MAX_LINE] = "districts";
     int k = 0;
     bool at_outskirts = (st->preset & DL_PRE_DISTRICT) && st->preset_district - 1 == dl_content.outskirts;
-    if ((st->preset & DL_PRE_DISTRICT) && !at_outskirts) {   /* a start line chose the first district */
+    if ((st->preset & DL_PRE_DISTRICT) && !at_outskirts) { /* a start line chose the first district */
         st->order[k++] = (uint8_t)(st->preset_district - 1);
         taken |= 1u << (st->preset_district - 1);
     }
@@ -253,7 +230,7 @@ static bool draw_stress(dl_state *st, ud_step *s, const char *verb, uint8_t *to)
         }
     }
     if (c.n == 0)
-        return true;   /* every card is out: nothing to draw */
+        return true; /* every card is out: nothing to draw */
     int pick = ud_pick(s, verb, c.n, choice_label, &c);
     if (pick < 0)
         return false;
@@ -298,10 +275,7 @@ static void deal_characters(void *p, ud_step *s)
     st->phase = DL_PH_DISTRICT;
 }
 
-static void to_pick(void *p, ud_step *s)
-{
-    ST(p)->phase = DL_PH_PICK;
-}
+static void to_pick(void *p, ud_step *s) { ST(p)->phase = DL_PH_PICK; }
 
 static int first_without_character(const dl_state *st)
 {
@@ -325,10 +299,7 @@ static void offer_characters(void *p, ud_step *s)
     }
 }
 
-static bool chose_character(const void *p, const ud_step *s)
-{
-    return s->action.kind == DL_ACT_CHARACTER;
-}
+static bool chose_character(const void *p, const ud_step *s) { return s->action.kind == DL_ACT_CHARACTER; }
 
 static void take_character(void *p, ud_step *s)
 {
@@ -336,7 +307,7 @@ static void take_character(void *p, ud_step *s)
     int seat = first_without_character(st);
     int c = s->action.arg[0];
     if (seat < 0 || c < 1 || c > dl_content.n_characters)
-        return;   /* not offered: the engine never passes it */
+        return; /* not offered: the engine never passes it */
     st->character[seat] = (uint8_t)c;
     UD_EMIT(s, "leads %s %s", ud_player(s, seat), dl_content.character[c - 1].name);
     if (first_without_character(st) < 0)
@@ -374,10 +345,10 @@ static void flip_district(void *p, ud_step *s)
     st->space = 0;
     st->time = st->time_max = (uint8_t)d->time;
     if (st->preset & DL_PRE_TIME)
-        st->time = st->preset_time;   /* a start line's Time, for the first district only */
+        st->time = st->preset_time; /* a start line's Time, for the first district only */
     if (st->preset & DL_PRE_SPACE)
         st->space = st->preset_space;
-    st->preset &= (uint8_t)~(DL_PRE_TIME | DL_PRE_SPACE);
+    st->preset &= (uint8_t) ~(DL_PRE_TIME | DL_PRE_SPACE);
     st->time_out = 0;
     st->phase = DL_PH_ROUND_START;
     UD_EMIT(s, "district %s time=%d", d->name, d->time);
@@ -440,7 +411,7 @@ static bool roll_faces(ud_step *s, const char *verb, int n, int count[7])
                 return false;
             }
             count[f]++;
-            if (s->sink) {   /* the line only when a transcript is written */
+            if (s->sink) { /* the line only when a transcript is written */
                 strncat(line, " ", sizeof line - strlen(line) - 1);
                 strncat(line, face_labels[f], sizeof line - strlen(line) - 1);
             }
@@ -547,10 +518,7 @@ static void lurking_zombie(void *p, ud_step *s)
     UD_EMIT(s, "lurking-zombie infected=%d healthy=%d infected-total=%d", n, st->healthy, st->infected);
 }
 
-static bool rolls_done(const void *p, const ud_step *s)
-{
-    return !CST(p)->roll_pending;
-}
+static bool rolls_done(const void *p, const ud_step *s) { return !CST(p)->roll_pending; }
 
 static void after_roll(void *p, ud_step *s)
 {
@@ -581,30 +549,18 @@ static void offer_rerolls(void *p, ud_step *s)
     ud_offer_new(s, &keep_action);
 }
 
-static bool chose_mark(const void *p, const ud_step *s)
-{
-    return s->action.kind == DL_ACT_MARK;
-}
+static bool chose_mark(const void *p, const ud_step *s) { return s->action.kind == DL_ACT_MARK; }
 
-static void mark_die(void *p, ud_step *s)
-{
-    ST(p)->marked[s->action.arg[0]]++;
-}
+static void mark_die(void *p, ud_step *s) { ST(p)->marked[s->action.arg[0]]++; }
 
 static bool chose_mark_scavenger(const void *p, const ud_step *s)
 {
     return s->action.kind == DL_ACT_MARK_SCAVENGER;
 }
 
-static void mark_scavenger(void *p, ud_step *s)
-{
-    ST(p)->scavenger_marked = 1;
-}
+static void mark_scavenger(void *p, ud_step *s) { ST(p)->scavenger_marked = 1; }
 
-static bool chose_roll(const void *p, const ud_step *s)
-{
-    return s->action.kind == DL_ACT_ROLL;
-}
+static bool chose_roll(const void *p, const ud_step *s) { return s->action.kind == DL_ACT_ROLL; }
 
 static void roll_again(void *p, ud_step *s)
 {
@@ -619,10 +575,7 @@ static void roll_again(void *p, ud_step *s)
     st->phase = DL_PH_ROLL;
 }
 
-static bool chose_keep(const void *p, const ud_step *s)
-{
-    return s->action.kind == DL_ACT_KEEP;
-}
+static bool chose_keep(const void *p, const ud_step *s) { return s->action.kind == DL_ACT_KEEP; }
 
 static void keep_dice(void *p, ud_step *s)
 {
@@ -649,10 +602,7 @@ static void fill_pools(void *p, ud_step *s)
 
 /* ---- 3. scavenging ------------------------------------------------------------------------------ */
 
-static bool scavenged(const void *p, int face)
-{
-    return CST(p)->scavenger == face;
-}
+static bool scavenged(const void *p, int face) { return CST(p)->scavenger == face; }
 static bool scav_1(const void *p, const ud_step *s) { return scavenged(p, 1); }
 static bool scav_2(const void *p, const ud_step *s) { return scavenged(p, 2); }
 static bool scav_3(const void *p, const ud_step *s) { return scavenged(p, 3); }
@@ -769,10 +719,7 @@ static void six_to_fight(void *p, ud_step *s)
 
 /* ---- 4. movement --------------------------------------------------------------------------------- */
 
-static bool move_not_started(const void *p, const ud_step *s)
-{
-    return !CST(p)->move_started;
-}
+static bool move_not_started(const void *p, const ud_step *s) { return !CST(p)->move_started; }
 
 static void begin_move(void *p, ud_step *s)
 {
@@ -811,10 +758,7 @@ static bool at_branch(const void *p, const ud_step *s)
     return CST(p)->moves_left > 0 && D(CST(p))->n_next[CST(p)->space] > 1;
 }
 
-static void to_way(void *p, ud_step *s)
-{
-    dl_go_to(ST(p), DL_PH_WAY);
-}
+static void to_way(void *p, ud_step *s) { dl_go_to(ST(p), DL_PH_WAY); }
 
 static bool on_track(const void *p, const ud_step *s)
 {
@@ -832,15 +776,9 @@ static void enter_space(dl_state *st, ud_step *s, int to)
     UD_EMIT(s, "enter %d %s", to, dl_space_name[k]);
 }
 
-static void step_forward(void *p, ud_step *s)
-{
-    enter_space(ST(p), s, D(ST(p))->next[ST(p)->space][0]);
-}
+static void step_forward(void *p, ud_step *s) { enter_space(ST(p), s, D(ST(p))->next[ST(p)->space][0]); }
 
-static bool moves_spent(const void *p, const ud_step *s)
-{
-    return CST(p)->moves_left == 0;
-}
+static bool moves_spent(const void *p, const ud_step *s) { return CST(p)->moves_left == 0; }
 
 static void end_move(void *p, ud_step *s)
 {
@@ -858,10 +796,7 @@ static void offer_ways(void *p, ud_step *s)
     }
 }
 
-static bool chose_way(const void *p, const ud_step *s)
-{
-    return s->action.kind == DL_ACT_WAY;
-}
+static bool chose_way(const void *p, const ud_step *s) { return s->action.kind == DL_ACT_WAY; }
 
 static void take_way(void *p, ud_step *s)
 {
@@ -869,10 +804,7 @@ static void take_way(void *p, ud_step *s)
     enter_space(st, s, D(st)->next[st->space][s->action.arg[0]]);
 }
 
-static bool zombie_space(const dl_state *st)
-{
-    return kind_here(st) == DL_SP_ZOMBIE;
-}
+static bool zombie_space(const dl_state *st) { return kind_here(st) == DL_SP_ZOMBIE; }
 
 static bool lookout_applies(const void *p, const ud_step *s)
 {
@@ -926,10 +858,7 @@ static void draw_stress_card(void *p, ud_step *s)
     st->stress_active[card - 1] = 1;
 }
 
-static bool token_face_down(const void *p, const ud_step *s)
-{
-    return CST(p)->face_down[CST(p)->space] != 0;
-}
+static bool token_face_down(const void *p, const ud_step *s) { return CST(p)->face_down[CST(p)->space] != 0; }
 
 static void flip_token(void *p, ud_step *s)
 {
@@ -966,10 +895,7 @@ static void entered(void *p, ud_step *s)
 
 /* ---- 5. combat ------------------------------------------------------------------------------------- */
 
-static bool fight_not_counted(const void *p, const ud_step *s)
-{
-    return !CST(p)->fight_started;
-}
+static bool fight_not_counted(const void *p, const ud_step *s) { return !CST(p)->fight_started; }
 
 static void count_zombies(void *p, ud_step *s)
 {
@@ -984,7 +910,8 @@ static void count_zombies(void *p, ud_step *s)
 
 static bool brawler_applies(const void *p, const ud_step *s)
 {
-    return CST(p)->fight_started == 1 && CST(p)->fight_zombies > 0 && dl_has_ability(CST(p), s, DL_AB_BRAWLER);
+    return CST(p)->fight_started == 1 && CST(p)->fight_zombies > 0 &&
+           dl_has_ability(CST(p), s, DL_AB_BRAWLER);
 }
 
 static void brawler(void *p, ud_step *s)
@@ -1002,10 +929,7 @@ static void end_fight(dl_state *st)
     memset(st->fmarked, 0, sizeof st->fmarked);
 }
 
-static bool no_zombies(const void *p, const ud_step *s)
-{
-    return CST(p)->fight_zombies == 0;
-}
+static bool no_zombies(const void *p, const ud_step *s) { return CST(p)->fight_zombies == 0; }
 
 static void no_fight(void *p, ud_step *s)
 {
@@ -1015,20 +939,11 @@ static void no_fight(void *p, ud_step *s)
     st->phase = DL_PH_SAFE;
 }
 
-static bool has_ammo(const void *p, const ud_step *s)
-{
-    return CST(p)->ammo > 0;
-}
+static bool has_ammo(const void *p, const ud_step *s) { return CST(p)->ammo > 0; }
 
-static void to_ammo(void *p, ud_step *s)
-{
-    dl_go_to(ST(p), DL_PH_AMMO);
-}
+static void to_ammo(void *p, ud_step *s) { dl_go_to(ST(p), DL_PH_AMMO); }
 
-static void to_fight_roll(void *p, ud_step *s)
-{
-    ST(p)->phase = DL_PH_FIGHT_ROLL;
-}
+static void to_fight_roll(void *p, ud_step *s) { ST(p)->phase = DL_PH_FIGHT_ROLL; }
 
 static void offer_ammo(void *p, ud_step *s)
 {
@@ -1042,10 +957,7 @@ static void offer_ammo(void *p, ud_step *s)
     }
 }
 
-static bool chose_ammo(const void *p, const ud_step *s)
-{
-    return s->action.kind == DL_ACT_AMMO;
-}
+static bool chose_ammo(const void *p, const ud_step *s) { return s->action.kind == DL_ACT_AMMO; }
 
 static void spend_ammo(void *p, ud_step *s)
 {
@@ -1073,10 +985,7 @@ static void after_fight_roll(dl_state *st)
     dl_check_then(st, st->fight_roll < 3 && st->fight_dice > 0 ? DL_PH_FIGHT : DL_PH_FIGHT_END);
 }
 
-static bool fight_unrolled(const void *p, const ud_step *s)
-{
-    return CST(p)->fight_roll == 0;
-}
+static bool fight_unrolled(const void *p, const ud_step *s) { return CST(p)->fight_roll == 0; }
 
 static void first_fight_roll(void *p, ud_step *s)
 {
@@ -1152,10 +1061,7 @@ static bool rerolled(const void *p, const ud_step *s)
     return CST(p)->fight_roll > 1 && CST(p)->new_ones == 0;
 }
 
-static void fight_rolled(void *p, ud_step *s)
-{
-    after_fight_roll(ST(p));
-}
+static void fight_rolled(void *p, ud_step *s) { after_fight_roll(ST(p)); }
 
 static void offer_fight_rerolls(void *p, ud_step *s)
 {
@@ -1170,19 +1076,13 @@ static void offer_fight_rerolls(void *p, ud_step *s)
     ud_offer_new(s, &keep_action);
 }
 
-static void mark_fight_die(void *p, ud_step *s)
-{
-    ST(p)->fmarked[s->action.arg[0]]++;
-}
+static void mark_fight_die(void *p, ud_step *s) { ST(p)->fmarked[s->action.arg[0]]++; }
 
 /* 002, Final Say: "which Survivor Dice to keep (they may not be rerolled
  * this turn), which Fight Dice to keep": the lock is said of Survivor
  * Dice only, so fight dice kept under a final say may be rerolled later in
  * the fight. */
-static void fight_roll_again(void *p, ud_step *s)
-{
-    ST(p)->phase = DL_PH_FIGHT_ROLL;
-}
+static void fight_roll_again(void *p, ud_step *s) { ST(p)->phase = DL_PH_FIGHT_ROLL; }
 
 static void keep_fight_dice(void *p, ud_step *s)
 {
@@ -1201,21 +1101,16 @@ static void resolve_fight(void *p, ud_step *s)
     int lost = dl_lose_healthy(st, s, left);
     if (st->healthy < healthy_before)
         dl_met(st, s, DL_C_CASUALTY);
-    UD_EMIT(s, "fought zombies=%d killed=%d left=%d survivors-lost=%d healthy=%d infected=%d", st->fight_zombies,
-            kills < st->fight_zombies ? kills : st->fight_zombies, left, lost, st->healthy, st->infected);
+    UD_EMIT(s, "fought zombies=%d killed=%d left=%d survivors-lost=%d healthy=%d infected=%d",
+            st->fight_zombies, kills < st->fight_zombies ? kills : st->fight_zombies, left, lost, st->healthy,
+            st->infected);
     st->fight_zombies = 0;
     dl_check_then(st, DL_PH_FIGHT_END);
 }
 
-static bool fight_unresolved(const void *p, const ud_step *s)
-{
-    return CST(p)->fight_zombies > 0;
-}
+static bool fight_unresolved(const void *p, const ud_step *s) { return CST(p)->fight_zombies > 0; }
 
-static bool fight_resolved(const void *p, const ud_step *s)
-{
-    return CST(p)->fight_zombies == 0;
-}
+static bool fight_resolved(const void *p, const ud_step *s) { return CST(p)->fight_zombies == 0; }
 
 static void zombies_leave(void *p, ud_step *s)
 {
@@ -1234,10 +1129,7 @@ static bool not_at_safe_house(const void *p, const ud_step *s)
     return k != DL_SP_SAFE && k != DL_SP_EXTRACTION;
 }
 
-static void end_of_round(void *p, ud_step *s)
-{
-    ST(p)->phase = DL_PH_ROUND_END;
-}
+static void end_of_round(void *p, ud_step *s) { ST(p)->phase = DL_PH_ROUND_END; }
 
 static bool step_at(const dl_state *st, int step)
 {
@@ -1306,7 +1198,8 @@ static void draw_event(void *p, ud_step *s)
     if ((dl_content.event[e].at >> D(st)->safehouse) & 1u)
         st->event = (uint8_t)(e + 1);
     else
-        UD_EMIT(s, "event-skipped %s does-not-match %s", c.label[pick], dl_content.safehouse[D(st)->safehouse]);
+        UD_EMIT(s, "event-skipped %s does-not-match %s", c.label[pick],
+                dl_content.safehouse[D(st)->safehouse]);
 }
 
 static bool event_with_choice(const void *p, const ud_step *s)
@@ -1314,10 +1207,7 @@ static bool event_with_choice(const void *p, const ud_step *s)
     return step_at(CST(p), 0) && CST(p)->event && dl_content.event[CST(p)->event - 1].n_options > 1;
 }
 
-static void to_event(void *p, ud_step *s)
-{
-    dl_go_to(ST(p), DL_PH_EVENT);
-}
+static void to_event(void *p, ud_step *s) { dl_go_to(ST(p), DL_PH_EVENT); }
 
 /* Resolve option o of the event drawn: its gains and losses, then its
  * fight if it brings one ("you must use Ammo in order to gain fight dice"). */
@@ -1330,7 +1220,7 @@ static void resolve_event(dl_state *st, ud_step *s, int o)
     dl_apply_effect(st, s, &eff, &done);
     if (s->sink) {
         char what[320];
-        done.fight = fight;   /* the fight is fought below, as the card says */
+        done.fight = fight; /* the fight is fought below, as the card says */
         dl_outcome_text(&e->effect[o], &done, what, sizeof what);
         UD_EMIT(s, "event-resolved %s %s %s", e->name, e->option[o], what);
     }
@@ -1354,10 +1244,7 @@ static bool event_single(const void *p, const ud_step *s)
     return step_at(CST(p), 0) && CST(p)->event && dl_content.event[CST(p)->event - 1].n_options == 1;
 }
 
-static void resolve_only_option(void *p, ud_step *s)
-{
-    resolve_event(ST(p), s, 0);
-}
+static void resolve_only_option(void *p, ud_step *s) { resolve_event(ST(p), s, 0); }
 
 /* Whether the party can pay what option o takes (supplies and ammo). */
 static bool affordable(const dl_state *st, const dl_effect *e)
@@ -1385,15 +1272,9 @@ static void offer_options(void *p, ud_step *s)
     }
 }
 
-static bool chose_option(const void *p, const ud_step *s)
-{
-    return s->action.kind == DL_ACT_OPTION;
-}
+static bool chose_option(const void *p, const ud_step *s) { return s->action.kind == DL_ACT_OPTION; }
 
-static void take_option(void *p, ud_step *s)
-{
-    resolve_event(ST(p), s, s->action.arg[0] - 1);
-}
+static void take_option(void *p, ud_step *s) { resolve_event(ST(p), s, s->action.arg[0] - 1); }
 
 static bool extraction_supplies_step(const void *p, const ud_step *s)
 {
@@ -1426,10 +1307,7 @@ static void spend_supplies(void *p, ud_step *s)
     dl_check_then(st, DL_PH_SAFE);
 }
 
-static bool infection_step(const void *p, const ud_step *s)
-{
-    return step_at(CST(p), 2);
-}
+static bool infection_step(const void *p, const ud_step *s) { return step_at(CST(p), 2); }
 
 static void begin_infection_rolls(void *p, ud_step *s)
 {
@@ -1538,20 +1416,14 @@ static void infected_dies(void *p, ud_step *s)
     infection_resolved(st, s, "died");
 }
 
-static void nothing_happens(void *p, ud_step *s)
-{
-    infection_resolved(ST(p), s, "nothing-happens");
-}
+static void nothing_happens(void *p, ud_step *s) { infection_resolved(ST(p), s, "nothing-happens"); }
 
 static bool infection_over(const void *p, const ud_step *s)
 {
     return step_at(CST(p), 3) && CST(p)->infection_rolls == 0 && CST(p)->infection_face == 0;
 }
 
-static void infection_done(void *p, ud_step *s)
-{
-    ST(p)->safe_step = 4;
-}
+static void infection_done(void *p, ud_step *s) { ST(p)->safe_step = 4; }
 
 static bool stress_hand_empty(const void *p, const ud_step *s)
 {
@@ -1574,7 +1446,7 @@ static void refill_stress_hands(void *p, ud_step *s)
                 return;
             if (!card) {
                 UD_EMIT(s, "stress-deal none-left %s", ud_player(s, seat));
-                break;   /* every card is in a hand */
+                break; /* every card is in a hand */
             }
             st->stress_hand[seat] = card;
         }
@@ -1605,10 +1477,7 @@ static void offer_final_say(void *p, ud_step *s)
     ud_offer(s, DL_ACT_PASS);
 }
 
-static bool chose_final_say(const void *p, const ud_step *s)
-{
-    return s->action.kind == DL_ACT_FINAL_SAY;
-}
+static bool chose_final_say(const void *p, const ud_step *s) { return s->action.kind == DL_ACT_FINAL_SAY; }
 
 static void take_final_say(void *p, ud_step *s)
 {
@@ -1621,10 +1490,7 @@ static void take_final_say(void *p, ud_step *s)
     UD_EMIT(s, "final-say %s", ud_player(s, seat));
 }
 
-static bool chose_pass(const void *p, const ud_step *s)
-{
-    return s->action.kind == DL_ACT_PASS;
-}
+static bool chose_pass(const void *p, const ud_step *s) { return s->action.kind == DL_ACT_PASS; }
 
 static void pass_final_say(void *p, ud_step *s)
 {
@@ -1659,13 +1525,13 @@ static int solo_stress_due(const dl_state *st)
     for (int w = 0; w < WORDS; w++)
         odd |= active[w] & ones;
     if (!odd)
-        return -1;   /* every card out (0) or resolved (2): the usual case */
+        return -1; /* every card out (0) or resolved (2): the usual case */
     for (unsigned m = st->met; m; m &= m - 1)
         for (int w = 0; w < WORDS; w++)
             met[w] |= dl_content.stress_when[__builtin_ctz(m)][w];
     for (int w = 0; w < WORDS; w++) {
         uint64_t bit0 = active[w] & ones, bit1 = (active[w] >> 1) & ones;
-        uint64_t due = (bit0 & ~bit1 & met[w]) | (bit0 & bit1);   /* 1 and met, or 3 */
+        uint64_t due = (bit0 & ~bit1 & met[w]) | (bit0 & bit1); /* 1 and met, or 3 */
         if (due)
             return w * 8 + dl_first_byte(due);
     }
@@ -1701,7 +1567,7 @@ static void resolve_solo_stress(void *p, ud_step *s)
     dl_state *st = ST(p);
     int card = solo_stress_due(st);
     if (card < 0)
-        return;   /* the guard found one: not reached */
+        return; /* the guard found one: not reached */
     uint8_t before[DL_MAX_STRESS];
     memcpy(before, st->stress_active, sizeof before);
     st->stress_active[card] = 2;
@@ -1732,9 +1598,9 @@ static void play_hand_stress(void *p, ud_step *s)
     dl_state *st = ST(p);
     int seat = hand_stress_due(st);
     if (seat < 0)
-        return;   /* the guard found one: not reached */
+        return; /* the guard found one: not reached */
     int card = st->stress_hand[seat] - 1;
-    st->stress_hand[seat] = 0;   /* played: to the discards */
+    st->stress_hand[seat] = 0; /* played: to the discards */
     play_stress(st, s, card, ud_player(s, seat));
 }
 
@@ -1745,7 +1611,7 @@ static void ask_stress_holder(void *p, ud_step *s)
     dl_state *st = ST(p);
     int seat = hand_stress_due(st);
     if (seat < 0)
-        return;   /* the guard found one: not reached */
+        return; /* the guard found one: not reached */
     st->stress_asked = (uint8_t)(seat + 1);
     st->phase = DL_PH_STRESS_HOLD;
 }
@@ -1766,7 +1632,7 @@ static void play_asked_stress(void *p, ud_step *s)
     dl_state *st = ST(p);
     int seat = st->stress_asked - 1;
     int card = st->stress_hand[seat] - 1;
-    st->stress_hand[seat] = 0;   /* played: to the discards */
+    st->stress_hand[seat] = 0; /* played: to the discards */
     st->stress_asked = 0;
     st->phase = DL_PH_CHECK;
     play_stress(st, s, card, ud_player(s, seat));
@@ -1789,10 +1655,7 @@ static void keep_asked_stress(void *p, ud_step *s)
     UD_EMIT(s, "stress-kept by %s", ud_player(s, seat));
 }
 
-static bool infection_missed(const void *p, const ud_step *s)
-{
-    return CST(p)->infect_missed > 0;
-}
+static bool infection_missed(const void *p, const ud_step *s) { return CST(p)->infect_missed > 0; }
 
 /* Ruling (undead's): "Infect a Healthy Survivor" with none left infects
  * nobody: no Infected Survivor is gained and no "infected" condition met. */
@@ -1803,10 +1666,7 @@ static void nobody_to_infect(void *p, ud_step *s)
     st->infect_missed = 0;
 }
 
-static bool nobody_left(const void *p, const ud_step *s)
-{
-    return dl_survivors(CST(p)) <= 0;
-}
+static bool nobody_left(const void *p, const ud_step *s) { return dl_survivors(CST(p)) <= 0; }
 
 static void lose_last_survivor(void *p, ud_step *s)
 {
@@ -1841,10 +1701,7 @@ static bool check_clear(const void *p, const ud_step *s)
     return !solo_stress_pending(p, s) && !hand_stress_pending(p, s) && !CST(p)->infect_missed;
 }
 
-static void go_on(void *p, ud_step *s)
-{
-    dl_go_to(ST(p), ST(p)->resume);
-}
+static void go_on(void *p, ud_step *s) { dl_go_to(ST(p), ST(p)->resume); }
 
 /* ---- the end of a round ----------------------------------------------------------------------------------------- */
 
@@ -1874,10 +1731,7 @@ static void discard_stress(void *p, ud_step *s)
     memset(ST(p)->stress_active, 0, sizeof ST(p)->stress_active);
 }
 
-static bool district_over(const void *p, const ud_step *s)
-{
-    return CST(p)->district_done;
-}
+static bool district_over(const void *p, const ud_step *s) { return CST(p)->district_done; }
 
 static void to_next_district(void *p, ud_step *s)
 {
@@ -1885,7 +1739,7 @@ static void to_next_district(void *p, ud_step *s)
     st->district_done = 0;
     st->safe_step = 0;
     st->district_no++;
-    st->space = 0;   /* the flip places the pawn; never a space of the old tile */
+    st->space = 0; /* the flip places the pawn; never a space of the old tile */
     st->phase = DL_PH_DISTRICT;
 }
 
@@ -1920,6 +1774,8 @@ static void next_round(void *p, ud_step *s)
 #define WITH_FIRST_AID_KIT UD_ALSO(DL_V_START_ITEMS, (1u << DL_ITEMS_FIRST_AID_KIT) | (1u << DL_ITEMS_BOTH))
 
 /* X(C, IDX, PHASE, KIND, GUARD, EFFECT, ID, SOURCE, SECTION, SUMMARY, COND, COND2) */
+/* The rows are laid out by hand, to read like the rules they encode. */
+/* clang-format off */
 #define DL_RULE_LIST(X, C) \
     X(C, DL_R_PLAYERS, DL_PH_SETUP, EFFECT, ud_always, seat_players, "DL-PLAYERS", S002, "ABOUT THE GAME; MULTIPLAYER RULES", \
       "A solo game, with a variant for more than one player (\"2-3 players recommended\"; each is given a character, " \
@@ -2192,5 +2048,6 @@ static void next_round(void *p, ud_step *s)
       "After a safe house, the next district.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_NEXT_ROUND, DL_PH_ROUND_END, EFFECT, ud_always, next_round, "DL-NEXT-ROUND", S002, "PLAYING THE GAME", \
       "Otherwise the next round.", UD_ALWAYS, UD_ANY)
+/* clang-format on */
 
 UD_COMPILED_TABLE(DL_RULE_LIST, dl_rules, DL_N_RULES, DL_PHASES, dl_compiled_rows)

@@ -11,17 +11,11 @@
 #include "dotld.h"
 #include "dotld_rows.h"
 
-int dl_survivors(const dl_state *st)
-{
-    return st->healthy + st->infected;
-}
+int dl_survivors(const dl_state *st) { return st->healthy + st->infected; }
 
 /* 002, Combat D: "kill one zombie for each 4 or 5 you've rolled, and two
  * zombies for each 6". */
-int dl_fight_kills(const dl_state *st)
-{
-    return st->fdice[4] + st->fdice[5] + 2 * st->fdice[6];
-}
+int dl_fight_kills(const dl_state *st) { return st->fdice[4] + st->fdice[5] + 2 * st->fdice[6]; }
 
 const dl_district *dl_current_district(const dl_state *st)
 {
@@ -88,10 +82,7 @@ void dl_met(dl_state *st, const ud_step *s, int condition)
             st->stress_active[i] = 3;
 }
 
-static int16_t capped(int v)
-{
-    return (int16_t)(v < 0 ? 0 : v > DL_MAX_COUNT ? DL_MAX_COUNT : v);
-}
+static int16_t capped(int v) { return (int16_t)(v < 0 ? 0 : v > DL_MAX_COUNT ? DL_MAX_COUNT : v); }
 
 /* Lose n Healthy Survivors; with none left, an Infected one takes the
  * loss under no-healthy=infected-instead.  Returns how many died. */
@@ -137,7 +128,7 @@ void dl_lose_time(dl_state *st, const ud_step *s, int n)
             if (st->time == 0 && ud_reading(s, DL_V_TIME_OUT) == DL_TIME_OUT_AT_ZERO)
                 st->time_out = 1;
         } else {
-            st->time_out = 1;   /* a Time owed with none left: out, under either reading */
+            st->time_out = 1; /* a Time owed with none left: out, under either reading */
         }
     }
 }
@@ -182,8 +173,8 @@ void dl_effect_text(const dl_effect *e, char *out, size_t size)
 {
     size_t o = 0;
     out[0] = '\0';
-#define PART(FIELD, NAME)                                                                       \
-    if (e->FIELD && o < size)                                                                   \
+#define PART(FIELD, NAME)     \
+    if (e->FIELD && o < size) \
         o += (size_t)snprintf(out + o, size - o, "%s%s=%+d", o ? " " : "", NAME, e->FIELD);
     PART(supplies, "supplies")
     PART(ammo, "ammo")
@@ -195,7 +186,8 @@ void dl_effect_text(const dl_effect *e, char *out, size_t size)
     PART(fight, "fight")
 #undef PART
     if (e->item && o < size)
-        o += (size_t)snprintf(out + o, size - o, "%sitem=%s", o ? " " : "", dl_content.item[e->item - 1].name);
+        o +=
+            (size_t)snprintf(out + o, size - o, "%sitem=%s", o ? " " : "", dl_content.item[e->item - 1].name);
     if (!out[0])
         snprintf(out, size, "none");
 }

@@ -30,7 +30,7 @@ static const ud_content_field goal_fields[] = {
 static bool add_face(void *ctx, const ud_content_record *r, ud_content_error *err)
 {
     od_tables *t = ctx;
-    int i = t->n_faces++;   /* min/max_records keep i below OD_FACES */
+    int i = t->n_faces++; /* min/max_records keep i below OD_FACES */
     t->points[i] = (int)ud_content_int(r, "points");
     t->bust[i] = ud_content_int(r, "bust") == 1;
     if (t->bust[i] && t->points[i] != 0) {
@@ -64,10 +64,20 @@ static bool set_goal(void *ctx, const ud_content_record *r, ud_content_error *er
 }
 
 static const ud_content_kind kinds[] = {
-    { .name = "face", .file = "die.txt", .fields = face_fields, .n_fields = 2,
-      .min_records = OD_FACES, .max_records = OD_FACES, .record = add_face },
-    { .name = "goal", .file = "goal.txt", .fields = goal_fields, .n_fields = 2,
-      .min_records = 1, .max_records = 1, .record = set_goal },
+    { .name = "face",
+      .file = "die.txt",
+      .fields = face_fields,
+      .n_fields = 2,
+      .min_records = OD_FACES,
+      .max_records = OD_FACES,
+      .record = add_face },
+    { .name = "goal",
+      .file = "goal.txt",
+      .fields = goal_fields,
+      .n_fields = 2,
+      .min_records = 1,
+      .max_records = 1,
+      .record = set_goal },
 };
 static const ud_content_schema schema = { "one-die content", kinds, 2 };
 
@@ -80,7 +90,7 @@ static bool load_set(const char *dir, const ud_content_memfile *files, int n_fil
     bool ok = files ? ud_content_load_dir_memory(&schema, dir, files, n_files, &t, err)
                     : ud_content_load_path(&schema, dir, &t, err);
     if (!ok)
-        return false;   /* the tables in use stay as they were */
+        return false; /* the tables in use stay as they were */
     t.loaded = true;
     od_content = t;
     return true;

@@ -13,14 +13,10 @@
 #define CST(p) ((const od_state *)(p))
 
 static const ud_phase od_phases[OD_PHASES] = {
-    [OD_PH_SETUP] = { "setup", UD_PHASE_AUTO },
-    [OD_PH_TURN_START] = { "turn-start", UD_PHASE_AUTO },
-    [OD_PH_RISK] = { "risk", UD_PHASE_DECISION },
-    [OD_PH_ROLL] = { "roll", UD_PHASE_AUTO },
-    [OD_PH_RESOLVE] = { "resolve", UD_PHASE_AUTO },
-    [OD_PH_BANK] = { "bank", UD_PHASE_AUTO },
-    [OD_PH_TURN_END] = { "turn-end", UD_PHASE_AUTO },
-    [OD_PH_GAME_END] = { "game-end", UD_PHASE_AUTO },
+    [OD_PH_SETUP] = { "setup", UD_PHASE_AUTO },       [OD_PH_TURN_START] = { "turn-start", UD_PHASE_AUTO },
+    [OD_PH_RISK] = { "risk", UD_PHASE_DECISION },     [OD_PH_ROLL] = { "roll", UD_PHASE_AUTO },
+    [OD_PH_RESOLVE] = { "resolve", UD_PHASE_AUTO },   [OD_PH_BANK] = { "bank", UD_PHASE_AUTO },
+    [OD_PH_TURN_END] = { "turn-end", UD_PHASE_AUTO }, [OD_PH_GAME_END] = { "game-end", UD_PHASE_AUTO },
     [OD_PH_OVER] = { "over", UD_PHASE_OVER },
 };
 
@@ -105,15 +101,13 @@ static int risk_index(const ud_offers *o, int n)
     return -1;
 }
 
-static int fixed_risk(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
-                      ud_rng *rng)
+static int fixed_risk(const ud_game *g, const void *p, int seat, int param, const ud_offers *o, ud_rng *rng)
 {
     return risk_index(o, param);
 }
 
 /* Risks more when behind the best other score, less when ahead. */
-static int chaser(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
-                  ud_rng *rng)
+static int chaser(const ud_game *g, const void *p, int seat, int param, const ud_offers *o, ud_rng *rng)
 {
     const od_state *st = CST(p);
     int best_other = 0;
@@ -138,10 +132,7 @@ static void od_init(void *p, const ud_setup *setup)
     ST(p)->winner = -1;
 }
 
-static int od_to_move(const void *p)
-{
-    return CST(p)->current;
-}
+static int od_to_move(const void *p) { return CST(p)->current; }
 
 static void od_describe(const ud_game *g, const void *p, const ud_setup *setup, ud_buf *out)
 {
@@ -153,15 +144,9 @@ static void od_describe(const ud_game *g, const void *p, const ud_setup *setup, 
         ud_buf_printf(out, "%s%s:%d", i ? "," : "", setup->names[i], st->score[i]);
 }
 
-static int od_score(const void *p, int seat)
-{
-    return CST(p)->score[seat];
-}
+static int od_score(const void *p, int seat) { return CST(p)->score[seat]; }
 
-static int od_winner(const void *p)
-{
-    return CST(p)->winner;
-}
+static int od_winner(const void *p) { return CST(p)->winner; }
 
 static void od_outcomes(const void *p, int n_players, uint8_t *out)
 {

@@ -23,10 +23,10 @@ enum { OD_FACES = 6, OD_MAX_RISK = 3, OD_MAX_PLAYERS = 4 };
 typedef struct od_tables {
     int points[OD_FACES];
     bool bust[OD_FACES];
-    char label[OD_FACES][12];  /* the face as a roll line writes it: "bust" or the points */
+    char label[OD_FACES][12]; /* the face as a roll line writes it: "bust" or the points */
     int goal;
     int rounds;
-    int n_faces, n_goals;      /* records seen while loading */
+    int n_faces, n_goals; /* records seen while loading */
     bool loaded;
 } od_tables;
 extern od_tables od_content;
@@ -36,11 +36,19 @@ extern od_tables od_content;
 void od_content_ready(void);
 bool od_load_content(const char *dir, struct ud_content_error *err);
 bool od_load_content_memory(const char *dir, const struct ud_content_memfile *files, int n_files,
-                           struct ud_content_error *err);
+                            struct ud_content_error *err);
 
 enum od_phase {
-    OD_PH_SETUP, OD_PH_TURN_START, OD_PH_RISK, OD_PH_ROLL, OD_PH_RESOLVE, OD_PH_BANK,
-    OD_PH_TURN_END, OD_PH_GAME_END, OD_PH_OVER, OD_PHASES
+    OD_PH_SETUP,
+    OD_PH_TURN_START,
+    OD_PH_RISK,
+    OD_PH_ROLL,
+    OD_PH_RESOLVE,
+    OD_PH_BANK,
+    OD_PH_TURN_END,
+    OD_PH_GAME_END,
+    OD_PH_OVER,
+    OD_PHASES
 };
 enum od_action { OD_ACT_RISK, OD_ACTIONS };
 enum od_variant { OD_V_ENDING, OD_VARIANTS };
@@ -51,12 +59,12 @@ typedef struct od_state {
     uint8_t phase;
     uint8_t n_players;
     uint8_t current;
-    uint8_t round;             /* 1-based */
-    uint8_t rolls_left;        /* of the rolls said this turn */
-    uint8_t face;              /* the face just rolled */
+    uint8_t round;      /* 1-based */
+    uint8_t rolls_left; /* of the rolls said this turn */
+    uint8_t face;       /* the face just rolled */
     uint8_t over;
-    int8_t winner;             /* seat; -1 none (a solo loss too); -2 shared */
-    uint8_t outcome[OD_MAX_PLAYERS];   /* ud_seat_outcome */
+    int8_t winner;                   /* seat; -1 none (a solo loss too); -2 shared */
+    uint8_t outcome[OD_MAX_PLAYERS]; /* ud_seat_outcome */
     int16_t turn_points;
     int16_t score[OD_MAX_PLAYERS];
 } od_state;

@@ -59,10 +59,7 @@ static void take_risk(void *p, ud_step *s)
     ST(p)->phase = OD_PH_ROLL;
 }
 
-static const char *face_label(const void *ctx, int i)
-{
-    return od_content.label[i];
-}
+static const char *face_label(const void *ctx, int i) { return od_content.label[i]; }
 
 static void roll(void *p, ud_step *s)
 {
@@ -74,25 +71,19 @@ static void roll(void *p, ud_step *s)
     UD_EMIT(s, "roll %s", od_content.label[f]);
 }
 
-static bool rolled_bust(const void *p, const ud_step *s)
-{
-    return od_content.bust[CST(p)->face];
-}
+static bool rolled_bust(const void *p, const ud_step *s) { return od_content.bust[CST(p)->face]; }
 
 static void bust(void *p, ud_step *s)
 {
     od_state *st = ST(p);
     st->turn_points = 0;
     st->rolls_left = 0;
-    st->face = 0;   /* spent: equal positions stay equal bytes (the explorer hashes states) */
+    st->face = 0; /* spent: equal positions stay equal bytes (the explorer hashes states) */
     st->phase = OD_PH_TURN_END;
     UD_EMIT(s, "bust %s", ud_player(s, st->current));
 }
 
-static bool rolled_points(const void *p, const ud_step *s)
-{
-    return !od_content.bust[CST(p)->face];
-}
+static bool rolled_points(const void *p, const ud_step *s) { return !od_content.bust[CST(p)->face]; }
 
 static void add_points(void *p, ud_step *s)
 {
@@ -107,7 +98,7 @@ static void bank(void *p, ud_step *s)
     od_state *st = ST(p);
     int points = st->turn_points;
     st->score[st->current] = (int16_t)(st->score[st->current] + points);
-    st->turn_points = 0;   /* banked, and the face spent: as in bust() */
+    st->turn_points = 0; /* banked, and the face spent: as in bust() */
     st->face = 0;
     st->phase = OD_PH_TURN_END;
     UD_EMIT(s, "bank %s +%d =%d", ud_player(s, st->current), points, st->score[st->current]);
@@ -151,15 +142,9 @@ static bool reached_at_once(const void *p, const ud_step *s)
     return CST(p)->n_players > 1 && CST(p)->score[CST(p)->current] >= od_content.goal;
 }
 
-static void end_at_once(void *p, ud_step *s)
-{
-    ST(p)->phase = OD_PH_GAME_END;
-}
+static void end_at_once(void *p, ud_step *s) { ST(p)->phase = OD_PH_GAME_END; }
 
-static bool round_goes_on(const void *p, const ud_step *s)
-{
-    return CST(p)->current + 1 < CST(p)->n_players;
-}
+static bool round_goes_on(const void *p, const ud_step *s) { return CST(p)->current + 1 < CST(p)->n_players; }
 
 static void next_player(void *p, ud_step *s)
 {
@@ -167,10 +152,7 @@ static void next_player(void *p, ud_step *s)
     ST(p)->phase = OD_PH_TURN_START;
 }
 
-static bool round_over(const void *p, const ud_step *s)
-{
-    return CST(p)->current + 1 >= CST(p)->n_players;
-}
+static bool round_over(const void *p, const ud_step *s) { return CST(p)->current + 1 >= CST(p)->n_players; }
 
 static void end_round(void *p, ud_step *s)
 {
@@ -218,6 +200,8 @@ static void declare_result(void *p, ud_step *s)
     UD_EMIT(s, "shared%s =%d", names, best);
 }
 
+/* The rows are laid out by hand, to read like the rules they encode. */
+/* clang-format off */
 const ud_rule od_rules[OD_N_RULES] = {
     { "OD-PLAYERS", SRC, "Players", "one to four players", OD_PH_SETUP, UD_ROW_EFFECT,
       UD_ALWAYS, NULL, seat_players, UD_ANY },
@@ -250,3 +234,4 @@ const ud_rule od_rules[OD_N_RULES] = {
     { "OD-HIGHEST", SRC, "The end", "the highest score wins; equal highest scores share the win",
       OD_PH_GAME_END, UD_ROW_EFFECT, UD_ALWAYS, NULL, declare_result, UD_ANY },
 };
+/* clang-format on */

@@ -34,7 +34,7 @@ typedef struct solve_opts {
     int dist;
     int reference;
     int from_score;
-    int jobs;                 /* 0: one per core */
+    int jobs; /* 0: one per core */
     const char *export_path;
 } solve_opts;
 
@@ -58,8 +58,14 @@ static void record_case(const ud_analysis_sink *sk, const char *key, const char 
 {
     char *num = prob ? mpz_get_str(NULL, 10, mpq_numref(*prob)) : NULL;
     char *den = prob ? mpz_get_str(NULL, 10, mpq_denref(*prob)) : NULL;
-    ud_analysis_case c = { .key = key, .variant = variant, .inputs = inputs, .outcome = outcome,
-                           .prob_num = num, .prob_den = den, .analysis = analysis, .policy = policy };
+    ud_analysis_case c = { .key = key,
+                           .variant = variant,
+                           .inputs = inputs,
+                           .outcome = outcome,
+                           .prob_num = num,
+                           .prob_den = den,
+                           .analysis = analysis,
+                           .policy = policy };
     for (int i = 0; i < n && i < UD_ANALYSIS_FIGURES; i++) {
         c.figures[c.n_figures] = figs[i];
         if (i == exact_fig) {
@@ -133,8 +139,7 @@ static void print_turn(const ud_analysis_sink *sk, const int *variant, const cha
         print_q(sk, "E[brains]", d->ev, 0);
         ud_say(sk, "\n  %-20s", "");
         print_q(sk, "P(bust)  ", d->bust, 0);
-        ud_say(sk, "\n  %-20s states with mass %llu, %.3f s\n", "", (unsigned long long)d->reached,
-               secs);
+        ud_say(sk, "\n  %-20s states with mass %llu, %.3f s\n", "", (unsigned long long)d->reached, secs);
         if (mpq_sgn(d->capped))
             ud_say(sk, "  %-20s reached the cap of %d brains still rolling: %.3g\n", "", d->kmax,
                    mpq_get_d(d->capped));
@@ -159,8 +164,7 @@ static void print_turn(const ud_analysis_sink *sk, const int *variant, const cha
     snprintf(outcome, sizeof outcome, "%s=%.15g %s=%.15g", figs[0].name, figs[0].value, figs[1].name,
              figs[1].value);
     record_case(sk, key, "turn", pol, variant, inputs, outcome, figs, 2, 0, &d->ev);
-    snprintf(key, sizeof key, "solve:zombie-dice:turn-bust:policy=%s:reading=%s", pol,
-             ud_buf_str(&vars));
+    snprintf(key, sizeof key, "solve:zombie-dice:turn-bust:policy=%s:reading=%s", pol, ud_buf_str(&vars));
     record_case(sk, key, "turn-bust", pol, variant, inputs, outcome, figs, 2, 1, &d->bust);
     ud_buf_free(&vars);
 }
@@ -170,8 +174,8 @@ static int solve_turn(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *w
     const ud_setup base = o->a->setup;
     const bool *fixed = o->a->fixed;
     const char *list = o->policies ? o->policies : default_policies;
-    bool (*eval)(const zd_turn_graph *, zd_turn_policy, void *, int, zd_turn_dist *, char *,
-                 size_t) = o->reference ? zd_turn_eval : zd_turn_eval_fast;
+    bool (*eval)(const zd_turn_graph *, zd_turn_policy, void *, int, zd_turn_dist *, char *, size_t) =
+        o->reference ? zd_turn_eval : zd_turn_eval_fast;
     int rc = UD_ANALYSIS_OK;
     if (o->csv)
         ud_say(sk, "reading,policy,figure,exact,decimal\n");
@@ -198,7 +202,8 @@ static int solve_turn(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *w
                 return UD_ANALYSIS_FAILED;
             }
             if (!o->csv)
-                ud_say(sk, "%s: %d positions between rolls, %lld roll outcomes (merged), built in %.3f s;\n"
+                ud_say(sk,
+                       "%s: %d positions between rolls, %lld roll outcomes (merged), built in %.3f s;\n"
                        "every roll's outcomes sum to exactly 1\n",
                        reading, g->n, (long long)g->n_edges, now() - t0);
             char *copy = strdup(list);
@@ -281,8 +286,8 @@ static void roll_ranges(const zd_game_solution *s, const uint8_t *table, int i, 
 }
 
 /* One CSV row per decision table and dice position between rolls. */
-static void export_rows(FILE *f, const zd_game_solution *s, const char *situation, int seat,
-                        int a, int b, int need, const uint8_t *table)
+static void export_rows(FILE *f, const zd_game_solution *s, const char *situation, int seat, int a, int b,
+                        int need, const uint8_t *table)
 {
     if (!table)
         return;
@@ -297,8 +302,8 @@ static void export_rows(FILE *f, const zd_game_solution *s, const char *situatio
             snprintf(feet, sizeof feet, "-");
         snprintf(cup, sizeof cup, "G%dY%dR%d", st.cup[ZD_GREEN], st.cup[ZD_YELLOW], st.cup[ZD_RED]);
         roll_ranges(s, table, i, when, sizeof when);
-        fprintf(f, "%s,%d,%d,%d,%d,%d,%d,%s,%s,%s\n", situation, seat + 1, a, b, need,
-                zd_turn_shotguns(&st), i, feet, cup, when);
+        fprintf(f, "%s,%d,%d,%d,%d,%d,%d,%s,%s,%s\n", situation, seat + 1, a, b, need, zd_turn_shotguns(&st),
+                i, feet, cup, when);
     }
 }
 
@@ -310,10 +315,11 @@ static int export_policy(const char *path, const zd_game_solution *s, ud_buf *wh
         ud_buf_printf(why, "%s: cannot write: %s", path, strerror(errno));
         return -1;
     }
-    fprintf(f, "# optimal policy for %s, end=%s tiebreak=%s, positions with both scores >= %d;"
-               " seat 1 opens the rounds; roll_when: turn totals (brains this turn) at which"
-               " to roll again, else stop\n", zd_game.name,
-            zd_variants[ZD_V_END].values[s->variant[ZD_V_END]].name,
+    fprintf(f,
+            "# optimal policy for %s, end=%s tiebreak=%s, positions with both scores >= %d;"
+            " seat 1 opens the rounds; roll_when: turn totals (brains this turn) at which"
+            " to roll again, else stop\n",
+            zd_game.name, zd_variants[ZD_V_END].values[s->variant[ZD_V_END]].name,
             zd_variants[ZD_V_TIEBREAK].values[s->variant[ZD_V_TIEBREAK]].name, s->floor);
     fputs("situation,seat,my_score,other_score,need,shotguns,position,feet,cup,roll_when\n", f);
     for (int seat = 0; seat < 2; seat++)
@@ -367,8 +373,7 @@ static int solve_game(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *w
                 variant[ZD_V_END] = end;
             if (!fixed[ZD_V_TIEBREAK])
                 variant[ZD_V_TIEBREAK] = tb;
-            zd_game_solution *s = zd_game_solve_jobs(g, variant, o->from_score, o->jobs, err,
-                                                     sizeof err);
+            zd_game_solution *s = zd_game_solve_jobs(g, variant, o->from_score, o->jobs, err, sizeof err);
             if (!s) {
                 ud_buf_puts(why, err);
                 zd_turn_graph_free(g);
@@ -378,8 +383,7 @@ static int solve_game(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *w
             double w0 = s->w[0][f][f];
             const char *ev = zd_variants[ZD_V_END].values[variant[ZD_V_END]].name;
             const char *tv = zd_variants[ZD_V_TIEBREAK].values[variant[ZD_V_TIEBREAK]].name;
-            const char *half = variant[ZD_V_TIEBREAK] == ZD_TIE_ONE_ROUND
-                                   ? " (a shared win counts 1/2)" : "";
+            const char *half = variant[ZD_V_TIEBREAK] == ZD_TIE_ONE_ROUND ? " (a shared win counts 1/2)" : "";
             if (o->csv) {
                 ud_say(sk, "%s,%s,seat-order,1,%.12f,%.1f\n", ev, tv, w0, s->seconds);
                 ud_say(sk, "%s,%s,seat-order,2,%.12f,%.1f\n", ev, tv, 1 - w0, s->seconds);
@@ -388,13 +392,15 @@ static int solve_game(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *w
                 ud_say(sk, "end=%s tiebreak=%s: P(first seat wins) = %.12f, P(second seat wins) = %.12f%s\n",
                        ev, tv, w0, 1 - w0, half);
                 ud_say(sk, "  first-player=random: each seat 1/2 by symmetry\n");
-                ud_say(sk, "  tiebreak round, opener's value %.12f; truncation bound %.2g "
+                ud_say(sk,
+                       "  tiebreak round, opener's value %.12f; truncation bound %.2g "
                        "(needing more than %d in a final turn counts as lost)\n",
                        s->tiebreak, s->tail, s->dmax);
-                ud_say(sk, "  solved in %.1f s on %d thread%s, %d Newton steps over %d score pairs, "
-                       "%.0f MiB of tables\n", s->seconds, s->jobs, s->jobs == 1 ? "" : "s",
-                       s->iterations, (ZD_GOAL - s->floor) * (ZD_GOAL - s->floor),
-                       (double)s->bytes / 1048576.0);
+                ud_say(sk,
+                       "  solved in %.1f s on %d thread%s, %d Newton steps over %d score pairs, "
+                       "%.0f MiB of tables\n",
+                       s->seconds, s->jobs, s->jobs == 1 ? "" : "s", s->iterations,
+                       (ZD_GOAL - s->floor) * (ZD_GOAL - s->floor), (double)s->bytes / 1048576.0);
             }
             char key[512], outcome[128], analysis[32];
             ud_buf vars;
@@ -406,16 +412,18 @@ static int solve_game(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *w
                 snprintf(analysis, sizeof analysis, "game");
             snprintf(key, sizeof key, "solve:zombie-dice:%s:reading=%s", analysis, ud_buf_str(&vars));
             ud_buf_free(&vars);
-            const ud_analysis_figure figs[] = { { "p_first", w0, NULL, NULL }, { "p_second", 1 - w0, NULL, NULL } };
+            const ud_analysis_figure figs[] = { { "p_first", w0, NULL, NULL },
+                                                { "p_second", 1 - w0, NULL, NULL } };
             snprintf(outcome, sizeof outcome, "%s=%.10f %s=%.10f", figs[0].name, figs[0].value, figs[1].name,
                      figs[1].value);
-            record_case(sk, key, analysis, NULL, variant, "players=2 policy=optimal", outcome, figs, 2, -1, NULL);
+            record_case(sk, key, analysis, NULL, variant, "players=2 policy=optimal", outcome, figs, 2, -1,
+                        NULL);
             if (sk->metric)
                 sk->metric(sk->ctx, "solve_seconds", s->seconds, "s");
             if (o->export_path && export_policy(o->export_path, s, why) != 0) {
                 zd_game_solution_free(s);
                 zd_turn_graph_free(g);
-                return UD_ANALYSIS_USAGE;   /* a write that failed: exit 2, as every one */
+                return UD_ANALYSIS_USAGE; /* a write that failed: exit 2, as every one */
             }
             zd_game_solution_free(s);
         }
@@ -435,8 +443,8 @@ static void claim_line(const ud_analysis_sink *sk, const solve_opts *o, const ch
 {
     char *s = mpq_get_str(NULL, 10, exact);
     if (o->csv)
-        ud_say(sk, "%s,%s,%s,%.10f,\"%s\"\n", id, verified ? "verified" : "refuted", s,
-               mpq_get_d(exact), stated);
+        ud_say(sk, "%s,%s,%s,%.10f,\"%s\"\n", id, verified ? "verified" : "refuted", s, mpq_get_d(exact),
+               stated);
     else
         ud_say(sk, "%-22s %-9s exact %-14s = %.6f   001 says %s\n    (%s)\n", id,
                verified ? "VERIFIED" : "REFUTED", s, mpq_get_d(exact), stated, text);
@@ -475,7 +483,12 @@ static int solve_claims(const ud_analysis_sink *sk, const solve_opts *o, ud_buf 
         ud_say(sk, "claim,status,exact,decimal,stated\n");
     mpq_t q, a, b, c;
     mpq_inits(q, a, b, c, NULL);
-    static const struct { const char *id; int type, cls; double pct; const char *stated; } per[] = {
+    static const struct {
+        const char *id;
+        int type, cls;
+        double pct;
+        const char *stated;
+    } per[] = {
         { "001-green-brain", ZD_GREEN, 0, 50, "50%" },
         { "001-green-shotgun", ZD_GREEN, 1, 16.7, "16.7%" },
         { "001-green-feet", ZD_GREEN, 2, 33.3, "33.3%" },
@@ -496,24 +509,24 @@ static int solve_claims(const ud_analysis_sink *sk, const solve_opts *o, ud_buf 
     mpq_set_ui(a, 1, 1);
     face_prob(ZD_RED, 1, b);
     mpq_set_ui(c, 1, 1);
-    mpq_sub(c, c, b);           /* red: no shotgun */
+    mpq_sub(c, c, b); /* red: no shotgun */
     mpq_mul(a, c, c);
     face_prob(ZD_GREEN, 1, b);
     mpq_set_ui(c, 1, 1);
     mpq_sub(c, c, b);
-    mpq_mul(a, a, c);           /* no shotgun on any of the three */
+    mpq_mul(a, a, c); /* no shotgun on any of the three */
     mpq_set_ui(q, 1, 1);
     mpq_sub(q, q, a);
     claim_line(sk, o, "001-two-red-one-green",
-               "two red and one green: at least one shotgun (ending the turn with two already)",
-               q, "44.4%", rounds_to(q, 44.4, 0.1));
+               "two red and one green: at least one shotgun (ending the turn with two already)", q, "44.4%",
+               rounds_to(q, 44.4, 0.1));
     face_prob(ZD_RED, 1, a);
     face_prob(ZD_GREEN, 1, b);
     mpq_mul(q, a, a);
     mpq_mul(q, q, b);
     claim_line(sk, o, "001-two-red-one-green-3",
-               "two red and one green: three shotguns at once (the only way to end a fresh turn)",
-               q, "44.4%", rounds_to(q, 44.4, 0.1));
+               "two red and one green: three shotguns at once (the only way to end a fresh turn)", q, "44.4%",
+               rounds_to(q, 44.4, 0.1));
     /* "each die has an EV of roughly 0.33 (50% x 1 point + 33.3% x 0 +
      * 16.7% x -1 point)" for a green die */
     face_prob(ZD_GREEN, 0, a);
@@ -656,30 +669,36 @@ static int run_claims(const ud_game *g, const ud_analysis_args *a, const ud_anal
 static const ud_analysis_option turn_options[] = {
     { "policy", "P[,P...]", "policies (default: a standard list)" },
     { "dist", NULL, "print the whole distribution of brains banked" },
-    { "reference", NULL, "the plain rational pass (mpq, slow) instead of\n"
-                         "                        the smooth-denominator one; the figures are identical" },
+    { "reference", NULL,
+      "the plain rational pass (mpq, slow) instead of\n"
+      "                        the smooth-denominator one; the figures are identical" },
     { NULL, NULL, NULL },
 };
 
 static const ud_analysis_option game_options[] = {
-    { "from-score", "N", "solve only the positions where both scores\n"
-                         "                        are at least N (seconds near the end; the figures\n"
-                         "                        are each seat's chance from N-N)" },
-    { "export", "FILE", "write the optimal policy as a CSV table, one\n"
-                        "                        row per (situation, seat, scores, dice between rolls)\n"
-                        "                        with the turn totals at which to roll (one reading)" },
-    { "jobs", "N", "threads (default: one per core); the figures are the\n"
-                   "                        same, bit for bit, whatever N" },
+    { "from-score", "N",
+      "solve only the positions where both scores\n"
+      "                        are at least N (seconds near the end; the figures\n"
+      "                        are each seat's chance from N-N)" },
+    { "export", "FILE",
+      "write the optimal policy as a CSV table, one\n"
+      "                        row per (situation, seat, scores, dice between rolls)\n"
+      "                        with the turn totals at which to roll (one reading)" },
+    { "jobs", "N",
+      "threads (default: one per core); the figures are the\n"
+      "                        same, bit for bit, whatever N" },
     { NULL, NULL, NULL },
 };
 
 const ud_analysis zd_analyses[ZD_N_ANALYSES] = {
-    { "turn", "one turn under each policy: expected brains, bust chance, the\n"
-              "distribution of brains banked; and the policy maximising expected\n"
-              "brains.  Every shortage reading unless --variant fixes one.",
+    { "turn",
+      "one turn under each policy: expected brains, bust chance, the\n"
+      "distribution of brains banked; and the policy maximising expected\n"
+      "brains.  Every shortage reading unless --variant fixes one.",
       turn_options, run_turn, true },
-    { "game", "two players to 13 under optimal play: each seat's chance of\n"
-              "winning, for every end/tiebreak reading unless --variant fixes one",
+    { "game",
+      "two players to 13 under optimal play: each seat's chance of\n"
+      "winning, for every end/tiebreak reading unless --variant fixes one",
       game_options, run_game, UD_VERIFY_DEFAULTS },
     { "claims", "001's numeric claims recomputed exactly: verified or refuted", NULL, run_claims, true },
 };

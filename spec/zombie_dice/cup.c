@@ -24,8 +24,8 @@ const char *zd_face_label(const void *ctx, int i)
 bool zd_draw_refused(zd_state *st, ud_step *s, int count)
 {
     if (st->n_hand + count > ZD_HAND)
-        ud_failf(s, UD_FAIL_INVARIANT, s->rule->id, "the hand already holds %d dice; %d more would exceed three",
-                 st->n_hand, count);
+        ud_failf(s, UD_FAIL_INVARIANT, s->rule->id,
+                 "the hand already holds %d dice; %d more would exceed three", st->n_hand, count);
     else
         ud_failf(s, UD_FAIL_INVARIANT, s->rule->id, "the cup holds %d dice but %d must be drawn",
                  zd_cup_size(st), count);
@@ -51,7 +51,7 @@ void zd_hand_names(const zd_state *st, unsigned faces, char *names, size_t size)
             continue;
         strncat(names, " ", size - strlen(names) - 1);
         strncat(names, zd_dice[st->hand[k]].name, size - strlen(names) - 1);
-        if (face >= ZD_DOUBLE_BRAIN) {   /* the expansion faces say which */
+        if (face >= ZD_DOUBLE_BRAIN) { /* the expansion faces say which */
             strncat(names, ":", size - strlen(names) - 1);
             strncat(names, zd_face_name[face], size - strlen(names) - 1);
         }

@@ -52,7 +52,7 @@ static inline int zd_type_at(uint64_t packed, int i)
     const uint64_t first5 = (UINT64_C(1) << (8 * (ZD_TYPES - 1))) - 1;
     uint64_t totals = (packed * ones) & first5;
     uint64_t reached = (((uint64_t)i * ones) | highs) - totals;
-    return (int)((((reached & highs & first5) >> 7) * ones) >> 56);   /* add the bits */
+    return (int)((((reached & highs & first5) >> 7) * ones) >> 56); /* add the bits */
 }
 
 /* Draw count random dice from the cup into the hand (outcome i of a
@@ -71,7 +71,7 @@ static inline bool zd_draw(zd_state *st, ud_step *s, int count)
     uint64_t cup = zd_pack(st->cup);
     for (int k = 0; k < count; k++, n--) {
         int i = rng ? (int)ud_rng_below(&local, (uint32_t)n)
-                    : ud_pick(s, "draw", n, zd_cup_label, st);   /* labels read st->cup */
+                    : ud_pick(s, "draw", n, zd_cup_label, st); /* labels read st->cup */
         if (i < 0)
             return false;
         int t = zd_type_at(cup, i);
@@ -115,8 +115,8 @@ static inline bool zd_roll_range(zd_state *st, ud_step *s, int from, int to)
 /* Move every hand die showing one of the faces (a bit mask) into pile;
  * returns what they are worth by worth[face] (NULL: nothing), also added
  * per type to pile_worth (if not NULL).  The hand keeps its order. */
-static inline int zd_set_aside(zd_state *st, unsigned faces, uint8_t pile[ZD_TYPES],
-                               uint8_t *pile_worth, const uint8_t *worth)
+static inline int zd_set_aside(zd_state *st, unsigned faces, uint8_t pile[ZD_TYPES], uint8_t *pile_worth,
+                               const uint8_t *worth)
 {
     /* Branch-free over the dice: which face a die shows is random, so a
      * branch per die would mispredict half the time. */
@@ -129,7 +129,7 @@ static inline int zd_set_aside(zd_state *st, unsigned faces, uint8_t pile[ZD_TYP
         points += w;
         if (pile_worth)
             pile_worth[t] = (uint8_t)(pile_worth[t] + w);
-        st->hand[kept] = (uint8_t)t;      /* written anyway, kept only if not aside */
+        st->hand[kept] = (uint8_t)t; /* written anyway, kept only if not aside */
         st->rolled[kept] = (uint8_t)face;
         kept += 1 - aside;
     }

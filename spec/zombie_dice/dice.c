@@ -25,27 +25,38 @@ const uint8_t zd_face_shotguns[ZD_FACES] = { 0, 1, 0, 0, 2, 0, 0 };
 #define E ZD_ENERGY
 
 const zd_die zd_dice[ZD_TYPES] = {
-    [ZD_GREEN] = { "green", 'G', { B, B, B, S, F, F },
-                   { "green:brain", "green:brain", "green:brain", "green:shotgun",
-                     "green:feet", "green:feet" } },
-    [ZD_YELLOW] = { "yellow", 'Y', { B, B, S, S, F, F },
-                    { "yellow:brain", "yellow:brain", "yellow:shotgun", "yellow:shotgun",
-                      "yellow:feet", "yellow:feet" } },
-    [ZD_RED] = { "red", 'R', { B, S, S, S, F, F },
-                 { "red:brain", "red:shotgun", "red:shotgun", "red:shotgun",
-                   "red:feet", "red:feet" } },
+    [ZD_GREEN] = { "green",
+                   'G',
+                   { B, B, B, S, F, F },
+                   { "green:brain", "green:brain", "green:brain", "green:shotgun", "green:feet",
+                     "green:feet" } },
+    [ZD_YELLOW] = { "yellow",
+                    'Y',
+                    { B, B, S, S, F, F },
+                    { "yellow:brain", "yellow:brain", "yellow:shotgun", "yellow:shotgun", "yellow:feet",
+                      "yellow:feet" } },
+    [ZD_RED] = { "red",
+                 'R',
+                 { B, S, S, S, F, F },
+                 { "red:brain", "red:shotgun", "red:shotgun", "red:shotgun", "red:feet", "red:feet" } },
     /* 2 footprints, 2 shotguns, 1 double shotgun, 1 double brain. */
-    [ZD_HUNK] = { "hunk", 'H', { F, F, S, S, SS, BB },
-                  { "hunk:feet", "hunk:feet", "hunk:shotgun", "hunk:shotgun",
-                    "hunk:double-shotgun", "hunk:double-brain" } },
+    [ZD_HUNK] = { "hunk",
+                  'H',
+                  { F, F, S, S, SS, BB },
+                  { "hunk:feet", "hunk:feet", "hunk:shotgun", "hunk:shotgun", "hunk:double-shotgun",
+                    "hunk:double-brain" } },
     /* 3 footprints, 2 shotguns, 1 brain. */
-    [ZD_HOTTIE] = { "hottie", 'O', { F, F, F, S, S, B },
-                    { "hottie:feet", "hottie:feet", "hottie:feet", "hottie:shotgun",
-                      "hottie:shotgun", "hottie:brain" } },
+    [ZD_HOTTIE] = { "hottie",
+                    'O',
+                    { F, F, F, S, S, B },
+                    { "hottie:feet", "hottie:feet", "hottie:feet", "hottie:shotgun", "hottie:shotgun",
+                      "hottie:brain" } },
     /* brain, double brain, shotgun, footprints, helmet, energy drink. */
-    [ZD_SANTA] = { "santa", 'S', { B, BB, S, F, H, E },
-                   { "santa:brain", "santa:double-brain", "santa:shotgun", "santa:feet",
-                     "santa:helmet", "santa:energy-drink" } },
+    [ZD_SANTA] = { "santa",
+                   'S',
+                   { B, BB, S, F, H, E },
+                   { "santa:brain", "santa:double-brain", "santa:shotgun", "santa:feet", "santa:helmet",
+                     "santa:energy-drink" } },
 };
 
 /* Hunk and Hottie replace two yellow dice; Santa replaces one green. */
@@ -57,18 +68,19 @@ const uint8_t zd_set_count[ZD_SETS][ZD_TYPES] = {
 };
 
 const uint8_t zd_bus_side[ZD_BUS_SIDES] = {
-    ZD_BUS_BRAIN, ZD_BUS_BRAIN, ZD_BUS_TWO_BRAINS, ZD_BUS_THREE_BRAINS, ZD_BUS_SHOTGUN,
-    ZD_BUS_TWO_SHOTGUNS, ZD_BUS_BRAIN_SHOTGUN, ZD_BUS_TWO_BRAINS_SHOTGUN, ZD_BUS_STOP,
-    ZD_BUS_YIELD, ZD_BUS_DEAD_END, ZD_BUS_TIRE,
+    ZD_BUS_BRAIN,   ZD_BUS_BRAIN,        ZD_BUS_TWO_BRAINS,    ZD_BUS_THREE_BRAINS,
+    ZD_BUS_SHOTGUN, ZD_BUS_TWO_SHOTGUNS, ZD_BUS_BRAIN_SHOTGUN, ZD_BUS_TWO_BRAINS_SHOTGUN,
+    ZD_BUS_STOP,    ZD_BUS_YIELD,        ZD_BUS_DEAD_END,      ZD_BUS_TIRE,
 };
 const char *const zd_bus_label[ZD_BUS_FACES] = {
-    "brain", "two-brains", "three-brains", "shotgun", "two-shotguns", "brain-shotgun",
-    "two-brains-shotgun", "stop", "yield", "dead-end", "tire-track",
+    "brain",        "two-brains",    "three-brains",       "shotgun",
+    "two-shotguns", "brain-shotgun", "two-brains-shotgun", "stop",
+    "yield",        "dead-end",      "tire-track",
 };
 const char *const zd_bus_roll_label[ZD_BUS_FACES] = {
-    "bus:brain", "bus:two-brains", "bus:three-brains", "bus:shotgun", "bus:two-shotguns",
-    "bus:brain-shotgun", "bus:two-brains-shotgun", "bus:stop", "bus:yield", "bus:dead-end",
-    "bus:tire-track",
+    "bus:brain",        "bus:two-brains",    "bus:three-brains",       "bus:shotgun",
+    "bus:two-shotguns", "bus:brain-shotgun", "bus:two-brains-shotgun", "bus:stop",
+    "bus:yield",        "bus:dead-end",      "bus:tire-track",
 };
 const uint8_t zd_bus_brains[ZD_BUS_FACES] = { 1, 2, 3, 0, 0, 1, 2, 0, 0, 0, 0 };
 const uint8_t zd_bus_shotguns[ZD_BUS_FACES] = { 0, 0, 0, 1, 2, 1, 1, 0, 0, 0, 0 };

@@ -41,17 +41,11 @@ static int convert(zd_state *st, int type, unsigned from, int to, char *names, s
 
 /* ---- the bus is rolled with the dice --------------------------------- */
 
-bool zd_riding(const void *p, const ud_step *s)
-{
-    return CST(p)->bus == ZD_BUS_RIDING;
-}
+bool zd_riding(const void *p, const ud_step *s) { return CST(p)->bus == ZD_BUS_RIDING; }
 
 /* The bus is rolled with the dice: its outcome is a word of the same
  * "roll" line, "bus:yield". */
-static const char *bus_label(const void *ctx, int i)
-{
-    return zd_bus_roll_label[zd_bus_side[i]];
-}
+static const char *bus_label(const void *ctx, int i) { return zd_bus_roll_label[zd_bus_side[i]]; }
 
 void zd_bus_roll(void *p, ud_step *s)
 {
@@ -62,10 +56,7 @@ void zd_bus_roll(void *p, ud_step *s)
 
 /* ---- resolving --------------------------------------------------------- */
 
-bool zd_bus_showed_yield(const void *p, const ud_step *s)
-{
-    return CST(p)->bus_face == ZD_BUS_YIELD;
-}
+bool zd_bus_showed_yield(const void *p, const ud_step *s) { return CST(p)->bus_face == ZD_BUS_YIELD; }
 
 void zd_bus_yield(void *p, ud_step *s)
 {
@@ -74,10 +65,7 @@ void zd_bus_yield(void *p, ud_step *s)
     UD_EMIT(s, "yield%s", names[0] ? names : " (no shotguns)");
 }
 
-bool zd_bus_showed_dead_end(const void *p, const ud_step *s)
-{
-    return CST(p)->bus_face == ZD_BUS_DEAD_END;
-}
+bool zd_bus_showed_dead_end(const void *p, const ud_step *s) { return CST(p)->bus_face == ZD_BUS_DEAD_END; }
 
 void zd_bus_dead_end(void *p, ud_step *s)
 {
@@ -101,10 +89,7 @@ void zd_bus_points(void *p, ud_step *s)
             zd_bus_shotguns[st->bus_face]);
 }
 
-bool zd_santa_drink(const void *p, const ud_step *s)
-{
-    return rolled(CST(p), ZD_SANTA, 1u << ZD_ENERGY);
-}
+bool zd_santa_drink(const void *p, const ud_step *s) { return rolled(CST(p), ZD_SANTA, 1u << ZD_ENERGY); }
 
 void zd_drink_one_footprint(void *p, ud_step *s)
 {
@@ -157,17 +142,14 @@ static int rescued_type(const zd_state *st)
     return -1;
 }
 
-bool zd_rescue_due(const void *p, const ud_step *s)
-{
-    return rescued_type(CST(p)) >= 0;
-}
+bool zd_rescue_due(const void *p, const ud_step *s) { return rescued_type(CST(p)) >= 0; }
 
 void zd_rescue(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
     int t = rescued_type(st);
     int before = zd_turn_brains(st);
-    st->brains[t] = 0;   /* there is one Hunk and one Hottie */
+    st->brains[t] = 0; /* there is one Hunk and one Hottie */
     st->brain_worth[t] = 0;
     st->cup[t]++;
     /* A brain already lost to a tire track is not lost twice: the turn
@@ -178,10 +160,7 @@ void zd_rescue(void *p, ud_step *s)
     UD_EMIT(s, "rescue %s lost=%d total=%d", zd_dice[t].name, lost, zd_turn_brains(st));
 }
 
-bool zd_extras_rolled(const void *p, const ud_step *s)
-{
-    return rolled(CST(p), -1, ZD_EXTRA_FACES);
-}
+bool zd_extras_rolled(const void *p, const ud_step *s) { return rolled(CST(p), -1, ZD_EXTRA_FACES); }
 
 void zd_extras_aside(void *p, ud_step *s)
 {
@@ -196,10 +175,7 @@ void zd_extras_aside(void *p, ud_step *s)
     UD_EMIT(s, "aside%s", names);
 }
 
-bool zd_bus_showed_stop(const void *p, const ud_step *s)
-{
-    return CST(p)->bus_face == ZD_BUS_STOP;
-}
+bool zd_bus_showed_stop(const void *p, const ud_step *s) { return CST(p)->bus_face == ZD_BUS_STOP; }
 
 void zd_bus_stop(void *p, ud_step *s)
 {
@@ -207,10 +183,7 @@ void zd_bus_stop(void *p, ud_step *s)
     zd_score_turn(ST(p), s);
 }
 
-bool zd_bus_showed_tire(const void *p, const ud_step *s)
-{
-    return CST(p)->bus_face == ZD_BUS_TIRE;
-}
+bool zd_bus_showed_tire(const void *p, const ud_step *s) { return CST(p)->bus_face == ZD_BUS_TIRE; }
 
 void zd_bus_tire(void *p, ud_step *s)
 {
@@ -294,10 +267,7 @@ void zd_offer_bus_feet(void *p, ud_step *s)
     ud_offer(s, ZD_ACT_STAY_ON);
 }
 
-bool zd_chose_get_off(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZD_ACT_GET_OFF;
-}
+bool zd_chose_get_off(const void *p, const ud_step *s) { return s->action.kind == ZD_ACT_GET_OFF; }
 
 void zd_get_off(void *p, ud_step *s)
 {
@@ -306,10 +276,7 @@ void zd_get_off(void *p, ud_step *s)
     UD_EMIT(s, "off-bus");
 }
 
-bool zd_chose_stay_on(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZD_ACT_STAY_ON;
-}
+bool zd_chose_stay_on(const void *p, const ud_step *s) { return s->action.kind == ZD_ACT_STAY_ON; }
 
 void zd_stay_on(void *p, ud_step *s)
 {
@@ -332,15 +299,9 @@ bool zd_bus_boardable(const void *p, const ud_step *s)
     return st->bus == ZD_BUS_WAITING && st->rolls >= 1 && st->n_kept < ZD_HAND;
 }
 
-void zd_offer_ride(void *p, ud_step *s)
-{
-    ud_offer(s, ZD_ACT_RIDE);
-}
+void zd_offer_ride(void *p, ud_step *s) { ud_offer(s, ZD_ACT_RIDE); }
 
-bool zd_chose_ride(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZD_ACT_RIDE;
-}
+bool zd_chose_ride(const void *p, const ud_step *s) { return s->action.kind == ZD_ACT_RIDE; }
 
 void zd_board(void *p, ud_step *s)
 {
@@ -349,7 +310,4 @@ void zd_board(void *p, ud_step *s)
     UD_EMIT(s, "board bus");
 }
 
-void zd_bus_parked(void *p, ud_step *s)
-{
-    ST(p)->bus = ZD_BUS_WAITING;
-}
+void zd_bus_parked(void *p, ud_step *s) { ST(p)->bus = ZD_BUS_WAITING; }

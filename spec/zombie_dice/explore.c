@@ -37,7 +37,7 @@ static void turn_key(const void *p, unsigned char *out)
         memset(&leaf, 0, sizeof leaf);
         leaf.phase = ZD_PH_TURN_END;
         leaf.score[0] = st.score[0];
-        leaf.ended = st.ended;   /* a bust and a stop with nothing are two outcomes */
+        leaf.ended = st.ended; /* a bust and a stop with nothing are two outcomes */
         memcpy(out, &leaf, sizeof leaf);
         return;
     }
@@ -110,9 +110,9 @@ void zd_explore_check_edge(void *ctx, const void *state, const ud_action *action
         mpq_set_ui(sum, 0, 1);
         for (int e = c->g->first[i]; e < c->g->first[i + 1]; e++) {
             const zd_edge *ed = &c->g->edge[e];
-            bool match = over ? ed->next < 0
-                       : kk >= ZD_GOAL ? ed->next >= 0 && k + ed->gain == kk
-                       : ed->next == pos && k + ed->gain == kk;
+            bool match = over            ? ed->next < 0
+                         : kk >= ZD_GOAL ? ed->next >= 0 && k + ed->gain == kk
+                                         : ed->next == pos && k + ed->gain == kk;
             if (!match)
                 continue;
             mpq_set_ui(p, ed->num, ed->den);
@@ -122,7 +122,8 @@ void zd_explore_check_edge(void *ctx, const void *state, const ud_action *action
         if (!mpq_equal(sum, *weights[j]) && !c->mismatched++)
             snprintf(c->first, sizeof c->first,
                      "position %d (k=%d): the rule table gives an outcome probability %.17g, "
-                     "the solver %.17g", i, k, mpq_get_d(*weights[j]), mpq_get_d(sum));
+                     "the solver %.17g",
+                     i, k, mpq_get_d(*weights[j]), mpq_get_d(sum));
     }
     if (i < 0 && !c->mismatched++)
         snprintf(c->first, sizeof c->first, "a decision state (k=%d) the solver does not have", k);
@@ -160,7 +161,9 @@ static bool check_finish(void *ctx, ud_buf *report)
 
 static const ud_explore_check turn_check = {
     "compare every roll's outcomes with the exact solver's turn graph, exactly",
-    check_begin, zd_explore_check_edge, check_finish,
+    check_begin,
+    zd_explore_check_edge,
+    check_finish,
 };
 
 static const char *const turn_recorded[] = { "bust", NULL };

@@ -15,7 +15,7 @@ extern const ud_explore_bound zd_bound_turn;
 typedef struct zd_edge_check {
     const zd_turn_graph *g;
     uint64_t checked, mismatched;
-    char first[256];             /* the first mismatch */
+    char first[256]; /* the first mismatch */
 } zd_edge_check;
 void zd_explore_check_edge(void *ctx, const void *state, const ud_action *action, int n,
                            const void *const *children, mpq_t *const *weights);

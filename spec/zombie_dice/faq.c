@@ -19,7 +19,7 @@ typedef struct bust_table {
     int n;
     int hand[16][3];
     char name[16][4];
-    long num[3][16], den[3][16];   /* [shotguns held][hand], lowest terms */
+    long num[3][16], den[3][16]; /* [shotguns held][hand], lowest terms */
 } bust_table;
 
 static void bust_compute(bust_table *t)
@@ -88,13 +88,14 @@ static void win_chart(const ud_faq_writer *w)
         return;
     w->query(w->ctx, "optimal-first-seat", NULL, 0, win_row, r);
     if (!r->n) {
-        free(r);   /* not solved in this database (undead verify, or undead solve zombie-dice
+        free(r); /* not solved in this database (undead verify, or undead solve zombie-dice
                       game, stores the case): no section */
         return;
     }
     w->h3(w->ctx, "zombie-dice-chart-first-seat", "First seat's win chance under optimal play");
-    w->p(w->ctx, "Two players, both playing optimally, from 0-0: the chance that the seat that opens every round "
-                 "wins, exact up to the solver's stated truncation (undead solve zombie-dice game).");
+    w->p(w->ctx,
+         "Two players, both playing optimally, from 0-0: the chance that the seat that opens every round "
+         "wins, exact up to the solver's stated truncation (undead solve zombie-dice game).");
     if (w->html)
         w->bars(w->ctx, "P(first seat wins), optimal play", "%", r->bars, r->n, 3);
     const char *head[2] = { "Readings", "P(first seat wins), %" };
@@ -114,11 +115,13 @@ static void charts(const ud_game *g, const ud_faq_writer *w)
     if (!t)
         return;
     bust_compute(t);
-    w->h3(w->ctx, "zombie-dice-chart-bust", "Bust chance of the next roll, by shotguns held and dice in hand");
-    w->p(w->ctx, "The chance that the next roll ends the turn (three shotguns in all), for every hand of three "
-                 "base dice (G green, Y yellow, R red; kept feet dice included) and the shotguns already set "
-                 "aside this turn. Exact, from the faces in the die table: a green die has 1 shotgun face in 6, "
-                 "a yellow 2, a red 3.");
+    w->h3(w->ctx, "zombie-dice-chart-bust",
+          "Bust chance of the next roll, by shotguns held and dice in hand");
+    w->p(w->ctx,
+         "The chance that the next roll ends the turn (three shotguns in all), for every hand of three "
+         "base dice (G green, Y yellow, R red; kept feet dice included) and the shotguns already set "
+         "aside this turn. Exact, from the faces in the die table: a green die has 1 shotgun face in 6, "
+         "a yellow 2, a red 3.");
     const char *rows[3] = { "0 shotguns held", "1 shotgun held", "2 shotguns held" };
     const char *cols[16];
     for (int i = 0; i < t->n; i++)
@@ -164,7 +167,8 @@ static const ud_faq_examples examples[] = {
     { "examples", "Worked examples from the texts",
       "The texts' own worked examples, replayed step by step. The quoted comments are the text; the "
       "numbered steps are what the rules do, each tagged with the rule that did it." },
-    { "endgame", "End of game and tiebreaks", "How a game ends under each reading of the end and tiebreak "
+    { "endgame", "End of game and tiebreaks",
+      "How a game ends under each reading of the end and tiebreak "
       "rules." },
     { "expansions", "Expansion dice and the School Bus", "One case per expansion ruling." },
     { NULL, NULL, NULL },

@@ -33,8 +33,8 @@ static const ud_phase zd_phases[ZD_PHASES] = {
 };
 
 static const ud_action_kind zd_actions[ZD_ACTIONS] = {
-    { "stop", NULL }, { "roll", NULL }, { "ride", NULL }, { "get-off", NULL }, { "stay-on", NULL },
-    { "drink-green", NULL }, { "drink-yellow", NULL }, { "drink-red", NULL },
+    { "stop", NULL },       { "roll", NULL },         { "ride", NULL },         { "get-off", NULL },
+    { "stay-on", NULL },    { "drink-green", NULL },  { "drink-yellow", NULL }, { "drink-red", NULL },
     { "drink-hunk", NULL }, { "drink-hottie", NULL }, { "drink-santa", NULL },
 };
 static const char *const zd_chance_events[] = { "lot", "draw", "roll", NULL };
@@ -46,21 +46,18 @@ static void zd_init(void *p, const ud_setup *setup)
     /* A policy sees only the state: it learns the readings from here.
      * No row reads this copy: rows ask ud_reading. */
     for (int v = 0; v < ZD_VARIANTS; v++)
-        ST(p)->readings[v] = (uint8_t)setup->variant[v];   /* ud-reading-ok: for the policies */
+        ST(p)->readings[v] = (uint8_t)setup->variant[v]; /* ud-reading-ok: for the policies */
 }
 
-static int zd_to_move(const void *p)
-{
-    return CST(p)->current;
-}
+static int zd_to_move(const void *p) { return CST(p)->current; }
 
 static void zd_describe(const ud_game *g, const void *p, const ud_setup *setup, ud_buf *out)
 {
     const zd_state *st = CST(p);
     int n = st->n_players ? st->n_players : setup->n_players;
     ud_buf_printf(out, "turn=%s brains=%d shotguns=%d feet=",
-                  st->current < setup->n_players ? setup->names[st->current] : "?",
-                  zd_turn_brains(st), zd_turn_shotguns(st));
+                  st->current < setup->n_players ? setup->names[st->current] : "?", zd_turn_brains(st),
+                  zd_turn_shotguns(st));
     if (st->n_hand == 0)
         ud_buf_puts(out, "-");
     for (int k = 0; k < st->n_hand; k++)
@@ -68,7 +65,7 @@ static void zd_describe(const ud_game *g, const void *p, const ud_setup *setup, 
     ud_buf_puts(out, " cup=");
     const uint8_t *in_play = zd_set_count[st->dice_set % ZD_SETS];
     for (int t = 0; t < ZD_TYPES; t++)
-        if (in_play[t])   /* only the dice of this game: the base line stays G..Y..R.. */
+        if (in_play[t]) /* only the dice of this game: the base line stays G..Y..R.. */
             ud_buf_printf(out, "%c%d", zd_dice[t].letter, st->cup[t]);
     ud_buf_puts(out, " scores=");
     for (int seat = 0; seat < n && seat < UD_MAX_PLAYERS; seat++)
@@ -85,15 +82,9 @@ static void zd_describe(const ud_game *g, const void *p, const ud_setup *setup, 
     }
 }
 
-static int zd_score(const void *p, int seat)
-{
-    return CST(p)->score[seat];
-}
+static int zd_score(const void *p, int seat) { return CST(p)->score[seat]; }
 
-static int zd_winner(const void *p)
-{
-    return CST(p)->winner;
-}
+static int zd_winner(const void *p) { return CST(p)->winner; }
 
 /* "score NAME N": start from a position where NAME has N brains. */
 static bool zd_apply_start(void *p, const ud_setup *setup, const char *line, ud_buf *err)

@@ -54,13 +54,13 @@ static const uint8_t type_lanes[8] = { TYPE_LANE(0), TYPE_LANE(1), TYPE_LANE(2),
 QUICK uint64_t pile_lanes(const unsigned char *at)
 {
     uint64_t v, mask;
-    memcpy(&mask, type_lanes, sizeof mask);   /* a constant */
+    memcpy(&mask, type_lanes, sizeof mask); /* a constant */
     memcpy(&v, at, sizeof v);
     return v & mask;
 }
 
-#define LANE_HIGH UINT64_C(0x8080808080808080)   /* a count of 128 or more */
-#define LANE_TOP2 UINT64_C(0xC0C0C0C0C0C0C0C0)   /* a count of 64 or more */
+#define LANE_HIGH UINT64_C(0x8080808080808080) /* a count of 128 or more */
+#define LANE_TOP2 UINT64_C(0xC0C0C0C0C0C0C0C0) /* a count of 64 or more */
 
 /* The hand's dice counted per type, a lane a type (*held), over its
  * ZD_HAND slots without a branch per die (how many it holds is random);
@@ -86,10 +86,10 @@ QUICK bool dice_conserved_quick(const zd_state *st, uint64_t hand)
 {
     if (st->dice_set >= ZD_SETS)
         return false;
-    uint64_t cup = PILE_LANES(st, cup), brains = PILE_LANES(st, brains),
-             shotguns = PILE_LANES(st, shotguns), extras = PILE_LANES(st, extras);
+    uint64_t cup = PILE_LANES(st, cup), brains = PILE_LANES(st, brains), shotguns = PILE_LANES(st, shotguns),
+             extras = PILE_LANES(st, extras);
     if ((cup | brains | shotguns | extras) & LANE_TOP2)
-        return false;   /* a lane could carry: the long way */
+        return false; /* a lane could carry: the long way */
     return cup + hand + brains + shotguns + extras == lanes(zd_set_count[st->dice_set]);
 }
 
@@ -111,7 +111,7 @@ static bool dice_conserved(const ud_game *g, const void *p, ud_buf *why)
         int n = st->cup[t] + where[t] + st->brains[t] + st->shotguns[t] + st->extras[t];
         int count = zd_set_count[st->dice_set][t];
         if (st->phase == ZD_PH_SETUP && n == 0)
-            continue;   /* before ZD-DICE fills the cup */
+            continue; /* before ZD-DICE fills the cup */
         if (n != count) {
             ud_buf_printf(why, "%d %s dice in play, expected %d", n, zd_dice[t].name, count);
             return false;
@@ -177,8 +177,7 @@ QUICK bool alive_at_choice_quick(const zd_state *st)
         return true;
     /* the brain dice aside add nothing negative: noted + bonus >= 0
      * is enough (the sum only where the bus's tires took more) */
-    return zd_turn_shotguns(st) < zd_bust_at(st) &&
-           (st->noted + st->bonus >= 0 || zd_turn_brains(st) >= 0) &&
+    return zd_turn_shotguns(st) < zd_bust_at(st) && (st->noted + st->bonus >= 0 || zd_turn_brains(st) >= 0) &&
            (st->phase != ZD_PH_CHOICE || st->n_kept == st->n_hand);
 }
 
@@ -210,12 +209,11 @@ QUICK bool scores_valid_quick(const zd_state *st)
      * those seats). */
     _Static_assert(UD_MAX_PLAYERS == 16, "from_seat has a lane per seat");
     static const uint16_t from_seat[2 * UD_MAX_PLAYERS] = {
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff,
-        0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff,
+        0,      0,      0,      0,      0,      0,      0,      0,      0,      0,      0,
+        0,      0,      0,      0,      0,      0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff,
+        0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff,
     };
-    int seated = st->phase == ZD_PH_SETUP || st->n_players > UD_MAX_PLAYERS ? UD_MAX_PLAYERS
-                                                                             : st->n_players;
+    int seated = st->phase == ZD_PH_SETUP || st->n_players > UD_MAX_PLAYERS ? UD_MAX_PLAYERS : st->n_players;
     /* word by word from the state and the mask (copying both whole to
      * arrays went through the stack) */
     const unsigned char *score = (const unsigned char *)st->score,
@@ -249,8 +247,8 @@ QUICK bool turn_starts_clean_quick(const zd_state *st)
 {
     return st->phase != ZD_PH_TURN_START ||
            !(st->n_hand || zd_pile_size(st->brains) || zd_pile_size(st->shotguns) ||
-             zd_pile_size(st->extras) || st->noted || st->shotgun_points || st->bonus ||
-             st->helmet || st->drink || st->green_feet || st->bus > ZD_BUS_WAITING);
+             zd_pile_size(st->extras) || st->noted || st->shotgun_points || st->bonus || st->helmet ||
+             st->drink || st->green_feet || st->bus > ZD_BUS_WAITING);
 }
 
 static bool turn_starts_clean(const ud_game *g, const void *p, ud_buf *why)
@@ -265,9 +263,8 @@ static bool turn_starts_clean(const ud_game *g, const void *p, ud_buf *why)
 QUICK bool seats_broken(const zd_state *st)
 {
     unsigned all = (1u << st->n_players) - 1;
-    return st->current >= st->n_players || st->first >= st->n_players ||
-           (st->contenders & ~all) || (st->tiebreak && !st->ending) ||
-           st->turns_left >= st->n_players;
+    return st->current >= st->n_players || st->first >= st->n_players || (st->contenders & ~all) ||
+           (st->tiebreak && !st->ending) || st->turns_left >= st->n_players;
 }
 
 QUICK bool seats_valid_quick(const zd_state *st)
@@ -319,24 +316,32 @@ static bool winner_is_leader(const ud_game *g, const void *p, ud_buf *why)
     for (int seat = 0; seat < st->n_players; seat++)
         if (st->score[seat] >= st->score[st->winner] && seat != st->winner &&
             (!st->tiebreak || (st->contenders & (1u << seat)))) {
-            ud_buf_printf(why, "winner %d has %d but seat %d has %d", st->winner,
-                          st->score[st->winner], seat, st->score[seat]);
+            ud_buf_printf(why, "winner %d has %d but seat %d has %d", st->winner, st->score[st->winner], seat,
+                          st->score[seat]);
             return false;
         }
     return true;
 }
 
 const ud_invariant zd_invariants[] = {
-    { "ZD-INV-DICE", "Dice are neither created nor lost: per kind, cup + hand + piles = the count of the dice set in play.", dice_conserved },
-    { "ZD-INV-HAND", "The hand never holds more than three dice (two on the bus); brain dice are worth one or two each.", hand_bounded },
-    { "ZD-INV-ALIVE", "No choice is offered after three shotguns, nor with unresolved dice.", alive_at_choice },
+    { "ZD-INV-DICE",
+      "Dice are neither created nor lost: per kind, cup + hand + piles = the count of the dice set in play.",
+      dice_conserved },
+    { "ZD-INV-HAND",
+      "The hand never holds more than three dice (two on the bus); brain dice are worth one or two each.",
+      hand_bounded },
+    { "ZD-INV-ALIVE", "No choice is offered after three shotguns, nor with unresolved dice.",
+      alive_at_choice },
     { "ZD-INV-SCORES", "Scores are never negative; empty seats score nothing.", scores_valid },
     { "ZD-INV-CLEAN-TURN", "A turn starts with all dice in the cup.", turn_starts_clean },
-    { "ZD-INV-SEATS", "Current, first and tiebreak seats are real seats; tiebreaks only follow the goal.", seats_valid },
-    { "ZD-INV-WINNER", "A finished game has a winner who holds the best score (or a shared win).", winner_is_leader },
+    { "ZD-INV-SEATS", "Current, first and tiebreak seats are real seats; tiebreaks only follow the goal.",
+      seats_valid },
+    { "ZD-INV-WINNER", "A finished game has a winner who holds the best score (or a shared win).",
+      winner_is_leader },
 };
 
-_Static_assert(sizeof zd_invariants / sizeof zd_invariants[0] == ZD_N_INVARIANTS, "update ZD_N_INVARIANTS in zd.h");
+_Static_assert(sizeof zd_invariants / sizeof zd_invariants[0] == ZD_N_INVARIANTS,
+               "update ZD_N_INVARIANTS in zd.h");
 
 /* One quick test per row above: a row added without its quick test here
  * would never be asked where the others hold. */
@@ -345,7 +350,7 @@ _Static_assert(ZD_N_INVARIANTS == 7, "a new invariant row: add its quick test to
 bool zd_invariants_hold(const ud_game *g, const void *p)
 {
     if (g->invariants != zd_invariants)
-        return false;   /* another array (ud_game.invariants_hold): ask its rows */
+        return false; /* another array (ud_game.invariants_hold): ask its rows */
     const zd_state *st = CST(p);
     uint64_t hand;
     bool typed = hand_lanes(st, &hand);

@@ -22,10 +22,7 @@ static int index_of(const ud_offers *o, int kind)
     return -1;
 }
 
-static bool has(const ud_offers *o, int kind)
-{
-    return index_of(o, kind) >= 0;
-}
+static bool has(const ud_offers *o, int kind) { return index_of(o, kind) >= 0; }
 
 /* The choices that are not stop-or-roll (energy drink, bus footprints):
  * drink the riskiest footprint away, and get off to chase feet. */
@@ -45,15 +42,15 @@ static int offered(const ud_offers *o, int action)
     return has(o, action) ? action : o->action[0].kind;
 }
 
-static int stop_at_shotguns_kind(const ud_game *g, const void *p, int seat, int param,
-                            const ud_offers *o, ud_rng *rng)
+static int stop_at_shotguns_kind(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
+                                 ud_rng *rng)
 {
     return offered(o, zd_turn_shotguns(CST(p)) >= param ? ZD_ACT_STOP : ZD_ACT_ROLL);
 }
 
 /* Boards the School Bus whenever it can, else like stop-at-shotguns. */
-static int bus_rider_kind(const ud_game *g, const void *p, int seat, int param,
-                     const ud_offers *o, ud_rng *rng)
+static int bus_rider_kind(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
+                          ud_rng *rng)
 {
     if (has(o, ZD_ACT_RIDE) && zd_turn_shotguns(CST(p)) < param)
         return ZD_ACT_RIDE;
@@ -62,22 +59,21 @@ static int bus_rider_kind(const ud_game *g, const void *p, int seat, int param,
     return offered(o, zd_turn_shotguns(CST(p)) >= param ? ZD_ACT_STOP : ZD_ACT_ROLL);
 }
 
-static int stop_at_brains_kind(const ud_game *g, const void *p, int seat, int param,
-                          const ud_offers *o, ud_rng *rng)
+static int stop_at_brains_kind(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
+                               ud_rng *rng)
 {
     return offered(o, zd_turn_brains(CST(p)) >= param ? ZD_ACT_STOP : ZD_ACT_ROLL);
 }
 
-static int always_roll_kind(const ud_game *g, const void *p, int seat, int param,
-                       const ud_offers *o, ud_rng *rng)
+static int always_roll_kind(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
+                            ud_rng *rng)
 {
     return offered(o, ZD_ACT_ROLL);
 }
 
 /* Stops as soon as the turn's brains would reach the goal, else like
  * stop-at-shotguns: the "never throw away a win" habit of real players. */
-static int closer_kind(const ud_game *g, const void *p, int seat, int param,
-                  const ud_offers *o, ud_rng *rng)
+static int closer_kind(const ud_game *g, const void *p, int seat, int param, const ud_offers *o, ud_rng *rng)
 {
     const zd_state *st = CST(p);
     if (st->score[seat] + zd_turn_brains(st) >= ZD_GOAL && !st->ending)
@@ -94,7 +90,7 @@ static struct {
     zd_game_solution *solution;
     int readings[ZD_VARIANTS];
     int floor;
-    int refused;               /* the solver does not model these readings */
+    int refused; /* the solver does not model these readings */
 } optimal_cache;
 static pthread_mutex_t optimal_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -104,8 +100,7 @@ static bool optimal_ready(const zd_state *st)
     int readings[ZD_VARIANTS];
     for (int v = 0; v < ZD_VARIANTS; v++)
         readings[v] = st->readings[v];
-    bool same = optimal_cache.solution &&
-                memcmp(readings, optimal_cache.readings, sizeof readings) == 0;
+    bool same = optimal_cache.solution && memcmp(readings, optimal_cache.readings, sizeof readings) == 0;
     if (same && floor >= optimal_cache.floor)
         return true;
     if (optimal_cache.refused && memcmp(readings, optimal_cache.readings, sizeof readings) == 0)
@@ -121,9 +116,8 @@ static bool optimal_ready(const zd_state *st)
     if (!optimal_cache.graph)
         optimal_cache.graph = zd_turn_graph_build(readings, err, sizeof err);
     if (optimal_cache.graph)
-        optimal_cache.solution = zd_game_solve_from(optimal_cache.graph, readings,
-                                                    floor > ZD_GOAL - 1 ? ZD_GOAL - 1 : floor,
-                                                    err, sizeof err);
+        optimal_cache.solution = zd_game_solve_from(
+            optimal_cache.graph, readings, floor > ZD_GOAL - 1 ? ZD_GOAL - 1 : floor, err, sizeof err);
     if (!optimal_cache.solution) {
         fprintf(stderr, "undead: policy optimal: %s\n", err);
         optimal_cache.refused = 1;
@@ -134,8 +128,7 @@ static bool optimal_ready(const zd_state *st)
     return true;
 }
 
-static int optimal_kind(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
-                   ud_rng *rng)
+static int optimal_kind(const ud_game *g, const void *p, int seat, int param, const ud_offers *o, ud_rng *rng)
 {
     const zd_state *st = CST(p);
     if (st->n_players != 2 || !has(o, ZD_ACT_STOP))
@@ -149,12 +142,11 @@ static int optimal_kind(const ud_game *g, const void *p, int seat, int param, co
 }
 
 /* Each policy as ud_policy_def wants it: the index of the kind chosen. */
-#define ZD_POLICY(NAME)                                                                   \
-    static int NAME(const ud_game *g, const void *p, int seat, int param,                \
-                    const ud_offers *o, ud_rng *rng)                                     \
-    {                                                                                     \
-        int kind = NAME##_kind(g, p, seat, param, o, rng);                                \
-        return kind < 0 ? -1 : index_of(o, kind);                                         \
+#define ZD_POLICY(NAME)                                                                                    \
+    static int NAME(const ud_game *g, const void *p, int seat, int param, const ud_offers *o, ud_rng *rng) \
+    {                                                                                                      \
+        int kind = NAME##_kind(g, p, seat, param, o, rng);                                                 \
+        return kind < 0 ? -1 : index_of(o, kind);                                                          \
     }
 ZD_POLICY(stop_at_shotguns)
 ZD_POLICY(bus_rider)
@@ -164,12 +156,17 @@ ZD_POLICY(closer)
 ZD_POLICY(optimal)
 
 const ud_policy_def zd_policies[] = {
-    { "stop-at-shotguns", "stop once the turn holds N shotguns (default 2)", 1, 2, stop_at_shotguns, 0, 0, 0, 0 },
+    { "stop-at-shotguns", "stop once the turn holds N shotguns (default 2)", 1, 2, stop_at_shotguns, 0, 0, 0,
+      0 },
     { "stop-at-brains", "stop once the turn holds N brains (default 4)", 1, 4, stop_at_brains, 0, 0, 0, 0 },
     { "always-roll", "never stop (busts every turn; for testing)", 0, 0, always_roll, 0, 0, 0, 0 },
-    { "closer", "stop when the turn reaches 13, else stop at N shotguns (default 2)", 1, 2, closer, 0, 0, 0, 0 },
-    { "bus-rider", "ride the School Bus when allowed and stay on, else stop at N shotguns (default 2)", 1, 2, bus_rider, 0, 0, 0, 0 },
-    { "optimal", "two players, base dice: the play that maximises the chance of winning (solved on first use)", 0, 0, optimal, 1, 0, 0, 0 },
+    { "closer", "stop when the turn reaches 13, else stop at N shotguns (default 2)", 1, 2, closer, 0, 0, 0,
+      0 },
+    { "bus-rider", "ride the School Bus when allowed and stay on, else stop at N shotguns (default 2)", 1, 2,
+      bus_rider, 0, 0, 0, 0 },
+    { "optimal",
+      "two players, base dice: the play that maximises the chance of winning (solved on first use)", 0, 0,
+      optimal, 1, 0, 0, 0 },
 };
 
 _Static_assert(sizeof zd_policies / sizeof zd_policies[0] == ZD_N_POLICIES, "update ZD_N_POLICIES in zd.h");

@@ -26,8 +26,7 @@ static void players_seat(void *p, ud_step *s)
         ud_failf(s, UD_FAIL_RULE, s->rule->id, "Zombie Dice needs two or more players, not %d", n);
     else if (n > UD_MAX_PLAYERS)
         ud_failf(s, UD_FAIL_RULE, s->rule->id,
-                 "%d players: undead seats at most %d at one table of Zombie Dice", n,
-                 UD_MAX_PLAYERS);
+                 "%d players: undead seats at most %d at one table of Zombie Dice", n, UD_MAX_PLAYERS);
     else
         ST(p)->n_players = (uint8_t)n;
 }
@@ -83,10 +82,7 @@ static void turn_begin(void *p, ud_step *s)
     UD_EMIT(s, "turn %s", ud_player(s, st->current));
 }
 
-static int dice_needed(const zd_state *st)
-{
-    return zd_hand_target(st) - st->n_hand;
-}
+static int dice_needed(const zd_state *st) { return zd_hand_target(st) - st->n_hand; }
 
 static void shortage_announce(void *p, ud_step *s)
 {
@@ -105,10 +101,7 @@ static bool cup_below_needed(const void *p, const ud_step *s)
     return zd_cup_size(CST(p)) < dice_needed(CST(p));
 }
 
-static bool cup_below_three_at_any_roll(const void *p, const ud_step *s)
-{
-    return zd_cup_size(CST(p)) < 3;
-}
+static bool cup_below_three_at_any_roll(const void *p, const ud_step *s) { return zd_cup_size(CST(p)) < 3; }
 
 /* Under the literal reading a shortage may need no dice (three feet
  * held): there are then no last dice to take. */
@@ -125,10 +118,7 @@ static void shortage_take_last(void *p, ud_step *s)
     zd_draw(st, s, n < need ? n : need);
 }
 
-static bool in_shortage(const void *p, const ud_step *s)
-{
-    return CST(p)->shortage;
-}
+static bool in_shortage(const void *p, const ud_step *s) { return CST(p)->shortage; }
 
 static void shortage_return_brains(void *p, ud_step *s)
 {
@@ -156,25 +146,13 @@ static void draw_to_three(void *p, ud_step *s)
 
 /* ---- rolling ------------------------------------------------------------ */
 
-static bool has_new_dice(const void *p, const ud_step *s)
-{
-    return CST(p)->n_hand > CST(p)->n_kept;
-}
+static bool has_new_dice(const void *p, const ud_step *s) { return CST(p)->n_hand > CST(p)->n_kept; }
 
-static void roll_new_dice(void *p, ud_step *s)
-{
-    zd_roll_range(ST(p), s, ST(p)->n_kept, ST(p)->n_hand);
-}
+static void roll_new_dice(void *p, ud_step *s) { zd_roll_range(ST(p), s, ST(p)->n_kept, ST(p)->n_hand); }
 
-static bool has_kept_feet(const void *p, const ud_step *s)
-{
-    return CST(p)->n_kept > 0;
-}
+static bool has_kept_feet(const void *p, const ud_step *s) { return CST(p)->n_kept > 0; }
 
-static void reroll_feet(void *p, ud_step *s)
-{
-    zd_roll_range(ST(p), s, 0, ST(p)->n_kept);
-}
+static void reroll_feet(void *p, ud_step *s) { zd_roll_range(ST(p), s, 0, ST(p)->n_kept); }
 
 static void roll_three(void *p, ud_step *s)
 {
@@ -199,16 +177,13 @@ static void roll_three(void *p, ud_step *s)
         ud_emitf(s, "%s", line);
     }
     st->rolls++;
-    st->n_kept = 0;   /* every die in hand has just been rolled */
+    st->n_kept = 0; /* every die in hand has just been rolled */
     st->phase = ZD_PH_RESOLVE;
 }
 
 /* ---- resolving the roll -------------------------------------------------- */
 
-static bool rolled_brain(const void *p, const ud_step *s)
-{
-    return zd_rolled_any(CST(p), ZD_BRAIN_FACES);
-}
+static bool rolled_brain(const void *p, const ud_step *s) { return zd_rolled_any(CST(p), ZD_BRAIN_FACES); }
 
 static void brains_aside(void *p, ud_step *s)
 {
@@ -244,8 +219,8 @@ static bool shot_three_times(const void *p, const ud_step *s)
 static void bust(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
-    UD_EMIT(s, "bust %s shotguns=%d lost=%d", ud_player(s, st->current),
-            zd_turn_shotguns(st), zd_turn_brains(st));
+    UD_EMIT(s, "bust %s shotguns=%d lost=%d", ud_player(s, st->current), zd_turn_shotguns(st),
+            zd_turn_brains(st));
     st->ended = ZD_ENDED_BUST;
     zd_return_all(st);
     st->phase = ZD_PH_TURN_END;
@@ -254,7 +229,7 @@ static void bust(void *p, ud_step *s)
 static void feet_keep(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
-    st->n_kept = st->n_hand;   /* brains, shotguns and extras have left the hand */
+    st->n_kept = st->n_hand; /* brains, shotguns and extras have left the hand */
     if (s->sink && st->n_kept) {
         char line[64] = "feet";
         for (int k = 0; k < st->n_kept; k++) {
@@ -274,10 +249,7 @@ static void offer_stop_or_roll(void *p, ud_step *s)
     ud_offer(s, ZD_ACT_ROLL);
 }
 
-static bool chose_stop(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZD_ACT_STOP;
-}
+static bool chose_stop(const void *p, const ud_step *s) { return s->action.kind == ZD_ACT_STOP; }
 
 void zd_score_turn(zd_state *st, ud_step *s)
 {
@@ -290,20 +262,11 @@ void zd_score_turn(zd_state *st, ud_step *s)
     st->phase = ZD_PH_TURN_END;
 }
 
-static void stop_and_score(void *p, ud_step *s)
-{
-    zd_score_turn(ST(p), s);
-}
+static void stop_and_score(void *p, ud_step *s) { zd_score_turn(ST(p), s); }
 
-static bool chose_roll(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZD_ACT_ROLL;
-}
+static bool chose_roll(const void *p, const ud_step *s) { return s->action.kind == ZD_ACT_ROLL; }
 
-static void keep_going(void *p, ud_step *s)
-{
-    ST(p)->phase = ZD_PH_DRAW;
-}
+static void keep_going(void *p, ud_step *s) { ST(p)->phase = ZD_PH_DRAW; }
 
 /* ---- end of turn and end of game ---------------------------------------- */
 
@@ -317,8 +280,7 @@ static void no_cap(void *p, ud_step *s)
 {
     /* Nothing to change: the point of the row is that the score is NOT
      * capped at 13, and the transcript says so where it matters. */
-    UD_EMIT(s, "above-goal %s =%d counts", ud_player(s, CST(p)->current),
-            CST(p)->score[CST(p)->current]);
+    UD_EMIT(s, "above-goal %s =%d counts", ud_player(s, CST(p)->current), CST(p)->score[CST(p)->current]);
 }
 
 static bool reached_goal(const void *p, const ud_step *s)
@@ -333,8 +295,8 @@ static void goal_finish_round(void *p, ud_step *s)
     int n = st->n_players;
     st->ending = 1;
     st->turns_left = (uint8_t)((st->first - 1 - st->current + 2 * n) % n);
-    UD_EMIT(s, "goal %s =%d turns-left=%d", ud_player(s, st->current),
-            st->score[st->current], st->turns_left);
+    UD_EMIT(s, "goal %s =%d turns-left=%d", ud_player(s, st->current), st->score[st->current],
+            st->turns_left);
 }
 
 static void goal_final_turns(void *p, ud_step *s)
@@ -342,8 +304,8 @@ static void goal_final_turns(void *p, ud_step *s)
     zd_state *st = ST(p);
     st->ending = 1;
     st->turns_left = (uint8_t)(st->n_players - 1);
-    UD_EMIT(s, "goal %s =%d turns-left=%d", ud_player(s, st->current),
-            st->score[st->current], st->turns_left);
+    UD_EMIT(s, "goal %s =%d turns-left=%d", ud_player(s, st->current), st->score[st->current],
+            st->turns_left);
 }
 
 static bool no_turns_left(const void *p, const ud_step *s)
@@ -357,10 +319,7 @@ static void game_end(void *p, ud_step *s)
     UD_EMIT(s, "%s", CST(p)->tiebreak ? "tiebreak-over" : "game-over");
 }
 
-static bool not_in_tiebreak(const void *p, const ud_step *s)
-{
-    return !CST(p)->tiebreak;
-}
+static bool not_in_tiebreak(const void *p, const ud_step *s) { return !CST(p)->tiebreak; }
 
 static void next_player(void *p, ud_step *s)
 {
@@ -371,10 +330,7 @@ static void next_player(void *p, ud_step *s)
     st->phase = ZD_PH_TURN_START;
 }
 
-static bool in_tiebreak(const void *p, const ud_step *s)
-{
-    return CST(p)->tiebreak;
-}
+static bool in_tiebreak(const void *p, const ud_step *s) { return CST(p)->tiebreak; }
 
 static void next_contender(void *p, ud_step *s)
 {
@@ -464,7 +420,7 @@ static void start_tiebreak(zd_state *st, ud_step *s)
     st->tiebreak_rounds++;
     st->contenders = (uint16_t)m;
     st->turns_left = (uint8_t)(__builtin_popcount(m) - 1);
-    for (int k = 0; k < n; k++) {   /* the round opens with the first contender */
+    for (int k = 0; k < n; k++) { /* the round opens with the first contender */
         int seat = (st->first + k) % n;
         if (m & (1u << seat)) {
             st->current = (uint8_t)seat;
@@ -484,15 +440,9 @@ static bool tied_first_time(const void *p, const ud_step *s)
     return !single_leader(p, s) && CST(p)->tiebreak_rounds == 0;
 }
 
-static bool tied(const void *p, const ud_step *s)
-{
-    return !single_leader(p, s);
-}
+static bool tied(const void *p, const ud_step *s) { return !single_leader(p, s); }
 
-static void tiebreak_round(void *p, ud_step *s)
-{
-    start_tiebreak(ST(p), s);
-}
+static void tiebreak_round(void *p, ud_step *s) { start_tiebreak(ST(p), s); }
 
 static bool tied_after_tiebreak(const void *p, const ud_step *s)
 {
@@ -526,6 +476,8 @@ static void tie_stands(void *p, ud_step *s)
  * SOURCE, SECTION, SUMMARY, VARIANT CONDITION, SECOND CONDITION).  The
  * list is expanded into the rule array below and into the compiled
  * runner (core/compiled.h); IDX names the row's index. */
+/* The rows are laid out by hand, to read like the rules they encode. */
+/* clang-format off */
 #define ZD_RULE_LIST(X, C) \
     X(C, ZD_R_PLAYERS, ZD_PH_SETUP, EFFECT, ud_always, players_seat, \
       "ZD-PLAYERS", S000, "Zombie Dice (intro)", \
@@ -751,6 +703,7 @@ static void tie_stands(void *p, ud_step *s)
       "ZD-TIEBREAK-REPEAT", S001, "Tiebreaker", \
       "Tied leaders play tiebreaker rounds until the tie is broken.", \
       V(TIEBREAK, ZD_TIE_UNTIL_BROKEN), UD_ANY)
+/* clang-format on */
 
 /* The rule array, and the same rows compiled into one function
  * (core/compiled.h), the runner every mode uses for Zombie Dice; the

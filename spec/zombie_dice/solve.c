@@ -35,13 +35,17 @@ static int die_sides(int t)
 
 bool zd_face_points(int face, int *brains, int *shotguns)
 {
-    switch (face) {   /* faces that only add points; the rest need rules of their own */
-    case ZD_BRAIN: case ZD_SHOTGUN: case ZD_FEET: case ZD_DOUBLE_BRAIN: case ZD_DOUBLE_SHOTGUN:
+    switch (face) { /* faces that only add points; the rest need rules of their own */
+    case ZD_BRAIN:
+    case ZD_SHOTGUN:
+    case ZD_FEET:
+    case ZD_DOUBLE_BRAIN:
+    case ZD_DOUBLE_SHOTGUN:
         *brains = zd_face_brains[face];
         *shotguns = zd_face_shotguns[face];
         return true;
     default:
-        return false;   /* helmet, energy drink, or a face added since */
+        return false; /* helmet, energy drink, or a face added since */
     }
 }
 
@@ -135,7 +139,7 @@ static int find_or_add(builder *b, const zd_pos *p)
 /* ---- one roll, every way it can go ------------------------------------ */
 
 typedef struct roll_st {
-    zd_pos p;                 /* feet moved into hand */
+    zd_pos p; /* feet moved into hand */
     uint8_t hand[ZD_HAND];
     uint8_t face[ZD_HAND];
     int nh;
@@ -177,8 +181,8 @@ static void resolve(builder *b, const roll_st *r)
     int gain = 0;
     for (int k = 0; k < r->nh; k++) {
         int t = r->hand[k], br = 0, sh = 0;
-        zd_face_points(r->face[k], &br, &sh);   /* checked when the build began */
-        if (br > 0) {   /* ZD-BRAIN-ASIDE, ZD-SHOTGUN-ASIDE, ZD-FEET-KEEP */
+        zd_face_points(r->face[k], &br, &sh); /* checked when the build began */
+        if (br > 0) {                         /* ZD-BRAIN-ASIDE, ZD-SHOTGUN-ASIDE, ZD-FEET-KEEP */
             p.brains[t]++;
             gain += br;
         } else if (sh > 0) {
@@ -217,7 +221,7 @@ static void roll_die(builder *b, roll_st *r, int k)
         for (int j = 0; j < f; j++)
             seen |= d->face[j] == d->face[f];
         if (seen)
-            continue;   /* equal faces are one outcome, weighted by their count */
+            continue; /* equal faces are one outcome, weighted by their count */
         for (int j = f; j < sides; j++)
             count += d->face[j] == d->face[f];
         roll_st r2 = *r;
@@ -283,8 +287,8 @@ static void expand(builder *b, int i)
     }
     int need = ZD_HAND - r.nh, cup = cup_total(&r.p);
     bool shortage = g->short_when == ZD_SHORT_FEWER_THAN_THREE ? need > 0 && cup < ZD_HAND
-                    : g->short_when == ZD_SHORT_LITERAL    ? cup < ZD_HAND
-                                                           : cup < need;
+                    : g->short_when == ZD_SHORT_LITERAL        ? cup < ZD_HAND
+                                                               : cup < need;
     if (!shortage) {
         draw(b, &r, need, STAGE_ROLL);
     } else if (g->short_order == ZD_ORDER_CUP_FIRST && cup > 0 && need > 0) {
@@ -314,7 +318,8 @@ static bool check_faces(const int *variant, char *err, size_t size)
         for (int f = 0; f < die_sides(t) && zd_set_count[set][t]; f++) {
             int br, sh;
             if (!zd_face_points(zd_dice[t].face[f], &br, &sh)) {
-                snprintf(err, size, "the solver does not model face %d of the %s die "
+                snprintf(err, size,
+                         "the solver does not model face %d of the %s die "
                          "(teach zd_face_points in spec/zombie_dice/solve.c)",
                          zd_dice[t].face[f], zd_dice[t].name);
                 return false;
@@ -363,8 +368,10 @@ static bool order_positions(zd_turn_graph *g, char *err, size_t size)
             if (ed->next < 0 || ed->gain || ed->next == u)
                 continue;
             if (mark[ed->next] == 1) {
-                snprintf(err, size, "positions %d and %d reach each other without a brain: "
-                         "the turn is not ordered", u, ed->next);
+                snprintf(err, size,
+                         "positions %d and %d reach each other without a brain: "
+                         "the turn is not ordered",
+                         u, ed->next);
                 ok = false;
             } else if (!mark[ed->next]) {
                 mark[ed->next] = 1;
@@ -436,8 +443,10 @@ zd_turn_graph *zd_turn_graph_build(const int *variant, char *err, size_t err_siz
             g->edge[g->n_edges++] = e;
         }
         if (!b.failed && (sn != 1 || sd != 1)) {
-            snprintf(err, err_size, "the outcomes of rolling from position %d add up to "
-                     "%llu/%llu, not 1", i, (unsigned long long)sn, (unsigned long long)sd);
+            snprintf(err, err_size,
+                     "the outcomes of rolling from position %d add up to "
+                     "%llu/%llu, not 1",
+                     i, (unsigned long long)sn, (unsigned long long)sd);
             b.failed = true;
         }
         g->first[i + 1] = (int32_t)g->n_edges;
@@ -520,7 +529,7 @@ void zd_pos_state(const zd_turn_graph *g, int i, int k, int my_score, zd_state *
     for (int t = 0; t < ZD_TYPES; t++) {
         st->cup[t] = p->cup[t];
         st->brains[t] = p->brains[t];
-        st->brain_worth[t] = p->brains[t];   /* the split of k is not kept; k is */
+        st->brain_worth[t] = p->brains[t]; /* the split of k is not kept; k is */
         st->shotguns[t] = p->shotguns[t];
         bd += p->brains[t];
         for (int f = 0; f < p->feet[t] && st->n_hand < ZD_HAND; f++)
@@ -580,8 +589,8 @@ bool zd_turn_dist_close(zd_turn_dist *d, int kmax, char *err, size_t err_size)
     return ok;
 }
 
-bool zd_turn_eval(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, int kmax,
-                  zd_turn_dist *out, char *err, size_t err_size)
+bool zd_turn_eval(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, int kmax, zd_turn_dist *out,
+                  char *err, size_t err_size)
 {
     if (kmax < 1 || kmax > ZD_SOLVE_KMAX) {
         snprintf(err, err_size, "turn cap %d outside 1..%d", kmax, ZD_SOLVE_KMAX);
@@ -615,8 +624,7 @@ bool zd_turn_eval(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, int kma
             out->reached++;
             int roll = i == 0 && k == 0 ? 1 : pol(ctx, g, i, k);
             if (!roll || k == kmax) {
-                mpq_add(roll ? out->capped : out->banked[k], roll ? out->capped : out->banked[k],
-                        *m);
+                mpq_add(roll ? out->capped : out->banked[k], roll ? out->capped : out->banked[k], *m);
                 continue;
             }
             /* f = m / (1 - p(self loop)) */

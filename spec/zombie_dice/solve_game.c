@@ -24,16 +24,16 @@
  * chances of busting and of going on over 1 - loop, what the pruning
  * bound needs (see optimise). */
 typedef struct cedge {
-    int32_t next;   /* -1: bust */
+    int32_t next; /* -1: bust */
     int32_t gain;
     double p;
 } cedge;
 
 typedef struct cgraph {
     const zd_turn_graph *g;
-    int32_t *first;       /* edges of i: e[first[i] .. first[i + 1]) */
+    int32_t *first; /* edges of i: e[first[i] .. first[i + 1]) */
     cedge *e;
-    double *loop;         /* the self-loop's chance, 0 without one */
+    double *loop; /* the self-loop's chance, 0 without one */
     double *bust_r, *go_r;
 } cgraph;
 
@@ -66,7 +66,7 @@ static bool cgraph_build(const zd_turn_graph *g, cgraph *c)
         for (int e = g->first[i]; e < g->first[i + 1]; e++) {
             const zd_edge *ed = &g->edge[e];
             if (ed->gain == 0 && ed->next == (int32_t)i) {
-                c->loop[i] = ed->p;   /* one at most: the build merges equal outcomes */
+                c->loop[i] = ed->p; /* one at most: the build merges equal outcomes */
                 continue;
             }
             if (ed->next < 0)
@@ -85,24 +85,21 @@ static bool cgraph_build(const zd_turn_graph *g, cgraph *c)
 /* One backward pass over (turn brains k, position i). */
 typedef struct pass {
     const cgraph *cg;
-    const double *r;        /* r[k]: the reward for banking k, k = 0..kcap */
-    int kcap;               /* every k >= kcap banks r[kcap] */
-    double *v;              /* kcap * n values */
-    double *d;              /* NULL, or dV/dr[0] under the chosen actions (the
+    const double *r; /* r[k]: the reward for banking k, k = 0..kcap */
+    int kcap;        /* every k >= kcap banks r[kcap] */
+    double *v;       /* kcap * n values */
+    double *d;       /* NULL, or dV/dr[0] under the chosen actions (the
                              * chance of ending with nothing banked), used by
                              * the game solver's Newton steps */
-    uint8_t *roll;          /* NULL, or 1 where rolling is optimal: */
-    bool roll_bits;         /* a bit per (k, i) (the game's tables), else a byte */
-    bool prune;             /* skip the states where stopping is provably
+    uint8_t *roll;   /* NULL, or 1 where rolling is optimal: */
+    bool roll_bits;  /* a bit per (k, i) (the game's tables), else a byte */
+    bool prune;      /* skip the states where stopping is provably
                              * better (needs r >= 0) */
-    double *margin;         /* NULL, or the smallest |stop - roll| met */
-    double d_start;         /* out: d at the turn start */
+    double *margin;  /* NULL, or the smallest |stop - roll| met */
+    double d_start;  /* out: d at the turn start */
 } pass;
 
-static void roll_set(uint8_t *t, size_t at)
-{
-    t[at >> 3] = (uint8_t)(t[at >> 3] | 1u << (at & 7));
-}
+static void roll_set(uint8_t *t, size_t at) { t[at >> 3] = (uint8_t)(t[at >> 3] | 1u << (at & 7)); }
 
 /* Bytes of a game decision table: a bit per (k = 0..kmax, position). */
 static size_t table_bytes(const zd_game_solution *s)
@@ -169,7 +166,7 @@ static double optimise(pass *p)
             }
             double rv = s / (1 - q), rd = ds / (1 - q);
             size_t at = (size_t)k * n + (size_t)i;
-            if (i == 0) {   /* the turn start: the roll is forced */
+            if (i == 0) { /* the turn start: the roll is forced */
                 vk[i] = rv;
                 if (dk)
                     dk[i] = rd;
@@ -206,8 +203,8 @@ static double optimise(pass *p)
     return start;
 }
 
-double zd_turn_optimise(const zd_turn_graph *g, const double *r, int kmax, double *v_work,
-                        uint8_t *roll, double *margin)
+double zd_turn_optimise(const zd_turn_graph *g, const double *r, int kmax, double *v_work, uint8_t *roll,
+                        double *margin)
 {
     if (roll)
         memset(roll + (size_t)kmax * (size_t)g->n, 0, (size_t)g->n);
@@ -227,11 +224,11 @@ typedef struct solver {
     zd_game_solution *s;
     const zd_turn_graph *g;
     const cgraph *cg;
-    double *v, *d;          /* (kmax + 1) * n each */
-    uint8_t *need_roll;     /* kmax * n: final turns by what is still needed */
+    double *v, *d;      /* (kmax + 1) * n each */
+    uint8_t *need_roll; /* kmax * n: final turns by what is still needed */
     double r[ZD_SOLVE_KMAX + 2];
-    int iterations;         /* Newton steps this solver made */
-    int close_pairs;        /* score pairs whose decisions needed passes at the solution */
+    int iterations;  /* Newton steps this solver made */
+    int close_pairs; /* score pairs whose decisions needed passes at the solution */
 } solver;
 
 static void table_clear(const solver *sv, uint8_t *t)
@@ -285,7 +282,7 @@ static void final_turns(solver *sv, double tie, double *value, uint8_t **tables)
                 s += mm < 0 ? ed->p * 1.0 : ed->p * u[(size_t)mm * n + (size_t)ed->next];
             }
             double rv = s / (1 - q), stop = m == 0 ? tie : 0;
-            int go = i == 0 || rv > stop;   /* the turn start: the roll is forced */
+            int go = i == 0 || rv > stop; /* the turn start: the roll is forced */
             um[i] = go ? rv : stop;
             if (ru)
                 ru[(size_t)m * n + (size_t)i] = (uint8_t)go;
@@ -324,22 +321,29 @@ static double reward(const zd_game_solution *s, int seat, int a, int b, int k)
     if (total < ZD_GOAL)
         return 1 - s->w[1 - seat][b][total];
     if (seat == 1 && s->variant[ZD_V_END] == ZD_END_FINISH_ROUND)
-        return 1;   /* the round is over and the opener is below the goal */
+        return 1; /* the round is over and the opener is below the goal */
     int need = total - b;
     return need > s->dmax ? 1 : 1 - s->final_value[1 - seat][need];
 }
 
 /* Mover's value with the k = 0 reward set to c, and its slope in c;
  * decisions into roll (cleared first), the closest call into margin. */
-static double turn_value(solver *sv, int seat, int a, int b, double c, double *slope,
-                         uint8_t *roll, double *margin)
+static double turn_value(solver *sv, int seat, int a, int b, double c, double *slope, uint8_t *roll,
+                         double *margin)
 {
     const zd_game_solution *s = sv->s;
     for (int k = 0; k <= s->kmax; k++)
         sv->r[k] = k == 0 ? c : reward(s, seat, a, b, k);
     table_clear(sv, roll);
-    pass p = { .cg = sv->cg, .r = sv->r, .kcap = s->kmax, .v = sv->v, .d = sv->d, .roll = roll,
-               .roll_bits = true, .prune = true, .margin = margin };
+    pass p = { .cg = sv->cg,
+               .r = sv->r,
+               .kcap = s->kmax,
+               .v = sv->v,
+               .d = sv->d,
+               .roll = roll,
+               .roll_bits = true,
+               .prune = true,
+               .margin = margin };
     double value = optimise(&p);
     *slope = p.d_start;
     return value;
@@ -357,7 +361,7 @@ static void solve_pair(solver *sv, int seat, int a, int b)
         double hy = turn_value(sv, 1 - seat, b, a, 1 - x, &hs, ty, &my);
         /* Newton on x = f(1-y), y = h(1-x) with f, h linear at the current
          * policies: x = fx + fs((1-y')-(1-y)), y = hy + hs((1-x')-(1-x)). */
-        double cx = fx + fs * y, cy = hy + hs * x;   /* x' = cx - fs y', y' = cy - hs x' */
+        double cx = fx + fs * y, cy = hy + hs * x; /* x' = cx - fs y', y' = cy - hs x' */
         double den = 1 - fs * hs;
         double nx = (cx - fs * cy) / den, ny = cy - hs * nx;
         double delta = fabs(nx - x) + fabs(ny - y);
@@ -448,20 +452,19 @@ int zd_solve_default_jobs(void)
     return n > ZD_SOLVE_MAX_JOBS ? ZD_SOLVE_MAX_JOBS : n;
 }
 
-zd_game_solution *zd_game_solve(const zd_turn_graph *g, const int *variant, char *err,
-                                size_t err_size)
+zd_game_solution *zd_game_solve(const zd_turn_graph *g, const int *variant, char *err, size_t err_size)
 {
     return zd_game_solve_jobs(g, variant, 0, 0, err, err_size);
 }
 
-zd_game_solution *zd_game_solve_from(const zd_turn_graph *g, const int *variant, int floor,
-                                     char *err, size_t err_size)
+zd_game_solution *zd_game_solve_from(const zd_turn_graph *g, const int *variant, int floor, char *err,
+                                     size_t err_size)
 {
     return zd_game_solve_jobs(g, variant, floor, 0, err, err_size);
 }
 
-zd_game_solution *zd_game_solve_jobs(const zd_turn_graph *g, const int *variant, int floor,
-                                     int jobs, char *err, size_t err_size)
+zd_game_solution *zd_game_solve_jobs(const zd_turn_graph *g, const int *variant, int floor, int jobs,
+                                     char *err, size_t err_size)
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -484,8 +487,7 @@ zd_game_solution *zd_game_solve_jobs(const zd_turn_graph *g, const int *variant,
     s->jobs = jobs;
     size_t cells = (size_t)(s->kmax + 1) * (size_t)g->n;
     bool ok = cgraph_build(g, &cg);
-    s->bytes = (size_t)g->n * (3 * sizeof(double) + sizeof(int32_t)) +
-               (size_t)g->n_edges * sizeof(cedge);
+    s->bytes = (size_t)g->n * (3 * sizeof(double) + sizeof(int32_t)) + (size_t)g->n_edges * sizeof(cedge);
     for (int t = 0; t < jobs; t++) {
         workers[t] = (solver){ .s = s, .g = g, .cg = &cg };
         workers[t].v = malloc(cells * sizeof *workers[t].v);
@@ -536,8 +538,8 @@ zd_game_solution *zd_game_solve_jobs(const zd_turn_graph *g, const int *variant,
             finals_run(&fw[0]);
             finals_run(&fw[1]);
         }
-        s->tail = s->final_value[1][s->dmax] > s->final_value[0][s->dmax]
-                      ? s->final_value[1][s->dmax] : s->final_value[0][s->dmax];
+        s->tail = s->final_value[1][s->dmax] > s->final_value[0][s->dmax] ? s->final_value[1][s->dmax]
+                                                                          : s->final_value[0][s->dmax];
         /* Score pairs in decreasing total: banking k >= 1 leads to a higher
          * total, already solved; banking nothing swaps the movers, so the
          * two seats' values at (a, b) and (b, a) are solved together. */

@@ -31,7 +31,7 @@
 static const unsigned long primes[] = { 2, 3, 5, 7, 11, 13 };
 enum { NP = sizeof primes / sizeof primes[0] };
 
-typedef struct smooth {   /* n / prod primes[j]^e[j] */
+typedef struct smooth { /* n / prod primes[j]^e[j] */
     mpz_t n;
     uint16_t e[NP];
     bool used;
@@ -86,7 +86,7 @@ static void add_to(smooth *dst, const mpz_t f, uint64_t x, const uint16_t ce[NP]
         dst->used = true;
         return;
     }
-    if (memcmp(dst->e, ce, sizeof dst->e) == 0) {   /* the common case */
+    if (memcmp(dst->e, ce, sizeof dst->e) == 0) { /* the common case */
         mpz_addmul_ui(dst->n, f, x);
         return;
     }
@@ -134,11 +134,11 @@ static void to_q(mpq_t q, const smooth *s)
 }
 
 typedef struct edge_f {
-    uint16_t e[NP];   /* the denominator's exponents */
+    uint16_t e[NP]; /* the denominator's exponents */
 } edge_f;
 
-bool zd_turn_eval_fast(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, int kmax,
-                       zd_turn_dist *out, char *err, size_t err_size)
+bool zd_turn_eval_fast(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, int kmax, zd_turn_dist *out,
+                       char *err, size_t err_size)
 {
     if (kmax < 1 || kmax > ZD_SOLVE_KMAX) {
         snprintf(err, err_size, "turn cap %d outside 1..%d", kmax, ZD_SOLVE_KMAX);
@@ -146,7 +146,7 @@ bool zd_turn_eval_fast(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, in
     }
     /* Factor every denominator first; any that is not smooth: the slow way. */
     edge_f *ef = malloc((size_t)g->n_edges * sizeof *ef);
-    edge_f *loop = malloc((size_t)g->n * sizeof *loop);   /* of (den - num) of the self loop */
+    edge_f *loop = malloc((size_t)g->n * sizeof *loop); /* of (den - num) of the self loop */
     if (!ef || !loop) {
         free(ef);
         free(loop);
@@ -168,7 +168,7 @@ bool zd_turn_eval_fast(const zd_turn_graph *g, zd_turn_policy pol, void *ctx, in
     }
     size_t n = (size_t)g->n, cells = (size_t)(kmax + 1) * n;
     smooth *mass = calloc(cells, sizeof *mass);
-    smooth acc[ZD_SOLVE_KMAX + 3];   /* banked[0..kmax], bust, capped */
+    smooth acc[ZD_SOLVE_KMAX + 3]; /* banked[0..kmax], bust, capped */
     memset(acc, 0, sizeof acc);
     smooth *bust = &acc[kmax + 1], *capped = &acc[kmax + 2];
     if (!mass) {

@@ -18,10 +18,7 @@ int zb_neighbour(int i, int d)
     return zb_at(x, y);
 }
 
-static bool building(int k)
-{
-    return k == ZB_FLOOR || k == ZB_DOOR;
-}
+static bool building(int k) { return k == ZB_FLOOR || k == ZB_DOOR; }
 
 static bool same_slot(int a, int b)
 {
@@ -33,15 +30,14 @@ static bool same_slot(int a, int b)
  * below is built by the compiler. */
 #define ZB_ROADLIKE(k) ((k) == ZB_ROAD || (k) == ZB_SQUARE || (k) == ZB_HELI)
 #define ZB_BUILDING(k) ((k) == ZB_FLOOR || (k) == ZB_DOOR)
-#define ZB_STEP_OK(a, b, same)                                                             \
-    (ZB_ROADLIKE(a) ? ZB_ROADLIKE(b) || (b) == ZB_DOOR                                     \
+#define ZB_STEP_OK(a, b, same)                         \
+    (ZB_ROADLIKE(a) ? ZB_ROADLIKE(b) || (b) == ZB_DOOR \
                     : ((a) == ZB_DOOR && ZB_ROADLIKE(b)) || (ZB_BUILDING(a) && ZB_BUILDING(b) && (same)))
-#define ZB_STEP_BIT(a, b, same) ((uint64_t)(ZB_STEP_OK(a, b, same) ? 1 : 0) << ((a) * 8 + (b)))
-#define ZB_STEP_ROW(a, same)                                                                \
-    (ZB_STEP_BIT(a, 0, same) | ZB_STEP_BIT(a, 1, same) | ZB_STEP_BIT(a, 2, same) |          \
-     ZB_STEP_BIT(a, 3, same) | ZB_STEP_BIT(a, 4, same) | ZB_STEP_BIT(a, 5, same) |          \
-     ZB_STEP_BIT(a, 6, same))
-#define ZB_STEP_ALL(same)                                                                   \
+#define ZB_STEP_BIT(a, b, same) ((uint64_t)(ZB_STEP_OK(a, b, same) ? 1 : 0) << ((a)*8 + (b)))
+#define ZB_STEP_ROW(a, same)                                                                                 \
+    (ZB_STEP_BIT(a, 0, same) | ZB_STEP_BIT(a, 1, same) | ZB_STEP_BIT(a, 2, same) | ZB_STEP_BIT(a, 3, same) | \
+     ZB_STEP_BIT(a, 4, same) | ZB_STEP_BIT(a, 5, same) | ZB_STEP_BIT(a, 6, same))
+#define ZB_STEP_ALL(same)                                                                        \
     (ZB_STEP_ROW(0, same) | ZB_STEP_ROW(1, same) | ZB_STEP_ROW(2, same) | ZB_STEP_ROW(3, same) | \
      ZB_STEP_ROW(4, same) | ZB_STEP_ROW(5, same) | ZB_STEP_ROW(6, same))
 _Static_assert(ZB_HELI == 6, "the step table covers kinds 0..6");
@@ -50,10 +46,7 @@ _Static_assert(ZB_HELI == 6, "the step table covers kinds 0..6");
  * A table, because relink asks a hundred times for every tile laid. */
 static const uint64_t step_ok[2] = { ZB_STEP_ALL(0), ZB_STEP_ALL(1) };
 
-static bool step_between(int a, int b, bool same)
-{
-    return (step_ok[same] >> (a * 8 + b)) & 1u;
-}
+static bool step_between(int a, int b, bool same) { return (step_ok[same] >> (a * 8 + b)) & 1u; }
 
 /* In and out of named buildings only by doors, no other building entered;
  * inside a named building every space joins its neighbours (undead's
@@ -154,12 +147,14 @@ void zb_distances(const zb_state *st, const uint8_t *src, uint8_t *dist, int max
 static bool is_goal(const zb_state *st, int a, int goal)
 {
     switch (goal) {
-    case ZB_GOAL_HELI: return st->kind[a] == ZB_HELI;
-    case ZB_GOAL_SQUARE: return st->kind[a] == ZB_SQUARE;
+    case ZB_GOAL_HELI:
+        return st->kind[a] == ZB_HELI;
+    case ZB_GOAL_SQUARE:
+        return st->kind[a] == ZB_SQUARE;
     default:
         if (st->kind[a] != ZB_FLOOR && st->kind[a] != ZB_DOOR)
             return false;
-        if (st->cell[a])   /* a zombie to kill or a token to claim */
+        if (st->cell[a]) /* a zombie to kill or a token to claim */
             return true;
         int sx = (a % ZB_SIDE) / ZB_TS, sy = (a / ZB_SIDE) / ZB_TS;
         return !st->searched[sy][sx] && zb_building_zombies(st, sx, sy) == 0;
@@ -178,8 +173,9 @@ int zb_first_step(const zb_state *st, int i, int goal, int max_depth)
     }
     /* Only spaces of these kinds can be goals (is_goal decides): one
      * bit test a space, is_goal on the few that pass it. */
-    unsigned kinds = goal == ZB_GOAL_HELI ? 1u << ZB_HELI : goal == ZB_GOAL_SQUARE ? 1u << ZB_SQUARE
-                                                                                  : 1u << ZB_FLOOR | 1u << ZB_DOOR;
+    unsigned kinds = goal == ZB_GOAL_HELI     ? 1u << ZB_HELI
+                     : goal == ZB_GOAL_SQUARE ? 1u << ZB_SQUARE
+                                              : 1u << ZB_FLOOR | 1u << ZB_DOOR;
     if (((kinds >> st->kind[i]) & 1u) && is_goal(st, i, goal))
         return 4;
     if (max_depth <= 0)
@@ -235,7 +231,8 @@ bool zb_all_named_searched(const zb_state *st)
                 return false;
     for (int y = 0; y < ZB_SLOTS; y++)
         for (int x = 0; x < ZB_SLOTS; x++)
-            if (st->slot[y][x] && zb_content.tile[st->slot[y][x] - 1].role == ZB_ROLE_NAMED && !st->searched[y][x])
+            if (st->slot[y][x] && zb_content.tile[st->slot[y][x] - 1].role == ZB_ROLE_NAMED &&
+                !st->searched[y][x])
                 return false;
     return true;
 }

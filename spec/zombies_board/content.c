@@ -24,8 +24,8 @@ extern const int ud_content_zombies_board_n;
 
 static const char *const roles[] = { "square", "heliport", "road", "named", NULL };
 static const char *const origins[] = { "text", "public-fact", "sample", NULL };
-static const char *const effects[] = { "life", "bullets", "hurry", "wound", "disarm", "stuck",
-                                       "horde", "food", NULL };
+static const char *const effects[] = { "life",  "bullets", "hurry", "wound", "disarm",
+                                       "stuck", "horde",   "food",  NULL };
 
 /* ids are one set over tiles, events and weapons (unique = "id") */
 static const ud_content_field tile_fields[] = {
@@ -64,13 +64,20 @@ static const ud_content_field weapon_fields[] = {
 static int space_of(char c)
 {
     switch (c) {
-    case 'R': return ZB_ROAD;
-    case 'X': return ZB_SOLID;
-    case 'F': return ZB_FLOOR;
-    case 'D': return ZB_DOOR;
-    case 'C': return ZB_SQUARE;
-    case 'H': return ZB_HELI;
-    default: return -1;
+    case 'R':
+        return ZB_ROAD;
+    case 'X':
+        return ZB_SOLID;
+    case 'F':
+        return ZB_FLOOR;
+    case 'D':
+        return ZB_DOOR;
+    case 'C':
+        return ZB_SQUARE;
+    case 'H':
+        return ZB_HELI;
+    default:
+        return -1;
     }
 }
 
@@ -115,8 +122,9 @@ static bool add_tile(void *ctx, const ud_content_record *r, ud_content_error *er
     }
     int want_centre = k->role == ZB_ROLE_SQUARE || k->role == ZB_ROLE_HELIPORT;
     if (n_centre != want_centre || (want_centre && k->grid[0][1][1] != (k->role ? ZB_HELI : ZB_SQUARE))) {
-        ud_content_error_at(err, r, "rows",
-                            "expected the centre letter (C square, H heliport) in the middle of those tiles only");
+        ud_content_error_at(
+            err, r, "rows",
+            "expected the centre letter (C square, H heliport) in the middle of those tiles only");
         return false;
     }
     if (!named && (k->z || k->l || k->b)) {
@@ -129,7 +137,7 @@ static bool add_tile(void *ctx, const ud_content_record *r, ud_content_error *er
                             n_building);
         return false;
     }
-    for (int rot = 1; rot < 4; rot++)   /* clockwise: the new top row is the old left column */
+    for (int rot = 1; rot < 4; rot++) /* clockwise: the new top row is the old left column */
         for (int y = 0; y < ZB_TS; y++)
             for (int x = 0; x < ZB_TS; x++)
                 k->grid[rot][y][x] = k->grid[rot - 1][ZB_TS - 1 - x][y];
@@ -201,12 +209,27 @@ static bool add_weapon(void *ctx, const ud_content_record *r, ud_content_error *
 }
 
 static const ud_content_kind kinds[] = {
-    { .name = "tile", .file = "tiles.txt", .fields = tile_fields, .n_fields = 11,
-      .min_records = 3, .max_records = ZB_MAX_TILE_KINDS, .record = add_tile },
-    { .name = "event", .file = "events.txt", .fields = event_fields, .n_fields = 8,
-      .min_records = 1, .max_records = ZB_MAX_EVENT_KINDS, .record = add_event },
-    { .name = "weapon", .file = "weapons.txt", .fields = weapon_fields, .n_fields = 7,
-      .min_records = 0, .max_records = 8, .record = add_weapon },
+    { .name = "tile",
+      .file = "tiles.txt",
+      .fields = tile_fields,
+      .n_fields = 11,
+      .min_records = 3,
+      .max_records = ZB_MAX_TILE_KINDS,
+      .record = add_tile },
+    { .name = "event",
+      .file = "events.txt",
+      .fields = event_fields,
+      .n_fields = 8,
+      .min_records = 1,
+      .max_records = ZB_MAX_EVENT_KINDS,
+      .record = add_event },
+    { .name = "weapon",
+      .file = "weapons.txt",
+      .fields = weapon_fields,
+      .n_fields = 7,
+      .min_records = 0,
+      .max_records = 8,
+      .record = add_weapon },
 };
 static const ud_content_schema schema = { "zombies-board content", kinds, 3 };
 
@@ -214,7 +237,7 @@ static const ud_content_schema schema = { "zombies-board content", kinds, 3 };
  * and make it the set in use only when all of it is good. */
 static bool load_set(const char *dir, const ud_content_memfile *files, int n_files, ud_content_error *err)
 {
-    static zb_tables t;   /* large: not on the stack */
+    static zb_tables t; /* large: not on the stack */
     memset(&t, 0, sizeof t);
     t.square = t.heliport = -1;
     bool ok = files ? ud_content_load_dir_memory(&schema, dir, files, n_files, &t, err)

@@ -50,7 +50,8 @@ void zb_draw_player(const zb_state *st, int seat, ud_buf *out)
         tiles += pl->tile[h] != 0;
         cards += pl->card[h] != 0;
     }
-    ud_buf_printf(out, "  hand %d tile%s %d card%s", tiles, tiles == 1 ? "" : "s", cards, cards == 1 ? "" : "s");
+    ud_buf_printf(out, "  hand %d tile%s %d card%s", tiles, tiles == 1 ? "" : "s", cards,
+                  cards == 1 ? "" : "s");
     for (int w = 0; w < zb_content.n_weapons && w < 8; w++)
         if ((pl->weapons >> w) & 1u)
             ud_buf_printf(out, "  %s (+%d)", zb_content.weapon[w].name, zb_content.weapon[w].bonus);

@@ -15,14 +15,14 @@
 #include "zombies_board.h"
 
 enum {
-    CELL = 28,              /* pixels a space */
-    MARGIN = 34,            /* room for the coordinates */
-    LINE = 18,              /* a line of text below the board */
+    CELL = 28,   /* pixels a space */
+    MARGIN = 34, /* room for the coordinates */
+    LINE = 18,   /* a line of text below the board */
     MIN_WIDTH = 640,
 };
 
 static const char *const ground_fill[] = {
-    [ZB_NONE] = "#f4f4f4", [ZB_ROAD] = "#d4d4d4", [ZB_SOLID] = "#6d5c4d", [ZB_FLOOR] = "#ecd9b0",
+    [ZB_NONE] = "#f4f4f4", [ZB_ROAD] = "#d4d4d4",   [ZB_SOLID] = "#6d5c4d", [ZB_FLOOR] = "#ecd9b0",
     [ZB_DOOR] = "#b86b2a", [ZB_SQUARE] = "#bcd4ee", [ZB_HELI] = "#f6e27a",
 };
 /* Players' colours: none is the zombies' green or a token's red or gold. */
@@ -51,7 +51,7 @@ static int wrapped(ud_buf *out, int x, int y, int width, int font, const char *a
             while (n > per / 2 && s[n] != ' ')
                 n--;
             if (s[n] != ' ')
-                n = per;   /* one long word: cut it */
+                n = per; /* one long word: cut it */
         }
         if (n >= sizeof line)
             n = sizeof line - 1;
@@ -76,15 +76,18 @@ static void token(ud_buf *out, int cx, int cy, int r, int tok)
 
 static void zombie(ud_buf *out, int cx, int cy, int r)
 {
-    ud_buf_printf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#3c9a3c\" stroke=\"#1d4d1d\" "
-                  "stroke-width=\"2\"/>\n", cx, cy, r);
+    ud_buf_printf(out,
+                  "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#3c9a3c\" stroke=\"#1d4d1d\" "
+                  "stroke-width=\"2\"/>\n",
+                  cx, cy, r);
     ud_buf_printf(out, "<text x=\"%d\" y=\"%d\" class=\"t\" font-size=\"%d\">Z</text>\n", cx, cy + r / 2,
                   r + 3);
 }
 
 static void pawn(ud_buf *out, int cx, int cy, int seat)
 {
-    ud_buf_printf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" stroke=\"#fff\" stroke-width=\"2\"/>\n",
+    ud_buf_printf(out,
+                  "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" stroke=\"#fff\" stroke-width=\"2\"/>\n",
                   cx, cy, CELL / 3, pawn_fill[seat]);
     ud_buf_printf(out, "<text x=\"%d\" y=\"%d\" class=\"t\" font-size=\"12\">%d</text>\n", cx, cy + 4,
                   seat + 1);
@@ -104,7 +107,7 @@ static void contents(const zb_state *st, int i, int cx, int cy, int full, ud_buf
     }
     if (st->cell[i] & ZB_ZOMBIE) {
         zombie(out, cx, cy, CELL / 3);
-        if (tok)   /* the token under it, small in the corner */
+        if (tok) /* the token under it, small in the corner */
             token(out, cx + CELL / 3, cy + CELL / 3, 5, tok);
     } else if (tok) {
         token(out, cx, cy, CELL / 4, tok);
@@ -133,7 +136,8 @@ static void board(const zb_state *st, const ud_setup *setup, const int box[4], u
                 ud_buf_printf(out, "<text x=\"%d\" y=\"%d\" class=\"g\">%s</text>\n", cx, cy + 6,
                               k == ZB_SQUARE ? "+" : "H");
             if (k == ZB_DOOR)
-                ud_buf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+                ud_buf_printf(out,
+                              "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
                               "stroke=\"#5a2e0c\" stroke-width=\"2\" stroke-dasharray=\"4 2\"/>\n",
                               cx - CELL / 2 + 3, cy - CELL / 2 + 3, CELL - 6, CELL - 6);
         }
@@ -142,13 +146,17 @@ static void board(const zb_state *st, const ud_setup *setup, const int box[4], u
             if (!st->slot[sy][sx])
                 continue;
             int px = MARGIN + (sx - box[0]) * ZB_TS * CELL, py = MARGIN + (sy - box[1]) * ZB_TS * CELL;
-            ud_buf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                          "stroke=\"#222\" stroke-width=\"2\"/>\n", px, py, ZB_TS * CELL, ZB_TS * CELL);
+            ud_buf_printf(out,
+                          "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+                          "stroke=\"#222\" stroke-width=\"2\"/>\n",
+                          px, py, ZB_TS * CELL, ZB_TS * CELL);
             char slot[32];
             snprintf(slot, sizeof slot, "%d,%d", sx - ZB_MID, sy - ZB_MID);
             /* on a light patch: the corner may be a dark building */
-            ud_buf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"11\" fill=\"#fff\" "
-                          "fill-opacity=\"0.85\"/>\n", px + 1, py + 1, (int)strlen(slot) * 6 + 4);
+            ud_buf_printf(out,
+                          "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"11\" fill=\"#fff\" "
+                          "fill-opacity=\"0.85\"/>\n",
+                          px + 1, py + 1, (int)strlen(slot) * 6 + 4);
             text(out, px + 3, py + 10, "class=\"s\"", slot);
         }
     /* contents, then pawns and their names, then what shares a space with
@@ -193,14 +201,22 @@ static int legend(int y, int wrap, ud_buf *out)
 {
     text(out, 12, y, "class=\"h\"", "Legend");
     y += LINE + 4;
-    static const struct { int kind; const char *what; } grounds[] = {
-        { ZB_ROAD, "road" }, { ZB_SQUARE, "Town Square centre (+)" }, { ZB_HELI, "heliport centre (H)" },
-        { ZB_SOLID, "building (no way in)" }, { ZB_FLOOR, "named building" }, { ZB_DOOR, "its door" },
+    static const struct {
+        int kind;
+        const char *what;
+    } grounds[] = {
+        { ZB_ROAD, "road" },
+        { ZB_SQUARE, "Town Square centre (+)" },
+        { ZB_HELI, "heliport centre (H)" },
+        { ZB_SOLID, "building (no way in)" },
+        { ZB_FLOOR, "named building" },
+        { ZB_DOOR, "its door" },
     };
     for (int i = 0; i < 6; i++) {
         int x = 12 + (i % 3) * 200, yy = y + (i / 3) * LINE;
-        ud_buf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\" stroke=\"#555\"/>\n",
-                      x, yy - 6, ground_fill[grounds[i].kind]);
+        ud_buf_printf(out,
+                      "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\" stroke=\"#555\"/>\n", x,
+                      yy - 6, ground_fill[grounds[i].kind]);
         legend_item(out, x, yy, grounds[i].what);
     }
     y += 2 * LINE + 6;
@@ -211,14 +227,14 @@ static int legend(int y, int wrap, ud_buf *out)
     token(out, 418, y, 6, ZB_TOK_BULLET);
     legend_item(out, 412, y, "bullet token");
     y += LINE + 4;
-    return wrapped(out, 12, y, wrap, 12, "class=\"l\"",
-                   "A small token in a zombie's corner lies under it.  A numbered circle is a player's "
-                   "pawn, named beside it; a small zombie in its corner shares its space (a fight).  Numbers: space x (top) and y (left), as in positions like "
-                   "10,4; a tile's corner: its slot, as in 'placed ... at 0,-2'.");
+    return wrapped(
+        out, 12, y, wrap, 12, "class=\"l\"",
+        "A small token in a zombie's corner lies under it.  A numbered circle is a player's "
+        "pawn, named beside it; a small zombie in its corner shares its space (a fight).  Numbers: space x (top) and y (left), as in positions like "
+        "10,4; a tile's corner: its slot, as in 'placed ... at 0,-2'.");
 }
 
-void zb_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, const char *caption,
-                 ud_buf *out)
+void zb_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, const char *caption, ud_buf *out)
 {
     const zb_state *st = state;
     int box[4] = { ZB_MID, ZB_MID, ZB_MID, ZB_MID };
@@ -264,9 +280,11 @@ void zb_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, con
     y = legend(y + 10, wrap, &body);
     int height = y + 4;
 
-    ud_buf_printf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                  "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
-                  width, height, width, height);
+    ud_buf_printf(
+        out,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
+        width, height, width, height);
     ud_buf_puts(out, "<title>");
     ud_xml_escape_buf(out, caption);
     ud_buf_puts(out, "</title>\n<style>\n"

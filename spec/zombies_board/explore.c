@@ -65,10 +65,7 @@ static int turns_before(const zb_state *st)
 }
 
 /* A leaf once the bound's turns are played (the next one begins). */
-static bool tiny_cut(const void *p)
-{
-    return turns_before(p) >= ZB_TINY_TURNS;
-}
+static bool tiny_cut(const void *p) { return turns_before(p) >= ZB_TINY_TURNS; }
 
 static void tiny_outcome(const void *p, ud_buf *out)
 {

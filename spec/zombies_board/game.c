@@ -73,37 +73,51 @@ static const ud_variant_value heli_values[] = {
     { "far", SRC, "End Game " SILENT, "as connected, and not beside the Town Square" },
 };
 static const ud_variant_value newchar_values[] = {
-    { "no-move", SRC, "Combat Rules", "\"may not move until the next turn\": it fights, places tiles and plays cards" },
-    { "skip-turn", SRC, "Combat Rules " SILENT, "placing the pawn is its whole turn (zombies still move, hands refill)" },
+    { "no-move", SRC, "Combat Rules",
+      "\"may not move until the next turn\": it fights, places tiles and plays cards" },
+    { "skip-turn", SRC, "Combat Rules " SILENT,
+      "placing the pawn is its whole turn (zombies still move, hands refill)" },
 };
 static const ud_variant_value trade_values[] = {
-    { "choose", SRC, "Resource Replenishment", "\"may be traded\": at the end of the turn the player says how many" },
+    { "choose", SRC, "Resource Replenishment",
+      "\"may be traded\": at the end of the turn the player says how many" },
     { "all", SRC, "Resource Replenishment " SILENT, "every full three kills traded at the end of the turn" },
 };
 static const ud_variant_value cap_values[] = {
     { "25", SRC, "End Game " SILENT, "undead's bound: after 25 rounds the most survivors wins" },
-    { "50", SRC, "End Game " SILENT, "after 50 rounds (no more: the zombies' moves are decisions, and a game stays inside undead's bound of 10,000 decisions)" },
+    { "50", SRC, "End Game " SILENT,
+      "after 50 rounds (no more: the zombies' moves are decisions, and a game stays inside undead's bound of 10,000 decisions)" },
 };
 static const ud_variant_value heli_place_values[] = {
     { "may", SRC, "End Game", "\"may place the Heliport tile\": its owner may leave it for a later turn" },
-    { "must", SRC, "Placing Map Tiles", "\"they place the Heliport card at any legal space on the next turn\": placed when due, if it can be" },
+    { "must", SRC, "Placing Map Tiles",
+      "\"they place the Heliport card at any legal space on the next turn\": placed when due, if it can be" },
 };
 static const ud_variant_value bullet_values[] = {
-    { "once", SRC, "Movement Rules", "\"may take a single bullet token from that player\": one from each other player a move, however often the mover passes them" },
-    { "each-entry", SRC, "Movement Rules", "\"A player that moves on the same space as another may take\": one each time the mover enters that player's space" },
+    { "once", SRC, "Movement Rules",
+      "\"may take a single bullet token from that player\": one from each other player a move, however often the mover passes them" },
+    { "each-entry", SRC, "Movement Rules",
+      "\"A player that moves on the same space as another may take\": one each time the mover enters that player's space" },
 };
 static const ud_variant_value no_heli_values[] = {
-    { "at-once", SRC, "End Game (leaving out 'once all Named Buildings have been searched': undead's reading)", "the game ends as soon as the Heliport cannot be placed: the last living player, else the most rescued survivors wins" },
-    { "all-searched", SRC, "End Game", "\"once all Named Buildings have been searched\": play goes on (the Heliport is tried again each turn of its owner) until every Named Building of the set has been laid and searched; then the most rescued survivors wins" },
+    { "at-once", SRC,
+      "End Game (leaving out 'once all Named Buildings have been searched': undead's reading)",
+      "the game ends as soon as the Heliport cannot be placed: the last living player, else the most rescued survivors wins" },
+    { "all-searched", SRC, "End Game",
+      "\"once all Named Buildings have been searched\": play goes on (the Heliport is tried again each turn of its owner) until every Named Building of the set has been laid and searched; then the most rescued survivors wins" },
 };
 const ud_variant zb_variants[ZB_VARIANTS] = {
     { "heliport-space", "What is a legal space for the heliport?", 2, heli_values, ZB_HELI_CONNECTED },
-    { "new-character", "What may a new character do on its first turn?", 2, newchar_values, ZB_NEWCHAR_NO_MOVE },
+    { "new-character", "What may a new character do on its first turn?", 2, newchar_values,
+      ZB_NEWCHAR_NO_MOVE },
     { "trade", "When and how are kills traded for bullets?", 2, trade_values, ZB_TRADE_CHOOSE },
     { "turn-cap", "After how many rounds does undead end a game nobody has won?", 2, cap_values, ZB_CAP_25 },
-    { "no-heliport", "When the Heliport cannot be placed, when does the game end?", 2, no_heli_values, ZB_NO_HELI_ALL_SEARCHED },
-    { "heliport-place", "May the first player with three survivors leave the Heliport unplaced?", 2, heli_place_values, ZB_HELI_PLACE_MAY },
-    { "bullet-take", "How often may a mover take a bullet from a player it passes?", 2, bullet_values, ZB_BULLET_ONCE },
+    { "no-heliport", "When the Heliport cannot be placed, when does the game end?", 2, no_heli_values,
+      ZB_NO_HELI_ALL_SEARCHED },
+    { "heliport-place", "May the first player with three survivors leave the Heliport unplaced?", 2,
+      heli_place_values, ZB_HELI_PLACE_MAY },
+    { "bullet-take", "How often may a mover take a bullet from a player it passes?", 2, bullet_values,
+      ZB_BULLET_ONCE },
 };
 
 /* ---- invariants -------------------------------------------------------------------- */
@@ -121,10 +135,7 @@ static uint64_t zero_bytes(uint64_t x)
 
 /* The sum of the eight bytes of x, each at most 1 (a multiply, no popcount
  * instruction needed). */
-static int sum_bytes(uint64_t x)
-{
-    return (int)((x * BYTES(1)) >> 56);
-}
+static int sum_bytes(uint64_t x) { return (int)((x * BYTES(1)) >> 56); }
 
 /* Eight cells and their kinds from space i (zeros past the board).  A
  * whole block is copied with a constant size, which compilers turn into
@@ -151,11 +162,11 @@ static uint64_t misplaced8(uint64_t w, uint64_t k)
 {
     uint64_t high = BYTES(0x80);
     /* ZB_MOVED only beside a zombie */
-    uint64_t stray = (w & BYTES((uint8_t)~(ZB_ZOMBIE | ZB_TOK_MASK | ZB_MOVED))) |
-                     (w & ~(w << 3) & BYTES(ZB_MOVED));
+    uint64_t stray =
+        (w & BYTES((uint8_t) ~(ZB_ZOMBIE | ZB_TOK_MASK | ZB_MOVED))) | (w & ~(w << 3) & BYTES(ZB_MOVED));
     uint64_t two_tokens = (w >> ZB_TOK_SHIFT) & (w >> (ZB_TOK_SHIFT + 1)) & BYTES(1);
     uint64_t occupied = ~zero_bytes(w) & high;
-    uint64_t no_ground = occupied & zero_bytes(k & BYTES((uint8_t)~(ZB_NONE ^ ZB_SOLID)));
+    uint64_t no_ground = occupied & zero_bytes(k & BYTES((uint8_t) ~(ZB_NONE ^ ZB_SOLID)));
     uint64_t token = ~zero_bytes(w & BYTES(ZB_TOK_MASK)) & high;
     uint64_t building = zero_bytes(k ^ BYTES(ZB_FLOOR)) | zero_bytes(k ^ BYTES(ZB_DOOR));
     return stray | two_tokens | no_ground | (token & ~building);
@@ -172,7 +183,7 @@ static bool one_per_space(const ud_game *g, const void *p, ud_buf *why)
     }
     if (!bad)
         return true;
-    for (int i = 0; i < ZB_SPACES; i++) {   /* found one: say where */
+    for (int i = 0; i < ZB_SPACES; i++) { /* found one: say where */
         int c = st->cell[i], k = st->kind[i];
         if (c & ~(ZB_ZOMBIE | ZB_TOK_MASK | ZB_MOVED) || ((c & ZB_MOVED) && !(c & ZB_ZOMBIE)) ||
             ((c & ZB_TOK_MASK) >> ZB_TOK_SHIFT) == 3) {
@@ -180,7 +191,8 @@ static bool one_per_space(const ud_game *g, const void *p, ud_buf *why)
             return false;
         }
         if (c && (k == ZB_NONE || k == ZB_SOLID)) {
-            ud_buf_printf(why, "a zombie or token on space %d,%d, where none may stand", i % ZB_SIDE, i / ZB_SIDE);
+            ud_buf_printf(why, "a zombie or token on space %d,%d, where none may stand", i % ZB_SIDE,
+                          i / ZB_SIDE);
             return false;
         }
         if ((c & ZB_TOK_MASK) && k != ZB_FLOOR && k != ZB_DOOR) {
@@ -195,7 +207,7 @@ static bool conserved(const ud_game *g, const void *p, ud_buf *why)
 {
     const zb_state *st = CST(p);
     int z = 0, t = 0;
-    for (int i = 0; i < ZB_SPACES; i += 8) {   /* eight at a time, as above */
+    for (int i = 0; i < ZB_SPACES; i += 8) { /* eight at a time, as above */
         uint64_t w, k;
         load8(st, i, &w, &k);
         z += sum_bytes(w & BYTES(ZB_ZOMBIE));
@@ -213,7 +225,7 @@ static bool resources(const ud_game *g, const void *p, ud_buf *why)
 {
     const zb_state *st = CST(p);
     if (st->phase == ZB_PH_SETUP)
-        return true;   /* the allotment comes last in the set-up */
+        return true; /* the allotment comes last in the set-up */
     for (int i = 0; i < st->n_players; i++) {
         const zb_player *pl = &st->pl[i];
         if (pl->status == ZB_ALIVE && pl->life == 0 && st->phase != ZB_PH_COMBAT_END) {
@@ -234,8 +246,8 @@ static bool hands(const ud_game *g, const void *p, ud_buf *why)
     for (int i = 0; i < st->n_players; i++)
         for (int h = 0; h < ZB_HAND; h++) {
             int t = st->pl[i].tile[h], c = st->pl[i].card[h];
-            if (t > zb_content.n_tiles || c > zb_content.n_events || (t && (t - 1 == zb_content.square ||
-                                                                          t - 1 == zb_content.heliport))) {
+            if (t > zb_content.n_tiles || c > zb_content.n_events ||
+                (t && (t - 1 == zb_content.square || t - 1 == zb_content.heliport))) {
                 ud_buf_printf(why, "seat %d holds tile %d, card %d", i, t, c);
                 return false;
             }
@@ -359,20 +371,31 @@ static bool over_when_won(const ud_game *g, const void *p, ud_buf *why)
             ok = st->winner >= 0 && w->survivors >= 3 && w->pos_x == st->heli_x && w->pos_y == st->heli_y;
             break;
         }
-        case ZB_END_LAST_ALIVE: ok = alive_or_dead(st) == 1; break;
-        case ZB_END_ALL_OUT: ok = alive_or_dead(st) == 0; break;
-        case ZB_END_NO_HELIPORT: ok = st->heli_due && !st->heli_placed; break;
-        case ZB_END_ALL_SEARCHED: ok = st->heli_stuck && !st->heli_placed && zb_all_named_searched(st); break;
-        case ZB_END_ALL_RESCUED: ok = closed(st); break;
-        default: break;
+        case ZB_END_LAST_ALIVE:
+            ok = alive_or_dead(st) == 1;
+            break;
+        case ZB_END_ALL_OUT:
+            ok = alive_or_dead(st) == 0;
+            break;
+        case ZB_END_NO_HELIPORT:
+            ok = st->heli_due && !st->heli_placed;
+            break;
+        case ZB_END_ALL_SEARCHED:
+            ok = st->heli_stuck && !st->heli_placed && zb_all_named_searched(st);
+            break;
+        case ZB_END_ALL_RESCUED:
+            ok = closed(st);
+            break;
+        default:
+            break;
         }
         if (!ok)
             ud_buf_printf(why, "the game ended (end %d) though its condition does not hold", st->end);
         return ok;
     }
     /* just past the turn's start, where ZB-LAST-ALIVE would have ended it */
-    if ((st->phase == ZB_PH_STEP1 || st->phase == ZB_PH_REVIVE) && st->n_players > 1 && alive_or_dead(st) < 2 &&
-        !st->heli_placed && (st->heli_stuck || closed(st))) {
+    if ((st->phase == ZB_PH_STEP1 || st->phase == ZB_PH_REVIVE) && st->n_players > 1 &&
+        alive_or_dead(st) < 2 && !st->heli_placed && (st->heli_stuck || closed(st))) {
         ud_buf_printf(why, "one player is left, the Heliport cannot be placed, and the game goes on");
         return false;
     }
@@ -389,11 +412,14 @@ static bool over_when_won(const ud_game *g, const void *p, ud_buf *why)
 }
 
 static const ud_invariant zb_invariants[] = {
-    { "ZB-INV-ONE-PER-SPACE", "at most one zombie and one token a space, only where they may be", one_per_space },
+    { "ZB-INV-ONE-PER-SPACE", "at most one zombie and one token a space, only where they may be",
+      one_per_space },
     { "ZB-INV-CONSERVED", "zombies and tokens on the board are what the rows added and removed", conserved },
-    { "ZB-INV-RESOURCES", "life and bullets never below 0; no character alive without life; the dead keep nothing", resources },
+    { "ZB-INV-RESOURCES",
+      "life and bullets never below 0; no character alive without life; the dead keep nothing", resources },
     { "ZB-INV-HANDS", "at most three tiles and three cards in hand, all from the piles", hands },
-    { "ZB-INV-MOVE", "no move longer than allowed, none ending on another player, nobody off the roads", movement },
+    { "ZB-INV-MOVE", "no move longer than allowed, none ending on another player, nobody off the roads",
+      movement },
     { "ZB-INV-WEAPONS", "the weapon deck is never refilled", weapon_deck },
     { "ZB-INV-ROADS", "roads always connect: no road meets a building's side", roads },
     { "ZB-INV-OVER", "the game is over exactly when an ending holds", over_when_won },
@@ -426,7 +452,8 @@ static int chase(const zb_state *st, const ud_offers *o)
         for (int i = 0; i < o->n; i++) {
             int nx = o->action[i].arg[2], ny = o->action[i].arg[3];
             for (int q = 0; q < st->n_players; q++)
-                if (st->pl[q].status == ZB_ALIVE && abs(st->pl[q].pos_x - x) + abs(st->pl[q].pos_y - y) == best &&
+                if (st->pl[q].status == ZB_ALIVE &&
+                    abs(st->pl[q].pos_x - x) + abs(st->pl[q].pos_y - y) == best &&
                     abs(st->pl[q].pos_x - nx) + abs(st->pl[q].pos_y - ny) < best)
                     return i;
         }
@@ -453,8 +480,11 @@ static int greedy(const ud_game *g, const void *p, int seat, int param, const ud
         return 0;
     const zb_player *me = &st->pl[seat];
     int at = zb_at(me->pos_x, me->pos_y);
-    int d = zb_first_step(st, at, me->survivors >= 3 && st->heli_placed ? ZB_GOAL_HELI
-                                  : me->life <= 1 ? ZB_GOAL_SQUARE : ZB_GOAL_BUILDING, 24);
+    int d = zb_first_step(st, at,
+                          me->survivors >= 3 && st->heli_placed ? ZB_GOAL_HELI
+                          : me->life <= 1                       ? ZB_GOAL_SQUARE
+                                                                : ZB_GOAL_BUILDING,
+                          24);
     for (int i = 0; d >= 0 && d < 4 && i < o->n; i++)
         if (o->action[i].kind == ZB_ACT_NORTH + d)
             return i;
@@ -473,8 +503,11 @@ static int wanderer(const ud_game *g, const void *p, int seat, int param, const 
 }
 
 static const ud_policy_def zb_policies[] = {
-    { "greedy", "heads for buildings, then the heliport; shoots, plays every card, takes bullets; zombies chase the nearest player", 0, 0, greedy, 0, 0, 0, 0 },
-    { "wanderer", "random moves, tiles and zombies; plays every card it may, always a new character", 0, 0, wanderer, 0, 0, 0, 1 },
+    { "greedy",
+      "heads for buildings, then the heliport; shoots, plays every card, takes bullets; zombies chase the nearest player",
+      0, 0, greedy, 0, 0, 0, 0 },
+    { "wanderer", "random moves, tiles and zombies; plays every card it may, always a new character", 0, 0,
+      wanderer, 0, 0, 0, 1 },
 };
 
 /* ---- reading the state ------------------------------------------------------------------ */
@@ -487,10 +520,7 @@ static void zb_init(void *p, const ud_setup *setup)
     ST(p)->heli_owner = -1;
 }
 
-static int zb_to_move(const void *p)
-{
-    return CST(p)->current;
-}
+static int zb_to_move(const void *p) { return CST(p)->current; }
 
 static void zb_describe(const ud_game *g, const void *p, const ud_setup *setup, ud_buf *out)
 {
@@ -511,15 +541,9 @@ static void zb_describe(const ud_game *g, const void *p, const ud_setup *setup, 
                   st->cards_pile);
 }
 
-static int zb_score(const void *p, int seat)
-{
-    return CST(p)->pl[seat].survivors;
-}
+static int zb_score(const void *p, int seat) { return CST(p)->pl[seat].survivors; }
 
-static int zb_winner(const void *p)
-{
-    return CST(p)->winner;
-}
+static int zb_winner(const void *p) { return CST(p)->winner; }
 
 static void zb_outcomes(const void *p, int n_players, uint8_t *out)
 {
@@ -580,7 +604,9 @@ static bool zb_apply_start(void *p, const ud_setup *setup, const char *line, ud_
         return true;
     }
     if (used == 0 || w == 4) {
-        ud_buf_puts(err, "expected 'first N', or 'tiles', 'alt-tiles', 'cards' or 'alt-cards' then ID=N for each kind");
+        ud_buf_puts(
+            err,
+            "expected 'first N', or 'tiles', 'alt-tiles', 'cards' or 'alt-cards' then ID=N for each kind");
         return false;
     }
     bool tiles = w < 2;
@@ -609,8 +635,9 @@ static bool zb_apply_start(void *p, const ud_setup *setup, const char *line, ud_
         while (k < n_kinds && strcmp(id, tiles ? zb_content.tile[k].id : zb_content.event[k].id) != 0)
             k++;
         if (k == n_kinds || (tiles && (k == zb_content.square || k == zb_content.heliport))) {
-            ud_buf_printf(err, "no %s called '%s'", tiles ? "map tile (other than the Town Square and the Heliport)"
-                                                              : "event card", id);
+            ud_buf_printf(err, "no %s called '%s'",
+                          tiles ? "map tile (other than the Town Square and the Heliport)" : "event card",
+                          id);
             return false;
         }
         if (seen[k]) {

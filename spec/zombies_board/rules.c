@@ -20,10 +20,7 @@
 static const char *const dir_name[4] = { "north", "east", "south", "west" };
 static const char *const die_label[6] = { "1", "2", "3", "4", "5", "6" };
 
-static const char *die(const void *ctx, int i)
-{
-    return die_label[i];
-}
+static const char *die(const void *ctx, int i) { return die_label[i]; }
 
 static int roll_d6(ud_step *s)
 {
@@ -33,20 +30,11 @@ static int roll_d6(ud_step *s)
     return r + 1;
 }
 
-static int here(const zb_state *st, int p)
-{
-    return zb_at(st->pl[p].pos_x, st->pl[p].pos_y);
-}
+static int here(const zb_state *st, int p) { return zb_at(st->pl[p].pos_x, st->pl[p].pos_y); }
 
-static zb_player *cur(zb_state *st)
-{
-    return &st->pl[st->current];
-}
+static zb_player *cur(zb_state *st) { return &st->pl[st->current]; }
 
-static int centre_space(void)
-{
-    return zb_at(ZB_MID * ZB_TS + 1, ZB_MID * ZB_TS + 1);
-}
+static int centre_space(void) { return zb_at(ZB_MID * ZB_TS + 1, ZB_MID * ZB_TS + 1); }
 
 /* ---- drawing from the piles (chance: which card or tile comes up) ------------- */
 
@@ -120,8 +108,9 @@ static void finish(zb_state *st, int winner, int end)
     st->end = (uint8_t)end;
     for (int i = 0; i < st->n_players; i++)
         if (st->pl[i].outcome == UD_SEAT_PLAYING)
-            st->pl[i].outcome = (uint8_t)(i == winner ? UD_SEAT_WON
-                                          : st->pl[i].status == ZB_OUT ? UD_SEAT_OUT : UD_SEAT_LOST);
+            st->pl[i].outcome = (uint8_t)(i == winner                  ? UD_SEAT_WON
+                                          : st->pl[i].status == ZB_OUT ? UD_SEAT_OUT
+                                                                       : UD_SEAT_LOST);
     st->over = 1;
     st->phase = ZB_PH_OVER;
 }
@@ -231,7 +220,7 @@ static void first_player(void *p, ud_step *s)
     zb_state *st = ST(p);
     int low = 7;
     uint8_t lows = 0;
-    if (st->preset & ZB_PRESET_FIRST)   /* a start line named the first player */
+    if (st->preset & ZB_PRESET_FIRST) /* a start line named the first player */
         lows = (uint8_t)(1u << st->first);
     for (int i = 0; i < st->n_players && !(st->preset & ZB_PRESET_FIRST); i++) {
         if (!((st->candidates >> i) & 1u))
@@ -246,7 +235,7 @@ static void first_player(void *p, ud_step *s)
         if (r == low)
             lows |= (uint8_t)(1u << i);
     }
-    if (lows & (lows - 1)) {   /* a tie for the low roll: those players roll again */
+    if (lows & (lows - 1)) { /* a tie for the low roll: those players roll again */
         st->candidates = lows;
         return;
     }
@@ -305,10 +294,7 @@ static void last_alive(void *p, ud_step *s)
         }
 }
 
-static bool none_left(const void *p, const ud_step *s)
-{
-    return not_out(CST(p)) == 0;
-}
+static bool none_left(const void *p, const ud_step *s) { return not_out(CST(p)) == 0; }
 
 static void all_out(void *p, ud_step *s)
 {
@@ -321,20 +307,14 @@ static bool current_out(const void *p, const ud_step *s)
     return CST(p)->pl[CST(p)->current].status == ZB_OUT;
 }
 
-static void skip_out(void *p, ud_step *s)
-{
-    ST(p)->phase = ZB_PH_TURN_END;
-}
+static void skip_out(void *p, ud_step *s) { ST(p)->phase = ZB_PH_TURN_END; }
 
 static bool current_dead(const void *p, const ud_step *s)
 {
     return CST(p)->pl[CST(p)->current].status == ZB_DEAD;
 }
 
-static void to_revive(void *p, ud_step *s)
-{
-    ST(p)->phase = ZB_PH_REVIVE;
-}
+static void to_revive(void *p, ud_step *s) { ST(p)->phase = ZB_PH_REVIVE; }
 
 static bool current_alive(const void *p, const ud_step *s)
 {
@@ -345,7 +325,7 @@ static void begin_turn(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
     zb_player *pl = cur(st);
-    st->allowance = (uint8_t)(pl->fresh || pl->stuck ? 0 : 2 * pl->life);   /* life <= ZB_MAX_TOKENS */
+    st->allowance = (uint8_t)(pl->fresh || pl->stuck ? 0 : 2 * pl->life); /* life <= ZB_MAX_TOKENS */
     pl->stuck = 0;
     st->moved = 0;
     st->hurry = 0;
@@ -362,10 +342,7 @@ static void offer_revive(void *p, ud_step *s)
     ud_offer(s, ZB_ACT_RETIRE);
 }
 
-static bool chose_revive(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZB_ACT_REVIVE;
-}
+static bool chose_revive(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_REVIVE; }
 
 static void revive(void *p, ud_step *s)
 {
@@ -379,20 +356,17 @@ static void revive(void *p, ud_step *s)
     pl->bullets = ZB_START;
     pl->fresh = 1;
     UD_EMIT(s, "new-character %s", ud_player(s, st->current));
-    st->phase = ZB_PH_TURN_START;   /* its turn goes on, without movement */
+    st->phase = ZB_PH_TURN_START; /* its turn goes on, without movement */
 }
 
 static void revive_skip(void *p, ud_step *s)
 {
     revive(p, s);
-    cur(ST(p))->fresh = 0;   /* the whole turn was the new character's placing */
+    cur(ST(p))->fresh = 0; /* the whole turn was the new character's placing */
     ST(p)->phase = ZB_PH_ZOMBIES;
 }
 
-static bool chose_retire(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZB_ACT_RETIRE;
-}
+static bool chose_retire(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_RETIRE; }
 
 static void retire(void *p, ud_step *s)
 {
@@ -414,15 +388,9 @@ static void start_combat(void *p, ud_step *s)
     ST(p)->phase = ZB_PH_COMBAT;
 }
 
-static bool no_zombie_here(const void *p, const ud_step *s)
-{
-    return !zombie_here(p, s);
-}
+static bool no_zombie_here(const void *p, const ud_step *s) { return !zombie_here(p, s); }
 
-static void to_place(void *p, ud_step *s)
-{
-    ST(p)->phase = ZB_PH_PLACE_CHECK;
-}
+static void to_place(void *p, ud_step *s) { ST(p)->phase = ZB_PH_PLACE_CHECK; }
 
 static void combat_roll(void *p, ud_step *s)
 {
@@ -434,10 +402,7 @@ static void combat_roll(void *p, ud_step *s)
     st->phase = r + cur(st)->bonus >= 4 ? ZB_PH_COMBAT_END : ZB_PH_PAY;
 }
 
-static int bullets_needed(const zb_state *st)
-{
-    return 4 - st->roll - st->pl[st->current].bonus;
-}
+static int bullets_needed(const zb_state *st) { return 4 - st->roll - st->pl[st->current].bonus; }
 
 static void offer_pay(void *p, ud_step *s)
 {
@@ -447,10 +412,7 @@ static void offer_pay(void *p, ud_step *s)
     ud_offer(s, ZB_ACT_BLEED);
 }
 
-static bool chose_shoot(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZB_ACT_SHOOT;
-}
+static bool chose_shoot(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_SHOOT; }
 
 static void shoot(void *p, ud_step *s)
 {
@@ -461,10 +423,7 @@ static void shoot(void *p, ud_step *s)
     st->phase = ZB_PH_COMBAT_END;
 }
 
-static bool chose_bleed(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZB_ACT_BLEED;
-}
+static bool chose_bleed(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_BLEED; }
 
 static void bleed(void *p, ud_step *s)
 {
@@ -474,10 +433,7 @@ static void bleed(void *p, ud_step *s)
     st->phase = cur(st)->life ? ZB_PH_COMBAT : ZB_PH_COMBAT_END;
 }
 
-static bool out_of_life(const void *p, const ud_step *s)
-{
-    return CST(p)->pl[CST(p)->current].life == 0;
-}
+static bool out_of_life(const void *p, const ud_step *s) { return CST(p)->pl[CST(p)->current].life == 0; }
 
 static void death(void *p, ud_step *s)
 {
@@ -486,7 +442,7 @@ static void death(void *p, ud_step *s)
     UD_EMIT(s, "dies %s kills=%d survivors=%d", ud_player(s, st->current), pl->kills, pl->survivors);
     pl->kills = 0;
     pl->survivors = 0;
-    pl->bonus = 0;      /* weapons go with the character: the weapon deck is never renewed */
+    pl->bonus = 0; /* weapons go with the character: the weapon deck is never renewed */
     pl->weapons = 0;
     pl->status = ZB_DEAD;
     pl->fresh = 0;
@@ -496,10 +452,7 @@ static void death(void *p, ud_step *s)
     st->phase = ZB_PH_ZOMBIES;
 }
 
-static bool still_alive(const void *p, const ud_step *s)
-{
-    return CST(p)->pl[CST(p)->current].life > 0;
-}
+static bool still_alive(const void *p, const ud_step *s) { return CST(p)->pl[CST(p)->current].life > 0; }
 
 static void kill(void *p, ud_step *s)
 {
@@ -520,7 +473,7 @@ static bool heli_fits(const zb_state *st, int sx, int sy, const ud_step *s)
         return false;
     if (s->setup && ud_reading(s, ZB_V_HELIPORT) == ZB_HELI_FAR) {
         int ddx = sx - ZB_MID, ddy = sy - ZB_MID;
-        if (ddx * ddx + ddy * ddy <= 1)   /* not beside the Town Square */
+        if (ddx * ddx + ddy * ddy <= 1) /* not beside the Town Square */
             return false;
     }
     return true;
@@ -535,17 +488,11 @@ static bool any_heli_space(const zb_state *st, const ud_step *s)
     return false;
 }
 
-static bool holds_tiles(const zb_player *pl)
-{
-    return pl->tile[0] || pl->tile[1] || pl->tile[2];
-}
+static bool holds_tiles(const zb_player *pl) { return pl->tile[0] || pl->tile[1] || pl->tile[2]; }
 
 static bool tile_fits_for(const zb_state *st, int seat);
 
-static bool any_tile_fits(const zb_state *st)
-{
-    return tile_fits_for(st, st->current);
-}
+static bool any_tile_fits(const zb_state *st) { return tile_fits_for(st, st->current); }
 
 static bool tile_fits_for(const zb_state *st, int seat)
 {
@@ -566,7 +513,6 @@ static bool tile_fits_for(const zb_state *st, int seat)
     return false;
 }
 
-
 static bool heli_stuck(const void *p, const ud_step *s)
 {
     return CST(p)->heli_due && !any_heli_space(CST(p), s);
@@ -576,7 +522,7 @@ static void no_heliport(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
     UD_EMIT(s, "no-heliport-space %s", ud_player(s, st->current));
-    if (one_left(p, s)) {   /* "the winner is the last living player" */
+    if (one_left(p, s)) { /* "the winner is the last living player" */
         for (int i = 0; i < st->n_players; i++)
             if (st->pl[i].status != ZB_OUT) {
                 finish(st, i, ZB_END_NO_HELIPORT);
@@ -603,7 +549,8 @@ static bool placed_all_searched(const zb_state *st)
 {
     for (int y = 0; y < ZB_SLOTS; y++)
         for (int x = 0; x < ZB_SLOTS; x++)
-            if (st->slot[y][x] && zb_content.tile[st->slot[y][x] - 1].role == ZB_ROLE_NAMED && !st->searched[y][x])
+            if (st->slot[y][x] && zb_content.tile[st->slot[y][x] - 1].role == ZB_ROLE_NAMED &&
+                !st->searched[y][x])
                 return false;
     return true;
 }
@@ -635,10 +582,7 @@ static bool heli_can(const void *p, const ud_step *s)
     return CST(p)->heli_due && any_heli_space(CST(p), s);
 }
 
-static void to_place_decision(void *p, ud_step *s)
-{
-    ST(p)->phase = ZB_PH_PLACE;
-}
+static void to_place_decision(void *p, ud_step *s) { ST(p)->phase = ZB_PH_PLACE; }
 
 static bool blocked(const void *p, const ud_step *s)
 {
@@ -654,15 +598,9 @@ static void lose_turn(void *p, ud_step *s)
     ST(p)->phase = ZB_PH_TURN_END;
 }
 
-static bool tile_fits(const void *p, const ud_step *s)
-{
-    return any_tile_fits(CST(p));
-}
+static bool tile_fits(const void *p, const ud_step *s) { return any_tile_fits(CST(p)); }
 
-static void placing_done(void *p, ud_step *s)
-{
-    ST(p)->phase = ZB_PH_EVENT_CHECK;
-}
+static void placing_done(void *p, ud_step *s) { ST(p)->phase = ZB_PH_EVENT_CHECK; }
 
 static void offer_places(void *p, ud_step *s)
 {
@@ -697,10 +635,7 @@ static void offer_places(void *p, ud_step *s)
     }
 }
 
-static bool chose_place(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZB_ACT_PLACE;
-}
+static bool chose_place(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_PLACE; }
 
 static void place(void *p, ud_step *s)
 {
@@ -716,20 +651,14 @@ static void place(void *p, ud_step *s)
     st->placed_any = 1;
     st->last_sx = (uint8_t)sx;
     st->last_sy = (uint8_t)sy;
-    UD_EMIT(s, "placed %s %s at %d,%d rot %d", ud_player(s, st->current), zb_content.tile[t].id,
-            sx - ZB_MID, sy - ZB_MID, s->action.arg[3]);
+    UD_EMIT(s, "placed %s %s at %d,%d rot %d", ud_player(s, st->current), zb_content.tile[t].id, sx - ZB_MID,
+            sy - ZB_MID, s->action.arg[3]);
     st->phase = ZB_PH_LAID;
 }
 
-static bool heli_offered(const void *p, const ud_step *s)
-{
-    return CST(p)->heli_due;
-}
+static bool heli_offered(const void *p, const ud_step *s) { return CST(p)->heli_due; }
 
-static void offer_decline(void *p, ud_step *s)
-{
-    ud_offer(s, ZB_ACT_PASS);
-}
+static void offer_decline(void *p, ud_step *s) { ud_offer(s, ZB_ACT_PASS); }
 
 static bool chose_pass(const void *p, const ud_step *s);
 
@@ -741,10 +670,7 @@ static void decline_heliport(void *p, ud_step *s)
     ST(p)->phase = ZB_PH_PLACE_CHECK;
 }
 
-static bool chose_heliport(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZB_ACT_HELIPORT;
-}
+static bool chose_heliport(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_HELIPORT; }
 
 static void place_heliport(void *p, ud_step *s)
 {
@@ -766,10 +692,7 @@ static int last_role(const zb_state *st)
     return zb_content.tile[st->slot[st->last_sy][st->last_sx] - 1].role;
 }
 
-static bool laid_named(const void *p, const ud_step *s)
-{
-    return last_role(CST(p)) == ZB_ROLE_NAMED;
-}
+static bool laid_named(const void *p, const ud_step *s) { return last_role(CST(p)) == ZB_ROLE_NAMED; }
 
 /* Zombies and tokens fill the building's spaces in reading order (004
  * does not say which space holds which: undead's reading). */
@@ -802,10 +725,7 @@ static void stock_building(void *p, ud_step *s)
     st->phase = ZB_PH_PLACE_CHECK;
 }
 
-static bool laid_road(const void *p, const ud_step *s)
-{
-    return last_role(CST(p)) == ZB_ROLE_ROAD;
-}
+static bool laid_road(const void *p, const ud_step *s) { return last_role(CST(p)) == ZB_ROLE_ROAD; }
 
 /* As many zombies as the tile has road access points (open edges); the
  * player places each on a road space of the tile (the next decision). */
@@ -833,10 +753,7 @@ static void offer_road_spaces(void *p, ud_step *s)
         }
 }
 
-static bool chose_road_space(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZB_ACT_ZOMBIE_AT;
-}
+static bool chose_road_space(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_ZOMBIE_AT; }
 
 static void road_zombie(void *p, ud_step *s)
 {
@@ -875,20 +792,11 @@ static bool may_play(const void *p, const ud_step *s)
     return false;
 }
 
-static void to_event(void *p, ud_step *s)
-{
-    ST(p)->phase = ZB_PH_EVENT;
-}
+static void to_event(void *p, ud_step *s) { ST(p)->phase = ZB_PH_EVENT; }
 
-static bool may_not_play(const void *p, const ud_step *s)
-{
-    return !may_play(p, s);
-}
+static bool may_not_play(const void *p, const ud_step *s) { return !may_play(p, s); }
 
-static void to_move_check(void *p, ud_step *s)
-{
-    ST(p)->phase = ZB_PH_MOVE_CHECK;
-}
+static void to_move_check(void *p, ud_step *s) { ST(p)->phase = ZB_PH_MOVE_CHECK; }
 
 static void offer_events(void *p, ud_step *s)
 {
@@ -897,21 +805,16 @@ static void offer_events(void *p, ud_step *s)
     for (int h = 0; h < ZB_HAND; h++)
         for (int t = 0; pl->card[h] && t < st->n_players; t++)
             if (card_target_ok(st, pl->card[h] - 1, t)) {
-                ud_action a = { ZB_ACT_PLAY, { pl->card[h] - 1, t + 1 } };   /* seats from 1, as a person counts */
+                ud_action a = { ZB_ACT_PLAY,
+                                { pl->card[h] - 1, t + 1 } }; /* seats from 1, as a person counts */
                 ud_offer_action(s, &a);
             }
     ud_offer(s, ZB_ACT_PASS);
 }
 
-static bool chose_pass(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZB_ACT_PASS;
-}
+static bool chose_pass(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_PASS; }
 
-static bool chose_play(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZB_ACT_PLAY;
-}
+static bool chose_play(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_PLAY; }
 
 /* a + b life or bullet tokens, at least 0 (a loss takes what there is).
  * The text sets no limit ("as many bullet and life tokens as they can
@@ -936,35 +839,46 @@ static void play_event(void *p, ud_step *s)
     zb_player *pl = cur(st), *tp = &st->pl[t];
     for (int h = 0; h < ZB_HAND; h++)
         if (pl->card[h] == k + 1) {
-            pl->card[h] = 0;   /* discarded: never played again */
+            pl->card[h] = 0; /* discarded: never played again */
             break;
         }
     pl->card_round = st->round;
     const zb_event_kind *e = &zb_content.event[k];
     switch (e->effect) {
-    case ZB_FX_LIFE: tp->life = add_tokens(s, tp->life, e->amount); break;
-    case ZB_FX_BULLETS: tp->bullets = add_tokens(s, tp->bullets, e->amount); break;
-    case ZB_FX_HURRY: st->hurry = add_tokens(s, st->hurry, e->amount); break;
-    case ZB_FX_WOUND: tp->life = (uint8_t)(tp->life > e->amount ? tp->life - e->amount : 1); break;
-    case ZB_FX_DISARM: tp->bullets = add_tokens(s, tp->bullets, -e->amount); break;
-    case ZB_FX_STUCK: tp->stuck = 1; break;
-    case ZB_FX_FOOD: st->food = 1; break;
+    case ZB_FX_LIFE:
+        tp->life = add_tokens(s, tp->life, e->amount);
+        break;
+    case ZB_FX_BULLETS:
+        tp->bullets = add_tokens(s, tp->bullets, e->amount);
+        break;
+    case ZB_FX_HURRY:
+        st->hurry = add_tokens(s, st->hurry, e->amount);
+        break;
+    case ZB_FX_WOUND:
+        tp->life = (uint8_t)(tp->life > e->amount ? tp->life - e->amount : 1);
+        break;
+    case ZB_FX_DISARM:
+        tp->bullets = add_tokens(s, tp->bullets, -e->amount);
+        break;
+    case ZB_FX_STUCK:
+        tp->stuck = 1;
+        break;
+    case ZB_FX_FOOD:
+        st->food = 1;
+        break;
     default:
         st->cell[here(st, t)] |= ZB_ZOMBIE;
         st->zombies++;
         break;
     }
-    UD_EMIT(s, "event %s %s on %s life=%d bullets=%d", ud_player(s, st->current), e->id,
-            ud_player(s, t), tp->life, tp->bullets);
+    UD_EMIT(s, "event %s %s on %s life=%d bullets=%d", ud_player(s, st->current), e->id, ud_player(s, t),
+            tp->life, tp->bullets);
     st->phase = ZB_PH_MOVE_CHECK;
 }
 
 /* ---- step 3: movement ------------------------------------------------------------ */
 
-static int moves_left(const zb_state *st)
-{
-    return st->allowance + st->hurry - st->moved;
-}
+static int moves_left(const zb_state *st) { return st->allowance + st->hurry - st->moved; }
 
 static bool may_move(const void *p, const ud_step *s)
 {
@@ -972,20 +886,11 @@ static bool may_move(const void *p, const ud_step *s)
     return st->pl[st->current].status == ZB_ALIVE && moves_left(st) > 0;
 }
 
-static void to_move(void *p, ud_step *s)
-{
-    ST(p)->phase = ZB_PH_MOVE;
-}
+static void to_move(void *p, ud_step *s) { ST(p)->phase = ZB_PH_MOVE; }
 
-static bool may_not_move(const void *p, const ud_step *s)
-{
-    return !may_move(p, s);
-}
+static bool may_not_move(const void *p, const ud_step *s) { return !may_move(p, s); }
 
-static void to_zombies(void *p, ud_step *s)
-{
-    ST(p)->phase = ZB_PH_ZOMBIES;
-}
+static void to_zombies(void *p, ud_step *s) { ST(p)->phase = ZB_PH_ZOMBIES; }
 
 static bool player_at(const zb_state *st, int i, int except)
 {
@@ -1018,7 +923,7 @@ static void offer_steps(void *p, ud_step *s)
         if (!zb_linked(st, i, d))
             continue;
         if (player_at(st, j, st->current) && !way_off(st, j, i))
-            continue;   /* the move would have to end on another player */
+            continue; /* the move would have to end on another player */
         ud_action a = ud_act(ZB_ACT_NORTH + d);
         ud_offer_new(s, &a);
     }
@@ -1047,15 +952,9 @@ static void step(void *p, ud_step *s)
     st->phase = ZB_PH_ARRIVE;
 }
 
-static bool chose_stop(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZB_ACT_STOP;
-}
+static bool chose_stop(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_STOP; }
 
-static void stop(void *p, ud_step *s)
-{
-    ST(p)->phase = ZB_PH_ZOMBIES;
-}
+static void stop(void *p, ud_step *s) { ST(p)->phase = ZB_PH_ZOMBIES; }
 
 /* ---- arriving on a space ---------------------------------------------------------- */
 
@@ -1064,10 +963,7 @@ static bool zombie_to_fight(const void *p, const ud_step *s)
     return zombie_here(p, s) && !(CST(p)->food && CST(p)->ctx == ZB_CTX_MOVE);
 }
 
-static void fight_on_entry(void *p, ud_step *s)
-{
-    ST(p)->phase = ZB_PH_COMBAT;
-}
+static void fight_on_entry(void *p, ud_step *s) { ST(p)->phase = ZB_PH_COMBAT; }
 
 static bool zombie_fed(const void *p, const ud_step *s)
 {
@@ -1122,15 +1018,9 @@ static unsigned bullet_seats(const zb_state *st, const ud_step *s)
     return m;
 }
 
-static bool bullet_to_take(const void *p, const ud_step *s)
-{
-    return bullet_seats(CST(p), s) != 0;
-}
+static bool bullet_to_take(const void *p, const ud_step *s) { return bullet_seats(CST(p), s) != 0; }
 
-static void to_take(void *p, ud_step *s)
-{
-    ST(p)->phase = ZB_PH_TAKE;
-}
+static void to_take(void *p, ud_step *s) { ST(p)->phase = ZB_PH_TAKE; }
 
 static void offer_bullets(void *p, ud_step *s)
 {
@@ -1141,10 +1031,7 @@ static void offer_bullets(void *p, ud_step *s)
     ud_offer(s, ZB_ACT_PASS);
 }
 
-static bool chose_take(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZB_ACT_TAKE;
-}
+static bool chose_take(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_TAKE; }
 
 static void take_bullet(void *p, ud_step *s)
 {
@@ -1168,10 +1055,7 @@ static void leave_bullets(void *p, ud_step *s)
     st->phase = ZB_PH_ARRIVE;
 }
 
-static int slot_of(int i)
-{
-    return ((i / ZB_SIDE) / ZB_TS) * ZB_SLOTS + (i % ZB_SIDE) / ZB_TS;
-}
+static int slot_of(int i) { return ((i / ZB_SIDE) / ZB_TS) * ZB_SLOTS + (i % ZB_SIDE) / ZB_TS; }
 
 static int weapon_here(const zb_state *st)
 {
@@ -1321,7 +1205,7 @@ static void next_zombie(void *p, ud_step *s)
         st->cell[j] |= ZB_ZOMBIE | ZB_MOVED;
         UD_EMIT(s, "zombie %d,%d to %d,%d", i % ZB_SIDE, i / ZB_SIDE, j % ZB_SIDE, j / ZB_SIDE);
     }
-    st->zcur = ZB_SPACES;   /* every zombie that may move has moved: ZB-ZOMBIES-DONE */
+    st->zcur = ZB_SPACES; /* every zombie that may move has moved: ZB-ZOMBIES-DONE */
 }
 
 static void zombies_done(void *p, ud_step *s)
@@ -1344,10 +1228,7 @@ static void offer_zombie_steps(void *p, ud_step *s)
     }
 }
 
-static bool chose_zombie(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZB_ACT_ZOMBIE;
-}
+static bool chose_zombie(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_ZOMBIE; }
 
 static void move_zombie(void *p, ud_step *s)
 {
@@ -1374,15 +1255,9 @@ static void square_life(void *p, ud_step *s)
     UD_EMIT(s, "rest %s life=%d", ud_player(s, ST(p)->current), pl->life);
 }
 
-static bool can_trade(const void *p, const ud_step *s)
-{
-    return CST(p)->pl[CST(p)->current].kills >= 3;
-}
+static bool can_trade(const void *p, const ud_step *s) { return CST(p)->pl[CST(p)->current].kills >= 3; }
 
-static void to_trade(void *p, ud_step *s)
-{
-    ST(p)->phase = ZB_PH_TRADE;
-}
+static void to_trade(void *p, ud_step *s) { ST(p)->phase = ZB_PH_TRADE; }
 
 static void do_trade(zb_state *st, ud_step *s, int n)
 {
@@ -1394,15 +1269,9 @@ static void do_trade(zb_state *st, ud_step *s, int n)
     st->phase = ZB_PH_DRAW;
 }
 
-static void trade_all(void *p, ud_step *s)
-{
-    do_trade(ST(p), s, cur(ST(p))->kills / 3);
-}
+static void trade_all(void *p, ud_step *s) { do_trade(ST(p), s, cur(ST(p))->kills / 3); }
 
-static void replenish_done(void *p, ud_step *s)
-{
-    ST(p)->phase = ZB_PH_DRAW;
-}
+static void replenish_done(void *p, ud_step *s) { ST(p)->phase = ZB_PH_DRAW; }
 
 static void offer_trades(void *p, ud_step *s)
 {
@@ -1412,10 +1281,7 @@ static void offer_trades(void *p, ud_step *s)
     }
 }
 
-static void traded(void *p, ud_step *s)
-{
-    do_trade(ST(p), s, s->action.arg[0]);
-}
+static void traded(void *p, ud_step *s) { do_trade(ST(p), s, s->action.arg[0]); }
 
 static bool tiles_run_out(const void *p, const ud_step *s)
 {
@@ -1489,7 +1355,7 @@ static void turn_cap(void *p, ud_step *s)
 static void next_turn(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
-    if (st->placed_any || st->moved)   /* the map after a turn that changed it */
+    if (st->placed_any || st->moved) /* the map after a turn that changed it */
         emit_map(st, s);
     st->pl[st->current].fresh = 0;
     st->allowance = st->moved = st->hurry = st->placed_any = 0;
@@ -1507,6 +1373,8 @@ static void next_turn(void *p, ud_step *s)
 #define SILENT "(the text is silent: undead's reading)"
 
 /* X(C, IDX, PHASE, KIND, GUARD, EFFECT, ID, SOURCE, SECTION, SUMMARY, COND, COND2) */
+/* The rows are laid out by hand, to read like the rules they encode. */
+/* clang-format off */
 #define ZB_RULE_LIST(X, C) \
     X(C, ZB_R_PLAYERS, ZB_PH_SETUP, EFFECT, ud_always, seat_players, "ZB-PLAYERS", SRC, "Game Setup " SILENT, \
       "one to six players, each with a pawn (the box's 2-6, and a solo table for study)", UD_ALWAYS, UD_ANY) \
@@ -1667,5 +1535,6 @@ static void next_turn(void *p, ud_step *s)
       "undead's bound: after the last round of the cap, the most rescued survivors wins", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_CAP))) \
     X(C, ZB_R_NEXT, ZB_PH_TURN_END, EFFECT, ud_always, next_turn, "ZB-NEXT", SRC, "Turn Sequence", \
       "\"Play proceeds clockwise\"", UD_ALWAYS, UD_ANY)
+/* clang-format on */
 
 UD_COMPILED_TABLE(ZB_RULE_LIST, zb_rules, ZB_N_RULES, ZB_PHASES, zb_compiled_rows)

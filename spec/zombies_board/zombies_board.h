@@ -27,42 +27,55 @@
 #include "game.h"
 
 enum {
-    ZB_SLOTS = 7,                 /* tile slots a side; the Town Square in the middle */
-    ZB_MID = 3,                   /* its slot */
-    ZB_TS = 3,                    /* spaces a tile side */
-    ZB_SIDE = ZB_SLOTS * ZB_TS,   /* spaces a board side */
+    ZB_SLOTS = 7,               /* tile slots a side; the Town Square in the middle */
+    ZB_MID = 3,                 /* its slot */
+    ZB_TS = 3,                  /* spaces a tile side */
+    ZB_SIDE = ZB_SLOTS * ZB_TS, /* spaces a board side */
     ZB_SPACES = ZB_SIDE * ZB_SIDE,
     ZB_MAX_PLAYERS = 6,
-    ZB_HAND = 3,                  /* "No player may ever have more than 3 Event Cards or Map Tiles" */
+    ZB_HAND = 3, /* "No player may ever have more than 3 Event Cards or Map Tiles" */
     ZB_MAX_TILE_KINDS = 32,
     ZB_MAX_EVENT_KINDS = 32,
     ZB_MAX_WEAPON_KINDS = 16,
-    ZB_START = 3,                 /* bullets, life, cards, tiles at the start */
-    ZB_MAX_TOKENS = 100,          /* life and bullets a player holds: undead's limit, an error beyond */
-    ZB_SCENT = 6,                 /* the chasing policies: how far a zombie finds a player */
+    ZB_START = 3,        /* bullets, life, cards, tiles at the start */
+    ZB_MAX_TOKENS = 100, /* life and bullets a player holds: undead's limit, an error beyond */
+    ZB_SCENT = 6,        /* the chasing policies: how far a zombie finds a player */
 };
 
 /* What a space is.  Road-like: ROAD, SQUARE (Town Square centre), HELI. */
 enum zb_space { ZB_NONE, ZB_ROAD, ZB_SOLID, ZB_FLOOR, ZB_DOOR, ZB_SQUARE, ZB_HELI };
 /* A space's contents byte. */
-enum { ZB_ZOMBIE = 1, ZB_TOK_SHIFT = 1, ZB_TOK_MASK = 6,
-       ZB_MOVED = 8 };                /* with ZB_ZOMBIE, in step 4 only: this zombie has moved */
+enum {
+    ZB_ZOMBIE = 1,
+    ZB_TOK_SHIFT = 1,
+    ZB_TOK_MASK = 6,
+    ZB_MOVED = 8
+}; /* with ZB_ZOMBIE, in step 4 only: this zombie has moved */
 enum zb_token { ZB_TOK_NONE, ZB_TOK_LIFE, ZB_TOK_BULLET };
 /* Edges, clockwise from the top; bit 1 << edge in an opening mask. */
 enum { ZB_N, ZB_E, ZB_S, ZB_W };
 
 enum zb_role { ZB_ROLE_SQUARE, ZB_ROLE_HELIPORT, ZB_ROLE_ROAD, ZB_ROLE_NAMED };
-enum zb_effect { ZB_FX_LIFE, ZB_FX_BULLETS, ZB_FX_HURRY, ZB_FX_WOUND, ZB_FX_DISARM, ZB_FX_STUCK,
-                 ZB_FX_HORDE, ZB_FX_FOOD, ZB_FX_N };
+enum zb_effect {
+    ZB_FX_LIFE,
+    ZB_FX_BULLETS,
+    ZB_FX_HURRY,
+    ZB_FX_WOUND,
+    ZB_FX_DISARM,
+    ZB_FX_STUCK,
+    ZB_FX_HORDE,
+    ZB_FX_FOOD,
+    ZB_FX_N
+};
 
 typedef struct zb_tile_kind {
     char id[24];
     char name[40];
     uint8_t role;
-    uint8_t count, alt;           /* copies in the main pile, in the alternate deck */
-    uint8_t z, l, b;              /* named buildings: zombies, life and bullet tokens */
-    uint8_t grid[4][ZB_TS][ZB_TS];  /* by rotation (0, 90, 180, 270 clockwise) */
-    uint8_t open[4];              /* road openings by rotation, bit per edge */
+    uint8_t count, alt;            /* copies in the main pile, in the alternate deck */
+    uint8_t z, l, b;               /* named buildings: zombies, life and bullet tokens */
+    uint8_t grid[4][ZB_TS][ZB_TS]; /* by rotation (0, 90, 180, 270 clockwise) */
+    uint8_t open[4];               /* road openings by rotation, bit per edge */
     uint8_t n_open;
     /* The rotations (bit r) at which the tile fits an empty slot with
      * placed neighbours on the edges `near` and roads from them on `req`
@@ -80,7 +93,7 @@ typedef struct zb_event_kind {
 typedef struct zb_weapon_kind {
     char id[24];
     char name[40];
-    uint8_t building;             /* tile kind */
+    uint8_t building; /* tile kind */
     uint8_t bonus, count;
 } zb_weapon_kind;
 
@@ -89,7 +102,7 @@ typedef struct zb_tables {
     zb_event_kind event[ZB_MAX_EVENT_KINDS];
     zb_weapon_kind weapon[ZB_MAX_WEAPON_KINDS];
     int n_tiles, n_events, n_weapons;
-    int square, heliport;         /* tile kinds */
+    int square, heliport; /* tile kinds */
     int weapon_total;
     bool loaded;
 } zb_tables;
@@ -98,21 +111,66 @@ extern zb_tables zb_content;
 void zb_content_ready(void);
 bool zb_load_content(const char *dir, struct ud_content_error *err);
 bool zb_load_content_memory(const char *dir, const struct ud_content_memfile *files, int n_files,
-                           struct ud_content_error *err);
+                            struct ud_content_error *err);
 
 enum zb_phase {
-    ZB_PH_SETUP, ZB_PH_FIRST, ZB_PH_TURN_START, ZB_PH_REVIVE, ZB_PH_STEP1, ZB_PH_COMBAT,
-    ZB_PH_PAY, ZB_PH_COMBAT_END, ZB_PH_PLACE_CHECK, ZB_PH_PLACE, ZB_PH_LAID, ZB_PH_ROAD_ZOMBIE,
-    ZB_PH_EVENT_CHECK, ZB_PH_EVENT, ZB_PH_MOVE_CHECK, ZB_PH_MOVE, ZB_PH_ARRIVE, ZB_PH_TAKE, ZB_PH_ZOMBIES,
-    ZB_PH_SHAMBLE, ZB_PH_REPLENISH, ZB_PH_TRADE, ZB_PH_DRAW, ZB_PH_TURN_END, ZB_PH_OVER, ZB_PHASES
+    ZB_PH_SETUP,
+    ZB_PH_FIRST,
+    ZB_PH_TURN_START,
+    ZB_PH_REVIVE,
+    ZB_PH_STEP1,
+    ZB_PH_COMBAT,
+    ZB_PH_PAY,
+    ZB_PH_COMBAT_END,
+    ZB_PH_PLACE_CHECK,
+    ZB_PH_PLACE,
+    ZB_PH_LAID,
+    ZB_PH_ROAD_ZOMBIE,
+    ZB_PH_EVENT_CHECK,
+    ZB_PH_EVENT,
+    ZB_PH_MOVE_CHECK,
+    ZB_PH_MOVE,
+    ZB_PH_ARRIVE,
+    ZB_PH_TAKE,
+    ZB_PH_ZOMBIES,
+    ZB_PH_SHAMBLE,
+    ZB_PH_REPLENISH,
+    ZB_PH_TRADE,
+    ZB_PH_DRAW,
+    ZB_PH_TURN_END,
+    ZB_PH_OVER,
+    ZB_PHASES
 };
 enum zb_action {
-    ZB_ACT_REVIVE, ZB_ACT_RETIRE, ZB_ACT_SHOOT, ZB_ACT_BLEED, ZB_ACT_PLACE, ZB_ACT_HELIPORT,
-    ZB_ACT_PLAY, ZB_ACT_PASS, ZB_ACT_NORTH, ZB_ACT_EAST, ZB_ACT_SOUTH, ZB_ACT_WEST, ZB_ACT_STOP,
-    ZB_ACT_TRADE, ZB_ACT_ZOMBIE_AT, ZB_ACT_TAKE, ZB_ACT_ZOMBIE, ZB_ACTIONS
+    ZB_ACT_REVIVE,
+    ZB_ACT_RETIRE,
+    ZB_ACT_SHOOT,
+    ZB_ACT_BLEED,
+    ZB_ACT_PLACE,
+    ZB_ACT_HELIPORT,
+    ZB_ACT_PLAY,
+    ZB_ACT_PASS,
+    ZB_ACT_NORTH,
+    ZB_ACT_EAST,
+    ZB_ACT_SOUTH,
+    ZB_ACT_WEST,
+    ZB_ACT_STOP,
+    ZB_ACT_TRADE,
+    ZB_ACT_ZOMBIE_AT,
+    ZB_ACT_TAKE,
+    ZB_ACT_ZOMBIE,
+    ZB_ACTIONS
 };
-enum zb_variant { ZB_V_HELIPORT, ZB_V_NEWCHAR, ZB_V_TRADE, ZB_V_CAP, ZB_V_NO_HELI, ZB_V_HELI_PLACE, ZB_V_BULLET,
-                  ZB_VARIANTS };
+enum zb_variant {
+    ZB_V_HELIPORT,
+    ZB_V_NEWCHAR,
+    ZB_V_TRADE,
+    ZB_V_CAP,
+    ZB_V_NO_HELI,
+    ZB_V_HELI_PLACE,
+    ZB_V_BULLET,
+    ZB_VARIANTS
+};
 enum { ZB_HELI_CONNECTED, ZB_HELI_FAR };
 enum { ZB_NEWCHAR_NO_MOVE, ZB_NEWCHAR_SKIP_TURN };
 enum { ZB_TRADE_CHOOSE, ZB_TRADE_ALL };
@@ -126,54 +184,62 @@ enum { ZB_CTX_START, ZB_CTX_MOVE };
 /* A seat's standing. */
 enum zb_status { ZB_UNSEATED, ZB_ALIVE, ZB_DEAD, ZB_OUT };
 /* How the game ended. */
-enum zb_end { ZB_END_NONE, ZB_END_HELIPORT, ZB_END_NO_HELIPORT, ZB_END_LAST_ALIVE, ZB_END_ALL_OUT,
-              ZB_END_CAP, ZB_END_ALL_SEARCHED, ZB_END_ALL_RESCUED };
+enum zb_end {
+    ZB_END_NONE,
+    ZB_END_HELIPORT,
+    ZB_END_NO_HELIPORT,
+    ZB_END_LAST_ALIVE,
+    ZB_END_ALL_OUT,
+    ZB_END_CAP,
+    ZB_END_ALL_SEARCHED,
+    ZB_END_ALL_RESCUED
+};
 
 typedef struct zb_player {
-    uint8_t pos_x, pos_y;         /* space; meaningless unless alive */
-    uint8_t status;               /* zb_status */
-    uint8_t fresh;                /* a new character this turn: does not move */
+    uint8_t pos_x, pos_y; /* space; meaningless unless alive */
+    uint8_t status;       /* zb_status */
+    uint8_t fresh;        /* a new character this turn: does not move */
     uint8_t life, bullets, kills, survivors;
-    uint8_t bonus;                /* weapons in play: added to every combat roll */
-    uint8_t weapons;              /* bit per weapon kind held */
-    uint8_t tile[ZB_HAND];        /* tile kind + 1, 0 none */
-    uint8_t card[ZB_HAND];        /* event kind + 1, 0 none */
-    uint8_t card_round;           /* round of the last event card played (0 none) */
-    uint8_t stuck;                /* loses its next movement */
-    uint8_t outcome;              /* ud_seat_outcome */
+    uint8_t bonus;         /* weapons in play: added to every combat roll */
+    uint8_t weapons;       /* bit per weapon kind held */
+    uint8_t tile[ZB_HAND]; /* tile kind + 1, 0 none */
+    uint8_t card[ZB_HAND]; /* event kind + 1, 0 none */
+    uint8_t card_round;    /* round of the last event card played (0 none) */
+    uint8_t stuck;         /* loses its next movement */
+    uint8_t outcome;       /* ud_seat_outcome */
     uint8_t pad;
 } zb_player;
 
 typedef struct zb_state {
     uint8_t phase;
     uint8_t n_players, current, first, over, end;
-    int8_t winner;                /* seat; -1 none; -2 shared */
-    uint8_t round;                /* 1-based; a round starts with the first player's turn */
-    uint8_t candidates;           /* bit per seat still rolling for the first turn */
-    uint8_t ctx;                  /* where the combat in progress returns */
-    uint8_t roll;                 /* the combat die */
-    uint8_t allowance, moved;     /* this turn's movement */
-    uint8_t hurry;                /* extra movement from an event this turn */
-    uint8_t placed_any;           /* tiles placed this turn */
-    int8_t heli_owner;            /* the first seat with three survivors, -1 none */
-    uint8_t heli_due;             /* its following turn has come: place it now */
+    int8_t winner;            /* seat; -1 none; -2 shared */
+    uint8_t round;            /* 1-based; a round starts with the first player's turn */
+    uint8_t candidates;       /* bit per seat still rolling for the first turn */
+    uint8_t ctx;              /* where the combat in progress returns */
+    uint8_t roll;             /* the combat die */
+    uint8_t allowance, moved; /* this turn's movement */
+    uint8_t hurry;            /* extra movement from an event this turn */
+    uint8_t placed_any;       /* tiles placed this turn */
+    int8_t heli_owner;        /* the first seat with three survivors, -1 none */
+    uint8_t heli_due;         /* its following turn has come: place it now */
     uint8_t heli_placed;
-    uint8_t heli_stuck;           /* it could not be placed once (no-heliport=all-searched) */
-    uint8_t heli_x, heli_y;       /* its centre space */
-    uint8_t alt_tiles_in, alt_cards_in;  /* the alternate decks became the piles */
-    uint8_t last_sx, last_sy;     /* the tile just laid */
-    uint8_t weapons_taken;        /* weapon cards drawn from the weapon deck, ever */
-    uint8_t preset;               /* start lines fixed the piles: ZB_PRESET_* bits */
-    uint8_t zpending;             /* zombies of the road tile just laid still to place */
-    uint8_t took;                 /* bit per seat a bullet was taken from this turn */
-    uint8_t asked;                /* bit per seat whose bullet was offered on this arrival */
-    uint8_t food;                 /* an Alternate Food Source is in play this turn */
+    uint8_t heli_stuck;                 /* it could not be placed once (no-heliport=all-searched) */
+    uint8_t heli_x, heli_y;             /* its centre space */
+    uint8_t alt_tiles_in, alt_cards_in; /* the alternate decks became the piles */
+    uint8_t last_sx, last_sy;           /* the tile just laid */
+    uint8_t weapons_taken;              /* weapon cards drawn from the weapon deck, ever */
+    uint8_t preset;                     /* start lines fixed the piles: ZB_PRESET_* bits */
+    uint8_t zpending;                   /* zombies of the road tile just laid still to place */
+    uint8_t took;                       /* bit per seat a bullet was taken from this turn */
+    uint8_t asked;                      /* bit per seat whose bullet was offered on this arrival */
+    uint8_t food;                       /* an Alternate Food Source is in play this turn */
     uint8_t pad;
-    uint16_t zcur;                /* step 4: the zombie to move now, or where the search goes on */
-    uint16_t zombies, tokens;     /* on the board: the rows' own count (checked) */
+    uint16_t zcur;            /* step 4: the zombie to move now, or where the search goes on */
+    uint16_t zombies, tokens; /* on the board: the rows' own count (checked) */
     uint16_t tiles_pile, cards_pile;
     zb_player pl[ZB_MAX_PLAYERS];
-    uint8_t slot[ZB_SLOTS][ZB_SLOTS];     /* tile kind + 1, 0 empty */
+    uint8_t slot[ZB_SLOTS][ZB_SLOTS]; /* tile kind + 1, 0 empty */
     uint8_t rot[ZB_SLOTS][ZB_SLOTS];
     uint8_t searched[ZB_SLOTS][ZB_SLOTS]; /* a named building's marker */
     uint8_t pile_tile[ZB_MAX_TILE_KINDS]; /* copies left in the draw pile */
@@ -181,11 +247,11 @@ typedef struct zb_state {
     uint8_t pile_card[ZB_MAX_EVENT_KINDS];
     uint8_t alt_card[ZB_MAX_EVENT_KINDS];
     uint8_t weapons_left[ZB_MAX_WEAPON_KINDS];
-    uint8_t kind[ZB_SPACES];              /* zb_space */
-    uint8_t cell[ZB_SPACES];              /* zombie bit, token */
-    uint8_t near[ZB_SLOTS * ZB_SLOTS];    /* empty slots: edges with a placed neighbour */
-    uint8_t need[ZB_SLOTS * ZB_SLOTS];    /* and those of them a road comes to */
-    uint8_t link[ZB_SPACES];              /* bit d: a step in direction d is legal (from kind) */
+    uint8_t kind[ZB_SPACES];           /* zb_space */
+    uint8_t cell[ZB_SPACES];           /* zombie bit, token */
+    uint8_t near[ZB_SLOTS * ZB_SLOTS]; /* empty slots: edges with a placed neighbour */
+    uint8_t need[ZB_SLOTS * ZB_SLOTS]; /* and those of them a road comes to */
+    uint8_t link[ZB_SPACES];           /* bit d: a step in direction d is legal (from kind) */
 } zb_state;
 
 /* What start lines fixed (zb_state.preset): the set-up keeps those piles,

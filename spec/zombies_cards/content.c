@@ -22,16 +22,26 @@ extern const ud_content_memfile ud_content_zombies_cards[];
 extern const int ud_content_zombies_cards_n;
 
 const char *const zc_effect_words[] = {
-    [ZC_FX_WEAPON] = "weapon", [ZC_FX_LUCK] = "luck", [ZC_FX_DRAW] = "draw", [ZC_FX_MOVE] = "move",
-    [ZC_FX_LOSE_BULLET] = "lose-bullet", [ZC_FX_DISCARD_BULLET] = "discard-bullet",
-    [ZC_FX_POWER_OUTAGE] = "power-outage", [ZC_FX_EXTRA_PLAY] = "extra-play",
-    [ZC_FX_NO_GUTS] = "no-guts", [ZC_FX_BRAIN_CRAMP] = "brain-cramp", [ZC_EFFECTS] = NULL,
+    [ZC_FX_WEAPON] = "weapon",
+    [ZC_FX_LUCK] = "luck",
+    [ZC_FX_DRAW] = "draw",
+    [ZC_FX_MOVE] = "move",
+    [ZC_FX_LOSE_BULLET] = "lose-bullet",
+    [ZC_FX_DISCARD_BULLET] = "discard-bullet",
+    [ZC_FX_POWER_OUTAGE] = "power-outage",
+    [ZC_FX_EXTRA_PLAY] = "extra-play",
+    [ZC_FX_NO_GUTS] = "no-guts",
+    [ZC_FX_BRAIN_CRAMP] = "brain-cramp",
+    [ZC_EFFECTS] = NULL,
 };
 static const char *const yes_no[] = { "no", "yes", NULL };
 static const char *const sources[] = { "sample", "named", NULL };
 
 static const ud_content_field card_fields[] = {
-    { .name = "id", .type = UD_CONTENT_WORD, .required = true, .unique = "id",
+    { .name = "id",
+      .type = UD_CONTENT_WORD,
+      .required = true,
+      .unique = "id",
       .max_len = 24 /* a deal line of 18 stays under UD_MAX_LINE */ },
     { .name = "name", .type = UD_CONTENT_STRING, .def = "\"\"" },
     { .name = "map", .type = UD_CONTENT_WORD, .required = true, .max_len = ZC_NAME_LEN - 1 },
@@ -90,8 +100,9 @@ static bool add_card(void *ctx, const ud_content_record *r, ud_content_error *er
     c->named = ud_content_int(r, "source") == 1;
     bool wants_bonus = c->effect == ZC_FX_WEAPON || c->effect == ZC_FX_LUCK;
     if (wants_bonus != (c->bonus > 0)) {
-        ud_content_error_at(err, r, "bonus", wants_bonus ? "expected bonus=1..5 on a %s card"
-                                                         : "expected no bonus on a %s card",
+        ud_content_error_at(err, r, "bonus",
+                            wants_bonus ? "expected bonus=1..5 on a %s card"
+                                        : "expected no bonus on a %s card",
                             zc_effect_words[c->effect]);
         return false;
     }
@@ -134,10 +145,20 @@ static bool set_setup(void *ctx, const ud_content_record *r, ud_content_error *e
 }
 
 static const ud_content_kind kinds[] = {
-    { .name = "card", .file = "cards.txt", .fields = card_fields, .n_fields = 11, .min_records = 2,
-      .max_records = ZC_MAX_CARDS, .record = add_card },
-    { .name = "setup", .file = "setup.txt", .fields = setup_fields, .n_fields = 2, .min_records = 1,
-      .max_records = 1, .record = set_setup },
+    { .name = "card",
+      .file = "cards.txt",
+      .fields = card_fields,
+      .n_fields = 11,
+      .min_records = 2,
+      .max_records = ZC_MAX_CARDS,
+      .record = add_card },
+    { .name = "setup",
+      .file = "setup.txt",
+      .fields = setup_fields,
+      .n_fields = 2,
+      .min_records = 1,
+      .max_records = 1,
+      .record = set_setup },
 };
 static const ud_content_schema schema = { "zombies-cards content", kinds, 2 };
 
@@ -152,9 +173,10 @@ static bool deck_deals_every_table(const zc_tables *t, const char *dir, ud_conte
         if (each * n > t->n_cards) {
             memset(err, 0, sizeof *err);
             snprintf(err->file, sizeof err->file, "%s/cards.txt", dir);
-            ud_error_set(&err->e, 0, 0, "",
-                         "expected at least %d cards, enough to deal %d to each of %d players (setup.txt), found %d",
-                         each * n, each, n, t->n_cards);
+            ud_error_set(
+                &err->e, 0, 0, "",
+                "expected at least %d cards, enough to deal %d to each of %d players (setup.txt), found %d",
+                each * n, each, n, t->n_cards);
             return false;
         }
     }
@@ -178,7 +200,7 @@ static double deal_orders(const zc_tables *t, int n)
             copies++;
         memset(next, 0, sizeof next);
         for (int d = 0; d <= deal; d++) {
-            double term = 1;   /* x^m / m! */
+            double term = 1; /* x^m / m! */
             for (int m = 0; m <= copies && d + m <= deal; m++) {
                 next[d + m] += poly[d] * term;
                 term /= m + 1;
@@ -198,15 +220,15 @@ static double deal_orders(const zc_tables *t, int n)
 static bool load_set(const char *dir, const ud_content_memfile *files, int n_files, int top,
                      ud_content_error *err)
 {
-    static zc_tables t;   /* large: not on the stack */
+    static zc_tables t; /* large: not on the stack */
     memset(&t, 0, sizeof t);
-    bool ok = !files  ? ud_content_load_path(&schema, dir, &t, err)
+    bool ok = !files    ? ud_content_load_path(&schema, dir, &t, err)
               : top < 0 ? ud_content_load_dir_memory(&schema, dir, files, n_files, &t, err)
                         : ud_content_load_memory(&schema, files, n_files, top, &t, err);
     if (ok)
         ok = deck_deals_every_table(&t, dir, err);
     if (!ok)
-        return false;   /* the tables in use stay as they were */
+        return false; /* the tables in use stay as they were */
     for (int n = ZC_MIN_PLAYERS; n <= ZC_MAX_PLAYERS; n++)
         t.deal_orders[n] = deal_orders(&t, n);
     t.loaded = true;
@@ -224,7 +246,8 @@ bool zc_load_content(const char *dir, ud_content_error *err)
 {
     if (dir)
         return load_set(dir, NULL, 0, -1, err);
-    return load_set("spec/zombies_cards/content", ud_content_zombies_cards, ud_content_zombies_cards_n, -1, err);
+    return load_set("spec/zombies_cards/content", ud_content_zombies_cards, ud_content_zombies_cards_n, -1,
+                    err);
 }
 
 bool zc_load_builtin_file(const char *file, ud_content_error *err)

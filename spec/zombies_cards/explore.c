@@ -29,10 +29,7 @@
 #include "extras.h"
 #include "policy.h"
 
-static bool deal_cut(const void *p)
-{
-    return ((const zc_state *)p)->phase == ZC_PH_DEAL;
-}
+static bool deal_cut(const void *p) { return ((const zc_state *)p)->phase == ZC_PH_DEAL; }
 
 static void deal_outcome(const void *p, ud_buf *out)
 {
@@ -83,10 +80,7 @@ static void game_outcome(const void *p, ud_buf *out)
             ud_buf_printf(out, " p%d dead", i + 1);
 }
 
-static uint8_t kind_of_card(uint8_t c)
-{
-    return c < zc_content.n_cards ? zc_content.kind[c] : c;
-}
+static uint8_t kind_of_card(uint8_t c) { return c < zc_content.n_cards ? zc_content.kind[c] : c; }
 
 /* A ring as its cards top first, by kind, from slot 0: where the ring
  * starts in its array is no rule's business. */
@@ -176,9 +170,9 @@ static double seconds_since(const struct timespec *t0)
 
 /* One case per figure: every figure of the reading, figure exact_fig
  * with q, its exact value. */
-static void record_figure(const ud_analysis_sink *sk, const char *figure, const char *pol, const char *reading,
-                          const int *variant, const char *outcome, const ud_analysis_figure *figs, int n,
-                          int exact_fig, const mpq_t q)
+static void record_figure(const ud_analysis_sink *sk, const char *figure, const char *pol,
+                          const char *reading, const int *variant, const char *outcome,
+                          const ud_analysis_figure *figs, int n, int exact_fig, const mpq_t q)
 {
     if (!sk->record)
         return;
@@ -188,8 +182,14 @@ static void record_figure(const ud_analysis_sink *sk, const char *figure, const 
     char *num = mpz_get_str(NULL, 10, mpq_numref(q)), *den = mpz_get_str(NULL, 10, mpq_denref(q));
     char analysis[64];
     snprintf(analysis, sizeof analysis, "small-deck-%s", figure);
-    ud_analysis_case c = { .key = key, .variant = variant, .inputs = inputs, .outcome = outcome,
-                           .prob_num = num, .prob_den = den, .analysis = analysis, .policy = pol };
+    ud_analysis_case c = { .key = key,
+                           .variant = variant,
+                           .inputs = inputs,
+                           .outcome = outcome,
+                           .prob_num = num,
+                           .prob_den = den,
+                           .analysis = analysis,
+                           .policy = pol };
     for (int i = 0; i < n && i < UD_ANALYSIS_FIGURES; i++) {
         c.figures[i] = figs[i];
         if (i == exact_fig) {
@@ -205,18 +205,20 @@ static void record_figure(const ud_analysis_sink *sk, const char *figure, const 
 
 /* A fraction as printed: in full up to 60 characters (the database keeps
  * every digit; a cycle solved exactly gives fractions of hundreds). */
-static const char *shown(const char *q)
-{
-    return strlen(q) <= 60 ? q : "(long fraction)";
-}
+static const char *shown(const char *q) { return strlen(q) <= 60 ? q : "(long fraction)"; }
 
 /* One policy under one reading, the policy followed by both seats: the
  * chain of whole games solved exactly. */
 static int solve_reading(const ud_game *g, const ud_setup *setup, const ud_policy *pol, uint64_t max_memory,
                          const ud_analysis_sink *sk, ud_buf *why)
 {
-    ud_explore_opts o = { .game = g, .setup = setup, .bound = &zc_bound_game, .max_depth = -1,
-                          .policy = pol, .check_invariants = 1, .outcomes = 1,
+    ud_explore_opts o = { .game = g,
+                          .setup = setup,
+                          .bound = &zc_bound_game,
+                          .max_depth = -1,
+                          .policy = pol,
+                          .check_invariants = 1,
+                          .outcomes = 1,
                           .max_memory = max_memory };
     ud_explore_report rep;
     if (ud_explore(&o, &rep, why) != 0)
@@ -261,8 +263,8 @@ static int solve_reading(const ud_game *g, const ud_setup *setup, const ud_polic
     for (int i = 0; i < n; i++) {
         char fig[32];
         char *w = mpq_get_str(NULL, 10, c.win[i]), *d = mpq_get_str(NULL, 10, c.dead[i]);
-        ud_say(sk, "  p%d wins %.10f  %s\n  p%d dies %.10f  %s\n", i + 1, mpq_get_d(c.win[i]), shown(w), i + 1,
-               mpq_get_d(c.dead[i]), shown(d));
+        ud_say(sk, "  p%d wins %.10f  %s\n  p%d dies %.10f  %s\n", i + 1, mpq_get_d(c.win[i]), shown(w),
+               i + 1, mpq_get_d(c.dead[i]), shown(d));
         free(w);
         free(d);
         snprintf(fig, sizeof fig, "p%d-wins", i + 1);
@@ -289,11 +291,15 @@ out:
 /* Every state of the small deck's games under one reading, every action
  * offered, every invariant in each; the states explored are added to
  * *states. */
-static int explore_all(const ud_game *g, const ud_setup *setup, uint64_t max_memory, const ud_analysis_sink *sk,
-                       uint64_t *states, ud_buf *why)
+static int explore_all(const ud_game *g, const ud_setup *setup, uint64_t max_memory,
+                       const ud_analysis_sink *sk, uint64_t *states, ud_buf *why)
 {
-    ud_explore_opts o = { .game = g, .setup = setup, .bound = &zc_bound_game, .max_depth = -1,
-                          .check_invariants = 1, .max_memory = max_memory };
+    ud_explore_opts o = { .game = g,
+                          .setup = setup,
+                          .bound = &zc_bound_game,
+                          .max_depth = -1,
+                          .check_invariants = 1,
+                          .max_memory = max_memory };
     ud_explore_report rep;
     if (ud_explore(&o, &rep, why) != 0)
         return UD_ANALYSIS_FAILED;
@@ -301,8 +307,9 @@ static int explore_all(const ud_game *g, const ud_setup *setup, uint64_t max_mem
     ud_buf vars;
     ud_buf_init(&vars);
     ud_variants_text(g, setup->variant, &vars);
-    ud_say(sk, "%s, every action: %llu states (decision %llu, terminal %llu), %llu chance picks (%llu checked "
-               "to sum to exactly 1), depth %d, %s, invariants: %s (%.3f s)\n",
+    ud_say(sk,
+           "%s, every action: %llu states (decision %llu, terminal %llu), %llu chance picks (%llu checked "
+           "to sum to exactly 1), depth %d, %s, invariants: %s (%.3f s)\n",
            ud_buf_str(&vars), (unsigned long long)rep.distinct, (unsigned long long)rep.decision,
            (unsigned long long)rep.terminal, (unsigned long long)rep.chance,
            (unsigned long long)rep.chance_sums_checked, rep.depth, rep.complete ? "complete" : "NOT complete",
@@ -313,7 +320,8 @@ static int explore_all(const ud_game *g, const ud_setup *setup, uint64_t max_mem
                       rep.violated     ? rep.fail.msg
                       : rep.memory_cut ? "the --max-memory bound was hit"
                                        : "a state limit was hit",
-                      rep.trace ? "\nshortest path (replay with undead check):\n" : "", rep.trace ? rep.trace : "");
+                      rep.trace ? "\nshortest path (replay with undead check):\n" : "",
+                      rep.trace ? rep.trace : "");
         rc = UD_ANALYSIS_FAILED;
     }
     ud_buf_free(&vars);
@@ -343,10 +351,11 @@ static int readings(const ud_game *g, const ud_analysis_args *a, ud_setup *out)
     return n;
 }
 
-static int run_small_deck(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sk, ud_buf *why)
+static int run_small_deck(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sk,
+                          ud_buf *why)
 {
     zc_content_ready();
-    static zc_tables saved;   /* the set in use, given back at the end (large: not on the stack) */
+    static zc_tables saved; /* the set in use, given back at the end (large: not on the stack) */
     saved = zc_content;
     ud_content_error err;
     if (!zc_load_builtin_file("small-deck.txt", &err)) {
@@ -356,11 +365,12 @@ static int run_small_deck(const ud_game *g, const ud_analysis_args *a, const ud_
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int players = a->setup.n_players;
-    ud_say(sk, "the small deck (spec/zombies_cards/content/small-deck.txt): %d cards of %d kinds, %d each to "
-               "%d players: %.0f different deals\n",
+    ud_say(sk,
+           "the small deck (spec/zombies_cards/content/small-deck.txt): %d cards of %d kinds, %d each to "
+           "%d players: %.0f different deals\n",
            zc_content.n_cards, zc_content.n_kinds, zc_content.deal_small, players,
            players >= ZC_MIN_PLAYERS && players <= ZC_MAX_PLAYERS ? zc_content.deal_orders[players] : 0.0);
-    static ud_setup list[MAX_READINGS];   /* large: not on the stack */
+    static ud_setup list[MAX_READINGS]; /* large: not on the stack */
     int n = readings(g, a, list), rc = UD_ANALYSIS_OK;
     /* the policies followed: --policy, else hoarder alone (gunner under
      * last-card=after-fight takes some 17 s: its cycles' fractions run to
@@ -378,7 +388,8 @@ static int run_small_deck(const ud_game *g, const ud_analysis_args *a, const ud_
             return UD_ANALYSIS_USAGE;
         }
         if (pols[n_pols].def == &ud_policy_random || pols[n_pols].def == &ud_policy_human) {
-            ud_buf_printf(why, "--policy: '%s' is not deterministic: expected one of the game's policies", name);
+            ud_buf_printf(why, "--policy: '%s' is not deterministic: expected one of the game's policies",
+                          name);
             zc_content = saved;
             return UD_ANALYSIS_USAGE;
         }
@@ -399,16 +410,18 @@ static int run_small_deck(const ud_game *g, const ud_analysis_args *a, const ud_
 }
 
 static const ud_analysis_option small_deck_options[] = {
-    { "policy", "P[,P...]", "the policies followed, each by both seats (default: hoarder;\n"
-                            "                        gunner takes about 20 s more)" },
+    { "policy", "P[,P...]",
+      "the policies followed, each by both seats (default: hoarder;\n"
+      "                        gunner takes about 20 s more)" },
     { NULL, NULL, NULL },
 };
 
 static const ud_analysis zc_analyses[] = {
-    { "small-deck", "whole games of the built-in small deck (content/small-deck.txt), every\n"
-                    "deal and roll: every state with every action (invariants in each), then\n"
-                    "each seat's exact chance to win and to die under each policy, for the\n"
-                    "defaults and each other reading",
+    { "small-deck",
+      "whole games of the built-in small deck (content/small-deck.txt), every\n"
+      "deal and roll: every state with every action (invariants in each), then\n"
+      "each seat's exact chance to win and to die under each policy, for the\n"
+      "defaults and each other reading",
       small_deck_options, run_small_deck, true },
 };
 

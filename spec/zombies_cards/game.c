@@ -18,22 +18,14 @@
 #define CARD(i) (&zc_content.card[(i)])
 
 static const ud_phase zc_phases[ZC_PHASES] = {
-    [ZC_PH_SETUP] = { "setup", UD_PHASE_AUTO },
-    [ZC_PH_DEAL] = { "deal", UD_PHASE_AUTO },
-    [ZC_PH_STOCK] = { "stock", UD_PHASE_AUTO },
-    [ZC_PH_TURN_START] = { "turn-start", UD_PHASE_AUTO },
-    [ZC_PH_MAP] = { "map", UD_PHASE_AUTO },
-    [ZC_PH_REACT_NEXT] = { "react-next", UD_PHASE_AUTO },
-    [ZC_PH_REACT] = { "react", UD_PHASE_DECISION },
-    [ZC_PH_PLAY] = { "play", UD_PHASE_DECISION },
-    [ZC_PH_EFFECT] = { "effect", UD_PHASE_AUTO },
-    [ZC_PH_COMBAT] = { "combat", UD_PHASE_AUTO },
-    [ZC_PH_WEAPON] = { "weapon", UD_PHASE_DECISION },
-    [ZC_PH_ROLL] = { "roll", UD_PHASE_AUTO },
-    [ZC_PH_RESOLVE] = { "resolve", UD_PHASE_AUTO },
-    [ZC_PH_BONUS] = { "bonus", UD_PHASE_DECISION },
-    [ZC_PH_TURN_END] = { "turn-end", UD_PHASE_AUTO },
-    [ZC_PH_WIN] = { "win", UD_PHASE_AUTO },
+    [ZC_PH_SETUP] = { "setup", UD_PHASE_AUTO },       [ZC_PH_DEAL] = { "deal", UD_PHASE_AUTO },
+    [ZC_PH_STOCK] = { "stock", UD_PHASE_AUTO },       [ZC_PH_TURN_START] = { "turn-start", UD_PHASE_AUTO },
+    [ZC_PH_MAP] = { "map", UD_PHASE_AUTO },           [ZC_PH_REACT_NEXT] = { "react-next", UD_PHASE_AUTO },
+    [ZC_PH_REACT] = { "react", UD_PHASE_DECISION },   [ZC_PH_PLAY] = { "play", UD_PHASE_DECISION },
+    [ZC_PH_EFFECT] = { "effect", UD_PHASE_AUTO },     [ZC_PH_COMBAT] = { "combat", UD_PHASE_AUTO },
+    [ZC_PH_WEAPON] = { "weapon", UD_PHASE_DECISION }, [ZC_PH_ROLL] = { "roll", UD_PHASE_AUTO },
+    [ZC_PH_RESOLVE] = { "resolve", UD_PHASE_AUTO },   [ZC_PH_BONUS] = { "bonus", UD_PHASE_DECISION },
+    [ZC_PH_TURN_END] = { "turn-end", UD_PHASE_AUTO }, [ZC_PH_WIN] = { "win", UD_PHASE_AUTO },
     [ZC_PH_OVER] = { "over", UD_PHASE_OVER },
 };
 
@@ -41,12 +33,9 @@ static const ud_phase zc_phases[ZC_PHASES] = {
  * "decide ann play 17", "decide ann play-on 5 bob", "decide ann weapon 30";
  * after a kill, "decide ann draw" or "decide ann decline". */
 static const ud_action_kind zc_actions[ZC_ACTIONS] = {
-    [ZC_ACT_PLAY] = { "play", "%d" },
-    [ZC_ACT_PLAY_ON] = { "play-on", "%d %p" },
-    [ZC_ACT_FIGHT] = { "fight", NULL },
-    [ZC_ACT_PASS] = { "pass", NULL },
-    [ZC_ACT_WEAPON] = { "weapon", "%d" },
-    [ZC_ACT_DRAW] = { "draw", NULL },
+    [ZC_ACT_PLAY] = { "play", "%d" },       [ZC_ACT_PLAY_ON] = { "play-on", "%d %p" },
+    [ZC_ACT_FIGHT] = { "fight", NULL },     [ZC_ACT_PASS] = { "pass", NULL },
+    [ZC_ACT_WEAPON] = { "weapon", "%d" },   [ZC_ACT_DRAW] = { "draw", NULL },
     [ZC_ACT_DECLINE] = { "decline", NULL },
 };
 static const char *const zc_chance_events[] = { "deal", "lot", "roll", NULL };
@@ -58,12 +47,14 @@ static const ud_variant_value first_values[] = {
     { "random", SRC, "PLAYER TURN (the text is silent: undead's reading)", "a player drawn by lot starts" },
 };
 static const ud_variant_value last_values[] = {
-    { "any", SRC, "OBJECTIVE", "\"exhausting all of the cards in your draw deck\" in any way wins, a map card included" },
+    { "any", SRC, "OBJECTIVE",
+      "\"exhausting all of the cards in your draw deck\" in any way wins, a map card included" },
     { "after-fight", SRC, "WINNING THE GAME (the text is silent: undead's reading)",
       "a map card that empties the deck wins only once its zombies are fought and the player lives" },
 };
 static const ud_variant_value round_values[] = {
-    { "own-turns", SRC, "CARD PLAY", "a player's round runs from the start of their turn to the start of their next" },
+    { "own-turns", SRC, "CARD PLAY",
+      "a player's round runs from the start of their turn to the start of their next" },
     { "table", SRC, "CARD PLAY (the text is silent once players are out: undead's reading)",
       "a round is one turn of every player still in; everyone's card is renewed when it begins" },
 };
@@ -73,15 +64,19 @@ static const ud_variant_value standing_values[] = {
     { "plays-on", SRC, "WINNING THE GAME", "the last player alive plays on, and wins only by the last card" },
 };
 static const ud_variant_value oot_values[] = {
-    { "yes", SRC, "CARD PLAY (ruling (undead's): CARD CLARIFICATIONS speaks of another's turn only for location weapons)",
+    { "yes", SRC,
+      "CARD PLAY (ruling (undead's): CARD CLARIFICATIONS speaks of another's turn only for location weapons)",
       "any card may be played on others' turns: a round runs \"to the beginning of your next turn\"" },
-    { "no", SRC, "PLAYER TURN (the text is silent: undead's reading)", "cards are played on your own turn only" },
+    { "no", SRC, "PLAYER TURN (the text is silent: undead's reading)",
+      "cards are played on your own turn only" },
 };
 static const ud_variant_value lost_values[] = {
-    { "under-deck", SRC, "CARD CLARIFICATIONS (ruling (undead's): FIGHTING ZOMBIES says \"you lose\" them, not where they go)",
+    { "under-deck", SRC,
+      "CARD CLARIFICATIONS (ruling (undead's): FIGHTING ZOMBIES says \"you lose\" them, not where they go)",
       "cards lost to a map-stack payment go under your draw deck, as a lost bullet does (\"When a card states "
       "that you lose a bullet\")" },
-    { "bullet-pile", SRC, "CARD CLARIFICATIONS (ruling (undead's): FIGHTING ZOMBIES says \"you lose\" them, not where they go)",
+    { "bullet-pile", SRC,
+      "CARD CLARIFICATIONS (ruling (undead's): FIGHTING ZOMBIES says \"you lose\" them, not where they go)",
       "cards lost to a map-stack payment go to your bullet pile, as a lasting card does once its effect is "
       "complete (\"the card will be placed in your bullet pile\")" },
 };
@@ -89,13 +84,14 @@ const ud_variant zc_variants[ZC_VARIANTS] = {
     [ZC_V_FIRST] = { "first", "Who takes the first turn?", 2, first_values, ZC_FIRST_SEAT },
     [ZC_V_LAST_CARD] = { "last-card", "Does the map card taken in step 1 count as the last card drawn?", 2,
                          last_values, ZC_LAST_ANY },
-    [ZC_V_ROUND] = { "round", "What is the round of \"one card per round\" once players are out?", 2, round_values,
-                     ZC_ROUND_OWN },
-    [ZC_V_LAST_STANDING] = { "last-standing", "What happens when every other player is dead?", 2, standing_values,
-                             ZC_STANDING_WINS },
+    [ZC_V_ROUND] = { "round", "What is the round of \"one card per round\" once players are out?", 2,
+                     round_values, ZC_ROUND_OWN },
+    [ZC_V_LAST_STANDING] = { "last-standing", "What happens when every other player is dead?", 2,
+                             standing_values, ZC_STANDING_WINS },
     [ZC_V_OUT_OF_TURN] = { "out-of-turn", "May a player play a card on another player's turn?", 2, oot_values,
                            ZC_OOT_YES },
-    [ZC_V_LOST_CARDS] = { "lost-cards", "Where do the cards in front of you go when a map-stack payment loses them?", 2,
+    [ZC_V_LOST_CARDS] = { "lost-cards",
+                          "Where do the cards in front of you go when a map-stack payment loses them?", 2,
                           lost_values, ZC_LOST_UNDER_DECK },
 };
 
@@ -108,14 +104,14 @@ static bool cards_conserved(const ud_game *g, const void *p, ud_buf *why)
         return true;
     uint8_t seen[ZC_MAX_CARDS] = { 0 };
     int total = 0;
-#define COUNT(card)                                                                       \
-    do {                                                                                  \
-        int c_ = (card);                                                                  \
-        if (c_ >= zc_content.n_cards || seen[c_]++) {                                     \
-            ud_buf_printf(why, "card %d is in two places, or no card", c_ + 1);           \
-            return false;                                                                 \
-        }                                                                                 \
-        total++;                                                                          \
+#define COUNT(card)                                                             \
+    do {                                                                        \
+        int c_ = (card);                                                        \
+        if (c_ >= zc_content.n_cards || seen[c_]++) {                           \
+            ud_buf_printf(why, "card %d is in two places, or no card", c_ + 1); \
+            return false;                                                       \
+        }                                                                       \
+        total++;                                                                \
     } while (0)
     for (int i = 0; i < st->n_players; i++) {
         const zc_player *pl = &st->p[i];
@@ -169,8 +165,8 @@ static bool dead_never_act(const ud_game *g, const void *p, ud_buf *why)
     int seat = -1;
     if (st->phase == ZC_PH_REACT)
         seat = st->reactor;
-    else if (st->phase == ZC_PH_PLAY || st->phase == ZC_PH_WEAPON || st->phase == ZC_PH_BONUS || st->phase == ZC_PH_MAP ||
-             st->phase == ZC_PH_COMBAT || st->phase == ZC_PH_ROLL)
+    else if (st->phase == ZC_PH_PLAY || st->phase == ZC_PH_WEAPON || st->phase == ZC_PH_BONUS ||
+             st->phase == ZC_PH_MAP || st->phase == ZC_PH_COMBAT || st->phase == ZC_PH_ROLL)
         seat = st->current;
     if (seat >= 0 && st->p[seat].dead) {
         ud_buf_printf(why, "seat %d is dead and acts in phase %s", seat, g->phases[st->phase].name);
@@ -198,8 +194,8 @@ static bool over_exactly_when_won(const ud_game *g, const void *p, ud_buf *why)
             bool by_deck = w->deck.n == 0;
             bool by_standing = alive == 1 && st->readings[ZC_V_LAST_STANDING] == ZC_STANDING_WINS;
             if (w->dead || !(by_deck || by_standing)) {
-                ud_buf_printf(why, "seat %d won with %d cards in its deck and %d alive", st->winner, w->deck.n,
-                              alive);
+                ud_buf_printf(why, "seat %d won with %d cards in its deck and %d alive", st->winner,
+                              w->deck.n, alive);
                 return false;
             }
         } else if (alive > 0) {
@@ -243,19 +239,18 @@ static bool piles_in_range(const ud_game *g, const void *p, ud_buf *why)
 
 const ud_invariant zc_invariants[ZC_N_INVARIANTS] = {
     { "ZC-INV-CARDS", "cards are conserved: each dealt card is in exactly one pile", cards_conserved },
-    { "ZC-INV-MAP-TOP", "the current map card stays on top of the map stack (never taken to pay)", map_top_kept },
+    { "ZC-INV-MAP-TOP", "the current map card stays on top of the map stack (never taken to pay)",
+      map_top_kept },
     { "ZC-INV-ONE-CARD", "at most one card that counts per player per round", one_card_per_round },
     { "ZC-INV-DEAD", "a dead player never acts", dead_never_act },
-    { "ZC-INV-OVER", "the game is over exactly when a player has won (or none is left)", over_exactly_when_won },
+    { "ZC-INV-OVER", "the game is over exactly when a player has won (or none is left)",
+      over_exactly_when_won },
     { "ZC-INV-PILES", "piles within their sizes, the seat in turn at the table", piles_in_range },
 };
 
 /* ---- policies ----------------------------------------------------------------------------- */
 
-static int effect_of(const ud_action *a)
-{
-    return CARD(a->arg[0] - 1)->effect;
-}
+static int effect_of(const ud_action *a) { return CARD(a->arg[0] - 1)->effect; }
 
 static int find_kind(const ud_offers *o, int kind)
 {
@@ -298,8 +293,8 @@ static int hoarder(const ud_game *g, const void *p, int seat, int param, const u
 {
     (void)g, (void)p, (void)seat, (void)param, (void)rng;
     static const uint8_t hoard[ZC_EFFECTS] = {
-        [ZC_FX_DRAW] = 1, [ZC_FX_EXTRA_PLAY] = 2, [ZC_FX_DISCARD_BULLET] = 3, [ZC_FX_LOSE_BULLET] = 4,
-        [ZC_FX_BRAIN_CRAMP] = 5,
+        [ZC_FX_DRAW] = 1,        [ZC_FX_EXTRA_PLAY] = 2,  [ZC_FX_DISCARD_BULLET] = 3,
+        [ZC_FX_LOSE_BULLET] = 4, [ZC_FX_BRAIN_CRAMP] = 5,
     };
     int weapon = -1, bonus = -1, play = -1, rank = 6, fight = -1, pass = -1, draw = -1;
     for (int i = 0; i < o->n; i++) {
@@ -338,7 +333,7 @@ static int hoarder(const ud_game *g, const void *p, int seat, int param, const u
     if (play >= 0)
         return play;
     if (draw >= 0)
-        return draw;   /* a card drawn is one nearer the helipad */
+        return draw; /* a card drawn is one nearer the helipad */
     return fight >= 0 ? fight : pass;
 }
 
@@ -361,8 +356,11 @@ static int gunner(const ud_game *g, const void *p, int seat, int param, const ud
 }
 
 const ud_policy_def zc_policies[ZC_N_POLICIES] = {
-    { "hoarder", "plays a card every round, only ones that go straight to the bullet pile; draws for every kill", 0, 0, hoarder, 0, 0, 0, 1 },
-    { "gunner", "plays its strongest weapon whenever it may, else fights or passes; draws for every kill", 0, 0, gunner, 0, 0, 0, 1 },
+    { "hoarder",
+      "plays a card every round, only ones that go straight to the bullet pile; draws for every kill", 0, 0,
+      hoarder, 0, 0, 0, 1 },
+    { "gunner", "plays its strongest weapon whenever it may, else fights or passes; draws for every kill", 0,
+      0, gunner, 0, 0, 0, 1 },
 };
 
 /* ---- start lines ------------------------------------------------------------------------------ */
@@ -421,7 +419,8 @@ static void zc_init(void *p, const ud_setup *setup)
     zc_content_ready();
     zc_state *st = ST(p);
     for (int v = 0; v < ZC_VARIANTS; v++)
-        st->readings[v] = (uint8_t)setup->variant[v];   /* ud-reading-ok: a copy for the invariants, which have no step to ask; no row reads it */
+        /* A copy for the invariants, which have no step to ask; no row reads it. */
+        st->readings[v] = (uint8_t)setup->variant[v]; /* ud-reading-ok: for the invariants */
     st->phase = ZC_PH_SETUP;
     st->winner = -1;
     st->here = ZC_NO_CARD;
@@ -458,21 +457,17 @@ static void zc_describe(const ud_game *g, const void *p, const ud_setup *setup, 
 }
 
 /* Cards left to draw: the fewer, the closer to the helipad. */
-static int zc_score(const void *p, int seat)
-{
-    return -(int)CST(p)->p[seat].deck.n;
-}
+static int zc_score(const void *p, int seat) { return -(int)CST(p)->p[seat].deck.n; }
 
-static int zc_winner(const void *p)
-{
-    return CST(p)->winner;
-}
+static int zc_winner(const void *p) { return CST(p)->winner; }
 
 static void zc_outcomes(const void *p, int n_players, uint8_t *out)
 {
     const zc_state *st = CST(p);
     for (int i = 0; i < n_players; i++)
-        out[i] = i < ZC_MAX_PLAYERS ? (st->over ? st->outcome[i] : st->p[i].dead ? UD_SEAT_OUT : UD_SEAT_PLAYING)
+        out[i] = i < ZC_MAX_PLAYERS ? (st->over        ? st->outcome[i]
+                                       : st->p[i].dead ? UD_SEAT_OUT
+                                                       : UD_SEAT_PLAYING)
                                     : UD_SEAT_PLAYING;
 }
 

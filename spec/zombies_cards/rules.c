@@ -128,7 +128,10 @@ static bool some_target(const zc_state *st, int seat)
     return false;
 }
 
-enum { ZC_FX_TARGETED = 1u << ZC_FX_LOSE_BULLET | 1u << ZC_FX_DISCARD_BULLET, ZC_FX_ALL = (1u << ZC_EFFECTS) - 1 };
+enum {
+    ZC_FX_TARGETED = 1u << ZC_FX_LOSE_BULLET | 1u << ZC_FX_DISCARD_BULLET,
+    ZC_FX_ALL = (1u << ZC_EFFECTS) - 1
+};
 
 /* The effects seat may play now, a bit per enum zc_effect, of those in
  * `asked` (the others may be left out): what zc_playable answers card by
@@ -150,7 +153,6 @@ static unsigned playable_effects(const zc_state *st, int seat, bool own, unsigne
         ok |= 1u << ZC_FX_BRAIN_CRAMP;
     return ok;
 }
-
 
 static bool card_playable(const zc_state *st, unsigned ok, int card)
 {
@@ -215,8 +217,8 @@ static void map_card(zc_state *st, ud_step *s, int seat)
     st->here = c;
     st->zombies_left = CARD(c)->zombies;
     UD_EMIT(s, "map %s %s %s%s zombies=%d deck=%d", ud_player(s, seat), ID(c),
-            zc_content.location[CARD(c)->location], CARD(c)->building ? " building" : "",
-            CARD(c)->zombies, pl->deck.n);
+            zc_content.location[CARD(c)->location], CARD(c)->building ? " building" : "", CARD(c)->zombies,
+            pl->deck.n);
     if (pl->deck.n == 0 && ud_reading(s, ZC_V_LAST_CARD) == ZC_LAST_ANY) {
         st->win_how = ZC_WIN_MAP;
         st->win_seat = (uint8_t)seat;
@@ -234,10 +236,7 @@ static void finish(zc_state *st, int winner)
 
 /* ---- setting up ---------------------------------------------------------------------- */
 
-static int deal_count(int n)
-{
-    return n <= 4 ? zc_content.deal_small : zc_content.deal_large;
-}
+static int deal_count(int n) { return n <= 4 ? zc_content.deal_small : zc_content.deal_large; }
 
 static void seat_players(void *p, ud_step *s)
 {
@@ -278,20 +277,14 @@ static void first_by_lot(void *p, ud_step *s)
     UD_EMIT(s, "lot %s", ud_player(s, f));
 }
 
-static bool seats_to_deal(const void *p, const ud_step *s)
-{
-    return CST(p)->dealt < CST(p)->n_players;
-}
+static bool seats_to_deal(const void *p, const ud_step *s) { return CST(p)->dealt < CST(p)->n_players; }
 
 typedef struct pool {
     int n;
     uint8_t c[ZC_MAX_CARDS];
 } pool;
 
-static const char *pool_label(const void *ctx, int i)
-{
-    return ID(((const pool *)ctx)->c[i]);
-}
+static const char *pool_label(const void *ctx, int i) { return ID(((const pool *)ctx)->c[i]); }
 
 /* Copies of a card are drawn as their kind (one label, pool_label): the
  * card dealt is the lowest-numbered copy left of the kind drawn, whichever
@@ -315,14 +308,16 @@ static void deal_seat(void *p, ud_step *s)
     zc_player *pl = &st->p[seat];
     if (pl->preset) {
         if (pl->deck.n < ZC_BULLETS + ZC_HAND + 1) {
-            ud_failf(s, UD_FAIL_RULE, s->rule->id, "%s was dealt %d cards: three bullets, three in hand and a draw deck need %d",
+            ud_failf(s, UD_FAIL_RULE, s->rule->id,
+                     "%s was dealt %d cards: three bullets, three in hand and a draw deck need %d",
                      ud_player(s, seat), pl->deck.n, ZC_BULLETS + ZC_HAND + 1);
             return;
         }
         /* fewer is a position later in a game; more is no deal of SETUP 1 */
         if (pl->deck.n > deal_count(st->n_players)) {
-            ud_failf(s, UD_FAIL_RULE, s->rule->id, "%s was dealt %d cards: at a table of %d each player is dealt %d",
-                     ud_player(s, seat), pl->deck.n, st->n_players, deal_count(st->n_players));
+            ud_failf(s, UD_FAIL_RULE, s->rule->id,
+                     "%s was dealt %d cards: at a table of %d each player is dealt %d", ud_player(s, seat),
+                     pl->deck.n, st->n_players, deal_count(st->n_players));
             return;
         }
         st->dealt++;
@@ -335,7 +330,9 @@ static void deal_seat(void *p, ud_step *s)
     _Static_assert(ZC_MAX_CARDS <= 128, "a bit per card in two words");
     uint64_t left[2];
     left[0] = zc_content.n_cards >= 64 ? ~0ull : (1ull << zc_content.n_cards) - 1;
-    left[1] = zc_content.n_cards <= 64 ? 0 : zc_content.n_cards >= 128 ? ~0ull : (1ull << (zc_content.n_cards - 64)) - 1;
+    left[1] = zc_content.n_cards <= 64    ? 0
+              : zc_content.n_cards >= 128 ? ~0ull
+                                          : (1ull << (zc_content.n_cards - 64)) - 1;
     for (int i = 0; i < st->n_players; i++)
         for (int k = 0; k < st->p[i].deck.n; k++) {
             int c = zc_ring_at(&st->p[i].deck, k);
@@ -349,7 +346,8 @@ static void deal_seat(void *p, ud_step *s)
     int want = deal_count(st->n_players);
     ud_rng *rng = ud_plain_rng(s);
     for (int k = 0; k < want; k++) {
-        int i = rng ? (int)ud_rng_below(rng, (uint32_t)pl_pool.n) : ud_pick(s, "deal", pl_pool.n, pool_label, &pl_pool);
+        int i = rng ? (int)ud_rng_below(rng, (uint32_t)pl_pool.n)
+                    : ud_pick(s, "deal", pl_pool.n, pool_label, &pl_pool);
         if (i < 0)
             return;
         if (zc_content.copies)
@@ -382,10 +380,7 @@ static void deal_seat(void *p, ud_step *s)
     }
 }
 
-static bool all_dealt(const void *p, const ud_step *s)
-{
-    return CST(p)->dealt >= CST(p)->n_players;
-}
+static bool all_dealt(const void *p, const ud_step *s) { return CST(p)->dealt >= CST(p)->n_players; }
 
 static void box_the_rest(void *p, ud_step *s)
 {
@@ -421,13 +416,10 @@ static void opening_hands(void *p, ud_step *s)
 static void own_round_begins(void *p, ud_step *s)
 {
     ST(p)->p[ST(p)->current].played = 0;
-    ST(p)->new_round = 0;   /* the table's rounds are not this reading's */
+    ST(p)->new_round = 0; /* the table's rounds are not this reading's */
 }
 
-static bool table_round_begins(const void *p, const ud_step *s)
-{
-    return CST(p)->new_round;
-}
+static bool table_round_begins(const void *p, const ud_step *s) { return CST(p)->new_round; }
 
 static void table_round(void *p, ud_step *s)
 {
@@ -475,10 +467,7 @@ static int after_map(const zc_state *st, const ud_step *s)
     return ud_reading(s, ZC_V_OUT_OF_TURN) == ZC_OOT_YES ? ZC_PH_REACT_NEXT : ZC_PH_PLAY;
 }
 
-static bool deck_left(const void *p, const ud_step *s)
-{
-    return CST(p)->p[CST(p)->current].deck.n > 0;
-}
+static bool deck_left(const void *p, const ud_step *s) { return CST(p)->p[CST(p)->current].deck.n > 0; }
 
 static void play_map_card(void *p, ud_step *s)
 {
@@ -502,10 +491,7 @@ static int next_reactor(const zc_state *st)
     return -1;
 }
 
-static bool someone_may_react(const void *p, const ud_step *s)
-{
-    return next_reactor(CST(p)) >= 0;
-}
+static bool someone_may_react(const void *p, const ud_step *s) { return next_reactor(CST(p)) >= 0; }
 
 static void ask_reactor(void *p, ud_step *s)
 {
@@ -515,10 +501,7 @@ static void ask_reactor(void *p, ud_step *s)
     st->phase = ZC_PH_REACT;
 }
 
-static bool nobody_reacts(const void *p, const ud_step *s)
-{
-    return next_reactor(CST(p)) < 0;
-}
+static bool nobody_reacts(const void *p, const ud_step *s) { return next_reactor(CST(p)) < 0; }
 
 static void to_own_play(void *p, ud_step *s)
 {
@@ -545,7 +528,7 @@ static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
             for (int t = 0; t < st->n_players; t++)
                 if (zc_target_ok(st, seat, t)) {
                     ud_action a = { ZC_ACT_PLAY_ON, { c + 1, t } };
-                    ud_offer_new(s, &a);   /* the cards of a hand are distinct */
+                    ud_offer_new(s, &a); /* the cards of a hand are distinct */
                 }
         } else {
             ud_action a = { ZC_ACT_PLAY, { c + 1 } };
@@ -557,18 +540,12 @@ static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
 static void offer_out_of_turn(void *p, ud_step *s)
 {
     offer_cards(CST(p), s, CST(p)->reactor, false);
-    ud_offer_new(s, &pass_action);   /* no card offer is a pass */
+    ud_offer_new(s, &pass_action); /* no card offer is a pass */
 }
 
-static bool chose_pass(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZC_ACT_PASS;
-}
+static bool chose_pass(const void *p, const ud_step *s) { return s->action.kind == ZC_ACT_PASS; }
 
-static void pass(void *p, ud_step *s)
-{
-    ST(p)->phase = ZC_PH_REACT_NEXT;
-}
+static void pass(void *p, ud_step *s) { ST(p)->phase = ZC_PH_REACT_NEXT; }
 
 static bool chose_card(const void *p, const ud_step *s)
 {
@@ -597,28 +574,19 @@ static void play_card(zc_state *st, ud_step *s, int seat, int resume)
     UD_EMIT(s, "plays %s %s %s", ud_player(s, seat), ID(c), lasting ? "in-front" : "to-bullets");
 }
 
-static void play_out_of_turn(void *p, ud_step *s)
-{
-    play_card(ST(p), s, ST(p)->reactor, ZC_PH_REACT_NEXT);
-}
+static void play_out_of_turn(void *p, ud_step *s) { play_card(ST(p), s, ST(p)->reactor, ZC_PH_REACT_NEXT); }
 
 /* ---- card play on your own turn ----------------------------------------------------------- */
 
 static void offer_own(void *p, ud_step *s)
 {
     offer_cards(CST(p), s, CST(p)->current, true);
-    ud_offer_new(s, &fight_action);   /* no card offer is a fight */
+    ud_offer_new(s, &fight_action); /* no card offer is a fight */
 }
 
-static void play_own(void *p, ud_step *s)
-{
-    play_card(ST(p), s, ST(p)->current, ZC_PH_PLAY);
-}
+static void play_own(void *p, ud_step *s) { play_card(ST(p), s, ST(p)->current, ZC_PH_PLAY); }
 
-static bool chose_fight(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZC_ACT_FIGHT;
-}
+static bool chose_fight(const void *p, const ud_step *s) { return s->action.kind == ZC_ACT_FIGHT; }
 
 static void start_fight(void *p, ud_step *s)
 {
@@ -692,8 +660,8 @@ static void bullets_to_deck(void *p, ud_step *s)
         ring_push_bottom(&t->deck, c);
     }
     UD_EMIT(s, "%s %s %d bullets=%d deck=%d",
-            CARD(st->pending)->effect == ZC_FX_LOSE_BULLET ? "loses" : "discards", ud_player(s, st->target), n,
-            t->bullets.n, t->deck.n);
+            CARD(st->pending)->effect == ZC_FX_LOSE_BULLET ? "loses" : "discards", ud_player(s, st->target),
+            n, t->bullets.n, t->deck.n);
     effect_done(st);
 }
 
@@ -702,7 +670,7 @@ static void extra_play(void *p, ud_step *s)
     zc_state *st = ST(p);
     int seat = player_of_pending(st);
     if (st->resume == ZC_PH_REACT_NEXT)
-        st->asked &= (uint8_t)~(1u << seat);   /* asked again in this window */
+        st->asked &= (uint8_t) ~(1u << seat); /* asked again in this window */
     UD_EMIT(s, "extra-play %s", ud_player(s, seat));
     effect_done(st);
 }
@@ -717,10 +685,7 @@ static void brain_cramp(void *p, ud_step *s)
 
 /* ---- fighting zombies ------------------------------------------------------------------ */
 
-static bool no_zombies_left(const void *p, const ud_step *s)
-{
-    return CST(p)->zombies_left == 0;
-}
+static bool no_zombies_left(const void *p, const ud_step *s) { return CST(p)->zombies_left == 0; }
 
 static void combat_over(void *p, ud_step *s)
 {
@@ -742,10 +707,7 @@ static bool choice_of_weapons(const void *p, const ud_step *s)
     return weapons_in_play(CST(p)) >= 2 && !zc_outage(CST(p));
 }
 
-static void to_weapon_choice(void *p, ud_step *s)
-{
-    ST(p)->phase = ZC_PH_WEAPON;
-}
+static void to_weapon_choice(void *p, ud_step *s) { ST(p)->phase = ZC_PH_WEAPON; }
 
 static bool one_weapon(const void *p, const ud_step *s)
 {
@@ -813,10 +775,7 @@ static int bonuses(zc_state *st, ud_step *s)
     return b;
 }
 
-static bool cramp_waiting(const void *p, const ud_step *s)
-{
-    return CST(p)->cramp > 0;
-}
+static bool cramp_waiting(const void *p, const ud_step *s) { return CST(p)->cramp > 0; }
 
 static void cramped_roll(void *p, ud_step *s)
 {
@@ -831,10 +790,7 @@ static void cramped_roll(void *p, ud_step *s)
 
 static const char *const die_labels[6] = { "1", "2", "3", "4", "5", "6" };
 
-static const char *die_label(const void *ctx, int i)
-{
-    return die_labels[i];
-}
+static const char *die_label(const void *ctx, int i) { return die_labels[i]; }
 
 static void roll(void *p, ud_step *s)
 {
@@ -867,7 +823,8 @@ static void killed(zc_state *st, ud_step *s, int paid)
     int seat = st->current;
     st->zombies_left--;
     bool can_draw = st->p[seat].deck.n > 0;
-    UD_EMIT(s, "kill %s paid=%d left=%d%s", ud_player(s, seat), paid, st->zombies_left, can_draw ? "" : " no-card");
+    UD_EMIT(s, "kill %s paid=%d left=%d%s", ud_player(s, seat), paid, st->zombies_left,
+            can_draw ? "" : " no-card");
     roll_done(st);
     st->phase = can_draw ? ZC_PH_BONUS : ZC_PH_COMBAT;
 }
@@ -881,10 +838,7 @@ static void offer_bonus(void *p, ud_step *s)
     ud_offer_new(s, &decline_action);
 }
 
-static bool chose_draw(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZC_ACT_DRAW;
-}
+static bool chose_draw(const void *p, const ud_step *s) { return s->action.kind == ZC_ACT_DRAW; }
 
 static void bonus_draw(void *p, ud_step *s)
 {
@@ -895,10 +849,7 @@ static void bonus_draw(void *p, ud_step *s)
     st->phase = st->win_how ? ZC_PH_WIN : ZC_PH_COMBAT;
 }
 
-static bool chose_decline(const void *p, const ud_step *s)
-{
-    return s->action.kind == ZC_ACT_DECLINE;
-}
+static bool chose_decline(const void *p, const ud_step *s) { return s->action.kind == ZC_ACT_DECLINE; }
 
 static void bonus_declined(void *p, ud_step *s)
 {
@@ -907,40 +858,25 @@ static void bonus_declined(void *p, ud_step *s)
     st->phase = ZC_PH_COMBAT;
 }
 
-static bool roll_kills(const void *p, const ud_step *s)
-{
-    return CST(p)->total >= ZC_KILL;
-}
+static bool roll_kills(const void *p, const ud_step *s) { return CST(p)->total >= ZC_KILL; }
 
-static void kill_on_roll(void *p, ud_step *s)
-{
-    killed(ST(p), s, 0);
-}
+static void kill_on_roll(void *p, ud_step *s) { killed(ST(p), s, 0); }
 
 static bool failed_in_outage(const void *p, const ud_step *s)
 {
     return CST(p)->total < ZC_KILL && zc_outage(CST(p));
 }
 
-static void outage_pays(void *p, ud_step *s)
-{
-    UD_EMIT(s, "power-outage pays-as-usual");
-}
+static void outage_pays(void *p, ud_step *s) { UD_EMIT(s, "power-outage pays-as-usual"); }
 
 static bool failed_cramped(const void *p, const ud_step *s)
 {
     return CST(p)->total < ZC_KILL && CST(p)->cramped;
 }
 
-static void cramp_pays(void *p, ud_step *s)
-{
-    UD_EMIT(s, "brain-cramp pays-as-usual");
-}
+static void cramp_pays(void *p, ud_step *s) { UD_EMIT(s, "brain-cramp pays-as-usual"); }
 
-static int need(const zc_state *st)
-{
-    return ZC_KILL - st->total;
-}
+static int need(const zc_state *st) { return ZC_KILL - st->total; }
 
 static bool bullets_enough(const void *p, const ud_step *s)
 {
@@ -967,10 +903,7 @@ static void pay_with_bullets(void *p, ud_step *s)
 }
 
 /* Map-stack cards that may pay: all but the current map card on top. */
-static int map_payable(const zc_state *st)
-{
-    return st->map.n > 0 ? st->map.n - 1 : 0;
-}
+static int map_payable(const zc_state *st) { return st->map.n > 0 ? st->map.n - 1 : 0; }
 
 static bool map_stack_enough(const void *p, const ud_step *s)
 {
@@ -1000,8 +933,12 @@ static void pay_from_map(void *p, ud_step *s)
     memset(pl->play, 0, sizeof pl->play);
     pl->n_play = 0;
     st->zombies_left = 0;
-    UD_EMIT(s, "map-pay %s bullets=%d map=%d no-card lost=%d%s deck=%d", ud_player(s, st->current), bullets, rest,
-            lost, lost == 0 ? "" : to_bullets ? " to-bullets" : " under-deck", pl->deck.n);
+    UD_EMIT(s, "map-pay %s bullets=%d map=%d no-card lost=%d%s deck=%d", ud_player(s, st->current), bullets,
+            rest, lost,
+            lost == 0    ? ""
+            : to_bullets ? " to-bullets"
+                         : " under-deck",
+            pl->deck.n);
     roll_done(st);
     st->phase = ZC_PH_TURN_END;
 }
@@ -1049,10 +986,7 @@ static void dies(void *p, ud_step *s)
 
 /* ---- the end of a turn, and of the game -------------------------------------------------- */
 
-static bool one_left(const void *p, const ud_step *s)
-{
-    return alive_count(CST(p)) == 1;
-}
+static bool one_left(const void *p, const ud_step *s) { return alive_count(CST(p)) == 1; }
 
 static void last_standing(void *p, ud_step *s)
 {
@@ -1064,10 +998,7 @@ static void last_standing(void *p, ud_step *s)
     UD_EMIT(s, "winner %s last-standing", ud_player(s, w));
 }
 
-static bool none_left(const void *p, const ud_step *s)
-{
-    return alive_count(CST(p)) == 0;
-}
+static bool none_left(const void *p, const ud_step *s) { return alive_count(CST(p)) == 0; }
 
 static void all_dead(void *p, ud_step *s)
 {
@@ -1083,7 +1014,7 @@ static bool big_hand(const void *p, const ud_step *s)
 static void keep_hand(void *p, ud_step *s)
 {
     (void)p;
-    (void)s;   /* nothing to discard: the row states that nothing happens */
+    (void)s; /* nothing to discard: the row states that nothing happens */
 }
 
 static bool survived_last_card(const void *p, const ud_step *s)
@@ -1100,10 +1031,7 @@ static void helipad_after_fight(void *p, ud_step *s)
     UD_EMIT(s, "winner %s helipad after-fight", ud_player(s, w));
 }
 
-static bool someone_alive(const void *p, const ud_step *s)
-{
-    return alive_count(CST(p)) > 0;
-}
+static bool someone_alive(const void *p, const ud_step *s) { return alive_count(CST(p)) > 0; }
 
 static void next_turn(void *p, ud_step *s)
 {
@@ -1121,10 +1049,7 @@ static void next_turn(void *p, ud_step *s)
     st->phase = ZC_PH_TURN_START;
 }
 
-static bool won_by_draw(const void *p, const ud_step *s)
-{
-    return CST(p)->win_how == ZC_WIN_DRAW;
-}
+static bool won_by_draw(const void *p, const ud_step *s) { return CST(p)->win_how == ZC_WIN_DRAW; }
 
 static void helipad(void *p, ud_step *s)
 {
@@ -1134,10 +1059,7 @@ static void helipad(void *p, ud_step *s)
     UD_EMIT(s, "winner %s helipad", ud_player(s, w));
 }
 
-static bool won_by_map(const void *p, const ud_step *s)
-{
-    return CST(p)->win_how == ZC_WIN_MAP;
-}
+static bool won_by_map(const void *p, const ud_step *s) { return CST(p)->win_how == ZC_WIN_MAP; }
 
 /* ---- the table: one list of rows, the rule array and the compiled runner ---------------------- */
 
@@ -1147,6 +1069,8 @@ static bool won_by_map(const void *p, const ud_step *s)
 #define V(KEY, VALUE) KEY, VALUE
 
 /* X(C, IDX, PHASE, KIND, GUARD, EFFECT, ID, SOURCE, SECTION, SUMMARY, COND, COND2) */
+/* The rows are laid out by hand, to read like the rules they encode. */
+/* clang-format off */
 #define ZC_RULE_LIST(X, C) \
     /* set-up */ \
     X(C, ZC_R_PLAYERS, ZC_PH_SETUP, EFFECT, ud_always, seat_players, "ZC-PLAYERS", SRC, "SETUP", \
@@ -1271,5 +1195,6 @@ static bool won_by_map(const void *p, const ud_step *s)
       "\"When you have drawn the last card from your draw deck\" you have won", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_WIN_MAP, ZC_PH_WIN, EFFECT, won_by_map, helipad, "ZC-WIN-MAP", SRC, "OBJECTIVE", \
       "\"exhausting all of the cards in your draw deck\": a map card that empties it wins too", V(ZC_V_LAST_CARD, ZC_LAST_ANY), UD_ANY)
+/* clang-format on */
 
 UD_COMPILED_TABLE(ZC_RULE_LIST, zc_rules, ZC_N_RULES, ZC_PHASES, zc_compiled_rows)

@@ -27,47 +27,47 @@
 #include "game.h"
 
 enum {
-    ZC_MAX_CARDS = 104,     /* cards in a content set; the game's own count */
+    ZC_MAX_CARDS = 104, /* cards in a content set; the game's own count */
     ZC_MIN_PLAYERS = 2,
     ZC_MAX_PLAYERS = 6,
-    ZC_RING = 128,          /* a deck or the map stack: a ring, power of two >= ZC_MAX_CARDS */
-    ZC_MAX_INPLAY = 16,     /* cards in front of one player (undead's limit: no offer beyond) */
-    ZC_MAX_LOCATIONS = 32,  /* distinct location words in a content set */
+    ZC_RING = 128,         /* a deck or the map stack: a ring, power of two >= ZC_MAX_CARDS */
+    ZC_MAX_INPLAY = 16,    /* cards in front of one player (undead's limit: no offer beyond) */
+    ZC_MAX_LOCATIONS = 32, /* distinct location words in a content set */
     ZC_NAME_LEN = 32,
     ZC_NO_CARD = 255,
-    ZC_BULLETS = 3,         /* SETUP 3 */
-    ZC_HAND = 3,            /* SETUP 4 */
-    ZC_KILL = 4,            /* FIGHTING ZOMBIES: a 4 or more kills */
+    ZC_BULLETS = 3, /* SETUP 3 */
+    ZC_HAND = 3,    /* SETUP 4 */
+    ZC_KILL = 4,    /* FIGHTING ZOMBIES: a 4 or more kills */
 };
 
 /* The effect vocabulary of the card side (docs/zombies-cards.md).
  * Lasting effects stay in front of their player until complete. */
 enum zc_effect {
-    ZC_FX_WEAPON,          /* lasting: +bonus to a roll when chosen; at= its location */
-    ZC_FX_LUCK,            /* lasting: +bonus to your next roll, then discarded */
-    ZC_FX_DRAW,            /* draw n cards from your draw deck */
-    ZC_FX_MOVE,            /* movement: play your next map card (your turn only) */
-    ZC_FX_LOSE_BULLET,     /* a player you name loses n bullets */
-    ZC_FX_DISCARD_BULLET,  /* a player you name discards n bullets (Butter Fingers) */
-    ZC_FX_POWER_OUTAGE,    /* lasting: no weapon adds to any roll until your next turn */
-    ZC_FX_EXTRA_PLAY,      /* Oooooh, What Luck!: does not count as your card of the round */
-    ZC_FX_NO_GUTS,         /* lasting: a failed roll you cannot pay ends your turn instead */
-    ZC_FX_BRAIN_CRAMP,     /* out of turn: the current player's next roll counts as 1 */
+    ZC_FX_WEAPON,         /* lasting: +bonus to a roll when chosen; at= its location */
+    ZC_FX_LUCK,           /* lasting: +bonus to your next roll, then discarded */
+    ZC_FX_DRAW,           /* draw n cards from your draw deck */
+    ZC_FX_MOVE,           /* movement: play your next map card (your turn only) */
+    ZC_FX_LOSE_BULLET,    /* a player you name loses n bullets */
+    ZC_FX_DISCARD_BULLET, /* a player you name discards n bullets (Butter Fingers) */
+    ZC_FX_POWER_OUTAGE,   /* lasting: no weapon adds to any roll until your next turn */
+    ZC_FX_EXTRA_PLAY,     /* Oooooh, What Luck!: does not count as your card of the round */
+    ZC_FX_NO_GUTS,        /* lasting: a failed roll you cannot pay ends your turn instead */
+    ZC_FX_BRAIN_CRAMP,    /* out of turn: the current player's next roll counts as 1 */
     ZC_EFFECTS
 };
-extern const char *const zc_effect_words[];   /* NULL-terminated, content words */
+extern const char *const zc_effect_words[]; /* NULL-terminated, content words */
 
 enum { ZC_AT_ANY = 0, ZC_AT_BUILDING = 1, ZC_AT_LOCATION = 2 /* + location index */ };
 
 typedef struct zc_card {
-    char id[ZC_NAME_LEN];    /* unique word, the transcript's name for it */
-    uint8_t location;        /* map side: index into zc_tables.location */
+    char id[ZC_NAME_LEN]; /* unique word, the transcript's name for it */
+    uint8_t location;     /* map side: index into zc_tables.location */
     uint8_t zombies;
     uint8_t building;
-    uint8_t effect;          /* enum zc_effect */
-    uint8_t bonus, n;        /* weapon/luck bonus; cards drawn or bullets lost */
-    uint8_t at;              /* a weapon's place: ZC_AT_* */
-    uint8_t named;           /* named by the rule text (else sample) */
+    uint8_t effect;   /* enum zc_effect */
+    uint8_t bonus, n; /* weapon/luck bonus; cards drawn or bullets lost */
+    uint8_t at;       /* a weapon's place: ZC_AT_* */
+    uint8_t named;    /* named by the rule text (else sample) */
 } zc_card;
 
 typedef struct zc_tables {
@@ -75,7 +75,7 @@ typedef struct zc_tables {
     zc_card card[ZC_MAX_CARDS];
     int n_locations;
     char location[ZC_MAX_LOCATIONS][ZC_NAME_LEN];
-    int deal_small, deal_large;   /* cards each for 2-4 and for 5-6 players */
+    int deal_small, deal_large; /* cards each for 2-4 and for 5-6 players */
     int n_setups;
     /* Copies of a card (copies=N) share its id and are one kind: kind[i]
      * is the number of the first copy of card i (i itself for a single
@@ -83,8 +83,8 @@ typedef struct zc_tables {
      * drawn, so a deal is known by its kinds. */
     uint8_t kind[ZC_MAX_CARDS];
     int n_kinds;
-    bool copies;                  /* some card has copies */
-    double deal_orders[ZC_MAX_PLAYERS + 1];   /* different deals by kind, per table size */
+    bool copies;                            /* some card has copies */
+    double deal_orders[ZC_MAX_PLAYERS + 1]; /* different deals by kind, per table size */
     bool loaded;
 } zc_tables;
 extern zc_tables zc_content;
@@ -95,21 +95,47 @@ bool zc_load_content(const char *dir, struct ud_content_error *err);
  * whole set: a file that holds its card and setup records (small-deck.txt). */
 bool zc_load_builtin_file(const char *file, struct ud_content_error *err);
 bool zc_load_content_memory(const char *dir, const struct ud_content_memfile *files, int n_files,
-                           struct ud_content_error *err);
+                            struct ud_content_error *err);
 
 enum zc_phase {
-    ZC_PH_SETUP, ZC_PH_DEAL, ZC_PH_STOCK, ZC_PH_TURN_START, ZC_PH_MAP, ZC_PH_REACT_NEXT,
-    ZC_PH_REACT, ZC_PH_PLAY, ZC_PH_EFFECT, ZC_PH_COMBAT, ZC_PH_WEAPON, ZC_PH_ROLL, ZC_PH_RESOLVE,
-    ZC_PH_BONUS, ZC_PH_TURN_END, ZC_PH_WIN, ZC_PH_OVER, ZC_PHASES
+    ZC_PH_SETUP,
+    ZC_PH_DEAL,
+    ZC_PH_STOCK,
+    ZC_PH_TURN_START,
+    ZC_PH_MAP,
+    ZC_PH_REACT_NEXT,
+    ZC_PH_REACT,
+    ZC_PH_PLAY,
+    ZC_PH_EFFECT,
+    ZC_PH_COMBAT,
+    ZC_PH_WEAPON,
+    ZC_PH_ROLL,
+    ZC_PH_RESOLVE,
+    ZC_PH_BONUS,
+    ZC_PH_TURN_END,
+    ZC_PH_WIN,
+    ZC_PH_OVER,
+    ZC_PHASES
 };
 enum zc_action {
-    ZC_ACT_PLAY, ZC_ACT_PLAY_ON, ZC_ACT_FIGHT, ZC_ACT_PASS, ZC_ACT_WEAPON,
-    ZC_ACT_DRAW, ZC_ACT_DECLINE,   /* the card a kill lets you draw: "you may draw" */
+    ZC_ACT_PLAY,
+    ZC_ACT_PLAY_ON,
+    ZC_ACT_FIGHT,
+    ZC_ACT_PASS,
+    ZC_ACT_WEAPON,
+    ZC_ACT_DRAW,
+    ZC_ACT_DECLINE, /* the card a kill lets you draw: "you may draw" */
     ZC_ACTIONS
 };
 
 enum zc_variant {
-    ZC_V_FIRST, ZC_V_LAST_CARD, ZC_V_ROUND, ZC_V_LAST_STANDING, ZC_V_OUT_OF_TURN, ZC_V_LOST_CARDS, ZC_VARIANTS
+    ZC_V_FIRST,
+    ZC_V_LAST_CARD,
+    ZC_V_ROUND,
+    ZC_V_LAST_STANDING,
+    ZC_V_OUT_OF_TURN,
+    ZC_V_LOST_CARDS,
+    ZC_VARIANTS
 };
 enum { ZC_FIRST_SEAT, ZC_FIRST_RANDOM };
 enum { ZC_LAST_ANY, ZC_LAST_AFTER_FIGHT };
@@ -127,7 +153,7 @@ typedef struct zc_ring {
     uint8_t c[ZC_RING];
 } zc_ring;
 
-static inline uint8_t zc_ring_at(const zc_ring *r, int i)   /* 0 = top */
+static inline uint8_t zc_ring_at(const zc_ring *r, int i) /* 0 = top */
 {
     return r->c[(r->head + i) & (ZC_RING - 1)];
 }
@@ -140,12 +166,12 @@ typedef struct zc_pile {
 typedef struct zc_player {
     zc_ring deck;
     zc_pile hand;
-    zc_pile bullets;               /* top = c[n-1] */
+    zc_pile bullets; /* top = c[n-1] */
     uint8_t n_play;
-    uint8_t play[ZC_MAX_INPLAY];   /* cards in front of the player */
+    uint8_t play[ZC_MAX_INPLAY]; /* cards in front of the player */
     uint8_t dead;
-    uint8_t played;                /* cards played this round that count (at most 1) */
-    uint8_t preset;                /* dealt by a start line */
+    uint8_t played; /* cards played this round that count (at most 1) */
+    uint8_t preset; /* dealt by a start line */
 } zc_player;
 
 typedef struct zc_state {
@@ -156,22 +182,22 @@ typedef struct zc_state {
     uint8_t readings[ZC_VARIANTS];
     uint8_t current;
     uint8_t first;
-    uint8_t reactor;               /* REACT: the seat asked; REACT_NEXT: the last asked */
+    uint8_t reactor; /* REACT: the seat asked; REACT_NEXT: the last asked */
     uint8_t over;
-    int8_t winner;                 /* seat; -1 none */
-    uint8_t dealt;                 /* seats dealt */
-    uint8_t n_dealt;               /* cards dealt */
-    uint8_t here;                  /* the current map card (ZC_NO_CARD: none yet) */
+    int8_t winner;   /* seat; -1 none */
+    uint8_t dealt;   /* seats dealt */
+    uint8_t n_dealt; /* cards dealt */
+    uint8_t here;    /* the current map card (ZC_NO_CARD: none yet) */
     uint8_t zombies_left;
-    uint8_t weapon;                /* card chosen for this roll, ZC_NO_CARD: none */
-    uint8_t roll, total, cramped;  /* the roll, with bonuses; whether Brain Cramp made it */
-    uint8_t cramp;                 /* Brain Cramps waiting on the current player */
-    uint8_t pending;               /* EFFECT: the card played */
-    uint8_t target;                /* EFFECT: the seat it names */
-    uint8_t resume;                /* EFFECT: the phase to go back to */
-    uint8_t asked;                 /* seats asked in this out-of-turn window (bits) */
-    uint8_t new_round;             /* round=table: a table round begins with this turn */
-    uint8_t win_how;               /* WIN: ZC_WIN_DRAW or ZC_WIN_MAP */
+    uint8_t weapon;               /* card chosen for this roll, ZC_NO_CARD: none */
+    uint8_t roll, total, cramped; /* the roll, with bonuses; whether Brain Cramp made it */
+    uint8_t cramp;                /* Brain Cramps waiting on the current player */
+    uint8_t pending;              /* EFFECT: the card played */
+    uint8_t target;               /* EFFECT: the seat it names */
+    uint8_t resume;               /* EFFECT: the phase to go back to */
+    uint8_t asked;                /* seats asked in this out-of-turn window (bits) */
+    uint8_t new_round;            /* round=table: a table round begins with this turn */
+    uint8_t win_how;              /* WIN: ZC_WIN_DRAW or ZC_WIN_MAP */
     uint8_t win_seat;
     uint16_t turn;
     uint8_t outcome[ZC_MAX_PLAYERS];

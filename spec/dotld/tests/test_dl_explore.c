@@ -60,8 +60,14 @@ static ud_policy cautious_policy(void)
 static void explore_at(const ud_setup *setup, const ud_explore_bound *b, int depth, const ud_policy *pol,
                        ud_explore_report *rep, ud_explore_edge_fn on_edge, void *ctx)
 {
-    ud_explore_opts o = { .game = &dl_game, .setup = setup, .bound = b, .max_depth = depth, .policy = pol,
-                          .check_invariants = 1, .on_edge = on_edge, .edge_ctx = ctx };
+    ud_explore_opts o = { .game = &dl_game,
+                          .setup = setup,
+                          .bound = b,
+                          .max_depth = depth,
+                          .policy = pol,
+                          .check_invariants = 1,
+                          .on_edge = on_edge,
+                          .edge_ctx = ctx };
     ud_buf err;
     ud_buf_init(&err);
     cr_assert_eq(ud_explore(&o, rep, &err), 0, "%s", ud_buf_str(&err));
@@ -119,8 +125,8 @@ typedef struct sums {
     uint64_t steps, not_one;
 } sums;
 
-static void sum_edge(void *ctx, const void *state, const ud_action *action, int n, const void *const *children,
-                     mpq_t *const *weights)
+static void sum_edge(void *ctx, const void *state, const ud_action *action, int n,
+                     const void *const *children, mpq_t *const *weights)
 {
     sums *s = ctx;
     mpq_t t;
@@ -157,7 +163,7 @@ Test(dl_explore_round, every_steps_outcomes_sum_to_exactly_one, .timeout = 120)
 /* Dice from a seeded generator; at each pick, the bound's cut is asked of
  * the state as the explorer asks it, and the first leaf's label kept. */
 typedef struct bounded_chance {
-    ud_chance c;   /* first: the engine hands back this pointer */
+    ud_chance c; /* first: the engine hands back this pointer */
     ud_rng rng;
     const dl_state *st;
     const ud_explore_bound *b;
@@ -230,7 +236,8 @@ static void runner_decide(runner *r)
 static int play_in_lockstep(const ud_table *t, const ud_setup *setup, const dl_state *a, const dl_state *b,
                             uint64_t seed)
 {
-    runner *ra = runner_new(t, setup, &dl_bound_district, seed), *rb = runner_new(t, setup, &dl_bound_district, seed);
+    runner *ra = runner_new(t, setup, &dl_bound_district, seed),
+           *rb = runner_new(t, setup, &dl_bound_district, seed);
     ra->st = *a;
     rb->st = *b;
     ra->status = ud_advance(&ra->s, &ra->st);
@@ -245,8 +252,8 @@ static int play_in_lockstep(const ud_table *t, const ud_setup *setup, const dl_s
         unsigned char ka[sizeof(dl_state)], kb[sizeof(dl_state)];
         dl_district_key(&ra->st, ka);
         dl_district_key(&rb->st, kb);
-        cr_assert_eq(memcmp(ka, kb, sizeof ka), 0, "keys part at decision %d (seed %llu), phase %d", decisions,
-                     (unsigned long long)seed, ra->st.phase);
+        cr_assert_eq(memcmp(ka, kb, sizeof ka), 0, "keys part at decision %d (seed %llu), phase %d",
+                     decisions, (unsigned long long)seed, ra->st.phase);
         runner_decide(ra);
         runner_decide(rb);
         decisions++;
@@ -269,8 +276,8 @@ typedef struct kids {
     dl_state *st;
 } kids;
 
-static void collect_kids(void *ctx, const void *state, const ud_action *action, int n, const void *const *children,
-                         mpq_t *const *weights)
+static void collect_kids(void *ctx, const void *state, const ud_action *action, int n,
+                         const void *const *children, mpq_t *const *weights)
 {
     kids *k = ctx;
     k->st = realloc(k->st, (size_t)(k->n + n) * sizeof *k->st);
@@ -327,7 +334,8 @@ Test(dl_explore_key, states_merged_after_the_first_roll_play_alike, .timeout = 1
             continue;
         played++;
         for (uint64_t seed = 1; seed <= 3; seed++)
-            decisions += play_in_lockstep(t, &setup, &k.st[idx[i - 1]], &k.st[idx[i]], seed * 7919 + (uint64_t)i);
+            decisions +=
+                play_in_lockstep(t, &setup, &k.st[idx[i - 1]], &k.st[idx[i]], seed * 7919 + (uint64_t)i);
     }
     cr_assert_eq(pairs, 9072 - 3024, "pairs merged: %d", pairs);
     cr_assert_gt(decisions, 3 * played, "the pairs were played past their first decision (%ld)", decisions);
@@ -378,7 +386,8 @@ Test(dl_explore_key, fight_faces_merged_play_alike, .timeout = 120)
                             apart++;
                             continue;
                         }
-                        play_in_lockstep(t, &setup, &r->st, &other, 5000 + (uint64_t)(g * 36 + from * 6 + to));
+                        play_in_lockstep(t, &setup, &r->st, &other,
+                                         5000 + (uint64_t)(g * 36 + from * 6 + to));
                         twins++;
                     }
                 rerolled += r->st.fight_roll > 1;
@@ -452,7 +461,7 @@ static void hold_to_games(const char *const *position, const ud_explore_bound *b
     int games = test_sample(100000);
     for (int g = 0; g < games; g++) {
         runner *r = runner_new(t, &setup, b, seed + (uint64_t)g);
-        r->s.check_invariants = 0;   /* speed: the explorer checked them in every state */
+        r->s.check_invariants = 0; /* speed: the explorer checked them in every state */
         r->status = ud_start(&r->s, &r->st);
         while (!runner_done(r))
             runner_decide(r);
@@ -499,8 +508,15 @@ Test(dl_explore_district, to_one_round_it_is_the_round, .timeout = 120)
     ud_setup setup;
     setup_at(&setup, near_safe_house);
     ud_policy pol = cautious_policy();
-    ud_explore_opts o = { .game = &dl_game, .setup = &setup, .bound = &dl_bound_district, .max_depth = -1,
-                          .policy = &pol, .check_invariants = 1, .outcomes = 1, .horizon = 1, .jobs = 2 };
+    ud_explore_opts o = { .game = &dl_game,
+                          .setup = &setup,
+                          .bound = &dl_bound_district,
+                          .max_depth = -1,
+                          .policy = &pol,
+                          .check_invariants = 1,
+                          .outcomes = 1,
+                          .horizon = 1,
+                          .jobs = 2 };
     ud_explore_report rep;
     ud_buf err;
     ud_buf_init(&err);
@@ -578,7 +594,10 @@ static void two_rounds_outcome(const void *p, ud_buf *out)
 }
 
 static const ud_explore_bound two_rounds = {
-    .game = "dotld", .name = "two rounds", .cut = two_rounds_cut, .outcome = two_rounds_outcome,
+    .game = "dotld",
+    .name = "two rounds",
+    .cut = two_rounds_cut,
+    .outcome = two_rounds_outcome,
 };
 
 Test(dl_explore_district, two_rounds_exact_outcomes_match_games_played_by_the_rows, .timeout = 120)
@@ -607,8 +626,12 @@ Test(dl_explore_round, a_planted_invariant_is_found_on_a_shortest_path_that_repl
     ud_setup setup;
     setup_at(&setup, near_safe_house);
     ud_policy pol = cautious_policy();
-    ud_explore_opts o = { .game = planted_game, .setup = &setup, .bound = &dl_bound_round, .max_depth = -1,
-                          .policy = &pol, .check_invariants = 1 };
+    ud_explore_opts o = { .game = planted_game,
+                          .setup = &setup,
+                          .bound = &dl_bound_round,
+                          .max_depth = -1,
+                          .policy = &pol,
+                          .check_invariants = 1 };
     ud_explore_report rep;
     ud_buf err;
     ud_buf_init(&err);

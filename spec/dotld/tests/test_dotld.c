@@ -31,16 +31,36 @@
 #include "support.h"
 
 static const char *const cases[] = {
-    "examples/combat", "examples/hoarder", "examples/they-always-turn", "examples/they-always-turn-each-time",
-    "endgame/out-of-time-in-combat", "endgame/out-of-time-on-safe-house", "endgame/too-few-supplies",
-    "endgame/infection-roll-faces", "endgame/win-with-infected-only", "endgame/party-too-few",
-    "endgame/event-fight-in-safe-house", "endgame/stress-held",
-    "seeded/solo-cautious", "seeded/solo-runner", "seeded/solo-random", "seeded/solo-greedy",
-    "seeded/solo-chosen", "seeded/solo-exposed", "seeded/party-two", "seeded/party-three",
-    "seeded/party-five", "seeded/picked-cop", "seeded/long-district",
+    "examples/combat",
+    "examples/hoarder",
+    "examples/they-always-turn",
+    "examples/they-always-turn-each-time",
+    "endgame/out-of-time-in-combat",
+    "endgame/out-of-time-on-safe-house",
+    "endgame/too-few-supplies",
+    "endgame/infection-roll-faces",
+    "endgame/win-with-infected-only",
+    "endgame/party-too-few",
+    "endgame/event-fight-in-safe-house",
+    "endgame/stress-held",
+    "seeded/solo-cautious",
+    "seeded/solo-runner",
+    "seeded/solo-random",
+    "seeded/solo-greedy",
+    "seeded/solo-chosen",
+    "seeded/solo-exposed",
+    "seeded/party-two",
+    "seeded/party-three",
+    "seeded/party-five",
+    "seeded/picked-cop",
+    "seeded/long-district",
     "seeded/long-district-no-event",
-    "rulings/infection-rolls-recounted", "rulings/infect-nobody", "rulings/start-first-aid-kit",
-    "rulings/hoarder-at-zero", "rulings/event-cost-must-afford", "rulings/event-cost-pay-what-you-have",
+    "rulings/infection-rolls-recounted",
+    "rulings/infect-nobody",
+    "rulings/start-first-aid-kit",
+    "rulings/hoarder-at-zero",
+    "rulings/event-cost-must-afford",
+    "rulings/event-cost-pay-what-you-have",
     "rulings/final-say-fight-dice",
 };
 enum { N_CASES = sizeof cases / sizeof cases[0] };
@@ -123,7 +143,8 @@ Test(dl_readings, stress_hand_may_hold_asks_must_play_plays)
     size_t len;
     char *text = slurp(path, &len);
     cr_assert_not_null(text);
-    const char *drop[] = { "variant stress-hand=may-hold\n", "decide ann hold-stress\n", "decide bob play-stress\n" };
+    const char *drop[] = { "variant stress-hand=may-hold\n", "decide ann hold-stress\n",
+                           "decide bob play-stress\n" };
     for (int i = 0; i < 3; i++) {
         char *at = strstr(text, drop[i]);
         cr_assert_not_null(at, "the case lost '%s'", drop[i]);
@@ -189,7 +210,7 @@ Test(dl_end, supplies_half_the_survivors_and_one_lost_per_unit_lacking)
 {
     run r;
     play_case(&r, &dl_game, "endgame/too-few-supplies");
-    int need = 10 / 2, have = 0 + 1;   /* ten survivors; the scavenger's 2 gave one supply */
+    int need = 10 / 2, have = 0 + 1; /* ten survivors; the scavenger's 2 gave one supply */
     char want[96];
     snprintf(want, sizeof want, "supplies need=%d paid=%d =0 survivors-lost=%d", need, have, need - have);
     cr_assert(strstr(r.regen, want), "want '%s' in\n%s", want, r.regen);
@@ -260,10 +281,11 @@ Test(dl_rulings, infection_rolls_are_recounted_after_each_roll)
     cr_assert(strstr(r.regen, "infection-rolls left=1 infected=1"), "%s", r.regen);
     run_free(&r);
     /* the old count (three rolls whatever happens) is refused at the second roll */
-    run_text(&r, "undead-transcript 1\ngame dotld\nvariant start-items=none\nplayer you random\n"
-                 "start district downtown\nstart space 7\nstart healthy 0\nstart infected 3\npartial\n"
-                 "districts hospital mall\ncharacter the-cop\nsurvivors 3 5 5 5 5\nscavenger 2\nzombie-die 1\n"
-                 "decide you keep\nevent quiet-night\ninfection 1\ninfection 5\ninfection 3\n");
+    run_text(&r,
+             "undead-transcript 1\ngame dotld\nvariant start-items=none\nplayer you random\n"
+             "start district downtown\nstart space 7\nstart healthy 0\nstart infected 3\npartial\n"
+             "districts hospital mall\ncharacter the-cop\nsurvivors 3 5 5 5 5\nscavenger 2\nzombie-die 1\n"
+             "decide you keep\nevent quiet-night\ninfection 1\ninfection 5\ninfection 3\n");
     cr_assert_neq(r.status, RUN_OK);
     cr_assert_str_eq(r.err.rule, "DL-ROLL", "the next district's round comes before a third roll");
     cr_assert(strstr(r.err.msg, "expected a 'survivors' line here (1|2|3|4|5|6), found 'infection 3'"), "%s",
@@ -405,7 +427,8 @@ Test(dl_combat, keep_matches_fights_played_by_the_rows)
         cr_assert_not_null(text);
         for (const char *p = text; (p = strstr(p, "combat zombies=")) != NULL; p++) {
             int z, d, spent = 0;
-            if (sscanf(p, "combat zombies=%d fight-dice=%d", &z, &d) != 2 || z < 1 || z > 15 || d < 1 || d > 7)
+            if (sscanf(p, "combat zombies=%d fight-dice=%d", &z, &d) != 2 || z < 1 || z > 15 || d < 1 ||
+                d > 7)
                 continue;
             const char *res_line = strstr(p, "fought zombies=");
             const char *next = strstr(p + 1, "combat zombies=");
@@ -413,11 +436,11 @@ Test(dl_combat, keep_matches_fights_played_by_the_rows)
                 continue;
             const char *ammo = strstr(p, "ammo -");
             if (ammo && ammo < res_line && (sscanf(ammo, "ammo -%d", &spent) != 1 || spent > 0))
-                continue;   /* only the pool's dice */
+                continue; /* only the pool's dice */
             const char *brawl = strstr(p, "ability brawler");
             const char *mark = strstr(p, "decide p1 mark");
             if ((brawl && brawl < res_line) || (mark && mark < res_line))
-                continue;   /* an ability's die, or a reroll: not "keep" */
+                continue; /* an ability's die, or a reroll: not "keep" */
             int left;
             const char *l = strstr(res_line, "left=");
             if (!l || sscanf(l, "left=%d", &left) != 1)
@@ -462,15 +485,16 @@ Test(dl_content, builtin_set_has_the_texts_component_counts)
     cr_assert_eq(dl_content.zombie_face[6], 1);
     bool doctor = false;
     for (int i = 0; i < dl_content.n_characters; i++)
-        doctor |= strcmp(dl_content.character[i].name, "the-doctor") == 0 && dl_content.character[i].solo_only;
+        doctor |=
+            strcmp(dl_content.character[i].name, "the-doctor") == 0 && dl_content.character[i].solo_only;
     cr_assert(doctor, "The Doctor is in the set, solo only");
 }
 
 static void make_dir(void)
 {
     scratch_make("ud-dotld");
-    const char *files[] = { "districts.txt", "events.txt", "items.txt", "tokens.txt", "stress.txt",
-                            "characters.txt", "zombie_die.txt" };
+    const char *files[] = { "districts.txt", "events.txt",     "items.txt",     "tokens.txt",
+                            "stress.txt",    "characters.txt", "zombie_die.txt" };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char from[512], to[512];
         snprintf(from, sizeof from, "%s/spec/dotld/content/%s", UD_SOURCE_DIR, files[i]);
@@ -503,15 +527,17 @@ static void refused(const char *file, const char *text, const char *want)
     ud_content_error err;
     cr_assert_not(dl_load_content(scratch_dir(), &err), "%s was accepted", text);
     char got[1024];
-    snprintf(got, sizeof got, "%s:%d:%d: %s", err.file + strlen(scratch_dir()) + 1, err.e.line, err.e.col, err.e.msg);
+    snprintf(got, sizeof got, "%s:%d:%d: %s", err.file + strlen(scratch_dir()) + 1, err.e.line, err.e.col,
+             err.e.msg);
     cr_assert_str_eq(got, want);
     cr_assert_eq(dl_content.n_events, events, "the tables in use are unchanged");
 }
 
 Test(dl_content, own_set_loads_and_changes_the_game, .init = make_dir, .fini = remove_dir)
 {
-    scratch_put("zombie_die.txt", "face zombies=6\nface zombies=6\nface zombies=6\nface zombies=6\nface zombies=6\n"
-                          "face zombies=6\n");
+    scratch_put("zombie_die.txt",
+                "face zombies=6\nface zombies=6\nface zombies=6\nface zombies=6\nface zombies=6\n"
+                "face zombies=6\n");
     ud_content_error err;
     cr_assert(dl_load_content(scratch_dir(), &err), "%s", err.e.msg);
     cr_assert_eq(dl_content.zombie_face[1], 6);
@@ -544,15 +570,17 @@ Test(dl_content, branch_joining_behind, .init = make_dir, .fini = remove_dir)
 
 Test(dl_content, safe_house_no_event_matches, .init = make_dir, .fini = remove_dir)
 {
-    refused("events.txt", "event name=e at=hospital\noption event=e name=o\n",
-            "districts.txt:23:1: expected an event matching safe house 'police' (events are drawn until one matches)");
+    refused(
+        "events.txt", "event name=e at=hospital\noption event=e name=o\n",
+        "districts.txt:23:1: expected an event matching safe house 'police' (events are drawn until one matches)");
 }
 
 Test(dl_content, unknown_ability, .init = make_dir, .fini = remove_dir)
 {
-    refused("characters.txt", "character name=c abilities=scout,flying\n",
-            "characters.txt:1:28: expected scout, lookout, brawler, steady, forager, gunsmith, recruiter, medic or "
-            "first-aid, found 'flying'");
+    refused(
+        "characters.txt", "character name=c abilities=scout,flying\n",
+        "characters.txt:1:28: expected scout, lookout, brawler, steady, forager, gunsmith, recruiter, medic or "
+        "first-aid, found 'flying'");
 }
 
 /* ---- start lines and the table size -------------------------------------------------- */
@@ -624,8 +652,14 @@ static void explore_first_roll(int every_order, edge_log *e)
             roll = dl_extras.bounds[i].bound;
     cr_assert_not_null(roll);
     /* depth 1: the character chosen, then the first roll of seven dice */
-    ud_explore_opts o = { .game = &dl_game, .setup = &setup, .bound = roll, .max_depth = 1, .policy = &pol,
-                          .check_invariants = 1, .on_edge = log_edge, .edge_ctx = e,
+    ud_explore_opts o = { .game = &dl_game,
+                          .setup = &setup,
+                          .bound = roll,
+                          .max_depth = 1,
+                          .policy = &pol,
+                          .check_invariants = 1,
+                          .on_edge = log_edge,
+                          .edge_ctx = e,
                           .every_order = every_order };
     ud_explore_report rep;
     cr_assert_eq(ud_explore(&o, &rep, &err), 0, "%s", ud_buf_str(&err));
@@ -654,7 +688,8 @@ Test(dl_explore, dice_as_multisets_match_every_order, .timeout = 600)
     sort_log = &slow;
     qsort(si, (size_t)slow.n, sizeof *si, by_state);
     for (int i = 0; i < fast.n; i++) {
-        cr_assert_eq(memcmp(fast.state[fi[i]], slow.state[si[i]], sizeof(dl_state)), 0, "child %d differs", i);
+        cr_assert_eq(memcmp(fast.state[fi[i]], slow.state[si[i]], sizeof(dl_state)), 0, "child %d differs",
+                     i);
         cr_assert(mpq_equal(fast.w[fi[i]], slow.w[si[i]]), "child %d: weight %.12g against %.12g", i,
                   mpq_get_d(fast.w[fi[i]]), mpq_get_d(slow.w[si[i]]));
     }

@@ -43,10 +43,7 @@ static void play(run *r, const char *text, uint64_t *acc)
     play_scenario(r, text, acc);
 }
 
-static bool regen_has(const run *r, const char *line)
-{
-    return r->regen && strstr(r->regen, line) != NULL;
-}
+static bool regen_has(const run *r, const char *line) { return r->regen && strstr(r->regen, line) != NULL; }
 
 #define SCENARIO(fn) SCENARIO_TEST(od_rules, fn)
 
@@ -60,15 +57,18 @@ SCENARIO(rule_players)
     cr_assert_eq(fired(&r, "OD-PLAYERS"), 1);
     cr_assert_eq(r.res.n_players, 1);
     run_free(&r);
-    play(&r, OD_HEADER "player a\nplayer b\nplayer c\nplayer d\npartial\n"
-             "decide a risk 1\nroll 2\n", acc);
+    play(&r,
+         OD_HEADER "player a\nplayer b\nplayer c\nplayer d\npartial\n"
+                   "decide a risk 1\nroll 2\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-PLAYERS"), 1);
     cr_assert_eq(r.res.n_players, 4);
     run_free(&r);
 
     /* Five are refused before the rule meets them, at the fifth player's
      * line, naming the rule; so is a table beyond undead's seats. */
-    const char five[] = OD_HEADER "player a\nplayer b\nplayer c\nplayer d\nplayer e\ndecide a risk 1\nroll 2\n";
+    const char five[] =
+        OD_HEADER "player a\nplayer b\nplayer c\nplayer d\nplayer e\ndecide a risk 1\nroll 2\n";
     assert_parse_error(five, strlen(five), 7, 8, "expected 1 to 4 players for one-die (OD-PLAYERS), found 5");
     char text[1024] = OD_HEADER;
     for (int i = 0; i < UD_MAX_PLAYERS + 1; i++)
@@ -81,10 +81,12 @@ SCENARIO(rule_setup)
 {
     /* Scores start at 0; the goal and the rounds come from the content. */
     run r;
-    play(&r, H2 "partial\n"
-             "goal 30 rounds 6\n"
-             "= turn=ann round=1 points=0 scores=ann:0,bob:0\n"
-             "decide ann risk 1\nroll 2\n", acc);
+    play(&r,
+         H2 "partial\n"
+            "goal 30 rounds 6\n"
+            "= turn=ann round=1 points=0 scores=ann:0,bob:0\n"
+            "decide ann risk 1\nroll 2\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-SETUP"), 1);
     cr_assert_eq(score_of(&r, "ann"), 2, "0 and the 2 banked");
     cr_assert_eq(score_of(&r, "bob"), 0);
@@ -102,17 +104,19 @@ SCENARIO(rule_turn)
 {
     /* ann, bob, then ann again: three turns, each starting with no points. */
     run r;
-    play(&r, H2 "partial\n"
-             "turn ann\n"
-             "decide ann risk 1\n"
-             "roll 5\n"
-             "turn bob\n"
-             "= turn=bob round=1 points=0 scores=ann:5,bob:0\n"
-             "decide bob risk 1\n"
-             "roll 3\n"
-             "turn ann\n"
-             "= turn=ann round=2 points=0 scores=ann:5,bob:3\n"
-             "decide ann risk 1\n", acc);
+    play(&r,
+         H2 "partial\n"
+            "turn ann\n"
+            "decide ann risk 1\n"
+            "roll 5\n"
+            "turn bob\n"
+            "= turn=bob round=1 points=0 scores=ann:5,bob:0\n"
+            "decide bob risk 1\n"
+            "roll 3\n"
+            "turn ann\n"
+            "= turn=ann round=2 points=0 scores=ann:5,bob:3\n"
+            "decide ann risk 1\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-TURN"), 3);
     run_free(&r);
 }
@@ -123,7 +127,7 @@ SCENARIO(rule_risk)
     run r;
     for (int n = 1; n <= OD_MAX_RISK; n++) {
         char text[512];
-        static const char rolls[] = "roll 2\nroll 2\nroll 2\n";   /* OD_MAX_RISK of them */
+        static const char rolls[] = "roll 2\nroll 2\nroll 2\n"; /* OD_MAX_RISK of them */
         snprintf(text, sizeof text, H1 "partial\ndecide ann risk %d\n%s", n,
                  &rolls[(size_t)(OD_MAX_RISK - n) * strlen("roll 2\n")]);
         play(&r, text, acc);
@@ -146,13 +150,15 @@ SCENARIO(rule_risk_taken)
 {
     /* "Then roll that many times": two rolls, then the bank, not a third. */
     run r;
-    play(&r, H1 "partial\n"
-             "decide ann risk 2\n"
-             "roll 2\n"
-             "= points=2\n"
-             "roll 3\n"
-             "bank ann +5 =5\n"
-             "round 2\n", acc);
+    play(&r,
+         H1 "partial\n"
+            "decide ann risk 2\n"
+            "roll 2\n"
+            "= points=2\n"
+            "roll 3\n"
+            "bank ann +5 =5\n"
+            "round 2\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-RISK-TAKEN"), 1);
     cr_assert_eq(fired(&r, "OD-ROLL"), 2);
     cr_assert_eq(score_of(&r, "ann"), 5);
@@ -168,9 +174,11 @@ SCENARIO(rule_roll)
 {
     /* Every face of the die can come up; a face it does not have cannot. */
     run r;
-    play(&r, H2 "partial\n"
-             "decide ann risk 3\nroll 2\nroll 3\nroll 4\n"
-             "decide bob risk 3\nroll 5\nroll 6\nroll bust\n", acc);
+    play(&r,
+         H2 "partial\n"
+            "decide ann risk 3\nroll 2\nroll 3\nroll 4\n"
+            "decide bob risk 3\nroll 5\nroll 6\nroll bust\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-ROLL"), 6);
     cr_assert_eq(score_of(&r, "ann"), 9);
     run_free(&r);
@@ -185,15 +193,17 @@ SCENARIO(rule_bust)
     /* A bust ends the turn at once: the third roll said never comes, the
      * 6 already rolled is lost, and bob plays next. */
     run r;
-    play(&r, H2 "partial\n"
-             "decide ann risk 3\n"
-             "roll 6\n"
-             "= points=6\n"
-             "roll bust\n"
-             "bust ann\n"
-             "turn bob\n"
-             "= turn=bob points=0 scores=ann:0,bob:0\n"
-             "decide bob risk 1\n", acc);
+    play(&r,
+         H2 "partial\n"
+            "decide ann risk 3\n"
+            "roll 6\n"
+            "= points=6\n"
+            "roll bust\n"
+            "bust ann\n"
+            "turn bob\n"
+            "= turn=bob points=0 scores=ann:0,bob:0\n"
+            "decide bob risk 1\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-BUST"), 1);
     cr_assert_eq(fired(&r, "OD-ROLL"), 2);
     cr_assert_eq(fired(&r, "OD-BANK"), 0, "a bust turn scores nothing");
@@ -210,14 +220,16 @@ SCENARIO(rule_points)
 {
     /* Each scoring face adds its points: 4 + 5 + 6. */
     run r;
-    play(&r, H1 "partial\n"
-             "decide ann risk 3\n"
-             "roll 4\n"
-             "= points=4\n"
-             "roll 5\n"
-             "= points=9\n"
-             "roll 6\n"
-             "bank ann +15 =15\n", acc);
+    play(&r,
+         H1 "partial\n"
+            "decide ann risk 3\n"
+            "roll 4\n"
+            "= points=4\n"
+            "roll 5\n"
+            "= points=9\n"
+            "roll 6\n"
+            "bank ann +15 =15\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-POINTS"), 3);
     cr_assert_eq(fired(&r, "OD-BUST"), 0);
     cr_assert_eq(score_of(&r, "ann"), 15);
@@ -228,13 +240,15 @@ SCENARIO(rule_bank)
 {
     /* With no bust the turn's points go to the score, turn after turn. */
     run r;
-    play(&r, H1 "partial\n"
-             "decide ann risk 2\nroll 6\nroll 2\n"
-             "bank ann +8 =8\n"
-             "decide ann risk 1\nroll 3\n"
-             "bank ann +3 =11\n"
-             "= turn=ann round=3 points=0 scores=ann:11\n"
-             "decide ann risk 1\n", acc);
+    play(&r,
+         H1 "partial\n"
+            "decide ann risk 2\nroll 6\nroll 2\n"
+            "bank ann +8 =8\n"
+            "decide ann risk 1\nroll 3\n"
+            "bank ann +3 =11\n"
+            "= turn=ann round=3 points=0 scores=ann:11\n"
+            "decide ann risk 1\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-BANK"), 2);
     cr_assert_eq(score_of(&r, "ann"), 11);
     run_free(&r);
@@ -246,9 +260,11 @@ SCENARIO(rule_solo_win)
 {
     /* Alone, reaching the goal wins at once: 18 + 12 = 30 in round 2. */
     run r;
-    play(&r, H1 "decide ann risk 3\nroll 6\nroll 6\nroll 6\n"
-             "decide ann risk 2\nroll 6\nroll 6\n"
-             "winner ann =30\n", acc);
+    play(&r,
+         H1 "decide ann risk 3\nroll 6\nroll 6\nroll 6\n"
+            "decide ann risk 2\nroll 6\nroll 6\n"
+            "winner ann =30\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-SOLO-WIN"), 1);
     cr_assert_eq(fired(&r, "OD-SOLO-LOSS"), 0);
     cr_assert_eq(fired(&r, "OD-ROUND-END"), 1, "one round ended, the game in the next");
@@ -258,23 +274,27 @@ SCENARIO(rule_solo_win)
     run_free(&r);
 
     /* 29 is not the goal: the game goes on. */
-    play(&r, H1 "partial\ndecide ann risk 3\nroll 6\nroll 6\nroll 6\n"
-             "decide ann risk 2\nroll 6\nroll 5\nround 3\n", acc);
+    play(&r,
+         H1 "partial\ndecide ann risk 3\nroll 6\nroll 6\nroll 6\n"
+            "decide ann risk 2\nroll 6\nroll 5\nround 3\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-SOLO-WIN"), 0);
     cr_assert_eq(r.res.complete, 0);
     run_free(&r);
 }
 
 /* Five solo rounds of one roll each: 2+3+4+5+6 = 20. */
-#define FIVE_SHORT_ROUNDS \
+#define FIVE_SHORT_ROUNDS                                                               \
     "decide ann risk 1\nroll 2\ndecide ann risk 1\nroll 3\ndecide ann risk 1\nroll 4\n" \
     "decide ann risk 1\nroll 5\ndecide ann risk 1\nroll 6\n"
 
 SCENARIO(rule_solo_loss)
 {
     run r;
-    play(&r, H1 FIVE_SHORT_ROUNDS "= turn=ann round=6 scores=ann:20\n"
-             "decide ann risk 1\nroll bust\nlost ann =20\n", acc);
+    play(&r,
+         H1 FIVE_SHORT_ROUNDS "= turn=ann round=6 scores=ann:20\n"
+                              "decide ann risk 1\nroll bust\nlost ann =20\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-SOLO-LOSS"), 1);
     cr_assert_eq(fired(&r, "OD-ROUND-END"), 5, "rounds 1-5 end, the sixth ends the game");
     cr_assert_eq(r.res.complete, 1);
@@ -295,9 +315,9 @@ SCENARIO(rule_solo_loss)
 }
 
 /* Round 1 of three players: ann 17, bob 2, cal 16; then ann reaches 30. */
-#define ANN_REACHES_30 \
+#define ANN_REACHES_30                            \
     "decide ann risk 3\nroll 6\nroll 6\nroll 5\n" \
-    "decide bob risk 1\nroll 2\n" \
+    "decide bob risk 1\nroll 2\n"                 \
     "decide cal risk 3\nroll 6\nroll 5\nroll 5\n" \
     "decide ann risk 3\nroll 4\nroll 5\nroll 4\n" \
     "bank ann +13 =30\n"
@@ -306,8 +326,10 @@ SCENARIO(rule_goal_at_once)
 {
     /* The variant: ann's 30 ends the game before bob and cal play round 2. */
     run r;
-    play(&r, OD_HEADER "variant ending=at-once\nplayer ann\nplayer bob\nplayer cal\n"
-             ANN_REACHES_30 "winner ann =30\n", acc);
+    play(&r,
+         OD_HEADER "variant ending=at-once\nplayer ann\nplayer bob\nplayer cal\n" ANN_REACHES_30
+                   "winner ann =30\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-GOAL-AT-ONCE"), 1);
     cr_assert_eq(fired(&r, "OD-NEXT"), 2, "only round 1 passes the turn on");
     cr_assert_eq(r.res.complete, 1);
@@ -315,8 +337,8 @@ SCENARIO(rule_goal_at_once)
     run_free(&r);
 
     /* bob has no turn left under it. */
-    run_text(&r, OD_HEADER "variant ending=at-once\nplayer ann\nplayer bob\nplayer cal\n"
-                 ANN_REACHES_30 "decide bob risk 1\nroll 2\n");
+    run_text(&r, OD_HEADER "variant ending=at-once\nplayer ann\nplayer bob\nplayer cal\n" ANN_REACHES_30
+                           "decide bob risk 1\nroll 2\n");
     assert_check_error(&r, 22, "OD-HIGHEST", "the game is over");
     run_free(&r);
 
@@ -331,11 +353,13 @@ SCENARIO(rule_next)
 {
     /* Seat order within a round: ann, bob, cal, then round 2 from ann. */
     run r;
-    play(&r, H3 "partial\n"
-             "turn ann\ndecide ann risk 1\nroll 2\n"
-             "turn bob\ndecide bob risk 1\nroll bust\n"
-             "turn cal\ndecide cal risk 1\nroll 3\n"
-             "round 2\nturn ann\ndecide ann risk 1\n", acc);
+    play(&r,
+         H3 "partial\n"
+            "turn ann\ndecide ann risk 1\nroll 2\n"
+            "turn bob\ndecide bob risk 1\nroll bust\n"
+            "turn cal\ndecide cal risk 1\nroll 3\n"
+            "round 2\nturn ann\ndecide ann risk 1\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-NEXT"), 2);
     cr_assert_eq(fired(&r, "OD-ROUND-END"), 1);
     run_free(&r);
@@ -351,19 +375,23 @@ SCENARIO(rule_round_end)
     /* A round ends after the last seat: the next begins, until the goal is
      * reached (finish-round.in) or the last round is played. */
     run r;
-    play(&r, H2 "partial\n"
-             "decide ann risk 1\nroll 2\ndecide bob risk 1\nroll 3\n"
-             "round 2\n"
-             "= turn=ann round=2 points=0 scores=ann:2,bob:3\n"
-             "decide ann risk 1\n", acc);
+    play(&r,
+         H2 "partial\n"
+            "decide ann risk 1\nroll 2\ndecide bob risk 1\nroll 3\n"
+            "round 2\n"
+            "= turn=ann round=2 points=0 scores=ann:2,bob:3\n"
+            "decide ann risk 1\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-ROUND-END"), 1);
     run_free(&r);
 
     /* Finishing the round: ann reaches 30 in seat 1, bob and cal still
      * play, and cal passes her. */
-    play(&r, H3 ANN_REACHES_30 "decide bob risk 3\nroll 6\nroll bust\n"
-             "decide cal risk 3\nroll 6\nroll 6\nroll 4\n"
-             "winner cal =32\n", acc);
+    play(&r,
+         H3 ANN_REACHES_30 "decide bob risk 3\nroll 6\nroll bust\n"
+                           "decide cal risk 3\nroll 6\nroll 6\nroll 4\n"
+                           "winner cal =32\n",
+         acc);
     cr_assert_eq(fired(&r, "OD-ROUND-END"), 2);
     cr_assert_eq(r.res.winner, 2);
     cr_assert_eq(r.res.outcome[0], UD_SEAT_LOST);
@@ -373,12 +401,12 @@ SCENARIO(rule_round_end)
 
 /* Six rounds of one roll each for ann and bob: after five, ann 2+3+4+5+6 =
  * 20 and bob 0+2+3+4+5 = 14; the sixth round's rolls decide. */
-#define SIX_ROUNDS_TWO_PLAYERS(ann_last, bob_last) \
+#define SIX_ROUNDS_TWO_PLAYERS(ann_last, bob_last)              \
     "decide ann risk 1\nroll 2\ndecide bob risk 1\nroll bust\n" \
-    "decide ann risk 1\nroll 3\ndecide bob risk 1\nroll 2\n" \
-    "decide ann risk 1\nroll 4\ndecide bob risk 1\nroll 3\n" \
-    "decide ann risk 1\nroll 5\ndecide bob risk 1\nroll 4\n" \
-    "decide ann risk 1\nroll 6\ndecide bob risk 1\nroll 5\n" \
+    "decide ann risk 1\nroll 3\ndecide bob risk 1\nroll 2\n"    \
+    "decide ann risk 1\nroll 4\ndecide bob risk 1\nroll 3\n"    \
+    "decide ann risk 1\nroll 5\ndecide bob risk 1\nroll 4\n"    \
+    "decide ann risk 1\nroll 6\ndecide bob risk 1\nroll 5\n"    \
     "decide ann risk 1\nroll " ann_last "\ndecide bob risk 1\nroll " bob_last "\n"
 
 SCENARIO(rule_highest)
@@ -403,12 +431,14 @@ SCENARIO(rule_highest)
     run_free(&r);
 
     /* Shared by two of three: the third seat lost. */
-    play(&r, H3 "decide ann risk 3\nroll 6\nroll 6\nroll 6\n"
-             "decide bob risk 1\nroll 2\n"
-             "decide cal risk 3\nroll 6\nroll 6\nroll 6\n"
-             "decide ann risk 2\nroll 6\nroll 6\n"
-             "decide bob risk 1\nroll 2\n"
-             "decide cal risk 2\nroll 6\nroll 6\n", acc);
+    play(&r,
+         H3 "decide ann risk 3\nroll 6\nroll 6\nroll 6\n"
+            "decide bob risk 1\nroll 2\n"
+            "decide cal risk 3\nroll 6\nroll 6\nroll 6\n"
+            "decide ann risk 2\nroll 6\nroll 6\n"
+            "decide bob risk 1\nroll 2\n"
+            "decide cal risk 2\nroll 6\nroll 6\n",
+         acc);
     cr_assert(regen_has(&r, "shared ann cal =30"), "%s", r.regen);
     cr_assert_eq(r.res.outcome[0], UD_SEAT_SHARED);
     cr_assert_eq(r.res.outcome[1], UD_SEAT_LOST);
@@ -444,13 +474,12 @@ Test(od_rules_meta, every_rule_has_a_scenario_that_fires_it)
 
 /* ---- content ----------------------------------------------------------------------- */
 
-static const char good_die[] =
-    "face points=0 bust=yes\n"
-    "face points=1\n"
-    "face points=1\n"
-    "face points=2\n"
-    "face points=2\n"
-    "face points=3 bust=no\n";
+static const char good_die[] = "face points=0 bust=yes\n"
+                               "face points=1\n"
+                               "face points=1\n"
+                               "face points=2\n"
+                               "face points=2\n"
+                               "face points=3 bust=no\n";
 static const char good_goal[] = "goal points=5 rounds=2\n";
 
 Test(od_content, builtin_set_loads_and_matches_the_files)
@@ -466,8 +495,8 @@ Test(od_content, builtin_set_loads_and_matches_the_files)
     for (int i = 0; i < OD_FACES; i++)
         busts += builtin.bust[i];
     cr_assert_eq(busts, 1, "the built-in die has one bust face");
-    cr_assert(od_load_content(UD_SOURCE_DIR "/spec/one_die/content", &err), "%s:%d:%d: %s",
-              err.file, err.e.line, err.e.col, err.e.msg);
+    cr_assert(od_load_content(UD_SOURCE_DIR "/spec/one_die/content", &err), "%s:%d:%d: %s", err.file,
+              err.e.line, err.e.col, err.e.msg);
     cr_assert_eq(memcmp(builtin.points, od_content.points, sizeof builtin.points), 0);
     cr_assert_eq(memcmp(builtin.bust, od_content.bust, sizeof builtin.bust), 0);
     cr_assert_eq(memcmp(builtin.label, od_content.label, sizeof builtin.label), 0);
@@ -491,8 +520,8 @@ Test(od_content, own_set_changes_the_game)
     cr_assert_str_eq(od_content.label[5], "3");
     run r;
     run_text(&r, H1 "goal 5 rounds 2\n"
-                 "decide ann risk 3\nroll 1\nroll 3\nroll 2\n"
-                 "bank ann +6 =6\nwinner ann =6\n");
+                    "decide ann risk 3\nroll 1\nroll 3\nroll 2\n"
+                    "bank ann +6 =6\nwinner ann =6\n");
     assert_ok(&r);
     cr_assert_eq(r.res.winner, 0);
     run_free(&r);
@@ -526,7 +555,7 @@ static void refused(const char *die, const char *goal, const char *want)
     scratch_remove();
     char expected[1024];
     int n = snprintf(expected, sizeof expected, "%s/", scratch_dir());
-    for (const char *w = want; *w && n < (int)sizeof expected - 80; ) {
+    for (const char *w = want; *w && n < (int)sizeof expected - 80;) {
         if (strncmp(w, "%DIR%", 5) == 0) {
             n += snprintf(expected + n, sizeof expected - (size_t)n, "%s", scratch_dir());
             w += 5;
@@ -538,50 +567,50 @@ static void refused(const char *die, const char *goal, const char *want)
     cr_assert(!ok, "the set loaded; expected %s", want);
     cr_assert_str_eq(got, expected);
     cr_assert_eq(err.e.internal, 0, "a bad file is the input's fault");
-    cr_assert_eq(memcmp(&before, &od_content, sizeof before), 0,
-                 "a failed load changed the tables in use");
+    cr_assert_eq(memcmp(&before, &od_content, sizeof before), 0, "a failed load changed the tables in use");
     free(got);
 }
 
 Test(od_content, negative_points)
 {
     refused("face points=0 bust=yes\nface points=-1\nface points=3\n"
-            "face points=4\nface points=5\nface points=6\n", good_goal,
-            "die.txt:2:13: expected an integer from 0 to 99 for 'points', found '-1'");
+            "face points=4\nface points=5\nface points=6\n",
+            good_goal, "die.txt:2:13: expected an integer from 0 to 99 for 'points', found '-1'");
 }
 
 Test(od_content, bust_face_with_points)
 {
     refused("face points=0 bust=yes\nface points=2\nface points=3 bust=yes\n"
-            "face points=4\nface points=5\nface points=6\n", good_goal,
-            "die.txt:3:13: expected points=0 on a bust face (a bust scores nothing)");
+            "face points=4\nface points=5\nface points=6\n",
+            good_goal, "die.txt:3:13: expected points=0 on a bust face (a bust scores nothing)");
 }
 
 Test(od_content, five_faces)
 {
     refused("face points=0 bust=yes\nface points=2\nface points=3\n"
-            "face points=4\nface points=5\n", good_goal,
-            "die.txt: expected at least 6 'face' records, found 5");
+            "face points=4\nface points=5\n",
+            good_goal, "die.txt: expected at least 6 'face' records, found 5");
 }
 
 Test(od_content, seven_faces)
 {
     refused("face points=0 bust=yes\nface points=2\nface points=3\n"
-            "face points=4\nface points=5\nface points=6\nface points=7\n", good_goal,
-            "die.txt:7:1: expected at most 6 'face' records");
+            "face points=4\nface points=5\nface points=6\nface points=7\n",
+            good_goal, "die.txt:7:1: expected at most 6 'face' records");
 }
 
 Test(od_content, every_face_a_bust)
 {
     refused("face points=0 bust=yes\nface points=0 bust=yes\nface points=0 bust=yes\n"
-            "face points=0 bust=yes\nface points=0 bust=yes\nface points=0 bust=yes\n", good_goal,
-            "die.txt:6:1: expected at least one face that is not a bust");
+            "face points=0 bust=yes\nface points=0 bust=yes\nface points=0 bust=yes\n",
+            good_goal, "die.txt:6:1: expected at least one face that is not a bust");
 }
 
 Test(od_content, unknown_field)
 {
     refused("face points=0 bust=yes\nface points=2 colour=red\nface points=3\n"
-            "face points=4\nface points=5\nface points=6\n", good_goal,
+            "face points=4\nface points=5\nface points=6\n",
+            good_goal,
             /* The loader's wording (core/content.c) puts "unknown field"
              * before "expected". */
             "die.txt:2:15: unknown field 'colour' for 'face'; expected one of points|bust");
@@ -590,8 +619,8 @@ Test(od_content, unknown_field)
 Test(od_content, bad_enum_word)
 {
     refused("face points=0 bust=maybe\nface points=2\nface points=3\n"
-            "face points=4\nface points=5\nface points=6\n", good_goal,
-            "die.txt:1:20: expected one of no|yes for 'bust', found 'maybe'");
+            "face points=4\nface points=5\nface points=6\n",
+            good_goal, "die.txt:1:20: expected one of no|yes for 'bust', found 'maybe'");
 }
 
 Test(od_content, missing_goal_file)

@@ -32,8 +32,9 @@ Test(explore_violation, shortest_path_replays_as_a_transcript, .timeout = 300)
     const ud_game *planted_game = planted_game_of(&zd_game, planted, 1);
     ud_setup setup;
     ud_setup_defaults(planted_game, &setup);
-    ud_explore_opts o = { .game = planted_game, .setup = &setup, .bound = &zd_bound_turn,
-                          .max_depth = -1, .check_invariants = 1 };
+    ud_explore_opts o = {
+        .game = planted_game, .setup = &setup, .bound = &zd_bound_turn, .max_depth = -1, .check_invariants = 1
+    };
     ud_explore_report rep;
     ud_buf err;
     ud_buf_init(&err);
@@ -65,8 +66,12 @@ Test(explore_violation, the_same_violation_and_path_on_any_number_of_threads, .t
     ud_explore_report rep[2];
     const int jobs[2] = { 1, 3 };
     for (int k = 0; k < 2; k++) {
-        ud_explore_opts o = { .game = planted_game, .setup = &setup, .bound = &zd_bound_turn,
-                              .max_depth = -1, .check_invariants = 1, .jobs = jobs[k] };
+        ud_explore_opts o = { .game = planted_game,
+                              .setup = &setup,
+                              .bound = &zd_bound_turn,
+                              .max_depth = -1,
+                              .check_invariants = 1,
+                              .jobs = jobs[k] };
         ud_buf err;
         ud_buf_init(&err);
         cr_assert_eq(ud_explore(&o, &rep[k], &err), 0, "%s", ud_buf_str(&err));

@@ -35,7 +35,7 @@ Test(optimal, simulation_agrees_with_the_exact_win_chance, .timeout = 1200)
     cr_assert_not_null(g, "%s", msg);
     zd_game_solution *s = zd_game_solve_from(g, m.setup.variant, FROM, msg, sizeof msg);
     cr_assert_not_null(s, "%s", msg);
-    double exact = s->w[0][FROM][FROM];   /* seat 1 opens; a shared win counts 1/2 */
+    double exact = s->w[0][FROM][FROM]; /* seat 1 opens; a shared win counts 1/2 */
     zd_game_solution_free(s);
     zd_turn_graph_free(g);
 
@@ -54,16 +54,14 @@ Test(optimal, simulation_agrees_with_the_exact_win_chance, .timeout = 1200)
     double p = first / games;
     /* 99.9% two-sided normal interval: z = 3.29. */
     double half = 3.29 * sqrt(exact * (1 - exact) / games);
-    cr_log_info("first seat from %d-%d: simulated %.4f, exact %.6f, interval +-%.4f", FROM, FROM,
-                p, exact, half);
-    cr_assert(fabs(p - exact) <= half, "simulated %.4f, exact %.6f (99.9%% interval +-%.4f)", p,
-              exact, half);
+    cr_log_info("first seat from %d-%d: simulated %.4f, exact %.6f, interval +-%.4f", FROM, FROM, p, exact,
+                half);
+    cr_assert(fabs(p - exact) <= half, "simulated %.4f, exact %.6f (99.9%% interval +-%.4f)", p, exact, half);
 }
 
 /* ---- the solver's threads and fast paths --------------------------------- */
 
-static zd_game_solution *solve_reading(const zd_turn_graph *g, int end, int tiebreak, int floor,
-                                       int jobs)
+static zd_game_solution *solve_reading(const zd_turn_graph *g, int end, int tiebreak, int floor, int jobs)
 {
     ud_setup su;
     ud_setup_defaults(&zd_game, &su);

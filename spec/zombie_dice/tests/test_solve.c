@@ -77,10 +77,17 @@ static void assert_same(const zd_turn_dist *a, const zd_turn_dist *b, const char
 Test(solve_turn, fast_pass_equals_rational_pass)
 {
     zd_turn_graph *g = default_graph();
-    static const struct { const char *spec; int kmax; } cases[] = {
-        { "stop-at-brains:3", ZD_SOLVE_KMAX }, { "stop-at-brains:4", ZD_SOLVE_KMAX },
-        { "stop-at-brains:5", ZD_SOLVE_KMAX }, { "closer:2", ZD_SOLVE_KMAX },
-        { "stop-at-shotguns:2", 12 }, { "stop-at-shotguns:1", 9 }, { "always-roll", 6 },
+    static const struct {
+        const char *spec;
+        int kmax;
+    } cases[] = {
+        { "stop-at-brains:3", ZD_SOLVE_KMAX },
+        { "stop-at-brains:4", ZD_SOLVE_KMAX },
+        { "stop-at-brains:5", ZD_SOLVE_KMAX },
+        { "closer:2", ZD_SOLVE_KMAX },
+        { "stop-at-shotguns:2", 12 },
+        { "stop-at-shotguns:1", 9 },
+        { "always-roll", 6 },
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         ud_policy p = policy(cases[c].spec);
@@ -98,7 +105,9 @@ Test(solve_turn, fast_pass_equals_rational_pass)
 Test(solve_turn, pinned_figures)
 {
     zd_turn_graph *g = default_graph();
-    static const struct { const char *spec, *ev, *bust; } cases[] = {
+    static const struct {
+        const char *spec, *ev, *bust;
+    } cases[] = {
         { "stop-at-shotguns:2", "2.0759551578", "0.2582383502" },
         { "stop-at-shotguns:1", "1.6471120549", "0.0383297965" },
         { "stop-at-brains:4", "1.7353172781", "0.6035960753" },
@@ -147,8 +156,7 @@ Test(solve_turn, max_ev_pinned)
     zd_turn_dist_init(&d);
     char err[256];
     cr_assert(zd_turn_eval_fast(g, table, roll, ZD_SOLVE_KMAX, &d, err, sizeof err), "%s", err);
-    cr_expect(fabs(mpq_get_d(d.ev) - best) < 1e-12, "optimiser %.15f, exact %.15f", best,
-              mpq_get_d(d.ev));
+    cr_expect(fabs(mpq_get_d(d.ev) - best) < 1e-12, "optimiser %.15f, exact %.15f", best, mpq_get_d(d.ev));
     char ev[32], bust[32];
     snprintf(ev, sizeof ev, "%.10f", mpq_get_d(d.ev));
     snprintf(bust, sizeof bust, "%.10f", mpq_get_d(d.bust));
@@ -206,8 +214,7 @@ static void simulate(const char *spec, uint64_t want_turns, turn_tally *t)
         ud_result res;
         m.seed = seed;
         ud_play(&m, &tab, state, &t->sink, fired, 1, &res);
-        cr_assert_eq(res.status, UD_OVER, "%s seed %llu: %s", spec, (unsigned long long)seed,
-                     res.fail.msg);
+        cr_assert_eq(res.status, UD_OVER, "%s seed %llu: %s", spec, (unsigned long long)seed, res.fail.msg);
         busts_fired += fired[ud_game_rule_index(&zd_game, t->bust)];
     }
     cr_assert_eq(busts_fired, t->busts, "one bust line per ZD-BUST firing");
@@ -218,9 +225,12 @@ Test(solve_turn, simulation_agrees, .timeout = 300)
 {
     zd_turn_graph *g = default_graph();
     static const char *const specs[] = {
-        "stop-at-shotguns:1", "stop-at-shotguns:2", "stop-at-brains:3", "stop-at-brains:4",
+        "stop-at-shotguns:1",
+        "stop-at-shotguns:2",
+        "stop-at-brains:3",
+        "stop-at-brains:4",
     };
-    const double z = 3.29;   /* two-sided 99.9% */
+    const double z = 3.29; /* two-sided 99.9% */
     for (size_t c = 0; c < sizeof specs / sizeof specs[0]; c++) {
         ud_policy p = policy(specs[c]);
         zd_turn_dist d;
@@ -236,8 +246,8 @@ Test(solve_turn, simulation_agrees, .timeout = 300)
         double hw = z * sd / sqrt(n), hw_b = z * sd_b / sqrt(n);
         cr_expect(fabs(mean - ev) <= hw, "%s: simulated E[brains] %.5f, exact %.5f +- %.5f (%llu turns)",
                   specs[c], mean, ev, hw, (unsigned long long)t.turns);
-        cr_expect(fabs(busts - pb) <= hw_b, "%s: simulated P(bust) %.5f, exact %.5f +- %.5f",
-                  specs[c], busts, pb, hw_b);
+        cr_expect(fabs(busts - pb) <= hw_b, "%s: simulated P(bust) %.5f, exact %.5f +- %.5f", specs[c], busts,
+                  pb, hw_b);
         zd_turn_dist_clear(&d);
     }
     zd_turn_graph_free(g);

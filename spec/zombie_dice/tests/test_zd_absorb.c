@@ -26,8 +26,13 @@ static void explore_turn(const char *spec, const char *const *kv, mpq_t bust, mp
         cr_assert(ud_setup_variant(&zd_game, &setup, *kv, &err), "%s", ud_buf_str(&err));
     ud_policy pol;
     cr_assert(ud_policy_parse(&zd_game, spec, &pol, &err), "%s", ud_buf_str(&err));
-    ud_explore_opts o = { .game = &zd_game, .setup = &setup, .bound = &zd_bound_turn,
-                          .max_depth = -1, .policy = &pol, .check_invariants = 1, .outcomes = 1 };
+    ud_explore_opts o = { .game = &zd_game,
+                          .setup = &setup,
+                          .bound = &zd_bound_turn,
+                          .max_depth = -1,
+                          .policy = &pol,
+                          .check_invariants = 1,
+                          .outcomes = 1 };
     ud_explore_report rep;
     cr_assert_eq(ud_explore(&o, &rep, &err), 0, "%s", ud_buf_str(&err));
     cr_assert(rep.complete && !rep.violated);
@@ -86,8 +91,7 @@ Test(explore_outcomes, hunk_and_hottie_make_a_turn_riskier, .timeout = 240)
 /* One turn's exact outcomes under policy spec and settings kv[]; the mpq
  * pass with reference.  Invariants off: both runs explore the same
  * states, what is compared is how the chain is solved. */
-static void explore_outcomes(const char *spec, const char *const *kv, int reference,
-                             ud_explore_report *rep)
+static void explore_outcomes(const char *spec, const char *const *kv, int reference, ud_explore_report *rep)
 {
     ud_setup setup;
     ud_setup_defaults(&zd_game, &setup);
@@ -97,8 +101,13 @@ static void explore_outcomes(const char *spec, const char *const *kv, int refere
         cr_assert(ud_setup_variant(&zd_game, &setup, *kv, &err), "%s", ud_buf_str(&err));
     ud_policy pol;
     cr_assert(ud_policy_parse(&zd_game, spec, &pol, &err), "%s", ud_buf_str(&err));
-    ud_explore_opts o = { .game = &zd_game, .setup = &setup, .bound = &zd_bound_turn,
-                          .max_depth = -1, .policy = &pol, .outcomes = 1, .reference = reference };
+    ud_explore_opts o = { .game = &zd_game,
+                          .setup = &setup,
+                          .bound = &zd_bound_turn,
+                          .max_depth = -1,
+                          .policy = &pol,
+                          .outcomes = 1,
+                          .reference = reference };
     cr_assert_eq(ud_explore(&o, rep, &err), 0, "%s", ud_buf_str(&err));
     cr_assert(rep->complete && !rep->violated);
     ud_buf_free(&err);

@@ -20,10 +20,10 @@ TestSuite(zd_cli, .init = cli_suite_init, .fini = cli_suite_fini);
 
 Test(zd_cli, check_legal_transcript_prints_scores)
 {
-    const char *f = cli_write_file("ok.in",
-        H2 "start score a 12\n"
-        "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
-        "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n");
+    const char *f = cli_write_file(
+        "ok.in", H2 "start score a 12\n"
+                    "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
+                    "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n");
     cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 0, "%s", cli_err);
     char want[300];
     snprintf(want, sizeof want, "%s: ok: a=14 b=0; winner a", f);
@@ -91,7 +91,8 @@ Test(zd_cli, check_record_without_outcomes_or_seed_exit_2)
     snprintf(want, sizeof want,
              "%s:5: the record cannot be checked from here: the rules need a 'draw' outcome "
              "(green|yellow|red) for [ZD-DRAW], and it has no chance lines and no seed; expected "
-             "chance lines (the outcomes) or a 'seed N' header line\n", f);
+             "chance lines (the outcomes) or a 'seed N' header line\n",
+             f);
     cr_assert_str_eq(cli_err, want);
 }
 
@@ -99,15 +100,16 @@ Test(zd_cli, check_record_without_outcomes_or_seed_exit_2)
 Test(zd_cli, check_strict_reports_a_line_left_out)
 {
     const char *f = cli_write_file("loose.in", H2 "draw green green green\n"
-                                              "roll green:brain green:feet green:feet\ndecide a stop\n");
+                                                  "roll green:brain green:feet green:feet\ndecide a stop\n");
     cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", "--strict", f), 1, "%s", cli_err);
     char want[300];
     snprintf(want, sizeof want,
              "%s:5: ZD-FIRST-SEAT-ORDER: the record is complete, but 'starts a' is missing here, "
-             "before 'draw green green green'\n", f);
+             "before 'draw green green green'\n",
+             f);
     cr_assert_str_eq(cli_err, want);
     cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 1, "%s", cli_err);
-    CLI_HAS(cli_err, ":7: ZD-DRAW: the transcript ends");   /* without --strict: only the end is missing */
+    CLI_HAS(cli_err, ":7: ZD-DRAW: the transcript ends"); /* without --strict: only the end is missing */
 }
 
 /* Rule errors are FILE:LINE: RULE-ID: (cmd_check usage, error.h,
@@ -126,7 +128,10 @@ Test(zd_cli, check_malformed_transcript_exit_2_with_column)
     const char *f = cli_write_file("malformed.in", H2 "decide a pass\n");
     cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 2, "%s", cli_err);
     char want[300];
-    snprintf(want, sizeof want, "%s:5:10: expected an action (stop|roll|ride|get-off|stay-on|drink-green|drink-yellow|drink-red|drink-hunk|drink-hottie|drink-santa), found 'pass'", f);
+    snprintf(
+        want, sizeof want,
+        "%s:5:10: expected an action (stop|roll|ride|get-off|stay-on|drink-green|drink-yellow|drink-red|drink-hunk|drink-hottie|drink-santa), found 'pass'",
+        f);
     CLI_HAS(cli_err, want);
 }
 
@@ -174,8 +179,9 @@ Test(zd_cli, play_bad_options_exit_2)
 
 Test(zd_cli, play_output_checks_clean)
 {
-    cr_assert_eq(CLI_RUN(NULL, "play", "zombie-dice", "--seed", "17", "--players", "ann,bo,cy",
-                     "--variant", "end=final-turn", "--invariants"), 0, "%s", cli_err);
+    cr_assert_eq(CLI_RUN(NULL, "play", "zombie-dice", "--seed", "17", "--players", "ann,bo,cy", "--variant",
+                         "end=final-turn", "--invariants"),
+                 0, "%s", cli_err);
     char *played = cli_out;
     free(cli_err);
     cli_out = cli_err = NULL;

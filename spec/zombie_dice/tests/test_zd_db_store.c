@@ -30,7 +30,7 @@ TestSuite(zd_db, .init = db_suite_init, .fini = db_suite_fini);
 Test(zd_db, exact_probability_of_a_transcript)
 {
     const char *text = ZD_HEADER "player a\nplayer b\npartial\n"
-                       "draw green green green\nroll green:brain green:brain green:brain\n";
+                                 "draw green green green\nroll green:brain green:brain green:brain\n";
     capture cap;
     cap_init(&cap, NULL);
     cr_assert(cap_from_transcript(&cap, text, strlen(text)));
@@ -58,7 +58,8 @@ Test(zd_db, diff_of_a_rerun_is_empty_and_of_a_switched_variant_is_not)
     cr_assert_eq(cli(&out, "sim", "zombie-dice", "--games", "300", "--db", dbp, NULL), 0);
     free(out);
     cr_assert_eq(cli(&out, "sim", "zombie-dice", "--games", "300", "--db", dbp, "--variant",
-                     "shortage-order=cup-first", NULL), 0);
+                     "shortage-order=cup-first", NULL),
+                 0);
     free(out);
     cr_expect_eq(cli(&out, "db", "diff", "1", "2", "--db", dbp, NULL), 0, "%s", out);
     cr_expect(strstr(out, "0 changed, 0 added, 0 removed, 100 unchanged"), "%s", out);
@@ -66,8 +67,9 @@ Test(zd_db, diff_of_a_rerun_is_empty_and_of_a_switched_variant_is_not)
     cr_expect_eq(cli(&out, "db", "diff", "last~1", "last", "--db", dbp, NULL), 1);
     cr_expect(strstr(out, "changed  game:zombie-dice:seed="), "%s", out);
     free(out);
-    cr_expect_eq(cli(&out, "db", "query", "readings-differ", "--param", "variant=shortage-order",
-                     "--db", dbp, "--format", "csv", NULL), 0);
+    cr_expect_eq(cli(&out, "db", "query", "readings-differ", "--param", "variant=shortage-order", "--db", dbp,
+                     "--format", "csv", NULL),
+                 0);
     cr_expect(strstr(out, "return-first") && strstr(out, "cup-first"), "%s", out);
     free(out);
     free(dbp);
@@ -92,10 +94,11 @@ Test(zd_db, every_named_query_runs_and_has_a_header)
         for (int i = 0; i < q.n_params; i++) {
             if (!q.params[i].required)
                 continue;
-            const char *v = !strcmp(q.params[i].name, "rule") ? "ZD-BUST"
-                          : !strcmp(q.params[i].name, "variant") ? "shortage-order"
-                          : !strcmp(q.params[i].name, "version") ? UD_VERSION
-                          : !strcmp(q.params[i].name, "name") ? "games" : "1";
+            const char *v = !strcmp(q.params[i].name, "rule")      ? "ZD-BUST"
+                            : !strcmp(q.params[i].name, "variant") ? "shortage-order"
+                            : !strcmp(q.params[i].name, "version") ? UD_VERSION
+                            : !strcmp(q.params[i].name, "name")    ? "games"
+                                                                   : "1";
             snprintf(buf[nv], sizeof buf[nv], "%s=%s", q.params[i].name, v);
             values[nv] = buf[nv];
             nv++;
@@ -120,8 +123,8 @@ Test(zd_db, every_named_query_runs_and_has_a_header)
     cr_expect_eq(cli(&out, "db", "query", "tiebreak-decided", "--db", dbp, "--format", "json", NULL), 0);
     cr_expect(strstr(out, "tiebreak-one-round-broken.in"), "%s", out);
     free(out);
-    cr_expect_eq(cli(&out, "db", "query", "zombie_dice/tiebreak-decided", "--db", dbp, "--format", "json",
-                     NULL), 0);
+    cr_expect_eq(
+        cli(&out, "db", "query", "zombie_dice/tiebreak-decided", "--db", dbp, "--format", "json", NULL), 0);
     cr_expect(strstr(out, "tiebreak-one-round-broken.in"), "%s", out);
     free(out);
     cr_expect_eq(cli(&out, "db", "query", "no-such-query", "--db", dbp, NULL), 2);
@@ -137,11 +140,13 @@ Test(zd_db, every_named_query_runs_and_has_a_header)
 Test(zd_db, every_case_has_its_seats_outcomes)
 {
     char *dbp = strdup(path_in("o.db")), *out;
-    cr_assert_eq(cli(&out, "sim", "zombie-dice", "--games", "20", "--players", "a,b,c", "--db", dbp, NULL), 0);
+    cr_assert_eq(cli(&out, "sim", "zombie-dice", "--games", "20", "--players", "a,b,c", "--db", dbp, NULL),
+                 0);
     free(out);
     cr_assert_eq(cli(&out, "check", "--db", dbp,
                      UD_SOURCE_DIR "/golden/zombie_dice/endgame/tiebreak-one-round-stands.in",
-                     UD_SOURCE_DIR "/golden/zombie_dice/endgame/final-turn.in", NULL), 0);
+                     UD_SOURCE_DIR "/golden/zombie_dice/endgame/final-turn.in", NULL),
+                 0);
     free(out);
     db *d = open_ok(dbp);
     sqlite3 *h = db_sqlite(d);
@@ -150,19 +155,24 @@ Test(zd_db, every_case_has_its_seats_outcomes)
     cr_expect_eq(one_int(h, "SELECT count(*) FROM cases c, (SELECT substr(outcome, instr(outcome, 'scores=')"
                             " + 7) AS s, id FROM cases) x WHERE x.id = c.id AND (SELECT count(*) FROM"
                             " case_outcomes o WHERE o.case_id = c.id) <> length(x.s) - length(replace(x.s,"
-                            " ',', '')) + 1"), 0);
+                            " ',', '')) + 1"),
+                 0);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes"), 20 * 3 + 2 + 3);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM cases c WHERE c.winner NOT LIKE '*%' AND"
                             " (SELECT count(*) FROM case_outcomes o WHERE o.case_id = c.id"
-                            "  AND o.outcome = 'won' AND o.player = c.winner) <> 1"), 0);
+                            "  AND o.outcome = 'won' AND o.player = c.winner) <> 1"),
+                 0);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM cases c WHERE (SELECT count(*) FROM case_outcomes o"
-                            " WHERE o.case_id = c.id AND o.outcome = 'won') <> (c.winner NOT LIKE '*%')"), 0);
+                            " WHERE o.case_id = c.id AND o.outcome = 'won') <> (c.winner NOT LIKE '*%')"),
+                 0);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM cases WHERE winner = '*shared*'"), 1);
     cr_expect_geq(one_int(h, "SELECT count(*) FROM case_outcomes o JOIN cases c ON c.id = o.case_id"
-                             " WHERE c.winner = '*shared*' AND o.outcome = 'shared'"), 2);
+                             " WHERE c.winner = '*shared*' AND o.outcome = 'shared'"),
+                  2);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes o JOIN cases c ON c.id = o.case_id"
                             " WHERE c.winner = '*shared*' AND o.outcome = 'shared' AND o.score <>"
-                            " (SELECT max(score) FROM case_outcomes t WHERE t.case_id = o.case_id)"), 0);
+                            " (SELECT max(score) FROM case_outcomes t WHERE t.case_id = o.case_id)"),
+                 0);
     cr_expect_eq(one_int(h, "SELECT count(*) FROM case_outcomes WHERE outcome = 'lost'"),
                  one_int(h, "SELECT count(*) FROM case_outcomes") -
                      one_int(h, "SELECT count(*) FROM case_outcomes WHERE outcome IN ('won', 'shared')"));

@@ -29,7 +29,7 @@ Test(zd_table, variant_rows_follow_the_setting)
     bool final_turn = false, finish_round = false, random_first = false, seat_order = false;
     for (int k = 0; k < t.n_rows + 2 * zd_game.n_phases; k++) {
         if (!t.row[k].rule)
-            continue;   /* a stop row */
+            continue; /* a stop row */
         const char *id = t.row[k].rule->id;
         final_turn |= strcmp(id, "ZD-GOAL-FINAL-TURN") == 0;
         finish_round |= strcmp(id, "ZD-GOAL-FINISH-ROUND") == 0;
@@ -93,7 +93,7 @@ Test(zd_invariants, dice_counts_even_where_a_byte_would_carry)
     ud_buf why;
     ud_buf_init(&why);
     zd_state st = fresh_choice();
-    st.cup[ZD_GREEN] = 5;   /* a green die lost */
+    st.cup[ZD_GREEN] = 5; /* a green die lost */
     cr_assert_not(game_invariant_holds(&zd_game, "ZD-INV-DICE", &st, &why));
     cr_assert_str_eq(ud_buf_str(&why), "5 green dice in play, expected 6");
     /* 200 + 62 = 262 green: 256 + 6 in a byte, and the carry would make
@@ -120,7 +120,7 @@ Test(zd_invariants, brain_dice_are_worth_one_or_two)
     ud_buf_init(&why);
     zd_state st = fresh_choice();
     st.brains[ZD_RED] = 1;
-    st.brain_worth[ZD_RED] = 2;   /* a double brain */
+    st.brain_worth[ZD_RED] = 2; /* a double brain */
     cr_assert(game_invariant_holds(&zd_game, "ZD-INV-HAND", &st, &why), "%s", ud_buf_str(&why));
     st.brain_worth[ZD_RED] = 3;
     cr_assert_not(game_invariant_holds(&zd_game, "ZD-INV-HAND", &st, &why));
@@ -147,18 +147,18 @@ Test(zd_invariants, scores_of_every_seat)
     zd_state st = fresh_choice();
     st.score[1] = 12;
     cr_assert(game_invariant_holds(&zd_game, "ZD-INV-SCORES", &st, &why), "%s", ud_buf_str(&why));
-    st.score[5] = 3;   /* two players: seat 5 is empty */
+    st.score[5] = 3; /* two players: seat 5 is empty */
     cr_assert_not(game_invariant_holds(&zd_game, "ZD-INV-SCORES", &st, &why));
     cr_assert_str_eq(ud_buf_str(&why), "seat 5 has score 3");
     st = fresh_choice();
     st.n_players = UD_MAX_PLAYERS;
-    st.score[UD_MAX_PLAYERS - 1] = 7;   /* the last seat, taken */
+    st.score[UD_MAX_PLAYERS - 1] = 7; /* the last seat, taken */
     cr_assert(game_invariant_holds(&zd_game, "ZD-INV-SCORES", &st, &why), "%s", ud_buf_str(&why));
     st.score[UD_MAX_PLAYERS - 1] = -1;
     cr_assert_not(game_invariant_holds(&zd_game, "ZD-INV-SCORES", &st, &why));
     cr_assert_str_eq(ud_buf_str(&why), "seat 15 has score -1");
     st = fresh_choice();
-    st.phase = ZD_PH_SETUP;   /* before the seats are known */
+    st.phase = ZD_PH_SETUP; /* before the seats are known */
     st.score[9] = 4;
     cr_assert(game_invariant_holds(&zd_game, "ZD-INV-SCORES", &st, &why), "%s", ud_buf_str(&why));
     ud_buf_free(&why);

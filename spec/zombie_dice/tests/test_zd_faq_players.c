@@ -20,10 +20,19 @@ static const ud_faq_question *find(const char *id)
 
 Test(zd_faq_players, the_common_questions_are_answered)
 {
-    static const struct { const char *id, *variant; } want[] = {
-        { "ties", "tiebreak" }, { "empty-cup", "shortage-when" }, { "shortage-order", "shortage-order" },
-        { "after-thirteen", "end" }, { "above-thirteen", NULL }, { "stop-after-drawing", NULL },
-        { "keep-feet", NULL }, { "bust", NULL }, { "three-feet", NULL }, { "first", "first-player" },
+    static const struct {
+        const char *id, *variant;
+    } want[] = {
+        { "ties", "tiebreak" },
+        { "empty-cup", "shortage-when" },
+        { "shortage-order", "shortage-order" },
+        { "after-thirteen", "end" },
+        { "above-thirteen", NULL },
+        { "stop-after-drawing", NULL },
+        { "keep-feet", NULL },
+        { "bust", NULL },
+        { "three-feet", NULL },
+        { "first", "first-player" },
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         const ud_faq_question *q = find(want[i].id);

@@ -44,7 +44,7 @@ static int choose(const char *spec, const zd_state *st, const ud_offers *o, ud_r
 {
     ud_policy p = parse_ok(spec);
     int i = ud_policy_choose(&p, &zd_game, st, 0, o, rng);
-    return i < 0 ? -1 : o->action[i].kind;   /* the kind chosen */
+    return i < 0 ? -1 : o->action[i].kind; /* the kind chosen */
 }
 
 Test(zd_policy_choice, stop_at_shotguns_threshold)

@@ -14,8 +14,8 @@
 #include "zd_support.h"
 
 static const char *const policy_specs[] = {
-    "random", "stop-at-shotguns:1", "stop-at-shotguns:2", "stop-at-brains:4",
-    "stop-at-brains:7", "closer:2", "bus-rider:2", "always-roll",
+    "random",           "stop-at-shotguns:1", "stop-at-shotguns:2", "stop-at-brains:4",
+    "stop-at-brains:7", "closer:2",           "bus-rider:2",        "always-roll",
 };
 enum { N_SPECS = sizeof policy_specs / sizeof policy_specs[0] };
 
@@ -23,7 +23,7 @@ enum { N_SPECS = sizeof policy_specs / sizeof policy_specs[0] };
  * expansion), then the 64 of the expansions' (dice set, energy drink,
  * rescue, helmet, bus) under the default base readings. */
 enum { BASE_SETTINGS = 48, EXPANSION_SETTINGS = 64, SETTINGS = BASE_SETTINGS + EXPANSION_SETTINGS };
-enum { SEEDS_PER_SETTING = 10 };   /* x 112 settings x 7 player counts */
+enum { SEEDS_PER_SETTING = 10 }; /* x 112 settings x 7 player counts */
 
 static uint64_t count(const uint64_t *fired, const char *id)
 {
@@ -54,8 +54,7 @@ static void set_players(ud_match *m, int n, uint64_t seed)
         snprintf(m->setup.names[i], UD_NAME_MAX, "z%d", i + 1);
         /* Seat 0 never always-rolls, so somebody can score. */
         int k = (int)((seed * 7 + (uint64_t)i * 3) % (i == 0 ? N_SPECS - 1 : N_SPECS));
-        cr_assert(ud_policy_parse(&zd_game, policy_specs[k], &m->policy[i], &err), "%s",
-                  ud_buf_str(&err));
+        cr_assert(ud_policy_parse(&zd_game, policy_specs[k], &m->policy[i], &err), "%s", ud_buf_str(&err));
     }
     ud_buf_free(&err);
 }
@@ -74,8 +73,7 @@ static void check_counts(const uint64_t *f, const ud_result *res, const ud_match
     uint64_t offers = count(f, "ZD-CHOICE") + count(f, "ZD-DRINK-CHOOSE") + count(f, "ZD-BUS-FEET");
     cr_assert_eq(offers, res->decisions, "%s", what);
     uint64_t answers = count(f, "ZD-STOP-SCORE") + count(f, "ZD-ROLL-AGAIN") + count(f, "ZD-BUS-RIDE") +
-                       count(f, "ZD-DRINK-CONVERT") + count(f, "ZD-BUS-GET-OFF") +
-                       count(f, "ZD-BUS-STAY-ON");
+                       count(f, "ZD-DRINK-CONVERT") + count(f, "ZD-BUS-GET-OFF") + count(f, "ZD-BUS-STAY-ON");
     cr_assert_eq(answers, res->decisions, "%s", what);
     /* The hand is topped up at each turn start and each roll again (or
      * boarding), and every top-up is followed by one roll of three. */
@@ -94,14 +92,14 @@ static void check_counts(const uint64_t *f, const ud_result *res, const ud_match
     if (m->setup.variant[ZD_V_TIEBREAK] == ZD_TIE_ONE_ROUND)
         cr_assert_leq(tiebreaks, 1, "%s", what);
     /* Shortage rows come as a pair: announced, then the brains go back. */
-    cr_assert_eq(count(f, "ZD-SHORTAGE-THREE") + count(f, "ZD-SHORTAGE-NEEDED") + count(f, "ZD-SHORTAGE-LITERAL"),
+    cr_assert_eq(count(f, "ZD-SHORTAGE-THREE") + count(f, "ZD-SHORTAGE-NEEDED") +
+                     count(f, "ZD-SHORTAGE-LITERAL"),
                  count(f, "ZD-SHORTAGE-RETURN"), "%s", what);
 }
 
 static void check_result(const ud_result *res, const ud_match *m, const char *what)
 {
-    cr_assert_eq(res->status, UD_OVER, "%s: %s %s", what, res->fail.id ? res->fail.id : "",
-                 res->fail.msg);
+    cr_assert_eq(res->status, UD_OVER, "%s: %s %s", what, res->fail.id ? res->fail.id : "", res->fail.msg);
     int n = m->setup.n_players, best = -1, holders = 0;
     for (int i = 0; i < n; i++)
         best = res->score[i] > best ? res->score[i] : best;
@@ -109,8 +107,8 @@ static void check_result(const ud_result *res, const ud_match *m, const char *wh
         holders += res->score[i] == best;
     cr_assert_geq(best, ZD_GOAL, "%s: the game ended below the goal", what);
     if (res->winner == -2) {
-        cr_assert_eq(m->setup.variant[ZD_V_TIEBREAK], ZD_TIE_ONE_ROUND,
-                     "%s: a shared win under until-broken", what);
+        cr_assert_eq(m->setup.variant[ZD_V_TIEBREAK], ZD_TIE_ONE_ROUND, "%s: a shared win under until-broken",
+                     what);
         cr_assert_geq(holders, 2, "%s: a shared win with one leader", what);
     } else {
         cr_assert(res->winner >= 0 && res->winner < n, "%s: winner %d", what, res->winner);
@@ -166,8 +164,8 @@ static void simulate(int players)
             /* Round trip: parse, check, regenerate identically. */
             run r;
             run_text(&r, text);
-            cr_assert_eq(r.status, RUN_OK, "%s: the transcript fails at %d: [%s] %s\n%s", what,
-                         r.err.line, r.err.rule, r.err.msg, text);
+            cr_assert_eq(r.status, RUN_OK, "%s: the transcript fails at %d: [%s] %s\n%s", what, r.err.line,
+                         r.err.rule, r.err.msg, text);
             cr_assert_eq(r.res.complete, 1, "%s", what);
             cr_assert_eq(r.res.winner, fast.winner, "%s", what);
             cr_assert_eq(memcmp(r.res.score, fast.score, sizeof(int) * (size_t)players), 0, "%s", what);

@@ -27,18 +27,18 @@
  *   GGG -> 3 brains (cup G3Y4R3); YYY -> 2 brains, 1 shotgun (G3Y1R3);
  *   G G R -> 2 brains, red feet (G1Y1R2); R R + kept R -> brain, shotgun,
  *   feet (G1Y1R0). */
-#define TO_CUP_OF_TWO \
-    "draw green green green\n" \
-    "roll green:brain green:brain green:brain\n" \
-    "decide a roll\n" \
-    "draw yellow yellow yellow\n" \
+#define TO_CUP_OF_TWO                                 \
+    "draw green green green\n"                        \
+    "roll green:brain green:brain green:brain\n"      \
+    "decide a roll\n"                                 \
+    "draw yellow yellow yellow\n"                     \
     "roll yellow:brain yellow:shotgun yellow:brain\n" \
-    "decide a roll\n" \
-    "draw green green red\n" \
-    "roll green:brain green:brain red:feet\n" \
-    "decide a roll\n" \
-    "draw red red\n" \
-    "roll red:brain red:shotgun red:feet\n" \
+    "decide a roll\n"                                 \
+    "draw green green red\n"                          \
+    "roll green:brain green:brain red:feet\n"         \
+    "decide a roll\n"                                 \
+    "draw red red\n"                                  \
+    "roll red:brain red:shotgun red:feet\n"           \
     "= turn=a brains=8 shotguns=2 feet=R cup=G1Y1R0\n"
 
 /* ---- setup ------------------------------------------------------------------------ */
@@ -46,11 +46,13 @@
 SCENARIO(rule_players)
 {
     run r;
-    play_scenario(&r, H3 "partial\n"
-             "draw red red red\n"
-             "roll red:shotgun red:shotgun red:shotgun\n"
-             "turn b\n"
-             "= turn=b scores=a:0,b:0,c:0\n", acc);
+    play_scenario(&r,
+                  H3 "partial\n"
+                     "draw red red red\n"
+                     "roll red:shotgun red:shotgun red:shotgun\n"
+                     "turn b\n"
+                     "= turn=b scores=a:0,b:0,c:0\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-PLAYERS"), 1);
     cr_assert_eq(r.res.n_players, 3);
     cr_assert_eq(r.res.complete, 0);
@@ -59,7 +61,8 @@ SCENARIO(rule_players)
     /* "Two or more players": one is refused before the rule meets it, at
      * the player's line, naming the rule. */
     const char solo[] = ZD_HEADER "player solo\npartial\n\ndraw green green green\n";
-    assert_parse_error(solo, strlen(solo), 3, 8, "expected 2 to 16 players for zombie-dice (ZD-PLAYERS), found 1");
+    assert_parse_error(solo, strlen(solo), 3, 8,
+                       "expected 2 to 16 players for zombie-dice (ZD-PLAYERS), found 1");
 
     /* A table larger than undead seats, at the first player beyond it. */
     char text[1024] = ZD_HEADER;
@@ -82,8 +85,12 @@ SCENARIO(rule_dice)
      * shotgun, feet, helmet, energy drink.  Columns: brain, shotgun, feet,
      * double brain, double shotgun, helmet, energy drink. */
     const int want[ZD_TYPES][ZD_FACES] = {
-        { 3, 1, 2 }, { 2, 2, 2 }, { 1, 3, 2 },
-        { 0, 2, 2, 1, 1, 0, 0 }, { 1, 2, 3, 0, 0, 0, 0 }, { 1, 1, 1, 1, 0, 1, 1 },
+        { 3, 1, 2 },
+        { 2, 2, 2 },
+        { 1, 3, 2 },
+        { 0, 2, 2, 1, 1, 0, 0 },
+        { 1, 2, 3, 0, 0, 0, 0 },
+        { 1, 1, 1, 1, 0, 1, 1 },
     };
     for (int t = 0; t < ZD_TYPES; t++) {
         int n[ZD_FACES] = { 0 };
@@ -93,16 +100,18 @@ SCENARIO(rule_dice)
             cr_assert_eq(n[f], want[t][f], "%s die, %s faces", zd_dice[t].name, zd_face_name[f]);
     }
     run r;
-    play_scenario(&r, H2 "partial\n"
-             "= turn=a brains=0 shotguns=0 feet=- cup=G6Y4R3 scores=a:0,b:0\n"
-             "draw green yellow red\n"
-             "= cup=G5Y3R2 feet=G,Y,R\n"
-             "roll green:feet yellow:feet red:feet\n"
-             "= feet=G,Y,R cup=G5Y3R2\n"
-             "decide a stop\n"
-             "score a +0 =0\n"
-             "turn b\n"
-             "= turn=b feet=- cup=G6Y4R3\n", acc);
+    play_scenario(&r,
+                  H2 "partial\n"
+                     "= turn=a brains=0 shotguns=0 feet=- cup=G6Y4R3 scores=a:0,b:0\n"
+                     "draw green yellow red\n"
+                     "= cup=G5Y3R2 feet=G,Y,R\n"
+                     "roll green:feet yellow:feet red:feet\n"
+                     "= feet=G,Y,R cup=G5Y3R2\n"
+                     "decide a stop\n"
+                     "score a +0 =0\n"
+                     "turn b\n"
+                     "= turn=b feet=- cup=G6Y4R3\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-DICE"), 1);
     run_free(&r);
 }
@@ -110,10 +119,12 @@ SCENARIO(rule_dice)
 SCENARIO(rule_first_seat_order)
 {
     run r;
-    play_scenario(&r, ZD_HEADER "player zed\nplayer amy\npartial\n"
-             "starts zed\n"
-             "= turn=zed\n"
-             "draw red red red\n", acc);
+    play_scenario(&r,
+                  ZD_HEADER "player zed\nplayer amy\npartial\n"
+                            "starts zed\n"
+                            "= turn=zed\n"
+                            "draw red red red\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-FIRST-SEAT-ORDER"), 1);
     cr_assert_eq(fired(&r, "ZD-FIRST-RANDOM"), 0);
     run_free(&r);
@@ -123,13 +134,15 @@ SCENARIO(rule_first_random)
 {
     /* The lot falls to c, who opens; after c the turn passes to a. */
     run r;
-    play_scenario(&r, ZD_HEADER "variant first-player=random\nplayer a\nplayer b\nplayer c\npartial\n"
-             "lot c\n"
-             "starts c\n"
-             "turn c\n"
-             "draw red red red\n"
-             "roll red:shotgun red:shotgun red:shotgun\n"
-             "turn a\n", acc);
+    play_scenario(&r,
+                  ZD_HEADER "variant first-player=random\nplayer a\nplayer b\nplayer c\npartial\n"
+                            "lot c\n"
+                            "starts c\n"
+                            "turn c\n"
+                            "draw red red red\n"
+                            "roll red:shotgun red:shotgun red:shotgun\n"
+                            "turn a\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-FIRST-RANDOM"), 1);
     cr_assert_eq(fired(&r, "ZD-FIRST-SEAT-ORDER"), 0);
     run_free(&r);
@@ -144,17 +157,19 @@ SCENARIO(rule_first_random)
 SCENARIO(rule_turn)
 {
     run r;
-    play_scenario(&r, H2 "partial\n"
-             "turn a\n"
-             "draw red red red\n"
-             "roll red:shotgun red:shotgun red:shotgun\n"
-             "turn b\n"
-             "draw green green green\n"
-             "roll green:brain green:feet green:feet\n"
-             "decide b stop\n"
-             "turn a\n"
-             "= turn=a brains=0 shotguns=0 feet=- cup=G6Y4R3 scores=a:0,b:1\n"
-             "draw green green green\n", acc);
+    play_scenario(&r,
+                  H2 "partial\n"
+                     "turn a\n"
+                     "draw red red red\n"
+                     "roll red:shotgun red:shotgun red:shotgun\n"
+                     "turn b\n"
+                     "draw green green green\n"
+                     "roll green:brain green:feet green:feet\n"
+                     "decide b stop\n"
+                     "turn a\n"
+                     "= turn=a brains=0 shotguns=0 feet=- cup=G6Y4R3 scores=a:0,b:1\n"
+                     "draw green green green\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-TURN"), 3);
     cr_assert_eq(score_of(&r, "b"), 1);
     run_free(&r);
@@ -165,14 +180,15 @@ SCENARIO(rule_shortage_three)
     /* Default reading: short when new dice are needed and the cup holds
      * fewer than three - here 2 in the cup for 2 needed. */
     run r;
-    play_scenario(&r, H2 "partial\n" TO_CUP_OF_TWO
-             "decide a roll\n"
-             "shortage cup=2 needed=2 [ZD-SHORTAGE-THREE]\n"
-             "return-brains green green green green green yellow yellow red noted=8\n"
-             "draw green green\n"
-             "roll red:feet green:feet green:feet\n"
-             "decide a stop\n"
-             "score a +8 =8\n", acc);
+    play_scenario(&r,
+                  H2 "partial\n" TO_CUP_OF_TWO "decide a roll\n"
+                     "shortage cup=2 needed=2 [ZD-SHORTAGE-THREE]\n"
+                     "return-brains green green green green green yellow yellow red noted=8\n"
+                     "draw green green\n"
+                     "roll red:feet green:feet green:feet\n"
+                     "decide a stop\n"
+                     "score a +8 =8\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-SHORTAGE-THREE"), 1, "no shortage while the cup held 3 or more");
     cr_assert_eq(fired(&r, "ZD-SHORTAGE-NEEDED"), 0);
     cr_assert_eq(score_of(&r, "a"), 8);
@@ -184,20 +200,22 @@ SCENARIO(rule_shortage_needed)
     /* 001's reading: short only when the cup holds fewer dice than needed.
      * Two in the cup for two needed is no shortage; zero for three is. */
     run r;
-    play_scenario(&r, ZD_HEADER "variant shortage-when=fewer-than-needed\nplayer a\nplayer b\npartial\n"
-             TO_CUP_OF_TWO
-             "decide a roll\n"
-             "draw green yellow [ZD-DRAW]\n"
-             "roll red:brain green:brain yellow:brain\n"
-             "= brains=11 shotguns=2 feet=- cup=G0Y0R0\n"
-             "decide a roll\n"
-             "shortage cup=0 needed=3 [ZD-SHORTAGE-NEEDED]\n"
-             "return-brains green green green green green green yellow yellow yellow red red noted=11\n"
-             "= cup=G6Y3R2\n"
-             "draw green green green\n"
-             "roll green:shotgun green:feet green:feet\n"
-             "bust a shotguns=3 lost=11\n"
-             "turn b\n", acc);
+    play_scenario(&r,
+                  ZD_HEADER
+                  "variant shortage-when=fewer-than-needed\nplayer a\nplayer b\npartial\n" TO_CUP_OF_TWO
+                  "decide a roll\n"
+                  "draw green yellow [ZD-DRAW]\n"
+                  "roll red:brain green:brain yellow:brain\n"
+                  "= brains=11 shotguns=2 feet=- cup=G0Y0R0\n"
+                  "decide a roll\n"
+                  "shortage cup=0 needed=3 [ZD-SHORTAGE-NEEDED]\n"
+                  "return-brains green green green green green green yellow yellow yellow red red noted=11\n"
+                  "= cup=G6Y3R2\n"
+                  "draw green green green\n"
+                  "roll green:shotgun green:feet green:feet\n"
+                  "bust a shotguns=3 lost=11\n"
+                  "turn b\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-SHORTAGE-NEEDED"), 1);
     cr_assert_eq(fired(&r, "ZD-SHORTAGE-THREE"), 0);
     cr_assert_eq(score_of(&r, "a"), 0, "a bust loses the noted brains too");
@@ -210,24 +228,23 @@ SCENARIO(rule_shortage_literal)
      * shortage at any roll again, even with three feet held and no die to
      * take; the brains go back all the same.  Under the default reading
      * the same roll has no shortage. */
-    static const char body[] =
-        "draw green green green\n"
-        "roll green:brain green:brain green:brain\n"
-        "decide a roll\n"
-        "draw green green green\n"
-        "roll green:brain green:brain green:brain\n"
-        "decide a roll\n"
-        "draw yellow yellow yellow\n"
-        "roll yellow:brain yellow:brain yellow:brain\n"
-        "decide a roll\n"
-        "draw yellow red red\n"
-        "roll yellow:feet red:feet red:feet\n"
-        "= brains=9 feet=Y,R,R cup=G0Y0R1\n"
-        "decide a roll\n";
+    static const char body[] = "draw green green green\n"
+                               "roll green:brain green:brain green:brain\n"
+                               "decide a roll\n"
+                               "draw green green green\n"
+                               "roll green:brain green:brain green:brain\n"
+                               "decide a roll\n"
+                               "draw yellow yellow yellow\n"
+                               "roll yellow:brain yellow:brain yellow:brain\n"
+                               "decide a roll\n"
+                               "draw yellow red red\n"
+                               "roll yellow:feet red:feet red:feet\n"
+                               "= brains=9 feet=Y,R,R cup=G0Y0R1\n"
+                               "decide a roll\n";
     run r;
     char text[2048];
-    snprintf(text, sizeof text, "%s%s%s", ZD_HEADER "variant shortage-when=literal\nplayer a\nplayer b\npartial\n",
-             body,
+    snprintf(text, sizeof text, "%s%s%s",
+             ZD_HEADER "variant shortage-when=literal\nplayer a\nplayer b\npartial\n", body,
              "shortage cup=1 needed=0 [ZD-SHORTAGE-LITERAL]\n"
              "return-brains green green green green green green yellow yellow yellow noted=9\n"
              "= cup=G6Y3R1\n"
@@ -254,16 +271,17 @@ SCENARIO(rule_shortage_last_dice)
     /* 000's order: take the cup's last two dice first, then return the
      * brains; the hand is then full, so nothing more is drawn. */
     run r;
-    play_scenario(&r, ZD_HEADER "variant shortage-order=cup-first\nplayer a\nplayer b\npartial\n"
-             TO_CUP_OF_TWO
-             "decide a roll\n"
-             "shortage cup=2 needed=2\n"
-             "draw green yellow [ZD-SHORTAGE-LAST-DICE]\n"
-             "return-brains green green green green green yellow yellow red noted=8\n"
-             "= brains=8 shotguns=2 feet=R,G,Y cup=G5Y2R1\n"
-             "roll red:brain green:brain yellow:brain\n"
-             "decide a stop\n"
-             "score a +11 =11\n", acc);
+    play_scenario(&r,
+                  ZD_HEADER "variant shortage-order=cup-first\nplayer a\nplayer b\npartial\n" TO_CUP_OF_TWO
+                            "decide a roll\n"
+                            "shortage cup=2 needed=2\n"
+                            "draw green yellow [ZD-SHORTAGE-LAST-DICE]\n"
+                            "return-brains green green green green green yellow yellow red noted=8\n"
+                            "= brains=8 shotguns=2 feet=R,G,Y cup=G5Y2R1\n"
+                            "roll red:brain green:brain yellow:brain\n"
+                            "decide a stop\n"
+                            "score a +11 =11\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-SHORTAGE-LAST-DICE"), 1);
     cr_assert_eq(fired(&r, "ZD-SHORTAGE-RETURN"), 1);
     cr_assert_eq(score_of(&r, "a"), 11, "8 noted + 3 rolled");
@@ -276,18 +294,20 @@ SCENARIO(rule_shortage_return)
      * feet die and the two shotguns stay out; then two dice are drawn from
      * G6Y3R1.  Noted brains score when the player stops. */
     run r;
-    play_scenario(&r, H2 "partial\n" TO_CUP_OF_TWO
-             "decide a roll\n"
-             "shortage cup=2 needed=2\n"
-             "return-brains green green green green green yellow yellow red noted=8 [ZD-SHORTAGE-RETURN]\n"
-             "draw green green\n"
-             "= brains=8 shotguns=2 feet=R,G,G cup=G4Y3R1\n"
-             "roll red:brain green:brain green:brain\n"
-             "= brains=11 shotguns=2 feet=-\n"
-             "decide a stop\n"
-             "score a +11 =11\n"
-             "turn b\n"
-             "= cup=G6Y4R3 brains=0\n", acc);
+    play_scenario(
+        &r,
+        H2 "partial\n" TO_CUP_OF_TWO "decide a roll\n"
+           "shortage cup=2 needed=2\n"
+           "return-brains green green green green green yellow yellow red noted=8 [ZD-SHORTAGE-RETURN]\n"
+           "draw green green\n"
+           "= brains=8 shotguns=2 feet=R,G,G cup=G4Y3R1\n"
+           "roll red:brain green:brain green:brain\n"
+           "= brains=11 shotguns=2 feet=-\n"
+           "decide a stop\n"
+           "score a +11 =11\n"
+           "turn b\n"
+           "= cup=G6Y4R3 brains=0\n",
+        acc);
     cr_assert_eq(fired(&r, "ZD-SHORTAGE-RETURN"), 1);
     cr_assert_eq(score_of(&r, "a"), 11);
     run_free(&r);
@@ -295,23 +315,23 @@ SCENARIO(rule_shortage_return)
 
 /* a: three feet, roll again (nothing drawn), then one new die, stop on 3;
  * b: one roll, and the transcript ends where b must decide. */
-#define FEET_THEN_ONE_NEW \
-    H2 "partial\n" \
-    "draw green green green\n" \
-    "roll green:feet green:feet green:feet\n" \
-    "= feet=G,G,G cup=G3Y4R3\n" \
-    "decide a roll\n" \
-    "roll green:feet green:brain green:feet\n" \
-    "= brains=1 feet=G,G cup=G3Y4R3\n" \
-    "decide a roll\n" \
-    "draw red\n" \
-    "roll green:brain green:brain red:shotgun\n" \
-    "= brains=3 shotguns=1 feet=- cup=G3Y4R2\n" \
-    "decide a stop\n" \
-    "score a +3 =3\n" \
-    "turn b\n" \
-    "draw green green green\n" \
-    "roll green:brain green:shotgun green:feet\n"
+#define FEET_THEN_ONE_NEW                           \
+    H2 "partial\n"                                  \
+       "draw green green green\n"                   \
+       "roll green:feet green:feet green:feet\n"    \
+       "= feet=G,G,G cup=G3Y4R3\n"                  \
+       "decide a roll\n"                            \
+       "roll green:feet green:brain green:feet\n"   \
+       "= brains=1 feet=G,G cup=G3Y4R3\n"           \
+       "decide a roll\n"                            \
+       "draw red\n"                                 \
+       "roll green:brain green:brain red:shotgun\n" \
+       "= brains=3 shotguns=1 feet=- cup=G3Y4R2\n"  \
+       "decide a stop\n"                            \
+       "score a +3 =3\n"                            \
+       "turn b\n"                                   \
+       "draw green green green\n"                   \
+       "roll green:brain green:shotgun green:feet\n"
 
 SCENARIO(rule_draw)
 {
@@ -358,17 +378,19 @@ SCENARIO(rule_roll_three)
 SCENARIO(rule_brain_aside)
 {
     run r;
-    play_scenario(&r, H2 "partial\n"
-             "draw green yellow red\n"
-             "roll red:brain green:brain yellow:feet\n"
-             "brains green red total=2 [ZD-BRAIN-ASIDE]\n"
-             "= brains=2 shotguns=0 feet=Y cup=G5Y3R2\n"
-             "decide a roll\n"
-             "draw yellow green\n"
-             "roll yellow:shotgun yellow:brain green:feet\n"
-             "brains yellow total=3\n"
-             "decide a stop\n"
-             "score a +3 =3\n", acc);
+    play_scenario(&r,
+                  H2 "partial\n"
+                     "draw green yellow red\n"
+                     "roll red:brain green:brain yellow:feet\n"
+                     "brains green red total=2 [ZD-BRAIN-ASIDE]\n"
+                     "= brains=2 shotguns=0 feet=Y cup=G5Y3R2\n"
+                     "decide a roll\n"
+                     "draw yellow green\n"
+                     "roll yellow:shotgun yellow:brain green:feet\n"
+                     "brains yellow total=3\n"
+                     "decide a stop\n"
+                     "score a +3 =3\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-BRAIN-ASIDE"), 2);
     cr_assert_eq(score_of(&r, "a"), 3);
     run_free(&r);
@@ -377,17 +399,19 @@ SCENARIO(rule_brain_aside)
 SCENARIO(rule_shotgun_aside)
 {
     run r;
-    play_scenario(&r, H2 "partial\n"
-             "draw red red yellow\n"
-             "roll red:shotgun red:shotgun yellow:brain\n"
-             "shotguns red red total=2 [ZD-SHOTGUN-ASIDE]\n"
-             "= brains=1 shotguns=2 feet=- cup=G6Y3R1\n"
-             "decide a roll\n"
-             "draw green green green\n"
-             "roll green:brain green:feet green:feet\n"
-             "= shotguns=2 brains=2\n"
-             "decide a stop\n"
-             "score a +2 =2\n", acc);
+    play_scenario(&r,
+                  H2 "partial\n"
+                     "draw red red yellow\n"
+                     "roll red:shotgun red:shotgun yellow:brain\n"
+                     "shotguns red red total=2 [ZD-SHOTGUN-ASIDE]\n"
+                     "= brains=1 shotguns=2 feet=- cup=G6Y3R1\n"
+                     "decide a roll\n"
+                     "draw green green green\n"
+                     "roll green:brain green:feet green:feet\n"
+                     "= shotguns=2 brains=2\n"
+                     "decide a stop\n"
+                     "score a +2 =2\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-SHOTGUN-ASIDE"), 1);
     cr_assert_eq(fired(&r, "ZD-BUST"), 0, "two shotguns are not a bust");
     run_free(&r);
@@ -398,15 +422,17 @@ SCENARIO(rule_bust)
     /* Three or more: 2 shotguns, then 2 more make 4.  The turn's brain is
      * lost; the banked 5 stay. */
     run r;
-    play_scenario(&r, H2 "partial\nstart score a 5\n"
-             "draw green green green\n"
-             "roll green:brain green:shotgun green:shotgun\n"
-             "decide a roll\n"
-             "draw red red red\n"
-             "roll red:shotgun red:shotgun red:feet\n"
-             "bust a shotguns=4 lost=1\n"
-             "turn b\n"
-             "= turn=b brains=0 shotguns=0 feet=- cup=G6Y4R3 scores=a:5,b:0\n", acc);
+    play_scenario(&r,
+                  H2 "partial\nstart score a 5\n"
+                     "draw green green green\n"
+                     "roll green:brain green:shotgun green:shotgun\n"
+                     "decide a roll\n"
+                     "draw red red red\n"
+                     "roll red:shotgun red:shotgun red:feet\n"
+                     "bust a shotguns=4 lost=1\n"
+                     "turn b\n"
+                     "= turn=b brains=0 shotguns=0 feet=- cup=G6Y4R3 scores=a:5,b:0\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-BUST"), 1);
     cr_assert_eq(fired(&r, "ZD-FEET-KEEP"), 1, "the bust roll keeps no feet");
     cr_assert_eq(fired(&r, "ZD-CHOICE"), 1, "no choice after a bust");
@@ -417,18 +443,20 @@ SCENARIO(rule_bust)
 SCENARIO(rule_feet_keep)
 {
     run r;
-    play_scenario(&r, H2 "partial\n"
-             "draw green yellow red\n"
-             "roll green:feet yellow:brain red:feet\n"
-             "feet green red [ZD-FEET-KEEP]\n"
-             "= brains=1 feet=G,R cup=G5Y3R2\n"
-             "decide a roll\n"
-             "draw yellow\n"
-             "roll green:feet red:brain yellow:feet\n"
-             "feet green yellow\n"
-             "= brains=2 feet=G,Y cup=G5Y2R2\n"
-             "decide a stop\n"
-             "score a +2 =2\n", acc);
+    play_scenario(&r,
+                  H2 "partial\n"
+                     "draw green yellow red\n"
+                     "roll green:feet yellow:brain red:feet\n"
+                     "feet green red [ZD-FEET-KEEP]\n"
+                     "= brains=1 feet=G,R cup=G5Y3R2\n"
+                     "decide a roll\n"
+                     "draw yellow\n"
+                     "roll green:feet red:brain yellow:feet\n"
+                     "feet green yellow\n"
+                     "= brains=2 feet=G,Y cup=G5Y2R2\n"
+                     "decide a stop\n"
+                     "score a +2 =2\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-FEET-KEEP"), 2);
     run_free(&r);
 }
@@ -449,17 +477,19 @@ SCENARIO(rule_stop_score)
 {
     /* Stopping banks the turn's brains; every die goes back in the cup. */
     run r;
-    play_scenario(&r, H2 "partial\nstart score b 4\n"
-             "draw green green yellow\n"
-             "roll green:brain green:brain yellow:shotgun\n"
-             "decide a stop\n"
-             "score a +2 =2 [ZD-STOP-SCORE]\n"
-             "turn b\n"
-             "= turn=b cup=G6Y4R3 brains=0 shotguns=0 feet=-\n"
-             "draw green green green\n"
-             "roll green:brain green:brain green:brain\n"
-             "decide b stop\n"
-             "score b +3 =7\n", acc);
+    play_scenario(&r,
+                  H2 "partial\nstart score b 4\n"
+                     "draw green green yellow\n"
+                     "roll green:brain green:brain yellow:shotgun\n"
+                     "decide a stop\n"
+                     "score a +2 =2 [ZD-STOP-SCORE]\n"
+                     "turn b\n"
+                     "= turn=b cup=G6Y4R3 brains=0 shotguns=0 feet=-\n"
+                     "draw green green green\n"
+                     "roll green:brain green:brain green:brain\n"
+                     "decide b stop\n"
+                     "score b +3 =7\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-STOP-SCORE"), 2);
     cr_assert_eq(score_of(&r, "a"), 2);
     cr_assert_eq(score_of(&r, "b"), 7);
@@ -482,18 +512,20 @@ SCENARIO(rule_no_cap)
     /* 12 + 3 = 15 counts in full; b then reaches exactly 13 (no row: it is
      * not above the goal) and a still wins on 15 > 13. */
     run r;
-    play_scenario(&r, H2 "start score a 12\nstart score b 12\n"
-             "draw green green green\n"
-             "roll green:brain green:brain green:brain\n"
-             "decide a stop\n"
-             "score a +3 =15\n"
-             "above-goal a =15 counts [ZD-NO-CAP]\n"
-             "draw green green green\n"
-             "roll green:brain green:feet green:feet\n"
-             "decide b stop\n"
-             "score b +1 =13\n"
-             "game-over\n"
-             "winner a =15\n", acc);
+    play_scenario(&r,
+                  H2 "start score a 12\nstart score b 12\n"
+                     "draw green green green\n"
+                     "roll green:brain green:brain green:brain\n"
+                     "decide a stop\n"
+                     "score a +3 =15\n"
+                     "above-goal a =15 counts [ZD-NO-CAP]\n"
+                     "draw green green green\n"
+                     "roll green:brain green:feet green:feet\n"
+                     "decide b stop\n"
+                     "score b +1 =13\n"
+                     "game-over\n"
+                     "winner a =15\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-NO-CAP"), 1);
     cr_assert_eq(score_of(&r, "a"), 15);
     cr_assert_eq(score_of(&r, "b"), 13);
@@ -506,20 +538,22 @@ SCENARIO(rule_goal_finish_round)
     /* b (seat 2 of 3) reaches 13: the round finishes with c; a does not
      * play again. */
     run r;
-    play_scenario(&r, H3 "start score a 10\nstart score b 11\n"
-             "draw green green green\n"
-             "roll green:brain green:brain green:shotgun\n"
-             "decide a stop\n"
-             "score a +2 =12\n"
-             "draw green green green\n"
-             "roll green:brain green:brain green:shotgun\n"
-             "decide b stop\n"
-             "goal b =13 turns-left=1 [ZD-GOAL-FINISH-ROUND]\n"
-             "turn c\n"
-             "draw red red red\n"
-             "roll red:shotgun red:shotgun red:shotgun\n"
-             "game-over\n"
-             "winner b =13\n", acc);
+    play_scenario(&r,
+                  H3 "start score a 10\nstart score b 11\n"
+                     "draw green green green\n"
+                     "roll green:brain green:brain green:shotgun\n"
+                     "decide a stop\n"
+                     "score a +2 =12\n"
+                     "draw green green green\n"
+                     "roll green:brain green:brain green:shotgun\n"
+                     "decide b stop\n"
+                     "goal b =13 turns-left=1 [ZD-GOAL-FINISH-ROUND]\n"
+                     "turn c\n"
+                     "draw red red red\n"
+                     "roll red:shotgun red:shotgun red:shotgun\n"
+                     "game-over\n"
+                     "winner b =13\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-GOAL-FINISH-ROUND"), 1);
     cr_assert_eq(fired(&r, "ZD-TURN"), 3);
     cr_assert(r.res.complete);
@@ -528,19 +562,21 @@ SCENARIO(rule_goal_finish_round)
 
     /* The round starts with whoever opened: with c first, a's goal leaves
      * only b in the round. */
-    play_scenario(&r, ZD_HEADER "variant first-player=random\nplayer a\nplayer b\nplayer c\nstart score a 11\n"
-             "lot c\n"
-             "draw red red red\n"
-             "roll red:shotgun red:shotgun red:shotgun\n"
-             "draw green green green\n"
-             "roll green:brain green:brain green:feet\n"
-             "decide a stop\n"
-             "goal a =13 turns-left=1\n"
-             "turn b\n"
-             "draw red red red\n"
-             "roll red:shotgun red:shotgun red:shotgun\n"
-             "game-over\n"
-             "winner a =13\n", acc);
+    play_scenario(&r,
+                  ZD_HEADER "variant first-player=random\nplayer a\nplayer b\nplayer c\nstart score a 11\n"
+                            "lot c\n"
+                            "draw red red red\n"
+                            "roll red:shotgun red:shotgun red:shotgun\n"
+                            "draw green green green\n"
+                            "roll green:brain green:brain green:feet\n"
+                            "decide a stop\n"
+                            "goal a =13 turns-left=1\n"
+                            "turn b\n"
+                            "draw red red red\n"
+                            "roll red:shotgun red:shotgun red:shotgun\n"
+                            "game-over\n"
+                            "winner a =13\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-GOAL-FINISH-ROUND"), 1);
     cr_assert_eq(fired(&r, "ZD-TURN"), 3);
     run_free(&r);
@@ -551,24 +587,26 @@ SCENARIO(rule_goal_final_turn)
     /* 001: every other player gets one final turn - c, then a, who
      * overtakes b.  Passing 13 again does not restart the count. */
     run r;
-    play_scenario(&r, ZD_HEADER "variant end=final-turn\nplayer a\nplayer b\nplayer c\n"
-             "start score a 11\nstart score b 12\n"
-             "draw red red red\n"
-             "roll red:shotgun red:shotgun red:shotgun\n"
-             "draw green green green\n"
-             "roll green:brain green:feet green:feet\n"
-             "decide b stop\n"
-             "goal b =13 turns-left=2 [ZD-GOAL-FINAL-TURN]\n"
-             "turn c\n"
-             "draw red red red\n"
-             "roll red:shotgun red:shotgun red:shotgun\n"
-             "turn a\n"
-             "draw green green green\n"
-             "roll green:brain green:brain green:brain\n"
-             "decide a stop\n"
-             "score a +3 =14\n"
-             "game-over\n"
-             "winner a =14\n", acc);
+    play_scenario(&r,
+                  ZD_HEADER "variant end=final-turn\nplayer a\nplayer b\nplayer c\n"
+                            "start score a 11\nstart score b 12\n"
+                            "draw red red red\n"
+                            "roll red:shotgun red:shotgun red:shotgun\n"
+                            "draw green green green\n"
+                            "roll green:brain green:feet green:feet\n"
+                            "decide b stop\n"
+                            "goal b =13 turns-left=2 [ZD-GOAL-FINAL-TURN]\n"
+                            "turn c\n"
+                            "draw red red red\n"
+                            "roll red:shotgun red:shotgun red:shotgun\n"
+                            "turn a\n"
+                            "draw green green green\n"
+                            "roll green:brain green:brain green:brain\n"
+                            "decide a stop\n"
+                            "score a +3 =14\n"
+                            "game-over\n"
+                            "winner a =14\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-GOAL-FINAL-TURN"), 1);
     cr_assert_eq(fired(&r, "ZD-TURN"), 4);
     cr_assert_eq(r.res.winner, seat_of(&r, "a"));
@@ -578,23 +616,23 @@ SCENARIO(rule_goal_final_turn)
 }
 
 /* a and b tie on 13 under the default finish-round reading. */
-#define TIE_AT_13(variant) \
+#define TIE_AT_13(variant)                                                       \
     ZD_HEADER variant "player a\nplayer b\nstart score a 12\nstart score b 12\n" \
-    "draw green green green\n" \
-    "roll green:brain green:feet green:feet\n" \
-    "decide a stop\n" \
-    "draw green green green\n" \
-    "roll green:brain green:feet green:feet\n" \
-    "decide b stop\n" \
-    "game-over\n" \
-    "tiebreak a b =13 round=1\n"
+                      "draw green green green\n"                                 \
+                      "roll green:brain green:feet green:feet\n"                 \
+                      "decide a stop\n"                                          \
+                      "draw green green green\n"                                 \
+                      "roll green:brain green:feet green:feet\n"                 \
+                      "decide b stop\n"                                          \
+                      "game-over\n"                                              \
+                      "tiebreak a b =13 round=1\n"
 
-#define BOTH_BUST \
-    "turn a\n" \
-    "draw red red red\n" \
+#define BOTH_BUST                                \
+    "turn a\n"                                   \
+    "draw red red red\n"                         \
     "roll red:shotgun red:shotgun red:shotgun\n" \
-    "turn b\n" \
-    "draw red red red\n" \
+    "turn b\n"                                   \
+    "draw red red red\n"                         \
     "roll red:shotgun red:shotgun red:shotgun\n" \
     "tiebreak-over\n"
 
@@ -610,14 +648,16 @@ SCENARIO(rule_game_over)
 SCENARIO(rule_next_player)
 {
     run r;
-    play_scenario(&r, H3 "partial\n"
-             "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
-             "turn b\n"
-             "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
-             "turn c\n"
-             "draw green green green\nroll green:brain green:feet green:feet\ndecide c stop\n"
-             "turn a\n"
-             "= turn=a scores=a:0,b:0,c:1\n", acc);
+    play_scenario(&r,
+                  H3 "partial\n"
+                     "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
+                     "turn b\n"
+                     "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
+                     "turn c\n"
+                     "draw green green green\nroll green:brain green:feet green:feet\ndecide c stop\n"
+                     "turn a\n"
+                     "= turn=a scores=a:0,b:0,c:1\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-NEXT-PLAYER"), 3);
     run_free(&r);
 }
@@ -626,20 +666,22 @@ SCENARIO(rule_tiebreak_next)
 {
     /* a and c tie on 13; b (0) sits the tiebreak out: after a comes c. */
     run r;
-    play_scenario(&r, H3 "start score a 12\nstart score c 12\n"
-             "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
-             "goal a =13 turns-left=2\n"
-             "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
-             "draw green green green\nroll green:brain green:feet green:feet\ndecide c stop\n"
-             "game-over\n"
-             "tiebreak a c =13 round=1\n"
-             "turn a\n"
-             "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
-             "turn c\n"
-             "draw green green green\nroll green:brain green:brain green:feet\ndecide c stop\n"
-             "score c +2 =15\n"
-             "tiebreak-over\n"
-             "winner c =15\n", acc);
+    play_scenario(&r,
+                  H3 "start score a 12\nstart score c 12\n"
+                     "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
+                     "goal a =13 turns-left=2\n"
+                     "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
+                     "draw green green green\nroll green:brain green:feet green:feet\ndecide c stop\n"
+                     "game-over\n"
+                     "tiebreak a c =13 round=1\n"
+                     "turn a\n"
+                     "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
+                     "turn c\n"
+                     "draw green green green\nroll green:brain green:brain green:feet\ndecide c stop\n"
+                     "score c +2 =15\n"
+                     "tiebreak-over\n"
+                     "winner c =15\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-TIEBREAK-NEXT"), 1);
     cr_assert_eq(fired(&r, "ZD-TURN"), 5);
     cr_assert_eq(score_of(&r, "b"), 0);
@@ -651,12 +693,14 @@ SCENARIO(rule_most_brains)
 {
     /* The player who reached 13 first need not win. */
     run r;
-    play_scenario(&r, H2 "start score a 12\nstart score b 12\n"
-             "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
-             "goal a =13 turns-left=1\n"
-             "draw green green green\nroll green:brain green:brain green:brain\ndecide b stop\n"
-             "game-over\n"
-             "winner b =15 [ZD-MOST-BRAINS]\n", acc);
+    play_scenario(&r,
+                  H2 "start score a 12\nstart score b 12\n"
+                     "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
+                     "goal a =13 turns-left=1\n"
+                     "draw green green green\nroll green:brain green:brain green:brain\ndecide b stop\n"
+                     "game-over\n"
+                     "winner b =15 [ZD-MOST-BRAINS]\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-MOST-BRAINS"), 1);
     cr_assert_eq(r.res.winner, seat_of(&r, "b"));
     cr_assert_eq(score_of(&r, "a"), 13);
@@ -667,14 +711,17 @@ SCENARIO(rule_most_brains)
 SCENARIO(rule_tiebreak_one)
 {
     run r;
-    play_scenario(&r, TIE_AT_13("variant tiebreak=one-round\n")
-             "turn a\n"
-             "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
-             "score a +2 =15\n"
-             "turn b\n"
-             "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
-             "tiebreak-over\n"
-             "winner a =15\n", acc);
+    play_scenario(
+        &r,
+        TIE_AT_13(
+            "variant tiebreak=one-round\n") "turn a\n"
+                                            "draw green green green\nroll green:brain green:brain green:feet\ndecide a stop\n"
+                                            "score a +2 =15\n"
+                                            "turn b\n"
+                                            "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
+                                            "tiebreak-over\n"
+                                            "winner a =15\n",
+        acc);
     cr_assert_eq(fired(&r, "ZD-TIEBREAK-ONE"), 1);
     cr_assert_eq(fired(&r, "ZD-TIE-STANDS"), 0);
     cr_assert_eq(r.res.winner, seat_of(&r, "a"));
@@ -684,8 +731,8 @@ SCENARIO(rule_tiebreak_one)
 SCENARIO(rule_tie_stands)
 {
     run r;
-    play_scenario(&r, TIE_AT_13("variant tiebreak=one-round\n") BOTH_BUST
-             "shared-win a b =13 [ZD-TIE-STANDS]\n", acc);
+    play_scenario(
+        &r, TIE_AT_13("variant tiebreak=one-round\n") BOTH_BUST "shared-win a b =13 [ZD-TIE-STANDS]\n", acc);
     cr_assert_eq(fired(&r, "ZD-TIE-STANDS"), 1);
     cr_assert_eq(fired(&r, "ZD-TIEBREAK-ONE"), 1, "only one tiebreak round");
     cr_assert_eq(r.res.winner, -2);
@@ -697,14 +744,16 @@ SCENARIO(rule_tie_stands)
 SCENARIO(rule_tiebreak_repeat)
 {
     run r;
-    play_scenario(&r, TIE_AT_13("variant tiebreak=until-broken\n") BOTH_BUST
-             "tiebreak a b =13 round=2 [ZD-TIEBREAK-REPEAT]\n"
-             "turn a\n"
-             "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
-             "turn b\n"
-             "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
-             "tiebreak-over\n"
-             "winner a =14\n", acc);
+    play_scenario(&r,
+                  TIE_AT_13("variant tiebreak=until-broken\n") BOTH_BUST
+                  "tiebreak a b =13 round=2 [ZD-TIEBREAK-REPEAT]\n"
+                  "turn a\n"
+                  "draw green green green\nroll green:brain green:feet green:feet\ndecide a stop\n"
+                  "turn b\n"
+                  "draw red red red\nroll red:shotgun red:shotgun red:shotgun\n"
+                  "tiebreak-over\n"
+                  "winner a =14\n",
+                  acc);
     cr_assert_eq(fired(&r, "ZD-TIEBREAK-REPEAT"), 2);
     cr_assert_eq(fired(&r, "ZD-GAME-OVER"), 3);
     cr_assert_eq(r.res.winner, seat_of(&r, "a"));
@@ -726,14 +775,14 @@ static void play_expansion(run *r, const char *name, uint64_t *acc)
     free(text);
 }
 
-#define CASE_FIRES(fn, file, id, times, a_score)          \
-    SCENARIO(fn)                                          \
-    {                                                     \
-        run r;                                            \
-        play_expansion(&r, file, acc);                         \
+#define CASE_FIRES(fn, file, id, times, a_score)                  \
+    SCENARIO(fn)                                                  \
+    {                                                             \
+        run r;                                                    \
+        play_expansion(&r, file, acc);                            \
         cr_assert_eq(fired(&r, id), times, "%s in %s", id, file); \
-        cr_assert_eq(score_of(&r, "a"), a_score, "%s", file); \
-        run_free(&r);                                     \
+        cr_assert_eq(score_of(&r, "a"), a_score, "%s", file);     \
+        run_free(&r);                                             \
     }
 
 CASE_FIRES(rule_bus_roll, "bus-ride-and-points", "ZD-BUS-ROLL", 1, 6)
@@ -781,8 +830,8 @@ SCENARIO(rule_bus_board)
     cr_assert_eq(fired(&r, "ZD-BUS-BOARD"), 1);
     run_free(&r);
     run_text(&r, ZD_HEADER "variant bus=on\nplayer a\nplayer b\npartial\n"
-                 "draw green green green\nroll green:feet green:feet green:feet\n"
-                 "decide a ride\n");
+                           "draw green green green\nroll green:feet green:feet green:feet\n"
+                           "decide a ride\n");
     assert_check_error(&r, 9, "ZD-CHOICE", "'ride' is not allowed here");
     run_free(&r);
 }
@@ -794,7 +843,7 @@ SCENARIO(rule_helmet)
     play_expansion(&r, "santa-helmet-this-roll", acc);
     cr_assert_eq(fired(&r, "ZD-HELMET"), 1);
     cr_assert_eq(fired(&r, "ZD-BUST"), 1);
-    cr_assert_eq(fired(&r, "ZD-CHOICE"), 2);   /* a choice after 3 shotguns */
+    cr_assert_eq(fired(&r, "ZD-CHOICE"), 2); /* a choice after 3 shotguns */
     run_free(&r);
     /* The same dice under helmet=next-roll: the third shotgun ends it. */
     play_expansion(&r, "santa-helmet-next-roll", acc);
@@ -808,10 +857,10 @@ Test(zd_expansions, hunk_double_faces_count_two)
 {
     run r;
     play_expansion(&r, "hunk-double-brain", NULL);
-    cr_assert_eq(score_of(&r, "a"), 3);   /* Hunk's double brain + Hottie's brain */
+    cr_assert_eq(score_of(&r, "a"), 3); /* Hunk's double brain + Hottie's brain */
     run_free(&r);
     play_expansion(&r, "hunk-double-shotgun", NULL);
-    cr_assert_eq(fired(&r, "ZD-BUST"), 1);   /* double shotgun + one shotgun = three */
+    cr_assert_eq(fired(&r, "ZD-BUST"), 1); /* double shotgun + one shotgun = three */
     cr_assert_eq(score_of(&r, "a"), 0);
     run_free(&r);
     play_expansion(&r, "santa-double-brain", NULL);

@@ -23,8 +23,13 @@ static void setup_for(ud_setup *setup, int n_players)
 static void explore_tiny(const ud_game *g, const ud_setup *setup, const ud_explore_bound *b, int depth,
                          ud_explore_report *rep, ud_explore_edge_fn on_edge, void *ctx)
 {
-    ud_explore_opts o = { .game = g, .setup = setup, .bound = b, .max_depth = depth,
-                          .check_invariants = 1, .max_states = 1000000, .on_edge = on_edge,
+    ud_explore_opts o = { .game = g,
+                          .setup = setup,
+                          .bound = b,
+                          .max_depth = depth,
+                          .check_invariants = 1,
+                          .max_states = 1000000,
+                          .on_edge = on_edge,
                           .edge_ctx = ctx };
     ud_buf err;
     ud_buf_init(&err);
@@ -54,19 +59,21 @@ Test(zb_start, start_lines_fix_the_piles_and_the_first_player)
 Test(zb_start, bad_start_lines_are_refused)
 {
     static const char *const bad[] = {
-        "first 3",                 /* two players */
+        "first 3", /* two players */
         "first 0",
-        "tiles florist",           /* no count */
-        "tiles florist=10",        /* more than 9 */
-        "tiles town-square=1",     /* not a map tile of the pile */
+        "tiles florist",       /* no count */
+        "tiles florist=10",    /* more than 9 */
+        "tiles town-square=1", /* not a map tile of the pile */
         "tiles nowhere=1",
-        "cards florist=1",         /* a tile, not a card */
+        "cards florist=1", /* a tile, not a card */
         "deck rest=1",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char text[512];
-        snprintf(text, sizeof text, "undead-transcript 1\ngame zombies-board\nplayer ann greedy\n"
-                                    "player bob greedy\nseed 3\nstart %s\npartial\n", bad[i]);
+        snprintf(text, sizeof text,
+                 "undead-transcript 1\ngame zombies-board\nplayer ann greedy\n"
+                 "player bob greedy\nseed 3\nstart %s\npartial\n",
+                 bad[i]);
         run r;
         run_text(&r, text);
         cr_assert_neq(r.status, RUN_OK, "'%s' was taken", bad[i]);
@@ -207,10 +214,7 @@ static void collect_edge(void *ctx, const void *state, const ud_action *action, 
 
 static size_t key_size;
 
-static int cmp_key(const void *a, const void *b)
-{
-    return memcmp(a, b, key_size);
-}
+static int cmp_key(const void *a, const void *b) { return memcmp(a, b, key_size); }
 
 Test(zb_explore, the_canonical_key_merges_only_states_that_play_alike, .timeout = 120)
 {

@@ -37,7 +37,7 @@ static void checked_state(const char *file, int at, zb_state *st, ud_setup *setu
     char *text = slurp(file, &len);
     ud_transcript t;
     ud_error e;
-    memset(&e, 0, sizeof e);   /* the parser reads err->set */
+    memset(&e, 0, sizeof e); /* the parser reads err->set */
     cr_assert_eq(ud_transcript_parse(text, len, ud_find_game, &t, &e), 0, "%s:%d:%d: %s", file, e.line, e.col,
                  e.msg);
     ud_check_opts opts = { .stop_after_line = at, .state_out = st };
@@ -85,7 +85,7 @@ static drawn count_map(const char *text)
                 d.zombies += *c == 'z';
                 d.tokens += *c == 'l' || *c == 'b';
                 d.pawns += *c >= '1' && *c <= '6';
-                d.pawns += *c == '*' ? 2 : 0;   /* two or more: the test's positions never have three */
+                d.pawns += *c == '*' ? 2 : 0; /* two or more: the test's positions never have three */
             }
         }
         p += n + (end != NULL);
@@ -116,7 +116,8 @@ static void assert_text_draws(const char *text, const zb_state *st, const ud_set
     drawn d = count_map(text);
     cr_assert_gt(d.rows, 0, "no map rows in:\n%s", text);
     cr_assert_gt(st->zombies, 0, "a position with no zombie tests nothing");
-    cr_assert_eq(d.zombies, st->zombies, "%d zombies drawn, the state has %d:\n%s", d.zombies, st->zombies, text);
+    cr_assert_eq(d.zombies, st->zombies, "%d zombies drawn, the state has %d:\n%s", d.zombies, st->zombies,
+                 text);
     cr_assert_eq(d.tokens, st->tokens, "%d tokens drawn, the state has %d:\n%s", d.tokens, st->tokens, text);
     cr_assert_eq(d.pawns, alive(st), "%d pawns drawn, %d alive:\n%s", d.pawns, alive(st), text);
     for (int p = 0; p < st->n_players; p++) {
@@ -177,8 +178,9 @@ Test(zb_show, the_stop_is_where_the_records_state_lines_say)
             ud_buf_init(&d);
             zb_game.describe(&zb_game, &st, &setup, &d);
             /* the record's line, without the '= ' and the padding */
-            cr_assert_eq(strncmp(p + 2, ud_buf_str(&d), d.len), 0, "line %d: the stop reads\n%s\nthe record\n%.*s",
-                         line, ud_buf_str(&d), (int)(end - p), p);
+            cr_assert_eq(strncmp(p + 2, ud_buf_str(&d), d.len), 0,
+                         "line %d: the stop reads\n%s\nthe record\n%.*s", line, ud_buf_str(&d),
+                         (int)(end - p), p);
             ud_buf_free(&d);
             checked++;
         }

@@ -49,7 +49,7 @@ Test(zb_tiles, a_tile_fits_only_where_roads_join)
     static zb_state st;
     memset(&st, 0, sizeof st);
     zb_lay(&st, tile_kind("town-square"), ZB_MID, ZB_MID, 0);
-    int hospital = tile_kind("hospital");   /* one road, north */
+    int hospital = tile_kind("hospital"); /* one road, north */
     /* north of the square its road must face south: 180 only */
     for (int r = 0; r < 4; r++)
         cr_assert_eq(zb_fits(&st, hospital, ZB_MID, ZB_MID - 1, r), r == 2, "rotation %d", r * 90);
@@ -62,7 +62,7 @@ Test(zb_tiles, a_tile_fits_only_where_roads_join)
     int straight = tile_kind("theater-straight");
     cr_assert(!zb_fits(&st, straight, ZB_MID - 1, ZB_MID - 1, 1));
     /* doors: from the road into the hospital only through its door */
-    int road = zb_at(ZB_MID * ZB_TS + 1, ZB_MID * ZB_TS - 1);   /* the hospital's road */
+    int road = zb_at(ZB_MID * ZB_TS + 1, ZB_MID * ZB_TS - 1); /* the hospital's road */
     int door = zb_at(ZB_MID * ZB_TS + 1, ZB_MID * ZB_TS - 2);
     cr_assert_eq(st.kind[road], ZB_ROAD);
     cr_assert_eq(st.kind[door], ZB_DOOR);
@@ -80,16 +80,19 @@ Test(zb_invariants, every_misplaced_cell_is_found_wherever_it_is)
     static zb_state st;
     memset(&st, 0, sizeof st);
     int spaces[] = { 0, 1, 7, 8, 13, 200, ZB_SPACES - 2, ZB_SPACES - 1 };
-    struct { int kind, cell; bool ok; } cases[] = {
-        { ZB_ROAD, ZB_ZOMBIE, true },                          /* a zombie on a road */
+    struct {
+        int kind, cell;
+        bool ok;
+    } cases[] = {
+        { ZB_ROAD, ZB_ZOMBIE, true }, /* a zombie on a road */
         { ZB_FLOOR, ZB_ZOMBIE | (ZB_TOK_LIFE << ZB_TOK_SHIFT), true },
         { ZB_DOOR, ZB_TOK_BULLET << ZB_TOK_SHIFT, true },
-        { ZB_SOLID, ZB_ZOMBIE, false },                        /* no ground */
+        { ZB_SOLID, ZB_ZOMBIE, false }, /* no ground */
         { ZB_NONE, ZB_TOK_LIFE << ZB_TOK_SHIFT, false },
-        { ZB_ROAD, ZB_TOK_LIFE << ZB_TOK_SHIFT, false },       /* a token outside a building */
+        { ZB_ROAD, ZB_TOK_LIFE << ZB_TOK_SHIFT, false }, /* a token outside a building */
         { ZB_SQUARE, ZB_TOK_BULLET << ZB_TOK_SHIFT, false },
-        { ZB_FLOOR, 3 << ZB_TOK_SHIFT, false },                /* two tokens */
-        { ZB_FLOOR, 8, false },                                /* a stray bit */
+        { ZB_FLOOR, 3 << ZB_TOK_SHIFT, false }, /* two tokens */
+        { ZB_FLOOR, 8, false },                 /* a stray bit */
         { ZB_HELI, 0x80 | ZB_ZOMBIE, false },
     };
     for (size_t p = 0; p < sizeof spaces / sizeof spaces[0]; p++)
@@ -118,11 +121,17 @@ Test(zb_invariants, every_misplaced_cell_is_found_wherever_it_is)
 /* ---- the golden cases ------------------------------------------------------------- */
 
 static const char *const cases[] = {
-    "situations/heliport-reached", "situations/death", "examples/no-heliport-space", "situations/blocked",
-    "examples/bullet-taken", "situations/out-skipped", "seeded/solo-random", "seeded/two-random", "seeded/two-wanderers",
-    "seeded/trade-all", "seeded/all-searched", "rulings/zombies-all-move", "rulings/road-zombies",
-    "rulings/food-source", "rulings/bullet-once", "rulings/bullet-each-entry", "rulings/blocked-loses-turn",
-    "rulings/all-rescued", "rulings/heliport-declined", "rulings/last-alive-plays-on", "rulings/last-alive",
+    "situations/heliport-reached", "situations/death",
+    "examples/no-heliport-space",  "situations/blocked",
+    "examples/bullet-taken",       "situations/out-skipped",
+    "seeded/solo-random",          "seeded/two-random",
+    "seeded/two-wanderers",        "seeded/trade-all",
+    "seeded/all-searched",         "rulings/zombies-all-move",
+    "rulings/road-zombies",        "rulings/food-source",
+    "rulings/bullet-once",         "rulings/bullet-each-entry",
+    "rulings/blocked-loses-turn",  "rulings/all-rescued",
+    "rulings/heliport-declined",   "rulings/last-alive-plays-on",
+    "rulings/last-alive",
 };
 
 Test(zb_golden, the_heliport_placed_and_reached_wins)
@@ -194,7 +203,8 @@ Test(zb_rulings, every_zombie_that_can_move_moves_where_the_player_says)
     play_case(&r, &zb_game, "rulings/zombies-all-move");
     cr_assert_eq(fired(&r, "ZB-ZOMBIE-MOVE"), 1, "one decision: the zombie with a choice");
     cr_assert_eq(fired(&r, "ZB-ZOMBIES-NEXT"), 1);
-    cr_assert(strstr(r.regen, "\nzombie 10,7 to 10,6 "), "the zombie with one space moved by itself\n%s", r.regen);
+    cr_assert(strstr(r.regen, "\nzombie 10,7 to 10,6 "), "the zombie with one space moved by itself\n%s",
+              r.regen);
     cr_assert(strstr(r.regen, "decide ann zombie 10,8 to 10,7 "), "%s", r.regen);
     run_free(&r);
     /* a move the rules do not offer is refused, naming the offers */
@@ -202,8 +212,9 @@ Test(zb_rulings, every_zombie_that_can_move_moves_where_the_player_says)
                  "start tiles theater-straight=1\nstart cards rest=0\npartial\ntile theater-straight\n"
                  "decide ann place T3 at 0,-1 rot 0\ndecide ann zombie-at 10,7\ndecide ann zombie-at 10,8\n"
                  "decide ann stop\ndecide ann zombie 10,8 to 11,8\n");
-    assert_check_error(&r, 13, "ZB-ZOMBIE-OFFER",
-                       "'zombie 10,8 to 11,8' is not allowed here; the rules allow zombie 10,8 to 10,7|zombie 10,8 to 10,9");
+    assert_check_error(
+        &r, 13, "ZB-ZOMBIE-OFFER",
+        "'zombie 10,8 to 11,8' is not allowed here; the rules allow zombie 10,8 to 10,7|zombie 10,8 to 10,9");
     run_free(&r);
 }
 
@@ -216,8 +227,9 @@ Test(zb_rulings, road_zombies_go_where_the_player_puts_them)
     run_text(&r, "undead-transcript 1\ngame zombies-board\nplayer ann greedy\nstart first 1\n"
                  "start tiles theater-straight=1\nstart cards rest=0\npartial\ntile theater-straight\n"
                  "decide ann place T3 at 0,-1 rot 0\ndecide ann zombie-at 9,7\n");
-    assert_check_error(&r, 10, "ZB-ROAD-ZOMBIE-OFFER",
-                       "'zombie-at 9,7' is not allowed here; the rules allow zombie-at 10,6|zombie-at 10,7|zombie-at 10,8");
+    assert_check_error(
+        &r, 10, "ZB-ROAD-ZOMBIE-OFFER",
+        "'zombie-at 9,7' is not allowed here; the rules allow zombie-at 10,6|zombie-at 10,7|zombie-at 10,8");
     run_free(&r);
 }
 
@@ -241,9 +253,10 @@ Test(zb_rulings, a_bullet_is_taken_once_a_move_or_on_each_entry)
     cr_assert_eq(fired(&r, "ZB-TAKE-BULLET"), 2, "bullet-take=each-entry: one each time");
     run_free(&r);
     /* "may take": the mover may leave it */
-    run_text(&r, "undead-transcript 1\ngame zombies-board\nplayer ann greedy\nplayer bob greedy\nstart first 1\n"
-                 "start tiles crossroads=0\nstart cards rest=0\npartial\ndecide ann north\ndecide ann stop\n"
-                 "decide bob north\ndecide bob pass\n= ann=10,9:L3B3K0S0 bob=10,9:L3B3K0S0\n");
+    run_text(&r,
+             "undead-transcript 1\ngame zombies-board\nplayer ann greedy\nplayer bob greedy\nstart first 1\n"
+             "start tiles crossroads=0\nstart cards rest=0\npartial\ndecide ann north\ndecide ann stop\n"
+             "decide bob north\ndecide bob pass\n= ann=10,9:L3B3K0S0 bob=10,9:L3B3K0S0\n");
     assert_ok(&r);
     cr_assert_eq(fired(&r, "ZB-TAKE-BULLET-LEAVE"), 1);
     run_free(&r);
@@ -278,7 +291,8 @@ Test(zb_rulings, the_heliport_may_be_left_for_a_later_turn)
              at + strlen("game zombies-board\n"));
     run_text(&r, must);
     cr_assert_eq(r.status, RUN_CHECK_ERROR);
-    cr_assert(strstr(r.err.msg, "'pass' is not allowed here; the rules allow heliport at -1,0|"), "%s", r.err.msg);
+    cr_assert(strstr(r.err.msg, "'pass' is not allowed here; the rules allow heliport at -1,0|"), "%s",
+              r.err.msg);
     run_free(&r);
     free(must);
     free(text);
@@ -347,8 +361,17 @@ Test(zb_sim, the_named_policies_play_event_cards)
     /* greedy and wanderer play every card they may: over a few games they
      * play some, and the cards' effects reach the transcript */
     for (int p = 0; p < zb_game.n_policies; p++) {
-        const char *argv[] = { "undead", "play", "zombies-board", "--players", "ann,bob,cal", "--policy",
-                               zb_game.policies[p].name, "--seed", "3", "--no-db", NULL };
+        const char *argv[] = { "undead",
+                               "play",
+                               "zombies-board",
+                               "--players",
+                               "ann,bob,cal",
+                               "--policy",
+                               zb_game.policies[p].name,
+                               "--seed",
+                               "3",
+                               "--no-db",
+                               NULL };
         char *out, *err;
         int rc = run_undead(argv, NULL, &out, &err);
         cr_assert_eq(rc, 0, "%s: %s", zb_game.policies[p].name, err);
@@ -423,7 +446,7 @@ Test(zb_content, an_own_set_changes_the_game)
     cr_assert_eq(zb_content.n_tiles, 3);
     cr_assert_eq(zb_content.tile[2].z, 2);
     const char *argv[] = { "undead", "play", "zombies-board", "--content", tmpdir, "--players", "ann",
-                           "--seed", "5", "--no-db", NULL };
+                           "--seed", "5",    "--no-db",       NULL };
     char *out, *errs;
     int rc = run_undead(argv, NULL, &out, &errs);
     cr_assert_eq(rc, 0, "%s", errs);

@@ -86,8 +86,13 @@ static void explore_outcomes(const ud_setup *s, const char *policy, chances *c)
     ud_buf err;
     ud_buf_init(&err);
     cr_assert(ud_policy_parse(&zc_game, policy, &pol, &err), "%s", ud_buf_str(&err));
-    ud_explore_opts o = { .game = &zc_game, .setup = s, .bound = game_bound(), .max_depth = -1,
-                          .policy = &pol, .check_invariants = 1, .outcomes = 1 };
+    ud_explore_opts o = { .game = &zc_game,
+                          .setup = s,
+                          .bound = game_bound(),
+                          .max_depth = -1,
+                          .policy = &pol,
+                          .check_invariants = 1,
+                          .outcomes = 1 };
     ud_explore_report rep;
     cr_assert_eq(ud_explore(&o, &rep, &err), 0, "%s", ud_buf_str(&err));
     cr_assert(rep.complete && !rep.violated, "%s", rep.fail.msg);
@@ -119,10 +124,7 @@ static void explore_outcomes(const ud_setup *s, const char *policy, chances *c)
     ud_buf_free(&err);
 }
 
-static void chances_clear(chances *c)
-{
-    mpq_clears(c->win_q[0], c->win_q[1], NULL);
-}
+static void chances_clear(chances *c) { mpq_clears(c->win_q[0], c->win_q[1], NULL); }
 
 Test(zc_explore, small_deck_loads_with_copies_as_one_kind)
 {
@@ -147,10 +149,7 @@ Test(zc_explore, small_deck_loads_with_copies_as_one_kind)
 }
 
 /* The first turn only: a leaf once the second turn has begun. */
-static bool first_turn_cut(const void *p)
-{
-    return ((const zc_state *)p)->turn >= 2;
-}
+static bool first_turn_cut(const void *p) { return ((const zc_state *)p)->turn >= 2; }
 
 static void first_turn_outcome(const void *p, ud_buf *out)
 {
@@ -159,8 +158,11 @@ static void first_turn_outcome(const void *p, ud_buf *out)
 }
 
 static const ud_explore_bound first_turn = {
-    .game = "zombies-cards", .name = "first-turn", .summary = "p1's first turn",
-    .cut = first_turn_cut, .outcome = first_turn_outcome,
+    .game = "zombies-cards",
+    .name = "first-turn",
+    .summary = "p1's first turn",
+    .cut = first_turn_cut,
+    .outcome = first_turn_outcome,
 };
 
 static void first_turn_win(const char *policy, unsigned long num, unsigned long den)
@@ -171,8 +173,13 @@ static void first_turn_win(const char *policy, unsigned long num, unsigned long 
     ud_buf err;
     ud_buf_init(&err);
     cr_assert(ud_policy_parse(&zc_game, policy, &pol, &err), "%s", ud_buf_str(&err));
-    ud_explore_opts o = { .game = &zc_game, .setup = &s, .bound = &first_turn, .max_depth = -1, .policy = &pol,
-                          .check_invariants = 1, .outcomes = 1 };
+    ud_explore_opts o = { .game = &zc_game,
+                          .setup = &s,
+                          .bound = &first_turn,
+                          .max_depth = -1,
+                          .policy = &pol,
+                          .check_invariants = 1,
+                          .outcomes = 1 };
     ud_explore_report rep;
     cr_assert_eq(ud_explore(&o, &rep, &err), 0, "%s", ud_buf_str(&err));
     cr_assert(rep.complete && !rep.violated, "%s", rep.fail.msg);
@@ -184,8 +191,9 @@ static void first_turn_win(const char *policy, unsigned long num, unsigned long 
     for (int i = 0; i < rep.n_outcomes; i++)
         if (strcmp(rep.outcome_label[i], "p1 wins") == 0) {
             found = true;
-            cr_assert_eq(mpq_cmp(rep.outcome_p[i], want), 0, "%s: p1 wins its first turn with %s, expected %lu/%lu",
-                         policy, mpq_get_str(NULL, 10, rep.outcome_p[i]), num, den);
+            cr_assert_eq(mpq_cmp(rep.outcome_p[i], want), 0,
+                         "%s: p1 wins its first turn with %s, expected %lu/%lu", policy,
+                         mpq_get_str(NULL, 10, rep.outcome_p[i]), num, den);
         }
     cr_assert(found);
     cr_assert_eq(rep.chance_sums_checked, rep.chance);
@@ -261,8 +269,8 @@ static void simulate(const ud_setup *s, const char *policy, int games, double wi
 static void within(const char *what, double rate, double p, int games)
 {
     double sd = sqrt(p * (1 - p) / games);
-    cr_expect_leq(fabs(rate - p), 5 * sd + 1e-12, "%s: simulated %.5f, explored %.5f (sd %.5f)", what, rate, p,
-                  sd);
+    cr_expect_leq(fabs(rate - p), 5 * sd + 1e-12, "%s: simulated %.5f, explored %.5f (sd %.5f)", what, rate,
+                  p, sd);
 }
 
 Test(zc_explore, exact_chances_agree_with_seeded_games, .timeout = 60)
@@ -301,15 +309,21 @@ Test(zc_explore, exact_chances_agree_with_seeded_games, .timeout = 60)
 Test(zc_explore, every_state_of_every_reading_holds_the_invariants, .timeout = 60)
 {
     load_small_deck();
-    const char *readings[] = { NULL, "first=random", "last-card=after-fight", "round=table",
-                               "last-standing=plays-on", "out-of-turn=no", "lost-cards=bullet-pile" };
+    const char *readings[] = { NULL,
+                               "first=random",
+                               "last-card=after-fight",
+                               "round=table",
+                               "last-standing=plays-on",
+                               "out-of-turn=no",
+                               "lost-cards=bullet-pile" };
     for (int r = 0; r < (int)(sizeof readings / sizeof readings[0]); r++) {
         ud_setup s;
         small_setup(&s, readings[r]);
         ud_buf err;
         ud_buf_init(&err);
-        ud_explore_opts o = { .game = &zc_game, .setup = &s, .bound = game_bound(), .max_depth = -1,
-                              .check_invariants = 1 };
+        ud_explore_opts o = {
+            .game = &zc_game, .setup = &s, .bound = game_bound(), .max_depth = -1, .check_invariants = 1
+        };
         ud_explore_report rep;
         cr_assert_eq(ud_explore(&o, &rep, &err), 0, "%s", ud_buf_str(&err));
         cr_assert(rep.complete, "%s", readings[r] ? readings[r] : "defaults");
@@ -331,8 +345,9 @@ Test(zc_explore, the_full_deck_stops_at_the_shuffle)
     restore_builtin();
     ud_setup s;
     small_setup(&s, NULL);
-    ud_explore_opts o = { .game = &zc_game, .setup = &s, .bound = game_bound(), .max_depth = -1,
-                          .check_invariants = 1 };
+    ud_explore_opts o = {
+        .game = &zc_game, .setup = &s, .bound = game_bound(), .max_depth = -1, .check_invariants = 1
+    };
     ud_explore_report rep;
     ud_buf err;
     ud_buf_init(&err);
@@ -349,7 +364,7 @@ Test(zc_explore, the_full_deck_stops_at_the_shuffle)
 Test(zc_explore, a_small_deck_game_replays)
 {
     const char *play[] = { "undead", "play", "zombies-cards", "--content", SMALL_DECK, "--policy", "gunner",
-                           "--seed", "7", "--no-db", NULL };
+                           "--seed", "7",    "--no-db",       NULL };
     char *record, *errtext;
     cr_assert_eq(run_undead(play, NULL, &record, &errtext), 0, "%s", errtext);
     free(errtext);

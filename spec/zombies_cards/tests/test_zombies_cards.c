@@ -35,9 +35,11 @@ typedef struct scenario {
 } scenario;
 
 static const scenario scenarios[] = {
-    { "examples/kill-on-roll", { "ZC-DEAL", "ZC-BOX", "ZC-BULLETS", "ZC-HAND", "ZC-FIRST-SEAT", "ZC-ROUND-OWN",
-                                 "ZC-TURN", "ZC-MAP-CARD", "ZC-FIGHT", "ZC-ROLL", "ZC-KILL", "ZC-COMBAT-OVER" } },
-    { "examples/won-with-bullets", { "ZC-PAY-BULLETS", "ZC-NO-WEAPON", "ZC-PLAY-OFFER", "ZC-NO-HAND-LIMIT" } },
+    { "examples/kill-on-roll",
+      { "ZC-DEAL", "ZC-BOX", "ZC-BULLETS", "ZC-HAND", "ZC-FIRST-SEAT", "ZC-ROUND-OWN", "ZC-TURN",
+        "ZC-MAP-CARD", "ZC-FIGHT", "ZC-ROLL", "ZC-KILL", "ZC-COMBAT-OVER" } },
+    { "examples/won-with-bullets",
+      { "ZC-PAY-BULLETS", "ZC-NO-WEAPON", "ZC-PLAY-OFFER", "ZC-NO-HAND-LIMIT" } },
     { "examples/paid-from-map", { "ZC-PAY-MAP", "ZC-PLAY", "ZC-FX-WEAPON", "ZC-ONE-WEAPON", "ZC-NEXT" } },
     { "examples/death", { "ZC-DEATH", "ZC-LAST-STANDING", "ZC-PLAYERS" } },
     { "examples/helipad", { "ZC-WIN" } },
@@ -47,12 +49,14 @@ static const scenario scenarios[] = {
     { "rulings/power-outage", { "ZC-FX-POWER-OUTAGE", "ZC-OUTAGE-PAYS", "ZC-LASTING-END" } },
     { "rulings/oooooh-what-luck", { "ZC-FX-EXTRA-PLAY", "ZC-FX-MOVE" } },
     { "rulings/no-guts-no-glory", { "ZC-FX-NO-GUTS", "ZC-NO-GUTS" } },
-    { "rulings/brain-cramp", { "ZC-FX-BRAIN-CRAMP", "ZC-CRAMPED", "ZC-CRAMP-PAYS", "ZC-OUT-OF-TURN", "ZC-REACT",
-                               "ZC-PLAY-OUT", "ZC-OWN-PLAY" } },
+    { "rulings/brain-cramp",
+      { "ZC-FX-BRAIN-CRAMP", "ZC-CRAMPED", "ZC-CRAMP-PAYS", "ZC-OUT-OF-TURN", "ZC-REACT", "ZC-PLAY-OUT",
+        "ZC-OWN-PLAY" } },
     { "rulings/location-weapon", { "ZC-FX-WEAPON", "ZC-PASS", "ZC-PLAY-OUT" } },
     { "rulings/butter-fingers", { "ZC-FX-DISCARD-BULLET", "ZC-FX-LOSE-BULLET" } },
     { "rulings/lost-cards-bullet-pile", { "ZC-PAY-MAP", "ZC-PAY-BULLETS" } },
-    { "rulings/may-draw", { "ZC-KILL", "ZC-PAY-BULLETS", "ZC-BONUS-OFFER", "ZC-BONUS-DRAW", "ZC-BONUS-DECLINE" } },
+    { "rulings/may-draw",
+      { "ZC-KILL", "ZC-PAY-BULLETS", "ZC-BONUS-OFFER", "ZC-BONUS-DRAW", "ZC-BONUS-DECLINE" } },
     { "seeded/two-players", { "ZC-FX-LUCK" } },
     { "seeded/four-players", { "ZC-FX-DRAW", "ZC-WEAPON-CHOICE", "ZC-WEAPON-OFFER", "ZC-WEAPON-CHOSEN" } },
     { "seeded/six-players", { "ZC-FIRST-RANDOM", "ZC-ROUND-TABLE" } },
@@ -129,10 +133,11 @@ Test(zc_rules, the_card_for_a_kill_may_be_declined)
     cr_assert_eq(fired(&r, "ZC-BONUS-DRAW"), 1);
     run_free(&r);
     /* a record that draws where it declined is refused at its decision */
-    run_text(&r, "undead-transcript 1\ngame zombies-cards\nvariant out-of-turn=no\nplayer ann\nplayer bob\n"
-                 "start deck ann 71,72,73,74,75,76,24,77,78,79\nstart deck bob 92,93,94,95,96,97,33,98,99,100\n"
-                 "partial\nturn ann\nmap ann shove-5 bridge zombies=3 deck=3\ndecide ann fight\nroll 5\n"
-                 "decide ann decline\nbonus ann draws deck=2\n");
+    run_text(&r,
+             "undead-transcript 1\ngame zombies-cards\nvariant out-of-turn=no\nplayer ann\nplayer bob\n"
+             "start deck ann 71,72,73,74,75,76,24,77,78,79\nstart deck bob 92,93,94,95,96,97,33,98,99,100\n"
+             "partial\nturn ann\nmap ann shove-5 bridge zombies=3 deck=3\ndecide ann fight\nroll 5\n"
+             "decide ann decline\nbonus ann draws deck=2\n");
     cr_assert_eq(r.status, RUN_CHECK_ERROR);
     cr_assert_eq(r.err.line, 14, "%s", r.err.msg);
     cr_assert_str_eq(r.err.rule, "ZC-BONUS-DECLINE");
@@ -151,7 +156,8 @@ Test(zc_rules, start_deck_larger_than_the_deal_is_refused)
     char text[512];
     snprintf(text, sizeof text,
              "undead-transcript 1\ngame zombies-cards\nplayer ann\nplayer bob\nplayer cal\nplayer dee\n"
-             "player eve\nstart deck ann %s\nturn ann\n", deck);
+             "player eve\nstart deck ann %s\nturn ann\n",
+             deck);
     run r;
     run_text(&r, text);
     cr_assert_eq(r.status, RUN_CHECK_ERROR, "%s", r.err.msg);
@@ -162,7 +168,8 @@ Test(zc_rules, start_deck_larger_than_the_deal_is_refused)
     /* at four players the deal is 18: the same deck is dealt */
     snprintf(text, sizeof text,
              "undead-transcript 1\ngame zombies-cards\nplayer ann\nplayer bob\nplayer cal\nplayer dee\n"
-             "start deck ann %s\nseed 1\n", deck);
+             "start deck ann %s\nseed 1\n",
+             deck);
     run_text(&r, text);
     cr_assert_eq(r.status, RUN_OK, "%d: %s", r.err.line, r.err.msg);
     run_free(&r);
@@ -173,7 +180,8 @@ Test(zc_rules, player_count)
     /* refused before the rule meets the table, naming it: one at its line,
      * seven at the seventh */
     const char *one = "undead-transcript 1\ngame zombies-cards\nplayer ann\npartial\n";
-    assert_parse_error(one, strlen(one), 3, 8, "expected 2 to 6 players for zombies-cards (ZC-PLAYERS), found 1");
+    assert_parse_error(one, strlen(one), 3, 8,
+                       "expected 2 to 6 players for zombies-cards (ZC-PLAYERS), found 1");
     char seven[512] = "undead-transcript 1\ngame zombies-cards\n";
     for (int i = 0; i < 7; i++) {
         char line[32];
@@ -181,20 +189,24 @@ Test(zc_rules, player_count)
         strcat(seven, line);
     }
     strcat(seven, "partial\n");
-    assert_parse_error(seven, strlen(seven), 9, 8, "expected 2 to 6 players for zombies-cards (ZC-PLAYERS), found 7");
+    assert_parse_error(seven, strlen(seven), 9, 8,
+                       "expected 2 to 6 players for zombies-cards (ZC-PLAYERS), found 7");
 }
 
 Test(zc_rules, start_lines_refused)
 {
     const char *const bad[] = {
-        "start deck ann 105\n", "start deck zed 1,2,3,4,5,6,7\n", "start deck ann 1,1\n", "start hand ann 1\n",
+        "start deck ann 105\n",
+        "start deck zed 1,2,3,4,5,6,7\n",
+        "start deck ann 1,1\n",
+        "start hand ann 1\n",
     };
-    const char *const why[] = { "expected a card number 1..104", "no player named 'zed'", "card 1 is dealt twice",
-                                "expected 'deck PLAYER" };
+    const char *const why[] = { "expected a card number 1..104", "no player named 'zed'",
+                                "card 1 is dealt twice", "expected 'deck PLAYER" };
     for (int i = 0; i < 4; i++) {
         char text[512];
-        snprintf(text, sizeof text, "undead-transcript 1\ngame zombies-cards\nplayer ann\nplayer bob\n%spartial\n",
-                 bad[i]);
+        snprintf(text, sizeof text,
+                 "undead-transcript 1\ngame zombies-cards\nplayer ann\nplayer bob\n%spartial\n", bad[i]);
         run r;
         run_text(&r, text);
         cr_assert_neq(r.status, RUN_OK, "%s", bad[i]);
@@ -277,11 +289,13 @@ Test(zc_observe, a_seat_sees_its_hand_and_the_public_piles)
     for (int i = 0; i < 3; i++) {
         cr_assert_eq(view.p[i].hand.n, st.p[i].hand.n, "hand sizes are public");
         cr_assert_eq(view.p[i].deck.n, st.p[i].deck.n, "deck sizes are public");
-        cr_assert_eq(memcmp(&view.p[i].bullets, &st.p[i].bullets, sizeof st.p[i].bullets), 0, "bullets face up");
+        cr_assert_eq(memcmp(&view.p[i].bullets, &st.p[i].bullets, sizeof st.p[i].bullets), 0,
+                     "bullets face up");
         for (int k = 0; k < st.p[i].deck.n; k++)
             cr_assert_eq(zc_ring_at(&view.p[i].deck, k), ZC_NO_CARD, "deck order is hidden");
         for (int k = 0; k < st.p[i].hand.n; k++)
-            cr_assert_eq(view.p[i].hand.c[k], i == 1 ? st.p[i].hand.c[k] : ZC_NO_CARD, "seat %d card %d", i, k);
+            cr_assert_eq(view.p[i].hand.c[k], i == 1 ? st.p[i].hand.c[k] : ZC_NO_CARD, "seat %d card %d", i,
+                         k);
     }
     cr_assert_eq(memcmp(&view.map, &st.map, sizeof st.map), 0, "the map stack is public");
 }
@@ -306,14 +320,15 @@ Test(zc_invariants, planted_breakages_are_caught)
     ud_step_init(&s, &t, &setup, &chance, NULL, NULL);
     cr_assert_eq(ud_start(&s, &st), UD_DECIDE);
     static zc_state bad;
-    const char *const ids[] = { "ZC-INV-CARDS", "ZC-INV-MAP-TOP", "ZC-INV-ONE-CARD", "ZC-INV-DEAD", "ZC-INV-OVER" };
+    const char *const ids[] = { "ZC-INV-CARDS", "ZC-INV-MAP-TOP", "ZC-INV-ONE-CARD", "ZC-INV-DEAD",
+                                "ZC-INV-OVER" };
     for (int i = 0; i < 5; i++)
         cr_assert(game_invariant_holds(&zc_game, ids[i], &st, NULL), "%s on a real state", ids[i]);
     bad = st;
-    bad.p[0].hand.c[bad.p[0].hand.n++] = bad.p[1].hand.c[0];   /* a card in two places */
+    bad.p[0].hand.c[bad.p[0].hand.n++] = bad.p[1].hand.c[0]; /* a card in two places */
     cr_assert_not(game_invariant_holds(&zc_game, "ZC-INV-CARDS", &bad, NULL));
     bad = st;
-    bad.p[0].hand.n--;   /* a card lost */
+    bad.p[0].hand.n--; /* a card lost */
     cr_assert_not(game_invariant_holds(&zc_game, "ZC-INV-CARDS", &bad, NULL));
     bad = st;
     bad.here = (uint8_t)((bad.here + 1) % ZC_MAX_CARDS);
@@ -411,14 +426,16 @@ Test(zc_content, small_deck_is_refused_for_the_table)
 {
     scratch_make("zc-content");
     scratch_put("cards.txt", "card id=a map=x zombies=1 effect=draw source=sample\n"
-                     "card id=b map=x zombies=1 effect=draw source=sample\n");
+                             "card id=b map=x zombies=1 effect=draw source=sample\n");
     scratch_put("setup.txt", "setup deal-small=18 deal-large=17\n");
     const char *argv[] = { "undead", "play", "zombies-cards", "--content", scratch_dir(), "--no-db", NULL };
     char *out, *errtext;
     cr_assert_eq(run_undead(argv, NULL, &out, &errtext), 2, "%s%s", out, errtext);
     char want[256];
-    snprintf(want, sizeof want, "%s/cards.txt: expected at least 36 cards, enough to deal 18 to each of 2 players "
-             "(setup.txt), found 2", scratch_dir());
+    snprintf(want, sizeof want,
+             "%s/cards.txt: expected at least 36 cards, enough to deal 18 to each of 2 players "
+             "(setup.txt), found 2",
+             scratch_dir());
     cr_assert(strstr(errtext, want), "%s", errtext);
     free(out);
     free(errtext);
@@ -456,7 +473,8 @@ Test(zc_content, deal_longer_than_a_line_checks)
     scratch_put("cards.txt", builtin);
     free(builtin);
     scratch_put("setup.txt", "setup deal-small=24 deal-large=17\n");
-    const char *play[] = { "undead", "play", "zombies-cards", "--content", scratch_dir(), "--seed", "3", "--no-db", NULL };
+    const char *play[] = { "undead", "play", "zombies-cards", "--content", scratch_dir(),
+                           "--seed", "3",    "--no-db",       NULL };
     char *record, *errtext;
     cr_assert_eq(run_undead(play, NULL, &record, &errtext), 0, "%s", errtext);
     free(errtext);
@@ -490,10 +508,10 @@ Test(zc_content, deal_longer_than_a_line_checks)
 /* ---- the checker on a cards record -------------------------------------------------- */
 
 /* Two short decks: ann's map card leaves her two cards, bob's three. */
-#define TWO_DECKS                                                                                  \
-    "undead-transcript 1\ngame zombies-cards\nplayer ann\nplayer bob\n"                            \
+#define TWO_DECKS                                                       \
+    "undead-transcript 1\ngame zombies-cards\nplayer ann\nplayer bob\n" \
     "start deck ann 71,72,73,74,75,76,1,2,3\nstart deck bob 92,93,94,95,96,97,4,5,6\n"
-#define FIRST_MAP "turn ann\nmap ann power-outage hospital building zombies=1 deck=2\n"   /* lines 7-8 */
+#define FIRST_MAP "turn ann\nmap ann power-outage hospital building zombies=1 deck=2\n" /* lines 7-8 */
 
 static void expect_check(const char *text, int line, const char *rule, const char *msg)
 {
@@ -547,11 +565,11 @@ Test(zc_check, state_line_in_a_seeded_record_is_checked_where_it_stands)
  * alive, wins.  A record that writes play going on where the rules write
  * the death is refused by the death, the row where it parts from them,
  * not by the win that follows it. */
-#define DEATH                                                                                      \
-    "undead-transcript 1\ngame zombies-cards\nvariant out-of-turn=no\nplayer ann\nplayer bob\n"    \
-    "start deck ann 71,72,73,74,75,76,24,77,78\nstart deck bob 92,93,94,95,96,97,33,98,99,100\n"   \
-    "turn ann\nmap ann shove-5 bridge zombies=3 deck=2\ndecide ann fight\nroll 1\n"                \
-    "kill ann paid=3 left=2\ndecide ann draw\nroll 1\n"   /* line 14 */
+#define DEATH                                                                                    \
+    "undead-transcript 1\ngame zombies-cards\nvariant out-of-turn=no\nplayer ann\nplayer bob\n"  \
+    "start deck ann 71,72,73,74,75,76,24,77,78\nstart deck bob 92,93,94,95,96,97,33,98,99,100\n" \
+    "turn ann\nmap ann shove-5 bridge zombies=3 deck=2\ndecide ann fight\nroll 1\n"              \
+    "kill ann paid=3 left=2\ndecide ann draw\nroll 1\n" /* line 14 */
 
 Test(zc_check, play_going_on_after_a_death_is_refused_by_the_death)
 {
@@ -560,7 +578,8 @@ Test(zc_check, play_going_on_after_a_death_is_refused_by_the_death)
                  "(before that they produced 'dead ann needed=3 bullets=0 map=0; winner bob last-standing', "
                  "which the record may leave out)");
     /* an outcome after the end: the row that ended the game */
-    expect_check(DEATH "roll 4\n", 15, "ZC-LAST-STANDING", "the game is over; expected no more events, found 'roll'");
+    expect_check(DEATH "roll 4\n", 15, "ZC-LAST-STANDING",
+                 "the game is over; expected no more events, found 'roll'");
     /* with the death written, what ends the game is the last one standing */
     expect_check(DEATH "dead ann needed=3 bullets=0 map=0\nturn bob\n", 16, "ZC-LAST-STANDING",
                  "the rules do not produce 'turn bob' here; they now need nothing more (the game is over) "
