@@ -28,6 +28,11 @@ if [[ -n "$changed" ]]; then
     exit 1
 fi
 
+if command -v clang-format > /dev/null; then
+    find spec/coin_flip -name '*.[ch]' -print0 | xargs -0 clang-format --dry-run -Werror ||
+        { echo "new_game: the new game's code is not in the house style (.clang-format)" >&2; exit 1; }
+fi
+
 cmake --preset default > "$tmp/configure.log" 2>&1 || { cat "$tmp/configure.log"; exit 1; }
 cmake --build --preset default --parallel 2 --target undead test_coin_flip test_registry \
     coin_flip_engine_replay coin_flip_content_replay > "$tmp/build.log" 2>&1 || { tail -50 "$tmp/build.log"; exit 1; }

@@ -114,6 +114,11 @@ done
 
 bash "$root/fuzz/seed.sh" "$folder"
 
+# The renamed code in the house style (.ci/run checks it once it is tracked).
+if command -v clang-format > /dev/null; then
+    find "$root/spec/$folder" -name '*.[ch]' -exec clang-format -i {} +
+fi
+
 cat <<NEXT
 new game $name in spec/$folder/ (C prefix ${prefix}_, rule IDs $PREFIX-*); next:
   cmake --preset default && cmake --build --preset default --parallel 2
