@@ -135,6 +135,16 @@ CREATE VIEW unfinished_runs AS
     UNION SELECT p.run_id FROM run_params p JOIN runs v ON v.id = CAST(p.value AS INTEGER)
           WHERE p.name = 'verify-run' AND v.status IN ('interrupted', 'running');
 
+-- The newest case of each key from a finished, complete run (a named query
+-- over analysis results says "FROM newest_cases c"): the figures an
+-- interrupted run or a half-done verify run left are never the newest.
+CREATE VIEW newest_cases AS
+    SELECT c.* FROM cases c JOIN runs r ON r.id = c.run_id
+    WHERE r.status = 'complete' AND r.id NOT IN (SELECT id FROM unfinished_runs)
+      AND c.id = (SELECT max(c2.id) FROM cases c2 JOIN runs r2 ON r2.id = c2.run_id
+                  WHERE c2.key = c.key AND r2.status = 'complete'
+                    AND r2.id NOT IN (SELECT id FROM unfinished_runs));
+
 CREATE TABLE violations (
     id          INTEGER PRIMARY KEY,
     run_id      INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,

@@ -39,7 +39,7 @@ for t in $tables; do before[$t]="$(q "SELECT count(*) FROM $t")"; done
 # Any command that opens the database migrates it.
 "$undead" db runs --db v1.db > runs.out || fail "db runs on a version-1 database: exit $?"
 grep -q "sim" runs.out || fail "db runs lists no sim run: $(cat runs.out)"
-expect 'PRAGMA user_version' 4
+expect 'PRAGMA user_version' 5
 expect 'PRAGMA application_id' 1970168932
 for t in $tables; do
     expect "SELECT count(*) FROM $t" "${before[$t]}"
@@ -141,7 +141,7 @@ sqlite3 -batch v3.db "PRAGMA user_version = 3;
             'all-killed=3/4 e-left=0.250000 e-time-lost=0.500000 out-of-time=1/16', -1, '3', '4', '', 'combat')"
 "$undead" db runs --db v3.db > /dev/null || fail "db runs on a version-3 database: exit $?"
 q3() { sqlite3 -batch -noheader v3.db "$1"; }
-[[ "$(q3 'PRAGMA user_version')" == 4 ]] || fail "version 3 was not migrated: $(q3 'PRAGMA user_version')"
+[[ "$(q3 'PRAGMA user_version')" == 5 ]] || fail "version 3 was not migrated: $(q3 'PRAGMA user_version')"
 [[ "$(q3 "SELECT policy FROM cases WHERE key LIKE 'solve:dotld:combat:%'")" == reroll-safe ]] ||
     fail "combat's policy: $(q3 "SELECT policy FROM cases WHERE key LIKE 'solve:dotld:combat:%'")"
 got="$(q3 "SELECT group_concat(name || '=' || printf('%.4f', value) || coalesce('=' || exact_num || '/' || exact_den, ''),

@@ -201,9 +201,9 @@ version)
         sql "v$v.db" "PRAGMA user_version = $v" > /dev/null
         cp "v$v.db" orig.db
         if [[ $v == -1 ]]; then
-            msg="v$v.db: database schema version -1 is not one undead knows (expected 4); refusing to use it (nothing was changed)"
+            msg="v$v.db: database schema version -1 is not one undead knows (expected 5); refusing to use it (nothing was changed)"
         else
-            msg="v$v.db: database schema version 1 does not match its tables (migrating it to version 4: table case_outcomes already exists); refusing to use it (nothing was changed)"
+            msg="v$v.db: database schema version 1 does not match its tables (migrating it to version 5: table case_outcomes already exists); refusing to use it (nothing was changed)"
         fi
         run "$undead" db runs --db "v$v.db"
         expect 2 err "undead db: $msg"

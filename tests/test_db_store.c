@@ -293,24 +293,26 @@ static char *file_bytes(const char *path, size_t *len)
 }
 
 /* A user_version set by hand: one undead never wrote (-1, 0) is refused
- * as unknown; an older one the tables do not match (1, 2 or 3 over version
- * 4's tables) is refused when its migration meets them; neither is changed. */
+ * as unknown; an older one the tables do not match (1 to 4 over version
+ * 5's tables) is refused when its migration meets them; neither is changed. */
 Test(db, refuses_a_schema_version_set_by_hand_and_leaves_the_file_alone)
 {
     static const struct {
         int version;
         const char *msg;
     } cases[] = {
-        { -1, "database schema version -1 is not one undead knows (expected 4); refusing to use it "
+        { -1, "database schema version -1 is not one undead knows (expected 5); refusing to use it "
               "(nothing was changed)" },
-        { 0, "database schema version 0 is not one undead knows (expected 4); refusing to use it "
+        { 0, "database schema version 0 is not one undead knows (expected 5); refusing to use it "
              "(nothing was changed)" },
-        { 1, "database schema version 1 does not match its tables (migrating it to version 4: table "
+        { 1, "database schema version 1 does not match its tables (migrating it to version 5: table "
              "case_outcomes already exists); refusing to use it (nothing was changed)" },
-        { 2, "database schema version 2 does not match its tables (migrating it to version 4: view "
+        { 2, "database schema version 2 does not match its tables (migrating it to version 5: view "
              "unfinished_runs already exists); refusing to use it (nothing was changed)" },
-        { 3, "database schema version 3 does not match its tables (migrating it to version 4: table "
+        { 3, "database schema version 3 does not match its tables (migrating it to version 5: table "
              "case_figures already exists); refusing to use it (nothing was changed)" },
+        { 4, "database schema version 4 does not match its tables (migrating it to version 5: view "
+             "newest_cases already exists); refusing to use it (nothing was changed)" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *p = path_in("tampered.db");

@@ -4,13 +4,7 @@
 -- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.
 SELECT c.id AS case_id, c.analysis, c.policy, c.variants AS reading, f.name AS figure, f.value,
        coalesce(f.exact_num, '') AS exact_num, coalesce(f.exact_den, '') AS exact_den
-FROM cases c
-JOIN runs r ON r.id = c.run_id
+FROM newest_cases c
 JOIN case_figures f ON f.case_id = c.id
 WHERE c.kind = 'solve' AND c.game = :game AND c.policy IS NOT NULL
-  AND r.status = 'complete'
-  AND r.id NOT IN (SELECT id FROM unfinished_runs)
-  AND c.id = (SELECT max(c2.id) FROM cases c2 JOIN runs r2 ON r2.id = c2.run_id
-              WHERE c2.key = c.key AND r2.status = 'complete'
-                AND r2.id NOT IN (SELECT id FROM unfinished_runs))
 ORDER BY c.key, f.position;
