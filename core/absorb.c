@@ -48,6 +48,26 @@ void ab_strongconnect(tarjan *t, int64_t v)
     }
 }
 
+bool ab_tarjan_run(tarjan *t, const graph *g, int64_t n)
+{
+    size_t bytes = (size_t)n * sizeof(int64_t);
+    *t = (tarjan){ .g = g,
+                   .index = malloc(bytes),
+                   .low = malloc(bytes),
+                   .stack = malloc(bytes),
+                   .comp = malloc(bytes),
+                   .on_stack = calloc((size_t)n + 1, 1),
+                   .comp_order = malloc(bytes) };
+    if (!t->index || !t->low || !t->stack || !t->comp || !t->on_stack || !t->comp_order)
+        return false;
+    for (int64_t i = 0; i < n; i++)
+        t->index[i] = -1;
+    for (int64_t i = 0; i < n; i++)
+        if (t->index[i] < 0)
+            ab_strongconnect(t, i);
+    return true;
+}
+
 /* The s x width system of a cycle through s states (width s + 1: the
  * right-hand side; 2 s: the inverse), every entry 0; NULL with err filled
  * for a cycle too large or no memory. */
@@ -160,22 +180,12 @@ int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err)
     }
     int64_t *first = calloc((size_t)n + 1, sizeof(int64_t));
     graph g = { n, first, malloc((c->n_edges + 1) * sizeof(size_t)), c->to, NULL };
-    tarjan t = { &g,
-                 malloc((size_t)n * sizeof(int64_t)),
-                 malloc((size_t)n * sizeof(int64_t)),
-                 malloc((size_t)n * sizeof(int64_t)),
-                 malloc((size_t)n * sizeof(int64_t)),
-                 calloc((size_t)n + 1, 1),
-                 0,
-                 0,
-                 0,
-                 malloc((size_t)n * sizeof(int64_t)) };
+    tarjan t = { .g = &g }; /* its arrays: ab_tarjan_run, once the edges are in order */
     int64_t *members = malloc((size_t)n * sizeof(int64_t));
     int64_t *comp_first = calloc((size_t)n + 2, sizeof(int64_t));
     int64_t *comp_fill = malloc(((size_t)n + 1) * sizeof(int64_t));
     int rc = 0;
-    if (!g.first || !g.order || !t.index || !t.low || !t.stack || !t.comp || !t.on_stack || !t.comp_order ||
-        !members || !comp_first || !comp_fill) {
+    if (!g.first || !g.order || !members || !comp_first || !comp_fill) {
         ud_buf_puts(err, "out of memory");
         rc = -1;
         goto out;
@@ -190,11 +200,11 @@ int ud_absorb(const ud_chain *c, mpq_t *mass, ud_buf *err)
     for (size_t e = 0; e < c->n_edges; e++)
         if (c->from[e] >= 0)
             g.order[comp_fill[c->from[e]]++] = e;
-    for (int64_t i = 0; i < n; i++)
-        t.index[i] = -1;
-    for (int64_t i = 0; i < n; i++)
-        if (t.index[i] < 0)
-            ab_strongconnect(&t, i);
+    if (!ab_tarjan_run(&t, &g, n)) {
+        ud_buf_puts(err, "out of memory");
+        rc = -1;
+        goto out;
+    }
     /* members of each component, contiguous */
     for (int64_t i = 0; i < n; i++)
         comp_first[t.comp[i] + 1]++;

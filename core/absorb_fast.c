@@ -263,29 +263,15 @@ static void push_on(worker *w, int64_t v)
 static int find_components(fast *z, comps *cs, ud_buf *err)
 {
     int64_t n = z->c->n;
-    tarjan t = { &z->g,
-                 malloc((size_t)n * sizeof(int64_t)),
-                 malloc((size_t)n * sizeof(int64_t)),
-                 malloc((size_t)n * sizeof(int64_t)),
-                 malloc((size_t)n * sizeof(int64_t)),
-                 calloc((size_t)n + 1, 1),
-                 0,
-                 0,
-                 0,
-                 malloc((size_t)n * sizeof(int64_t)) };
     cs->cfirst = calloc((size_t)n + 2, sizeof(int64_t));
     cs->mem = malloc(((size_t)n + 1) * sizeof(int64_t));
     int rc = 0;
-    if (!t.index || !t.low || !t.stack || !t.comp || !t.on_stack || !t.comp_order || !cs->cfirst ||
-        !cs->mem) {
+    tarjan t;
+    bool ran = ab_tarjan_run(&t, &z->g, n); /* fills t whatever happens: freed below */
+    if (!ran || !cs->cfirst || !cs->mem) {
         ud_buf_puts(err, "out of memory");
         rc = -1;
     }
-    for (int64_t i = 0; i < n && rc == 0; i++)
-        t.index[i] = -1;
-    for (int64_t i = 0; i < n && rc == 0; i++)
-        if (t.index[i] < 0)
-            ab_strongconnect(&t, i);
     if (rc == 0) {
         /* renumber sources first, then the members of each contiguous */
         for (int64_t i = 0; i < n; i++) {

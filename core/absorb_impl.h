@@ -42,6 +42,10 @@ typedef struct tarjan {
 
 /* absorb.c */
 void ab_strongconnect(tarjan *t, int64_t v);
+/* Tarjan over the n states of g: allocates t's arrays (the caller frees
+ * them, whatever the result) and fills comp, comp_order and n_comp;
+ * false when out of memory. */
+bool ab_tarjan_run(tarjan *t, const graph *g, int64_t n);
 mpq_t *ab_system_new(int s, int width, ud_buf *err);
 void ab_system_free(mpq_t *a, int s, int width);
 int ab_eliminate(mpq_t *a, int s, int width, mpq_t f, mpq_t t, ud_buf *err);

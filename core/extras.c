@@ -40,3 +40,16 @@ const ud_analysis *ud_game_find_analysis(const ud_game *g, const char *name)
             return &g->extras->analyses[i];
     return NULL;
 }
+
+void ud_analysis_case_set_figures(ud_analysis_case *c, const ud_analysis_figure *figs, int n, int exact_fig)
+{
+    c->n_figures = 0;
+    for (int i = 0; i < n && i < UD_ANALYSIS_FIGURES; i++) {
+        c->figures[c->n_figures] = figs[i];
+        if (i == exact_fig) {
+            c->figures[c->n_figures].exact_num = c->prob_num;
+            c->figures[c->n_figures].exact_den = c->prob_den;
+        }
+        c->n_figures++;
+    }
+}

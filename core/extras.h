@@ -257,6 +257,10 @@ struct ud_game_extras {
 /* The game's bound called name, or NULL. */
 const ud_game_bound *ud_game_find_bound(const ud_game *g, const char *name);
 /* The game's analysis called name, or NULL. */
+/* c's figures: figs[0..n) in order (at most UD_ANALYSIS_FIGURES), figure
+ * exact_fig (-1: none) with the case's exact value, prob_num/prob_den. */
+void ud_analysis_case_set_figures(ud_analysis_case *c, const ud_analysis_figure *figs, int n, int exact_fig);
+
 const ud_analysis *ud_game_find_analysis(const ud_game *g, const char *name);
 
 #endif

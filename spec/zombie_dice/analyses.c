@@ -66,14 +66,7 @@ static void record_case(const ud_analysis_sink *sk, const char *key, const char 
                            .prob_den = den,
                            .analysis = analysis,
                            .policy = policy };
-    for (int i = 0; i < n && i < UD_ANALYSIS_FIGURES; i++) {
-        c.figures[c.n_figures] = figs[i];
-        if (i == exact_fig) {
-            c.figures[c.n_figures].exact_num = num;
-            c.figures[c.n_figures].exact_den = den;
-        }
-        c.n_figures++;
-    }
+    ud_analysis_case_set_figures(&c, figs, n, exact_fig);
     if (sk->record)
         sk->record(sk->ctx, &c);
     free(num);

@@ -190,14 +190,7 @@ static void record_figure(const ud_analysis_sink *sk, const char *figure, const 
                            .prob_den = den,
                            .analysis = analysis,
                            .policy = pol };
-    for (int i = 0; i < n && i < UD_ANALYSIS_FIGURES; i++) {
-        c.figures[i] = figs[i];
-        if (i == exact_fig) {
-            c.figures[i].exact_num = num;
-            c.figures[i].exact_den = den;
-        }
-        c.n_figures++;
-    }
+    ud_analysis_case_set_figures(&c, figs, n, exact_fig);
     sk->record(sk->ctx, &c);
     free(num);
     free(den);
