@@ -11,6 +11,7 @@
  * word, list, number and byte count is checked against a named limit.
  */
 #include "content.h"
+#include "content_impl.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -899,116 +900,21 @@ static bool read_file_named(loader *ld, const char *path, const char *from_file,
     return ok;
 }
 
-/* ---- the schema ------------------------------------------------------------------ */
+/* ---- for the schema check (content_impl.h) --------------------------------------- */
 
-static bool why_fail(char *why, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool why_fail(char *why, size_t size, const char *fmt, ...)
-{
-    if (why && size) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, size, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
+bool ud_content_is_word(const char *s, size_t len) { return is_word(s, len); }
+int ud_content_max_len(const ud_content_field *f) { return max_len_of(f); }
 
-static bool check_field(const ud_content_kind *k, const ud_content_field *f, char *why, size_t size)
+bool ud_content_default_converts(const ud_content_field *f, ud_error *why)
 {
-    const char *kn = k->name;
-    if (!f->name || !is_word(f->name, strlen(f->name)))
-        return why_fail(why, size, "kind '%s': a field name is not a word", kn);
-    if (f->type < UD_CONTENT_INT || f->type > UD_CONTENT_WORD_LIST)
-        return why_fail(why, size, "kind '%s', field '%s': unknown type", kn, f->name);
-    if (f->required && f->def)
-        return why_fail(why, size, "kind '%s', field '%s': required and with a default", kn, f->name);
-    if ((f->type == UD_CONTENT_INT || f->type == UD_CONTENT_INT_LIST) && f->min > f->max)
-        return why_fail(why, size, "kind '%s', field '%s': min > max", kn, f->name);
-    if (f->min_len < 0 || f->max_len < 0 || (f->max_len > 0 && f->min_len > f->max_len))
-        return why_fail(why, size, "kind '%s', field '%s': bad min_len/max_len", kn, f->name);
-    if (f->min_len > max_len_of(f))
-        return why_fail(why, size, "kind '%s', field '%s': min_len above the limit", kn, f->name);
-    if ((f->type == UD_CONTENT_WORD || f->type == UD_CONTENT_INT_LIST || f->type == UD_CONTENT_WORD_LIST) &&
-        f->max_len > (f->type == UD_CONTENT_WORD ? UD_CONTENT_MAX_WORD : UD_CONTENT_MAX_LIST))
-        return why_fail(why, size, "kind '%s', field '%s': max_len above the limit", kn, f->name);
-    if (f->type == UD_CONTENT_ENUM) {
-        if (!f->words || !f->words[0])
-            return why_fail(why, size, "kind '%s', field '%s': an enum without words", kn, f->name);
-        for (int i = 0; f->words[i]; i++) {
-            if (!is_word(f->words[i], strlen(f->words[i])))
-                return why_fail(why, size, "kind '%s', field '%s': enum word %d is not a word", kn, f->name,
-                                i);
-            for (int j = 0; j < i; j++)
-                if (strcmp(f->words[i], f->words[j]) == 0)
-                    return why_fail(why, size, "kind '%s', field '%s': enum word '%s' twice", kn, f->name,
-                                    f->words[i]);
-        }
-    }
-    if (f->unique &&
-        (f->type != UD_CONTENT_INT && f->type != UD_CONTENT_WORD && f->type != UD_CONTENT_STRING))
-        return why_fail(why, size, "kind '%s', field '%s': unique, but not an int, word or string", kn,
-                        f->name);
-    if (f->unique_within && (!f->unique || ud_content_field_index(k, f->unique_within) < 0 ||
-                             strcmp(f->unique_within, f->name) == 0))
-        return why_fail(why, size,
-                        "kind '%s', field '%s': unique_within names no other field (or no unique set)", kn,
-                        f->name);
-    if (f->unique_within) {
-        const ud_content_field *w = &k->fields[ud_content_field_index(k, f->unique_within)];
-        if (w->type != UD_CONTENT_INT && w->type != UD_CONTENT_WORD && w->type != UD_CONTENT_STRING &&
-            w->type != UD_CONTENT_ENUM)
-            return why_fail(why, size, "kind '%s', field '%s': unique within a list", kn, f->name);
-    }
-    if (f->def) {
-        ud_content_error e;
-        memset(&e, 0, sizeof e);
-        loader ld = { .err = &e };
-        slot sl;
-        bool ok = convert_default(&ld, "", f, 0, 0, &sl);
-        free(sl.own);
-        if (!ok)
-            return why_fail(why, size, "kind '%s', field '%s': default \"%s\": %s", kn, f->name, f->def,
-                            e.e.msg);
-    }
-    return true;
-}
-
-bool ud_content_schema_check(const ud_content_schema *s, char *why, size_t why_size)
-{
-    if (why && why_size)
-        why[0] = '\0';
-    if (!s || s->n_kinds < 1 || s->n_kinds > UD_CONTENT_MAX_KINDS || !s->kinds)
-        return why_fail(why, why_size, "expected 1 to %d record kinds (UD_CONTENT_MAX_KINDS)",
-                        UD_CONTENT_MAX_KINDS);
-    for (int i = 0; i < s->n_kinds; i++) {
-        const ud_content_kind *k = &s->kinds[i];
-        if (!k->name || !is_word(k->name, strlen(k->name)) || strcmp(k->name, "include") == 0)
-            return why_fail(why, why_size, "kind %d: the name is not a word (or is 'include')", i);
-        for (int j = 0; j < i; j++) {
-            /* kinds may share a file (same_file): a district and its branches */
-            if (strcmp(k->name, s->kinds[j].name) == 0)
-                return why_fail(why, why_size, "kind '%s' declared twice", k->name);
-        }
-        if (k->file && (!k->file[0] || strchr(k->file, '/')))
-            return why_fail(why, why_size, "kind '%s': its file must be a plain file name", k->name);
-        if (k->file && strlen(k->file) > UD_CONTENT_MAX_WORD * 2)
-            return why_fail(why, why_size, "kind '%s': its file name is too long", k->name);
-        if (k->n_fields < 0 || k->n_fields > UD_CONTENT_MAX_FIELDS || (k->n_fields && !k->fields))
-            return why_fail(why, why_size, "kind '%s': expected 0 to %d fields (UD_CONTENT_MAX_FIELDS)",
-                            k->name, UD_CONTENT_MAX_FIELDS);
-        if (k->min_records < 0 || k->max_records < 0 || k->max_records > UD_CONTENT_MAX_RECORDS ||
-            k->min_records > (k->max_records ? k->max_records : UD_CONTENT_MAX_RECORDS))
-            return why_fail(why, why_size, "kind '%s': bad min_records/max_records", k->name);
-        for (int f = 0; f < k->n_fields; f++) {
-            if (!check_field(k, &k->fields[f], why, why_size))
-                return false;
-            for (int g = 0; g < f; g++)
-                if (strcmp(k->fields[f].name, k->fields[g].name) == 0)
-                    return why_fail(why, why_size, "kind '%s': field '%s' declared twice", k->name,
-                                    k->fields[f].name);
-        }
-    }
-    return true;
+    ud_content_error e;
+    memset(&e, 0, sizeof e);
+    loader ld = { .err = &e };
+    slot sl;
+    bool ok = convert_default(&ld, "", f, 0, 0, &sl);
+    free(sl.own);
+    *why = e.e;
+    return ok;
 }
 
 /* ---- loading ---------------------------------------------------------------------- */
