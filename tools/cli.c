@@ -227,10 +227,15 @@ const ud_game *cli_game(const char *cmd, const char *name)
     return g;
 }
 
-bool cli_need_dir(const char *cmd, const char *path, const char *why)
+bool cli_is_dir(const char *path)
 {
     struct stat sb;
-    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+bool cli_need_dir(const char *cmd, const char *path, const char *why)
+{
+    if (cli_is_dir(path))
         return true;
     fprintf(stderr, "undead %s: %s: no such directory (%s)\n", cmd, path, why);
     return false;

@@ -79,6 +79,8 @@ int cli_close_stdout(int rc);
  * (WHY)" and returns false: a folder a command reads from must not go
  * missing silently (undead's data not installed: datadir.h). */
 bool cli_need_dir(const char *cmd, const char *path, const char *why);
+/* Is path a directory (following links)?  Says nothing. */
+bool cli_is_dir(const char *path);
 /* Read a whole file ("-" for stdin); NULL with a message printed. */
 char *cli_read_file(const char *path, size_t *len);
 /* Remove a half-written output, but only a regular file: -o may name a

@@ -10,24 +10,19 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "datadir.h"
 
+#include "cli.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef UD_DATA_FROM_BIN
 #define UD_DATA_FROM_BIN "../share/undead"
 #endif
-
-static bool is_dir(const char *path)
-{
-    struct stat sb;
-    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
-}
 
 static bool copy(char *buf, size_t size, const char *s)
 {
@@ -82,7 +77,7 @@ static bool checkout_root(const char *exe, char *buf, size_t size)
     char build[PATH_MAX], source[PATH_MAX];
     size_t n = realpath(UD_DATA_BUILD_DIR, build) ? strlen(build) : 0;
     bool under = n && strncmp(exe, build, n) == 0 && exe[n] == '/';
-    if (under && realpath(UD_DATA_SOURCE_DIR, source) && is_dir(source))
+    if (under && realpath(UD_DATA_SOURCE_DIR, source) && cli_is_dir(source))
         return copy(buf, size, source);
 #else
     (void)exe;
@@ -96,7 +91,7 @@ const char *cli_data_dir(const char *cmd, const char *option, char *buf, size_t 
 {
     const char *env = getenv("UNDEAD_DATA_DIR");
     if (env && *env) {
-        if (!is_dir(env)) {
+        if (!cli_is_dir(env)) {
             fprintf(stderr,
                     "undead %s: UNDEAD_DATA_DIR=%s: no such directory (expected the folder "
                     "holding undead's data: golden/, fuzz/corpus/, e.g. PREFIX/share/undead)\n",
@@ -129,7 +124,7 @@ const char *cli_data_dir(const char *cmd, const char *option, char *buf, size_t 
         fprintf(stderr, "undead %s: %s/%s: path too long\n", cmd, exe, UD_DATA_FROM_BIN);
         return NULL;
     }
-    if (!is_dir(buf)) {
+    if (!cli_is_dir(buf)) {
         fprintf(stderr,
                 "undead %s: %s: no such directory (undead's data, looked for beside the program: "
                 "give %s DIR, or set UNDEAD_DATA_DIR to the folder holding undead's data)\n",

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "check.h"
 #include "cli.h"
@@ -46,9 +45,8 @@ static void collect(const char *dir, path_list *out)
         if (!path)
             break;
         snprintf(path, len, "%s/%s", dir, e->d_name);
-        struct stat sb;
         size_t n = strlen(path);
-        if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        if (cli_is_dir(path))
             collect(path, out);
         else if (n > 3 && strcmp(path + n - 3, ".in") == 0 && push_path(out, path))
             continue;
