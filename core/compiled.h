@@ -22,6 +22,7 @@
 #define UD_COMPILED_H
 
 #include "engine.h"
+#include "mutant.h"
 
 /* Phases a compiled runner can hold: a case is generated for each. */
 enum { UD_COMPILED_MAX_PHASES = 32 };
@@ -37,7 +38,7 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
  * effect, stop on a failure, count, check the invariants if asked. */
 #define UD_COMPILED_FIRE(IDX, EFFECT)                                                \
     s->rule = &rules_[IDX];                                                          \
-    EFFECT(state, s);                                                                \
+    UD_MUT_EFFECT(&rules_[IDX], EFFECT(state, s));                                   \
     if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0))                           \
         UD_COMPILED_RETURN(UD_ERROR); /* a row that could not finish did not fire */ \
     steps_++;                                                                        \
@@ -62,7 +63,7 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
 
 #define UD_COMPILED_ROW(P, IDX, PH, KIND, GUARD, EFFECT, ...)                                          \
     if ((PH) == (P) && (KIND) == UD_ROW_EFFECT && UD_COMPILED_ACTIVE(IDX) && UD_COMPILED_AUDIT(IDX) && \
-        GUARD(state, s)) {                                                                             \
+        UD_MUT_GUARD(&rules_[IDX], GUARD(state, s))) {                                                 \
         any_ = true;                                                                                   \
         UD_COMPILED_FIRE(IDX, EFFECT)                                                                  \
         if (*phase_ != (P))                                                                            \
@@ -72,7 +73,7 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
 /* An offer row inside `case P` of a decision phase. */
 #define UD_COMPILED_OFFER_ROW(P, IDX, PH, KIND, GUARD, EFFECT, ...)                                   \
     if ((PH) == (P) && (KIND) == UD_ROW_OFFER && UD_COMPILED_ACTIVE(IDX) && UD_COMPILED_AUDIT(IDX) && \
-        GUARD(state, s)) {                                                                            \
+        UD_MUT_GUARD(&rules_[IDX], GUARD(state, s))) {                                                \
         UD_COMPILED_FIRE(IDX, EFFECT)                                                                 \
     }
 

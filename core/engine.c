@@ -4,6 +4,7 @@
 #include "engine.h"
 
 #include "action.h"
+#include "mutant.h"
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +19,14 @@ static bool row_active(const ud_rule *r, int ph, ud_row_kind kind, const int *va
 void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
 {
     int n = 0;
+#ifdef UD_MUTANTS
+    /* A reading mutant: the rows of the value read instead (mutant.h). */
+    ud_mutant_arm(g);
+    int read[UD_MAX_VARIANTS];
+    for (int k = 0; k < g->n_variants && k < UD_MAX_VARIANTS; k++)
+        read[k] = ud_mutant_reading(g, k, variant[k]);
+    variant = read;
+#endif
     memset(t, 0, sizeof *t);
     memset(t->kind, UD_TABLE_NO_PHASE, sizeof t->kind);
     t->game = g;
@@ -192,7 +201,7 @@ static bool after_fire(ud_step *s, void *state);
 static bool fire(ud_step *s, void *state, const ud_row *row)
 {
     s->rule = row->rule;
-    row->effect(state, s);
+    UD_MUT_EFFECT(row->rule, row->effect(state, s));
     if (s->fail.kind != UD_FAIL_NONE)
         return false; /* a row that could not finish did not fire */
     s->steps++;
@@ -222,7 +231,7 @@ static ud_status collect_offers(ud_step *s, void *state, int ph)
     for (const ud_row *r = &t->row[t->offers[ph]]; r->effect; r++) {
         if (__builtin_expect(s->reads_seen != NULL, 0))
             s->reading_row = r->index;
-        if (r->guard && !r->guard(state, s))
+        if (!UD_MUT_GUARD(r->rule, !r->guard || r->guard(state, s)))
             continue;
         if (!fire(s, state, r))
             return UD_ERROR;
@@ -331,11 +340,11 @@ rows:
     for (; r->effect; r++) {
         if (__builtin_expect(s->reads_seen != NULL, 0))
             s->reading_row = r->index;
-        if (r->guard && !r->guard(state, s))
+        if (!UD_MUT_GUARD(r->rule, !r->guard || r->guard(state, s)))
             continue;
         any = true;
         s->rule = r->rule;
-        r->effect(state, s);
+        UD_MUT_EFFECT(r->rule, r->effect(state, s));
         if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0))
             return UD_ERROR; /* a row that could not finish did not fire */
         s->steps++;

@@ -23,6 +23,7 @@
 
 #include "chance.h"
 #include "game.h"
+#include "mutant.h"
 
 /* Sanitizer builds check every invariant after every firing by default,
  * and the automated runs (ud_play, ud_check) check them whatever their
@@ -202,6 +203,10 @@ static inline int ud_reading(const ud_step *s, int key)
 {
     if (__builtin_expect(s->reads_seen != NULL, 0))
         s->reads_seen[s->reading_row] |= 1u << key;
+#ifdef UD_MUTANTS
+    if (s->table)
+        return ud_mutant_reading(s->table->game, key, s->setup->variant[key]);
+#endif
     return s->setup->variant[key];
 }
 void ud_emitf(ud_step *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

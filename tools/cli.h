@@ -102,5 +102,6 @@ int cmd_faq(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_mutate(int argc, char **argv);
 
 #endif

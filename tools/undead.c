@@ -32,6 +32,8 @@ static const command commands[] = {
     { "db", cmd_db, "the results database: runs, show, diff, query, baseline" },
     { "golden", cmd_golden, "regenerate and diff the golden transcripts" },
     { "explore", cmd_explore, "visit every reachable state of a bounded game; counts per depth" },
+    { "mutate", cmd_mutate,
+      "mutation analysis: what the goldens, tests and invariants catch (mutation build)" },
     { "solve", cmd_solve, "exact figures: one turn, the two-player game, the texts' claims" },
 };
 

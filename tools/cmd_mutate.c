@@ -1,0 +1,584 @@
+/*
+ * cmd_mutate.c - `undead mutate GAME`: mutation analysis of a game's rule
+ * table.  Every mutant of the game (core/mutant.h: each row's guard never
+ * or always holding, its effect skipped or doubled, each reading read as
+ * another) is switched on in turn, and the project's own checks run
+ * against it in order, stopping at the first that fails (mutate.h): the
+ * golden transcripts, the game's tests, a seeded sim with invariants on,
+ * and, when asked, the game's fuzz targets.  A mutant no check kills is
+ * behaviour no case pins; the game's folder declares the ones that cannot
+ * change any game (equivalent) and explains those left (survives).
+ * docs/mutation.md has the method and the figures.
+ */
+#define _XOPEN_SOURCE 700 /* nftw */
+#include <dirent.h>
+#include <ftw.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "datadir.h"
+#include "mutate.h"
+#include "pieces.h"
+#include "record.h"
+
+static const char usage[] =
+    "usage: undead mutate GAME [options]\n"
+    "Mutation analysis of GAME's rule table: switches on each mutant of its rows\n"
+    "(guard never / always holds, effect skipped / applied twice) and readings (a\n"
+    "key's value read as another), runs the checks against it in order and stops\n"
+    "at the first that fails: golden (the game's golden transcripts), tests (its\n"
+    "CTest suites, label mutate-FOLDER), sim (seeded games, invariants on), fuzz\n"
+    "(its fuzz targets, with --fuzz-seconds).  Prints the survivors and the score;\n"
+    "exit 1 if the score is below --min-score or a survivor is not declared in\n"
+    "spec/FOLDER/mutants.txt.  Needs a mutation build (the `mutants` preset).\n"
+    "  --list                list the mutants and the declarations; run nothing\n"
+    "  --only MUTANT         run this mutant only (ID/OPERATOR; repeatable)\n"
+    "  --sample N            run N mutants spread evenly over the table\n"
+    "  --sim-games N         games the sim check plays (default 500)\n"
+    "  --seed N              the sim check's first seed (default 1)\n"
+    "  --fuzz-seconds S      run each fuzz target S seconds (default 0: no fuzz check)\n"
+    "  --fuzz-dir DIR        the mutation build's fuzz targets (default\n"
+    "                        BUILD/../libfuzzer-mutants/fuzz)\n"
+    "  --build-dir DIR       the mutation build tree whose tests run (default: this\n"
+    "                        program's build tree); --no-tests skips them\n"
+    "  --min-score P         the lowest passing score in percent (default 95)\n"
+    "  --jobs N              mutants checked at once (default: every core)\n"
+    "  --verbose             print every mutant's verdict, not only the survivors\n" REC_HELP;
+
+enum { MAX_MUTANTS = 4 * UD_MAX_RULES + 64, MAX_ONLY = 32, MAX_COMMANDS = 8 };
+
+typedef struct mut_opts {
+    const char *only[MAX_ONLY];
+    int n_only;
+    unsigned long sample, sim_games, seed, fuzz_seconds, jobs;
+    double min_score;
+    const char *fuzz_dir, *build_dir;
+    bool list, no_tests, verbose;
+    rec_opts rec;
+} mut_opts;
+
+/* One mutant's verdict. */
+typedef struct mut_result {
+    ud_mutant m;
+    char name[96];
+    mut_decl *decl;
+    int killer; /* mut_killer, or -1: survived */
+    char reason[MUT_REASON];
+    double seconds;
+} mut_result;
+
+typedef struct mut_plan {
+    mut_command cmd[MAX_COMMANDS];
+    int n_cmd;
+    char game_arg[64], golden[4096], build[4096], fuzz[4096], corpus[MAX_COMMANDS][4096];
+    char self[4096], games_arg[32], seed_arg[32], fuzz_time[48], tmp_root[64];
+} mut_plan;
+
+typedef struct mut_piece {
+    mut_result *r;
+    const mut_plan *plan;
+} mut_piece;
+
+/* snprintf that says whether it all fitted: a path cut short would name
+ * another file. */
+static bool fit(char *out, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool fit(char *out, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(out, size, fmt, ap);
+    va_end(ap);
+    if (n >= 0 && (size_t)n < size)
+        return true;
+    fprintf(stderr, "undead mutate: a path or argument longer than %zu bytes: '%.60s...'\n", size - 1, out);
+    return false;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+/* A fuzz check writes the units it finds into a directory of its own,
+ * removed once it has run. */
+static bool run_fuzz(const mut_command *c, const char *mutant, char reason[MUT_REASON], double *seconds,
+                     const char *tmp_root)
+{
+    char dir[128];
+    snprintf(dir, sizeof dir, "%s/XXXXXX", tmp_root);
+    if (!mkdtemp(dir)) {
+        snprintf(reason, MUT_REASON, "cannot make a directory under %s", tmp_root);
+        return false;
+    }
+    mut_command run = *c;
+    int n = 0;
+    while (run.argv[n])
+        n++;
+    char artifacts[160];
+    snprintf(artifacts, sizeof artifacts, "-artifact_prefix=%s/", dir);
+    /* argv: TARGET -max_total_time=S [corpus]; insert the artifacts option
+     * and the new-units directory before the corpus. */
+    const char *corpus = run.argv[n - 1];
+    run.argv[n - 1] = artifacts;
+    run.argv[n] = dir;
+    run.argv[n + 1] = corpus;
+    run.argv[n + 2] = NULL;
+    bool passed = mut_run(&run, mutant, reason, seconds);
+    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    return passed;
+}
+
+static void check_mutant(void *p)
+{
+    mut_piece *piece = p;
+    mut_result *r = piece->r;
+    const mut_plan *plan = piece->plan;
+    r->killer = -1;
+    char env[160];
+    snprintf(env, sizeof env, "%s:%s", r->m.game->name, r->name);
+    for (int i = 0; i < plan->n_cmd; i++) {
+        double t = 0;
+        const mut_command *c = &plan->cmd[i];
+        bool passed = c->killer == MUT_FUZZ ? run_fuzz(c, env, r->reason, &t, plan->tmp_root)
+                                            : mut_run(c, env, r->reason, &t);
+        r->seconds += t;
+        if (!passed) {
+            r->killer = c->killer;
+            if (c->killer == MUT_FUZZ) {
+                char why[MUT_REASON + 64];
+                snprintf(why, sizeof why, "%s: %.200s", c->label, r->reason);
+                memcpy(r->reason, why, MUT_REASON - 1);
+                r->reason[MUT_REASON - 1] = '\0';
+            }
+            return;
+        }
+    }
+}
+
+static bool parse_count(const char *opt, const char *arg, unsigned long *out)
+{
+    uint64_t v;
+    if (!cli_parse_u64(arg, &v) || v > 100000000) {
+        fprintf(stderr, "undead mutate: %s: expected a whole number, got '%s'\n", opt, arg);
+        return false;
+    }
+    *out = (unsigned long)v;
+    return true;
+}
+
+static int parse_opts(int argc, char **argv, mut_opts *o)
+{
+    enum { O_LIST = 1, O_ONLY, O_SAMPLE, O_SIM, O_SEED, O_FUZZ_S, O_FUZZ_DIR, O_BUILD, O_NO_TESTS, O_MIN, O_JOBS,
+           O_VERBOSE };
+    static const struct option longopts[] = {
+        { "list", no_argument, NULL, O_LIST },
+        { "only", required_argument, NULL, O_ONLY },
+        { "sample", required_argument, NULL, O_SAMPLE },
+        { "sim-games", required_argument, NULL, O_SIM },
+        { "seed", required_argument, NULL, O_SEED },
+        { "fuzz-seconds", required_argument, NULL, O_FUZZ_S },
+        { "fuzz-dir", required_argument, NULL, O_FUZZ_DIR },
+        { "build-dir", required_argument, NULL, O_BUILD },
+        { "no-tests", no_argument, NULL, O_NO_TESTS },
+        { "min-score", required_argument, NULL, O_MIN },
+        { "jobs", required_argument, NULL, O_JOBS },
+        { "verbose", no_argument, NULL, O_VERBOSE },
+        { "help", no_argument, NULL, 'h' },
+        REC_LONGOPTS,
+        { 0, 0, 0, 0 },
+    };
+    *o = (mut_opts){ .sim_games = 500, .seed = 1, .min_score = 95.0, .jobs = (unsigned long)ud_default_jobs() };
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        bool ok = true;
+        char *end;
+        switch (c) {
+        case 'h':
+            fputs(usage, stdout);
+            return -1;
+        case O_LIST: o->list = true; break;
+        case O_ONLY:
+            if (o->n_only == MAX_ONLY) {
+                fprintf(stderr, "undead mutate: --only: at most %d mutants\n", MAX_ONLY);
+                return UD_EXIT_USAGE;
+            }
+            o->only[o->n_only++] = optarg;
+            break;
+        case O_SAMPLE: ok = parse_count("--sample", optarg, &o->sample) && o->sample > 0; break;
+        case O_SIM: ok = parse_count("--sim-games", optarg, &o->sim_games); break;
+        case O_SEED: ok = parse_count("--seed", optarg, &o->seed); break;
+        case O_FUZZ_S: ok = parse_count("--fuzz-seconds", optarg, &o->fuzz_seconds) && o->fuzz_seconds <= 3600; break;
+        case O_FUZZ_DIR: o->fuzz_dir = optarg; break;
+        case O_BUILD: o->build_dir = optarg; break;
+        case O_NO_TESTS: o->no_tests = true; break;
+        case O_MIN:
+            o->min_score = strtod(optarg, &end);
+            ok = *optarg && !*end && o->min_score >= 0 && o->min_score <= 100;
+            break;
+        case O_JOBS: ok = parse_count("--jobs", optarg, &o->jobs) && o->jobs >= 1 && o->jobs <= UD_MAX_JOBS; break;
+        case O_VERBOSE: o->verbose = true; break;
+        default:
+            if (rec_opt(&o->rec, c, optarg))
+                break;
+            fputs(usage, stderr);
+            return UD_EXIT_USAGE;
+        }
+        if (!ok) {
+            fprintf(stderr, "undead mutate: bad value '%s' for --%s (see undead mutate --help)\n", optarg,
+                    longopts[c - 1].name);
+            return UD_EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
+/* The mutation build tree this program belongs to: BUILD/tools/undead. */
+static bool own_build_dir(char *self, size_t self_size, char *build, size_t size)
+{
+    ssize_t n = readlink("/proc/self/exe", self, self_size - 1);
+    if (n <= 0)
+        return false;
+    self[n] = '\0';
+    snprintf(build, size, "%s", self);
+    for (int up = 0; up < 2; up++) {
+        char *slash = strrchr(build, '/');
+        if (!slash)
+            return false;
+        *slash = '\0';
+    }
+    return true;
+}
+
+static void add_command(mut_plan *p, mut_killer k, const char *label, double timeout)
+{
+    mut_command *c = &p->cmd[p->n_cmd++];
+    c->killer = k;
+    c->label = label;
+    c->timeout = timeout;
+}
+
+/* The checks, as command lines; false (message printed) if one cannot be
+ * made. */
+static bool make_plan(mut_plan *p, const ud_game *g, const mut_opts *o)
+{
+    memset(p, 0, sizeof *p);
+    char build[4096];
+    if (!own_build_dir(p->self, sizeof p->self, build, sizeof build)) {
+        fprintf(stderr, "undead mutate: cannot find this program's own path (/proc/self/exe)\n");
+        return false;
+    }
+    snprintf(p->build, sizeof p->build, "%s", o->build_dir ? o->build_dir : build);
+    char data[4096];
+    if (!cli_data_path("mutate", "golden", "UNDEAD_DATA_DIR", data, sizeof data))
+        return false;
+    if (!fit(p->golden, sizeof p->golden, "%s/%s", data, g->folder))
+        return false;
+    snprintf(p->game_arg, sizeof p->game_arg, "%s", g->name);
+    snprintf(p->games_arg, sizeof p->games_arg, "%lu", o->sim_games);
+    snprintf(p->seed_arg, sizeof p->seed_arg, "%lu", o->seed);
+    snprintf(p->tmp_root, sizeof p->tmp_root, "/tmp/undead-mutate-XXXXXX");
+    if (!mkdtemp(p->tmp_root)) {
+        fprintf(stderr, "undead mutate: cannot make a temporary directory in /tmp\n");
+        return false;
+    }
+
+    add_command(p, MUT_GOLDEN, "golden", 10);
+    p->cmd[0].argv[0] = p->self;
+    memcpy(&p->cmd[0].argv[1], (const char *[]){ "golden", "check", "--dir", p->golden, "--no-db", NULL },
+           6 * sizeof(char *));
+    if (!o->no_tests) {
+        char ctest_file[4200];
+        snprintf(ctest_file, sizeof ctest_file, "%s/CTestTestfile.cmake", p->build);
+        if (access(ctest_file, R_OK) != 0) {
+            fprintf(stderr,
+                    "undead mutate: %s is not a build tree with tests: give --build-dir DIR (the mutants "
+                    "preset's build/mutants), or --no-tests\n",
+                    p->build);
+            return false;
+        }
+        static char label[80];
+        snprintf(label, sizeof label, "^mutate-%s$", g->folder);
+        add_command(p, MUT_TESTS, "tests", 600);
+        memcpy(p->cmd[p->n_cmd - 1].argv,
+               (const char *[]){ "ctest", "--test-dir", p->build, "-L", label, "--stop-on-failure", "-Q",
+                                 "--output-on-failure", NULL },
+               9 * sizeof(char *));
+    }
+    add_command(p, MUT_SIM, "sim", 60);
+    memcpy(p->cmd[p->n_cmd - 1].argv,
+           (const char *[]){ p->self, "sim", p->game_arg, "--games", p->games_arg, "--seed", p->seed_arg, "--jobs",
+                             "1", "--no-db", NULL },
+           11 * sizeof(char *));
+    if (o->fuzz_seconds > 0) {
+        if (!(o->fuzz_dir ? fit(p->fuzz, sizeof p->fuzz, "%s", o->fuzz_dir)
+                          : fit(p->fuzz, sizeof p->fuzz, "%s/../libfuzzer-mutants/fuzz", build)))
+            return false;
+        char corpus_root[4096];
+        if (!cli_data_path("mutate", "fuzz", "UNDEAD_DATA_DIR", corpus_root, sizeof corpus_root))
+            return false;
+        snprintf(p->fuzz_time, sizeof p->fuzz_time, "-max_total_time=%lu", o->fuzz_seconds);
+        static const char *const kinds[] = { "engine", "content" };
+        for (int k = 0; k < 2; k++) {
+            static char names[2][4200], labels[2][160];
+            if (!fit(names[k], sizeof names[k], "%s/%s_%s", p->fuzz, g->folder, kinds[k]))
+                return false;
+            if (access(names[k], X_OK) != 0) {
+                if (k == 0) {
+                    fprintf(stderr,
+                            "undead mutate: no fuzz target %s: build the libfuzzer-mutants preset or give "
+                            "--fuzz-dir\n",
+                            names[k]);
+                    return false;
+                }
+                continue;
+            }
+            snprintf(labels[k], sizeof labels[k], "fuzz %s_%s", g->folder, kinds[k]);
+            if (!fit(p->corpus[p->n_cmd], sizeof p->corpus[0], "%s/corpus/%s_%s", corpus_root, g->folder, kinds[k]))
+                return false;
+            add_command(p, MUT_FUZZ, labels[k], (double)o->fuzz_seconds + 60);
+            mut_command *c = &p->cmd[p->n_cmd - 1];
+            c->argv[0] = names[k];
+            c->argv[1] = p->fuzz_time;
+            c->argv[2] = p->corpus[p->n_cmd - 1];
+        }
+    }
+    return true;
+}
+
+/* Every check must pass with no mutant, or nothing it says of a mutant
+ * means anything; its time sets the timeout (ten times as long, at least
+ * the command's floor). */
+static bool checks_pass_unmutated(mut_plan *p)
+{
+    for (int i = 0; i < p->n_cmd; i++) {
+        char reason[MUT_REASON];
+        double t = 0;
+        mut_command *c = &p->cmd[i];
+        bool passed = c->killer == MUT_FUZZ ? run_fuzz(c, NULL, reason, &t, p->tmp_root) : mut_run(c, NULL, reason, &t);
+        if (!passed) {
+            fprintf(stderr, "undead mutate: the %s check fails with no mutant (%s): fix it first\n", c->label,
+                    reason);
+            return false;
+        }
+        if (c->killer != MUT_FUZZ && c->timeout < 10 * t)
+            c->timeout = 10 * t;
+        printf("check %-28s passes with no mutant (%.2f s)\n", c->label, t);
+    }
+    return true;
+}
+
+/* The mutants to run: all, --only, or --sample N of them. */
+static int choose(const ud_game *g, const mut_opts *o, mut_result *out)
+{
+    static ud_mutant all[MAX_MUTANTS];
+    int n = ud_mutant_list(g, all, MAX_MUTANTS);
+    if (n > MAX_MUTANTS)
+        n = MAX_MUTANTS;
+    int k = 0;
+    ud_buf b;
+    ud_buf_init(&b);
+    for (int i = 0; i < n; i++) {
+        if (o->sample && o->sample < (unsigned long)n) {
+            /* i is taken when it is the first index of its share */
+            unsigned long share = (unsigned long)i * o->sample / (unsigned long)n;
+            if (i > 0 && share == (unsigned long)(i - 1) * o->sample / (unsigned long)n)
+                continue;
+        }
+        b.len = 0;
+        ud_mutant_name(&all[i], &b);
+        bool wanted = o->n_only == 0;
+        for (int j = 0; j < o->n_only && !wanted; j++)
+            wanted = strcmp(o->only[j], ud_buf_str(&b)) == 0;
+        if (!wanted)
+            continue;
+        memset(&out[k], 0, sizeof out[k]);
+        out[k].m = all[i];
+        snprintf(out[k].name, sizeof out[k].name, "%s", ud_buf_str(&b));
+        k++;
+    }
+    ud_buf_free(&b);
+    return k;
+}
+
+static void record(recorder *rec, const ud_game *g, const mut_result *r)
+{
+    if (!rec->db)
+        return;
+    char key[200], outcome[64];
+    snprintf(key, sizeof key, "mutant:%s:%s", g->name, r->name);
+    if (r->decl && r->decl->kind == MUT_DECL_EQUIVALENT && r->killer < 0)
+        snprintf(outcome, sizeof outcome, "equivalent");
+    else if (r->killer < 0)
+        snprintf(outcome, sizeof outcome, "survived");
+    else
+        snprintf(outcome, sizeof outcome, "killed by %s", mut_killer_name((mut_killer)r->killer));
+    const char *why = r->killer >= 0 ? r->reason : r->decl ? r->decl->why : "";
+    db_case dc = { .key = key,
+                   .kind = "mutant",
+                   .game = g->name,
+                   .variants = "defaults",
+                   .inputs = why,
+                   .status = "complete",
+                   .outcome = outcome,
+                   .decisions = -1,
+                   .rules = r->m.rule ? r->m.rule->id : "",
+                   .analysis = ud_mutant_op_name(r->m.op) };
+    db_case_add(rec->db, rec->run, &dc);
+    rec_tick(rec);
+}
+
+static void list_mutants(const ud_game *g, mut_decls *ds)
+{
+    static mut_result all[MAX_MUTANTS];
+    mut_opts none = { 0 };
+    int n = choose(g, &none, all);
+    for (int i = 0; i < n; i++) {
+        mut_decl *d = mut_decls_find(ds, all[i].name);
+        printf("%-40s %s%s\n", all[i].name, d ? (d->kind == MUT_DECL_EQUIVALENT ? "equivalent: " : "survives: ") : "",
+               d ? d->why : "");
+    }
+    printf("%d mutants of %s, %d declared in %s\n", n, g->name, ds->n, ds->path);
+}
+
+/* The report: survivors (and every verdict with --verbose), the score. */
+static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, recorder *rec)
+{
+    int killed[MUT_N_KILLERS] = { 0 }, equivalent = 0, survived = 0, undeclared = 0, wrong = 0;
+    for (int i = 0; i < n; i++) {
+        mut_result *r = &res[i];
+        const char *summary = r->m.rule ? r->m.rule->summary : r->m.game->variants[r->m.key].question;
+        bool is_equivalent = r->decl && r->decl->kind == MUT_DECL_EQUIVALENT;
+        if (r->killer >= 0) {
+            killed[r->killer]++;
+            if (is_equivalent) {
+                wrong++;
+                printf("WRONG    %s: declared equivalent (mutants.txt line %d) but killed by %s: %s\n", r->name,
+                       r->decl->line, mut_killer_name((mut_killer)r->killer), r->reason);
+            } else if (o->verbose)
+                printf("killed   %-40s by %-6s %s\n", r->name, mut_killer_name((mut_killer)r->killer), r->reason);
+        } else if (is_equivalent) {
+            equivalent++;
+            if (o->verbose)
+                printf("equiv    %-40s %s\n", r->name, r->decl->why);
+        } else {
+            survived++;
+            undeclared += r->decl == NULL;
+            printf("SURVIVED %-40s %s\n         why: %s\n", r->name, summary,
+                   r->decl ? r->decl->why : "not declared: no golden case, test or invariant pins it");
+        }
+        record(rec, g, r);
+    }
+    int total = 0;
+    for (int k = 0; k < MUT_N_KILLERS; k++)
+        total += killed[k];
+    int counted = n - equivalent;
+    double score = counted > 0 ? 100.0 * (double)total / (double)counted : 100.0;
+    printf("mutate %s: %d of %d non-equivalent mutants killed (%.1f%%): golden %d, tests %d, sim %d, fuzz %d; "
+           "%d survived (%d not declared); %d equivalent\n",
+           g->name, total, counted, score, killed[MUT_GOLDEN], killed[MUT_TESTS], killed[MUT_SIM], killed[MUT_FUZZ],
+           survived, undeclared, equivalent);
+    static const char *const metric[MUT_N_KILLERS] = { "killed_golden", "killed_tests", "killed_sim",
+                                                       "killed_fuzz" };
+    for (int k = 0; k < MUT_N_KILLERS; k++)
+        rec_metric(rec, metric[k], killed[k], "mutants");
+    rec_metric(rec, "mutants", n, "mutants");
+    rec_metric(rec, "equivalent", equivalent, "mutants");
+    rec_metric(rec, "survived", survived, "mutants");
+    rec_metric(rec, "mutation_score", score, "%");
+    if (wrong)
+        printf("mutate %s: %d mutant(s) declared equivalent were killed: correct spec/%s/mutants.txt\n", g->name,
+               wrong, g->folder);
+    return score + 1e-9 < o->min_score || undeclared > 0 || wrong > 0 ? UD_EXIT_FAIL : UD_EXIT_OK;
+}
+
+int cmd_mutate(int argc, char **argv)
+{
+    mut_opts o;
+    int rc = parse_opts(argc, argv, &o);
+    if (rc != 0)
+        return rc < 0 ? UD_EXIT_OK : rc;
+    const ud_game *g = cli_game("mutate", optind < argc ? argv[optind] : NULL);
+    if (!g)
+        return UD_EXIT_USAGE;
+    char spec[4096], decl_path[4200];
+    if (!cli_data_path("mutate", "spec", "UNDEAD_DATA_DIR", spec, sizeof spec))
+        return UD_EXIT_USAGE;
+    snprintf(decl_path, sizeof decl_path, "%s/%s/mutants.txt", spec, g->folder);
+    mut_decls ds;
+    ud_buf err;
+    ud_buf_init(&err);
+    if (!mut_decls_read(&ds, decl_path, g, &err)) {
+        fprintf(stderr, "undead mutate: %s\n", ud_buf_str(&err));
+        ud_buf_free(&err);
+        return UD_EXIT_USAGE;
+    }
+    ud_buf_free(&err);
+    if (o.list) {
+        list_mutants(g, &ds);
+        mut_decls_free(&ds);
+        return UD_EXIT_OK;
+    }
+    if (!ud_mutants_built()) {
+        fprintf(stderr, "undead mutate: this undead is built without the mutants: cmake --preset mutants && cmake "
+                    "--build --preset mutants, then build/mutants/tools/undead mutate %s\n",
+            g->name);
+        mut_decls_free(&ds);
+        return UD_EXIT_USAGE;
+    }
+    static mut_result res[MAX_MUTANTS];
+    int n = choose(g, &o, res);
+    for (int j = 0; j < o.n_only; j++) {
+        bool found = false;
+        for (int i = 0; i < n && !found; i++)
+            found = strcmp(res[i].name, o.only[j]) == 0;
+        if (!found) {
+            fprintf(stderr, "undead mutate: --only %s: not a mutant of %s (undead mutate %s --list)\n", o.only[j],
+                    g->name, g->name);
+            mut_decls_free(&ds);
+            return UD_EXIT_USAGE;
+        }
+    }
+    mut_plan *plan = calloc(1, sizeof *plan);
+    if (!plan || !make_plan(plan, g, &o) || !checks_pass_unmutated(plan)) {
+        if (plan && plan->tmp_root[0])
+            nftw(plan->tmp_root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+        free(plan);
+        mut_decls_free(&ds);
+        return UD_EXIT_USAGE;
+    }
+    recorder rec;
+    if (!rec_begin(&rec, &o.rec, "mutate", g)) {
+        nftw(plan->tmp_root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+        free(plan);
+        mut_decls_free(&ds);
+        return UD_EXIT_USAGE;
+    }
+    rec_param(&rec, "sim-games", "%lu", o.sim_games);
+    rec_param(&rec, "seed", "%lu", o.seed);
+    rec_param(&rec, "fuzz-seconds", "%lu", o.fuzz_seconds);
+    rec_param(&rec, "sample", "%lu", o.sample);
+    mut_piece *pieces = calloc((size_t)(n ? n : 1), sizeof *pieces);
+    for (int i = 0; pieces && i < n; i++) {
+        res[i].decl = mut_decls_find(&ds, res[i].name);
+        if (res[i].decl)
+            res[i].decl->used = true;
+        pieces[i] = (mut_piece){ &res[i], plan };
+    }
+    if (pieces)
+        ud_run_pieces((int)o.jobs, pieces, n, sizeof *pieces, check_mutant);
+    rc = pieces ? report(g, res, n, &o, &rec) : UD_EXIT_USAGE;
+    if (!pieces)
+        fprintf(stderr, "undead mutate: out of memory\n");
+    free(pieces);
+    nftw(plan->tmp_root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    free(plan);
+    mut_decls_free(&ds);
+    return rec_end(&rec, rc);
+}

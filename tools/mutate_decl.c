@@ -1,0 +1,119 @@
+/*
+ * mutate_decl.c - a game's declarations about its mutants
+ * (spec/<folder>/mutants.txt; the format is in mutate.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "mutate.h"
+
+static bool is_mutant_of(const ud_game *g, const char *name)
+{
+    ud_mutant all[4 * UD_MAX_RULES + 64];
+    int n = ud_mutant_list(g, all, (int)(sizeof all / sizeof all[0]));
+    ud_buf b;
+    ud_buf_init(&b);
+    bool found = false;
+    for (int i = 0; i < n && !found; i++) {
+        b.len = 0;
+        ud_mutant_name(&all[i], &b);
+        found = strcmp(ud_buf_str(&b), name) == 0;
+    }
+    ud_buf_free(&b);
+    return found;
+}
+
+static bool parse_line(mut_decls *ds, char *line, int lineno, const ud_game *g, ud_buf *err)
+{
+    char *hash = strchr(line, '#');
+    if (hash)
+        *hash = '\0';
+    char *kind = strtok(line, " \t\r");
+    if (!kind)
+        return true;
+    char *name = strtok(NULL, " \t\r");
+    char *why = name ? strtok(NULL, "\r") : NULL;
+    while (why && (*why == ' ' || *why == '\t'))
+        why++;
+    int k = strcmp(kind, "equivalent") == 0 ? MUT_DECL_EQUIVALENT : strcmp(kind, "survives") == 0 ? MUT_DECL_SURVIVES : 0;
+    if (!k || !name || !why || !*why) {
+        ud_buf_printf(err, "%s:%d: expected 'equivalent MUTANT WHY' or 'survives MUTANT WHY'", ds->path, lineno);
+        return false;
+    }
+    if (strlen(name) >= sizeof ds->d[0].mutant || !is_mutant_of(g, name)) {
+        ud_buf_printf(err, "%s:%d: '%s' is not a mutant of %s ('undead mutate %s --list' lists them)", ds->path,
+                      lineno, name, g->name, g->name);
+        return false;
+    }
+    if (mut_decls_find(ds, name) != NULL) {
+        ud_buf_printf(err, "%s:%d: '%s' is declared twice", ds->path, lineno, name);
+        return false;
+    }
+    mut_decl *grown = realloc(ds->d, (size_t)(ds->n + 1) * sizeof *grown);
+    if (!grown) {
+        ud_buf_printf(err, "%s:%d: out of memory", ds->path, lineno);
+        return false;
+    }
+    ds->d = grown;
+    mut_decl *d = &ds->d[ds->n++];
+    memset(d, 0, sizeof *d);
+    snprintf(d->mutant, sizeof d->mutant, "%s", name);
+    snprintf(d->why, sizeof d->why, "%s", why);
+    d->kind = k;
+    d->line = lineno;
+    return true;
+}
+
+bool mut_decls_read(mut_decls *ds, const char *path, const ud_game *g, ud_buf *err)
+{
+    memset(ds, 0, sizeof *ds);
+    snprintf(ds->path, sizeof ds->path, "%s", path);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (errno == ENOENT)
+            return true;
+        ud_buf_printf(err, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    char line[1024];
+    int lineno = 0;
+    bool ok = true;
+    while (ok && fgets(line, sizeof line, f)) {
+        lineno++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            ud_buf_printf(err, "%s:%d: a line longer than %zu bytes", path, lineno, sizeof line - 2);
+            ok = false;
+            break;
+        }
+        if (len && line[len - 1] == '\n')
+            line[len - 1] = '\0';
+        ok = parse_line(ds, line, lineno, g, err);
+    }
+    if (ok && ferror(f)) {
+        ud_buf_printf(err, "%s: read error", path);
+        ok = false;
+    }
+    fclose(f);
+    if (!ok)
+        mut_decls_free(ds);
+    return ok;
+}
+
+mut_decl *mut_decls_find(mut_decls *ds, const char *mutant)
+{
+    for (int i = 0; i < ds->n; i++)
+        if (strcmp(ds->d[i].mutant, mutant) == 0)
+            return &ds->d[i];
+    return NULL;
+}
+
+void mut_decls_free(mut_decls *ds)
+{
+    free(ds->d);
+    ds->d = NULL;
+    ds->n = 0;
+}
