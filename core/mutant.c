@@ -65,7 +65,8 @@ static bool parse_reading(const ud_game *g, const char *what, ud_mutant *m, ud_b
         *m = (ud_mutant){ .game = g, .op = UD_MUT_READING, .key = k, .shift = (int)shift };
         return true;
     }
-    ud_buf_printf(err, "reading/%s: expected KEY+SHIFT with KEY one of %s's variant keys ('undead variants %s')",
+    ud_buf_printf(err,
+                  "reading/%s: expected KEY+SHIFT with KEY one of %s's variant keys ('undead variants %s')",
                   what, g->name, g->name);
     return false;
 }
@@ -101,14 +102,15 @@ bool ud_mutant_parse(const char *text, const ud_game *(*find)(const char *name),
     for (ud_mutant_op op = UD_MUT_GUARD_NEVER; op <= UD_MUT_EFFECT_TWICE; op++)
         if (strcmp(what, op_names[op]) == 0) {
             if (op == UD_MUT_GUARD_ALWAYS && !rule->guard) {
-                ud_buf_printf(err, "'%s': %s has no guard, so 'guard-always' changes nothing", text, rule->id);
+                ud_buf_printf(err, "'%s': %s has no guard, so 'guard-always' changes nothing", text,
+                              rule->id);
                 return false;
             }
             *m = (ud_mutant){ .game = g, .rule = rule, .op = op };
             return true;
         }
-    ud_buf_printf(err, "'%s': expected an operator: guard-never, guard-always, effect-skipped or effect-twice",
-                  text);
+    ud_buf_printf(
+        err, "'%s': expected an operator: guard-never, guard-always, effect-skipped or effect-twice", text);
     return false;
 }
 
@@ -116,7 +118,10 @@ bool ud_mutant_parse(const char *text, const ud_game *(*find)(const char *name),
 ud_mutant ud_the_mutant;
 
 static const ud_game *arming;
-static const ud_game *only_arming(const char *name) { return strcmp(name, arming->name) == 0 ? arming : NULL; }
+static const ud_game *only_arming(const char *name)
+{
+    return strcmp(name, arming->name) == 0 ? arming : NULL;
+}
 
 void ud_mutant_arm(const ud_game *g)
 {

@@ -87,7 +87,9 @@ static inline bool ud_mutant_guard(const ud_rule *r, bool held)
 {
     if (__builtin_expect(r != ud_the_mutant.rule, 1))
         return held;
-    return ud_the_mutant.op == UD_MUT_GUARD_ALWAYS ? true : ud_the_mutant.op == UD_MUT_GUARD_NEVER ? false : held;
+    return ud_the_mutant.op == UD_MUT_GUARD_ALWAYS  ? true
+           : ud_the_mutant.op == UD_MUT_GUARD_NEVER ? false
+                                                    : held;
 }
 static inline int ud_mutant_effect_times(const ud_rule *r)
 {
@@ -106,11 +108,11 @@ static inline int ud_mutant_reading(const ud_game *g, int key, int value)
  * mutant in force changes them.  The second call of "twice" is skipped
  * when the first failed: a failure stops the row anyway. */
 #define UD_MUT_GUARD(RULE, HELD) ud_mutant_guard((RULE), (HELD))
-#define UD_MUT_EFFECT(RULE, CALL)                                             \
-    do {                                                                      \
-        int times_ = ud_mutant_effect_times(RULE);                            \
+#define UD_MUT_EFFECT(RULE, CALL)                                           \
+    do {                                                                    \
+        int times_ = ud_mutant_effect_times(RULE);                          \
         for (int t_ = 0; t_ < times_ && s->fail.kind == UD_FAIL_NONE; t_++) \
-            CALL;                                                             \
+            CALL;                                                           \
     } while (0)
 #else
 #define UD_MUT_GUARD(RULE, HELD) (HELD)

@@ -38,7 +38,7 @@ static const char usage[] =
     "spec/FOLDER/mutants.txt.  Needs a mutation build (the `mutants` preset).\n"
     "  --list                list the mutants and the declarations; run nothing\n"
     "  --only MUTANT         run this mutant only (ID/OPERATOR; repeatable)\n"
-    "  --sample N            run N mutants spread evenly over the table\n"
+    "  --sample N            run N mutants spread evenly over the table (0: all)\n"
     "  --sim-games N         games the sim check plays (default 500)\n"
     "  --seed N              the sim check's first seed (default 1)\n"
     "  --fuzz-seconds S      run each fuzz target S seconds (default 0: no fuzz check)\n"
@@ -174,8 +174,20 @@ static bool parse_count(const char *opt, const char *arg, unsigned long *out)
 
 static int parse_opts(int argc, char **argv, mut_opts *o)
 {
-    enum { O_LIST = 1, O_ONLY, O_SAMPLE, O_SIM, O_SEED, O_FUZZ_S, O_FUZZ_DIR, O_BUILD, O_NO_TESTS, O_MIN, O_JOBS,
-           O_VERBOSE };
+    enum {
+        O_LIST = 1,
+        O_ONLY,
+        O_SAMPLE,
+        O_SIM,
+        O_SEED,
+        O_FUZZ_S,
+        O_FUZZ_DIR,
+        O_BUILD,
+        O_NO_TESTS,
+        O_MIN,
+        O_JOBS,
+        O_VERBOSE
+    };
     static const struct option longopts[] = {
         { "list", no_argument, NULL, O_LIST },
         { "only", required_argument, NULL, O_ONLY },
@@ -193,7 +205,9 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
         REC_LONGOPTS,
         { 0, 0, 0, 0 },
     };
-    *o = (mut_opts){ .sim_games = 500, .seed = 1, .min_score = 95.0, .jobs = (unsigned long)ud_default_jobs() };
+    *o = (mut_opts){
+        .sim_games = 500, .seed = 1, .min_score = 95.0, .jobs = (unsigned long)ud_default_jobs()
+    };
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -203,7 +217,9 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
         case 'h':
             fputs(usage, stdout);
             return -1;
-        case O_LIST: o->list = true; break;
+        case O_LIST:
+            o->list = true;
+            break;
         case O_ONLY:
             if (o->n_only == MAX_ONLY) {
                 fprintf(stderr, "undead mutate: --only: at most %d mutants\n", MAX_ONLY);
@@ -211,19 +227,37 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
             }
             o->only[o->n_only++] = optarg;
             break;
-        case O_SAMPLE: ok = parse_count("--sample", optarg, &o->sample) && o->sample > 0; break;
-        case O_SIM: ok = parse_count("--sim-games", optarg, &o->sim_games); break;
-        case O_SEED: ok = parse_count("--seed", optarg, &o->seed); break;
-        case O_FUZZ_S: ok = parse_count("--fuzz-seconds", optarg, &o->fuzz_seconds) && o->fuzz_seconds <= 3600; break;
-        case O_FUZZ_DIR: o->fuzz_dir = optarg; break;
-        case O_BUILD: o->build_dir = optarg; break;
-        case O_NO_TESTS: o->no_tests = true; break;
+        case O_SAMPLE:
+            ok = parse_count("--sample", optarg, &o->sample);
+            break;
+        case O_SIM:
+            ok = parse_count("--sim-games", optarg, &o->sim_games);
+            break;
+        case O_SEED:
+            ok = parse_count("--seed", optarg, &o->seed);
+            break;
+        case O_FUZZ_S:
+            ok = parse_count("--fuzz-seconds", optarg, &o->fuzz_seconds) && o->fuzz_seconds <= 3600;
+            break;
+        case O_FUZZ_DIR:
+            o->fuzz_dir = optarg;
+            break;
+        case O_BUILD:
+            o->build_dir = optarg;
+            break;
+        case O_NO_TESTS:
+            o->no_tests = true;
+            break;
         case O_MIN:
             o->min_score = strtod(optarg, &end);
             ok = *optarg && !*end && o->min_score >= 0 && o->min_score <= 100;
             break;
-        case O_JOBS: ok = parse_count("--jobs", optarg, &o->jobs) && o->jobs >= 1 && o->jobs <= UD_MAX_JOBS; break;
-        case O_VERBOSE: o->verbose = true; break;
+        case O_JOBS:
+            ok = parse_count("--jobs", optarg, &o->jobs) && o->jobs >= 1 && o->jobs <= UD_MAX_JOBS;
+            break;
+        case O_VERBOSE:
+            o->verbose = true;
+            break;
         default:
             if (rec_opt(&o->rec, c, optarg))
                 break;
@@ -313,8 +347,8 @@ static bool make_plan(mut_plan *p, const ud_game *g, const mut_opts *o)
     }
     add_command(p, MUT_SIM, "sim", 60);
     memcpy(p->cmd[p->n_cmd - 1].argv,
-           (const char *[]){ p->self, "sim", p->game_arg, "--games", p->games_arg, "--seed", p->seed_arg, "--jobs",
-                             "1", "--no-db", NULL },
+           (const char *[]){ p->self, "sim", p->game_arg, "--games", p->games_arg, "--seed", p->seed_arg,
+                             "--jobs", "1", "--no-db", NULL },
            11 * sizeof(char *));
     if (o->fuzz_seconds > 0) {
         if (!(o->fuzz_dir ? fit(p->fuzz, sizeof p->fuzz, "%s", o->fuzz_dir)
@@ -340,7 +374,8 @@ static bool make_plan(mut_plan *p, const ud_game *g, const mut_opts *o)
                 continue;
             }
             snprintf(labels[k], sizeof labels[k], "fuzz %s_%s", g->folder, kinds[k]);
-            if (!fit(p->corpus[p->n_cmd], sizeof p->corpus[0], "%s/corpus/%s_%s", corpus_root, g->folder, kinds[k]))
+            if (!fit(p->corpus[p->n_cmd], sizeof p->corpus[0], "%s/corpus/%s_%s", corpus_root, g->folder,
+                     kinds[k]))
                 return false;
             add_command(p, MUT_FUZZ, labels[k], (double)o->fuzz_seconds + 60);
             mut_command *c = &p->cmd[p->n_cmd - 1];
@@ -361,7 +396,8 @@ static bool checks_pass_unmutated(mut_plan *p)
         char reason[MUT_REASON];
         double t = 0;
         mut_command *c = &p->cmd[i];
-        bool passed = c->killer == MUT_FUZZ ? run_fuzz(c, NULL, reason, &t, p->tmp_root) : mut_run(c, NULL, reason, &t);
+        bool passed =
+            c->killer == MUT_FUZZ ? run_fuzz(c, NULL, reason, &t, p->tmp_root) : mut_run(c, NULL, reason, &t);
         if (!passed) {
             fprintf(stderr, "undead mutate: the %s check fails with no mutant (%s): fix it first\n", c->label,
                     reason);
@@ -441,8 +477,8 @@ static void list_mutants(const ud_game *g, mut_decls *ds)
     int n = choose(g, &none, all);
     for (int i = 0; i < n; i++) {
         mut_decl *d = mut_decls_find(ds, all[i].name);
-        printf("%-40s %s%s\n", all[i].name, d ? (d->kind == MUT_DECL_EQUIVALENT ? "equivalent: " : "survives: ") : "",
-               d ? d->why : "");
+        printf("%-40s %s%s\n", all[i].name,
+               d ? (d->kind == MUT_DECL_EQUIVALENT ? "equivalent: " : "survives: ") : "", d ? d->why : "");
     }
     printf("%d mutants of %s, %d declared in %s\n", n, g->name, ds->n, ds->path);
 }
@@ -459,10 +495,11 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
             killed[r->killer]++;
             if (is_equivalent) {
                 wrong++;
-                printf("WRONG    %s: declared equivalent (mutants.txt line %d) but killed by %s: %s\n", r->name,
-                       r->decl->line, mut_killer_name((mut_killer)r->killer), r->reason);
+                printf("WRONG    %s: declared equivalent (mutants.txt line %d) but killed by %s: %s\n",
+                       r->name, r->decl->line, mut_killer_name((mut_killer)r->killer), r->reason);
             } else if (o->verbose)
-                printf("killed   %-40s by %-6s %s\n", r->name, mut_killer_name((mut_killer)r->killer), r->reason);
+                printf("killed   %-40s by %-6s %s\n", r->name, mut_killer_name((mut_killer)r->killer),
+                       r->reason);
         } else if (is_equivalent) {
             equivalent++;
             if (o->verbose)
@@ -480,10 +517,11 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
         total += killed[k];
     int counted = n - equivalent;
     double score = counted > 0 ? 100.0 * (double)total / (double)counted : 100.0;
-    printf("mutate %s: %d of %d non-equivalent mutants killed (%.1f%%): golden %d, tests %d, sim %d, fuzz %d; "
-           "%d survived (%d not declared); %d equivalent\n",
-           g->name, total, counted, score, killed[MUT_GOLDEN], killed[MUT_TESTS], killed[MUT_SIM], killed[MUT_FUZZ],
-           survived, undeclared, equivalent);
+    printf(
+        "mutate %s: %d of %d non-equivalent mutants killed (%.1f%%): golden %d, tests %d, sim %d, fuzz %d; "
+        "%d survived (%d not declared); %d equivalent\n",
+        g->name, total, counted, score, killed[MUT_GOLDEN], killed[MUT_TESTS], killed[MUT_SIM],
+        killed[MUT_FUZZ], survived, undeclared, equivalent);
     static const char *const metric[MUT_N_KILLERS] = { "killed_golden", "killed_tests", "killed_sim",
                                                        "killed_fuzz" };
     for (int k = 0; k < MUT_N_KILLERS; k++)
@@ -493,8 +531,8 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
     rec_metric(rec, "survived", survived, "mutants");
     rec_metric(rec, "mutation_score", score, "%");
     if (wrong)
-        printf("mutate %s: %d mutant(s) declared equivalent were killed: correct spec/%s/mutants.txt\n", g->name,
-               wrong, g->folder);
+        printf("mutate %s: %d mutant(s) declared equivalent were killed: correct spec/%s/mutants.txt\n",
+               g->name, wrong, g->folder);
     return score + 1e-9 < o->min_score || undeclared > 0 || wrong > 0 ? UD_EXIT_FAIL : UD_EXIT_OK;
 }
 
@@ -526,9 +564,10 @@ int cmd_mutate(int argc, char **argv)
         return UD_EXIT_OK;
     }
     if (!ud_mutants_built()) {
-        fprintf(stderr, "undead mutate: this undead is built without the mutants: cmake --preset mutants && cmake "
-                    "--build --preset mutants, then build/mutants/tools/undead mutate %s\n",
-            g->name);
+        fprintf(stderr,
+                "undead mutate: this undead is built without the mutants: cmake --preset mutants && cmake "
+                "--build --preset mutants, then build/mutants/tools/undead mutate %s\n",
+                g->name);
         mut_decls_free(&ds);
         return UD_EXIT_USAGE;
     }
@@ -539,8 +578,8 @@ int cmd_mutate(int argc, char **argv)
         for (int i = 0; i < n && !found; i++)
             found = strcmp(res[i].name, o.only[j]) == 0;
         if (!found) {
-            fprintf(stderr, "undead mutate: --only %s: not a mutant of %s (undead mutate %s --list)\n", o.only[j],
-                    g->name, g->name);
+            fprintf(stderr, "undead mutate: --only %s: not a mutant of %s (undead mutate %s --list)\n",
+                    o.only[j], g->name, g->name);
             mut_decls_free(&ds);
             return UD_EXIT_USAGE;
         }

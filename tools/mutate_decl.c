@@ -38,14 +38,17 @@ static bool parse_line(mut_decls *ds, char *line, int lineno, const ud_game *g, 
     char *why = name ? strtok(NULL, "\r") : NULL;
     while (why && (*why == ' ' || *why == '\t'))
         why++;
-    int k = strcmp(kind, "equivalent") == 0 ? MUT_DECL_EQUIVALENT : strcmp(kind, "survives") == 0 ? MUT_DECL_SURVIVES : 0;
+    int k = strcmp(kind, "equivalent") == 0 ? MUT_DECL_EQUIVALENT
+            : strcmp(kind, "survives") == 0 ? MUT_DECL_SURVIVES
+                                            : 0;
     if (!k || !name || !why || !*why) {
-        ud_buf_printf(err, "%s:%d: expected 'equivalent MUTANT WHY' or 'survives MUTANT WHY'", ds->path, lineno);
+        ud_buf_printf(err, "%s:%d: expected 'equivalent MUTANT WHY' or 'survives MUTANT WHY'", ds->path,
+                      lineno);
         return false;
     }
     if (strlen(name) >= sizeof ds->d[0].mutant || !is_mutant_of(g, name)) {
-        ud_buf_printf(err, "%s:%d: '%s' is not a mutant of %s ('undead mutate %s --list' lists them)", ds->path,
-                      lineno, name, g->name, g->name);
+        ud_buf_printf(err, "%s:%d: '%s' is not a mutant of %s ('undead mutate %s --list' lists them)",
+                      ds->path, lineno, name, g->name, g->name);
         return false;
     }
     if (mut_decls_find(ds, name) != NULL) {

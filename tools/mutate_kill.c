@@ -54,8 +54,8 @@ static void child(const mut_command *c, const char *mutant, int out)
  * a failure, else the last non-empty one. */
 static void reason_from_output(int fd, char reason[MUT_REASON])
 {
-    static const char *const marks[] = { "invariant", "FAIL", "failed", "differ", "Assertion", "crash",
-                                         "ERROR",     "error", "abort", "Sanitizer", "deadly" };
+    static const char *const marks[] = { "invariant", "FAIL",  "failed", "differ",    "Assertion", "crash",
+                                         "ERROR",     "error", "abort",  "Sanitizer", "deadly" };
     char *text = malloc(READ_LIMIT + 1);
     ssize_t n = text ? pread(fd, text, READ_LIMIT, 0) : -1;
     if (n <= 0) {
@@ -90,7 +90,8 @@ static void reason_from_output(int fd, char reason[MUT_REASON])
             best++;
             best_len--;
         }
-        snprintf(reason, MUT_REASON, "%.*s", (int)(best_len < MUT_REASON - 1 ? best_len : MUT_REASON - 1), best);
+        snprintf(reason, MUT_REASON, "%.*s", (int)(best_len < MUT_REASON - 1 ? best_len : MUT_REASON - 1),
+                 best);
     }
     free(text);
 }
