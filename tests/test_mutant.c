@@ -75,7 +75,8 @@ static void assert_refused(const char *text, const char *phrase)
     ud_buf_init(&err);
     ud_mutant m;
     cr_assert_not(ud_mutant_parse(text, find, &m, &err), "'%s' was accepted", text);
-    cr_assert_not_null(strstr(ud_buf_str(&err), phrase), "'%s': '%s' lacks '%s'", text, ud_buf_str(&err), phrase);
+    cr_assert_not_null(strstr(ud_buf_str(&err), phrase), "'%s': '%s' lacks '%s'", text, ud_buf_str(&err),
+                       phrase);
     ud_buf_free(&err);
 }
 
@@ -160,7 +161,8 @@ Test(mutant, a_missing_declarations_file_declares_nothing)
 Test(mutant, the_command_needs_a_mutation_build)
 {
     char *out = NULL, *err = NULL;
-    int rc = run_undead((const char *const[]){ "undead", "mutate", "one-die", "--no-db", NULL }, NULL, &out, &err);
+    int rc =
+        run_undead((const char *const[]){ "undead", "mutate", "one-die", "--no-db", NULL }, NULL, &out, &err);
     if (ud_mutants_built())
         cr_assert_neq(rc, 2, "%s", err);
     else {

@@ -539,6 +539,7 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
 int cmd_mutate(int argc, char **argv)
 {
     mut_opts o;
+    setvbuf(stdout, NULL, _IOLBF, 0); /* a long run shows its checks as they pass */
     int rc = parse_opts(argc, argv, &o);
     if (rc != 0)
         return rc < 0 ? UD_EXIT_OK : rc;

@@ -50,8 +50,22 @@ static void child(const mut_command *c, const char *mutant, int out)
     _exit(127);
 }
 
-/* The line of out that says why the check failed: the first that names
- * a failure, else the last non-empty one. */
+/* Whether line starts "FILE:LINE:" (a golden case, a Criterion assertion,
+ * a transcript's line): the most precise reason a check gives. */
+static bool located(const char *line)
+{
+    const char *colon = strchr(line, ':');
+    if (!colon || colon == line || memchr(line, ' ', (size_t)(colon - line)))
+        return false;
+    const char *d = colon + 1;
+    while (*d >= '0' && *d <= '9')
+        d++;
+    return d > colon + 1 && *d == ':';
+}
+
+/* The line of out that says why the check failed: the first that is
+ * located (FILE:LINE:), else the first that names a failure, else the
+ * last non-empty one. */
 static void reason_from_output(int fd, char reason[MUT_REASON])
 {
     static const char *const marks[] = { "invariant", "FAIL",  "failed", "differ",    "Assertion", "crash",
@@ -63,17 +77,21 @@ static void reason_from_output(int fd, char reason[MUT_REASON])
         return;
     }
     text[n] = '\0';
-    const char *best = NULL, *last = NULL;
-    size_t best_len = 0, last_len = 0;
+    const char *best = NULL, *marked = NULL, *last = NULL;
+    size_t best_len = 0, marked_len = 0, last_len = 0;
     for (char *line = text; *line && !best;) {
         char *end = strchr(line, '\n');
         if (end)
             *end = '\0'; /* the line alone, for strstr */
         size_t len = strlen(line);
-        for (size_t m = 0; m < sizeof marks / sizeof marks[0] && !best; m++)
+        if (located(line)) {
+            best = line;
+            best_len = len;
+        }
+        for (size_t m = 0; m < sizeof marks / sizeof marks[0] && !marked; m++)
             if (strstr(line, marks[m])) {
-                best = line;
-                best_len = len;
+                marked = line;
+                marked_len = len;
             }
         if (len > 0) {
             last = line;
@@ -82,8 +100,8 @@ static void reason_from_output(int fd, char reason[MUT_REASON])
         line = end ? end + 1 : line + len;
     }
     if (!best) {
-        best = last;
-        best_len = last_len;
+        best = marked ? marked : last;
+        best_len = marked ? marked_len : last_len;
     }
     if (best) {
         while (best_len > 0 && (*best == ' ' || *best == '\t')) {
