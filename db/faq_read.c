@@ -92,6 +92,21 @@ void db_faq_run_variants(db *d, int64_t run, void (*each)(void *ctx, const char 
     sqlite3_finalize(st);
 }
 
+void db_faq_latest_mutate(db *d, const char *game, db_mutate_run *out)
+{
+    memset(out, 0, sizeof *out);
+    char gp[96];
+    snprintf(gp, sizeof gp, "game=%s", game);
+    sqlite3_stmt *st = named(d, "mutate-latest", 1, gp);
+    if (st && sqlite3_step(st) == SQLITE_ROW) {
+        out->id = sqlite3_column_int64(st, 0);
+        snprintf(out->ended, sizeof out->ended, "%s", col_text(st, 1));
+        snprintf(out->revision, sizeof out->revision, "%s", col_text(st, 2));
+        out->sample = strtol(col_text(st, 3), NULL, 10);
+    }
+    sqlite3_finalize(st);
+}
+
 bool db_faq_metric(db *d, int64_t run, const char *name, double *value)
 {
     char rp[48], np[200];

@@ -22,6 +22,14 @@ typedef struct db_verify_run {
 } db_verify_run;
 void db_faq_latest_verify(db *d, const char *game, db_verify_run *out);
 
+/* The newest mutation run of a game that ended (mutate-latest). */
+typedef struct db_mutate_run {
+    int64_t id; /* 0: none */
+    char ended[32], revision[64];
+    long sample; /* mutants sampled; 0: every one */
+} db_mutate_run;
+void db_faq_latest_mutate(db *d, const char *game, db_mutate_run *out);
+
 /* One run a verify run made (verify-children): its golden run, or a sim
  * run under one reading, with who played it. */
 typedef struct db_child_run {

@@ -46,9 +46,14 @@ static const char usage[] =
     "                        BUILD/../libfuzzer-mutants/fuzz)\n"
     "  --build-dir DIR       the mutation build tree whose tests run (default: this\n"
     "                        program's build tree); --no-tests skips them\n"
+    "  --checks LIST         the checks to run: any of golden,tests,sim,fuzz (always in\n"
+    "                        that order; default: golden,tests,sim, and fuzz with\n"
+    "                        --fuzz-seconds)\n"
     "  --min-score P         the lowest passing score in percent (default 95)\n"
     "  --jobs N              mutants checked at once (default: every core)\n"
     "  --verbose             print every mutant's verdict, not only the survivors\n" REC_HELP;
+
+#define NOT_DECLARED "not declared: no golden case, test or invariant pins it"
 
 enum { MAX_MUTANTS = 4 * UD_MAX_RULES + 64, MAX_ONLY = 32, MAX_COMMANDS = 8 };
 
@@ -58,6 +63,7 @@ typedef struct mut_opts {
     unsigned long sample, sim_games, seed, fuzz_seconds, jobs;
     double min_score;
     const char *fuzz_dir, *build_dir;
+    unsigned checks; /* bit k: check k runs (mut_killer) */
     bool list, no_tests, verbose;
     rec_opts rec;
 } mut_opts;
@@ -172,6 +178,24 @@ static bool parse_count(const char *opt, const char *arg, unsigned long *out)
     return true;
 }
 
+/* golden,tests,sim,fuzz (any of them, comma-separated) as bits. */
+static bool parse_checks(const char *arg, unsigned *out)
+{
+    *out = 0;
+    for (const char *p = arg; *p;) {
+        size_t len = strcspn(p, ",");
+        int k = 0;
+        while (k < MUT_N_KILLERS && (strlen(mut_killer_name((mut_killer)k)) != len ||
+                                     strncmp(p, mut_killer_name((mut_killer)k), len) != 0))
+            k++;
+        if (k == MUT_N_KILLERS)
+            return false;
+        *out |= 1u << k;
+        p += len + (p[len] == ',');
+    }
+    return *out != 0;
+}
+
 static int parse_opts(int argc, char **argv, mut_opts *o)
 {
     enum {
@@ -186,7 +210,8 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
         O_NO_TESTS,
         O_MIN,
         O_JOBS,
-        O_VERBOSE
+        O_VERBOSE,
+        O_CHECKS
     };
     static const struct option longopts[] = {
         { "list", no_argument, NULL, O_LIST },
@@ -201,6 +226,7 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
         { "min-score", required_argument, NULL, O_MIN },
         { "jobs", required_argument, NULL, O_JOBS },
         { "verbose", no_argument, NULL, O_VERBOSE },
+        { "checks", required_argument, NULL, O_CHECKS },
         { "help", no_argument, NULL, 'h' },
         REC_LONGOPTS,
         { 0, 0, 0, 0 },
@@ -258,6 +284,9 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
         case O_VERBOSE:
             o->verbose = true;
             break;
+        case O_CHECKS:
+            ok = parse_checks(optarg, &o->checks);
+            break;
         default:
             if (rec_opt(&o->rec, c, optarg))
                 break;
@@ -269,6 +298,15 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
                     longopts[c - 1].name);
             return UD_EXIT_USAGE;
         }
+    }
+    if (!o->checks)
+        o->checks = (1u << MUT_GOLDEN) | (o->no_tests ? 0 : 1u << MUT_TESTS) | (1u << MUT_SIM) |
+                    (o->fuzz_seconds ? 1u << MUT_FUZZ : 0);
+    if (o->no_tests)
+        o->checks &= ~(1u << MUT_TESTS);
+    if ((o->checks & (1u << MUT_FUZZ)) && !o->fuzz_seconds) {
+        fprintf(stderr, "undead mutate: --checks fuzz needs --fuzz-seconds S\n");
+        return UD_EXIT_USAGE;
     }
     return 0;
 }
@@ -323,11 +361,13 @@ static bool make_plan(mut_plan *p, const ud_game *g, const mut_opts *o)
         return false;
     }
 
-    add_command(p, MUT_GOLDEN, "golden", 10);
-    p->cmd[0].argv[0] = p->self;
-    memcpy(&p->cmd[0].argv[1], (const char *[]){ "golden", "check", "--dir", p->golden, "--no-db", NULL },
-           6 * sizeof(char *));
-    if (!o->no_tests) {
+    if (o->checks & (1u << MUT_GOLDEN)) {
+        add_command(p, MUT_GOLDEN, "golden", 10);
+        p->cmd[0].argv[0] = p->self;
+        memcpy(&p->cmd[0].argv[1], (const char *[]){ "golden", "check", "--dir", p->golden, "--no-db", NULL },
+               6 * sizeof(char *));
+    }
+    if (o->checks & (1u << MUT_TESTS)) {
         char ctest_file[4200];
         snprintf(ctest_file, sizeof ctest_file, "%s/CTestTestfile.cmake", p->build);
         if (access(ctest_file, R_OK) != 0) {
@@ -455,7 +495,7 @@ static void record(recorder *rec, const ud_game *g, const mut_result *r)
         snprintf(outcome, sizeof outcome, "survived");
     else
         snprintf(outcome, sizeof outcome, "killed by %s", mut_killer_name((mut_killer)r->killer));
-    const char *why = r->killer >= 0 ? r->reason : r->decl ? r->decl->why : "";
+    const char *why = r->killer >= 0 ? r->reason : r->decl ? r->decl->why : NOT_DECLARED;
     db_case dc = { .key = key,
                    .kind = "mutant",
                    .game = g->name,
@@ -498,8 +538,8 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
                 printf("WRONG    %s: declared equivalent (mutants.txt line %d) but killed by %s: %s\n",
                        r->name, r->decl->line, mut_killer_name((mut_killer)r->killer), r->reason);
             } else if (o->verbose)
-                printf("killed   %-40s by %-6s %s\n", r->name, mut_killer_name((mut_killer)r->killer),
-                       r->reason);
+                printf("killed   %-40s by %-6s in %5.1f s: %s\n", r->name,
+                       mut_killer_name((mut_killer)r->killer), r->seconds, r->reason);
         } else if (is_equivalent) {
             equivalent++;
             if (o->verbose)
@@ -508,7 +548,7 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
             survived++;
             undeclared += r->decl == NULL;
             printf("SURVIVED %-40s %s\n         why: %s\n", r->name, summary,
-                   r->decl ? r->decl->why : "not declared: no golden case, test or invariant pins it");
+                   r->decl ? r->decl->why : NOT_DECLARED);
         }
         record(rec, g, r);
     }
@@ -603,7 +643,10 @@ int cmd_mutate(int argc, char **argv)
     rec_param(&rec, "sim-games", "%lu", o.sim_games);
     rec_param(&rec, "seed", "%lu", o.seed);
     rec_param(&rec, "fuzz-seconds", "%lu", o.fuzz_seconds);
-    rec_param(&rec, "sample", "%lu", o.sample);
+    for (int i = 0; i < plan->n_cmd; i++)
+        rec_param(&rec, "check", "%s", plan->cmd[i].label);
+    /* --only picks a sample too: the FAQ says the figures are not all */
+    rec_param(&rec, "sample", "%lu", o.n_only ? (unsigned long)n : o.sample);
     mut_piece *pieces = calloc((size_t)(n ? n : 1), sizeof *pieces);
     for (int i = 0; pieces && i < n; i++) {
         res[i].decl = mut_decls_find(&ds, res[i].name);

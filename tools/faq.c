@@ -118,6 +118,7 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
         faq_section_examples(d, o->db, g, gr, g->folder, o->golden_dir);
         faq_section_findings(d, g, g->folder, o->golden_dir);
         faq_section_edges(d, o->db, g, gr);
+        faq_section_mutants(d, o->db, g);
         faq_section_provenance(d, o->db, g, gr);
     }
     fclose(d->out);

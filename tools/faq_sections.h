@@ -84,6 +84,7 @@ void faq_section_examples(faq_doc *d, db *h, const ud_game *g, const game_runs *
                           const char *golden_dir);
 void faq_section_findings(faq_doc *d, const ud_game *g, const char *folder, const char *golden_dir);
 void faq_section_edges(faq_doc *d, db *h, const ud_game *g, const game_runs *gr);
+void faq_section_mutants(faq_doc *d, db *h, const ud_game *g);
 void faq_section_provenance(faq_doc *d, db *h, const ud_game *g, const game_runs *gr);
 
 #endif
