@@ -143,6 +143,18 @@ typedef struct ud_invariant {
     bool (*holds)(const ud_game *g, const void *state, ud_buf *why);
 } ud_invariant;
 
+/* A fault a game's code can be built to make (core/mutant.h, `undead
+ * mutate`): one illegal state the rule texts name (negative Time, a card
+ * in two places, a zombie on a zombie), made on purpose where no row
+ * mutant can make it, so that the invariant guarding it is shown to catch
+ * it, and the fuzzer shown to find it.  The game's code asks
+ * ud_fault_on(&faults[i]) at the one place the fault would happen. */
+typedef struct ud_fault {
+    const char *name;      /* as UNDEAD_MUTANT names it: GAME:fault/NAME */
+    const char *invariant; /* the invariant that must catch it */
+    const char *summary;   /* what goes wrong, in the texts' words */
+} ud_fault;
+
 /* Who plays and under which readings: everything init needs. */
 typedef struct ud_setup {
     int n_players;
@@ -261,6 +273,10 @@ struct ud_game {
     int n_variants;
     const ud_invariant *invariants;
     int n_invariants;
+    /* The faults the game's code can make under a mutation build (above);
+     * NULL: none. */
+    const ud_fault *faults;
+    int n_faults;
     /* Optional: whether every one of `invariants` holds, asked before
      * them after each firing (engine.h, ud_check_invariants).  True only
      * where each row's `holds` would say so; false wherever one may not,

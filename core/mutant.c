@@ -15,6 +15,7 @@ static const char *const op_names[UD_MUT_N_OPS] = {
     [UD_MUT_EFFECT_SKIP] = "effect-skipped",
     [UD_MUT_EFFECT_TWICE] = "effect-twice",
     [UD_MUT_READING] = "reading",
+    [UD_MUT_FAULT] = "fault",
 };
 
 const char *ud_mutant_op_name(ud_mutant_op op) { return op < UD_MUT_N_OPS ? op_names[op] : "?"; }
@@ -38,6 +39,8 @@ int ud_mutant_list(const ud_game *g, ud_mutant *out, int cap)
     for (int k = 0; k < g->n_variants; k++)
         for (int shift = 1; shift < g->variants[k].n_values; shift++)
             n = add(out, cap, n, (ud_mutant){ .game = g, .op = UD_MUT_READING, .key = k, .shift = shift });
+    for (int f = 0; f < g->n_faults; f++)
+        n = add(out, cap, n, (ud_mutant){ .game = g, .op = UD_MUT_FAULT, .fault = &g->faults[f] });
     return n;
 }
 
@@ -45,6 +48,8 @@ void ud_mutant_name(const ud_mutant *m, ud_buf *out)
 {
     if (m->op == UD_MUT_READING)
         ud_buf_printf(out, "reading/%s+%d", m->game->variants[m->key].key, m->shift);
+    else if (m->op == UD_MUT_FAULT)
+        ud_buf_printf(out, "fault/%s", m->fault->name);
     else
         ud_buf_printf(out, "%s/%s", m->rule ? m->rule->id : "?", ud_mutant_op_name(m->op));
 }
@@ -90,6 +95,16 @@ bool ud_mutant_parse(const char *text, const ud_game *(*find)(const char *name),
     size_t id_len = (size_t)(slash - id);
     if (id_len == strlen("reading") && strncmp(id, "reading", id_len) == 0)
         return parse_reading(g, what, m, err);
+    if (id_len == strlen("fault") && strncmp(id, "fault", id_len) == 0) {
+        for (int f = 0; f < g->n_faults; f++)
+            if (strcmp(g->faults[f].name, what) == 0) {
+                *m = (ud_mutant){ .game = g, .op = UD_MUT_FAULT, .fault = &g->faults[f] };
+                return true;
+            }
+        ud_buf_printf(err, "'%s': %s declares no fault '%s' ('undead mutate %s --list')", text, g->name, what,
+                      g->name);
+        return false;
+    }
     const ud_rule *rule = NULL;
     for (int i = 0; i < g->n_rules && !rule; i++)
         if (strlen(g->rules[i].id) == id_len && strncmp(g->rules[i].id, id, id_len) == 0)

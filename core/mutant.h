@@ -21,7 +21,9 @@
  *
  * UNDEAD_MUTANT is GAME:ID/OPERATOR, e.g. zombie-dice:ZD-BUST/guard-never
  * or zombie-dice:reading/shortage-when+1 (the key's value read as the
- * next one, cyclically; +2 the one after, for keys with three values).
+ * next one, cyclically; +2 the one after, for keys with three values), or
+ * GAME:fault/NAME, a fault the game's code declares (game.h, ud_fault):
+ * an illegal state no row mutant can make, made where it would happen.
  */
 #ifndef UD_MUTANT_H
 #define UD_MUTANT_H
@@ -38,6 +40,7 @@ typedef enum {
     UD_MUT_EFFECT_SKIP,  /* the row fires (counted) but its effect does nothing */
     UD_MUT_EFFECT_TWICE, /* the effect is applied twice per firing */
     UD_MUT_READING,      /* a variant key's value is read as another one */
+    UD_MUT_FAULT,        /* one of the game's declared faults (game.h, ud_fault) */
     UD_MUT_N_OPS
 } ud_mutant_op;
 
@@ -45,20 +48,22 @@ typedef struct ud_mutant {
     const ud_game *game;
     const ud_rule *rule; /* the row mutated; NULL for a reading */
     ud_mutant_op op;
-    int key;   /* UD_MUT_READING: the variant key */
-    int shift; /* UD_MUT_READING: value v is read as (v + shift) % n */
+    int key;               /* UD_MUT_READING: the variant key */
+    int shift;             /* UD_MUT_READING: value v is read as (v + shift) % n */
+    const ud_fault *fault; /* UD_MUT_FAULT */
 } ud_mutant;
 
 /* The operator's name as UNDEAD_MUTANT and reports write it. */
 const char *ud_mutant_op_name(ud_mutant_op op);
 
 /* Every mutant of game g, in table order (each row's operators, then each
- * key's shifts), into out (at most cap; returns how many g has).  An
+ * key's shifts, then the game's faults), into out (at most cap; returns how many g has).  An
  * operator that would not change the code is not a mutant: "guard always"
  * of a row that has no guard. */
 int ud_mutant_list(const ud_game *g, ud_mutant *out, int cap);
 
-/* The mutant's name, ID/OPERATOR (reading/KEY+SHIFT for a reading). */
+/* The mutant's name, ID/OPERATOR (reading/KEY+SHIFT for a reading,
+ * fault/NAME for a fault). */
 void ud_mutant_name(const ud_mutant *m, ud_buf *out);
 
 /* Parse GAME:ID/OPERATOR (games looked up with find); false with the
@@ -104,6 +109,8 @@ static inline int ud_mutant_reading(const ud_game *g, int key, int value)
         return value;
     return (value + ud_the_mutant.shift) % g->variants[key].n_values;
 }
+/* Whether the game's fault f is the mutant in force. */
+static inline bool ud_fault_on(const ud_fault *f) { return __builtin_expect(ud_the_mutant.fault == f, 0); }
 /* A guard's verdict, and an effect call (a statement using `s`), as the
  * mutant in force changes them.  The second call of "twice" is skipped
  * when the first failed: a failure stops the row anyway. */
@@ -115,6 +122,11 @@ static inline int ud_mutant_reading(const ud_game *g, int key, int value)
             CALL;                                                           \
     } while (0)
 #else
+static inline bool ud_fault_on(const ud_fault *f)
+{
+    (void)f;
+    return false;
+}
 #define UD_MUT_GUARD(RULE, HELD) (HELD)
 #define UD_MUT_EFFECT(RULE, CALL) CALL
 #endif

@@ -7,6 +7,7 @@
  * runs themselves are the mutate_* tests of the mutants build.
  */
 #include <criterion/criterion.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,7 +27,7 @@ static int expected_count(const ud_game *g)
         n += g->rules[i].guard ? 4 : 3;
     for (int k = 0; k < g->n_variants; k++)
         n += g->variants[k].n_values - 1;
-    return n;
+    return n + g->n_faults;
 }
 
 Test(mutant, every_game_lists_its_rows_and_readings)
@@ -38,6 +39,14 @@ Test(mutant, every_game_lists_its_rows_and_readings)
             cr_assert(all[i].op != UD_MUT_GUARD_ALWAYS || all[i].rule->guard,
                       "%s: guard-always of a row with no guard", (*g)->name);
             cr_assert_eq(all[i].game, *g);
+        }
+        /* every fault names an invariant of its game, which must catch it */
+        for (int f = 0; f < (*g)->n_faults; f++) {
+            bool found = false;
+            for (int v = 0; v < (*g)->n_invariants && !found; v++)
+                found = strcmp((*g)->invariants[v].id, (*g)->faults[f].invariant) == 0;
+            cr_assert(found, "%s: fault %s names no invariant of the game ('%s')", (*g)->name,
+                      (*g)->faults[f].name, (*g)->faults[f].invariant);
         }
     }
 }
@@ -88,6 +97,7 @@ Test(mutant, bad_names_say_what_was_expected)
     assert_refused("zombie-dice:ZD-BUST/guard-sometimes", "expected an operator");
     assert_refused("zombie-dice:reading/nokey+1", "KEY one of zombie-dice's variant keys");
     assert_refused("zombie-dice:reading/shortage-when+9", "expected a shift from 1 to");
+    assert_refused("dotld:fault/no-such-fault", "declares no fault 'no-such-fault'");
     /* a row with no guard has no "always" to give it */
     for (const ud_game *const *g = ud_games; *g; g++)
         for (int i = 0; i < (*g)->n_rules; i++)

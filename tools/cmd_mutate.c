@@ -504,7 +504,9 @@ static void record(recorder *rec, const ud_game *g, const mut_result *r)
                    .status = "complete",
                    .outcome = outcome,
                    .decisions = -1,
-                   .rules = r->m.rule ? r->m.rule->id : "",
+                   .rules = r->m.rule                 ? r->m.rule->id
+                            : r->m.op == UD_MUT_FAULT ? r->m.fault->invariant
+                                                      : "",
                    .analysis = ud_mutant_op_name(r->m.op) };
     db_case_add(rec->db, rec->run, &dc);
     rec_tick(rec);
@@ -529,7 +531,9 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
     int killed[MUT_N_KILLERS] = { 0 }, equivalent = 0, survived = 0, undeclared = 0, wrong = 0;
     for (int i = 0; i < n; i++) {
         mut_result *r = &res[i];
-        const char *summary = r->m.rule ? r->m.rule->summary : r->m.game->variants[r->m.key].question;
+        const char *summary = r->m.rule                 ? r->m.rule->summary
+                              : r->m.op == UD_MUT_FAULT ? r->m.fault->summary
+                                                        : r->m.game->variants[r->m.key].question;
         bool is_equivalent = r->decl && r->decl->kind == MUT_DECL_EQUIVALENT;
         if (r->killer >= 0) {
             killed[r->killer]++;

@@ -346,6 +346,9 @@ extern const ud_game dl_game;
 extern const ud_rule dl_rules[DL_N_RULES];
 extern const ud_variant dl_variants[DL_VARIANTS];
 extern const ud_invariant dl_invariants[DL_N_INVARIANTS];
+/* The faults a mutation build can make (core/mutant.h; invariants.c). */
+enum { DL_FAULT_TIME_BELOW_ZERO, DL_N_FAULTS };
+extern const ud_fault dl_faults[DL_N_FAULTS];
 extern const ud_policy_def dl_policies[DL_N_POLICIES];
 
 /* Helpers the rows, invariants and policies share (state.c). */

@@ -17,6 +17,11 @@ static bool started(const dl_state *st)
 static bool time_in_range(const ud_game *g, const void *p, ud_buf *why)
 {
     const dl_state *st = CST(p);
+    if (st->time > 6) { /* a byte: Time taken below 0 wraps round */
+        ud_buf_printf(why, "Time below 0 (its byte reads %d) with a district Time of %d", st->time,
+                      st->time_max);
+        return false;
+    }
     if (st->time > st->time_max || st->time_max > 6) {
         ud_buf_printf(why, "Time %d with a district Time of %d (a die: at most 6)", st->time, st->time_max);
         return false;
@@ -232,6 +237,13 @@ static bool events_in_range(const ud_game *g, const void *p, ud_buf *why)
     }
     return true;
 }
+
+/* Negative Time: dl_lose_time never takes Time below 0, so no row mutant
+ * can; this fault takes it anyway, for DL-INV-TIME to catch. */
+const ud_fault dl_faults[DL_N_FAULTS] = {
+    [DL_FAULT_TIME_BELOW_ZERO] = { "time-below-zero", "DL-INV-TIME",
+                                   "a loss of Time owed with none left takes Time below 0" },
+};
 
 const ud_invariant dl_invariants[DL_N_INVARIANTS] = {
     { "DL-INV-TIME", "Time is never below 0 nor above the district's value (at most 6)", time_in_range },

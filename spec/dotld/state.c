@@ -122,7 +122,7 @@ int dl_infect(dl_state *st, const ud_step *s, int n)
 void dl_lose_time(dl_state *st, const ud_step *s, int n)
 {
     for (; n > 0; n--) {
-        if (st->time > 0) {
+        if (st->time > 0 || ud_fault_on(&dl_faults[DL_FAULT_TIME_BELOW_ZERO])) {
             st->time--;
             dl_met(st, s, DL_C_LOST_TIME);
             if (st->time == 0 && ud_reading(s, DL_V_TIME_OUT) == DL_TIME_OUT_AT_ZERO)

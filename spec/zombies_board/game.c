@@ -411,6 +411,40 @@ static bool over_when_won(const ud_game *g, const void *p, ud_buf *why)
     return true;
 }
 
+/* The map-tile and event-card stacks hold what their counts say (the
+ * Town Square and the Heliport are never in the stack): a draw takes a
+ * tile off both, so an empty stack is never drawn from. */
+static bool piles(const ud_game *g, const void *p, ud_buf *why)
+{
+    const zb_state *st = CST(p);
+    if (st->phase == ZB_PH_SETUP)
+        return true; /* counted by the set-up's last row */
+    int t = 0, c = 0;
+    for (int k = 0; k < zb_content.n_tiles; k++)
+        if (k != zb_content.square && k != zb_content.heliport)
+            t += st->pile_tile[k];
+    for (int k = 0; k < zb_content.n_events; k++)
+        c += st->pile_card[k];
+    if (t != st->tiles_pile || c != st->cards_pile) {
+        ud_buf_printf(
+            why, "the tile stack holds %d tiles where its count says %d, the card stack %d where it says %d",
+            t, st->tiles_pile, c, st->cards_pile);
+        return false;
+    }
+    return true;
+}
+
+/* Two illegal states the text names that no row mutant makes: a zombie
+ * stepping onto another ("no space may contain more than one zombie";
+ * a cell holds one zombie bit, so one is lost, for ZB-INV-CONSERVED), and
+ * a drawn tile left in the stack as well, for ZB-INV-PILES. */
+const ud_fault zb_faults[ZB_N_FAULTS] = {
+    [ZB_FAULT_ZOMBIE_ON_ZOMBIE] = { "zombie-on-zombie", "ZB-INV-CONSERVED",
+                                    "a zombie may step onto a space that holds a zombie" },
+    [ZB_FAULT_TILE_LEFT_IN_STACK] = { "tile-left-in-stack", "ZB-INV-PILES",
+                                      "a map tile drawn stays in the stack as well as in the hand" },
+};
+
 static const ud_invariant zb_invariants[] = {
     { "ZB-INV-ONE-PER-SPACE", "at most one zombie and one token a space, only where they may be",
       one_per_space },
@@ -418,6 +452,7 @@ static const ud_invariant zb_invariants[] = {
     { "ZB-INV-RESOURCES",
       "life and bullets never below 0; no character alive without life; the dead keep nothing", resources },
     { "ZB-INV-HANDS", "at most three tiles and three cards in hand, all from the piles", hands },
+    { "ZB-INV-PILES", "the tile and card stacks hold what their counts say: never drawn from empty", piles },
     { "ZB-INV-MOVE", "no move longer than allowed, none ending on another player, nobody off the roads",
       movement },
     { "ZB-INV-WEAPONS", "the weapon deck is never refilled", weapon_deck },
@@ -672,6 +707,8 @@ const ud_game zb_game = {
     .n_variants = ZB_VARIANTS,
     .invariants = zb_invariants,
     .n_invariants = (int)(sizeof zb_invariants / sizeof zb_invariants[0]),
+    .faults = zb_faults,
+    .n_faults = ZB_N_FAULTS,
     .policies = zb_policies,
     .n_policies = (int)(sizeof zb_policies / sizeof zb_policies[0]),
     .actions = zb_actions,

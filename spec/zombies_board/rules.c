@@ -82,7 +82,8 @@ static void draw_hands(zb_state *st, ud_step *s, int p)
             return;
         int k = nth(st->pile_tile, zb_content.n_tiles, i);
         UD_EMIT(s, "tile %s", zb_content.tile[k].id);
-        st->pile_tile[k]--;
+        if (!ud_fault_on(&zb_faults[ZB_FAULT_TILE_LEFT_IN_STACK]))
+            st->pile_tile[k]--;
         st->tiles_pile--;
         pl->tile[h] = (uint8_t)(k + 1);
     }
@@ -1154,7 +1155,7 @@ static unsigned zombie_steps(const zb_state *st, int i)
     unsigned m = 0;
     for (unsigned l = st->link[i]; l; l &= l - 1) {
         int d = __builtin_ctz(l);
-        if (!(st->cell[i + zb_off[d]] & ZB_ZOMBIE))
+        if (!(st->cell[i + zb_off[d]] & ZB_ZOMBIE) || ud_fault_on(&zb_faults[ZB_FAULT_ZOMBIE_ON_ZOMBIE]))
             m |= 1u << d;
     }
     return m;

@@ -268,6 +268,10 @@ extern const ud_explore_bound zb_bound_tiny;
 void zb_tiny_key(const void *p, unsigned char *out);
 
 extern const ud_game zb_game;
+/* The faults a mutation build can make (core/mutant.h; game.c): the
+ * illegal states no row mutant can make. */
+enum { ZB_FAULT_ZOMBIE_ON_ZOMBIE, ZB_FAULT_TILE_LEFT_IN_STACK, ZB_N_FAULTS };
+extern const ud_fault zb_faults[ZB_N_FAULTS];
 /* The players' FAQ (faq_players.c), terminated by a NULL id. */
 extern const ud_faq_question zb_players_faq[];
 enum { ZB_N_RULES = 78 };
