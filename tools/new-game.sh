@@ -77,6 +77,7 @@ for f in "$template"/content/*.txt; do
     rename "$f" > "$spec/content/$(basename "$f")"
 done
 rename "$template/tests/test_one_die.c" > "$spec/tests/test_$folder.c"
+rename "$template/mutants.txt" > "$spec/mutants.txt"
 cat > "$spec/game.cmake" <<CMAKE
 # spec/$folder/game.cmake - registers $title (read by spec/games.cmake).
 # Its command-line name, the ud_game it defines and the header declaring
