@@ -298,7 +298,10 @@ int ud_fuzz_check(const uint8_t *data, size_t size, ud_game_lookup find)
     char *out = NULL;
     size_t len = 0;
     FILE *mem = deep ? open_memstream(&out, &len) : NULL;
-    ud_check_opts opts = { .regen = mem, .check_invariants = 1, .max_decisions = FUZZ_POLICY_DECISIONS };
+    ud_check_opts opts = { .regen = mem,
+                           .check_invariants = 1,
+                           .max_decisions = FUZZ_POLICY_DECISIONS,
+                           .table = table_for(t.game, t.setup.variant, false) };
     ud_check_result res;
     int rc = ud_check(&t, &opts, &res, &err);
     if (mem)
