@@ -882,8 +882,12 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     memset(err, 0, sizeof *err);
     uint64_t max_decisions = opts->max_decisions ? opts->max_decisions : UD_DEFAULT_MAX_DECISIONS;
 
-    ud_table table;
-    ud_table_build(&table, g, t->setup.variant);
+    ud_table built;
+    const ud_table *table = opts->table;
+    if (!table) {
+        ud_table_build(&built, g, t->setup.variant);
+        table = &built;
+    }
     ud_rng chance_rng, policy_rng;
     ud_rng_seed(&chance_rng, t->seed);
     ud_rng_seed(&policy_rng, t->seed ^ UINT64_C(0x9e3779b97f4a7c15));
@@ -898,7 +902,7 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     }
     ud_sink sink = { check_line, &c };
     ud_step step;
-    ud_step_init(&step, &table, &t->setup, &chance, &sink, opts->fired);
+    ud_step_init(&step, table, &t->setup, &chance, &sink, opts->fired);
     step.check_invariants = opts->check_invariants || UD_FORCE_INVARIANTS;
     c.s = &step;
     unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));

@@ -47,6 +47,11 @@ typedef struct ud_check_opts {
     int stop_after_line;
     void *state_out; /* NULL, or state_size bytes: the state where a legal
                                    * check ended (what undead show draws) */
+    /* NULL, or the rows for the record's game and variant setting (as
+     * ud_table_build makes them, engine.h), so that a caller checking many
+     * records, such as the transcript fuzz target, builds each table once
+     * rather than once per record. */
+    const struct ud_table *table;
 } ud_check_opts;
 
 /* 0: legal; -1: err says where and which rule. */

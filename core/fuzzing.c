@@ -271,6 +271,19 @@ int ud_fuzz_game(const ud_game *g, const uint8_t *data, size_t size)
     return 0;
 }
 
+/* The decisions the transcript target lets the seats' policies make in a
+ * record with no decide lines.  Such a record is played past its text:
+ * with a seed and no chance lines, a whole game (often over 100
+ * decisions, every invariant after every row) of PRNG outcomes and
+ * policy picks that the fuzzer cannot steer, and that was most of the
+ * target's time.  The checker's own bound (UD_DEFAULT_MAX_DECISIONS, for
+ * a game that never ends) is far higher; past this one the record is
+ * rejected as a game with no end, so an input stops soon after its text
+ * does.  The first decisions of such a game are checked as before; a
+ * record that writes its decisions is bounded by its length and not
+ * affected. */
+enum { FUZZ_POLICY_DECISIONS = 16 };
+
 int ud_fuzz_check(const uint8_t *data, size_t size, ud_game_lookup find)
 {
     ud_transcript t;
@@ -285,7 +298,10 @@ int ud_fuzz_check(const uint8_t *data, size_t size, ud_game_lookup find)
     char *out = NULL;
     size_t len = 0;
     FILE *mem = deep ? open_memstream(&out, &len) : NULL;
-    ud_check_opts opts = { .regen = mem, .check_invariants = 1, .max_decisions = FUZZ_MAX_DECISIONS };
+    ud_check_opts opts = { .regen = mem,
+                           .check_invariants = 1,
+                           .max_decisions = FUZZ_POLICY_DECISIONS,
+                           .table = table_for(t.game, t.setup.variant, false) };
     ud_check_result res;
     int rc = ud_check(&t, &opts, &res, &err);
     if (mem)

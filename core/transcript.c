@@ -9,7 +9,6 @@
 
 #include "action.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -19,29 +18,30 @@
 
 void ud_transcript_free(ud_transcript *t)
 {
-    for (int i = 0; i < t->n; i++)
-        free(t->lines[i].text);
     free(t->lines);
+    free(t->text);
     t->lines = NULL;
+    t->text = NULL;
     t->n = t->cap = 0;
 }
 
-/* Split one line (already copied to text) into tokens; strips a comment
- * and a trailing [TAG].  Returns false with err set. */
+/* Split one line (NUL-terminated, in place) into tokens; strips a comment
+ * and a trailing [TAG].  Returns false with err set.  The scans are the C
+ * library's (strspn, strcspn), not loops over the bytes: a fuzz build
+ * instruments every comparison of such a loop, which cost more than the
+ * rest of the parse. */
 static bool tokenize(ud_tline *tl, int lineno, ud_error *err)
 {
     char *p = tl->text;
     tl->ntok = 0;
     tl->tag = NULL;
     for (;;) {
-        while (*p == ' ' || *p == '\t')
-            p++;
+        p += strspn(p, " \t");
         if (*p == '\0' || *p == '#')
             break;
         int col = (int)(p - tl->text) + 1;
         char *start = p;
-        while (*p && *p != ' ' && *p != '\t')
-            p++;
+        p += strcspn(p, " \t");
         if (*p)
             *p++ = '\0';
         if (tl->tag) {
@@ -56,12 +56,11 @@ static bool tokenize(ud_tline *tl, int lineno, ud_error *err)
                 return false;
             }
             start[len - 1] = '\0';
-            for (char *c = start + 1; *c; c++)
-                if (!isupper((unsigned char)*c) && !isdigit((unsigned char)*c) && *c != '-') {
-                    ud_error_set(err, lineno, col, NULL,
-                                 "expected a rule ID of A-Z, 0-9 and '-' in the tag, found '%s]'", start);
-                    return false;
-                }
+            if (strspn(start + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != len - 2) {
+                ud_error_set(err, lineno, col, NULL,
+                             "expected a rule ID of A-Z, 0-9 and '-' in the tag, found '%s]'", start);
+                return false;
+            }
             tl->tag = start + 1;
             tl->tag_col = col;
             continue;
@@ -303,22 +302,40 @@ static bool body_line(parser *ps, ud_tline *tl)
     return true;
 }
 
+/* The first byte of line (len bytes, NUL-terminated after them) that is
+ * not printable text: a control byte but tab, or DEL.  A NUL in the line
+ * stops strcspn there, and is one of them. */
 static bool check_bytes(const char *line, size_t len, int lineno, ud_error *err)
 {
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)line[i];
-        if ((c < 0x20 && c != '\t') || c == 0x7f) {
-            ud_error_set(err, lineno, (int)i + 1, NULL, "expected printable text, found byte 0x%02x", c);
-            return false;
-        }
+    static const char control[] = "\x01\x02\x03\x04\x05\x06\x07\x08\x0a\x0b\x0c\x0d\x0e\x0f\x10"
+                                  "\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f";
+    size_t i = strcspn(line, control);
+    if (i < len) {
+        ud_error_set(err, lineno, (int)i + 1, NULL, "expected printable text, found byte 0x%02x",
+                     (unsigned char)line[i]);
+        return false;
     }
     return true;
 }
 
-static bool add_line(ud_transcript *t, const ud_tline *tl)
+/* Room for the body lines: at the first one, room for every line the
+ * text has left (rest, rest_len bytes; at most BODY_LINES_FIRST, then
+ * doubling), so that a record takes one allocation for its lines. */
+enum { BODY_LINES_FIRST = 4096 };
+
+static int lines_left(const char *rest, size_t rest_len)
+{
+    int n = 2; /* this one, and a last one with no newline */
+    const char *end = rest + rest_len;
+    for (const char *p = rest; n < BODY_LINES_FIRST && (p = memchr(p, '\n', (size_t)(end - p))); p++)
+        n++;
+    return n;
+}
+
+static bool add_line(ud_transcript *t, const ud_tline *tl, const char *rest, size_t rest_len)
 {
     if (t->n == t->cap) {
-        int cap = t->cap ? t->cap * 2 : 64;
+        int cap = t->cap ? t->cap * 2 : lines_left(rest, rest_len);
         ud_tline *p = realloc(t->lines, (size_t)cap * sizeof *p);
         if (!p)
             return false;
@@ -333,40 +350,41 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
 {
     memset(t, 0, sizeof *t);
     parser ps = { t, find, err, 0, 0, 0, 0, 0, 0, 0 };
+    /* One copy of the text, each line cut in place (its newline, or a CR
+     * before it, made a NUL): the lines' words point into it. */
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        ud_error_set(err, 1, 0, NULL, "out of memory");
+        return -1;
+    }
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    t->text = copy;
     size_t pos = 0;
     int lineno = 0;
     while (pos < len) {
         lineno++;
-        size_t end = pos;
-        while (end < len && text[end] != '\n')
-            end++;
+        const char *nl = memchr(copy + pos, '\n', len - pos);
+        size_t end = nl ? (size_t)(nl - copy) : len;
         size_t n = end - pos;
-        if (n && text[pos + n - 1] == '\r')
+        if (n && copy[pos + n - 1] == '\r')
             n--;
         if (n > UD_TL_MAX_LEN) {
             ud_error_set(err, lineno, UD_TL_MAX_LEN + 1, NULL, "expected a line of at most %d characters",
                          UD_TL_MAX_LEN);
             goto fail;
         }
-        if (!check_bytes(text + pos, n, lineno, err))
+        copy[pos + n] = '\0';
+        if (!check_bytes(copy + pos, n, lineno, err))
             goto fail;
-        ud_tline tl = { .line = lineno };
-        tl.text = malloc(n + 1);
-        if (!tl.text) {
-            ud_error_set(err, lineno, 0, NULL, "out of memory");
-            goto fail;
-        }
-        memcpy(tl.text, text + pos, n);
-        tl.text[n] = '\0';
+        ud_tline tl = { .line = lineno, .text = copy + pos };
         pos = end + 1;
         if (tokenize(&tl, lineno, err) && tl.ntok == 0 && tl.tag)
             ud_error_set(err, lineno, tl.tag_col, NULL, "expected an event before the tag");
-        if (err->set || tl.ntok == 0) {
-            free(tl.text);
-            if (err->set)
-                goto fail;
+        if (err->set)
+            goto fail;
+        if (tl.ntok == 0)
             continue;
-        }
         bool ok;
         if (!ps.seen_version) {
             ok = tl.ntok == 2 && strcmp(tl.tok[0], "undead-transcript") == 0;
@@ -379,24 +397,18 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
                              tl.tok[1], UD_TRANSCRIPT_VERSION);
             }
             ps.seen_version = 1;
-            free(tl.text);
         } else if (!ps.in_body && is_header_keyword(tl.tok[0])) {
             ok = header_line(&ps, &tl);
-            free(tl.text);
         } else {
             if (!t->game) {
                 ud_error_set(err, lineno, 1, NULL, "expected 'game NAME' before the first event");
-                free(tl.text);
                 goto fail;
             }
-            if (!ps.in_body && !header_done(&ps)) {
-                free(tl.text);
+            if (!ps.in_body && !header_done(&ps))
                 goto fail;
-            }
             ps.in_body = 1;
-            ok = body_line(&ps, &tl) && add_line(t, &tl);
-            if (!ok)
-                free(tl.text);
+            size_t rest = pos < len ? pos : len;
+            ok = body_line(&ps, &tl) && add_line(t, &tl, copy + rest, len - rest);
             if (!ok && !err->set)
                 ud_error_set(err, lineno, 0, NULL, "out of memory");
         }

@@ -34,7 +34,7 @@ typedef struct ud_tline {
     ud_action action; /* a decide line's action, parsed */
     char *tag;        /* rule ID without brackets, or NULL */
     int tag_col;
-    char *text; /* owned */
+    char *text; /* the line, NUL-terminated, in the transcript's text */
 } ud_tline;
 
 typedef struct ud_transcript {
@@ -49,6 +49,7 @@ typedef struct ud_transcript {
     ud_tline *lines;
     int n;
     int cap;
+    char *text; /* owned: one copy of the parsed text, each line NUL-terminated */
 } ud_transcript;
 
 typedef const ud_game *(*ud_game_lookup)(const char *name);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "setup.h"
 #include "support.h"
 
@@ -94,6 +95,62 @@ Test(transcript_games, play_check_regenerate_identical)
             }
         cr_assert_gt(played, 0, "%s: no game ended", g->name);
     }
+}
+
+/* A caller's table for the record's setting (ud_check_opts.table, as the
+ * transcript fuzz target passes its kept ones) checks a record as the
+ * table ud_check builds itself does: the same result, rows fired and
+ * canonical text. */
+Test(transcript_games, a_table_passed_in_checks_as_its_own)
+{
+    int checked = 0;
+    FOR_EACH_GAME(g)
+    {
+        ud_rng rng;
+        ud_rng_seed(&rng, 7);
+        int variant[UD_MAX_VARIANTS];
+        random_variants(g, &rng, variant);
+        ud_result played;
+        char *text = play_text(g, g->min_players, variant, 3, &played, NULL);
+        if (played.status != UD_OVER) {
+            free(text);
+            continue; /* test_random_sim.c judges failed games */
+        }
+        checked++;
+        ud_transcript t;
+        ud_error err;
+        memset(&err, 0, sizeof err);
+        cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s: %s", g->name,
+                     err.msg);
+        static ud_table table;
+        ud_table_build(&table, g, t.setup.variant);
+        char *out[2];
+        size_t len[2];
+        uint64_t fired[2][UD_MAX_RULES] = { { 0 } };
+        ud_check_result res[2];
+        int rc[2];
+        for (int k = 0; k < 2; k++) {
+            FILE *mem = open_memstream(&out[k], &len[k]);
+            cr_assert_not_null(mem);
+            ud_check_opts opts = {
+                .regen = mem, .fired = fired[k], .check_invariants = 1, .table = k ? &table : NULL
+            };
+            rc[k] = ud_check(&t, &opts, &res[k], &err);
+            fclose(mem);
+        }
+        cr_assert_eq(rc[0], 0, "%s: %s", g->name, err.msg);
+        cr_assert_eq(rc[1], rc[0], "%s", g->name);
+        cr_assert_eq(res[1].complete, res[0].complete, "%s", g->name);
+        cr_assert_eq(res[1].winner, res[0].winner, "%s", g->name);
+        cr_assert_eq(res[1].decisions, res[0].decisions, "%s", g->name);
+        cr_assert_eq(memcmp(fired[1], fired[0], sizeof fired[0]), 0, "%s: the rows fired differ", g->name);
+        cr_assert_str_eq(out[1], out[0], "%s: the canonical text differs", g->name);
+        free(out[0]);
+        free(out[1]);
+        ud_transcript_free(&t);
+        free(text);
+    }
+    cr_assert_gt(checked, 0, "no game ended");
 }
 
 /* "player a\nplayer b\n..." for the fewest players g takes. */
