@@ -143,7 +143,7 @@ static struct fuzz_table {
     const ud_game *game;
     int variant[UD_MAX_VARIANTS];
     ud_table table;
-} *fuzz_tables[TABLE_SLOTS];
+} * fuzz_tables[TABLE_SLOTS];
 
 static ud_table *table_for(const ud_game *g, const int *variant, bool interpret)
 {
@@ -349,7 +349,8 @@ static bool pool_end(const ud_game *g, bool *open, const char *where, int first,
     ud_buf_init(&why);
     bool ok = start_state(g, &e->setup, e->state, &why);
     if (!ok)
-        ud_buf_printf(err, "%s:%d: the position of lines %d-%d: %s", where, first, first, last, ud_buf_str(&why));
+        ud_buf_printf(err, "%s:%d: the position of lines %d-%d: %s", where, first, first, last,
+                      ud_buf_str(&why));
     ud_buf_free(&why);
     if (!ok) {
         free(e->state);

@@ -98,7 +98,8 @@ Test(fuzzing, a_bad_start_pool_is_refused_with_its_line)
     ud_buf err;
     ud_buf_init(&err);
     cr_assert_not(ud_fuzz_engine_init(g, "# c\nplayers 2\nstart score p9 3\n", "pool.txt", &err));
-    cr_assert(strstr(ud_buf_str(&err), "pool.txt:2: the position of lines 2-3") != NULL, "got '%s'", ud_buf_str(&err));
+    cr_assert(strstr(ud_buf_str(&err), "pool.txt:2: the position of lines 2-3") != NULL, "got '%s'",
+              ud_buf_str(&err));
     cr_assert_eq(ud_fuzz_engine_starts(g), 0);
     ud_buf_free(&err);
     ud_buf_init(&err);
