@@ -133,10 +133,12 @@ static void round_trip(const ud_game *g, const char *text, size_t len)
  * the variant settings played.  Consecutive inputs seldom share a
  * setting (the bytes choose it), and a table is a 10 KB build: the
  * tables are kept in slots indexed by the setting itself (its values as
- * one mixed-radix number), allocated on first use, so a game with fewer
- * settings than slots builds each table once (Zombie Dice has 192; 16
- * slots replaced in turn rebuilt one on most of its inputs).  Whether
- * the rows are interpreted is a flag of the table, set on each use. */
+ * one mixed-radix number), allocated on first use: a game with fewer
+ * settings than slots builds each table once (the card and board games
+ * have 64), and one with more (Zombie Dice 3,072, dotld 131,072) builds
+ * one only on a miss, where 16 slots replaced in turn rebuilt one on
+ * most of its inputs.  Whether the rows are interpreted is a flag of the
+ * table, set on each use. */
 static ud_step fuzz_step;
 enum { TABLE_SLOTS = 256 };
 static struct fuzz_table {
@@ -168,14 +170,6 @@ static ud_table *table_for(const ud_game *g, const int *variant, bool interpret)
     return &t->table;
 }
 
-/* Play the game the bytes describe (players, variant values, every
- * chance outcome and decision) until it ends or the bytes run out: at
- * the first decision after that it stops, a partial game.  With text
- * (the sampled check), every invariant is checked after every row, the
- * transcript is written to *text (a partial one marked so) and interpret
- * picks the table interpreted even if the game has compiled rows; without
- * it (every input), no line is formatted and the invariants are checked
- * wherever the game stops: at start, after every decision, at the end. */
 /* The engine targets' start positions (ud_fuzz_engine_init): each one's
  * setup (players, variants, start lines) and the state its start lines
  * make, before any row has run. */
@@ -212,6 +206,16 @@ static const ud_setup *own_start(const ud_game *g, ud_bytes *bytes)
     return setup;
 }
 
+/* Play the game the bytes describe (under an engine target the start,
+ * then, from the game's own start, players and variant values; every
+ * chance outcome and decision) until it ends, the bytes run out or
+ * max_decisions are made: at the first decision after that it stops, a
+ * partial game.  With text (the sampled check), every invariant is
+ * checked after every row, the transcript is written to *text (a partial
+ * one marked so) and interpret picks the table interpreted even if the
+ * game has compiled rows; without it (every input), no line is formatted
+ * and the invariants are checked wherever the game stops: at start,
+ * after every decision, at the end. */
 static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, bool interpret, char **text,
                            size_t *len, int *decided, ud_failure *fail)
 {

@@ -8,7 +8,7 @@
 #                 readings)
 #   dotld         the district, space, Time, survivors, supplies and ammo
 #                 at the start of a round at the same stages, and the
-#                 last round played at Time 1
+#                 last round begun at Time 1 (in the games that have one)
 #   zombies_cards the seeded deal of every player cut to its last 7 to 10
 #                 cards: the bottom of each deck, late in a game
 # Each position is a paragraph: a comment saying where it comes from,
@@ -71,7 +71,9 @@ zombie_dice)
     ;;
 dotld)
     header dotld
-    for spec in "1 1" "2 2" "3 3" "2 4" "1 5" "4 6"; do
+    # "PLAYERS SEED"; seeds 7, 41 and 44 are the first (of 1 to 60, 1 to 3
+    # players) whose games have rounds at Time 1: most are lost earlier
+    for spec in "1 1" "2 2" "3 3" "2 4" "1 5" "4 6" "3 7" "3 41" "2 44"; do
         players="${spec%% *}"
         seed="${spec#* }"
         # rounds as they start: the leader's first state of a round
