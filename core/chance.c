@@ -43,10 +43,21 @@ void ud_bytes_init(ud_bytes *b, const uint8_t *data, size_t size)
     b->size = size;
     b->pos = 0;
     b->exhausted = 0;
-    uint64_t h = UINT64_C(14695981039346656037); /* FNV-1a */
-    for (size_t i = 0; i < size; i++)
-        h = (h ^ data[i]) * UINT64_C(1099511628211);
-    ud_rng_seed(&b->after, h);
+}
+
+/* The PRNG for the outcomes after the bytes, seeded with a hash of them
+ * the first time it is needed: most fuzz inputs stop before, and the
+ * hash is a pass over every byte. */
+static ud_rng *after(ud_bytes *b)
+{
+    if (!b->exhausted) {
+        uint64_t h = UINT64_C(14695981039346656037); /* FNV-1a */
+        for (size_t i = 0; i < b->size; i++)
+            h = (h ^ b->data[i]) * UINT64_C(1099511628211);
+        ud_rng_seed(&b->after, h);
+        b->exhausted = 1;
+    }
+    return &b->after;
 }
 
 uint32_t ud_bytes_below(ud_bytes *b, uint32_t n)
@@ -54,10 +65,8 @@ uint32_t ud_bytes_below(ud_bytes *b, uint32_t n)
     if (n <= 1)
         return 0;
     int need = n > 256 ? 2 : 1;
-    if (b->pos + (size_t)need > b->size) {
-        b->exhausted = 1;
-        return ud_rng_below(&b->after, n);
-    }
+    if (b->pos + (size_t)need > b->size)
+        return ud_rng_below(after(b), n);
     uint32_t v = b->data[b->pos++];
     if (need == 2)
         v = (v << 8) | b->data[b->pos++];

@@ -27,6 +27,16 @@
  * The common path allocates nothing per input: the step (14 KB of
  * offers), the tables (one per variant setting, a few kept) and the
  * state are static and reused.
+ *
+ * The engine targets (ud_fuzz_engine_init) add two things: a cap on the
+ * decisions one input plays (UD_FUZZ_ENGINE_DECISIONS), and a pool of
+ * start positions, the game's own start lines, from which the input's
+ * first byte picks one: a short input reaches the rules of a game's late
+ * stages.  Each position is set up once, at start-up (init and the
+ * start lines, check_start); an input starting there copies that state
+ * and runs on, with no text parsed.  The sampled path starts it from
+ * its lines as any record would (ud_start), writes them into the
+ * transcript's header and has the checker replay them.
  */
 #include "fuzzing.h"
 
@@ -38,6 +48,7 @@
 #include "check.h"
 #include "engine.h"
 #include "play.h"
+#include "setup.h"
 
 enum { FUZZ_MAX_DECISIONS = 2000 };
 static int max_decisions = FUZZ_MAX_DECISIONS;
@@ -119,64 +130,108 @@ static void round_trip(const ud_game *g, const char *text, size_t len)
 
 /* Reused across inputs: the step (its offers alone are 14 KB;
  * ud_step_init clears only what a game reads) and the game's tables for
- * the last variant settings played.  Consecutive inputs seldom share a
- * setting (the bytes choose it), so one table rebuilt on every change
- * was a 10 KB build on most inputs; a few slots, replaced in turn, hold
- * the settings a corpus keeps coming back to.  Whether the rows are
- * interpreted is a flag of the table, set on each use. */
+ * the variant settings played.  Consecutive inputs seldom share a
+ * setting (the bytes choose it), and a table is a 10 KB build: the
+ * tables are kept in slots indexed by the setting itself (its values as
+ * one mixed-radix number), allocated on first use: a game with fewer
+ * settings than slots builds each table once (the card and board games
+ * have 64), and one with more (Zombie Dice 3,072, dotld 131,072) builds
+ * one only on a miss, where 16 slots replaced in turn rebuilt one on
+ * most of its inputs.  Whether the rows are interpreted is a flag of the
+ * table, set on each use. */
 static ud_step fuzz_step;
-enum { TABLE_SLOTS = 16 };
-static struct {
+enum { TABLE_SLOTS = 256 };
+static struct fuzz_table {
     const ud_game *game;
     int variant[UD_MAX_VARIANTS];
     ud_table table;
-} fuzz_tables[TABLE_SLOTS];
-static unsigned fuzz_tables_next;
+} * fuzz_tables[TABLE_SLOTS];
 
 static ud_table *table_for(const ud_game *g, const int *variant, bool interpret)
 {
-    size_t size = sizeof fuzz_tables[0].variant;
-    for (int i = 0; i < TABLE_SLOTS; i++)
-        if (fuzz_tables[i].game == g && memcmp(fuzz_tables[i].variant, variant, size) == 0) {
-            fuzz_tables[i].table.interpret = interpret;
-            return &fuzz_tables[i].table;
-        }
-    unsigned slot = fuzz_tables_next++ % TABLE_SLOTS;
-    ud_table_build(&fuzz_tables[slot].table, g, variant);
-    fuzz_tables[slot].game = g;
-    memcpy(fuzz_tables[slot].variant, variant, size);
-    fuzz_tables[slot].table.interpret = interpret;
-    return &fuzz_tables[slot].table;
+    size_t size = sizeof fuzz_tables[0]->variant;
+    unsigned code = 0;
+    for (int v = 0; v < g->n_variants; v++)
+        code = code * (unsigned)g->variants[v].n_values + (unsigned)variant[v];
+    struct fuzz_table *t = fuzz_tables[code % TABLE_SLOTS];
+    if (!t) {
+        t = malloc(sizeof *t);
+        if (!t)
+            die("out of memory", "a table");
+        t->game = NULL;
+        fuzz_tables[code % TABLE_SLOTS] = t;
+    }
+    if (t->game != g || memcmp(t->variant, variant, size) != 0) {
+        ud_table_build(&t->table, g, variant);
+        t->game = g;
+        memcpy(t->variant, variant, size);
+    }
+    t->table.interpret = interpret;
+    return &t->table;
 }
 
-/* Play the game the bytes describe (players, variant values, every
- * chance outcome and decision) until it ends or the bytes run out: at
- * the first decision after that it stops, a partial game.  With text
- * (the sampled check), every invariant is checked after every row, the
- * transcript is written to *text (a partial one marked so) and interpret
- * picks the table interpreted even if the game has compiled rows; without
- * it (every input), no line is formatted and the invariants are checked
- * wherever the game stops: at start, after every decision, at the end. */
+/* The engine targets' start positions (ud_fuzz_engine_init): each one's
+ * setup (players, variants, start lines) and the state its start lines
+ * make, before any row has run. */
+typedef struct fuzz_start {
+    ud_setup setup;
+    unsigned char *state;
+} fuzz_start;
+static struct {
+    const ud_game *game; /* NULL: no engine target set up */
+    int n;
+    fuzz_start start[UD_FUZZ_MAX_STARTS];
+} pool;
+
+/* The seats of the game's own start, named once: p1, p2, ... */
+static ud_setup own_setup;
+
+/* The setup of the game's own start: the bytes choose the player count
+ * and the variants.  Only what a game reads of the setup is filled (the
+ * seats' names, the variants, no start lines; ud_setup_defaults clears
+ * 2 KB). */
+static const ud_setup *own_start(const ud_game *g, ud_bytes *bytes)
+{
+    ud_setup *setup = &own_setup;
+    if (setup->names[0][0] == '\0')
+        for (int i = 0; i < UD_MAX_PLAYERS; i++)
+            snprintf(setup->names[i], UD_NAME_MAX, "p%d", i + 1);
+    setup->n_unseated = 0;
+    setup->n_start = 0;
+    memset(setup->variant, 0, sizeof setup->variant);
+    int lo = g->min_players > 0 ? g->min_players : 1;
+    setup->n_players = lo + (int)ud_bytes_below(bytes, (uint32_t)(g->max_players - lo + 1));
+    for (int v = 0; v < g->n_variants; v++)
+        setup->variant[v] = (int)ud_bytes_below(bytes, (uint32_t)g->variants[v].n_values);
+    return setup;
+}
+
+/* Play the game the bytes describe (under an engine target the start,
+ * then, from the game's own start, players and variant values; every
+ * chance outcome and decision) until it ends, the bytes run out or
+ * max_decisions are made: at the first decision after that it stops, a
+ * partial game.  With text (the sampled check), every invariant is
+ * checked after every row, the transcript is written to *text (a partial
+ * one marked so) and interpret picks the table interpreted even if the
+ * game has compiled rows; without it (every input), no line is formatted
+ * and the invariants are checked wherever the game stops: at start,
+ * after every decision, at the end. */
 static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, bool interpret, char **text,
                            size_t *len, int *decided, ud_failure *fail)
 {
     ud_bytes bytes;
     ud_bytes_init(&bytes, data, size);
-    ud_setup setup;
-    /* Only what a game reads of the setup: the seats' names, the
-     * variants and no start lines (ud_setup_defaults clears 2 KB). */
-    setup.n_unseated = 0;
-    setup.n_start = 0;
-    memset(setup.variant, 0, sizeof setup.variant);
-    int lo = g->min_players > 0 ? g->min_players : 1;
-    int players = lo + (int)ud_bytes_below(&bytes, (uint32_t)(g->max_players - lo + 1));
-    setup.n_players = players;
-    for (int i = 0; i < players; i++)
-        snprintf(setup.names[i], UD_NAME_MAX, "p%d", i + 1);
-    for (int v = 0; v < g->n_variants; v++)
-        setup.variant[v] = (int)ud_bytes_below(&bytes, (uint32_t)g->variants[v].n_values);
+    /* Under an engine target the first byte picks the start: 0 the
+     * game's own, k the pool's k-th position. */
+    const fuzz_start *from = NULL;
+    if (pool.game == g && pool.n > 0) {
+        uint32_t k = ud_bytes_below(&bytes, (uint32_t)pool.n + 1);
+        if (k > 0)
+            from = &pool.start[k - 1];
+    }
+    const ud_setup *setup = from ? &from->setup : own_start(g, &bytes);
 
-    const ud_table *table = table_for(g, setup.variant, interpret);
+    const ud_table *table = table_for(g, setup->variant, interpret);
     ud_chance chance;
     ud_chance_from_bytes(&chance, &bytes);
     static char *body;
@@ -188,7 +243,7 @@ static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, b
         ud_sink_to_file(&sink, mem);
     }
     ud_step *s = &fuzz_step;
-    ud_step_init(s, table, &setup, &chance, text ? &sink : NULL, NULL);
+    ud_step_init(s, table, setup, &chance, text ? &sink : NULL, NULL);
     /* Per row only on the compiled play with text; the interpreted play
      * of the same game is held to its transcript, byte for byte, and
      * checked where it stops, like every input. */
@@ -197,7 +252,16 @@ static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, b
     if (g->state_size > sizeof state)
         die("state too large", g->name);
 
-    ud_status st = ud_start(s, state);
+    ud_status st;
+    if (from && !text) {
+        /* What ud_start would do from the start lines, done once at
+         * start-up (load_start): the state they make, copied. */
+        memcpy(state, from->state, g->state_size);
+        s->rule = NULL;
+        st = ud_advance(s, state);
+    } else {
+        st = ud_start(s, state);
+    }
     int decisions = 0;
     for (;;) {
         if (st != UD_ERROR && !s->check_invariants && !ud_check_invariants(s, state))
@@ -216,7 +280,7 @@ static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, b
         *text = NULL;
         *len = 0;
         FILE *out = open_memstream(text, len);
-        ud_transcript_write_header(out, g, &setup, NULL, NULL, st != UD_OVER);
+        ud_transcript_write_header(out, g, setup, NULL, NULL, st != UD_OVER);
         fwrite(body, 1, body_len, out);
         fclose(out);
         free(body);
@@ -224,6 +288,154 @@ static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, b
     }
     return st;
 }
+
+/* The state the start lines of setup make, as ud_start makes it before
+ * its first row: into state (g->state_size bytes); false with err. */
+static bool start_state(const ud_game *g, const ud_setup *setup, unsigned char *state, ud_buf *err)
+{
+    memset(state, 0, g->state_size);
+    g->init(state, setup);
+    for (int i = 0; i < setup->n_start; i++) {
+        ud_buf why;
+        ud_buf_init(&why);
+        bool ok = g->apply_start && g->apply_start(state, setup, setup->start[i], &why);
+        if (!ok)
+            ud_buf_printf(err, "start '%s': %s", setup->start[i],
+                          g->apply_start ? ud_buf_str(&why) : "this game takes no start lines");
+        ud_buf_free(&why);
+        if (!ok)
+            return false;
+    }
+    if (setup->n_start > 0 && g->check_start && !g->check_start(state, setup, err))
+        return false;
+    return true;
+}
+
+/* One line of a start pool: "players N" (seats p1..pN), "variant
+ * KEY=VALUE", "start LINE" (as the game's --start takes it). */
+static bool pool_line(const ud_game *g, ud_setup *setup, const char *line, ud_buf *err)
+{
+    if (strncmp(line, "start ", 6) == 0)
+        return ud_setup_start(setup, line + 6, err);
+    if (strncmp(line, "variant ", 8) == 0)
+        return ud_setup_variant(g, setup, line + 8, err);
+    if (strncmp(line, "players ", 8) == 0) {
+        char *end;
+        long n = strtol(line + 8, &end, 10);
+        if (end == line + 8 || *end != '\0' || n < 1 || n > UD_MAX_PLAYERS) {
+            ud_buf_printf(err, "expected 'players N' with N from 1 to %d", UD_MAX_PLAYERS);
+            return false;
+        }
+        if (!ud_setup_check_players(g, (int)n, err))
+            return false;
+        setup->n_players = (int)n;
+        for (int i = 0; i < (int)n; i++)
+            snprintf(setup->names[i], UD_NAME_MAX, "p%d", i + 1);
+        return true;
+    }
+    ud_buf_puts(err, "expected 'players N', 'variant KEY=VALUE' or 'start LINE'");
+    return false;
+}
+
+/* Ends the position being read (if any lines were): its state, checked. */
+static bool pool_end(const ud_game *g, bool *open, const char *where, int first, int last, ud_buf *err)
+{
+    if (!*open)
+        return true;
+    *open = false;
+    fuzz_start *e = &pool.start[pool.n];
+    e->state = malloc(g->state_size);
+    if (!e->state) {
+        ud_buf_printf(err, "%s: out of memory", where);
+        return false;
+    }
+    ud_buf why;
+    ud_buf_init(&why);
+    bool ok = start_state(g, &e->setup, e->state, &why);
+    if (!ok)
+        ud_buf_printf(err, "%s:%d: the position of lines %d-%d: %s", where, first, first, last,
+                      ud_buf_str(&why));
+    ud_buf_free(&why);
+    if (!ok) {
+        free(e->state);
+        return false;
+    }
+    pool.n++;
+    return true;
+}
+
+static void pool_clear(void)
+{
+    for (int i = 0; i < pool.n; i++)
+        free(pool.start[i].state);
+    pool.n = 0;
+    pool.game = NULL;
+}
+
+bool ud_fuzz_engine_init(const ud_game *g, const char *starts, const char *where, ud_buf *err)
+{
+    pool_clear();
+    max_decisions = UD_FUZZ_ENGINE_DECISIONS;
+    if (g->state_size > UD_MAX_STATE) {
+        ud_buf_printf(err, "%s: state too large", g->name);
+        return false;
+    }
+    bool open = false;
+    int line_no = 0, first = 0, last = 0; /* the lines of the open position */
+    for (const char *at = starts; at && *at;) {
+        size_t n = strcspn(at, "\n");
+        line_no++;
+        if (at[0] == '#') { /* a comment, of any length */
+            at += n + (at[n] == '\n');
+            continue;
+        }
+        char line[UD_START_LEN + 16];
+        if (n >= sizeof line) {
+            ud_buf_printf(err, "%s:%d: a line longer than %zu characters", where, line_no, sizeof line - 1);
+            pool_clear();
+            return false;
+        }
+        memcpy(line, at, n);
+        line[n] = '\0';
+        at += n + (at[n] == '\n');
+        if (line[0] == '\0') {
+            if (!pool_end(g, &open, where, first, last, err)) {
+                pool_clear();
+                return false;
+            }
+            continue;
+        }
+        if (!open) {
+            if (pool.n == UD_FUZZ_MAX_STARTS) {
+                ud_buf_printf(err, "%s:%d: more than %d positions", where, line_no, UD_FUZZ_MAX_STARTS);
+                pool_clear();
+                return false;
+            }
+            open = true;
+            first = line_no;
+            ud_setup_defaults(g, &pool.start[pool.n].setup);
+        }
+        last = line_no;
+        ud_buf why;
+        ud_buf_init(&why);
+        bool ok = pool_line(g, &pool.start[pool.n].setup, line, &why);
+        if (!ok)
+            ud_buf_printf(err, "%s:%d: %s", where, line_no, ud_buf_str(&why));
+        ud_buf_free(&why);
+        if (!ok) {
+            pool_clear();
+            return false;
+        }
+    }
+    if (!pool_end(g, &open, where, first, last, err)) {
+        pool_clear();
+        return false;
+    }
+    pool.game = g;
+    return true;
+}
+
+int ud_fuzz_engine_starts(const ud_game *g) { return pool.game == g ? pool.n : 0; }
 
 int ud_fuzz_game(const ud_game *g, const uint8_t *data, size_t size)
 {

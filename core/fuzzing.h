@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
 #include "game.h"
 #include "transcript.h"
 
@@ -33,6 +34,23 @@ bool ud_fuzz_is_deep(const uint8_t *data, size_t size);
  * a short game on what it loaded, and leaves long games to the engine
  * target. */
 void ud_fuzz_set_max_decisions(unsigned n);
+
+/* The engine targets' game (fuzz/game_engine.c, and verify replaying
+ * their corpora): ud_fuzz_game(g, ...) then stops each input after
+ * UD_FUZZ_ENGINE_DECISIONS decisions (ud_fuzz_set_max_decisions changes
+ * it again), and the input's first byte picks where the game starts: 0
+ * the game's own start (the next bytes choose the players and variants
+ * as before), k the k-th position of starts.  starts is a pool of
+ * positions (spec/FOLDER/fuzz-starts.txt, docs/fuzzing.md), one per
+ * paragraph of lines "players N" (seats p1..pN; default 2), "variant
+ * KEY=VALUE" and "start LINE" (a line the game's --start takes), '#'
+ * lines comments; NULL or empty: the game's own start only.  Each
+ * position is set up once, here.  False with err ("where:LINE: ...")
+ * when a line or a position is refused, and then no pool is kept. */
+enum { UD_FUZZ_ENGINE_DECISIONS = 32, UD_FUZZ_MAX_STARTS = 64 };
+bool ud_fuzz_engine_init(const ud_game *g, const char *starts, const char *where, ud_buf *err);
+/* The positions in g's pool (0 unless ud_fuzz_engine_init set one up). */
+int ud_fuzz_engine_starts(const ud_game *g);
 
 /* Parse and check data as a transcript. Returns 0. */
 int ud_fuzz_check(const uint8_t *data, size_t size, ud_game_lookup find);

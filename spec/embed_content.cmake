@@ -4,7 +4,9 @@
 # For each folder that has content it defines
 #   const ud_content_memfile ud_content_<folder>[];   (name, text, length)
 #   const int ud_content_<folder>_n;
-# and ud_builtin_content (games.h), the lookup of those by game.
+# and ud_builtin_content (games.h), the lookup of those by game; and, from
+# each folder's spec/<folder>/fuzz-starts.txt (the engine fuzz target's
+# start positions, docs/fuzzing.md), ud_builtin_fuzz_starts (games.h).
 # the names being the files' paths as errors show them
 # ("spec/<folder>/content/<file>").  Run by the top CMakeLists.txt as:
 #   cmake -DSPEC_DIR=<spec> -DOUT=<file.c> -P embed_content.cmake
@@ -47,5 +49,21 @@ foreach(dir IN LISTS folders)
   string(APPEND text "        return ud_content_${folder};\n    }\n")
 endforeach()
 string(APPEND text "    *dir = NULL;\n    *n = 0;\n    return NULL;\n}\n")
+# The engine fuzz targets' start pools, as text, by folder.
+string(APPEND text "\nconst char *ud_builtin_fuzz_starts(const ud_game *g, const char **path)\n{\n")
+string(APPEND text "    const char *folder = g->folder ? g->folder : \"\";\n")
+foreach(dir IN LISTS folders)
+  if(NOT EXISTS ${dir}/fuzz-starts.txt)
+    continue()
+  endif()
+  get_filename_component(folder ${dir} NAME)
+  file(READ ${dir}/fuzz-starts.txt hex HEX)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+  string(REGEX REPLACE "(0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,)" "\\1\n" bytes "${bytes}")
+  string(APPEND text "    if (strcmp(folder, \"${folder}\") == 0) {\n")
+  string(APPEND text "        static const char starts[] = {\n${bytes}0x00\n};\n")
+  string(APPEND text "        *path = \"spec/${folder}/fuzz-starts.txt\";\n        return starts;\n    }\n")
+endforeach()
+string(APPEND text "    *path = NULL;\n    return NULL;\n}\n")
 file(WRITE ${OUT}.tmp "${text}")
 file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

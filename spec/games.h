@@ -23,4 +23,10 @@ const ud_game *ud_find_game(const char *name);
  * that directory in *dir; NULL (with *n 0) for a game without any. */
 const ud_content_memfile *ud_builtin_content(const ud_game *g, const char **dir, int *n);
 
+/* A game's start positions for its engine fuzz target
+ * (spec/<folder>/fuzz-starts.txt, compiled in by embed_content.cmake;
+ * ud_fuzz_engine_init reads them), that path in *path; NULL (and *path
+ * NULL) for a game without any. */
+const char *ud_builtin_fuzz_starts(const ud_game *g, const char **path);
+
 #endif

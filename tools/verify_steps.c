@@ -37,6 +37,21 @@ uint64_t verify_replay_dir(const char *dir, const ud_game *g, bool engine)
     DIR *d = opendir(dir);
     if (!d)
         return 0;
+    if (engine) {
+        /* As the engine target reads its inputs (fuzz/game_engine.c). */
+        const char *where;
+        const char *starts = ud_builtin_fuzz_starts(g, &where);
+        ud_buf err;
+        ud_buf_init(&err);
+        bool ok = ud_fuzz_engine_init(g, starts, where, &err);
+        if (!ok)
+            fprintf(stderr, "undead verify: %s\n", ud_buf_str(&err));
+        ud_buf_free(&err);
+        if (!ok) {
+            closedir(d);
+            return 0;
+        }
+    }
     uint64_t n = 0;
     struct dirent *e;
     while ((e = readdir(d))) {

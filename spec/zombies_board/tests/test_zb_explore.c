@@ -81,6 +81,51 @@ Test(zb_start, bad_start_lines_are_refused)
     }
 }
 
+Test(zb_start, survivors_line_sets_the_seats_rescued_survivors)
+{
+    ud_setup setup;
+    setup_for(&setup, 3);
+    ud_buf err;
+    ud_buf_init(&err);
+    cr_assert(ud_setup_start(&setup, "survivors 3=3 1=2", &err));
+    static zb_state st;
+    memset(&st, 0, sizeof st);
+    zb_game.init(&st, &setup);
+    cr_assert(zb_game.apply_start(&st, &setup, setup.start[0], &err), "%s", ud_buf_str(&err));
+    cr_assert_eq(st.pl[0].survivors, 2);
+    cr_assert_eq(st.pl[1].survivors, 0);
+    cr_assert_eq(st.pl[2].survivors, 3);
+    ud_buf_free(&err);
+    /* and the game runs on from it: seat 3 earns the Heliport where it first arrives */
+    run r;
+    run_text(&r, "undead-transcript 1\ngame zombies-board\nplayer ann greedy\nplayer bob greedy\n"
+                 "seed 4\nstart survivors 2=3\nstart first 2\n");
+    assert_ok(&r);
+    cr_assert_eq(fired(&r, "ZB-HELIPORT-EARNED"), 1, "%s", r.regen);
+    cr_assert_not_null(strstr(r.regen, "heliport-earned bob"), "%s", r.regen);
+    run_free(&r);
+}
+
+Test(zb_start, bad_survivors_lines_are_refused)
+{
+    static const char *const bad[] = {
+        "survivors",         "survivors 3=1" /* two players */,
+        "survivors 0=1",     "survivors 1=10",
+        "survivors 1=2 1=3", "survivors 1",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "undead-transcript 1\ngame zombies-board\nplayer ann greedy\n"
+                 "player bob greedy\nseed 3\nstart %s\npartial\n",
+                 bad[i]);
+        run r;
+        run_text(&r, text);
+        cr_assert_neq(r.status, RUN_OK, "'%s' was taken", bad[i]);
+        run_free(&r);
+    }
+}
+
 /* ---- the first depths, counted by hand --------------------------------------------- */
 
 /*
