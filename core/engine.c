@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+extern inline bool ud_always(const void *state, const ud_step *s);
+
 static bool row_active(const ud_rule *r, int ph, ud_row_kind kind, const int *variant)
 {
     return r->phase == ph && r->kind == kind && ud_rule_active(r, variant);

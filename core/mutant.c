@@ -4,6 +4,8 @@
  */
 #include "mutant.h"
 
+#include "engine.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +22,9 @@ static const char *const op_names[UD_MUT_N_OPS] = {
 
 const char *ud_mutant_op_name(ud_mutant_op op) { return op < UD_MUT_N_OPS ? op_names[op] : "?"; }
 
+/* A guard that can be false: not none, and not ud_always (engine.h). */
+static bool has_guard(const ud_rule *r) { return r->guard && r->guard != ud_always; }
+
 static int add(ud_mutant *out, int cap, int n, ud_mutant m)
 {
     if (n < cap)
@@ -33,7 +38,7 @@ int ud_mutant_list(const ud_game *g, ud_mutant *out, int cap)
     for (int i = 0; i < g->n_rules; i++) {
         const ud_rule *r = &g->rules[i];
         for (ud_mutant_op op = UD_MUT_GUARD_NEVER; op <= UD_MUT_EFFECT_TWICE; op++)
-            if (op != UD_MUT_GUARD_ALWAYS || r->guard)
+            if (op != UD_MUT_GUARD_ALWAYS || has_guard(r))
                 n = add(out, cap, n, (ud_mutant){ .game = g, .rule = r, .op = op });
     }
     for (int k = 0; k < g->n_variants; k++)
@@ -116,7 +121,7 @@ bool ud_mutant_parse(const char *text, const ud_game *(*find)(const char *name),
     }
     for (ud_mutant_op op = UD_MUT_GUARD_NEVER; op <= UD_MUT_EFFECT_TWICE; op++)
         if (strcmp(what, op_names[op]) == 0) {
-            if (op == UD_MUT_GUARD_ALWAYS && !rule->guard) {
+            if (op == UD_MUT_GUARD_ALWAYS && !has_guard(rule)) {
                 ud_buf_printf(err, "'%s': %s has no guard, so 'guard-always' changes nothing", text,
                               rule->id);
                 return false;
