@@ -47,6 +47,14 @@ static bool counts_in_range(const ud_game *g, const void *p, ud_buf *why)
 static bool dice_conserved(const ud_game *g, const void *p, ud_buf *why)
 {
     const dl_state *st = CST(p);
+    /* The counts are indexed by face, 1-6: slot 0 is a die showing no
+     * face, so anything counted, marked or held there is a die (or a
+     * mark) that is nowhere. */
+    if (st->dice[0] || st->marked[0] || st->held[0] || st->fdice[0] || st->fmarked[0]) {
+        ud_buf_printf(why, "face 0: %d survivor dice (%d marked, %d held), %d fight dice (%d marked)",
+                      st->dice[0], st->marked[0], st->held[0], st->fdice[0], st->fmarked[0]);
+        return false;
+    }
     int on_table = st->locked;
     for (int f = 1; f <= 6; f++) {
         on_table += st->dice[f];
@@ -103,6 +111,12 @@ static bool pawn_on_track(const ud_game *g, const void *p, ud_buf *why)
             }
     if (st->space >= dl_current_district(st)->n_spaces) {
         ud_buf_printf(why, "space %d of a district with %d", st->space, dl_current_district(st)->n_spaces);
+        return false;
+    }
+    /* both counted since the round began: each zombie space entered is a space entered */
+    if (st->zombie_spaces > st->moved) {
+        ud_buf_printf(why, "%d zombie spaces entered this round, %d spaces in all", st->zombie_spaces,
+                      st->moved);
         return false;
     }
     return true;
@@ -254,9 +268,11 @@ const ud_fault dl_faults[DL_N_FAULTS] = {
 const ud_invariant dl_invariants[DL_N_INVARIANTS] = {
     { "DL-INV-TIME", "Time is never below 0 nor above the district's value (at most 6)", time_in_range },
     { "DL-INV-COUNTS", "healthy, infected, supplies and ammo are never below 0", counts_in_range },
-    { "DL-INV-DICE", "every survivor and fight die is in exactly one place; at most three rolls",
+    { "DL-INV-DICE",
+      "every survivor and fight die is in exactly one place, showing a face 1-6; at most three rolls",
       dice_conserved },
-    { "DL-INV-PAWN", "the pawn is on a real space of the current district; The Outskirts last",
+    { "DL-INV-PAWN",
+      "the pawn is on a real space of the current district; The Outskirts last; no more zombie spaces entered than spaces",
       pawn_on_track },
     { "DL-INV-OVER", "the game is over exactly when won or lost; a win stands on the extraction zone",
       over_when_decided },

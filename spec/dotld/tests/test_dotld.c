@@ -122,6 +122,59 @@ Test(dl_readings, stress_each_time_resolves_again_not_by_itself)
     run_free(&r);
 }
 
+/* Rounds begun in r's transcript (DL-ROUND), and of those before the last
+ * one how many drew a solo Stress Card (DL-STRESS-DRAW): the rounds whose
+ * end finds a card to discard.  The last round ends the game before its
+ * discard (a loss at once, or DL-WIN first). */
+static int rounds_drawing_before_the_last(const run *r, int *rounds)
+{
+    int n = 0, with = 0;
+    bool drew = false;
+    for (const char *line = r->regen; line && *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        char buf[1100];
+        snprintf(buf, sizeof buf, "%.*s", (int)(len < sizeof buf - 1 ? len : sizeof buf - 1), line);
+        if (strstr(buf, "[DL-ROUND]")) {
+            with += n > 0 && drew;
+            n++;
+            drew = false;
+        }
+        if (strstr(buf, "[DL-STRESS-DRAW]"))
+            drew = true;
+        line = end ? end + 1 : NULL;
+    }
+    *rounds = n;
+    return with;
+}
+
+/* "The Stress Card is active until the end of the round": the discard
+ * fires at the end of the rounds that drew one, and only those. */
+Test(dl_rules, stress_discarded_only_after_a_round_that_drew_one)
+{
+    run r;
+    play_case(&r, &dl_game, "seeded/solo-greedy");
+    int rounds, drawing = rounds_drawing_before_the_last(&r, &rounds);
+    cr_assert_gt(drawing, 0, "%s", r.regen);
+    cr_assert_lt(drawing, rounds - 1, "a round without a card, to tell the discard from every round's end");
+    cr_assert_eq(fired(&r, "DL-STRESS-DISCARD"), drawing);
+    run_free(&r);
+}
+
+/* extra-survivors=yes: "one extra survivor for each player beyond the
+ * first": the row fires in a party (and adds players - 1), not solo. */
+Test(dl_readings, extra_survivors_only_beyond_the_first_player)
+{
+    run r;
+    play_case(&r, &dl_game, "pins/solo-extra-survivors");
+    cr_assert_eq(fired(&r, "DL-EXTRA-SURVIVORS"), 0);
+    cr_assert(strstr(r.regen, "healthy=12"), "%s", r.regen);
+    run_free(&r);
+    play_case(&r, &dl_game, "seeded/party-three");
+    cr_assert_eq(fired(&r, "DL-EXTRA-SURVIVORS"), 1);
+    run_free(&r);
+}
+
 /* stress-hand: the same rolls meet both players' conditions; may-hold asks
  * each (leader first), must-play plays both without asking. */
 Test(dl_readings, stress_hand_may_hold_asks_must_play_plays)
