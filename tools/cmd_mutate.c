@@ -51,7 +51,9 @@ static const char usage[] =
     "                        --fuzz-seconds)\n"
     "  --min-score P         the lowest passing score in percent (default 95)\n"
     "  --jobs N              mutants checked at once (default: every core)\n"
-    "  --verbose             print every mutant's verdict, not only the survivors\n" REC_HELP;
+    "  --verbose             print every mutant's verdict, not only the survivors\n"
+    "  --recheck-equivalents a mutant declared equivalent gets every check (default:\n"
+    "                        golden and sim only, which catch most wrong declarations)\n" REC_HELP;
 
 #define NOT_DECLARED "not declared: no golden case, test or invariant pins it"
 
@@ -64,7 +66,7 @@ typedef struct mut_opts {
     double min_score;
     const char *fuzz_dir, *build_dir;
     unsigned checks; /* bit k: check k runs (mut_killer) */
-    bool list, no_tests, verbose;
+    bool list, no_tests, verbose, recheck;
     rec_opts rec;
 } mut_opts;
 
@@ -81,6 +83,7 @@ typedef struct mut_result {
 typedef struct mut_plan {
     mut_command cmd[MAX_COMMANDS];
     int n_cmd;
+    bool recheck; /* a declared equivalent gets the slow checks too */
     char game_arg[64], golden[4096], build[4096], fuzz[4096], corpus[MAX_COMMANDS][4096];
     char self[4096], games_arg[32], seed_arg[32], fuzz_time[48], tmp_root[64];
 } mut_plan;
@@ -148,9 +151,15 @@ static void check_mutant(void *p)
     r->killer = -1;
     char env[160];
     snprintf(env, sizeof env, "%s:%s", r->m.game->name, r->name);
+    bool declared_equivalent = r->decl && r->decl->kind == MUT_DECL_EQUIVALENT;
     for (int i = 0; i < plan->n_cmd; i++) {
         double t = 0;
         const mut_command *c = &plan->cmd[i];
+        /* The tests and the fuzzers take a minute where golden and sim
+         * take a second: a declaration is checked by the quick ones
+         * unless asked, and a wrong one still fails the run there. */
+        if (declared_equivalent && !plan->recheck && (c->killer == MUT_TESTS || c->killer == MUT_FUZZ))
+            continue;
         bool passed = c->killer == MUT_FUZZ ? run_fuzz(c, env, r->reason, &t, plan->tmp_root)
                                             : mut_run(c, env, r->reason, &t);
         r->seconds += t;
@@ -211,7 +220,8 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
         O_MIN,
         O_JOBS,
         O_VERBOSE,
-        O_CHECKS
+        O_CHECKS,
+        O_RECHECK
     };
     static const struct option longopts[] = {
         { "list", no_argument, NULL, O_LIST },
@@ -227,6 +237,7 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
         { "jobs", required_argument, NULL, O_JOBS },
         { "verbose", no_argument, NULL, O_VERBOSE },
         { "checks", required_argument, NULL, O_CHECKS },
+        { "recheck-equivalents", no_argument, NULL, O_RECHECK },
         { "help", no_argument, NULL, 'h' },
         REC_LONGOPTS,
         { 0, 0, 0, 0 },
@@ -287,6 +298,9 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
         case O_CHECKS:
             ok = parse_checks(optarg, &o->checks);
             break;
+        case O_RECHECK:
+            o->recheck = true;
+            break;
         default:
             if (rec_opt(&o->rec, c, optarg))
                 break;
@@ -341,6 +355,7 @@ static void add_command(mut_plan *p, mut_killer k, const char *label, double tim
 static bool make_plan(mut_plan *p, const ud_game *g, const mut_opts *o)
 {
     memset(p, 0, sizeof *p);
+    p->recheck = o->recheck;
     char build[4096];
     if (!own_build_dir(p->self, sizeof p->self, build, sizeof build)) {
         fprintf(stderr, "undead mutate: cannot find this program's own path (/proc/self/exe)\n");
