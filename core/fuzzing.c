@@ -80,6 +80,11 @@ static unsigned deep_every = 1;
 
 void ud_fuzz_set_deep_every(unsigned n) { deep_every = n ? n : 1; }
 
+/* Where the plain play of each input counts its firings (NULL: nowhere). */
+static uint64_t *count_rows;
+
+void ud_fuzz_count_rows(uint64_t *fired) { count_rows = fired; }
+
 bool ud_fuzz_is_deep(const uint8_t *data, size_t size)
 {
     /* A different mix from ud_bytes' seed, so "deep" is independent of
@@ -243,7 +248,8 @@ static ud_status fuzz_play(const ud_game *g, const uint8_t *data, size_t size, b
         ud_sink_to_file(&sink, mem);
     }
     ud_step *s = &fuzz_step;
-    ud_step_init(s, table, setup, &chance, text ? &sink : NULL, NULL);
+    /* Counted on the plain play only: the sampled checks replay the same game. */
+    ud_step_init(s, table, setup, &chance, text ? &sink : NULL, text ? NULL : count_rows);
     /* Per row only on the compiled play with text; the interpreted play
      * of the same game is held to its transcript, byte for byte, and
      * checked where it stops, like every input. */

@@ -29,6 +29,13 @@ int ud_fuzz_game(const ud_game *g, const uint8_t *data, size_t size);
 void ud_fuzz_set_deep_every(unsigned n);
 bool ud_fuzz_is_deep(const uint8_t *data, size_t size);
 
+/* From now on, add each row's firings in every game ud_fuzz_game plays
+ * to fired[i] (indexed like the game's rules, UD_MAX_RULES entries);
+ * NULL stops counting.  Each input counts once: the sampled checks'
+ * replays of its game are not counted.  For fuzz/reach.sh (through the
+ * replay binaries' --rows). */
+void ud_fuzz_count_rows(uint64_t *fired);
+
 /* The most decisions ud_fuzz_game plays of one input (default 2000): a
  * target whose subject is not the game itself (the content loader) plays
  * a short game on what it loaded, and leaves long games to the engine

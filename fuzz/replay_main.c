@@ -6,16 +6,25 @@
  * <name>_replay and used by the fuzz_replay_<name> tests to keep the seed
  * corpus and past crashes (fuzz/regressions/<name>/) passing in every build.
  *
- * Exit status: 0 when every path could be read, 1 otherwise; a crashing
- * input crashes this program (that is the point).
+ * With --rows first, it then prints which rows of the target's game the
+ * inputs fired, one line "ID count" per row and "rows fired K of N"
+ * (replay_rows.h; fuzz/reach.sh).
+ *
+ * Exit status: 0 when every path could be read, 1 otherwise (or when
+ * --rows could not be written), 2 on a usage error (--rows on a target
+ * that plays no game); a crashing input crashes this program (that is
+ * the point).
  */
 #include <dirent.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "replay_rows.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* Optional, as in libFuzzer: called once before the first input. */
@@ -103,16 +112,28 @@ static int replay_path(const char *path)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s FILE_OR_DIR...\n", argv[0]);
+    int first = 1;
+    bool rows = argc > 1 && strcmp(argv[1], "--rows") == 0;
+    if (rows)
+        first = 2;
+    if (argc <= first) {
+        fprintf(stderr, "usage: %s [--rows] FILE_OR_DIR...\n", argv[0]);
+        return 2;
+    }
+    if (rows && replay_rows_start() != 0) {
+        fprintf(stderr, "replay: --rows: this target plays no single game\n");
         return 2;
     }
     if (LLVMFuzzerInitialize)
         LLVMFuzzerInitialize(&argc, &argv);
     int bad = 0;
-    for (int i = 1; i < argc; i++)
+    for (int i = first; i < argc; i++)
         bad |= replay_path(argv[i]);
     printf("replay: %ld input%s replayed%s\n", replayed, replayed == 1 ? "" : "s",
            bad ? " (some paths failed)" : "");
+    if (rows && replay_rows_print(stdout) != 0) {
+        fprintf(stderr, "replay: --rows: writing the counts failed\n");
+        bad = 1;
+    }
     return bad;
 }
