@@ -499,3 +499,19 @@ Test(zb_content, a_road_tile_with_a_building_is_refused)
     bad_set("tile id=r name=\"R\" role=road rows=XRX,FDX,XRX origin=sample\n",
             "1:35: expected F and D spaces (a door at least) on a named tile only");
 }
+
+/* Under trade=all the trade row fires only for a player with three kills
+ * or more: each firing trades and writes its line, so a turn with fewer
+ * kills goes on by ZB-REPLENISH-DONE and fires nothing here. */
+Test(zb_rulings, trade_all_fires_only_with_three_kills)
+{
+    run r;
+    play_case(&r, &zb_game, "seeded/trade-all");
+    int lines = 0;
+    for (const char *at = r.regen; (at = strstr(at, "\ntrade ")) != NULL; at++)
+        lines++;
+    cr_assert_geq(lines, 1, "the case trades at least once\n%s", r.regen);
+    cr_assert_eq(fired(&r, "ZB-TRADE-ALL"), lines, "one firing per trade written");
+    cr_assert_eq(fired(&r, "ZB-TRADE-ASK"), 0, "trade=all asks nothing");
+    run_free(&r);
+}
