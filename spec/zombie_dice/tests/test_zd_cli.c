@@ -123,6 +123,36 @@ Test(zd_cli, check_rule_error_has_documented_format)
     CLI_HAS(cli_err, want);
 }
 
+/* The School Bus is offered only while it waits and a regular die is left
+ * for it to replace (ZD-BUS-BOARD): not with three feet to reroll, and not
+ * once the player has got off.  A ride decided there is refused. */
+#define BUS_H2 ZD_HEADER "variant bus=on\nplayer a\nplayer b\n"
+
+Test(zd_cli, check_bus_not_offered_with_three_feet)
+{
+    const char *f = cli_write_file("ride-three-feet.in", BUS_H2 "draw green green green\n"
+                                                                "roll green:feet green:feet green:feet\n"
+                                                                "decide a ride\n");
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 1, "%s", cli_err);
+    char want[300];
+    snprintf(want, sizeof want, "%s:8: ZD-CHOICE: 'ride' is not allowed here; the rules allow stop|roll", f);
+    CLI_HAS(cli_err, want);
+}
+
+Test(zd_cli, check_bus_not_offered_after_getting_off)
+{
+    const char *f = cli_write_file("ride-again.in", BUS_H2 "draw green green green\n"
+                                                           "roll green:brain green:feet green:feet\n"
+                                                           "decide a ride\n"
+                                                           "roll green:feet green:brain bus:two-shotguns\n"
+                                                           "decide a get-off\n"
+                                                           "decide a ride\n");
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 1, "%s", cli_err);
+    char want[300];
+    snprintf(want, sizeof want, "%s:11: ZD-CHOICE: 'ride' is not allowed here; the rules allow stop|roll", f);
+    CLI_HAS(cli_err, want);
+}
+
 Test(zd_cli, check_malformed_transcript_exit_2_with_column)
 {
     const char *f = cli_write_file("malformed.in", H2 "decide a pass\n");
