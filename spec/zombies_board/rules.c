@@ -1483,6 +1483,8 @@ static void next_turn(void *p, ud_step *s)
       "\"Every time a player moves on a space occupied by a zombie, combat must occur\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_CLAIM_TOKEN, ZB_PH_ARRIVE, EFFECT, token_here, claim_token, "ZB-CLAIM-TOKEN", SRC, "Movement Rules", \
       "\"If a player moves on a space containing a token but no zombie, the token is claimed\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_HELIPORT_WIN, ZB_PH_ARRIVE, EFFECT, at_heliport, heli_win, "ZB-HELIPORT-WIN", SRC, "End Game", \
+      "\"The first player with three survivors to reach the center square of the Heliport tile wins\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_TAKE_BULLET_ASK, ZB_PH_ARRIVE, EFFECT, bullet_to_take, to_take, "ZB-TAKE-BULLET-ASK", SRC, "Movement Rules", \
       "\"A player that moves on the same space as another may take a single bullet token from that player\": the mover decides (how often: bullet-take)", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_BULLET))) \
     X(C, ZB_R_WEAPON, ZB_PH_ARRIVE, EFFECT, weapon_to_take, take_weapon, "ZB-WEAPON", SRC, "Movement Rules", \
@@ -1491,8 +1493,6 @@ static void next_turn(void *p, ud_step *s)
       "\"players roll 1d6 to determine number of survivors\"; \"Place a marker on each Named Building searched\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_HELIPORT_EARNED, ZB_PH_ARRIVE, EFFECT, earns_heliport, heliport_earned, "ZB-HELIPORT-EARNED", SRC, "End Game", \
       "\"The first player to rescue three survivors\"", UD_ALWAYS, UD_ANY) \
-    X(C, ZB_R_HELIPORT_WIN, ZB_PH_ARRIVE, EFFECT, at_heliport, heli_win, "ZB-HELIPORT-WIN", SRC, "End Game", \
-      "\"The first player with three survivors to reach the center square of the Heliport tile wins\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ARRIVED, ZB_PH_ARRIVE, EFFECT, ud_always, arrived, "ZB-ARRIVED", SRC, "Movement Rules", \
       "\"Player may continue up to total movement allowance after defeating zombie\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_TAKE_BULLET_OFFER, ZB_PH_TAKE, OFFER, ud_always, offer_bullets, "ZB-TAKE-BULLET-OFFER", SRC, "Movement Rules", \
