@@ -157,7 +157,7 @@ Test(dl_rules, stress_discarded_only_after_a_round_that_drew_one)
     int rounds, drawing = rounds_drawing_before_the_last(&r, &rounds);
     cr_assert_gt(drawing, 0, "%s", r.regen);
     cr_assert_lt(drawing, rounds - 1, "a round without a card, to tell the discard from every round's end");
-    cr_assert_eq(fired(&r, "DL-STRESS-DISCARD"), drawing);
+    cr_assert_eq(fired(&r, "DL-STRESS-DISCARD"), (uint64_t)drawing);
     run_free(&r);
 }
 

@@ -511,7 +511,7 @@ Test(zb_rulings, trade_all_fires_only_with_three_kills)
     for (const char *at = r.regen; (at = strstr(at, "\ntrade ")) != NULL; at++)
         lines++;
     cr_assert_geq(lines, 1, "the case trades at least once\n%s", r.regen);
-    cr_assert_eq(fired(&r, "ZB-TRADE-ALL"), lines, "one firing per trade written");
+    cr_assert_eq(fired(&r, "ZB-TRADE-ALL"), (uint64_t)lines, "one firing per trade written");
     cr_assert_eq(fired(&r, "ZB-TRADE-ASK"), 0, "trade=all asks nothing");
     run_free(&r);
 }
