@@ -56,6 +56,22 @@ Test(zb_start, start_lines_fix_the_piles_and_the_first_player)
     run_free(&r);
 }
 
+/* Each start line of bad, in a two-player record, is refused. */
+static void assert_starts_refused(const char *const *bad, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "undead-transcript 1\ngame zombies-board\nplayer ann greedy\n"
+                 "player bob greedy\nseed 3\nstart %s\npartial\n",
+                 bad[i]);
+        run r;
+        run_text(&r, text);
+        cr_assert_neq(r.status, RUN_OK, "'%s' was taken", bad[i]);
+        run_free(&r);
+    }
+}
+
 Test(zb_start, bad_start_lines_are_refused)
 {
     static const char *const bad[] = {
@@ -68,17 +84,7 @@ Test(zb_start, bad_start_lines_are_refused)
         "cards florist=1", /* a tile, not a card */
         "deck rest=1",
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char text[512];
-        snprintf(text, sizeof text,
-                 "undead-transcript 1\ngame zombies-board\nplayer ann greedy\n"
-                 "player bob greedy\nseed 3\nstart %s\npartial\n",
-                 bad[i]);
-        run r;
-        run_text(&r, text);
-        cr_assert_neq(r.status, RUN_OK, "'%s' was taken", bad[i]);
-        run_free(&r);
-    }
+    assert_starts_refused(bad, sizeof bad / sizeof bad[0]);
 }
 
 Test(zb_start, survivors_line_sets_the_seats_rescued_survivors)
@@ -113,17 +119,7 @@ Test(zb_start, bad_survivors_lines_are_refused)
         "survivors 0=1",     "survivors 1=10",
         "survivors 1=2 1=3", "survivors 1",
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char text[512];
-        snprintf(text, sizeof text,
-                 "undead-transcript 1\ngame zombies-board\nplayer ann greedy\n"
-                 "player bob greedy\nseed 3\nstart %s\npartial\n",
-                 bad[i]);
-        run r;
-        run_text(&r, text);
-        cr_assert_neq(r.status, RUN_OK, "'%s' was taken", bad[i]);
-        run_free(&r);
-    }
+    assert_starts_refused(bad, sizeof bad / sizeof bad[0]);
 }
 
 /* ---- the first depths, counted by hand --------------------------------------------- */
