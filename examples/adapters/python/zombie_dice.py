@@ -244,8 +244,7 @@ class DictatedChance:
                 used[k] = True
                 return word
         raise Refused(
-            "'%s %s': no word left is a possible outcome here (%s)"
-            % (event, " ".join(words), "|".join(dict.fromkeys(outcomes)))
+            "no unused word of the '%s' line is a possible outcome here (%s)" % (event, "|".join(dict.fromkeys(outcomes)))
         )
 
     def unused(self):
@@ -302,6 +301,8 @@ class Session:
 
     def handle(self, request):
         cmd = request.get("cmd")
+        if not isinstance(cmd, str):
+            raise ProtocolError('a request without "cmd"')
         if cmd == "hello":
             return {"protocol": PROTOCOL, "name": NAME}
         if cmd == "quit":
@@ -394,7 +395,9 @@ def main(argv):
             if not isinstance(request, dict):
                 raise ProtocolError("a request is a JSON object")
             answer = session.handle(request)
-        except (ProtocolError, ValueError) as why:
+        except json.JSONDecodeError as why:
+            answer = {"error": "not JSON: %s" % why}
+        except ProtocolError as why:
             answer = {"error": str(why)}
         except Exception as why:  # a bug here: say so rather than die
             answer = {"error": "%s: %s" % (type(why).__name__, why)}
