@@ -30,9 +30,10 @@ FAULTS = {
 }
 
 # ---------------------------------------------------------------------------
-# The game.  Everything the protocol needs from it: set up and play to the
-# first decision (constructor), the decisions now (offers), take one and
-# play on (decide), the observable state (state), the end (over, result).
+# The game.  Everything the protocol needs from it: set up (constructor),
+# play to the first decision (start), the decisions now (offers), take one
+# and play on (decide), the observable state (state), whose move (to_move),
+# the end (over, result).
 
 # Faces of each die, side by side (the publisher's dice: 6 green, 4 yellow, 3 red).
 DICE = {
@@ -134,13 +135,17 @@ class ZombieDice:
         if new:
             self.log.append("draw " + " ".join(new))
         hand = self.feet + new
-        faces = [self.chance.pick("roll", ["%s:%s" % (d, f) for f in DICE[d]]).split(":")[1] for d in hand]
+        faces = [self.roll_die(d) for d in hand]
         self.log.append("roll " + " ".join("%s:%s" % df for df in zip(hand, faces)))
         self.brain_dice += [d for d, f in zip(hand, faces) if f == "brain"]
         self.shotgun_dice += [d for d, f in zip(hand, faces) if f == "shotgun"]
         self.feet = [d for d, f in zip(hand, faces) if f == "feet"]
         if self.turn_shotguns() >= 3:  # shot: the turn scores nothing
             self.end_turn()
+
+    def roll_die(self, colour):
+        """One die rolled, at random: the face it shows."""
+        return self.chance.pick("roll", ["%s:%s" % (colour, face) for face in DICE[colour]]).split(":")[1]
 
     def shortage(self):
         """Fewer than three dice in the cup: note the brains, put their dice back."""
@@ -243,9 +248,8 @@ class DictatedChance:
             if not used[k] and word in outcomes:
                 used[k] = True
                 return word
-        raise Refused(
-            "no unused word of the '%s' line is a possible outcome here (%s)" % (event, "|".join(dict.fromkeys(outcomes)))
-        )
+        possible = "|".join(dict.fromkeys(outcomes))  # each word once
+        raise Refused("no unused word of the '%s' line is a possible outcome here (%s)" % (event, possible))
 
     def unused(self):
         return sum(used.count(False) for lines in self.lines.values() for _, used in lines)
@@ -311,7 +315,10 @@ class Session:
             self.game = None
             players, scores = self.setup(request)
             self.game = ZombieDice(players, self.faults, scores)
-            return self.step(request, self.game.start)
+            answer = self.step(request, self.game.start)
+            if "refused" in answer:
+                self.game = None  # nothing to go back to
+            return answer
         if self.game is None:
             raise ProtocolError("'%s' before any 'new'" % cmd)
         if cmd == "offers":
