@@ -103,5 +103,7 @@ int cmd_solve(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_mutate(int argc, char **argv);
+int cmd_conform(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

@@ -34,6 +34,9 @@ static const command commands[] = {
     { "explore", cmd_explore, "visit every reachable state of a bounded game; counts per depth" },
     { "mutate", cmd_mutate,
       "mutation analysis: what the goldens, tests and invariants catch (mutation build)" },
+    { "conform", cmd_conform,
+      "hold another implementation of a game to the rules, step by step (docs/conformance.md)" },
+    { "serve", cmd_serve, "undead's own engine behind the conformance protocol (the reference adapter)" },
     { "solve", cmd_solve, "exact figures: one turn, the two-player game, the texts' claims" },
 };
 

@@ -1,0 +1,213 @@
+/*
+ * child.c - a child process spoken to in lines (see child.h).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "child.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+bool child_start(child *c, char *const *argv)
+{
+    memset(c, 0, sizeof *c);
+    c->pid = -1;
+    c->to = c->from = -1;
+    c->exit_status = -1;
+    int in[2], out[2];
+    if (pipe(in) != 0)
+        return false;
+    if (pipe(out) != 0) {
+        close(in[0]);
+        close(in[1]);
+        return false;
+    }
+    /* A child that dies while we write must be an EPIPE we report, not a
+     * signal that ends undead. */
+    signal(SIGPIPE, SIG_IGN);
+    pid_t pid = fork();
+    if (pid < 0) {
+        int e = errno;
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        errno = e;
+        return false;
+    }
+    if (pid == 0) {
+        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0)
+            _exit(127);
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        signal(SIGPIPE, SIG_DFL);
+        execvp(argv[0], argv);
+        fprintf(stderr, "undead: cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    c->pid = pid;
+    c->to = in[1];
+    c->from = out[0];
+    fcntl(c->to, F_SETFD, FD_CLOEXEC);
+    fcntl(c->from, F_SETFD, FD_CLOEXEC);
+    return true;
+}
+
+child_status child_send(child *c, const char *line, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(c->to, line, len);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            c->err = errno;
+            return CHILD_IO;
+        }
+        line += n;
+        len -= (size_t)n;
+    }
+    return CHILD_OK;
+}
+
+/* Drop the line returned last time (and its '\n') from the buffer. */
+static void consume_last_line(child *c)
+{
+    if (c->pending == 0)
+        return;
+    memmove(c->buf, c->buf + c->pending, c->len - c->pending);
+    c->len -= c->pending;
+    c->pending = 0;
+}
+
+child_status child_read_line(child *c, int timeout_ms, const char **line, size_t *len)
+{
+    consume_last_line(c);
+    long long deadline = now_ms() + timeout_ms;
+    size_t scanned = 0;
+    for (;;) {
+        char *nl = c->len > scanned ? memchr(c->buf + scanned, '\n', c->len - scanned) : NULL;
+        if (nl) {
+            *nl = '\0';
+            *line = c->buf;
+            *len = (size_t)(nl - c->buf);
+            c->pending = *len + 1;
+            return CHILD_OK;
+        }
+        scanned = c->len;
+        if (c->len > CHILD_LINE_MAX)
+            return CHILD_TOO_LONG;
+        long long left = deadline - now_ms();
+        if (left <= 0)
+            return CHILD_TIMEOUT;
+        struct pollfd p = { .fd = c->from, .events = POLLIN };
+        int r = poll(&p, 1, (int)left);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            c->err = errno;
+            return CHILD_IO;
+        }
+        if (r == 0)
+            return CHILD_TIMEOUT;
+        if (c->cap - c->len < 4096) {
+            size_t cap = c->cap ? c->cap * 2 : 65536;
+            char *b = realloc(c->buf, cap + 1);
+            if (!b) {
+                c->err = ENOMEM;
+                return CHILD_IO;
+            }
+            c->buf = b;
+            c->cap = cap;
+        }
+        ssize_t n = read(c->from, c->buf + c->len, c->cap - c->len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            c->err = errno;
+            return CHILD_IO;
+        }
+        if (n == 0)
+            return CHILD_EOF;
+        c->len += (size_t)n;
+    }
+}
+
+void child_stop(child *c, int grace_ms)
+{
+    if (c->to >= 0) {
+        close(c->to);
+        c->to = -1;
+    }
+    if (c->pid > 0) {
+        int status = 0;
+        long long deadline = now_ms() + grace_ms;
+        pid_t r;
+        while ((r = waitpid(c->pid, &status, WNOHANG)) == 0 && now_ms() < deadline) {
+            struct timespec ts = { 0, 2000000 };
+            nanosleep(&ts, NULL);
+        }
+        if (r == 0) {
+            kill(c->pid, SIGKILL);
+            r = waitpid(c->pid, &status, 0);
+        }
+        c->exit_status = r == c->pid ? status : -1;
+        c->pid = -1;
+    }
+    if (c->from >= 0) {
+        close(c->from);
+        c->from = -1;
+    }
+    free(c->buf);
+    c->buf = NULL;
+    c->len = c->cap = c->pending = 0;
+}
+
+void child_describe_exit(const child *c, char *out, size_t size)
+{
+    int st = c->exit_status;
+    if (c->pid > 0)
+        snprintf(out, size, "still running");
+    else if (st < 0)
+        snprintf(out, size, "exit status unknown");
+    else if (WIFEXITED(st))
+        snprintf(out, size, "exited with status %d", WEXITSTATUS(st));
+    else if (WIFSIGNALED(st))
+        snprintf(out, size, "killed by signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
+    else
+        snprintf(out, size, "ended (status %d)", st);
+}
+
+const char *child_status_text(child_status st)
+{
+    switch (st) {
+    case CHILD_OK:
+        return "a line";
+    case CHILD_TIMEOUT:
+        return "no answer in time";
+    case CHILD_EOF:
+        return "end of output (the adapter exited)";
+    case CHILD_TOO_LONG:
+        return "a line longer than 1 MiB";
+    case CHILD_IO:
+        return "a read or write error";
+    }
+    return "?";
+}

@@ -1,0 +1,518 @@
+/*
+ * cmd_conform.c - `undead conform GAME [options] -- COMMAND...`: another
+ * implementation of GAME, behind an adapter speaking docs/conformance.md,
+ * held to the rule table step by step.
+ *
+ * Three drivers choose the decisions and outcomes, in this order when
+ * several are asked: --games N seeded games under the seats' policies;
+ * --depth D every decision and every outcome to D decisions (counts of
+ * positions per depth, as chess programs' perft); --seconds S a fuzzer
+ * whose inputs are tapes of choices, kept when they fire a row no game
+ * fired before.  The first departure stops the run: it is shrunk, its
+ * rule found, and its record printed.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "conform.h"
+#include "record.h"
+
+static const char usage[] =
+    "usage: undead conform GAME [options] -- COMMAND [ARG...]\n"
+    "Starts COMMAND, an adapter speaking the conformance protocol (docs/conformance.md),\n"
+    "and plays it in lockstep with the rules: every state, every set of offered\n"
+    "decisions and every outcome of chance is compared.  Stops at the first departure,\n"
+    "shrinks it to the fewest decisions and outcomes, names the rule that governs it\n"
+    "and prints a record `undead check` replays.\n"
+    "  --games N             play N seeded games (default 100 when no driver is given)\n"
+    "  --depth D             every decision and every outcome, to D decisions\n"
+    "  --seconds S           fuzz for S seconds: tapes of choices, kept when they fire\n"
+    "                        a row not fired before\n"
+    "  --chance MODE         dictate (undead decides every outcome; default) or follow\n"
+    "                        (the implementation rolls; undead checks each outcome and\n"
+    "                        tests the dice and decks with a chi-square test)\n"
+    "  --alpha P             level of the chi-square tests (default 0.001, divided by\n"
+    "                        the number of kinds of choice tested)\n"
+    "  --timeout MS          longest wait for one answer (default 5000)\n"
+    "  --max-decisions N     a game with more is not judged (default 2000)\n"
+    "  --shrink-tries N      games the shrinking may play (default 400; 0: no shrinking)\n"
+    "  --record FILE         write the departure's record to FILE as well\n"
+    "  --no-offers           do not ask for the offers (measuring the protocol only)\n"
+    "  --verbose             print every chi-square test\n" CLI_GAME_HELP REC_HELP
+    "Exit status: 0 no departure, 1 a departure, 2 a broken adapter or a usage error.\n";
+
+enum {
+    OPT_GAMES = 1200,
+    OPT_DEPTH,
+    OPT_SECONDS,
+    OPT_CHANCE,
+    OPT_TIMEOUT,
+    OPT_MAX_DECISIONS,
+    OPT_SHRINK,
+    OPT_RECORD,
+    OPT_ALPHA,
+    OPT_NO_OFFERS,
+    OPT_VERBOSE,
+};
+
+typedef struct conform_args {
+    uint64_t games, depth, seconds;
+    bool games_set;
+    int shrink_tries;
+    double alpha;
+    const char *record;
+    bool verbose;
+} conform_args;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_game_opts *go, rec_opts *ro,
+                       int *rc)
+{
+    static const struct option longopts[] = {
+        CLI_GAME_LONGOPTS,
+        REC_LONGOPTS,
+        { "games", required_argument, NULL, OPT_GAMES },
+        { "depth", required_argument, NULL, OPT_DEPTH },
+        { "seconds", required_argument, NULL, OPT_SECONDS },
+        { "chance", required_argument, NULL, OPT_CHANCE },
+        { "timeout", required_argument, NULL, OPT_TIMEOUT },
+        { "max-decisions", required_argument, NULL, OPT_MAX_DECISIONS },
+        { "shrink-tries", required_argument, NULL, OPT_SHRINK },
+        { "record", required_argument, NULL, OPT_RECORD },
+        { "alpha", required_argument, NULL, OPT_ALPHA },
+        { "no-offers", no_argument, NULL, OPT_NO_OFFERS },
+        { "verbose", no_argument, NULL, OPT_VERBOSE },
+        { "help", no_argument, NULL, 'h' },
+        { 0, 0, 0, 0 },
+    };
+    *rc = UD_EXIT_USAGE;
+    /* everything after "--" is the adapter's command, untouched */
+    int dd = 1;
+    while (dd < argc && strcmp(argv[dd], "--") != 0)
+        dd++;
+    int c;
+    uint64_t v;
+    optind = 1;
+    while ((c = getopt_long(dd, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'h':
+            fputs(usage, stdout);
+            *rc = UD_EXIT_OK;
+            return false;
+        case OPT_GAMES:
+        case OPT_DEPTH:
+        case OPT_SECONDS:
+        case OPT_TIMEOUT:
+        case OPT_MAX_DECISIONS:
+        case OPT_SHRINK:
+            if (!cli_parse_u64(optarg, &v) || v > 100000000) {
+                fprintf(stderr, "undead conform: %s: expected a whole number up to 100000000, found '%s'\n",
+                        argv[optind - 1][0] == '-' ? argv[optind - 1] : argv[optind - 2], optarg);
+                return false;
+            }
+            if (c == OPT_GAMES) {
+                a->games = v;
+                a->games_set = true;
+            } else if (c == OPT_DEPTH) {
+                if (v == 0 || v > CF_MAX_DEPTH) {
+                    fprintf(stderr, "undead conform: --depth: expected 1 to %d, found %s\n", CF_MAX_DEPTH,
+                            optarg);
+                    return false;
+                }
+                a->depth = v;
+            } else if (c == OPT_SECONDS)
+                a->seconds = v;
+            else if (c == OPT_TIMEOUT)
+                o->timeout_ms = v ? (int)v : 1;
+            else if (c == OPT_MAX_DECISIONS)
+                o->max_steps = v ? v : 1;
+            else
+                a->shrink_tries = (int)v;
+            break;
+        case OPT_CHANCE:
+            if (strcmp(optarg, "dictate") == 0)
+                o->chance = CF_DICTATE;
+            else if (strcmp(optarg, "follow") == 0)
+                o->chance = CF_FOLLOW;
+            else {
+                fprintf(stderr, "undead conform: --chance: expected dictate or follow, found '%s'\n", optarg);
+                return false;
+            }
+            break;
+        case OPT_RECORD:
+            a->record = optarg;
+            break;
+        case OPT_ALPHA: {
+            char *end;
+            a->alpha = strtod(optarg, &end);
+            if (*end || !(a->alpha > 0 && a->alpha < 1)) {
+                fprintf(stderr, "undead conform: --alpha: expected a number between 0 and 1, found '%s'\n",
+                        optarg);
+                return false;
+            }
+            break;
+        }
+        case OPT_NO_OFFERS:
+            o->no_offers = true;
+            break;
+        case OPT_VERBOSE:
+            a->verbose = true;
+            break;
+        default:
+            if (c == '?' || (!rec_opt(ro, c, optarg) && !cli_game_opt(go, c, optarg)))
+                return false;
+        }
+    }
+    if (optind + 1 != dd) {
+        fputs(usage, stderr);
+        return false;
+    }
+    if (dd + 1 >= argc) {
+        fprintf(stderr,
+                "undead conform: expected '-- COMMAND [ARG...]' after the game: the adapter to run\n");
+        return false;
+    }
+    o->command = argv + dd + 1;
+    o->game = cli_game("conform", argv[optind]);
+    if (!o->game || !cli_build_match(o->game, go, &o->match))
+        return false;
+    return true;
+}
+
+/* ---- reporting a departure ---------------------------------------------------------- */
+
+static void print_departure(const cf_run *run, const cf_departure *dep, const char *where)
+{
+    printf("departure (%s) %s, at play %" PRIu64 " (after %" PRIu64 " decision%s):\n",
+           cf_dep_kind_name[dep->kind], where, dep->step, dep->decisions, dep->decisions == 1 ? "" : "s");
+    printf("  rule:     %s\n", dep->rule[0] ? dep->rule : "(none found)");
+    if (dep->why.len)
+        printf("  why:      %s\n", ud_buf_str(&dep->why));
+    printf("  expected: %s\n", ud_buf_str(&dep->expected));
+    printf("  found:    %s\n", ud_buf_str(&dep->found));
+    printf("  request:  %s\n", dep->request);
+    (void)run;
+}
+
+static int report_departure(cf_run *run, cf_tape *tape, cf_departure *dep, const conform_args *a,
+                            const char *where, recorder *rec)
+{
+    uint64_t found_at = dep->decisions;
+    size_t found_len = dep->tape_pos;
+    if (a->shrink_tries > 0)
+        cf_shrink(run, tape, dep, a->shrink_tries);
+    cf_blame(run, tape, dep);
+    print_departure(run, dep, where);
+    if (a->shrink_tries > 0)
+        printf("shrunk: from %" PRIu64 " decisions and %zu choices to %" PRIu64 " decisions and %zu choices "
+               "(%d games tried)\n",
+               found_at, found_len, dep->decisions, dep->tape_pos, run->shrink_tries);
+    ud_buf record;
+    ud_buf_init(&record);
+    cf_record(run, tape, dep, &record);
+    printf("record (undead check replays it):\n%s", ud_buf_str(&record));
+    int rc = UD_EXIT_FAIL;
+    if (a->record) {
+        FILE *f = fopen(a->record, "w");
+        bool ok = f && fputs(ud_buf_str(&record), f) != EOF;
+        if (f && fclose(f) != 0)
+            ok = false;
+        if (!ok) {
+            perror(a->record);
+            rc = UD_EXIT_USAGE;
+        }
+    }
+    if (rec->db) {
+        char key[300];
+        snprintf(key, sizeof key, "conform:%s:%s:%s", run->o->game->name, run->adapter_name,
+                 cf_dep_kind_name[dep->kind]);
+        ud_buf variants;
+        ud_buf_init(&variants);
+        rec_variants_text(run->o->game, run->o->match.setup.variant, &variants);
+        db_case dc = { .key = key,
+                       .kind = "conform",
+                       .game = run->o->game->name,
+                       .variants = ud_buf_str(&variants),
+                       .inputs = ud_buf_str(&record),
+                       .status = "violation",
+                       .outcome = cf_dep_kind_name[dep->kind],
+                       .decisions = (int64_t)dep->decisions,
+                       .rules = dep->rule };
+        db_case_add(rec->db, rec->run, &dc);
+        ud_buf_free(&variants);
+    }
+    ud_buf_free(&record);
+    return rc;
+}
+
+/* ---- the drivers ---------------------------------------------------------------------- */
+
+typedef enum { DRIVE_ON, DRIVE_STOP } drive;
+
+/* A game's verdict: go on, or stop with *rc. */
+static drive judge(cf_run *run, cf_verdict v, cf_tape *tape, cf_departure *dep, const conform_args *a,
+                   const char *where, recorder *rec, int *rc, uint64_t *endless)
+{
+    if (v == CF_AGREE)
+        return DRIVE_ON;
+    if (v == CF_ENDLESS) {
+        (*endless)++;
+        return DRIVE_ON;
+    }
+    if (v == CF_BROKEN) {
+        printf("broken adapter %s: %s\n", where, ud_buf_str(&run->broken));
+        *rc = UD_EXIT_USAGE;
+        return DRIVE_STOP;
+    }
+    *rc = report_departure(run, tape, dep, a, where, rec);
+    return DRIVE_STOP;
+}
+
+static drive seeded_games(cf_run *run, const conform_args *a, recorder *rec, int *rc)
+{
+    cf_tape tape;
+    cf_tape_init(&tape);
+    cf_departure dep;
+    cf_departure_init(&dep);
+    uint64_t endless = 0, played = 0, steps0 = run->steps;
+    double t0 = now_s();
+    drive d = DRIVE_ON;
+    for (uint64_t i = 0; i < a->games && d == DRIVE_ON; i++) {
+        uint64_t seed = run->o->match.seed + i;
+        cf_tape_record(&tape, seed);
+        cf_verdict v = cf_play(run, &tape, seed, 0, &dep);
+        played++;
+        char where[96];
+        snprintf(where, sizeof where, "in seeded game %" PRIu64 " (seed %" PRIu64 ")", i + 1, seed);
+        d = judge(run, v, &tape, &dep, a, where, rec, rc, &endless);
+    }
+    double dt = now_s() - t0;
+    if (d == DRIVE_ON)
+        printf("seeded: %" PRIu64 " games, %" PRIu64 " plays in %.2f s (%.0f plays/s), no departure%s\n",
+               played, run->steps - steps0, dt, dt > 0 ? (double)(run->steps - steps0) / dt : 0.0,
+               endless ? "" : "");
+    if (endless)
+        printf("seeded: %" PRIu64 " games had no end within --max-decisions and were not judged to the end\n",
+               endless);
+    rec_metric(rec, "conform_games", (double)played, "games");
+    rec_metric(rec, "conform_plays_per_s", dt > 0 ? (double)(run->steps - steps0) / dt : 0.0, "plays/s");
+    cf_departure_free(&dep);
+    cf_tape_free(&tape);
+    return d;
+}
+
+/* Every path of decisions and outcomes to depth D: the tape as an
+ * odometer, each digit counting up to its choice's range. */
+static drive every_path(cf_run *run, const conform_args *a, recorder *rec, int *rc)
+{
+    cf_tape tape;
+    cf_tape_init(&tape);
+    cf_departure dep;
+    cf_departure_init(&dep);
+    uint64_t positions[CF_MAX_DEPTH + 2] = { 0 }, paths = 0, endless = 0;
+    size_t changed = 0;
+    bool first = true;
+    drive d = DRIVE_ON;
+    for (;;) {
+        cf_tape_replay(&tape);
+        cf_verdict v = cf_play(run, &tape, run->o->match.seed, a->depth, &dep);
+        paths++;
+        char where[96];
+        snprintf(where, sizeof where, "on path %" PRIu64 " of the depth-%" PRIu64 " enumeration", paths,
+                 a->depth);
+        if ((d = judge(run, v, &tape, &dep, a, where, rec, rc, &endless)) == DRIVE_STOP)
+            break;
+        for (int k = 1; k <= run->depth_reached; k++)
+            if (first || changed < run->depth_pos[k])
+                positions[k]++;
+        first = false;
+        cf_tape_truncate(&tape, tape.pos);
+        size_t i = tape.n;
+        while (i > 0 && tape.val[i - 1] + 1 >= tape.range[i - 1])
+            i--;
+        if (i == 0)
+            break;
+        tape.val[i - 1]++;
+        cf_tape_truncate(&tape, i);
+        changed = i - 1;
+    }
+    if (d == DRIVE_ON) {
+        printf("depth %" PRIu64 ": %" PRIu64
+               " paths of decisions and outcomes, no departure; positions per depth:",
+               a->depth, paths);
+        for (uint64_t k = 1; k <= a->depth; k++)
+            printf(" %" PRIu64, positions[k]);
+        printf("\n");
+    }
+    rec_metric(rec, "conform_paths", (double)paths, "paths");
+    cf_departure_free(&dep);
+    cf_tape_free(&tape);
+    return d;
+}
+
+enum { CORPUS_MAX = 512 };
+
+/* Tapes of choices mutated and kept when they fire a row not fired yet. */
+static drive fuzz(cf_run *run, const conform_args *a, recorder *rec, int *rc)
+{
+    const ud_game *g = run->o->game;
+    cf_tape *corpus = calloc(CORPUS_MAX, sizeof *corpus);
+    cf_tape tape;
+    cf_tape_init(&tape);
+    cf_departure dep;
+    cf_departure_init(&dep);
+    if (!corpus) {
+        fputs("undead conform: out of memory\n", stderr);
+        *rc = UD_EXIT_USAGE;
+        return DRIVE_STOP;
+    }
+    int kept = 0;
+    uint64_t games = 0, endless = 0;
+    ud_rng rng;
+    ud_rng_seed(&rng, run->o->match.seed ^ UINT64_C(0x5bd1e995));
+    double end = now_s() + (double)a->seconds;
+    drive d = DRIVE_ON;
+    while (d == DRIVE_ON && now_s() < end) {
+        uint64_t seed = run->o->match.seed + games;
+        if (kept == 0 || ud_rng_below(&rng, 4) == 0)
+            cf_tape_record(&tape, seed);
+        else {
+            cf_tape_copy(&tape, &corpus[ud_rng_below(&rng, (uint32_t)kept)]);
+            if (tape.n > 0) {
+                int changes = 1 + (int)ud_rng_below(&rng, 3);
+                for (int k = 0; k < changes; k++) {
+                    size_t at = ud_rng_below(&rng, (uint32_t)tape.n);
+                    tape.val[at] = ud_rng_below(&rng, tape.range[at] ? tape.range[at] : 1);
+                }
+                if (ud_rng_below(&rng, 2))
+                    cf_tape_truncate(&tape, ud_rng_below(&rng, (uint32_t)tape.n) + 1);
+            }
+            ud_rng_seed(&tape.rng, seed);
+            tape.fill_random = true;
+            cf_tape_replay(&tape);
+        }
+        uint64_t before[UD_MAX_RULES];
+        memcpy(before, run->fired, sizeof before);
+        cf_verdict v = cf_play(run, &tape, seed, 0, &dep);
+        games++;
+        char where[96];
+        snprintf(where, sizeof where, "in fuzzed game %" PRIu64, games);
+        tape.fill_random = false;
+        if ((d = judge(run, v, &tape, &dep, a, where, rec, rc, &endless)) == DRIVE_STOP)
+            break;
+        bool new_row = false;
+        for (int r = 0; r < g->n_rules && !new_row; r++)
+            new_row = before[r] == 0 && run->fired[r] > 0;
+        if (new_row && kept < CORPUS_MAX) {
+            cf_tape_init(&corpus[kept]);
+            cf_tape_truncate(&tape, tape.pos);
+            cf_tape_copy(&corpus[kept], &tape);
+            kept++;
+        }
+    }
+    int fired = 0, active = 0;
+    for (int r = 0; r < g->n_rules; r++) {
+        active += run->table.active[r];
+        fired += run->table.active[r] && run->fired[r] > 0;
+    }
+    if (d == DRIVE_ON)
+        printf("fuzz: %" PRIu64 " games in %" PRIu64 " s, %d tapes kept, %d of %d rows fired, no departure\n",
+               games, a->seconds, kept, fired, active);
+    rec_metric(rec, "conform_fuzz_games", (double)games, "games");
+    rec_metric(rec, "conform_rows_fired", fired, "rows");
+    for (int k = 0; k < kept; k++)
+        cf_tape_free(&corpus[k]);
+    free(corpus);
+    cf_departure_free(&dep);
+    cf_tape_free(&tape);
+    return d;
+}
+
+/* Follow mode: are the implementation's dice and decks fair? */
+static drive fair_chance(cf_run *run, const conform_args *a, int *rc)
+{
+    ud_buf table;
+    ud_buf_init(&table);
+    char worst[700];
+    int tested;
+    double p = cf_tally_report(run->tally, &table, worst, sizeof worst, &tested);
+    double level = tested ? a->alpha / tested : a->alpha;
+    if (a->verbose || p < level)
+        fputs(ud_buf_str(&table), stdout);
+    drive d = DRIVE_ON;
+    if (tested == 0)
+        printf("chance: no kind of choice drawn often enough for a chi-square test (play more games)\n");
+    else if (p < level) {
+        printf("departure (chance): the outcomes of %s are not distributed as the rules say: p = %.3g, below "
+               "%.3g (%g over %d kinds tested)\n",
+               worst, p, level, a->alpha, tested);
+        *rc = UD_EXIT_FAIL;
+        d = DRIVE_STOP;
+    } else
+        printf("chance: %d kinds of choice tested, smallest p = %.3g (%s), none below %.3g\n", tested, p,
+               worst, level);
+    ud_buf_free(&table);
+    return d;
+}
+
+int cmd_conform(int argc, char **argv)
+{
+    cf_opts o = { .chance = CF_DICTATE, .timeout_ms = 5000, .max_steps = 2000 };
+    conform_args a = { .shrink_tries = 400, .alpha = 0.001 };
+    cli_game_opts go = { .seed = 1 };
+    rec_opts ro = { 0 };
+    int rc;
+    if (!parse_args(argc, argv, &o, &a, &go, &ro, &rc))
+        return rc;
+    if (!a.games_set && !a.depth && !a.seconds)
+        a.games = 100;
+    recorder rec;
+    if (!rec_begin(&rec, &ro, "conform", o.game))
+        return UD_EXIT_USAGE;
+    rec_match(&rec, &o.match);
+    rec_param(&rec, "chance", "%s", o.chance == CF_DICTATE ? "dictate" : "follow");
+    rec_param(&rec, "adapter", "%s", o.command[0]);
+    cf_run *run = calloc(1, sizeof *run);
+    if (!run) {
+        fputs("undead conform: out of memory\n", stderr);
+        return rec_end(&rec, UD_EXIT_USAGE);
+    }
+    rc = UD_EXIT_OK;
+    if (cf_run_open(run, &o) != CF_AGREE) {
+        printf("broken adapter at the start: %s\n", ud_buf_str(&run->broken));
+        rc = UD_EXIT_USAGE;
+    } else {
+        printf("conform %s: adapter '%s', protocol %d, chance %s\n", o.game->name, run->adapter_name,
+               CF_PROTOCOL, o.chance == CF_DICTATE ? "dictate" : "follow");
+        fflush(stdout);
+        if (o.chance == CF_FOLLOW)
+            run->tally = cf_tally_new();
+        drive d = DRIVE_ON;
+        if (a.games)
+            d = seeded_games(run, &a, &rec, &rc);
+        if (d == DRIVE_ON && a.depth)
+            d = every_path(run, &a, &rec, &rc);
+        if (d == DRIVE_ON && a.seconds)
+            d = fuzz(run, &a, &rec, &rc);
+        if (d == DRIVE_ON && run->tally)
+            d = fair_chance(run, &a, &rc);
+        rec_coverage(&rec, o.game, run->fired);
+        rec_metric(&rec, "conform_plays", (double)run->steps, "plays");
+        rec_metric(&rec, "conform_offers_compared", (double)run->queries, "queries");
+    }
+    cf_tally_free(run->tally);
+    cf_run_close(run);
+    free(run);
+    return rec_end(&rec, rc);
+}

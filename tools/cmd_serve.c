@@ -1,0 +1,440 @@
+/*
+ * cmd_serve.c - `undead serve GAME`: undead's own engine behind the
+ * conformance protocol (docs/conformance.md), the reference adapter.
+ *
+ * Readings given to serve with --variant are its own and win over those a
+ * `new` request names: `undead conform GAME --variant K=a -- undead serve
+ * GAME --variant K=b` holds one reading against the other.  serve checks
+ * no invariant: it plays as its rows say, and a mutation build's mutant
+ * (UNDEAD_MUTANT) makes it an implementation with one known departure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "action.h"
+#include "chance_script.h"
+#include "cli.h"
+#include "conform.h"
+#include "setup.h"
+
+static const char usage[] = "usage: undead serve GAME [--variant KEY=VALUE]... [--content DIR]\n"
+                            "Speaks the conformance protocol (docs/conformance.md) on standard input and\n"
+                            "output with undead's own engine: the reference adapter for `undead conform`.\n"
+                            "  --variant KEY=VALUE   play this reading, whatever a `new` request names\n"
+                            "  --content DIR         the game's content files from DIR\n";
+
+enum { LINE_MAX_BYTES = 1 << 20, WORDS_MAX = 64 };
+
+typedef struct server {
+    const ud_game *g;
+    bool pinned[UD_MAX_VARIANTS];
+    int pinned_value[UD_MAX_VARIANTS];
+    ud_setup setup;
+    ud_table table;
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    ud_step s;
+    ud_chance chance;
+    ud_rng rng;
+    bool follow;
+    bool live; /* a game is set up and can go on */
+    ud_status st;
+    /* dictate: the outcome lines of the request being played; a line is
+     * loaded into the script in chunks of the words it takes at once */
+    json_t *lines;
+    size_t next;
+    ud_chance_script script;
+    char text[16384];
+    char *word[WORDS_MAX * 16];
+    int n_words, at_word;
+    char *tok[UD_SCRIPT_MAX_TOKENS];
+    size_t unused;
+    /* follow: the outcome lines drawn, built as the engine draws */
+    json_t *drawn;
+    ud_buf line;
+    char event[32];
+    int words; /* outcomes on the line being drawn */
+} server;
+
+/* ---- chance ------------------------------------------------------------------------ */
+
+static bool next_dictated(ud_chance_script *sc, const ud_pick_req *p)
+{
+    (void)p;
+    server *sv = sc->ctx;
+    if (sv->at_word >= sv->n_words) {
+        if (!sv->lines || sv->next >= json_array_size(sv->lines))
+            return false;
+        json_t *l = json_array_get(sv->lines, sv->next++);
+        snprintf(sv->text, sizeof sv->text, "%s", json_is_string(l) ? json_string_value(l) : "");
+        sv->n_words = 0;
+        for (char *save, *w = strtok_r(sv->text, " ", &save); w && sv->n_words < WORDS_MAX * 16;
+             w = strtok_r(NULL, " ", &save))
+            sv->word[sv->n_words++] = w;
+        sv->at_word = 1;
+    }
+    int n = 0;
+    sv->tok[n++] = sv->word[0];
+    while (n < UD_SCRIPT_MAX_TOKENS && sv->at_word < sv->n_words)
+        sv->tok[n++] = sv->word[sv->at_word++];
+    ud_chance_script_load(sc, sv->tok, n);
+    return true;
+}
+
+static int dictated_pick(ud_chance *ch, const ud_pick_req *p)
+{
+    server *sv = ch->ctx;
+    char want[256];
+    int k = ud_chance_script_pick(&sv->script, p, NULL);
+    if (k == UD_SCRIPT_RAN_OUT)
+        snprintf(ch->why, sizeof ch->why, "the rules need a '%s' outcome (%s) and none is left", p->event,
+                 ud_chance_script_labels(p, want, sizeof want));
+    else if (k < 0)
+        snprintf(ch->why, sizeof ch->why, "no outcome given fits the '%s' the rules need (%s)", p->event,
+                 ud_chance_script_labels(p, want, sizeof want));
+    return k;
+}
+
+static void flush_drawn(server *sv)
+{
+    if (sv->line.len)
+        json_array_append_new(sv->drawn, json_string(ud_buf_str(&sv->line)));
+    ud_buf_clear(&sv->line);
+    sv->event[0] = '\0';
+}
+
+static int drawn_pick(ud_chance *ch, const ud_pick_req *p)
+{
+    server *sv = ch->ctx;
+    ch->why[0] = '\0';
+    int k = (int)ud_rng_below(&sv->rng, (uint32_t)p->n);
+    /* at most a transcript line's words on a line, as conform writes them */
+    if (strcmp(sv->event, p->event) != 0 || sv->words == UD_MAX_LINE_WORDS - 1) {
+        flush_drawn(sv);
+        snprintf(sv->event, sizeof sv->event, "%s", p->event);
+        ud_buf_puts(&sv->line, p->event);
+        sv->words = 0;
+    }
+    ud_buf_printf(&sv->line, " %s", p->label(p->ctx, k));
+    sv->words++;
+    return k;
+}
+
+/* Outcome words of the dictated lines left unused by the step. */
+static size_t count_unused(server *sv)
+{
+    size_t n = 0;
+    if (sv->script.tok)
+        n += (size_t)(sv->script.ntok - ud_chance_script_n_used(&sv->script) - 1);
+    n += (size_t)(sv->n_words - sv->at_word);
+    for (size_t i = sv->next; sv->lines && i < json_array_size(sv->lines); i++) {
+        const char *l = json_string_value(json_array_get(sv->lines, i));
+        for (const char *p = l ? strchr(l, ' ') : NULL; p; p = strchr(p + 1, ' '))
+            n++;
+    }
+    return n;
+}
+
+/* ---- answers ------------------------------------------------------------------------ */
+
+static json_t *error_answer(const char *fmt, const char *arg)
+{
+    char msg[700];
+    snprintf(msg, sizeof msg, fmt, arg);
+    return json_pack("{s:s}", "error", msg);
+}
+
+static json_t *step_report(server *sv)
+{
+    bool over = sv->st == UD_OVER;
+    json_t *r = json_pack("{s:o, s:b}", "state", cf_state_json(sv->g, sv->state, &sv->setup), "over", over);
+    json_object_set_new(r, "to_move",
+                        over ? json_null() : json_string(ud_player(&sv->s, sv->g->to_move(sv->state))));
+    if (over)
+        json_object_set_new(r, "result", cf_result_json(sv->g, sv->state, &sv->setup));
+    return r;
+}
+
+/* After a play: the report, or why it could not be played. */
+static json_t *played(server *sv, json_t *outcomes)
+{
+    if (sv->follow) {
+        flush_drawn(sv);
+    }
+    if (sv->st == UD_ERROR) {
+        sv->live = false;
+        json_t *r = !sv->follow && sv->chance.why[0] ? json_pack("{s:s}", "refused", sv->chance.why)
+                                                     : error_answer("%s", sv->s.fail.msg);
+        json_decref(sv->drawn);
+        sv->drawn = NULL;
+        return r;
+    }
+    json_t *r = step_report(sv);
+    if (sv->follow)
+        json_object_set_new(r, "chance", sv->drawn);
+    else {
+        size_t unused = count_unused(sv);
+        if (unused)
+            json_object_set_new(r, "unused", json_integer((json_int_t)unused));
+    }
+    sv->drawn = NULL;
+    (void)outcomes;
+    return r;
+}
+
+static void prepare_chance(server *sv, json_t *req)
+{
+    sv->chance.rng = NULL;
+    sv->chance.ctx = sv;
+    sv->chance.why[0] = '\0';
+    if (sv->follow) {
+        sv->chance.pick = drawn_pick;
+        sv->drawn = json_array();
+        ud_buf_clear(&sv->line);
+        sv->event[0] = '\0';
+    } else {
+        sv->chance.pick = dictated_pick;
+        json_t *o = json_object_get(req, "outcomes");
+        sv->lines = json_is_array(o) ? o : NULL;
+        sv->next = 0;
+        sv->n_words = sv->at_word = 0;
+        ud_chance_script_init(&sv->script, next_dictated, sv);
+    }
+}
+
+static json_t *new_game(server *sv, json_t *req)
+{
+    const ud_game *g = sv->g;
+    json_t *game = json_object_get(req, "game"), *players = json_object_get(req, "players");
+    json_t *readings = json_object_get(req, "readings"), *start = json_object_get(req, "start");
+    json_t *chance = json_object_get(req, "chance"), *seed = json_object_get(req, "seed");
+    if (!json_is_string(game) || strcmp(json_string_value(game), g->name) != 0)
+        return error_answer("this adapter plays %s only", g->name);
+    if (!json_is_array(players))
+        return error_answer("expected \"players\": an array of names%s", "");
+    ud_setup *su = &sv->setup;
+    memset(su, 0, sizeof *su);
+    for (int v = 0; v < g->n_variants; v++)
+        su->variant[v] = g->variants[v].default_value;
+    ud_buf err;
+    ud_buf_init(&err);
+    json_t *bad = NULL;
+    size_t i;
+    json_t *x;
+    json_array_foreach(players, i, x)
+    {
+        if (!bad && (!json_is_string(x) || !ud_setup_add_player(su, json_string_value(x), &err)))
+            bad = error_answer("players: %s",
+                               json_is_string(x) ? ud_buf_str(&err) : "expected names (strings)");
+    }
+    if (!bad && !ud_setup_check_players(g, ud_setup_player_count(su), &err))
+        bad = error_answer("%s", ud_buf_str(&err));
+    const char *k;
+    json_object_foreach(readings, k, x)
+    {
+        char kv[200];
+        snprintf(kv, sizeof kv, "%s=%s", k, json_is_string(x) ? json_string_value(x) : "");
+        ud_buf_clear(&err);
+        if (!bad && !ud_setup_variant(g, su, kv, &err))
+            bad = error_answer("readings: %s", ud_buf_str(&err));
+    }
+    for (int v = 0; v < g->n_variants; v++)
+        if (sv->pinned[v])
+            su->variant[v] = sv->pinned_value[v];
+    json_array_foreach(start, i, x)
+    {
+        ud_buf_clear(&err);
+        if (!bad && (!json_is_string(x) || !ud_setup_start(su, json_string_value(x), &err)))
+            bad =
+                error_answer("start: %s", json_is_string(x) ? ud_buf_str(&err) : "expected lines (strings)");
+    }
+    if (!bad && (!json_is_string(chance) || (strcmp(json_string_value(chance), "dictate") != 0 &&
+                                             strcmp(json_string_value(chance), "follow") != 0)))
+        bad = error_answer("expected \"chance\": \"dictate\" or \"follow\"%s", "");
+    ud_buf_free(&err);
+    if (bad) {
+        sv->live = false;
+        return bad;
+    }
+    sv->follow = strcmp(json_string_value(chance), "follow") == 0;
+    ud_rng_seed(&sv->rng, json_is_integer(seed) ? (uint64_t)json_integer_value(seed) : 1);
+    ud_table_build(&sv->table, g, su->variant);
+    prepare_chance(sv, req);
+    ud_step_init(&sv->s, &sv->table, su, &sv->chance, NULL, NULL);
+    sv->s.check_invariants = 0;
+    sv->st = ud_start(&sv->s, sv->state);
+    sv->live = true;
+    return played(sv, NULL);
+}
+
+static json_t *offers(server *sv)
+{
+    if (!sv->live || sv->st != UD_DECIDE)
+        return error_answer("no decision is open%s", sv->live ? ": the game is over" : ": no game is set up");
+    json_t *list = json_array();
+    ud_buf t;
+    ud_buf_init(&t);
+    for (int i = 0; i < sv->s.offers.n; i++) {
+        ud_buf_clear(&t);
+        ud_action_format(sv->g, &sv->setup, &sv->s.offers.action[i], &t);
+        json_array_append_new(list, json_string(ud_buf_str(&t)));
+    }
+    ud_buf_free(&t);
+    return json_pack("{s:s, s:o}", "to_move", ud_player(&sv->s, sv->g->to_move(sv->state)), "offers", list);
+}
+
+static json_t *decide(server *sv, json_t *req)
+{
+    if (!sv->live || sv->st != UD_DECIDE)
+        return error_answer("no decision is open%s", sv->live ? ": the game is over" : ": no game is set up");
+    json_t *action = json_object_get(req, "action");
+    if (!json_is_string(action))
+        return error_answer("expected \"action\": a decision as a string%s", "");
+    char text[512], *words[WORDS_MAX];
+    snprintf(text, sizeof text, "%s", json_string_value(action));
+    int n = 0;
+    for (char *save, *w = strtok_r(text, " ", &save); w && n < WORDS_MAX; w = strtok_r(NULL, " ", &save))
+        words[n++] = w;
+    ud_action a;
+    ud_buf err;
+    ud_buf_init(&err);
+    int bad_word;
+    if (n == 0 || ud_action_parse(sv->g, &sv->setup, words, n, &a, &err, &bad_word) != 0) {
+        json_t *r = error_answer("action: %s", n ? ud_buf_str(&err) : "empty");
+        ud_buf_free(&err);
+        return r;
+    }
+    ud_buf_free(&err);
+    bool offered = false;
+    for (int i = 0; i < sv->s.offers.n && !offered; i++)
+        offered = ud_action_eq(&sv->s.offers.action[i], &a);
+    if (!offered)
+        return error_answer("'%s' is not offered now", json_string_value(action));
+    prepare_chance(sv, req);
+    sv->st = ud_decide(&sv->s, sv->state, &a);
+    return played(sv, NULL);
+}
+
+static json_t *answer(server *sv, const char *line, size_t len, bool *quit)
+{
+    json_error_t jerr;
+    json_t *req = json_loadb(line, len, 0, &jerr);
+    if (!json_is_object(req)) {
+        json_decref(req);
+        return error_answer("expected one JSON object per line: %s", jerr.text);
+    }
+    json_t *cmd = json_object_get(req, "cmd");
+    const char *c = json_is_string(cmd) ? json_string_value(cmd) : "";
+    json_t *r;
+    if (strcmp(c, "hello") == 0) {
+        char name[128];
+        snprintf(name, sizeof name, "undead serve %s", sv->g->name);
+        r = json_pack("{s:i, s:s}", "protocol", CF_PROTOCOL, "name", name);
+    } else if (strcmp(c, "new") == 0)
+        r = new_game(sv, req);
+    else if (strcmp(c, "offers") == 0)
+        r = offers(sv);
+    else if (strcmp(c, "decide") == 0)
+        r = decide(sv, req);
+    else if (strcmp(c, "state") == 0)
+        r = sv->live ? step_report(sv) : error_answer("no game is set up%s", "");
+    else if (strcmp(c, "quit") == 0) {
+        *quit = true;
+        r = json_pack("{s:b}", "bye", 1);
+    } else
+        r = error_answer("unknown \"cmd\" '%s': expected hello, new, offers, decide, state or quit", c);
+    json_decref(req);
+    return r;
+}
+
+static bool pin_readings(server *sv, const char *kv)
+{
+    ud_setup probe;
+    memset(&probe, 0, sizeof probe);
+    ud_buf err;
+    ud_buf_init(&err);
+    bool ok = ud_setup_variant(sv->g, &probe, kv, &err);
+    if (!ok)
+        fprintf(stderr, "undead serve: --variant %s: %s\n", kv, ud_buf_str(&err));
+    ud_buf_free(&err);
+    size_t klen = strcspn(kv, "=");
+    for (int v = 0; ok && v < sv->g->n_variants; v++)
+        if (strlen(sv->g->variants[v].key) == klen && strncmp(sv->g->variants[v].key, kv, klen) == 0) {
+            sv->pinned[v] = true;
+            sv->pinned_value[v] = probe.variant[v];
+        }
+    return ok;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "variant", required_argument, NULL, 'v' },
+        { "content", required_argument, NULL, 'c' },
+        { "help", no_argument, NULL, 'h' },
+        { 0, 0, 0, 0 },
+    };
+    const char *variants[UD_MAX_VARIANTS * 2];
+    int n_variants = 0, c;
+    const char *content = NULL;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(usage, stdout);
+            return UD_EXIT_OK;
+        }
+        if (c == 'v' && n_variants < UD_MAX_VARIANTS * 2)
+            variants[n_variants++] = optarg;
+        else if (c == 'c')
+            content = optarg;
+        else {
+            fputs(usage, stderr);
+            return UD_EXIT_USAGE;
+        }
+    }
+    if (optind + 1 != argc) {
+        fputs(usage, stderr);
+        return UD_EXIT_USAGE;
+    }
+    server *sv = calloc(1, sizeof *sv);
+    if (!sv) {
+        fputs("undead serve: out of memory\n", stderr);
+        return UD_EXIT_USAGE;
+    }
+    sv->g = cli_game("serve", argv[optind]);
+    bool ok = sv->g && (!content || cli_load_content(sv->g, content));
+    for (int i = 0; ok && i < n_variants; i++)
+        ok = pin_readings(sv, variants[i]);
+    char *line = ok ? malloc(LINE_MAX_BYTES + 2) : NULL;
+    if (!ok || !line) {
+        free(sv);
+        free(line);
+        return UD_EXIT_USAGE;
+    }
+    ud_buf_init(&sv->line);
+    bool quit = false;
+    int rc = UD_EXIT_OK;
+    while (!quit && fgets(line, LINE_MAX_BYTES + 2, stdin)) {
+        size_t len = strlen(line);
+        json_t *r;
+        if (len > LINE_MAX_BYTES) {
+            r = error_answer("a request line longer than %s", "1 MiB");
+            int ch;
+            while ((ch = getchar()) != EOF && ch != '\n')
+                ;
+        } else
+            r = answer(sv, line, len, &quit);
+        char *text = json_dumps(r, JSON_COMPACT | JSON_ENSURE_ASCII);
+        json_decref(r);
+        if (!text || fputs(text, stdout) == EOF || putchar('\n') == EOF || fflush(stdout) == EOF) {
+            free(text);
+            rc = UD_EXIT_USAGE; /* the reader is gone: cli_close_stdout says why */
+            break;
+        }
+        free(text);
+    }
+    ud_buf_free(&sv->line);
+    free(line);
+    free(sv);
+    return rc;
+}

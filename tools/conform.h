@@ -1,0 +1,202 @@
+/*
+ * conform.h - `undead conform` and `undead serve`: another implementation
+ * of a game held to the rule table in lockstep, over the JSON Lines
+ * protocol docs/conformance.md defines.
+ *
+ * One game is driven by a tape of choices (each decision's offer, each
+ * outcome of chance), as a fuzzer's bytes drive a fuzz target: a seeded
+ * game records its tape as it goes, and the same tape replays it exactly.
+ * That is what makes a departure shrinkable (cut the tape, replay) and
+ * the decisions and outcomes enumerable to a depth (run the tape as an
+ * odometer).
+ */
+#ifndef UD_CONFORM_H
+#define UD_CONFORM_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "capture.h"
+#include "child.h"
+#include "engine.h"
+#include "error.h"
+#include "play.h"
+
+enum { CF_PROTOCOL = 1, CF_MAX_DEPTH = 64 };
+
+typedef enum { CF_DICTATE, CF_FOLLOW } cf_chance_mode;
+
+/* ---- the tape ------------------------------------------------------------ */
+
+typedef enum {
+    CF_TAPE_RECORD, /* choices from the PRNG (outcomes) and the policies (decisions), recorded */
+    CF_TAPE_REPLAY, /* choices from the tape; past its end 0 (the first offer, the first outcome) */
+} cf_tape_mode;
+
+typedef struct cf_tape {
+    uint32_t *val;   /* each choice made */
+    uint32_t *range; /* of how many */
+    size_t n, cap;
+    size_t pos;
+    cf_tape_mode mode;
+    bool fill_random; /* replaying: past the end, choices from rng (else 0) */
+    bool oom;
+    ud_rng rng, policy_rng; /* CF_TAPE_RECORD */
+} cf_tape;
+
+void cf_tape_init(cf_tape *t);
+void cf_tape_free(cf_tape *t);
+/* Start a game: recording from seed, or replaying what the tape holds. */
+void cf_tape_record(cf_tape *t, uint64_t seed);
+void cf_tape_replay(cf_tape *t);
+/* Keep only the first n choices. */
+void cf_tape_truncate(cf_tape *t, size_t n);
+void cf_tape_copy(cf_tape *dst, const cf_tape *src);
+/* The next choice among n: recorded (from the PRNG, or `chosen` when it
+ * is not negative: a policy's pick) or replayed. */
+uint32_t cf_tape_next(cf_tape *t, uint32_t n, int chosen);
+
+/* ---- the run's settings ---------------------------------------------------- */
+
+typedef struct cf_opts {
+    const ud_game *game;
+    ud_match match; /* setup (players, readings, start lines) and each seat's policy */
+    cf_chance_mode chance;
+    int timeout_ms;       /* for each answer */
+    uint64_t max_steps;   /* decisions in one game before it counts as endless */
+    bool no_offers;       /* skip the offers query (speed measurements only) */
+    char *const *command; /* the adapter, NULL-ended */
+} cf_opts;
+
+/* ---- the link to the adapter ------------------------------------------------ */
+
+typedef struct cf_link {
+    child proc;
+    bool started;
+    int timeout_ms;
+    uint64_t requests;
+    char last_request[160]; /* for reports: the request an answer is to */
+} cf_link;
+
+/* How a game, or a request, came out. */
+typedef enum {
+    CF_AGREE,  /* every step agreed */
+    CF_DEPART, /* a departure from the rules (exit 1) */
+    CF_BROKEN, /* the adapter broke the protocol, crashed or hung (exit 2) */
+    CF_ENDLESS /* no end within max_steps decisions: not judged */
+} cf_verdict;
+
+/* ---- a departure ------------------------------------------------------------ */
+
+typedef enum {
+    CF_DEP_STATE,   /* the state after a step differs */
+    CF_DEP_TO_MOVE, /* another player is to move */
+    CF_DEP_OVER,    /* one side says the game is over, the other not */
+    CF_DEP_RESULT,  /* the game ended with other outcomes */
+    CF_DEP_OFFERS,  /* another set of legal decisions */
+    CF_DEP_REFUSED, /* dictate: the implementation refused an outcome the rules allow */
+    CF_DEP_UNUSED,  /* dictate: the implementation left outcomes the rules use */
+    CF_DEP_OUTCOME, /* follow: an outcome the rules do not allow at that point */
+    CF_DEP_MISSING, /* follow: the rules need an outcome the implementation did not draw */
+    CF_DEP_EXTRA,   /* follow: the implementation drew outcomes the rules do not use */
+    CF_DEP_RULES,   /* undead's own engine failed (an invariant): not the adapter's fault */
+} cf_dep_kind;
+
+extern const char *const cf_dep_kind_name[];
+
+typedef struct cf_departure {
+    cf_dep_kind kind;
+    uint64_t step;      /* requests that play (new, decide) before and including this one */
+    uint64_t decisions; /* decisions taken before this step */
+    size_t tape_pos;    /* choices the tape had made when it showed */
+    char key[64];       /* CF_DEP_STATE: the first key that differs */
+    char rule[UD_ERROR_RULE_MAX];
+    ud_buf expected, found; /* one line each, as a person reads them */
+    ud_buf why;             /* how the rule was found, more detail */
+    char request[160];
+    char adapter_line[512]; /* CF_DEP_OFFERS: an action only the adapter offers, written as a decide line */
+    json_t *outcomes;       /* the step's outcome lines (dictated, or the adapter's), or NULL */
+    json_t *their_state;    /* the adapter's state object, or NULL */
+    bool their_over;        /* whether the adapter said the game is over */
+    json_t *their_offers;   /* CF_DEP_OFFERS: the adapter's offers */
+} cf_departure;
+
+void cf_departure_init(cf_departure *d);
+void cf_departure_free(cf_departure *d);
+
+/* Chi-square tallies of the outcomes an implementation drew (follow). */
+typedef struct cf_tally cf_tally;
+
+/* ---- one run: the adapter, the rules, the games ----------------------------- */
+
+typedef struct cf_run {
+    const cf_opts *o;
+    ud_table table;
+    cf_link link;
+    cf_tally *tally; /* NULL: none kept */
+    uint64_t steps;  /* plays (new, decide) over all games */
+    uint64_t queries;
+    uint64_t fired[UD_MAX_RULES];
+    char adapter_name[128];
+    uint64_t seed;    /* the seed the last game gave the adapter (shrinking replays it) */
+    int shrink_tries; /* games the last shrink played */
+    /* Where each decision was taken in the last game: the tape's position
+     * before decision d (d = 1 ... depth_reached), for the depth driver. */
+    size_t depth_pos[CF_MAX_DEPTH + 2];
+    int depth_reached;
+    ud_buf broken; /* CF_BROKEN: what happened */
+} cf_run;
+
+/* Start the adapter and say hello; CF_BROKEN (run->broken says why) or CF_AGREE. */
+cf_verdict cf_run_open(cf_run *run, const cf_opts *o);
+void cf_run_close(cf_run *run);
+/* Restart the adapter (after a departure left it mid-game). */
+cf_verdict cf_run_restart(cf_run *run);
+
+/* Play one game through the adapter, driven by tape (as the caller set
+ * it: cf_tape_record or cf_tape_replay), to the end, a departure, a
+ * broken adapter or max_steps decisions; with max_decisions > 0, stop
+ * (CF_AGREE) once that many are taken.  seed goes to the adapter (its own
+ * random source, in follow mode). */
+cf_verdict cf_play(cf_run *run, cf_tape *tape, uint64_t seed, uint64_t max_decisions, cf_departure *dep);
+
+/* The record of the game the tape plays, as undead plays it, as far as
+ * the departure's step, ending with what the adapter said there (a state
+ * line or a decide line), in transcript form: `undead check` replays it. */
+void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, ud_buf *out);
+
+/* Which rule governs a departure: a single row changed (its guard never
+ * or always holding, its effect skipped or applied twice) that makes the
+ * step come out as the adapter's did, else the rows of the step that
+ * changed the key that differs.  Fills dep->rule and dep->why. */
+void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep);
+
+/* The shortest tape that still departs the same way (same kind, same
+ * key): cuts and lowers the choices, replaying each candidate through
+ * the adapter (at most max_tries games, with the seed run->seed).  tape
+ * and dep become the shrunk game's. */
+void cf_shrink(cf_run *run, cf_tape *tape, cf_departure *dep, int max_tries);
+
+/* ---- pieces shared with `undead serve` -------------------------------------- */
+
+/* The state as the protocol writes it: describe()'s key=value words as
+ * one object of strings. */
+json_t *cf_state_json(const ud_game *g, const void *state, const ud_setup *setup);
+/* Each seat's outcome by name ("won", ...). */
+json_t *cf_result_json(const ud_game *g, const void *state, const ud_setup *setup);
+/* The JSON text of v, one line (ends without '\n'); "" when it cannot be made. */
+void cf_json_line(const json_t *v, ud_buf *out);
+
+/* ---- chance tallies ---------------------------------------------------------- */
+
+cf_tally *cf_tally_new(void);
+void cf_tally_free(cf_tally *t);
+/* One outcome drawn: which of the pick's n labels came up. */
+void cf_tally_add(cf_tally *t, const ud_pick_req *p, int chosen);
+/* The chi-square test of each kind of choice with enough draws, to out;
+ * returns the smallest p-value (1 when none was tested) and its kind. */
+double cf_tally_report(const cf_tally *t, ud_buf *out, char *worst, size_t worst_size, int *tested);
+
+#endif

@@ -1,0 +1,645 @@
+/*
+ * conform_play.c - one game in lockstep: undead's rule table on one side,
+ * the adapter on the other, every step compared (see conform.h).
+ *
+ * A "play" is a request that moves the game: `new` (set-up to the first
+ * decision) or `decide` (a decision and everything up to the next one).
+ * Play j is the one after the j-th decision.  In dictate mode undead
+ * plays its side first and sends the outcomes it drew; in follow mode the
+ * adapter plays first and undead replays the outcomes it reports.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "action.h"
+#include "chance_script.h"
+#include "conform.h"
+#include "conform_impl.h"
+
+const char *const cf_dep_kind_name[] = {
+    [CF_DEP_STATE] = "state",         [CF_DEP_TO_MOVE] = "to-move", [CF_DEP_OVER] = "over",
+    [CF_DEP_RESULT] = "result",       [CF_DEP_OFFERS] = "offers",   [CF_DEP_REFUSED] = "refused",
+    [CF_DEP_UNUSED] = "unused",       [CF_DEP_OUTCOME] = "outcome", [CF_DEP_MISSING] = "missing-outcome",
+    [CF_DEP_EXTRA] = "extra-outcome", [CF_DEP_RULES] = "rules",
+};
+
+void cf_departure_init(cf_departure *d)
+{
+    memset(d, 0, sizeof *d);
+    ud_buf_init(&d->expected);
+    ud_buf_init(&d->found);
+    ud_buf_init(&d->why);
+}
+
+void cf_departure_free(cf_departure *d)
+{
+    ud_buf_free(&d->expected);
+    ud_buf_free(&d->found);
+    ud_buf_free(&d->why);
+    json_decref(d->outcomes);
+    json_decref(d->their_state);
+    json_decref(d->their_offers);
+    d->outcomes = d->their_state = d->their_offers = NULL;
+}
+
+/* Start a departure report (the old one, if any, cleared). */
+static void depart(cf_departure *d, cf_dep_kind kind)
+{
+    cf_departure_free(d);
+    cf_departure_init(d);
+    d->kind = kind;
+}
+
+json_t *cf_new_request(const cf_opts *o, uint64_t seed)
+{
+    const ud_game *g = o->game;
+    const ud_setup *su = &o->match.setup;
+    json_t *players = json_array(), *readings = json_object(), *start = json_array();
+    for (int i = 0; i < su->n_players; i++)
+        json_array_append_new(players, json_string(su->names[i]));
+    for (int v = 0; v < g->n_variants; v++)
+        json_object_set_new(readings, g->variants[v].key,
+                            json_string(g->variants[v].values[su->variant[v]].name));
+    for (int i = 0; i < su->n_start; i++)
+        json_array_append_new(start, json_string(su->start[i]));
+    return json_pack("{s:s, s:s, s:o, s:o, s:o, s:s, s:I}", "cmd", "new", "game", g->name, "players", players,
+                     "readings", readings, "start", start, "chance",
+                     o->chance == CF_DICTATE ? "dictate" : "follow", "seed", (json_int_t)seed);
+}
+
+/* ---- one game's chance --------------------------------------------------------- */
+
+/* Words of one outcome line read from the adapter (a longer line is cut
+ * there, and its words past it are outcomes the rules never see used);
+ * lines undead writes hold at most CF_OUTCOMES_PER_LINE outcomes, as a
+ * transcript's lines do (UD_MAX_LINE_WORDS words with the event). */
+enum { CF_LINE_WORDS = 256, CF_OUTCOMES_PER_LINE = UD_MAX_LINE_WORDS - 1 };
+
+typedef struct game_ctx {
+    cf_run *run;
+    cf_tape *tape;
+    cf_departure *dep;
+    ud_step *s;
+    ud_chance chance;
+    bool follow;      /* outcomes from `their` (the adapter's lines) */
+    bool tally;       /* count them for the chi-square tests */
+    json_t *dictated; /* dictate: this step's outcome lines, built as undead draws */
+    ud_buf line;      /* the dictated line being built */
+    char event[32];
+    int words;     /* outcomes on the dictated line */
+    json_t *their; /* follow: the adapter's lines */
+    size_t next;   /* the next of them to load */
+    char text[8192];
+    char *tok[CF_LINE_WORDS];
+    int ntok;
+    unsigned char used[CF_LINE_WORDS];
+    bool departed;
+} game_ctx;
+
+static void flush_dictated_line(game_ctx *x)
+{
+    if (x->line.len)
+        json_array_append_new(x->dictated, json_string(ud_buf_str(&x->line)));
+    ud_buf_clear(&x->line);
+    x->event[0] = '\0';
+}
+
+static const char *rule_now(const game_ctx *x) { return x->s->rule ? x->s->rule->id : ""; }
+
+/* Load the adapter's next line into tok; false when none is left. */
+static bool load_their_line(game_ctx *x)
+{
+    x->ntok = 0;
+    memset(x->used, 0, sizeof x->used);
+    if (!x->their || x->next >= json_array_size(x->their))
+        return false;
+    json_t *l = json_array_get(x->their, x->next++);
+    snprintf(x->text, sizeof x->text, "%s", json_is_string(l) ? json_string_value(l) : "");
+    for (char *save, *w = strtok_r(x->text, " ", &save); w && x->ntok < CF_LINE_WORDS;
+         w = strtok_r(NULL, " ", &save))
+        x->tok[x->ntok++] = w;
+    return true;
+}
+
+static bool line_used_up(const game_ctx *x)
+{
+    for (int k = 1; k < x->ntok; k++)
+        if (!x->used[k])
+            return false;
+    return true;
+}
+
+/* The adapter's outcome for pick p, or -1 with the departure written. */
+static int follow_pick(game_ctx *x, const ud_pick_req *p)
+{
+    char want[256];
+    while (x->ntok == 0 || line_used_up(x)) {
+        if (!load_their_line(x)) {
+            depart(x->dep, CF_DEP_MISSING);
+            ud_buf_printf(&x->dep->expected, "a '%s' outcome (%s)", p->event,
+                          ud_chance_script_labels(p, want, sizeof want));
+            ud_buf_puts(&x->dep->found, "no more outcomes from the implementation in this step");
+            snprintf(x->dep->rule, sizeof x->dep->rule, "%s", rule_now(x));
+            return -1;
+        }
+    }
+    if (strcmp(x->tok[0], p->event) != 0) {
+        depart(x->dep, CF_DEP_OUTCOME);
+        ud_buf_printf(&x->dep->expected, "a '%s' outcome (%s)", p->event,
+                      ud_chance_script_labels(p, want, sizeof want));
+        ud_buf_printf(&x->dep->found, "a '%s' line", x->tok[0]);
+        snprintf(x->dep->rule, sizeof x->dep->rule, "%s", rule_now(x));
+        return -1;
+    }
+    int k = ud_chance_match(p, x->tok, x->ntok, x->used, NULL);
+    if (k < 0) {
+        int w = 1;
+        while (w < x->ntok && x->used[w])
+            w++;
+        depart(x->dep, CF_DEP_OUTCOME);
+        ud_buf_printf(&x->dep->expected, "%s %s", p->event, ud_chance_script_labels(p, want, sizeof want));
+        ud_buf_printf(&x->dep->found, "%s %s", p->event, w < x->ntok ? x->tok[w] : "");
+        snprintf(x->dep->rule, sizeof x->dep->rule, "%s", rule_now(x));
+        return -1;
+    }
+    return k;
+}
+
+static int conform_pick(ud_chance *ch, const ud_pick_req *p)
+{
+    game_ctx *x = ch->ctx;
+    ch->why[0] = '\0';
+    if (x->departed)
+        return -1;
+    if (x->follow) {
+        int k = follow_pick(x, p);
+        if (k < 0) {
+            x->departed = true;
+            snprintf(ch->why, sizeof ch->why, "the implementation's outcome departs");
+            return -1;
+        }
+        if (x->tally && x->run->tally)
+            cf_tally_add(x->run->tally, p, k);
+        cf_tape_next(x->tape, (uint32_t)p->n, k);
+        return k;
+    }
+    uint32_t v = cf_tape_next(x->tape, (uint32_t)p->n, -1);
+    if (x->dictated) {
+        const char *label = p->label(p->ctx, (int)v);
+        if (strcmp(x->event, p->event) != 0 || x->words == CF_OUTCOMES_PER_LINE) {
+            flush_dictated_line(x);
+            snprintf(x->event, sizeof x->event, "%s", p->event);
+            ud_buf_puts(&x->line, p->event);
+            x->words = 0;
+        }
+        ud_buf_printf(&x->line, " %s", label);
+        x->words++;
+    }
+    return (int)v;
+}
+
+/* ---- comparing the answers ------------------------------------------------------ */
+
+static bool unordered_key(const ud_game *g, const char *key)
+{
+    for (const char *const *k = g->unordered_state_keys; k && *k; k++)
+        if (strcmp(*k, key) == 0)
+            return true;
+    return false;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Two comma-separated lists with the same items. */
+static bool same_items(const char *a, const char *b)
+{
+    enum { ITEMS = 128, TEXT = 2048 };
+    if (strlen(a) != strlen(b) || strlen(a) >= TEXT)
+        return strcmp(a, b) == 0;
+    char ta[TEXT], tb[TEXT];
+    char *ia[ITEMS], *ib[ITEMS];
+    int na = 0, nb = 0;
+    strcpy(ta, a);
+    strcpy(tb, b);
+    for (char *save, *t = strtok_r(ta, ",", &save); t && na < ITEMS; t = strtok_r(NULL, ",", &save))
+        ia[na++] = t;
+    for (char *save, *t = strtok_r(tb, ",", &save); t && nb < ITEMS; t = strtok_r(NULL, ",", &save))
+        ib[nb++] = t;
+    if (na != nb)
+        return false;
+    qsort(ia, (size_t)na, sizeof ia[0], cmp_str);
+    qsort(ib, (size_t)nb, sizeof ib[0], cmp_str);
+    for (int i = 0; i < na; i++)
+        if (strcmp(ia[i], ib[i]) != 0)
+            return false;
+    return true;
+}
+
+static void state_words(json_t *o, ud_buf *out)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach(o, k, v)
+    {
+        ud_buf_printf(out, "%s%s=%s", out->len ? " " : "", k, json_is_string(v) ? json_string_value(v) : "?");
+    }
+}
+
+bool cf_same_state(const ud_game *g, const void *state, const ud_setup *setup, json_t *theirs, char *key,
+                   size_t size, ud_buf *expected, ud_buf *found)
+{
+    json_t *ours = cf_state_json(g, state, setup);
+    const char *k;
+    json_t *v;
+    bool same = true;
+    json_object_foreach(ours, k, v)
+    {
+        json_t *t = json_object_get(theirs, k);
+        const char *a = json_string_value(v);
+        const char *b = json_is_string(t) ? json_string_value(t) : NULL;
+        if (b && (strcmp(a, b) == 0 || (unordered_key(g, k) && same_items(a, b))))
+            continue;
+        same = false;
+        snprintf(key, size, "%s", k);
+        if (expected) {
+            ud_buf_printf(expected, "%s=%s", k, a);
+            if (b)
+                ud_buf_printf(found, "%s=%s", k, b);
+            else
+                ud_buf_printf(found, "no %s%s", k, t ? " string" : "");
+        }
+        break;
+    }
+    if (same) {
+        json_object_foreach(theirs, k, v)
+        {
+            if (json_object_get(ours, k))
+                continue;
+            same = false;
+            snprintf(key, size, "%s", k);
+            if (expected) {
+                ud_buf_printf(expected, "no key %s (the state reads: ", k);
+                state_words(ours, expected);
+                ud_buf_putc(expected, ')');
+                ud_buf_printf(found, "%s=%s", k, json_is_string(v) ? json_string_value(v) : "(not a string)");
+            }
+            break;
+        }
+    }
+    json_decref(ours);
+    return same;
+}
+
+/* ---- one play -------------------------------------------------------------------- */
+
+typedef struct play_ctx {
+    game_ctx x;
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    ud_step s;
+    uint64_t decisions;
+    uint64_t plays;
+} play_ctx;
+
+/* The step report's members, checked for shape; false with run->broken. */
+static bool step_report(cf_run *run, json_t *reply, json_t **state, bool *over, json_t **to_move)
+{
+    *state = cf_member(run, reply, "state", JSON_OBJECT, "a step report");
+    if (!*state)
+        return false;
+    json_t *o = json_object_get(reply, "over");
+    if (!json_is_boolean(o)) {
+        cf_member(run, reply, "over", JSON_TRUE, "a step report's true or false");
+        return false;
+    }
+    *over = json_is_true(o);
+    *to_move = json_object_get(reply, "to_move");
+    if (!*to_move || !(json_is_string(*to_move) || json_is_null(*to_move))) {
+        cf_member(run, reply, "to_move", JSON_STRING, "a step report's player to move (a name, or null)");
+        return false;
+    }
+    return true;
+}
+
+static void fill_where(play_ctx *pc, cf_departure *d)
+{
+    d->step = pc->plays;
+    d->decisions = pc->decisions;
+    d->tape_pos = pc->x.tape->pos;
+    snprintf(d->request, sizeof d->request, "%s", pc->x.run->link.last_request);
+}
+
+/* Compare what the adapter reports after a play with undead's position. */
+static cf_verdict compare_report(play_ctx *pc, ud_status st, json_t *reply)
+{
+    cf_run *run = pc->x.run;
+    const ud_game *g = run->o->game;
+    const ud_setup *su = &run->o->match.setup;
+    cf_departure *dep = pc->x.dep;
+    json_t *state, *to_move;
+    bool over;
+    if (!step_report(run, reply, &state, &over, &to_move))
+        return CF_BROKEN;
+    bool ours_over = st == UD_OVER;
+    char key[64];
+    ud_buf e, f;
+    ud_buf_init(&e);
+    ud_buf_init(&f);
+    cf_verdict v = CF_AGREE;
+    json_t *unused = json_object_get(reply, "unused");
+    if (ours_over != over) {
+        depart(dep, CF_DEP_OVER);
+        ud_buf_puts(&dep->expected, ours_over ? "the game over" : "the game going on");
+        ud_buf_puts(&dep->found, over ? "the game over" : "the game going on");
+        v = CF_DEPART;
+    } else if (!cf_same_state(g, pc->state, su, state, key, sizeof key, &e, &f)) {
+        depart(dep, CF_DEP_STATE);
+        snprintf(dep->key, sizeof dep->key, "%s", key);
+        ud_buf_puts(&dep->expected, ud_buf_str(&e));
+        ud_buf_puts(&dep->found, ud_buf_str(&f));
+        v = CF_DEPART;
+    } else if (json_is_integer(unused) && json_integer_value(unused) > 0) {
+        depart(dep, CF_DEP_UNUSED);
+        ud_buf_puts(&dep->expected, "every dictated outcome used");
+        ud_buf_printf(&dep->found, "%lld left unused", (long long)json_integer_value(unused));
+        v = CF_DEPART;
+    } else if (!over) {
+        const char *want = ud_player(&pc->s, g->to_move(pc->state));
+        const char *got = json_is_string(to_move) ? json_string_value(to_move) : "(null)";
+        if (strcmp(want, got) != 0) {
+            depart(dep, CF_DEP_TO_MOVE);
+            ud_buf_printf(&dep->expected, "%s to move", want);
+            ud_buf_printf(&dep->found, "%s to move", got);
+            v = CF_DEPART;
+        }
+    } else {
+        json_t *res = json_object_get(reply, "result");
+        json_t *ours = cf_result_json(g, pc->state, su);
+        if (!json_equal(res, ours)) {
+            depart(dep, CF_DEP_RESULT);
+            cf_json_line(ours, &dep->expected);
+            if (res)
+                cf_json_line(res, &dep->found);
+            else
+                ud_buf_puts(&dep->found, "no result");
+            v = CF_DEPART;
+        }
+        json_decref(ours);
+    }
+    if (v == CF_DEPART) {
+        dep->their_state = json_incref(state);
+        dep->their_over = over;
+    }
+    ud_buf_free(&e);
+    ud_buf_free(&f);
+    return v;
+}
+
+/* undead's own engine failed: an invariant or a stuck table (undead's
+ * fault, or its rules meeting outcomes no rule allows). */
+static cf_verdict rules_failed(play_ctx *pc)
+{
+    cf_departure *dep = pc->x.dep;
+    if (pc->x.departed)
+        return CF_DEPART;
+    depart(dep, CF_DEP_RULES);
+    snprintf(dep->rule, sizeof dep->rule, "%s", pc->s.fail.id ? pc->s.fail.id : "");
+    ud_buf_puts(&dep->expected, "undead's rules to play on");
+    ud_buf_puts(&dep->found, pc->s.fail.msg);
+    return CF_DEPART;
+}
+
+/* One play: `new` (a == NULL) or `decide a`, on both sides. */
+static cf_verdict play_step(play_ctx *pc, const ud_action *a, uint64_t seed, ud_status *st)
+{
+    game_ctx *x = &pc->x;
+    cf_run *run = x->run;
+    const ud_game *g = run->o->game;
+    json_t *req;
+    ud_buf text;
+    ud_buf_init(&text);
+    if (a) {
+        ud_action_format(g, &run->o->match.setup, a, &text);
+        req = json_pack("{s:s, s:s}", "cmd", "decide", "action", ud_buf_str(&text));
+    } else
+        req = cf_new_request(run->o, seed);
+    ud_buf_free(&text);
+    pc->plays++;
+    run->steps++;
+    x->departed = false;
+    if (!x->follow) {
+        x->dictated = json_array();
+        x->event[0] = '\0';
+        ud_buf_clear(&x->line);
+        *st = a ? ud_decide(&pc->s, pc->state, a) : ud_start(&pc->s, pc->state);
+        flush_dictated_line(x);
+        json_object_set(req, "outcomes", x->dictated);
+        if (*st == UD_ERROR) {
+            json_decref(req);
+            json_decref(x->dictated);
+            x->dictated = NULL;
+            fill_where(pc, x->dep);
+            return rules_failed(pc);
+        }
+    }
+    json_t *reply = cf_ask(run, req);
+    if (!reply) {
+        json_decref(x->dictated);
+        x->dictated = NULL;
+        return CF_BROKEN;
+    }
+    cf_verdict v = CF_AGREE;
+    if (!x->follow) {
+        json_t *refused = json_object_get(reply, "refused");
+        if (refused) {
+            depart(x->dep, CF_DEP_REFUSED);
+            ud_buf_puts(&x->dep->expected, "the dictated outcomes taken");
+            ud_buf_printf(&x->dep->found, "refused: %s",
+                          json_is_string(refused) ? json_string_value(refused) : "(no reason given)");
+            v = CF_DEPART;
+        }
+    } else {
+        x->their = cf_member(run, reply, "chance", JSON_ARRAY,
+                             "a step report with the outcomes drawn (follow mode)");
+        if (!x->their) {
+            json_decref(reply);
+            return CF_BROKEN;
+        }
+        x->next = 0;
+        x->ntok = 0;
+        *st = a ? ud_decide(&pc->s, pc->state, a) : ud_start(&pc->s, pc->state);
+        if (*st == UD_ERROR)
+            v = rules_failed(pc);
+        else {
+            while (x->ntok == 0 || line_used_up(x))
+                if (!load_their_line(x))
+                    break;
+            if (x->ntok > 0 && !line_used_up(x)) {
+                depart(x->dep, CF_DEP_EXTRA);
+                ud_buf_puts(&x->dep->expected, "no more outcomes in this step");
+                int w = 1;
+                while (w < x->ntok && x->used[w])
+                    w++;
+                ud_buf_printf(&x->dep->found, "%s %s and what follows", x->tok[0], x->tok[w]);
+                v = CF_DEPART;
+            }
+        }
+    }
+    if (v == CF_AGREE)
+        v = compare_report(pc, *st, reply);
+    if (v == CF_DEPART) {
+        fill_where(pc, x->dep);
+        json_decref(x->dep->outcomes);
+        x->dep->outcomes = x->follow ? json_incref(x->their) : json_incref(x->dictated);
+    }
+    json_decref(x->dictated);
+    x->dictated = NULL;
+    x->their = NULL;
+    json_decref(reply);
+    return v;
+}
+
+/* Ask for the adapter's offers and compare them, as sets, with undead's. */
+static cf_verdict compare_offers(play_ctx *pc)
+{
+    cf_run *run = pc->x.run;
+    const ud_game *g = run->o->game;
+    run->queries++;
+    json_t *reply = cf_ask(run, json_pack("{s:s}", "cmd", "offers"));
+    if (!reply)
+        return CF_BROKEN;
+    json_t *theirs = cf_member(run, reply, "offers", JSON_ARRAY, "the decisions offered");
+    if (!theirs) {
+        json_decref(reply);
+        return CF_BROKEN;
+    }
+    size_t n = json_array_size(theirs);
+    int ours_n = pc->s.offers.n;
+    char **ours = calloc((size_t)ours_n + 1, sizeof *ours);
+    bool *seen = calloc((size_t)ours_n + 1, sizeof *seen);
+    ud_buf t, only_theirs;
+    ud_buf_init(&t);
+    ud_buf_init(&only_theirs);
+    for (int i = 0; ours && i < ours_n; i++) {
+        ud_buf_clear(&t);
+        ud_action_format(g, &run->o->match.setup, &pc->s.offers.action[i], &t);
+        ours[i] = strdup(ud_buf_str(&t));
+    }
+    char first_theirs[256] = "";
+    for (size_t j = 0; j < n && ours && seen; j++) {
+        json_t *w = json_array_get(theirs, j);
+        const char *s = json_is_string(w) ? json_string_value(w) : "(not a string)";
+        int hit = -1;
+        for (int i = 0; i < ours_n && hit < 0; i++)
+            if (ours[i] && strcmp(ours[i], s) == 0)
+                hit = i;
+        if (hit >= 0)
+            seen[hit] = true;
+        else {
+            ud_buf_printf(&only_theirs, "%s'%s'", only_theirs.len ? ", " : "", s);
+            if (!first_theirs[0])
+                snprintf(first_theirs, sizeof first_theirs, "%s", s);
+        }
+    }
+    ud_buf only_ours;
+    ud_buf_init(&only_ours);
+    for (int i = 0; ours && seen && i < ours_n; i++)
+        if (!seen[i])
+            ud_buf_printf(&only_ours, "%s'%s'", only_ours.len ? ", " : "", ours[i] ? ours[i] : "?");
+    cf_verdict v = CF_AGREE;
+    if (!ours || !seen) {
+        cf_broken(run, "out of memory comparing offers");
+        v = CF_BROKEN;
+    } else if (only_ours.len || only_theirs.len) {
+        cf_departure *dep = pc->x.dep;
+        depart(dep, CF_DEP_OFFERS);
+        fill_where(pc, dep);
+        ud_buf_printf(&dep->expected, "only the rules offer: %s",
+                      only_ours.len ? ud_buf_str(&only_ours) : "none");
+        ud_buf_printf(&dep->found, "only the implementation offers: %s",
+                      only_theirs.len ? ud_buf_str(&only_theirs) : "none");
+        dep->rule[0] = '\0';
+        if (first_theirs[0])
+            snprintf(dep->adapter_line, sizeof dep->adapter_line, "decide %s %s",
+                     ud_player(&pc->s, g->to_move(pc->state)), first_theirs);
+        dep->their_offers = json_incref(theirs);
+        v = CF_DEPART;
+    }
+    for (int i = 0; ours && i < ours_n; i++)
+        free(ours[i]);
+    free(ours);
+    free(seen);
+    ud_buf_free(&t);
+    ud_buf_free(&only_theirs);
+    ud_buf_free(&only_ours);
+    json_decref(reply);
+    return v;
+}
+
+/* The offer taken now: the seat's policy's while recording, else the tape's. */
+static int choose(play_ctx *pc)
+{
+    const cf_opts *o = pc->x.run->o;
+    const ud_game *g = o->game;
+    cf_tape *tape = pc->x.tape;
+    int n = pc->s.offers.n;
+    int pick = -1;
+    if (tape->mode == CF_TAPE_RECORD) {
+        int seat = g->to_move(pc->state);
+        pick = ud_policy_choose(&o->match.policy[seat], g, pc->state, seat, &pc->s.offers, &tape->policy_rng);
+        if (pick < 0 || pick >= n)
+            pick = (int)ud_rng_below(&tape->policy_rng, (uint32_t)n);
+    }
+    return (int)cf_tape_next(tape, (uint32_t)n, pick);
+}
+
+cf_verdict cf_play(cf_run *run, cf_tape *tape, uint64_t seed, uint64_t max_decisions, cf_departure *dep)
+{
+    const cf_opts *o = run->o;
+    play_ctx *pc = calloc(1, sizeof *pc);
+    if (!pc) {
+        cf_broken(run, "out of memory");
+        return CF_BROKEN;
+    }
+    game_ctx *x = &pc->x;
+    x->run = run;
+    x->tape = tape;
+    x->dep = dep;
+    x->s = &pc->s;
+    x->follow = o->chance == CF_FOLLOW;
+    x->tally = true;
+    ud_buf_init(&x->line);
+    x->chance.pick = conform_pick;
+    x->chance.ctx = x;
+    ud_step_init(&pc->s, &run->table, &o->match.setup, &x->chance, NULL, run->fired);
+    pc->s.check_invariants = 1;
+    run->depth_reached = 0;
+    run->seed = seed;
+    ud_status st;
+    cf_verdict v = play_step(pc, NULL, seed, &st);
+    while (v == CF_AGREE && st == UD_DECIDE) {
+        if (!o->no_offers && (v = compare_offers(pc)) != CF_AGREE)
+            break;
+        if (max_decisions && pc->decisions >= max_decisions)
+            break;
+        if (pc->decisions >= o->max_steps) {
+            v = CF_ENDLESS;
+            break;
+        }
+        if (pc->decisions < CF_MAX_DEPTH) {
+            run->depth_pos[pc->decisions + 1] = tape->pos;
+            run->depth_reached = (int)pc->decisions + 1;
+        }
+        int i = choose(pc);
+        ud_action a = pc->s.offers.action[i];
+        pc->decisions++;
+        v = play_step(pc, &a, seed, &st);
+    }
+    if (tape->oom && v == CF_AGREE) {
+        cf_broken(run, "out of memory for the tape of choices");
+        v = CF_BROKEN;
+    }
+    ud_buf_free(&x->line);
+    free(pc);
+    return v;
+}
