@@ -43,47 +43,80 @@
 
 /* ==== the chance seam ===================================================== */
 
-/* Limits of one step's dictated outcomes (a step is rarely more than a few
- * lines: one turn after another that busts on its first roll).  Past them
- * the request is answered with an error naming the limit. */
-enum { CHANCE_MAX_LINES = 256, CHANCE_MAX_WORDS = 2048, CHANCE_TEXT = 32768, CHANCE_LINE = 256 };
+/* One step's dictated outcomes are few lines as a rule, but the rules set
+ * no bound (turn after turn may bust on its first roll, and undead's
+ * enumeration goes there): the arrays below grow by doubling and are kept
+ * from step to step, so a step allocates only when it is the largest yet. */
+enum { CHANCE_LINE = 256 };
+
+typedef struct chance_line {
+    const char *event;
+    int first, n; /* its outcome words: word[first .. first + n) */
+} chance_line;
 
 typedef struct chance {
     bool dictate;
     char refused[512]; /* why the last pick failed (dictate mode) */
     /* dictate mode: this step's lines, split into words inside text */
-    char text[CHANCE_TEXT];
+    char *text;
+    chance_line *line;
+    const char **word;
+    unsigned char *used;
+    size_t text_cap, line_cap, word_cap, used_cap;
     int n_lines, n_words;
-    struct {
-        const char *event;
-        int first, n; /* its outcome words: word[first .. first + n) */
-    } line[CHANCE_MAX_LINES];
-    const char *word[CHANCE_MAX_WORDS];
-    unsigned char used[CHANCE_MAX_WORDS];
+    int open_from; /* lines before it are used up */
     /* follow mode: the PRNG, this step's lines, the line being picked */
     uint64_t rng;
     json_t *lines;
     char open[CHANCE_LINE];
 } chance;
 
+/* array with room for need items of size item (*cap updated), or NULL. */
+static void *grow(void *array, size_t *cap, size_t need, size_t item)
+{
+    if (need <= *cap)
+        return array;
+    size_t more = *cap ? *cap : 64;
+    while (more < need)
+        more *= 2;
+    void *bigger = realloc(array, more * item);
+    if (bigger)
+        *cap = more;
+    return bigger;
+}
+
 /* Dictate mode: take this step's outcome lines (a JSON array of strings);
  * NULL, or what is wrong with them. */
 static const char *chance_dictate(chance *c, const json_t *outcomes)
 {
     c->dictate = true;
-    c->n_lines = c->n_words = 0;
-    size_t len = 0;
+    c->n_lines = c->n_words = c->open_from = 0;
     if (outcomes && !json_is_array(outcomes))
         return "outcomes is not an array";
-    for (size_t i = 0; i < json_array_size(outcomes); i++) {
+    size_t n_lines = json_array_size(outcomes), len = 0;
+    for (size_t i = 0; i < n_lines; i++) {
         const char *text = json_string_value(json_array_get(outcomes, i));
         if (!text)
             return "an outcome line is not a string";
-        size_t n = strlen(text);
-        if (len + n + 1 > sizeof c->text || c->n_lines == CHANCE_MAX_LINES)
-            return "more outcome lines in one step than this adapter holds (CHANCE_TEXT, CHANCE_MAX_LINES)";
-        char *copy = memcpy(c->text + len, text, n + 1);
-        len += n + 1;
+        len += strlen(text) + 1;
+    }
+    /* at most len / 2 words: each takes a character and a separator */
+    void *text = grow(c->text, &c->text_cap, len, 1), *line, *word, *used;
+    if (text)
+        c->text = text;
+    if ((line = grow(c->line, &c->line_cap, n_lines, sizeof *c->line)))
+        c->line = line;
+    if ((word = grow(c->word, &c->word_cap, len / 2 + 1, sizeof *c->word)))
+        c->word = word;
+    if ((used = grow(c->used, &c->used_cap, len / 2 + 1, 1)))
+        c->used = used;
+    if (!text || !line || !word || !used)
+        return "out of memory for this step's outcomes";
+    char *copy = c->text;
+    for (size_t i = 0; i < n_lines; i++) {
+        const char *from = json_string_value(json_array_get(outcomes, i));
+        size_t n = strlen(from);
+        memcpy(copy, from, n + 1);
         int first = c->n_words;
         const char *event = NULL;
         for (char *save = NULL, *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
@@ -91,16 +124,13 @@ static const char *chance_dictate(chance *c, const json_t *outcomes)
                 event = w;
                 continue;
             }
-            if (c->n_words == CHANCE_MAX_WORDS)
-                return "more outcome words in one step than this adapter holds (CHANCE_MAX_WORDS)";
             c->used[c->n_words] = 0;
             c->word[c->n_words++] = w;
         }
+        copy += n + 1;
         if (!event)
             return "an empty outcome line";
-        c->line[c->n_lines].event = event;
-        c->line[c->n_lines].first = first;
-        c->line[c->n_lines++].n = c->n_words - first;
+        c->line[c->n_lines++] = (chance_line){ event, first, c->n_words - first };
     }
     return NULL;
 }
@@ -149,14 +179,14 @@ static int chance_pick(chance *c, const char *event, const char *const *outcome,
         snprintf(c->open + len, sizeof c->open - len, " %s", outcome[i]);
         return i;
     }
-    for (int l = 0; l < c->n_lines; l++) {
-        if (strcmp(c->line[l].event, event) != 0)
-            continue;
+    for (int l = c->open_from; l < c->n_lines; l++) {
         int first = c->line[l].first, end = first + c->line[l].n, k = first;
         while (k < end && c->used[k])
             k++;
-        if (k == end)
-            continue; /* used up: the event's next line */
+        if (k == end && l == c->open_from)
+            c->open_from++; /* the lines are used up in order, as a rule: skip them from now on */
+        if (k == end || strcmp(c->line[l].event, event) != 0)
+            continue; /* another event's, or used up: the event's next line */
         for (; k < end; k++)
             for (int i = 0; i < n && !c->used[k]; i++)
                 if (strcmp(c->word[k], outcome[i]) == 0) {

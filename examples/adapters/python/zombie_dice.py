@@ -240,10 +240,12 @@ class DictatedChance:
             self.lines.setdefault(event, []).append([words, [False] * len(words)])
 
     def pick(self, event, outcomes):
-        pending = [ln for ln in self.lines.get(event, []) if not all(ln[1])]
-        if not pending:
+        lines = self.lines.get(event, [])
+        while lines and all(lines[0][1]):  # used up: the event's next line
+            lines.pop(0)
+        if not lines:
             raise Refused("this engine needs another '%s' outcome and none is left" % event)
-        words, used = pending[0]
+        words, used = lines[0]
         for k, word in enumerate(words):
             if not used[k] and word in outcomes:
                 used[k] = True
@@ -361,9 +363,9 @@ class Session:
     def step(self, request, play):
         """Play one step; a refused outcome leaves the game as it was."""
         game = self.game
+        before = copy.deepcopy(game) if self.mode == "dictate" else None
         game.chance = self.seeded if self.mode == "follow" else DictatedChance(request.get("outcomes") or [])
         game.log = []
-        before = copy.deepcopy(game) if self.mode == "dictate" else None
         try:
             play()
         except Refused as why:
