@@ -20,8 +20,9 @@
  *                     with json_dumps and flushed once.
  *
  * Fast on purpose (undead drives it at thousands of steps a second): the
- * game and the seam live in static storage and copy nothing per step; the
- * only allocation is jansson's, for the request and the answer.
+ * game is a plain struct in static storage (a step's snapshot is a struct
+ * copy), the seam's arrays grow only for a step larger than any before, and
+ * the only allocation per step is jansson's, for the request and the answer.
  *
  * --fault NAME makes the game depart from the rules in one known way (the
  * faults table), to see what undead reports.
