@@ -318,6 +318,7 @@ static drive every_path(cf_run *run, const conform_args *a, recorder *rec, int *
 {
     cf_tape tape;
     cf_tape_init(&tape);
+    tape.fill = CF_FILL_ZERO;
     cf_departure dep;
     cf_departure_init(&dep);
     uint64_t positions[CF_MAX_DEPTH + 2] = { 0 }, paths = 0, endless = 0;
@@ -399,7 +400,7 @@ static drive fuzz(cf_run *run, const conform_args *a, recorder *rec, int *rc)
                     cf_tape_truncate(&tape, ud_rng_below(&rng, (uint32_t)tape.n) + 1);
             }
             ud_rng_seed(&tape.rng, seed);
-            tape.fill_random = true;
+            tape.fill = CF_FILL_RANDOM;
             cf_tape_replay(&tape);
         }
         uint64_t before[UD_MAX_RULES];
@@ -408,7 +409,7 @@ static drive fuzz(cf_run *run, const conform_args *a, recorder *rec, int *rc)
         games++;
         char where[96];
         snprintf(where, sizeof where, "in fuzzed game %" PRIu64, games);
-        tape.fill_random = false;
+        tape.fill = CF_FILL_HASH;
         if ((d = judge(run, v, &tape, &dep, a, where, rec, rc, &endless)) == DRIVE_STOP)
             break;
         bool new_row = false;

@@ -32,8 +32,17 @@ typedef enum { CF_DICTATE, CF_FOLLOW } cf_chance_mode;
 
 typedef enum {
     CF_TAPE_RECORD, /* choices from the PRNG (outcomes) and the policies (decisions), recorded */
-    CF_TAPE_REPLAY, /* choices from the tape; past its end 0 (the first offer, the first outcome) */
+    CF_TAPE_REPLAY, /* choices from the tape, then as `fill` says */
 } cf_tape_mode;
+
+/* Where a replayed tape's choices come from past its end. */
+typedef enum {
+    CF_FILL_HASH,   /* a PRNG seeded with a hash of the tape: a cut tape is still one
+                     * game, and not the first offer and first outcome for ever (which
+                     * would tie a roll-off for ever) */
+    CF_FILL_ZERO,   /* 0: the enumeration's odometer counts up from there */
+    CF_FILL_RANDOM, /* the PRNG as the caller seeded it (the fuzzer's new choices) */
+} cf_fill;
 
 typedef struct cf_tape {
     uint32_t *val;   /* each choice made */
@@ -41,7 +50,7 @@ typedef struct cf_tape {
     size_t n, cap;
     size_t pos;
     cf_tape_mode mode;
-    bool fill_random; /* replaying: past the end, choices from rng (else 0) */
+    cf_fill fill;
     bool oom;
     ud_rng rng, policy_rng; /* CF_TAPE_RECORD */
 } cf_tape;

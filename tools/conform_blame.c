@@ -460,7 +460,8 @@ done:
     if (!found && ok && dep->kind == CF_DEP_STATE)
         blame_by_key(run, tape, dep, scratch);
     else if (!found && ok)
-        ud_buf_puts(&dep->why, "no single changed row plays the step as the implementation did");
+        ud_buf_printf(&dep->why, "no single changed row plays the step as the implementation did%s",
+                      dep->rule[0] ? "; the rule named offers decisions of the kind in question" : "");
     cf_tape_free(&before->tape);
     cf_tape_free(&scratch->tape);
     free(before);
