@@ -193,6 +193,12 @@ void cf_shrink(cf_run *run, cf_tape *tape, cf_departure *dep, int max_tries);
 /* The state as the protocol writes it: describe()'s key=value words as
  * one object of strings. */
 json_t *cf_state_json(const ud_game *g, const void *state, const ud_setup *setup);
+/* Compare the adapter's state object with undead's state: false with the
+ * first key that differs in key (size bytes), and expected/found lines
+ * (either may be NULL: no lines).  Lists in no order (the game's
+ * unordered_state_keys) compare as sets. */
+bool cf_same_state(const ud_game *g, const void *state, const ud_setup *setup, json_t *theirs, char *key,
+                   size_t size, ud_buf *expected, ud_buf *found);
 /* Each seat's outcome by name ("won", ...). */
 json_t *cf_result_json(const ud_game *g, const void *state, const ud_setup *setup);
 /* The JSON text of v, one line (ends without '\n'); "" when it cannot be made. */
