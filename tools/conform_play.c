@@ -90,11 +90,11 @@ typedef struct game_ctx {
     json_t *dictated; /* dictate: this step's outcome lines, built as undead draws */
     ud_buf line;      /* the dictated line being built */
     char event[32];
-    int words;     /* outcomes on the dictated line */
+    int words;      /* outcomes on the dictated line */
     uint64_t picks; /* outcomes drawn in this play */
     bool endless;   /* a play drew more than CF_MAX_PICKS_PER_PLAY */
-    json_t *their; /* follow: the adapter's lines */
-    size_t next;   /* the next of them to load */
+    json_t *their;  /* follow: the adapter's lines */
+    size_t next;    /* the next of them to load */
     char text[8192];
     char *tok[CF_LINE_WORDS];
     int ntok;
