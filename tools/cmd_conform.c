@@ -43,7 +43,9 @@ static const char usage[] =
     "  --shrink-tries N      games the shrinking may play (default 400; 0: no shrinking)\n"
     "  --record FILE         write the departure's record to FILE as well\n"
     "  --no-offers           do not ask for the offers (measuring the protocol only)\n"
-    "  --verbose             print every chi-square test\n" CLI_GAME_HELP REC_HELP
+    "  --verbose             print every chi-square test\n"
+    "  --repeat R            play the seeded games R times and print the median\n"
+    "                        plays per second (a benchmark of the adapter and the protocol)\n" CLI_GAME_HELP REC_HELP
     "Exit status: 0 no departure, 1 a departure, 2 a broken adapter or a usage error.\n";
 
 enum {
@@ -58,6 +60,7 @@ enum {
     OPT_ALPHA,
     OPT_NO_OFFERS,
     OPT_VERBOSE,
+    OPT_REPEAT,
 };
 
 typedef struct conform_args {
@@ -67,6 +70,7 @@ typedef struct conform_args {
     double alpha;
     const char *record;
     bool verbose;
+    uint64_t repeat;
 } conform_args;
 
 static double now_s(void)
@@ -93,6 +97,7 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
         { "alpha", required_argument, NULL, OPT_ALPHA },
         { "no-offers", no_argument, NULL, OPT_NO_OFFERS },
         { "verbose", no_argument, NULL, OPT_VERBOSE },
+        { "repeat", required_argument, NULL, OPT_REPEAT },
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
@@ -116,6 +121,7 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
         case OPT_TIMEOUT:
         case OPT_MAX_DECISIONS:
         case OPT_SHRINK:
+        case OPT_REPEAT:
             if (!cli_parse_u64(optarg, &v) || v > 100000000) {
                 fprintf(stderr, "undead conform: %s: expected a whole number up to 100000000, found '%s'\n",
                         argv[optind - 1][0] == '-' ? argv[optind - 1] : argv[optind - 2], optarg);
@@ -137,6 +143,8 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
                 o->timeout_ms = v ? (int)v : 1;
             else if (c == OPT_MAX_DECISIONS)
                 o->max_steps = v ? v : 1;
+            else if (c == OPT_REPEAT)
+                a->repeat = v > 1000 ? 1000 : v;
             else
                 a->shrink_tries = (int)v;
             break;
@@ -279,6 +287,42 @@ static drive judge(cf_run *run, cf_verdict v, cf_tape *tape, cf_departure *dep, 
     return DRIVE_STOP;
 }
 
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+static drive seeded_games(cf_run *run, const conform_args *a, recorder *rec, int *rc);
+
+/* The seeded games R times: the median plays per second (a benchmark). */
+static drive repeated_games(cf_run *run, const conform_args *a, recorder *rec, int *rc)
+{
+    double *rate = calloc(a->repeat, sizeof *rate);
+    if (!rate) {
+        *rc = UD_EXIT_USAGE;
+        return DRIVE_STOP;
+    }
+    drive d = DRIVE_ON;
+    uint64_t r = 0;
+    for (; r < a->repeat && d == DRIVE_ON; r++) {
+        uint64_t steps0 = run->steps;
+        double t0 = now_s();
+        d = seeded_games(run, a, rec, rc);
+        double dt = now_s() - t0;
+        rate[r] = dt > 0 ? (double)(run->steps - steps0) / dt : 0;
+    }
+    if (d == DRIVE_ON) {
+        qsort(rate, r, sizeof *rate, cmp_double);
+        printf("bench: median %.0f plays/s over %" PRIu64 " runs of %" PRIu64 " games (min %.0f, max %.0f); "
+               "each play also compares the offers\n",
+               rate[r / 2], r, a->games, rate[0], rate[r - 1]);
+        rec_metric(rec, "conform_median_plays_per_s", rate[r / 2], "plays/s");
+    }
+    free(rate);
+    return d;
+}
+
 static drive seeded_games(cf_run *run, const conform_args *a, recorder *rec, int *rc)
 {
     cf_tape tape;
@@ -318,6 +362,7 @@ static drive every_path(cf_run *run, const conform_args *a, recorder *rec, int *
 {
     cf_tape tape;
     cf_tape_init(&tape);
+    tape.fill = CF_FILL_ZERO;
     cf_departure dep;
     cf_departure_init(&dep);
     uint64_t positions[CF_MAX_DEPTH + 2] = { 0 }, paths = 0, endless = 0;
@@ -399,7 +444,7 @@ static drive fuzz(cf_run *run, const conform_args *a, recorder *rec, int *rc)
                     cf_tape_truncate(&tape, ud_rng_below(&rng, (uint32_t)tape.n) + 1);
             }
             ud_rng_seed(&tape.rng, seed);
-            tape.fill_random = true;
+            tape.fill = CF_FILL_RANDOM;
             cf_tape_replay(&tape);
         }
         uint64_t before[UD_MAX_RULES];
@@ -408,7 +453,7 @@ static drive fuzz(cf_run *run, const conform_args *a, recorder *rec, int *rc)
         games++;
         char where[96];
         snprintf(where, sizeof where, "in fuzzed game %" PRIu64, games);
-        tape.fill_random = false;
+        tape.fill = CF_FILL_HASH;
         if ((d = judge(run, v, &tape, &dep, a, where, rec, rc, &endless)) == DRIVE_STOP)
             break;
         bool new_row = false;
@@ -500,7 +545,7 @@ int cmd_conform(int argc, char **argv)
             run->tally = cf_tally_new();
         drive d = DRIVE_ON;
         if (a.games)
-            d = seeded_games(run, &a, &rec, &rc);
+            d = a.repeat > 1 ? repeated_games(run, &a, &rec, &rc) : seeded_games(run, &a, &rec, &rc);
         if (d == DRIVE_ON && a.depth)
             d = every_path(run, &a, &rec, &rc);
         if (d == DRIVE_ON && a.seconds)

@@ -18,11 +18,13 @@
 #include "conform.h"
 #include "setup.h"
 
-static const char usage[] = "usage: undead serve GAME [--variant KEY=VALUE]... [--content DIR]\n"
+static const char usage[] = "usage: undead serve GAME [--variant KEY=VALUE]... [--content DIR] [--schema]\n"
                             "Speaks the conformance protocol (docs/conformance.md) on standard input and\n"
                             "output with undead's own engine: the reference adapter for `undead conform`.\n"
                             "  --variant KEY=VALUE   play this reading, whatever a `new` request names\n"
-                            "  --content DIR         the game's content files from DIR\n";
+                            "  --content DIR         the game's content files from DIR\n"
+                            "  --schema              print what an adapter of GAME speaks (state keys,\n"
+                            "                        decisions, outcomes of chance, readings) and exit\n";
 
 enum { LINE_MAX_BYTES = 1 << 20, WORDS_MAX = 64 };
 
@@ -366,17 +368,150 @@ static bool pin_readings(server *sv, const char *kv)
     return ok;
 }
 
+/* ---- the schema: what an adapter of the game speaks ---------------------------- */
+
+enum { SCHEMA_KEYS = 64, SCHEMA_EVENTS = 16, SCHEMA_WORDS = 12 };
+
+typedef struct schema {
+    const ud_game *g;
+    int n_keys;
+    char key[SCHEMA_KEYS][32];
+    char example[SCHEMA_KEYS][96];
+    int n_events;
+    char event[SCHEMA_EVENTS][32];
+    int n_words[SCHEMA_EVENTS], more[SCHEMA_EVENTS];
+    char word[SCHEMA_EVENTS][SCHEMA_WORDS][48];
+} schema;
+
+static void note_word(schema *sc, const char *event, const char *w)
+{
+    int e = 0;
+    while (e < sc->n_events && strcmp(sc->event[e], event) != 0)
+        e++;
+    if (e == sc->n_events) {
+        if (e == SCHEMA_EVENTS)
+            return;
+        snprintf(sc->event[sc->n_events++], sizeof sc->event[0], "%s", event);
+    }
+    for (int i = 0; i < sc->n_words[e]; i++)
+        if (strcmp(sc->word[e][i], w) == 0)
+            return;
+    if (sc->n_words[e] < SCHEMA_WORDS)
+        snprintf(sc->word[e][sc->n_words[e]++], sizeof sc->word[0][0], "%s", w);
+    else
+        sc->more[e] = 1;
+}
+
+static void note_state(schema *sc, const void *state, const ud_setup *setup)
+{
+    json_t *o = cf_state_json(sc->g, state, setup);
+    const char *k;
+    json_t *v;
+    json_object_foreach(o, k, v)
+    {
+        int i = 0;
+        while (i < sc->n_keys && strcmp(sc->key[i], k) != 0)
+            i++;
+        const char *val = json_string_value(v);
+        if (i == sc->n_keys && i < SCHEMA_KEYS) {
+            snprintf(sc->key[sc->n_keys], sizeof sc->key[0], "%s", k);
+            snprintf(sc->example[sc->n_keys++], sizeof sc->example[0], "%s", val);
+        } else if (i < sc->n_keys && (strcmp(sc->example[i], "-") == 0 || strcmp(sc->example[i], "0") == 0))
+            snprintf(sc->example[i], sizeof sc->example[0], "%s", val); /* a telling example */
+    }
+    json_decref(o);
+}
+
+typedef struct schema_src {
+    schema *sc;
+    ud_rng rng;
+} schema_src;
+
+static int schema_draw(ud_chance *ch, const ud_pick_req *p)
+{
+    schema_src *src = ch->ctx;
+    ch->why[0] = '\0';
+    int k = (int)ud_rng_below(&src->rng, (uint32_t)p->n);
+    note_word(src->sc, p->event, p->label(p->ctx, k));
+    return k;
+}
+
+static bool unordered(const ud_game *g, const char *key)
+{
+    for (const char *const *k = g->unordered_state_keys; k && *k; k++)
+        if (strcmp(*k, key) == 0)
+            return true;
+    return false;
+}
+
+/* Play seeded games under the defaults and print what they showed. */
+static void print_schema(const ud_game *g)
+{
+    schema *sc = calloc(1, sizeof *sc);
+    if (!sc)
+        return;
+    sc->g = g;
+    ud_match m;
+    ud_match_defaults(&m, g);
+    ud_table t;
+    ud_table_build(&t, g, m.setup.variant);
+    schema_src src = { sc, { { 0 } } };
+    ud_rng_seed(&src.rng, 1);
+    ud_chance ch = { .pick = schema_draw, .ctx = &src };
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    for (int game = 0; game < 40; game++) {
+        ud_step s;
+        ud_step_init(&s, &t, &m.setup, &ch, NULL, NULL);
+        ud_status st = ud_start(&s, state);
+        for (int d = 0; st == UD_DECIDE && d < 2000; d++) {
+            note_state(sc, state, &m.setup);
+            st = ud_decide_offer(&s, state, (int)ud_rng_below(&src.rng, (uint32_t)s.offers.n));
+        }
+    }
+    printf("game: %s (%s), %d to %d players\n", g->name, g->title, g->min_players, ud_game_max_players(g));
+    printf("state keys (a step report's \"state\"; an example value from seeded games):\n");
+    for (int i = 0; i < sc->n_keys; i++)
+        printf("  %-16s %s%s\n", sc->key[i], sc->example[i], unordered(g, sc->key[i]) ? "   (a list in no order)" : "");
+    printf("decisions (\"offers\" and \"action\"):\n");
+    ud_buf b;
+    ud_buf_init(&b);
+    for (int k = 0; k < g->n_actions; k++) {
+        ud_buf_clear(&b);
+        ud_action_usage(g, k, &b);
+        printf("  %s\n", ud_buf_str(&b));
+    }
+    ud_buf_free(&b);
+    printf("outcomes of chance (an event, then words such as these):\n");
+    for (int e = 0; e < sc->n_events; e++) {
+        printf("  %-12s", sc->event[e]);
+        for (int w = 0; w < sc->n_words[e]; w++)
+            printf(" %s", sc->word[e][w]);
+        printf("%s\n", sc->more[e] ? " ..." : "");
+    }
+    printf("readings (\"readings\"; the default first):\n");
+    for (int v = 0; v < g->n_variants; v++) {
+        printf("  %-16s %s", g->variants[v].key, g->variants[v].values[g->variants[v].default_value].name);
+        for (int x = 0; x < g->variants[v].n_values; x++)
+            if (x != g->variants[v].default_value)
+                printf(" | %s", g->variants[v].values[x].name);
+        printf("\n");
+    }
+    free(sc);
+}
+
 int cmd_serve(int argc, char **argv)
 {
     static const struct option longopts[] = {
         { "variant", required_argument, NULL, 'v' },
         { "content", required_argument, NULL, 'c' },
+        { "schema", no_argument, NULL, 's' },
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
     const char *variants[UD_MAX_VARIANTS * 2];
     int n_variants = 0, c;
     const char *content = NULL;
+    bool show_schema = false;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         if (c == 'h') {
@@ -387,6 +522,8 @@ int cmd_serve(int argc, char **argv)
             variants[n_variants++] = optarg;
         else if (c == 'c')
             content = optarg;
+        else if (c == 's')
+            show_schema = true;
         else {
             fputs(usage, stderr);
             return UD_EXIT_USAGE;
@@ -405,6 +542,11 @@ int cmd_serve(int argc, char **argv)
     bool ok = sv->g && (!content || cli_load_content(sv->g, content));
     for (int i = 0; ok && i < n_variants; i++)
         ok = pin_readings(sv, variants[i]);
+    if (ok && show_schema) {
+        print_schema(sv->g);
+        free(sv);
+        return UD_EXIT_OK;
+    }
     char *line = ok ? malloc(LINE_MAX_BYTES + 2) : NULL;
     if (!ok || !line) {
         free(sv);

@@ -32,8 +32,17 @@ typedef enum { CF_DICTATE, CF_FOLLOW } cf_chance_mode;
 
 typedef enum {
     CF_TAPE_RECORD, /* choices from the PRNG (outcomes) and the policies (decisions), recorded */
-    CF_TAPE_REPLAY, /* choices from the tape; past its end 0 (the first offer, the first outcome) */
+    CF_TAPE_REPLAY, /* choices from the tape, then as `fill` says */
 } cf_tape_mode;
+
+/* Where a replayed tape's choices come from past its end. */
+typedef enum {
+    CF_FILL_HASH,   /* a PRNG seeded with a hash of the tape: a cut tape is still one
+                     * game, and not the first offer and first outcome for ever (which
+                     * would tie a roll-off for ever) */
+    CF_FILL_ZERO,   /* 0: the enumeration's odometer counts up from there */
+    CF_FILL_RANDOM, /* the PRNG as the caller seeded it (the fuzzer's new choices) */
+} cf_fill;
 
 typedef struct cf_tape {
     uint32_t *val;   /* each choice made */
@@ -41,7 +50,7 @@ typedef struct cf_tape {
     size_t n, cap;
     size_t pos;
     cf_tape_mode mode;
-    bool fill_random; /* replaying: past the end, choices from rng (else 0) */
+    cf_fill fill;
     bool oom;
     ud_rng rng, policy_rng; /* CF_TAPE_RECORD */
 } cf_tape;
@@ -184,6 +193,12 @@ void cf_shrink(cf_run *run, cf_tape *tape, cf_departure *dep, int max_tries);
 /* The state as the protocol writes it: describe()'s key=value words as
  * one object of strings. */
 json_t *cf_state_json(const ud_game *g, const void *state, const ud_setup *setup);
+/* Compare the adapter's state object with undead's state: false with the
+ * first key that differs in key (size bytes), and expected/found lines
+ * (either may be NULL: no lines).  Lists in no order (the game's
+ * unordered_state_keys) compare as sets. */
+bool cf_same_state(const ud_game *g, const void *state, const ud_setup *setup, json_t *theirs, char *key,
+                   size_t size, ud_buf *expected, ud_buf *found);
 /* Each seat's outcome by name ("won", ...). */
 json_t *cf_result_json(const ud_game *g, const void *state, const ud_setup *setup);
 /* The JSON text of v, one line (ends without '\n'); "" when it cannot be made. */

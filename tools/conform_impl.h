@@ -20,9 +20,4 @@ json_t *cf_member(cf_run *run, json_t *reply, const char *name, json_type type, 
 /* The request that sets a game up (without outcomes). */
 json_t *cf_new_request(const cf_opts *o, uint64_t seed);
 
-/* Compare the adapter's state object with undead's state: false with the
- * first key that differs in key (size bytes), and expected/found lines. */
-bool cf_same_state(const ud_game *g, const void *state, const ud_setup *setup, json_t *theirs, char *key,
-                   size_t size, ud_buf *expected, ud_buf *found);
-
 #endif

@@ -43,8 +43,10 @@ static bool unasked_output(cf_run *run)
 {
     child *c = &run->link.proc;
     if (c->len > c->pending) {
+        size_t n = c->len - c->pending;
+        const char *at = c->buf + c->pending;
         cf_broken(run, "output nobody asked for: ");
-        quote_received(&run->broken, c->buf + c->pending, c->len - c->pending);
+        quote_received(&run->broken, at, n > 0 && at[n - 1] == '\n' ? n - 1 : n);
         return true;
     }
     struct pollfd p = { .fd = c->from, .events = POLLIN };

@@ -75,6 +75,9 @@ json_t *cf_new_request(const cf_opts *o, uint64_t seed)
  * lines undead writes hold at most CF_OUTCOMES_PER_LINE outcomes, as a
  * transcript's lines do (UD_MAX_LINE_WORDS words with the event). */
 enum { CF_LINE_WORDS = 256, CF_OUTCOMES_PER_LINE = UD_MAX_LINE_WORDS - 1 };
+/* A play that draws this many outcomes is not judged: a roll-off tied for
+ * ever by a tape (the engine's own bound counts rows between outcomes). */
+enum { CF_MAX_PICKS_PER_PLAY = 20000 };
 
 typedef struct game_ctx {
     cf_run *run;
@@ -87,9 +90,11 @@ typedef struct game_ctx {
     json_t *dictated; /* dictate: this step's outcome lines, built as undead draws */
     ud_buf line;      /* the dictated line being built */
     char event[32];
-    int words;     /* outcomes on the dictated line */
-    json_t *their; /* follow: the adapter's lines */
-    size_t next;   /* the next of them to load */
+    int words;      /* outcomes on the dictated line */
+    uint64_t picks; /* outcomes drawn in this play */
+    bool endless;   /* a play drew more than CF_MAX_PICKS_PER_PLAY */
+    json_t *their;  /* follow: the adapter's lines */
+    size_t next;    /* the next of them to load */
     char text[8192];
     char *tok[CF_LINE_WORDS];
     int ntok;
@@ -172,6 +177,11 @@ static int conform_pick(ud_chance *ch, const ud_pick_req *p)
     ch->why[0] = '\0';
     if (x->departed)
         return -1;
+    if (++x->picks > CF_MAX_PICKS_PER_PLAY) {
+        x->endless = true;
+        snprintf(ch->why, sizeof ch->why, "more than %d outcomes in one play", CF_MAX_PICKS_PER_PLAY);
+        return -1;
+    }
     if (x->follow) {
         int k = follow_pick(x, p);
         if (k < 0) {
@@ -402,6 +412,8 @@ static cf_verdict rules_failed(play_ctx *pc)
     cf_departure *dep = pc->x.dep;
     if (pc->x.departed)
         return CF_DEPART;
+    if (pc->x.endless)
+        return CF_ENDLESS;
     depart(dep, CF_DEP_RULES);
     snprintf(dep->rule, sizeof dep->rule, "%s", pc->s.fail.id ? pc->s.fail.id : "");
     ud_buf_puts(&dep->expected, "undead's rules to play on");
@@ -427,6 +439,7 @@ static cf_verdict play_step(play_ctx *pc, const ud_action *a, uint64_t seed, ud_
     pc->plays++;
     run->steps++;
     x->departed = false;
+    x->picks = 0;
     if (!x->follow) {
         x->dictated = json_array();
         x->event[0] = '\0';
@@ -559,6 +572,16 @@ static cf_verdict compare_offers(play_ctx *pc)
         ud_buf_printf(&dep->found, "only the implementation offers: %s",
                       only_theirs.len ? ud_buf_str(&only_theirs) : "none");
         dep->rule[0] = '\0';
+        /* the row that offers decisions of the kind in question: blame
+         * names a better one if a changed row explains the offers */
+        size_t kind_len = strcspn(first_theirs[0] ? first_theirs : "", " ");
+        for (int i = 0; i < ours_n && !dep->rule[0]; i++) {
+            const char *w = first_theirs[0] ? first_theirs : (!seen[i] ? ours[i] : NULL);
+            size_t wl = w ? strcspn(w, " ") : 0;
+            if (w && ours[i] && (first_theirs[0] ? kind_len : wl) == strcspn(ours[i], " ") &&
+                strncmp(ours[i], w, strcspn(ours[i], " ")) == 0 && pc->s.offers.by[i])
+                snprintf(dep->rule, sizeof dep->rule, "%s", pc->s.offers.by[i]->id);
+        }
         if (first_theirs[0])
             snprintf(dep->adapter_line, sizeof dep->adapter_line, "decide %s %s",
                      ud_player(&pc->s, g->to_move(pc->state)), first_theirs);
@@ -635,6 +658,8 @@ cf_verdict cf_play(cf_run *run, cf_tape *tape, uint64_t seed, uint64_t max_decis
         pc->decisions++;
         v = play_step(pc, &a, seed, &st);
     }
+    if (x->endless && v != CF_BROKEN)
+        v = CF_ENDLESS;
     if (tape->oom && v == CF_AGREE) {
         cf_broken(run, "out of memory for the tape of choices");
         v = CF_BROKEN;

@@ -15,7 +15,7 @@
 
 typedef struct shrink {
     cf_run *run;
-    uint64_t seed;
+    uint64_t seed, best_seed;
     cf_tape best, cand;
     cf_departure best_dep;
     int tries, max_tries;
@@ -54,6 +54,7 @@ static bool try_candidate(shrink *sh)
     cf_verdict v = cf_play(sh->run, &sh->cand, sh->seed, 0, &d);
     bool keep = v == CF_DEPART && better(sh, &d, &sh->cand);
     if (keep) {
+        sh->best_seed = sh->seed;
         cf_tape_truncate(&sh->cand, d.tape_pos);
         cf_tape_copy(&sh->best, &sh->cand);
         cf_departure_free(&sh->best_dep);
@@ -110,6 +111,32 @@ static bool lower_values(shrink *sh)
     return any;
 }
 
+/* Other seeded games first: a departure that shows late in one game may
+ * show early in another, which no cutting of the first would find. */
+static void other_games(shrink *sh, int games)
+{
+    for (int k = 1; k <= games && sh->tries < sh->max_tries; k++) {
+        sh->seed = sh->best_seed + UINT64_C(0x9e3779b9) * (uint64_t)k;
+        cf_tape_record(&sh->cand, sh->seed);
+        sh->tries++;
+        cf_departure d;
+        cf_departure_init(&d);
+        cf_verdict v = cf_play(sh->run, &sh->cand, sh->seed, sh->best_dep.decisions, &d);
+        if (v == CF_DEPART && better(sh, &d, &sh->cand)) {
+            sh->best_seed = sh->seed;
+            cf_tape_truncate(&sh->cand, d.tape_pos);
+            cf_tape_copy(&sh->best, &sh->cand);
+            sh->best.fill = CF_FILL_HASH;
+            cf_departure_free(&sh->best_dep);
+            sh->best_dep = d;
+        } else
+            cf_departure_free(&d);
+        if (v == CF_BROKEN)
+            cf_run_restart(sh->run);
+    }
+    sh->seed = sh->best_seed;
+}
+
 void cf_shrink(cf_run *run, cf_tape *tape, cf_departure *dep, int max_tries)
 {
     shrink sh = { .run = run, .seed = 0, .max_tries = max_tries };
@@ -117,8 +144,11 @@ void cf_shrink(cf_run *run, cf_tape *tape, cf_departure *dep, int max_tries)
     cf_tape_init(&sh.cand);
     cf_tape_copy(&sh.best, tape);
     cf_tape_truncate(&sh.best, dep->tape_pos);
+    sh.best.fill = CF_FILL_HASH;
     sh.best_dep = *dep; /* moved in: dep is handed back at the end */
-    sh.seed = run->seed;
+    sh.seed = sh.best_seed = run->seed;
+    if (tape->mode == CF_TAPE_RECORD)
+        other_games(&sh, max_tries / 2);
     for (int round = 0; round < 8 && sh.tries < sh.max_tries; round++) {
         bool cut = cut_runs(&sh);
         bool lowered = lower_values(&sh);
@@ -127,6 +157,7 @@ void cf_shrink(cf_run *run, cf_tape *tape, cf_departure *dep, int max_tries)
     }
     *dep = sh.best_dep;
     cf_tape_copy(tape, &sh.best);
+    run->seed = sh.best_seed;
     run->shrink_tries = sh.tries;
     cf_tape_free(&sh.best);
     cf_tape_free(&sh.cand);

@@ -31,6 +31,12 @@ void cf_tape_replay(cf_tape *t)
 {
     t->pos = 0;
     t->mode = CF_TAPE_REPLAY;
+    if (t->fill == CF_FILL_HASH) {
+        uint64_t h = UINT64_C(1469598103934665603) ^ t->n;
+        for (size_t i = 0; i < t->n; i++)
+            h = (h ^ t->val[i]) * UINT64_C(1099511628211);
+        ud_rng_seed(&t->rng, h);
+    }
 }
 
 void cf_tape_truncate(cf_tape *t, size_t n)
@@ -72,7 +78,7 @@ void cf_tape_copy(cf_tape *dst, const cf_tape *src)
     dst->n = src->n;
     dst->pos = 0;
     dst->mode = src->mode;
-    dst->fill_random = src->fill_random;
+    dst->fill = src->fill;
     dst->rng = src->rng;
     dst->policy_rng = src->policy_rng;
 }
@@ -83,7 +89,7 @@ uint32_t cf_tape_next(cf_tape *t, uint32_t n, int chosen)
     if (chosen >= 0)
         v = (uint32_t)chosen;
     else if (t->mode == CF_TAPE_RECORD || t->pos >= t->n)
-        v = t->mode == CF_TAPE_RECORD || t->fill_random ? ud_rng_below(&t->rng, n) : 0;
+        v = t->mode == CF_TAPE_REPLAY && t->fill == CF_FILL_ZERO ? 0 : ud_rng_below(&t->rng, n);
     else
         v = n ? t->val[t->pos] % n : 0; /* a value cut for another choice: taken modulo */
     if (!tape_reserve(t, t->pos + 1)) {

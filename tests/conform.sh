@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# tests/conform.sh CASE UNDEAD SOURCE_DIR - one case of `undead conform`
+# (docs/conformance.md): undead's own engine agreeing with itself, two
+# readings parting, broken adapters reported (exit 2) without a hang, and,
+# in a mutation build, faulty implementations (undead serve with one
+# mutant on) caught, named and shrunk.  Each case checks the exit status
+# and the lines that say why.
+set -uo pipefail
+
+case_="$1"
+U="$2"
+src="$3"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+broken="$src/tests/data/conform/broken_adapter.py"
+
+fail() {
+    echo "FAIL ($case_): $*"
+    sed -n 1,40p "$tmp/out"
+    exit 1
+}
+
+# run CODE -- COMMAND...: the command must exit with CODE
+run() {
+    local want="$1"
+    shift 2
+    "$@" >"$tmp/out" 2>&1
+    local rc=$?
+    [[ $rc -eq $want ]] || fail "exit status $rc, expected $want"
+}
+
+has() { grep -Eq -- "$1" "$tmp/out" || fail "no line matching /$1/"; }
+
+# a faulty implementation: the rule named, shrunk to at most MAX decisions
+faulty() {
+    local game="$1" mutant="$2" rule="$3" max="$4"
+    shift 4
+    run 1 -- "$U" conform "$game" --no-db --games 300 --shrink-tries 1000 "$@" --record "$tmp/rec" \
+        -- env UNDEAD_MUTANT="$game:$mutant" "$U" serve "$game"
+    has "^  rule: +$rule\$"
+    local n
+    n="$(sed -n 's/^shrunk: .* to \([0-9]*\) decisions.*/\1/p' "$tmp/out")"
+    [[ -n "$n" && "$n" -le "$max" ]] || fail "shrunk to '$n' decisions, expected at most $max"
+    # the record replays, and undead check parts from it where conform did
+    "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
+    [[ $? -eq 1 ]] || { cat "$tmp/check"; fail "undead check passed the record of a departure"; }
+    echo "$game $mutant: caught, rule $rule, shrunk to $n decisions"
+}
+
+case "$case_" in
+self_*)
+    game="${case_#self_}"
+    game="${game//_/-}"
+    for mode in dictate follow; do
+        run 0 -- "$U" conform "$game" --no-db --games 60 --chance "$mode" -- "$U" serve "$game"
+        has "^seeded: 60 games, .* no departure"
+    done
+    has "^chance: "
+    ;;
+depth)
+    run 0 -- "$U" conform one-die --no-db --depth 2 -- "$U" serve one-die
+    has "^depth 2: [0-9]+ paths .* no departure; positions per depth: 1 [0-9]+"
+    ;;
+fuzz)
+    run 0 -- "$U" conform zombie-dice --no-db --seconds 2 -- "$U" serve zombie-dice
+    has "^fuzz: [0-9]+ games in 2 s, [0-9]+ tapes kept, [0-9]+ of [0-9]+ rows fired, no departure"
+    ;;
+readings)
+    # the README's example: two readings of the end of the game held against each other
+    run 1 -- "$U" conform zombie-dice --no-db --variant end=final-turn --record "$tmp/rec" \
+        -- "$U" serve zombie-dice --variant end=finish-round
+    has "^departure \(over\)"
+    has "^  rule: +ZD-GOAL-FINISH-ROUND$"
+    has "under the reading end=finish-round"
+    "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
+    [[ $? -eq 1 ]] || fail "undead check passed the record of a departure"
+    ;;
+broken_*)
+    mode="${case_#broken_}"
+    mode="${mode//_/-}"
+    run 2 -- timeout 60 "$U" conform zombie-dice --no-db --games 5 --timeout 1000 \
+        -- python3 "$broken" "$mode" "$U" zombie-dice
+    has "^broken adapter"
+    case "$mode" in
+    crash) has "killed by signal 11" ;;
+    exit) has "exited with status 3" ;;
+    hang) has "within 1000 ms" ;;
+    garbage) has "expected one JSON object on a line .*received 'this is not JSON'" ;;
+    extra) has "output nobody asked for|expected the decisions offered \(member \"offers\"\), received .\{\"state\"" ;;
+    wrong-question) has "expected a step report \(member \"state\"\)" ;;
+    error) has "answered with an error: my engine lost its dice" ;;
+    version) has "speaks protocol version 2; undead speaks version 1" ;;
+    flood) has "a line longer than 1 MiB" ;;
+    *) fail "unknown mode" ;;
+    esac
+    has "request [0-9]+ \(\{\"cmd\":\"(decide|hello|offers)"
+    ;;
+faulty_dotld)
+    # a 1 left from the first fight roll costs Time (only a rerolled 1 does)
+    faulty dotld DL-REROLLED-ONE/guard-always DL-REROLLED-ONE 16 --players solo
+    ;;
+faulty_zombies_cards)
+    # the map stack's top card taken to pay for a failed fight
+    faulty zombies-cards ZC-PAY-MAP/guard-always ZC-PAY-MAP 8
+    ;;
+faulty_zombies_board)
+    # a zombie may end its move on another zombie
+    faulty zombies-board fault/zombie-on-zombie ZB-ZOMBIE-OFFER 12
+    ;;
+*)
+    echo "unknown case $case_"
+    exit 2
+    ;;
+esac
+echo "ok: $case_"
