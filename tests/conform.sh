@@ -53,17 +53,23 @@ self_*)
     game="${game//_/-}"
     for mode in dictate follow; do
         run 0 -- "$U" conform "$game" --no-db --games 60 --chance "$mode" -- "$U" serve "$game"
-        has "^seeded: 60 games, .* no departure"
+        has "^seeded: 60 games, .* every step agreed"
     done
     has "^chance: "
     ;;
 depth)
-    run 0 -- "$U" conform one-die --no-db --depth 2 -- "$U" serve one-die
-    has "^depth 2: [0-9]+ paths .* no departure; positions per depth: 1 [0-9]+"
+    # every game to a depth its paths allow in seconds; the positions after
+    # each play grow with the depth
+    for gd in zombie-dice:2 one-die:3 dotld:3 zombies-cards:5 zombies-board:4; do
+        game="${gd%%:*}"
+        d="${gd##*:}"
+        run 0 -- "$U" conform "$game" --no-db --depth "$d" -- "$U" serve "$game"
+        has "^depth $d: [0-9]+ paths .* every step agreed; positions after each play: 1( [0-9]+){$((d - 1))}\$"
+    done
     ;;
 fuzz)
     run 0 -- "$U" conform zombie-dice --no-db --seconds 2 -- "$U" serve zombie-dice
-    has "^fuzz: [0-9]+ games in 2 s, [0-9]+ tapes kept, [0-9]+ of [0-9]+ rows fired, no departure"
+    has "^fuzz: [0-9]+ games in 2 s, [0-9]+ tapes kept, [0-9]+ of [0-9]+ rows fired, every step agreed"
     ;;
 readings)
     # the README's example: two readings of the end of the game held against each other

@@ -30,7 +30,13 @@ static const char usage[] =
     "shrinks it to the fewest decisions and outcomes, names the rule that governs it\n"
     "and prints a record `undead check` replays.\n"
     "  --games N             play N seeded games (default 100 when no driver is given)\n"
-    "  --depth D             every decision and every outcome, to D decisions\n"
+    "  --depth D             every decision and every outcome of the first D plays (the\n"
+    "                        set-up is play 1, each decision and what follows one more)\n"
+    "  --max-outcomes N      with --depth: outcomes enumerated in each play after a\n"
+    "                        decision (default 6); later ones are drawn from a PRNG\n"
+    "                        seeded by the path\n"
+    "  --setup-outcomes N    with --depth: outcomes enumerated in the set-up (default 0:\n"
+    "                        one deal, one first roll, drawn from the PRNG)\n"
     "  --seconds S           fuzz for S seconds: tapes of choices, kept when they fire\n"
     "                        a row not fired before\n"
     "  --chance MODE         dictate (undead decides every outcome; default) or follow\n"
@@ -45,8 +51,8 @@ static const char usage[] =
     "  --no-offers           do not ask for the offers (measuring the protocol only)\n"
     "  --verbose             print every chi-square test\n"
     "  --repeat R            play the seeded games R times and print the median\n"
-    "                        plays per second (a benchmark of the adapter and the protocol)\n" CLI_GAME_HELP REC_HELP
-    "Exit status: 0 no departure, 1 a departure, 2 a broken adapter or a usage error.\n";
+    "                        plays per second (a benchmark of the adapter and the protocol)\n" CLI_GAME_HELP
+        REC_HELP "Exit status: 0 no departure, 1 a departure, 2 a broken adapter or a usage error.\n";
 
 enum {
     OPT_GAMES = 1200,
@@ -61,6 +67,8 @@ enum {
     OPT_NO_OFFERS,
     OPT_VERBOSE,
     OPT_REPEAT,
+    OPT_MAX_OUTCOMES,
+    OPT_SETUP_OUTCOMES,
 };
 
 typedef struct conform_args {
@@ -98,6 +106,8 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
         { "no-offers", no_argument, NULL, OPT_NO_OFFERS },
         { "verbose", no_argument, NULL, OPT_VERBOSE },
         { "repeat", required_argument, NULL, OPT_REPEAT },
+        { "max-outcomes", required_argument, NULL, OPT_MAX_OUTCOMES },
+        { "setup-outcomes", required_argument, NULL, OPT_SETUP_OUTCOMES },
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
@@ -122,6 +132,8 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
         case OPT_MAX_DECISIONS:
         case OPT_SHRINK:
         case OPT_REPEAT:
+        case OPT_MAX_OUTCOMES:
+        case OPT_SETUP_OUTCOMES:
             if (!cli_parse_u64(optarg, &v) || v > 100000000) {
                 fprintf(stderr, "undead conform: %s: expected a whole number up to 100000000, found '%s'\n",
                         argv[optind - 1][0] == '-' ? argv[optind - 1] : argv[optind - 2], optarg);
@@ -145,6 +157,10 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
                 o->max_steps = v ? v : 1;
             else if (c == OPT_REPEAT)
                 a->repeat = v > 1000 ? 1000 : v;
+            else if (c == OPT_MAX_OUTCOMES)
+                o->enum_outcomes = v;
+            else if (c == OPT_SETUP_OUTCOMES)
+                o->enum_setup = v;
             else
                 a->shrink_tries = (int)v;
             break;
@@ -293,7 +309,7 @@ static int cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-static drive seeded_games(cf_run *run, const conform_args *a, recorder *rec, int *rc);
+static drive seeded_games(cf_run *run, const conform_args *a, uint64_t first_seed, recorder *rec, int *rc);
 
 /* The seeded games R times: the median plays per second (a benchmark). */
 static drive repeated_games(cf_run *run, const conform_args *a, recorder *rec, int *rc)
@@ -308,7 +324,9 @@ static drive repeated_games(cf_run *run, const conform_args *a, recorder *rec, i
     for (; r < a->repeat && d == DRIVE_ON; r++) {
         uint64_t steps0 = run->steps;
         double t0 = now_s();
-        d = seeded_games(run, a, rec, rc);
+        /* other games each time: follow mode's tallies must not count one
+         * game's outcomes five times */
+        d = seeded_games(run, a, run->o->match.seed + r * a->games, rec, rc);
         double dt = now_s() - t0;
         rate[r] = dt > 0 ? (double)(run->steps - steps0) / dt : 0;
     }
@@ -323,7 +341,7 @@ static drive repeated_games(cf_run *run, const conform_args *a, recorder *rec, i
     return d;
 }
 
-static drive seeded_games(cf_run *run, const conform_args *a, recorder *rec, int *rc)
+static drive seeded_games(cf_run *run, const conform_args *a, uint64_t first_seed, recorder *rec, int *rc)
 {
     cf_tape tape;
     cf_tape_init(&tape);
@@ -333,7 +351,7 @@ static drive seeded_games(cf_run *run, const conform_args *a, recorder *rec, int
     double t0 = now_s();
     drive d = DRIVE_ON;
     for (uint64_t i = 0; i < a->games && d == DRIVE_ON; i++) {
-        uint64_t seed = run->o->match.seed + i;
+        uint64_t seed = first_seed + i;
         cf_tape_record(&tape, seed);
         cf_verdict v = cf_play(run, &tape, seed, 0, &dep);
         played++;
@@ -343,9 +361,8 @@ static drive seeded_games(cf_run *run, const conform_args *a, recorder *rec, int
     }
     double dt = now_s() - t0;
     if (d == DRIVE_ON)
-        printf("seeded: %" PRIu64 " games, %" PRIu64 " plays in %.2f s (%.0f plays/s), no departure%s\n",
-               played, run->steps - steps0, dt, dt > 0 ? (double)(run->steps - steps0) / dt : 0.0,
-               endless ? "" : "");
+        printf("seeded: %" PRIu64 " games, %" PRIu64 " plays in %.2f s (%.0f plays/s), every step agreed\n",
+               played, run->steps - steps0, dt, dt > 0 ? (double)(run->steps - steps0) / dt : 0.0);
     if (endless)
         printf("seeded: %" PRIu64 " games had no end within --max-decisions and were not judged to the end\n",
                endless);
@@ -378,24 +395,27 @@ static drive every_path(cf_run *run, const conform_args *a, recorder *rec, int *
                  a->depth);
         if ((d = judge(run, v, &tape, &dep, a, where, rec, rc, &endless)) == DRIVE_STOP)
             break;
+        /* a position after play k is new when the choices that led to it
+         * differ from the last path's: the change is before it */
         for (int k = 1; k <= run->depth_reached; k++)
             if (first || changed < run->depth_pos[k])
                 positions[k]++;
         first = false;
         cf_tape_truncate(&tape, tape.pos);
         size_t i = tape.n;
-        while (i > 0 && tape.val[i - 1] + 1 >= tape.range[i - 1])
+        while (i > 0 && tape.next[i - 1] >= tape.range[i - 1])
             i--;
         if (i == 0)
             break;
-        tape.val[i - 1]++;
+        tape.val[i - 1] = tape.next[i - 1];
         cf_tape_truncate(&tape, i);
         changed = i - 1;
     }
     if (d == DRIVE_ON) {
-        printf("depth %" PRIu64 ": %" PRIu64
-               " paths of decisions and outcomes, no departure; positions per depth:",
-               a->depth, paths);
+        printf("depth %" PRIu64 ": %" PRIu64 " paths of decisions and outcomes (counted: %" PRIu64
+               " outcomes of the set-up, %" PRIu64 " of each play after a decision), every step agreed; "
+               "positions after each play:",
+               a->depth, paths, run->o->enum_setup, run->o->enum_outcomes);
         for (uint64_t k = 1; k <= a->depth; k++)
             printf(" %" PRIu64, positions[k]);
         printf("\n");
@@ -472,7 +492,8 @@ static drive fuzz(cf_run *run, const conform_args *a, recorder *rec, int *rc)
         fired += run->table.active[r] && run->fired[r] > 0;
     }
     if (d == DRIVE_ON)
-        printf("fuzz: %" PRIu64 " games in %" PRIu64 " s, %d tapes kept, %d of %d rows fired, no departure\n",
+        printf("fuzz: %" PRIu64 " games in %" PRIu64
+               " s, %d tapes kept, %d of %d rows fired, every step agreed\n",
                games, a->seconds, kept, fired, active);
     rec_metric(rec, "conform_fuzz_games", (double)games, "games");
     rec_metric(rec, "conform_rows_fired", fired, "rows");
@@ -513,7 +534,7 @@ static drive fair_chance(cf_run *run, const conform_args *a, int *rc)
 
 int cmd_conform(int argc, char **argv)
 {
-    cf_opts o = { .chance = CF_DICTATE, .timeout_ms = 5000, .max_steps = 2000 };
+    cf_opts o = { .chance = CF_DICTATE, .timeout_ms = 5000, .max_steps = 2000, .enum_outcomes = 6 };
     conform_args a = { .shrink_tries = 400, .alpha = 0.001 };
     cli_game_opts go = { .seed = 1 };
     rec_opts ro = { 0 };
@@ -545,7 +566,8 @@ int cmd_conform(int argc, char **argv)
             run->tally = cf_tally_new();
         drive d = DRIVE_ON;
         if (a.games)
-            d = a.repeat > 1 ? repeated_games(run, &a, &rec, &rc) : seeded_games(run, &a, &rec, &rc);
+            d = a.repeat > 1 ? repeated_games(run, &a, &rec, &rc)
+                             : seeded_games(run, &a, o.match.seed, &rec, &rc);
         if (d == DRIVE_ON && a.depth)
             d = every_path(run, &a, &rec, &rc);
         if (d == DRIVE_ON && a.seconds)

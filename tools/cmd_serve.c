@@ -271,8 +271,10 @@ static json_t *new_game(server *sv, json_t *req)
 
 static json_t *offers(server *sv)
 {
+    if (sv->live && sv->st == UD_OVER)
+        return json_pack("{s:n, s:[]}", "to_move", "offers");
     if (!sv->live || sv->st != UD_DECIDE)
-        return error_answer("no decision is open%s", sv->live ? ": the game is over" : ": no game is set up");
+        return error_answer("no decision is open%s", ": no game is set up");
     json_t *list = json_array();
     ud_buf t;
     ud_buf_init(&t);
@@ -471,7 +473,8 @@ static void print_schema(const ud_game *g)
     printf("game: %s (%s), %d to %d players\n", g->name, g->title, g->min_players, ud_game_max_players(g));
     printf("state keys (a step report's \"state\"; an example value from seeded games):\n");
     for (int i = 0; i < sc->n_keys; i++)
-        printf("  %-16s %s%s\n", sc->key[i], sc->example[i], unordered(g, sc->key[i]) ? "   (a list in no order)" : "");
+        printf("  %-16s %s%s\n", sc->key[i], sc->example[i],
+               unordered(g, sc->key[i]) ? "   (a list in no order)" : "");
     printf("decisions (\"offers\" and \"action\"):\n");
     ud_buf b;
     ud_buf_init(&b);
@@ -488,6 +491,17 @@ static void print_schema(const ud_game *g)
             printf(" %s", sc->word[e][w]);
         printf("%s\n", sc->more[e] ? " ..." : "");
     }
+    /* the game's own words for its start lines: what it answers to none */
+    ud_buf err;
+    ud_buf_init(&err);
+    ud_setup probe = m.setup;
+    snprintf(probe.start[0], sizeof probe.start[0], "?");
+    probe.n_start = 1;
+    if (g->apply_start && !g->apply_start(state, &probe, probe.start[0], &err))
+        printf("start lines (\"start\"): %s\n", ud_buf_str(&err));
+    else if (!g->apply_start)
+        printf("start lines (\"start\"): none\n");
+    ud_buf_free(&err);
     printf("readings (\"readings\"; the default first):\n");
     for (int v = 0; v < g->n_variants; v++) {
         printf("  %-16s %s", g->variants[v].key, g->variants[v].values[g->variants[v].default_value].name);

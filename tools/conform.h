@@ -47,6 +47,7 @@ typedef enum {
 typedef struct cf_tape {
     uint32_t *val;   /* each choice made */
     uint32_t *range; /* of how many */
+    uint32_t *next;  /* the enumeration's next value of each choice (range: none) */
     size_t n, cap;
     size_t pos;
     cf_tape_mode mode;
@@ -64,8 +65,12 @@ void cf_tape_replay(cf_tape *t);
 void cf_tape_truncate(cf_tape *t, size_t n);
 void cf_tape_copy(cf_tape *dst, const cf_tape *src);
 /* The next choice among n: recorded (from the PRNG, or `chosen` when it
- * is not negative: a policy's pick) or replayed. */
+ * is not negative: a policy's pick) or replayed.  Its enumeration's next
+ * value is the one after it. */
 uint32_t cf_tape_next(cf_tape *t, uint32_t n, int chosen);
+/* The enumeration's next value of the choice just made (n: none, the
+ * choice is not enumerated). */
+void cf_tape_set_next(cf_tape *t, uint32_t next);
 
 /* ---- the run's settings ---------------------------------------------------- */
 
@@ -73,8 +78,12 @@ typedef struct cf_opts {
     const ud_game *game;
     ud_match match; /* setup (players, readings, start lines) and each seat's policy */
     cf_chance_mode chance;
-    int timeout_ms;       /* for each answer */
-    uint64_t max_steps;   /* decisions in one game before it counts as endless */
+    int timeout_ms;     /* for each answer */
+    uint64_t max_steps; /* decisions in one game before it counts as endless */
+    /* --depth: outcomes of one play enumerated (the rest drawn from a PRNG
+     * seeded by the path: a bust after a bust is still one path), in the
+     * set-up and in the plays after decisions */
+    uint64_t enum_setup, enum_outcomes;
     bool no_offers;       /* skip the offers query (speed measurements only) */
     char *const *command; /* the adapter, NULL-ended */
 } cf_opts;
@@ -151,8 +160,8 @@ typedef struct cf_run {
     char adapter_name[128];
     uint64_t seed;    /* the seed the last game gave the adapter (shrinking replays it) */
     int shrink_tries; /* games the last shrink played */
-    /* Where each decision was taken in the last game: the tape's position
-     * before decision d (d = 1 ... depth_reached), for the depth driver. */
+    /* Where the last game stood after each play: the tape's position
+     * after play d (d = 1 ... depth_reached), for the depth driver. */
     size_t depth_pos[CF_MAX_DEPTH + 2];
     int depth_reached;
     ud_buf broken; /* CF_BROKEN: what happened */
@@ -166,10 +175,11 @@ cf_verdict cf_run_restart(cf_run *run);
 
 /* Play one game through the adapter, driven by tape (as the caller set
  * it: cf_tape_record or cf_tape_replay), to the end, a departure, a
- * broken adapter or max_steps decisions; with max_decisions > 0, stop
- * (CF_AGREE) once that many are taken.  seed goes to the adapter (its own
- * random source, in follow mode). */
-cf_verdict cf_play(cf_run *run, cf_tape *tape, uint64_t seed, uint64_t max_decisions, cf_departure *dep);
+ * broken adapter or max_steps decisions; with max_plays > 0, stop
+ * (CF_AGREE) once that many plays are done and compared (the set-up is
+ * play 1, each decision with what follows it one more).  seed goes to the
+ * adapter (its own random source, in follow mode). */
+cf_verdict cf_play(cf_run *run, cf_tape *tape, uint64_t seed, uint64_t max_plays, cf_departure *dep);
 
 /* The record of the game the tape plays, as undead plays it, as far as
  * the departure's step, ending with what the adapter said there (a state

@@ -112,7 +112,7 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
         if (dep->adapter_line[0])
             fprintf(f, "%s\n", dep->adapter_line);
         else
-            fprintf(f, "# the implementation does not offer %s\n", ud_buf_str(&dep->expected));
+            fprintf(f, "# %s, which the implementation does not\n", ud_buf_str(&dep->expected));
     } else {
         if (j > 0 && replay_to(r, run, tape, j - 1, &sink) && r->st == UD_DECIDE) {
             int i = (int)cf_tape_next(&r->tape, (uint32_t)r->s.offers.n, -1);

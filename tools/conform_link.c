@@ -121,6 +121,15 @@ json_t *cf_ask(cf_run *run, json_t *req)
         json_decref(reply);
         return NULL;
     }
+    json_t *u = json_object_get(reply, "unsupported");
+    if (u) {
+        cf_broken(run,
+                  "the adapter does not play this: %s (undead conform --variant and --players choose what it "
+                  "plays)",
+                  json_is_string(u) ? json_string_value(u) : "(no reason given)");
+        json_decref(reply);
+        return NULL;
+    }
     json_t *e = json_object_get(reply, "error");
     if (e) {
         cf_broken(run, "the adapter answered with an error: %s",

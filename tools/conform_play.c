@@ -63,9 +63,11 @@ json_t *cf_new_request(const cf_opts *o, uint64_t seed)
                             json_string(g->variants[v].values[su->variant[v]].name));
     for (int i = 0; i < su->n_start; i++)
         json_array_append_new(start, json_string(su->start[i]));
+    /* seeds below 2^53: every JSON reader holds them exactly */
     return json_pack("{s:s, s:s, s:o, s:o, s:o, s:s, s:I}", "cmd", "new", "game", g->name, "players", players,
                      "readings", readings, "start", start, "chance",
-                     o->chance == CF_DICTATE ? "dictate" : "follow", "seed", (json_int_t)seed);
+                     o->chance == CF_DICTATE ? "dictate" : "follow", "seed",
+                     (json_int_t)(seed & ((UINT64_C(1) << 53) - 1)));
 }
 
 /* ---- one game's chance --------------------------------------------------------- */
@@ -92,6 +94,7 @@ typedef struct game_ctx {
     char event[32];
     int words;      /* outcomes on the dictated line */
     uint64_t picks; /* outcomes drawn in this play */
+    bool in_setup;  /* the play is `new` */
     bool endless;   /* a play drew more than CF_MAX_PICKS_PER_PLAY */
     json_t *their;  /* follow: the adapter's lines */
     size_t next;    /* the next of them to load */
@@ -194,7 +197,29 @@ static int conform_pick(ud_chance *ch, const ud_pick_req *p)
         cf_tape_next(x->tape, (uint32_t)p->n, k);
         return k;
     }
-    uint32_t v = cf_tape_next(x->tape, (uint32_t)p->n, -1);
+    uint32_t v;
+    cf_tape *tape = x->tape;
+    if (tape->fill == CF_FILL_ZERO) {
+        /* the depth enumeration: the first outcomes of each play counted
+         * up one label at a time (a cup's six green dice are one outcome),
+         * the rest drawn from the PRNG seeded by the path */
+        bool counted = x->picks <= (x->in_setup ? x->run->o->enum_setup : x->run->o->enum_outcomes);
+        if (tape->pos < tape->n)
+            v = cf_tape_next(tape, (uint32_t)p->n, -1);
+        else
+            v = cf_tape_next(tape, (uint32_t)p->n,
+                             counted ? 0 : (int)ud_rng_below(&tape->rng, (uint32_t)p->n));
+        uint32_t next = (uint32_t)p->n;
+        for (int w = (int)v + 1; counted && w < p->n && next == (uint32_t)p->n; w++) {
+            bool first = true;
+            for (int u = 0; u < w && first; u++)
+                first = strcmp(p->label(p->ctx, u), p->label(p->ctx, w)) != 0;
+            if (first)
+                next = (uint32_t)w;
+        }
+        cf_tape_set_next(tape, next);
+    } else
+        v = cf_tape_next(tape, (uint32_t)p->n, -1);
     if (x->dictated) {
         const char *label = p->label(p->ctx, (int)v);
         if (strcmp(x->event, p->event) != 0 || x->words == CF_OUTCOMES_PER_LINE) {
@@ -440,6 +465,7 @@ static cf_verdict play_step(play_ctx *pc, const ud_action *a, uint64_t seed, ud_
     run->steps++;
     x->departed = false;
     x->picks = 0;
+    x->in_setup = a == NULL;
     if (!x->follow) {
         x->dictated = json_array();
         x->event[0] = '\0';
@@ -567,10 +593,14 @@ static cf_verdict compare_offers(play_ctx *pc)
         cf_departure *dep = pc->x.dep;
         depart(dep, CF_DEP_OFFERS);
         fill_where(pc, dep);
-        ud_buf_printf(&dep->expected, "only the rules offer: %s",
-                      only_ours.len ? ud_buf_str(&only_ours) : "none");
-        ud_buf_printf(&dep->found, "only the implementation offers: %s",
-                      only_theirs.len ? ud_buf_str(&only_theirs) : "none");
+        if (only_ours.len)
+            ud_buf_printf(&dep->expected, "the rules also offer %s", ud_buf_str(&only_ours));
+        else
+            ud_buf_puts(&dep->expected, "the rules offer nothing more than the implementation");
+        if (only_theirs.len)
+            ud_buf_printf(&dep->found, "the implementation also offers %s", ud_buf_str(&only_theirs));
+        else
+            ud_buf_puts(&dep->found, "the implementation offers nothing more than the rules");
         dep->rule[0] = '\0';
         /* the row that offers decisions of the kind in question: blame
          * names a better one if a changed row explains the offers */
@@ -616,7 +646,7 @@ static int choose(play_ctx *pc)
     return (int)cf_tape_next(tape, (uint32_t)n, pick);
 }
 
-cf_verdict cf_play(cf_run *run, cf_tape *tape, uint64_t seed, uint64_t max_decisions, cf_departure *dep)
+cf_verdict cf_play(cf_run *run, cf_tape *tape, uint64_t seed, uint64_t max_plays, cf_departure *dep)
 {
     const cf_opts *o = run->o;
     play_ctx *pc = calloc(1, sizeof *pc);
@@ -640,18 +670,20 @@ cf_verdict cf_play(cf_run *run, cf_tape *tape, uint64_t seed, uint64_t max_decis
     run->seed = seed;
     ud_status st;
     cf_verdict v = play_step(pc, NULL, seed, &st);
-    while (v == CF_AGREE && st == UD_DECIDE) {
+    for (;;) {
+        if (v == CF_AGREE && pc->plays <= CF_MAX_DEPTH) {
+            run->depth_pos[pc->plays] = tape->pos;
+            run->depth_reached = (int)pc->plays;
+        }
+        if (v != CF_AGREE || st != UD_DECIDE)
+            break;
         if (!o->no_offers && (v = compare_offers(pc)) != CF_AGREE)
             break;
-        if (max_decisions && pc->decisions >= max_decisions)
+        if (max_plays && pc->plays >= max_plays)
             break;
         if (pc->decisions >= o->max_steps) {
             v = CF_ENDLESS;
             break;
-        }
-        if (pc->decisions < CF_MAX_DEPTH) {
-            run->depth_pos[pc->decisions + 1] = tape->pos;
-            run->depth_reached = (int)pc->decisions + 1;
         }
         int i = choose(pc);
         ud_action a = pc->s.offers.action[i];

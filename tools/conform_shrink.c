@@ -121,7 +121,7 @@ static void other_games(shrink *sh, int games)
         sh->tries++;
         cf_departure d;
         cf_departure_init(&d);
-        cf_verdict v = cf_play(sh->run, &sh->cand, sh->seed, sh->best_dep.decisions, &d);
+        cf_verdict v = cf_play(sh->run, &sh->cand, sh->seed, sh->best_dep.decisions + 1, &d);
         if (v == CF_DEPART && better(sh, &d, &sh->cand)) {
             sh->best_seed = sh->seed;
             cf_tape_truncate(&sh->cand, d.tape_pos);

@@ -14,6 +14,7 @@ void cf_tape_free(cf_tape *t)
 {
     free(t->val);
     free(t->range);
+    free(t->next);
     memset(t, 0, sizeof *t);
 }
 
@@ -31,7 +32,7 @@ void cf_tape_replay(cf_tape *t)
 {
     t->pos = 0;
     t->mode = CF_TAPE_REPLAY;
-    if (t->fill == CF_FILL_HASH) {
+    if (t->fill != CF_FILL_RANDOM) {
         uint64_t h = UINT64_C(1469598103934665603) ^ t->n;
         for (size_t i = 0; i < t->n; i++)
             h = (h ^ t->val[i]) * UINT64_C(1099511628211);
@@ -60,6 +61,10 @@ static bool tape_reserve(cf_tape *t, size_t n)
     if (!r)
         return false;
     t->range = r;
+    uint32_t *x = realloc(t->next, cap * sizeof *x);
+    if (!x)
+        return false;
+    t->next = x;
     t->cap = cap;
     return true;
 }
@@ -74,6 +79,7 @@ void cf_tape_copy(cf_tape *dst, const cf_tape *src)
     if (src->n) {
         memcpy(dst->val, src->val, src->n * sizeof *dst->val);
         memcpy(dst->range, src->range, src->n * sizeof *dst->range);
+        memcpy(dst->next, src->next, src->n * sizeof *dst->next);
     }
     dst->n = src->n;
     dst->pos = 0;
@@ -98,10 +104,17 @@ uint32_t cf_tape_next(cf_tape *t, uint32_t n, int chosen)
     }
     t->val[t->pos] = v;
     t->range[t->pos] = n;
+    t->next[t->pos] = v + 1;
     t->pos++;
     if (t->pos > t->n)
         t->n = t->pos;
     return v;
+}
+
+void cf_tape_set_next(cf_tape *t, uint32_t next)
+{
+    if (t->pos > 0 && !t->oom)
+        t->next[t->pos - 1] = next;
 }
 
 json_t *cf_state_json(const ud_game *g, const void *state, const ud_setup *setup)
