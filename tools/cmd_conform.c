@@ -333,8 +333,9 @@ static drive repeated_games(cf_run *run, const conform_args *a, recorder *rec, i
     if (d == DRIVE_ON) {
         qsort(rate, r, sizeof *rate, cmp_double);
         printf("bench: median %.0f plays/s over %" PRIu64 " runs of %" PRIu64 " games (min %.0f, max %.0f); "
-               "each play also compares the offers\n",
-               rate[r / 2], r, a->games, rate[0], rate[r - 1]);
+               "%s\n",
+               rate[r / 2], r, a->games, rate[0], rate[r - 1],
+               run->o->no_offers ? "the offers not asked" : "each play also compares the offers");
         rec_metric(rec, "conform_median_plays_per_s", rate[r / 2], "plays/s");
     }
     free(rate);
