@@ -80,6 +80,9 @@ enum { CF_LINE_WORDS = 256, CF_OUTCOMES_PER_LINE = UD_MAX_LINE_WORDS - 1 };
 /* A play that draws this many outcomes is not judged: a roll-off tied for
  * ever by a tape (the engine's own bound counts rows between outcomes). */
 enum { CF_MAX_PICKS_PER_PLAY = 20000 };
+/* Nor a game whose tape of choices grows past this (12 bytes a choice):
+ * a bound on memory whatever the adapter and --max-decisions ask. */
+enum { CF_MAX_CHOICES = 1 << 22 };
 
 typedef struct game_ctx {
     cf_run *run;
@@ -180,7 +183,7 @@ static int conform_pick(ud_chance *ch, const ud_pick_req *p)
     ch->why[0] = '\0';
     if (x->departed)
         return -1;
-    if (++x->picks > CF_MAX_PICKS_PER_PLAY) {
+    if (++x->picks > CF_MAX_PICKS_PER_PLAY || x->tape->pos >= CF_MAX_CHOICES) {
         x->endless = true;
         snprintf(ch->why, sizeof ch->why, "more than %d outcomes in one play", CF_MAX_PICKS_PER_PLAY);
         return -1;
@@ -681,7 +684,7 @@ cf_verdict cf_play(cf_run *run, cf_tape *tape, uint64_t seed, uint64_t max_plays
             break;
         if (max_plays && pc->plays >= max_plays)
             break;
-        if (pc->decisions >= o->max_steps) {
+        if (pc->decisions >= o->max_steps || tape->pos >= CF_MAX_CHOICES) {
             v = CF_ENDLESS;
             break;
         }
