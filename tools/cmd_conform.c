@@ -155,12 +155,12 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
                 o->timeout_ms = v ? (int)v : 1;
             else if (c == OPT_MAX_DECISIONS) {
                 if (v == 0 || v > 1000000) {
-                    fprintf(stderr, "undead conform: --max-decisions: expected 1 to 1000000, found %s\n", optarg);
+                    fprintf(stderr, "undead conform: --max-decisions: expected 1 to 1000000, found %s\n",
+                            optarg);
                     return false;
                 }
                 o->max_steps = v;
-            }
-            else if (c == OPT_REPEAT)
+            } else if (c == OPT_REPEAT)
                 a->repeat = v > 1000 ? 1000 : v;
             else if (c == OPT_MAX_OUTCOMES)
                 o->enum_outcomes = v;
