@@ -213,6 +213,7 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
         return false;
     }
     o->command = argv + dd + 1;
+    o->content = go->content;
     o->game = cli_game("conform", argv[optind]);
     if (!o->game || !cli_build_match(o->game, go, &o->match))
         return false;

@@ -30,6 +30,7 @@ enum { LINE_MAX_BYTES = 1 << 20, WORDS_MAX = 64 };
 
 typedef struct server {
     const ud_game *g;
+    const char *content; /* serve's own --content DIR, or NULL: the built-in set */
     bool pinned[UD_MAX_VARIANTS];
     int pinned_value[UD_MAX_VARIANTS];
     ud_setup setup;
@@ -214,6 +215,12 @@ static json_t *new_game(server *sv, json_t *req)
         return error_answer("this adapter plays %s only", g->name);
     if (!json_is_array(players))
         return error_answer("expected \"players\": an array of names%s", "");
+    /* the content is loaded once, at start-up (serve --content) */
+    json_t *content = json_object_get(req, "content");
+    if (json_is_string(content) && (!sv->content || strcmp(sv->content, json_string_value(content)) != 0))
+        return json_pack("{s:s}", "unsupported", "content other than serve's own --content");
+    if (json_is_null(content) && sv->content)
+        return json_pack("{s:s}", "unsupported", "the built-in content: serve was started with --content");
     ud_setup *su = &sv->setup;
     memset(su, 0, sizeof *su);
     for (int v = 0; v < g->n_variants; v++)
@@ -554,6 +561,7 @@ int cmd_serve(int argc, char **argv)
     }
     sv->g = cli_game("serve", argv[optind]);
     bool ok = sv->g && (!content || cli_load_content(sv->g, content));
+    sv->content = content;
     for (int i = 0; ok && i < n_variants; i++)
         ok = pin_readings(sv, variants[i]);
     if (ok && show_schema) {

@@ -86,6 +86,7 @@ typedef struct cf_opts {
     uint64_t enum_setup, enum_outcomes;
     bool no_offers;       /* skip the offers query (speed measurements only) */
     char *const *command; /* the adapter, NULL-ended */
+    const char *content;  /* --content DIR, or NULL: the game's built-in content */
 } cf_opts;
 
 /* ---- the link to the adapter ------------------------------------------------ */

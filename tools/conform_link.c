@@ -124,7 +124,7 @@ json_t *cf_ask(cf_run *run, json_t *req)
     json_t *u = json_object_get(reply, "unsupported");
     if (u) {
         cf_broken(run,
-                  "the adapter does not play this: %s (undead conform --variant and --players choose what it "
+                  "the adapter does not play this: %s (undead conform's --variant, --players, --start and --content "
                   "plays)",
                   json_is_string(u) ? json_string_value(u) : "(no reason given)");
         json_decref(reply);

@@ -64,8 +64,9 @@ json_t *cf_new_request(const cf_opts *o, uint64_t seed)
     for (int i = 0; i < su->n_start; i++)
         json_array_append_new(start, json_string(su->start[i]));
     /* seeds below 2^53: every JSON reader holds them exactly */
-    return json_pack("{s:s, s:s, s:o, s:o, s:o, s:s, s:I}", "cmd", "new", "game", g->name, "players", players,
-                     "readings", readings, "start", start, "chance",
+    return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:s, s:I}", "cmd", "new", "game", g->name, "players",
+                     players, "readings", readings, "start", start, "content",
+                     o->content ? json_string(o->content) : json_null(), "chance",
                      o->chance == CF_DICTATE ? "dictate" : "follow", "seed",
                      (json_int_t)(seed & ((UINT64_C(1) << 53) - 1)));
 }
