@@ -124,8 +124,8 @@ json_t *cf_ask(cf_run *run, json_t *req)
     json_t *u = json_object_get(reply, "unsupported");
     if (u) {
         cf_broken(run,
-                  "the adapter does not play this: %s (undead conform's --variant, --players, --start and --content "
-                  "plays)",
+                  "the adapter does not play this: %s (undead conform's --variant, --players, --start and "
+                  "--content choose what it is asked to play)",
                   json_is_string(u) ? json_string_value(u) : "(no reason given)");
         json_decref(reply);
         return NULL;
