@@ -199,19 +199,41 @@ typedef struct ud_faq_quote {
     const char *text;    /* verbatim; an edit is marked in [brackets] */
 } ud_faq_quote;
 
-/* A question players ask, answered for the players' FAQ: a short ruling
- * under undead's default readings, the passages it rests on, the rules
- * that enforce it, and, where the texts disagree or are silent, the
- * variant whose readings answer it differently. */
+enum { UD_FAQ_HOUSE = 4 };
+
+/* A house rule: a reading the texts leave open, stated as a player would
+ * state it at the table ("Draw the first player by lot."). */
+typedef struct ud_faq_house {
+    const char *reading; /* "key=value", a reading of one of the game's variants; NULL ends */
+    const char *plain;   /* the house rule in players' words, one sentence, no engine terms */
+} ud_faq_house;
+
+/* A question players ask, answered for the players' FAQ: a short answer
+ * under undead's default readings in players' words, the passages it rests
+ * on, the rules that enforce it (shown in the reference only), and, where
+ * the texts disagree or are silent, the ruling's reason and the other
+ * readings as house rules. */
 typedef struct ud_faq_question {
-    const char *id;          /* anchor, unique within the game; NULL ends the list */
-    const char *ask;         /* the question, as a player would put it */
-    const char *ruling;      /* one to three sentences */
-    const char *rules;       /* the rule IDs it rests on, space-separated */
-    const char *variant;     /* the variant key that decides it, or NULL */
-    const char *why_default; /* why undead's default reading (with a variant), or NULL */
+    const char *id;      /* anchor, unique within the game; NULL ends the list */
+    const char *ask;     /* the question, as a player would put it */
+    const char *ruling;  /* the answer: one to three sentences, players' words */
+    const char *rules;   /* the rule IDs it rests on, space-separated (reference only) */
+    const char *variant; /* the variant key that decides it, or NULL */
+    /* Non-NULL: the answer is a ruling (the texts differ or are silent), and
+     * this is its one-line reason; the FAQ marks the answer "Ruling:". */
+    const char *why_ruling;
     ud_faq_quote quotes[UD_FAQ_QUOTES];
+    int most_asked;                   /* its place in the game's "Most asked" list (1 first); 0: not there */
+    const char *see;                  /* ids of related questions of the game, space-separated, or NULL */
+    ud_faq_house house[UD_FAQ_HOUSE]; /* the other readings as house rules; empty: none */
 } ud_faq_question;
+
+/* A rule text as the players' FAQ's source key names it. */
+typedef struct ud_faq_source {
+    const char *file;  /* "000_667bbeec5fdf16bd.txt"; NULL ends */
+    const char *title; /* its real title */
+    const char *kind;  /* what it is: "the publisher's rule sheet", "a fan variant", ... */
+} ud_faq_source;
 
 typedef struct ud_faq_extras {
     /* Draw one chance token (a word after the verb of a transcript's
@@ -233,6 +255,9 @@ typedef struct ud_faq_extras {
     void (*charts)(const ud_game *g, const ud_faq_writer *w);
     const ud_faq_query *edge_queries; /* terminated by a NULL name; shown before the generic ones */
     const ud_faq_question *questions; /* the players' FAQ, first; terminated by a NULL id */
+    const ud_faq_source *sources;     /* the source key of the players' FAQ; NULL file ends */
+    /* The charts players use at the table, for the players' part (NULL: none). */
+    void (*players_charts)(const ud_game *g, const ud_faq_writer *w);
     /* The measure the players' FAQ compares between readings: a metric of
      * the reading runs, what it says ("the party wins"), and the factor
      * that makes it a percentage (NULL, NULL, 0: "win_rate:p1", "the first

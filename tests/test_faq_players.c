@@ -58,7 +58,7 @@ Test(faq_players, questions_name_what_exists)
                 for (int v = 0; v < g->n_variants; v++)
                     found |= strcmp(g->variants[v].key, q->variant) == 0;
                 cr_expect(found, "%s/%s: no variant '%s'", g->name, q->id, q->variant);
-                cr_expect_not_null(q->why_default, "%s/%s: a variant without the reason for its default",
+                cr_expect_not_null(q->why_ruling, "%s/%s: a variant without the reason for its default",
                                    g->name, q->id);
             }
         }

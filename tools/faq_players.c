@@ -118,9 +118,9 @@ static void players_question(faq_doc *d, db *h, const ud_game *g, const game_run
     }
     faq_html(d, "</ul>\n");
     faq_md(d, "\n");
-    if (q->why_default) {
+    if (q->why_ruling) {
         faq_para_begin(d);
-        faq_textf(d, "Why the default: %s", q->why_default);
+        faq_textf(d, "Why the default: %s", q->why_ruling);
         faq_para_end(d);
     }
     for (int x = 0; x < var->n_values; x++)

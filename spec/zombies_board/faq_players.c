@@ -17,7 +17,10 @@ const ud_faq_question zb_players_faq[] = {
       "ZB-FIRST-PLAYER",
       NULL,
       NULL,
-      { { S004, "TURN SEQUENCE", "First player is determined by low die roll." } } },
+      { { S004, "TURN SEQUENCE", "First player is determined by low die roll." } },
+      0,
+      NULL,
+      { { NULL, NULL } } },
     { "combat",
       "How does a fight with a zombie go?",
       "Roll a die: 4 to 6 kills it. On 1 to 3 lose a life, or spend bullets to raise the roll to 4; roll "
@@ -28,7 +31,10 @@ const ud_faq_question zb_players_faq[] = {
       { { S004, "COMBAT RULES",
           "A roll of 1, 2 or 3 means that the player must either forfeit a life token or spend enough bullet "
           "tokens to raise roll to 4." },
-        { S004, "COMBAT RULES", "A player can never voluntarily leave combat." } } },
+        { S004, "COMBAT RULES", "A player can never voluntarily leave combat." } },
+      0,
+      NULL,
+      { { NULL, NULL } } },
     { "movement",
       "How far can I move?",
       "Twice the life tokens you held when your turn began, fewer if you like; losing a life in a fight this "
@@ -40,7 +46,10 @@ const ud_faq_question zb_players_faq[] = {
           "Player movement allowance is equal to twice the number of life tokens held at the beginning of the "
           "turn." },
         { S004, "MOVEMENT RULES",
-          "Move allowance will not decrease as a result of losing combat during the same turn." } } },
+          "Move allowance will not decrease as a result of losing combat during the same turn." } },
+      0,
+      NULL,
+      { { NULL, NULL } } },
     { "other-player",
       "What happens when I move onto another player?",
       "You may take one bullet token from them (or leave it), and they cannot refuse; you may not end your "
@@ -52,7 +61,10 @@ const ud_faq_question zb_players_faq[] = {
       "each time you step onto their space.",
       { { S004, "MOVEMENT RULES",
           "A player that moves on the same space as another may take a single bullet token from that player." },
-        { S004, "MOVEMENT RULES", "Players cannot end a move on another player-occupied space." } } },
+        { S004, "MOVEMENT RULES", "Players cannot end a move on another player-occupied space." } },
+      0,
+      NULL,
+      { { NULL, NULL } } },
     { "survivors",
       "How many survivors does a cleared building hold?",
       "Roll a die once its zombies are all dead: 1 none, 2-3 one, 4-5 two, 6 three. They travel with you and "
@@ -64,7 +76,10 @@ const ud_faq_question zb_players_faq[] = {
           "A roll of 1 means no survivors, a roll of 2 or 3 indicates one, 4 or 5 means two survivors and a 6 "
           "means three survivors." },
         { S004, "MOVEMENT RULES",
-          "If that player is killed, all of their survivors are also killed and eaten by the zombies." } } },
+          "If that player is killed, all of their survivors are also killed and eaten by the zombies." } },
+      0,
+      NULL,
+      { { NULL, NULL } } },
     { "death",
       "I was killed: what now?",
       "You lose your zombies and survivors and leave the board. Next turn you may start a new character at the "
@@ -74,7 +89,10 @@ const ud_faq_question zb_players_faq[] = {
       "\"May not move\" forbids moving only; undead lets the new character fight, place tiles and play cards.",
       { { S004, "COMBAT RULES",
           "When a player is killed that player forfeits all zombies and survivors and is removed from the "
-          "board." } } },
+          "board." } },
+      0,
+      NULL,
+      { { NULL, NULL } } },
     { "zombie-move",
       "Who moves the zombies, and where?",
       "You do, at the end of your move: every zombie that can move goes one space, north, east, south or west, "
@@ -84,7 +102,10 @@ const ud_faq_question zb_players_faq[] = {
       NULL,
       NULL,
       { { S004, "TURN SEQUENCE",
-          "Move all zombies that can be legally moved just one space each in any direction." } } },
+          "Move all zombies that can be legally moved just one space each in any direction." } },
+      0,
+      NULL,
+      { { NULL, NULL } } },
     { "road-zombies",
       "Where do the zombies of a street tile go?",
       "As many zombies as the tile has road openings; you put each on any road space of that tile, one to a "
@@ -92,7 +113,10 @@ const ud_faq_question zb_players_faq[] = {
       "ZB-ROAD-ZOMBIES ZB-ROAD-ZOMBIE-OFFER ZB-ROAD-ZOMBIE",
       NULL,
       NULL,
-      { { S004, "PLACING MAP TILES", "They may be placed on any legal road space on that tile." } } },
+      { { S004, "PLACING MAP TILES", "They may be placed on any legal road space on that tile." } },
+      0,
+      NULL,
+      { { NULL, NULL } } },
     { "food-source",
       "Do I have to fight every zombie I walk onto?",
       "Yes, unless an Alternate Food Source card is in play: then you walk through. (What the card does beyond "
@@ -103,7 +127,10 @@ const ud_faq_question zb_players_faq[] = {
       NULL,
       { { S004, "MOVEMENT RULES",
           "Every time a player moves on a space occupied by a zombie, combat must occur before continuing move "
-          "(Unless the Card \"Alternate Food Source\" is in play)." } } },
+          "(Unless the Card \"Alternate Food Source\" is in play)." } },
+      0,
+      NULL,
+      { { NULL, NULL } } },
     { "blocked",
       "No tile in my hand fits: what then?",
       "You lose the rest of that turn: no move, no zombies moved, no trade, no new cards or tiles, and no life "
@@ -112,7 +139,10 @@ const ud_faq_question zb_players_faq[] = {
       NULL,
       NULL,
       { { S004, "PLACING MAP TILES",
-          "If this occurs, the player without playable tiles loses the rest of that turn" } } },
+          "If this occurs, the player without playable tiles loses the rest of that turn" } },
+      0,
+      NULL,
+      { { NULL, NULL } } },
     { "trade",
       "When can I trade kills for bullets?",
       "At the end of your turn, three kills for one bullet; undead asks how many to trade.",
@@ -120,7 +150,10 @@ const ud_faq_question zb_players_faq[] = {
       "trade",
       "\"May be traded\" is a choice.",
       { { S004, "RESOURCE REPLENISHMENT",
-          "Killed zombies may be traded for bullet tokens at a rate of three zombies per bullet." } } },
+          "Killed zombies may be traded for bullet tokens at a rate of three zombies per bullet." } },
+      0,
+      NULL,
+      { { NULL, NULL } } },
     { "town-square",
       "What does ending a turn on the Town Square give me?",
       "One life token, each time you end your turn on its centre.",
@@ -129,7 +162,10 @@ const ud_faq_question zb_players_faq[] = {
       NULL,
       { { S004, "MOVEMENT RULES",
           "Each time a player ends his turn on the center of the Town Square, that player gains one life "
-          "token." } } },
+          "token." } },
+      0,
+      NULL,
+      { { NULL, NULL } } },
     { "heliport",
       "How do I win?",
       "Rescue three survivors; on your next turn you may place the Heliport at a legal space (or keep it for a "
@@ -139,7 +175,10 @@ const ud_faq_question zb_players_faq[] = {
       "heliport-space",
       "A legal space for a tile is one where its roads join; 004 gives the Heliport no other condition.",
       { { S004, "END GAME",
-          "The first player with three survivors to reach the center square of the Heliport tile wins." } } },
+          "The first player with three survivors to reach the center square of the Heliport tile wins." } },
+      0,
+      NULL,
+      { { NULL, NULL } } },
     { "no-heliport",
       "The Heliport cannot be placed: who wins?",
       "Play goes on, its owner trying again each turn, until every Named Building has been laid and searched; "
@@ -152,6 +191,9 @@ const ud_faq_question zb_players_faq[] = {
       "which is shorter: waiting for every building often runs into undead's round cap.",
       { { S004, "END GAME",
           "When the Heliport cannot be placed, the winner is the last living player or the player with the "
-          "most rescued survivors once all Named Buildings have been searched." } } },
-    { NULL, NULL, NULL, NULL, NULL, NULL, { { NULL, NULL, NULL } } },
+          "most rescued survivors once all Named Buildings have been searched." } },
+      0,
+      NULL,
+      { { NULL, NULL } } },
+    { NULL, NULL, NULL, NULL, NULL, NULL, { { NULL, NULL, NULL } }, 0, NULL, { { NULL, NULL } } },
 };
