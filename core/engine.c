@@ -13,14 +13,12 @@
 
 extern inline bool ud_always(const void *state, const ud_step *s);
 
-static bool row_active(const ud_rule *r, int ph, ud_row_kind kind, const int *variant)
-{
-    return r->phase == ph && r->kind == kind && ud_rule_active(r, variant);
-}
-
+/* The rows are laid out by phase, each phase's effect rows then its
+ * offer rows, each run in table order and closed by a stop row: counted
+ * in one pass over the rules, placed in a second (a table is built per
+ * variant setting, for some callers once per game played). */
 void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
 {
-    int n = 0;
 #ifdef UD_MUTANTS
     /* A reading mutant: the rows of the value read instead (mutant.h). */
     ud_mutant_arm(g);
@@ -33,27 +31,35 @@ void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
     memset(t->kind, UD_TABLE_NO_PHASE, sizeof t->kind);
     t->game = g;
     t->n_phases = g->n_phases;
+    /* next[ph][kind]: where the phase's next row of that kind goes; first
+     * the count of such rows, then (once the runs are laid out) a cursor. */
+    int next[UD_MAX_PHASES][2] = { { 0 } };
+    for (int i = 0; i < g->n_rules; i++) {
+        const ud_rule *r = &g->rules[i];
+        if (r->phase >= 0 && r->phase < g->n_phases &&
+            (r->kind == UD_ROW_EFFECT || r->kind == UD_ROW_OFFER) && ud_rule_active(r, variant)) {
+            t->active[i] = 1;
+            next[r->phase][r->kind]++;
+        }
+    }
+    int n = 0;
     for (int ph = 0; ph < g->n_phases; ph++) {
         t->kind[ph] = (uint8_t)g->phases[ph].kind;
-        for (ud_row_kind kind = UD_ROW_EFFECT; kind <= UD_ROW_OFFER; kind++) {
-            int first = n;
-            for (int i = 0; i < g->n_rules; i++) {
-                const ud_rule *r = &g->rules[i];
-                if (row_active(r, ph, kind, variant))
-                    t->active[i] = 1;
-                if (row_active(r, ph, kind, variant))
-                    t->row[n++] = (ud_row){ r->guard, r->effect, r, (uint16_t)i, (uint8_t)r->kind };
-            }
-            if (kind == UD_ROW_EFFECT) {
-                t->effects[ph] = first;
-                t->n_effects[ph] = n - first;
-            } else {
-                t->offers[ph] = first;
-                t->n_offers[ph] = n - first;
-            }
-            t->n_rows += n - first;
-            t->row[n++] = (ud_row){ 0 }; /* the stop row */
-        }
+        t->effects[ph] = n;
+        t->n_effects[ph] = next[ph][UD_ROW_EFFECT];
+        next[ph][UD_ROW_EFFECT] = n;
+        n += t->n_effects[ph] + 1; /* and the stop row, zeroed above */
+        t->offers[ph] = n;
+        t->n_offers[ph] = next[ph][UD_ROW_OFFER];
+        next[ph][UD_ROW_OFFER] = n;
+        n += t->n_offers[ph] + 1;
+        t->n_rows += t->n_effects[ph] + t->n_offers[ph];
+    }
+    for (int i = 0; i < g->n_rules; i++) {
+        const ud_rule *r = &g->rules[i];
+        if (t->active[i])
+            t->row[next[r->phase][r->kind]++] =
+                (ud_row){ r->guard, r->effect, r, (uint16_t)i, (uint8_t)r->kind };
     }
 }
 

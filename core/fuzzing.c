@@ -106,6 +106,7 @@ static const ud_game *single_game(const char *name)
  * just replayed so), so the replay here checks no invariant: it would
  * run the same rows from the same states again, and per-row invariants
  * were most of a deep input's cost (docs/fuzzing.md). */
+static ud_table *table_for(const ud_game *g, const int *variant, bool interpret);
 static void round_trip(const ud_game *g, const char *text, size_t len)
 {
     ud_transcript t;
@@ -117,7 +118,9 @@ static void round_trip(const ud_game *g, const char *text, size_t len)
     char *again = NULL;
     size_t again_len = 0;
     FILE *mem = open_memstream(&again, &again_len);
-    ud_check_opts opts = { .regen = mem, .check_invariants = 0 };
+    ud_check_opts opts = { .regen = mem,
+                           .check_invariants = 0,
+                           .table = table_for(g, t.setup.variant, false) };
     ud_check_result res;
     int rc = ud_check(&t, &opts, &res, &err);
     fclose(mem);
@@ -137,27 +140,56 @@ static void round_trip(const ud_game *g, const char *text, size_t len)
  * ud_step_init clears only what a game reads) and the game's tables for
  * the variant settings played.  Consecutive inputs seldom share a
  * setting (the bytes choose it), and a table is a 10 KB build: the
- * tables are kept in slots indexed by the setting itself (its values as
- * one mixed-radix number), allocated on first use: a game with fewer
- * settings than slots builds each table once (the card and board games
- * have 64), and one with more (Zombie Dice 3,072, dotld 131,072) builds
- * one only on a miss, where 16 slots replaced in turn rebuilt one on
- * most of its inputs.  Whether the rows are interpreted is a flag of the
- * table, set on each use. */
+ * tables are kept in slots indexed by the setting itself, allocated on
+ * first use.  A table depends only on the keys that choose rows
+ * (table_keys), so the setting is those keys' values as one mixed-radix
+ * number: a game with fewer such settings than slots builds each table
+ * once (the card game has 32, the board 16, dotld 128 of its 131,072
+ * settings), and one with more (Zombie Dice 3,072) builds one only on a
+ * miss.  (Keyed by every variant, dotld's start positions, whose
+ * settings differ in keys worth multiples of 256, shared slots and
+ * rebuilt a table on most inputs.)  Whether the rows are interpreted is
+ * a flag of the table, set on each use. */
 static ud_step fuzz_step;
 enum { TABLE_SLOTS = 256 };
 static struct fuzz_table {
     const ud_game *game;
-    int variant[UD_MAX_VARIANTS];
+    int variant[UD_MAX_VARIANTS]; /* the keys that choose rows; the others 0 */
     ud_table table;
 } * fuzz_tables[TABLE_SLOTS];
 
+/* The variant keys a game's rows are chosen by (a row's variant and
+ * variant2, ud_rule_active): ud_table_build reads no other, so two
+ * settings that agree on these make the same table.  Kept for the last
+ * game asked (the transcript target's inputs change games). */
+static unsigned table_keys(const ud_game *g)
+{
+    static const ud_game *known;
+    static unsigned keys;
+    if (known != g) {
+        keys = 0;
+        for (int i = 0; i < g->n_rules; i++) {
+            const ud_rule *r = &g->rules[i];
+            if (r->variant >= 0)
+                keys |= 1u << r->variant;
+            if (r->values2)
+                keys |= 1u << r->variant2;
+        }
+        known = g;
+    }
+    return keys;
+}
+
 static ud_table *table_for(const ud_game *g, const int *variant, bool interpret)
 {
-    size_t size = sizeof fuzz_tables[0]->variant;
+    unsigned keys = table_keys(g);
+    int chosen[UD_MAX_VARIANTS] = { 0 };
     unsigned code = 0;
     for (int v = 0; v < g->n_variants; v++)
-        code = code * (unsigned)g->variants[v].n_values + (unsigned)variant[v];
+        if (keys >> v & 1u) {
+            chosen[v] = variant[v];
+            code = code * (unsigned)g->variants[v].n_values + (unsigned)variant[v];
+        }
     struct fuzz_table *t = fuzz_tables[code % TABLE_SLOTS];
     if (!t) {
         t = malloc(sizeof *t);
@@ -166,10 +198,10 @@ static ud_table *table_for(const ud_game *g, const int *variant, bool interpret)
         t->game = NULL;
         fuzz_tables[code % TABLE_SLOTS] = t;
     }
-    if (t->game != g || memcmp(t->variant, variant, size) != 0) {
-        ud_table_build(&t->table, g, variant);
+    if (t->game != g || memcmp(t->variant, chosen, sizeof chosen) != 0) {
+        ud_table_build(&t->table, g, chosen);
         t->game = g;
-        memcpy(t->variant, variant, size);
+        memcpy(t->variant, chosen, sizeof chosen);
     }
     t->table.interpret = interpret;
     return &t->table;
