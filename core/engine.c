@@ -186,6 +186,7 @@ static bool invariant_broken(ud_step *s, const ud_invariant *inv, const void *st
     return false;
 }
 
+UD_INVARIANTS_BEGIN
 bool ud_check_every_invariant(ud_step *s, const void *state)
 {
     /* The runners call this after every firing (hundreds of millions in
@@ -203,6 +204,7 @@ bool ud_check_every_invariant(ud_step *s, const void *state)
         ud_buf_free(&unread);
     return i == n || invariant_broken(s, &inv[i], state);
 }
+UD_INVARIANTS_END
 
 static bool after_fire(ud_step *s, void *state);
 

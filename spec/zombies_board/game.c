@@ -122,6 +122,8 @@ const ud_variant zb_variants[ZB_VARIANTS] = {
 
 /* ---- invariants -------------------------------------------------------------------- */
 
+UD_INVARIANTS_BEGIN
+
 /* These two invariants run after every row fired, over all 441 spaces:
  * they read the cells eight at a time (SWAR, "SIMD within a register").
  * bytes(x): x in every byte; zero_bytes(x): 0x80 in each byte of x that
@@ -468,15 +470,7 @@ static const ud_invariant zb_invariants[] = {
  * engine asks the rows one by one, which say what broke. */
 _Static_assert(sizeof zb_invariants / sizeof zb_invariants[0] == 9,
                "a new invariant row: add it to zb_invariants_hold");
-#if defined(__clang__)
-/* Not instrumented for the fuzzer's coverage: a test that holds on every
- * state gives it no edge or comparison worth steering by, and its hooks
- * (a call per comparison, 56 blocks at every stop) were most of what the
- * engine target spent here.  The sanitizers still check it. */
-__attribute__((no_sanitize("coverage")))
-#endif
-static bool
-zb_invariants_hold(const ud_game *g, const void *p)
+static bool zb_invariants_hold(const ud_game *g, const void *p)
 {
     if (g->invariants != zb_invariants)
         return false; /* another array (ud_game.invariants_hold): ask its rows */
@@ -500,6 +494,8 @@ zb_invariants_hold(const ud_game *g, const void *p)
         ud_buf_free(&unread);
     return ok;
 }
+
+UD_INVARIANTS_END
 
 /* ---- policies -------------------------------------------------------------------------- */
 
