@@ -108,14 +108,9 @@ void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ..
 static bool line_fits(ud_step *s, const char *line)
 {
     int words = 0;
-    for (const char *p = line; *p;) {
-        while (*p == ' ')
-            p++;
-        if (!*p)
-            break;
+    for (const char *p = line + strspn(line, " "); *p; p += strspn(p, " ")) {
         words++;
-        while (*p && *p != ' ')
-            p++;
+        p += strcspn(p, " ");
     }
     if (words + 1 <= UD_MAX_LINE_WORDS)
         return true;
