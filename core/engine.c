@@ -107,6 +107,10 @@ void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ..
  * parser would refuse must not be written. */
 static bool line_fits(ud_step *s, const char *line)
 {
+    /* A word and the space after it take two bytes: a line shorter than
+     * this holds fewer words than a line may, and need not be counted. */
+    if (strnlen(line, 2 * UD_MAX_LINE_WORDS) < 2 * UD_MAX_LINE_WORDS - 3)
+        return true;
     int words = 0;
     for (const char *p = line + strspn(line, " "); *p; p += strspn(p, " ")) {
         words++;
