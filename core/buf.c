@@ -59,16 +59,27 @@ void ud_buf_putc(ud_buf *b, char c)
     b->data[b->len] = '\0';
 }
 
+/* Formatted straight into the room the buffer has (at least 64 bytes),
+ * and only a text longer than that room formatted again, into a larger
+ * one: most pieces fit, and a format is the costly part (more so under
+ * the sanitizers, which check every argument). */
 void ud_buf_vprintf(ud_buf *b, const char *fmt, va_list ap)
 {
+    enum { ROOM_MIN = 64 };
+    reserve(b, ROOM_MIN);
+    size_t room = b->cap - b->len;
     va_list copy;
     va_copy(copy, ap);
-    int n = vsnprintf(NULL, 0, fmt, copy);
+    int n = vsnprintf(b->data + b->len, room, fmt, copy);
     va_end(copy);
-    if (n < 0)
+    if (n < 0) {
+        b->data[b->len] = '\0'; /* nothing appended */
         return;
-    reserve(b, (size_t)n);
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    }
+    if ((size_t)n >= room) {
+        reserve(b, (size_t)n);
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    }
     b->len += (size_t)n;
 }
 

@@ -247,12 +247,32 @@ static bool unordered_key(const ud_game *g, const char *want, size_t klen)
     return false;
 }
 
+/* Each word of the record's state line is the description's word at the
+ * same place (as in a record the engine wrote): then the search below
+ * would find every one. */
+static bool words_as_described(const ud_tline *tl, const char *d)
+{
+    const char *p = d;
+    for (int i = 1; i < tl->ntok; i++) {
+        p += strspn(p, " ");
+        size_t len = strcspn(p, " ");
+        if (strncmp(p, tl->tok[i], len) != 0 || tl->tok[i][len] != '\0')
+            return false;
+        p += len;
+    }
+    return true;
+}
+
 static bool check_state(checker *c, const ud_tline *tl)
 {
     ud_buf desc;
     ud_buf_init(&desc);
     c->g->describe(c->g, c->state, c->s->setup, &desc);
     const char *d = ud_buf_str(&desc);
+    if (words_as_described(tl, d)) {
+        ud_buf_free(&desc);
+        return true;
+    }
     bool ok = true;
     for (int i = 1; i < tl->ntok && ok; i++) {
         const char *want = tl->tok[i];
@@ -338,8 +358,15 @@ static int same_verb(const checker *c, const ud_tline *tl)
  * known); one with the verb of a line produced here differs from it (that
  * line's rule is reported); any other the rules do not produce at all
  * (the rule that runs next, need_rule, is reported). */
+static void decision_text(const checker *c, char *out, size_t size);
+
 static void report_change(checker *c, const ud_tline *tl, const char *next, const char *need_rule)
 {
+    char decision[480];
+    if (!next) {
+        decision_text(c, decision, sizeof decision);
+        next = decision;
+    }
     ud_buf text, where;
     ud_buf_init(&text);
     ud_buf_init(&where);
@@ -376,8 +403,9 @@ static void report_change(checker *c, const ud_tline *tl, const char *next, cons
 }
 
 /* At a point where the engine waits for input: no change line may be
- * pending.  next says what the rules need now, need_rule the row that
- * needs it, for the message. */
+ * pending.  next says what the rules need now (NULL: the decision they
+ * offer, decision_text), need_rule the row that needs it, for the
+ * message. */
 static bool sync(checker *c, const char *next, const char *need_rule)
 {
     if (!settle_open_line(c) || !consume_states(c))
@@ -721,7 +749,10 @@ static void check_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
         return;
     char verb[32];
     size_t vlen = strcspn(text, " ");
-    snprintf(verb, sizeof verb, "%.*s", (int)(vlen < sizeof verb ? vlen : sizeof verb - 1), text);
+    if (vlen >= sizeof verb)
+        vlen = sizeof verb - 1;
+    memcpy(verb, text, vlen); /* no printf per line */
+    verb[vlen] = '\0';
     if (strcmp(verb, "decide") == 0)
         return; /* consumed, and its tag checked, where it was read */
     if (ud_game_is_chance_event(c->g, verb)) {
@@ -771,28 +802,39 @@ static void offers_text(const ud_game *g, const ud_setup *setup, const ud_offers
     ud_buf_free(&b);
 }
 
+/* What the rules need at a decision, for a message: "a decision by
+ * SEAT (ACTION|ACTION...)".  Written only for one: a record the rules
+ * agree with makes thousands of decisions. */
+static void decision_text(const checker *c, char *out, size_t size)
+{
+    char allowed[400];
+    offers_text(c->g, &c->t->setup, &c->s->offers, allowed, sizeof allowed);
+    snprintf(out, size, "a decision by %s (%s)", ud_player(c->s, c->g->to_move(c->state)), allowed);
+}
+
 /* The scripted decision at cur; NULL on error or at a partial end. */
 static const ud_action *scripted_decision(checker *c)
 {
     const ud_transcript *t = c->t;
     ud_step *s = c->s;
-    char allowed[400], next[480];
-    offers_text(c->g, &t->setup, &s->offers, allowed, sizeof allowed);
+    char next[480];
     int seat = c->g->to_move(c->state);
-    snprintf(next, sizeof next, "a decision by %s (%s)", ud_player(s, seat), allowed);
     const char *offer_rule = s->offers.n ? s->offers.by[0]->id : NULL;
-    if (!sync(c, next, offer_rule))
+    if (!sync(c, NULL, offer_rule))
         return NULL;
     if (c->cur >= t->n) {
-        if (t->partial)
+        if (t->partial) {
             c->partial_end = 1;
-        else
+        } else {
+            decision_text(c, next, sizeof next);
             ud_error_set(c->err, t->last_line, 0, offer_rule, "the transcript ends, but the rules need %s",
                          next);
+        }
         return NULL;
     }
     const ud_tline *tl = &t->lines[c->cur];
     if (tl->kind != UD_TL_DECIDE) {
+        decision_text(c, next, sizeof next);
         ud_buf text;
         ud_buf_init(&text);
         join(tl, 0, &text);
@@ -903,7 +945,7 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     ud_sink sink = { check_line, &c };
     ud_step step;
     ud_step_init(&step, table, &t->setup, &chance, &sink, opts->fired);
-    step.check_invariants = opts->check_invariants || UD_FORCE_INVARIANTS;
+    step.check_invariants = !opts->replay_of_checked && (opts->check_invariants || UD_FORCE_INVARIANTS);
     c.s = &step;
     unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     if (g->state_size > sizeof state) {

@@ -52,6 +52,12 @@ typedef struct ud_check_opts {
      * records, such as the transcript fuzz target, builds each table once
      * rather than once per record. */
     const struct ud_table *table;
+    /* Set: no invariant is checked, even in a sanitizer build (which
+     * otherwise checks them whatever check_invariants says).  Only for a
+     * record of a game just played with every invariant after every row:
+     * the replay fires the same rows on the same states (the engine fuzz
+     * targets' round trip, core/fuzzing.c). */
+    int replay_of_checked;
 } ud_check_opts;
 
 /* 0: legal; -1: err says where and which rule. */

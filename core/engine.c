@@ -13,14 +13,12 @@
 
 extern inline bool ud_always(const void *state, const ud_step *s);
 
-static bool row_active(const ud_rule *r, int ph, ud_row_kind kind, const int *variant)
-{
-    return r->phase == ph && r->kind == kind && ud_rule_active(r, variant);
-}
-
+/* The rows are laid out by phase, each phase's effect rows then its
+ * offer rows, each run in table order and closed by a stop row: counted
+ * in one pass over the rules, placed in a second (a table is built per
+ * variant setting, for some callers once per game played). */
 void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
 {
-    int n = 0;
 #ifdef UD_MUTANTS
     /* A reading mutant: the rows of the value read instead (mutant.h). */
     ud_mutant_arm(g);
@@ -33,27 +31,35 @@ void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
     memset(t->kind, UD_TABLE_NO_PHASE, sizeof t->kind);
     t->game = g;
     t->n_phases = g->n_phases;
+    /* next[ph][kind]: where the phase's next row of that kind goes; first
+     * the count of such rows, then (once the runs are laid out) a cursor. */
+    int next[UD_MAX_PHASES][2] = { { 0 } };
+    for (int i = 0; i < g->n_rules; i++) {
+        const ud_rule *r = &g->rules[i];
+        if (r->phase >= 0 && r->phase < g->n_phases &&
+            (r->kind == UD_ROW_EFFECT || r->kind == UD_ROW_OFFER) && ud_rule_active(r, variant)) {
+            t->active[i] = 1;
+            next[r->phase][r->kind]++;
+        }
+    }
+    int n = 0;
     for (int ph = 0; ph < g->n_phases; ph++) {
         t->kind[ph] = (uint8_t)g->phases[ph].kind;
-        for (ud_row_kind kind = UD_ROW_EFFECT; kind <= UD_ROW_OFFER; kind++) {
-            int first = n;
-            for (int i = 0; i < g->n_rules; i++) {
-                const ud_rule *r = &g->rules[i];
-                if (row_active(r, ph, kind, variant))
-                    t->active[i] = 1;
-                if (row_active(r, ph, kind, variant))
-                    t->row[n++] = (ud_row){ r->guard, r->effect, r, (uint16_t)i, (uint8_t)r->kind };
-            }
-            if (kind == UD_ROW_EFFECT) {
-                t->effects[ph] = first;
-                t->n_effects[ph] = n - first;
-            } else {
-                t->offers[ph] = first;
-                t->n_offers[ph] = n - first;
-            }
-            t->n_rows += n - first;
-            t->row[n++] = (ud_row){ 0 }; /* the stop row */
-        }
+        t->effects[ph] = n;
+        t->n_effects[ph] = next[ph][UD_ROW_EFFECT];
+        next[ph][UD_ROW_EFFECT] = n;
+        n += t->n_effects[ph] + 1; /* and the stop row, zeroed above */
+        t->offers[ph] = n;
+        t->n_offers[ph] = next[ph][UD_ROW_OFFER];
+        next[ph][UD_ROW_OFFER] = n;
+        n += t->n_offers[ph] + 1;
+        t->n_rows += t->n_effects[ph] + t->n_offers[ph];
+    }
+    for (int i = 0; i < g->n_rules; i++) {
+        const ud_rule *r = &g->rules[i];
+        if (t->active[i])
+            t->row[next[r->phase][r->kind]++] =
+                (ud_row){ r->guard, r->effect, r, (uint16_t)i, (uint8_t)r->kind };
     }
 }
 
@@ -101,15 +107,14 @@ void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ..
  * parser would refuse must not be written. */
 static bool line_fits(ud_step *s, const char *line)
 {
+    /* A word and the space after it take two bytes: a line shorter than
+     * this holds fewer words than a line may, and need not be counted. */
+    if (strnlen(line, 2 * UD_MAX_LINE_WORDS) < 2 * UD_MAX_LINE_WORDS - 3)
+        return true;
     int words = 0;
-    for (const char *p = line; *p;) {
-        while (*p == ' ')
-            p++;
-        if (!*p)
-            break;
+    for (const char *p = line + strspn(line, " "); *p; p += strspn(p, " ")) {
         words++;
-        while (*p && *p != ' ')
-            p++;
+        p += strcspn(p, " ");
     }
     if (words + 1 <= UD_MAX_LINE_WORDS)
         return true;
@@ -180,6 +185,7 @@ static bool invariant_broken(ud_step *s, const ud_invariant *inv, const void *st
     return false;
 }
 
+UD_INVARIANTS_BEGIN
 bool ud_check_every_invariant(ud_step *s, const void *state)
 {
     /* The runners call this after every firing (hundreds of millions in
@@ -197,6 +203,7 @@ bool ud_check_every_invariant(ud_step *s, const void *state)
         ud_buf_free(&unread);
     return i == n || invariant_broken(s, &inv[i], state);
 }
+UD_INVARIANTS_END
 
 static bool after_fire(ud_step *s, void *state);
 

@@ -105,7 +105,10 @@ static const ud_game *single_game(const char *name)
  * after every row (the engine's own game, or a transcript the checker has
  * just replayed so), so the replay here checks no invariant: it would
  * run the same rows from the same states again, and per-row invariants
- * were most of a deep input's cost (docs/fuzzing.md). */
+ * were most of a deep input's cost (docs/fuzzing.md).  Not even in the
+ * sanitizer builds the fuzz targets are, which check them in every
+ * other replay (opts.replay_of_checked). */
+static ud_table *table_for(const ud_game *g, const int *variant, bool interpret);
 static void round_trip(const ud_game *g, const char *text, size_t len)
 {
     ud_transcript t;
@@ -117,7 +120,10 @@ static void round_trip(const ud_game *g, const char *text, size_t len)
     char *again = NULL;
     size_t again_len = 0;
     FILE *mem = open_memstream(&again, &again_len);
-    ud_check_opts opts = { .regen = mem, .check_invariants = 0 };
+    ud_check_opts opts = { .regen = mem,
+                           .check_invariants = 0,
+                           .table = table_for(g, t.setup.variant, false),
+                           .replay_of_checked = 1 };
     ud_check_result res;
     int rc = ud_check(&t, &opts, &res, &err);
     fclose(mem);
@@ -137,27 +143,56 @@ static void round_trip(const ud_game *g, const char *text, size_t len)
  * ud_step_init clears only what a game reads) and the game's tables for
  * the variant settings played.  Consecutive inputs seldom share a
  * setting (the bytes choose it), and a table is a 10 KB build: the
- * tables are kept in slots indexed by the setting itself (its values as
- * one mixed-radix number), allocated on first use: a game with fewer
- * settings than slots builds each table once (the card and board games
- * have 64), and one with more (Zombie Dice 3,072, dotld 131,072) builds
- * one only on a miss, where 16 slots replaced in turn rebuilt one on
- * most of its inputs.  Whether the rows are interpreted is a flag of the
- * table, set on each use. */
+ * tables are kept in slots indexed by the setting itself, allocated on
+ * first use.  A table depends only on the keys that choose rows
+ * (table_keys), so the setting is those keys' values as one mixed-radix
+ * number: a game with fewer such settings than slots builds each table
+ * once (the card game has 32, the board 16, dotld 128 of its 131,072
+ * settings), and one with more (Zombie Dice 3,072) builds one only on a
+ * miss.  (Keyed by every variant, dotld's start positions, whose
+ * settings differ in keys worth multiples of 256, shared slots and
+ * rebuilt a table on most inputs.)  Whether the rows are interpreted is
+ * a flag of the table, set on each use. */
 static ud_step fuzz_step;
 enum { TABLE_SLOTS = 256 };
 static struct fuzz_table {
     const ud_game *game;
-    int variant[UD_MAX_VARIANTS];
+    int variant[UD_MAX_VARIANTS]; /* the keys that choose rows; the others 0 */
     ud_table table;
 } * fuzz_tables[TABLE_SLOTS];
 
+/* The variant keys a game's rows are chosen by (a row's variant and
+ * variant2, ud_rule_active): ud_table_build reads no other, so two
+ * settings that agree on these make the same table.  Kept for the last
+ * game asked (the transcript target's inputs change games). */
+static unsigned table_keys(const ud_game *g)
+{
+    static const ud_game *known;
+    static unsigned keys;
+    if (known != g) {
+        keys = 0;
+        for (int i = 0; i < g->n_rules; i++) {
+            const ud_rule *r = &g->rules[i];
+            if (r->variant >= 0)
+                keys |= 1u << r->variant;
+            if (r->values2)
+                keys |= 1u << r->variant2;
+        }
+        known = g;
+    }
+    return keys;
+}
+
 static ud_table *table_for(const ud_game *g, const int *variant, bool interpret)
 {
-    size_t size = sizeof fuzz_tables[0]->variant;
+    unsigned keys = table_keys(g);
+    int chosen[UD_MAX_VARIANTS] = { 0 };
     unsigned code = 0;
     for (int v = 0; v < g->n_variants; v++)
-        code = code * (unsigned)g->variants[v].n_values + (unsigned)variant[v];
+        if (keys >> v & 1u) {
+            chosen[v] = variant[v];
+            code = code * (unsigned)g->variants[v].n_values + (unsigned)variant[v];
+        }
     struct fuzz_table *t = fuzz_tables[code % TABLE_SLOTS];
     if (!t) {
         t = malloc(sizeof *t);
@@ -166,10 +201,10 @@ static ud_table *table_for(const ud_game *g, const int *variant, bool interpret)
         t->game = NULL;
         fuzz_tables[code % TABLE_SLOTS] = t;
     }
-    if (t->game != g || memcmp(t->variant, variant, size) != 0) {
-        ud_table_build(&t->table, g, variant);
+    if (t->game != g || memcmp(t->variant, chosen, sizeof chosen) != 0) {
+        ud_table_build(&t->table, g, chosen);
         t->game = g;
-        memcpy(t->variant, variant, size);
+        memcpy(t->variant, chosen, sizeof chosen);
     }
     t->table.interpret = interpret;
     return &t->table;
@@ -443,6 +478,48 @@ bool ud_fuzz_engine_init(const ud_game *g, const char *starts, const char *where
 
 int ud_fuzz_engine_starts(const ud_game *g) { return pool.game == g ? pool.n : 0; }
 
+/* The sampled inputs whose checks passed, kept so that the same bytes
+ * run again skip them.  libFuzzer runs many inputs more than once (a
+ * mutation that changes nothing, an input tried again): in 15 s of
+ * zombie_dice_engine from its corpus, 2,108 sampled runs were of 1,115
+ * distinct inputs, and a sampled run costs about 50 plain ones.  An
+ * input's game and transcript are a function of its bytes (and of the
+ * start pool, fixed at start-up), so checks that passed on these bytes
+ * pass again; the plain play, whose edges the fuzzer reads, runs every
+ * time.  Exact: the bytes are compared, not only their hash.  A slot
+ * holds the last input that hashed to it. */
+enum { PASSED_SLOTS = 1024 };
+static struct passed_input {
+    uint64_t hash;
+    size_t size;
+    uint8_t *data;
+} passed[PASSED_SLOTS];
+
+static struct passed_input *passed_slot(const uint8_t *data, size_t size, uint64_t *hash)
+{
+    *hash = fnv(FNV_BASIS, data, size);
+    return &passed[*hash % PASSED_SLOTS];
+}
+
+static bool passed_before(const uint8_t *data, size_t size)
+{
+    uint64_t h;
+    const struct passed_input *p = passed_slot(data, size, &h);
+    return p->data && p->hash == h && p->size == size && memcmp(p->data, data, size) == 0;
+}
+
+static void note_passed(const uint8_t *data, size_t size)
+{
+    uint64_t h;
+    struct passed_input *p = passed_slot(data, size, &h);
+    uint8_t *copy = malloc(size ? size : 1);
+    if (!copy)
+        return; /* not kept: checked again if it comes again */
+    memcpy(copy, data, size);
+    free(p->data);
+    *p = (struct passed_input){ h, size, copy };
+}
+
 int ud_fuzz_game(const ud_game *g, const uint8_t *data, size_t size)
 {
     ud_failure fail;
@@ -450,7 +527,7 @@ int ud_fuzz_game(const ud_game *g, const uint8_t *data, size_t size)
     ud_status st = fuzz_play(g, data, size, false, NULL, NULL, &decided, &fail);
     if (st == UD_ERROR)
         die(fail.id ? fail.id : "engine failure", fail.msg);
-    if (!ud_fuzz_is_deep(data, size))
+    if (!ud_fuzz_is_deep(data, size) || passed_before(data, size))
         return 0;
 
     /* The sampled checks: the same game with every invariant after every
@@ -486,6 +563,7 @@ int ud_fuzz_game(const ud_game *g, const uint8_t *data, size_t size)
     if (st == UD_OVER || decided > 0)
         round_trip(g, text, len);
     free(text);
+    note_passed(data, size);
     return 0;
 }
 

@@ -20,7 +20,8 @@
  * are chance outcomes and decisions.  Every input is played with every
  * invariant checked; the sampled ones (ud_fuzz_is_deep) are also played
  * by the interpreted table and round-tripped through the transcript
- * parser and checker (docs/fuzzing.md). Returns 0. */
+ * parser and checker (docs/fuzzing.md); the same bytes sampled again
+ * after they passed skip them. Returns 0. */
 int ud_fuzz_game(const ud_game *g, const uint8_t *data, size_t size);
 
 /* Inputs that get ud_fuzz_game's sampled checks (the interpreted table

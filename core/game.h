@@ -143,6 +143,24 @@ typedef struct ud_invariant {
     bool (*holds)(const ud_game *g, const void *state, ud_buf *why);
 } ud_invariant;
 
+/* Around a game's invariant tests (the `holds` functions, the game's
+ * invariants_hold and what only they call): under clang, no coverage
+ * instrumentation for the fuzzers (libFuzzer's edge counters and
+ * comparison hooks, AFL++'s edges).  A test that holds on every state
+ * the fuzzer reaches gives it no edge or comparison worth steering by,
+ * while the engine targets run every test at every stop of every input:
+ * its hooks and its edges' features were a fifth to a third of those
+ * targets' time (docs/fuzzing.md).  Nothing else changes: every test
+ * runs where it ran, and ASan and UBSan check it. */
+#if defined(__clang__)
+#define UD_INVARIANTS_BEGIN \
+    _Pragma("clang attribute push(__attribute__((no_sanitize(\"coverage\"))), apply_to = function)")
+#define UD_INVARIANTS_END _Pragma("clang attribute pop")
+#else
+#define UD_INVARIANTS_BEGIN
+#define UD_INVARIANTS_END
+#endif
+
 /* A fault a game's code can be built to make (core/mutant.h, `undead
  * mutate`): one illegal state the rule texts name (negative Time, a card
  * in two places, a zombie on a zombie), made on purpose where no row

@@ -461,10 +461,20 @@ void ud_transcript_write_header(FILE *out, const ud_game *g, const ud_setup *set
 
 void ud_transcript_write_line(FILE *out, const char *text, const char *rule)
 {
-    if (rule)
-        fprintf(out, "%-52s [%s]\n", text, rule);
-    else
-        fprintf(out, "%s\n", text);
+    /* As fprintf "%-52s [%s]\n" would write it, with no format to parse:
+     * every line of every transcript comes here. */
+    enum { TAG_COLUMN = 52 };
+    static const char spaces[TAG_COLUMN + 1] = "                                                    ";
+    size_t n = strlen(text);
+    fwrite(text, 1, n, out);
+    if (rule) {
+        if (n < TAG_COLUMN)
+            fwrite(spaces, 1, TAG_COLUMN - n, out);
+        fputs(" [", out);
+        fputs(rule, out);
+        putc(']', out);
+    }
+    putc('\n', out);
 }
 
 /* The number of the first line of text that starts with prefix (n bytes)

@@ -7,6 +7,8 @@
  */
 #include "dotld.h"
 
+UD_INVARIANTS_BEGIN
+
 #define CST(p) ((const dl_state *)(p))
 
 static bool started(const dl_state *st)
@@ -282,3 +284,5 @@ const ud_invariant dl_invariants[DL_N_INVARIANTS] = {
       stress_conserved },
     { "DL-INV-EVENTS", "the event drawn and the safe-house step are in range", events_in_range },
 };
+
+UD_INVARIANTS_END

@@ -37,6 +37,8 @@ const ud_variant od_variants[OD_VARIANTS] = {
 
 /* ---- invariants ------------------------------------------------------------ */
 
+UD_INVARIANTS_BEGIN
+
 static bool scores_in_range(const ud_game *g, const void *p, ud_buf *why)
 {
     const od_state *st = CST(p);
@@ -90,6 +92,8 @@ const ud_invariant od_invariants[OD_N_INVARIANTS] = {
     { "OD-INV-TURN", "the seat, round, rolls left and face are in range", turn_in_range },
     { "OD-INV-OVER", "the game is over exactly when every seat has an outcome", over_when_decided },
 };
+
+UD_INVARIANTS_END
 
 /* ---- policies (an index into the offers, which list risk 1, 2, 3) ----------- */
 

@@ -8,6 +8,8 @@
 
 #include "zd.h"
 
+UD_INVARIANTS_BEGIN
+
 #define CST(p) ((const zd_state *)(p))
 
 /* The quick tests, inlined into zd_invariants_hold (each is also its
@@ -358,3 +360,5 @@ bool zd_invariants_hold(const ud_game *g, const void *p)
            alive_at_choice_quick(st) && scores_valid_quick(st) && turn_starts_clean_quick(st) &&
            seats_valid_quick(st) && winner_is_leader_quick(st);
 }
+
+UD_INVARIANTS_END

@@ -1212,7 +1212,17 @@ static void next_zombie(void *p, ud_step *s)
 static void zombies_done(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
-    for (int i = 0; i < ZB_SPACES; i++)
+    /* Eight cells at a time, as next_movable reads them: a test per cell
+     * was a comparison hook per cell in the fuzz build, once a turn. */
+    const uint64_t keep = 0x0101010101010101ull * (uint8_t)~ZB_MOVED;
+    int i = 0;
+    for (; i + 8 <= ZB_SPACES; i += 8) {
+        uint64_t w;
+        memcpy(&w, st->cell + i, 8);
+        w &= keep;
+        memcpy(st->cell + i, &w, 8);
+    }
+    for (; i < ZB_SPACES; i++)
         st->cell[i] &= (uint8_t)~ZB_MOVED;
     st->zcur = 0;
     st->phase = ZB_PH_REPLENISH;

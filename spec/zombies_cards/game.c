@@ -97,6 +97,8 @@ const ud_variant zc_variants[ZC_VARIANTS] = {
 
 /* ---- invariants ------------------------------------------------------------------------- */
 
+UD_INVARIANTS_BEGIN
+
 static bool cards_conserved(const ud_game *g, const void *p, ud_buf *why)
 {
     const zc_state *st = CST(p);
@@ -247,6 +249,8 @@ const ud_invariant zc_invariants[ZC_N_INVARIANTS] = {
       over_exactly_when_won },
     { "ZC-INV-PILES", "piles within their sizes, the seat in turn at the table", piles_in_range },
 };
+
+UD_INVARIANTS_END
 
 /* ---- policies ----------------------------------------------------------------------------- */
 
