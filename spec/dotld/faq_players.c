@@ -23,17 +23,15 @@ const ud_faq_question dl_players_faq[] = {
         .id = "ones",
         .ask = "Can I reroll a die that shows 1?",
         .ruling =
-            "A Survivor Die: no. It goes at once to the zombie pool as one more zombie. The Scavenger "
-            "Dice: yes, but each time it shows 1 it infects a Healthy Survivor at once, whether you reroll "
-            "it or not.",
+            "A Survivor Die, no: it goes at once to the zombie pool as one more zombie. The Scavenger Dice, "
+            "yes; but each time it shows 1 it infects a Healthy Survivor at once.",
         .rules = "DL-LOCK-ONES DL-LURKING-ZOMBIE DL-MARK-SCAVENGER DL-SCAVENGE-1",
         .quotes = { { S002, "2. ROLL DICE",
                       "However, all Survivor Dice showing \"1\" cannot be re-rolled. Immediately place it in the "
                       "zombie pool where it counts for an extra zombie." },
                     { S002, "2. ROLL DICE",
                       "Whenever you roll a 1 on the Scavenger Dice, you must immediately resolve it by infecting a "
-                      "survivor (see below)." },
-                    { S002, "2. ROLL DICE", "You are allowed to reroll a 1 on the Scavenger Dice." } },
+                      "survivor (see below). You are allowed to reroll a 1 on the Scavenger Dice." } },
         .most_asked = 2,
         .see = "time",
     },
@@ -41,11 +39,10 @@ const ud_faq_question dl_players_faq[] = {
         .id = "move",
         .ask = "How far does a movement die move the pawn?",
         .ruling =
-            "One space per die in the Movement Pool, whatever it shows, and you must spend them all. At "
-            "the green space, the Safe House, you stop, and any movement left is lost.",
-        .why_ruling =
-            "The rulebook says to spend the dice in the Movement Pool but not how far each moves; a 3 "
-            "or a 4 only sends a die to that pool.",
+            "One space per die in the Movement Pool, whatever it shows; you must spend them all. At the "
+            "Safe House (the green space) you stop, and any movement left is lost.",
+        .why_ruling = "The rulebook does not say how far a movement die moves; its face only sends it to the "
+                      "Movement Pool.",
         .rules = "DL-MOVE DL-STEP DL-SAFE-STOP",
         .variant = "move",
         .quotes = { { S002, "4. MOVEMENT",
@@ -62,41 +59,38 @@ const ud_faq_question dl_players_faq[] = {
         .id = "zombie-spaces",
         .ask = "What do the zombie spaces on the track cost us?",
         .ruling =
-            "Each zombie space you pass adds one zombie to the pool, and the one you end on adds two; the "
-            "space you start from adds none. In a solo game, a move that passes or ends on zombie spaces "
-            "also draws one Stress Card, however many such spaces it crosses.",
+            "Each one you pass adds a zombie to the pool, the one you end on adds two, the one you start "
+            "from none. In a solo game the move also draws one Stress Card, however many zombie spaces it "
+            "crosses.",
         .why_ruling =
-            "The rulebook says to “draw one Stress Card” without saying whether a move past several zombie spaces "
-            "draws one or one for each.",
+            "The rulebook says to “draw one Stress Card” without saying whether that is one a move or "
+            "one a space.",
         .rules = "DL-ZOMBIE-PASS DL-ZOMBIE-LAND DL-STRESS-DRAW",
         .variant = "stress",
         .quotes = { { S002, "4. MOVEMENT",
-                      "For each space with a zombie icon you pass, add 1 zombie to the zombie pool [...] If you end "
-                      "your movement on a zombie icon, add 2 zombies to the zombie pool." },
+                      "For each space with a zombie icon you pass, add 1 zombie to the zombie pool [...] If you end your movement on a zombie icon, add 2 zombies to the zombie pool." },
                     { S002, "4. MOVEMENT",
                       "You do not add a zombie from a space you begin your movement on." },
                     { S002, "4. MOVEMENT",
                       "If you land on or pass a space with a Zombie, you also draw one Stress Card." } },
         .most_asked = 3,
-        .see = "stress stress-multiplayer",
+        .see = "stress",
         .house = { { "stress=per-space", "Draw a Stress Card for every zombie space you pass or end on." } },
     },
     {
         .id = "stress",
         .ask = "When does a Stress Card take effect?",
         .ruling =
-            "In a solo game, at once if its “play when” condition was met earlier in "
-            "the round, otherwise as soon as it is met later in the round. It takes effect once, and is "
-            "discarded at the end of the round.",
+            "In a solo game, at once if its “play when” condition was met earlier in the round, otherwise "
+            "when it is met later in the round; once only. It is discarded at the end of the round.",
         .why_ruling =
             "The rulebook keeps the card active to the end of the round but does not say whether it "
-            "takes effect again when its condition is met a second time.",
+            "acts again when its condition comes again.",
         .rules = "DL-STRESS-RESOLVE DL-STRESS-DISCARD",
         .variant = "stress-repeat",
         .quotes = { { S002, "4. MOVEMENT",
-                      "If the \"play when\" condition has been met earlier in the turn, immediately resolve the "
-                      "effect. The Stress Card is active until the end of the round, so if the play when condition "
-                      "is later met, resolve the effect." } },
+                      "The Stress Card is active until the end of the round, so if the play when condition is later "
+                      "met, resolve the effect." } },
         .see = "zombie-spaces stress-multiplayer",
         .house = { { "stress-repeat=each-time",
                      "A Stress Card takes effect again each time its condition is met in the round." } },
@@ -104,20 +98,17 @@ const ud_faq_question dl_players_faq[] = {
     {
         .id = "stress-multiplayer",
         .ask = "How do Stress Cards work with more than one player?",
-        .ruling = "Each player is dealt one, keeps it hidden, and plays it as soon as its “play "
-                  "when” condition is met; zombie spaces draw no cards. At the end of the safe house "
-                  "phase, a player without a card draws a new one.",
-        .why_ruling =
-            "The rules for more players say to play the card only when its condition is met, not that "
-            "you must, and do not say whether zombie spaces still draw cards.",
+        .ruling =
+            "Each player is dealt one, keeps it hidden and plays it as soon as its condition is met; zombie "
+            "spaces draw no cards. A player without one draws one at the end of the safe house phase.",
+        .why_ruling = "The rules for more players do not say that you must play the card, nor whether zombie "
+                      "spaces still draw cards.",
         .rules = "DL-MP-STRESS-DEAL DL-MP-STRESS-PLAY DL-MP-STRESS-CHOICE DL-MP-STRESS-REFILL DL-STRESS-DRAW",
         .variant = "stress-hand",
         .quotes = { { S002, "MULTIPLAYER RULES: SETUP",
                       "Deal a Stress Card to each player. You must keep your card hidden and only play it when the "
-                      "play when condition is met." },
-                    { S002, "MULTIPLAYER RULES: SAFE HOUSE PHASE",
-                      "At the end of the Safe House Phase, if you do not have a Stress Card, draw a new one." } },
-        .see = "stress final-say",
+                      "play when condition is met." } },
+        .see = "stress",
         .house = { { "stress-hand=may-hold",
                      "When your Stress Card's condition is met you may keep it hidden instead of playing it." } },
     },
@@ -125,9 +116,7 @@ const ud_faq_question dl_players_faq[] = {
         .id = "time",
         .ask = "What costs us Time?",
         .ruling =
-            "Each Survivor Die still showing 2 after your last roll costs one Time, and each rerolled "
-            "fight die that shows 1 costs one Time at once. A 1 on a fight die's first roll costs nothing, "
-            "and a fight that an event brings at a safe house costs no Time.",
+            "One Time for each Survivor Die left showing 2 after your last roll, and one at once for each rerolled fight die that shows 1. A 1 on a fight die's first roll costs nothing, and so does a fight that an event brings at a safe house.",
         .rules = "DL-POOLS DL-REROLLED-ONE DL-FIGHT-REROLL DL-EVENT-FIGHT-NO-TIME",
         .quotes = { { S002, "2. ROLL DICE", "Then lose 1 Time for each Survivor Dice showing 2" },
                     { S002, "5. COMBAT", "If a rerolled dice shows 1, immediately lose one Time." },
@@ -140,31 +129,29 @@ const ud_faq_question dl_players_faq[] = {
         .id = "zombies-left",
         .ask = "What do the zombies we don't kill do?",
         .ruling =
-            "Each kills one Healthy Survivor, then they are gone: none carry over to the next round. With "
-            "no Healthy Survivor left, an Infected Survivor dies instead, as whenever a Healthy Survivor "
-            "must be lost (for supplies you lack, on an infection roll of 1).",
+            "Each kills one Healthy Survivor, then they are gone: none carry over. With no Healthy Survivor "
+            "left an Infected one dies instead, here and wherever else a Healthy Survivor must be lost.",
         .why_ruling =
-            "The rulebook puts the Healthy Survivors at the front but does not say who dies when none "
-            "is left; the zombies still attack, and the infected are the ones left to fall.",
+            "The rulebook does not say who dies when no Healthy Survivor is left; the infected are the "
+            "ones left to fall.",
         .rules = "DL-FIGHT-RESOLVE DL-ZOMBIES-LEAVE DL-SUPPLIES DL-INFECTION-1",
         .variant = "no-healthy",
         .quotes = { { S002, "5. COMBAT",
                       "Then kill one Healthy Survivor for each zombie remaining. The Healthy Survivors are at the "
                       "front of the combat and thus most likely to die. Zombies that aren't killed do not carry "
-                      "over to the next round – they are busy eating." } },
+                      "over to the next round" } },
         .most_asked = 4,
-        .see = "supplies",
+        .see = "safe-house",
         .house = { { "no-healthy=nothing", "With no Healthy Survivor left, nobody dies." } },
     },
     {
         .id = "lose",
         .ask = "When do we lose?",
         .ruling =
-            "At once when your last survivor dies, when you have fewer survivors than players (with more "
-            "than one player), or when Time reaches 0 and your pawn is not on a green safe house space.",
+            "At once when your last survivor dies, when you have fewer survivors than players, or when Time "
+            "reaches 0 and your pawn is not on a green safe house space.",
         .why_ruling =
-            "The rulebook does not say whether reaching 0 is running out of Time, or only having to "
-            "lose a Time with none left.",
+            "The rulebook does not say whether 0 Time has run out, or only a Time owed with none left.",
         .rules = "DL-LOSS-SURVIVORS DL-MP-LOSS-HEADCOUNT DL-LOSS-TIME",
         .variant = "time-out",
         .quotes = { { S002, "LOSING THE GAME",
@@ -180,67 +167,50 @@ const ud_faq_question dl_players_faq[] = {
         .id = "extraction",
         .ask = "We reached the Extraction Zone: have we won?",
         .ruling =
-            "Yes, at the end of that round, if at least one survivor is left, even if all are infected. "
-            "There you draw no event and spend no supplies, but you still make the infection rolls; and "
-            "running out of Time in that round's fight does not lose the game, as the Extraction Zone "
-            "counts as a green safe house space.",
+            "Yes, at the end of that round, if a survivor is left, infected or not. There you draw no event and spend no supplies but still roll for infection, and running out of Time there does not lose the game.",
         .why_ruling =
-            "The rulebook saves a pawn on a green safe house space from running out of Time but does "
-            "not say whether the Extraction Zone is one.",
+            "The rulebook does not say whether the Extraction Zone is a green safe house space, which "
+            "saves a party out of Time.",
         .rules = "DL-WIN DL-EXIT-NO-EVENT DL-EXIT-NO-SUPPLIES DL-INFECTION-ROLLS DL-LOSS-TIME DL-EXIT-END",
         .variant = "extraction",
         .quotes = { { S002, "WINNING THE GAME",
                       "If you at the end of a game turn have reached the Extraction Zone and have at least one "
-                      "Survivor, you win the game. This is the case even if you only have Infected Survivors – "
-                      "they just have to hope for a cure." },
+                      "Survivor, you win the game. This is the case even if you only have Infected Survivors" },
                     { S002, "6. SAFE HOUSE",
                       "You do not resolve an event at the extraction zone. [...] You do not have to spend supplies "
-                      "at the extraction zone. [...] Roll a dice for every Infected Survivor you have and consult "
-                      "the table below. You DO have to do this at the extraction zone." } },
+                      "at the extraction zone." } },
         .most_asked = 5,
         .see = "lose",
         .house = { { "extraction=exposed",
                      "Running out of Time loses the game even on the Extraction Zone." } },
     },
     {
-        .id = "supplies",
-        .ask = "How many Supplies does a safe house cost?",
+        .id = "safe-house",
+        .ask = "What does a safe house cost us?",
         .ruling =
-            "Half your survivors, Healthy and Infected together, rounded down. For each Supply you lack, a "
-            "Healthy Survivor leaves the party.",
-        .rules = "DL-SUPPLIES",
+            "Supplies for half your survivors, Healthy and Infected, rounded down; for each one you lack a "
+            "Healthy Survivor leaves. Then roll for each Infected Survivor you still have: one that an "
+            "earlier roll took is not rolled for.",
+        .why_ruling =
+            "The rulebook rolls for every Infected Survivor “you have” without saying when they are "
+            "counted.",
+        .rules = "DL-SUPPLIES DL-INFECTION-ROLLS DL-INFECTION-RECOUNT",
         .quotes = { { S002, "6. SAFE HOUSE",
                       "You must spend supplies equal to half the number of Survivors (both Healthy and Infected, "
-                      "round down). For every unit of supplies you lack, lose one Healthy Survivor – they leave "
-                      "your party to fend for themselves." } },
-        .see = "zombies-left extraction",
-    },
-    {
-        .id = "infection-rolls",
-        .ask =
-            "An infection roll costs an Infected Survivor we have not rolled for yet: do we still roll for "
-            "them?",
-        .ruling =
-            "No. You roll for each Infected Survivor you still have, so one lost to an earlier roll is not "
-            "rolled for.",
-        .why_ruling = "The rulebook rolls for every Infected Survivor “you have” without "
-                      "saying when they are counted; one an earlier roll took is no longer yours.",
-        .rules = "DL-INFECTION-ROLLS DL-INFECTION-RECOUNT",
-        .quotes = { { S002, "6. SAFE HOUSE",
+                      "round down). For every unit of supplies you lack, lose one Healthy Survivor" },
+                    { S002, "6. SAFE HOUSE",
                       "Roll a dice for every Infected Survivor you have and consult the table below." } },
+        .see = "zombies-left events",
     },
     {
         .id = "events",
         .ask = "The event deck runs out before a card matches our safe house: what now?",
         .ruling = "Shuffle the discarded events into a new deck and keep drawing until one matches.",
-        .why_ruling =
-            "The rulebook says to keep drawing until a card matches but not what to do when the deck "
-            "runs out; it reshuffles the Stress Card deck when that one does.",
+        .why_ruling = "The rulebook does not say; it reshuffles the Stress Card deck when that one runs out.",
         .rules = "DL-EVENT-DRAW DL-EVENT-RESHUFFLE DL-EVENT-NONE",
         .variant = "event-deck",
         .quotes = { { S002, "6. SAFE HOUSE",
-                      "Draw an event. Keep drawing until you draw a card that matches your current safe house." },
-                    { S002, "4. MOVEMENT", "If the Stress Card deck is empty, reshuffle and form a new." } },
+                      "Keep drawing until you draw a card that matches your current safe house." } },
         .see = "event-cost",
         .house = { { "event-deck=no-event",
                      "When the event deck runs out, stop drawing: no event at this safe house." } },
@@ -249,10 +219,8 @@ const ud_faq_question dl_players_faq[] = {
         .id = "event-cost",
         .ask = "An event option costs Supplies or Ammo we don't have: may we choose it?",
         .ruling =
-            "No, not while there is an option you can pay for; if there is none, choose any and lose what "
-            "you have of its cost. Nothing ever goes below zero.",
-        .why_ruling =
-            "The rulebook does not say; choosing a price you cannot pay would make that option free.",
+            "No, not while there is an option you can pay for; if there is none, choose any and lose what you have of its cost.",
+        .why_ruling = "The rulebook does not say; choosing a price you cannot pay would make it free.",
         .rules = "DL-EVENT-OFFER DL-EVENT-TAKEN",
         .variant = "event-cost",
         .quotes = { { S002, "FINAL SAY", "You can have final say on [...] a decision during an event" } },
@@ -264,23 +232,14 @@ const ud_faq_question dl_players_faq[] = {
         .id = "final-say",
         .ask = "With more than one player, who decides?",
         .ruling =
-            "The party leader, a role that passes clockwise at the start of every round but the first. "
-            "Once per game each player may take one decision instead: which Survivor Dice to keep (those "
-            "may not be rerolled this turn), which Fight Dice to keep, a decision during an event, which "
-            "way to go, or how much Ammo to use. Fight Dice kept this way may still be rerolled later in "
-            "the fight.",
-        .why_ruling =
-            "The rulebook forbids rerolling the Survivor Dice kept by a final say, and says nothing of "
-            "the Fight Dice.",
+            "The party leader, a role that passes clockwise each round; but once per game each player may take one decision instead: the dice to keep, an event's choice, the way to go or the Ammo to spend. Fight Dice kept so may still be rerolled later in the fight.",
+        .why_ruling = "The rulebook forbids rerolling only the Survivor Dice kept by a final say.",
         .rules = "DL-LEADER-PASS DL-MP-FINAL-SAY DL-MP-FINAL-SAY-TAKEN DL-MP-FINAL-SAY-PASS DL-FIGHT-FREEZE",
-        .quotes = { { S002, "MULTIPLAYER RULES: PARTY LEADER",
-                      "Pass the responsibility clockwise at the beginning of each round. The Party Leader rolls "
-                      "dice and has final say on what dice to freeze and reroll." },
-                    { S002, "MULTIPLAYER RULES: FINAL SAY",
-                      "Each player can have final say on a decision once per game. You can do this even if you are "
-                      "not the party leader. You can have final say on which Survivor Dice to keep (they may not "
-                      "be rerolled this turn), which Fight Dice to keep, a decision during an event, which way to "
-                      "go on a District Tile, or the amount of Ammo to use in a fight." } },
+        .quotes = { { S002, "MULTIPLAYER RULES: FINAL SAY",
+                      "Each player can have final say on a decision once per game. [...] You can have final say on "
+                      "which Survivor Dice to keep (they may not be rerolled this turn), which Fight Dice to keep, a "
+                      "decision during an event, which way to go on a District Tile, or the amount of Ammo to use "
+                      "in a fight." } },
         .see = "stress-multiplayer",
     },
     { .id = NULL },

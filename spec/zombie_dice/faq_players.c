@@ -165,8 +165,7 @@ const ud_faq_question zd_players_faq[] = {
         .id = "above-thirteen",
         .ask = "Do brains above 13 count?",
         .ruling =
-            "Yes. Scores have no cap: whoever has the most brains when the game ends wins, whoever reached "
-            "13 first.",
+            "Yes. Scores have no cap: whoever has the most brains when the game ends wins, not whoever reached 13 first.",
         .rules = "ZD-NO-CAP ZD-MOST-BRAINS",
         .quotes = { { S000, "BRAAAAINS!!!",
                       "Whoever has the most Brains at the end of that round is the winner." },

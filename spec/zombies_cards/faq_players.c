@@ -29,9 +29,7 @@ const ud_faq_question zc_players_faq[] = {
                       "For a 2 to 4 player game, deal 18 cards to each player. For a 5 to 6 player game, deal 17 "
                       "cards to each player. Put any remaining cards back in the box." },
                     { S003, "SETUP",
-                      "Each player takes the top three cards from their pile and places them face up horizontally "
-                      "to the side of their draw deck. These are considered your \"bullets\" or \"bullet pile.\"" },
-                    { S003, "SETUP", "Each player draws three cards for their player hand." } },
+                      "Each player takes the top three cards from their pile and places them face up horizontally to the side of their draw deck. These are considered your \"bullets\" or \"bullet pile.\"" } },
     },
     {
         .id = "first",
@@ -91,8 +89,6 @@ const ud_faq_question zc_players_faq[] = {
         .quotes = { { S003, "DRAWING CARDS",
                       "The only time you draw cards is due to a card effect or during combat. During combat, you "
                       "draw a card when you successfully fight a zombie without drawing cards from the map stack." },
-                    { S003, "FIGHTING ZOMBIES",
-                      "As a bonus you may draw a card from your draw deck and add it to your hand." },
                     { S003, "CARD PLAY", "There is no limit to the number of cards in your hand." } },
         .see = "win",
     },
@@ -116,17 +112,10 @@ const ud_faq_question zc_players_faq[] = {
         .id = "failed-roll",
         .ask = "I rolled under 4: what do I pay?",
         .ruling =
-            "Bullets: each card you take from your bullet pile raises the roll by one, and you take enough "
-            "to reach 4. They go to the bottom of your draw deck, the zombie dies, and you may still draw a "
-            "card for it. A bullet a card makes you lose or discard also goes to the bottom of your draw "
-            "deck.",
+            "Bullets: each card from your bullet pile raises the roll by one; take enough to reach 4. They go to the bottom of your draw deck, the zombie dies, and you may still draw a card for it. A bullet a card makes you lose or discard also goes under your draw deck.",
         .rules = "ZC-ROLL ZC-PAY-BULLETS ZC-BONUS-OFFER ZC-FX-LOSE-BULLET ZC-FX-DISCARD-BULLET",
         .quotes = { { S003, "FIGHTING ZOMBIES",
-                      "Each card taken from your bullet stack will raise the number rolled by one. You must draw "
-                      "enough cards from your bullet stack to equal a die roll of four. The cards drawn from your "
-                      "bullet stack in this way are placed at the bottom of your draw deck. If you have played "
-                      "enough cards from the bullet stack to kill the zombie, you may draw a card from your draw "
-                      "deck." },
+                      "Each card taken from your bullet stack will raise the number rolled by one. [...] The cards drawn from your bullet stack in this way are placed at the bottom of your draw deck. If you have played enough cards from the bullet stack to kill the zombie, you may draw a card from your draw deck." },
                     { S003, "CARD CLARIFICATIONS",
                       "When a card states that you lose a bullet, take a card from your bullet stack and place it "
                       "at the bottom of your draw deck." } },
@@ -137,11 +126,7 @@ const ud_faq_question zc_players_faq[] = {
         .id = "no-bullets",
         .ask = "I don't have enough bullets to reach 4: what happens?",
         .ruling =
-            "Pay every bullet you have, then make up the rest with cards from the bottom of the map stack, "
-            "never its top card (the current location); all of them go to the bottom of your draw deck. "
-            "You draw no card, you lose every card you have in play (they go under your draw deck too), and "
-            "you fight no more this turn. If the map stack below its top card holds too few cards, you are "
-            "dead and out of the game.",
+            "Pay every bullet you have, then the rest in cards from the bottom of the map stack (never its top card, your location); all go to the bottom of your draw deck. You draw no card, lose every card you have in play (under your draw deck too) and fight no more this turn. If the map stack below its top card holds too few, you are dead and out of the game.",
         .why_ruling =
             "The rulebook says you lose the cards you have in play but not where they go; a lost bullet "
             "goes under the draw deck, so they do too.",
