@@ -174,8 +174,7 @@ const ud_faq_question dl_players_faq[] = {
         .rules = "DL-WIN DL-EXIT-NO-EVENT DL-EXIT-NO-SUPPLIES DL-INFECTION-ROLLS DL-LOSS-TIME DL-EXIT-END",
         .variant = "extraction",
         .quotes = { { S002, "WINNING THE GAME",
-                      "If you at the end of a game turn have reached the Extraction Zone and have at least one "
-                      "Survivor, you win the game. This is the case even if you only have Infected Survivors" },
+                      "If you at the end of a game turn have reached the Extraction Zone and have at least one Survivor, you win the game. This is the case even if you only have Infected Survivors" },
                     { S002, "6. SAFE HOUSE",
                       "You do not resolve an event at the extraction zone. [...] You do not have to spend supplies "
                       "at the extraction zone." } },
@@ -200,20 +199,7 @@ const ud_faq_question dl_players_faq[] = {
                       "round down). For every unit of supplies you lack, lose one Healthy Survivor" },
                     { S002, "6. SAFE HOUSE",
                       "Roll a dice for every Infected Survivor you have and consult the table below." } },
-        .see = "zombies-left events",
-    },
-    {
-        .id = "events",
-        .ask = "The event deck runs out before a card matches our safe house: what now?",
-        .ruling = "Shuffle the discarded events into a new deck and keep drawing until one matches.",
-        .why_ruling = "The rulebook does not say; it reshuffles the Stress Card deck when that one runs out.",
-        .rules = "DL-EVENT-DRAW DL-EVENT-RESHUFFLE DL-EVENT-NONE",
-        .variant = "event-deck",
-        .quotes = { { S002, "6. SAFE HOUSE",
-                      "Keep drawing until you draw a card that matches your current safe house." } },
-        .see = "event-cost",
-        .house = { { "event-deck=no-event",
-                     "When the event deck runs out, stop drawing: no event at this safe house." } },
+        .see = "zombies-left event-cost",
     },
     {
         .id = "event-cost",
@@ -224,7 +210,7 @@ const ud_faq_question dl_players_faq[] = {
         .rules = "DL-EVENT-OFFER DL-EVENT-TAKEN",
         .variant = "event-cost",
         .quotes = { { S002, "FINAL SAY", "You can have final say on [...] a decision during an event" } },
-        .see = "events",
+        .see = "safe-house",
         .house = { { "event-cost=pay-what-you-have",
                      "You may choose any option, and lose what you have of its cost." } },
     },
@@ -236,10 +222,7 @@ const ud_faq_question dl_players_faq[] = {
         .why_ruling = "The rulebook forbids rerolling only the Survivor Dice kept by a final say.",
         .rules = "DL-LEADER-PASS DL-MP-FINAL-SAY DL-MP-FINAL-SAY-TAKEN DL-MP-FINAL-SAY-PASS DL-FIGHT-FREEZE",
         .quotes = { { S002, "MULTIPLAYER RULES: FINAL SAY",
-                      "Each player can have final say on a decision once per game. [...] You can have final say on "
-                      "which Survivor Dice to keep (they may not be rerolled this turn), which Fight Dice to keep, a "
-                      "decision during an event, which way to go on a District Tile, or the amount of Ammo to use "
-                      "in a fight." } },
+                      "Each player can have final say on a decision once per game. [...] You can have final say on which Survivor Dice to keep (they may not be rerolled this turn), which Fight Dice to keep" } },
         .see = "stress-multiplayer",
     },
     { .id = NULL },
