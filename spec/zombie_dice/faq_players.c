@@ -16,8 +16,8 @@
 
 const ud_faq_source zd_faq_sources[] = {
     { S000, "Zombie Dice",
-      "the publisher's rule sheet, the one in the box (it says “This game includes these rules, 13 dice, "
-      "and a cup”)" },
+      "the publisher's rule sheet, the one in the box (it says “This game includes these rules, 13 dice, and "
+      "a cup”)" },
     { S001, "How to Play Zombie Dice",
       "a player's guide by a third party, from a web page; it has no title of its own, and this is its main "
       "heading" },
@@ -29,18 +29,19 @@ const ud_faq_question zd_players_faq[] = {
         .id = "first",
         .ask = "Who goes first?",
         .ruling =
-            "The winner of the last game; in a first game, whoever says “Braaaaains!” with the most feeling. Play then goes round the table.",
+            "The winner of the last game; in a first game, whoever says “Braaaaains!” with the most feeling. "
+            "Play then goes round the table.",
         .why_ruling =
             "The texts differ: the publisher's sheet names the last game's winner, the guide a random "
             "choice; both let the best zombie groan decide instead.",
         .rules = "ZD-FIRST-SEAT-ORDER ZD-FIRST-RANDOM ZD-NEXT-PLAYER",
         .variant = "first-player",
         .quotes = { { S000, "(opening paragraph)",
-                      "The first player is the one who won the last game, or the one who can say [...] with the "
-                      "most feeling." },
+                      "The first player is the one who won the last game, or the one who can say [...] with "
+                      "the most feeling." },
                     { S001, "Starting the Game",
-                      "Decide who goes first randomly, or, for added fun, have players compete with their best "
-                      "zombie groans!" } },
+                      "Decide who goes first randomly, or, for added fun, have players compete with their "
+                      "best zombie groans!" } },
         .house = { { "first-player=random", "Choose the first player at random." } },
     },
     {
@@ -49,7 +50,8 @@ const ud_faq_question zd_players_faq[] = {
         .ruling = "No. Shake the cup and take the dice without looking: the colours you get are luck.",
         .rules = "ZD-TURN ZD-DRAW",
         .quotes = { { S000, "Mmm! Brainnns!",
-                      "On your turn, shake the cup, take three dice from it without looking, and roll them." } },
+                      "On your turn, shake the cup, take three dice from it without looking, and roll "
+                      "them." } },
     },
     {
         .id = "stop-after-drawing",
@@ -59,8 +61,8 @@ const ud_faq_question zd_players_faq[] = {
         .quotes = { { S000, "Mmm! Brainnns!",
                       "After you take new dice, you can't decide to stop... you have to roll." },
                     { S001, "FAQs",
-                      "Nope! Once you’ve grabbed those dice, you’re committed. No backing out! "
-                      "You must roll." } },
+                      "Nope! Once you’ve grabbed those dice, you’re committed. No backing out! You must "
+                      "roll." } },
         .most_asked = 5,
         .see = "keep-feet",
     },
@@ -73,11 +75,11 @@ const ud_faq_question zd_players_faq[] = {
             "footprints you roll those three and take no new die.",
         .rules = "ZD-FEET-KEEP ZD-ROLL-AGAIN ZD-FEET-REROLL ZD-DRAW",
         .quotes = { { S000, "Mmm! Brainnns!",
-                      "If you choose to roll again, you will re-roll these dice, along with enough new ones to "
-                      "bring the total to three." },
+                      "If you choose to roll again, you will re-roll these dice, along with enough new ones "
+                      "to bring the total to three." },
                     { S000, "Mmm! Brainnns!",
-                      "Unless all three of your dice are Feet, take enough random new dice from the cup to total "
-                      "three, and roll again." },
+                      "Unless all three of your dice are Feet, take enough random new dice from the cup to "
+                      "total three, and roll again." },
                     { S001, "FAQs",
                       "You must reroll any Footprint dice. You can’t choose to keep them and roll other "
                       "dice." } },
@@ -95,44 +97,43 @@ const ud_faq_question zd_players_faq[] = {
                     { S001, "Taking a Turn",
                       "Accumulate three Shotguns, and your turn ends, losing all Brains from that turn." },
                     { S001, "Example: A Dice Shortage",
-                      "If you roll three Shotguns on this roll, you lose the two Brains rolled this turn, but you "
-                      "keep the eight Brains you had previously banked." } },
+                      "If you roll three Shotguns on this roll, you lose the two Brains rolled this turn, "
+                      "but you keep the eight Brains you had previously banked." } },
         .see = "empty-cup",
     },
     {
         .id = "empty-cup",
         .ask = "What happens when the cup runs out of dice?",
         .ruling =
-            "When you roll again and need new dice but the cup holds fewer than three, note how many "
-            "brains you have this turn and put the brain dice, and only those, back in the cup; then draw. "
-            "Your shotguns and footprints stay in front of you, and the noted brains still score when you "
-            "stop.",
+            "When you roll again and need new dice but the cup holds fewer than three, note how many brains "
+            "you have this turn and put the brain dice, and only those, back in the cup; then draw. Your "
+            "shotguns and footprints stay in front of you, and the noted brains still score when you stop.",
         .why_ruling =
             "Both texts say “fewer than three” dice but not what happens when you hold three footprints and "
             "need no new die; the brains go back only when you need dice.",
         .rules = "ZD-SHORTAGE-THREE ZD-SHORTAGE-NEEDED ZD-SHORTAGE-LITERAL ZD-SHORTAGE-RETURN ZD-STOP-SCORE",
         .variant = "shortage-when",
         .quotes = { { S000, "Brrrains?",
-                      "If you don't have three dice left in the cup, make a note of how many Brains you have and "
-                      "put them all in the cup (keep the shotguns in front of you)." },
+                      "If you don't have three dice left in the cup, make a note of how many Brains you have "
+                      "and put them all in the cup (keep the shotguns in front of you)." },
                     { S001, "Handling a Dice Shortage",
-                      "Place only the Brain dice from your current turn back into the dice cup. Do not return any "
-                      "Shotgun or Footprint dice." } },
+                      "Place only the Brain dice from your current turn back into the dice cup. Do not "
+                      "return any Shotgun or Footprint dice." } },
         .most_asked = 1,
         .see = "shortage-order bust",
         .house = { { "shortage-when=fewer-than-needed",
                      "Put the brains back only when the cup holds fewer dice than you need." },
                    { "shortage-when=literal",
-                     "Put the brains back whenever you roll again with fewer than three dice in the cup, even "
-                     "holding three footprints." } },
+                     "Put the brains back whenever you roll again with fewer than three dice in the cup, "
+                     "even holding three footprints." } },
     },
     {
         .id = "shortage-order",
         .ask = "The cup holds one or two dice and I need three: do I take those first?",
         .ruling = "No. Put the brain dice back first, then draw every die you need from the refilled cup.",
         .why_ruling =
-            "The publisher's sheet does not give the order; the guide puts the brains back first and "
-            "then draws.",
+            "The publisher's sheet does not give the order; the guide puts the brains back first and then "
+            "draws.",
         .rules = "ZD-SHORTAGE-RETURN ZD-SHORTAGE-LAST-DICE ZD-DRAW",
         .variant = "shortage-order",
         .quotes = { { S001, "Handling a Dice Shortage",
@@ -145,33 +146,34 @@ const ud_faq_question zd_players_faq[] = {
         .id = "after-thirteen",
         .ask = "Someone has reached 13 brains: who still plays?",
         .ruling =
-            "Finish the round: the players after them in this round take their turns, then the game ends. "
-            "If they were the last in the round, it ends at once.",
+            "Finish the round: the players after them in this round take their turns, then the game ends. If "
+            "they were the last in the round, it ends at once.",
         .why_ruling =
-            "The texts differ: the publisher's sheet finishes the round; the guide gives every other "
-            "player one final turn.",
+            "The texts differ: the publisher's sheet finishes the round; the guide gives every other player "
+            "one final turn.",
         .rules = "ZD-GOAL-FINISH-ROUND ZD-GOAL-FINAL-TURN ZD-GAME-OVER",
         .variant = "end",
         .quotes = { { S000, "BRAAAAINS!!!", "Play until someone reaches 13 Brains. Then finish the round." },
                     { S001, "Ending the Game",
-                      "The first player to reach 13 Brains triggers the end of the game. Every other player gets "
-                      "one final turn." } },
+                      "The first player to reach 13 Brains triggers the end of the game. Every other player "
+                      "gets one final turn." } },
         .most_asked = 2,
         .see = "above-thirteen ties",
         .house = { { "end=final-turn",
-                     "Every other player gets one final turn, those who have already played this round too." } },
+                     "Every other player gets one final turn, those who have already played this round "
+                     "too." } },
     },
     {
         .id = "above-thirteen",
         .ask = "Do brains above 13 count?",
-        .ruling =
-            "Yes. Scores have no cap: whoever has the most brains when the game ends wins, not whoever reached 13 first.",
+        .ruling = "Yes. Scores have no cap: whoever has the most brains when the game ends wins, not whoever "
+                  "reached 13 first.",
         .rules = "ZD-NO-CAP ZD-MOST-BRAINS",
         .quotes = { { S000, "BRAAAAINS!!!",
                       "Whoever has the most Brains at the end of that round is the winner." },
                     { S001, "FAQs",
-                      "The player with the most Brains at the end of the game wins, even if it’s more "
-                      "than 13 Brains." } },
+                      "The player with the most Brains at the end of the game wins, even if it’s more than "
+                      "13 Brains." } },
         .see = "after-thirteen",
     },
     {
@@ -181,8 +183,8 @@ const ud_faq_question zd_players_faq[] = {
             "The tied leaders, and only they, each play one more turn, a tiebreaker round; whoever then has "
             "the most brains wins. If they are still tied, they share the win.",
         .why_ruling =
-            "The publisher's sheet names one tiebreaker round and says nothing of a second tie; the "
-            "guide plays on until the tie is broken.",
+            "The publisher's sheet names one tiebreaker round and says nothing of a second tie; the guide "
+            "plays on until the tie is broken.",
         .rules = "ZD-TIEBREAK-ONE ZD-TIEBREAK-NEXT ZD-TIE-STANDS ZD-TIEBREAK-REPEAT",
         .variant = "tiebreak",
         .quotes = { { S000, "BRAAAAINS!!!", "If there's a tie, the leaders (only) play a tiebreaker round." },
