@@ -37,8 +37,8 @@ const ud_faq_question zb_players_faq[] = {
         .ruling =
             "Place every tile from your hand that can legally go: turned any way, roads joined, no road "
             "ending at a building's side. A Named Building gets the zombies and tokens printed on it, "
-            "inside, one to a space; any other tile gets a zombie per road opening, placed by you on its "
-            "roads.",
+            "inside it, never two zombies or two tokens on a space; any other tile gets a zombie per road "
+            "opening, placed by you on its roads.",
         .rules = "ZB-PLACE-MORE ZB-PLACE-OFFER ZB-PLACE ZB-NAMED-STOCK ZB-ROAD-ZOMBIES ZB-ROAD-ZOMBIE-OFFER "
                  "ZB-ROAD-ZOMBIE",
         .quotes = { { S004, "PLACING MAP TILES",
