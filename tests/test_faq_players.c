@@ -2,11 +2,16 @@
  * test_faq_players.c - the players' FAQ's data, for every game that has
  * one (core/extras.h, ud_faq_question): unique anchors, rule IDs and
  * variant keys that exist, a ruling and at least one passage per
- * question, and every passage verbatim (whitespace aside) in the rule
- * text it names, in ../shared/rules/ beside the project; and the same for
- * every passage a rule row or a reading quotes in its summary.
+ * question, every passage verbatim (whitespace aside; an omission marked
+ * "[...]") in the rule text it names, in ../shared/rules/ beside the
+ * project, and the same for every passage a rule row or a reading quotes
+ * in its summary; players' words (no rule ID, no engine terms) in what a
+ * player reads; house rules that are other readings of the question's
+ * variant; a Most asked list counted 1, 2, 3...; cross-references and a
+ * source key that name what exists.
  */
 #include <criterion/criterion.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +116,63 @@ static void skip_without_texts(void)
     fclose(probe);
 }
 
+#define OMITTED "[...]"
+
+/* The most text an omission may stand for (whitespace squeezed): a
+ * quotation is a passage with a few words left out, not pieces gathered
+ * from across a page. */
+enum { OMISSION_MAX = 600 };
+
+/* Whether quote occurs in text (both squeezed), each omission ("[...]")
+ * standing for at most OMISSION_MAX characters of it: every piece between
+ * the marks occurs, in order, the next after the end of the one before.
+ * A piece left empty (a mark at either end, two marks together) fails:
+ * an omission is inside a quotation.  The first occurrence of the first
+ * piece is tried, then each later one. */
+static bool quote_occurs(const char *text, const char *quote)
+{
+    char *q = squeeze(quote);
+    char *pieces[16];
+    int n = 0;
+    bool ok = true;
+    for (char *p = q;; n++) {
+        if (n == 16) {
+            ok = false;
+            break;
+        }
+        char *mark = strstr(p, OMITTED);
+        if (mark)
+            *mark = '\0';
+        pieces[n] = squeeze(p);
+        if (!pieces[n][0]) {
+            ok = false;
+            n++;
+            break;
+        }
+        if (!mark) {
+            n++;
+            break;
+        }
+        p = mark + strlen(OMITTED);
+    }
+    bool found = false;
+    for (const char *start = ok ? strstr(text, pieces[0]) : NULL; start && !found;
+         start = strstr(start + 1, pieces[0])) {
+        const char *at = start + strlen(pieces[0]);
+        found = true;
+        for (int i = 1; i < n && found; i++) {
+            const char *hit = strstr(at, pieces[i]);
+            found = hit && hit - at <= OMISSION_MAX;
+            if (found)
+                at = hit + strlen(pieces[i]);
+        }
+    }
+    for (int i = 0; i < n; i++)
+        free(pieces[i]);
+    free(q);
+    return found;
+}
+
 Test(faq_players, every_passage_is_verbatim)
 {
     skip_without_texts();
@@ -121,15 +183,227 @@ Test(faq_players, every_passage_is_verbatim)
         for (const ud_faq_question *q = qs; q && q->id; q++)
             for (int i = 0; i < UD_FAQ_QUOTES && q->quotes[i].source; i++) {
                 char *text = read_text(q->quotes[i].source);
-                char *want = squeeze(q->quotes[i].text);
-                cr_expect(strstr(text, want), "%s/%s: not verbatim in %s: \"%s\"", g->name, q->id,
-                          q->quotes[i].source, want);
+                cr_expect(quote_occurs(text, q->quotes[i].text), "%s/%s: not verbatim in %s: \"%s\"", g->name,
+                          q->id, q->quotes[i].source, q->quotes[i].text);
                 quotes++;
-                free(want);
                 free(text);
             }
     }
     cr_expect_gt(quotes, 0);
+}
+
+Test(faq_players, an_omission_stands_for_text_in_order)
+{
+    const char *text = "one two three four five";
+    cr_expect(quote_occurs(text, "two three"));
+    cr_expect(quote_occurs(text, "one [...] four"));
+    cr_expect(quote_occurs(text, "one two [...] four [...] five"));
+    cr_expect_not(quote_occurs(text, "four [...] two"), "pieces out of order");
+    cr_expect_not(quote_occurs(text, "[...] three"), "an omission at the start");
+    cr_expect_not(quote_occurs(text, "three [...]"), "an omission at the end");
+    cr_expect_not(quote_occurs(text, "two [...][...] five"), "an empty piece");
+    cr_expect_not(quote_occurs(text, "two six"));
+    /* "start", a space, k letters, a space, "end": the omission is k + 2 */
+    char far[OMISSION_MAX + 64];
+    int k = OMISSION_MAX - 1;
+    snprintf(far, sizeof far, "start %*s end", k, "");
+    memset(far + 6, 'x', (size_t)k);
+    cr_expect_not(quote_occurs(far, "start [...] end"), "an omission longer than OMISSION_MAX");
+    k = OMISSION_MAX - 2;
+    snprintf(far, sizeof far, "start %*s end", k, "");
+    memset(far + 6, 'x', (size_t)k);
+    cr_expect(quote_occurs(far, "start [...] end"), "an omission of OMISSION_MAX characters");
+}
+
+/* Words of the engine, the database or the tables, kept out of what a
+ * player reads (the question, the ruling, its reason, a house rule). */
+static const char *const engine_words[] = {
+    "seeded", "firing", "undead", "variant", "reading", "default", "engine", "policy", "=", NULL,
+};
+
+/* Whether text holds word, case aside (ASCII). */
+static bool has_word(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *t = text; *t; t++) {
+        size_t i = 0;
+        while (i < n && t[i] && tolower((unsigned char)t[i]) == tolower((unsigned char)word[i]))
+            i++;
+        if (i == n)
+            return true;
+    }
+    return false;
+}
+
+/* text holds none of the engine's words, no rule ID of the game, and one
+ * line. */
+static void expect_players_words(const ud_game *g, const char *id, const char *what, const char *text)
+{
+    if (!text)
+        return;
+    for (int w = 0; engine_words[w]; w++)
+        cr_expect_not(has_word(text, engine_words[w]), "%s/%s: its %s says \"%s\": %s", g->name, id, what,
+                      engine_words[w], text);
+    for (int r = 0; r < g->n_rules; r++)
+        cr_expect_not(strstr(text, g->rules[r].id), "%s/%s: its %s names rule %s", g->name, id, what,
+                      g->rules[r].id);
+    cr_expect_not(strchr(text, '\n'), "%s/%s: its %s runs to more than one line", g->name, id, what);
+}
+
+static const ud_faq_question *question_called(const ud_faq_question *qs, const char *id, size_t len)
+{
+    for (const ud_faq_question *q = qs; q->id; q++)
+        if (strlen(q->id) == len && strncmp(q->id, id, len) == 0)
+            return q;
+    return NULL;
+}
+
+/* The value x of variant v called name (after "key="), or -1. */
+static int value_called(const ud_variant *v, const char *name)
+{
+    for (int x = 0; x < v->n_values; x++)
+        if (strcmp(v->values[x].name, name) == 0)
+            return x;
+    return -1;
+}
+
+Test(faq_players, players_read_players_words)
+{
+    int games = 0;
+    FOR_EACH_GAME(g)
+    {
+        const ud_faq_question *qs = questions_of(g);
+        if (!qs)
+            continue;
+        games++;
+        for (const ud_faq_question *q = qs; q->id; q++) {
+            expect_players_words(g, q->id, "question", q->ask);
+            expect_players_words(g, q->id, "ruling", q->ruling);
+            expect_players_words(g, q->id, "reason", q->why_ruling);
+            for (int h = 0; h < UD_FAQ_HOUSE && q->house[h].reading; h++)
+                expect_players_words(g, q->id, "house rule", q->house[h].plain);
+        }
+    }
+    cr_expect_gt(games, 0, "no game has a players' FAQ");
+}
+
+/* A house rule is another reading of the question's own variant, each
+ * once, in one sentence, and every other reading is one; a question no
+ * variant decides has none. */
+Test(faq_players, house_rules_are_other_readings)
+{
+    int houses = 0;
+    FOR_EACH_GAME(g)
+    {
+        const ud_faq_question *qs = questions_of(g);
+        for (const ud_faq_question *q = qs; q && q->id; q++) {
+            const ud_variant *var = NULL;
+            for (int v = 0; q->variant && v < g->n_variants; v++)
+                if (strcmp(g->variants[v].key, q->variant) == 0)
+                    var = &g->variants[v];
+            for (int h = 0; h < UD_FAQ_HOUSE && q->house[h].reading; h++, houses++) {
+                const char *r = q->house[h].reading, *eq = strchr(r, '=');
+                cr_assert_not_null(var, "%s/%s: a house rule (%s) on a question no variant decides", g->name,
+                                   q->id, r);
+                cr_expect(eq && (size_t)(eq - r) == strlen(var->key) && strncmp(r, var->key, eq - r) == 0,
+                          "%s/%s: house rule %s is not a reading of %s", g->name, q->id, r, var->key);
+                int x = eq ? value_called(var, eq + 1) : -1;
+                cr_expect_geq(x, 0, "%s/%s: no reading %s", g->name, q->id, r);
+                cr_expect_neq(x, var->default_value, "%s/%s: house rule %s is the ruling itself", g->name,
+                              q->id, r);
+                for (int k = 0; k < h; k++)
+                    cr_expect_neq(strcmp(q->house[k].reading, r), 0, "%s/%s: house rule %s twice", g->name,
+                                  q->id, r);
+                const char *plain = q->house[h].plain;
+                cr_assert(plain && plain[0], "%s/%s: house rule %s unsaid", g->name, q->id, r);
+                size_t n = strlen(plain);
+                cr_expect(plain[n - 1] == '.' && !strchr(plain, '\n'),
+                          "%s/%s: house rule %s is not one sentence", g->name, q->id, r);
+            }
+            for (int x = 0; var && x < var->n_values; x++) {
+                bool listed = x == var->default_value;
+                for (int h = 0; h < UD_FAQ_HOUSE && q->house[h].reading; h++) {
+                    const char *eq = strchr(q->house[h].reading, '=');
+                    listed |= eq && strcmp(eq + 1, var->values[x].name) == 0;
+                }
+                cr_expect(listed, "%s/%s: reading %s=%s is no house rule", g->name, q->id, var->key,
+                          var->values[x].name);
+            }
+        }
+    }
+    cr_expect_gt(houses, 0, "no house rule anywhere");
+}
+
+/* The Most asked list counts 1, 2, 3... with no gap and no place twice;
+ * every related question named exists. */
+Test(faq_players, most_asked_and_see_name_what_exists)
+{
+    int games = 0;
+    FOR_EACH_GAME(g)
+    {
+        const ud_faq_question *qs = questions_of(g);
+        if (!qs)
+            continue;
+        games++;
+        int most = 0;
+        for (const ud_faq_question *q = qs; q->id; q++) {
+            cr_expect_geq(q->most_asked, 0, "%s/%s: Most asked place %d", g->name, q->id, q->most_asked);
+            most += q->most_asked > 0;
+            for (const ud_faq_question *p = qs; p < q; p++)
+                cr_expect(!q->most_asked || p->most_asked != q->most_asked,
+                          "%s: %s and %s both Most asked %d", g->name, p->id, q->id, q->most_asked);
+            for (const char *s = q->see; s && *s;) {
+                size_t len = strcspn(s, " ");
+                const ud_faq_question *o = question_called(qs, s, len);
+                cr_expect(o, "%s/%s: sees no question %.*s", g->name, q->id, (int)len, s);
+                cr_expect(o != q, "%s/%s: sees itself", g->name, q->id);
+                s += len;
+                s += strspn(s, " ");
+            }
+        }
+        cr_expect(most > 0 && most <= 6, "%s: %d questions in the Most asked list", g->name, most);
+        for (int place = 1; place <= most; place++) {
+            bool there = false;
+            for (const ud_faq_question *q = qs; q->id; q++)
+                there |= q->most_asked == place;
+            cr_expect(there, "%s: no question at Most asked place %d of %d", g->name, place, most);
+        }
+    }
+    cr_expect_gt(games, 0, "no game has a players' FAQ");
+}
+
+/* Every text a question quotes is in the game's source key, with its
+ * title and what it is, and every text in the key is quoted. */
+Test(faq_players, the_source_key_names_every_text_quoted)
+{
+    int games = 0;
+    FOR_EACH_GAME(g)
+    {
+        const ud_faq_question *qs = questions_of(g);
+        if (!qs)
+            continue;
+        games++;
+        const ud_faq_source *src = g->extras->faq->sources;
+        cr_assert_not_null(src, "%s: a players' FAQ with no source key", g->name);
+        for (const ud_faq_source *s = src; s->file; s++) {
+            cr_expect(s->title && s->title[0] && s->kind && s->kind[0], "%s: %s without its title or kind",
+                      g->name, s->file);
+            bool quoted = false;
+            for (const ud_faq_question *q = qs; q->id; q++)
+                for (int i = 0; i < UD_FAQ_QUOTES && q->quotes[i].source; i++)
+                    quoted |= strcmp(q->quotes[i].source, s->file) == 0;
+            cr_expect(quoted, "%s: %s is in the source key but never quoted", g->name, s->file);
+        }
+        for (const ud_faq_question *q = qs; q->id; q++)
+            for (int i = 0; i < UD_FAQ_QUOTES && q->quotes[i].source; i++) {
+                bool keyed = false;
+                for (const ud_faq_source *s = src; s->file; s++)
+                    keyed |= strcmp(q->quotes[i].source, s->file) == 0;
+                cr_expect(keyed, "%s/%s: quotes %s, not in the source key", g->name, q->id,
+                          q->quotes[i].source);
+            }
+    }
+    cr_expect_gt(games, 0, "no game has a players' FAQ");
 }
 
 /* Every passage a rule row or a reading quotes ("..." in its summary) from

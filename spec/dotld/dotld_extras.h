@@ -15,6 +15,8 @@ extern const ud_analysis dl_analyses[DL_N_ANALYSES];
 extern const ud_faq_extras dl_faq;
 /* The players' FAQ (faq_players.c), terminated by a NULL id. */
 extern const ud_faq_question dl_players_faq[];
+/* Its source key (faq_players.c), terminated by a NULL file. */
+extern const ud_faq_source dl_faq_sources[];
 extern const ud_game_extras dl_extras;
 
 /* The exploration bounds (explore.c): a whole round, and a district end to

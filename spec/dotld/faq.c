@@ -95,6 +95,7 @@ const ud_faq_extras dl_faq = {
     .reading_policy = "a cautious party (rerolling only 2s, spending ammo for every zombie)",
     .charts = charts,
     .questions = dl_players_faq,
+    .sources = dl_faq_sources,
     .players_metric = "wins per game",
     .players_metric_says = "the party wins",
     .players_metric_percent = 100,

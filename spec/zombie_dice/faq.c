@@ -197,4 +197,5 @@ const ud_faq_extras zd_faq = {
     .charts = charts,
     .edge_queries = edge_queries,
     .questions = zd_players_faq,
+    .sources = zd_faq_sources,
 };

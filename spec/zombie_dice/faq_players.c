@@ -1,144 +1,200 @@
 /*
  * faq_players.c - the questions Zombie Dice players ask, for the players'
- * FAQ that opens `undead faq`: each with a short ruling under undead's
- * default readings, the passages of 000 (the publisher's rule sheet) and
- * 001 (a third-party guide) it rests on, quoted verbatim (tests/
- * test_faq_players.c finds each in its file), the rules that enforce it,
- * and the variant where the texts disagree or are silent.  The rulings are
- * undead's own words.
+ * FAQ that opens `undead faq`: each answered in players' words under the
+ * default readings, with the passages of 000 (the publisher's rule sheet)
+ * and 001 (a third-party guide) it rests on, quoted verbatim (tests/
+ * test_faq_players.c finds each in its file), the rules that enforce it
+ * (shown in the reference only), and where the texts differ or are
+ * silent, the reason for the ruling and the other readings as house
+ * rules.  The rulings are undead's own words; the source key names the
+ * two texts.
  */
 #include "zd_extras.h"
 
 #define S000 "000_667bbeec5fdf16bd.txt"
 #define S001 "001_4f6e2b55ff14832a.txt"
 
+const ud_faq_source zd_faq_sources[] = {
+    { S000, "Zombie Dice",
+      "the publisher's rule sheet, the one in the box (it says “This game includes these rules, 13 dice, and "
+      "a cup”)" },
+    { S001, "How to Play Zombie Dice",
+      "a player's guide by a third party, from a web page; it has no title of its own, and this is its main "
+      "heading" },
+    { NULL, NULL, NULL },
+};
+
 const ud_faq_question zd_players_faq[] = {
-    { "first",
-      "Who goes first?",
-      "The table decides before the game: 000 names the last game's winner (or the best groan), 001 says "
-      "randomly (or the best groan). undead starts with the first player listed; the reading "
-      "first-player=random draws the first seat by lot.",
-      "ZD-FIRST-SEAT-ORDER ZD-FIRST-RANDOM",
-      "first-player",
-      "Both texts settle it off the table, so a record names its first player by listing it first.",
-      { { S000, "(opening paragraph)", "The first player is the one who won the last game" },
-        { S001, "Starting the Game", "Decide who goes first randomly" } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "stop-after-drawing",
-      "Can I stop after taking new dice from the cup?",
-      "No. Once you have taken new dice you must roll them.",
-      "ZD-MUST-ROLL",
-      NULL,
-      NULL,
-      { { S000, "Mmm! Brainnns!", "After you take new dice, you can't decide to stop... you have to roll." },
-        { S001, "FAQs", "Once you’ve grabbed those dice, you’re committed." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "keep-feet",
-      "Can I set a footprint die aside instead of rerolling it?",
-      "No. When you roll again, every footprint die in front of you is rolled again, with new dice from the "
-      "cup to make three.",
-      "ZD-FEET-KEEP ZD-FEET-REROLL",
-      NULL,
-      NULL,
-      { { S000, "Mmm! Brainnns!",
-          "If you choose to roll again, you will re-roll these dice, along with enough new ones to bring the "
-          "total to three." },
-        { S001, "FAQs", "You must reroll any Footprint dice." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "three-feet",
-      "All three dice show footprints: what now?",
-      "Stop and score, or roll the same three dice again: no die is taken from the cup.",
-      "ZD-FEET-REROLL ZD-DRAW",
-      NULL,
-      NULL,
-      { { S000, "Mmm! Brainnns!",
-          "Unless all three of your dice are Feet, take enough random new dice from the cup to total three, "
-          "and roll again." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "bust",
-      "What does a third shotgun cost me?",
-      "The turn ends and scores nothing: the brains eaten this turn are lost. Brains scored in earlier turns "
-      "stay.",
-      "ZD-BUST",
-      NULL,
-      NULL,
-      { { S001, "Taking a Turn",
-          "Accumulate three Shotguns, and your turn ends, losing all Brains from that turn." },
-        { S001, "Example: A Dice Shortage",
-          "you lose the two Brains rolled this turn, but you keep the eight Brains you had previously banked" } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "empty-cup",
-      "What happens when the cup runs out of dice?",
-      "When you need new dice and the cup holds fewer than three, note your brains, put the brain dice (only) "
-      "back in the cup, then draw. Shotgun and footprint dice stay in front of you.",
-      "ZD-SHORTAGE-THREE ZD-SHORTAGE-RETURN ZD-SHORTAGE-NEEDED ZD-SHORTAGE-LITERAL",
-      "shortage-when",
-      "Both texts name three dice. Read word for word they return the brains even when you hold three "
-      "footprints and need no new die; undead takes the shortage as a lack of dice to draw, so only when you "
-      "need some. A third reading counts only the dice actually needed.",
-      { { S000, "Brrrains?",
-          "If you don't have three dice left in the cup, make a note of how many Brains you have and put them "
-          "all in the cup (keep the shotguns in front of you)." },
-        { S001, "Handling a Dice Shortage",
-          "Place only the Brain dice from your current turn back into the dice cup." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "shortage-order",
-      "In a shortage, do I take the cup's last dice before the brains go back?",
-      "No: undead returns the brain dice first, then draws every die you need from the refilled cup.",
-      "ZD-SHORTAGE-RETURN ZD-SHORTAGE-LAST-DICE",
-      "shortage-order",
-      "001 lists the steps in this order (return, then draw); 000 does not say.",
-      { { S001, "Handling a Dice Shortage",
-          "Draw dice from the now-replenished dice cup until you have three dice in hand." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "after-thirteen",
-      "Someone reached 13 brains: who still plays?",
-      "The round is finished: the players after them in this round take their turns, then the game ends.",
-      "ZD-GOAL-FINISH-ROUND ZD-GOAL-FINAL-TURN ZD-GAME-OVER",
-      "end",
-      "000 is the publisher's own sheet; 001, a third-party guide, gives every other player a final turn.",
-      { { S000, "BRAAAAINS!!!", "Play until someone reaches 13 Brains. Then finish the round." },
-        { S001, "Ending the Game", "Every other player gets one final turn." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "above-thirteen",
-      "Do brains above 13 count?",
-      "Yes. Scores have no cap: whoever has the most brains at the end wins.",
-      "ZD-NO-CAP ZD-MOST-BRAINS",
-      NULL,
-      NULL,
-      { { S000, "BRAAAAINS!!!", "Whoever has the most Brains at the end of that round is the winner." },
-        { S001, "FAQs",
-          "The player with the most Brains at the end of the game wins, even if it’s more than 13 Brains." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "ties",
-      "The leaders are tied at the end: who wins?",
-      "The tied leaders (only) play one tiebreaker round; if they are still tied, they share the win.",
-      "ZD-TIEBREAK-ONE ZD-TIE-STANDS ZD-TIEBREAK-REPEAT",
-      "tiebreak",
-      "000, the publisher's sheet, names one round and says nothing of a second tie; 001 plays on until the "
-      "tie is broken.",
-      { { S000, "BRAAAAINS!!!", "If there's a tie, the leaders (only) play a tiebreaker round." },
-        { S001, "Tiebreaker", "those players play additional turns until the tie is broken" } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { NULL, NULL, NULL, NULL, NULL, NULL, { { NULL, NULL, NULL } }, 0, NULL, { { NULL, NULL } } },
+    {
+        .id = "first",
+        .ask = "Who goes first?",
+        .ruling =
+            "The winner of the last game; in a first game, whoever says “Braaaaains!” with the most feeling. "
+            "Play then goes round the table.",
+        .why_ruling =
+            "The texts differ: the publisher's sheet names the last game's winner, the guide a random "
+            "choice; both let the best zombie groan decide instead.",
+        .rules = "ZD-FIRST-SEAT-ORDER ZD-FIRST-RANDOM ZD-NEXT-PLAYER",
+        .variant = "first-player",
+        .quotes = { { S000, "(opening paragraph)",
+                      "The first player is the one who won the last game, or the one who can say [...] with "
+                      "the most feeling." },
+                    { S001, "Starting the Game",
+                      "Decide who goes first randomly, or, for added fun, have players compete with their "
+                      "best zombie groans!" } },
+        .house = { { "first-player=random", "Choose the first player at random." } },
+    },
+    {
+        .id = "draw-blind",
+        .ask = "Can I pick which dice I take from the cup?",
+        .ruling = "No. Shake the cup and take the dice without looking: the colours you get are luck.",
+        .rules = "ZD-TURN ZD-DRAW",
+        .quotes = { { S000, "Mmm! Brainnns!",
+                      "On your turn, shake the cup, take three dice from it without looking, and roll "
+                      "them." } },
+    },
+    {
+        .id = "stop-after-drawing",
+        .ask = "Can I stop after taking new dice from the cup?",
+        .ruling = "No. Once you have taken new dice you must roll them, so decide before you draw.",
+        .rules = "ZD-MUST-ROLL",
+        .quotes = { { S000, "Mmm! Brainnns!",
+                      "After you take new dice, you can't decide to stop... you have to roll." },
+                    { S001, "FAQs",
+                      "Nope! Once you’ve grabbed those dice, you’re committed. No backing out! You must "
+                      "roll." } },
+        .most_asked = 5,
+        .see = "keep-feet",
+    },
+    {
+        .id = "keep-feet",
+        .ask = "Must I reroll my footprint dice?",
+        .ruling =
+            "Yes. If you roll again, every footprint die in front of you is rolled again, with enough new "
+            "dice from the cup to make three; you cannot keep a footprint and roll other dice. With three "
+            "footprints you roll those three and take no new die.",
+        .rules = "ZD-FEET-KEEP ZD-ROLL-AGAIN ZD-FEET-REROLL ZD-DRAW",
+        .quotes = { { S000, "Mmm! Brainnns!",
+                      "If you choose to roll again, you will re-roll these dice, along with enough new ones "
+                      "to bring the total to three." },
+                    { S000, "Mmm! Brainnns!",
+                      "Unless all three of your dice are Feet, take enough random new dice from the cup to "
+                      "total three, and roll again." },
+                    { S001, "FAQs",
+                      "You must reroll any Footprint dice. You can’t choose to keep them and roll other "
+                      "dice." } },
+        .most_asked = 4,
+        .see = "stop-after-drawing",
+    },
+    {
+        .id = "bust",
+        .ask = "What does a third shotgun cost me?",
+        .ruling =
+            "Your turn ends at once and scores nothing: every brain of this turn is lost, those you noted "
+            "when the cup ran short too. Brains you scored in earlier turns stay.",
+        .rules = "ZD-BUST ZD-SHOTGUN-ASIDE",
+        .quotes = { { S000, "Mmm! Brainnns!", "If you rolled three shotguns, your turn is over." },
+                    { S001, "Taking a Turn",
+                      "Accumulate three Shotguns, and your turn ends, losing all Brains from that turn." },
+                    { S001, "Example: A Dice Shortage",
+                      "If you roll three Shotguns on this roll, you lose the two Brains rolled this turn, "
+                      "but you keep the eight Brains you had previously banked." } },
+        .see = "empty-cup",
+    },
+    {
+        .id = "empty-cup",
+        .ask = "What happens when the cup runs out of dice?",
+        .ruling =
+            "When you roll again and need new dice but the cup holds fewer than three, note how many brains "
+            "you have this turn and put the brain dice, and only those, back in the cup; then draw. Your "
+            "shotguns and footprints stay in front of you, and the noted brains still score when you stop.",
+        .why_ruling =
+            "Both texts say “fewer than three” dice but not what happens when you hold three footprints and "
+            "need no new die; the brains go back only when you need dice.",
+        .rules = "ZD-SHORTAGE-THREE ZD-SHORTAGE-NEEDED ZD-SHORTAGE-LITERAL ZD-SHORTAGE-RETURN ZD-STOP-SCORE",
+        .variant = "shortage-when",
+        .quotes = { { S000, "Brrrains?",
+                      "If you don't have three dice left in the cup, make a note of how many Brains you have "
+                      "and put them all in the cup (keep the shotguns in front of you)." },
+                    { S001, "Handling a Dice Shortage",
+                      "Place only the Brain dice from your current turn back into the dice cup. Do not "
+                      "return any Shotgun or Footprint dice." } },
+        .most_asked = 1,
+        .see = "shortage-order bust",
+        .house = { { "shortage-when=fewer-than-needed",
+                     "Put the brains back only when the cup holds fewer dice than you need." },
+                   { "shortage-when=literal",
+                     "Put the brains back whenever you roll again with fewer than three dice in the cup, "
+                     "even holding three footprints." } },
+    },
+    {
+        .id = "shortage-order",
+        .ask = "The cup holds one or two dice and I need three: do I take those first?",
+        .ruling = "No. Put the brain dice back first, then draw every die you need from the refilled cup.",
+        .why_ruling =
+            "The publisher's sheet does not give the order; the guide puts the brains back first and then "
+            "draws.",
+        .rules = "ZD-SHORTAGE-RETURN ZD-SHORTAGE-LAST-DICE ZD-DRAW",
+        .variant = "shortage-order",
+        .quotes = { { S001, "Handling a Dice Shortage",
+                      "Draw dice from the now-replenished dice cup until you have three dice in hand." } },
+        .see = "empty-cup",
+        .house = { { "shortage-order=cup-first",
+                     "Take the dice left in the cup first, then put the brains back and draw the rest." } },
+    },
+    {
+        .id = "after-thirteen",
+        .ask = "Someone has reached 13 brains: who still plays?",
+        .ruling =
+            "Finish the round: the players after them in this round take their turns, then the game ends. If "
+            "they were the last in the round, it ends at once.",
+        .why_ruling =
+            "The texts differ: the publisher's sheet finishes the round; the guide gives every other player "
+            "one final turn.",
+        .rules = "ZD-GOAL-FINISH-ROUND ZD-GOAL-FINAL-TURN ZD-GAME-OVER",
+        .variant = "end",
+        .quotes = { { S000, "BRAAAAINS!!!", "Play until someone reaches 13 Brains. Then finish the round." },
+                    { S001, "Ending the Game",
+                      "The first player to reach 13 Brains triggers the end of the game. Every other player "
+                      "gets one final turn." } },
+        .most_asked = 2,
+        .see = "above-thirteen ties",
+        .house = { { "end=final-turn",
+                     "Every other player gets one final turn, those who have already played this round "
+                     "too." } },
+    },
+    {
+        .id = "above-thirteen",
+        .ask = "Do brains above 13 count?",
+        .ruling = "Yes. Scores have no cap: whoever has the most brains when the game ends wins, not whoever "
+                  "reached 13 first.",
+        .rules = "ZD-NO-CAP ZD-MOST-BRAINS",
+        .quotes = { { S000, "BRAAAAINS!!!",
+                      "Whoever has the most Brains at the end of that round is the winner." },
+                    { S001, "FAQs",
+                      "The player with the most Brains at the end of the game wins, even if it’s more than "
+                      "13 Brains." } },
+        .see = "after-thirteen",
+    },
+    {
+        .id = "ties",
+        .ask = "The leaders are tied at the end: who wins?",
+        .ruling =
+            "The tied leaders, and only they, each play one more turn, a tiebreaker round; whoever then has "
+            "the most brains wins. If they are still tied, they share the win.",
+        .why_ruling =
+            "The publisher's sheet names one tiebreaker round and says nothing of a second tie; the guide "
+            "plays on until the tie is broken.",
+        .rules = "ZD-TIEBREAK-ONE ZD-TIEBREAK-NEXT ZD-TIE-STANDS ZD-TIEBREAK-REPEAT",
+        .variant = "tiebreak",
+        .quotes = { { S000, "BRAAAAINS!!!", "If there's a tie, the leaders (only) play a tiebreaker round." },
+                    { S001, "Tiebreaker",
+                      "If two or more players are tied with the highest score, those players play additional "
+                      "turns until the tie is broken." } },
+        .most_asked = 3,
+        .see = "after-thirteen",
+        .house = { { "tiebreak=until-broken",
+                     "Tied leaders play tiebreaker rounds until one of them is ahead." } },
+    },
+    { .id = NULL },
 };

@@ -19,6 +19,8 @@ extern const ud_game_extras zd_extras;
 
 /* The players' FAQ (faq_players.c), terminated by a NULL id. */
 extern const ud_faq_question zd_players_faq[];
+/* Its source key (faq_players.c), terminated by a NULL file. */
+extern const ud_faq_source zd_faq_sources[];
 
 /* A chance token drawn as a die (faq_glyphs.c). */
 bool zd_faq_glyph(FILE *out, const char *verb, const char *token);

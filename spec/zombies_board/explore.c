@@ -145,6 +145,7 @@ static const ud_game_bound zb_bounds[] = {
 
 static const ud_faq_extras zb_faq = {
     .questions = zb_players_faq,
+    .sources = zb_faq_sources,
 };
 
 const ud_game_extras zb_extras = {

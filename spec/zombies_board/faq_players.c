@@ -1,199 +1,262 @@
 /*
  * faq_players.c - the questions players of the Zombies!!! board-game
  * variant in 004 ask, for the players' FAQ that opens `undead faq`: each
- * with a short ruling under undead's default readings, the passages of 004
- * it rests on, quoted verbatim (tests/test_faq_players.c finds each in the
- * file), the rules that enforce it, and the variant where 004 is silent.
- * The rulings are undead's own words.
+ * answered in players' words under the default readings, with the
+ * passages of 004 it rests on, quoted verbatim (tests/test_faq_players.c
+ * finds each in the file), the rules that enforce it (shown in the
+ * reference only), and where 004 is silent, the reason for the ruling and
+ * the other readings as house rules.  The rulings are undead's own words;
+ * the source key names 004.
  */
 #include "zombies_board.h"
 
 #define S004 "004_7b390799ec2a25ac.txt"
 
+const ud_faq_source zb_faq_sources[] = {
+    { S004, "Zombies!!!: Yet another rules variant",
+      "a player-written set of rules for the Zombies!!! board game, not the publisher's (so it says of "
+      "itself)" },
+    { NULL, NULL, NULL },
+};
+
 const ud_faq_question zb_players_faq[] = {
-    { "first",
-      "Who goes first?",
-      "The lowest die roll. 004 does not say what a tie does; undead has the tied players roll again.",
-      "ZB-FIRST-PLAYER",
-      NULL,
-      NULL,
-      { { S004, "TURN SEQUENCE", "First player is determined by low die roll." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "combat",
-      "How does a fight with a zombie go?",
-      "Roll a die: 4 to 6 kills it. On 1 to 3 lose a life, or spend bullets to raise the roll to 4; roll "
-      "again until the zombie dies or you do. You cannot walk away.",
-      "ZB-COMBAT-ROLL ZB-COMBAT-PAY ZB-SHOOT ZB-BLEED ZB-KILL",
-      NULL,
-      NULL,
-      { { S004, "COMBAT RULES",
-          "A roll of 1, 2 or 3 means that the player must either forfeit a life token or spend enough bullet "
-          "tokens to raise roll to 4." },
-        { S004, "COMBAT RULES", "A player can never voluntarily leave combat." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "movement",
-      "How far can I move?",
-      "Twice the life tokens you held when your turn began, fewer if you like; losing a life in a fight this "
-      "turn does not shorten it, and what you leave unused is lost.",
-      "ZB-MAY-MOVE ZB-STEP ZB-STOP",
-      NULL,
-      NULL,
-      { { S004, "MOVEMENT RULES",
-          "Player movement allowance is equal to twice the number of life tokens held at the beginning of the "
-          "turn." },
-        { S004, "MOVEMENT RULES",
-          "Move allowance will not decrease as a result of losing combat during the same turn." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "other-player",
-      "What happens when I move onto another player?",
-      "You may take one bullet token from them (or leave it), and they cannot refuse; you may not end your "
-      "move there. Passing the same player again in the same move gives you no second bullet: one from each "
-      "player a move.",
-      "ZB-TAKE-BULLET-ASK ZB-TAKE-BULLET-OFFER ZB-TAKE-BULLET ZB-TAKE-BULLET-LEAVE ZB-STEP",
-      "bullet-take",
-      "\"A single bullet token from that player\": one from each player you pass; the other reading gives one "
-      "each time you step onto their space.",
-      { { S004, "MOVEMENT RULES",
-          "A player that moves on the same space as another may take a single bullet token from that player." },
-        { S004, "MOVEMENT RULES", "Players cannot end a move on another player-occupied space." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "survivors",
-      "How many survivors does a cleared building hold?",
-      "Roll a die once its zombies are all dead: 1 none, 2-3 one, 4-5 two, 6 three. They travel with you and "
-      "die with you.",
-      "ZB-SURVIVORS ZB-DEATH",
-      NULL,
-      NULL,
-      { { S004, "MOVEMENT RULES",
-          "A roll of 1 means no survivors, a roll of 2 or 3 indicates one, 4 or 5 means two survivors and a 6 "
-          "means three survivors." },
-        { S004, "MOVEMENT RULES",
-          "If that player is killed, all of their survivors are also killed and eaten by the zombies." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "death",
-      "I was killed: what now?",
-      "You lose your zombies and survivors and leave the board. Next turn you may start a new character at the "
-      "centre of the Town Square; it may not move until the turn after.",
-      "ZB-DEATH ZB-REVIVE-OFFER ZB-NEW-CHARACTER ZB-NEW-CHARACTER-SKIP",
-      "new-character",
-      "\"May not move\" forbids moving only; undead lets the new character fight, place tiles and play cards.",
-      { { S004, "COMBAT RULES",
-          "When a player is killed that player forfeits all zombies and survivors and is removed from the "
-          "board." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "zombie-move",
-      "Who moves the zombies, and where?",
-      "You do, at the end of your move: every zombie that can move goes one space, north, east, south or west, "
-      "never onto another zombie. You choose the direction of each; a zombie with only one way to go takes it. "
-      "004 gives no order; undead moves them row by row from the top left of the board.",
-      "ZB-ZOMBIES-NEXT ZB-ZOMBIE-OFFER ZB-ZOMBIE-MOVE ZB-ZOMBIES-DONE",
-      NULL,
-      NULL,
-      { { S004, "TURN SEQUENCE",
-          "Move all zombies that can be legally moved just one space each in any direction." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "road-zombies",
-      "Where do the zombies of a street tile go?",
-      "As many zombies as the tile has road openings; you put each on any road space of that tile, one to a "
-      "space.",
-      "ZB-ROAD-ZOMBIES ZB-ROAD-ZOMBIE-OFFER ZB-ROAD-ZOMBIE",
-      NULL,
-      NULL,
-      { { S004, "PLACING MAP TILES", "They may be placed on any legal road space on that tile." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "food-source",
-      "Do I have to fight every zombie I walk onto?",
-      "Yes, unless an Alternate Food Source card is in play: then you walk through. (What the card does beyond "
-      "that, and for how long, the text does not say; undead's sample card lasts for the turn of the player "
-      "who plays it.)",
-      "ZB-FOOD-SOURCE ZB-ENTER-COMBAT",
-      NULL,
-      NULL,
-      { { S004, "MOVEMENT RULES",
-          "Every time a player moves on a space occupied by a zombie, combat must occur before continuing move "
-          "(Unless the Card \"Alternate Food Source\" is in play)." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "blocked",
-      "No tile in my hand fits: what then?",
-      "You lose the rest of that turn: no move, no zombies moved, no trade, no new cards or tiles, and no life "
-      "for ending it on the Town Square.",
-      "ZB-BLOCKED",
-      NULL,
-      NULL,
-      { { S004, "PLACING MAP TILES",
-          "If this occurs, the player without playable tiles loses the rest of that turn" } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "trade",
-      "When can I trade kills for bullets?",
-      "At the end of your turn, three kills for one bullet; undead asks how many to trade.",
-      "ZB-TRADE-ASK ZB-TRADE-OFFER ZB-TRADE ZB-TRADE-ALL",
-      "trade",
-      "\"May be traded\" is a choice.",
-      { { S004, "RESOURCE REPLENISHMENT",
-          "Killed zombies may be traded for bullet tokens at a rate of three zombies per bullet." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "town-square",
-      "What does ending a turn on the Town Square give me?",
-      "One life token, each time you end your turn on its centre.",
-      "ZB-SQUARE-LIFE",
-      NULL,
-      NULL,
-      { { S004, "MOVEMENT RULES",
-          "Each time a player ends his turn on the center of the Town Square, that player gains one life "
-          "token." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "heliport",
-      "How do I win?",
-      "Rescue three survivors; on your next turn you may place the Heliport at a legal space (or keep it for a "
-      "later turn), then reach its centre square with your three survivors. If you are killed before placing "
-      "it, the next player to rescue three survivors gets it (004 does not say; this is undead's ruling).",
-      "ZB-HELIPORT-EARNED ZB-HELIPORT ZB-HELIPORT-DECLINED ZB-HELIPORT-WIN",
-      "heliport-space",
-      "A legal space for a tile is one where its roads join; 004 gives the Heliport no other condition.",
-      { { S004, "END GAME",
-          "The first player with three survivors to reach the center square of the Heliport tile wins." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { "no-heliport",
-      "The Heliport cannot be placed: who wins?",
-      "Play goes on, its owner trying again each turn, until every Named Building has been laid and searched; "
-      "then the player with the most rescued survivors wins. If all other players are out first, the last "
-      "living player wins; while the Heliport can still be placed, the last player plays on alone. If no tile "
-      "can be placed any more, the game ends once every building on the board has been searched.",
-      "ZB-NO-HELIPORT-WAIT ZB-ALL-SEARCHED ZB-LAST-ALIVE ZB-NO-HELIPORT ZB-ALL-RESCUED",
-      "no-heliport",
-      "This is 004 word for word. The other reading ends the game as soon as the Heliport cannot be placed, "
-      "which is shorter: waiting for every building often runs into undead's round cap.",
-      { { S004, "END GAME",
-          "When the Heliport cannot be placed, the winner is the last living player or the player with the "
-          "most rescued survivors once all Named Buildings have been searched." } },
-      0,
-      NULL,
-      { { NULL, NULL } } },
-    { NULL, NULL, NULL, NULL, NULL, NULL, { { NULL, NULL, NULL } }, 0, NULL, { { NULL, NULL } } },
+    {
+        .id = "first",
+        .ask = "Who goes first?",
+        .ruling =
+            "Everyone rolls a die and the lowest roll goes first; players tied for lowest roll again. Play "
+            "then goes clockwise.",
+        .why_ruling = "The rules say the low roll goes first but not how to break a tie.",
+        .rules = "ZB-FIRST-PLAYER ZB-NEXT",
+        .quotes = { { S004, "TURN SEQUENCE",
+                      "First player is determined by low die roll. [...] Play proceeds clockwise." } },
+    },
+    {
+        .id = "tiles",
+        .ask = "How do I place map tiles, and where do their zombies go?",
+        .ruling =
+            "Place every tile from your hand that can legally go: turned any way, roads joined, no road "
+            "ending at a building's side. A Named Building gets the zombies and tokens printed on it, "
+            "inside it, never two zombies or two tokens on a space; any other tile gets a zombie per road "
+            "opening, placed by you on its roads.",
+        .rules = "ZB-PLACE-MORE ZB-PLACE-OFFER ZB-PLACE ZB-NAMED-STOCK ZB-ROAD-ZOMBIES ZB-ROAD-ZOMBIE-OFFER "
+                 "ZB-ROAD-ZOMBIE",
+        .quotes = { { S004, "PLACING MAP TILES",
+                      "Tiles may be rotated any direction, but must be placed so that roads are connected. "
+                      "Roads may not be blocked by the side of a building. [...] All tokens and zombies must "
+                      "be placed inside the building, not on the street spaces." },
+                    { S004, "PLACING MAP TILES",
+                      "When a Map Tile with an unnamed building [...] is played, it comes into play with a "
+                      "number of zombies on it equal to the number of road access points it has. They may be "
+                      "placed on any legal road space on that tile." } },
+        .see = "blocked",
+    },
+    {
+        .id = "blocked",
+        .ask = "None of my tiles can be placed: what then?",
+        .ruling =
+            "If you cannot place a single tile of your hand, you lose the rest of the turn (no move, no "
+            "zombies moved, no trade, no draw), and so on each turn they still fit nowhere. Once no tile "
+            "fits anywhere, play goes on until one player is left alive or every Named Building on the board "
+            "is searched; then the player with the most rescued survivors wins.",
+        .why_ruling =
+            "The rules do not say whether the lost turn comes again while your tiles still fit nowhere, nor "
+            "when “all survivors have been rescued”: here, once every building on the board has been "
+            "searched.",
+        .rules = "ZB-BLOCKED ZB-ALL-RESCUED ZB-LAST-ALIVE",
+        .quotes = { { S004, "PLACING MAP TILES",
+                      "It is possible to place Map Tiles in such a way that no further tiles can be placed. "
+                      "If this occurs, the player without playable tiles loses the rest of that turn and "
+                      "play continues until one player is left alive or all survivors have been rescued" } },
+        .see = "tiles no-heliport",
+    },
+    {
+        .id = "combat",
+        .ask = "When do I fight a zombie, and how?",
+        .ruling =
+            "When you start your turn on a zombie's space or step onto one (unless Alternate Food Source is "
+            "in play). Roll a die: 4 to 6 kills it. On 1 to 3, spend bullets to make the roll 4, or lose a "
+            "life and roll again, until the zombie or you are dead; you cannot walk away.",
+        .rules =
+            "ZB-START-COMBAT ZB-ENTER-COMBAT ZB-FOOD-SOURCE ZB-COMBAT-ROLL ZB-COMBAT-PAY ZB-SHOOT ZB-BLEED "
+            "ZB-KILL",
+        .quotes = { { S004, "COMBAT RULES",
+                      "Any time a player begins a turn in the same space as a zombie, or lands on a space "
+                      "occupied by a zombie during movement, combat ensues." },
+                    { S004, "COMBAT RULES",
+                      "A roll of 1, 2 or 3 means that the player must either forfeit a life token or spend "
+                      "enough bullet tokens to raise roll to 4. Combat continues until the player wins or "
+                      "runs out of life tokens. [...] A player can never voluntarily leave combat." },
+                    { S004, "MOVEMENT RULES",
+                      "Every time a player moves on a space occupied by a zombie, combat must occur before "
+                      "continuing move (Unless the Card \"Alternate Food Source\" is in play)." } },
+        .most_asked = 1,
+        .see = "death end-of-turn",
+    },
+    {
+        .id = "movement",
+        .ask = "How far can I move, and where?",
+        .ruling =
+            "Up to twice the life tokens you held when your turn began, fewer if you like; a life lost in a "
+            "fight this turn does not shorten it, and what you leave is lost. Move up, down, left or right, "
+            "in and out of Named Buildings only by their doors, into no other building. A token you step on "
+            "with no zombie is yours.",
+        .rules = "ZB-TURN ZB-MAY-MOVE ZB-STEP-OFFER ZB-STEP ZB-STOP ZB-MOVE-DONE ZB-CLAIM-TOKEN",
+        .quotes = { { S004, "MOVEMENT RULES",
+                      "Player movement allowance is equal to twice the number of life tokens held at the "
+                      "beginning of the turn. Move allowance will not decrease as a result of losing combat "
+                      "during the same turn." },
+                    { S004, "MOVEMENT RULES",
+                      "Players and zombies may only move in or out of Named Buildings, and only by using "
+                      "door spaces. No other buildings may be entered. [...] Neither players nor zombies may "
+                      "make diagonal moves." } },
+        .most_asked = 2,
+        .see = "other-player combat",
+    },
+    {
+        .id = "other-player",
+        .ask = "What happens when I move onto another player's space?",
+        .ruling =
+            "You may take one bullet token from them, and they cannot refuse; you may not end your move "
+            "there. You take at most one from each player in a move, however often you pass them.",
+        .why_ruling =
+            "“A single bullet token from that player” is taken as one from each player a move, not one each "
+            "time you step onto them.",
+        .rules = "ZB-TAKE-BULLET-ASK ZB-TAKE-BULLET-OFFER ZB-TAKE-BULLET ZB-TAKE-BULLET-LEAVE ZB-STEP-OFFER",
+        .variant = "bullet-take",
+        .quotes = { { S004, "MOVEMENT RULES",
+                      "A player that moves on the same space as another may take a single bullet token from "
+                      "that player. Second player may not refuse. Players cannot end a move on another "
+                      "player-occupied space." } },
+        .see = "movement",
+        .house = { { "bullet-take=each-entry",
+                     "Take a bullet each time you step onto another player's space." } },
+    },
+    {
+        .id = "zombie-move",
+        .ask = "Who moves the zombies, and how?",
+        .ruling =
+            "You do, as step 4 of your own turn: every zombie that can move goes one space where you choose, "
+            "as a player could step, but never onto another zombie. It may move onto a player, who fights it "
+            "when their turn starts. Take the zombies row by row from the top left of the board; one with "
+            "nowhere to go when its turn comes stays where it is.",
+        .why_ruling =
+            "The rules give no order for moving the zombies, and the order decides which of two zombies gets "
+            "a space both could take.",
+        .rules = "ZB-ZOMBIES-NEXT ZB-ZOMBIE-OFFER ZB-ZOMBIE-MOVE ZB-ZOMBIES-DONE ZB-START-COMBAT",
+        .quotes = { { S004, "TURN SEQUENCE",
+                      "During a turn each player must complete the following steps in order: [...] Move all "
+                      "zombies that can be legally moved just one space each in any direction." },
+                    { S004, "PLACING MAP TILES", "no space may contain more than one zombie" },
+                    { S004, "MOVEMENT RULES", "Neither players nor zombies may make diagonal moves." } },
+        .most_asked = 3,
+        .see = "combat",
+    },
+    {
+        .id = "survivors",
+        .ask = "How many survivors does a Named Building hold?",
+        .ruling =
+            "Once its zombies are all dead, the player inside rolls a die: 1 none, 2 or 3 one, 4 or 5 two, 6 "
+            "three; a marker shows the building has been searched. Survivors travel with you and die with "
+            "you.",
+        .why_ruling =
+            "The rules say “players roll” without saying who; the player in the cleared building rolls.",
+        .rules = "ZB-SURVIVORS ZB-DEATH",
+        .quotes = { { S004, "MOVEMENT RULES",
+                      "After all zombies have been eliminated from a Named Building, players roll 1d6 to "
+                      "determine number of survivors. [...] The survivors move with and occupy the same "
+                      "space as their rescuing player. If that player is killed, all of their survivors are "
+                      "also killed and eaten by the zombies." } },
+        .see = "heliport death",
+    },
+    {
+        .id = "death",
+        .ask = "I was killed: what now?",
+        .ruling =
+            "You lose your kill pile, survivors and weapons, and leave the board. On your next turn you may "
+            "start a new character with three lives and three bullets on the centre of the Town Square, or "
+            "stay out; it may not move that turn, but may fight, place tiles and play cards.",
+        .why_ruling =
+            "The rules say only that a new character “may not move until the next turn”, and nothing of "
+            "weapons; they go with the character.",
+        .rules = "ZB-DEATH ZB-DEAD-CHOOSES ZB-REVIVE-OFFER ZB-NEW-CHARACTER ZB-NEW-CHARACTER-SKIP ZB-RETIRE",
+        .variant = "new-character",
+        .quotes = { { S004, "COMBAT RULES",
+                      "When a player is killed that player forfeits all zombies and survivors and is removed "
+                      "from the board. On the following turn the player may choose to begin a new character "
+                      "by placing a pawn on the center of the town square, but may not move until the next "
+                      "turn." } },
+        .most_asked = 5,
+        .see = "combat heliport",
+        .house = { { "new-character=skip-turn", "Placing the new character's pawn is its whole turn." } },
+    },
+    {
+        .id = "end-of-turn",
+        .ask = "What happens at the end of my turn?",
+        .ruling =
+            "Trade kills for bullets if you like, three kills for each bullet, then draw event cards and "
+            "tiles back up to three of each. If you end your turn on the centre of the Town Square, you gain "
+            "a life token.",
+        .why_ruling =
+            "The rules say kills “may be traded” without saying when, or whether all must be; you trade as "
+            "many as you like at the end of your turn.",
+        .rules = "ZB-SQUARE-LIFE ZB-TRADE-ASK ZB-TRADE-OFFER ZB-TRADE ZB-TRADE-ALL ZB-DRAW ZB-REPLENISH-DONE",
+        .variant = "trade",
+        .quotes = { { S004, "RESOURCE REPLENISHMENT",
+                      "At the end of each turn, a player draws Cards and Tiles to replenish allotment of "
+                      "three each. Killed zombies may be traded for bullet tokens at a rate of three zombies "
+                      "per bullet." },
+                    { S004, "MOVEMENT RULES",
+                      "Each time a player ends his turn on the center of the Town Square, that player gains "
+                      "one life token." } },
+        .house = { { "trade=all", "At the end of your turn every three kills become a bullet." } },
+    },
+    {
+        .id = "heliport",
+        .ask = "How do I win?",
+        .ruling =
+            "Be the first to rescue three survivors: from your next turn you may place the Heliport wherever "
+            "a tile could legally go, or keep it for a later turn. The first player with three survivors to "
+            "reach its centre square wins. If you are killed before placing it, it goes to the next player "
+            "to hold three rescued survivors.",
+        .why_ruling =
+            "The rules say once that you “may place” the Heliport on your next turn and once that you place "
+            "it then, and nothing of an owner killed first.",
+        .rules = "ZB-HELIPORT-EARNED ZB-HELIPORT-DUE ZB-HELIPORT ZB-HELIPORT-MAY ZB-HELIPORT-DECLINED "
+                 "ZB-HELIPORT-WIN ZB-DEATH",
+        .variant = "heliport-place",
+        .quotes = { { S004, "END GAME",
+                      "The first player to rescue three survivors may place the Heliport tile at any legal "
+                      "space on that player's following turn. The first player with three survivors to reach "
+                      "the center square of the Heliport tile wins." },
+                    { S004, "PLACING MAP TILES",
+                      "When a player has rescued three survivors, they place the Heliport card at any legal "
+                      "space on the next turn." } },
+        .most_asked = 4,
+        .see = "survivors no-heliport",
+        .house = { { "heliport-place=must",
+                     "Place the Heliport on your next turn if there is a space for it." } },
+    },
+    {
+        .id = "no-heliport",
+        .ask = "The Heliport cannot be placed: who wins?",
+        .ruling =
+            "Play goes on, its owner trying again each turn, until every Named Building has been laid and "
+            "searched; then the player with the most rescued survivors wins. If all other players are out of "
+            "the game before that, the last one left wins.",
+        .why_ruling =
+            "The rules name both winners in one sentence, the last living player and the most survivors "
+            "“once all Named Buildings have been searched”; play goes on until one of them is found.",
+        .rules = "ZB-NO-HELIPORT-WAIT ZB-ALL-SEARCHED ZB-LAST-ALIVE ZB-NO-HELIPORT",
+        .variant = "no-heliport",
+        .quotes = { { S004, "END GAME",
+                      "When the Heliport cannot be placed, the winner is the last living player or the "
+                      "player with the most rescued survivors once all Named Buildings have been "
+                      "searched." } },
+        .see = "heliport blocked",
+        .house = { { "no-heliport=at-once",
+                     "The game ends as soon as the Heliport cannot be placed: the last living player wins, "
+                     "or else the one with the most rescued survivors." } },
+    },
+    { .id = NULL },
 };

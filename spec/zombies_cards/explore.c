@@ -434,6 +434,7 @@ static const ud_faq_legend zc_figures[] = {
 
 static const ud_faq_extras zc_faq = {
     .questions = zc_players_faq,
+    .sources = zc_faq_sources,
     .figures = zc_figures,
 };
 

@@ -208,6 +208,8 @@ typedef struct zc_state {
 extern const ud_game zc_game;
 /* The players' FAQ (faq_players.c), terminated by a NULL id. */
 extern const ud_faq_question zc_players_faq[];
+/* Its source key (faq_players.c), terminated by a NULL file. */
+extern const ud_faq_source zc_faq_sources[];
 extern const ud_rule zc_rules[ZC_N_RULES];
 extern const ud_variant zc_variants[ZC_VARIANTS];
 extern const ud_invariant zc_invariants[ZC_N_INVARIANTS];

@@ -1,9 +1,9 @@
 /*
  * test_zd_faq_players.c - Zombie Dice's players' FAQ holds the questions
  * players ask most (ties, the empty cup, who plays after 13, scores above
- * 13, stopping after drawing, rerolling feet, what a bust loses, three
- * feet, who goes first), each answered under the variant that decides it
- * where the texts differ.
+ * 13, stopping after drawing, rerolling feet (three of them too), what a
+ * bust loses, drawing blind, who goes first), each answered under the
+ * variant that decides it where the texts differ.
  */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -31,7 +31,7 @@ Test(zd_faq_players, the_common_questions_are_answered)
         { "stop-after-drawing", NULL },
         { "keep-feet", NULL },
         { "bust", NULL },
-        { "three-feet", NULL },
+        { "draw-blind", NULL },
         { "first", "first-player" },
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
