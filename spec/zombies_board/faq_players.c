@@ -55,20 +55,26 @@ const ud_faq_question zb_players_faq[] = {
         .id = "blocked",
         .ask = "None of my tiles can be placed: what then?",
         .ruling =
-            "If you cannot place a single tile of your hand, you lose the rest of the turn (no move, no "
-            "zombies moved, no trade, no draw), and so on each turn they still fit nowhere. Once no tile "
-            "fits anywhere, play goes on until one player is left alive or every Named Building on the board "
-            "is searched; then the player with the most rescued survivors wins.",
+            "If you cannot place a single tile of your hand, you lose the rest of that turn (no move, no "
+            "zombies moved, no trade, no draw). On your later turns, while your tiles still fit nowhere, you "
+            "skip placing tiles and play the rest of the turn as usual; if you place a tile again and later "
+            "get stuck again, you lose that turn too. Once no tile fits anywhere, play goes on until one "
+            "player is left alive or every Named Building on the board is searched; then the player with the "
+            "most rescued survivors wins.",
         .why_ruling =
-            "The rules do not say whether the lost turn comes again while your tiles still fit nowhere, nor "
-            "when “all survivors have been rescued”: here, once every building on the board has been "
-            "searched.",
-        .rules = "ZB-BLOCKED ZB-ALL-RESCUED ZB-LAST-ALIVE",
+            "The rules say you lose the rest of “that turn” and that play continues; if you lost every turn "
+            "your tiles fit nowhere, a closed town would stop all play and the game could never end as the "
+            "rules say. Nor do they say when “all survivors have been rescued”: here, once every building on "
+            "the board has been searched.",
+        .rules = "ZB-BLOCKED ZB-BLOCKED-AGAIN ZB-BLOCKED-EVERY-TURN ZB-ALL-RESCUED ZB-LAST-ALIVE",
+        .variant = "blocked",
         .quotes = { { S004, "PLACING MAP TILES",
                       "It is possible to place Map Tiles in such a way that no further tiles can be placed. "
                       "If this occurs, the player without playable tiles loses the rest of that turn and "
                       "play continues until one player is left alive or all survivors have been rescued" } },
         .see = "tiles no-heliport",
+        .house = { { "blocked=lose-every-turn",
+                     "You lose every turn in which none of your tiles can be placed, not only the first." } },
     },
     {
         .id = "combat",

@@ -99,6 +99,17 @@ static const ud_variant_value bullet_values[] = {
     { "each-entry", SRC, "Movement Rules",
       "\"A player that moves on the same space as another may take\": one each time the mover enters that player's space" },
 };
+/* "that turn": the turn in which it occurs.  Read as every turn while the
+ * tiles fit nowhere, a closed board takes every later turn from everyone
+ * holding tiles, nothing moves again, and the same sentence's "play
+ * continues until one player is left alive or all survivors have been
+ * rescued" can never happen: lose-that-turn reads the sentence whole. */
+static const ud_variant_value blocked_values[] = {
+    { "lose-that-turn", SRC, "Placing Map Tiles",
+      "\"loses the rest of that turn and play continues\": the turn in which the tiles first fit nowhere is lost; later turns are played with the tile step passed over, until the player places a tile again" },
+    { "lose-every-turn", SRC, "Placing Map Tiles (leaving out 'and play continues': undead's reading)",
+      "every turn in which the player's tiles fit nowhere is lost; on a closed board nothing moves again until the turn cap" },
+};
 static const ud_variant_value no_heli_values[] = {
     { "at-once", SRC,
       "End Game (leaving out 'once all Named Buildings have been searched': undead's reading)",
@@ -118,6 +129,8 @@ const ud_variant zb_variants[ZB_VARIANTS] = {
       heli_place_values, ZB_HELI_PLACE_MAY },
     { "bullet-take", "How often may a mover take a bullet from a player it passes?", 2, bullet_values,
       ZB_BULLET_ONCE },
+    { "blocked", "A player whose tiles fit nowhere loses the rest of that turn: which turns?", 2,
+      blocked_values, ZB_BLOCKED_THAT_TURN },
 };
 
 /* ---- invariants -------------------------------------------------------------------- */

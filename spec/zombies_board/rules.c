@@ -585,10 +585,24 @@ static bool heli_can(const void *p, const ud_step *s)
 
 static void to_place_decision(void *p, ud_step *s) { ST(p)->phase = ZB_PH_PLACE; }
 
+/* The player holds tiles and none of them fits anywhere ("the player
+ * without playable tiles"); one placed this turn means it had some. */
 static bool blocked(const void *p, const ud_step *s)
 {
     const zb_state *st = CST(p);
     return !st->placed_any && holds_tiles(&st->pl[st->current]) && !any_tile_fits(st);
+}
+
+/* blocked=lose-that-turn: the turn in which it occurs, the first since the
+ * player last placed a tile, is lost; later turns are played without it. */
+static bool blocked_first(const void *p, const ud_step *s)
+{
+    return blocked(p, s) && !CST(p)->pl[CST(p)->current].lost_turn;
+}
+
+static bool blocked_again(const void *p, const ud_step *s)
+{
+    return blocked(p, s) && CST(p)->pl[CST(p)->current].lost_turn;
 }
 
 /* The rest of the turn is lost: no movement, no zombies moved, no trade,
@@ -597,6 +611,21 @@ static void lose_turn(void *p, ud_step *s)
 {
     UD_EMIT(s, "blocked %s", ud_player(s, ST(p)->current));
     ST(p)->phase = ZB_PH_TURN_END;
+}
+
+/* As lose_turn, and marked: the turn lost for this occurrence is taken. */
+static void lose_that_turn(void *p, ud_step *s)
+{
+    lose_turn(p, s);
+    ST(p)->pl[ST(p)->current].lost_turn = 1;
+}
+
+/* The lost turn was taken already: the tile step is passed over and the
+ * turn goes on (a card, movement, zombies, trade, draw). */
+static void pass_tiles(void *p, ud_step *s)
+{
+    UD_EMIT(s, "no-playable-tiles %s", ud_player(s, ST(p)->current));
+    ST(p)->phase = ZB_PH_EVENT_CHECK;
 }
 
 static bool tile_fits(const void *p, const ud_step *s) { return any_tile_fits(CST(p)); }
@@ -650,6 +679,7 @@ static void place(void *p, ud_step *s)
         }
     zb_lay(st, t, sx, sy, s->action.arg[3] / 90);
     st->placed_any = 1;
+    pl->lost_turn = 0; /* its tiles played again: a later block is a new occurrence */
     st->last_sx = (uint8_t)sx;
     st->last_sy = (uint8_t)sy;
     UD_EMIT(s, "placed %s %s at %d,%d rot %d", ud_player(s, st->current), zb_content.tile[t].id, sx - ZB_MID,
@@ -1441,8 +1471,15 @@ static void next_turn(void *p, ud_step *s)
       V(ZB_V_NO_HELI, ZB_NO_HELI_ALL_SEARCHED), UD_READS(UD_KEY(ZB_V_HELIPORT))) \
     X(C, ZB_R_HELIPORT_DUE, ZB_PH_PLACE_CHECK, EFFECT, heli_can, to_place_decision, "ZB-HELIPORT-DUE", SRC, "End Game", \
       "\"may place the Heliport tile at any legal space on that player's following turn\": its legal spaces are offered (whether it may be left: heliport-place)", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_HELIPORT))) \
-    X(C, ZB_R_BLOCKED, ZB_PH_PLACE_CHECK, EFFECT, blocked, lose_turn, "ZB-BLOCKED", SRC, "Placing Map Tiles", \
-      "\"the player without playable tiles loses the rest of that turn\": no movement, no zombie moved, no trade, no draw, no life on the Town Square", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_BLOCKED, ZB_PH_PLACE_CHECK, EFFECT, blocked_first, lose_that_turn, "ZB-BLOCKED", SRC, "Placing Map Tiles", \
+      "\"the player without playable tiles loses the rest of that turn\": the turn it occurs, the first since the player last placed a tile: no movement, no zombie moved, no trade, no draw, no life on the Town Square (ruling (undead's): \"that turn\" is the one it occurs in; lost again every turn, a closed board would stop all play, and \"play continues until one player is left alive or all survivors have been rescued\" could never be)", \
+      V(ZB_V_BLOCKED, ZB_BLOCKED_THAT_TURN), UD_ANY) \
+    X(C, ZB_R_BLOCKED_AGAIN, ZB_PH_PLACE_CHECK, EFFECT, blocked_again, pass_tiles, "ZB-BLOCKED-AGAIN", SRC, "Placing Map Tiles", \
+      "\"and play continues until one player is left alive or all survivors have been rescued\": that turn lost already, the tile step is passed over while the tiles fit nowhere, and the player moves, fights, moves zombies, trades and draws", \
+      V(ZB_V_BLOCKED, ZB_BLOCKED_THAT_TURN), UD_ANY) \
+    X(C, ZB_R_BLOCKED_EVERY_TURN, ZB_PH_PLACE_CHECK, EFFECT, blocked, lose_turn, "ZB-BLOCKED-EVERY-TURN", SRC, "Placing Map Tiles (leaving out 'and play continues': undead's reading)", \
+      "\"loses the rest of that turn\": every turn in which the player's tiles fit nowhere is lost: no movement, no zombie moved, no trade, no draw, no life on the Town Square", \
+      V(ZB_V_BLOCKED, ZB_BLOCKED_EVERY_TURN), UD_ANY) \
     X(C, ZB_R_PLACE_MORE, ZB_PH_PLACE_CHECK, EFFECT, tile_fits, to_place_decision, "ZB-PLACE-MORE", SRC, "Turn Sequence", \
       "\"Place as many of the Map Tiles from hand as can be legally placed\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_PLACE_DONE, ZB_PH_PLACE_CHECK, EFFECT, ud_always, placing_done, "ZB-PLACE-DONE", SRC, "Turn Sequence", \

@@ -169,6 +169,7 @@ enum zb_variant {
     ZB_V_NO_HELI,
     ZB_V_HELI_PLACE,
     ZB_V_BULLET,
+    ZB_V_BLOCKED,
     ZB_VARIANTS
 };
 enum { ZB_HELI_CONNECTED, ZB_HELI_FAR };
@@ -178,6 +179,7 @@ enum { ZB_CAP_25, ZB_CAP_50 };
 enum { ZB_NO_HELI_AT_ONCE, ZB_NO_HELI_ALL_SEARCHED };
 enum { ZB_HELI_PLACE_MAY, ZB_HELI_PLACE_MUST };
 enum { ZB_BULLET_ONCE, ZB_BULLET_EACH_ENTRY };
+enum { ZB_BLOCKED_THAT_TURN, ZB_BLOCKED_EVERY_TURN };
 
 /* Where a combat returns to. */
 enum { ZB_CTX_START, ZB_CTX_MOVE };
@@ -207,7 +209,9 @@ typedef struct zb_player {
     uint8_t card_round;    /* round of the last event card played (0 none) */
     uint8_t stuck;         /* loses its next movement */
     uint8_t outcome;       /* ud_seat_outcome */
-    uint8_t pad;
+    /* blocked=lose-that-turn: this player lost a turn to tiles that fit
+     * nowhere and has placed none since; its tile step is passed over */
+    uint8_t lost_turn;
 } zb_player;
 
 typedef struct zb_state {
@@ -276,7 +280,7 @@ extern const ud_fault zb_faults[ZB_N_FAULTS];
 extern const ud_faq_question zb_players_faq[];
 /* Its source key (faq_players.c), terminated by a NULL file. */
 extern const ud_faq_source zb_faq_sources[];
-enum { ZB_N_RULES = 78 };
+enum { ZB_N_RULES = 80 };
 extern const ud_rule zb_rules[ZB_N_RULES];
 extern const ud_variant zb_variants[ZB_VARIANTS];
 

@@ -141,7 +141,8 @@ static const char *const cases[] = {
     "rulings/bullet-once",         "rulings/bullet-each-entry",
     "rulings/blocked-loses-turn",  "rulings/all-rescued",
     "rulings/heliport-declined",   "rulings/last-alive-plays-on",
-    "rulings/last-alive",
+    "rulings/last-alive",          "situations/blocked-every-turn",
+    "rulings/blocked-every-turn",
 };
 
 Test(zb_golden, the_heliport_placed_and_reached_wins)
@@ -196,13 +197,122 @@ Test(zb_golden, no_heliport_space_waits_for_every_building_searched)
     run_free(&r);
 }
 
-Test(zb_golden, a_blocked_player_loses_the_rest_of_the_turn)
+/* blocked=lose-that-turn (the default): the turn it occurs is lost, and
+ * the next turns, her tiles still fitting nowhere, are played without the
+ * tile step: she fights, moves the zombies, and plays on. */
+Test(zb_golden, a_blocked_player_loses_that_turn_and_plays_on)
 {
     run r;
     play_case(&r, &zb_game, "situations/blocked");
-    cr_assert_geq(fired(&r, "ZB-BLOCKED"), 1);
-    cr_assert(r.regen && strstr(r.regen, "blocked ann"));
+    cr_assert_eq(fired(&r, "ZB-BLOCKED"), 1, "one turn lost");
+    cr_assert_eq(fired(&r, "ZB-BLOCKED-AGAIN"), 2, "rounds 4 and 5: the tile step passed over");
+    cr_assert_eq(fired(&r, "ZB-BLOCKED-EVERY-TURN"), 0, "not under this reading");
+    cr_assert_eq(fired(&r, "ZB-KILL"), 1, "round 4: she fights the zombie south of her");
+    cr_assert_eq(fired(&r, "ZB-ZOMBIES-DONE"), 3, "zombies moved in rounds 1, 2 and 4");
+    cr_assert(r.regen && strstr(r.regen, "blocked ann") && strstr(r.regen, "no-playable-tiles ann"));
     run_free(&r);
+}
+
+/* blocked=lose-every-turn: the same position, every later turn lost to
+ * the turn cap (the old ruling's transcript, tagged with its row). */
+Test(zb_golden, under_lose_every_turn_a_blocked_player_loses_every_turn)
+{
+    run r;
+    play_case(&r, &zb_game, "situations/blocked-every-turn");
+    cr_assert_eq(fired(&r, "ZB-BLOCKED-EVERY-TURN"), 23, "rounds 3 to 25");
+    cr_assert_eq(fired(&r, "ZB-BLOCKED"), 0, "not under this reading");
+    cr_assert_eq(fired(&r, "ZB-BLOCKED-AGAIN"), 0, "not under this reading");
+    cr_assert_eq(fired(&r, "ZB-TURN-CAP"), 1);
+    cr_assert_eq(r.res.winner, -1, "nobody rescued a survivor");
+    run_free(&r);
+}
+
+static const ud_rule *zb_row(const char *id)
+{
+    for (int i = 0; i < zb_game.n_rules; i++)
+        if (strcmp(zb_game.rules[i].id, id) == 0)
+            return &zb_game.rules[i];
+    cr_assert_fail("no row %s", id);
+    return NULL;
+}
+
+/* The Town Square closed by four buildings of one road each: no tile
+ * fits anywhere.  ann (seat 0) holds a crossroads. */
+static void closed_board(zb_state *st)
+{
+    memset(st, 0, sizeof *st);
+    st->n_players = 1;
+    zb_lay(st, tile_kind("town-square"), ZB_MID, ZB_MID, 0);
+    int hospital = tile_kind("hospital"); /* one road, north at 0 */
+    zb_lay(st, hospital, ZB_MID, ZB_MID - 1, 2);
+    zb_lay(st, hospital, ZB_MID + 1, ZB_MID, 3);
+    zb_lay(st, hospital, ZB_MID, ZB_MID + 1, 0);
+    zb_lay(st, hospital, ZB_MID - 1, ZB_MID, 1);
+    st->pl[0].status = ZB_ALIVE;
+    st->pl[0].tile[0] = (uint8_t)(tile_kind("crossroads") + 1);
+    st->phase = ZB_PH_PLACE_CHECK;
+}
+
+/* Which blocked row fires follows the mark the lost turn leaves: the
+ * first time ZB-BLOCKED (the turn lost, the mark set), then
+ * ZB-BLOCKED-AGAIN (the tile step passed over, the turn goes on);
+ * ZB-BLOCKED-EVERY-TURN, the other reading's row, every time. */
+Test(zb_rulings, the_blocked_rows_follow_the_lost_turn_mark)
+{
+    static zb_state st;
+    closed_board(&st);
+    const ud_rule *first = zb_row("ZB-BLOCKED"), *again = zb_row("ZB-BLOCKED-AGAIN"),
+                  *every = zb_row("ZB-BLOCKED-EVERY-TURN");
+    cr_assert_eq(first->variant, ZB_V_BLOCKED);
+    cr_assert_eq(first->value, ZB_BLOCKED_THAT_TURN);
+    cr_assert_eq(again->value, ZB_BLOCKED_THAT_TURN);
+    cr_assert_eq(every->variant, ZB_V_BLOCKED);
+    cr_assert_eq(every->value, ZB_BLOCKED_EVERY_TURN);
+    ud_step s;
+    memset(&s, 0, sizeof s);
+    s.action.kind = -1;
+    cr_assert(first->guard(&st, &s) && !again->guard(&st, &s) && every->guard(&st, &s));
+    first->effect(&st, &s);
+    cr_assert_eq(st.pl[0].lost_turn, 1, "the lost turn is marked");
+    cr_assert_eq(st.phase, ZB_PH_TURN_END, "the rest of the turn is lost");
+    st.phase = ZB_PH_PLACE_CHECK; /* her next turn */
+    cr_assert(!first->guard(&st, &s) && again->guard(&st, &s) && every->guard(&st, &s));
+    again->effect(&st, &s);
+    cr_assert_eq(st.phase, ZB_PH_EVENT_CHECK, "the turn goes on past the tiles");
+    cr_assert_eq(st.pl[0].lost_turn, 1, "still marked");
+    every->effect(&st, &s);
+    cr_assert_eq(st.phase, ZB_PH_TURN_END);
+    /* a tile she placed this turn: she had playable tiles, none fires */
+    st.placed_any = 1;
+    cr_assert(!first->guard(&st, &s) && !again->guard(&st, &s) && !every->guard(&st, &s));
+    /* no tile in hand: none fires either */
+    st.placed_any = 0;
+    st.pl[0].tile[0] = 0;
+    cr_assert(!first->guard(&st, &s) && !again->guard(&st, &s) && !every->guard(&st, &s));
+}
+
+/* A tile placed clears the mark: her tiles were playable again, so a later
+ * block is a new occurrence and costs that turn. */
+Test(zb_rulings, a_tile_placed_clears_the_lost_turn_mark)
+{
+    static zb_state st;
+    memset(&st, 0, sizeof st);
+    st.n_players = 1;
+    zb_lay(&st, tile_kind("town-square"), ZB_MID, ZB_MID, 0);
+    int hospital = tile_kind("hospital");
+    st.pl[0].status = ZB_ALIVE;
+    st.pl[0].tile[0] = (uint8_t)(hospital + 1);
+    st.pl[0].lost_turn = 1;
+    st.phase = ZB_PH_PLACE;
+    ud_step s;
+    memset(&s, 0, sizeof s);
+    s.action = (ud_action){ ZB_ACT_PLACE, { hospital, 0, -1, 180 } };
+    const ud_rule *place = zb_row("ZB-PLACE");
+    cr_assert(place->guard(&st, &s));
+    place->effect(&st, &s);
+    cr_assert_eq(st.slot[ZB_MID - 1][ZB_MID], hospital + 1, "the tile is laid");
+    cr_assert_eq(st.pl[0].tile[0], 0, "out of her hand");
+    cr_assert_eq(st.pl[0].lost_turn, 0, "the mark is cleared");
 }
 
 /* Step 4: every zombie that may move, moves; one with a single space
@@ -276,11 +386,22 @@ Test(zb_rulings, a_blocked_player_loses_the_rest_of_the_turn)
 {
     run r;
     play_case(&r, &zb_game, "rulings/blocked-loses-turn");
-    /* no decision is left to her: every later turn is blocked too, to the turn cap */
-    cr_assert_geq(fired(&r, "ZB-BLOCKED"), 1);
+    /* nothing between "blocked ann" and her next turn (the record is complete) */
+    cr_assert_eq(fired(&r, "ZB-BLOCKED"), 1);
     cr_assert_eq(fired(&r, "ZB-DRAW"), 2, "the draws of the first two turns only");
     cr_assert_eq(fired(&r, "ZB-SQUARE-LIFE"), 2, "no life on the square after a blocked turn");
     cr_assert_eq(fired(&r, "ZB-ZOMBIES-DONE"), 2, "zombies moved in two turns only");
+    /* lose-that-turn: her fourth turn goes on past the tiles */
+    cr_assert_eq(fired(&r, "ZB-BLOCKED-AGAIN"), 1);
+    cr_assert_eq(fired(&r, "ZB-MAY-MOVE"), 3, "she may move in rounds 1, 2 and 4");
+    run_free(&r);
+    /* lose-every-turn: every later turn is lost too, to the turn cap */
+    play_case(&r, &zb_game, "rulings/blocked-every-turn");
+    cr_assert_eq(fired(&r, "ZB-BLOCKED-EVERY-TURN"), 23, "rounds 3 to 25");
+    cr_assert_eq(fired(&r, "ZB-BLOCKED-AGAIN"), 0);
+    cr_assert_eq(fired(&r, "ZB-DRAW"), 2);
+    cr_assert_eq(fired(&r, "ZB-MAY-MOVE"), 2, "she may move in rounds 1 and 2 only");
+    cr_assert_eq(fired(&r, "ZB-TURN-CAP"), 1);
     run_free(&r);
 }
 
