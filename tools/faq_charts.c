@@ -69,6 +69,22 @@ static int w_query(void *c, const char *name, const char *const *params, int n_p
     return db_faq_rows(w->h, &q, (char *const *)params, n_params, query_row, &rows);
 }
 
+/* The writer a game's chart hook is handed, writing to D. */
+static ud_faq_writer writer_of(writer_ctx *c)
+{
+    return (ud_faq_writer){ .ctx = c,
+                            .html = !c->d->md,
+                            .out = c->d->out,
+                            .h3 = w_h3,
+                            .p = w_p,
+                            .table_begin = w_table_begin,
+                            .table_row = w_table_row,
+                            .table_end = w_table_end,
+                            .bars = w_bars,
+                            .heat = w_heat,
+                            .query = w_query };
+}
+
 void faq_section_charts(faq_doc *d, db *h, const ud_game *g)
 {
     const ud_faq_extras *fx = faq_extras(g);
@@ -78,16 +94,21 @@ void faq_section_charts(faq_doc *d, db *h, const ud_game *g)
     snprintf(id, sizeof id, "%s-charts", g->name);
     faq_heading(d, 2, id, "Charts", true);
     writer_ctx c = { d, h, g };
-    ud_faq_writer w = { .ctx = &c,
-                        .html = !d->md,
-                        .out = d->out,
-                        .h3 = w_h3,
-                        .p = w_p,
-                        .table_begin = w_table_begin,
-                        .table_row = w_table_row,
-                        .table_end = w_table_end,
-                        .bars = w_bars,
-                        .heat = w_heat,
-                        .query = w_query };
+    ud_faq_writer w = writer_of(&c);
     fx->charts(g, &w);
+}
+
+void faq_section_players_charts(faq_doc *d, db *h, const ud_game *g)
+{
+    const ud_faq_extras *fx = faq_extras(g);
+    if (!fx || !fx->players_charts)
+        return;
+    char id[96];
+    snprintf(id, sizeof id, "%s-players-charts", g->name);
+    faq_html(d, "<div class=\"players-charts\">");
+    faq_heading(d, 2, id, "Charts", true);
+    writer_ctx c = { d, h, g };
+    ud_faq_writer w = writer_of(&c);
+    fx->players_charts(g, &w);
+    faq_html(d, "</div>\n");
 }
