@@ -274,6 +274,8 @@ enum { ZB_FAULT_ZOMBIE_ON_ZOMBIE, ZB_FAULT_TILE_LEFT_IN_STACK, ZB_N_FAULTS };
 extern const ud_fault zb_faults[ZB_N_FAULTS];
 /* The players' FAQ (faq_players.c), terminated by a NULL id. */
 extern const ud_faq_question zb_players_faq[];
+/* The players' charts (faq_charts.c). */
+void zb_players_charts(const ud_game *g, const ud_faq_writer *w);
 enum { ZB_N_RULES = 78 };
 extern const ud_rule zb_rules[ZB_N_RULES];
 extern const ud_variant zb_variants[ZB_VARIANTS];

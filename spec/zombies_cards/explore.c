@@ -434,6 +434,8 @@ static const ud_faq_legend zc_figures[] = {
 
 static const ud_faq_extras zc_faq = {
     .questions = zc_players_faq,
+    .players_charts = zc_players_charts,
+    .players_who = "who each play a card every round, only cards that go straight to the bullet pile",
     .figures = zc_figures,
 };
 

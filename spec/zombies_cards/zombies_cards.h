@@ -208,6 +208,8 @@ typedef struct zc_state {
 extern const ud_game zc_game;
 /* The players' FAQ (faq_players.c), terminated by a NULL id. */
 extern const ud_faq_question zc_players_faq[];
+/* The players' charts (faq_charts.c). */
+void zc_players_charts(const ud_game *g, const ud_faq_writer *w);
 extern const ud_rule zc_rules[ZC_N_RULES];
 extern const ud_variant zc_variants[ZC_VARIANTS];
 extern const ud_invariant zc_invariants[ZC_N_INVARIANTS];
