@@ -35,8 +35,14 @@ static const char style[] =
     ".ok{color:#1d7a2a}.bad{color:#b03a2e}.setting{color:#333}"
     "details.exact summary{cursor:pointer}figure.chart{margin:0.6em 0}figure.chart svg{max-width:100%;height:auto}"
     "dl.finding dt{font-weight:bold}dl.finding dd{margin:0 0 0.4em 1.5em}"
-    "nav ol{columns:2;column-gap:4em;font-size:9pt;line-height:1.25}nav ol ol{columns:1;padding-left:1.4em}"
-    "nav>ol>li>a{font-weight:bold}nav li{break-inside:auto}nav li>a{break-inside:avoid}nav h2{break-before:avoid}"
+    "nav ol.toc{columns:2;column-gap:3em;font-size:9pt;line-height:1.25;list-style:none;padding:0;margin:0;"
+    "counter-reset:c1}nav li{break-inside:avoid;margin:0}nav li>a{display:flex}nav li>a::before{flex:none;"
+    "text-align:right;padding-right:0.35em}nav li.l1{counter-increment:c1;counter-reset:c2;font-weight:bold;"
+    "margin-top:0.3em}nav li.l2{counter-increment:c2;counter-reset:c3}nav li.l3{counter-increment:c3;"
+    "counter-reset:c4;padding-left:1.3em}nav li.l4{counter-increment:c4;counter-reset:c5;padding-left:2.6em}"
+    "nav li.l5{padding-left:3.9em}nav li.l6{padding-left:5.2em}nav li.l2>a::before{content:counter(c2) \".\";"
+    "min-width:1.3em}nav li.l3>a::before{content:counter(c3) \".\";min-width:1.3em}nav li.l4>a::before{"
+    "content:counter(c4) \".\";min-width:1.3em}nav h2{break-before:avoid}"
     "header .version{color:#555;font-size:9pt;margin:0.2em 0}header .games{font-size:12pt;margin:0.2em 0}"
     "h1.part{font-size:24pt;border-bottom:3px solid #b03a2e;margin-top:0}"
     "h1.game,h2.game{font-size:19pt;border-bottom:3px solid #b03a2e;margin:0 0 0.4em}h4{font-size:11pt}"
@@ -49,7 +55,7 @@ static const char style[] =
     "ol.most{margin:0.3em 0;padding-left:1.6em}ol.most li{margin:0.1em 0}"
     ".players-charts figure.chart{margin:0.3em 0;break-before:avoid}.players-charts p{break-after:avoid}"
     "@media print{body{max-width:none;margin:0;padding:0}"
-    "h2{break-before:auto}nav h2{break-before:avoid}h1,h2,h3,h4{break-after:avoid}"
+    "h2{break-before:auto}nav h2{break-before:avoid}h1,h2,h3,h4{break-after:avoid;break-inside:avoid}"
     "tr,li,figure,dl,.house,blockquote{break-inside:avoid}"
     "thead{display:table-header-group}a{color:inherit;text-decoration:none}nav{break-after:page}}";
 
@@ -57,15 +63,15 @@ static const char style[] =
  * are two boxes of a flex row, the number's of fixed width at the right,
  * beside the title's last line. */
 static const char page_number_style[] =
-    "nav li>a{display:flex;align-items:flex-end}nav a .t{flex:1 1 auto;min-width:0}"
+    "nav li>a{align-items:flex-end}nav li>a::before{align-self:flex-start}nav a .t{flex:1 1 auto;min-width:0}"
     "nav a .pg{flex:none;width:2.6em;text-align:right;font-variant-numeric:tabular-nums}";
 
 static void toc_item(faq_doc *d, const toc_entry *e, const faq_opts *o)
 {
-    fprintf(d->out, "<li><a href=\"#%s\">", e->id);
+    fprintf(d->out, "<li class=\"l%d\"><a href=\"#%s\">", e->level, e->id);
     if (!o->print) {
         faq_text(d, e->title);
-        fputs("</a>", d->out);
+        fputs("</a></li>", d->out);
         return;
     }
     fputs("<span class=\"t\">", d->out);
@@ -74,7 +80,7 @@ static void toc_item(faq_doc *d, const toc_entry *e, const faq_opts *o)
     int page = pdf_pages_find(o->pages, e->id);
     if (page > 0)
         fprintf(d->out, "%d", page);
-    fputs("</span></a>", d->out);
+    fputs("</span></a></li>", d->out);
 }
 
 static const char players_intro[] =
@@ -140,33 +146,16 @@ static void page_style(FILE *out, const faq_opts *o, const char *version_line)
     }
 }
 
-/* The contents: every heading collected, nested by level. */
+/* The contents: every heading collected, in order, each item nested by
+ * its level (indented, numbered within its parent).  One flat list: the
+ * two print columns break cleanly only between items, and Chromium
+ * overlaps the items of nested lists broken across columns and pages. */
 static void contents_html(faq_doc *d, FILE *out, const faq_opts *o)
 {
-    fputs("<nav id=\"contents\"><h2>Contents</h2>\n<ol>", out);
-    int level = 1;
-    bool open_item = false;
-    for (int i = 0; i < d->n_toc; i++) {
-        int l = d->toc[i].level;
-        while (l > level) {
-            fputs("<ol>", out);
-            open_item = false;
-            level++;
-        }
-        while (l < level) {
-            fputs("</li></ol>", out);
-            level--;
-        }
-        if (open_item)
-            fputs("</li>", out);
+    fputs("<nav id=\"contents\"><h2>Contents</h2>\n<ol class=\"toc\">", out);
+    for (int i = 0; i < d->n_toc; i++)
         toc_item(d, &d->toc[i], o);
-        open_item = true;
-    }
-    while (level > 1) {
-        fputs("</li></ol>", out);
-        level--;
-    }
-    fputs(open_item ? "</li></ol></nav>\n" : "</ol></nav>\n", out);
+    fputs("</ol></nav>\n", out);
 }
 
 /* A game's part, in its named page for print (HTML only). */
