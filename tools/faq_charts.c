@@ -12,9 +12,20 @@ typedef struct writer_ctx {
     faq_doc *d;
     db *h;
     const ud_game *g;
+    /* The players' charts: each heading opens a block kept on one page
+     * (its caption never parted from its chart); OPEN: one is open. */
+    bool blocks, open;
 } writer_ctx;
 
-static void w_h3(void *c, const char *id, const char *title) { faq_h3(((writer_ctx *)c)->d, id, title); }
+static void w_h3(void *c, const char *id, const char *title)
+{
+    writer_ctx *w = c;
+    if (w->blocks && !w->d->md) {
+        fputs(w->open ? "</div>\n<div class=\"chart-block\">" : "<div class=\"chart-block\">", w->d->out);
+        w->open = true;
+    }
+    faq_h3(w->d, id, title);
+}
 static void w_p(void *c, const char *s) { faq_p(((writer_ctx *)c)->d, s); }
 static void w_table_begin(void *c, int cols, const char *const *head)
 {
@@ -93,7 +104,7 @@ void faq_section_charts(faq_doc *d, db *h, const ud_game *g)
     char id[96];
     snprintf(id, sizeof id, "%s-charts", g->name);
     faq_heading(d, 2, id, "Charts", true);
-    writer_ctx c = { d, h, g };
+    writer_ctx c = { d, h, g, false, false };
     ud_faq_writer w = writer_of(&c);
     fx->charts(g, &w);
 }
@@ -107,8 +118,8 @@ void faq_section_players_charts(faq_doc *d, db *h, const ud_game *g)
     snprintf(id, sizeof id, "%s-players-charts", g->name);
     faq_html(d, "<div class=\"players-charts\">");
     faq_heading(d, 2, id, "Charts", true);
-    writer_ctx c = { d, h, g };
+    writer_ctx c = { d, h, g, true, false };
     ud_faq_writer w = writer_of(&c);
     fx->players_charts(g, &w);
-    faq_html(d, "</div>\n");
+    faq_html(d, c.open ? "</div></div>\n" : "</div>\n");
 }
