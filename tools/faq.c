@@ -228,8 +228,7 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
                 faq_heading_class(d, 1 - d->shift, "reference", "Reference", true, "part");
             if (o->n_games > 1 || o->part == FAQ_ALL)
                 faq_heading_class(d, 1, g->name, g->title, true, "game");
-            if (with_reference)
-                faq_section_players_ref(d, o->db, g, gr);
+            faq_section_players_ref(d, o->db, g, gr);
             faq_section_rules(d, o->db, g, gr);
             faq_section_questions(d, o->db, g, gr);
             faq_section_claims(d, o->db, g);

@@ -98,7 +98,8 @@ bool faq_house_effect(db *h, const ud_game *g, const game_runs *gr, const char *
 /* ---- the sections, in the document's order ---- */
 /* The players' part of a game (nothing when it has no questions);
  * WITH_REFERENCE: the reference is in the same document, and each answer
- * links to its entry there (faq_section_players_ref). */
+ * links to its entry there (faq_section_players_ref, the reference's
+ * first section). */
 void faq_section_players(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, bool with_reference);
 void faq_section_players_charts(faq_doc *d, db *h, const ud_game *g);
 void faq_section_players_ref(faq_doc *d, db *h, const ud_game *g, const game_runs *gr);
