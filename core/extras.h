@@ -231,11 +231,8 @@ typedef struct ud_faq_question {
 /* A rule text as the players' FAQ's source key names it. */
 typedef struct ud_faq_source {
     const char *file;  /* "000_667bbeec5fdf16bd.txt"; NULL ends */
-    const char *title; /* its real title */
+    const char *title; /* its real title: every quotation of it is cited by it */
     const char *kind;  /* what it is: "the publisher's rule sheet", "a fan variant", ... */
-    /* The name every citation of it uses ("Rule sheet"), short enough to
-     * follow a quotation; NULL: the file's number ("000"). */
-    const char *short_name;
 } ud_faq_source;
 
 typedef struct ud_faq_extras {

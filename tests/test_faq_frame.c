@@ -5,7 +5,7 @@
  * tests/faq_pdf.sh checks on a verified one): its text holds no rule ID,
  * reading syntax or engine word; every ruling is marked "Ruling:" with
  * its reason and nothing else is; the Most asked list links its questions
- * in order; every quotation is cited by its source's short name; a game
+ * in order; every quotation is cited by its source's title; a game
  * without questions writes nothing.  And the data the layout relies on:
  * See also and house rules name what exists, the Most asked ranks run
  * 1, 2, 3..., the source key covers every text quoted.
@@ -276,8 +276,7 @@ Test(faq_frame, every_quotation_cites_its_source_key)
             continue;
         const ud_faq_extras *fx = g->extras->faq;
         for (const ud_faq_source *s = fx->sources; s && s->file; s++)
-            cr_expect(s->title && s->kind && s->short_name,
-                      "%s: source %s lacks its title, kind or short name", g->name, s->file);
+            cr_expect(s->title && s->kind, "%s: source %s lacks its title or kind", g->name, s->file);
         char *html = players_part(g, false);
         for (const ud_faq_question *q = fx->questions; q->id; q++) {
             char *entry = entry_of(html, g, q);
@@ -292,7 +291,7 @@ Test(faq_frame, every_quotation_cites_its_source_key)
                 snprintf(number, sizeof number, "%.*s", (int)strcspn(q->quotes[i].source, "_"),
                          q->quotes[i].source);
                 snprintf(cite, sizeof cite, "\xe2\x80\x9d \xe2\x80\x94 %s, %s",
-                         src && src->short_name ? src->short_name : number, q->quotes[i].section);
+                         src && src->title ? src->title : number, q->quotes[i].section);
                 char *want = plain(cite);
                 cr_expect(strstr(entry, want), "%s/%s: a quotation not cited as \"%s\"", g->name, q->id,
                           want);

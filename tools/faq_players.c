@@ -2,7 +2,7 @@
  * faq_players.c - the players' part of the FAQ, written as a player reads
  * it at the table: per game its source key, the "Most asked" list, each
  * question with its answer (a ruling marked "Ruling:" with its reason),
- * the passages it rests on (cited by the source's short name), related
+ * the passages it rests on (cited by the source's title), related
  * questions, the other readings as house rules with their effect in one
  * plain sentence where it is real, and the game's players' charts.  No
  * rule ID, reading syntax or engine word: those are in the reference
@@ -34,14 +34,14 @@ const char *faq_players_title(const ud_game *g)
     return fx && fx->players_title ? fx->players_title : g->title;
 }
 
-/* The name a citation of FILE uses: its short name in the source key,
- * else the file's number. */
+/* The name a citation of FILE uses: its title in the source key, else
+ * the file's number. */
 static void cite_name(const ud_game *g, const char *file, char *out, size_t size)
 {
     const ud_faq_extras *fx = faq_extras(g);
     for (const ud_faq_source *s = fx ? fx->sources : NULL; s && s->file; s++)
-        if (strcmp(s->file, file) == 0 && s->short_name) {
-            snprintf(out, size, "%s", s->short_name);
+        if (strcmp(s->file, file) == 0 && s->title) {
+            snprintf(out, size, "%s", s->title);
             return;
         }
     faq_short_source(file, out, size);
@@ -54,7 +54,7 @@ static void question_link(faq_doc *d, const ud_game *g, const ud_faq_question *q
     faq_link_text(d, id, q->ask);
 }
 
-/* The source key: each text's short name, real title and what it is. */
+/* The source key: each text's real title and what it is. */
 static void source_key(faq_doc *d, const ud_game *g)
 {
     const ud_faq_extras *fx = faq_extras(g);
@@ -65,18 +65,15 @@ static void source_key(faq_doc *d, const ud_game *g)
     faq_heading(d, 2, id, "Sources", true);
     faq_html(d, "<ul class=\"sources\">");
     for (const ud_faq_source *s = fx->sources; s->file; s++) {
-        char name[64];
+        char name[160];
         cite_name(g, s->file, name, sizeof name);
         faq_html(d, "<li><strong>");
         faq_md(d, "- **");
         faq_text(d, name);
-        faq_html(d, "</strong>: <em>");
-        faq_md(d, "**: *");
-        faq_text(d, s->title ? s->title : s->file);
-        faq_html(d, "</em>");
-        faq_md(d, "*");
+        faq_html(d, "</strong>");
+        faq_md(d, "**");
         if (s->kind)
-            faq_textf(d, ", %s", s->kind);
+            faq_textf(d, ": %s", s->kind);
         faq_text(d, ".");
         faq_html(d, "</li>");
         faq_md(d, "\n");
@@ -115,7 +112,7 @@ static void most_asked(faq_doc *d, const ud_game *g)
 
 static void quote_block(faq_doc *d, const ud_game *g, const ud_faq_quote *q)
 {
-    char s[64];
+    char s[160];
     cite_name(g, q->source, s, sizeof s);
     faq_html(d, "<blockquote class=\"quote\">");
     faq_md(d, "> ");

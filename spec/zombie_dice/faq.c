@@ -142,21 +142,21 @@ static void charts(const ud_game *g, const ud_faq_writer *w)
     win_chart(w);
 }
 
-/* The name the players' FAQ cites a rule text by (its source key), else
- * its number. */
+/* The name the players' FAQ cites a rule text by (its title in the
+ * source key), else its number. */
 static void cite_name(const ud_game *g, const char *file, char *out, size_t size)
 {
     const ud_faq_extras *fx = g->extras ? g->extras->faq : NULL;
     for (const ud_faq_source *s = fx ? fx->sources : NULL; s && s->file; s++)
-        if (strcmp(s->file, file) == 0 && s->short_name) {
-            snprintf(out, size, "%s", s->short_name);
+        if (strcmp(s->file, file) == 0 && s->title) {
+            snprintf(out, size, "%s", s->title);
             return;
         }
     snprintf(out, size, "%.*s", (int)strcspn(file, "_"), file);
 }
 
-/* 001's probability tip, verbatim ("Probability Tips"), and the hand it
- * speaks of: what it states, and what the dice give. */
+/* 001's probability tip, verbatim ("Tips and Strategies for Zombie
+ * Domination"): two red dice and a green, whose chance the chart gives. */
 static const char tip_001[] = "holding two red dice and one green die gives you a 44.4% chance of rolling at "
                               "least one Shotgun and ending your turn";
 
@@ -197,14 +197,14 @@ static void players_charts(const ud_game *g, const ud_faq_writer *w)
     for (int i = 0; i < t->n; i++) {
         if (strcmp(t->name[i], "GRR") != 0)
             continue;
-        char name[64], text[640];
+        char name[160], text[800];
         cite_name(g, "001_4f6e2b55ff14832a.txt", name, sizeof name);
         w->h3(w->ctx, "zombie-dice-players-chart-44", "A correction: two red dice and a green");
         snprintf(
             text, sizeof text,
-            "%s says \xe2\x80\x9c%s\xe2\x80\x9d; it is %.1f%%, not 44.4%%: %ld chances in %ld of at least one "
-            "shotgun (the chart's GRR column, with 2 shotguns). With no shotgun yet, the same dice end your "
-            "turn only by three shotguns at once: %.1f%%.",
+            "%s (Tips and Strategies) says: \xe2\x80\x9c%s\xe2\x80\x9d. The chance is %.1f%%, not 44.4%%: "
+            "%ld in %ld of at least one shotgun (the chart's GRR column, with 2 shotguns). With no shotgun "
+            "yet, the same dice end your turn only by three shotguns at once: %.1f%%.",
             name, tip_001, 100.0 * (double)t->num[2][i] / (double)t->den[2][i], t->num[2][i], t->den[2][i],
             100.0 * (double)t->num[0][i] / (double)t->den[0][i]);
         w->p(w->ctx, text);
