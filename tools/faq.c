@@ -54,6 +54,11 @@ static const char style[] =
     ".house p{margin:0.15em 0}ul.sources{list-style:none;padding:0;margin:0.3em 0}ul.sources li{margin:0.15em 0}"
     "ol.most{margin:0.3em 0;padding-left:1.6em}ol.most li{margin:0.1em 0}"
     ".players-charts figure.chart{margin:0.3em 0}.chart-block{break-inside:avoid}"
+    /* the players' part: set close, a few pages a game */
+    "section.players{font-size:9.5pt;line-height:1.3}section.players h2:not(.game){font-size:13pt;margin:0.9em 0 0.4em}"
+    "section.players h3:not(.game){font-size:11pt}section.players p{margin:0.3em 0}"
+    "section.players blockquote.quote{margin:0.15em 0 0.15em 1.2em}section.players .q>h3,section.players .q>h4{"
+    "font-size:10.5pt;margin:0.75em 0 0.2em}section.players .house{margin:0.3em 0}"
     "@media print{body{max-width:none;margin:0;padding:0}"
     "h2{break-before:auto}nav h2{break-before:avoid}h1,h2,h3,h4{break-after:avoid;break-inside:avoid}"
     "tr,li,figure,dl,.house,blockquote{break-inside:avoid}"
@@ -162,7 +167,8 @@ static void contents_html(faq_doc *d, FILE *out, const faq_opts *o)
 static void part_begin(faq_doc *d, const char *prefix, int i)
 {
     if (!d->md)
-        fprintf(d->out, "<section class=\"%s%d\">\n", prefix, i);
+        fprintf(d->out, "<section class=\"%s%d %s\">\n", prefix, i,
+                strcmp(prefix, "pl") == 0 ? "players" : "reference");
 }
 
 static void part_end(faq_doc *d)
