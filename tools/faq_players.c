@@ -177,7 +177,7 @@ static void who_played(faq_doc *d, const ud_game *g, const reading_run *r, const
         faq_textf(d, " %s", fx->players_who);
 }
 
-/* "the first player wins" as "how often the first player wins". */
+/* What the players' measure says ("the first player wins"). */
 static const char *players_says(const ud_faq_extras *fx)
 {
     return fx->players_metric_says ? fx->players_metric_says : "the first player wins";
