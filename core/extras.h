@@ -231,7 +231,7 @@ typedef struct ud_faq_question {
 /* A rule text as the players' FAQ's source key names it. */
 typedef struct ud_faq_source {
     const char *file;  /* "000_667bbeec5fdf16bd.txt"; NULL ends */
-    const char *title; /* its real title */
+    const char *title; /* its real title: every quotation of it is cited by it */
     const char *kind;  /* what it is: "the publisher's rule sheet", "a fan variant", ... */
 } ud_faq_source;
 
@@ -265,6 +265,19 @@ typedef struct ud_faq_extras {
     const char *players_metric;
     const char *players_metric_says;
     double players_metric_percent;
+    /* Who plays the games the players' FAQ measures a house rule by, in
+     * players' words, after "With two players" ("who each stop at two
+     * shotguns"); NULL: the count of players only. */
+    const char *players_who;
+    /* The same for a reading measured by players of its own
+     * (ud_game.reading_measures): token the reading "KEY=VALUE", text the
+     * whole phrase after "With" ("one player starting in The Outskirts
+     * with 2 Time"); terminated by a NULL token.  A reading missing here
+     * is said to be measured in games set up to meet it. */
+    const ud_faq_legend *players_measured;
+    /* The game's name in the players' part and its running heads, for a
+     * title that speaks of the rule texts by number; NULL: the title. */
+    const char *players_title;
 } ud_faq_extras;
 
 typedef struct ud_game_extras ud_game_extras;

@@ -64,6 +64,7 @@ void db_faq_latest_verify(db *d, const char *game, db_verify_run *out)
         snprintf(out->status, sizeof out->status, "%s", col_text(st, 1));
         snprintf(out->revision, sizeof out->revision, "%s", col_text(st, 2));
         snprintf(out->version, sizeof out->version, "%s", col_text(st, 3));
+        snprintf(out->ended, sizeof out->ended, "%s", col_text(st, 4));
     }
     sqlite3_finalize(st);
 }

@@ -19,6 +19,7 @@ typedef struct db_verify_run {
     int64_t id; /* 0: none */
     char status[16];
     char revision[64], version[32];
+    char ended[32]; /* UTC, ISO 8601, as stored */
 } db_verify_run;
 void db_faq_latest_verify(db *d, const char *game, db_verify_run *out);
 

@@ -9,7 +9,9 @@
 #                                       ID is in the text (pdftotext), and no word lies
 #                                       outside the page's margins (pdftotext -bbox);
 #                                       every contents entry carries a page number and
-#                                       its heading is on that page (pdftotext per page)
+#                                       its heading is on that page (pdftotext per page);
+#                                       the players' part: at most four pages a game, read
+#                                       as a player would (players_faq, players_text)
 # Chromium and poppler-utils are in debian-packages.txt: when missing this FAILS.
 set -euo pipefail
 undead="$1" src="$2" mode="$3" db="$4"
@@ -25,6 +27,8 @@ faq() { "$undead" faq --db t.db --golden "$src/golden" "$@"; }
 if [[ "$mode" == same ]]; then
     faq -o a.html && faq -o b.html
     cmp a.html b.html || fail "two HTML generations from one database differ"
+    faq --part players -o pa.html && faq --part players -o pb.html
+    cmp pa.html pb.html || fail "two generations of the players' part from one database differ"
     faq --format md -o a.md && faq --format md > b.md
     cmp a.md b.md || fail "two Markdown generations from one database differ"
     grep -q 'id="ZD-BUST"' a.html || fail "no anchor for ZD-BUST"
@@ -83,24 +87,38 @@ PY
     exit 0
 fi
 
-# The players' FAQ of each game that has one: a few pages (PLAYERS_PAGES at
-# most), each question (the document's own ### headings) in the contents and
-# in the PDF's text, every page turned into a PNG.  Run in pdf mode, on the
-# same database.
+# The players' FAQ of each game that has one: at most PLAYERS_PAGES pages
+# from its heading on, each question (the document's own question
+# headings) in the contents and in the PDF's text, every page turned into
+# a PNG, every contents entry's page right; a game without questions (One
+# Die) has no page in it.  Then the players' part of every game printed
+# at once (players_text).  Run in pdf mode, on the same database.
 players_faq() {
-    PLAYERS_PAGES=6
+    PLAYERS_PAGES=4
     for tool in pdfinfo pdftoppm pdftotext; do
         command -v "$tool" > /dev/null || fail "$tool missing (apt-get install poppler-utils)"
     done
     n_games=0
+    : > with-questions.txt
     while read -r game; do
         faq --game "$game" --part players --format md -o "$game.md"
-        grep -q '^## .*Players' "$game.md" || continue
+        if ! grep -q "<a id=\"$game-players\">" "$game.md"; then
+            # no questions: nothing but the title, the version and the contents
+            if grep -q "^#\{1,4\} <a id=" "$game.md"; then
+                fail "$game has no players' questions, yet the players' part gives it a page"
+            fi
+            continue
+        fi
+        echo "$game" >> with-questions.txt
         n_games=$((n_games + 1))
         faq --game "$game" --part players -o "$game.html"
         faq --game "$game" --part players --format pdf -o "$game.pdf" || fail "$game: players' PDF"
         pages="$(pdfinfo "$game.pdf" | awk '/^Pages:/ {print $2}')"
-        [[ "$pages" -le "$PLAYERS_PAGES" ]] || fail "$game: the players' FAQ runs to $pages pages (at most $PLAYERS_PAGES)"
+        first="$(pdfinfo -dests "$game.pdf" | awk -v d="\"$game-players\"" '$NF == d {print $1}')"
+        [[ -n "$first" ]] || fail "$game: no destination $game-players in the PDF"
+        own=$((pages - first + 1))
+        [[ "$own" -le "$PLAYERS_PAGES" ]] ||
+            fail "$game: the players' FAQ runs to $own pages from its heading (at most $PLAYERS_PAGES)"
         mkdir -p "png-$game"
         pdftoppm -r 30 -png "$game.pdf" "png-$game/page"
         [[ "$(ls "png-$game" | wc -l)" -eq "$pages" ]] || fail "$game: not every page made a PNG"
@@ -110,12 +128,145 @@ players_faq() {
             questions=$((questions + 1))
             grep -qF -- "$q" "$game.txt" || fail "$game: question not in the PDF's text: $q"
             grep -qF -- "$q</a>" "$game.html" || fail "$game: question not in the contents: $q"
-        done < <(sed -n 's/^### \(<a [^>]*><\/a>\)\{0,1\}//p' "$game.md")
+        done < <(sed -n "s/^#\{1,6\} <a id=\"$game-ask-[^\"]*\"><\/a>//p" "$game.md")
         [[ "$questions" -gt 0 ]] || fail "$game: a players' part with no question"
-        echo "faq_pdf: $game players' FAQ: $questions questions on $pages pages"
+        echo "faq_pdf: $game players' FAQ: $questions questions on $own pages (the PDF: $pages)"
         contents_pages "$game.pdf" "$game.html" "$game-players"
     done < <("$undead" games | awk '{print $1}')
     [[ "$n_games" -gt 0 ]] || fail "no game has a players' FAQ"
+    players_text
+}
+
+# The players' part of every game, printed at once, read as a player would:
+#  - no rule ID (any ID of a game's shape, "ZD-" and a capital), reading
+#    syntax ("="), "seeded", "firing", or undead as the one who rules (the
+#    version line aside);
+#  - every question the reference says the texts differ on, or are
+#    silent on, marked "Ruling:";
+#  - a house rule's effect said (who played, "% of games ... instead of")
+#    once for each of its readings the reference measures beyond the 95%
+#    interval, and the readings measured within it in one shared sentence;
+#  - every page: its number and the version line (undead's version, the
+#    date the verify run ended) at its foot, the game's name and "Players'
+#    FAQ" at its head once the games begin;
+#  - the contents' page numbers right, One Die nowhere.
+players_text() {
+    faq --part players --format pdf -o players.pdf || fail "the players' part of every game"
+    faq --part players -o players.html
+    faq --format md -o whole.md
+    contents_pages players.pdf players.html players
+    pdftotext players.pdf players.pages
+    ids=players-ids.txt
+    : > "$ids"
+    while read -r game; do
+        "$undead" rules "$game" --format tsv | awk -F'\t' 'NR > 1 {print $1}' >> "$ids"
+    done < <("$undead" games | awk '{print $1}')
+    version="$("$undead" --version | awk '{print $2}')"
+    faq --part players --format md -o players.md
+    # the page each game's part begins on
+    pdfinfo -dests players.pdf | sed -n 's/^ *\([0-9]*\) .*"\(.*\)-players"$/\1 \2/p' > players-starts.txt
+    python3 - players.pages players.html whole.md "$ids" t.db "$version" with-questions.txt players.md \
+        players-starts.txt <<'PY' ||
+import re, sqlite3, sys
+(pages_file, html_file, md_file, ids_file, db_file, version, games_file, players_md_file,
+ starts_file) = sys.argv[1:]
+players_md = open(players_md_file, encoding="utf-8").read()
+pages = open(pages_file, encoding="utf-8").read().split("\f")
+if pages and not pages[-1].strip():
+    pages.pop()
+html = open(html_file, encoding="utf-8").read()
+md = open(md_file, encoding="utf-8").read()
+bad = []
+
+# the version line: undead's version and the date the newest verify run ended
+db = sqlite3.connect(db_file)
+ended = max(db.execute("SELECT ended FROM runs r WHERE command = 'verify' AND status IN ('complete', 'failed') "
+                       "AND id = (SELECT max(id) FROM runs WHERE command = 'verify' AND game = r.game "
+                       "AND status IN ('complete', 'failed'))").fetchall())[0]
+y, m, d = (int(x) for x in ended[:10].split("-"))
+months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December"]
+line = f"undead {version} \u00b7 results of {d} {months[m - 1]} {y}"
+games = [g.strip() for g in open(games_file) if g.strip()]
+titles = {}
+for g in games:
+    t = re.search(r'<h1 id="%s-players" class="game">([^<]*)</h1>' % re.escape(g), html)
+    if not t:
+        bad.append(f"{g}: no game heading in the players' part")
+    else:
+        titles[g] = t.group(1).replace("&amp;", "&").replace("&quot;", '"')
+if "One Die" in " ".join(pages):
+    bad.append("One Die is in the players' part")
+starts = sorted((int(p), g) for p, g in (l.split() for l in open(starts_file) if l.strip()))
+for n, page in enumerate(pages, 1):
+    lines = [l.strip() for l in page.split("\n") if l.strip()]
+    if line not in lines or lines[-1] != str(n):
+        bad.append(f"page {n}: not the version line '{line}' and its number {n} at its foot: {lines[-2:]}")
+    current = [g for p, g in starts if p <= n]
+    if current and current[-1] in titles and lines[:2] != [titles[current[-1]], "Players' FAQ"]:
+        bad.append(f"page {n}: the running head is not '{titles[current[-1]]}' and 'Players' FAQ': {lines[:2]}")
+text = " ".join(" ".join(p.split()) for p in pages).replace(line, " ")
+
+# the engine's words
+ids = [i.strip() for i in open(ids_file) if i.strip()]
+prefixes = sorted({i.split("-")[0] for i in ids})
+for m_ in re.finditer(r"\b(%s)-[A-Z]" % "|".join(prefixes), text):
+    bad.append(f"a rule ID: ...{text[max(0, m_.start() - 40):m_.end() + 30]}...")
+for word in ("=", "seeded", "firing", "undead"):
+    for m_ in re.finditer(re.escape(word), text, re.IGNORECASE):
+        bad.append(f"'{word}': ...{text[max(0, m_.start() - 50):m_.end() + 30]}...")
+
+# each question's entry in the players' part (its Markdown: a heading line
+# each) against its entry in the reference
+def sections(doc, kind):
+    out = {}
+    for m_ in re.finditer(r'^#+ <a id="([a-z0-9-]+)-%s-([^"]+)"></a>.*$' % kind, doc, re.M):
+        nxt = re.search(r"^#", doc[m_.end():], re.M)
+        out[(m_.group(1), m_.group(2))] = " ".join(doc[m_.end():m_.end() + nxt.start() if nxt else len(doc)]
+                                                   .replace("\\", "").split())
+    return out
+entries = sections(players_md, "ask")
+ref = sections(md, "ref")
+rulings = real_total = 0
+for key, entry in entries.items():
+    r = ref.get(key)
+    if r is None:
+        bad.append(f"{key}: no entry in the reference")
+        continue
+    if "The texts differ or are silent here" in r:
+        rulings += 1
+        if "**Ruling:**" not in entry:
+            bad.append(f"{key}: the texts differ, yet the answer is not marked 'Ruling:'")
+    house = re.search(r"As house rules: (.*)", r)
+    readings = re.findall(r"`([^`]+=[^`]+)`", house.group(1)) if house else []
+    real = flat = 0
+    for x in readings:
+        meas = re.search(r"Measured: under %s .*?\((a difference|no difference)" % re.escape(x), r)
+        if meas:
+            real += meas.group(1) == "a difference"
+            flat += meas.group(1) == "no difference"
+    # sentences end at a stop, colon or bullet followed by a space (not at a decimal point)
+    effects = [x for x in re.split(r"(?<=[.:?!])\s+|\s-\s", entry)
+               if re.search(r"% of games with this house rule instead of [0-9.]+%", x)]
+    shared = len(re.findall(r"make(?:s)? no measurable difference", entry))
+    if len(effects) != real:
+        bad.append(f"{key}: {real} house rules with a real effect, {len(effects)} effects said")
+    if shared != (1 if flat else 0):
+        bad.append(f"{key}: {flat} house rules of no measurable effect, {shared} sentences say so")
+    for e in effects:
+        if not e.startswith("With "):
+            bad.append(f"{key}: an effect that does not say who played: {e}")
+    real_total += real
+if text.count("Ruling:") < rulings:
+    bad.append(f"{rulings} rulings, {text.count('Ruling:')} marked in the PDF's text")
+for b in bad[:30]:
+    print("faq_pdf:", b, file=sys.stderr)
+if bad:
+    sys.exit(1)
+print(f"faq_pdf: players' part: {len(pages)} pages, {len(entries)} questions, {rulings} rulings marked, "
+      f"{real_total} house rules with a real effect, each page numbered with '{line}'")
+PY
+        fail "the players' part, read as a player would"
 }
 
 # Every contents entry of PDF (the titles in order from HTML, the same
@@ -127,8 +278,8 @@ players_faq() {
 # must then hold the title.
 contents_pages() {
     local pdf="$1" html="$2" label="$3"
-    sed -n '/<nav id="contents">/,/<\/nav>/p' "$html" | grep -o '<li><a href="#[^"]*">[^<]*</a>' |
-        sed 's/^<li><a href="#[^"]*">//; s/<\/a>$//; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/\&/g' \
+    sed -n '/<nav id="contents">/,/<\/nav>/p' "$html" | grep -o '<li[^>]*><a href="#[^"]*">[^<]*</a>' |
+        sed 's/^<li[^>]*><a href="#[^"]*">//; s/<\/a>$//; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/\&/g' \
         > "$label.titles"
     local entries
     entries="$(wc -l < "$label.titles")"

@@ -13,6 +13,7 @@
 #include "faq.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "faq_sections.h"
 
@@ -34,26 +35,48 @@ static const char style[] =
     ".ok{color:#1d7a2a}.bad{color:#b03a2e}.setting{color:#333}"
     "details.exact summary{cursor:pointer}figure.chart{margin:0.6em 0}figure.chart svg{max-width:100%;height:auto}"
     "dl.finding dt{font-weight:bold}dl.finding dd{margin:0 0 0.4em 1.5em}"
-    "nav ol{columns:2;column-gap:5em;font-size:9pt;line-height:1.25}nav ol ol{columns:1}"
-    "nav h2{break-before:avoid}@page{size:A4;margin:14mm}"
+    "nav ol.toc{columns:2;column-gap:2.2em;font-size:8.5pt;line-height:1.2;list-style:none;padding:0;margin:0;"
+    "counter-reset:c1}nav li{break-inside:avoid;margin:0}nav li>a{display:flex}nav li>a::before{flex:none;"
+    "text-align:right;padding-right:0.35em}nav li.l1{counter-increment:c1;counter-reset:c2;font-weight:bold;"
+    "margin-top:0.3em}nav li.l2{counter-increment:c2;counter-reset:c3}nav li.l3{counter-increment:c3;"
+    "counter-reset:c4;padding-left:1.3em}nav li.l4{counter-increment:c4;counter-reset:c5;padding-left:2.6em}"
+    "nav li.l5{padding-left:3.9em}nav li.l6{padding-left:5.2em}nav li.l2>a::before{content:counter(c2) \".\";"
+    "min-width:1.3em}nav li.l3>a::before{content:counter(c3) \".\";min-width:1.3em}nav li.l4>a::before{"
+    "content:counter(c4) \".\";min-width:1.3em}nav h2{break-before:avoid}"
+    "header .version{color:#555;font-size:9pt;margin:0.2em 0}header .games{font-size:12pt;margin:0.2em 0}"
+    "h1.part{font-size:24pt;border-bottom:3px solid #b03a2e;margin-top:0}"
+    "h1.game,h2.game{font-size:19pt;border-bottom:3px solid #b03a2e;margin:0 0 0.4em}h4{font-size:11pt}"
+    ".q>h3,.q>h4{font-size:11.5pt;margin:0.9em 0 0.25em}.answer{margin:0.25em 0}"
+    ".ruling{margin:0.25em 0;padding:1px 0 1px 0.6em;border-left:3px solid #b03a2e;font-size:0.95em}"
+    ".ruling strong{color:#b03a2e}.see{font-size:0.9em;margin:0.25em 0;color:#333}.see a{font-style:italic}.answer .ref{font-size:0.85em;color:#555}"
+    ".house{border:1px solid #d9c9a3;background:#fbf6ea;padding:0.25em 0.7em;margin:0.4em 0;font-size:0.9em}"
+    ".house .house-title{font-weight:bold;margin:0.1em 0}.house ul{margin:0.15em 0;padding-left:1.2em}"
+    ".house p{margin:0.15em 0}ul.sources{list-style:none;padding:0;margin:0.3em 0}ul.sources li{margin:0.15em 0}"
+    "ol.most{margin:0.3em 0;padding-left:1.6em}ol.most li{margin:0.1em 0}"
+    ".players-charts figure.chart{margin:0.3em 0}.chart-block{break-inside:avoid}"
+    /* the players' part: set close, a few pages a game */
+    "section.players{font-size:9.5pt;line-height:1.3}section.players h2:not(.game){font-size:13pt;margin:0.9em 0 0.4em}"
+    "section.players h3:not(.game){font-size:11pt}section.players p{margin:0.3em 0}"
+    "section.players blockquote.quote{margin:0.15em 0 0.15em 1.2em}section.players .q>h3,section.players .q>h4{"
+    "font-size:10.5pt;margin:0.75em 0 0.2em}section.players .house{margin:0.3em 0}"
     "@media print{body{max-width:none;margin:0;padding:0}"
-    "h1{break-before:page}h2{break-before:auto}nav h2{break-before:avoid}h1,h2,h3{break-after:avoid}"
-    "tr,li,figure,dl{break-inside:avoid}"
+    "h2{break-before:auto}nav h2{break-before:avoid}h1,h2,h3,h4{break-after:avoid;break-inside:avoid}"
+    "tr,li,figure,dl,.house,blockquote{break-inside:avoid}"
     "thead{display:table-header-group}a{color:inherit;text-decoration:none}nav{break-after:page}}";
 
 /* The contents entry's page number, for print: the title and the number
  * are two boxes of a flex row, the number's of fixed width at the right,
  * beside the title's last line. */
 static const char page_number_style[] =
-    "nav li>a{display:flex;align-items:flex-end}nav a .t{flex:1 1 auto;min-width:0}"
+    "nav li>a{align-items:flex-end}nav li>a::before{align-self:flex-start}nav a .t{flex:1 1 auto;min-width:0}"
     "nav a .pg{flex:none;width:2.6em;text-align:right;font-variant-numeric:tabular-nums}";
 
 static void toc_item(faq_doc *d, const toc_entry *e, const faq_opts *o)
 {
-    fprintf(d->out, "<li><a href=\"#%s\">", e->id);
+    fprintf(d->out, "<li class=\"l%d\"><a href=\"#%s\">", e->level, e->id);
     if (!o->print) {
         faq_text(d, e->title);
-        fputs("</a>", d->out);
+        fputs("</a></li>", d->out);
         return;
     }
     fputs("<span class=\"t\">", d->out);
@@ -62,16 +85,99 @@ static void toc_item(faq_doc *d, const toc_entry *e, const faq_opts *o)
     int page = pdf_pages_find(o->pages, e->id);
     if (page > 0)
         fprintf(d->out, "%d", page);
-    fputs("</span></a>", d->out);
+    fputs("</span></a></li>", d->out);
 }
 
 static const char players_intro[] =
-    "from the rule tables: the questions players ask, each with a short ruling under undead's default "
-    "readings, the passages of the rule texts it rests on (verbatim), the rules that enforce it, and, where "
-    "the texts differ or are silent, each reading with its measured effect (the results database).";
+    "The questions players ask at the table, answered from the rule texts. Quotations are word for word; "
+    "\xe2\x80\x9c[...]\xe2\x80\x9d marks words left out. Where the texts disagree or say nothing, the answer "
+    "is marked \xe2\x80\x9cRuling:\xe2\x80\x9d with its reason, and the other ways to play it are given as "
+    "house rules, with their effect on who wins where it can be measured.";
+static const char no_questions[] = " No game here has players' questions yet: its rules are in the reference "
+                                   "(undead faq --part reference).";
 static const char reference_intro[] =
     "from the rule tables, the variants, the golden transcripts and the results database: the players' "
     "rulings are undead's own words; every other answer below was computed, none written by hand.";
+
+/* "2026-11-27T21:34:14.899Z" as "27 November 2026"; the text as it is
+ * when it is not a date. */
+static void date_words(const char *iso, char *out, size_t size)
+{
+    static const char *const month[] = {
+        "January", "February", "March",     "April",   "May",      "June",
+        "July",    "August",   "September", "October", "November", "December"
+    };
+    int y = 0, m = 0, day = 0;
+    if (sscanf(iso, "%4d-%2d-%2d", &y, &m, &day) == 3 && m >= 1 && m <= 12 && day >= 1 && day <= 31)
+        snprintf(out, size, "%d %s %d", day, month[m - 1], y);
+    else
+        snprintf(out, size, "%s", iso);
+}
+
+/* A CSS string's content: quotes, backslashes and '<' escaped. */
+static void css_string(FILE *out, const char *s)
+{
+    for (; *s; s++)
+        if (*s == '"' || *s == '\\' || *s == '<')
+            fprintf(out, "\\%02x ", (unsigned char)*s);
+        else
+            fputc(*s, out);
+}
+
+/* Print: each game's part is a named page whose running heads say the
+ * game and the part; every page has its number and the version line. */
+static void page_style(FILE *out, const faq_opts *o, const char *version_line)
+{
+    fputs("@page{size:A4;margin:16mm 14mm 15mm 14mm;"
+          "@bottom-left{content:\"",
+          out);
+    css_string(out, version_line);
+    fputs("\";font:7.5pt sans-serif;color:#666}"
+          "@bottom-right{content:counter(page);font:9pt sans-serif;color:#333}}",
+          out);
+    for (int part = 0; part < 2; part++) {
+        if ((part == 0 && o->part == FAQ_REFERENCE) || (part == 1 && o->part == FAQ_PLAYERS))
+            continue;
+        for (int i = 0; i < o->n_games; i++) {
+            const ud_game *g = o->games[i];
+            if (part == 0 && !faq_has_questions(g))
+                continue;
+            fprintf(out, "@page %s%d{@top-left{content:\"", part ? "rf" : "pl", i);
+            css_string(out, part ? g->title : faq_players_title(g));
+            fprintf(out,
+                    "\";font:8pt sans-serif;color:#555;vertical-align:bottom}"
+                    "@top-right{content:\"%s\";font:8pt sans-serif;color:#555;vertical-align:bottom}}"
+                    ".%s%d{page:%s%d}",
+                    part ? "Reference" : "Players\\27  FAQ", part ? "rf" : "pl", i, part ? "rf" : "pl", i);
+        }
+    }
+}
+
+/* The contents: every heading collected, in order, each item nested by
+ * its level (indented, numbered within its parent).  One flat list: the
+ * two print columns break cleanly only between items, and Chromium
+ * overlaps the items of nested lists broken across columns and pages. */
+static void contents_html(faq_doc *d, FILE *out, const faq_opts *o)
+{
+    fputs("<nav id=\"contents\"><h2>Contents</h2>\n<ol class=\"toc\">", out);
+    for (int i = 0; i < d->n_toc; i++)
+        toc_item(d, &d->toc[i], o);
+    fputs("</ol></nav>\n", out);
+}
+
+/* A game's part, in its named page for print (HTML only). */
+static void part_begin(faq_doc *d, const char *prefix, int i)
+{
+    if (!d->md)
+        fprintf(d->out, "<section class=\"%s%d %s\">\n", prefix, i,
+                strcmp(prefix, "pl") == 0 ? "players" : "reference");
+}
+
+static void part_end(faq_doc *d)
+{
+    if (!d->md)
+        fputs("</section>\n", d->out);
+}
 
 bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
 {
@@ -82,6 +188,7 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
     }
     d->md = o->format == FAQ_MD;
     d->print = o->print;
+    d->shift = o->part == FAQ_ALL;
     char *body = NULL;
     size_t body_len = 0;
     d->out = open_memstream(&body, &body_len);
@@ -91,91 +198,131 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
         return false;
     }
     game_runs *gr = calloc(1, sizeof *gr);
-    for (int i = 0; gr && i < o->n_games; i++) {
-        const ud_game *g = o->games[i];
-        faq_load_runs(o->db, g, gr);
+    char ended[32] = "";
+    bool ok = gr != NULL;
+    for (int i = 0; ok && i < o->n_games; i++) {
+        faq_load_runs(o->db, o->games[i], gr);
         if (!gr->verify) {
             ud_buf_printf(err, "the database holds no finished verify run of %s: run 'undead verify' first",
-                          g->name);
-            fclose(d->out);
-            free(body);
-            free(gr);
-            free(d);
-            return false;
+                          o->games[i]->name);
+            ok = false;
+        } else if (strcmp(gr->ended, ended) > 0)
+            snprintf(ended, sizeof ended, "%s", gr->ended);
+    }
+    /* The players' part: the games with questions, one after another;
+     * then the reference, game by game. */
+    bool with_reference = o->part == FAQ_ALL;
+    if (ok && o->part != FAQ_REFERENCE) {
+        bool first = true;
+        for (int i = 0; i < o->n_games; i++) {
+            const ud_game *g = o->games[i];
+            if (!faq_has_questions(g))
+                continue;
+            faq_load_runs(o->db, g, gr);
+            part_begin(d, "pl", i);
+            if (first && o->part == FAQ_ALL)
+                faq_heading_class(d, 1 - d->shift, "players", "Players' FAQ", true, "part");
+            first = false;
+            faq_section_players(d, o->db, g, gr, with_reference);
+            part_end(d);
         }
-        if (o->n_games > 1) {
-            faq_heading(d, 1, g->name, g->title, true);
+    }
+    if (ok && o->part != FAQ_PLAYERS) {
+        for (int i = 0; i < o->n_games; i++) {
+            const ud_game *g = o->games[i];
+            faq_load_runs(o->db, g, gr);
+            part_begin(d, "rf", i);
+            if (i == 0 && o->part == FAQ_ALL)
+                faq_heading_class(d, 1 - d->shift, "reference", "Reference", true, "part");
+            if (o->n_games > 1 || o->part == FAQ_ALL)
+                faq_heading_class(d, 1, g->name, g->title, true, "game");
+            faq_section_players_ref(d, o->db, g, gr);
+            faq_section_rules(d, o->db, g, gr);
+            faq_section_questions(d, o->db, g, gr);
+            faq_section_claims(d, o->db, g);
+            faq_section_charts(d, o->db, g);
+            faq_section_examples(d, o->db, g, gr, g->folder, o->golden_dir);
+            faq_section_findings(d, g, g->folder, o->golden_dir);
+            faq_section_edges(d, o->db, g, gr);
+            faq_section_mutants(d, o->db, g);
+            faq_section_provenance(d, o->db, g, gr);
+            part_end(d);
         }
-        bool reference = o->part != FAQ_PLAYERS;
-        if (o->part != FAQ_REFERENCE)
-            faq_section_players(d, o->db, g, gr, reference);
-        if (!reference)
-            continue;
-        faq_section_rules(d, o->db, g, gr);
-        faq_section_questions(d, o->db, g, gr);
-        faq_section_claims(d, o->db, g);
-        faq_section_charts(d, o->db, g);
-        faq_section_examples(d, o->db, g, gr, g->folder, o->golden_dir);
-        faq_section_findings(d, g, g->folder, o->golden_dir);
-        faq_section_edges(d, o->db, g, gr);
-        faq_section_mutants(d, o->db, g);
-        faq_section_provenance(d, o->db, g, gr);
     }
     fclose(d->out);
     free(gr);
+    if (!ok) {
+        free(body);
+        free(d);
+        if (!err->len)
+            ud_buf_puts(err, "out of memory");
+        return false;
+    }
 
-    /* Head, title, contents, then the body. */
-    const char *title = o->n_games == 1 ? o->games[0]->title : "every game";
+    /* Head, title, version line, contents, then the body. */
+    bool any_questions = false;
+    for (int i = 0; i < o->n_games; i++)
+        any_questions |= faq_has_questions(o->games[i]);
+    char title[1024] = "", date[64];
+    if (o->n_games == 1)
+        snprintf(title, sizeof title, "%s",
+                 o->part == FAQ_PLAYERS ? faq_players_title(o->games[0]) : o->games[0]->title);
+    else if (o->part != FAQ_PLAYERS)
+        snprintf(title, sizeof title, "every game");
+    date_words(ended, date, sizeof date);
+    char version_line[160];
+    snprintf(version_line, sizeof version_line, "undead %s \xc2\xb7 results of %s", UD_VERSION, date);
     const char *kind = o->part == FAQ_PLAYERS ? "Players' FAQ" : "Rules FAQ";
-    const char *intro = o->part == FAQ_PLAYERS ? players_intro : reference_intro;
     if (d->md) {
-        fprintf(out, "# %s: %s\n\n", kind, title);
-        fprintf(out, "Generated by `undead faq` %s\n\n## Contents\n\n", intro);
+        fprintf(out, "# %s%s%s\n\n", kind, *title ? ": " : "", title);
+        fprintf(out, "%s\n\n", version_line);
+        if (o->part == FAQ_PLAYERS)
+            fprintf(out, "%s%s\n\n## Contents\n\n", players_intro, any_questions ? "" : no_questions);
+        else
+            fprintf(out, "Generated by `undead faq` %s\n\n## Contents\n\n", reference_intro);
         for (int i = 0; i < d->n_toc; i++)
-            if (d->toc[i].level <= 3)
-                fprintf(out, "%*s- [%s](#%s)\n", (d->toc[i].level > 2 ? d->toc[i].level - 2 : 0) * 2, "",
-                        d->toc[i].title, d->toc[i].id);
+            if (d->toc[i].level <= 4)
+                fprintf(out, "%*s- [%s](#%s)\n", (d->toc[i].level - 1) * 2, "", d->toc[i].title,
+                        d->toc[i].id);
         fwrite(body, 1, body_len, out);
     } else {
         fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
               out);
         d->out = out;
-        faq_textf(d, "%s: %s", kind, title);
-        fprintf(out, "</title>\n<style>%s%s</style>\n</head><body>\n<header><h1>", style,
-                o->print ? page_number_style : "");
-        faq_textf(d, "%s: %s", kind, title);
-        fputs("</h1><p>Generated by <code>undead faq</code> ", out);
-        faq_text(d, intro);
+        faq_textf(d, "%s%s%s", kind, *title ? ": " : "", title);
+        fprintf(out, "</title>\n<style>%s%s", style, o->print ? page_number_style : "");
+        page_style(out, o, version_line);
+        fputs("</style>\n</head><body>\n<header class=\"front\"><h1>", out);
+        faq_textf(d, "%s%s%s", kind, *title ? ": " : "", title);
+        fputs("</h1>", out);
+        if (o->part == FAQ_PLAYERS && o->n_games > 1) {
+            fputs("<p class=\"games\">", out);
+            for (int i = 0, n = 0; i < o->n_games; i++)
+                if (faq_has_questions(o->games[i])) {
+                    faq_text(d, n++ ? " \xc2\xb7 " : "");
+                    faq_text(d, faq_players_title(o->games[i]));
+                }
+            fputs("</p>", out);
+        }
+        fputs("<p class=\"version\">", out);
+        faq_text(d, version_line);
+        fputs("</p><p>", out);
+        if (o->part == FAQ_PLAYERS) {
+            faq_text(d, players_intro);
+            if (!any_questions)
+                faq_text(d, no_questions);
+        } else {
+            fputs("Generated by <code>undead faq</code> ", out);
+            faq_text(d, reference_intro);
+        }
         if (o->part != FAQ_PLAYERS && o->n_games && o->games[0]->n_rules) {
             fputs(" Each rule has a stable anchor: <code>#RULE-ID</code> (e.g. ", out);
             faq_link(d, o->games[0]->rules[0].id, o->games[0]->rules[0].id);
             fputs(").", out);
         }
-        fputs("</p></header>\n<nav id=\"contents\"><h2>Contents</h2>\n<ol>", out);
-        int level = 2;
-        bool open_item = false;
-        for (int i = 0; i < d->n_toc; i++) {
-            int l = d->toc[i].level < 2 ? 2 : d->toc[i].level;
-            if (l > level) {
-                fputs("<ol>", out);
-                open_item = false;
-            }
-            while (l < level) {
-                fputs("</li></ol>", out);
-                level--;
-            }
-            if (open_item && l == level)
-                fputs("</li>", out);
-            level = l;
-            toc_item(d, &d->toc[i], o);
-            open_item = true;
-        }
-        while (level > 2) {
-            fputs("</li></ol>", out);
-            level--;
-        }
-        fputs(open_item ? "</li></ol></nav>\n" : "</ol></nav>\n", out);
+        fputs("</p></header>\n", out);
+        contents_html(d, out, o);
         fwrite(body, 1, body_len, out);
         fputs("</body></html>\n", out);
     }

@@ -12,9 +12,20 @@ typedef struct writer_ctx {
     faq_doc *d;
     db *h;
     const ud_game *g;
+    /* The players' charts: each heading opens a block kept on one page
+     * (its caption never parted from its chart); OPEN: one is open. */
+    bool blocks, open;
 } writer_ctx;
 
-static void w_h3(void *c, const char *id, const char *title) { faq_h3(((writer_ctx *)c)->d, id, title); }
+static void w_h3(void *c, const char *id, const char *title)
+{
+    writer_ctx *w = c;
+    if (w->blocks && !w->d->md) {
+        fputs(w->open ? "</div>\n<div class=\"chart-block\">" : "<div class=\"chart-block\">", w->d->out);
+        w->open = true;
+    }
+    faq_h3(w->d, id, title);
+}
 static void w_p(void *c, const char *s) { faq_p(((writer_ctx *)c)->d, s); }
 static void w_table_begin(void *c, int cols, const char *const *head)
 {
@@ -69,6 +80,22 @@ static int w_query(void *c, const char *name, const char *const *params, int n_p
     return db_faq_rows(w->h, &q, (char *const *)params, n_params, query_row, &rows);
 }
 
+/* The writer a game's chart hook is handed, writing to D. */
+static ud_faq_writer writer_of(writer_ctx *c)
+{
+    return (ud_faq_writer){ .ctx = c,
+                            .html = !c->d->md,
+                            .out = c->d->out,
+                            .h3 = w_h3,
+                            .p = w_p,
+                            .table_begin = w_table_begin,
+                            .table_row = w_table_row,
+                            .table_end = w_table_end,
+                            .bars = w_bars,
+                            .heat = w_heat,
+                            .query = w_query };
+}
+
 void faq_section_charts(faq_doc *d, db *h, const ud_game *g)
 {
     const ud_faq_extras *fx = faq_extras(g);
@@ -77,17 +104,22 @@ void faq_section_charts(faq_doc *d, db *h, const ud_game *g)
     char id[96];
     snprintf(id, sizeof id, "%s-charts", g->name);
     faq_heading(d, 2, id, "Charts", true);
-    writer_ctx c = { d, h, g };
-    ud_faq_writer w = { .ctx = &c,
-                        .html = !d->md,
-                        .out = d->out,
-                        .h3 = w_h3,
-                        .p = w_p,
-                        .table_begin = w_table_begin,
-                        .table_row = w_table_row,
-                        .table_end = w_table_end,
-                        .bars = w_bars,
-                        .heat = w_heat,
-                        .query = w_query };
+    writer_ctx c = { d, h, g, false, false };
+    ud_faq_writer w = writer_of(&c);
     fx->charts(g, &w);
+}
+
+void faq_section_players_charts(faq_doc *d, db *h, const ud_game *g)
+{
+    const ud_faq_extras *fx = faq_extras(g);
+    if (!fx || !fx->players_charts)
+        return;
+    char id[96];
+    snprintf(id, sizeof id, "%s-players-charts", g->name);
+    faq_html(d, "<div class=\"players-charts\">");
+    faq_heading(d, 2, id, "Charts", true);
+    writer_ctx c = { d, h, g, true, false };
+    ud_faq_writer w = writer_of(&c);
+    fx->players_charts(g, &w);
+    faq_html(d, c.open ? "</div></div>\n" : "</div>\n");
 }

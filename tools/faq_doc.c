@@ -121,6 +121,17 @@ void faq_link(faq_doc *d, const char *id, const char *label)
     fputs("</a>", d->out);
 }
 
+void faq_link_text(faq_doc *d, const char *id, const char *label)
+{
+    if (d->md) {
+        faq_link(d, id, label);
+        return;
+    }
+    fprintf(d->out, "<a href=\"#%s\">", id);
+    faq_text(d, label);
+    fputs("</a>", d->out);
+}
+
 void faq_anchor(faq_doc *d, const char *id) { fprintf(d->out, "<a id=\"%s\"></a>", id); }
 
 static void toc_add(faq_doc *d, int level, const char *id, const char *title)
@@ -133,8 +144,11 @@ static void toc_add(faq_doc *d, int level, const char *id, const char *title)
     snprintf(e->title, sizeof e->title, "%s", title);
 }
 
-void faq_heading(faq_doc *d, int level, const char *id, const char *title, bool in_toc)
+void faq_heading_class(faq_doc *d, int level, const char *id, const char *title, bool in_toc, const char *cls)
 {
+    level += d->shift;
+    if (level > 6)
+        level = 6;
     if (in_toc)
         toc_add(d, level, id, title);
     if (d->md) {
@@ -144,9 +158,17 @@ void faq_heading(faq_doc *d, int level, const char *id, const char *title, bool 
         fputs("\n\n", d->out);
         return;
     }
-    fprintf(d->out, "<h%d id=\"%s\">", level, id);
+    fprintf(d->out, "<h%d id=\"%s\"", level, id);
+    if (cls)
+        fprintf(d->out, " class=\"%s\"", cls);
+    fputc('>', d->out);
     faq_text(d, title);
     fprintf(d->out, "</h%d>\n", level);
+}
+
+void faq_heading(faq_doc *d, int level, const char *id, const char *title, bool in_toc)
+{
+    faq_heading_class(d, level, id, title, in_toc, NULL);
 }
 
 void faq_h3(faq_doc *d, const char *id, const char *title) { faq_heading(d, 3, id, title, true); }

@@ -24,6 +24,9 @@ struct faq_doc {
     FILE *out;
     bool md;
     bool print; /* for the PDF: no interactive parts */
+    /* Added to every heading's level: 1 when the document holds both
+     * parts, whose headings (level 1) stand above the games'. */
+    int shift;
     int n_toc;
     toc_entry toc[TOC_MAX];
     int table_cols;
@@ -41,10 +44,16 @@ void faq_code(faq_doc *d, const char *s);
 void faq_ident(faq_doc *d, const char *s, bool as_code);
 /* A command line: it breaks only between its words. */
 void faq_command(faq_doc *d, const char *s);
+/* A link to anchor ID: faq_link never breaks across lines (rule IDs),
+ * faq_link_text is words that wrap (a question's title). */
 void faq_link(faq_doc *d, const char *id, const char *label);
+void faq_link_text(faq_doc *d, const char *id, const char *label);
 void faq_anchor(faq_doc *d, const char *id);
-/* A heading of LEVEL with anchor ID, in the contents when IN_TOC. */
+/* A heading of LEVEL (d->shift added) with anchor ID, in the contents
+ * when IN_TOC; faq_heading_class gives it the HTML class CLS. */
 void faq_heading(faq_doc *d, int level, const char *id, const char *title, bool in_toc);
+void faq_heading_class(faq_doc *d, int level, const char *id, const char *title, bool in_toc,
+                       const char *cls);
 void faq_para_begin(faq_doc *d);
 void faq_para_end(faq_doc *d);
 /* Tables: the header (column WIDTHS in percent, or NULL), then rows of

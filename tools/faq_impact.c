@@ -103,6 +103,17 @@ static const char *count_word(int n)
     return n >= 0 && n <= 6 ? word[n] : NULL;
 }
 
+const char *faq_count_players(int n)
+{
+    static const char *const words[] = { "no players",   "one player",   "two players", "three players",
+                                         "four players", "five players", "six players" };
+    static char other[32]; /* the FAQ is written by one thread */
+    if (n >= 0 && n <= 6)
+        return words[n];
+    snprintf(other, sizeof other, "%d players", n);
+    return other;
+}
+
 /* "two players", or for a reading measured by players of its own
  * "one player, every seat playing cautious, players who meet this reading". */
 void faq_who_played(faq_doc *d, const reading_run *r, bool explain)

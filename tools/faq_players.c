@@ -1,59 +1,119 @@
 /*
- * faq_players.c - the players' questions: a ruling, the passages it rests
- * on, the rules, and each reading with its measured effect.
+ * faq_players.c - the players' part of the FAQ, written as a player reads
+ * it at the table: per game its source key, the "Most asked" list, each
+ * question with its answer (a ruling marked "Ruling:" with its reason),
+ * the passages it rests on (cited by the source's title), related
+ * questions, the other readings as house rules with their effect in one
+ * plain sentence where it is real, and the game's players' charts.  No
+ * rule ID, reading syntax or engine word: those are in the reference
+ * (faq_players_ref.c), which the answers link to when it is printed too.
  */
-#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "faq_sections.h"
 
-/* The game's players' measure (by default the first seat's win rate)
- * under reading (v, x) against its baseline, as one plain sentence;
- * nothing when the database lacks it. */
-static void impact_sentence(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, int v, int x)
+const ud_faq_question *faq_find_question(const ud_game *g, const char *id, size_t len)
 {
-    char reading[128];
-    snprintf(reading, sizeof reading, "%s=%s", g->variants[v].key, g->variants[v].values[x].name);
-    const reading_run *r = faq_find_reading(gr, reading);
-    const reading_run *b = r ? faq_baseline_of(g, gr, r, v) : NULL;
     const ud_faq_extras *fx = faq_extras(g);
-    const char *name = fx && fx->players_metric ? fx->players_metric : "win_rate:p1";
-    const char *says = fx && fx->players_metric_says ? fx->players_metric_says : "the first player wins";
-    double percent = fx && fx->players_metric_percent > 0 ? fx->players_metric_percent : 1;
-    char ci_name[160];
-    snprintf(ci_name, sizeof ci_name, "%s:ci95", name);
-    double on = 0, off = 0, ci_on = 0, ci_off = 0, games = 0;
-    if (!r || !b || !db_faq_metric(h, r->id, name, &on) || !db_faq_metric(h, b->id, name, &off))
-        return;
-    db_faq_metric(h, r->id, ci_name, &ci_on);
-    db_faq_metric(h, b->id, ci_name, &ci_off);
-    db_faq_metric(h, r->id, "games", &games);
-    on *= percent;
-    off *= percent;
-    ci_on *= percent;
-    ci_off *= percent;
-    double diff = on - off, ci = sqrt(ci_on * ci_on + ci_off * ci_off);
-    faq_para_begin(d);
-    faq_text(d, "Measured: under ");
-    faq_ident(d, reading, false);
-    faq_textf(d, " %s %.1f%% of %.0f seeded games", says, on, games);
-    if (!r->usual) {
-        faq_text(d, " (");
-        faq_who_played(d, r, false);
-        faq_text(d, ")");
-    }
-    faq_textf(d, ", against %.1f%% under the default (", off);
-    if ((diff > 0 ? diff : -diff) > ci)
-        faq_textf(d, "a difference of %+.1f points, beyond the 95%% interval of \xc2\xb1%.1f).", diff, ci);
-    else
-        faq_textf(d, "no difference beyond the 95%% interval of \xc2\xb1%.1f points).", ci);
-    faq_para_end(d);
+    for (const ud_faq_question *q = fx ? fx->questions : NULL; q && q->id; q++)
+        if (strlen(q->id) == len && strncmp(q->id, id, len) == 0)
+            return q;
+    return NULL;
 }
 
-static void quote_block(faq_doc *d, const ud_faq_quote *q)
+bool faq_has_questions(const ud_game *g)
 {
-    char s[32];
-    faq_short_source(q->source, s, sizeof s);
+    const ud_faq_extras *fx = faq_extras(g);
+    return fx && fx->questions && fx->questions[0].id;
+}
+
+const char *faq_players_title(const ud_game *g)
+{
+    const ud_faq_extras *fx = faq_extras(g);
+    return fx && fx->players_title ? fx->players_title : g->title;
+}
+
+/* The name a citation of FILE uses: its title in the source key, else
+ * the file's number. */
+static void cite_name(const ud_game *g, const char *file, char *out, size_t size)
+{
+    const ud_faq_extras *fx = faq_extras(g);
+    for (const ud_faq_source *s = fx ? fx->sources : NULL; s && s->file; s++)
+        if (strcmp(s->file, file) == 0 && s->title) {
+            snprintf(out, size, "%s", s->title);
+            return;
+        }
+    faq_short_source(file, out, size);
+}
+
+static void question_link(faq_doc *d, const ud_game *g, const ud_faq_question *q)
+{
+    char id[160];
+    snprintf(id, sizeof id, "%s-ask-%s", g->name, q->id);
+    faq_link_text(d, id, q->ask);
+}
+
+/* The source key: each text's real title and what it is. */
+static void source_key(faq_doc *d, const ud_game *g)
+{
+    const ud_faq_extras *fx = faq_extras(g);
+    if (!fx->sources || !fx->sources[0].file)
+        return;
+    char id[96];
+    snprintf(id, sizeof id, "%s-players-sources", g->name);
+    faq_heading(d, 2, id, "Sources", true);
+    faq_html(d, "<ul class=\"sources\">");
+    for (const ud_faq_source *s = fx->sources; s->file; s++) {
+        char name[160];
+        cite_name(g, s->file, name, sizeof name);
+        faq_html(d, "<li><strong>");
+        faq_md(d, "- **");
+        faq_text(d, name);
+        faq_html(d, "</strong>");
+        faq_md(d, "**");
+        if (s->kind)
+            faq_textf(d, ": %s", s->kind);
+        faq_text(d, ".");
+        faq_html(d, "</li>");
+        faq_md(d, "\n");
+    }
+    faq_html(d, "</ul>\n");
+    faq_md(d, "\n");
+}
+
+/* The questions with a place in the Most asked list, in its order. */
+static void most_asked(faq_doc *d, const ud_game *g)
+{
+    const ud_faq_extras *fx = faq_extras(g);
+    int top = 0;
+    for (const ud_faq_question *q = fx->questions; q->id; q++)
+        top = q->most_asked > top ? q->most_asked : top;
+    if (!top)
+        return;
+    char id[96];
+    snprintf(id, sizeof id, "%s-players-most-asked", g->name);
+    faq_heading(d, 2, id, "Most asked", true);
+    faq_html(d, "<ol class=\"most\">");
+    for (int rank = 1, n = 1; rank <= top; rank++)
+        for (const ud_faq_question *q = fx->questions; q->id; q++)
+            if (q->most_asked == rank) {
+                faq_html(d, "<li>");
+                if (d->md)
+                    fprintf(d->out, "%d. ", n);
+                n++;
+                question_link(d, g, q);
+                faq_html(d, "</li>");
+                faq_md(d, "\n");
+            }
+    faq_html(d, "</ol>\n");
+    faq_md(d, "\n");
+}
+
+static void quote_block(faq_doc *d, const ud_game *g, const ud_faq_quote *q)
+{
+    char s[160];
+    cite_name(g, q->source, s, sizeof s);
     faq_html(d, "<blockquote class=\"quote\">");
     faq_md(d, "> ");
     faq_textf(d, "\xe2\x80\x9c%s\xe2\x80\x9d", q->text);
@@ -63,84 +123,173 @@ static void quote_block(faq_doc *d, const ud_faq_quote *q)
     faq_md(d, "\n\n");
 }
 
-static int variant_index(const ud_game *g, const char *key)
+/* Whether S ends with its own full stop or question mark. */
+static bool ends_sentence(const char *s)
 {
-    for (int v = 0; key && v < g->n_variants; v++)
-        if (strcmp(g->variants[v].key, key) == 0)
-            return v;
-    return -1;
+    size_t n = strlen(s);
+    return n && (s[n - 1] == '.' || s[n - 1] == '?' || s[n - 1] == '!');
 }
 
-/* One question: the ruling, the passages, the rules, the readings. */
-static void players_question(faq_doc *d, db *h, const ud_game *g, const game_runs *gr,
-                             const ud_faq_question *q, bool reference)
+/* "See also", by question title. */
+static void see_also(faq_doc *d, const ud_game *g, const ud_faq_question *q)
 {
-    char id[128];
-    snprintf(id, sizeof id, "%s-ask-%s", g->name, q->id);
-    faq_heading(d, 3, id, q->ask, true);
-    faq_p(d, q->ruling);
-    for (int i = 0; i < UD_FAQ_QUOTES && q->quotes[i].source; i++)
-        quote_block(d, &q->quotes[i]);
-    faq_para_begin(d);
-    faq_text(d, "Rules: ");
-    char ids[256];
-    snprintf(ids, sizeof ids, "%s", q->rules);
     int n = 0;
-    for (char *save, *r = strtok_r(ids, " ", &save); r; r = strtok_r(NULL, " ", &save)) {
-        faq_text(d, n++ ? ", " : "");
-        if (reference)
-            faq_link(d, r, r);
-        else
-            faq_ident(d, r, true);
+    const char *last = "";
+    for (const char *s = q->see; s && *s;) {
+        size_t len = strcspn(s, " ");
+        const ud_faq_question *r = len ? faq_find_question(g, s, len) : NULL;
+        if (r) {
+            if (!n++) {
+                faq_html(d, "<p class=\"see\">");
+                faq_text(d, "See also: ");
+            } else
+                faq_text(d, "; ");
+            question_link(d, g, r);
+            last = r->ask;
+        }
+        s += len;
+        s += strspn(s, " ");
     }
-    faq_text(d, ".");
-    faq_para_end(d);
-    int v = variant_index(g, q->variant);
-    if (v < 0)
+    if (n) {
+        /* a title ends the sentence with its own question mark */
+        if (!ends_sentence(last))
+            faq_text(d, ".");
+        faq_para_end(d);
+    }
+}
+
+/* "With two players who each stop at two shotguns" for run R. */
+static void who_played(faq_doc *d, const ud_game *g, const reading_run *r, const char *reading)
+{
+    const ud_faq_extras *fx = faq_extras(g);
+    if (!r->usual) {
+        for (const ud_faq_legend *m = fx->players_measured; m && m->token; m++)
+            if (strcmp(m->token, reading) == 0) {
+                faq_textf(d, "With %s", m->text);
+                return;
+            }
+    }
+    int n = r->players > 0 ? r->players : 2;
+    faq_textf(d, "With %s", faq_count_players(n));
+    if (!r->usual)
+        faq_text(d, ", in games set up to meet this house rule");
+    else if (fx->players_who)
+        faq_textf(d, " %s", fx->players_who);
+}
+
+/* What the players' measure says ("the first player wins"). */
+static const char *players_says(const ud_faq_extras *fx)
+{
+    return fx->players_metric_says ? fx->players_metric_says : "the first player wins";
+}
+
+/* The house rules: each in players' words; its measured effect where it
+ * is real, in one sentence; the readings measured to make no difference
+ * share one sentence. */
+static void house_rules(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, const ud_faq_question *q)
+{
+    if (!q->house[0].reading)
         return;
-    const ud_variant *var = &g->variants[v];
-    faq_para_begin(d);
-    faq_text(d, "The texts differ or are silent here; each reading is a variant (");
-    faq_code(d, var->key);
-    faq_text(d, "):");
-    faq_para_end(d);
-    faq_html(d, "<ul>");
-    for (int x = 0; x < var->n_values; x++) {
-        char s[32];
-        faq_short_source(var->values[x].source, s, sizeof s);
+    const ud_faq_extras *fx = faq_extras(g);
+    faq_html(d, "<div class=\"house\"><p class=\"house-title\">House rules</p><ul>");
+    faq_md(d, "**House rules**\n\n");
+    int flat = 0, real = 0;
+    const reading_run *flat_run = NULL;
+    bool flat_same_players = true;
+    char flat_reading[128] = "";
+    for (int i = 0; i < UD_FAQ_HOUSE && q->house[i].reading; i++) {
         faq_html(d, "<li>");
         faq_md(d, "- ");
-        faq_code(d, var->values[x].name);
-        faq_textf(d, "%s: %s \xe2\x80\x94 %s, %s", x == var->default_value ? " (undead's default)" : "",
-                  var->values[x].summary, s, var->values[x].section);
+        faq_text(d, q->house[i].plain);
+        faq_effect e;
+        if (faq_house_effect(h, g, gr, q->house[i].reading, &e)) {
+            if (e.real) {
+                real++;
+                faq_text(d, " ");
+                who_played(d, g, e.run, q->house[i].reading);
+                faq_textf(d, ", %s %.1f%% of games with this house rule instead of %.1f%%.", players_says(fx),
+                          e.on, e.off);
+            } else {
+                if (flat_run && (flat_run->usual != e.run->usual || flat_run->players != e.run->players ||
+                                 strcmp(flat_run->policy, e.run->policy) != 0 ||
+                                 strcmp(flat_run->start, e.run->start) != 0))
+                    flat_same_players = false;
+                flat_run = e.run;
+                snprintf(flat_reading, sizeof flat_reading, "%s", q->house[i].reading);
+                flat++;
+            }
+        }
         faq_html(d, "</li>");
         faq_md(d, "\n");
     }
-    faq_html(d, "</ul>\n");
+    faq_html(d, "</ul>");
     faq_md(d, "\n");
-    if (q->why_ruling) {
+    if (flat) {
         faq_para_begin(d);
-        faq_textf(d, "Why the default: %s", q->why_ruling);
+        if (flat_same_players) {
+            who_played(d, g, flat_run, flat_reading);
+            faq_text(d, ", ");
+        }
+        const char *subject = real ? (flat == 1 ? "the other house rule" : "the other house rules")
+                                   : (flat == 1 ? "this house rule" : "these house rules");
+        char first[2] = { flat_same_players ? subject[0] : (char)(subject[0] - 'a' + 'A'), '\0' };
+        faq_textf(d, "%s%s make%s no measurable difference to how often %s.", first, subject + 1,
+                  flat == 1 ? "s" : "", players_says(fx));
         faq_para_end(d);
     }
-    for (int x = 0; x < var->n_values; x++)
-        if (x != var->default_value)
-            impact_sentence(d, h, g, gr, v, x);
+    faq_html(d, "</div>\n");
 }
 
-void faq_section_players(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, bool reference)
+/* One question: the answer, "Ruling:" and its reason, the passages, see
+ * also, the house rules. */
+static void players_question(faq_doc *d, db *h, const ud_game *g, const game_runs *gr,
+                             const ud_faq_question *q, bool with_reference)
 {
+    char id[160];
+    snprintf(id, sizeof id, "%s-ask-%s", g->name, q->id);
+    faq_html(d, "<div class=\"q\">");
+    faq_heading(d, 3, id, q->ask, true);
+    faq_html(d, "<p class=\"answer\">");
+    faq_text(d, q->ruling);
+    if (with_reference) {
+        char ref[160];
+        snprintf(ref, sizeof ref, "%s-ref-%s", g->name, q->id);
+        faq_html(d, " <span class=\"ref\">");
+        faq_text(d, " (");
+        faq_link_text(d, ref, "details in the reference");
+        faq_text(d, ")");
+        faq_html(d, "</span>");
+    }
+    faq_para_end(d);
+    if (q->why_ruling) {
+        faq_html(d, "<p class=\"ruling\"><strong>");
+        faq_md(d, "**");
+        faq_text(d, "Ruling:");
+        faq_html(d, "</strong> ");
+        faq_md(d, "** ");
+        faq_text(d, q->why_ruling);
+        faq_para_end(d);
+    }
+    for (int i = 0; i < UD_FAQ_QUOTES && q->quotes[i].source; i++)
+        quote_block(d, g, &q->quotes[i]);
+    see_also(d, g, q);
+    house_rules(d, h, g, gr, q);
+    faq_html(d, "</div>\n");
+}
+
+void faq_section_players(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, bool with_reference)
+{
+    if (!faq_has_questions(g))
+        return; /* a game with no players' questions has no page in this part */
     const ud_faq_extras *fx = faq_extras(g);
-    if (!fx || !fx->questions)
-        return;
     char id[96];
     snprintf(id, sizeof id, "%s-players", g->name);
-    faq_heading(d, 2, id, "Players' questions", true);
-    faq_p(d,
-          "Each answer holds under undead's default readings. Quotations are verbatim from the rule texts "
-          "named beside them (file number and section; the sources are listed with the rules); the rulings "
-          "are undead's own words. Where the texts differ or are silent, every reading is listed with its "
-          "measured effect.");
+    faq_heading_class(d, 1, id, faq_players_title(g), true, "game");
+    source_key(d, g);
+    most_asked(d, g);
+    snprintf(id, sizeof id, "%s-players-questions", g->name);
+    faq_heading(d, 2, id, "Questions", true);
     for (const ud_faq_question *q = fx->questions; q->id; q++)
-        players_question(d, h, g, gr, q, reference);
+        players_question(d, h, g, gr, q, with_reference);
+    faq_section_players_charts(d, h, g);
 }

@@ -62,6 +62,7 @@ void faq_load_runs(db *h, const ud_game *g, game_runs *gr)
     snprintf(gr->verify_status, sizeof gr->verify_status, "%s", verify.status);
     snprintf(gr->revision, sizeof gr->revision, "%s", verify.revision);
     snprintf(gr->version, sizeof gr->version, "%s", verify.version);
+    snprintf(gr->ended, sizeof gr->ended, "%s", verify.ended);
     if (!gr->verify)
         return;
     runs_ctx c = { g, gr, NULL };

@@ -34,6 +34,7 @@ typedef struct game_runs {
     int64_t verify, golden;
     char verify_status[16];
     char revision[64], version[32];
+    char ended[32]; /* when the verify run ended (UTC, ISO 8601) */
     int n;
     reading_run reading[MAX_CHILDREN];
 } game_runs;
@@ -61,6 +62,8 @@ char *faq_read_all(const char *path);
 int faq_split_lines(char *s, char ***out);
 
 /* ---- shared by several sections ---- */
+/* faq_impact.c: "two players" ("one player", "7 players"). */
+const char *faq_count_players(int n);
 /* faq_impact.c: who played a reading's games ("two players", ...). */
 void faq_who_played(faq_doc *d, const reading_run *r, bool explain);
 /* faq_impact.c: the measured impact of reading (v, x) against its baseline. */
@@ -74,8 +77,32 @@ void faq_named_query(faq_doc *d, db *h, const ud_game *g, const char *name, char
                      const char *intro, const char *none);
 void faq_edge_query(faq_doc *d, db *h, const ud_game *g, const char *name, char *const *params, int n_params);
 
+/* ---- the players' questions (faq_players.c, faq_players_ref.c) ---- */
+/* Whether the game has players' questions; its name in the players' part. */
+bool faq_has_questions(const ud_game *g);
+const char *faq_players_title(const ud_game *g);
+/* The game's question whose id is the LEN bytes at ID, or NULL. */
+const ud_faq_question *faq_find_question(const ud_game *g, const char *id, size_t len);
+/* A reading's effect on the players' measure (the first seat's wins, or
+ * the game's own), in percent, against its baseline: REAL when the
+ * difference exceeds the 95% interval of the two.  False when READING is
+ * not a reading of the game other than the default, or the database holds
+ * no measure of it. */
+typedef struct faq_effect {
+    double on, off, ci, games;
+    bool real;
+    const reading_run *run;
+} faq_effect;
+bool faq_house_effect(db *h, const ud_game *g, const game_runs *gr, const char *reading, faq_effect *e);
+
 /* ---- the sections, in the document's order ---- */
-void faq_section_players(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, bool reference);
+/* The players' part of a game (nothing when it has no questions);
+ * WITH_REFERENCE: the reference is in the same document, and each answer
+ * links to its entry there (faq_section_players_ref, the reference's
+ * first section). */
+void faq_section_players(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, bool with_reference);
+void faq_section_players_charts(faq_doc *d, db *h, const ud_game *g);
+void faq_section_players_ref(faq_doc *d, db *h, const ud_game *g, const game_runs *gr);
 void faq_section_rules(faq_doc *d, db *h, const ud_game *g, const game_runs *gr);
 void faq_section_questions(faq_doc *d, db *h, const ud_game *g, const game_runs *gr);
 void faq_section_claims(faq_doc *d, db *h, const ud_game *g);

@@ -79,6 +79,48 @@ static void charts(const ud_game *g, const ud_faq_writer *w)
     chart_fights(w);
 }
 
+/* The players' chart: the chance that one fight kills every zombie. */
+static void players_charts(const ud_game *g, const ud_faq_writer *w)
+{
+    (void)g;
+    fight_chart *f = malloc(sizeof *f);
+    if (!f)
+        return;
+    for (int z = 0; z < CHART_ZOMBIES; z++)
+        for (int d = 0; d < CHART_DICE; d++)
+            dl_combat_best(z + 1, d + 1, CHART_TIME, &f->best[z][d]);
+    w->h3(w->ctx, "dotld-players-chart-fight", "Will my fight dice kill every zombie?");
+    w->p(w->ctx,
+         "Find the zombies you face and the fight dice you roll (ammo adds one die each): the cell is the "
+         "chance that the fight kills them all, so that no Healthy Survivor dies. A 4 or 5 kills one "
+         "zombie, a 6 kills two. The chances are for three rolls with 3 Time left away from a safe house, "
+         "keeping the dice that kill and rerolling only when even a 1 on every rerolled die would leave "
+         "Time on the clock.");
+    const char *rows[CHART_ZOMBIES] = { "1 zombie",  "2 zombies", "3 zombies", "4 zombies",
+                                        "5 zombies", "6 zombies", "7 zombies", "8 zombies" };
+    const char *cols[CHART_DICE] = { "1 die", "2 dice", "3 dice", "4 dice", "5 dice", "6 dice" };
+    if (w->html)
+        w->heat(w->ctx, "Chance one fight kills every zombie", CHART_ZOMBIES, CHART_DICE, rows, cols,
+                all_killed_cell, f);
+    else {
+        const char *head[CHART_DICE + 1] = { "Zombies", "1 die",  "2 dice", "3 dice",
+                                             "4 dice",  "5 dice", "6 dice" };
+        w->table_begin(w->ctx, CHART_DICE + 1, head);
+        for (int z = 0; z < CHART_ZOMBIES; z++) {
+            char cell[CHART_DICE][33];
+            const char *row[CHART_DICE + 1] = { rows[z] };
+            for (int d = 0; d < CHART_DICE; d++) {
+                double v;
+                all_killed_cell(f, z, d, &v, cell[d]);
+                row[d + 1] = cell[d];
+            }
+            w->table_row(w->ctx, row);
+        }
+        w->table_end(w->ctx);
+    }
+    free(f);
+}
+
 static const ud_faq_examples examples[] = {
     { "examples", "Worked examples from the rulebook",
       "The rulebook's own examples (the fight of Combat, Hoarder and They Always Turn in Movement), played by the "
@@ -90,6 +132,17 @@ static const ud_faq_examples examples[] = {
     { NULL, NULL, NULL },
 };
 
+/* Who played a reading measured by players of its own (game.c,
+ * dl_reading_measures), in players' words. */
+static const ud_faq_legend players_measured[] = {
+    { "stress=per-space", "one player playing cautiously" },
+    { "stress-repeat=each-time", "one player playing cautiously" },
+    { "extraction=exposed", "one player choosing at random, starting in The Outskirts with 2 Time" },
+    { "event-cost=pay-what-you-have",
+      "one player choosing at random, starting Downtown on space 7 with no Supplies" },
+    { NULL, NULL },
+};
+
 const ud_faq_extras dl_faq = {
     .examples = examples,
     .reading_policy = "a cautious party (rerolling only 2s, spending ammo for every zombie)",
@@ -99,4 +152,7 @@ const ud_faq_extras dl_faq = {
     .players_metric = "wins per game",
     .players_metric_says = "the party wins",
     .players_metric_percent = 100,
+    .players_charts = players_charts,
+    .players_who = "playing cautiously (rerolling only 2s, spending ammo on every zombie)",
+    .players_measured = players_measured,
 };

@@ -142,6 +142,76 @@ static void charts(const ud_game *g, const ud_faq_writer *w)
     win_chart(w);
 }
 
+/* The name the players' FAQ cites a rule text by (its title in the
+ * source key), else its number. */
+static void cite_name(const ud_game *g, const char *file, char *out, size_t size)
+{
+    const ud_faq_extras *fx = g->extras ? g->extras->faq : NULL;
+    for (const ud_faq_source *s = fx ? fx->sources : NULL; s && s->file; s++)
+        if (strcmp(s->file, file) == 0 && s->title) {
+            snprintf(out, size, "%s", s->title);
+            return;
+        }
+    snprintf(out, size, "%.*s", (int)strcspn(file, "_"), file);
+}
+
+/* 001's probability tip, verbatim ("Tips and Strategies for Zombie
+ * Domination"): two red dice and a green, whose chance the chart gives. */
+static const char tip_001[] = "holding two red dice and one green die gives you a 44.4% chance of rolling at "
+                              "least one Shotgun and ending your turn";
+
+/* The players' charts: the bust chance of the next roll, with 001's
+ * 44.4% corrected beside it. */
+static void players_charts(const ud_game *g, const ud_faq_writer *w)
+{
+    bust_table *t = malloc(sizeof *t);
+    if (!t)
+        return;
+    bust_compute(t);
+    w->h3(w->ctx, "zombie-dice-players-chart-bust", "Will the next roll end my turn?");
+    w->p(w->ctx,
+         "Find the three dice you would roll (G green, Y yellow, R red; footprint dice you roll again count) "
+         "and the shotguns already in front of you: the cell is the chance that this roll brings your "
+         "shotguns to three, ending your turn with no brains. A green die has one shotgun face in six, a "
+         "yellow two, a red three.");
+    const char *rows[3] = { "No shotgun yet", "1 shotgun", "2 shotguns" };
+    const char *cols[16];
+    for (int i = 0; i < t->n; i++)
+        cols[i] = t->name[i];
+    if (w->html)
+        w->heat(w->ctx, "Chance the next roll ends your turn", 3, t->n, rows, cols, bust_cell, t);
+    else {
+        const char *head[4] = { "Dice rolled", "No shotgun yet", "1 shotgun", "2 shotguns" };
+        w->table_begin(w->ctx, 4, head);
+        for (int i = 0; i < t->n; i++) {
+            char cell[3][16];
+            for (int held = 0; held < 3; held++)
+                snprintf(cell[held], sizeof cell[held], "%.1f%%",
+                         100.0 * (double)t->num[held][i] / (double)t->den[held][i]);
+            w->table_row(w->ctx, (const char *const[]){ t->name[i], cell[0], cell[1], cell[2] });
+        }
+        w->table_end(w->ctx);
+    }
+    /* two red and a green: at least one shotgun is what ends a turn that
+     * has two already */
+    for (int i = 0; i < t->n; i++) {
+        if (strcmp(t->name[i], "GRR") != 0)
+            continue;
+        char name[160], text[800];
+        cite_name(g, "001_4f6e2b55ff14832a.txt", name, sizeof name);
+        w->h3(w->ctx, "zombie-dice-players-chart-44", "A correction: two red dice and a green");
+        snprintf(
+            text, sizeof text,
+            "%s (Tips and Strategies) says: \xe2\x80\x9c%s\xe2\x80\x9d. The chance is %.1f%%, not 44.4%%: "
+            "%ld in %ld of at least one shotgun (the chart's GRR column, with 2 shotguns). With no shotgun "
+            "yet, the same dice end your turn only by three shotguns at once: %.1f%%.",
+            name, tip_001, 100.0 * (double)t->num[2][i] / (double)t->den[2][i], t->num[2][i], t->den[2][i],
+            100.0 * (double)t->num[0][i] / (double)t->den[0][i]);
+        w->p(w->ctx, text);
+    }
+    free(t);
+}
+
 static const ud_faq_legend legend[] = {
     { "green:brain", "brain" },
     { "yellow:shotgun", "shotgun" },
@@ -183,6 +253,13 @@ static const ud_faq_query edge_queries[] = {
     { NULL, { NULL } },
 };
 
+/* Who played a reading measured by players of its own (game.c,
+ * zd_reading_measures), in players' words. */
+static const ud_faq_legend players_measured[] = {
+    { "bus=on", "two players who board the School Bus whenever they may" },
+    { NULL, NULL },
+};
+
 const ud_faq_extras zd_faq = {
     .glyph = zd_faq_glyph,
     .legend_title = "Faces: ",
@@ -198,4 +275,7 @@ const ud_faq_extras zd_faq = {
     .edge_queries = edge_queries,
     .questions = zd_players_faq,
     .sources = zd_faq_sources,
+    .players_charts = players_charts,
+    .players_who = "who each stop at two shotguns",
+    .players_measured = players_measured,
 };

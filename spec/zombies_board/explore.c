@@ -146,6 +146,9 @@ static const ud_game_bound zb_bounds[] = {
 static const ud_faq_extras zb_faq = {
     .questions = zb_players_faq,
     .sources = zb_faq_sources,
+    .players_charts = zb_players_charts,
+    .players_who = "who head for the buildings, then the Heliport, shooting whenever they can",
+    .players_title = "Zombies!!! (the board game, a players' rules variant)",
 };
 
 const ud_game_extras zb_extras = {

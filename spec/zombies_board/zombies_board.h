@@ -281,6 +281,8 @@ extern const ud_faq_question zb_players_faq[];
 /* Its source key (faq_players.c), terminated by a NULL file. */
 extern const ud_faq_source zb_faq_sources[];
 enum { ZB_N_RULES = 80 };
+/* The players' charts (faq_charts.c). */
+void zb_players_charts(const ud_game *g, const ud_faq_writer *w);
 extern const ud_rule zb_rules[ZB_N_RULES];
 extern const ud_variant zb_variants[ZB_VARIANTS];
 

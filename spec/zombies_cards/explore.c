@@ -435,6 +435,8 @@ static const ud_faq_legend zc_figures[] = {
 static const ud_faq_extras zc_faq = {
     .questions = zc_players_faq,
     .sources = zc_faq_sources,
+    .players_charts = zc_players_charts,
+    .players_who = "who each play a card every round, only cards that go straight to the bullet pile",
     .figures = zc_figures,
 };
 

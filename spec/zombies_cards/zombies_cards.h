@@ -210,6 +210,8 @@ extern const ud_game zc_game;
 extern const ud_faq_question zc_players_faq[];
 /* Its source key (faq_players.c), terminated by a NULL file. */
 extern const ud_faq_source zc_faq_sources[];
+/* The players' charts (faq_charts.c). */
+void zc_players_charts(const ud_game *g, const ud_faq_writer *w);
 extern const ud_rule zc_rules[ZC_N_RULES];
 extern const ud_variant zc_variants[ZC_VARIANTS];
 extern const ud_invariant zc_invariants[ZC_N_INVARIANTS];
