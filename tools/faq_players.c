@@ -183,9 +183,10 @@ static const char *players_says(const ud_faq_extras *fx)
     return fx->players_metric_says ? fx->players_metric_says : "the first player wins";
 }
 
-/* The house rules: each in players' words; its measured effect where it
- * is real, in one sentence; the readings measured to make no difference
- * share one sentence. */
+/* The house rules: each in players' words, and its measured effect where
+ * it is real, in one sentence.  The house rules measured to make no
+ * difference say nothing here: the game's note before its questions says
+ * so once (house_rules_note). */
 static void house_rules(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, const ud_faq_question *q)
 {
     if (!q->house[0].reading)
@@ -193,51 +194,48 @@ static void house_rules(faq_doc *d, db *h, const ud_game *g, const game_runs *gr
     const ud_faq_extras *fx = faq_extras(g);
     faq_html(d, "<div class=\"house\"><p class=\"house-title\">House rules</p><ul>");
     faq_md(d, "**House rules**\n\n");
-    int flat = 0, real = 0;
-    const reading_run *flat_run = NULL;
-    bool flat_same_players = true;
-    char flat_reading[128] = "";
     for (int i = 0; i < UD_FAQ_HOUSE && q->house[i].reading; i++) {
         faq_html(d, "<li>");
         faq_md(d, "- ");
         faq_text(d, q->house[i].plain);
         faq_effect e;
-        if (faq_house_effect(h, g, gr, q->house[i].reading, &e)) {
-            if (e.real) {
-                real++;
-                faq_text(d, " ");
-                who_played(d, g, e.run, q->house[i].reading);
-                faq_textf(d, ", %s %.1f%% of games with this house rule instead of %.1f%%.", players_says(fx),
-                          e.on, e.off);
-            } else {
-                if (flat_run && (flat_run->usual != e.run->usual || flat_run->players != e.run->players ||
-                                 strcmp(flat_run->policy, e.run->policy) != 0 ||
-                                 strcmp(flat_run->start, e.run->start) != 0))
-                    flat_same_players = false;
-                flat_run = e.run;
-                snprintf(flat_reading, sizeof flat_reading, "%s", q->house[i].reading);
-                flat++;
-            }
+        if (faq_house_effect(h, g, gr, q->house[i].reading, &e) && e.real) {
+            faq_text(d, " ");
+            who_played(d, g, e.run, q->house[i].reading);
+            faq_textf(d, ", %s %.1f%% of games with this house rule instead of %.1f%%.", players_says(fx),
+                      e.on, e.off);
         }
         faq_html(d, "</li>");
         faq_md(d, "\n");
     }
     faq_html(d, "</ul>");
     faq_md(d, "\n");
-    if (flat) {
-        faq_para_begin(d);
-        if (flat_same_players) {
-            who_played(d, g, flat_run, flat_reading);
-            faq_text(d, ", ");
-        }
-        const char *subject = real ? (flat == 1 ? "the other house rule" : "the other house rules")
-                                   : (flat == 1 ? "this house rule" : "these house rules");
-        char first[2] = { flat_same_players ? subject[0] : (char)(subject[0] - 'a' + 'A'), '\0' };
-        faq_textf(d, "%s%s make%s no measurable difference to how often %s.", first, subject + 1,
-                  flat == 1 ? "s" : "", players_says(fx));
-        faq_para_end(d);
-    }
     faq_html(d, "</div>\n");
+}
+
+/* Once per game, before its questions: the house rules whose effect the
+ * boxes leave out were measured and made no difference (said once, not
+ * in every box).  Nothing when no house rule of the game was measured
+ * flat. */
+static void house_rules_note(faq_doc *d, db *h, const ud_game *g, const game_runs *gr)
+{
+    const ud_faq_extras *fx = faq_extras(g);
+    int flat = 0;
+    for (const ud_faq_question *q = fx->questions; q->id; q++)
+        for (int i = 0; i < UD_FAQ_HOUSE && q->house[i].reading; i++) {
+            faq_effect e;
+            if (faq_house_effect(h, g, gr, q->house[i].reading, &e) && !e.real)
+                flat++;
+        }
+    if (!flat)
+        return;
+    faq_html(d, "<p class=\"house-note\">");
+    faq_textf(
+        d,
+        "House rules: a house rule whose box gives no effect made no measurable difference to how often "
+        "%s in the games measured (the reference says who played them).",
+        players_says(fx));
+    faq_para_end(d);
 }
 
 /* One question: the answer, "Ruling:" and its reason, the passages, see
@@ -287,6 +285,7 @@ void faq_section_players(faq_doc *d, db *h, const ud_game *g, const game_runs *g
     faq_heading_class(d, 1, id, faq_players_title(g), true, "game");
     source_key(d, g);
     most_asked(d, g);
+    house_rules_note(d, h, g, gr);
     snprintf(id, sizeof id, "%s-players-questions", g->name);
     faq_heading(d, 2, id, "Questions", true);
     for (const ud_faq_question *q = fx->questions; q->id; q++)
