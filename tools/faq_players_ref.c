@@ -11,16 +11,22 @@
 
 #include "faq_sections.h"
 
+/* The index of g's variant whose key is key[0..len), or -1. */
+static int variant_index(const ud_game *g, const char *key, size_t len)
+{
+    for (int v = 0; key && v < g->n_variants; v++)
+        if (strlen(g->variants[v].key) == len && strncmp(g->variants[v].key, key, len) == 0)
+            return v;
+    return -1;
+}
+
 bool faq_house_effect(db *h, const ud_game *g, const game_runs *gr, const char *reading, faq_effect *e)
 {
     memset(e, 0, sizeof *e);
     size_t key_len = strcspn(reading, "=");
     if (!reading[key_len])
         return false;
-    int v = -1, x = -1;
-    for (int i = 0; i < g->n_variants && v < 0; i++)
-        if (strlen(g->variants[i].key) == key_len && strncmp(g->variants[i].key, reading, key_len) == 0)
-            v = i;
+    int v = variant_index(g, reading, key_len), x = -1;
     for (int i = 0; v >= 0 && i < g->variants[v].n_values && x < 0; i++)
         if (strcmp(g->variants[v].values[i].name, reading + key_len + 1) == 0)
             x = i;
@@ -76,14 +82,6 @@ static void impact_sentence(faq_doc *d, db *h, const ud_game *g, const game_runs
     faq_para_end(d);
 }
 
-static int variant_index(const ud_game *g, const char *key)
-{
-    for (int v = 0; key && v < g->n_variants; v++)
-        if (strcmp(g->variants[v].key, key) == 0)
-            return v;
-    return -1;
-}
-
 /* One question: the players' answer, the rules, the readings. */
 static void ref_question(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, const ud_faq_question *q)
 {
@@ -102,7 +100,7 @@ static void ref_question(faq_doc *d, db *h, const ud_game *g, const game_runs *g
     }
     faq_text(d, ".");
     faq_para_end(d);
-    int v = variant_index(g, q->variant);
+    int v = variant_index(g, q->variant, q->variant ? strlen(q->variant) : 0);
     if (v < 0)
         return;
     const ud_variant *var = &g->variants[v];
