@@ -108,7 +108,7 @@ EOF
 conform_with() {
     local mode="$1"
     shift
-    run "$undead" conform zombie-dice --no-db --games 1 --timeout 2000 --shrink-tries 3 "$@" \
+    run "$undead" conform zombie-dice --no-db --games 1 --timeout 20000 --shrink-tries 3 "$@" \
         -- python3 adapter.py "$mode" "$undead" "$tmp/pids"
 }
 # children_gone: every `sleep 300` an adapter started has ended (a zombie
@@ -230,8 +230,8 @@ group-end)
     children_gone
     ;;
 group-timeout)
-    conform_with hang --timeout 500
-    expect 2 out "$broken_in_game_1 4 ($decide4): expected one answer line within 500 ms (--timeout), found none"
+    conform_with hang --timeout 3000
+    expect 2 out "$broken_in_game_1 4 ($decide4): expected one answer line within 3000 ms (--timeout), found none"
     children_gone
     ;;
 group-broken)
@@ -248,7 +248,7 @@ group-own-error)
     ;;
 group-signal)
     rc=0
-    "$undead" conform zombie-dice --no-db --games 1 -- python3 adapter.py hang "$undead" "$tmp/pids" \
+    "$undead" conform zombie-dice --no-db --games 1 --timeout 60000 -- python3 adapter.py hang "$undead" "$tmp/pids" \
         > out 2> err &
     conform=$!
     for _ in $(seq 100); do [[ -s pids ]] && break; sleep 0.1; done

@@ -67,13 +67,21 @@ static void end_all_groups(void)
         }
 }
 
-/* A signal that would end undead ends the children's groups first. */
+enum { N_FATAL = 4 };
+static const int fatal_signal[N_FATAL] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+static struct sigaction fatal_before[N_FATAL]; /* the actions ours replaced */
+
+/* A signal that would end undead ends the children's groups first, then
+ * gets the action it had before (the default: undead ends by it; a
+ * fuzzer's own handler: that handler runs). */
 static void on_fatal_signal(int sig)
 {
     int e = errno;
     end_all_groups();
-    signal(sig, SIG_DFL);
-    raise(sig);
+    for (int i = 0; i < N_FATAL; i++)
+        if (fatal_signal[i] == sig)
+            sigaction(sig, &fatal_before[i], NULL);
+    raise(sig); /* delivered once this handler returns */
     errno = e;
 }
 
@@ -84,15 +92,15 @@ static void remember_group(pid_t pgid)
         hooked = true;
         group_owner = getpid();
         atexit(end_all_groups); /* an exit() on an error path */
-        static const int fatal[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-        for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
-            struct sigaction sa, old;
+        for (int i = 0; i < N_FATAL; i++) {
+            struct sigaction sa;
             memset(&sa, 0, sizeof sa);
             sa.sa_handler = on_fatal_signal;
             sigemptyset(&sa.sa_mask);
             /* a signal undead's own caller set to be ignored stays ignored */
-            if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-                sigaction(fatal[i], &sa, NULL);
+            if (sigaction(fatal_signal[i], NULL, &fatal_before[i]) == 0 &&
+                fatal_before[i].sa_handler != SIG_IGN)
+                sigaction(fatal_signal[i], &sa, NULL);
         }
     }
     for (int i = 0; i < GROUPS_MAX; i++)
