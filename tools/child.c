@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -20,6 +21,100 @@ static long long now_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The process groups of the children running, so that a signal that ends
+ * undead ends them too: each child leads a group of its own (its own
+ * children stay in it), which the terminal's ^C no longer reaches. */
+enum { GROUPS_MAX = 8 };
+static volatile sig_atomic_t group[GROUPS_MAX];
+static pid_t group_owner; /* the process that started them (not a forked helper) */
+
+static void sleep_ms(long ms)
+{
+    struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+    nanosleep(&ts, NULL);
+}
+
+/* SIGTERM to the group, then SIGKILL to whatever of it is left after
+ * grace_ms (a member that ignores SIGTERM).  A leader of ours still to be
+ * reaped counts as left until it is, so it is reaped here (true, its
+ * status in *status); async-signal-safe. */
+static bool end_group(pid_t pgid, long grace_ms, pid_t leader, int *status)
+{
+    bool reaped = false;
+    if (kill(-pgid, SIGTERM) != 0)
+        return false; /* none of it is left */
+    for (long t = 0; t < grace_ms; t += 5) {
+        if (leader > 0 && !reaped && waitpid(leader, status, WNOHANG) == leader)
+            reaped = true;
+        if (kill(-pgid, 0) != 0)
+            return reaped;
+        sleep_ms(5);
+    }
+    kill(-pgid, SIGKILL);
+    return reaped;
+}
+
+static void end_all_groups(void)
+{
+    if (getpid() != group_owner)
+        return;
+    for (int i = 0; i < GROUPS_MAX; i++)
+        if (group[i] > 0) {
+            end_group((pid_t)group[i], 200, 0, NULL);
+            group[i] = 0;
+        }
+}
+
+enum { N_FATAL = 4 };
+static const int fatal_signal[N_FATAL] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+static struct sigaction fatal_before[N_FATAL]; /* the actions ours replaced */
+
+/* A signal that would end undead ends the children's groups first, then
+ * gets the action it had before (the default: undead ends by it; a
+ * fuzzer's own handler: that handler runs). */
+static void on_fatal_signal(int sig)
+{
+    int e = errno;
+    end_all_groups();
+    for (int i = 0; i < N_FATAL; i++)
+        if (fatal_signal[i] == sig)
+            sigaction(sig, &fatal_before[i], NULL);
+    raise(sig); /* delivered once this handler returns */
+    errno = e;
+}
+
+static void remember_group(pid_t pgid)
+{
+    static bool hooked;
+    if (!hooked) {
+        hooked = true;
+        group_owner = getpid();
+        atexit(end_all_groups); /* an exit() on an error path */
+        for (int i = 0; i < N_FATAL; i++) {
+            struct sigaction sa;
+            memset(&sa, 0, sizeof sa);
+            sa.sa_handler = on_fatal_signal;
+            sigemptyset(&sa.sa_mask);
+            /* a signal undead's own caller set to be ignored stays ignored */
+            if (sigaction(fatal_signal[i], NULL, &fatal_before[i]) == 0 &&
+                fatal_before[i].sa_handler != SIG_IGN)
+                sigaction(fatal_signal[i], &sa, NULL);
+        }
+    }
+    for (int i = 0; i < GROUPS_MAX; i++)
+        if (group[i] == 0) {
+            group[i] = pgid;
+            return;
+        }
+}
+
+static void forget_group(pid_t pgid)
+{
+    for (int i = 0; i < GROUPS_MAX; i++)
+        if (group[i] == pgid)
+            group[i] = 0;
 }
 
 bool child_start(child *c, char *const *argv)
@@ -50,6 +145,7 @@ bool child_start(child *c, char *const *argv)
         return false;
     }
     if (pid == 0) {
+        setpgid(0, 0);
         if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0)
             _exit(127);
         close(in[0]);
@@ -61,6 +157,9 @@ bool child_start(child *c, char *const *argv)
         fprintf(stderr, "undead: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
+    /* in both processes, so that the group exists whichever runs first */
+    setpgid(pid, pid);
+    remember_group(pid);
     close(in[0]);
     close(out[1]);
     c->pid = pid;
@@ -160,14 +259,16 @@ void child_stop(child *c, int grace_ms)
         int status = 0;
         long long deadline = now_ms() + grace_ms;
         pid_t r;
-        while ((r = waitpid(c->pid, &status, WNOHANG)) == 0 && now_ms() < deadline) {
-            struct timespec ts = { 0, 2000000 };
-            nanosleep(&ts, NULL);
-        }
-        if (r == 0) {
-            kill(c->pid, SIGKILL);
+        while ((r = waitpid(c->pid, &status, WNOHANG)) == 0 && now_ms() < deadline)
+            sleep_ms(2);
+        /* the adapter's own children (an engine it started, a shell's
+         * commands) are in its group: they go with it, whether it ended by
+         * itself or not */
+        if (end_group(c->pid, 200, r == 0 ? c->pid : 0, &status))
+            r = c->pid;
+        forget_group(c->pid);
+        if (r == 0)
             r = waitpid(c->pid, &status, 0);
-        }
         c->exit_status = r == c->pid ? status : -1;
         c->pid = -1;
     }

@@ -31,9 +31,12 @@ typedef struct child {
     int exit_status; /* after child_stop: as waitpid gives it, or -1 */
 } child;
 
-/* Start argv[0] (searched in PATH) with argv.  False with errno set when
- * the pipes or the fork fail; a program that cannot be run shows as EOF
- * on the first read (the child writes why on its standard error). */
+/* Start argv[0] (searched in PATH) with argv, leading a process group of
+ * its own (its children join it), which a signal that ends undead
+ * (SIGINT, SIGTERM, SIGHUP, SIGQUIT) or an exit() ends too.  False with
+ * errno set when the pipes or the fork fail; a program that cannot be run
+ * shows as EOF on the first read (the child writes why on its standard
+ * error). */
 bool child_start(child *c, char *const *argv);
 /* Write len bytes (a whole line with its '\n').  CHILD_OK or CHILD_IO
  * (EPIPE: the child is gone). */
@@ -41,8 +44,10 @@ child_status child_send(child *c, const char *line, size_t len);
 /* The next line, without its '\n', NUL-terminated, valid until the next
  * call; waits at most timeout_ms milliseconds in all. */
 child_status child_read_line(child *c, int timeout_ms, const char **line, size_t *len);
-/* Close its input, give it grace_ms to exit, then kill it; reap it and
- * free the buffer.  Safe to call twice. */
+/* Close its input, give it grace_ms to exit, then end its whole process
+ * group (SIGTERM, SIGKILL 200 ms later to what is left: its children go
+ * with it whether it exited or not); reap it and free the buffer.  Safe to
+ * call twice. */
 void child_stop(child *c, int grace_ms);
 /* "exited with status 3", "killed by signal 11 (Segmentation fault)",
  * "still running": for reports. */

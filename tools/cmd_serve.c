@@ -8,6 +8,8 @@
  * no invariant: it plays as its rows say, and a mutation build's mutant
  * (UNDEAD_MUTANT) makes it an implementation with one known departure.
  */
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,11 +142,111 @@ static size_t count_unused(server *sv)
 
 /* ---- answers ------------------------------------------------------------------------ */
 
-static json_t *error_answer(const char *fmt, const char *arg)
+static json_t *error_answer(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static json_t *error_answer(const char *fmt, ...)
 {
     char msg[700];
-    snprintf(msg, sizeof msg, fmt, arg);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
     return json_pack("{s:s}", "error", msg);
+}
+
+/* ---- the requests' fields, each checked for its JSON type before it is read ---- */
+
+/* The JSON types docs/conformance.md gives a request's fields. */
+typedef enum { F_STRING, F_INTEGER, F_SEED, F_STRINGS, F_STRING_MAP, F_DIR } field_type;
+
+static const char *const field_want[] = {
+    [F_STRING] = "a string",
+    [F_INTEGER] = "an integer",
+    [F_SEED] = "an integer from 0 to 2^53 - 1 (9007199254740991)",
+    [F_STRINGS] = "an array of strings",
+    [F_STRING_MAP] = "an object whose values are strings",
+    [F_DIR] = "null or a string (a directory)",
+};
+
+typedef struct field {
+    const char *key;
+    field_type type;
+    bool required; /* else absent means the default docs/conformance.md gives */
+} field;
+
+/* Seeds below 2^53: every JSON reader holds them exactly. */
+static const json_int_t SEED_MAX = ((json_int_t)1 << 53) - 1;
+
+/* The part of v that is not of type t (v itself, an element or a member),
+ * with where extended to name it ("start"[2], "readings"."end"); NULL
+ * when v is of type t. */
+static const json_t *wrong_part(const json_t *v, field_type t, char *where, size_t size)
+{
+    size_t at = strlen(where);
+    const json_t *x;
+    switch (t) {
+    case F_STRING:
+        return json_is_string(v) ? NULL : v;
+    case F_INTEGER:
+        return json_is_integer(v) ? NULL : v;
+    case F_SEED:
+        return json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) <= SEED_MAX ? NULL
+                                                                                                     : v;
+    case F_DIR:
+        return json_is_string(v) || json_is_null(v) ? NULL : v;
+    case F_STRINGS: {
+        if (!json_is_array(v))
+            return v;
+        size_t i;
+        json_array_foreach(v, i, x)
+        {
+            if (!json_is_string(x)) {
+                snprintf(where + at, size - at, "[%zu]", i);
+                return x;
+            }
+        }
+        return NULL;
+    }
+    case F_STRING_MAP: {
+        if (!json_is_object(v))
+            return v;
+        const char *k;
+        json_object_foreach((json_t *)v, k, x)
+        {
+            if (!json_is_string(x)) {
+                snprintf(where + at, size - at, ".\"%.64s\"", k);
+                return x;
+            }
+        }
+        return NULL;
+    }
+    }
+    return NULL;
+}
+
+/* Every field of fields that req holds is of its type, and the required
+ * ones are there: NULL, else the error answer naming the first that is
+ * not (cmd: the request, for the message). */
+static json_t *check_fields(const char *cmd, const json_t *req, const field *fields)
+{
+    for (const field *f = fields; f->key; f++) {
+        const json_t *v = json_object_get(req, f->key);
+        if (!v) {
+            if (f->required)
+                return error_answer("%s: \"%s\" is missing: expected %s", cmd, f->key, field_want[f->type]);
+            continue;
+        }
+        char where[128], found[64];
+        snprintf(where, sizeof where, "\"%s\"", f->key);
+        const json_t *bad = wrong_part(v, f->type, where, sizeof where);
+        if (bad) {
+            cf_json_brief(bad, found, sizeof found);
+            /* an element or a member is a string: its container is right */
+            bool part = bad != v;
+            return error_answer("%s: %s must be %s, found %s", cmd, where,
+                                part ? "a string" : field_want[f->type], found);
+        }
+    }
+    return NULL;
 }
 
 static json_t *step_report(server *sv)
@@ -205,22 +307,13 @@ static void prepare_chance(server *sv, json_t *req)
     }
 }
 
-static json_t *new_game(server *sv, json_t *req)
+/* The setup a `new` request names (its fields' types checked): NULL,
+ * else the error answer. */
+static json_t *setup_from(server *sv, json_t *req)
 {
     const ud_game *g = sv->g;
-    json_t *game = json_object_get(req, "game"), *players = json_object_get(req, "players");
-    json_t *readings = json_object_get(req, "readings"), *start = json_object_get(req, "start");
-    json_t *chance = json_object_get(req, "chance"), *seed = json_object_get(req, "seed");
-    if (!json_is_string(game) || strcmp(json_string_value(game), g->name) != 0)
-        return error_answer("this adapter plays %s only", g->name);
-    if (!json_is_array(players))
-        return error_answer("expected \"players\": an array of names%s", "");
-    /* the content is loaded once, at start-up (serve --content) */
-    json_t *content = json_object_get(req, "content");
-    if (json_is_string(content) && (!sv->content || strcmp(sv->content, json_string_value(content)) != 0))
-        return json_pack("{s:s}", "unsupported", "content other than serve's own --content");
-    if (json_is_null(content) && sv->content)
-        return json_pack("{s:s}", "unsupported", "the built-in content: serve was started with --content");
+    json_t *players = json_object_get(req, "players"), *readings = json_object_get(req, "readings");
+    json_t *start = json_object_get(req, "start"), *x;
     ud_setup *su = &sv->setup;
     memset(su, 0, sizeof *su);
     for (int v = 0; v < g->n_variants; v++)
@@ -229,12 +322,10 @@ static json_t *new_game(server *sv, json_t *req)
     ud_buf_init(&err);
     json_t *bad = NULL;
     size_t i;
-    json_t *x;
     json_array_foreach(players, i, x)
     {
-        if (!bad && (!json_is_string(x) || !ud_setup_add_player(su, json_string_value(x), &err)))
-            bad = error_answer("players: %s",
-                               json_is_string(x) ? ud_buf_str(&err) : "expected names (strings)");
+        if (!bad && !ud_setup_add_player(su, json_string_value(x), &err))
+            bad = error_answer("players: %s", ud_buf_str(&err));
     }
     if (!bad && !ud_setup_check_players(g, ud_setup_player_count(su), &err))
         bad = error_answer("%s", ud_buf_str(&err));
@@ -242,7 +333,7 @@ static json_t *new_game(server *sv, json_t *req)
     json_object_foreach(readings, k, x)
     {
         char kv[200];
-        snprintf(kv, sizeof kv, "%s=%s", k, json_is_string(x) ? json_string_value(x) : "");
+        snprintf(kv, sizeof kv, "%s=%s", k, json_string_value(x));
         ud_buf_clear(&err);
         if (!bad && !ud_setup_variant(g, su, kv, &err))
             bad = error_answer("readings: %s", ud_buf_str(&err));
@@ -253,23 +344,36 @@ static json_t *new_game(server *sv, json_t *req)
     json_array_foreach(start, i, x)
     {
         ud_buf_clear(&err);
-        if (!bad && (!json_is_string(x) || !ud_setup_start(su, json_string_value(x), &err)))
-            bad =
-                error_answer("start: %s", json_is_string(x) ? ud_buf_str(&err) : "expected lines (strings)");
+        if (!bad && !ud_setup_start(su, json_string_value(x), &err))
+            bad = error_answer("start: %s", ud_buf_str(&err));
     }
-    if (!bad && (!json_is_string(chance) || (strcmp(json_string_value(chance), "dictate") != 0 &&
-                                             strcmp(json_string_value(chance), "follow") != 0)))
-        bad = error_answer("expected \"chance\": \"dictate\" or \"follow\"%s", "");
     ud_buf_free(&err);
-    if (bad) {
-        sv->live = false;
+    return bad;
+}
+
+static json_t *new_game(server *sv, json_t *req)
+{
+    const ud_game *g = sv->g;
+    const char *game = json_string_value(json_object_get(req, "game"));
+    const char *chance = json_string_value(json_object_get(req, "chance"));
+    json_t *seed = json_object_get(req, "seed"), *content = json_object_get(req, "content");
+    if (strcmp(game, g->name) != 0)
+        return error_answer("this adapter plays %s only", g->name);
+    /* the content is loaded once, at start-up (serve --content) */
+    if (json_is_string(content) && (!sv->content || strcmp(sv->content, json_string_value(content)) != 0))
+        return json_pack("{s:s}", "unsupported", "content other than serve's own --content");
+    if (!json_is_string(content) && sv->content)
+        return json_pack("{s:s}", "unsupported", "the built-in content: serve was started with --content");
+    json_t *bad = setup_from(sv, req);
+    if (bad)
         return bad;
-    }
-    sv->follow = strcmp(json_string_value(chance), "follow") == 0;
-    ud_rng_seed(&sv->rng, json_is_integer(seed) ? (uint64_t)json_integer_value(seed) : 1);
-    ud_table_build(&sv->table, g, su->variant);
+    if (strcmp(chance, "dictate") != 0 && strcmp(chance, "follow") != 0)
+        return error_answer("new: \"chance\" must be \"dictate\" or \"follow\", found \"%.64s\"", chance);
+    sv->follow = strcmp(chance, "follow") == 0;
+    ud_rng_seed(&sv->rng, seed ? (uint64_t)json_integer_value(seed) : 1);
+    ud_table_build(&sv->table, g, sv->setup.variant);
     prepare_chance(sv, req);
-    ud_step_init(&sv->s, &sv->table, su, &sv->chance, NULL, NULL);
+    ud_step_init(&sv->s, &sv->table, &sv->setup, &sv->chance, NULL, NULL);
     sv->s.check_invariants = 0;
     sv->st = ud_start(&sv->s, sv->state);
     sv->live = true;
@@ -281,7 +385,7 @@ static json_t *offers(server *sv)
     if (sv->live && sv->st == UD_OVER)
         return json_pack("{s:n, s:[]}", "to_move", "offers");
     if (!sv->live || sv->st != UD_DECIDE)
-        return error_answer("no decision is open%s", ": no game is set up");
+        return error_answer("no decision is open: no game is set up");
     json_t *list = json_array();
     ud_buf t;
     ud_buf_init(&t);
@@ -299,13 +403,16 @@ static json_t *decide(server *sv, json_t *req)
     if (!sv->live || sv->st != UD_DECIDE)
         return error_answer("no decision is open%s", sv->live ? ": the game is over" : ": no game is set up");
     json_t *action = json_object_get(req, "action");
-    if (!json_is_string(action))
-        return error_answer("expected \"action\": a decision as a string%s", "");
-    char text[512], *words[WORDS_MAX];
+    char text[512], *words[WORDS_MAX + 1];
+    if (json_string_length(action) >= sizeof text)
+        return error_answer("decide: \"action\" must be a decision, found %zu bytes (longer than any)",
+                            json_string_length(action));
     snprintf(text, sizeof text, "%s", json_string_value(action));
     int n = 0;
-    for (char *save, *w = strtok_r(text, " ", &save); w && n < WORDS_MAX; w = strtok_r(NULL, " ", &save))
+    for (char *save, *w = strtok_r(text, " ", &save); w && n <= WORDS_MAX; w = strtok_r(NULL, " ", &save))
         words[n++] = w;
+    if (n > WORDS_MAX)
+        return error_answer("decide: \"action\" must be a decision, found more than %d words", WORDS_MAX);
     ud_action a;
     ud_buf err;
     ud_buf_init(&err);
@@ -326,34 +433,92 @@ static json_t *decide(server *sv, json_t *req)
     return played(sv, NULL);
 }
 
+static json_t *hello(server *sv, json_t *req, bool *quit)
+{
+    (void)req, (void)quit;
+    char name[128];
+    snprintf(name, sizeof name, "undead serve %s", sv->g->name);
+    return json_pack("{s:i, s:s}", "protocol", CF_PROTOCOL, "name", name);
+}
+
+static json_t *new_request(server *sv, json_t *req, bool *quit)
+{
+    (void)quit;
+    return new_game(sv, req);
+}
+
+static json_t *offers_request(server *sv, json_t *req, bool *quit)
+{
+    (void)req, (void)quit;
+    return offers(sv);
+}
+
+static json_t *decide_request(server *sv, json_t *req, bool *quit)
+{
+    (void)quit;
+    return decide(sv, req);
+}
+
+static json_t *state_request(server *sv, json_t *req, bool *quit)
+{
+    (void)req, (void)quit;
+    return sv->live ? step_report(sv) : error_answer("no game is set up");
+}
+
+static json_t *quit_request(server *sv, json_t *req, bool *quit)
+{
+    (void)sv, (void)req;
+    *quit = true;
+    return json_pack("{s:b}", "bye", 1);
+}
+
+/* Each request's fields and their JSON types (docs/conformance.md).
+ * Fields a request does not define are ignored, as the protocol says. */
+static const field cmd_fields[] = { { "cmd", F_STRING, true }, { NULL, F_STRING, false } };
+static const field hello_fields[] = { { "protocol", F_INTEGER, true }, { NULL, F_STRING, false } };
+static const field new_fields[] = {
+    { "game", F_STRING, true },    { "players", F_STRINGS, true },   { "readings", F_STRING_MAP, false },
+    { "start", F_STRINGS, false }, { "content", F_DIR, false },      { "chance", F_STRING, true },
+    { "seed", F_SEED, false },     { "outcomes", F_STRINGS, false }, { NULL, F_STRING, false },
+};
+static const field decide_fields[] = { { "action", F_STRING, true },
+                                       { "outcomes", F_STRINGS, false },
+                                       { NULL, F_STRING, false } };
+static const field no_fields[] = { { NULL, F_STRING, false } };
+
+static const struct request_kind {
+    const char *cmd;
+    const field *fields;
+    json_t *(*run)(server *sv, json_t *req, bool *quit);
+} request_kinds[] = {
+    { "hello", hello_fields, hello },        { "new", new_fields, new_request },
+    { "offers", no_fields, offers_request }, { "decide", decide_fields, decide_request },
+    { "state", no_fields, state_request },   { "quit", no_fields, quit_request },
+};
+
 static json_t *answer(server *sv, const char *line, size_t len, bool *quit)
 {
     json_error_t jerr;
-    json_t *req = json_loadb(line, len, 0, &jerr);
+    /* a key given twice would leave which value counts to the reader */
+    json_t *req = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!json_is_object(req)) {
         json_decref(req);
-        return error_answer("expected one JSON object per line: %s", jerr.text);
+        return error_answer("expected one JSON object per line: %s",
+                            req ? "found another JSON value" : jerr.text);
     }
-    json_t *cmd = json_object_get(req, "cmd");
-    const char *c = json_is_string(cmd) ? json_string_value(cmd) : "";
-    json_t *r;
-    if (strcmp(c, "hello") == 0) {
-        char name[128];
-        snprintf(name, sizeof name, "undead serve %s", sv->g->name);
-        r = json_pack("{s:i, s:s}", "protocol", CF_PROTOCOL, "name", name);
-    } else if (strcmp(c, "new") == 0)
-        r = new_game(sv, req);
-    else if (strcmp(c, "offers") == 0)
-        r = offers(sv);
-    else if (strcmp(c, "decide") == 0)
-        r = decide(sv, req);
-    else if (strcmp(c, "state") == 0)
-        r = sv->live ? step_report(sv) : error_answer("no game is set up%s", "");
-    else if (strcmp(c, "quit") == 0) {
-        *quit = true;
-        r = json_pack("{s:b}", "bye", 1);
-    } else
-        r = error_answer("unknown \"cmd\" '%s': expected hello, new, offers, decide, state or quit", c);
+    json_t *r = check_fields("request", req, cmd_fields);
+    const char *c = json_string_value(json_object_get(req, "cmd"));
+    size_t k = 0, n = sizeof request_kinds / sizeof request_kinds[0];
+    while (!r && k < n && strcmp(c, request_kinds[k].cmd) != 0)
+        k++;
+    if (!r && k == n)
+        r = error_answer("unknown \"cmd\" '%.200s': expected hello, new, offers, decide, state or quit", c);
+    if (!r && strcmp(c, "new") == 0)
+        sv->live = false; /* a `new` ends the game being played, even one it cannot set up */
+    if (!r)
+        r = check_fields(c, req, request_kinds[k].fields);
+    if (!r)
+        r = request_kinds[k].run(sv, req, quit);
     json_decref(req);
     return r;
 }
@@ -520,6 +685,47 @@ static void print_schema(const ud_game *g)
     free(sc);
 }
 
+/* ---- the lines ------------------------------------------------------------------------ */
+
+typedef enum { LINE_OK, LINE_END, LINE_TOO_LONG, LINE_NUL } request_line;
+
+/* The next request line, without its '\n', in buf (LINE_MAX_BYTES bytes
+ * at most: a line of exactly that many is read whole).  A longer line is
+ * read to its '\n' and dropped, so that memory stays bounded and the next
+ * line is still the next request; a line holding a NUL byte is refused
+ * (*len: the NUL's offset), since a C string of it would drop the rest.
+ * A last line without its '\n' counts. */
+static request_line read_request(FILE *in, char *buf, size_t *len)
+{
+    size_t n = 0, nul = (size_t)-1;
+    int ch;
+    while ((ch = getc_unlocked(in)) != EOF && ch != '\n') {
+        if (n < LINE_MAX_BYTES) {
+            if (ch == '\0' && nul == (size_t)-1)
+                nul = n;
+            buf[n] = (char)ch;
+        }
+        if (n <= LINE_MAX_BYTES)
+            n++;
+    }
+    if (ch == EOF && (n == 0 || ferror(in)))
+        return LINE_END; /* a read error: the caller reports it */
+    if (n > LINE_MAX_BYTES)
+        return LINE_TOO_LONG;
+    *len = nul != (size_t)-1 ? nul : n;
+    return nul != (size_t)-1 ? LINE_NUL : LINE_OK;
+}
+
+/* One answer line (r's reference taken); false when standard output fails. */
+static bool write_answer(json_t *r)
+{
+    char *text = json_dumps(r, JSON_COMPACT | JSON_ENSURE_ASCII);
+    json_decref(r);
+    bool ok = text && fputs(text, stdout) != EOF && putchar('\n') != EOF && fflush(stdout) != EOF;
+    free(text);
+    return ok;
+}
+
 int cmd_serve(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -569,33 +775,31 @@ int cmd_serve(int argc, char **argv)
         free(sv);
         return UD_EXIT_OK;
     }
-    char *line = ok ? malloc(LINE_MAX_BYTES + 2) : NULL;
+    char *line = ok ? malloc(LINE_MAX_BYTES + 1) : NULL;
     if (!ok || !line) {
         free(sv);
         free(line);
         return UD_EXIT_USAGE;
     }
     ud_buf_init(&sv->line);
-    bool quit = false;
     int rc = UD_EXIT_OK;
-    while (!quit && fgets(line, LINE_MAX_BYTES + 2, stdin)) {
-        size_t len = strlen(line);
-        json_t *r;
-        if (len > LINE_MAX_BYTES) {
-            r = error_answer("a request line longer than %s", "1 MiB");
-            int ch;
-            while ((ch = getchar()) != EOF && ch != '\n')
-                ;
-        } else
-            r = answer(sv, line, len, &quit);
-        char *text = json_dumps(r, JSON_COMPACT | JSON_ENSURE_ASCII);
-        json_decref(r);
-        if (!text || fputs(text, stdout) == EOF || putchar('\n') == EOF || fflush(stdout) == EOF) {
-            free(text);
+    for (bool quit = false; !quit;) {
+        size_t len;
+        request_line got = read_request(stdin, line, &len);
+        if (got == LINE_END)
+            break;
+        json_t *r =
+            got == LINE_TOO_LONG ? error_answer("a request line longer than 1 MiB (%d bytes)", LINE_MAX_BYTES)
+            : got == LINE_NUL    ? error_answer("a request line holding a NUL byte (at byte %zu)", len + 1)
+                                 : answer(sv, line, len, &quit);
+        if (!write_answer(r)) {
             rc = UD_EXIT_USAGE; /* the reader is gone: cli_close_stdout says why */
             break;
         }
-        free(text);
+    }
+    if (ferror(stdin)) {
+        fprintf(stderr, "undead serve: standard input: %s\n", strerror(errno));
+        rc = UD_EXIT_USAGE;
     }
     ud_buf_free(&sv->line);
     free(line);

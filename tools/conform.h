@@ -214,6 +214,9 @@ bool cf_same_state(const ud_game *g, const void *state, const ud_setup *setup, j
 json_t *cf_result_json(const ud_game *g, const void *state, const ud_setup *setup);
 /* The JSON text of v, one line (ends without '\n'); "" when it cannot be made. */
 void cf_json_line(const json_t *v, ud_buf *out);
+/* The JSON text of any value v (a string with its quotes), cut to a length
+ * a message can quote (at most 60 bytes). */
+void cf_json_brief(const json_t *v, char *out, size_t size);
 
 /* ---- chance tallies ---------------------------------------------------------- */
 

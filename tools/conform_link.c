@@ -156,6 +156,33 @@ json_t *cf_member(cf_run *run, json_t *reply, const char *name, json_type type, 
     return NULL;
 }
 
+void cf_wrong_type(cf_run *run, const char *where, const char *expected, const json_t *found)
+{
+    char given[64];
+    if (!found) {
+        cf_broken(run, "%s is missing: expected %s", where, expected);
+        return;
+    }
+    cf_json_brief(found, given, sizeof given);
+    cf_broken(run, "%s must be %s, found %s", where, expected, given);
+}
+
+bool cf_strings_only(cf_run *run, const json_t *o, const char *name)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach((json_t *)o, k, v)
+    {
+        if (!json_is_string(v)) {
+            char where[160];
+            snprintf(where, sizeof where, "\"%s\".\"%.100s\"", name, k);
+            cf_wrong_type(run, where, "a string", v);
+            return false;
+        }
+    }
+    return true;
+}
+
 static cf_verdict start_adapter(cf_run *run)
 {
     cf_link *l = &run->link;

@@ -340,11 +340,27 @@ typedef struct play_ctx {
     uint64_t plays;
 } play_ctx;
 
-/* The step report's members, checked for shape; false with run->broken. */
-static bool step_report(cf_run *run, json_t *reply, json_t **state, bool *over, json_t **to_move)
+/* Outcome words in the dictated lines (each line's words after its event). */
+static size_t dictated_words(const json_t *lines)
 {
+    size_t n = 0, i;
+    json_t *l;
+    json_array_foreach(lines, i, l)
+    {
+        for (const char *p = strchr(json_string_value(l), ' '); p; p = strchr(p + 1, ' '))
+            n++;
+    }
+    return n;
+}
+
+/* The step report's members, checked for their JSON types before anything
+ * compares them (a wrong type is a broken adapter, never a departure);
+ * false with run->broken. */
+static bool step_report(play_ctx *pc, json_t *reply, json_t **state, bool *over, json_t **to_move)
+{
+    cf_run *run = pc->x.run;
     *state = cf_member(run, reply, "state", JSON_OBJECT, "a step report");
-    if (!*state)
+    if (!*state || !cf_strings_only(run, *state, "state"))
         return false;
     json_t *o = json_object_get(reply, "over");
     if (!json_is_boolean(o)) {
@@ -356,6 +372,24 @@ static bool step_report(cf_run *run, json_t *reply, json_t **state, bool *over, 
     if (!*to_move || !(json_is_string(*to_move) || json_is_null(*to_move))) {
         cf_member(run, reply, "to_move", JSON_STRING, "a step report's player to move (a name, or null)");
         return false;
+    }
+    json_t *result = json_object_get(reply, "result");
+    if (*over && !json_is_object(result)) {
+        cf_wrong_type(run, "\"result\"", "an object (each seat's outcome) once the game is over", result);
+        return false;
+    }
+    if (*over && !cf_strings_only(run, result, "result"))
+        return false;
+    json_t *unused = json_object_get(reply, "unused");
+    if (!pc->x.follow && unused) {
+        json_int_t most = (json_int_t)dictated_words(pc->x.dictated);
+        if (!json_is_integer(unused) || json_integer_value(unused) < 0 || json_integer_value(unused) > most) {
+            char want[96];
+            snprintf(want, sizeof want, "an integer from 0 to %lld (the outcome words dictated)",
+                     (long long)most);
+            cf_wrong_type(run, "\"unused\"", want, unused);
+            return false;
+        }
     }
     return true;
 }
@@ -377,7 +411,7 @@ static cf_verdict compare_report(play_ctx *pc, ud_status st, json_t *reply)
     cf_departure *dep = pc->x.dep;
     json_t *state, *to_move;
     bool over;
-    if (!step_report(run, reply, &state, &over, &to_move))
+    if (!step_report(pc, reply, &state, &over, &to_move))
         return CF_BROKEN;
     bool ours_over = st == UD_OVER;
     char key[64];
@@ -450,6 +484,23 @@ static cf_verdict rules_failed(play_ctx *pc)
     return CF_DEPART;
 }
 
+/* Every outcome line the adapter reported is a string; false with run->broken. */
+static bool outcome_lines(cf_run *run, const json_t *lines)
+{
+    size_t i;
+    json_t *l;
+    json_array_foreach(lines, i, l)
+    {
+        if (!json_is_string(l)) {
+            char where[32];
+            snprintf(where, sizeof where, "\"chance\"[%zu]", i);
+            cf_wrong_type(run, where, "a string (an outcome line)", l);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* One play: `new` (a == NULL) or `decide a`, on both sides. */
 static cf_verdict play_step(play_ctx *pc, const ud_action *a, uint64_t seed, ud_status *st)
 {
@@ -494,17 +545,19 @@ static cf_verdict play_step(play_ctx *pc, const ud_action *a, uint64_t seed, ud_
     cf_verdict v = CF_AGREE;
     if (!x->follow) {
         json_t *refused = json_object_get(reply, "refused");
-        if (refused) {
+        if (refused && !json_is_string(refused)) {
+            cf_wrong_type(run, "\"refused\"", "a string (why the outcomes were refused)", refused);
+            v = CF_BROKEN;
+        } else if (refused) {
             depart(x->dep, CF_DEP_REFUSED);
             ud_buf_puts(&x->dep->expected, "the dictated outcomes taken");
-            ud_buf_printf(&x->dep->found, "refused: %s",
-                          json_is_string(refused) ? json_string_value(refused) : "(no reason given)");
+            ud_buf_printf(&x->dep->found, "refused: %s", json_string_value(refused));
             v = CF_DEPART;
         }
     } else {
         x->their = cf_member(run, reply, "chance", JSON_ARRAY,
                              "a step report with the outcomes drawn (follow mode)");
-        if (!x->their) {
+        if (!x->their || !outcome_lines(run, x->their)) {
             json_decref(reply);
             return CF_BROKEN;
         }
@@ -542,6 +595,53 @@ static cf_verdict play_step(play_ctx *pc, const ud_action *a, uint64_t seed, ud_
     return v;
 }
 
+static int cmp_json_str(const void *a, const void *b)
+{
+    return strcmp(json_string_value(*(json_t *const *)a), json_string_value(*(json_t *const *)b));
+}
+
+/* The offers answer's list, its members checked for their JSON types and
+ * each decision there once (offers are compared as sets: a decision
+ * listed twice says the adapter counts it twice); NULL with run->broken. */
+static json_t *offers_shape(cf_run *run, json_t *reply)
+{
+    json_t *theirs = cf_member(run, reply, "offers", JSON_ARRAY, "the decisions offered");
+    if (!theirs)
+        return NULL;
+    json_t *to_move = json_object_get(reply, "to_move");
+    if (!json_is_string(to_move) && !json_is_null(to_move)) {
+        cf_wrong_type(run, "\"to_move\"", "a string (the player to move) or null", to_move);
+        return NULL;
+    }
+    size_t n = json_array_size(theirs), i;
+    json_t *w;
+    json_array_foreach(theirs, i, w)
+    {
+        if (!json_is_string(w)) {
+            char where[32];
+            snprintf(where, sizeof where, "\"offers\"[%zu]", i);
+            cf_wrong_type(run, where, "a string (a decision)", w);
+            return NULL;
+        }
+    }
+    json_t **sorted = malloc((n ? n : 1) * sizeof *sorted);
+    if (!sorted) {
+        cf_broken(run, "out of memory checking the offers");
+        return NULL;
+    }
+    for (i = 0; i < n; i++)
+        sorted[i] = json_array_get(theirs, i);
+    qsort(sorted, n, sizeof *sorted, cmp_json_str);
+    const char *twice = NULL;
+    for (i = 1; i < n && !twice; i++)
+        if (strcmp(json_string_value(sorted[i - 1]), json_string_value(sorted[i])) == 0)
+            twice = json_string_value(sorted[i]);
+    if (twice)
+        cf_broken(run, "\"offers\" lists '%.200s' twice: each decision must be there once", twice);
+    free(sorted);
+    return twice ? NULL : theirs;
+}
+
 /* Ask for the adapter's offers and compare them, as sets, with undead's. */
 static cf_verdict compare_offers(play_ctx *pc)
 {
@@ -551,7 +651,7 @@ static cf_verdict compare_offers(play_ctx *pc)
     json_t *reply = cf_ask(run, json_pack("{s:s}", "cmd", "offers"));
     if (!reply)
         return CF_BROKEN;
-    json_t *theirs = cf_member(run, reply, "offers", JSON_ARRAY, "the decisions offered");
+    json_t *theirs = offers_shape(run, reply);
     if (!theirs) {
         json_decref(reply);
         return CF_BROKEN;
@@ -571,7 +671,7 @@ static cf_verdict compare_offers(play_ctx *pc)
     char first_theirs[256] = "";
     for (size_t j = 0; j < n && ours && seen; j++) {
         json_t *w = json_array_get(theirs, j);
-        const char *s = json_is_string(w) ? json_string_value(w) : "(not a string)";
+        const char *s = json_string_value(w);
         int hit = -1;
         for (int i = 0; i < ours_n && hit < 0; i++)
             if (ours[i] && strcmp(ours[i], s) == 0)

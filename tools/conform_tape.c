@@ -3,6 +3,7 @@
  * conform.h), and the JSON pieces `undead conform` and `undead serve`
  * share.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -162,4 +163,15 @@ void cf_json_line(const json_t *v, ud_buf *out)
         ud_buf_puts(out, s);
         free(s);
     }
+}
+
+void cf_json_brief(const json_t *v, char *out, size_t size)
+{
+    char *text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_ENSURE_ASCII);
+    const char *t = text ? text : "?";
+    if (strlen(t) <= 60)
+        snprintf(out, size, "%s", t);
+    else
+        snprintf(out, size, "%.57s...", t);
+    free(text);
 }
