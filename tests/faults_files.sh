@@ -40,11 +40,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
-# run CMD...: 120 s at most (a FIFO waited on would take them all: 124);
+# run CMD...: 60 s at most (a FIFO waited on would take them all: 124);
 # rc gets the exit status, out and err the output.
 run() {
     rc=0
-    timeout 120 "$@" > out 2> err || rc=$?
+    timeout 60 "$@" > out 2> err || rc=$?
 }
 # capped KIB CMD...: CMD with the files it writes limited to KIB KiB, so a
 # write past that fails with "File too large" (EFBIG) as on a full disk;
