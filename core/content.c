@@ -18,7 +18,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -875,9 +874,11 @@ static bool read_file_named(loader *ld, const char *path, const char *from_file,
         for (int i = 0; i < ld->n_mem; i++)
             if (ld->mem[i].name && strcmp(ld->mem[i].name, path) == 0)
                 found = i;
+        /* worded as infile.h words it on disk */
+        if (found < 0 && from_file)
+            return fail(ld, from_file, from_line, from_col, "'%s': no such file or folder", path);
         if (found < 0)
-            return fail(ld, from_file ? from_file : path, from_line, from_col, "%s%s%sno such file or folder",
-                        from_file ? "'" : "", from_file ? path : "", from_file ? "': " : "");
+            return fail(ld, path, 0, 0, "no such file or folder");
         text = ld->mem[found].text;
         len = ld->mem[found].len;
         if (len > UD_CONTENT_MAX_BYTES - ld->bytes)

@@ -85,8 +85,8 @@ static void show_diff(const char *file, const char *want, const char *got)
 }
 
 /* Replay one case; its canonical transcript goes to *out.  A file that
- * cannot be read (not a regular file, an I/O error) counts in
- * rep->io_errors: exit 2, not a failed case. */
+ * cannot be read (not a regular file, an I/O error) also counts in
+ * rep->io_errors: exit 2, not 1. */
 static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out_len, golden_report *rep)
 {
     size_t len;
