@@ -12,12 +12,12 @@
  */
 #include "content.h"
 #include "content_impl.h"
+#include "infile.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -803,31 +803,27 @@ static bool read_disk(loader *ld, const char *path, const char *from_file, int f
                       char **text, size_t *len)
 {
     const char *at = from_file ? from_file : path;
-    /* O_NONBLOCK: opening a FIFO for reading waits for a writer, which may
-     * never come; a regular file ignores the flag, and nothing else is read. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0)
-        return fail(ld, at, from_line, from_col, "expected a readable file '%s' (%s)", path, strerror(errno));
+    ud_buf why;
+    ud_buf_init(&why);
+    /* never waits on a FIFO, never reads a device (infile.h) */
+    int fd = ud_infile_open(path, from_file != NULL, &why);
     struct stat st;
-    if (fstat(fd, &st) != 0) {
-        int e = errno;
+    if (fd >= 0 && fstat(fd, &st) != 0) {
+        ud_buf_printf(&why, "expected a readable file '%s' (%s)", path, strerror(errno));
         close(fd);
-        return fail(ld, at, from_line, from_col, "expected a readable file '%s' (%s)", path, strerror(e));
+        fd = -1;
     }
-    if (!S_ISREG(st.st_mode)) {
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+    if (fd >= 0 && !f) {
+        ud_buf_printf(&why, "expected a readable file '%s' (%s)", path, strerror(errno));
         close(fd);
-        return fail(ld, at, from_line, from_col, "expected '%s' to be a regular file, found %s", path,
-                    S_ISFIFO(st.st_mode)                         ? "a FIFO"
-                    : S_ISDIR(st.st_mode)                        ? "a directory"
-                    : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
-                    : S_ISSOCK(st.st_mode)                       ? "a socket"
-                                                                 : "another kind of file");
     }
-    FILE *f = fdopen(fd, "rb");
     if (!f) {
-        close(fd);
-        return fail(ld, at, from_line, from_col, "expected a readable file '%s' (%s)", path, strerror(errno));
+        fail(ld, at, from_line, from_col, "%s", ud_buf_str(&why));
+        ud_buf_free(&why);
+        return false;
     }
+    ud_buf_free(&why);
     /* Grow from the size the file says it has, never past the budget + 1
      * (that last byte tells "too big" from "exactly the limit"), so nested
      * includes do not each hold a budget-sized block. */
@@ -878,9 +874,11 @@ static bool read_file_named(loader *ld, const char *path, const char *from_file,
         for (int i = 0; i < ld->n_mem; i++)
             if (ld->mem[i].name && strcmp(ld->mem[i].name, path) == 0)
                 found = i;
+        /* worded as infile.h words it on disk */
+        if (found < 0 && from_file)
+            return fail(ld, from_file, from_line, from_col, "'%s': no such file or folder", path);
         if (found < 0)
-            return fail(ld, from_file ? from_file : path, from_line, from_col,
-                        "expected a readable file '%s' (no such file)", path);
+            return fail(ld, path, 0, 0, "no such file or folder");
         text = ld->mem[found].text;
         len = ld->mem[found].len;
         if (len > UD_CONTENT_MAX_BYTES - ld->bytes)

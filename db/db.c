@@ -19,6 +19,7 @@
 #include <sqlite3.h>
 
 #include "db_sql.h"
+#include "infile.h"
 
 enum {
     DB_BUSY_MS = 30000, /* another writer holds the lock: wait this long */
@@ -401,8 +402,13 @@ static db *open_db(const char *path, bool create, bool read_only, ud_buf *err)
                       path);
         return NULL;
     }
+    /* a FIFO would block SQLite's first read for ever (infile.h) */
     if (exists && !S_ISREG(sb.st_mode)) {
-        ud_buf_printf(err, "%s: not a regular file", path);
+        ud_buf why;
+        ud_buf_init(&why);
+        ud_infile_is_file(path, false, &why);
+        ud_buf_printf(err, "%s: %s", path, ud_buf_str(&why));
+        ud_buf_free(&why);
         return NULL;
     }
     db *d = calloc(1, sizeof *d);

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "infile.h"
 #include "replay_rows.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -34,11 +35,15 @@ static long replayed;
 
 static int replay_file(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "replay: %s: %s\n", path, strerror(errno));
+    /* a FIFO or a device in a corpus is refused, never waited on */
+    ud_buf why;
+    ud_buf_init(&why);
+    FILE *f = ud_infile_fopen(path, false, &why);
+    if (!f)
+        fprintf(stderr, "replay: %s: %s\n", path, ud_buf_str(&why));
+    ud_buf_free(&why);
+    if (!f)
         return 1;
-    }
     size_t cap = 4096, size = 0;
     uint8_t *buf = malloc(cap);
     size_t n;

@@ -53,7 +53,7 @@ refuse corrupt.db "corrupt\|malformed\|cannot read"
 
 mkdir adir.db
 rc=0; "$undead" sim zombie-dice --games 10 --db adir.db > out 2> err || rc=$?
-[[ $rc == 2 ]] && grep -q "not a regular file" err || fail "a directory as --db: exit $rc: $(cat err)"
+[[ $rc == 2 ]] && grep -qx "undead sim: results database: adir.db: is a folder, expected a file" err || fail "a directory as --db: exit $rc: $(cat err)"
 
 # The good database is still fine and takes runs.
 "$undead" sim zombie-dice --games 10 --db good.db > /dev/null

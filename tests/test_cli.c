@@ -353,7 +353,7 @@ Test(cli, check_unknown_game_in_file_exit_2)
 Test(cli, check_missing_file_exit_2)
 {
     cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", "/nonexistent/x.in"), 2);
-    CLI_HAS(cli_err, "/nonexistent/x.in: cannot open");
+    CLI_HAS(cli_err, "/nonexistent/x.in: no such file or folder");
 }
 
 Test(cli, check_without_files_is_a_usage_error)

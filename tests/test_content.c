@@ -536,7 +536,7 @@ Test(content_include, missing_file)
         "d/top.txt:2:3: expected FIELD=VALUE continuing the 'note' record above, found 'include' (a new record starts at the beginning of a line)");
     files[0] = (ud_content_memfile)MF("d/top.txt", "note\ninclude  \"x.txt\"\n");
     cr_assert_not(load_mem(files, 1));
-    cr_assert_str_eq(printed, "d/top.txt:2:10: expected a readable file 'd/x.txt' (no such file)");
+    cr_assert_str_eq(printed, "d/top.txt:2:10: 'd/x.txt': no such file or folder");
 }
 
 Test(content_include, cycles)
@@ -654,14 +654,16 @@ Test(content_disk, file_with_include, .init = make_tmpdir, .fini = scratch_remov
 Test(content_disk, missing_files, .init = make_tmpdir, .fini = scratch_remove)
 {
     cr_assert_not(load_disk(ud_content_load_file, "nope.txt"));
-    cr_assert_str_eq(relative(printed),
-                     "DIR/nope.txt: expected a readable file 'DIR/nope.txt' (No such file or directory)");
+    cr_assert_str_eq(relative(printed), "DIR/nope.txt: no such file or folder");
     scratch_put("top.txt", "note\ninclude \"gone.txt\"\n");
     cr_assert_not(load_disk(ud_content_load_file, "top.txt"));
-    cr_assert_str_eq(relative(printed),
-                     "DIR/top.txt:2:9: expected a readable file 'DIR/gone.txt' (No such file or directory)");
+    cr_assert_str_eq(relative(printed), "DIR/top.txt:2:9: 'DIR/gone.txt': no such file or folder");
     cr_assert_not(load_disk(ud_content_load_file, ""));
-    cr_assert_str_eq(relative(printed), "DIR: expected 'DIR' to be a regular file, found a directory");
+    cr_assert_str_eq(relative(printed), "DIR: is a folder, expected a file");
+    cr_assert_eq(mkdir(strcat(strcpy((char[128]){ 0 }, scratch_dir()), "/sub"), 0700), 0);
+    scratch_put("top.txt", "note\ninclude \"sub\"\n");
+    cr_assert_not(load_disk(ud_content_load_file, "top.txt"));
+    cr_assert_str_eq(relative(printed), "DIR/top.txt:2:9: 'DIR/sub' is a folder, expected a file");
 }
 
 /* A FIFO (or a device) is refused without being read: opening a FIFO
@@ -708,8 +710,7 @@ Test(content_disk, directory_errors, .init = make_tmpdir, .fini = scratch_remove
 {
     scratch_put("thing.txt", "thing id=1 name=a\n");
     cr_assert_not(load_disk(ud_content_load_dir, ""));
-    cr_assert_str_eq(relative(printed),
-                     "DIR/cards.txt: expected a readable file 'DIR/cards.txt' (No such file or directory)");
+    cr_assert_str_eq(relative(printed), "DIR/cards.txt: no such file or folder");
     scratch_put("cards.txt", "card n=1\n");
     scratch_put("note.txt", "note\n\ncard n=2\n");
     cr_assert_not(load_disk(ud_content_load_dir, ""));
@@ -975,7 +976,7 @@ Test(content_memory_dir, errors_as_on_disk)
         MEMFILE("other/cards.txt", "card n=1\n"),
     };
     cr_assert_not(load_memdir(missing, 2));
-    cr_assert_str_eq(printed, "mem/cards.txt: expected a readable file 'mem/cards.txt' (no such file)");
+    cr_assert_str_eq(printed, "mem/cards.txt: no such file or folder");
     const ud_content_memfile misplaced[] = {
         MEMFILE("mem/thing.txt", "thing id=1 name=a\n"),
         MEMFILE("mem/cards.txt", "card n=1\n"),

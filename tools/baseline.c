@@ -11,6 +11,8 @@
 #include <sqlite3.h>
 
 #include "cli.h"
+#include "infile.h"
+#include "outfile.h"
 #include "datadir.h"
 #include "db_read.h"
 #include "golden.h"
@@ -179,15 +181,25 @@ static diff_count compare(char *want, char *got)
     return n;
 }
 
+/* Replace path with text, whole or not at all (outfile.h); false with a
+ * message, the old baseline as it was. */
 static bool write_file(const char *path, const char *text)
 {
-    FILE *f = fopen(path, "wb");
+    ud_buf why;
+    ud_buf_init(&why);
+    ud_outfile out;
     size_t len = strlen(text);
-    if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
-        fprintf(stderr, "undead db baseline: %s: cannot write: %s\n", path, strerror(errno));
-        return false;
-    }
-    return true;
+    bool ok = ud_outfile_open(&out, path, &why);
+    if (ok && fwrite(text, 1, len, out.f) != len) {
+        ud_buf_puts(&why, strerror(errno));
+        ud_outfile_abort(&out);
+        ok = false;
+    } else if (ok)
+        ok = ud_outfile_commit(&out, &why);
+    if (!ok)
+        fprintf(stderr, "undead db baseline: %s: cannot write: %s\n", path, ud_buf_str(&why));
+    ud_buf_free(&why);
+    return ok;
 }
 
 int baseline_run(const char *mode, const char *game, const baseline_opts *o)
@@ -210,12 +222,18 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
         return UD_EXIT_USAGE;
     snprintf(file, sizeof file, "%s/%s/outcomes.csv", root, folder);
     const char *path = o->file ? o->file : file;
-    char *got = compute(g, root, folder, o->games ? o->games : BASELINE_GAMES);
-    if (!got)
-        return UD_EXIT_USAGE;
     size_t len = 0;
-    FILE *exists = fopen(path, "rb");
-    char *want = exists ? (fclose(exists), cli_read_file(path, &len)) : NULL;
+    /* missing: not made yet; there but unreadable (a FIFO): refused,
+     * before the games are played */
+    bool exists = ud_infile_exists(path);
+    char *want = exists ? cli_read_file(path, &len) : NULL;
+    if (exists && !want)
+        return UD_EXIT_USAGE;
+    char *got = compute(g, root, folder, o->games ? o->games : BASELINE_GAMES);
+    if (!got) {
+        free(want);
+        return UD_EXIT_USAGE;
+    }
     if (!want && !update)
         printf("%s: missing; create it with 'undead db baseline update %s'\n", path, g->name);
     char *old = strdup(want ? want : ""), *now = strdup(got);

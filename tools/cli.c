@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include "content.h"
+#include "infile.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -235,28 +236,33 @@ bool cli_is_dir(const char *path)
 
 bool cli_need_dir(const char *cmd, const char *path, const char *why)
 {
-    if (cli_is_dir(path))
-        return true;
-    fprintf(stderr, "undead %s: %s: no such directory (%s)\n", cmd, path, why);
-    return false;
-}
-
-void cli_remove_if_file(const char *path)
-{
     struct stat sb;
-    if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
-        unlink(path);
+    if (stat(path, &sb) != 0) {
+        fprintf(stderr, "undead %s: %s: no such directory (%s)\n", cmd, path, why);
+        return false;
+    }
+    ud_buf found;
+    ud_buf_init(&found);
+    bool ok = ud_infile_is_dir(path, false, &found);
+    if (!ok)
+        fprintf(stderr, "undead %s: %s: %s (%s)\n", cmd, path, ud_buf_str(&found), why);
+    ud_buf_free(&found);
+    return ok;
 }
 
 enum { CLI_MAX_FILE = 64 << 20 };
 
 char *cli_read_file(const char *path, size_t *len)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+    ud_buf why;
+    ud_buf_init(&why);
+    /* a FIFO or a device named as a file is refused, never waited on */
+    FILE *f = strcmp(path, "-") == 0 ? stdin : ud_infile_fopen(path, false, &why);
+    if (!f)
+        fprintf(stderr, "%s: %s\n", path, ud_buf_str(&why));
+    ud_buf_free(&why);
+    if (!f)
         return NULL;
-    }
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap + 1);
     for (;;) {

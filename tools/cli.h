@@ -76,16 +76,16 @@ void cli_format_size(uint64_t bytes, char *out, size_t size);
 void cli_watch_stdout(void);
 int cli_close_stdout(int rc);
 /* Is path a directory?  If not, prints "undead CMD: PATH: no such directory
- * (WHY)" and returns false: a folder a command reads from must not go
- * missing silently (undead's data not installed: datadir.h). */
+ * (WHY)", or what it is instead ("is a file, expected a folder": infile.h),
+ * and returns false: a folder a command reads from must not go missing
+ * silently (undead's data not installed: datadir.h). */
 bool cli_need_dir(const char *cmd, const char *path, const char *why);
 /* Is path a directory (following links)?  Says nothing. */
 bool cli_is_dir(const char *path);
-/* Read a whole file ("-" for stdin); NULL with a message printed. */
+/* Read a whole file ("-" for stdin); NULL with a message printed, "PATH:
+ * why".  A path that is not a regular file (a FIFO, a device, a folder) is
+ * refused before anything is read (infile.h), never waited on. */
 char *cli_read_file(const char *path, size_t *len);
-/* Remove a half-written output, but only a regular file: -o may name a
- * device (/dev/stdout, /dev/full) that must stay. */
-void cli_remove_if_file(const char *path);
 
 int cmd_games(int argc, char **argv);
 int cmd_rules(int argc, char **argv);

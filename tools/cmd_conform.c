@@ -12,6 +12,7 @@
  * rule found, and its record printed.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "outfile.h"
 #include "conform.h"
 #include "record.h"
 
@@ -235,6 +237,26 @@ static void print_departure(const cf_run *run, const cf_departure *dep, const ch
     (void)run;
 }
 
+/* --record FILE: the departing game's record, whole or not at all
+ * (outfile.h); false with a message. */
+static bool write_record(const char *path, const ud_buf *record)
+{
+    ud_buf why;
+    ud_buf_init(&why);
+    ud_outfile out;
+    bool ok = ud_outfile_open(&out, path, &why);
+    if (ok && fputs(ud_buf_str(record), out.f) == EOF) {
+        ud_buf_puts(&why, strerror(errno));
+        ud_outfile_abort(&out);
+        ok = false;
+    } else if (ok)
+        ok = ud_outfile_commit(&out, &why);
+    if (!ok)
+        fprintf(stderr, "undead conform: --record %s: cannot write: %s\n", path, ud_buf_str(&why));
+    ud_buf_free(&why);
+    return ok;
+}
+
 static int report_departure(cf_run *run, cf_tape *tape, cf_departure *dep, const conform_args *a,
                             const char *where, recorder *rec)
 {
@@ -253,16 +275,8 @@ static int report_departure(cf_run *run, cf_tape *tape, cf_departure *dep, const
     cf_record(run, tape, dep, &record);
     printf("record (undead check replays it):\n%s", ud_buf_str(&record));
     int rc = UD_EXIT_FAIL;
-    if (a->record) {
-        FILE *f = fopen(a->record, "w");
-        bool ok = f && fputs(ud_buf_str(&record), f) != EOF;
-        if (f && fclose(f) != 0)
-            ok = false;
-        if (!ok) {
-            perror(a->record);
-            rc = UD_EXIT_USAGE;
-        }
-    }
+    if (a->record && !write_record(a->record, &record))
+        rc = UD_EXIT_USAGE;
     if (rec->db) {
         char key[300];
         snprintf(key, sizeof key, "conform:%s:%s:%s", run->o->game->name, run->adapter_name,

@@ -18,6 +18,7 @@
 
 #include "baseline.h"
 #include "cli.h"
+#include "infile.h"
 #include "db.h"
 #include "db_read.h"
 #include "named_query.h"
@@ -239,14 +240,18 @@ static void print_line(void *ctx, const char *text)
 }
 
 /* integrity reports on the file as it is (db_integrity_file).  0: "ok";
- * 1: the problems, printed; 2: no such file. */
+ * 1: the problems, printed; 2: no such file, or not a regular one. */
 static int db_integrity_raw(const char *path)
 {
-    struct stat sb;
-    if (!*path || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        fprintf(stderr, "undead db integrity: %s: no such file\n", *path ? path : "''");
+    ud_buf why;
+    ud_buf_init(&why);
+    if (!*path || !ud_infile_is_file(path, false, &why)) {
+        fprintf(stderr, "undead db integrity: %s: %s\n", *path ? path : "''",
+                *path ? ud_buf_str(&why) : "no such file or folder");
+        ud_buf_free(&why);
         return UD_EXIT_USAGE;
     }
+    ud_buf_free(&why);
     ud_buf err;
     ud_buf_init(&err);
     db_check check = db_integrity_file(path, print_line, NULL, &err);

@@ -25,6 +25,7 @@
 #include "datadir.h"
 #include "db.h"
 #include "faq.h"
+#include "outfile.h"
 #include "pdf_pages.h"
 
 static const char usage[] =
@@ -65,8 +66,9 @@ enum { PDF_MIN_BYTES = 1024 };
 
 /* A browser can exit 0 having written a few bytes, or a disk can fill: a
  * PDF that does not start "%PDF-" and end "%%EOF" (a truncated one does
- * not), or is smaller than any page we print, is removed with a message;
- * false then. */
+ * not), or is smaller than any page we print, is refused with a message
+ * (write_pdf removes it: it is the temporary, never the named file); false
+ * then. */
 static bool pdf_is_whole(const char *path, const char *shown)
 {
     FILE *f = fopen(path, "rb");
@@ -92,7 +94,6 @@ static bool pdf_is_whole(const char *path, const char *shown)
             "undead faq: %s: not a whole PDF (%ld bytes; expected at least %d, starting "
             "'%%PDF-' and ending '%%%%EOF'): the browser's output was cut short or is not a PDF; removed\n",
             shown, size, PDF_MIN_BYTES);
-    cli_remove_if_file(path);
     return false;
 }
 
@@ -128,7 +129,13 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
     argv[n++] = out_flag;
     argv[n++] = url;
     argv[n] = NULL;
-    cli_remove_if_file(pdf_path);
+    /* emptied, so that a browser that writes nothing is not taken for one
+     * that wrote the last printing again */
+    struct stat before;
+    if (stat(pdf_path, &before) == 0 && S_ISREG(before.st_mode) && truncate(pdf_path, 0) != 0) {
+        fprintf(stderr, "undead faq: %s: %s\n", pdf_path, strerror(errno));
+        return false;
+    }
     pid_t pid = fork();
     if (pid < 0) {
         fprintf(stderr, "undead faq: fork: %s\n", strerror(errno));
@@ -186,56 +193,57 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
     return ok;
 }
 
-/* Write the FAQ to PATH (standard output when NULL); false with err
- * filled, a half-written file removed, *unwritten set when PATH could not
- * be opened or written (exit 2, as every failed write). */
-static bool write_file(const faq_opts *o, const char *path, ud_buf *err, bool *unwritten)
+/* Write the FAQ to PATH (standard output when NULL), whole or not at all:
+ * a run that fails leaves PATH as it was (outfile.h).  false with err
+ * filled and *status the exit status: 2 when PATH could not be written or
+ * a file the FAQ reads was refused, 1 when the FAQ could not be made (no
+ * verify run). */
+static bool write_file(const faq_opts *o, const char *path, ud_buf *err, int *status)
 {
-    FILE *out = path ? fopen(path, "w") : stdout;
-    *unwritten = !out;
-    if (!out) {
-        ud_buf_printf(err, "%s: %s", path, strerror(errno));
-        return false;
+    bool bad_input = false;
+    *status = UD_EXIT_OK;
+    if (!path) {
+        bool ok = faq_write(stdout, o, err, &bad_input);
+        *status = ok ? UD_EXIT_OK : bad_input ? UD_EXIT_USAGE : UD_EXIT_FAIL;
+        return ok;
     }
-    bool ok = faq_write(out, o, err);
-    if (out != stdout) {
-        /* a write that failed (a full disk) leaves the error flag; the
-         * last buffer's failure shows in fclose */
-        bool failed = ferror(out) != 0;
-        int saved = failed ? errno : 0; /* the failed write's reason, if nothing cleared it */
-        errno = 0;
-        if (fclose(out) != 0 || failed) {
-            int e = errno ? errno : saved;
-            if (ok)
-                ud_buf_printf(err, "writing %s: %s", path, e ? strerror(e) : "a write failed");
-            ok = false;
-            *unwritten = true;
-        }
-        if (!ok)
-            cli_remove_if_file(path);
+    ud_buf why;
+    ud_buf_init(&why);
+    ud_outfile out;
+    bool ok = ud_outfile_open(&out, path, &why);
+    if (!ok) {
+        ud_buf_printf(err, "%s: %s", path, ud_buf_str(&why));
+        *status = UD_EXIT_USAGE;
+    } else if (!(ok = faq_write(out.f, o, err, &bad_input))) {
+        ud_outfile_abort(&out);
+        *status = bad_input ? UD_EXIT_USAGE : UD_EXIT_FAIL;
+    } else if (!(ok = ud_outfile_commit(&out, &why))) {
+        /* a failed write (a full disk) shows here, in the error flag or
+         * the last flush */
+        ud_buf_printf(err, "writing %s: %s", path, ud_buf_str(&why));
+        *status = UD_EXIT_USAGE;
     }
+    ud_buf_free(&why);
     return ok;
 }
 
 /* write_file, saying why on standard error when it fails (what_failed
- * when there is no more to say). */
-static bool write_file_or_say(const faq_opts *o, const char *path, const char *what_failed, bool *unwritten)
+ * when there is no more to say); the exit status. */
+static int write_file_or_say(const faq_opts *o, const char *path, const char *what_failed)
 {
     ud_buf err;
     ud_buf_init(&err);
-    bool ok = write_file(o, path, &err, unwritten);
-    if (!ok)
+    int status;
+    if (!write_file(o, path, &err, &status))
         fprintf(stderr, "undead faq: %s\n", err.len ? ud_buf_str(&err) : what_failed);
     ud_buf_free(&err);
-    return ok;
+    return status;
 }
 
 /* HTML or Markdown to OUTPUT (standard output when NULL): an exit status. */
 static int write_text(const faq_opts *o, const char *output)
 {
-    bool unwritten;
-    bool ok = write_file_or_say(o, output, "cannot write the output", &unwritten);
-    return ok ? UD_EXIT_OK : unwritten ? UD_EXIT_USAGE : UD_EXIT_FAIL;
+    return write_file_or_say(o, output, "cannot write the output");
 }
 
 /* Printings allowed for the page numbers to settle.  The contents' number
@@ -245,77 +253,100 @@ static int write_text(const faq_opts *o, const char *output)
 enum { PDF_PRINTINGS = 3 };
 
 /* Print the FAQ (HTML in TMP) to PDF_ABS and read where each heading
- * landed; false with a message. */
-static bool print_once(const faq_opts *o, const char *chromium, const char *tmp, const char *pdf_abs,
-                       const char *shown, pdf_pages *pages)
+ * landed: an exit status, with a message when not 0. */
+static int print_once(const faq_opts *o, const char *chromium, const char *tmp, const char *pdf_abs,
+                      const char *shown, pdf_pages *pages)
 {
     char html_path[1100];
     snprintf(html_path, sizeof html_path, "%s/faq.html", tmp);
-    bool unwritten;
-    bool ok = write_file_or_say(o, html_path, "cannot write the HTML", &unwritten);
+    int status = write_file_or_say(o, html_path, "cannot write the HTML");
+    if (status != UD_EXIT_OK)
+        return status;
+    if (!print_pdf(chromium, tmp, html_path, pdf_abs) || !pdf_is_whole(pdf_abs, shown))
+        return UD_EXIT_FAIL;
     ud_buf err;
     ud_buf_init(&err);
-    ok = ok && print_pdf(chromium, tmp, html_path, pdf_abs) && pdf_is_whole(pdf_abs, shown);
-    if (ok && !pdf_pages_read("pdfinfo", pdf_abs, pages, &err)) {
+    if (!pdf_pages_read("pdfinfo", pdf_abs, pages, &err)) {
         fprintf(stderr, "undead faq: %s: cannot read on which page each heading lies (%s)\n", shown,
                 ud_buf_str(&err));
-        ok = false;
+        status = UD_EXIT_FAIL;
     }
     ud_buf_free(&err);
-    return ok;
+    return status;
 }
 
-/* The PDF, its contents carrying page numbers: printed with empty number
- * slots, then again with the pages the headings landed on, until a
- * printing puts every heading on the page the contents say.  An exit
- * status; on failure no PDF is left at OUTPUT. */
-static int write_pdf(faq_opts *o, const char *chromium, const char *output)
+/* Print to PDF_ABS (SHOWN in messages) with empty number slots, then
+ * again with the pages the headings landed on, until a printing puts
+ * every heading on the page the contents say: an exit status. */
+static int print_settled(faq_opts *o, const char *chromium, const char *tmp, const char *pdf_abs,
+                         const char *shown)
 {
-    char tmp[1024], pdf_abs[4096];
-    const char *base = getenv("TMPDIR");
-    snprintf(tmp, sizeof tmp, "%s/undead-faq-XXXXXX", base && *base ? base : "/tmp");
-    if (!mkdtemp(tmp)) {
-        fprintf(stderr, "undead faq: cannot make a temporary directory: %s\n", strerror(errno));
-        return UD_EXIT_FAIL;
-    }
-    if (output[0] == '/')
-        snprintf(pdf_abs, sizeof pdf_abs, "%s", output);
-    else {
-        char cwd[2048];
-        if (!getcwd(cwd, sizeof cwd))
-            cwd[0] = '\0';
-        snprintf(pdf_abs, sizeof pdf_abs, "%s/%s", cwd, output);
-    }
     pdf_pages used = { NULL, 0 }, landed = { NULL, 0 };
     o->print = true;
     o->pages = NULL;
-    bool ok = false, settled = false;
-    for (int i = 0; i < PDF_PRINTINGS && !settled; i++) {
-        ok = print_once(o, chromium, tmp, pdf_abs, output, &landed);
-        if (!ok)
-            break;
-        settled = o->pages && !pdf_pages_moved(&used, &landed);
-        if (!settled) {
+    int status = UD_EXIT_OK;
+    bool settled = false;
+    for (int i = 0; i < PDF_PRINTINGS && !settled && status == UD_EXIT_OK; i++) {
+        status = print_once(o, chromium, tmp, pdf_abs, shown, &landed);
+        settled = status == UD_EXIT_OK && o->pages && !pdf_pages_moved(&used, &landed);
+        if (status == UD_EXIT_OK && !settled) {
             pdf_pages_free(&used);
             used = landed;
             landed = (pdf_pages){ NULL, 0 };
             o->pages = &used;
         }
     }
-    if (ok && !settled) {
+    if (status == UD_EXIT_OK && !settled) {
         fprintf(stderr,
                 "undead faq: %s: after %d printings the headings still move between pages "
                 "(e.g. %s): the contents' page numbers cannot be trusted; removed\n",
-                output, PDF_PRINTINGS,
+                shown, PDF_PRINTINGS,
                 pdf_pages_moved(&used, &landed) ? pdf_pages_moved(&used, &landed) : "?");
-        ok = false;
+        status = UD_EXIT_FAIL;
     }
-    if (!ok)
-        cli_remove_if_file(pdf_abs);
     pdf_pages_free(&used);
     pdf_pages_free(&landed);
+    return status;
+}
+
+/* The PDF, its contents carrying page numbers (print_settled): an exit
+ * status.  The browser prints to a temporary beside OUTPUT, renamed over
+ * it only when the PDF is whole (outfile.h): a run that fails leaves
+ * OUTPUT as it was. */
+static int write_pdf(faq_opts *o, const char *chromium, const char *output)
+{
+    ud_buf why;
+    ud_buf_init(&why);
+    ud_outfile out;
+    if (!ud_outfile_reserve(&out, output, &why)) {
+        fprintf(stderr, "undead faq: %s: %s\n", output, ud_buf_str(&why));
+        ud_buf_free(&why);
+        return UD_EXIT_USAGE;
+    }
+    char tmp[1024], pdf_abs[4096];
+    const char *base = getenv("TMPDIR");
+    snprintf(tmp, sizeof tmp, "%s/undead-faq-XXXXXX", base && *base ? base : "/tmp");
+    if (!mkdtemp(tmp)) {
+        fprintf(stderr, "undead faq: cannot make a temporary directory: %s\n", strerror(errno));
+        ud_outfile_abort(&out);
+        ud_buf_free(&why);
+        return UD_EXIT_FAIL;
+    }
+    const char *pdf_path = ud_outfile_path(&out); /* the browser runs in another folder */
+    char cwd[2048] = "";
+    if (pdf_path[0] != '/' && !getcwd(cwd, sizeof cwd))
+        cwd[0] = '\0';
+    snprintf(pdf_abs, sizeof pdf_abs, "%s%s%s", cwd, cwd[0] ? "/" : "", pdf_path);
+    int status = print_settled(o, chromium, tmp, pdf_abs, output);
+    if (status != UD_EXIT_OK)
+        ud_outfile_abort(&out);
+    else if (!ud_outfile_commit(&out, &why)) {
+        fprintf(stderr, "undead faq: writing %s: %s\n", output, ud_buf_str(&why));
+        status = UD_EXIT_USAGE;
+    }
+    ud_buf_free(&why);
     remove_tree(tmp);
-    return ok ? UD_EXIT_OK : UD_EXIT_FAIL;
+    return status;
 }
 
 /* undead faq, with room in GAMES for every game it may be asked for. */

@@ -11,7 +11,8 @@
 
 static const char usage[] =
     "usage: undead golden check|update|coverage [--dir DIR]\n"
-    "  check     regenerate every DIR/**/NAME.in and diff it with NAME.transcript (exit 1 on a difference)\n"
+    "  check     regenerate every DIR/**/NAME.in and diff it with NAME.transcript (exit 1 on a difference;\n"
+    "            2 when a file cannot be read or written: a FIFO or device where a file is expected)\n"
     "  update    rewrite the NAME.transcript files (read the diff before committing)\n"
     "  coverage  list rule rows that fire in no golden case (exit 1 if any)\n"
     "  --dir DIR the golden directory (default: golden in undead's data folder:\n"
@@ -68,6 +69,8 @@ int cmd_golden(int argc, char **argv)
     char dir_default[4096];
     if (!dir && !(dir = cli_data_path("golden", "golden", "--dir", dir_default, sizeof dir_default)))
         return UD_EXIT_USAGE;
+    if (!cli_need_dir("golden", dir, "the golden cases are read from it: --dir DIR"))
+        return UD_EXIT_USAGE;
     recorder r;
     if (!rec_begin(&r, &ro, "golden", NULL))
         return UD_EXIT_USAGE;
@@ -80,6 +83,8 @@ int cmd_golden(int argc, char **argv)
     record_totals(&r, &rep);
     printf("golden %s: %d case(s), %d failed, %d updated, %d rule row(s) fired by no case\n", word, rep.cases,
            rep.failed, rep.updated, rep.uncovered);
+    if (rep.io_errors) /* a file refused or not written (said on standard error) */
+        return rec_end(&r, UD_EXIT_USAGE);
     if (rep.failed)
         return rec_end(&r, UD_EXIT_FAIL);
     return rec_end(&r, mode == GOLDEN_COVERAGE && rep.uncovered ? UD_EXIT_FAIL : UD_EXIT_OK);

@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "cli.h"
+#include "outfile.h"
 
 static const char usage[] =
     "usage: undead show GAME FILE [--at LINE] [--format text|svg] [-o OUT] ('-' reads standard input)\n"
@@ -35,27 +36,25 @@ static bool any_input_lines(const ud_transcript *t)
     return false;
 }
 
-/* Write the drawing to path, every write checked; false with a message. */
+/* Write the drawing to path, every write checked, whole or not at all
+ * (outfile.h: a failed write leaves the file as it was); false with a
+ * message. */
 static bool write_out(const char *path, const ud_buf *b)
 {
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        fprintf(stderr, "undead show: %s: cannot write: %s\n", path, strerror(errno));
-        return false;
-    }
-    size_t n = fwrite(ud_buf_str(b), 1, b->len, f);
-    int bad = n != b->len || ferror(f);
-    int saved = errno;
-    if (fclose(f) != 0 && !bad) {
-        bad = 1;
-        saved = errno;
-    }
-    if (bad) {
-        fprintf(stderr, "undead show: %s: writing: %s\n", path, strerror(saved));
-        cli_remove_if_file(path); /* no half drawing left behind */
-        return false;
-    }
-    return true;
+    ud_buf why;
+    ud_buf_init(&why);
+    ud_outfile out;
+    bool ok = ud_outfile_open(&out, path, &why);
+    if (!ok)
+        fprintf(stderr, "undead show: %s: cannot write: %s\n", path, ud_buf_str(&why));
+    else if (fwrite(ud_buf_str(b), 1, b->len, out.f) != b->len) {
+        fprintf(stderr, "undead show: %s: writing: %s\n", path, strerror(errno));
+        ud_outfile_abort(&out);
+        ok = false;
+    } else if (!(ok = ud_outfile_commit(&out, &why)))
+        fprintf(stderr, "undead show: %s: writing: %s\n", path, ud_buf_str(&why));
+    ud_buf_free(&why);
+    return ok;
 }
 
 /* The parsed options. */

@@ -179,8 +179,9 @@ static void part_end(faq_doc *d)
         fputs("</section>\n", d->out);
 }
 
-bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
+bool faq_write(FILE *out, const faq_opts *o, ud_buf *err, bool *bad_input)
 {
+    *bad_input = false;
     faq_doc *d = calloc(1, sizeof *d);
     if (!d) {
         ud_buf_puts(err, "out of memory");
@@ -251,6 +252,11 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err)
     }
     fclose(d->out);
     free(gr);
+    if (ok && d->refused[0]) {
+        ud_buf_puts(err, d->refused);
+        *bad_input = true;
+        ok = false;
+    }
     if (!ok) {
         free(body);
         free(d);

@@ -43,8 +43,10 @@ typedef struct faq_opts {
     const pdf_pages *pages;
 } faq_opts;
 
-/* Write the FAQ; false with err filled (nothing useful written). */
-bool faq_write(FILE *out, const faq_opts *o, ud_buf *err);
+/* Write the FAQ; false with err filled (nothing useful written), and
+ * *bad_input set when a file it reads was refused (a FIFO where a golden
+ * file is expected: exit 2, as every input error). */
+bool faq_write(FILE *out, const faq_opts *o, ud_buf *err, bool *bad_input);
 
 /* ---- the writer behind ud_faq_writer (a game's hooks, core/extras.h) ---- */
 

@@ -30,6 +30,10 @@ struct faq_doc {
     int n_toc;
     toc_entry toc[TOC_MAX];
     int table_cols;
+    /* The first file a section could not read (a FIFO, a device where a
+     * golden file is expected: infile.h), as "PATH: why"; "" when none.
+     * The FAQ is not written then. */
+    char refused[1200];
 };
 
 /* Text, escaped for the format; newlines become spaces in Markdown. */

@@ -180,7 +180,7 @@ static void example(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, co
     char in_path[1024], tr_path[1100], id[400], key[600];
     snprintf(in_path, sizeof in_path, "%s/%s/%s/%s", golden_dir, folder, sub, name);
     snprintf(tr_path, sizeof tr_path, "%.*s.transcript", (int)(strlen(in_path) - 3), in_path);
-    char *in = faq_read_all(in_path), *tr = faq_read_all(tr_path);
+    char *in = faq_read_all(d, in_path), *tr = faq_read_all(d, tr_path);
     if (!in || !tr) {
         free(in);
         free(tr);

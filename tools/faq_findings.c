@@ -49,7 +49,7 @@ void faq_section_findings(faq_doc *d, const ud_game *g, const char *folder, cons
 {
     char path[1024], id[96];
     snprintf(path, sizeof path, "%s/%s/findings.txt", golden_dir, folder);
-    char *s = faq_read_all(path);
+    char *s = faq_read_all(d, path);
     if (!s)
         return;
     snprintf(id, sizeof id, "%s-findings", g->name);

@@ -57,8 +57,10 @@ void faq_short_source(const char *file, char *out, size_t size);
 void faq_measure_label(const char *name, const char *unit, char *out, size_t size);
 /* A stored outcome as a reader says it ("winner=p2 scores=p1:11,p2:16": "p2 won (p1 11, p2 16)"). */
 void faq_outcome_words(const char *raw, char *out, size_t size);
-/* A whole file (NULL when it cannot be read), and its lines split in place. */
-char *faq_read_all(const char *path);
+/* A whole file, or NULL: when it is missing (the section is left out),
+ * or refused (not a regular file, a read error: said in d->refused, and
+ * the FAQ fails).  Its lines split in place. */
+char *faq_read_all(faq_doc *d, const char *path);
 int faq_split_lines(char *s, char ***out);
 
 /* ---- shared by several sections ---- */

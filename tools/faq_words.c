@@ -2,11 +2,13 @@
  * faq_words.c - stored values as a reader says them (a rule text's short
  * name, a metric's name, an outcome), and reading the golden files.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "faq_sections.h"
+#include "infile.h"
 
 void faq_short_source(const char *file, char *out, size_t size)
 {
@@ -99,9 +101,16 @@ void faq_outcome_words(const char *raw, char *out, size_t size)
         out[k++] = ')';
     out[k] = '\0';
 }
-char *faq_read_all(const char *path)
+char *faq_read_all(faq_doc *d, const char *path)
 {
-    FILE *f = fopen(path, "rb");
+    if (!ud_infile_exists(path))
+        return NULL;
+    ud_buf why;
+    ud_buf_init(&why);
+    FILE *f = ud_infile_fopen(path, false, &why);
+    if (!f && !d->refused[0])
+        snprintf(d->refused, sizeof d->refused, "%s: %s", path, ud_buf_str(&why));
+    ud_buf_free(&why);
     if (!f)
         return NULL;
     ud_buf b;
@@ -112,8 +121,11 @@ char *faq_read_all(const char *path)
         chunk[n] = '\0';
         ud_buf_puts(&b, chunk);
     }
+    bool failed = ferror(f) != 0;
+    if (failed && !d->refused[0])
+        snprintf(d->refused, sizeof d->refused, "%s: read error: %s", path, strerror(errno));
     fclose(f);
-    char *s = strdup(ud_buf_str(&b));
+    char *s = failed ? NULL : strdup(ud_buf_str(&b));
     ud_buf_free(&b);
     return s;
 }

@@ -11,6 +11,8 @@
 
 #include "check.h"
 #include "cli.h"
+#include "infile.h"
+#include "outfile.h"
 
 typedef struct path_list {
     char **items;
@@ -82,13 +84,17 @@ static void show_diff(const char *file, const char *want, const char *got)
     }
 }
 
-/* Replay one case; its canonical transcript goes to *out. */
-static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out_len)
+/* Replay one case; its canonical transcript goes to *out.  A file that
+ * cannot be read (not a regular file, an I/O error) also counts in
+ * rep->io_errors: exit 2, not 1. */
+static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out_len, golden_report *rep)
 {
     size_t len;
     char *text = cli_read_file(gc->in_path, &len);
-    if (!text)
+    if (!text) {
+        rep->io_errors++;
         return false;
+    }
     ud_transcript t;
     ud_error err;
     memset(&err, 0, sizeof err);
@@ -124,6 +130,26 @@ static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out
     return true;
 }
 
+/* Replace golden with got, whole or not at all (outfile.h); false with
+ * the reason printed, the old file as it was. */
+static bool write_golden(const char *golden, const char *got, size_t got_len)
+{
+    ud_buf why;
+    ud_buf_init(&why);
+    ud_outfile out;
+    bool ok = ud_outfile_open(&out, golden, &why);
+    if (ok && fwrite(got, 1, got_len, out.f) != got_len) {
+        ud_buf_puts(&why, strerror(errno));
+        ud_outfile_abort(&out);
+        ok = false;
+    } else if (ok)
+        ok = ud_outfile_commit(&out, &why);
+    if (!ok)
+        fprintf(stderr, "%s: cannot write: %s\n", golden, ud_buf_str(&why));
+    ud_buf_free(&why);
+    return ok;
+}
+
 /* Compare with, or write, NAME.transcript; false on a difference or error. */
 static bool settle(const char *in, golden_mode mode, const char *got, size_t got_len, golden_report *rep)
 {
@@ -134,22 +160,21 @@ static bool settle(const char *in, golden_mode mode, const char *got, size_t got
     snprintf(golden, n + 16, "%.*s.transcript", (int)(n - 3), in);
     size_t want_len = 0;
     char *want = NULL;
-    FILE *f = fopen(golden, "rb");
-    if (f) {
-        fclose(f);
-        want = cli_read_file(golden, &want_len);
+    /* missing: not written yet; there but unreadable (a FIFO): refused */
+    if (ud_infile_exists(golden) && !(want = cli_read_file(golden, &want_len))) {
+        rep->io_errors++;
+        free(golden);
+        return false;
     }
     bool ok = true;
     bool same = want && want_len == got_len && memcmp(want, got, got_len) == 0;
     if (!same && mode == GOLDEN_UPDATE) {
-        FILE *w = fopen(golden, "wb");
-        if (!w || fwrite(got, 1, got_len, w) != got_len || fclose(w) != 0) {
-            printf("%s: cannot write: %s\n", golden, strerror(errno));
-            ok = false;
-        } else {
+        ok = write_golden(golden, got, got_len);
+        if (ok) {
             printf("updated %s\n", golden);
             rep->updated++;
-        }
+        } else
+            rep->io_errors++;
     } else if (!same && mode == GOLDEN_CHECK) {
         if (!want)
             printf("%s: missing; run 'undead golden update'\n", golden);
@@ -178,7 +203,7 @@ int golden_run(const char *dir, golden_mode mode, golden_report *rep,
         uint64_t fired[UD_MAX_RULES] = { 0 };
         char *got = NULL;
         size_t got_len = 0;
-        gc.ok = regenerate(&gc, fired, &got, &got_len);
+        gc.ok = regenerate(&gc, fired, &got, &got_len, rep);
         if (gc.ok)
             gc.ok = settle(gc.in_path, mode, got, got_len, rep);
         int gi = golden_game_index(gc.game);

@@ -43,13 +43,15 @@ typedef struct golden_report {
     int cases;
     int failed;
     int updated;
-    int uncovered;                                  /* rule rows fired by no case */
+    int uncovered; /* rule rows fired by no case */
+    int io_errors; /* files that could not be read or written (a FIFO, a full disk): exit 2 */
     int cases_of[GOLDEN_MAX_GAMES];                 /* per ud_games index */
     uint64_t fired[GOLDEN_MAX_GAMES][UD_MAX_RULES]; /* per game, per rule */
 } golden_report;
 
 /* Run every case under dir.  Problems are printed to stdout as
- * FILE:LINE: ...; on_case (may be NULL) sees each case.  Returns the number
+ * FILE:LINE: ...; a file that cannot be read or written (counted in
+ * io_errors) to standard error, as "PATH: why"; on_case (may be NULL) sees each case.  Returns the number
  * of cases found (0: none, message printed). */
 int golden_run(const char *dir, golden_mode mode, golden_report *rep,
                void (*on_case)(const golden_case *c, void *ctx), void *ctx);

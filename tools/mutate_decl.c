@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "infile.h"
 #include "mutate.h"
 
 static bool is_mutant_of(const ud_game *g, const char *name)
@@ -74,13 +75,16 @@ bool mut_decls_read(mut_decls *ds, const char *path, const ud_game *g, ud_buf *e
 {
     memset(ds, 0, sizeof *ds);
     snprintf(ds->path, sizeof ds->path, "%s", path);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        if (errno == ENOENT)
-            return true;
-        ud_buf_printf(err, "%s: %s", path, strerror(errno));
+    if (!ud_infile_exists(path)) /* a game that declares nothing */
+        return true;
+    ud_buf why;
+    ud_buf_init(&why);
+    FILE *f = ud_infile_fopen(path, false, &why);
+    if (!f)
+        ud_buf_printf(err, "%s: %s", path, ud_buf_str(&why));
+    ud_buf_free(&why);
+    if (!f)
         return false;
-    }
     char line[1024];
     int lineno = 0;
     bool ok = true;

@@ -31,6 +31,7 @@ typedef struct verify_row {
     uint64_t simulated, corpus, explored;
     int bounds; /* exploration bounds the game has */
     int violations;
+    int unreadable; /* golden or corpus files refused or not read: verify exits 2 */
 } verify_row;
 
 /* "GAME: STEP I/N" on standard error when it is a terminal (n 0: no count). */
@@ -57,8 +58,10 @@ int verify_simulate_readings(const ud_game *g, const verify_opts *o, recorder *v
 
 /* verify_steps.c: */
 /* Replay every file of dir through a fuzz body (the engine's, or the
- * transcript's); returns the files replayed. */
-uint64_t verify_replay_dir(const char *dir, const ud_game *g, bool engine);
+ * transcript's); returns the files replayed.  A file that cannot be read
+ * (a FIFO, a device: refused, never waited on) is said and counted in
+ * row->unreadable. */
+uint64_t verify_replay_dir(const char *dir, const ud_game *g, bool engine, verify_row *row);
 /* The golden cases of g, recorded as a golden run like `undead golden check`. */
 int verify_run_golden(const ud_game *g, const verify_opts *o, recorder *vr, verify_row *row, uint64_t *fired);
 /* Every exploration bound of g (or its opening, for a game with none). */

@@ -32,7 +32,7 @@ void verify_progress(const char *game, const char *step, int i, int n)
 /* ---- fuzz corpora -------------------------------------------------------- */
 
 /* Replay every file of dir; returns files replayed. */
-uint64_t verify_replay_dir(const char *dir, const ud_game *g, bool engine)
+uint64_t verify_replay_dir(const char *dir, const ud_game *g, bool engine, verify_row *row)
 {
     DIR *d = opendir(dir);
     if (!d)
@@ -61,8 +61,10 @@ uint64_t verify_replay_dir(const char *dir, const ud_game *g, bool engine)
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         size_t len;
         char *data = cli_read_file(path, &len);
-        if (!data)
+        if (!data) {
+            row->unreadable++;
             continue;
+        }
         /* Both bodies abort() on a broken invariant: a crash here is a finding. */
         if (engine)
             ud_fuzz_game(g, (const uint8_t *)data, len);
@@ -101,6 +103,7 @@ int verify_run_golden(const ud_game *g, const verify_opts *o, recorder *vr, veri
     int gi = golden_game_index(g);
     row->cases = rep->cases;
     row->cases_failed = rep->failed;
+    row->unreadable += rep->io_errors;
     for (int r = 0; gi >= 0 && r < g->n_rules; r++) {
         row->covered += rep->fired[gi][r] > 0;
         fired[r] += rep->fired[gi][r];

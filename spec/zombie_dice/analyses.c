@@ -22,6 +22,7 @@
 #include <gmp.h>
 
 #include "extras.h"
+#include "outfile.h"
 #include "policy.h"
 #include "solve.h"
 #include "zd_extras.h"
@@ -300,14 +301,19 @@ static void export_rows(FILE *f, const zd_game_solution *s, const char *situatio
     }
 }
 
-/* The optimal policy of one reading as a table (--export). */
+/* The optimal policy of one reading as a table (--export), whole or not
+ * at all (outfile.h: a failed write leaves the file as it was). */
 static int export_policy(const char *path, const zd_game_solution *s, ud_buf *why)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        ud_buf_printf(why, "%s: cannot write: %s", path, strerror(errno));
+    ud_buf reason;
+    ud_buf_init(&reason);
+    ud_outfile out;
+    if (!ud_outfile_open(&out, path, &reason)) {
+        ud_buf_printf(why, "--export %s: cannot write: %s", path, ud_buf_str(&reason));
+        ud_buf_free(&reason);
         return -1;
     }
+    FILE *f = out.f;
     fprintf(f,
             "# optimal policy for %s, end=%s tiebreak=%s, positions with both scores >= %d;"
             " seat 1 opens the rounds; roll_when: turn totals (brains this turn) at which"
@@ -326,16 +332,12 @@ static int export_policy(const char *path, const zd_game_solution *s, ud_buf *wh
     for (int d = 0; d <= s->kmax; d++)
         export_rows(f, s, "tiebreak-reply", 1, -1, -1, d, s->reply[d]);
     /* a write that failed (a full disk) leaves the error flag; the last
-     * buffer's failure shows in fclose */
-    bool failed = ferror(f) != 0;
-    int saved = failed ? errno : 0;
-    errno = 0;
-    if (fclose(f) != 0 || failed) {
-        int e = saved ? saved : errno;
-        ud_buf_printf(why, "--export %s: cannot write: %s", path, e ? strerror(e) : "a write failed");
-        return -1;
-    }
-    return 0;
+     * buffer's failure shows in the commit's flush */
+    bool ok = ud_outfile_commit(&out, &reason);
+    if (!ok)
+        ud_buf_printf(why, "--export %s: cannot write: %s", path, ud_buf_str(&reason));
+    ud_buf_free(&reason);
+    return ok ? 0 : -1;
 }
 
 static int solve_game(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *why)
@@ -594,7 +596,7 @@ static bool writable(const char *path, ud_buf *why)
     struct stat sb;
     bool exists = stat(path, &sb) == 0;
     if (exists && S_ISDIR(sb.st_mode)) {
-        ud_buf_printf(why, "--export %s: a directory, expected a file", path);
+        ud_buf_printf(why, "--export %s: is a folder, expected a file", path);
         return false;
     }
     if (access(exists ? path : dir, W_OK) != 0) {

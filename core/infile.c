@@ -1,0 +1,130 @@
+/*
+ * infile.c - the one check of a path undead reads (infile.h).
+ */
+#include "infile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* What a non-regular, non-folder file is, in the words of the refusal. */
+static const char *other_kind(mode_t mode)
+{
+    return S_ISFIFO(mode)                   ? "a FIFO"
+           : S_ISCHR(mode) || S_ISBLK(mode) ? "a device"
+           : S_ISSOCK(mode)                 ? "a socket"
+           : S_ISDIR(mode)                  ? "a folder"
+           : S_ISREG(mode)                  ? "a file"
+                                            : "another kind of file";
+}
+
+/* "PATH' ..." only when named: the caller's place is another file's. */
+static void subject(ud_buf *why, const char *path, bool named, const char *sep)
+{
+    if (named)
+        ud_buf_printf(why, "'%s'%s", path, sep);
+}
+
+/* The refusal of path, found as mode (or missing: err == ENOENT or
+ * ENOTDIR, other errors: err), when want_dir says what was expected. */
+static void refuse(ud_buf *why, const char *path, bool named, bool want_dir, int err, mode_t mode)
+{
+    if (err == ENOENT || err == ENOTDIR) {
+        subject(why, path, named, ": ");
+        ud_buf_puts(why, "no such file or folder");
+    } else if (err) {
+        ud_buf_printf(why, "expected a readable %s '%s' (%s)", want_dir ? "folder" : "file", path,
+                      strerror(err));
+    } else if (!want_dir && S_ISDIR(mode)) {
+        subject(why, path, named, " ");
+        ud_buf_puts(why, "is a folder, expected a file");
+    } else if (want_dir && S_ISREG(mode)) {
+        subject(why, path, named, " ");
+        ud_buf_puts(why, "is a file, expected a folder");
+    } else {
+        ud_buf_printf(why, "expected '%s' to be a %s, found %s", path, want_dir ? "folder" : "regular file",
+                      other_kind(mode));
+    }
+}
+
+int ud_infile_open(const char *path, bool named, ud_buf *why)
+{
+    /* O_NONBLOCK: opening a FIFO for reading waits for a writer, which may
+     * never come; a regular file ignores the flag, and nothing else is
+     * read.  O_NOCTTY: a terminal named as a file does not become ours. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        int e = errno;
+        struct stat st;
+        /* open() says "Is a directory" only when asked to write one */
+        if (stat(path, &st) == 0)
+            refuse(why, path, named, false, S_ISREG(st.st_mode) ? e : 0, st.st_mode);
+        else
+            refuse(why, path, named, false, e, 0);
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        refuse(why, path, named, false, e, 0);
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        refuse(why, path, named, false, 0, st.st_mode);
+        return -1;
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0)
+        (void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    return fd;
+}
+
+FILE *ud_infile_fopen(const char *path, bool named, ud_buf *why)
+{
+    int fd = ud_infile_open(path, named, why);
+    if (fd < 0)
+        return NULL;
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        refuse(why, path, named, false, e, 0);
+    }
+    return f;
+}
+
+bool ud_infile_is_file(const char *path, bool named, ud_buf *why)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        refuse(why, path, named, false, errno, 0);
+        return false;
+    }
+    if (S_ISREG(st.st_mode))
+        return true;
+    refuse(why, path, named, false, 0, st.st_mode);
+    return false;
+}
+
+bool ud_infile_is_dir(const char *path, bool named, ud_buf *why)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        refuse(why, path, named, true, errno, 0);
+        return false;
+    }
+    if (S_ISDIR(st.st_mode))
+        return true;
+    refuse(why, path, named, true, 0, st.st_mode);
+    return false;
+}
+
+bool ud_infile_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}

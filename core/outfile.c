@@ -1,0 +1,179 @@
+/*
+ * outfile.c - a named output file, replaced whole or not at all
+ * (outfile.h).
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "outfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Tries at a free temporary name before giving up (another process
+ * writing the same file takes other numbers: the names hold our pid). */
+enum { TMP_TRIES = 100 };
+
+static void clear(ud_outfile *o)
+{
+    free(o->target);
+    free(o->tmp);
+    memset(o, 0, sizeof *o);
+}
+
+/* The file a path replaces: the path, or the file its link names (a link
+ * stays a link).  NULL when out of memory. */
+static char *target_of(const char *path)
+{
+    struct stat lst;
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+        char *real = realpath(path, NULL);
+        if (real)
+            return real;
+    }
+    return strdup(path);
+}
+
+/* A new temporary beside target, created empty with the target's
+ * permissions when it has some (else 0666 less the umask, as a new file
+ * gets): its descriptor, or -1 with why filled. */
+static int make_tmp(ud_outfile *o, const struct stat *old, bool exists, ud_buf *why)
+{
+    const char *slash = strrchr(o->target, '/');
+    int dir_len = slash ? (int)(slash - o->target) + 1 : 0;
+    const char *base = o->target + dir_len;
+    size_t size = strlen(o->target) + 64;
+    if (!(o->tmp = malloc(size))) {
+        ud_buf_puts(why, "out of memory");
+        return -1;
+    }
+    static _Atomic unsigned counter;
+    for (int i = 0; i < TMP_TRIES; i++) {
+        snprintf(o->tmp, size, "%.*s.%s.%ld-%u.tmp", dir_len, o->target, base, (long)getpid(),
+                 atomic_fetch_add(&counter, 1));
+        int fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+            if (exists)
+                (void)fchmod(fd, old->st_mode & 07777); /* best effort: the bytes matter more */
+            return fd;
+        }
+        if (errno != EEXIST) {
+            ud_buf_puts(why, strerror(errno));
+            break;
+        }
+    }
+    if (!why->len)
+        ud_buf_puts(why, "no free temporary name beside it");
+    free(o->tmp);
+    o->tmp = NULL;
+    return -1;
+}
+
+/* open and reserve: a descriptor to write (the temporary's, or the path's
+ * own when written in place and stream is asked for; else INT_MAX, not a
+ * descriptor), or -1 with why filled and o cleared. */
+static int start(ud_outfile *o, const char *path, bool stream, ud_buf *why)
+{
+    memset(o, 0, sizeof *o);
+    if (!(o->target = target_of(path))) {
+        ud_buf_puts(why, "out of memory");
+        return -1;
+    }
+    struct stat st;
+    bool exists = stat(o->target, &st) == 0;
+    int fd = -1;
+    if (exists && S_ISDIR(st.st_mode))
+        ud_buf_puts(why, "is a folder, expected a file");
+    else if (exists && !S_ISREG(st.st_mode)) {
+        /* a device or a FIFO: nothing to keep, and it cannot be renamed over */
+        fd = stream ? open(o->target, O_WRONLY | O_CLOEXEC | O_NOCTTY) : INT_MAX;
+        if (fd < 0)
+            ud_buf_puts(why, strerror(errno));
+    } else if (exists && access(o->target, W_OK) != 0)
+        ud_buf_puts(why, strerror(errno)); /* a read-only file stays read-only */
+    else
+        fd = make_tmp(o, &st, exists, why);
+    if (fd < 0)
+        clear(o);
+    return fd;
+}
+
+bool ud_outfile_open(ud_outfile *o, const char *path, ud_buf *why)
+{
+    int fd = start(o, path, true, why);
+    if (fd < 0)
+        return false;
+    if (!(o->f = fdopen(fd, "wb"))) {
+        ud_buf_puts(why, strerror(errno));
+        close(fd);
+        ud_outfile_abort(o);
+        return false;
+    }
+    return true;
+}
+
+bool ud_outfile_reserve(ud_outfile *o, const char *path, ud_buf *why)
+{
+    int fd = start(o, path, false, why);
+    if (fd < 0)
+        return false;
+    if (fd != INT_MAX)
+        close(fd);
+    return true;
+}
+
+const char *ud_outfile_path(const ud_outfile *o) { return o->tmp ? o->tmp : o->target; }
+
+/* Close o->f; 0, or the errno of the first write, flush, sync or close
+ * that failed (EIO when the stream's error flag kept no reason). */
+static int close_stream(ud_outfile *o)
+{
+    if (!o->f)
+        return 0;
+    int e = 0;
+    if (ferror(o->f))
+        e = errno ? errno : EIO; /* the failed write's reason, if nothing cleared it */
+    errno = 0;
+    if (fflush(o->f) != 0 && !e)
+        e = errno ? errno : EIO;
+    /* the bytes on disk before the name points at them: a crash after
+     * the rename must not leave an empty file where the old one was */
+    if (!e && o->tmp && fsync(fileno(o->f)) != 0)
+        e = errno;
+    if (fclose(o->f) != 0 && !e)
+        e = errno ? errno : EIO;
+    o->f = NULL;
+    return e;
+}
+
+bool ud_outfile_commit(ud_outfile *o, ud_buf *why)
+{
+    if (!o->target) {
+        ud_buf_puts(why, "nothing to write (no file open)");
+        return false;
+    }
+    int e = close_stream(o);
+    if (!e && o->tmp && rename(o->tmp, o->target) != 0)
+        e = errno;
+    if (e) {
+        ud_buf_puts(why, strerror(e));
+        ud_outfile_abort(o);
+        return false;
+    }
+    clear(o);
+    return true;
+}
+
+void ud_outfile_abort(ud_outfile *o)
+{
+    if (o->f)
+        fclose(o->f);
+    o->f = NULL;
+    if (o->tmp)
+        unlink(o->tmp);
+    clear(o);
+}

@@ -1,0 +1,56 @@
+/*
+ * outfile.h - a named output file, replaced whole or not at all.
+ *
+ * A command that fails must leave the file it was told to write as it was
+ * (an FAQ that cannot be written must not delete yesterday's).  So every
+ * file a command writes by name (faq -o, show -o, solve --export, golden
+ * and baseline updates, conform --record) is written to a temporary file
+ * beside it, in the same folder so that the rename is atomic, and renamed
+ * over it only when every write succeeded; on failure the temporary is
+ * removed.  The new file keeps the old one's permissions; a link is
+ * followed, and the file it names replaced.  A path that exists and is not
+ * a regular file (/dev/stdout, /dev/full, a FIFO) cannot be replaced and
+ * holds nothing to keep: it is written in place.
+ *
+ * A process killed between open and commit leaves its temporary behind:
+ * ".NAME.PID-N.tmp" beside NAME (a dot file: the golden and corpus walks
+ * skip it).
+ */
+#ifndef UD_OUTFILE_H
+#define UD_OUTFILE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "buf.h"
+
+typedef struct ud_outfile {
+    FILE *f;      /* write here (ud_outfile_open); NULL after commit or abort */
+    char *target; /* the file replaced: the path, or the file its link names */
+    char *tmp;    /* the temporary beside it; NULL when written in place */
+} ud_outfile;
+
+/* Start writing path.  False with why filled (the reason alone, e.g. "is a
+ * folder, expected a file", "Permission denied": the caller names the
+ * path) when it cannot be written; nothing has changed then. */
+bool ud_outfile_open(ud_outfile *o, const char *path, ud_buf *why);
+
+/* ud_outfile_open for a file another program writes by name (a browser
+ * printing a PDF): no stream; the program writes ud_outfile_path(o). */
+bool ud_outfile_reserve(ud_outfile *o, const char *path, ud_buf *why);
+
+/* Where the bytes go until the commit: the temporary, or the path itself
+ * when it is written in place. */
+const char *ud_outfile_path(const ud_outfile *o);
+
+/* Every write is done: close the stream, checking it (a full disk shows
+ * in the error flag or in the last flush), and put the file in place.
+ * False with why filled (the failed write's reason) and the path as it
+ * was.  Either way o is finished. */
+bool ud_outfile_commit(ud_outfile *o, ud_buf *why);
+
+/* The command failed: close the stream, remove the temporary; the path
+ * is as it was.  Does nothing on a finished o. */
+void ud_outfile_abort(ud_outfile *o);
+
+#endif
