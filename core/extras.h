@@ -75,6 +75,12 @@ typedef struct ud_analysis_args {
 
 /* The last value given for option name ("" for a flag), or NULL. */
 const char *ud_analysis_arg(const ud_analysis_args *a, const char *name);
+/* Option name's value as a whole number from lo to hi, read as every
+ * command's options are (ud_parse_number: digits alone); true leaving *out
+ * as it was when the option is not given; false with "--NAME: expected a
+ * whole number from LO to HI, got 'VALUE'" in err. */
+bool ud_analysis_number(const ud_analysis_args *a, const char *name, uint64_t lo, uint64_t hi, uint64_t *out,
+                        ud_buf *err);
 
 /* One figure of a result: its name ("ev", "bust", "p1_wins"), its value
  * and, when the analysis knows it, its exact value as a fraction of

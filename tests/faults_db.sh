@@ -147,9 +147,9 @@ db-cases)
         || fail "more than 100K of lines stored"
     [[ $(sql s.db "SELECT value FROM run_params WHERE name = 'db-cases-stored'") == 14 ]] || fail "db-cases-stored not recorded"
     run "$undead" sim zombie-dice --games 5 --db-cases 10001 --no-db
-    expect 2 err "undead: --db-cases: expected a whole number from 0 to 10000, got '10001'"
+    expect 2 err "undead sim: --db-cases: expected a whole number from 0 to 10000, got '10001'"
     run "$undead" sim zombie-dice --games 5 --db-bytes 2G --no-db
-    expect 2 err "undead: --db-bytes: expected a size from 1 byte to 1G (e.g. 512K, 64M), got '2G'"
+    expect 2 err "undead sim: --db-bytes: expected a size in bytes from 1 to 1G (e.g. 512K, 64M), got '2G'"
     run "$undead" sim --help
     grep -qF "every transcript" out || fail "sim --help does not say what is stored"
     ;;

@@ -247,21 +247,18 @@ int cmd_explore(int argc, char **argv)
             return UD_EXIT_OK;
         } else if (c == 'b') {
             bound_name = optarg;
-        } else if (c == 'd' || c == 'm') {
-            uint64_t *dst = c == 'd' ? &max_depth : &max_states;
-            if (!cli_parse_u64(optarg, dst)) {
-                fprintf(stderr, "undead explore: expected a whole number, got '%s'\n", optarg);
+        } else if (c == 'd') {
+            if (!cli_number("explore", "max-depth", optarg, 0, UD_EXPLORE_MAX_DEPTH, &max_depth))
                 return UD_EXIT_USAGE;
-            }
+        } else if (c == 'm') {
+            if (!cli_number("explore", "max-states", optarg, 1, UINT64_MAX, &max_states))
+                return UD_EXIT_USAGE;
         } else if (c == 'M') {
             if (!cli_parse_max_memory("explore", optarg, &max_memory))
                 return UD_EXIT_USAGE;
         } else if (c == 'H') {
-            if (!cli_parse_u64(optarg, &horizon) || horizon == 0 || horizon > UD_EXPLORE_MAX_HORIZON) {
-                fprintf(stderr, "undead explore: --horizon: expected a whole number from 1 to %d, got '%s'\n",
-                        UD_EXPLORE_MAX_HORIZON, optarg);
+            if (!cli_number("explore", "horizon", optarg, 1, UD_EXPLORE_MAX_HORIZON, &horizon))
                 return UD_EXIT_USAGE;
-            }
         } else if (c == 'f') {
             follow = 1;
         } else if (c == 't') {
@@ -277,13 +274,8 @@ int cmd_explore(int argc, char **argv)
         } else if (c == 'F') {
             full_fractions = 1;
         } else if (c == 'j') {
-            uint64_t n;
-            if (!cli_parse_u64(optarg, &n) || n == 0 || n > UD_MAX_JOBS) {
-                fprintf(stderr, "undead explore: --jobs: expected a whole number from 1 to %d, got '%s'\n",
-                        UD_MAX_JOBS, optarg);
+            if (!cli_int("explore", "jobs", optarg, 1, UD_MAX_JOBS, &jobs))
                 return UD_EXIT_USAGE;
-            }
-            jobs = (int)n;
         } else if (c == '?' || (!rec_opt(&ro, c, optarg) && !cli_game_opt(&go, c, optarg))) {
             return UD_EXIT_USAGE;
         }

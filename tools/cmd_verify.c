@@ -153,18 +153,12 @@ int cmd_verify(int argc, char **argv)
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        uint64_t *num = c == 'n' ? &o.games : c == 'r' ? &o.reading_games : c == 's' ? &o.seed : NULL;
         if (c == 'h') {
             fputs(usage, stdout);
             return UD_EXIT_OK;
         } else if (c == 'j') {
-            uint64_t jobs;
-            if (!cli_parse_u64(optarg, &jobs) || jobs == 0 || jobs > UD_MAX_JOBS) {
-                fprintf(stderr, "undead verify: --jobs: expected a whole number from 1 to %d, got '%s'\n",
-                        UD_MAX_JOBS, optarg);
+            if (!cli_int("verify", "jobs", optarg, 1, UD_MAX_JOBS, &o.jobs))
                 return UD_EXIT_USAGE;
-            }
-            o.jobs = (int)jobs;
         } else if (c == 'k') {
             if (o.n_skip == (int)(sizeof o.skip / sizeof o.skip[0])) {
                 fprintf(stderr, "undead verify: --skip-analysis: at most %d\n", o.n_skip);
@@ -178,19 +172,15 @@ int cmd_verify(int argc, char **argv)
             o.golden_dir = optarg;
         else if (c == 'f')
             o.fuzz_dir = optarg;
-        else if (rec_opt(&o.ro, c, optarg))
-            continue;
-        else if (num && cli_parse_u64(optarg, num) && (*num > 0 || c == 's'))
-            continue;
-        else {
-            if (num)
-                fprintf(stderr, "undead verify: --%s: expected a whole number above 0, got '%s'\n",
-                        c == 'n'   ? "games"
-                        : c == 'r' ? "reading-games"
-                                   : "seed",
-                        optarg);
-            else
-                fputs(usage, stderr);
+        else if (c == 'n' || c == 'r' || c == 's') {
+            bool ok = c == 'n' ? cli_number("verify", "games", optarg, 1, UINT64_MAX, &o.games)
+                      : c == 'r'
+                          ? cli_number("verify", "reading-games", optarg, 1, UINT64_MAX, &o.reading_games)
+                          : cli_number("verify", "seed", optarg, 0, UINT64_MAX, &o.seed);
+            if (!ok)
+                return UD_EXIT_USAGE;
+        } else if (!rec_opt(&o.ro, c, optarg)) {
+            fputs(usage, stderr);
             return UD_EXIT_USAGE;
         }
     }

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# tests/faults_status.sh CASE UNDEAD SOURCE_DIR - regression tests for the
+# exit statuses and messages a second attack pass found wrong, as
+# tests/faults.sh does for the others: each CASE is one fault, run as a
+# user would, with the exact message and exit status asserted (0 success, 1
+# a rule violation or a failed check, 2 bad input or one of the tool's
+# limits: exit 1 never means a limit or bad input).
+#   numbers  one reading for every number an option takes (no space, no
+#            sign; ' 5' was taken by solve --time, refused by --max-memory)
+#            with one message naming the option and the value; a negative
+#            conform value named the value as the option.
+set -euo pipefail
+case_="$1" undead="$2" src="$3"
+faults_name=faults_status   # fail, expect, size_below, sql:
+source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+# run CMD...: rc gets the exit status, out and err the output.
+run() {
+    rc=0
+    timeout 120 "$@" > out 2> err || rc=$?
+}
+# no FILE TEXT: FILE does not hold TEXT.
+no() { ! grep -qF -- "$2" "$1" || fail "unexpected '$2' in $1: $(head -c 2000 "$1")"; }
+
+case "$case_" in
+numbers)
+    # a leading or trailing space, a sign: refused by every option alike,
+    # naming the option and the value as typed
+    run "$undead" sim zombie-dice --games ' 5' --no-db
+    expect 2 err "undead sim: --games: expected a whole number from 1 to 18446744073709551615, got ' 5'"
+    run "$undead" sim zombie-dice --games '5 ' --no-db
+    expect 2 err "undead sim: --games: expected a whole number from 1 to 18446744073709551615, got '5 '"
+    run "$undead" bench zombie-dice --repeat +3
+    expect 2 err "undead bench: --repeat: expected a whole number from 1 to 18446744073709551615, got '+3'"
+    run "$undead" explore zombie-dice --bound turn --max-memory ' 1G' --no-db
+    expect 2 err "undead explore: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got ' 1G'"
+    run "$undead" explore zombie-dice --bound turn --max-depth 257 --no-db
+    expect 2 err "undead explore: --max-depth: expected a whole number from 0 to 256, got '257'"
+    run "$undead" solve dotld combat --time ' 5' --no-db
+    expect 2 err "undead solve: --time: expected a whole number from 1 to 6, got ' 5'"
+    run "$undead" solve zombie-dice game --from-score -1 --no-db
+    expect 2 err "undead solve: --from-score: expected a whole number from 0 to 12, got '-1'"
+    run "$undead" verify --games ' 5' --no-db zombie-dice
+    expect 2 err "undead verify: --games: expected a whole number from 1 to 18446744073709551615, got ' 5'"
+    run "$undead" play zombie-dice --seed -1 --no-db
+    expect 2 err "undead: --seed: expected a whole number from 0 to 18446744073709551615, got '-1'"
+    run "$undead" play zombie-dice --policy 'stop-at-shotguns: 2' --no-db
+    expect 2 err "undead: policy 'stop-at-shotguns': expected a whole number 0..1000 after ':', got ' 2'"
+    run "$undead" show zombie-dice rec.txt --at ' 3'
+    expect 2 err "undead show: --at: expected a whole number from 1 to 100000000, got ' 3'"
+    run "$undead" db runs --limit -2 --db none.db
+    expect 2 err "undead db: --limit: expected a whole number from 1 to 1000000000, got '-2'"
+    run "$undead" sim zombie-dice --games 5 --db-bytes ' 1M' --no-db
+    expect 2 err "undead sim: --db-bytes: expected a size in bytes from 1 to 1G (e.g. 512K, 64M), got ' 1M'"
+    run "$undead" mutate zombie-dice --min-score ' 95' --no-db
+    expect 2 err "undead mutate: --min-score: expected a number from 0 to 100, got ' 95'"
+    # a negative value given to conform names the option, not the value
+    run "$undead" conform zombie-dice --games -5 -- true
+    expect 2 err "undead conform: --games: expected a whole number from 0 to 100000000, got '-5'"
+    run "$undead" conform zombie-dice --depth -1 -- true
+    expect 2 err "undead conform: --depth: expected a whole number from 1 to 64, got '-1'"
+    run "$undead" conform zombie-dice --alpha -0.5 -- true
+    expect 2 err "undead conform: --alpha: expected a number above 0 and below 1, got '-0.5'"
+    # and the values the options do take still work
+    run "$undead" sim zombie-dice --games 5 --db-bytes 1M --no-db
+    [[ $rc == 0 ]] || fail "sim --games 5: exit $rc: $(head -c 2000 err)"
+    ;;
+*) fail "unknown case" ;;
+esac
