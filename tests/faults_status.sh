@@ -5,6 +5,15 @@
 # user would, with the exact message and exit status asserted (0 success, 1
 # a rule violation or a failed check, 2 bad input or one of the tool's
 # limits: exit 1 never means a limit or bad input).
+#   explore-limits  explore with no bound (Zombie Dice chains bust after
+#            bust, past the 64 chance picks a step may take) or with
+#            --max-states 1 printed "(raise the bound)" and a VIOLATION, exit
+#            1: a limit is the partial table, "no violation", a message
+#            naming what to raise, exit 0, as --max-memory; --golden does not
+#            compare a cut table (exit 2); --max-states 0 is refused.
+#   verify-cut  verify --max-memory too small for an exploration ended in
+#            "verify: FAILED", exit 1: the step says "cut by --max-memory",
+#            the summary "INCOMPLETE", exit 2; solve's analysis too.
 #   numbers  one reading for every number an option takes (no space, no
 #            sign; ' 5' was taken by solve --time, refused by --max-memory)
 #            with one message naming the option and the value; a negative
@@ -25,6 +34,42 @@ run() {
 no() { ! grep -qF -- "$2" "$1" || fail "unexpected '$2' in $1: $(head -c 2000 "$1")"; }
 
 case "$case_" in
+explore-limits)
+    # no bound: the first turn's busts chain past 64 picks with no decision
+    run "$undead" explore zombie-dice --no-db
+    expect 0 err "undead explore: stopped at 0 distinct states: a step went on for more than 64 chance picks with no decision or leaf, the most one step may take; the counts are partial (a --bound ends paths sooner; this game has: turn)"
+    expect 0 out "invariants checked after every rule firing: no violation"
+    grep -q ", depth 0, NOT complete (a step passed 64 chance picks)$" out || fail "not reported cut: $(cat out)"
+    no out VIOLATION
+    # one step has more distinct outcomes than --max-states
+    run "$undead" explore zombie-dice --bound turn --max-states 1 --no-db
+    expect 0 err "undead explore: stopped at 0 distinct states: one step has more than 1 distinct outcomes, the --max-states bound; the counts are partial (raise --max-states)"
+    expect 0 out "invariants checked after every rule firing: no violation"
+    grep -q "NOT complete (the --max-states bound was hit)$" out || fail "not reported cut: $(cat out)"
+    # the distinct states reach --max-states
+    run "$undead" explore zombie-dice --bound turn --max-states 500 --jobs 1 --no-db
+    expect 0 err "undead explore: stopped at 532 distinct states: the --max-states bound (500) was reached, no more are expanded; the counts are partial (raise --max-states)"
+    grep -qx "total [0-9]* 532 [0-9 ]*" out || fail "no partial table: $(cat out)"
+    # a cut table is not compared with a golden one: no failed check
+    run "$undead" explore zombie-dice --bound turn --max-states 500 --jobs 1 --no-db \
+        --golden "$src/golden/explore/zombie-dice-turn.txt"
+    expect 2 err "undead explore: --golden $src/golden/explore/zombie-dice-turn.txt: not compared: the search was cut by --max-states (raise it)"
+    run "$undead" explore zombie-dice --bound turn --max-states 0 --no-db
+    expect 2 err "undead explore: --max-states: expected a whole number from 1 to 18446744073709551615, got '0'"
+    run "$undead" explore --help
+    expect 0 out "  --max-states N        stop after N distinct states, N from 1 (default 10 million);"
+    ;;
+verify-cut)
+    # one game, one thread (the search stops at the same state every time)
+    run "$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 1 --reading-games 10 \
+        --skip-analysis game --skip-analysis turn --max-memory 16M --jobs 1 --no-db zombie-dice
+    expect 2 out "zombie-dice: exploring bound turn: cut by --max-memory (16.0 MiB) after 5155 distinct states; raise it to finish this step"
+    expect 2 out "verify: INCOMPLETE: 1 step cut by --max-memory (see above), no check failed"
+    no out "FAILED"
+    # an analysis an exploration limit stops: exit 2, not a failed check
+    run "$undead" solve zombies-cards small-deck --max-memory 1M --no-db
+    expect 2 err "undead solve: defaults: the --max-memory bound was hit"
+    ;;
 numbers)
     # a leading or trailing space, a sign: refused by every option alike,
     # naming the option and the value as typed

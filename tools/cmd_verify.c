@@ -61,7 +61,9 @@ static const char usage[] =
     "                        (512M, 4G; default: half the machine's memory)\n"
     "  --skip-analysis NAME  leave out the exact analysis NAME (undead solve GAME NAME) of\n"
     "                        every game; repeatable (the sanitizer build's test fixture\n"
-    "                        leaves out the slowest)\n" REC_HELP "Exit 1 if any check fails.\n";
+    "                        leaves out the slowest)\n" REC_HELP
+    "Exit 1 if any check fails; else exit 2 if a limit cut a step short (an exploration\n"
+    "past --max-memory: 'cut by --max-memory', and 'verify: INCOMPLETE'), or on bad input.\n";
 
 static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, bool *db_failed)
 {
@@ -80,7 +82,7 @@ static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, 
         *db_failed = true;
         return 1;
     }
-    failures += verify_run_analyses(g, o, vr.run);
+    failures += verify_run_analyses(g, o, vr.run, row);
     uint64_t fired[UD_MAX_RULES] = { 0 };
 
     verify_progress(g->name, "rule tables", 0, 0);
@@ -123,10 +125,32 @@ static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, 
     rec_metric(&vr, "states_explored", (double)row->explored, "states");
     rec_metric(&vr, "selfcheck_problems", row->problems, "problems");
     rec_metric(&vr, "violations", row->violations + row->problems, "violations");
-    int rc = rec_end(&vr, failures ? UD_EXIT_FAIL : UD_EXIT_OK);
-    if (rc == UD_EXIT_USAGE)
-        *db_failed = true;
+    int want = failures ? UD_EXIT_FAIL : row->cut ? UD_EXIT_USAGE : UD_EXIT_OK;
+    if (rec_end(&vr, want) == UD_EXIT_USAGE && want != UD_EXIT_USAGE)
+        *db_failed = true; /* the database could not be written (said) */
     return failures;
+}
+
+/* The last line and the exit status: a failed check is exit 1; a step
+ * one of the tool's limits cut short (an exploration past --max-memory) is
+ * no failed check but leaves the run unfinished: exit 2, said apart. */
+static int summary_line(int failures, int cut, int cut_memory)
+{
+    const char *by = cut == cut_memory ? "--max-memory" : "a limit";
+    if (failures) {
+        printf("verify: FAILED");
+        if (cut)
+            printf(" (and %d step%s cut by %s)", cut, cut == 1 ? "" : "s", by);
+        putchar('\n');
+        return UD_EXIT_FAIL;
+    }
+    if (cut) {
+        printf("verify: INCOMPLETE: %d step%s cut by %s (see above), no check failed\n", cut,
+               cut == 1 ? "" : "s", by);
+        return UD_EXIT_USAGE;
+    }
+    printf("verify: all checks passed\n");
+    return UD_EXIT_OK;
 }
 
 int cmd_verify(int argc, char **argv)
@@ -258,6 +282,10 @@ int cmd_verify(int argc, char **argv)
                (unsigned long long)r->simulated, r->readings, explored, (unsigned long long)r->corpus,
                r->violations + r->problems);
     }
-    printf("verify: %s\n", failures ? "FAILED" : "all checks passed");
-    return failures ? UD_EXIT_FAIL : UD_EXIT_OK;
+    int cut = 0, cut_memory = 0;
+    for (int i = 0; i < n; i++) {
+        cut += rows[i].cut;
+        cut_memory += rows[i].cut_memory;
+    }
+    return summary_line(failures, cut, cut_memory);
 }
