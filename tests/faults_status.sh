@@ -14,10 +14,15 @@
 #   verify-cut  verify --max-memory too small for an exploration ended in
 #            "verify: FAILED", exit 1: the step says "cut by --max-memory",
 #            the summary "INCOMPLETE", exit 2; solve's analysis too.
+#   start-deck  a card-game start deck too short to deal (exit 1, no
+#            column) and 'deck p1 ,' (read as an empty deck): input errors,
+#            exit 2, FILE:LINE:COL in a record, the line named by play.
 #   numbers  one reading for every number an option takes (no space, no
 #            sign; ' 5' was taken by solve --time, refused by --max-memory)
 #            with one message naming the option and the value; a negative
 #            conform value named the value as the option.
+#   sim-start  sim --start BAD said "game with seed 1 failed" though no
+#            game ran: the start line is refused before any game, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_status   # fail, expect, size_below, sql:
@@ -70,6 +75,25 @@ verify-cut)
     run "$undead" solve zombies-cards small-deck --max-memory 1M --no-db
     expect 2 err "undead solve: defaults: the --max-memory bound was hit"
     ;;
+start-deck)
+    # both ways: --start on play, and the record's header on check
+    deck() {
+        local st=$1 msg=$2
+        run "$undead" play zombies-cards --no-db --start "$st"
+        expect 2 err "undead play: $msg"
+        printf 'undead-transcript 1\ngame zombies-cards\nplayer p1\nplayer p2\nstart %s\nseed 1\n' "$st" > rec.txt
+        run "$undead" check --no-db rec.txt
+        expect 2 err "rec.txt:5:7: ${msg#*: }"
+    }
+    deck 'deck p1 1,2,3' "start lines: expected at least 7 cards dealt to p1 (three bullets, three in hand and a draw deck), found 3 in 'deck p1 1,2,3'"
+    deck 'deck p1 ,' "start 'deck p1 ,': expected a card number 1..104 before and after every ',', found an empty item"
+    deck 'deck p1 1,,2' "start 'deck p1 1,,2': expected a card number 1..104 before and after every ',', found an empty item"
+    # two lines for one player add up, and are counted together
+    run "$undead" play zombies-cards --no-db --start 'deck p1 1,2,3' --start 'deck p1 4,5'
+    expect 2 err "undead play: start lines: expected at least 7 cards dealt to p1 (three bullets, three in hand and a draw deck), found 5 in its 2 deck lines"
+    run "$undead" play zombies-cards --no-db --start 'deck p1 1,2,3' --start 'deck p1 4,5,6,7'
+    [[ $rc == 0 ]] || fail "a deck of 7 in two lines: exit $rc: $(head -c 2000 err)"
+    ;;
 numbers)
     # a leading or trailing space, a sign: refused by every option alike,
     # naming the option and the value as typed
@@ -111,6 +135,18 @@ numbers)
     # and the values the options do take still work
     run "$undead" sim zombie-dice --games 5 --db-bytes 1M --no-db
     [[ $rc == 0 ]] || fail "sim --games 5: exit $rc: $(head -c 2000 err)"
+    ;;
+sim-start)
+    run "$undead" sim zombie-dice --games 3 --start 'score p1 x' --no-db
+    expect 2 err "undead sim: start 'score p1 x': expected 'score PLAYER N' with N a whole number, got 'x'"
+    no err "game with seed"
+    [[ ! -s out ]] || fail "games played: $(head -c 2000 out)"
+    # the position all the lines make, before any game too
+    run "$undead" sim zombies-cards --games 3 --start 'deck p1 1,2,3' --no-db
+    expect 2 err "undead sim: start lines: expected at least 7 cards dealt to p1 (three bullets, three in hand and a draw deck), found 3 in 'deck p1 1,2,3'"
+    run "$undead" bench zombie-dice --games 3 --start bad
+    expect 2 err "undead bench: start 'bad': expected 'score PLAYER N'"
+    [[ ! -s out ]] || fail "games played: $(head -c 2000 out)"
     ;;
 *) fail "unknown case" ;;
 esac

@@ -183,10 +183,18 @@ static int parse_sim(int argc, char **argv, const char *cmd, const char *usage, 
         fputs(usage, stderr);
         return UD_EXIT_USAGE;
     }
-    const ud_game *g = cli_game("sim", argv[optind]);
+    const ud_game *g = cli_game(cmd, argv[optind]);
     if (!g || !cli_build_match(g, &o, m))
         return UD_EXIT_USAGE;
-    return UD_EXIT_OK;
+    /* the start lines before any game: a bad one is bad input, not the
+     * failure of the first game played from it */
+    ud_buf err;
+    ud_buf_init(&err);
+    bool ok = ud_start_lines_check(g, &m->setup, &err);
+    if (!ok)
+        fprintf(stderr, "undead %s: %s\n", cmd, ud_buf_str(&err));
+    ud_buf_free(&err);
+    return ok ? UD_EXIT_OK : UD_EXIT_USAGE;
 }
 
 /* Metrics, coverage, and the first db_cases games (and a failed one) as cases. */
