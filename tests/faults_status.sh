@@ -17,6 +17,10 @@
 #   start-deck  a card-game start deck too short to deal (exit 1, no
 #            column) and 'deck p1 ,' (read as an empty deck): input errors,
 #            exit 2, FILE:LINE:COL in a record, the line named by play.
+#   golden-errors  golden check wrote its errors on standard output and
+#            gave exit 1 for a case of bytes that are not text: errors on
+#            standard error, the report on standard output, bad input exit
+#            2 naming the file; a difference stays exit 1.
 #   numbers  one reading for every number an option takes (no space, no
 #            sign; ' 5' was taken by solve --time, refused by --max-memory)
 #            with one message naming the option and the value; a negative
@@ -93,6 +97,36 @@ start-deck)
     expect 2 err "undead play: start lines: expected at least 7 cards dealt to p1 (three bullets, three in hand and a draw deck), found 5 in its 2 deck lines"
     run "$undead" play zombies-cards --no-db --start 'deck p1 1,2,3' --start 'deck p1 4,5,6,7'
     [[ $rc == 0 ]] || fail "a deck of 7 in two lines: exit $rc: $(head -c 2000 err)"
+    ;;
+golden-errors)
+    mkdir -p g/bad g/ok
+    printf 'undead-transcript 1\ngame one-die\nplayer ann\n\0seed 1\n' > g/bad/nul.in
+    printf '\xff\xfe\xc3\x28 not text\n' > g/bad/latin.in
+    cp "$src/golden/one_die/examples/bust.in" "$src/golden/one_die/examples/bust.transcript" g/ok/
+    # cases that are no record: bad input, named on standard error, exit 2
+    run "$undead" golden check --no-db --dir g
+    expect 2 err "g/bad/nul.in:4:1: expected printable text, found byte 0x00"
+    expect 2 err "g/bad/latin.in:1:1: expected 'undead-transcript 1' as the first line"
+    grep -qx "golden check: 3 case(s), 2 failed (2 of them bad input or a failed write), 0 updated, [0-9]* rule row(s) fired by no case" out ||
+        fail "no totals: $(cat out)"
+    no out "g/bad/"
+    # a difference: the report, on standard output, exit 1
+    rm -r g/bad
+    sed -i '12s/^roll 6 /roll 5 /' g/ok/bust.transcript
+    run "$undead" golden check --no-db --dir g
+    expect 1 out "g/ok/bust.transcript:12: golden:      roll 5                                               [OD-ROLL]"
+    expect 1 out "g/ok/bust.transcript:12: regenerated: roll 6                                               [OD-ROLL]"
+    [[ ! -s err ]] || fail "a difference written on standard error: $(cat err)"
+    # a rule the case breaks: an error, on standard error, exit 1
+    cp "$src/golden/one_die/examples/bust.transcript" g/ok/
+    sed -i '12s/^roll 6$/roll 7/' g/ok/bust.in
+    run "$undead" golden check --no-db --dir g
+    expect 1 err "g/ok/bust.in:12: OD-ROLL: '7' cannot happen here; expected bust|2|3|4|5|6"
+    no out "OD-ROLL"
+    # no case at all
+    mkdir empty
+    run "$undead" golden check --no-db --dir empty
+    expect 2 err "undead golden: no *.in files under 'empty'"
     ;;
 numbers)
     # a leading or trailing space, a sign: refused by every option alike,

@@ -87,15 +87,18 @@ static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out
 {
     size_t len;
     char *text = cli_read_file(gc->in_path, &len);
-    if (!text)
+    if (!text) { /* said, naming the file */
+        gc->bad = 1;
         return false;
+    }
     ud_transcript t;
     ud_error err;
     memset(&err, 0, sizeof err);
     int rc = ud_transcript_parse(text, len, ud_find_game, &t, &err);
     free(text);
-    if (rc != 0) {
-        ud_error_print(&err, gc->in_path, stdout);
+    if (rc != 0) { /* not a record: bad input, as for undead check */
+        ud_error_print(&err, gc->in_path, stderr);
+        gc->bad = 1;
         return false;
     }
     gc->game = t.game;
@@ -110,7 +113,7 @@ static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out
     fclose(mem);
     ud_transcript_free(&t);
     if (rc != 0) {
-        ud_error_print(&err, gc->in_path, stdout);
+        ud_error_print(&err, gc->in_path, stderr);
         gc->err = err;
         return false;
     }
@@ -125,8 +128,9 @@ static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out
 }
 
 /* Compare with, or write, NAME.transcript; false on a difference or error. */
-static bool settle(const char *in, golden_mode mode, const char *got, size_t got_len, golden_report *rep)
+static bool settle(golden_case *gc, golden_mode mode, const char *got, size_t got_len, golden_report *rep)
 {
+    const char *in = gc->in_path;
     size_t n = strlen(in);
     char *golden = malloc(n + 16);
     if (!golden)
@@ -144,7 +148,8 @@ static bool settle(const char *in, golden_mode mode, const char *got, size_t got
     if (!same && mode == GOLDEN_UPDATE) {
         FILE *w = fopen(golden, "wb");
         if (!w || fwrite(got, 1, got_len, w) != got_len || fclose(w) != 0) {
-            printf("%s: cannot write: %s\n", golden, strerror(errno));
+            fprintf(stderr, "%s: cannot write: %s\n", golden, strerror(errno));
+            gc->bad = 1;
             ok = false;
         } else {
             printf("updated %s\n", golden);
@@ -152,7 +157,7 @@ static bool settle(const char *in, golden_mode mode, const char *got, size_t got
         }
     } else if (!same && mode == GOLDEN_CHECK) {
         if (!want)
-            printf("%s: missing; run 'undead golden update'\n", golden);
+            fprintf(stderr, "%s: missing; run 'undead golden update'\n", golden);
         else
             show_diff(golden, want, got);
         ok = false;
@@ -169,7 +174,7 @@ int golden_run(const char *dir, golden_mode mode, golden_report *rep,
     path_list cases = { 0 };
     collect(dir, &cases);
     if (cases.n == 0) {
-        printf("undead golden: no *.in files under '%s'\n", dir);
+        fprintf(stderr, "undead golden: no *.in files under '%s'\n", dir);
         return 0;
     }
     qsort(cases.items, (size_t)cases.n, sizeof cases.items[0], cmp_str);
@@ -180,7 +185,7 @@ int golden_run(const char *dir, golden_mode mode, golden_report *rep,
         size_t got_len = 0;
         gc.ok = regenerate(&gc, fired, &got, &got_len);
         if (gc.ok)
-            gc.ok = settle(gc.in_path, mode, got, got_len, rep);
+            gc.ok = settle(&gc, mode, got, got_len, rep);
         int gi = golden_game_index(gc.game);
         if (gi >= 0) {
             rep->cases_of[gi]++;
@@ -194,6 +199,7 @@ int golden_run(const char *dir, golden_mode mode, golden_report *rep,
             on_case(&gc, ctx);
         rep->cases++;
         rep->failed += !gc.ok;
+        rep->bad += gc.bad;
         free(got);
     }
     for (int gi = 0; ud_games[gi]; gi++)
