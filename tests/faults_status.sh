@@ -21,6 +21,8 @@
 #            gave exit 1 for a case of bytes that are not text: errors on
 #            standard error, the report on standard output, bad input exit
 #            2 naming the file; a difference stays exit 1.
+#   faq-no-verify  faq with no finished verify run in the database: exit 2
+#            (was 1), naming the command to run, the output file untouched.
 #   numbers  one reading for every number an option takes (no space, no
 #            sign; ' 5' was taken by solve --time, refused by --max-memory)
 #            with one message naming the option and the value; a negative
@@ -127,6 +129,16 @@ golden-errors)
     mkdir empty
     run "$undead" golden check --no-db --dir empty
     expect 2 err "undead golden: no *.in files under 'empty'"
+    ;;
+faq-no-verify)
+    "$undead" sim zombie-dice --games 2 --db s.db > /dev/null || fail "undead sim"
+    echo "kept" > faq.html
+    run "$undead" faq --db s.db --golden "$src/golden" -o faq.html
+    expect 2 err "undead faq: the database holds no finished verify run of zombie-dice: run 'undead verify zombie-dice --db s.db' first"
+    [[ $(cat faq.html) == kept ]] || fail "the output file was touched: $(head -c 200 faq.html)"
+    run "$undead" faq --db s.db --golden "$src/golden" --game one-die --format md
+    expect 2 err "undead faq: the database holds no finished verify run of one-die: run 'undead verify one-die --db s.db' first"
+    [[ ! -s out ]] || fail "a FAQ written: $(head -c 200 out)"
     ;;
 numbers)
     # a leading or trailing space, a sign: refused by every option alike,
