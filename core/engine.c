@@ -382,36 +382,60 @@ static ud_status run(ud_step *s, void *state, int ph, bool from_decision)
 
 ud_status ud_advance(ud_step *s, void *state) { return run(s, state, 0, false); }
 
+/* init, then the start lines and the position they make; false with
+ * the message in err. */
+static bool start_position(const ud_game *g, const ud_setup *setup, void *state, ud_buf *err)
+{
+    memset(state, 0, g->state_size);
+    g->init(state, setup);
+    for (int i = 0; i < setup->n_start; i++) {
+        ud_buf why;
+        ud_buf_init(&why);
+        bool ok = g->apply_start && g->apply_start(state, setup, setup->start[i], &why);
+        if (!ok)
+            ud_buf_printf(err, "start '%s': %s", setup->start[i],
+                          g->apply_start ? ud_buf_str(&why) : "this game takes no start lines");
+        ud_buf_free(&why);
+        if (!ok)
+            return false;
+    }
+    if (setup->n_start > 0 && g->check_start) {
+        ud_buf why;
+        ud_buf_init(&why);
+        bool ok = g->check_start(state, setup, &why);
+        if (!ok)
+            ud_buf_printf(err, "start lines: %s", ud_buf_str(&why));
+        ud_buf_free(&why);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
 ud_status ud_start(ud_step *s, void *state)
 {
-    const ud_game *g = s->table->game;
-    memset(state, 0, g->state_size);
-    g->init(state, s->setup);
     s->rule = NULL;
-    for (int i = 0; i < s->setup->n_start; i++) {
-        ud_buf err;
-        ud_buf_init(&err);
-        bool ok = g->apply_start && g->apply_start(state, s->setup, s->setup->start[i], &err);
-        if (!ok)
-            ud_failf(s, UD_FAIL_INPUT, NULL, "start '%s': %s", s->setup->start[i],
-                     g->apply_start ? ud_buf_str(&err) : "this game takes no start lines");
-        ud_buf_free(&err);
-        if (!ok)
-            return UD_ERROR;
-    }
-    if (s->setup->n_start > 0 && g->check_start) {
-        ud_buf err;
-        ud_buf_init(&err);
-        bool ok = g->check_start(state, s->setup, &err);
-        if (!ok)
-            ud_failf(s, UD_FAIL_INPUT, NULL, "start lines: %s", ud_buf_str(&err));
-        ud_buf_free(&err);
-        if (!ok)
-            return UD_ERROR;
-    }
+    ud_buf err;
+    ud_buf_init(&err);
+    bool ok = start_position(s->table->game, s->setup, state, &err);
+    if (!ok)
+        ud_failf(s, UD_FAIL_INPUT, NULL, "%s", ud_buf_str(&err));
+    ud_buf_free(&err);
+    if (!ok)
+        return UD_ERROR;
     if (s->check_invariants && !ud_check_invariants(s, state))
         return UD_ERROR;
     return ud_advance(s, state);
+}
+
+bool ud_start_lines_check(const ud_game *g, const ud_setup *setup, ud_buf *err)
+{
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    if (g->state_size > sizeof state) {
+        ud_buf_printf(err, "internal: the state of %s is larger than UD_MAX_STATE", g->name);
+        return false;
+    }
+    return setup->n_start == 0 || start_position(g, setup, state, err);
 }
 
 void ud_offer_overflow(ud_step *s)

@@ -157,6 +157,12 @@ void ud_step_init(ud_step *s, const ud_table *t, const ud_setup *setup, ud_chanc
 
 /* init the state from the setup, then advance to the first decision. */
 ud_status ud_start(ud_step *s, void *state);
+/* The position the setup's start lines make (init, each line, the game's
+ * check_start) on a scratch state, nothing played: false with the message
+ * ud_start fails with ("start 'LINE': ..." or "start lines: ...") in err.
+ * A command that plays many games asks it first, so a bad line is
+ * refused as bad input before any game rather than as a game's failure. */
+bool ud_start_lines_check(const ud_game *g, const ud_setup *setup, ud_buf *err);
 /* Run automatic phases until a decision or the end. */
 ud_status ud_advance(ud_step *s, void *state);
 /* Resolve a decision: the action must be offered; then advance. */

@@ -218,9 +218,10 @@ static bool merge_expansion(explorer *x, const store *t, const expansion *e)
             }
         }
     }
-    if (e->status == EXP_OOM || e->status == EXP_TOO_MANY) {
+    if (e->status == EXP_OOM || e->status == EXP_TOO_MANY || e->status == EXP_TOO_MANY_PICKS) {
         x->oom = true;
         x->too_many_kids = e->status == EXP_TOO_MANY;
+        x->too_many_picks = e->status == EXP_TOO_MANY_PICKS;
         return false;
     }
     if (e->status == EXP_VIOLATED) {
@@ -265,6 +266,7 @@ static void search(explorer *x, int max_depth, uint64_t max_states)
             }
             if ((uint64_t)x->n >= max_states) {
                 rep->complete = 0;
+                rep->states_cut = 1;
                 goto out;
             }
             const store *t = &x->st[in_store[u - lo]];
@@ -293,6 +295,27 @@ static void threads_free(explorer *x)
 }
 
 static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err);
+
+/* A search that ran out of room: by one of its limits, a partial search
+ * with the limit named in the report (memory_cut, states_cut with step_cut,
+ * picks_cut), no error; false when it was the machine (out of memory). */
+static bool limits_hit(explorer *x, ud_explore_report *rep)
+{
+    rep->memory_limit = x->mem.limit;
+    if (!x->oom)
+        return true;
+    x->oom = false;
+    rep->complete = 0;
+    if (atomic_load(&x->mem.hit))
+        rep->memory_cut = 1;   /* the bound in bytes, as at the state bound */
+    else if (x->too_many_kids) /* one step past max_states */
+        rep->states_cut = rep->step_cut = 1;
+    else if (x->too_many_picks)
+        rep->picks_cut = 1;
+    else
+        return false;
+    return true;
+}
 
 int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err)
 {
@@ -391,6 +414,7 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     }
     x.oom = e->oom;
     x.too_many_kids = e->too_many_kids;
+    x.too_many_picks = e->too_many_picks;
     for (int i = 0; i < e->n_kids && !x.oom; i++) {
         xp_kid_weight(e, i, e->tmp);
         keyed k = { e->kids + (size_t)i * x.ss, e->kid_keys + (size_t)i * x.ks, e->kid_hash[i] };
@@ -403,19 +427,9 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
         search(&x, max_depth, max_states);
     if (x.e_first)
         x.e_first[x.n] = (int64_t)x.n_e; /* the last node's edges end with the list */
-    if (x.oom && atomic_load(&x.mem.hit)) {
-        /* the bound in bytes: a partial search, as at the state bound */
-        x.oom = false;
-        rep->complete = 0;
-        rep->memory_cut = 1;
-    }
-    rep->memory_limit = x.mem.limit;
-    if (x.oom) {
-        if (x.too_many_kids)
-            ud_buf_printf(err, "one step has more than %llu distinct outcomes (the --max-states bound)",
-                          (unsigned long long)max_states);
-        else
-            ud_buf_puts(err, "out of memory");
+    rep->max_states = max_states;
+    if (!limits_hit(&x, rep)) {
+        ud_buf_puts(err, "out of memory");
         rc = -1;
     }
     if (rc == 0 && o->outcomes && !rep->violated && rep->complete) {
@@ -465,6 +479,17 @@ done:
     clock_gettime(CLOCK_MONOTONIC, &t1);
     rep->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     return rc;
+}
+
+bool ud_explore_limit_hit(const ud_explore_report *rep, ud_buf *out)
+{
+    if (rep->memory_cut)
+        ud_buf_puts(out, "the --max-memory bound was hit");
+    else if (rep->states_cut)
+        ud_buf_printf(out, "the --max-states bound (%llu) was hit", (unsigned long long)rep->max_states);
+    else if (rep->picks_cut)
+        ud_buf_printf(out, "a step passed %d chance picks with no decision or leaf", UD_EXPLORE_MAX_PICKS);
+    return rep->memory_cut || rep->states_cut || rep->picks_cut;
 }
 
 void ud_explore_report_free(ud_explore_report *rep)

@@ -125,11 +125,20 @@ typedef struct ud_explore_report {
     int depth;                    /* deepest depth with a new state */
     int complete;                 /* no depth, state or memory limit was hit */
     int memory_cut;               /* the search stopped at opts.max_memory */
-    int outcomes_cut;             /* with opts.outcomes: the search was complete but
+    int states_cut;               /* it stopped at opts.max_states (max_states):
+                                      * the distinct states, or (step_cut) one
+                                      * step's distinct outcomes */
+    int step_cut;
+    int picks_cut;         /* it stopped at a step that went on for more
+                                      * than UD_EXPLORE_MAX_PICKS chance picks with
+                                      * no decision or leaf (a bound that ends
+                                      * paths sooner explores it) */
+    uint64_t max_states;   /* the state bound it ran under */
+    int outcomes_cut;      /* with opts.outcomes: the search was complete but
                                       * solving the chain would pass opts.max_memory;
                                       * the counts stand, no outcome is computed */
-    uint64_t memory_limit;        /* the bound it ran under, in bytes */
-    uint64_t memory_peak;         /* the most its arrays took at once, in bytes */
+    uint64_t memory_limit; /* the bound it ran under, in bytes */
+    uint64_t memory_peak;  /* the most its arrays took at once, in bytes */
     ud_explore_level level[UD_EXPLORE_MAX_DEPTH + 1];
     int violated; /* a violation was found (the search stops) */
     ud_failure fail;
@@ -150,5 +159,11 @@ typedef struct ud_explore_report {
 /* 0: explored (maybe with a violation in rep); -1: could not run (err). */
 int ud_explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err);
 void ud_explore_report_free(ud_explore_report *rep);
+/* Whether a limit cut the search short: true with, in out, words naming
+ * the option that sets it ("the --max-memory bound was hit"); false when
+ * none did (a complete search, or one that stopped at the depth it was
+ * asked to).  A limit is the tool's, not a broken rule: the callers report
+ * it apart from a violation (exit 2, or explore's partial table, exit 0). */
+bool ud_explore_limit_hit(const ud_explore_report *rep, ud_buf *out);
 
 #endif

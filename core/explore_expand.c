@@ -419,11 +419,11 @@ static bool visit(expander *x, int action, const weight *w, int q, int end, int 
             return false;
         }
         if (x->n_prefix == UD_EXPLORE_MAX_PICKS) {
-            x->fail.kind = UD_FAIL_INVARIANT;
-            x->fail.id = NULL;
-            snprintf(x->fail.msg, sizeof x->fail.msg,
-                     "more than %d chance picks without a decision or a leaf (raise the bound)",
-                     UD_EXPLORE_MAX_PICKS);
+            /* a path the search cannot follow further (a game where
+             * chance goes on with no decision, e.g. bust after bust): the
+             * search's limit, reported as a cut, not a broken rule */
+            x->too_many_picks = true;
+            x->oom = true;
             return false;
         }
         x->chance++; /* (a pick the replay went on through was counted as it did) */
@@ -662,7 +662,7 @@ bool xp_expand_node(expander *x, store *t, const void *state, int64_t u, size_t 
     e->node = u;
     e->first_move = t->n_mv;
     x->generated = x->chance = x->sums_checked = 0;
-    x->traced = x->oom = x->too_many_kids = false;
+    x->traced = x->oom = x->too_many_kids = x->too_many_picks = false;
     ud_step s;
     ud_chance none = { .pick = prefix_pick, .ctx = x };
     ud_step_init(&s, x->table, x->o->setup, &none, NULL, NULL);
@@ -712,7 +712,7 @@ bool xp_expand_node(expander *x, store *t, const void *state, int64_t u, size_t 
         e->chance = x->chance;
         e->sums_checked = x->sums_checked;
         if (!ok && x->oom) {
-            e->status = x->too_many_kids ? EXP_TOO_MANY : EXP_OOM;
+            e->status = x->too_many_picks ? EXP_TOO_MANY_PICKS : x->too_many_kids ? EXP_TOO_MANY : EXP_OOM;
             return true;
         }
         if (!ok) {

@@ -6,6 +6,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "setup.h"
+
 const char *ud_analysis_arg(const ud_analysis_args *a, const char *name)
 {
     const char *v = NULL;
@@ -13,6 +15,17 @@ const char *ud_analysis_arg(const ud_analysis_args *a, const char *name)
         if (strcmp(a->name[i], name) == 0)
             v = a->value[i] ? a->value[i] : "";
     return v;
+}
+
+bool ud_analysis_number(const ud_analysis_args *a, const char *name, uint64_t lo, uint64_t hi, uint64_t *out,
+                        ud_buf *err)
+{
+    const char *v = ud_analysis_arg(a, name);
+    if (!v || ud_parse_number(v, lo, hi, out))
+        return true;
+    ud_buf_printf(err, "--%s: ", name);
+    ud_number_expected(err, v, lo, hi);
+    return false;
 }
 
 void ud_say(const ud_analysis_sink *s, const char *fmt, ...)

@@ -75,6 +75,12 @@ typedef struct ud_analysis_args {
 
 /* The last value given for option name ("" for a flag), or NULL. */
 const char *ud_analysis_arg(const ud_analysis_args *a, const char *name);
+/* Option name's value as a whole number from lo to hi, read as every
+ * command's options are (ud_parse_number: digits alone); true leaving *out
+ * as it was when the option is not given; false with "--NAME: expected a
+ * whole number from LO to HI, got 'VALUE'" in err. */
+bool ud_analysis_number(const ud_analysis_args *a, const char *name, uint64_t lo, uint64_t hi, uint64_t *out,
+                        ud_buf *err);
 
 /* One figure of a result: its name ("ev", "bust", "p1_wins"), its value
  * and, when the analysis knows it, its exact value as a fraction of
@@ -119,13 +125,16 @@ typedef struct ud_analysis_sink {
 /* printf to sink->out; nothing when it is NULL. */
 void ud_say(const ud_analysis_sink *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-enum { UD_ANALYSIS_OK = 0, UD_ANALYSIS_FAILED = 1, UD_ANALYSIS_USAGE = 2 };
+/* What an analysis's run returns: OK; FAILED, a check that failed (exit
+ * 1); USAGE, a bad option value, or LIMIT, one of the tool's limits that
+ * stopped it (an exploration cut by --max-memory): exit 2, as bad input. */
+enum { UD_ANALYSIS_OK = 0, UD_ANALYSIS_FAILED = 1, UD_ANALYSIS_USAGE = 2, UD_ANALYSIS_LIMIT = 2 };
 
 typedef struct ud_analysis {
     const char *name;                  /* e.g. "turn" */
     const char *summary;               /* what it computes (first line short; more lines indented) */
     const ud_analysis_option *options; /* terminated by a NULL name; NULL: none */
-    /* UD_ANALYSIS_OK; FAILED or USAGE (a bad option value) with err filled. */
+    /* UD_ANALYSIS_OK; FAILED, USAGE (a bad option value) or LIMIT with err filled. */
     int (*run)(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sink, ud_buf *err);
     int verify; /* undead verify runs it, with no options, quietly:
                                 * false (0) no; true (1) as `undead solve` would;

@@ -4,6 +4,7 @@
 #include "policy.h"
 
 #include "action.h"
+#include "setup.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -133,11 +134,15 @@ bool ud_policy_parse(const ud_game *g, const char *spec, ud_policy *out, ud_buf 
             ud_buf_printf(err, "policy '%s' takes no ':N' parameter", def->name);
             return false;
         }
-        char *end;
-        errno = 0;
-        long v = strtol(colon + 1, &end, 10);
         int lo = def->min_param, hi = def->max_param ? def->max_param : 1000;
-        if (colon[1] == '\0' || *end != '\0' || errno || v < lo || v > hi) {
+        /* read as every number an option takes: digits alone (a '-' only
+         * where the policy takes a negative parameter) */
+        const char *digits = colon + 1;
+        bool neg = lo < 0 && digits[0] == '-';
+        uint64_t mag = 0;
+        bool ok = ud_parse_number(digits + neg, 0, 1000000, &mag);
+        long v = neg ? -(long)mag : (long)mag;
+        if (!ok || v < lo || v > hi) {
             ud_buf_printf(err, "policy '%s': expected a whole number %d..%d after ':', got '%s'", def->name,
                           lo, hi, colon + 1);
             return false;

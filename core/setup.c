@@ -142,3 +142,18 @@ bool ud_parse_u64(const char *s, uint64_t *out)
     *out = v;
     return true;
 }
+
+bool ud_parse_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    uint64_t v;
+    if (!ud_parse_u64(s, &v) || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+void ud_number_expected(ud_buf *err, const char *s, uint64_t lo, uint64_t hi)
+{
+    ud_buf_printf(err, "expected a whole number from %llu to %llu, got '%s'", (unsigned long long)lo,
+                  (unsigned long long)hi, s);
+}

@@ -24,6 +24,14 @@ bool ud_setup_check_players(const ud_game *g, int n, ud_buf *err);
 bool ud_setup_variant(const ud_game *g, ud_setup *setup, const char *kv, ud_buf *err);
 /* A whole number 0..UINT64_MAX written in decimal digits only. */
 bool ud_parse_u64(const char *s, uint64_t *out);
+/* The one reading of a number an option takes (every command's, through
+ * tools/cli.c, and the games' analyses' through ud_analysis_number): a
+ * whole number from lo to hi in decimal digits alone (no sign, no space
+ * before or after); false when s is not one. */
+bool ud_parse_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+/* What ud_parse_number expected, for its refusal: "expected a whole
+ * number from LO to HI, got 'S'". */
+void ud_number_expected(ud_buf *err, const char *s, uint64_t lo, uint64_t hi);
 /* Add a starting-position line. */
 bool ud_setup_start(ud_setup *setup, const char *line, ud_buf *err);
 

@@ -13,7 +13,8 @@
 #            as at --max-states: the partial table, a message, exit 0; in
 #            the middle of the search and inside one step of more outcomes
 #            than fit; a size that is not one is an input error (exit 2);
-#            solve and verify take it for the explorations they run.
+#            solve and verify take it for the explorations they run (a
+#            limit there stops them with exit 2, not a failed check).
 #   max-memory-outcomes  explore --outcomes counts the chain solve after a
 #            complete search against --max-memory too: past it, the state
 #            counts (complete), a message that the outcomes are not
@@ -119,10 +120,10 @@ max-memory)
     expect 2 err "undead explore: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '0'"
     # solve and verify take it too, for every exploration they run
     run "$undead" solve zombies-cards small-deck --max-memory 1M --no-db
-    expect 1 err "undead solve: defaults: the --max-memory bound was hit"
+    expect 2 err "undead solve: defaults: the --max-memory bound was hit"
     run "$undead" verify --golden "$src/golden" --fuzz "$src/fuzz" --games 1 --reading-games 10 \
         --skip-analysis game --skip-analysis turn --max-memory 1M --no-db zombie-dice
-    expect 1 out "zombie-dice: exploring bound turn: incomplete (the --max-memory bound was hit)"
+    expect 2 out "zombie-dice: exploring bound turn: cut by --max-memory (1.0 MiB) after 0 distinct states; raise it to finish this step"
     run "$undead" solve zombie-dice turn --max-memory 12Q --no-db
     expect 2 err "undead solve: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '12Q'"
     run "$undead" verify --max-memory 0 --no-db zombie-dice
@@ -147,9 +148,9 @@ db-cases)
         || fail "more than 100K of lines stored"
     [[ $(sql s.db "SELECT value FROM run_params WHERE name = 'db-cases-stored'") == 14 ]] || fail "db-cases-stored not recorded"
     run "$undead" sim zombie-dice --games 5 --db-cases 10001 --no-db
-    expect 2 err "undead: --db-cases: expected a whole number from 0 to 10000, got '10001'"
+    expect 2 err "undead sim: --db-cases: expected a whole number from 0 to 10000, got '10001'"
     run "$undead" sim zombie-dice --games 5 --db-bytes 2G --no-db
-    expect 2 err "undead: --db-bytes: expected a size from 1 byte to 1G (e.g. 512K, 64M), got '2G'"
+    expect 2 err "undead sim: --db-bytes: expected a size in bytes from 1 to 1G (e.g. 512K, 64M), got '2G'"
     run "$undead" sim --help
     grep -qF "every transcript" out || fail "sim --help does not say what is stored"
     ;;

@@ -70,15 +70,98 @@ void cli_format_size(uint64_t bytes, char *out, size_t size)
         snprintf(out, size, "%.1f %ciB", v, unit[u]);
 }
 
+/* "undead CMD: --OPT: " or "undead: --OPT: ", then what was expected. */
+static void refuse(const char *cmd, const char *opt, const char *expected)
+{
+    fprintf(stderr, "undead%s%s: --%s: %s\n", cmd ? " " : "", cmd ? cmd : "", opt, expected);
+}
+
+bool cli_number(const char *cmd, const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    if (ud_parse_number(arg, lo, hi, out))
+        return true;
+    ud_buf m;
+    ud_buf_init(&m);
+    ud_number_expected(&m, arg, lo, hi);
+    refuse(cmd, opt, ud_buf_str(&m));
+    ud_buf_free(&m);
+    return false;
+}
+
+bool cli_int(const char *cmd, const char *opt, const char *arg, int lo, int hi, int *out)
+{
+    uint64_t v;
+    if (!cli_number(cmd, opt, arg, (uint64_t)lo, (uint64_t)hi, &v))
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+/* A bound in bytes as it would be typed: "1G", "100K", or the bytes. */
+static void size_typed(uint64_t bytes, char *out, size_t size)
+{
+    static const char unit[] = "TGMK";
+    for (int u = 0; u < 4; u++) {
+        uint64_t one = 1ull << (10 * (4 - u));
+        if (bytes >= one && bytes % one == 0) {
+            snprintf(out, size, "%llu%c", (unsigned long long)(bytes / one), unit[u]);
+            return;
+        }
+    }
+    snprintf(out, size, "%llu", (unsigned long long)bytes);
+}
+
+bool cli_size(const char *cmd, const char *opt, const char *arg, uint64_t hi, uint64_t *out)
+{
+    uint64_t v;
+    if (cli_parse_size(arg, &v) && v >= 1 && v <= hi) {
+        *out = v;
+        return true;
+    }
+    char top[32], msg[160];
+    size_typed(hi, top, sizeof top);
+    if (hi == UINT64_MAX)
+        snprintf(msg, sizeof msg, "expected a size in bytes above 0 (e.g. 512M, 4G), got '%.60s'", arg);
+    else
+        snprintf(msg, sizeof msg, "expected a size in bytes from 1 to %s (e.g. 512K, 64M), got '%.60s'", top,
+                 arg);
+    refuse(cmd, opt, msg);
+    return false;
+}
+
+/* Digits with at most one '.' among them, at least one digit. */
+static bool is_decimal(const char *s)
+{
+    size_t int_digits = strspn(s, "0123456789");
+    const char *p = s + int_digits;
+    size_t frac_digits = 0;
+    if (*p == '.') {
+        frac_digits = strspn(p + 1, "0123456789");
+        p += 1 + frac_digits;
+    }
+    return *p == '\0' && int_digits + frac_digits > 0;
+}
+
+bool cli_decimal(const char *cmd, const char *opt, const char *arg, double lo, double hi, bool open,
+                 double *out)
+{
+    double v = is_decimal(arg) ? strtod(arg, NULL) : -1;
+    if (is_decimal(arg) && (open ? v > lo && v < hi : v >= lo && v <= hi)) {
+        *out = v;
+        return true;
+    }
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             open ? "expected a number above %g and below %g, got '%.60s'"
+                  : "expected a number from %g to %g, got '%.60s'",
+             lo, hi, arg);
+    refuse(cmd, opt, msg);
+    return false;
+}
+
 bool cli_parse_max_memory(const char *cmd, const char *arg, uint64_t *out)
 {
-    if (!cli_parse_size(arg, out) || *out == 0) {
-        fprintf(stderr,
-                "undead %s: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '%s'\n", cmd,
-                arg);
-        return false;
-    }
-    return true;
+    return cli_size(cmd, "max-memory", arg, UINT64_MAX, out);
 }
 
 /* A repeated --players or --policy adds to the list, as a person who
@@ -100,12 +183,7 @@ bool cli_game_opt(cli_game_opts *o, int code, const char *arg)
 {
     switch (code) {
     case OPT_SEED:
-        if (!cli_parse_u64(arg, &o->seed)) {
-            fprintf(stderr, "undead: --seed: expected a whole number 0..18446744073709551615, got '%s'\n",
-                    arg);
-            return false;
-        }
-        return true;
+        return cli_number(NULL, "seed", arg, 0, UINT64_MAX, &o->seed);
     case OPT_PLAYERS:
         return join(o->players_text, sizeof o->players_text, &o->players, arg, "players");
     case OPT_POLICY:

@@ -63,8 +63,24 @@ bool cli_parse_u64(const char *s, uint64_t *out);
 /* A size in bytes as typed: a whole number, or one with K, M, G or T
  * (powers of 1024: 512M, 4G); false when it is not one or overflows. */
 bool cli_parse_size(const char *s, uint64_t *out);
-/* --max-memory's SIZE into *out; false (message printed, for command
- * cmd) when it is not a size above 0. */
+/* Every option that takes a number reads it here, the same way: digits
+ * alone (no sign, no space before or after: core's ud_parse_number), within
+ * the option's bounds.  Each prints, on a value it refuses, one message
+ * naming the option (opt, without its dashes) and the value as typed:
+ *   undead CMD: --OPT: expected a whole number from LO to HI, got 'ARG'
+ * ("undead: --OPT: ..." when cmd is NULL: an option several commands
+ * share).  cli_number: a whole number from lo to hi. */
+bool cli_number(const char *cmd, const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out);
+/* cli_number into an int. */
+bool cli_int(const char *cmd, const char *opt, const char *arg, int lo, int hi, int *out);
+/* A size in bytes (cli_parse_size) from 1 to hi: "expected a size in bytes
+ * above 0 (e.g. 512M, 4G)" when hi is UINT64_MAX, else "from 1 to 1G". */
+bool cli_size(const char *cmd, const char *opt, const char *arg, uint64_t hi, uint64_t *out);
+/* A number with an optional fraction (0.05, 95, 12.5: digits and one '.',
+ * no sign, no exponent) from lo to hi, the ends excluded when open. */
+bool cli_decimal(const char *cmd, const char *opt, const char *arg, double lo, double hi, bool open,
+                 double *out);
+/* --max-memory's SIZE into *out: cli_size with no upper bound. */
 bool cli_parse_max_memory(const char *cmd, const char *arg, uint64_t *out);
 /* bytes as a person reads it ("1.0 GiB", "512 bytes"). */
 void cli_format_size(uint64_t bytes, char *out, size_t size);

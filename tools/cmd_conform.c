@@ -121,7 +121,8 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
     int c;
     uint64_t v;
     optind = 1;
-    while ((c = getopt_long(dd, argv, "h", longopts, NULL)) != -1) {
+    int at = 0;
+    while ((c = getopt_long(dd, argv, "h", longopts, &at)) != -1) {
         switch (c) {
         case 'h':
             fputs(usage, stdout);
@@ -135,35 +136,30 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
         case OPT_SHRINK:
         case OPT_REPEAT:
         case OPT_MAX_OUTCOMES:
-        case OPT_SETUP_OUTCOMES:
-            if (!cli_parse_u64(optarg, &v) || v > 100000000) {
-                fprintf(stderr, "undead conform: %s: expected a whole number up to 100000000, found '%s'\n",
-                        argv[optind - 1][0] == '-' ? argv[optind - 1] : argv[optind - 2], optarg);
+        case OPT_SETUP_OUTCOMES: {
+            /* each option's bounds; the name is getopt's (a value that
+             * begins with '-' is still the value) */
+            uint64_t lo =
+                c == OPT_DEPTH || c == OPT_MAX_DECISIONS || c == OPT_TIMEOUT || c == OPT_REPEAT ? 1 : 0;
+            uint64_t hi = c == OPT_DEPTH           ? CF_MAX_DEPTH
+                          : c == OPT_MAX_DECISIONS ? 1000000
+                          : c == OPT_REPEAT        ? 1000
+                                                   : 100000000;
+            if (!cli_number("conform", longopts[at].name, optarg, lo, hi, &v))
                 return false;
-            }
             if (c == OPT_GAMES) {
                 a->games = v;
                 a->games_set = true;
-            } else if (c == OPT_DEPTH) {
-                if (v == 0 || v > CF_MAX_DEPTH) {
-                    fprintf(stderr, "undead conform: --depth: expected 1 to %d, found %s\n", CF_MAX_DEPTH,
-                            optarg);
-                    return false;
-                }
+            } else if (c == OPT_DEPTH)
                 a->depth = v;
-            } else if (c == OPT_SECONDS)
+            else if (c == OPT_SECONDS)
                 a->seconds = v;
             else if (c == OPT_TIMEOUT)
-                o->timeout_ms = v ? (int)v : 1;
-            else if (c == OPT_MAX_DECISIONS) {
-                if (v == 0 || v > 1000000) {
-                    fprintf(stderr, "undead conform: --max-decisions: expected 1 to 1000000, found %s\n",
-                            optarg);
-                    return false;
-                }
+                o->timeout_ms = (int)v;
+            else if (c == OPT_MAX_DECISIONS)
                 o->max_steps = v;
-            } else if (c == OPT_REPEAT)
-                a->repeat = v > 1000 ? 1000 : v;
+            else if (c == OPT_REPEAT)
+                a->repeat = v;
             else if (c == OPT_MAX_OUTCOMES)
                 o->enum_outcomes = v;
             else if (c == OPT_SETUP_OUTCOMES)
@@ -171,6 +167,7 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
             else
                 a->shrink_tries = (int)v;
             break;
+        }
         case OPT_CHANCE:
             if (strcmp(optarg, "dictate") == 0)
                 o->chance = CF_DICTATE;
@@ -184,16 +181,10 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
         case OPT_RECORD:
             a->record = optarg;
             break;
-        case OPT_ALPHA: {
-            char *end;
-            a->alpha = strtod(optarg, &end);
-            if (*end || !(a->alpha > 0 && a->alpha < 1)) {
-                fprintf(stderr, "undead conform: --alpha: expected a number between 0 and 1, found '%s'\n",
-                        optarg);
+        case OPT_ALPHA:
+            if (!cli_decimal("conform", "alpha", optarg, 0, 1, true, &a->alpha))
                 return false;
-            }
             break;
-        }
         case OPT_NO_OFFERS:
             o->no_offers = true;
             break;

@@ -109,10 +109,8 @@ static int parse(int argc, char **argv, db_opts *o)
             break;
         case O_LIMIT:
         case O_GAMES:
-            if (!cli_parse_u64(optarg, &n) || n == 0 || n > 1000000000) {
-                fprintf(stderr, "undead db: expected a whole number above 0, got '%s'\n", optarg);
+            if (!cli_number("db", c == O_LIMIT ? "limit" : "games", optarg, 1, 1000000000, &n))
                 return UD_EXIT_USAGE;
-            }
             if (c == O_LIMIT)
                 o->limit = (long)n;
             else

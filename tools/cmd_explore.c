@@ -22,7 +22,8 @@ static const char usage[] =
     "with the shortest path to it as a transcript for 'undead check'.\n" CLI_GAME_HELP
     "  --bound NAME          one of the game's bounds (e.g. zombie-dice: turn); default: none\n"
     "  --max-depth N         stop expanding after N decisions (default: no limit)\n"
-    "  --max-states N        stop after N distinct states (default 10 million)\n"
+    "  --max-states N        stop after N distinct states, N from 1 (default 10 million);\n"
+    "                        one step with more distinct outcomes stops there too\n"
     "  --max-memory SIZE     stop when the search's own arrays (states, index, edges,\n"
     "                        the threads' children) would pass SIZE bytes (512M, 4G;\n"
     "                        default: half the machine's memory); the table is then\n"
@@ -34,7 +35,8 @@ static const char usage[] =
     "  --follow-policy       take only the --policy's action at each decision\n"
     "  --table               print only the per-depth table (the golden format)\n"
     "  --golden FILE         compare the per-depth table with FILE; exit 1 at the\n"
-    "                        first depth that differs\n"
+    "                        first depth that differs (exit 2, not compared, when a\n"
+    "                        limit cut the search)\n"
     "  --outcomes            with --policy (followed): the exact probability of\n"
     "                        each leaf outcome, cycles included, and the\n"
     "                        expected value; works under every variant\n"
@@ -46,7 +48,13 @@ static const char usage[] =
     "                        states, counts, outcomes and traces are the same for any N\n"
     "  --check-solver        with a bound that has one, run its cross-check (zombie-dice\n"
     "                        turn: compare every roll's outcomes with the exact\n"
-    "                        solver's turn graph, exactly)\n" REC_HELP;
+    "                        solver's turn graph, exactly)\n" REC_HELP
+    "A limit (--max-states, --max-memory, or a step that goes on for more than 64\n"
+    "chance picks with no decision or leaf, past which no path is followed) stops the\n"
+    "search: the partial table, a message naming what to raise, exit 0; it is no\n"
+    "violation.  Exit 1: a violation or a failed cross-check; 2: bad input.\n";
+
+_Static_assert(UD_EXPLORE_MAX_PICKS == 64, "the usage text names the limit of chance picks: 64");
 
 static void table_text(const ud_explore_report *rep, ud_buf *out)
 {
@@ -136,6 +144,73 @@ static void bounds_with(const ud_game *g, bool (*has)(const ud_game_bound *b), u
 static bool has_check(const ud_game_bound *b) { return b->check != NULL; }
 
 static bool has_progress(const ud_game_bound *b) { return b->bound->progress != NULL; }
+
+/* The limit that cut the search short, by the option that sets it
+ * ("--max-memory"), or NULL: a complete search, or one cut at the depth
+ * asked for. */
+static const char *limit_cut(const ud_explore_report *rep)
+{
+    return rep->memory_cut   ? "--max-memory"
+           : rep->states_cut ? "--max-states"
+           : rep->picks_cut  ? "the limit of one step's chance picks"
+                             : NULL;
+}
+
+/* The summary's word for how far the search went. */
+static void status_text(const ud_explore_report *rep, bool depth_asked, char *out, size_t size)
+{
+    if (rep->complete)
+        snprintf(out, size, "complete");
+    else if (rep->memory_cut)
+        snprintf(out, size, "NOT complete (the memory limit was hit)");
+    else if (rep->states_cut)
+        snprintf(out, size, "NOT complete (the --max-states bound was hit)");
+    else if (rep->picks_cut)
+        snprintf(out, size, "NOT complete (a step passed %d chance picks)", UD_EXPLORE_MAX_PICKS);
+    else if (depth_asked)
+        snprintf(out, size, "NOT complete (the --max-depth bound was hit)");
+    else
+        snprintf(out, size, "NOT complete (the depth limit, %d, was hit)", UD_EXPLORE_MAX_DEPTH);
+}
+
+/* Why a search stopped before its end, on standard error, naming what to
+ * raise: a limit is no violation, and the table printed is partial. */
+static void say_cut(const ud_game *g, const ud_explore_bound *bound, const ud_explore_report *rep)
+{
+    unsigned long long n = rep->distinct, max = rep->max_states;
+    if (rep->memory_cut) {
+        char limit[32];
+        cli_format_size(rep->memory_limit, limit, sizeof limit);
+        fprintf(stderr,
+                "undead explore: stopped at %llu distinct states: the next growth of the search's "
+                "arrays would pass the --max-memory bound (%s); the counts are partial\n",
+                n, limit);
+    } else if (rep->step_cut) {
+        fprintf(stderr,
+                "undead explore: stopped at %llu distinct states: one step has more than %llu distinct "
+                "outcomes, the --max-states bound; the counts are partial (raise --max-states)\n",
+                n, max);
+    } else if (rep->states_cut) {
+        fprintf(stderr,
+                "undead explore: stopped at %llu distinct states: the --max-states bound (%llu) was "
+                "reached, no more are expanded; the counts are partial (raise --max-states)\n",
+                n, max);
+    } else if (rep->picks_cut) {
+        ud_buf l;
+        ud_buf_init(&l);
+        for (int i = 0; g->extras && i < g->extras->n_bounds; i++)
+            ud_buf_printf(&l, "%s%s", i ? ", " : "", g->extras->bounds[i].bound->name);
+        fprintf(stderr,
+                "undead explore: stopped at %llu distinct states: a step went on for more than %d chance "
+                "picks with no decision or leaf, the most one step may take; the counts are partial (%s%s)\n",
+                n, UD_EXPLORE_MAX_PICKS,
+                bound   ? "this --bound does not end such a path sooner"
+                : l.len ? "a --bound ends paths sooner; this game has: "
+                        : "no --bound of this game ends such a path sooner",
+                bound ? "" : ud_buf_str(&l));
+        ud_buf_free(&l);
+    }
+}
 
 /* The exact distribution of the leaves under the followed policy, its
  * expected value, and one database case per distribution. */
@@ -247,21 +322,18 @@ int cmd_explore(int argc, char **argv)
             return UD_EXIT_OK;
         } else if (c == 'b') {
             bound_name = optarg;
-        } else if (c == 'd' || c == 'm') {
-            uint64_t *dst = c == 'd' ? &max_depth : &max_states;
-            if (!cli_parse_u64(optarg, dst)) {
-                fprintf(stderr, "undead explore: expected a whole number, got '%s'\n", optarg);
+        } else if (c == 'd') {
+            if (!cli_number("explore", "max-depth", optarg, 0, UD_EXPLORE_MAX_DEPTH, &max_depth))
                 return UD_EXIT_USAGE;
-            }
+        } else if (c == 'm') {
+            if (!cli_number("explore", "max-states", optarg, 1, UINT64_MAX, &max_states))
+                return UD_EXIT_USAGE;
         } else if (c == 'M') {
             if (!cli_parse_max_memory("explore", optarg, &max_memory))
                 return UD_EXIT_USAGE;
         } else if (c == 'H') {
-            if (!cli_parse_u64(optarg, &horizon) || horizon == 0 || horizon > UD_EXPLORE_MAX_HORIZON) {
-                fprintf(stderr, "undead explore: --horizon: expected a whole number from 1 to %d, got '%s'\n",
-                        UD_EXPLORE_MAX_HORIZON, optarg);
+            if (!cli_number("explore", "horizon", optarg, 1, UD_EXPLORE_MAX_HORIZON, &horizon))
                 return UD_EXIT_USAGE;
-            }
         } else if (c == 'f') {
             follow = 1;
         } else if (c == 't') {
@@ -277,13 +349,8 @@ int cmd_explore(int argc, char **argv)
         } else if (c == 'F') {
             full_fractions = 1;
         } else if (c == 'j') {
-            uint64_t n;
-            if (!cli_parse_u64(optarg, &n) || n == 0 || n > UD_MAX_JOBS) {
-                fprintf(stderr, "undead explore: --jobs: expected a whole number from 1 to %d, got '%s'\n",
-                        UD_MAX_JOBS, optarg);
+            if (!cli_int("explore", "jobs", optarg, 1, UD_MAX_JOBS, &jobs))
                 return UD_EXIT_USAGE;
-            }
-            jobs = (int)n;
         } else if (c == '?' || (!rec_opt(&ro, c, optarg) && !cli_game_opt(&go, c, optarg))) {
             return UD_EXIT_USAGE;
         }
@@ -340,10 +407,10 @@ int cmd_explore(int argc, char **argv)
         ud_buf_init(&cerr);
         chk = check->begin(g, &m.setup, &cerr);
         if (!chk)
-            fprintf(stderr, "undead explore: %s\n", ud_buf_str(&cerr));
+            fprintf(stderr, "undead explore: --check-solver: %s\n", ud_buf_str(&cerr));
         ud_buf_free(&cerr);
-        if (!chk)
-            return UD_EXIT_FAIL;
+        if (!chk) /* a setting the cross-check does not model: no failed check */
+            return UD_EXIT_USAGE;
     }
     ud_explore_opts o = {
         .game = g,
@@ -373,20 +440,13 @@ int cmd_explore(int argc, char **argv)
     ud_buf_init(&err);
     ud_buf_init(&table);
     int rc = UD_EXIT_OK;
-    if (ud_explore(&o, &rep, &err) != 0) {
+    if (ud_explore(&o, &rep, &err) != 0) { /* a setting it cannot explore, or out of memory */
         fprintf(stderr, "undead explore: %s\n", ud_buf_str(&err));
-        rc = UD_EXIT_FAIL;
+        rc = UD_EXIT_USAGE;
         goto out;
     }
     table_text(&rep, &table);
-    if (rep.memory_cut) {
-        char limit[32];
-        cli_format_size(rep.memory_limit, limit, sizeof limit);
-        fprintf(stderr,
-                "undead explore: stopped at %llu distinct states: the next growth of the search's "
-                "arrays would pass the --max-memory bound (%s); the counts are partial\n",
-                (unsigned long long)rep.distinct, limit);
-    }
+    say_cut(g, bound, &rep);
     if (rep.outcomes_cut) {
         char limit[32];
         cli_format_size(rep.memory_limit, limit, sizeof limit);
@@ -419,12 +479,11 @@ int cmd_explore(int argc, char **argv)
                (unsigned long long)rep.generated, (unsigned long long)rep.distinct,
                (unsigned long long)rep.decision, (unsigned long long)rep.terminal,
                (unsigned long long)rep.cut);
+        char status[96];
+        status_text(&rep, max_depth <= UD_EXPLORE_MAX_DEPTH, status, sizeof status);
         printf("transitions %llu, chance picks %llu (%llu checked to sum to exactly 1), depth %d, %s\n",
                (unsigned long long)rep.transitions, (unsigned long long)rep.chance,
-               (unsigned long long)rep.chance_sums_checked, rep.depth,
-               rep.complete     ? "complete"
-               : rep.memory_cut ? "NOT complete (the memory limit was hit)"
-                                : "NOT complete (a depth or state limit was hit)");
+               (unsigned long long)rep.chance_sums_checked, rep.depth, status);
         printf("invariants checked after every rule firing: %s\n",
                rep.violated ? "VIOLATION" : "no violation");
         if (rep.solve_seconds > 0) /* what a user waited for, and on what */
@@ -451,7 +510,13 @@ int cmd_explore(int argc, char **argv)
             fprintf(stderr, "shortest path (replay with undead check):\n%s", rep.trace);
         rc = UD_EXIT_FAIL;
     }
-    if (golden && rc == UD_EXIT_OK)
+    if (golden && rc == UD_EXIT_OK && limit_cut(&rep)) {
+        /* a table cut short by a limit differs from the whole one: that
+         * is no failed check, and no comparison */
+        fprintf(stderr, "undead explore: --golden %s: not compared: the search was cut by %s (raise it)\n",
+                golden, limit_cut(&rep));
+        rc = UD_EXIT_USAGE;
+    } else if (golden && rc == UD_EXIT_OK)
         rc = compare_golden(golden, ud_buf_str(&table));
     if (r.db) {
         char key[4096], outcome[256];

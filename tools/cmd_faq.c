@@ -349,6 +349,18 @@ static int write_pdf(faq_opts *o, const char *chromium, const char *output)
     return status;
 }
 
+/* faq_runs_ready, saying why not on standard error. */
+static bool runs_ready(const faq_opts *o, const char *db_path)
+{
+    ud_buf err;
+    ud_buf_init(&err);
+    bool ok = faq_runs_ready(o, db_path, &err);
+    if (!ok)
+        fprintf(stderr, "undead faq: %s\n", ud_buf_str(&err));
+    ud_buf_free(&err);
+    return ok;
+}
+
 /* undead faq, with room in GAMES for every game it may be asked for. */
 static int faq_run(int argc, char **argv, const ud_game **games)
 {
@@ -458,6 +470,10 @@ static int faq_run(int argc, char **argv, const ud_game **games)
     }
     ud_buf_free(&err);
     o.db = d;
+    if (!runs_ready(&o, db_path)) { /* no run to write from: bad input, exit 2 */
+        db_close(d);
+        return UD_EXIT_USAGE;
+    }
 
     int status = pdf ? write_pdf(&o, chromium, output) : write_text(&o, output);
     db_close(d);

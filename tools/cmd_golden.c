@@ -11,14 +11,18 @@
 
 static const char usage[] =
     "usage: undead golden check|update|coverage [--dir DIR]\n"
-    "  check     regenerate every DIR/**/NAME.in and diff it with NAME.transcript (exit 1 on a difference;\n"
-    "            2 when a file cannot be read or written: a FIFO or device where a file is expected)\n"
+    "  check     regenerate every DIR/**/NAME.in and diff it with NAME.transcript (exit 1 on a difference\n"
+    "            or a rule a case breaks; exit 2 when a case is no record, e.g. bytes that are not text,\n"
+    "            or a file cannot be read or written: a FIFO or device where a file is expected)\n"
     "  update    rewrite the NAME.transcript files (read the diff before committing)\n"
     "  coverage  list rule rows that fire in no golden case (exit 1 if any)\n"
     "  --dir DIR the golden directory (default: golden in undead's data folder:\n"
     "            $UNDEAD_DATA_DIR, else the checkout of this build, else PREFIX/share/undead)\n"
     "  --db PATH record the run in this results database (default undead.db)\n"
-    "  --no-db   do not record the run\n";
+    "  --no-db   do not record the run\n"
+    "The report (differences, updated files, uncovered rows, the totals) goes to standard\n"
+    "output; the errors (a case that cannot be read or parsed, a rule it breaks, a missing\n"
+    "transcript, a failed write) to standard error.\n";
 
 static void record_totals(recorder *r, const golden_report *rep)
 {
@@ -81,9 +85,14 @@ int cmd_golden(int argc, char **argv)
     if (golden_run(dir, (golden_mode)mode, &rep, rec_golden_case, &gr) == 0)
         return rec_end(&r, UD_EXIT_USAGE);
     record_totals(&r, &rep);
-    printf("golden %s: %d case(s), %d failed, %d updated, %d rule row(s) fired by no case\n", word, rep.cases,
-           rep.failed, rep.updated, rep.uncovered);
-    if (rep.io_errors) /* a file refused or not written (said on standard error) */
+    char bad[64] = "";
+    if (rep.bad)
+        snprintf(bad, sizeof bad, " (%d of them bad input or a failed write)", rep.bad);
+    printf("golden %s: %d case(s), %d failed%s, %d updated, %d rule row(s) fired by no case\n", word,
+           rep.cases, rep.failed, bad, rep.updated, rep.uncovered);
+    /* a case that is no record (or a file that cannot be read or written)
+     * is bad input, whatever else failed: exit 2, as undead check's */
+    if (rep.bad)
         return rec_end(&r, UD_EXIT_USAGE);
     if (rep.failed)
         return rec_end(&r, UD_EXIT_FAIL);

@@ -14,6 +14,7 @@
 #include <dirent.h>
 #include <ftw.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,13 +177,12 @@ static void check_mutant(void *p)
     }
 }
 
-static bool parse_count(const char *opt, const char *arg, unsigned long *out)
+/* A whole number option from lo to hi (cli_number). */
+static bool parse_count(const char *opt, const char *arg, uint64_t lo, uint64_t hi, unsigned long *out)
 {
     uint64_t v;
-    if (!cli_parse_u64(arg, &v) || v > 100000000) {
-        fprintf(stderr, "undead mutate: %s: expected a whole number, got '%s'\n", opt, arg);
+    if (!cli_number("mutate", opt, arg, lo, hi, &v))
         return false;
-    }
     *out = (unsigned long)v;
     return true;
 }
@@ -249,7 +249,6 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         bool ok = true;
-        char *end;
         switch (c) {
         case 'h':
             fputs(usage, stdout);
@@ -265,16 +264,16 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
             o->only[o->n_only++] = optarg;
             break;
         case O_SAMPLE:
-            ok = parse_count("--sample", optarg, &o->sample);
+            ok = parse_count("sample", optarg, 0, 100000000, &o->sample);
             break;
         case O_SIM:
-            ok = parse_count("--sim-games", optarg, &o->sim_games);
+            ok = parse_count("sim-games", optarg, 0, 100000000, &o->sim_games);
             break;
         case O_SEED:
-            ok = parse_count("--seed", optarg, &o->seed);
+            ok = parse_count("seed", optarg, 0, ULONG_MAX, &o->seed);
             break;
         case O_FUZZ_S:
-            ok = parse_count("--fuzz-seconds", optarg, &o->fuzz_seconds) && o->fuzz_seconds <= 3600;
+            ok = parse_count("fuzz-seconds", optarg, 0, 3600, &o->fuzz_seconds);
             break;
         case O_FUZZ_DIR:
             o->fuzz_dir = optarg;
@@ -286,11 +285,10 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
             o->no_tests = true;
             break;
         case O_MIN:
-            o->min_score = strtod(optarg, &end);
-            ok = *optarg && !*end && o->min_score >= 0 && o->min_score <= 100;
+            ok = cli_decimal("mutate", "min-score", optarg, 0, 100, false, &o->min_score);
             break;
         case O_JOBS:
-            ok = parse_count("--jobs", optarg, &o->jobs) && o->jobs >= 1 && o->jobs <= UD_MAX_JOBS;
+            ok = parse_count("jobs", optarg, 1, UD_MAX_JOBS, &o->jobs);
             break;
         case O_VERBOSE:
             o->verbose = true;
@@ -307,11 +305,11 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
             fputs(usage, stderr);
             return UD_EXIT_USAGE;
         }
-        if (!ok) {
+        if (!ok && c == O_CHECKS) /* the numbers' refusals are said where they are read */
             fprintf(stderr, "undead mutate: bad value '%s' for --%s (see undead mutate --help)\n", optarg,
                     longopts[c - 1].name);
+        if (!ok)
             return UD_EXIT_USAGE;
-        }
     }
     if (!o->checks)
         o->checks = (1u << MUT_GOLDEN) | (o->no_tests ? 0 : 1u << MUT_TESTS) | (1u << MUT_SIM) |

@@ -82,10 +82,8 @@ static int parse_opts(int argc, char **argv, show_opts *o)
             fputs(usage, stdout);
             return -1;
         case 'a':
-            if (!cli_parse_u64(optarg, &v) || v == 0 || v > 100000000) {
-                fprintf(stderr, "undead show: --at expects a line number from 1, not '%s'\n", optarg);
+            if (!cli_number("show", "at", optarg, 1, 100000000, &v))
                 return UD_EXIT_USAGE;
-            }
             o->at = (long)v;
             break;
         case 'f':

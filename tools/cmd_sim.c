@@ -126,9 +126,9 @@ static void print_stats(const ud_match *m, const sim_stats *st, int invariants, 
 }
 
 /* Options shared by sim and bench. */
-static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint64_t *games, int *fast,
-                     int *coverage, uint64_t *repeat, rec_opts *ro, uint64_t *db_cases, uint64_t *db_bytes,
-                     int *jobs)
+static int parse_sim(int argc, char **argv, const char *cmd, const char *usage, ud_match *m, uint64_t *games,
+                     int *fast, int *coverage, uint64_t *repeat, rec_opts *ro, uint64_t *db_cases,
+                     uint64_t *db_bytes, int *jobs)
 {
     static const struct option longopts[] = {
         CLI_GAME_LONGOPTS,
@@ -151,44 +151,29 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
             fputs(usage, stdout);
             return -1;
         }
-        if (c == 'g' || c == 'r') {
-            uint64_t *dst = c == 'g' ? games : repeat;
-            if (!dst || !cli_parse_u64(optarg, dst) || *dst == 0) {
-                fprintf(stderr, "undead: --%s: expected a whole number above 0, got '%s'\n",
-                        c == 'g' ? "games" : "repeat", optarg);
+        if ((c == 'g' && games) || (c == 'r' && repeat)) {
+            if (!cli_number(cmd, c == 'g' ? "games" : "repeat", optarg, 1, UINT64_MAX,
+                            c == 'g' ? games : repeat))
                 return UD_EXIT_USAGE;
-            }
         } else if (c == 'j' && jobs) {
-            uint64_t n;
-            if (!cli_parse_u64(optarg, &n) || n == 0 || n > UD_MAX_JOBS) {
-                fprintf(stderr, "undead: --jobs: expected a whole number from 1 to %d, got '%s'\n",
-                        UD_MAX_JOBS, optarg);
+            if (!cli_int(cmd, "jobs", optarg, 1, UD_MAX_JOBS, jobs))
                 return UD_EXIT_USAGE;
-            }
-            *jobs = (int)n;
         } else if (c == 'k' && db_cases) {
-            if (!cli_parse_u64(optarg, db_cases) || *db_cases > SIM_DB_CASES_MAX) {
-                fprintf(stderr, "undead: --db-cases: expected a whole number from 0 to %d, got '%s'\n",
-                        SIM_DB_CASES_MAX, optarg);
+            if (!cli_number(cmd, "db-cases", optarg, 0, SIM_DB_CASES_MAX, db_cases))
                 return UD_EXIT_USAGE;
-            }
         } else if (c == 'B' && db_bytes) {
-            if (!cli_parse_size(optarg, db_bytes) || *db_bytes == 0 || *db_bytes > SIM_DB_BYTES_MAX) {
-                fprintf(stderr,
-                        "undead: --db-bytes: expected a size from 1 byte to 1G (e.g. 512K, 64M), "
-                        "got '%s'\n",
-                        optarg);
+            if (!cli_size(cmd, "db-bytes", optarg, SIM_DB_BYTES_MAX, db_bytes))
                 return UD_EXIT_USAGE;
-            }
         } else if (ro && rec_opt(ro, c, optarg))
             continue;
         else if (c == 'f' && fast)
             *fast = 1;
         else if (c == 'c' && coverage)
             *coverage = 1;
-        else if (c == 'f' || c == 'c' || c == 'k' || c == 'B' || c == 'j' || c == OPT_DB || c == OPT_NO_DB) {
-            /* an option of sim that this command does not take (bench records nothing) */
-            fprintf(stderr, "undead: --%s is not an option of this command (see --help)\n",
+        else if (c == 'f' || c == 'c' || c == 'k' || c == 'B' || c == 'j' || c == 'r' || c == OPT_DB ||
+                 c == OPT_NO_DB) {
+            /* an option of sim or bench that this command does not take (bench records nothing) */
+            fprintf(stderr, "undead %s: --%s is not an option of this command (see --help)\n", cmd,
                     at >= 0 ? longopts[at].name : "?");
             return UD_EXIT_USAGE;
         } else if (c == '?' || !cli_game_opt(&o, c, optarg))
@@ -198,10 +183,18 @@ static int parse_sim(int argc, char **argv, const char *usage, ud_match *m, uint
         fputs(usage, stderr);
         return UD_EXIT_USAGE;
     }
-    const ud_game *g = cli_game("sim", argv[optind]);
+    const ud_game *g = cli_game(cmd, argv[optind]);
     if (!g || !cli_build_match(g, &o, m))
         return UD_EXIT_USAGE;
-    return UD_EXIT_OK;
+    /* the start lines before any game: a bad one is bad input, not the
+     * failure of the first game played from it */
+    ud_buf err;
+    ud_buf_init(&err);
+    bool ok = ud_start_lines_check(g, &m->setup, &err);
+    if (!ok)
+        fprintf(stderr, "undead %s: %s\n", cmd, ud_buf_str(&err));
+    ud_buf_free(&err);
+    return ok ? UD_EXIT_OK : UD_EXIT_USAGE;
 }
 
 /* Metrics, coverage, and the first db_cases games (and a failed one) as cases. */
@@ -260,8 +253,8 @@ int cmd_sim(int argc, char **argv)
     uint64_t games = 0, db_cases = SIM_DB_CASES, db_bytes = SIM_DB_BYTES;
     int fast = 0, coverage = 0, jobs = ud_default_jobs();
     rec_opts ro = { 0 };
-    int rc = parse_sim(argc, argv, sim_usage, &m, &games, &fast, &coverage, NULL, &ro, &db_cases, &db_bytes,
-                       &jobs);
+    int rc = parse_sim(argc, argv, "sim", sim_usage, &m, &games, &fast, &coverage, NULL, &ro, &db_cases,
+                       &db_bytes, &jobs);
     if (rc != UD_EXIT_OK)
         return rc < 0 ? UD_EXIT_OK : rc;
     if (games == 0) {
@@ -316,7 +309,8 @@ int cmd_bench(int argc, char **argv)
 {
     ud_match m;
     uint64_t games = 200000, repeat = 5;
-    int rc = parse_sim(argc, argv, bench_usage, &m, &games, NULL, NULL, &repeat, NULL, NULL, NULL, NULL);
+    int rc =
+        parse_sim(argc, argv, "bench", bench_usage, &m, &games, NULL, NULL, &repeat, NULL, NULL, NULL, NULL);
     if (rc != UD_EXIT_OK)
         return rc < 0 ? UD_EXIT_OK : rc;
     if (repeat > 64) {

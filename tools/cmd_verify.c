@@ -61,7 +61,9 @@ static const char usage[] =
     "                        (512M, 4G; default: half the machine's memory)\n"
     "  --skip-analysis NAME  leave out the exact analysis NAME (undead solve GAME NAME) of\n"
     "                        every game; repeatable (the sanitizer build's test fixture\n"
-    "                        leaves out the slowest)\n" REC_HELP "Exit 1 if any check fails.\n";
+    "                        leaves out the slowest)\n" REC_HELP
+    "Exit 1 if any check fails; else exit 2 if a limit cut a step short (an exploration\n"
+    "past --max-memory: 'cut by --max-memory', and 'verify: INCOMPLETE'), or on bad input.\n";
 
 /* One game's run: the checks that failed; *stop set when verify must stop
  * with exit 2 (the database failed, or a file could not be read: a FIFO
@@ -83,7 +85,7 @@ static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, 
         *stop = true;
         return 1;
     }
-    failures += verify_run_analyses(g, o, vr.run);
+    failures += verify_run_analyses(g, o, vr.run, row);
     uint64_t fired[UD_MAX_RULES] = { 0 };
 
     verify_progress(g->name, "rule tables", 0, 0);
@@ -130,10 +132,32 @@ static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, 
     rec_metric(&vr, "states_explored", (double)row->explored, "states");
     rec_metric(&vr, "selfcheck_problems", row->problems, "problems");
     rec_metric(&vr, "violations", row->violations + row->problems, "violations");
-    int rc = rec_end(&vr, failures ? UD_EXIT_FAIL : UD_EXIT_OK);
-    if (rc == UD_EXIT_USAGE || row->unreadable)
-        *stop = true;
+    int want = failures ? UD_EXIT_FAIL : row->cut ? UD_EXIT_USAGE : UD_EXIT_OK;
+    if ((rec_end(&vr, want) == UD_EXIT_USAGE && want != UD_EXIT_USAGE) || row->unreadable)
+        *stop = true; /* the database could not be written, or a file read (said) */
     return failures;
+}
+
+/* The last line and the exit status: a failed check is exit 1; a step
+ * one of the tool's limits cut short (an exploration past --max-memory) is
+ * no failed check but leaves the run unfinished: exit 2, said apart. */
+static int summary_line(int failures, int cut, int cut_memory)
+{
+    const char *by = cut == cut_memory ? "--max-memory" : "a limit";
+    if (failures) {
+        printf("verify: FAILED");
+        if (cut)
+            printf(" (and %d step%s cut by %s)", cut, cut == 1 ? "" : "s", by);
+        putchar('\n');
+        return UD_EXIT_FAIL;
+    }
+    if (cut) {
+        printf("verify: INCOMPLETE: %d step%s cut by %s (see above), no check failed\n", cut,
+               cut == 1 ? "" : "s", by);
+        return UD_EXIT_USAGE;
+    }
+    printf("verify: all checks passed\n");
+    return UD_EXIT_OK;
 }
 
 int cmd_verify(int argc, char **argv)
@@ -160,18 +184,12 @@ int cmd_verify(int argc, char **argv)
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        uint64_t *num = c == 'n' ? &o.games : c == 'r' ? &o.reading_games : c == 's' ? &o.seed : NULL;
         if (c == 'h') {
             fputs(usage, stdout);
             return UD_EXIT_OK;
         } else if (c == 'j') {
-            uint64_t jobs;
-            if (!cli_parse_u64(optarg, &jobs) || jobs == 0 || jobs > UD_MAX_JOBS) {
-                fprintf(stderr, "undead verify: --jobs: expected a whole number from 1 to %d, got '%s'\n",
-                        UD_MAX_JOBS, optarg);
+            if (!cli_int("verify", "jobs", optarg, 1, UD_MAX_JOBS, &o.jobs))
                 return UD_EXIT_USAGE;
-            }
-            o.jobs = (int)jobs;
         } else if (c == 'k') {
             if (o.n_skip == (int)(sizeof o.skip / sizeof o.skip[0])) {
                 fprintf(stderr, "undead verify: --skip-analysis: at most %d\n", o.n_skip);
@@ -185,19 +203,15 @@ int cmd_verify(int argc, char **argv)
             o.golden_dir = optarg;
         else if (c == 'f')
             o.fuzz_dir = optarg;
-        else if (rec_opt(&o.ro, c, optarg))
-            continue;
-        else if (num && cli_parse_u64(optarg, num) && (*num > 0 || c == 's'))
-            continue;
-        else {
-            if (num)
-                fprintf(stderr, "undead verify: --%s: expected a whole number above 0, got '%s'\n",
-                        c == 'n'   ? "games"
-                        : c == 'r' ? "reading-games"
-                                   : "seed",
-                        optarg);
-            else
-                fputs(usage, stderr);
+        else if (c == 'n' || c == 'r' || c == 's') {
+            bool ok = c == 'n' ? cli_number("verify", "games", optarg, 1, UINT64_MAX, &o.games)
+                      : c == 'r'
+                          ? cli_number("verify", "reading-games", optarg, 1, UINT64_MAX, &o.reading_games)
+                          : cli_number("verify", "seed", optarg, 0, UINT64_MAX, &o.seed);
+            if (!ok)
+                return UD_EXIT_USAGE;
+        } else if (!rec_opt(&o.ro, c, optarg)) {
+            fputs(usage, stderr);
             return UD_EXIT_USAGE;
         }
     }
@@ -275,6 +289,10 @@ int cmd_verify(int argc, char **argv)
                (unsigned long long)r->simulated, r->readings, explored, (unsigned long long)r->corpus,
                r->violations + r->problems);
     }
-    printf("verify: %s\n", failures ? "FAILED" : "all checks passed");
-    return failures ? UD_EXIT_FAIL : UD_EXIT_OK;
+    int cut = 0, cut_memory = 0;
+    for (int i = 0; i < n; i++) {
+        cut += rows[i].cut;
+        cut_memory += rows[i].cut_memory;
+    }
+    return summary_line(failures, cut, cut_memory);
 }

@@ -179,6 +179,28 @@ static void part_end(faq_doc *d)
         fputs("</section>\n", d->out);
 }
 
+bool faq_runs_ready(const faq_opts *o, const char *db_path, ud_buf *err)
+{
+    game_runs *gr = calloc(1, sizeof *gr);
+    if (!gr) {
+        ud_buf_puts(err, "out of memory");
+        return false;
+    }
+    bool ok = true;
+    for (int i = 0; ok && i < o->n_games; i++) {
+        faq_load_runs(o->db, o->games[i], gr);
+        if (!gr->verify) {
+            bool other = strcmp(db_path, "undead.db") != 0;
+            ud_buf_printf(err,
+                          "the database holds no finished verify run of %s: run 'undead verify %s%s%s' first",
+                          o->games[i]->name, o->games[i]->name, other ? " --db " : "", other ? db_path : "");
+            ok = false;
+        }
+    }
+    free(gr);
+    return ok;
+}
+
 bool faq_write(FILE *out, const faq_opts *o, ud_buf *err, bool *bad_input)
 {
     *bad_input = false;

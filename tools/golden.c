@@ -85,14 +85,14 @@ static void show_diff(const char *file, const char *want, const char *got)
 }
 
 /* Replay one case; its canonical transcript goes to *out.  A file that
- * cannot be read (not a regular file, an I/O error) also counts in
- * rep->io_errors: exit 2, not 1. */
-static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out_len, golden_report *rep)
+ * cannot be read (not a regular file, an I/O error) or is no record sets
+ * gc->bad: exit 2, not 1. */
+static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out_len)
 {
     size_t len;
     char *text = cli_read_file(gc->in_path, &len);
-    if (!text) {
-        rep->io_errors++;
+    if (!text) { /* said, naming the file */
+        gc->bad = 1;
         return false;
     }
     ud_transcript t;
@@ -100,8 +100,9 @@ static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out
     memset(&err, 0, sizeof err);
     int rc = ud_transcript_parse(text, len, ud_find_game, &t, &err);
     free(text);
-    if (rc != 0) {
-        ud_error_print(&err, gc->in_path, stdout);
+    if (rc != 0) { /* not a record: bad input, as for undead check */
+        ud_error_print(&err, gc->in_path, stderr);
+        gc->bad = 1;
         return false;
     }
     gc->game = t.game;
@@ -116,7 +117,7 @@ static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out
     fclose(mem);
     ud_transcript_free(&t);
     if (rc != 0) {
-        ud_error_print(&err, gc->in_path, stdout);
+        ud_error_print(&err, gc->in_path, stderr);
         gc->err = err;
         return false;
     }
@@ -151,8 +152,9 @@ static bool write_golden(const char *golden, const char *got, size_t got_len)
 }
 
 /* Compare with, or write, NAME.transcript; false on a difference or error. */
-static bool settle(const char *in, golden_mode mode, const char *got, size_t got_len, golden_report *rep)
+static bool settle(golden_case *gc, golden_mode mode, const char *got, size_t got_len, golden_report *rep)
 {
+    const char *in = gc->in_path;
     size_t n = strlen(in);
     char *golden = malloc(n + 16);
     if (!golden)
@@ -162,7 +164,7 @@ static bool settle(const char *in, golden_mode mode, const char *got, size_t got
     char *want = NULL;
     /* missing: not written yet; there but unreadable (a FIFO): refused */
     if (ud_infile_exists(golden) && !(want = cli_read_file(golden, &want_len))) {
-        rep->io_errors++;
+        gc->bad = 1;
         free(golden);
         return false;
     }
@@ -174,10 +176,10 @@ static bool settle(const char *in, golden_mode mode, const char *got, size_t got
             printf("updated %s\n", golden);
             rep->updated++;
         } else
-            rep->io_errors++;
+            gc->bad = 1;
     } else if (!same && mode == GOLDEN_CHECK) {
         if (!want)
-            printf("%s: missing; run 'undead golden update'\n", golden);
+            fprintf(stderr, "%s: missing; run 'undead golden update'\n", golden);
         else
             show_diff(golden, want, got);
         ok = false;
@@ -194,7 +196,7 @@ int golden_run(const char *dir, golden_mode mode, golden_report *rep,
     path_list cases = { 0 };
     collect(dir, &cases);
     if (cases.n == 0) {
-        printf("undead golden: no *.in files under '%s'\n", dir);
+        fprintf(stderr, "undead golden: no *.in files under '%s'\n", dir);
         return 0;
     }
     qsort(cases.items, (size_t)cases.n, sizeof cases.items[0], cmp_str);
@@ -203,9 +205,9 @@ int golden_run(const char *dir, golden_mode mode, golden_report *rep,
         uint64_t fired[UD_MAX_RULES] = { 0 };
         char *got = NULL;
         size_t got_len = 0;
-        gc.ok = regenerate(&gc, fired, &got, &got_len, rep);
+        gc.ok = regenerate(&gc, fired, &got, &got_len);
         if (gc.ok)
-            gc.ok = settle(gc.in_path, mode, got, got_len, rep);
+            gc.ok = settle(&gc, mode, got, got_len, rep);
         int gi = golden_game_index(gc.game);
         if (gi >= 0) {
             rep->cases_of[gi]++;
@@ -219,6 +221,7 @@ int golden_run(const char *dir, golden_mode mode, golden_report *rep,
             on_case(&gc, ctx);
         rep->cases++;
         rep->failed += !gc.ok;
+        rep->bad += gc.bad;
         free(got);
     }
     for (int gi = 0; ud_games[gi]; gi++)

@@ -32,6 +32,8 @@ typedef struct golden_case {
     const uint64_t *fired; /* per-rule firing counts of this case */
     /* For the results database (record.c): */
     int legal;      /* replayed without a rule error (ok may still be 0: a diff) */
+    int bad;        /* not read as a record (unreadable, malformed: bad input), or
+                     * its transcript could not be written */
     ud_error err;   /* why not, when not legal */
     ud_setup setup; /* players and variants of the case */
     uint64_t decisions;
@@ -42,17 +44,21 @@ typedef struct golden_case {
 typedef struct golden_report {
     int cases;
     int failed;
+    int bad; /* of the failed, golden_case.bad: bad input or I/O (a FIFO,
+              * a full disk): exit 2 */
     int updated;
     int uncovered; /* rule rows fired by no case */
-    int io_errors; /* files that could not be read or written (a FIFO, a full disk): exit 2 */
     int cases_of[GOLDEN_MAX_GAMES];                 /* per ud_games index */
     uint64_t fired[GOLDEN_MAX_GAMES][UD_MAX_RULES]; /* per game, per rule */
 } golden_report;
 
-/* Run every case under dir.  Problems are printed to stdout as
- * FILE:LINE: ...; a file that cannot be read or written (counted in
- * io_errors) to standard error, as "PATH: why"; on_case (may be NULL) sees each case.  Returns the number
- * of cases found (0: none, message printed). */
+/* Run every case under dir.  The report goes to standard output: a
+ * difference from the golden transcript (FILE:LINE: golden: / regenerated:),
+ * "updated FILE", "uncovered GAME RULE"; the errors to standard error: a
+ * case that cannot be read or parsed (FILE:LINE:COL: ...), a rule it breaks
+ * (FILE:LINE: RULE-ID: ...), a missing transcript, a failed write, no
+ * cases.  on_case (may be NULL) sees each case.  Returns the number of
+ * cases found (0: none, message printed). */
 int golden_run(const char *dir, golden_mode mode, golden_report *rep,
                void (*on_case)(const golden_case *c, void *ctx), void *ctx);
 

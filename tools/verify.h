@@ -4,7 +4,8 @@
  * measurement of each variant reading against the defaults
  * (verify_readings.c), and the golden, exploration, analysis and fuzz
  * corpus steps (verify_steps.c).  Each step prints what failed and
- * returns how many checks failed.
+ * returns how many checks failed; a step one of the tool's limits cut
+ * short says so and counts in verify_row.cut instead.
  */
 #ifndef UD_VERIFY_H
 #define UD_VERIFY_H
@@ -32,6 +33,9 @@ typedef struct verify_row {
     int bounds; /* exploration bounds the game has */
     int violations;
     int unreadable; /* golden or corpus files refused or not read: verify exits 2 */
+    int cut;        /* steps a limit stopped before their end (an exploration
+              * past --max-memory): no failed check, exit 2 */
+    int cut_memory; /* of them, explorations --max-memory cut */
 } verify_row;
 
 /* "GAME: STEP I/N" on standard error when it is a terminal (n 0: no count). */
@@ -68,7 +72,8 @@ int verify_run_golden(const ud_game *g, const verify_opts *o, recorder *vr, veri
 int verify_explore_bounds(const ud_game *g, recorder *vr, verify_row *row, const verify_opts *o);
 /* Whether name is an analysis of one of the n games; if not, says so. */
 bool verify_skip_names_an_analysis(const char *name, const ud_game *const *games, int n);
-/* The analyses g marks for verify, each a solve run linked to verify_run. */
-int verify_run_analyses(const ud_game *g, const verify_opts *o, int64_t verify_run);
+/* The analyses g marks for verify, each a solve run linked to verify_run;
+ * one a limit stopped (exit 2) counts in row->cut, not as a failure. */
+int verify_run_analyses(const ud_game *g, const verify_opts *o, int64_t verify_run, verify_row *row);
 
 #endif

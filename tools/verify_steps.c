@@ -103,7 +103,7 @@ int verify_run_golden(const ud_game *g, const verify_opts *o, recorder *vr, veri
     int gi = golden_game_index(g);
     row->cases = rep->cases;
     row->cases_failed = rep->failed;
-    row->unreadable += rep->io_errors;
+    row->unreadable += rep->bad;
     for (int r = 0; gi >= 0 && r < g->n_rules; r++) {
         row->covered += rep->fired[gi][r] > 0;
         fired[r] += rep->fired[gi][r];
@@ -120,6 +120,30 @@ int verify_run_golden(const ud_game *g, const verify_opts *o, recorder *vr, veri
 }
 
 enum { OPENING_DEPTH = 4, OPENING_MAX_STATES = 200000 };
+
+/* An exploration a limit cut short: "GAME: exploring WHAT: cut by
+ * --max-memory (...)" on standard output, counted in row->cut (no failed
+ * check: the summary tells it apart).  Nothing when the search ended. */
+static void explore_cut(const ud_game *g, const char *what, const ud_explore_report *rep, verify_row *row)
+{
+    if (rep->complete)
+        return;
+    char limit[96];
+    if (rep->memory_cut) {
+        char size[32];
+        cli_format_size(rep->memory_limit, size, sizeof size);
+        snprintf(limit, sizeof limit, "--max-memory (%s)", size);
+    } else if (rep->states_cut)
+        snprintf(limit, sizeof limit, "the state limit (%llu)", (unsigned long long)rep->max_states);
+    else if (rep->picks_cut)
+        snprintf(limit, sizeof limit, "the limit of %d chance picks in one step", UD_EXPLORE_MAX_PICKS);
+    else
+        snprintf(limit, sizeof limit, "the depth limit (%d)", UD_EXPLORE_MAX_DEPTH);
+    printf("%s: exploring %s: cut by %s after %llu distinct states%s\n", g->name, what, limit,
+           (unsigned long long)rep->distinct, rep->memory_cut ? "; raise it to finish this step" : "");
+    row->cut++;
+    row->cut_memory += rep->memory_cut;
+}
 
 /* A game without exploration bounds of its own (core/extras.h): every
  * state within OPENING_DEPTH decisions of the start, at the smallest table
@@ -145,8 +169,8 @@ static int explore_opening(const ud_game *g, recorder *vr, verify_row *row, cons
     ud_buf_init(&err);
     int failures = 0;
     if (ud_explore(&eo, &rep, &err) != 0) {
-        printf("%s: exploring the opening failed: %s\n", g->name, ud_buf_str(&err));
-        failures++;
+        printf("%s: exploring the opening: stopped: %s\n", g->name, ud_buf_str(&err));
+        row->cut++;
     } else {
         row->bounds++;
         row->explored += rep.distinct;
@@ -156,7 +180,8 @@ static int explore_opening(const ud_game *g, recorder *vr, verify_row *row, cons
                    rep.fail.msg, rep.trace ? rep.trace : "");
             row->violations++;
             failures++;
-        }
+        } else if (rep.memory_cut || rep.picks_cut) /* not its own bounds, depth and states */
+            explore_cut(g, "the opening", &rep, row);
         ud_explore_report_free(&rep);
     }
     ud_buf_free(&err);
@@ -184,23 +209,23 @@ int verify_explore_bounds(const ud_game *g, recorder *vr, verify_row *row, const
         ud_buf err;
         ud_buf_init(&err);
         if (ud_explore(&eo, &rep, &err) != 0) {
-            printf("%s: exploring bound %s failed: %s\n", g->name, (*b)->name, ud_buf_str(&err));
-            failures++;
+            printf("%s: exploring bound %s: stopped: %s\n", g->name, (*b)->name, ud_buf_str(&err));
+            row->cut++;
         } else {
             row->bounds++;
             row->explored += rep.distinct;
             char name[96];
             snprintf(name, sizeof name, "explored_states:%s", (*b)->name);
             rec_metric(vr, name, (double)rep.distinct, "states");
-            if (rep.violated || !rep.complete) {
-                printf("%s: exploring bound %s: %s%s%s\n%s", g->name, (*b)->name,
-                       rep.violated     ? (rep.fail.id ? rep.fail.id : "violation")
-                       : rep.memory_cut ? "incomplete (the --max-memory bound was hit)"
-                                        : "incomplete",
-                       rep.violated ? ": " : "", rep.violated ? rep.fail.msg : "",
-                       rep.trace ? rep.trace : "");
-                row->violations += rep.violated;
+            if (rep.violated) {
+                printf("%s: exploring bound %s: %s: %s\n%s", g->name, (*b)->name,
+                       rep.fail.id ? rep.fail.id : "violation", rep.fail.msg, rep.trace ? rep.trace : "");
+                row->violations++;
                 failures++;
+            } else {
+                char what[96];
+                snprintf(what, sizeof what, "bound %s", (*b)->name);
+                explore_cut(g, what, &rep, row);
             }
             ud_explore_report_free(&rep);
         }
@@ -236,7 +261,7 @@ bool verify_skip_names_an_analysis(const char *name, const ud_game *const *games
  * policy, and the two-player solution under the default readings, the
  * other readings being left to `undead solve`); --skip-analysis leaves
  * one out.  Quiet: verify's own output is the summary. */
-int verify_run_analyses(const ud_game *g, const verify_opts *o, int64_t verify_run)
+int verify_run_analyses(const ud_game *g, const verify_opts *o, int64_t verify_run, verify_row *row)
 {
     int failures = 0;
     for (int i = 0; g->extras && i < g->extras->n_analyses; i++) {
@@ -256,7 +281,10 @@ int verify_run_analyses(const ud_game *g, const verify_opts *o, int64_t verify_r
             args->fixed[v] = true; /* as if every key were given as --variant KEY=DEFAULT */
         int rc = analysis_run("verify", g, a, args, NULL, &o->ro, verify_run);
         free(args);
-        if (rc != UD_EXIT_OK) {
+        if (rc == UD_EXIT_USAGE) { /* a limit (--max-memory) or an I/O error, said above */
+            fprintf(stderr, "%s: undead solve %s %s stopped (exit %d)\n", g->name, g->name, a->name, rc);
+            row->cut++;
+        } else if (rc != UD_EXIT_OK) {
             fprintf(stderr, "%s: undead solve %s %s failed (exit %d)\n", g->name, g->name, a->name, rc);
             failures++;
         }

@@ -131,16 +131,11 @@ static void split_fraction(const char *q, char *num, size_t num_size, char *den,
 
 static bool read_int(const ud_analysis_args *a, const char *name, int lo, int hi, int *out, ud_buf *err)
 {
-    const char *v = ud_analysis_arg(a, name);
-    if (!v)
-        return true;
-    char *end;
-    long n = strtol(v, &end, 10);
-    if (!*v || *end || n < lo || n > hi) {
-        ud_buf_printf(err, "--%s expects a whole number from %d to %d, not '%s'", name, lo, hi, v);
+    uint64_t v = 0;
+    if (!ud_analysis_number(a, name, (uint64_t)lo, (uint64_t)hi, &v, err))
         return false;
-    }
-    *out = (int)n;
+    if (ud_analysis_arg(a, name)) /* else *out keeps its default */
+        *out = (int)v;
     return true;
 }
 

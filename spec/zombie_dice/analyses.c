@@ -618,28 +618,12 @@ static bool read_opts(const ud_analysis_args *a, solve_opts *o, ud_buf *why)
     o->export_path = ud_analysis_arg(a, "export");
     if (o->export_path && !writable(o->export_path, why))
         return false;
-    const char *from = ud_analysis_arg(a, "from-score");
-    if (from) {
-        char *end;
-        errno = 0;
-        long v = strtol(from, &end, 10);
-        if (!*from || *end || errno || v < 0 || v >= ZD_GOAL) {
-            ud_buf_printf(why, "--from-score: expected 0 to %d, got '%s'", ZD_GOAL - 1, from);
-            return false;
-        }
-        o->from_score = (int)v;
-    }
-    const char *jobs = ud_analysis_arg(a, "jobs");
-    if (jobs) {
-        char *end;
-        errno = 0;
-        long v = strtol(jobs, &end, 10);
-        if (!*jobs || *end || errno || v < 1 || v > ZD_SOLVE_MAX_JOBS) {
-            ud_buf_printf(why, "--jobs: expected 1 to %d, got '%s'", ZD_SOLVE_MAX_JOBS, jobs);
-            return false;
-        }
-        o->jobs = (int)v;
-    }
+    uint64_t from = 0, jobs = 0;
+    if (!ud_analysis_number(a, "from-score", 0, ZD_GOAL - 1, &from, why) ||
+        !ud_analysis_number(a, "jobs", 1, ZD_SOLVE_MAX_JOBS, &jobs, why))
+        return false;
+    o->from_score = (int)from;
+    o->jobs = (int)jobs; /* 0: not given, one per core */
     return true;
 }
 

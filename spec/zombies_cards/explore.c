@@ -215,16 +215,20 @@ static int solve_reading(const ud_game *g, const ud_setup *setup, const ud_polic
                           .max_memory = max_memory };
     ud_explore_report rep;
     if (ud_explore(&o, &rep, why) != 0)
-        return UD_ANALYSIS_FAILED;
+        return UD_ANALYSIS_LIMIT; /* out of memory, or a setting it cannot explore */
     int rc = UD_ANALYSIS_OK;
     if (rep.violated || !rep.complete || rep.outcomes_cut) {
-        ud_buf_printf(why, "exploring under %s: %s", pol->def->name,
-                      rep.violated       ? rep.fail.msg
-                      : rep.memory_cut   ? "the --max-memory bound was hit"
-                      : rep.outcomes_cut ? "solving the chain would pass the --max-memory bound"
-                                         : "a state limit was hit");
+        /* a broken invariant fails; a limit stops the analysis (exit 2) */
+        ud_buf_printf(why, "exploring under %s: ", pol->def->name);
+        if (rep.violated)
+            ud_buf_puts(why, rep.fail.msg);
+        else if (rep.outcomes_cut)
+            ud_buf_puts(why, "solving the chain would pass the --max-memory bound");
+        else if (!ud_explore_limit_hit(&rep, why))
+            ud_buf_puts(why, "the depth limit was hit");
+        int failed = rep.violated ? UD_ANALYSIS_FAILED : UD_ANALYSIS_LIMIT;
         ud_explore_report_free(&rep);
-        return UD_ANALYSIS_FAILED;
+        return failed;
     }
     seat_chances c;
     int n = setup->n_players;
@@ -295,7 +299,7 @@ static int explore_all(const ud_game *g, const ud_setup *setup, uint64_t max_mem
                           .max_memory = max_memory };
     ud_explore_report rep;
     if (ud_explore(&o, &rep, why) != 0)
-        return UD_ANALYSIS_FAILED;
+        return UD_ANALYSIS_LIMIT; /* out of memory, or a setting it cannot explore */
     int rc = UD_ANALYSIS_OK;
     ud_buf vars;
     ud_buf_init(&vars);
@@ -308,14 +312,16 @@ static int explore_all(const ud_game *g, const ud_setup *setup, uint64_t max_mem
            (unsigned long long)rep.chance_sums_checked, rep.depth, rep.complete ? "complete" : "NOT complete",
            rep.violated ? "VIOLATION" : "no violation", rep.seconds);
     *states += rep.distinct;
-    if (rep.violated || !rep.complete) {
-        ud_buf_printf(why, "%s: %s%s%s", ud_buf_str(&vars),
-                      rep.violated     ? rep.fail.msg
-                      : rep.memory_cut ? "the --max-memory bound was hit"
-                                       : "a state limit was hit",
+    if (rep.violated) {
+        ud_buf_printf(why, "%s: %s%s%s", ud_buf_str(&vars), rep.fail.msg,
                       rep.trace ? "\nshortest path (replay with undead check):\n" : "",
                       rep.trace ? rep.trace : "");
         rc = UD_ANALYSIS_FAILED;
+    } else if (!rep.complete) { /* a limit stopped it: exit 2, no failed check */
+        ud_buf_printf(why, "%s: ", ud_buf_str(&vars));
+        if (!ud_explore_limit_hit(&rep, why))
+            ud_buf_puts(why, "the depth limit was hit");
+        rc = UD_ANALYSIS_LIMIT;
     }
     ud_buf_free(&vars);
     ud_explore_report_free(&rep);

@@ -3,6 +3,7 @@
  * invariants, policies, start lines, what a seat sees, and the functions
  * that read the state.  The rows are in rules.c.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -392,11 +393,22 @@ static bool zc_apply_start(void *p, const ud_setup *setup, const char *line, ud_
         return false;
     }
     zc_player *pl = &st->p[seat];
-    for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+    /* every item between commas is a card: an empty one (",", "1,,2",
+     * "1,") is refused, not skipped */
+    for (char *tok = list, *next; tok; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
         char *end;
         errno = 0;
         long v = strtol(tok, &end, 10);
-        if (end == tok || *end != '\0' || errno == ERANGE || v < 1 || v > zc_content.n_cards) {
+        if (!*tok) {
+            ud_buf_printf(err, "expected a card number 1..%d before and after every ',', found an empty item",
+                          zc_content.n_cards);
+            return false;
+        }
+        if (!isdigit((unsigned char)*tok) || *end != '\0' || errno == ERANGE || v < 1 ||
+            v > zc_content.n_cards) {
             ud_buf_printf(err, "expected a card number 1..%d, got '%s'", zc_content.n_cards, tok);
             return false;
         }
@@ -413,6 +425,42 @@ static bool zc_apply_start(void *p, const ud_setup *setup, const char *line, ud_
         pl->deck.c[pl->deck.n++] = (uint8_t)(v - 1);
     }
     pl->preset = 1;
+    return true;
+}
+
+/* The deal the start lines made, once all are read (more lines for one
+ * player add to the deck): each dealt player holds enough to set up, three
+ * bullets, three in hand and a draw deck.  A shorter deck is no position
+ * to play from: bad input, refused here at the start lines (the deal's
+ * rule, ZC-DEAL, would otherwise meet it as a rule failure). */
+static bool zc_check_start(const void *p, const ud_setup *setup, ud_buf *err)
+{
+    const zc_state *st = CST(p);
+    for (int seat = 0; seat < setup->n_players && seat < ZC_MAX_PLAYERS; seat++) {
+        const zc_player *pl = &st->p[seat];
+        if (!pl->preset || pl->deck.n >= ZC_BULLETS + ZC_HAND + 1)
+            continue;
+        /* the player's deck line, or how many there were */
+        const char *line = NULL;
+        int lines = 0;
+        char head[UD_NAME_MAX + 8];
+        snprintf(head, sizeof head, "deck %s ", setup->names[seat]);
+        for (int i = 0; i < setup->n_start; i++)
+            if (strncmp(setup->start[i], head, strlen(head)) == 0) {
+                line = setup->start[i];
+                lines++;
+            }
+        ud_buf_printf(
+            err,
+            "expected at least %d cards dealt to %s (three bullets, three in hand and a draw deck), "
+            "found %d",
+            ZC_BULLETS + ZC_HAND + 1, setup->names[seat], pl->deck.n);
+        if (lines == 1)
+            ud_buf_printf(err, " in '%s'", line);
+        else
+            ud_buf_printf(err, " in its %d deck lines", lines);
+        return false;
+    }
     return true;
 }
 
@@ -544,5 +592,6 @@ const ud_game zc_game = {
     .load_content = zc_load_content,
     .load_content_memory = zc_load_content_memory,
     .apply_start = zc_apply_start,
+    .check_start = zc_check_start,
     .extras = &zc_extras,
 };
