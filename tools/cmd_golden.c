@@ -16,7 +16,8 @@ static const char usage[] =
     "  coverage  list rule rows that fire in no golden case (exit 1 if any)\n"
     "  --dir DIR the golden directory (default: golden in undead's data folder:\n"
     "            $UNDEAD_DATA_DIR, else the checkout of this build, else PREFIX/share/undead)\n"
-    "  --db PATH record the run in this results database (default undead.db)\n"
+    "  --db PATH record the run in this results database (default: $UNDEAD_DB, else undead.db\n"
+    "            in the current folder, made there if missing)\n"
     "  --no-db   do not record the run\n";
 
 static void record_totals(recorder *r, const golden_report *rep)
