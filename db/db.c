@@ -66,8 +66,8 @@ struct db {
     sqlite3 *h;
     char *path;
     sqlite3_stmt *stmt[ST_COUNT];
-    bool read_only; /* db_open_read: nothing is written, not even recovery */
-    int64_t owner_pid;          /* the process owner_id is of (a fork has another) */
+    bool read_only;              /* db_open_read: nothing is written, not even recovery */
+    int64_t owner_pid;           /* the process owner_id is of (a fork has another) */
     char owner_id[OWNER_ID_MAX]; /* owner.h: this process's identity, "" when unknown */
     char host[256];
     int in_batch;
@@ -100,9 +100,9 @@ static void fail(db *d, const char *what)
     if (d->err[0])
         return;
     int code = sqlite3_errcode(d->h) & 0xff;
-    const char *hint = code == SQLITE_CORRUPT ? " (the database is corrupt)"
-                       : code == SQLITE_FULL  ? " (disk full)"
-                       : code == SQLITE_BUSY  ? " (another process held the lock too long)"
+    const char *hint = code == SQLITE_CORRUPT    ? " (the database is corrupt)"
+                       : code == SQLITE_FULL     ? " (disk full)"
+                       : code == SQLITE_BUSY     ? " (another process held the lock too long)"
                        : code == SQLITE_READONLY ? " (a read-only file or folder)"
                                                  : "";
     snprintf(d->err, sizeof d->err, "%s: %s: %s%s", d->path, what, sqlite3_errmsg(d->h), hint);

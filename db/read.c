@@ -154,10 +154,11 @@ sqlite3_stmt *db_read_diff(db *d, int64_t a, int64_t b, bool rules)
 bool db_read_run_finish(db *d, int64_t run, db_run_finish *out)
 {
     memset(out, 0, sizeof *out);
-    sqlite3_stmt *st = prepare(d, "SELECT undead_run_status(r.status, r.host, r.pid, r.proc_start), coalesce(v.id, 0),"
-                                  " coalesce(undead_run_status(v.status, v.host, v.pid, v.proc_start), '') FROM runs r"
-                                  " LEFT JOIN run_params p ON p.run_id = r.id AND p.name = 'verify-run'"
-                                  " LEFT JOIN runs v ON v.id = CAST(p.value AS INTEGER) WHERE r.id = ?");
+    sqlite3_stmt *st =
+        prepare(d, "SELECT undead_run_status(r.status, r.host, r.pid, r.proc_start), coalesce(v.id, 0),"
+                   " coalesce(undead_run_status(v.status, v.host, v.pid, v.proc_start), '') FROM runs r"
+                   " LEFT JOIN run_params p ON p.run_id = r.id AND p.name = 'verify-run'"
+                   " LEFT JOIN runs v ON v.id = CAST(p.value AS INTEGER) WHERE r.id = ?");
     if (!st)
         return false;
     sqlite3_bind_int64(st, 1, run);
