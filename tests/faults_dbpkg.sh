@@ -290,10 +290,16 @@ deb)
         echo "$soname: $pkg"
     done < libs
     grep -qxF libjansson4 depends.names || fail "libjansson4 is not in Depends: $(cat depends)"
-    # docs/install.md lists the same packages
+    # docs/install.md lists the same packages: those of the build a package
+    # is made from (the sanitizer build links no jemalloc, and the runtime's
+    # libgcc_s: its package is not one to hand on)
     doc="$(sed -n 's/^    Depends: //p' "$src/docs/install.md" | tr ',' '\n' | sed 's/^ *//; s/ *$//' | sort)"
-    [[ "$doc" == "$(cat depends.names)" ]] ||
-        fail "docs/install.md's Depends ($(echo $doc)) is not the package's ($(echo $(cat depends.names)))"
+    if [[ "${UD_SANITIZED:-}" == 1 ]]; then
+        echo "sanitizer build: docs/install.md's Depends not compared"
+    else
+        [[ "$doc" == "$(cat depends.names)" ]] ||
+            fail "docs/install.md's Depends ($(echo $doc)) is not the package's ($(echo $(cat depends.names)))"
+    fi
     [[ -s root/usr/share/doc/undead/copyright ]] || fail "no usr/share/doc/undead/copyright"
     gzip -t root/usr/share/doc/undead/changelog.gz 2> /dev/null || fail "no gzipped usr/share/doc/undead/changelog.gz"
     gzip -dc root/usr/share/doc/undead/changelog.gz | head -1 | grep -q "^undead ($(dpkg-deb -f "$deb" Version)) " ||
