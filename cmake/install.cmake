@@ -3,12 +3,13 @@
 # Included at the end of the top CMakeLists.txt.
 #
 #   bin/undead                     the command
-#   share/man/man1/undead.1        its man page, made from its --help texts
+#   share/man/man1/undead.1.gz     its man page, made from its --help texts
 #   share/undead/golden/           the golden transcripts, findings, baselines
 #   share/undead/fuzz/corpus/      the seed corpora verify replays
 #   share/undead/spec/GAME/content/ the games' built-in content, as plain text
 #                                  (compiled in; here to copy for --content DIR)
-#   share/doc/undead/              README.md and docs/
+#   share/doc/undead/              README.md and docs/; copyright and changelog.gz
+#                                  (cmake/deb/: what a Debian package must carry)
 #
 # The installed command finds share/undead beside it (tools/datadir.c).
 include(GNUInstallDirs)
@@ -31,6 +32,31 @@ endforeach()
 install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 
+# Files installed gzipped (-n: no name or time inside, so the same input
+# gives the same bytes), as Debian's policy has man pages and changelogs:
+# ud_gzip(OUT IN TARGET) makes OUT from IN in a build step of target TARGET.
+find_program(UD_GZIP gzip REQUIRED)
+function(ud_gzip out in target)
+  get_filename_component(name ${in} NAME)
+  set(staged ${CMAKE_BINARY_DIR}/gz/${target}/${name})
+  add_custom_command(OUTPUT ${out}
+    COMMAND ${CMAKE_COMMAND} -E copy ${in} ${staged}
+    COMMAND ${UD_GZIP} -9nf ${staged}
+    COMMAND ${CMAKE_COMMAND} -E rename ${staged}.gz ${out}
+    DEPENDS ${in} VERBATIM)
+  add_custom_target(${target} ALL DEPENDS ${out})
+endfunction()
+
+# The copyright file and the changelog every Debian package carries in
+# share/doc/PACKAGE (cmake/deb/); the changelog's entry is this version,
+# dated now (or at SOURCE_DATE_EPOCH, for a reproducible build).
+install(FILES ${CMAKE_SOURCE_DIR}/cmake/deb/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
+set(UD_DEB_MAINTAINER "undead maintainers" CACHE STRING "the Debian package's Maintainer field")
+string(TIMESTAMP UD_CHANGELOG_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)
+configure_file(${CMAKE_SOURCE_DIR}/cmake/deb/changelog.in ${CMAKE_BINARY_DIR}/changelog @ONLY)
+ud_gzip(${CMAKE_BINARY_DIR}/changelog.gz ${CMAKE_BINARY_DIR}/changelog undead_changelog)
+install(FILES ${CMAKE_BINARY_DIR}/changelog.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
+
 # The man page: cmake/man.cmake runs the built command for `undead --help`
 # and every COMMAND --help, so the page cannot fall behind the usage texts.
 # Not in the fuzzing builds (no command to run there that is worth a page),
@@ -45,7 +71,9 @@ if(NOT UD_LIBFUZZER AND NOT UD_AFL AND NOT CMAKE_CROSSCOMPILING AND NOT UD_PGO S
     DEPENDS undead ${CMAKE_SOURCE_DIR}/tools/undead.1.in ${CMAKE_SOURCE_DIR}/cmake/man.cmake
     COMMENT "Writing the man page undead.1 from the usage texts")
   add_custom_target(undead_man ALL DEPENDS ${UD_MAN_PAGE})
-  install(FILES ${UD_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  ud_gzip(${UD_MAN_PAGE}.gz ${UD_MAN_PAGE} undead_man_gz)
+  add_dependencies(undead_man_gz undead_man)
+  install(FILES ${UD_MAN_PAGE}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 endif()
 
 # The CTest `install` (label install): the tree installed into a temporary
@@ -59,12 +87,14 @@ endif()
 
 # The Debian package: `cpack -G DEB` in a build tree (docs/install.md) makes
 # undead_VERSION_ARCH.deb of everything above, installed under /usr.  Its
-# Depends: the shared libraries the command links (SQLite, GMP, and jemalloc
-# where the build found it: tools/CMakeLists.txt).
+# Depends are computed by dpkg-shlibdeps (dpkg-dev) from the libraries the
+# built command links, whatever the build found (jemalloc or not), so no
+# list here can fall behind the link line; its Recommends are what only
+# `undead faq --format pdf` runs (tests/faults_dbpkg.sh deb checks both).
 set(CPACK_PACKAGE_NAME undead)
 set(CPACK_PACKAGE_VENDOR "undead")
-# Whoever builds a package to hand on names themselves: -DUD_DEB_MAINTAINER="Name <mail>".
-set(UD_DEB_MAINTAINER "undead maintainers" CACHE STRING "the Debian package's Maintainer field")
+# Whoever builds a package to hand on names themselves: -DUD_DEB_MAINTAINER="Name <mail>"
+# (the cache entry is set above, for the changelog).
 set(CPACK_PACKAGE_CONTACT "${UD_DEB_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
   "rules-verification and fuzzing harness for zombie tabletop games")
@@ -75,10 +105,6 @@ results database and writes a printable rules FAQ from it.")
 set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
-set(UD_DEB_DEPENDS "libc6, libgmp10, libsqlite3-0")
-get_target_property(UD_UNDEAD_LIBS undead LINK_LIBRARIES)
-if("PkgConfig::UD_JEMALLOC_PC" IN_LIST UD_UNDEAD_LIBS)
-  string(APPEND UD_DEB_DEPENDS ", libjemalloc2")
-endif()
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "${UD_DEB_DEPENDS}")
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "chromium, poppler-utils")
 include(CPack)

@@ -8,7 +8,6 @@
 #include "db.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +19,7 @@
 
 #include "db_sql.h"
 #include "infile.h"
+#include "owner.h"
 
 enum {
     DB_BUSY_MS = 30000, /* another writer holds the lock: wait this long */
@@ -38,6 +38,7 @@ typedef enum {
     ST_VIOLATION,
     ST_COVERAGE,
     ST_METRIC,
+    ST_HEARTBEAT,
     ST_COUNT
 } stmt_id;
 
@@ -57,13 +58,19 @@ static const char *const stmt_sql[ST_COUNT] = {
                       " VALUES (?, ?, ?, ?, ?, ?)"),
     [ST_COVERAGE] = "INSERT OR REPLACE INTO coverage(run_id, game, rule, fired) VALUES (?, ?, ?, ?)",
     [ST_METRIC] = "INSERT OR REPLACE INTO metrics(run_id, name, value, unit) VALUES (?, ?, ?, ?)",
+    /* every run of this process that is still running was alive now */
+    [ST_HEARTBEAT] = ("UPDATE runs SET last_write = ? WHERE status = 'running' AND host = ? AND pid = ?"
+                      " AND proc_start IS ?"),
 };
 
 struct db {
     sqlite3 *h;
     char *path;
     sqlite3_stmt *stmt[ST_COUNT];
-    bool read_only; /* db_open_read: nothing is written, not even recovery */
+    bool read_only;              /* db_open_read: nothing is written, not even recovery */
+    int64_t owner_pid;           /* the process owner_id is of (a fork has another) */
+    char owner_id[OWNER_ID_MAX]; /* owner.h: this process's identity, "" when unknown */
+    char host[256];
     int in_batch;
     int rows;
     double batch_start;
@@ -94,10 +101,11 @@ static void fail(db *d, const char *what)
     if (d->err[0])
         return;
     int code = sqlite3_errcode(d->h) & 0xff;
-    const char *hint = code == SQLITE_CORRUPT ? " (the database is corrupt)"
-                       : code == SQLITE_FULL  ? " (disk full)"
-                       : code == SQLITE_BUSY  ? " (another process held the lock too long)"
-                                              : "";
+    const char *hint = code == SQLITE_CORRUPT    ? " (the database is corrupt)"
+                       : code == SQLITE_FULL     ? " (disk full)"
+                       : code == SQLITE_BUSY     ? " (another process held the lock too long)"
+                       : code == SQLITE_READONLY ? " (a read-only file or folder)"
+                                                 : "";
     snprintf(d->err, sizeof d->err, "%s: %s: %s%s", d->path, what, sqlite3_errmsg(d->h), hint);
 }
 
@@ -133,6 +141,9 @@ static int identify(db *d, ud_buf *err)
         if (code == SQLITE_NOTADB)
             ud_buf_printf(err, "%s: not a SQLite database; refusing to use it (nothing was changed)",
                           d->path);
+        else if (code == SQLITE_READONLY)
+            ud_buf_printf(err, "%s: cannot write it: a read-only file or folder (%s; nothing was changed)",
+                          d->path, sqlite3_errmsg(d->h));
         else
             ud_buf_printf(err, "%s: cannot read it as a database: %s (nothing was changed)", d->path,
                           sqlite3_errmsg(d->h));
@@ -216,59 +227,60 @@ static bool bring_up_to_date(db *d)
     return false;
 }
 
-static bool process_gone(const char *host, int64_t pid, const char *my_host)
+/* This process's identity (owner.h), NULL when it cannot be known; read
+ * again in a child forked after the open. */
+static const char *owner_id(db *d)
 {
-    if (strcmp(host, my_host) != 0)
-        return false; /* cannot tell from here */
-    if (pid == (int64_t)getpid())
-        return true; /* a reused pid: this process has not started a run yet */
-    return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+    if (d->owner_pid != (int64_t)getpid()) {
+        d->owner_pid = (int64_t)getpid();
+        if (!owner_identity(d->owner_pid, d->owner_id))
+            d->owner_id[0] = '\0';
+        gethostname(d->host, sizeof d->host - 1);
+    }
+    return d->owner_id[0] ? d->owner_id : NULL;
 }
 
-/* undead_run_status(status, host, pid): the status a run has, read
- * without writing: 'interrupted' for a run 'running' whose process is
- * gone (what the next writing open records), else status. */
+/* undead_run_status(status, host, pid, proc_start): the status a run has,
+ * read without writing: 'interrupted' for a run 'running' whose process
+ * is gone (what the next writing open records), else status. */
 static void run_status_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
     const char *status = (const char *)sqlite3_value_text(argv[0]);
-    const char *host = (const char *)sqlite3_value_text(argv[1]);
-    char my_host[256] = "";
-    gethostname(my_host, sizeof my_host - 1);
-    if (status && host && strcmp(status, "running") == 0 &&
-        process_gone(host, sqlite3_value_int64(argv[2]), my_host))
+    if (status && strcmp(status, "running") == 0 &&
+        owner_gone((const char *)sqlite3_value_text(argv[1]), sqlite3_value_int64(argv[2]),
+                   (const char *)sqlite3_value_text(argv[3])))
         sqlite3_result_text(ctx, "interrupted", -1, SQLITE_STATIC);
     else
         sqlite3_result_value(ctx, argv[0]);
 }
 
-/* Mark runs whose process is gone as interrupted. */
+/* Mark runs whose process is gone as interrupted (owner.h: never one of
+ * this process's, nor of a live process).  Its end is the last time it
+ * was seen alive, its last commit (last_write), not now: it was killed
+ * at some moment after that. */
 static bool recover_runs(db *d)
 {
-    char host[256] = "";
-    gethostname(host, sizeof host - 1);
     sqlite3_stmt *sel, *upd;
-    if (sqlite3_prepare_v2(d->h, "SELECT id, host, pid FROM runs WHERE status = 'running'", -1, &sel, NULL) !=
-        SQLITE_OK) {
+    if (sqlite3_prepare_v2(d->h, "SELECT id, host, pid, proc_start FROM runs WHERE status = 'running'", -1,
+                           &sel, NULL) != SQLITE_OK) {
         fail(d, "reading runs");
         return false;
     }
     if (sqlite3_prepare_v2(d->h,
-                           "UPDATE runs SET status = 'interrupted', ended = ? "
+                           "UPDATE runs SET status = 'interrupted', ended = coalesce(last_write, started) "
                            "WHERE id = ? AND status = 'running'",
                            -1, &upd, NULL) != SQLITE_OK) {
         sqlite3_finalize(sel);
         fail(d, "reading runs");
         return false;
     }
-    char when[32];
-    db_now(when);
     bool ok = exec(d, "BEGIN IMMEDIATE", "locking to recover runs");
     while (ok && sqlite3_step(sel) == SQLITE_ROW) {
-        if (!process_gone((const char *)sqlite3_column_text(sel, 1), sqlite3_column_int64(sel, 2), host))
+        if (!owner_gone((const char *)sqlite3_column_text(sel, 1), sqlite3_column_int64(sel, 2),
+                        (const char *)sqlite3_column_text(sel, 3)))
             continue;
-        sqlite3_bind_text(upd, 1, when, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(upd, 2, sqlite3_column_int64(sel, 0));
+        sqlite3_bind_int64(upd, 1, sqlite3_column_int64(sel, 0));
         ok = sqlite3_step(upd) == SQLITE_DONE;
         sqlite3_reset(upd);
     }
@@ -327,7 +339,7 @@ static bool configure(db *d, int kind, ud_buf *err)
 static void add_functions(db *d)
 {
     /* fails only out of memory, and the query naming it then says so */
-    (void)sqlite3_create_function(d->h, "undead_run_status", 3, SQLITE_UTF8, NULL, run_status_fn, NULL, NULL);
+    (void)sqlite3_create_function(d->h, "undead_run_status", 4, SQLITE_UTF8, NULL, run_status_fn, NULL, NULL);
 }
 
 /* A "file:" URI for path (SQLITE_OPEN_URI), every byte but the plain ones
@@ -386,6 +398,52 @@ static int open_read_only(db *d, ud_buf *err)
     return kind;
 }
 
+/* A reader writes nothing, so it cannot read what needs writing first:
+ * an empty file (kind 1; a writer would create the schema) or an older
+ * schema (kind 2; a writer would migrate it).  Says so in err. */
+static void refuse_to_read(db *d, int kind, off_t size, ud_buf *err)
+{
+    int64_t version = 0;
+    if (kind == 1 && size == 0)
+        ud_buf_printf(err, "%s: an empty file, not a results database: nothing to read (nothing was changed)",
+                      d->path);
+    else if (kind == 1)
+        ud_buf_printf(err,
+                      "%s: a SQLite database without undead's tables, not a results database: "
+                      "nothing to read (nothing was changed)",
+                      d->path);
+    else if (query_int(d, "PRAGMA user_version", &version))
+        ud_buf_printf(err,
+                      "%s: schema version %lld is older than this undead's (%d); 'undead db migrate "
+                      "--db %s' brings it forward (nothing was changed)",
+                      d->path, (long long)version, DB_SCHEMA_VERSION, d->path);
+    else
+        ud_buf_printf(err, "%s: cannot read it: %s (nothing was changed)", d->path, sqlite3_errmsg(d->h));
+}
+
+/* A writer needs the file and its folder writable (SQLite keeps the
+ * database's journal, its -wal and -shm files, beside it): said plainly
+ * before SQLite fails on it less clearly.  false with err filled. */
+static bool writable(const char *path, bool exists, ud_buf *err)
+{
+    if (exists && access(path, W_OK) != 0 && (errno == EACCES || errno == EROFS)) {
+        ud_buf_printf(err, "%s: cannot write it: the %s is read-only (nothing was changed)", path,
+                      errno == EROFS ? "file system" : "file");
+        return false;
+    }
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
+    if (access(dir, W_OK | X_OK) != 0 && (errno == EACCES || errno == EROFS)) {
+        ud_buf_printf(err,
+                      "%s: cannot write it: its folder %s is read-only, and SQLite keeps the database's "
+                      "journal there (nothing was changed)",
+                      path, dir);
+        return false;
+    }
+    return true;
+}
+
 /* The shared part of db_open and db_open_read. */
 static db *open_db(const char *path, bool create, bool read_only, ud_buf *err)
 {
@@ -424,11 +482,14 @@ static db *open_db(const char *path, bool create, bool read_only, ud_buf *err)
             if (exec(d, "PRAGMA query_only = ON", "opening read-only"))
                 return d;
             ud_buf_puts(err, d->err);
-        }
+        } else if (kind > 0)
+            refuse_to_read(d, kind, sb.st_size, err);
         db_close(d);
-        /* an empty file or an older schema needs writing before it can be
-         * read: the writing open creates or migrates it */
-        return kind == 1 || kind == 2 ? open_db(path, create, false, err) : NULL;
+        return NULL;
+    }
+    if (!writable(path, exists, err)) {
+        db_close(d);
+        return NULL;
     }
     int flags = SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE);
     if (sqlite3_open_v2(path, &d->h, flags, NULL) != SQLITE_OK) {
@@ -485,24 +546,6 @@ static bool batch(db *d)
     return true;
 }
 
-bool db_commit(db *d)
-{
-    if (!d->in_batch)
-        return !d->err[0];
-    d->in_batch = 0;
-    if (d->err[0]) {
-        sqlite3_exec(d->h, "ROLLBACK", NULL, NULL, NULL);
-        return false;
-    }
-    return exec(d, "COMMIT", "committing");
-}
-
-void db_tick(db *d)
-{
-    if (d->in_batch && (d->rows >= DB_BATCH_ROWS || now_seconds() - d->batch_start > DB_BATCH_SECONDS))
-        db_commit(d);
-}
-
 /* Run a prepared insert whose parameters are bound; resets it. */
 static bool step(db *d, stmt_id id, const char *what)
 {
@@ -518,6 +561,42 @@ static bool step(db *d, stmt_id id, const char *what)
     return true;
 }
 
+/* In the batch about to commit: this process's running runs were alive
+ * now (runs.last_write, the end a run killed later is given). */
+static bool heartbeat(db *d)
+{
+    char when[32];
+    db_now(when);
+    const char *id = owner_id(d);
+    sqlite3_stmt *st = d->stmt[ST_HEARTBEAT];
+    sqlite3_bind_text(st, 1, when, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, d->host, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, d->owner_pid);
+    if (id)
+        sqlite3_bind_text(st, 4, id, -1, SQLITE_STATIC);
+    return step(d, ST_HEARTBEAT, "recording that the run is alive");
+}
+
+bool db_commit(db *d)
+{
+    if (!d->in_batch)
+        return !d->err[0];
+    if (!d->err[0])
+        heartbeat(d);
+    d->in_batch = 0;
+    if (d->err[0]) {
+        sqlite3_exec(d->h, "ROLLBACK", NULL, NULL, NULL);
+        return false;
+    }
+    return exec(d, "COMMIT", "committing");
+}
+
+void db_tick(db *d)
+{
+    if (d->in_batch && (d->rows >= DB_BATCH_ROWS || now_seconds() - d->batch_start > DB_BATCH_SECONDS))
+        db_commit(d);
+}
+
 static void bind_text(sqlite3_stmt *st, int i, const char *s)
 {
     if (s)
@@ -530,14 +609,14 @@ int64_t db_run_begin(db *d, const db_run *r)
 {
     if (!db_commit(d))
         return 0;
-    char when[32], host[256] = "";
+    char when[32];
     db_now(when);
-    gethostname(host, sizeof host - 1);
+    const char *id = owner_id(d);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(d->h,
                            "INSERT INTO runs(started, command, command_line, game, "
-                           "undead_version, source_revision, host, pid) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           "undead_version, source_revision, host, pid, proc_start, last_write) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            -1, &st, NULL) != SQLITE_OK) {
         fail(d, "recording the run");
         return 0;
@@ -548,8 +627,10 @@ int64_t db_run_begin(db *d, const db_run *r)
     bind_text(st, 4, r->game);
     bind_text(st, 5, UD_VERSION);
     bind_text(st, 6, UD_REVISION);
-    bind_text(st, 7, host);
-    sqlite3_bind_int64(st, 8, (int64_t)getpid());
+    bind_text(st, 7, d->host);
+    sqlite3_bind_int64(st, 8, d->owner_pid);
+    bind_text(st, 9, id);
+    bind_text(st, 10, when);
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {

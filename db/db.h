@@ -25,7 +25,7 @@
 typedef struct sqlite3 sqlite3;
 typedef struct db db;
 
-enum { DB_SCHEMA_VERSION = 5, DB_APPLICATION_ID = 0x756e6464 /* "undd" */ };
+enum { DB_SCHEMA_VERSION = 6, DB_APPLICATION_ID = 0x756e6464 /* "undd" */ };
 
 /* What a run is, written when it starts. */
 typedef struct db_run {
@@ -63,15 +63,18 @@ typedef struct db_case {
     int n_figures;
 } db_case;
 
-/* Open the database at path (creating it when create is set and there is
- * no file); NULL with err filled. */
+/* Open the database at path to write it (creating it when create is set
+ * and there is no file; an empty file gets the schema, an older schema is
+ * migrated); NULL with err filled: a file or folder that cannot be
+ * written is said to be read-only. */
 db *db_open(const char *path, bool create, ud_buf *err);
 /* Open an existing database to read it only (undead db runs/show/diff/
- * query, faq): opened read-only, so a read-only file or folder can be
- * read, and nothing is written — runs whose process is gone are not
- * marked interrupted (the next writing open does that).  The same
- * refusals as db_open.  An empty file or an older schema is created or
- * migrated first, by db_open. */
+ * query, faq): opened read-only (SQLITE_OPEN_READONLY), so a read-only
+ * file or folder can be read, and nothing is written — runs whose process
+ * is gone are not marked interrupted (the next writing open does that).
+ * The same refusals as db_open, and two more, for what only a writer could
+ * make readable: an empty file (or a SQLite file without undead's tables)
+ * and an older schema (db_open migrates it: undead db migrate). */
 db *db_open_read(const char *path, ud_buf *err);
 /* Whether d was opened read-only. */
 bool db_read_only(const db *d);

@@ -51,10 +51,10 @@ sqlite3_stmt *db_read_runs(db *d, int64_t limit)
 {
     sqlite3_stmt *st = prepare(
         d,
-        "SELECT * FROM (SELECT r.id, r.started, undead_run_status(r.status, r.host, r.pid) AS status, r.command, coalesce(r.game, '') AS game,"
+        "SELECT * FROM (SELECT r.id, r.started, undead_run_status(r.status, r.host, r.pid, r.proc_start) AS status, r.command, coalesce(r.game, '') AS game,"
         " (SELECT count(*) FROM cases c WHERE c.run_id = r.id) AS cases,"
         " (SELECT count(*) FROM violations v WHERE v.run_id = r.id) AS violations,"
-        " round((julianday(coalesce(r.ended, r.started)) - julianday(r.started)) * 86400, 2) AS seconds,"
+        " round((julianday(coalesce(r.ended, r.last_write, r.started)) - julianday(r.started)) * 86400, 2) AS seconds,"
         " r.undead_version AS version, r.source_revision AS revision, r.command_line"
         " FROM runs r ORDER BY r.id DESC LIMIT ?) ORDER BY id");
     if (st)
@@ -64,7 +64,7 @@ sqlite3_stmt *db_read_runs(db *d, int64_t limit)
 
 static const char *const show_sections[][2] = {
     { "run",
-      "SELECT id, undead_run_status(status, host, pid) AS status, exit_code, command, game, started, ended, undead_version,"
+      "SELECT id, undead_run_status(status, host, pid, proc_start) AS status, exit_code, command, game, started, ended, undead_version,"
       " source_revision, host, pid, command_line FROM runs WHERE id = ?" },
     { "variants", "SELECT key, value FROM run_variants WHERE run_id = ? ORDER BY position" },
     { "parameters", "SELECT name, value FROM run_params WHERE run_id = ? ORDER BY name" },
@@ -154,10 +154,11 @@ sqlite3_stmt *db_read_diff(db *d, int64_t a, int64_t b, bool rules)
 bool db_read_run_finish(db *d, int64_t run, db_run_finish *out)
 {
     memset(out, 0, sizeof *out);
-    sqlite3_stmt *st = prepare(d, "SELECT undead_run_status(r.status, r.host, r.pid), coalesce(v.id, 0),"
-                                  " coalesce(undead_run_status(v.status, v.host, v.pid), '') FROM runs r"
-                                  " LEFT JOIN run_params p ON p.run_id = r.id AND p.name = 'verify-run'"
-                                  " LEFT JOIN runs v ON v.id = CAST(p.value AS INTEGER) WHERE r.id = ?");
+    sqlite3_stmt *st =
+        prepare(d, "SELECT undead_run_status(r.status, r.host, r.pid, r.proc_start), coalesce(v.id, 0),"
+                   " coalesce(undead_run_status(v.status, v.host, v.pid, v.proc_start), '') FROM runs r"
+                   " LEFT JOIN run_params p ON p.run_id = r.id AND p.name = 'verify-run'"
+                   " LEFT JOIN runs v ON v.id = CAST(p.value AS INTEGER) WHERE r.id = ?");
     if (!st)
         return false;
     sqlite3_bind_int64(st, 1, run);

@@ -1,4 +1,4 @@
--- db/schema.sql - the undead results database, schema version 3.
+-- db/schema.sql - the undead results database, schema version 6.
 --
 -- One row in runs per command that computed outcomes (play, sim, check,
 -- golden, baseline); what the run found hangs off it: cases (one per game
@@ -8,7 +8,7 @@
 -- invariant violations, per-rule coverage and metrics.  See db/README.md.
 --
 -- undead applies this file to an empty database and then sets
--- PRAGMA application_id (0x756e6464, "undd") and PRAGMA user_version (4).
+-- PRAGMA application_id (0x756e6464, "undd") and PRAGMA user_version (6).
 -- A later schema adds db/migrations/NNN.sql (from version NNN-1 to NNN);
 -- this file always holds the newest complete schema.
 
@@ -24,8 +24,11 @@ CREATE TABLE runs (
     game            TEXT,                     -- NULL when a run spans games
     undead_version  TEXT NOT NULL,
     source_revision TEXT NOT NULL,            -- git revision undead was built from
-    host            TEXT NOT NULL,            -- with pid: who to ask whether it still runs
-    pid             INTEGER NOT NULL
+    host            TEXT NOT NULL,            -- with pid and proc_start: who to ask whether it still runs
+    pid             INTEGER NOT NULL,
+    proc_start      TEXT,                     -- "BOOT-ID/START-TICKS": the process, not just its pid
+                                              --   (NULL: unknown; db/owner.h)
+    last_write      TEXT                      -- UTC: its last commit, when it was last seen alive
 );
 
 -- The reading of every variant the run used (all of them, defaults too).

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/db_migrate.sh UNDEAD SOURCE_DIR - a database written by undead at
 # schema version 1 (tests/data/db_v1.sql, a dump made by that version) opens
-# with this undead, is migrated forward (db/migrations/), keeps every row,
+# with this undead, is refused by a reader and migrated forward by `undead db
+# migrate` (db/migrations/), keeps every row,
 # and comes out in the newest format: per-seat outcomes, one variants
 # format, solve keys with ":reading=", an analysis's figures as rows.  Needs
 # the sqlite3 shell.
@@ -36,10 +37,23 @@ declare -A before
 for t in $tables; do before[$t]="$(q "SELECT count(*) FROM $t")"; done
 (( before[events] > 0 && before[cases] > 20 )) || fail "the fixture is too small: ${before[*]}"
 
-# Any command that opens the database migrates it.
-"$undead" db runs --db v1.db > runs.out || fail "db runs on a version-1 database: exit $?"
+# A reader migrates nothing: it refuses an older schema, saying how to
+# bring it forward, and leaves the file as it was.
+cp v1.db v1.orig
+rc=0; "$undead" db runs --db v1.db > runs.out 2> runs.err || rc=$?
+[[ $rc == 2 ]] || fail "db runs on a version-1 database: exit $rc, expected 2"
+grep -qxF "undead db: v1.db: schema version 1 is older than this undead's (6); 'undead db migrate --db v1.db' brings it forward (nothing was changed)" runs.err ||
+    fail "db runs on a version-1 database: $(cat runs.err)"
+cmp -s v1.db v1.orig || fail "db runs changed a version-1 database"
+# db migrate (and every command that records) migrates it.
+"$undead" db migrate --db v1.db > migrate.out || fail "db migrate on a version-1 database: exit $?"
+grep -qx "v1.db: schema version 6" migrate.out || fail "db migrate: $(cat migrate.out)"
+"$undead" db runs --db v1.db > runs.out || fail "db runs on the migrated database: exit $?"
 grep -q "sim" runs.out || fail "db runs lists no sim run: $(cat runs.out)"
-expect 'PRAGMA user_version' 5
+expect 'PRAGMA user_version' 6
+# a run names its process by more than its pid (migration 006): older rows
+# have no identity and no last write
+expect "SELECT count(*) FROM runs WHERE proc_start IS NOT NULL OR last_write IS NOT NULL" 0
 expect 'PRAGMA application_id' 1970168932
 for t in $tables; do
     expect "SELECT count(*) FROM $t" "${before[$t]}"
@@ -139,9 +153,9 @@ sqlite3 -batch v3.db "PRAGMA user_version = 3;
     VALUES (1, 'solve:dotld:combat:reroll-safe:z1:d2:t3', 'solve', 'dotld', 'defaults',
             'zombies=1 dice=2 time=3 policy=reroll-safe', 'complete',
             'all-killed=3/4 e-left=0.250000 e-time-lost=0.500000 out-of-time=1/16', -1, '3', '4', '', 'combat')"
-"$undead" db runs --db v3.db > /dev/null || fail "db runs on a version-3 database: exit $?"
+"$undead" db migrate --db v3.db > /dev/null || fail "db migrate on a version-3 database: exit $?"
 q3() { sqlite3 -batch -noheader v3.db "$1"; }
-[[ "$(q3 'PRAGMA user_version')" == 5 ]] || fail "version 3 was not migrated: $(q3 'PRAGMA user_version')"
+[[ "$(q3 'PRAGMA user_version')" == 6 ]] || fail "version 3 was not migrated: $(q3 'PRAGMA user_version')"
 [[ "$(q3 "SELECT policy FROM cases WHERE key LIKE 'solve:dotld:combat:%'")" == reroll-safe ]] ||
     fail "combat's policy: $(q3 "SELECT policy FROM cases WHERE key LIKE 'solve:dotld:combat:%'")"
 got="$(q3 "SELECT group_concat(name || '=' || printf('%.4f', value) || coalesce('=' || exact_num || '/' || exact_den, ''),

@@ -29,7 +29,8 @@
 #            run from their start, after it: killed, the verify leaves them
 #            part of an interrupted run, and the FAQ's figures ignore them.
 #   version  a user_version set by hand (-1, 1) is refused as a version
-#            undead does not know, exit 2, and the file is left as it was.
+#            undead does not know (a reader: -1 so, 1 as older), exit 2,
+#            and the file is left as it was.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_db   # fail, expect, size_below, sql:
@@ -202,12 +203,15 @@ version)
         sql "v$v.db" "PRAGMA user_version = $v" > /dev/null
         cp "v$v.db" orig.db
         if [[ $v == -1 ]]; then
-            msg="v$v.db: database schema version -1 is not one undead knows (expected 5); refusing to use it (nothing was changed)"
+            msg="v$v.db: database schema version -1 is not one undead knows (expected 6); refusing to use it (nothing was changed)"
+            read_msg="$msg"
         else
-            msg="v$v.db: database schema version 1 does not match its tables (migrating it to version 5: table case_outcomes already exists); refusing to use it (nothing was changed)"
+            msg="v$v.db: database schema version 1 does not match its tables (migrating it to version 6: table case_outcomes already exists); refusing to use it (nothing was changed)"
+            # a reader migrates nothing: an older version is refused as such
+            read_msg="v$v.db: schema version 1 is older than this undead's (6); 'undead db migrate --db v$v.db' brings it forward (nothing was changed)"
         fi
         run "$undead" db runs --db "v$v.db"
-        expect 2 err "undead db: $msg"
+        expect 2 err "undead db: $read_msg"
         run "$undead" sim zombie-dice --games 1 --db "v$v.db"
         expect 2 err "undead sim: results database: $msg"
         cmp -s "v$v.db" orig.db || fail "version $v: the file was changed"

@@ -5,7 +5,8 @@
 # verify (one game, few games) and writes the FAQ from its database,
 # `golden check` and `db baseline check` run without --dir or --golden,
 # all reading the data installed under PREFIX/share/undead; the man page
-# is there, with a section for every command.
+# is there, gzipped, with a section for every command, and so are the
+# copyright file and the changelog a Debian package carries.
 set -euo pipefail
 cmake="$1" build="$2" src="$3"
 tmp="$(mktemp -d)"
@@ -23,9 +24,12 @@ for dir in golden fuzz/corpus/transcript spec; do
     [[ -d "$data/$dir" ]] || fail "no $data/$dir"
 done
 
-# the man page: one section per command `undead --help` lists
-man="$prefix/share/man/man1/undead.1"
-[[ -s "$man" ]] || fail "no man page at $man"
+# the man page, gzipped: one section per command `undead --help` lists
+mangz="$prefix/share/man/man1/undead.1.gz"
+[[ -s "$mangz" ]] || fail "no man page at $mangz"
+[[ ! -e "$prefix/share/man/man1/undead.1" ]] || fail "the man page is installed uncompressed too"
+man="$tmp/undead.1"
+gzip -dc "$mangz" > "$man" || fail "$mangz is not gzip"
 commands=$("$u" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p')
 [[ -n "$commands" ]] || fail "undead --help lists no commands"
 for c in $commands; do
@@ -35,6 +39,10 @@ if command -v groff > /dev/null; then
     warnings=$(groff -man -Tutf8 -ww -z "$man" 2>&1)
     [[ -z "$warnings" ]] || fail "groff warns about the man page: $warnings"
 fi
+
+doc="$prefix/share/doc/undead"
+[[ -s "$doc/copyright" ]] || fail "no copyright file at $doc/copyright"
+gzip -t "$doc/changelog.gz" 2> /dev/null || fail "no gzipped changelog at $doc/changelog.gz"
 
 mkdir "$tmp/elsewhere"
 cd "$tmp/elsewhere"

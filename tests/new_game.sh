@@ -19,7 +19,8 @@ done)
 cd "$tree"
 git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm base
 
-bash tools/new-game.sh coin-flip > "$tmp/new-game.out"
+# (its initials, cf, are conform's prefix, which new-game.sh refuses)
+bash tools/new-game.sh coin-flip coin > "$tmp/new-game.out"
 cat "$tmp/new-game.out"
 changed="$(git status --porcelain | grep -v -E '^\?\? (spec/coin_flip/|golden/coin_flip/|fuzz/corpus/coin_flip_(engine|content)/)$' || true)"
 if [[ -n "$changed" ]]; then

@@ -22,6 +22,7 @@
 #include "db_sql.h"
 #include "faq_read.h"
 #include "named_query.h"
+#include "owner.h"
 #include "support_db.h"
 #include "support.h"
 
@@ -293,26 +294,29 @@ static char *file_bytes(const char *path, size_t *len)
 }
 
 /* A user_version set by hand: one undead never wrote (-1, 0) is refused
- * as unknown; an older one the tables do not match (1 to 4 over version
- * 5's tables) is refused when its migration meets them; neither is changed. */
+ * as unknown; an older one the tables do not match (1 to 5 over version
+ * 6's tables) is refused by a writer when its migration meets them, and by
+ * a reader, which migrates nothing, as older; neither is changed. */
 Test(db, refuses_a_schema_version_set_by_hand_and_leaves_the_file_alone)
 {
     static const struct {
         int version;
         const char *msg;
     } cases[] = {
-        { -1, "database schema version -1 is not one undead knows (expected 5); refusing to use it "
+        { -1, "database schema version -1 is not one undead knows (expected 6); refusing to use it "
               "(nothing was changed)" },
-        { 0, "database schema version 0 is not one undead knows (expected 5); refusing to use it "
+        { 0, "database schema version 0 is not one undead knows (expected 6); refusing to use it "
              "(nothing was changed)" },
-        { 1, "database schema version 1 does not match its tables (migrating it to version 5: table "
+        { 1, "database schema version 1 does not match its tables (migrating it to version 6: table "
              "case_outcomes already exists); refusing to use it (nothing was changed)" },
-        { 2, "database schema version 2 does not match its tables (migrating it to version 5: view "
+        { 2, "database schema version 2 does not match its tables (migrating it to version 6: view "
              "unfinished_runs already exists); refusing to use it (nothing was changed)" },
-        { 3, "database schema version 3 does not match its tables (migrating it to version 5: table "
+        { 3, "database schema version 3 does not match its tables (migrating it to version 6: table "
              "case_figures already exists); refusing to use it (nothing was changed)" },
-        { 4, "database schema version 4 does not match its tables (migrating it to version 5: view "
+        { 4, "database schema version 4 does not match its tables (migrating it to version 6: view "
              "newest_cases already exists); refusing to use it (nothing was changed)" },
+        { 5, "database schema version 5 does not match its tables (migrating it to version 6: duplicate "
+             "column name: proc_start); refusing to use it (nothing was changed)" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *p = path_in("tampered.db");
@@ -329,9 +333,15 @@ Test(db, refuses_a_schema_version_set_by_hand_and_leaves_the_file_alone)
         sqlite3_close(h);
         size_t len0, len1;
         char *before = file_bytes(p, &len0);
-        char want[512];
-        snprintf(want, sizeof want, "%s: %s", p, cases[i].msg);
         for (int ro = 0; ro < 2; ro++) {
+            char want[512];
+            if (ro && cases[i].version > 0)
+                snprintf(want, sizeof want,
+                         "%s: schema version %d is older than this undead's (6); 'undead db migrate --db "
+                         "%s' brings it forward (nothing was changed)",
+                         p, cases[i].version, p);
+            else
+                snprintf(want, sizeof want, "%s: %s", p, cases[i].msg);
             ud_buf err;
             ud_buf_init(&err);
             d = ro ? db_open_read(p, &err) : db_open(p, true, &err);
@@ -409,8 +419,10 @@ Test(db, a_running_run_of_a_live_process_is_left_alone)
     int64_t run_id = db_run_begin(d, &r);
     sqlite3 *h = db_sqlite(d);
     /* pretend the run belongs to our parent, which is alive */
-    char sql[128];
-    snprintf(sql, sizeof sql, "UPDATE runs SET pid = %d WHERE id = %lld", (int)getppid(), (long long)run_id);
+    char parent[OWNER_ID_MAX], sql[256];
+    cr_assert(owner_identity(getppid(), parent));
+    snprintf(sql, sizeof sql, "UPDATE runs SET pid = %d, proc_start = '%s' WHERE id = %lld", (int)getppid(),
+             parent, (long long)run_id);
     cr_assert_eq(sqlite3_exec(h, sql, NULL, NULL, NULL), SQLITE_OK);
     db *other = open_ok(p);
     cr_expect_eq(one_int(db_sqlite(other), "SELECT count(*) FROM runs WHERE status = 'running'"), 1);
@@ -598,4 +610,67 @@ Test(db, every_named_query_runs_on_every_game)
     cr_expect_eq(cli(&out, "db", "query", "no-such-query", "--db", dbp, NULL), 2);
     free(out);
     free(dbp);
+}
+
+/* A second connection of the process that runs a run (verify's analyses
+ * open one) leaves the run alone: the process is not gone. */
+Test(db, a_second_connection_of_the_same_process_leaves_its_run_alone)
+{
+    const char *p = path_in("own.db");
+    db *d = open_ok(p);
+    db_run r = { "verify", "undead verify", "some-game" };
+    int64_t run_id = db_run_begin(d, &r);
+    cr_assert(run_id);
+    db *second = open_ok(p);
+    char sql[96];
+    snprintf(sql, sizeof sql, "SELECT status FROM runs WHERE id = %lld", (long long)run_id);
+    cr_expect_str_eq(one_text(db_sqlite(second), sql), "running");
+    db_close(second);
+    cr_expect_str_eq(one_text(db_sqlite(d), sql), "running");
+    db_close(d);
+}
+
+/* A row of this process's pid written by another process (a pid used
+ * again) is that process's, which is gone: marked interrupted, ended at
+ * its last write, not at the time of the sweep. */
+Test(db, a_run_of_a_pid_used_again_is_interrupted_at_its_last_write)
+{
+    const char *p = path_in("reused.db");
+    db *d = open_ok(p);
+    db_run r = { "sim", "undead sim", "some-game" };
+    int64_t run_id = db_run_begin(d, &r);
+    char sql[256];
+    snprintf(sql, sizeof sql,
+             "UPDATE runs SET proc_start = 'another-boot/1', last_write = '2020-01-02T03:04:05.678Z'"
+             " WHERE id = %lld",
+             (long long)run_id);
+    cr_assert_eq(sqlite3_exec(db_sqlite(d), sql, NULL, NULL, NULL), SQLITE_OK);
+    db_close(d);
+    d = open_ok(p);
+    snprintf(sql, sizeof sql, "SELECT status || ' ' || ended FROM runs WHERE id = %lld", (long long)run_id);
+    cr_expect_str_eq(one_text(db_sqlite(d), sql), "interrupted 2020-01-02T03:04:05.678Z");
+    db_close(d);
+}
+
+/* A run's identity is its process's, and every commit says it was alive. */
+Test(db, a_run_names_its_process_and_each_commit_its_time)
+{
+    const char *p = path_in("beat.db");
+    db *d = open_ok(p);
+    db_run r = { "sim", "undead sim", "some-game" };
+    int64_t run_id = db_run_begin(d, &r);
+    char mine[OWNER_ID_MAX], sql[160];
+    cr_assert(owner_identity(getpid(), mine));
+    sqlite3 *h = db_sqlite(d);
+    snprintf(sql, sizeof sql, "SELECT proc_start FROM runs WHERE id = %lld", (long long)run_id);
+    cr_expect_str_eq(one_text(h, sql), mine);
+    snprintf(sql, sizeof sql, "UPDATE runs SET last_write = '2000-01-01T00:00:00.000Z' WHERE id = %lld",
+             (long long)run_id);
+    cr_assert_eq(sqlite3_exec(h, sql, NULL, NULL, NULL), SQLITE_OK);
+    db_metric(d, run_id, "games", 1, "games");
+    cr_assert(db_commit(d));
+    snprintf(sql, sizeof sql, "SELECT last_write > '2000-01-01T00:00:00.000Z' FROM runs WHERE id = %lld",
+             (long long)run_id);
+    cr_expect_eq(one_int(h, sql), 1, "a commit did not record that the run was alive");
+    db_close(d);
 }

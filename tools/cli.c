@@ -312,6 +312,21 @@ bool cli_is_dir(const char *path)
     return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
+const char *cli_db_path(const char *cmd, const char *opt)
+{
+    if (opt)
+        return opt;
+    const char *env = getenv("UNDEAD_DB");
+    if (env && !*env) {
+        fprintf(stderr,
+                "undead %s: results database: UNDEAD_DB is empty: expected a file name "
+                "(unset it for undead.db in the current folder)\n",
+                cmd);
+        return NULL;
+    }
+    return env ? env : "undead.db";
+}
+
 bool cli_need_dir(const char *cmd, const char *path, const char *why)
 {
     struct stat sb;

@@ -96,6 +96,11 @@ int cli_close_stdout(int rc);
  * and returns false: a folder a command reads from must not go missing
  * silently (undead's data not installed: datadir.h). */
 bool cli_need_dir(const char *cmd, const char *path, const char *why);
+/* The results database a command uses: --db PATH (opt, when given), else
+ * $UNDEAD_DB, else undead.db in the current folder.  NULL (message
+ * printed: "undead CMD: results database: UNDEAD_DB is empty ...") when
+ * UNDEAD_DB is set to nothing, which is refused as --db '' is. */
+const char *cli_db_path(const char *cmd, const char *opt);
 /* Is path a directory (following links)?  Says nothing. */
 bool cli_is_dir(const char *path);
 /* Read a whole file ("-" for stdin); NULL with a message printed, "PATH:

@@ -15,7 +15,7 @@ static const char usage[] =
     "at the first illegal step (exit 1), or the final scores (exit 0).\n"
     "A malformed file is reported as FILE:LINE:COL: expected ... (exit 2), a record that\n"
     "cannot be checked (no chance lines and no seed where an outcome is needed) as\n"
-    "FILE:LINE: what is missing (exit 2).\n"
+    "FILE:LINE: what is missing (exit 2).\n" REC_NOTE
     "  --print        print the canonical transcript (every line the rules imply, tagged)\n"
     "  --invariants   check every invariant after every step\n"
     "  --strict       every change line the rules produce must be written, in order (as a\n"
@@ -24,7 +24,8 @@ static const char usage[] =
     "                 whose header names KEY with another value is an input error (exit 2)\n"
     "  --content DIR  the game's content files from DIR (as given to 'undead play --content')\n"
     "                 instead of the built-in set\n"
-    "  --db PATH      record the run in this results database (default undead.db)\n"
+    "  --db PATH      record the run in this results database (default: $UNDEAD_DB, else\n"
+    "                 undead.db in the current folder, made there if missing)\n"
     "  --no-db        do not record the run\n";
 
 /* One file as a case: its outcome, the rules it fired and its lines. */

@@ -6,6 +6,7 @@
  *   diff RUN_A RUN_B     cases added, removed and changed (exit 1 if any changed)
  *   query NAME|--list    a named query (db/queries/; GAME-FOLDER/NAME for spec/GAME-FOLDER/queries/)
  *   integrity            PRAGMA integrity_check
+ *   migrate              bring an older schema forward (the one subcommand that writes)
  *   baseline check|update GAME   the outcomes baseline in golden/ (baseline.c)
  * RUN is a run ID, "last", or "last~N" (N runs before the last).
  */
@@ -31,10 +32,13 @@ static const char usage[] =
     "       undead db query NAME [--param KEY=VALUE]...\n"
     "       undead db query --list\n"
     "       undead db integrity\n"
+    "       undead db migrate\n"
     "       undead db baseline check|update GAME [--file CSV] [--golden DIR] [--games N]\n"
-    "Reads the results database that play, sim, check and golden write.\n"
+    "Reads the results database that play, sim, check and golden write; opens it\n"
+    "read-only and changes nothing in it, but 'migrate', which brings a database of an\n"
+    "older undead forward (as every command that records does first).\n"
     "RUN is a run ID, 'last', or 'last~N' (the Nth run before the last).\n"
-    "  --db PATH        the database (default undead.db)\n"
+    "  --db PATH        the database (default: $UNDEAD_DB, else undead.db)\n"
     "  --format F       text (aligned columns, default), csv or json\n"
     "  --limit N        runs: the newest N runs (default 30)\n"
     "  --rules          diff: also list cases whose outcome is the same but whose rules fired differ\n"
@@ -126,9 +130,12 @@ static int parse(int argc, char **argv, db_opts *o)
 
 static db *open_db(const db_opts *o)
 {
+    const char *path = cli_db_path("db", o->path);
+    if (!path)
+        return NULL;
     ud_buf err;
     ud_buf_init(&err);
-    db *d = db_open_read(o->path ? o->path : "undead.db", &err);
+    db *d = db_open_read(path, &err);
     if (!d)
         fprintf(stderr, "undead db: %s\n", ud_buf_str(&err));
     ud_buf_free(&err);
@@ -259,18 +266,36 @@ static int db_integrity_raw(const char *path)
     return check == DB_CHECK_OK ? UD_EXIT_OK : UD_EXIT_FAIL;
 }
 
+/* migrate: the writing open, which migrates an older schema (db_open);
+ * an existing file only, never a new one. */
+static int db_migrate(const char *path)
+{
+    ud_buf err;
+    ud_buf_init(&err);
+    db *d = db_open(path, false, &err);
+    if (d)
+        printf("%s: schema version %d\n", path, DB_SCHEMA_VERSION);
+    else
+        fprintf(stderr, "undead db migrate: %s\n", ud_buf_str(&err));
+    ud_buf_free(&err);
+    db_close(d);
+    return d ? UD_EXIT_OK : UD_EXIT_USAGE;
+}
+
 /* Subcommands that read the database, with their operands. */
 static int run_reader(const char *sub, int nargs, char **args, const db_opts *o)
 {
     bool known = (!strcmp(sub, "runs") && nargs == 0) || (!strcmp(sub, "show") && nargs == 1) ||
                  (!strcmp(sub, "diff") && nargs == 2) || (!strcmp(sub, "integrity") && nargs == 0) ||
-                 (!strcmp(sub, "query") && nargs == 1);
+                 (!strcmp(sub, "query") && nargs == 1) || (!strcmp(sub, "migrate") && nargs == 0);
     if (!known) {
         fputs(usage, stderr);
         return UD_EXIT_USAGE;
     }
-    if (!strcmp(sub, "integrity"))
-        return db_integrity_raw(o->path ? o->path : "undead.db");
+    if (!strcmp(sub, "integrity") || !strcmp(sub, "migrate")) {
+        const char *path = cli_db_path("db", o->path);
+        return !path ? UD_EXIT_USAGE : !strcmp(sub, "integrity") ? db_integrity_raw(path) : db_migrate(path);
+    }
     db *d = open_db(o);
     if (!d)
         return UD_EXIT_USAGE;

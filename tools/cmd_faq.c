@@ -41,7 +41,7 @@ static const char usage[] =
     "                        all (default: the players' questions first, then the reference)\n"
     "  --format F            html (default; stands alone, prints well), md, or pdf\n"
     "  -o, --output FILE     write here (default: standard output; required for pdf)\n"
-    "  --db PATH             the results database (default undead.db)\n"
+    "  --db PATH             the results database (default: $UNDEAD_DB, else undead.db)\n"
     "  --golden DIR          golden directory (default: golden in undead's data folder:\n"
     "                        $UNDEAD_DATA_DIR, else the checkout of this build, else\n"
     "                        PREFIX/share/undead)\n"
@@ -376,7 +376,7 @@ static int faq_run(int argc, char **argv, const ud_game **games)
         { 0, 0, 0, 0 },
     };
     faq_opts o = { .games = games, .golden_dir = NULL, .format = FAQ_HTML };
-    const char *output = NULL, *db_path = "undead.db", *format = "html";
+    const char *output = NULL, *db_path = NULL, *format = "html";
     const char *chromium = getenv("UNDEAD_CHROMIUM");
     if (!chromium || !*chromium)
         chromium = "chromium";
@@ -460,6 +460,8 @@ static int faq_run(int argc, char **argv, const ud_game **games)
                           "the worked examples and findings are read from it: " CLI_DATA_HINT("--golden")))
             return UD_EXIT_USAGE;
     }
+    if (!(db_path = cli_db_path("faq", db_path)))
+        return UD_EXIT_USAGE;
     ud_buf err;
     ud_buf_init(&err);
     db *d = db_open_read(db_path, &err);

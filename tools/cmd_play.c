@@ -12,8 +12,8 @@
 
 static const char usage[] =
     "usage: undead play GAME [options]\n"
-    "Plays one game and prints its transcript (the policy 'human' asks at the terminal).\n" CLI_GAME_HELP
-    "  --invariants          check every invariant after every step\n" REC_HELP;
+    "Plays one game and prints its transcript (the policy 'human' asks at the terminal).\n" REC_NOTE
+        CLI_GAME_HELP "  --invariants          check every invariant after every step\n" REC_HELP;
 
 /* The game's metrics and coverage, and the game as one case. */
 static void record(recorder *r, const ud_match *m, const ud_result *res, const uint64_t *fired,

@@ -16,7 +16,7 @@ static const char sim_usage[] =
     "usage: undead sim GAME --games N [options]\n"
     "Plays N seeded games (game i uses seed S+i) with every invariant checked after\n"
     "every step, and prints win rate per seat, mean final score, the game's rates\n"
-    "(e.g. busts per turn) and games per second.\n" CLI_GAME_HELP
+    "(e.g. busts per turn) and games per second.\n" REC_NOTE CLI_GAME_HELP
     "  --games N             how many games (required)\n"
     "  --fast                do not check invariants\n"
     "  --coverage            also print how often each rule fired\n"

@@ -12,11 +12,12 @@
 # NAME is the command-line name (lower case, words joined by '-'); FOLDER is
 # NAME with '_' for '-'; PREFIX (default: the initials of NAME's words, or
 # its first two letters) prefixes the C names (PREFIX_game) and, in capitals,
-# the rule IDs (PREFIX-BUST).  Then edit the rule text and the rows into
-# your game (spec/README.md).  It changes nothing when it refuses.
+# the rule IDs (PREFIX-BUST); it may not be a prefix undead's own code or a
+# game already uses (the table below).  Then edit the rule text and the rows
+# into your game (spec/README.md).  It changes nothing when it refuses.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-usage="usage: tools/new-game.sh NAME [PREFIX]   (e.g. tools/new-game.sh coin-flip cf)"
+usage="usage: tools/new-game.sh NAME [PREFIX]   (e.g. tools/new-game.sh coin-flip coin)"
 die() { echo "tools/new-game.sh: $*" >&2; exit 2; }
 
 [[ $# -ge 1 && $# -le 2 && "$1" != -* ]] || { echo "$usage" >&2; exit 2; }
@@ -26,13 +27,59 @@ name="$1"
 folder="${name//-/_}"
 if [[ $# -eq 2 ]]; then
     prefix="$2"
+    which="PREFIX '$prefix'"
 elif [[ "$name" == *-* ]]; then
     prefix="$(echo "$name" | tr '-' '\n' | cut -c1 | tr -d '\n')"
+    which="PREFIX '$prefix' (the default for '$name': its words' initials)"
 else
     prefix="${name:0:2}"
+    which="PREFIX '$prefix' (the default for '$name': its first two letters)"
 fi
 [[ "$prefix" =~ ^[a-z][a-z0-9]{1,5}$ ]] ||
-    die "PREFIX '$prefix': expected 2 to 6 lower-case letters or digits, starting with a letter"
+    die "$which: expected 2 to 6 lower-case letters or digits, starting with a letter"
+
+# The prefixes of undead's own namespaces (C names PREFIX_*, macros
+# PREFIX_*), and of the libraries a game's code and tests see: a game under
+# one would clash with them, or not compile (ud: ud_game is the core's).
+# Every prefix that two or more global functions of core/, db/, tools/,
+# tests/support*.c or spec/ share is here or a game's (tests/faults_dbpkg.sh
+# prefix checks that); a game's own is found in its game.cmake below.
+reserved_prefixes() {
+    cat <<'TABLE'
+ud the core (core/: ud_game, ud_state, every ud_* name)
+ab the core's absorbing-chain solver (core/absorb*.c: ab_*)
+xp the core's explorer (core/explore*.c: xp_*)
+db the results database (db/: db_*)
+nq the results database's named queries (db/named_query.c: nq_*)
+tbl the results database's tables (db/table.c: tbl_*)
+owner the results database's run owners (db/owner.c: owner_*)
+cf undead conform and serve, the conformance protocol (tools/conform*.c: cf_*)
+faq undead faq (tools/faq*.c: faq_*)
+cli the command line's shared code (tools/cli.c: cli_*)
+cmd the commands (tools/cmd_*.c: cmd_*)
+rec the recording of runs (tools/record.c: rec_*)
+cap transcript capture (tools/capture.c: cap_*)
+mut undead mutate (tools/mutate*.c: mut_*)
+verify undead verify (tools/verify*.c: verify_*)
+child the conformance adapter's process (tools/child.c: child_*)
+pdf the FAQ's PDF pages (tools/pdf_pages.c: pdf_*)
+svg the FAQ's charts (tools/faq_svg.c: svg_*)
+prob exact probabilities (tools/prob.c: prob_*)
+golden the golden cases (tools/golden.c: golden_*)
+assert the test support (tests/support.c: assert_*)
+run the test support (tests/support.c: run_*, the type run)
+play the test support (tests/support.c: play_*)
+game the test support (tests/support.c: game_*)
+one the database tests' support (tests/support_db.c: one_*)
+cr Criterion, the test framework (cr_assert, ...)
+gmp GMP, the exact arithmetic (gmp_*)
+mp GMP, the exact arithmetic (mp_*)
+mpz GMP, the exact arithmetic (mpz_*)
+mpq GMP, the exact arithmetic (mpq_*)
+mpf GMP, the exact arithmetic (mpf_*)
+json jansson, the conformance protocol's JSON (json_*)
+TABLE
+}
 PREFIX="$(echo "$prefix" | tr '[:lower:]' '[:upper:]')"
 FOLDER="$(echo "$folder" | tr '[:lower:]' '[:upper:]')"
 title="$(echo "$name" | tr '-' ' ' | sed 's/\b\(.\)/\u\1/g')"
@@ -41,10 +88,14 @@ title="$(echo "$name" | tr '-' ' ' | sed 's/\b\(.\)/\u\1/g')"
 for d in "spec/$folder" "golden/$folder" "fuzz/corpus/${folder}_engine" "fuzz/corpus/${folder}_content"; do
     [[ ! -e "$root/$d" ]] || die "$d already exists"
 done
+owner="$(reserved_prefixes | awk -v p="$prefix" '$1 == p { $1 = ""; print substr($0, 2) }')"
+[[ -z "$owner" ]] || die "$which is reserved for $owner; give another as the second argument"
 for f in "$root"/spec/*/game.cmake; do
     grep -q "^set(UD_GAME_NAME $name)" "$f" && die "a game named $name is registered (${f#"$root"/})"
-    grep -q "^set(UD_GAME_SYMBOL ${prefix}_game)" "$f" &&
-        die "PREFIX '$prefix' is taken (${f#"$root"/}); give another as the second argument"
+    if grep -q "^set(UD_GAME_SYMBOL ${prefix}_game)" "$f"; then
+        game="$(sed -n 's/^set(UD_GAME_NAME \(.*\))$/\1/p' "$f")"
+        die "$which is reserved for the game $game (${f#"$root"/}); give another as the second argument"
+    fi
 done
 if grep -rqs --include='*.c' "\"$PREFIX-" "$root"/spec/*/; then
     die "rule IDs $PREFIX-* exist already; give another PREFIX as the second argument"

@@ -63,7 +63,9 @@ bool rec_begin_as(recorder *r, const rec_opts *o, const char *command, const ud_
     memset(r, 0, sizeof *r);
     if (o->off)
         return true;
-    const char *path = o->path ? o->path : "undead.db";
+    const char *path = cli_db_path(command, o->path);
+    if (!path)
+        return false;
     ud_buf err;
     ud_buf_init(&err);
     r->db = db_open(path, true, &err);

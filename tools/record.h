@@ -24,15 +24,20 @@
 
 /* The database options every recording command takes. */
 typedef struct rec_opts {
-    const char *path; /* default "undead.db" */
+    const char *path; /* --db; NULL: cli_db_path's default */
     bool off;         /* --no-db */
 } rec_opts;
 
 enum { OPT_DB = 1100, OPT_NO_DB };
 #define REC_LONGOPTS \
     { "db", required_argument, NULL, OPT_DB }, { "no-db", no_argument, NULL, OPT_NO_DB }
-#define REC_HELP                                                                            \
-    "  --db PATH             record the run in this results database (default undead.db)\n" \
+/* The first lines of the help of a command that records by default. */
+#define REC_NOTE                                                                             \
+    "It records the run in the results database: undead.db in the folder it runs in (made\n" \
+    "there if missing) unless --db PATH or $UNDEAD_DB names another, or --no-db is given.\n"
+#define REC_HELP                                                                              \
+    "  --db PATH             record the run in this results database (default: $UNDEAD_DB,\n" \
+    "                        else undead.db in the current folder, made there if missing)\n"  \
     "  --no-db               do not record the run\n"
 
 /* A case's variant settings as the database keeps them (db/README.md,
