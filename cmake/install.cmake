@@ -106,5 +106,14 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# jemalloc loads the C++ runtime (libstdc++6, libgcc-s1): dpkg-shlibdeps
+# leaves them to libjemalloc2's own Depends, but the package names every
+# library the installed command loads (what ldd lists), so that no package
+# it needs is only there by another's say.  CPack adds these to the
+# computed list.
+get_property(ud_links_jemalloc GLOBAL PROPERTY UD_LINKS_JEMALLOC)
+if(ud_links_jemalloc)
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libstdc++6, libgcc-s1")
+endif()
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "chromium, poppler-utils")
 include(CPack)

@@ -93,19 +93,25 @@ case "$case_" in
 keep-faq)
     "$undead" sim one-die --games 2 --db runs.db > /dev/null || fail "undead sim"
     : > empty.db
-    no_verify="undead faq: the database holds no finished verify run of one-die: run 'undead verify' first"
+    # no finished verify run (exit 2, bad input: it names the command), and a
+    # 0-byte database (a reader refuses it and leaves it as it was)
+    no_verify="undead faq: the database holds no finished verify run of one-die: run 'undead verify one-die --db runs.db' first"
+    empty_db="undead faq: results database: empty.db: an empty file, not a results database: nothing to read (nothing was changed)"
     old faq.html faq.md faq.pdf
     for db in runs.db empty.db; do
+        want=$no_verify
+        [[ $db == empty.db ]] && want=$empty_db
         run "$undead" faq --game one-die --db $db --golden "$src/golden" -o faq.html
-        expect 1 err "$no_verify"
+        expect 2 err "$want"
         kept faq.html
         run "$undead" faq --game one-die --db $db --golden "$src/golden" --format md -o faq.md
-        expect 1 err "$no_verify"
+        expect 2 err "$want"
         kept faq.md
         run "$undead" faq --game one-die --db $db --golden "$src/golden" --format pdf -o faq.pdf
-        expect 1 err "$no_verify"
+        expect 2 err "$want"
         kept faq.pdf
     done
+    [[ ! -s empty.db ]] || fail "the reader wrote into the 0-byte empty.db"
     verified ok.db
     # no WAL: the reader writes nothing (its -shm file is not cut short)
     [[ $(sql ok.db "PRAGMA journal_mode = DELETE") == delete ]] || fail "ok.db kept its WAL"

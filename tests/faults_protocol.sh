@@ -243,7 +243,7 @@ group-own-error)
     # a departure (two readings of the end), whose record cannot be written
     run "$undead" conform zombie-dice --no-db --games 1 --shrink-tries 3 --variant end=final-turn \
         --record "$tmp/none/rec" -- python3 adapter.py none "$undead" "$tmp/pids" + --variant end=finish-round
-    expect 2 err "$tmp/none/rec: No such file or directory"
+    expect 2 err "undead conform: --record $tmp/none/rec: cannot write: No such file or directory"
     children_gone
     ;;
 group-signal)
