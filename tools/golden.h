@@ -47,7 +47,7 @@ typedef struct golden_report {
     int bad; /* of the failed, golden_case.bad: bad input or I/O (a FIFO,
               * a full disk): exit 2 */
     int updated;
-    int uncovered; /* rule rows fired by no case */
+    int uncovered;                                  /* rule rows fired by no case */
     int cases_of[GOLDEN_MAX_GAMES];                 /* per ud_games index */
     uint64_t fired[GOLDEN_MAX_GAMES][UD_MAX_RULES]; /* per game, per rule */
 } golden_report;
