@@ -10,7 +10,8 @@
 #            --max-states 1 printed "(raise the bound)" and a VIOLATION, exit
 #            1: a limit is the partial table, "no violation", a message
 #            naming what to raise, exit 0, as --max-memory; --golden does not
-#            compare a cut table (exit 2); --max-states 0 is refused.
+#            compare a cut table (exit 2), nor records it as complete;
+#            --max-states 0 is refused.
 #   verify-cut  verify --max-memory too small for an exploration ended in
 #            "verify: FAILED", exit 1: the step says "cut by --max-memory",
 #            the summary "INCOMPLETE", exit 2; solve's analysis too.
@@ -61,6 +62,11 @@ explore-limits)
     run "$undead" explore zombie-dice --bound turn --max-states 500 --jobs 1 --no-db
     expect 0 err "undead explore: stopped at 532 distinct states: the --max-states bound (500) was reached, no more are expanded; the counts are partial (raise --max-states)"
     grep -qx "total [0-9]* 532 [0-9 ]*" out || fail "no partial table: $(cat out)"
+    # and recorded as partial, not as the game's complete table
+    run "$undead" explore zombie-dice --bound turn --max-states 500 --jobs 1 --db e.db
+    [[ $rc == 0 ]] || fail "explore --db: exit $rc: $(cat err)"
+    [[ "$(sql e.db "SELECT status FROM cases WHERE kind = 'explore'")" == partial ]] ||
+        fail "a cut search recorded as '$(sql e.db "SELECT status FROM cases WHERE kind = 'explore'")', expected partial"
     # a cut table is not compared with a golden one: no failed check
     run "$undead" explore zombie-dice --bound turn --max-states 500 --jobs 1 --no-db \
         --golden "$src/golden/explore/zombie-dice-turn.txt"

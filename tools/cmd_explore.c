@@ -540,7 +540,9 @@ int cmd_explore(int argc, char **argv)
                        .game = g->name,
                        .variants = ud_buf_str(&vb),
                        .inputs = ud_buf_str(&table),
-                       .status = rep.violated ? "violation" : "complete",
+                       /* a search a limit cut short is recorded as such:
+                        * its counts are not the game's */
+                       .status = rep.violated ? "violation" : rep.complete ? "complete" : "partial",
                        .outcome = outcome,
                        .decisions = -1,
                        .rules = "" };
