@@ -4,13 +4,14 @@
  */
 #include "named_query.h"
 
-#include <errno.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include <sqlite3.h>
 
 #include "db_sql.h"
+#include "setup.h"
 
 /* Copy one header line (after "-- ") into out; returns the next line. */
 static const char *header_line(const char *p, char *out, size_t size)
@@ -100,23 +101,23 @@ void nq_list(FILE *out)
     }
 }
 
+/* A whole number as every option reads one (core's ud_parse_number: digits
+ * alone, no space or sign), within what SQLite stores. */
+static bool parse_integer(const char *v, uint64_t *n) { return ud_parse_number(v, 0, INT64_MAX, n); }
+
 static bool is_integer(const char *v)
 {
-    char *end;
-    errno = 0;
-    (void)strtoll(v, &end, 10);
-    return *v && !*end && !errno;
+    uint64_t n;
+    return parse_integer(v, &n);
 }
 
 static void bind_value(sqlite3_stmt *st, int idx, const char *v)
 {
-    char *end;
-    errno = 0;
-    long long n = strtoll(v, &end, 10);
+    uint64_t n;
     if (strcmp(v, "null") == 0)
         sqlite3_bind_null(st, idx);
-    else if (*v && !*end && !errno)
-        sqlite3_bind_int64(st, idx, n);
+    else if (parse_integer(v, &n))
+        sqlite3_bind_int64(st, idx, (sqlite3_int64)n);
     else
         sqlite3_bind_text(st, idx, v, -1, SQLITE_TRANSIENT);
 }
@@ -169,8 +170,8 @@ sqlite3_stmt *nq_prepare(sqlite3 *h, const nq_query *q, char *const *values, int
         /* A parameter whose default is a number takes a number (or null):
          * text there is the user's error, not a failed query. */
         if (v && p->def[0] && is_integer(p->def) && strcmp(v, "null") != 0 && !is_integer(v)) {
-            ud_buf_printf(err, "query %s: --param %s: expected a whole number, got '%s'", q->name, p->name,
-                          v);
+            ud_buf_printf(err, "query %s: --param %s: ", q->name, p->name);
+            ud_number_expected(err, v, 0, INT64_MAX);
             sqlite3_finalize(st);
             return NULL;
         }

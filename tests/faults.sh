@@ -207,7 +207,7 @@ small)
     expect 2 err "undead sim: results database: --db '': expected a file name"
     "$undead" sim zombie-dice --games 2 --db s.db > /dev/null || fail "undead sim"
     run "$undead" db query rarest-rules --param limit=abc --db s.db
-    expect 2 err "undead db: query rarest-rules: --param limit: expected a whole number, got 'abc'"
+    expect 2 err "undead db: query rarest-rules: --param limit: expected a whole number from 0 to 9223372036854775807, got 'abc'"
     run "$undead" play zombie-dice --no-db --variant end=final-turn --variant end=finish-round
     expect 2 err "undead: --variant: variant end given twice"
     run "$undead" play zombie-dice --no-db --players a,b,c --policy optimal

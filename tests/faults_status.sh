@@ -153,6 +153,10 @@ numbers)
     expect 2 err "undead sim: --games: expected a whole number from 1 to 18446744073709551615, got ' 5'"
     run "$undead" sim zombie-dice --games '5 ' --no-db
     expect 2 err "undead sim: --games: expected a whole number from 1 to 18446744073709551615, got '5 '"
+    # a named query's number parameter: the same reading
+    "$undead" sim zombie-dice --games 2 --db q.db > /dev/null || fail "undead sim"
+    run "$undead" db query rarest-rules --param 'limit= 5' --db q.db
+    expect 2 err "undead db: query rarest-rules: --param limit: expected a whole number from 0 to 9223372036854775807, got ' 5'"
     run "$undead" bench zombie-dice --repeat +3
     expect 2 err "undead bench: --repeat: expected a whole number from 1 to 18446744073709551615, got '+3'"
     run "$undead" explore zombie-dice --bound turn --max-memory ' 1G' --no-db

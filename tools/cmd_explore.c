@@ -542,7 +542,9 @@ int cmd_explore(int argc, char **argv)
                        .inputs = ud_buf_str(&table),
                        /* a search a limit cut short is recorded as such:
                         * its counts are not the game's */
-                       .status = rep.violated ? "violation" : rep.complete ? "complete" : "partial",
+                       .status = rep.violated   ? "violation"
+                                 : rep.complete ? "complete"
+                                                : "partial",
                        .outcome = outcome,
                        .decisions = -1,
                        .rules = "" };
