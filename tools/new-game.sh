@@ -98,7 +98,7 @@ rule text and the rows into the game.
 | --- | --- |
 | \`900_$folder.txt\` | the rule text the rows cite |
 | \`$folder.h\` | the state (\`${prefix}_state\`), phases, actions, the variant key, counts |
-| \`rules.c\` | the rows \`$PREFIX-*\`, each guard and effect just above its row |
+| \`rules.c\` | the rows \`$PREFIX-*\`, each guard and effect just above its row; the row list \`${PREFIX}_RULE_LIST\` gives the rule array and the compiled runner (\`core/compiled.h\`) |
 | \`game.c\` | phases, actions, variants, invariants \`$PREFIX-INV-*\`, policies, and \`${prefix}_game\`, the \`ud_game\` |
 | \`content.c\`, \`content/*.txt\` | the content schema and loader, and the built-in set |
 | \`game.cmake\` | registers the game (name, \`ud_game\`, header, order; \`../games.cmake\`) |

@@ -184,6 +184,7 @@ const ud_game od_game = {
     .state_size = sizeof(od_state),
     .phase_offset = offsetof(od_state, phase),
     .init = od_init,
+    .compiled_rows = od_compiled_rows,
     .to_move = od_to_move,
     .describe = od_describe,
     .unordered_state_keys = unordered_state_keys,

@@ -75,4 +75,7 @@ extern const ud_variant od_variants[OD_VARIANTS];
 extern const ud_invariant od_invariants[OD_N_INVARIANTS];
 extern const ud_policy_def od_policies[OD_N_POLICIES];
 
+/* The rule table compiled (rules.c, core/compiled.h): od_game's runner. */
+int od_compiled_rows(ud_step *s, void *state, int ph, bool from_decision);
+
 #endif
