@@ -8,5 +8,5 @@ add_test(NAME explore_dotld_round
   COMMAND undead explore dotld --bound round --players ann --start "district suburbs"
           --start "space 6" --start "time 1" --start "ammo 0" --start "healthy 2"
           --start "supplies 1" --variant character=chosen --policy cautious --follow-policy
-          --no-db --golden ${CMAKE_SOURCE_DIR}/golden/explore/dotld-round.txt)
+          --no-db --golden ${CMAKE_SOURCE_DIR}/golden/dotld/explore/round.txt)
 set_tests_properties(explore_dotld_round PROPERTIES LABELS explore TIMEOUT 300)
