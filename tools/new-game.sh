@@ -51,6 +51,8 @@ if grep -rqs --include='*.c' "\"$PREFIX-" "$root"/spec/*/; then
 fi
 
 template="$root/spec/one_die"
+grep -q '^set(UD_GAME_ORDER [0-9]*)$' "$template/game.cmake" ||
+    die "spec/one_die/game.cmake: expected a line set(UD_GAME_ORDER N)"
 order=0
 for f in "$root"/spec/*/game.cmake; do
     o="$(sed -n 's/^set(UD_GAME_ORDER \([0-9]*\))/\1/p' "$f")"
@@ -78,15 +80,8 @@ for f in "$template"/content/*.txt; do
 done
 rename "$template/tests/test_one_die.c" > "$spec/tests/test_$folder.c"
 rename "$template/mutants.txt" > "$spec/mutants.txt"
-cat > "$spec/game.cmake" <<CMAKE
-# spec/$folder/game.cmake - registers $title (read by spec/games.cmake).
-# Its command-line name, the ud_game it defines and the header declaring
-# that, and its place among the games (undead games, every all-games run).
-set(UD_GAME_NAME $name)
-set(UD_GAME_SYMBOL ${prefix}_game)
-set(UD_GAME_HEADER $folder.h)
-set(UD_GAME_ORDER $order)
-CMAKE
+# The registration: One Die's under the new names, placed after every game.
+rename "$template/game.cmake" | sed "s/^set(UD_GAME_ORDER [0-9]*)\$/set(UD_GAME_ORDER $order)/" > "$spec/game.cmake"
 cat > "$spec/README.md" <<README
 # spec/$folder/ — $title
 
