@@ -2,7 +2,7 @@
 # beside its Criterion suites (included by tests/CMakeLists.txt, as every
 # spec/<folder>/tests/tests.cmake is).
 # A whole round from a position one space before a safe house
-# (docs/dotld.md), every state with its invariants: its table is the file's
+# (spec/dotld/docs.md), every state with its invariants: its table is the file's
 # rows, the command is in the file's comment lines.
 add_test(NAME explore_dotld_round
   COMMAND undead explore dotld --bound round --players ann --start "district suburbs"
