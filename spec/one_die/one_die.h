@@ -18,6 +18,8 @@
 #include "game.h"
 
 enum { OD_FACES = 6, OD_MAX_RISK = 3, OD_MAX_PLAYERS = 4 };
+/* The most points a start line may give a player ("start score ann 999"). */
+enum { OD_START_SCORE_MAX = 999 };
 
 /* The content: what a load of die.txt and goal.txt builds. */
 typedef struct od_tables {

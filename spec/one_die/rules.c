@@ -26,11 +26,14 @@ static void seat_players(void *p, ud_step *s)
     ST(p)->n_players = (uint8_t)n;
 }
 
+/* The state starts zeroed, so scores start at 0 and the round is not set,
+ * unless start lines (game.c, od_apply_start) gave a position to study:
+ * those stand. */
 static void set_up(void *p, ud_step *s)
 {
     od_state *st = ST(p);
-    memset(st->score, 0, sizeof st->score);
-    st->round = 1;
+    if (st->round == 0)
+        st->round = 1;
     st->current = 0;
     st->winner = -1;
     st->phase = OD_PH_TURN_START;
