@@ -8,8 +8,10 @@
 #   share/undead/fuzz/corpus/      the seed corpora verify replays
 #   share/undead/spec/GAME/content/ the games' built-in content, as plain text
 #                                  (compiled in; here to copy for --content DIR)
-#   share/doc/undead/              README.md and docs/; copyright and changelog.gz
-#                                  (cmake/deb/: what a Debian package must carry)
+#   share/doc/undead/              README.md and docs/, and each game's page
+#                                  as spec/GAME/docs.md (so the links hold);
+#                                  copyright and changelog.gz (cmake/deb/:
+#                                  what a Debian package must carry)
 #
 # The installed command finds share/undead beside it (tools/datadir.c).
 include(GNUInstallDirs)
@@ -31,6 +33,14 @@ endforeach()
 
 install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+# A game's page lives in its folder (spec/<folder>/docs.md); README.md and
+# docs/ link to it there, so it goes to the same place beside them.
+file(GLOB UD_GAME_PAGES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/spec/*/docs.md)
+foreach(page IN LISTS UD_GAME_PAGES)
+  get_filename_component(game_dir ${page} DIRECTORY)
+  get_filename_component(folder ${game_dir} NAME)
+  install(FILES ${page} DESTINATION ${CMAKE_INSTALL_DOCDIR}/spec/${folder})
+endforeach()
 
 # Files installed gzipped (-n: no name or time inside, so the same input
 # gives the same bytes), as Debian's policy has man pages and changelogs:

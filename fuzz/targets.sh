@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fuzz/targets.sh - lists the fuzz targets, one "NAME SOURCE GAME" line each:
 #   - every fuzz/fuzz_NAME.c (GAME "-"),
-#   - for every game folder spec/FOLDER/ (a folder with a game.cmake), the
+#   - for every game folder spec/FOLDER/ (spec/games.sh lists them), the
 #     engine target FOLDER_engine, built from fuzz/game_engine.c for the game
 #     its game.cmake names (UD_GAME_NAME: zombie_dice -> zombie-dice),
 #   - and for a game folder that ships content (spec/FOLDER/content/), the
@@ -15,16 +15,11 @@ for f in "$root"/fuzz/fuzz_*.c; do
     name="$(basename "$f" .c)"
     echo "${name#fuzz_} fuzz/$(basename "$f") -"
 done
-for d in "$root"/spec/*/; do
-    folder="$(basename "$d")"
-    [[ -f "$d/game.cmake" ]] || continue
-    game="$(sed -n 's/^set(UD_GAME_NAME[[:space:]]\{1,\}\([^)[:space:]]*\).*/\1/p' "$d/game.cmake")"
-    if [[ -z "$game" ]]; then
-        echo "fuzz/targets.sh: spec/$folder/game.cmake: expected a line set(UD_GAME_NAME NAME)" >&2
-        exit 1
-    fi
+games="$(bash "$root/spec/games.sh")"
+while read -r folder game; do
+    [[ -n "$folder" ]] || continue # no game folder at all
     echo "${folder}_engine fuzz/game_engine.c $game"
-    if [[ -d "$d/content" ]]; then
+    if [[ -d "$root/spec/$folder/content" ]]; then
         echo "${folder}_content fuzz/game_content.c $game"
     fi
-done
+done <<< "$games"

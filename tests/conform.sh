@@ -1,22 +1,30 @@
 #!/usr/bin/env bash
-# tests/conform.sh CASE UNDEAD SOURCE_DIR - one case of `undead conform`
-# (docs/conformance.md): undead's own engine agreeing with itself, two
-# readings parting, broken adapters reported (exit 2) without a hang, and,
-# in a mutation build, faulty implementations (undead serve with one
+# tests/conform.sh CASE UNDEAD SOURCE_DIR [ARGS...] - one case of `undead
+# conform` (docs/conformance.md): undead's own engine agreeing with itself,
+# two readings parting, broken adapters reported (exit 2) without a hang,
+# and, in a mutation build, faulty implementations (undead serve with one
 # mutant on) caught, named and shrunk.  Each case checks the exit status
-# and the lines that say why.
+# and the lines that say why.  The cases of one game take the game from
+# the registry (tests/CMakeLists.txt, from spec/games.cmake), never from
+# a folder's name:
+#   self GAME                  seeded games, in both chance modes
+#   depth GAME DEPTH           every path DEPTH decisions deep
+#                              (UD_GAME_CONFORM_DEPTH in its game.cmake)
+#   faulty GAME FILE           each faulty implementation FILE lists
+#                              (spec/<folder>/conform-faulty.txt)
 set -uo pipefail
 
 case_="$1"
 U="$2"
 src="$3"
+shift 3
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 broken="$src/tests/data/conform/broken_adapter.py"
 
 fail() {
     echo "FAIL ($case_): $*"
-    sed -n 1,40p "$tmp/out"
+    [[ -f "$tmp/out" ]] && sed -n 1,40p "$tmp/out"
     exit 1
 }
 
@@ -47,10 +55,25 @@ faulty() {
     echo "$game $mutant: caught, rule $rule, shrunk to $n decisions"
 }
 
+# faulty_list GAME FILE: every line of FILE, "MUTANT RULE MAX [OPTION...]"
+faulty_list() {
+    local game="$1" file="$2" n=0 cases=0 mutant rule max options
+    [[ -f "$file" ]] || fail "no file $file"
+    while read -r mutant rule max options; do
+        n=$((n + 1))
+        [[ -z "$mutant" || "$mutant" == \#* ]] && continue
+        [[ -n "$rule" && "$max" =~ ^[0-9]+$ ]] ||
+            fail "$file:$n: expected 'MUTANT RULE MAX [OPTION...]'"
+        # shellcheck disable=SC2086 # the options are words
+        faulty "$game" "$mutant" "$rule" "$max" $options < /dev/null
+        cases=$((cases + 1))
+    done < "$file"
+    [[ $cases -gt 0 ]] || fail "$file lists no faulty implementation"
+}
+
 case "$case_" in
-self_*)
-    game="${case_#self_}"
-    game="${game//_/-}"
+self)
+    game="${1:?conform.sh self: expected the game}"
     for mode in dictate follow; do
         run 0 -- "$U" conform "$game" --no-db --games 60 --chance "$mode" -- "$U" serve "$game"
         has "^seeded: 60 games, .* every step agreed"
@@ -58,14 +81,12 @@ self_*)
     has "^chance: "
     ;;
 depth)
-    # every game to a depth its paths allow in seconds; the positions after
+    # the game to a depth its paths allow in seconds; the positions after
     # each play grow with the depth
-    for gd in zombie-dice:2 one-die:3 dotld:3 zombies-cards:5 zombies-board:4; do
-        game="${gd%%:*}"
-        d="${gd##*:}"
-        run 0 -- "$U" conform "$game" --no-db --depth "$d" -- "$U" serve "$game"
-        has "^depth $d: [0-9]+ paths .* every step agreed; positions after each play: 1( [0-9]+){$((d - 1))}\$"
-    done
+    game="${1:?conform.sh depth: expected the game}"
+    d="${2:?conform.sh depth: expected the depth}"
+    run 0 -- "$U" conform "$game" --no-db --depth "$d" -- "$U" serve "$game"
+    has "^depth $d: [0-9]+ paths .* every step agreed; positions after each play: 1( [0-9]+){$((d - 1))}\$"
     ;;
 fuzz)
     run 0 -- "$U" conform zombie-dice --no-db --seconds 2 -- "$U" serve zombie-dice
@@ -101,21 +122,12 @@ broken_*)
     esac
     has "request [0-9]+ \(\{\"cmd\":\"(decide|hello|offers)"
     ;;
-faulty_dotld)
-    # a 1 left from the first fight roll costs Time (only a rerolled 1 does)
-    faulty dotld DL-REROLLED-ONE/guard-always DL-REROLLED-ONE 16 --players solo
-    ;;
-faulty_zombies_cards)
-    # the map stack's top card taken to pay for a failed fight
-    faulty zombies-cards ZC-PAY-MAP/guard-always ZC-PAY-MAP 8
-    ;;
-faulty_zombies_board)
-    # a zombie may end its move on another zombie
-    faulty zombies-board fault/zombie-on-zombie ZB-ZOMBIE-OFFER 12
+faulty)
+    faulty_list "${1:?conform.sh faulty: expected the game}" "${2:?conform.sh faulty: expected the file}"
     ;;
 *)
     echo "unknown case $case_"
     exit 2
     ;;
 esac
-echo "ok: $case_"
+echo "ok: $case_${1:+ $1}"

@@ -1,7 +1,7 @@
 /*
  * cmd_explore.c - `undead explore GAME`: every reachable state of a bounded
  * game (core/explore.h), reported as a model checker does, with a
- * perft-style table of counts per depth that golden/explore/ keeps.
+ * perft-style table of counts per depth that golden/<folder>/explore/ keeps.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,11 @@
 #   spec/FOLDER/           a working copy of One Die (spec/one_die/, the worked
 #                          example spec/README.md walks through) under the new
 #                          names: rule text, header, rows, ud_game, content,
-#                          game.cmake (its registration), README.md
+#                          game.cmake (its registration, with its conformance
+#                          depth), the fuzz target's start positions and their
+#                          generator (fuzz-starts.txt, fuzz-starts.sh), its
+#                          page (docs.md, One Die's figures until rewritten),
+#                          README.md
 #   spec/FOLDER/tests/     its Criterion suite, test_FOLDER.c
 #   golden/FOLDER/         One Die's golden cases (.in) under the new names;
 #                          `undead golden update` writes their transcripts
@@ -102,6 +106,8 @@ if grep -rqs --include='*.c' "\"$PREFIX-" "$root"/spec/*/; then
 fi
 
 template="$root/spec/one_die"
+grep -q '^set(UD_GAME_ORDER [0-9]*)$' "$template/game.cmake" ||
+    die "spec/one_die/game.cmake: expected a line set(UD_GAME_ORDER N)"
 order=0
 for f in "$root"/spec/*/game.cmake; do
     o="$(sed -n 's/^set(UD_GAME_ORDER \([0-9]*\))/\1/p' "$f")"
@@ -129,15 +135,19 @@ for f in "$template"/content/*.txt; do
 done
 rename "$template/tests/test_one_die.c" > "$spec/tests/test_$folder.c"
 rename "$template/mutants.txt" > "$spec/mutants.txt"
-cat > "$spec/game.cmake" <<CMAKE
-# spec/$folder/game.cmake - registers $title (read by spec/games.cmake).
-# Its command-line name, the ud_game it defines and the header declaring
-# that, and its place among the games (undead games, every all-games run).
-set(UD_GAME_NAME $name)
-set(UD_GAME_SYMBOL ${prefix}_game)
-set(UD_GAME_HEADER $folder.h)
-set(UD_GAME_ORDER $order)
-CMAKE
+# The engine fuzz target's start positions and their generator: the game
+# is One Die's, so its seeded games and positions are One Die's too
+# (fuzz/make-starts.sh FOLDER writes them again after the rules change).
+rename "$template/fuzz-starts.sh" > "$spec/fuzz-starts.sh"
+rename "$template/fuzz-starts.txt" > "$spec/fuzz-starts.txt"
+# The game's page: One Die's under the new names, saying whose figures they are.
+{
+    echo "<!-- Made by tools/new-game.sh $name from One Die's page (spec/one_die/docs.md):"
+    echo "     its figures are One Die's until the rules are rewritten and measured again. -->"
+    rename "$template/docs.md"
+} > "$spec/docs.md"
+# The registration: One Die's under the new names, placed after every game.
+rename "$template/game.cmake" | sed "s/^set(UD_GAME_ORDER [0-9]*)\$/set(UD_GAME_ORDER $order)/" > "$spec/game.cmake"
 cat > "$spec/README.md" <<README
 # spec/$folder/ — $title
 
@@ -149,11 +159,14 @@ rule text and the rows into the game.
 | --- | --- |
 | \`900_$folder.txt\` | the rule text the rows cite |
 | \`$folder.h\` | the state (\`${prefix}_state\`), phases, actions, the variant key, counts |
-| \`rules.c\` | the rows \`$PREFIX-*\`, each guard and effect just above its row |
+| \`rules.c\` | the rows \`$PREFIX-*\`, each guard and effect just above its row; the row list \`${PREFIX}_RULE_LIST\` gives the rule array and the compiled runner (\`core/compiled.h\`) |
 | \`game.c\` | phases, actions, variants, invariants \`$PREFIX-INV-*\`, policies, and \`${prefix}_game\`, the \`ud_game\` |
 | \`content.c\`, \`content/*.txt\` | the content schema and loader, and the built-in set |
-| \`game.cmake\` | registers the game (name, \`ud_game\`, header, order; \`../games.cmake\`) |
-| \`tests/test_$folder.c\` | its Criterion suite: a scenario per row, the built-in and bad content files |
+| \`game.cmake\` | registers the game (name, \`ud_game\`, header, order, conformance depth; \`../games.cmake\`) |
+| \`tests/test_$folder.c\` | its Criterion suite: a scenario per row, the start lines, the built-in and bad content files |
+| \`mutants.txt\` | its mutants no game can tell apart (\`undead mutate $name\`) |
+| \`fuzz-starts.sh\`, \`fuzz-starts.txt\` | the engine fuzz target's start positions (\`fuzz/make-starts.sh $folder > spec/$folder/fuzz-starts.txt\`) |
+| \`docs.md\` | the game's page: what undead measures of it, with the command for each |
 
 Golden cases: \`golden/$folder/\`.  Seed corpora: \`fuzz/corpus/${folder}_engine/\`, \`fuzz/corpus/${folder}_content/\`.
 README
@@ -177,6 +190,8 @@ new game $name in spec/$folder/ (C prefix ${prefix}_, rule IDs $PREFIX-*); next:
   build/default/tools/undead golden update --no-db --dir golden/$folder   # writes the golden transcripts
   build/default/tools/undead golden check --no-db
   build/default/tools/undead sim $name --no-db
-  ctest --preset default -R '$folder'
-then rewrite spec/$folder/900_$folder.txt and the rows into your game (spec/README.md).
+  ctest --preset default -R '$folder'                  # its suite, fuzz replays, conformance
+then rewrite spec/$folder/900_$folder.txt and the rows into your game (spec/README.md),
+its start positions (spec/$folder/fuzz-starts.sh, then
+  fuzz/make-starts.sh $folder > spec/$folder/fuzz-starts.txt) and its page (spec/$folder/docs.md).
 NEXT

@@ -10,7 +10,7 @@
  * end to end (to a horizon of rounds: its states are infinitely many),
  * both from a solo start position (the start lines), keyed on
  * what later rules read (play_key): a round from three spaces before the
- * Suburbs' safe house is 199,264 states (docs/dotld.md).  One fight alone
+ * Suburbs' safe house is 199,264 states (spec/dotld/docs.md).  One fight alone
  * is solved exactly, as fractions, by the analysis "combat" (combat.c).
  */
 #include <string.h>
@@ -273,7 +273,7 @@ const ud_explore_bound dl_bound_round = {
 
 /* "district"'s progress: the rounds played to their end from the
  * position (the state's round counts from 1).  A district's states are
- * infinitely many (docs/dotld.md: a round may leave the party where it
+ * infinitely many (spec/dotld/docs.md: a round may leave the party where it
  * stood with one more supply), so its end is reached exactly only to a
  * horizon of N rounds, the chance of still being in the district after
  * them one outcome. */

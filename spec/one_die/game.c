@@ -3,7 +3,9 @@
  * few functions that read its state.  Everything a game says to undead is
  * in the struct at the end.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "one_die.h"
@@ -47,8 +49,11 @@ static bool scores_in_range(const ud_game *g, const void *p, ud_buf *why)
         ud_buf_printf(why, "turn points %d outside 0..%d", st->turn_points, most);
         return false;
     }
+    /* Before set up seats the players, start lines may have given scores
+     * (od_apply_start): the seats are counted from then on. */
+    bool seated = st->phase != OD_PH_SETUP;
     for (int i = 0; i < OD_MAX_PLAYERS; i++)
-        if (st->score[i] < 0 || (i >= st->n_players && st->score[i] != 0)) {
+        if (st->score[i] < 0 || (seated && i >= st->n_players && st->score[i] != 0)) {
             ud_buf_printf(why, "seat %d has score %d", i, st->score[i]);
             return false;
         }
@@ -158,6 +163,60 @@ static void od_outcomes(const void *p, int n_players, uint8_t *out)
         out[i] = i < OD_MAX_PLAYERS ? CST(p)->outcome[i] : UD_SEAT_PLAYING;
 }
 
+/* ---- start lines: a position to study (undead play --start, fuzz-starts.txt) -------- */
+
+/* The whole number N of the start line `form` (its first word: key),
+ * within lo..hi; false with a message.  Read as text, then converted with
+ * a range check: %d would overflow silently. */
+static bool start_number(const char *text, int lo, int hi, const char *key, const char *form, ud_buf *err)
+{
+    char *end;
+    errno = 0;
+    long value = strtol(text, &end, 10);
+    if (end == text || *end != '\0') {
+        ud_buf_printf(err, "expected '%s' with N a whole number, got '%s'", form, text);
+        return false;
+    }
+    if (errno == ERANGE || value < lo || value > hi) {
+        ud_buf_printf(err, "%s %s is out of range %d..%d", key, text, lo, hi);
+        return false;
+    }
+    return true;
+}
+
+/* "score PLAYER N": PLAYER has N points; "round N": the game starts at
+ * round N (of the content's rounds).  Set up keeps both. */
+static bool od_apply_start(void *p, const ud_setup *setup, const char *line, ud_buf *err)
+{
+    char what[16], first[UD_NAME_MAX + 1], second[32];
+    int used = 0;
+    int n = sscanf(line, "%15s %24s%n %31s%n", what, first, &used, second, &used);
+    if (n == 2 && line[used] == '\0' && strcmp(what, "round") == 0) {
+        if (ud_setup_start_prior(setup, line) > 0) {
+            ud_buf_puts(err, "expected one 'round' line, found a second");
+            return false;
+        }
+        od_content_ready();
+        if (!start_number(first, 1, od_content.rounds, "round", "round N", err))
+            return false;
+        ST(p)->round = (uint8_t)atoi(first);
+        return true;
+    }
+    if (n != 3 || line[used] != '\0' || strcmp(what, "score") != 0) {
+        ud_buf_puts(err, "expected 'score PLAYER N' or 'round N'");
+        return false;
+    }
+    if (!start_number(second, 0, OD_START_SCORE_MAX, "score", "score PLAYER N", err))
+        return false;
+    for (int seat = 0; seat < setup->n_players && seat < OD_MAX_PLAYERS; seat++)
+        if (strcmp(setup->names[seat], first) == 0) {
+            ST(p)->score[seat] = (int16_t)atoi(second);
+            return true;
+        }
+    ud_buf_printf(err, "no player named '%s'", first);
+    return false;
+}
+
 /* State values whose items a record may write in any order: one entry per player. */
 static const char *const unordered_state_keys[] = { "scores", NULL };
 
@@ -184,6 +243,7 @@ const ud_game od_game = {
     .state_size = sizeof(od_state),
     .phase_offset = offsetof(od_state, phase),
     .init = od_init,
+    .compiled_rows = od_compiled_rows,
     .to_move = od_to_move,
     .describe = od_describe,
     .unordered_state_keys = unordered_state_keys,
@@ -192,4 +252,5 @@ const ud_game od_game = {
     .outcomes = od_outcomes,
     .load_content = od_load_content,
     .load_content_memory = od_load_content_memory,
+    .apply_start = od_apply_start,
 };

@@ -18,6 +18,8 @@
 #include "game.h"
 
 enum { OD_FACES = 6, OD_MAX_RISK = 3, OD_MAX_PLAYERS = 4 };
+/* The most points a start line may give a player ("start score ann 999"). */
+enum { OD_START_SCORE_MAX = 999 };
 
 /* The content: what a load of die.txt and goal.txt builds. */
 typedef struct od_tables {
@@ -74,5 +76,8 @@ extern const ud_rule od_rules[OD_N_RULES];
 extern const ud_variant od_variants[OD_VARIANTS];
 extern const ud_invariant od_invariants[OD_N_INVARIANTS];
 extern const ud_policy_def od_policies[OD_N_POLICIES];
+
+/* The rule table compiled (rules.c, core/compiled.h): od_game's runner. */
+int od_compiled_rows(ud_step *s, void *state, int ph, bool from_decision);
 
 #endif

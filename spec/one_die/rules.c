@@ -1,11 +1,13 @@
 /*
  * rules.c - every rule of One Die as a row of the spec table, each row's
- * guard and effect just above it, in the order a turn meets them.  The
- * engine interprets this table (a game may also list its rows for
- * core/compiled.h, as Zombie Dice does; One Die keeps to the plain table).
+ * guard and effect just above it, in the order a turn meets them.  One
+ * list of rows (OD_RULE_LIST, at the end) gives both the rule array and
+ * the compiled runner (core/compiled.h), as every game's does, so the
+ * checker and the simulator cannot drift apart.
  */
 #include <string.h>
 
+#include "compiled.h"
 #include "one_die.h"
 
 #define SRC "900_one_die.txt"
@@ -24,11 +26,14 @@ static void seat_players(void *p, ud_step *s)
     ST(p)->n_players = (uint8_t)n;
 }
 
+/* The state starts zeroed, so scores start at 0 and the round is not set,
+ * unless start lines (game.c, od_apply_start) gave a position to study:
+ * those stand. */
 static void set_up(void *p, ud_step *s)
 {
     od_state *st = ST(p);
-    memset(st->score, 0, sizeof st->score);
-    st->round = 1;
+    if (st->round == 0)
+        st->round = 1;
     st->current = 0;
     st->winner = -1;
     st->phase = OD_PH_TURN_START;
@@ -200,38 +205,56 @@ static void declare_result(void *p, ud_step *s)
     UD_EMIT(s, "shared%s =%d", names, best);
 }
 
+/* ---- the table: one list of rows, the rule array and the compiled runner ---------------------- */
+
+#define EFFECT UD_ROW_EFFECT
+#define OFFER UD_ROW_OFFER
+/* A row active only under one reading: variant key, value. */
+#define V(KEY, VALUE) KEY, VALUE
+
+/* Every rule, in table order: X(C, IDX, PHASE, KIND, GUARD, EFFECT, ID,
+ * SOURCE, SECTION, SUMMARY, VARIANT CONDITION, SECOND CONDITION).  The
+ * list is expanded into the rule array below and into the compiled
+ * runner (core/compiled.h); IDX names the row's index, GUARD is
+ * ud_always where the row always applies. */
 /* The rows are laid out by hand, to read like the rules they encode. */
 /* clang-format off */
-const ud_rule od_rules[OD_N_RULES] = {
-    { "OD-PLAYERS", SRC, "Players", "one to four players", OD_PH_SETUP, UD_ROW_EFFECT,
-      UD_ALWAYS, NULL, seat_players, UD_ANY },
-    { "OD-SETUP", SRC, "Setting up", "scores start at 0; the goal and rounds come from the content",
-      OD_PH_SETUP, UD_ROW_EFFECT, UD_ALWAYS, NULL, set_up, UD_ANY },
-    { "OD-TURN", SRC, "Your turn", "the player in turn begins a turn with no points",
-      OD_PH_TURN_START, UD_ROW_EFFECT, UD_ALWAYS, NULL, turn_begin, UD_ANY },
-    { "OD-RISK", SRC, "Your turn", "say how many times you will roll: once, twice or three times",
-      OD_PH_RISK, UD_ROW_OFFER, UD_ALWAYS, NULL, offer_risks, UD_ANY },
-    { "OD-RISK-TAKEN", SRC, "Your turn", "then roll that many times",
-      OD_PH_RISK, UD_ROW_EFFECT, UD_ALWAYS, NULL, take_risk, UD_ANY },
-    { "OD-ROLL", SRC, "Your turn", "roll the die: each face equally likely",
-      OD_PH_ROLL, UD_ROW_EFFECT, UD_ALWAYS, NULL, roll, UD_ANY },
-    { "OD-BUST", SRC, "Your turn", "a bust face ends the turn at once; it scores nothing",
-      OD_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, rolled_bust, bust, UD_ANY },
-    { "OD-POINTS", SRC, "Your turn", "each face adds its points to the turn",
-      OD_PH_RESOLVE, UD_ROW_EFFECT, UD_ALWAYS, rolled_points, add_points, UD_ANY },
-    { "OD-BANK", SRC, "Your turn", "with no bust, the turn's points go to the score",
-      OD_PH_BANK, UD_ROW_EFFECT, UD_ALWAYS, NULL, bank, UD_ANY },
-    { "OD-SOLO-WIN", SRC, "The end", "alone: reaching the goal wins at once",
-      OD_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS, solo_reached, solo_win, UD_ANY },
-    { "OD-SOLO-LOSS", SRC, "The end", "alone: after the last round without the goal, a loss",
-      OD_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS, solo_out_of_rounds, solo_loss, UD_ANY },
-    { "OD-GOAL-AT-ONCE", SRC, "Variant", "the game ends as soon as a player reaches the goal",
-      OD_PH_TURN_END, UD_ROW_EFFECT, OD_V_ENDING, OD_ENDING_AT_ONCE, reached_at_once, end_at_once, UD_ANY },
-    { "OD-NEXT", SRC, "Your turn", "the next player in seat order takes the next turn",
-      OD_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS, round_goes_on, next_player, UD_ANY },
-    { "OD-ROUND-END", SRC, "The end", "after a round: finish if the goal was reached or it was the last round",
-      OD_PH_TURN_END, UD_ROW_EFFECT, UD_ALWAYS, round_over, end_round, UD_ANY },
-    { "OD-HIGHEST", SRC, "The end", "the highest score wins; equal highest scores share the win",
-      OD_PH_GAME_END, UD_ROW_EFFECT, UD_ALWAYS, NULL, declare_result, UD_ANY },
-};
+#define OD_RULE_LIST(X, C) \
+    X(C, OD_R_PLAYERS, OD_PH_SETUP, EFFECT, ud_always, seat_players, \
+      "OD-PLAYERS", SRC, "Players", "one to four players", UD_ALWAYS, UD_ANY) \
+    X(C, OD_R_SETUP, OD_PH_SETUP, EFFECT, ud_always, set_up, \
+      "OD-SETUP", SRC, "Setting up", "scores start at 0; the goal and rounds come from the content", UD_ALWAYS, UD_ANY) \
+    X(C, OD_R_TURN, OD_PH_TURN_START, EFFECT, ud_always, turn_begin, \
+      "OD-TURN", SRC, "Your turn", "the player in turn begins a turn with no points", UD_ALWAYS, UD_ANY) \
+    X(C, OD_R_RISK, OD_PH_RISK, OFFER, ud_always, offer_risks, \
+      "OD-RISK", SRC, "Your turn", "say how many times you will roll: once, twice or three times", UD_ALWAYS, UD_ANY) \
+    X(C, OD_R_RISK_TAKEN, OD_PH_RISK, EFFECT, ud_always, take_risk, \
+      "OD-RISK-TAKEN", SRC, "Your turn", "then roll that many times", UD_ALWAYS, UD_ANY) \
+    X(C, OD_R_ROLL, OD_PH_ROLL, EFFECT, ud_always, roll, \
+      "OD-ROLL", SRC, "Your turn", "roll the die: each face equally likely", UD_ALWAYS, UD_ANY) \
+    X(C, OD_R_BUST, OD_PH_RESOLVE, EFFECT, rolled_bust, bust, \
+      "OD-BUST", SRC, "Your turn", "a bust face ends the turn at once; it scores nothing", UD_ALWAYS, UD_ANY) \
+    X(C, OD_R_POINTS, OD_PH_RESOLVE, EFFECT, rolled_points, add_points, \
+      "OD-POINTS", SRC, "Your turn", "each face adds its points to the turn", UD_ALWAYS, UD_ANY) \
+    X(C, OD_R_BANK, OD_PH_BANK, EFFECT, ud_always, bank, \
+      "OD-BANK", SRC, "Your turn", "with no bust, the turn's points go to the score", UD_ALWAYS, UD_ANY) \
+    X(C, OD_R_SOLO_WIN, OD_PH_TURN_END, EFFECT, solo_reached, solo_win, \
+      "OD-SOLO-WIN", SRC, "The end", "alone: reaching the goal wins at once", UD_ALWAYS, UD_ANY) \
+    X(C, OD_R_SOLO_LOSS, OD_PH_TURN_END, EFFECT, solo_out_of_rounds, solo_loss, \
+      "OD-SOLO-LOSS", SRC, "The end", "alone: after the last round without the goal, a loss", UD_ALWAYS, UD_ANY) \
+    X(C, OD_R_GOAL_AT_ONCE, OD_PH_TURN_END, EFFECT, reached_at_once, end_at_once, \
+      "OD-GOAL-AT-ONCE", SRC, "Variant", "the game ends as soon as a player reaches the goal", \
+      V(OD_V_ENDING, OD_ENDING_AT_ONCE), UD_ANY) \
+    X(C, OD_R_NEXT, OD_PH_TURN_END, EFFECT, round_goes_on, next_player, \
+      "OD-NEXT", SRC, "Your turn", "the next player in seat order takes the next turn", UD_ALWAYS, UD_ANY) \
+    X(C, OD_R_ROUND_END, OD_PH_TURN_END, EFFECT, round_over, end_round, \
+      "OD-ROUND-END", SRC, "The end", "after a round: finish if the goal was reached or it was the last round", \
+      UD_ALWAYS, UD_ANY) \
+    X(C, OD_R_HIGHEST, OD_PH_GAME_END, EFFECT, ud_always, declare_result, \
+      "OD-HIGHEST", SRC, "The end", "the highest score wins; equal highest scores share the win", UD_ALWAYS, UD_ANY)
 /* clang-format on */
+
+/* The rule array, and the same rows compiled into one function
+ * (core/compiled.h), the runner every mode uses for One Die; the
+ * interpreted table is the reference it is tested against. */
+UD_COMPILED_TABLE(OD_RULE_LIST, od_rules, OD_N_RULES, OD_PHASES, od_compiled_rows)

@@ -12,7 +12,7 @@
  * its start lines leave two tiles and one card in the piles and name the
  * first player, so the deal is two hand orders, and every action and
  * roll of the first turn is followed, keyed canonically
- * (docs/zombies-board.md has the figures).
+ * (spec/zombies_board/docs.md has the figures).
  */
 #include <stddef.h>
 #include <string.h>

@@ -1,7 +1,11 @@
 # spec/zombies_board/game.cmake - registers the Zombies!!! board-game variant (read by spec/games.cmake).
 # Its command-line name, the ud_game it defines and the header declaring
-# that, and its place among the games (undead games, every all-games run).
+# that, its place among the games (undead games, every all-games run), and
+# the depth `undead conform --depth` enumerates against `undead serve` in
+# seconds (CTest conform_depth_<folder>: every path that deep played in
+# lockstep).
 set(UD_GAME_NAME zombies-board)
 set(UD_GAME_SYMBOL zb_game)
 set(UD_GAME_HEADER zombies_board.h)
 set(UD_GAME_ORDER 50)
+set(UD_GAME_CONFORM_DEPTH 4)

@@ -5,7 +5,7 @@
  * map-card side, and names five of them without their text; it lists none.
  * cards.txt is therefore undead's sample deck (every card it names, and
  * sample cards marked source=sample), and setup.txt the cards dealt to
- * each player, which 003 does give (SETUP 1).  docs/zombies-cards.md
+ * each player, which 003 does give (SETUP 1).  spec/zombies_cards/docs.md
  * describes the format and the effect vocabulary.
  */
 #include <pthread.h>
@@ -53,7 +53,7 @@ static const ud_content_field card_fields[] = {
     { .name = "at", .type = UD_CONTENT_WORD, .def = "any", .max_len = ZC_NAME_LEN - 1 },
     { .name = "source", .type = UD_CONTENT_ENUM, .required = true, .words = sources },
     /* identical cards: one record, the same id; the deal tells them
-     * apart only by number (a small deck's kinds, docs/zombies-cards.md) */
+     * apart only by number (a small deck's kinds, spec/zombies_cards/docs.md) */
     { .name = "copies", .type = UD_CONTENT_INT, .def = "1", .min = 1, .max = ZC_MAX_CARDS },
 };
 static const ud_content_field setup_fields[] = {

@@ -594,7 +594,7 @@ static void start_fight(void *p, ud_step *s)
     UD_EMIT(s, "fight %s zombies=%d", ud_player(s, ST(p)->current), ST(p)->zombies_left);
 }
 
-/* ---- the effects (the vocabulary of docs/zombies-cards.md) ---------------------------------- */
+/* ---- the effects (the vocabulary of spec/zombies_cards/docs.md) ---------------------------- */
 
 static int player_of_pending(const zc_state *st)
 {

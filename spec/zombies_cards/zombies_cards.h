@@ -40,7 +40,7 @@ enum {
     ZC_KILL = 4,    /* FIGHTING ZOMBIES: a 4 or more kills */
 };
 
-/* The effect vocabulary of the card side (docs/zombies-cards.md).
+/* The effect vocabulary of the card side (spec/zombies_cards/docs.md).
  * Lasting effects stay in front of their player until complete. */
 enum zc_effect {
     ZC_FX_WEAPON,         /* lasting: +bonus to a roll when chosen; at= its location */

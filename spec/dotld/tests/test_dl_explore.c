@@ -415,7 +415,7 @@ typedef struct pinned {
  *   undead explore dotld --bound round --players ann --start "district suburbs" --start "space 6" \
  *     --start "time 1" --start "ammo 0" --start "healthy 2" --start "supplies 1" \
  *     --variant character=chosen --policy cautious --follow-policy --outcomes --fractions
- * prints them (27,606 states; docs/dotld.md). */
+ * prints them (27,606 states; spec/dotld/docs.md). */
 static const pinned round_exact[] = {
     { "lost: no survivor left", "178618196502750241/394865111526801408" },
     { "safe house reached, survivors 1", "38275291542434297/394865111526801408" },
@@ -565,7 +565,7 @@ static const char *const alone_near_safe_house[] = {
  *   undead explore dotld --bound district --horizon 2 --players ann --start "district suburbs" \
  *     --start "space 6" --start "time 1" --start "ammo 0" --start "healthy 1" --start "supplies 0" \
  *     --variant character=chosen --policy cautious --outcomes --fractions
- * prints it (224,971 states, about a minute; docs/dotld.md). */
+ * prints it (224,971 states, about a minute; spec/dotld/docs.md). */
 static const pinned two_rounds_exact[] = {
     { "lost: no survivor left", "426168137695591558427383850105809/641639737864499235256264606875648" },
     { "next district, survivors 1", "289245980025577031783470087061197/1924919213593497705768793820626944" },

@@ -472,6 +472,74 @@ Test(od_rules_meta, every_rule_has_a_scenario_that_fires_it)
     assert_scenarios_match_rules(&od_game, covered, N_COVERED, "test_one_die.c");
 }
 
+/* ---- start lines: a position to study (game.c, od_apply_start) ------------------------ */
+
+Test(od_start, a_score_and_a_round_stand_through_set_up)
+{
+    /* bob starts with 12 in round 3: set up keeps both, and ann opens it. */
+    run r;
+    play_scenario(&r,
+                  H2 "partial\nstart score bob 12\nstart round 3\n"
+                     "goal 30 rounds 6\n"
+                     "turn ann\n"
+                     "= turn=ann round=3 points=0 scores=ann:0,bob:12\n"
+                     "decide ann risk 1\nroll 4\n"
+                     "bank ann +4 =4\n",
+                  NULL);
+    cr_assert_eq(score_of(&r, "ann"), 4);
+    cr_assert_eq(score_of(&r, "bob"), 12);
+    run_free(&r);
+}
+
+Test(od_start, a_start_near_the_goal_wins_at_once)
+{
+    /* Alone with 28 of the 30: one roll of 2 wins in round 1. */
+    run r;
+    play_scenario(&r, H1 "start score ann 28\ndecide ann risk 1\nroll 2\nwinner ann =30\n", NULL);
+    cr_assert_eq(fired(&r, "OD-SOLO-WIN"), 1);
+    cr_assert_eq(r.res.complete, 1);
+    cr_assert_eq(r.res.winner, 0);
+    run_free(&r);
+}
+
+Test(od_start, the_last_round_is_lost_at_its_end)
+{
+    /* Alone from round 6 of 6: a bust, and the game is lost. */
+    run r;
+    play_scenario(&r, H1 "start round 6\ndecide ann risk 1\nroll bust\nlost ann =0\n", NULL);
+    cr_assert_eq(fired(&r, "OD-SOLO-LOSS"), 1);
+    cr_assert_eq(fired(&r, "OD-ROUND-END"), 0, "no round ended before the last");
+    cr_assert_eq(r.res.winner, -1);
+    run_free(&r);
+}
+
+/* A start line refused where the record writes it: line 4, after "start ". */
+static void start_refused(const char *line, const char *phrase)
+{
+    char text[256];
+    snprintf(text, sizeof text, H1 "start %s\ndecide ann risk 1\nroll 2\n", line);
+    assert_parse_error(text, strlen(text), 4, 7, phrase);
+}
+
+Test(od_start, bad_lines_are_refused_with_what_was_expected)
+{
+    builtin_assumed();
+    start_refused("score zed 5", "no player named 'zed'");
+    start_refused("score ann lots", "expected 'score PLAYER N' with N a whole number, got 'lots'");
+    start_refused("score ann 1000", "score 1000 is out of range 0..999");
+    start_refused("score ann -1", "score -1 is out of range 0..999");
+    start_refused("score ann 99999999999999999999", "score 99999999999999999999 is out of range 0..999");
+    start_refused("round 7", "round 7 is out of range 1..6");
+    start_refused("round 0", "round 0 is out of range 1..6");
+    start_refused("round 2x", "expected 'round N' with N a whole number, got '2x'");
+    start_refused("rounds 2", "expected 'score PLAYER N' or 'round N'");
+    start_refused("score ann", "expected 'score PLAYER N' or 'round N'");
+    start_refused("score ann 3 4", "expected 'score PLAYER N' or 'round N'");
+    /* one round: a second would replace the first unseen */
+    const char twice[] = H1 "start round 2\nstart round 3\ndecide ann risk 1\nroll 2\n";
+    assert_parse_error(twice, strlen(twice), 5, 7, "expected one 'round' line, found a second");
+}
+
 /* ---- content ----------------------------------------------------------------------- */
 
 static const char good_die[] = "face points=0 bust=yes\n"

@@ -1,11 +1,12 @@
 # spec/zombie_dice/tests/tests.cmake - Zombie Dice's own CTest entries beside
 # its Criterion suites (included by tests/CMakeLists.txt, as every
 # spec/<folder>/tests/tests.cmake is).
-# Exhaustive exploration: the per-depth table of one turn (golden/explore/),
-# every roll's outcomes compared exactly with the solver, and 001's claims.
+# Exhaustive exploration: the per-depth table of one turn
+# (golden/zombie_dice/explore/turn.txt), every roll's outcomes compared
+# exactly with the solver, and 001's claims.
 add_test(NAME explore_zombie_dice_turn
   COMMAND undead explore zombie-dice --bound turn --check-solver --no-db
-          --golden ${CMAKE_SOURCE_DIR}/golden/explore/zombie-dice-turn.txt)
+          --golden ${CMAKE_SOURCE_DIR}/golden/zombie_dice/explore/turn.txt)
 add_test(NAME explore_zombie_dice_turn_cup_first
   COMMAND undead explore zombie-dice --bound turn --check-solver --no-db --max-depth 3
           --variant shortage-when=fewer-than-needed --variant shortage-order=cup-first)
