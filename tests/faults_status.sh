@@ -69,8 +69,8 @@ explore-limits)
         fail "a cut search recorded as '$(sql e.db "SELECT status FROM cases WHERE kind = 'explore'")', expected partial"
     # a cut table is not compared with a golden one: no failed check
     run "$undead" explore zombie-dice --bound turn --max-states 500 --jobs 1 --no-db \
-        --golden "$src/golden/explore/zombie-dice-turn.txt"
-    expect 2 err "undead explore: --golden $src/golden/explore/zombie-dice-turn.txt: not compared: the search was cut by --max-states (raise it)"
+        --golden "$src/golden/zombie_dice/explore/turn.txt"
+    expect 2 err "undead explore: --golden $src/golden/zombie_dice/explore/turn.txt: not compared: the search was cut by --max-states (raise it)"
     run "$undead" explore zombie-dice --bound turn --max-states 0 --no-db
     expect 2 err "undead explore: --max-states: expected a whole number from 1 to 18446744073709551615, got '0'"
     run "$undead" explore --help
