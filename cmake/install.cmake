@@ -13,7 +13,7 @@
 #                                  copyright and changelog.gz (cmake/deb/:
 #                                  what a Debian package must carry)
 #
-# The installed command finds share/undead beside it (tools/datadir.c).
+# The installed command finds share/undead beside it (tools/common/datadir.c).
 include(GNUInstallDirs)
 set(UD_INSTALL_DATA ${CMAKE_INSTALL_DATADIR}/undead)
 

@@ -1,6 +1,6 @@
 /*
  * test_faq_frame.c - the players' part of the FAQ as the writer lays it
- * out (tools/faq_players.c), for every game with players' questions,
+ * out (tools/faq/faq_players.c), for every game with players' questions,
  * written without a database (so without measured effects, which
  * tests/faq_pdf.sh checks on a verified one): its text holds no rule ID,
  * reading syntax or engine word; every ruling is marked "Ruling:" with

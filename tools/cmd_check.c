@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "cli.h"
+#include "commands.h"
 #include "record.h"
 
 static const char usage[] =

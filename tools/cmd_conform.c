@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "outfile.h"
 #include "conform.h"
 #include "record.h"

@@ -19,6 +19,7 @@
 
 #include "baseline.h"
 #include "cli.h"
+#include "commands.h"
 #include "infile.h"
 #include "db.h"
 #include "db_read.h"

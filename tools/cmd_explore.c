@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "explore.h"
 #include "pieces.h"
 #include "extras.h"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "datadir.h"
 #include "golden.h"
 #include "record.h"

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "datadir.h"
 #include "mutate.h"
 #include "pieces.h"

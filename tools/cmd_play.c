@@ -7,6 +7,7 @@
 
 #include "capture.h"
 #include "cli.h"
+#include "commands.h"
 #include "record.h"
 #include "transcript.h"
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 
 static bool want_help(int argc, char **argv, const char *usage)
 {

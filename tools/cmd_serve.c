@@ -17,6 +17,7 @@
 #include "action.h"
 #include "chance_script.h"
 #include "cli.h"
+#include "commands.h"
 #include "conform.h"
 #include "setup.h"
 

@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "cli.h"
+#include "commands.h"
 #include "outfile.h"
 
 static const char usage[] =

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "pieces.h"
 #include "record.h"
 #include "simulate.h"

@@ -11,6 +11,7 @@
 
 #include "analysis.h"
 #include "cli.h"
+#include "commands.h"
 #include "setup.h"
 
 static const char usage[] =

@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "datadir.h"
 #include "golden.h"
 #include "pieces.h"

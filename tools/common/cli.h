@@ -108,23 +108,4 @@ bool cli_is_dir(const char *path);
  * refused before anything is read (infile.h), never waited on. */
 char *cli_read_file(const char *path, size_t *len);
 
-int cmd_games(int argc, char **argv);
-int cmd_rules(int argc, char **argv);
-int cmd_variants(int argc, char **argv);
-int cmd_policies(int argc, char **argv);
-int cmd_play(int argc, char **argv);
-int cmd_check(int argc, char **argv);
-int cmd_sim(int argc, char **argv);
-int cmd_golden(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
-int cmd_db(int argc, char **argv);
-int cmd_verify(int argc, char **argv);
-int cmd_faq(int argc, char **argv);
-int cmd_solve(int argc, char **argv);
-int cmd_explore(int argc, char **argv);
-int cmd_show(int argc, char **argv);
-int cmd_mutate(int argc, char **argv);
-int cmd_conform(int argc, char **argv);
-int cmd_serve(int argc, char **argv);
-
 #endif
