@@ -25,55 +25,6 @@
 #include "conform.h"
 #include "record.h"
 
-static const char usage[] =
-    "usage: undead conform GAME [options] -- COMMAND [ARG...]\n"
-    "Starts COMMAND, an adapter speaking the conformance protocol (docs/conformance.md),\n"
-    "and plays it in lockstep with the rules: every state, every set of offered\n"
-    "decisions and every outcome of chance is compared.  Stops at the first departure,\n"
-    "shrinks it to the fewest decisions and outcomes, names the rule that governs it\n"
-    "and prints a record `undead check` replays.\n"
-    "  --games N             play N seeded games (default 100 when no driver is given)\n"
-    "  --depth D             every decision and every outcome of the first D plays (the\n"
-    "                        set-up is play 1, each decision and what follows one more)\n"
-    "  --max-outcomes N      with --depth: outcomes enumerated in each play after a\n"
-    "                        decision (default 6); later ones are drawn from a PRNG\n"
-    "                        seeded by the path\n"
-    "  --setup-outcomes N    with --depth: outcomes enumerated in the set-up (default 0:\n"
-    "                        one deal, one first roll, drawn from the PRNG)\n"
-    "  --seconds S           fuzz for S seconds: tapes of choices, kept when they fire\n"
-    "                        a row not fired before\n"
-    "  --chance MODE         dictate (undead decides every outcome; default) or follow\n"
-    "                        (the implementation rolls; undead checks each outcome and\n"
-    "                        tests the dice and decks with a chi-square test)\n"
-    "  --alpha P             level of the chi-square tests (default 0.001, divided by\n"
-    "                        the number of kinds of choice tested)\n"
-    "  --timeout MS          longest wait for one answer (default 5000)\n"
-    "  --max-decisions N     a game with more is not judged (default 2000)\n"
-    "  --shrink-tries N      games the shrinking may play (default 400; 0: no shrinking)\n"
-    "  --record FILE         write the departure's record to FILE as well\n"
-    "  --no-offers           do not ask for the offers (measuring the protocol only)\n"
-    "  --verbose             print every chi-square test\n"
-    "  --repeat R            play the seeded games R times and print the median\n"
-    "                        plays per second (a benchmark of the adapter and the protocol)\n" CLI_GAME_HELP
-        REC_HELP "Exit status: 0 no departure, 1 a departure, 2 a broken adapter or a usage error.\n";
-
-enum {
-    OPT_GAMES = 1200,
-    OPT_DEPTH,
-    OPT_SECONDS,
-    OPT_CHANCE,
-    OPT_TIMEOUT,
-    OPT_MAX_DECISIONS,
-    OPT_SHRINK,
-    OPT_RECORD,
-    OPT_ALPHA,
-    OPT_NO_OFFERS,
-    OPT_VERBOSE,
-    OPT_REPEAT,
-    OPT_MAX_OUTCOMES,
-    OPT_SETUP_OUTCOMES,
-};
-
 typedef struct conform_args {
     uint64_t games, depth, seconds;
     bool games_set;
@@ -84,6 +35,146 @@ typedef struct conform_args {
     uint64_t repeat;
 } conform_args;
 
+/* conform's options (opts.h): the drivers', the run's (cf_opts), the
+ * game's and the database's. */
+typedef struct conform_cli {
+    conform_args a;
+    cf_opts o;
+    int chance; /* index in chances[]: a cf_chance_mode */
+    cli_game_opts game;
+    rec_opts rec;
+} conform_cli;
+
+static const char *const chances[] = { "dictate", "follow", NULL };
+_Static_assert(CF_DICTATE == 0 && CF_FOLLOW == 1, "--chance's words are cf_chance_mode's, in order");
+
+static bool read_games(const char *cmd, const opts_option *o, void *field, const char *arg);
+
+static const opts_option options[] = {
+    { .name = "games",
+      .kind = OPTS_CALL,
+      .call = read_games,
+      .metavar = "N",
+      .help = "play N seeded games (default 100 when no driver is given)" },
+    { .name = "depth",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, a.depth),
+      .lo = 1,
+      .hi = CF_MAX_DEPTH,
+      .metavar = "D",
+      .help = "every decision and every outcome of the first D plays (the\n"
+              "set-up is play 1, each decision and what follows one more)" },
+    { .name = "max-outcomes",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, o.enum_outcomes),
+      .hi = 100000000,
+      .def = 6,
+      .metavar = "N",
+      .help = "with --depth: outcomes enumerated in each play after a\n"
+              "decision (default 6); later ones are drawn from a PRNG\n"
+              "seeded by the path" },
+    { .name = "setup-outcomes",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, o.enum_setup),
+      .hi = 100000000,
+      .metavar = "N",
+      .help = "with --depth: outcomes enumerated in the set-up (default 0:\n"
+              "one deal, one first roll, drawn from the PRNG)" },
+    { .name = "seconds",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, a.seconds),
+      .hi = 100000000,
+      .metavar = "S",
+      .help = "fuzz for S seconds: tapes of choices, kept when they fire\n"
+              "a row not fired before" },
+    { .name = "chance",
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(conform_cli, chance),
+      .choices = chances,
+      .metavar = "MODE",
+      .help = "dictate (undead decides every outcome; default) or follow\n"
+              "(the implementation rolls; undead checks each outcome and\n"
+              "tests the dice and decks with a chi-square test)" },
+    { .name = "alpha",
+      .kind = OPTS_DECIMAL,
+      .at = OPTS_AT(conform_cli, a.alpha),
+      .dhi = 1,
+      .open = true,
+      .ddef = 0.001,
+      .metavar = "P",
+      .help = "level of the chi-square tests (default 0.001, divided by\n"
+              "the number of kinds of choice tested)" },
+    { .name = "timeout",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(conform_cli, o.timeout_ms),
+      .lo = 1,
+      .hi = 100000000,
+      .def = 5000,
+      .metavar = "MS",
+      .help = "longest wait for one answer (default 5000)" },
+    { .name = "max-decisions",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, o.max_steps),
+      .lo = 1,
+      .hi = 1000000,
+      .def = 2000,
+      .metavar = "N",
+      .help = "a game with more is not judged (default 2000)" },
+    { .name = "shrink-tries",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(conform_cli, a.shrink_tries),
+      .hi = 100000000,
+      .def = 400,
+      .metavar = "N",
+      .help = "games the shrinking may play (default 400; 0: no shrinking)" },
+    { .name = "record",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(conform_cli, a.record),
+      .metavar = "FILE",
+      .help = "write the departure's record to FILE as well" },
+    { .name = "no-offers",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(conform_cli, o.no_offers),
+      .help = "do not ask for the offers (measuring the protocol only)" },
+    { .name = "verbose",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(conform_cli, a.verbose),
+      .help = "print every chi-square test" },
+    { .name = "repeat",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, a.repeat),
+      .lo = 1,
+      .hi = 1000,
+      .metavar = "R",
+      .help = "play the seeded games R times and print the median\n"
+              "plays per second (a benchmark of the adapter and the protocol)" },
+    CLI_GAME_OPTIONS(conform_cli, game),
+    REC_OPTIONS(conform_cli, rec),
+    OPTS_END,
+};
+
+const opts_command cmd_conform_opts = {
+    .name = "conform",
+    .usage = "usage: undead conform GAME [options] -- COMMAND [ARG...]\n"
+             "Starts COMMAND, an adapter speaking the conformance protocol (docs/conformance.md),\n"
+             "and plays it in lockstep with the rules: every state, every set of offered\n"
+             "decisions and every outcome of chance is compared.  Stops at the first departure,\n"
+             "shrinks it to the fewest decisions and outcomes, names the rule that governs it\n"
+             "and prints a record `undead check` replays.\n",
+    .options = options,
+    .after = "Exit status: 0 no departure, 1 a departure, 2 a broken adapter or a usage error.\n",
+    .game_operand = true,
+};
+
+/* --games N (field: the whole conform_cli): N, and that it was given (a
+ * driver asked for, even with 0 games). */
+static bool read_games(const char *cmd, const opts_option *o, void *field, const char *arg)
+{
+    conform_args *a = &((conform_cli *)field)->a;
+    a->games_set = cli_number(cmd, o->name, arg, 0, 100000000, &a->games);
+    return a->games_set;
+}
+
 static double now_s(void)
 {
     struct timespec ts;
@@ -91,127 +182,33 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_game_opts *go, rec_opts *ro,
-                       int *rc)
+/* The command line read into c: GAME before "--", the adapter's command
+ * after it; OPTS_GO_ON, or the exit status to end with. */
+static int read_conform(int argc, char **argv, conform_cli *c)
 {
-    static const struct option longopts[] = {
-        CLI_GAME_LONGOPTS,
-        REC_LONGOPTS,
-        { "games", required_argument, NULL, OPT_GAMES },
-        { "depth", required_argument, NULL, OPT_DEPTH },
-        { "seconds", required_argument, NULL, OPT_SECONDS },
-        { "chance", required_argument, NULL, OPT_CHANCE },
-        { "timeout", required_argument, NULL, OPT_TIMEOUT },
-        { "max-decisions", required_argument, NULL, OPT_MAX_DECISIONS },
-        { "shrink-tries", required_argument, NULL, OPT_SHRINK },
-        { "record", required_argument, NULL, OPT_RECORD },
-        { "alpha", required_argument, NULL, OPT_ALPHA },
-        { "no-offers", no_argument, NULL, OPT_NO_OFFERS },
-        { "verbose", no_argument, NULL, OPT_VERBOSE },
-        { "repeat", required_argument, NULL, OPT_REPEAT },
-        { "max-outcomes", required_argument, NULL, OPT_MAX_OUTCOMES },
-        { "setup-outcomes", required_argument, NULL, OPT_SETUP_OUTCOMES },
-        { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
-    };
-    *rc = UD_EXIT_USAGE;
-    /* everything after "--" is the adapter's command, untouched */
-    int dd = 1;
-    while (dd < argc && strcmp(argv[dd], "--") != 0)
-        dd++;
-    int c;
-    uint64_t v;
-    optind = 1;
-    int at = 0;
-    while ((c = getopt_long(dd, argv, "h", longopts, &at)) != -1) {
-        switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            *rc = UD_EXIT_OK;
-            return false;
-        case OPT_GAMES:
-        case OPT_DEPTH:
-        case OPT_SECONDS:
-        case OPT_TIMEOUT:
-        case OPT_MAX_DECISIONS:
-        case OPT_SHRINK:
-        case OPT_REPEAT:
-        case OPT_MAX_OUTCOMES:
-        case OPT_SETUP_OUTCOMES: {
-            /* each option's bounds; the name is getopt's (a value that
-             * begins with '-' is still the value) */
-            uint64_t lo =
-                c == OPT_DEPTH || c == OPT_MAX_DECISIONS || c == OPT_TIMEOUT || c == OPT_REPEAT ? 1 : 0;
-            uint64_t hi = c == OPT_DEPTH           ? CF_MAX_DEPTH
-                          : c == OPT_MAX_DECISIONS ? 1000000
-                          : c == OPT_REPEAT        ? 1000
-                                                   : 100000000;
-            if (!cli_number("conform", longopts[at].name, optarg, lo, hi, &v))
-                return false;
-            if (c == OPT_GAMES) {
-                a->games = v;
-                a->games_set = true;
-            } else if (c == OPT_DEPTH)
-                a->depth = v;
-            else if (c == OPT_SECONDS)
-                a->seconds = v;
-            else if (c == OPT_TIMEOUT)
-                o->timeout_ms = (int)v;
-            else if (c == OPT_MAX_DECISIONS)
-                o->max_steps = v;
-            else if (c == OPT_REPEAT)
-                a->repeat = v;
-            else if (c == OPT_MAX_OUTCOMES)
-                o->enum_outcomes = v;
-            else if (c == OPT_SETUP_OUTCOMES)
-                o->enum_setup = v;
-            else
-                a->shrink_tries = (int)v;
-            break;
-        }
-        case OPT_CHANCE:
-            if (strcmp(optarg, "dictate") == 0)
-                o->chance = CF_DICTATE;
-            else if (strcmp(optarg, "follow") == 0)
-                o->chance = CF_FOLLOW;
-            else {
-                fprintf(stderr, "undead conform: --chance: expected dictate or follow, found '%s'\n", optarg);
-                return false;
-            }
-            break;
-        case OPT_RECORD:
-            a->record = optarg;
-            break;
-        case OPT_ALPHA:
-            if (!cli_decimal("conform", "alpha", optarg, 0, 1, true, &a->alpha))
-                return false;
-            break;
-        case OPT_NO_OFFERS:
-            o->no_offers = true;
-            break;
-        case OPT_VERBOSE:
-            a->verbose = true;
-            break;
-        default:
-            if (c == '?' || (!rec_opt(ro, c, optarg) && !cli_game_opt(go, c, optarg)))
-                return false;
-        }
+    opts_operands ops;
+    opts_status st = opts_parse(&cmd_conform_opts, argc, argv, c, &ops);
+    if (st != OPTS_OK)
+        return st == OPTS_HELP ? UD_EXIT_OK : UD_EXIT_USAGE;
+    if (ops.before_dashdash != 1) {
+        opts_help(stderr, &cmd_conform_opts);
+        return UD_EXIT_USAGE;
     }
-    if (optind + 1 != dd) {
-        fputs(usage, stderr);
-        return false;
-    }
-    if (dd + 1 >= argc) {
+    if (ops.n == ops.before_dashdash) {
         fprintf(stderr,
                 "undead conform: expected '-- COMMAND [ARG...]' after the game: the adapter to run\n");
-        return false;
+        return UD_EXIT_USAGE;
     }
-    o->command = argv + dd + 1;
-    o->content = go->content;
-    o->game = cli_game("conform", argv[optind]);
-    if (!o->game || !cli_build_match(o->game, go, &o->match))
-        return false;
-    return true;
+    cf_opts *o = &c->o;
+    o->chance = (cf_chance_mode)c->chance;
+    o->command = argv + ops.first + 1;
+    o->content = c->game.content;
+    o->game = cli_game("conform", argv[ops.first]);
+    if (!o->game || !cli_build_match(o->game, &c->game, &o->match))
+        return UD_EXIT_USAGE;
+    if (!c->a.games_set && !c->a.depth && !c->a.seconds)
+        c->a.games = 100;
+    return OPTS_GO_ON;
 }
 
 /* ---- reporting a departure ---------------------------------------------------------- */
@@ -545,49 +542,43 @@ static drive fair_chance(cf_run *run, const conform_args *a, int *rc)
     return d;
 }
 
-int cmd_conform(int argc, char **argv)
+/* undead conform with its command line read: the drivers in turn. */
+static int conform(conform_cli *c)
 {
-    cf_opts o = { .chance = CF_DICTATE, .timeout_ms = 5000, .max_steps = 2000, .enum_outcomes = 6 };
-    conform_args a = { .shrink_tries = 400, .alpha = 0.001 };
-    cli_game_opts go = { .seed = 1 };
-    rec_opts ro = { 0 };
-    int rc;
-    if (!parse_args(argc, argv, &o, &a, &go, &ro, &rc))
-        return rc;
-    if (!a.games_set && !a.depth && !a.seconds)
-        a.games = 100;
+    cf_opts *o = &c->o;
+    const conform_args *a = &c->a;
     recorder rec;
-    if (!rec_begin(&rec, &ro, "conform", o.game))
+    if (!rec_begin(&rec, &c->rec, "conform", o->game))
         return UD_EXIT_USAGE;
-    rec_match(&rec, &o.match);
-    rec_param(&rec, "chance", "%s", o.chance == CF_DICTATE ? "dictate" : "follow");
-    rec_param(&rec, "adapter", "%s", o.command[0]);
+    rec_match(&rec, &o->match);
+    rec_param(&rec, "chance", "%s", o->chance == CF_DICTATE ? "dictate" : "follow");
+    rec_param(&rec, "adapter", "%s", o->command[0]);
     cf_run *run = calloc(1, sizeof *run);
     if (!run) {
         fputs("undead conform: out of memory\n", stderr);
         return rec_end(&rec, UD_EXIT_USAGE);
     }
-    rc = UD_EXIT_OK;
-    if (cf_run_open(run, &o) != CF_AGREE) {
+    int rc = UD_EXIT_OK;
+    if (cf_run_open(run, o) != CF_AGREE) {
         printf("broken adapter at the start: %s\n", ud_buf_str(&run->broken));
         rc = UD_EXIT_USAGE;
     } else {
-        printf("conform %s: adapter '%s', protocol %d, chance %s\n", o.game->name, run->adapter_name,
-               CF_PROTOCOL, o.chance == CF_DICTATE ? "dictate" : "follow");
+        printf("conform %s: adapter '%s', protocol %d, chance %s\n", o->game->name, run->adapter_name,
+               CF_PROTOCOL, o->chance == CF_DICTATE ? "dictate" : "follow");
         fflush(stdout);
-        if (o.chance == CF_FOLLOW)
+        if (o->chance == CF_FOLLOW)
             run->tally = cf_tally_new();
         drive d = DRIVE_ON;
-        if (a.games)
-            d = a.repeat > 1 ? repeated_games(run, &a, &rec, &rc)
-                             : seeded_games(run, &a, o.match.seed, &rec, &rc);
-        if (d == DRIVE_ON && a.depth)
-            d = every_path(run, &a, &rec, &rc);
-        if (d == DRIVE_ON && a.seconds)
-            d = fuzz(run, &a, &rec, &rc);
+        if (a->games)
+            d = a->repeat > 1 ? repeated_games(run, a, &rec, &rc)
+                              : seeded_games(run, a, o->match.seed, &rec, &rc);
+        if (d == DRIVE_ON && a->depth)
+            d = every_path(run, a, &rec, &rc);
+        if (d == DRIVE_ON && a->seconds)
+            d = fuzz(run, a, &rec, &rc);
         if (d == DRIVE_ON && run->tally)
-            d = fair_chance(run, &a, &rc);
-        rec_coverage(&rec, o.game, run->fired);
+            d = fair_chance(run, a, &rc);
+        rec_coverage(&rec, o->game, run->fired);
         rec_metric(&rec, "conform_plays", (double)run->steps, "plays");
         rec_metric(&rec, "conform_offers_compared", (double)run->queries, "queries");
     }
@@ -595,4 +586,18 @@ int cmd_conform(int argc, char **argv)
     cf_run_close(run);
     free(run);
     return rec_end(&rec, rc);
+}
+
+int cmd_conform(int argc, char **argv)
+{
+    conform_cli *c = calloc(1, sizeof *c);
+    if (!c) {
+        fputs("undead conform: out of memory\n", stderr);
+        return UD_EXIT_USAGE;
+    }
+    int rc = read_conform(argc, argv, c);
+    if (rc == OPTS_GO_ON)
+        rc = conform(c);
+    free(c);
+    return rc;
 }

@@ -13,26 +13,91 @@
 #include "faq.h"
 #include "outfile.h"
 
-static const char usage[] =
-    "usage: undead faq [--game G]... [--part P] [--format html|md|pdf] [-o FILE] [options]\n"
-    "Writes the rules FAQ: every rule by phase with its source, every open question with\n"
-    "its readings and their measured impact, the texts' numeric claims, worked examples\n"
-    "with the dice drawn, findings, edge cases and charts - all from the rule tables, the\n"
-    "golden transcripts and the results database (run 'undead verify' first).  The same\n"
-    "database gives the same bytes.\n"
-    "  --game G              only this game (repeatable; default every game)\n"
-    "  --part P              players (the questions players ask, a few pages a game),\n"
-    "                        reference (rules, readings, claims, examples, findings), or\n"
-    "                        all (default: the players' questions first, then the reference)\n"
-    "  --format F            html (default; stands alone, prints well), md, or pdf\n"
-    "  -o, --output FILE     write here (default: standard output; required for pdf)\n"
-    "  --db PATH             the results database (default: $UNDEAD_DB, else undead.db)\n"
-    "  --golden DIR          golden directory (default: golden in undead's data folder:\n"
-    "                        $UNDEAD_DATA_DIR, else the checkout of this build, else\n"
-    "                        PREFIX/share/undead)\n"
-    "  --chromium PATH       the browser that prints the PDF (default $UNDEAD_CHROMIUM,\n"
-    "                        else chromium); the contents' page numbers are read\n"
-    "                        back from the printed PDF with pdfinfo (poppler-utils)\n";
+/* faq's options (opts.h). */
+typedef struct faq_args {
+    const ud_game **games; /* --game, each found as it is read; room for every one */
+    int n_games;
+    int part, format; /* indices in parts[], formats[] */
+    const char *output, *db, *golden, *chromium;
+} faq_args;
+
+static const char *const parts[] = { "players", "reference", "all", NULL };
+static const faq_part part_of[] = { FAQ_PLAYERS, FAQ_REFERENCE, FAQ_ALL };
+static const char *const formats[] = { "html", "md", "pdf", NULL };
+enum { FORMAT_HTML, FORMAT_MD, FORMAT_PDF };
+
+static bool read_game(const char *cmd, const opts_option *o, void *field, const char *arg);
+
+static const opts_option options[] = {
+    { .name = "game",
+      .kind = OPTS_CALL,
+      .call = read_game,
+      .metavar = "G",
+      .help = "only this game (repeatable; default every game)" },
+    { .name = "part",
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(faq_args, part),
+      .choices = parts,
+      .def = 2, /* all */
+      .metavar = "P",
+      .help = "players (the questions players ask, a few pages a game),\n"
+              "reference (rules, readings, claims, examples, findings), or\n"
+              "all (default: the players' questions first, then the reference)" },
+    { .name = "format",
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(faq_args, format),
+      .choices = formats,
+      .metavar = "F",
+      .help = "html (default; stands alone, prints well), md, or pdf" },
+    { .name = "output",
+      .short_name = 'o',
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(faq_args, output),
+      .metavar = "FILE",
+      .help = "write here (default: standard output; required for pdf)" },
+    { .name = "db",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(faq_args, db),
+      .metavar = "PATH",
+      .help = "the results database (default: $UNDEAD_DB, else undead.db)" },
+    { .name = "golden",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(faq_args, golden),
+      .metavar = "DIR",
+      .help = "golden directory (default: golden in undead's data folder:\n"
+              "$UNDEAD_DATA_DIR, else the checkout of this build, else\n"
+              "PREFIX/share/undead)" },
+    { .name = "chromium",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(faq_args, chromium),
+      .metavar = "PATH",
+      .help = "the browser that prints the PDF (default $UNDEAD_CHROMIUM,\n"
+              "else chromium); the contents' page numbers are read\n"
+              "back from the printed PDF with pdfinfo (poppler-utils)" },
+    OPTS_END,
+};
+
+const opts_command cmd_faq_opts = {
+    .name = "faq",
+    .usage = "usage: undead faq [--game G]... [--part P] [--format html|md|pdf] [-o FILE] [options]\n"
+             "Writes the rules FAQ: every rule by phase with its source, every open question with\n"
+             "its readings and their measured impact, the texts' numeric claims, worked examples\n"
+             "with the dice drawn, findings, edge cases and charts - all from the rule tables, the\n"
+             "golden transcripts and the results database (run 'undead verify' first).  The same\n"
+             "database gives the same bytes.\n",
+    .options = options,
+};
+
+/* --game G (field: the whole faq_args): the game found at once. */
+static bool read_game(const char *cmd, const opts_option *o, void *field, const char *arg)
+{
+    faq_args *a = field;
+    (void)o;
+    const ud_game *g = cli_game(cmd, arg);
+    if (g)
+        a->games[a->n_games++] = g;
+    return g != NULL;
+}
 
 /* Whether the FAQ could be written to path (a folder, a read-only place
  * refused), said on standard error: asked before the database is read, so
@@ -63,108 +128,69 @@ static bool runs_ready(const faq_opts *o, const char *db_path)
     return ok;
 }
 
-/* undead faq, with room in GAMES for every game it may be asked for. */
-static int faq_run(int argc, char **argv, const ud_game **games)
+/* The golden folder of every game asked for (the worked examples and
+ * findings come from them: one that is missing, the data not installed or
+ * a mistyped --golden, is an error, not a FAQ without them); false, said,
+ * when one is missing. */
+static bool golden_folders(faq_opts *o, char *golden_default, size_t size)
 {
-    static const struct option longopts[] = {
-        { "game", required_argument, NULL, 'g' },
-        { "format", required_argument, NULL, 'f' },
-        { "part", required_argument, NULL, 'p' },
-        { "output", required_argument, NULL, 'o' },
-        { "db", required_argument, NULL, 'd' },
-        { "golden", required_argument, NULL, 'G' },
-        { "chromium", required_argument, NULL, 'c' },
-        { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
-    };
-    faq_opts o = { .games = games, .golden_dir = NULL, .format = FAQ_HTML };
-    const char *output = NULL, *db_path = NULL, *format = "html";
-    const char *chromium = getenv("UNDEAD_CHROMIUM");
-    if (!chromium || !*chromium)
-        chromium = "chromium";
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            return UD_EXIT_OK;
-        case 'g':
-            if (!(o.games[o.n_games++] = cli_game("faq", optarg)))
-                return UD_EXIT_USAGE;
-            break;
-        case 'f':
-            format = optarg;
-            break;
-        case 'p':
-            if (strcmp(optarg, "players") == 0)
-                o.part = FAQ_PLAYERS;
-            else if (strcmp(optarg, "reference") == 0)
-                o.part = FAQ_REFERENCE;
-            else if (strcmp(optarg, "all") == 0)
-                o.part = FAQ_ALL;
-            else {
-                fprintf(stderr, "undead faq: --part: expected players, reference or all, got '%s'\n", optarg);
-                return UD_EXIT_USAGE;
-            }
-            break;
-        case 'o':
-            output = optarg;
-            break;
-        case 'd':
-            db_path = optarg;
-            break;
-        case 'G':
-            o.golden_dir = optarg;
-            break;
-        case 'c':
-            chromium = optarg;
-            break;
-        default:
-            fputs(usage, stderr);
-            return UD_EXIT_USAGE;
-        }
+    if (!o->golden_dir && !(o->golden_dir = cli_data_path("faq", "golden", "--golden", golden_default, size)))
+        return false;
+    for (int i = 0; i < o->n_games; i++) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/%s", o->golden_dir, o->games[i]->folder);
+        if (!cli_need_dir("faq", path,
+                          "the worked examples and findings are read from it: " CLI_DATA_HINT("--golden")))
+            return false;
     }
-    if (optind != argc) {
-        fprintf(stderr, "undead faq: unexpected argument '%s'\n", argv[optind]);
-        fputs(usage, stderr);
+    return true;
+}
+
+/* The command line read into a and o: OPTS_GO_ON, or the exit status to
+ * end with. */
+static int read_faq(int argc, char **argv, faq_args *a, faq_opts *o)
+{
+    opts_operands ops;
+    opts_status st = opts_parse(&cmd_faq_opts, argc, argv, a, &ops);
+    if (st != OPTS_OK)
+        return st == OPTS_HELP ? UD_EXIT_OK : UD_EXIT_USAGE;
+    if (ops.n) {
+        fprintf(stderr, "undead faq: unexpected argument '%s'\n", argv[ops.first]);
+        opts_help(stderr, &cmd_faq_opts);
         return UD_EXIT_USAGE;
     }
-    bool pdf = strcmp(format, "pdf") == 0;
-    if (pdf || strcmp(format, "html") == 0)
-        o.format = FAQ_HTML;
-    else if (strcmp(format, "md") == 0)
-        o.format = FAQ_MD;
-    else {
-        fprintf(stderr, "undead faq: --format: expected html, md or pdf, got '%s'\n", format);
-        return UD_EXIT_USAGE;
-    }
-    if (pdf && !output) {
+    if (a->format == FORMAT_PDF && !a->output) {
         fputs("undead faq: --format pdf needs -o FILE\n", stderr);
         return UD_EXIT_USAGE;
     }
-    if (!o.n_games)
+    *o = (faq_opts){ .games = a->games,
+                     .n_games = a->n_games,
+                     .golden_dir = a->golden,
+                     .format = a->format == FORMAT_MD ? FAQ_MD : FAQ_HTML,
+                     .part = part_of[a->part] };
+    if (!o->n_games)
         for (const ud_game *const *g = ud_games; *g; g++)
-            o.games[o.n_games++] = *g;
+            o->games[o->n_games++] = *g;
+    return OPTS_GO_ON;
+}
 
-    /* The worked examples and findings come from the golden folders: one
-     * that is missing (the data not installed, a mistyped --golden) is an
-     * error, not a FAQ without them. */
+/* undead faq, with room in GAMES for every game it may be asked for. */
+static int faq_run(int argc, char **argv, const ud_game **games)
+{
+    faq_args a = { .games = games, .chromium = getenv("UNDEAD_CHROMIUM") };
+    if (!a.chromium || !*a.chromium)
+        a.chromium = "chromium";
+    faq_opts o;
+    int rc = read_faq(argc, argv, &a, &o);
+    if (rc != OPTS_GO_ON)
+        return rc;
     char golden_default[4096];
-    if (!o.golden_dir &&
-        !(o.golden_dir = cli_data_path("faq", "golden", "--golden", golden_default, sizeof golden_default)))
+    if (!golden_folders(&o, golden_default, sizeof golden_default))
         return UD_EXIT_USAGE;
-    for (int i = 0; i < o.n_games; i++) {
-        char path[4200];
-        const char *folder = o.games[i]->folder;
-        snprintf(path, sizeof path, "%s/%s", o.golden_dir, folder);
-        if (!cli_need_dir("faq", path,
-                          "the worked examples and findings are read from it: " CLI_DATA_HINT("--golden")))
-            return UD_EXIT_USAGE;
-    }
-    if (output && !output_writable(output))
+    if (a.output && !output_writable(a.output))
         return UD_EXIT_USAGE;
-    if (!(db_path = cli_db_path("faq", db_path)))
+    const char *db_path = cli_db_path("faq", a.db);
+    if (!db_path)
         return UD_EXIT_USAGE;
     ud_buf err;
     ud_buf_init(&err);
@@ -180,8 +206,8 @@ static int faq_run(int argc, char **argv, const ud_game **games)
         db_close(d);
         return UD_EXIT_USAGE;
     }
-
-    int status = pdf ? faq_print_pdf(&o, chromium, output) : faq_write_file(&o, output);
+    int status =
+        a.format == FORMAT_PDF ? faq_print_pdf(&o, a.chromium, a.output) : faq_write_file(&o, a.output);
     db_close(d);
     return status;
 }

@@ -13,7 +13,6 @@
 #define _XOPEN_SOURCE 700 /* nftw */
 #include <dirent.h>
 #include <ftw.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,49 +27,126 @@
 #include "pieces.h"
 #include "record.h"
 
-static const char usage[] =
-    "usage: undead mutate GAME [options]\n"
-    "Mutation analysis of GAME's rule table: switches on each mutant of its rows\n"
-    "(guard never / always holds, effect skipped / applied twice) and readings (a\n"
-    "key's value read as another), runs the checks against it in order and stops\n"
-    "at the first that fails: golden (the game's golden transcripts), tests (its\n"
-    "CTest suites, label mutate-FOLDER), sim (seeded games, invariants on), fuzz\n"
-    "(its fuzz targets, with --fuzz-seconds).  Prints the survivors and the score;\n"
-    "exit 1 if the score is below --min-score or a survivor is not declared in\n"
-    "spec/FOLDER/mutants.txt.  Needs a mutation build (the `mutants` preset).\n"
-    "  --list                list the mutants and the declarations; run nothing\n"
-    "  --only MUTANT         run this mutant only (ID/OPERATOR; repeatable)\n"
-    "  --sample N            run N mutants spread evenly over the table (0: all)\n"
-    "  --sim-games N         games the sim check plays (default 500)\n"
-    "  --seed N              the sim check's first seed (default 1)\n"
-    "  --fuzz-seconds S      run each fuzz target S seconds (default 0: no fuzz check)\n"
-    "  --fuzz-dir DIR        the mutation build's fuzz targets (default\n"
-    "                        BUILD/../libfuzzer-mutants/fuzz)\n"
-    "  --build-dir DIR       the mutation build tree whose tests run (default: this\n"
-    "                        program's build tree); --no-tests skips them\n"
-    "  --checks LIST         the checks to run: any of golden,tests,sim,fuzz (always in\n"
-    "                        that order; default: golden,tests,sim, and fuzz with\n"
-    "                        --fuzz-seconds)\n"
-    "  --min-score P         the lowest passing score in percent (default 95)\n"
-    "  --jobs N              mutants checked at once (default: every core)\n"
-    "  --verbose             print every mutant's verdict, not only the survivors\n"
-    "  --recheck-equivalents a mutant declared equivalent gets every check (default:\n"
-    "                        golden and sim only, which catch most wrong declarations)\n" REC_HELP;
-
-#define NOT_DECLARED "not declared: no golden case, test or invariant pins it"
-
 enum { MAX_MUTANTS = 4 * UD_MAX_RULES + 64, MAX_ONLY = 32, MAX_COMMANDS = 8 };
 
+/* mutate's options (opts.h). */
 typedef struct mut_opts {
     const char *only[MAX_ONLY];
     int n_only;
-    unsigned long sample, sim_games, seed, fuzz_seconds, jobs;
+    uint64_t sample, sim_games, seed, fuzz_seconds;
+    int jobs;
     double min_score;
     const char *fuzz_dir, *build_dir;
     unsigned checks; /* bit k: check k runs (mut_killer) */
     bool list, no_tests, verbose, recheck;
     rec_opts rec;
 } mut_opts;
+
+static bool read_checks(const char *cmd, const opts_option *o, void *field, const char *arg);
+
+static const opts_option options[] = {
+    { .name = "list",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(mut_opts, list),
+      .help = "list the mutants and the declarations; run nothing" },
+    { .name = "only",
+      .kind = OPTS_LIST,
+      .at = OPTS_AT(mut_opts, only),
+      .count = OPTS_AT(mut_opts, n_only),
+      .max = MAX_ONLY,
+      .metavar = "MUTANT",
+      .help = "run this mutant only (ID/OPERATOR; repeatable)" },
+    { .name = "sample",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(mut_opts, sample),
+      .hi = 100000000,
+      .metavar = "N",
+      .help = "run N mutants spread evenly over the table (0: all)" },
+    { .name = "sim-games",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(mut_opts, sim_games),
+      .hi = 100000000,
+      .def = 500,
+      .metavar = "N",
+      .help = "games the sim check plays (default 500)" },
+    { .name = "seed",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(mut_opts, seed),
+      .hi = ULONG_MAX,
+      .def = 1,
+      .metavar = "N",
+      .help = "the sim check's first seed (default 1)" },
+    { .name = "fuzz-seconds",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(mut_opts, fuzz_seconds),
+      .hi = 3600,
+      .metavar = "S",
+      .help = "run each fuzz target S seconds (default 0: no fuzz check)" },
+    { .name = "fuzz-dir",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(mut_opts, fuzz_dir),
+      .metavar = "DIR",
+      .help = "the mutation build's fuzz targets (default\n"
+              "BUILD/../libfuzzer-mutants/fuzz)" },
+    { .name = "build-dir",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(mut_opts, build_dir),
+      .metavar = "DIR",
+      .help = "the mutation build tree whose tests run (default: this\n"
+              "program's build tree); --no-tests skips them" },
+    { .name = "checks",
+      .kind = OPTS_CALL,
+      .at = OPTS_AT(mut_opts, checks),
+      .call = read_checks,
+      .metavar = "LIST",
+      .help = "the checks to run: any of golden,tests,sim,fuzz (always in\n"
+              "that order; default: golden,tests,sim, and fuzz with\n"
+              "--fuzz-seconds)" },
+    { .name = "min-score",
+      .kind = OPTS_DECIMAL,
+      .at = OPTS_AT(mut_opts, min_score),
+      .dhi = 100,
+      .ddef = 95.0,
+      .metavar = "P",
+      .help = "the lowest passing score in percent (default 95)" },
+    { .name = "jobs",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(mut_opts, jobs),
+      .lo = 1,
+      .hi = UD_MAX_JOBS,
+      .metavar = "N",
+      .help = "mutants checked at once (default: every core)" },
+    { .name = "verbose",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(mut_opts, verbose),
+      .help = "print every mutant's verdict, not only the survivors" },
+    { .name = "recheck-equivalents",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(mut_opts, recheck),
+      .help = "a mutant declared equivalent gets every check (default:\n"
+              "golden and sim only, which catch most wrong declarations)" },
+    REC_OPTIONS(mut_opts, rec),
+    /* described in --build-dir's help */
+    { .name = "no-tests", .kind = OPTS_FLAG, .at = OPTS_AT(mut_opts, no_tests) },
+    OPTS_END,
+};
+
+const opts_command cmd_mutate_opts = {
+    .name = "mutate",
+    .usage = "usage: undead mutate GAME [options]\n"
+             "Mutation analysis of GAME's rule table: switches on each mutant of its rows\n"
+             "(guard never / always holds, effect skipped / applied twice) and readings (a\n"
+             "key's value read as another), runs the checks against it in order and stops\n"
+             "at the first that fails: golden (the game's golden transcripts), tests (its\n"
+             "CTest suites, label mutate-FOLDER), sim (seeded games, invariants on), fuzz\n"
+             "(its fuzz targets, with --fuzz-seconds).  Prints the survivors and the score;\n"
+             "exit 1 if the score is below --min-score or a survivor is not declared in\n"
+             "spec/FOLDER/mutants.txt.  Needs a mutation build (the `mutants` preset).\n",
+    .options = options,
+    .game_operand = true,
+};
+
+#define NOT_DECLARED "not declared: no golden case, test or invariant pins it"
 
 /* One mutant's verdict. */
 typedef struct mut_result {
@@ -178,16 +254,6 @@ static void check_mutant(void *p)
     }
 }
 
-/* A whole number option from lo to hi (cli_number). */
-static bool parse_count(const char *opt, const char *arg, uint64_t lo, uint64_t hi, unsigned long *out)
-{
-    uint64_t v;
-    if (!cli_number("mutate", opt, arg, lo, hi, &v))
-        return false;
-    *out = (unsigned long)v;
-    return true;
-}
-
 /* golden,tests,sim,fuzz (any of them, comma-separated) as bits. */
 static bool parse_checks(const char *arg, unsigned *out)
 {
@@ -206,112 +272,24 @@ static bool parse_checks(const char *arg, unsigned *out)
     return *out != 0;
 }
 
-static int parse_opts(int argc, char **argv, mut_opts *o)
+/* --checks LIST (field: the bits): false, said, when a word is none of
+ * the checks. */
+static bool read_checks(const char *cmd, const opts_option *o, void *field, const char *arg)
 {
-    enum {
-        O_LIST = 1,
-        O_ONLY,
-        O_SAMPLE,
-        O_SIM,
-        O_SEED,
-        O_FUZZ_S,
-        O_FUZZ_DIR,
-        O_BUILD,
-        O_NO_TESTS,
-        O_MIN,
-        O_JOBS,
-        O_VERBOSE,
-        O_CHECKS,
-        O_RECHECK
-    };
-    static const struct option longopts[] = {
-        { "list", no_argument, NULL, O_LIST },
-        { "only", required_argument, NULL, O_ONLY },
-        { "sample", required_argument, NULL, O_SAMPLE },
-        { "sim-games", required_argument, NULL, O_SIM },
-        { "seed", required_argument, NULL, O_SEED },
-        { "fuzz-seconds", required_argument, NULL, O_FUZZ_S },
-        { "fuzz-dir", required_argument, NULL, O_FUZZ_DIR },
-        { "build-dir", required_argument, NULL, O_BUILD },
-        { "no-tests", no_argument, NULL, O_NO_TESTS },
-        { "min-score", required_argument, NULL, O_MIN },
-        { "jobs", required_argument, NULL, O_JOBS },
-        { "verbose", no_argument, NULL, O_VERBOSE },
-        { "checks", required_argument, NULL, O_CHECKS },
-        { "recheck-equivalents", no_argument, NULL, O_RECHECK },
-        { "help", no_argument, NULL, 'h' },
-        REC_LONGOPTS,
-        { 0, 0, 0, 0 },
-    };
-    *o = (mut_opts){
-        .sim_games = 500, .seed = 1, .min_score = 95.0, .jobs = (unsigned long)ud_default_jobs()
-    };
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        bool ok = true;
-        switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            return -1;
-        case O_LIST:
-            o->list = true;
-            break;
-        case O_ONLY:
-            if (o->n_only == MAX_ONLY) {
-                fprintf(stderr, "undead mutate: --only: at most %d mutants\n", MAX_ONLY);
-                return UD_EXIT_USAGE;
-            }
-            o->only[o->n_only++] = optarg;
-            break;
-        case O_SAMPLE:
-            ok = parse_count("sample", optarg, 0, 100000000, &o->sample);
-            break;
-        case O_SIM:
-            ok = parse_count("sim-games", optarg, 0, 100000000, &o->sim_games);
-            break;
-        case O_SEED:
-            ok = parse_count("seed", optarg, 0, ULONG_MAX, &o->seed);
-            break;
-        case O_FUZZ_S:
-            ok = parse_count("fuzz-seconds", optarg, 0, 3600, &o->fuzz_seconds);
-            break;
-        case O_FUZZ_DIR:
-            o->fuzz_dir = optarg;
-            break;
-        case O_BUILD:
-            o->build_dir = optarg;
-            break;
-        case O_NO_TESTS:
-            o->no_tests = true;
-            break;
-        case O_MIN:
-            ok = cli_decimal("mutate", "min-score", optarg, 0, 100, false, &o->min_score);
-            break;
-        case O_JOBS:
-            ok = parse_count("jobs", optarg, 1, UD_MAX_JOBS, &o->jobs);
-            break;
-        case O_VERBOSE:
-            o->verbose = true;
-            break;
-        case O_CHECKS:
-            ok = parse_checks(optarg, &o->checks);
-            break;
-        case O_RECHECK:
-            o->recheck = true;
-            break;
-        default:
-            if (rec_opt(&o->rec, c, optarg))
-                break;
-            fputs(usage, stderr);
-            return UD_EXIT_USAGE;
-        }
-        if (!ok && c == O_CHECKS) /* the numbers' refusals are said where they are read */
-            fprintf(stderr, "undead mutate: bad value '%s' for --%s (see undead mutate --help)\n", optarg,
-                    longopts[c - 1].name);
-        if (!ok)
-            return UD_EXIT_USAGE;
-    }
+    if (parse_checks(arg, field))
+        return true;
+    fprintf(stderr, "undead %s: bad value '%s' for --%s (see undead mutate --help)\n", cmd, arg, o->name);
+    return false;
+}
+
+/* The command line read into o: OPTS_GO_ON, or the exit status to end
+ * with; the checks that run settled. */
+static int read_mutate(int argc, char **argv, mut_opts *o, opts_operands *ops)
+{
+    *o = (mut_opts){ .jobs = ud_default_jobs() };
+    int rc = opts_read(&cmd_mutate_opts, argc, argv, o, ops, 0, -1);
+    if (rc != OPTS_GO_ON)
+        return rc;
     if (!o->checks)
         o->checks = (1u << MUT_GOLDEN) | (o->no_tests ? 0 : 1u << MUT_TESTS) | (1u << MUT_SIM) |
                     (o->fuzz_seconds ? 1u << MUT_FUZZ : 0);
@@ -321,7 +299,7 @@ static int parse_opts(int argc, char **argv, mut_opts *o)
         fprintf(stderr, "undead mutate: --checks fuzz needs --fuzz-seconds S\n");
         return UD_EXIT_USAGE;
     }
-    return 0;
+    return OPTS_GO_ON;
 }
 
 /* The mutation build tree this program belongs to: BUILD/tools/undead. */
@@ -367,8 +345,8 @@ static bool make_plan(mut_plan *p, const ud_game *g, const mut_opts *o)
     if (!fit(p->golden, sizeof p->golden, "%s/%s", data, g->folder))
         return false;
     snprintf(p->game_arg, sizeof p->game_arg, "%s", g->name);
-    snprintf(p->games_arg, sizeof p->games_arg, "%lu", o->sim_games);
-    snprintf(p->seed_arg, sizeof p->seed_arg, "%lu", o->seed);
+    snprintf(p->games_arg, sizeof p->games_arg, "%llu", (unsigned long long)o->sim_games);
+    snprintf(p->seed_arg, sizeof p->seed_arg, "%llu", (unsigned long long)o->seed);
     snprintf(p->tmp_root, sizeof p->tmp_root, "/tmp/undead-mutate-XXXXXX");
     if (!mkdtemp(p->tmp_root)) {
         fprintf(stderr, "undead mutate: cannot make a temporary directory in /tmp\n");
@@ -411,7 +389,8 @@ static bool make_plan(mut_plan *p, const ud_game *g, const mut_opts *o)
         char corpus_root[4096];
         if (!cli_data_path("mutate", "fuzz", "UNDEAD_DATA_DIR", corpus_root, sizeof corpus_root))
             return false;
-        snprintf(p->fuzz_time, sizeof p->fuzz_time, "-max_total_time=%lu", o->fuzz_seconds);
+        snprintf(p->fuzz_time, sizeof p->fuzz_time, "-max_total_time=%llu",
+                 (unsigned long long)o->fuzz_seconds);
         static const char *const kinds[] = { "engine", "content" };
         for (int k = 0; k < 2; k++) {
             static char names[2][4200], labels[2][160];
@@ -482,10 +461,10 @@ static int choose(const ud_game *g, const mut_opts *o, mut_result *out)
     ud_buf b;
     ud_buf_init(&b);
     for (int i = 0; i < n; i++) {
-        if (o->sample && o->sample < (unsigned long)n) {
+        if (o->sample && o->sample < (uint64_t)n) {
             /* i is taken when it is the first index of its share */
-            unsigned long share = (unsigned long)i * o->sample / (unsigned long)n;
-            if (i > 0 && share == (unsigned long)(i - 1) * o->sample / (unsigned long)n)
+            uint64_t share = (uint64_t)i * o->sample / (uint64_t)n;
+            if (i > 0 && share == (uint64_t)(i - 1) * o->sample / (uint64_t)n)
                 continue;
         }
         b.len = 0;
@@ -604,11 +583,12 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
 int cmd_mutate(int argc, char **argv)
 {
     mut_opts o;
+    opts_operands ops;
     setvbuf(stdout, NULL, _IOLBF, 0); /* a long run shows its checks as they pass */
-    int rc = parse_opts(argc, argv, &o);
-    if (rc != 0)
-        return rc < 0 ? UD_EXIT_OK : rc;
-    const ud_game *g = cli_game("mutate", optind < argc ? argv[optind] : NULL);
+    int rc = read_mutate(argc, argv, &o, &ops);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    const ud_game *g = cli_game("mutate", ops.n ? argv[ops.first] : NULL);
     if (!g)
         return UD_EXIT_USAGE;
     char spec[4096], decl_path[4200];
@@ -665,13 +645,13 @@ int cmd_mutate(int argc, char **argv)
         mut_decls_free(&ds);
         return UD_EXIT_USAGE;
     }
-    rec_param(&rec, "sim-games", "%lu", o.sim_games);
-    rec_param(&rec, "seed", "%lu", o.seed);
-    rec_param(&rec, "fuzz-seconds", "%lu", o.fuzz_seconds);
+    rec_param(&rec, "sim-games", "%llu", (unsigned long long)o.sim_games);
+    rec_param(&rec, "seed", "%llu", (unsigned long long)o.seed);
+    rec_param(&rec, "fuzz-seconds", "%llu", (unsigned long long)o.fuzz_seconds);
     for (int i = 0; i < plan->n_cmd; i++)
         rec_param(&rec, "check", "%s", plan->cmd[i].label);
     /* --only picks a sample too: the FAQ says the figures are not all */
-    rec_param(&rec, "sample", "%lu", o.n_only ? (unsigned long)n : o.sample);
+    rec_param(&rec, "sample", "%llu", o.n_only ? (unsigned long long)n : (unsigned long long)o.sample);
     mut_piece *pieces = calloc((size_t)(n ? n : 1), sizeof *pieces);
     for (int i = 0; pieces && i < n; i++) {
         res[i].decl = mut_decls_find(&ds, res[i].name);
@@ -680,7 +660,7 @@ int cmd_mutate(int argc, char **argv)
         pieces[i] = (mut_piece){ &res[i], plan };
     }
     if (pieces)
-        ud_run_pieces((int)o.jobs, pieces, n, sizeof *pieces, check_mutant);
+        ud_run_pieces(o.jobs, pieces, n, sizeof *pieces, check_mutant);
     rc = pieces ? report(g, res, n, &o, &rec) : UD_EXIT_USAGE;
     if (!pieces)
         fprintf(stderr, "undead mutate: out of memory\n");

@@ -21,13 +21,43 @@
 #include "conform.h"
 #include "setup.h"
 
-static const char usage[] = "usage: undead serve GAME [--variant KEY=VALUE]... [--content DIR] [--schema]\n"
-                            "Speaks the conformance protocol (docs/conformance.md) on standard input and\n"
-                            "output with undead's own engine: the reference adapter for `undead conform`.\n"
-                            "  --variant KEY=VALUE   play this reading, whatever a `new` request names\n"
-                            "  --content DIR         the game's content files from DIR\n"
-                            "  --schema              print what an adapter of GAME speaks (state keys,\n"
-                            "                        decisions, outcomes of chance, readings) and exit\n";
+/* serve's options (opts.h). */
+typedef struct serve_args {
+    const char *variants[UD_MAX_VARIANTS * 2];
+    int n_variants;
+    const char *content;
+    bool schema;
+} serve_args;
+
+static const opts_option options[] = {
+    { .name = "variant",
+      .kind = OPTS_LIST,
+      .at = OPTS_AT(serve_args, variants),
+      .count = OPTS_AT(serve_args, n_variants),
+      .max = UD_MAX_VARIANTS * 2,
+      .metavar = "KEY=VALUE",
+      .help = "play this reading, whatever a `new` request names" },
+    { .name = "content",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(serve_args, content),
+      .metavar = "DIR",
+      .help = "the game's content files from DIR" },
+    { .name = "schema",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(serve_args, schema),
+      .help = "print what an adapter of GAME speaks (state keys,\n"
+              "decisions, outcomes of chance, readings) and exit" },
+    OPTS_END,
+};
+
+const opts_command cmd_serve_opts = {
+    .name = "serve",
+    .usage = "usage: undead serve GAME [--variant KEY=VALUE]... [--content DIR] [--schema]\n"
+             "Speaks the conformance protocol (docs/conformance.md) on standard input and\n"
+             "output with undead's own engine: the reference adapter for `undead conform`.\n",
+    .options = options,
+    .game_operand = true,
+};
 
 enum { LINE_MAX_BYTES = 1 << 20, WORDS_MAX = 64 };
 
@@ -729,49 +759,22 @@ static bool write_answer(json_t *r)
 
 int cmd_serve(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "variant", required_argument, NULL, 'v' },
-        { "content", required_argument, NULL, 'c' },
-        { "schema", no_argument, NULL, 's' },
-        { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
-    };
-    const char *variants[UD_MAX_VARIANTS * 2];
-    int n_variants = 0, c;
-    const char *content = NULL;
-    bool show_schema = false;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(usage, stdout);
-            return UD_EXIT_OK;
-        }
-        if (c == 'v' && n_variants < UD_MAX_VARIANTS * 2)
-            variants[n_variants++] = optarg;
-        else if (c == 'c')
-            content = optarg;
-        else if (c == 's')
-            show_schema = true;
-        else {
-            fputs(usage, stderr);
-            return UD_EXIT_USAGE;
-        }
-    }
-    if (optind + 1 != argc) {
-        fputs(usage, stderr);
-        return UD_EXIT_USAGE;
-    }
+    serve_args a = { 0 };
+    opts_operands ops;
+    int rc = opts_read(&cmd_serve_opts, argc, argv, &a, &ops, 1, 1);
+    if (rc != OPTS_GO_ON)
+        return rc;
     server *sv = calloc(1, sizeof *sv);
     if (!sv) {
         fputs("undead serve: out of memory\n", stderr);
         return UD_EXIT_USAGE;
     }
-    sv->g = cli_game("serve", argv[optind]);
-    bool ok = sv->g && (!content || cli_load_content(sv->g, content));
-    sv->content = content;
-    for (int i = 0; ok && i < n_variants; i++)
-        ok = pin_readings(sv, variants[i]);
-    if (ok && show_schema) {
+    sv->g = cli_game("serve", argv[ops.first]);
+    bool ok = sv->g && (!a.content || cli_load_content(sv->g, a.content));
+    sv->content = a.content;
+    for (int i = 0; ok && i < a.n_variants; i++)
+        ok = pin_readings(sv, a.variants[i]);
+    if (ok && a.schema) {
         print_schema(sv->g);
         free(sv);
         return UD_EXIT_OK;
@@ -783,7 +786,7 @@ int cmd_serve(int argc, char **argv)
         return UD_EXIT_USAGE;
     }
     ud_buf_init(&sv->line);
-    int rc = UD_EXIT_OK;
+    rc = UD_EXIT_OK;
     for (bool quit = false; !quit;) {
         size_t len;
         request_line got = read_request(stdin, line, &len);

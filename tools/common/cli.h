@@ -5,12 +5,12 @@
 #ifndef UD_CLI_H
 #define UD_CLI_H
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "games.h"
+#include "opts.h"
 #include "play.h"
 
 enum { UD_EXIT_OK = 0, UD_EXIT_FAIL = 1, UD_EXIT_USAGE = 2 };
@@ -28,30 +28,60 @@ typedef struct cli_game_opts {
     const char *content; /* --content DIR, or NULL: the built-in set */
 } cli_game_opts;
 
-/* getopt_long codes for the shared game options. */
-enum { OPT_SEED = 1000, OPT_PLAYERS, OPT_POLICY, OPT_VARIANT, OPT_START, OPT_CONTENT };
-#define CLI_GAME_LONGOPTS                                                                               \
-    { "seed", required_argument, NULL, OPT_SEED }, { "players", required_argument, NULL, OPT_PLAYERS }, \
-        { "policy", required_argument, NULL, OPT_POLICY },                                              \
-        { "variant", required_argument, NULL, OPT_VARIANT },                                            \
-        { "start", required_argument, NULL, OPT_START },                                                \
-    {                                                                                                   \
-        "content", required_argument, NULL, OPT_CONTENT                                                 \
+/* The game options' entries in a command's option table (opts.h), for a
+ * command whose struct T keeps them in its cli_game_opts F; their messages
+ * name no command ("undead: --seed: ..."), as several commands share them. */
+#define CLI_GAME_OPTIONS(T, F)                                                                 \
+    { .name = "seed",                                                                          \
+      .kind = OPTS_NUMBER,                                                                     \
+      .at = OPTS_AT(T, F.seed),                                                                \
+      .hi = UINT64_MAX,                                                                        \
+      .def = 1,                                                                                \
+      .metavar = "N",                                                                          \
+      .help = "seed of the PRNG (default 1)",                                                  \
+      .shared = true },                                                                        \
+        { .name = "players",                                                                   \
+          .kind = OPTS_CALL,                                                                   \
+          .at = OPTS_AT(T, F),                                                                 \
+          .call = cli_game_list,                                                               \
+          .metavar = "A,B,...",                                                                \
+          .help = "player names, as many as the game allows (default p1,p2);\n"                \
+                  "--players A --players B is the same as --players A,B",                      \
+          .shared = true },                                                                    \
+        { .name = "policy",                                                                    \
+          .kind = OPTS_CALL,                                                                   \
+          .at = OPTS_AT(T, F),                                                                 \
+          .call = cli_game_list,                                                               \
+          .metavar = "P[,P...]",                                                               \
+          .help = "policy per seat, e.g. stop-at-shotguns:2 (last one repeats;\n"              \
+                  "a repeated --policy adds seats, as --players does)",                        \
+          .shared = true },                                                                    \
+        { .name = "variant",                                                                   \
+          .kind = OPTS_LIST,                                                                   \
+          .at = OPTS_AT(T, F.variants),                                                        \
+          .count = OPTS_AT(T, F.n_variants),                                                   \
+          .max = UD_MAX_VARIANTS * 2,                                                          \
+          .metavar = "KEY=VALUE",                                                              \
+          .help = "a reading of an open rule (see 'undead variants GAME')",                    \
+          .shared = true },                                                                    \
+        { .name = "start",                                                                     \
+          .kind = OPTS_LIST,                                                                   \
+          .at = OPTS_AT(T, F.starts),                                                          \
+          .count = OPTS_AT(T, F.n_starts),                                                     \
+          .max = UD_MAX_START,                                                                 \
+          .metavar = "LINE",                                                                   \
+          .help = "a starting-position line, e.g. \"score p1 12\"",                            \
+          .shared = true },                                                                    \
+    {                                                                                          \
+        .name = "content", .kind = OPTS_STRING, .at = OPTS_AT(T, F.content), .metavar = "DIR", \
+        .help = "the game's content files from DIR instead of the built-in\n"                  \
+                "set (games with content, e.g. one-die: spec/GAME/content/)",                  \
+        .shared = true                                                                         \
     }
 
-#define CLI_GAME_HELP                                                                       \
-    "  --seed N              seed of the PRNG (default 1)\n"                                \
-    "  --players A,B,...     player names, as many as the game allows (default p1,p2);\n"   \
-    "                        --players A --players B is the same as --players A,B\n"        \
-    "  --policy P[,P...]     policy per seat, e.g. stop-at-shotguns:2 (last one repeats;\n" \
-    "                        a repeated --policy adds seats, as --players does)\n"          \
-    "  --variant KEY=VALUE   a reading of an open rule (see 'undead variants GAME')\n"      \
-    "  --start LINE          a starting-position line, e.g. \"score p1 12\"\n"              \
-    "  --content DIR         the game's content files from DIR instead of the built-in\n"   \
-    "                        set (games with content, e.g. one-die: spec/GAME/content/)\n"
-
-/* Handle one shared option; false (message printed) on a bad value. */
-bool cli_game_opt(cli_game_opts *o, int code, const char *arg);
+/* --players and --policy (field: the cli_game_opts): a repeated one adds
+ * to the list; false (message printed) when the list grows too long. */
+bool cli_game_list(const char *cmd, const opts_option *o, void *field, const char *arg);
 /* Load a game's content from dir (--content); false with FILE:LINE:COL
  * printed when a file is bad or the game has none. */
 bool cli_load_content(const ud_game *g, const char *dir);
@@ -59,7 +89,6 @@ bool cli_load_content(const ud_game *g, const char *dir);
 bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m);
 /* The game named on the command line, or NULL (message printed). */
 const ud_game *cli_game(const char *cmd, const char *name);
-bool cli_parse_u64(const char *s, uint64_t *out);
 /* A size in bytes as typed: a whole number, or one with K, M, G or T
  * (powers of 1024: 512M, 4G); false when it is not one or overflows. */
 bool cli_parse_size(const char *s, uint64_t *out);
@@ -80,8 +109,6 @@ bool cli_size(const char *cmd, const char *opt, const char *arg, uint64_t hi, ui
  * no sign, no exponent) from lo to hi, the ends excluded when open. */
 bool cli_decimal(const char *cmd, const char *opt, const char *arg, double lo, double hi, bool open,
                  double *out);
-/* --max-memory's SIZE into *out: cli_size with no upper bound. */
-bool cli_parse_max_memory(const char *cmd, const char *arg, uint64_t *out);
 /* bytes as a person reads it ("1.0 GiB", "512 bytes"). */
 void cli_format_size(uint64_t bytes, char *out, size_t size);
 /* Standard output, checked (stdout_check.c): cli_watch_stdout at start
