@@ -1,8 +1,10 @@
 /*
- * cmd_serve.c - `undead serve GAME`: undead's own engine behind the
- * conformance protocol (docs/conformance.md), the reference adapter.
+ * conform_serve.c - undead's own engine behind the conformance protocol
+ * (docs/conformance.md): the reference adapter `undead serve GAME` runs
+ * (conform.h: cf_server_*, cf_serve, cf_print_schema; cmd_serve.c is its
+ * command line).
  *
- * Readings given to serve with --variant are its own and win over those a
+ * Readings pinned with cf_server_pin (serve's --variant) win over those a
  * `new` request names: `undead conform GAME --variant K=a -- undead serve
  * GAME --variant K=b` holds one reading against the other.  serve checks
  * no invariant: it plays as its rows say, and a mutation build's mutant
@@ -17,51 +19,13 @@
 #include "action.h"
 #include "chance_script.h"
 #include "cli.h"
-#include "commands.h"
 #include "conform.h"
+#include "opts.h"
 #include "setup.h"
-
-/* serve's options (opts.h). */
-typedef struct serve_args {
-    const char *variants[UD_MAX_VARIANTS * 2];
-    int n_variants;
-    const char *content;
-    bool schema;
-} serve_args;
-
-static const opts_option options[] = {
-    { .name = "variant",
-      .kind = OPTS_LIST,
-      .at = OPTS_AT(serve_args, variants),
-      .count = OPTS_AT(serve_args, n_variants),
-      .max = UD_MAX_VARIANTS * 2,
-      .metavar = "KEY=VALUE",
-      .help = "play this reading, whatever a `new` request names" },
-    { .name = "content",
-      .kind = OPTS_STRING,
-      .at = OPTS_AT(serve_args, content),
-      .metavar = "DIR",
-      .help = "the game's content files from DIR" },
-    { .name = "schema",
-      .kind = OPTS_FLAG,
-      .at = OPTS_AT(serve_args, schema),
-      .help = "print what an adapter of GAME speaks (state keys,\n"
-              "decisions, outcomes of chance, readings) and exit" },
-    OPTS_END,
-};
-
-const opts_command cmd_serve_opts = {
-    .name = "serve",
-    .usage = "usage: undead serve GAME [--variant KEY=VALUE]... [--content DIR] [--schema]\n"
-             "Speaks the conformance protocol (docs/conformance.md) on standard input and\n"
-             "output with undead's own engine: the reference adapter for `undead conform`.\n",
-    .options = options,
-    .game_operand = true,
-};
 
 enum { LINE_MAX_BYTES = 1 << 20, WORDS_MAX = 64 };
 
-typedef struct server {
+struct cf_server {
     const ud_game *g;
     const char *content; /* serve's own --content DIR, or NULL: the built-in set */
     bool pinned[UD_MAX_VARIANTS];
@@ -90,14 +54,14 @@ typedef struct server {
     ud_buf line;
     char event[32];
     int words; /* outcomes on the line being drawn */
-} server;
+};
 
 /* ---- chance ------------------------------------------------------------------------ */
 
 static bool next_dictated(ud_chance_script *sc, const ud_pick_req *p)
 {
     (void)p;
-    server *sv = sc->ctx;
+    cf_server *sv = sc->ctx;
     if (sv->at_word >= sv->n_words) {
         if (!sv->lines || sv->next >= json_array_size(sv->lines))
             return false;
@@ -119,7 +83,7 @@ static bool next_dictated(ud_chance_script *sc, const ud_pick_req *p)
 
 static int dictated_pick(ud_chance *ch, const ud_pick_req *p)
 {
-    server *sv = ch->ctx;
+    cf_server *sv = ch->ctx;
     char want[256];
     int k = ud_chance_script_pick(&sv->script, p, NULL);
     if (k == UD_SCRIPT_RAN_OUT)
@@ -131,7 +95,7 @@ static int dictated_pick(ud_chance *ch, const ud_pick_req *p)
     return k;
 }
 
-static void flush_drawn(server *sv)
+static void flush_drawn(cf_server *sv)
 {
     if (sv->line.len)
         json_array_append_new(sv->drawn, json_string(ud_buf_str(&sv->line)));
@@ -141,7 +105,7 @@ static void flush_drawn(server *sv)
 
 static int drawn_pick(ud_chance *ch, const ud_pick_req *p)
 {
-    server *sv = ch->ctx;
+    cf_server *sv = ch->ctx;
     ch->why[0] = '\0';
     int k = (int)ud_rng_below(&sv->rng, (uint32_t)p->n);
     /* at most a transcript line's words on a line, as conform writes them */
@@ -157,7 +121,7 @@ static int drawn_pick(ud_chance *ch, const ud_pick_req *p)
 }
 
 /* Outcome words of the dictated lines left unused by the step. */
-static size_t count_unused(server *sv)
+static size_t count_unused(cf_server *sv)
 {
     size_t n = 0;
     if (sv->script.tok)
@@ -280,7 +244,7 @@ static json_t *check_fields(const char *cmd, const json_t *req, const field *fie
     return NULL;
 }
 
-static json_t *step_report(server *sv)
+static json_t *step_report(cf_server *sv)
 {
     bool over = sv->st == UD_OVER;
     json_t *r = json_pack("{s:o, s:b}", "state", cf_state_json(sv->g, sv->state, &sv->setup), "over", over);
@@ -292,7 +256,7 @@ static json_t *step_report(server *sv)
 }
 
 /* After a play: the report, or why it could not be played. */
-static json_t *played(server *sv, json_t *outcomes)
+static json_t *played(cf_server *sv, json_t *outcomes)
 {
     if (sv->follow) {
         flush_drawn(sv);
@@ -318,7 +282,7 @@ static json_t *played(server *sv, json_t *outcomes)
     return r;
 }
 
-static void prepare_chance(server *sv, json_t *req)
+static void prepare_chance(cf_server *sv, json_t *req)
 {
     sv->chance.rng = NULL;
     sv->chance.ctx = sv;
@@ -340,7 +304,7 @@ static void prepare_chance(server *sv, json_t *req)
 
 /* The setup a `new` request names (its fields' types checked): NULL,
  * else the error answer. */
-static json_t *setup_from(server *sv, json_t *req)
+static json_t *setup_from(cf_server *sv, json_t *req)
 {
     const ud_game *g = sv->g;
     json_t *players = json_object_get(req, "players"), *readings = json_object_get(req, "readings");
@@ -382,7 +346,7 @@ static json_t *setup_from(server *sv, json_t *req)
     return bad;
 }
 
-static json_t *new_game(server *sv, json_t *req)
+static json_t *new_game(cf_server *sv, json_t *req)
 {
     const ud_game *g = sv->g;
     const char *game = json_string_value(json_object_get(req, "game"));
@@ -411,7 +375,7 @@ static json_t *new_game(server *sv, json_t *req)
     return played(sv, NULL);
 }
 
-static json_t *offers(server *sv)
+static json_t *offers(cf_server *sv)
 {
     if (sv->live && sv->st == UD_OVER)
         return json_pack("{s:n, s:[]}", "to_move", "offers");
@@ -429,7 +393,7 @@ static json_t *offers(server *sv)
     return json_pack("{s:s, s:o}", "to_move", ud_player(&sv->s, sv->g->to_move(sv->state)), "offers", list);
 }
 
-static json_t *decide(server *sv, json_t *req)
+static json_t *decide(cf_server *sv, json_t *req)
 {
     if (!sv->live || sv->st != UD_DECIDE)
         return error_answer("no decision is open%s", sv->live ? ": the game is over" : ": no game is set up");
@@ -464,7 +428,7 @@ static json_t *decide(server *sv, json_t *req)
     return played(sv, NULL);
 }
 
-static json_t *hello(server *sv, json_t *req, bool *quit)
+static json_t *hello(cf_server *sv, json_t *req, bool *quit)
 {
     (void)req, (void)quit;
     char name[128];
@@ -472,31 +436,31 @@ static json_t *hello(server *sv, json_t *req, bool *quit)
     return json_pack("{s:i, s:s}", "protocol", CF_PROTOCOL, "name", name);
 }
 
-static json_t *new_request(server *sv, json_t *req, bool *quit)
+static json_t *new_request(cf_server *sv, json_t *req, bool *quit)
 {
     (void)quit;
     return new_game(sv, req);
 }
 
-static json_t *offers_request(server *sv, json_t *req, bool *quit)
+static json_t *offers_request(cf_server *sv, json_t *req, bool *quit)
 {
     (void)req, (void)quit;
     return offers(sv);
 }
 
-static json_t *decide_request(server *sv, json_t *req, bool *quit)
+static json_t *decide_request(cf_server *sv, json_t *req, bool *quit)
 {
     (void)quit;
     return decide(sv, req);
 }
 
-static json_t *state_request(server *sv, json_t *req, bool *quit)
+static json_t *state_request(cf_server *sv, json_t *req, bool *quit)
 {
     (void)req, (void)quit;
     return sv->live ? step_report(sv) : error_answer("no game is set up");
 }
 
-static json_t *quit_request(server *sv, json_t *req, bool *quit)
+static json_t *quit_request(cf_server *sv, json_t *req, bool *quit)
 {
     (void)sv, (void)req;
     *quit = true;
@@ -520,14 +484,14 @@ static const field no_fields[] = { { NULL, F_STRING, false } };
 static const struct request_kind {
     const char *cmd;
     const field *fields;
-    json_t *(*run)(server *sv, json_t *req, bool *quit);
+    json_t *(*run)(cf_server *sv, json_t *req, bool *quit);
 } request_kinds[] = {
     { "hello", hello_fields, hello },        { "new", new_fields, new_request },
     { "offers", no_fields, offers_request }, { "decide", decide_fields, decide_request },
     { "state", no_fields, state_request },   { "quit", no_fields, quit_request },
 };
 
-static json_t *answer(server *sv, const char *line, size_t len, bool *quit)
+static json_t *answer(cf_server *sv, const char *line, size_t len, bool *quit)
 {
     json_error_t jerr;
     /* a key given twice would leave which value counts to the reader */
@@ -554,7 +518,7 @@ static json_t *answer(server *sv, const char *line, size_t len, bool *quit)
     return r;
 }
 
-static bool pin_readings(server *sv, const char *kv)
+bool cf_server_pin(cf_server *sv, const char *kv)
 {
     ud_setup probe;
     memset(&probe, 0, sizeof probe);
@@ -649,8 +613,7 @@ static bool unordered(const ud_game *g, const char *key)
     return false;
 }
 
-/* Play seeded games under the defaults and print what they showed. */
-static void print_schema(const ud_game *g)
+void cf_print_schema(const ud_game *g)
 {
     schema *sc = calloc(1, sizeof *sc);
     if (!sc)
@@ -757,36 +720,39 @@ static bool write_answer(json_t *r)
     return ok;
 }
 
-int cmd_serve(int argc, char **argv)
+cf_server *cf_server_new(const ud_game *g, const char *content)
 {
-    serve_args a = { 0 };
-    opts_operands ops;
-    int rc = opts_read(&cmd_serve_opts, argc, argv, &a, &ops, 1, 1);
-    if (rc != OPTS_GO_ON)
-        return rc;
-    server *sv = calloc(1, sizeof *sv);
+    cf_server *sv = calloc(1, sizeof *sv);
     if (!sv) {
+        fputs("undead serve: out of memory\n", stderr);
+        return NULL;
+    }
+    if (content && !cli_load_content(g, content)) {
+        free(sv);
+        return NULL;
+    }
+    sv->g = g;
+    sv->content = content;
+    ud_buf_init(&sv->line);
+    return sv;
+}
+
+void cf_server_free(cf_server *sv)
+{
+    if (!sv)
+        return;
+    ud_buf_free(&sv->line);
+    free(sv);
+}
+
+int cf_serve(cf_server *sv)
+{
+    char *line = malloc(LINE_MAX_BYTES + 1);
+    if (!line) {
         fputs("undead serve: out of memory\n", stderr);
         return UD_EXIT_USAGE;
     }
-    sv->g = cli_game("serve", argv[ops.first]);
-    bool ok = sv->g && (!a.content || cli_load_content(sv->g, a.content));
-    sv->content = a.content;
-    for (int i = 0; ok && i < a.n_variants; i++)
-        ok = pin_readings(sv, a.variants[i]);
-    if (ok && a.schema) {
-        print_schema(sv->g);
-        free(sv);
-        return UD_EXIT_OK;
-    }
-    char *line = ok ? malloc(LINE_MAX_BYTES + 1) : NULL;
-    if (!ok || !line) {
-        free(sv);
-        free(line);
-        return UD_EXIT_USAGE;
-    }
-    ud_buf_init(&sv->line);
-    rc = UD_EXIT_OK;
+    int rc = UD_EXIT_OK;
     for (bool quit = false; !quit;) {
         size_t len;
         request_line got = read_request(stdin, line, &len);
@@ -805,8 +771,66 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "undead serve: standard input: %s\n", strerror(errno));
         rc = UD_EXIT_USAGE;
     }
-    ud_buf_free(&sv->line);
     free(line);
-    free(sv);
     return rc;
+}
+
+/* ---- the command line (for now) ---- */
+
+/* serve's options (opts.h). */
+typedef struct serve_args {
+    const char *variants[UD_MAX_VARIANTS * 2];
+    int n_variants;
+    const char *content;
+    bool schema;
+} serve_args;
+
+static const opts_option options[] = {
+    { .name = "variant",
+      .kind = OPTS_LIST,
+      .at = OPTS_AT(serve_args, variants),
+      .count = OPTS_AT(serve_args, n_variants),
+      .max = UD_MAX_VARIANTS * 2,
+      .metavar = "KEY=VALUE",
+      .help = "play this reading, whatever a `new` request names" },
+    { .name = "content",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(serve_args, content),
+      .metavar = "DIR",
+      .help = "the game's content files from DIR" },
+    { .name = "schema",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(serve_args, schema),
+      .help = "print what an adapter of GAME speaks (state keys,\n"
+              "decisions, outcomes of chance, readings) and exit" },
+    OPTS_END,
+};
+
+const opts_command cmd_serve_opts = {
+    .name = "serve",
+    .usage = "usage: undead serve GAME [--variant KEY=VALUE]... [--content DIR] [--schema]\n"
+             "Speaks the conformance protocol (docs/conformance.md) on standard input and\n"
+             "output with undead's own engine: the reference adapter for `undead conform`.\n",
+    .options = options,
+    .game_operand = true,
+};
+
+int cmd_serve(int argc, char **argv)
+{
+    serve_args a = { 0 };
+    opts_operands ops;
+    int rc = opts_read(&cmd_serve_opts, argc, argv, &a, &ops, 1, 1);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    const ud_game *g = cli_game("serve", argv[ops.first]);
+    cf_server *sv = g ? cf_server_new(g, a.content) : NULL;
+    bool ok = sv != NULL;
+    for (int i = 0; ok && i < a.n_variants; i++)
+        ok = cf_server_pin(sv, a.variants[i]);
+    if (ok && a.schema)
+        cf_print_schema(g);
+    else if (ok)
+        rc = cf_serve(sv);
+    cf_server_free(sv);
+    return !ok ? UD_EXIT_USAGE : a.schema ? UD_EXIT_OK : rc;
 }
