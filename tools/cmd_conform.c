@@ -1,0 +1,194 @@
+/*
+ * cmd_conform.c - `undead conform GAME [options] -- COMMAND...`: its
+ * command line; the run and its drivers are conform/conform_drive.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "conform.h"
+#include "record.h"
+
+/* conform's options (opts.h): the drivers', the run's (cf_opts), the
+ * game's and the database's. */
+typedef struct conform_cli {
+    cf_drivers a;
+    cf_opts o;
+    int chance; /* index in chances[]: a cf_chance_mode */
+    cli_game_opts game;
+    rec_opts rec;
+} conform_cli;
+
+static const char *const chances[] = { "dictate", "follow", NULL };
+_Static_assert(CF_DICTATE == 0 && CF_FOLLOW == 1, "--chance's words are cf_chance_mode's, in order");
+
+static bool read_games(const char *cmd, const opts_option *o, void *field, const char *arg);
+
+static const opts_option options[] = {
+    { .name = "games",
+      .kind = OPTS_CALL,
+      .call = read_games,
+      .metavar = "N",
+      .help = "play N seeded games (default 100 when no driver is given)" },
+    { .name = "depth",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, a.depth),
+      .lo = 1,
+      .hi = CF_MAX_DEPTH,
+      .metavar = "D",
+      .help = "every decision and every outcome of the first D plays (the\n"
+              "set-up is play 1, each decision and what follows one more)" },
+    { .name = "max-outcomes",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, o.enum_outcomes),
+      .hi = 100000000,
+      .def = 6,
+      .metavar = "N",
+      .help = "with --depth: outcomes enumerated in each play after a\n"
+              "decision (default 6); later ones are drawn from a PRNG\n"
+              "seeded by the path" },
+    { .name = "setup-outcomes",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, o.enum_setup),
+      .hi = 100000000,
+      .metavar = "N",
+      .help = "with --depth: outcomes enumerated in the set-up (default 0:\n"
+              "one deal, one first roll, drawn from the PRNG)" },
+    { .name = "seconds",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, a.seconds),
+      .hi = 100000000,
+      .metavar = "S",
+      .help = "fuzz for S seconds: tapes of choices, kept when they fire\n"
+              "a row not fired before" },
+    { .name = "chance",
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(conform_cli, chance),
+      .choices = chances,
+      .metavar = "MODE",
+      .help = "dictate (undead decides every outcome; default) or follow\n"
+              "(the implementation rolls; undead checks each outcome and\n"
+              "tests the dice and decks with a chi-square test)" },
+    { .name = "alpha",
+      .kind = OPTS_DECIMAL,
+      .at = OPTS_AT(conform_cli, a.alpha),
+      .dhi = 1,
+      .open = true,
+      .ddef = 0.001,
+      .metavar = "P",
+      .help = "level of the chi-square tests (default 0.001, divided by\n"
+              "the number of kinds of choice tested)" },
+    { .name = "timeout",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(conform_cli, o.timeout_ms),
+      .lo = 1,
+      .hi = 100000000,
+      .def = 5000,
+      .metavar = "MS",
+      .help = "longest wait for one answer (default 5000)" },
+    { .name = "max-decisions",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, o.max_steps),
+      .lo = 1,
+      .hi = 1000000,
+      .def = 2000,
+      .metavar = "N",
+      .help = "a game with more is not judged (default 2000)" },
+    { .name = "shrink-tries",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(conform_cli, a.shrink_tries),
+      .hi = 100000000,
+      .def = 400,
+      .metavar = "N",
+      .help = "games the shrinking may play (default 400; 0: no shrinking)" },
+    { .name = "record",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(conform_cli, a.record),
+      .metavar = "FILE",
+      .help = "write the departure's record to FILE as well" },
+    { .name = "no-offers",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(conform_cli, o.no_offers),
+      .help = "do not ask for the offers (measuring the protocol only)" },
+    { .name = "verbose",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(conform_cli, a.verbose),
+      .help = "print every chi-square test" },
+    { .name = "repeat",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, a.repeat),
+      .lo = 1,
+      .hi = 1000,
+      .metavar = "R",
+      .help = "play the seeded games R times and print the median\n"
+              "plays per second (a benchmark of the adapter and the protocol)" },
+    CLI_GAME_OPTIONS(conform_cli, game),
+    REC_OPTIONS(conform_cli, rec),
+    OPTS_END,
+};
+
+const opts_command cmd_conform_opts = {
+    .name = "conform",
+    .usage = "usage: undead conform GAME [options] -- COMMAND [ARG...]\n"
+             "Starts COMMAND, an adapter speaking the conformance protocol (docs/conformance.md),\n"
+             "and plays it in lockstep with the rules: every state, every set of offered\n"
+             "decisions and every outcome of chance is compared.  Stops at the first departure,\n"
+             "shrinks it to the fewest decisions and outcomes, names the rule that governs it\n"
+             "and prints a record `undead check` replays.\n",
+    .options = options,
+    .after = "Exit status: 0 no departure, 1 a departure, 2 a broken adapter or a usage error.\n",
+    .game_operand = true,
+};
+
+/* --games N (field: the whole conform_cli): N, and that it was given (a
+ * driver asked for, even with 0 games). */
+static bool read_games(const char *cmd, const opts_option *o, void *field, const char *arg)
+{
+    cf_drivers *a = &((conform_cli *)field)->a;
+    a->games_set = cli_number(cmd, o->name, arg, 0, 100000000, &a->games);
+    return a->games_set;
+}
+
+/* The command line read into c: GAME before "--", the adapter's command
+ * after it; OPTS_GO_ON, or the exit status to end with. */
+static int read_conform(int argc, char **argv, conform_cli *c)
+{
+    opts_operands ops;
+    opts_status st = opts_parse(&cmd_conform_opts, argc, argv, c, &ops);
+    if (st != OPTS_OK)
+        return st == OPTS_HELP ? UD_EXIT_OK : UD_EXIT_USAGE;
+    if (ops.before_dashdash != 1) {
+        opts_help(stderr, &cmd_conform_opts);
+        return UD_EXIT_USAGE;
+    }
+    if (ops.n == ops.before_dashdash) {
+        fprintf(stderr,
+                "undead conform: expected '-- COMMAND [ARG...]' after the game: the adapter to run\n");
+        return UD_EXIT_USAGE;
+    }
+    cf_opts *o = &c->o;
+    o->chance = (cf_chance_mode)c->chance;
+    o->command = argv + ops.first + 1;
+    o->content = c->game.content;
+    o->game = cli_game("conform", argv[ops.first]);
+    if (!o->game || !cli_build_match(o->game, &c->game, &o->match))
+        return UD_EXIT_USAGE;
+    if (!c->a.games_set && !c->a.depth && !c->a.seconds)
+        c->a.games = 100;
+    return OPTS_GO_ON;
+}
+
+int cmd_conform(int argc, char **argv)
+{
+    conform_cli *c = calloc(1, sizeof *c);
+    if (!c) {
+        fputs("undead conform: out of memory\n", stderr);
+        return UD_EXIT_USAGE;
+    }
+    int rc = read_conform(argc, argv, c);
+    if (rc == OPTS_GO_ON)
+        rc = cf_conform(&c->o, &c->a, &c->rec);
+    free(c);
+    return rc;
+}
