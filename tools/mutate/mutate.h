@@ -1,14 +1,16 @@
 /*
- * mutate.h - `undead mutate`: the pieces shared by cmd_mutate.c (plan,
- * report, database), mutate_kill.c (running one check against one mutant
- * in a child process) and mutate_decl.c (the game's declared equivalent
- * mutants and explained survivors).  docs/mutation.md says what it
+ * mutate.h - `undead mutate`'s library: the plan of checks and the run of
+ * every mutant against it (mutate_run.c), running one check against one
+ * mutant in a child process (mutate_kill.c), and the game's declared
+ * equivalent mutants and explained survivors (mutate_decl.c); cmd_mutate.c
+ * is the command (its options, the report, the database).  docs/mutation.md says what it
  * measures and how to read it.
  */
 #ifndef UD_MUTATE_H
 #define UD_MUTATE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "buf.h"
 #include "mutant.h"
@@ -65,5 +67,57 @@ typedef struct mut_decls {
 bool mut_decls_read(mut_decls *ds, const char *path, const ud_game *g, ud_buf *err);
 mut_decl *mut_decls_find(mut_decls *ds, const char *mutant);
 void mut_decls_free(mut_decls *ds);
+
+/* ---- the run (mutate_run.c) --------------------------------------------- */
+
+enum { MUT_MAX_MUTANTS = 4 * UD_MAX_RULES + 64, MUT_MAX_COMMANDS = 8 };
+
+/* What the plan's checks run (undead mutate's options). */
+typedef struct mut_plan_opts {
+    unsigned checks;                  /* bit k: check k runs (mut_killer) */
+    uint64_t sim_games, seed;         /* the sim check's games and first seed */
+    uint64_t fuzz_seconds;            /* each fuzz target's time; 0: none */
+    const char *fuzz_dir, *build_dir; /* NULL: beside this program's build tree */
+    bool recheck;                     /* a declared equivalent gets every check */
+} mut_plan_opts;
+
+/* The checks as command lines, and the folders and words they name. */
+typedef struct mut_plan {
+    mut_command cmd[MUT_MAX_COMMANDS];
+    int n_cmd;
+    bool recheck; /* a declared equivalent gets the slow checks too */
+    char game_arg[64], golden[4096], build[4096], fuzz[4096], corpus[MUT_MAX_COMMANDS][4096];
+    char self[4096], games_arg[32], seed_arg[32], fuzz_time[48], tmp_root[64];
+} mut_plan;
+
+/* One mutant's verdict. */
+typedef struct mut_result {
+    ud_mutant m;
+    char name[96];
+    mut_decl *decl; /* what the game's folder declares of it, or NULL */
+    int killer;     /* mut_killer, or -1: survived */
+    char reason[MUT_REASON];
+    double seconds;
+} mut_result;
+
+/* The plan of game g's checks; false (said) when one cannot be made (no
+ * build tree with tests, no fuzz target, a path too long).  It owns a
+ * temporary folder: mut_plan_clean removes it. */
+bool mut_plan_make(mut_plan *p, const ud_game *g, const mut_plan_opts *o);
+/* Every check passes with no mutant, or nothing it says of a mutant means
+ * anything; its time sets the timeout (ten times as long, at least the
+ * command's floor).  False (said) when one fails. */
+bool mut_plan_check_unmutated(mut_plan *p);
+/* The n mutants of res checked against the plan, jobs at a time, each
+ * stopped by the first check that fails (res[i].decl set first: a
+ * declared equivalent gets golden and sim only, unless recheck); false
+ * when there is no memory to run them. */
+bool mut_plan_run(const mut_plan *p, mut_result *res, int n, int jobs);
+void mut_plan_clean(mut_plan *p);
+
+/* The mutants of g to run into out (room for MUT_MAX_MUTANTS): all, or a
+ * sample of about `sample` spread evenly over the table (0: all), of
+ * those named in only (none: any); their number. */
+int mut_choose(const ud_game *g, uint64_t sample, const char *const *only, int n_only, mut_result *out);
 
 #endif

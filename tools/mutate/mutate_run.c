@@ -1,171 +1,25 @@
 /*
- * cmd_mutate.c - `undead mutate GAME`: mutation analysis of a game's rule
- * table.  Every mutant of the game (core/mutant.h: each row's guard never
- * or always holding, its effect skipped or doubled, each reading read as
- * another) is switched on in turn, and the project's own checks run
- * against it in order, stopping at the first that fails (mutate.h): the
- * golden transcripts, the game's tests, a seeded sim with invariants on,
- * and, when asked, the game's fuzz targets.  A mutant no check kills is
- * behaviour no case pins; the game's folder declares the ones that cannot
- * change any game (equivalent) and explains those left (survives).
- * docs/mutation.md has the method and the figures.
+ * mutate_run.c - mutation analysis's run (mutate.h): the checks made into
+ * command lines (a plan), each held against no mutant first, then run
+ * against every mutant chosen, jobs at a time, stopping at the first
+ * check that kills it; cmd_mutate.c is the command around it.
  */
 #define _XOPEN_SOURCE 700 /* nftw */
-#include <dirent.h>
 #include <ftw.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <limits.h>
 
 #include "cli.h"
-#include "commands.h"
 #include "datadir.h"
 #include "mutate.h"
 #include "pieces.h"
 #include "record.h"
 
-enum { MAX_MUTANTS = 4 * UD_MAX_RULES + 64, MAX_ONLY = 32, MAX_COMMANDS = 8 };
-
-/* mutate's options (opts.h). */
-typedef struct mut_opts {
-    const char *only[MAX_ONLY];
-    int n_only;
-    uint64_t sample, sim_games, seed, fuzz_seconds;
-    int jobs;
-    double min_score;
-    const char *fuzz_dir, *build_dir;
-    unsigned checks; /* bit k: check k runs (mut_killer) */
-    bool list, no_tests, verbose, recheck;
-    rec_opts rec;
-} mut_opts;
-
-static bool read_checks(const char *cmd, const opts_option *o, void *field, const char *arg);
-
-static const opts_option options[] = {
-    { .name = "list",
-      .kind = OPTS_FLAG,
-      .at = OPTS_AT(mut_opts, list),
-      .help = "list the mutants and the declarations; run nothing" },
-    { .name = "only",
-      .kind = OPTS_LIST,
-      .at = OPTS_AT(mut_opts, only),
-      .count = OPTS_AT(mut_opts, n_only),
-      .max = MAX_ONLY,
-      .metavar = "MUTANT",
-      .help = "run this mutant only (ID/OPERATOR; repeatable)" },
-    { .name = "sample",
-      .kind = OPTS_NUMBER,
-      .at = OPTS_AT(mut_opts, sample),
-      .hi = 100000000,
-      .metavar = "N",
-      .help = "run N mutants spread evenly over the table (0: all)" },
-    { .name = "sim-games",
-      .kind = OPTS_NUMBER,
-      .at = OPTS_AT(mut_opts, sim_games),
-      .hi = 100000000,
-      .def = 500,
-      .metavar = "N",
-      .help = "games the sim check plays (default 500)" },
-    { .name = "seed",
-      .kind = OPTS_NUMBER,
-      .at = OPTS_AT(mut_opts, seed),
-      .hi = ULONG_MAX,
-      .def = 1,
-      .metavar = "N",
-      .help = "the sim check's first seed (default 1)" },
-    { .name = "fuzz-seconds",
-      .kind = OPTS_NUMBER,
-      .at = OPTS_AT(mut_opts, fuzz_seconds),
-      .hi = 3600,
-      .metavar = "S",
-      .help = "run each fuzz target S seconds (default 0: no fuzz check)" },
-    { .name = "fuzz-dir",
-      .kind = OPTS_STRING,
-      .at = OPTS_AT(mut_opts, fuzz_dir),
-      .metavar = "DIR",
-      .help = "the mutation build's fuzz targets (default\n"
-              "BUILD/../libfuzzer-mutants/fuzz)" },
-    { .name = "build-dir",
-      .kind = OPTS_STRING,
-      .at = OPTS_AT(mut_opts, build_dir),
-      .metavar = "DIR",
-      .help = "the mutation build tree whose tests run (default: this\n"
-              "program's build tree); --no-tests skips them" },
-    { .name = "checks",
-      .kind = OPTS_CALL,
-      .at = OPTS_AT(mut_opts, checks),
-      .call = read_checks,
-      .metavar = "LIST",
-      .help = "the checks to run: any of golden,tests,sim,fuzz (always in\n"
-              "that order; default: golden,tests,sim, and fuzz with\n"
-              "--fuzz-seconds)" },
-    { .name = "min-score",
-      .kind = OPTS_DECIMAL,
-      .at = OPTS_AT(mut_opts, min_score),
-      .dhi = 100,
-      .ddef = 95.0,
-      .metavar = "P",
-      .help = "the lowest passing score in percent (default 95)" },
-    { .name = "jobs",
-      .kind = OPTS_INT,
-      .at = OPTS_AT(mut_opts, jobs),
-      .lo = 1,
-      .hi = UD_MAX_JOBS,
-      .metavar = "N",
-      .help = "mutants checked at once (default: every core)" },
-    { .name = "verbose",
-      .kind = OPTS_FLAG,
-      .at = OPTS_AT(mut_opts, verbose),
-      .help = "print every mutant's verdict, not only the survivors" },
-    { .name = "recheck-equivalents",
-      .kind = OPTS_FLAG,
-      .at = OPTS_AT(mut_opts, recheck),
-      .help = "a mutant declared equivalent gets every check (default:\n"
-              "golden and sim only, which catch most wrong declarations)" },
-    REC_OPTIONS(mut_opts, rec),
-    /* described in --build-dir's help */
-    { .name = "no-tests", .kind = OPTS_FLAG, .at = OPTS_AT(mut_opts, no_tests) },
-    OPTS_END,
-};
-
-const opts_command cmd_mutate_opts = {
-    .name = "mutate",
-    .usage = "usage: undead mutate GAME [options]\n"
-             "Mutation analysis of GAME's rule table: switches on each mutant of its rows\n"
-             "(guard never / always holds, effect skipped / applied twice) and readings (a\n"
-             "key's value read as another), runs the checks against it in order and stops\n"
-             "at the first that fails: golden (the game's golden transcripts), tests (its\n"
-             "CTest suites, label mutate-FOLDER), sim (seeded games, invariants on), fuzz\n"
-             "(its fuzz targets, with --fuzz-seconds).  Prints the survivors and the score;\n"
-             "exit 1 if the score is below --min-score or a survivor is not declared in\n"
-             "spec/FOLDER/mutants.txt.  Needs a mutation build (the `mutants` preset).\n",
-    .options = options,
-    .game_operand = true,
-};
-
-#define NOT_DECLARED "not declared: no golden case, test or invariant pins it"
-
-/* One mutant's verdict. */
-typedef struct mut_result {
-    ud_mutant m;
-    char name[96];
-    mut_decl *decl;
-    int killer; /* mut_killer, or -1: survived */
-    char reason[MUT_REASON];
-    double seconds;
-} mut_result;
-
-typedef struct mut_plan {
-    mut_command cmd[MAX_COMMANDS];
-    int n_cmd;
-    bool recheck; /* a declared equivalent gets the slow checks too */
-    char game_arg[64], golden[4096], build[4096], fuzz[4096], corpus[MAX_COMMANDS][4096];
-    char self[4096], games_arg[32], seed_arg[32], fuzz_time[48], tmp_root[64];
-} mut_plan;
-
+/* One mutant checked by one worker. */
 typedef struct mut_piece {
     mut_result *r;
     const mut_plan *plan;
@@ -254,54 +108,6 @@ static void check_mutant(void *p)
     }
 }
 
-/* golden,tests,sim,fuzz (any of them, comma-separated) as bits. */
-static bool parse_checks(const char *arg, unsigned *out)
-{
-    *out = 0;
-    for (const char *p = arg; *p;) {
-        size_t len = strcspn(p, ",");
-        int k = 0;
-        while (k < MUT_N_KILLERS && (strlen(mut_killer_name((mut_killer)k)) != len ||
-                                     strncmp(p, mut_killer_name((mut_killer)k), len) != 0))
-            k++;
-        if (k == MUT_N_KILLERS)
-            return false;
-        *out |= 1u << k;
-        p += len + (p[len] == ',');
-    }
-    return *out != 0;
-}
-
-/* --checks LIST (field: the bits): false, said, when a word is none of
- * the checks. */
-static bool read_checks(const char *cmd, const opts_option *o, void *field, const char *arg)
-{
-    if (parse_checks(arg, field))
-        return true;
-    fprintf(stderr, "undead %s: bad value '%s' for --%s (see undead mutate --help)\n", cmd, arg, o->name);
-    return false;
-}
-
-/* The command line read into o: OPTS_GO_ON, or the exit status to end
- * with; the checks that run settled. */
-static int read_mutate(int argc, char **argv, mut_opts *o, opts_operands *ops)
-{
-    *o = (mut_opts){ .jobs = ud_default_jobs() };
-    int rc = opts_read(&cmd_mutate_opts, argc, argv, o, ops, 0, -1);
-    if (rc != OPTS_GO_ON)
-        return rc;
-    if (!o->checks)
-        o->checks = (1u << MUT_GOLDEN) | (o->no_tests ? 0 : 1u << MUT_TESTS) | (1u << MUT_SIM) |
-                    (o->fuzz_seconds ? 1u << MUT_FUZZ : 0);
-    if (o->no_tests)
-        o->checks &= ~(1u << MUT_TESTS);
-    if ((o->checks & (1u << MUT_FUZZ)) && !o->fuzz_seconds) {
-        fprintf(stderr, "undead mutate: --checks fuzz needs --fuzz-seconds S\n");
-        return UD_EXIT_USAGE;
-    }
-    return OPTS_GO_ON;
-}
-
 /* The mutation build tree this program belongs to: BUILD/tools/undead. */
 static bool own_build_dir(char *self, size_t self_size, char *build, size_t size)
 {
@@ -327,9 +133,7 @@ static void add_command(mut_plan *p, mut_killer k, const char *label, double tim
     c->timeout = timeout;
 }
 
-/* The checks, as command lines; false (message printed) if one cannot be
- * made. */
-static bool make_plan(mut_plan *p, const ud_game *g, const mut_opts *o)
+bool mut_plan_make(mut_plan *p, const ud_game *g, const mut_plan_opts *o)
 {
     memset(p, 0, sizeof *p);
     p->recheck = o->recheck;
@@ -420,10 +224,7 @@ static bool make_plan(mut_plan *p, const ud_game *g, const mut_opts *o)
     return true;
 }
 
-/* Every check must pass with no mutant, or nothing it says of a mutant
- * means anything; its time sets the timeout (ten times as long, at least
- * the command's floor). */
-static bool checks_pass_unmutated(mut_plan *p)
+bool mut_plan_check_unmutated(mut_plan *p)
 {
     for (int i = 0; i < p->n_cmd; i++) {
         char reason[MUT_REASON];
@@ -450,28 +251,27 @@ static bool checks_pass_unmutated(mut_plan *p)
     return true;
 }
 
-/* The mutants to run: all, --only, or --sample N of them. */
-static int choose(const ud_game *g, const mut_opts *o, mut_result *out)
+int mut_choose(const ud_game *g, uint64_t sample, const char *const *only, int n_only, mut_result *out)
 {
-    static ud_mutant all[MAX_MUTANTS];
-    int n = ud_mutant_list(g, all, MAX_MUTANTS);
-    if (n > MAX_MUTANTS)
-        n = MAX_MUTANTS;
+    static ud_mutant all[MUT_MAX_MUTANTS];
+    int n = ud_mutant_list(g, all, MUT_MAX_MUTANTS);
+    if (n > MUT_MAX_MUTANTS)
+        n = MUT_MAX_MUTANTS;
     int k = 0;
     ud_buf b;
     ud_buf_init(&b);
     for (int i = 0; i < n; i++) {
-        if (o->sample && o->sample < (uint64_t)n) {
+        if (sample && sample < (uint64_t)n) {
             /* i is taken when it is the first index of its share */
-            uint64_t share = (uint64_t)i * o->sample / (uint64_t)n;
-            if (i > 0 && share == (uint64_t)(i - 1) * o->sample / (uint64_t)n)
+            uint64_t share = (uint64_t)i * sample / (uint64_t)n;
+            if (i > 0 && share == (uint64_t)(i - 1) * sample / (uint64_t)n)
                 continue;
         }
         b.len = 0;
         ud_mutant_name(&all[i], &b);
-        bool wanted = o->n_only == 0;
-        for (int j = 0; j < o->n_only && !wanted; j++)
-            wanted = strcmp(o->only[j], ud_buf_str(&b)) == 0;
+        bool wanted = n_only == 0;
+        for (int j = 0; j < n_only && !wanted; j++)
+            wanted = strcmp(only[j], ud_buf_str(&b)) == 0;
         if (!wanted)
             continue;
         memset(&out[k], 0, sizeof out[k]);
@@ -481,6 +281,196 @@ static int choose(const ud_game *g, const mut_opts *o, mut_result *out)
     }
     ud_buf_free(&b);
     return k;
+}
+
+bool mut_plan_run(const mut_plan *p, mut_result *res, int n, int jobs)
+{
+    mut_piece *pieces = calloc((size_t)(n ? n : 1), sizeof *pieces);
+    if (!pieces)
+        return false;
+    for (int i = 0; i < n; i++)
+        pieces[i] = (mut_piece){ &res[i], p };
+    ud_run_pieces(jobs, pieces, n, sizeof *pieces, check_mutant);
+    free(pieces);
+    return true;
+}
+
+void mut_plan_clean(mut_plan *p)
+{
+    if (p->tmp_root[0])
+        nftw(p->tmp_root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    p->tmp_root[0] = '\0';
+}
+
+/* ---- the command line (for now) ---- */
+
+enum { MAX_ONLY = 32 };
+
+/* mutate's options (opts.h). */
+typedef struct mut_opts {
+    const char *only[MAX_ONLY];
+    int n_only;
+    uint64_t sample;
+    int jobs;
+    double min_score;
+    mut_plan_opts plan; /* the checks, and what they run */
+    bool list, no_tests, verbose;
+    rec_opts rec;
+} mut_opts;
+
+static bool read_checks(const char *cmd, const opts_option *o, void *field, const char *arg);
+
+static const opts_option options[] = {
+    { .name = "list",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(mut_opts, list),
+      .help = "list the mutants and the declarations; run nothing" },
+    { .name = "only",
+      .kind = OPTS_LIST,
+      .at = OPTS_AT(mut_opts, only),
+      .count = OPTS_AT(mut_opts, n_only),
+      .max = MAX_ONLY,
+      .metavar = "MUTANT",
+      .help = "run this mutant only (ID/OPERATOR; repeatable)" },
+    { .name = "sample",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(mut_opts, sample),
+      .hi = 100000000,
+      .metavar = "N",
+      .help = "run N mutants spread evenly over the table (0: all)" },
+    { .name = "sim-games",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(mut_opts, plan.sim_games),
+      .hi = 100000000,
+      .def = 500,
+      .metavar = "N",
+      .help = "games the sim check plays (default 500)" },
+    { .name = "seed",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(mut_opts, plan.seed),
+      .hi = ULONG_MAX,
+      .def = 1,
+      .metavar = "N",
+      .help = "the sim check's first seed (default 1)" },
+    { .name = "fuzz-seconds",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(mut_opts, plan.fuzz_seconds),
+      .hi = 3600,
+      .metavar = "S",
+      .help = "run each fuzz target S seconds (default 0: no fuzz check)" },
+    { .name = "fuzz-dir",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(mut_opts, plan.fuzz_dir),
+      .metavar = "DIR",
+      .help = "the mutation build's fuzz targets (default\n"
+              "BUILD/../libfuzzer-mutants/fuzz)" },
+    { .name = "build-dir",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(mut_opts, plan.build_dir),
+      .metavar = "DIR",
+      .help = "the mutation build tree whose tests run (default: this\n"
+              "program's build tree); --no-tests skips them" },
+    { .name = "checks",
+      .kind = OPTS_CALL,
+      .at = OPTS_AT(mut_opts, plan.checks),
+      .call = read_checks,
+      .metavar = "LIST",
+      .help = "the checks to run: any of golden,tests,sim,fuzz (always in\n"
+              "that order; default: golden,tests,sim, and fuzz with\n"
+              "--fuzz-seconds)" },
+    { .name = "min-score",
+      .kind = OPTS_DECIMAL,
+      .at = OPTS_AT(mut_opts, min_score),
+      .dhi = 100,
+      .ddef = 95.0,
+      .metavar = "P",
+      .help = "the lowest passing score in percent (default 95)" },
+    { .name = "jobs",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(mut_opts, jobs),
+      .lo = 1,
+      .hi = UD_MAX_JOBS,
+      .metavar = "N",
+      .help = "mutants checked at once (default: every core)" },
+    { .name = "verbose",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(mut_opts, verbose),
+      .help = "print every mutant's verdict, not only the survivors" },
+    { .name = "recheck-equivalents",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(mut_opts, plan.recheck),
+      .help = "a mutant declared equivalent gets every check (default:\n"
+              "golden and sim only, which catch most wrong declarations)" },
+    REC_OPTIONS(mut_opts, rec),
+    /* described in --build-dir's help */
+    { .name = "no-tests", .kind = OPTS_FLAG, .at = OPTS_AT(mut_opts, no_tests) },
+    OPTS_END,
+};
+
+const opts_command cmd_mutate_opts = {
+    .name = "mutate",
+    .usage = "usage: undead mutate GAME [options]\n"
+             "Mutation analysis of GAME's rule table: switches on each mutant of its rows\n"
+             "(guard never / always holds, effect skipped / applied twice) and readings (a\n"
+             "key's value read as another), runs the checks against it in order and stops\n"
+             "at the first that fails: golden (the game's golden transcripts), tests (its\n"
+             "CTest suites, label mutate-FOLDER), sim (seeded games, invariants on), fuzz\n"
+             "(its fuzz targets, with --fuzz-seconds).  Prints the survivors and the score;\n"
+             "exit 1 if the score is below --min-score or a survivor is not declared in\n"
+             "spec/FOLDER/mutants.txt.  Needs a mutation build (the `mutants` preset).\n",
+    .options = options,
+    .game_operand = true,
+};
+
+#define NOT_DECLARED "not declared: no golden case, test or invariant pins it"
+
+/* golden,tests,sim,fuzz (any of them, comma-separated) as bits. */
+static bool parse_checks(const char *arg, unsigned *out)
+{
+    *out = 0;
+    for (const char *p = arg; *p;) {
+        size_t len = strcspn(p, ",");
+        int k = 0;
+        while (k < MUT_N_KILLERS && (strlen(mut_killer_name((mut_killer)k)) != len ||
+                                     strncmp(p, mut_killer_name((mut_killer)k), len) != 0))
+            k++;
+        if (k == MUT_N_KILLERS)
+            return false;
+        *out |= 1u << k;
+        p += len + (p[len] == ',');
+    }
+    return *out != 0;
+}
+
+/* --checks LIST (field: the bits): false, said, when a word is none of
+ * the checks. */
+static bool read_checks(const char *cmd, const opts_option *o, void *field, const char *arg)
+{
+    if (parse_checks(arg, field))
+        return true;
+    fprintf(stderr, "undead %s: bad value '%s' for --%s (see undead mutate --help)\n", cmd, arg, o->name);
+    return false;
+}
+
+/* The command line read into o: OPTS_GO_ON, or the exit status to end
+ * with; the checks that run settled. */
+static int read_mutate(int argc, char **argv, mut_opts *o, opts_operands *ops)
+{
+    *o = (mut_opts){ .jobs = ud_default_jobs() };
+    int rc = opts_read(&cmd_mutate_opts, argc, argv, o, ops, 0, -1);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    mut_plan_opts *p = &o->plan;
+    if (!p->checks)
+        p->checks = (1u << MUT_GOLDEN) | (o->no_tests ? 0 : 1u << MUT_TESTS) | (1u << MUT_SIM) |
+                    (p->fuzz_seconds ? 1u << MUT_FUZZ : 0);
+    if (o->no_tests)
+        p->checks &= ~(1u << MUT_TESTS);
+    if ((p->checks & (1u << MUT_FUZZ)) && !p->fuzz_seconds) {
+        fprintf(stderr, "undead mutate: --checks fuzz needs --fuzz-seconds S\n");
+        return UD_EXIT_USAGE;
+    }
+    return OPTS_GO_ON;
 }
 
 static void record(recorder *rec, const ud_game *g, const mut_result *r)
@@ -514,9 +504,8 @@ static void record(recorder *rec, const ud_game *g, const mut_result *r)
 
 static void list_mutants(const ud_game *g, mut_decls *ds)
 {
-    static mut_result all[MAX_MUTANTS];
-    mut_opts none = { 0 };
-    int n = choose(g, &none, all);
+    static mut_result all[MUT_MAX_MUTANTS];
+    int n = mut_choose(g, 0, NULL, 0, all);
     for (int i = 0; i < n; i++) {
         mut_decl *d = mut_decls_find(ds, all[i].name);
         printf("%-40s %s%s\n", all[i].name,
@@ -580,6 +569,45 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
     return score + 1e-9 < o->min_score || undeclared > 0 || wrong > 0 ? UD_EXIT_FAIL : UD_EXIT_OK;
 }
 
+/* The plan made and held against no mutant, then every chosen mutant
+ * checked, reported and recorded: the exit status. */
+static int run_mutants(const ud_game *g, const mut_opts *o, mut_result *res, int n, mut_decls *ds)
+{
+    mut_plan *plan = calloc(1, sizeof *plan);
+    if (!plan || !mut_plan_make(plan, g, &o->plan) || !mut_plan_check_unmutated(plan)) {
+        if (plan)
+            mut_plan_clean(plan);
+        free(plan);
+        return UD_EXIT_USAGE;
+    }
+    recorder rec;
+    if (!rec_begin(&rec, &o->rec, "mutate", g)) {
+        mut_plan_clean(plan);
+        free(plan);
+        return UD_EXIT_USAGE;
+    }
+    rec_param(&rec, "sim-games", "%llu", (unsigned long long)o->plan.sim_games);
+    rec_param(&rec, "seed", "%llu", (unsigned long long)o->plan.seed);
+    rec_param(&rec, "fuzz-seconds", "%llu", (unsigned long long)o->plan.fuzz_seconds);
+    for (int i = 0; i < plan->n_cmd; i++)
+        rec_param(&rec, "check", "%s", plan->cmd[i].label);
+    /* --only picks a sample too: the FAQ says the figures are not all */
+    rec_param(&rec, "sample", "%llu", o->n_only ? (unsigned long long)n : (unsigned long long)o->sample);
+    for (int i = 0; i < n; i++) {
+        res[i].decl = mut_decls_find(ds, res[i].name);
+        if (res[i].decl)
+            res[i].decl->used = true;
+    }
+    int rc = UD_EXIT_USAGE;
+    if (mut_plan_run(plan, res, n, o->jobs))
+        rc = report(g, res, n, o, &rec);
+    else
+        fprintf(stderr, "undead mutate: out of memory\n");
+    mut_plan_clean(plan);
+    free(plan);
+    return rec_end(&rec, rc);
+}
+
 int cmd_mutate(int argc, char **argv)
 {
     mut_opts o;
@@ -617,8 +645,8 @@ int cmd_mutate(int argc, char **argv)
         mut_decls_free(&ds);
         return UD_EXIT_USAGE;
     }
-    static mut_result res[MAX_MUTANTS];
-    int n = choose(g, &o, res);
+    static mut_result res[MUT_MAX_MUTANTS];
+    int n = mut_choose(g, o.sample, o.only, o.n_only, res);
     for (int j = 0; j < o.n_only; j++) {
         bool found = false;
         for (int i = 0; i < n && !found; i++)
@@ -630,43 +658,7 @@ int cmd_mutate(int argc, char **argv)
             return UD_EXIT_USAGE;
         }
     }
-    mut_plan *plan = calloc(1, sizeof *plan);
-    if (!plan || !make_plan(plan, g, &o) || !checks_pass_unmutated(plan)) {
-        if (plan && plan->tmp_root[0])
-            nftw(plan->tmp_root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-        free(plan);
-        mut_decls_free(&ds);
-        return UD_EXIT_USAGE;
-    }
-    recorder rec;
-    if (!rec_begin(&rec, &o.rec, "mutate", g)) {
-        nftw(plan->tmp_root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-        free(plan);
-        mut_decls_free(&ds);
-        return UD_EXIT_USAGE;
-    }
-    rec_param(&rec, "sim-games", "%llu", (unsigned long long)o.sim_games);
-    rec_param(&rec, "seed", "%llu", (unsigned long long)o.seed);
-    rec_param(&rec, "fuzz-seconds", "%llu", (unsigned long long)o.fuzz_seconds);
-    for (int i = 0; i < plan->n_cmd; i++)
-        rec_param(&rec, "check", "%s", plan->cmd[i].label);
-    /* --only picks a sample too: the FAQ says the figures are not all */
-    rec_param(&rec, "sample", "%llu", o.n_only ? (unsigned long long)n : (unsigned long long)o.sample);
-    mut_piece *pieces = calloc((size_t)(n ? n : 1), sizeof *pieces);
-    for (int i = 0; pieces && i < n; i++) {
-        res[i].decl = mut_decls_find(&ds, res[i].name);
-        if (res[i].decl)
-            res[i].decl->used = true;
-        pieces[i] = (mut_piece){ &res[i], plan };
-    }
-    if (pieces)
-        ud_run_pieces(o.jobs, pieces, n, sizeof *pieces, check_mutant);
-    rc = pieces ? report(g, res, n, &o, &rec) : UD_EXIT_USAGE;
-    if (!pieces)
-        fprintf(stderr, "undead mutate: out of memory\n");
-    free(pieces);
-    nftw(plan->tmp_root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-    free(plan);
+    rc = run_mutants(g, &o, res, n, &ds);
     mut_decls_free(&ds);
-    return rec_end(&rec, rc);
+    return rc;
 }
