@@ -514,6 +514,21 @@ db *db_open_read(const char *path, ud_buf *err) { return open_db(path, false, tr
 
 bool db_read_only(const db *d) { return d->read_only; }
 
+/* A writer that closes last puts the file back in rollback-journal mode,
+ * which removes its -wal and -shm files: a reader opening a file in WAL
+ * mode must make those files (read-only, it cannot remove them after), so
+ * a read command would leave files behind it.  With another connection
+ * open (another process, or verify's second connection) the switch is
+ * refused at once (no busy wait) and the file stays in WAL mode; the next
+ * writer switches it back to WAL (use_wal). */
+static void leave_rollback_mode(db *d)
+{
+    if (!d->h || d->err[0])
+        return;
+    sqlite3_busy_timeout(d->h, 0);
+    (void)sqlite3_exec(d->h, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL);
+}
+
 void db_close(db *d)
 {
     if (!d)
@@ -522,6 +537,8 @@ void db_close(db *d)
         db_commit(d);
     for (int i = 0; i < ST_COUNT; i++)
         sqlite3_finalize(d->stmt[i]);
+    if (!d->read_only)
+        leave_rollback_mode(d);
     sqlite3_close(d->h);
     free(d->path);
     free(d);
