@@ -14,6 +14,17 @@
 #   lone-cr  a CR with no LF after it, the file's last byte, was taken as a
 #            line end in a content file and a record, and refused mid-file:
 #            it is refused as the control byte it is, at its line, exit 2.
+#   db-tables  db show on a database that lost one of undead's tables exited
+#            1 half-way through its report ("no such table"), db runs and
+#            diff said nothing: every reader (runs, show, diff, query, faq)
+#            and every writer refuses a file missing any table, view or
+#            column of the schema, exit 2, naming it, the file unchanged;
+#            db integrity reports it as a problem, exit 1.
+#   db-side-files  a reader of a file whose header says WAL (a corrupt one
+#            it refuses included) left -wal and -shm files beside it: it
+#            removes those it made when no other connection has the file,
+#            reads a read-only one without making them, and leaves those
+#            of a live connection alone.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_data2   # fail, expect, size_below, sql:
@@ -87,6 +98,120 @@ lone-cr)
     printf 'undead-transcript 1\r\ngame one-die\r\nplayer a\r\nplayer b\r\nseed 1\r\n' > rec.txt
     run "$undead" check --no-db rec.txt
     expect 0 out "rec.txt: ok: a=29 b=28; winner a"
+    ;;
+db-tables)
+    "$undead" sim one-die --games 3 --db good.db > /dev/null || fail "undead sim"
+    objects=$(sql good.db "SELECT type || ' ' || name FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY name")
+    [[ $(wc -l <<< "$objects") -ge 13 ]] || fail "only these tables and views: $objects"
+    # refused OBJECT WHAT: each reader and a writer on x.db: exit 2, WHAT
+    refused() {
+        local msg="x.db: not a whole results database: $2; refusing to use it (nothing was changed)" cmd
+        cp x.db before
+        for cmd in "db runs" "db show 1" "db show last" "db diff 1 1" "db query rarest-rules" \
+                   "db query seat-outcomes"; do
+            # shellcheck disable=SC2086
+            run "$undead" $cmd --db x.db
+            expect 2 err "undead db: $msg"
+            [[ ! -s out ]] || fail "$cmd ($1): printed a report: $(head -c 300 out)"
+        done
+        run "$undead" faq --db x.db --golden "$src/golden" --format md
+        expect 2 err "undead faq: results database: $msg"
+        run "$undead" sim one-die --games 1 --db x.db
+        expect 2 err "undead sim: results database: $msg"
+        run "$undead" db integrity --db x.db
+        expect 1 out "x.db: not a whole results database: $2"
+        grep -qx ok out && fail "db integrity ($1) said ok: $(cat out)"
+        cmp -s x.db before || fail "x.db ($1) was changed"
+    }
+    while read -r type name; do
+        cp good.db x.db
+        sql x.db "DROP ${type^^} $name" > /dev/null
+        refused "$name" "its $type $name is missing"
+    done <<< "$objects"
+    cp good.db x.db
+    sql x.db "ALTER TABLE runs DROP COLUMN proc_start" > /dev/null
+    refused runs.proc_start "its table runs has no column proc_start"
+    cp good.db x.db
+    sql x.db "DROP VIEW newest_cases" > /dev/null
+    sql x.db "CREATE TABLE newest_cases(id)" > /dev/null
+    refused newest_cases "its view newest_cases is missing (a table of that name is there)"
+    # the whole file is read as before
+    run "$undead" db show 1 --db good.db
+    [[ $rc == 0 ]] || fail "db show on the whole file: exit $rc: $(cat err)"
+    run "$undead" db integrity --db good.db
+    expect 0 out ok
+    ;;
+db-side-files)
+    mkdir d
+    "$undead" sim zombie-dice --games 50 --db d/good.db > /dev/null || fail "undead sim"
+    # a file in WAL mode with no side files (as a writer of an older undead left it)
+    sql d/good.db "PRAGMA journal_mode = WAL" > /dev/null
+    [[ $(od -An -tu1 -j18 -N2 d/good.db | tr -s ' ') == " 2 2" ]] || fail "good.db is not in WAL mode"
+    [[ ! -e d/good.db-wal && ! -e d/good.db-shm ]] || fail "side files before the readers"
+    # readers FILE RC MESSAGE: each reader of d/FILE exits RC (MESSAGE on
+    # standard error when 2); d/ holds d/FILE alone after each, unchanged
+    readers() {
+        local cmd
+        cp "d/$1" before
+        for cmd in "db runs" "db show last" "db diff 1 1" "db query rarest-rules" "db integrity" "faq"; do
+            if [[ $cmd == faq ]]; then
+                run "$undead" faq --db "d/$1" --golden "$src/golden" --format md
+            else
+                # shellcheck disable=SC2086
+                run "$undead" $cmd --db "d/$1"
+            fi
+            if [[ $cmd == faq && $2 == 0 ]]; then
+                expect 2 err "undead faq: the database holds no finished verify run of zombie-dice: run 'undead verify zombie-dice --db d/$1' first"
+            elif [[ $cmd == "db integrity" && $2 == 2 ]]; then
+                expect 1 out "d/$1: $3"
+            elif [[ $2 == 2 ]]; then
+                local who="undead db"
+                [[ $cmd == faq ]] && who="undead faq: results database"
+                expect 2 err "$who: d/$1: cannot read it as a database: $3 (nothing was changed)"
+            else
+                [[ $rc == 0 ]] || fail "$cmd on d/$1: exit $rc: $(cat err)"
+            fi
+            [[ "$(ls -A d)" == "$1" ]] || fail "$cmd on d/$1 left: $(ls -A d | tr '\n' ' ')"
+            cmp -s "d/$1" before || fail "$cmd changed d/$1"
+        done
+    }
+    readers good.db 0
+    # cut in half at a page: refused as corrupt, no side files either
+    size=$(stat -c %s d/good.db)
+    mv d/good.db good.db
+    head -c $(( size / 8192 * 4096 )) good.db > d/w.db
+    readers w.db 2 "database disk image is malformed"
+    rm d/w.db
+    # a read-only file: read without side files (immutable: no one writes it)
+    cp good.db d/ro.db
+    chmod 0444 d/ro.db
+    readers ro.db 0
+    rm -f d/ro.db
+    # a live connection's side files are its own: left, and it goes on
+    cp good.db d/good.db
+    python3 -c '
+import sqlite3, sys, time
+c = sqlite3.connect("d/good.db")
+c.execute("SELECT count(*) FROM runs").fetchone()
+open("held", "w").close()
+while not __import__("os").path.exists("go"):
+    time.sleep(0.05)
+c.execute("INSERT INTO run_params(run_id, name, value) VALUES (1, ?, ?)", ("side", "files"))
+c.commit()
+c.close()
+' &
+    pid=$!
+    for _ in $(seq 200); do [[ -e held ]] && break; sleep 0.05; done
+    [[ -e held ]] || fail "the live connection did not start"
+    [[ -e d/good.db-wal && -e d/good.db-shm ]] || fail "no side files beside a live connection"
+    run "$undead" db runs --db d/good.db
+    [[ $rc == 0 ]] || fail "db runs beside a live connection: exit $rc: $(cat err)"
+    [[ -e d/good.db-wal && -e d/good.db-shm ]] || fail "a reader removed a live connection's side files"
+    touch go
+    wait "$pid" || fail "the live connection could not write after the reader"
+    [[ "$(sql d/good.db "SELECT value FROM run_params WHERE name = 'side'")" == files ]] ||
+        fail "the live connection's write is lost"
+    [[ "$(ls -A d)" == good.db ]] || fail "the last connection left: $(ls -A d | tr '\n' ' ')"
     ;;
 *)
     fail "unknown case '$case_'"
