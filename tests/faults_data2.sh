@@ -25,6 +25,14 @@
 #            removes those it made when no other connection has the file,
 #            reads a read-only one without making them, and leaves those
 #            of a live connection alone.
+#   offers-to-move  conform type-checked the "to_move" of an offers answer
+#            but never compared it: another player, a name no player has,
+#            "" and null were all agreed. Each is a to-move departure, exit 1,
+#            its record the game to the position asked about.
+#   adapter-text  the adapter's hello "name" (and its offers, state values
+#            and error texts) were printed raw, a terminal's escape
+#            sequences live: conform prints and records every control
+#            character an adapter gives as \xNN.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_data2   # fail, expect, size_below, sql:
@@ -38,6 +46,43 @@ run() {
     timeout 120 "$@" > out 2> err || rc=$?
 }
 bom_message="a UTF-8 byte-order mark (U+FEFF): expected text without one (save the file as UTF-8 without a BOM)"
+
+# An adapter passing every request to `undead serve zombie-dice` and
+# changing one thing (MODE) to VALUE, where ESC, CSI and DEL stand for the
+# characters U+001B, U+009B and U+007F:
+#   adapter.py MODE UNDEAD VALUE
+cat > adapter.py <<'EOF'
+import json, subprocess, sys
+mode, undead = sys.argv[1], sys.argv[2]
+value = sys.argv[3].replace("ESC", "\x1b").replace("CSI", "\x9b").replace("DEL", "\x7f")
+serve = subprocess.Popen([undead, "serve", "zombie-dice"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         text=True)
+offers = 0
+for line in sys.stdin:
+    req = json.loads(line)
+    serve.stdin.write(line)
+    serve.stdin.flush()
+    ans = json.loads(serve.stdout.readline())
+    cmd = req["cmd"]
+    offers += cmd == "offers"
+    if mode == "to-move" and cmd == "offers" and offers == 2:
+        ans["to_move"] = None if value == "null" else value
+    elif mode == "name" and cmd == "hello":
+        ans["name"] = value
+    elif mode == "offer" and cmd == "offers" and offers == 2:
+        ans["offers"].append(value)
+    elif mode == "error" and cmd == "offers" and offers == 2:
+        ans = {"error": value}
+    elif mode == "state" and cmd == "decide":
+        ans["state"]["turn"] = value
+    sys.stdout.write(json.dumps(ans) + "\n")
+    sys.stdout.flush()
+EOF
+# conform_with MODE VALUE: one seeded game of Zombie Dice against adapter.py
+conform_with() {
+    run "$undead" conform zombie-dice --no-db --games 1 --timeout 20000 --shrink-tries 3 --record rec.txt \
+        -- python3 adapter.py "$1" "$undead" "$2"
+}
 
 case "$case_" in
 content-file)
@@ -212,6 +257,43 @@ c.close()
     [[ "$(sql d/good.db "SELECT value FROM run_params WHERE name = 'side'")" == files ]] ||
         fail "the live connection's write is lost"
     [[ "$(ls -A d)" == good.db ]] || fail "the last connection left: $(ls -A d | tr '\n' ' ')"
+    ;;
+offers-to-move)
+    # the second offers: p1 decides again after rolling once
+    for tm in p2 nobody "" null; do
+        conform_with to-move "$tm"
+        found="$tm to move"
+        [[ $tm == nobody ]] && found="'nobody' to move (no player of this game)"
+        [[ $tm == "" ]] && found="'' to move (an empty name)"
+        [[ $tm == null ]] && found="no one to move (null)"
+        expect 1 out "departure (to-move) in seeded game 1 (seed 1), at play 2 (after 1 decision):"
+        expect 1 out "  expected: p1 to move"
+        expect 1 out "  found:    $found"
+        expect 1 out '  request:  {"cmd":"offers"}'
+        # the record: the game to the position asked about, which check takes
+        expect 1 rec.txt "# to-move: expected p1 to move; the implementation: $found"
+        [[ $(grep -c '^decide ' rec.txt) == 1 ]] || fail "the record is not cut at the offers: $(cat rec.txt)"
+        run "$undead" check --no-db rec.txt
+        expect 0 out "rec.txt: ok (partial): p1=0 p2=0"
+    done
+    # the right player is agreed with
+    conform_with to-move p1
+    [[ $rc == 0 ]] || fail "to_move p1: exit $rc: $(head -c 2000 out)"
+    grep -Eq '^seeded: 1 games, [0-9]+ plays in .*, every step agreed$' out || fail "not agreed: $(head -c 2000 out)"
+    ;;
+adapter-text)
+    shown='\x1b[31mRED\x1b[0m\xc2\x9b\x7f'
+    conform_with name 'ESC[31mREDESC[0mCSIDEL'
+    expect 0 out "conform zombie-dice: adapter '$shown', protocol 1, chance dictate"
+    conform_with offer 'ESC[31mREDESC[0mCSIDEL'
+    expect 1 out "  found:    the implementation also offers '$shown'"
+    expect 1 rec.txt "decide p1 $shown"
+    conform_with state 'ESC[31mREDESC[0mCSIDEL'
+    expect 1 out "  found:    turn=$shown"
+    grep -qF "= turn=$shown brains=" rec.txt || fail "the record's state line is not escaped: $(cat -A rec.txt)"
+    conform_with error 'ESC[31mREDESC[0mCSIDEL'
+    expect 2 out 'broken adapter in seeded game 1 (seed 1): request 5 ({"cmd":"offers"}): the adapter answered with an error: '"$shown"
+    ! grep -q $'\x1b' out || fail "an escape character was printed: $(cat -A out)"
     ;;
 *)
     fail "unknown case '$case_'"
