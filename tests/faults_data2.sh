@@ -33,6 +33,11 @@
 #            and error texts) were printed raw, a terminal's escape
 #            sequences live: conform prints and records every control
 #            character an adapter gives as \xNN.
+#   golden-loop  a symbolic link back up a golden folder was followed until
+#            ELOOP: 8 cases counted (and rewritten) 41 times by golden
+#            check, update and verify. A link to a folder below the folder
+#            given is not followed, said on standard error; each case is
+#            counted once, also with a link across to a sibling folder.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_data2   # fail, expect, size_below, sql:
@@ -294,6 +299,45 @@ adapter-text)
     conform_with error 'ESC[31mREDESC[0mCSIDEL'
     expect 2 out 'broken adapter in seeded game 1 (seed 1): request 5 ({"cmd":"offers"}): the adapter answered with an error: '"$shown"
     ! grep -q $'\x1b' out || fail "an escape character was printed: $(cat -A out)"
+    ;;
+golden-loop)
+    mkdir gd
+    cp -r "$src/golden/one_die" gd/
+    n=$(find gd/one_die -name '*.in' | wc -l)
+    [[ $n -ge 2 ]] || fail "only $n cases in golden/one_die"
+    ln -s .. gd/one_die/examples/loop
+    ln -s ../examples gd/one_die/seeded/again
+    note() { # note LINK: LINK's line on standard error
+        grep -qxF "undead golden: $1: a symbolic link to a folder, not followed" err ||
+            fail "no note of $1 on standard error: $(head -c 2000 err)"
+    }
+    run "$undead" golden check --no-db --dir gd/one_die
+    expect 0 out "golden check: $n case(s), 0 failed, 0 updated, 304 rule row(s) fired by no case"
+    note gd/one_die/examples/loop
+    note gd/one_die/seeded/again
+    run "$undead" golden update --no-db --dir gd/one_die
+    expect 0 out "golden update: $n case(s), 0 failed, 0 updated, 304 rule row(s) fired by no case"
+    note gd/one_die/examples/loop
+    # the folder given may itself be a link
+    ln -s gd/one_die od
+    run "$undead" golden check --no-db --dir od
+    expect 0 out "golden check: $n case(s), 0 failed, 0 updated, 304 rule row(s) fired by no case"
+    # verify's row and the figures it records count each case once
+    run "$undead" verify one-die --db v.db --golden gd --fuzz "$src/fuzz" --games 2 --reading-games 2 --jobs 1
+    [[ $rc == 0 ]] || fail "verify: exit $rc: $(head -c 2000 err)"
+    note gd/one_die/examples/loop
+    grep -Eq "^one-die +[0-9]+ +[0-9]+/[0-9]+ +$n ok " out || fail "verify's row does not count $n cases: $(cat out)"
+    [[ "$(sql v.db "SELECT value FROM metrics m JOIN runs r ON r.id = m.run_id WHERE r.command = 'golden' AND m.name = 'cases'")" == "$n.0" ]] ||
+        fail "verify recorded $(sql v.db "SELECT value FROM metrics WHERE name = 'cases'") golden cases, expected $n"
+    # a folder that cannot be read is an error, not the end of the walk
+    # (root reads every folder: only checked as another user)
+    if [[ $(id -u) != 0 ]]; then
+        rm gd/one_die/examples/loop gd/one_die/seeded/again
+        chmod 0 gd/one_die/seeded
+        run "$undead" golden check --no-db --dir gd/one_die
+        chmod 0755 gd/one_die/seeded
+        expect 2 err "undead golden: gd/one_die/seeded: cannot read the folder: Permission denied"
+    fi
     ;;
 *)
     fail "unknown case '$case_'"
