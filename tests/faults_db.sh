@@ -121,9 +121,9 @@ max-memory)
     run "$undead" explore zombies-cards --max-states 1000000 --max-memory 256M --no-db
     expect 0 err "undead explore: stopped at 0 distinct states: the next growth of the search's arrays would pass the --max-memory bound (256.0 MiB); the counts are partial"
     run "$undead" explore zombie-dice --bound turn --max-memory 12Q --no-db
-    expect 2 err "undead explore: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '12Q'"
+    expect 2 err "undead explore: --max-memory: expected a size in bytes from 1 to 1024T (e.g. 512M, 4G), got '12Q'"
     run "$undead" explore zombie-dice --bound turn --max-memory 0 --no-db
-    expect 2 err "undead explore: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '0'"
+    expect 2 err "undead explore: --max-memory: expected a size in bytes from 1 to 1024T (e.g. 512M, 4G), got '0'"
     # solve and verify take it too, for every exploration they run
     run "$undead" solve zombies-cards small-deck --max-memory 1M --no-db
     expect 2 err "undead solve: defaults: the --max-memory bound was hit"
@@ -131,9 +131,9 @@ max-memory)
         --skip-analysis game --skip-analysis turn --max-memory 1M --no-db zombie-dice
     expect 2 out "zombie-dice: exploring bound turn: cut by --max-memory (1.0 MiB) after 0 distinct states; raise it to finish this step"
     run "$undead" solve zombie-dice turn --max-memory 12Q --no-db
-    expect 2 err "undead solve: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '12Q'"
+    expect 2 err "undead solve: --max-memory: expected a size in bytes from 1 to 1024T (e.g. 512M, 4G), got '12Q'"
     run "$undead" verify --max-memory 0 --no-db zombie-dice
-    expect 2 err "undead verify: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got '0'"
+    expect 2 err "undead verify: --max-memory: expected a size in bytes from 1 to 1024T (e.g. 512M, 4G), got '0'"
     ;;
 max-memory-outcomes)
     # Double Feature's turn: the search (one thread) peaks near 100 MiB,

@@ -210,7 +210,7 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
         return UD_EXIT_USAGE;
     }
     const ud_game *g = cli_game("db baseline", game);
-    if (!g)
+    if (!g || (update && o->file && !cli_output_ok("db baseline", "--file", o->file)))
         return UD_EXIT_USAGE;
     char file[4096];
     const char *folder = g->folder;

@@ -50,6 +50,9 @@ enum { OPT_SEED = 1000, OPT_PLAYERS, OPT_POLICY, OPT_VARIANT, OPT_START, OPT_CON
     "  --content DIR         the game's content files from DIR instead of the built-in\n"   \
     "                        set (games with content, e.g. one-die: spec/GAME/content/)\n"
 
+/* The command being run, named in the messages of the options every
+ * command shares ("undead play: --seed: ..."): set once, by main. */
+void cli_set_command(const char *cmd);
 /* Handle one shared option; false (message printed) on a bad value. */
 bool cli_game_opt(cli_game_opts *o, int code, const char *arg);
 /* Load a game's content from dir (--content); false with FILE:LINE:COL
@@ -68,19 +71,23 @@ bool cli_parse_size(const char *s, uint64_t *out);
  * the option's bounds.  Each prints, on a value it refuses, one message
  * naming the option (opt, without its dashes) and the value as typed:
  *   undead CMD: --OPT: expected a whole number from LO to HI, got 'ARG'
- * ("undead: --OPT: ..." when cmd is NULL: an option several commands
- * share).  cli_number: a whole number from lo to hi. */
+ * (cmd NULL: the command being run, cli_set_command), the value with
+ * its control characters escaped (ud_buf_put_escaped).  cli_number: a
+ * whole number from lo to hi. */
 bool cli_number(const char *cmd, const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out);
 /* cli_number into an int. */
 bool cli_int(const char *cmd, const char *opt, const char *arg, int lo, int hi, int *out);
 /* A size in bytes (cli_parse_size) from 1 to hi: "expected a size in bytes
- * above 0 (e.g. 512M, 4G)" when hi is UINT64_MAX, else "from 1 to 1G". */
+ * from 1 to 1G (e.g. 512K, 64M), got 'ARG'". */
 bool cli_size(const char *cmd, const char *opt, const char *arg, uint64_t hi, uint64_t *out);
 /* A number with an optional fraction (0.05, 95, 12.5: digits and one '.',
  * no sign, no exponent) from lo to hi, the ends excluded when open. */
 bool cli_decimal(const char *cmd, const char *opt, const char *arg, double lo, double hi, bool open,
                  double *out);
-/* --max-memory's SIZE into *out: cli_size with no upper bound. */
+/* The largest --max-memory: a petabyte (1024T), beyond any machine's
+ * memory, and a bound the refusal can state. */
+#define CLI_MAX_MEMORY_MAX (1ull << 50)
+/* --max-memory's SIZE into *out: cli_size up to CLI_MAX_MEMORY_MAX. */
 bool cli_parse_max_memory(const char *cmd, const char *arg, uint64_t *out);
 /* bytes as a person reads it ("1.0 GiB", "512 bytes"). */
 void cli_format_size(uint64_t bytes, char *out, size_t size);
@@ -93,8 +100,10 @@ void cli_watch_stdout(void);
 int cli_close_stdout(int rc);
 /* Is path a directory?  If not, prints "undead CMD: PATH: no such directory
  * (WHY)", or what it is instead ("is a file, expected a folder": infile.h),
- * and returns false: a folder a command reads from must not go missing
- * silently (undead's data not installed: datadir.h). */
+ * naming the part of path that is not a folder ("undead verify: p: is a
+ * FIFO, expected a folder (WHY)" for p/zombie_dice), and returns false: a
+ * folder a command reads from must not go missing silently (undead's data
+ * not installed: datadir.h). */
 bool cli_need_dir(const char *cmd, const char *path, const char *why);
 /* The results database a command uses: --db PATH (opt, when given), else
  * $UNDEAD_DB, else undead.db in the current folder.  NULL (message
@@ -103,6 +112,11 @@ bool cli_need_dir(const char *cmd, const char *path, const char *why);
 const char *cli_db_path(const char *cmd, const char *opt);
 /* Is path a directory (following links)?  Says nothing. */
 bool cli_is_dir(const char *path);
+/* Could the file an option names (opt as typed: "-o", "--export") be
+ * written?  Asked before any work (core/outfile.h, ud_outfile_check); if
+ * not, prints "undead CMD: OPT PATH: WHY" ("undead show: -o '': expected a
+ * file name") and returns false. */
+bool cli_output_ok(const char *cmd, const char *opt, const char *path);
 /* Read a whole file ("-" for stdin); NULL with a message printed, "PATH:
  * why".  A path that is not a regular file (a FIFO, a device, a folder) is
  * refused before anything is read (infile.h), never waited on. */

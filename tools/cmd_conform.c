@@ -210,7 +210,9 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
     o->game = cli_game("conform", argv[optind]);
     if (!o->game || !cli_build_match(o->game, go, &o->match))
         return false;
-    return true;
+    /* the record is written only if a departure is found: its path is
+     * checked now, not after the games (or never) */
+    return !a->record || cli_output_ok("conform", "--record", a->record);
 }
 
 /* ---- reporting a departure ---------------------------------------------------------- */

@@ -39,7 +39,7 @@ static const char usage[] =
     "older undead forward (as every command that records does first).\n"
     "RUN is a run ID, 'last', or 'last~N' (the Nth run before the last).\n"
     "  --db PATH        the database (default: $UNDEAD_DB, else undead.db)\n"
-    "  --format F       text (aligned columns, default), csv or json\n"
+    "  --format F       runs, diff, query: text (aligned columns, default), csv or json\n"
     "  --limit N        runs: the newest N runs (default 30)\n"
     "  --rules          diff: also list cases whose outcome is the same but whose rules fired differ\n"
     "  --strict         diff: exit 1 on added or removed cases too\n"
@@ -313,6 +313,18 @@ static int run_reader(const char *sub, int nargs, char **args, const db_opts *o)
     return rc;
 }
 
+/* runs, diff and query print their rows as --format says; the others
+ * write text of their own, and a --format csv or json given them is
+ * refused rather than ignored.  False (message printed) when refused. */
+static bool format_applies(const char *sub, const db_opts *o)
+{
+    if (o->format == TBL_TEXT || !strcmp(sub, "runs") || !strcmp(sub, "diff") || !strcmp(sub, "query"))
+        return true;
+    fprintf(stderr, "undead db: --format %s: db %s writes text only (csv and json: runs, diff, query)\n",
+            o->format == TBL_CSV ? "csv" : "json", sub);
+    return false;
+}
+
 int cmd_db(int argc, char **argv)
 {
     db_opts o = { 0 };
@@ -324,7 +336,9 @@ int cmd_db(int argc, char **argv)
     const char *sub = optind < argc ? argv[optind] : "";
     int nargs = argc - optind - 1;
     char **args = argv + optind + 1;
-    if (!strcmp(sub, "query") && o.list && nargs == 0) {
+    if (*sub && !format_applies(sub, &o)) {
+        rc = UD_EXIT_USAGE;
+    } else if (!strcmp(sub, "query") && o.list && nargs == 0) {
         nq_list(stdout);
         rc = UD_EXIT_OK;
     } else if (!strcmp(sub, "baseline") && nargs == 2) {

@@ -349,23 +349,6 @@ static int write_pdf(faq_opts *o, const char *chromium, const char *output)
     return status;
 }
 
-/* Whether the FAQ could be written to path (a folder, a read-only place
- * refused), said on standard error: asked before the database is read, so
- * that a wrong -o is named first.  A trial open, at once abandoned. */
-static bool output_writable(const char *path)
-{
-    ud_buf why;
-    ud_buf_init(&why);
-    ud_outfile out;
-    bool ok = ud_outfile_open(&out, path, &why);
-    if (ok)
-        ud_outfile_abort(&out);
-    else
-        fprintf(stderr, "undead faq: %s: %s\n", path, ud_buf_str(&why));
-    ud_buf_free(&why);
-    return ok;
-}
-
 /* faq_runs_ready, saying why not on standard error. */
 static bool runs_ready(const faq_opts *o, const char *db_path)
 {
@@ -477,7 +460,8 @@ static int faq_run(int argc, char **argv, const ud_game **games)
                           "the worked examples and findings are read from it: " CLI_DATA_HINT("--golden")))
             return UD_EXIT_USAGE;
     }
-    if (output && !output_writable(output))
+    /* asked before the database is read, so that a wrong -o is named first */
+    if (output && !cli_output_ok("faq", "-o", output))
         return UD_EXIT_USAGE;
     if (!(db_path = cli_db_path("faq", db_path)))
         return UD_EXIT_USAGE;

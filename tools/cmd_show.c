@@ -156,7 +156,7 @@ int cmd_show(int argc, char **argv)
     if (rc)
         return rc < 0 ? UD_EXIT_OK : rc;
     const ud_game *g = cli_game("show", argv[optind]);
-    if (!g)
+    if (!g || (o.out && !cli_output_ok("show", "-o", o.out)))
         return UD_EXIT_USAGE;
     if (o.content && !cli_load_content(g, o.content))
         return UD_EXIT_USAGE;

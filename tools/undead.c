@@ -92,8 +92,10 @@ int main(int argc, char **argv)
     }
     rec_command_line(argc, argv);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            cli_set_command(commands[i].name);
             return cli_close_stdout(commands[i].run(argc - 1, argv + 1));
+        }
     fprintf(stderr, "undead: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return UD_EXIT_USAGE;
