@@ -179,8 +179,31 @@ static void part_end(faq_doc *d)
         fputs("</section>\n", d->out);
 }
 
+/* Whether each game's FAQ data names only what the game has (core's
+ * ud_faq_check: the rules and questions by ID, the variants and readings
+ * by the game's enums); false with every problem in err, the lines after
+ * the first begun as undead faq begins the first. */
+static bool faq_data_ready(const faq_opts *o, ud_buf *err)
+{
+    ud_buf found;
+    ud_buf_init(&found);
+    int problems = 0;
+    for (int i = 0; i < o->n_games; i++)
+        problems += ud_faq_check(o->games[i], &found);
+    const char *s = ud_buf_str(&found);
+    for (size_t i = 0; problems && i < found.len; i++)
+        if (s[i] != '\n')
+            ud_buf_putc(err, s[i]);
+        else if (i + 1 < found.len)
+            ud_buf_puts(err, "\nundead faq: ");
+    ud_buf_free(&found);
+    return problems == 0;
+}
+
 bool faq_runs_ready(const faq_opts *o, const char *db_path, ud_buf *err)
 {
+    if (!faq_data_ready(o, err))
+        return false;
     game_runs *gr = calloc(1, sizeof *gr);
     if (!gr) {
         ud_buf_puts(err, "out of memory");

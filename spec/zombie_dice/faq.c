@@ -255,9 +255,9 @@ static const ud_faq_query edge_queries[] = {
 
 /* Who played a reading measured by players of its own (game.c,
  * zd_reading_measures), in players' words. */
-static const ud_faq_legend players_measured[] = {
-    { "bus=on", "two players who board the School Bus whenever they may" },
-    { NULL, NULL },
+static const ud_faq_measured players_measured[] = {
+    { &zd_variants[ZD_V_BUS], ZD_BUS_ON, "two players who board the School Bus whenever they may" },
+    { NULL, 0, NULL },
 };
 
 const ud_faq_extras zd_faq = {
