@@ -152,6 +152,16 @@ typedef struct ud_chart_bar {
     int highlight;      /* drawn in the accent colour */
 } ud_chart_bar;
 
+/* One value of a named query's row, as the writer's query hook hands it
+ * over: a number is read as the number the database stores (a figure's
+ * value), never parsed back from text. */
+typedef struct ud_faq_cell {
+    const char *name; /* the column's name */
+    const char *text; /* the value as text; "" for NULL */
+    bool is_number;   /* stored as an integer or a floating-point number */
+    double number;    /* that number, when is_number */
+} ud_faq_cell;
+
 /* The FAQ's writer, handed to a game's hooks; tools/ implements it.
  * Text is escaped for the format; charts draw only in HTML and need a
  * table beside them for Markdown (every number is printed as text too). */
@@ -171,10 +181,11 @@ typedef struct ud_faq_writer {
                  const char *const *col_labels, void (*cell)(void *cctx, int r, int c, double *v, char *text),
                  void *cctx);
     /* Run the named query spec/<folder>/queries/NAME.sql (or db/queries/NAME.sql)
-     * with "k=v" params; row() gets each row's columns as text ("" for
-     * NULL).  Returns the rows, or -1 when the query fails. */
+     * with "k=v" params; row() gets each row's columns as cells: a number
+     * stored as one (a figure, a count) as a number, every value as text.
+     * Returns the rows, or -1 when the query fails. */
     int (*query)(void *ctx, const char *name, const char *const *params, int n_params,
-                 void (*row)(void *rctx, int cols, const char *const *values), void *rctx);
+                 void (*row)(void *rctx, int cols, const ud_faq_cell *cells), void *rctx);
 } ud_faq_writer;
 
 /* A chance token for the legend, with what it shows. */

@@ -265,6 +265,8 @@ int db_faq_rows(db *d, const nq_query *q, char *const *params, int n_params,
             cells[i].text = col_text(st, i);
             cells[i].is_real = sqlite3_column_type(st, i) == SQLITE_FLOAT;
             cells[i].real = sqlite3_column_double(st, i);
+            cells[i].is_int = sqlite3_column_type(st, i) == SQLITE_INTEGER;
+            cells[i].integer = sqlite3_column_int64(st, i);
         }
         row(ctx, cols, cells);
         rows++;

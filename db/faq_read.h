@@ -95,13 +95,15 @@ void db_faq_policy_results(db *d, const char *game, void (*each)(void *ctx, cons
                            void *ctx);
 
 /* Any named query's rows, each cell with its column's name and, for a
- * floating-point value, the number itself; how many rows, or -1 when it
- * could not run. */
+ * number (stored as a floating-point number or an integer), the number
+ * itself; how many rows, or -1 when it could not run. */
 typedef struct db_cell {
     const char *name;
     const char *text; /* "" for NULL */
-    bool is_real;
+    bool is_real;     /* a floating-point value: real */
     double real;
+    bool is_int; /* an integer: integer */
+    int64_t integer;
 } db_cell;
 int db_faq_rows(db *d, const nq_query *q, char *const *params, int n_params,
                 void (*row)(void *ctx, int cols, const db_cell *cells), void *ctx);
