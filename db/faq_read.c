@@ -181,7 +181,12 @@ void db_faq_claims(db *d, const char *game, void (*each)(void *ctx, const db_sol
                               .outcome = col_text(st, 2),
                               .prob_num = col_text(st, 3),
                               .prob_den = col_text(st, 4),
-                              .name = col_text(st, 0) };
+                              .name = col_text(st, 0),
+                              .has_value = sqlite3_column_type(st, 7) != SQLITE_NULL,
+                              .value = sqlite3_column_double(st, 7),
+                              .verified = sqlite3_column_type(st, 8) == SQLITE_NULL ? -1
+                                          : sqlite3_column_double(st, 8) != 0       ? 1
+                                                                                    : 0 };
         each(ctx, &r);
     }
     sqlite3_finalize(st);

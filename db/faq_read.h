@@ -71,6 +71,9 @@ typedef struct db_solve_result {
     const char *key, *inputs, *outcome;
     const char *prob_num, *prob_den; /* "" when none was stored */
     const char *name;                /* its figure's name: the claim's ID; "" when it has none */
+    bool has_value;                  /* the figure is stored: value */
+    double value;
+    int verified; /* the figure "verified": 1 verified, 0 refuted, -1 not stored */
 } db_solve_result;
 void db_faq_claims(db *d, const char *game, void (*each)(void *ctx, const db_solve_result *r), void *ctx);
 
