@@ -60,10 +60,35 @@ uint64_t db_faq_coverage(db *d, int64_t run, const char *rule);
 void db_faq_verify_runs(db *d, int64_t verify,
                         void (*each)(void *ctx, const char *command_line, const char *status), void *ctx);
 
-/* The status and outcome of one case of a run (case-outcome); nothing is
- * called when the run has no such case. */
-void db_faq_case(db *d, int64_t run, const char *key,
-                 void (*each)(void *ctx, const char *status, const char *outcome), void *ctx);
+/* One seat of a stored case (case-seats). */
+typedef struct db_faq_seat {
+    const char *player;
+    bool has_score; /* false: the game keeps no score, or it is unknown */
+    int64_t score;
+    const char *outcome; /* won, shared, lost, out, none */
+} db_faq_seat;
+
+/* One stored case, as typed as the database keeps it (case-outcome and
+ * case-seats): what a reader says of it comes from these fields, never from
+ * its key or its outcome's text. */
+typedef struct db_faq_case_info {
+    int64_t id;
+    const char *key, *kind;
+    const char *status;  /* complete, partial, illegal, violation, error */
+    const char *outcome; /* the canonical text, for what the fields below do not say */
+    const char *winner;  /* a name, "*shared*", or "" for none */
+    const char *inputs;  /* a golden or checked transcript's path, ... */
+    bool seeded;         /* a game undead played: seed */
+    uint64_t seed;
+    int n_seats; /* in sitting order */
+    const db_faq_seat *seats;
+} db_faq_case_info;
+
+/* One case of a run by its key, or a case by its ID (case-outcome, its
+ * seats from case-seats); nothing is called when there is no such case. */
+void db_faq_case(db *d, int64_t run, const char *key, void (*each)(void *ctx, const db_faq_case_info *c),
+                 void *ctx);
+void db_faq_case_by_id(db *d, int64_t id, void (*each)(void *ctx, const db_faq_case_info *c), void *ctx);
 
 /* The texts' numeric claims of a game, the newest result of each
  * (claims). */

@@ -6,9 +6,14 @@
  *
  * Every read is a named query (db/faq_read.h over db/queries/; a game's
  * own under spec/<folder>/queries/) that orders its rows, and every number is
- * printed with fixed decimals: the output depends on the database's
- * content only.  What only a game can say (its glyphs, legend, charts,
- * edge-case queries) comes from ud_game.extras.
+ * printed with fixed decimals.  The output depends on three things only:
+ * the database's content; the golden folder (--golden), whose files two
+ * sections read, the worked examples (faq_examples.c: each .in and its
+ * .transcript) and the findings (faq_findings.c: findings.txt); and this
+ * build of undead (its version, the rule tables and variants, and what only
+ * a game can say: its glyphs, legend, charts, players' questions and
+ * edge-case queries, from ud_game.extras).  No clock, no host, no path but
+ * those of its inputs: the same three give the same bytes.
  */
 #include "faq.h"
 

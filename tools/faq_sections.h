@@ -55,8 +55,12 @@ bool faq_find_query(const ud_game *g, const char *name, nq_query *q);
 void faq_short_source(const char *file, char *out, size_t size);
 /* A metric's name as a reader says it ("win_rate:p1": first seat's win rate ...). */
 void faq_measure_label(const char *name, const char *unit, char *out, size_t size);
-/* A stored outcome as a reader says it ("winner=p2 scores=p1:11,p2:16": "p2 won (p1 11, p2 16)"). */
-void faq_outcome_words(const char *raw, char *out, size_t size);
+/* A stored case's outcome as a reader says it, from its status, winner and
+ * seats ("p2 won (p1 11, p2 16)"); its outcome text when it has no seats. */
+void faq_outcome_words(const db_faq_case_info *c, char *out, size_t size);
+/* A stored case as a reader knows the game: a golden one by its file
+ * ("001-x"), a seeded one by its seed ("seed 10"), else its key. */
+void faq_case_label(const db_faq_case_info *c, char *out, size_t size);
 /* A whole file, or NULL: when it is missing (the section is left out),
  * or refused (not a regular file, a read error: said in d->refused, and
  * the FAQ fails).  Its lines split in place. */
