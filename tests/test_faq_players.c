@@ -85,7 +85,7 @@ Test(faq_players, a_name_that_does_not_exist_is_refused)
     ud_faq_question all[4] = { qs[0], qs[1], qs[2], { .id = NULL } };
     const ud_faq_measured measured[] = { { &g->variants[0], 99, "nobody" },
                                          { &stray, 0, "nobody" },
-                                         { NULL } };
+                                         { NULL, 0, NULL } };
     ud_faq_extras fx = { .questions = all, .players_measured = measured };
     ud_game_extras x = { .faq = &fx };
     ud_game copy = *g;
