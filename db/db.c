@@ -48,8 +48,8 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_VARIANT] = "INSERT INTO run_variants(run_id, position, key, value) VALUES (?, ?, ?, ?)",
     [ST_PARAM] = "INSERT OR REPLACE INTO run_params(run_id, name, value) VALUES (?, ?, ?)",
     [ST_CASE] = ("INSERT INTO cases(run_id, key, kind, game, variants, inputs, status, outcome,"
-                 " winner, decisions, prob_num, prob_den, rules, analysis, policy)"
-                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                 " winner, decisions, prob_num, prob_den, rules, analysis, policy, seed)"
+                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
     [ST_CASE_OUTCOME] = ("INSERT INTO case_outcomes(case_id, seat, player, score, outcome)"
                          " VALUES (?, ?, ?, ?, ?)"),
     [ST_CASE_RULE] = "INSERT INTO case_rules(case_id, rule, fired) VALUES (?, ?, ?)",
@@ -721,6 +721,8 @@ int64_t db_case_add(db *d, int64_t run, const db_case *c)
     bind_text(st, 13, c->rules);
     bind_text(st, 14, c->analysis);
     bind_text(st, 15, c->policy);
+    if (c->seeded)
+        sqlite3_bind_int64(st, 16, (int64_t)c->seed); /* its 64 bits: read back as uint64_t */
     if (!step(d, ST_CASE, "recording a case"))
         return 0;
     int64_t id = sqlite3_last_insert_rowid(d->h);

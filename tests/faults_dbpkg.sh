@@ -188,14 +188,16 @@ read-empty)
     python3 -c 'import sqlite3; c = sqlite3.connect("bare.db"); c.execute("CREATE TABLE t(x)"); c.execute("DROP TABLE t"); c.commit()'
     [[ $(stat -c %s bare.db) -gt 0 ]] || fail "bare.db is empty"
     refused bare.db "a SQLite database without undead's tables, not a results database: nothing to read (nothing was changed)"
-    # a database as version 5 wrote it: runs without the process columns
+    # a database as version 5 wrote it: runs without the process columns,
+    # cases without their seed (version 7)
     "$undead" sim one-die --games 1 --db old.db > /dev/null || fail "undead sim"
     sql old.db "ALTER TABLE runs DROP COLUMN proc_start" > /dev/null
     sql old.db "ALTER TABLE runs DROP COLUMN last_write" > /dev/null
+    sql old.db "ALTER TABLE cases DROP COLUMN seed" > /dev/null
     sql old.db "PRAGMA user_version = 5" > /dev/null
-    refused old.db "schema version 5 is older than this undead's (6); 'undead db migrate --db old.db' brings it forward (nothing was changed)"
+    refused old.db "schema version 5 is older than this undead's (7); 'undead db migrate --db old.db' brings it forward (nothing was changed)"
     run "$undead" db migrate --db old.db
-    expect 0 out "old.db: schema version 6"
+    expect 0 out "old.db: schema version 7"
     run "$undead" db runs --db old.db --format csv
     grep -q '^1,[^,]*,complete,sim,one-die,' out || fail "db runs after db migrate: exit $rc: $(cat out err)"
     # migrate writes, but never makes a database that is not there

@@ -445,9 +445,11 @@ static void claim_line(const ud_analysis_sink *sk, const solve_opts *o, const ch
     snprintf(key, sizeof key, "claim:zombie-dice:%s", id);
     snprintf(outcome, sizeof outcome, "%s exact=%s", verified ? "verified" : "refuted", s);
     int variant[UD_MAX_VARIANTS] = { 0 };
-    /* a claim's one figure is its exact value, named by the claim */
-    const ud_analysis_figure fig = { id, mpq_get_d(exact), NULL, NULL };
-    record_case(sk, key, NULL, NULL, variant, text, outcome, &fig, 1, 0, (const mpq_t *)exact);
+    /* a claim's figures: its exact value, named by the claim, and its
+     * verdict as a number (readers never take it from the outcome's text) */
+    const ud_analysis_figure figs[] = { { id, mpq_get_d(exact), NULL, NULL },
+                                        { "verified", verified ? 1 : 0, NULL, NULL } };
+    record_case(sk, key, NULL, NULL, variant, text, outcome, figs, 2, 0, (const mpq_t *)exact);
     free(s);
 }
 

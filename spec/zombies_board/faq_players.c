@@ -27,7 +27,7 @@ const ud_faq_question zb_players_faq[] = {
             "Everyone rolls a die and the lowest roll goes first; players tied for lowest roll again. Play "
             "then goes clockwise.",
         .why_ruling = "The rules say the low roll goes first but not how to break a tie.",
-        .rules = "ZB-FIRST-PLAYER ZB-NEXT",
+        .rules = { "ZB-FIRST-PLAYER", "ZB-NEXT" },
         .quotes = { { S004, "TURN SEQUENCE",
                       "First player is determined by low die roll. [...] Play proceeds clockwise." } },
     },
@@ -39,8 +39,8 @@ const ud_faq_question zb_players_faq[] = {
             "ending at a building's side. A Named Building gets the zombies and tokens printed on it, "
             "inside it, never two zombies or two tokens on a space; any other tile gets a zombie per road "
             "opening, placed by you on its roads.",
-        .rules = "ZB-PLACE-MORE ZB-PLACE-OFFER ZB-PLACE ZB-NAMED-STOCK ZB-ROAD-ZOMBIES ZB-ROAD-ZOMBIE-OFFER "
-                 "ZB-ROAD-ZOMBIE",
+        .rules = { "ZB-PLACE-MORE", "ZB-PLACE-OFFER", "ZB-PLACE", "ZB-NAMED-STOCK", "ZB-ROAD-ZOMBIES",
+                   "ZB-ROAD-ZOMBIE-OFFER", "ZB-ROAD-ZOMBIE" },
         .quotes = { { S004, "PLACING MAP TILES",
                       "Tiles may be rotated any direction, but must be placed so that roads are connected. "
                       "Roads may not be blocked by the side of a building. [...] All tokens and zombies must "
@@ -49,7 +49,7 @@ const ud_faq_question zb_players_faq[] = {
                       "When a Map Tile with an unnamed building [...] is played, it comes into play with a "
                       "number of zombies on it equal to the number of road access points it has. They may be "
                       "placed on any legal road space on that tile." } },
-        .see = "blocked",
+        .see = { "blocked" },
     },
     {
         .id = "blocked",
@@ -66,14 +66,15 @@ const ud_faq_question zb_players_faq[] = {
             "your tiles fit nowhere, a closed town would stop all play and the game could never end as the "
             "rules say. Nor do they say when “all survivors have been rescued”: here, once every building on "
             "the board has been searched.",
-        .rules = "ZB-BLOCKED ZB-BLOCKED-AGAIN ZB-BLOCKED-EVERY-TURN ZB-ALL-RESCUED ZB-LAST-ALIVE",
-        .variant = "blocked",
+        .rules = { "ZB-BLOCKED", "ZB-BLOCKED-AGAIN", "ZB-BLOCKED-EVERY-TURN", "ZB-ALL-RESCUED",
+                   "ZB-LAST-ALIVE" },
+        .variant = &zb_variants[ZB_V_BLOCKED],
         .quotes = { { S004, "PLACING MAP TILES",
                       "It is possible to place Map Tiles in such a way that no further tiles can be placed. "
                       "If this occurs, the player without playable tiles loses the rest of that turn and "
                       "play continues until one player is left alive or all survivors have been rescued" } },
-        .see = "tiles no-heliport",
-        .house = { { "blocked=lose-every-turn",
+        .see = { "tiles", "no-heliport" },
+        .house = { { ZB_BLOCKED_EVERY_TURN,
                      "You lose every turn in which none of your tiles can be placed, not only the first." } },
     },
     {
@@ -83,9 +84,8 @@ const ud_faq_question zb_players_faq[] = {
             "When you start your turn on a zombie's space or step onto one (unless Alternate Food Source is "
             "in play). Roll a die: 4 to 6 kills it. On 1 to 3, spend bullets to make the roll 4, or lose a "
             "life and roll again, until the zombie or you are dead; you cannot walk away.",
-        .rules =
-            "ZB-START-COMBAT ZB-ENTER-COMBAT ZB-FOOD-SOURCE ZB-COMBAT-ROLL ZB-COMBAT-PAY ZB-SHOOT ZB-BLEED "
-            "ZB-KILL",
+        .rules = { "ZB-START-COMBAT", "ZB-ENTER-COMBAT", "ZB-FOOD-SOURCE", "ZB-COMBAT-ROLL", "ZB-COMBAT-PAY",
+                   "ZB-SHOOT", "ZB-BLEED", "ZB-KILL" },
         .quotes = { { S004, "COMBAT RULES",
                       "Any time a player begins a turn in the same space as a zombie, or lands on a space "
                       "occupied by a zombie during movement, combat ensues." },
@@ -97,7 +97,7 @@ const ud_faq_question zb_players_faq[] = {
                       "Every time a player moves on a space occupied by a zombie, combat must occur before "
                       "continuing move (Unless the Card \"Alternate Food Source\" is in play)." } },
         .most_asked = 1,
-        .see = "death end-of-turn",
+        .see = { "death", "end-of-turn" },
     },
     {
         .id = "movement",
@@ -107,7 +107,8 @@ const ud_faq_question zb_players_faq[] = {
             "fight this turn does not shorten it, and what you leave is lost. Move up, down, left or right, "
             "in and out of Named Buildings only by their doors, into no other building. A token you step on "
             "with no zombie is yours.",
-        .rules = "ZB-TURN ZB-MAY-MOVE ZB-STEP-OFFER ZB-STEP ZB-STOP ZB-MOVE-DONE ZB-CLAIM-TOKEN",
+        .rules = { "ZB-TURN", "ZB-MAY-MOVE", "ZB-STEP-OFFER", "ZB-STEP", "ZB-STOP", "ZB-MOVE-DONE",
+                   "ZB-CLAIM-TOKEN" },
         .quotes = { { S004, "MOVEMENT RULES",
                       "Player movement allowance is equal to twice the number of life tokens held at the "
                       "beginning of the turn. Move allowance will not decrease as a result of losing combat "
@@ -117,7 +118,7 @@ const ud_faq_question zb_players_faq[] = {
                       "door spaces. No other buildings may be entered. [...] Neither players nor zombies may "
                       "make diagonal moves." } },
         .most_asked = 2,
-        .see = "other-player combat",
+        .see = { "other-player", "combat" },
     },
     {
         .id = "other-player",
@@ -128,14 +129,15 @@ const ud_faq_question zb_players_faq[] = {
         .why_ruling =
             "“A single bullet token from that player” is taken as one from each player a move, not one each "
             "time you step onto them.",
-        .rules = "ZB-TAKE-BULLET-ASK ZB-TAKE-BULLET-OFFER ZB-TAKE-BULLET ZB-TAKE-BULLET-LEAVE ZB-STEP-OFFER",
-        .variant = "bullet-take",
+        .rules = { "ZB-TAKE-BULLET-ASK", "ZB-TAKE-BULLET-OFFER", "ZB-TAKE-BULLET", "ZB-TAKE-BULLET-LEAVE",
+                   "ZB-STEP-OFFER" },
+        .variant = &zb_variants[ZB_V_BULLET],
         .quotes = { { S004, "MOVEMENT RULES",
                       "A player that moves on the same space as another may take a single bullet token from "
                       "that player. Second player may not refuse. Players cannot end a move on another "
                       "player-occupied space." } },
-        .see = "movement",
-        .house = { { "bullet-take=each-entry",
+        .see = { "movement" },
+        .house = { { ZB_BULLET_EACH_ENTRY,
                      "Take a bullet each time you step onto another player's space." } },
     },
     {
@@ -149,14 +151,15 @@ const ud_faq_question zb_players_faq[] = {
         .why_ruling =
             "The rules give no order for moving the zombies, and the order decides which of two zombies gets "
             "a space both could take.",
-        .rules = "ZB-ZOMBIES-NEXT ZB-ZOMBIE-OFFER ZB-ZOMBIE-MOVE ZB-ZOMBIES-DONE ZB-START-COMBAT",
+        .rules = { "ZB-ZOMBIES-NEXT", "ZB-ZOMBIE-OFFER", "ZB-ZOMBIE-MOVE", "ZB-ZOMBIES-DONE",
+                   "ZB-START-COMBAT" },
         .quotes = { { S004, "TURN SEQUENCE",
                       "During a turn each player must complete the following steps in order: [...] Move all "
                       "zombies that can be legally moved just one space each in any direction." },
                     { S004, "PLACING MAP TILES", "no space may contain more than one zombie" },
                     { S004, "MOVEMENT RULES", "Neither players nor zombies may make diagonal moves." } },
         .most_asked = 3,
-        .see = "combat",
+        .see = { "combat" },
     },
     {
         .id = "survivors",
@@ -167,13 +170,13 @@ const ud_faq_question zb_players_faq[] = {
             "you.",
         .why_ruling =
             "The rules say “players roll” without saying who; the player in the cleared building rolls.",
-        .rules = "ZB-SURVIVORS ZB-DEATH",
+        .rules = { "ZB-SURVIVORS", "ZB-DEATH" },
         .quotes = { { S004, "MOVEMENT RULES",
                       "After all zombies have been eliminated from a Named Building, players roll 1d6 to "
                       "determine number of survivors. [...] The survivors move with and occupy the same "
                       "space as their rescuing player. If that player is killed, all of their survivors are "
                       "also killed and eaten by the zombies." } },
-        .see = "heliport death",
+        .see = { "heliport", "death" },
     },
     {
         .id = "death",
@@ -185,16 +188,17 @@ const ud_faq_question zb_players_faq[] = {
         .why_ruling =
             "The rules say only that a new character “may not move until the next turn”, and nothing of "
             "weapons; they go with the character.",
-        .rules = "ZB-DEATH ZB-DEAD-CHOOSES ZB-REVIVE-OFFER ZB-NEW-CHARACTER ZB-NEW-CHARACTER-SKIP ZB-RETIRE",
-        .variant = "new-character",
+        .rules = { "ZB-DEATH", "ZB-DEAD-CHOOSES", "ZB-REVIVE-OFFER", "ZB-NEW-CHARACTER",
+                   "ZB-NEW-CHARACTER-SKIP", "ZB-RETIRE" },
+        .variant = &zb_variants[ZB_V_NEWCHAR],
         .quotes = { { S004, "COMBAT RULES",
                       "When a player is killed that player forfeits all zombies and survivors and is removed "
                       "from the board. On the following turn the player may choose to begin a new character "
                       "by placing a pawn on the center of the town square, but may not move until the next "
                       "turn." } },
         .most_asked = 5,
-        .see = "combat heliport",
-        .house = { { "new-character=skip-turn", "Placing the new character's pawn is its whole turn." } },
+        .see = { "combat", "heliport" },
+        .house = { { ZB_NEWCHAR_SKIP_TURN, "Placing the new character's pawn is its whole turn." } },
     },
     {
         .id = "end-of-turn",
@@ -206,8 +210,9 @@ const ud_faq_question zb_players_faq[] = {
         .why_ruling =
             "The rules say kills “may be traded” without saying when, or whether all must be; you trade as "
             "many as you like at the end of your turn.",
-        .rules = "ZB-SQUARE-LIFE ZB-TRADE-ASK ZB-TRADE-OFFER ZB-TRADE ZB-TRADE-ALL ZB-DRAW ZB-REPLENISH-DONE",
-        .variant = "trade",
+        .rules = { "ZB-SQUARE-LIFE", "ZB-TRADE-ASK", "ZB-TRADE-OFFER", "ZB-TRADE", "ZB-TRADE-ALL", "ZB-DRAW",
+                   "ZB-REPLENISH-DONE" },
+        .variant = &zb_variants[ZB_V_TRADE],
         .quotes = { { S004, "RESOURCE REPLENISHMENT",
                       "At the end of each turn, a player draws Cards and Tiles to replenish allotment of "
                       "three each. Killed zombies may be traded for bullet tokens at a rate of three zombies "
@@ -215,7 +220,7 @@ const ud_faq_question zb_players_faq[] = {
                     { S004, "MOVEMENT RULES",
                       "Each time a player ends his turn on the center of the Town Square, that player gains "
                       "one life token." } },
-        .house = { { "trade=all", "At the end of your turn every three kills become a bullet." } },
+        .house = { { ZB_TRADE_ALL, "At the end of your turn every three kills become a bullet." } },
     },
     {
         .id = "heliport",
@@ -228,9 +233,9 @@ const ud_faq_question zb_players_faq[] = {
         .why_ruling =
             "The rules say once that you “may place” the Heliport on your next turn and once that you place "
             "it then, and nothing of an owner killed first.",
-        .rules = "ZB-HELIPORT-EARNED ZB-HELIPORT-DUE ZB-HELIPORT ZB-HELIPORT-MAY ZB-HELIPORT-DECLINED "
-                 "ZB-HELIPORT-WIN ZB-DEATH",
-        .variant = "heliport-place",
+        .rules = { "ZB-HELIPORT-EARNED", "ZB-HELIPORT-DUE", "ZB-HELIPORT", "ZB-HELIPORT-MAY",
+                   "ZB-HELIPORT-DECLINED", "ZB-HELIPORT-WIN", "ZB-DEATH" },
+        .variant = &zb_variants[ZB_V_HELI_PLACE],
         .quotes = { { S004, "END GAME",
                       "The first player to rescue three survivors may place the Heliport tile at any legal "
                       "space on that player's following turn. The first player with three survivors to reach "
@@ -239,8 +244,8 @@ const ud_faq_question zb_players_faq[] = {
                       "When a player has rescued three survivors, they place the Heliport card at any legal "
                       "space on the next turn." } },
         .most_asked = 4,
-        .see = "survivors no-heliport",
-        .house = { { "heliport-place=must",
+        .see = { "survivors", "no-heliport" },
+        .house = { { ZB_HELI_PLACE_MUST,
                      "Place the Heliport on your next turn if there is a space for it." } },
     },
     {
@@ -253,14 +258,14 @@ const ud_faq_question zb_players_faq[] = {
         .why_ruling =
             "The rules name both winners in one sentence, the last living player and the most survivors "
             "“once all Named Buildings have been searched”; play goes on until one of them is found.",
-        .rules = "ZB-NO-HELIPORT-WAIT ZB-ALL-SEARCHED ZB-LAST-ALIVE ZB-NO-HELIPORT",
-        .variant = "no-heliport",
+        .rules = { "ZB-NO-HELIPORT-WAIT", "ZB-ALL-SEARCHED", "ZB-LAST-ALIVE", "ZB-NO-HELIPORT" },
+        .variant = &zb_variants[ZB_V_NO_HELI],
         .quotes = { { S004, "END GAME",
                       "When the Heliport cannot be placed, the winner is the last living player or the "
                       "player with the most rescued survivors once all Named Buildings have been "
                       "searched." } },
-        .see = "heliport blocked",
-        .house = { { "no-heliport=at-once",
+        .see = { "heliport", "blocked" },
+        .house = { { ZB_NO_HELI_AT_ONCE,
                      "The game ends as soon as the Heliport cannot be placed: the last living player wins, "
                      "or else the one with the most rescued survivors." } },
     },
