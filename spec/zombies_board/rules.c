@@ -332,6 +332,7 @@ static void begin_turn(void *p, ud_step *s)
     st->hurry = 0;
     st->placed_any = 0;
     st->took = st->asked = st->food = 0;
+    st->kill_here = ZB_KILL_NONE;
     st->heli_due = st->heli_owner == st->current && !st->heli_placed;
     st->phase = ZB_PH_STEP1;
     UD_EMIT(s, "turn %s round=%d moves=%d", ud_player(s, st->current), st->round, st->allowance);
@@ -462,6 +463,7 @@ static void kill(void *p, ud_step *s)
     st->zombies--;
     if (cur(st)->kills < 255)
         cur(st)->kills++;
+    st->kill_here = ZB_KILL_SPOILS_DUE;
     UD_EMIT(s, "kill %s kills=%d", ud_player(s, st->current), cur(st)->kills);
     st->phase = ZB_PH_ARRIVE;
 }
@@ -978,6 +980,7 @@ static void step(void *p, ud_step *s)
     cur(st)->pos_y = (uint8_t)(j / ZB_SIDE);
     st->moved++;
     st->asked = 0;
+    st->kill_here = ZB_KILL_NONE;
     st->ctx = ZB_CTX_MOVE;
     UD_EMIT(s, "step %s %s %d,%d", ud_player(s, st->current), dir_name[d], j % ZB_SIDE, j / ZB_SIDE);
     st->phase = ZB_PH_ARRIVE;
@@ -1007,11 +1010,52 @@ static void pass_zombie(void *p, ud_step *s)
     UD_EMIT(s, "no-combat %s food-source", ud_player(s, ST(p)->current));
 }
 
-static bool token_here(const void *p, const ud_step *s)
+static bool token_here(const zb_state *st)
 {
-    const zb_state *st = CST(p);
     int c = st->cell[here(st, st->current)];
     return (c & ZB_TOK_MASK) && !(c & ZB_ZOMBIE);
+}
+
+/* "If a player moves on a space containing a token but no zombie": no
+ * zombie was killed there since it arrived (then spoils_due asks). */
+static bool token_found(const void *p, const ud_step *s)
+{
+    return token_here(CST(p)) && CST(p)->kill_here == ZB_KILL_NONE;
+}
+
+/* "Once the zombie is dead, player may collect any life or bullet token
+ * in that space": a kill on a space with a token, not yet offered. */
+static bool spoils_due(const void *p, const ud_step *s)
+{
+    return token_here(CST(p)) && CST(p)->kill_here == ZB_KILL_SPOILS_DUE;
+}
+
+static void to_spoils(void *p, ud_step *s) { ST(p)->phase = ZB_PH_SPOILS; }
+
+static void offer_spoils(void *p, ud_step *s)
+{
+    ud_offer(s, ZB_ACT_COLLECT);
+    ud_offer(s, ZB_ACT_PASS);
+}
+
+static bool chose_collect(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_COLLECT; }
+
+static void claim_token(void *p, ud_step *s);
+
+static void collect_spoils(void *p, ud_step *s)
+{
+    claim_token(p, s);
+    ST(p)->kill_here = ZB_KILL_SPOILS_OFFERED;
+    ST(p)->phase = ZB_PH_ARRIVE;
+}
+
+static bool chose_pass(const void *p, const ud_step *s);
+
+/* Left where it lies: a player who moves on the space later claims it. */
+static void leave_spoils(void *p, ud_step *s)
+{
+    ST(p)->kill_here = ZB_KILL_SPOILS_OFFERED;
+    ST(p)->phase = ZB_PH_ARRIVE;
 }
 
 static void claim_token(void *p, ud_step *s)
@@ -1129,6 +1173,13 @@ static bool cleared_building(const void *p, const ud_step *s)
     return !st->searched[sy][sx] && zb_building_zombies(st, sx, sy) == 0;
 }
 
+/* survivors-roll=killed: the building is cleared by the kill just made on
+ * the player's space (step 1's combat, or one on entering). */
+static bool killed_out(const void *p, const ud_step *s)
+{
+    return CST(p)->kill_here != ZB_KILL_NONE && cleared_building(p, s);
+}
+
 static void survivors(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
@@ -1192,7 +1243,7 @@ static unsigned zombie_steps(const zb_state *st, int i)
 }
 
 /* The first zombie on a space from `from` on, in reading order, that has
- * not moved in this step and may move; -1 when none is left.  Eight
+ * not moved in this step and may move now; -1 when none is left.  Eight
  * cells at a time: most hold no zombie. */
 static int next_movable(const zb_state *st, int from)
 {
@@ -1213,31 +1264,84 @@ static int next_movable(const zb_state *st, int from)
     return -1;
 }
 
-static bool zombie_to_move(const void *p, const ud_step *s)
+/* The moves open now, each a zombie not moved in this step and a space it
+ * may enter, counted up to two: 0 none, 1 exactly one, 2 two or more. */
+static int zombie_moves(const zb_state *st)
 {
-    return next_movable(CST(p), CST(p)->zcur) >= 0;
+    int n = 0;
+    for (int i = next_movable(st, 0); i >= 0 && n < 2; i = next_movable(st, i + 1))
+        n += __builtin_popcount(zombie_steps(st, i));
+    return n < 2 ? n : 2;
 }
 
-/* The zombies that may move, in reading order of the spaces (the text
- * gives no order): one with a single space it may enter goes there; at
- * the first with a choice, the player chooses where it goes. */
-static void next_zombie(void *p, ud_step *s)
+/* Whether a zombie still to move in this step stands next to space i (one
+ * step away: steps go both ways), space `but` aside. */
+static bool unmoved_beside(const zb_state *st, int i, int but)
+{
+    for (unsigned l = st->link[i]; l; l &= l - 1) {
+        int k = i + zb_off[__builtin_ctz(l)];
+        if (k != but && (st->cell[k] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE)
+            return true;
+    }
+    return false;
+}
+
+/* A zombie whose move nothing can change: the only move open, or, in
+ * reading order, a zombie with a single space to go to and no zombie
+ * still to move next to it or to that space (none could take that space
+ * first, free it another, or move into the space it leaves: in whatever
+ * order the player took the moves, this one would be the same).  Its
+ * space, or -1 when every move open is the player's choice. */
+static int forced_move(const zb_state *st, int *to)
+{
+    int moves = zombie_moves(st);
+    for (int i = next_movable(st, 0); i >= 0 && moves; i = next_movable(st, i + 1)) {
+        unsigned m = zombie_steps(st, i);
+        if (m & (m - 1))
+            continue;
+        *to = i + zb_off[__builtin_ctz(m)];
+        if (moves == 1 || (!unmoved_beside(st, i, *to) && !unmoved_beside(st, *to, i)))
+            return i;
+    }
+    return -1;
+}
+
+/* Moves open, none of them forced: which zombie goes next, and where, is
+ * the player's (the text gives no order, and the order decides which
+ * zombie gets a space two could take, and whether one freed by another
+ * moves). */
+static bool zombie_choice(const void *p, const ud_step *s)
+{
+    int to;
+    return zombie_moves(CST(p)) && forced_move(CST(p), &to) < 0;
+}
+
+static void to_shamble(void *p, ud_step *s) { ST(p)->phase = ZB_PH_SHAMBLE; }
+
+static void shamble(zb_state *st, int i, int j)
+{
+    st->cell[i] &= (uint8_t)~ZB_ZOMBIE;
+    st->cell[j] |= ZB_ZOMBIE | ZB_MOVED;
+}
+
+static bool zombie_forced(const void *p, const ud_step *s)
+{
+    int to;
+    return forced_move(CST(p), &to) >= 0;
+}
+
+/* The move nothing can change is made: there is nothing to choose. */
+static void forced_zombie(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
-    for (int i = next_movable(st, st->zcur); i >= 0; i = next_movable(st, i + 1)) {
-        unsigned m = zombie_steps(st, i);
-        if (m & (m - 1)) {
-            st->zcur = (uint16_t)i;
-            st->phase = ZB_PH_SHAMBLE;
-            return;
-        }
-        int j = i + zb_off[__builtin_ctz(m)];
-        st->cell[i] &= (uint8_t)~ZB_ZOMBIE;
-        st->cell[j] |= ZB_ZOMBIE | ZB_MOVED;
-        UD_EMIT(s, "zombie %d,%d to %d,%d", i % ZB_SIDE, i / ZB_SIDE, j % ZB_SIDE, j / ZB_SIDE);
-    }
-    st->zcur = ZB_SPACES; /* every zombie that may move has moved: ZB-ZOMBIES-DONE */
+    int j, i = forced_move(st, &j);
+    if (i < 0)
+        return;
+    shamble(st, i, j);
+    UD_EMIT(s, "zombie %d,%d to %d,%d", i % ZB_SIDE, i / ZB_SIDE, j % ZB_SIDE, j / ZB_SIDE);
 }
+
+static bool zombies_still(const void *p, const ud_step *s) { return zombie_moves(CST(p)) == 0; }
 
 static void zombies_done(void *p, ud_step *s)
 {
@@ -1254,19 +1358,20 @@ static void zombies_done(void *p, ud_step *s)
     }
     for (; i < ZB_SPACES; i++)
         st->cell[i] &= (uint8_t)~ZB_MOVED;
-    st->zcur = 0;
     st->phase = ZB_PH_REPLENISH;
 }
 
+/* Every move open now: each zombie not moved in this step that may move,
+ * in reading order of where it stands, to each space it may enter. */
 static void offer_zombie_steps(void *p, ud_step *s)
 {
     const zb_state *st = CST(p);
-    int i = st->zcur;
-    for (unsigned m = zombie_steps(st, i); m; m &= m - 1) {
-        int j = i + zb_off[__builtin_ctz(m)];
-        ud_action a = { ZB_ACT_ZOMBIE, { i % ZB_SIDE, i / ZB_SIDE, j % ZB_SIDE, j / ZB_SIDE } };
-        ud_offer_new(s, &a);
-    }
+    for (int i = next_movable(st, 0); i >= 0; i = next_movable(st, i + 1))
+        for (unsigned m = zombie_steps(st, i); m; m &= m - 1) {
+            int j = i + zb_off[__builtin_ctz(m)];
+            ud_action a = { ZB_ACT_ZOMBIE, { i % ZB_SIDE, i / ZB_SIDE, j % ZB_SIDE, j / ZB_SIDE } };
+            ud_offer_new(s, &a);
+        }
 }
 
 static bool chose_zombie(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_ZOMBIE; }
@@ -1274,10 +1379,7 @@ static bool chose_zombie(const void *p, const ud_step *s) { return s->action.kin
 static void move_zombie(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
-    int i = st->zcur, j = zb_at(s->action.arg[2], s->action.arg[3]);
-    st->cell[i] &= (uint8_t)~ZB_ZOMBIE;
-    st->cell[j] |= ZB_ZOMBIE | ZB_MOVED;
-    st->zcur = (uint16_t)(i + 1);
+    shamble(st, zb_at(s->action.arg[0], s->action.arg[1]), zb_at(s->action.arg[2], s->action.arg[3]));
     st->phase = ZB_PH_ZOMBIES;
 }
 
@@ -1528,7 +1630,9 @@ static void next_turn(void *p, ud_step *s)
       "(Unless the Card \"Alternate Food Source\" is in play): moving onto a zombie brings no combat while the card is in play (the sample card: its player's own turn)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ENTER_COMBAT, ZB_PH_ARRIVE, EFFECT, zombie_to_fight, fight_on_entry, "ZB-ENTER-COMBAT", SRC, "Movement Rules", \
       "\"Every time a player moves on a space occupied by a zombie, combat must occur\"", UD_ALWAYS, UD_ANY) \
-    X(C, ZB_R_CLAIM_TOKEN, ZB_PH_ARRIVE, EFFECT, token_here, claim_token, "ZB-CLAIM-TOKEN", SRC, "Movement Rules", \
+    X(C, ZB_R_SPOILS_ASK, ZB_PH_ARRIVE, EFFECT, spoils_due, to_spoils, "ZB-SPOILS-ASK", SRC, "Combat Rules", \
+      "\"Once the zombie is dead, player may collect any life or bullet token in that space\": after a kill on a space with a token, the player decides", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_CLAIM_TOKEN, ZB_PH_ARRIVE, EFFECT, token_found, claim_token, "ZB-CLAIM-TOKEN", SRC, "Movement Rules", \
       "\"If a player moves on a space containing a token but no zombie, the token is claimed\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_HELIPORT_WIN, ZB_PH_ARRIVE, EFFECT, at_heliport, heli_win, "ZB-HELIPORT-WIN", SRC, "End Game", \
       "\"The first player with three survivors to reach the center square of the Heliport tile wins\"", UD_ALWAYS, UD_ANY) \
@@ -1537,7 +1641,11 @@ static void next_turn(void *p, ud_step *s)
     X(C, ZB_R_WEAPON, ZB_PH_ARRIVE, EFFECT, weapon_to_take, take_weapon, "ZB-WEAPON", SRC, "Movement Rules", \
       "\"Available cards from the Weapon Deck are drawn and may be put in play as soon as a player enters the corresponding building\": one of each weapon a player holds; its bonus (sample content) adds to every combat roll, several add up (ruling (undead's): the text gives weapons no effect)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_SURVIVORS, ZB_PH_ARRIVE, EFFECT, cleared_building, survivors, "ZB-SURVIVORS", SRC, "Movement Rules", \
-      "\"players roll 1d6 to determine number of survivors\"; \"Place a marker on each Named Building searched\"", UD_ALWAYS, UD_ANY) \
+      "\"After all zombies have been eliminated from a Named Building, players roll 1d6 to determine number of survivors\": the player standing in an unsearched Named Building with no zombie left in it rolls, however its zombies left it (killed, or walked out); \"Place a marker on each Named Building searched\"", \
+      V(ZB_V_SURVIVORS, ZB_SURVIVORS_EMPTIED), UD_ANY) \
+    X(C, ZB_R_SURVIVORS_KILLED, ZB_PH_ARRIVE, EFFECT, killed_out, survivors, "ZB-SURVIVORS-KILLED", SRC, "Movement Rules (eliminated read as killed: undead's reading)", \
+      "\"After all zombies have been eliminated from a Named Building\": the roll comes only after the player kills, on its space, the last zombie in an unsearched Named Building; one its zombies walked out of is searched only once a zombie that comes back is killed in it", \
+      V(ZB_V_SURVIVORS, ZB_SURVIVORS_KILLED), UD_ANY) \
     X(C, ZB_R_HELIPORT_EARNED, ZB_PH_ARRIVE, EFFECT, earns_heliport, heliport_earned, "ZB-HELIPORT-EARNED", SRC, "End Game", \
       "\"The first player to rescue three survivors\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ARRIVED, ZB_PH_ARRIVE, EFFECT, ud_always, arrived, "ZB-ARRIVED", SRC, "Movement Rules", \
@@ -1548,14 +1656,22 @@ static void next_turn(void *p, ud_step *s)
       "\"Second player may not refuse\": one bullet token passes to the mover", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_TAKE_BULLET_LEAVE, ZB_PH_TAKE, EFFECT, chose_pass, leave_bullets, "ZB-TAKE-BULLET-LEAVE", SRC, "Movement Rules", \
       "none taken on this space", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_BULLET))) \
-    X(C, ZB_R_ZOMBIES_NEXT, ZB_PH_ZOMBIES, EFFECT, zombie_to_move, next_zombie, "ZB-ZOMBIES-NEXT", SRC, "Turn Sequence", \
-      "\"Move all zombies that can be legally moved just one space each in any direction\": every zombie with a space it may enter, in reading order of where it stands (ruling (undead's): the text gives no order); one with a single such space goes there, the player chooses for the others", UD_ALWAYS, UD_ANY) \
-    X(C, ZB_R_ZOMBIES_DONE, ZB_PH_ZOMBIES, EFFECT, ud_always, zombies_done, "ZB-ZOMBIES-DONE", SRC, "Turn Sequence", \
-      "no zombie left that may move: on to step 5", UD_ALWAYS, UD_ANY) \
-    X(C, ZB_R_ZOMBIE_OFFER, ZB_PH_SHAMBLE, OFFER, ud_always, offer_zombie_steps, "ZB-ZOMBIE-OFFER", SRC, "Turn Sequence", \
-      "\"During a turn each player must complete the following steps\": the player whose turn it is moves the zombie, to any space next to it a step may reach with no zombie (\"Neither players nor zombies may make diagonal moves\")", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_SPOILS_OFFER, ZB_PH_SPOILS, OFFER, ud_always, offer_spoils, "ZB-SPOILS-OFFER", SRC, "Combat Rules", \
+      "\"may collect\": the token (collect) or leave it (pass)", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_SPOILS_COLLECT, ZB_PH_SPOILS, EFFECT, chose_collect, collect_spoils, "ZB-SPOILS-COLLECT", SRC, "Combat Rules", \
+      "the token is the player's", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_SPOILS_LEAVE, ZB_PH_SPOILS, EFFECT, chose_pass, leave_spoils, "ZB-SPOILS-LEAVE", SRC, "Combat Rules", \
+      "the token stays on the space (the next player to move on it with no zombie there claims it: Movement Rules)", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ZOMBIE_FORCED, ZB_PH_ZOMBIES, EFFECT, zombie_forced, forced_zombie, "ZB-ZOMBIE-FORCED", SRC, "Turn Sequence", \
+      "\"Move all zombies that can be legally moved\": a move no choice can change is made: the only move open, or a zombie's only space where no zombie still to move stands next to it or to that space (in any order of the moves it would be the same)", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ZOMBIES_NEXT, ZB_PH_ZOMBIES, EFFECT, zombie_choice, to_shamble, "ZB-ZOMBIES-NEXT", SRC, "Turn Sequence", \
+      "\"Move all zombies that can be legally moved just one space each in any direction\": while moves are open (a zombie not moved in this step, a space it may enter) and none is forced, the player chooses the next; the text gives no order, so a zombie another's move frees still moves, and one may be moved away before another takes its space", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ZOMBIES_DONE, ZB_PH_ZOMBIES, EFFECT, zombies_still, zombies_done, "ZB-ZOMBIES-DONE", SRC, "Turn Sequence", \
+      "no zombie not moved in this step can move (\"just one space each\"): on to step 5", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ZOMBIE_OFFER, ZB_PH_SHAMBLE, OFFER, ud_always, offer_zombie_steps, "ZB-ZOMBIE-OFFER", SRC, "Turn Sequence; Movement Rules; Placing Map Tiles", \
+      "Turn Sequence: \"During a turn each player must complete the following steps in order\": the player whose turn it is moves the zombies, any one not moved in this step, to any space next to it that a step may reach (Movement Rules: \"Neither players nor zombies may make diagonal moves\") with no zombie (Placing Map Tiles: \"no space may contain more than one zombie\")", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ZOMBIE_MOVE, ZB_PH_SHAMBLE, EFFECT, chose_zombie, move_zombie, "ZB-ZOMBIE-MOVE", SRC, "Turn Sequence", \
-      "the zombie moves one space", UD_ALWAYS, UD_ANY) \
+      "the zombie chosen moves one space; it moves no more in this step", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_SQUARE_LIFE, ZB_PH_REPLENISH, EFFECT, on_square_centre, square_life, "ZB-SQUARE-LIFE", SRC, "Movement Rules", \
       "\"Each time a player ends his turn on the center of the Town Square, that player gains one life token\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_TRADE_ASK, ZB_PH_REPLENISH, EFFECT, can_trade, to_trade, "ZB-TRADE-ASK", SRC, "Resource Replenishment", \
