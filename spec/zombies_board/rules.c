@@ -1532,7 +1532,7 @@ static void next_turn(void *p, ud_step *s)
     X(C, ZB_R_FIRST_PLAYER, ZB_PH_FIRST, EFFECT, ud_always, first_player, "ZB-FIRST-PLAYER", SRC, "Turn Sequence", \
       "\"First player is determined by low die roll\"; the players tied for low roll again (ruling (undead's): the text does not say how a tie is broken)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_LAST_ALIVE, ZB_PH_TURN_START, EFFECT, last_alive_wins, last_alive, "ZB-LAST-ALIVE", SRC, "End Game", \
-      "\"When the Heliport cannot be placed, the winner is the last living player\": one player is left with a character (or the right to a new one) and the Heliport has no legal space or the board closed before it was placed; while it can be placed, the last player plays on", UD_ALWAYS, UD_ANY) \
+      "\"When the Heliport cannot be placed, the winner is the last living player\": one player is left who has not given up, and the Heliport has no legal space or the board closed before it was placed; while it can be placed, the last player plays on (ruling (undead's): a player whose character was killed and who may still \"begin a new character\" counts as living: until it gives that up it is in the game, and may come back on its next turn)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ALL_OUT, ZB_PH_TURN_START, EFFECT, none_left, all_out, "ZB-ALL-OUT", SRC, "End Game " SILENT, \
       "every player has given up its character: nobody wins", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_OUT_SKIPPED, ZB_PH_TURN_START, EFFECT, current_out, skip_out, "ZB-OUT-SKIPPED", SRC, "Combat Rules " SILENT, \
@@ -1574,18 +1574,18 @@ static void next_turn(void *p, ud_step *s)
     X(C, ZB_R_HELIPORT_DUE, ZB_PH_PLACE_CHECK, EFFECT, heli_can, to_place_decision, "ZB-HELIPORT-DUE", SRC, "End Game", \
       "\"may place the Heliport tile at any legal space on that player's following turn\": its legal spaces are offered (whether it may be left: heliport-place)", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_HELIPORT))) \
     X(C, ZB_R_BLOCKED, ZB_PH_PLACE_CHECK, EFFECT, blocked_first, lose_that_turn, "ZB-BLOCKED", SRC, "Placing Map Tiles", \
-      "\"the player without playable tiles loses the rest of that turn\": the turn it occurs, the first since the player last placed a tile: no movement, no zombie moved, no trade, no draw, no life on the Town Square (ruling (undead's): \"that turn\" is the one it occurs in; lost again every turn, a closed board would stop all play, and \"play continues until one player is left alive or all survivors have been rescued\" could never be)", \
+      "\"the player without playable tiles loses the rest of that turn\": the turn it occurs, the first since the player last placed a tile: no movement, no zombie moved, no trade, no draw, no life on the Town Square (ruling (undead's): \"that turn\" is the one it occurs in; lost again every turn, a closed board would stop all play, and \"play continues until one player is left alive or all survivors have been rescued\" could never be; and the player holds tiles: one with none in hand, the piles spent, is not \"without playable tiles\" but has none to play, as step 2 asks it to place none, and plays the turn on)", \
       V(ZB_V_BLOCKED, ZB_BLOCKED_THAT_TURN), UD_ANY) \
     X(C, ZB_R_BLOCKED_AGAIN, ZB_PH_PLACE_CHECK, EFFECT, blocked_again, pass_tiles, "ZB-BLOCKED-AGAIN", SRC, "Placing Map Tiles", \
       "\"and play continues until one player is left alive or all survivors have been rescued\": that turn lost already, the tile step is passed over while the tiles fit nowhere, and the player moves, fights, moves zombies, trades and draws", \
       V(ZB_V_BLOCKED, ZB_BLOCKED_THAT_TURN), UD_ANY) \
     X(C, ZB_R_BLOCKED_EVERY_TURN, ZB_PH_PLACE_CHECK, EFFECT, blocked, lose_turn, "ZB-BLOCKED-EVERY-TURN", SRC, "Placing Map Tiles (leaving out 'and play continues': undead's reading)", \
-      "\"loses the rest of that turn\": every turn in which the player's tiles fit nowhere is lost: no movement, no zombie moved, no trade, no draw, no life on the Town Square", \
+      "\"loses the rest of that turn\": every turn in which the player holds tiles and none fits anywhere is lost: no movement, no zombie moved, no trade, no draw, no life on the Town Square", \
       V(ZB_V_BLOCKED, ZB_BLOCKED_EVERY_TURN), UD_ANY) \
     X(C, ZB_R_PLACE_MORE, ZB_PH_PLACE_CHECK, EFFECT, tile_fits, to_place_decision, "ZB-PLACE-MORE", SRC, "Turn Sequence", \
       "\"Place as many of the Map Tiles from hand as can be legally placed\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_PLACE_DONE, ZB_PH_PLACE_CHECK, EFFECT, ud_always, placing_done, "ZB-PLACE-DONE", SRC, "Turn Sequence", \
-      "no tile in hand fits any more: on to movement", UD_ALWAYS, UD_ANY) \
+      "no tile in hand fits any more, or the player holds none (ruling (undead's), ZB-BLOCKED: a player with no tile in hand plays the turn on): on to movement", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_PLACE_OFFER, ZB_PH_PLACE, OFFER, ud_always, offer_places, "ZB-PLACE-OFFER", SRC, "Placing Map Tiles", \
       "\"Tiles may be rotated any direction, but must be placed so that roads are connected\"; \"Roads may not be blocked by the side of a building\"", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_HELIPORT))) \
     X(C, ZB_R_PLACE, ZB_PH_PLACE, EFFECT, chose_place, place, "ZB-PLACE", SRC, "Placing Map Tiles", \
@@ -1599,7 +1599,7 @@ static void next_turn(void *p, ud_step *s)
     X(C, ZB_R_NAMED_STOCK, ZB_PH_LAID, EFFECT, laid_named, stock_building, "ZB-NAMED-STOCK", SRC, "Placing Map Tiles", \
       "\"they get the number of Zombies, Bullet, and Life tokens indicated\"; \"All tokens and zombies must be placed inside the building\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ROAD_ZOMBIES, ZB_PH_LAID, EFFECT, laid_road, road_zombies, "ZB-ROAD-ZOMBIES", SRC, "Placing Map Tiles", \
-      "\"it comes into play with a number of zombies on it equal to the number of road access points it has\"", UD_ALWAYS, UD_ANY) \
+      "\"it comes into play with a number of zombies on it equal to the number of road access points it has\"; the three Map Tiles named with a bracket (\"Right angle bend (The Warehouse\", \"Straight through street (Theater 6)\", \"T-junction (Media Buy\") are such tiles (ruling (undead's): the text lists them among the Map Tiles, not as Named Buildings, with no Z-, L- or B- numbers; their buildings are never entered or searched)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ROAD_ZOMBIE_OFFER, ZB_PH_ROAD_ZOMBIE, OFFER, ud_always, offer_road_spaces, "ZB-ROAD-ZOMBIE-OFFER", SRC, "Placing Map Tiles", \
       "\"They may be placed on any legal road space on that tile\": the tile's road spaces with no zombie; the player chooses", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ROAD_ZOMBIE, ZB_PH_ROAD_ZOMBIE, EFFECT, chose_road_space, road_zombie, "ZB-ROAD-ZOMBIE", SRC, "Placing Map Tiles", \
@@ -1621,7 +1621,7 @@ static void next_turn(void *p, ud_step *s)
     X(C, ZB_R_MOVE_DONE, ZB_PH_MOVE_CHECK, EFFECT, may_not_move, to_zombies, "ZB-MOVE-DONE", SRC, "Movement Rules", \
       "\"unused move allowance cannot be used in any subsequent turn\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_STEP_OFFER, ZB_PH_MOVE, OFFER, ud_always, offer_steps, "ZB-STEP-OFFER", SRC, "Movement Rules", \
-      "\"Neither players nor zombies may make diagonal moves\"; \"only by using door spaces\"; \"Players cannot end a move on another player-occupied space\"", UD_ALWAYS, UD_ANY) \
+      "\"Neither players nor zombies may make diagonal moves\"; \"only by using door spaces\"; \"Players cannot end a move on another player-occupied space\": a step onto another player's space is offered only where the move can go on from it to a space with no other player (two moves left, and such a space next to it), and a player who has stepped this turn may not stop on a space it shares (ruling (undead's): a move ends where the player stops or its allowance runs out; a player who has not stepped this turn ends no move, and may stay on a space it shares, as every player starts on the Town Square's centre and a new character is placed there)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_STEP, ZB_PH_MOVE, EFFECT, chose_step, step, "ZB-STEP", SRC, "Movement Rules", \
       "one space north, east, south or west", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_STOP, ZB_PH_MOVE, EFFECT, chose_stop, stop, "ZB-STOP", SRC, "Movement Rules", \

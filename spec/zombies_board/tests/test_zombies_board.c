@@ -159,7 +159,10 @@ static const char *const cases[] = {
     "rulings/survivors-walked-out",
     "rulings/survivors-killed",
     "rulings/spoils-left",
-
+    "rulings/shared-space",
+    "rulings/dead-still-living",
+    "rulings/bracketed-street-tiles",
+    "rulings/empty-hand-plays-on",
 };
 
 /* A golden case's .in with `line` put in after its game line (a reading)
@@ -482,6 +485,95 @@ Test(zb_rulings, a_kill_leaves_the_token_to_the_player)
     play_case(&r, &zb_game, "situations/heliport-reached");
     cr_assert_eq(fired(&r, "ZB-SPOILS-COLLECT"), 1);
     cr_assert_eq(fired(&r, "ZB-SPOILS-LEAVE"), 0);
+    run_free(&r);
+}
+
+/* Standing on a shared space: a player who has not stepped may stay; one
+ * who steps onto another player's space must be able to go on, and may not
+ * stop there. */
+Test(zb_rulings, a_move_never_ends_on_another_player)
+{
+    run r;
+    play_case(&r, &zb_game, "rulings/shared-space");
+    cr_assert_eq(fired(&r, "ZB-STOP"), 2);
+    run_free(&r);
+    static const char head[] =
+        "undead-transcript 1\ngame zombies-board\nplayer ann greedy\nplayer bob greedy\n"
+        "start first 1\nstart tiles\nstart alt-tiles\nstart cards rest=0\npartial\n"
+        "decide ann stop\n";
+    char text[1024];
+    /* back on ann's space, bob may not stop */
+    snprintf(text, sizeof text, "%sdecide bob north\ndecide bob south\ndecide bob pass\ndecide bob stop\n",
+             head);
+    run_text(&r, text);
+    assert_check_error(&r, 14, "ZB-STEP-OFFER",
+                       "'stop' is not allowed here; the rules allow north|east|south|west");
+    run_free(&r);
+    /* with one move left, no step onto her (bob holds 6 moves: after
+     * five steps around the square, the sixth would end on her) */
+    snprintf(text, sizeof text,
+             "%sdecide bob north\ndecide bob east\ndecide bob west\ndecide bob east\ndecide bob south\n"
+             "decide bob west\n",
+             head);
+    run_text(&r, text);
+    assert_check_error(&r, 16, "ZB-STEP-OFFER",
+                       "'west' is not allowed here; the rules allow north|south|stop");
+    run_free(&r);
+}
+
+/* "the last living player": a killed player who may still begin a new
+ * character counts; once it gives that up, the other wins. */
+Test(zb_rulings, a_killed_player_who_may_come_back_is_living)
+{
+    run r;
+    play_case(&r, &zb_game, "rulings/dead-still-living");
+    cr_assert_eq(fired(&r, "ZB-DEATH"), 1);
+    cr_assert_eq(fired(&r, "ZB-NO-HELIPORT-WAIT"), 2, "the Heliport cannot be placed");
+    cr_assert_eq(fired(&r, "ZB-LAST-ALIVE"), 0, "bob is dead, not out: the game goes on");
+    cr_assert_eq(fired(&r, "ZB-NEW-CHARACTER"), 1);
+    run_free(&r);
+    char *gives_up =
+        case_with("rulings/dead-still-living", "", "decide bob new-character", "decide bob give-up");
+    run_text(&r, gives_up);
+    assert_ok(&r);
+    cr_assert_eq(fired(&r, "ZB-RETIRE"), 1);
+    cr_assert_eq(fired(&r, "ZB-LAST-ALIVE"), 1, "now ann is the last living player");
+    cr_assert_eq(r.res.winner, 0);
+    run_free(&r);
+    free(gives_up);
+}
+
+/* The alternate deck's three tiles named with a bracket are street tiles
+ * (undead's ruling), stocked with zombies per road access point. */
+Test(zb_rulings, the_bracketed_tiles_are_streets)
+{
+    static const char *const ids[] = { "warehouse-bend", "theater-straight", "media-t" };
+    static const char *const names[] = { "(The Warehouse", "(Theater 6)", "(Media Buy" };
+    for (int i = 0; i < 3; i++) {
+        const zb_tile_kind *k = &zb_content.tile[tile_kind(ids[i])];
+        cr_assert(strstr(k->name, names[i]), "%s: %s", ids[i], k->name);
+        cr_assert_eq(k->role, ZB_ROLE_ROAD, "%s", ids[i]);
+        cr_assert(k->alt == 3 && k->z == 0 && k->l == 0 && k->b == 0, "%s", ids[i]);
+    }
+    run r;
+    play_case(&r, &zb_game, "rulings/bracketed-street-tiles");
+    cr_assert_eq(fired(&r, "ZB-ROAD-ZOMBIES"), 3);
+    cr_assert_eq(fired(&r, "ZB-ROAD-ZOMBIE"), 7, "3 + 2 + 2 road access points");
+    cr_assert_eq(fired(&r, "ZB-NAMED-STOCK"), 0);
+    run_free(&r);
+}
+
+/* A player holding no tile is not "without playable tiles" on a closed
+ * board: it plays the turn on. */
+Test(zb_rulings, an_empty_hand_is_not_blocked)
+{
+    run r;
+    play_case(&r, &zb_game, "rulings/empty-hand-plays-on");
+    cr_assert_eq(fired(&r, "ZB-BLOCKED"), 0);
+    cr_assert_eq(fired(&r, "ZB-BLOCKED-AGAIN"), 0);
+    cr_assert_eq(fired(&r, "ZB-PLACE-DONE"), 3, "rounds 1 and 2 after placing, round 3 with none");
+    cr_assert_eq(fired(&r, "ZB-STEP"), 1, "round 3: she steps east");
+    cr_assert(strstr(r.regen, "turn ann round=3") && strstr(r.regen, "step ann east 11,10"), "%s", r.regen);
     run_free(&r);
 }
 
