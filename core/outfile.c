@@ -193,3 +193,16 @@ void ud_outfile_abort(ud_outfile *o)
         unlink(o->tmp);
     clear(o);
 }
+
+bool ud_outfile_write_all(const char *path, const void *bytes, size_t len, ud_buf *why)
+{
+    ud_outfile out;
+    if (!ud_outfile_open(&out, path, why))
+        return false;
+    if (fwrite(bytes, 1, len, out.f) != len) {
+        ud_buf_puts(why, strerror(errno));
+        ud_outfile_abort(&out);
+        return false;
+    }
+    return ud_outfile_commit(&out, why);
+}

@@ -63,4 +63,8 @@ bool ud_outfile_commit(ud_outfile *o, ud_buf *why);
  * is as it was.  Does nothing on a finished o. */
 void ud_outfile_abort(ud_outfile *o);
 
+/* The whole of a file in one call: open, write len bytes, commit; false
+ * with why filled (the reason alone) and the path as it was. */
+bool ud_outfile_write_all(const char *path, const void *bytes, size_t len, ud_buf *why);
+
 #endif

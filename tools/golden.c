@@ -151,14 +151,7 @@ static bool write_golden(const char *golden, const char *got, size_t got_len)
 {
     ud_buf why;
     ud_buf_init(&why);
-    ud_outfile out;
-    bool ok = ud_outfile_open(&out, golden, &why);
-    if (ok && fwrite(got, 1, got_len, out.f) != got_len) {
-        ud_buf_puts(&why, strerror(errno));
-        ud_outfile_abort(&out);
-        ok = false;
-    } else if (ok)
-        ok = ud_outfile_commit(&out, &why);
+    bool ok = ud_outfile_write_all(golden, got, got_len, &why);
     if (!ok)
         fprintf(stderr, "%s: cannot write: %s\n", golden, ud_buf_str(&why));
     ud_buf_free(&why);
