@@ -4,6 +4,7 @@
  */
 #include "buf.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,3 +93,50 @@ void ud_buf_printf(ud_buf *b, const char *fmt, ...)
 }
 
 const char *ud_buf_str(const ud_buf *b) { return b->data ? b->data : ""; }
+
+/* The length of the well-formed UTF-8 sequence of two or more bytes at s
+ * (no overlong form, no surrogate, nothing above U+10FFFF), or 0. */
+static size_t utf8_sequence(const unsigned char *s)
+{
+    unsigned char c = s[0];
+    size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    unsigned char lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+    unsigned char hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+    if (n == 0 || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t i = 2; i < n; i++)
+        if (s[i] < 0x80 || s[i] > 0xbf)
+            return 0;
+    return n;
+}
+
+void ud_buf_put_escaped(ud_buf *b, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        size_t n = *p >= 0x80 ? utf8_sequence(p) : 0;
+        bool c1 = n == 2 && p[0] == 0xc2 && p[1] < 0xa0; /* U+0080..U+009F: controls too */
+        if (n && !c1) {
+            reserve(b, n);
+            memcpy(b->data + b->len, p, n);
+            b->len += n;
+            b->data[b->len] = '\0';
+            p += n;
+            continue;
+        }
+        if (*p >= 0x20 && *p < 0x7f)
+            ud_buf_putc(b, (char)*p);
+        else if (*p == '\n' || *p == '\t' || *p == '\r')
+            ud_buf_printf(b, "\\%c", *p == '\n' ? 'n' : *p == '\t' ? 't' : 'r');
+        else
+            ud_buf_printf(b, "\\x%02x", *p);
+        p++;
+    }
+}
+
+const char *ud_escaped(ud_buf *tmp, const char *s)
+{
+    ud_buf_clear(tmp);
+    ud_buf_put_escaped(tmp, s);
+    return ud_buf_str(tmp);
+}

@@ -24,4 +24,14 @@ void ud_buf_vprintf(ud_buf *b, const char *fmt, va_list ap);
 /* The text so far; "" for an empty buffer (never NULL). */
 const char *ud_buf_str(const ud_buf *b);
 
+/* Append s as a message may show it on a terminal: printable ASCII and
+ * well-formed UTF-8 as they are, every other byte escaped (\n, \t, \r,
+ * else \xHH: \x1b, \x7f, \xff; a C1 control's two bytes, \xc2\x9b), so
+ * that a value a person typed cannot end a message's line, move the
+ * cursor or change the colours.  The one quoting of values in messages. */
+void ud_buf_put_escaped(ud_buf *b, const char *s);
+/* s through ud_buf_put_escaped into tmp (cleared first); tmp's text, for
+ * a "%s" of a message. */
+const char *ud_escaped(ud_buf *tmp, const char *s);
+
 #endif

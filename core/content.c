@@ -702,7 +702,9 @@ static bool parse_text(loader *ld, const char *file, const char *text, size_t le
             end++;
         size_t n = end - pos;
         pos = end + 1;
-        if (n && ls[n - 1] == '\r')
+        /* CRLF ends a line; a CR with no LF after it (the file's last byte)
+         * is a stray control byte, refused below as one mid-line is */
+        if (n && ls[n - 1] == '\r' && end < len)
             n--;
         if (n > UD_CONTENT_MAX_LINE) {
             ok = fail(ld, file, lineno, UD_CONTENT_MAX_LINE + 1,
@@ -728,6 +730,8 @@ static bool parse_text(loader *ld, const char *file, const char *text, size_t le
             else if (cp < 0xa0)
                 ok = fail(ld, file, lineno, (int)i + 1,
                           "expected printable text, found control character U+%04lX", cp);
+            else if (cp == UD_BOM_CHAR) /* invisible in a message that quotes it */
+                ok = fail(ld, file, lineno, (int)i + 1, "%s", UD_BOM_MESSAGE);
             i += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
         }
         if (!ok)

@@ -392,9 +392,12 @@ static bool start_position(const ud_game *g, const ud_setup *setup, void *state,
         ud_buf why;
         ud_buf_init(&why);
         bool ok = g->apply_start && g->apply_start(state, setup, setup->start[i], &why);
-        if (!ok)
-            ud_buf_printf(err, "start '%s': %s", setup->start[i],
-                          g->apply_start ? ud_buf_str(&why) : "this game takes no start lines");
+        if (!ok) { /* a line from the command line may hold anything: escaped */
+            ud_buf_puts(err, "start '");
+            ud_buf_put_escaped(err, setup->start[i]);
+            ud_buf_puts(err, "': ");
+            ud_buf_put_escaped(err, g->apply_start ? ud_buf_str(&why) : "this game takes no start lines");
+        }
         ud_buf_free(&why);
         if (!ok)
             return false;

@@ -21,6 +21,15 @@ typedef struct ud_error {
     char msg[600];
 } ud_error;
 
+/* A UTF-8 byte-order mark (U+FEFF) in a content file or a game record is
+ * refused where it stands, with this message: quoted in any other one
+ * (an unknown kind, a first line that is not the version) it would print
+ * as nothing, and the user would read a word that looks right. */
+#define UD_BOM_CHAR 0xfeffL
+#define UD_BOM_BYTES "\xef\xbb\xbf"
+#define UD_BOM_MESSAGE \
+    "a UTF-8 byte-order mark (U+FEFF): expected text without one (save the file as UTF-8 without a BOM)"
+
 void ud_error_set(ud_error *e, int line, int col, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 void ud_error_print(const ud_error *e, const char *file, FILE *out);

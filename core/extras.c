@@ -66,3 +66,85 @@ void ud_analysis_case_set_figures(ud_analysis_case *c, const ud_analysis_figure 
         c->n_figures++;
     }
 }
+
+/* ---- the players' FAQ's references (ud_faq_check) ------------------------ */
+
+#define FAQ_PROBLEM(...)                 \
+    do {                                 \
+        ud_buf_printf(out, __VA_ARGS__); \
+        ud_buf_putc(out, '\n');          \
+        problems++;                      \
+    } while (0)
+
+static bool has_rule(const ud_game *g, const char *id)
+{
+    for (int r = 0; r < g->n_rules; r++)
+        if (strcmp(g->rules[r].id, id) == 0)
+            return true;
+    return false;
+}
+
+/* The index of variant v in g's table, or -1 when it is not one of them. */
+static int variant_index(const ud_game *g, const ud_variant *v)
+{
+    for (int i = 0; v && i < g->n_variants; i++)
+        if (&g->variants[i] == v)
+            return i;
+    return -1;
+}
+
+static bool has_question(const ud_faq_question *qs, const char *id)
+{
+    for (const ud_faq_question *q = qs; q->id; q++)
+        if (strcmp(q->id, id) == 0)
+            return true;
+    return false;
+}
+
+/* One question's references: its rules, related questions, variant and
+ * the readings of its house rules. */
+static int check_question(const ud_game *g, const ud_faq_question *qs, const ud_faq_question *q, ud_buf *out)
+{
+    int problems = 0;
+    for (int i = 0; i < UD_FAQ_RULES && q->rules[i]; i++)
+        if (!has_rule(g, q->rules[i]))
+            FAQ_PROBLEM("%s: players' question '%s': rules: no rule %s in the game", g->name, q->id,
+                        q->rules[i]);
+    for (int i = 0; i < UD_FAQ_SEE && q->see[i]; i++)
+        if (!has_question(qs, q->see[i]))
+            FAQ_PROBLEM("%s: players' question '%s': see: no question '%s' in the game", g->name, q->id,
+                        q->see[i]);
+    int v = variant_index(g, q->variant);
+    if (q->variant && v < 0)
+        FAQ_PROBLEM("%s: players' question '%s': variant: not one of the game's variants", g->name, q->id);
+    for (int i = 0; i < UD_FAQ_HOUSE && q->house[i].plain; i++) {
+        if (!q->variant)
+            FAQ_PROBLEM("%s: players' question '%s': house rule %d: no variant to be a reading of", g->name,
+                        q->id, i + 1);
+        else if (v >= 0 && (q->house[i].value < 0 || q->house[i].value >= g->variants[v].n_values))
+            FAQ_PROBLEM("%s: players' question '%s': house rule %d: %s has no reading %d (it has %d)",
+                        g->name, q->id, i + 1, g->variants[v].key, q->house[i].value,
+                        g->variants[v].n_values);
+    }
+    return problems;
+}
+
+int ud_faq_check(const ud_game *g, ud_buf *out)
+{
+    const ud_faq_extras *fx = g->extras ? g->extras->faq : NULL;
+    int problems = 0;
+    for (const ud_faq_question *q = fx && fx->questions ? fx->questions : NULL; q && q->id; q++)
+        problems += check_question(g, fx->questions, q, out);
+    int n = 0;
+    for (const ud_faq_measured *m = fx ? fx->players_measured : NULL; m && m->variant; m++) {
+        int v = variant_index(g, m->variant);
+        n++;
+        if (v < 0)
+            FAQ_PROBLEM("%s: players' measured reading %d: not one of the game's variants", g->name, n);
+        else if (m->value < 0 || m->value >= g->variants[v].n_values)
+            FAQ_PROBLEM("%s: players' measured reading %d: %s has no reading %d (it has %d)", g->name, n,
+                        g->variants[v].key, m->value, g->variants[v].n_values);
+    }
+    return problems;
+}
+#undef FAQ_PROBLEM

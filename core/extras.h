@@ -152,6 +152,16 @@ typedef struct ud_chart_bar {
     int highlight;      /* drawn in the accent colour */
 } ud_chart_bar;
 
+/* One value of a named query's row, as the writer's query hook hands it
+ * over: a number is read as the number the database stores (a figure's
+ * value), never parsed back from text. */
+typedef struct ud_faq_cell {
+    const char *name; /* the column's name */
+    const char *text; /* the value as text; "" for NULL */
+    bool is_number;   /* stored as an integer or a floating-point number */
+    double number;    /* that number, when is_number */
+} ud_faq_cell;
+
 /* The FAQ's writer, handed to a game's hooks; tools/ implements it.
  * Text is escaped for the format; charts draw only in HTML and need a
  * table beside them for Markdown (every number is printed as text too). */
@@ -171,10 +181,11 @@ typedef struct ud_faq_writer {
                  const char *const *col_labels, void (*cell)(void *cctx, int r, int c, double *v, char *text),
                  void *cctx);
     /* Run the named query spec/<folder>/queries/NAME.sql (or db/queries/NAME.sql)
-     * with "k=v" params; row() gets each row's columns as text ("" for
-     * NULL).  Returns the rows, or -1 when the query fails. */
+     * with "k=v" params; row() gets each row's columns as cells: a number
+     * stored as one (a figure, a count) as a number, every value as text.
+     * Returns the rows, or -1 when the query fails. */
     int (*query)(void *ctx, const char *name, const char *const *params, int n_params,
-                 void (*row)(void *rctx, int cols, const char *const *values), void *rctx);
+                 void (*row)(void *rctx, int cols, const ud_faq_cell *cells), void *rctx);
 } ud_faq_writer;
 
 /* A chance token for the legend, with what it shows. */
@@ -211,31 +222,54 @@ typedef struct ud_faq_quote {
 enum { UD_FAQ_HOUSE = 4 };
 
 /* A house rule: a reading the texts leave open, stated as a player would
- * state it at the table ("Draw the first player by lot."). */
+ * state it at the table ("Draw the first player by lot.").  The reading
+ * is the question's variant at VALUE, named by the game's enum of that
+ * variant's values (ZD_FIRST_RANDOM), so the compiler checks the name. */
 typedef struct ud_faq_house {
-    const char *reading; /* "key=value", a reading of one of the game's variants; NULL ends */
-    const char *plain;   /* the house rule in players' words, one sentence, no engine terms */
+    int value;         /* the reading: an index into the question's variant's values */
+    const char *plain; /* the house rule in players' words, one sentence, no engine terms; NULL ends */
 } ud_faq_house;
+
+enum { UD_FAQ_RULES = 12, UD_FAQ_SEE = 4 };
 
 /* A question players ask, answered for the players' FAQ: a short answer
  * under undead's default readings in players' words, the passages it rests
  * on, the rules that enforce it (shown in the reference only), and, where
  * the texts disagree or are silent, the ruling's reason and the other
- * readings as house rules. */
+ * readings as house rules.
+ *
+ * What it names of the game is named as the game names it: its variant by
+ * the game's variant enum (&zd_variants[ZD_V_FIRST]), a house rule's reading
+ * by the enum of that variant's values.  Rules and related questions are
+ * named by their IDs, one an element (a game's enum of its rows is made
+ * from its row list inside its rules.c, for that file alone), which
+ * ud_faq_check finds in the game before the FAQ is written: an ID that does
+ * not exist fails loudly, saying which question named it. */
 typedef struct ud_faq_question {
-    const char *id;      /* anchor, unique within the game; NULL ends the list */
-    const char *ask;     /* the question, as a player would put it */
-    const char *ruling;  /* the answer: one to three sentences, players' words */
-    const char *rules;   /* the rule IDs it rests on, space-separated (reference only) */
-    const char *variant; /* the variant key that decides it, or NULL */
+    const char *id;                  /* anchor, unique within the game; NULL ends the list */
+    const char *ask;                 /* the question, as a player would put it */
+    const char *ruling;              /* the answer: one to three sentences, players' words */
+    const char *rules[UD_FAQ_RULES]; /* the IDs of the rules it rests on (reference only); NULL ends */
+    const ud_variant *variant;       /* the variant that decides it, an element of the game's
+                                      * variants (&GAME_variants[ENUM]), or NULL */
     /* Non-NULL: the answer is a ruling (the texts differ or are silent), and
      * this is its one-line reason; the FAQ marks the answer "Ruling:". */
     const char *why_ruling;
     ud_faq_quote quotes[UD_FAQ_QUOTES];
     int most_asked;                   /* its place in the game's "Most asked" list (1 first); 0: not there */
-    const char *see;                  /* ids of related questions of the game, space-separated, or NULL */
-    ud_faq_house house[UD_FAQ_HOUSE]; /* the other readings as house rules; empty: none */
+    const char *see[UD_FAQ_SEE];      /* ids of related questions of the game; NULL ends */
+    ud_faq_house house[UD_FAQ_HOUSE]; /* the variant's other readings as house rules; empty: none */
 } ud_faq_question;
+
+/* Who played the games that measured a reading, when the reading is
+ * measured by players of its own (ud_game.reading_measures): the reading
+ * by the game's enums, and the whole phrase after "With" ("one player
+ * starting in The Outskirts with 2 Time"). */
+typedef struct ud_faq_measured {
+    const ud_variant *variant; /* an element of the game's variants; NULL ends */
+    int value;                 /* an index into its values */
+    const char *text;
+} ud_faq_measured;
 
 /* A rule text as the players' FAQ's source key names it. */
 typedef struct ud_faq_source {
@@ -278,12 +312,10 @@ typedef struct ud_faq_extras {
      * players' words, after "With two players" ("who each stop at two
      * shotguns"); NULL: the count of players only. */
     const char *players_who;
-    /* The same for a reading measured by players of its own
-     * (ud_game.reading_measures): token the reading "KEY=VALUE", text the
-     * whole phrase after "With" ("one player starting in The Outskirts
-     * with 2 Time"); terminated by a NULL token.  A reading missing here
-     * is said to be measured in games set up to meet it. */
-    const ud_faq_legend *players_measured;
+    /* The same for a reading measured by players of its own, terminated
+     * by a NULL variant.  A reading missing here is said to be measured in
+     * games set up to meet it. */
+    const ud_faq_measured *players_measured;
     /* The game's name in the players' part and its running heads, for a
      * title that speaks of the rule texts by number; NULL: the title. */
     const char *players_title;
@@ -300,6 +332,15 @@ struct ud_game_extras {
     int n_analyses;
     const ud_faq_extras *faq; /* NULL: the generic FAQ only */
 };
+
+/* Whether everything the game's players' FAQ names exists in the game:
+ * each question's rules (by ID) and related questions (by id), its variant
+ * (an element of g->variants) and its house rules' readings (values of that
+ * variant), and the readings of players_measured.  Returns the number of
+ * problems, each one line appended to out naming the game, where it was
+ * named and what is missing ("zombie-dice: players' question 'first':
+ * rules: no rule ZD-FRIST in the game"). */
+int ud_faq_check(const ud_game *g, ud_buf *out);
 
 /* The game's bound called name, or NULL. */
 const ud_game_bound *ud_game_find_bound(const ud_game *g, const char *name);

@@ -105,15 +105,34 @@ void ud_game_outcomes(const ud_game *g, const void *state, int n_players, bool o
         out[i] = !over ? UD_SEAT_PLAYING : i == w ? UD_SEAT_WON : UD_SEAT_LOST;
 }
 
-int ud_setup_start_prior(const ud_setup *setup, const char *line)
+/* Do a and b begin with the same n words (separated by spaces)? */
+static bool same_words(const char *a, const char *b, int n)
+{
+    for (int w = 0; w < n; w++) {
+        a += strspn(a, " ");
+        b += strspn(b, " ");
+        size_t la = strcspn(a, " "), lb = strcspn(b, " ");
+        if (la != lb || strncmp(a, b, la) != 0 || la == 0)
+            return false;
+        a += la;
+        b += lb;
+    }
+    return true;
+}
+
+int ud_setup_start_prior_words(const ud_setup *setup, const char *line, int words)
 {
     int at = setup->n_start - 1;
     for (int i = 0; i < setup->n_start; i++)
         if (setup->start[i] == line)
             at = i;
-    size_t n = strcspn(line, " ");
     int prior = 0;
     for (int i = 0; i < at; i++)
-        prior += strcspn(setup->start[i], " ") == n && strncmp(setup->start[i], line, n) == 0;
+        prior += same_words(setup->start[i], line, words);
     return prior;
+}
+
+int ud_setup_start_prior(const ud_setup *setup, const char *line)
+{
+    return ud_setup_start_prior_words(setup, line, 1);
 }

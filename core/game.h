@@ -408,6 +408,10 @@ static inline int ud_setup_player_count(const ud_setup *setup)
  * setup->start, or else the last of them) begin with the same word, so a
  * key that may be given once can refuse a second, at the second. */
 int ud_setup_start_prior(const ud_setup *setup, const char *line);
+/* ud_setup_start_prior for a key of several words ("score NAME": one
+ * line per player): the lines before line that begin with its first
+ * `words` words. */
+int ud_setup_start_prior_words(const ud_setup *setup, const char *line, int words);
 
 /* The most players g seats under its loaded content. */
 static inline int ud_game_max_players(const ud_game *g)

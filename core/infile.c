@@ -1,6 +1,7 @@
 /*
  * infile.c - the one check of a path undead reads (infile.h).
  */
+#define _POSIX_C_SOURCE 200809L /* getc_unlocked */
 #include "infile.h"
 
 #include <errno.h>
@@ -40,9 +41,9 @@ static void refuse(ud_buf *why, const char *path, bool named, bool want_dir, int
     } else if (!want_dir && S_ISDIR(mode)) {
         subject(why, path, named, " ");
         ud_buf_puts(why, "is a folder, expected a file");
-    } else if (want_dir && S_ISREG(mode)) {
+    } else if (want_dir) {
         subject(why, path, named, " ");
-        ud_buf_puts(why, "is a file, expected a folder");
+        ud_buf_printf(why, "is %s, expected a folder", other_kind(mode));
     } else {
         ud_buf_printf(why, "expected '%s' to be a %s, found %s", path, want_dir ? "folder" : "regular file",
                       other_kind(mode));
@@ -127,4 +128,26 @@ bool ud_infile_exists(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0;
+}
+
+ud_line_status ud_infile_line(FILE *in, char *buf, size_t max, size_t *len)
+{
+    size_t n = 0, nul = (size_t)-1;
+    int ch;
+    while ((ch = getc_unlocked(in)) != EOF && ch != '\n') {
+        if (n < max) {
+            if (ch == '\0' && nul == (size_t)-1)
+                nul = n;
+            buf[n] = (char)ch;
+        }
+        if (n <= max)
+            n++;
+    }
+    if (ch == EOF && (n == 0 || ferror(in)))
+        return UD_LINE_END;
+    if (n > max)
+        return UD_LINE_TOO_LONG;
+    buf[n] = '\0';
+    *len = nul != (size_t)-1 ? nul : n;
+    return nul != (size_t)-1 ? UD_LINE_NUL : UD_LINE_OK;
 }

@@ -10,8 +10,9 @@
  *
  *   missing          "no such file or folder"
  *   a folder         "is a folder, expected a file"
- *   a file           "is a file, expected a folder"
- *   anything else    "expected 'PATH' to be a regular file, found a FIFO"
+ *   not a folder     "is a file, expected a folder" ("is a FIFO", "is a
+ *                    device", "is a socket")
+ *   not a file       "expected 'PATH' to be a regular file, found a FIFO"
  *                    (a device, a socket)
  *   another error    "expected a readable file 'PATH' (REASON)"
  *
@@ -39,12 +40,28 @@ FILE *ud_infile_fopen(const char *path, bool named, ud_buf *why);
 bool ud_infile_is_file(const char *path, bool named, ud_buf *why);
 
 /* Is path (links followed) a folder?  Nothing is opened; false with why
- * filled ("no such file or folder", "is a file, expected a folder"). */
+ * filled ("no such file or folder", "is a file, expected a folder", "is a
+ * FIFO, expected a folder"). */
 bool ud_infile_is_dir(const char *path, bool named, ud_buf *why);
 
 /* Does path name anything at all (links followed)?  For a file that may
  * be absent (a golden transcript not written yet), asked before reading
  * it with ud_infile_open. */
 bool ud_infile_exists(const char *path);
+
+/* One line of a stream read a line at a time (undead serve's requests,
+ * the human policy's answers), bounded whatever the line's length. */
+typedef enum {
+    UD_LINE_OK,       /* a line, without its '\n' (a last line without one counts) */
+    UD_LINE_END,      /* the end of the stream, or a read error (ferror says which) */
+    UD_LINE_TOO_LONG, /* longer than max bytes: read to its '\n' and dropped */
+    UD_LINE_NUL       /* it holds a NUL byte, which a C string of it would cut at */
+} ud_line_status;
+
+/* The next line of in into buf (room for max bytes and a NUL; a line of
+ * exactly max bytes is read whole), *len its length (UD_LINE_NUL: the
+ * first NUL's offset).  A refused line is read to its end, so the next
+ * call reads the next line and memory stays bounded. */
+ud_line_status ud_infile_line(FILE *in, char *buf, size_t max, size_t *len);
 
 #endif

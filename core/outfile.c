@@ -62,7 +62,10 @@ static int make_tmp(ud_outfile *o, const struct stat *old, bool exists, ud_buf *
             return fd;
         }
         if (errno != EEXIST) {
-            ud_buf_puts(why, strerror(errno));
+            /* the path may exist (/proc/version) while its folder takes no
+             * new file: the folder is what refused */
+            ud_buf_printf(why, "cannot make a file in its folder %.*s: %s", dir_len > 1 ? dir_len - 1 : 1,
+                          dir_len ? o->target : ".", strerror(errno));
             break;
         }
     }
@@ -79,6 +82,10 @@ static int make_tmp(ud_outfile *o, const struct stat *old, bool exists, ud_buf *
 static int start(ud_outfile *o, const char *path, bool stream, ud_buf *why)
 {
     memset(o, 0, sizeof *o);
+    if (!*path) {
+        ud_buf_puts(why, "expected a file name");
+        return -1;
+    }
     if (!(o->target = target_of(path))) {
         ud_buf_puts(why, "out of memory");
         return -1;
@@ -123,6 +130,15 @@ bool ud_outfile_reserve(ud_outfile *o, const char *path, ud_buf *why)
         return false;
     if (fd != INT_MAX)
         close(fd);
+    return true;
+}
+
+bool ud_outfile_check(const char *path, ud_buf *why)
+{
+    ud_outfile o;
+    if (!ud_outfile_reserve(&o, path, why))
+        return false;
+    ud_outfile_abort(&o);
     return true;
 }
 
@@ -176,4 +192,17 @@ void ud_outfile_abort(ud_outfile *o)
     if (o->tmp)
         unlink(o->tmp);
     clear(o);
+}
+
+bool ud_outfile_write_all(const char *path, const void *bytes, size_t len, ud_buf *why)
+{
+    ud_outfile out;
+    if (!ud_outfile_open(&out, path, why))
+        return false;
+    if (fwrite(bytes, 1, len, out.f) != len) {
+        ud_buf_puts(why, strerror(errno));
+        ud_outfile_abort(&out);
+        return false;
+    }
+    return ud_outfile_commit(&out, why);
 }

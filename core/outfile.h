@@ -32,12 +32,22 @@ typedef struct ud_outfile {
 
 /* Start writing path.  False with why filled (the reason alone, e.g. "is a
  * folder, expected a file", "Permission denied": the caller names the
- * path) when it cannot be written; nothing has changed then. */
+ * path) when it cannot be written (an empty name: "expected a file
+ * name"); nothing has changed then. */
 bool ud_outfile_open(ud_outfile *o, const char *path, ud_buf *why);
 
 /* ud_outfile_open for a file another program writes by name (a browser
  * printing a PDF): no stream; the program writes ud_outfile_path(o). */
 bool ud_outfile_reserve(ud_outfile *o, const char *path, ud_buf *why);
+
+/* Could path be written?  Asked before a command's work, so that a wrong
+ * output path is named at once, not after minutes: an empty name, a
+ * folder, a file that cannot be written, a folder that takes no new file
+ * (missing, read-only, /proc) are refused, with why filled as
+ * ud_outfile_open fills it ("expected a file name", "cannot make a file in
+ * its folder /proc: ...").  A temporary is made and removed at once; a
+ * device or FIFO is not opened. */
+bool ud_outfile_check(const char *path, ud_buf *why);
 
 /* Where the bytes go until the commit: the temporary, or the path itself
  * when it is written in place. */
@@ -52,5 +62,9 @@ bool ud_outfile_commit(ud_outfile *o, ud_buf *why);
 /* The command failed: close the stream, remove the temporary; the path
  * is as it was.  Does nothing on a finished o. */
 void ud_outfile_abort(ud_outfile *o);
+
+/* The whole of a file in one call: open, write len bytes, commit; false
+ * with why filled (the reason alone) and the path as it was. */
+bool ud_outfile_write_all(const char *path, const void *bytes, size_t len, ud_buf *why);
 
 #endif

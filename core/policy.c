@@ -4,6 +4,7 @@
 #include "policy.h"
 
 #include "action.h"
+#include "infile.h"
 #include "setup.h"
 
 #include <errno.h>
@@ -33,66 +34,87 @@ static int split_words(char *line, char **words, int max)
     return n;
 }
 
-/* Asks at the terminal; accepts an action as a transcript writes it, the
- * number of a choice, or a unique prefix of a choice. */
+/* The longest answer the human policy reads: far more than any choice,
+ * and a line longer than it is one wrong answer, not several. */
+enum { HUMAN_LINE_MAX = 1024 };
+
+static void prompt(FILE *out, const ud_game *g, int seat, const ud_offers *o, ud_buf *text)
+{
+    fprintf(out, "seat %d, choose", seat + 1);
+    for (int i = 0; i < o->n; i++) {
+        ud_buf_clear(text);
+        ud_action_format(g, NULL, &o->action[i], text);
+        if (o->n > 9)
+            fprintf(out, "%s %d) %s", i ? "," : "", i + 1, ud_buf_str(text));
+        else
+            fprintf(out, " %s%s", i ? "| " : "", ud_buf_str(text));
+    }
+    fputs(": ", out);
+    fflush(out);
+}
+
+/* The choice line names (an action as a transcript writes it, the number
+ * of a choice, or a unique prefix of one), or -1 with what was typed, its
+ * words joined by single spaces, in typed. */
+static int match_answer(const ud_game *g, const ud_offers *o, char *line, ud_buf *typed, ud_buf *text)
+{
+    char *words[UD_MAX_LINE_WORDS];
+    int nw = split_words(line, words, UD_MAX_LINE_WORDS);
+    ud_buf_clear(typed);
+    for (int i = 0; i < nw; i++) /* as ud_action_format writes them */
+        ud_buf_printf(typed, "%s%s", i ? " " : "", words[i]);
+    char *end;
+    long num = nw == 1 ? strtol(words[0], &end, 10) : 0;
+    if (nw == 1 && o->n > 9 && *end == '\0' && num >= 1 && num <= o->n)
+        return (int)num - 1;
+    int found = -1, matches = 0;
+    const char *want = ud_buf_str(typed);
+    for (int i = 0; i < o->n && nw > 0; i++) {
+        ud_buf_clear(text);
+        ud_action_format(g, NULL, &o->action[i], text);
+        const char *choice = ud_buf_str(text);
+        if (strcmp(choice, want) == 0)
+            return i;
+        if (strncmp(choice, want, strlen(want)) == 0) {
+            found = i;
+            matches++;
+        }
+    }
+    return matches == 1 ? found : -1;
+}
+
+/* Asks at the terminal until an answer names one choice, or the input
+ * ends (-1).  One line is one answer, however long: a line longer than
+ * HUMAN_LINE_MAX bytes, or holding a NUL byte, is refused whole. */
 static int human_choose(const ud_game *g, const void *state, int seat, int param, const ud_offers *o,
                         ud_rng *rng)
 {
     FILE *in = human_in ? human_in : stdin;
     FILE *out = human_out ? human_out : stderr;
-    char line[256];
-    ud_buf text;
+    char line[HUMAN_LINE_MAX + 1];
+    ud_buf text, typed, shown;
     ud_buf_init(&text);
+    ud_buf_init(&typed);
+    ud_buf_init(&shown);
     int found = -1;
     for (;;) {
-        fprintf(out, "seat %d, choose", seat + 1);
-        for (int i = 0; i < o->n; i++) {
-            ud_buf_clear(&text);
-            ud_action_format(g, NULL, &o->action[i], &text);
-            if (o->n > 9)
-                fprintf(out, "%s %d) %s", i ? "," : "", i + 1, ud_buf_str(&text));
-            else
-                fprintf(out, " %s%s", i ? "| " : "", ud_buf_str(&text));
-        }
-        fputs(": ", out);
-        fflush(out);
-        if (!fgets(line, sizeof line, in))
+        prompt(out, g, seat, o, &text);
+        size_t len;
+        ud_line_status got = ud_infile_line(in, line, HUMAN_LINE_MAX, &len);
+        if (got == UD_LINE_END)
             break;
-        char *words[UD_MAX_LINE_WORDS];
-        int nw = split_words(line, words, UD_MAX_LINE_WORDS);
-        /* the words with single spaces, as ud_action_format writes them */
-        char typed[256] = "";
-        for (int i = 0; i < nw; i++) {
-            strncat(typed, i ? " " : "", sizeof typed - strlen(typed) - 1);
-            strncat(typed, words[i], sizeof typed - strlen(typed) - 1);
-        }
-        int matches = 0;
-        char *end;
-        long num = nw == 1 ? strtol(words[0], &end, 10) : 0;
-        if (nw == 1 && o->n > 9 && *end == '\0' && num >= 1 && num <= o->n) {
-            found = (int)num - 1;
+        if (got == UD_LINE_TOO_LONG)
+            fprintf(out, "an answer longer than %d bytes is not one of the choices\n", HUMAN_LINE_MAX);
+        else if (got == UD_LINE_NUL)
+            fprintf(out, "an answer holding a NUL byte (at byte %zu) is not one of the choices\n", len + 1);
+        else if ((found = match_answer(g, o, line, &typed, &text)) >= 0)
             break;
-        }
-        for (int i = 0; i < o->n && nw > 0; i++) {
-            ud_buf_clear(&text);
-            ud_action_format(g, NULL, &o->action[i], &text);
-            const char *choice = ud_buf_str(&text);
-            if (strcmp(choice, typed) == 0) {
-                found = i;
-                matches = 1;
-                break;
-            }
-            if (strncmp(choice, typed, strlen(typed)) == 0) {
-                found = i;
-                matches++;
-            }
-        }
-        if (matches == 1)
-            break;
-        found = -1;
-        fprintf(out, "'%s' is not one of the choices\n", typed);
+        else
+            fprintf(out, "'%s' is not one of the choices\n", ud_escaped(&shown, ud_buf_str(&typed)));
     }
     ud_buf_free(&text);
+    ud_buf_free(&typed);
+    ud_buf_free(&shown);
     return found;
 }
 
@@ -121,7 +143,15 @@ bool ud_policy_parse(const ud_game *g, const char *spec, ud_policy *out, ud_buf 
     size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
     const ud_policy_def *def = find_def(g, spec, len);
     if (!def) {
-        ud_buf_printf(err, "unknown policy '%.*s' for %s; expected one of:", (int)len, spec, g->name);
+        ud_buf name, shown;
+        ud_buf_init(&name);
+        ud_buf_init(&shown);
+        ud_buf_printf(&name, "%.*s", (int)len, spec);
+        ud_buf_printf(err,
+                      "unknown policy '%s' for %s; expected one of:", ud_escaped(&shown, ud_buf_str(&name)),
+                      g->name);
+        ud_buf_free(&name);
+        ud_buf_free(&shown);
         for (int i = 0; i < g->n_policies; i++)
             ud_buf_printf(err, " %s", g->policies[i].name);
         ud_buf_puts(err, " random human");
@@ -143,8 +173,11 @@ bool ud_policy_parse(const ud_game *g, const char *spec, ud_policy *out, ud_buf 
         bool ok = ud_parse_number(digits + neg, 0, 1000000, &mag);
         long v = neg ? -(long)mag : (long)mag;
         if (!ok || v < lo || v > hi) {
+            ud_buf shown;
+            ud_buf_init(&shown);
             ud_buf_printf(err, "policy '%s': expected a whole number %d..%d after ':', got '%s'", def->name,
-                          lo, hi, colon + 1);
+                          lo, hi, ud_escaped(&shown, colon + 1));
+            ud_buf_free(&shown);
             return false;
         }
         out->param = (int)v;

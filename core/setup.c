@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,22 +19,31 @@ void ud_setup_defaults(const ud_game *g, ud_setup *setup)
     setup->n_players = 2;
 }
 
-bool ud_setup_add_player(ud_setup *setup, const char *name, ud_buf *err)
+/* Why name cannot be a player's name, into err; false when it can. */
+static bool bad_name(const char *name, ud_buf *err)
 {
     size_t len = strlen(name);
-    if (len == 0 || len >= UD_NAME_MAX) {
-        ud_buf_printf(err, "player name '%s': expected 1 to %d characters", name, UD_NAME_MAX - 1);
-        return false;
+    char length[48];
+    snprintf(length, sizeof length, "expected 1 to %d characters", UD_NAME_MAX - 1);
+    const char *why = len == 0 || len >= UD_NAME_MAX ? length : NULL;
+    for (size_t i = 0; !why && i < len; i++)
+        if (!isalnum((unsigned char)name[i]) && name[i] != '-' && name[i] != '_')
+            why = "expected letters, digits, '-' or '_'";
+    if (!why && !isalpha((unsigned char)name[0]))
+        why = "expected it to start with a letter";
+    if (why) {
+        ud_buf shown;
+        ud_buf_init(&shown);
+        ud_buf_printf(err, "player name '%s': %s", ud_escaped(&shown, name), why);
+        ud_buf_free(&shown);
     }
-    for (size_t i = 0; i < len; i++)
-        if (!isalnum((unsigned char)name[i]) && name[i] != '-' && name[i] != '_') {
-            ud_buf_printf(err, "player name '%s': expected letters, digits, '-' or '_'", name);
-            return false;
-        }
-    if (!isalpha((unsigned char)name[0])) {
-        ud_buf_printf(err, "player name '%s': expected it to start with a letter", name);
+    return why != NULL;
+}
+
+bool ud_setup_add_player(ud_setup *setup, const char *name, ud_buf *err)
+{
+    if (bad_name(name, err))
         return false;
-    }
     for (int i = 0; i < setup->n_players; i++)
         if (strcmp(setup->names[i], name) == 0) {
             ud_buf_printf(err, "player name '%s' is used twice", name);
@@ -59,8 +69,13 @@ bool ud_setup_players(ud_setup *setup, const char *list, ud_buf *err)
     for (;;) {
         size_t len = strcspn(p, ",");
         if (len >= sizeof name) {
-            ud_buf_printf(err, "player name '%.*s...': expected at most %d characters", 20, p,
-                          UD_NAME_MAX - 1);
+            memcpy(name, p, 20);
+            name[20] = '\0';
+            ud_buf shown;
+            ud_buf_init(&shown);
+            ud_buf_printf(err, "player name '%s...': expected at most %d characters",
+                          ud_escaped(&shown, name), UD_NAME_MAX - 1);
+            ud_buf_free(&shown);
             return false;
         }
         memcpy(name, p, len);
@@ -88,11 +103,12 @@ bool ud_setup_check_players(const ud_game *g, int n, ud_buf *err)
     return false;
 }
 
-bool ud_setup_variant(const ud_game *g, ud_setup *setup, const char *kv, ud_buf *err)
+/* ud_setup_variant, with shown the room for a value echoed escaped. */
+static bool set_variant(const ud_game *g, ud_setup *setup, const char *kv, ud_buf *shown, ud_buf *err)
 {
     const char *eq = strchr(kv, '=');
     if (!eq) {
-        ud_buf_printf(err, "variant '%s': expected KEY=VALUE", kv);
+        ud_buf_printf(err, "variant '%s': expected KEY=VALUE", ud_escaped(shown, kv));
         return false;
     }
     size_t klen = (size_t)(eq - kv);
@@ -105,15 +121,31 @@ bool ud_setup_variant(const ud_game *g, ud_setup *setup, const char *kv, ud_buf 
                 setup->variant[v] = i;
                 return true;
             }
-        ud_buf_printf(err, "variant %s: unknown value '%s'; expected one of:", var->key, eq + 1);
+        ud_buf_printf(err, "variant %s: unknown value '%s'; expected one of:", var->key,
+                      ud_escaped(shown, eq + 1));
         for (int i = 0; i < var->n_values; i++)
             ud_buf_printf(err, " %s", var->values[i].name);
         return false;
     }
-    ud_buf_printf(err, "unknown variant key '%.*s' for %s; expected one of:", (int)klen, kv, g->name);
+    ud_buf key;
+    ud_buf_init(&key);
+    ud_buf_printf(&key, "%.*s", (int)klen, kv);
+    ud_buf_printf(err,
+                  "unknown variant key '%s' for %s; expected one of:", ud_escaped(shown, ud_buf_str(&key)),
+                  g->name);
+    ud_buf_free(&key);
     for (int v = 0; v < g->n_variants; v++)
         ud_buf_printf(err, " %s", g->variants[v].key);
     return false;
+}
+
+bool ud_setup_variant(const ud_game *g, ud_setup *setup, const char *kv, ud_buf *err)
+{
+    ud_buf shown;
+    ud_buf_init(&shown);
+    bool ok = set_variant(g, setup, kv, &shown, err);
+    ud_buf_free(&shown);
+    return ok;
 }
 
 bool ud_setup_start(ud_setup *setup, const char *line, ud_buf *err)
@@ -154,6 +186,9 @@ bool ud_parse_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 
 void ud_number_expected(ud_buf *err, const char *s, uint64_t lo, uint64_t hi)
 {
+    ud_buf shown;
+    ud_buf_init(&shown);
     ud_buf_printf(err, "expected a whole number from %llu to %llu, got '%s'", (unsigned long long)lo,
-                  (unsigned long long)hi, s);
+                  (unsigned long long)hi, ud_escaped(&shown, s));
+    ud_buf_free(&shown);
 }

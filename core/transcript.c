@@ -304,7 +304,8 @@ static bool body_line(parser *ps, ud_tline *tl)
 
 /* The first byte of line (len bytes, NUL-terminated after them) that is
  * not printable text: a control byte but tab, or DEL.  A NUL in the line
- * stops strcspn there, and is one of them. */
+ * stops strcspn there, and is one of them.  Then a byte-order mark
+ * (UD_BOM_MESSAGE), anywhere in the line. */
 static bool check_bytes(const char *line, size_t len, int lineno, ud_error *err)
 {
     static const char control[] = "\x01\x02\x03\x04\x05\x06\x07\x08\x0a\x0b\x0c\x0d\x0e\x0f\x10"
@@ -315,6 +316,11 @@ static bool check_bytes(const char *line, size_t len, int lineno, ud_error *err)
                      (unsigned char)line[i]);
         return false;
     }
+    for (const char *p = line; (p = memchr(p, UD_BOM_BYTES[0], len - (size_t)(p - line))); p++)
+        if ((size_t)(p - line) + 3 <= len && memcmp(p, UD_BOM_BYTES, 3) == 0) {
+            ud_error_set(err, lineno, (int)(p - line) + 1, NULL, "%s", UD_BOM_MESSAGE);
+            return false;
+        }
     return true;
 }
 
@@ -367,7 +373,9 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
         const char *nl = memchr(copy + pos, '\n', len - pos);
         size_t end = nl ? (size_t)(nl - copy) : len;
         size_t n = end - pos;
-        if (n && copy[pos + n - 1] == '\r')
+        /* CRLF ends a line; a CR with no LF after it (the text's last byte)
+         * is a stray control byte, refused as one mid-line is */
+        if (n && copy[pos + n - 1] == '\r' && nl)
             n--;
         if (n > UD_TL_MAX_LEN) {
             ud_error_set(err, lineno, UD_TL_MAX_LEN + 1, NULL, "expected a line of at most %d characters",

@@ -20,6 +20,8 @@
 #include "db_sql.h"
 #include "infile.h"
 #include "owner.h"
+#include "schema_check.h"
+#include "sidefiles.h"
 
 enum {
     DB_BUSY_MS = 30000, /* another writer holds the lock: wait this long */
@@ -46,8 +48,8 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_VARIANT] = "INSERT INTO run_variants(run_id, position, key, value) VALUES (?, ?, ?, ?)",
     [ST_PARAM] = "INSERT OR REPLACE INTO run_params(run_id, name, value) VALUES (?, ?, ?)",
     [ST_CASE] = ("INSERT INTO cases(run_id, key, kind, game, variants, inputs, status, outcome,"
-                 " winner, decisions, prob_num, prob_den, rules, analysis, policy)"
-                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                 " winner, decisions, prob_num, prob_den, rules, analysis, policy, seed)"
+                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
     [ST_CASE_OUTCOME] = ("INSERT INTO case_outcomes(case_id, seat, player, score, outcome)"
                          " VALUES (?, ?, ?, ?, ?)"),
     [ST_CASE_RULE] = "INSERT INTO case_rules(case_id, rule, fired) VALUES (?, ?, ?)",
@@ -68,6 +70,8 @@ struct db {
     char *path;
     sqlite3_stmt *stmt[ST_COUNT];
     bool read_only;              /* db_open_read: nothing is written, not even recovery */
+    bool reader;                 /* opened by db_open_read, refused or not */
+    db_side_files before;        /* a reader's: the side files there before it opened */
     int64_t owner_pid;           /* the process owner_id is of (a fork has another) */
     char owner_id[OWNER_ID_MAX]; /* owner.h: this process's identity, "" when unknown */
     char host[256];
@@ -186,7 +190,18 @@ static int identify(db *d, ud_buf *err)
                       d->path, d->path);
         return -1;
     }
-    return version < DB_SCHEMA_VERSION ? 2 : 0;
+    if (version < DB_SCHEMA_VERSION)
+        return 2;
+    /* the version is current: the tables must be there too (a table
+     * dropped by hand would fail a read half-way through a report) */
+    ud_buf what;
+    ud_buf_init(&what);
+    int missing = db_schema_missing(d->h, &what);
+    if (missing != 0)
+        ud_buf_printf(err, "%s: not a whole results database: %s; refusing to use it (nothing was changed)",
+                      d->path, ud_buf_str(&what));
+    ud_buf_free(&what);
+    return missing != 0 ? -1 : 0;
 }
 
 static bool set_version(db *d)
@@ -342,34 +357,17 @@ static void add_functions(db *d)
     (void)sqlite3_create_function(d->h, "undead_run_status", 4, SQLITE_UTF8, NULL, run_status_fn, NULL, NULL);
 }
 
-/* A "file:" URI for path (SQLITE_OPEN_URI), every byte but the plain ones
- * escaped, with query (e.g. "mode=ro"); NULL when out of memory. */
-static char *file_uri(const char *path, const char *query)
-{
-    size_t n = strlen(path);
-    char *u = malloc(n * 3 + strlen(query) + 16);
-    if (!u)
-        return NULL;
-    char *p = u + sprintf(u, "file:");
-    for (const unsigned char *c = (const unsigned char *)path; *c; c++) {
-        if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
-            strchr("/._-", *c))
-            *p++ = (char)*c;
-        else
-            p += sprintf(p, "%%%02X", *c);
-    }
-    sprintf(p, "?%s", query);
-    return u;
-}
-
 /* Open path read-only (mode=ro, or immutable=1 when SQLite cannot make
  * the WAL's side files next to it: a read-only folder, where no one can
- * be writing it).  The file's kind (identify), -1 refused, err filled. */
+ * be writing it; or could not remove them after, sidefiles.h).  The
+ * file's kind (identify), -1 refused, err filled. */
 static int open_read_only(db *d, ud_buf *err)
 {
     int kind = -2;
-    for (int pass = 0; pass < 2 && kind == -2; pass++) {
-        char *uri = file_uri(d->path, pass == 0 ? "mode=ro" : "mode=ro&immutable=1");
+    d->reader = true;
+    d->before = db_side_files_of(d->path);
+    for (int pass = db_side_files_unremovable(d->path) ? 1 : 0; pass < 2 && kind == -2; pass++) {
+        char *uri = db_file_uri(d->path, pass == 0 ? "mode=ro" : "mode=ro&immutable=1");
         if (!uri) {
             ud_buf_puts(err, "out of memory");
             return -1;
@@ -514,6 +512,21 @@ db *db_open_read(const char *path, ud_buf *err) { return open_db(path, false, tr
 
 bool db_read_only(const db *d) { return d->read_only; }
 
+/* A writer that closes last puts the file back in rollback-journal mode,
+ * which removes its -wal and -shm files: a reader opening a file in WAL
+ * mode must make those files (read-only, it cannot remove them after), so
+ * a read command would leave files behind it.  With another connection
+ * open (another process, or verify's second connection) the switch is
+ * refused at once (no busy wait) and the file stays in WAL mode; the next
+ * writer switches it back to WAL (use_wal). */
+static void leave_rollback_mode(db *d)
+{
+    if (!d->h || d->err[0])
+        return;
+    sqlite3_busy_timeout(d->h, 0);
+    (void)sqlite3_exec(d->h, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL);
+}
+
 void db_close(db *d)
 {
     if (!d)
@@ -522,7 +535,11 @@ void db_close(db *d)
         db_commit(d);
     for (int i = 0; i < ST_COUNT; i++)
         sqlite3_finalize(d->stmt[i]);
+    if (!d->reader)
+        leave_rollback_mode(d);
     sqlite3_close(d->h);
+    if (d->reader)
+        db_side_files_remove_own(d->path, d->before);
     free(d->path);
     free(d);
 }
@@ -704,6 +721,8 @@ int64_t db_case_add(db *d, int64_t run, const db_case *c)
     bind_text(st, 13, c->rules);
     bind_text(st, 14, c->analysis);
     bind_text(st, 15, c->policy);
+    if (c->seeded)
+        sqlite3_bind_int64(st, 16, (int64_t)c->seed); /* its 64 bits: read back as uint64_t */
     if (!step(d, ST_CASE, "recording a case"))
         return 0;
     int64_t id = sqlite3_last_insert_rowid(d->h);

@@ -25,7 +25,7 @@
 typedef struct sqlite3 sqlite3;
 typedef struct db db;
 
-enum { DB_SCHEMA_VERSION = 6, DB_APPLICATION_ID = 0x756e6464 /* "undd" */ };
+enum { DB_SCHEMA_VERSION = 7, DB_APPLICATION_ID = 0x756e6464 /* "undd" */ };
 
 /* What a run is, written when it starts. */
 typedef struct db_run {
@@ -61,6 +61,8 @@ typedef struct db_case {
     const char *policy;       /* the policy it follows when the analysis compares policies; NULL: none */
     const db_figure *figures; /* an analysis's figures, written with the case; NULL: none */
     int n_figures;
+    bool seeded;   /* a game undead played from a seed (play, sim): seed is stored */
+    uint64_t seed; /* as its 64 bits: from 2^63 on SQLite reads it as seed - 2^64 */
 } db_case;
 
 /* Open the database at path to write it (creating it when create is set

@@ -51,11 +51,14 @@ bool db_read_run_finish(db *d, int64_t run, db_run_finish *out);
 
 /* PRAGMA integrity_check of the file at PATH as it is: opened read-only
  * with none of the checks db_open makes (they refuse a corrupt file, the
- * very case this is asked about).  Each line of the report goes to LINE;
- * DB_CHECK_OK when the report is the one line "ok", DB_CHECK_PROBLEMS
- * when it is anything else, DB_CHECK_ERROR with err filled when the file
- * would not open ("cannot open: ...") or the check stopped (SQLite's
- * message; the lines before it were given). */
+ * very case this is asked about), leaving no side file (sidefiles.h).
+ * Each line of the report goes to LINE; when SQLite's says "ok" and the
+ * file is a results database of this version, its schema is checked too
+ * (schema_check.h: a missing table is a line "PATH: not a whole results
+ * database: ...").  DB_CHECK_OK when the report is the one line "ok",
+ * DB_CHECK_PROBLEMS when it is anything else, DB_CHECK_ERROR with err
+ * filled when the file would not open ("cannot open: ...") or the check
+ * stopped (SQLite's message; the lines before it were given). */
 typedef enum { DB_CHECK_OK, DB_CHECK_PROBLEMS, DB_CHECK_ERROR } db_check;
 db_check db_integrity_file(const char *path, void (*line)(void *ctx, const char *text), void *ctx,
                            ud_buf *err);

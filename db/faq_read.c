@@ -155,8 +155,81 @@ void db_faq_verify_runs(db *d, int64_t verify,
     sqlite3_finalize(st);
 }
 
-void db_faq_case(db *d, int64_t run, const char *key,
-                 void (*each)(void *ctx, const char *status, const char *outcome), void *ctx)
+/* The seats of case c (case-seats), kept in text (their strings, as
+ * offsets: the buffer moves while it grows) until they are handed over. */
+typedef struct seats_read {
+    ud_buf text;
+    db_faq_seat *seat;
+    size_t *at; /* per seat: player, outcome */
+    int n, cap;
+} seats_read;
+
+static bool seats_load(db *d, int64_t case_id, seats_read *r)
+{
+    char cp[48];
+    snprintf(cp, sizeof cp, "case_id=%lld", (long long)case_id);
+    sqlite3_stmt *st = named(d, "case-seats", 1, cp);
+    bool ok = st != NULL;
+    while (ok && sqlite3_step(st) == SQLITE_ROW) {
+        if (r->n == r->cap) {
+            int cap = r->cap ? 2 * r->cap : 8;
+            db_faq_seat *seat = realloc(r->seat, (size_t)cap * sizeof *seat);
+            size_t *at = seat ? realloc(r->at, 2 * (size_t)cap * sizeof *at) : NULL;
+            if (seat)
+                r->seat = seat;
+            if (!at)
+                ok = false;
+            else {
+                r->at = at;
+                r->cap = cap;
+            }
+        }
+        if (!ok)
+            break;
+        db_faq_seat *s = &r->seat[r->n];
+        s->has_score = sqlite3_column_type(st, 2) != SQLITE_NULL;
+        s->score = sqlite3_column_int64(st, 2);
+        r->at[2 * r->n] = keep_text(&r->text, col_text(st, 1));
+        r->at[2 * r->n + 1] = keep_text(&r->text, col_text(st, 3));
+        r->n++;
+    }
+    sqlite3_finalize(st);
+    const char *base = ud_buf_str(&r->text);
+    for (int i = 0; ok && i < r->n; i++) {
+        r->seat[i].player = base + r->at[2 * i];
+        r->seat[i].outcome = base + r->at[2 * i + 1];
+    }
+    return ok;
+}
+
+/* The case row st stands on, with its seats, handed to each. */
+static void case_hand_over(db *d, sqlite3_stmt *st, void (*each)(void *ctx, const db_faq_case_info *c),
+                           void *ctx)
+{
+    db_faq_case_info c = { .status = col_text(st, 0),
+                           .outcome = col_text(st, 1),
+                           .winner = col_text(st, 2),
+                           .kind = col_text(st, 3),
+                           .seeded = sqlite3_column_type(st, 4) != SQLITE_NULL,
+                           /* the seed's 64 bits (cases.seed): from 2^63 on stored below zero */
+                           .seed = (uint64_t)sqlite3_column_int64(st, 4),
+                           .inputs = col_text(st, 5),
+                           .key = col_text(st, 6),
+                           .id = sqlite3_column_int64(st, 7) };
+    seats_read r = { .n = 0 };
+    ud_buf_init(&r.text);
+    if (seats_load(d, c.id, &r)) {
+        c.n_seats = r.n;
+        c.seats = r.seat;
+        each(ctx, &c);
+    }
+    ud_buf_free(&r.text);
+    free(r.seat);
+    free(r.at);
+}
+
+void db_faq_case(db *d, int64_t run, const char *key, void (*each)(void *ctx, const db_faq_case_info *c),
+                 void *ctx)
 {
     char rp[48], *kp = malloc(strlen(key) + 8);
     if (!kp)
@@ -165,9 +238,19 @@ void db_faq_case(db *d, int64_t run, const char *key,
     sprintf(kp, "key=%s", key);
     sqlite3_stmt *st = named(d, "case-outcome", 2, rp, kp);
     if (st && sqlite3_step(st) == SQLITE_ROW)
-        each(ctx, col_text(st, 0), col_text(st, 1));
+        case_hand_over(d, st, each, ctx);
     sqlite3_finalize(st);
     free(kp);
+}
+
+void db_faq_case_by_id(db *d, int64_t id, void (*each)(void *ctx, const db_faq_case_info *c), void *ctx)
+{
+    char cp[48];
+    snprintf(cp, sizeof cp, "case_id=%lld", (long long)id);
+    sqlite3_stmt *st = named(d, "case-outcome", 1, cp);
+    if (st && sqlite3_step(st) == SQLITE_ROW)
+        case_hand_over(d, st, each, ctx);
+    sqlite3_finalize(st);
 }
 
 void db_faq_claims(db *d, const char *game, void (*each)(void *ctx, const db_solve_result *r), void *ctx)
@@ -181,7 +264,12 @@ void db_faq_claims(db *d, const char *game, void (*each)(void *ctx, const db_sol
                               .outcome = col_text(st, 2),
                               .prob_num = col_text(st, 3),
                               .prob_den = col_text(st, 4),
-                              .name = col_text(st, 0) };
+                              .name = col_text(st, 0),
+                              .has_value = sqlite3_column_type(st, 7) != SQLITE_NULL,
+                              .value = sqlite3_column_double(st, 7),
+                              .verified = sqlite3_column_type(st, 8) == SQLITE_NULL ? -1
+                                          : sqlite3_column_double(st, 8) != 0       ? 1
+                                                                                    : 0 };
         each(ctx, &r);
     }
     sqlite3_finalize(st);
@@ -265,6 +353,8 @@ int db_faq_rows(db *d, const nq_query *q, char *const *params, int n_params,
             cells[i].text = col_text(st, i);
             cells[i].is_real = sqlite3_column_type(st, i) == SQLITE_FLOAT;
             cells[i].real = sqlite3_column_double(st, i);
+            cells[i].is_int = sqlite3_column_type(st, i) == SQLITE_INTEGER;
+            cells[i].integer = sqlite3_column_int64(st, i);
         }
         row(ctx, cols, cells);
         rows++;

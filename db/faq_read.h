@@ -1,5 +1,5 @@
 /*
- * faq_read.h - the reads behind `undead faq` (tools/faq*.c): each runs a
+ * faq_read.h - the reads behind `undead faq` (tools/faq/): each runs a
  * shipped named query (db/queries/) and hands its rows over as C values,
  * so the FAQ holds no SQL and never touches a statement.  Strings passed
  * to a callback live until it returns.  A query that fails gives what a
@@ -60,10 +60,35 @@ uint64_t db_faq_coverage(db *d, int64_t run, const char *rule);
 void db_faq_verify_runs(db *d, int64_t verify,
                         void (*each)(void *ctx, const char *command_line, const char *status), void *ctx);
 
-/* The status and outcome of one case of a run (case-outcome); nothing is
- * called when the run has no such case. */
-void db_faq_case(db *d, int64_t run, const char *key,
-                 void (*each)(void *ctx, const char *status, const char *outcome), void *ctx);
+/* One seat of a stored case (case-seats). */
+typedef struct db_faq_seat {
+    const char *player;
+    bool has_score; /* false: the game keeps no score, or it is unknown */
+    int64_t score;
+    const char *outcome; /* won, shared, lost, out, none */
+} db_faq_seat;
+
+/* One stored case, as typed as the database keeps it (case-outcome and
+ * case-seats): what a reader says of it comes from these fields, never from
+ * its key or its outcome's text. */
+typedef struct db_faq_case_info {
+    int64_t id;
+    const char *key, *kind;
+    const char *status;  /* complete, partial, illegal, violation, error */
+    const char *outcome; /* the canonical text, for what the fields below do not say */
+    const char *winner;  /* a name, "*shared*", or "" for none */
+    const char *inputs;  /* a golden or checked transcript's path, ... */
+    bool seeded;         /* a game undead played: seed */
+    uint64_t seed;
+    int n_seats; /* in sitting order */
+    const db_faq_seat *seats;
+} db_faq_case_info;
+
+/* One case of a run by its key, or a case by its ID (case-outcome, its
+ * seats from case-seats); nothing is called when there is no such case. */
+void db_faq_case(db *d, int64_t run, const char *key, void (*each)(void *ctx, const db_faq_case_info *c),
+                 void *ctx);
+void db_faq_case_by_id(db *d, int64_t id, void (*each)(void *ctx, const db_faq_case_info *c), void *ctx);
 
 /* The texts' numeric claims of a game, the newest result of each
  * (claims). */
@@ -71,6 +96,9 @@ typedef struct db_solve_result {
     const char *key, *inputs, *outcome;
     const char *prob_num, *prob_den; /* "" when none was stored */
     const char *name;                /* its figure's name: the claim's ID; "" when it has none */
+    bool has_value;                  /* the figure is stored: value */
+    double value;
+    int verified; /* the figure "verified": 1 verified, 0 refuted, -1 not stored */
 } db_solve_result;
 void db_faq_claims(db *d, const char *game, void (*each)(void *ctx, const db_solve_result *r), void *ctx);
 
@@ -95,13 +123,15 @@ void db_faq_policy_results(db *d, const char *game, void (*each)(void *ctx, cons
                            void *ctx);
 
 /* Any named query's rows, each cell with its column's name and, for a
- * floating-point value, the number itself; how many rows, or -1 when it
- * could not run. */
+ * number (stored as a floating-point number or an integer), the number
+ * itself; how many rows, or -1 when it could not run. */
 typedef struct db_cell {
     const char *name;
     const char *text; /* "" for NULL */
-    bool is_real;
+    bool is_real;     /* a floating-point value: real */
     double real;
+    bool is_int; /* an integer: integer */
+    int64_t integer;
 } db_cell;
 int db_faq_rows(db *d, const nq_query *q, char *const *params, int n_params,
                 void (*row)(void *ctx, int cols, const db_cell *cells), void *ctx);

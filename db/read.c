@@ -9,15 +9,20 @@
 
 #include <sqlite3.h>
 
-static sqlite3_stmt *prepare(db *d, const char *sql)
+#include "schema_check.h"
+#include "sidefiles.h"
+
+static sqlite3_stmt *prepare_h(sqlite3 *h, const char *sql)
 {
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db_sqlite(d), sql, -1, &st, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK) {
         sqlite3_finalize(st);
         return NULL;
     }
     return st;
 }
+
+static sqlite3_stmt *prepare(db *d, const char *sql) { return prepare_h(db_sqlite(d), sql); }
 
 /* "123" as a positive whole number; false otherwise. */
 static bool whole(const char *s, int64_t *out)
@@ -173,36 +178,99 @@ bool db_read_run_finish(db *d, int64_t run, db_run_finish *out)
     return found;
 }
 
-db_check db_integrity_file(const char *path, void (*line)(void *ctx, const char *text), void *ctx,
-                           ud_buf *err)
+/* After integrity_check said "ok": whether the file is a results database
+ * of this undead's version that lost a table or a column; if so, the
+ * problem goes to line (the report is then not "ok"). */
+static bool schema_broken(sqlite3 *h, const char *path, void (*line)(void *ctx, const char *text), void *ctx)
 {
+    sqlite3_stmt *st = prepare_h(h, "SELECT (SELECT application_id FROM pragma_application_id) = ?1"
+                                    " AND (SELECT user_version FROM pragma_user_version) = ?2");
+    if (!st)
+        return false;
+    sqlite3_bind_int64(st, 1, DB_APPLICATION_ID);
+    sqlite3_bind_int64(st, 2, DB_SCHEMA_VERSION);
+    bool ours = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    ud_buf what;
+    ud_buf_init(&what);
+    bool broken = ours && db_schema_missing(h, &what) != 0;
+    if (broken) {
+        ud_buf problem;
+        ud_buf_init(&problem);
+        ud_buf_printf(&problem, "%s: not a whole results database: %s", path, ud_buf_str(&what));
+        line(ctx, ud_buf_str(&problem));
+        ud_buf_free(&problem);
+    }
+    ud_buf_free(&what);
+    return broken;
+}
+
+/* The file read-only, as db_open_read opens it (immutable=1 where a
+ * plain open would leave side files it could not remove); NULL with err
+ * filled. */
+static sqlite3 *open_raw(const char *path, ud_buf *err)
+{
+    char *uri = db_file_uri(path, db_side_files_unremovable(path) ? "mode=ro&immutable=1" : "mode=ro");
+    if (!uri) {
+        ud_buf_puts(err, "cannot open: out of memory");
+        return NULL;
+    }
     sqlite3 *h = NULL;
-    if (sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+    if (sqlite3_open_v2(uri, &h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) != SQLITE_OK) {
         ud_buf_printf(err, "cannot open: %s", h ? sqlite3_errmsg(h) : "out of memory");
         sqlite3_close(h);
-        return DB_CHECK_ERROR;
+        h = NULL;
     }
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(h, "PRAGMA integrity_check", -1, &st, NULL) != SQLITE_OK) {
-        ud_buf_puts(err, sqlite3_errmsg(h));
-        sqlite3_close(h);
-        return DB_CHECK_ERROR;
-    }
+    free(uri);
+    return h;
+}
+
+/* Each row of integrity_check to line, but a lone "ok", which waits for
+ * the schema's check; the result, and SQLite's message on an error. */
+static db_check integrity_rows(sqlite3 *h, sqlite3_stmt *st, const char *path,
+                               void (*line)(void *ctx, const char *text), void *ctx, ud_buf *err)
+{
     db_check result = DB_CHECK_PROBLEMS;
     int step, rows = 0;
     while ((step = sqlite3_step(st)) == SQLITE_ROW) {
         const char *r = (const char *)sqlite3_column_text(st, 0);
-        if (rows++ == 0 && r && strcmp(r, "ok") == 0)
+        bool ok = rows++ == 0 && r && strcmp(r, "ok") == 0;
+        if (ok)
             result = DB_CHECK_OK;
-        line(ctx, r ? r : "");
+        else
+            line(ctx, r ? r : "");
     }
     if (step != SQLITE_DONE) {
         ud_buf_puts(err, sqlite3_errmsg(h));
-        result = DB_CHECK_ERROR;
-    } else if (rows > 1)
-        result = DB_CHECK_PROBLEMS;
+        return DB_CHECK_ERROR;
+    }
+    if (rows > 1)
+        return DB_CHECK_PROBLEMS;
+    if (result == DB_CHECK_OK && schema_broken(h, path, line, ctx))
+        return DB_CHECK_PROBLEMS;
+    if (result == DB_CHECK_OK)
+        line(ctx, "ok");
+    return result;
+}
+
+db_check db_integrity_file(const char *path, void (*line)(void *ctx, const char *text), void *ctx,
+                           ud_buf *err)
+{
+    db_side_files before = db_side_files_of(path);
+    sqlite3 *h = open_raw(path, err);
+    if (!h) {
+        db_side_files_remove_own(path, before);
+        return DB_CHECK_ERROR;
+    }
+    db_check result = DB_CHECK_ERROR;
+    sqlite3_stmt *st = prepare_h(h, "PRAGMA integrity_check");
+    if (!st)
+        ud_buf_puts(err, sqlite3_errmsg(h));
+    else
+        result = integrity_rows(h, st, path, line, ctx, err);
     sqlite3_finalize(st);
     sqlite3_close(h);
+    db_side_files_remove_own(path, before);
     return result;
 }
 

@@ -1,4 +1,4 @@
--- db/schema.sql - the undead results database, schema version 6.
+-- db/schema.sql - the undead results database, schema version 7.
 --
 -- One row in runs per command that computed outcomes (play, sim, check,
 -- golden, baseline); what the run found hangs off it: cases (one per game
@@ -8,7 +8,7 @@
 -- invariant violations, per-rule coverage and metrics.  See db/README.md.
 --
 -- undead applies this file to an empty database and then sets
--- PRAGMA application_id (0x756e6464, "undd") and PRAGMA user_version (6).
+-- PRAGMA application_id (0x756e6464, "undd") and PRAGMA user_version (7).
 -- A later schema adds db/migrations/NNN.sql (from version NNN-1 to NNN);
 -- this file always holds the newest complete schema.
 
@@ -69,6 +69,8 @@ CREATE TABLE cases (
     rules      TEXT NOT NULL,                 -- "ZD-TURN:12 ZD-BUST:3 ...", table order
     analysis   TEXT,                          -- an analysis's case (kind solve): "turn", "game", ...
     policy     TEXT,                          -- the policy its figure follows, when it compares policies
+    seed       INTEGER,                       -- a game undead played (play, sim): its seed, the key's seed=
+                                              --   (0 to 2^64-1: from 2^63 on stored as seed - 2^64); else NULL
     UNIQUE (run_id, key)
 );
 CREATE INDEX cases_by_key ON cases(key);
@@ -96,8 +98,9 @@ CREATE TABLE case_rules (
 CREATE INDEX case_rules_by_rule ON case_rules(rule);
 
 -- The figures of an analysis's case (kind solve), in the order its
--- outcome gives them: "ev", "bust", "p1_wins", ...; a claim's one figure is
--- named by the claim.  exact_num/exact_den: the figure's exact value
+-- outcome gives them: "ev", "bust", "p1_wins", ...; a claim's figures are
+-- its exact value, named by the claim, then "verified" (1 when the text's
+-- stated figure is the exact value rounded as printed, else 0).  exact_num/exact_den: the figure's exact value
 -- (decimal integers, they outgrow 64 bits), when the analysis stored it.
 -- The outcome keeps the same figures as text, for people; readers take
 -- them from here.

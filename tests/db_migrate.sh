@@ -30,7 +30,10 @@ q "INSERT INTO cases(run_id, key, kind, game, variants, inputs, status, outcome,
            '${all_default/end=finish-round tiebreak=one-round/end=final-turn tiebreak=until-broken}',
            'players=2 policy=optimal', 'complete', 'p_first=0.5 p_second=0.5', -1, ''),
           (1, 'transcript:zombie-dice:shared.in', 'transcript', 'zombie-dice', 'tiebreak=one-round',
-           'shared.in', 'complete', 'shared scores=ann:13,bob:9,cid:13', 4, '')"
+           'shared.in', 'complete', 'shared scores=ann:13,bob:9,cid:13', 4, ''),
+          (1, 'game:zombie-dice:seed=18446744073709551615:players=a,b:policies=random,random', 'play',
+           'zombie-dice', 'defaults', 'seed=18446744073709551615:players=a,b:policies=random,random',
+           'complete', 'winner=a scores=a:13,b:2', 9, '')"
 
 tables="runs run_variants run_params cases case_rules events violations coverage metrics"
 declare -A before
@@ -42,15 +45,15 @@ for t in $tables; do before[$t]="$(q "SELECT count(*) FROM $t")"; done
 cp v1.db v1.orig
 rc=0; "$undead" db runs --db v1.db > runs.out 2> runs.err || rc=$?
 [[ $rc == 2 ]] || fail "db runs on a version-1 database: exit $rc, expected 2"
-grep -qxF "undead db: v1.db: schema version 1 is older than this undead's (6); 'undead db migrate --db v1.db' brings it forward (nothing was changed)" runs.err ||
+grep -qxF "undead db: v1.db: schema version 1 is older than this undead's (7); 'undead db migrate --db v1.db' brings it forward (nothing was changed)" runs.err ||
     fail "db runs on a version-1 database: $(cat runs.err)"
 cmp -s v1.db v1.orig || fail "db runs changed a version-1 database"
 # db migrate (and every command that records) migrates it.
 "$undead" db migrate --db v1.db > migrate.out || fail "db migrate on a version-1 database: exit $?"
-grep -qx "v1.db: schema version 6" migrate.out || fail "db migrate: $(cat migrate.out)"
+grep -qx "v1.db: schema version 7" migrate.out || fail "db migrate: $(cat migrate.out)"
 "$undead" db runs --db v1.db > runs.out || fail "db runs on the migrated database: exit $?"
 grep -q "sim" runs.out || fail "db runs lists no sim run: $(cat runs.out)"
-expect 'PRAGMA user_version' 6
+expect 'PRAGMA user_version' 7
 # a run names its process by more than its pid (migration 006): older rows
 # have no identity and no last write
 expect "SELECT count(*) FROM runs WHERE proc_start IS NOT NULL OR last_write IS NOT NULL" 0
@@ -116,8 +119,20 @@ figures() { # figures KEY-PATTERN: "name=value[=exact]" in order
     fail "game's figures: $(figures 'solve:%:game:%')"
 [[ "$(figures 'explore-outcomes:%')" == "expected=2.080447 bust=0.257753" ]] ||
     fail "explore-outcomes' figures: $(figures 'explore-outcomes:%')"
-[[ "$(figures 'claim:%:001-green-brain')" == "001-green-brain=0.500000=1/2" ]] ||
-    fail "a claim's figure: $(figures 'claim:%:001-green-brain')"
+[[ "$(figures 'claim:%:001-green-brain')" == "001-green-brain=0.500000=1/2 verified=1.000000" ]] ||
+    fail "a claim's figures: $(figures 'claim:%:001-green-brain')"
+# a claim's verdict as a figure (migration 007), from its outcome's first word
+[[ "$(figures 'claim:%:001-two-red-one-green')" == "001-two-red-one-green=0.791667=19/24 verified=0.000000" ]] ||
+    fail "a refuted claim's figures: $(figures 'claim:%:001-two-red-one-green')"
+expect "SELECT count(*) FROM cases c WHERE c.key LIKE 'claim:%' AND (SELECT count(*) FROM case_figures f
+        WHERE f.case_id = c.id AND f.name = 'verified' AND f.value = (c.outcome LIKE 'verified %')) <> 1" 0
+# A played game's seed as a number (migration 007), from its key: every
+# game case has the seed its key names; one from 2^63 on is stored as
+# seed - 2^64.
+expect "SELECT count(*) FROM cases WHERE key LIKE 'game:%' AND (seed IS NULL OR (seed >= 0
+        AND substr(key, 1, length('game:' || game || ':seed=' || seed || ':')) <> 'game:' || game || ':seed=' || seed || ':'))" 0
+expect "SELECT seed FROM cases WHERE key LIKE 'game:%:seed=18446744073709551615:%'" -1
+expect "SELECT count(*) FROM cases WHERE key NOT LIKE 'game:%' AND seed IS NOT NULL" 0
 expect "SELECT count(*) FROM cases c WHERE (c.analysis IS NOT NULL OR c.key LIKE 'claim:%')
         AND NOT EXISTS (SELECT 1 FROM case_figures f WHERE f.case_id = c.id)" 0
 expect "SELECT count(*) FROM case_figures f JOIN cases c ON c.id = f.case_id
@@ -136,11 +151,17 @@ expect "SELECT count(*) FROM cases WHERE run_id = (SELECT max(id) FROM runs)" 2
 expect "SELECT DISTINCT variants FROM cases WHERE run_id = (SELECT max(id) FROM runs)" defaults
 expect "SELECT count(*) FROM case_outcomes o JOIN cases c ON c.id = o.case_id
         WHERE c.run_id = (SELECT max(id) FROM runs)" 4
+expect "SELECT group_concat(seed, ' ') FROM cases WHERE run_id = (SELECT max(id) FROM runs)" "1 2"
 # and a new solve writes its figures with its cases, as the migration made them
 "$undead" solve zombie-dice claims --db v1.db > /dev/null
 expect "SELECT f.name || '=' || f.exact_num || '/' || f.exact_den FROM case_figures f JOIN cases c ON c.id = f.case_id
-        WHERE c.run_id = (SELECT max(id) FROM runs) AND c.key = 'claim:zombie-dice:001-green-brain'" \
+        WHERE c.run_id = (SELECT max(id) FROM runs) AND c.key = 'claim:zombie-dice:001-green-brain'
+        AND f.position = 1" \
     "001-green-brain=1/2"
+expect "SELECT f.name || '=' || f.value FROM case_figures f JOIN cases c ON c.id = f.case_id
+        WHERE c.run_id = (SELECT max(id) FROM runs) AND c.key = 'claim:zombie-dice:001-two-red-one-green'
+        AND f.position = 2" \
+    "verified=0.0"
 # A version-3 database (the fixture brought to 3 by its migrations) with a
 # fight of combat, whose policy only its key named: 004 fills the policy
 # and the figures, each fraction exact.
@@ -155,7 +176,7 @@ sqlite3 -batch v3.db "PRAGMA user_version = 3;
             'all-killed=3/4 e-left=0.250000 e-time-lost=0.500000 out-of-time=1/16', -1, '3', '4', '', 'combat')"
 "$undead" db migrate --db v3.db > /dev/null || fail "db migrate on a version-3 database: exit $?"
 q3() { sqlite3 -batch -noheader v3.db "$1"; }
-[[ "$(q3 'PRAGMA user_version')" == 6 ]] || fail "version 3 was not migrated: $(q3 'PRAGMA user_version')"
+[[ "$(q3 'PRAGMA user_version')" == 7 ]] || fail "version 3 was not migrated: $(q3 'PRAGMA user_version')"
 [[ "$(q3 "SELECT policy FROM cases WHERE key LIKE 'solve:dotld:combat:%'")" == reroll-safe ]] ||
     fail "combat's policy: $(q3 "SELECT policy FROM cases WHERE key LIKE 'solve:dotld:combat:%'")"
 got="$(q3 "SELECT group_concat(name || '=' || printf('%.4f', value) || coalesce('=' || exact_num || '/' || exact_den, ''),

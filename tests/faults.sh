@@ -209,11 +209,11 @@ small)
     run "$undead" db query rarest-rules --param limit=abc --db s.db
     expect 2 err "undead db: query rarest-rules: --param limit: expected a whole number from 0 to 9223372036854775807, got 'abc'"
     run "$undead" play zombie-dice --no-db --variant end=final-turn --variant end=finish-round
-    expect 2 err "undead: --variant: variant end given twice"
+    expect 2 err "undead play: --variant: variant end given twice"
     run "$undead" play zombie-dice --no-db --players a,b,c --policy optimal
     expect 2 err "undead play: player a gave no decision: policy optimal answers only as it says: two players, base dice: the play that maximises the chance of winning (solved on first use)"
     run "$undead" solve zombie-dice game --export /nonexistent/policy.csv --no-db
-    expect 2 err "undead solve: --export /nonexistent/policy.csv: cannot write /nonexistent: No such file or directory"
+    expect 2 err "undead solve: --export /nonexistent/policy.csv: cannot make a file in its folder /nonexistent: No such file or directory"
     run "$undead" db integrity --db s.db
     expect 0 out "ok"
     cp s.db corrupt.db
@@ -246,7 +246,7 @@ players)
         for cmd in "play $game --no-db" "sim $game --games 3 --no-db" "explore $game --max-depth 1 --no-db"; do
             # shellcheck disable=SC2086
             run "$undead" $cmd --players "$(names "$n")"
-            expect 2 err "undead: --players: $msg"
+            expect 2 err "undead ${cmd%% *}: --players: $msg"
             [[ ! -s out ]] || fail "'$cmd' with $n players wrote: $(head -c 500 out)"
         done
         record "$game" "$n" > rec.txt

@@ -19,6 +19,10 @@
 #            and an older schema, exit 2, each left byte for byte (db runs
 #            made a 0-byte file an empty database); db migrate brings the
 #            older one forward.
+#   reader-files  a read command beside a database a writer left in WAL
+#            mode made its -wal and -shm files (a reader cannot remove
+#            them): the last writer to close leaves rollback mode, and
+#            readers leave the folder and the file as they were.
 #   db-env   UNDEAD_DB names the database (--db first, then UNDEAD_DB, then
 #            ./undead.db), for writers and readers; an empty one is refused
 #            like --db ''; play, check and sim --help (and so the man page)
@@ -142,6 +146,23 @@ readonly-writer)
     run ${as[@]+"${as[@]}"} "$undead" db runs --db w/ro.db --format csv
     expect 0 out "$(head -1 < <("$undead" db runs --db orig.db --format csv))"
     ;;
+reader-files)
+    mkdir w
+    "$undead" sim one-die --games 3 --db w/r.db > /dev/null || fail "undead sim"
+    cp w/r.db r.before
+    ls -A w > files.before
+    for cmd in "db runs" "db show 1" "db query rarest-rules" "db integrity"; do
+        # shellcheck disable=SC2086
+        run "$undead" $cmd --db w/r.db
+        [[ $rc == 0 ]] || fail "$cmd: exit $rc: $(cat err)"
+        cmp -s w/r.db r.before || fail "$cmd changed r.db"
+        ls -A w > files.after
+        cmp -s files.before files.after || fail "$cmd left files beside r.db: $(tr '\n' ' ' < files.after)"
+    done
+    # the next writer takes the file on (back to WAL while it writes)
+    "$undead" sim one-die --games 3 --db w/r.db > /dev/null || fail "undead sim (second)"
+    [[ "$(sql w/r.db "SELECT count(*) FROM runs")" == 2 ]] || fail "the second writer's run is not recorded"
+    ;;
 read-empty)
     # db runs/show/query and faq, each on FILE: exit 2, MESSAGE, FILE unchanged
     refused() { # refused FILE MESSAGE
@@ -167,14 +188,16 @@ read-empty)
     python3 -c 'import sqlite3; c = sqlite3.connect("bare.db"); c.execute("CREATE TABLE t(x)"); c.execute("DROP TABLE t"); c.commit()'
     [[ $(stat -c %s bare.db) -gt 0 ]] || fail "bare.db is empty"
     refused bare.db "a SQLite database without undead's tables, not a results database: nothing to read (nothing was changed)"
-    # a database as version 5 wrote it: runs without the process columns
+    # a database as version 5 wrote it: runs without the process columns,
+    # cases without their seed (version 7)
     "$undead" sim one-die --games 1 --db old.db > /dev/null || fail "undead sim"
     sql old.db "ALTER TABLE runs DROP COLUMN proc_start" > /dev/null
     sql old.db "ALTER TABLE runs DROP COLUMN last_write" > /dev/null
+    sql old.db "ALTER TABLE cases DROP COLUMN seed" > /dev/null
     sql old.db "PRAGMA user_version = 5" > /dev/null
-    refused old.db "schema version 5 is older than this undead's (6); 'undead db migrate --db old.db' brings it forward (nothing was changed)"
+    refused old.db "schema version 5 is older than this undead's (7); 'undead db migrate --db old.db' brings it forward (nothing was changed)"
     run "$undead" db migrate --db old.db
-    expect 0 out "old.db: schema version 6"
+    expect 0 out "old.db: schema version 7"
     run "$undead" db runs --db old.db --format csv
     grep -q '^1,[^,]*,complete,sim,one-die,' out || fail "db runs after db migrate: exit $rc: $(cat out err)"
     # migrate writes, but never makes a database that is not there

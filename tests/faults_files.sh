@@ -298,9 +298,9 @@ paths)
     expect 2 err "undead sim: results database: adir: is a folder, expected a file"
     "$undead" sim one-die --games 1 --db s.db > /dev/null || fail "undead sim"
     run "$undead" faq --game one-die --db s.db --golden "$src/golden" -o adir
-    expect 2 err "undead faq: adir: is a folder, expected a file"
+    expect 2 err "undead faq: -o adir: is a folder, expected a file"
     run "$undead" show one-die "$src/golden/one_die/examples/bust.transcript" -o adir
-    expect 2 err "undead show: adir: cannot write: is a folder, expected a file"
+    expect 2 err "undead show: -o adir: is a folder, expected a file"
     run "$undead" solve zombie-dice game --from-score 12 --export adir --no-db
     expect 2 err "undead solve: --export adir: is a folder, expected a file"
     ;;

@@ -28,7 +28,7 @@
 #            the adapter's own children (here a `sleep 300` it starts) end
 #            with it when conform ends the adapter: after a normal end, a
 #            timeout, a protocol error, conform's own error (--record to a
-#            folder that is not there) and conform killed by SIGTERM (they
+#            full device) and conform killed by SIGTERM (they
 #            stayed alive with parent 1).
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
@@ -240,10 +240,11 @@ group-broken)
     children_gone
     ;;
 group-own-error)
-    # a departure (two readings of the end), whose record cannot be written
+    # a departure (two readings of the end), whose record cannot be written:
+    # a full device passes the check at the start and fails at the write
     run "$undead" conform zombie-dice --no-db --games 1 --shrink-tries 3 --variant end=final-turn \
-        --record "$tmp/none/rec" -- python3 adapter.py none "$undead" "$tmp/pids" + --variant end=finish-round
-    expect 2 err "undead conform: --record $tmp/none/rec: cannot write: No such file or directory"
+        --record /dev/full -- python3 adapter.py none "$undead" "$tmp/pids" + --variant end=finish-round
+    expect 2 err "undead conform: --record /dev/full: cannot write: No space left on device"
     children_gone
     ;;
 group-signal)

@@ -160,7 +160,7 @@ numbers)
     run "$undead" bench zombie-dice --repeat +3
     expect 2 err "undead bench: --repeat: expected a whole number from 1 to 18446744073709551615, got '+3'"
     run "$undead" explore zombie-dice --bound turn --max-memory ' 1G' --no-db
-    expect 2 err "undead explore: --max-memory: expected a size in bytes above 0 (e.g. 512M, 4G), got ' 1G'"
+    expect 2 err "undead explore: --max-memory: expected a size in bytes from 1 to 1024T (e.g. 512M, 4G), got ' 1G'"
     run "$undead" explore zombie-dice --bound turn --max-depth 257 --no-db
     expect 2 err "undead explore: --max-depth: expected a whole number from 0 to 256, got '257'"
     run "$undead" solve dotld combat --time ' 5' --no-db
@@ -170,9 +170,9 @@ numbers)
     run "$undead" verify --games ' 5' --no-db zombie-dice
     expect 2 err "undead verify: --games: expected a whole number from 1 to 18446744073709551615, got ' 5'"
     run "$undead" play zombie-dice --seed -1 --no-db
-    expect 2 err "undead: --seed: expected a whole number from 0 to 18446744073709551615, got '-1'"
+    expect 2 err "undead play: --seed: expected a whole number from 0 to 18446744073709551615, got '-1'"
     run "$undead" play zombie-dice --policy 'stop-at-shotguns: 2' --no-db
-    expect 2 err "undead: policy 'stop-at-shotguns': expected a whole number 0..1000 after ':', got ' 2'"
+    expect 2 err "undead play: policy 'stop-at-shotguns': expected a whole number 0..1000 after ':', got ' 2'"
     run "$undead" show zombie-dice rec.txt --at ' 3'
     expect 2 err "undead show: --at: expected a whole number from 1 to 100000000, got ' 3'"
     run "$undead" db runs --limit -2 --db none.db

@@ -14,7 +14,10 @@
 
 #include "support.h"
 
-enum { MAX_LINES = 4096 };
+/* Lines of a transcript: a played game of two random seats (the
+ * board game's step 4 makes every zombie's move a line, and each decision
+ * a state line too) runs past 4,000. */
+enum { MAX_LINES = 8192 };
 
 /* A transcript as editable lines (1-based: line[1] is the file's line 1). */
 typedef struct doc {

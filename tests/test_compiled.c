@@ -83,6 +83,10 @@ static void play_seeded(const ud_game *g, const int *variant, uint64_t seed, int
     for (int i = 0; i < players; i++)
         snprintf(m.setup.names[i], UD_NAME_MAX, "p%d", i + 1);
     m.seed = seed;
+    /* Random seats under a long round cap may pass the default bound on
+     * decisions (the board game's zombies, six seats, turn-cap=50): as
+     * test_random_sim, a larger one, so that every reference game ends. */
+    m.max_decisions = 20000;
     ud_table t;
     ud_table_build(&t, g, m.setup.variant);
     t.interpret = interpret;

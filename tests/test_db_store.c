@@ -294,8 +294,8 @@ static char *file_bytes(const char *path, size_t *len)
 }
 
 /* A user_version set by hand: one undead never wrote (-1, 0) is refused
- * as unknown; an older one the tables do not match (1 to 5 over version
- * 6's tables) is refused by a writer when its migration meets them, and by
+ * as unknown; an older one the tables do not match (1 to 6 over version
+ * 7's tables) is refused by a writer when its migration meets them, and by
  * a reader, which migrates nothing, as older; neither is changed. */
 Test(db, refuses_a_schema_version_set_by_hand_and_leaves_the_file_alone)
 {
@@ -303,20 +303,22 @@ Test(db, refuses_a_schema_version_set_by_hand_and_leaves_the_file_alone)
         int version;
         const char *msg;
     } cases[] = {
-        { -1, "database schema version -1 is not one undead knows (expected 6); refusing to use it "
+        { -1, "database schema version -1 is not one undead knows (expected 7); refusing to use it "
               "(nothing was changed)" },
-        { 0, "database schema version 0 is not one undead knows (expected 6); refusing to use it "
+        { 0, "database schema version 0 is not one undead knows (expected 7); refusing to use it "
              "(nothing was changed)" },
-        { 1, "database schema version 1 does not match its tables (migrating it to version 6: table "
+        { 1, "database schema version 1 does not match its tables (migrating it to version 7: table "
              "case_outcomes already exists); refusing to use it (nothing was changed)" },
-        { 2, "database schema version 2 does not match its tables (migrating it to version 6: view "
+        { 2, "database schema version 2 does not match its tables (migrating it to version 7: view "
              "unfinished_runs already exists); refusing to use it (nothing was changed)" },
-        { 3, "database schema version 3 does not match its tables (migrating it to version 6: table "
+        { 3, "database schema version 3 does not match its tables (migrating it to version 7: table "
              "case_figures already exists); refusing to use it (nothing was changed)" },
-        { 4, "database schema version 4 does not match its tables (migrating it to version 6: view "
+        { 4, "database schema version 4 does not match its tables (migrating it to version 7: view "
              "newest_cases already exists); refusing to use it (nothing was changed)" },
-        { 5, "database schema version 5 does not match its tables (migrating it to version 6: duplicate "
+        { 5, "database schema version 5 does not match its tables (migrating it to version 7: duplicate "
              "column name: proc_start); refusing to use it (nothing was changed)" },
+        { 6, "database schema version 6 does not match its tables (migrating it to version 7: duplicate "
+             "column name: seed); refusing to use it (nothing was changed)" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *p = path_in("tampered.db");
@@ -337,7 +339,7 @@ Test(db, refuses_a_schema_version_set_by_hand_and_leaves_the_file_alone)
             char want[512];
             if (ro && cases[i].version > 0)
                 snprintf(want, sizeof want,
-                         "%s: schema version %d is older than this undead's (6); 'undead db migrate --db "
+                         "%s: schema version %d is older than this undead's (7); 'undead db migrate --db "
                          "%s' brings it forward (nothing was changed)",
                          p, cases[i].version, p);
             else

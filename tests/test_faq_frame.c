@@ -218,49 +218,36 @@ Test(faq_frame, see_also_and_house_rules_name_what_exists)
         char *html = players_part(g, false);
         for (const ud_faq_question *q = qs; q->id; q++) {
             char *entry = entry_of(html, g, q);
-            for (const char *s = q->see; s && *s;) {
-                size_t len = strcspn(s, " ");
-                const ud_faq_question *r = NULL;
-                for (const ud_faq_question *p = qs; p->id && !r; p++)
-                    if (strlen(p->id) == len && strncmp(p->id, s, len) == 0)
-                        r = p;
-                cr_expect_not_null(r, "%s/%s: see also '%.*s': no such question", g->name, q->id, (int)len,
-                                   s);
+            for (int i = 0; i < UD_FAQ_SEE && q->see[i]; i++) {
+                const ud_faq_question *r = faq_find_question(g, q->see[i]);
+                cr_expect_not_null(r, "%s/%s: see also '%s': no such question", g->name, q->id, q->see[i]);
                 cr_expect(r != q, "%s/%s: see also itself", g->name, q->id);
                 if (r)
                     cr_expect(strstr(entry, r->ask), "%s/%s: see also '%s' is not linked by its title",
                               g->name, q->id, r->id);
-                s += len;
-                s += strspn(s, " ");
             }
-            for (int i = 0; i < UD_FAQ_HOUSE && q->house[i].reading; i++) {
-                const char *reading = q->house[i].reading;
-                size_t key = strcspn(reading, "=");
-                int found = -1;
-                for (int v = 0; v < g->n_variants; v++)
-                    if (strlen(g->variants[v].key) == key && strncmp(g->variants[v].key, reading, key) == 0)
-                        for (int x = 0; x < g->variants[v].n_values; x++)
-                            if (reading[key] && strcmp(g->variants[v].values[x].name, reading + key + 1) == 0)
-                                found = x == g->variants[v].default_value ? -2 : x;
-                cr_expect_neq(found, -1, "%s/%s: house rule %s is no reading of the game", g->name, q->id,
-                              reading);
-                cr_expect_neq(found, -2, "%s/%s: house rule %s is the ruling itself", g->name, q->id,
-                              reading);
-                cr_expect(q->house[i].plain && q->house[i].plain[0], "%s/%s: house rule %s without its words",
-                          g->name, q->id, reading);
-                if (q->house[i].plain) {
-                    char *words = plain(q->house[i].plain);
-                    cr_expect(strstr(entry, words), "%s/%s: house rule %s not in its box", g->name, q->id,
-                              reading);
-                    free(words);
-                }
+            int v = faq_variant_index(g, q->variant);
+            for (int i = 0; i < UD_FAQ_HOUSE && q->house[i].plain; i++) {
+                int x = q->house[i].value;
+                cr_assert(v >= 0 && x >= 0 && x < g->variants[v].n_values,
+                          "%s/%s: house rule %d is no reading of the game", g->name, q->id, i + 1);
+                char reading[128];
+                faq_reading_text(g, v, x, reading, sizeof reading);
+                cr_expect_neq(x, g->variants[v].default_value, "%s/%s: house rule %s is the ruling itself",
+                              g->name, q->id, reading);
+                cr_expect(q->house[i].plain[0], "%s/%s: house rule %s without its words", g->name, q->id,
+                          reading);
+                char *words = plain(q->house[i].plain);
+                cr_expect(strstr(entry, words), "%s/%s: house rule %s not in its box", g->name, q->id,
+                          reading);
+                free(words);
                 for (int j = 0; j < i; j++)
-                    cr_expect_neq(strcmp(q->house[j].reading, reading), 0, "%s/%s: house rule %s twice",
-                                  g->name, q->id, reading);
+                    cr_expect_neq(q->house[j].value, x, "%s/%s: house rule %s twice", g->name, q->id,
+                                  reading);
             }
-            cr_expect_eq(strstr(entry, "House rules") != NULL, q->house[0].reading != NULL,
+            cr_expect_eq(strstr(entry, "House rules") != NULL, q->house[0].plain != NULL,
                          "%s/%s: a House rules box %s", g->name, q->id,
-                         q->house[0].reading ? "missing" : "with no house rule");
+                         q->house[0].plain ? "missing" : "with no house rule");
             free(entry);
         }
         free(html);

@@ -1,14 +1,15 @@
 /*
  * test_faq_players.c - the players' FAQ's data, for every game that has
- * one (core/extras.h, ud_faq_question): unique anchors, rule IDs and
- * variant keys that exist, a ruling and at least one passage per
- * question, every passage verbatim (whitespace aside; an omission marked
+ * one (core/extras.h, ud_faq_question): unique anchors; rules, related
+ * questions, variants and readings that exist (ud_faq_check, and a copy
+ * naming ones that do not, each refused saying where it was named); a
+ * ruling and at least one passage per question, every passage verbatim (whitespace aside; an omission marked
  * "[...]") in the rule text it names, in ../shared/rules/ beside the
  * project, and the same for every passage a rule row or a reading quotes
  * in its summary; players' words (no rule ID, no engine terms) in what a
  * player reads; house rules that are other readings of the question's
- * variant; a Most asked list counted 1, 2, 3...; cross-references and a
- * source key that name what exists.
+ * variant; a Most asked list counted 1, 2, 3...; a source key that names
+ * what exists.
  */
 #include <criterion/criterion.h>
 #include <ctype.h>
@@ -27,19 +28,18 @@ static const ud_faq_question *questions_of(const ud_game *g)
     return x && x->faq ? x->faq->questions : NULL;
 }
 
-static bool has_rule(const ud_game *g, const char *id, size_t len)
-{
-    for (int r = 0; r < g->n_rules; r++)
-        if (strlen(g->rules[r].id) == len && strncmp(g->rules[r].id, id, len) == 0)
-            return true;
-    return false;
-}
-
+/* Everything the players' FAQ names exists in the game (ud_faq_check,
+ * which undead faq runs before it writes); each question has its words, a
+ * passage and a rule, and a ruling's reason where a variant decides it. */
 Test(faq_players, questions_name_what_exists)
 {
     int games = 0;
     FOR_EACH_GAME(g)
     {
+        ud_buf problems;
+        ud_buf_init(&problems);
+        cr_expect_eq(ud_faq_check(g, &problems), 0, "%s", ud_buf_str(&problems));
+        ud_buf_free(&problems);
         const ud_faq_question *qs = questions_of(g);
         if (!qs)
             continue;
@@ -50,25 +50,65 @@ Test(faq_players, questions_name_what_exists)
             cr_expect(q->ask && q->ask[0] && q->ruling && q->ruling[0], "%s/%s: no question or ruling",
                       g->name, q->id);
             cr_expect_not_null(q->quotes[0].source, "%s/%s: no passage it rests on", g->name, q->id);
-            int n = 0;
-            for (const char *r = q->rules; r && *r; n++) {
-                size_t len = strcspn(r, " ");
-                cr_expect(has_rule(g, r, len), "%s/%s: no rule %.*s", g->name, q->id, (int)len, r);
-                r += len;
-                r += strspn(r, " ");
-            }
-            cr_expect_gt(n, 0, "%s/%s: names no rule", g->name, q->id);
-            if (q->variant) {
-                bool found = false;
-                for (int v = 0; v < g->n_variants; v++)
-                    found |= strcmp(g->variants[v].key, q->variant) == 0;
-                cr_expect(found, "%s/%s: no variant '%s'", g->name, q->id, q->variant);
+            cr_expect_not_null(q->rules[0], "%s/%s: names no rule", g->name, q->id);
+            if (q->variant)
                 cr_expect_not_null(q->why_ruling, "%s/%s: a variant without the reason for its default",
                                    g->name, q->id);
-            }
         }
     }
     cr_expect_gt(games, 0, "no game has a players' FAQ");
+}
+
+/* A copy of a game whose players' FAQ names a rule, a question, a variant
+ * and readings the game does not have, each said with where it was named. */
+Test(faq_players, a_name_that_does_not_exist_is_refused)
+{
+    const ud_game *g = NULL;
+    FOR_EACH_GAME(each)
+    if (!g && each->n_variants > 0 && questions_of(each))
+        g = each;
+    cr_assert_not_null(g, "no game with variants has a players' FAQ");
+    static const ud_variant stray = { .key = "stray" };
+    ud_faq_question qs[3] = {
+        { .id = "one",
+          .rules = { g->rules[0].id, "XX-NO-SUCH-RULE" },
+          .see = { "two", "nowhere" },
+          .variant = &g->variants[0],
+          .house = { { g->variants[0].n_values, "A reading past the last." },
+                     { -1, "One before the first." } } },
+        { .id = "two",
+          .rules = { g->rules[0].id },
+          .variant = &stray,
+          .house = { { 1, "Of a stray variant." } } },
+        { .id = "three", .rules = { g->rules[0].id }, .house = { { 1, "Of no variant." } } },
+    };
+    ud_faq_question all[4] = { qs[0], qs[1], qs[2], { .id = NULL } };
+    const ud_faq_measured measured[] = { { &g->variants[0], 99, "nobody" },
+                                         { &stray, 0, "nobody" },
+                                         { NULL, 0, NULL } };
+    ud_faq_extras fx = { .questions = all, .players_measured = measured };
+    ud_game_extras x = { .faq = &fx };
+    ud_game copy = *g;
+    copy.extras = &x;
+    ud_buf out;
+    ud_buf_init(&out);
+    cr_expect_eq(ud_faq_check(&copy, &out), 8);
+    char want[2048];
+    const char *key = g->variants[0].key;
+    int n = g->variants[0].n_values;
+    snprintf(want, sizeof want,
+             "%s: players' question 'one': rules: no rule XX-NO-SUCH-RULE in the game\n"
+             "%s: players' question 'one': see: no question 'nowhere' in the game\n"
+             "%s: players' question 'one': house rule 1: %s has no reading %d (it has %d)\n"
+             "%s: players' question 'one': house rule 2: %s has no reading -1 (it has %d)\n"
+             "%s: players' question 'two': variant: not one of the game's variants\n"
+             "%s: players' question 'three': house rule 1: no variant to be a reading of\n"
+             "%s: players' measured reading 1: %s has no reading 99 (it has %d)\n"
+             "%s: players' measured reading 2: not one of the game's variants\n",
+             g->name, g->name, g->name, key, n, n, g->name, key, n, g->name, g->name, g->name, key, n,
+             g->name);
+    cr_expect_str_eq(ud_buf_str(&out), want);
+    ud_buf_free(&out);
 }
 
 /* s with every run of whitespace made one space, trimmed. */
@@ -250,23 +290,6 @@ static void expect_players_words(const ud_game *g, const char *id, const char *w
     cr_expect_not(strchr(text, '\n'), "%s/%s: its %s runs to more than one line", g->name, id, what);
 }
 
-static const ud_faq_question *question_called(const ud_faq_question *qs, const char *id, size_t len)
-{
-    for (const ud_faq_question *q = qs; q->id; q++)
-        if (strlen(q->id) == len && strncmp(q->id, id, len) == 0)
-            return q;
-    return NULL;
-}
-
-/* The value x of variant v called name (after "key="), or -1. */
-static int value_called(const ud_variant *v, const char *name)
-{
-    for (int x = 0; x < v->n_values; x++)
-        if (strcmp(v->values[x].name, name) == 0)
-            return x;
-    return -1;
-}
-
 Test(faq_players, players_read_players_words)
 {
     int games = 0;
@@ -280,7 +303,7 @@ Test(faq_players, players_read_players_words)
             expect_players_words(g, q->id, "question", q->ask);
             expect_players_words(g, q->id, "ruling", q->ruling);
             expect_players_words(g, q->id, "reason", q->why_ruling);
-            for (int h = 0; h < UD_FAQ_HOUSE && q->house[h].reading; h++)
+            for (int h = 0; h < UD_FAQ_HOUSE && q->house[h].plain; h++)
                 expect_players_words(g, q->id, "house rule", q->house[h].plain);
         }
     }
@@ -289,7 +312,7 @@ Test(faq_players, players_read_players_words)
 
 /* A house rule is another reading of the question's own variant, each
  * once, in one sentence, and every other reading is one; a question no
- * variant decides has none. */
+ * variant decides has none (ud_faq_check: a reading that exists). */
 Test(faq_players, house_rules_are_other_readings)
 {
     int houses = 0;
@@ -297,35 +320,28 @@ Test(faq_players, house_rules_are_other_readings)
     {
         const ud_faq_question *qs = questions_of(g);
         for (const ud_faq_question *q = qs; q && q->id; q++) {
-            const ud_variant *var = NULL;
-            for (int v = 0; q->variant && v < g->n_variants; v++)
-                if (strcmp(g->variants[v].key, q->variant) == 0)
-                    var = &g->variants[v];
-            for (int h = 0; h < UD_FAQ_HOUSE && q->house[h].reading; h++, houses++) {
-                const char *r = q->house[h].reading, *eq = strchr(r, '=');
-                cr_assert_not_null(var, "%s/%s: a house rule (%s) on a question no variant decides", g->name,
-                                   q->id, r);
-                cr_expect(eq && (size_t)(eq - r) == strlen(var->key) && strncmp(r, var->key, eq - r) == 0,
-                          "%s/%s: house rule %s is not a reading of %s", g->name, q->id, r, var->key);
-                int x = eq ? value_called(var, eq + 1) : -1;
-                cr_expect_geq(x, 0, "%s/%s: no reading %s", g->name, q->id, r);
-                cr_expect_neq(x, var->default_value, "%s/%s: house rule %s is the ruling itself", g->name,
-                              q->id, r);
+            const ud_variant *var = q->variant;
+            for (int h = 0; h < UD_FAQ_HOUSE && q->house[h].plain; h++, houses++) {
+                int x = q->house[h].value;
+                cr_assert_not_null(var, "%s/%s: a house rule (%d) on a question no variant decides", g->name,
+                                   q->id, h + 1);
+                cr_assert(x >= 0 && x < var->n_values, "%s/%s: house rule %d: no reading %d of %s", g->name,
+                          q->id, h + 1, x, var->key);
+                cr_expect_neq(x, var->default_value, "%s/%s: house rule %s=%s is the ruling itself", g->name,
+                              q->id, var->key, var->values[x].name);
                 for (int k = 0; k < h; k++)
-                    cr_expect_neq(strcmp(q->house[k].reading, r), 0, "%s/%s: house rule %s twice", g->name,
-                                  q->id, r);
+                    cr_expect_neq(q->house[k].value, x, "%s/%s: house rule %s=%s twice", g->name, q->id,
+                                  var->key, var->values[x].name);
                 const char *plain = q->house[h].plain;
-                cr_assert(plain && plain[0], "%s/%s: house rule %s unsaid", g->name, q->id, r);
                 size_t n = strlen(plain);
-                cr_expect(plain[n - 1] == '.' && !strchr(plain, '\n'),
-                          "%s/%s: house rule %s is not one sentence", g->name, q->id, r);
+                cr_expect(n && plain[n - 1] == '.' && !strchr(plain, '\n'),
+                          "%s/%s: house rule %s=%s is not one sentence", g->name, q->id, var->key,
+                          var->values[x].name);
             }
             for (int x = 0; var && x < var->n_values; x++) {
                 bool listed = x == var->default_value;
-                for (int h = 0; h < UD_FAQ_HOUSE && q->house[h].reading; h++) {
-                    const char *eq = strchr(q->house[h].reading, '=');
-                    listed |= eq && strcmp(eq + 1, var->values[x].name) == 0;
-                }
+                for (int h = 0; h < UD_FAQ_HOUSE && q->house[h].plain; h++)
+                    listed |= q->house[h].value == x;
                 cr_expect(listed, "%s/%s: reading %s=%s is no house rule", g->name, q->id, var->key,
                           var->values[x].name);
             }
@@ -335,7 +351,7 @@ Test(faq_players, house_rules_are_other_readings)
 }
 
 /* The Most asked list counts 1, 2, 3... with no gap and no place twice;
- * every related question named exists. */
+ * no question sees itself (ud_faq_check: every one it sees exists). */
 Test(faq_players, most_asked_and_see_name_what_exists)
 {
     int games = 0;
@@ -352,14 +368,8 @@ Test(faq_players, most_asked_and_see_name_what_exists)
             for (const ud_faq_question *p = qs; p < q; p++)
                 cr_expect(!q->most_asked || p->most_asked != q->most_asked,
                           "%s: %s and %s both Most asked %d", g->name, p->id, q->id, q->most_asked);
-            for (const char *s = q->see; s && *s;) {
-                size_t len = strcspn(s, " ");
-                const ud_faq_question *o = question_called(qs, s, len);
-                cr_expect(o, "%s/%s: sees no question %.*s", g->name, q->id, (int)len, s);
-                cr_expect(o != q, "%s/%s: sees itself", g->name, q->id);
-                s += len;
-                s += strspn(s, " ");
-            }
+            for (int i = 0; i < UD_FAQ_SEE && q->see[i]; i++)
+                cr_expect_neq(strcmp(q->see[i], q->id), 0, "%s/%s: sees itself", g->name, q->id);
         }
         cr_expect(most > 0 && most <= 6, "%s: %d questions in the Most asked list", g->name, most);
         for (int place = 1; place <= most; place++) {

@@ -156,10 +156,13 @@ Test(parse_header, partial_takes_no_words)
 Test(parse_header, start_line_limits)
 {
     PE(ZD_HEADER "player a\nstart\n", 4, 1, "expected 'start WORDS...'");
-    char text[4096] = ZD_HEADER "player a\n";
+    /* sixteen players, one score each (a second for one is refused), then one more */
+    char text[4096] = ZD_HEADER;
+    for (int i = 0; i < 16; i++)
+        snprintf(text + strlen(text), sizeof text - strlen(text), "player %c\n", 'a' + i);
     for (int i = 0; i < 17; i++)
-        strcat(text, "start score a 1\n");
-    PE(text, 20, 7, "more than 16 start lines");
+        snprintf(text + strlen(text), sizeof text - strlen(text), "start score %c 1\n", 'a' + i % 16);
+    PE(text, 35, 7, "more than 16 start lines");
     char long_start[512];
     char word[120];
     memset(word, 'w', 100);

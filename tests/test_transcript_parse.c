@@ -226,7 +226,7 @@ Test(transcript, every_seat_and_sixteen_start_lines)
     for (int i = 0; i < UD_MAX_PLAYERS; i++)
         sprintf(text + strlen(text), "player p%d\n", i);
     for (int i = 0; i < UD_MAX_START; i++)
-        sprintf(text + strlen(text), "start score p%d %d\n", i % 8, i);
+        sprintf(text + strlen(text), "start score p%d %d\n", i, i); /* one a player */
     parse_ok(text, strlen(text));
     cr_assert_eq(t.setup.n_players, UD_MAX_PLAYERS);
     cr_assert_eq(t.setup.n_start, 16);

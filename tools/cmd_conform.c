@@ -174,6 +174,10 @@ static int read_conform(int argc, char **argv, conform_cli *c)
     o->game = cli_game("conform", argv[ops.first]);
     if (!o->game || !cli_build_match(o->game, &c->game, &o->match))
         return UD_EXIT_USAGE;
+    /* the record is written only if a departure is found: its path is
+     * checked now, not after the games (or never) */
+    if (c->a.record && !cli_output_ok("conform", "--record", c->a.record))
+        return UD_EXIT_USAGE;
     if (!c->a.games_set && !c->a.depth && !c->a.seconds)
         c->a.games = 100;
     return OPTS_GO_ON;

@@ -55,7 +55,7 @@ static const opts_option options[] = {
       .at = OPTS_AT(db_opts, format),
       .choices = formats,
       .metavar = "F",
-      .help = "text (aligned columns, default), csv or json" },
+      .help = "runs, diff, query: text (aligned columns, default), csv or json" },
     { .name = "limit",
       .kind = OPTS_NUMBER,
       .at = OPTS_AT(db_opts, limit),
@@ -306,6 +306,18 @@ static int run_reader(const char *sub, int nargs, char **args, const db_opts *o)
     return rc;
 }
 
+/* runs, diff and query print their rows as --format says; the others
+ * write text of their own, and a --format csv or json given them is
+ * refused rather than ignored.  False (message printed) when refused. */
+static bool format_applies(const char *sub, const db_opts *o)
+{
+    if (o->format == TBL_TEXT || !strcmp(sub, "runs") || !strcmp(sub, "diff") || !strcmp(sub, "query"))
+        return true;
+    fprintf(stderr, "undead db: --format %s: db %s writes text only (csv and json: runs, diff, query)\n",
+            o->format == TBL_CSV ? "csv" : "json", sub);
+    return false;
+}
+
 int cmd_db(int argc, char **argv)
 {
     db_opts o = { .params = calloc((size_t)argc + 1, sizeof *o.params) };
@@ -322,7 +334,9 @@ int cmd_db(int argc, char **argv)
     const char *sub = ops.n ? argv[ops.first] : "";
     int nargs = ops.n - 1;
     char **args = argv + ops.first + 1;
-    if (!strcmp(sub, "query") && o.list && nargs == 0) {
+    if (*sub && !format_applies(sub, &o)) {
+        rc = UD_EXIT_USAGE;
+    } else if (!strcmp(sub, "query") && o.list && nargs == 0) {
         nq_list(stdout);
         rc = UD_EXIT_OK;
     } else if (!strcmp(sub, "baseline") && nargs == 2) {

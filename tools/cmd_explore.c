@@ -49,7 +49,7 @@ static const opts_option options[] = {
     { .name = "max-memory",
       .kind = OPTS_SIZE,
       .at = OPTS_AT(explore_args, max_memory),
-      .hi = UINT64_MAX,
+      .hi = CLI_MAX_MEMORY_MAX,
       .metavar = "SIZE",
       .help = "stop when the search's own arrays (states, index, edges,\n"
               "the threads' children) would pass SIZE bytes (512M, 4G;\n"

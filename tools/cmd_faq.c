@@ -99,23 +99,6 @@ static bool read_game(const char *cmd, const opts_option *o, void *field, const 
     return g != NULL;
 }
 
-/* Whether the FAQ could be written to path (a folder, a read-only place
- * refused), said on standard error: asked before the database is read, so
- * that a wrong -o is named first.  A trial open, at once abandoned. */
-static bool output_writable(const char *path)
-{
-    ud_buf why;
-    ud_buf_init(&why);
-    ud_outfile out;
-    bool ok = ud_outfile_open(&out, path, &why);
-    if (ok)
-        ud_outfile_abort(&out);
-    else
-        fprintf(stderr, "undead faq: %s: %s\n", path, ud_buf_str(&why));
-    ud_buf_free(&why);
-    return ok;
-}
-
 /* faq_runs_ready, saying why not on standard error. */
 static bool runs_ready(const faq_opts *o, const char *db_path)
 {
@@ -187,7 +170,8 @@ static int faq_run(int argc, char **argv, const ud_game **games)
     char golden_default[4096];
     if (!golden_folders(&o, golden_default, sizeof golden_default))
         return UD_EXIT_USAGE;
-    if (a.output && !output_writable(a.output))
+    /* asked before the database is read, so that a wrong -o is named first */
+    if (a.output && !cli_output_ok("faq", "-o", a.output))
         return UD_EXIT_USAGE;
     const char *db_path = cli_db_path("faq", a.db);
     if (!db_path)

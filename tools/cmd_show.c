@@ -143,7 +143,7 @@ int cmd_show(int argc, char **argv)
     if (rc != OPTS_GO_ON)
         return rc;
     const ud_game *g = cli_game("show", argv[ops.first]);
-    if (!g)
+    if (!g || (o.out && !cli_output_ok("show", "-o", o.out)))
         return UD_EXIT_USAGE;
     if (o.content && !cli_load_content(g, o.content))
         return UD_EXIT_USAGE;

@@ -43,7 +43,7 @@ static const opts_option options[] = {
     { .name = "max-memory",
       .kind = OPTS_SIZE,
       .at = OPTS_AT(solve_args, an.max_memory),
-      .hi = UINT64_MAX,
+      .hi = CLI_MAX_MEMORY_MAX,
       .metavar = "SIZE",
       .help = "the bytes each exploration an analysis runs may grow to\n"
               "(512M, 4G; default: half the machine's memory)" },

@@ -64,8 +64,10 @@ int main(int argc, char **argv)
     }
     rec_command_line(argc, argv);
     for (int i = 0; i < undead_n_commands; i++)
-        if (strcmp(argv[1], undead_commands[i].name) == 0)
+        if (strcmp(argv[1], undead_commands[i].name) == 0) {
+            cli_set_command(undead_commands[i].name);
             return cli_close_stdout(undead_commands[i].run(argc - 1, argv + 1));
+        }
     fprintf(stderr, "undead: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return UD_EXIT_USAGE;

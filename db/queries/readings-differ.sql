@@ -6,6 +6,7 @@
 -- @param verify=null  only pairs of runs this verify run made (what the FAQ shows); null: any two runs
 -- @param limit=100    at most this many rows
 -- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.
+-- case_id (case_id_a, case_id_b) is the stored case's ID: the FAQ says its key and outcome in words from its fields.
 WITH pairs AS (
     SELECT a.id AS run_a, b.id AS run_b
     FROM runs a JOIN runs b ON b.id > a.id AND b.game = a.game AND b.command = a.command
@@ -23,7 +24,8 @@ WITH pairs AS (
 )
 SELECT p.run_a, p.run_b, ca.key,
        va.value AS reading_a, ca.outcome AS outcome_a,
-       vb.value AS reading_b, cb.outcome AS outcome_b
+       vb.value AS reading_b, cb.outcome AS outcome_b,
+       ca.id AS case_id_a, cb.id AS case_id_b
 FROM pairs p
 JOIN cases ca ON ca.run_id = p.run_a
 JOIN cases cb ON cb.run_id = p.run_b AND cb.key = ca.key

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "dotld.h"
 #include "dotld_extras.h"
 
 enum { CHART_ZOMBIES = 8, CHART_DICE = 6, CHART_TIME = 3 };
@@ -134,13 +135,14 @@ static const ud_faq_examples examples[] = {
 
 /* Who played a reading measured by players of its own (game.c,
  * dl_reading_measures), in players' words. */
-static const ud_faq_legend players_measured[] = {
-    { "stress=per-space", "one player playing cautiously" },
-    { "stress-repeat=each-time", "one player playing cautiously" },
-    { "extraction=exposed", "one player choosing at random, starting in The Outskirts with 2 Time" },
-    { "event-cost=pay-what-you-have",
+static const ud_faq_measured players_measured[] = {
+    { &dl_variants[DL_V_STRESS_DRAW], DL_STRESS_PER_SPACE, "one player playing cautiously" },
+    { &dl_variants[DL_V_STRESS_REPEAT], DL_STRESS_EACH_TIME, "one player playing cautiously" },
+    { &dl_variants[DL_V_EXTRACTION], DL_EXTRACTION_EXPOSED,
+      "one player choosing at random, starting in The Outskirts with 2 Time" },
+    { &dl_variants[DL_V_EVENT_COST], DL_EVENT_COST_PAY_WHAT_YOU_HAVE,
       "one player choosing at random, starting Downtown on space 7 with no Supplies" },
-    { NULL, NULL },
+    { NULL, 0, NULL },
 };
 
 const ud_faq_extras dl_faq = {

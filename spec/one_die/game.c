@@ -210,6 +210,10 @@ static bool od_apply_start(void *p, const ud_setup *setup, const char *line, ud_
         return false;
     for (int seat = 0; seat < setup->n_players && seat < OD_MAX_PLAYERS; seat++)
         if (strcmp(setup->names[seat], first) == 0) {
+            if (ud_setup_start_prior_words(setup, line, 2) > 0) {
+                ud_buf_printf(err, "expected one 'score' line for %s, found a second", first);
+                return false;
+            }
             ST(p)->score[seat] = (int16_t)atoi(second);
             return true;
         }

@@ -16,8 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <gmp.h>
 
@@ -447,9 +445,11 @@ static void claim_line(const ud_analysis_sink *sk, const solve_opts *o, const ch
     snprintf(key, sizeof key, "claim:zombie-dice:%s", id);
     snprintf(outcome, sizeof outcome, "%s exact=%s", verified ? "verified" : "refuted", s);
     int variant[UD_MAX_VARIANTS] = { 0 };
-    /* a claim's one figure is its exact value, named by the claim */
-    const ud_analysis_figure fig = { id, mpq_get_d(exact), NULL, NULL };
-    record_case(sk, key, NULL, NULL, variant, text, outcome, &fig, 1, 0, (const mpq_t *)exact);
+    /* a claim's figures: its exact value, named by the claim, and its
+     * verdict as a number (readers never take it from the outcome's text) */
+    const ud_analysis_figure figs[] = { { id, mpq_get_d(exact), NULL, NULL },
+                                        { "verified", verified ? 1 : 0, NULL, NULL } };
+    record_case(sk, key, NULL, NULL, variant, text, outcome, figs, 2, 0, (const mpq_t *)exact);
     free(s);
 }
 
@@ -580,30 +580,17 @@ static int solve_claims(const ud_analysis_sink *sk, const solve_opts *o, ud_buf 
 
 /* ---- the table of analyses -------------------------------------------------- */
 
-/* Can path be written (the file if it exists, else its folder)?  Checked
- * before a solve of minutes, not after it. */
+/* Can path be written (outfile.h)?  Checked before a solve of minutes,
+ * not after it. */
 static bool writable(const char *path, ud_buf *why)
 {
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == dir)
-        dir[1] = '\0';
-    else
-        *slash = '\0';
-    struct stat sb;
-    bool exists = stat(path, &sb) == 0;
-    if (exists && S_ISDIR(sb.st_mode)) {
-        ud_buf_printf(why, "--export %s: is a folder, expected a file", path);
-        return false;
-    }
-    if (access(exists ? path : dir, W_OK) != 0) {
-        ud_buf_printf(why, "--export %s: cannot write %s: %s", path, exists ? "it" : dir, strerror(errno));
-        return false;
-    }
-    return true;
+    ud_buf reason;
+    ud_buf_init(&reason);
+    bool ok = ud_outfile_check(path, &reason);
+    if (!ok)
+        ud_buf_printf(why, "--export %s: %s", *path ? path : "''", ud_buf_str(&reason));
+    ud_buf_free(&reason);
+    return ok;
 }
 
 /* Read the options into o; false (why filled) on a bad value. */

@@ -63,21 +63,31 @@ static void bust_cell(void *ctx, int r, int c, double *v, char *text)
 }
 
 /* P(first seat wins) under optimal play, from undead solve's game cases
- * (query optimal-first-seat: the reading, the outcome p_first=...). */
+ * (query optimal-first-seat: the reading, and the figure p_first as the
+ * number stored). */
 typedef struct win_rows {
     ud_chart_bar bars[16];
     char labels[16][128];
     int n;
 } win_rows;
 
-static void win_row(void *ctx, int cols, const char *const *v)
+/* The cell of column NAME that holds a number, or NULL. */
+static const ud_faq_cell *number_called(int cols, const ud_faq_cell *cells, const char *name)
+{
+    for (int i = 0; i < cols; i++)
+        if (strcmp(cells[i].name, name) == 0)
+            return cells[i].is_number ? &cells[i] : NULL;
+    return NULL;
+}
+
+static void win_row(void *ctx, int cols, const ud_faq_cell *cells)
 {
     win_rows *w = ctx;
-    const char *p = cols >= 2 ? strstr(v[1], "p_first=") : NULL;
-    if (w->n >= 16 || !p)
+    const ud_faq_cell *p = number_called(cols, cells, "p_first");
+    if (w->n >= 16 || !p || cols < 1)
         return;
-    snprintf(w->labels[w->n], sizeof w->labels[w->n], "%s", v[0]);
-    w->bars[w->n] = (ud_chart_bar){ w->labels[w->n], 100.0 * atof(p + 8), -1, 0 };
+    snprintf(w->labels[w->n], sizeof w->labels[w->n], "%s", cells[0].text);
+    w->bars[w->n] = (ud_chart_bar){ w->labels[w->n], 100.0 * p->number, -1, 0 };
     w->n++;
 }
 
@@ -255,9 +265,9 @@ static const ud_faq_query edge_queries[] = {
 
 /* Who played a reading measured by players of its own (game.c,
  * zd_reading_measures), in players' words. */
-static const ud_faq_legend players_measured[] = {
-    { "bus=on", "two players who board the School Bus whenever they may" },
-    { NULL, NULL },
+static const ud_faq_measured players_measured[] = {
+    { &zd_variants[ZD_V_BUS], ZD_BUS_ON, "two players who board the School Bus whenever they may" },
+    { NULL, 0, NULL },
 };
 
 const ud_faq_extras zd_faq = {

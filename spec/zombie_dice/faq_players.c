@@ -9,6 +9,7 @@
  * rules.  The rulings are undead's own words; the source key names the
  * two texts.
  */
+#include "zd.h"
 #include "zd_extras.h"
 
 #define S000 "000_667bbeec5fdf16bd.txt"
@@ -34,21 +35,21 @@ const ud_faq_question zd_players_faq[] = {
         .why_ruling =
             "The texts differ: the publisher's sheet names the last game's winner, the guide a random "
             "choice; both let the best zombie groan decide instead.",
-        .rules = "ZD-FIRST-SEAT-ORDER ZD-FIRST-RANDOM ZD-NEXT-PLAYER",
-        .variant = "first-player",
+        .rules = { "ZD-FIRST-SEAT-ORDER", "ZD-FIRST-RANDOM", "ZD-NEXT-PLAYER" },
+        .variant = &zd_variants[ZD_V_FIRST],
         .quotes = { { S000, "(opening paragraph)",
                       "The first player is the one who won the last game, or the one who can say [...] with "
                       "the most feeling." },
                     { S001, "Starting the Game",
                       "Decide who goes first randomly, or, for added fun, have players compete with their "
                       "best zombie groans!" } },
-        .house = { { "first-player=random", "Choose the first player at random." } },
+        .house = { { ZD_FIRST_RANDOM, "Choose the first player at random." } },
     },
     {
         .id = "draw-blind",
         .ask = "Can I pick which dice I take from the cup?",
         .ruling = "No. Shake the cup and take the dice without looking: the colours you get are luck.",
-        .rules = "ZD-TURN ZD-DRAW",
+        .rules = { "ZD-TURN", "ZD-DRAW" },
         .quotes = { { S000, "Mmm! Brainnns!",
                       "On your turn, shake the cup, take three dice from it without looking, and roll "
                       "them." } },
@@ -57,14 +58,14 @@ const ud_faq_question zd_players_faq[] = {
         .id = "stop-after-drawing",
         .ask = "Can I stop after taking new dice from the cup?",
         .ruling = "No. Once you have taken new dice you must roll them, so decide before you draw.",
-        .rules = "ZD-MUST-ROLL",
+        .rules = { "ZD-MUST-ROLL" },
         .quotes = { { S000, "Mmm! Brainnns!",
                       "After you take new dice, you can't decide to stop... you have to roll." },
                     { S001, "FAQs",
                       "Nope! Once you’ve grabbed those dice, you’re committed. No backing out! You must "
                       "roll." } },
         .most_asked = 5,
-        .see = "keep-feet",
+        .see = { "keep-feet" },
     },
     {
         .id = "keep-feet",
@@ -73,7 +74,7 @@ const ud_faq_question zd_players_faq[] = {
             "Yes. If you roll again, every footprint die in front of you is rolled again, with enough new "
             "dice from the cup to make three; you cannot keep a footprint and roll other dice. With three "
             "footprints you roll those three and take no new die.",
-        .rules = "ZD-FEET-KEEP ZD-ROLL-AGAIN ZD-FEET-REROLL ZD-DRAW",
+        .rules = { "ZD-FEET-KEEP", "ZD-ROLL-AGAIN", "ZD-FEET-REROLL", "ZD-DRAW" },
         .quotes = { { S000, "Mmm! Brainnns!",
                       "If you choose to roll again, you will re-roll these dice, along with enough new ones "
                       "to bring the total to three." },
@@ -84,7 +85,7 @@ const ud_faq_question zd_players_faq[] = {
                       "You must reroll any Footprint dice. You can’t choose to keep them and roll other "
                       "dice." } },
         .most_asked = 4,
-        .see = "stop-after-drawing",
+        .see = { "stop-after-drawing" },
     },
     {
         .id = "bust",
@@ -92,14 +93,14 @@ const ud_faq_question zd_players_faq[] = {
         .ruling =
             "Your turn ends at once and scores nothing: every brain of this turn is lost, those you noted "
             "when the cup ran short too. Brains you scored in earlier turns stay.",
-        .rules = "ZD-BUST ZD-SHOTGUN-ASIDE",
+        .rules = { "ZD-BUST", "ZD-SHOTGUN-ASIDE" },
         .quotes = { { S000, "Mmm! Brainnns!", "If you rolled three shotguns, your turn is over." },
                     { S001, "Taking a Turn",
                       "Accumulate three Shotguns, and your turn ends, losing all Brains from that turn." },
                     { S001, "Example: A Dice Shortage",
                       "If you roll three Shotguns on this roll, you lose the two Brains rolled this turn, "
                       "but you keep the eight Brains you had previously banked." } },
-        .see = "empty-cup",
+        .see = { "empty-cup" },
     },
     {
         .id = "empty-cup",
@@ -111,8 +112,9 @@ const ud_faq_question zd_players_faq[] = {
         .why_ruling =
             "Both texts say “fewer than three” dice but not what happens when you hold three footprints and "
             "need no new die; the brains go back only when you need dice.",
-        .rules = "ZD-SHORTAGE-THREE ZD-SHORTAGE-NEEDED ZD-SHORTAGE-LITERAL ZD-SHORTAGE-RETURN ZD-STOP-SCORE",
-        .variant = "shortage-when",
+        .rules = { "ZD-SHORTAGE-THREE", "ZD-SHORTAGE-NEEDED", "ZD-SHORTAGE-LITERAL", "ZD-SHORTAGE-RETURN",
+                   "ZD-STOP-SCORE" },
+        .variant = &zd_variants[ZD_V_SHORT_WHEN],
         .quotes = { { S000, "Brrrains?",
                       "If you don't have three dice left in the cup, make a note of how many Brains you have "
                       "and put them all in the cup (keep the shotguns in front of you)." },
@@ -120,10 +122,10 @@ const ud_faq_question zd_players_faq[] = {
                       "Place only the Brain dice from your current turn back into the dice cup. Do not "
                       "return any Shotgun or Footprint dice." } },
         .most_asked = 1,
-        .see = "shortage-order bust",
-        .house = { { "shortage-when=fewer-than-needed",
+        .see = { "shortage-order", "bust" },
+        .house = { { ZD_SHORT_FEWER_THAN_NEEDED,
                      "Put the brains back only when the cup holds fewer dice than you need." },
-                   { "shortage-when=literal",
+                   { ZD_SHORT_LITERAL,
                      "Put the brains back whenever you roll again with fewer than three dice in the cup, "
                      "even holding three footprints." } },
     },
@@ -134,12 +136,12 @@ const ud_faq_question zd_players_faq[] = {
         .why_ruling =
             "The publisher's sheet does not give the order; the guide puts the brains back first and then "
             "draws.",
-        .rules = "ZD-SHORTAGE-RETURN ZD-SHORTAGE-LAST-DICE ZD-DRAW",
-        .variant = "shortage-order",
+        .rules = { "ZD-SHORTAGE-RETURN", "ZD-SHORTAGE-LAST-DICE", "ZD-DRAW" },
+        .variant = &zd_variants[ZD_V_SHORT_ORDER],
         .quotes = { { S001, "Handling a Dice Shortage",
                       "Draw dice from the now-replenished dice cup until you have three dice in hand." } },
-        .see = "empty-cup",
-        .house = { { "shortage-order=cup-first",
+        .see = { "empty-cup" },
+        .house = { { ZD_ORDER_CUP_FIRST,
                      "Take the dice left in the cup first, then put the brains back and draw the rest." } },
     },
     {
@@ -151,15 +153,15 @@ const ud_faq_question zd_players_faq[] = {
         .why_ruling =
             "The texts differ: the publisher's sheet finishes the round; the guide gives every other player "
             "one final turn.",
-        .rules = "ZD-GOAL-FINISH-ROUND ZD-GOAL-FINAL-TURN ZD-GAME-OVER",
-        .variant = "end",
+        .rules = { "ZD-GOAL-FINISH-ROUND", "ZD-GOAL-FINAL-TURN", "ZD-GAME-OVER" },
+        .variant = &zd_variants[ZD_V_END],
         .quotes = { { S000, "BRAAAAINS!!!", "Play until someone reaches 13 Brains. Then finish the round." },
                     { S001, "Ending the Game",
                       "The first player to reach 13 Brains triggers the end of the game. Every other player "
                       "gets one final turn." } },
         .most_asked = 2,
-        .see = "above-thirteen ties",
-        .house = { { "end=final-turn",
+        .see = { "above-thirteen", "ties" },
+        .house = { { ZD_END_FINAL_TURN,
                      "Every other player gets one final turn, those who have already played this round "
                      "too." } },
     },
@@ -168,13 +170,13 @@ const ud_faq_question zd_players_faq[] = {
         .ask = "Do brains above 13 count?",
         .ruling = "Yes. Scores have no cap: whoever has the most brains when the game ends wins, not whoever "
                   "reached 13 first.",
-        .rules = "ZD-NO-CAP ZD-MOST-BRAINS",
+        .rules = { "ZD-NO-CAP", "ZD-MOST-BRAINS" },
         .quotes = { { S000, "BRAAAAINS!!!",
                       "Whoever has the most Brains at the end of that round is the winner." },
                     { S001, "FAQs",
                       "The player with the most Brains at the end of the game wins, even if it’s more than "
                       "13 Brains." } },
-        .see = "after-thirteen",
+        .see = { "after-thirteen" },
     },
     {
         .id = "ties",
@@ -185,15 +187,15 @@ const ud_faq_question zd_players_faq[] = {
         .why_ruling =
             "The publisher's sheet names one tiebreaker round and says nothing of a second tie; the guide "
             "plays on until the tie is broken.",
-        .rules = "ZD-TIEBREAK-ONE ZD-TIEBREAK-NEXT ZD-TIE-STANDS ZD-TIEBREAK-REPEAT",
-        .variant = "tiebreak",
+        .rules = { "ZD-TIEBREAK-ONE", "ZD-TIEBREAK-NEXT", "ZD-TIE-STANDS", "ZD-TIEBREAK-REPEAT" },
+        .variant = &zd_variants[ZD_V_TIEBREAK],
         .quotes = { { S000, "BRAAAAINS!!!", "If there's a tie, the leaders (only) play a tiebreaker round." },
                     { S001, "Tiebreaker",
                       "If two or more players are tied with the highest score, those players play additional "
                       "turns until the tie is broken." } },
         .most_asked = 3,
-        .see = "after-thirteen",
-        .house = { { "tiebreak=until-broken",
+        .see = { "after-thirteen" },
+        .house = { { ZD_TIE_UNTIL_BROKEN,
                      "Tied leaders play tiebreaker rounds until one of them is ahead." } },
     },
     { .id = NULL },

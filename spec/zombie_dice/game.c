@@ -111,6 +111,11 @@ static bool zd_apply_start(void *p, const ud_setup *setup, const char *line, ud_
     }
     for (int seat = 0; seat < setup->n_players; seat++)
         if (strcmp(setup->names[seat], name) == 0) {
+            /* one score per player: a second would replace the first unseen */
+            if (ud_setup_start_prior_words(setup, line, 2) > 0) {
+                ud_buf_printf(err, "expected one 'score' line for %s, found a second", name);
+                return false;
+            }
             ST(p)->score[seat] = (int16_t)value;
             return true;
         }

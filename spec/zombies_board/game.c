@@ -35,6 +35,7 @@ static const ud_phase zb_phases[ZB_PHASES] = {
     [ZB_PH_MOVE] = { "move", UD_PHASE_DECISION },
     [ZB_PH_ARRIVE] = { "arrive", UD_PHASE_AUTO },
     [ZB_PH_TAKE] = { "take-bullet", UD_PHASE_DECISION },
+    [ZB_PH_SPOILS] = { "spoils", UD_PHASE_DECISION },
     [ZB_PH_ZOMBIES] = { "zombies", UD_PHASE_AUTO },
     [ZB_PH_SHAMBLE] = { "zombie", UD_PHASE_DECISION },
     [ZB_PH_REPLENISH] = { "replenish", UD_PHASE_AUTO },
@@ -64,6 +65,7 @@ static const ud_action_kind zb_actions[ZB_ACTIONS] = {
     [ZB_ACT_ZOMBIE_AT] = { "zombie-at", "%d,%d" },
     [ZB_ACT_TAKE] = { "take-bullet", "%p" },
     [ZB_ACT_ZOMBIE] = { "zombie", "%d,%d to %d,%d" },
+    [ZB_ACT_COLLECT] = { "collect", NULL },
 };
 static const char *const zb_chance_events[] = { "roll", "tile", "card", NULL };
 
@@ -86,7 +88,7 @@ static const ud_variant_value trade_values[] = {
 static const ud_variant_value cap_values[] = {
     { "25", SRC, "End Game " SILENT, "undead's bound: after 25 rounds the most survivors wins" },
     { "50", SRC, "End Game " SILENT,
-      "after 50 rounds (no more: the zombies' moves are decisions, and a game stays inside undead's bound of 10,000 decisions)" },
+      "after 50 rounds (no more: the zombies' moves are decisions; even so a long game of four to six random seats may reach undead's bound of 10,000 decisions first, and is abandoned there)" },
 };
 static const ud_variant_value heli_place_values[] = {
     { "may", SRC, "End Game", "\"may place the Heliport tile\": its owner may leave it for a later turn" },
@@ -110,6 +112,16 @@ static const ud_variant_value blocked_values[] = {
     { "lose-every-turn", SRC, "Placing Map Tiles (leaving out 'and play continues': undead's reading)",
       "every turn in which the player's tiles fit nowhere is lost; on a closed board nothing moves again until the turn cap" },
 };
+/* "eliminated": killed, or no longer in the building?  Read as killed, a
+ * building its zombies walked out of is searched only if one that comes
+ * back is killed there, and the End Game's "once all Named Buildings have
+ * been searched" may never come: emptied is the default. */
+static const ud_variant_value survivors_values[] = {
+    { "emptied", SRC, "Movement Rules",
+      "\"After all zombies have been eliminated from a Named Building\": once no zombie is left in it, killed or walked out, the player in it rolls" },
+    { "killed", SRC, "Movement Rules (eliminated read as killed: undead's reading)",
+      "the roll comes only after the kill that leaves the building without a zombie; one its zombies walked out of is searched only if a zombie that comes back is killed in it" },
+};
 static const ud_variant_value no_heli_values[] = {
     { "at-once", SRC,
       "End Game (leaving out 'once all Named Buildings have been searched': undead's reading)",
@@ -131,6 +143,9 @@ const ud_variant zb_variants[ZB_VARIANTS] = {
       ZB_BULLET_ONCE },
     { "blocked", "A player whose tiles fit nowhere loses the rest of that turn: which turns?", 2,
       blocked_values, ZB_BLOCKED_THAT_TURN },
+    { "survivors-roll",
+      "Are survivors rolled for in a Named Building its zombies walked out of, none killed?", 2,
+      survivors_values, ZB_SURVIVORS_EMPTIED },
 };
 
 /* ---- invariants -------------------------------------------------------------------- */
@@ -555,11 +570,12 @@ static int find_kind(const ud_offers *o, int kind)
     return -1;
 }
 
-/* Step 4 as the zombies would have it: the zombie goes one step nearer
- * the nearest player within ZB_SCENT spaces (counted along rows and
- * columns, walls ignored), trying north, east, south, west; with no such
- * player, or no step nearer, the first of its steps (north, east, south,
- * west): greedy draws nothing from the generator. */
+/* Step 4 as the zombies would have it, one at a time in reading order:
+ * the first zombie offered (the offers come by zombie, in reading order
+ * of where they stand) goes one step nearer the nearest player within
+ * ZB_SCENT spaces (counted along rows and columns, walls ignored), trying
+ * north, east, south, west; with no such player, or no step nearer, the
+ * first of its steps: greedy draws nothing from the generator. */
 static int chase(const zb_state *st, const ud_offers *o)
 {
     int x = o->action[0].arg[0], y = o->action[0].arg[1], best = ZB_SCENT + 1;
@@ -569,7 +585,7 @@ static int chase(const zb_state *st, const ud_offers *o)
             best = d < best ? d : best;
         }
     if (best > 0 && best <= ZB_SCENT)
-        for (int i = 0; i < o->n; i++) {
+        for (int i = 0; i < o->n && o->action[i].arg[0] == x && o->action[i].arg[1] == y; i++) {
             int nx = o->action[i].arg[2], ny = o->action[i].arg[3];
             for (int q = 0; q < st->n_players; q++)
                 if (st->pl[q].status == ZB_ALIVE &&
@@ -582,8 +598,9 @@ static int chase(const zb_state *st, const ud_offers *o)
 
 /* Heads for what wins: the heliport with three survivors, else unsearched
  * buildings and tokens, the Town Square when hurt; shoots when it can,
- * plays every card it may, takes the first tile placement offered and
- * every bullet it may; moves the zombies as they would go (chase). */
+ * plays every card it may, takes the first tile placement offered, every
+ * bullet it may and every token a kill leaves; moves the zombies as they
+ * would go (chase). */
 static int greedy(const ud_game *g, const void *p, int seat, int param, const ud_offers *o, ud_rng *rng)
 {
     const zb_state *st = CST(p);
@@ -592,7 +609,8 @@ static int greedy(const ud_game *g, const void *p, int seat, int param, const ud
         return chase(st, o);
     if (k == ZB_ACT_SHOOT || k == ZB_ACT_BLEED)
         return find_kind(o, ZB_ACT_SHOOT) >= 0 ? find_kind(o, ZB_ACT_SHOOT) : find_kind(o, ZB_ACT_BLEED);
-    if (k == ZB_ACT_REVIVE || k == ZB_ACT_PLACE || k == ZB_ACT_HELIPORT || k == ZB_ACT_PLAY)
+    if (k == ZB_ACT_REVIVE || k == ZB_ACT_PLACE || k == ZB_ACT_HELIPORT || k == ZB_ACT_PLAY ||
+        k == ZB_ACT_COLLECT)
         return 0;
     if (k == ZB_ACT_TRADE)
         return o->n - 1;
@@ -624,7 +642,7 @@ static int wanderer(const ud_game *g, const void *p, int seat, int param, const 
 
 static const ud_policy_def zb_policies[] = {
     { "greedy",
-      "heads for buildings, then the heliport; shoots, plays every card, takes bullets; zombies chase the nearest player",
+      "heads for buildings, then the heliport; shoots, plays every card, takes bullets and tokens; zombies chase the nearest player",
       0, 0, greedy, 0, 0, 0, 0 },
     { "wanderer", "random moves, tiles and zombies; plays every card it may, always a new character", 0, 0,
       wanderer, 0, 0, 0, 1 },

@@ -332,6 +332,7 @@ static void begin_turn(void *p, ud_step *s)
     st->hurry = 0;
     st->placed_any = 0;
     st->took = st->asked = st->food = 0;
+    st->kill_here = ZB_KILL_NONE;
     st->heli_due = st->heli_owner == st->current && !st->heli_placed;
     st->phase = ZB_PH_STEP1;
     UD_EMIT(s, "turn %s round=%d moves=%d", ud_player(s, st->current), st->round, st->allowance);
@@ -462,6 +463,7 @@ static void kill(void *p, ud_step *s)
     st->zombies--;
     if (cur(st)->kills < 255)
         cur(st)->kills++;
+    st->kill_here = ZB_KILL_SPOILS_DUE;
     UD_EMIT(s, "kill %s kills=%d", ud_player(s, st->current), cur(st)->kills);
     st->phase = ZB_PH_ARRIVE;
 }
@@ -978,6 +980,7 @@ static void step(void *p, ud_step *s)
     cur(st)->pos_y = (uint8_t)(j / ZB_SIDE);
     st->moved++;
     st->asked = 0;
+    st->kill_here = ZB_KILL_NONE;
     st->ctx = ZB_CTX_MOVE;
     UD_EMIT(s, "step %s %s %d,%d", ud_player(s, st->current), dir_name[d], j % ZB_SIDE, j / ZB_SIDE);
     st->phase = ZB_PH_ARRIVE;
@@ -1007,11 +1010,52 @@ static void pass_zombie(void *p, ud_step *s)
     UD_EMIT(s, "no-combat %s food-source", ud_player(s, ST(p)->current));
 }
 
-static bool token_here(const void *p, const ud_step *s)
+static bool token_here(const zb_state *st)
 {
-    const zb_state *st = CST(p);
     int c = st->cell[here(st, st->current)];
     return (c & ZB_TOK_MASK) && !(c & ZB_ZOMBIE);
+}
+
+/* "If a player moves on a space containing a token but no zombie": no
+ * zombie was killed there since it arrived (then spoils_due asks). */
+static bool token_found(const void *p, const ud_step *s)
+{
+    return token_here(CST(p)) && CST(p)->kill_here == ZB_KILL_NONE;
+}
+
+/* "Once the zombie is dead, player may collect any life or bullet token
+ * in that space": a kill on a space with a token, not yet offered. */
+static bool spoils_due(const void *p, const ud_step *s)
+{
+    return token_here(CST(p)) && CST(p)->kill_here == ZB_KILL_SPOILS_DUE;
+}
+
+static void to_spoils(void *p, ud_step *s) { ST(p)->phase = ZB_PH_SPOILS; }
+
+static void offer_spoils(void *p, ud_step *s)
+{
+    ud_offer(s, ZB_ACT_COLLECT);
+    ud_offer(s, ZB_ACT_PASS);
+}
+
+static bool chose_collect(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_COLLECT; }
+
+static void claim_token(void *p, ud_step *s);
+
+static void collect_spoils(void *p, ud_step *s)
+{
+    claim_token(p, s);
+    ST(p)->kill_here = ZB_KILL_SPOILS_OFFERED;
+    ST(p)->phase = ZB_PH_ARRIVE;
+}
+
+static bool chose_pass(const void *p, const ud_step *s);
+
+/* Left where it lies: a player who moves on the space later claims it. */
+static void leave_spoils(void *p, ud_step *s)
+{
+    ST(p)->kill_here = ZB_KILL_SPOILS_OFFERED;
+    ST(p)->phase = ZB_PH_ARRIVE;
 }
 
 static void claim_token(void *p, ud_step *s)
@@ -1129,6 +1173,13 @@ static bool cleared_building(const void *p, const ud_step *s)
     return !st->searched[sy][sx] && zb_building_zombies(st, sx, sy) == 0;
 }
 
+/* survivors-roll=killed: the building is cleared by the kill just made on
+ * the player's space (step 1's combat, or one on entering). */
+static bool killed_out(const void *p, const ud_step *s)
+{
+    return CST(p)->kill_here != ZB_KILL_NONE && cleared_building(p, s);
+}
+
 static void survivors(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
@@ -1192,7 +1243,7 @@ static unsigned zombie_steps(const zb_state *st, int i)
 }
 
 /* The first zombie on a space from `from` on, in reading order, that has
- * not moved in this step and may move; -1 when none is left.  Eight
+ * not moved in this step and may move now; -1 when none is left.  Eight
  * cells at a time: most hold no zombie. */
 static int next_movable(const zb_state *st, int from)
 {
@@ -1213,31 +1264,84 @@ static int next_movable(const zb_state *st, int from)
     return -1;
 }
 
-static bool zombie_to_move(const void *p, const ud_step *s)
+/* The moves open now, each a zombie not moved in this step and a space it
+ * may enter, counted up to two: 0 none, 1 exactly one, 2 two or more. */
+static int zombie_moves(const zb_state *st)
 {
-    return next_movable(CST(p), CST(p)->zcur) >= 0;
+    int n = 0;
+    for (int i = next_movable(st, 0); i >= 0 && n < 2; i = next_movable(st, i + 1))
+        n += __builtin_popcount(zombie_steps(st, i));
+    return n < 2 ? n : 2;
 }
 
-/* The zombies that may move, in reading order of the spaces (the text
- * gives no order): one with a single space it may enter goes there; at
- * the first with a choice, the player chooses where it goes. */
-static void next_zombie(void *p, ud_step *s)
+/* Whether a zombie still to move in this step stands next to space i (one
+ * step away: steps go both ways), space `but` aside. */
+static bool unmoved_beside(const zb_state *st, int i, int but)
+{
+    for (unsigned l = st->link[i]; l; l &= l - 1) {
+        int k = i + zb_off[__builtin_ctz(l)];
+        if (k != but && (st->cell[k] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE)
+            return true;
+    }
+    return false;
+}
+
+/* A zombie whose move nothing can change: the only move open, or, in
+ * reading order, a zombie with a single space to go to and no zombie
+ * still to move next to it or to that space (none could take that space
+ * first, free it another, or move into the space it leaves: in whatever
+ * order the player took the moves, this one would be the same).  Its
+ * space, or -1 when every move open is the player's choice. */
+static int forced_move(const zb_state *st, int *to)
+{
+    int moves = zombie_moves(st);
+    for (int i = next_movable(st, 0); i >= 0 && moves; i = next_movable(st, i + 1)) {
+        unsigned m = zombie_steps(st, i);
+        if (m & (m - 1))
+            continue;
+        *to = i + zb_off[__builtin_ctz(m)];
+        if (moves == 1 || (!unmoved_beside(st, i, *to) && !unmoved_beside(st, *to, i)))
+            return i;
+    }
+    return -1;
+}
+
+/* Moves open, none of them forced: which zombie goes next, and where, is
+ * the player's (the text gives no order, and the order decides which
+ * zombie gets a space two could take, and whether one freed by another
+ * moves). */
+static bool zombie_choice(const void *p, const ud_step *s)
+{
+    int to;
+    return zombie_moves(CST(p)) && forced_move(CST(p), &to) < 0;
+}
+
+static void to_shamble(void *p, ud_step *s) { ST(p)->phase = ZB_PH_SHAMBLE; }
+
+static void shamble(zb_state *st, int i, int j)
+{
+    st->cell[i] &= (uint8_t)~ZB_ZOMBIE;
+    st->cell[j] |= ZB_ZOMBIE | ZB_MOVED;
+}
+
+static bool zombie_forced(const void *p, const ud_step *s)
+{
+    int to;
+    return forced_move(CST(p), &to) >= 0;
+}
+
+/* The move nothing can change is made: there is nothing to choose. */
+static void forced_zombie(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
-    for (int i = next_movable(st, st->zcur); i >= 0; i = next_movable(st, i + 1)) {
-        unsigned m = zombie_steps(st, i);
-        if (m & (m - 1)) {
-            st->zcur = (uint16_t)i;
-            st->phase = ZB_PH_SHAMBLE;
-            return;
-        }
-        int j = i + zb_off[__builtin_ctz(m)];
-        st->cell[i] &= (uint8_t)~ZB_ZOMBIE;
-        st->cell[j] |= ZB_ZOMBIE | ZB_MOVED;
-        UD_EMIT(s, "zombie %d,%d to %d,%d", i % ZB_SIDE, i / ZB_SIDE, j % ZB_SIDE, j / ZB_SIDE);
-    }
-    st->zcur = ZB_SPACES; /* every zombie that may move has moved: ZB-ZOMBIES-DONE */
+    int j, i = forced_move(st, &j);
+    if (i < 0)
+        return;
+    shamble(st, i, j);
+    UD_EMIT(s, "zombie %d,%d to %d,%d", i % ZB_SIDE, i / ZB_SIDE, j % ZB_SIDE, j / ZB_SIDE);
 }
+
+static bool zombies_still(const void *p, const ud_step *s) { return zombie_moves(CST(p)) == 0; }
 
 static void zombies_done(void *p, ud_step *s)
 {
@@ -1254,19 +1358,20 @@ static void zombies_done(void *p, ud_step *s)
     }
     for (; i < ZB_SPACES; i++)
         st->cell[i] &= (uint8_t)~ZB_MOVED;
-    st->zcur = 0;
     st->phase = ZB_PH_REPLENISH;
 }
 
+/* Every move open now: each zombie not moved in this step that may move,
+ * in reading order of where it stands, to each space it may enter. */
 static void offer_zombie_steps(void *p, ud_step *s)
 {
     const zb_state *st = CST(p);
-    int i = st->zcur;
-    for (unsigned m = zombie_steps(st, i); m; m &= m - 1) {
-        int j = i + zb_off[__builtin_ctz(m)];
-        ud_action a = { ZB_ACT_ZOMBIE, { i % ZB_SIDE, i / ZB_SIDE, j % ZB_SIDE, j / ZB_SIDE } };
-        ud_offer_new(s, &a);
-    }
+    for (int i = next_movable(st, 0); i >= 0; i = next_movable(st, i + 1))
+        for (unsigned m = zombie_steps(st, i); m; m &= m - 1) {
+            int j = i + zb_off[__builtin_ctz(m)];
+            ud_action a = { ZB_ACT_ZOMBIE, { i % ZB_SIDE, i / ZB_SIDE, j % ZB_SIDE, j / ZB_SIDE } };
+            ud_offer_new(s, &a);
+        }
 }
 
 static bool chose_zombie(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_ZOMBIE; }
@@ -1274,10 +1379,7 @@ static bool chose_zombie(const void *p, const ud_step *s) { return s->action.kin
 static void move_zombie(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
-    int i = st->zcur, j = zb_at(s->action.arg[2], s->action.arg[3]);
-    st->cell[i] &= (uint8_t)~ZB_ZOMBIE;
-    st->cell[j] |= ZB_ZOMBIE | ZB_MOVED;
-    st->zcur = (uint16_t)(i + 1);
+    shamble(st, zb_at(s->action.arg[0], s->action.arg[1]), zb_at(s->action.arg[2], s->action.arg[3]));
     st->phase = ZB_PH_ZOMBIES;
 }
 
@@ -1430,7 +1532,7 @@ static void next_turn(void *p, ud_step *s)
     X(C, ZB_R_FIRST_PLAYER, ZB_PH_FIRST, EFFECT, ud_always, first_player, "ZB-FIRST-PLAYER", SRC, "Turn Sequence", \
       "\"First player is determined by low die roll\"; the players tied for low roll again (ruling (undead's): the text does not say how a tie is broken)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_LAST_ALIVE, ZB_PH_TURN_START, EFFECT, last_alive_wins, last_alive, "ZB-LAST-ALIVE", SRC, "End Game", \
-      "\"When the Heliport cannot be placed, the winner is the last living player\": one player is left with a character (or the right to a new one) and the Heliport has no legal space or the board closed before it was placed; while it can be placed, the last player plays on", UD_ALWAYS, UD_ANY) \
+      "\"When the Heliport cannot be placed, the winner is the last living player\": one player is left who has not given up, and the Heliport has no legal space or the board closed before it was placed; while it can be placed, the last player plays on (ruling (undead's): a player whose character was killed and who may still \"begin a new character\" counts as living: until it gives that up it is in the game, and may come back on its next turn)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ALL_OUT, ZB_PH_TURN_START, EFFECT, none_left, all_out, "ZB-ALL-OUT", SRC, "End Game " SILENT, \
       "every player has given up its character: nobody wins", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_OUT_SKIPPED, ZB_PH_TURN_START, EFFECT, current_out, skip_out, "ZB-OUT-SKIPPED", SRC, "Combat Rules " SILENT, \
@@ -1472,18 +1574,18 @@ static void next_turn(void *p, ud_step *s)
     X(C, ZB_R_HELIPORT_DUE, ZB_PH_PLACE_CHECK, EFFECT, heli_can, to_place_decision, "ZB-HELIPORT-DUE", SRC, "End Game", \
       "\"may place the Heliport tile at any legal space on that player's following turn\": its legal spaces are offered (whether it may be left: heliport-place)", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_HELIPORT))) \
     X(C, ZB_R_BLOCKED, ZB_PH_PLACE_CHECK, EFFECT, blocked_first, lose_that_turn, "ZB-BLOCKED", SRC, "Placing Map Tiles", \
-      "\"the player without playable tiles loses the rest of that turn\": the turn it occurs, the first since the player last placed a tile: no movement, no zombie moved, no trade, no draw, no life on the Town Square (ruling (undead's): \"that turn\" is the one it occurs in; lost again every turn, a closed board would stop all play, and \"play continues until one player is left alive or all survivors have been rescued\" could never be)", \
+      "\"the player without playable tiles loses the rest of that turn\": the turn it occurs, the first since the player last placed a tile: no movement, no zombie moved, no trade, no draw, no life on the Town Square (ruling (undead's): \"that turn\" is the one it occurs in; lost again every turn, a closed board would stop all play, and \"play continues until one player is left alive or all survivors have been rescued\" could never be; and the player holds tiles: one with none in hand, the piles spent, is not \"without playable tiles\" but has none to play, as step 2 asks it to place none, and plays the turn on)", \
       V(ZB_V_BLOCKED, ZB_BLOCKED_THAT_TURN), UD_ANY) \
     X(C, ZB_R_BLOCKED_AGAIN, ZB_PH_PLACE_CHECK, EFFECT, blocked_again, pass_tiles, "ZB-BLOCKED-AGAIN", SRC, "Placing Map Tiles", \
       "\"and play continues until one player is left alive or all survivors have been rescued\": that turn lost already, the tile step is passed over while the tiles fit nowhere, and the player moves, fights, moves zombies, trades and draws", \
       V(ZB_V_BLOCKED, ZB_BLOCKED_THAT_TURN), UD_ANY) \
     X(C, ZB_R_BLOCKED_EVERY_TURN, ZB_PH_PLACE_CHECK, EFFECT, blocked, lose_turn, "ZB-BLOCKED-EVERY-TURN", SRC, "Placing Map Tiles (leaving out 'and play continues': undead's reading)", \
-      "\"loses the rest of that turn\": every turn in which the player's tiles fit nowhere is lost: no movement, no zombie moved, no trade, no draw, no life on the Town Square", \
+      "\"loses the rest of that turn\": every turn in which the player holds tiles and none fits anywhere is lost: no movement, no zombie moved, no trade, no draw, no life on the Town Square", \
       V(ZB_V_BLOCKED, ZB_BLOCKED_EVERY_TURN), UD_ANY) \
     X(C, ZB_R_PLACE_MORE, ZB_PH_PLACE_CHECK, EFFECT, tile_fits, to_place_decision, "ZB-PLACE-MORE", SRC, "Turn Sequence", \
       "\"Place as many of the Map Tiles from hand as can be legally placed\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_PLACE_DONE, ZB_PH_PLACE_CHECK, EFFECT, ud_always, placing_done, "ZB-PLACE-DONE", SRC, "Turn Sequence", \
-      "no tile in hand fits any more: on to movement", UD_ALWAYS, UD_ANY) \
+      "no tile in hand fits any more, or the player holds none (ruling (undead's), ZB-BLOCKED: a player with no tile in hand plays the turn on): on to movement", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_PLACE_OFFER, ZB_PH_PLACE, OFFER, ud_always, offer_places, "ZB-PLACE-OFFER", SRC, "Placing Map Tiles", \
       "\"Tiles may be rotated any direction, but must be placed so that roads are connected\"; \"Roads may not be blocked by the side of a building\"", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_HELIPORT))) \
     X(C, ZB_R_PLACE, ZB_PH_PLACE, EFFECT, chose_place, place, "ZB-PLACE", SRC, "Placing Map Tiles", \
@@ -1497,7 +1599,7 @@ static void next_turn(void *p, ud_step *s)
     X(C, ZB_R_NAMED_STOCK, ZB_PH_LAID, EFFECT, laid_named, stock_building, "ZB-NAMED-STOCK", SRC, "Placing Map Tiles", \
       "\"they get the number of Zombies, Bullet, and Life tokens indicated\"; \"All tokens and zombies must be placed inside the building\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ROAD_ZOMBIES, ZB_PH_LAID, EFFECT, laid_road, road_zombies, "ZB-ROAD-ZOMBIES", SRC, "Placing Map Tiles", \
-      "\"it comes into play with a number of zombies on it equal to the number of road access points it has\"", UD_ALWAYS, UD_ANY) \
+      "\"it comes into play with a number of zombies on it equal to the number of road access points it has\"; the three Map Tiles named with a bracket (\"Right angle bend (The Warehouse\", \"Straight through street (Theater 6)\", \"T-junction (Media Buy\") are such tiles (ruling (undead's): the text lists them among the Map Tiles, not as Named Buildings, with no Z-, L- or B- numbers; their buildings are never entered or searched)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ROAD_ZOMBIE_OFFER, ZB_PH_ROAD_ZOMBIE, OFFER, ud_always, offer_road_spaces, "ZB-ROAD-ZOMBIE-OFFER", SRC, "Placing Map Tiles", \
       "\"They may be placed on any legal road space on that tile\": the tile's road spaces with no zombie; the player chooses", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ROAD_ZOMBIE, ZB_PH_ROAD_ZOMBIE, EFFECT, chose_road_space, road_zombie, "ZB-ROAD-ZOMBIE", SRC, "Placing Map Tiles", \
@@ -1519,7 +1621,7 @@ static void next_turn(void *p, ud_step *s)
     X(C, ZB_R_MOVE_DONE, ZB_PH_MOVE_CHECK, EFFECT, may_not_move, to_zombies, "ZB-MOVE-DONE", SRC, "Movement Rules", \
       "\"unused move allowance cannot be used in any subsequent turn\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_STEP_OFFER, ZB_PH_MOVE, OFFER, ud_always, offer_steps, "ZB-STEP-OFFER", SRC, "Movement Rules", \
-      "\"Neither players nor zombies may make diagonal moves\"; \"only by using door spaces\"; \"Players cannot end a move on another player-occupied space\"", UD_ALWAYS, UD_ANY) \
+      "\"Neither players nor zombies may make diagonal moves\"; \"only by using door spaces\"; \"Players cannot end a move on another player-occupied space\": a step onto another player's space is offered only where the move can go on from it to a space with no other player (two moves left, and such a space next to it), and a player who has stepped this turn may not stop on a space it shares (ruling (undead's): a move ends where the player stops or its allowance runs out; a player who has not stepped this turn ends no move, and may stay on a space it shares, as every player starts on the Town Square's centre and a new character is placed there)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_STEP, ZB_PH_MOVE, EFFECT, chose_step, step, "ZB-STEP", SRC, "Movement Rules", \
       "one space north, east, south or west", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_STOP, ZB_PH_MOVE, EFFECT, chose_stop, stop, "ZB-STOP", SRC, "Movement Rules", \
@@ -1528,7 +1630,9 @@ static void next_turn(void *p, ud_step *s)
       "(Unless the Card \"Alternate Food Source\" is in play): moving onto a zombie brings no combat while the card is in play (the sample card: its player's own turn)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ENTER_COMBAT, ZB_PH_ARRIVE, EFFECT, zombie_to_fight, fight_on_entry, "ZB-ENTER-COMBAT", SRC, "Movement Rules", \
       "\"Every time a player moves on a space occupied by a zombie, combat must occur\"", UD_ALWAYS, UD_ANY) \
-    X(C, ZB_R_CLAIM_TOKEN, ZB_PH_ARRIVE, EFFECT, token_here, claim_token, "ZB-CLAIM-TOKEN", SRC, "Movement Rules", \
+    X(C, ZB_R_SPOILS_ASK, ZB_PH_ARRIVE, EFFECT, spoils_due, to_spoils, "ZB-SPOILS-ASK", SRC, "Combat Rules", \
+      "\"Once the zombie is dead, player may collect any life or bullet token in that space\": after a kill on a space with a token, the player decides", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_CLAIM_TOKEN, ZB_PH_ARRIVE, EFFECT, token_found, claim_token, "ZB-CLAIM-TOKEN", SRC, "Movement Rules", \
       "\"If a player moves on a space containing a token but no zombie, the token is claimed\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_HELIPORT_WIN, ZB_PH_ARRIVE, EFFECT, at_heliport, heli_win, "ZB-HELIPORT-WIN", SRC, "End Game", \
       "\"The first player with three survivors to reach the center square of the Heliport tile wins\"", UD_ALWAYS, UD_ANY) \
@@ -1537,7 +1641,11 @@ static void next_turn(void *p, ud_step *s)
     X(C, ZB_R_WEAPON, ZB_PH_ARRIVE, EFFECT, weapon_to_take, take_weapon, "ZB-WEAPON", SRC, "Movement Rules", \
       "\"Available cards from the Weapon Deck are drawn and may be put in play as soon as a player enters the corresponding building\": one of each weapon a player holds; its bonus (sample content) adds to every combat roll, several add up (ruling (undead's): the text gives weapons no effect)", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_SURVIVORS, ZB_PH_ARRIVE, EFFECT, cleared_building, survivors, "ZB-SURVIVORS", SRC, "Movement Rules", \
-      "\"players roll 1d6 to determine number of survivors\"; \"Place a marker on each Named Building searched\"", UD_ALWAYS, UD_ANY) \
+      "\"After all zombies have been eliminated from a Named Building, players roll 1d6 to determine number of survivors\": the player standing in an unsearched Named Building with no zombie left in it rolls, however its zombies left it (killed, or walked out); \"Place a marker on each Named Building searched\"", \
+      V(ZB_V_SURVIVORS, ZB_SURVIVORS_EMPTIED), UD_ANY) \
+    X(C, ZB_R_SURVIVORS_KILLED, ZB_PH_ARRIVE, EFFECT, killed_out, survivors, "ZB-SURVIVORS-KILLED", SRC, "Movement Rules (eliminated read as killed: undead's reading)", \
+      "\"After all zombies have been eliminated from a Named Building\": the roll comes only after the player kills, on its space, the last zombie in an unsearched Named Building; one its zombies walked out of is searched only once a zombie that comes back is killed in it", \
+      V(ZB_V_SURVIVORS, ZB_SURVIVORS_KILLED), UD_ANY) \
     X(C, ZB_R_HELIPORT_EARNED, ZB_PH_ARRIVE, EFFECT, earns_heliport, heliport_earned, "ZB-HELIPORT-EARNED", SRC, "End Game", \
       "\"The first player to rescue three survivors\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ARRIVED, ZB_PH_ARRIVE, EFFECT, ud_always, arrived, "ZB-ARRIVED", SRC, "Movement Rules", \
@@ -1548,14 +1656,22 @@ static void next_turn(void *p, ud_step *s)
       "\"Second player may not refuse\": one bullet token passes to the mover", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_TAKE_BULLET_LEAVE, ZB_PH_TAKE, EFFECT, chose_pass, leave_bullets, "ZB-TAKE-BULLET-LEAVE", SRC, "Movement Rules", \
       "none taken on this space", UD_ALWAYS, UD_READS(UD_KEY(ZB_V_BULLET))) \
-    X(C, ZB_R_ZOMBIES_NEXT, ZB_PH_ZOMBIES, EFFECT, zombie_to_move, next_zombie, "ZB-ZOMBIES-NEXT", SRC, "Turn Sequence", \
-      "\"Move all zombies that can be legally moved just one space each in any direction\": every zombie with a space it may enter, in reading order of where it stands (ruling (undead's): the text gives no order); one with a single such space goes there, the player chooses for the others", UD_ALWAYS, UD_ANY) \
-    X(C, ZB_R_ZOMBIES_DONE, ZB_PH_ZOMBIES, EFFECT, ud_always, zombies_done, "ZB-ZOMBIES-DONE", SRC, "Turn Sequence", \
-      "no zombie left that may move: on to step 5", UD_ALWAYS, UD_ANY) \
-    X(C, ZB_R_ZOMBIE_OFFER, ZB_PH_SHAMBLE, OFFER, ud_always, offer_zombie_steps, "ZB-ZOMBIE-OFFER", SRC, "Turn Sequence", \
-      "\"During a turn each player must complete the following steps\": the player whose turn it is moves the zombie, to any space next to it a step may reach with no zombie (\"Neither players nor zombies may make diagonal moves\")", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_SPOILS_OFFER, ZB_PH_SPOILS, OFFER, ud_always, offer_spoils, "ZB-SPOILS-OFFER", SRC, "Combat Rules", \
+      "\"may collect\": the token (collect) or leave it (pass)", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_SPOILS_COLLECT, ZB_PH_SPOILS, EFFECT, chose_collect, collect_spoils, "ZB-SPOILS-COLLECT", SRC, "Combat Rules", \
+      "the token is the player's", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_SPOILS_LEAVE, ZB_PH_SPOILS, EFFECT, chose_pass, leave_spoils, "ZB-SPOILS-LEAVE", SRC, "Combat Rules", \
+      "the token stays on the space (the next player to move on it with no zombie there claims it: Movement Rules)", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ZOMBIE_FORCED, ZB_PH_ZOMBIES, EFFECT, zombie_forced, forced_zombie, "ZB-ZOMBIE-FORCED", SRC, "Turn Sequence", \
+      "\"Move all zombies that can be legally moved\": a move no choice can change is made: the only move open, or a zombie's only space where no zombie still to move stands next to it or to that space (in any order of the moves it would be the same)", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ZOMBIES_NEXT, ZB_PH_ZOMBIES, EFFECT, zombie_choice, to_shamble, "ZB-ZOMBIES-NEXT", SRC, "Turn Sequence", \
+      "\"Move all zombies that can be legally moved just one space each in any direction\": while moves are open (a zombie not moved in this step, a space it may enter) and none is forced, the player chooses the next; the text gives no order, so a zombie another's move frees still moves, and one may be moved away before another takes its space", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ZOMBIES_DONE, ZB_PH_ZOMBIES, EFFECT, zombies_still, zombies_done, "ZB-ZOMBIES-DONE", SRC, "Turn Sequence", \
+      "no zombie not moved in this step can move (\"just one space each\"): on to step 5", UD_ALWAYS, UD_ANY) \
+    X(C, ZB_R_ZOMBIE_OFFER, ZB_PH_SHAMBLE, OFFER, ud_always, offer_zombie_steps, "ZB-ZOMBIE-OFFER", SRC, "Turn Sequence; Movement Rules; Placing Map Tiles", \
+      "Turn Sequence: \"During a turn each player must complete the following steps in order\": the player whose turn it is moves the zombies, any one not moved in this step, to any space next to it that a step may reach (Movement Rules: \"Neither players nor zombies may make diagonal moves\") with no zombie (Placing Map Tiles: \"no space may contain more than one zombie\")", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_ZOMBIE_MOVE, ZB_PH_SHAMBLE, EFFECT, chose_zombie, move_zombie, "ZB-ZOMBIE-MOVE", SRC, "Turn Sequence", \
-      "the zombie moves one space", UD_ALWAYS, UD_ANY) \
+      "the zombie chosen moves one space; it moves no more in this step", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_SQUARE_LIFE, ZB_PH_REPLENISH, EFFECT, on_square_centre, square_life, "ZB-SQUARE-LIFE", SRC, "Movement Rules", \
       "\"Each time a player ends his turn on the center of the Town Square, that player gains one life token\"", UD_ALWAYS, UD_ANY) \
     X(C, ZB_R_TRADE_ASK, ZB_PH_REPLENISH, EFFECT, can_trade, to_trade, "ZB-TRADE-ASK", SRC, "Resource Replenishment", \

@@ -132,6 +132,7 @@ enum zb_phase {
     ZB_PH_MOVE,
     ZB_PH_ARRIVE,
     ZB_PH_TAKE,
+    ZB_PH_SPOILS,
     ZB_PH_ZOMBIES,
     ZB_PH_SHAMBLE,
     ZB_PH_REPLENISH,
@@ -159,6 +160,7 @@ enum zb_action {
     ZB_ACT_ZOMBIE_AT,
     ZB_ACT_TAKE,
     ZB_ACT_ZOMBIE,
+    ZB_ACT_COLLECT,
     ZB_ACTIONS
 };
 enum zb_variant {
@@ -170,6 +172,7 @@ enum zb_variant {
     ZB_V_HELI_PLACE,
     ZB_V_BULLET,
     ZB_V_BLOCKED,
+    ZB_V_SURVIVORS,
     ZB_VARIANTS
 };
 enum { ZB_HELI_CONNECTED, ZB_HELI_FAR };
@@ -180,6 +183,7 @@ enum { ZB_NO_HELI_AT_ONCE, ZB_NO_HELI_ALL_SEARCHED };
 enum { ZB_HELI_PLACE_MAY, ZB_HELI_PLACE_MUST };
 enum { ZB_BULLET_ONCE, ZB_BULLET_EACH_ENTRY };
 enum { ZB_BLOCKED_THAT_TURN, ZB_BLOCKED_EVERY_TURN };
+enum { ZB_SURVIVORS_EMPTIED, ZB_SURVIVORS_KILLED };
 
 /* Where a combat returns to. */
 enum { ZB_CTX_START, ZB_CTX_MOVE };
@@ -238,8 +242,8 @@ typedef struct zb_state {
     uint8_t took;                       /* bit per seat a bullet was taken from this turn */
     uint8_t asked;                      /* bit per seat whose bullet was offered on this arrival */
     uint8_t food;                       /* an Alternate Food Source is in play this turn */
-    uint8_t pad;
-    uint16_t zcur;            /* step 4: the zombie to move now, or where the search goes on */
+    uint8_t kill_here;                  /* ZB_KILL_*: a kill on the player's space since it arrived */
+    uint16_t pad;
     uint16_t zombies, tokens; /* on the board: the rows' own count (checked) */
     uint16_t tiles_pile, cards_pile;
     zb_player pl[ZB_MAX_PLAYERS];
@@ -257,6 +261,12 @@ typedef struct zb_state {
     uint8_t need[ZB_SLOTS * ZB_SLOTS]; /* and those of them a road comes to */
     uint8_t link[ZB_SPACES];           /* bit d: a step in direction d is legal (from kind) */
 } zb_state;
+
+/* zb_state.kill_here: the player killed the zombie on its space since it
+ * arrived there (step 1's combat, or one on entering), and the token
+ * there, if any, is still to be offered, or has been (collected or left).
+ * A step clears it. */
+enum { ZB_KILL_NONE, ZB_KILL_SPOILS_DUE, ZB_KILL_SPOILS_OFFERED };
 
 /* What start lines fixed (zb_state.preset): the set-up keeps those piles,
  * and the first player (zb_state.first) is not rolled for. */
@@ -280,7 +290,7 @@ extern const ud_fault zb_faults[ZB_N_FAULTS];
 extern const ud_faq_question zb_players_faq[];
 /* Its source key (faq_players.c), terminated by a NULL file. */
 extern const ud_faq_source zb_faq_sources[];
-enum { ZB_N_RULES = 80 };
+enum { ZB_N_RULES = 86 };
 /* The players' charts (faq_charts.c). */
 void zb_players_charts(const ud_game *g, const ud_faq_writer *w);
 extern const ud_rule zb_rules[ZB_N_RULES];

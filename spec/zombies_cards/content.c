@@ -135,12 +135,28 @@ static bool add_card(void *ctx, const ud_content_record *r, ud_content_error *er
     return true;
 }
 
+/* Where the set's setup record wrote its deals: a deck too small for them
+ * is blamed there (deck_deals_every_table), in the file actually read
+ * (setup.txt of a folder, or the one file given).  Beside the static
+ * tables load_set fills, so no more reentrant than they are. */
+static struct {
+    char file[UD_CONTENT_MAX_PATH];
+    int line[2], col[2]; /* deal-small, deal-large */
+} setup_at;
+
 static bool set_setup(void *ctx, const ud_content_record *r, ud_content_error *err)
 {
     zc_tables *t = ctx;
     t->deal_small = (int)ud_content_int(r, "deal-small");
     t->deal_large = (int)ud_content_int(r, "deal-large");
     t->n_setups++;
+    snprintf(setup_at.file, sizeof setup_at.file, "%s", r->file);
+    static const char *const deals[2] = { "deal-small", "deal-large" };
+    for (int i = 0; i < 2; i++) {
+        const ud_content_value *v = ud_content_get(r, deals[i]);
+        setup_at.line[i] = v->line;
+        setup_at.col[i] = v->col;
+    }
     return true;
 }
 
@@ -166,17 +182,17 @@ static const ud_content_schema schema = { "zombies-cards content", kinds, 2 };
  * player" for 2-4, 17 for 5-6, the rest out of the game): a set that
  * loads is a set every table can play (the content fuzz target found a
  * 13-card deck that loaded and then stopped a two-player set-up). */
-static bool deck_deals_every_table(const zc_tables *t, const char *dir, ud_content_error *err)
+static bool deck_deals_every_table(const zc_tables *t, ud_content_error *err)
 {
     for (int n = ZC_MIN_PLAYERS; n <= ZC_MAX_PLAYERS; n++) {
-        int each = n <= 4 ? t->deal_small : t->deal_large;
+        int large = n > 4, each = large ? t->deal_large : t->deal_small;
         if (each * n > t->n_cards) {
             memset(err, 0, sizeof *err);
-            snprintf(err->file, sizeof err->file, "%s/cards.txt", dir);
-            ud_error_set(
-                &err->e, 0, 0, "",
-                "expected at least %d cards, enough to deal %d to each of %d players (setup.txt), found %d",
-                each * n, each, n, t->n_cards);
+            snprintf(err->file, sizeof err->file, "%s", setup_at.file);
+            ud_error_set(&err->e, setup_at.line[large], setup_at.col[large], "",
+                         "expected at least %d cards in the set, enough to deal %s=%d to each of %d players, "
+                         "found %d",
+                         each * n, large ? "deal-large" : "deal-small", each, n, t->n_cards);
             return false;
         }
     }
@@ -222,11 +238,12 @@ static bool load_set(const char *dir, const ud_content_memfile *files, int n_fil
 {
     static zc_tables t; /* large: not on the stack */
     memset(&t, 0, sizeof t);
+    memset(&setup_at, 0, sizeof setup_at);
     bool ok = !files    ? ud_content_load_path(&schema, dir, &t, err)
               : top < 0 ? ud_content_load_dir_memory(&schema, dir, files, n_files, &t, err)
                         : ud_content_load_memory(&schema, files, n_files, top, &t, err);
     if (ok)
-        ok = deck_deals_every_table(&t, dir, err);
+        ok = deck_deals_every_table(&t, err);
     if (!ok)
         return false; /* the tables in use stay as they were */
     for (int n = ZC_MIN_PLAYERS; n <= ZC_MAX_PLAYERS; n++)

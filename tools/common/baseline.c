@@ -187,15 +187,7 @@ static bool write_file(const char *path, const char *text)
 {
     ud_buf why;
     ud_buf_init(&why);
-    ud_outfile out;
-    size_t len = strlen(text);
-    bool ok = ud_outfile_open(&out, path, &why);
-    if (ok && fwrite(text, 1, len, out.f) != len) {
-        ud_buf_puts(&why, strerror(errno));
-        ud_outfile_abort(&out);
-        ok = false;
-    } else if (ok)
-        ok = ud_outfile_commit(&out, &why);
+    bool ok = ud_outfile_write_all(path, text, strlen(text), &why);
     if (!ok)
         fprintf(stderr, "undead db baseline: %s: cannot write: %s\n", path, ud_buf_str(&why));
     ud_buf_free(&why);
@@ -210,7 +202,7 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
         return UD_EXIT_USAGE;
     }
     const ud_game *g = cli_game("db baseline", game);
-    if (!g)
+    if (!g || (update && o->file && !cli_output_ok("db baseline", "--file", o->file)))
         return UD_EXIT_USAGE;
     char file[4096];
     const char *folder = g->folder;

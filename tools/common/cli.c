@@ -5,6 +5,7 @@
 
 #include "content.h"
 #include "infile.h"
+#include "outfile.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -68,10 +69,24 @@ void cli_format_size(uint64_t bytes, char *out, size_t size)
         snprintf(out, size, "%.1f %ciB", v, unit[u]);
 }
 
-/* "undead CMD: --OPT: " or "undead: --OPT: ", then what was expected. */
+/* The command being run (argv[1]), for the messages of what every
+ * command shares: "undead play: --seed: ...". */
+static const char *command_name;
+
+void cli_set_command(const char *cmd) { command_name = cmd; }
+
+/* "undead CMD" (cmd, else the command being run), for a message. */
+static void say_command(const char *cmd)
+{
+    cmd = cmd ? cmd : command_name;
+    fprintf(stderr, "undead%s%s", cmd ? " " : "", cmd ? cmd : "");
+}
+
+/* "undead CMD: --OPT: ", then what was expected. */
 static void refuse(const char *cmd, const char *opt, const char *expected)
 {
-    fprintf(stderr, "undead%s%s: --%s: %s\n", cmd ? " " : "", cmd ? cmd : "", opt, expected);
+    say_command(cmd);
+    fprintf(stderr, ": --%s: %s\n", opt, expected);
 }
 
 bool cli_number(const char *cmd, const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -116,14 +131,16 @@ bool cli_size(const char *cmd, const char *opt, const char *arg, uint64_t hi, ui
         *out = v;
         return true;
     }
-    char top[32], msg[160];
+    char top[32];
     size_typed(hi, top, sizeof top);
-    if (hi == UINT64_MAX)
-        snprintf(msg, sizeof msg, "expected a size in bytes above 0 (e.g. 512M, 4G), got '%.60s'", arg);
-    else
-        snprintf(msg, sizeof msg, "expected a size in bytes from 1 to %s (e.g. 512K, 64M), got '%.60s'", top,
-                 arg);
-    refuse(cmd, opt, msg);
+    ud_buf msg;
+    ud_buf_init(&msg);
+    ud_buf_printf(&msg, "expected a size in bytes from 1 to %s (e.g. %s), got '", top,
+                  hi >= (4ull << 30) ? "512M, 4G" : "512K, 64M");
+    ud_buf_put_escaped(&msg, arg);
+    ud_buf_putc(&msg, '\'');
+    refuse(cmd, opt, ud_buf_str(&msg));
+    ud_buf_free(&msg);
     return false;
 }
 
@@ -148,12 +165,16 @@ bool cli_decimal(const char *cmd, const char *opt, const char *arg, double lo, d
         *out = v;
         return true;
     }
-    char msg[160];
-    snprintf(msg, sizeof msg,
-             open ? "expected a number above %g and below %g, got '%.60s'"
-                  : "expected a number from %g to %g, got '%.60s'",
-             lo, hi, arg);
-    refuse(cmd, opt, msg);
+    ud_buf msg;
+    ud_buf_init(&msg);
+    ud_buf_printf(&msg,
+                  open ? "expected a number above %g and below %g, got '"
+                       : "expected a number from %g to %g, got '",
+                  lo, hi);
+    ud_buf_put_escaped(&msg, arg);
+    ud_buf_putc(&msg, '\'');
+    refuse(cmd, opt, ud_buf_str(&msg));
+    ud_buf_free(&msg);
     return false;
 }
 
@@ -165,7 +186,8 @@ static bool join(char *buf, size_t size, const char **out, const char *arg, cons
     int n = snprintf(buf + len, size - len, "%s%s", len ? "," : "", arg);
     if (n < 0 || (size_t)n >= size - len) {
         buf[len] = '\0';
-        fprintf(stderr, "undead: --%s: the list is longer than %zu characters\n", opt, size - 1);
+        say_command(NULL);
+        fprintf(stderr, ": --%s: the list is longer than %zu characters\n", opt, size - 1);
         return false;
     }
     *out = buf;
@@ -210,7 +232,8 @@ static bool set_policies(const ud_game *g, const char *list, ud_match *m, ud_buf
 bool cli_load_content(const ud_game *g, const char *dir)
 {
     if (!g->load_content) {
-        fprintf(stderr, "undead: --content: %s has no content files\n", g->name);
+        say_command(NULL);
+        fprintf(stderr, ": --content: %s has no content files\n", g->name);
         return false;
     }
     ud_content_error err;
@@ -237,7 +260,8 @@ bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m)
     if (o->players)
         ok = ud_setup_players(&m->setup, o->players, &err);
     if (ok && !ud_setup_check_players(g, ud_setup_player_count(&m->setup), &err)) {
-        fprintf(stderr, "undead: --players: %s\n", ud_buf_str(&err));
+        say_command(NULL);
+        fprintf(stderr, ": --players: %s\n", ud_buf_str(&err));
         ud_buf_free(&err);
         return false;
     }
@@ -248,7 +272,13 @@ bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m)
         for (int j = 0; ok && j < i; j++) {
             size_t ki = strcspn(o->variants[i], "="), kj = strcspn(o->variants[j], "=");
             if (ki == kj && memcmp(o->variants[i], o->variants[j], ki) == 0) {
-                ud_buf_printf(&err, "--variant: variant %.*s given twice", (int)ki, o->variants[i]);
+                ud_buf key;
+                ud_buf_init(&key);
+                ud_buf_printf(&key, "%.*s", (int)ki, o->variants[i]);
+                ud_buf_puts(&err, "--variant: variant ");
+                ud_buf_put_escaped(&err, ud_buf_str(&key));
+                ud_buf_puts(&err, " given twice");
+                ud_buf_free(&key);
                 ok = false;
             }
         }
@@ -256,8 +286,10 @@ bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m)
         ok = ud_setup_variant(g, &m->setup, o->variants[i], &err);
     for (int i = 0; ok && i < o->n_starts; i++)
         ok = ud_setup_start(&m->setup, o->starts[i], &err);
-    if (!ok)
-        fprintf(stderr, "undead: %s\n", ud_buf_str(&err));
+    if (!ok) {
+        say_command(NULL);
+        fprintf(stderr, ": %s\n", ud_buf_str(&err));
+    }
     ud_buf_free(&err);
     return ok;
 }
@@ -270,7 +302,10 @@ const ud_game *cli_game(const char *cmd, const char *name)
     }
     const ud_game *g = ud_find_game(name);
     if (!g) {
-        fprintf(stderr, "undead %s: unknown game '%s'; expected one of:", cmd, name);
+        ud_buf shown;
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead %s: unknown game '%s'; expected one of:", cmd, ud_escaped(&shown, name));
+        ud_buf_free(&shown);
         for (const ud_game *const *p = ud_games; *p; p++)
             fprintf(stderr, " %s", (*p)->name);
         fputc('\n', stderr);
@@ -299,19 +334,53 @@ const char *cli_db_path(const char *cmd, const char *opt)
     return env ? env : "undead.db";
 }
 
+/* The first folder of path (from its start) that is there but is not a
+ * folder, into buf; false when there is none (a part is missing). */
+static bool not_a_folder_on_the_way(const char *path, char *buf, size_t size)
+{
+    for (const char *slash = *path ? strchr(path + 1, '/') : NULL; slash; slash = strchr(slash + 1, '/')) {
+        size_t n = (size_t)(slash - path);
+        if (n >= size)
+            return false;
+        memcpy(buf, path, n);
+        buf[n] = '\0';
+        struct stat sb;
+        if (stat(buf, &sb) != 0)
+            return false;
+        if (!S_ISDIR(sb.st_mode))
+            return true;
+    }
+    return false;
+}
+
 bool cli_need_dir(const char *cmd, const char *path, const char *why)
 {
+    /* GOLDEN/GAME under a --golden that is a file or a FIFO: that path is
+     * what is wrong, not a missing GAME folder */
+    char on_the_way[4096];
+    const char *at = not_a_folder_on_the_way(path, on_the_way, sizeof on_the_way) ? on_the_way : path;
     struct stat sb;
-    if (stat(path, &sb) != 0) {
+    if (stat(at, &sb) != 0) {
         fprintf(stderr, "undead %s: %s: no such directory (%s)\n", cmd, path, why);
         return false;
     }
     ud_buf found;
     ud_buf_init(&found);
-    bool ok = ud_infile_is_dir(path, false, &found);
+    bool ok = ud_infile_is_dir(at, false, &found);
     if (!ok)
-        fprintf(stderr, "undead %s: %s: %s (%s)\n", cmd, path, ud_buf_str(&found), why);
+        fprintf(stderr, "undead %s: %s: %s (%s)\n", cmd, at, ud_buf_str(&found), why);
     ud_buf_free(&found);
+    return ok;
+}
+
+bool cli_output_ok(const char *cmd, const char *opt, const char *path)
+{
+    ud_buf why;
+    ud_buf_init(&why);
+    bool ok = ud_outfile_check(path, &why);
+    if (!ok)
+        fprintf(stderr, "undead %s: %s %s: %s\n", cmd, opt, *path ? path : "''", ud_buf_str(&why));
+    ud_buf_free(&why);
     return ok;
 }
 

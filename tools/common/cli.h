@@ -29,8 +29,7 @@ typedef struct cli_game_opts {
 } cli_game_opts;
 
 /* The game options' entries in a command's option table (opts.h), for a
- * command whose struct T keeps them in its cli_game_opts F; their messages
- * name no command ("undead: --seed: ..."), as several commands share them. */
+ * command whose struct T keeps them in its cli_game_opts F. */
 #define CLI_GAME_OPTIONS(T, F)                                                                 \
     { .name = "seed",                                                                          \
       .kind = OPTS_NUMBER,                                                                     \
@@ -38,47 +37,44 @@ typedef struct cli_game_opts {
       .hi = UINT64_MAX,                                                                        \
       .def = 1,                                                                                \
       .metavar = "N",                                                                          \
-      .help = "seed of the PRNG (default 1)",                                                  \
-      .shared = true },                                                                        \
+      .help = "seed of the PRNG (default 1)" },                                                \
         { .name = "players",                                                                   \
           .kind = OPTS_CALL,                                                                   \
           .at = OPTS_AT(T, F),                                                                 \
           .call = cli_game_list,                                                               \
           .metavar = "A,B,...",                                                                \
           .help = "player names, as many as the game allows (default p1,p2);\n"                \
-                  "--players A --players B is the same as --players A,B",                      \
-          .shared = true },                                                                    \
+                  "--players A --players B is the same as --players A,B" },                    \
         { .name = "policy",                                                                    \
           .kind = OPTS_CALL,                                                                   \
           .at = OPTS_AT(T, F),                                                                 \
           .call = cli_game_list,                                                               \
           .metavar = "P[,P...]",                                                               \
           .help = "policy per seat, e.g. stop-at-shotguns:2 (last one repeats;\n"              \
-                  "a repeated --policy adds seats, as --players does)",                        \
-          .shared = true },                                                                    \
+                  "a repeated --policy adds seats, as --players does)" },                      \
         { .name = "variant",                                                                   \
           .kind = OPTS_LIST,                                                                   \
           .at = OPTS_AT(T, F.variants),                                                        \
           .count = OPTS_AT(T, F.n_variants),                                                   \
           .max = UD_MAX_VARIANTS * 2,                                                          \
           .metavar = "KEY=VALUE",                                                              \
-          .help = "a reading of an open rule (see 'undead variants GAME')",                    \
-          .shared = true },                                                                    \
+          .help = "a reading of an open rule (see 'undead variants GAME')" },                  \
         { .name = "start",                                                                     \
           .kind = OPTS_LIST,                                                                   \
           .at = OPTS_AT(T, F.starts),                                                          \
           .count = OPTS_AT(T, F.n_starts),                                                     \
           .max = UD_MAX_START,                                                                 \
           .metavar = "LINE",                                                                   \
-          .help = "a starting-position line, e.g. \"score p1 12\"",                            \
-          .shared = true },                                                                    \
+          .help = "a starting-position line, e.g. \"score p1 12\"" },                          \
     {                                                                                          \
         .name = "content", .kind = OPTS_STRING, .at = OPTS_AT(T, F.content), .metavar = "DIR", \
         .help = "the game's content files from DIR instead of the built-in\n"                  \
-                "set (games with content, e.g. one-die: spec/GAME/content/)",                  \
-        .shared = true                                                                         \
+                "set (games with content, e.g. one-die: spec/GAME/content/)"                   \
     }
 
+/* The command being run, named in the messages of the options every
+ * command shares ("undead play: --seed: ..."): set once, by main. */
+void cli_set_command(const char *cmd);
 /* --players and --policy (field: the cli_game_opts): a repeated one adds
  * to the list; false (message printed) when the list grows too long. */
 bool cli_game_list(const char *cmd, const opts_option *o, void *field, const char *arg);
@@ -97,18 +93,22 @@ bool cli_parse_size(const char *s, uint64_t *out);
  * the option's bounds.  Each prints, on a value it refuses, one message
  * naming the option (opt, without its dashes) and the value as typed:
  *   undead CMD: --OPT: expected a whole number from LO to HI, got 'ARG'
- * ("undead: --OPT: ..." when cmd is NULL: an option several commands
- * share).  cli_number: a whole number from lo to hi. */
+ * (cmd NULL: the command being run, cli_set_command), the value with
+ * its control characters escaped (ud_buf_put_escaped).  cli_number: a
+ * whole number from lo to hi. */
 bool cli_number(const char *cmd, const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out);
 /* cli_number into an int. */
 bool cli_int(const char *cmd, const char *opt, const char *arg, int lo, int hi, int *out);
 /* A size in bytes (cli_parse_size) from 1 to hi: "expected a size in bytes
- * above 0 (e.g. 512M, 4G)" when hi is UINT64_MAX, else "from 1 to 1G". */
+ * from 1 to 1G (e.g. 512K, 64M), got 'ARG'". */
 bool cli_size(const char *cmd, const char *opt, const char *arg, uint64_t hi, uint64_t *out);
 /* A number with an optional fraction (0.05, 95, 12.5: digits and one '.',
  * no sign, no exponent) from lo to hi, the ends excluded when open. */
 bool cli_decimal(const char *cmd, const char *opt, const char *arg, double lo, double hi, bool open,
                  double *out);
+/* The largest --max-memory: a petabyte (1024T), beyond any machine's
+ * memory, and a bound the refusal can state. */
+#define CLI_MAX_MEMORY_MAX (1ull << 50)
 /* bytes as a person reads it ("1.0 GiB", "512 bytes"). */
 void cli_format_size(uint64_t bytes, char *out, size_t size);
 /* Standard output, checked (stdout_check.c): cli_watch_stdout at start
@@ -120,8 +120,10 @@ void cli_watch_stdout(void);
 int cli_close_stdout(int rc);
 /* Is path a directory?  If not, prints "undead CMD: PATH: no such directory
  * (WHY)", or what it is instead ("is a file, expected a folder": infile.h),
- * and returns false: a folder a command reads from must not go missing
- * silently (undead's data not installed: datadir.h). */
+ * naming the part of path that is not a folder ("undead verify: p: is a
+ * FIFO, expected a folder (WHY)" for p/zombie_dice), and returns false: a
+ * folder a command reads from must not go missing silently (undead's data
+ * not installed: datadir.h). */
 bool cli_need_dir(const char *cmd, const char *path, const char *why);
 /* The results database a command uses: --db PATH (opt, when given), else
  * $UNDEAD_DB, else undead.db in the current folder.  NULL (message
@@ -130,6 +132,11 @@ bool cli_need_dir(const char *cmd, const char *path, const char *why);
 const char *cli_db_path(const char *cmd, const char *opt);
 /* Is path a directory (following links)?  Says nothing. */
 bool cli_is_dir(const char *path);
+/* Could the file an option names (opt as typed: "-o", "--export") be
+ * written?  Asked before any work (core/outfile.h, ud_outfile_check); if
+ * not, prints "undead CMD: OPT PATH: WHY" ("undead show: -o '': expected a
+ * file name") and returns false. */
+bool cli_output_ok(const char *cmd, const char *opt, const char *path);
 /* Read a whole file ("-" for stdin); NULL with a message printed, "PATH:
  * why".  A path that is not a regular file (a FIFO, a device, a folder) is
  * refused before anything is read (infile.h), never waited on. */

@@ -90,7 +90,14 @@ static bool checkout_root(const char *exe, char *buf, size_t size)
 const char *cli_data_dir(const char *cmd, const char *option, char *buf, size_t size)
 {
     const char *env = getenv("UNDEAD_DATA_DIR");
-    if (env && *env) {
+    if (env && !*env) { /* a mistake in the shell, refused as an empty UNDEAD_DB is */
+        fprintf(stderr,
+                "undead %s: UNDEAD_DATA_DIR is empty: expected the folder holding undead's data "
+                "(unset it for the data undead finds by itself, or give %s DIR)\n",
+                cmd, option);
+        return NULL;
+    }
+    if (env) {
         if (!cli_is_dir(env)) {
             fprintf(stderr,
                     "undead %s: UNDEAD_DATA_DIR=%s: no such directory (expected the folder "

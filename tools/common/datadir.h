@@ -5,7 +5,8 @@
  * read by default.  Their options (--golden, --fuzz, --dir) still win.
  *
  * The data root is, in this order:
- *   1. $UNDEAD_DATA_DIR, when set (it must be a directory);
+ *   1. $UNDEAD_DATA_DIR, when set (it must be a directory: set to nothing,
+ *      it is refused, as an empty UNDEAD_DB is);
  *   2. the checkout the program was built from, when it runs from that
  *      build tree (build/default/tools/undead, the tests);
  *   3. beside the installed program: BINDIR/../share/undead (as laid out

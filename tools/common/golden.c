@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check.h"
 #include "cli.h"
@@ -33,11 +34,19 @@ static bool push_path(path_list *out, char *path)
     return true;
 }
 
-static void collect(const char *dir, path_list *out)
+/* The NAME.in files below dir, into out.  A symbolic link to a folder is
+ * not followed (said on standard error): a link back up the tree would
+ * walk the same cases again until the kernel's ELOOP, and one across to
+ * another folder would count its cases twice.  A folder that cannot be
+ * read is an error, counted in *unread.  dir itself may be a link. */
+static void collect(const char *dir, path_list *out, int *unread)
 {
     DIR *d = opendir(dir);
-    if (!d)
+    if (!d) {
+        fprintf(stderr, "undead golden: %s: cannot read the folder: %s\n", dir, strerror(errno));
+        (*unread)++;
         return;
+    }
     struct dirent *e;
     while ((e = readdir(d))) {
         if (e->d_name[0] == '.')
@@ -48,8 +57,13 @@ static void collect(const char *dir, path_list *out)
             break;
         snprintf(path, len, "%s/%s", dir, e->d_name);
         size_t n = strlen(path);
-        if (cli_is_dir(path))
-            collect(path, out);
+        struct stat own;
+        bool there = lstat(path, &own) == 0;
+        bool link = there && S_ISLNK(own.st_mode);
+        if (link && cli_is_dir(path))
+            fprintf(stderr, "undead golden: %s: a symbolic link to a folder, not followed\n", path);
+        else if (there && S_ISDIR(own.st_mode))
+            collect(path, out, unread);
         else if (n > 3 && strcmp(path + n - 3, ".in") == 0 && push_path(out, path))
             continue;
         free(path);
@@ -137,14 +151,7 @@ static bool write_golden(const char *golden, const char *got, size_t got_len)
 {
     ud_buf why;
     ud_buf_init(&why);
-    ud_outfile out;
-    bool ok = ud_outfile_open(&out, golden, &why);
-    if (ok && fwrite(got, 1, got_len, out.f) != got_len) {
-        ud_buf_puts(&why, strerror(errno));
-        ud_outfile_abort(&out);
-        ok = false;
-    } else if (ok)
-        ok = ud_outfile_commit(&out, &why);
+    bool ok = ud_outfile_write_all(golden, got, got_len, &why);
     if (!ok)
         fprintf(stderr, "%s: cannot write: %s\n", golden, ud_buf_str(&why));
     ud_buf_free(&why);
@@ -194,7 +201,11 @@ int golden_run(const char *dir, golden_mode mode, golden_report *rep,
 {
     memset(rep, 0, sizeof *rep);
     path_list cases = { 0 };
-    collect(dir, &cases);
+    int unread = 0;
+    collect(dir, &cases, &unread);
+    /* a folder not read: bad input (exit 2), as a case not read */
+    rep->failed += unread;
+    rep->bad += unread;
     if (cases.n == 0) {
         fprintf(stderr, "undead golden: no *.in files under '%s'\n", dir);
         return 0;

@@ -1,6 +1,7 @@
 /*
  * golden.h - running the golden cases (shared by `undead golden` and
- * `undead verify`).  A case is any NAME.in below DIR, replayed against the rules;
+ * `undead verify`).  A case is any NAME.in below DIR (a symbolic link to
+ * a folder below DIR is not followed), replayed against the rules;
  * its canonical transcript is compared with, or written to,
  * NAME.transcript beside it.
  */
@@ -45,7 +46,8 @@ typedef struct golden_report {
     int cases;
     int failed;
     int bad; /* of the failed, golden_case.bad: bad input or I/O (a FIFO,
-              * a full disk): exit 2 */
+              * a full disk), and each folder below dir that could not be
+              * read (counted failed too, not a case): exit 2 */
     int updated;
     int uncovered;                                  /* rule rows fired by no case */
     int cases_of[GOLDEN_MAX_GAMES];                 /* per ud_games index */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "cli.h"
 
 enum { OPTS_COLUMN = 24 };
@@ -34,15 +35,12 @@ static const char *shown_name(const opts_option *o, bool as_short, char *buf, si
     return buf;
 }
 
-/* The command a message names: none for the options commands share. */
-static const char *msg_cmd(const opts_command *c, const opts_option *o) { return o->shared ? NULL : c->name; }
-
-/* "undead CMD: --OPT: " (or "undead: --OPT: ") and the rest. */
+/* "undead CMD: --OPT: " and the rest. */
 static void refuse(const char *cmd, const char *opt, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void refuse(const char *cmd, const char *opt, const char *fmt, ...)
 {
-    fprintf(stderr, "undead%s%s: %s: ", cmd ? " " : "", cmd ? cmd : "", opt);
+    fprintf(stderr, "undead %s: %s: ", cmd, opt);
     va_list ap;
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
@@ -89,7 +87,10 @@ static bool read_choice(const char *cmd, const opts_option *o, const char *opt, 
         }
     char words[512];
     choices_text(o->choices, words, sizeof words);
-    refuse(cmd, opt, "expected %s, got '%s'", words, arg);
+    ud_buf shown;
+    ud_buf_init(&shown);
+    refuse(cmd, opt, "expected %s, got '%s'", words, ud_escaped(&shown, arg));
+    ud_buf_free(&shown);
     return false;
 }
 
@@ -109,7 +110,7 @@ static bool read_list(const char *cmd, const opts_option *o, const char *opt, vo
 static bool take_value(const opts_command *c, const opts_option *o, bool as_short, void *target,
                        const char *arg)
 {
-    const char *cmd = msg_cmd(c, o);
+    const char *cmd = c->name;
     char opt[80];
     shown_name(o, as_short, opt, sizeof opt);
     void *f = field_of(target, o->at);
@@ -208,16 +209,21 @@ static const opts_option *find_long(const opts_command *c, const char *name, siz
     look_up(c, &l);
     if (l.exact || l.prefixed == 1)
         return l.exact ? l.exact : l.first;
-    char opt[128];
-    snprintf(opt, sizeof opt, "--%.*s", (int)(len < 100 ? len : 100), name);
+    char typed[128];
+    snprintf(typed, sizeof typed, "--%.*s", (int)(len < 100 ? len : 100), name);
+    ud_buf shown;
+    ud_buf_init(&shown);
+    const char *opt = ud_escaped(&shown, typed);
     if (l.prefixed == 0) {
         refuse(c->name, opt, "no such option (see undead %s --help)", c->name);
+        ud_buf_free(&shown);
         return NULL;
     }
     ambiguity am = { .name = name, .len = len, .left = l.prefixed };
     opts_each(c, list_prefixed, &am);
     list_prefixed(&help_option, &am);
     refuse(c->name, opt, "ambiguous: %s", am.text);
+    ud_buf_free(&shown);
     return NULL;
 }
 
@@ -226,9 +232,12 @@ static const opts_option *find_short(const opts_command *c, char letter)
     lookup l = { .letter = letter };
     look_up(c, &l);
     if (!l.exact) {
-        char opt[8];
-        snprintf(opt, sizeof opt, "-%c", letter);
-        refuse(c->name, opt, "no such option (see undead %s --help)", c->name);
+        char typed[8];
+        snprintf(typed, sizeof typed, "-%c", letter);
+        ud_buf shown;
+        ud_buf_init(&shown);
+        refuse(c->name, ud_escaped(&shown, typed), "no such option (see undead %s --help)", c->name);
+        ud_buf_free(&shown);
     }
     return l.exact;
 }
@@ -257,7 +266,7 @@ static const char *value_of(parse *p, const opts_option *o, bool as_short, const
         return p->argv[p->next++];
     char opt[80];
     shown_name(o, as_short, opt, sizeof opt);
-    refuse(msg_cmd(p->c, o), opt, "expected %s, got nothing", o->metavar ? o->metavar : "a value");
+    refuse(p->c->name, opt, "expected %s, got nothing", o->metavar ? o->metavar : "a value");
     return NULL;
 }
 
@@ -271,7 +280,11 @@ static bool long_option(parse *p, const char *word)
         return false;
     if (o->kind == OPTS_FLAG && eq) {
         char opt[80];
-        refuse(msg_cmd(p->c, o), shown_name(o, false, opt, sizeof opt), "takes no value, got '%s'", eq + 1);
+        ud_buf shown;
+        ud_buf_init(&shown);
+        refuse(p->c->name, shown_name(o, false, opt, sizeof opt), "takes no value, got '%s'",
+               ud_escaped(&shown, eq + 1));
+        ud_buf_free(&shown);
         return false;
     }
     if (o == &help_option)

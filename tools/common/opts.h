@@ -10,7 +10,7 @@
  * through cli.h's readers (cli_number, cli_int, cli_size, cli_decimal over
  * core's ud_parse_number), so every refusal reads
  *   undead CMD: --OPT: expected ..., got 'VALUE'
- * ("undead: --OPT: ..." for an option the game options share, .shared).
+ * (VALUE with its control characters escaped, ud_buf_put_escaped).
  * What the layer itself refuses, exit 2 (opts_parse says OPTS_BAD):
  *   undead CMD: --OPT: no such option (see undead CMD --help)
  *   undead CMD: --OPT: ambiguous: --OPT-A or --OPT-B
@@ -75,7 +75,6 @@ struct opts_option {
      * column.  NULL: the option is described in the usage text instead
      * (undead db's --param), and has no line of its own. */
     const char *help;
-    bool shared; /* its messages name no command ("undead: --seed: ..."): the game options */
 };
 
 #define OPTS_AT(type, field) offsetof(type, field)

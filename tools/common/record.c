@@ -306,7 +306,9 @@ void rec_game(recorder *r, const char *kind, const ud_match *m, const ud_result 
                   .decisions = (int64_t)res->decisions,
                   .rules = ud_buf_str(&rules),
                   .prob_num = have_prob ? p.num : NULL,
-                  .prob_den = have_prob ? p.den : NULL };
+                  .prob_den = have_prob ? p.den : NULL,
+                  .seeded = true,
+                  .seed = m->seed };
     int64_t id = db_case_add(r->db, r->run, &c);
     if (have_prob)
         prob_free(&p);

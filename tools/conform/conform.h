@@ -137,6 +137,7 @@ typedef struct cf_departure {
     ud_buf why;             /* how the rule was found, more detail */
     char request[160];
     char adapter_line[512]; /* CF_DEP_OFFERS: an action only the adapter offers, written as a decide line */
+    bool at_offers;         /* found in an offers answer, at the position before a decision */
     json_t *outcomes;       /* the step's outcome lines (dictated, or the adapter's), or NULL */
     json_t *their_state;    /* the adapter's state object, or NULL */
     bool their_over;        /* whether the adapter said the game is over */
@@ -213,6 +214,13 @@ bool cf_same_state(const ud_game *g, const void *state, const ud_setup *setup, j
                    size_t size, ud_buf *expected, ud_buf *found);
 /* Each seat's outcome by name ("won", ...). */
 json_t *cf_result_json(const ud_game *g, const void *state, const ud_setup *setup);
+/* Text the adapter gave (a name, a state value, an offer, a reason), as
+ * conform prints or stores it: each control character (C0, DEL, C1: a
+ * terminal's escape sequences among them) written \xNN, so that none
+ * reaches a terminal live; the rest as it is. */
+void cf_put_shown(ud_buf *out, const char *text);
+/* The same into out (size bytes, cut to fit); returns out. */
+const char *cf_shown(const char *text, char *out, size_t size);
 /* The JSON text of v, one line (ends without '\n'); "" when it cannot be made. */
 void cf_json_line(const json_t *v, ud_buf *out);
 /* The JSON text of any value v (a string with its quotes), cut to a length

@@ -80,7 +80,9 @@ static void their_state_line(const cf_departure *dep, FILE *f)
     json_t *v;
     json_object_foreach(dep->their_state, k, v)
     {
-        fprintf(f, " %s=%s", k, json_is_string(v) ? json_string_value(v) : "?");
+        char key[128], value[1024];
+        fprintf(f, " %s=%s", cf_shown(k, key, sizeof key),
+                json_is_string(v) ? cf_shown(json_string_value(v), value, sizeof value) : "?");
     }
     fputc('\n', f);
 }
@@ -107,11 +109,12 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
             ud_buf_str(&dep->expected), ud_buf_str(&dep->found));
     ud_sink sink = { line_sink, f };
     uint64_t j = dep->decisions;
-    if (dep->kind == CF_DEP_OFFERS) {
+    if (dep->kind == CF_DEP_OFFERS || dep->at_offers) {
+        /* found before the next decision: the game to that position */
         replay_to(r, run, tape, j, &sink);
         if (dep->adapter_line[0])
             fprintf(f, "%s\n", dep->adapter_line);
-        else
+        else if (dep->kind == CF_DEP_OFFERS)
             fprintf(f, "# %s, which the implementation does not\n", ud_buf_str(&dep->expected));
     } else {
         if (j > 0 && replay_to(r, run, tape, j - 1, &sink) && r->st == UD_DECIDE) {
@@ -124,8 +127,13 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
         }
         for (size_t k = 0; dep->outcomes && k < json_array_size(dep->outcomes); k++) {
             json_t *l = json_array_get(dep->outcomes, k);
+            ud_buf line;
+            ud_buf_init(&line);
             if (json_is_string(l))
-                fprintf(f, "%s\n", json_string_value(l));
+                cf_put_shown(&line, json_string_value(l));
+            if (line.len)
+                fprintf(f, "%s\n", ud_buf_str(&line));
+            ud_buf_free(&line);
         }
         their_state_line(dep, f);
     }

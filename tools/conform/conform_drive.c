@@ -52,14 +52,7 @@ static bool write_record(const char *path, const ud_buf *record)
 {
     ud_buf why;
     ud_buf_init(&why);
-    ud_outfile out;
-    bool ok = ud_outfile_open(&out, path, &why);
-    if (ok && fputs(ud_buf_str(record), out.f) == EOF) {
-        ud_buf_puts(&why, strerror(errno));
-        ud_outfile_abort(&out);
-        ok = false;
-    } else if (ok)
-        ok = ud_outfile_commit(&out, &why);
+    bool ok = ud_outfile_write_all(path, ud_buf_str(record), record->len, &why);
     if (!ok)
         fprintf(stderr, "undead conform: --record %s: cannot write: %s\n", path, ud_buf_str(&why));
     ud_buf_free(&why);

@@ -123,17 +123,19 @@ json_t *cf_ask(cf_run *run, json_t *req)
     }
     json_t *u = json_object_get(reply, "unsupported");
     if (u) {
+        char why[400];
         cf_broken(run,
                   "the adapter does not play this: %s (undead conform's --variant, --players, --start and "
                   "--content choose what it is asked to play)",
-                  json_is_string(u) ? json_string_value(u) : "(no reason given)");
+                  json_is_string(u) ? cf_shown(json_string_value(u), why, sizeof why) : "(no reason given)");
         json_decref(reply);
         return NULL;
     }
     json_t *e = json_object_get(reply, "error");
     if (e) {
+        char why[400];
         cf_broken(run, "the adapter answered with an error: %s",
-                  json_is_string(e) ? json_string_value(e) : "(not a string)");
+                  json_is_string(e) ? cf_shown(json_string_value(e), why, sizeof why) : "(not a string)");
         json_decref(reply);
         return NULL;
     }
@@ -201,9 +203,11 @@ static cf_verdict start_adapter(cf_run *run)
                   (long long)json_integer_value(v), CF_PROTOCOL);
         v = NULL;
     }
+    /* printed and stored: a name that holds a terminal's escape sequence
+     * is shown with it escaped, as everything else the adapter says */
     json_t *name = json_object_get(reply, "name");
-    snprintf(run->adapter_name, sizeof run->adapter_name, "%s",
-             json_is_string(name) ? json_string_value(name) : run->o->command[0]);
+    cf_shown(json_is_string(name) ? json_string_value(name) : run->o->command[0], run->adapter_name,
+             sizeof run->adapter_name);
     json_decref(reply);
     return v ? CF_AGREE : CF_BROKEN;
 }

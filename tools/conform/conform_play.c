@@ -160,7 +160,9 @@ static int follow_pick(game_ctx *x, const ud_pick_req *p)
         depart(x->dep, CF_DEP_OUTCOME);
         ud_buf_printf(&x->dep->expected, "a '%s' outcome (%s)", p->event,
                       ud_chance_script_labels(p, want, sizeof want));
-        ud_buf_printf(&x->dep->found, "a '%s' line", x->tok[0]);
+        ud_buf_puts(&x->dep->found, "a '");
+        cf_put_shown(&x->dep->found, x->tok[0]);
+        ud_buf_puts(&x->dep->found, "' line");
         snprintf(x->dep->rule, sizeof x->dep->rule, "%s", rule_now(x));
         return -1;
     }
@@ -171,7 +173,8 @@ static int follow_pick(game_ctx *x, const ud_pick_req *p)
             w++;
         depart(x->dep, CF_DEP_OUTCOME);
         ud_buf_printf(&x->dep->expected, "%s %s", p->event, ud_chance_script_labels(p, want, sizeof want));
-        ud_buf_printf(&x->dep->found, "%s %s", p->event, w < x->ntok ? x->tok[w] : "");
+        ud_buf_printf(&x->dep->found, "%s ", p->event);
+        cf_put_shown(&x->dep->found, w < x->ntok ? x->tok[w] : "");
         snprintf(x->dep->rule, sizeof x->dep->rule, "%s", rule_now(x));
         return -1;
     }
@@ -303,9 +306,10 @@ bool cf_same_state(const ud_game *g, const void *state, const ud_setup *setup, j
         snprintf(key, size, "%s", k);
         if (expected) {
             ud_buf_printf(expected, "%s=%s", k, a);
-            if (b)
-                ud_buf_printf(found, "%s=%s", k, b);
-            else
+            if (b) {
+                ud_buf_printf(found, "%s=", k);
+                cf_put_shown(found, b);
+            } else
                 ud_buf_printf(found, "no %s%s", k, t ? " string" : "");
         }
         break;
@@ -321,7 +325,9 @@ bool cf_same_state(const ud_game *g, const void *state, const ud_setup *setup, j
                 ud_buf_printf(expected, "no key %s (the state reads: ", k);
                 state_words(ours, expected);
                 ud_buf_putc(expected, ')');
-                ud_buf_printf(found, "%s=%s", k, json_is_string(v) ? json_string_value(v) : "(not a string)");
+                cf_put_shown(found, k);
+                ud_buf_putc(found, '=');
+                cf_put_shown(found, json_is_string(v) ? json_string_value(v) : "(not a string)");
             }
             break;
         }
@@ -402,6 +408,34 @@ static void fill_where(play_ctx *pc, cf_departure *d)
     snprintf(d->request, sizeof d->request, "%s", pc->x.run->link.last_request);
 }
 
+/* Whether the adapter's to_move (a string or null, its type checked) names
+ * the player undead's rules put to move; if not, the to-move departure.
+ * Another player's name, a name no player has, "" and null alike: the
+ * adapter says someone else decides now, which is about the game, not the
+ * protocol (docs/conformance.md). */
+static bool same_to_move(play_ctx *pc, const json_t *to_move, cf_departure *dep)
+{
+    const ud_game *g = pc->x.run->o->game;
+    const char *want = ud_player(&pc->s, g->to_move(pc->state));
+    if (json_is_string(to_move) && strcmp(json_string_value(to_move), want) == 0)
+        return true;
+    depart(dep, CF_DEP_TO_MOVE);
+    ud_buf_printf(&dep->expected, "%s to move", want);
+    if (!json_is_string(to_move))
+        ud_buf_puts(&dep->found, "no one to move (null)");
+    else if (!json_string_value(to_move)[0])
+        ud_buf_puts(&dep->found, "'' to move (an empty name)");
+    else {
+        bool known = false;
+        for (int i = 0; i < pc->s.setup->n_players; i++)
+            known |= strcmp(pc->s.setup->names[i], json_string_value(to_move)) == 0;
+        ud_buf_puts(&dep->found, known ? "" : "'");
+        cf_put_shown(&dep->found, json_string_value(to_move));
+        ud_buf_puts(&dep->found, known ? " to move" : "' to move (no player of this game)");
+    }
+    return false;
+}
+
 /* Compare what the adapter reports after a play with undead's position. */
 static cf_verdict compare_report(play_ctx *pc, ud_status st, json_t *reply)
 {
@@ -437,14 +471,8 @@ static cf_verdict compare_report(play_ctx *pc, ud_status st, json_t *reply)
         ud_buf_printf(&dep->found, "%lld left unused", (long long)json_integer_value(unused));
         v = CF_DEPART;
     } else if (!over) {
-        const char *want = ud_player(&pc->s, g->to_move(pc->state));
-        const char *got = json_is_string(to_move) ? json_string_value(to_move) : "(null)";
-        if (strcmp(want, got) != 0) {
-            depart(dep, CF_DEP_TO_MOVE);
-            ud_buf_printf(&dep->expected, "%s to move", want);
-            ud_buf_printf(&dep->found, "%s to move", got);
+        if (!same_to_move(pc, to_move, dep))
             v = CF_DEPART;
-        }
     } else {
         json_t *res = json_object_get(reply, "result");
         json_t *ours = cf_result_json(g, pc->state, su);
@@ -551,7 +579,8 @@ static cf_verdict play_step(play_ctx *pc, const ud_action *a, uint64_t seed, ud_
         } else if (refused) {
             depart(x->dep, CF_DEP_REFUSED);
             ud_buf_puts(&x->dep->expected, "the dictated outcomes taken");
-            ud_buf_printf(&x->dep->found, "refused: %s", json_string_value(refused));
+            ud_buf_puts(&x->dep->found, "refused: ");
+            cf_put_shown(&x->dep->found, json_string_value(refused));
             v = CF_DEPART;
         }
     } else {
@@ -576,7 +605,10 @@ static cf_verdict play_step(play_ctx *pc, const ud_action *a, uint64_t seed, ud_
                 int w = 1;
                 while (w < x->ntok && x->used[w])
                     w++;
-                ud_buf_printf(&x->dep->found, "%s %s and what follows", x->tok[0], x->tok[w]);
+                cf_put_shown(&x->dep->found, x->tok[0]);
+                ud_buf_putc(&x->dep->found, ' ');
+                cf_put_shown(&x->dep->found, x->tok[w]);
+                ud_buf_puts(&x->dep->found, " and what follows");
                 v = CF_DEPART;
             }
         }
@@ -636,8 +668,10 @@ static json_t *offers_shape(cf_run *run, json_t *reply)
     for (i = 1; i < n && !twice; i++)
         if (strcmp(json_string_value(sorted[i - 1]), json_string_value(sorted[i])) == 0)
             twice = json_string_value(sorted[i]);
+    char shown[256];
     if (twice)
-        cf_broken(run, "\"offers\" lists '%.200s' twice: each decision must be there once", twice);
+        cf_broken(run, "\"offers\" lists '%s' twice: each decision must be there once",
+                  cf_shown(twice, shown, sizeof shown));
     free(sorted);
     return twice ? NULL : theirs;
 }
@@ -655,6 +689,13 @@ static cf_verdict compare_offers(play_ctx *pc)
     if (!theirs) {
         json_decref(reply);
         return CF_BROKEN;
+    }
+    /* who decides comes before what may be decided */
+    if (!same_to_move(pc, json_object_get(reply, "to_move"), pc->x.dep)) {
+        fill_where(pc, pc->x.dep);
+        pc->x.dep->at_offers = true;
+        json_decref(reply);
+        return CF_DEPART;
     }
     size_t n = json_array_size(theirs);
     int ours_n = pc->s.offers.n;
@@ -679,9 +720,11 @@ static cf_verdict compare_offers(play_ctx *pc)
         if (hit >= 0)
             seen[hit] = true;
         else {
-            ud_buf_printf(&only_theirs, "%s'%s'", only_theirs.len ? ", " : "", s);
+            ud_buf_printf(&only_theirs, "%s'", only_theirs.len ? ", " : "");
+            cf_put_shown(&only_theirs, s);
+            ud_buf_putc(&only_theirs, '\'');
             if (!first_theirs[0])
-                snprintf(first_theirs, sizeof first_theirs, "%s", s);
+                cf_shown(s, first_theirs, sizeof first_theirs);
         }
     }
     ud_buf only_ours;

@@ -20,6 +20,7 @@
 #include "chance_script.h"
 #include "cli.h"
 #include "conform.h"
+#include "infile.h"
 #include "setup.h"
 
 enum { LINE_MAX_BYTES = 1 << 20, WORDS_MAX = 64 };
@@ -680,35 +681,6 @@ void cf_print_schema(const ud_game *g)
 
 /* ---- the lines ------------------------------------------------------------------------ */
 
-typedef enum { LINE_OK, LINE_END, LINE_TOO_LONG, LINE_NUL } request_line;
-
-/* The next request line, without its '\n', in buf (LINE_MAX_BYTES bytes
- * at most: a line of exactly that many is read whole).  A longer line is
- * read to its '\n' and dropped, so that memory stays bounded and the next
- * line is still the next request; a line holding a NUL byte is refused
- * (*len: the NUL's offset), since a C string of it would drop the rest.
- * A last line without its '\n' counts. */
-static request_line read_request(FILE *in, char *buf, size_t *len)
-{
-    size_t n = 0, nul = (size_t)-1;
-    int ch;
-    while ((ch = getc_unlocked(in)) != EOF && ch != '\n') {
-        if (n < LINE_MAX_BYTES) {
-            if (ch == '\0' && nul == (size_t)-1)
-                nul = n;
-            buf[n] = (char)ch;
-        }
-        if (n <= LINE_MAX_BYTES)
-            n++;
-    }
-    if (ch == EOF && (n == 0 || ferror(in)))
-        return LINE_END; /* a read error: the caller reports it */
-    if (n > LINE_MAX_BYTES)
-        return LINE_TOO_LONG;
-    *len = nul != (size_t)-1 ? nul : n;
-    return nul != (size_t)-1 ? LINE_NUL : LINE_OK;
-}
-
 /* One answer line (r's reference taken); false when standard output fails. */
 static bool write_answer(json_t *r)
 {
@@ -754,13 +726,15 @@ int cf_serve(cf_server *sv)
     int rc = UD_EXIT_OK;
     for (bool quit = false; !quit;) {
         size_t len;
-        request_line got = read_request(stdin, line, &len);
-        if (got == LINE_END)
+        /* a line too long or holding a NUL is refused, and the next one read */
+        ud_line_status got = ud_infile_line(stdin, line, LINE_MAX_BYTES, &len);
+        if (got == UD_LINE_END)
             break;
-        json_t *r =
-            got == LINE_TOO_LONG ? error_answer("a request line longer than 1 MiB (%d bytes)", LINE_MAX_BYTES)
-            : got == LINE_NUL    ? error_answer("a request line holding a NUL byte (at byte %zu)", len + 1)
-                                 : answer(sv, line, len, &quit);
+        json_t *r = got == UD_LINE_TOO_LONG
+                        ? error_answer("a request line longer than 1 MiB (%d bytes)", LINE_MAX_BYTES)
+                    : got == UD_LINE_NUL
+                        ? error_answer("a request line holding a NUL byte (at byte %zu)", len + 1)
+                        : answer(sv, line, len, &quit);
         if (!write_answer(r)) {
             rc = UD_EXIT_USAGE; /* the reader is gone: cli_close_stdout says why */
             break;

@@ -156,6 +156,28 @@ json_t *cf_result_json(const ud_game *g, const void *state, const ud_setup *setu
     return o;
 }
 
+void cf_put_shown(ud_buf *out, const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f)
+            ud_buf_printf(out, "\\x%02x", *p);
+        else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) /* U+0080..U+009F */
+            ud_buf_printf(out, "\\xc2\\x%02x", *++p);
+        else
+            ud_buf_putc(out, (char)*p);
+    }
+}
+
+const char *cf_shown(const char *text, char *out, size_t size)
+{
+    ud_buf b;
+    ud_buf_init(&b);
+    cf_put_shown(&b, text);
+    snprintf(out, size, "%s", ud_buf_str(&b));
+    ud_buf_free(&b);
+    return out;
+}
+
 void cf_json_line(const json_t *v, ud_buf *out)
 {
     char *s = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);

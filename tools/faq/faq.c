@@ -6,9 +6,14 @@
  *
  * Every read is a named query (db/faq_read.h over db/queries/; a game's
  * own under spec/<folder>/queries/) that orders its rows, and every number is
- * printed with fixed decimals: the output depends on the database's
- * content only.  What only a game can say (its glyphs, legend, charts,
- * edge-case queries) comes from ud_game.extras.
+ * printed with fixed decimals.  The output depends on three things only:
+ * the database's content; the golden folder (--golden), whose files two
+ * sections read, the worked examples (faq_examples.c: each .in and its
+ * .transcript) and the findings (faq_findings.c: findings.txt); and this
+ * build of undead (its version, the rule tables and variants, and what only
+ * a game can say: its glyphs, legend, charts, players' questions and
+ * edge-case queries, from ud_game.extras).  No clock, no host, no path but
+ * those of its inputs: the same three give the same bytes.
  */
 #include "faq.h"
 
@@ -179,8 +184,31 @@ static void part_end(faq_doc *d)
         fputs("</section>\n", d->out);
 }
 
+/* Whether each game's FAQ data names only what the game has (core's
+ * ud_faq_check: the rules and questions by ID, the variants and readings
+ * by the game's enums); false with every problem in err, the lines after
+ * the first begun as undead faq begins the first. */
+static bool faq_data_ready(const faq_opts *o, ud_buf *err)
+{
+    ud_buf found;
+    ud_buf_init(&found);
+    int problems = 0;
+    for (int i = 0; i < o->n_games; i++)
+        problems += ud_faq_check(o->games[i], &found);
+    const char *s = ud_buf_str(&found);
+    for (size_t i = 0; problems && i < found.len; i++)
+        if (s[i] != '\n')
+            ud_buf_putc(err, s[i]);
+        else if (i + 1 < found.len)
+            ud_buf_puts(err, "\nundead faq: ");
+    ud_buf_free(&found);
+    return problems == 0;
+}
+
 bool faq_runs_ready(const faq_opts *o, const char *db_path, ud_buf *err)
 {
+    if (!faq_data_ready(o, err))
+        return false;
     game_runs *gr = calloc(1, sizeof *gr);
     if (!gr) {
         ud_buf_puts(err, "out of memory");

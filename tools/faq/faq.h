@@ -47,11 +47,14 @@ typedef struct faq_opts {
  * *bad_input set when a file it reads was refused (a FIFO where a golden
  * file is expected: exit 2, as every input error). */
 bool faq_write(FILE *out, const faq_opts *o, ud_buf *err, bool *bad_input);
-/* Whether o->db holds a finished verify run of every game asked for (the
- * FAQ is written from them); false with err naming the first game without
- * one and the command that makes it (db_path: the --db given, named in it
- * unless it is the default).  Asked before anything is written: no such
- * run is bad input, exit 2, not a failed check. */
+/* Whether the FAQ can be written: every game's FAQ data names only what
+ * the game has (ud_faq_check, core/extras.h), and o->db holds a finished
+ * verify run of every game asked for (the FAQ is written from them).  False
+ * with err saying what is missing: each name the FAQ data gives that the
+ * game lacks, with where it was named, or the first game without a verify
+ * run and the command that makes one (db_path: the --db given, named in it
+ * unless it is the default).  Asked before anything is written: either is
+ * bad input, exit 2, not a failed check. */
 bool faq_runs_ready(const faq_opts *o, const char *db_path, ud_buf *err);
 
 /* The FAQ to OUTPUT (standard output when NULL), whole or not at all: a

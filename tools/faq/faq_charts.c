@@ -51,26 +51,30 @@ static void w_heat(void *c, const char *title, int rows, int cols, const char *c
         svg_heat(d->out, title, rows, cols, row_labels, col_labels, cell, cctx);
 }
 
-/* A game's query's rows handed to its hook as text. */
+/* A game's query's rows handed to its hook as cells: a number as the
+ * number stored. */
 typedef struct query_rows {
-    void (*row)(void *, int, const char *const *);
+    void (*row)(void *, int, const ud_faq_cell *);
     void *ctx;
 } query_rows;
 
 static void query_row(void *c, int cols, const db_cell *cells)
 {
     query_rows *q = c;
-    const char **v = calloc((size_t)cols + 1, sizeof *v);
+    ud_faq_cell *v = calloc((size_t)cols + 1, sizeof *v);
     if (!v)
         return;
     for (int i = 0; i < cols; i++)
-        v[i] = cells[i].text;
+        v[i] = (ud_faq_cell){ .name = cells[i].name,
+                              .text = cells[i].text,
+                              .is_number = cells[i].is_real || cells[i].is_int,
+                              .number = cells[i].is_real ? cells[i].real : (double)cells[i].integer };
     q->row(q->ctx, cols, v);
     free(v);
 }
 
 static int w_query(void *c, const char *name, const char *const *params, int n_params,
-                   void (*row)(void *, int, const char *const *), void *rctx)
+                   void (*row)(void *, int, const ud_faq_cell *), void *rctx)
 {
     writer_ctx *w = c;
     nq_query q;

@@ -3,7 +3,6 @@
  * exact value (undead solve).
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "faq_sections.h"
@@ -41,20 +40,19 @@ static void claim_row(void *c, const db_solve_result *r)
     faq_text(d, r->inputs);
     faq_cell_end(d);
     faq_cell_begin(d);
-    const char *out = r->outcome;
-    faq_html(d, strncmp(out, "verified", 8) == 0 ? "<strong class=\"ok\">" : "<strong class=\"bad\">");
+    /* the verdict, from its figure (a claim stored without one says so) */
+    faq_html(d, r->verified == 1 ? "<strong class=\"ok\">" : "<strong class=\"bad\">");
     faq_md(d, "**");
-    faq_textf(d, "%.*s", (int)strcspn(out, " "), out);
+    faq_text(d, r->verified == 1 ? "verified" : r->verified == 0 ? "refuted" : "no verdict stored");
     faq_md(d, "**");
     faq_html(d, "</strong>");
     faq_cell_end(d);
     faq_cell_begin(d);
-    if (*r->prob_num) {
-        double num = atof(r->prob_num), den = atof(r->prob_den);
+    if (*r->prob_num && r->has_value) {
         ud_buf exact;
         ud_buf_init(&exact);
         ud_buf_printf(&exact, "%s/%s", r->prob_num, r->prob_den);
-        faq_exact_cell(d, den ? num / den : 0.0, ud_buf_str(&exact));
+        faq_exact_cell(d, r->value, ud_buf_str(&exact));
         ud_buf_free(&exact);
     }
     faq_cell_end(d);

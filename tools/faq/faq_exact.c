@@ -132,7 +132,8 @@ static double exact_spread(const exact_rows *t, const char *reading, int f, ud_b
         bool same = true;
         for (int k = 0; k < r->n && k < base->n; k++)
             same &= r->value[k] == base->value[k];
-        if (same && unchanged && !strstr(ud_buf_str(unchanged), r->policy))
+        /* a policy has one row per reading (exact_row_for): named once */
+        if (same && unchanged)
             ud_buf_printf(unchanged, "%s%s", unchanged->len ? ", " : "", r->policy);
     }
     return most;

@@ -167,11 +167,11 @@ static void open_list(faq_doc *d, bool *in_list, int next)
 }
 
 /* " Replayed against the rules ...: complete (p2 won (p1 11, p2 16))." */
-static void replayed(void *c, const char *status, const char *outcome)
+static void replayed(void *d, const db_faq_case_info *c)
 {
     char said[300];
-    faq_outcome_words(outcome, said, sizeof said);
-    faq_textf(c, " Replayed against the rules (undead golden check): %s (%s).", status, said);
+    faq_outcome_words(c, said, sizeof said);
+    faq_textf(d, " Replayed against the rules (undead golden check): %s (%s).", c->status, said);
 }
 
 static void example(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, const char *folder,

@@ -13,11 +13,11 @@
 
 #include "faq_sections.h"
 
-const ud_faq_question *faq_find_question(const ud_game *g, const char *id, size_t len)
+const ud_faq_question *faq_find_question(const ud_game *g, const char *id)
 {
     const ud_faq_extras *fx = faq_extras(g);
     for (const ud_faq_question *q = fx ? fx->questions : NULL; q && q->id; q++)
-        if (strlen(q->id) == len && strncmp(q->id, id, len) == 0)
+        if (strcmp(q->id, id) == 0)
             return q;
     return NULL;
 }
@@ -135,20 +135,17 @@ static void see_also(faq_doc *d, const ud_game *g, const ud_faq_question *q)
 {
     int n = 0;
     const char *last = "";
-    for (const char *s = q->see; s && *s;) {
-        size_t len = strcspn(s, " ");
-        const ud_faq_question *r = len ? faq_find_question(g, s, len) : NULL;
-        if (r) {
-            if (!n++) {
-                faq_html(d, "<p class=\"see\">");
-                faq_text(d, "See also: ");
-            } else
-                faq_text(d, "; ");
-            question_link(d, g, r);
-            last = r->ask;
-        }
-        s += len;
-        s += strspn(s, " ");
+    for (int i = 0; i < UD_FAQ_SEE && q->see[i]; i++) {
+        const ud_faq_question *r = faq_find_question(g, q->see[i]);
+        if (!r)
+            continue;
+        if (!n++) {
+            faq_html(d, "<p class=\"see\">");
+            faq_text(d, "See also: ");
+        } else
+            faq_text(d, "; ");
+        question_link(d, g, r);
+        last = r->ask;
     }
     if (n) {
         /* a title ends the sentence with its own question mark */
@@ -158,13 +155,14 @@ static void see_also(faq_doc *d, const ud_game *g, const ud_faq_question *q)
     }
 }
 
-/* "With two players who each stop at two shotguns" for run R. */
-static void who_played(faq_doc *d, const ud_game *g, const reading_run *r, const char *reading)
+/* "With two players who each stop at two shotguns" for run R of reading
+ * (v, x). */
+static void who_played(faq_doc *d, const ud_game *g, const reading_run *r, int v, int x)
 {
     const ud_faq_extras *fx = faq_extras(g);
     if (!r->usual) {
-        for (const ud_faq_legend *m = fx->players_measured; m && m->token; m++)
-            if (strcmp(m->token, reading) == 0) {
+        for (const ud_faq_measured *m = fx->players_measured; m && m->variant; m++)
+            if (m->variant == &g->variants[v] && m->value == x) {
                 faq_textf(d, "With %s", m->text);
                 return;
             }
@@ -189,19 +187,20 @@ static const char *players_says(const ud_faq_extras *fx)
  * so once (house_rules_note). */
 static void house_rules(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, const ud_faq_question *q)
 {
-    if (!q->house[0].reading)
+    if (!q->house[0].plain)
         return;
     const ud_faq_extras *fx = faq_extras(g);
+    int v = faq_variant_index(g, q->variant);
     faq_html(d, "<div class=\"house\"><p class=\"house-title\">House rules</p><ul>");
     faq_md(d, "**House rules**\n\n");
-    for (int i = 0; i < UD_FAQ_HOUSE && q->house[i].reading; i++) {
+    for (int i = 0; i < UD_FAQ_HOUSE && q->house[i].plain; i++) {
         faq_html(d, "<li>");
         faq_md(d, "- ");
         faq_text(d, q->house[i].plain);
         faq_effect e;
-        if (faq_house_effect(h, g, gr, q->house[i].reading, &e) && e.real) {
+        if (faq_house_effect(h, g, gr, v, q->house[i].value, &e) && e.real) {
             faq_text(d, " ");
-            who_played(d, g, e.run, q->house[i].reading);
+            who_played(d, g, e.run, v, q->house[i].value);
             faq_textf(d, ", %s %.1f%% of games with this house rule instead of %.1f%%.", players_says(fx),
                       e.on, e.off);
         }
@@ -222,9 +221,10 @@ static void house_rules_note(faq_doc *d, db *h, const ud_game *g, const game_run
     const ud_faq_extras *fx = faq_extras(g);
     int flat = 0;
     for (const ud_faq_question *q = fx->questions; q->id; q++)
-        for (int i = 0; i < UD_FAQ_HOUSE && q->house[i].reading; i++) {
+        for (int i = 0; i < UD_FAQ_HOUSE && q->house[i].plain; i++) {
             faq_effect e;
-            if (faq_house_effect(h, g, gr, q->house[i].reading, &e) && !e.real)
+            if (faq_house_effect(h, g, gr, faq_variant_index(g, q->variant), q->house[i].value, &e) &&
+                !e.real)
                 flat++;
         }
     if (!flat)

@@ -11,27 +11,29 @@
 
 #include "faq_sections.h"
 
-/* The index of g's variant whose key is key[0..len), or -1. */
-static int variant_index(const ud_game *g, const char *key, size_t len)
+int faq_variant_index(const ud_game *g, const ud_variant *v)
 {
-    for (int v = 0; key && v < g->n_variants; v++)
-        if (strlen(g->variants[v].key) == len && strncmp(g->variants[v].key, key, len) == 0)
-            return v;
+    for (int i = 0; v && i < g->n_variants; i++)
+        if (&g->variants[i] == v)
+            return i;
     return -1;
 }
 
-bool faq_house_effect(db *h, const ud_game *g, const game_runs *gr, const char *reading, faq_effect *e)
+void faq_reading_text(const ud_game *g, int v, int x, char *out, size_t size)
+{
+    snprintf(out, size, "%s=%s", g->variants[v].key, g->variants[v].values[x].name);
+}
+
+bool faq_house_effect(db *h, const ud_game *g, const game_runs *gr, int v, int x, faq_effect *e)
 {
     memset(e, 0, sizeof *e);
-    size_t key_len = strcspn(reading, "=");
-    if (!reading[key_len])
+    if (v < 0 || v >= g->n_variants || x < 0 || x >= g->variants[v].n_values ||
+        x == g->variants[v].default_value)
         return false;
-    int v = variant_index(g, reading, key_len), x = -1;
-    for (int i = 0; v >= 0 && i < g->variants[v].n_values && x < 0; i++)
-        if (strcmp(g->variants[v].values[i].name, reading + key_len + 1) == 0)
-            x = i;
-    if (x < 0 || x == g->variants[v].default_value)
-        return false;
+    /* the run verify made for the reading, found by the reading it names
+     * (run_params verify-reading, written from the same tables) */
+    char reading[128];
+    faq_reading_text(g, v, x, reading, sizeof reading);
     const reading_run *r = faq_find_reading(gr, reading);
     const reading_run *b = r ? faq_baseline_of(g, gr, r, v) : NULL;
     const ud_faq_extras *fx = faq_extras(g);
@@ -58,9 +60,9 @@ bool faq_house_effect(db *h, const ud_game *g, const game_runs *gr, const char *
 static void impact_sentence(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, int v, int x)
 {
     char reading[128];
-    snprintf(reading, sizeof reading, "%s=%s", g->variants[v].key, g->variants[v].values[x].name);
+    faq_reading_text(g, v, x, reading, sizeof reading);
     faq_effect e;
-    if (!faq_house_effect(h, g, gr, reading, &e))
+    if (!faq_house_effect(h, g, gr, v, x, &e))
         return;
     const ud_faq_extras *fx = faq_extras(g);
     const char *says = fx && fx->players_metric_says ? fx->players_metric_says : "the first player wins";
@@ -91,16 +93,13 @@ static void ref_question(faq_doc *d, db *h, const ud_game *g, const game_runs *g
     faq_p(d, q->ruling);
     faq_para_begin(d);
     faq_text(d, "Rules: ");
-    char ids[256];
-    snprintf(ids, sizeof ids, "%s", q->rules ? q->rules : "");
-    int n = 0;
-    for (char *save, *r = strtok_r(ids, " ", &save); r; r = strtok_r(NULL, " ", &save)) {
-        faq_text(d, n++ ? ", " : "");
-        faq_link(d, r, r);
+    for (int i = 0; i < UD_FAQ_RULES && q->rules[i]; i++) {
+        faq_text(d, i ? ", " : "");
+        faq_link(d, q->rules[i], q->rules[i]);
     }
     faq_text(d, ".");
     faq_para_end(d);
-    int v = variant_index(g, q->variant, q->variant ? strlen(q->variant) : 0);
+    int v = faq_variant_index(g, q->variant);
     if (v < 0)
         return;
     const ud_variant *var = &g->variants[v];
@@ -128,12 +127,14 @@ static void ref_question(faq_doc *d, db *h, const ud_game *g, const game_runs *g
         faq_textf(d, "Why the default: %s", q->why_ruling);
         faq_para_end(d);
     }
-    if (q->house[0].reading) {
+    if (q->house[0].plain) {
         faq_para_begin(d);
         faq_text(d, "As house rules: ");
-        for (int i = 0; i < UD_FAQ_HOUSE && q->house[i].reading; i++) {
+        for (int i = 0; i < UD_FAQ_HOUSE && q->house[i].plain; i++) {
+            char reading[128];
+            faq_reading_text(g, v, q->house[i].value, reading, sizeof reading);
             faq_text(d, i ? "; " : "");
-            faq_ident(d, q->house[i].reading, true);
+            faq_ident(d, reading, true);
             faq_textf(d, " \xe2\x80\x94 %s", q->house[i].plain);
         }
         faq_para_end(d);

@@ -1,7 +1,7 @@
 /*
  * faq_queries.c - a named query's rows as a table a reader can use (run
- * IDs left out, keys and outcomes in words), under its own heading for
- * the edge cases.
+ * and case IDs left out, a stored case's key and outcome in words, said
+ * from the case's typed fields), under its own heading for the edge cases.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -9,11 +9,13 @@
 
 #include "faq_sections.h"
 
-/* Columns a reader has no use for in a game's own section: run IDs and
- * the game's name. */
+/* Columns a reader has no use for in a game's own section: run IDs, the
+ * game's name, and stored cases' IDs (case_id, case_id_a, ...: the key and
+ * outcome columns are said from the case they name). */
 static bool column_hidden(const char *name)
 {
-    return strcmp(name, "run") == 0 || strncmp(name, "run_", 4) == 0 || strcmp(name, "game") == 0;
+    return strcmp(name, "run") == 0 || strncmp(name, "run_", 4) == 0 || strcmp(name, "game") == 0 ||
+           strncmp(name, "case_id", 7) == 0;
 }
 
 /* A column's name as a heading: "table_before" is "table before", "key"
@@ -30,32 +32,66 @@ static void column_label(const char *name, char *out, size_t size)
             *c = ' ';
 }
 
-/* A stored case's key as a reader knows the game: a golden case by its
- * file ("golden:GAME:zombie_dice/examples/001-x.in" is 001-x), a seeded
- * one by its seed ("game:GAME:seed=10:..." is "seed 10"); else as it is. */
-static void case_label(const char *key, char *out, size_t size)
+/* The stored case a cell speaks of: an outcome column "outcome[SUFFIX]"
+ * is the case of column "case_id[SUFFIX]" of its row, a key the row's
+ * first case column's; 0 when the row names none. */
+static int64_t case_of(int cols, const db_cell *cells, const char *name)
 {
-    const char *seed = strstr(key, ":seed=");
-    if (strncmp(key, "golden:", 7) == 0) {
-        const char *base = strrchr(key, '/');
-        base = base ? base + 1 : key;
-        size_t n = strlen(base);
-        if (n > 3 && strcmp(base + n - 3, ".in") == 0)
-            n -= 3;
-        snprintf(out, size, "%.*s", (int)n, base);
-    } else if (seed)
-        snprintf(out, size, "seed %.*s", (int)strcspn(seed + 6, ":"), seed + 6);
+    const char *suffix = strncmp(name, "outcome", 7) == 0 ? name + 7 : NULL;
+    for (int i = 0; i < cols; i++)
+        if (cells[i].is_int && strncmp(cells[i].name, "case_id", 7) == 0 &&
+            (!suffix || strcmp(cells[i].name + 7, suffix) == 0))
+            return cells[i].integer;
+    return 0;
+}
+
+/* What a reader is told of a stored case: its name, or its outcome. */
+typedef struct case_words {
+    bool outcome;
+    char text[300];
+} case_words;
+
+static void say_case(void *ctx, const db_faq_case_info *c)
+{
+    case_words *w = ctx;
+    if (w->outcome)
+        faq_outcome_words(c, w->text, sizeof w->text);
     else
-        snprintf(out, size, "%s", key);
+        faq_case_label(c, w->text, sizeof w->text);
 }
 
 /* A named query's rows as a table (faq_named_query): the columns a reader
  * can use, the table begun with the first row. */
 typedef struct table_ctx {
     faq_doc *d;
+    db *h;
     const char *intro;
     int rows;
 } table_ctx;
+
+/* One cell: a stored case's key or outcome in words (from the case its row
+ * names), a long value cut, a number with fixed decimals, else the text. */
+static void table_cell(table_ctx *x, int cols, const db_cell *cells, const db_cell *cell)
+{
+    faq_doc *d = x->d;
+    const char *s = cell->text;
+    bool key = strcmp(cell->name, "key") == 0, outcome = strncmp(cell->name, "outcome", 7) == 0;
+    int64_t id = key || outcome ? case_of(cols, cells, cell->name) : 0;
+    case_words w = { outcome, "" };
+    if (id > 0)
+        db_faq_case_by_id(x->h, id, say_case, &w);
+    faq_cell_begin(d);
+    /* Long values (transcripts) are cut: the query gives them whole. */
+    if (w.text[0])
+        faq_text(d, w.text);
+    else if (strlen(s) > 300)
+        faq_textf(d, "%.300s ...", s);
+    else if (cell->is_real)
+        faq_textf(d, "%.4f", cell->real);
+    else
+        faq_text(d, s);
+    faq_cell_end(d);
+}
 
 static void table_row(void *c, int cols, const db_cell *cells)
 {
@@ -77,26 +113,8 @@ static void table_row(void *c, int cols, const db_cell *cells)
         faq_table_begin_widths(d, n_shown, head, NULL);
     }
     faq_row_begin(d, NULL);
-    for (int i = 0; i < n_shown; i++) {
-        const db_cell *cell = &cells[shown[i]];
-        const char *s = cell->text;
-        char label[300];
-        faq_cell_begin(d);
-        /* Long values (transcripts) are cut: the query gives them whole. */
-        if (strcmp(cell->name, "key") == 0) {
-            case_label(s, label, sizeof label);
-            faq_text(d, label);
-        } else if (strncmp(cell->name, "outcome", 7) == 0) {
-            faq_outcome_words(s, label, sizeof label);
-            faq_text(d, label);
-        } else if (strlen(s) > 300)
-            faq_textf(d, "%.300s ...", s);
-        else if (cell->is_real)
-            faq_textf(d, "%.4f", cell->real);
-        else
-            faq_text(d, s);
-        faq_cell_end(d);
-    }
+    for (int i = 0; i < n_shown; i++)
+        table_cell(x, cols, cells, &cells[shown[i]]);
     faq_row_end(d);
 }
 
@@ -106,7 +124,7 @@ void faq_named_query(faq_doc *d, db *h, const ud_game *g, const char *name, char
     nq_query q;
     if (!faq_find_query(g, name, &q))
         return;
-    table_ctx c = { d, intro, 0 };
+    table_ctx c = { d, h, intro, 0 };
     int rows = db_faq_rows(h, &q, params, n_params, table_row, &c);
     if (rows > 0)
         faq_table_end(d);

@@ -55,8 +55,12 @@ bool faq_find_query(const ud_game *g, const char *name, nq_query *q);
 void faq_short_source(const char *file, char *out, size_t size);
 /* A metric's name as a reader says it ("win_rate:p1": first seat's win rate ...). */
 void faq_measure_label(const char *name, const char *unit, char *out, size_t size);
-/* A stored outcome as a reader says it ("winner=p2 scores=p1:11,p2:16": "p2 won (p1 11, p2 16)"). */
-void faq_outcome_words(const char *raw, char *out, size_t size);
+/* A stored case's outcome as a reader says it, from its status, winner and
+ * seats ("p2 won (p1 11, p2 16)"); its outcome text when it has no seats. */
+void faq_outcome_words(const db_faq_case_info *c, char *out, size_t size);
+/* A stored case as a reader knows the game: a golden one by its file
+ * ("001-x"), a seeded one by its seed ("seed 10"), else its key. */
+void faq_case_label(const db_faq_case_info *c, char *out, size_t size);
 /* A whole file, or NULL: when it is missing (the section is left out),
  * or refused (not a regular file, a read error: said in d->refused, and
  * the FAQ fails).  Its lines split in place. */
@@ -83,19 +87,24 @@ void faq_edge_query(faq_doc *d, db *h, const ud_game *g, const char *name, char 
 /* Whether the game has players' questions; its name in the players' part. */
 bool faq_has_questions(const ud_game *g);
 const char *faq_players_title(const ud_game *g);
-/* The game's question whose id is the LEN bytes at ID, or NULL. */
-const ud_faq_question *faq_find_question(const ud_game *g, const char *id, size_t len);
-/* A reading's effect on the players' measure (the first seat's wins, or
- * the game's own), in percent, against its baseline: REAL when the
- * difference exceeds the 95% interval of the two.  False when READING is
- * not a reading of the game other than the default, or the database holds
- * no measure of it. */
+/* The game's question whose id is ID, or NULL. */
+const ud_faq_question *faq_find_question(const ud_game *g, const char *id);
+/* The index of variant v in g's table (a question's, core/extras.h), or
+ * -1 for NULL or a variant that is not one of g's. */
+int faq_variant_index(const ud_game *g, const ud_variant *v);
+/* Reading (v, x) as the tables write it: "KEY=VALUE". */
+void faq_reading_text(const ud_game *g, int v, int x, char *out, size_t size);
+/* The effect of reading (v, x), g's variant v at value x, on the players'
+ * measure (the first seat's wins, or the game's own), in percent, against
+ * its baseline: REAL when the difference exceeds the 95% interval of the
+ * two.  False when x is v's default, or the database holds no measure of
+ * it. */
 typedef struct faq_effect {
     double on, off, ci, games;
     bool real;
     const reading_run *run;
 } faq_effect;
-bool faq_house_effect(db *h, const ud_game *g, const game_runs *gr, const char *reading, faq_effect *e);
+bool faq_house_effect(db *h, const ud_game *g, const game_runs *gr, int v, int x, faq_effect *e);
 
 /* ---- the sections, in the document's order ---- */
 /* The players' part of a game (nothing when it has no questions);

@@ -1,6 +1,7 @@
 /*
  * faq_words.c - stored values as a reader says them (a rule text's short
- * name, a metric's name, an outcome), and reading the golden files.
+ * name, a metric's name, a case's outcome and name, from the typed fields
+ * the database keeps), and reading the golden files.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -53,54 +54,64 @@ void faq_measure_label(const char *name, const char *unit, char *out, size_t siz
     }
 }
 
-/* A stored outcome as a reader says it: "winner=p2 scores=p1:11,p2:16"
- * is "p2 won (p1 11, p2 16)", "nobody-won scores=p1:3" "nobody won (p1
- * 3)", "shared ..." "a shared win (...)", "partial ..." "scores so far: ...".  Text
- * of another shape is kept as it is. */
-void faq_outcome_words(const char *raw, char *out, size_t size)
+/* The seats' scores as a reader says them: "p1 11, p2 16" (a seat whose
+ * score is not kept by its name alone). */
+static void scores_words(const db_faq_case_info *c, ud_buf *out)
 {
-    char who[64] = "";
-    const char *scores = strstr(raw, " scores=");
-    size_t head = scores ? (size_t)(scores - raw) : strlen(raw);
-    if (head >= sizeof who) {
-        snprintf(out, size, "%s", raw);
-        return;
+    for (int i = 0; i < c->n_seats; i++) {
+        ud_buf_printf(out, "%s%s", i ? ", " : "", c->seats[i].player);
+        if (c->seats[i].has_score)
+            ud_buf_printf(out, " %lld", (long long)c->seats[i].score);
     }
-    memcpy(who, raw, head);
-    who[head] = '\0';
-    size_t n;
-    if (strncmp(who, "winner=", 7) == 0)
-        n = (size_t)snprintf(out, size, "%s won", who + 7);
-    else if (strcmp(who, "nobody-won") == 0)
-        n = (size_t)snprintf(out, size, "nobody won");
-    else if (strcmp(who, "shared") == 0)
-        n = (size_t)snprintf(out, size, "a shared win");
-    else if (strcmp(who, "partial") == 0)
-        n = (size_t)snprintf(out, size, "scores so far");
-    else {
-        snprintf(out, size, "%s", raw);
-        return;
-    }
-    if (!scores || n + 4 >= size)
-        return;
-    /* "p1:11,p2:16" -> " (p1 11, p2 16)", or ": p1 11, p2 16" after "scores so far" */
-    bool so_far = strcmp(who, "partial") == 0;
-    size_t k = n;
-    out[k++] = so_far ? ':' : ' ';
-    out[k++] = so_far ? ' ' : '(';
-    for (const char *c = scores + 8; *c && k + 3 < size; c++) {
-        if (*c == ':')
-            out[k++] = ' ';
-        else if (*c == ',') {
-            out[k++] = ',';
-            out[k++] = ' ';
-        } else
-            out[k++] = *c;
-    }
-    if (!so_far)
-        out[k++] = ')';
-    out[k] = '\0';
 }
+
+/* A stored case's outcome as a reader says it, from its status, winner and
+ * seats: "p2 won (p1 11, p2 16)", "a shared win (...)", "nobody won (p1
+ * 3)" (a solo loss), "scores so far: p1 3, p2 5" (a partial transcript).
+ * A case without seats (an analysis's) or one that did not end (an illegal
+ * line, a violation, an error) is said by its outcome text, whole. */
+void faq_outcome_words(const db_faq_case_info *c, char *out, size_t size)
+{
+    bool partial = strcmp(c->status, "partial") == 0;
+    if (!c->n_seats || (!partial && strcmp(c->status, "complete") != 0)) {
+        snprintf(out, size, "%s", c->outcome);
+        return;
+    }
+    ud_buf b;
+    ud_buf_init(&b);
+    if (partial)
+        ud_buf_puts(&b, "scores so far: ");
+    else if (strcmp(c->winner, "*shared*") == 0)
+        ud_buf_puts(&b, "a shared win (");
+    else if (c->winner[0])
+        ud_buf_printf(&b, "%s won (", c->winner);
+    else
+        ud_buf_puts(&b, "nobody won (");
+    scores_words(c, &b);
+    if (!partial)
+        ud_buf_putc(&b, ')');
+    snprintf(out, size, "%s", ud_buf_str(&b));
+    ud_buf_free(&b);
+}
+
+/* A stored case as a reader knows the game: a golden case by its file
+ * (inputs "zombie_dice/examples/001-x.in" is 001-x), a seeded one by its
+ * seed ("seed 10"); else by its key, as it is. */
+void faq_case_label(const db_faq_case_info *c, char *out, size_t size)
+{
+    if (strcmp(c->kind, "golden") == 0) {
+        const char *base = strrchr(c->inputs, '/');
+        base = base ? base + 1 : c->inputs;
+        size_t n = strlen(base);
+        if (n > 3 && strcmp(base + n - 3, ".in") == 0)
+            n -= 3;
+        snprintf(out, size, "%.*s", (int)n, base);
+    } else if (c->seeded)
+        snprintf(out, size, "seed %llu", (unsigned long long)c->seed);
+    else
+        snprintf(out, size, "%s", c->key);
+}
+
 char *faq_read_all(faq_doc *d, const char *path)
 {
     if (!ud_infile_exists(path))

@@ -5,7 +5,8 @@
 -- @param verify=null  only the runs this verify run made (what the FAQ shows); null: every run
 -- @param limit=100    at most this many rows
 -- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.
-SELECT c.run_id AS run, c.key, e.seq, e.rule, e.text AS shortage, e.state AS table_before
+-- case_id is the stored case's ID: the FAQ says its key and outcome in words from its fields.
+SELECT c.run_id AS run, c.key, e.seq, e.rule, e.text AS shortage, e.state AS table_before, c.id AS case_id
 FROM events_with_state e
 JOIN cases c ON c.id = e.case_id
 WHERE e.rule IN ('ZD-SHORTAGE-THREE', 'ZD-SHORTAGE-NEEDED')

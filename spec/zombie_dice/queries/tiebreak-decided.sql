@@ -3,8 +3,9 @@
 -- @param verify=null  only the runs this verify run made (what the FAQ shows); null: every run
 -- @param limit=100    at most this many rows
 -- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.
+-- case_id is the stored case's ID: the FAQ says its key and outcome in words from its fields.
 SELECT c.run_id AS run, c.key, c.variants, c.outcome,
-       sum(r.fired) AS tiebreak_rounds
+       sum(r.fired) AS tiebreak_rounds, c.id AS case_id
 FROM cases c
 JOIN case_rules r ON r.case_id = c.id
 WHERE r.rule IN ('ZD-TIEBREAK-ONE', 'ZD-TIEBREAK-REPEAT')

@@ -8,6 +8,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "zd.h"
 #include "zd_extras.h"
 
 static const ud_faq_question *find(const char *id)
@@ -21,25 +22,26 @@ static const ud_faq_question *find(const char *id)
 Test(zd_faq_players, the_common_questions_are_answered)
 {
     static const struct {
-        const char *id, *variant;
+        const char *id;
+        int variant; /* -1: none, both texts agree */
     } want[] = {
-        { "ties", "tiebreak" },
-        { "empty-cup", "shortage-when" },
-        { "shortage-order", "shortage-order" },
-        { "after-thirteen", "end" },
-        { "above-thirteen", NULL },
-        { "stop-after-drawing", NULL },
-        { "keep-feet", NULL },
-        { "bust", NULL },
-        { "draw-blind", NULL },
-        { "first", "first-player" },
+        { "ties", ZD_V_TIEBREAK },
+        { "empty-cup", ZD_V_SHORT_WHEN },
+        { "shortage-order", ZD_V_SHORT_ORDER },
+        { "after-thirteen", ZD_V_END },
+        { "above-thirteen", -1 },
+        { "stop-after-drawing", -1 },
+        { "keep-feet", -1 },
+        { "bust", -1 },
+        { "draw-blind", -1 },
+        { "first", ZD_V_FIRST },
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         const ud_faq_question *q = find(want[i].id);
         cr_assert_not_null(q, "no question '%s'", want[i].id);
-        if (want[i].variant)
-            cr_expect(q->variant && strcmp(q->variant, want[i].variant) == 0, "%s: decided by %s, not %s",
-                      want[i].id, q->variant ? q->variant : "no variant", want[i].variant);
+        if (want[i].variant >= 0)
+            cr_expect(q->variant == &zd_variants[want[i].variant], "%s: decided by %s, not %s", want[i].id,
+                      q->variant ? q->variant->key : "no variant", zd_variants[want[i].variant].key);
         else
             cr_expect_null(q->variant, "%s: both texts agree, yet a variant is named", want[i].id);
     }

@@ -420,7 +420,8 @@ Test(zc_content, bad_card_lists)
 }
 
 /* A deck that cannot be dealt to every table the game allows (2-6) is
- * refused when it loads, naming the file and the count, exit 2: a set
+ * refused when it loads, at the setup record's deal that asks too much
+ * (FILE:LINE:COL of the file read) with the count, exit 2: a set
  * that loads is one every table can play. */
 Test(zc_content, small_deck_is_refused_for_the_table)
 {
@@ -433,8 +434,8 @@ Test(zc_content, small_deck_is_refused_for_the_table)
     cr_assert_eq(run_undead(argv, NULL, &out, &errtext), 2, "%s%s", out, errtext);
     char want[256];
     snprintf(want, sizeof want,
-             "%s/cards.txt: expected at least 36 cards, enough to deal 18 to each of 2 players "
-             "(setup.txt), found 2",
+             "%s/setup.txt:1:18: expected at least 36 cards in the set, enough to deal deal-small=18 to each "
+             "of 2 players, found 2",
              scratch_dir());
     cr_assert(strstr(errtext, want), "%s", errtext);
     free(out);
@@ -449,8 +450,10 @@ Test(zc_content, small_deck_is_refused_for_the_table)
     fclose(f);
     ud_content_error err;
     cr_assert_not(zc_load_content(scratch_dir(), &err));
-    cr_assert(strstr(err.e.msg, "expected at least 85 cards, enough to deal 17 to each of 5 players"), "%s",
-              err.e.msg);
+    cr_assert(
+        strstr(err.e.msg,
+               "expected at least 85 cards in the set, enough to deal deal-large=17 to each of 5 players"),
+        "%s", err.e.msg);
     scratch_remove();
     cr_assert(zc_load_content(NULL, &err));
 }
