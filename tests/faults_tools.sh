@@ -150,14 +150,14 @@ option-values)
     run "$undead" serve zombie-dice "${variants[@]}" --schema
     expect 2 err "undead serve: --variant: at most 32"
     run "$undead" play zombie-dice --no-db "${variants[@]}"
-    expect 2 err "undead: --variant: at most 32"
+    expect 2 err "undead play: --variant: at most 32"
     starts=()
     for i in $(seq 17); do starts+=(--start "score p1 $i"); done
     run "$undead" play zombie-dice --no-db "${starts[@]}"
-    expect 2 err "undead: --start: at most 16"
+    expect 2 err "undead play: --start: at most 16"
     # the number readers' messages, kept
     run "$undead" play zombie-dice --no-db --seed -1
-    expect 2 err "undead: --seed: expected a whole number from 0 to 18446744073709551615, got '-1'"
+    expect 2 err "undead play: --seed: expected a whole number from 0 to 18446744073709551615, got '-1'"
     run "$undead" sim zombie-dice --games 1 --db-bytes 2G
     expect 2 err "undead sim: --db-bytes: expected a size in bytes from 1 to 1G (e.g. 512K, 64M), got '2G'"
     run "$undead" conform zombie-dice --alpha 1 -- true

@@ -93,7 +93,7 @@ static const opts_option options[] = {
     { .name = "max-memory",
       .kind = OPTS_SIZE,
       .at = OPTS_AT(verify_opts, max_memory),
-      .hi = UINT64_MAX,
+      .hi = CLI_MAX_MEMORY_MAX,
       .metavar = "SIZE",
       .help = "the bytes each exploration (and each analysis's) may grow to\n"
               "(512M, 4G; default: half the machine's memory)" },
