@@ -353,6 +353,21 @@ static void key_value(const key_watch *w, char *out, size_t size)
     json_decref(o);
 }
 
+/* Is id one of list's ", "-separated IDs?  Whole IDs: ZD-ROLL is not
+ * listed by ZD-ROLL-THREE. */
+static bool listed(const char *list, const char *id)
+{
+    size_t n = strlen(id);
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len == n && strncmp(p, id, n) == 0)
+            return true;
+        p += len;
+        p += *p ? 2 : 0; /* past ", " */
+    }
+    return false;
+}
+
 static void watch_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
 {
     (void)s;
@@ -363,7 +378,7 @@ static void watch_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
     if (rule && strcmp(now, w->last) != 0) {
         if (!w->first[0])
             snprintf(w->first, sizeof w->first, "%s", rule->id);
-        if (!strstr(ud_buf_str(&w->rows), rule->id))
+        if (!listed(ud_buf_str(&w->rows), rule->id))
             ud_buf_printf(&w->rows, "%s%s", w->rows.len ? ", " : "", rule->id);
     }
     snprintf(w->last, sizeof w->last, "%s", now);
