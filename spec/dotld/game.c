@@ -142,7 +142,9 @@ static const ud_variant_value stress_repeat_values[] = {
     { "once", S002, "4. MOVEMENT (the text is silent: undead\'s reading)",
       "a solo Stress Card resolves once, when its condition is first met in the round" },
     { "each-time", S002, "4. MOVEMENT (the text is silent: undead\'s reading)",
-      "a solo Stress Card resolves again each time its condition is met again in the round (not by a Stress Card's own effect)" },
+      "a solo Stress Card resolved already resolves again at each later meeting of its condition in the round, "
+      "except a meeting a Stress Card's effect makes, its own or another card's (one roll's outcome is one "
+      "meeting: ruling, undead's)" },
 };
 /* "You must keep your card hidden and only play it when the play when
  * condition is met": a restriction on when, or also a duty to play then. */
