@@ -22,7 +22,7 @@ if ! grep -q '^hand-written [a-z-]*: ' "$work/out"; then
     exit 1
 fi
 sed -n 's/^seeded-only \([^ ]*\) \([^ ]*\) changes-a-count$/\1 \2/p' "$work/out" | sort > "$work/marked"
-grep -v '^#' "$left" | grep -v '^$' | awk '{print $1, $2}' | sort > "$work/listed"
+{ grep -v -e '^#' -e '^$' "$left" || true; } | awk '{print $1, $2}' | sort > "$work/listed"
 bad=0
 while read -r game row; do
     echo "golden_by_hand: $game $row changes a count and only seeded games fire it: write a hand-written case (golden/<game>/pins/) that pins its amounts" >&2
@@ -35,5 +35,5 @@ done < <(comm -13 "$work/marked" "$work/listed")
 if (( bad > 0 )); then
     exit 1
 fi
-echo "golden_by_hand: $(grep -c . "$work/listed" || true) count-changing row(s) fired only by seeded games, each listed as left to pin"
+echo "golden_by_hand: $(wc -l < "$work/listed") count-changing row(s) fired only by seeded games, each listed as left to pin"
 grep '^hand-written' "$work/out"
