@@ -1930,7 +1930,8 @@ static void next_round(void *p, ud_step *s)
     X(C, DL_R_STEADY, DL_PH_FIGHT_ROLL, EFFECT, steady_applies, steady, "DL-AB-STEADY", SAMPLE, SEC_ABILITY, \
       "Ability steady: the first rerolled 1 of each fight costs no Time.", UD_ALWAYS, UD_READS(K(ABILITIES))) \
     X(C, DL_R_REROLLED_ONE, DL_PH_FIGHT_ROLL, EFFECT, rerolled_one_outside, rerolled_one_costs_time, "DL-REROLLED-ONE", S002, SEC_COMBAT, \
-      "A rerolled fight die showing 1 costs one Time at once.", UD_ALWAYS, UD_READS(K(TIME_OUT) | K(STRESS_REPEAT))) \
+      "A rerolled fight die showing 1 costs one Time at once; two 1s of one reroll cost two Time and meet a Stress " \
+      "Card's condition once (ruling, undead's: DL-STRESS-RESOLVE).", UD_ALWAYS, UD_READS(K(TIME_OUT) | K(STRESS_REPEAT))) \
     X(C, DL_R_EVENT_NO_TIME, DL_PH_FIGHT_ROLL, EFFECT, rerolled_one_in_safe_house, no_time_in_safe_house, "DL-EVENT-FIGHT-NO-TIME", S002, SEC_SAFE, \
       "In a fight an event brings, no Time is lost: you are in the safe house.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_FIGHT_ROLLED, DL_PH_FIGHT_ROLL, EFFECT, rerolled, fight_rolled, "DL-FIGHT-ROLLED", S002, SEC_COMBAT, \
