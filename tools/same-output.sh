@@ -14,7 +14,7 @@
 #             (and pdf with --pdf: its text, by pdftotext, as the PDF's own
 #             bytes hold its date);
 #   golden    `undead golden check --no-db` on GOLDEN, which must pass with
-#             both.
+#             both, and `golden coverage`.
 # A line per comparison, "same" or "DIFFERS" with the first lines of the
 # difference; then "N same, M differ".  Exit 0 when every one is the same,
 # 1 when some differ (or golden check fails), 2 on a bad argument.
@@ -114,6 +114,7 @@ if ((pdf)); then
 fi
 
 compare golden-check golden check --no-db --dir "$golden"
+compare golden-coverage golden coverage --no-db --dir "$golden"
 for which in old new; do
     rc="$(cat "$tmp/$which/golden-check.rc")"
     if [[ $rc != 0 ]]; then
