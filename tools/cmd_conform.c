@@ -224,10 +224,19 @@ static void print_departure(const cf_run *run, const cf_departure *dep, const ch
     printf("  rule:     %s\n", dep->rule[0] ? dep->rule : "(none found)");
     if (dep->why.len)
         printf("  why:      %s\n", ud_buf_str(&dep->why));
+    char first[UD_ERROR_RULE_MAX];
+    snprintf(first, sizeof first, "%.*s", (int)strcspn(dep->rule, " "), dep->rule);
+    const ud_rule *r = ud_game_rule(run->o->game, first);
+    if (r) { /* the rule named first, as the rule texts give it */
+        ud_buf text;
+        ud_buf_init(&text);
+        ud_blame_rule_text(run->o->game, r, "  says:     ", "            ", &text);
+        fputs(ud_buf_str(&text), stdout);
+        ud_buf_free(&text);
+    }
     printf("  expected: %s\n", ud_buf_str(&dep->expected));
     printf("  found:    %s\n", ud_buf_str(&dep->found));
     printf("  request:  %s\n", dep->request);
-    (void)run;
 }
 
 /* --record FILE: the departing game's record, whole or not at all
