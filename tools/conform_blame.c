@@ -82,6 +82,42 @@ static void their_state_line(const cf_departure *dep, FILE *f)
     fputc('\n', f);
 }
 
+/* The step's outcome lines as the implementation took them: dictated
+ * words it said it left unused (the last ones: it takes the first word
+ * that fits) are not written, so that the record is its game. */
+static void outcome_lines(const cf_departure *dep, FILE *f)
+{
+    size_t n = dep->outcomes ? json_array_size(dep->outcomes) : 0;
+    const json_t *unused = json_object_get(dep->their_report, "unused");
+    long drop = json_is_integer(unused) ? (long)json_integer_value(unused) : 0;
+    long words[64] = { 0 }, keep[64];
+    for (size_t k = 0; k < n && k < 64; k++) {
+        const char *l = json_string_value(json_array_get(dep->outcomes, k));
+        for (const char *p = l ? strchr(l, ' ') : NULL; p; p = strchr(p + 1, ' '))
+            words[k]++;
+    }
+    for (size_t k = n < 64 ? n : 64; k-- > 0;) {
+        keep[k] = words[k] - (drop < words[k] ? drop : words[k]);
+        drop -= words[k] - keep[k];
+    }
+    for (size_t k = 0; k < n && k < 64; k++) {
+        json_t *l = json_array_get(dep->outcomes, k);
+        if (!json_is_string(l) || keep[k] == 0)
+            continue;
+        ud_buf line;
+        ud_buf_init(&line);
+        const char *text = json_string_value(l);
+        const char *end = text;
+        for (long w = 0; w <= keep[k] && *end; w++)
+            end += strcspn(end, " ") + (w < keep[k] && *end ? 1 : 0);
+        char cut[1024];
+        snprintf(cut, sizeof cut, "%.*s", (int)(end - text), text);
+        cf_put_shown(&line, cut);
+        fprintf(f, "%s\n", ud_buf_str(&line));
+        ud_buf_free(&line);
+    }
+}
+
 void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, ud_buf *out)
 {
     const ud_game *g = run->o->game;
@@ -97,14 +133,19 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
         ud_buf_puts(out, "# (out of memory writing the record)\n");
         return;
     }
-    ud_transcript_write_header(f, g, &run->o->match.setup, run->o->match.policy, NULL, 1);
+    /* A play's departure ends the implementation's game where it departed:
+     * the record is whole there (not partial), so that what the rules
+     * still need (an outcome the implementation refused or did not draw)
+     * is a refusal of `undead check` at that step, as the departure was. */
+    bool at_position = dep->kind == CF_DEP_OFFERS || dep->at_offers;
+    ud_transcript_write_header(f, g, &run->o->match.setup, run->o->match.policy, NULL, at_position);
     fprintf(f, "# undead conform: the game as undead plays it, to the departure at play %llu\n",
             (unsigned long long)dep->step);
     fprintf(f, "# %s: expected %s; the implementation: %s\n", cf_dep_kind_name[dep->kind],
             ud_buf_str(&dep->expected), ud_buf_str(&dep->found));
     ud_sink sink = { line_sink, f };
     uint64_t j = dep->decisions;
-    if (dep->kind == CF_DEP_OFFERS || dep->at_offers) {
+    if (at_position) {
         /* found before the next decision: the game to that position */
         replay_to(r, run, tape, j, &sink);
         if (dep->adapter_line[0])
@@ -120,16 +161,10 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
             fprintf(f, "decide %s %s\n", ud_player(&r->s, g->to_move(r->state)), ud_buf_str(&a));
             ud_buf_free(&a);
         }
-        for (size_t k = 0; dep->outcomes && k < json_array_size(dep->outcomes); k++) {
-            json_t *l = json_array_get(dep->outcomes, k);
-            ud_buf line;
-            ud_buf_init(&line);
-            if (json_is_string(l))
-                cf_put_shown(&line, json_string_value(l));
-            if (line.len)
-                fprintf(f, "%s\n", ud_buf_str(&line));
-            ud_buf_free(&line);
-        }
+        if (dep->kind == CF_DEP_REFUSED)
+            fprintf(f, "# the implementation refused the outcomes the rules draw next: its game ends here\n");
+        else
+            outcome_lines(dep, f);
         their_state_line(dep, f);
     }
     cf_tape_free(&r->tape);
@@ -151,6 +186,7 @@ typedef struct lines_src {
     char text[1024];
     char *tok[UD_SCRIPT_MAX_TOKENS];
     int ntok;
+    bool starved; /* a pick found no outcome among the lines */
 } lines_src;
 
 static bool next_line(ud_chance_script *sc, const ud_pick_req *p)
@@ -174,6 +210,7 @@ static int lines_pick(ud_chance *ch, const ud_pick_req *p)
     lines_src *src = ch->ctx;
     ch->why[0] = '\0';
     int k = ud_chance_script_pick(&src->script, p, NULL);
+    src->starved |= k < 0;
     return k >= 0 ? k : -1;
 }
 
@@ -269,6 +306,8 @@ static bool step_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint
     scratch->s.check_invariants = 0; /* the implementation's state may be one no rule allows */
     ud_status st =
         c->a ? ud_decide(&scratch->s, scratch->state, c->a) : ud_start(&scratch->s, scratch->state);
+    if (dep->kind == CF_DEP_REFUSED) /* the adapter's rules needed outcomes the dictation lacks */
+        return st == UD_ERROR && src->starved;
     if (st == UD_ERROR)
         return false;
     if (dep->kind == CF_DEP_OFFERS)
@@ -390,9 +429,10 @@ static bool blamed_kind(cf_dep_kind k)
     case CF_DEP_OUTCOME:
     case CF_DEP_MISSING:
     case CF_DEP_EXTRA:
+    case CF_DEP_REFUSED:
         return true;
     default:
-        return false; /* refused: the adapter said no state; rules: undead's own failure */
+        return false; /* rules: undead's own failure */
     }
 }
 
