@@ -424,6 +424,7 @@ void ud_blame_json(const ud_game *g, const ud_blame *b, const char *other, ud_bu
 
 typedef struct check_step {
     const ud_transcript *t;
+    ud_transcript whole; /* t, its end as the blame reads it */
     ud_check_opts opts;
 } check_step;
 
@@ -594,7 +595,12 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
         *base = *opts->table;
     else
         ud_table_build(base, t->game, t->setup.variant);
-    cs->t = t;
+    /* Past the step the record's game may go on or not: a change need
+     * only play the step as the record does, unless the record's end is
+     * what the rules refuse (then the changed rules must end there). */
+    cs->whole = *t;
+    cs->whole.partial = res->at_end ? t->partial : 1;
+    cs->t = &cs->whole;
     cs->opts.table = base;
     cs->opts.strict = opts->strict;
     cs->opts.max_decisions = opts->max_decisions;

@@ -525,6 +525,7 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
             return -1;
         }
         if (c->cur >= t->n) {
+            c->res->at_end = !c->err->set;
             ud_error_set(c->err, t->last_line, 0, rule_id(c->s),
                          "the transcript ends, but the rules need a '%s' outcome next (%s)", p->event,
                          ud_chance_script_labels(p, want, sizeof want));
@@ -695,6 +696,7 @@ static void report_missing(checker *c, const char *text, const ud_rule *rule)
     const ud_transcript *t = c->t;
     const char *id = rule ? rule->id : NULL;
     if (c->cur >= t->n) {
+        c->res->at_end = !c->err->set;
         ud_error_set(c->err, t->last_line, 0, id, "the record is complete, but '%s' is missing at its end",
                      text);
         return;
@@ -833,6 +835,7 @@ static const ud_action *scripted_decision(checker *c)
             c->partial_end = 1;
         } else {
             decision_text(c, next, sizeof next);
+            c->res->at_end = !c->err->set;
             ud_error_set(c->err, t->last_line, 0, offer_rule, "the transcript ends, but the rules need %s",
                          next);
         }

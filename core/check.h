@@ -37,6 +37,7 @@ typedef struct ud_check_result {
     int seat_named; /* wrong_seat: the seat the decide line names (-1: none of the table's) */
     char state_key[32];
     char change_verb[32]; /* a change line the rules do not produce at all: its verb */
+    bool at_end;          /* the record ends where the rules need more */
 } ud_check_result;
 
 typedef struct ud_check_opts {

@@ -132,7 +132,9 @@ Test(zd_cli, check_rule_error_has_documented_format)
 
 /* The School Bus is offered only while it waits and a regular die is left
  * for it to replace (ZD-BUS-BOARD): not with three feet to reroll, and not
- * once the player has got off.  A ride decided there is refused. */
+ * once the player has got off.  A ride decided there is refused, and
+ * blamed on ZD-BUS-BOARD (its guard holding would offer it), not on the
+ * row that offers the choice (ZD-CHOICE). */
 #define BUS_H2 ZD_HEADER "variant bus=on\nplayer a\nplayer b\n"
 
 Test(zd_cli, check_bus_not_offered_with_three_feet)
@@ -142,8 +144,12 @@ Test(zd_cli, check_bus_not_offered_with_three_feet)
                                                                 "decide a ride\n");
     cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 1, "%s", cli_err);
     char want[300];
-    snprintf(want, sizeof want, "%s:8: ZD-CHOICE: 'ride' is not allowed here; the rules allow stop|roll", f);
+    snprintf(want, sizeof want, "%s:8: ZD-BUS-BOARD: 'ride' is not allowed here; the rules allow stop|roll",
+             f);
     CLI_HAS(cli_err, want);
+    CLI_HAS(cli_err,
+            "  evidence: single rule: undead plays this step as the record did with ZD-BUS-BOARD's guard "
+            "always holding");
 }
 
 Test(zd_cli, check_bus_not_offered_after_getting_off)
@@ -156,8 +162,12 @@ Test(zd_cli, check_bus_not_offered_after_getting_off)
                                                            "decide a ride\n");
     cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 1, "%s", cli_err);
     char want[300];
-    snprintf(want, sizeof want, "%s:11: ZD-CHOICE: 'ride' is not allowed here; the rules allow stop|roll", f);
+    snprintf(want, sizeof want, "%s:11: ZD-BUS-BOARD: 'ride' is not allowed here; the rules allow stop|roll",
+             f);
     CLI_HAS(cli_err, want);
+    CLI_HAS(cli_err,
+            "  evidence: single rule: undead plays this step as the record did with ZD-BUS-BOARD's guard "
+            "always holding");
 }
 
 Test(zd_cli, check_malformed_transcript_exit_2_with_column)
