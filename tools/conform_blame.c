@@ -186,7 +186,8 @@ typedef struct lines_src {
     char text[1024];
     char *tok[UD_SCRIPT_MAX_TOKENS];
     int ntok;
-    bool starved; /* a pick found no outcome among the lines */
+    bool starved;        /* a pick found no outcome among the lines */
+    char starved_on[32]; /* ... its event */
 } lines_src;
 
 static bool next_line(ud_chance_script *sc, const ud_pick_req *p)
@@ -210,6 +211,8 @@ static int lines_pick(ud_chance *ch, const ud_pick_req *p)
     lines_src *src = ch->ctx;
     ch->why[0] = '\0';
     int k = ud_chance_script_pick(&src->script, p, NULL);
+    if (k < 0 && !src->starved)
+        snprintf(src->starved_on, sizeof src->starved_on, "%s", p->event);
     src->starved |= k < 0;
     return k >= 0 ? k : -1;
 }
@@ -265,13 +268,33 @@ static bool same_report(const cf_run *run, const cf_departure *dep, const ud_ste
         return st == UD_DECIDE && json_is_string(tm) &&
                strcmp(json_string_value(tm), ud_player(s, g->to_move(state))) == 0;
     }
-    if (dep->kind == CF_DEP_RESULT) {
+    if (dep->kind == CF_DEP_RESULT || (st == UD_OVER && json_object_get(rep, "result"))) {
         json_t *ours = cf_result_json(g, state, s->setup);
         bool same = json_equal(ours, json_object_get(rep, "result"));
         json_decref(ours);
         return same;
     }
     return true;
+}
+
+/* A refusal that names an event of the game in quotes ("the rules need
+ * a 'roll' outcome", as undead serve words it) was for that event: the
+ * changed step must run short of the same one.  A refusal naming none
+ * says nothing of which. */
+static bool refused_event(const cf_run *run, const cf_departure *dep, const lines_src *src)
+{
+    const char *why = ud_buf_str(&dep->found);
+    bool names_one = false;
+    for (const char *const *e = run->o->game->chance_events; e && *e; e++) {
+        char quoted[48];
+        snprintf(quoted, sizeof quoted, "'%s'", *e);
+        if (strstr(why, quoted)) {
+            names_one = true;
+            if (strcmp(*e, src->starved_on) == 0)
+                return true;
+        }
+    }
+    return !names_one;
 }
 
 typedef struct blame_ctx {
@@ -306,8 +329,8 @@ static bool step_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint
     scratch->s.check_invariants = 0; /* the implementation's state may be one no rule allows */
     ud_status st =
         c->a ? ud_decide(&scratch->s, scratch->state, c->a) : ud_start(&scratch->s, scratch->state);
-    if (dep->kind == CF_DEP_REFUSED) /* the adapter's rules needed outcomes the dictation lacks */
-        return st == UD_ERROR && src->starved;
+    if (dep->kind == CF_DEP_REFUSED) /* the adapter's rules needed more outcomes than were dictated */
+        return st == UD_ERROR && src->starved && refused_event(c->run, dep, src);
     if (st == UD_ERROR)
         return false;
     if (dep->kind == CF_DEP_OFFERS)
