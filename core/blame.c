@@ -400,7 +400,12 @@ void ud_blame_json(const ud_game *g, const ud_blame *b, const char *other, ud_bu
         ud_blame_json_string(out, ud_buf_str(&text));
     }
     ud_buf_puts(out, "]");
-    const ud_rule *r = ud_blame_rule(b);
+    ud_blame_rule_json(g, ud_blame_rule(b), out);
+    ud_buf_free(&text);
+}
+
+void ud_blame_rule_json(const ud_game *g, const ud_rule *r, ud_buf *out)
+{
     if (r) {
         ud_buf_puts(out, ",\"summary\":");
         ud_blame_json_string(out, r->summary);
@@ -417,7 +422,6 @@ void ud_blame_json(const ud_game *g, const ud_blame *b, const char *other, ud_bu
             ud_buf_puts(out, "}");
         }
     }
-    ud_buf_free(&text);
 }
 
 /* ---- `undead check` ------------------------------------------------------------------- */

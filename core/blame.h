@@ -102,6 +102,10 @@ void ud_blame_rule_text(const ud_game *g, const ud_rule *r, const char *first, c
 /* The same as members of a JSON object (no braces): "rule", "evidence",
  * "explanations", "summary", "section", "source", "faq". */
 void ud_blame_json(const ud_game *g, const ud_blame *b, const char *other, ud_buf *out);
+/* Rule r's members for such an object, each after a comma: "summary",
+ * "section", "source", and "faq" (its id and question) if one rests on
+ * it; nothing for NULL. */
+void ud_blame_rule_json(const ud_game *g, const ud_rule *r, ud_buf *out);
 /* s as a JSON string, quotes included. */
 void ud_blame_json_string(ud_buf *out, const char *s);
 const char *ud_blame_kind_name(ud_blame_kind k);
