@@ -202,8 +202,8 @@ static void try_rows(search *se, ud_blame *b)
     }
 }
 
-void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial trial, void *ctx,
-                     ud_blame *b)
+void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial trial,
+                     ud_blame_trial reference, void *ctx, ud_blame *b)
 {
     memset(b, 0, sizeof *b);
     search *se = calloc(1, sizeof *se);
@@ -217,7 +217,9 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
         return;
     }
     ud_blame_change none = { .kind = UD_BLAME_NONE };
+    se->trial = reference ? reference : trial;
     isolated(se, &none); /* the reference firings, whether or not it explains */
+    se->trial = trial;
     memcpy(se->ref, se->fired, sizeof se->ref);
     /* first the readings: an implementation that reads an open question
      * the other way is no broken row */
@@ -429,6 +431,9 @@ void ud_blame_rule_json(const ud_game *g, const ud_rule *r, ud_buf *out)
 typedef struct check_step {
     const ud_transcript *t;
     ud_transcript whole; /* t, its end as the blame reads it */
+    bool step_ends;      /* the record's step ends at a decision where it is cut, or at its end */
+    int refused_line;
+    bool rules_over; /* the rules' own step, the record cut before the refused line, ends the game */
     ud_check_opts opts;
 } check_step;
 
@@ -441,7 +446,39 @@ static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uin
     o.changed_fired = fired;
     ud_check_result res;
     ud_error err;
+    /* where the record's step ends (its next decision, or the end of a
+     * record that is not partial), the changed step ends too: at a
+     * decision, not wanting an outcome the record does not give, or over
+     * where the rules' own step is (a record cannot say its game goes on) */
+    if (ud_check(cs->t, &o, &res, &err) != 0)
+        return false;
+    return !cs->step_ends || (!res.partial_at_pick && (bool)res.complete == cs->rules_over);
+}
+
+/* The step unchanged, the record cut before the refused line: the
+ * firings of the rules' own step, to rank the changes against. */
+static bool check_reference(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
+{
+    check_step *cs = ctx;
+    ud_check_opts o = cs->opts;
+    o.changed_table = t;
+    o.changed_setup = setup;
+    o.changed_fired = fired;
+    o.stop_after_line = cs->refused_line - 1;
+    ud_check_result res;
+    ud_error err;
     return ud_check(cs->t, &o, &res, &err) == 0;
+}
+
+/* Whether the rules' own step, the record cut before the refused line,
+ * ends the game. */
+static bool rules_end_game(const check_step *cs)
+{
+    ud_check_opts o = cs->opts;
+    o.stop_after_line = cs->refused_line - 1;
+    ud_check_result res;
+    ud_error err;
+    return ud_check(cs->t, &o, &res, &err) == 0 && res.complete;
 }
 
 /* The last line of the step that holds line: the line before the
@@ -610,10 +647,16 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
     cs->opts.max_decisions = opts->max_decisions;
     cs->opts.replay_of_checked = 1; /* the changed rows may break an invariant the record does not */
     cs->opts.stop_after_line = step_end(t, err->line);
+    cs->refused_line = err->line;
+    cs->rules_over = rules_end_game(cs);
+    /* a record that ends on a state line, and is not partial, ends where
+     * the game waited for a decision (or was over): a conform record */
+    bool ends_on_state = t->n > 0 && t->lines[t->n - 1].kind == UD_TL_STATE && !t->partial;
+    cs->step_ends = ends_on_state || cs->opts.stop_after_line > 0;
     for (uint64_t back = 0; back <= EARLIER_PLAYS && back <= res->played && b->kind == UD_BLAME_NONE;
          back++) {
         cs->opts.changed_from = res->played - back;
-        ud_blame_search(base, &t->setup, check_trial, cs, b);
+        ud_blame_search(base, &t->setup, check_trial, check_reference, cs, b);
         b->from_play = cs->opts.changed_from;
     }
     if (b->kind == UD_BLAME_NONE)

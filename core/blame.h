@@ -72,11 +72,12 @@ typedef bool (*ud_blame_trial)(void *ctx, const ud_table *t, const ud_setup *set
 
 /* Try every change of the game's rules under setup (base: the rows as
  * played): each other reading of each key, then each row of base with
- * each operator.  Fills b with the readings that explain the step if any,
+ * each operator.  reference (NULL: trial) plays the step unchanged, for
+ * the firings the changes are ranked against.  Fills b with the readings that explain the step if any,
  * else the single rows (UD_BLAME_NONE when nothing does: the caller then
  * adds provenance with ud_blame_add_row). */
-void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial trial, void *ctx,
-                     ud_blame *b);
+void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial trial,
+                     ud_blame_trial reference, void *ctx, ud_blame *b);
 
 /* Make change c in t (a copy of a table built for setup) and setup:
  * false when it changes nothing there (a row not in the table, a guard

@@ -518,6 +518,7 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
             return -1;
         if (c->cur >= t->n && t->partial) {
             c->partial_end = 1;
+            c->res->partial_at_pick = true;
             return -1;
         }
         if (!c->has_chance_lines) {
@@ -1079,6 +1080,7 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     ud_check_result kept = *res;
     fill_result(&c, !c.partial_end, decisions, res);
     res->played = kept.played;
+    res->partial_at_pick = kept.partial_at_pick;
     if (opts->state_out)
         memcpy(opts->state_out, state, g->state_size);
     ud_buf_free(&c.produced);

@@ -38,6 +38,7 @@ typedef struct ud_check_result {
     char state_key[32];
     char change_verb[32]; /* a change line the rules do not produce at all: its verb */
     bool at_end;          /* the record ends where the rules need more */
+    bool partial_at_pick; /* a partial record ended where the rules need an outcome */
 } ud_check_result;
 
 typedef struct ud_check_opts {

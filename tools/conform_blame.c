@@ -497,7 +497,7 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
     }
     blame_ctx c = { run, dep, before, j > 0 ? &a : NULL };
     if (ok)
-        ud_blame_search(&run->table, &run->o->match.setup, step_trial, &c, b);
+        ud_blame_search(&run->table, &run->o->match.setup, step_trial, NULL, &c, b);
     if (ok && b->kind == UD_BLAME_NONE)
         provenance(run, tape, dep, b);
     dep->blame = b->kind;
