@@ -152,6 +152,25 @@ Test(zd_cli, check_bus_not_offered_with_three_feet)
             "always holding");
 }
 
+/* --format json: the refusal and its blame as one object on standard
+ * output, nothing on standard error. */
+Test(zd_cli, check_json_names_the_rule_and_its_evidence)
+{
+    const char *f = cli_write_file("ride-json.in", BUS_H2 "draw green green green\n"
+                                                          "roll green:feet green:feet green:feet\n"
+                                                          "decide a ride\n");
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", "--format", "json", f), 1, "%s", cli_err);
+    cr_assert_str_eq(cli_err, "");
+    CLI_HAS(
+        cli_out,
+        "\"verdict\":\"violation\",\"line\":8,\"message\":\"'ride' is not allowed here; the rules "
+        "allow stop|roll\",\"needed\":\"ZD-CHOICE\",\"rule\":\"ZD-BUS-BOARD\",\"evidence\":\"single rule\"");
+    CLI_HAS(cli_out, "\"explanations\":[\"ZD-BUS-BOARD's guard always holding\",");
+    CLI_HAS(cli_out, "\"source\":\"001_4f6e2b55ff14832a.txt\"");
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", "--format", "yaml", f), 2, "%s", cli_err);
+    CLI_HAS(cli_err, "--format expects text or json, not 'yaml'");
+}
+
 Test(zd_cli, check_bus_not_offered_after_getting_off)
 {
     const char *f = cli_write_file("ride-again.in", BUS_H2 "draw green green green\n"
