@@ -206,6 +206,7 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
                      ud_blame_trial reference, void *ctx, ud_blame *b)
 {
     memset(b, 0, sizeof *b);
+    b->game = base->game;
     search *se = calloc(1, sizeof *se);
     if (!se)
         return;
@@ -273,8 +274,8 @@ void ud_blame_rule_ids(const ud_blame *b, char *out, size_t size)
     ud_buf_init(&ids);
     if (b->kind == UD_BLAME_ROW)
         ud_buf_puts(&ids, b->found[0].rule->id);
-    else if (b->kind == UD_BLAME_READING && !b->n_rows && b->n_found)
-        ud_buf_puts(&ids, b->found[0].rule ? b->found[0].rule->id : "");
+    else if (b->kind == UD_BLAME_READING && !b->n_rows && b->n_found && b->game)
+        ud_buf_puts(&ids, b->game->variants[b->found[0].key].key);
     else
         for (int i = 0; i < b->n_rows; i++)
             if (ids.len + strlen(b->rows[i]->id) + 2 < size)

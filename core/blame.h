@@ -54,6 +54,7 @@ typedef struct ud_blame_change {
 enum { UD_BLAME_SHOWN = 8 };
 
 typedef struct ud_blame {
+    const ud_game *game;
     ud_blame_kind kind;
     ud_blame_change found[UD_BLAME_SHOWN]; /* READING or ROW: the changes that explain it, best first */
     int n_found;                           /* all that explain it (more than shown: counted only) */
@@ -88,7 +89,8 @@ bool ud_blame_apply(const ud_blame_change *c, ud_table *t, ud_setup *setup);
 void ud_blame_add_row(ud_blame *b, const ud_rule *rule, const char *what);
 
 /* The rule b names first (NULL: none); its IDs space-separated, at most
- * size bytes (the rows of the first explanation, or the provenance). */
+ * size bytes (the rows of the first explanation, or the provenance; a
+ * reading none of whose rows fired in the step: its key). */
 const ud_rule *ud_blame_rule(const ud_blame *b);
 void ud_blame_rule_ids(const ud_blame *b, char *out, size_t size);
 
