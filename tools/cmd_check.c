@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blame.h"
+#include "blame.h"
 #include "check.h"
 #include "cli.h"
 #include "commands.h"
@@ -13,6 +15,7 @@
 /* check's options (opts.h). */
 typedef struct check_args {
     bool print, invariants, strict;
+    int format;                         /* 0 text, 1 json */
     const char *flags[UD_MAX_VARIANTS]; /* --variant KEY=VALUE, each key once */
     int n_flags;
     const char *content;
@@ -20,6 +23,8 @@ typedef struct check_args {
 } check_args;
 
 static bool read_variant(const char *cmd, const opts_option *o, void *field, const char *arg);
+
+static const char *const formats[] = { "text", "json", NULL };
 
 static const opts_option options[] = {
     { .name = "print",
@@ -30,6 +35,12 @@ static const opts_option options[] = {
       .kind = OPTS_FLAG,
       .at = OPTS_AT(check_args, invariants),
       .help = "check every invariant after every step" },
+    { .name = "format",
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(check_args, format),
+      .choices = formats,
+      .metavar = "F",
+      .help = "text (default) or json: one JSON object a file on standard output" },
     { .name = "strict",
       .kind = OPTS_FLAG,
       .at = OPTS_AT(check_args, strict),
@@ -63,9 +74,12 @@ static const opts_option options[] = {
 
 const opts_command cmd_check_opts = {
     .name = "check",
-    .usage = "usage: undead check [--print] [--invariants] [--strict] FILE... ('-' reads standard input)\n"
+    .usage = "usage: undead check [--print] [--invariants] [--strict] [--format text|json] FILE...\n"
+             "('-' reads standard input)\n"
              "Replays each transcript against the rules. Prints FILE:LINE: RULE-ID: what is wrong\n"
-             "at the first illegal step (exit 1), or the final scores (exit 0).\n"
+             "at the first illegal step (exit 1), or the final scores (exit 0).  The rule is the\n"
+             "one the line breaks, by evidence: the step played again under another reading, or\n"
+             "with one row changed, comes out as the record says (the lines after it say which).\n"
              "A malformed file is reported as FILE:LINE:COL: expected ... (exit 2), a record that\n"
              "cannot be checked (no chance lines and no seed where an outcome is needed) as\n"
              "FILE:LINE: what is missing (exit 2).\n" REC_NOTE,
@@ -194,6 +208,85 @@ static bool load_content_for(const char *shown, const ud_game *g, const char *di
     return true;
 }
 
+/* A refusal's rule by evidence (core/blame.h): when a reading or one
+ * changed row plays the step as the record does, the rule it names
+ * replaces the row the rules needed at the line (kept in `needed`). */
+static void blame_refusal(const ud_transcript *t, const ud_check_opts *opts, const ud_check_result *res,
+                          ud_error *err, ud_blame *b, char *needed, size_t size)
+{
+    snprintf(needed, size, "%s", err->rule);
+    ud_blame_check(t, opts, res, err, b);
+    if (b->kind != UD_BLAME_NONE)
+        ud_blame_rule_ids(b, err->rule, sizeof err->rule);
+}
+
+/* The rule err names first, as a row of g (NULL: none, or a reading). */
+static const ud_rule *first_rule(const ud_game *g, const char *ids)
+{
+    char id[UD_ERROR_RULE_MAX];
+    snprintf(id, sizeof id, "%.*s", (int)strcspn(ids, " "), ids);
+    return ud_game_rule(g, id);
+}
+
+/* The lines under FILE:LINE: RULE: message: the evidence and the rule. */
+static void print_blame(const ud_game *g, const ud_blame *b, const ud_error *err, const char *needed)
+{
+    ud_buf text;
+    ud_buf_init(&text);
+    ud_buf_puts(&text, "  evidence: ");
+    ud_blame_evidence(g, b, "the record", &text);
+    if (b->kind == UD_BLAME_NONE && needed[0])
+        ud_buf_printf(&text, "; %s is the row the rules needed at this line", needed);
+    else if (strcmp(needed, err->rule) != 0 && needed[0])
+        ud_buf_printf(&text, " (the rules needed %s at this line)", needed);
+    ud_buf_putc(&text, '\n');
+    const ud_rule *r = first_rule(g, err->rule);
+    if (r)
+        ud_blame_rule_text(g, r, "  rule:     ", "            ", &text);
+    fputs(ud_buf_str(&text), stderr);
+    ud_buf_free(&text);
+}
+
+/* --format json: one object a file, on standard output. */
+static void print_json(const char *file, const ud_transcript *t, int legal, const ud_check_result *res,
+                       const ud_error *err, const ud_blame *b, const char *needed)
+{
+    ud_buf j;
+    ud_buf_init(&j);
+    ud_buf_puts(&j, "{\"file\":");
+    ud_blame_json_string(&j, file);
+    if (legal) {
+        ud_buf_printf(&j, ",\"verdict\":\"ok\",\"complete\":%s,\"scores\":{",
+                      res->complete ? "true" : "false");
+        for (int i = 0; i < res->n_players; i++) {
+            ud_buf_puts(&j, i ? "," : "");
+            ud_blame_json_string(&j, t->setup.names[i]);
+            ud_buf_printf(&j, ":%d", res->score[i]);
+        }
+        ud_buf_puts(&j, "}");
+    } else {
+        ud_buf_printf(&j, ",\"verdict\":\"%s\",\"line\":%d,\"message\":",
+                      err->input      ? "input"
+                      : err->internal ? "internal"
+                                      : "violation",
+                      err->line);
+        ud_blame_json_string(&j, err->msg);
+        ud_buf_puts(&j, ",\"needed\":");
+        ud_blame_json_string(&j, needed);
+        ud_buf_puts(&j, ",");
+        if (b->kind != UD_BLAME_NONE)
+            ud_blame_json(t->game, b, "the record", &j);
+        else {
+            ud_buf_puts(&j, "\"rule\":");
+            ud_blame_json_string(&j, err->rule);
+            ud_buf_printf(&j, ",\"evidence\":\"%s\"", ud_blame_kind_name(b->kind));
+        }
+    }
+    ud_buf_puts(&j, "}\n");
+    fputs(ud_buf_str(&j), stdout);
+    ud_buf_free(&j);
+}
+
 /* What a check of several files keeps. */
 typedef struct check_run {
     const check_args *a;
@@ -228,15 +321,23 @@ static bool load_record(check_run *cr, const char *file, const char *shown, ud_t
 /* A file's verdict: the final scores, or what is wrong (exit 1; 2 for
  * bad input, whatever else failed). */
 static void say_verdict(check_run *cr, const char *shown, const ud_transcript *t, int legal,
-                        const ud_check_result *res, const ud_error *err)
+                        const ud_check_result *res, const ud_error *err, const ud_blame *b,
+                        const char *needed)
 {
+    bool json = cr->a->format == 1;
+    if (json)
+        print_json(shown, t, legal, res, err, b, needed);
     if (legal) {
-        if (!cr->a->print)
+        if (!cr->a->print && !json)
             print_result(shown, t, res);
         return;
     }
     fflush(stdout);
-    ud_error_print(err, shown, stderr);
+    if (!json) {
+        ud_error_print(err, shown, stderr);
+        if (!err->input && !err->internal)
+            print_blame(t->game, b, err, needed);
+    }
     if (err->input)
         cr->worst = UD_EXIT_USAGE;
     else if (cr->worst == UD_EXIT_OK)
@@ -271,7 +372,11 @@ static void check_file(check_run *cr, const char *file)
         fclose(regen);
     if (regen && cr->a->print)
         fwrite(canonical, 1, canonical_len, stdout);
-    say_verdict(cr, shown, &t, legal, &res, &err);
+    ud_blame blame = { 0 };
+    char needed[UD_ERROR_RULE_MAX] = "";
+    if (!legal)
+        blame_refusal(&t, &opts, &res, &err, &blame, needed, sizeof needed);
+    say_verdict(cr, shown, &t, legal, &res, &err, &blame, needed);
     cr->files++;
     cr->failed += !legal;
     for (int k = 0; cr->total && k < t.game->n_rules; k++)

@@ -16,12 +16,14 @@ typedef struct conform_cli {
     cf_drivers a;
     cf_opts o;
     int chance; /* index in chances[]: a cf_chance_mode */
+    int format; /* index in formats[]: 1 json */
     cli_game_opts game;
     rec_opts rec;
 } conform_cli;
 
 static const char *const chances[] = { "dictate", "follow", NULL };
 _Static_assert(CF_DICTATE == 0 && CF_FOLLOW == 1, "--chance's words are cf_chance_mode's, in order");
+static const char *const formats[] = { "text", "json", NULL };
 
 static bool read_games(const char *cmd, const opts_option *o, void *field, const char *arg);
 
@@ -115,6 +117,14 @@ static const opts_option options[] = {
       .kind = OPTS_FLAG,
       .at = OPTS_AT(conform_cli, a.verbose),
       .help = "print every chi-square test" },
+    { .name = "format",
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(conform_cli, format),
+      .choices = formats,
+      .metavar = "F",
+      .help = "text (default) or json: the departure as one JSON object on a\n"
+              "line of its own (the rule, its evidence, the record); the\n"
+              "run's other lines stay text" },
     { .name = "repeat",
       .kind = OPTS_NUMBER,
       .at = OPTS_AT(conform_cli, a.repeat),
@@ -180,6 +190,7 @@ static int read_conform(int argc, char **argv, conform_cli *c)
         return UD_EXIT_USAGE;
     if (!c->a.games_set && !c->a.depth && !c->a.seconds)
         c->a.games = 100;
+    c->a.json = c->format == 1;
     return OPTS_GO_ON;
 }
 

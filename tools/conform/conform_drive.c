@@ -40,10 +40,19 @@ static void print_departure(const cf_run *run, const cf_departure *dep, const ch
     printf("  rule:     %s\n", dep->rule[0] ? dep->rule : "(none found)");
     if (dep->why.len)
         printf("  why:      %s\n", ud_buf_str(&dep->why));
+    char first[UD_ERROR_RULE_MAX];
+    snprintf(first, sizeof first, "%.*s", (int)strcspn(dep->rule, " "), dep->rule);
+    const ud_rule *r = ud_game_rule(run->o->game, first);
+    if (r) { /* the rule named first, as the rule texts give it */
+        ud_buf text;
+        ud_buf_init(&text);
+        ud_blame_rule_text(run->o->game, r, "  says:     ", "            ", &text);
+        fputs(ud_buf_str(&text), stdout);
+        ud_buf_free(&text);
+    }
     printf("  expected: %s\n", ud_buf_str(&dep->expected));
     printf("  found:    %s\n", ud_buf_str(&dep->found));
     printf("  request:  %s\n", dep->request);
-    (void)run;
 }
 
 /* --record FILE: the departing game's record, whole or not at all
@@ -59,6 +68,38 @@ static bool write_record(const char *path, const ud_buf *record)
     return ok;
 }
 
+/* --format json: the departure and its record as one object, one line. */
+static void print_departure_json(const cf_run *run, const cf_departure *dep, const char *where,
+                                 const char *record, int tries, uint64_t found_at)
+{
+    const ud_game *g = run->o->game;
+    ud_buf j;
+    ud_buf_init(&j);
+    ud_buf_printf(&j, "{\"departure\":\"%s\",\"where\":", cf_dep_kind_name[dep->kind]);
+    ud_blame_json_string(&j, where);
+    ud_buf_printf(&j,
+                  ",\"play\":%" PRIu64 ",\"decisions\":%" PRIu64 ",\"found_after\":%" PRIu64
+                  ",\"shrink_games\":%d,\"expected\":",
+                  dep->step, dep->decisions, found_at, tries);
+    ud_blame_json_string(&j, ud_buf_str(&dep->expected));
+    ud_buf_puts(&j, ",\"found\":");
+    ud_blame_json_string(&j, ud_buf_str(&dep->found));
+    ud_buf_puts(&j, ",\"request\":");
+    ud_blame_json_string(&j, dep->request);
+    ud_buf_puts(&j, ",\"rule\":");
+    ud_blame_json_string(&j, dep->rule);
+    ud_buf_printf(&j, ",\"evidence\":\"%s\",\"why\":", ud_blame_kind_name(dep->blame));
+    ud_blame_json_string(&j, ud_buf_str(&dep->why));
+    char first[UD_ERROR_RULE_MAX];
+    snprintf(first, sizeof first, "%.*s", (int)strcspn(dep->rule, " "), dep->rule);
+    ud_blame_rule_json(g, ud_game_rule(g, first), &j);
+    ud_buf_puts(&j, ",\"record\":");
+    ud_blame_json_string(&j, record);
+    ud_buf_puts(&j, "}\n");
+    fputs(ud_buf_str(&j), stdout);
+    ud_buf_free(&j);
+}
+
 static int report_departure(cf_run *run, cf_tape *tape, cf_departure *dep, const cf_drivers *a,
                             const char *where, recorder *rec)
 {
@@ -67,15 +108,20 @@ static int report_departure(cf_run *run, cf_tape *tape, cf_departure *dep, const
     if (a->shrink_tries > 0)
         cf_shrink(run, tape, dep, a->shrink_tries);
     cf_blame(run, tape, dep);
-    print_departure(run, dep, where);
-    if (a->shrink_tries > 0)
-        printf("shrunk: from %" PRIu64 " decisions and %zu choices to %" PRIu64 " decisions and %zu choices "
-               "(%d games tried)\n",
-               found_at, found_len, dep->decisions, dep->tape_pos, run->shrink_tries);
     ud_buf record;
     ud_buf_init(&record);
     cf_record(run, tape, dep, &record);
-    printf("record (undead check replays it):\n%s", ud_buf_str(&record));
+    if (a->json)
+        print_departure_json(run, dep, where, ud_buf_str(&record),
+                             a->shrink_tries > 0 ? run->shrink_tries : 0, found_at);
+    else {
+        print_departure(run, dep, where);
+        if (a->shrink_tries > 0)
+            printf("shrunk: from %" PRIu64 " decisions and %zu choices to %" PRIu64
+                   " decisions and %zu choices (%d games tried)\n",
+                   found_at, found_len, dep->decisions, dep->tape_pos, run->shrink_tries);
+        printf("record (undead check replays it):\n%s", ud_buf_str(&record));
+    }
     int rc = UD_EXIT_FAIL;
     if (a->record && !write_record(a->record, &record))
         rc = UD_EXIT_USAGE;
