@@ -9,6 +9,10 @@
 #            daemon, `<&-`) gave the adapter's pipe descriptor 0, which the
 #            child then closed: a working adapter was blamed ("broken
 #            adapter at the start ... exited with status 2"), exit 2.
+#   baseline-report  db baseline check|update GAME printed an "uncovered
+#            OTHER-GAME RULE" line for every rule row of every other game
+#            (about 270 lines before the one-line report): the golden
+#            cases are replayed without a coverage report.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack3 # fail, expect, size_below, sql:
@@ -36,6 +40,17 @@ closed-stdin)
     timeout 120 "$undead" conform one-die --games 2 --no-db -- "$undead" serve one-die <&- 2>&- > out || rc=$?
     [[ $rc == 0 ]] || fail "stdin and stderr closed: exit $rc: $(head -c 2000 out)"
     grep -q "every step agreed" out || fail "stdin and stderr closed: $(head -c 2000 out)"
+    ;;
+baseline-report)
+    csv="$src/golden/zombie_dice/outcomes.csv"
+    run "$undead" db baseline check zombie-dice --golden "$src/golden"
+    expect 0 out "baseline $csv: 0 changed, 0 added, 0 removed, $(( $(wc -l < "$csv") - 1 )) unchanged"
+    [[ $(wc -l < out) == 1 ]] || fail "expected one line of report: $(head -c 2000 out)"
+    mkdir g && cp -r "$src/golden/one_die" g/
+    run "$undead" db baseline update one-die --golden g
+    expect 0 out "updated g/one_die/outcomes.csv: read 'git diff g/one_die/outcomes.csv' before committing"
+    [[ $(wc -l < out) == 2 ]] || fail "expected two lines of report: $(head -c 2000 out)"
+    ! grep -q '^uncovered' out || fail "an uncovered-rows report: $(head -c 2000 out)"
     ;;
 *)
     fail "unknown case"

@@ -28,7 +28,7 @@ static bool add_golden(recorder *r, const char *root, const char *folder)
     snprintf(dir, sizeof dir, "%s/%s", root, folder);
     rec_golden gr = { r, root };
     golden_report rep;
-    return golden_run(dir, GOLDEN_COVERAGE, &rep, rec_golden_case, &gr) > 0 && rep.failed == 0;
+    return golden_run(dir, GOLDEN_REPLAY, &rep, rec_golden_case, &gr) > 0 && rep.failed == 0;
 }
 
 /* The first n seeded games under the default readings and under each
