@@ -13,6 +13,10 @@
 #            OTHER-GAME RULE" line for every rule row of every other game
 #            (about 270 lines before the one-line report): the golden
 #            cases are replayed without a coverage report.
+#   conform-zero  conform --games 0 (or --games 0 --seconds 0) compared
+#            nothing and exited 0, a pass; --seconds 0 alone played the 100
+#            default games, not what was asked: both refused, from 1, as
+#            sim and bench refuse --games 0.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack3 # fail, expect, size_below, sql:
@@ -51,6 +55,16 @@ baseline-report)
     expect 0 out "updated g/one_die/outcomes.csv: read 'git diff g/one_die/outcomes.csv' before committing"
     [[ $(wc -l < out) == 2 ]] || fail "expected two lines of report: $(head -c 2000 out)"
     ! grep -q '^uncovered' out || fail "an uncovered-rows report: $(head -c 2000 out)"
+    ;;
+conform-zero)
+    for opt in games seconds; do
+        run "$undead" conform one-die --no-db --$opt 0 -- "$undead" serve one-die
+        expect 2 err "undead conform: --$opt: expected a whole number from 1 to 100000000, got '0'"
+        [[ ! -s out ]] || fail "--$opt 0: an adapter was started: $(head -c 2000 out)"
+    done
+    # 0 where it means something is still taken
+    run "$undead" conform one-die --no-db --games 1 --shrink-tries 0 -- "$undead" serve one-die
+    [[ $rc == 0 ]] || fail "--shrink-tries 0: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"

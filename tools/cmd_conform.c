@@ -139,8 +139,9 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
         case OPT_SETUP_OUTCOMES: {
             /* each option's bounds; the name is getopt's (a value that
              * begins with '-' is still the value) */
-            uint64_t lo =
-                c == OPT_DEPTH || c == OPT_MAX_DECISIONS || c == OPT_TIMEOUT || c == OPT_REPEAT ? 1 : 0;
+            /* 0 only where it means something (no shrinking, no outcome
+             * enumerated): no games or no seconds would compare nothing */
+            uint64_t lo = c == OPT_SHRINK || c == OPT_MAX_OUTCOMES || c == OPT_SETUP_OUTCOMES ? 0 : 1;
             uint64_t hi = c == OPT_DEPTH           ? CF_MAX_DEPTH
                           : c == OPT_MAX_DECISIONS ? 1000000
                           : c == OPT_REPEAT        ? 1000
