@@ -17,6 +17,9 @@
 #            nothing and exited 0, a pass; --seconds 0 alone played the 100
 #            default games, not what was asked: both refused, from 1, as
 #            sim and bench refuse --games 0.
+#   faq-game-twice  faq --game G --game G wrote G's chapters twice (every
+#            anchor id twice: the contents linked the first copy only),
+#            where verify refuses a game named twice: refused alike.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack3 # fail, expect, size_below, sql:
@@ -65,6 +68,11 @@ conform-zero)
     # 0 where it means something is still taken
     run "$undead" conform one-die --no-db --games 1 --shrink-tries 0 -- "$undead" serve one-die
     [[ $rc == 0 ]] || fail "--shrink-tries 0: exit $rc: $(head -c 2000 err)"
+    ;;
+faq-game-twice)
+    run "$undead" faq --db none.db --game one-die --game zombie-dice --game one-die -o faq.html
+    expect 2 err "undead faq: game 'one-die' is named twice: expected each game once"
+    [[ ! -e faq.html && ! -e none.db ]] || fail "a file was written"
     ;;
 *)
     fail "unknown case"

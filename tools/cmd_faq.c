@@ -361,6 +361,22 @@ static bool runs_ready(const faq_opts *o, const char *db_path)
     return ok;
 }
 
+/* --game NAME: a game once (twice would write its chapters twice, every
+ * anchor id twice); false with the message printed. */
+static bool add_game(faq_opts *o, const char *name)
+{
+    const ud_game *g = cli_game("faq", name);
+    if (!g)
+        return false;
+    for (int k = 0; k < o->n_games; k++)
+        if (o->games[k] == g) {
+            fprintf(stderr, "undead faq: game '%s' is named twice: expected each game once\n", name);
+            return false;
+        }
+    o->games[o->n_games++] = g;
+    return true;
+}
+
 /* undead faq, with room in GAMES for every game it may be asked for. */
 static int faq_run(int argc, char **argv, const ud_game **games)
 {
@@ -388,7 +404,7 @@ static int faq_run(int argc, char **argv, const ud_game **games)
             fputs(usage, stdout);
             return UD_EXIT_OK;
         case 'g':
-            if (!(o.games[o.n_games++] = cli_game("faq", optarg)))
+            if (!add_game(&o, optarg))
                 return UD_EXIT_USAGE;
             break;
         case 'f':
@@ -488,8 +504,7 @@ static int faq_run(int argc, char **argv, const ud_game **games)
 int cmd_faq(int argc, char **argv)
 {
     /* every registered game by default; each --game takes an argument, so
-     * there are fewer than argc of them (a game named twice is written
-     * twice) */
+     * there are fewer than argc of them (each game at most once) */
     int registered = 0;
     while (ud_games[registered])
         registered++;
