@@ -20,6 +20,8 @@
 #   faq-game-twice  faq --game G --game G wrote G's chapters twice (every
 #            anchor id twice: the contents linked the first copy only),
 #            where verify refuses a game named twice: refused alike.
+#   many-starts  a 17th --start said "--start: at most 16", a 33rd --variant
+#            "--variant: too many" (no bound): each says what is expected.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack3 # fail, expect, size_below, sql:
@@ -73,6 +75,15 @@ faq-game-twice)
     run "$undead" faq --db none.db --game one-die --game zombie-dice --game one-die -o faq.html
     expect 2 err "undead faq: game 'one-die' is named twice: expected each game once"
     [[ ! -e faq.html && ! -e none.db ]] || fail "a file was written"
+    ;;
+many-starts)
+    starts=() variants=()
+    for i in {1..17}; do starts+=(--start "round $i"); done
+    for i in {1..33}; do variants+=(--variant ending=at-once); done
+    run "$undead" play one-die --no-db "${starts[@]}"
+    expect 2 err "undead play: --start: expected at most 16 start lines"
+    run "$undead" sim one-die --games 1 --no-db "${variants[@]}"
+    expect 2 err "undead sim: --variant: expected at most 32 of them"
     ;;
 *)
     fail "unknown case"

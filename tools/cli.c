@@ -213,7 +213,8 @@ bool cli_game_opt(cli_game_opts *o, int code, const char *arg)
     case OPT_VARIANT:
         if (o->n_variants >= (int)(sizeof o->variants / sizeof o->variants[0])) {
             say_command(NULL);
-            fprintf(stderr, ": --variant: too many\n");
+            fprintf(stderr, ": --variant: expected at most %d of them\n",
+                    (int)(sizeof o->variants / sizeof o->variants[0]));
             return false;
         }
         o->variants[o->n_variants++] = arg;
@@ -224,7 +225,7 @@ bool cli_game_opt(cli_game_opts *o, int code, const char *arg)
     case OPT_START:
         if (o->n_starts >= UD_MAX_START) {
             say_command(NULL);
-            fprintf(stderr, ": --start: at most %d\n", UD_MAX_START);
+            fprintf(stderr, ": --start: expected at most %d start lines\n", UD_MAX_START);
             return false;
         }
         o->starts[o->n_starts++] = arg;
