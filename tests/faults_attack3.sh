@@ -22,6 +22,11 @@
 #            where verify refuses a game named twice: refused alike.
 #   many-starts  a 17th --start said "--start: at most 16", a 33rd --variant
 #            "--variant: too many" (no bound): each says what is expected.
+#   query-run  db query's run parameter took 'last' (what every other db
+#            command means by the newest run), '' and '1x' as text: an
+#            empty table, exit 0; a parameter given twice was taken (one
+#            silently lost); the list said "(required)  (required)".  A run
+#            is named as for db show (ID, last, last~N); the rest refused.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack3 # fail, expect, size_below, sql:
@@ -84,6 +89,29 @@ many-starts)
     expect 2 err "undead play: --start: expected at most 16 start lines"
     run "$undead" sim one-die --games 1 --no-db "${variants[@]}"
     expect 2 err "undead sim: --variant: expected at most 32 of them"
+    ;;
+query-run)
+    "$undead" sim one-die --games 2 --db r.db > /dev/null
+    "$undead" sim one-die --games 3 --db r.db > /dev/null
+    run "$undead" db query run-metrics --db r.db --param run=2
+    [[ $rc == 0 ]] && grep -q '^games ' out || fail "run=2: exit $rc: $(head -c 2000 out) $(head -c 2000 err)"
+    mv out by-id
+    for word in last last~0; do
+        run "$undead" db query run-metrics --db r.db --param run=$word
+        [[ $rc == 0 ]] || fail "run=$word: exit $rc: $(head -c 2000 err)"
+        cmp -s out by-id || fail "run=$word is not run 2: $(head -c 2000 out)"
+    done
+    run "$undead" db query run-metrics --db r.db --param run=last~1
+    [[ $rc == 0 ]] && ! cmp -s out by-id || fail "run=last~1: exit $rc or run 2's rows"
+    for word in '' 1x last~2 $'1\e[31m'; do
+        run "$undead" db query run-metrics --db r.db --param "run=$word"
+        shown=${word//$'\e'/\\x1b}
+        expect 2 err "undead db: no run '$shown' (expected a run ID, 'last' or 'last~N'; see 'undead db runs')"
+    done
+    run "$undead" db query run-metrics --db r.db --param run=1 --param run=2
+    expect 2 err "undead db: --param run: given twice; expected each parameter once"
+    run "$undead" db query --list --db r.db
+    expect 0 out "    --param run=VALUE (required)  a run ID"
     ;;
 *)
     fail "unknown case"
