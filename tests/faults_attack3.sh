@@ -27,6 +27,10 @@
 #            empty table, exit 0; a parameter given twice was taken (one
 #            silently lost); the list said "(required)  (required)".  A run
 #            is named as for db show (ID, last, last~N); the rest refused.
+#   table-escaped  db runs and db show (text) printed a stored command line
+#            as it was: a newline in an argument broke its row in two, an
+#            ESC reached the terminal; the text table escapes them as
+#            messages do (\n, \x1b), CSV and JSON keep the value.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack3 # fail, expect, size_below, sql:
@@ -112,6 +116,23 @@ query-run)
     expect 2 err "undead db: --param run: given twice; expected each parameter once"
     run "$undead" db query --list --db r.db
     expect 0 out "    --param run=VALUE (required)  a run ID"
+    ;;
+table-escaped)
+    run "$undead" check --db t.db $'no\nsuch'
+    [[ $rc == 2 ]] || fail "check: exit $rc"
+    run "$undead" check --db t.db $'\e[31mred'
+    [[ $rc == 2 ]] || fail "check: exit $rc"
+    run "$undead" db runs --db t.db
+    [[ $rc == 0 ]] || fail "db runs: exit $rc: $(head -c 2000 err)"
+    lines=$(wc -l < out)
+    [[ $lines == 3 ]] || fail "db runs: $lines lines, expected 3: $(head -c 2000 out)"
+    grep -qF "undead check --db t.db 'no\nsuch'" out || fail "newline not escaped: $(head -c 2000 out)"
+    grep -qF "undead check --db t.db '\x1b[31mred'" out || fail "ESC not escaped: $(head -c 2000 out)"
+    ! grep -q $'\e' out || fail "an ESC byte in db runs"
+    run "$undead" db show last --db t.db
+    grep -qF "'\x1b[31mred'" out && ! grep -q $'\e' out || fail "db show: $(head -c 2000 out)"
+    run "$undead" db runs --db t.db --format json
+    grep -qF '\u001b[31mred' out || fail "json: $(head -c 2000 out)"
     ;;
 *)
     fail "unknown case"
