@@ -31,6 +31,11 @@
 #            as it was: a newline in an argument broke its row in two, an
 #            ESC reached the terminal; the text table escapes them as
 #            messages do (\n, \x1b), CSV and JSON keep the value.
+#   path-escaped  a path named on the command line was echoed raw in the
+#            messages about it (an ESC reached the terminal, a newline
+#            split the message): FILE:LINE:COL, "no such file or folder",
+#            a folder or database that is not there, the baseline's report;
+#            shown escaped as option values are (\n, \x1b).
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack3 # fail, expect, size_below, sql:
@@ -133,6 +138,40 @@ table-escaped)
     grep -qF "'\x1b[31mred'" out && ! grep -q $'\e' out || fail "db show: $(head -c 2000 out)"
     run "$undead" db runs --db t.db --format json
     grep -qF '\u001b[31mred' out || fail "json: $(head -c 2000 out)"
+    ;;
+path-escaped)
+    esc=$'\e[31mred' nl=$'a\nb'
+    for p in "$esc" "$nl"; do
+        shown=${p//$'\e'/\\x1b}
+        shown=${shown//$'\n'/\\n}
+        run "$undead" check --no-db "$p"
+        expect 2 err "$shown: no such file or folder"
+        run "$undead" show one-die "$p"
+        expect 2 err "$shown: no such file or folder"
+        run "$undead" play one-die --no-db --content "$p"
+        expect 2 err "$shown: no such file or folder"
+        run "$undead" golden check --no-db --dir "$p"
+        expect 2 err "undead golden: $shown: no such directory (the golden cases are read from it: --dir DIR)"
+        run "$undead" db runs --db "$p"
+        expect 2 err "undead db: $shown: no such database (run a command that records, e.g. 'undead sim', first)"
+        run "$undead" faq --db "$p"
+        expect 2 err "undead faq: results database: $shown: no such database (run a command that records, e.g. 'undead sim', first)"
+        run "$undead" db integrity --db "$p"
+        expect 2 err "undead db integrity: $shown: no such file or folder"
+        run "$undead" db baseline check one-die --golden "$src/golden" --file "$p"
+        expect 1 out "$shown: missing; create it with 'undead db baseline update one-die'"
+        ! grep -q $'\e' err out || fail "an ESC byte in a message"
+    done
+    # a record that is there: FILE:LINE:COL names it escaped
+    printf 'undead-transcript 1\ngame one-die\nplayer 9\n' > "$esc"
+    run "$undead" check --no-db "$esc"
+    expect 2 err "\x1b[31mred:3:8: player name '9': expected it to start with a letter"
+    # a content folder: its files' names are escaped too
+    mkdir "$esc.d" && printf 'goal points=x rounds=6\n' > "$esc.d/goal.txt"
+    cp "$src/spec/one_die/content/die.txt" "$esc.d/"
+    run "$undead" play one-die --no-db --content "$esc.d"
+    grep -q '^\\x1b\[31mred\.d/goal\.txt:1:' err && ! grep -q $'\e' err ||
+        fail "content error not escaped: $(head -c 2000 err | od -c | head -5)"
     ;;
 *)
     fail "unknown case"

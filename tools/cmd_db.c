@@ -136,8 +136,12 @@ static db *open_db(const db_opts *o)
     ud_buf err;
     ud_buf_init(&err);
     db *d = db_open_read(path, &err);
-    if (!d)
-        fprintf(stderr, "undead db: %s\n", ud_buf_str(&err));
+    if (!d) {
+        ud_buf shown;
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead db: %s\n", ud_escaped(&shown, ud_buf_str(&err)));
+        ud_buf_free(&shown);
+    }
     ud_buf_free(&err);
     return d;
 }
@@ -290,12 +294,15 @@ static void print_line(void *ctx, const char *text)
  * 1: the problems, printed; 2: no such file, or not a regular one. */
 static int db_integrity_raw(const char *path)
 {
-    ud_buf why;
+    ud_buf why, shown;
     ud_buf_init(&why);
+    ud_buf_init(&shown);
+    ud_escaped(&shown, *path ? path : "''");
     if (!*path || !ud_infile_is_file(path, false, &why)) {
-        fprintf(stderr, "undead db integrity: %s: %s\n", *path ? path : "''",
+        fprintf(stderr, "undead db integrity: %s: %s\n", ud_buf_str(&shown),
                 *path ? ud_buf_str(&why) : "no such file or folder");
         ud_buf_free(&why);
+        ud_buf_free(&shown);
         return UD_EXIT_USAGE;
     }
     ud_buf_free(&why);
@@ -303,8 +310,9 @@ static int db_integrity_raw(const char *path)
     ud_buf_init(&err);
     db_check check = db_integrity_file(path, print_line, NULL, &err);
     if (check == DB_CHECK_ERROR)
-        printf("%s: %s\n", path, ud_buf_str(&err));
+        printf("%s: %s\n", ud_buf_str(&shown), ud_buf_str(&err));
     ud_buf_free(&err);
+    ud_buf_free(&shown);
     return check == DB_CHECK_OK ? UD_EXIT_OK : UD_EXIT_FAIL;
 }
 
@@ -315,10 +323,13 @@ static int db_migrate(const char *path)
     ud_buf err;
     ud_buf_init(&err);
     db *d = db_open(path, false, &err);
+    ud_buf shown;
+    ud_buf_init(&shown);
     if (d)
-        printf("%s: schema version %d\n", path, DB_SCHEMA_VERSION);
+        printf("%s: schema version %d\n", ud_escaped(&shown, path), DB_SCHEMA_VERSION);
     else
-        fprintf(stderr, "undead db migrate: %s\n", ud_buf_str(&err));
+        fprintf(stderr, "undead db migrate: %s\n", ud_escaped(&shown, ud_buf_str(&err)));
+    ud_buf_free(&shown);
     ud_buf_free(&err);
     db_close(d);
     return d ? UD_EXIT_OK : UD_EXIT_USAGE;

@@ -355,8 +355,12 @@ static bool runs_ready(const faq_opts *o, const char *db_path)
     ud_buf err;
     ud_buf_init(&err);
     bool ok = faq_runs_ready(o, db_path, &err);
-    if (!ok)
-        fprintf(stderr, "undead faq: %s\n", ud_buf_str(&err));
+    if (!ok) {
+        ud_buf shown; /* the message names the --db path */
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead faq: %s\n", ud_escaped(&shown, ud_buf_str(&err)));
+        ud_buf_free(&shown);
+    }
     ud_buf_free(&err);
     return ok;
 }
@@ -485,7 +489,10 @@ static int faq_run(int argc, char **argv, const ud_game **games)
     ud_buf_init(&err);
     db *d = db_open_read(db_path, &err);
     if (!d) {
-        fprintf(stderr, "undead faq: results database: %s\n", ud_buf_str(&err));
+        ud_buf shown;
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead faq: results database: %s\n", ud_escaped(&shown, ud_buf_str(&err)));
+        ud_buf_free(&shown);
         ud_buf_free(&err);
         return UD_EXIT_USAGE;
     }

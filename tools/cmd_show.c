@@ -161,7 +161,12 @@ int cmd_show(int argc, char **argv)
     if (o.content && !cli_load_content(g, o.content))
         return UD_EXIT_USAGE;
     const char *file = argv[optind + 1];
-    const char *shown = strcmp(file, "-") == 0 ? "<stdin>" : file;
+    /* the name in messages and the caption, escaped (a newline or an ESC
+     * in it cannot break a line or reach the terminal); static: it lives
+     * to the exit, whichever return is taken */
+    static ud_buf shown_buf;
+    ud_buf_init(&shown_buf);
+    const char *shown = ud_escaped(&shown_buf, strcmp(file, "-") == 0 ? "<stdin>" : file);
     size_t len;
     char *text = cli_read_file(file, &len);
     if (!text)
