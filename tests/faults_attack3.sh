@@ -36,6 +36,12 @@
 #            split the message): FILE:LINE:COL, "no such file or folder",
 #            a folder or database that is not there, the baseline's report;
 #            shown escaped as option values are (\n, \x1b).
+#   golden-name  golden update copied a case's file name raw into the
+#            transcript's "# Generated from NAME" line: a name holding an ESC
+#            made a transcript undead check refuses ("expected printable
+#            text, found byte 0x1b"); the report printed the names and the
+#            differing lines raw.  The name is written escaped, and the
+#            report shows names and lines escaped.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack3 # fail, expect, size_below, sql:
@@ -172,6 +178,20 @@ path-escaped)
     run "$undead" play one-die --no-db --content "$esc.d"
     grep -q '^\\x1b\[31mred\.d/goal\.txt:1:' err && ! grep -q $'\e' err ||
         fail "content error not escaped: $(head -c 2000 err | od -c | head -5)"
+    ;;
+golden-name)
+    mkdir g && cp -r "$src/golden/one_die" g/
+    mv g/one_die/examples/at-once.in $'g/one_die/examples/\e[31mx.in'
+    mv g/one_die/examples/at-once.transcript $'g/one_die/examples/\e[31mx.transcript'
+    run "$undead" golden check --no-db --dir g
+    expect 1 out "g/one_die/examples/\x1b[31mx.transcript:1: regenerated: # Generated from \x1b[31mx.in by 'undead golden update'; do not edit by hand."
+    ! grep -q $'\e' out err || fail "an ESC byte in the report"
+    run "$undead" golden update --no-db --dir g
+    expect 0 out "updated g/one_die/examples/\x1b[31mx.transcript"
+    run "$undead" check --no-db $'g/one_die/examples/\e[31mx.transcript'
+    expect 0 out "g/one_die/examples/\x1b[31mx.transcript: ok: ann=5 bob=30 cal=17; winner bob"
+    run "$undead" golden check --no-db --dir g
+    [[ $rc == 0 ]] || fail "golden check after the update: exit $rc: $(head -c 2000 out)"
     ;;
 *)
     fail "unknown case"
