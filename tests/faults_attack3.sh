@@ -42,6 +42,10 @@
 #            text, found byte 0x1b"); the report printed the names and the
 #            differing lines raw.  The name is written escaped, and the
 #            report shows names and lines escaped.
+#   listing-args  games, rules, variants and policies took any extra word
+#            or unknown option silently ('games --bogus', 'rules GAME extra',
+#            exit 0), where every other command refuses one; and an unknown
+#            command's name was echoed raw.  Refused, exit 2, escaped.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack3 # fail, expect, size_below, sql:
@@ -192,6 +196,23 @@ golden-name)
     expect 0 out "g/one_die/examples/\x1b[31mx.transcript: ok: ann=5 bob=30 cal=17; winner bob"
     run "$undead" golden check --no-db --dir g
     [[ $rc == 0 ]] || fail "golden check after the update: exit $rc: $(head -c 2000 out)"
+    ;;
+listing-args)
+    run "$undead" games --bogus
+    expect 2 err "undead games: unexpected argument '--bogus'"
+    run "$undead" games extra
+    expect 2 err "undead games: unexpected argument 'extra'"
+    run "$undead" rules zombie-dice extra
+    expect 2 err "undead rules: unexpected argument 'extra'"
+    run "$undead" variants dotld $'ex\ntra'
+    expect 2 err "undead variants: unexpected argument 'ex\ntra'"
+    run "$undead" policies one-die --bogus
+    expect 2 err "undead policies: unexpected argument '--bogus'"
+    [[ ! -s out ]] || fail "a listing was printed: $(head -c 2000 out)"
+    run "$undead" policies one-die
+    expect 0 out "$(printf '%-18s %s' random 'choose uniformly among the allowed actions')"
+    run "$undead" $'\e[31m'
+    expect 2 err "undead: unknown command '\x1b[31m'"
     ;;
 *)
     fail "unknown case"
