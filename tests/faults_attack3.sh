@@ -35,7 +35,8 @@
 #            messages about it (an ESC reached the terminal, a newline
 #            split the message): FILE:LINE:COL, "no such file or folder",
 #            a folder or database that is not there, the baseline's report;
-#            shown escaped as option values are (\n, \x1b).
+#            shown escaped as option values are (\n, \x1b).  A read error
+#            on standard input named it '-', elsewhere '<stdin>'.
 #   golden-name  golden update copied a case's file name raw into the
 #            transcript's "# Generated from NAME" line: a name holding an ESC
 #            made a transcript undead check refuses ("expected printable
@@ -172,6 +173,10 @@ path-escaped)
         expect 1 out "$shown: missing; create it with 'undead db baseline update one-die'"
         ! grep -q $'\e' err out || fail "an ESC byte in a message"
     done
+    # standard input is named <stdin> as check names it elsewhere, not '-'
+    rc=0
+    timeout 120 "$undead" check --no-db - < / > out 2> err || rc=$?
+    expect 2 err "<stdin>: read error: Is a directory"
     # a record that is there: FILE:LINE:COL names it escaped
     printf 'undead-transcript 1\ngame one-die\nplayer 9\n' > "$esc"
     run "$undead" check --no-db "$esc"

@@ -468,7 +468,8 @@ char *cli_read_file(const char *path, size_t *len)
 {
     ud_buf shown;
     ud_buf_init(&shown);
-    char *text = read_file(path, ud_escaped(&shown, path), len);
+    /* standard input is "<stdin>" in messages, as check and show name it */
+    char *text = read_file(path, ud_escaped(&shown, strcmp(path, "-") == 0 ? "<stdin>" : path), len);
     ud_buf_free(&shown);
     return text;
 }
