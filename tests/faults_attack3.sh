@@ -47,6 +47,11 @@
 #            or unknown option silently ('games --bogus', 'rules GAME extra',
 #            exit 0), where every other command refuses one; and an unknown
 #            command's name was echoed raw.  Refused, exit 2, escaped.
+#   empty-chromium  faq --format pdf --chromium '' ran a program named ''
+#            ("could not print the PDF (exit 127)", exit 1); an empty
+#            UNDEAD_CHROMIUM was taken as unset, where an empty UNDEAD_DB
+#            or UNDEAD_DATA_DIR is refused: both refused at once, exit 2.
+#            faq's --part value and unexpected argument are echoed escaped.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack3 # fail, expect, size_below, sql:
@@ -218,6 +223,19 @@ listing-args)
     expect 0 out "$(printf '%-18s %s' random 'choose uniformly among the allowed actions')"
     run "$undead" $'\e[31m'
     expect 2 err "undead: unknown command '\x1b[31m'"
+    ;;
+empty-chromium)
+    run "$undead" faq --db none.db --game one-die --format pdf -o faq.pdf --chromium ''
+    expect 2 err "undead faq: --chromium '': expected a program name (the browser that prints the PDF)"
+    rc=0
+    UNDEAD_CHROMIUM= timeout 120 "$undead" faq --db none.db --game one-die --format pdf -o faq.pdf \
+        < /dev/null > out 2> err || rc=$?
+    expect 2 err "undead faq: UNDEAD_CHROMIUM is empty: expected a program name (unset it for chromium)"
+    [[ ! -e faq.pdf && ! -e none.db ]] || fail "a file was written"
+    run "$undead" faq --db none.db --part $'\e[1m'
+    expect 2 err "undead faq: --part: expected players, reference or all, got '\x1b[1m'"
+    run "$undead" faq --db none.db $'x\ny'
+    expect 2 err "undead faq: unexpected argument 'x\ny'"
     ;;
 *)
     fail "unknown case"

@@ -365,6 +365,32 @@ static bool runs_ready(const faq_opts *o, const char *db_path)
     return ok;
 }
 
+/* "undead faq: WHAT 'VALUE'", the value escaped (docs/usage.md: a value
+ * echoed cannot break the line or reach the terminal). */
+static void say_bad(const char *what, const char *value)
+{
+    ud_buf shown;
+    ud_buf_init(&shown);
+    fprintf(stderr, "undead faq: %s '%s'\n", what, ud_escaped(&shown, value));
+    ud_buf_free(&shown);
+}
+
+/* The browser that prints the PDF: --chromium (given), else
+ * $UNDEAD_CHROMIUM, else chromium.  An empty name is refused (NULL, the
+ * message printed), as an empty UNDEAD_DB is: set to nothing, a variable
+ * is a mistake in the shell, not a request for the default. */
+static const char *browser(const char *given)
+{
+    const char *env = getenv("UNDEAD_CHROMIUM");
+    if (given && !*given)
+        fputs("undead faq: --chromium '': expected a program name (the browser that prints the PDF)\n", stderr);
+    else if (!given && env && !*env)
+        fputs("undead faq: UNDEAD_CHROMIUM is empty: expected a program name (unset it for chromium)\n", stderr);
+    else
+        return given ? given : env ? env : "chromium";
+    return NULL;
+}
+
 /* --game NAME: a game once (twice would write its chapters twice, every
  * anchor id twice); false with the message printed. */
 static bool add_game(faq_opts *o, const char *name)
@@ -397,9 +423,7 @@ static int faq_run(int argc, char **argv, const ud_game **games)
     };
     faq_opts o = { .games = games, .golden_dir = NULL, .format = FAQ_HTML };
     const char *output = NULL, *db_path = NULL, *format = "html";
-    const char *chromium = getenv("UNDEAD_CHROMIUM");
-    if (!chromium || !*chromium)
-        chromium = "chromium";
+    const char *chromium = NULL; /* --chromium; else browser() */
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
@@ -422,7 +446,7 @@ static int faq_run(int argc, char **argv, const ud_game **games)
             else if (strcmp(optarg, "all") == 0)
                 o.part = FAQ_ALL;
             else {
-                fprintf(stderr, "undead faq: --part: expected players, reference or all, got '%s'\n", optarg);
+                say_bad("--part: expected players, reference or all, got", optarg);
                 return UD_EXIT_USAGE;
             }
             break;
@@ -444,7 +468,7 @@ static int faq_run(int argc, char **argv, const ud_game **games)
         }
     }
     if (optind != argc) {
-        fprintf(stderr, "undead faq: unexpected argument '%s'\n", argv[optind]);
+        say_bad("unexpected argument", argv[optind]);
         fputs(usage, stderr);
         return UD_EXIT_USAGE;
     }
@@ -461,6 +485,8 @@ static int faq_run(int argc, char **argv, const ud_game **games)
         fputs("undead faq: --format pdf needs -o FILE\n", stderr);
         return UD_EXIT_USAGE;
     }
+    if (pdf && !(chromium = browser(chromium)))
+        return UD_EXIT_USAGE;
     if (!o.n_games)
         for (const ud_game *const *g = ud_games; *g; g++)
             o.games[o.n_games++] = *g;
