@@ -52,6 +52,12 @@
 #            UNDEAD_CHROMIUM was taken as unset, where an empty UNDEAD_DB
 #            or UNDEAD_DATA_DIR is refused: both refused at once, exit 2.
 #            faq's --part value and unexpected argument are echoed escaped.
+#   output-is-input  an output path that is the file the command reads was
+#            written over it: faq --db X -o X replaced the results database
+#            with the FAQ (every run lost, exit 0), show REC -o REC the
+#            record with its drawing, conform --record undead.db the
+#            database it records in.  Refused at once (same file, a link
+#            to it too), exit 2, nothing changed.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack3 # fail, expect, size_below, sql:
@@ -236,6 +242,28 @@ empty-chromium)
     expect 2 err "undead faq: --part: expected players, reference or all, got '\x1b[1m'"
     run "$undead" faq --db none.db $'x\ny'
     expect 2 err "undead faq: unexpected argument 'x\ny'"
+    ;;
+output-is-input)
+    "$undead" sim one-die --games 2 --db r.db > /dev/null
+    cp r.db before.db
+    run "$undead" faq --db r.db --game one-die -o r.db
+    expect 2 err "undead faq: -o r.db: is the same file as the results database (r.db): expected another file"
+    ln -s r.db link.db
+    run "$undead" faq --db link.db --game one-die -o r.db
+    expect 2 err "undead faq: -o r.db: is the same file as the results database (link.db): expected another file"
+    cmp -s r.db before.db || fail "the database changed"
+    cp "$src/golden/one_die/examples/at-once.transcript" rec.t
+    cp rec.t rec.before
+    run "$undead" show one-die rec.t -o rec.t
+    expect 2 err "undead show: -o rec.t: is the same file as the record (rec.t): expected another file"
+    cmp -s rec.t rec.before || fail "the record changed"
+    run "$undead" conform one-die --db r.db --record r.db --games 1 -- "$undead" serve one-die
+    expect 2 err "undead conform: --record r.db: is the same file as the results database (r.db): expected another file"
+    [[ ! -s out ]] || fail "conform started: $(head -c 2000 out)"
+    cmp -s r.db before.db || fail "the database changed"
+    # another file is still written
+    run "$undead" show one-die rec.t -o drawing.txt
+    [[ $rc == 0 && -s drawing.txt ]] || fail "show -o drawing.txt: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"

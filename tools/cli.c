@@ -415,6 +415,22 @@ bool cli_output_ok(const char *cmd, const char *opt, const char *path)
     return ok;
 }
 
+bool cli_output_not_input(const char *cmd, const char *opt, const char *out, const char *in, const char *what)
+{
+    struct stat a, b;
+    if (stat(out, &a) != 0 || stat(in, &b) != 0 || !S_ISREG(a.st_mode) || a.st_dev != b.st_dev ||
+        a.st_ino != b.st_ino)
+        return true;
+    ud_buf shown_out, shown_in;
+    ud_buf_init(&shown_out);
+    ud_buf_init(&shown_in);
+    fprintf(stderr, "undead %s: %s %s: is the same file as %s (%s): expected another file\n", cmd, opt,
+            ud_escaped(&shown_out, out), what, ud_escaped(&shown_in, in));
+    ud_buf_free(&shown_out);
+    ud_buf_free(&shown_in);
+    return false;
+}
+
 enum { CLI_MAX_FILE = 64 << 20 };
 
 /* cli_read_file, its messages naming the file as shown (escaped). */

@@ -90,6 +90,18 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The record is written only if a departure is found: its path is
+ * checked before the games (or it would never be), and refused when it is
+ * the results database the run records in (written over, it is lost). */
+static bool record_ok(const conform_args *a, const rec_opts *ro)
+{
+    if (!a->record)
+        return true;
+    const char *db_path = ro->off ? NULL : cli_db_path("conform", ro->path);
+    return cli_output_ok("conform", "--record", a->record) &&
+           (!db_path || cli_output_not_input("conform", "--record", a->record, db_path, "the results database"));
+}
+
 static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_game_opts *go, rec_opts *ro,
                        int *rc)
 {
@@ -211,9 +223,7 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
     o->game = cli_game("conform", argv[optind]);
     if (!o->game || !cli_build_match(o->game, go, &o->match))
         return false;
-    /* the record is written only if a departure is found: its path is
-     * checked now, not after the games (or never) */
-    return !a->record || cli_output_ok("conform", "--record", a->record);
+    return record_ok(a, ro);
 }
 
 /* ---- reporting a departure ---------------------------------------------------------- */

@@ -509,7 +509,8 @@ static int faq_run(int argc, char **argv, const ud_game **games)
     /* asked before the database is read, so that a wrong -o is named first */
     if (output && !cli_output_ok("faq", "-o", output))
         return UD_EXIT_USAGE;
-    if (!(db_path = cli_db_path("faq", db_path)))
+    if (!(db_path = cli_db_path("faq", db_path)) ||
+        (output && !cli_output_not_input("faq", "-o", output, db_path, "the results database")))
         return UD_EXIT_USAGE;
     ud_buf err;
     ud_buf_init(&err);
