@@ -55,8 +55,8 @@
 #   output-is-input  an output path that is the file the command reads was
 #            written over it: faq --db X -o X replaced the results database
 #            with the FAQ (every run lost, exit 0), show REC -o REC the
-#            record with its drawing, conform --record undead.db the
-#            database it records in.  Refused at once (same file, a link
+#            record with its drawing, conform --record undead.db and solve
+#            --export undead.db the database they record in.  Refused at once (same file, a link
 #            to it too), exit 2, nothing changed.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
@@ -260,6 +260,9 @@ output-is-input)
     run "$undead" conform one-die --db r.db --record r.db --games 1 -- "$undead" serve one-die
     expect 2 err "undead conform: --record r.db: is the same file as the results database (r.db): expected another file"
     [[ ! -s out ]] || fail "conform started: $(head -c 2000 out)"
+    cmp -s r.db before.db || fail "the database changed"
+    run "$undead" solve zombie-dice game --db r.db --export r.db --from-score 12
+    expect 2 err "undead solve: --export r.db: is the same file as the results database (r.db): expected another file"
     cmp -s r.db before.db || fail "the database changed"
     # another file is still written
     run "$undead" show one-die rec.t -o drawing.txt

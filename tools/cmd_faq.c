@@ -375,6 +375,22 @@ static void say_bad(const char *what, const char *value)
     ud_buf_free(&shown);
 }
 
+/* --part P; false with the message printed. */
+static bool set_part(faq_opts *o, const char *part)
+{
+    if (strcmp(part, "players") == 0)
+        o->part = FAQ_PLAYERS;
+    else if (strcmp(part, "reference") == 0)
+        o->part = FAQ_REFERENCE;
+    else if (strcmp(part, "all") == 0)
+        o->part = FAQ_ALL;
+    else {
+        say_bad("--part: expected players, reference or all, got", part);
+        return false;
+    }
+    return true;
+}
+
 /* The browser that prints the PDF: --chromium (given), else
  * $UNDEAD_CHROMIUM, else chromium.  An empty name is refused (NULL, the
  * message printed), as an empty UNDEAD_DB is: set to nothing, a variable
@@ -439,16 +455,8 @@ static int faq_run(int argc, char **argv, const ud_game **games)
             format = optarg;
             break;
         case 'p':
-            if (strcmp(optarg, "players") == 0)
-                o.part = FAQ_PLAYERS;
-            else if (strcmp(optarg, "reference") == 0)
-                o.part = FAQ_REFERENCE;
-            else if (strcmp(optarg, "all") == 0)
-                o.part = FAQ_ALL;
-            else {
-                say_bad("--part: expected players, reference or all, got", optarg);
+            if (!set_part(&o, optarg))
                 return UD_EXIT_USAGE;
-            }
             break;
         case 'o':
             output = optarg;
