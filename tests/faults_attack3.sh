@@ -264,6 +264,13 @@ output-is-input)
     run "$undead" solve zombie-dice game --db r.db --export r.db --from-score 12
     expect 2 err "undead solve: --export r.db: is the same file as the results database (r.db): expected another file"
     cmp -s r.db before.db || fail "the database changed"
+    # an empty UNDEAD_DB is refused once, not once by the check and again
+    rc=0
+    UNDEAD_DB= timeout 120 "$undead" solve zombie-dice game --export x.csv --from-score 12 \
+        < /dev/null > out 2> err || rc=$?
+    expect 2 err "undead solve: results database: UNDEAD_DB is empty: expected a file name (unset it for undead.db in the current folder)"
+    lines=$(wc -l < err)
+    [[ $lines == 1 ]] || fail "UNDEAD_DB empty: $lines lines: $(head -c 2000 err)"
     # another file is still written
     run "$undead" show one-die rec.t -o drawing.txt
     [[ $rc == 0 && -s drawing.txt ]] || fail "show -o drawing.txt: exit $rc: $(head -c 2000 err)"

@@ -97,9 +97,13 @@ static bool record_ok(const conform_args *a, const rec_opts *ro)
 {
     if (!a->record)
         return true;
-    const char *db_path = ro->off ? NULL : cli_db_path("conform", ro->path);
-    return cli_output_ok("conform", "--record", a->record) &&
-           (!db_path || cli_output_not_input("conform", "--record", a->record, db_path, "the results database"));
+    if (!cli_output_ok("conform", "--record", a->record))
+        return false;
+    if (ro->off)
+        return true;
+    /* NULL: an empty UNDEAD_DB, refused here once (the message printed) */
+    const char *db_path = cli_db_path("conform", ro->path);
+    return db_path && cli_output_not_input("conform", "--record", a->record, db_path, "the results database");
 }
 
 static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_game_opts *go, rec_opts *ro,

@@ -68,8 +68,11 @@ static const ud_analysis_option *own_option(const ud_analysis *a, const char *na
 static bool export_ok(const ud_analysis_args *args, const rec_opts *ro)
 {
     const char *export_path = ud_analysis_arg(args, "export");
-    const char *db_path = export_path && !ro->off ? cli_db_path("solve", ro->path) : NULL;
-    return !db_path || cli_output_not_input("solve", "--export", export_path, db_path, "the results database");
+    if (!export_path || ro->off)
+        return true;
+    /* NULL: an empty UNDEAD_DB, refused here once (the message printed) */
+    const char *db_path = cli_db_path("solve", ro->path);
+    return db_path && cli_output_not_input("solve", "--export", export_path, db_path, "the results database");
 }
 
 int cmd_solve(int argc, char **argv)
