@@ -115,15 +115,21 @@ results database and writes a printable rules FAQ from it.")
 set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# jemalloc loads the C++ runtime (libstdc++6, libgcc-s1): dpkg-shlibdeps
-# leaves them to libjemalloc2's own Depends, but the package names every
-# library the installed command loads (what ldd lists), so that no package
-# it needs is only there by another's say.  CPack adds these to the
-# computed list.
+# dpkg-shlibdeps runs on the built command when cpack runs
+# (cmake/deb-depends.cmake).  jemalloc loads the C++ runtime (libstdc++6,
+# libgcc-s1): dpkg-shlibdeps leaves them to libjemalloc2's own Depends, but
+# the package names every library the installed command loads (what ldd
+# lists), so that no package it needs is only there by another's say.
 get_property(ud_links_jemalloc GLOBAL PROPERTY UD_LINKS_JEMALLOC)
+set(ud_deb_extra "")
 if(ud_links_jemalloc)
-  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libstdc++6, libgcc-s1")
+  set(ud_deb_extra "libstdc++6, libgcc-s1")
 endif()
+file(GENERATE OUTPUT ${CMAKE_BINARY_DIR}/CPackProjectConfig.cmake CONTENT
+"set(UD_DEB_PROGRAM \"$<TARGET_FILE:undead>\")
+set(UD_DEB_EXTRA_DEPENDS \"${ud_deb_extra}\")
+include(\"${CMAKE_SOURCE_DIR}/cmake/deb-depends.cmake\")
+")
+set(CPACK_PROJECT_CONFIG_FILE ${CMAKE_BINARY_DIR}/CPackProjectConfig.cmake)
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "chromium, poppler-utils")
 include(CPack)

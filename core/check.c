@@ -945,6 +945,7 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     ud_sink sink = { check_line, &c };
     ud_step step;
     ud_step_init(&step, table, &t->setup, &chance, &sink, opts->fired);
+    step.count_changes = opts->count_changes;
     step.check_invariants = !opts->replay_of_checked && (opts->check_invariants || UD_FORCE_INVARIANTS);
     c.s = &step;
     unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));

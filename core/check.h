@@ -31,6 +31,9 @@ typedef struct ud_check_result {
 typedef struct ud_check_opts {
     FILE *regen;     /* write the canonical transcript here, or NULL */
     uint64_t *fired; /* per-rule firing counts, or NULL */
+    /* per-rule counts of the firings that changed the game's counts
+     * (ud_game.counts; needs check_invariants), or NULL */
+    uint64_t *count_changes;
     int check_invariants;
     int strict;             /* as a record's "complete" header line: every change line
                                    * the rules produce must be written, in order */

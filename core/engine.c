@@ -185,6 +185,25 @@ static bool invariant_broken(ud_step *s, const ud_invariant *inv, const void *st
     return false;
 }
 
+void ud_note_counts(ud_step *s, const void *state)
+{
+    const ud_game *g = s->table->game;
+    if (!g->counts)
+        return;
+    int v[UD_MAX_COUNTS];
+    int n = g->counts(state, v);
+    uint64_t h = UINT64_C(14695981039346656037); /* FNV-1a over the counts */
+    for (int i = 0; i < n && i < UD_MAX_COUNTS; i++) {
+        h ^= (uint32_t)v[i];
+        h *= UINT64_C(1099511628211);
+    }
+    ptrdiff_t row = s->rule ? s->rule - g->rules : -1;
+    if (s->counts_known && h != s->counts_last && row >= 0 && row < g->n_rules)
+        s->count_changes[row]++;
+    s->counts_last = h;
+    s->counts_known = true;
+}
+
 UD_INVARIANTS_BEGIN
 bool ud_check_every_invariant(ud_step *s, const void *state)
 {

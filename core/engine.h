@@ -140,6 +140,13 @@ struct ud_step {
      * while an audit is on. */
     uint32_t *reads_seen;
     int reading_row;
+    /* The count audit (`undead golden coverage`): NULL, or per-rule counts
+     * of the firings after which the game's counts (ud_game.counts)
+     * differed from those before; counts_last is their hash after the
+     * last firing (or the start), counts_known whether it is set. */
+    uint64_t *count_changes;
+    uint64_t counts_last;
+    bool counts_known;
     ud_failure fail;
     /* Below: not cleared by ud_step_init (only offers.n is): offers is
      * large, and a game runs thousands of them a second. */
@@ -310,8 +317,14 @@ bool ud_check_every_invariant(ud_step *s, const void *state);
  * what the runners call after every firing.  The game's test of all its
  * invariants at once, if it has one, first (ud_game.invariants_hold):
  * the rows are asked one by one only where it cannot say they all hold. */
+/* The count audit: after a firing (or the start, s->rule NULL), whether
+ * the game's counts changed, charged to the row (engine.c). */
+void ud_note_counts(ud_step *s, const void *state);
+
 static inline bool ud_check_invariants(ud_step *s, const void *state)
 {
+    if (__builtin_expect(s->count_changes != NULL, 0))
+        ud_note_counts(s, state);
     if (s->invariants_paused)
         return true;
     const ud_game *g = s->table->game;

@@ -396,7 +396,17 @@ struct ud_game {
                       ud_buf *out);
     void (*draw_svg)(const ud_game *g, const void *state, const ud_setup *setup, const char *caption,
                      ud_buf *out);
+    /* Optional: the game's counts (Time, supplies, survivors, bullets,
+     * life, cards in each pile, dice in each place, brains, shotguns,
+     * tiles ...), at most UD_MAX_COUNTS of them into out; returns how
+     * many.  `undead golden coverage` calls a row that changed one in
+     * some firing count-changing (engine.h, count_changes) and asks a
+     * hand-written case of each.  NULL: none declared, and every row is
+     * taken as one that may change a count. */
+    int (*counts)(const void *state, int *out);
 };
+
+enum { UD_MAX_COUNTS = 128 };
 
 /* How many players were named, seated or not. */
 static inline int ud_setup_player_count(const ud_setup *setup)

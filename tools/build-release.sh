@@ -26,12 +26,30 @@ u="$dir/tools/undead"
 # golden checks, which meet every rule and reading.  One thread
 # (--jobs 1): the instrumented build's counters are not updated atomically,
 # and threads racing on them leave a profile gcc rejects as corrupted.
+# Each run plays its count of games or what takes about $budget seconds,
+# whichever is fewer: the board game plays some hundreds of games a second
+# where the dice games play a hundred thousand, and a profile needs the
+# branches' proportions, which a few seconds of games give as well as
+# minutes of them.  A short first run of each game measures its pace.
+budget=3
+train() {   # train GAME GAMES SIM-OPTIONS...
+    local game="$1" want="$2" t0 t1 n
+    shift 2
+    t0="$(date +%s.%N)"
+    "$u" sim "$game" --games 200 --no-db --jobs 1 "$@" > /dev/null
+    t1="$(date +%s.%N)"
+    n="$(awk -v want="$want" -v t0="$t0" -v t1="$t1" -v b="$budget" \
+        'BEGIN { t = t1 - t0; n = t > 0 ? int(200 * b / t) : want
+                 if (n > want) n = want; if (n < 200) n = 200; print n }')"
+    "$u" sim "$game" --games "$n" --no-db --jobs 1 "$@" > /dev/null
+}
 for game in $("$u" games | awk '{print $1}'); do
-    for policy in "" random random; do
-        "$u" sim "$game" --games 40000 --fast --no-db --jobs 1 ${policy:+--policy "$policy"} > /dev/null
+    train "$game" 40000 --fast
+    for _ in 1 2; do
+        train "$game" 40000 --fast --policy random
     done
-    "$u" sim "$game" --games 20000 --no-db --jobs 1 --policy random > /dev/null
-    "$u" sim "$game" --games 20000 --fast --no-db --jobs 1 --policy random --players a,b,c,d > /dev/null
+    train "$game" 20000 --policy random
+    train "$game" 20000 --fast --policy random --players a,b,c,d
 done
 "$u" golden check --no-db --dir golden > /dev/null
 # The exhaustive search and the exact chain solve: a turn with its exact

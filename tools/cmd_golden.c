@@ -15,7 +15,9 @@ static const char usage[] =
     "            or a rule a case breaks; exit 2 when a case is no record, e.g. bytes that are not text,\n"
     "            or a file cannot be read or written: a FIFO or device where a file is expected)\n"
     "  update    rewrite the NAME.transcript files (read the diff before committing)\n"
-    "  coverage  list rule rows that fire in no golden case (exit 1 if any)\n"
+    "  coverage  list rule rows that fire in no golden case (exit 1 if any); per game, the rows\n"
+    "            hand-written cases fire (every case but those under seeded/) and each row only\n"
+    "            seeded games fire, 'changes-a-count' when it changed one of the game's counts\n"
     "  --dir DIR the golden directory (default: golden in undead's data folder:\n"
     "            $UNDEAD_DATA_DIR, else the checkout of this build, else PREFIX/share/undead)\n"
     "  --db PATH record the run in this results database (default: $UNDEAD_DB, else undead.db\n"
@@ -34,6 +36,8 @@ static void record_totals(recorder *r, const golden_report *rep)
     rec_metric(r, "failed", rep->failed, "cases");
     rec_metric(r, "updated", rep->updated, "cases");
     rec_metric(r, "uncovered_rules", rep->uncovered, "rules");
+    rec_metric(r, "seeded_only_rules", rep->seeded_only, "rules");
+    rec_metric(r, "seeded_only_count_rules", rep->seeded_only_counts, "rules");
 }
 
 int cmd_golden(int argc, char **argv)

@@ -116,7 +116,7 @@ static void show_diff(const char *file, const char *want, const char *got)
 /* Replay one case; its canonical transcript goes to *out.  A file that
  * cannot be read (not a regular file, an I/O error) or is no record sets
  * gc->bad: exit 2, not 1. */
-static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out_len)
+static bool regenerate(golden_case *gc, uint64_t *fired, uint64_t *changes, char **out, size_t *out_len)
 {
     size_t len;
     char *text = cli_read_file(gc->in_path, &len);
@@ -151,7 +151,7 @@ static bool regenerate(golden_case *gc, uint64_t *fired, char **out, size_t *out
     fprintf(mem, "# Generated from %s by 'undead golden update'; do not edit by hand.\n",
             ud_escaped(&name, base ? base + 1 : gc->in_path));
     ud_buf_free(&name);
-    ud_check_opts opts = { .regen = mem, .fired = fired, .check_invariants = 1 };
+    ud_check_opts opts = { .regen = mem, .fired = fired, .count_changes = changes, .check_invariants = 1 };
     ud_check_result res;
     rc = ud_check(&t, &opts, &res, &err);
     fclose(mem);
@@ -228,6 +228,51 @@ static bool settle(golden_case *gc, golden_mode mode, const char *got, size_t go
     return ok;
 }
 
+/* A case written by a person: every case but a seeded game's (a folder
+ * named seeded/ below dir). */
+static bool by_hand(const char *dir, const char *path)
+{
+    size_t n = strlen(dir);
+    const char *below = strncmp(path, dir, n) == 0 ? path + n : path;
+    return strstr(below, "/seeded/") == NULL;
+}
+
+bool golden_row_changes_counts(const golden_report *rep, int gi, int r)
+{
+    return !ud_games[gi]->counts || rep->count_changes[gi][r] > 0;
+}
+
+/* Coverage: per game, the rows its hand-written cases fire, and each row
+ * only seeded games fire, marked when it changes a count. */
+static void report_by_hand(golden_report *rep, golden_mode mode)
+{
+    for (int gi = 0; ud_games[gi]; gi++) {
+        const ud_game *g = ud_games[gi];
+        int hand = 0, only = 0, counts = 0;
+        for (int r = 0; r < g->n_rules; r++) {
+            hand += rep->fired_by_hand[gi][r] > 0;
+            if (rep->fired[gi][r] && !rep->fired_by_hand[gi][r]) {
+                only++;
+                counts += golden_row_changes_counts(rep, gi, r);
+            }
+        }
+        rep->seeded_only += only;
+        rep->seeded_only_counts += counts;
+        if (mode != GOLDEN_COVERAGE || !rep->cases_of[gi])
+            continue;
+        printf("hand-written %s: %d of %d rule rows fired by hand-written cases, %d only by seeded games "
+               "(%d of them change a count%s)\n",
+               g->name, hand, g->n_rules, only, counts, g->counts ? "" : "; the game declares no counts");
+        for (int r = 0; r < g->n_rules; r++)
+            if (rep->fired[gi][r] && !rep->fired_by_hand[gi][r])
+                printf("seeded-only %s %s%s\n", g->name, g->rules[r].id,
+                       golden_row_changes_counts(rep, gi, r) ? " changes-a-count" : "");
+    }
+    if (mode == GOLDEN_COVERAGE)
+        printf("hand-written: %d rule row(s) fired only by seeded games, %d of them change a count\n",
+               rep->seeded_only, rep->seeded_only_counts);
+}
+
 int golden_run(const char *dir, golden_mode mode, golden_report *rep,
                void (*on_case)(const golden_case *c, void *ctx), void *ctx)
 {
@@ -245,17 +290,21 @@ int golden_run(const char *dir, golden_mode mode, golden_report *rep,
     qsort(cases.items, (size_t)cases.n, sizeof cases.items[0], cmp_str);
     for (int i = 0; i < cases.n; i++) {
         golden_case gc = { .in_path = cases.items[i], .winner = -1 };
-        uint64_t fired[UD_MAX_RULES] = { 0 };
+        uint64_t fired[UD_MAX_RULES] = { 0 }, changes[UD_MAX_RULES] = { 0 };
         char *got = NULL;
         size_t got_len = 0;
-        gc.ok = regenerate(&gc, fired, &got, &got_len);
+        gc.ok = regenerate(&gc, fired, changes, &got, &got_len);
         if (gc.ok)
             gc.ok = settle(&gc, mode, got, got_len, rep);
         int gi = golden_game_index(gc.game);
         if (gi >= 0) {
             rep->cases_of[gi]++;
-            for (int r = 0; r < gc.game->n_rules; r++)
+            bool hand = by_hand(dir, gc.in_path);
+            for (int r = 0; r < gc.game->n_rules; r++) {
                 rep->fired[gi][r] += fired[r];
+                rep->fired_by_hand[gi][r] += hand ? fired[r] : 0;
+                rep->count_changes[gi][r] += changes[r];
+            }
         }
         gc.fired = fired;
         gc.transcript = got;
@@ -274,6 +323,7 @@ int golden_run(const char *dir, golden_mode mode, golden_report *rep,
                 if (mode == GOLDEN_COVERAGE)
                     printf("uncovered %s %s\n", ud_games[gi]->name, ud_games[gi]->rules[r].id);
             }
+    report_by_hand(rep, mode);
     for (int i = 0; i < cases.n; i++)
         free(cases.items[i]);
     free(cases.items);

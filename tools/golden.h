@@ -8,6 +8,7 @@
 #ifndef UD_GOLDEN_H
 #define UD_GOLDEN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "error.h"
@@ -55,14 +56,27 @@ typedef struct golden_report {
     int uncovered;                                  /* rule rows fired by no case */
     int cases_of[GOLDEN_MAX_GAMES];                 /* per ud_games index */
     uint64_t fired[GOLDEN_MAX_GAMES][UD_MAX_RULES]; /* per game, per rule */
+    /* The same counted over the hand-written cases only: every case but
+     * those under a folder named seeded/ (whole games from seeds). */
+    uint64_t fired_by_hand[GOLDEN_MAX_GAMES][UD_MAX_RULES];
+    /* Firings that changed the game's counts (ud_game.counts), any case. */
+    uint64_t count_changes[GOLDEN_MAX_GAMES][UD_MAX_RULES];
+    int seeded_only;        /* rule rows fired only by seeded games */
+    int seeded_only_counts; /* of those, rows that change a count */
 } golden_report;
+
+/* Whether row r of game gi (ud_games index) changes a count: it changed
+ * one in some case, or the game declares no counts (ud_game.counts). */
+bool golden_row_changes_counts(const golden_report *rep, int gi, int r);
 
 /* Run every case under dir.  The report goes to standard output: a
  * difference from the golden transcript (FILE:LINE: golden: / regenerated:),
  * "updated FILE", "uncovered GAME RULE"; the errors to standard error: a
  * case that cannot be read or parsed (FILE:LINE:COL: ...), a rule it breaks
  * (FILE:LINE: RULE-ID: ...), a missing transcript, a failed write, no
- * cases.  on_case (may be NULL) sees each case.  Returns the number of
+ * cases.  Coverage also prints, per game, the rows fired by hand-written
+ * cases and those fired only by seeded games ("hand-written GAME: ...",
+ * then a "seeded-only GAME RULE [changes-a-count]" line each).  on_case (may be NULL) sees each case.  Returns the number of
  * cases found (0: none, message printed). */
 int golden_run(const char *dir, golden_mode mode, golden_report *rep,
                void (*on_case)(const golden_case *c, void *ctx), void *ctx);

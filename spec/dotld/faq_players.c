@@ -94,7 +94,8 @@ const ud_faq_question dl_players_faq[] = {
         .see = { "zombie-spaces", "stress-multiplayer" },
         .house = { { DL_STRESS_EACH_TIME,
                      "A Stress Card takes effect again each time its condition is met in the "
-                     "round." } },
+                     "round, but not when a Stress Card's effect (its own or another's) meets it; one roll "
+                     "meets it once, however many dice show the face." } },
     },
     {
         .id = "stress-multiplayer",

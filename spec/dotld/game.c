@@ -142,7 +142,9 @@ static const ud_variant_value stress_repeat_values[] = {
     { "once", S002, "4. MOVEMENT (the text is silent: undead\'s reading)",
       "a solo Stress Card resolves once, when its condition is first met in the round" },
     { "each-time", S002, "4. MOVEMENT (the text is silent: undead\'s reading)",
-      "a solo Stress Card resolves again each time its condition is met again in the round (not by a Stress Card's own effect)" },
+      "a solo Stress Card resolved already resolves again at each later meeting of its condition in the round, "
+      "except a meeting a Stress Card's effect makes, its own or another card's (one roll's outcome is one "
+      "meeting: ruling, undead's)" },
 };
 /* "You must keep your card hidden and only play it when the play when
  * condition is met": a restriction on when, or also a duty to play then. */
@@ -493,6 +495,49 @@ static const ud_reading_measure dl_reading_measures[] = {
       { "district downtown", "space 7", "supplies 0", NULL } },
 };
 
+/* The counts a row may change (ud_game.counts): the clock, the party,
+ * the round's zombies and dice in each pool, items, stress and event
+ * cards in each place, exploration tokens in each place. */
+static int dl_counts(const void *p, int *out)
+{
+    const dl_state *st = p;
+    int n = 0, deck = 0, drawn = 0, hands = 0, events = 0, down = 0, unseen = 0;
+    for (int i = 0; i < DL_MAX_STRESS; i++) {
+        deck += st->stress_deck[i] != 0;
+        drawn += st->stress_active[i] != 0;
+    }
+    for (int i = 0; i < DL_MAX_PLAYERS; i++)
+        hands += st->stress_hand[i] != 0;
+    for (int i = 0; i < DL_MAX_EVENTS; i++)
+        events += st->event_left[i] != 0;
+    for (int i = 0; i < DL_MAX_SPACES; i++)
+        down += st->face_down[i] != 0;
+    for (int i = 0; i < DL_MAX_TOKEN_KINDS; i++)
+        unseen += st->unseen[i];
+    const int v[] = { st->time,
+                      st->healthy,
+                      st->infected,
+                      st->supplies,
+                      st->ammo,
+                      st->zombies,
+                      st->locked,
+                      st->move_dice,
+                      st->fight_pool,
+                      st->fight_dice,
+                      st->fight_zombies,
+                      __builtin_popcount(st->items),
+                      deck,
+                      drawn,
+                      hands,
+                      events,
+                      st->token_pool,
+                      down,
+                      unseen };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        out[n++] = v[i];
+    return n;
+}
+
 const ud_game dl_game = {
     .name = "dotld",
     .folder = "dotld",
@@ -537,4 +582,5 @@ const ud_game dl_game = {
     .apply_start = dl_apply_start,
     .check_start = dl_check_start,
     .extras = &dl_extras,
+    .counts = dl_counts,
 };

@@ -269,7 +269,9 @@ const ud_fault dl_faults[DL_N_FAULTS] = {
 
 const ud_invariant dl_invariants[DL_N_INVARIANTS] = {
     { "DL-INV-TIME", "Time is never below 0 nor above the district's value (at most 6)", time_in_range },
-    { "DL-INV-COUNTS", "healthy, infected, supplies and ammo are never below 0", counts_in_range },
+    { "DL-INV-COUNTS",
+      "healthy, infected, supplies and ammo are never below 0, nor above undead's limit (the text sets none; a row that would pass it stops the game naming the limit first)",
+      counts_in_range },
     { "DL-INV-DICE",
       "every survivor and fight die is in exactly one place, showing a face 1-6; at most three rolls",
       dice_conserved },

@@ -134,7 +134,7 @@ static bool several(const void *p, const ud_step *s) { return CST(p)->n_players 
 
 static void extra_survivors(void *p, ud_step *s)
 {
-    ST(p)->healthy = (int16_t)(ST(p)->healthy + ST(p)->n_players - 1);
+    ST(p)->healthy = dl_count(s, ST(p)->healthy + ST(p)->n_players - 1, "healthy survivors");
 }
 
 static void street_map(void *p, ud_step *s) { ST(p)->items |= (uint8_t)(1u << dl_content.street_map); }
@@ -625,26 +625,26 @@ static void lurking_resolved(void *p, ud_step *s)
 
 static void gain_supplies_1(void *p, ud_step *s)
 {
-    ST(p)->supplies = (int16_t)(ST(p)->supplies + 1);
+    ST(p)->supplies = dl_count(s, ST(p)->supplies + 1, "supplies");
     scavenge_done(ST(p), s, "supplies +1");
 }
 
 static void gain_supplies_2(void *p, ud_step *s)
 {
-    ST(p)->supplies = (int16_t)(ST(p)->supplies + 2);
+    ST(p)->supplies = dl_count(s, ST(p)->supplies + 2, "supplies");
     scavenge_done(ST(p), s, "supplies +2");
 }
 
 static void gain_survivor(void *p, ud_step *s)
 {
     dl_met(ST(p), s, DL_C_NO_FIND);
-    ST(p)->healthy = (int16_t)(ST(p)->healthy + 1);
+    ST(p)->healthy = dl_count(s, ST(p)->healthy + 1, "healthy survivors");
     scavenge_done(ST(p), s, "healthy +1");
 }
 
 static void gain_ammo(void *p, ud_step *s)
 {
-    ST(p)->ammo = (int16_t)(ST(p)->ammo + 2);
+    ST(p)->ammo = dl_count(s, ST(p)->ammo + 2, "ammo");
     scavenge_done(ST(p), s, "ammo +2");
 }
 
@@ -661,7 +661,7 @@ static bool forager_applies(const void *p, const ud_step *s)
 
 static void forager(void *p, ud_step *s)
 {
-    ST(p)->supplies = (int16_t)(ST(p)->supplies + 1);
+    ST(p)->supplies = dl_count(s, ST(p)->supplies + 1, "supplies");
     UD_EMIT(s, "ability forager supplies +1");
 }
 
@@ -672,7 +672,7 @@ static bool gunsmith_applies(const void *p, const ud_step *s)
 
 static void gunsmith(void *p, ud_step *s)
 {
-    ST(p)->ammo = (int16_t)(ST(p)->ammo + 1);
+    ST(p)->ammo = dl_count(s, ST(p)->ammo + 1, "ammo");
     UD_EMIT(s, "ability gunsmith ammo +1");
 }
 
@@ -683,7 +683,7 @@ static bool recruiter_applies(const void *p, const ud_step *s)
 
 static void recruiter(void *p, ud_step *s)
 {
-    ST(p)->healthy = (int16_t)(ST(p)->healthy + 1);
+    ST(p)->healthy = dl_count(s, ST(p)->healthy + 1, "healthy survivors");
     UD_EMIT(s, "ability recruiter healthy +1");
 }
 
@@ -1559,9 +1559,12 @@ static void play_stress(dl_state *st, ud_step *s, int card, const char *who)
  * immediately resolve the effect ... if the play when condition is later
  * met, resolve the effect": once per card drawn, or under
  * stress-repeat=each-time once per meeting.  A condition a Stress Card's
- * own effect meets does not resolve a resolved card again (They Always
- * Turn infects when a survivor is infected: it would loop until nobody
- * healthy is left). */
+ * effect meets, its own or another card's, does not resolve a resolved
+ * card again (They Always Turn infects when a survivor is infected: it
+ * would loop until nobody healthy is left, and two cards meeting each
+ * other's conditions would never stop): every card marked again (3)
+ * during this card's effect goes back to resolved (2).  A card drawn and
+ * not yet resolved (1) still resolves for the first time. */
 static void resolve_solo_stress(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
@@ -1825,8 +1828,10 @@ static void next_round(void *p, ud_step *s)
       "Reroll the dice not frozen: survivor and scavenger dice, up to three rolls in all.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_LOCK_ONES, DL_PH_ROLL, EFFECT, rolled_ones, lock_ones, "DL-LOCK-ONES", S002, SEC_ROLL, \
       "A Survivor Die showing 1 cannot be rerolled: it goes to the zombie pool as one more zombie.", UD_ALWAYS, UD_READS(K(STRESS_REPEAT))) \
-    X(C, DL_R_LURKING, DL_PH_ROLL, EFFECT, scavenger_rolled_one, lurking_zombie, "DL-LURKING-ZOMBIE", S002, SEC_ROLL, \
-      "Each time the Scavenger Die is rolled as a 1, a Healthy Survivor is infected at once.", UD_ALWAYS, UD_READS(K(STRESS_REPEAT))) \
+    X(C, DL_R_LURKING, DL_PH_ROLL, EFFECT, scavenger_rolled_one, lurking_zombie, "DL-LURKING-ZOMBIE", S002, SEC_ROLL "; DICE (Cubes and pawn)", \
+      "Each time the Scavenger Die is rolled as a 1, a Healthy Survivor is infected at once; nobody chooses which " \
+      "(from the text: survivors are counts, tracked with \"cubes or some other markers\", none told apart: one " \
+      "moves from the Healthy count to the Infected).", UD_ALWAYS, UD_READS(K(STRESS_REPEAT))) \
     X(C, DL_R_ROLLED, DL_PH_ROLL, EFFECT, rolls_done, after_roll, "DL-ROLLED", S002, SEC_ROLL, \
       "After a roll, choose what to reroll, until the third roll.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_REROLL_OFFER, DL_PH_REROLL, OFFER, ud_always, offer_rerolls, "DL-FREEZE", S002, SEC_ROLL, \
@@ -1925,7 +1930,8 @@ static void next_round(void *p, ud_step *s)
     X(C, DL_R_STEADY, DL_PH_FIGHT_ROLL, EFFECT, steady_applies, steady, "DL-AB-STEADY", SAMPLE, SEC_ABILITY, \
       "Ability steady: the first rerolled 1 of each fight costs no Time.", UD_ALWAYS, UD_READS(K(ABILITIES))) \
     X(C, DL_R_REROLLED_ONE, DL_PH_FIGHT_ROLL, EFFECT, rerolled_one_outside, rerolled_one_costs_time, "DL-REROLLED-ONE", S002, SEC_COMBAT, \
-      "A rerolled fight die showing 1 costs one Time at once.", UD_ALWAYS, UD_READS(K(TIME_OUT) | K(STRESS_REPEAT))) \
+      "A rerolled fight die showing 1 costs one Time at once; two 1s of one reroll cost two Time and meet a Stress " \
+      "Card's condition once (ruling, undead's: DL-STRESS-RESOLVE).", UD_ALWAYS, UD_READS(K(TIME_OUT) | K(STRESS_REPEAT))) \
     X(C, DL_R_EVENT_NO_TIME, DL_PH_FIGHT_ROLL, EFFECT, rerolled_one_in_safe_house, no_time_in_safe_house, "DL-EVENT-FIGHT-NO-TIME", S002, SEC_SAFE, \
       "In a fight an event brings, no Time is lost: you are in the safe house.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_FIGHT_ROLLED, DL_PH_FIGHT_ROLL, EFFECT, rerolled, fight_rolled, "DL-FIGHT-ROLLED", S002, SEC_COMBAT, \
@@ -1986,8 +1992,10 @@ static void next_round(void *p, ud_step *s)
       "1: lose one Healthy and one Infected Survivor, then infect a Healthy one.", UD_ALWAYS, UD_READS(K(NO_HEALTHY) | K(STRESS_REPEAT))) \
     X(C, DL_R_INFECTION_2, DL_PH_SAFE, EFFECT, infection_2, turns_and_infects, "DL-INFECTION-2", S002, "Infection Roll Table", \
       "2: lose one Infected Survivor and infect a Healthy one.", UD_ALWAYS, UD_READS(K(STRESS_REPEAT))) \
-    X(C, DL_R_INFECTION_3, DL_PH_SAFE, EFFECT, infection_3, infected_dies, "DL-INFECTION-3", S002, "Infection Roll Table", \
-      "3: lose one Infected Survivor.", UD_ALWAYS, UD_ANY) \
+    X(C, DL_R_INFECTION_3, DL_PH_SAFE, EFFECT, infection_3, infected_dies, "DL-INFECTION-3", S002, "Infection Roll Table; DICE (Cubes and pawn)", \
+      "3: lose one Infected Survivor; with several infected nobody chooses which, here or for a card's or an " \
+      "event's \"Infected Survivor\" (from the text: survivors are counts, tracked with \"cubes or some other " \
+      "markers\": one off the Infected count).", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_INFECTION_CALM, DL_PH_SAFE, EFFECT, infection_4_6, nothing_happens, "DL-INFECTION-4-6", S002, "Infection Roll Table", \
       "4-6: nothing happens.", UD_ALWAYS, UD_ANY) \
     X(C, DL_R_INFECTION_DONE, DL_PH_SAFE, EFFECT, infection_over, infection_done, "DL-INFECTION-DONE", S002, SEC_SAFE, \
@@ -2019,8 +2027,11 @@ static void next_round(void *p, ud_step *s)
     \
     X(C, DL_R_STRESS_SOLO, DL_PH_CHECK, EFFECT, solo_stress_pending, resolve_solo_stress, "DL-STRESS-RESOLVE", S002, SEC_MOVE, \
       "A Stress Card drawn this round resolves once its \"play when\" condition is met, earlier or later in the round " \
-      "(stress-repeat=each-time: again at each later meeting); ruling (undead's): a card due resolves before the " \
-      "loss is looked for.", UD_ALWAYS, UD_READS(K(NO_HEALTHY) | K(STRESS_REPEAT))) \
+      "(stress-repeat=each-time: again at each later meeting, except one a Stress Card's effect makes, its own or " \
+      "another card's); ruling (undead's): a card due resolves before the loss is looked for; ruling (undead's): " \
+      "one roll's outcome is one meeting, so two fight dice rerolled to 1 together (two Time lost), two 2s of one " \
+      "roll or two Survivor Dice 1s meet the condition once: the text's condition is \"met\" or not by what " \
+      "happens, not counted by dice.", UD_ALWAYS, UD_READS(K(NO_HEALTHY) | K(STRESS_REPEAT))) \
     X(C, DL_R_STRESS_HAND, DL_PH_CHECK, EFFECT, hand_stress_pending, play_hand_stress, "DL-MP-STRESS-PLAY", S002, SEC_MP, \
       "Multiplayer: a player plays their Stress Card when its condition is met; ruling (undead's): a card due " \
       "resolves before the loss is looked for.", STRESS_HAND(MUST_PLAY), UD_READS(K(NO_HEALTHY) | K(STRESS_REPEAT))) \

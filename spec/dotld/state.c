@@ -82,7 +82,21 @@ void dl_met(dl_state *st, const ud_step *s, int condition)
             st->stress_active[i] = 3;
 }
 
-static int16_t capped(int v) { return (int16_t)(v < 0 ? 0 : v > DL_MAX_COUNT ? DL_MAX_COUNT : v); }
+/* A count of the party's (survivors, supplies, ammo) set to v: a loss
+ * takes what there is (never below 0).  The text sets no most; undead's
+ * limit is DL_MAX_COUNT, and going past it stops the game with an error
+ * naming the limit and the row, never a silent cap (as the board game's
+ * tokens, and never an invariant broken: no rule is). */
+int16_t dl_count(ud_step *s, int v, const char *what)
+{
+    if (v > DL_MAX_COUNT) {
+        ud_failf(s, UD_FAIL_RULE, s->rule ? s->rule->id : NULL,
+                 "the party would hold %d %s; undead's limit is %d (the text sets none)", v, what,
+                 DL_MAX_COUNT);
+        return DL_MAX_COUNT;
+    }
+    return (int16_t)(v < 0 ? 0 : v);
+}
 
 /* Lose n Healthy Survivors; with none left, an Infected one takes the
  * loss under no-healthy=infected-instead.  Returns how many died. */
@@ -105,12 +119,12 @@ int dl_lose_healthy(dl_state *st, const ud_step *s, int n)
  * Survivor".  With no Healthy Survivor left there is nobody to infect:
  * the row DL-INFECT-NOBODY (a ruling, undead's) says so in the transcript
  * at the next check, from the count kept here. */
-int dl_infect(dl_state *st, const ud_step *s, int n)
+int dl_infect(dl_state *st, ud_step *s, int n)
 {
     int done = 0;
     for (; n > 0 && st->healthy > 0; n--, done++) {
         st->healthy--;
-        st->infected = capped(st->infected + 1);
+        st->infected = dl_count(s, st->infected + 1, "infected survivors");
     }
     if (n > 0)
         st->infect_missed = (uint8_t)(st->infect_missed + n < 255 ? st->infect_missed + n : 255);
@@ -136,30 +150,30 @@ void dl_lose_time(dl_state *st, const ud_step *s, int n)
 /* Apply an effect; *done (if not NULL) gets what really changed, in the
  * same vocabulary: a party cannot lose supplies, ammo or survivors it does
  * not have, nor infect a Healthy Survivor when none is left. */
-void dl_apply_effect(dl_state *st, const ud_step *s, const dl_effect *e, dl_effect *done)
+void dl_apply_effect(dl_state *st, ud_step *s, const dl_effect *e, dl_effect *done)
 {
     dl_effect d = *e;
     int before = st->supplies;
-    st->supplies = capped(st->supplies + e->supplies);
+    st->supplies = dl_count(s, st->supplies + e->supplies, "supplies");
     d.supplies = st->supplies - before;
     before = st->ammo;
-    st->ammo = capped(st->ammo + e->ammo);
+    st->ammo = dl_count(s, st->ammo + e->ammo, "ammo");
     d.ammo = st->ammo - before;
     if (e->healthy > 0) {
         before = st->healthy;
-        st->healthy = capped(st->healthy + e->healthy);
+        st->healthy = dl_count(s, st->healthy + e->healthy, "healthy survivors");
         d.healthy = st->healthy - before;
     } else if (e->healthy < 0) {
         d.healthy = -dl_lose_healthy(st, s, -e->healthy);
     }
     /* gained already infected: "do not lose a Healthy Survivor" */
     before = st->infected;
-    st->infected = capped(st->infected + e->infected);
+    st->infected = dl_count(s, st->infected + e->infected, "infected survivors");
     d.infected = st->infected - before;
     if (e->infect > 0)
         d.infect = dl_infect(st, s, e->infect);
     before = st->infected;
-    st->infected = capped(st->infected - e->lose_infected);
+    st->infected = dl_count(s, st->infected - e->lose_infected, "infected survivors");
     d.lose_infected = before - st->infected;
     st->zombies = (uint16_t)(st->zombies + e->zombies);
     if (e->item)

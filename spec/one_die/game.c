@@ -224,6 +224,18 @@ static bool od_apply_start(void *p, const ud_setup *setup, const char *line, ud_
 /* State values whose items a record may write in any order: one entry per player. */
 static const char *const unordered_state_keys[] = { "scores", NULL };
 
+/* The counts a row may change (ud_game.counts): the turn's points and
+ * every score. */
+static int od_counts(const void *p, int *out)
+{
+    const od_state *st = p;
+    int n = 0;
+    out[n++] = st->turn_points;
+    for (int i = 0; i < OD_MAX_PLAYERS; i++)
+        out[n++] = st->score[i];
+    return n;
+}
+
 const ud_game od_game = {
     .name = "one-die",
     .folder = "one_die",
@@ -257,4 +269,5 @@ const ud_game od_game = {
     .load_content = od_load_content,
     .load_content_memory = od_load_content_memory,
     .apply_start = od_apply_start,
+    .counts = od_counts,
 };

@@ -143,6 +143,28 @@ static const ud_reading_measure zd_reading_measures[] = {
     { "bus", "on", "bus-rider", 0, { NULL } },
 };
 
+/* The counts a row may change (ud_game.counts): the scores, the dice in
+ * the cup, in hand and set aside (brains, shotguns, others) by colour,
+ * and the brains and shotguns not on a die. */
+static int zd_counts(const void *p, int *out)
+{
+    const zd_state *st = p;
+    int n = 0;
+    for (int i = 0; i < UD_MAX_PLAYERS; i++)
+        out[n++] = st->score[i];
+    for (int t = 0; t < ZD_TYPES; t++) {
+        out[n++] = st->cup[t];
+        out[n++] = st->brains[t];
+        out[n++] = st->shotguns[t];
+        out[n++] = st->extras[t];
+    }
+    out[n++] = st->n_hand;
+    out[n++] = st->bonus;
+    out[n++] = st->noted;
+    out[n++] = st->shotgun_points;
+    return n;
+}
+
 const ud_game zd_game = {
     .name = "zombie-dice",
     .folder = "zombie_dice",
@@ -181,4 +203,5 @@ const ud_game zd_game = {
     .outcomes = zd_outcomes,
     .apply_start = zd_apply_start,
     .extras = &zd_extras,
+    .counts = zd_counts,
 };

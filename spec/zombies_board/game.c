@@ -834,6 +834,37 @@ extern const ud_game_extras zb_extras;
 
 extern int zb_compiled_rows(ud_step *s, void *state, int ph, bool from_decision);
 
+/* The counts a row may change (ud_game.counts): each player's life,
+ * bullets, kills, survivors, weapons, tiles and cards in hand; the
+ * board's zombies, tokens and tiles; the piles. */
+static int zb_counts(const void *p, int *out)
+{
+    const zb_state *st = p;
+    int n = 0, laid = 0;
+    for (int y = 0; y < ZB_SLOTS; y++)
+        for (int x = 0; x < ZB_SLOTS; x++)
+            laid += st->slot[y][x] != 0;
+    out[n++] = laid;
+    out[n++] = st->zombies;
+    out[n++] = st->tokens;
+    out[n++] = st->tiles_pile;
+    out[n++] = st->cards_pile;
+    out[n++] = st->weapons_taken;
+    for (int i = 0; i < ZB_MAX_PLAYERS; i++) {
+        const zb_player *pl = &st->pl[i];
+        int tiles = 0, cards = 0;
+        for (int k = 0; k < ZB_HAND; k++) {
+            tiles += pl->tile[k] != 0;
+            cards += pl->card[k] != 0;
+        }
+        const int v[] = { pl->life, pl->bullets, pl->kills, pl->survivors, __builtin_popcount(pl->weapons),
+                          tiles,    cards };
+        for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
+            out[n++] = v[k];
+    }
+    return n;
+}
+
 const ud_game zb_game = {
     .name = "zombies-board",
     .folder = "zombies_board",
@@ -874,4 +905,5 @@ const ud_game zb_game = {
     .compiled_rows = zb_compiled_rows,
     .draw_text = zb_draw_text,
     .draw_svg = zb_draw_svg,
+    .counts = zb_counts,
 };

@@ -100,7 +100,9 @@ const ud_faq_question zc_players_faq[] = {
         .ask = "How do weapons work?",
         .ruling = "You fight with one weapon at a time, chosen before you roll. A weapon tied to a "
                   "location may be played when that location is the top card of the map stack, on anyone's "
-                  "turn; it need not be where you are.",
+                  "turn; it need not be where you are. Once in front of you, it is used wherever you are.",
+        .why_ruling = "The rulebook names the location only “when playing” the weapon, and says nothing "
+                      "about using it once played.",
         .rules = { "ZC-WEAPON-CHOICE", "ZC-ONE-WEAPON", "ZC-WEAPON-OFFER", "ZC-WEAPON-CHOSEN",
                    "ZC-FX-WEAPON" },
         .quotes = { { S003, "FIGHTING ZOMBIES",

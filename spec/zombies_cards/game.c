@@ -556,6 +556,26 @@ static const ud_ratio zc_ratios[] = {
 /* State values whose items a record may write in any order: one entry per player. */
 static const char *const unordered_state_keys[] = { "decks", "hands", "bullets", "in-play", NULL };
 
+/* The counts a row may change (ud_game.counts): each player's cards in
+ * each place (draw deck, hand, bullet pile, in front) and whether alive,
+ * the map stack, and the zombies left at the location. */
+static int zc_counts(const void *p, int *out)
+{
+    const zc_state *st = p;
+    int n = 0;
+    out[n++] = st->map.n;
+    out[n++] = st->zombies_left;
+    for (int i = 0; i < ZC_MAX_PLAYERS; i++) {
+        const zc_player *pl = &st->p[i];
+        out[n++] = pl->deck.n;
+        out[n++] = pl->hand.n;
+        out[n++] = pl->bullets.n;
+        out[n++] = pl->n_play;
+        out[n++] = pl->dead;
+    }
+    return n;
+}
+
 const ud_game zc_game = {
     .name = "zombies-cards",
     .folder = "zombies_cards",
@@ -594,4 +614,5 @@ const ud_game zc_game = {
     .apply_start = zc_apply_start,
     .check_start = zc_check_start,
     .extras = &zc_extras,
+    .counts = zc_counts,
 };

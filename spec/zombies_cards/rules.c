@@ -1119,8 +1119,8 @@ static bool won_by_map(const void *p, const ud_step *s) { return CST(p)->win_how
     X(C, ZC_R_FIGHT, ZC_PH_PLAY, EFFECT, chose_fight, start_fight, "ZC-FIGHT", SRC, "PLAYER TURN 2", \
       "\"Fight zombies.\"", UD_ALWAYS, UD_ANY) \
     /* effects */ \
-    X(C, ZC_R_FX_WEAPON, ZC_PH_EFFECT, EFFECT, fx_weapon, lasting_in_front, "ZC-FX-WEAPON", SRC, "CARD CLARIFICATIONS", \
-      "a weapon stays in front of you; one with a location needs it \"to be the top card of the map stack\"", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_FX_WEAPON, ZC_PH_EFFECT, EFFECT, fx_weapon, lasting_in_front, "ZC-FX-WEAPON", SRC, "CARD CLARIFICATIONS (needed only when played: ruling, undead's)", \
+      "a weapon stays in front of you; one with a location is played only while that location is \"the top card of the map stack\" (\"When playing a weapon with a specific location\"); ruling (undead's): the location is needed only when it is played: once in front of you it is used at any location (the text states the condition for playing it, and none for using it)", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_FX_LUCK, ZC_PH_EFFECT, EFFECT, fx_luck, lasting_in_front, "ZC-FX-LUCK", SRC, "CARD CLARIFICATIONS", \
       "a bonus to your next roll lasts longer than your turn: \"play in front of you until the effect is complete\"", UD_ALWAYS, UD_ANY) \
     X(C, ZC_R_FX_DRAW, ZC_PH_EFFECT, EFFECT, fx_draw, draw_cards, "ZC-FX-DRAW", SRC, "DRAWING CARDS", \

@@ -62,6 +62,10 @@ static const char *const cases[] = {
     "rulings/event-cost-must-afford",
     "rulings/event-cost-pay-what-you-have",
     "rulings/final-say-fight-dice",
+    "rulings/infection-no-choice",
+    "rulings/infected-survivor-any",
+    "rulings/two-ones-one-meeting",
+    "rulings/stress-meeting-by-a-card",
 };
 enum { N_CASES = sizeof cases / sizeof cases[0] };
 
@@ -417,6 +421,59 @@ Test(dl_rulings, fight_dice_kept_under_final_say_may_be_rerolled)
     run_free(&r);
 }
 
+/* Survivors are counts: an infection asks nobody which survivor. */
+Test(dl_rulings, an_infection_asks_nobody_which_survivor)
+{
+    run r;
+    play_case(&r, &dl_game, "rulings/infection-no-choice");
+    cr_assert_eq(fired(&r, "DL-LURKING-ZOMBIE"), 1);
+    const char *infected = strstr(r.regen, "lurking-zombie infected=1 healthy=11 infected-total=1");
+    const char *next = infected ? strstr(infected, "\ndecide ") : NULL;
+    cr_assert(next && strncmp(next, "\ndecide you keep", strlen("\ndecide you keep")) == 0,
+              "the next decision is the reroll:\n%s", r.regen);
+    run_free(&r);
+    play_case(&r, &dl_game, "rulings/infected-survivor-any");
+    cr_assert_eq(fired(&r, "DL-INFECTION-ROLL"), 3, "a roll for each of three Infected Survivors");
+    cr_assert_eq(fired(&r, "DL-INFECTION-3"), 1);
+    cr_assert(strstr(r.regen, "died healthy=2 infected=2"), "%s", r.regen);
+    cr_assert(strstr(r.regen, "nothing-happens healthy=1 infected=2"), "%s", r.regen);
+    run_free(&r);
+}
+
+/* stress-repeat=each-time: two 1s of one reroll are one meeting; under
+ * once, the card resolved at the draw does not resolve again. */
+Test(dl_rulings, two_ones_of_one_reroll_meet_a_stress_card_once)
+{
+    run r;
+    play_case(&r, &dl_game, "rulings/two-ones-one-meeting");
+    cr_assert_eq(fired(&r, "DL-REROLLED-ONE"), 1);
+    cr_assert_eq(fired(&r, "DL-STRESS-RESOLVE"), 2, "at the draw, then once for the two 1s");
+    cr_assert(strstr(r.regen, "time -2 =3 rerolled-ones"), "%s", r.regen);
+    cr_assert(strstr(r.regen, "time=3 healthy=12 infected=0 supplies=8 ammo=4"), "%s", r.regen);
+    run_free(&r);
+    /* the same dice under once: Wasted Shots resolves at its draw only */
+    run_text(&r, "undead-transcript 1\ngame dotld\nvariant stress-repeat=once\nvariant start-items=none\n"
+                 "player you cautious\nstart district downtown\npartial\ndistricts hospital mall\n"
+                 "character the-teacher\nsurvivors 2 3 5 5 6\nscavenger 2\nzombie-die 1\ndecide you keep\n"
+                 "stress waste\ndecide you ammo 0\nfight 1 2 6\ndecide you mark 1\ndecide you mark 2\n"
+                 "decide you roll\nfight 1 1\ntime -2 =3 rerolled-ones\n= time=3 ammo=5\ndecide you keep\n");
+    assert_ok(&r);
+    cr_assert_eq(fired(&r, "DL-STRESS-RESOLVE"), 1, "once: only at the draw");
+    run_free(&r);
+}
+
+/* stress-repeat=each-time: a meeting another card's effect makes does not
+ * resolve a resolved card again. */
+Test(dl_rulings, a_meeting_a_stress_card_makes_resolves_no_card_again)
+{
+    run r;
+    play_case(&r, &dl_game, "rulings/stress-meeting-by-a-card");
+    cr_assert_eq(fired(&r, "DL-STRESS-DRAW"), 2);
+    cr_assert_eq(fired(&r, "DL-STRESS-RESOLVE"), 2, "each card once: Fever not again for They Always Turn's");
+    cr_assert(strstr(r.regen, "healthy=10 infected=1 supplies=6"), "%s", r.regen);
+    run_free(&r);
+}
+
 /* ---- every row has a scenario -------------------------------------------------------- */
 
 Test(dl_rules_meta, every_rule_fires_in_a_scenario)
@@ -648,6 +705,34 @@ Test(dl_setup, start_lines_refused_with_their_reason)
     run_text(&r, "undead-transcript 1\ngame dotld\nplayer ann\nstart district atlantis\nseed 1\n");
     cr_assert(strstr(r.err.msg, "no district named 'atlantis'"), "%s", r.err.msg);
     run_free(&r);
+}
+
+/* 002 sets no most on supplies, ammo or survivors; undead's is
+ * DL_MAX_COUNT, and a gain past it stops the game at the row, naming the
+ * limit as undead's, never as an invariant broken (DL-INV-COUNTS). */
+Test(dl_setup, a_count_past_undeads_limit_is_named_as_one)
+{
+    char text[512];
+    for (int have = 248; have <= 249; have++) {
+        snprintf(text, sizeof text,
+                 "undead-transcript 1\ngame dotld\nvariant start-items=none\nplayer ann cautious\n"
+                 "start district downtown\nstart supplies %d\npartial\ndistricts hospital mall\n"
+                 "character the-cop\nsurvivors 3 3 4 4 5\nscavenger 3\nzombie-die 1\ndecide ann keep\n"
+                 "= supplies=250\n",
+                 have);
+        run r;
+        run_text(&r, text);
+        if (have + 2 <= DL_MAX_COUNT) {
+            assert_ok(&r);
+            cr_assert(strstr(r.regen, "scavenge 3 supplies +2"), "%s", r.regen);
+        } else {
+            assert_check_error(
+                &r, 13, "DL-SCAVENGE-3",
+                "the party would hold 251 supplies; undead's limit is 250 (the text sets none)");
+            cr_assert(!r.err.internal, "a limit, not an invariant broken");
+        }
+        run_free(&r);
+    }
 }
 
 Test(dl_setup, six_players_are_refused_before_the_rule)

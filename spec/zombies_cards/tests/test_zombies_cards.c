@@ -61,6 +61,11 @@ static const scenario scenarios[] = {
     { "seeded/four-players", { "ZC-FX-DRAW", "ZC-WEAPON-CHOICE", "ZC-WEAPON-OFFER", "ZC-WEAPON-CHOSEN" } },
     { "seeded/six-players", { "ZC-FIRST-RANDOM", "ZC-ROUND-TABLE" } },
     { "seeded/plays-on", { "ZC-TURN" } },
+    { "pins/supply-drop-two", { "ZC-FX-DRAW" } },
+    { "pins/supply-drop-last", { "ZC-FX-DRAW", "ZC-WIN" } },
+    { "pins/weapons-and-luck",
+      { "ZC-FX-LUCK", "ZC-ONE-WEAPON", "ZC-WEAPON-CHOICE", "ZC-WEAPON-OFFER", "ZC-WEAPON-CHOSEN" } },
+    { "pins/round-table-lot", { "ZC-FIRST-RANDOM", "ZC-ROUND-TABLE", "ZC-REACT", "ZC-PLAY-OUT" } },
 };
 enum { N_SCENARIOS = sizeof scenarios / sizeof scenarios[0] };
 
@@ -90,6 +95,49 @@ Test(zc_rules, every_row_is_in_a_scenario)
 
 /* Counts the cases state: one payment from the map stack that took one
  * card, one bat lost, and no card drawn for that zombie. */
+/* round=table: a card played on another's turn is the player's card of
+ * the table's round, so her own turn in that round offers no other; a
+ * round that began with her own turn (round=own-turns) would. */
+Test(zc_readings, round_table_one_card_from_the_first_players_turn)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/golden/zombies_cards/pins/round-table-lot.in", UD_SOURCE_DIR);
+    size_t len;
+    char *text = slurp(path, &len);
+    cr_assert_not_null(text);
+    run r;
+    run_text(&r, text);
+    assert_ok(&r);
+    cr_assert_eq(fired(&r, "ZC-ROUND-TABLE"), 2, "bob's two turns each begin a table round");
+    run_free(&r);
+    char *own = strstr(text, "decide bob pass\ndecide ann fight\n");
+    cr_assert_not_null(own);
+    /* her own turn in round 1: a second card is refused */
+    const char play[] = "decide bob pass\ndecide ann play 38\n";
+    char *second = malloc(len + sizeof play);
+    cr_assert_not_null(second);
+    int at = (int)(own - text);
+    snprintf(second, len + sizeof play, "%.*s%s", at, text, play);
+    run_text(&r, second);
+    cr_assert_neq(r.status, RUN_OK);
+    cr_assert_str_eq(r.err.rule, "ZC-PLAY-OFFER");
+    cr_assert(strstr(r.err.msg, "'play 38' is not allowed here"), "%s", r.err.msg);
+    run_free(&r);
+    /* under own-turns her round begins with her turn: the same card is played */
+    char *rt = strstr(second, "variant round=table\n");
+    cr_assert_not_null(rt);
+    char *own_turns = malloc(strlen(second) + 8);
+    cr_assert_not_null(own_turns);
+    snprintf(own_turns, strlen(second) + 8, "%.*svariant round=own-turns\n%s", (int)(rt - second), second,
+             rt + strlen("variant round=table\n"));
+    run_text(&r, own_turns);
+    assert_ok(&r);
+    run_free(&r);
+    free(own_turns);
+    free(text);
+    free(second);
+}
+
 Test(zc_rules, map_payment_draws_nothing_and_loses_cards_in_play)
 {
     run r;
