@@ -284,10 +284,13 @@ int cmd_check(int argc, char **argv)
         n_games++;
     uint64_t(*total)[UD_MAX_RULES] = calloc((size_t)n_games + 1, sizeof *total);
     int files = 0, failed = 0;
+    ud_buf shown_buf;
+    ud_buf_init(&shown_buf);
     int worst = UD_EXIT_OK;
     for (int i = optind; i < argc; i++) {
         const char *file = argv[i];
-        const char *shown = strcmp(file, "-") == 0 ? "<stdin>" : file;
+        const char *name = strcmp(file, "-") == 0 ? "<stdin>" : file;
+        const char *shown = ud_escaped(&shown_buf, name); /* in messages */
         size_t len;
         char *text = cli_read_file(file, &len);
         if (!text) {
@@ -355,10 +358,11 @@ int cmd_check(int argc, char **argv)
         failed += !legal;
         for (int k = 0; total && k < t.game->n_rules; k++)
             total[game_index(t.game)][k] += fired[k];
-        record(&r, shown, &t, legal, &res, &err, fired, canonical, canonical_len);
+        record(&r, name, &t, legal, &res, &err, fired, canonical, canonical_len);
         free(canonical);
         ud_transcript_free(&t);
     }
+    ud_buf_free(&shown_buf);
     if (total)
         record_totals(&r, total, files, failed);
     free(total);

@@ -95,6 +95,22 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The record is written only if a departure is found: its path is
+ * checked before the games (or it would never be), and refused when it is
+ * the results database the run records in (written over, it is lost). */
+static bool record_ok(const conform_args *a, const rec_opts *ro)
+{
+    if (!a->record)
+        return true;
+    if (!cli_output_ok("conform", "--record", a->record))
+        return false;
+    if (ro->off)
+        return true;
+    /* NULL: an empty UNDEAD_DB, refused here once (the message printed) */
+    const char *db_path = cli_db_path("conform", ro->path);
+    return db_path && cli_output_not_input("conform", "--record", a->record, db_path, "the results database");
+}
+
 static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_game_opts *go, rec_opts *ro,
                        int *rc)
 {
@@ -145,8 +161,9 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
         case OPT_SETUP_OUTCOMES: {
             /* each option's bounds; the name is getopt's (a value that
              * begins with '-' is still the value) */
-            uint64_t lo =
-                c == OPT_DEPTH || c == OPT_MAX_DECISIONS || c == OPT_TIMEOUT || c == OPT_REPEAT ? 1 : 0;
+            /* 0 only where it means something (no shrinking, no outcome
+             * enumerated): no games or no seconds would compare nothing */
+            uint64_t lo = c == OPT_SHRINK || c == OPT_MAX_OUTCOMES || c == OPT_SETUP_OUTCOMES ? 0 : 1;
             uint64_t hi = c == OPT_DEPTH           ? CF_MAX_DEPTH
                           : c == OPT_MAX_DECISIONS ? 1000000
                           : c == OPT_REPEAT        ? 1000
@@ -223,9 +240,7 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
     o->game = cli_game("conform", argv[optind]);
     if (!o->game || !cli_build_match(o->game, go, &o->match))
         return false;
-    /* the record is written only if a departure is found: its path is
-     * checked now, not after the games (or never) */
-    return !a->record || cli_output_ok("conform", "--record", a->record);
+    return record_ok(a, ro);
 }
 
 /* ---- reporting a departure ---------------------------------------------------------- */
