@@ -148,13 +148,13 @@ option-values)
     variants=()
     for i in $(seq 33); do variants+=(--variant "k$i=v"); done
     run "$undead" serve zombie-dice "${variants[@]}" --schema
-    expect 2 err "undead serve: --variant: at most 32"
+    expect 2 err "undead serve: --variant: expected at most 32 of them"
     run "$undead" play zombie-dice --no-db "${variants[@]}"
-    expect 2 err "undead play: --variant: at most 32"
+    expect 2 err "undead play: --variant: expected at most 32 of them"
     starts=()
     for i in $(seq 17); do starts+=(--start "score p1 $i"); done
     run "$undead" play zombie-dice --no-db "${starts[@]}"
-    expect 2 err "undead play: --start: at most 16"
+    expect 2 err "undead play: --start: expected at most 16 start lines"
     # the number readers' messages, kept
     run "$undead" play zombie-dice --no-db --seed -1
     expect 2 err "undead play: --seed: expected a whole number from 0 to 18446744073709551615, got '-1'"

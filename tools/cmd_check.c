@@ -348,9 +348,13 @@ static void say_verdict(check_run *cr, const char *shown, const ud_transcript *t
  * recorded (with its canonical transcript, which --print shows). */
 static void check_file(check_run *cr, const char *file)
 {
-    const char *shown = strcmp(file, "-") == 0 ? "<stdin>" : file;
+    const char *name = strcmp(file, "-") == 0 ? "<stdin>" : file;
+    ud_buf shown_buf; /* the name in messages, escaped */
+    ud_buf_init(&shown_buf);
+    const char *shown = ud_escaped(&shown_buf, name);
     ud_transcript t;
     if (!load_record(cr, file, shown, &t)) {
+        ud_buf_free(&shown_buf);
         cr->worst = UD_EXIT_USAGE;
         return;
     }
@@ -381,9 +385,10 @@ static void check_file(check_run *cr, const char *file)
     cr->failed += !legal;
     for (int k = 0; cr->total && k < t.game->n_rules; k++)
         cr->total[game_index(t.game)][k] += fired[k];
-    record(cr->r, shown, &t, legal, &res, &err, fired, canonical, canonical_len);
+    record(cr->r, name, &t, legal, &res, &err, fired, canonical, canonical_len);
     free(canonical);
     ud_transcript_free(&t);
+    ud_buf_free(&shown_buf);
 }
 
 int cmd_check(int argc, char **argv)

@@ -60,6 +60,7 @@ static const opts_option options[] = {
     { .name = "seconds",
       .kind = OPTS_NUMBER,
       .at = OPTS_AT(conform_cli, a.seconds),
+      .lo = 1, /* no seconds would compare nothing */
       .hi = 100000000,
       .metavar = "S",
       .help = "fuzz for S seconds: tapes of choices, kept when they fire\n"
@@ -152,12 +153,28 @@ const opts_command cmd_conform_opts = {
 };
 
 /* --games N (field: the whole conform_cli): N, and that it was given (a
- * driver asked for, even with 0 games). */
+ * driver asked for); no games would compare nothing. */
 static bool read_games(const char *cmd, const opts_option *o, void *field, const char *arg)
 {
     cf_drivers *a = &((conform_cli *)field)->a;
-    a->games_set = cli_number(cmd, o->name, arg, 0, 100000000, &a->games);
+    a->games_set = cli_number(cmd, o->name, arg, 1, 100000000, &a->games);
     return a->games_set;
+}
+
+/* The record is written only if a departure is found: its path is
+ * checked before the games (or it would never be), and refused when it is
+ * the results database the run records in (written over, it is lost). */
+static bool record_ok(const cf_drivers *a, const rec_opts *ro)
+{
+    if (!a->record)
+        return true;
+    if (!cli_output_ok("conform", "--record", a->record))
+        return false;
+    if (ro->off)
+        return true;
+    /* NULL: an empty UNDEAD_DB, refused here once (the message printed) */
+    const char *db_path = cli_db_path("conform", ro->path);
+    return db_path && cli_output_not_input("conform", "--record", a->record, db_path, "the results database");
 }
 
 /* The command line read into c: GAME before "--", the adapter's command
@@ -184,9 +201,7 @@ static int read_conform(int argc, char **argv, conform_cli *c)
     o->game = cli_game("conform", argv[ops.first]);
     if (!o->game || !cli_build_match(o->game, &c->game, &o->match))
         return UD_EXIT_USAGE;
-    /* the record is written only if a departure is found: its path is
-     * checked now, not after the games (or never) */
-    if (c->a.record && !cli_output_ok("conform", "--record", c->a.record))
+    if (!record_ok(&c->a, &c->rec))
         return UD_EXIT_USAGE;
     if (!c->a.games_set && !c->a.depth && !c->a.seconds)
         c->a.games = 100;

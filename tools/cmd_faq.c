@@ -27,6 +27,7 @@ static const char *const formats[] = { "html", "md", "pdf", NULL };
 enum { FORMAT_HTML, FORMAT_MD, FORMAT_PDF };
 
 static bool read_game(const char *cmd, const opts_option *o, void *field, const char *arg);
+static bool read_chromium(const char *cmd, const opts_option *o, void *field, const char *arg);
 
 static const opts_option options[] = {
     { .name = "game",
@@ -68,8 +69,9 @@ static const opts_option options[] = {
               "$UNDEAD_DATA_DIR, else the checkout of this build, else\n"
               "PREFIX/share/undead)" },
     { .name = "chromium",
-      .kind = OPTS_STRING,
+      .kind = OPTS_CALL,
       .at = OPTS_AT(faq_args, chromium),
+      .call = read_chromium,
       .metavar = "PATH",
       .help = "the browser that prints the PDF (default $UNDEAD_CHROMIUM,\n"
               "else chromium); the contents' page numbers are read\n"
@@ -88,15 +90,53 @@ const opts_command cmd_faq_opts = {
     .options = options,
 };
 
-/* --game G (field: the whole faq_args): the game found at once. */
+/* --game G (field: the whole faq_args): the game found at once, and once
+ * only (twice would write its chapters twice, every anchor id twice). */
 static bool read_game(const char *cmd, const opts_option *o, void *field, const char *arg)
 {
     faq_args *a = field;
     (void)o;
     const ud_game *g = cli_game(cmd, arg);
-    if (g)
-        a->games[a->n_games++] = g;
-    return g != NULL;
+    if (!g)
+        return false;
+    for (int k = 0; k < a->n_games; k++)
+        if (a->games[k] == g) {
+            fprintf(stderr, "undead %s: game '%s' is named twice: expected each game once\n", cmd, arg);
+            return false;
+        }
+    a->games[a->n_games++] = g;
+    return true;
+}
+
+/* --chromium PATH: a name, never empty (an empty one is a mistake in the
+ * shell, not a request for the default). */
+static bool read_chromium(const char *cmd, const opts_option *o, void *field, const char *arg)
+{
+    (void)o;
+    if (!*arg) {
+        fprintf(stderr,
+                "undead %s: --chromium '': expected a program name (the browser that prints the PDF)\n", cmd);
+        return false;
+    }
+    *(const char **)field = arg;
+    return true;
+}
+
+/* The browser that prints the PDF: --chromium (given), else
+ * $UNDEAD_CHROMIUM, else chromium.  An empty UNDEAD_CHROMIUM is refused
+ * (NULL, the message printed), as an empty UNDEAD_DB is: set to nothing,
+ * a variable is a mistake in the shell, not a request for the default. */
+static const char *browser(const char *given)
+{
+    const char *env = getenv("UNDEAD_CHROMIUM");
+    if (given)
+        return given;
+    if (env && !*env) {
+        fputs("undead faq: UNDEAD_CHROMIUM is empty: expected a program name (unset it for chromium)\n",
+              stderr);
+        return NULL;
+    }
+    return env ? env : "chromium";
 }
 
 /* faq_runs_ready, saying why not on standard error. */
@@ -105,8 +145,12 @@ static bool runs_ready(const faq_opts *o, const char *db_path)
     ud_buf err;
     ud_buf_init(&err);
     bool ok = faq_runs_ready(o, db_path, &err);
-    if (!ok)
-        fprintf(stderr, "undead faq: %s\n", ud_buf_str(&err));
+    if (!ok) {
+        ud_buf shown; /* the message names the --db path */
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead faq: %s\n", ud_escaped(&shown, ud_buf_str(&err)));
+        ud_buf_free(&shown);
+    }
     ud_buf_free(&err);
     return ok;
 }
@@ -134,18 +178,15 @@ static bool golden_folders(faq_opts *o, char *golden_default, size_t size)
 static int read_faq(int argc, char **argv, faq_args *a, faq_opts *o)
 {
     opts_operands ops;
-    opts_status st = opts_parse(&cmd_faq_opts, argc, argv, a, &ops);
-    if (st != OPTS_OK)
-        return st == OPTS_HELP ? UD_EXIT_OK : UD_EXIT_USAGE;
-    if (ops.n) {
-        fprintf(stderr, "undead faq: unexpected argument '%s'\n", argv[ops.first]);
-        opts_help(stderr, &cmd_faq_opts);
-        return UD_EXIT_USAGE;
-    }
+    int rc = opts_read(&cmd_faq_opts, argc, argv, a, &ops, 0, 0);
+    if (rc != OPTS_GO_ON)
+        return rc;
     if (a->format == FORMAT_PDF && !a->output) {
         fputs("undead faq: --format pdf needs -o FILE\n", stderr);
         return UD_EXIT_USAGE;
     }
+    if (a->format == FORMAT_PDF && !(a->chromium = browser(a->chromium)))
+        return UD_EXIT_USAGE;
     *o = (faq_opts){ .games = a->games,
                      .n_games = a->n_games,
                      .golden_dir = a->golden,
@@ -160,9 +201,7 @@ static int read_faq(int argc, char **argv, faq_args *a, faq_opts *o)
 /* undead faq, with room in GAMES for every game it may be asked for. */
 static int faq_run(int argc, char **argv, const ud_game **games)
 {
-    faq_args a = { .games = games, .chromium = getenv("UNDEAD_CHROMIUM") };
-    if (!a.chromium || !*a.chromium)
-        a.chromium = "chromium";
+    faq_args a = { .games = games }; /* .chromium: --chromium; else browser() */
     faq_opts o;
     int rc = read_faq(argc, argv, &a, &o);
     if (rc != OPTS_GO_ON)
@@ -173,14 +212,19 @@ static int faq_run(int argc, char **argv, const ud_game **games)
     /* asked before the database is read, so that a wrong -o is named first */
     if (a.output && !cli_output_ok("faq", "-o", a.output))
         return UD_EXIT_USAGE;
+    /* NULL: an empty UNDEAD_DB (said); the output must not be the database */
     const char *db_path = cli_db_path("faq", a.db);
-    if (!db_path)
+    if (!db_path ||
+        (a.output && !cli_output_not_input("faq", "-o", a.output, db_path, "the results database")))
         return UD_EXIT_USAGE;
     ud_buf err;
     ud_buf_init(&err);
     db *d = db_open_read(db_path, &err);
     if (!d) {
-        fprintf(stderr, "undead faq: results database: %s\n", ud_buf_str(&err));
+        ud_buf shown;
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead faq: results database: %s\n", ud_escaped(&shown, ud_buf_str(&err)));
+        ud_buf_free(&shown);
         ud_buf_free(&err);
         return UD_EXIT_USAGE;
     }
@@ -199,8 +243,7 @@ static int faq_run(int argc, char **argv, const ud_game **games)
 int cmd_faq(int argc, char **argv)
 {
     /* every registered game by default; each --game takes an argument, so
-     * there are fewer than argc of them (a game named twice is written
-     * twice) */
+     * there are fewer than argc of them (each game at most once) */
     int registered = 0;
     while (ud_games[registered])
         registered++;

@@ -103,6 +103,18 @@ static const ud_analysis_option *own_option(const ud_analysis *a, const char *na
     return NULL;
 }
 
+/* An analysis's --export written over the database the run records in
+ * would lose it, after the solve: refused first (the message printed). */
+static bool export_ok(const ud_analysis_args *args, const rec_opts *ro)
+{
+    const char *export_path = ud_analysis_arg(args, "export");
+    if (!export_path || ro->off)
+        return true;
+    /* NULL: an empty UNDEAD_DB, refused here once (the message printed) */
+    const char *db_path = cli_db_path("solve", ro->path);
+    return db_path && cli_output_not_input("solve", "--export", export_path, db_path, "the results database");
+}
+
 /* Every game's analyses, for --help. */
 static void list_every_game(FILE *out)
 {
@@ -181,6 +193,8 @@ static const ud_analysis *chosen_analysis(const ud_game *g, const char *what, so
                     a->an.name[i], g->name, an->name, g->name);
             return NULL;
         }
+    if (!export_ok(&a->an, &a->rec))
+        return NULL;
     ud_setup_defaults(g, &a->an.setup);
     for (int i = 0; i < a->n_variants; i++) {
         ud_buf err;

@@ -360,15 +360,15 @@ bool cli_need_dir(const char *cmd, const char *path, const char *why)
     char on_the_way[4096];
     const char *at = not_a_folder_on_the_way(path, on_the_way, sizeof on_the_way) ? on_the_way : path;
     struct stat sb;
-    if (stat(at, &sb) != 0) {
-        fprintf(stderr, "undead %s: %s: no such directory (%s)\n", cmd, path, why);
-        return false;
-    }
-    ud_buf found;
+    ud_buf shown, found;
+    ud_buf_init(&shown);
     ud_buf_init(&found);
-    bool ok = ud_infile_is_dir(at, false, &found);
+    bool ok = stat(at, &sb) == 0;
     if (!ok)
-        fprintf(stderr, "undead %s: %s: %s (%s)\n", cmd, at, ud_buf_str(&found), why);
+        fprintf(stderr, "undead %s: %s: no such directory (%s)\n", cmd, ud_escaped(&shown, path), why);
+    else if (!(ok = ud_infile_is_dir(at, false, &found)))
+        fprintf(stderr, "undead %s: %s: %s (%s)\n", cmd, ud_escaped(&shown, at), ud_buf_str(&found), why);
+    ud_buf_free(&shown);
     ud_buf_free(&found);
     return ok;
 }
@@ -384,16 +384,33 @@ bool cli_output_ok(const char *cmd, const char *opt, const char *path)
     return ok;
 }
 
+bool cli_output_not_input(const char *cmd, const char *opt, const char *out, const char *in, const char *what)
+{
+    struct stat a, b;
+    if (stat(out, &a) != 0 || stat(in, &b) != 0 || !S_ISREG(a.st_mode) || a.st_dev != b.st_dev ||
+        a.st_ino != b.st_ino)
+        return true;
+    ud_buf shown_out, shown_in;
+    ud_buf_init(&shown_out);
+    ud_buf_init(&shown_in);
+    fprintf(stderr, "undead %s: %s %s: is the same file as %s (%s): expected another file\n", cmd, opt,
+            ud_escaped(&shown_out, out), what, ud_escaped(&shown_in, in));
+    ud_buf_free(&shown_out);
+    ud_buf_free(&shown_in);
+    return false;
+}
+
 enum { CLI_MAX_FILE = 64 << 20 };
 
-char *cli_read_file(const char *path, size_t *len)
+/* cli_read_file, its messages naming the file as shown (escaped). */
+static char *read_file(const char *path, const char *shown, size_t *len)
 {
     ud_buf why;
     ud_buf_init(&why);
     /* a FIFO or a device named as a file is refused, never waited on */
     FILE *f = strcmp(path, "-") == 0 ? stdin : ud_infile_fopen(path, false, &why);
     if (!f)
-        fprintf(stderr, "%s: %s\n", path, ud_buf_str(&why));
+        fprintf(stderr, "%s: %s\n", shown, ud_buf_str(&why));
     ud_buf_free(&why);
     if (!f)
         return NULL;
@@ -401,7 +418,7 @@ char *cli_read_file(const char *path, size_t *len)
     char *buf = malloc(cap + 1);
     for (;;) {
         if (!buf) {
-            fprintf(stderr, "%s: out of memory\n", path);
+            fprintf(stderr, "%s: out of memory\n", shown);
             break;
         }
         size_t got = fread(buf + n, 1, cap - n, f);
@@ -418,9 +435,9 @@ char *cli_read_file(const char *path, size_t *len)
     }
     bool bad = buf && (ferror(f) || n > CLI_MAX_FILE);
     if (buf && ferror(f))
-        fprintf(stderr, "%s: read error: %s\n", path, strerror(errno));
+        fprintf(stderr, "%s: read error: %s\n", shown, strerror(errno));
     else if (bad)
-        fprintf(stderr, "%s: larger than %d MiB\n", path, CLI_MAX_FILE >> 20);
+        fprintf(stderr, "%s: larger than %d MiB\n", shown, CLI_MAX_FILE >> 20);
     if (f != stdin)
         fclose(f);
     if (bad || !buf) {
@@ -430,4 +447,14 @@ char *cli_read_file(const char *path, size_t *len)
     buf[n] = '\0';
     *len = n;
     return buf;
+}
+
+char *cli_read_file(const char *path, size_t *len)
+{
+    ud_buf shown;
+    ud_buf_init(&shown);
+    /* standard input is "<stdin>" in messages, as check and show name it */
+    char *text = read_file(path, ud_escaped(&shown, strcmp(path, "-") == 0 ? "<stdin>" : path), len);
+    ud_buf_free(&shown);
+    return text;
 }

@@ -98,7 +98,7 @@ static bool read_list(const char *cmd, const opts_option *o, const char *opt, vo
 {
     int *n = field_of(target, o->count);
     if (*n >= o->max) {
-        refuse(cmd, opt, "at most %d", o->max);
+        refuse(cmd, opt, "expected at most %d %s", o->max, o->items ? o->items : "of them");
         return false;
     }
     ((const char **)field_of(target, o->at))[(*n)++] = arg;
@@ -397,6 +397,15 @@ int opts_read(const opts_command *c, int argc, char **argv, void *target, opts_o
     opts_status st = opts_parse(c, argc, argv, target, ops);
     if (st != OPTS_OK)
         return st == OPTS_HELP ? UD_EXIT_OK : UD_EXIT_USAGE;
+    if (max >= 0 && ops->n > max) {
+        /* a word the command does not take: named (escaped), for a
+         * mistyped one would otherwise do something else than asked */
+        ud_buf shown;
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead %s: unexpected argument '%s'\n", c->name,
+                ud_escaped(&shown, argv[ops->first + max]));
+        ud_buf_free(&shown);
+    }
     if (ops->n < min || (max >= 0 && ops->n > max)) {
         opts_help(stderr, c);
         return UD_EXIT_USAGE;

@@ -61,7 +61,8 @@ struct opts_option {
     double dlo, dhi;            /* OPTS_DECIMAL: the bounds, */
     bool open;                  /* the ends excluded */
     const char *const *choices; /* OPTS_CHOICE: the words, NULL at the end */
-    int max;                    /* OPTS_LIST: at most this many */
+    int max;                    /* OPTS_LIST: at most this many, */
+    const char *items;          /* what they are, in "expected at most MAX ITEMS" (NULL: "of them") */
     opts_reader call;           /* OPTS_CALL */
     /* The value before any is given (the struct's zero otherwise, or what
      * the command set before opts_parse, such as a default that depends

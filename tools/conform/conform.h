@@ -269,7 +269,7 @@ void cf_print_schema(const ud_game *g);
  * this order, those asked), and how a departure is reported. */
 typedef struct cf_drivers {
     uint64_t games, depth, seconds; /* --games N, --depth D, --seconds S */
-    bool games_set;                 /* --games given (0 games included) */
+    bool games_set;                 /* --games given */
     int shrink_tries;               /* games a departure's shrinking may play */
     double alpha;                   /* the chi-square tests' level (follow) */
     const char *record;             /* --record FILE, or NULL */
