@@ -34,14 +34,7 @@ set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_status   # fail, expect, size_below, sql:
 source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
-# run CMD...: rc gets the exit status, out and err the output.
-run() {
-    rc=0
-    timeout 120 "$@" > out 2> err || rc=$?
-}
+faults_scratch
 # no FILE TEXT: FILE does not hold TEXT.
 no() { ! grep -qF -- "$2" "$1" || fail "unexpected '$2' in $1: $(head -c 2000 "$1")"; }
 
