@@ -130,6 +130,16 @@ players_faq() {
             grep -qF -- "$q</a>" "$game.html" || fail "$game: question not in the contents: $q"
         done < <(sed -n "s/^#\{1,6\} <a id=\"$game-ask-[^\"]*\"><\/a>//p" "$game.md")
         [[ "$questions" -gt 0 ]] || fail "$game: a players' part with no question"
+        # a question kept with its answer on one page, its See also line and
+        # house-rules box never alone at the top of the next; a chart's column
+        # headers apart ("2 bullets3 or more" ran together)
+        grep -qF 'section.players .q{break-inside:avoid}' "$game.html" ||
+            fail "$game: a question may break across pages"
+        grep -qF 'section.players .q>.see,section.players .q>.house{break-before:avoid}' "$game.html" ||
+            fail "$game: a See also line or house-rules box may open a page"
+        grep -qF '<div class="q">' "$game.html" || fail "$game: no question in a block the rule keeps whole"
+        ! grep -qE '(bullets?|lives|life)[0-9]' "$game.txt" ||
+            fail "$game: chart headers run together: $(grep -oE '.{20}(bullets?|lives|life)[0-9].{10}' "$game.txt" | head -3)"
         echo "faq_pdf: $game players' FAQ: $questions questions on $own pages (the PDF: $pages)"
         contents_pages "$game.pdf" "$game.html" "$game-players"
     done < <("$undead" games | awk '{print $1}')

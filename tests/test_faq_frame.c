@@ -307,3 +307,38 @@ Test(faq_frame, a_game_without_questions_writes_nothing)
     }
     (void)without;
 }
+
+/* Marks inside a quotation are single: every quotation of the players'
+ * part opens and closes with double marks, and no straight '"' or curly
+ * double mark is left between them (the texts' own marks made single);
+ * the card game's "bullet pile." is quoted as 'bullet pile.'. */
+Test(faq_frame, marks_inside_a_quotation_are_single)
+{
+    int quotes = 0, nested = 0;
+    FOR_EACH_GAME(g)
+    {
+        if (!has_questions(g))
+            continue;
+        char *md = players_part(g, true);
+        for (const char *line = md; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+            if (strncmp(line, "> \xe2\x80\x9c", 5) != 0)
+                continue;
+            const char *open = line + 5, *close = strstr(open, "\xe2\x80\x9d \xe2\x80\x94 ");
+            cr_assert_not_null(close, "%s: a quotation with no closing mark: %.80s", g->name, line);
+            for (const char *c = open; c < close; c++) {
+                cr_expect(*c != '"', "%s: a straight double mark inside: %.*s", g->name, (int)(close - open), open);
+                cr_expect(strncmp(c, "\xe2\x80\x9c", 3) != 0 && strncmp(c, "\xe2\x80\x9d", 3) != 0,
+                          "%s: a double mark inside: %.*s", g->name, (int)(close - open), open);
+                nested += strncmp(c, "\xe2\x80\x98", 3) == 0;
+            }
+            quotes++;
+        }
+        if (strcmp(g->name, "zombies-cards") == 0)
+            cr_expect(strstr(md, "discard it into your \xe2\x80\x98" "bullet pile.\xe2\x80\x99\xe2\x80\x9d"),
+                      "the card game's 'bullet pile.' not in single marks");
+        free(md);
+    }
+    cr_expect_gt(quotes, 0);
+    cr_expect_gt(nested, 0, "no quotation has marks of its own: this test tests nothing");
+}
+

@@ -67,6 +67,9 @@ static const char style[] =
     "@media print{body{max-width:none;margin:0;padding:0}"
     "h2{break-before:auto}nav h2{break-before:avoid}h1,h2,h3,h4{break-after:avoid;break-inside:avoid}"
     "tr,li,figure,dl,.house,blockquote{break-inside:avoid}"
+    /* a players' question with its answer on one page; its See also line
+     * and house-rules box never alone at the top of the next */
+    "section.players .q{break-inside:avoid}section.players .q>.see,section.players .q>.house{break-before:avoid}"
     "thead{display:table-header-group}a{color:inherit;text-decoration:none}nav{break-after:page}}";
 
 /* The contents entry's page number, for print: the title and the number

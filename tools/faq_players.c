@@ -110,13 +110,41 @@ static void most_asked(faq_doc *d, const ud_game *g)
     faq_md(d, "\n");
 }
 
+/* TEXT with its own quotation marks (the texts' straight '"', or curly
+ * double ones) made single, as marks inside a quotation are: an opening
+ * one after a space, a bracket or the start, a closing one elsewhere.
+ * The words stay the texts'.  NULL when out of memory. */
+static char *nested_quotes(const char *text)
+{
+    size_t n = strlen(text);
+    char *out = malloc(3 * n + 1), *o = out;
+    if (!out)
+        return NULL;
+    for (const char *s = text; *s; s++) {
+        bool curly = (unsigned char)s[0] == 0xe2 && (unsigned char)s[1] == 0x80 &&
+                     ((unsigned char)s[2] == 0x9c || (unsigned char)s[2] == 0x9d);
+        if (*s != '"' && !curly) {
+            *o++ = *s;
+            continue;
+        }
+        bool opens = s == text || s[-1] == ' ' || s[-1] == '(' || s[-1] == '[';
+        memcpy(o, opens ? "\xe2\x80\x98" : "\xe2\x80\x99", 3);
+        o += 3;
+        s += curly ? 2 : 0;
+    }
+    *o = '\0';
+    return out;
+}
+
 static void quote_block(faq_doc *d, const ud_game *g, const ud_faq_quote *q)
 {
     char s[160];
     cite_name(g, q->source, s, sizeof s);
+    char *text = nested_quotes(q->text);
     faq_html(d, "<blockquote class=\"quote\">");
     faq_md(d, "> ");
-    faq_textf(d, "\xe2\x80\x9c%s\xe2\x80\x9d", q->text);
+    faq_textf(d, "\xe2\x80\x9c%s\xe2\x80\x9d", text ? text : q->text);
+    free(text);
     faq_html(d, " <span class=\"src\">");
     faq_textf(d, " \xe2\x80\x94 %s, %s", s, q->section);
     faq_html(d, "</span></blockquote>\n");

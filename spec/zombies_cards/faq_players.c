@@ -146,7 +146,10 @@ const ud_faq_question zc_players_faq[] = {
         .rules = { "ZC-PAY-MAP", "ZC-DEATH", "ZC-COMBAT-OVER" },
         .variant = &zc_variants[ZC_V_LOST_CARDS],
         .quotes = { { S003, "FIGHTING ZOMBIES",
-                      "These cards are also placed on the bottom of your draw deck. (Take the cards "
+                      "If you do not have enough cards in your bullet stack to raise your roll to a 4, "
+                      "take additional cards from the bottom of the \"map\" stack in the middle of the "
+                      "table to equal a die roll of 4. These cards are also placed on the bottom of your "
+                      "draw deck. (Take the cards "
                       "at the bottom of the \"map\" stack being sure to leave the current map card "
                       "on top of the stack. The top map card is not considered to be part of the map "
                       "stack for card drawing purposes.)" },
