@@ -263,7 +263,9 @@ Test(faq_frame, every_quotation_cites_its_source_key)
             continue;
         const ud_faq_extras *fx = g->extras->faq;
         for (const ud_faq_source *s = fx->sources; s && s->file; s++)
-            cr_expect(s->title && s->kind, "%s: source %s lacks its title or kind", g->name, s->file);
+            cr_expect(s->title && s->kind && s->cite && strlen(s->cite) <= 16,
+                      "%s: source %s lacks its title, kind or short label (16 characters at most)", g->name,
+                      s->file);
         char *html = players_part(g, false);
         for (const ud_faq_question *q = fx->questions; q->id; q++) {
             char *entry = entry_of(html, g, q);
@@ -278,7 +280,7 @@ Test(faq_frame, every_quotation_cites_its_source_key)
                 snprintf(number, sizeof number, "%.*s", (int)strcspn(q->quotes[i].source, "_"),
                          q->quotes[i].source);
                 snprintf(cite, sizeof cite, "\xe2\x80\x9d \xe2\x80\x94 %s, %s",
-                         src && src->title ? src->title : number, q->quotes[i].section);
+                         src && src->cite ? src->cite : number, q->quotes[i].section);
                 char *want = plain(cite);
                 cr_expect(strstr(entry, want), "%s/%s: a quotation not cited as \"%s\"", g->name, q->id,
                           want);

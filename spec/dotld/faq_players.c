@@ -15,8 +15,9 @@
 const ud_faq_source dl_faq_sources[] = {
     { S002, "Dice of the Living Dead, 2nd edition: How to Play",
       "the designer's rulebook, free to print and play (game design by Mads Brynnum, as it says): the solo "
-      "game, with rules for playing with more than one player at its end" },
-    { NULL, NULL, NULL },
+      "game, with rules for playing with more than one player at its end",
+      "How to Play" },
+    { NULL, NULL, NULL, NULL },
 };
 
 const ud_faq_question dl_players_faq[] = {

@@ -13,8 +13,8 @@
 
 const ud_faq_source zc_faq_sources[] = {
     { S003, "Zombies!!! The Card Game",
-      "the publisher's rulebook (Twilight Creations, Inc., 2012, as its last page says)" },
-    { NULL, NULL, NULL },
+      "the publisher's rulebook (Twilight Creations, Inc., 2012, as its last page says)", "Rulebook" },
+    { NULL, NULL, NULL, NULL },
 };
 
 const ud_faq_question zc_players_faq[] = {
