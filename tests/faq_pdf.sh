@@ -166,6 +166,12 @@ for i, line in enumerate(lines):
 PY
 )
         [[ "$kept" -eq "$questions" ]] || fail "$game: $kept of $questions questions checked with their answers"
+        # no page after the first opens (past its running head) on a See
+        # also line or a house-rules box, cut off from its question
+        for ((p = first + 1; p <= pages; p++)); do
+            ! grep -qE "^.{0,120}Players' FAQ (See also: |House rules [A-Z])" "$game-page-$p.txt" ||
+                fail "$game: page $p opens on a See also line or house-rules box: $(head -c 160 "$game-page-$p.txt")"
+        done
         # printed alone, the players' part points to no reference it lacks:
         # the note on house rules measured flat says who played itself
         ! grep -q "the reference says" "$game.md" || fail "$game: points to a reference not in the booklet"
