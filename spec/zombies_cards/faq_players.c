@@ -168,16 +168,20 @@ const ud_faq_question zc_players_faq[] = {
         .id = "no-guts",
         .ask = "What does No Guts, No Glory change?",
         .ruling = "With it in play, a failed roll that your bullets and the map stack together cannot pay "
-                  "ends your turn instead of killing you. You pay nothing, keep any bullets you have, and "
-                  "the card goes onto your bullet pile.",
-        .why_ruling = "The rulebook's note on the card says your turn ends and you stay in the game, but not "
-                      "what you pay.",
+                  "ends your turn instead of killing you, once you are out of bullets: you spend every bullet "
+                  "you have first (under your draw deck, as any payment), then your turn ends and the card "
+                  "goes onto your bullet pile.",
+        .why_ruling = "The card speaks of being “out of bullets” and unable to draw from the map stack, "
+                      "not of what the roll costs; as written, your bullets are spent before it saves you.",
         .rules = { "ZC-FX-NO-GUTS", "ZC-NO-GUTS" },
+        .variant = &zc_variants[ZC_V_NO_GUTS],
         .quotes = { { S003, "CARD CLARIFICATIONS",
                       "No Guts, No Glory — If you are out of bullets and cannot draw from the map "
                       "stack with a failed combat roll, your turn ends. You are not eliminated from "
                       "the game as normal." } },
         .see = { "no-bullets" },
+        .house = { { ZC_NO_GUTS_PAY_NOTHING,
+                     "A roll the card saves you from costs nothing: you keep any bullets you have." } },
     },
     {
         .id = "win",
