@@ -95,6 +95,8 @@ typedef struct checker {
     const ud_rule *parted;
     bool has_parted;
     ud_rng *seed_rng; /* outcomes from the seed (no chance lines) */
+    const ud_check_opts *opts;
+    ud_check_result *res;
 } checker;
 
 static bool settle_open_line(checker *c);
@@ -294,6 +296,8 @@ static bool check_state(checker *c, const ud_tline *tl)
         if (hit)
             continue;
         ok = false;
+        if (key && !c->err->set)
+            snprintf(c->res->state_key, sizeof c->res->state_key, "%.*s", (int)(klen - 1), want);
         if (key)
             ud_error_set(c->err, tl->line, tl->col[i], rule_id(c->s), "state: expected %.*s, found %s",
                          (int)strcspn(key, " "), key, want);
@@ -388,6 +392,8 @@ static void report_change(checker *c, const ud_tline *tl, const char *next, cons
                      c->produced_text[same], ud_buf_str(&text), note);
     } else {
         tag_note(c, tl, NULL, note, sizeof note);
+        if (!c->err->set)
+            snprintf(c->res->change_verb, sizeof c->res->change_verb, "%s", tl->tok[0]);
         if (c->produced.len)
             ud_error_set(c->err, tl->line, tl->col[0], need_rule,
                          "the rules do not produce '%s' here%s; they now need %s (before that they "
@@ -512,6 +518,7 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
             return -1;
         if (c->cur >= t->n && t->partial) {
             c->partial_end = 1;
+            c->res->partial_at_pick = true;
             return -1;
         }
         if (!c->has_chance_lines) {
@@ -519,6 +526,7 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
             return -1;
         }
         if (c->cur >= t->n) {
+            c->res->at_end = !c->err->set;
             ud_error_set(c->err, t->last_line, 0, rule_id(c->s),
                          "the transcript ends, but the rules need a '%s' outcome next (%s)", p->event,
                          ud_chance_script_labels(p, want, sizeof want));
@@ -689,6 +697,7 @@ static void report_missing(checker *c, const char *text, const ud_rule *rule)
     const ud_transcript *t = c->t;
     const char *id = rule ? rule->id : NULL;
     if (c->cur >= t->n) {
+        c->res->at_end = !c->err->set;
         ud_error_set(c->err, t->last_line, 0, id, "the record is complete, but '%s' is missing at its end",
                      text);
         return;
@@ -827,6 +836,7 @@ static const ud_action *scripted_decision(checker *c)
             c->partial_end = 1;
         } else {
             decision_text(c, next, sizeof next);
+            c->res->at_end = !c->err->set;
             ud_error_set(c->err, t->last_line, 0, offer_rule, "the transcript ends, but the rules need %s",
                          next);
         }
@@ -844,6 +854,11 @@ static const ud_action *scripted_decision(checker *c)
         return NULL;
     }
     if (strcmp(tl->tok[1], ud_player(s, seat)) != 0) {
+        c->res->wrong_seat = !c->err->set;
+        c->res->seat_named = -1;
+        for (int i = 0; i < c->t->setup.n_players; i++)
+            if (strcmp(c->t->setup.names[i], tl->tok[1]) == 0)
+                c->res->seat_named = i;
         ud_error_set(c->err, tl->line, tl->col[1], offer_rule, "it is %s's decision, not %s's",
                      ud_player(s, seat), tl->tok[1]);
         return NULL;
@@ -905,6 +920,28 @@ static ud_transcript cut_at(const ud_transcript *t, int stop)
     return cut;
 }
 
+/* The step a blame studies begins (opts->changed_from): from here on it
+ * plays under the changed rules, if any. */
+static void step_begins(checker *c)
+{
+    const ud_check_opts *opts = c->opts;
+    ud_step *s = c->s;
+    if (opts->changed_table)
+        s->table = opts->changed_table;
+    if (opts->changed_setup)
+        s->setup = opts->changed_setup;
+    if (opts->changed_fired)
+        s->fired = opts->changed_fired;
+}
+
+/* A decision's play begins: counted, and the step a blame studies
+ * begins when it is the one asked for. */
+static void begin_play(checker *c)
+{
+    if (++c->res->played == c->opts->changed_from)
+        step_begins(c);
+}
+
 int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_result *res, ud_error *err)
 {
     ud_transcript cut = opts->stop_after_line > 0 ? cut_at(whole, opts->stop_after_line) : *whole;
@@ -961,6 +998,11 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
         fputs("complete\n", opts->regen);
 
     uint64_t decisions = 0;
+    memset(res, 0, sizeof *res);
+    c.opts = opts;
+    c.res = res;
+    if (opts->changed_from == 0)
+        step_begins(&c);
     ud_status st = ud_start(&step, state);
     for (;;) {
         if (c.ahead.on) {
@@ -1000,6 +1042,7 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
                 st = UD_ERROR;
                 continue;
             }
+            begin_play(&c);
             st = ud_decide(&step, state, action);
         } else {
             /* a decision the record leaves to the policies: the game waits
@@ -1018,6 +1061,7 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
                 st = UD_ERROR;
                 continue;
             }
+            begin_play(&c);
             st = ud_decide_offer(&step, state, pick);
         }
     }
@@ -1038,7 +1082,10 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
         ud_buf_free(&c.produced);
         return -1;
     }
+    ud_check_result kept = *res;
     fill_result(&c, !c.partial_end, decisions, res);
+    res->played = kept.played;
+    res->partial_at_pick = kept.partial_at_pick;
     if (opts->state_out)
         memcpy(opts->state_out, state, g->state_size);
     ud_buf_free(&c.produced);

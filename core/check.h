@@ -26,6 +26,19 @@ typedef struct ud_check_result {
     uint8_t outcome[UD_MAX_PLAYERS]; /* ud_seat_outcome per seat */
     int n_players;
     uint64_t decisions;
+    /* Decisions whose play had begun (ud_decide called) when the check
+     * ended: set on a refusal too, where the refused line is in the play
+     * of decision `played` (0: the set-up), or is the decision after it. */
+    uint64_t played;
+    /* On a refusal, what it is about, for a blame's provenance: a decide
+     * line by a player not to move, a state line's key, or the verb of a
+     * change line the rules do not produce (else false, ""). */
+    bool wrong_seat;
+    int seat_named; /* wrong_seat: the seat the decide line names (-1: none of the table's) */
+    char state_key[32];
+    char change_verb[32]; /* a change line the rules do not produce at all: its verb */
+    bool at_end;          /* the record ends where the rules need more */
+    bool partial_at_pick; /* a partial record ended where the rules need an outcome */
 } ud_check_result;
 
 typedef struct ud_check_opts {
@@ -61,6 +74,13 @@ typedef struct ud_check_opts {
      * the replay fires the same rows on the same states (the engine fuzz
      * targets' round trip, core/fuzzing.c). */
     int replay_of_checked;
+    /* Blame (core/blame.h): NULL, or rows and readings changed from the
+     * play of decision changed_from on (0: from the set-up), the record
+     * checked against them from there; before it, the record's own. */
+    const struct ud_table *changed_table;
+    const ud_setup *changed_setup;
+    uint64_t changed_from;
+    uint64_t *changed_fired; /* NULL, or the firings counted from there on */
 } ud_check_opts;
 
 /* 0: legal; -1: err says where and which rule. */

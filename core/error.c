@@ -3,7 +3,10 @@
  */
 #include "error.h"
 
+#include "buf.h"
+
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 void ud_error_set(ud_error *e, int line, int col, const char *rule, const char *fmt, ...)
@@ -24,7 +27,13 @@ void ud_error_print(const ud_error *e, const char *file, FILE *out)
 {
     /* FILE:LINE:COL: for a malformed file, FILE:LINE: RULE-ID: for a step
      * the rules do not allow (the documented forms). */
-    fprintf(out, "%s", file);
+    /* the name as typed may hold a newline or an ESC: escaped as values
+     * in messages are, so that it cannot break the line or reach the
+     * terminal */
+    ud_buf shown;
+    ud_buf_init(&shown);
+    fprintf(out, "%s", ud_escaped(&shown, file));
+    ud_buf_free(&shown);
     if (e->line > 0)
         fprintf(out, ":%d", e->line);
     if (e->col > 0 && !e->rule[0])

@@ -24,8 +24,11 @@ static const char *other_kind(mode_t mode)
 /* "PATH' ..." only when named: the caller's place is another file's. */
 static void subject(ud_buf *why, const char *path, bool named, const char *sep)
 {
-    if (named)
-        ud_buf_printf(why, "'%s'%s", path, sep);
+    if (named) {
+        ud_buf_putc(why, '\'');
+        ud_buf_put_escaped(why, path);
+        ud_buf_printf(why, "'%s", sep);
+    }
 }
 
 /* The refusal of path, found as mode (or missing: err == ENOENT or
@@ -36,8 +39,9 @@ static void refuse(ud_buf *why, const char *path, bool named, bool want_dir, int
         subject(why, path, named, ": ");
         ud_buf_puts(why, "no such file or folder");
     } else if (err) {
-        ud_buf_printf(why, "expected a readable %s '%s' (%s)", want_dir ? "folder" : "file", path,
-                      strerror(err));
+        ud_buf_printf(why, "expected a readable %s '", want_dir ? "folder" : "file");
+        ud_buf_put_escaped(why, path);
+        ud_buf_printf(why, "' (%s)", strerror(err));
     } else if (!want_dir && S_ISDIR(mode)) {
         subject(why, path, named, " ");
         ud_buf_puts(why, "is a folder, expected a file");
@@ -45,8 +49,9 @@ static void refuse(ud_buf *why, const char *path, bool named, bool want_dir, int
         subject(why, path, named, " ");
         ud_buf_printf(why, "is %s, expected a folder", other_kind(mode));
     } else {
-        ud_buf_printf(why, "expected '%s' to be a %s, found %s", path, want_dir ? "folder" : "regular file",
-                      other_kind(mode));
+        ud_buf_puts(why, "expected '");
+        ud_buf_put_escaped(why, path);
+        ud_buf_printf(why, "' to be a %s, found %s", want_dir ? "folder" : "regular file", other_kind(mode));
     }
 }
 

@@ -124,6 +124,20 @@ static int width(const char *s)
     return w;
 }
 
+/* A cell as the text table shows it: a control character or a byte that
+ * is not UTF-8 escaped (a command line holding a newline must not break
+ * its row, nor an ESC reach the terminal); a copy, NULL when out of
+ * memory.  CSV and JSON carry the value as it is, quoted their way. */
+static char *shown(const char *s)
+{
+    ud_buf b;
+    ud_buf_init(&b);
+    ud_buf_put_escaped(&b, s);
+    char *copy = strdup(ud_buf_str(&b));
+    ud_buf_free(&b);
+    return copy;
+}
+
 static void pad(FILE *out, const char *s, int w, bool last)
 {
     fputs(s, out);
@@ -150,7 +164,7 @@ static long print_text(sqlite3_stmt *st, FILE *out)
             cells = p;
         }
         for (int i = 0; i < n; i++) {
-            cells[rows * n + i] = strdup(cell(st, i));
+            cells[rows * n + i] = shown(cell(st, i));
             int cw = cells[rows * n + i] ? width(cells[rows * n + i]) : 0;
             if (cw > w[i])
                 w[i] = cw;

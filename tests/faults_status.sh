@@ -188,7 +188,7 @@ numbers)
     expect 2 err "undead mutate: --min-score: expected a number from 0 to 100, got ' 95'"
     # a negative value given to conform names the option, not the value
     run "$undead" conform zombie-dice --games -5 -- true
-    expect 2 err "undead conform: --games: expected a whole number from 0 to 100000000, got '-5'"
+    expect 2 err "undead conform: --games: expected a whole number from 1 to 100000000, got '-5'"
     run "$undead" conform zombie-dice --depth -1 -- true
     expect 2 err "undead conform: --depth: expected a whole number from 1 to 64, got '-1'"
     run "$undead" conform zombie-dice --alpha -0.5 -- true

@@ -35,6 +35,33 @@ run_status run_text(run *r, const char *text)
     return r->status;
 }
 
+run_status run_blamed(run *r, const char *text, ud_blame *b, char *evidence, size_t size)
+{
+    memset(r, 0, sizeof *r);
+    memset(b, 0, sizeof *b);
+    evidence[0] = '\0';
+    ud_transcript t;
+    if (ud_transcript_parse(text, strlen(text), ud_find_game, &t, &r->err) != 0) {
+        r->status = RUN_PARSE_ERROR;
+        return r->status;
+    }
+    r->game = t.game;
+    ud_check_opts opts = { .fired = r->fired };
+    r->status = ud_check(&t, &opts, &r->res, &r->err) == 0 ? RUN_OK : RUN_CHECK_ERROR;
+    if (r->status == RUN_CHECK_ERROR) {
+        ud_blame_check(&t, &opts, &r->res, &r->err, b);
+        if (b->kind != UD_BLAME_NONE)
+            ud_blame_rule_ids(b, r->err.rule, sizeof r->err.rule);
+        ud_buf why;
+        ud_buf_init(&why);
+        ud_blame_evidence(t.game, b, "the record", &why);
+        snprintf(evidence, size, "%s", ud_buf_str(&why));
+        ud_buf_free(&why);
+    }
+    ud_transcript_free(&t);
+    return r->status;
+}
+
 void run_free(run *r)
 {
     free(r->regen);
@@ -427,4 +454,24 @@ bool assert_trace_breaks_planted(const char *trace, const char *id, const char *
     cr_assert_str_eq(e.rule, id, "%s", what);
     ud_transcript_free(&tr);
     return e.internal;
+}
+
+char *slurp_inserting(const char *path, int after, const char *line)
+{
+    size_t len;
+    char *text = slurp(path, &len);
+    cr_assert_not_null(text, "%s", path);
+    char *at = text;
+    for (int n = 0; n < after; n++) {
+        at = strchr(at, '\n');
+        cr_assert_not_null(at, "%s has fewer than %d lines", path, after);
+        at++;
+    }
+    char *out = malloc(len + strlen(line) + 2);
+    cr_assert_not_null(out);
+    size_t head = (size_t)(at - text);
+    memcpy(out, text, head);
+    sprintf(out + head, "%s\n%s", line, at);
+    free(text);
+    return out;
 }

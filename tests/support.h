@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "blame.h"
 #include "check.h"
 #include "play.h"
 #include "rng.h"
@@ -31,6 +32,10 @@ typedef struct run {
 
 /* Parse and check text; never fails the test by itself. */
 run_status run_text(run *r, const char *text);
+/* As run_text, and a refusal blamed (core/blame.h): the blame in b, the
+ * rule it names in r->err.rule (as `undead check` prints it, when some
+ * evidence names one) and its evidence sentence in evidence (size bytes). */
+run_status run_blamed(run *r, const char *text, ud_blame *b, char *evidence, size_t size);
 void run_free(run *r);
 
 /* Firing count of rule id in r (the test fails if the game has no such rule). */
@@ -106,6 +111,8 @@ void random_variants(const ud_game *g, ud_rng *rng, int *variant);
 
 /* Whole file as a NUL-terminated string (fails the test if unreadable). */
 char *slurp(const char *path, size_t *len);
+/* The file at path with line inserted after its line `after` (malloc'd). */
+char *slurp_inserting(const char *path, int after, const char *line);
 
 /* ---- a game's own suite: golden cases and scenarios --------------------------------- */
 

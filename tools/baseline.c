@@ -28,7 +28,7 @@ static bool add_golden(recorder *r, const char *root, const char *folder)
     snprintf(dir, sizeof dir, "%s/%s", root, folder);
     rec_golden gr = { r, root };
     golden_report rep;
-    return golden_run(dir, GOLDEN_COVERAGE, &rep, rec_golden_case, &gr) > 0 && rep.failed == 0;
+    return golden_run(dir, GOLDEN_REPLAY, &rep, rec_golden_case, &gr) > 0 && rep.failed == 0;
 }
 
 /* The first n seeded games under the default readings and under each
@@ -214,6 +214,11 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
         return UD_EXIT_USAGE;
     snprintf(file, sizeof file, "%s/%s/outcomes.csv", root, folder);
     const char *path = o->file ? o->file : file;
+    /* the path in the report, escaped (a newline or an ESC in it cannot
+     * break a line or reach the terminal); static: one report a process */
+    static ud_buf shown_buf;
+    ud_buf_init(&shown_buf);
+    const char *shown = ud_escaped(&shown_buf, path);
     size_t len = 0;
     /* missing: not made yet; there but unreadable (a FIFO): refused,
      * before the games are played */
@@ -227,21 +232,21 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
         return UD_EXIT_USAGE;
     }
     if (!want && !update)
-        printf("%s: missing; create it with 'undead db baseline update %s'\n", path, g->name);
+        printf("%s: missing; create it with 'undead db baseline update %s'\n", shown, g->name);
     char *old = strdup(want ? want : ""), *now = strdup(got);
     diff_count n = { 0 };
     if (old && now && want)
         n = compare(old, now);
     free(old);
     free(now);
-    printf("baseline %s: %d changed, %d added, %d removed, %d unchanged\n", path, n.changed, n.added,
+    printf("baseline %s: %d changed, %d added, %d removed, %d unchanged\n", shown, n.changed, n.added,
            n.removed, n.same);
     bool differs = !want || strcmp(want, got) != 0;
     int rc = UD_EXIT_OK;
     if (update && differs) {
         rc = write_file(path, got) ? UD_EXIT_OK : UD_EXIT_USAGE;
         if (rc == UD_EXIT_OK)
-            printf("updated %s: read 'git diff %s' before committing\n", path, path);
+            printf("updated %s: read 'git diff %s' before committing\n", shown, shown);
     } else if (!update && differs) {
         printf("the outcomes differ from the baseline: if the change is intended, run\n"
                "  undead db baseline update %s\nand review the diff before committing\n",

@@ -146,12 +146,16 @@ bool child_start(child *c, char *const *argv)
     }
     if (pid == 0) {
         setpgid(0, 0);
-        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0)
+        /* A pipe's end may itself be 0 or 1 when undead was started with
+         * its standard input or output closed: moved above 2 first, so
+         * that neither dup2 nor a close below ends the other. */
+        int rd = fcntl(in[0], F_DUPFD, 3), wr = fcntl(out[1], F_DUPFD, 3);
+        if (rd < 0 || wr < 0 || dup2(rd, 0) < 0 || dup2(wr, 1) < 0)
             _exit(127);
-        close(in[0]);
-        close(in[1]);
-        close(out[0]);
-        close(out[1]);
+        const int ends[] = { rd, wr, in[0], in[1], out[0], out[1] };
+        for (int i = 0; i < 6; i++)
+            if (ends[i] > 1)
+                close(ends[i]);
         signal(SIGPIPE, SIG_DFL);
         execvp(argv[0], argv);
         fprintf(stderr, "undead: cannot run %s: %s\n", argv[0], strerror(errno));

@@ -213,7 +213,8 @@ bool cli_game_opt(cli_game_opts *o, int code, const char *arg)
     case OPT_VARIANT:
         if (o->n_variants >= (int)(sizeof o->variants / sizeof o->variants[0])) {
             say_command(NULL);
-            fprintf(stderr, ": --variant: too many\n");
+            fprintf(stderr, ": --variant: expected at most %d of them\n",
+                    (int)(sizeof o->variants / sizeof o->variants[0]));
             return false;
         }
         o->variants[o->n_variants++] = arg;
@@ -224,7 +225,7 @@ bool cli_game_opt(cli_game_opts *o, int code, const char *arg)
     case OPT_START:
         if (o->n_starts >= UD_MAX_START) {
             say_command(NULL);
-            fprintf(stderr, ": --start: at most %d\n", UD_MAX_START);
+            fprintf(stderr, ": --start: expected at most %d start lines\n", UD_MAX_START);
             return false;
         }
         o->starts[o->n_starts++] = arg;
@@ -390,15 +391,15 @@ bool cli_need_dir(const char *cmd, const char *path, const char *why)
     char on_the_way[4096];
     const char *at = not_a_folder_on_the_way(path, on_the_way, sizeof on_the_way) ? on_the_way : path;
     struct stat sb;
-    if (stat(at, &sb) != 0) {
-        fprintf(stderr, "undead %s: %s: no such directory (%s)\n", cmd, path, why);
-        return false;
-    }
-    ud_buf found;
+    ud_buf shown, found;
+    ud_buf_init(&shown);
     ud_buf_init(&found);
-    bool ok = ud_infile_is_dir(at, false, &found);
+    bool ok = stat(at, &sb) == 0;
     if (!ok)
-        fprintf(stderr, "undead %s: %s: %s (%s)\n", cmd, at, ud_buf_str(&found), why);
+        fprintf(stderr, "undead %s: %s: no such directory (%s)\n", cmd, ud_escaped(&shown, path), why);
+    else if (!(ok = ud_infile_is_dir(at, false, &found)))
+        fprintf(stderr, "undead %s: %s: %s (%s)\n", cmd, ud_escaped(&shown, at), ud_buf_str(&found), why);
+    ud_buf_free(&shown);
     ud_buf_free(&found);
     return ok;
 }
@@ -414,16 +415,33 @@ bool cli_output_ok(const char *cmd, const char *opt, const char *path)
     return ok;
 }
 
+bool cli_output_not_input(const char *cmd, const char *opt, const char *out, const char *in, const char *what)
+{
+    struct stat a, b;
+    if (stat(out, &a) != 0 || stat(in, &b) != 0 || !S_ISREG(a.st_mode) || a.st_dev != b.st_dev ||
+        a.st_ino != b.st_ino)
+        return true;
+    ud_buf shown_out, shown_in;
+    ud_buf_init(&shown_out);
+    ud_buf_init(&shown_in);
+    fprintf(stderr, "undead %s: %s %s: is the same file as %s (%s): expected another file\n", cmd, opt,
+            ud_escaped(&shown_out, out), what, ud_escaped(&shown_in, in));
+    ud_buf_free(&shown_out);
+    ud_buf_free(&shown_in);
+    return false;
+}
+
 enum { CLI_MAX_FILE = 64 << 20 };
 
-char *cli_read_file(const char *path, size_t *len)
+/* cli_read_file, its messages naming the file as shown (escaped). */
+static char *read_file(const char *path, const char *shown, size_t *len)
 {
     ud_buf why;
     ud_buf_init(&why);
     /* a FIFO or a device named as a file is refused, never waited on */
     FILE *f = strcmp(path, "-") == 0 ? stdin : ud_infile_fopen(path, false, &why);
     if (!f)
-        fprintf(stderr, "%s: %s\n", path, ud_buf_str(&why));
+        fprintf(stderr, "%s: %s\n", shown, ud_buf_str(&why));
     ud_buf_free(&why);
     if (!f)
         return NULL;
@@ -431,7 +449,7 @@ char *cli_read_file(const char *path, size_t *len)
     char *buf = malloc(cap + 1);
     for (;;) {
         if (!buf) {
-            fprintf(stderr, "%s: out of memory\n", path);
+            fprintf(stderr, "%s: out of memory\n", shown);
             break;
         }
         size_t got = fread(buf + n, 1, cap - n, f);
@@ -448,9 +466,9 @@ char *cli_read_file(const char *path, size_t *len)
     }
     bool bad = buf && (ferror(f) || n > CLI_MAX_FILE);
     if (buf && ferror(f))
-        fprintf(stderr, "%s: read error: %s\n", path, strerror(errno));
+        fprintf(stderr, "%s: read error: %s\n", shown, strerror(errno));
     else if (bad)
-        fprintf(stderr, "%s: larger than %d MiB\n", path, CLI_MAX_FILE >> 20);
+        fprintf(stderr, "%s: larger than %d MiB\n", shown, CLI_MAX_FILE >> 20);
     if (f != stdin)
         fclose(f);
     if (bad || !buf) {
@@ -460,4 +478,14 @@ char *cli_read_file(const char *path, size_t *len)
     buf[n] = '\0';
     *len = n;
     return buf;
+}
+
+char *cli_read_file(const char *path, size_t *len)
+{
+    ud_buf shown;
+    ud_buf_init(&shown);
+    /* standard input is "<stdin>" in messages, as check and show name it */
+    char *text = read_file(path, ud_escaped(&shown, strcmp(path, "-") == 0 ? "<stdin>" : path), len);
+    ud_buf_free(&shown);
+    return text;
 }

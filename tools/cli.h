@@ -117,6 +117,12 @@ bool cli_is_dir(const char *path);
  * not, prints "undead CMD: OPT PATH: WHY" ("undead show: -o '': expected a
  * file name") and returns false. */
 bool cli_output_ok(const char *cmd, const char *opt, const char *path);
+/* Is the file an option writes (out) another file than one the command
+ * reads (in, "WHAT": "the results database")?  Written over, the input
+ * would be lost (faq -o undead.db).  If it is the same file (a link to
+ * it too), prints "undead CMD: OPT OUT: is the same file as WHAT (IN):
+ * expected another file" and returns false; true when either is missing. */
+bool cli_output_not_input(const char *cmd, const char *opt, const char *out, const char *in, const char *what);
 /* Read a whole file ("-" for stdin); NULL with a message printed, "PATH:
  * why".  A path that is not a regular file (a FIFO, a device, a folder) is
  * refused before anything is read (infile.h), never waited on. */

@@ -5,19 +5,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blame.h"
 #include "check.h"
 #include "cli.h"
 #include "record.h"
 
 static const char usage[] =
-    "usage: undead check [--print] [--invariants] [--strict] FILE... ('-' reads standard input)\n"
+    "usage: undead check [--print] [--invariants] [--strict] [--format text|json] FILE...\n"
+    "('-' reads standard input)\n"
     "Replays each transcript against the rules. Prints FILE:LINE: RULE-ID: what is wrong\n"
-    "at the first illegal step (exit 1), or the final scores (exit 0).\n"
+    "at the first illegal step (exit 1), or the final scores (exit 0).  The rule is the\n"
+    "one the line breaks, by evidence: the step played again under another reading, or\n"
+    "with one row changed, comes out as the record says (the lines after it say which).\n"
     "A malformed file is reported as FILE:LINE:COL: expected ... (exit 2), a record that\n"
     "cannot be checked (no chance lines and no seed where an outcome is needed) as\n"
     "FILE:LINE: what is missing (exit 2).\n" REC_NOTE
     "  --print        print the canonical transcript (every line the rules imply, tagged)\n"
     "  --invariants   check every invariant after every step\n"
+    "  --format F     text (default) or json: one JSON object a file on standard output\n"
     "  --strict       every change line the rules produce must be written, in order (as a\n"
     "                 record whose header says 'complete'); a missing one is an error\n"
     "  --variant KEY=VALUE  check under this reading (see 'undead variants GAME'); a record\n"
@@ -126,15 +131,99 @@ static bool load_content_for(const char *shown, const ud_game *g, const char *di
     return true;
 }
 
+/* A refusal's rule by evidence (core/blame.h): when a reading or one
+ * changed row plays the step as the record does, the rule it names
+ * replaces the row the rules needed at the line (kept in `needed`). */
+static void blame_refusal(const ud_transcript *t, const ud_check_opts *opts, const ud_check_result *res,
+                          ud_error *err, ud_blame *b, char *needed, size_t size)
+{
+    snprintf(needed, size, "%s", err->rule);
+    ud_blame_check(t, opts, res, err, b);
+    if (b->kind != UD_BLAME_NONE)
+        ud_blame_rule_ids(b, err->rule, sizeof err->rule);
+}
+
+/* The rule err names first, as a row of g (NULL: none, or a reading). */
+static const ud_rule *first_rule(const ud_game *g, const char *ids)
+{
+    char id[UD_ERROR_RULE_MAX];
+    snprintf(id, sizeof id, "%.*s", (int)strcspn(ids, " "), ids);
+    return ud_game_rule(g, id);
+}
+
+/* The lines under FILE:LINE: RULE: message: the evidence and the rule. */
+static void print_blame(const ud_game *g, const ud_blame *b, const ud_error *err, const char *needed)
+{
+    ud_buf text;
+    ud_buf_init(&text);
+    ud_buf_puts(&text, "  evidence: ");
+    ud_blame_evidence(g, b, "the record", &text);
+    if (b->kind == UD_BLAME_NONE && needed[0])
+        ud_buf_printf(&text, "; %s is the row the rules needed at this line", needed);
+    else if (strcmp(needed, err->rule) != 0 && needed[0])
+        ud_buf_printf(&text, " (the rules needed %s at this line)", needed);
+    ud_buf_putc(&text, '\n');
+    const ud_rule *r = first_rule(g, err->rule);
+    if (r)
+        ud_blame_rule_text(g, r, "  rule:     ", "            ", &text);
+    fputs(ud_buf_str(&text), stderr);
+    ud_buf_free(&text);
+}
+
+/* --format json: one object a file, on standard output. */
+static void print_json(const char *file, const ud_transcript *t, int legal, const ud_check_result *res,
+                       const ud_error *err, const ud_blame *b, const char *needed)
+{
+    ud_buf j;
+    ud_buf_init(&j);
+    ud_buf_puts(&j, "{\"file\":");
+    ud_blame_json_string(&j, file);
+    if (legal) {
+        ud_buf_printf(&j, ",\"verdict\":\"ok\",\"complete\":%s,\"scores\":{",
+                      res->complete ? "true" : "false");
+        for (int i = 0; i < res->n_players; i++) {
+            ud_buf_puts(&j, i ? "," : "");
+            ud_blame_json_string(&j, t->setup.names[i]);
+            ud_buf_printf(&j, ":%d", res->score[i]);
+        }
+        ud_buf_puts(&j, "}");
+    } else {
+        ud_buf_printf(&j, ",\"verdict\":\"%s\",\"line\":%d,\"message\":",
+                      err->input      ? "input"
+                      : err->internal ? "internal"
+                                      : "violation",
+                      err->line);
+        ud_blame_json_string(&j, err->msg);
+        ud_buf_puts(&j, ",\"needed\":");
+        ud_blame_json_string(&j, needed);
+        ud_buf_puts(&j, ",");
+        if (b->kind != UD_BLAME_NONE)
+            ud_blame_json(t->game, b, "the record", &j);
+        else {
+            ud_buf_puts(&j, "\"rule\":");
+            ud_blame_json_string(&j, err->rule);
+            ud_buf_printf(&j, ",\"evidence\":\"%s\"", ud_blame_kind_name(b->kind));
+        }
+    }
+    ud_buf_puts(&j, "}\n");
+    fputs(ud_buf_str(&j), stdout);
+    ud_buf_free(&j);
+}
+
 int cmd_check(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        { "print", no_argument, NULL, 'p' },         { "invariants", no_argument, NULL, 'i' },
-        { "strict", no_argument, NULL, 's' },        { "variant", required_argument, NULL, 'v' },
-        { "content", required_argument, NULL, 'c' }, REC_LONGOPTS,
-        { "help", no_argument, NULL, 'h' },          { 0, 0, 0, 0 },
+        { "print", no_argument, NULL, 'p' },
+        { "invariants", no_argument, NULL, 'i' },
+        { "strict", no_argument, NULL, 's' },
+        { "variant", required_argument, NULL, 'v' },
+        { "content", required_argument, NULL, 'c' },
+        REC_LONGOPTS,
+        { "format", required_argument, NULL, 'f' },
+        { "help", no_argument, NULL, 'h' },
+        { 0, 0, 0, 0 },
     };
-    int print = 0, invariants = 0, strict = 0, c, n_flags = 0;
+    int print = 0, invariants = 0, strict = 0, json = 0, c, n_flags = 0;
     const char *flags[UD_MAX_VARIANTS];
     const char *content = NULL;
     const ud_game *content_game = NULL;
@@ -153,7 +242,12 @@ int cmd_check(int argc, char **argv)
             strict = 1;
         else if (c == 'c')
             content = optarg;
-        else if (c == 'v') {
+        else if (c == 'f' && (strcmp(optarg, "text") == 0 || strcmp(optarg, "json") == 0))
+            json = strcmp(optarg, "json") == 0;
+        else if (c == 'f') {
+            fprintf(stderr, "undead check: --format expects text or json, not '%s'\n", optarg);
+            return UD_EXIT_USAGE;
+        } else if (c == 'v') {
             for (int f = 0; f < n_flags; f++) {
                 const char *a = strchr(flags[f], '='), *b = strchr(optarg, '=');
                 if (a && b && a - flags[f] == b - optarg &&
@@ -190,10 +284,13 @@ int cmd_check(int argc, char **argv)
         n_games++;
     uint64_t(*total)[UD_MAX_RULES] = calloc((size_t)n_games + 1, sizeof *total);
     int files = 0, failed = 0;
+    ud_buf shown_buf;
+    ud_buf_init(&shown_buf);
     int worst = UD_EXIT_OK;
     for (int i = optind; i < argc; i++) {
         const char *file = argv[i];
-        const char *shown = strcmp(file, "-") == 0 ? "<stdin>" : file;
+        const char *name = strcmp(file, "-") == 0 ? "<stdin>" : file;
+        const char *shown = ud_escaped(&shown_buf, name); /* in messages */
         size_t len;
         char *text = cli_read_file(file, &len);
         if (!text) {
@@ -237,24 +334,35 @@ int cmd_check(int argc, char **argv)
             fclose(regen);
         if (regen && print)
             fwrite(canonical, 1, canonical_len, stdout);
+        ud_blame blame = { 0 };
+        char needed[UD_ERROR_RULE_MAX] = "";
+        if (!legal)
+            blame_refusal(&t, &opts, &res, &err, &blame, needed, sizeof needed);
+        if (json)
+            print_json(shown, &t, legal, &res, &err, &blame, needed);
         if (!legal) {
             fflush(stdout);
-            ud_error_print(&err, shown, stderr);
+            if (!json) {
+                ud_error_print(&err, shown, stderr);
+                if (!err.input && !err.internal)
+                    print_blame(t.game, &blame, &err, needed);
+            }
             if (err.input)
                 worst = UD_EXIT_USAGE;
             else if (worst == UD_EXIT_OK)
                 worst = UD_EXIT_FAIL;
-        } else if (!print) {
+        } else if (!print && !json) {
             print_result(shown, &t, &res);
         }
         files++;
         failed += !legal;
         for (int k = 0; total && k < t.game->n_rules; k++)
             total[game_index(t.game)][k] += fired[k];
-        record(&r, shown, &t, legal, &res, &err, fired, canonical, canonical_len);
+        record(&r, name, &t, legal, &res, &err, fired, canonical, canonical_len);
         free(canonical);
         ud_transcript_free(&t);
     }
+    ud_buf_free(&shown_buf);
     if (total)
         record_totals(&r, total, files, failed);
     free(total);

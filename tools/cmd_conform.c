@@ -52,6 +52,9 @@ static const char usage[] =
     "  --record FILE         write the departure's record to FILE as well\n"
     "  --no-offers           do not ask for the offers (measuring the protocol only)\n"
     "  --verbose             print every chi-square test\n"
+    "  --format F            text (default) or json: the departure as one JSON object on a\n"
+    "                        line of its own (the rule, its evidence, the record); the\n"
+    "                        run's other lines stay text\n"
     "  --repeat R            play the seeded games R times and print the median\n"
     "                        plays per second (a benchmark of the adapter and the protocol)\n" CLI_GAME_HELP
         REC_HELP "Exit status: 0 no departure, 1 a departure, 2 a broken adapter or a usage error.\n";
@@ -71,6 +74,7 @@ enum {
     OPT_REPEAT,
     OPT_MAX_OUTCOMES,
     OPT_SETUP_OUTCOMES,
+    OPT_FORMAT,
 };
 
 typedef struct conform_args {
@@ -80,6 +84,7 @@ typedef struct conform_args {
     double alpha;
     const char *record;
     bool verbose;
+    bool json; /* --format json: the departure as one JSON object */
     uint64_t repeat;
 } conform_args;
 
@@ -88,6 +93,22 @@ static double now_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The record is written only if a departure is found: its path is
+ * checked before the games (or it would never be), and refused when it is
+ * the results database the run records in (written over, it is lost). */
+static bool record_ok(const conform_args *a, const rec_opts *ro)
+{
+    if (!a->record)
+        return true;
+    if (!cli_output_ok("conform", "--record", a->record))
+        return false;
+    if (ro->off)
+        return true;
+    /* NULL: an empty UNDEAD_DB, refused here once (the message printed) */
+    const char *db_path = cli_db_path("conform", ro->path);
+    return db_path && cli_output_not_input("conform", "--record", a->record, db_path, "the results database");
 }
 
 static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_game_opts *go, rec_opts *ro,
@@ -110,6 +131,7 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
         { "repeat", required_argument, NULL, OPT_REPEAT },
         { "max-outcomes", required_argument, NULL, OPT_MAX_OUTCOMES },
         { "setup-outcomes", required_argument, NULL, OPT_SETUP_OUTCOMES },
+        { "format", required_argument, NULL, OPT_FORMAT },
         { "help", no_argument, NULL, 'h' },
         { 0, 0, 0, 0 },
     };
@@ -139,8 +161,9 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
         case OPT_SETUP_OUTCOMES: {
             /* each option's bounds; the name is getopt's (a value that
              * begins with '-' is still the value) */
-            uint64_t lo =
-                c == OPT_DEPTH || c == OPT_MAX_DECISIONS || c == OPT_TIMEOUT || c == OPT_REPEAT ? 1 : 0;
+            /* 0 only where it means something (no shrinking, no outcome
+             * enumerated): no games or no seconds would compare nothing */
+            uint64_t lo = c == OPT_SHRINK || c == OPT_MAX_OUTCOMES || c == OPT_SETUP_OUTCOMES ? 0 : 1;
             uint64_t hi = c == OPT_DEPTH           ? CF_MAX_DEPTH
                           : c == OPT_MAX_DECISIONS ? 1000000
                           : c == OPT_REPEAT        ? 1000
@@ -191,6 +214,13 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
         case OPT_VERBOSE:
             a->verbose = true;
             break;
+        case OPT_FORMAT:
+            if (strcmp(optarg, "text") != 0 && strcmp(optarg, "json") != 0) {
+                fprintf(stderr, "undead conform: --format: expected text or json, found '%s'\n", optarg);
+                return false;
+            }
+            a->json = strcmp(optarg, "json") == 0;
+            break;
         default:
             if (c == '?' || (!rec_opt(ro, c, optarg) && !cli_game_opt(go, c, optarg)))
                 return false;
@@ -210,9 +240,7 @@ static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_g
     o->game = cli_game("conform", argv[optind]);
     if (!o->game || !cli_build_match(o->game, go, &o->match))
         return false;
-    /* the record is written only if a departure is found: its path is
-     * checked now, not after the games (or never) */
-    return !a->record || cli_output_ok("conform", "--record", a->record);
+    return record_ok(a, ro);
 }
 
 /* ---- reporting a departure ---------------------------------------------------------- */
@@ -224,10 +252,19 @@ static void print_departure(const cf_run *run, const cf_departure *dep, const ch
     printf("  rule:     %s\n", dep->rule[0] ? dep->rule : "(none found)");
     if (dep->why.len)
         printf("  why:      %s\n", ud_buf_str(&dep->why));
+    char first[UD_ERROR_RULE_MAX];
+    snprintf(first, sizeof first, "%.*s", (int)strcspn(dep->rule, " "), dep->rule);
+    const ud_rule *r = ud_game_rule(run->o->game, first);
+    if (r) { /* the rule named first, as the rule texts give it */
+        ud_buf text;
+        ud_buf_init(&text);
+        ud_blame_rule_text(run->o->game, r, "  says:     ", "            ", &text);
+        fputs(ud_buf_str(&text), stdout);
+        ud_buf_free(&text);
+    }
     printf("  expected: %s\n", ud_buf_str(&dep->expected));
     printf("  found:    %s\n", ud_buf_str(&dep->found));
     printf("  request:  %s\n", dep->request);
-    (void)run;
 }
 
 /* --record FILE: the departing game's record, whole or not at all
@@ -243,6 +280,38 @@ static bool write_record(const char *path, const ud_buf *record)
     return ok;
 }
 
+/* --format json: the departure and its record as one object, one line. */
+static void print_departure_json(const cf_run *run, const cf_departure *dep, const char *where,
+                                 const char *record, int tries, uint64_t found_at)
+{
+    const ud_game *g = run->o->game;
+    ud_buf j;
+    ud_buf_init(&j);
+    ud_buf_printf(&j, "{\"departure\":\"%s\",\"where\":", cf_dep_kind_name[dep->kind]);
+    ud_blame_json_string(&j, where);
+    ud_buf_printf(&j,
+                  ",\"play\":%" PRIu64 ",\"decisions\":%" PRIu64 ",\"found_after\":%" PRIu64
+                  ",\"shrink_games\":%d,\"expected\":",
+                  dep->step, dep->decisions, found_at, tries);
+    ud_blame_json_string(&j, ud_buf_str(&dep->expected));
+    ud_buf_puts(&j, ",\"found\":");
+    ud_blame_json_string(&j, ud_buf_str(&dep->found));
+    ud_buf_puts(&j, ",\"request\":");
+    ud_blame_json_string(&j, dep->request);
+    ud_buf_puts(&j, ",\"rule\":");
+    ud_blame_json_string(&j, dep->rule);
+    ud_buf_printf(&j, ",\"evidence\":\"%s\",\"why\":", ud_blame_kind_name(dep->blame));
+    ud_blame_json_string(&j, ud_buf_str(&dep->why));
+    char first[UD_ERROR_RULE_MAX];
+    snprintf(first, sizeof first, "%.*s", (int)strcspn(dep->rule, " "), dep->rule);
+    ud_blame_rule_json(g, ud_game_rule(g, first), &j);
+    ud_buf_puts(&j, ",\"record\":");
+    ud_blame_json_string(&j, record);
+    ud_buf_puts(&j, "}\n");
+    fputs(ud_buf_str(&j), stdout);
+    ud_buf_free(&j);
+}
+
 static int report_departure(cf_run *run, cf_tape *tape, cf_departure *dep, const conform_args *a,
                             const char *where, recorder *rec)
 {
@@ -251,15 +320,20 @@ static int report_departure(cf_run *run, cf_tape *tape, cf_departure *dep, const
     if (a->shrink_tries > 0)
         cf_shrink(run, tape, dep, a->shrink_tries);
     cf_blame(run, tape, dep);
-    print_departure(run, dep, where);
-    if (a->shrink_tries > 0)
-        printf("shrunk: from %" PRIu64 " decisions and %zu choices to %" PRIu64 " decisions and %zu choices "
-               "(%d games tried)\n",
-               found_at, found_len, dep->decisions, dep->tape_pos, run->shrink_tries);
     ud_buf record;
     ud_buf_init(&record);
     cf_record(run, tape, dep, &record);
-    printf("record (undead check replays it):\n%s", ud_buf_str(&record));
+    if (a->json)
+        print_departure_json(run, dep, where, ud_buf_str(&record),
+                             a->shrink_tries > 0 ? run->shrink_tries : 0, found_at);
+    else {
+        print_departure(run, dep, where);
+        if (a->shrink_tries > 0)
+            printf("shrunk: from %" PRIu64 " decisions and %zu choices to %" PRIu64
+                   " decisions and %zu choices (%d games tried)\n",
+                   found_at, found_len, dep->decisions, dep->tape_pos, run->shrink_tries);
+        printf("record (undead check replays it):\n%s", ud_buf_str(&record));
+    }
     int rc = UD_EXIT_FAIL;
     if (a->record && !write_record(a->record, &record))
         rc = UD_EXIT_USAGE;

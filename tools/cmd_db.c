@@ -136,8 +136,12 @@ static db *open_db(const db_opts *o)
     ud_buf err;
     ud_buf_init(&err);
     db *d = db_open_read(path, &err);
-    if (!d)
-        fprintf(stderr, "undead db: %s\n", ud_buf_str(&err));
+    if (!d) {
+        ud_buf shown;
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead db: %s\n", ud_escaped(&shown, ud_buf_str(&err)));
+        ud_buf_free(&shown);
+    }
     ud_buf_free(&err);
     return d;
 }
@@ -157,10 +161,14 @@ static bool print_rows(db *d, sqlite3_stmt *st, tbl_format f)
 static int64_t resolve_run(db *d, const char *word)
 {
     int64_t id = db_find_run(d, word);
-    if (!id)
+    if (!id) {
+        ud_buf shown;
+        ud_buf_init(&shown);
         fprintf(stderr,
                 "undead db: no run '%s' (expected a run ID, 'last' or 'last~N'; see 'undead db runs')\n",
-                word);
+                ud_escaped(&shown, word));
+        ud_buf_free(&shown);
+    }
     return id;
 }
 
@@ -220,6 +228,33 @@ static int db_diff(db *d, int64_t a, int64_t b, const db_opts *o)
     return n.changed || (o->strict && (n.removed || n.added)) ? UD_EXIT_FAIL : UD_EXIT_OK;
 }
 
+/* The --param values as the query takes them, in ids (o->n_params of
+ * them, each NAME=VALUE): a parameter given twice is refused, and a run
+ * (run=VALUE, but null) is named as everywhere else, an ID, last or
+ * last~N, and bound as its ID; false with the message printed. */
+static bool query_params(db *d, const db_opts *o, char **ids, char (*id_text)[32])
+{
+    for (int i = 0; i < o->n_params; i++) {
+        const char *p = o->params[i];
+        size_t len = strcspn(p, "=");
+        for (int k = 0; k < i; k++)
+            if (strncmp(o->params[k], p, len + 1) == 0 && p[len] == '=') {
+                fprintf(stderr, "undead db: --param %.*s: given twice; expected each parameter once\n",
+                        (int)len, p);
+                return false;
+            }
+        ids[i] = o->params[i];
+        if (len == 3 && strncmp(p, "run=", 4) == 0 && strcmp(p + 4, "null") != 0) {
+            int64_t run = resolve_run(d, p + 4);
+            if (!run)
+                return false;
+            snprintf(id_text[i], sizeof id_text[i], "run=%lld", (long long)run);
+            ids[i] = id_text[i];
+        }
+    }
+    return true;
+}
+
 static int db_query(db *d, const char *name, const db_opts *o)
 {
     nq_query q;
@@ -227,9 +262,20 @@ static int db_query(db *d, const char *name, const db_opts *o)
         fprintf(stderr, "undead db query: no query '%s' (see 'undead db query --list')\n", name);
         return UD_EXIT_USAGE;
     }
+    char **ids = calloc((size_t)o->n_params + 1, sizeof *ids);
+    char(*id_text)[32] = calloc((size_t)o->n_params + 1, sizeof *id_text);
+    if (!ids || !id_text || !query_params(d, o, ids, id_text)) {
+        if (!ids || !id_text)
+            fputs("undead db: out of memory\n", stderr);
+        free(ids);
+        free(id_text);
+        return UD_EXIT_USAGE;
+    }
     ud_buf err;
     ud_buf_init(&err);
-    sqlite3_stmt *st = nq_prepare(db_sqlite(d), &q, o->params, o->n_params, &err);
+    sqlite3_stmt *st = nq_prepare(db_sqlite(d), &q, ids, o->n_params, &err);
+    free(ids);
+    free(id_text);
     if (!st)
         fprintf(stderr, "undead db: %s\n", ud_buf_str(&err));
     ud_buf_free(&err);
@@ -248,12 +294,15 @@ static void print_line(void *ctx, const char *text)
  * 1: the problems, printed; 2: no such file, or not a regular one. */
 static int db_integrity_raw(const char *path)
 {
-    ud_buf why;
+    ud_buf why, shown;
     ud_buf_init(&why);
+    ud_buf_init(&shown);
+    ud_escaped(&shown, *path ? path : "''");
     if (!*path || !ud_infile_is_file(path, false, &why)) {
-        fprintf(stderr, "undead db integrity: %s: %s\n", *path ? path : "''",
+        fprintf(stderr, "undead db integrity: %s: %s\n", ud_buf_str(&shown),
                 *path ? ud_buf_str(&why) : "no such file or folder");
         ud_buf_free(&why);
+        ud_buf_free(&shown);
         return UD_EXIT_USAGE;
     }
     ud_buf_free(&why);
@@ -261,8 +310,9 @@ static int db_integrity_raw(const char *path)
     ud_buf_init(&err);
     db_check check = db_integrity_file(path, print_line, NULL, &err);
     if (check == DB_CHECK_ERROR)
-        printf("%s: %s\n", path, ud_buf_str(&err));
+        printf("%s: %s\n", ud_buf_str(&shown), ud_buf_str(&err));
     ud_buf_free(&err);
+    ud_buf_free(&shown);
     return check == DB_CHECK_OK ? UD_EXIT_OK : UD_EXIT_FAIL;
 }
 
@@ -273,10 +323,13 @@ static int db_migrate(const char *path)
     ud_buf err;
     ud_buf_init(&err);
     db *d = db_open(path, false, &err);
+    ud_buf shown;
+    ud_buf_init(&shown);
     if (d)
-        printf("%s: schema version %d\n", path, DB_SCHEMA_VERSION);
+        printf("%s: schema version %d\n", ud_escaped(&shown, path), DB_SCHEMA_VERSION);
     else
-        fprintf(stderr, "undead db migrate: %s\n", ud_buf_str(&err));
+        fprintf(stderr, "undead db migrate: %s\n", ud_escaped(&shown, ud_buf_str(&err)));
+    ud_buf_free(&shown);
     ud_buf_free(&err);
     db_close(d);
     return d ? UD_EXIT_OK : UD_EXIT_USAGE;

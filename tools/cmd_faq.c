@@ -355,10 +355,72 @@ static bool runs_ready(const faq_opts *o, const char *db_path)
     ud_buf err;
     ud_buf_init(&err);
     bool ok = faq_runs_ready(o, db_path, &err);
-    if (!ok)
-        fprintf(stderr, "undead faq: %s\n", ud_buf_str(&err));
+    if (!ok) {
+        ud_buf shown; /* the message names the --db path */
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead faq: %s\n", ud_escaped(&shown, ud_buf_str(&err)));
+        ud_buf_free(&shown);
+    }
     ud_buf_free(&err);
     return ok;
+}
+
+/* "undead faq: WHAT 'VALUE'", the value escaped (docs/usage.md: a value
+ * echoed cannot break the line or reach the terminal). */
+static void say_bad(const char *what, const char *value)
+{
+    ud_buf shown;
+    ud_buf_init(&shown);
+    fprintf(stderr, "undead faq: %s '%s'\n", what, ud_escaped(&shown, value));
+    ud_buf_free(&shown);
+}
+
+/* --part P; false with the message printed. */
+static bool set_part(faq_opts *o, const char *part)
+{
+    if (strcmp(part, "players") == 0)
+        o->part = FAQ_PLAYERS;
+    else if (strcmp(part, "reference") == 0)
+        o->part = FAQ_REFERENCE;
+    else if (strcmp(part, "all") == 0)
+        o->part = FAQ_ALL;
+    else {
+        say_bad("--part: expected players, reference or all, got", part);
+        return false;
+    }
+    return true;
+}
+
+/* The browser that prints the PDF: --chromium (given), else
+ * $UNDEAD_CHROMIUM, else chromium.  An empty name is refused (NULL, the
+ * message printed), as an empty UNDEAD_DB is: set to nothing, a variable
+ * is a mistake in the shell, not a request for the default. */
+static const char *browser(const char *given)
+{
+    const char *env = getenv("UNDEAD_CHROMIUM");
+    if (given && !*given)
+        fputs("undead faq: --chromium '': expected a program name (the browser that prints the PDF)\n", stderr);
+    else if (!given && env && !*env)
+        fputs("undead faq: UNDEAD_CHROMIUM is empty: expected a program name (unset it for chromium)\n", stderr);
+    else
+        return given ? given : env ? env : "chromium";
+    return NULL;
+}
+
+/* --game NAME: a game once (twice would write its chapters twice, every
+ * anchor id twice); false with the message printed. */
+static bool add_game(faq_opts *o, const char *name)
+{
+    const ud_game *g = cli_game("faq", name);
+    if (!g)
+        return false;
+    for (int k = 0; k < o->n_games; k++)
+        if (o->games[k] == g) {
+            fprintf(stderr, "undead faq: game '%s' is named twice: expected each game once\n", name);
+            return false;
+        }
+    o->games[o->n_games++] = g;
+    return true;
 }
 
 /* undead faq, with room in GAMES for every game it may be asked for. */
@@ -377,9 +439,7 @@ static int faq_run(int argc, char **argv, const ud_game **games)
     };
     faq_opts o = { .games = games, .golden_dir = NULL, .format = FAQ_HTML };
     const char *output = NULL, *db_path = NULL, *format = "html";
-    const char *chromium = getenv("UNDEAD_CHROMIUM");
-    if (!chromium || !*chromium)
-        chromium = "chromium";
+    const char *chromium = NULL; /* --chromium; else browser() */
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
@@ -388,23 +448,15 @@ static int faq_run(int argc, char **argv, const ud_game **games)
             fputs(usage, stdout);
             return UD_EXIT_OK;
         case 'g':
-            if (!(o.games[o.n_games++] = cli_game("faq", optarg)))
+            if (!add_game(&o, optarg))
                 return UD_EXIT_USAGE;
             break;
         case 'f':
             format = optarg;
             break;
         case 'p':
-            if (strcmp(optarg, "players") == 0)
-                o.part = FAQ_PLAYERS;
-            else if (strcmp(optarg, "reference") == 0)
-                o.part = FAQ_REFERENCE;
-            else if (strcmp(optarg, "all") == 0)
-                o.part = FAQ_ALL;
-            else {
-                fprintf(stderr, "undead faq: --part: expected players, reference or all, got '%s'\n", optarg);
+            if (!set_part(&o, optarg))
                 return UD_EXIT_USAGE;
-            }
             break;
         case 'o':
             output = optarg;
@@ -424,7 +476,7 @@ static int faq_run(int argc, char **argv, const ud_game **games)
         }
     }
     if (optind != argc) {
-        fprintf(stderr, "undead faq: unexpected argument '%s'\n", argv[optind]);
+        say_bad("unexpected argument", argv[optind]);
         fputs(usage, stderr);
         return UD_EXIT_USAGE;
     }
@@ -441,6 +493,8 @@ static int faq_run(int argc, char **argv, const ud_game **games)
         fputs("undead faq: --format pdf needs -o FILE\n", stderr);
         return UD_EXIT_USAGE;
     }
+    if (pdf && !(chromium = browser(chromium)))
+        return UD_EXIT_USAGE;
     if (!o.n_games)
         for (const ud_game *const *g = ud_games; *g; g++)
             o.games[o.n_games++] = *g;
@@ -463,13 +517,17 @@ static int faq_run(int argc, char **argv, const ud_game **games)
     /* asked before the database is read, so that a wrong -o is named first */
     if (output && !cli_output_ok("faq", "-o", output))
         return UD_EXIT_USAGE;
-    if (!(db_path = cli_db_path("faq", db_path)))
+    if (!(db_path = cli_db_path("faq", db_path)) ||
+        (output && !cli_output_not_input("faq", "-o", output, db_path, "the results database")))
         return UD_EXIT_USAGE;
     ud_buf err;
     ud_buf_init(&err);
     db *d = db_open_read(db_path, &err);
     if (!d) {
-        fprintf(stderr, "undead faq: results database: %s\n", ud_buf_str(&err));
+        ud_buf shown;
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead faq: results database: %s\n", ud_escaped(&shown, ud_buf_str(&err)));
+        ud_buf_free(&shown);
         ud_buf_free(&err);
         return UD_EXIT_USAGE;
     }
@@ -488,8 +546,7 @@ static int faq_run(int argc, char **argv, const ud_game **games)
 int cmd_faq(int argc, char **argv)
 {
     /* every registered game by default; each --game takes an argument, so
-     * there are fewer than argc of them (a game named twice is written
-     * twice) */
+     * there are fewer than argc of them (each game at most once) */
     int registered = 0;
     while (ud_games[registered])
         registered++;

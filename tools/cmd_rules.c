@@ -7,20 +7,33 @@
 
 #include "cli.h"
 
-static bool want_help(int argc, char **argv, const char *usage)
+/* --help, or a word these commands do not take (an option, an operand
+ * past max): -1 to go on, else the exit status, the usage printed.  Taken
+ * silently, a mistyped option would list something else than asked. */
+static int listing_args(const char *cmd, int argc, char **argv, const char *usage, int max)
 {
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(usage, stdout);
-            return true;
+            return UD_EXIT_OK;
         }
-    return false;
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] == '-' || i > max) {
+            ud_buf shown;
+            ud_buf_init(&shown);
+            fprintf(stderr, "undead %s: unexpected argument '%s'\n", cmd, ud_escaped(&shown, argv[i]));
+            ud_buf_free(&shown);
+            fputs(usage, stderr);
+            return UD_EXIT_USAGE;
+        }
+    return -1;
 }
 
 int cmd_games(int argc, char **argv)
 {
-    if (want_help(argc, argv, "usage: undead games\nLists the built-in games.\n"))
-        return UD_EXIT_OK;
+    int rc = listing_args("games", argc, argv, "usage: undead games\nLists the built-in games.\n", 0);
+    if (rc >= 0)
+        return rc;
     for (const ud_game *const *g = ud_games; *g; g++)
         if ((*g)->min_players == (*g)->max_players)
             printf("%-14s %s (%d rules, %d variant%s, %d player%s)\n", (*g)->name, (*g)->title, (*g)->n_rules,
@@ -64,6 +77,14 @@ int cmd_rules(int argc, char **argv)
     }
     if (strcmp(format, "text") && strcmp(format, "tsv") && strcmp(format, "md")) {
         fprintf(stderr, "undead rules: --format: expected text, tsv or md, got '%s'\n", format);
+        return UD_EXIT_USAGE;
+    }
+    if (argc - optind > 1) {
+        ud_buf shown;
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead rules: unexpected argument '%s'\n", ud_escaped(&shown, argv[optind + 1]));
+        ud_buf_free(&shown);
+        fputs(rules_usage, stderr);
         return UD_EXIT_USAGE;
     }
     const ud_game *g = cli_game("rules", optind < argc ? argv[optind] : NULL);
@@ -131,11 +152,13 @@ static void print_rows_changed(const ud_game *g, int v)
 
 int cmd_variants(int argc, char **argv)
 {
-    if (want_help(argc, argv,
-                  "usage: undead variants GAME\n"
-                  "Lists the open questions of the rules: each key, its readings, "
-                  "their sources, the default, and the rows its readings change.\n"))
-        return UD_EXIT_OK;
+    int rc = listing_args("variants", argc, argv,
+                          "usage: undead variants GAME\n"
+                          "Lists the open questions of the rules: each key, its readings, "
+                          "their sources, the default, and the rows its readings change.\n",
+                          1);
+    if (rc >= 0)
+        return rc;
     const ud_game *g = cli_game("variants", argc > 1 ? argv[1] : NULL);
     if (!g)
         return UD_EXIT_USAGE;
@@ -154,8 +177,9 @@ int cmd_variants(int argc, char **argv)
 
 int cmd_policies(int argc, char **argv)
 {
-    if (want_help(argc, argv, "usage: undead policies GAME\nLists the automated players.\n"))
-        return UD_EXIT_OK;
+    int rc = listing_args("policies", argc, argv, "usage: undead policies GAME\nLists the automated players.\n", 1);
+    if (rc >= 0)
+        return rc;
     const ud_game *g = cli_game("policies", argc > 1 ? argv[1] : NULL);
     if (!g)
         return UD_EXIT_USAGE;

@@ -161,7 +161,14 @@ int cmd_show(int argc, char **argv)
     if (o.content && !cli_load_content(g, o.content))
         return UD_EXIT_USAGE;
     const char *file = argv[optind + 1];
-    const char *shown = strcmp(file, "-") == 0 ? "<stdin>" : file;
+    if (o.out && strcmp(file, "-") != 0 && !cli_output_not_input("show", "-o", o.out, file, "the record"))
+        return UD_EXIT_USAGE;
+    /* the name in messages and the caption, escaped (a newline or an ESC
+     * in it cannot break a line or reach the terminal); static: it lives
+     * to the exit, whichever return is taken */
+    static ud_buf shown_buf;
+    ud_buf_init(&shown_buf);
+    const char *shown = ud_escaped(&shown_buf, strcmp(file, "-") == 0 ? "<stdin>" : file);
     size_t len;
     char *text = cli_read_file(file, &len);
     if (!text)

@@ -63,6 +63,18 @@ static const ud_analysis_option *own_option(const ud_analysis *a, const char *na
     return NULL;
 }
 
+/* An analysis's --export written over the database the run records in
+ * would lose it, after the solve: refused first (the message printed). */
+static bool export_ok(const ud_analysis_args *args, const rec_opts *ro)
+{
+    const char *export_path = ud_analysis_arg(args, "export");
+    if (!export_path || ro->off)
+        return true;
+    /* NULL: an empty UNDEAD_DB, refused here once (the message printed) */
+    const char *db_path = cli_db_path("solve", ro->path);
+    return db_path && cli_output_not_input("solve", "--export", export_path, db_path, "the results database");
+}
+
 int cmd_solve(int argc, char **argv)
 {
     /* The long options: the shared ones, then every option of every
@@ -158,6 +170,8 @@ int cmd_solve(int argc, char **argv)
                     args->name[i], g->name, a->name, g->name);
             goto out;
         }
+    if (!export_ok(args, &ro))
+        goto out;
     ud_setup_defaults(g, &args->setup);
     for (int i = 0; i < n_variants; i++) {
         ud_buf err;

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "blame.h"
 #include "buf.h"
 #include "capture.h"
 #include "child.h"
@@ -133,6 +134,7 @@ typedef struct cf_departure {
     size_t tape_pos;    /* choices the tape had made when it showed */
     char key[64];       /* CF_DEP_STATE: the first key that differs */
     char rule[UD_ERROR_RULE_MAX];
+    ud_blame_kind blame;    /* the evidence that named rule (cf_blame) */
     ud_buf expected, found; /* one line each, as a person reads them */
     ud_buf why;             /* how the rule was found, more detail */
     char request[160];
@@ -142,6 +144,8 @@ typedef struct cf_departure {
     json_t *their_state;    /* the adapter's state object, or NULL */
     bool their_over;        /* whether the adapter said the game is over */
     json_t *their_offers;   /* CF_DEP_OFFERS: the adapter's offers */
+    json_t *their_report;   /* a play's departure: the adapter's whole answer (its to_move,
+                             * result, unused), or NULL */
 } cf_departure;
 
 void cf_departure_init(cf_departure *d);
@@ -189,10 +193,12 @@ cf_verdict cf_play(cf_run *run, cf_tape *tape, uint64_t seed, uint64_t max_plays
  * line or a decide line), in transcript form: `undead check` replays it. */
 void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, ud_buf *out);
 
-/* Which rule governs a departure: a single row changed (its guard never
- * or always holding, its effect skipped or applied twice) that makes the
- * step come out as the adapter's did, else the rows of the step that
- * changed the key that differs.  Fills dep->rule and dep->why. */
+/* Which rule governs a departure, by evidence (core/blame.h): another
+ * reading, or a single row changed (its guard never or always holding,
+ * its effect skipped or applied twice), that makes the step come out as
+ * the adapter's did, every key, offer and outcome; else the rows of the
+ * step that changed the keys that differ, or the row that drew or
+ * offered what differs.  Fills dep->rule, dep->blame and dep->why. */
 void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep);
 
 /* The shortest tape that still departs the same way (same kind, same

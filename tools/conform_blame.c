@@ -3,23 +3,18 @@
  * and the rule that governs the step where the two sides parted.
  *
  * Both replay undead's side alone from the game's tape: every choice the
- * game made is on it, so no adapter is needed.  The blame then plays the
- * parting step again under single-row changes of the table (a row's guard
- * never or always holding, its effect skipped or applied twice: the
- * mutation operators of `undead mutate`, applied at run time to a copy of
- * the table) and names the rows under which undead would have said what
- * the implementation said.  When none does, it names the rows of the step
- * that changed the value the two sides disagree on.
+ * game made is on it, so no adapter is needed.  The blame (core/blame.h)
+ * plays the parting step again under each other reading and each single
+ * changed row, and names the change under which undead would have said
+ * what the implementation said, every key, offer and outcome of the step.
+ * When none does, it names the rows of the step that changed the values
+ * the two sides disagree on (provenance), or the row that drew or offered
+ * what differs.
  */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #define _POSIX_C_SOURCE 200809L
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "action.h"
 #include "chance_script.h"
@@ -87,6 +82,42 @@ static void their_state_line(const cf_departure *dep, FILE *f)
     fputc('\n', f);
 }
 
+/* The step's outcome lines as the implementation took them: dictated
+ * words it said it left unused (the last ones: it takes the first word
+ * that fits) are not written, so that the record is its game. */
+static void outcome_lines(const cf_departure *dep, FILE *f)
+{
+    size_t n = dep->outcomes ? json_array_size(dep->outcomes) : 0;
+    const json_t *unused = json_object_get(dep->their_report, "unused");
+    long drop = json_is_integer(unused) ? (long)json_integer_value(unused) : 0;
+    long words[64] = { 0 }, keep[64];
+    for (size_t k = 0; k < n && k < 64; k++) {
+        const char *l = json_string_value(json_array_get(dep->outcomes, k));
+        for (const char *p = l ? strchr(l, ' ') : NULL; p; p = strchr(p + 1, ' '))
+            words[k]++;
+    }
+    for (size_t k = n < 64 ? n : 64; k-- > 0;) {
+        keep[k] = words[k] - (drop < words[k] ? drop : words[k]);
+        drop -= words[k] - keep[k];
+    }
+    for (size_t k = 0; k < n && k < 64; k++) {
+        json_t *l = json_array_get(dep->outcomes, k);
+        if (!json_is_string(l) || keep[k] == 0)
+            continue;
+        ud_buf line;
+        ud_buf_init(&line);
+        const char *text = json_string_value(l);
+        const char *end = text;
+        for (long w = 0; w <= keep[k] && *end; w++)
+            end += strcspn(end, " ") + (w < keep[k] && *end ? 1 : 0);
+        char cut[1024];
+        snprintf(cut, sizeof cut, "%.*s", (int)(end - text), text);
+        cf_put_shown(&line, cut);
+        fprintf(f, "%s\n", ud_buf_str(&line));
+        ud_buf_free(&line);
+    }
+}
+
 void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, ud_buf *out)
 {
     const ud_game *g = run->o->game;
@@ -102,14 +133,19 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
         ud_buf_puts(out, "# (out of memory writing the record)\n");
         return;
     }
-    ud_transcript_write_header(f, g, &run->o->match.setup, run->o->match.policy, NULL, 1);
+    /* A play's departure ends the implementation's game where it departed:
+     * the record is whole there (not partial), so that what the rules
+     * still need (an outcome the implementation refused or did not draw)
+     * is a refusal of `undead check` at that step, as the departure was. */
+    bool at_position = dep->kind == CF_DEP_OFFERS || dep->at_offers;
+    ud_transcript_write_header(f, g, &run->o->match.setup, run->o->match.policy, NULL, at_position);
     fprintf(f, "# undead conform: the game as undead plays it, to the departure at play %llu\n",
             (unsigned long long)dep->step);
     fprintf(f, "# %s: expected %s; the implementation: %s\n", cf_dep_kind_name[dep->kind],
             ud_buf_str(&dep->expected), ud_buf_str(&dep->found));
     ud_sink sink = { line_sink, f };
     uint64_t j = dep->decisions;
-    if (dep->kind == CF_DEP_OFFERS || dep->at_offers) {
+    if (at_position) {
         /* found before the next decision: the game to that position */
         replay_to(r, run, tape, j, &sink);
         if (dep->adapter_line[0])
@@ -125,16 +161,10 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
             fprintf(f, "decide %s %s\n", ud_player(&r->s, g->to_move(r->state)), ud_buf_str(&a));
             ud_buf_free(&a);
         }
-        for (size_t k = 0; dep->outcomes && k < json_array_size(dep->outcomes); k++) {
-            json_t *l = json_array_get(dep->outcomes, k);
-            ud_buf line;
-            ud_buf_init(&line);
-            if (json_is_string(l))
-                cf_put_shown(&line, json_string_value(l));
-            if (line.len)
-                fprintf(f, "%s\n", ud_buf_str(&line));
-            ud_buf_free(&line);
-        }
+        if (dep->kind == CF_DEP_REFUSED)
+            fprintf(f, "# the implementation refused the outcomes the rules draw next: its game ends here\n");
+        else
+            outcome_lines(dep, f);
         their_state_line(dep, f);
     }
     cf_tape_free(&r->tape);
@@ -146,69 +176,6 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
 
 /* ---- the blame ------------------------------------------------------------------ */
 
-typedef enum { OP_GUARD_NEVER, OP_GUARD_ALWAYS, OP_EFFECT_SKIPPED, OP_EFFECT_TWICE, OP_COUNT } blame_op;
-
-static const char *const op_words[] = {
-    [OP_GUARD_NEVER] = "'s guard never holding",
-    [OP_GUARD_ALWAYS] = "'s guard always holding",
-    [OP_EFFECT_SKIPPED] = "'s effect skipped",
-    [OP_EFFECT_TWICE] = "'s effect applied twice",
-};
-
-static bool never(const void *state, const ud_step *s)
-{
-    (void)state;
-    (void)s;
-    return false;
-}
-
-static void skipped(void *state, ud_step *s)
-{
-    (void)state;
-    (void)s;
-}
-
-/* The effect applied twice: C has no closures, and blame runs one
- * changed table at a time on one thread, so the row's own effect waits
- * here while the changed table runs. */
-static void (*twice_of)(void *state, ud_step *s);
-static void twice(void *state, ud_step *s)
-{
-    twice_of(state, s);
-    if (s->fail.kind == UD_FAIL_NONE)
-        twice_of(state, s);
-}
-
-/* Change row `rule` of t by op; false when op changes nothing there. */
-static bool perturb(ud_table *t, const ud_rule *rule, blame_op op)
-{
-    for (int i = 0; i < UD_MAX_RULES + 2 * UD_MAX_PHASES; i++) {
-        ud_row *row = &t->row[i];
-        if (row->rule != rule || !row->effect)
-            continue;
-        switch (op) {
-        case OP_GUARD_NEVER:
-            row->guard = never;
-            return true;
-        case OP_GUARD_ALWAYS:
-            if (!row->guard || row->guard == ud_always)
-                return false;
-            row->guard = ud_always;
-            return true;
-        case OP_EFFECT_SKIPPED:
-            row->effect = skipped;
-            return true;
-        case OP_EFFECT_TWICE:
-            twice_of = row->effect;
-            row->effect = twice;
-            return true;
-        default:
-            return false;
-        }
-    }
-    return false;
-}
-
 /* Outcomes for the changed step: the words of the step's lines, matched
  * by label as the adapter took them (a changed row may draw in another
  * order, or fewer). */
@@ -218,6 +185,9 @@ typedef struct lines_src {
     ud_chance_script script;
     char text[1024];
     char *tok[UD_SCRIPT_MAX_TOKENS];
+    int ntok;
+    bool starved;        /* a pick found no outcome among the lines */
+    char starved_on[32]; /* ... its event */
 } lines_src;
 
 static bool next_line(ud_chance_script *sc, const ud_pick_req *p)
@@ -231,6 +201,7 @@ static bool next_line(ud_chance_script *sc, const ud_pick_req *p)
     for (char *save, *w = strtok_r(src->text, " ", &save); w && n < UD_SCRIPT_MAX_TOKENS;
          w = strtok_r(NULL, " ", &save))
         src->tok[n++] = w;
+    src->ntok = n;
     ud_chance_script_load(sc, src->tok, n);
     return true;
 }
@@ -240,116 +211,158 @@ static int lines_pick(ud_chance *ch, const ud_pick_req *p)
     lines_src *src = ch->ctx;
     ch->why[0] = '\0';
     int k = ud_chance_script_pick(&src->script, p, NULL);
+    if (k < 0 && !src->starved)
+        snprintf(src->starved_on, sizeof src->starved_on, "%s", p->event);
+    src->starved |= k < 0;
     return k >= 0 ? k : -1;
 }
 
-/* Whether the changed step ends where the implementation said it did. */
-static bool says_the_same(const cf_run *run, const cf_departure *dep, const ud_step *s, const void *state,
-                          ud_status st)
+/* Outcome words of the step's lines the changed step did not use. */
+static long words_left(const lines_src *src)
+{
+    long left = src->ntok > 0 ? src->ntok - 1 - ud_chance_script_n_used(&src->script) : 0;
+    for (size_t i = src->next; src->lines && i < json_array_size(src->lines); i++) {
+        const char *l = json_string_value(json_array_get(src->lines, i));
+        for (const char *p = l ? strchr(l, ' ') : NULL; p; p = strchr(p + 1, ' '))
+            left++;
+    }
+    return left;
+}
+
+/* The changed step's offers are the adapter's, as sets. */
+static bool same_offers(const cf_run *run, const cf_departure *dep, const ud_step *s, ud_status st)
 {
     const ud_game *g = run->o->game;
-    if (st == UD_ERROR)
+    if (st != UD_DECIDE || (size_t)s->offers.n != json_array_size(dep->their_offers))
         return false;
-    if (dep->kind == CF_DEP_OFFERS) {
-        if (st != UD_DECIDE || (size_t)s->offers.n != json_array_size(dep->their_offers))
-            return false;
-        ud_buf t;
-        ud_buf_init(&t);
-        bool all = true;
-        for (int i = 0; i < s->offers.n && all; i++) {
-            ud_buf_clear(&t);
-            ud_action_format(g, &run->o->match.setup, &s->offers.action[i], &t);
-            bool found = false;
-            for (size_t j = 0; j < json_array_size(dep->their_offers) && !found; j++)
-                found = json_is_string(json_array_get(dep->their_offers, j)) &&
-                        strcmp(json_string_value(json_array_get(dep->their_offers, j)), ud_buf_str(&t)) == 0;
-            all = found;
-        }
-        ud_buf_free(&t);
-        return all;
+    ud_buf t;
+    ud_buf_init(&t);
+    bool all = true;
+    for (int i = 0; i < s->offers.n && all; i++) {
+        ud_buf_clear(&t);
+        ud_action_format(g, &run->o->match.setup, &s->offers.action[i], &t);
+        bool found = false;
+        for (size_t j = 0; j < json_array_size(dep->their_offers) && !found; j++)
+            found = json_is_string(json_array_get(dep->their_offers, j)) &&
+                    strcmp(json_string_value(json_array_get(dep->their_offers, j)), ud_buf_str(&t)) == 0;
+        all = found;
     }
-    if (!dep->their_state)
+    ud_buf_free(&t);
+    return all;
+}
+
+/* The changed step ends as the adapter's report says: over or not, its
+ * state, and what the departure is about (who moves, the result). */
+static bool same_report(const cf_run *run, const cf_departure *dep, const ud_step *s, const void *state,
+                        ud_status st)
+{
+    const ud_game *g = run->o->game;
+    const json_t *rep = dep->their_report;
+    if (!dep->their_state || (st == UD_OVER) != dep->their_over)
         return false;
     char key[64];
-    return cf_same_state(g, state, &run->o->match.setup, dep->their_state, key, sizeof key, NULL, NULL);
-}
-
-/* The step again with row r changed by op, from the position before it. */
-static bool explains(cf_run *run, const cf_departure *dep, const replay *before, const ud_action *a,
-                     const ud_rule *rule, blame_op op, replay *scratch, ud_table *changed)
-{
-    *changed = run->table;
-    changed->interpret = true;
-    if (!perturb(changed, rule, op))
+    if (!cf_same_state(g, state, s->setup, dep->their_state, key, sizeof key, NULL, NULL))
         return false;
-    lines_src src = { .lines = dep->outcomes };
-    ud_chance_script_init(&src.script, next_line, &src);
-    ud_chance ch = { .pick = lines_pick, .ctx = &src };
-    memcpy(scratch->state, before->state, sizeof scratch->state);
-    scratch->s = before->s;
-    scratch->s.table = changed;
-    scratch->s.chance = &ch;
-    scratch->s.sink = NULL;
-    scratch->s.fired = scratch->s.unused_fired;
-    scratch->s.check_invariants = 0; /* the implementation's state may be one no rule allows */
-    ud_status st = a ? ud_decide(&scratch->s, scratch->state, a) : ud_start(&scratch->s, scratch->state);
-    if (dep->kind == CF_DEP_OVER && (st == UD_OVER) != dep->their_over)
-        return false;
-    return says_the_same(run, dep, &scratch->s, scratch->state, st);
-}
-
-/* The step again under reading x of key v, from the position before it:
- * true when it ends as the implementation said, with the rows of key v
- * that fired in it in rows. */
-static bool explains_reading(cf_run *run, const cf_departure *dep, const replay *before, const ud_action *a,
-                             int v, int x, replay *scratch, ud_table *changed, char *rows, size_t size)
-{
-    const ud_game *g = run->o->game;
-    static ud_setup setup; /* the step's setup must outlive it; one blame at a time */
-    setup = run->o->match.setup;
-    setup.variant[v] = x;
-    ud_table_build(changed, g, setup.variant);
-    lines_src src = { .lines = dep->outcomes };
-    ud_chance_script_init(&src.script, next_line, &src);
-    ud_chance ch = { .pick = lines_pick, .ctx = &src };
-    uint64_t fired[UD_MAX_RULES] = { 0 };
-    memcpy(scratch->state, before->state, sizeof scratch->state);
-    scratch->s = before->s;
-    scratch->s.table = changed;
-    scratch->s.setup = &setup;
-    scratch->s.chance = &ch;
-    scratch->s.sink = NULL;
-    scratch->s.fired = fired;
-    scratch->s.check_invariants = 0;
-    ud_status st = a ? ud_decide(&scratch->s, scratch->state, a) : ud_start(&scratch->s, scratch->state);
-    if (dep->kind == CF_DEP_OVER && (st == UD_OVER) != dep->their_over)
-        return false;
-    if (!says_the_same(run, dep, &scratch->s, scratch->state, st))
-        return false;
-    rows[0] = '\0';
-    for (int r = 0; r < g->n_rules; r++)
-        if (fired[r] && ud_rule_depends_on(&g->rules[r], v) &&
-            strlen(rows) + strlen(g->rules[r].id) + 2 < size)
-            snprintf(rows + strlen(rows), size - strlen(rows), "%s%s", rows[0] ? " " : "", g->rules[r].id);
+    if (dep->kind == CF_DEP_TO_MOVE) {
+        const json_t *tm = json_object_get(rep, "to_move");
+        return st == UD_DECIDE && json_is_string(tm) &&
+               strcmp(json_string_value(tm), ud_player(s, g->to_move(state))) == 0;
+    }
+    if (dep->kind == CF_DEP_RESULT || (st == UD_OVER && json_object_get(rep, "result"))) {
+        json_t *ours = cf_result_json(g, state, s->setup);
+        bool same = json_equal(ours, json_object_get(rep, "result"));
+        json_decref(ours);
+        return same;
+    }
     return true;
 }
 
-/* ---- the fallback: rows that changed the key ------------------------------------- */
+/* A refusal that names an event of the game in quotes ("the rules need
+ * a 'roll' outcome", as undead serve words it) was for that event: the
+ * changed step must run short of the same one.  A refusal naming none
+ * says nothing of which. */
+static bool refused_event(const cf_run *run, const cf_departure *dep, const lines_src *src)
+{
+    const char *why = ud_buf_str(&dep->found);
+    bool names_one = false;
+    for (const char *const *e = run->o->game->chance_events; e && *e; e++) {
+        char quoted[48];
+        snprintf(quoted, sizeof quoted, "'%s'", *e);
+        if (strstr(why, quoted)) {
+            names_one = true;
+            if (strcmp(*e, src->starved_on) == 0)
+                return true;
+        }
+    }
+    return !names_one;
+}
+
+typedef struct blame_ctx {
+    const cf_run *run;
+    const cf_departure *dep;
+    const replay *before;
+    const ud_action *a; /* the decision of the step; NULL: the set-up */
+} blame_ctx;
+
+/* One changed step (core/blame.h runs it in a child): from the position
+ * before it, on the changed table and readings, with the step's outcomes;
+ * true when it ends as the adapter said, every outcome word used as the
+ * adapter used them. */
+static bool step_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
+{
+    const blame_ctx *c = ctx;
+    const cf_departure *dep = c->dep;
+    replay *scratch = malloc(sizeof *scratch);
+    lines_src *src = calloc(1, sizeof *src);
+    if (!scratch || !src)
+        return false;
+    src->lines = dep->outcomes;
+    ud_chance_script_init(&src->script, next_line, src);
+    ud_chance ch = { .pick = lines_pick, .ctx = src };
+    memcpy(scratch->state, c->before->state, sizeof scratch->state);
+    scratch->s = c->before->s;
+    scratch->s.table = t;
+    scratch->s.setup = setup;
+    scratch->s.chance = &ch;
+    scratch->s.sink = NULL;
+    scratch->s.fired = fired;
+    scratch->s.check_invariants = 0; /* the implementation's state may be one no rule allows */
+    ud_status st =
+        c->a ? ud_decide(&scratch->s, scratch->state, c->a) : ud_start(&scratch->s, scratch->state);
+    if (dep->kind == CF_DEP_REFUSED) /* the adapter's rules needed more outcomes than were dictated */
+        return st == UD_ERROR && src->starved && refused_event(c->run, dep, src);
+    if (st == UD_ERROR)
+        return false;
+    if (dep->kind == CF_DEP_OFFERS)
+        return same_offers(c->run, dep, &scratch->s, st);
+    const json_t *unused = json_object_get(dep->their_report, "unused");
+    /* dictate: as many words left as the adapter said; follow: every word it drew used */
+    long want_left = json_is_integer(unused) ? (long)json_integer_value(unused) : 0;
+    return words_left(src) == want_left && same_report(c->run, dep, &scratch->s, scratch->state, st);
+}
+
+/* ---- provenance: rows that changed the keys that differ ------------------------------ */
+
+enum { KEYS_WATCHED = 8 };
 
 typedef struct key_watch {
     const cf_run *run;
     const void *state;
-    const char *key;
-    char last[256];
-    ud_buf rows;
-    char first[48];
+    char keys[KEYS_WATCHED][64];
+    int n_keys;
+    char last[1024];
+    ud_blame *b;
 } key_watch;
 
-static void key_value(const key_watch *w, char *out, size_t size)
+static void keys_value(const key_watch *w, char *out, size_t size)
 {
     json_t *o = cf_state_json(w->run->o->game, w->state, &w->run->o->match.setup);
-    json_t *v = json_object_get(o, w->key);
-    snprintf(out, size, "%s", json_is_string(v) ? json_string_value(v) : "");
+    out[0] = '\0';
+    for (int k = 0; k < w->n_keys; k++) {
+        json_t *v = json_object_get(o, w->keys[k]);
+        size_t len = strlen(out);
+        snprintf(out + len, size - len, "%s;", json_is_string(v) ? json_string_value(v) : "");
+    }
     json_decref(o);
 }
 
@@ -358,112 +371,117 @@ static void watch_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
     (void)s;
     (void)text;
     key_watch *w = k->ctx;
-    char now[256];
-    key_value(w, now, sizeof now);
-    if (rule && strcmp(now, w->last) != 0) {
-        if (!w->first[0])
-            snprintf(w->first, sizeof w->first, "%s", rule->id);
-        if (!strstr(ud_buf_str(&w->rows), rule->id))
-            ud_buf_printf(&w->rows, "%s%s", w->rows.len ? ", " : "", rule->id);
-    }
+    char now[1024];
+    keys_value(w, now, sizeof now);
+    if (rule && strcmp(now, w->last) != 0)
+        ud_blame_add_row(w->b, rule, "the keys that differ");
     snprintf(w->last, sizeof w->last, "%s", now);
 }
 
-static void blame_by_key(cf_run *run, const cf_tape *tape, cf_departure *dep, replay *r)
+/* The keys whose values differ: a key differs when the adapter's value
+ * put into undead's own state makes it differ (lists in no order are
+ * compared as cf_same_state compares them). */
+static void differing_keys(const cf_run *run, const replay *after, const cf_departure *dep, key_watch *w)
 {
+    const ud_game *g = run->o->game;
+    const ud_setup *su = &run->o->match.setup;
+    json_t *ours = cf_state_json(g, after->state, su);
+    json_t *keys = json_deep_copy(ours);
+    json_object_update(keys, dep->their_state);
+    const char *k;
+    json_t *v;
+    json_object_foreach(keys, k, v)
+    {
+        json_t *mixed = json_deep_copy(ours);
+        json_t *theirs = json_object_get(dep->their_state, k);
+        if (theirs)
+            json_object_set(mixed, k, theirs);
+        else
+            json_object_del(mixed, k);
+        char key[64];
+        if (!cf_same_state(g, after->state, su, mixed, key, sizeof key, NULL, NULL) &&
+            w->n_keys < KEYS_WATCHED)
+            snprintf(w->keys[w->n_keys++], sizeof w->keys[0], "%s", k);
+        json_decref(mixed);
+    }
+    json_decref(keys);
+    json_decref(ours);
+}
+
+static void blame_by_keys(cf_run *run, const cf_tape *tape, cf_departure *dep, ud_blame *b)
+{
+    replay *r = calloc(1, sizeof *r);
+    key_watch *w = calloc(1, sizeof *w);
+    if (!r || !w) {
+        free(r);
+        free(w);
+        return;
+    }
     uint64_t j = dep->decisions;
-    key_watch w = { .run = run, .key = dep->key };
-    ud_buf_init(&w.rows);
-    ud_sink sink = { watch_line, &w };
-    if (j == 0) {
-        w.state = r->state;
+    /* the keys: undead's state after the step against the adapter's */
+    if (replay_to(r, run, tape, j, NULL) && dep->their_state) {
+        *w = (key_watch){ .run = run, .b = b };
+        differing_keys(run, r, dep, w);
+    }
+    cf_tape_free(&r->tape);
+    ud_sink sink = { watch_line, w };
+    w->state = r->state;
+    if (w->n_keys == 0) {
+    } else if (j == 0) {
         replay_to(r, run, tape, 0, &sink);
     } else if (replay_to(r, run, tape, j - 1, NULL) && r->st == UD_DECIDE) {
-        w.state = r->state;
-        key_value(&w, w.last, sizeof w.last);
+        keys_value(w, w->last, sizeof w->last);
         int i = (int)cf_tape_next(&r->tape, (uint32_t)r->s.offers.n, -1);
         r->s.sink = &sink;
         ud_decide_offer(&r->s, r->state, i);
     }
-    if (w.first[0]) {
-        snprintf(dep->rule, sizeof dep->rule, "%s", w.first);
-        ud_buf_printf(&dep->why,
-                      "no single changed row plays the step as the implementation did; the rows "
-                      "of the step that change %s: %s",
-                      dep->key, ud_buf_str(&w.rows));
-    } else
-        ud_buf_printf(&dep->why,
-                      "no single changed row plays the step as the implementation did, and no row of "
-                      "the step changes %s",
-                      dep->key);
-    ud_buf_free(&w.rows);
+    cf_tape_free(&r->tape);
+    free(r);
+    free(w);
 }
 
-/* One changed step to try: a reading (v >= 0) or a row's change. */
-typedef struct trial {
-    cf_run *run;
-    const cf_departure *dep;
-    const replay *before;
-    const ud_action *a;
-    int v, x;
-    const ud_rule *rule;
-    blame_op op;
-    replay *scratch;
-    ud_table *changed;
-    char *rows; /* shared with the child: the reading's rows */
-} trial;
-
-static bool run_trial(const trial *t)
+static bool blamed_kind(cf_dep_kind k)
 {
-    if (t->v >= 0)
-        return explains_reading(t->run, t->dep, t->before, t->a, t->v, t->x, t->scratch, t->changed, t->rows,
-                                UD_ERROR_RULE_MAX);
-    return explains(t->run, t->dep, t->before, t->a, t->rule, t->op, t->scratch, t->changed);
-}
-
-/* The trial in a child process: a changed table runs rows where their
- * code assumes they never run (an effect whose guard said no indexes an
- * empty pile), which must not crash conform, nor print a sanitizer's
- * report of a fault that is the change's, not undead's.  A child that
- * dies explains nothing. */
-static bool isolated(const trial *t)
-{
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0)
-        return false;
-    if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0) {
-            dup2(null, 1);
-            dup2(null, 2);
-        }
-        alarm(10);
-        _exit(run_trial(t) ? 10 : 11);
+    switch (k) {
+    case CF_DEP_STATE:
+    case CF_DEP_OVER:
+    case CF_DEP_OFFERS:
+    case CF_DEP_TO_MOVE:
+    case CF_DEP_RESULT:
+    case CF_DEP_UNUSED:
+    case CF_DEP_OUTCOME:
+    case CF_DEP_MISSING:
+    case CF_DEP_EXTRA:
+    case CF_DEP_REFUSED:
+        return true;
+    default:
+        return false; /* rules: undead's own failure */
     }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0)
-        ;
-    return WIFEXITED(status) && WEXITSTATUS(status) == 10;
+}
+
+/* When no change explains the step: the rows of the step that changed
+ * the keys that differ, else the row named where the departure was
+ * found (the row drawing the outcome, offering the decisions). */
+static void provenance(cf_run *run, const cf_tape *tape, cf_departure *dep, ud_blame *b)
+{
+    if (dep->kind == CF_DEP_STATE || dep->kind == CF_DEP_OVER)
+        blame_by_keys(run, tape, dep, b);
+    if (b->kind == UD_BLAME_NONE && dep->rule[0])
+        ud_blame_add_row(b, ud_game_rule(run->o->game, dep->rule),
+                         dep->kind == CF_DEP_OFFERS ? "the decisions of the kind in question"
+                                                    : "the outcome in question (the row drawing it)");
 }
 
 void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
 {
     const ud_game *g = run->o->game;
-    switch (dep->kind) {
-    case CF_DEP_STATE:
-    case CF_DEP_OVER:
-    case CF_DEP_OFFERS:
-        break;
-    default:
-        return; /* an outcome's rule is named where it was drawn; the others have no state to match */
-    }
-    replay *before = calloc(1, sizeof *before), *scratch = calloc(1, sizeof *scratch);
-    ud_table *changed = malloc(sizeof *changed);
-    if (!before || !scratch || !changed) {
+    if (!blamed_kind(dep->kind) || (dep->kind == CF_DEP_OFFERS && dep->at_offers && !dep->their_offers))
+        return;
+    replay *before = calloc(1, sizeof *before);
+    ud_blame *b = calloc(1, sizeof *b);
+    if (!before || !b) {
         free(before);
-        free(scratch);
-        free(changed);
+        free(b);
         return;
     }
     uint64_t j = dep->decisions;
@@ -477,64 +495,17 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
         cf_tape_init(&before->tape);
         ud_step_init(&before->s, &run->table, &run->o->match.setup, &before->chance, NULL, NULL);
     }
-    enum { SHOWN = 4 };
-    int found = 0;
-    char *rows = mmap(NULL, UD_ERROR_RULE_MAX, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (rows == MAP_FAILED)
-        ok = false;
-    trial t = { run, dep, before, j > 0 ? &a : NULL, -1, 0, NULL, OP_GUARD_NEVER, scratch, changed, rows };
-    /* first the readings: an implementation that reads an open question
-     * the other way is no broken row */
-    for (int v = 0; ok && v < g->n_variants; v++)
-        for (int x = 0; x < g->variants[v].n_values; x++) {
-            t.v = v;
-            t.x = x;
-            rows[0] = '\0';
-            if (x == run->o->match.setup.variant[v] || !isolated(&t))
-                continue;
-            if (found == 0) {
-                snprintf(dep->rule, sizeof dep->rule, "%s", rows[0] ? rows : g->variants[v].key);
-                ud_buf_puts(&dep->why, "undead plays this step as the implementation did under the reading ");
-            }
-            if (found < SHOWN)
-                ud_buf_printf(&dep->why, "%s%s=%s%s%s%s", found ? "; or " : "", g->variants[v].key,
-                              g->variants[v].values[x].name, rows[0] ? " (rows " : "", rows,
-                              rows[0] ? ")" : "");
-            found++;
-        }
-    if (found)
-        goto done;
-    for (int r = 0; ok && r < g->n_rules; r++) {
-        if (!run->table.active[r])
-            continue;
-        for (int op = 0; op < OP_COUNT; op++) {
-            t.v = -1;
-            t.rule = &g->rules[r];
-            t.op = (blame_op)op;
-            if (!isolated(&t))
-                continue;
-            if (found == 0) {
-                snprintf(dep->rule, sizeof dep->rule, "%s", g->rules[r].id);
-                ud_buf_puts(&dep->why, "undead plays this step as the implementation did with ");
-            }
-            if (found < SHOWN)
-                ud_buf_printf(&dep->why, "%s%s%s", found ? "; or with " : "", g->rules[r].id, op_words[op]);
-            found++;
-        }
-    }
-done:
-    if (found > SHOWN)
-        ud_buf_printf(&dep->why, "; and %d more single changes", found - SHOWN);
-    if (!found && ok && dep->kind == CF_DEP_STATE)
-        blame_by_key(run, tape, dep, scratch);
-    else if (!found && ok)
-        ud_buf_printf(&dep->why, "no single changed row plays the step as the implementation did%s",
-                      dep->rule[0] ? "; the rule named offers decisions of the kind in question" : "");
-    if (rows != MAP_FAILED)
-        munmap(rows, UD_ERROR_RULE_MAX);
+    blame_ctx c = { run, dep, before, j > 0 ? &a : NULL };
+    if (ok)
+        ud_blame_search(&run->table, &run->o->match.setup, step_trial, NULL, &c, b);
+    if (ok && b->kind == UD_BLAME_NONE)
+        provenance(run, tape, dep, b);
+    dep->blame = b->kind;
+    if (b->kind != UD_BLAME_NONE)
+        ud_blame_rule_ids(b, dep->rule, sizeof dep->rule);
+    ud_buf_clear(&dep->why);
+    ud_blame_evidence(g, b, "the implementation", &dep->why);
     cf_tape_free(&before->tape);
-    cf_tape_free(&scratch->tape);
     free(before);
-    free(scratch);
-    free(changed);
+    free(b);
 }

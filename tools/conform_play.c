@@ -41,7 +41,8 @@ void cf_departure_free(cf_departure *d)
     json_decref(d->outcomes);
     json_decref(d->their_state);
     json_decref(d->their_offers);
-    d->outcomes = d->their_state = d->their_offers = NULL;
+    json_decref(d->their_report);
+    d->outcomes = d->their_state = d->their_offers = d->their_report = NULL;
 }
 
 /* Start a departure report (the old one, if any, cleared). */
@@ -401,6 +402,23 @@ static bool step_report(play_ctx *pc, json_t *reply, json_t **state, bool *over,
     return true;
 }
 
+/* The adapter's answer to a play that departed, for the blame: its
+ * state, if it gave one of the right shape, and the whole answer. */
+static void keep_their_report(cf_departure *d, json_t *reply)
+{
+    json_t *state = json_object_get(reply, "state");
+    const char *k;
+    json_t *v;
+    bool strings = json_is_object(state);
+    json_object_foreach(state, k, v) strings = strings && json_is_string(v);
+    if (!d->their_state && strings) {
+        d->their_state = json_incref(state);
+        d->their_over = json_is_true(json_object_get(reply, "over"));
+    }
+    json_decref(d->their_report);
+    d->their_report = json_incref(reply);
+}
+
 static void fill_where(play_ctx *pc, cf_departure *d)
 {
     d->step = pc->plays;
@@ -621,6 +639,7 @@ static cf_verdict play_step(play_ctx *pc, const ud_action *a, uint64_t seed, ud_
         fill_where(pc, x->dep);
         json_decref(x->dep->outcomes);
         x->dep->outcomes = x->follow ? json_incref(x->their) : json_incref(x->dictated);
+        keep_their_report(x->dep, reply);
     }
     json_decref(x->dictated);
     x->dictated = NULL;

@@ -81,21 +81,36 @@ int golden_game_index(const ud_game *g)
     return -1;
 }
 
-/* Print the first differing lines of two texts. */
+/* Print the first differing lines of two texts, file (its name escaped
+ * already) and the lines' bytes shown escaped: a golden file may hold
+ * anything. */
 static void show_diff(const char *file, const char *want, const char *got)
 {
     int line = 1, shown = 0;
+    ud_buf a_text, b_text, a_shown, b_shown;
+    ud_buf_init(&a_text);
+    ud_buf_init(&b_text);
+    ud_buf_init(&a_shown);
+    ud_buf_init(&b_shown);
     while ((*want || *got) && shown < 6) {
         size_t a = strcspn(want, "\n"), b = strcspn(got, "\n");
         if (a != b || strncmp(want, got, a) != 0) {
-            printf("%s:%d: golden:      %.*s\n%s:%d: regenerated: %.*s\n", file, line, (int)a, want, file,
-                   line, (int)b, got);
+            ud_buf_clear(&a_text);
+            ud_buf_clear(&b_text);
+            ud_buf_printf(&a_text, "%.*s", (int)a, want);
+            ud_buf_printf(&b_text, "%.*s", (int)b, got);
+            printf("%s:%d: golden:      %s\n%s:%d: regenerated: %s\n", file, line,
+                   ud_escaped(&a_shown, ud_buf_str(&a_text)), file, line, ud_escaped(&b_shown, ud_buf_str(&b_text)));
             shown++;
         }
         want += a + (want[a] == '\n');
         got += b + (got[b] == '\n');
         line++;
     }
+    ud_buf_free(&a_text);
+    ud_buf_free(&b_text);
+    ud_buf_free(&a_shown);
+    ud_buf_free(&b_shown);
 }
 
 /* Replay one case; its canonical transcript goes to *out.  A file that
@@ -122,9 +137,20 @@ static bool regenerate(golden_case *gc, uint64_t *fired, uint64_t *changes, char
     gc->game = t.game;
     gc->setup = t.setup;
     FILE *mem = open_memstream(out, out_len);
+    if (!mem) {
+        fprintf(stderr, "%s: out of memory\n", gc->in_path);
+        ud_transcript_free(&t);
+        gc->bad = 1;
+        return false;
+    }
+    /* the name escaped: a control byte in it would make a transcript that
+     * undead check refuses ("expected printable text") */
     const char *base = strrchr(gc->in_path, '/');
+    ud_buf name;
+    ud_buf_init(&name);
     fprintf(mem, "# Generated from %s by 'undead golden update'; do not edit by hand.\n",
-            base ? base + 1 : gc->in_path);
+            ud_escaped(&name, base ? base + 1 : gc->in_path));
+    ud_buf_free(&name);
     ud_check_opts opts = { .regen = mem, .fired = fired, .count_changes = changes, .check_invariants = 1 };
     ud_check_result res;
     rc = ud_check(&t, &opts, &res, &err);
@@ -149,12 +175,14 @@ static bool regenerate(golden_case *gc, uint64_t *fired, uint64_t *changes, char
  * the reason printed, the old file as it was. */
 static bool write_golden(const char *golden, const char *got, size_t got_len)
 {
-    ud_buf why;
+    ud_buf why, shown;
     ud_buf_init(&why);
+    ud_buf_init(&shown);
     bool ok = ud_outfile_write_all(golden, got, got_len, &why);
     if (!ok)
-        fprintf(stderr, "%s: cannot write: %s\n", golden, ud_buf_str(&why));
+        fprintf(stderr, "%s: cannot write: %s\n", ud_escaped(&shown, golden), ud_buf_str(&why));
     ud_buf_free(&why);
+    ud_buf_free(&shown);
     return ok;
 }
 
@@ -177,20 +205,24 @@ static bool settle(golden_case *gc, golden_mode mode, const char *got, size_t go
     }
     bool ok = true;
     bool same = want && want_len == got_len && memcmp(want, got, got_len) == 0;
+    ud_buf shown; /* the name in the report */
+    ud_buf_init(&shown);
+    ud_escaped(&shown, golden);
     if (!same && mode == GOLDEN_UPDATE) {
         ok = write_golden(golden, got, got_len);
         if (ok) {
-            printf("updated %s\n", golden);
+            printf("updated %s\n", ud_buf_str(&shown));
             rep->updated++;
         } else
             gc->bad = 1;
     } else if (!same && mode == GOLDEN_CHECK) {
         if (!want)
-            fprintf(stderr, "%s: missing; run 'undead golden update'\n", golden);
+            fprintf(stderr, "%s: missing; run 'undead golden update'\n", ud_buf_str(&shown));
         else
-            show_diff(golden, want, got);
+            show_diff(ud_buf_str(&shown), want, got);
         ok = false;
     }
+    ud_buf_free(&shown);
     free(want);
     free(golden);
     return ok;

@@ -14,7 +14,10 @@
 #include "error.h"
 #include "games.h"
 
-typedef enum { GOLDEN_CHECK, GOLDEN_UPDATE, GOLDEN_COVERAGE } golden_mode;
+/* GOLDEN_REPLAY replays every case for its caller's on_case (the outcomes
+ * baseline) and prints no report: no difference, no update, no uncovered
+ * row (the rows of every game a folder of one game's cases never fires). */
+typedef enum { GOLDEN_CHECK, GOLDEN_UPDATE, GOLDEN_COVERAGE, GOLDEN_REPLAY } golden_mode;
 
 /* Per-game arrays hold one slot per registered game: UD_N_GAMES, counted
  * from spec/<folder>/game.cmake when the registry is generated, so no game

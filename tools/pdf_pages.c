@@ -30,9 +30,14 @@ static bool run_capture(const char *const *argv, ud_buf *out, ud_buf *err)
         return false;
     }
     if (pid == 0) {
-        dup2(fds[1], 1);
-        close(fds[0]);
-        close(fds[1]);
+        /* fds[1] may be 1 itself (undead's standard output closed): then
+         * it is the child's standard output already, and stays open */
+        if (fds[1] != 1 && dup2(fds[1], 1) < 0)
+            _exit(126);
+        if (fds[0] != 1)
+            close(fds[0]);
+        if (fds[1] != 1)
+            close(fds[1]);
         if (!freopen("/dev/null", "w", stderr))
             _exit(126);
         execvp(argv[0], (char *const *)argv);

@@ -75,8 +75,11 @@ bool rec_begin_as(recorder *r, const rec_opts *o, const char *command, const ud_
     }
     bool ok = r->db && r->run > 0;
     if (!ok) {
+        ud_buf shown;
+        ud_buf_init(&shown);
         fprintf(stderr, "undead %s: results database: %s\n", command,
-                r->db ? db_error(r->db) : ud_buf_str(&err));
+                ud_escaped(&shown, r->db ? db_error(r->db) : ud_buf_str(&err)));
+        ud_buf_free(&shown);
         fprintf(stderr, "undead %s: (use --no-db to run without recording, or --db PATH for another file)\n",
                 command);
         db_close(r->db);

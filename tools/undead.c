@@ -96,7 +96,10 @@ int main(int argc, char **argv)
             cli_set_command(commands[i].name);
             return cli_close_stdout(commands[i].run(argc - 1, argv + 1));
         }
-    fprintf(stderr, "undead: unknown command '%s'\n", argv[1]);
+    ud_buf shown;
+    ud_buf_init(&shown);
+    fprintf(stderr, "undead: unknown command '%s'\n", ud_escaped(&shown, argv[1]));
+    ud_buf_free(&shown);
     usage(stderr);
     return UD_EXIT_USAGE;
 }

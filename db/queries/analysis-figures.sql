@@ -1,5 +1,5 @@
 -- The figures of analysis-results, one row each: the newest case of each analysis that compares policies under each reading, from a complete run, and its named figures in order, with their exact values.
--- @param game             (required) a game's command-line name
+-- @param game             a game's command-line name
 -- A figure's exact value is exact_num/exact_den ("" when the analysis stored none).
 -- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.
 SELECT c.id AS case_id, c.analysis, c.policy, c.variants AS reading, f.name AS figure, f.value,

@@ -1,5 +1,5 @@
 -- The texts' numeric claims (claim:...) of a game, the newest result of each from a complete run: the claim's name (its figure), what the text says, the verdict, the exact value.
--- @param game             (required) a game's command-line name
+-- @param game             a game's command-line name
 -- value is the claim's figure, verified its verdict as a figure (1 verified, 0 refuted; NULL when not stored).
 -- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.
 SELECT coalesce(f.name, '') AS claim, c.inputs, c.outcome, coalesce(c.prob_num, '') AS prob_num,

@@ -1,5 +1,5 @@
 -- Each mutant of a game in its newest mutation run (undead mutate, docs/mutation.md): killed by which check and why, survived, or declared equivalent.
--- @param game             (required) a game's command-line name
+-- @param game             a game's command-line name
 -- @param verdict=%        only verdicts LIKE this: 'survived', 'equivalent', 'killed by golden', 'killed%'
 -- A run that found survivors ends 'failed' (exit 1) and is still the newest; interrupted runs are left out.
 SELECT substr(c.key, length('mutant:' || c.game || ':') + 1) AS mutant, c.rules AS row, c.analysis AS operator,

@@ -1,6 +1,6 @@
 -- How many times a rule fired in a run.
--- @param run              (required) a run ID
--- @param rule             (required) a rule ID, e.g. ZD-BUST
+-- @param run              a run ID
+-- @param rule             a rule ID, e.g. ZD-BUST
 SELECT fired
 FROM coverage
 WHERE run_id = :run AND rule = :rule

@@ -1,6 +1,6 @@
 -- One metric of a run (e.g. win_rate:p1, or its 95% half-width win_rate:p1:ci95).
--- @param run              (required) a run ID
--- @param name             (required) the metric's name
+-- @param run              a run ID
+-- @param name             the metric's name
 SELECT value
 FROM metrics
 WHERE run_id = :run AND name = :name

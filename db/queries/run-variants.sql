@@ -1,5 +1,5 @@
 -- The variant readings a run played under, as recorded.
--- @param run              (required) a run ID
+-- @param run              a run ID
 SELECT key, value
 FROM run_variants
 WHERE run_id = :run

@@ -1,5 +1,5 @@
 -- How the stored games ended for each seat: won alone, shared a win, lost, or out of the game (dead while others went on), and how many of them nobody won.
--- @param run              (required) a verify run's ID: its own cases and those of the runs it made
+-- @param run              a verify run's ID: its own cases and those of the runs it made
 -- @param game=null        only this game; null: every game
 SELECT c.game, count(DISTINCT c.id) AS games,
        sum(o.outcome = 'won') AS won, sum(o.outcome = 'shared') AS shared,

@@ -1,5 +1,5 @@
 -- The newest result of each exact figure (undead solve) of a game from a complete run: claims (claim:...) or figures whose key holds a text.
--- @param game             (required) a game's command-line name
+-- @param game             a game's command-line name
 -- @param claims=0         1: the texts' numeric claims; 0: the other figures
 -- @param contains=        only keys holding this text (e.g. end=); empty: every key
 -- Interrupted runs, and the runs of a verify run that was interrupted (or still runs), are left out.

@@ -1,7 +1,7 @@
 -- The runs a verify run made (its golden run and one sim run per variant reading), with the reading each played
 -- and who played it (every seat's policy, and the player count; empty and 0 for databases older than these params)
 -- from where (the start lines, joined by ';'; empty for the game's own start).
--- @param run              (required) the verify run's ID
+-- @param run              the verify run's ID
 SELECT r.id, r.command,
        coalesce((SELECT value FROM run_params q WHERE q.run_id = r.id AND q.name = 'verify-reading'), '') AS reading,
        coalesce((SELECT value FROM run_params q WHERE q.run_id = r.id AND q.name = 'verify-policy'), '') AS policy,

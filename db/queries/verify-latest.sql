@@ -1,5 +1,5 @@
 -- The newest verify run of a game that ended (complete or failed): what the FAQ is generated from.
--- @param game             (required) a game's command-line name, e.g. zombie-dice
+-- @param game             a game's command-line name, e.g. zombie-dice
 SELECT id, status, coalesce(source_revision, '') AS revision, coalesce(undead_version, '') AS version,
        coalesce(ended, '') AS ended
 FROM runs

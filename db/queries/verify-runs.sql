@@ -1,5 +1,5 @@
 -- A verify run and every run it made, with their command lines: how the FAQ's figures were computed.
--- @param run              (required) the verify run's ID
+-- @param run              the verify run's ID
 SELECT id, command_line, status
 FROM runs
 WHERE id = :run

@@ -409,6 +409,54 @@ Test(dl_readings, event_cost_must_afford_refuses_an_option_not_paid_for)
     run_free(&r);
 }
 
+/* ---- the rule a refused line breaks (core/blame.h) ------------------------------------- */
+
+#define DL_SAFE_HOUSE(healthy, infected)                                                           \
+    "undead-transcript 1\ngame dotld\nvariant start-items=none\nplayer you random\n"               \
+    "start district downtown\nstart space 7\nstart healthy " healthy "\nstart infected " infected  \
+    "\npartial\n"                                                                                  \
+    "districts hospital mall\ncharacter the-cop\nsurvivors 3 5 5 5 5\nscavenger 2\nzombie-die 1\n" \
+    "decide you keep\nevent quiet-night\n"
+
+/* A survivor the 3 killed rolled for again: the check stops at the roll
+ * and names the row that counts the rolls, not the next round's roll
+ * (DL-ROLL) the rules wait for there. */
+Test(dl_blame, a_dead_survivor_rolled_for_breaks_the_count_of_rolls)
+{
+    run r;
+    ud_blame b;
+    char why[1024];
+    run_blamed(&r, DL_SAFE_HOUSE("3", "2") "infection 3\ninfection 6\ninfection 3\n", &b, why, sizeof why);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR);
+    cr_assert_eq(r.err.line, 19);
+    cr_assert_str_eq(r.err.rule, "DL-INFECTION-ROLLS", "%s", why);
+    cr_assert_str_eq(r.err.msg, "expected a 'survivors' line here (1|2|3|4|5|6), found 'infection 3'");
+    cr_assert_eq(b.kind, UD_BLAME_ROW);
+    cr_assert(strstr(why, "single rule: undead plays this step as the record did with DL-INFECTION-ROLLS's "
+                          "guard always holding"),
+              "%s", why);
+    run_free(&r);
+}
+
+/* Three rolls for three infected, the first a 1 with no healthy left:
+ * the record reads no-healthy=nothing (the 1 takes no infected one). */
+Test(dl_blame, a_roll_for_a_survivor_another_reading_keeps_is_that_reading)
+{
+    run r;
+    ud_blame b;
+    char why[1024];
+    run_blamed(&r, DL_SAFE_HOUSE("0", "3") "infection 1\ninfection 5\ninfection 3\n", &b, why, sizeof why);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR);
+    cr_assert_eq(r.err.line, 19);
+    cr_assert_eq(b.kind, UD_BLAME_READING, "%s", why);
+    cr_assert(strstr(why, "reading: undead plays this step as the record did under the reading "
+                          "no-healthy=nothing"),
+              "%s", why);
+    cr_assert(strstr(r.err.rule, "DL-INFECTION-1"), "%s", r.err.rule);
+    cr_assert_null(strstr(r.err.rule, "DL-ROLL"), "%s", r.err.rule);
+    run_free(&r);
+}
+
 /* Final say locks Survivor Dice kept, not fight dice. */
 Test(dl_rulings, fight_dice_kept_under_final_say_may_be_rerolled)
 {

@@ -930,3 +930,27 @@ Test(zb_rulings, a_token_past_undeads_limit_stops_as_a_limit)
         }
     }
 }
+
+/* ---- the rule a refused line breaks (core/blame.h) ------------------------------------- */
+
+/* A kill written at the end of a turn, where no combat is: the check
+ * names the row whose lines those are, not the next turn's draw
+ * (ZB-DRAW) the rules wait for there. */
+Test(zb_blame, a_kill_with_no_combat_is_blamed_on_the_kill_not_the_draw)
+{
+    char *text = slurp_inserting(UD_SOURCE_DIR "/golden/zombies_board/seeded/two-greedy.transcript", 183,
+                                 "kill bob kills=3");
+    run r;
+    ud_blame b;
+    char why[1024];
+    run_blamed(&r, text, &b, why, sizeof why);
+    free(text);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR);
+    cr_assert_eq(r.err.line, 184);
+    cr_assert_str_eq(r.err.msg,
+                     "the rules do not produce 'kill bob kills=3' here; they now need a 'tile' outcome");
+    cr_assert_str_eq(r.err.rule, "ZB-KILL", "%s", why);
+    cr_assert_eq(b.kind, UD_BLAME_PROVENANCE);
+    cr_assert(strstr(why, "the rows that wrote lines of this kind in the game so far: ZB-KILL"), "%s", why);
+    run_free(&r);
+}

@@ -691,3 +691,27 @@ Test(zc_rules, no_guts_spends_the_bullets_first_by_the_cards_words)
         }
     }
 }
+
+/* ---- the rule a refused line breaks (core/blame.h) ------------------------------------- */
+
+/* bob plays a second card out of turn in ann's round: the check names
+ * the row that took the move from him (his card played out of turn),
+ * not ann's own play (ZC-PLAY-OFFER) the rules wait for there. */
+Test(zc_blame, a_second_card_out_of_turn_is_blamed_on_the_first)
+{
+    char *text = slurp_inserting(UD_SOURCE_DIR "/golden/zombies_cards/seeded/four-players.transcript", 36,
+                                 "decide bob play 94");
+    run r;
+    ud_blame b;
+    char why[1024];
+    run_blamed(&r, text, &b, why, sizeof why);
+    free(text);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR);
+    cr_assert_eq(r.err.line, 37);
+    cr_assert_str_eq(r.err.msg, "it is ann's decision, not bob's");
+    cr_assert_str_eq(r.err.rule, "ZC-PLAY-OUT", "%s", why);
+    cr_assert_eq(b.kind, UD_BLAME_PROVENANCE);
+    cr_assert(strstr(why, "the rows that wrote the move away from the player who decided, last: ZC-PLAY-OUT"),
+              "%s", why);
+    run_free(&r);
+}

@@ -1,0 +1,667 @@
+/*
+ * blame.c - which rule a departure breaks, by evidence (see blame.h): the
+ * changes of a step's rules tried one by one in child processes, the
+ * evidence and the rule written for a report, and `undead check`'s step.
+ */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#define _POSIX_C_SOURCE 200809L
+#include "blame.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "extras.h"
+
+/* ---- one change ---------------------------------------------------------------- */
+
+static bool never(const void *state, const ud_step *s)
+{
+    (void)state;
+    (void)s;
+    return false;
+}
+
+static void skipped(void *state, ud_step *s)
+{
+    (void)state;
+    (void)s;
+}
+
+/* The effect applied twice: C has no closures, and a change is made in a
+ * child process that plays one changed step, so the row's own effect
+ * waits here while it runs. */
+static void (*twice_of)(void *state, ud_step *s);
+static void twice(void *state, ud_step *s)
+{
+    twice_of(state, s);
+    if (s->fail.kind == UD_FAIL_NONE)
+        twice_of(state, s);
+}
+
+static bool change_row(ud_row *row, ud_mutant_op op)
+{
+    switch (op) {
+    case UD_MUT_GUARD_NEVER:
+        row->guard = never;
+        return true;
+    case UD_MUT_GUARD_ALWAYS:
+        if (!row->guard || row->guard == ud_always)
+            return false;
+        row->guard = ud_always;
+        return true;
+    case UD_MUT_EFFECT_SKIP:
+        row->effect = skipped;
+        return true;
+    case UD_MUT_EFFECT_TWICE:
+        twice_of = row->effect;
+        row->effect = twice;
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool ud_blame_apply(const ud_blame_change *c, ud_table *t, ud_setup *setup)
+{
+    const ud_game *g = t->game;
+    if (c->kind == UD_BLAME_NONE)
+        return true; /* the step as played: the reference */
+    if (c->kind == UD_BLAME_READING) {
+        if (setup->variant[c->key] == c->value)
+            return false;
+        setup->variant[c->key] = c->value;
+        ud_table_build(t, g, setup->variant);
+        return true;
+    }
+    /* the compiled runner does not look at the rows: interpret them */
+    t->interpret = true;
+    for (int i = 0; i < UD_MAX_RULES + 2 * UD_MAX_PHASES; i++)
+        if (t->row[i].rule == c->rule && t->row[i].effect)
+            return change_row(&t->row[i], c->op);
+    return false;
+}
+
+/* ---- trials in child processes ---------------------------------------------------- */
+
+typedef struct search {
+    const ud_table *base;
+    const ud_setup *setup;
+    ud_blame_trial trial;
+    void *ctx;
+    uint64_t *fired;               /* shared with the child: the changed step's firings */
+    uint64_t ref[UD_MAX_RULES];    /* the step's firings under the rules as they are */
+    uint64_t cost[UD_BLAME_SHOWN]; /* of each change kept in the blame */
+} search;
+
+/* Whether change c explains the step, played in a child (a child that
+ * dies, or runs past 10 seconds, explains nothing). */
+static bool isolated(search *se, const ud_blame_change *c)
+{
+    fflush(NULL);
+    memset(se->fired, 0, UD_MAX_RULES * sizeof se->fired[0]);
+    pid_t pid = fork();
+    if (pid < 0)
+        return false;
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, 1);
+            dup2(null, 2);
+        }
+        alarm(10);
+        ud_table *t = malloc(sizeof *t);
+        ud_setup setup = *se->setup;
+        if (!t)
+            _exit(11);
+        *t = *se->base;
+        if (!ud_blame_apply(c, t, &setup))
+            _exit(11);
+        _exit(se->trial(se->ctx, t, &setup, se->fired) ? 10 : 11);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        ;
+    return WIFEXITED(status) && WEXITSTATUS(status) == 10;
+}
+
+/* How far the changed step's firings are from the step as the rules
+ * play it: of the changes that explain a step, the one that disturbs
+ * least comes first (the row a fault is in usually changes only what the
+ * other side shows; a change elsewhere that happens to make the same
+ * lines sets other rows firing too). */
+static uint64_t disturbance(const search *se)
+{
+    uint64_t d = 0;
+    for (int r = 0; r < UD_MAX_RULES; r++)
+        d += se->fired[r] > se->ref[r] ? se->fired[r] - se->ref[r] : se->ref[r] - se->fired[r];
+    return d;
+}
+
+/* Keep c among the UD_BLAME_SHOWN least disturbing, in order (a tie
+ * keeps table order). */
+static void found(search *se, ud_blame *b, const ud_blame_change *c)
+{
+    uint64_t cost = disturbance(se);
+    int n = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
+    int at = n;
+    while (at > 0 && se->cost[at - 1] > cost)
+        at--;
+    b->n_found++;
+    if (at == UD_BLAME_SHOWN)
+        return;
+    int last = n < UD_BLAME_SHOWN ? n : UD_BLAME_SHOWN - 1;
+    for (int i = last; i > at; i--) {
+        b->found[i] = b->found[i - 1];
+        se->cost[i] = se->cost[i - 1];
+    }
+    b->found[at] = *c;
+    se->cost[at] = cost;
+}
+
+/* The rows of key that fired in a reading's step: its rows. */
+static void reading_rows(ud_blame *b, const ud_game *g, int key, const uint64_t *fired)
+{
+    for (int r = 0; r < g->n_rules && b->n_rows < UD_BLAME_SHOWN; r++)
+        if (fired[r] && ud_rule_depends_on(&g->rules[r], key))
+            b->rows[b->n_rows++] = &g->rules[r];
+}
+
+static void try_readings(search *se, ud_blame *b)
+{
+    const ud_game *g = se->base->game;
+    for (int v = 0; v < g->n_variants; v++)
+        for (int x = 0; x < g->variants[v].n_values; x++) {
+            ud_blame_change c = { .kind = UD_BLAME_READING, .key = v, .value = x };
+            if (x == se->setup->variant[v] || !isolated(se, &c))
+                continue;
+            if (b->n_found == 0)
+                reading_rows(b, g, v, se->fired);
+            found(se, b, &c);
+        }
+}
+
+static const ud_mutant_op row_ops[] = { UD_MUT_GUARD_NEVER, UD_MUT_GUARD_ALWAYS, UD_MUT_EFFECT_SKIP,
+                                        UD_MUT_EFFECT_TWICE };
+
+static void try_rows(search *se, ud_blame *b)
+{
+    const ud_game *g = se->base->game;
+    for (int r = 0; r < g->n_rules; r++) {
+        if (!se->base->active[r])
+            continue;
+        for (size_t k = 0; k < sizeof row_ops / sizeof row_ops[0]; k++) {
+            ud_blame_change c = { .kind = UD_BLAME_ROW, .rule = &g->rules[r], .op = row_ops[k] };
+            if (isolated(se, &c))
+                found(se, b, &c);
+        }
+    }
+}
+
+void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial trial,
+                     ud_blame_trial reference, void *ctx, ud_blame *b)
+{
+    memset(b, 0, sizeof *b);
+    b->game = base->game;
+    search *se = calloc(1, sizeof *se);
+    if (!se)
+        return;
+    *se = (search){ .base = base, .setup = setup, .trial = trial, .ctx = ctx };
+    se->fired = mmap(NULL, UD_MAX_RULES * sizeof se->fired[0], PROT_READ | PROT_WRITE,
+                     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (se->fired == MAP_FAILED) {
+        free(se);
+        return;
+    }
+    ud_blame_change none = { .kind = UD_BLAME_NONE };
+    se->trial = reference ? reference : trial;
+    isolated(se, &none); /* the reference firings, whether or not it explains */
+    se->trial = trial;
+    memcpy(se->ref, se->fired, sizeof se->ref);
+    /* first the readings: an implementation that reads an open question
+     * the other way is no broken row */
+    try_readings(se, b);
+    if (b->n_found)
+        b->kind = UD_BLAME_READING;
+    else {
+        try_rows(se, b);
+        b->kind = b->n_found ? UD_BLAME_ROW : UD_BLAME_NONE;
+    }
+    munmap(se->fired, UD_MAX_RULES * sizeof se->fired[0]);
+    free(se);
+}
+
+void ud_blame_add_row(ud_blame *b, const ud_rule *rule, const char *what)
+{
+    if (!rule)
+        return;
+    b->kind = UD_BLAME_PROVENANCE;
+    b->what = what;
+    for (int i = 0; i < b->n_rows; i++)
+        if (b->rows[i] == rule)
+            return;
+    if (b->n_rows < UD_BLAME_SHOWN)
+        b->rows[b->n_rows++] = rule;
+}
+
+/* ---- what it names ------------------------------------------------------------------ */
+
+const char *ud_blame_kind_name(ud_blame_kind k)
+{
+    static const char *const names[] = { [UD_BLAME_NONE] = "none",
+                                         [UD_BLAME_READING] = "reading",
+                                         [UD_BLAME_ROW] = "single rule",
+                                         [UD_BLAME_PROVENANCE] = "provenance" };
+    return k <= UD_BLAME_PROVENANCE ? names[k] : "?";
+}
+
+const ud_rule *ud_blame_rule(const ud_blame *b)
+{
+    if (b->kind == UD_BLAME_ROW && b->n_found)
+        return b->found[0].rule;
+    if ((b->kind == UD_BLAME_READING || b->kind == UD_BLAME_PROVENANCE) && b->n_rows)
+        return b->rows[0];
+    return NULL;
+}
+
+void ud_blame_rule_ids(const ud_blame *b, char *out, size_t size)
+{
+    ud_buf ids;
+    ud_buf_init(&ids);
+    if (b->kind == UD_BLAME_ROW)
+        ud_buf_puts(&ids, b->found[0].rule->id);
+    else if (b->kind == UD_BLAME_READING && !b->n_rows && b->n_found && b->game)
+        ud_buf_puts(&ids, b->game->variants[b->found[0].key].key);
+    else
+        for (int i = 0; i < b->n_rows; i++)
+            if (ids.len + strlen(b->rows[i]->id) + 2 < size)
+                ud_buf_printf(&ids, "%s%s", ids.len ? " " : "", b->rows[i]->id);
+    snprintf(out, size, "%s", ud_buf_str(&ids));
+    ud_buf_free(&ids);
+}
+
+static const char *op_words(ud_mutant_op op)
+{
+    switch (op) {
+    case UD_MUT_GUARD_NEVER:
+        return "'s guard never holding";
+    case UD_MUT_GUARD_ALWAYS:
+        return "'s guard always holding";
+    case UD_MUT_EFFECT_SKIP:
+        return "'s effect skipped";
+    case UD_MUT_EFFECT_TWICE:
+        return "'s effect applied twice";
+    default:
+        return "";
+    }
+}
+
+static void change_text(const ud_game *g, const ud_blame_change *c, ud_buf *out)
+{
+    if (c->kind == UD_BLAME_READING)
+        ud_buf_printf(out, "%s=%s", g->variants[c->key].key, g->variants[c->key].values[c->value].name);
+    else
+        ud_buf_printf(out, "%s%s", c->rule->id, op_words(c->op));
+}
+
+void ud_blame_evidence(const ud_game *g, const ud_blame *b, const char *other, ud_buf *out)
+{
+    int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
+    ud_buf_printf(out, "%s: ", ud_blame_kind_name(b->kind));
+    switch (b->kind) {
+    case UD_BLAME_READING:
+    case UD_BLAME_ROW:
+        ud_buf_printf(out, "undead plays this step as %s did %s ", other,
+                      b->kind == UD_BLAME_READING ? "under the reading" : "with");
+        for (int i = 0; i < shown; i++) {
+            if (i)
+                ud_buf_puts(out, b->kind == UD_BLAME_READING ? "; or " : "; or with ");
+            change_text(g, &b->found[i], out);
+        }
+        if (b->n_found > shown)
+            ud_buf_printf(out, "; and %d more single changes", b->n_found - shown);
+        if (b->kind == UD_BLAME_READING && b->n_rows) {
+            ud_buf_puts(out, " (rows");
+            for (int i = 0; i < b->n_rows; i++)
+                ud_buf_printf(out, " %s", b->rows[i]->id);
+            ud_buf_puts(out, ")");
+        }
+        break;
+    case UD_BLAME_PROVENANCE:
+        ud_buf_printf(out,
+                      "no other reading and no single changed row plays this step as %s did; the rows "
+                      "that wrote %s:",
+                      other, b->what ? b->what : "what differs");
+        for (int i = 0; i < b->n_rows; i++)
+            ud_buf_printf(out, "%s %s", i ? "," : "", b->rows[i]->id);
+        break;
+    default:
+        ud_buf_printf(out,
+                      "nothing explains it: no other reading and no single changed row plays this step "
+                      "as %s did, and no row of the step wrote what differs",
+                      other);
+    }
+}
+
+/* The players' FAQ question that rests on rule r, or NULL. */
+static const ud_faq_question *faq_question(const ud_game *g, const ud_rule *r)
+{
+    if (!g->extras || !g->extras->faq || !g->extras->faq->questions)
+        return NULL;
+    for (const ud_faq_question *q = g->extras->faq->questions; q->id; q++)
+        for (int i = 0; i < UD_FAQ_RULES && q->rules[i]; i++)
+            if (strcmp(q->rules[i], r->id) == 0)
+                return q;
+    return NULL;
+}
+
+void ud_blame_rule_text(const ud_game *g, const ud_rule *r, const char *first, const char *indent,
+                        ud_buf *out)
+{
+    ud_buf_printf(out, "%s%s: %s\n", first, r->id, r->summary);
+    ud_buf_printf(out, "%sfrom %s, %s\n", indent, r->source, r->section);
+    const ud_faq_question *q = faq_question(g, r);
+    if (q)
+        ud_buf_printf(out, "%splayers' FAQ: %s (#%s)\n", indent, q->ask, q->id);
+}
+
+void ud_blame_json_string(ud_buf *out, const char *s)
+{
+    ud_buf_putc(out, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            ud_buf_printf(out, "\\%c", *p);
+        else if (*p < 0x20 || *p == 0x7f)
+            ud_buf_printf(out, "\\u%04x", *p);
+        else
+            ud_buf_putc(out, (char)*p);
+    }
+    ud_buf_putc(out, '"');
+}
+
+void ud_blame_json(const ud_game *g, const ud_blame *b, const char *other, ud_buf *out)
+{
+    char ids[UD_ERROR_RULE_MAX];
+    ud_blame_rule_ids(b, ids, sizeof ids);
+    ud_buf text;
+    ud_buf_init(&text);
+    ud_buf_puts(out, "\"rule\":");
+    ud_blame_json_string(out, ids);
+    ud_buf_printf(out, ",\"evidence\":\"%s\",\"why\":", ud_blame_kind_name(b->kind));
+    ud_blame_evidence(g, b, other, &text);
+    ud_blame_json_string(out, ud_buf_str(&text));
+    ud_buf_puts(out, ",\"explanations\":[");
+    for (int i = 0; i < b->n_found && i < UD_BLAME_SHOWN; i++) {
+        ud_buf_clear(&text);
+        change_text(g, &b->found[i], &text);
+        if (i)
+            ud_buf_putc(out, ',');
+        ud_blame_json_string(out, ud_buf_str(&text));
+    }
+    ud_buf_puts(out, "]");
+    ud_blame_rule_json(g, ud_blame_rule(b), out);
+    ud_buf_free(&text);
+}
+
+void ud_blame_rule_json(const ud_game *g, const ud_rule *r, ud_buf *out)
+{
+    if (r) {
+        ud_buf_puts(out, ",\"summary\":");
+        ud_blame_json_string(out, r->summary);
+        ud_buf_puts(out, ",\"section\":");
+        ud_blame_json_string(out, r->section);
+        ud_buf_puts(out, ",\"source\":");
+        ud_blame_json_string(out, r->source);
+        const ud_faq_question *q = faq_question(g, r);
+        if (q) {
+            ud_buf_puts(out, ",\"faq\":{\"id\":");
+            ud_blame_json_string(out, q->id);
+            ud_buf_puts(out, ",\"ask\":");
+            ud_blame_json_string(out, q->ask);
+            ud_buf_puts(out, "}");
+        }
+    }
+}
+
+/* ---- `undead check` ------------------------------------------------------------------- */
+
+typedef struct check_step {
+    const ud_transcript *t;
+    ud_transcript whole; /* t, its end as the blame reads it */
+    bool step_ends;      /* the record's step ends at a decision where it is cut, or at its end */
+    int refused_line;
+    bool rules_over; /* the rules' own step, the record cut before the refused line, ends the game */
+    ud_check_opts opts;
+} check_step;
+
+static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
+{
+    check_step *cs = ctx;
+    ud_check_opts o = cs->opts;
+    o.changed_table = t;
+    o.changed_setup = setup;
+    o.changed_fired = fired;
+    ud_check_result res;
+    ud_error err;
+    /* where the record's step ends (its next decision, or the end of a
+     * record that is not partial), the changed step ends too: at a
+     * decision, not wanting an outcome the record does not give, or over
+     * where the rules' own step is (a record cannot say its game goes on) */
+    if (ud_check(cs->t, &o, &res, &err) != 0)
+        return false;
+    return !cs->step_ends || (!res.partial_at_pick && (bool)res.complete == cs->rules_over);
+}
+
+/* The step unchanged, the record cut before the refused line: the
+ * firings of the rules' own step, to rank the changes against. */
+static bool check_reference(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
+{
+    check_step *cs = ctx;
+    ud_check_opts o = cs->opts;
+    o.changed_table = t;
+    o.changed_setup = setup;
+    o.changed_fired = fired;
+    o.stop_after_line = cs->refused_line - 1;
+    ud_check_result res;
+    ud_error err;
+    return ud_check(cs->t, &o, &res, &err) == 0;
+}
+
+/* Whether the rules' own step, the record cut before the refused line,
+ * ends the game. */
+static bool rules_end_game(const check_step *cs)
+{
+    ud_check_opts o = cs->opts;
+    o.stop_after_line = cs->refused_line - 1;
+    ud_check_result res;
+    ud_error err;
+    return ud_check(cs->t, &o, &res, &err) == 0 && res.complete;
+}
+
+/* The last line of the step that holds line: the line before the
+ * record's next decide line, or 0 (the record's end). */
+static int step_end(const ud_transcript *t, int line)
+{
+    for (int i = 0; i < t->n; i++)
+        if (t->lines[i].kind == UD_TL_DECIDE && t->lines[i].line > line)
+            return t->lines[i].line - 1;
+    return 0;
+}
+
+/* Provenance: the rows of the step that changed who is to move, or the
+ * value of a state key.  Every row's effect is wrapped (the table
+ * interpreted, one watch at a time in a process: C has no closures), so
+ * that rows that write no line are seen too. */
+typedef struct watcher {
+    const ud_transcript *t;
+    const ud_check_result *res;
+    const ud_rule *rows[UD_MAX_RULES];
+    int n;
+    int seat;
+    char value[256];
+} watcher;
+
+static watcher *the_watcher;
+
+static void key_value(const watcher *w, const void *state, char *out, size_t size)
+{
+    ud_buf d;
+    ud_buf_init(&d);
+    w->t->game->describe(w->t->game, state, &w->t->setup, &d);
+    size_t klen = strlen(w->res->state_key);
+    out[0] = '\0';
+    for (const char *p = ud_buf_str(&d); *p; p += strcspn(p, " "), p += strspn(p, " "))
+        if (strncmp(p, w->res->state_key, klen) == 0 && p[klen] == '=')
+            snprintf(out, size, "%.*s", (int)strcspn(p, " "), p);
+    ud_buf_free(&d);
+}
+
+static void watched_effect(void *state, ud_step *s)
+{
+    watcher *w = the_watcher;
+    const ud_rule *rule = s->rule;
+    char before[256] = "", after[256] = "";
+    int seat = w->t->game->to_move(state);
+    if (w->res->state_key[0])
+        key_value(w, state, before, sizeof before);
+    rule->effect(state, s);
+    if (s->fail.kind != UD_FAIL_NONE)
+        return;
+    bool changed;
+    if (w->res->state_key[0]) {
+        key_value(w, state, after, sizeof after);
+        changed = strcmp(before, after) != 0;
+    } else /* who is to move: the rows that took the move from the player who decided */
+        changed = seat != w->t->game->to_move(state) && seat == w->res->seat_named;
+    if (changed && w->n < UD_MAX_RULES)
+        w->rows[w->n++] = rule;
+}
+
+/* A change line the rules do not produce at all: the rows that write
+ * lines of its verb, as the record's game so far shows them (the
+ * canonical record's tags). */
+static void verb_provenance(const ud_transcript *t, const check_step *cs, const char *verb, ud_blame *b)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return;
+    ud_check_opts o = cs->opts;
+    o.stop_after_line = 0;
+    o.regen = f;
+    ud_check_result r2;
+    ud_error err;
+    ud_check(t, &o, &r2, &err);
+    if (fclose(f) != 0 || !text) {
+        free(text);
+        return;
+    }
+    size_t vlen = strlen(verb);
+    for (char *line = text, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        char *tag = strrchr(line, '[');
+        if (strncmp(line, verb, vlen) != 0 || line[vlen] != ' ' || !tag)
+            continue;
+        char id[UD_ERROR_RULE_MAX];
+        snprintf(id, sizeof id, "%.*s", (int)strcspn(tag + 1, "]"), tag + 1);
+        ud_blame_add_row(b, ud_game_rule(t->game, id), "lines of this kind in the game so far");
+    }
+    free(text);
+}
+
+static void check_provenance(const ud_transcript *t, check_step *cs, const ud_check_result *res, ud_blame *b)
+{
+    if (res->change_verb[0])
+        verb_provenance(t, cs, res->change_verb, b);
+    if (!res->wrong_seat && !res->state_key[0])
+        return;
+    watcher *w = calloc(1, sizeof *w);
+    ud_table *watched = malloc(sizeof *watched);
+    if (!w || !watched) {
+        free(w);
+        free(watched);
+        return;
+    }
+    *w = (watcher){ .t = t, .res = res };
+    *watched = *cs->opts.table;
+    watched->interpret = true;
+    for (int i = 0; i < UD_MAX_RULES + 2 * UD_MAX_PHASES; i++)
+        if (watched->row[i].effect && watched->row[i].rule)
+            watched->row[i].effect = watched_effect;
+    the_watcher = w;
+    ud_check_opts o = cs->opts;
+    /* a key: this play; the move: the last time the player who decided
+     * had it, however long ago */
+    o.changed_from = res->wrong_seat ? 0 : res->played;
+    o.changed_table = watched;
+    ud_check_result r2;
+    ud_error err;
+    ud_check(t, &o, &r2, &err);
+    the_watcher = NULL;
+    /* the last writer first: the move, the row that last took it from
+     * the player, alone; a key, every row that wrote it */
+    for (int i = 0; i < (res->wrong_seat && w->n ? 1 : w->n); i++)
+        ud_blame_add_row(b, w->rows[w->n - 1 - i],
+                         res->wrong_seat ? "the move away from the player who decided, last"
+                                         : "the key in question in this step, last first");
+    free(w);
+    free(watched);
+}
+
+/* How many plays before the refused line's own a change may begin: a
+ * rule broken in an earlier play of the same turn (a second card played
+ * out of turn in one round) shows only at the refused line. */
+enum { EARLIER_PLAYS = 2 };
+
+void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_check_result *res,
+                    const ud_error *err, ud_blame *b)
+{
+    memset(b, 0, sizeof *b);
+    if (!err->set || err->input || err->internal || err->line <= 0)
+        return;
+    ud_table *base = malloc(sizeof *base);
+    check_step *cs = calloc(1, sizeof *cs);
+    if (!base || !cs) {
+        free(base);
+        free(cs);
+        return;
+    }
+    if (opts->table)
+        *base = *opts->table;
+    else
+        ud_table_build(base, t->game, t->setup.variant);
+    /* Past the step the record's game may go on or not: a change need
+     * only play the step as the record does, unless the record's end is
+     * what the rules refuse (then the changed rules must end there). */
+    cs->whole = *t;
+    cs->whole.partial = res->at_end ? t->partial : 1;
+    cs->t = &cs->whole;
+    cs->opts.table = base;
+    cs->opts.strict = opts->strict;
+    cs->opts.max_decisions = opts->max_decisions;
+    cs->opts.replay_of_checked = 1; /* the changed rows may break an invariant the record does not */
+    cs->opts.stop_after_line = step_end(t, err->line);
+    cs->refused_line = err->line;
+    cs->rules_over = rules_end_game(cs);
+    /* a record that ends on a state line, and is not partial, ends where
+     * the game waited for a decision (or was over): a conform record */
+    bool ends_on_state = t->n > 0 && t->lines[t->n - 1].kind == UD_TL_STATE && !t->partial;
+    cs->step_ends = ends_on_state || cs->opts.stop_after_line > 0;
+    for (uint64_t back = 0; back <= EARLIER_PLAYS && back <= res->played && b->kind == UD_BLAME_NONE;
+         back++) {
+        cs->opts.changed_from = res->played - back;
+        ud_blame_search(base, &t->setup, check_trial, check_reference, cs, b);
+        b->from_play = cs->opts.changed_from;
+    }
+    if (b->kind == UD_BLAME_NONE)
+        check_provenance(t, cs, res, b);
+    free(base);
+    free(cs);
+}

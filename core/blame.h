@@ -1,0 +1,126 @@
+/*
+ * blame.h - which rule a departure from the rules breaks, by evidence.
+ *
+ * At the step where a record or another engine parts from the rules,
+ * undead knows the position before the step, the outcomes, and what the
+ * other side says happened.  The rule is named by the strongest evidence
+ * found, in this order:
+ *
+ *  1. a reading: the step played again under another reading of an open
+ *     question comes out as the other side said;
+ *  2. a single rule: the step played again with one row changed (its
+ *     guard never or always holding, its effect skipped or applied twice:
+ *     the operators of `undead mutate`, applied at run time to a copy of
+ *     the table, in every build) comes out as the other side said;
+ *  3. provenance: the rows whose effects wrote what differs in the step,
+ *     or whose guards made the offers that differ (the caller knows which).
+ *
+ * An explanation of kind 1 or 2 accounts for the whole step: the caller's
+ * trial says whether the changed step ends as the other side's did (every
+ * key, offer and outcome).  Each trial runs in a child process: a changed
+ * table runs rows where their code assumes they never run (an effect
+ * whose guard said no indexes an empty pile), which must neither crash
+ * the caller nor print a sanitizer's report of a fault that is the
+ * change's.  `undead check` (ud_blame_check, below) and `undead conform`
+ * (tools/conform_blame.c) both name their rule through here.
+ */
+#ifndef UD_BLAME_H
+#define UD_BLAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "check.h"
+#include "engine.h"
+#include "mutant.h"
+
+typedef enum {
+    UD_BLAME_NONE,       /* nothing explains the step */
+    UD_BLAME_READING,    /* another reading of an open question plays it so */
+    UD_BLAME_ROW,        /* one row changed plays it so */
+    UD_BLAME_PROVENANCE, /* the rows that wrote what differs (no change explains it) */
+} ud_blame_kind;
+
+/* One change of the step's rules: a reading (key read as value) or one
+ * row changed by op (UD_MUT_GUARD_NEVER ... UD_MUT_EFFECT_TWICE). */
+typedef struct ud_blame_change {
+    ud_blame_kind kind; /* UD_BLAME_READING or UD_BLAME_ROW */
+    int key, value;
+    const ud_rule *rule;
+    ud_mutant_op op;
+} ud_blame_change;
+
+enum { UD_BLAME_SHOWN = 8 };
+
+typedef struct ud_blame {
+    const ud_game *game;
+    ud_blame_kind kind;
+    ud_blame_change found[UD_BLAME_SHOWN]; /* READING or ROW: the changes that explain it, best first */
+    int n_found;                           /* all that explain it (more than shown: counted only) */
+    const ud_rule *rows[UD_BLAME_SHOWN];   /* PROVENANCE: the rows; READING: the rows of its key that
+                                            * fired in the step */
+    int n_rows;
+    const char *what;   /* PROVENANCE: what the rows wrote ("the key 'cup'", "the offers") */
+    uint64_t from_play; /* ud_blame_check: the play the changes began in (the decision's number) */
+} ud_blame;
+
+/* The changed step, played by the caller on table t and setup (copies
+ * with the change made): whether it comes out as the other side said.
+ * Runs in a child process.  fired (UD_MAX_RULES counts, zeroed) may be
+ * filled with the rows fired in the changed step, for a reading's rows. */
+typedef bool (*ud_blame_trial)(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired);
+
+/* Try every change of the game's rules under setup (base: the rows as
+ * played): each other reading of each key, then each row of base with
+ * each operator.  reference (NULL: trial) plays the step unchanged, for
+ * the firings the changes are ranked against.  Fills b with the readings that explain the step if any,
+ * else the single rows (UD_BLAME_NONE when nothing does: the caller then
+ * adds provenance with ud_blame_add_row). */
+void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial trial,
+                     ud_blame_trial reference, void *ctx, ud_blame *b);
+
+/* Make change c in t (a copy of a table built for setup) and setup:
+ * false when it changes nothing there (a row not in the table, a guard
+ * that always holds made to always hold). */
+bool ud_blame_apply(const ud_blame_change *c, ud_table *t, ud_setup *setup);
+
+/* Provenance: add rule to b's rows once (kind becomes PROVENANCE). */
+void ud_blame_add_row(ud_blame *b, const ud_rule *rule, const char *what);
+
+/* The rule b names first (NULL: none); its IDs space-separated, at most
+ * size bytes (the rows of the first explanation, or the provenance; a
+ * reading none of whose rows fired in the step: its key). */
+const ud_rule *ud_blame_rule(const ud_blame *b);
+void ud_blame_rule_ids(const ud_blame *b, char *out, size_t size);
+
+/* The evidence as one sentence ("single rule: the rules play this step
+ * as ... with DL-INFECTION-RECOUNT's guard never holding"). */
+void ud_blame_evidence(const ud_game *g, const ud_blame *b, const char *other, ud_buf *out);
+/* The rule's lines for a report: its ID and summary (after first), its
+ * source and section, and the players' FAQ question that rests on it, if
+ * any (each after indent). */
+void ud_blame_rule_text(const ud_game *g, const ud_rule *r, const char *first, const char *indent,
+                        ud_buf *out);
+/* The same as members of a JSON object (no braces): "rule", "evidence",
+ * "explanations", "summary", "section", "source", "faq". */
+void ud_blame_json(const ud_game *g, const ud_blame *b, const char *other, ud_buf *out);
+/* Rule r's members for such an object, each after a comma: "summary",
+ * "section", "source", and "faq" (its id and question) if one rests on
+ * it; nothing for NULL. */
+void ud_blame_rule_json(const ud_game *g, const ud_rule *r, ud_buf *out);
+/* s as a JSON string, quotes included. */
+void ud_blame_json_string(ud_buf *out, const char *s);
+const char *ud_blame_kind_name(ud_blame_kind k);
+
+/* ---- `undead check`: the line that breaks a rule ------------------------------ */
+
+/* After ud_check(t, opts, res, err) refused t at err->line (a rule, not
+ * bad input): the step that holds that line is the play of decision
+ * res->played (0: the set-up) to the record's next decide line.  Each
+ * change is played in that step only, on the record cut there: a change
+ * explains the line when the record checks to the step's end. */
+void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_check_result *res,
+                    const ud_error *err, ud_blame *b);
+
+#endif

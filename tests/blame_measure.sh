@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# tests/blame_measure.sh - how often undead's blame names the rule a fault
+# is in (core/blame.h, docs/conformance.md "The rule").
+#
+#   tests/blame_measure.sh [--undead PATH] [--sample N] [--games G] [--chance MODES] [--min-conform P] GAME...
+#
+# For each mutant of each GAME's rule rows (`undead mutate GAME --list`,
+# a mutation build: the `mutants` preset), in each chance mode (default
+# "dictate follow"): `undead conform GAME` against `undead serve GAME`
+# with that mutant on.  A departure is scored on two counts:
+#   conform: the rule it names first is the mutated row (a reading
+#            mutant: its evidence is that key's other reading);
+#   check:   `undead check` on the shrunk record it writes refuses it
+#            (exit 1) naming the same row first.
+# Mutants declared equivalent and the game's faults (no row) are skipped;
+# a mutant with no departure in G seeded games is counted, not scored.
+# --sample N takes N mutants spread evenly over the list (0: all).
+# Prints one line per mutant and mode, then per game and mode:
+#   GAME MODE: departures D of M mutants; conform names it first C (C/D%); check names it K (K/D%)
+# and over everything, the same as TOTAL.  Exit status 0 when it ran, 1
+# when --min-conform P is given and conform names the mutated row first
+# in less than P% of all departures (or there was none), 2 on bad usage.
+set -uo pipefail
+
+U=${UNDEAD:-build/mutants/tools/undead}
+sample=0
+games=60
+modes="dictate follow"
+min_conform=""
+all_deps=0 all_named=0 all_checked=0
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+    --undead) U="$2"; shift 2 ;;
+    --sample) sample="$2"; shift 2 ;;
+    --games) games="$2"; shift 2 ;;
+    --chance) modes="$2"; shift 2 ;;
+    --min-conform) min_conform="$2"; shift 2 ;;
+    --) shift; break ;;
+    -*) echo "blame_measure.sh: unknown option $1" >&2; exit 2 ;;
+    *) break ;;
+    esac
+done
+[[ $# -gt 0 ]] || { echo "usage: tests/blame_measure.sh [--undead PATH] [--sample N] [--games G] [--chance MODES] [--min-conform P] GAME..." >&2; exit 2; }
+[[ -x "$U" ]] || { echo "blame_measure.sh: $U is not a mutation build of undead (cmake --preset mutants)" >&2; exit 2; }
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+# the mutants to try: rows' and readings', not declared equivalent
+mutants_of() {
+    "$U" mutate "$1" --list 2>/dev/null | awk '$1 ~ /\// && $1 !~ /^fault\// && $2 != "equivalent:" { print $1 }'
+}
+
+# every k-th of the list, N in all (0: all)
+sampled() {
+    local n="$1"
+    awk -v n="$n" '{ a[NR] = $0 } END { if (n <= 0 || n >= NR) { for (i = 1; i <= NR; i++) print a[i]; exit }
+        for (i = 0; i < n; i++) print a[int(i * NR / n) + 1] }'
+}
+
+# hit MUTANT RULES WHY: the blame names the mutated row (or reading) first
+hit() {
+    local mutant="$1" rules="$2" why="$3" row="${1%%/*}"
+    if [[ "$row" == reading ]]; then
+        local key="${mutant#reading/}"
+        key="${key%+*}"
+        [[ "$why" == reading:*" $key="* ]]
+    else
+        [[ "${rules%% *}" == "$row" ]]
+    fi
+}
+
+for game in "$@"; do
+    mapfile -t list < <(mutants_of "$game" | sampled "$sample")
+    [[ ${#list[@]} -gt 0 ]] || { echo "blame_measure.sh: $game: no mutants (is $U a mutation build?)" >&2; exit 2; }
+    for mode in $modes; do
+        deps=0 named=0 checked=0 tried=0
+        for m in "${list[@]}"; do
+            tried=$((tried + 1))
+            "$U" conform "$game" --no-db --games "$games" --chance "$mode" --shrink-tries 200 \
+                --record "$tmp/rec" -- env UNDEAD_MUTANT="$game:$m" "$U" serve "$game" >"$tmp/out" 2>&1
+            rc=$?
+            if [[ $rc -ne 1 ]]; then
+                echo "$game $mode $m: no departure (exit $rc$([[ $rc -eq 2 ]] && echo ": the mutant serve broke or a limit"))"
+                continue
+            fi
+            deps=$((deps + 1))
+            rules="$(sed -n 's/^  rule: *//p' "$tmp/out" | head -1)"
+            why="$(sed -n 's/^  why: *//p' "$tmp/out" | head -1)"
+            c=no k=no
+            hit "$m" "$rules" "$why" && { c=yes; named=$((named + 1)); }
+            "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
+            crc=$?
+            crules="$(sed -n '1s/^[^:]*:[0-9]*: \([^:]*\): .*/\1/p' "$tmp/check")"
+            cwhy="$(sed -n 's/^  evidence: *//p' "$tmp/check" | head -1)"
+            if [[ $crc -eq 1 ]] && hit "$m" "$crules" "$cwhy"; then
+                k=yes
+                checked=$((checked + 1))
+            fi
+            echo "$game $mode $m: conform names '$rules' ($c); check exit $crc names '$crules' ($k)"
+        done
+        pc() { [[ $deps -gt 0 ]] && echo "$((100 * $1 / deps))%" || echo "-"; }
+        echo "SUMMARY $game $mode: departures $deps of $tried mutants; conform names it first $named ($(pc $named)); check names it $checked ($(pc $checked))"
+        all_deps=$((all_deps + deps)) all_named=$((all_named + named)) all_checked=$((all_checked + checked))
+    done
+done
+echo "TOTAL: departures $all_deps; conform names it first $all_named; check names it $all_checked"
+if [[ -n "$min_conform" ]]; then
+    if [[ $all_deps -eq 0 || $((100 * all_named)) -lt $((min_conform * all_deps)) ]]; then
+        echo "blame_measure.sh: conform named the mutated row first in $all_named of $all_deps departures, below $min_conform%" >&2
+        exit 1
+    fi
+fi
