@@ -252,11 +252,15 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
     const double *wins = sums->wins;
     double shared = sums->shared, nobody = sums->nobody, decisions = sums->decisions, dec_sq = sums->dec_sq;
     uint64_t games = sums->games;
-    int failed = sums->failed;
-    if (failed) {
-        printf("%s: reading %s: game with seed %llu failed: %s: %s\n", g->name, reading,
-               (unsigned long long)sums->failed_seed, sums->fail.id ? sums->fail.id : "engine",
-               sums->fail.msg);
+    /* a limit of undead's stops a game with no rule broken: a step cut
+     * short (exit 2), never a violation */
+    int limit = sums->failed && sums->fail.kind == UD_FAIL_LIMIT;
+    int failed = sums->failed && !limit;
+    row->cut += limit;
+    if (sums->failed) {
+        printf("%s: reading %s: game with seed %llu %s: %s: %s\n", g->name, reading,
+               (unsigned long long)sums->failed_seed, limit ? "stopped at a limit of undead's" : "failed",
+               sums->fail.id ? sums->fail.id : "engine", sums->fail.msg);
         rec_replay_game(vr, "sim", &m, sums->failed_seed, 1);
     }
     row->simulated += games;
@@ -320,7 +324,8 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
         rec_metric(&sr, name, ci95_mean(rs[k].d, rs[k].dd, n), "firings");
     }
     if (sr.db && sr.run > 0)
-        db_run_end(sr.db, sr.run, failed ? "failed" : "complete", failed ? UD_EXIT_FAIL : UD_EXIT_OK);
+        db_run_end(sr.db, sr.run, failed || limit ? "failed" : "complete",
+                   failed ? UD_EXIT_FAIL : limit ? UD_EXIT_USAGE : UD_EXIT_OK);
     row->readings++;
     row->violations += failed;
     free(sums);
