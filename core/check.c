@@ -1016,6 +1016,10 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
                 ud_error_set(err, step.fail.kind == UD_FAIL_INPUT && !step.fail.id ? 0 : fail_line(&c), 0,
                              step.fail.id, "%s", step.fail.msg);
             err->internal = step.fail.kind == UD_FAIL_INVARIANT;
+            /* a limit of undead's: the record may be legal past it, and
+             * undead cannot say (exit 2, not a step the rules refuse) */
+            err->limit = step.fail.kind == UD_FAIL_LIMIT;
+            err->input |= err->limit;
             ud_buf_free(&c.produced);
             return -1;
         }

@@ -94,7 +94,15 @@ typedef enum {
     UD_FAIL_RULE,      /* a rule forbids it, or input disagrees with a rule */
     UD_FAIL_INVARIANT, /* an invariant broke: an engine or spec bug */
     UD_FAIL_INPUT,     /* malformed input outside any rule */
+    UD_FAIL_LIMIT,     /* a limit of undead's where the text sets none: no rule broken */
 } ud_fail_kind;
+
+/* A failure no rule decided: input undead cannot read, or a limit of
+ * undead's own.  Tools report both with exit 2, never as a violation (1). */
+static inline int ud_fail_not_rule(ud_fail_kind k)
+{
+    return k == UD_FAIL_INPUT || k == UD_FAIL_LIMIT;
+}
 
 typedef struct ud_failure {
     ud_fail_kind kind;

@@ -15,6 +15,7 @@ typedef struct ud_error {
     int set;
     int internal;                 /* an invariant or engine failure, not the input's fault */
     int input;                    /* the input cannot be checked (exit 2), not a step the rules refuse */
+    int limit;                    /* of them: a limit of undead's stopped the check (the text sets none) */
     int line;                     /* 1-based; 0 when not about a line */
     int col;                      /* 1-based; 0 when not about a column */
     char rule[UD_ERROR_RULE_MAX]; /* rule or invariant ID (or IDs, space-separated), "" for a parse error */

@@ -276,6 +276,7 @@ typedef struct ud_faq_source {
     const char *file;  /* "000_667bbeec5fdf16bd.txt"; NULL ends */
     const char *title; /* its real title: every quotation of it is cited by it */
     const char *kind;  /* what it is: "the publisher's rule sheet", "a fan variant", ... */
+    const char *cite;  /* the short label a citation line uses ("Rulebook"); NULL: the title */
 } ud_faq_source;
 
 typedef struct ud_faq_extras {

@@ -130,6 +130,57 @@ players_faq() {
             grep -qF -- "$q</a>" "$game.html" || fail "$game: question not in the contents: $q"
         done < <(sed -n "s/^#\{1,6\} <a id=\"$game-ask-[^\"]*\"><\/a>//p" "$game.md")
         [[ "$questions" -gt 0 ]] || fail "$game: a players' part with no question"
+        # a question kept with its answer on one page, its See also line and
+        # house-rules box never alone at the top of the next; a chart's column
+        # headers apart ("2 bullets3 or more" ran together)
+        grep -qF 'section.players .qa{break-inside:avoid}' "$game.html" ||
+            fail "$game: a question may break from its answer across pages"
+        grep -qF 'section.players .q>.see,section.players .q>.house{break-before:avoid}' "$game.html" ||
+            fail "$game: a See also line or house-rules box may open a page"
+        grep -qF '<div class="q"><div class="qa"><h3' "$game.html" ||
+            fail "$game: no question and answer in a block the rule keeps whole"
+        # each question heading with its answer and its ruling on one page:
+        # the heading and the answer's first words in a row, and the last
+        # words of the ruling (else of the answer), in one page's text
+        for ((p = first; p <= pages; p++)); do
+            pdftotext -f "$p" -l "$p" "$game.pdf" - | tr -s ' \n' ' ' > "$game-page-$p.txt"
+        done
+        kept=0
+        while IFS=$'\t' read -r q a z; do
+            together=0
+            for f in "$game"-page-*.txt; do
+                grep -qF -- "$q $a" "$f" && grep -qF -- "$z" "$f" && together=1
+            done
+            [[ "$together" == 1 ]] || fail "$game: '$q' and its answer ('$a ... $z') are not on one page"
+            kept=$((kept + 1))
+        done < <(python3 - "$game.md" "$game" <<'PY'
+import re, sys
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+words = lambda s: s.replace("\\", "").replace("**", "").split()
+for i, line in enumerate(lines):
+    m = re.match(r'^#{1,6} <a id="%s-ask-[^"]*"></a>(.*)$' % re.escape(sys.argv[2]), line)
+    if m:
+        paras = [x for x in lines[i + 1:i + 8] if x.strip()]
+        last = paras[1] if paras[1].startswith("**Ruling:**") else paras[0]
+        print("\t".join((m.group(1).replace("\\", ""), " ".join(words(paras[0])[:4]), " ".join(words(last)[-4:]))))
+PY
+)
+        [[ "$kept" -eq "$questions" ]] || fail "$game: $kept of $questions questions checked with their answers"
+        # no page after the first opens (past its running head) on a See
+        # also line or a house-rules box, cut off from its question
+        for ((p = first + 1; p <= pages; p++)); do
+            ! grep -qE "^.{0,120}Players' FAQ (See also: |House rules [A-Z])" "$game-page-$p.txt" ||
+                fail "$game: page $p opens on a See also line or house-rules box: $(head -c 160 "$game-page-$p.txt")"
+        done
+        # printed alone, the players' part points to no reference it lacks:
+        # the note on house rules measured flat says who played itself
+        ! grep -q "the reference says" "$game.md" || fail "$game: points to a reference not in the booklet"
+        if grep -q "^House rules: " "$game.md"; then
+            grep -qE "^House rules: .* in the games measured \(with (one|two|three|four|five|six) player" "$game.md" ||
+                fail "$game: the house-rules note does not say who played: $(grep "^House rules: " "$game.md")"
+        fi
+        ! grep -qE '(bullets?|lives|life)[0-9]' "$game.txt" ||
+            fail "$game: chart headers run together: $(grep -oE '.{20}(bullets?|lives|life)[0-9].{10}' "$game.txt" | head -3)"
         echo "faq_pdf: $game players' FAQ: $questions questions on $own pages (the PDF: $pages)"
         contents_pages "$game.pdf" "$game.html" "$game-players"
     done < <("$undead" games | awk '{print $1}')

@@ -39,19 +39,7 @@ set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack2 # fail, expect, size_below, sql:
 source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
-# run CMD...: rc gets the exit status, out and err the output; standard
-# input is the file "in" when there is one.
-run() {
-    rc=0
-    if [[ -f in ]]; then
-        timeout 120 "$@" < in > out 2> err || rc=$?
-    else
-        timeout 120 "$@" < /dev/null > out 2> err || rc=$?
-    fi
-}
+faults_scratch
 # lines FILE N: FILE has exactly N lines.
 lines() {
     local n; n=$(wc -l < "$1")

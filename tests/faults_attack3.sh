@@ -63,15 +63,7 @@ set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack3 # fail, expect, size_below, sql:
 source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
-# run CMD...: rc gets the exit status, out and err the output, standard
-# input /dev/null.
-run() {
-    rc=0
-    timeout 120 "$@" < /dev/null > out 2> err || rc=$?
-}
+faults_scratch
 
 case "$case_" in
 closed-stdin)

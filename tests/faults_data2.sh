@@ -42,14 +42,7 @@ set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_data2   # fail, expect, size_below, sql:
 source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
-# run CMD...: rc gets the exit status, out and err the output.
-run() {
-    rc=0
-    timeout 120 "$@" > out 2> err || rc=$?
-}
+faults_scratch
 bom_message="a UTF-8 byte-order mark (U+FEFF): expected text without one (save the file as UTF-8 without a BOM)"
 
 # An adapter passing every request to `undead serve zombie-dice` and

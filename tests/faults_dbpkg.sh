@@ -44,11 +44,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
 tmp="$(mktemp -d)"
 trap 'kill -9 "${pid:-}" 2> /dev/null || true; chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
 cd "$tmp"
-# run CMD...: rc gets the exit status, out and err the output.
-run() {
-    rc=0
-    timeout 120 "$@" > out 2> err || rc=$?
-}
 # now: the time as the database writes it (UTC, milliseconds)
 now() { date -u +%Y-%m-%dT%H:%M:%S.%3NZ; }
 # A verify of Dice of the Living Dead (one analysis, a tenth of a second,

@@ -27,16 +27,9 @@ set -euo pipefail
 case_="$1" undead="$2" src="$3" db="$4"
 faults_name=faults_faqref   # fail, expect, sql:
 source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
+faults_scratch
 [[ -s "$db" ]] || fail "no verified database at '$db' (the verify_db fixture)"
 cp "$db" v.db
-# run CMD...: rc gets the exit status, out and err the output.
-run() {
-    rc=0
-    timeout 120 "$@" > out 2> err || rc=$?
-}
 # faq [OPTIONS]: Zombie Dice's reference as Markdown from v.db into out.
 faq() { run "$undead" faq --db v.db --golden "$src/golden" --game zombie-dice --part reference --format md "$@"; }
 

@@ -37,15 +37,8 @@ set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_files   # fail, expect, size_below, sql:
 source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
-# run CMD...: 60 s at most (a FIFO waited on would take them all: 124);
-# rc gets the exit status, out and err the output.
-run() {
-    rc=0
-    timeout 60 "$@" > out 2> err || rc=$?
-}
+faults_scratch
+run_seconds=60   # a FIFO waited on would take them all (exit 124)
 # capped KIB CMD...: CMD with the files it writes limited to KIB KiB, so a
 # write past that fails with "File too large" (EFBIG) as on a full disk;
 # its standard output dropped, its standard error in err through a pipe

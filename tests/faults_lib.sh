@@ -1,6 +1,6 @@
-# tests/faults_lib.sh - the helpers tests/faults.sh and tests/faults_db.sh
-# share, sourced by both after they set faults_name (the prefix of a
-# failure's message), case_ (the case run) and cd into their scratch folder.
+# tests/faults_lib.sh - the helpers the tests/faults*.sh scripts share,
+# sourced by each after it sets faults_name (the prefix of a failure's
+# message) and case_ (the case run).
 
 fail() { echo "$faults_name $case_: $*" >&2; exit 1; }
 
@@ -18,3 +18,22 @@ size_below() {
 
 # sql DB QUERY: the first column of each row of QUERY on DB, one a line.
 sql() { python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); r = c.execute(sys.argv[2]).fetchall(); c.commit(); c.close(); print("\n".join(str(x[0]) for x in r))' "$@"; }
+
+# faults_scratch: a scratch folder for the case, removed on exit, made the
+# current folder.
+faults_scratch() {
+    tmp="$(mktemp -d)"
+    trap 'rm -rf "$tmp"' EXIT
+    cd "$tmp"
+}
+
+# run CMD...: CMD with $run_seconds (default 120) at most, standard input
+# from the file `in` when the case made one, else /dev/null; rc gets the
+# exit status, out and err the output.  A script that needs another bound
+# (memory, a sanitizer's time) defines its own run after sourcing this.
+run() {
+    rc=0
+    local input=/dev/null
+    [[ -f in ]] && input=in
+    timeout "${run_seconds:-120}" "$@" < "$input" > out 2> err || rc=$?
+}

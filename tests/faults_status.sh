@@ -30,18 +30,16 @@
 #            conform value named the value as the option.
 #   sim-start  sim --start BAD said "game with seed 1 failed" though no
 #            game ran: the start line is refused before any game, exit 2.
+#   limit   a count past a limit of undead's (Dice of the Living Dead's
+#            supplies past 250; the text sets none) stopped play, sim,
+#            check and conform with exit 1, a rule violation's status: a
+#            limit, exit 2, the message naming it and "the text sets none",
+#            no violation said or recorded.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_status   # fail, expect, size_below, sql:
 source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
-# run CMD...: rc gets the exit status, out and err the output.
-run() {
-    rc=0
-    timeout 120 "$@" > out 2> err || rc=$?
-}
+faults_scratch
 # no FILE TEXT: FILE does not hold TEXT.
 no() { ! grep -qF -- "$2" "$1" || fail "unexpected '$2' in $1: $(head -c 2000 "$1")"; }
 
@@ -203,6 +201,25 @@ sim-start)
     run "$undead" bench zombie-dice --games 3 --start bad
     expect 2 err "undead bench: start 'bad': expected 'score PLAYER N'"
     [[ ! -s out ]] || fail "games played: $(head -c 2000 out)"
+    ;;
+limit)
+    msg="DL-SCAVENGE-2: the party would hold 251 supplies; undead's limit is 250 (the text sets none)"
+    run "$undead" play dotld --players ann --policy cautious --seed 1 --start "supplies 250"
+    expect 2 err "undead play: stopped at a limit of undead's, no rule broken: $msg"
+    run "$undead" sim dotld --players ann --policy cautious --games 3 --start "supplies 250" --db lim.db
+    expect 2 err "undead sim: game with seed 1 stopped at a limit of undead's: $msg"
+    [[ "$(sql lim.db "SELECT count(*) FROM violations")" == 0 ]] || fail "a limit recorded as a violation"
+    [[ "$(sql lim.db "SELECT status FROM cases WHERE outcome LIKE '%limit is 250%'")" == error ]] ||
+        fail "the stopped game is not recorded as an error: $(sql lim.db "SELECT status, outcome FROM cases")"
+    printf '%s\n' "undead-transcript 1" "game dotld" "variant start-items=none" "player ann cautious" \
+        "start district downtown" "start supplies 249" "partial" "districts hospital mall" \
+        "character the-cop" "survivors 3 3 4 4 5" "scavenger 3" "zombie-die 1" "decide ann keep" > past.txt
+    run "$undead" check past.txt --no-db
+    expect 2 err "past.txt:13: DL-SCAVENGE-3: the party would hold 251 supplies; undead's limit is 250 (the text sets none)"
+    run "$undead" conform dotld --players ann --policy cautious --start "supplies 250" --games 2 --no-db \
+        -- "$undead" serve dotld
+    expect 2 out "stopped in seeded game 1 (seed 1) at a limit of undead's, no departure found: $msg"
+    no out "departure ("
     ;;
 *) fail "unknown case" ;;
 esac

@@ -263,7 +263,9 @@ Test(faq_frame, every_quotation_cites_its_source_key)
             continue;
         const ud_faq_extras *fx = g->extras->faq;
         for (const ud_faq_source *s = fx->sources; s && s->file; s++)
-            cr_expect(s->title && s->kind, "%s: source %s lacks its title or kind", g->name, s->file);
+            cr_expect(s->title && s->kind && s->cite && strlen(s->cite) <= 16,
+                      "%s: source %s lacks its title, kind or short label (16 characters at most)", g->name,
+                      s->file);
         char *html = players_part(g, false);
         for (const ud_faq_question *q = fx->questions; q->id; q++) {
             char *entry = entry_of(html, g, q);
@@ -278,7 +280,7 @@ Test(faq_frame, every_quotation_cites_its_source_key)
                 snprintf(number, sizeof number, "%.*s", (int)strcspn(q->quotes[i].source, "_"),
                          q->quotes[i].source);
                 snprintf(cite, sizeof cite, "\xe2\x80\x9d \xe2\x80\x94 %s, %s",
-                         src && src->title ? src->title : number, q->quotes[i].section);
+                         src && src->cite ? src->cite : number, q->quotes[i].section);
                 char *want = plain(cite);
                 cr_expect(strstr(entry, want), "%s/%s: a quotation not cited as \"%s\"", g->name, q->id,
                           want);
@@ -306,4 +308,41 @@ Test(faq_frame, a_game_without_questions_writes_nothing)
         free(md);
     }
     (void)without;
+}
+
+/* Marks inside a quotation are single: every quotation of the players'
+ * part opens and closes with double marks, and no straight '"' or curly
+ * double mark is left between them (the texts' own marks made single);
+ * the card game's "bullet pile." is quoted as 'bullet pile.'. */
+Test(faq_frame, marks_inside_a_quotation_are_single)
+{
+    int quotes = 0, nested = 0;
+    FOR_EACH_GAME(g)
+    {
+        if (!has_questions(g))
+            continue;
+        char *md = players_part(g, true);
+        for (const char *line = md; line && *line;
+             line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+            if (strncmp(line, "> \xe2\x80\x9c", 5) != 0)
+                continue;
+            const char *open = line + 5, *close = strstr(open, "\xe2\x80\x9d \xe2\x80\x94 ");
+            cr_assert_not_null(close, "%s: a quotation with no closing mark: %.80s", g->name, line);
+            for (const char *c = open; c < close; c++) {
+                cr_expect(*c != '"', "%s: a straight double mark inside: %.*s", g->name, (int)(close - open),
+                          open);
+                cr_expect(strncmp(c, "\xe2\x80\x9c", 3) != 0 && strncmp(c, "\xe2\x80\x9d", 3) != 0,
+                          "%s: a double mark inside: %.*s", g->name, (int)(close - open), open);
+                nested += strncmp(c, "\xe2\x80\x98", 3) == 0;
+            }
+            quotes++;
+        }
+        if (strcmp(g->name, "zombies-cards") == 0)
+            cr_expect(strstr(md, "discard it into your \xe2\x80\x98"
+                                 "bullet pile.\xe2\x80\x99\xe2\x80\x9d"),
+                      "the card game's 'bullet pile.' not in single marks");
+        free(md);
+    }
+    cr_expect_gt(quotes, 0);
+    cr_expect_gt(nested, 0, "no quotation has marks of its own: this test tests nothing");
 }

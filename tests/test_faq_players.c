@@ -142,6 +142,16 @@ static char *read_text(const char *file)
     size_t n = fread(buf, 1, (1 << 20) - 1, f);
     fclose(f);
     buf[n] = '\0';
+    /* "**" is the transcription's mark of the original's bold type, not
+     * a word of it: a quotation keeps the words ("take additional cards"),
+     * as a quotation set in another type would */
+    char *w = buf;
+    for (const char *r = buf; *r; r++)
+        if (r[0] == '*' && r[1] == '*')
+            r++;
+        else
+            *w++ = *r;
+    *w = '\0';
     char *s = squeeze(buf);
     free(buf);
     return s;

@@ -74,9 +74,10 @@ int cmd_play(int argc, char **argv)
     fflush(stdout);
     rc = UD_EXIT_OK;
     if (res.status != UD_OVER) {
-        fprintf(stderr, "undead play: %s%s%s\n", res.fail.id ? res.fail.id : "", res.fail.id ? ": " : "",
-                res.fail.msg);
-        rc = res.fail.kind == UD_FAIL_INPUT ? UD_EXIT_USAGE : UD_EXIT_FAIL;
+        fprintf(stderr, "undead play: %s%s%s%s\n",
+                res.fail.kind == UD_FAIL_LIMIT ? "stopped at a limit of undead's, no rule broken: " : "",
+                res.fail.id ? res.fail.id : "", res.fail.id ? ": " : "", res.fail.msg);
+        rc = ud_fail_not_rule(res.fail.kind) ? UD_EXIT_USAGE : UD_EXIT_FAIL;
     }
     record(&r, &m, &res, fired, &cap, a.invariants);
     cap_free(&cap);

@@ -113,7 +113,8 @@ static void write_tail(FILE *out, const char *text, size_t len, int n)
  * its last SIM_FAILURE_LINES lines, however long the game. */
 static void report_failure(const ud_match *m, const sim_stats *st)
 {
-    fprintf(stderr, "undead sim: game with seed %llu failed: %s%s%s\n", (unsigned long long)st->failed_game,
+    fprintf(stderr, "undead sim: game with seed %llu %s: %s%s%s\n", (unsigned long long)st->failed_game,
+            st->fail.kind == UD_FAIL_LIMIT ? "stopped at a limit of undead's" : "failed",
             st->fail.id ? st->fail.id : "", st->fail.id ? ": " : "", st->fail.msg);
     fprintf(stderr, "transcript up to the failure (replay: undead play %s --seed %llu ...):\n", m->game->name,
             (unsigned long long)st->failed_game);
@@ -269,7 +270,7 @@ int cmd_sim(int argc, char **argv)
     print_stats(&m, st, !a.fast, a.coverage);
     if (st->failed)
         report_failure(&m, st);
-    rc = st->failed ? (st->fail.kind == UD_FAIL_INPUT ? UD_EXIT_USAGE : UD_EXIT_FAIL) : UD_EXIT_OK;
+    rc = st->failed ? (ud_fail_not_rule(st->fail.kind) ? UD_EXIT_USAGE : UD_EXIT_FAIL) : UD_EXIT_OK;
     record(&r, &m, a.games, !a.fast, a.db_cases, a.db_bytes, st);
     free(st);
     return rec_end(&r, rc);

@@ -7,7 +7,8 @@
  * when even all its dice showing 1 would leave Time on the clock), and
  * within that, the fewest zombies left on average (each one kills a
  * Healthy Survivor); ties go to less Time lost on average, then to
- * rerolling fewer dice.  Unlike the fixed policies of combat.c it may also
+ * rerolling fewer dice.  Or (DL_BEST_ALL_KILLED) the best chance to kill
+ * every zombie first, then the same order.  Unlike the fixed policies of combat.c it may also
  * reroll dice that already kill (a 4 or 5 hoping for a 6, a 6 never
  * helps), and freeze a blank.  The objective is undead's: the text asks
  * for no optimum; it is stated so its figures can be read.
@@ -36,6 +37,7 @@ typedef struct position {
 
 typedef struct solver {
     int zombies;
+    int goal; /* DL_BEST_FEWEST_LEFT or DL_BEST_ALL_KILLED */
     position pos[MAX_DICE + 1][MAX_DICE + 1][MAX_DICE + 1][MAX_ROLLS + 1][MAX_TIME + 1];
 } solver;
 
@@ -43,9 +45,15 @@ static void value_init(value *v) { mpq_inits(v->left, v->time, v->all, NULL); }
 
 static void value_clear(value *v) { mpq_clears(v->left, v->time, v->all, NULL); }
 
-/* a < b in the order above (zombies left, then Time lost). */
-static bool better(const value *a, const value *b)
+/* a < b in the order above ((every zombie killed, under that goal),
+ * zombies left, then Time lost). */
+static bool better(const solver *s, const value *a, const value *b)
 {
+    if (s->goal == DL_BEST_ALL_KILLED) {
+        int all = mpq_cmp(a->all, b->all);
+        if (all != 0)
+            return all > 0;
+    }
     int c = mpq_cmp(a->left, b->left);
     return c < 0 || (c == 0 && mpq_cmp(a->time, b->time) < 0);
 }
@@ -116,8 +124,9 @@ static const value *solve(solver *s, int blanks, int n45, int n6, int rolls, int
                         continue;
                     expect_reroll(s, blanks, n45, n6, rolls, time, x, y, z, &v);
                     int best_m = p->reroll[0] + p->reroll[1] + p->reroll[2];
-                    if (better(&v, &p->v) ||
-                        (best_m > m && mpq_equal(v.left, p->v.left) && mpq_equal(v.time, p->v.time))) {
+                    bool same_all = s->goal != DL_BEST_ALL_KILLED || mpq_equal(v.all, p->v.all);
+                    if (better(s, &v, &p->v) || (best_m > m && same_all && mpq_equal(v.left, p->v.left) &&
+                                                 mpq_equal(v.time, p->v.time))) {
                         mpq_set(p->v.left, v.left);
                         mpq_set(p->v.time, v.time);
                         mpq_set(p->v.all, v.all);
@@ -145,9 +154,15 @@ static void solver_free(solver *s)
 
 void dl_combat_best(int zombies, int dice, int time, dl_combat_best_result *out)
 {
+    dl_combat_best_for(zombies, dice, time, DL_BEST_FEWEST_LEFT, out);
+}
+
+void dl_combat_best_for(int zombies, int dice, int time, int goal, dl_combat_best_result *out)
+{
     static solver s; /* a few hundred KB: not on the stack */
     memset(&s, 0, sizeof s);
     s.zombies = zombies;
+    s.goal = goal;
     value first;
     value_init(&first);
     mpq_t w, t;

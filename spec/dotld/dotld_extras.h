@@ -42,5 +42,12 @@ typedef struct dl_combat_best_result {
     int positions, reroll_kills;
 } dl_combat_best_result;
 void dl_combat_best(int zombies, int dice, int time, dl_combat_best_result *out);
+/* The same with another goal: DL_BEST_FEWEST_LEFT is dl_combat_best's;
+ * DL_BEST_ALL_KILLED the best chance to kill every zombie (so no Healthy
+ * Survivor dies), chasing a 6 with a 4 or 5 where that helps, then the
+ * fewest left, then the least Time lost: the play a player asking "will
+ * my dice kill them all?" means. */
+enum { DL_BEST_FEWEST_LEFT, DL_BEST_ALL_KILLED };
+void dl_combat_best_for(int zombies, int dice, int time, int goal, dl_combat_best_result *out);
 
 #endif

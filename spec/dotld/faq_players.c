@@ -15,8 +15,9 @@
 const ud_faq_source dl_faq_sources[] = {
     { S002, "Dice of the Living Dead, 2nd edition: How to Play",
       "the designer's rulebook, free to print and play (game design by Mads Brynnum, as it says): the solo "
-      "game, with rules for playing with more than one player at its end" },
-    { NULL, NULL, NULL },
+      "game, with rules for playing with more than one player at its end",
+      "How to Play" },
+    { NULL, NULL, NULL, NULL },
 };
 
 const ud_faq_question dl_players_faq[] = {
@@ -214,10 +215,19 @@ const ud_faq_question dl_players_faq[] = {
         .ask = "An event option costs Supplies or Ammo we don't have: may we choose it?",
         .ruling = "No, not while there is an option you can pay for; if there is none, choose any and lose "
                   "what you have of its cost.",
-        .why_ruling = "The rulebook does not say; choosing a price you cannot pay would make it free.",
+        .why_ruling = "The rulebook does not say; where it names a cost you may lack, the Supplies of a safe "
+                      "house, lacking it still costs you, and choosing a price you cannot pay would make it "
+                      "free.",
         .rules = { "DL-EVENT-OFFER", "DL-EVENT-TAKEN" },
         .variant = &dl_variants[DL_V_EVENT_COST],
-        .quotes = { { S002, "FINAL SAY", "You can have final say on [...] a decision during an event" } },
+        .quotes = { { S002, "6. SAFE HOUSE",
+                      "Draw an event. Keep drawing until you draw a card that matches your current safe "
+                      "house." },
+                    { S002, "6. SAFE HOUSE",
+                      "You must spend supplies equal to half the number of Survivors (both Healthy and "
+                      "Infected, round down). For every unit of supplies you lack, lose one Healthy "
+                      "Survivor" },
+                    { S002, "FINAL SAY", "You can have final say on [...] a decision during an event" } },
         .see = { "safe-house" },
         .house = { { DL_EVENT_COST_PAY_WHAT_YOU_HAVE,
                      "You may choose any option, and lose what you have of its cost." } },

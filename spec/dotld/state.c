@@ -90,7 +90,7 @@ void dl_met(dl_state *st, const ud_step *s, int condition)
 int16_t dl_count(ud_step *s, int v, const char *what)
 {
     if (v > DL_MAX_COUNT) {
-        ud_failf(s, UD_FAIL_RULE, s->rule ? s->rule->id : NULL,
+        ud_failf(s, UD_FAIL_LIMIT, s->rule ? s->rule->id : NULL,
                  "the party would hold %d %s; undead's limit is %d (the text sets none)", v, what,
                  DL_MAX_COUNT);
         return DL_MAX_COUNT;

@@ -18,11 +18,13 @@
 const ud_faq_source zd_faq_sources[] = {
     { S000, "Zombie Dice",
       "the publisher's rule sheet, the one in the box (it says “This game includes these rules, 13 dice, and "
-      "a cup”)" },
+      "a cup”)",
+      "Rule sheet" },
     { S001, "How to Play Zombie Dice",
       "a player's guide by a third party, from a web page; it has no title of its own, and this is its main "
-      "heading" },
-    { NULL, NULL, NULL },
+      "heading",
+      "Guide" },
+    { NULL, NULL, NULL, NULL },
 };
 
 const ud_faq_question zd_players_faq[] = {

@@ -148,7 +148,7 @@ static const ud_faq_extras zb_faq = {
     .sources = zb_faq_sources,
     .players_charts = zb_players_charts,
     .players_who = "who head for the buildings, then the Heliport, shooting whenever they can",
-    .players_title = "Zombies!!! (the board game, a players' rules variant)",
+    .players_title = "Zombies!!! board game", /* one name throughout the players' part */
 };
 
 const ud_game_extras zb_extras = {

@@ -15,8 +15,9 @@
 const ud_faq_source zb_faq_sources[] = {
     { S004, "Zombies!!!: Yet another rules variant",
       "a player-written set of rules for the Zombies!!! board game, not the publisher's (so it says of "
-      "itself)" },
-    { NULL, NULL, NULL },
+      "itself)",
+      "Rules variant" },
+    { NULL, NULL, NULL, NULL },
 };
 
 const ud_faq_question zb_players_faq[] = {

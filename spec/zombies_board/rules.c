@@ -857,7 +857,7 @@ static uint8_t add_tokens(ud_step *s, int a, int b)
 {
     int v = a + b;
     if (v > ZB_MAX_TOKENS) {
-        ud_failf(s, UD_FAIL_RULE, s->rule->id,
+        ud_failf(s, UD_FAIL_LIMIT, s->rule->id,
                  "a player would hold %d tokens of one kind; undead's limit is %d (the text sets none)", v,
                  ZB_MAX_TOKENS);
         return ZB_MAX_TOKENS;

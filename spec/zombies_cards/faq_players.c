@@ -13,8 +13,8 @@
 
 const ud_faq_source zc_faq_sources[] = {
     { S003, "Zombies!!! The Card Game",
-      "the publisher's rulebook (Twilight Creations, Inc., 2012, as its last page says)" },
-    { NULL, NULL, NULL },
+      "the publisher's rulebook (Twilight Creations, Inc., 2012, as its last page says)", "Rulebook" },
+    { NULL, NULL, NULL, NULL },
 };
 
 const ud_faq_question zc_players_faq[] = {
@@ -146,7 +146,10 @@ const ud_faq_question zc_players_faq[] = {
         .rules = { "ZC-PAY-MAP", "ZC-DEATH", "ZC-COMBAT-OVER" },
         .variant = &zc_variants[ZC_V_LOST_CARDS],
         .quotes = { { S003, "FIGHTING ZOMBIES",
-                      "These cards are also placed on the bottom of your draw deck. (Take the cards "
+                      "If you do not have enough cards in your bullet stack to raise your roll to a 4, "
+                      "take additional cards from the bottom of the \"map\" stack in the middle of the "
+                      "table to equal a die roll of 4. These cards are also placed on the bottom of your "
+                      "draw deck. (Take the cards "
                       "at the bottom of the \"map\" stack being sure to leave the current map card "
                       "on top of the stack. The top map card is not considered to be part of the map "
                       "stack for card drawing purposes.)" },
@@ -165,16 +168,20 @@ const ud_faq_question zc_players_faq[] = {
         .id = "no-guts",
         .ask = "What does No Guts, No Glory change?",
         .ruling = "With it in play, a failed roll that your bullets and the map stack together cannot pay "
-                  "ends your turn instead of killing you. You pay nothing, keep any bullets you have, and "
-                  "the card goes onto your bullet pile.",
-        .why_ruling = "The rulebook's note on the card says your turn ends and you stay in the game, but not "
-                      "what you pay.",
+                  "ends your turn instead of killing you, once you are out of bullets: you spend every bullet "
+                  "you have first (under your draw deck, as any payment), then your turn ends and the card "
+                  "goes onto your bullet pile.",
+        .why_ruling = "The card speaks of being “out of bullets” and unable to draw from the map stack, "
+                      "not of what the roll costs; as written, your bullets are spent before it saves you.",
         .rules = { "ZC-FX-NO-GUTS", "ZC-NO-GUTS" },
+        .variant = &zc_variants[ZC_V_NO_GUTS],
         .quotes = { { S003, "CARD CLARIFICATIONS",
                       "No Guts, No Glory — If you are out of bullets and cannot draw from the map "
                       "stack with a failed combat roll, your turn ends. You are not eliminated from "
                       "the game as normal." } },
         .see = { "no-bullets" },
+        .house = { { ZC_NO_GUTS_PAY_NOTHING,
+                     "A roll the card saves you from costs nothing: you keep any bullets you have." } },
     },
     {
         .id = "win",

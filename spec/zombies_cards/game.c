@@ -81,6 +81,15 @@ static const ud_variant_value lost_values[] = {
       "cards lost to a map-stack payment go to your bullet pile, as a lasting card does once its effect is "
       "complete (\"the card will be placed in your bullet pile\")" },
 };
+static const ud_variant_value no_guts_values[] = {
+    { "bullets-first", SRC,
+      "CARD CLARIFICATIONS (ruling (undead's): the card applies \"If you are out of bullets and cannot draw from "
+      "the map stack\")",
+      "a roll you cannot pay spends every bullet first, as any payment does; then, out of bullets and with "
+      "too few map-stack cards, your turn ends" },
+    { "pay-nothing", SRC, "CARD CLARIFICATIONS (the text is silent on what is paid: undead's reading)",
+      "a roll you cannot pay costs nothing: your bullets are kept and your turn ends" },
+};
 const ud_variant zc_variants[ZC_VARIANTS] = {
     [ZC_V_FIRST] = { "first", "Who takes the first turn?", 2, first_values, ZC_FIRST_SEAT },
     [ZC_V_LAST_CARD] = { "last-card", "Does the map card taken in step 1 count as the last card drawn?", 2,
@@ -94,6 +103,8 @@ const ud_variant zc_variants[ZC_VARIANTS] = {
     [ZC_V_LOST_CARDS] = { "lost-cards",
                           "Where do the cards in front of you go when a map-stack payment loses them?", 2,
                           lost_values, ZC_LOST_UNDER_DECK },
+    [ZC_V_NO_GUTS] = { "no-guts", "What does a roll that No Guts, No Glory saves you from cost?", 2,
+                       no_guts_values, ZC_NO_GUTS_BULLETS_FIRST },
 };
 
 /* ---- invariants ------------------------------------------------------------------------- */

@@ -958,6 +958,14 @@ static void no_guts_saves(void *p, ud_step *s)
 {
     zc_state *st = ST(p);
     zc_player *pl = &st->p[st->current];
+    /* the card's premise, "If you are out of bullets": under
+     * bullets-first they are spent first, to the bottom of the draw deck
+     * as any payment's */
+    if (ud_reading(s, ZC_V_NO_GUTS) == ZC_NO_GUTS_BULLETS_FIRST && pl->bullets.n > 0) {
+        int spent = pl->bullets.n;
+        pay_bullets(st, spent);
+        UD_EMIT(s, "no-guts %s spends bullets=%d deck=%d", ud_player(s, st->current), spent, pl->deck.n);
+    }
     for (int k = 0; k < pl->n_play; k++) {
         uint8_t c = pl->play[k];
         if (CARD(c)->effect == ZC_FX_NO_GUTS) {
@@ -1168,8 +1176,9 @@ static bool won_by_map(const void *p, const ud_step *s) { return CST(p)->win_how
     X(C, ZC_R_PAY_MAP, ZC_PH_RESOLVE, EFFECT, map_stack_enough, pay_from_map, "ZC-PAY-MAP", SRC, "FIGHTING ZOMBIES", \
       "short of bullets: take additional cards \"from the bottom of the\" map stack; no draw, lose all cards in front (where they go: lost-cards), no further combat", UD_ALWAYS, \
       UD_READS(UD_KEY(ZC_V_LOST_CARDS))) \
-    X(C, ZC_R_NO_GUTS, ZC_PH_RESOLVE, EFFECT, cannot_pay_no_guts, no_guts_saves, "ZC-NO-GUTS", SRC, "No Guts, No Glory (ruling (undead's): the text does not say what is paid; nothing, and bullets short of the roll are kept)", \
-      "a roll you cannot pay: \"your turn ends. You are not eliminated from the game as normal.\"; nothing is paid, the card goes to your bullet pile", UD_ALWAYS, UD_ANY) \
+    X(C, ZC_R_NO_GUTS, ZC_PH_RESOLVE, EFFECT, cannot_pay_no_guts, no_guts_saves, "ZC-NO-GUTS", SRC, "No Guts, No Glory (ruling (undead's): the card applies \"If you are out of bullets\"; what is paid is the reading no-guts)", \
+      "a roll you cannot pay: \"your turn ends. You are not eliminated from the game as normal.\"; your bullets spent first, or kept (no-guts); the card goes to your bullet pile", UD_ALWAYS, \
+      UD_READS(UD_KEY(ZC_V_NO_GUTS))) \
     X(C, ZC_R_DEATH, ZC_PH_RESOLVE, EFFECT, cannot_pay, dies, "ZC-DEATH", SRC, "FIGHTING ZOMBIES", \
       "not enough map-stack cards: \"you are dead and out of the game\"", UD_ALWAYS, UD_ANY) \
     /* the card a kill lets you draw */ \

@@ -345,7 +345,7 @@ void rec_transcript_case(recorder *r, const rec_transcript *t)
         status = t->res->complete ? "complete" : "partial";
         outcome_text(t->setup, t->res->complete, t->res->winner, t->res->score, &outcome, &winner);
     } else {
-        status = t->err->internal ? "violation" : "illegal";
+        status = t->err->internal ? "violation" : t->err->limit ? "error" : "illegal";
         ud_buf_printf(&outcome, "%s line %d: %s%s%s", status, t->err->line, t->err->rule,
                       t->err->rule[0] ? ": " : "", t->err->msg);
     }

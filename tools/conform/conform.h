@@ -123,6 +123,7 @@ typedef enum {
     CF_DEP_MISSING, /* follow: the rules need an outcome the implementation did not draw */
     CF_DEP_EXTRA,   /* follow: the implementation drew outcomes the rules do not use */
     CF_DEP_RULES,   /* undead's own engine failed (an invariant): not the adapter's fault */
+    CF_DEP_LIMIT,   /* a limit of undead's (the text sets none) stopped its rules: no departure, exit 2 */
 } cf_dep_kind;
 
 extern const char *const cf_dep_kind_name[];

@@ -167,6 +167,12 @@ static drive judge(cf_run *run, cf_verdict v, cf_tape *tape, cf_departure *dep, 
         *rc = UD_EXIT_USAGE;
         return DRIVE_STOP;
     }
+    if (dep->kind == CF_DEP_LIMIT) { /* not the adapter's departure: nothing to shrink or blame */
+        printf("stopped %s at a limit of undead's, no departure found: %s%s%s\n", where, dep->rule,
+               dep->rule[0] ? ": " : "", ud_buf_str(&dep->found));
+        *rc = UD_EXIT_USAGE;
+        return DRIVE_STOP;
+    }
     *rc = report_departure(run, tape, dep, a, where, rec);
     return DRIVE_STOP;
 }

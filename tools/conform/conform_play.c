@@ -21,7 +21,7 @@ const char *const cf_dep_kind_name[] = {
     [CF_DEP_STATE] = "state",         [CF_DEP_TO_MOVE] = "to-move", [CF_DEP_OVER] = "over",
     [CF_DEP_RESULT] = "result",       [CF_DEP_OFFERS] = "offers",   [CF_DEP_REFUSED] = "refused",
     [CF_DEP_UNUSED] = "unused",       [CF_DEP_OUTCOME] = "outcome", [CF_DEP_MISSING] = "missing-outcome",
-    [CF_DEP_EXTRA] = "extra-outcome", [CF_DEP_RULES] = "rules",
+    [CF_DEP_EXTRA] = "extra-outcome", [CF_DEP_RULES] = "rules",     [CF_DEP_LIMIT] = "limit",
 };
 
 void cf_departure_init(cf_departure *d)
@@ -515,7 +515,8 @@ static cf_verdict compare_report(play_ctx *pc, ud_status st, json_t *reply)
 }
 
 /* undead's own engine failed: an invariant or a stuck table (undead's
- * fault, or its rules meeting outcomes no rule allows). */
+ * fault, or its rules meeting outcomes no rule allows), or a limit of
+ * undead's stopped it (no one's fault: undead cannot check past it). */
 static cf_verdict rules_failed(play_ctx *pc)
 {
     cf_departure *dep = pc->x.dep;
@@ -523,7 +524,7 @@ static cf_verdict rules_failed(play_ctx *pc)
         return CF_DEPART;
     if (pc->x.endless)
         return CF_ENDLESS;
-    depart(dep, CF_DEP_RULES);
+    depart(dep, pc->s.fail.kind == UD_FAIL_LIMIT ? CF_DEP_LIMIT : CF_DEP_RULES);
     snprintf(dep->rule, sizeof dep->rule, "%s", pc->s.fail.id ? pc->s.fail.id : "");
     ud_buf_puts(&dep->expected, "undead's rules to play on");
     ud_buf_puts(&dep->found, pc->s.fail.msg);

@@ -51,7 +51,7 @@ static const char style[] =
     "header .version{color:#555;font-size:9pt;margin:0.2em 0}header .games{font-size:12pt;margin:0.2em 0}"
     "h1.part{font-size:24pt;border-bottom:3px solid #b03a2e;margin-top:0}"
     "h1.game,h2.game{font-size:19pt;border-bottom:3px solid #b03a2e;margin:0 0 0.4em}h4{font-size:11pt}"
-    ".q>h3,.q>h4{font-size:11.5pt;margin:0.9em 0 0.25em}.answer{margin:0.25em 0}"
+    ".q>h3,.q>h4,.qa>h3,.qa>h4{font-size:11.5pt;margin:0.9em 0 0.25em}.answer{margin:0.25em 0}"
     ".ruling{margin:0.25em 0;padding:1px 0 1px 0.6em;border-left:3px solid #b03a2e;font-size:0.95em}"
     ".ruling strong{color:#b03a2e}.see{font-size:0.9em;margin:0.25em 0;color:#333}.see a{font-style:italic}.answer .ref{font-size:0.85em;color:#555}"
     ".house{border:1px solid #d9c9a3;background:#fbf6ea;padding:0.25em 0.7em;margin:0.4em 0;font-size:0.9em}"
@@ -62,11 +62,14 @@ static const char style[] =
     /* the players' part: set close, a few pages a game */
     "section.players{font-size:9.5pt;line-height:1.3}section.players h2:not(.game){font-size:13pt;margin:0.9em 0 0.4em}"
     "section.players h3:not(.game){font-size:11pt}section.players p{margin:0.3em 0}"
-    "section.players blockquote.quote{margin:0.15em 0 0.15em 1.2em}section.players .q>h3,section.players .q>h4{"
+    "section.players blockquote.quote{margin:0.15em 0 0.15em 1.2em}section.players .qa>h3,section.players .qa>h4{"
     "font-size:10.5pt;margin:0.75em 0 0.2em}section.players .house{margin:0.3em 0}"
     "@media print{body{max-width:none;margin:0;padding:0}"
     "h2{break-before:auto}nav h2{break-before:avoid}h1,h2,h3,h4{break-after:avoid;break-inside:avoid}"
     "tr,li,figure,dl,.house,blockquote{break-inside:avoid}"
+    /* a players' question with its answer (and ruling) on one page; its
+     * See also line and house-rules box never alone at the top of the next */
+    "section.players .qa{break-inside:avoid}section.players .q>.see,section.players .q>.house{break-before:avoid}"
     "thead{display:table-header-group}a{color:inherit;text-decoration:none}nav{break-after:page}}";
 
 /* The contents entry's page number, for print: the title and the number

@@ -34,14 +34,14 @@ const char *faq_players_title(const ud_game *g)
     return fx && fx->players_title ? fx->players_title : g->title;
 }
 
-/* The name a citation of FILE uses: its title in the source key, else
- * the file's number. */
+/* The name a citation of FILE uses: its short label in the source key,
+ * else its title there, else the file's number. */
 static void cite_name(const ud_game *g, const char *file, char *out, size_t size)
 {
     const ud_faq_extras *fx = faq_extras(g);
     for (const ud_faq_source *s = fx ? fx->sources : NULL; s && s->file; s++)
-        if (strcmp(s->file, file) == 0 && s->title) {
-            snprintf(out, size, "%s", s->title);
+        if (strcmp(s->file, file) == 0 && (s->cite || s->title)) {
+            snprintf(out, size, "%s", s->cite ? s->cite : s->title);
             return;
         }
     faq_short_source(file, out, size);
@@ -65,13 +65,13 @@ static void source_key(faq_doc *d, const ud_game *g)
     faq_heading(d, 2, id, "Sources", true);
     faq_html(d, "<ul class=\"sources\">");
     for (const ud_faq_source *s = fx->sources; s->file; s++) {
-        char name[160];
-        cite_name(g, s->file, name, sizeof name);
         faq_html(d, "<li><strong>");
         faq_md(d, "- **");
-        faq_text(d, name);
+        faq_text(d, s->title ? s->title : s->file);
         faq_html(d, "</strong>");
         faq_md(d, "**");
+        if (s->cite)
+            faq_textf(d, " (cited as \xe2\x80\x9c%s\xe2\x80\x9d)", s->cite);
         if (s->kind)
             faq_textf(d, ": %s", s->kind);
         faq_text(d, ".");
@@ -110,13 +110,41 @@ static void most_asked(faq_doc *d, const ud_game *g)
     faq_md(d, "\n");
 }
 
+/* TEXT with its own quotation marks (the texts' straight '"', or curly
+ * double ones) made single, as marks inside a quotation are: an opening
+ * one after a space, a bracket or the start, a closing one elsewhere.
+ * The words stay the texts'.  NULL when out of memory. */
+static char *nested_quotes(const char *text)
+{
+    size_t n = strlen(text);
+    char *out = malloc(3 * n + 1), *o = out;
+    if (!out)
+        return NULL;
+    for (const char *s = text; *s; s++) {
+        bool curly = (unsigned char)s[0] == 0xe2 && (unsigned char)s[1] == 0x80 &&
+                     ((unsigned char)s[2] == 0x9c || (unsigned char)s[2] == 0x9d);
+        if (*s != '"' && !curly) {
+            *o++ = *s;
+            continue;
+        }
+        bool opens = s == text || s[-1] == ' ' || s[-1] == '(' || s[-1] == '[';
+        memcpy(o, opens ? "\xe2\x80\x98" : "\xe2\x80\x99", 3);
+        o += 3;
+        s += curly ? 2 : 0;
+    }
+    *o = '\0';
+    return out;
+}
+
 static void quote_block(faq_doc *d, const ud_game *g, const ud_faq_quote *q)
 {
     char s[160];
     cite_name(g, q->source, s, sizeof s);
+    char *text = nested_quotes(q->text);
     faq_html(d, "<blockquote class=\"quote\">");
     faq_md(d, "> ");
-    faq_textf(d, "\xe2\x80\x9c%s\xe2\x80\x9d", q->text);
+    faq_textf(d, "\xe2\x80\x9c%s\xe2\x80\x9d", text ? text : q->text);
+    free(text);
     faq_html(d, " <span class=\"src\">");
     faq_textf(d, " \xe2\x80\x94 %s, %s", s, q->section);
     faq_html(d, "</span></blockquote>\n");
@@ -212,11 +240,57 @@ static void house_rules(faq_doc *d, db *h, const ud_game *g, const game_runs *gr
     faq_html(d, "</div>\n");
 }
 
+/* Who played the games of the house rules measured flat, each way said
+ * once ("with two players who each stop at two shotguns"): the players'
+ * part printed alone has no reference to point to, so it says so itself. */
+static void flat_who_played(faq_doc *d, db *h, const ud_game *g, const game_runs *gr)
+{
+    enum { WAYS = 16 };
+    char *said[WAYS];
+    int n = 0;
+    FILE *out = d->out;
+    const ud_faq_extras *fx = faq_extras(g);
+    for (const ud_faq_question *q = fx->questions; q->id; q++)
+        for (int i = 0; i < UD_FAQ_HOUSE && q->house[i].plain; i++) {
+            int v = faq_variant_index(g, q->variant);
+            faq_effect e;
+            if (!faq_house_effect(h, g, gr, v, q->house[i].value, &e) || e.real || !e.run)
+                continue;
+            char *way = NULL;
+            size_t len = 0;
+            d->out = open_memstream(&way, &len);
+            if (!d->out) {
+                d->out = out;
+                continue;
+            }
+            who_played(d, g, e.run, v, q->house[i].value);
+            fclose(d->out);
+            d->out = out;
+            bool again = false;
+            for (int k = 0; k < n && !again; k++)
+                again = strcmp(said[k], way) == 0;
+            if (again || n == WAYS || !way[0])
+                free(way);
+            else
+                said[n++] = way;
+        }
+    for (int k = 0; k < n; k++) {
+        if (said[k][0] == 'W')
+            said[k][0] = 'w'; /* "With ...", mid-sentence */
+        fputs(k ? "; or " : " (", out);
+        fputs(said[k], out);
+        free(said[k]);
+    }
+    if (n)
+        fputs(")", out);
+}
+
 /* Once per game, before its questions: the house rules whose effect the
  * boxes leave out were measured and made no difference (said once, not
- * in every box).  Nothing when no house rule of the game was measured
- * flat. */
-static void house_rules_note(faq_doc *d, db *h, const ud_game *g, const game_runs *gr)
+ * in every box), and who played those games: the reference's page when
+ * it is printed too, else here.  Nothing when no house rule of the game
+ * was measured flat. */
+static void house_rules_note(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, bool with_reference)
 {
     const ud_faq_extras *fx = faq_extras(g);
     int flat = 0;
@@ -233,8 +307,13 @@ static void house_rules_note(faq_doc *d, db *h, const ud_game *g, const game_run
     faq_textf(
         d,
         "House rules: a house rule whose box gives no effect made no measurable difference to how often "
-        "%s in the games measured (the reference says who played them).",
+        "%s in the games measured",
         players_says(fx));
+    if (with_reference)
+        faq_text(d, " (the reference says who played them)");
+    else
+        flat_who_played(d, h, g, gr);
+    faq_text(d, ".");
     faq_para_end(d);
 }
 
@@ -245,7 +324,7 @@ static void players_question(faq_doc *d, db *h, const ud_game *g, const game_run
 {
     char id[160];
     snprintf(id, sizeof id, "%s-ask-%s", g->name, q->id);
-    faq_html(d, "<div class=\"q\">");
+    faq_html(d, "<div class=\"q\"><div class=\"qa\">"); /* the question and its answer: one page */
     faq_heading(d, 3, id, q->ask, true);
     faq_html(d, "<p class=\"answer\">");
     faq_text(d, q->ruling);
@@ -268,6 +347,7 @@ static void players_question(faq_doc *d, db *h, const ud_game *g, const game_run
         faq_text(d, q->why_ruling);
         faq_para_end(d);
     }
+    faq_html(d, "</div>");
     for (int i = 0; i < UD_FAQ_QUOTES && q->quotes[i].source; i++)
         quote_block(d, g, &q->quotes[i]);
     see_also(d, g, q);
@@ -285,7 +365,7 @@ void faq_section_players(faq_doc *d, db *h, const ud_game *g, const game_runs *g
     faq_heading_class(d, 1, id, faq_players_title(g), true, "game");
     source_key(d, g);
     most_asked(d, g);
-    house_rules_note(d, h, g, gr);
+    house_rules_note(d, h, g, gr, with_reference);
     snprintf(id, sizeof id, "%s-players-questions", g->name);
     faq_heading(d, 2, id, "Questions", true);
     for (const ud_faq_question *q = fx->questions; q->id; q++)

@@ -82,7 +82,14 @@ void svg_heat(FILE *out, const char *title, int rows, int cols, const char *cons
               const char *const *col_labels, void (*cell)(void *ctx, int r, int c, double *v, char *text),
               void *ctx)
 {
-    const int left = 110, cw = 52, ch = 30, top = 44;
+    const int left = 110, ch = 30, top = 44;
+    /* a column as wide as its longest label and a gap (11px sans-serif
+     * runs under 6.5px a character): "2 bullets" never runs into "3 or more" */
+    int cw = 52;
+    for (int c = 0; c < cols; c++) {
+        int need = (int)(6.5 * (double)strlen(col_labels[c])) + 14;
+        cw = need > cw ? need : cw;
+    }
     int width = left + cols * cw + 2, height = top + rows * ch + 2;
     fprintf(
         out,

@@ -316,11 +316,15 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
         row->violations++;
         return 1;
     }
-    int failed = sums->failed;
-    if (failed) {
-        printf("%s: reading %s: game with seed %llu failed: %s: %s\n", g->name, reading,
-               (unsigned long long)sums->failed_seed, sums->fail.id ? sums->fail.id : "engine",
-               sums->fail.msg);
+    /* a limit of undead's stops a game with no rule broken: a step cut
+     * short (exit 2), never a violation */
+    int limit = sums->failed && sums->fail.kind == UD_FAIL_LIMIT;
+    int failed = sums->failed && !limit;
+    row->cut += limit;
+    if (sums->failed) {
+        printf("%s: reading %s: game with seed %llu %s: %s: %s\n", g->name, reading,
+               (unsigned long long)sums->failed_seed, limit ? "stopped at a limit of undead's" : "failed",
+               sums->fail.id ? sums->fail.id : "engine", sums->fail.msg);
         rec_replay_game(vr, "sim", &m, sums->failed_seed, 1);
     }
     row->simulated += sums->games;
@@ -340,7 +344,10 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
     rec_coverage(&sr, g, sums->total);
     record_figures(&sr, g, &m, sums);
     if (sr.db && sr.run > 0)
-        db_run_end(sr.db, sr.run, failed ? "failed" : "complete", failed ? UD_EXIT_FAIL : UD_EXIT_OK);
+        db_run_end(sr.db, sr.run, failed || limit ? "failed" : "complete",
+                   failed  ? UD_EXIT_FAIL
+                   : limit ? UD_EXIT_USAGE
+                           : UD_EXIT_OK);
     row->readings++;
     row->violations += failed;
     free(sums);

@@ -574,6 +574,33 @@ Test(dl_combat, best_policy_hand_counted_and_dominant)
         }
 }
 
+/* Playing for every zombie killed (the players' chart): two zombies, one
+ * die, Time 3.  Keeping a 4 or 5 (the fewest-left play) wins only on a 6
+ * before any 4 or 5: 1/6 + 1/2 * 1/6 + 1/4 * 1/6 = 7/24 (29%).  Chasing
+ * the 6 wins on a 6 within three rolls, each reroll of one die safe (the
+ * first roll's 1 costs nothing, a second roll's 1 leaves Time 2):
+ * 1 - (5/6)^3 = 91/216 (42%). */
+Test(dl_combat, playing_for_all_killed_chases_a_six)
+{
+    dl_combat_best_result few, all;
+    dl_combat_best(2, 1, 3, &few);
+    dl_combat_best_for(2, 1, 3, DL_BEST_ALL_KILLED, &all);
+    cr_assert_str_eq(all.p_all_exact, "91/216");
+    cr_assert_str_eq(few.p_all_exact, "7/24", "the fewest-left play keeps a 4 or 5");
+    cr_assert_gt(all.p_all, few.p_all);
+    cr_assert_gt(all.e_left, few.e_left, "chasing the 6 leaves more zombies on average");
+    /* never a worse chance than the fewest-left play, nor than reroll-safe */
+    for (int z = 1; z <= 8; z++)
+        for (int d = 1; d <= 6; d++) {
+            dl_combat_best(z, d, 3, &few);
+            dl_combat_best_for(z, d, 3, DL_BEST_ALL_KILLED, &all);
+            cr_assert_geq(all.p_all, few.p_all - 1e-12, "%d dice against %d", d, z);
+        }
+    /* the default goal is dl_combat_best's, unchanged */
+    dl_combat_best_for(1, 1, 3, DL_BEST_FEWEST_LEFT, &few);
+    cr_assert_str_eq(few.p_all_exact, "7/8");
+}
+
 /* The analysis against the rows: seeded solo fights where the party keeps
  * the first roll ("keep"), zombies and dice read from the transcript. */
 Test(dl_combat, keep_matches_fights_played_by_the_rows)
@@ -778,6 +805,7 @@ Test(dl_setup, a_count_past_undeads_limit_is_named_as_one)
                 &r, 13, "DL-SCAVENGE-3",
                 "the party would hold 251 supplies; undead's limit is 250 (the text sets none)");
             cr_assert(!r.err.internal, "a limit, not an invariant broken");
+            cr_assert(r.err.limit && r.err.input, "a limit of undead's (exit 2), not a rule refusing the step");
         }
         run_free(&r);
     }

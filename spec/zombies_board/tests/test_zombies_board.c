@@ -897,6 +897,40 @@ Test(zb_rulings, trade_all_fires_only_with_three_kills)
     run_free(&r);
 }
 
+/* 004 sets no most on tokens ("as many bullet and life tokens as they can
+ * collect"); undead's is ZB_MAX_TOKENS, and a gain past it stops the game
+ * at the row as a limit of undead's (UD_FAIL_LIMIT: the tools exit 2),
+ * never as a rule refusing the step and never as a silent cap. */
+Test(zb_rulings, a_token_past_undeads_limit_stops_as_a_limit)
+{
+    static zb_state st;
+    const ud_rule *take = zb_row("ZB-TAKE-BULLET");
+    for (int have = ZB_MAX_TOKENS - 1; have <= ZB_MAX_TOKENS; have++) {
+        memset(&st, 0, sizeof st);
+        st.n_players = 2;
+        st.pl[0].status = st.pl[1].status = ZB_ALIVE;
+        st.pl[0].bullets = (uint8_t)have;
+        st.pl[1].bullets = 1;
+        ud_step s;
+        memset(&s, 0, sizeof s);
+        s.rule = take;
+        s.action.arg[0] = 1; /* ann takes bob's bullet */
+        take->effect(&st, &s);
+        if (have < ZB_MAX_TOKENS) {
+            cr_assert_eq(s.fail.kind, UD_FAIL_NONE, "%s", s.fail.msg);
+            cr_assert_eq(st.pl[0].bullets, have + 1);
+        } else {
+            cr_assert_eq(s.fail.kind, UD_FAIL_LIMIT, "a limit of undead's, not a rule (kind %d)", s.fail.kind);
+            cr_assert(!ud_fail_not_rule(UD_FAIL_RULE) && ud_fail_not_rule(s.fail.kind));
+            cr_assert_str_eq(s.fail.id, "ZB-TAKE-BULLET");
+            cr_assert(strstr(s.fail.msg, "a player would hold 101 tokens of one kind; undead's limit is 100 "
+                                         "(the text sets none)"),
+                      "%s", s.fail.msg);
+            cr_assert_eq(st.pl[0].bullets, ZB_MAX_TOKENS, "held at the limit, the game stopped");
+        }
+    }
+}
+
 /* ---- the rule a refused line breaks (core/blame.h) ------------------------------------- */
 
 /* A kill written at the end of a turn, where no combat is: the check

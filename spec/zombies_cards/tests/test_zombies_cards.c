@@ -637,6 +637,61 @@ Test(zc_check, play_going_on_after_a_death_is_refused_by_the_death)
                  "(before that they produced 'winner bob last-standing', which the record may leave out)");
 }
 
+/* No Guts, No Glory's premise, "If you are out of bullets and cannot draw
+ * from the map stack": under no-guts=bullets-first (the default) a roll
+ * the bullets and the map stack cannot pay spends every bullet first, to
+ * the bottom of the draw deck; under pay-nothing they are kept.  Either
+ * way the turn ends and the card goes onto the bullet pile. */
+Test(zc_rules, no_guts_spends_the_bullets_first_by_the_cards_words)
+{
+    ud_content_error err;
+    cr_assert(zc_load_content(NULL, &err), "%s", err.e.msg);
+    int guts = -1;
+    for (int c = 0; c < zc_content.n_cards; c++)
+        if (zc_content.card[c].effect == ZC_FX_NO_GUTS)
+            guts = c;
+    cr_assert_geq(guts, 2, "the test's two bullets are cards 0 and 1");
+    const ud_rule *row = NULL;
+    for (int i = 0; i < zc_game.n_rules; i++)
+        if (strcmp(zc_game.rules[i].id, "ZC-NO-GUTS") == 0)
+            row = &zc_game.rules[i];
+    cr_assert_not_null(row);
+    for (int reading = ZC_NO_GUTS_BULLETS_FIRST; reading <= ZC_NO_GUTS_PAY_NOTHING; reading++) {
+        static zc_state st;
+        memset(&st, 0, sizeof st);
+        st.n_players = 2;
+        st.total = ZC_KILL - 3; /* three bullets needed */
+        st.map.n = 1;           /* only the current map card: nothing to take */
+        zc_player *pl = &st.p[0];
+        pl->bullets.c[0] = 0;
+        pl->bullets.c[1] = 1;
+        pl->bullets.n = 2;
+        pl->play[0] = (uint8_t)guts;
+        pl->n_play = 1;
+        static ud_setup setup;
+        memset(&setup, 0, sizeof setup);
+        setup.variant[ZC_V_NO_GUTS] = reading;
+        ud_step s;
+        memset(&s, 0, sizeof s);
+        s.setup = &setup;
+        s.rule = row;
+        s.action.kind = -1;
+        cr_assert(row->guard(&st, &s), "two bullets and no map card cannot pay three");
+        row->effect(&st, &s);
+        cr_assert_eq(s.fail.kind, UD_FAIL_NONE, "%s", s.fail.msg);
+        cr_assert_eq(st.phase, ZC_PH_TURN_END, "the turn ends");
+        cr_assert_eq(pl->n_play, 0);
+        cr_assert_eq(pl->bullets.c[pl->bullets.n - 1], guts, "the card onto the bullet pile");
+        if (reading == ZC_NO_GUTS_BULLETS_FIRST) {
+            cr_assert_eq(pl->bullets.n, 1, "every bullet spent, the card alone on the pile");
+            cr_assert_eq(pl->deck.n, 2, "the two bullets under the draw deck");
+        } else {
+            cr_assert_eq(pl->bullets.n, 3, "the bullets kept, the card on top");
+            cr_assert_eq(pl->deck.n, 0);
+        }
+    }
+}
+
 /* ---- the rule a refused line breaks (core/blame.h) ------------------------------------- */
 
 /* bob plays a second card out of turn in ann's round: the check names
