@@ -4,6 +4,9 @@
 #
 #   bin/undead                     the command
 #   share/man/man1/undead.1.gz     its man page, made from its --help texts
+#   share/bash-completion/completions/undead  its bash completion, and
+#   share/zsh/vendor-completions/_undead      its zsh one, made from the
+#                                  commands' option tables
 #   share/undead/golden/           the golden transcripts, findings, baselines
 #   share/undead/fuzz/corpus/      the seed corpora verify replays
 #   share/undead/spec/GAME/content/ the games' built-in content, as plain text
@@ -13,7 +16,7 @@
 #                                  copyright and changelog.gz (cmake/deb/:
 #                                  what a Debian package must carry)
 #
-# The installed command finds share/undead beside it (tools/datadir.c).
+# The installed command finds share/undead beside it (tools/common/datadir.c).
 include(GNUInstallDirs)
 set(UD_INSTALL_DATA ${CMAKE_INSTALL_DATADIR}/undead)
 
@@ -84,6 +87,34 @@ if(NOT UD_LIBFUZZER AND NOT UD_AFL AND NOT CMAKE_CROSSCOMPILING AND NOT UD_PGO S
   ud_gzip(${UD_MAN_PAGE}.gz ${UD_MAN_PAGE} undead_man_gz)
   add_dependencies(undead_man_gz undead_man)
   install(FILES ${UD_MAN_PAGE}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+endif()
+
+# The shell completion, written by the built command from the commands'
+# option tables (`undead completion bash|zsh`), as the man page is from
+# their --help: bash-completion's folder, and zsh's vendor-completions
+# (Debian's; UD_ZSH_COMPLETION_DIR names another, such as
+# share/zsh/site-functions).  Built and installed where the man page is.
+set(UD_ZSH_COMPLETION_DIR "${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions" CACHE STRING
+  "where the zsh completion _undead is installed, below the prefix")
+if(NOT UD_LIBFUZZER AND NOT UD_AFL AND NOT CMAKE_CROSSCOMPILING AND NOT UD_PGO STREQUAL "generate")
+  set(UD_COMPLETION_DIR ${CMAKE_BINARY_DIR}/completion)
+  file(MAKE_DIRECTORY ${UD_COMPLETION_DIR})
+  foreach(shell bash zsh)
+    set(out ${UD_COMPLETION_DIR}/${shell}/undead)
+    if(shell STREQUAL "zsh")
+      set(out ${UD_COMPLETION_DIR}/${shell}/_undead)
+    endif()
+    file(MAKE_DIRECTORY ${UD_COMPLETION_DIR}/${shell})
+    add_custom_command(OUTPUT ${out}
+      COMMAND ${CMAKE_COMMAND} -DUNDEAD=$<TARGET_FILE:undead> -DSHELL_NAME=${shell} -DOUT=${out}
+              -P ${CMAKE_SOURCE_DIR}/cmake/completion.cmake
+      DEPENDS undead ${CMAKE_SOURCE_DIR}/cmake/completion.cmake
+      COMMENT "Writing the ${shell} completion from the option tables")
+    list(APPEND UD_COMPLETIONS ${out})
+  endforeach()
+  add_custom_target(undead_completion ALL DEPENDS ${UD_COMPLETIONS})
+  install(FILES ${UD_COMPLETION_DIR}/bash/undead DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+  install(FILES ${UD_COMPLETION_DIR}/zsh/_undead DESTINATION ${UD_ZSH_COMPLETION_DIR})
 endif()
 
 # The CTest `install` (label install): the tree installed into a temporary

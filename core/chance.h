@@ -9,7 +9,7 @@
  *
  * Sources: a seeded PRNG (rng.h, the fast path), the scripted source
  * that replays a transcript's chance lines by ud_chance_match
- * (chance_script.h: check.c, and tools/prob.c for a record's exact
+ * (chance_script.h: check.c, and tools/common/prob.c for a record's exact
  * probability), a byte stream fed by a fuzzer (below), and any
  * enumerator that implements the pick callback.
  */
@@ -54,7 +54,7 @@ static inline int ud_chance_pick(ud_chance *c, const ud_pick_req *p)
 void ud_chance_from_rng(ud_chance *c, ud_rng *rng);
 
 /* The scripted source's rule (chance_script.h; check.c replays a
- * transcript against the rules, tools/prob.c weighs a recorded one): a chance line's outcome
+ * transcript against the rules, tools/common/prob.c weighs a recorded one): a chance line's outcome
  * words, word[1..n) (word[0] is the event), are taken in order; the
  * first not yet used that is the label of one of p's outcomes stands for
  * it.  Returns the first outcome with that label, marks the word used

@@ -5,7 +5,7 @@
  *
  * Two users replay a record this way: the checker (check.c), which must
  * say precisely where a line parts from the rules, and the exact
- * probability of a record (tools/prob.c), which trusts its lines.  The
+ * probability of a record (tools/common/prob.c), which trusts its lines.  The
  * script keeps the line being consumed and which of its words are used;
  * where the next line comes from is the user's (next_line): the checker
  * goes on only into a line of the same event right after it, prob.c into

@@ -25,7 +25,7 @@ bool ud_setup_variant(const ud_game *g, ud_setup *setup, const char *kv, ud_buf 
 /* A whole number 0..UINT64_MAX written in decimal digits only. */
 bool ud_parse_u64(const char *s, uint64_t *out);
 /* The one reading of a number an option takes (every command's, through
- * tools/cli.c, and the games' analyses' through ud_analysis_number): a
+ * tools/common/cli.c, and the games' analyses' through ud_analysis_number): a
  * whole number from lo to hi in decimal digits alone (no sign, no space
  * before or after); false when s is not one. */
 bool ud_parse_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);

@@ -1,5 +1,5 @@
 /*
- * faq_read.h - the reads behind `undead faq` (tools/faq*.c): each runs a
+ * faq_read.h - the reads behind `undead faq` (tools/faq/): each runs a
  * shipped named query (db/queries/) and hands its rows over as C values,
  * so the FAQ holds no SQL and never touches a statement.  Strings passed
  * to a callback live until it returns.  A query that fails gives what a

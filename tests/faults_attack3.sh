@@ -46,7 +46,8 @@
 #   listing-args  games, rules, variants and policies took any extra word
 #            or unknown option silently ('games --bogus', 'rules GAME extra',
 #            exit 0), where every other command refuses one; and an unknown
-#            command's name was echoed raw.  Refused, exit 2, escaped.
+#            command's name was echoed raw.  Refused, exit 2, escaped (an
+#            unknown option as every command's option table refuses one).
 #   empty-chromium  faq --format pdf --chromium '' ran a program named ''
 #            ("could not print the PDF (exit 127)", exit 1); an empty
 #            UNDEAD_CHROMIUM was taken as unset, where an empty UNDEAD_DB
@@ -207,7 +208,7 @@ golden-name)
     ;;
 listing-args)
     run "$undead" games --bogus
-    expect 2 err "undead games: unexpected argument '--bogus'"
+    expect 2 err "undead games: --bogus: no such option (see undead games --help)"
     run "$undead" games extra
     expect 2 err "undead games: unexpected argument 'extra'"
     run "$undead" rules zombie-dice extra
@@ -215,7 +216,7 @@ listing-args)
     run "$undead" variants dotld $'ex\ntra'
     expect 2 err "undead variants: unexpected argument 'ex\ntra'"
     run "$undead" policies one-die --bogus
-    expect 2 err "undead policies: unexpected argument '--bogus'"
+    expect 2 err "undead policies: --bogus: no such option (see undead policies --help)"
     [[ ! -s out ]] || fail "a listing was printed: $(head -c 2000 out)"
     run "$undead" policies one-die
     expect 0 out "$(printf '%-18s %s' random 'choose uniformly among the allowed actions')"

@@ -242,11 +242,11 @@ prefix)
     ng foo ud
     expect 2 err "tools/new-game.sh: PREFIX 'ud' is reserved for the core (core/: ud_game, ud_state, every ud_* name); give another as the second argument"
     ng foo cf
-    expect 2 err "tools/new-game.sh: PREFIX 'cf' is reserved for undead conform and serve, the conformance protocol (tools/conform*.c: cf_*); give another as the second argument"
+    expect 2 err "tools/new-game.sh: PREFIX 'cf' is reserved for undead conform and serve, the conformance protocol (tools/conform/: cf_*); give another as the second argument"
     ng cfsomething
-    expect 2 err "tools/new-game.sh: PREFIX 'cf' (the default for 'cfsomething': its first two letters) is reserved for undead conform and serve, the conformance protocol (tools/conform*.c: cf_*); give another as the second argument"
+    expect 2 err "tools/new-game.sh: PREFIX 'cf' (the default for 'cfsomething': its first two letters) is reserved for undead conform and serve, the conformance protocol (tools/conform/: cf_*); give another as the second argument"
     ng coin-flip
-    expect 2 err "tools/new-game.sh: PREFIX 'cf' (the default for 'coin-flip': its words' initials) is reserved for undead conform and serve, the conformance protocol (tools/conform*.c: cf_*); give another as the second argument"
+    expect 2 err "tools/new-game.sh: PREFIX 'cf' (the default for 'coin-flip': its words' initials) is reserved for undead conform and serve, the conformance protocol (tools/conform/: cf_*); give another as the second argument"
     ng udon
     expect 2 err "tools/new-game.sh: PREFIX 'ud' (the default for 'udon': its first two letters) is reserved for the core (core/: ud_game, ud_state, every ud_* name); give another as the second argument"
     ng foo db
@@ -257,7 +257,7 @@ prefix)
     expect 2 err "tools/new-game.sh: PREFIX 'zd' is reserved for the game zombie-dice (spec/zombie_dice/game.cmake); give another as the second argument"
     # every prefix that two or more global functions of the code share (a
     # namespace) is refused, as undead's or as a game's
-    (cd "$src" && grep -hE '^[a-z][a-z0-9_ *]*[ *][a-z][a-z0-9]*_[a-z0-9_]*\(' core/*.c db/*.c tools/*.c \
+    (cd "$src" && grep -hE '^[a-z][a-z0-9_ *]*[ *][a-z][a-z0-9]*_[a-z0-9_]*\(' core/*.c db/*.c tools/*.c tools/*/*.c \
         tests/support*.c spec/*/*.c | grep -vE '^(static|return|else|if|for|while)\b' |
         sed -E 's/^[a-z0-9_ *]*[ *]([a-z][a-z0-9]*)_[a-z0-9_]*\(.*/\1/' | sort | uniq -c |
         awk '$1 >= 2 && $2 ~ /^[a-z][a-z0-9]?[a-z0-9]?[a-z0-9]?[a-z0-9]?[a-z0-9]$/ { print $2 }') > namespaces

@@ -15,6 +15,10 @@
 #            seed= its key holds.
 #   verdict   a claim's verdict is its figure "verified", not its outcome's
 #            first word.
+#   findings  golden/zombie_dice/findings.txt is read into typed fields,
+#            each shown as shipped; a key undead does not know, a record
+#            without an id, a key given twice, a line that is not
+#            "KEY: VALUE" are refused, exit 2, naming the file and line.
 #   migrated  a database at schema version 6 (no cases.seed, no verdict
 #            figures) is refused by faq as older, exit 2; `undead db
 #            migrate` brings it to 7, and its FAQ is then byte for byte the
@@ -71,6 +75,31 @@ verdict)
     faq
     expect 0 out '| `001-green-brain` | Dice Color Probabilities | **verified** | 0.5000 = 1/2 |'
     expect 0 out '| `001-two-red-one-green` | two red and one green: at least one shotgun (ending the turn with two already) | **refuted** | 0.7917 = 19/24 |'
+    ;;
+findings)
+    mkdir g
+    shipped="$src/golden/zombie_dice/findings.txt"
+    # findings.txt as FIX (a sed script) makes it: zombie_dice's reference
+    # from a golden folder with it
+    findings() {
+        rm -rf g/zombie_dice
+        cp -r "$src/golden/zombie_dice" g/
+        sed -e "$1" "$shipped" > g/zombie_dice/findings.txt
+        run "$undead" faq --db v.db --golden g --game zombie-dice --part reference --format md
+    }
+    findings ''
+    expect 0 out '- **quote**: "picking up one die from the cup"'
+    expect 0 out '- **transcript**: `golden/zombie_dice/examples/001-shortage-return-first.in`'
+    line="$(grep -n '^quote:' "$shipped" | head -1 | cut -d: -f1)"
+    findings "${line}s/^quote:/quot:/"
+    expect 2 err "undead faq: g/zombie_dice/findings.txt:$line: unknown key 'quot'; expected one of: id source quote rules finding transcript"
+    line="$(grep -n '^id: ZD-F2' "$shipped" | cut -d: -f1)"
+    findings "${line}d"
+    expect 2 err "undead faq: g/zombie_dice/findings.txt:$line: a finding without an 'id: ' line"
+    findings "${line}s/^id: ZD-F2/id: ZD-F2\nid: ZD-F2b/"
+    expect 2 err "undead faq: g/zombie_dice/findings.txt:$((line + 1)): 'id' given twice in one finding"
+    findings "${line}s/^id: ZD-F2/id ZD-F2/"
+    expect 2 err "undead faq: g/zombie_dice/findings.txt:$line: expected 'KEY: VALUE', a blank line or a '#' comment"
     ;;
 migrated)
     for f in md html; do

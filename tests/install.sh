@@ -6,7 +6,8 @@
 # `golden check` and `db baseline check` run without --dir or --golden,
 # all reading the data installed under PREFIX/share/undead; the man page
 # is there, gzipped, with a section for every command, and so are the
-# copyright file and the changelog a Debian package carries.
+# shell completions (bash, zsh), the copyright file and the changelog a
+# Debian package carries.
 set -euo pipefail
 cmake="$1" build="$2" src="$3"
 tmp="$(mktemp -d)"
@@ -30,7 +31,7 @@ mangz="$prefix/share/man/man1/undead.1.gz"
 [[ ! -e "$prefix/share/man/man1/undead.1" ]] || fail "the man page is installed uncompressed too"
 man="$tmp/undead.1"
 gzip -dc "$mangz" > "$man" || fail "$mangz is not gzip"
-commands=$("$u" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p')
+commands=$("$u" --help | sed -n 's/^  \([a-z][a-z]*\) .*/\1/p')
 [[ -n "$commands" ]] || fail "undead --help lists no commands"
 for c in $commands; do
     grep -qx ".SS $c" "$man" || fail "the man page has no section for '$c'"
@@ -39,6 +40,15 @@ if command -v groff > /dev/null; then
     warnings=$(groff -man -Tutf8 -ww -z "$man" 2>&1)
     [[ -z "$warnings" ]] || fail "groff warns about the man page: $warnings"
 fi
+
+# the shell completion, bash's and zsh's, naming every command
+for f in share/bash-completion/completions/undead share/zsh/vendor-completions/_undead; do
+    [[ -s "$prefix/$f" ]] || fail "no shell completion at $prefix/$f"
+    for c in $commands; do
+        grep -q "^    $c)" "$prefix/$f" || fail "$f does not complete '$c'"
+    done
+done
+bash -n "$prefix/share/bash-completion/completions/undead" || fail "the bash completion is not bash"
 
 doc="$prefix/share/doc/undead"
 [[ -s "$doc/copyright" ]] || fail "no copyright file at $doc/copyright"

@@ -1,5 +1,5 @@
 /*
- * test_datadir.c - where undead finds its data (tools/datadir.c):
+ * test_datadir.c - where undead finds its data (tools/common/datadir.c):
  * UNDEAD_DATA_DIR first (checked, a trailing '/' dropped), else the
  * checkout when the program runs from its build tree (as these tests do);
  * a path under a root that is the current directory is printed relative.

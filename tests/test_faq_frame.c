@@ -1,6 +1,6 @@
 /*
  * test_faq_frame.c - the players' part of the FAQ as the writer lays it
- * out (tools/faq_players.c), for every game with players' questions,
+ * out (tools/faq/faq_players.c), for every game with players' questions,
  * written without a database (so without measured effects, which
  * tests/faq_pdf.sh checks on a verified one): its text holds no rule ID,
  * reading syntax or engine word; every ruling is marked "Ruling:" with
@@ -322,13 +322,15 @@ Test(faq_frame, marks_inside_a_quotation_are_single)
         if (!has_questions(g))
             continue;
         char *md = players_part(g, true);
-        for (const char *line = md; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        for (const char *line = md; line && *line;
+             line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
             if (strncmp(line, "> \xe2\x80\x9c", 5) != 0)
                 continue;
             const char *open = line + 5, *close = strstr(open, "\xe2\x80\x9d \xe2\x80\x94 ");
             cr_assert_not_null(close, "%s: a quotation with no closing mark: %.80s", g->name, line);
             for (const char *c = open; c < close; c++) {
-                cr_expect(*c != '"', "%s: a straight double mark inside: %.*s", g->name, (int)(close - open), open);
+                cr_expect(*c != '"', "%s: a straight double mark inside: %.*s", g->name, (int)(close - open),
+                          open);
                 cr_expect(strncmp(c, "\xe2\x80\x9c", 3) != 0 && strncmp(c, "\xe2\x80\x9d", 3) != 0,
                           "%s: a double mark inside: %.*s", g->name, (int)(close - open), open);
                 nested += strncmp(c, "\xe2\x80\x98", 3) == 0;
@@ -336,11 +338,11 @@ Test(faq_frame, marks_inside_a_quotation_are_single)
             quotes++;
         }
         if (strcmp(g->name, "zombies-cards") == 0)
-            cr_expect(strstr(md, "discard it into your \xe2\x80\x98" "bullet pile.\xe2\x80\x99\xe2\x80\x9d"),
+            cr_expect(strstr(md, "discard it into your \xe2\x80\x98"
+                                 "bullet pile.\xe2\x80\x99\xe2\x80\x9d"),
                       "the card game's 'bullet pile.' not in single marks");
         free(md);
     }
     cr_expect_gt(quotes, 0);
     cr_expect_gt(nested, 0, "no quotation has marks of its own: this test tests nothing");
 }
-

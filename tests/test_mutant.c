@@ -1,6 +1,6 @@
 /*
  * test_mutant.c - the mutants of the rule tables (core/mutant.h) and the
- * declarations of a game's folder (tools/mutate_decl.c): every game's
+ * declarations of a game's folder (tools/mutate/mutate_decl.c): every game's
  * mutants are listed by rule and reading, each name parses back to the
  * same mutant, bad names and bad declaration files are refused with what
  * was expected, and a build without the mutants says so.  The mutation

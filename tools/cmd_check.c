@@ -6,32 +6,109 @@
 #include <string.h>
 
 #include "blame.h"
+#include "blame.h"
 #include "check.h"
 #include "cli.h"
+#include "commands.h"
 #include "record.h"
 
-static const char usage[] =
-    "usage: undead check [--print] [--invariants] [--strict] [--format text|json] FILE...\n"
-    "('-' reads standard input)\n"
-    "Replays each transcript against the rules. Prints FILE:LINE: RULE-ID: what is wrong\n"
-    "at the first illegal step (exit 1), or the final scores (exit 0).  The rule is the\n"
-    "one the line breaks, by evidence: the step played again under another reading, or\n"
-    "with one row changed, comes out as the record says (the lines after it say which).\n"
-    "A malformed file is reported as FILE:LINE:COL: expected ... (exit 2), a record that\n"
-    "cannot be checked (no chance lines and no seed where an outcome is needed) as\n"
-    "FILE:LINE: what is missing (exit 2).\n" REC_NOTE
-    "  --print        print the canonical transcript (every line the rules imply, tagged)\n"
-    "  --invariants   check every invariant after every step\n"
-    "  --format F     text (default) or json: one JSON object a file on standard output\n"
-    "  --strict       every change line the rules produce must be written, in order (as a\n"
-    "                 record whose header says 'complete'); a missing one is an error\n"
-    "  --variant KEY=VALUE  check under this reading (see 'undead variants GAME'); a record\n"
-    "                 whose header names KEY with another value is an input error (exit 2)\n"
-    "  --content DIR  the game's content files from DIR (as given to 'undead play --content')\n"
-    "                 instead of the built-in set\n"
-    "  --db PATH      record the run in this results database (default: $UNDEAD_DB, else\n"
-    "                 undead.db in the current folder, made there if missing)\n"
-    "  --no-db        do not record the run\n";
+/* check's options (opts.h). */
+typedef struct check_args {
+    bool print, invariants, strict;
+    int format;                         /* 0 text, 1 json */
+    const char *flags[UD_MAX_VARIANTS]; /* --variant KEY=VALUE, each key once */
+    int n_flags;
+    const char *content;
+    rec_opts rec;
+} check_args;
+
+static bool read_variant(const char *cmd, const opts_option *o, void *field, const char *arg);
+
+static const char *const formats[] = { "text", "json", NULL };
+
+static const opts_option options[] = {
+    { .name = "print",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(check_args, print),
+      .help = "print the canonical transcript (every line the rules imply, tagged)" },
+    { .name = "invariants",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(check_args, invariants),
+      .help = "check every invariant after every step" },
+    { .name = "format",
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(check_args, format),
+      .choices = formats,
+      .metavar = "F",
+      .help = "text (default) or json: one JSON object a file on standard output" },
+    { .name = "strict",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(check_args, strict),
+      .help = "every change line the rules produce must be written, in order (as a\n"
+              "record whose header says 'complete'); a missing one is an error" },
+    { .name = "variant",
+      .kind = OPTS_CALL,
+      .at = 0,
+      .call = read_variant,
+      .metavar = "KEY=VALUE",
+      .help = "check under this reading (see 'undead variants GAME'); a record\n"
+              "whose header names KEY with another value is an input error (exit 2)" },
+    { .name = "content",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(check_args, content),
+      .metavar = "DIR",
+      .help = "the game's content files from DIR (as given to 'undead play --content')\n"
+              "instead of the built-in set" },
+    { .name = "db",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(check_args, rec.path),
+      .metavar = "PATH",
+      .help = "record the run in this results database (default: $UNDEAD_DB, else\n"
+              "undead.db in the current folder, made there if missing)" },
+    { .name = "no-db",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(check_args, rec.off),
+      .help = "do not record the run" },
+    OPTS_END,
+};
+
+const opts_command cmd_check_opts = {
+    .name = "check",
+    .usage = "usage: undead check [--print] [--invariants] [--strict] [--format text|json] FILE...\n"
+             "('-' reads standard input)\n"
+             "Replays each transcript against the rules. Prints FILE:LINE: RULE-ID: what is wrong\n"
+             "at the first illegal step (exit 1), or the final scores (exit 0).  The rule is the\n"
+             "one the line breaks, by evidence: the step played again under another reading, or\n"
+             "with one row changed, comes out as the record says (the lines after it say which).\n"
+             "A malformed file is reported as FILE:LINE:COL: expected ... (exit 2), a record that\n"
+             "cannot be checked (no chance lines and no seed where an outcome is needed) as\n"
+             "FILE:LINE: what is missing (exit 2).\n" REC_NOTE,
+    .options = options,
+    .column = 17,
+};
+
+/* --variant KEY=VALUE (field: the whole check_args): each key once, at
+ * most one per variant. */
+static bool read_variant(const char *cmd, const opts_option *o, void *field, const char *arg)
+{
+    check_args *a = field;
+    (void)o;
+    for (int f = 0; f < a->n_flags; f++) {
+        const char *x = strchr(a->flags[f], '='), *y = strchr(arg, '=');
+        if (x && y && x - a->flags[f] == y - arg &&
+            strncmp(a->flags[f], arg, (size_t)(x - a->flags[f])) == 0) {
+            fprintf(stderr, "undead %s: --variant %.*s given twice\n", cmd, (int)(y - arg), arg);
+            return false;
+        }
+    }
+    if (a->n_flags == UD_MAX_VARIANTS || !strchr(arg, '=')) {
+        fprintf(stderr, "undead %s: --variant expects KEY=VALUE (at most %d), not '%s'\n", cmd,
+                UD_MAX_VARIANTS, arg);
+        return false;
+    }
+    a->flags[a->n_flags++] = arg;
+    return true;
+}
 
 /* One file as a case: its outcome, the rules it fired and its lines. */
 static void record(recorder *r, const char *file, const ud_transcript *t, int legal,
@@ -210,161 +287,133 @@ static void print_json(const char *file, const ud_transcript *t, int legal, cons
     ud_buf_free(&j);
 }
 
+/* What a check of several files keeps. */
+typedef struct check_run {
+    const check_args *a;
+    recorder *r;
+    const ud_game *content_game;     /* the game --content was loaded into, or NULL */
+    uint64_t (*total)[UD_MAX_RULES]; /* per game, the rules every file fired */
+    int files, failed, worst;
+} check_run;
+
+/* FILE read and parsed, under the --content and --variant it is checked
+ * with: false (said) when it cannot be checked at all. */
+static bool load_record(check_run *cr, const char *file, const char *shown, ud_transcript *t)
+{
+    size_t len;
+    char *text = cli_read_file(file, &len);
+    if (!text)
+        return false;
+    bool ok = load_content_for(shown, header_game(text, len), cr->a->content, &cr->content_game);
+    ud_error err;
+    memset(&err, 0, sizeof err);
+    if (ok && ud_transcript_parse(text, len, ud_find_game, t, &err) != 0) {
+        ud_error_print(&err, shown, stderr);
+        ok = false;
+    } else if (ok && !apply_variant_flags(shown, text, len, t, cr->a->flags, cr->a->n_flags)) {
+        ud_transcript_free(t);
+        ok = false;
+    }
+    free(text);
+    return ok;
+}
+
+/* A file's verdict: the final scores, or what is wrong (exit 1; 2 for
+ * bad input, whatever else failed). */
+static void say_verdict(check_run *cr, const char *shown, const ud_transcript *t, int legal,
+                        const ud_check_result *res, const ud_error *err, const ud_blame *b,
+                        const char *needed)
+{
+    bool json = cr->a->format == 1;
+    if (json)
+        print_json(shown, t, legal, res, err, b, needed);
+    if (legal) {
+        if (!cr->a->print && !json)
+            print_result(shown, t, res);
+        return;
+    }
+    fflush(stdout);
+    if (!json) {
+        ud_error_print(err, shown, stderr);
+        if (!err->input && !err->internal)
+            print_blame(t->game, b, err, needed);
+    }
+    if (err->input)
+        cr->worst = UD_EXIT_USAGE;
+    else if (cr->worst == UD_EXIT_OK)
+        cr->worst = UD_EXIT_FAIL;
+}
+
+/* One file replayed against the rules: its verdict said, counted and
+ * recorded (with its canonical transcript, which --print shows). */
+static void check_file(check_run *cr, const char *file)
+{
+    const char *name = strcmp(file, "-") == 0 ? "<stdin>" : file;
+    ud_buf shown_buf; /* the name in messages, escaped */
+    ud_buf_init(&shown_buf);
+    const char *shown = ud_escaped(&shown_buf, name);
+    ud_transcript t;
+    if (!load_record(cr, file, shown, &t)) {
+        ud_buf_free(&shown_buf);
+        cr->worst = UD_EXIT_USAGE;
+        return;
+    }
+    char *canonical = NULL;
+    size_t canonical_len = 0;
+    FILE *regen = cr->r->db ? open_memstream(&canonical, &canonical_len) : NULL;
+    uint64_t fired[UD_MAX_RULES] = { 0 };
+    ud_check_opts opts = { .regen = regen          ? regen
+                                    : cr->a->print ? stdout
+                                                   : NULL,
+                           .fired = fired,
+                           .check_invariants = cr->a->invariants,
+                           .strict = cr->a->strict };
+    ud_check_result res;
+    ud_error err;
+    memset(&err, 0, sizeof err);
+    int legal = ud_check(&t, &opts, &res, &err) == 0;
+    if (regen)
+        fclose(regen);
+    if (regen && cr->a->print)
+        fwrite(canonical, 1, canonical_len, stdout);
+    ud_blame blame = { 0 };
+    char needed[UD_ERROR_RULE_MAX] = "";
+    if (!legal)
+        blame_refusal(&t, &opts, &res, &err, &blame, needed, sizeof needed);
+    say_verdict(cr, shown, &t, legal, &res, &err, &blame, needed);
+    cr->files++;
+    cr->failed += !legal;
+    for (int k = 0; cr->total && k < t.game->n_rules; k++)
+        cr->total[game_index(t.game)][k] += fired[k];
+    record(cr->r, name, &t, legal, &res, &err, fired, canonical, canonical_len);
+    free(canonical);
+    ud_transcript_free(&t);
+    ud_buf_free(&shown_buf);
+}
+
 int cmd_check(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "print", no_argument, NULL, 'p' },
-        { "invariants", no_argument, NULL, 'i' },
-        { "strict", no_argument, NULL, 's' },
-        { "variant", required_argument, NULL, 'v' },
-        { "content", required_argument, NULL, 'c' },
-        REC_LONGOPTS,
-        { "format", required_argument, NULL, 'f' },
-        { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
-    };
-    int print = 0, invariants = 0, strict = 0, json = 0, c, n_flags = 0;
-    const char *flags[UD_MAX_VARIANTS];
-    const char *content = NULL;
-    const ud_game *content_game = NULL;
-    rec_opts ro = { 0 };
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(usage, stdout);
-            return UD_EXIT_OK;
-        }
-        if (c == 'p')
-            print = 1;
-        else if (c == 'i')
-            invariants = 1;
-        else if (c == 's')
-            strict = 1;
-        else if (c == 'c')
-            content = optarg;
-        else if (c == 'f' && (strcmp(optarg, "text") == 0 || strcmp(optarg, "json") == 0))
-            json = strcmp(optarg, "json") == 0;
-        else if (c == 'f') {
-            fprintf(stderr, "undead check: --format expects text or json, not '%s'\n", optarg);
-            return UD_EXIT_USAGE;
-        } else if (c == 'v') {
-            for (int f = 0; f < n_flags; f++) {
-                const char *a = strchr(flags[f], '='), *b = strchr(optarg, '=');
-                if (a && b && a - flags[f] == b - optarg &&
-                    strncmp(flags[f], optarg, (size_t)(a - flags[f])) == 0) {
-                    fprintf(stderr, "undead check: --variant %.*s given twice\n", (int)(b - optarg), optarg);
-                    return UD_EXIT_USAGE;
-                }
-            }
-            if (n_flags == UD_MAX_VARIANTS || !strchr(optarg, '=')) {
-                fprintf(stderr, "undead check: --variant expects KEY=VALUE (at most %d), not '%s'\n",
-                        UD_MAX_VARIANTS, optarg);
-                return UD_EXIT_USAGE;
-            }
-            flags[n_flags++] = optarg;
-        } else if (!rec_opt(&ro, c, optarg)) {
-            fputs(usage, stderr);
-            return UD_EXIT_USAGE;
-        }
-    }
-    if (optind >= argc) {
-        fputs(usage, stderr);
-        return UD_EXIT_USAGE;
-    }
+    check_args a = { 0 };
+    opts_operands ops;
+    int rc = opts_read(&cmd_check_opts, argc, argv, &a, &ops, 1, -1);
+    if (rc != OPTS_GO_ON)
+        return rc;
     recorder r;
-    if (!rec_begin(&r, &ro, "check", NULL))
+    if (!rec_begin(&r, &a.rec, "check", NULL))
         return UD_EXIT_USAGE;
-    rec_param(&r, "invariants", "%s", invariants ? "on" : "off");
-    if (strict)
+    rec_param(&r, "invariants", "%s", a.invariants ? "on" : "off");
+    if (a.strict)
         rec_param(&r, "strict", "%s", "on");
-    if (content)
-        rec_param(&r, "content", "%s", content);
+    if (a.content)
+        rec_param(&r, "content", "%s", a.content);
     int n_games = 0;
     while (ud_games[n_games])
         n_games++;
-    uint64_t(*total)[UD_MAX_RULES] = calloc((size_t)n_games + 1, sizeof *total);
-    int files = 0, failed = 0;
-    ud_buf shown_buf;
-    ud_buf_init(&shown_buf);
-    int worst = UD_EXIT_OK;
-    for (int i = optind; i < argc; i++) {
-        const char *file = argv[i];
-        const char *name = strcmp(file, "-") == 0 ? "<stdin>" : file;
-        const char *shown = ud_escaped(&shown_buf, name); /* in messages */
-        size_t len;
-        char *text = cli_read_file(file, &len);
-        if (!text) {
-            worst = UD_EXIT_USAGE;
-            continue;
-        }
-        if (!load_content_for(shown, header_game(text, len), content, &content_game)) {
-            free(text);
-            worst = UD_EXIT_USAGE;
-            continue;
-        }
-        ud_transcript t;
-        ud_error err;
-        memset(&err, 0, sizeof err);
-        if (ud_transcript_parse(text, len, ud_find_game, &t, &err) != 0) {
-            ud_error_print(&err, shown, stderr);
-            free(text);
-            worst = UD_EXIT_USAGE;
-            continue;
-        }
-        if (!apply_variant_flags(shown, text, len, &t, flags, n_flags)) {
-            ud_transcript_free(&t);
-            free(text);
-            worst = UD_EXIT_USAGE;
-            continue;
-        }
-        free(text);
-        char *canonical = NULL;
-        size_t canonical_len = 0;
-        FILE *regen = r.db ? open_memstream(&canonical, &canonical_len) : NULL;
-        uint64_t fired[UD_MAX_RULES] = { 0 };
-        ud_check_opts opts = { .regen = regen   ? regen
-                                        : print ? stdout
-                                                : NULL,
-                               .fired = fired,
-                               .check_invariants = invariants,
-                               .strict = strict };
-        ud_check_result res;
-        int legal = ud_check(&t, &opts, &res, &err) == 0;
-        if (regen)
-            fclose(regen);
-        if (regen && print)
-            fwrite(canonical, 1, canonical_len, stdout);
-        ud_blame blame = { 0 };
-        char needed[UD_ERROR_RULE_MAX] = "";
-        if (!legal)
-            blame_refusal(&t, &opts, &res, &err, &blame, needed, sizeof needed);
-        if (json)
-            print_json(shown, &t, legal, &res, &err, &blame, needed);
-        if (!legal) {
-            fflush(stdout);
-            if (!json) {
-                ud_error_print(&err, shown, stderr);
-                if (!err.input && !err.internal)
-                    print_blame(t.game, &blame, &err, needed);
-            }
-            if (err.input)
-                worst = UD_EXIT_USAGE;
-            else if (worst == UD_EXIT_OK)
-                worst = UD_EXIT_FAIL;
-        } else if (!print && !json) {
-            print_result(shown, &t, &res);
-        }
-        files++;
-        failed += !legal;
-        for (int k = 0; total && k < t.game->n_rules; k++)
-            total[game_index(t.game)][k] += fired[k];
-        record(&r, name, &t, legal, &res, &err, fired, canonical, canonical_len);
-        free(canonical);
-        ud_transcript_free(&t);
-    }
-    ud_buf_free(&shown_buf);
-    if (total)
-        record_totals(&r, total, files, failed);
-    free(total);
-    return rec_end(&r, worst);
+    check_run cr = { .a = &a, .r = &r, .total = calloc((size_t)n_games + 1, sizeof *cr.total) };
+    for (int i = 0; i < ops.n; i++)
+        check_file(&cr, argv[ops.first + i]);
+    if (cr.total)
+        record_totals(&r, cr.total, cr.files, cr.failed);
+    free(cr.total);
+    return rec_end(&r, cr.worst);
 }

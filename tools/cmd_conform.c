@@ -1,104 +1,170 @@
 /*
- * cmd_conform.c - `undead conform GAME [options] -- COMMAND...`: another
- * implementation of GAME, behind an adapter speaking docs/conformance.md,
- * held to the rule table step by step.
- *
- * Three drivers choose the decisions and outcomes, in this order when
- * several are asked: --games N seeded games under the seats' policies;
- * --depth D every decision and every outcome to D decisions (counts of
- * positions per depth, as chess programs' perft); --seconds S a fuzzer
- * whose inputs are tapes of choices, kept when they fire a row no game
- * fired before.  The first departure stops the run: it is shrunk, its
- * rule found, and its record printed.
+ * cmd_conform.c - `undead conform GAME [options] -- COMMAND...`: its
+ * command line; the run and its drivers are conform/conform_drive.c.
  */
-#define _POSIX_C_SOURCE 200809L
-#include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
 #include "cli.h"
-#include "outfile.h"
+#include "commands.h"
 #include "conform.h"
 #include "record.h"
 
-static const char usage[] =
-    "usage: undead conform GAME [options] -- COMMAND [ARG...]\n"
-    "Starts COMMAND, an adapter speaking the conformance protocol (docs/conformance.md),\n"
-    "and plays it in lockstep with the rules: every state, every set of offered\n"
-    "decisions and every outcome of chance is compared.  Stops at the first departure,\n"
-    "shrinks it to the fewest decisions and outcomes, names the rule that governs it\n"
-    "and prints a record `undead check` replays.\n"
-    "  --games N             play N seeded games (default 100 when no driver is given)\n"
-    "  --depth D             every decision and every outcome of the first D plays (the\n"
-    "                        set-up is play 1, each decision and what follows one more)\n"
-    "  --max-outcomes N      with --depth: outcomes enumerated in each play after a\n"
-    "                        decision (default 6); later ones are drawn from a PRNG\n"
-    "                        seeded by the path\n"
-    "  --setup-outcomes N    with --depth: outcomes enumerated in the set-up (default 0:\n"
-    "                        one deal, one first roll, drawn from the PRNG)\n"
-    "  --seconds S           fuzz for S seconds: tapes of choices, kept when they fire\n"
-    "                        a row not fired before\n"
-    "  --chance MODE         dictate (undead decides every outcome; default) or follow\n"
-    "                        (the implementation rolls; undead checks each outcome and\n"
-    "                        tests the dice and decks with a chi-square test)\n"
-    "  --alpha P             level of the chi-square tests (default 0.001, divided by\n"
-    "                        the number of kinds of choice tested)\n"
-    "  --timeout MS          longest wait for one answer (default 5000)\n"
-    "  --max-decisions N     a game with more is not judged (default 2000)\n"
-    "  --shrink-tries N      games the shrinking may play (default 400; 0: no shrinking)\n"
-    "  --record FILE         write the departure's record to FILE as well\n"
-    "  --no-offers           do not ask for the offers (measuring the protocol only)\n"
-    "  --verbose             print every chi-square test\n"
-    "  --format F            text (default) or json: the departure as one JSON object on a\n"
-    "                        line of its own (the rule, its evidence, the record); the\n"
-    "                        run's other lines stay text\n"
-    "  --repeat R            play the seeded games R times and print the median\n"
-    "                        plays per second (a benchmark of the adapter and the protocol)\n" CLI_GAME_HELP
-        REC_HELP "Exit status: 0 no departure, 1 a departure, 2 a broken adapter or a usage error.\n";
+/* conform's options (opts.h): the drivers', the run's (cf_opts), the
+ * game's and the database's. */
+typedef struct conform_cli {
+    cf_drivers a;
+    cf_opts o;
+    int chance; /* index in chances[]: a cf_chance_mode */
+    int format; /* index in formats[]: 1 json */
+    cli_game_opts game;
+    rec_opts rec;
+} conform_cli;
 
-enum {
-    OPT_GAMES = 1200,
-    OPT_DEPTH,
-    OPT_SECONDS,
-    OPT_CHANCE,
-    OPT_TIMEOUT,
-    OPT_MAX_DECISIONS,
-    OPT_SHRINK,
-    OPT_RECORD,
-    OPT_ALPHA,
-    OPT_NO_OFFERS,
-    OPT_VERBOSE,
-    OPT_REPEAT,
-    OPT_MAX_OUTCOMES,
-    OPT_SETUP_OUTCOMES,
-    OPT_FORMAT,
+static const char *const chances[] = { "dictate", "follow", NULL };
+_Static_assert(CF_DICTATE == 0 && CF_FOLLOW == 1, "--chance's words are cf_chance_mode's, in order");
+static const char *const formats[] = { "text", "json", NULL };
+
+static bool read_games(const char *cmd, const opts_option *o, void *field, const char *arg);
+
+static const opts_option options[] = {
+    { .name = "games",
+      .kind = OPTS_CALL,
+      .call = read_games,
+      .metavar = "N",
+      .help = "play N seeded games (default 100 when no driver is given)" },
+    { .name = "depth",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, a.depth),
+      .lo = 1,
+      .hi = CF_MAX_DEPTH,
+      .metavar = "D",
+      .help = "every decision and every outcome of the first D plays (the\n"
+              "set-up is play 1, each decision and what follows one more)" },
+    { .name = "max-outcomes",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, o.enum_outcomes),
+      .hi = 100000000,
+      .def = 6,
+      .metavar = "N",
+      .help = "with --depth: outcomes enumerated in each play after a\n"
+              "decision (default 6); later ones are drawn from a PRNG\n"
+              "seeded by the path" },
+    { .name = "setup-outcomes",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, o.enum_setup),
+      .hi = 100000000,
+      .metavar = "N",
+      .help = "with --depth: outcomes enumerated in the set-up (default 0:\n"
+              "one deal, one first roll, drawn from the PRNG)" },
+    { .name = "seconds",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, a.seconds),
+      .lo = 1, /* no seconds would compare nothing */
+      .hi = 100000000,
+      .metavar = "S",
+      .help = "fuzz for S seconds: tapes of choices, kept when they fire\n"
+              "a row not fired before" },
+    { .name = "chance",
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(conform_cli, chance),
+      .choices = chances,
+      .metavar = "MODE",
+      .help = "dictate (undead decides every outcome; default) or follow\n"
+              "(the implementation rolls; undead checks each outcome and\n"
+              "tests the dice and decks with a chi-square test)" },
+    { .name = "alpha",
+      .kind = OPTS_DECIMAL,
+      .at = OPTS_AT(conform_cli, a.alpha),
+      .dhi = 1,
+      .open = true,
+      .ddef = 0.001,
+      .metavar = "P",
+      .help = "level of the chi-square tests (default 0.001, divided by\n"
+              "the number of kinds of choice tested)" },
+    { .name = "timeout",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(conform_cli, o.timeout_ms),
+      .lo = 1,
+      .hi = 100000000,
+      .def = 5000,
+      .metavar = "MS",
+      .help = "longest wait for one answer (default 5000)" },
+    { .name = "max-decisions",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, o.max_steps),
+      .lo = 1,
+      .hi = 1000000,
+      .def = 2000,
+      .metavar = "N",
+      .help = "a game with more is not judged (default 2000)" },
+    { .name = "shrink-tries",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(conform_cli, a.shrink_tries),
+      .hi = 100000000,
+      .def = 400,
+      .metavar = "N",
+      .help = "games the shrinking may play (default 400; 0: no shrinking)" },
+    { .name = "record",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(conform_cli, a.record),
+      .metavar = "FILE",
+      .help = "write the departure's record to FILE as well" },
+    { .name = "no-offers",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(conform_cli, o.no_offers),
+      .help = "do not ask for the offers (measuring the protocol only)" },
+    { .name = "verbose",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(conform_cli, a.verbose),
+      .help = "print every chi-square test" },
+    { .name = "format",
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(conform_cli, format),
+      .choices = formats,
+      .metavar = "F",
+      .help = "text (default) or json: the departure as one JSON object on a\n"
+              "line of its own (the rule, its evidence, the record); the\n"
+              "run's other lines stay text" },
+    { .name = "repeat",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(conform_cli, a.repeat),
+      .lo = 1,
+      .hi = 1000,
+      .metavar = "R",
+      .help = "play the seeded games R times and print the median\n"
+              "plays per second (a benchmark of the adapter and the protocol)" },
+    CLI_GAME_OPTIONS(conform_cli, game),
+    REC_OPTIONS(conform_cli, rec),
+    OPTS_END,
 };
 
-typedef struct conform_args {
-    uint64_t games, depth, seconds;
-    bool games_set;
-    int shrink_tries;
-    double alpha;
-    const char *record;
-    bool verbose;
-    bool json; /* --format json: the departure as one JSON object */
-    uint64_t repeat;
-} conform_args;
+const opts_command cmd_conform_opts = {
+    .name = "conform",
+    .usage = "usage: undead conform GAME [options] -- COMMAND [ARG...]\n"
+             "Starts COMMAND, an adapter speaking the conformance protocol (docs/conformance.md),\n"
+             "and plays it in lockstep with the rules: every state, every set of offered\n"
+             "decisions and every outcome of chance is compared.  Stops at the first departure,\n"
+             "shrinks it to the fewest decisions and outcomes, names the rule that governs it\n"
+             "and prints a record `undead check` replays.\n",
+    .options = options,
+    .after = "Exit status: 0 no departure, 1 a departure, 2 a broken adapter or a usage error.\n",
+    .game_operand = true,
+};
 
-static double now_s(void)
+/* --games N (field: the whole conform_cli): N, and that it was given (a
+ * driver asked for); no games would compare nothing. */
+static bool read_games(const char *cmd, const opts_option *o, void *field, const char *arg)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+    cf_drivers *a = &((conform_cli *)field)->a;
+    a->games_set = cli_number(cmd, o->name, arg, 1, 100000000, &a->games);
+    return a->games_set;
 }
 
 /* The record is written only if a departure is found: its path is
  * checked before the games (or it would never be), and refused when it is
  * the results database the run records in (written over, it is lost). */
-static bool record_ok(const conform_args *a, const rec_opts *ro)
+static bool record_ok(const cf_drivers *a, const rec_opts *ro)
 {
     if (!a->record)
         return true;
@@ -111,562 +177,48 @@ static bool record_ok(const conform_args *a, const rec_opts *ro)
     return db_path && cli_output_not_input("conform", "--record", a->record, db_path, "the results database");
 }
 
-static bool parse_args(int argc, char **argv, cf_opts *o, conform_args *a, cli_game_opts *go, rec_opts *ro,
-                       int *rc)
+/* The command line read into c: GAME before "--", the adapter's command
+ * after it; OPTS_GO_ON, or the exit status to end with. */
+static int read_conform(int argc, char **argv, conform_cli *c)
 {
-    static const struct option longopts[] = {
-        CLI_GAME_LONGOPTS,
-        REC_LONGOPTS,
-        { "games", required_argument, NULL, OPT_GAMES },
-        { "depth", required_argument, NULL, OPT_DEPTH },
-        { "seconds", required_argument, NULL, OPT_SECONDS },
-        { "chance", required_argument, NULL, OPT_CHANCE },
-        { "timeout", required_argument, NULL, OPT_TIMEOUT },
-        { "max-decisions", required_argument, NULL, OPT_MAX_DECISIONS },
-        { "shrink-tries", required_argument, NULL, OPT_SHRINK },
-        { "record", required_argument, NULL, OPT_RECORD },
-        { "alpha", required_argument, NULL, OPT_ALPHA },
-        { "no-offers", no_argument, NULL, OPT_NO_OFFERS },
-        { "verbose", no_argument, NULL, OPT_VERBOSE },
-        { "repeat", required_argument, NULL, OPT_REPEAT },
-        { "max-outcomes", required_argument, NULL, OPT_MAX_OUTCOMES },
-        { "setup-outcomes", required_argument, NULL, OPT_SETUP_OUTCOMES },
-        { "format", required_argument, NULL, OPT_FORMAT },
-        { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
-    };
-    *rc = UD_EXIT_USAGE;
-    /* everything after "--" is the adapter's command, untouched */
-    int dd = 1;
-    while (dd < argc && strcmp(argv[dd], "--") != 0)
-        dd++;
-    int c;
-    uint64_t v;
-    optind = 1;
-    int at = 0;
-    while ((c = getopt_long(dd, argv, "h", longopts, &at)) != -1) {
-        switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            *rc = UD_EXIT_OK;
-            return false;
-        case OPT_GAMES:
-        case OPT_DEPTH:
-        case OPT_SECONDS:
-        case OPT_TIMEOUT:
-        case OPT_MAX_DECISIONS:
-        case OPT_SHRINK:
-        case OPT_REPEAT:
-        case OPT_MAX_OUTCOMES:
-        case OPT_SETUP_OUTCOMES: {
-            /* each option's bounds; the name is getopt's (a value that
-             * begins with '-' is still the value) */
-            /* 0 only where it means something (no shrinking, no outcome
-             * enumerated): no games or no seconds would compare nothing */
-            uint64_t lo = c == OPT_SHRINK || c == OPT_MAX_OUTCOMES || c == OPT_SETUP_OUTCOMES ? 0 : 1;
-            uint64_t hi = c == OPT_DEPTH           ? CF_MAX_DEPTH
-                          : c == OPT_MAX_DECISIONS ? 1000000
-                          : c == OPT_REPEAT        ? 1000
-                                                   : 100000000;
-            if (!cli_number("conform", longopts[at].name, optarg, lo, hi, &v))
-                return false;
-            if (c == OPT_GAMES) {
-                a->games = v;
-                a->games_set = true;
-            } else if (c == OPT_DEPTH)
-                a->depth = v;
-            else if (c == OPT_SECONDS)
-                a->seconds = v;
-            else if (c == OPT_TIMEOUT)
-                o->timeout_ms = (int)v;
-            else if (c == OPT_MAX_DECISIONS)
-                o->max_steps = v;
-            else if (c == OPT_REPEAT)
-                a->repeat = v;
-            else if (c == OPT_MAX_OUTCOMES)
-                o->enum_outcomes = v;
-            else if (c == OPT_SETUP_OUTCOMES)
-                o->enum_setup = v;
-            else
-                a->shrink_tries = (int)v;
-            break;
-        }
-        case OPT_CHANCE:
-            if (strcmp(optarg, "dictate") == 0)
-                o->chance = CF_DICTATE;
-            else if (strcmp(optarg, "follow") == 0)
-                o->chance = CF_FOLLOW;
-            else {
-                fprintf(stderr, "undead conform: --chance: expected dictate or follow, found '%s'\n", optarg);
-                return false;
-            }
-            break;
-        case OPT_RECORD:
-            a->record = optarg;
-            break;
-        case OPT_ALPHA:
-            if (!cli_decimal("conform", "alpha", optarg, 0, 1, true, &a->alpha))
-                return false;
-            break;
-        case OPT_NO_OFFERS:
-            o->no_offers = true;
-            break;
-        case OPT_VERBOSE:
-            a->verbose = true;
-            break;
-        case OPT_FORMAT:
-            if (strcmp(optarg, "text") != 0 && strcmp(optarg, "json") != 0) {
-                fprintf(stderr, "undead conform: --format: expected text or json, found '%s'\n", optarg);
-                return false;
-            }
-            a->json = strcmp(optarg, "json") == 0;
-            break;
-        default:
-            if (c == '?' || (!rec_opt(ro, c, optarg) && !cli_game_opt(go, c, optarg)))
-                return false;
-        }
+    opts_operands ops;
+    opts_status st = opts_parse(&cmd_conform_opts, argc, argv, c, &ops);
+    if (st != OPTS_OK)
+        return st == OPTS_HELP ? UD_EXIT_OK : UD_EXIT_USAGE;
+    if (ops.before_dashdash != 1) {
+        opts_help(stderr, &cmd_conform_opts);
+        return UD_EXIT_USAGE;
     }
-    if (optind + 1 != dd) {
-        fputs(usage, stderr);
-        return false;
-    }
-    if (dd + 1 >= argc) {
+    if (ops.n == ops.before_dashdash) {
         fprintf(stderr,
                 "undead conform: expected '-- COMMAND [ARG...]' after the game: the adapter to run\n");
-        return false;
+        return UD_EXIT_USAGE;
     }
-    o->command = argv + dd + 1;
-    o->content = go->content;
-    o->game = cli_game("conform", argv[optind]);
-    if (!o->game || !cli_build_match(o->game, go, &o->match))
-        return false;
-    return record_ok(a, ro);
-}
-
-/* ---- reporting a departure ---------------------------------------------------------- */
-
-static void print_departure(const cf_run *run, const cf_departure *dep, const char *where)
-{
-    printf("departure (%s) %s, at play %" PRIu64 " (after %" PRIu64 " decision%s):\n",
-           cf_dep_kind_name[dep->kind], where, dep->step, dep->decisions, dep->decisions == 1 ? "" : "s");
-    printf("  rule:     %s\n", dep->rule[0] ? dep->rule : "(none found)");
-    if (dep->why.len)
-        printf("  why:      %s\n", ud_buf_str(&dep->why));
-    char first[UD_ERROR_RULE_MAX];
-    snprintf(first, sizeof first, "%.*s", (int)strcspn(dep->rule, " "), dep->rule);
-    const ud_rule *r = ud_game_rule(run->o->game, first);
-    if (r) { /* the rule named first, as the rule texts give it */
-        ud_buf text;
-        ud_buf_init(&text);
-        ud_blame_rule_text(run->o->game, r, "  says:     ", "            ", &text);
-        fputs(ud_buf_str(&text), stdout);
-        ud_buf_free(&text);
-    }
-    printf("  expected: %s\n", ud_buf_str(&dep->expected));
-    printf("  found:    %s\n", ud_buf_str(&dep->found));
-    printf("  request:  %s\n", dep->request);
-}
-
-/* --record FILE: the departing game's record, whole or not at all
- * (outfile.h); false with a message. */
-static bool write_record(const char *path, const ud_buf *record)
-{
-    ud_buf why;
-    ud_buf_init(&why);
-    bool ok = ud_outfile_write_all(path, ud_buf_str(record), record->len, &why);
-    if (!ok)
-        fprintf(stderr, "undead conform: --record %s: cannot write: %s\n", path, ud_buf_str(&why));
-    ud_buf_free(&why);
-    return ok;
-}
-
-/* --format json: the departure and its record as one object, one line. */
-static void print_departure_json(const cf_run *run, const cf_departure *dep, const char *where,
-                                 const char *record, int tries, uint64_t found_at)
-{
-    const ud_game *g = run->o->game;
-    ud_buf j;
-    ud_buf_init(&j);
-    ud_buf_printf(&j, "{\"departure\":\"%s\",\"where\":", cf_dep_kind_name[dep->kind]);
-    ud_blame_json_string(&j, where);
-    ud_buf_printf(&j,
-                  ",\"play\":%" PRIu64 ",\"decisions\":%" PRIu64 ",\"found_after\":%" PRIu64
-                  ",\"shrink_games\":%d,\"expected\":",
-                  dep->step, dep->decisions, found_at, tries);
-    ud_blame_json_string(&j, ud_buf_str(&dep->expected));
-    ud_buf_puts(&j, ",\"found\":");
-    ud_blame_json_string(&j, ud_buf_str(&dep->found));
-    ud_buf_puts(&j, ",\"request\":");
-    ud_blame_json_string(&j, dep->request);
-    ud_buf_puts(&j, ",\"rule\":");
-    ud_blame_json_string(&j, dep->rule);
-    ud_buf_printf(&j, ",\"evidence\":\"%s\",\"why\":", ud_blame_kind_name(dep->blame));
-    ud_blame_json_string(&j, ud_buf_str(&dep->why));
-    char first[UD_ERROR_RULE_MAX];
-    snprintf(first, sizeof first, "%.*s", (int)strcspn(dep->rule, " "), dep->rule);
-    ud_blame_rule_json(g, ud_game_rule(g, first), &j);
-    ud_buf_puts(&j, ",\"record\":");
-    ud_blame_json_string(&j, record);
-    ud_buf_puts(&j, "}\n");
-    fputs(ud_buf_str(&j), stdout);
-    ud_buf_free(&j);
-}
-
-static int report_departure(cf_run *run, cf_tape *tape, cf_departure *dep, const conform_args *a,
-                            const char *where, recorder *rec)
-{
-    uint64_t found_at = dep->decisions;
-    size_t found_len = dep->tape_pos;
-    if (a->shrink_tries > 0)
-        cf_shrink(run, tape, dep, a->shrink_tries);
-    cf_blame(run, tape, dep);
-    ud_buf record;
-    ud_buf_init(&record);
-    cf_record(run, tape, dep, &record);
-    if (a->json)
-        print_departure_json(run, dep, where, ud_buf_str(&record),
-                             a->shrink_tries > 0 ? run->shrink_tries : 0, found_at);
-    else {
-        print_departure(run, dep, where);
-        if (a->shrink_tries > 0)
-            printf("shrunk: from %" PRIu64 " decisions and %zu choices to %" PRIu64
-                   " decisions and %zu choices (%d games tried)\n",
-                   found_at, found_len, dep->decisions, dep->tape_pos, run->shrink_tries);
-        printf("record (undead check replays it):\n%s", ud_buf_str(&record));
-    }
-    int rc = UD_EXIT_FAIL;
-    if (a->record && !write_record(a->record, &record))
-        rc = UD_EXIT_USAGE;
-    if (rec->db) {
-        char key[300];
-        snprintf(key, sizeof key, "conform:%s:%s:%s", run->o->game->name, run->adapter_name,
-                 cf_dep_kind_name[dep->kind]);
-        ud_buf variants;
-        ud_buf_init(&variants);
-        rec_variants_text(run->o->game, run->o->match.setup.variant, &variants);
-        db_case dc = { .key = key,
-                       .kind = "conform",
-                       .game = run->o->game->name,
-                       .variants = ud_buf_str(&variants),
-                       .inputs = ud_buf_str(&record),
-                       .status = "violation",
-                       .outcome = cf_dep_kind_name[dep->kind],
-                       .decisions = (int64_t)dep->decisions,
-                       .rules = dep->rule };
-        db_case_add(rec->db, rec->run, &dc);
-        ud_buf_free(&variants);
-    }
-    ud_buf_free(&record);
-    return rc;
-}
-
-/* ---- the drivers ---------------------------------------------------------------------- */
-
-typedef enum { DRIVE_ON, DRIVE_STOP } drive;
-
-/* A game's verdict: go on, or stop with *rc. */
-static drive judge(cf_run *run, cf_verdict v, cf_tape *tape, cf_departure *dep, const conform_args *a,
-                   const char *where, recorder *rec, int *rc, uint64_t *endless)
-{
-    if (v == CF_AGREE)
-        return DRIVE_ON;
-    if (v == CF_ENDLESS) {
-        (*endless)++;
-        return DRIVE_ON;
-    }
-    if (v == CF_BROKEN) {
-        printf("broken adapter %s: %s\n", where, ud_buf_str(&run->broken));
-        *rc = UD_EXIT_USAGE;
-        return DRIVE_STOP;
-    }
-    if (dep->kind == CF_DEP_LIMIT) { /* not the adapter's departure: nothing to shrink or blame */
-        printf("stopped %s at a limit of undead's, no departure found: %s%s%s\n", where, dep->rule,
-               dep->rule[0] ? ": " : "", ud_buf_str(&dep->found));
-        *rc = UD_EXIT_USAGE;
-        return DRIVE_STOP;
-    }
-    *rc = report_departure(run, tape, dep, a, where, rec);
-    return DRIVE_STOP;
-}
-
-static int cmp_double(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
-static drive seeded_games(cf_run *run, const conform_args *a, uint64_t first_seed, recorder *rec, int *rc);
-
-/* The seeded games R times: the median plays per second (a benchmark). */
-static drive repeated_games(cf_run *run, const conform_args *a, recorder *rec, int *rc)
-{
-    double *rate = calloc(a->repeat, sizeof *rate);
-    if (!rate) {
-        *rc = UD_EXIT_USAGE;
-        return DRIVE_STOP;
-    }
-    drive d = DRIVE_ON;
-    uint64_t r = 0;
-    for (; r < a->repeat && d == DRIVE_ON; r++) {
-        uint64_t steps0 = run->steps;
-        double t0 = now_s();
-        /* other games each time: follow mode's tallies must not count one
-         * game's outcomes five times */
-        d = seeded_games(run, a, run->o->match.seed + r * a->games, rec, rc);
-        double dt = now_s() - t0;
-        rate[r] = dt > 0 ? (double)(run->steps - steps0) / dt : 0;
-    }
-    if (d == DRIVE_ON) {
-        qsort(rate, r, sizeof *rate, cmp_double);
-        printf("bench: median %.0f plays/s over %" PRIu64 " runs of %" PRIu64 " games (min %.0f, max %.0f); "
-               "%s\n",
-               rate[r / 2], r, a->games, rate[0], rate[r - 1],
-               run->o->no_offers ? "the offers not asked" : "each play also compares the offers");
-        rec_metric(rec, "conform_median_plays_per_s", rate[r / 2], "plays/s");
-    }
-    free(rate);
-    return d;
-}
-
-static drive seeded_games(cf_run *run, const conform_args *a, uint64_t first_seed, recorder *rec, int *rc)
-{
-    cf_tape tape;
-    cf_tape_init(&tape);
-    cf_departure dep;
-    cf_departure_init(&dep);
-    uint64_t endless = 0, played = 0, steps0 = run->steps;
-    double t0 = now_s();
-    drive d = DRIVE_ON;
-    for (uint64_t i = 0; i < a->games && d == DRIVE_ON; i++) {
-        uint64_t seed = first_seed + i;
-        cf_tape_record(&tape, seed);
-        cf_verdict v = cf_play(run, &tape, seed, 0, &dep);
-        played++;
-        char where[96];
-        snprintf(where, sizeof where, "in seeded game %" PRIu64 " (seed %" PRIu64 ")", i + 1, seed);
-        d = judge(run, v, &tape, &dep, a, where, rec, rc, &endless);
-    }
-    double dt = now_s() - t0;
-    if (d == DRIVE_ON)
-        printf("seeded: %" PRIu64 " games, %" PRIu64 " plays in %.2f s (%.0f plays/s), every step agreed\n",
-               played, run->steps - steps0, dt, dt > 0 ? (double)(run->steps - steps0) / dt : 0.0);
-    if (endless)
-        printf("seeded: %" PRIu64 " games had no end within --max-decisions and were not judged to the end\n",
-               endless);
-    rec_metric(rec, "conform_games", (double)played, "games");
-    rec_metric(rec, "conform_plays_per_s", dt > 0 ? (double)(run->steps - steps0) / dt : 0.0, "plays/s");
-    cf_departure_free(&dep);
-    cf_tape_free(&tape);
-    return d;
-}
-
-/* Every path of decisions and outcomes to depth D: the tape as an
- * odometer, each digit counting up to its choice's range. */
-static drive every_path(cf_run *run, const conform_args *a, recorder *rec, int *rc)
-{
-    cf_tape tape;
-    cf_tape_init(&tape);
-    tape.fill = CF_FILL_ZERO;
-    cf_departure dep;
-    cf_departure_init(&dep);
-    uint64_t positions[CF_MAX_DEPTH + 2] = { 0 }, paths = 0, endless = 0;
-    size_t changed = 0;
-    bool first = true;
-    drive d = DRIVE_ON;
-    for (;;) {
-        cf_tape_replay(&tape);
-        cf_verdict v = cf_play(run, &tape, run->o->match.seed, a->depth, &dep);
-        paths++;
-        char where[96];
-        snprintf(where, sizeof where, "on path %" PRIu64 " of the depth-%" PRIu64 " enumeration", paths,
-                 a->depth);
-        if ((d = judge(run, v, &tape, &dep, a, where, rec, rc, &endless)) == DRIVE_STOP)
-            break;
-        /* a position after play k is new when the choices that led to it
-         * differ from the last path's: the change is before it */
-        for (int k = 1; k <= run->depth_reached; k++)
-            if (first || changed < run->depth_pos[k])
-                positions[k]++;
-        first = false;
-        cf_tape_truncate(&tape, tape.pos);
-        size_t i = tape.n;
-        while (i > 0 && tape.next[i - 1] >= tape.range[i - 1])
-            i--;
-        if (i == 0)
-            break;
-        tape.val[i - 1] = tape.next[i - 1];
-        cf_tape_truncate(&tape, i);
-        changed = i - 1;
-    }
-    if (d == DRIVE_ON) {
-        printf("depth %" PRIu64 ": %" PRIu64 " paths of decisions and outcomes (counted: %" PRIu64
-               " outcomes of the set-up, %" PRIu64 " of each play after a decision), every step agreed; "
-               "positions after each play:",
-               a->depth, paths, run->o->enum_setup, run->o->enum_outcomes);
-        for (uint64_t k = 1; k <= a->depth; k++)
-            printf(" %" PRIu64, positions[k]);
-        printf("\n");
-    }
-    rec_metric(rec, "conform_paths", (double)paths, "paths");
-    cf_departure_free(&dep);
-    cf_tape_free(&tape);
-    return d;
-}
-
-enum { CORPUS_MAX = 512 };
-
-/* Tapes of choices mutated and kept when they fire a row not fired yet. */
-static drive fuzz(cf_run *run, const conform_args *a, recorder *rec, int *rc)
-{
-    const ud_game *g = run->o->game;
-    cf_tape *corpus = calloc(CORPUS_MAX, sizeof *corpus);
-    cf_tape tape;
-    cf_tape_init(&tape);
-    cf_departure dep;
-    cf_departure_init(&dep);
-    if (!corpus) {
-        fputs("undead conform: out of memory\n", stderr);
-        *rc = UD_EXIT_USAGE;
-        return DRIVE_STOP;
-    }
-    int kept = 0;
-    uint64_t games = 0, endless = 0;
-    ud_rng rng;
-    ud_rng_seed(&rng, run->o->match.seed ^ UINT64_C(0x5bd1e995));
-    double end = now_s() + (double)a->seconds;
-    drive d = DRIVE_ON;
-    while (d == DRIVE_ON && now_s() < end) {
-        uint64_t seed = run->o->match.seed + games;
-        if (kept == 0 || ud_rng_below(&rng, 4) == 0)
-            cf_tape_record(&tape, seed);
-        else {
-            cf_tape_copy(&tape, &corpus[ud_rng_below(&rng, (uint32_t)kept)]);
-            if (tape.n > 0) {
-                int changes = 1 + (int)ud_rng_below(&rng, 3);
-                for (int k = 0; k < changes; k++) {
-                    size_t at = ud_rng_below(&rng, (uint32_t)tape.n);
-                    tape.val[at] = ud_rng_below(&rng, tape.range[at] ? tape.range[at] : 1);
-                }
-                if (ud_rng_below(&rng, 2))
-                    cf_tape_truncate(&tape, ud_rng_below(&rng, (uint32_t)tape.n) + 1);
-            }
-            ud_rng_seed(&tape.rng, seed);
-            tape.fill = CF_FILL_RANDOM;
-            cf_tape_replay(&tape);
-        }
-        uint64_t before[UD_MAX_RULES];
-        memcpy(before, run->fired, sizeof before);
-        cf_verdict v = cf_play(run, &tape, seed, 0, &dep);
-        games++;
-        char where[96];
-        snprintf(where, sizeof where, "in fuzzed game %" PRIu64, games);
-        tape.fill = CF_FILL_HASH;
-        if ((d = judge(run, v, &tape, &dep, a, where, rec, rc, &endless)) == DRIVE_STOP)
-            break;
-        bool new_row = false;
-        for (int r = 0; r < g->n_rules && !new_row; r++)
-            new_row = before[r] == 0 && run->fired[r] > 0;
-        if (new_row && kept < CORPUS_MAX) {
-            cf_tape_init(&corpus[kept]);
-            cf_tape_truncate(&tape, tape.pos);
-            cf_tape_copy(&corpus[kept], &tape);
-            kept++;
-        }
-    }
-    int fired = 0, active = 0;
-    for (int r = 0; r < g->n_rules; r++) {
-        active += run->table.active[r];
-        fired += run->table.active[r] && run->fired[r] > 0;
-    }
-    if (d == DRIVE_ON)
-        printf("fuzz: %" PRIu64 " games in %" PRIu64
-               " s, %d tapes kept, %d of %d rows fired, every step agreed\n",
-               games, a->seconds, kept, fired, active);
-    rec_metric(rec, "conform_fuzz_games", (double)games, "games");
-    rec_metric(rec, "conform_rows_fired", fired, "rows");
-    for (int k = 0; k < kept; k++)
-        cf_tape_free(&corpus[k]);
-    free(corpus);
-    cf_departure_free(&dep);
-    cf_tape_free(&tape);
-    return d;
-}
-
-/* Follow mode: are the implementation's dice and decks fair? */
-static drive fair_chance(cf_run *run, const conform_args *a, int *rc)
-{
-    ud_buf table;
-    ud_buf_init(&table);
-    char worst[700];
-    int tested;
-    double p = cf_tally_report(run->tally, &table, worst, sizeof worst, &tested);
-    double level = tested ? a->alpha / tested : a->alpha;
-    if (a->verbose || p < level)
-        fputs(ud_buf_str(&table), stdout);
-    drive d = DRIVE_ON;
-    if (tested == 0)
-        printf("chance: no kind of choice drawn often enough for a chi-square test (play more games)\n");
-    else if (p < level) {
-        printf("departure (chance): the outcomes of %s are not distributed as the rules say: p = %.3g, below "
-               "%.3g (%g over %d kinds tested)\n",
-               worst, p, level, a->alpha, tested);
-        *rc = UD_EXIT_FAIL;
-        d = DRIVE_STOP;
-    } else
-        printf("chance: %d kinds of choice tested, smallest p = %.3g (%s), none below %.3g\n", tested, p,
-               worst, level);
-    ud_buf_free(&table);
-    return d;
+    cf_opts *o = &c->o;
+    o->chance = (cf_chance_mode)c->chance;
+    o->command = argv + ops.first + 1;
+    o->content = c->game.content;
+    o->game = cli_game("conform", argv[ops.first]);
+    if (!o->game || !cli_build_match(o->game, &c->game, &o->match))
+        return UD_EXIT_USAGE;
+    if (!record_ok(&c->a, &c->rec))
+        return UD_EXIT_USAGE;
+    if (!c->a.games_set && !c->a.depth && !c->a.seconds)
+        c->a.games = 100;
+    c->a.json = c->format == 1;
+    return OPTS_GO_ON;
 }
 
 int cmd_conform(int argc, char **argv)
 {
-    cf_opts o = { .chance = CF_DICTATE, .timeout_ms = 5000, .max_steps = 2000, .enum_outcomes = 6 };
-    conform_args a = { .shrink_tries = 400, .alpha = 0.001 };
-    cli_game_opts go = { .seed = 1 };
-    rec_opts ro = { 0 };
-    int rc;
-    if (!parse_args(argc, argv, &o, &a, &go, &ro, &rc))
-        return rc;
-    if (!a.games_set && !a.depth && !a.seconds)
-        a.games = 100;
-    recorder rec;
-    if (!rec_begin(&rec, &ro, "conform", o.game))
-        return UD_EXIT_USAGE;
-    rec_match(&rec, &o.match);
-    rec_param(&rec, "chance", "%s", o.chance == CF_DICTATE ? "dictate" : "follow");
-    rec_param(&rec, "adapter", "%s", o.command[0]);
-    cf_run *run = calloc(1, sizeof *run);
-    if (!run) {
+    conform_cli *c = calloc(1, sizeof *c);
+    if (!c) {
         fputs("undead conform: out of memory\n", stderr);
-        return rec_end(&rec, UD_EXIT_USAGE);
+        return UD_EXIT_USAGE;
     }
-    rc = UD_EXIT_OK;
-    if (cf_run_open(run, &o) != CF_AGREE) {
-        printf("broken adapter at the start: %s\n", ud_buf_str(&run->broken));
-        rc = UD_EXIT_USAGE;
-    } else {
-        printf("conform %s: adapter '%s', protocol %d, chance %s\n", o.game->name, run->adapter_name,
-               CF_PROTOCOL, o.chance == CF_DICTATE ? "dictate" : "follow");
-        fflush(stdout);
-        if (o.chance == CF_FOLLOW)
-            run->tally = cf_tally_new();
-        drive d = DRIVE_ON;
-        if (a.games)
-            d = a.repeat > 1 ? repeated_games(run, &a, &rec, &rc)
-                             : seeded_games(run, &a, o.match.seed, &rec, &rc);
-        if (d == DRIVE_ON && a.depth)
-            d = every_path(run, &a, &rec, &rc);
-        if (d == DRIVE_ON && a.seconds)
-            d = fuzz(run, &a, &rec, &rc);
-        if (d == DRIVE_ON && run->tally)
-            d = fair_chance(run, &a, &rc);
-        rec_coverage(&rec, o.game, run->fired);
-        rec_metric(&rec, "conform_plays", (double)run->steps, "plays");
-        rec_metric(&rec, "conform_offers_compared", (double)run->queries, "queries");
-    }
-    cf_tally_free(run->tally);
-    cf_run_close(run);
-    free(run);
-    return rec_end(&rec, rc);
+    int rc = read_conform(argc, argv, c);
+    if (rc == OPTS_GO_ON)
+        rc = cf_conform(&c->o, &c->a, &c->rec);
+    free(c);
+    return rc;
 }

@@ -19,113 +19,106 @@
 
 #include "baseline.h"
 #include "cli.h"
+#include "commands.h"
 #include "infile.h"
 #include "db.h"
 #include "db_read.h"
 #include "named_query.h"
 #include "table.h"
 
-static const char usage[] =
-    "usage: undead db runs [--limit N]\n"
-    "       undead db show RUN\n"
-    "       undead db diff RUN_A RUN_B [--rules] [--strict]\n"
-    "       undead db query NAME [--param KEY=VALUE]...\n"
-    "       undead db query --list\n"
-    "       undead db integrity\n"
-    "       undead db migrate\n"
-    "       undead db baseline check|update GAME [--file CSV] [--golden DIR] [--games N]\n"
-    "Reads the results database that play, sim, check and golden write; opens it\n"
-    "read-only and changes nothing in it, but 'migrate', which brings a database of an\n"
-    "older undead forward (as every command that records does first).\n"
-    "RUN is a run ID, 'last', or 'last~N' (the Nth run before the last).\n"
-    "  --db PATH        the database (default: $UNDEAD_DB, else undead.db)\n"
-    "  --format F       runs, diff, query: text (aligned columns, default), csv or json\n"
-    "  --limit N        runs: the newest N runs (default 30)\n"
-    "  --rules          diff: also list cases whose outcome is the same but whose rules fired differ\n"
-    "  --strict         diff: exit 1 on added or removed cases too\n"
-    "  --golden DIR     baseline: the golden directory holding GAME's outcomes.csv\n"
-    "                   (default: golden in undead's data folder, as for 'undead golden')\n"
-    "Exit status of diff: 1 when a case's outcome changed (or, with --strict, any case\n"
-    "was added or removed); baseline check: 1 when the outcomes differ from the baseline.\n";
-
+/* db's options (opts.h). */
 typedef struct db_opts {
     const char *path;
-    tbl_format format;
-    long limit;
+    int format; /* a tbl_format: text, csv, json in this order */
+    uint64_t limit;
     bool rules, strict, list;
-    char **params;
+    char **params; /* every --param, room for as many as there are words */
     int n_params;
     baseline_opts baseline;
 } db_opts;
 
-static int parse(int argc, char **argv, db_opts *o)
+static const char *const formats[] = { "text", "csv", "json", NULL };
+_Static_assert(TBL_TEXT == 0 && TBL_CSV == 1 && TBL_JSON == 2, "--format's words are tbl_format's, in order");
+static const char *const subcommands[] = { "runs",      "show",    "diff",     "query",
+                                           "integrity", "migrate", "baseline", NULL };
+
+static bool read_param(const char *cmd, const opts_option *o, void *field, const char *arg);
+
+static const opts_option options[] = {
+    { .name = "db",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(db_opts, path),
+      .metavar = "PATH",
+      .help = "the database (default: $UNDEAD_DB, else undead.db)" },
+    { .name = "format",
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(db_opts, format),
+      .choices = formats,
+      .metavar = "F",
+      .help = "runs, diff, query: text (aligned columns, default), csv or json" },
+    { .name = "limit",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(db_opts, limit),
+      .lo = 1,
+      .hi = 1000000000,
+      .def = 30,
+      .metavar = "N",
+      .help = "runs: the newest N runs (default 30)" },
+    { .name = "rules",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(db_opts, rules),
+      .help = "diff: also list cases whose outcome is the same but whose rules fired differ" },
+    { .name = "strict",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(db_opts, strict),
+      .help = "diff: exit 1 on added or removed cases too" },
+    { .name = "golden",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(db_opts, baseline.golden),
+      .metavar = "DIR",
+      .help = "baseline: the golden directory holding GAME's outcomes.csv\n"
+              "(default: golden in undead's data folder, as for 'undead golden')" },
+    /* described in the usage lines */
+    { .name = "param", .kind = OPTS_CALL, .call = read_param, .metavar = "KEY=VALUE" },
+    { .name = "list", .kind = OPTS_FLAG, .at = OPTS_AT(db_opts, list) },
+    { .name = "file", .kind = OPTS_STRING, .at = OPTS_AT(db_opts, baseline.file), .metavar = "CSV" },
+    { .name = "games",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(db_opts, baseline.games),
+      .lo = 1,
+      .hi = 1000000000,
+      .metavar = "N" },
+    OPTS_END,
+};
+
+const opts_command cmd_db_opts = {
+    .name = "db",
+    .usage = "usage: undead db runs [--limit N]\n"
+             "       undead db show RUN\n"
+             "       undead db diff RUN_A RUN_B [--rules] [--strict]\n"
+             "       undead db query NAME [--param KEY=VALUE]...\n"
+             "       undead db query --list\n"
+             "       undead db integrity\n"
+             "       undead db migrate\n"
+             "       undead db baseline check|update GAME [--file CSV] [--golden DIR] [--games N]\n"
+             "Reads the results database that play, sim, check and golden write; opens it\n"
+             "read-only and changes nothing in it, but 'migrate', which brings a database of an\n"
+             "older undead forward (as every command that records does first).\n"
+             "RUN is a run ID, 'last', or 'last~N' (the Nth run before the last).\n",
+    .options = options,
+    .after = "Exit status of diff: 1 when a case's outcome changed (or, with --strict, any case\n"
+             "was added or removed); baseline check: 1 when the outcomes differ from the baseline.\n",
+    .column = 19,
+    .words = subcommands,
+};
+
+/* --param KEY=VALUE (field: the whole db_opts), for a named query. */
+static bool read_param(const char *cmd, const opts_option *o, void *field, const char *arg)
 {
-    enum { O_DB = 1, O_FORMAT, O_LIMIT, O_RULES, O_STRICT, O_PARAM, O_LIST, O_FILE, O_GOLDEN, O_GAMES };
-    static const struct option longopts[] = {
-        { "db", required_argument, NULL, O_DB },
-        { "format", required_argument, NULL, O_FORMAT },
-        { "limit", required_argument, NULL, O_LIMIT },
-        { "rules", no_argument, NULL, O_RULES },
-        { "strict", no_argument, NULL, O_STRICT },
-        { "param", required_argument, NULL, O_PARAM },
-        { "list", no_argument, NULL, O_LIST },
-        { "file", required_argument, NULL, O_FILE },
-        { "golden", required_argument, NULL, O_GOLDEN },
-        { "games", required_argument, NULL, O_GAMES },
-        { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
-    };
-    o->params = calloc((size_t)argc + 1, sizeof *o->params);
-    uint64_t n;
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            return -1;
-        case O_DB:
-            o->path = optarg;
-            break;
-        case O_RULES:
-            o->rules = true;
-            break;
-        case O_STRICT:
-            o->strict = true;
-            break;
-        case O_LIST:
-            o->list = true;
-            break;
-        case O_PARAM:
-            o->params[o->n_params++] = optarg;
-            break;
-        case O_FILE:
-            o->baseline.file = optarg;
-            break;
-        case O_GOLDEN:
-            o->baseline.golden = optarg;
-            break;
-        case O_FORMAT:
-            if (!tbl_parse_format(optarg, &o->format)) {
-                fprintf(stderr, "undead db: --format: expected text, csv or json, got '%s'\n", optarg);
-                return UD_EXIT_USAGE;
-            }
-            break;
-        case O_LIMIT:
-        case O_GAMES:
-            if (!cli_number("db", c == O_LIMIT ? "limit" : "games", optarg, 1, 1000000000, &n))
-                return UD_EXIT_USAGE;
-            if (c == O_LIMIT)
-                o->limit = (long)n;
-            else
-                o->baseline.games = n;
-            break;
-        default:
-            fputs(usage, stderr);
-            return UD_EXIT_USAGE;
-        }
-    }
-    return UD_EXIT_OK;
+    db_opts *d = field;
+    (void)cmd, (void)o;
+    d->params[d->n_params++] = (char *)arg;
+    return true;
 }
 
 static db *open_db(const db_opts *o)
@@ -174,7 +167,7 @@ static int64_t resolve_run(db *d, const char *word)
 
 static int db_runs(db *d, const db_opts *o)
 {
-    return print_rows(d, db_read_runs(d, o->limit ? o->limit : 30), o->format) ? UD_EXIT_OK : UD_EXIT_FAIL;
+    return print_rows(d, db_read_runs(d, (long)o->limit), (tbl_format)o->format) ? UD_EXIT_OK : UD_EXIT_FAIL;
 }
 
 static int db_show(db *d, int64_t run)
@@ -215,7 +208,7 @@ static int db_diff(db *d, int64_t a, int64_t b, const db_opts *o)
         return UD_EXIT_USAGE;
     }
     bool any = n.changed || n.removed || n.added || o->rules;
-    if (any && !print_rows(d, db_read_diff(d, a, b, o->rules), o->format))
+    if (any && !print_rows(d, db_read_diff(d, a, b, o->rules), (tbl_format)o->format))
         return UD_EXIT_USAGE;
     if (o->format == TBL_TEXT)
         printf("%sdiff run %lld -> run %lld: %lld changed, %lld added, %lld removed, %lld unchanged\n",
@@ -281,7 +274,7 @@ static int db_query(db *d, const char *name, const db_opts *o)
     ud_buf_free(&err);
     if (!st)
         return UD_EXIT_USAGE;
-    return print_rows(d, st, o->format) ? UD_EXIT_OK : UD_EXIT_FAIL;
+    return print_rows(d, st, (tbl_format)o->format) ? UD_EXIT_OK : UD_EXIT_FAIL;
 }
 
 static void print_line(void *ctx, const char *text)
@@ -342,7 +335,7 @@ static int run_reader(const char *sub, int nargs, char **args, const db_opts *o)
                  (!strcmp(sub, "diff") && nargs == 2) || (!strcmp(sub, "integrity") && nargs == 0) ||
                  (!strcmp(sub, "query") && nargs == 1) || (!strcmp(sub, "migrate") && nargs == 0);
     if (!known) {
-        fputs(usage, stderr);
+        opts_help(stderr, &cmd_db_opts);
         return UD_EXIT_USAGE;
     }
     if (!strcmp(sub, "integrity") || !strcmp(sub, "migrate")) {
@@ -380,15 +373,20 @@ static bool format_applies(const char *sub, const db_opts *o)
 
 int cmd_db(int argc, char **argv)
 {
-    db_opts o = { 0 };
-    int rc = parse(argc, argv, &o);
-    if (rc != UD_EXIT_OK) {
-        free(o.params);
-        return rc < 0 ? UD_EXIT_OK : rc;
+    db_opts o = { .params = calloc((size_t)argc + 1, sizeof *o.params) };
+    if (!o.params) {
+        fputs("undead db: out of memory\n", stderr);
+        return UD_EXIT_USAGE;
     }
-    const char *sub = optind < argc ? argv[optind] : "";
-    int nargs = argc - optind - 1;
-    char **args = argv + optind + 1;
+    opts_operands ops;
+    int rc = opts_read(&cmd_db_opts, argc, argv, &o, &ops, 0, -1);
+    if (rc != OPTS_GO_ON) {
+        free(o.params);
+        return rc;
+    }
+    const char *sub = ops.n ? argv[ops.first] : "";
+    int nargs = ops.n - 1;
+    char **args = argv + ops.first + 1;
     if (*sub && !format_applies(sub, &o)) {
         rc = UD_EXIT_USAGE;
     } else if (!strcmp(sub, "query") && o.list && nargs == 0) {
@@ -397,7 +395,7 @@ int cmd_db(int argc, char **argv)
     } else if (!strcmp(sub, "baseline") && nargs == 2) {
         rc = baseline_run(args[0], args[1], &o.baseline);
     } else if (!*sub) {
-        fputs(usage, stderr);
+        opts_help(stderr, &cmd_db_opts);
         rc = UD_EXIT_USAGE;
     } else {
         rc = run_reader(sub, nargs, args, &o);

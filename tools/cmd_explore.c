@@ -8,51 +8,127 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "explore.h"
 #include "pieces.h"
 #include "extras.h"
 #include "record.h"
 
-static const char usage[] =
-    "usage: undead explore GAME [--bound NAME] [--max-depth N] [options]\n"
-    "Visits every reachable state from the start (every action, every chance\n"
-    "outcome), checks every invariant in every one, and prints what a model\n"
-    "checker prints: states generated and distinct, decision/terminal/cut states,\n"
-    "chance picks (each checked to sum to exactly 1), depth; a violation comes\n"
-    "with the shortest path to it as a transcript for 'undead check'.\n" CLI_GAME_HELP
-    "  --bound NAME          one of the game's bounds (e.g. zombie-dice: turn); default: none\n"
-    "  --max-depth N         stop expanding after N decisions (default: no limit)\n"
-    "  --max-states N        stop after N distinct states, N from 1 (default 10 million);\n"
-    "                        one step with more distinct outcomes stops there too\n"
-    "  --max-memory SIZE     stop when the search's own arrays (states, index, edges,\n"
-    "                        the threads' children) would pass SIZE bytes (512M, 4G;\n"
-    "                        default: half the machine's memory); the table is then\n"
-    "                        partial, as at --max-states; with --outcomes the chain\n"
-    "                        solve counts against it too\n"
-    "  --horizon N           with a bound that counts progress (dotld district: rounds),\n"
-    "                        stop every path after N of its units; with --outcomes, the\n"
-    "                        chance of not being over by then is one outcome\n"
-    "  --follow-policy       take only the --policy's action at each decision\n"
-    "  --table               print only the per-depth table (the golden format)\n"
-    "  --golden FILE         compare the per-depth table with FILE; exit 1 at the\n"
-    "                        first depth that differs (exit 2, not compared, when a\n"
-    "                        limit cut the search)\n"
-    "  --outcomes            with --policy (followed): the exact probability of\n"
-    "                        each leaf outcome, cycles included, and the\n"
-    "                        expected value; works under every variant\n"
-    "  --reference           with --outcomes: solve the chain with the plain rational\n"
-    "                        pass (mpq, slow) instead of the smooth-denominator one;\n"
-    "                        the figures are identical\n"
-    "  --fractions           with --outcomes: print every fraction in full\n"
-    "  --jobs N              threads expanding states (default: every core); the\n"
-    "                        states, counts, outcomes and traces are the same for any N\n"
-    "  --check-solver        with a bound that has one, run its cross-check (zombie-dice\n"
-    "                        turn: compare every roll's outcomes with the exact\n"
-    "                        solver's turn graph, exactly)\n" REC_HELP
-    "A limit (--max-states, --max-memory, or a step that goes on for more than 64\n"
-    "chance picks with no decision or leaf, past which no path is followed) stops the\n"
-    "search: the partial table, a message naming what to raise, exit 0; it is no\n"
-    "violation.  Exit 1: a violation or a failed cross-check; 2: bad input.\n";
+/* explore's options (opts.h). */
+typedef struct explore_args {
+    cli_game_opts game;
+    const char *bound, *golden;
+    uint64_t max_depth, max_states, max_memory, horizon;
+    bool follow, table, check_solver, outcomes, reference, fractions;
+    int jobs;
+    rec_opts rec;
+} explore_args;
+
+static const opts_option options[] = {
+    CLI_GAME_OPTIONS(explore_args, game),
+    { .name = "bound",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(explore_args, bound),
+      .metavar = "NAME",
+      .help = "one of the game's bounds (e.g. zombie-dice: turn); default: none" },
+    { .name = "max-depth",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(explore_args, max_depth),
+      .hi = UD_EXPLORE_MAX_DEPTH,
+      .def = (uint64_t)-1, /* none given: no limit */
+      .metavar = "N",
+      .help = "stop expanding after N decisions (default: no limit)" },
+    { .name = "max-states",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(explore_args, max_states),
+      .lo = 1,
+      .hi = UINT64_MAX,
+      .metavar = "N",
+      .help = "stop after N distinct states, N from 1 (default 10 million);\n"
+              "one step with more distinct outcomes stops there too" },
+    { .name = "max-memory",
+      .kind = OPTS_SIZE,
+      .at = OPTS_AT(explore_args, max_memory),
+      .hi = CLI_MAX_MEMORY_MAX,
+      .metavar = "SIZE",
+      .help = "stop when the search's own arrays (states, index, edges,\n"
+              "the threads' children) would pass SIZE bytes (512M, 4G;\n"
+              "default: half the machine's memory); the table is then\n"
+              "partial, as at --max-states; with --outcomes the chain\n"
+              "solve counts against it too" },
+    { .name = "horizon",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(explore_args, horizon),
+      .lo = 1,
+      .hi = UD_EXPLORE_MAX_HORIZON,
+      .metavar = "N",
+      .help = "with a bound that counts progress (dotld district: rounds),\n"
+              "stop every path after N of its units; with --outcomes, the\n"
+              "chance of not being over by then is one outcome" },
+    { .name = "follow-policy",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(explore_args, follow),
+      .help = "take only the --policy's action at each decision" },
+    { .name = "table",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(explore_args, table),
+      .help = "print only the per-depth table (the golden format)" },
+    { .name = "golden",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(explore_args, golden),
+      .metavar = "FILE",
+      .help = "compare the per-depth table with FILE; exit 1 at the\n"
+              "first depth that differs (exit 2, not compared, when a\n"
+              "limit cut the search)" },
+    { .name = "outcomes",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(explore_args, outcomes),
+      .help = "with --policy (followed): the exact probability of\n"
+              "each leaf outcome, cycles included, and the\n"
+              "expected value; works under every variant" },
+    { .name = "reference",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(explore_args, reference),
+      .help = "with --outcomes: solve the chain with the plain rational\n"
+              "pass (mpq, slow) instead of the smooth-denominator one;\n"
+              "the figures are identical" },
+    { .name = "fractions",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(explore_args, fractions),
+      .help = "with --outcomes: print every fraction in full" },
+    { .name = "jobs",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(explore_args, jobs),
+      .lo = 1,
+      .hi = UD_MAX_JOBS,
+      .metavar = "N",
+      .help = "threads expanding states (default: every core); the\n"
+              "states, counts, outcomes and traces are the same for any N" },
+    { .name = "check-solver",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(explore_args, check_solver),
+      .help = "with a bound that has one, run its cross-check (zombie-dice\n"
+              "turn: compare every roll's outcomes with the exact\n"
+              "solver's turn graph, exactly)" },
+    REC_OPTIONS(explore_args, rec),
+    OPTS_END,
+};
+
+const opts_command cmd_explore_opts = {
+    .name = "explore",
+    .usage = "usage: undead explore GAME [--bound NAME] [--max-depth N] [options]\n"
+             "Visits every reachable state from the start (every action, every chance\n"
+             "outcome), checks every invariant in every one, and prints what a model\n"
+             "checker prints: states generated and distinct, decision/terminal/cut states,\n"
+             "chance picks (each checked to sum to exactly 1), depth; a violation comes\n"
+             "with the shortest path to it as a transcript for 'undead check'.\n",
+    .options = options,
+    .after = "A limit (--max-states, --max-memory, or a step that goes on for more than 64\n"
+             "chance picks with no decision or leaf, past which no path is followed) stops the\n"
+             "search: the partial table, a message naming what to raise, exit 0; it is no\n"
+             "violation.  Exit 1: a violation or a failed cross-check; 2: bad input.\n",
+    .game_operand = true,
+};
 
 _Static_assert(UD_EXPLORE_MAX_PICKS == 64, "the usage text names the limit of chance picks: 64");
 
@@ -287,281 +363,305 @@ static void print_outcomes(recorder *r, const ud_game *g, const ud_match *m, int
     mpq_clears(ev, t, NULL);
 }
 
-int cmd_explore(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        CLI_GAME_LONGOPTS,
-        { "bound", required_argument, NULL, 'b' },
-        { "max-depth", required_argument, NULL, 'd' },
-        { "max-states", required_argument, NULL, 'm' },
-        { "max-memory", required_argument, NULL, 'M' },
-        { "horizon", required_argument, NULL, 'H' },
-        { "follow-policy", no_argument, NULL, 'f' },
-        { "table", no_argument, NULL, 't' },
-        { "golden", required_argument, NULL, 'g' },
-        { "check-solver", no_argument, NULL, 'c' },
-        { "outcomes", no_argument, NULL, 'o' },
-        { "reference", no_argument, NULL, 'r' },
-        { "fractions", no_argument, NULL, 'F' },
-        { "jobs", required_argument, NULL, 'j' },
-        REC_LONGOPTS,
-        { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
-    };
-    cli_game_opts go = { .seed = 1 };
-    rec_opts ro = { 0 };
-    const char *bound_name = NULL, *golden = NULL;
-    uint64_t max_depth = (uint64_t)-1, max_states = 0, horizon = 0, max_memory = 0;
-    int follow = 0, table_only = 0, check_solver = 0, outcomes = 0, reference = 0, c;
-    int jobs = ud_default_jobs();
-    optind = 1;
-    full_fractions = 0;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(usage, stdout);
-            return UD_EXIT_OK;
-        } else if (c == 'b') {
-            bound_name = optarg;
-        } else if (c == 'd') {
-            if (!cli_number("explore", "max-depth", optarg, 0, UD_EXPLORE_MAX_DEPTH, &max_depth))
-                return UD_EXIT_USAGE;
-        } else if (c == 'm') {
-            if (!cli_number("explore", "max-states", optarg, 1, UINT64_MAX, &max_states))
-                return UD_EXIT_USAGE;
-        } else if (c == 'M') {
-            if (!cli_parse_max_memory("explore", optarg, &max_memory))
-                return UD_EXIT_USAGE;
-        } else if (c == 'H') {
-            if (!cli_number("explore", "horizon", optarg, 1, UD_EXPLORE_MAX_HORIZON, &horizon))
-                return UD_EXIT_USAGE;
-        } else if (c == 'f') {
-            follow = 1;
-        } else if (c == 't') {
-            table_only = 1;
-        } else if (c == 'g') {
-            golden = optarg;
-        } else if (c == 'c') {
-            check_solver = 1;
-        } else if (c == 'o') {
-            outcomes = follow = 1;
-        } else if (c == 'r') {
-            reference = 1;
-        } else if (c == 'F') {
-            full_fractions = 1;
-        } else if (c == 'j') {
-            if (!cli_int("explore", "jobs", optarg, 1, UD_MAX_JOBS, &jobs))
-                return UD_EXIT_USAGE;
-        } else if (c == '?' || (!rec_opt(&ro, c, optarg) && !cli_game_opt(&go, c, optarg))) {
-            return UD_EXIT_USAGE;
-        }
-    }
-    if (optind + 1 != argc) {
-        fputs(usage, stderr);
-        return UD_EXIT_USAGE;
-    }
-    const ud_game *g = cli_game("explore", argv[optind]);
+/* What one exploration is of: the game and its match, the bound (gb, and
+ * its explorer's part), the bound's cross-check when asked. */
+typedef struct exploration {
+    explore_args a;
+    const ud_game *g;
     ud_match m;
-    if (!g || !cli_build_match(g, &go, &m))
-        return UD_EXIT_USAGE;
-    const ud_game_bound *gb = NULL;
-    const ud_explore_bound *bound = NULL;
-    if (bound_name) {
-        gb = ud_game_find_bound(g, bound_name);
-        if (!gb) {
-            int n = g->extras ? g->extras->n_bounds : 0;
-            fprintf(stderr, "undead explore: %s has no bound '%s'; it has:", g->name, bound_name);
-            for (int i = 0; i < n; i++)
-                fprintf(stderr, " %s", g->extras->bounds[i].bound->name);
-            fputs(n ? "\n" : " none\n", stderr);
-            return UD_EXIT_USAGE;
-        }
-        bound = gb->bound;
+    const ud_game_bound *gb;
+    const ud_explore_bound *bound;
+    const ud_explore_check *check;
+    void *chk; /* the cross-check's state while it runs, or NULL */
+} exploration;
+
+/* --bound NAME: the game's bound of that name (none when not given);
+ * false with the names there are said. */
+static bool find_bound(exploration *x)
+{
+    if (!x->a.bound)
+        return true;
+    const ud_game *g = x->g;
+    x->gb = ud_game_find_bound(g, x->a.bound);
+    if (!x->gb) {
+        int n = g->extras ? g->extras->n_bounds : 0;
+        fprintf(stderr, "undead explore: %s has no bound '%s'; it has:", g->name, x->a.bound);
+        for (int i = 0; i < n; i++)
+            fprintf(stderr, " %s", g->extras->bounds[i].bound->name);
+        fputs(n ? "\n" : " none\n", stderr);
+        return false;
     }
-    if (horizon && (!bound || !bound->progress)) {
+    x->bound = x->gb->bound;
+    return true;
+}
+
+/* The options that need another: --horizon a bound that counts progress,
+ * --follow-policy a deterministic policy; false with the need said. */
+static bool options_agree(const exploration *x)
+{
+    if (x->a.horizon && (!x->bound || !x->bound->progress)) {
         ud_buf l;
         ud_buf_init(&l);
-        bounds_with(g, has_progress, &l);
+        bounds_with(x->g, has_progress, &l);
         fprintf(stderr, "undead explore: --horizon needs a --bound that counts progress (%s)\n",
                 l.len ? ud_buf_str(&l) : "none in this game");
         ud_buf_free(&l);
-        return UD_EXIT_USAGE;
+        return false;
     }
-    if (follow && (m.policy[0].def == &ud_policy_random || m.policy[0].def == &ud_policy_human)) {
+    const ud_policy_def *p = x->m.policy[0].def;
+    if (x->a.follow && (p == &ud_policy_random || p == &ud_policy_human)) {
         fprintf(stderr, "undead explore: --follow-policy needs a deterministic --policy\n");
+        return false;
+    }
+    return true;
+}
+
+/* --check-solver: the bound's cross-check (e.g. against an exact solver)
+ * begun; false (said) when the bound has none, or the setting is one it
+ * does not model (no failed check: exit 2). */
+static bool begin_check(exploration *x)
+{
+    if (!x->a.check_solver)
+        return true;
+    x->check = x->gb ? x->gb->check : NULL;
+    if (!x->check) {
+        ud_buf l;
+        ud_buf_init(&l);
+        bounds_with(x->g, has_check, &l);
+        fprintf(stderr, "undead explore: --check-solver needs a --bound with a cross-check%s%s%s\n",
+                l.len ? " (" : "", ud_buf_str(&l), l.len ? ")" : "");
+        ud_buf_free(&l);
+        return false;
+    }
+    ud_buf cerr;
+    ud_buf_init(&cerr);
+    x->chk = x->check->begin(x->g, &x->m.setup, &cerr);
+    if (!x->chk)
+        fprintf(stderr, "undead explore: --check-solver: %s\n", ud_buf_str(&cerr));
+    ud_buf_free(&cerr);
+    return x->chk != NULL;
+}
+
+/* The cross-check ended: its verdict printed when asked (say), false when
+ * it failed. */
+static bool finish_check(exploration *x, bool say)
+{
+    if (!x->chk)
+        return true;
+    ud_buf verdict;
+    ud_buf_init(&verdict);
+    bool ok = x->check->finish(x->chk, &verdict);
+    x->chk = NULL;
+    if (say)
+        fputs(ud_buf_str(&verdict), stdout);
+    ud_buf_free(&verdict);
+    return ok;
+}
+
+/* The command line read into x: OPTS_GO_ON, or the exit status to end with. */
+static int read_exploration(int argc, char **argv, exploration *x)
+{
+    x->a.jobs = ud_default_jobs();
+    opts_operands ops;
+    int rc = opts_read(&cmd_explore_opts, argc, argv, &x->a, &ops, 1, 1);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    x->a.follow |= x->a.outcomes; /* the outcomes are those of the followed policy */
+    full_fractions = x->a.fractions;
+    x->g = cli_game("explore", argv[ops.first]);
+    if (!x->g || !cli_build_match(x->g, &x->a.game, &x->m) || !find_bound(x) || !options_agree(x) ||
+        !begin_check(x))
+        return UD_EXIT_USAGE;
+    return OPTS_GO_ON;
+}
+
+/* The table alone (--table), headed by the command that makes it: what
+ * chose the position and the play, so that a table kept in golden/ says
+ * where it came from (comments: --golden compares the rows only). */
+static void print_table_only(const exploration *x, const ud_buf *table)
+{
+    const explore_args *a = &x->a;
+    printf("# undead explore %s --bound %s%s\n", x->g->name, x->bound ? x->bound->name : "none",
+           a->follow ? " --follow-policy" : "");
+    if (a->horizon)
+        printf("#   --horizon %llu\n", (unsigned long long)a->horizon);
+    if (a->game.players)
+        printf("#   --players %s\n", a->game.players);
+    for (int i = 0; i < a->game.n_starts; i++)
+        printf("#   --start \"%s\"\n", a->game.starts[i]);
+    for (int i = 0; i < a->game.n_variants; i++)
+        printf("#   --variant %s\n", a->game.variants[i]);
+    if (a->follow && a->game.policies)
+        printf("#   --policy %s\n", a->game.policies);
+    fputs(ud_buf_str(table), stdout);
+}
+
+/* The report a model checker prints, then the table. */
+static void print_report(const exploration *x, const ud_explore_report *rep, const ud_buf *table)
+{
+    const ud_explore_bound *bound = x->bound;
+    printf("%s, bound %s: %s\n", x->g->name, bound ? bound->name : "none", bound ? bound->summary : "none");
+    printf("states generated %llu, distinct %llu (decision %llu, terminal %llu, cut %llu)\n",
+           (unsigned long long)rep->generated, (unsigned long long)rep->distinct,
+           (unsigned long long)rep->decision, (unsigned long long)rep->terminal,
+           (unsigned long long)rep->cut);
+    char status[96];
+    status_text(rep, x->a.max_depth <= UD_EXPLORE_MAX_DEPTH, status, sizeof status);
+    printf("transitions %llu, chance picks %llu (%llu checked to sum to exactly 1), depth %d, %s\n",
+           (unsigned long long)rep->transitions, (unsigned long long)rep->chance,
+           (unsigned long long)rep->chance_sums_checked, rep->depth, status);
+    printf("invariants checked after every rule firing: %s\n", rep->violated ? "VIOLATION" : "no violation");
+    if (rep->solve_seconds > 0) /* what a user waited for, and on what */
+        printf("%.3f s (%.3f s of it solving the chain exactly)\n", rep->seconds, rep->solve_seconds);
+    else
+        printf("%.3f s\n", rep->seconds);
+    fputs(ud_buf_str(table), stdout);
+}
+
+/* A complete search whose chain solve for the outcomes would pass
+ * --max-memory: said, the counts being complete. */
+static void say_outcomes_cut(const ud_explore_report *rep)
+{
+    if (!rep->outcomes_cut)
+        return;
+    char limit[32];
+    cli_format_size(rep->memory_limit, limit, sizeof limit);
+    fprintf(stderr,
+            "undead explore: the search is complete (%llu distinct states), but solving the chain "
+            "for the outcomes would pass the --max-memory bound (%s); the state counts are "
+            "complete, the outcome probabilities are not computed\n",
+            (unsigned long long)rep->distinct, limit);
+}
+
+/* The violation found, with the shortest path to it: exit 1. */
+static int say_violation(const ud_explore_report *rep)
+{
+    fprintf(stderr, "undead explore: %s%s%s\n", rep->fail.id ? rep->fail.id : "", rep->fail.id ? ": " : "",
+            rep->fail.msg);
+    if (rep->trace)
+        fprintf(stderr, "shortest path (replay with undead check):\n%s", rep->trace);
+    return UD_EXIT_FAIL;
+}
+
+/* --golden FILE: the table compared with it, unless a limit cut the search
+ * (a partial table differs from the whole one: no comparison, exit 2). */
+static int compare_with_golden(const char *golden, const ud_explore_report *rep, const ud_buf *table)
+{
+    if (limit_cut(rep)) {
+        fprintf(stderr, "undead explore: --golden %s: not compared: the search was cut by %s (raise it)\n",
+                golden, limit_cut(rep));
         return UD_EXIT_USAGE;
     }
-    /* The bound's cross-check (e.g. against an exact solver). */
-    const ud_explore_check *check = check_solver && gb ? gb->check : NULL;
-    void *chk = NULL;
-    if (check_solver) {
-        if (!check) {
-            ud_buf l;
-            ud_buf_init(&l);
-            bounds_with(g, has_check, &l);
-            fprintf(stderr, "undead explore: --check-solver needs a --bound with a cross-check%s%s%s\n",
-                    l.len ? " (" : "", ud_buf_str(&l), l.len ? ")" : "");
-            ud_buf_free(&l);
-            return UD_EXIT_USAGE;
-        }
-        ud_buf cerr;
-        ud_buf_init(&cerr);
-        chk = check->begin(g, &m.setup, &cerr);
-        if (!chk)
-            fprintf(stderr, "undead explore: --check-solver: %s\n", ud_buf_str(&cerr));
-        ud_buf_free(&cerr);
-        if (!chk) /* a setting the cross-check does not model: no failed check */
-            return UD_EXIT_USAGE;
-    }
+    return compare_golden(golden, ud_buf_str(table));
+}
+
+/* The search as one database case, with its time and size. */
+static void record_search(recorder *r, const exploration *x, const ud_explore_report *rep,
+                          const ud_buf *table)
+{
+    char key[4096], outcome[256];
+    ud_buf pos;
+    ud_buf_init(&pos);
+    key_position(&x->m, (int)x->a.horizon, &pos);
+    snprintf(key, sizeof key, "explore:%s:bound=%s%s%s", x->g->name, x->bound ? x->bound->name : "none",
+             ud_buf_str(&pos), x->a.follow ? ":follow-policy" : "");
+    ud_buf_free(&pos);
+    snprintf(outcome, sizeof outcome,
+             "generated=%llu distinct=%llu decision=%llu terminal=%llu cut=%llu chance=%llu depth=%d %s",
+             (unsigned long long)rep->generated, (unsigned long long)rep->distinct,
+             (unsigned long long)rep->decision, (unsigned long long)rep->terminal,
+             (unsigned long long)rep->cut, (unsigned long long)rep->chance, rep->depth,
+             rep->violated ? "violation" : "ok");
+    ud_buf vb;
+    ud_buf_init(&vb);
+    rec_variants_text(x->g, x->m.setup.variant, &vb);
+    db_case cs = { .key = key,
+                   .kind = "explore",
+                   .game = x->g->name,
+                   .variants = ud_buf_str(&vb),
+                   .inputs = ud_buf_str(table),
+                   /* a search a limit cut short is recorded as such: its
+                    * counts are not the game's */
+                   .status = rep->violated   ? "violation"
+                             : rep->complete ? "complete"
+                                             : "partial",
+                   .outcome = outcome,
+                   .decisions = -1,
+                   .rules = "" };
+    db_case_add(r->db, r->run, &cs);
+    ud_buf_free(&vb);
+    rec_metric(r, "explore_seconds", rep->seconds, "s");
+    rec_metric(r, "distinct_states", (double)rep->distinct, "states");
+}
+
+/* What the search found, said and recorded: the exit status. */
+static int report(recorder *r, exploration *x, const ud_explore_report *rep)
+{
+    ud_buf table;
+    ud_buf_init(&table);
+    table_text(rep, &table);
+    say_cut(x->g, x->bound, rep);
+    say_outcomes_cut(rep);
+    if (x->a.table)
+        print_table_only(x, &table);
+    else
+        print_report(x, rep, &table);
+    if (x->a.outcomes && !rep->violated && rep->complete && !rep->outcomes_cut)
+        print_outcomes(r, x->g, &x->m, (int)x->a.horizon, x->gb, rep);
+    int rc = finish_check(x, true) ? UD_EXIT_OK : UD_EXIT_FAIL;
+    if (rep->violated)
+        rc = say_violation(rep);
+    if (x->a.golden && rc == UD_EXIT_OK)
+        rc = compare_with_golden(x->a.golden, rep, &table);
+    if (r->db)
+        record_search(r, x, rep, &table);
+    ud_buf_free(&table);
+    return rc;
+}
+
+int cmd_explore(int argc, char **argv)
+{
+    exploration x = { 0 };
+    int rc = read_exploration(argc, argv, &x);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    const explore_args *a = &x.a;
     ud_explore_opts o = {
-        .game = g,
-        .setup = &m.setup,
-        .bound = bound,
-        .max_depth = max_depth > UD_EXPLORE_MAX_DEPTH ? -1 : (int)max_depth,
-        .policy = follow ? &m.policy[0] : NULL,
-        .max_states = max_states,
-        .max_memory = max_memory,
+        .game = x.g,
+        .setup = &x.m.setup,
+        .bound = x.bound,
+        .max_depth = a->max_depth > UD_EXPLORE_MAX_DEPTH ? -1 : (int)a->max_depth,
+        .policy = a->follow ? &x.m.policy[0] : NULL,
+        .max_states = a->max_states,
+        .max_memory = a->max_memory,
         .check_invariants = 1,
-        .outcomes = outcomes,
-        .reference = reference,
-        .on_edge = chk ? check->on_edge : NULL,
-        .edge_ctx = chk,
-        .jobs = jobs,
-        .horizon = (int)horizon,
+        .outcomes = a->outcomes,
+        .reference = a->reference,
+        .on_edge = x.chk ? x.check->on_edge : NULL,
+        .edge_ctx = x.chk,
+        .jobs = a->jobs,
+        .horizon = (int)a->horizon,
     };
     recorder r;
-    if (!rec_begin(&r, &ro, "explore", g))
+    if (!rec_begin(&r, &a->rec, "explore", x.g)) {
+        finish_check(&x, false);
         return UD_EXIT_USAGE;
-    rec_match(&r, &m);
-    rec_param(&r, "bound", "%s", bound ? bound->name : "none");
-    if (horizon)
-        rec_param(&r, "horizon", "%llu", (unsigned long long)horizon);
+    }
+    rec_match(&r, &x.m);
+    rec_param(&r, "bound", "%s", x.bound ? x.bound->name : "none");
+    if (a->horizon)
+        rec_param(&r, "horizon", "%llu", (unsigned long long)a->horizon);
     ud_explore_report rep;
-    ud_buf err, table;
+    ud_buf err;
     ud_buf_init(&err);
-    ud_buf_init(&table);
-    int rc = UD_EXIT_OK;
     if (ud_explore(&o, &rep, &err) != 0) { /* a setting it cannot explore, or out of memory */
         fprintf(stderr, "undead explore: %s\n", ud_buf_str(&err));
         rc = UD_EXIT_USAGE;
-        goto out;
-    }
-    table_text(&rep, &table);
-    say_cut(g, bound, &rep);
-    if (rep.outcomes_cut) {
-        char limit[32];
-        cli_format_size(rep.memory_limit, limit, sizeof limit);
-        fprintf(stderr,
-                "undead explore: the search is complete (%llu distinct states), but solving the chain "
-                "for the outcomes would pass the --max-memory bound (%s); the state counts are "
-                "complete, the outcome probabilities are not computed\n",
-                (unsigned long long)rep.distinct, limit);
-    }
-    if (table_only) {
-        printf("# undead explore %s --bound %s%s\n", g->name, bound ? bound->name : "none",
-               follow ? " --follow-policy" : "");
-        if (horizon)
-            printf("#   --horizon %llu\n", (unsigned long long)horizon);
-        /* what else chose the position and the play, so that a table
-         * kept in golden/ says where it came from (comments: --golden
-         * compares the rows only) */
-        if (go.players)
-            printf("#   --players %s\n", go.players);
-        for (int i = 0; i < go.n_starts; i++)
-            printf("#   --start \"%s\"\n", go.starts[i]);
-        for (int i = 0; i < go.n_variants; i++)
-            printf("#   --variant %s\n", go.variants[i]);
-        if (follow && go.policies)
-            printf("#   --policy %s\n", go.policies);
-        fputs(ud_buf_str(&table), stdout);
     } else {
-        printf("%s, bound %s: %s\n", g->name, bound ? bound->name : "none", bound ? bound->summary : "none");
-        printf("states generated %llu, distinct %llu (decision %llu, terminal %llu, cut %llu)\n",
-               (unsigned long long)rep.generated, (unsigned long long)rep.distinct,
-               (unsigned long long)rep.decision, (unsigned long long)rep.terminal,
-               (unsigned long long)rep.cut);
-        char status[96];
-        status_text(&rep, max_depth <= UD_EXPLORE_MAX_DEPTH, status, sizeof status);
-        printf("transitions %llu, chance picks %llu (%llu checked to sum to exactly 1), depth %d, %s\n",
-               (unsigned long long)rep.transitions, (unsigned long long)rep.chance,
-               (unsigned long long)rep.chance_sums_checked, rep.depth, status);
-        printf("invariants checked after every rule firing: %s\n",
-               rep.violated ? "VIOLATION" : "no violation");
-        if (rep.solve_seconds > 0) /* what a user waited for, and on what */
-            printf("%.3f s (%.3f s of it solving the chain exactly)\n", rep.seconds, rep.solve_seconds);
-        else
-            printf("%.3f s\n", rep.seconds);
-        fputs(ud_buf_str(&table), stdout);
+        rc = report(&r, &x, &rep);
+        ud_explore_report_free(&rep);
     }
-    if (outcomes && !rep.violated && rep.complete && !rep.outcomes_cut)
-        print_outcomes(&r, g, &m, (int)horizon, gb, &rep);
-    if (chk) {
-        ud_buf verdict;
-        ud_buf_init(&verdict);
-        if (!check->finish(chk, &verdict))
-            rc = UD_EXIT_FAIL;
-        chk = NULL;
-        fputs(ud_buf_str(&verdict), stdout);
-        ud_buf_free(&verdict);
-    }
-    if (rep.violated) {
-        fprintf(stderr, "undead explore: %s%s%s\n", rep.fail.id ? rep.fail.id : "", rep.fail.id ? ": " : "",
-                rep.fail.msg);
-        if (rep.trace)
-            fprintf(stderr, "shortest path (replay with undead check):\n%s", rep.trace);
-        rc = UD_EXIT_FAIL;
-    }
-    if (golden && rc == UD_EXIT_OK && limit_cut(&rep)) {
-        /* a table cut short by a limit differs from the whole one: that
-         * is no failed check, and no comparison */
-        fprintf(stderr, "undead explore: --golden %s: not compared: the search was cut by %s (raise it)\n",
-                golden, limit_cut(&rep));
-        rc = UD_EXIT_USAGE;
-    } else if (golden && rc == UD_EXIT_OK)
-        rc = compare_golden(golden, ud_buf_str(&table));
-    if (r.db) {
-        char key[4096], outcome[256];
-        ud_buf pos;
-        ud_buf_init(&pos);
-        key_position(&m, (int)horizon, &pos);
-        snprintf(key, sizeof key, "explore:%s:bound=%s%s%s", g->name, bound ? bound->name : "none",
-                 ud_buf_str(&pos), follow ? ":follow-policy" : "");
-        ud_buf_free(&pos);
-        snprintf(outcome, sizeof outcome,
-                 "generated=%llu distinct=%llu decision=%llu terminal=%llu cut=%llu chance=%llu depth=%d %s",
-                 (unsigned long long)rep.generated, (unsigned long long)rep.distinct,
-                 (unsigned long long)rep.decision, (unsigned long long)rep.terminal,
-                 (unsigned long long)rep.cut, (unsigned long long)rep.chance, rep.depth,
-                 rep.violated ? "violation" : "ok");
-        ud_buf vb;
-        ud_buf_init(&vb);
-        rec_variants_text(g, m.setup.variant, &vb);
-        db_case cs = { .key = key,
-                       .kind = "explore",
-                       .game = g->name,
-                       .variants = ud_buf_str(&vb),
-                       .inputs = ud_buf_str(&table),
-                       /* a search a limit cut short is recorded as such:
-                        * its counts are not the game's */
-                       .status = rep.violated   ? "violation"
-                                 : rep.complete ? "complete"
-                                                : "partial",
-                       .outcome = outcome,
-                       .decisions = -1,
-                       .rules = "" };
-        db_case_add(r.db, r.run, &cs);
-        ud_buf_free(&vb);
-        rec_metric(&r, "explore_seconds", rep.seconds, "s");
-        rec_metric(&r, "distinct_states", (double)rep.distinct, "states");
-    }
-    ud_explore_report_free(&rep);
-out:
     ud_buf_free(&err);
-    ud_buf_free(&table);
-    if (chk) {
-        ud_buf verdict;
-        ud_buf_init(&verdict);
-        check->finish(chk, &verdict);
-        ud_buf_free(&verdict);
-    }
+    finish_check(&x, false);
     return rec_end(&r, rc);
 }

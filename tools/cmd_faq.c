@@ -1,352 +1,142 @@
 /*
- * cmd_faq.c - `undead faq`: the printable rules FAQ (faq.c) as HTML,
- * Markdown, or PDF printed by headless Chromium.
- *
- * Chromium is started with the flags that keep it off the network (no
- * background networking, component updates, sync or QUIC; every host name
- * resolves to nothing) in a fresh profile directory that is removed
- * afterwards.  The HTML it prints holds no script and no external
- * reference, so nothing would be fetched anyway.  It prints twice: the
- * contents' page numbers are where the first printing put each heading
- * (write_pdf).
+ * cmd_faq.c - `undead faq`: the printable rules FAQ (faq/) as HTML,
+ * Markdown, or PDF printed by headless Chromium (faq/faq_pdf.c).
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "datadir.h"
 #include "db.h"
 #include "faq.h"
 #include "outfile.h"
-#include "pdf_pages.h"
 
-static const char usage[] =
-    "usage: undead faq [--game G]... [--part P] [--format html|md|pdf] [-o FILE] [options]\n"
-    "Writes the rules FAQ: every rule by phase with its source, every open question with\n"
-    "its readings and their measured impact, the texts' numeric claims, worked examples\n"
-    "with the dice drawn, findings, edge cases and charts - all from the rule tables, the\n"
-    "golden transcripts and the results database (run 'undead verify' first).  The same\n"
-    "database gives the same bytes.\n"
-    "  --game G              only this game (repeatable; default every game)\n"
-    "  --part P              players (the questions players ask, a few pages a game),\n"
-    "                        reference (rules, readings, claims, examples, findings), or\n"
-    "                        all (default: the players' questions first, then the reference)\n"
-    "  --format F            html (default; stands alone, prints well), md, or pdf\n"
-    "  -o, --output FILE     write here (default: standard output; required for pdf)\n"
-    "  --db PATH             the results database (default: $UNDEAD_DB, else undead.db)\n"
-    "  --golden DIR          golden directory (default: golden in undead's data folder:\n"
-    "                        $UNDEAD_DATA_DIR, else the checkout of this build, else\n"
-    "                        PREFIX/share/undead)\n"
-    "  --chromium PATH       the browser that prints the PDF (default $UNDEAD_CHROMIUM,\n"
-    "                        else chromium); the contents' page numbers are read\n"
-    "                        back from the printed PDF with pdfinfo (poppler-utils)\n";
+/* faq's options (opts.h). */
+typedef struct faq_args {
+    const ud_game **games; /* --game, each found as it is read; room for every one */
+    int n_games;
+    int part, format; /* indices in parts[], formats[] */
+    const char *output, *db, *golden, *chromium;
+} faq_args;
 
-enum { PDF_TIMEOUT_S = 180 };
+static const char *const parts[] = { "players", "reference", "all", NULL };
+static const faq_part part_of[] = { FAQ_PLAYERS, FAQ_REFERENCE, FAQ_ALL };
+static const char *const formats[] = { "html", "md", "pdf", NULL };
+enum { FORMAT_HTML, FORMAT_MD, FORMAT_PDF };
 
-static void remove_tree(const char *dir)
+static bool read_game(const char *cmd, const opts_option *o, void *field, const char *arg);
+static bool read_chromium(const char *cmd, const opts_option *o, void *field, const char *arg);
+
+static const opts_option options[] = {
+    { .name = "game",
+      .kind = OPTS_CALL,
+      .call = read_game,
+      .metavar = "G",
+      .help = "only this game (repeatable; default every game)" },
+    { .name = "part",
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(faq_args, part),
+      .choices = parts,
+      .def = 2, /* all */
+      .metavar = "P",
+      .help = "players (the questions players ask, a few pages a game),\n"
+              "reference (rules, readings, claims, examples, findings), or\n"
+              "all (default: the players' questions first, then the reference)" },
+    { .name = "format",
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(faq_args, format),
+      .choices = formats,
+      .metavar = "F",
+      .help = "html (default; stands alone, prints well), md, or pdf" },
+    { .name = "output",
+      .short_name = 'o',
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(faq_args, output),
+      .metavar = "FILE",
+      .help = "write here (default: standard output; required for pdf)" },
+    { .name = "db",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(faq_args, db),
+      .metavar = "PATH",
+      .help = "the results database (default: $UNDEAD_DB, else undead.db)" },
+    { .name = "golden",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(faq_args, golden),
+      .metavar = "DIR",
+      .help = "golden directory (default: golden in undead's data folder:\n"
+              "$UNDEAD_DATA_DIR, else the checkout of this build, else\n"
+              "PREFIX/share/undead)" },
+    { .name = "chromium",
+      .kind = OPTS_CALL,
+      .at = OPTS_AT(faq_args, chromium),
+      .call = read_chromium,
+      .metavar = "PATH",
+      .help = "the browser that prints the PDF (default $UNDEAD_CHROMIUM,\n"
+              "else chromium); the contents' page numbers are read\n"
+              "back from the printed PDF with pdfinfo (poppler-utils)" },
+    OPTS_END,
+};
+
+const opts_command cmd_faq_opts = {
+    .name = "faq",
+    .usage = "usage: undead faq [--game G]... [--part P] [--format html|md|pdf] [-o FILE] [options]\n"
+             "Writes the rules FAQ: every rule by phase with its source, every open question with\n"
+             "its readings and their measured impact, the texts' numeric claims, worked examples\n"
+             "with the dice drawn, findings, edge cases and charts - all from the rule tables, the\n"
+             "golden transcripts and the results database (run 'undead verify' first).  The same\n"
+             "database gives the same bytes.\n",
+    .options = options,
+};
+
+/* --game G (field: the whole faq_args): the game found at once, and once
+ * only (twice would write its chapters twice, every anchor id twice). */
+static bool read_game(const char *cmd, const opts_option *o, void *field, const char *arg)
 {
-    pid_t pid = fork();
-    if (pid == 0) {
-        execlp("rm", "rm", "-rf", "--", dir, (char *)NULL);
-        _exit(127);
-    }
-    if (pid > 0)
-        waitpid(pid, NULL, 0);
-}
-
-enum { PDF_MIN_BYTES = 1024 };
-
-/* A browser can exit 0 having written a few bytes, or a disk can fill: a
- * PDF that does not start "%PDF-" and end "%%EOF" (a truncated one does
- * not), or is smaller than any page we print, is refused with a message
- * (write_pdf removes it: it is the temporary, never the named file); false
- * then. */
-static bool pdf_is_whole(const char *path, const char *shown)
-{
-    FILE *f = fopen(path, "rb");
-    char head[5] = "", tail[1024];
-    long size = -1;
-    size_t got = 0;
-    if (f) {
-        got = fread(head, 1, sizeof head, f);
-        if (fseek(f, 0, SEEK_END) == 0)
-            size = ftell(f);
-        if (size >= (long)sizeof tail && fseek(f, -(long)sizeof tail, SEEK_END) == 0) {
-            got = fread(tail, 1, sizeof tail, f);
-        } else
-            got = 0;
-        fclose(f);
-    }
-    bool eof = false;
-    for (size_t i = 0; i + 5 <= got && !eof; i++)
-        eof = memcmp(tail + i, "%%EOF", 5) == 0;
-    if (size >= PDF_MIN_BYTES && memcmp(head, "%PDF-", 5) == 0 && eof)
-        return true;
-    fprintf(stderr,
-            "undead faq: %s: not a whole PDF (%ld bytes; expected at least %d, starting "
-            "'%%PDF-' and ending '%%%%EOF'): the browser's output was cut short or is not a PDF; removed\n",
-            shown, size, PDF_MIN_BYTES);
-    return false;
-}
-
-/* Print html_path to pdf_path with headless Chromium; false with a message. */
-static bool print_pdf(const char *chromium, const char *tmp, const char *html_path, const char *pdf_path)
-{
-    char profile[1100], out_flag[4200], profile_flag[1200], url[4200], log_path[1100];
-    snprintf(profile, sizeof profile, "%s/profile", tmp);
-    snprintf(log_path, sizeof log_path, "%s/chromium.log", tmp);
-    snprintf(profile_flag, sizeof profile_flag, "--user-data-dir=%s", profile);
-    snprintf(out_flag, sizeof out_flag, "--print-to-pdf=%s", pdf_path);
-    snprintf(url, sizeof url, "file://%s", html_path);
-    const char *argv[32];
-    int n = 0;
-    argv[n++] = chromium;
-    argv[n++] = "--headless";
-    if (geteuid() == 0)
-        argv[n++] = "--no-sandbox"; /* Chromium refuses to run as root otherwise */
-    argv[n++] = "--disable-gpu";
-    argv[n++] = "--disable-dev-shm-usage";
-    argv[n++] = "--disable-quic";
-    argv[n++] = "--no-first-run";
-    argv[n++] = "--no-default-browser-check";
-    argv[n++] = "--disable-background-networking";
-    argv[n++] = "--disable-component-update";
-    argv[n++] = "--disable-sync";
-    argv[n++] = "--disable-extensions";
-    argv[n++] = "--disable-default-apps";
-    argv[n++] = "--host-resolver-rules=MAP * ~NOTFOUND";
-    argv[n++] = profile_flag;
-    argv[n++] = "--no-pdf-header-footer";
-    argv[n++] = "--generate-pdf-document-outline"; /* bookmarks from the headings */
-    argv[n++] = out_flag;
-    argv[n++] = url;
-    argv[n] = NULL;
-    /* emptied, so that a browser that writes nothing is not taken for one
-     * that wrote the last printing again */
-    struct stat before;
-    if (stat(pdf_path, &before) == 0 && S_ISREG(before.st_mode) && truncate(pdf_path, 0) != 0) {
-        fprintf(stderr, "undead faq: %s: %s\n", pdf_path, strerror(errno));
+    faq_args *a = field;
+    (void)o;
+    const ud_game *g = cli_game(cmd, arg);
+    if (!g)
         return false;
-    }
-    pid_t pid = fork();
-    if (pid < 0) {
-        fprintf(stderr, "undead faq: fork: %s\n", strerror(errno));
-        return false;
-    }
-    if (pid == 0) {
-        int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (fd >= 0) {
-            dup2(fd, 1);
-            dup2(fd, 2);
-            close(fd);
-        }
-        setenv("HOME", tmp, 1); /* nothing of the user's profile is read or written */
-        execvp(chromium, (char *const *)argv);
-        fprintf(stderr, "cannot run %s: %s\n", chromium, strerror(errno));
-        _exit(127);
-    }
-    int status = 0;
-    time_t start = time(NULL);
-    for (;;) {
-        pid_t w = waitpid(pid, &status, WNOHANG);
-        if (w == pid)
-            break;
-        if (w < 0) {
-            status = -1;
-            break;
-        }
-        if (time(NULL) - start > PDF_TIMEOUT_S) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            fprintf(stderr, "undead faq: %s did not finish in %d s\n", chromium, PDF_TIMEOUT_S);
+    for (int k = 0; k < a->n_games; k++)
+        if (a->games[k] == g) {
+            fprintf(stderr, "undead %s: game '%s' is named twice: expected each game once\n", cmd, arg);
             return false;
         }
-        struct timespec ts = { 0, 50 * 1000 * 1000 };
-        nanosleep(&ts, NULL);
-    }
-    struct stat sb;
-    bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && stat(pdf_path, &sb) == 0 && sb.st_size > 0;
-    if (!ok) {
-        fprintf(stderr, "undead faq: %s could not print the PDF (exit %d)%s\n", chromium,
-                WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-                WIFEXITED(status) && WEXITSTATUS(status) == 127
-                    ? "; install it (Debian: apt-get install chromium) or name it with --chromium"
-                    : "");
-        size_t len;
-        FILE *f = fopen(log_path, "r");
-        if (f) {
-            char line[512];
-            for (int i = 0; i < 20 && fgets(line, sizeof line, f); i++)
-                fprintf(stderr, "  %s", line);
-            fclose(f);
-        }
-        (void)len;
-    }
-    return ok;
+    a->games[a->n_games++] = g;
+    return true;
 }
 
-/* Write the FAQ to PATH (standard output when NULL), whole or not at all:
- * a run that fails leaves PATH as it was (outfile.h).  false with err
- * filled and *status the exit status: 2 when PATH could not be written or
- * a file the FAQ reads was refused, 1 when the FAQ could not be made (no
- * verify run). */
-static bool write_file(const faq_opts *o, const char *path, ud_buf *err, int *status)
+/* --chromium PATH: a name, never empty (an empty one is a mistake in the
+ * shell, not a request for the default). */
+static bool read_chromium(const char *cmd, const opts_option *o, void *field, const char *arg)
 {
-    bool bad_input = false;
-    *status = UD_EXIT_OK;
-    if (!path) {
-        bool ok = faq_write(stdout, o, err, &bad_input);
-        *status = ok ? UD_EXIT_OK : bad_input ? UD_EXIT_USAGE : UD_EXIT_FAIL;
-        return ok;
-    }
-    ud_buf why;
-    ud_buf_init(&why);
-    ud_outfile out;
-    bool ok = ud_outfile_open(&out, path, &why);
-    if (!ok) {
-        ud_buf_printf(err, "%s: %s", path, ud_buf_str(&why));
-        *status = UD_EXIT_USAGE;
-    } else if (!(ok = faq_write(out.f, o, err, &bad_input))) {
-        ud_outfile_abort(&out);
-        *status = bad_input ? UD_EXIT_USAGE : UD_EXIT_FAIL;
-    } else if (!(ok = ud_outfile_commit(&out, &why))) {
-        /* a failed write (a full disk) shows here, in the error flag or
-         * the last flush */
-        ud_buf_printf(err, "writing %s: %s", path, ud_buf_str(&why));
-        *status = UD_EXIT_USAGE;
-    }
-    ud_buf_free(&why);
-    return ok;
-}
-
-/* write_file, saying why on standard error when it fails (what_failed
- * when there is no more to say); the exit status. */
-static int write_file_or_say(const faq_opts *o, const char *path, const char *what_failed)
-{
-    ud_buf err;
-    ud_buf_init(&err);
-    int status;
-    if (!write_file(o, path, &err, &status))
-        fprintf(stderr, "undead faq: %s\n", err.len ? ud_buf_str(&err) : what_failed);
-    ud_buf_free(&err);
-    return status;
-}
-
-/* HTML or Markdown to OUTPUT (standard output when NULL): an exit status. */
-static int write_text(const faq_opts *o, const char *output)
-{
-    return write_file_or_say(o, output, "cannot write the output");
-}
-
-/* Printings allowed for the page numbers to settle.  The contents' number
- * slots have a fixed width (faq.h), so the second printing puts every
- * heading where the first did and the third is never needed in practice;
- * a layout that keeps moving is an error, not a wrong number. */
-enum { PDF_PRINTINGS = 3 };
-
-/* Print the FAQ (HTML in TMP) to PDF_ABS and read where each heading
- * landed: an exit status, with a message when not 0. */
-static int print_once(const faq_opts *o, const char *chromium, const char *tmp, const char *pdf_abs,
-                      const char *shown, pdf_pages *pages)
-{
-    char html_path[1100];
-    snprintf(html_path, sizeof html_path, "%s/faq.html", tmp);
-    int status = write_file_or_say(o, html_path, "cannot write the HTML");
-    if (status != UD_EXIT_OK)
-        return status;
-    if (!print_pdf(chromium, tmp, html_path, pdf_abs) || !pdf_is_whole(pdf_abs, shown))
-        return UD_EXIT_FAIL;
-    ud_buf err;
-    ud_buf_init(&err);
-    if (!pdf_pages_read("pdfinfo", pdf_abs, pages, &err)) {
-        fprintf(stderr, "undead faq: %s: cannot read on which page each heading lies (%s)\n", shown,
-                ud_buf_str(&err));
-        status = UD_EXIT_FAIL;
-    }
-    ud_buf_free(&err);
-    return status;
-}
-
-/* Print to PDF_ABS (SHOWN in messages) with empty number slots, then
- * again with the pages the headings landed on, until a printing puts
- * every heading on the page the contents say: an exit status. */
-static int print_settled(faq_opts *o, const char *chromium, const char *tmp, const char *pdf_abs,
-                         const char *shown)
-{
-    pdf_pages used = { NULL, 0 }, landed = { NULL, 0 };
-    o->print = true;
-    o->pages = NULL;
-    int status = UD_EXIT_OK;
-    bool settled = false;
-    for (int i = 0; i < PDF_PRINTINGS && !settled && status == UD_EXIT_OK; i++) {
-        status = print_once(o, chromium, tmp, pdf_abs, shown, &landed);
-        settled = status == UD_EXIT_OK && o->pages && !pdf_pages_moved(&used, &landed);
-        if (status == UD_EXIT_OK && !settled) {
-            pdf_pages_free(&used);
-            used = landed;
-            landed = (pdf_pages){ NULL, 0 };
-            o->pages = &used;
-        }
-    }
-    if (status == UD_EXIT_OK && !settled) {
+    (void)o;
+    if (!*arg) {
         fprintf(stderr,
-                "undead faq: %s: after %d printings the headings still move between pages "
-                "(e.g. %s): the contents' page numbers cannot be trusted; removed\n",
-                shown, PDF_PRINTINGS,
-                pdf_pages_moved(&used, &landed) ? pdf_pages_moved(&used, &landed) : "?");
-        status = UD_EXIT_FAIL;
+                "undead %s: --chromium '': expected a program name (the browser that prints the PDF)\n", cmd);
+        return false;
     }
-    pdf_pages_free(&used);
-    pdf_pages_free(&landed);
-    return status;
+    *(const char **)field = arg;
+    return true;
 }
 
-/* The PDF, its contents carrying page numbers (print_settled): an exit
- * status.  The browser prints to a temporary beside OUTPUT, renamed over
- * it only when the PDF is whole (outfile.h): a run that fails leaves
- * OUTPUT as it was. */
-static int write_pdf(faq_opts *o, const char *chromium, const char *output)
+/* The browser that prints the PDF: --chromium (given), else
+ * $UNDEAD_CHROMIUM, else chromium.  An empty UNDEAD_CHROMIUM is refused
+ * (NULL, the message printed), as an empty UNDEAD_DB is: set to nothing,
+ * a variable is a mistake in the shell, not a request for the default. */
+static const char *browser(const char *given)
 {
-    ud_buf why;
-    ud_buf_init(&why);
-    ud_outfile out;
-    if (!ud_outfile_reserve(&out, output, &why)) {
-        fprintf(stderr, "undead faq: %s: %s\n", output, ud_buf_str(&why));
-        ud_buf_free(&why);
-        return UD_EXIT_USAGE;
+    const char *env = getenv("UNDEAD_CHROMIUM");
+    if (given)
+        return given;
+    if (env && !*env) {
+        fputs("undead faq: UNDEAD_CHROMIUM is empty: expected a program name (unset it for chromium)\n",
+              stderr);
+        return NULL;
     }
-    char tmp[1024], pdf_abs[4096];
-    const char *base = getenv("TMPDIR");
-    snprintf(tmp, sizeof tmp, "%s/undead-faq-XXXXXX", base && *base ? base : "/tmp");
-    if (!mkdtemp(tmp)) {
-        fprintf(stderr, "undead faq: cannot make a temporary directory: %s\n", strerror(errno));
-        ud_outfile_abort(&out);
-        ud_buf_free(&why);
-        return UD_EXIT_FAIL;
-    }
-    const char *pdf_path = ud_outfile_path(&out); /* the browser runs in another folder */
-    char cwd[2048] = "";
-    if (pdf_path[0] != '/' && !getcwd(cwd, sizeof cwd))
-        cwd[0] = '\0';
-    snprintf(pdf_abs, sizeof pdf_abs, "%s%s%s", cwd, cwd[0] ? "/" : "", pdf_path);
-    int status = print_settled(o, chromium, tmp, pdf_abs, output);
-    if (status != UD_EXIT_OK)
-        ud_outfile_abort(&out);
-    else if (!ud_outfile_commit(&out, &why)) {
-        fprintf(stderr, "undead faq: writing %s: %s\n", output, ud_buf_str(&why));
-        status = UD_EXIT_USAGE;
-    }
-    ud_buf_free(&why);
-    remove_tree(tmp);
-    return status;
+    return env ? env : "chromium";
 }
 
 /* faq_runs_ready, saying why not on standard error. */
@@ -365,160 +155,67 @@ static bool runs_ready(const faq_opts *o, const char *db_path)
     return ok;
 }
 
-/* "undead faq: WHAT 'VALUE'", the value escaped (docs/usage.md: a value
- * echoed cannot break the line or reach the terminal). */
-static void say_bad(const char *what, const char *value)
+/* The golden folder of every game asked for (the worked examples and
+ * findings come from them: one that is missing, the data not installed or
+ * a mistyped --golden, is an error, not a FAQ without them); false, said,
+ * when one is missing. */
+static bool golden_folders(faq_opts *o, char *golden_default, size_t size)
 {
-    ud_buf shown;
-    ud_buf_init(&shown);
-    fprintf(stderr, "undead faq: %s '%s'\n", what, ud_escaped(&shown, value));
-    ud_buf_free(&shown);
-}
-
-/* --part P; false with the message printed. */
-static bool set_part(faq_opts *o, const char *part)
-{
-    if (strcmp(part, "players") == 0)
-        o->part = FAQ_PLAYERS;
-    else if (strcmp(part, "reference") == 0)
-        o->part = FAQ_REFERENCE;
-    else if (strcmp(part, "all") == 0)
-        o->part = FAQ_ALL;
-    else {
-        say_bad("--part: expected players, reference or all, got", part);
+    if (!o->golden_dir && !(o->golden_dir = cli_data_path("faq", "golden", "--golden", golden_default, size)))
         return false;
+    for (int i = 0; i < o->n_games; i++) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/%s", o->golden_dir, o->games[i]->folder);
+        if (!cli_need_dir("faq", path,
+                          "the worked examples and findings are read from it: " CLI_DATA_HINT("--golden")))
+            return false;
     }
     return true;
 }
 
-/* The browser that prints the PDF: --chromium (given), else
- * $UNDEAD_CHROMIUM, else chromium.  An empty name is refused (NULL, the
- * message printed), as an empty UNDEAD_DB is: set to nothing, a variable
- * is a mistake in the shell, not a request for the default. */
-static const char *browser(const char *given)
+/* The command line read into a and o: OPTS_GO_ON, or the exit status to
+ * end with. */
+static int read_faq(int argc, char **argv, faq_args *a, faq_opts *o)
 {
-    const char *env = getenv("UNDEAD_CHROMIUM");
-    if (given && !*given)
-        fputs("undead faq: --chromium '': expected a program name (the browser that prints the PDF)\n", stderr);
-    else if (!given && env && !*env)
-        fputs("undead faq: UNDEAD_CHROMIUM is empty: expected a program name (unset it for chromium)\n", stderr);
-    else
-        return given ? given : env ? env : "chromium";
-    return NULL;
-}
-
-/* --game NAME: a game once (twice would write its chapters twice, every
- * anchor id twice); false with the message printed. */
-static bool add_game(faq_opts *o, const char *name)
-{
-    const ud_game *g = cli_game("faq", name);
-    if (!g)
-        return false;
-    for (int k = 0; k < o->n_games; k++)
-        if (o->games[k] == g) {
-            fprintf(stderr, "undead faq: game '%s' is named twice: expected each game once\n", name);
-            return false;
-        }
-    o->games[o->n_games++] = g;
-    return true;
+    opts_operands ops;
+    int rc = opts_read(&cmd_faq_opts, argc, argv, a, &ops, 0, 0);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    if (a->format == FORMAT_PDF && !a->output) {
+        fputs("undead faq: --format pdf needs -o FILE\n", stderr);
+        return UD_EXIT_USAGE;
+    }
+    if (a->format == FORMAT_PDF && !(a->chromium = browser(a->chromium)))
+        return UD_EXIT_USAGE;
+    *o = (faq_opts){ .games = a->games,
+                     .n_games = a->n_games,
+                     .golden_dir = a->golden,
+                     .format = a->format == FORMAT_MD ? FAQ_MD : FAQ_HTML,
+                     .part = part_of[a->part] };
+    if (!o->n_games)
+        for (const ud_game *const *g = ud_games; *g; g++)
+            o->games[o->n_games++] = *g;
+    return OPTS_GO_ON;
 }
 
 /* undead faq, with room in GAMES for every game it may be asked for. */
 static int faq_run(int argc, char **argv, const ud_game **games)
 {
-    static const struct option longopts[] = {
-        { "game", required_argument, NULL, 'g' },
-        { "format", required_argument, NULL, 'f' },
-        { "part", required_argument, NULL, 'p' },
-        { "output", required_argument, NULL, 'o' },
-        { "db", required_argument, NULL, 'd' },
-        { "golden", required_argument, NULL, 'G' },
-        { "chromium", required_argument, NULL, 'c' },
-        { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
-    };
-    faq_opts o = { .games = games, .golden_dir = NULL, .format = FAQ_HTML };
-    const char *output = NULL, *db_path = NULL, *format = "html";
-    const char *chromium = NULL; /* --chromium; else browser() */
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            return UD_EXIT_OK;
-        case 'g':
-            if (!add_game(&o, optarg))
-                return UD_EXIT_USAGE;
-            break;
-        case 'f':
-            format = optarg;
-            break;
-        case 'p':
-            if (!set_part(&o, optarg))
-                return UD_EXIT_USAGE;
-            break;
-        case 'o':
-            output = optarg;
-            break;
-        case 'd':
-            db_path = optarg;
-            break;
-        case 'G':
-            o.golden_dir = optarg;
-            break;
-        case 'c':
-            chromium = optarg;
-            break;
-        default:
-            fputs(usage, stderr);
-            return UD_EXIT_USAGE;
-        }
-    }
-    if (optind != argc) {
-        say_bad("unexpected argument", argv[optind]);
-        fputs(usage, stderr);
-        return UD_EXIT_USAGE;
-    }
-    bool pdf = strcmp(format, "pdf") == 0;
-    if (pdf || strcmp(format, "html") == 0)
-        o.format = FAQ_HTML;
-    else if (strcmp(format, "md") == 0)
-        o.format = FAQ_MD;
-    else {
-        fprintf(stderr, "undead faq: --format: expected html, md or pdf, got '%s'\n", format);
-        return UD_EXIT_USAGE;
-    }
-    if (pdf && !output) {
-        fputs("undead faq: --format pdf needs -o FILE\n", stderr);
-        return UD_EXIT_USAGE;
-    }
-    if (pdf && !(chromium = browser(chromium)))
-        return UD_EXIT_USAGE;
-    if (!o.n_games)
-        for (const ud_game *const *g = ud_games; *g; g++)
-            o.games[o.n_games++] = *g;
-
-    /* The worked examples and findings come from the golden folders: one
-     * that is missing (the data not installed, a mistyped --golden) is an
-     * error, not a FAQ without them. */
+    faq_args a = { .games = games }; /* .chromium: --chromium; else browser() */
+    faq_opts o;
+    int rc = read_faq(argc, argv, &a, &o);
+    if (rc != OPTS_GO_ON)
+        return rc;
     char golden_default[4096];
-    if (!o.golden_dir &&
-        !(o.golden_dir = cli_data_path("faq", "golden", "--golden", golden_default, sizeof golden_default)))
+    if (!golden_folders(&o, golden_default, sizeof golden_default))
         return UD_EXIT_USAGE;
-    for (int i = 0; i < o.n_games; i++) {
-        char path[4200];
-        const char *folder = o.games[i]->folder;
-        snprintf(path, sizeof path, "%s/%s", o.golden_dir, folder);
-        if (!cli_need_dir("faq", path,
-                          "the worked examples and findings are read from it: " CLI_DATA_HINT("--golden")))
-            return UD_EXIT_USAGE;
-    }
     /* asked before the database is read, so that a wrong -o is named first */
-    if (output && !cli_output_ok("faq", "-o", output))
+    if (a.output && !cli_output_ok("faq", "-o", a.output))
         return UD_EXIT_USAGE;
-    if (!(db_path = cli_db_path("faq", db_path)) ||
-        (output && !cli_output_not_input("faq", "-o", output, db_path, "the results database")))
+    /* NULL: an empty UNDEAD_DB (said); the output must not be the database */
+    const char *db_path = cli_db_path("faq", a.db);
+    if (!db_path ||
+        (a.output && !cli_output_not_input("faq", "-o", a.output, db_path, "the results database")))
         return UD_EXIT_USAGE;
     ud_buf err;
     ud_buf_init(&err);
@@ -537,8 +234,8 @@ static int faq_run(int argc, char **argv, const ud_game **games)
         db_close(d);
         return UD_EXIT_USAGE;
     }
-
-    int status = pdf ? write_pdf(&o, chromium, output) : write_text(&o, output);
+    int status =
+        a.format == FORMAT_PDF ? faq_print_pdf(&o, a.chromium, a.output) : faq_write_file(&o, a.output);
     db_close(d);
     return status;
 }

@@ -5,27 +5,57 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "datadir.h"
 #include "golden.h"
 #include "record.h"
 
-static const char usage[] =
-    "usage: undead golden check|update|coverage [--dir DIR]\n"
-    "  check     regenerate every DIR/**/NAME.in and diff it with NAME.transcript (exit 1 on a difference\n"
-    "            or a rule a case breaks; exit 2 when a case is no record, e.g. bytes that are not text,\n"
-    "            or a file cannot be read or written: a FIFO or device where a file is expected)\n"
-    "  update    rewrite the NAME.transcript files (read the diff before committing)\n"
-    "  coverage  list rule rows that fire in no golden case (exit 1 if any); per game, the rows\n"
-    "            hand-written cases fire (every case but those under seeded/) and each row only\n"
-    "            seeded games fire, 'changes-a-count' when it changed one of the game's counts\n"
-    "  --dir DIR the golden directory (default: golden in undead's data folder:\n"
-    "            $UNDEAD_DATA_DIR, else the checkout of this build, else PREFIX/share/undead)\n"
-    "  --db PATH record the run in this results database (default: $UNDEAD_DB, else undead.db\n"
-    "            in the current folder, made there if missing)\n"
-    "  --no-db   do not record the run\n"
-    "The report (differences, updated files, uncovered rows, the totals) goes to standard\n"
-    "output; the errors (a case that cannot be read or parsed, a rule it breaks, a missing\n"
-    "transcript, a failed write) to standard error.\n";
+/* golden's options (opts.h). */
+typedef struct golden_args {
+    const char *dir; /* --dir, else golden under undead's data (datadir.h) */
+    rec_opts rec;
+} golden_args;
+
+static const opts_option options[] = {
+    { .name = "dir",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(golden_args, dir),
+      .metavar = "DIR",
+      .help = "the golden directory (default: golden in undead's data folder:\n"
+              "$UNDEAD_DATA_DIR, else the checkout of this build, else PREFIX/share/undead)" },
+    { .name = "db",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(golden_args, rec.path),
+      .metavar = "PATH",
+      .help = "record the run in this results database (default: $UNDEAD_DB, else undead.db\n"
+              "in the current folder, made there if missing)" },
+    { .name = "no-db",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(golden_args, rec.off),
+      .help = "do not record the run" },
+    OPTS_END,
+};
+
+static const char *const modes[] = { "check", "update", "coverage", NULL };
+
+const opts_command cmd_golden_opts = {
+    .name = "golden",
+    .usage =
+        "usage: undead golden check|update|coverage [--dir DIR]\n"
+        "  check     regenerate every DIR/**/NAME.in and diff it with NAME.transcript (exit 1 on a difference\n"
+        "            or a rule a case breaks; exit 2 when a case is no record, e.g. bytes that are not text,\n"
+        "            or a file cannot be read or written: a FIFO or device where a file is expected)\n"
+        "  update    rewrite the NAME.transcript files (read the diff before committing)\n"
+        "  coverage  list rule rows that fire in no golden case (exit 1 if any); per game, the rows\n"
+        "            hand-written cases fire (every case but those under seeded/) and each row only\n"
+        "            seeded games fire, 'changes-a-count' when it changed one of the game's counts\n",
+    .options = options,
+    .after = "The report (differences, updated files, uncovered rows, the totals) goes to standard\n"
+             "output; the errors (a case that cannot be read or parsed, a rule it breaks, a missing\n"
+             "transcript, a failed write) to standard error.\n",
+    .column = 12,
+    .words = modes,
+};
 
 static void record_totals(recorder *r, const golden_report *rep)
 {
@@ -42,37 +72,18 @@ static void record_totals(recorder *r, const golden_report *rep)
 
 int cmd_golden(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "dir", required_argument, NULL, 'd' },
-        REC_LONGOPTS,
-        { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
-    };
-    const char *dir = NULL; /* --dir, else golden under undead's data (datadir.h) */
-    rec_opts ro = { 0 };
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(usage, stdout);
-            return UD_EXIT_OK;
-        }
-        if (rec_opt(&ro, c, optarg))
-            continue;
-        if (c != 'd') {
-            fputs(usage, stderr);
-            return UD_EXIT_USAGE;
-        }
-        dir = optarg;
-    }
-    static const char *const modes[] = { "check", "update", "coverage" };
-    const char *word = optind + 1 == argc ? argv[optind] : "";
+    golden_args a = { 0 };
+    opts_operands ops;
+    int rc = opts_read(&cmd_golden_opts, argc, argv, &a, &ops, 0, -1);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    const char *word = ops.n == 1 ? argv[ops.first] : "", *dir = a.dir;
     int mode = -1;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; modes[i]; i++)
         if (strcmp(word, modes[i]) == 0)
             mode = i;
     if (mode < 0) {
-        fputs(usage, stderr);
+        opts_help(stderr, &cmd_golden_opts);
         return UD_EXIT_USAGE;
     }
     char dir_default[4096];
@@ -81,7 +92,7 @@ int cmd_golden(int argc, char **argv)
     if (!cli_need_dir("golden", dir, "the golden cases are read from it: --dir DIR"))
         return UD_EXIT_USAGE;
     recorder r;
-    if (!rec_begin(&r, &ro, "golden", NULL))
+    if (!rec_begin(&r, &a.rec, "golden", NULL))
         return UD_EXIT_USAGE;
     rec_param(&r, "mode", "%s", word);
     rec_param(&r, "dir", "%s", dir);

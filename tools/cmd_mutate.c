@@ -1,6 +1,6 @@
 /*
  * cmd_mutate.c - `undead mutate GAME`: mutation analysis of a game's rule
- * table.  Every mutant of the game (core/mutant.h: each row's guard never
+ * table (the run: mutate/mutate_run.c).  Every mutant of the game (core/mutant.h: each row's guard never
  * or always holding, its effect skipped or doubled, each reading read as
  * another) is switched on in turn, and the project's own checks run
  * against it in order, stopping at the first that fails (mutate.h): the
@@ -10,182 +10,137 @@
  * change any game (equivalent) and explains those left (survives).
  * docs/mutation.md has the method and the figures.
  */
-#define _XOPEN_SOURCE 700 /* nftw */
-#include <dirent.h>
-#include <ftw.h>
-#include <getopt.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "datadir.h"
 #include "mutate.h"
 #include "pieces.h"
 #include "record.h"
 
-static const char usage[] =
-    "usage: undead mutate GAME [options]\n"
-    "Mutation analysis of GAME's rule table: switches on each mutant of its rows\n"
-    "(guard never / always holds, effect skipped / applied twice) and readings (a\n"
-    "key's value read as another), runs the checks against it in order and stops\n"
-    "at the first that fails: golden (the game's golden transcripts), tests (its\n"
-    "CTest suites, label mutate-FOLDER), sim (seeded games, invariants on), fuzz\n"
-    "(its fuzz targets, with --fuzz-seconds).  Prints the survivors and the score;\n"
-    "exit 1 if the score is below --min-score or a survivor is not declared in\n"
-    "spec/FOLDER/mutants.txt.  Needs a mutation build (the `mutants` preset).\n"
-    "  --list                list the mutants and the declarations; run nothing\n"
-    "  --only MUTANT         run this mutant only (ID/OPERATOR; repeatable)\n"
-    "  --sample N            run N mutants spread evenly over the table (0: all)\n"
-    "  --sim-games N         games the sim check plays (default 500)\n"
-    "  --seed N              the sim check's first seed (default 1)\n"
-    "  --fuzz-seconds S      run each fuzz target S seconds (default 0: no fuzz check)\n"
-    "  --fuzz-dir DIR        the mutation build's fuzz targets (default\n"
-    "                        BUILD/../libfuzzer-mutants/fuzz)\n"
-    "  --build-dir DIR       the mutation build tree whose tests run (default: this\n"
-    "                        program's build tree); --no-tests skips them\n"
-    "  --checks LIST         the checks to run: any of golden,tests,sim,fuzz (always in\n"
-    "                        that order; default: golden,tests,sim, and fuzz with\n"
-    "                        --fuzz-seconds)\n"
-    "  --min-score P         the lowest passing score in percent (default 95)\n"
-    "  --jobs N              mutants checked at once (default: every core)\n"
-    "  --verbose             print every mutant's verdict, not only the survivors\n"
-    "  --recheck-equivalents a mutant declared equivalent gets every check (default:\n"
-    "                        golden and sim only, which catch most wrong declarations)\n" REC_HELP;
+enum { MAX_ONLY = 32 };
 
-#define NOT_DECLARED "not declared: no golden case, test or invariant pins it"
-
-enum { MAX_MUTANTS = 4 * UD_MAX_RULES + 64, MAX_ONLY = 32, MAX_COMMANDS = 8 };
-
+/* mutate's options (opts.h). */
 typedef struct mut_opts {
     const char *only[MAX_ONLY];
     int n_only;
-    unsigned long sample, sim_games, seed, fuzz_seconds, jobs;
+    uint64_t sample;
+    int jobs;
     double min_score;
-    const char *fuzz_dir, *build_dir;
-    unsigned checks; /* bit k: check k runs (mut_killer) */
-    bool list, no_tests, verbose, recheck;
+    mut_plan_opts plan; /* the checks, and what they run */
+    bool list, no_tests, verbose;
     rec_opts rec;
 } mut_opts;
 
-/* One mutant's verdict. */
-typedef struct mut_result {
-    ud_mutant m;
-    char name[96];
-    mut_decl *decl;
-    int killer; /* mut_killer, or -1: survived */
-    char reason[MUT_REASON];
-    double seconds;
-} mut_result;
+static bool read_checks(const char *cmd, const opts_option *o, void *field, const char *arg);
 
-typedef struct mut_plan {
-    mut_command cmd[MAX_COMMANDS];
-    int n_cmd;
-    bool recheck; /* a declared equivalent gets the slow checks too */
-    char game_arg[64], golden[4096], build[4096], fuzz[4096], corpus[MAX_COMMANDS][4096];
-    char self[4096], games_arg[32], seed_arg[32], fuzz_time[48], tmp_root[64];
-} mut_plan;
+static const opts_option options[] = {
+    { .name = "list",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(mut_opts, list),
+      .help = "list the mutants and the declarations; run nothing" },
+    { .name = "only",
+      .kind = OPTS_LIST,
+      .at = OPTS_AT(mut_opts, only),
+      .count = OPTS_AT(mut_opts, n_only),
+      .max = MAX_ONLY,
+      .metavar = "MUTANT",
+      .help = "run this mutant only (ID/OPERATOR; repeatable)" },
+    { .name = "sample",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(mut_opts, sample),
+      .hi = 100000000,
+      .metavar = "N",
+      .help = "run N mutants spread evenly over the table (0: all)" },
+    { .name = "sim-games",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(mut_opts, plan.sim_games),
+      .hi = 100000000,
+      .def = 500,
+      .metavar = "N",
+      .help = "games the sim check plays (default 500)" },
+    { .name = "seed",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(mut_opts, plan.seed),
+      .hi = ULONG_MAX,
+      .def = 1,
+      .metavar = "N",
+      .help = "the sim check's first seed (default 1)" },
+    { .name = "fuzz-seconds",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(mut_opts, plan.fuzz_seconds),
+      .hi = 3600,
+      .metavar = "S",
+      .help = "run each fuzz target S seconds (default 0: no fuzz check)" },
+    { .name = "fuzz-dir",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(mut_opts, plan.fuzz_dir),
+      .metavar = "DIR",
+      .help = "the mutation build's fuzz targets (default\n"
+              "BUILD/../libfuzzer-mutants/fuzz)" },
+    { .name = "build-dir",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(mut_opts, plan.build_dir),
+      .metavar = "DIR",
+      .help = "the mutation build tree whose tests run (default: this\n"
+              "program's build tree); --no-tests skips them" },
+    { .name = "checks",
+      .kind = OPTS_CALL,
+      .at = OPTS_AT(mut_opts, plan.checks),
+      .call = read_checks,
+      .metavar = "LIST",
+      .help = "the checks to run: any of golden,tests,sim,fuzz (always in\n"
+              "that order; default: golden,tests,sim, and fuzz with\n"
+              "--fuzz-seconds)" },
+    { .name = "min-score",
+      .kind = OPTS_DECIMAL,
+      .at = OPTS_AT(mut_opts, min_score),
+      .dhi = 100,
+      .ddef = 95.0,
+      .metavar = "P",
+      .help = "the lowest passing score in percent (default 95)" },
+    { .name = "jobs",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(mut_opts, jobs),
+      .lo = 1,
+      .hi = UD_MAX_JOBS,
+      .metavar = "N",
+      .help = "mutants checked at once (default: every core)" },
+    { .name = "verbose",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(mut_opts, verbose),
+      .help = "print every mutant's verdict, not only the survivors" },
+    { .name = "recheck-equivalents",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(mut_opts, plan.recheck),
+      .help = "a mutant declared equivalent gets every check (default:\n"
+              "golden and sim only, which catch most wrong declarations)" },
+    REC_OPTIONS(mut_opts, rec),
+    /* described in --build-dir's help */
+    { .name = "no-tests", .kind = OPTS_FLAG, .at = OPTS_AT(mut_opts, no_tests) },
+    OPTS_END,
+};
 
-typedef struct mut_piece {
-    mut_result *r;
-    const mut_plan *plan;
-} mut_piece;
+const opts_command cmd_mutate_opts = {
+    .name = "mutate",
+    .usage = "usage: undead mutate GAME [options]\n"
+             "Mutation analysis of GAME's rule table: switches on each mutant of its rows\n"
+             "(guard never / always holds, effect skipped / applied twice) and readings (a\n"
+             "key's value read as another), runs the checks against it in order and stops\n"
+             "at the first that fails: golden (the game's golden transcripts), tests (its\n"
+             "CTest suites, label mutate-FOLDER), sim (seeded games, invariants on), fuzz\n"
+             "(its fuzz targets, with --fuzz-seconds).  Prints the survivors and the score;\n"
+             "exit 1 if the score is below --min-score or a survivor is not declared in\n"
+             "spec/FOLDER/mutants.txt.  Needs a mutation build (the `mutants` preset).\n",
+    .options = options,
+    .game_operand = true,
+};
 
-/* snprintf that says whether it all fitted: a path cut short would name
- * another file. */
-static bool fit(char *out, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool fit(char *out, size_t size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(out, size, fmt, ap);
-    va_end(ap);
-    if (n >= 0 && (size_t)n < size)
-        return true;
-    fprintf(stderr, "undead mutate: a path or argument longer than %zu bytes: '%.60s...'\n", size - 1, out);
-    return false;
-}
-
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    (void)sb, (void)flag, (void)ftw;
-    return remove(path);
-}
-
-/* A fuzz check writes the units it finds into a directory of its own,
- * removed once it has run. */
-static bool run_fuzz(const mut_command *c, const char *mutant, char reason[MUT_REASON], double *seconds,
-                     const char *tmp_root)
-{
-    char dir[128];
-    snprintf(dir, sizeof dir, "%s/XXXXXX", tmp_root);
-    if (!mkdtemp(dir)) {
-        snprintf(reason, MUT_REASON, "cannot make a directory under %s", tmp_root);
-        return false;
-    }
-    mut_command run = *c;
-    int n = 0;
-    while (run.argv[n])
-        n++;
-    char artifacts[160];
-    snprintf(artifacts, sizeof artifacts, "-artifact_prefix=%s/", dir);
-    /* argv: TARGET -max_total_time=S [corpus]; insert the artifacts option
-     * and the new-units directory before the corpus. */
-    const char *corpus = run.argv[n - 1];
-    run.argv[n - 1] = artifacts;
-    run.argv[n] = dir;
-    run.argv[n + 1] = corpus;
-    run.argv[n + 2] = NULL;
-    bool passed = mut_run(&run, mutant, reason, seconds);
-    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-    return passed;
-}
-
-static void check_mutant(void *p)
-{
-    mut_piece *piece = p;
-    mut_result *r = piece->r;
-    const mut_plan *plan = piece->plan;
-    r->killer = -1;
-    char env[160];
-    snprintf(env, sizeof env, "%s:%s", r->m.game->name, r->name);
-    bool declared_equivalent = r->decl && r->decl->kind == MUT_DECL_EQUIVALENT;
-    for (int i = 0; i < plan->n_cmd; i++) {
-        double t = 0;
-        const mut_command *c = &plan->cmd[i];
-        /* The tests and the fuzzers take a minute where golden and sim
-         * take a second: a declaration is checked by the quick ones
-         * unless asked, and a wrong one still fails the run there. */
-        if (declared_equivalent && !plan->recheck && (c->killer == MUT_TESTS || c->killer == MUT_FUZZ))
-            continue;
-        bool passed = c->killer == MUT_FUZZ ? run_fuzz(c, env, r->reason, &t, plan->tmp_root)
-                                            : mut_run(c, env, r->reason, &t);
-        r->seconds += t;
-        if (!passed) {
-            r->killer = c->killer;
-            if (c->killer == MUT_FUZZ) {
-                char why[MUT_REASON + 64];
-                snprintf(why, sizeof why, "%s: %.200s", c->label, r->reason);
-                memcpy(r->reason, why, MUT_REASON - 1);
-                r->reason[MUT_REASON - 1] = '\0';
-            }
-            return;
-        }
-    }
-}
-
-/* A whole number option from lo to hi (cli_number). */
-static bool parse_count(const char *opt, const char *arg, uint64_t lo, uint64_t hi, unsigned long *out)
-{
-    uint64_t v;
-    if (!cli_number("mutate", opt, arg, lo, hi, &v))
-        return false;
-    *out = (unsigned long)v;
-    return true;
-}
+#define NOT_DECLARED "not declared: no golden case, test or invariant pins it"
 
 /* golden,tests,sim,fuzz (any of them, comma-separated) as bits. */
 static bool parse_checks(const char *arg, unsigned *out)
@@ -205,302 +160,35 @@ static bool parse_checks(const char *arg, unsigned *out)
     return *out != 0;
 }
 
-static int parse_opts(int argc, char **argv, mut_opts *o)
+/* --checks LIST (field: the bits): false, said, when a word is none of
+ * the checks. */
+static bool read_checks(const char *cmd, const opts_option *o, void *field, const char *arg)
 {
-    enum {
-        O_LIST = 1,
-        O_ONLY,
-        O_SAMPLE,
-        O_SIM,
-        O_SEED,
-        O_FUZZ_S,
-        O_FUZZ_DIR,
-        O_BUILD,
-        O_NO_TESTS,
-        O_MIN,
-        O_JOBS,
-        O_VERBOSE,
-        O_CHECKS,
-        O_RECHECK
-    };
-    static const struct option longopts[] = {
-        { "list", no_argument, NULL, O_LIST },
-        { "only", required_argument, NULL, O_ONLY },
-        { "sample", required_argument, NULL, O_SAMPLE },
-        { "sim-games", required_argument, NULL, O_SIM },
-        { "seed", required_argument, NULL, O_SEED },
-        { "fuzz-seconds", required_argument, NULL, O_FUZZ_S },
-        { "fuzz-dir", required_argument, NULL, O_FUZZ_DIR },
-        { "build-dir", required_argument, NULL, O_BUILD },
-        { "no-tests", no_argument, NULL, O_NO_TESTS },
-        { "min-score", required_argument, NULL, O_MIN },
-        { "jobs", required_argument, NULL, O_JOBS },
-        { "verbose", no_argument, NULL, O_VERBOSE },
-        { "checks", required_argument, NULL, O_CHECKS },
-        { "recheck-equivalents", no_argument, NULL, O_RECHECK },
-        { "help", no_argument, NULL, 'h' },
-        REC_LONGOPTS,
-        { 0, 0, 0, 0 },
-    };
-    *o = (mut_opts){
-        .sim_games = 500, .seed = 1, .min_score = 95.0, .jobs = (unsigned long)ud_default_jobs()
-    };
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        bool ok = true;
-        switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            return -1;
-        case O_LIST:
-            o->list = true;
-            break;
-        case O_ONLY:
-            if (o->n_only == MAX_ONLY) {
-                fprintf(stderr, "undead mutate: --only: at most %d mutants\n", MAX_ONLY);
-                return UD_EXIT_USAGE;
-            }
-            o->only[o->n_only++] = optarg;
-            break;
-        case O_SAMPLE:
-            ok = parse_count("sample", optarg, 0, 100000000, &o->sample);
-            break;
-        case O_SIM:
-            ok = parse_count("sim-games", optarg, 0, 100000000, &o->sim_games);
-            break;
-        case O_SEED:
-            ok = parse_count("seed", optarg, 0, ULONG_MAX, &o->seed);
-            break;
-        case O_FUZZ_S:
-            ok = parse_count("fuzz-seconds", optarg, 0, 3600, &o->fuzz_seconds);
-            break;
-        case O_FUZZ_DIR:
-            o->fuzz_dir = optarg;
-            break;
-        case O_BUILD:
-            o->build_dir = optarg;
-            break;
-        case O_NO_TESTS:
-            o->no_tests = true;
-            break;
-        case O_MIN:
-            ok = cli_decimal("mutate", "min-score", optarg, 0, 100, false, &o->min_score);
-            break;
-        case O_JOBS:
-            ok = parse_count("jobs", optarg, 1, UD_MAX_JOBS, &o->jobs);
-            break;
-        case O_VERBOSE:
-            o->verbose = true;
-            break;
-        case O_CHECKS:
-            ok = parse_checks(optarg, &o->checks);
-            break;
-        case O_RECHECK:
-            o->recheck = true;
-            break;
-        default:
-            if (rec_opt(&o->rec, c, optarg))
-                break;
-            fputs(usage, stderr);
-            return UD_EXIT_USAGE;
-        }
-        if (!ok && c == O_CHECKS) /* the numbers' refusals are said where they are read */
-            fprintf(stderr, "undead mutate: bad value '%s' for --%s (see undead mutate --help)\n", optarg,
-                    longopts[c - 1].name);
-        if (!ok)
-            return UD_EXIT_USAGE;
-    }
-    if (!o->checks)
-        o->checks = (1u << MUT_GOLDEN) | (o->no_tests ? 0 : 1u << MUT_TESTS) | (1u << MUT_SIM) |
-                    (o->fuzz_seconds ? 1u << MUT_FUZZ : 0);
+    if (parse_checks(arg, field))
+        return true;
+    fprintf(stderr, "undead %s: bad value '%s' for --%s (see undead mutate --help)\n", cmd, arg, o->name);
+    return false;
+}
+
+/* The command line read into o: OPTS_GO_ON, or the exit status to end
+ * with; the checks that run settled. */
+static int read_mutate(int argc, char **argv, mut_opts *o, opts_operands *ops)
+{
+    *o = (mut_opts){ .jobs = ud_default_jobs() };
+    int rc = opts_read(&cmd_mutate_opts, argc, argv, o, ops, 0, -1);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    mut_plan_opts *p = &o->plan;
+    if (!p->checks)
+        p->checks = (1u << MUT_GOLDEN) | (o->no_tests ? 0 : 1u << MUT_TESTS) | (1u << MUT_SIM) |
+                    (p->fuzz_seconds ? 1u << MUT_FUZZ : 0);
     if (o->no_tests)
-        o->checks &= ~(1u << MUT_TESTS);
-    if ((o->checks & (1u << MUT_FUZZ)) && !o->fuzz_seconds) {
+        p->checks &= ~(1u << MUT_TESTS);
+    if ((p->checks & (1u << MUT_FUZZ)) && !p->fuzz_seconds) {
         fprintf(stderr, "undead mutate: --checks fuzz needs --fuzz-seconds S\n");
         return UD_EXIT_USAGE;
     }
-    return 0;
-}
-
-/* The mutation build tree this program belongs to: BUILD/tools/undead. */
-static bool own_build_dir(char *self, size_t self_size, char *build, size_t size)
-{
-    ssize_t n = readlink("/proc/self/exe", self, self_size - 1);
-    if (n <= 0)
-        return false;
-    self[n] = '\0';
-    snprintf(build, size, "%s", self);
-    for (int up = 0; up < 2; up++) {
-        char *slash = strrchr(build, '/');
-        if (!slash)
-            return false;
-        *slash = '\0';
-    }
-    return true;
-}
-
-static void add_command(mut_plan *p, mut_killer k, const char *label, double timeout)
-{
-    mut_command *c = &p->cmd[p->n_cmd++];
-    c->killer = k;
-    c->label = label;
-    c->timeout = timeout;
-}
-
-/* The checks, as command lines; false (message printed) if one cannot be
- * made. */
-static bool make_plan(mut_plan *p, const ud_game *g, const mut_opts *o)
-{
-    memset(p, 0, sizeof *p);
-    p->recheck = o->recheck;
-    char build[4096];
-    if (!own_build_dir(p->self, sizeof p->self, build, sizeof build)) {
-        fprintf(stderr, "undead mutate: cannot find this program's own path (/proc/self/exe)\n");
-        return false;
-    }
-    snprintf(p->build, sizeof p->build, "%s", o->build_dir ? o->build_dir : build);
-    char data[4096];
-    if (!cli_data_path("mutate", "golden", "UNDEAD_DATA_DIR", data, sizeof data))
-        return false;
-    if (!fit(p->golden, sizeof p->golden, "%s/%s", data, g->folder))
-        return false;
-    snprintf(p->game_arg, sizeof p->game_arg, "%s", g->name);
-    snprintf(p->games_arg, sizeof p->games_arg, "%lu", o->sim_games);
-    snprintf(p->seed_arg, sizeof p->seed_arg, "%lu", o->seed);
-    snprintf(p->tmp_root, sizeof p->tmp_root, "/tmp/undead-mutate-XXXXXX");
-    if (!mkdtemp(p->tmp_root)) {
-        fprintf(stderr, "undead mutate: cannot make a temporary directory in /tmp\n");
-        return false;
-    }
-
-    if (o->checks & (1u << MUT_GOLDEN)) {
-        add_command(p, MUT_GOLDEN, "golden", 10);
-        p->cmd[0].argv[0] = p->self;
-        memcpy(&p->cmd[0].argv[1], (const char *[]){ "golden", "check", "--dir", p->golden, "--no-db", NULL },
-               6 * sizeof(char *));
-    }
-    if (o->checks & (1u << MUT_TESTS)) {
-        char ctest_file[4200];
-        snprintf(ctest_file, sizeof ctest_file, "%s/CTestTestfile.cmake", p->build);
-        if (access(ctest_file, R_OK) != 0) {
-            fprintf(stderr,
-                    "undead mutate: %s is not a build tree with tests: give --build-dir DIR (the mutants "
-                    "preset's build/mutants), or --no-tests\n",
-                    p->build);
-            return false;
-        }
-        static char label[80];
-        snprintf(label, sizeof label, "^mutate-%s$", g->folder);
-        add_command(p, MUT_TESTS, "tests", 600);
-        memcpy(p->cmd[p->n_cmd - 1].argv,
-               (const char *[]){ "ctest", "--test-dir", p->build, "-L", label, "--stop-on-failure", "-Q",
-                                 "--output-on-failure", NULL },
-               9 * sizeof(char *));
-    }
-    add_command(p, MUT_SIM, "sim", 60);
-    memcpy(p->cmd[p->n_cmd - 1].argv,
-           (const char *[]){ p->self, "sim", p->game_arg, "--games", p->games_arg, "--seed", p->seed_arg,
-                             "--jobs", "1", "--no-db", NULL },
-           11 * sizeof(char *));
-    if (o->fuzz_seconds > 0) {
-        if (!(o->fuzz_dir ? fit(p->fuzz, sizeof p->fuzz, "%s", o->fuzz_dir)
-                          : fit(p->fuzz, sizeof p->fuzz, "%s/../libfuzzer-mutants/fuzz", build)))
-            return false;
-        char corpus_root[4096];
-        if (!cli_data_path("mutate", "fuzz", "UNDEAD_DATA_DIR", corpus_root, sizeof corpus_root))
-            return false;
-        snprintf(p->fuzz_time, sizeof p->fuzz_time, "-max_total_time=%lu", o->fuzz_seconds);
-        static const char *const kinds[] = { "engine", "content" };
-        for (int k = 0; k < 2; k++) {
-            static char names[2][4200], labels[2][160];
-            if (!fit(names[k], sizeof names[k], "%s/%s_%s", p->fuzz, g->folder, kinds[k]))
-                return false;
-            if (access(names[k], X_OK) != 0) {
-                if (k == 0) {
-                    fprintf(stderr,
-                            "undead mutate: no fuzz target %s: build the libfuzzer-mutants preset or give "
-                            "--fuzz-dir\n",
-                            names[k]);
-                    return false;
-                }
-                continue;
-            }
-            snprintf(labels[k], sizeof labels[k], "fuzz %s_%s", g->folder, kinds[k]);
-            if (!fit(p->corpus[p->n_cmd], sizeof p->corpus[0], "%s/corpus/%s_%s", corpus_root, g->folder,
-                     kinds[k]))
-                return false;
-            add_command(p, MUT_FUZZ, labels[k], (double)o->fuzz_seconds + 60);
-            mut_command *c = &p->cmd[p->n_cmd - 1];
-            c->argv[0] = names[k];
-            c->argv[1] = p->fuzz_time;
-            c->argv[2] = p->corpus[p->n_cmd - 1];
-        }
-    }
-    return true;
-}
-
-/* Every check must pass with no mutant, or nothing it says of a mutant
- * means anything; its time sets the timeout (ten times as long, at least
- * the command's floor). */
-static bool checks_pass_unmutated(mut_plan *p)
-{
-    for (int i = 0; i < p->n_cmd; i++) {
-        char reason[MUT_REASON];
-        double t = 0;
-        mut_command *c = &p->cmd[i];
-        bool passed;
-        if (c->killer == MUT_FUZZ) {
-            /* Unmutated, the corpus and a short run: S seconds before each
-             * mutant would double a fuzz run's time for nothing new. */
-            mut_command quick = *c;
-            quick.argv[1] = "-max_total_time=5";
-            passed = run_fuzz(&quick, NULL, reason, &t, p->tmp_root);
-        } else
-            passed = mut_run(c, NULL, reason, &t);
-        if (!passed) {
-            fprintf(stderr, "undead mutate: the %s check fails with no mutant (%s): fix it first\n", c->label,
-                    reason);
-            return false;
-        }
-        if (c->killer != MUT_FUZZ && c->timeout < 10 * t)
-            c->timeout = 10 * t;
-        printf("check %-28s passes with no mutant (%.2f s)\n", c->label, t);
-    }
-    return true;
-}
-
-/* The mutants to run: all, --only, or --sample N of them. */
-static int choose(const ud_game *g, const mut_opts *o, mut_result *out)
-{
-    static ud_mutant all[MAX_MUTANTS];
-    int n = ud_mutant_list(g, all, MAX_MUTANTS);
-    if (n > MAX_MUTANTS)
-        n = MAX_MUTANTS;
-    int k = 0;
-    ud_buf b;
-    ud_buf_init(&b);
-    for (int i = 0; i < n; i++) {
-        if (o->sample && o->sample < (unsigned long)n) {
-            /* i is taken when it is the first index of its share */
-            unsigned long share = (unsigned long)i * o->sample / (unsigned long)n;
-            if (i > 0 && share == (unsigned long)(i - 1) * o->sample / (unsigned long)n)
-                continue;
-        }
-        b.len = 0;
-        ud_mutant_name(&all[i], &b);
-        bool wanted = o->n_only == 0;
-        for (int j = 0; j < o->n_only && !wanted; j++)
-            wanted = strcmp(o->only[j], ud_buf_str(&b)) == 0;
-        if (!wanted)
-            continue;
-        memset(&out[k], 0, sizeof out[k]);
-        out[k].m = all[i];
-        snprintf(out[k].name, sizeof out[k].name, "%s", ud_buf_str(&b));
-        k++;
-    }
-    ud_buf_free(&b);
-    return k;
+    return OPTS_GO_ON;
 }
 
 static void record(recorder *rec, const ud_game *g, const mut_result *r)
@@ -534,9 +222,8 @@ static void record(recorder *rec, const ud_game *g, const mut_result *r)
 
 static void list_mutants(const ud_game *g, mut_decls *ds)
 {
-    static mut_result all[MAX_MUTANTS];
-    mut_opts none = { 0 };
-    int n = choose(g, &none, all);
+    static mut_result all[MUT_MAX_MUTANTS];
+    int n = mut_choose(g, 0, NULL, 0, all);
     for (int i = 0; i < n; i++) {
         mut_decl *d = mut_decls_find(ds, all[i].name);
         printf("%-40s %s%s\n", all[i].name,
@@ -600,14 +287,54 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
     return score + 1e-9 < o->min_score || undeclared > 0 || wrong > 0 ? UD_EXIT_FAIL : UD_EXIT_OK;
 }
 
+/* The plan made and held against no mutant, then every chosen mutant
+ * checked, reported and recorded: the exit status. */
+static int run_mutants(const ud_game *g, const mut_opts *o, mut_result *res, int n, mut_decls *ds)
+{
+    mut_plan *plan = calloc(1, sizeof *plan);
+    if (!plan || !mut_plan_make(plan, g, &o->plan) || !mut_plan_check_unmutated(plan)) {
+        if (plan)
+            mut_plan_clean(plan);
+        free(plan);
+        return UD_EXIT_USAGE;
+    }
+    recorder rec;
+    if (!rec_begin(&rec, &o->rec, "mutate", g)) {
+        mut_plan_clean(plan);
+        free(plan);
+        return UD_EXIT_USAGE;
+    }
+    rec_param(&rec, "sim-games", "%llu", (unsigned long long)o->plan.sim_games);
+    rec_param(&rec, "seed", "%llu", (unsigned long long)o->plan.seed);
+    rec_param(&rec, "fuzz-seconds", "%llu", (unsigned long long)o->plan.fuzz_seconds);
+    for (int i = 0; i < plan->n_cmd; i++)
+        rec_param(&rec, "check", "%s", plan->cmd[i].label);
+    /* --only picks a sample too: the FAQ says the figures are not all */
+    rec_param(&rec, "sample", "%llu", o->n_only ? (unsigned long long)n : (unsigned long long)o->sample);
+    for (int i = 0; i < n; i++) {
+        res[i].decl = mut_decls_find(ds, res[i].name);
+        if (res[i].decl)
+            res[i].decl->used = true;
+    }
+    int rc = UD_EXIT_USAGE;
+    if (mut_plan_run(plan, res, n, o->jobs))
+        rc = report(g, res, n, o, &rec);
+    else
+        fprintf(stderr, "undead mutate: out of memory\n");
+    mut_plan_clean(plan);
+    free(plan);
+    return rec_end(&rec, rc);
+}
+
 int cmd_mutate(int argc, char **argv)
 {
     mut_opts o;
+    opts_operands ops;
     setvbuf(stdout, NULL, _IOLBF, 0); /* a long run shows its checks as they pass */
-    int rc = parse_opts(argc, argv, &o);
-    if (rc != 0)
-        return rc < 0 ? UD_EXIT_OK : rc;
-    const ud_game *g = cli_game("mutate", optind < argc ? argv[optind] : NULL);
+    int rc = read_mutate(argc, argv, &o, &ops);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    const ud_game *g = cli_game("mutate", ops.n ? argv[ops.first] : NULL);
     if (!g)
         return UD_EXIT_USAGE;
     char spec[4096], decl_path[4200];
@@ -636,8 +363,8 @@ int cmd_mutate(int argc, char **argv)
         mut_decls_free(&ds);
         return UD_EXIT_USAGE;
     }
-    static mut_result res[MAX_MUTANTS];
-    int n = choose(g, &o, res);
+    static mut_result res[MUT_MAX_MUTANTS];
+    int n = mut_choose(g, o.sample, o.only, o.n_only, res);
     for (int j = 0; j < o.n_only; j++) {
         bool found = false;
         for (int i = 0; i < n && !found; i++)
@@ -649,43 +376,7 @@ int cmd_mutate(int argc, char **argv)
             return UD_EXIT_USAGE;
         }
     }
-    mut_plan *plan = calloc(1, sizeof *plan);
-    if (!plan || !make_plan(plan, g, &o) || !checks_pass_unmutated(plan)) {
-        if (plan && plan->tmp_root[0])
-            nftw(plan->tmp_root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-        free(plan);
-        mut_decls_free(&ds);
-        return UD_EXIT_USAGE;
-    }
-    recorder rec;
-    if (!rec_begin(&rec, &o.rec, "mutate", g)) {
-        nftw(plan->tmp_root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-        free(plan);
-        mut_decls_free(&ds);
-        return UD_EXIT_USAGE;
-    }
-    rec_param(&rec, "sim-games", "%lu", o.sim_games);
-    rec_param(&rec, "seed", "%lu", o.seed);
-    rec_param(&rec, "fuzz-seconds", "%lu", o.fuzz_seconds);
-    for (int i = 0; i < plan->n_cmd; i++)
-        rec_param(&rec, "check", "%s", plan->cmd[i].label);
-    /* --only picks a sample too: the FAQ says the figures are not all */
-    rec_param(&rec, "sample", "%lu", o.n_only ? (unsigned long)n : o.sample);
-    mut_piece *pieces = calloc((size_t)(n ? n : 1), sizeof *pieces);
-    for (int i = 0; pieces && i < n; i++) {
-        res[i].decl = mut_decls_find(&ds, res[i].name);
-        if (res[i].decl)
-            res[i].decl->used = true;
-        pieces[i] = (mut_piece){ &res[i], plan };
-    }
-    if (pieces)
-        ud_run_pieces((int)o.jobs, pieces, n, sizeof *pieces, check_mutant);
-    rc = pieces ? report(g, res, n, &o, &rec) : UD_EXIT_USAGE;
-    if (!pieces)
-        fprintf(stderr, "undead mutate: out of memory\n");
-    free(pieces);
-    nftw(plan->tmp_root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-    free(plan);
+    rc = run_mutants(g, &o, res, n, &ds);
     mut_decls_free(&ds);
-    return rec_end(&rec, rc);
+    return rc;
 }

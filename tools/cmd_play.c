@@ -7,13 +7,34 @@
 
 #include "capture.h"
 #include "cli.h"
+#include "commands.h"
 #include "record.h"
 #include "transcript.h"
 
-static const char usage[] =
-    "usage: undead play GAME [options]\n"
-    "Plays one game and prints its transcript (the policy 'human' asks at the terminal).\n" REC_NOTE
-        CLI_GAME_HELP "  --invariants          check every invariant after every step\n" REC_HELP;
+/* play's options (opts.h). */
+typedef struct play_args {
+    cli_game_opts game;
+    bool invariants;
+    rec_opts rec;
+} play_args;
+
+static const opts_option options[] = {
+    CLI_GAME_OPTIONS(play_args, game),
+    { .name = "invariants",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(play_args, invariants),
+      .help = "check every invariant after every step" },
+    REC_OPTIONS(play_args, rec),
+    OPTS_END,
+};
+
+const opts_command cmd_play_opts = {
+    .name = "play",
+    .usage = "usage: undead play GAME [options]\n"
+             "Plays one game and prints its transcript (the policy 'human' asks at the terminal).\n" REC_NOTE,
+    .options = options,
+    .game_operand = true,
+};
 
 /* The game's metrics and coverage, and the game as one case. */
 static void record(recorder *r, const ud_match *m, const ud_result *res, const uint64_t *fired,
@@ -29,35 +50,17 @@ static void record(recorder *r, const ud_match *m, const ud_result *res, const u
 
 int cmd_play(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        CLI_GAME_LONGOPTS, { "invariants", no_argument, NULL, 'i' },
-        REC_LONGOPTS,      { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
-    };
-    cli_game_opts o = { .seed = 1 };
-    rec_opts ro = { 0 };
-    int invariants = 0, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(usage, stdout);
-            return UD_EXIT_OK;
-        }
-        if (c == 'i')
-            invariants = 1;
-        else if (c == '?' || (!rec_opt(&ro, c, optarg) && !cli_game_opt(&o, c, optarg)))
-            return UD_EXIT_USAGE;
-    }
-    if (optind + 1 != argc) {
-        fputs(usage, stderr);
-        return UD_EXIT_USAGE;
-    }
-    const ud_game *g = cli_game("play", argv[optind]);
+    play_args a = { 0 };
+    opts_operands ops;
+    int rc = opts_read(&cmd_play_opts, argc, argv, &a, &ops, 1, 1);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    const ud_game *g = cli_game("play", argv[ops.first]);
     ud_match m;
-    if (!g || !cli_build_match(g, &o, &m))
+    if (!g || !cli_build_match(g, &a.game, &m))
         return UD_EXIT_USAGE;
     recorder r;
-    if (!rec_begin(&r, &ro, "play", g))
+    if (!rec_begin(&r, &a.rec, "play", g))
         return UD_EXIT_USAGE;
     ud_table t;
     ud_table_build(&t, g, m.setup.variant);
@@ -67,16 +70,16 @@ int cmd_play(int argc, char **argv)
     cap_init(&cap, stdout);
     uint64_t fired[UD_MAX_RULES] = { 0 };
     ud_result res;
-    ud_play(&m, &t, state, &cap.sink, fired, invariants, &res);
+    ud_play(&m, &t, state, &cap.sink, fired, a.invariants, &res);
     fflush(stdout);
-    int rc = UD_EXIT_OK;
+    rc = UD_EXIT_OK;
     if (res.status != UD_OVER) {
         fprintf(stderr, "undead play: %s%s%s%s\n",
                 res.fail.kind == UD_FAIL_LIMIT ? "stopped at a limit of undead's, no rule broken: " : "",
                 res.fail.id ? res.fail.id : "", res.fail.id ? ": " : "", res.fail.msg);
         rc = ud_fail_not_rule(res.fail.kind) ? UD_EXIT_USAGE : UD_EXIT_FAIL;
     }
-    record(&r, &m, &res, fired, &cap, invariants);
+    record(&r, &m, &res, fired, &cap, a.invariants);
     cap_free(&cap);
     return rec_end(&r, rc);
 }

@@ -6,33 +6,34 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 
-/* --help, or a word these commands do not take (an option, an operand
- * past max): -1 to go on, else the exit status, the usage printed.  Taken
- * silently, a mistyped option would list something else than asked. */
-static int listing_args(const char *cmd, int argc, char **argv, const char *usage, int max)
+static const opts_option no_options[] = { OPTS_END };
+
+const opts_command cmd_games_opts = {
+    .name = "games",
+    .usage = "usage: undead games\nLists the built-in games.\n",
+    .options = no_options,
+};
+
+/* The game a listing is of: its one operand (a message when it names
+ * none, or no game); NULL with the exit status in *rc. */
+static const ud_game *listed_game(const opts_command *c, int argc, char **argv, void *args, int *rc)
 {
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(usage, stdout);
-            return UD_EXIT_OK;
-        }
-    for (int i = 1; i < argc; i++)
-        if (argv[i][0] == '-' || i > max) {
-            ud_buf shown;
-            ud_buf_init(&shown);
-            fprintf(stderr, "undead %s: unexpected argument '%s'\n", cmd, ud_escaped(&shown, argv[i]));
-            ud_buf_free(&shown);
-            fputs(usage, stderr);
-            return UD_EXIT_USAGE;
-        }
-    return -1;
+    opts_operands ops;
+    *rc = opts_read(c, argc, argv, args, &ops, 0, 1);
+    if (*rc != OPTS_GO_ON)
+        return NULL;
+    const ud_game *g = cli_game(c->name, ops.n ? argv[ops.first] : NULL);
+    *rc = g ? UD_EXIT_OK : UD_EXIT_USAGE;
+    return g;
 }
 
 int cmd_games(int argc, char **argv)
 {
-    int rc = listing_args("games", argc, argv, "usage: undead games\nLists the built-in games.\n", 0);
-    if (rc >= 0)
+    opts_operands ops;
+    int rc = opts_read(&cmd_games_opts, argc, argv, &(char){ 0 }, &ops, 0, 0);
+    if (rc != OPTS_GO_ON)
         return rc;
     for (const ud_game *const *g = ud_games; *g; g++)
         if ((*g)->min_players == (*g)->max_players)
@@ -48,48 +49,42 @@ int cmd_games(int argc, char **argv)
 
 static const char *phase_name(const ud_game *g, const ud_rule *r) { return g->phases[r->phase].name; }
 
-static const char rules_usage[] =
-    "usage: undead rules GAME [--format text|tsv|md]\n"
-    "Lists every rule row: ID, phase, when (the readings under which the row exists),\n"
-    "reads (the variant keys whose reading its guard or effect consults), source file\n"
-    "and section, summary.\n";
+typedef enum { RULES_TEXT, RULES_TSV, RULES_MD } rules_format;
+
+typedef struct rules_args {
+    int format; /* rules_format */
+} rules_args;
+
+static const char *const rules_formats[] = { "text", "tsv", "md", NULL };
+
+static const opts_option rules_options[] = {
+    { .name = "format",
+      .short_name = 'f',
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(rules_args, format),
+      .choices = rules_formats,
+      .metavar = "F" },
+    OPTS_END,
+};
+
+const opts_command cmd_rules_opts = {
+    .name = "rules",
+    .usage = "usage: undead rules GAME [-f|--format text|tsv|md]\n"
+             "Lists every rule row: ID, phase, when (the readings under which the row exists),\n"
+             "reads (the variant keys whose reading its guard or effect consults), source file\n"
+             "and section, summary.\n",
+    .options = rules_options,
+    .game_operand = true,
+};
 
 int cmd_rules(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        { "format", required_argument, NULL, 'f' },
-        { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
-    };
-    const char *format = "text";
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(rules_usage, stdout);
-            return UD_EXIT_OK;
-        }
-        if (c != 'f') {
-            fputs(rules_usage, stderr);
-            return UD_EXIT_USAGE;
-        }
-        format = optarg;
-    }
-    if (strcmp(format, "text") && strcmp(format, "tsv") && strcmp(format, "md")) {
-        fprintf(stderr, "undead rules: --format: expected text, tsv or md, got '%s'\n", format);
-        return UD_EXIT_USAGE;
-    }
-    if (argc - optind > 1) {
-        ud_buf shown;
-        ud_buf_init(&shown);
-        fprintf(stderr, "undead rules: unexpected argument '%s'\n", ud_escaped(&shown, argv[optind + 1]));
-        ud_buf_free(&shown);
-        fputs(rules_usage, stderr);
-        return UD_EXIT_USAGE;
-    }
-    const ud_game *g = cli_game("rules", optind < argc ? argv[optind] : NULL);
+    rules_args args = { RULES_TEXT };
+    int rc;
+    const ud_game *g = listed_game(&cmd_rules_opts, argc, argv, &args, &rc);
     if (!g)
-        return UD_EXIT_USAGE;
+        return rc;
+    const char *format = rules_formats[args.format];
     if (strcmp(format, "tsv") == 0)
         puts("id\tphase\twhen\treads\tsource\tsection\tsummary");
     if (strcmp(format, "md") == 0)
@@ -150,18 +145,21 @@ static void print_rows_changed(const ud_game *g, int v)
     }
 }
 
+const opts_command cmd_variants_opts = {
+    .name = "variants",
+    .usage = "usage: undead variants GAME\n"
+             "Lists the open questions of the rules: each key, its readings, "
+             "their sources, the default, and the rows its readings change.\n",
+    .options = no_options,
+    .game_operand = true,
+};
+
 int cmd_variants(int argc, char **argv)
 {
-    int rc = listing_args("variants", argc, argv,
-                          "usage: undead variants GAME\n"
-                          "Lists the open questions of the rules: each key, its readings, "
-                          "their sources, the default, and the rows its readings change.\n",
-                          1);
-    if (rc >= 0)
-        return rc;
-    const ud_game *g = cli_game("variants", argc > 1 ? argv[1] : NULL);
+    int rc;
+    const ud_game *g = listed_game(&cmd_variants_opts, argc, argv, &(char){ 0 }, &rc);
     if (!g)
-        return UD_EXIT_USAGE;
+        return rc;
     for (int v = 0; v < g->n_variants; v++) {
         const ud_variant *var = &g->variants[v];
         printf("%s: %s\n", var->key, var->question);
@@ -175,14 +173,19 @@ int cmd_variants(int argc, char **argv)
     return UD_EXIT_OK;
 }
 
+const opts_command cmd_policies_opts = {
+    .name = "policies",
+    .usage = "usage: undead policies GAME\nLists the automated players.\n",
+    .options = no_options,
+    .game_operand = true,
+};
+
 int cmd_policies(int argc, char **argv)
 {
-    int rc = listing_args("policies", argc, argv, "usage: undead policies GAME\nLists the automated players.\n", 1);
-    if (rc >= 0)
-        return rc;
-    const ud_game *g = cli_game("policies", argc > 1 ? argv[1] : NULL);
+    int rc;
+    const ud_game *g = listed_game(&cmd_policies_opts, argc, argv, &(char){ 0 }, &rc);
     if (!g)
-        return UD_EXIT_USAGE;
+        return rc;
     for (int i = 0; i < g->n_policies; i++)
         printf("%-18s %s\n", g->policies[i].name, g->policies[i].summary);
     printf("%-18s %s\n%-18s %s\n", ud_policy_random.name, ud_policy_random.summary, ud_policy_human.name,

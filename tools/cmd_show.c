@@ -14,19 +14,59 @@
 
 #include "check.h"
 #include "cli.h"
+#include "commands.h"
 #include "outfile.h"
 
-static const char usage[] =
-    "usage: undead show GAME FILE [--at LINE] [--format text|svg] [-o OUT] ('-' reads standard input)\n"
-    "Replays the game record FILE against the rules up to the position after line LINE\n"
-    "(default: the end) and draws it: a text map with a legend, or a standalone SVG.\n"
-    "An illegal step before LINE is reported as FILE:LINE: RULE-ID: what is wrong (exit 1);\n"
-    "a malformed file as FILE:LINE:COL: expected ... (exit 2).\n"
-    "  --at LINE        the position after this line of FILE (a decision or outcome after\n"
-    "                   it is not read; what the rules do without input is)\n"
-    "  --format F       text (default) or svg\n"
-    "  -o OUT           write the drawing to OUT instead of standard output\n"
-    "  --content DIR    the game's content files from DIR (as given to 'undead play --content')\n";
+/* show's options (opts.h). */
+typedef struct show_opts {
+    uint64_t at; /* 0: the end */
+    int format;  /* SHOW_TEXT or SHOW_SVG */
+    const char *out, *content;
+} show_opts;
+
+static const char *const formats[] = { "text", "svg", NULL };
+enum { SHOW_TEXT, SHOW_SVG };
+
+static const opts_option options[] = {
+    { .name = "at",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(show_opts, at),
+      .lo = 1,
+      .hi = 100000000,
+      .metavar = "LINE",
+      .help = "the position after this line of FILE (a decision or outcome after\n"
+              "it is not read; what the rules do without input is)" },
+    { .name = "format",
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(show_opts, format),
+      .choices = formats,
+      .metavar = "F",
+      .help = "text (default) or svg" },
+    { .short_name = 'o',
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(show_opts, out),
+      .metavar = "OUT",
+      .help = "write the drawing to OUT instead of standard output" },
+    { .name = "content",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(show_opts, content),
+      .metavar = "DIR",
+      .help = "the game's content files from DIR (as given to 'undead play --content')" },
+    OPTS_END,
+};
+
+const opts_command cmd_show_opts = {
+    .name = "show",
+    .usage =
+        "usage: undead show GAME FILE [--at LINE] [--format text|svg] [-o OUT] ('-' reads standard input)\n"
+        "Replays the game record FILE against the rules up to the position after line LINE\n"
+        "(default: the end) and draws it: a text map with a legend, or a standalone SVG.\n"
+        "An illegal step before LINE is reported as FILE:LINE: RULE-ID: what is wrong (exit 1);\n"
+        "a malformed file as FILE:LINE:COL: expected ... (exit 2).\n",
+    .options = options,
+    .column = 19,
+    .game_operand = true,
+};
 
 static bool any_input_lines(const ud_transcript *t)
 {
@@ -57,60 +97,6 @@ static bool write_out(const char *path, const ud_buf *b)
     return ok;
 }
 
-/* The parsed options. */
-typedef struct show_opts {
-    long at; /* 0: the end */
-    int svg;
-    const char *out, *content;
-} show_opts;
-
-static int parse_opts(int argc, char **argv, show_opts *o)
-{
-    static const struct option longopts[] = {
-        { "at", required_argument, NULL, 'a' },
-        { "format", required_argument, NULL, 'f' },
-        { "content", required_argument, NULL, 'c' },
-        { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
-    };
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
-        uint64_t v;
-        switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            return -1;
-        case 'a':
-            if (!cli_number("show", "at", optarg, 1, 100000000, &v))
-                return UD_EXIT_USAGE;
-            o->at = (long)v;
-            break;
-        case 'f':
-            if (strcmp(optarg, "text") != 0 && strcmp(optarg, "svg") != 0) {
-                fprintf(stderr, "undead show: --format expects text or svg, not '%s'\n", optarg);
-                return UD_EXIT_USAGE;
-            }
-            o->svg = strcmp(optarg, "svg") == 0;
-            break;
-        case 'o':
-            o->out = optarg;
-            break;
-        case 'c':
-            o->content = optarg;
-            break;
-        default:
-            fputs(usage, stderr);
-            return UD_EXIT_USAGE;
-        }
-    }
-    if (argc - optind != 2) {
-        fputs(usage, stderr);
-        return UD_EXIT_USAGE;
-    }
-    return UD_EXIT_OK;
-}
-
 /* Replay t up to o->at into state and draw it into out. */
 static int draw(const ud_game *g, const ud_transcript *t, const char *shown, const show_opts *o, void *state,
                 ud_buf *out)
@@ -123,11 +109,11 @@ static int draw(const ud_game *g, const ud_transcript *t, const char *shown, con
         return UD_EXIT_FAIL;
     }
     char caption[300];
-    int line = o->at && o->at < t->last_line ? (int)o->at : t->last_line;
+    int line = o->at && o->at < (uint64_t)t->last_line ? (int)o->at : t->last_line;
     snprintf(caption, sizeof caption, "%s, after line %d%s%s", shown, line,
              line == t->last_line ? " (the end)" : "", res.complete ? ": the game is over" : "");
     void (*hook)(const ud_game *, const void *, const ud_setup *, const char *, ud_buf *) =
-        o->svg ? g->draw_svg : g->draw_text;
+        o->format == SHOW_SVG ? g->draw_svg : g->draw_text;
     if (hook) {
         hook(g, state, &t->setup, caption, out);
         return UD_EXIT_OK;
@@ -136,7 +122,7 @@ static int draw(const ud_game *g, const ud_transcript *t, const char *shown, con
     ud_buf_init(&desc);
     g->describe(g, state, &t->setup, &desc);
     int rc = UD_EXIT_OK;
-    if (o->svg) {
+    if (o->format == SHOW_SVG) {
         /* a state line is no picture: no SVG rather than an empty one */
         fprintf(stderr, "undead show: %s has no SVG drawing; its state line reads: = %s\n", g->name,
                 ud_buf_str(&desc));
@@ -152,15 +138,16 @@ static int draw(const ud_game *g, const ud_transcript *t, const char *shown, con
 int cmd_show(int argc, char **argv)
 {
     show_opts o = { 0 };
-    int rc = parse_opts(argc, argv, &o);
-    if (rc)
-        return rc < 0 ? UD_EXIT_OK : rc;
-    const ud_game *g = cli_game("show", argv[optind]);
+    opts_operands ops;
+    int rc = opts_read(&cmd_show_opts, argc, argv, &o, &ops, 2, 2);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    const ud_game *g = cli_game("show", argv[ops.first]);
     if (!g || (o.out && !cli_output_ok("show", "-o", o.out)))
         return UD_EXIT_USAGE;
     if (o.content && !cli_load_content(g, o.content))
         return UD_EXIT_USAGE;
-    const char *file = argv[optind + 1];
+    const char *file = argv[ops.first + 1];
     if (o.out && strcmp(file, "-") != 0 && !cli_output_not_input("show", "-o", o.out, file, "the record"))
         return UD_EXIT_USAGE;
     /* the name in messages and the caption, escaped (a newline or an ESC
@@ -189,17 +176,18 @@ int cmd_show(int argc, char **argv)
         ud_error_print(&err, shown, stderr);
         return UD_EXIT_USAGE;
     }
-    if (o.at > t.last_line) {
-        fprintf(stderr, "undead show: --at %ld: %s has %d lines\n", o.at, shown, t.last_line);
+    if (o.at > (uint64_t)t.last_line) {
+        fprintf(stderr, "undead show: --at %llu: %s has %d lines\n", (unsigned long long)o.at, shown,
+                t.last_line);
         ud_transcript_free(&t);
         return UD_EXIT_USAGE;
     }
     if (o.at && !any_input_lines(&t)) {
         fprintf(stderr,
-                "undead show: --at %ld: %s writes out neither outcomes nor decisions, so the "
+                "undead show: --at %llu: %s writes out neither outcomes nor decisions, so the "
                 "rules play it from its seed to the end; 'undead check --print %s' writes the whole "
                 "record\n",
-                o.at, shown, shown);
+                (unsigned long long)o.at, shown, shown);
         ud_transcript_free(&t);
         return UD_EXIT_USAGE;
     }

@@ -7,34 +7,81 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "pieces.h"
 #include "record.h"
 #include "simulate.h"
 #include "transcript.h"
 
-static const char sim_usage[] =
-    "usage: undead sim GAME --games N [options]\n"
-    "Plays N seeded games (game i uses seed S+i) with every invariant checked after\n"
-    "every step, and prints win rate per seat, mean final score, the game's rates\n"
-    "(e.g. busts per turn) and games per second.\n" REC_NOTE CLI_GAME_HELP
-    "  --games N             how many games (required)\n"
-    "  --fast                do not check invariants\n"
-    "  --coverage            also print how often each rule fired\n"
-    "  --jobs N              threads to share the games among (default: every core);\n"
-    "                        the figures are the same for any N\n" REC_HELP
-    "  --db-cases N          store the first N games (at most 10000, default 100) in the\n"
-    "                        database as cases: each its outcome, every seat's result and\n"
-    "                        score, the rules it fired and how often, and every transcript\n"
-    "                        line (one row each: text, rule, the state line before it);\n"
-    "                        a game that fails is stored too; every game still counts in\n"
-    "                        the metrics and coverage\n"
-    "  --db-bytes SIZE       stop storing games once their transcript lines reach SIZE\n"
-    "                        (64M by default, at most 1G; a message says how many were\n"
-    "                        stored); the database grows by about 2.5 times that\n";
-
 enum { SIM_DB_CASES = 100, SIM_DB_CASES_MAX = 10000 };
 #define SIM_DB_BYTES ((uint64_t)64 << 20)
 #define SIM_DB_BYTES_MAX ((uint64_t)1 << 30)
+
+/* sim's and bench's options (opts.h). */
+typedef struct sim_args {
+    cli_game_opts game;
+    uint64_t games, repeat, db_cases, db_bytes;
+    bool fast, coverage;
+    int jobs;
+    rec_opts rec;
+} sim_args;
+
+static const opts_option sim_options[] = {
+    CLI_GAME_OPTIONS(sim_args, game),
+    { .name = "games",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(sim_args, games),
+      .lo = 1,
+      .hi = UINT64_MAX,
+      .metavar = "N",
+      .help = "how many games (required)" },
+    { .name = "fast", .kind = OPTS_FLAG, .at = OPTS_AT(sim_args, fast), .help = "do not check invariants" },
+    { .name = "coverage",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(sim_args, coverage),
+      .help = "also print how often each rule fired" },
+    { .name = "jobs",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(sim_args, jobs),
+      .lo = 1,
+      .hi = UD_MAX_JOBS,
+      .metavar = "N",
+      .help = "threads to share the games among (default: every core);\n"
+              "the figures are the same for any N" },
+    REC_OPTIONS(sim_args, rec),
+    { .name = "db-cases",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(sim_args, db_cases),
+      .hi = SIM_DB_CASES_MAX,
+      .def = SIM_DB_CASES,
+      .metavar = "N",
+      .help = "store the first N games (at most 10000, default 100) in the\n"
+              "database as cases: each its outcome, every seat's result and\n"
+              "score, the rules it fired and how often, and every transcript\n"
+              "line (one row each: text, rule, the state line before it);\n"
+              "a game that fails is stored too; every game still counts in\n"
+              "the metrics and coverage" },
+    { .name = "db-bytes",
+      .kind = OPTS_SIZE,
+      .at = OPTS_AT(sim_args, db_bytes),
+      .hi = SIM_DB_BYTES_MAX,
+      .def = SIM_DB_BYTES,
+      .metavar = "SIZE",
+      .help = "stop storing games once their transcript lines reach SIZE\n"
+              "(64M by default, at most 1G; a message says how many were\n"
+              "stored); the database grows by about 2.5 times that" },
+    OPTS_END,
+};
+
+const opts_command cmd_sim_opts = {
+    .name = "sim",
+    .usage = "usage: undead sim GAME --games N [options]\n"
+             "Plays N seeded games (game i uses seed S+i) with every invariant checked after\n"
+             "every step, and prints win rate per seat, mean final score, the game's rates\n"
+             "(e.g. busts per turn) and games per second.\n" REC_NOTE,
+    .options = sim_options,
+    .game_operand = true,
+};
 
 static int rule_index(const ud_game *g, const char *id)
 {
@@ -126,76 +173,26 @@ static void print_stats(const ud_match *m, const sim_stats *st, int invariants, 
             printf("fired %-24s %llu\n", g->rules[r].id, (unsigned long long)st->fired[r]);
 }
 
-/* Options shared by sim and bench. */
-static int parse_sim(int argc, char **argv, const char *cmd, const char *usage, ud_match *m, uint64_t *games,
-                     int *fast, int *coverage, uint64_t *repeat, rec_opts *ro, uint64_t *db_cases,
-                     uint64_t *db_bytes, int *jobs)
+/* sim's or bench's command line: the options, the game and its match,
+ * the start lines checked before any game (a bad one is bad input, not the
+ * failure of the first game played from it); OPTS_GO_ON, or the exit
+ * status to end with. */
+static int read_sim(const opts_command *c, int argc, char **argv, sim_args *a, ud_match *m)
 {
-    static const struct option longopts[] = {
-        CLI_GAME_LONGOPTS,
-        { "games", required_argument, NULL, 'g' },
-        { "repeat", required_argument, NULL, 'r' },
-        { "fast", no_argument, NULL, 'f' },
-        { "coverage", no_argument, NULL, 'c' },
-        REC_LONGOPTS,
-        { "db-cases", required_argument, NULL, 'k' },
-        { "db-bytes", required_argument, NULL, 'B' },
-        { "jobs", required_argument, NULL, 'j' },
-        { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
-    };
-    cli_game_opts o = { .seed = 1 };
-    int c, at = -1;
-    optind = 1;
-    while ((at = -1, c = getopt_long(argc, argv, "h", longopts, &at)) != -1) {
-        if (c == 'h') {
-            fputs(usage, stdout);
-            return -1;
-        }
-        if ((c == 'g' && games) || (c == 'r' && repeat)) {
-            if (!cli_number(cmd, c == 'g' ? "games" : "repeat", optarg, 1, UINT64_MAX,
-                            c == 'g' ? games : repeat))
-                return UD_EXIT_USAGE;
-        } else if (c == 'j' && jobs) {
-            if (!cli_int(cmd, "jobs", optarg, 1, UD_MAX_JOBS, jobs))
-                return UD_EXIT_USAGE;
-        } else if (c == 'k' && db_cases) {
-            if (!cli_number(cmd, "db-cases", optarg, 0, SIM_DB_CASES_MAX, db_cases))
-                return UD_EXIT_USAGE;
-        } else if (c == 'B' && db_bytes) {
-            if (!cli_size(cmd, "db-bytes", optarg, SIM_DB_BYTES_MAX, db_bytes))
-                return UD_EXIT_USAGE;
-        } else if (ro && rec_opt(ro, c, optarg))
-            continue;
-        else if (c == 'f' && fast)
-            *fast = 1;
-        else if (c == 'c' && coverage)
-            *coverage = 1;
-        else if (c == 'f' || c == 'c' || c == 'k' || c == 'B' || c == 'j' || c == 'r' || c == OPT_DB ||
-                 c == OPT_NO_DB) {
-            /* an option of sim or bench that this command does not take (bench records nothing) */
-            fprintf(stderr, "undead %s: --%s is not an option of this command (see --help)\n", cmd,
-                    at >= 0 ? longopts[at].name : "?");
-            return UD_EXIT_USAGE;
-        } else if (c == '?' || !cli_game_opt(&o, c, optarg))
-            return UD_EXIT_USAGE;
-    }
-    if (optind + 1 != argc) {
-        fputs(usage, stderr);
+    opts_operands ops;
+    int rc = opts_read(c, argc, argv, a, &ops, 1, 1);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    const ud_game *g = cli_game(c->name, argv[ops.first]);
+    if (!g || !cli_build_match(g, &a->game, m))
         return UD_EXIT_USAGE;
-    }
-    const ud_game *g = cli_game(cmd, argv[optind]);
-    if (!g || !cli_build_match(g, &o, m))
-        return UD_EXIT_USAGE;
-    /* the start lines before any game: a bad one is bad input, not the
-     * failure of the first game played from it */
     ud_buf err;
     ud_buf_init(&err);
     bool ok = ud_start_lines_check(g, &m->setup, &err);
     if (!ok)
-        fprintf(stderr, "undead %s: %s\n", cmd, ud_buf_str(&err));
+        fprintf(stderr, "undead %s: %s\n", c->name, ud_buf_str(&err));
     ud_buf_free(&err);
-    return ok ? UD_EXIT_OK : UD_EXIT_USAGE;
+    return ok ? OPTS_GO_ON : UD_EXIT_USAGE;
 }
 
 /* Metrics, coverage, and the first db_cases games (and a failed one) as cases. */
@@ -251,41 +248,62 @@ static void record(recorder *r, const ud_match *m, uint64_t games, int invariant
 int cmd_sim(int argc, char **argv)
 {
     ud_match m;
-    uint64_t games = 0, db_cases = SIM_DB_CASES, db_bytes = SIM_DB_BYTES;
-    int fast = 0, coverage = 0, jobs = ud_default_jobs();
-    rec_opts ro = { 0 };
-    int rc = parse_sim(argc, argv, "sim", sim_usage, &m, &games, &fast, &coverage, NULL, &ro, &db_cases,
-                       &db_bytes, &jobs);
-    if (rc != UD_EXIT_OK)
-        return rc < 0 ? UD_EXIT_OK : rc;
-    if (games == 0) {
+    sim_args a = { .jobs = ud_default_jobs() };
+    int rc = read_sim(&cmd_sim_opts, argc, argv, &a, &m);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    if (a.games == 0) {
         fprintf(stderr, "undead sim: expected --games N\n");
         return UD_EXIT_USAGE;
     }
     recorder r;
-    if (!rec_begin(&r, &ro, "sim", m.game))
+    if (!rec_begin(&r, &a.rec, "sim", m.game))
         return UD_EXIT_USAGE;
     sim_stats *st = malloc(sizeof *st);
     if (!st)
         return rec_end(&r, UD_EXIT_FAIL);
-    if (!simulate_jobs(&m, games, !fast, jobs, st)) {
-        fprintf(stderr, "undead sim: out of memory for %d threads\n", jobs);
+    if (!simulate_jobs(&m, a.games, !a.fast, a.jobs, st)) {
+        fprintf(stderr, "undead sim: out of memory for %d threads\n", a.jobs);
         free(st);
         return rec_end(&r, UD_EXIT_FAIL);
     }
-    print_stats(&m, st, !fast, coverage);
+    print_stats(&m, st, !a.fast, a.coverage);
     if (st->failed)
         report_failure(&m, st);
     rc = st->failed ? (ud_fail_not_rule(st->fail.kind) ? UD_EXIT_USAGE : UD_EXIT_FAIL) : UD_EXIT_OK;
-    record(&r, &m, games, !fast, db_cases, db_bytes, st);
+    record(&r, &m, a.games, !a.fast, a.db_cases, a.db_bytes, st);
     free(st);
     return rec_end(&r, rc);
 }
 
-static const char bench_usage[] =
-    "usage: undead bench GAME [--games N] [--repeat R] [options]\n"
-    "Times R runs of N games (default 200000 x 5) with invariants off and on, one core,\n"
-    "and prints the median games per second of each and their ratio.\n" CLI_GAME_HELP;
+static const opts_option bench_options[] = {
+    CLI_GAME_OPTIONS(sim_args, game),
+    { .name = "games",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(sim_args, games),
+      .lo = 1,
+      .hi = UINT64_MAX,
+      .def = 200000,
+      .metavar = "N" },
+    /* the bound of --repeat is said apart, after the number is read */
+    { .name = "repeat",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(sim_args, repeat),
+      .lo = 1,
+      .hi = UINT64_MAX,
+      .def = 5,
+      .metavar = "R" },
+    OPTS_END,
+};
+
+const opts_command cmd_bench_opts = {
+    .name = "bench",
+    .usage = "usage: undead bench GAME [--games N] [--repeat R] [options]\n"
+             "Times R runs of N games (default 200000 x 5) with invariants off and on, one core,\n"
+             "and prints the median games per second of each and their ratio.\n",
+    .options = bench_options,
+    .game_operand = true,
+};
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -309,11 +327,11 @@ static double median_rate(const ud_match *m, uint64_t games, uint64_t repeat, in
 int cmd_bench(int argc, char **argv)
 {
     ud_match m;
-    uint64_t games = 200000, repeat = 5;
-    int rc =
-        parse_sim(argc, argv, "bench", bench_usage, &m, &games, NULL, NULL, &repeat, NULL, NULL, NULL, NULL);
-    if (rc != UD_EXIT_OK)
-        return rc < 0 ? UD_EXIT_OK : rc;
+    sim_args a = { 0 };
+    int rc = read_sim(&cmd_bench_opts, argc, argv, &a, &m);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    uint64_t games = a.games, repeat = a.repeat;
     if (repeat > 64) {
         fprintf(stderr, "undead bench: --repeat: at most 64\n");
         return UD_EXIT_USAGE;

@@ -11,19 +11,59 @@
 
 #include "analysis.h"
 #include "cli.h"
+#include "commands.h"
 #include "setup.h"
 
-static const char usage[] =
-    "usage: undead solve GAME [ANALYSIS] [options]\n"
-    "Runs one of a game's exact analyses (see README.md, 'Exact solutions'); with\n"
-    "no ANALYSIS, lists them with their options.\n"
-    "  --variant KEY=VALUE   a reading (see 'undead variants GAME'); an analysis\n"
-    "                        goes through every reading of a key not fixed\n"
-    "  --format text|csv     output format (default text)\n"
-    "  --max-memory SIZE     the bytes each exploration an analysis runs may grow to\n"
-    "                        (512M, 4G; default: half the machine's memory)\n" REC_HELP;
+/* solve's options (opts.h). */
+typedef struct solve_args {
+    const char *variants[UD_MAX_VARIANTS * 2];
+    int n_variants;
+    int format; /* text or csv */
+    rec_opts rec;
+    ud_analysis_args an; /* --max-memory, and the analyses' own options as given */
+} solve_args;
 
-enum { S_FORMAT = 1, S_VARIANT, S_MAX_MEMORY, OPT_OWN = 2000, MAX_OWN = 64 };
+static const char *const formats[] = { "text", "csv", NULL };
+
+static const opts_option options[] = {
+    { .name = "variant",
+      .kind = OPTS_LIST,
+      .at = OPTS_AT(solve_args, variants),
+      .count = OPTS_AT(solve_args, n_variants),
+      .max = UD_MAX_VARIANTS * 2,
+      .metavar = "KEY=VALUE",
+      .help = "a reading (see 'undead variants GAME'); an analysis\n"
+              "goes through every reading of a key not fixed" },
+    { .name = "format",
+      .kind = OPTS_CHOICE,
+      .at = OPTS_AT(solve_args, format),
+      .choices = formats,
+      .metavar = "text|csv",
+      .help = "output format (default text)" },
+    { .name = "max-memory",
+      .kind = OPTS_SIZE,
+      .at = OPTS_AT(solve_args, an.max_memory),
+      .hi = CLI_MAX_MEMORY_MAX,
+      .metavar = "SIZE",
+      .help = "the bytes each exploration an analysis runs may grow to\n"
+              "(512M, 4G; default: half the machine's memory)" },
+    REC_OPTIONS(solve_args, rec),
+    OPTS_END,
+};
+
+static const opts_option *analysis_options(void);
+static void list_every_game(FILE *out);
+
+const opts_command cmd_solve_opts = {
+    .name = "solve",
+    .usage = "usage: undead solve GAME [ANALYSIS] [options]\n"
+             "Runs one of a game's exact analyses (see README.md, 'Exact solutions'); with\n"
+             "no ANALYSIS, lists them with their options.\n",
+    .options = options,
+    .more = analysis_options,
+    .more_help = list_every_game,
+    .game_operand = true,
+};
 
 static void list_analyses(FILE *out, const ud_game *g)
 {
@@ -75,121 +115,130 @@ static bool export_ok(const ud_analysis_args *args, const rec_opts *ro)
     return db_path && cli_output_not_input("solve", "--export", export_path, db_path, "the results database");
 }
 
-int cmd_solve(int argc, char **argv)
+/* Every game's analyses, for --help. */
+static void list_every_game(FILE *out)
 {
-    /* The long options: the shared ones, then every option of every
-     * game's analyses (each name once); which analysis takes which is
-     * checked once the command line names the analysis. */
-    struct option longopts[MAX_OWN + 9];
-    const char *own_names[MAX_OWN];
-    int n_long = 0, n_own = 0;
-    longopts[n_long++] = (struct option){ "variant", required_argument, NULL, S_VARIANT };
-    longopts[n_long++] = (struct option){ "format", required_argument, NULL, S_FORMAT };
-    longopts[n_long++] = (struct option){ "max-memory", required_argument, NULL, S_MAX_MEMORY };
-    longopts[n_long++] = (struct option){ "db", required_argument, NULL, OPT_DB };
-    longopts[n_long++] = (struct option){ "no-db", no_argument, NULL, OPT_NO_DB };
-    longopts[n_long++] = (struct option){ "help", no_argument, NULL, 'h' };
+    for (const ud_game *const *g = ud_games; *g; g++) {
+        fputc('\n', out);
+        list_analyses(out, *g);
+    }
+}
+
+/* An analysis's own option (field: the whole solve_args), kept as given
+ * (a flag's value ""): which analysis takes which is checked once the
+ * command line names the analysis. */
+static bool read_own(const char *cmd, const opts_option *o, void *field, const char *arg)
+{
+    ud_analysis_args *an = &((solve_args *)field)->an;
+    if (an->n == UD_ANALYSIS_MAX_ARGS) {
+        fprintf(stderr, "undead %s: more than %d options\n", cmd, UD_ANALYSIS_MAX_ARGS);
+        return false;
+    }
+    an->name[an->n] = o->name;
+    an->value[an->n++] = arg ? arg : "";
+    return true;
+}
+
+static bool named(const opts_option *t, int n, const char *name)
+{
+    for (int k = 0; k < n; k++)
+        if (strcmp(t[k].name, name) == 0)
+            return true;
+    return false;
+}
+
+/* The options of every game's analyses, each name once (the table's
+ * options run time adds: opts.h), made at the first call; described in
+ * the analyses' listing. */
+static const opts_option *analysis_options(void)
+{
+    static opts_option *table;
+    if (table)
+        return table;
+    int cap = 1;
     for (const ud_game *const *g = ud_games; *g; g++)
         for (int i = 0; (*g)->extras && i < (*g)->extras->n_analyses; i++)
-            for (const ud_analysis_option *o = (*g)->extras->analyses[i].options; o && o->name; o++) {
-                bool seen = false;
-                for (int k = 0; k < n_own && !seen; k++)
-                    seen = strcmp(own_names[k], o->name) == 0;
-                if (seen || n_own == MAX_OWN)
-                    continue;
-                own_names[n_own] = o->name;
-                longopts[n_long++] = (struct option){ o->name, o->arg ? required_argument : no_argument, NULL,
-                                                      OPT_OWN + n_own };
-                n_own++;
-            }
-    longopts[n_long] = (struct option){ 0, 0, 0, 0 };
+            for (const ud_analysis_option *o = (*g)->extras->analyses[i].options; o && o->name; o++)
+                cap++;
+    opts_option *t = calloc((size_t)cap, sizeof *t);
+    if (!t)
+        return NULL; /* no memory: the analyses' options are refused as unknown ones */
+    int n = 0;
+    for (const ud_game *const *g = ud_games; *g; g++)
+        for (int i = 0; (*g)->extras && i < (*g)->extras->n_analyses; i++)
+            for (const ud_analysis_option *o = (*g)->extras->analyses[i].options; o && o->name; o++)
+                if (!named(t, n, o->name))
+                    t[n++] = (opts_option){ .name = o->name,
+                                            .kind = o->arg ? OPTS_CALL : OPTS_FLAG,
+                                            .call = read_own,
+                                            .metavar = o->arg };
+    return table = t;
+}
 
-    ud_analysis_args *args = calloc(1, sizeof *args);
-    const char *variants[UD_MAX_VARIANTS * 2];
-    int n_variants = 0, c, rc = UD_EXIT_USAGE;
-    rec_opts ro = { 0 };
-    if (!args)
-        return UD_EXIT_FAIL;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(usage, stdout);
-            for (const ud_game *const *g = ud_games; *g; g++) {
-                fputc('\n', stdout);
-                list_analyses(stdout, *g);
-            }
-            rc = UD_EXIT_OK;
-            goto out;
-        } else if (c == S_VARIANT) {
-            if (n_variants < (int)(sizeof variants / sizeof variants[0]))
-                variants[n_variants++] = optarg;
-        } else if (c == S_FORMAT) {
-            if (strcmp(optarg, "csv") != 0 && strcmp(optarg, "text") != 0) {
-                fprintf(stderr, "undead solve: --format: expected text or csv, got '%s'\n", optarg);
-                goto out;
-            }
-            args->csv = strcmp(optarg, "csv") == 0;
-        } else if (c == S_MAX_MEMORY) {
-            if (!cli_parse_max_memory("solve", optarg, &args->max_memory))
-                goto out;
-        } else if (c >= OPT_OWN && c < OPT_OWN + n_own) {
-            if (args->n == UD_ANALYSIS_MAX_ARGS) {
-                fprintf(stderr, "undead solve: more than %d options\n", UD_ANALYSIS_MAX_ARGS);
-                goto out;
-            }
-            args->name[args->n] = own_names[c - OPT_OWN];
-            args->value[args->n++] = optarg ? optarg : "";
-        } else if (c == '?' || !rec_opt(&ro, c, optarg)) {
-            goto out;
-        }
-    }
-    if (optind == argc || optind + 2 < argc) {
-        fputs(usage, stderr);
-        goto out;
-    }
-    const ud_game *g = cli_game("solve", argv[optind]);
-    if (!g)
-        goto out;
-    if (optind + 1 == argc) {
-        list_analyses(stdout, g);
-        rc = UD_EXIT_OK;
-        goto out;
-    }
-    const char *what = argv[optind + 1];
-    const ud_analysis *a = ud_game_find_analysis(g, what);
-    if (!a) {
+/* GAME ANALYSIS: the analysis, its own options checked, every --variant
+ * set; NULL (said) when any is wrong. */
+static const ud_analysis *chosen_analysis(const ud_game *g, const char *what, solve_args *a)
+{
+    const ud_analysis *an = ud_game_find_analysis(g, what);
+    if (!an) {
         fprintf(stderr, "undead solve: %s has no analysis '%s'; it has:", g->name, what);
         for (int i = 0; g->extras && i < g->extras->n_analyses; i++)
             fprintf(stderr, " %s", g->extras->analyses[i].name);
         fputs(g->extras && g->extras->n_analyses ? "\n" : " none\n", stderr);
-        goto out;
+        return NULL;
     }
-    for (int i = 0; i < args->n; i++)
-        if (!own_option(a, args->name[i])) {
+    for (int i = 0; i < a->an.n; i++)
+        if (!own_option(an, a->an.name[i])) {
             fprintf(stderr, "undead solve: --%s is not an option of '%s %s' (undead solve %s lists them)\n",
-                    args->name[i], g->name, a->name, g->name);
-            goto out;
+                    a->an.name[i], g->name, an->name, g->name);
+            return NULL;
         }
-    if (!export_ok(args, &ro))
-        goto out;
-    ud_setup_defaults(g, &args->setup);
-    for (int i = 0; i < n_variants; i++) {
+    if (!export_ok(&a->an, &a->rec))
+        return NULL;
+    ud_setup_defaults(g, &a->an.setup);
+    for (int i = 0; i < a->n_variants; i++) {
         ud_buf err;
         ud_buf_init(&err);
-        bool ok = ud_setup_variant(g, &args->setup, variants[i], &err);
+        bool ok = ud_setup_variant(g, &a->an.setup, a->variants[i], &err);
         if (!ok)
-            fprintf(stderr, "undead solve: --variant %s: %s\n", variants[i], ud_buf_str(&err));
+            fprintf(stderr, "undead solve: --variant %s: %s\n", a->variants[i], ud_buf_str(&err));
         ud_buf_free(&err);
         if (!ok)
-            goto out;
+            return NULL;
         for (int v = 0; v < g->n_variants; v++) {
             size_t len = strlen(g->variants[v].key);
-            if (strncmp(variants[i], g->variants[v].key, len) == 0 && variants[i][len] == '=')
-                args->fixed[v] = true;
+            if (strncmp(a->variants[i], g->variants[v].key, len) == 0 && a->variants[i][len] == '=')
+                a->an.fixed[v] = true;
         }
     }
-    rc = analysis_run("solve", g, a, args, stdout, &ro, 0);
-out:
-    free(args);
+    return an;
+}
+
+/* undead solve with its options read into a. */
+static int solve(int argc, char **argv, solve_args *a)
+{
+    opts_operands ops;
+    int rc = opts_read(&cmd_solve_opts, argc, argv, a, &ops, 1, 2);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    a->an.csv = a->format == 1;
+    const ud_game *g = cli_game("solve", argv[ops.first]);
+    if (!g)
+        return UD_EXIT_USAGE;
+    if (ops.n == 1) {
+        list_analyses(stdout, g);
+        return UD_EXIT_OK;
+    }
+    const ud_analysis *an = chosen_analysis(g, argv[ops.first + 1], a);
+    return an ? analysis_run("solve", g, an, &a->an, stdout, &a->rec, 0) : UD_EXIT_USAGE;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    solve_args *a = calloc(1, sizeof *a);
+    if (!a)
+        return UD_EXIT_FAIL;
+    int rc = solve(argc, argv, a);
+    free(a);
     return rc;
 }

@@ -37,33 +37,89 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "datadir.h"
 #include "golden.h"
 #include "pieces.h"
 #include "selfcheck.h"
 #include "verify.h"
 
-static const char usage[] =
-    "usage: undead verify [GAME...] [options]\n"
-    "Runs every check on every built-in game (or the named ones), records the runs in the\n"
-    "results database and prints a summary.\n"
-    "  --golden DIR          golden directory (default: golden in undead's data folder)\n"
-    "  --fuzz DIR            fuzz directory holding corpus/ (default: fuzz in undead's data\n"
-    "                        folder; the data folder: $UNDEAD_DATA_DIR, else the checkout\n"
-    "                        of this build, else PREFIX/share/undead)\n"
-    "  --games N             simulated games per variant combination (default 500)\n"
-    "  --reading-games N     games per variant reading, measured against the defaults\n"
-    "                        (default 20000; the FAQ shows these)\n"
-    "  --seed N              first seed of the reading simulations (default 1)\n"
-    "  --jobs N              threads for the simulations (default: every core); the\n"
-    "                        figures are the same for any N\n"
-    "  --max-memory SIZE     the bytes each exploration (and each analysis's) may grow to\n"
-    "                        (512M, 4G; default: half the machine's memory)\n"
-    "  --skip-analysis NAME  leave out the exact analysis NAME (undead solve GAME NAME) of\n"
-    "                        every game; repeatable (the sanitizer build's test fixture\n"
-    "                        leaves out the slowest)\n" REC_HELP
-    "Exit 1 if any check fails; else exit 2 if a limit cut a step short (an exploration\n"
-    "past --max-memory: 'cut by --max-memory', and 'verify: INCOMPLETE'), or on bad input.\n";
+/* verify's options (opts.h), into its verify_opts (verify.h). */
+static const opts_option options[] = {
+    { .name = "golden",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(verify_opts, golden_dir),
+      .metavar = "DIR",
+      .help = "golden directory (default: golden in undead's data folder)" },
+    { .name = "fuzz",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(verify_opts, fuzz_dir),
+      .metavar = "DIR",
+      .help = "fuzz directory holding corpus/ (default: fuzz in undead's data\n"
+              "folder; the data folder: $UNDEAD_DATA_DIR, else the checkout\n"
+              "of this build, else PREFIX/share/undead)" },
+    { .name = "games",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(verify_opts, games),
+      .lo = 1,
+      .hi = UINT64_MAX,
+      .def = 500,
+      .metavar = "N",
+      .help = "simulated games per variant combination (default 500)" },
+    { .name = "reading-games",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(verify_opts, reading_games),
+      .lo = 1,
+      .hi = UINT64_MAX,
+      .def = 20000,
+      .metavar = "N",
+      .help = "games per variant reading, measured against the defaults\n"
+              "(default 20000; the FAQ shows these)" },
+    { .name = "seed",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(verify_opts, seed),
+      .hi = UINT64_MAX,
+      .def = 1,
+      .metavar = "N",
+      .help = "first seed of the reading simulations (default 1)" },
+    { .name = "jobs",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(verify_opts, jobs),
+      .lo = 1,
+      .hi = UD_MAX_JOBS,
+      .metavar = "N",
+      .help = "threads for the simulations (default: every core); the\n"
+              "figures are the same for any N" },
+    { .name = "max-memory",
+      .kind = OPTS_SIZE,
+      .at = OPTS_AT(verify_opts, max_memory),
+      .hi = CLI_MAX_MEMORY_MAX,
+      .metavar = "SIZE",
+      .help = "the bytes each exploration (and each analysis's) may grow to\n"
+              "(512M, 4G; default: half the machine's memory)" },
+    { .name = "skip-analysis",
+      .kind = OPTS_LIST,
+      .at = OPTS_AT(verify_opts, skip),
+      .count = OPTS_AT(verify_opts, n_skip),
+      .max = (int)(sizeof((verify_opts *)0)->skip / sizeof((verify_opts *)0)->skip[0]),
+      .metavar = "NAME",
+      .help = "leave out the exact analysis NAME (undead solve GAME NAME) of\n"
+              "every game; repeatable (the sanitizer build's test fixture\n"
+              "leaves out the slowest)" },
+    REC_OPTIONS(verify_opts, ro),
+    OPTS_END,
+};
+
+const opts_command cmd_verify_opts = {
+    .name = "verify",
+    .usage = "usage: undead verify [GAME...] [options]\n"
+             "Runs every check on every built-in game (or the named ones), records the runs in the\n"
+             "results database and prints a summary.\n",
+    .options = options,
+    .after = "Exit 1 if any check fails; else exit 2 if a limit cut a step short (an exploration\n"
+             "past --max-memory: 'cut by --max-memory', and 'verify: INCOMPLETE'), or on bad input.\n",
+    .game_operand = true,
+};
 
 /* One game's run: the checks that failed; *stop set when verify must stop
  * with exit 2 (the database failed, or a file could not be read: a FIFO
@@ -160,123 +216,68 @@ static int summary_line(int failures, int cut, int cut_memory)
     return UD_EXIT_OK;
 }
 
-int cmd_verify(int argc, char **argv)
+/* The games named (each once), or every game: their number, -1 when a
+ * name is wrong (said). */
+static int choose_games(char **names, int n_names, const ud_game **chosen)
 {
-    static const struct option longopts[] = {
-        { "golden", required_argument, NULL, 'g' },
-        { "fuzz", required_argument, NULL, 'f' },
-        { "games", required_argument, NULL, 'n' },
-        { "reading-games", required_argument, NULL, 'r' },
-        { "seed", required_argument, NULL, 's' },
-        { "jobs", required_argument, NULL, 'j' },
-        { "skip-analysis", required_argument, NULL, 'k' },
-        { "max-memory", required_argument, NULL, 'M' },
-        REC_LONGOPTS,
-        { "help", no_argument, NULL, 'h' },
-        { 0, 0, 0, 0 },
-    };
-    verify_opts o = { .golden_dir = NULL,
-                      .fuzz_dir = NULL,
-                      .games = 500,
-                      .reading_games = 20000,
-                      .seed = 1,
-                      .jobs = ud_default_jobs() };
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(usage, stdout);
-            return UD_EXIT_OK;
-        } else if (c == 'j') {
-            if (!cli_int("verify", "jobs", optarg, 1, UD_MAX_JOBS, &o.jobs))
-                return UD_EXIT_USAGE;
-        } else if (c == 'k') {
-            if (o.n_skip == (int)(sizeof o.skip / sizeof o.skip[0])) {
-                fprintf(stderr, "undead verify: --skip-analysis: at most %d\n", o.n_skip);
-                return UD_EXIT_USAGE;
-            }
-            o.skip[o.n_skip++] = optarg;
-        } else if (c == 'M') {
-            if (!cli_parse_max_memory("verify", optarg, &o.max_memory))
-                return UD_EXIT_USAGE;
-        } else if (c == 'g')
-            o.golden_dir = optarg;
-        else if (c == 'f')
-            o.fuzz_dir = optarg;
-        else if (c == 'n' || c == 'r' || c == 's') {
-            bool ok = c == 'n' ? cli_number("verify", "games", optarg, 1, UINT64_MAX, &o.games)
-                      : c == 'r'
-                          ? cli_number("verify", "reading-games", optarg, 1, UINT64_MAX, &o.reading_games)
-                          : cli_number("verify", "seed", optarg, 0, UINT64_MAX, &o.seed);
-            if (!ok)
-                return UD_EXIT_USAGE;
-        } else if (!rec_opt(&o.ro, c, optarg)) {
-            fputs(usage, stderr);
-            return UD_EXIT_USAGE;
-        }
-    }
-    const ud_game *chosen[GOLDEN_MAX_GAMES];
     int n = 0;
-    for (int i = optind; i < argc; i++) {
-        const ud_game *g = cli_game("verify", argv[i]);
+    for (int i = 0; i < n_names; i++) {
+        const ud_game *g = cli_game("verify", names[i]);
         if (!g)
-            return UD_EXIT_USAGE;
+            return -1;
         for (int k = 0; k < n; k++)
             if (chosen[k] == g) {
                 fprintf(stderr, "undead verify: game '%s' is named twice: expected each game once\n",
-                        argv[i]);
-                return UD_EXIT_USAGE;
+                        names[i]);
+                return -1;
             }
         chosen[n++] = g; /* at most one of each game: n stays within GOLDEN_MAX_GAMES */
     }
-    if (optind == argc)
+    if (n_names == 0)
         for (const ud_game *const *g = ud_games; *g && n < GOLDEN_MAX_GAMES; g++)
             chosen[n++] = *g;
+    return n;
+}
 
-    /* A --skip-analysis name that no chosen game offers is a typo: said
-     * now, with the names there are, rather than left out silently. */
-    for (int k = 0; k < o.n_skip; k++)
-        if (!verify_skip_names_an_analysis(o.skip[k], chosen, n))
-            return UD_EXIT_USAGE;
-
-    /* The folders not given as options: under undead's data (datadir.h). */
-    char golden_default[4096], fuzz_default[4096];
-    if (!o.golden_dir && !(o.golden_dir = cli_data_path("verify", "golden", "--golden", golden_default,
-                                                        sizeof golden_default)))
-        return UD_EXIT_USAGE;
-    if (!o.fuzz_dir &&
-        !(o.fuzz_dir = cli_data_path("verify", "fuzz", "--fuzz", fuzz_default, sizeof fuzz_default)))
-        return UD_EXIT_USAGE;
-    /* Every folder verify reads from, before anything runs: a missing one
-     * (data not installed, a mistyped --fuzz) would otherwise pass with
-     * nothing checked. */
+/* Every folder verify reads from, before anything runs (the ones no option
+ * names under undead's data, datadir.h): a missing one (data not
+ * installed, a mistyped --fuzz) would otherwise pass with nothing
+ * checked.  False (said) when one is missing. */
+static bool data_folders(verify_opts *o, const ud_game *const *chosen, int n, char *golden_default,
+                         char *fuzz_default, size_t size)
+{
+    if (!o->golden_dir &&
+        !(o->golden_dir = cli_data_path("verify", "golden", "--golden", golden_default, size)))
+        return false;
+    if (!o->fuzz_dir && !(o->fuzz_dir = cli_data_path("verify", "fuzz", "--fuzz", fuzz_default, size)))
+        return false;
     for (int i = 0; i < n; i++) {
         char path[1100];
         const char *folder = chosen[i]->folder;
-        snprintf(path, sizeof path, "%s/%s", o.golden_dir, folder);
+        snprintf(path, sizeof path, "%s/%s", o->golden_dir, folder);
         bool ok =
             cli_need_dir("verify", path,
                          "the game's golden transcripts: " CLI_DATA_HINT(
                              "--golden") ", or write the game's cases (spec/README.md, 'Golden cases')");
-        snprintf(path, sizeof path, "%s/corpus/%s_engine", o.fuzz_dir, folder);
+        snprintf(path, sizeof path, "%s/corpus/%s_engine", o->fuzz_dir, folder);
         char how[300];
         snprintf(how, sizeof how, "the game's fuzz corpus: %s, or make one with fuzz/seed.sh %s",
                  CLI_DATA_HINT("--fuzz"), folder);
         ok = ok && cli_need_dir("verify", path, how);
-        snprintf(path, sizeof path, "%s/corpus/transcript", o.fuzz_dir);
+        snprintf(path, sizeof path, "%s/corpus/transcript", o->fuzz_dir);
         ok = ok && cli_need_dir("verify", path, "the transcript fuzz corpus: " CLI_DATA_HINT("--fuzz"));
         if (!ok)
-            return UD_EXIT_USAGE;
+            return false;
     }
-    int failures = 0;
-    bool stop = false;
-    verify_row rows[GOLDEN_MAX_GAMES];
-    for (int i = 0; i < n && !stop; i++)
-        failures += verify_game(chosen[i], &o, &rows[i], &stop);
-    if (stop)
-        return UD_EXIT_USAGE;
+    return true;
+}
+
+/* The summary: a row per game, then the last line; the exit status. */
+static int print_summary(const ud_game *const *chosen, const verify_row *rows, int n, int failures)
+{
     printf("\n%-14s %6s %8s %12s %10s %8s %8s %8s %11s\n", "game", "rules", "covered", "transcripts",
            "simulated", "readings", "explored", "corpus", "violations");
+    int cut = 0, cut_memory = 0;
     for (int i = 0; i < n; i++) {
         const verify_row *r = &rows[i];
         char covered[32], cases[32];
@@ -288,11 +289,37 @@ int cmd_verify(int argc, char **argv)
         printf("%-14s %6d %8s %12s %10llu %8d %8s %8llu %11d\n", chosen[i]->name, r->rules, covered, cases,
                (unsigned long long)r->simulated, r->readings, explored, (unsigned long long)r->corpus,
                r->violations + r->problems);
-    }
-    int cut = 0, cut_memory = 0;
-    for (int i = 0; i < n; i++) {
-        cut += rows[i].cut;
-        cut_memory += rows[i].cut_memory;
+        cut += r->cut;
+        cut_memory += r->cut_memory;
     }
     return summary_line(failures, cut, cut_memory);
+}
+
+int cmd_verify(int argc, char **argv)
+{
+    verify_opts o = { .jobs = ud_default_jobs() };
+    opts_operands ops;
+    int rc = opts_read(&cmd_verify_opts, argc, argv, &o, &ops, 0, -1);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    const ud_game *chosen[GOLDEN_MAX_GAMES];
+    int n = choose_games(argv + ops.first, ops.n, chosen);
+    if (n < 0)
+        return UD_EXIT_USAGE;
+    /* A --skip-analysis name that no chosen game offers is a typo: said
+     * now, with the names there are, rather than left out silently. */
+    for (int k = 0; k < o.n_skip; k++)
+        if (!verify_skip_names_an_analysis(o.skip[k], chosen, n))
+            return UD_EXIT_USAGE;
+    char golden_default[4096], fuzz_default[4096];
+    if (!data_folders(&o, chosen, n, golden_default, fuzz_default, sizeof golden_default))
+        return UD_EXIT_USAGE;
+    int failures = 0;
+    bool stop = false;
+    verify_row rows[GOLDEN_MAX_GAMES];
+    for (int i = 0; i < n && !stop; i++)
+        failures += verify_game(chosen[i], &o, &rows[i], &stop);
+    if (stop)
+        return UD_EXIT_USAGE;
+    return print_summary(chosen, rows, n, failures);
 }

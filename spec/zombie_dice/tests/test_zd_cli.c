@@ -168,7 +168,7 @@ Test(zd_cli, check_json_names_the_rule_and_its_evidence)
     CLI_HAS(cli_out, "\"explanations\":[\"ZD-BUS-BOARD's guard always holding\",");
     CLI_HAS(cli_out, "\"source\":\"001_4f6e2b55ff14832a.txt\"");
     cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", "--format", "yaml", f), 2, "%s", cli_err);
-    CLI_HAS(cli_err, "--format expects text or json, not 'yaml'");
+    CLI_HAS(cli_err, "undead check: --format: expected text or json, got 'yaml'");
 }
 
 Test(zd_cli, check_bus_not_offered_after_getting_off)

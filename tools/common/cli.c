@@ -17,8 +17,6 @@
 
 #include "setup.h"
 
-bool cli_parse_u64(const char *s, uint64_t *out) { return ud_parse_u64(s, out); }
-
 bool cli_parse_size(const char *s, uint64_t *out)
 {
     size_t n = strlen(s);
@@ -180,11 +178,6 @@ bool cli_decimal(const char *cmd, const char *opt, const char *arg, double lo, d
     return false;
 }
 
-bool cli_parse_max_memory(const char *cmd, const char *arg, uint64_t *out)
-{
-    return cli_size(cmd, "max-memory", arg, CLI_MAX_MEMORY_MAX, out);
-}
-
 /* A repeated --players or --policy adds to the list, as a person who
  * writes one per seat means it to (the last one alone was kept before). */
 static bool join(char *buf, size_t size, const char **out, const char *arg, const char *opt)
@@ -201,37 +194,13 @@ static bool join(char *buf, size_t size, const char **out, const char *arg, cons
     return true;
 }
 
-bool cli_game_opt(cli_game_opts *o, int code, const char *arg)
+bool cli_game_list(const char *cmd, const opts_option *o, void *field, const char *arg)
 {
-    switch (code) {
-    case OPT_SEED:
-        return cli_number(NULL, "seed", arg, 0, UINT64_MAX, &o->seed);
-    case OPT_PLAYERS:
-        return join(o->players_text, sizeof o->players_text, &o->players, arg, "players");
-    case OPT_POLICY:
-        return join(o->policies_text, sizeof o->policies_text, &o->policies, arg, "policy");
-    case OPT_VARIANT:
-        if (o->n_variants >= (int)(sizeof o->variants / sizeof o->variants[0])) {
-            say_command(NULL);
-            fprintf(stderr, ": --variant: expected at most %d of them\n",
-                    (int)(sizeof o->variants / sizeof o->variants[0]));
-            return false;
-        }
-        o->variants[o->n_variants++] = arg;
-        return true;
-    case OPT_CONTENT:
-        o->content = arg;
-        return true;
-    case OPT_START:
-        if (o->n_starts >= UD_MAX_START) {
-            say_command(NULL);
-            fprintf(stderr, ": --start: expected at most %d start lines\n", UD_MAX_START);
-            return false;
-        }
-        o->starts[o->n_starts++] = arg;
-        return true;
-    }
-    return false;
+    cli_game_opts *g = field;
+    (void)cmd;
+    if (strcmp(o->name, "players") == 0)
+        return join(g->players_text, sizeof g->players_text, &g->players, arg, "players");
+    return join(g->policies_text, sizeof g->policies_text, &g->policies, arg, "policy");
 }
 
 static bool set_policies(const ud_game *g, const char *list, ud_match *m, ud_buf *err)

@@ -100,7 +100,8 @@ static void show_diff(const char *file, const char *want, const char *got)
             ud_buf_printf(&a_text, "%.*s", (int)a, want);
             ud_buf_printf(&b_text, "%.*s", (int)b, got);
             printf("%s:%d: golden:      %s\n%s:%d: regenerated: %s\n", file, line,
-                   ud_escaped(&a_shown, ud_buf_str(&a_text)), file, line, ud_escaped(&b_shown, ud_buf_str(&b_text)));
+                   ud_escaped(&a_shown, ud_buf_str(&a_text)), file, line,
+                   ud_escaped(&b_shown, ud_buf_str(&b_text)));
             shown++;
         }
         want += a + (want[a] == '\n');

@@ -57,6 +57,17 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err, bool *bad_input);
  * bad input, exit 2, not a failed check. */
 bool faq_runs_ready(const faq_opts *o, const char *db_path, ud_buf *err);
 
+/* The FAQ to OUTPUT (standard output when NULL), whole or not at all: a
+ * run that fails leaves OUTPUT as it was (outfile.h).  The exit status:
+ * 0; 1 when the FAQ could not be made; 2 when OUTPUT could not be written
+ * or a file the FAQ reads was refused; why is said on standard error. */
+int faq_write_file(const faq_opts *o, const char *output);
+/* The FAQ printed to the PDF OUTPUT by the browser CHROMIUM (headless),
+ * its contents carrying page numbers: printed until every heading lands
+ * on the page the contents say (o->print and o->pages are set here).
+ * Whole or not at all, as faq_write_file; the exit status. */
+int faq_print_pdf(faq_opts *o, const char *chromium, const char *output);
+
 /* ---- the writer behind ud_faq_writer (a game's hooks, core/extras.h) ---- */
 
 typedef struct faq_doc faq_doc;

@@ -24,6 +24,7 @@
 #include "engine.h"
 #include "error.h"
 #include "play.h"
+#include "record.h"
 
 enum { CF_PROTOCOL = 1, CF_MAX_DEPTH = 64 };
 
@@ -242,5 +243,45 @@ void cf_tally_add(cf_tally *t, const ud_pick_req *p, int chosen);
 /* The chi-square test of each kind of choice with enough draws, to out;
  * returns the smallest p-value (1 when none was tested) and its kind. */
 double cf_tally_report(const cf_tally *t, ud_buf *out, char *worst, size_t worst_size, int *tested);
+
+/* ---- undead serve: the reference adapter (conform_serve.c) ---------------- */
+
+/* undead's own engine answering the protocol's requests for game g. */
+typedef struct cf_server cf_server;
+/* A server of g, its content from the folder content (NULL: the built-in
+ * set); NULL (said) when there is no memory or the content is refused. */
+cf_server *cf_server_new(const ud_game *g, const char *content);
+/* Pin a reading, KEY=VALUE, over whatever a `new` request names; false
+ * (said) when g has no such reading. */
+bool cf_server_pin(cf_server *sv, const char *kv);
+/* Answer every request line of standard input on standard output, until
+ * `quit` or the end: the exit status (2 when standard input or output
+ * fails). */
+int cf_serve(cf_server *sv);
+void cf_server_free(cf_server *sv);
+/* What an adapter of g speaks, learnt from seeded games under the
+ * defaults (state keys, decisions, outcomes of chance, start lines,
+ * readings), printed on standard output. */
+void cf_print_schema(const ud_game *g);
+
+/* ---- undead conform: the drivers (conform_drive.c) ------------------------- */
+
+/* What the drivers do: seeded games, every path to a depth, a fuzzer (in
+ * this order, those asked), and how a departure is reported. */
+typedef struct cf_drivers {
+    uint64_t games, depth, seconds; /* --games N, --depth D, --seconds S */
+    bool games_set;                 /* --games given */
+    int shrink_tries;               /* games a departure's shrinking may play */
+    double alpha;                   /* the chi-square tests' level (follow) */
+    const char *record;             /* --record FILE, or NULL */
+    bool verbose;                   /* every chi-square test printed */
+    bool json;                      /* --format json: the departure as one JSON object */
+    uint64_t repeat;                /* the seeded games R times: a benchmark */
+} cf_drivers;
+
+/* Hold o's adapter to the rules with the drivers d asks for, recording
+ * the run as ro says: the exit status (0 no departure, 1 a departure, 2 a
+ * broken adapter or a database that cannot be written). */
+int cf_conform(const cf_opts *o, const cf_drivers *d, const rec_opts *ro);
 
 #endif

@@ -304,10 +304,11 @@ static void house_rules_note(faq_doc *d, db *h, const ud_game *g, const game_run
     if (!flat)
         return;
     faq_html(d, "<p class=\"house-note\">");
-    faq_textf(d,
-              "House rules: a house rule whose box gives no effect made no measurable difference to how often "
-              "%s in the games measured",
-              players_says(fx));
+    faq_textf(
+        d,
+        "House rules: a house rule whose box gives no effect made no measurable difference to how often "
+        "%s in the games measured",
+        players_says(fx));
     if (with_reference)
         faq_text(d, " (the reference says who played them)");
     else

@@ -12,18 +12,7 @@
 #include "prob.h"
 #include "transcript.h"
 
-bool rec_opt(rec_opts *o, int code, const char *arg)
-{
-    if (code == OPT_DB)
-        o->path = arg;
-    else if (code == OPT_NO_DB)
-        o->off = true;
-    else
-        return false;
-    return true;
-}
-
-/* The command line as typed (getopt permutes argv: it is kept first). */
+/* The command line as typed (opts_parse reorders argv: it is kept first). */
 static ud_buf command_line;
 
 /* argv as a shell would need it typed again. */

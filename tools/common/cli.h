@@ -5,12 +5,12 @@
 #ifndef UD_CLI_H
 #define UD_CLI_H
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "games.h"
+#include "opts.h"
 #include "play.h"
 
 enum { UD_EXIT_OK = 0, UD_EXIT_FAIL = 1, UD_EXIT_USAGE = 2 };
@@ -28,33 +28,57 @@ typedef struct cli_game_opts {
     const char *content; /* --content DIR, or NULL: the built-in set */
 } cli_game_opts;
 
-/* getopt_long codes for the shared game options. */
-enum { OPT_SEED = 1000, OPT_PLAYERS, OPT_POLICY, OPT_VARIANT, OPT_START, OPT_CONTENT };
-#define CLI_GAME_LONGOPTS                                                                               \
-    { "seed", required_argument, NULL, OPT_SEED }, { "players", required_argument, NULL, OPT_PLAYERS }, \
-        { "policy", required_argument, NULL, OPT_POLICY },                                              \
-        { "variant", required_argument, NULL, OPT_VARIANT },                                            \
-        { "start", required_argument, NULL, OPT_START },                                                \
-    {                                                                                                   \
-        "content", required_argument, NULL, OPT_CONTENT                                                 \
+/* The game options' entries in a command's option table (opts.h), for a
+ * command whose struct T keeps them in its cli_game_opts F. */
+#define CLI_GAME_OPTIONS(T, F)                                                                 \
+    { .name = "seed",                                                                          \
+      .kind = OPTS_NUMBER,                                                                     \
+      .at = OPTS_AT(T, F.seed),                                                                \
+      .hi = UINT64_MAX,                                                                        \
+      .def = 1,                                                                                \
+      .metavar = "N",                                                                          \
+      .help = "seed of the PRNG (default 1)" },                                                \
+        { .name = "players",                                                                   \
+          .kind = OPTS_CALL,                                                                   \
+          .at = OPTS_AT(T, F),                                                                 \
+          .call = cli_game_list,                                                               \
+          .metavar = "A,B,...",                                                                \
+          .help = "player names, as many as the game allows (default p1,p2);\n"                \
+                  "--players A --players B is the same as --players A,B" },                    \
+        { .name = "policy",                                                                    \
+          .kind = OPTS_CALL,                                                                   \
+          .at = OPTS_AT(T, F),                                                                 \
+          .call = cli_game_list,                                                               \
+          .metavar = "P[,P...]",                                                               \
+          .help = "policy per seat, e.g. stop-at-shotguns:2 (last one repeats;\n"              \
+                  "a repeated --policy adds seats, as --players does)" },                      \
+        { .name = "variant",                                                                   \
+          .kind = OPTS_LIST,                                                                   \
+          .at = OPTS_AT(T, F.variants),                                                        \
+          .count = OPTS_AT(T, F.n_variants),                                                   \
+          .max = UD_MAX_VARIANTS * 2,                                                          \
+          .metavar = "KEY=VALUE",                                                              \
+          .help = "a reading of an open rule (see 'undead variants GAME')" },                  \
+        { .name = "start",                                                                     \
+          .kind = OPTS_LIST,                                                                   \
+          .at = OPTS_AT(T, F.starts),                                                          \
+          .count = OPTS_AT(T, F.n_starts),                                                     \
+          .max = UD_MAX_START,                                                                 \
+          .items = "start lines",                                                              \
+          .metavar = "LINE",                                                                   \
+          .help = "a starting-position line, e.g. \"score p1 12\"" },                          \
+    {                                                                                          \
+        .name = "content", .kind = OPTS_STRING, .at = OPTS_AT(T, F.content), .metavar = "DIR", \
+        .help = "the game's content files from DIR instead of the built-in\n"                  \
+                "set (games with content, e.g. one-die: spec/GAME/content/)"                   \
     }
-
-#define CLI_GAME_HELP                                                                       \
-    "  --seed N              seed of the PRNG (default 1)\n"                                \
-    "  --players A,B,...     player names, as many as the game allows (default p1,p2);\n"   \
-    "                        --players A --players B is the same as --players A,B\n"        \
-    "  --policy P[,P...]     policy per seat, e.g. stop-at-shotguns:2 (last one repeats;\n" \
-    "                        a repeated --policy adds seats, as --players does)\n"          \
-    "  --variant KEY=VALUE   a reading of an open rule (see 'undead variants GAME')\n"      \
-    "  --start LINE          a starting-position line, e.g. \"score p1 12\"\n"              \
-    "  --content DIR         the game's content files from DIR instead of the built-in\n"   \
-    "                        set (games with content, e.g. one-die: spec/GAME/content/)\n"
 
 /* The command being run, named in the messages of the options every
  * command shares ("undead play: --seed: ..."): set once, by main. */
 void cli_set_command(const char *cmd);
-/* Handle one shared option; false (message printed) on a bad value. */
-bool cli_game_opt(cli_game_opts *o, int code, const char *arg);
+/* --players and --policy (field: the cli_game_opts): a repeated one adds
+ * to the list; false (message printed) when the list grows too long. */
+bool cli_game_list(const char *cmd, const opts_option *o, void *field, const char *arg);
 /* Load a game's content from dir (--content); false with FILE:LINE:COL
  * printed when a file is bad or the game has none. */
 bool cli_load_content(const ud_game *g, const char *dir);
@@ -62,7 +86,6 @@ bool cli_load_content(const ud_game *g, const char *dir);
 bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m);
 /* The game named on the command line, or NULL (message printed). */
 const ud_game *cli_game(const char *cmd, const char *name);
-bool cli_parse_u64(const char *s, uint64_t *out);
 /* A size in bytes as typed: a whole number, or one with K, M, G or T
  * (powers of 1024: 512M, 4G); false when it is not one or overflows. */
 bool cli_parse_size(const char *s, uint64_t *out);
@@ -87,8 +110,6 @@ bool cli_decimal(const char *cmd, const char *opt, const char *arg, double lo, d
 /* The largest --max-memory: a petabyte (1024T), beyond any machine's
  * memory, and a bound the refusal can state. */
 #define CLI_MAX_MEMORY_MAX (1ull << 50)
-/* --max-memory's SIZE into *out: cli_size up to CLI_MAX_MEMORY_MAX. */
-bool cli_parse_max_memory(const char *cmd, const char *arg, uint64_t *out);
 /* bytes as a person reads it ("1.0 GiB", "512 bytes"). */
 void cli_format_size(uint64_t bytes, char *out, size_t size);
 /* Standard output, checked (stdout_check.c): cli_watch_stdout at start
@@ -122,29 +143,11 @@ bool cli_output_ok(const char *cmd, const char *opt, const char *path);
  * would be lost (faq -o undead.db).  If it is the same file (a link to
  * it too), prints "undead CMD: OPT OUT: is the same file as WHAT (IN):
  * expected another file" and returns false; true when either is missing. */
-bool cli_output_not_input(const char *cmd, const char *opt, const char *out, const char *in, const char *what);
+bool cli_output_not_input(const char *cmd, const char *opt, const char *out, const char *in,
+                          const char *what);
 /* Read a whole file ("-" for stdin); NULL with a message printed, "PATH:
  * why".  A path that is not a regular file (a FIFO, a device, a folder) is
  * refused before anything is read (infile.h), never waited on. */
 char *cli_read_file(const char *path, size_t *len);
-
-int cmd_games(int argc, char **argv);
-int cmd_rules(int argc, char **argv);
-int cmd_variants(int argc, char **argv);
-int cmd_policies(int argc, char **argv);
-int cmd_play(int argc, char **argv);
-int cmd_check(int argc, char **argv);
-int cmd_sim(int argc, char **argv);
-int cmd_golden(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
-int cmd_db(int argc, char **argv);
-int cmd_verify(int argc, char **argv);
-int cmd_faq(int argc, char **argv);
-int cmd_solve(int argc, char **argv);
-int cmd_explore(int argc, char **argv);
-int cmd_show(int argc, char **argv);
-int cmd_mutate(int argc, char **argv);
-int cmd_conform(int argc, char **argv);
-int cmd_serve(int argc, char **argv);
 
 #endif

@@ -20,6 +20,7 @@
 #include "check.h"
 #include "db.h"
 #include "golden.h"
+#include "opts.h"
 #include "play.h"
 
 /* The database options every recording command takes. */
@@ -28,26 +29,28 @@ typedef struct rec_opts {
     bool off;         /* --no-db */
 } rec_opts;
 
-enum { OPT_DB = 1100, OPT_NO_DB };
-#define REC_LONGOPTS \
-    { "db", required_argument, NULL, OPT_DB }, { "no-db", no_argument, NULL, OPT_NO_DB }
+/* The database options' entries in a command's option table (opts.h), for
+ * a command whose struct T keeps them in its rec_opts F. */
+#define REC_OPTIONS(T, F)                                                                            \
+    { .name = "db",                                                                                  \
+      .kind = OPTS_STRING,                                                                           \
+      .at = OPTS_AT(T, F.path),                                                                      \
+      .metavar = "PATH",                                                                             \
+      .help = "record the run in this results database (default: $UNDEAD_DB,\n"                      \
+              "else undead.db in the current folder, made there if missing)" },                      \
+    {                                                                                                \
+        .name = "no-db", .kind = OPTS_FLAG, .at = OPTS_AT(T, F.off), .help = "do not record the run" \
+    }
 /* The first lines of the help of a command that records by default. */
 #define REC_NOTE                                                                             \
     "It records the run in the results database: undead.db in the folder it runs in (made\n" \
     "there if missing) unless --db PATH or $UNDEAD_DB names another, or --no-db is given.\n"
-#define REC_HELP                                                                              \
-    "  --db PATH             record the run in this results database (default: $UNDEAD_DB,\n" \
-    "                        else undead.db in the current folder, made there if missing)\n"  \
-    "  --no-db               do not record the run\n"
 
 /* A case's variant settings as the database keeps them (db/README.md,
  * "Variant settings"): the readings that differ from the game's defaults,
  * KEY=VALUE in the game's variant order, one space apart; "defaults" when
  * none differs.  variant: one value index per variant of g. */
 void rec_variants_text(const ud_game *g, const int *variant, ud_buf *out);
-
-/* Handle --db / --no-db; false if code is neither. */
-bool rec_opt(rec_opts *o, int code, const char *arg);
 
 typedef struct recorder {
     db *db; /* NULL: recording is off */
@@ -56,7 +59,8 @@ typedef struct recorder {
     uint64_t case_budget; /* rec_replay_game_within's bound on case_bytes; 0: none */
 } recorder;
 
-/* Keep the command line as typed, before getopt permutes argv (main). */
+/* Keep the command line as typed, before the option layer reorders argv
+ * (main). */
 void rec_command_line(int argc, char *const *argv);
 
 /* Open the database and start a run.  With --no-db, r records nothing

@@ -212,33 +212,103 @@ static bool same_measurer(const measurer *a, const measurer *b)
     return same;
 }
 
+/* The match a reading's games are: its readings, who plays them and from
+ * where, the first seed; false (said, a violation counted) when a start
+ * line of the game's own table does not fit. */
+static bool reading_match(const ud_game *g, const verify_opts *o, const int *variant, const measurer *who,
+                          const char *reading, ud_match *m, verify_row *row)
+{
+    ud_match_defaults(m, g);
+    memcpy(m->setup.variant, variant, sizeof m->setup.variant);
+    m->setup.n_players = who->players;
+    for (int p = 0; p < m->setup.n_players; p++) {
+        snprintf(m->setup.names[p], UD_NAME_MAX, "p%d", p + 1);
+        m->policy[p] = who->policy;
+    }
+    ud_buf serr;
+    ud_buf_init(&serr);
+    for (int i = 0; i < start_lines(who); i++)
+        if (!ud_setup_start(&m->setup, who->start[i], &serr)) {
+            /* a game's own table: test_setup checks every line fits */
+            printf("%s: reading %s: start '%s': %s\n", g->name, reading, who->start[i], ud_buf_str(&serr));
+            ud_buf_free(&serr);
+            row->violations++;
+            return false;
+        }
+    ud_buf_free(&serr);
+    m->seed = o->seed;
+    return true;
+}
+
+/* The reading's games recorded as a sim run of their own, so that `undead
+ * db` and the named queries see it like any other: the run begun, with
+ * the command line that plays the same games. */
+static recorder begin_sim_run(const recorder *vr, const ud_game *g, const verify_opts *o, const ud_match *m,
+                              const char *policy)
+{
+    recorder sr = { .db = vr->db };
+    if (!vr->db)
+        return sr;
+    ud_buf cl;
+    ud_buf_init(&cl);
+    ud_buf_printf(&cl, "undead sim %s --games %llu --seed %llu --players ", g->name,
+                  (unsigned long long)o->reading_games, (unsigned long long)m->seed);
+    for (int p = 0; p < m->setup.n_players; p++)
+        ud_buf_printf(&cl, "%s%s", p ? "," : "", m->setup.names[p]);
+    ud_buf_printf(&cl, " --policy %s", policy);
+    for (int i = 0; i < m->setup.n_start; i++)
+        ud_buf_printf(&cl, " --start \"%s\"", m->setup.start[i]);
+    for (int v = 0; v < g->n_variants; v++)
+        if (m->setup.variant[v] != g->variants[v].default_value)
+            ud_buf_printf(&cl, " --variant %s=%s", g->variants[v].key,
+                          g->variants[v].values[m->setup.variant[v]].name);
+    db_run run = { .command = "sim", .command_line = ud_buf_str(&cl), .game = g->name };
+    sr.run = db_run_begin(vr->db, &run);
+    ud_buf_free(&cl);
+    return sr;
+}
+
+/* The reading's figures, each with its 95% confidence half-width: the
+ * decisions per game, every seat's win rate, the game's ratios. */
+static void record_figures(recorder *sr, const ud_game *g, const ud_match *m, const reading_sums *sums)
+{
+    int n_ratios = g->n_ratios < 16 ? g->n_ratios : 16;
+    const ratio_sums *rs = sums->rs;
+    double n = sums->games ? (double)sums->games : 1.0;
+    rec_metric(sr, "games", (double)sums->games, "games");
+    rec_metric(sr, "decisions_per_game", sums->decisions / n, "decisions");
+    rec_metric(sr, "decisions_per_game:ci95", ci95_mean(sums->decisions, sums->dec_sq, n), "decisions");
+    rec_metric(sr, "shared_wins", sums->shared, "games");
+    rec_metric(sr, "games_nobody_won", sums->nobody, "games");
+    for (int p = 0; p < m->setup.n_players; p++) {
+        char name[64];
+        double pr = sums->wins[p] / n;
+        snprintf(name, sizeof name, "win_rate:%s", m->setup.names[p]);
+        rec_metric(sr, name, 100.0 * pr, "%");
+        snprintf(name, sizeof name, "win_rate:%s:ci95", m->setup.names[p]);
+        rec_metric(sr, name, 100.0 * 1.96 * sqrt(pr * (1 - pr) / n), "%");
+    }
+    for (int k = 0; k < n_ratios; k++) {
+        char name[96];
+        rec_metric(sr, g->ratios[k].name, rs[k].d > 0 ? rs[k].n / rs[k].d : 0.0, "ratio");
+        snprintf(name, sizeof name, "%s:ci95", g->ratios[k].name);
+        rec_metric(sr, name, ci95_ratio(&rs[k], n), "ratio");
+        snprintf(name, sizeof name, "%s per game", g->ratios[k].denominator);
+        rec_metric(sr, name, rs[k].d / n, "firings");
+        snprintf(name, sizeof name, "%s per game:ci95", g->ratios[k].denominator);
+        rec_metric(sr, name, ci95_mean(rs[k].d, rs[k].dd, n), "firings");
+    }
+}
+
 static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr, int64_t verify_run,
                             const int *variant, const measurer *who, const char *reading, verify_row *row,
                             uint64_t *fired)
 {
     ud_match m;
-    ud_match_defaults(&m, g);
-    memcpy(m.setup.variant, variant, sizeof m.setup.variant);
-    m.setup.n_players = who->players;
-    for (int p = 0; p < m.setup.n_players; p++) {
-        snprintf(m.setup.names[p], UD_NAME_MAX, "p%d", p + 1);
-        m.policy[p] = who->policy;
-    }
-    ud_buf serr;
-    ud_buf_init(&serr);
-    for (int i = 0; i < start_lines(who); i++)
-        if (!ud_setup_start(&m.setup, who->start[i], &serr)) {
-            /* a game's own table: test_setup checks every line fits */
-            printf("%s: reading %s: start '%s': %s\n", g->name, reading, who->start[i], ud_buf_str(&serr));
-            ud_buf_free(&serr);
-            row->violations++;
-            return 1;
-        }
-    ud_buf_free(&serr);
-    m.seed = o->seed;
+    if (!reading_match(g, o, variant, who, reading, &m, row))
+        return 1;
     char policy[96];
     ud_policy_format(&who->policy, policy, sizeof policy);
-
     reading_sums *sums = malloc(sizeof *sums);
     if (!sums || !play_reading(&m, o, sums)) {
         free(sums);
@@ -246,12 +316,6 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
         row->violations++;
         return 1;
     }
-    int n_ratios = g->n_ratios < 16 ? g->n_ratios : 16;
-    const uint64_t *total = sums->total;
-    const ratio_sums *rs = sums->rs;
-    const double *wins = sums->wins;
-    double shared = sums->shared, nobody = sums->nobody, decisions = sums->decisions, dec_sq = sums->dec_sq;
-    uint64_t games = sums->games;
     /* a limit of undead's stops a game with no rule broken: a step cut
      * short (exit 2), never a violation */
     int limit = sums->failed && sums->fail.kind == UD_FAIL_LIMIT;
@@ -263,31 +327,10 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
                sums->fail.id ? sums->fail.id : "engine", sums->fail.msg);
         rec_replay_game(vr, "sim", &m, sums->failed_seed, 1);
     }
-    row->simulated += games;
+    row->simulated += sums->games;
     for (int r = 0; r < g->n_rules; r++)
-        fired[r] += total[r];
-
-    /* Recorded as a sim run of its own, so `undead db` and the named
-     * queries see it like any other. */
-    recorder sr = { .db = vr->db };
-    if (vr->db) {
-        ud_buf cl;
-        ud_buf_init(&cl);
-        ud_buf_printf(&cl, "undead sim %s --games %llu --seed %llu --players ", g->name,
-                      (unsigned long long)o->reading_games, (unsigned long long)m.seed);
-        for (int p = 0; p < m.setup.n_players; p++)
-            ud_buf_printf(&cl, "%s%s", p ? "," : "", m.setup.names[p]);
-        ud_buf_printf(&cl, " --policy %s", policy);
-        for (int i = 0; i < m.setup.n_start; i++)
-            ud_buf_printf(&cl, " --start \"%s\"", m.setup.start[i]);
-        for (int v = 0; v < g->n_variants; v++)
-            if (variant[v] != g->variants[v].default_value)
-                ud_buf_printf(&cl, " --variant %s=%s", g->variants[v].key,
-                              g->variants[v].values[variant[v]].name);
-        db_run run = { .command = "sim", .command_line = ud_buf_str(&cl), .game = g->name };
-        sr.run = db_run_begin(vr->db, &run);
-        ud_buf_free(&cl);
-    }
+        fired[r] += sums->total[r];
+    recorder sr = begin_sim_run(vr, g, o, &m, policy);
     rec_match(&sr, &m);
     rec_param(&sr, "games", "%llu", (unsigned long long)o->reading_games);
     rec_param(&sr, "invariants", "on");
@@ -296,36 +339,15 @@ static int simulate_reading(const ud_game *g, const verify_opts *o, recorder *vr
     rec_param(&sr, "verify-reading", "%s", reading);
     rec_param(&sr, "verify-policy", "%s", policy);
     rec_param(&sr, "verify-players", "%d", m.setup.n_players);
-    for (uint64_t i = 0; i < games && i < READING_DB_CASES; i++)
+    for (uint64_t i = 0; i < sums->games && i < READING_DB_CASES; i++)
         rec_replay_game(&sr, "sim", &m, m.seed + i, 1);
-    rec_coverage(&sr, g, total);
-    double n = games ? (double)games : 1.0;
-    rec_metric(&sr, "games", (double)games, "games");
-    rec_metric(&sr, "decisions_per_game", decisions / n, "decisions");
-    rec_metric(&sr, "decisions_per_game:ci95", ci95_mean(decisions, dec_sq, n), "decisions");
-    rec_metric(&sr, "shared_wins", shared, "games");
-    rec_metric(&sr, "games_nobody_won", nobody, "games");
-    for (int p = 0; p < m.setup.n_players; p++) {
-        char name[64];
-        double pr = wins[p] / n;
-        snprintf(name, sizeof name, "win_rate:%s", m.setup.names[p]);
-        rec_metric(&sr, name, 100.0 * pr, "%");
-        snprintf(name, sizeof name, "win_rate:%s:ci95", m.setup.names[p]);
-        rec_metric(&sr, name, 100.0 * 1.96 * sqrt(pr * (1 - pr) / n), "%");
-    }
-    for (int k = 0; k < n_ratios; k++) {
-        char name[96];
-        rec_metric(&sr, g->ratios[k].name, rs[k].d > 0 ? rs[k].n / rs[k].d : 0.0, "ratio");
-        snprintf(name, sizeof name, "%s:ci95", g->ratios[k].name);
-        rec_metric(&sr, name, ci95_ratio(&rs[k], n), "ratio");
-        snprintf(name, sizeof name, "%s per game", g->ratios[k].denominator);
-        rec_metric(&sr, name, rs[k].d / n, "firings");
-        snprintf(name, sizeof name, "%s per game:ci95", g->ratios[k].denominator);
-        rec_metric(&sr, name, ci95_mean(rs[k].d, rs[k].dd, n), "firings");
-    }
+    rec_coverage(&sr, g, sums->total);
+    record_figures(&sr, g, &m, sums);
     if (sr.db && sr.run > 0)
         db_run_end(sr.db, sr.run, failed || limit ? "failed" : "complete",
-                   failed ? UD_EXIT_FAIL : limit ? UD_EXIT_USAGE : UD_EXIT_OK);
+                   failed  ? UD_EXIT_FAIL
+                   : limit ? UD_EXIT_USAGE
+                           : UD_EXIT_OK);
     row->readings++;
     row->violations += failed;
     free(sums);

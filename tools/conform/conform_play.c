@@ -21,8 +21,7 @@ const char *const cf_dep_kind_name[] = {
     [CF_DEP_STATE] = "state",         [CF_DEP_TO_MOVE] = "to-move", [CF_DEP_OVER] = "over",
     [CF_DEP_RESULT] = "result",       [CF_DEP_OFFERS] = "offers",   [CF_DEP_REFUSED] = "refused",
     [CF_DEP_UNUSED] = "unused",       [CF_DEP_OUTCOME] = "outcome", [CF_DEP_MISSING] = "missing-outcome",
-    [CF_DEP_EXTRA] = "extra-outcome", [CF_DEP_RULES] = "rules",
-    [CF_DEP_LIMIT] = "limit",
+    [CF_DEP_EXTRA] = "extra-outcome", [CF_DEP_RULES] = "rules",     [CF_DEP_LIMIT] = "limit",
 };
 
 void cf_departure_init(cf_departure *d)

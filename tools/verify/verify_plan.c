@@ -160,9 +160,9 @@ int verify_simulate_combos(const ud_game *g, const verify_opts *o, recorder *vr,
             fired[r] += st->fired[r];
         if (st->failed) {
             int limit = st->fail.kind == UD_FAIL_LIMIT; /* no rule broken: a step cut short (exit 2) */
-            printf("%s: simulated game with seed %llu %s: %s: %s\n", g->name, (unsigned long long)st->failed_game,
-                   limit ? "stopped at a limit of undead's" : "failed", st->fail.id ? st->fail.id : "engine",
-                   st->fail.msg);
+            printf("%s: simulated game with seed %llu %s: %s: %s\n", g->name,
+                   (unsigned long long)st->failed_game, limit ? "stopped at a limit of undead's" : "failed",
+                   st->fail.id ? st->fail.id : "engine", st->fail.msg);
             rec_replay_game(vr, "sim", &m, st->failed_game, 1);
             row->cut += limit;
             row->violations += !limit;

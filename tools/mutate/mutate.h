@@ -1,0 +1,123 @@
+/*
+ * mutate.h - `undead mutate`'s library: the plan of checks and the run of
+ * every mutant against it (mutate_run.c), running one check against one
+ * mutant in a child process (mutate_kill.c), and the game's declared
+ * equivalent mutants and explained survivors (mutate_decl.c); cmd_mutate.c
+ * is the command (its options, the report, the database).  docs/mutation.md says what it
+ * measures and how to read it.
+ */
+#ifndef UD_MUTATE_H
+#define UD_MUTATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "mutant.h"
+
+/* The checks, in the order they are tried: the first that fails kills. */
+typedef enum {
+    MUT_GOLDEN, /* undead golden check over golden/<folder> */
+    MUT_TESTS,  /* the game's tests (CTest label mutate-<folder>), no rebuild */
+    MUT_SIM,    /* a seeded sim with every invariant after every step */
+    MUT_FUZZ,   /* each of the game's fuzz targets for S seconds from its corpus */
+    MUT_N_KILLERS
+} mut_killer;
+
+const char *mut_killer_name(mut_killer k);
+
+/* One check as a command line (argv NULL-ended, at most MUT_MAX_ARGS). */
+enum { MUT_MAX_ARGS = 24, MUT_REASON = 240 };
+typedef struct mut_command {
+    mut_killer killer;
+    const char *label; /* what the report names: "golden", "tests", "fuzz zombie_dice_engine" */
+    const char *argv[MUT_MAX_ARGS];
+    double timeout; /* seconds; past it the child's process group is killed */
+} mut_command;
+
+/* Run c with UNDEAD_MUTANT=mutant (NULL: none) in a child process of its
+ * own process group, its output to a temporary file (at most 16 MiB:
+ * RLIMIT_FSIZE).  Returns true when the command passed (exit 0); else
+ * reason holds why: the output line that says it, a signal, "hang" after
+ * the timeout.  *seconds: how long it ran. */
+bool mut_run(const mut_command *c, const char *mutant, char reason[MUT_REASON], double *seconds);
+
+/* What the game's folder declares about its mutants
+ * (spec/<folder>/mutants.txt):
+ *   equivalent ID/OPERATOR  why no game can change
+ *   survives ID/OPERATOR    why no check pins it (yet)
+ * '#' starts a comment; blank lines are skipped. */
+enum { MUT_DECL_EQUIVALENT = 1, MUT_DECL_SURVIVES };
+typedef struct mut_decl {
+    char mutant[96]; /* ID/OPERATOR as ud_mutant_name writes it */
+    int kind;
+    char why[MUT_REASON];
+    int line;
+    bool used; /* set by the caller: the mutant was run */
+} mut_decl;
+
+typedef struct mut_decls {
+    mut_decl *d;
+    int n;
+    char path[4096];
+} mut_decls;
+
+/* Read path (a missing file declares nothing); every mutant it names
+ * must be one of g's.  false with "FILE:LINE: ..." in err. */
+bool mut_decls_read(mut_decls *ds, const char *path, const ud_game *g, ud_buf *err);
+mut_decl *mut_decls_find(mut_decls *ds, const char *mutant);
+void mut_decls_free(mut_decls *ds);
+
+/* ---- the run (mutate_run.c) --------------------------------------------- */
+
+enum { MUT_MAX_MUTANTS = 4 * UD_MAX_RULES + 64, MUT_MAX_COMMANDS = 8 };
+
+/* What the plan's checks run (undead mutate's options). */
+typedef struct mut_plan_opts {
+    unsigned checks;                  /* bit k: check k runs (mut_killer) */
+    uint64_t sim_games, seed;         /* the sim check's games and first seed */
+    uint64_t fuzz_seconds;            /* each fuzz target's time; 0: none */
+    const char *fuzz_dir, *build_dir; /* NULL: beside this program's build tree */
+    bool recheck;                     /* a declared equivalent gets every check */
+} mut_plan_opts;
+
+/* The checks as command lines, and the folders and words they name. */
+typedef struct mut_plan {
+    mut_command cmd[MUT_MAX_COMMANDS];
+    int n_cmd;
+    bool recheck; /* a declared equivalent gets the slow checks too */
+    char game_arg[64], golden[4096], build[4096], fuzz[4096], corpus[MUT_MAX_COMMANDS][4096];
+    char self[4096], games_arg[32], seed_arg[32], fuzz_time[48], tmp_root[64];
+} mut_plan;
+
+/* One mutant's verdict. */
+typedef struct mut_result {
+    ud_mutant m;
+    char name[96];
+    mut_decl *decl; /* what the game's folder declares of it, or NULL */
+    int killer;     /* mut_killer, or -1: survived */
+    char reason[MUT_REASON];
+    double seconds;
+} mut_result;
+
+/* The plan of game g's checks; false (said) when one cannot be made (no
+ * build tree with tests, no fuzz target, a path too long).  It owns a
+ * temporary folder: mut_plan_clean removes it. */
+bool mut_plan_make(mut_plan *p, const ud_game *g, const mut_plan_opts *o);
+/* Every check passes with no mutant, or nothing it says of a mutant means
+ * anything; its time sets the timeout (ten times as long, at least the
+ * command's floor).  False (said) when one fails. */
+bool mut_plan_check_unmutated(mut_plan *p);
+/* The n mutants of res checked against the plan, jobs at a time, each
+ * stopped by the first check that fails (res[i].decl set first: a
+ * declared equivalent gets golden and sim only, unless recheck); false
+ * when there is no memory to run them. */
+bool mut_plan_run(const mut_plan *p, mut_result *res, int n, int jobs);
+void mut_plan_clean(mut_plan *p);
+
+/* The mutants of g to run into out (room for MUT_MAX_MUTANTS): all, or a
+ * sample of about `sample` spread evenly over the table (0: all), of
+ * those named in only (none: any); their number. */
+int mut_choose(const ud_game *g, uint64_t sample, const char *const *only, int n_only, mut_result *out);
+
+#endif
