@@ -99,10 +99,7 @@ typedef enum {
 
 /* A failure no rule decided: input undead cannot read, or a limit of
  * undead's own.  Tools report both with exit 2, never as a violation (1). */
-static inline int ud_fail_not_rule(ud_fail_kind k)
-{
-    return k == UD_FAIL_INPUT || k == UD_FAIL_LIMIT;
-}
+static inline int ud_fail_not_rule(ud_fail_kind k) { return k == UD_FAIL_INPUT || k == UD_FAIL_LIMIT; }
 
 typedef struct ud_failure {
     ud_fail_kind kind;

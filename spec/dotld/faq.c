@@ -105,8 +105,8 @@ static void players_charts(const ud_game *g, const ud_faq_writer *w)
                                         "5 zombies", "6 zombies", "7 zombies", "8 zombies" };
     const char *cols[CHART_DICE] = { "1 die", "2 dice", "3 dice", "4 dice", "5 dice", "6 dice" };
     if (w->html)
-        w->heat(w->ctx, "Chance one fight kills every zombie, playing for it", CHART_ZOMBIES, CHART_DICE, rows, cols,
-                all_killed_cell, f);
+        w->heat(w->ctx, "Chance one fight kills every zombie, playing for it", CHART_ZOMBIES, CHART_DICE,
+                rows, cols, all_killed_cell, f);
     else {
         const char *head[CHART_DICE + 1] = { "Zombies", "1 die",  "2 dice", "3 dice",
                                              "4 dice",  "5 dice", "6 dice" };

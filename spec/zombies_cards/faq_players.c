@@ -167,10 +167,11 @@ const ud_faq_question zc_players_faq[] = {
     {
         .id = "no-guts",
         .ask = "What does No Guts, No Glory change?",
-        .ruling = "With it in play, a failed roll that your bullets and the map stack together cannot pay "
-                  "ends your turn instead of killing you, once you are out of bullets: you spend every bullet "
-                  "you have first (under your draw deck, as any payment), then your turn ends and the card "
-                  "goes onto your bullet pile.",
+        .ruling =
+            "With it in play, a failed roll that your bullets and the map stack together cannot pay "
+            "ends your turn instead of killing you, once you are out of bullets: you spend every bullet "
+            "you have first (under your draw deck, as any payment), then your turn ends and the card "
+            "goes onto your bullet pile.",
         .why_ruling = "The card speaks of being “out of bullets” and unable to draw from the map stack, "
                       "not of what the roll costs; as written, your bullets are spent before it saves you.",
         .rules = { "ZC-FX-NO-GUTS", "ZC-NO-GUTS" },

@@ -805,7 +805,8 @@ Test(dl_setup, a_count_past_undeads_limit_is_named_as_one)
                 &r, 13, "DL-SCAVENGE-3",
                 "the party would hold 251 supplies; undead's limit is 250 (the text sets none)");
             cr_assert(!r.err.internal, "a limit, not an invariant broken");
-            cr_assert(r.err.limit && r.err.input, "a limit of undead's (exit 2), not a rule refusing the step");
+            cr_assert(r.err.limit && r.err.input,
+                      "a limit of undead's (exit 2), not a rule refusing the step");
         }
         run_free(&r);
     }

@@ -920,7 +920,8 @@ Test(zb_rulings, a_token_past_undeads_limit_stops_as_a_limit)
             cr_assert_eq(s.fail.kind, UD_FAIL_NONE, "%s", s.fail.msg);
             cr_assert_eq(st.pl[0].bullets, have + 1);
         } else {
-            cr_assert_eq(s.fail.kind, UD_FAIL_LIMIT, "a limit of undead's, not a rule (kind %d)", s.fail.kind);
+            cr_assert_eq(s.fail.kind, UD_FAIL_LIMIT, "a limit of undead's, not a rule (kind %d)",
+                         s.fail.kind);
             cr_assert(!ud_fail_not_rule(UD_FAIL_RULE) && ud_fail_not_rule(s.fail.kind));
             cr_assert_str_eq(s.fail.id, "ZB-TAKE-BULLET");
             cr_assert(strstr(s.fail.msg, "a player would hold 101 tokens of one kind; undead's limit is 100 "
