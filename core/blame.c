@@ -624,7 +624,11 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
                     const ud_error *err, ud_blame *b)
 {
     memset(b, 0, sizeof *b);
-    if (!err->set || err->input || err->internal || err->line <= 0)
+    /* Nothing to blame where no rule refused the line: a parse error, an
+     * engine failure, a limit of undead's, or the bound on one game's
+     * decisions (a record whose policies never end the game: every trial
+     * would play out that bound again, minutes in all). */
+    if (!err->set || err->input || err->internal || err->limit || err->line <= 0 || !err->rule[0])
         return;
     ud_table *base = malloc(sizeof *base);
     check_step *cs = calloc(1, sizeof *cs);
