@@ -438,13 +438,22 @@ typedef struct check_step {
     ud_check_opts opts;
 } check_step;
 
-static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
+/* The check's options for one trial: the record's own, played under the
+ * changed table and setup, its firings counted into fired. */
+static ud_check_opts trial_opts(const check_step *cs, const ud_table *t, const ud_setup *setup,
+                                uint64_t *fired)
 {
-    check_step *cs = ctx;
     ud_check_opts o = cs->opts;
     o.changed_table = t;
     o.changed_setup = setup;
     o.changed_fired = fired;
+    return o;
+}
+
+static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
+{
+    check_step *cs = ctx;
+    ud_check_opts o = trial_opts(cs, t, setup, fired);
     ud_check_result res;
     ud_error err;
     /* where the record's step ends (its next decision, or the end of a
@@ -461,10 +470,7 @@ static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uin
 static bool check_reference(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
 {
     check_step *cs = ctx;
-    ud_check_opts o = cs->opts;
-    o.changed_table = t;
-    o.changed_setup = setup;
-    o.changed_fired = fired;
+    ud_check_opts o = trial_opts(cs, t, setup, fired);
     o.stop_after_line = cs->refused_line - 1;
     ud_check_result res;
     ud_error err;
