@@ -33,6 +33,8 @@ foreach(dir IN LISTS UD_CONTENT_DIRS)
   get_filename_component(folder ${game_dir} NAME)
   install(DIRECTORY ${dir} DESTINATION ${UD_INSTALL_DATA}/spec/${folder})
 endforeach()
+# faq reads the players' FAQ's record of editions for its version line.
+install(FILES ${CMAKE_SOURCE_DIR}/spec/faq-editions.txt DESTINATION ${UD_INSTALL_DATA}/spec)
 
 install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
