@@ -93,3 +93,22 @@ void assert_hostile_name_escaped(const char *file, int at)
     free(text);
     free(svg);
 }
+
+void assert_text_compact(const char *text, int max_lines)
+{
+    int lines = 0;
+    for (const char *p = text; *p;) {
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        cr_assert_leq(n, 80, "a line of %zu columns: %.*s", n, (int)n, p);
+        cr_assert(n == 0 || p[n - 1] != ' ', "a space at the end of: %.*s", (int)n, p);
+        lines++;
+        p += n + (end != NULL);
+    }
+    cr_assert_leq(lines, max_lines, "%d lines, expected at most %d:\n%s", lines, max_lines, text);
+}
+
+void assert_has(const char *text, const char *want)
+{
+    cr_assert_not_null(strstr(text, want), "no '%s' in:\n%s", want, text);
+}

@@ -26,7 +26,14 @@ void assert_svg_parses(const char *svg);
  * drawing holds it as it is. */
 void assert_hostile_name_escaped(const char *file, int at);
 
-/* Whether text holds needle; the count of needle in text. */
+/* The text drawing keeps to a terminal: every line within 80 columns, no
+ * space at a line's end, at most max_lines lines. */
+void assert_text_compact(const char *text, int max_lines);
+
+/* text holds want (the test fails showing text otherwise). */
+void assert_has(const char *text, const char *want);
+
+/* The count of needle in text. */
 int count_of(const char *text, const char *needle);
 
 #endif

@@ -20,25 +20,6 @@
 #define FINISH UD_SOURCE_DIR "/golden/zombie_dice/endgame/finish-round.transcript"
 #define EXAMPLES UD_SOURCE_DIR "/golden/zombie_dice/examples/001-examples-1-3.in"
 
-static void has(const char *text, const char *want)
-{
-    cr_assert_not_null(strstr(text, want), "no '%s' in:\n%s", want, text);
-}
-
-/* The text block: every line within 80 columns, at most 20 of them. */
-static void assert_compact(const char *text)
-{
-    int lines = 0;
-    for (const char *p = text; *p;) {
-        const char *end = strchr(p, '\n');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        cr_assert_leq(n, 80, "a line of %zu columns: %.*s", n, (int)n, p);
-        lines++;
-        p += n + (end != NULL);
-    }
-    cr_assert_leq(lines, 20, "%d lines:\n%s", lines, text);
-}
-
 /* The line of the scores naming seat p: "  NAME  SCORE[  <- to move]". */
 static const char *score_line(const char *text, const char *name, int score, char *line, size_t size)
 {
@@ -66,18 +47,18 @@ static void assert_draws(const char *file, int at)
     checked_position(file, at, &st, &setup);
     char *text, *svg, want[160];
     draw_both(&zd_game, &st, &setup, &text, &svg);
-    assert_compact(text);
+    assert_text_compact(text, 20);
     snprintf(want, sizeof want, "Cup (%d dice): green %d, yellow %d, red %d\n", zd_cup_size(&st),
              st.cup[ZD_GREEN], st.cup[ZD_YELLOW], st.cup[ZD_RED]);
-    has(text, want);
+    assert_has(text, want);
     snprintf(want, sizeof want, "Brains:        %d this turn", zd_turn_brains(&st));
-    has(text, want);
+    assert_has(text, want);
     snprintf(want, sizeof want, "Shotguns:      %d of 3 this turn", zd_turn_shotguns(&st));
-    has(text, want);
+    assert_has(text, want);
     ud_buf hand;
     ud_buf_init(&hand);
     zd_draw_hand(&st, &hand);
-    has(text, ud_buf_str(&hand));
+    assert_has(text, ud_buf_str(&hand));
     bool over = st.phase == ZD_PH_OVER;
     for (int p = 0; p < st.n_players; p++) {
         char line[128];
@@ -86,9 +67,9 @@ static void assert_draws(const char *file, int at)
         cr_assert_eq(strstr(line, "won") != NULL, over && p == st.winner, "%s", line);
         snprintf(want, sizeof want, ">%s%s</text>", setup.names[p],
                  !over && p == st.current ? " (to move)" : "");
-        has(svg, want);
+        assert_has(svg, want);
         snprintf(want, sizeof want, ">%d%s</text>", st.score[p], over && p == st.winner ? "  won" : "");
-        has(svg, want);
+        assert_has(svg, want);
     }
     cr_assert_eq(strstr(text, "Final round") != NULL, st.ending && !over, "%s", text);
     cr_assert_eq(strstr(svg, "Final round") != NULL, st.ending && !over);
@@ -97,7 +78,7 @@ static void assert_draws(const char *file, int at)
     int dice = zd_cup_size(&st) + st.n_hand + zd_pile_size(st.brains) + zd_pile_size(st.shotguns);
     cr_assert_eq(count_of(svg, "class=\"d\""), dice, "%d dice drawn, the state has %d",
                  count_of(svg, "class=\"d\""), dice);
-    has(svg, "Scores (target 13 brains)");
+    assert_has(svg, "Scores (target 13 brains)");
     ud_buf_free(&hand);
     free(text);
     free(svg);
@@ -124,13 +105,13 @@ Test(zd_show, the_final_round_and_the_winner_are_said)
     cr_assert(st.ending && st.phase != ZD_PH_OVER, "line 35 is in the final round");
     char *text, *svg;
     draw_both(&zd_game, &st, &setup, &text, &svg);
-    has(text, "Final round: a player has reached 13 brains; this is its last turn\n");
+    assert_has(text, "Final round: a player has reached 13 brains; this is its last turn\n");
     free(text);
     free(svg);
     checked_position(FINISH, 0, &st, &setup);
     draw_both(&zd_game, &st, &setup, &text, &svg);
-    has(text, "game over after 3 turns: b won with 14 brains\n");
-    has(svg, "game over after 3 turns: b won with 14 brains");
+    assert_has(text, "game over after 3 turns: b won with 14 brains\n");
+    assert_has(svg, "game over after 3 turns: b won with 14 brains");
     free(text);
     free(svg);
 }
