@@ -36,31 +36,6 @@ static void track_row(const dl_state *st, int first, int n, int at, const char *
     ud_buf_putc(out, '\n');
 }
 
-/* label: value, wrapped at COLUMNS, the next lines indented. */
-static void wrapped(const char *label, const char *value, ud_buf *out)
-{
-    size_t col = strlen(label) + 2;
-    ud_buf_printf(out, "%s: ", label);
-    const char *p = value;
-    while (*p) {
-        size_t word = strcspn(p, " ");
-        if (col > 4 && col + word > COLUMNS) {
-            trim(out);
-            ud_buf_puts(out, "\n    ");
-            col = 4;
-        }
-        ud_buf_printf(out, "%.*s", (int)word, p);
-        col += word;
-        p += word;
-        if (*p == ' ') {
-            ud_buf_putc(out, ' ');
-            col++;
-            p++;
-        }
-    }
-    ud_buf_putc(out, '\n');
-}
-
 void dl_draw_text(const ud_game *g, const void *state, const ud_setup *setup, const char *caption,
                   ud_buf *out)
 {
@@ -83,8 +58,10 @@ void dl_draw_text(const ud_game *g, const void *state, const ud_setup *setup, co
     ud_buf_putc(out, '\n');
     dl_draw_row rows[DL_DRAW_ROWS];
     int n = dl_draw_rows(st, setup, rows);
-    for (int i = 0; i < n; i++)
-        wrapped(rows[i].label, rows[i].value, out);
+    for (int i = 0; i < n; i++) {
+        ud_buf_printf(out, "%s: ", rows[i].label);
+        ud_buf_wrapped(out, rows[i].value, (int)strlen(rows[i].label) + 2, COLUMNS, 4);
+    }
     ud_buf_puts(out, "Track: [ ] the party's pawn; S start, . plain, Z zombie space, ? Exploration\n"
                      "  token face down, o explored, H safe house, X extraction zone\n");
 }
