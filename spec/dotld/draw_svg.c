@@ -5,9 +5,10 @@
  * The district's track as a row of circles (a side way as a row below,
  * joined to the spaces it leaves and rejoins), coloured by kind and
  * lettered as the text drawing letters them, the party's pawn a blue ring;
- * the party's figures as five boxes; then the lines of draw.c (pools,
- * dice, fight, event, Stress Cards, characters, items, Exploration
- * tokens) and a legend.
+ * the party's figures as five boxes; the dice on the table (the Survivor,
+ * Scavenger and Zombie Dice of the roll, or the Fight Dice), each a square
+ * showing its face; then the lines of draw.c (pools, dice, fight, event,
+ * Stress Cards, characters, items, Exploration tokens) and a legend.
  */
 #include <stdio.h>
 #include <string.h>
@@ -114,6 +115,52 @@ static int figures(const dl_state *st, int y, ud_buf *out)
     return y + 52 + 22;
 }
 
+/* A die showing face f: a square, marked (to reroll) dashed. */
+static void die(ud_buf *out, int x, int y, int f, const char *fill, bool marked)
+{
+    ud_buf_printf(
+        out,
+        "<rect x=\"%d\" y=\"%d\" width=\"24\" height=\"24\" rx=\"4\" fill=\"%s\" stroke=\"#333\"%s/>\n"
+        "<text x=\"%d\" y=\"%d\" class=\"f\">%d</text>\n",
+        x, y, fill, marked ? " stroke-width=\"2\" stroke-dasharray=\"4 2\"" : "", x + 12, y + 17, f);
+}
+
+/* Dice by face (count[f] dice show f, the first marked[f] of them marked)
+ * from x; the x after. */
+static int dice(ud_buf *out, int x, int y, const uint16_t *count, const uint16_t *marked, const char *fill)
+{
+    for (int f = 1; f <= 6; f++)
+        for (int k = 0; k < count[f] && x < WIDTH - 40; k++, x += 28)
+            die(out, x, y, f, fill, marked && k < marked[f]);
+    return x;
+}
+
+/* The dice on the table now: the roll's or the fight's; the y after. */
+static int table_dice(const dl_state *st, int y, ud_buf *out)
+{
+    uint16_t face[7], mark[7];
+    if (st->phase == DL_PH_ROLL || st->phase == DL_PH_REROLL ||
+        (st->phase >= DL_PH_POOLS && st->phase <= DL_PH_SIX)) {
+        for (int f = 0; f < 7; f++) {
+            face[f] = st->dice[f];
+            mark[f] = st->marked[f];
+        }
+        ud_svg_text(out, 12, y, "class=\"b\"", "Dice rolled");
+        int x = dice(out, 170, y - 17, face, mark, "#fff");
+        if (st->scavenger)
+            die(out, x + 12, y - 17, st->scavenger, "#f1c40f", st->scavenger_marked);
+        if (st->zombie_face)
+            die(out, x + 52, y - 17, st->zombie_face, "#8fbc8f", false);
+        return y + 34;
+    }
+    if (st->phase >= DL_PH_COMBAT && st->phase <= DL_PH_FIGHT_END && st->fight_roll) {
+        ud_svg_text(out, 12, y, "class=\"b\"", "Fight Dice rolled");
+        dice(out, 170, y - 17, st->fdice, st->fmarked, "#f5c6c0");
+        return y + 34;
+    }
+    return y;
+}
+
 static int legend(int y, ud_buf *out)
 {
     static const char letters[] = "SZ?oHX.";
@@ -133,6 +180,13 @@ static int legend(int y, ud_buf *out)
         y - 4);
     ud_svg_text(out, 36, y, "class=\"l\"",
                 "the party's pawn; a number under a space is its number in the records");
+    y += LINE + 10;
+    die(out, 8, y - 16, 3, "#fff", false);
+    ud_svg_text(out, 40, y, "class=\"l\"",
+                "Survivor Dice, then the Scavenger Dice (yellow) and the Zombie Dice (green)");
+    y += LINE + 12;
+    die(out, 8, y - 16, 5, "#f5c6c0", true);
+    ud_svg_text(out, 40, y, "class=\"l\"", "a Fight Die; dashed: marked to reroll");
     return y + LINE;
 }
 
@@ -151,6 +205,7 @@ void dl_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, con
     y = ud_svg_wrapped(&body, 12, y + 4, WIDTH - 24, 14, "class=\"h\"", ud_buf_str(&line));
     y = track(st, y - 6, &body);
     y = figures(st, y, &body);
+    y = table_dice(st, y, &body);
     dl_draw_row rows[DL_DRAW_ROWS];
     int n = dl_draw_rows(st, setup, rows);
     for (int i = 0; i < n; i++) {
@@ -164,6 +219,7 @@ void dl_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, con
                  ".k { font-size: 14px; font-weight: bold; text-anchor: middle; fill: #fff; }\n"
                  ".c { font-size: 10px; text-anchor: middle; fill: #555; }\n"
                  ".v { font-size: 22px; font-weight: bold; text-anchor: middle; }\n"
+                 ".f { font-size: 14px; font-weight: bold; text-anchor: middle; }\n"
                  ".bl { font-size: 11px; text-anchor: middle; }\n"
                  ".h { font-size: 14px; font-weight: bold; }\n"
                  ".b { font-size: 13px; font-weight: bold; }\n"

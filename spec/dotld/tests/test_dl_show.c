@@ -84,6 +84,12 @@ Test(dl_show, the_roll_the_move_and_the_fight_of_the_combat_example)
     snprintf(want, sizeof want, "Scavenger Dice %d; Zombie Dice %d; roll %d of 3", st.scavenger,
              st.zombie_face, st.roll_no);
     assert_has(text, want);
+    /* a square a die rolled, and the legend's two */
+    int rolled = (st.scavenger > 0) + (st.zombie_face > 0);
+    for (int f = 1; f <= 6; f++)
+        rolled += st.dice[f];
+    cr_assert_eq(count_of(svg, "class=\"f\""), rolled + 2, "%d dice drawn, %d rolled",
+                 count_of(svg, "class=\"f\""), rolled);
     free(text);
     free(svg);
     assert_draws(COMBAT, 30, &st);
@@ -96,6 +102,12 @@ Test(dl_show, the_roll_the_move_and_the_fight_of_the_combat_example)
     assert_has(text, want);
     snprintf(want, sizeof want, "roll %d of 3; %d killed so far", st.fight_roll, dl_fight_kills(&st));
     assert_has(text, want);
+    int fight = 0;
+    for (int f = 1; f <= 6; f++)
+        fight += st.fdice[f];
+    cr_assert_gt(fight, 0);
+    cr_assert_eq(count_of(svg, "class=\"f\""), fight + 2, "%d dice drawn, %d fight dice",
+                 count_of(svg, "class=\"f\""), fight);
     snprintf(want, sizeof want, "zombie pool: %d zombies", st.zombies);
     assert_has(text, want);
     assert_has(text, "Stress Cards: active: fever (drawn)");
