@@ -10,6 +10,13 @@
 
 #include "zd_draw.h"
 
+/* No space at the end of a line. */
+static void trim(ud_buf *out)
+{
+    while (out->len && out->data[out->len - 1] == ' ')
+        out->data[--out->len] = '\0';
+}
+
 static void hand_line(const zd_state *st, ud_buf *out)
 {
     if (st->n_kept == st->n_hand) {
@@ -49,8 +56,10 @@ void zd_draw_text(const ud_game *g, const void *state, const ud_setup *setup, co
     ud_buf line;
     ud_buf_init(&line);
     zd_draw_extras(st, &line);
-    if (line.len)
-        ud_buf_printf(out, "Also:          %s\n", ud_buf_str(&line));
+    if (line.len) {
+        ud_buf_puts(out, "Also:          ");
+        ud_buf_wrapped(out, ud_buf_str(&line), 15, 80, 15);
+    }
     ud_buf_free(&line);
     ud_buf_printf(out, "Scores (target %d):\n", ZD_GOAL);
     int n = zd_draw_seats(st, setup), width = 4;
@@ -58,13 +67,21 @@ void zd_draw_text(const ud_game *g, const void *state, const ud_setup *setup, co
     zd_outcomes(st, n, outcome);
     for (int p = 0; p < n; p++)
         width = (int)strlen(setup->names[p]) > width ? (int)strlen(setup->names[p]) : width;
+    /* a large table (the game seats up to 16) in two columns, to stay
+     * about twenty lines, when two fit in 80 */
+    enum { SUFFIX = 16 };
+    int columns = n > 10 && 2 * (2 + width + 4 + SUFFIX) <= 80 ? 2 : 1;
     for (int p = 0; p < n; p++) {
         bool moving = st->phase != ZD_PH_OVER && st->phase != ZD_PH_SETUP && p == st->current;
-        ud_buf_printf(out, "  %-*s %3d", width, setup->names[p], st->score[p]);
-        if (moving)
-            ud_buf_puts(out, "  <- to move");
-        else if (st->phase == ZD_PH_OVER && outcome[p] != UD_SEAT_LOST)
-            ud_buf_puts(out, outcome[p] == UD_SEAT_WON ? "  won" : "  shared the win");
-        ud_buf_putc(out, '\n');
+        const char *suffix = moving                                                    ? "  <- to move"
+                             : st->phase == ZD_PH_OVER && outcome[p] == UD_SEAT_WON    ? "  won"
+                             : st->phase == ZD_PH_OVER && outcome[p] == UD_SEAT_SHARED ? "  shared the win"
+                                                                                       : "";
+        bool last = columns == 1 || p % 2 == 1 || p + 1 == n;
+        ud_buf_printf(out, "  %-*s %3d%-*s", width, setup->names[p], st->score[p], last ? 0 : SUFFIX, suffix);
+        if (last) {
+            trim(out);
+            ud_buf_putc(out, '\n');
+        }
     }
 }

@@ -121,3 +121,33 @@ Test(zd_show, a_hostile_name_stays_escaped)
     assert_hostile_name_escaped(FINISH, 30);
     assert_hostile_name_escaped(FINISH, 0);
 }
+
+/* Thirteen players: the scores in two columns, every name and score
+ * there, the block still about twenty lines. */
+Test(zd_show, a_large_table_keeps_to_twenty_lines)
+{
+    ud_result res;
+    char *record = play_text(&zd_game, 13, NULL, 3, &res, NULL);
+    char path[] = "/tmp/zd-show-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert_neq(fd, -1);
+    FILE *f = fdopen(fd, "w");
+    cr_assert_eq(fputs(record, f) >= 0 && fclose(f) == 0, 1);
+    static zd_state st;
+    ud_setup setup;
+    checked_position(path, 0, &st, &setup);
+    char *text, *svg, want[64];
+    draw_both(&zd_game, &st, &setup, &text, &svg);
+    assert_text_compact(text, 20);
+    assert_svg_parses(svg);
+    for (int p = 0; p < 13; p++) {
+        snprintf(want, sizeof want, "  %-4s %3d", setup.names[p], st.score[p]);
+        assert_has(text, want);
+        snprintf(want, sizeof want, ">%s</text>", setup.names[p]);
+        assert_has(svg, want);
+    }
+    remove(path);
+    free(record);
+    free(text);
+    free(svg);
+}
