@@ -6,7 +6,7 @@
  * colour too: the cup by colour, the feet in hand, the brains and the
  * shotguns set aside this turn.  Below them each player's score as a bar
  * along a scale with the target of 13 marked, the player to move named in
- * bold.  The words are those of the text drawing (draw.c).
+ * bold and said to be after the score.  The words are those of the text drawing (draw.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -20,9 +20,9 @@ enum {
     DIE = 22,  /* a die's square */
     STEP = 26, /* from one die to the next */
     LINE = 20,
-    BAR_X = 230, /* where the score bars start */
-    UNIT = 18,   /* pixels a brain on a bar */
-    BAR_UNITS = 20,
+    BAR_X = 250, /* where the score bars start: room for a name */
+    UNIT = 16,   /* pixels a brain on a bar */
+    BAR_UNITS = 18,
 };
 
 static const char *const die_fill[ZD_TYPES] = {
@@ -108,7 +108,7 @@ static int scores(ud_buf *out, int y, const zd_state *st, const ud_setup *setup)
         bool moving = st->phase != ZD_PH_OVER && st->phase != ZD_PH_SETUP && p == st->current;
         ud_buf_printf(out, "<text x=\"12\" y=\"%d\" class=\"%s\">", y, moving ? "b" : "l");
         ud_xml_escape_buf(out, setup->names[p]);
-        ud_buf_printf(out, "%s</text>\n", moving ? " (to move)" : "");
+        ud_buf_puts(out, "</text>\n");
         int len = st->score[p] < BAR_UNITS ? st->score[p] : BAR_UNITS;
         ud_buf_printf(out,
                       "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"14\" fill=\"#eee\" stroke=\"#bbb\"/>\n"
@@ -117,9 +117,10 @@ static int scores(ud_buf *out, int y, const zd_state *st, const ud_setup *setup)
                       moving ? "#d35400" : "#e8a0b4");
         char figure[48];
         snprintf(figure, sizeof figure, "%d%s", st->score[p],
-                 st->phase != ZD_PH_OVER || outcome[p] == UD_SEAT_LOST ? ""
-                 : outcome[p] == UD_SEAT_WON                           ? "  won"
-                                                                       : "  shared the win");
+                 moving                                                  ? "  (to move)"
+                 : st->phase != ZD_PH_OVER || outcome[p] == UD_SEAT_LOST ? ""
+                 : outcome[p] == UD_SEAT_WON                             ? "  won"
+                                                                         : "  shared the win");
         ud_svg_text(out, BAR_X + BAR_UNITS * UNIT + 10, y, "class=\"b\"", figure);
     }
     int tx = BAR_X + ZD_GOAL * UNIT;

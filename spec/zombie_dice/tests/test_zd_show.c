@@ -65,10 +65,13 @@ static void assert_draws(const char *file, int at)
         score_line(text, setup.names[p], st.score[p], line, sizeof line);
         cr_assert_eq(strstr(line, "<- to move") != NULL, !over && p == st.current, "%s", line);
         cr_assert_eq(strstr(line, "won") != NULL, over && p == st.winner, "%s", line);
-        snprintf(want, sizeof want, ">%s%s</text>", setup.names[p],
-                 !over && p == st.current ? " (to move)" : "");
+        snprintf(want, sizeof want, "class=\"%s\">%s</text>", !over && p == st.current ? "b" : "l",
+                 setup.names[p]);
         assert_has(svg, want);
-        snprintf(want, sizeof want, ">%d%s</text>", st.score[p], over && p == st.winner ? "  won" : "");
+        snprintf(want, sizeof want, ">%d%s</text>", st.score[p],
+                 !over && p == st.current ? "  (to move)"
+                 : over && p == st.winner ? "  won"
+                                          : "");
         assert_has(svg, want);
     }
     cr_assert_eq(strstr(text, "Final round") != NULL, st.ending && !over, "%s", text);
