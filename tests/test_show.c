@@ -1,8 +1,10 @@
 /*
  * test_show.c - `undead show` on every registered game (the binary CMake
  * built): a seeded game's record drawn at its end and at every tenth line,
- * as text and as SVG when the game draws (ud_game.draw_text, draw_svg),
- * else the game's state line with the message that it has no drawing; and
+ * as text and as SVG when the game draws (ud_game.draw_text, draw_svg;
+ * the SVG parsed as XML, and drawn again with a player named <b>&" who
+ * must stay escaped), else the game's state line with the message that it
+ * has no drawing; and
  * the checker's stop (ud_check_opts.stop_after_line) against the record's
  * own state lines; -o OUT and a failed write.  The games' pictures themselves are tested beside each
  * game (spec/<game>/tests/).
