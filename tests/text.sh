@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# tests/text.sh CASE UNDEAD SOURCE_DIR - `undead text` on a small fixture
+# (tests/data/text/900_fixture.txt and its text-notes, against One Die's
+# rows and golden cases): rows, a reading, declared notes, a known gap, a
+# sentence on no row and in no note, and a stale quotation.  One CTest per
+# CASE; each assertion can fail.
+set -euo pipefail
+case_="${1:?usage: text.sh CASE UNDEAD SOURCE_DIR}"
+undead="${2:?usage: text.sh CASE UNDEAD SOURCE_DIR}"
+src="${3:?usage: text.sh CASE UNDEAD SOURCE_DIR}"
+data="$src/tests/data/text"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "text.sh $case_: $*" >&2; exit 1; }
+
+# run EXPECTED-STATUS ARGS...: undead text one-die on the fixture
+run() {
+    local want=$1; shift
+    local rc=0
+    "$undead" text one-die "$@" > "$work/out" 2> "$work/err" || rc=$?
+    [[ $rc == "$want" ]] || { cat "$work/out" "$work/err" >&2; fail "exit $rc, expected $want"; }
+}
+has() { grep -qF -- "$1" "$work/out" || { cat "$work/out" >&2; fail "no line with: $1"; }; }
+# field ANCHOR-PREFIX COLUMN: a column of the TSV line of a statement
+field() { awk -F'\t' -v a="$1" -v c="$2" 'index($1, a) == 1 { print $c }' "$work/out"; }
+
+fixture=("$data/900_fixture.txt" --notes "$data/text-notes" --golden "$src/golden")
+
+case "$case_" in
+summary)
+    # exit 1: a sentence in no note, and a stale quotation
+    run 1 "${fixture[@]}"
+    has "900_fixture.txt (one-die): 9 statements in 2 sections"
+    # total: statements, on rows, pinned, readings, declared, not encoded, stale
+    line=$(grep '^  total' "$work/out" | tr -s ' ')
+    [[ "$line" == " total 9 3 3 1 4 2 1" ]] || fail "total line: '$line'"
+    has 'not encoded: "Nobody reaches the goal?"'
+    has "not encoded (the fixture's known gap): \"The game ends after the last round.\""
+    has 'stale row OD-SOLO-LOSS ('"$data"'/text-notes:14): "Alone, you lose after the last round." is not in 900_fixture.txt'
+    ;;
+tsv)
+    run 1 "${fixture[@]}" --format tsv
+    [[ $(field s-a-bust-face 6) == "OD-BUST,OD-POINTS" ]] || fail "the omission's quotation: rows '$(field s-a-bust-face 6)'"
+    [[ $(field s-a-bust-face 7) -gt 0 ]] || fail "OD-BUST fired by no hand-written case"
+    [[ $(field s-the-highest-score 9) == "ending" ]] || fail "the reading note"
+    [[ $(field s-the-highest-score 4) == "item" ]] || fail "a list item's block"
+    [[ $(field s-6-bust 4) == "row" ]] || fail "a table row's block"
+    [[ $(field s-shout-bust 5) == "declared" ]] || fail "an escaped quote in a note"
+    [[ $(field s-nobody-reaches 5) == "not-encoded" ]] || fail "the sentence in no note"
+    [[ $(field s-the-game-ends 5) == "gap" ]] || fail "the gap"
+    [[ $(field s-first-say 3) == "Your turn" ]] || fail "a plain heading"
+    [[ $(awk -F'\t' '$5 == "stale"' "$work/out" | wc -l) == 1 ]] || fail "not one stale line"
+    # without golden cases, nothing is pinned
+    run 1 "${fixture[@]}" --format tsv --no-golden
+    [[ $(field s-a-bust-face 7) == 0 ]] || fail "--no-golden still counts cases"
+    ;;
+json)
+    run 1 "${fixture[@]}" --format json
+    python3 - "$work/out" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["counts"]
+assert (c["statements"], c["on_rows"], c["declared"], c["not_encoded"], c["stale"]) == (9, 3, 4, 2, 1), c
+st = {s["anchor"].rsplit("-", 1)[0]: s for s in d["statements"]}
+bust = st["s-a-bust-face-ends-your"]
+assert [r["id"] for r in bust["rows"]] == ["OD-BUST", "OD-POINTS"], bust
+assert any(h.startswith("examples/") for h in bust["rows"][0]["hand"]), bust
+assert d["stale"][0]["who"] == "OD-SOLO-LOSS", d["stale"]
+PY
+    ;;
+pages)
+    run 1 "${fixture[@]}" --format html
+    has '<p class="st rows" id="s-a-bust-face-ends-your-'
+    has 'href="#OD-BUST"'
+    has '<p id="OD-BUST">'
+    has 'class="st missing"'
+    has 'class="st stale"'
+    run 1 "${fixture[@]}" --format md
+    has '<a id="s-nobody-reaches-the-goal-'
+    has '[OD-BUST](#OD-BUST)'
+    ;;
+clean)
+    # the sentence declared and the stale quotation taken out: exit 0
+    sed -e '/OD-SOLO-LOSS/d' "$data/text-notes" > "$work/notes"
+    echo 'text 900_fixture.txt' >> "$work/notes"
+    echo 'example "Nobody reaches the goal?" the question the next sentence answers' >> "$work/notes"
+    run 0 "$data/900_fixture.txt" --notes "$work/notes" --no-golden
+    has "needs a person (1):"
+    has "not encoded (the fixture's known gap)"
+    ;;
+anchors)
+    # a sentence added before the others: every anchor stays
+    run 1 "${fixture[@]}" --format tsv --no-golden
+    cut -f1 "$work/out" | sort > "$work/before"
+    sed -e 's/^First say/A new sentence. First say/' "$data/900_fixture.txt" > "$work/900_fixture.txt"
+    run 1 "$work/900_fixture.txt" --notes "$data/text-notes" --format tsv --no-golden
+    cut -f1 "$work/out" | sort > "$work/after"
+    [[ -z $(comm -23 "$work/before" "$work/after") ]] || fail "anchors changed: $(comm -23 "$work/before" "$work/after")"
+    [[ $(comm -13 "$work/before" "$work/after" | wc -l) == 1 ]] || fail "not one new anchor"
+    ;;
+bad-note)
+    printf 'text 900_fixture.txt\nrow OD-NOPE "The highest score wins."\n' > "$work/notes"
+    run 2 "$data/900_fixture.txt" --notes "$work/notes" --no-golden
+    grep -qF "$work/notes:2: expected a rule ID of one-die, got 'OD-NOPE'" "$work/err" || fail "$(cat "$work/err")"
+    printf 'text 900_fixture.txt\nflavour "The highest score wins."\n' > "$work/notes"
+    run 2 "$data/900_fixture.txt" --notes "$work/notes" --no-golden
+    grep -qF "$work/notes:2: expected a one-line reason" "$work/err" || fail "$(cat "$work/err")"
+    printf 'text 900_fixture.txt\nflavour "The highest\n' > "$work/notes"
+    run 2 "$data/900_fixture.txt" --notes "$work/notes" --no-golden
+    grep -qF "$work/notes:2: expected a quotation in double quotes" "$work/err" || fail "$(cat "$work/err")"
+    ;;
+shipped)
+    # every game's texts: every statement on a row or declared, no quotation
+    # stale (skipped, saying so, when the texts are not beside the project)
+    if [[ ! -f "$src/../shared/rules/README.md" ]]; then
+        echo "text.sh shipped: skipped: the rule texts are not beside the project ($src/../shared/rules)"
+        exit 77
+    fi
+    "$src/tools/texts.sh" "$undead" "$src" || fail "a shipped text and its rows drifted apart"
+    ;;
+*)
+    fail "no such case"
+    ;;
+esac
+echo "text.sh $case_: ok"
