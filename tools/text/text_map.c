@@ -137,7 +137,8 @@ static void apply_quote(text_map *m, const text_quote *q, int s)
             add_row(e, ud_game_rule_index(g, ud_game_rule(g, q->note ? q->note->ids[k] : q->who)));
         break;
     case TEXT_Q_READING:
-        add_name(&e->readings, &e->n_readings, q->who);
+        for (int k = 0; k < TEXT_NOTE_IDS && (q->note ? q->note->ids[k] != NULL : k == 0); k++)
+            add_name(&e->readings, &e->n_readings, q->note ? q->note->ids[k] : q->who);
         break;
     case TEXT_Q_FAQ:
         add_name(&e->faq, &e->n_faq, q->who);
