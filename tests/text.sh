@@ -98,6 +98,13 @@ anchors)
     [[ -z $(comm -23 "$work/before" "$work/after") ]] || fail "anchors changed: $(comm -23 "$work/before" "$work/after")"
     [[ $(comm -13 "$work/before" "$work/after" | wc -l) == 1 ]] || fail "not one new anchor"
     ;;
+whole)
+    # a note keys whole statements: a fragment declares nothing and is stale
+    { cat "$data/text-notes"; echo 'text 900_fixture.txt'; echo 'flavour "highest score" a fragment of a statement'; } > "$work/notes"
+    run 1 "$data/900_fixture.txt" --notes "$work/notes" --no-golden --format tsv
+    [[ $(field s-the-highest-score 5) == "on-rows" ]] || fail "the statement changed state"
+    [[ $(awk -F'\t' '$5 == "stale" && $6 == "note:flavour"' "$work/out" | wc -l) == 1 ]] || fail "the fragment is not stale"
+    ;;
 bad-note)
     printf 'text 900_fixture.txt\nrow OD-NOPE "The highest score wins."\n' > "$work/notes"
     run 2 "$data/900_fixture.txt" --notes "$work/notes" --no-golden

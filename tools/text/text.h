@@ -78,9 +78,12 @@ typedef struct text_hits {
 } text_hits;
 
 /* Find quote (as written, "[...]" for an omission) in doc: true when found,
- * the statements in hits (freed by text_hits_free).  False, hits empty,
- * when it is not found or is malformed (an omission at either end). */
-bool text_find(const text_doc *doc, const char *quote, const char *hint, text_hits *hits);
+ * the statements in hits (freed by text_hits_free).  whole: the quotation
+ * must begin where a statement begins and end where one ends (a note's
+ * key, so that a short one cannot declare every sentence it occurs in).
+ * False, hits empty, when it is not found or is malformed (an omission at
+ * either end). */
+bool text_find(const text_doc *doc, const char *quote, const char *hint, bool whole, text_hits *hits);
 void text_hits_free(text_hits *hits);
 
 /* ---- the game's notes (text_notes.c) ----------------------------------- */

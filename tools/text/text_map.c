@@ -194,7 +194,7 @@ int text_map_build(text_map *m, const ud_game *g, const char *path, const char *
         text_oom();
     for (int i = 0; i < m->n_quotes; i++) {
         text_quote *q = &m->quotes[i];
-        q->found = text_find(&m->doc, q->quote, q->section, &q->hits);
+        q->found = text_find(&m->doc, q->quote, q->section, q->note != NULL, &q->hits);
         for (int h = 0; h < q->hits.n; h++)
             apply_quote(m, q, q->hits.stmt[h]);
     }

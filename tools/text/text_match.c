@@ -185,7 +185,7 @@ static int pieces_of(char *q, char **piece)
  * piece lies in into span (first and last of each piece, 2 * n), and
  * true; false when a piece is missing or too far, or the place runs out
  * of the section it began in. */
-static bool place_of(const text_doc *d, const char *start, char **piece, int n, int *span)
+static bool place_of(const text_doc *d, const char *start, char **piece, int n, bool whole, int *span)
 {
     const char *at = start;
     for (int i = 0; i < n; i++) {
@@ -196,7 +196,10 @@ static bool place_of(const text_doc *d, const char *start, char **piece, int n, 
         span[2 * i] = stmt_at(d, (size_t)(hit - d->flat));
         span[2 * i + 1] = stmt_at(d, (size_t)(at - 1 - d->flat));
     }
-    return n == 1 || d->stmts[span[0]].section == d->stmts[span[2 * n - 1]].section;
+    if (n > 1 && d->stmts[span[0]].section != d->stmts[span[2 * n - 1]].section)
+        return false;
+    int last = span[2 * n - 1];
+    return !whole || (start == d->flat + d->starts[span[0]] && at == d->flat + d->starts[last] + strlen(d->stmts[last].norm));
 }
 
 static void hits_add(text_hits *h, int s)
@@ -217,12 +220,12 @@ static void hits_add(text_hits *h, int s)
 /* Every place of the pieces in the text, into all and (those in a section
  * hint names) into hinted: the statements the pieces lie in, not those an
  * omission passes over. */
-static void places(const text_doc *d, char **piece, int n, const char *hint, text_hits *all,
+static void places(const text_doc *d, char **piece, int n, const char *hint, bool whole, text_hits *all,
                    text_hits *hinted)
 {
     int span[2 * MAX_PIECES];
     for (const char *start = strstr(d->flat, piece[0]); start; start = strstr(start + 1, piece[0])) {
-        if (!place_of(d, start, piece, n, span))
+        if (!place_of(d, start, piece, n, whole, span))
             continue;
         int sec = d->stmts[span[0]].section;
         bool in_hint = hint && sec >= 0 && text_section_matches(d->sections[sec].title, hint);
@@ -235,7 +238,7 @@ static void places(const text_doc *d, char **piece, int n, const char *hint, tex
     }
 }
 
-bool text_find(const text_doc *d, const char *quote, const char *hint, text_hits *hits)
+bool text_find(const text_doc *d, const char *quote, const char *hint, bool whole, text_hits *hits)
 {
     memset(hits, 0, sizeof *hits);
     char *q = text_norm(quote);
@@ -243,7 +246,7 @@ bool text_find(const text_doc *d, const char *quote, const char *hint, text_hits
     int n = d->n_stmts ? pieces_of(q, piece) : 0;
     text_hits all = { 0 }, hinted = { 0 };
     if (n)
-        places(d, piece, n, hint, &all, &hinted);
+        places(d, piece, n, hint, whole, &all, &hinted);
     free(q);
     if (hinted.n) {
         *hits = hinted;

@@ -114,6 +114,7 @@ static size_t sentence_end(const char *s, size_t i, size_t n)
         size_t j = i;
         while (j < n && strchr(".!?", s[j]))
             j++;
+        size_t run = j - i;
         while (j < n && strchr(")\"'*]", s[j]))
             j++;
         if (j + 3 <= n && (unsigned char)s[j] == 0xE2 && (unsigned char)s[j + 1] == 0x80 &&
@@ -128,7 +129,7 @@ static size_t sentence_end(const char *s, size_t i, size_t n)
         size_t k = j;
         while (k < n && s[k] == ' ')
             k++;
-        if (k < n && text_starts_sentence(s + k) && !text_abbreviation(s, i, j - i))
+        if (k < n && text_starts_sentence(s + k) && !text_abbreviation(s, i, run))
             return j;
         i = j - 1;
     }
