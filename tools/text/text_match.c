@@ -199,7 +199,8 @@ static bool place_of(const text_doc *d, const char *start, char **piece, int n, 
     if (n > 1 && d->stmts[span[0]].section != d->stmts[span[2 * n - 1]].section)
         return false;
     int last = span[2 * n - 1];
-    return !whole || (start == d->flat + d->starts[span[0]] && at == d->flat + d->starts[last] + strlen(d->stmts[last].norm));
+    return !whole || (start == d->flat + d->starts[span[0]] &&
+                      at == d->flat + d->starts[last] + strlen(d->stmts[last].norm));
 }
 
 static void hits_add(text_hits *h, int s)

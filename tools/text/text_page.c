@@ -74,32 +74,50 @@ static const ud_faq_question *question(const ud_game *g, const char *id)
     return NULL;
 }
 
+/* "; " before every reference but the first (*first says which). */
+static void sep(const page *p, bool *first, const char *what)
+{
+    ud_buf_printf(p->b, "%s%s", *first ? "" : "; ", what);
+    *first = false;
+}
+
 /* The references of one statement: rows (their cases), readings, questions, note. */
 static void refs(const page *p, const text_entry *e)
 {
     const text_map *m = p->m;
     char ask[128];
+    bool first = true;
     for (int i = 0; i < e->n_rows; i++) {
         const char *id = m->game->rules[e->rows[i]].id;
-        ud_buf_puts(p->b, i ? ", " : " rows: ");
+        if (i)
+            ud_buf_puts(p->b, ", ");
+        else
+            sep(p, &first, "rows: ");
         link(p, "", id, id);
         if (m->cases)
             ud_buf_printf(p->b, " (%d hand-written, %d seeded)", m->cases[e->rows[i]].n_hand,
                           m->cases[e->rows[i]].n_seeded);
     }
+    snprintf(ask, sizeof ask, "%s-reading-", m->game->name);
     for (int i = 0; i < e->n_readings; i++) {
-        ud_buf_puts(p->b, i ? ", " : "; open question: ");
-        snprintf(ask, sizeof ask, "%s-reading-", m->game->name);
+        if (i)
+            ud_buf_puts(p->b, ", ");
+        else
+            sep(p, &first, "open question: ");
         link(p, ask, e->readings[i], e->readings[i]);
     }
+    snprintf(ask, sizeof ask, "%s-ask-", m->game->name);
     for (int i = 0; i < e->n_faq; i++) {
-        ud_buf_puts(p->b, i ? ", " : "; players' FAQ: ");
-        snprintf(ask, sizeof ask, "%s-ask-", m->game->name);
         const ud_faq_question *q = question(m->game, e->faq[i]);
+        if (i)
+            ud_buf_puts(p->b, ", ");
+        else
+            sep(p, &first, "players' FAQ: ");
         link(p, ask, e->faq[i], q ? q->ask : e->faq[i]);
     }
     if (e->note && e->note->reason) {
-        ud_buf_printf(p->b, "; %s: ", text_note_kind_names[e->note->kind]);
+        sep(p, &first, text_note_kind_names[e->note->kind]);
+        ud_buf_puts(p->b, ": ");
         put(p, e->note->reason);
     }
 }
@@ -118,7 +136,7 @@ static void statement(const page *p, int s)
     } else {
         ud_buf_printf(p->b, "- <a id=\"%s%s\"></a>**%s** ", p->prefix, st->anchor, mark[e->state]);
         put(p, st->text);
-        ud_buf_puts(p->b, " —");
+        ud_buf_puts(p->b, " — ");
         refs(p, e);
         ud_buf_putc(p->b, '\n');
     }
