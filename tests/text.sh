@@ -116,6 +116,38 @@ bad-note)
     run 2 "$data/900_fixture.txt" --notes "$work/notes" --no-golden
     grep -qF "$work/notes:2: expected a quotation in double quotes" "$work/err" || fail "$(cat "$work/err")"
     ;;
+verify)
+    # verify --texts: the map's counts per game; a text drifted from its rows fails
+    mkdir -p "$work/root/spec/one_die" "$work/texts"
+    ln -s "$src/golden" "$work/root/golden"
+    ln -s "$src/fuzz" "$work/root/fuzz"
+    cp "$src/spec/one_die/text-notes" "$work/root/spec/one_die/"
+    cp "$src/spec/one_die/900_one_die.txt" "$work/texts/"
+    quick=(verify one-die --no-db --games 10 --reading-games 10 --texts "$work/texts")
+    rc=0
+    UNDEAD_DATA_DIR="$work/root" "$undead" "${quick[@]}" > "$work/out" 2>&1 || rc=$?
+    [[ $rc == 0 ]] || { cat "$work/out" >&2; fail "verify --texts: exit $rc on the shipped text"; }
+    line=$(grep '^one-die ' "$work/out" | tail -1 | tr -s ' ')
+    [[ "$line" == "one-die 1 17 14 14 2 3 0 0" ]] || fail "the rule texts line: '$line'"
+    echo "A sentence no row quotes." >> "$work/texts/900_one_die.txt"
+    rc=0
+    UNDEAD_DATA_DIR="$work/root" "$undead" "${quick[@]}" > "$work/out" 2>&1 || rc=$?
+    [[ $rc == 1 ]] || { cat "$work/out" >&2; fail "verify --texts: exit $rc on a drifted text"; }
+    has "verify: one-die: 900_one_die.txt drifted from its rows:"
+    has 'not encoded: "A sentence no row quotes."'
+    ;;
+faq)
+    # faq --texts: the reference's text section, and each row's link to its statements
+    "$undead" verify one-die --db "$work/v.db" --games 10 --reading-games 10 > /dev/null
+    "$undead" faq --db "$work/v.db" --game one-die --texts "$src/spec/one_die" -o "$work/out"
+    has 'id="one-die-texts"'
+    has '<p class="st rows" id="one-die-900-s-a-bust-face-ends-your-'
+    has 'quotes <a class="nw" href="#one-die-900-s-a-bust-face-ends-your-'
+    "$undead" faq --db "$work/v.db" --game one-die --format md --texts "$src/spec/one_die" -o "$work/out"
+    has '<a id="one-die-900-s-a-bust-face-ends-your-'
+    "$undead" faq --db "$work/v.db" --game one-die -o "$work/out"
+    ! grep -q 'one-die-texts' "$work/out" || fail "a text section without --texts"
+    ;;
 shipped)
     # every game's texts: every statement on a row or declared, no quotation
     # stale (skipped, saying so, when the texts are not beside the project)

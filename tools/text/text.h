@@ -195,6 +195,25 @@ void text_map_counts(const text_map *m, int section, bool whole, text_counts *c)
  * note, or a stale quotation. */
 bool text_map_drifted(const text_map *m);
 
+/* ---- a game's texts (text_game.c) --------------------------------------- */
+
+enum { TEXT_GAME_MAX = 8 };
+
+/* Every text g's rows cite, mapped: found in texts_dir, else in the game's
+ * folder under undead's data (spec/<folder>/), with its notes from there. */
+typedef struct text_game {
+    text_map maps[TEXT_GAME_MAX];
+    int n;
+    const char *missing[TEXT_GAME_MAX]; /* the sources found in neither place */
+    int n_missing;
+} text_game;
+
+/* 0, or 2 with the message on err (a text or notes file that cannot be
+ * read, a bad note, undead's data not found); golden_dir may be NULL. */
+int text_game_build(text_game *tg, const ud_game *g, const char *texts_dir, const char *golden_dir,
+                    FILE *err);
+void text_game_free(text_game *tg);
+
 /* ---- output (text_write.c, text_page.c) -------------------------------- */
 
 typedef enum { TEXT_FMT_SUMMARY, TEXT_FMT_TSV, TEXT_FMT_JSON, TEXT_FMT_MD, TEXT_FMT_HTML } text_format;
@@ -205,7 +224,11 @@ void text_render(const text_map *m, text_format f, ud_buf *out);
 /* The text with its coverage, as part of a page (the FAQ's reference):
  * HTML or Markdown, its headings at level h, its statements' and
  * sections' anchors prefixed by prefix; a row linked as "#ID", a question
- * as "#GAME-ask-ID", a reading as "#GAME-reading-KEY", as the FAQ has them. */
+ * as "#GAME-ask-ID", a reading as "#GAME-q-KEY" (its open question), as the FAQ
+ * has them. */
 void text_page_body(const text_map *m, ud_buf *out, bool html, int h, const char *prefix);
+/* The style sheet of those statements (HTML: its classes st, rows,
+ * declared, gap, missing, stale, mark, refs), for a page that holds them. */
+extern const char text_page_css[];
 
 #endif

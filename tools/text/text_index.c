@@ -9,13 +9,14 @@
 #include "text_impl.h"
 #include "xml.h"
 
-static const char *const style =
-    "body{font-family:sans-serif;max-width:60em;margin:auto;line-height:1.4}"
+static const char *const style = "body{font-family:sans-serif;max-width:60em;margin:auto;line-height:1.4}";
+
+const char text_page_css[] =
     ".st{margin:.4em 0;padding:.2em .5em;border-left:.4em solid #ccc}"
     ".st.rows{border-color:#3a3}.st.declared{border-color:#99c}.st.gap{border-color:#e90}"
     ".st.missing,.st.stale{border-color:#d22;background:#fee}"
     ".mark{font-size:80%;font-weight:bold;text-transform:uppercase;margin-right:.5em}"
-    ".refs{font-size:85%;color:#444}";
+    ".refs{font-size:85%;color:#444}p.st:target{background:#fff3c4}";
 
 static void put(ud_buf *b, bool html, const char *s)
 {
@@ -104,7 +105,7 @@ static void readings_index(ud_buf *b, const text_map *m, bool html)
                 quoted |= strcmp(m->entries[s].readings[i], var->key) == 0;
         if (!quoted)
             continue;
-        snprintf(anchor, sizeof anchor, "%s-reading-%s", m->game->name, var->key);
+        snprintf(anchor, sizeof anchor, "%s-q-%s", m->game->name, var->key);
         index_head(b, html, anchor, var->key);
         ud_buf_puts(b, " ");
         put(b, html, var->question);
@@ -146,7 +147,8 @@ void text_page(ud_buf *b, const text_map *m, bool html)
     if (html) {
         ud_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>");
         ud_xml_escape_buf(b, m->doc.name);
-        ud_buf_printf(b, ": the text map</title><style>%s</style></head><body>\n<h1>", style);
+        ud_buf_printf(b, ": the text map</title><style>%s%s</style></head><body>\n<h1>", style,
+                      text_page_css);
         ud_xml_escape_buf(b, m->doc.name);
         ud_buf_printf(b, " (%s): the text map</h1>\n", m->game->name);
     } else

@@ -98,7 +98,7 @@ static void refs(const page *p, const text_entry *e)
             ud_buf_printf(p->b, " (%d hand-written, %d seeded)", m->cases[e->rows[i]].n_hand,
                           m->cases[e->rows[i]].n_seeded);
     }
-    snprintf(ask, sizeof ask, "%s-reading-", m->game->name);
+    snprintf(ask, sizeof ask, "%s-q-", m->game->name);
     for (int i = 0; i < e->n_readings; i++) {
         if (i)
             ud_buf_puts(p->b, ", ");
