@@ -116,6 +116,15 @@ bad-note)
     run 2 "$data/900_fixture.txt" --notes "$work/notes" --no-golden
     grep -qF "$work/notes:2: expected a quotation in double quotes" "$work/err" || fail "$(cat "$work/err")"
     ;;
+unquoted)
+    # the rows citing a text that quote none of its statements are named
+    printf 'text 900_one_die.txt\nrow OD-BUST "A bust face ends your turn at once and the turn scores nothing."\n' > "$work/notes"
+    rows=$(("$("$undead" rules one-die --format tsv | wc -l)" - 1))
+    run 1 "$src/spec/one_die/900_one_die.txt" --notes "$work/notes" --no-golden
+    line=$(grep ' rows citing the text quote none of its statements: ' "$work/out") || fail "no line of unquoted rows"
+    [[ $line == "$((rows - 1)) of the $rows rows citing the text quote none of its statements: "* ]] || fail "$line"
+    [[ $line != *OD-BUST* && $line == *OD-BANK* ]] || fail "the wrong rows: $line"
+    ;;
 verify)
     # verify --texts: the map's counts per game; a text drifted from its rows fails
     mkdir -p "$work/root/spec/one_die" "$work/texts"

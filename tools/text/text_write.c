@@ -65,6 +65,37 @@ static void needs_person(ud_buf *b, const text_map *m)
             quote_line(b, m, &m->quotes[i]);
 }
 
+/* Whether row r quotes a statement of the text. */
+static bool row_quoted(const text_map *m, int r)
+{
+    for (int s = 0; s < m->doc.n_stmts; s++)
+        for (int i = 0; i < m->entries[s].n_rows; i++)
+            if (m->entries[s].rows[i] == r)
+                return true;
+    return false;
+}
+
+/* The rows citing the text that quote none of its statements (a ruling
+ * of undead's own where the text is silent, a mechanic of its model, or a
+ * row whose quotation is missing): from the rows outward again. */
+static void unquoted_rows(ud_buf *b, const text_map *m)
+{
+    int citing = 0, n = 0;
+    ud_buf ids;
+    ud_buf_init(&ids);
+    for (int r = 0; r < m->game->n_rules; r++) {
+        if (!m->game->rules[r].source || strcmp(m->game->rules[r].source, m->doc.name) != 0)
+            continue;
+        citing++;
+        if (!row_quoted(m, r))
+            ud_buf_printf(&ids, "%s%s", n++ ? " " : "", m->game->rules[r].id);
+    }
+    if (n)
+        ud_buf_printf(b, "%d of the %d rows citing the text quote none of its statements: %s\n", n, citing,
+                      ud_buf_str(&ids));
+    ud_buf_free(&ids);
+}
+
 static void write_summary(ud_buf *b, const text_map *m)
 {
     ud_buf_printf(b, "%s (%s): %d statements in %d sections\n", m->doc.name, m->game->name, m->doc.n_stmts,
@@ -84,6 +115,7 @@ static void write_summary(ud_buf *b, const text_map *m)
     counts_line(b, "total", &c);
     if (!m->cases)
         ud_buf_puts(b, "(no golden cases read: pinned counts none)\n");
+    unquoted_rows(b, m);
     needs_person(b, m);
 }
 
@@ -232,6 +264,13 @@ static void write_json(ud_buf *b, const text_map *m)
         ud_buf_puts(b, "\n");
         json_stmt(b, m, s);
     }
+    ud_buf_puts(b, "],\"unquoted_rows\":[");
+    for (int r = 0, n = 0; r < m->game->n_rules; r++)
+        if (m->game->rules[r].source && strcmp(m->game->rules[r].source, m->doc.name) == 0 &&
+            !row_quoted(m, r)) {
+            ud_buf_printf(b, "%s", n++ ? "," : "");
+            ud_blame_json_string(b, m->game->rules[r].id);
+        }
     ud_buf_puts(b, "],\"stale\":[");
     for (int i = 0, n = 0; i < m->n_quotes; i++) {
         const text_quote *q = &m->quotes[i];
