@@ -351,9 +351,11 @@ static int print_summary(const ud_game *const *chosen, const verify_row *rows, i
         cut += r->cut;
         cut_memory += r->cut_memory;
     }
-    for (int i = 0; i < n && rows[i].texts; i++) {
+    for (int i = 0, head = 0; i < n; i++) {
         const verify_row *r = &rows[i];
-        if (i == 0)
+        if (!r->texts)
+            continue;
+        if (!head++)
             printf("\n%-14s %5s %10s %7s %6s %8s %8s %11s %5s\n", "rule texts", "texts", "statements",
                    "on rows", "pinned", "readings", "declared", "not encoded", "stale");
         printf("%-14s %5d %10d %7d %6d %8d %8d %11d %5d\n", chosen[i]->name, r->texts, r->text_statements,
