@@ -73,6 +73,7 @@ pages)
     has '<p class="st rows" id="s-a-bust-face-ends-your-'
     has 'href="#OD-BUST"'
     has '<p id="OD-BUST">'
+    has "<a href=\"$src/golden/one_die/examples/bust.in\">examples/bust.in</a>"
     has 'class="st missing"'
     has 'class="st stale"'
     run 1 "${fixture[@]}" --format md

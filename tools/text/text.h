@@ -171,7 +171,7 @@ typedef struct text_map {
     int n_quotes;
     text_entry *entries; /* one per statement */
     text_cases *cases;   /* one per rule of the game; NULL when no golden cases were read */
-    const char *golden;  /* the folder they came from */
+    char *golden;        /* the folder they came from (the names are below it) */
 } text_map;
 
 /* Build the map of the text file at path for game g: notes from

@@ -58,14 +58,13 @@ int text_cases_read(text_map *m, const char *golden_dir, FILE *err)
     sprintf(dir, "%s/%s", golden_dir, m->game->folder);
     if (!ud_infile_exists(dir))
         strcpy(dir, golden_dir);
-    m->golden = golden_dir;
+    m->golden = dir;
     cases_ctx cc = { m, dir };
     golden_run(dir, GOLDEN_REPLAY, rep, on_case, &cc);
     int status = rep->bad ? 2 : 0;
     if (status)
         fprintf(err, "undead text: %s: %d golden case(s) or folder(s) could not be read\n", dir, rep->bad);
     free(rep);
-    free(dir);
     return status;
 }
 
@@ -80,5 +79,7 @@ void text_cases_free(text_map *m)
         free(m->cases[r].seeded);
     }
     free(m->cases);
+    free(m->golden);
     m->cases = NULL;
+    m->golden = NULL;
 }

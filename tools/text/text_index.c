@@ -60,14 +60,25 @@ static void index_head(ud_buf *b, bool html, const char *anchor, const char *tit
         ud_buf_printf(b, "- <a id=\"%s\"></a>**%s**", anchor, title);
 }
 
-static void case_names(ud_buf *b, bool html, const char *what, char **names, int n)
+/* The cases' names, each linked to its record (the .in file, by the path
+ * undead read it from). */
+static void case_names(ud_buf *b, const text_map *m, bool html, const char *what, char **names, int n)
 {
     if (!n)
         return;
     ud_buf_printf(b, "; %s: ", what);
     for (int i = 0; i < n; i++) {
         ud_buf_puts(b, i ? ", " : "");
-        put(b, html, names[i]);
+        if (html) {
+            ud_buf_puts(b, "<a href=\"");
+            ud_xml_escape_buf(b, m->golden);
+            ud_buf_putc(b, '/');
+            ud_xml_escape_buf(b, names[i]);
+            ud_buf_puts(b, "\">");
+            ud_xml_escape_buf(b, names[i]);
+            ud_buf_puts(b, "</a>");
+        } else
+            ud_buf_printf(b, "[%s](%s/%s)", names[i], m->golden, names[i]);
     }
 }
 
@@ -86,7 +97,7 @@ static void rows_index(ud_buf *b, const text_map *m, bool html)
         put(b, html, rule->summary);
         back_links(b, m, html, 0, NULL, r);
         if (m->cases) {
-            case_names(b, html, "hand-written cases", m->cases[r].hand, m->cases[r].n_hand);
+            case_names(b, m, html, "hand-written cases", m->cases[r].hand, m->cases[r].n_hand);
             if (m->cases[r].n_seeded)
                 ud_buf_printf(b, "; %d seeded games", m->cases[r].n_seeded);
         }
