@@ -37,6 +37,16 @@ summary)
     has 'not encoded: "Nobody reaches the goal?"'
     has "not encoded (the fixture's known gap): \"The game ends after the last round.\""
     has 'stale row OD-SOLO-LOSS ('"$data"'/text-notes:14): "Alone, you lose after the last round." is not in 900_fixture.txt'
+    # golden cases of seeded games only: nothing is pinned, each statement on rows is said
+    mkdir -p "$work/golden/one_die"
+    cp -r "$src/golden/one_die/seeded" "$work/golden/one_die/"
+    run 1 "$data/900_fixture.txt" --notes "$data/text-notes" --golden "$work/golden"
+    line=$(grep '^  total' "$work/out" | tr -s ' ')
+    [[ "$line" == " total 9 3 0 1 4 2 1" ]] || fail "total line with seeded cases only: '$line'"
+    has 'pinned by no hand-written case (its rows: OD-BUST, ...): "A bust face ends your turn at once and the turn scores nothing."'
+    run 1 "$data/900_fixture.txt" --notes "$data/text-notes" --golden "$work/golden" --format tsv
+    [[ $(field s-a-bust-face 7) == 0 && $(field s-a-bust-face 8) -gt 0 ]] ||
+        fail "the seeded cases: $(field s-a-bust-face 7) hand-written, $(field s-a-bust-face 8) seeded"
     ;;
 tsv)
     run 1 "${fixture[@]}" --format tsv

@@ -39,15 +39,23 @@ static void quote_line(ud_buf *b, const text_map *m, const text_quote *q)
     ud_buf_printf(b, ": \"%s\" is not in %s\n", q->quote, m->doc.name);
 }
 
+/* Whether statement s is on rows that no hand-written case fires (only
+ * when the golden cases were read). */
+static bool unpinned(const text_map *m, int s)
+{
+    return m->cases && m->entries[s].state == TEXT_ON_ROWS && !m->entries[s].pinned;
+}
+
 static void needs_person(ud_buf *b, const text_map *m)
 {
     int n = 0;
     for (int s = 0; s < m->doc.n_stmts; s++)
-        n += m->entries[s].state >= TEXT_GAP;
+        n += m->entries[s].state >= TEXT_GAP || unpinned(m, s);
     for (int i = 0; i < m->n_quotes; i++)
         n += !m->quotes[i].found;
     if (!n) {
-        ud_buf_puts(b, "every statement is on a row or declared, and every quotation is found\n");
+        ud_buf_printf(b, "every statement is on a row or declared%s, and every quotation is found\n",
+                      m->cases ? ", every row pinned by a hand-written case" : "");
         return;
     }
     ud_buf_printf(b, "needs a person (%d):\n", n);
@@ -59,6 +67,10 @@ static void needs_person(ud_buf *b, const text_map *m)
         else if (e->state == TEXT_GAP)
             ud_buf_printf(b, "  %s:%d %s not encoded (%s): \"%s\"\n", m->doc.name, st->line, st->anchor,
                           e->note->reason, st->text);
+        else if (unpinned(m, s))
+            ud_buf_printf(b, "  %s:%d %s pinned by no hand-written case (its rows: %s%s): \"%s\"\n",
+                          m->doc.name, st->line, st->anchor, m->game->rules[e->rows[0]].id,
+                          e->n_rows > 1 ? ", ..." : "", st->text);
     }
     for (int i = 0; i < m->n_quotes; i++)
         if (!m->quotes[i].found)
