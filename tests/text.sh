@@ -52,6 +52,9 @@ tsv)
     run 1 "${fixture[@]}" --format tsv
     [[ $(field s-a-bust-face 6) == "OD-BUST,OD-POINTS" ]] || fail "the omission's quotation: rows '$(field s-a-bust-face 6)'"
     [[ $(field s-a-bust-face 7) -gt 0 ]] || fail "OD-BUST fired by no hand-written case"
+    # each case counted once, however many of the statement's rows it fires
+    by_hand=$(find "$src/golden/one_die" -name '*.in' -not -path '*/seeded/*' | wc -l)
+    [[ $(field s-a-bust-face 7) -le $by_hand ]] || fail "$(field s-a-bust-face 7) cases of $by_hand"
     [[ $(field s-the-highest-score 9) == "ending" ]] || fail "the reading note"
     [[ $(field s-the-highest-score 4) == "item" ]] || fail "a list item's block"
     [[ $(field s-6-bust 4) == "row" ]] || fail "a table row's block"

@@ -140,13 +140,34 @@ static void tsv_list(ud_buf *b, const char *const *names, int n)
         ud_buf_printf(b, "%s%s", i ? "," : "", names[i]);
 }
 
-static void tsv_cases(const text_map *m, const text_entry *e, int *hand, int *seeded)
+/* Whether name is among the first n of names. */
+static bool among(char **names, int n, const char *name)
 {
-    *hand = *seeded = 0;
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* How many cases fire a row of the statement: each case once, however
+ * many of its rows it fires. */
+static int distinct_cases(const text_map *m, const text_entry *e, bool seeded)
+{
+    int n = 0;
     for (int i = 0; i < e->n_rows && m->cases; i++) {
-        *hand += m->cases[e->rows[i]].n_hand;
-        *seeded += m->cases[e->rows[i]].n_seeded;
+        const text_cases *c = &m->cases[e->rows[i]];
+        char **names = seeded ? c->seeded : c->hand;
+        int count = seeded ? c->n_seeded : c->n_hand;
+        for (int k = 0; k < count; k++) {
+            bool seen = among(names, k, names[k]);
+            for (int j = 0; j < i && !seen; j++) {
+                const text_cases *o = &m->cases[e->rows[j]];
+                seen = among(seeded ? o->seeded : o->hand, seeded ? o->n_seeded : o->n_hand, names[k]);
+            }
+            n += !seen;
+        }
     }
+    return n;
 }
 
 /* s with tabs and newlines as spaces (a TSV field). */
@@ -171,9 +192,7 @@ static void write_tsv(ud_buf *b, const text_map *m)
             ud_buf_putc(b, '-');
         for (int i = 0; i < e->n_rows; i++)
             ud_buf_printf(b, "%s%s", i ? "," : "", m->game->rules[e->rows[i]].id);
-        int hand, seeded;
-        tsv_cases(m, e, &hand, &seeded);
-        ud_buf_printf(b, "\t%d\t%d\t", hand, seeded);
+        ud_buf_printf(b, "\t%d\t%d\t", distinct_cases(m, e, false), distinct_cases(m, e, true));
         tsv_list(b, e->readings, e->n_readings);
         ud_buf_putc(b, '\t');
         tsv_list(b, e->faq, e->n_faq);
