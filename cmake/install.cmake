@@ -41,6 +41,8 @@ foreach(notes IN LISTS UD_TEXT_NOTES)
   get_filename_component(folder ${game_dir} NAME)
   install(FILES ${notes} DESTINATION ${UD_INSTALL_DATA}/spec/${folder})
 endforeach()
+# faq reads the players' FAQ's record of editions for its version line.
+install(FILES ${CMAKE_SOURCE_DIR}/spec/faq-editions.txt DESTINATION ${UD_INSTALL_DATA}/spec)
 
 install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)

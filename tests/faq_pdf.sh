@@ -197,9 +197,10 @@ PY
 #  - a house rule's effect said (who played, "% of games ... instead of")
 #    once for each of its readings the reference measures beyond the 95%
 #    interval, and the readings measured within it in one shared sentence;
-#  - every page: its number and the version line (undead's version, the
-#    date the verify run ended) at its foot, the game's name and "Players'
-#    FAQ" at its head once the games begin;
+#  - every page: its number and the version line (the booklet's edition,
+#    from the newest edition in spec/faq-editions.txt, or the draft after
+#    it) at its foot, the game's name and "Players' FAQ" at its head once
+#    the games begin;
 #  - the contents' page numbers right, One Die nowhere.
 players_text() {
     faq --part players --format pdf -o players.pdf || fail "the players' part of every game"
@@ -217,10 +218,10 @@ players_text() {
     # the page each game's part begins on
     pdfinfo -dests players.pdf | sed -n 's/^ *\([0-9]*\) .*"\(.*\)-players"$/\1 \2/p' > players-starts.txt
     python3 - players.pages players.html whole.md "$ids" t.db "$version" with-questions.txt players.md \
-        players-starts.txt <<'PY' ||
+        players-starts.txt "$src/spec/faq-editions.txt" <<'PY' ||
 import re, sqlite3, sys
 (pages_file, html_file, md_file, ids_file, db_file, version, games_file, players_md_file,
- starts_file) = sys.argv[1:]
+ starts_file, editions_file) = sys.argv[1:]
 players_md = open(players_md_file, encoding="utf-8").read()
 pages = open(pages_file, encoding="utf-8").read().split("\f")
 if pages and not pages[-1].strip():
@@ -229,15 +230,21 @@ html = open(html_file, encoding="utf-8").read()
 md = open(md_file, encoding="utf-8").read()
 bad = []
 
-# the version line: undead's version and the date the newest verify run ended
-db = sqlite3.connect(db_file)
-ended = max(db.execute("SELECT ended FROM runs r WHERE command = 'verify' AND status IN ('complete', 'failed') "
-                       "AND id = (SELECT max(id) FROM runs WHERE command = 'verify' AND game = r.game "
-                       "AND status IN ('complete', 'failed'))").fetchall())[0]
-y, m, d = (int(x) for x in ended[:10].split("-"))
+# the version line: the players' booklet's edition, from the newest edition
+# in the record of editions (the booklet is that edition, or a draft after it)
 months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December"]
-line = f"undead {version} \u00b7 results of {d} {months[m - 1]} {y}"
+editions = re.findall(r"^edition (\d+) (\d{4})-(\d\d)-(\d\d)$", open(editions_file, encoding="utf-8").read(), re.M)
+if not editions:
+    bad.append(f"{editions_file}: no edition recorded")
+    editions = [("0", "1970", "01", "01")]
+n, y, m, d = (int(x) for x in editions[-1])
+date = f"{d} {months[m - 1]} {y}"
+lines_ok = [f"Edition {n} \u00b7 {date}" + (f" \u00b7 \u2731 changed since edition {n - 1}" if n > 1 else ""),
+            f"Draft after edition {n} ({date}) \u00b7 \u2731 changed since then"]
+line = players_md.split("\n")[2]
+if line not in lines_ok:
+    bad.append(f"the players' version line is '{line}', expected one of {lines_ok}")
 games = [g.strip() for g in open(games_file) if g.strip()]
 titles = {}
 for g in games:

@@ -31,7 +31,7 @@ static char *players_part(const ud_game *g, bool md)
     d->md = md;
     d->out = open_memstream(&out, &len);
     cr_assert_not_null(d->out);
-    faq_section_players(d, NULL, g, gr, false);
+    faq_section_players(d, NULL, g, gr, false, NULL);
     cr_assert_eq(fclose(d->out), 0);
     free(gr);
     free(d);

@@ -20,7 +20,8 @@ typedef struct faq_args {
     int n_games;
     int part, format; /* indices in parts[], formats[] */
     const char *output, *db, *golden, *chromium;
-    const char *texts; /* --texts DIR: the rule texts, mapped (text/) */
+    const char *editions, *new_edition; /* --editions FILE, --new-edition DATE */
+    const char *texts;                  /* --texts DIR: the rule texts, mapped (text/) */
 } faq_args;
 
 static const char *const parts[] = { "players", "reference", "all", NULL };
@@ -85,6 +86,21 @@ static const opts_option options[] = {
       .help = "the browser that prints the PDF (default $UNDEAD_CHROMIUM,\n"
               "else chromium); the contents' page numbers are read\n"
               "back from the printed PDF with pdfinfo (poppler-utils)" },
+    { .name = "editions",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(faq_args, editions),
+      .metavar = "FILE",
+      .help = "the record of the players' FAQ's published editions, which\n"
+              "gives its version line and marks each question changed\n"
+              "since the edition before (default: spec/faq-editions.txt\n"
+              "in undead's data folder)" },
+    { .name = "new-edition",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(faq_args, new_edition),
+      .metavar = "DATE",
+      .help = "record the players' FAQ as it is now as the next edition,\n"
+              "dated DATE (YYYY-MM-DD), in the record of editions, and\n"
+              "write no FAQ (nothing is recorded when no question changed)" },
     OPTS_END,
 };
 
@@ -288,24 +304,19 @@ static void texts_free(faq_text_maps *tm)
     free(tm->tg);
 }
 
-/* undead faq, with room in GAMES for every game it may be asked for. */
-static int faq_run(int argc, char **argv, const ud_game **games)
+/* The FAQ written as a and o say; the exit status. */
+static int faq_write_with(const faq_args *a, faq_opts *o)
 {
-    faq_args a = { .games = games }; /* .chromium: --chromium; else browser() */
-    faq_opts o;
-    int rc = read_faq(argc, argv, &a, &o);
-    if (rc != OPTS_GO_ON)
-        return rc;
     char golden_default[4096];
-    if (!golden_folders(&o, golden_default, sizeof golden_default))
+    if (!golden_folders(o, golden_default, sizeof golden_default))
         return UD_EXIT_USAGE;
     /* asked before the database is read, so that a wrong -o is named first */
-    if (a.output && !cli_output_ok("faq", "-o", a.output))
+    if (a->output && !cli_output_ok("faq", "-o", a->output))
         return UD_EXIT_USAGE;
     /* NULL: an empty UNDEAD_DB (said); the output must not be the database */
-    const char *db_path = cli_db_path("faq", a.db);
+    const char *db_path = cli_db_path("faq", a->db);
     if (!db_path ||
-        (a.output && !cli_output_not_input("faq", "-o", a.output, db_path, "the results database")))
+        (a->output && !cli_output_not_input("faq", "-o", a->output, db_path, "the results database")))
         return UD_EXIT_USAGE;
     ud_buf err;
     ud_buf_init(&err);
@@ -319,20 +330,92 @@ static int faq_run(int argc, char **argv, const ud_game **games)
         return UD_EXIT_USAGE;
     }
     ud_buf_free(&err);
-    o.db = d;
+    o->db = d;
     faq_text_maps tm = { 0 };
     faq_texts hooks = { texts_body, texts_rule, &tm };
-    if (!runs_ready(&o, db_path) || (a.texts && !texts_read(&tm, &o, a.texts))) { /* bad input, exit 2 */
+    if (!runs_ready(o, db_path) || (a->texts && !texts_read(&tm, o, a->texts))) { /* bad input, exit 2 */
         texts_free(&tm);
         db_close(d);
         return UD_EXIT_USAGE;
     }
-    o.texts = a.texts ? &hooks : NULL;
+    o->texts = a->texts ? &hooks : NULL;
     int status =
-        a.format == FORMAT_PDF ? faq_print_pdf(&o, a.chromium, a.output) : faq_write_file(&o, a.output);
+        a->format == FORMAT_PDF ? faq_print_pdf(o, a->chromium, a->output) : faq_write_file(o, a->output);
     texts_free(&tm);
     db_close(d);
     return status;
+}
+
+/* The record of editions (--editions FILE, else the data folder's, which
+ * may be missing: no edition yet); NULL, said, when it cannot be read. */
+static faq_editions *read_editions(const faq_args *a, char *path, size_t size)
+{
+    if (a->editions)
+        snprintf(path, size, "%s", a->editions);
+    else if (!cli_data_path("faq", "spec/faq-editions.txt", "--editions", path, size))
+        return NULL;
+    ud_buf err;
+    ud_buf_init(&err);
+    faq_editions *e = faq_editions_read(path, a->editions == NULL, &err);
+    if (!e) {
+        ud_buf shown;
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead faq: %s\n", ud_escaped(&shown, ud_buf_str(&err)));
+        ud_buf_free(&shown);
+    }
+    ud_buf_free(&err);
+    return e;
+}
+
+/* --new-edition DATE: the booklet as it is now recorded as the next
+ * edition at path; the exit status. */
+static int new_edition(const faq_args *a, const faq_editions *e, const char *path)
+{
+    if (a->output || a->n_games) {
+        fprintf(stderr,
+                "undead faq: --new-edition records every game's questions and writes no FAQ: "
+                "expected no %s\n",
+                a->output ? "-o" : "--game");
+        return UD_EXIT_USAGE;
+    }
+    ud_buf err, shown;
+    ud_buf_init(&err);
+    ud_buf_init(&shown);
+    int number;
+    bool ok = faq_editions_record(e, path, a->new_edition, &number, &err);
+    if (!ok)
+        fprintf(stderr, "undead faq: %s\n", ud_escaped(&shown, ud_buf_str(&err)));
+    else if (!number)
+        printf("faq: no question changed since edition %d: nothing recorded in %s\n",
+               faq_editions_base(e) + 1, ud_escaped(&shown, path));
+    else
+        printf("faq: edition %d of %s recorded in %s\n", number, a->new_edition, ud_escaped(&shown, path));
+    ud_buf_free(&shown);
+    ud_buf_free(&err);
+    return ok ? UD_EXIT_OK : UD_EXIT_USAGE;
+}
+
+/* undead faq, with room in GAMES for every game it may be asked for. */
+static int faq_run(int argc, char **argv, const ud_game **games)
+{
+    faq_args a = { .games = games }; /* .chromium: --chromium; else browser() */
+    faq_opts o;
+    int rc = read_faq(argc, argv, &a, &o);
+    if (rc != OPTS_GO_ON)
+        return rc;
+    char editions_path[4096];
+    faq_editions *editions = read_editions(&a, editions_path, sizeof editions_path);
+    if (!editions)
+        return UD_EXIT_USAGE;
+    if (a.new_edition) {
+        int status = new_edition(&a, editions, editions_path);
+        faq_editions_free(editions);
+        return status;
+    }
+    o.editions = editions;
+    rc = faq_write_with(&a, &o);
+    faq_editions_free(editions);
+    return rc;
 }
 
 int cmd_faq(int argc, char **argv)

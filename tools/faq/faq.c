@@ -53,7 +53,7 @@ static const char style[] =
     "h1.game,h2.game{font-size:19pt;border-bottom:3px solid #b03a2e;margin:0 0 0.4em}h4{font-size:11pt}"
     ".q>h3,.q>h4,.qa>h3,.qa>h4{font-size:11.5pt;margin:0.9em 0 0.25em}.answer{margin:0.25em 0}"
     ".ruling{margin:0.25em 0;padding:1px 0 1px 0.6em;border-left:3px solid #b03a2e;font-size:0.95em}"
-    ".ruling strong{color:#b03a2e}.see{font-size:0.9em;margin:0.25em 0;color:#333}.see a{font-style:italic}.answer .ref{font-size:0.85em;color:#555}"
+    ".ruling strong{color:#b03a2e}.changed{font-size:0.85em;margin:0.1em 0;color:#7a4b00}.see{font-size:0.9em;margin:0.25em 0;color:#333}.see a{font-style:italic}.answer .ref{font-size:0.85em;color:#555}"
     ".house{border:1px solid #d9c9a3;background:#fbf6ea;padding:0.25em 0.7em;margin:0.4em 0;font-size:0.9em}"
     ".house .house-title{font-weight:bold;margin:0.1em 0}.house ul{margin:0.15em 0;padding-left:1.2em}"
     ".house p{margin:0.15em 0}ul.sources{list-style:none;padding:0;margin:0.3em 0}ul.sources li{margin:0.15em 0}"
@@ -106,21 +106,6 @@ static const char no_questions[] = " No game here has players' questions yet: it
 static const char reference_intro[] =
     "from the rule tables, the variants, the golden transcripts and the results database: the players' "
     "rulings are undead's own words; every other answer below was computed, none written by hand.";
-
-/* "2026-11-27T21:34:14.899Z" as "27 November 2026"; the text as it is
- * when it is not a date. */
-static void date_words(const char *iso, char *out, size_t size)
-{
-    static const char *const month[] = {
-        "January", "February", "March",     "April",   "May",      "June",
-        "July",    "August",   "September", "October", "November", "December"
-    };
-    int y = 0, m = 0, day = 0;
-    if (sscanf(iso, "%4d-%2d-%2d", &y, &m, &day) == 3 && m >= 1 && m <= 12 && day >= 1 && day <= 31)
-        snprintf(out, size, "%d %s %d", day, month[m - 1], y);
-    else
-        snprintf(out, size, "%s", iso);
-}
 
 /* A CSS string's content: quotes, backslashes and '<' escaped. */
 static void css_string(FILE *out, const char *s)
@@ -245,7 +230,7 @@ static void players_part(faq_doc *d, const faq_opts *o, game_runs *gr)
         if (first && o->part == FAQ_ALL)
             faq_heading_class(d, 1 - d->shift, "players", "Players' FAQ", true, "part");
         first = false;
-        faq_section_players(d, o->db, g, gr, with_reference);
+        faq_section_players(d, o->db, g, gr, with_reference, o->editions);
         part_end(d);
     }
 }
@@ -309,7 +294,7 @@ static bool write_body(faq_doc *d, const faq_opts *o, char *ended, size_t ended_
 /* What the front of the document says. */
 typedef struct front {
     const char *kind; /* "Rules FAQ" or "Players' FAQ" */
-    char title[1024], version_line[160];
+    char title[1024], version_line[320];
     bool any_questions;
 } front;
 
@@ -325,8 +310,16 @@ static void front_of(const faq_opts *o, const char *ended, front *f)
     else if (o->part != FAQ_PLAYERS)
         snprintf(f->title, sizeof f->title, "every game");
     char date[64];
-    date_words(ended, date, sizeof date);
-    snprintf(f->version_line, sizeof f->version_line, "undead %s \xc2\xb7 results of %s", UD_VERSION, date);
+    faq_date_words(ended, date, sizeof date);
+    if (o->part == FAQ_REFERENCE) /* the reference is undead's measure, dated by its results */
+        snprintf(f->version_line, sizeof f->version_line, "undead %s \xc2\xb7 results of %s", UD_VERSION,
+                 date);
+    else { /* the players' booklet is the publisher's: its edition */
+        char edition[192];
+        faq_editions_line(o->editions, edition, sizeof edition);
+        snprintf(f->version_line, sizeof f->version_line, "%s%s%s", edition,
+                 o->part == FAQ_ALL ? " \xc2\xb7 results of " : "", o->part == FAQ_ALL ? date : "");
+    }
     f->kind = o->part == FAQ_PLAYERS ? "Players' FAQ" : "Rules FAQ";
 }
 

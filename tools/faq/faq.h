@@ -18,6 +18,7 @@
 #include "buf.h"
 #include "db.h"
 #include "games.h"
+#include "faq_editions.h"
 #include "pdf_pages.h"
 
 typedef enum { FAQ_HTML, FAQ_MD } faq_format;
@@ -45,6 +46,9 @@ typedef struct faq_opts {
     const char *golden_dir; /* golden/ */
     faq_format format;
     faq_part part;
+    /* The players' FAQ's editions (faq_editions.h): its version line and
+     * the marks of questions changed since the edition before. */
+    const faq_editions *editions;
     /* For print (the PDF): nothing interactive (a long exact fraction is
      * left out rather than folded away), and each contents entry ends in a
      * page number, from the pages its heading's id landed on (NULL on the

@@ -317,15 +317,32 @@ static void house_rules_note(faq_doc *d, db *h, const ud_game *g, const game_run
     faq_para_end(d);
 }
 
+/* "✱ Changed since edition 1", under a question that changed since the
+ * edition the booklet compares with (or is new since it); nothing else,
+ * nor without a record of editions (EDITIONS NULL). */
+static void edition_mark(faq_doc *d, const ud_game *g, const ud_faq_question *q, const faq_editions *eds)
+{
+    faq_mark m = eds ? faq_editions_mark(eds, g, q) : FAQ_MARK_NONE;
+    if (m == FAQ_MARK_NONE)
+        return;
+    faq_html(d, "<p class=\"changed\">");
+    faq_md(d, "*");
+    faq_textf(d, "\xe2\x9c\xb1 %s since edition %d", m == FAQ_MARK_NEW ? "New" : "Changed",
+              faq_editions_base(eds));
+    faq_md(d, "*");
+    faq_para_end(d);
+}
+
 /* One question: the answer, "Ruling:" and its reason, the passages, see
- * also, the house rules. */
+ * also, the house rules; its mark when it changed since the last edition. */
 static void players_question(faq_doc *d, db *h, const ud_game *g, const game_runs *gr,
-                             const ud_faq_question *q, bool with_reference)
+                             const ud_faq_question *q, bool with_reference, const faq_editions *eds)
 {
     char id[160];
     snprintf(id, sizeof id, "%s-ask-%s", g->name, q->id);
     faq_html(d, "<div class=\"q\"><div class=\"qa\">"); /* the question and its answer: one page */
     faq_heading(d, 3, id, q->ask, true);
+    edition_mark(d, g, q, eds);
     faq_html(d, "<p class=\"answer\">");
     faq_text(d, q->ruling);
     if (with_reference) {
@@ -355,7 +372,8 @@ static void players_question(faq_doc *d, db *h, const ud_game *g, const game_run
     faq_html(d, "</div>\n");
 }
 
-void faq_section_players(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, bool with_reference)
+void faq_section_players(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, bool with_reference,
+                         const faq_editions *editions)
 {
     if (!faq_has_questions(g))
         return; /* a game with no players' questions has no page in this part */
@@ -369,6 +387,6 @@ void faq_section_players(faq_doc *d, db *h, const ud_game *g, const game_runs *g
     snprintf(id, sizeof id, "%s-players-questions", g->name);
     faq_heading(d, 2, id, "Questions", true);
     for (const ud_faq_question *q = fx->questions; q->id; q++)
-        players_question(d, h, g, gr, q, with_reference);
+        players_question(d, h, g, gr, q, with_reference, editions);
     faq_section_players_charts(d, h, g);
 }

@@ -14,6 +14,7 @@
 #include "db.h"
 #include "extras.h"
 #include "faq_doc.h"
+#include "faq_editions.h"
 #include "faq_read.h"
 #include "named_query.h"
 
@@ -51,6 +52,9 @@ const ud_faq_extras *faq_extras(const ud_game *g);
 bool faq_find_query(const ud_game *g, const char *name, nq_query *q);
 
 /* ---- faq_words.c: stored values in words, files ---- */
+/* "2026-11-27T21:34:14.899Z" (or "2026-11-27") as "27 November 2026"; the
+ * text as it is when it is not a date. */
+void faq_date_words(const char *iso, char *out, size_t size);
 /* "001_4f6e2b55ff14832a.txt" is "001". */
 void faq_short_source(const char *file, char *out, size_t size);
 /* A metric's name as a reader says it ("win_rate:p1": first seat's win rate ...). */
@@ -110,8 +114,10 @@ bool faq_house_effect(db *h, const ud_game *g, const game_runs *gr, int v, int x
 /* The players' part of a game (nothing when it has no questions);
  * WITH_REFERENCE: the reference is in the same document, and each answer
  * links to its entry there (faq_section_players_ref, the reference's
- * first section). */
-void faq_section_players(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, bool with_reference);
+ * first section); EDITIONS: a question changed since the edition the
+ * booklet compares with is marked so (faq_editions.h; NULL: no marks). */
+void faq_section_players(faq_doc *d, db *h, const ud_game *g, const game_runs *gr, bool with_reference,
+                         const faq_editions *editions);
 void faq_section_players_charts(faq_doc *d, db *h, const ud_game *g);
 void faq_section_players_ref(faq_doc *d, db *h, const ud_game *g, const game_runs *gr);
 void faq_section_rules(faq_doc *d, db *h, const ud_game *g, const game_runs *gr);

@@ -11,6 +11,19 @@
 #include "faq_sections.h"
 #include "infile.h"
 
+void faq_date_words(const char *iso, char *out, size_t size)
+{
+    static const char *const month[] = {
+        "January", "February", "March",     "April",   "May",      "June",
+        "July",    "August",   "September", "October", "November", "December"
+    };
+    int y = 0, m = 0, day = 0;
+    if (sscanf(iso, "%4d-%2d-%2d", &y, &m, &day) == 3 && m >= 1 && m <= 12 && day >= 1 && day <= 31)
+        snprintf(out, size, "%d %s %d", day, month[m - 1], y);
+    else
+        snprintf(out, size, "%s", iso);
+}
+
 void faq_short_source(const char *file, char *out, size_t size)
 {
     /* "001_4f6e2b55ff14832a.txt": the text's number is enough in a cell,
