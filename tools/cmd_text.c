@@ -40,7 +40,8 @@ static const opts_option options[] = {
       .kind = OPTS_STRING,
       .at = OPTS_AT(text_opts, golden),
       .metavar = "DIR",
-      .help = "the golden folder whose cases pin the rows (default: golden in undead's data folder)" },
+      .help = "the golden folder whose cases pin the rows (default: golden in\n"
+              "undead's data folder)" },
     { .name = "no-golden",
       .kind = OPTS_FLAG,
       .at = OPTS_AT(text_opts, no_golden),
