@@ -231,12 +231,13 @@ static void split_line(splitter *sp, const char *line, size_t len, int no, const
     }
     char *l = clean(line, len); /* the trimmed line, for the tests below */
     size_t marker = list_marker(line);
-    bool heading = line[lead] == '#' || (!marker && text_heading(l, sp->headings, sp->markdown,
-                                                                 sp->prev_blank, sp->prev_ended, next));
+    bool hashes = line[lead] == '#' && (line[lead + 1] == '#' || line[lead + 1] == ' ');
+    bool heading = hashes || (!marker && text_heading(l, sp->headings, sp->markdown, sp->prev_blank,
+                                                      sp->prev_ended, next));
     if (heading) {
         para_flush(sp->d, &sp->p, &sp->stmt_cap);
         size_t h = lead;
-        while (h < len && line[h] == '#')
+        while (hashes && h < len && line[h] == '#')
             h++;
         add_section(sp->d, line + h, len - h, no, &sp->sec_cap);
     } else if (line[lead] == '|') {
