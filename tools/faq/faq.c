@@ -248,6 +248,7 @@ static void reference_part(faq_doc *d, const faq_opts *o, game_runs *gr)
             faq_heading_class(d, 1, g->name, g->title, true, "game");
         faq_section_players_ref(d, o->db, g, gr);
         faq_section_rules(d, o->db, g, gr);
+        faq_section_texts(d, g);
         faq_section_questions(d, o->db, g, gr);
         faq_section_claims(d, o->db, g);
         faq_section_charts(d, o->db, g);
@@ -400,6 +401,7 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err, bool *bad_input)
     }
     d->md = o->format == FAQ_MD;
     d->print = o->print;
+    d->texts = o->texts;
     d->shift = o->part == FAQ_ALL;
     char *body = NULL;
     size_t body_len = 0;

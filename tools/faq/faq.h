@@ -27,6 +27,18 @@ typedef enum { FAQ_HTML, FAQ_MD } faq_format;
  * rules, readings, claims, examples, findings), or one of them. */
 typedef enum { FAQ_ALL, FAQ_PLAYERS, FAQ_REFERENCE } faq_part;
 
+/* The rule texts as the reference shows them (undead faq --texts; the
+ * text map is the command's, tools/text/): a section per game, the text
+ * with each statement's coverage, and from each rule row its statements. */
+typedef struct faq_texts {
+    /* g's texts, HTML or Markdown, headings from level h, into out; false:
+     * no text of g was given (the section says so). */
+    bool (*body)(const ud_game *g, bool html, int h, ud_buf *out, void *ctx);
+    /* The statements rule r of g quotes: an "ANCHOR\tLABEL" line each. */
+    void (*rule_statements)(const ud_game *g, int r, ud_buf *out, void *ctx);
+    void *ctx;
+} faq_texts;
+
 typedef struct faq_opts {
     const ud_game **games; /* n_games of them, in the order given */
     int n_games;
@@ -45,6 +57,7 @@ typedef struct faq_opts {
      * move a heading to another page. */
     bool print;
     const pdf_pages *pages;
+    const faq_texts *texts; /* NULL: no rule texts given */
 } faq_opts;
 
 /* Write the FAQ; false with err filled (nothing useful written), and
