@@ -8,6 +8,9 @@
 #            nothing, a cut PDF) exited 1, a failed check: exit 2, the
 #            message naming the browser, what failed and what to do
 #            (--chromium PATH or UNDEAD_CHROMIUM).
+#   solve-max-memory  solve --max-memory given to an analysis that runs no
+#            exploration was taken and ignored: refused, exit 2, naming
+#            the analyses it bounds; it still bounds those that explore.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack4 # fail, expect, size_below, sql:
@@ -51,6 +54,22 @@ pdf-environment)
     run "$undead" "${faq[@]}" --chromium "$tmp/short-browser"
     expect 2 err "undead faq: faq.pdf: not a whole PDF (8 bytes; expected at least 1024, starting '%PDF-' and ending '%%EOF'): the browser's output was cut short or is not a PDF; removed (is the disk full? else $hint)"
     [[ ! -e faq.pdf ]] || fail "a PDF was left in place"
+    ;;
+solve-max-memory)
+    bounds="it bounds the analyses that explore (zombies-cards small-deck), undead explore and undead verify"
+    for an in "zombie-dice turn" "zombie-dice game" "zombie-dice claims" "dotld combat"; do
+        # shellcheck disable=SC2086
+        run "$undead" solve $an --no-db --max-memory 1G
+        expect 2 err "undead solve: --max-memory: '$an' does not explore, so it would bound nothing; $bounds"
+        [[ ! -s out ]] || fail "$an: it ran: $(head -c 2000 out)"
+    done
+    # the one that explores still takes it (and is cut by it)
+    run "$undead" solve zombies-cards small-deck --max-memory 1M --no-db
+    expect 2 err "undead solve: defaults: the --max-memory bound was hit"
+    # the help says so
+    run "$undead" solve --help
+    expect 0 out "                        the analyses that explore (marked so below): refused for"
+    expect 0 out "           (it explores: --max-memory bounds each exploration)"
     ;;
 *)
     fail "unknown case"
