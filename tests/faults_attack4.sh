@@ -11,6 +11,12 @@
 #   solve-max-memory  solve --max-memory given to an analysis that runs no
 #            exploration was taken and ignored: refused, exit 2, naming
 #            the analyses it bounds; it still bounds those that explore.
+#   baseline-file  db baseline check --file F with F missing said "F:
+#            missing; create it ...", exit 1, a failed check; a file that
+#            is not a baseline was compared (every case "added"), exit 1.
+#            Both refused before any game is played, exit 2, naming the
+#            file and what was expected; the default file of a game that
+#            has none yet is still "missing; create it", exit 1.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack4 # fail, expect, size_below, sql:
@@ -70,6 +76,38 @@ solve-max-memory)
     run "$undead" solve --help
     expect 0 out "                        the analyses that explore (marked so below): refused for"
     expect 0 out "           (it explores: --max-memory bounds each exploration)"
+    ;;
+baseline-file)
+    check=(db baseline check one-die --golden "$src/golden")
+    made="as 'undead db baseline update one-die --file"
+    run "$undead" "${check[@]}" --file none.csv
+    expect 2 err "undead db baseline: --file none.csv: no such file: expected an outcomes baseline, $made none.csv' writes"
+    [[ ! -s out ]] || fail "a report was printed: $(head -c 2000 out)"
+    header="expected the header 'key,variants,...' that 'undead db baseline update one-die' writes"
+    printf 'name,\033[31mscore\nann,3\n' > scores.csv
+    run "$undead" "${check[@]}" --file scores.csv
+    expect 2 err "undead db baseline: --file scores.csv: not an outcomes baseline: its first line is 'name,\x1b[31mscore'; $header"
+    [[ ! -s out ]] || fail "a report was printed: $(head -c 2000 out)"
+    : > empty.csv
+    run "$undead" "${check[@]}" --file empty.csv
+    expect 2 err "undead db baseline: --file empty.csv: not an outcomes baseline: it is empty; $header"
+    head -c 3000 /dev/urandom > noise.csv
+    run "$undead" "${check[@]}" --file noise.csv
+    [[ $rc == 2 ]] && grep -q "^undead db baseline: --file noise.csv: not an outcomes baseline: " err ||
+        fail "noise: exit $rc: $(head -c 2000 err)"
+    # one that update wrote is checked as before, and a changed case is exit 1
+    run "$undead" db baseline update one-die --golden "$src/golden" --file base.csv
+    [[ $rc == 0 ]] || fail "update: exit $rc: $(head -c 2000 err)"
+    run "$undead" "${check[@]}" --file base.csv
+    expect 0 out "baseline base.csv: 0 changed, 0 added, 0 removed, $(( $(wc -l < base.csv) - 1 )) unchanged"
+    sed -i '2 s/winner=/winner=x/' base.csv
+    run "$undead" "${check[@]}" --file base.csv
+    expect 1 out "baseline base.csv: 1 changed, 0 added, 0 removed, $(( $(wc -l < base.csv) - 2 )) unchanged"
+    # the default file of a game that has none yet: still a failed check
+    mkdir g && cp -r "$src/golden/one_die" g/
+    rm -f g/one_die/outcomes.csv
+    run "$undead" db baseline check one-die --golden g
+    expect 1 out "g/one_die/outcomes.csv: missing; create it with 'undead db baseline update one-die'"
     ;;
 *)
     fail "unknown case"

@@ -107,7 +107,8 @@ const opts_command cmd_db_opts = {
              "RUN is a run ID, 'last', or 'last~N' (the Nth run before the last).\n",
     .options = options,
     .after = "Exit status of diff: 1 when a case's outcome changed (or, with --strict, any case\n"
-             "was added or removed); baseline check: 1 when the outcomes differ from the baseline.\n",
+             "was added or removed); baseline check: 1 when the outcomes differ from the baseline,\n"
+             "2 when --file names a file that is missing or not a baseline.\n",
     .column = 19,
     .words = subcommands,
 };
