@@ -78,6 +78,13 @@ db *db_open(const char *path, bool create, ud_buf *err);
  * make readable: an empty file (or a SQLite file without undead's tables)
  * and an older schema (db_open migrates it: undead db migrate). */
 db *db_open_read(const char *path, ud_buf *err);
+/* How long an open (and every write after it) waits for another process
+ * that holds the database's lock, in milliseconds, before it gives up
+ * saying the database is busy: DB_BUSY_MS_DEFAULT (30 s) unless set
+ * (undead: $UNDEAD_DB_BUSY_MS, cli_db_path).  For the databases opened
+ * after the call. */
+enum { DB_BUSY_MS_DEFAULT = 30000, DB_BUSY_MS_MAX = 3600000 };
+void db_set_busy_ms(int ms);
 /* Whether d was opened read-only. */
 bool db_read_only(const db *d);
 void db_close(db *d);

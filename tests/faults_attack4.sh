@@ -17,6 +17,12 @@
 #            Both refused before any game is played, exit 2, naming the
 #            file and what was expected; the default file of a game that
 #            has none yet is still "missing; create it", exit 1.
+#   db-busy  a database another process held locked past undead's 30 s
+#            wait was "cannot read it as a database: database is locked"
+#            (or "another process held the lock too long" mid-run): it is
+#            busy, said so with the wait, exit 2, for a writer and a
+#            reader, in rollback and WAL mode; UNDEAD_DB_BUSY_MS sets the
+#            wait (milliseconds, checked as an option's number is).
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack4 # fail, expect, size_below, sql:
@@ -108,6 +114,55 @@ baseline-file)
     rm -f g/one_die/outcomes.csv
     run "$undead" db baseline check one-die --golden g
     expect 1 out "g/one_die/outcomes.csv: missing; create it with 'undead db baseline update one-die'"
+    ;;
+db-busy)
+    "$undead" sim one-die --games 1 --db r.db > /dev/null || fail "undead sim"
+    busy() { echo "r.db: the database is busy: another process holds its lock, and undead waited $1 s for it; try again when that process is done"; }
+    # lock_db MODE: a second process holding r.db's lock (BEGIN MODE), for 60 s at most
+    lock_db() {
+        rm -f locked
+        timeout 60 python3 -c '
+import sqlite3, sys, time
+c = sqlite3.connect("r.db", isolation_level=None)
+if sys.argv[1] == "IMMEDIATE":
+    c.execute("PRAGMA journal_mode = WAL")
+c.execute("BEGIN " + sys.argv[1])
+open("locked", "w").close()
+time.sleep(60)' "$1" &
+        locker=$!
+        for _ in $(seq 200); do [[ -e locked ]] && return; sleep 0.05; done
+        fail "the second process did not take the lock"
+    }
+    unlock_db() { kill "$locker"; wait "$locker" || true; }
+    lock_db EXCLUSIVE
+    export UNDEAD_DB_BUSY_MS=300
+    start=$SECONDS
+    run "$undead" sim one-die --games 1 --db r.db
+    expect 2 err "undead sim: results database: $(busy 0.3) (nothing was changed)"
+    run "$undead" db runs --db r.db
+    expect 2 err "undead db: $(busy 0.3) (nothing was changed)"
+    run "$undead" faq --db r.db --golden "$src/golden"
+    expect 2 err "undead faq: results database: $(busy 0.3) (nothing was changed)"
+    UNDEAD_DB_BUSY_MS=0 run "$undead" play one-die --db r.db
+    expect 2 err "undead play: results database: $(busy 0) (nothing was changed)"
+    (( SECONDS - start < 20 )) || fail "UNDEAD_DB_BUSY_MS did not shorten the wait: $((SECONDS - start)) s"
+    ! grep -q "cannot read it" err || fail "told as unreadable: $(head -c 2000 err)"
+    unlock_db
+    # in WAL mode a reader reads on, and a writer waits for the write lock
+    lock_db IMMEDIATE
+    run "$undead" sim one-die --games 1 --db r.db
+    expect 2 err "undead sim: results database: r.db: locking to recover runs: $(busy 0.3 | sed 's/^r.db: //')"
+    run "$undead" db runs --db r.db
+    [[ $rc == 0 ]] || fail "WAL: a reader: exit $rc: $(head -c 2000 err)"
+    unlock_db
+    run "$undead" sim one-die --games 1 --db r.db
+    [[ $rc == 0 ]] || fail "unlocked: exit $rc: $(head -c 2000 err)"
+    [[ $(sql r.db "SELECT count(*) FROM runs") == 2 ]] || fail "expected two runs"
+    # the wait is read as an option's number is
+    for bad in x -1 ' 5' 3600001; do
+        UNDEAD_DB_BUSY_MS=$bad run "$undead" db runs --db r.db
+        expect 2 err "undead db: results database: UNDEAD_DB_BUSY_MS: expected a whole number from 0 to 3600000, got '$bad' (milliseconds to wait for a lock)"
+    done
     ;;
 *)
     fail "unknown case"

@@ -104,7 +104,9 @@ const opts_command cmd_db_opts = {
              "Reads the results database that play, sim, check and golden write; opens it\n"
              "read-only and changes nothing in it, but 'migrate', which brings a database of an\n"
              "older undead forward (as every command that records does first).\n"
-             "RUN is a run ID, 'last', or 'last~N' (the Nth run before the last).\n",
+             "RUN is a run ID, 'last', or 'last~N' (the Nth run before the last).  A database\n"
+             "another process holds locked is waited for $UNDEAD_DB_BUSY_MS milliseconds (default\n"
+             "30000), then refused as busy (exit 2), as by every command.\n",
     .options = options,
     .after = "Exit status of diff: 1 when a case's outcome changed (or, with --strict, any case\n"
              "was added or removed); baseline check: 1 when the outcomes differ from the baseline,\n"

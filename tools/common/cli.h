@@ -129,7 +129,9 @@ bool cli_need_dir(const char *cmd, const char *path, const char *why);
 /* The results database a command uses: --db PATH (opt, when given), else
  * $UNDEAD_DB, else undead.db in the current folder.  NULL (message
  * printed: "undead CMD: results database: UNDEAD_DB is empty ...") when
- * UNDEAD_DB is set to nothing, which is refused as --db '' is. */
+ * UNDEAD_DB is set to nothing, which is refused as --db '' is.  It sets
+ * the wait for another process's lock from $UNDEAD_DB_BUSY_MS (db.h:
+ * db_set_busy_ms), NULL too when that is not a number of milliseconds. */
 const char *cli_db_path(const char *cmd, const char *opt);
 /* Is path a directory (following links)?  Says nothing. */
 bool cli_is_dir(const char *path);
