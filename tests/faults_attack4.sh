@@ -23,6 +23,14 @@
 #            busy, said so with the wait, exit 2, for a writer and a
 #            reader, in rollback and WAL mode; UNDEAD_DB_BUSY_MS sets the
 #            wait (milliseconds, checked as an option's number is).
+#   human-eof  play --policy human whose standard input ended before a
+#            decision said "player ann gave no decision: policy human
+#            answers only as it says: ask at the terminal...", after the
+#            prompt on the same line: a clean stop, exit 2, one line
+#            naming the player, the decision and the transcript's last
+#            line, and the record (its run and database, or none with
+#            --no-db).  The human policy takes no word such as 'quit': an
+#            answer that is not a choice is asked again.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack4 # fail, expect, size_below, sql:
@@ -163,6 +171,35 @@ time.sleep(60)' "$1" &
         UNDEAD_DB_BUSY_MS=$bad run "$undead" db runs --db r.db
         expect 2 err "undead db: results database: UNDEAD_DB_BUSY_MS: expected a whole number from 0 to 3600000, got '$bad' (milliseconds to wait for a lock)"
     done
+    ;;
+human-eof)
+    stopped="the game stopped there, unfinished"
+    # two answers, then the input ends at ann's third decision
+    printf 'roll\nroll\n' > in
+    run "$undead" play zombie-dice --players ann,bob --policy human,random --db h.db
+    lines=$(wc -l < out)
+    expect 2 err "undead play: standard input ended before ann's decision (decision 4 of the game, after line $lines of the transcript): $stopped; its record is run 1 in h.db (status failed)"
+    [[ $(grep -c '^decide ann' out) == 2 ]] || fail "expected ann's two decisions: $(head -c 2000 out)"
+    grep -qx "seat 1, choose stop | roll: seat 1, choose stop | roll: seat 1, choose stop | roll: " err ||
+        fail "the last prompt's line is not ended: $(head -c 2000 err)"
+    [[ $(wc -l < err) == 2 ]] || fail "expected the prompts' line and one message: $(head -c 2000 err)"
+    [[ $(sql h.db "SELECT status || ' ' || exit_code FROM runs WHERE id = 1") == "failed 2" ]] ||
+        fail "the run is not recorded as failed, exit 2"
+    # an empty input: the first decision, the other seat; no record
+    rm in
+    run "$undead" play zombie-dice --players ann,bob --policy random,human --no-db
+    lines=$(wc -l < out)
+    expect 2 err "undead play: standard input ended before bob's decision (decision 2 of the game, after line $lines of the transcript): $stopped; no record was written (--no-db)"
+    # 'quit' is no choice: asked again, then the input ends
+    printf 'quit\n' > in
+    run "$undead" play one-die --players ann --policy human --no-db
+    grep -q "'quit' is not one of the choices" err || fail "quit: $(head -c 2000 err)"
+    lines=$(wc -l < out)
+    expect 2 err "undead play: standard input ended before ann's decision (decision 1 of the game, after line $lines of the transcript): $stopped; no record was written (--no-db)"
+    # a policy that gives no decision is still said as before
+    run "$undead" play zombie-dice --players a,b,c --policy optimal --no-db
+    [[ $rc == 2 ]] && grep -q "^undead play: player a gave no decision: policy optimal answers only as it says: " err ||
+        fail "optimal: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"
