@@ -31,6 +31,12 @@
 #            line, and the record (its run and database, or none with
 #            --no-db).  The human policy takes no word such as 'quit': an
 #            answer that is not a choice is asked again.
+#   faq-controls  control bytes stored in the database (a run's command
+#            line or source revision, a player's name, a winner, a
+#            metric's name) reached the FAQ's HTML and Markdown raw (an
+#            ESC sequence for a terminal showing the Markdown, a BEL):
+#            every control byte but tab and newline (C0, DEL, C1) is
+#            shown as \xHH, in both formats.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack4 # fail, expect, size_below, sql:
@@ -200,6 +206,34 @@ human-eof)
     run "$undead" play zombie-dice --players a,b,c --policy optimal --no-db
     [[ $rc == 2 ]] && grep -q "^undead play: player a gave no decision: policy optimal answers only as it says: " err ||
         fail "optimal: exit $rc: $(head -c 2000 err)"
+    ;;
+faq-controls)
+    verified v.db
+    faq=(faq --db v.db --golden "$src/golden" --game one-die)
+    for format in html md; do
+        run "$undead" "${faq[@]}" --format "$format"
+        [[ $rc == 0 ]] || fail "$format: exit $rc: $(head -c 2000 err)"
+        mv out "clean.$format"
+    done
+    sql v.db "UPDATE runs SET command_line = command_line || char(27) || '[31m',
+                  source_revision = source_revision || char(27) || ']0;title' || char(7) || char(155)" > /dev/null
+    sql v.db "UPDATE case_outcomes SET player = player || char(7) || char(13)" > /dev/null
+    sql v.db "UPDATE cases SET winner = winner || char(127) WHERE winner IS NOT NULL" > /dev/null
+    sql v.db "UPDATE metrics SET name = name || char(27) || '[0m'" > /dev/null
+    for format in html md; do
+        run "$undead" "${faq[@]}" --format "$format"
+        [[ $rc == 0 ]] || fail "$format: exit $rc: $(head -c 2000 err)"
+        if LC_ALL=C grep -naP '[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]' out > raw; then
+            fail "$format: control bytes reached the FAQ raw: $(head -c 500 raw | od -c | head -5)"
+        fi
+        for shown in '\x1b[31m' '\x07\x0d' '\x7f'; do
+            grep -qF -- "$shown" out || fail "$format: '$shown' is not shown: $(grep -m1 -F 'undead verify' out | head -c 500)"
+        done
+        # the clean FAQ had none of these
+        ! grep -qF '\x1b' "clean.$format" || fail "$format: the clean FAQ shows an escape"
+    done
+    run "$undead" "${faq[@]}" --format html
+    grep -qF '\x1b]0;title\x07\xc2\x9b' out || fail "html: the source revision's controls are not shown"
     ;;
 *)
     fail "unknown case"
