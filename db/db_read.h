@@ -8,6 +8,7 @@
 #define UD_DB_READ_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "db.h"
@@ -37,6 +38,12 @@ bool db_diff_counts(db *d, int64_t a, int64_t b, db_diff_count *out);
  * with rules, also the cases whose outcome is the same but rules differ
  * (outcome_a/b are then the rules). */
 sqlite3_stmt *db_read_diff(db *d, int64_t a, int64_t b, bool rules);
+
+/* The game a run is of, into game (size bytes): the one it names, else
+ * the one game of all its cases; "" when it spans games or has none (a
+ * golden check of every game).  False when there is no such run or the
+ * read failed. */
+bool db_read_run_game(db *d, int64_t run, char *game, size_t size);
 
 /* How a run ended, as `undead db diff` notes it: its status ("running"
  * when its process is gone shows as "interrupted"), and the verify run it

@@ -156,6 +156,22 @@ sqlite3_stmt *db_read_diff(db *d, int64_t a, int64_t b, bool rules)
     return st;
 }
 
+bool db_read_run_game(db *d, int64_t run, char *game, size_t size)
+{
+    game[0] = '\0';
+    sqlite3_stmt *st = prepare(d, "SELECT coalesce(r.game, (SELECT CASE WHEN count(DISTINCT c.game) = 1"
+                                  " THEN max(c.game) END FROM cases c WHERE c.run_id = r.id))"
+                                  " FROM runs r WHERE r.id = ?");
+    if (!st)
+        return false;
+    sqlite3_bind_int64(st, 1, run);
+    bool found = sqlite3_step(st) == SQLITE_ROW;
+    const unsigned char *text = found ? sqlite3_column_text(st, 0) : NULL;
+    snprintf(game, size, "%s", text ? (const char *)text : "");
+    sqlite3_finalize(st);
+    return found;
+}
+
 bool db_read_run_finish(db *d, int64_t run, db_run_finish *out)
 {
     memset(out, 0, sizeof *out);

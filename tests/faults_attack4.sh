@@ -37,6 +37,11 @@
 #            ESC sequence for a terminal showing the Markdown, a BEL):
 #            every control byte but tab and newline (C0, DEL, C1) is
 #            shown as \xHH, in both formats.
+#   diff-games  db diff of two runs of different games listed every case
+#            of one as removed and of the other as added, exit 0: refused,
+#            exit 2, naming both runs and their games (a run's game, or
+#            the one game of all its cases: a golden check of one game's
+#            folder); a run that spans games may be compared with any.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack4 # fail, expect, size_below, sql:
@@ -234,6 +239,32 @@ faq-controls)
     done
     run "$undead" "${faq[@]}" --format html
     grep -qF '\x1b]0;title\x07\xc2\x9b' out || fail "html: the source revision's controls are not shown"
+    ;;
+diff-games)
+    "$undead" sim one-die --games 3 --db r.db > /dev/null
+    "$undead" sim zombie-dice --games 3 --db r.db > /dev/null
+    "$undead" sim one-die --games 3 --seed 9 --db r.db > /dev/null
+    mkdir g && cp -r "$src/golden/zombie_dice" g/
+    "$undead" golden check --dir g --db r.db > /dev/null
+    "$undead" golden check --dir "$src/golden" --db r.db > /dev/null
+    same="expected two runs of the same game (their cases are paired by key, which names the game)"
+    run "$undead" db diff 1 2 --db r.db
+    expect 2 err "undead db diff: run 1 is of one-die and run 2 of zombie-dice: $same"
+    [[ ! -s out ]] || fail "a diff was printed: $(head -c 2000 out)"
+    # runs named as last~N are named by their IDs, in every format
+    run "$undead" db diff last~3 last~2 --db r.db --format csv
+    expect 2 err "undead db diff: run 2 is of zombie-dice and run 3 of one-die: $same"
+    # the golden check of zombie-dice's folder is of zombie-dice: its cases are
+    run "$undead" db diff 4 3 --db r.db
+    expect 2 err "undead db diff: run 4 is of zombie-dice and run 3 of one-die: $same"
+    run "$undead" db diff 4 2 --db r.db
+    [[ $rc == 0 ]] && grep -q '^diff run 4 -> run 2: ' out || fail "4 2: exit $rc: $(head -c 2000 err)"
+    # the same game, and a run of every game against one game's
+    run "$undead" db diff 1 3 --db r.db
+    [[ $rc == 0 ]] && grep -qx 'diff run 1 -> run 3: 0 changed, 3 added, 3 removed, 0 unchanged' out ||
+        fail "1 3: exit $rc: $(head -c 2000 out)"
+    run "$undead" db diff 5 1 --db r.db
+    [[ $rc == 0 ]] && grep -q '^diff run 5 -> run 1: 0 changed, ' out || fail "5 1: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"

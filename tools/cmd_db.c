@@ -110,7 +110,8 @@ const opts_command cmd_db_opts = {
     .options = options,
     .after = "Exit status of diff: 1 when a case's outcome changed (or, with --strict, any case\n"
              "was added or removed); baseline check: 1 when the outcomes differ from the baseline,\n"
-             "2 when --file names a file that is missing or not a baseline.\n",
+             "2 when --file names a file that is missing or not a baseline.  diff refuses two runs\n"
+             "of different games (exit 2).\n",
     .column = 19,
     .words = subcommands,
 };
@@ -203,8 +204,36 @@ static void note_unfinished(db *d, int64_t run)
                strcmp(f.verify_status, "running") == 0 ? "is still running" : "was interrupted");
 }
 
+/* Two runs of different games have no case in common (a case's key
+ * names its game): their diff would list every case of one as removed
+ * and every case of the other as added, and say nothing.  Refused, naming
+ * both; a run that spans games (a golden check of every game) may be
+ * compared with any.  False (said) when refused. */
+static bool same_game(db *d, int64_t a, int64_t b)
+{
+    char game_a[128], game_b[128];
+    if (!db_read_run_game(d, a, game_a, sizeof game_a) || !db_read_run_game(d, b, game_b, sizeof game_b)) {
+        fprintf(stderr, "undead db: %s\n", sqlite3_errmsg(db_sqlite(d)));
+        return false;
+    }
+    if (!*game_a || !*game_b || strcmp(game_a, game_b) == 0)
+        return true;
+    ud_buf shown_a, shown_b;
+    ud_buf_init(&shown_a);
+    ud_buf_init(&shown_b);
+    fprintf(stderr,
+            "undead db diff: run %lld is of %s and run %lld of %s: expected two runs of the same game "
+            "(their cases are paired by key, which names the game)\n",
+            (long long)a, ud_escaped(&shown_a, game_a), (long long)b, ud_escaped(&shown_b, game_b));
+    ud_buf_free(&shown_a);
+    ud_buf_free(&shown_b);
+    return false;
+}
+
 static int db_diff(db *d, int64_t a, int64_t b, const db_opts *o)
 {
+    if (!same_game(d, a, b))
+        return UD_EXIT_USAGE;
     db_diff_count n;
     if (!db_diff_counts(d, a, b, &n)) {
         fprintf(stderr, "undead db: %s\n", sqlite3_errmsg(db_sqlite(d)));
