@@ -42,6 +42,14 @@
 #            exit 2, naming both runs and their games (a run's game, or
 #            the one game of all its cases: a golden check of one game's
 #            folder); a run that spans games may be compared with any.
+#   option-twice  an option that takes one value, given twice (--part,
+#            --dir, --db, -o, --seed...), took the last one silently: every
+#            such option of every command's table (read from its --help,
+#            the analyses' options and db's undescribed ones too) is
+#            refused by the option layer, exit 2, "option --OPT given
+#            twice ('A', then 'B')"; the options meant to repeat (--start,
+#            --variant, --players, --policy, faq --game, db --param, mutate
+#            --only, verify --skip-analysis) and flags still may.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack4 # fail, expect, size_below, sql:
@@ -265,6 +273,71 @@ diff-games)
         fail "1 3: exit $rc: $(head -c 2000 out)"
     run "$undead" db diff 5 1 --db r.db
     [[ $rc == 0 ]] && grep -q '^diff run 5 -> run 1: 0 changed, ' out || fail "5 1: exit $rc: $(head -c 2000 err)"
+    ;;
+option-twice)
+    repeatable=" --players --policy --variant --start --game --param --only --skip-analysis "
+    # value_for CMD OPT METAVAR: a value the option takes
+    value_for() {
+        case "$1 $2" in
+        "conform --alpha") echo 0.05 ;;
+        "conform --chance") echo follow ;;
+        "faq --part") echo players ;;
+        "show --at") echo 2 ;;
+        *)
+            case "$3" in
+            N | D | S | R) echo 2 ;;
+            MS) echo 1000 ;;
+            P) echo 50 ;;
+            SIZE) echo 1G ;;
+            LIST) echo golden ;;
+            F | text\|csv) "$undead" completion words |
+                awk -v c="$1" -v o="$2=" '$1 == c { for (i = 2; i <= NF; i++)
+                    if (index($i, o) == 1) { print substr($i, length(o) + 1); exit } }' ;;
+            *) echo x ;;
+            esac
+            ;;
+        esac
+    }
+    # twice CMD OPT VALUE [OTHER]: refused, naming both values
+    twice() {
+        run "$undead" $1 "$2" "$3" "$2" "${4:-$3}"
+        expect 2 err "undead ${1%% *}: option $2 given twice ('$3', then '${4:-$3}'): expected it once"
+        [[ ! -s out ]] || fail "$1 $2: something ran: $(head -c 2000 out)"
+        checked=$((checked + 1))
+    }
+    checked=0
+    for cmd in $("$undead" completion words | awk '{print $1}'); do
+        while read -r opt metavar; do
+            [[ $repeatable == *" $opt "* ]] && continue
+            twice "$cmd" "$opt" "$(value_for "$cmd" "$opt" "$metavar")"
+        done < <("$undead" "$cmd" --help |
+            sed -nE 's/^  (-[a-zA-Z], )?(--[a-z-]+) ([A-Z][^ ]*)( .*)?$/\2 \3/p')
+    done
+    (( checked > 70 )) || fail "only $checked options checked: the --help labels were not read"
+    # db's options the usage lines describe, the analyses' own, a short
+    # option, a mix of forms, and the values shown escaped
+    twice db --file a.csv b.csv
+    twice db --games 2
+    for opt in --from-score --export --time --policy; do twice solve "$opt" 2 3; done
+    twice faq -o a.html b.html
+    run "$undead" faq --output a.html -ob.html
+    expect 2 err "undead faq: option -o given twice ('a.html', then 'b.html'): expected it once"
+    run "$undead" golden check --dir=a --di b
+    expect 2 err "undead golden: option --dir given twice ('a', then 'b'): expected it once"
+    run "$undead" play one-die --db $'a\e[31m' --db $'b\nc'
+    expect 2 err "undead play: option --db given twice ('a\x1b[31m', then 'b\nc'): expected it once"
+    ! grep -q $'\e' err || fail "an ESC byte in the message"
+    # a bad first value is refused as such; a bad second one is twice
+    run "$undead" sim one-die --seed x --seed 2
+    expect 2 err "undead sim: --seed: expected a whole number from 0 to 18446744073709551615, got 'x'"
+    # the options meant to repeat still do, and flags may be repeated
+    run "$undead" play one-die --no-db --no-db --players ann --players bob --policy risk:1 --policy risk:2 \
+        --variant ending=at-once --start 'round 2' --start 'score ann 5' --invariants --invariants
+    [[ $rc == 0 ]] && grep -qx 'player bob risk:2' out && grep -qx 'start score ann 5' out ||
+        fail "repeatable options: exit $rc: $(head -c 2000 err)"
+    verified v.db
+    run "$undead" faq --db v.db --golden "$src/golden" --game one-die --game zombie-dice --format md
+    [[ $rc == 2 ]] && grep -q "no finished verify run of zombie-dice" err || fail "faq --game twice: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"

@@ -79,7 +79,7 @@ static const opts_option options[] = {
       .help = "baseline: the golden directory holding GAME's outcomes.csv\n"
               "(default: golden in undead's data folder, as for 'undead golden')" },
     /* described in the usage lines */
-    { .name = "param", .kind = OPTS_CALL, .call = read_param, .metavar = "KEY=VALUE" },
+    { .name = "param", .kind = OPTS_CALL, .call = read_param, .repeats = true, .metavar = "KEY=VALUE" },
     { .name = "list", .kind = OPTS_FLAG, .at = OPTS_AT(db_opts, list) },
     { .name = "file", .kind = OPTS_STRING, .at = OPTS_AT(db_opts, baseline.file), .metavar = "CSV" },
     { .name = "games",

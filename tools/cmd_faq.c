@@ -33,6 +33,7 @@ static const opts_option options[] = {
     { .name = "game",
       .kind = OPTS_CALL,
       .call = read_game,
+      .repeats = true,
       .metavar = "G",
       .help = "only this game (repeatable; default every game)" },
     { .name = "part",

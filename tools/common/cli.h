@@ -42,6 +42,7 @@ typedef struct cli_game_opts {
           .kind = OPTS_CALL,                                                                   \
           .at = OPTS_AT(T, F),                                                                 \
           .call = cli_game_list,                                                               \
+          .repeats = true,                                                                     \
           .metavar = "A,B,...",                                                                \
           .help = "player names, as many as the game allows (default p1,p2);\n"                \
                   "--players A --players B is the same as --players A,B" },                    \
@@ -49,6 +50,7 @@ typedef struct cli_game_opts {
           .kind = OPTS_CALL,                                                                   \
           .at = OPTS_AT(T, F),                                                                 \
           .call = cli_game_list,                                                               \
+          .repeats = true,                                                                     \
           .metavar = "P[,P...]",                                                               \
           .help = "policy per seat, e.g. stop-at-shotguns:2 (last one repeats;\n"              \
                   "a repeated --policy adds seats, as --players does)" },                      \
