@@ -5,7 +5,8 @@
 # as a user would, with the exact message and exit status asserted.
 #   pdf-environment  faq --format pdf failing for the environment's sake (no
 #            such browser, one that cannot be run, one that fails or writes
-#            nothing, a cut PDF) exited 1, a failed check: exit 2, the
+#            nothing, a cut PDF, one pdfinfo cannot read, no pdfinfo)
+#            exited 1, a failed check: exit 2, the
 #            message naming the browser, what failed and what to do
 #            (--chromium PATH or UNDEAD_CHROMIUM).
 #   solve-max-memory  solve --max-memory given to an analysis that runs no
@@ -92,6 +93,24 @@ pdf-environment)
     chmod +x short-browser
     run "$undead" "${faq[@]}" --chromium "$tmp/short-browser"
     expect 2 err "undead faq: faq.pdf: not a whole PDF (8 bytes; expected at least 1024, starting '%PDF-' and ending '%%EOF'): the browser's output was cut short or is not a PDF; removed (is the disk full? else $hint)"
+    [[ ! -e faq.pdf ]] || fail "a PDF was left in place"
+    # one whole by its ends that pdfinfo cannot read, and pdfinfo missing
+    cat > garbage-browser << 'EOF'
+#!/bin/sh
+PATH=/usr/bin:/bin
+for a; do case "$a" in --print-to-pdf=*)
+    { printf '%%PDF-1.4\n'; head -c 2000 /dev/zero | tr '\0' x; printf '\n%%%%EOF\n'; } > "${a#--print-to-pdf=}";;
+esac; done
+EOF
+    chmod +x garbage-browser
+    run "$undead" "${faq[@]}" --chromium "$tmp/garbage-browser"
+    expect 2 err "undead faq: faq.pdf: cannot read on which page each heading lies (pdfinfo exited with status 1): the browser printed a PDF pdfinfo cannot read; $hint"
+    mkdir empty-path
+    timeout_bin=$(command -v timeout)
+    rc=0
+    PATH="$tmp/empty-path" TMPDIR="$tmp" "$timeout_bin" 120 "$undead" "${faq[@]}" --chromium "$tmp/garbage-browser" \
+        < /dev/null > out 2> err || rc=$?
+    expect 2 err "undead faq: faq.pdf: cannot read on which page each heading lies (pdfinfo exited with status 127 (not installed? Debian: apt-get install poppler-utils))"
     [[ ! -e faq.pdf ]] || fail "a PDF was left in place"
     ;;
 solve-max-memory)

@@ -317,8 +317,12 @@ static int print_once(const faq_opts *o, const char *chromium, const char *tmp, 
     ud_buf err;
     ud_buf_init(&err);
     if (!pdf_pages_read("pdfinfo", pdf_abs, pages, &err)) {
-        fprintf(stderr, "undead faq: %s: cannot read on which page each heading lies (%s)\n", shown,
-                ud_buf_str(&err));
+        /* pdfinfo missing says how to install it; else the PDF is what it
+         * cannot read */
+        bool missing = strstr(ud_buf_str(&err), "poppler-utils") != NULL;
+        fprintf(stderr, "undead faq: %s: cannot read on which page each heading lies (%s)%s\n", shown,
+                ud_buf_str(&err),
+                missing ? "" : ": the browser printed a PDF pdfinfo cannot read; " BROWSER_HINT);
         status = UD_EXIT_USAGE;
     }
     ud_buf_free(&err);
