@@ -30,15 +30,24 @@ static int busy_ms = DB_BUSY_MS_DEFAULT;
 
 void db_set_busy_ms(int ms) { busy_ms = ms < 0 ? 0 : ms > DB_BUSY_MS_MAX ? DB_BUSY_MS_MAX : ms; }
 
+int db_busy_ms(void) { return busy_ms; }
+
 /* "the database is busy: ...": what a lock held past the wait is said as,
- * wherever SQLite gives up (opening, switching to WAL, a batch), never as
- * a file that cannot be read. */
+ * wherever SQLite gives up (opening, switching to WAL, a batch, the
+ * integrity check), never as a file that cannot be read. */
 static void busy_text(char *out, size_t size)
 {
     snprintf(out, size,
              "the database is busy: another process holds its lock, and undead waited %g s for it; "
              "try again when that process is done",
              busy_ms / 1000.0);
+}
+
+void db_busy_text(ud_buf *out)
+{
+    char busy[200];
+    busy_text(busy, sizeof busy);
+    ud_buf_puts(out, busy);
 }
 #define DB_BATCH_SECONDS 0.25
 

@@ -85,6 +85,11 @@ db *db_open_read(const char *path, ud_buf *err);
  * after the call. */
 enum { DB_BUSY_MS_DEFAULT = 30000, DB_BUSY_MS_MAX = 3600000 };
 void db_set_busy_ms(int ms);
+int db_busy_ms(void);
+/* How a lock held past that wait is said, appended to out: "the database
+ * is busy: another process holds its lock, and undead waited N s for it;
+ * try again when that process is done". */
+void db_busy_text(ud_buf *out);
 /* Whether d was opened read-only. */
 bool db_read_only(const db *d);
 void db_close(db *d);

@@ -63,10 +63,12 @@ bool db_read_run_finish(db *d, int64_t run, db_run_finish *out);
  * file is a results database of this version, its schema is checked too
  * (schema_check.h: a missing table is a line "PATH: not a whole results
  * database: ...").  DB_CHECK_OK when the report is the one line "ok",
- * DB_CHECK_PROBLEMS when it is anything else, DB_CHECK_ERROR with err
+ * DB_CHECK_PROBLEMS when it is anything else, DB_CHECK_BUSY with err
+ * saying so when another process held the file's lock past the wait
+ * (db_busy_ms), DB_CHECK_ERROR with err
  * filled when the file would not open ("cannot open: ...") or the check
  * stopped (SQLite's message; the lines before it were given). */
-typedef enum { DB_CHECK_OK, DB_CHECK_PROBLEMS, DB_CHECK_ERROR } db_check;
+typedef enum { DB_CHECK_OK, DB_CHECK_PROBLEMS, DB_CHECK_ERROR, DB_CHECK_BUSY } db_check;
 db_check db_integrity_file(const char *path, void (*line)(void *ctx, const char *text), void *ctx,
                            ud_buf *err);
 

@@ -22,7 +22,8 @@
 #            wait was "cannot read it as a database: database is locked"
 #            (or "another process held the lock too long" mid-run): it is
 #            busy, said so with the wait, exit 2, for a writer and a
-#            reader, in rollback and WAL mode; UNDEAD_DB_BUSY_MS sets the
+#            reader, in rollback and WAL mode (db integrity said "database
+#            is locked", exit 1, at once); UNDEAD_DB_BUSY_MS sets the
 #            wait (milliseconds, checked as an option's number is).
 #   human-eof  play --policy human whose standard input ended before a
 #            decision said "player ann gave no decision: policy human
@@ -191,6 +192,9 @@ time.sleep(60)' "$1" &
     expect 2 err "undead faq: results database: $(busy 0.3) (nothing was changed)"
     UNDEAD_DB_BUSY_MS=0 run "$undead" play one-die --db r.db
     expect 2 err "undead play: results database: $(busy 0) (nothing was changed)"
+    # the integrity check reads the file as it is, and waits as the rest do
+    run "$undead" db integrity --db r.db
+    expect 2 err "undead db integrity: $(busy 0.3)"
     (( SECONDS - start < 20 )) || fail "UNDEAD_DB_BUSY_MS did not shorten the wait: $((SECONDS - start)) s"
     ! grep -q "cannot read it" err || fail "told as unreadable: $(head -c 2000 err)"
     unlock_db

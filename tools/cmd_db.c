@@ -316,7 +316,9 @@ static void print_line(void *ctx, const char *text)
 }
 
 /* integrity reports on the file as it is (db_integrity_file).  0: "ok";
- * 1: the problems, printed; 2: no such file, or not a regular one. */
+ * 1: the problems, printed; 2: no such file, or not a regular one, or
+ * another process holding its lock past the wait (busy, not a problem
+ * of the file's). */
 static int db_integrity_raw(const char *path)
 {
     ud_buf why, shown;
@@ -336,9 +338,11 @@ static int db_integrity_raw(const char *path)
     db_check check = db_integrity_file(path, print_line, NULL, &err);
     if (check == DB_CHECK_ERROR)
         printf("%s: %s\n", ud_buf_str(&shown), ud_buf_str(&err));
+    else if (check == DB_CHECK_BUSY)
+        fprintf(stderr, "undead db integrity: %s: %s\n", ud_buf_str(&shown), ud_buf_str(&err));
     ud_buf_free(&err);
     ud_buf_free(&shown);
-    return check == DB_CHECK_OK ? UD_EXIT_OK : UD_EXIT_FAIL;
+    return check == DB_CHECK_OK ? UD_EXIT_OK : check == DB_CHECK_BUSY ? UD_EXIT_USAGE : UD_EXIT_FAIL;
 }
 
 /* migrate: the writing open, which migrates an older schema (db_open);
