@@ -6,9 +6,9 @@
 #   pdf-environment  faq --format pdf failing for the environment's sake (no
 #            such browser, one that cannot be run, one that fails or writes
 #            nothing, a cut PDF, one pdfinfo cannot read, no pdfinfo)
-#            exited 1, a failed check: exit 2, the
-#            message naming the browser, what failed and what to do
-#            (--chromium PATH or UNDEAD_CHROMIUM).
+#            exited 1, a failed check: exit 2, the message naming the
+#            browser, what failed and what to do (install Chromium, or
+#            --chromium PATH or UNDEAD_CHROMIUM).
 #   solve-max-memory  solve --max-memory given to an analysis that runs no
 #            exploration was taken and ignored: refused, exit 2, naming
 #            the analyses it bounds; it still bounds those that explore.
