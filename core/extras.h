@@ -136,10 +136,14 @@ typedef struct ud_analysis {
     const ud_analysis_option *options; /* terminated by a NULL name; NULL: none */
     /* UD_ANALYSIS_OK; FAILED, USAGE (a bad option value) or LIMIT with err filled. */
     int (*run)(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sink, ud_buf *err);
-    int verify; /* undead verify runs it, with no options, quietly:
+    int verify;    /* undead verify runs it, with no options, quietly:
                                 * false (0) no; true (1) as `undead solve` would;
                                 * UD_VERIFY_DEFAULTS with every variant key fixed to
                                 * its default (one reading, not every one it covers) */
+    bool explores; /* it runs the explorer (core/explore.h), whose memory
+                                * --max-memory bounds (ud_analysis_args.max_memory);
+                                * `undead solve` refuses --max-memory for one that
+                                * does not, rather than ignore it */
 } ud_analysis;
 
 enum { UD_VERIFY_DEFAULTS = 2 };

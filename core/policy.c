@@ -101,8 +101,10 @@ static int human_choose(const ud_game *g, const void *state, int seat, int param
         prompt(out, g, seat, o, &text);
         size_t len;
         ud_line_status got = ud_infile_line(in, line, HUMAN_LINE_MAX, &len);
-        if (got == UD_LINE_END)
+        if (got == UD_LINE_END) {
+            fputc('\n', out); /* the prompt's line ended, for what is said next */
             break;
+        }
         if (got == UD_LINE_TOO_LONG)
             fprintf(out, "an answer longer than %d bytes is not one of the choices\n", HUMAN_LINE_MAX);
         else if (got == UD_LINE_NUL)

@@ -36,6 +36,7 @@ static const opts_option options[] = {
     { .name = "game",
       .kind = OPTS_CALL,
       .call = read_game,
+      .repeats = true,
       .metavar = "G",
       .help = "only this game (repeatable; default every game)" },
     { .name = "part",
@@ -113,6 +114,9 @@ const opts_command cmd_faq_opts = {
              "golden transcripts and the results database (run 'undead verify' first).  The same\n"
              "database gives the same bytes.\n",
     .options = options,
+    .after = "Exit status: 0 written; 2 bad input, or a PDF the environment could not print (the\n"
+             "browser missing or failing, a cut PDF, pdfinfo missing: each said with what to do);\n"
+             "1 when the contents' page numbers do not settle.\n",
 };
 
 /* --game G (field: the whole faq_args): the game found at once, and once

@@ -82,7 +82,9 @@ int faq_write_file(const faq_opts *o, const char *output);
 /* The FAQ printed to the PDF OUTPUT by the browser CHROMIUM (headless),
  * its contents carrying page numbers: printed until every heading lands
  * on the page the contents say (o->print and o->pages are set here).
- * Whole or not at all, as faq_write_file; the exit status. */
+ * Whole or not at all, as faq_write_file; the exit status, 2 too when
+ * the environment fails it (the browser missing or failing, a cut PDF,
+ * pdfinfo missing), each said with what to do. */
 int faq_print_pdf(faq_opts *o, const char *chromium, const char *output);
 
 /* ---- the writer behind ud_faq_writer (a game's hooks, core/extras.h) ---- */
