@@ -9,7 +9,9 @@
 # with a line that breaks a rule: exit 1, the page written all the same,
 # opening at the step before that line, naming the line and the rule as
 # `undead check` names them.  A record of a seed and policies only:
-# stepped through as the rules play it.  --at with html: refused, exit 2.  Headless Chromium runs the page's script (its DOM
+# stepped through as the rules play it.  --at with html: refused, exit 2.
+# `undead golden --html DIR`: a page per case and an index of them; a
+# folder that cannot be made, exit 2.  Headless Chromium runs the page's script (its DOM
 # after load says the step it opened at).  Chromium is in
 # debian-packages.txt: when missing this FAILS.
 set -euo pipefail
@@ -122,4 +124,19 @@ status=0
 [[ $status -eq 2 ]] || fail "--at with html: exit $status"
 grep -qx "undead show: --at is for text and svg: the html page steps through every line (expected --format text or svg with --at)" \
     err.txt || fail "--at with html: $(cat err.txt)"
+# golden --html: a page per case under its folder, and the index linking each.
+mkdir -p cases/zombie_dice && cp "$src"/golden/zombie_dice/examples/00[01]-*.in "$src"/golden/zombie_dice/examples/00[01]-*.transcript cases/zombie_dice/
+"$undead" golden check --dir cases --no-db --html pages > golden.txt || fail "golden --html: exit $?"
+n=$(ls cases/zombie_dice/*.in | wc -l)
+grep -qx "golden: $n page(s) and their index in pages/index.html" golden.txt || fail "golden --html: $(cat golden.txt)"
+for f in cases/zombie_dice/*.in; do
+    name="$(basename "$f" .in)"
+    [[ -s "pages/zombie_dice/$name.html" ]] || fail "golden --html: no page for $f"
+    grep -q "href=\"zombie_dice/$name.html\">zombie_dice/$name</a>" pages/index.html || fail "golden --html: $name not in the index"
+done
+# an output folder that cannot be made: exit 2, said
+status=0
+"$undead" golden check --dir cases --no-db --html /proc/nope > /dev/null 2> err.txt || status=$?
+[[ $status -eq 2 ]] && grep -q "undead golden: --html: /proc/nope" err.txt || fail "golden --html into /proc: exit $status, $(cat err.txt)"
+echo "replay_html: golden --html: a page per case and the index"
 echo "replay_html: PASS"
