@@ -9,11 +9,13 @@
 # with a line that breaks a rule: exit 1, the page written all the same,
 # opening at the step before that line, naming the line and the rule as
 # `undead check` names them.  A record of a seed and policies only:
-# stepped through as the rules play it.  --at with html: refused, exit 2.
+# stepped through as the rules play it.  Each page opened in headless
+# Chromium draws every step with no console message, and the arrow, Home and
+# End keys move as they say; the broken record's page opens at its
+# departure.  --at with html: refused, exit 2.
 # `undead golden --html DIR`: a page per case and an index of them; a
-# folder that cannot be made, exit 2.  Headless Chromium runs the page's script (its DOM
-# after load says the step it opened at).  Chromium is in
-# debian-packages.txt: when missing this FAILS.
+# folder that cannot be made, exit 2.  Chromium is in debian-packages.txt:
+# when missing this FAILS.
 set -euo pipefail
 undead="$1" src="$2"
 tmp="$(mktemp -d)"
@@ -24,11 +26,19 @@ fail() { echo "replay_html: FAIL: $*" >&2; exit 1; }
 chromium_bin="${UNDEAD_CHROMIUM:-chromium}"
 command -v "$chromium_bin" > /dev/null || fail "$chromium_bin missing (apt-get install chromium)"
 sandbox=(); [[ "$(id -u)" -eq 0 ]] && sandbox=(--no-sandbox)
-dom() {
+# selftest PAGE STEPS START: the page opened in Chromium with #selftest,
+# which draws every step and tries the keys (ArrowRight, End, ArrowLeft,
+# Home): it says it drew STEPS steps with nothing wrong after opening at
+# step START, and the browser logged no console message (an error).
+selftest() {
     "$chromium_bin" --headless "${sandbox[@]}" --disable-gpu --disable-quic --no-first-run \
         --disable-background-networking --disable-component-update --disable-sync \
         --host-resolver-rules='MAP * ~NOTFOUND' --user-data-dir="$tmp/profile" \
-        --virtual-time-budget=3000 --dump-dom "file://$tmp/$1" 2>> chromium.log
+        --enable-logging=stderr --v=0 --virtual-time-budget=20000 \
+        --dump-dom "file://$tmp/$1#selftest" > dom.html 2> console.log || true
+    grep -q "<pre id=\"selftest\">selftest ok: $2 steps, opened at $3</pre>" dom.html ||
+        fail "$1 in the browser: $(grep -o '<pre id="selftest">[^<]*' dom.html || echo 'the script did not run')"
+    ! grep -q ':CONSOLE' console.log || fail "$1: console: $(grep ':CONSOLE' console.log | head -3)"
 }
 
 # page.py PAGE: the page's data as JSON on standard output (the one JSON
@@ -77,8 +87,7 @@ PY
         got="$("$undead" show "$game" "$record" --at "$line" | sed -n 's/^= //p')"
         [[ "$got" == "$state" ]] || fail "$game: line $line: the page's state '$state', show --at gives '$got'"
     done < lines.txt
-    dom page.html > dom.html
-    grep -q 'id="where">Step 0 of ' dom.html || fail "$game: the page's script did not open at step 0"
+    selftest page.html "$(python3 -c "import json; print(len(json.load(open('data.json'))['steps']))")" 0
     echo "replay_html: $game: $(wc -l < lines.txt) steps after the set-up, each as show --at"
 done
 
@@ -103,8 +112,8 @@ if d["start"] != dep["step"] or dep["step"] != len(d["steps"]) - 1:
 if d["steps"][dep["step"]]["line"] >= dep["line"]:
     sys.exit("the departure's step reads the refused line")
 PY
-dom bad.html > dom.html
-grep -q 'the last position before line 19' dom.html || fail "the page's script did not open at the departure"
+selftest bad.html "$(python3 -c "import json; print(len(json.load(open('bad.json'))['steps']))")" \
+    "$(python3 -c "import json; print(json.load(open('bad.json'))['departure']['step'])")"
 echo "replay_html: a departing record opens at line 19, named as check names it"
 
 # A seed and policies only: the rules' play of it.
@@ -117,6 +126,7 @@ d = json.load(open('seed.json'))
 sys.exit(0 if len(d['steps']) > 10 and all(s['svg'] for s in d['steps']) else 'a seed-only record: %d steps' % len(d['steps']))
 " || fail "a seed-only record's steps"
 grep -q "the steps are the rules' play of it" seed.html || fail "a seed-only record is not said to be one"
+selftest seed.html "$(python3 -c "import json; print(len(json.load(open('seed.json'))['steps']))")" 0
 
 # --at is for one position.
 status=0

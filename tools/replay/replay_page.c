@@ -144,6 +144,19 @@ static const char script[] =
     "  const k={ArrowLeft:cur-1,ArrowRight:cur+1,Home:0,End:D.steps.length-1}[e.key];\n"
     "  if(k!==undefined){e.preventDefault();show(k);}});\n"
     "show(D.start);\n"
+    /* #selftest (the tests' browser run): every step drawn, the keys
+     * tried, and what went wrong written into the page for --dump-dom */
+    "if(location.hash==='#selftest'){const bad=[];const start=cur;\n"
+    "  for(let k=0;k<D.steps.length;k++){try{show(k);if(!$('pic').firstChild)bad.push('step '+k+' drew nothing');}"
+    "catch(e){bad.push('step '+k+': '+e);}}\n"
+    "  const key=k=>document.dispatchEvent(new KeyboardEvent('keydown',{key:k}));\n"
+    "  show(0);key('ArrowRight');if(D.steps.length>1&&cur!==1)bad.push('ArrowRight: step '+cur);\n"
+    "  key('End');if(cur!==D.steps.length-1)bad.push('End: step '+cur);\n"
+    "  key('ArrowLeft');if(D.steps.length>1&&cur!==D.steps.length-2)bad.push('ArrowLeft: step '+cur);\n"
+    "  key('Home');if(cur!==0)bad.push('Home: step '+cur);\n"
+    "  const r=document.createElement('pre');r.id='selftest';"
+    "r.textContent='selftest '+(bad.length?'FAILED: '+bad.join('; '):'ok: '+D.steps.length+' steps, opened at '+start);"
+    "document.body.appendChild(r);}\n"
     "})();\n";
 
 /* text, escaped for HTML. */
