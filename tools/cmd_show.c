@@ -16,16 +16,17 @@
 #include "cli.h"
 #include "commands.h"
 #include "outfile.h"
+#include "replay.h"
 
 /* show's options (opts.h). */
 typedef struct show_opts {
     uint64_t at; /* 0: the end */
-    int format;  /* SHOW_TEXT or SHOW_SVG */
+    int format;  /* SHOW_TEXT, SHOW_SVG or SHOW_HTML */
     const char *out, *content;
 } show_opts;
 
-static const char *const formats[] = { "text", "svg", NULL };
-enum { SHOW_TEXT, SHOW_SVG };
+static const char *const formats[] = { "text", "svg", "html", NULL };
+enum { SHOW_TEXT, SHOW_SVG, SHOW_HTML };
 
 static const opts_option options[] = {
     { .name = "at",
@@ -41,7 +42,10 @@ static const opts_option options[] = {
       .at = OPTS_AT(show_opts, format),
       .choices = formats,
       .metavar = "F",
-      .help = "text (default) or svg" },
+      .help = "text (default), svg, or html: one page that steps through\n"
+              "the whole record in a browser (buttons, slider, arrow keys),\n"
+              "each position drawn with the rows that fired; a record that\n"
+              "breaks a rule opens at the line that breaks it" },
     { .short_name = 'o',
       .kind = OPTS_STRING,
       .at = OPTS_AT(show_opts, out),
@@ -58,9 +62,10 @@ static const opts_option options[] = {
 const opts_command cmd_show_opts = {
     .name = "show",
     .usage =
-        "usage: undead show GAME FILE [--at LINE] [--format text|svg] [-o OUT] ('-' reads standard input)\n"
+        "usage: undead show GAME FILE [--at LINE] [--format text|svg|html] [-o OUT] ('-' reads standard input)\n"
         "Replays the game record FILE against the rules up to the position after line LINE\n"
-        "(default: the end) and draws it: a text map with a legend, or a standalone SVG.\n"
+        "(default: the end) and draws it: a text map with a legend, or a standalone SVG;\n"
+        "or, with --format html, the whole record as one page a browser steps through.\n"
         "An illegal step before LINE is reported as FILE:LINE: RULE-ID: what is wrong (exit 1);\n"
         "a malformed file as FILE:LINE:COL: expected ... (exit 2).\n",
     .options = options,
@@ -135,6 +140,37 @@ static int draw(const ud_game *g, const ud_transcript *t, const char *shown, con
     return rc;
 }
 
+/* --format html: the page that steps through the whole record, to -o or
+ * standard output; the exit status (1: the record breaks a rule, and the
+ * page, written all the same, opens at the line that breaks it). */
+static int page(const ud_transcript *t, const char *text, size_t len, const char *shown, const show_opts *o)
+{
+    ud_buf out, why;
+    ud_buf_init(&out);
+    ud_buf_init(&why);
+    replay_status st = replay_html(t, text, len, shown, &out, &why);
+    int rc = UD_EXIT_OK;
+    if (st == REPLAY_REFUSED) {
+        fprintf(stderr, "undead show: %s: no page: %s\n", shown, ud_buf_str(&why));
+        rc = UD_EXIT_USAGE;
+    } else if (o->out && !write_out(o->out, &out))
+        rc = UD_EXIT_USAGE;
+    else {
+        if (!o->out)
+            fwrite(ud_buf_str(&out), 1, out.len, stdout); /* checked by cli_close_stdout */
+        if (st == REPLAY_DEPARTS) {
+            fprintf(stderr,
+                    "undead show: %s breaks a rule: the page opens at the line that breaks it "
+                    "('undead check' names it there too)\n",
+                    shown);
+            rc = UD_EXIT_FAIL;
+        }
+    }
+    ud_buf_free(&why);
+    ud_buf_free(&out);
+    return rc;
+}
+
 int cmd_show(int argc, char **argv)
 {
     show_opts o = { 0 };
@@ -142,6 +178,12 @@ int cmd_show(int argc, char **argv)
     int rc = opts_read(&cmd_show_opts, argc, argv, &o, &ops, 2, 2);
     if (rc != OPTS_GO_ON)
         return rc;
+    if (o.format == SHOW_HTML && o.at) {
+        fputs("undead show: --at is for text and svg: the html page steps through every line "
+              "(expected --format text or svg with --at)\n",
+              stderr);
+        return UD_EXIT_USAGE;
+    }
     const ud_game *g = cli_game("show", argv[ops.first]);
     if (!g || (o.out && !cli_output_ok("show", "-o", o.out)))
         return UD_EXIT_USAGE;
@@ -171,11 +213,18 @@ int cmd_show(int argc, char **argv)
     ud_error err;
     memset(&err, 0, sizeof err);
     rc = ud_transcript_parse(text, len, ud_find_game, &t, &err);
-    free(text);
     if (rc != 0) {
+        free(text);
         ud_error_print(&err, shown, stderr);
         return UD_EXIT_USAGE;
     }
+    if (o.format == SHOW_HTML) {
+        rc = page(&t, text, len, shown, &o);
+        free(text);
+        ud_transcript_free(&t);
+        return rc;
+    }
+    free(text);
     if (o.at > (uint64_t)t.last_line) {
         fprintf(stderr, "undead show: --at %llu: %s has %d lines\n", (unsigned long long)o.at, shown,
                 t.last_line);
