@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# table_play.sh - undead play with a person at the table (--policy human).
+#   table_play.sh UNDEAD SOURCE_DIR
+# Zombie Dice with scripted answers: the table drawn before each of the
+# person's decisions and what happened since; the prompt names the player
+# and numbers the choices; an answer by number, by words in any case, by a
+# unique start; '?' explains each choice; a wrong answer and an ambiguous
+# start said and asked again; the record only in --record FILE, a full one
+# that check replays, holding the decisions answered.  Every game played to
+# its end by a person answering 1.  Colour on a terminal, none with
+# NO_COLOR or off a terminal.
+set -euo pipefail
+undead="$1" src="$2"
+faults_name=table_play # fail, expect:
+source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
+faults_scratch
+prompt="ann, choose: 1) stop   2) roll   (? explains the choices; quit ends the game) > "
+
+# answers: roll by number, by capitals, by a start; '?'; a wrong one; stop
+# by a start; then the other seat plays and ann answers 1 (stop) to the end
+{ printf '2\nROLL\nr\n?\nxyz\nsto\n'; printf '1\n%.0s' {1..200}; } > in
+run "$undead" play zombie-dice --players ann,bob --policy human,random --seed 5 --no-db --record rec
+[[ $rc == 0 ]] || fail "exit $rc: $(head -c 2000 err)"
+[[ ! -s err ]] || fail "standard error: $(head -c 2000 err)"
+grep -q '^undead-transcript' out && fail "the record is on the screen"
+grep -qx "ann to choose" out || fail "no table drawn for ann: $(head -c 2000 out)"
+grep -q "^turn=ann .*cup=" out || fail "the table does not show the cup (the state): $(head -c 2000 out)"
+grep -qx "  decide ann roll" out || fail "what happened since is not shown: $(head -c 2000 out)"
+grep -qxF "${prompt}1) stop: Short of three shotguns, you choose to stop and score or to roll again. (000_667bbeec5fdf16bd.txt, Mmm! Brainnns!)" out ||
+    fail "'?' does not explain stop: $(grep -F '1) stop' out | head -3)"
+grep -qx "2) roll: as above" out || fail "'?' does not explain roll"
+grep -qxF "${prompt}'xyz' is not one of the choices: type its number, its words or their start" out ||
+    fail "a wrong answer is not said"
+decisions="$(grep '^decide ann' rec | head -4 | awk '{print $3}' | tr '\n' ' ')"
+[[ "$decisions" == "roll roll roll stop " ]] || fail "ann's first decisions are '$decisions', expected roll roll roll stop"
+"$undead" check rec > /dev/null || fail "the record does not replay: exit $?"
+grep -q "^The game is over\. .* wins\.$" out || fail "the end is not said: $(tail -5 out)"
+grep -q $'\x1b' out && fail "colour off a terminal"
+
+# an ambiguous start: asked again, saying so
+{ printf 'risk\n'; printf '1\n%.0s' {1..300}; } > in
+run "$undead" play one-die --players ann --policy human --no-db --seed 2
+grep -qF "'risk' starts more than one choice: type its number, its words or their start" out ||
+    fail "an ambiguous start: $(grep -m2 risk out)"
+
+# every game, a person answering 1 to the end
+while read -r game; do
+    printf '1\n%.0s' {1..5000} > in
+    run "$undead" play "$game" --players ann,bob --policy human --no-db --seed 3 --record rec
+    [[ $rc == 0 ]] || fail "$game: exit $rc: $(head -c 2000 err)"
+    grep -q "^The game is over\." out || fail "$game: the end is not said: $(tail -5 out)"
+    "$undead" check rec > /dev/null || fail "$game: the record does not replay"
+    echo "table_play: $game: $(grep -c 'ann to choose\|bob to choose' out) decisions asked"
+done < <("$undead" games | awk '{print $1}')
+
+# colour on a terminal (script(1) gives the command one), none with NO_COLOR
+if command -v script > /dev/null; then
+    printf 'quit\n' > in
+    script -qec "$undead play one-die --players ann --policy human --no-db < in" /dev/null > tty.txt || true
+    grep -q $'\x1b\\[1mann' tty.txt || fail "no colour on a terminal: $(head -c 500 tty.txt | od -c | head)"
+    NO_COLOR=1 script -qec "$undead play one-die --players ann --policy human --no-db < in" /dev/null > tty.txt || true
+    grep -q $'\x1b' tty.txt && fail "colour with NO_COLOR set"
+else
+    fail "script(1) missing (bsdutils)"
+fi
+echo "table_play: PASS"

@@ -1,0 +1,44 @@
+/*
+ * play_table.h - undead play at the table: a person's seat (the policy
+ * "human") asked as a player is, not as a program's log.  Before each of
+ * the person's decisions the table is drawn as the game draws it for a
+ * terminal (ud_game.draw_text; its state line where it has none), from
+ * what that seat may see; the prompt names the player and numbers the
+ * choices, which may also be typed as words, in any case, or any unique
+ * start of one; "?" explains the choices in players' words (the players'
+ * FAQ question on the rule that offers each, else the rule's summary);
+ * "quit" ends the game there.  Colour only on a terminal, and never with
+ * NO_COLOR set.
+ */
+#ifndef UD_PLAY_TABLE_H
+#define UD_PLAY_TABLE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "capture.h"
+#include "play.h"
+
+typedef struct table {
+    const ud_match *m;
+    FILE *in, *out;
+    bool color;
+    bool quit;             /* the player typed quit */
+    uint64_t decisions;    /* the person's decisions asked so far */
+    const capture *record; /* the game's lines so far, or NULL */
+    int said;              /* how many of them the table has shown */
+} table;
+
+/* Ask every human seat of m at this table (in: answers, out: the table and
+ * prompts) until table_end; before each decision, what happened since the
+ * last one (the record's lines in record, without their rule tags). */
+void table_begin(table *t, const ud_match *m, FILE *in, FILE *out, const capture *record);
+void table_end(table *t);
+
+/* Whether m has a seat on the policy human. */
+bool table_has_person(const ud_match *m);
+
+/* The end of the game, said at the table: who won, each seat's score. */
+void table_say_end(const table *t, const ud_result *res);
+
+#endif
