@@ -50,7 +50,7 @@ first_decision() {
     local got; got=$(grep -m1 '^decide ' rec | awk '{print $1, $2, $3}')
     [[ $got == "$1" ]] || fail "first decision '$got', expected '$1'"
 }
-prompt="p1, choose: 1) stop   2) roll   (? explains the choices; quit ends the game) > "
+prompt="p1, choose: 1) stop   2) roll   (? explains them; odds; quit ends the game) > "
 human=(play zombie-dice --no-db --policy human,random --record rec)
 
 case "$case_" in

@@ -181,7 +181,7 @@ time.sleep(60)' "$1" &
     ;;
 human-eof)
     stopped="the game stopped there, unfinished"
-    prompt="ann, choose: 1) stop   2) roll   (? explains the choices; quit ends the game) > "
+    prompt="ann, choose: 1) stop   2) roll   (? explains them; odds; quit ends the game) > "
     # two answers, then the input ends at ann's third decision; the record
     # (--record) is a partial one that check replays
     printf 'roll\nroll\n' > in

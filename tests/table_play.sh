@@ -11,10 +11,10 @@
 # NO_COLOR or off a terminal.
 set -euo pipefail
 undead="$1" src="$2"
-faults_name=table_play # fail, expect:
+faults_name=table_play case_=play # fail, expect:
 source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
 faults_scratch
-prompt="ann, choose: 1) stop   2) roll   (? explains the choices; quit ends the game) > "
+prompt="ann, choose: 1) stop   2) roll   (? explains them; odds; quit ends the game) > "
 
 # answers: roll by number, by capitals, by a start; '?'; a wrong one; stop
 # by a start; then the other seat plays and ann answers 1 (stop) to the end
@@ -36,6 +36,59 @@ decisions="$(grep '^decide ann' rec | head -4 | awk '{print $3}' | tr '\n' ' ')"
 "$undead" check rec > /dev/null || fail "the record does not replay: exit $?"
 grep -q "^The game is over\. .* wins\.$" out || fail "the end is not said: $(tail -5 out)"
 grep -q $'\x1b' out && fail "colour off a terminal"
+
+# odds: Zombie Dice's exact figures at the choice, held against the same
+# figure computed here from the table's state line (the feet rerolled, the
+# rest drawn from the cup without replacement; a red die shows a shotgun on
+# 3 faces of 6, a yellow on 2, a green on 1)
+printf 'roll\nodds\nquit\n' > in
+run "$undead" play zombie-dice --players ann,bob --policy human,random --seed 3 --no-db
+[[ $rc == 2 ]] || fail "odds then quit: exit $rc"
+python3 - out <<'PY' || fail "odds: $(grep -A3 '^stop: you bank' out)"
+import itertools, re, sys
+from fractions import Fraction as F
+text = open(sys.argv[1]).read()
+head, _, tail = text.partition("stop: you bank")
+state = [l for l in head.split("\n") if l.startswith("turn=")][-1]
+kv = dict(w.split("=", 1) for w in state.split())
+shots, feet = int(kv["shotguns"]), [c for c in kv["feet"].split(",") if c != "-"]
+cup = {c: int(n) for c, n in re.findall(r"([GYR])(\d+)", kv["cup"])}
+brains = int(kv["brains"])
+p_shot = {"G": F(1, 6), "Y": F(2, 6), "R": F(3, 6)}
+need = 3 - len(feet)
+pool = [c for c, n in cup.items() for _ in range(n)]
+assert len(pool) >= need, "a shortage: not modelled here"
+draws = list(itertools.permutations(range(len(pool)), need))
+bust = F(0)
+for d in draws:
+    dice = feet + [pool[i] for i in d]
+    # the chance that fewer than 3 - shots of the dice show a shotgun
+    no = F(0)
+    for faces in itertools.product([0, 1], repeat=3):
+        pr = F(1)
+        for die, f in zip(dice, faces):
+            pr *= p_shot[die] if f else 1 - p_shot[die]
+        if shots + sum(faces) < 3:
+            no += pr
+    bust += (1 - no) / len(draws)
+said = re.search(r"with chance (\d+)/(\d+) = ", tail)
+if not said or F(int(said.group(1)), int(said.group(2))) != bust:
+    sys.exit(f"undead says {said and said.group(0)}, computed {bust} from '{state}'")
+if f" {brains} brain" not in tail.split("\n")[0]:
+    sys.exit(f"stopping banks {brains}: {tail.splitlines()[0]}")
+PY
+# odds by simulation (One Die: no exact figure, nothing hidden)
+printf 'odds\nquit\n' > in
+run "$undead" play one-die --players ann,bob --policy human,random --seed 3 --no-db
+grep -q "> odds, estimated: each choice, then 200 games played out with every seat on 'risk'$" out ||
+    fail "one-die odds: $(grep -A4 odds out | head -5)"
+[[ $(grep -cE '^  [123]\) risk [123]: ann wins [0-9]+% \(±[0-9]+%\) of 200 games$' out) == 3 ]] ||
+    fail "one-die odds per choice: $(grep -A4 'odds, est' out)"
+# a game that hides cards: no simulation, said
+printf 'odds\nquit\n' > in
+run "$undead" play zombies-cards --players ann,bob --policy human,random --seed 3 --no-db
+grep -q "odds: undead has no figure for this choice yet (Zombies!!! The Card Game hides part of the game from you, and a simulation would see it)" out ||
+    fail "zombies-cards odds: $(grep odds out | tail -2)"
 
 # an ambiguous start: asked again, saying so
 { printf 'risk\n'; printf '1\n%.0s' {1..300}; } > in

@@ -86,7 +86,7 @@ static void prompt(const table *t, const ud_game *g, int seat, const ud_offers *
         choice_words(t, g, o, i, &w);
         fprintf(t->out, "%s %d) %s", o->n > 6 ? "\n " : (i ? "  " : ""), i + 1, ud_buf_str(&w));
     }
-    fprintf(t->out, "%s(? explains the choices; quit ends the game) > ", o->n > 6 ? "\n" : "   ");
+    fprintf(t->out, "%s(? explains them; odds; quit ends the game) > ", o->n > 6 ? "\n" : "   ");
     fflush(t->out);
     ud_buf_free(&w);
 }
@@ -182,7 +182,7 @@ static void explain(const table *t, const ud_game *g, const ud_offers *o)
 
 /* One answer read and acted on: the offer chosen (>= 0), -1 to ask
  * again, -2 when the input ended or the player quit. */
-static int answer(table *t, const ud_game *g, const ud_offers *o)
+static int answer(table *t, const ud_game *g, const void *state, int seat, const ud_offers *o)
 {
     char line[ANSWER_MAX + 1];
     size_t len;
@@ -209,6 +209,8 @@ static int answer(table *t, const ud_game *g, const ud_offers *o)
         pick = -2;
     } else if (strcmp(s, "?") == 0 || strcmp(s, "help") == 0)
         explain(t, g, o);
+    else if (strcmp(s, "odds") == 0)
+        table_odds(t, g, state, seat, o);
     else if (*s && (pick = match(t, g, o, s)) < 0) {
         ud_buf shown;
         ud_buf_init(&shown);
@@ -231,7 +233,7 @@ static int choose(void *ctx, const ud_game *g, const void *state, int seat, cons
     draw(t, g, state, seat);
     for (;;) {
         prompt(t, g, seat, o);
-        int pick = answer(t, g, o);
+        int pick = answer(t, g, state, seat, o);
         if (pick != -1)
             return pick >= 0 ? pick : -1;
     }

@@ -38,6 +38,11 @@ void table_end(table *t);
 /* Whether m has a seat on the policy human. */
 bool table_has_person(const ud_match *m);
 
+/* "odds" (play_odds.c): the game's exact figures for this choice where it
+ * has them, else each choice's estimated chance that seat wins, by
+ * simulation, with its margin. */
+void table_odds(const table *t, const ud_game *g, const void *state, int seat, const ud_offers *o);
+
 /* The end of the game, said at the table: who won, each seat's score. */
 void table_say_end(const table *t, const ud_result *res);
 
