@@ -77,6 +77,25 @@ if not said or F(int(said.group(1)), int(said.group(2))) != bust:
 if f" {brains} brain" not in tail.split("\n")[0]:
     sys.exit(f"stopping banks {brains}: {tail.splitlines()[0]}")
 PY
+# odds in a Dice of the Living Dead fight: what keeping kills now, held
+# against the faces of the record's fight roll (a 4 or 5 kills one, a 6 two)
+python3 -c "print('odds\n1\n' * 300)" > in
+run "$undead" play dotld --players ann --policy human --seed 1 --no-db
+python3 - out <<'PY' || fail "dotld odds: $(grep -m1 -A3 'keep: your dice' out)"
+import re, sys
+text = open(sys.argv[1]).read()
+head, _, tail = text.partition("keep: your dice as they show kill ")
+if not tail:
+    sys.exit("no fight odds")
+faces = [int(f) for f in re.findall(r"^  fight ([0-9 ]+)$", head, re.M)[-1].split()]
+zombies = int(re.findall(r"fight-zombies=(\d+)", head)[-1])
+kills = min(zombies, sum(1 if f in (4, 5) else 2 if f == 6 else 0 for f in faces))
+want = f"{kills} of the {zombies} zombie{'' if zombies == 1 else 's'}: {zombies - kills} left."
+if not tail.startswith(want):
+    sys.exit(f"undead: '{tail.splitlines()[0]}', computed '{want}' from faces {faces}")
+if "played on for the best chance to kill them all (never risking the clock): " not in tail.split("ann, choose")[0]:
+    sys.exit("no best-play figure")
+PY
 # odds by simulation (One Die: no exact figure, nothing hidden)
 printf 'odds\nquit\n' > in
 run "$undead" play one-die --players ann,bob --policy human,random --seed 3 --no-db
