@@ -7,8 +7,9 @@
 # unique start; '?' explains each choice; a wrong answer and an ambiguous
 # start said and asked again; the record only in --record FILE, a full one
 # that check replays, holding the decisions answered.  Every game played to
-# its end by a person answering 1.  Colour on a terminal, none with
-# NO_COLOR or off a terminal.
+# its end by a person, who asks '?' and 'odds' at the first five decisions
+# (each answered: an explanation, odds exact or estimated).  Colour on a
+# terminal, none with NO_COLOR or off a terminal.
 set -euo pipefail
 undead="$1" src="$2"
 faults_name=table_play case_=play # fail, expect:
@@ -103,10 +104,11 @@ grep -q "> odds, estimated: each choice, then 200 games played out with every se
     fail "one-die odds: $(grep -A4 odds out | head -5)"
 [[ $(grep -cE '^  [123]\) risk [123]: ann wins [0-9]+% \(±[0-9]+%\) of 200 games$' out) == 3 ]] ||
     fail "one-die odds per choice: $(grep -A4 'odds, est' out)"
-# a game that hides cards: no simulation, said
+# a game that hides cards: estimated all the same, each playout from the
+# position with what the seat cannot see dealt again
 printf 'odds\nquit\n' > in
 run "$undead" play zombies-cards --players ann,bob --policy human,random --seed 3 --no-db
-grep -q "odds: undead has no figure for this choice yet (Zombies!!! The Card Game hides part of the game from you, and a simulation would see it)" out ||
+grep -q "> odds, estimated: each choice, then 200 games played out with every seat on 'hoarder'$" out ||
     fail "zombies-cards odds: $(grep odds out | tail -2)"
 
 # an ambiguous start: asked again, saying so
@@ -115,13 +117,33 @@ run "$undead" play one-die --players ann --policy human --no-db --seed 2
 grep -qF "'risk' starts more than one choice: type its number, its words or their start" out ||
     fail "an ambiguous start: $(grep -m2 risk out)"
 
-# every game, a person answering 1 to the end
+# every game, a person (both seats) asking '?' and 'odds' at the first five
+# decisions, then answering 1 to the end: each of those decisions answered
+# with an explanation and odds, exact or estimated, one line per choice
 while read -r game; do
-    printf '1\n%.0s' {1..5000} > in
+    { printf '?\nodds\n1\n%.0s' {1..5}; printf '1\n%.0s' {1..5000}; } > in
     run "$undead" play "$game" --players ann,bob --policy human --no-db --seed 3 --record rec
     [[ $rc == 0 ]] || fail "$game: exit $rc: $(head -c 2000 err)"
     grep -q "^The game is over\." out || fail "$game: the end is not said: $(tail -5 out)"
     "$undead" check rec > /dev/null || fail "$game: the record does not replay"
+    python3 - out "$game" <<'PY' || fail "$game: ? and odds at every decision asked"
+import re, sys
+text, game = open(sys.argv[1]).read(), sys.argv[2]
+prompts = [m.start() for m in re.finditer(r"^(ann|bob), choose:", text, re.M)]
+asked = 0
+# each decision was asked three times ('?', 'odds', the answer): what follows
+# its first prompt explains, what follows the second gives odds
+for k in range(0, 15, 3):
+    explained = text[prompts[k]:prompts[k + 1]]
+    odds = text[prompts[k + 1]:prompts[k + 2]]
+    if not re.search(r"> 1\) ", explained):
+        sys.exit(f"decision {k // 3 + 1}: no explanation: {explained[-300:]}")
+    if not (re.search(r"> (stop: you bank|keep: your dice)", odds) or
+            re.search(r"> odds, estimated: .*\n  1\) .*: (ann|bob) wins \d+% \(±\d+%\) of \d+ games", odds)):
+        sys.exit(f"decision {k // 3 + 1}: no odds: {odds[-400:]}")
+    asked += 1
+print(f"table_play: {game}: '?' and odds at {asked} decisions")
+PY
     echo "table_play: $game: $(grep -c 'ann to choose\|bob to choose' out) decisions asked"
 done < <("$undead" games | awk '{print $1}')
 

@@ -175,7 +175,7 @@ static void play_game(const ud_match *m, bool at_table, FILE *out, capture *cap,
     *header_lines = write_header(m->game, m, out);
     cap_init(cap, out);
     if (at_table)
-        table_begin(&tb, m, stdin, stdout, cap);
+        table_begin(&tb, m, stdin, stdout, cap, state);
     ud_play(m, &t, state, &cap->sink, fired, invariants, res);
     *quit = at_table && tb.quit;
     if (at_table) {

@@ -3,10 +3,11 @@
  * them (ud_game_extras.odds), else an estimate by simulation: from this
  * position, each choice taken and the game played out many times with
  * every seat on the game's first policy, how often this seat wins, with
- * the 95% margin of the estimate.  A game with hidden information
- * (ud_game.observe) is not simulated: a playout from the true position
- * would use what the player cannot see, and one from their view would
- * need the hidden cards dealt again, which undead does not do yet.
+ * the 95% margin of the estimate.  In a game that hides part of itself
+ * (ud_game.observe), each playout starts from the true position with what
+ * the seat cannot see dealt again (ud_game.resample), so the estimate
+ * uses only what the player knows; a game with observe and no resample is
+ * not simulated.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -24,8 +25,8 @@ enum { PLAYOUTS = 200, CHOICES_MAX = 8, PLAYOUT_DECISIONS = 20000 };
 /* One playout: choice i taken at state, then every seat on pol to the
  * end; 1 when seat won (alone or shared), 0 when not, -1 when the game
  * did not end (a bound or a failure). */
-static int playout(const ud_match *m, const ud_table *tab, const void *state, int seat, int i,
-                   const ud_policy *pol, uint64_t seed)
+static int playout(const ud_match *m, const ud_table *tab, const void *state, int seat, const ud_offers *o,
+                   int i, const ud_policy *pol, uint64_t seed)
 {
     const ud_game *g = m->game;
     static unsigned char work[UD_MAX_STATE] __attribute__((aligned(16)));
@@ -33,12 +34,17 @@ static int playout(const ud_match *m, const ud_table *tab, const void *state, in
     ud_rng chance_rng, policy_rng;
     ud_rng_seed(&chance_rng, seed);
     ud_rng_seed(&policy_rng, seed ^ UINT64_C(0x9e3779b97f4a7c15));
+    if (g->observe)
+        g->resample(work, seat, &policy_rng);
     ud_chance chance;
     ud_chance_from_rng(&chance, &chance_rng);
     ud_step s;
     ud_step_init(&s, tab, &m->setup, &chance, NULL, NULL);
     ud_status st = ud_advance(&s, work);
-    if (st != UD_DECIDE || i >= s.offers.n)
+    /* the same choices as the person's, in the same order (what was dealt
+     * again is nothing the seat chooses from) */
+    if (st != UD_DECIDE || s.offers.n != o->n ||
+        memcmp(&s.offers.action[i], &o->action[i], sizeof o->action[i]))
         return -1;
     st = ud_decide_offer(&s, work, i);
     for (int n = 0; st == UD_DECIDE && n < PLAYOUT_DECISIONS; n++) {
@@ -71,7 +77,8 @@ static void simulate(const table *t, const ud_game *g, const void *state, int se
     for (int i = 0; i < o->n && i < CHOICES_MAX; i++) {
         int won = 0, ended = 0;
         for (int k = 0; k < PLAYOUTS; k++) {
-            int r = playout(t->m, tab, state, seat, i, &pol, t->m->seed ^ (t->decisions * 1000003u + k));
+            int r = playout(t->m, tab, g->observe ? t->live : state, seat, o, i, &pol,
+                            t->m->seed ^ (t->decisions * 1000003u + k));
             if (r >= 0) {
                 won += r;
                 ended++;
@@ -98,7 +105,7 @@ void table_odds(const table *t, const ud_game *g, const void *state, int seat, c
     ud_buf_init(&b);
     if (x && x->odds && x->odds(g, state, &t->m->setup, o, &b))
         fputs(ud_buf_str(&b), t->out);
-    else if (!g->observe && g->n_policies > 0)
+    else if ((!g->observe || (g->resample && t->live)) && g->n_policies > 0)
         simulate(t, g, state, seat, o);
     else
         fprintf(t->out,

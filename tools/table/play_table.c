@@ -239,10 +239,10 @@ static int choose(void *ctx, const ud_game *g, const void *state, int seat, cons
     }
 }
 
-void table_begin(table *t, const ud_match *m, FILE *in, FILE *out, const capture *record)
+void table_begin(table *t, const ud_match *m, FILE *in, FILE *out, const capture *record, const void *live)
 {
     const char *no_color = getenv("NO_COLOR");
-    *t = (table){ .m = m, .in = in, .out = out, .record = record };
+    *t = (table){ .m = m, .in = in, .out = out, .record = record, .live = live };
     t->color = isatty(fileno(out)) && !(no_color && *no_color) && getenv("TERM") &&
                strcmp(getenv("TERM"), "dumb") != 0;
     ud_policy_human_front(choose, t);

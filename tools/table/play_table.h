@@ -27,12 +27,15 @@ typedef struct table {
     uint64_t decisions;    /* the person's decisions asked so far */
     const capture *record; /* the game's lines so far, or NULL */
     int said;              /* how many of them the table has shown */
+    const void *live;      /* the game's true state (the person sees a view of it), or NULL */
 } table;
 
 /* Ask every human seat of m at this table (in: answers, out: the table and
  * prompts) until table_end; before each decision, what happened since the
- * last one (the record's lines in record, without their rule tags). */
-void table_begin(table *t, const ud_match *m, FILE *in, FILE *out, const capture *record);
+ * last one (the record's lines in record, without their rule tags).  live:
+ * the state the game is played in (odds deal its hidden part again from
+ * it, ud_game.resample), or NULL. */
+void table_begin(table *t, const ud_match *m, FILE *in, FILE *out, const capture *record, const void *live);
 void table_end(table *t);
 
 /* Whether m has a seat on the policy human. */
@@ -40,7 +43,8 @@ bool table_has_person(const ud_match *m);
 
 /* "odds" (play_odds.c): the game's exact figures for this choice where it
  * has them, else each choice's estimated chance that seat wins, by
- * simulation, with its margin. */
+ * simulation from the position (what the seat cannot see dealt again each
+ * time), with its margin. */
 void table_odds(const table *t, const ud_game *g, const void *state, int seat, const ud_offers *o);
 
 /* The end of the game, said at the table: who won, each seat's score. */
