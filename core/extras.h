@@ -336,6 +336,12 @@ struct ud_game_extras {
     const ud_analysis *analyses; /* undead solve GAME ANALYSIS */
     int n_analyses;
     const ud_faq_extras *faq; /* NULL: the generic FAQ only */
+    /* What undead can compute exactly for a person deciding at state
+     * (undead play at the table, "odds"): a few lines in players' words
+     * into out, each choice of o with its figure; false (nothing written)
+     * where it has no exact figure here, and the table then estimates by
+     * simulation where it can.  NULL: none. */
+    bool (*odds)(const ud_game *g, const void *state, const ud_setup *setup, const ud_offers *o, ud_buf *out);
 };
 
 /* Whether everything the game's players' FAQ names exists in the game:

@@ -30,9 +30,10 @@
 #            answers only as it says: ask at the terminal...", after the
 #            prompt on the same line: a clean stop, exit 2, one line
 #            naming the player, the decision and the transcript's last
-#            line, and the record (its run and database, or none with
-#            --no-db).  The human policy takes no word such as 'quit': an
-#            answer that is not a choice is asked again.
+#            line, and the record (its --record file, its run and
+#            database, or none with --no-db); a --record file is then a
+#            partial record check replays.  'quit' at the table stops the
+#            game the same way, said as the player's quitting.
 #   faq-controls  control bytes stored in the database (a run's command
 #            line or source revision, a player's name, a winner, a
 #            metric's name) reached the FAQ's HTML and Markdown raw (an
@@ -216,28 +217,33 @@ time.sleep(60)' "$1" &
     ;;
 human-eof)
     stopped="the game stopped there, unfinished"
-    # two answers, then the input ends at ann's third decision
+    prompt="ann, choose: 1) stop   2) roll   (? explains them; odds; quit ends the game) > "
+    # two answers, then the input ends at ann's third decision; the record
+    # (--record) is a partial one that check replays
     printf 'roll\nroll\n' > in
-    run "$undead" play zombie-dice --players ann,bob --policy human,random --db h.db
-    lines=$(wc -l < out)
-    expect 2 err "undead play: standard input ended before ann's decision (decision 4 of the game, after line $lines of the transcript): $stopped; its record is run 1 in h.db (status failed)"
-    [[ $(grep -c '^decide ann' out) == 2 ]] || fail "expected ann's two decisions: $(head -c 2000 out)"
-    grep -qx "seat 1, choose stop | roll: seat 1, choose stop | roll: seat 1, choose stop | roll: " err ||
-        fail "the last prompt's line is not ended: $(head -c 2000 err)"
-    [[ $(wc -l < err) == 2 ]] || fail "expected the prompts' line and one message: $(head -c 2000 err)"
+    run "$undead" play zombie-dice --players ann,bob --policy human,random --db h.db --record rec
+    lines=$(wc -l < rec)
+    expect 2 err "undead play: standard input ended before ann's decision (decision 4 of the game, after line $lines of the transcript): $stopped; its record is in rec and run 1 in h.db (status failed)"
+    [[ $(grep -c '^decide ann' rec) == 2 ]] || fail "expected ann's two decisions: $(head -c 2000 rec)"
+    grep -qx partial rec || fail "the record of a stopped game is not partial: $(head -c 2000 rec)"
+    "$undead" check rec > /dev/null || fail "check of the stopped game's record: exit $?"
+    [[ "$(tail -n 1 out)" == "$prompt" && "$(tail -c 1 out | od -An -tx1 | tr -d ' ')" == 0a ]] ||
+        fail "the last prompt's line is not ended: $(tail -c 2000 out)"
+    [[ $(wc -l < err) == 1 ]] || fail "expected one message: $(head -c 2000 err)"
     [[ $(sql h.db "SELECT status || ' ' || exit_code FROM runs WHERE id = 1") == "failed 2" ]] ||
         fail "the run is not recorded as failed, exit 2"
     # an empty input: the first decision, the other seat; no record
     rm in
+    run "$undead" play zombie-dice --players ann,bob --policy random,human --no-db --record rec
+    lines=$(wc -l < rec)
+    expect 2 err "undead play: standard input ended before bob's decision (decision 2 of the game, after line $lines of the transcript): $stopped; its record is in rec"
     run "$undead" play zombie-dice --players ann,bob --policy random,human --no-db
-    lines=$(wc -l < out)
-    expect 2 err "undead play: standard input ended before bob's decision (decision 2 of the game, after line $lines of the transcript): $stopped; no record was written (--no-db)"
-    # 'quit' is no choice: asked again, then the input ends
+    grep -q "; no record was written (--no-db)\$" err || fail "--no-db: $(head -c 2000 err)"
+    # quit: the game stops there, said as such
     printf 'quit\n' > in
-    run "$undead" play one-die --players ann --policy human --no-db
-    grep -q "'quit' is not one of the choices" err || fail "quit: $(head -c 2000 err)"
-    lines=$(wc -l < out)
-    expect 2 err "undead play: standard input ended before ann's decision (decision 1 of the game, after line $lines of the transcript): $stopped; no record was written (--no-db)"
+    run "$undead" play one-die --players ann --policy human --no-db --record rec
+    lines=$(wc -l < rec)
+    expect 2 err "undead play: ann quit at their decision (decision 1 of the game, after line $lines of the transcript): $stopped; its record is in rec"
     # a policy that gives no decision is still said as before
     run "$undead" play zombie-dice --players a,b,c --policy optimal --no-db
     [[ $rc == 2 ]] && grep -q "^undead play: player a gave no decision: policy optimal answers only as it says: " err ||
