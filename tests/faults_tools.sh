@@ -142,7 +142,7 @@ option-values)
     run "$undead" conform zombie-dice --chance roll -- true
     expect 2 err "undead conform: --chance: expected dictate or follow, got 'roll'"
     run "$undead" show zombie-dice x.transcript --format png
-    expect 2 err "undead show: --format: expected text or svg, got 'png'"
+    expect 2 err "undead show: --format: expected text, svg or html, got 'png'"
     run "$undead" rules zombie-dice -f xml
     expect 2 err "undead rules: -f: expected text, tsv or md, got 'xml'"
     variants=()
