@@ -3,7 +3,8 @@
 # (tests/data/text/900_fixture.txt and its text-notes, against One Die's
 # rows and golden cases): rows, a reading, declared notes, a known gap, a
 # sentence on no row and in no note, and a stale quotation.  One CTest per
-# CASE; each assertion can fail.
+# CASE; each assertion can fail.  Case browser: each shipped text's page
+# in headless Chromium, every link resolving.
 set -euo pipefail
 case_="${1:?usage: text.sh CASE UNDEAD SOURCE_DIR}"
 undead="${2:?usage: text.sh CASE UNDEAD SOURCE_DIR}"
@@ -179,6 +180,72 @@ shipped)
         exit 77
     fi
     "$src/tools/texts.sh" "$undead" "$src" || fail "a shipped text and its rows drifted apart"
+    ;;
+browser)
+    # each shipped text's page opened in headless Chromium: every link to
+    # an anchor lands on an element of the page, every link to a case's
+    # record names a file, each statement on rows links to them and back,
+    # and the browser logs no console message
+    if [[ ! -f "$src/../shared/rules/README.md" ]]; then
+        echo "text.sh browser: skipped: the rule texts are not beside the project ($src/../shared/rules)"
+        exit 77
+    fi
+    browser="${UNDEAD_CHROMIUM:-chromium}"
+    command -v "$browser" > /dev/null || fail "$browser missing (apt-get install chromium)"
+    sandbox=(); [[ "$(id -u)" -eq 0 ]] && sandbox=(--no-sandbox)
+    pages=0
+    for game in $("$undead" games | awk '{ print $1 }'); do
+        for source in $("$undead" rules "$game" --format tsv | awk -F'\t' 'NR > 1 { print $5 }' | sort -u); do
+            file="$src/../shared/rules/$source"
+            [[ -f "$file" ]] || file=$(find "$src/spec" -name "$source" -print -quit)
+            rc=0
+            UNDEAD_DATA_DIR="$src" "$undead" text "$game" "$file" --format html -o "$work/page.html" || rc=$?
+            [[ $rc == 0 ]] || fail "$game $source: exit $rc"
+            "$browser" --headless "${sandbox[@]}" --disable-gpu --no-first-run --disable-background-networking \
+                --host-resolver-rules='MAP * ~NOTFOUND' --user-data-dir="$work/profile" --enable-logging=stderr \
+                --v=0 --virtual-time-budget=5000 --dump-dom "file://$work/page.html" > "$work/dom.html" \
+                2> "$work/console.log" || true
+            ! grep -q ':CONSOLE' "$work/console.log" ||
+                fail "$game $source: console: $(grep ':CONSOLE' "$work/console.log" | head -3)"
+            python3 - "$work/dom.html" "$game $source" <<'PY' || fail "$game $source: links"
+import html.parser, os, sys, urllib.parse
+class Page(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids, self.links, self.rows_links = set(), [], 0
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.add(a["id"])
+        if tag == "a" and "href" in a:
+            self.links.append(a["href"])
+p = Page()
+p.feed(open(sys.argv[1], encoding="utf-8").read())
+if not p.ids or not p.links:
+    sys.exit(f"{sys.argv[2]}: the page has no anchors or no links (nothing laid out?)")
+bad = []
+for href in p.links:
+    if href.startswith("#"):
+        if href[1:] not in p.ids:
+            bad.append(f"{href}: no such anchor")
+    elif not href.startswith(("http:", "https:", "mailto:")):
+        path = urllib.parse.unquote(href.split("#")[0].removeprefix("file://"))
+        if not os.path.exists(path):
+            bad.append(f"{href}: no such file")
+# from a statement to its rows and back: an anchor of a statement ("s-")
+# is linked from somewhere, and so is a row's
+statements = {i for i in p.ids if i.startswith("s-")}
+linked = {h[1:] for h in p.links if h.startswith("#")}
+if statements and not statements & linked:
+    bad.append("no link leads back to a statement")
+if bad:
+    sys.exit(f"{sys.argv[2]}: {len(bad)} broken of {len(p.links)} links: " + "; ".join(bad[:5]))
+print(f"text.sh browser: {sys.argv[2]}: {len(p.links)} links, every one resolves")
+PY
+            pages=$((pages + 1))
+        done
+    done
+    (( pages >= 5 )) || fail "only $pages texts' pages opened"
     ;;
 *)
     fail "no such case"
