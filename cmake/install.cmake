@@ -11,6 +11,8 @@
 #   share/undead/fuzz/corpus/      the seed corpora verify replays
 #   share/undead/spec/GAME/content/ the games' built-in content, as plain text
 #                                  (compiled in; here to copy for --content DIR)
+#   share/undead/spec/GAME/text-notes  each game's notes on its rule texts
+#                                  (undead text; tools/text/README.md)
 #   share/doc/undead/              README.md and docs/, and each game's page
 #                                  as spec/GAME/docs.md (so the links hold);
 #                                  copyright and changelog.gz (cmake/deb/:
@@ -32,6 +34,12 @@ foreach(dir IN LISTS UD_CONTENT_DIRS)
   get_filename_component(game_dir ${dir} DIRECTORY)
   get_filename_component(folder ${game_dir} NAME)
   install(DIRECTORY ${dir} DESTINATION ${UD_INSTALL_DATA}/spec/${folder})
+endforeach()
+file(GLOB UD_TEXT_NOTES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/spec/*/text-notes)
+foreach(notes IN LISTS UD_TEXT_NOTES)
+  get_filename_component(game_dir ${notes} DIRECTORY)
+  get_filename_component(folder ${game_dir} NAME)
+  install(FILES ${notes} DESTINATION ${UD_INSTALL_DATA}/spec/${folder})
 endforeach()
 # faq reads the players' FAQ's record of editions for its version line.
 install(FILES ${CMAKE_SOURCE_DIR}/spec/faq-editions.txt DESTINATION ${UD_INSTALL_DATA}/spec)

@@ -136,10 +136,14 @@ typedef struct ud_analysis {
     const ud_analysis_option *options; /* terminated by a NULL name; NULL: none */
     /* UD_ANALYSIS_OK; FAILED, USAGE (a bad option value) or LIMIT with err filled. */
     int (*run)(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sink, ud_buf *err);
-    int verify; /* undead verify runs it, with no options, quietly:
+    int verify;    /* undead verify runs it, with no options, quietly:
                                 * false (0) no; true (1) as `undead solve` would;
                                 * UD_VERIFY_DEFAULTS with every variant key fixed to
                                 * its default (one reading, not every one it covers) */
+    bool explores; /* it runs the explorer (core/explore.h), whose memory
+                                * --max-memory bounds (ud_analysis_args.max_memory);
+                                * `undead solve` refuses --max-memory for one that
+                                * does not, rather than ignore it */
 } ud_analysis;
 
 enum { UD_VERIFY_DEFAULTS = 2 };
@@ -332,6 +336,12 @@ struct ud_game_extras {
     const ud_analysis *analyses; /* undead solve GAME ANALYSIS */
     int n_analyses;
     const ud_faq_extras *faq; /* NULL: the generic FAQ only */
+    /* What undead can compute exactly for a person deciding at state
+     * (undead play at the table, "odds"): a few lines in players' words
+     * into out, each choice of o with its figure; false (nothing written)
+     * where it has no exact figure here, and the table then estimates by
+     * simulation where it can.  NULL: none. */
+    bool (*odds)(const ud_game *g, const void *state, const ud_setup *setup, const ud_offers *o, ud_buf *out);
 };
 
 /* Whether everything the game's players' FAQ names exists in the game:

@@ -363,6 +363,12 @@ struct ud_game {
      * all empty), and the policy is then asked with the state itself, no
      * copy made.  NULL: observe is always called. */
     bool (*observe_hides)(const void *state, int seat);
+    /* Deal again, in place, what observe hides from seat and what no seat
+     * sees (the order of a face-down pile): a position as likely as the
+     * true one given what seat knows, for estimates a person asks for at
+     * the table (undead play's "odds").  NULL: the game has none, and
+     * a game with observe then gets no estimate by simulation. */
+    void (*resample)(void *state, int seat, ud_rng *rng);
     /* Content the rule texts do not give (core/content.h): replace the
      * game's tables with the set in dir (a user's --content DIR), or with
      * the built-in set shipped in spec/<game>/content/ when dir is NULL.

@@ -36,6 +36,7 @@ void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink, u
     uint64_t max = m->max_decisions ? m->max_decisions : UD_DEFAULT_MAX_DECISIONS;
 
     uint64_t decisions = 0;
+    res->undecided = -1;
     ud_status st = ud_start(&s, state);
     while (st == UD_DECIDE) {
         if (++decisions > max) {
@@ -46,10 +47,16 @@ void ud_play(const ud_match *m, const ud_table *t, void *state, ud_sink *sink, u
         int seat = g->to_move(state);
         int pick = ud_policy_choose(&m->policy[seat], g, state, seat, &s.offers, &policy_rng);
         if (pick < 0 || pick >= s.offers.n) {
-            /* the policy's summary says where it plays (e.g. optimal: two players) */
-            ud_failf(&s, UD_FAIL_INPUT, NULL,
-                     "player %s gave no decision: policy %s answers only as it says: %s", ud_player(&s, seat),
-                     m->policy[seat].def->name, m->policy[seat].def->summary);
+            /* the policy's summary says where it plays (e.g. optimal: two
+             * players); a human's answers ended with its input */
+            if (m->policy[seat].def == &ud_policy_human)
+                ud_failf(&s, UD_FAIL_INPUT, NULL,
+                         "player %s gave no decision: the human policy's input ended", ud_player(&s, seat));
+            else
+                ud_failf(&s, UD_FAIL_INPUT, NULL,
+                         "player %s gave no decision: policy %s answers only as it says: %s",
+                         ud_player(&s, seat), m->policy[seat].def->name, m->policy[seat].def->summary);
+            res->undecided = seat;
             st = UD_ERROR;
             break;
         }

@@ -29,6 +29,8 @@ typedef struct ud_result {
     uint8_t outcome[UD_MAX_PLAYERS]; /* ud_seat_outcome per seat */
     uint64_t decisions;
     uint64_t steps;
+    int undecided; /* the seat whose policy gave no decision (human: its input
+                    * ended), the game stopped at its decision; else -1 */
 } ud_result;
 
 /* A match with the game's defaults and every seat on policy "random". */

@@ -12,11 +12,19 @@
 #include <string.h>
 
 static FILE *human_in, *human_out;
+static ud_human_front human_front;
+static void *human_front_ctx;
 
 void ud_policy_human_io(FILE *in, FILE *out)
 {
     human_in = in;
     human_out = out;
+}
+
+void ud_policy_human_front(ud_human_front front, void *ctx)
+{
+    human_front = front;
+    human_front_ctx = ctx;
 }
 
 static int random_choose(const ud_game *g, const void *state, int seat, int param, const ud_offers *o,
@@ -89,6 +97,8 @@ static int match_answer(const ud_game *g, const ud_offers *o, char *line, ud_buf
 static int human_choose(const ud_game *g, const void *state, int seat, int param, const ud_offers *o,
                         ud_rng *rng)
 {
+    if (human_front)
+        return human_front(human_front_ctx, g, state, seat, o);
     FILE *in = human_in ? human_in : stdin;
     FILE *out = human_out ? human_out : stderr;
     char line[HUMAN_LINE_MAX + 1];
@@ -101,8 +111,10 @@ static int human_choose(const ud_game *g, const void *state, int seat, int param
         prompt(out, g, seat, o, &text);
         size_t len;
         ud_line_status got = ud_infile_line(in, line, HUMAN_LINE_MAX, &len);
-        if (got == UD_LINE_END)
+        if (got == UD_LINE_END) {
+            fputc('\n', out); /* the prompt's line ended, for what is said next */
             break;
+        }
         if (got == UD_LINE_TOO_LONG)
             fprintf(out, "an answer longer than %d bytes is not one of the choices\n", HUMAN_LINE_MAX);
         else if (got == UD_LINE_NUL)

@@ -31,5 +31,11 @@ int ud_policy_choose(const ud_policy *p, const ud_game *g, const void *state, in
 /* Where the human policy reads answers and writes prompts (stdin/stderr
  * unless changed: tests point them at files). */
 void ud_policy_human_io(FILE *in, FILE *out);
+/* A front-end that asks instead of the human policy's plain prompt (undead
+ * play's table, tools/table/): given what the seat may see and the offers,
+ * the index of the offer chosen, or -1 (the input ended, or the player
+ * quit).  NULL: the plain prompt. */
+typedef int (*ud_human_front)(void *ctx, const ud_game *g, const void *state, int seat, const ud_offers *o);
+void ud_policy_human_front(ud_human_front front, void *ctx);
 
 #endif

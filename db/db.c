@@ -23,10 +23,32 @@
 #include "schema_check.h"
 #include "sidefiles.h"
 
-enum {
-    DB_BUSY_MS = 30000, /* another writer holds the lock: wait this long */
-    DB_BATCH_ROWS = 4096,
-};
+enum { DB_BATCH_ROWS = 4096 };
+
+/* Another process holds the lock: wait this long (db_set_busy_ms). */
+static int busy_ms = DB_BUSY_MS_DEFAULT;
+
+void db_set_busy_ms(int ms) { busy_ms = ms < 0 ? 0 : ms > DB_BUSY_MS_MAX ? DB_BUSY_MS_MAX : ms; }
+
+int db_busy_ms(void) { return busy_ms; }
+
+/* "the database is busy: ...": what a lock held past the wait is said as,
+ * wherever SQLite gives up (opening, switching to WAL, a batch, the
+ * integrity check), never as a file that cannot be read. */
+static void busy_text(char *out, size_t size)
+{
+    snprintf(out, size,
+             "the database is busy: another process holds its lock, and undead waited %g s for it; "
+             "try again when that process is done",
+             busy_ms / 1000.0);
+}
+
+void db_busy_text(ud_buf *out)
+{
+    char busy[200];
+    busy_text(busy, sizeof busy);
+    ud_buf_puts(out, busy);
+}
 #define DB_BATCH_SECONDS 0.25
 
 typedef enum {
@@ -105,9 +127,14 @@ static void fail(db *d, const char *what)
     if (d->err[0])
         return;
     int code = sqlite3_errcode(d->h) & 0xff;
+    if (code == SQLITE_BUSY) {
+        char busy[200];
+        busy_text(busy, sizeof busy);
+        snprintf(d->err, sizeof d->err, "%s: %s: %s", d->path, what, busy);
+        return;
+    }
     const char *hint = code == SQLITE_CORRUPT    ? " (the database is corrupt)"
                        : code == SQLITE_FULL     ? " (disk full)"
-                       : code == SQLITE_BUSY     ? " (another process held the lock too long)"
                        : code == SQLITE_READONLY ? " (a read-only file or folder)"
                                                  : "";
     snprintf(d->err, sizeof d->err, "%s: %s: %s%s", d->path, what, sqlite3_errmsg(d->h), hint);
@@ -134,6 +161,14 @@ static bool query_int(db *d, const char *sql, int64_t *out)
     return rc == SQLITE_ROW;
 }
 
+/* A lock held past the wait, as the refusal of an open. */
+static void busy_refusal(db *d, ud_buf *err)
+{
+    char busy[200];
+    busy_text(busy, sizeof busy);
+    ud_buf_printf(err, "%s: %s (nothing was changed)", d->path, busy);
+}
+
 /* What the file is, before writing a byte.  0: ours and current, 1: empty,
  * 2: ours but older; -1: refused (err filled). */
 static int identify(db *d, ud_buf *err)
@@ -148,6 +183,8 @@ static int identify(db *d, ud_buf *err)
         else if (code == SQLITE_READONLY)
             ud_buf_printf(err, "%s: cannot write it: a read-only file or folder (%s; nothing was changed)",
                           d->path, sqlite3_errmsg(d->h));
+        else if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+            busy_refusal(d, err);
         else
             ud_buf_printf(err, "%s: cannot read it as a database: %s (nothing was changed)", d->path,
                           sqlite3_errmsg(d->h));
@@ -328,7 +365,7 @@ static bool use_wal(db *d)
         int rc = sqlite3_exec(d->h, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
         if (rc == SQLITE_OK)
             return true;
-        if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || waited >= DB_BUSY_MS) {
+        if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || waited >= busy_ms) {
             fail(d, "switching to WAL");
             return false;
         }
@@ -375,7 +412,7 @@ static int open_read_only(db *d, ud_buf *err)
         int rc = sqlite3_open_v2(uri, &d->h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
         free(uri);
         if (rc == SQLITE_OK) {
-            sqlite3_busy_timeout(d->h, DB_BUSY_MS);
+            sqlite3_busy_timeout(d->h, busy_ms);
             sqlite3_extended_result_codes(d->h, 0);
             add_functions(d);
             int64_t objects;
@@ -386,6 +423,10 @@ static int open_read_only(db *d, ud_buf *err)
                 sqlite3_close(d->h);
                 d->h = NULL;
                 continue;
+            }
+            if (code == SQLITE_BUSY) { /* waited once already: not again in identify */
+                busy_refusal(d, err);
+                return -1;
             }
             kind = identify(d, err);
         } else {
@@ -495,7 +536,7 @@ static db *open_db(const char *path, bool create, bool read_only, ud_buf *err)
         db_close(d);
         return NULL;
     }
-    sqlite3_busy_timeout(d->h, DB_BUSY_MS);
+    sqlite3_busy_timeout(d->h, busy_ms);
     sqlite3_extended_result_codes(d->h, 0);
     add_functions(d);
     int kind = identify(d, err);

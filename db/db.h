@@ -78,6 +78,18 @@ db *db_open(const char *path, bool create, ud_buf *err);
  * make readable: an empty file (or a SQLite file without undead's tables)
  * and an older schema (db_open migrates it: undead db migrate). */
 db *db_open_read(const char *path, ud_buf *err);
+/* How long an open (and every write after it) waits for another process
+ * that holds the database's lock, in milliseconds, before it gives up
+ * saying the database is busy: DB_BUSY_MS_DEFAULT (30 s) unless set
+ * (undead: $UNDEAD_DB_BUSY_MS, cli_db_path).  For the databases opened
+ * after the call. */
+enum { DB_BUSY_MS_DEFAULT = 30000, DB_BUSY_MS_MAX = 3600000 };
+void db_set_busy_ms(int ms);
+int db_busy_ms(void);
+/* How a lock held past that wait is said, appended to out: "the database
+ * is busy: another process holds its lock, and undead waited N s for it;
+ * try again when that process is done". */
+void db_busy_text(ud_buf *out);
 /* Whether d was opened read-only. */
 bool db_read_only(const db *d);
 void db_close(db *d);

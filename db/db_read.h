@@ -8,6 +8,7 @@
 #define UD_DB_READ_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "db.h"
@@ -38,6 +39,12 @@ bool db_diff_counts(db *d, int64_t a, int64_t b, db_diff_count *out);
  * (outcome_a/b are then the rules). */
 sqlite3_stmt *db_read_diff(db *d, int64_t a, int64_t b, bool rules);
 
+/* The game a run is of, into game (size bytes): the one it names, else
+ * the one game of all its cases; "" when it spans games or has none (a
+ * golden check of every game).  False when there is no such run or the
+ * read failed. */
+bool db_read_run_game(db *d, int64_t run, char *game, size_t size);
+
 /* How a run ended, as `undead db diff` notes it: its status ("running"
  * when its process is gone shows as "interrupted"), and the verify run it
  * is part of (0: none) with that run's status.  False when there is no
@@ -56,10 +63,12 @@ bool db_read_run_finish(db *d, int64_t run, db_run_finish *out);
  * file is a results database of this version, its schema is checked too
  * (schema_check.h: a missing table is a line "PATH: not a whole results
  * database: ...").  DB_CHECK_OK when the report is the one line "ok",
- * DB_CHECK_PROBLEMS when it is anything else, DB_CHECK_ERROR with err
+ * DB_CHECK_PROBLEMS when it is anything else, DB_CHECK_BUSY with err
+ * saying so when another process held the file's lock past the wait
+ * (db_busy_ms), DB_CHECK_ERROR with err
  * filled when the file would not open ("cannot open: ...") or the check
  * stopped (SQLite's message; the lines before it were given). */
-typedef enum { DB_CHECK_OK, DB_CHECK_PROBLEMS, DB_CHECK_ERROR } db_check;
+typedef enum { DB_CHECK_OK, DB_CHECK_PROBLEMS, DB_CHECK_ERROR, DB_CHECK_BUSY } db_check;
 db_check db_integrity_file(const char *path, void (*line)(void *ctx, const char *text), void *ctx,
                            ud_buf *err);
 

@@ -156,6 +156,22 @@ sqlite3_stmt *db_read_diff(db *d, int64_t a, int64_t b, bool rules)
     return st;
 }
 
+bool db_read_run_game(db *d, int64_t run, char *game, size_t size)
+{
+    game[0] = '\0';
+    sqlite3_stmt *st = prepare(d, "SELECT coalesce(r.game, (SELECT CASE WHEN count(DISTINCT c.game) = 1"
+                                  " THEN max(c.game) END FROM cases c WHERE c.run_id = r.id))"
+                                  " FROM runs r WHERE r.id = ?");
+    if (!st)
+        return false;
+    sqlite3_bind_int64(st, 1, run);
+    bool found = sqlite3_step(st) == SQLITE_ROW;
+    const unsigned char *text = found ? sqlite3_column_text(st, 0) : NULL;
+    snprintf(game, size, "%s", text ? (const char *)text : "");
+    sqlite3_finalize(st);
+    return found;
+}
+
 bool db_read_run_finish(db *d, int64_t run, db_run_finish *out)
 {
     memset(out, 0, sizeof *out);
@@ -220,9 +236,22 @@ static sqlite3 *open_raw(const char *path, ud_buf *err)
         ud_buf_printf(err, "cannot open: %s", h ? sqlite3_errmsg(h) : "out of memory");
         sqlite3_close(h);
         h = NULL;
-    }
+    } else
+        sqlite3_busy_timeout(h, db_busy_ms()); /* another process's lock: waited for as by every open */
     free(uri);
     return h;
+}
+
+/* Why the check stopped, in err: busy when another process held the lock
+ * past the wait, else SQLite's message. */
+static db_check checked_error(sqlite3 *h, ud_buf *err)
+{
+    if ((sqlite3_errcode(h) & 0xff) == SQLITE_BUSY) {
+        db_busy_text(err);
+        return DB_CHECK_BUSY;
+    }
+    ud_buf_puts(err, sqlite3_errmsg(h));
+    return DB_CHECK_ERROR;
 }
 
 /* Each row of integrity_check to line, but a lone "ok", which waits for
@@ -240,10 +269,8 @@ static db_check integrity_rows(sqlite3 *h, sqlite3_stmt *st, const char *path,
         else
             line(ctx, r ? r : "");
     }
-    if (step != SQLITE_DONE) {
-        ud_buf_puts(err, sqlite3_errmsg(h));
-        return DB_CHECK_ERROR;
-    }
+    if (step != SQLITE_DONE)
+        return checked_error(h, err);
     if (rows > 1)
         return DB_CHECK_PROBLEMS;
     if (result == DB_CHECK_OK && schema_broken(h, path, line, ctx))
@@ -265,7 +292,7 @@ db_check db_integrity_file(const char *path, void (*line)(void *ctx, const char 
     db_check result = DB_CHECK_ERROR;
     sqlite3_stmt *st = prepare_h(h, "PRAGMA integrity_check");
     if (!st)
-        ud_buf_puts(err, sqlite3_errmsg(h));
+        result = checked_error(h, err);
     else
         result = integrity_rows(h, st, path, line, ctx, err);
     sqlite3_finalize(st);

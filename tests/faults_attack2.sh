@@ -47,42 +47,42 @@ lines() {
 }
 # first_decision TEXT: the first decide line of out is TEXT (its rule tag aside).
 first_decision() {
-    local got; got=$(grep -m1 '^decide ' out | awk '{print $1, $2, $3}')
+    local got; got=$(grep -m1 '^decide ' rec | awk '{print $1, $2, $3}')
     [[ $got == "$1" ]] || fail "first decision '$got', expected '$1'"
 }
-prompt="seat 1, choose stop | roll: "
-human=(play zombie-dice --no-db --policy human,random)
+prompt="p1, choose: 1) stop   2) roll   (? explains them; odds; quit ends the game) > "
+human=(play zombie-dice --no-db --policy human,random --record rec)
 
 case "$case_" in
 human-line)
     # 255 bytes and 'stop' on one line: one wrong answer, then 'roll'
     python3 -c "import sys; sys.stdout.write('x'*255+'stop\n'+'roll\n'*100)" > in
     run "$undead" "${human[@]}"
-    expect 0 err "$prompt'$(printf 'x%.0s' {1..255})stop' is not one of the choices"
-    [[ $(grep -c 'is not one of the choices' err) == 1 ]] || fail "more than one refusal: $(head -c 2000 err)"
+    expect 0 out "$prompt'$(printf 'x%.0s' {1..255})stop' is not one of the choices: type its number, its words or their start"
+    [[ $(grep -c 'is not one of the choices' out) == 1 ]] || fail "more than one refusal: $(head -c 2000 err)"
     first_decision "decide p1 roll"
     # 1024 bytes exactly: read whole, one refusal
     python3 -c "import sys; sys.stdout.write('y'*1024+'\n'+'roll\n'*100)" > in
     run "$undead" "${human[@]}"
-    expect 0 err "$prompt'$(printf 'y%.0s' {1..1024})' is not one of the choices"
-    [[ $(grep -c 'is not one of the choices' err) == 1 ]] || fail "more than one refusal: $(head -c 2000 err)"
+    expect 0 out "$prompt'$(printf 'y%.0s' {1..1024})' is not one of the choices: type its number, its words or their start"
+    [[ $(grep -c 'is not one of the choices' out) == 1 ]] || fail "more than one refusal: $(head -c 2000 err)"
     # longer (1025 bytes, 3 MB): refused once, whole, and the next line read
     for n in 1025 3000000; do
         python3 -c "import sys; sys.stdout.write('x'*$n+'stop\n'+'roll\n'*100)" > in
         run "$undead" "${human[@]}"
-        expect 0 err "${prompt}an answer longer than 1024 bytes is not one of the choices"
-        [[ $(grep -c 'is not one of the choices' err) == 1 ]] || fail "$n bytes: more than one refusal"
+        expect 0 out "${prompt}an answer longer than 1024 bytes is not one of the choices"
+        [[ $(grep -c 'is not one of the choices' out) == 1 ]] || fail "$n bytes: more than one refusal"
         first_decision "decide p1 roll"
     done
     # a NUL: refused, not cut ('ro' would be roll)
     { printf 'ro\0zzz\n'; printf 'stop\n%.0s' {1..100}; } > in
     run "$undead" "${human[@]}"
-    expect 0 err "${prompt}an answer holding a NUL byte (at byte 3) is not one of the choices"
+    expect 0 out "${prompt}an answer holding a NUL byte (at byte 3) is not one of the choices"
     first_decision "decide p1 stop"
     # what was typed is echoed escaped
     { printf 'r\033[31mx\n'; printf 'stop\n%.0s' {1..100}; } > in
     run "$undead" "${human[@]}"
-    expect 0 err "$prompt'r\\x1b[31mx' is not one of the choices"
+    expect 0 out "$prompt'r\\x1b[31mx' is not one of the choices: type its number, its words or their start"
     ;;
 size-bound)
     for size in 99999999T 17179869184T 1025T 0; do

@@ -174,7 +174,7 @@ path-escaped)
         run "$undead" db integrity --db "$p"
         expect 2 err "undead db integrity: $shown: no such file or folder"
         run "$undead" db baseline check one-die --golden "$src/golden" --file "$p"
-        expect 1 out "$shown: missing; create it with 'undead db baseline update one-die'"
+        expect 2 err "undead db baseline: --file $shown: no such file: expected an outcomes baseline, as 'undead db baseline update one-die --file $shown' writes"
         ! grep -q $'\e' err out || fail "an ESC byte in a message"
     done
     # standard input is named <stdin> as check names it elsewhere, not '-'

@@ -120,7 +120,7 @@ keep-faq)
     chmod +x short-browser
     run "$undead" faq --game one-die --db ok.db --golden "$src/golden" --format pdf -o faq.pdf \
         --chromium "$tmp/short-browser"
-    expect 1 err "undead faq: faq.pdf: not a whole PDF (8 bytes; expected at least 1024, starting '%PDF-' and ending '%%EOF'): the browser's output was cut short or is not a PDF; removed"
+    expect 2 err "undead faq: faq.pdf: not a whole PDF (8 bytes; expected at least 1024, starting '%PDF-' and ending '%%EOF'): the browser's output was cut short or is not a PDF; removed (is the disk full? else name another with --chromium PATH or UNDEAD_CHROMIUM)"
     kept faq.pdf
     # the runs that work replace each file
     run "$undead" faq --game one-die --db ok.db --golden "$src/golden" -o faq.html

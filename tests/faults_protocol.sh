@@ -104,11 +104,13 @@ for line in sys.stdin:
     sys.stdout.flush()
 EOF
 
-# conform_with MODE [CONFORM-OPTION...]: one seeded game against adapter.py
+# conform_with MODE [--timeout MS]: one seeded game against adapter.py,
+# each answer awaited 20 s unless --timeout says (an option is given once)
 conform_with() {
-    local mode="$1"
+    local mode="$1" timeout=20000
     shift
-    run "$undead" conform zombie-dice --no-db --games 1 --timeout 20000 --shrink-tries 3 "$@" \
+    [[ ${1:-} == --timeout ]] && timeout="$2"
+    run "$undead" conform zombie-dice --no-db --games 1 --timeout "$timeout" --shrink-tries 3 \
         -- python3 adapter.py "$mode" "$undead" "$tmp/pids"
 }
 # children_gone: every `sleep 300` an adapter started has ended (a zombie

@@ -26,7 +26,7 @@
 #            is an operand, and conform's adapter command keeps its own
 #            options); operands and options in any order.
 #   layout  tools/ is a library per folder behind its face: no file outside
-#            tools/faq/, tools/conform/, tools/verify/, tools/mutate/ (tests
+#            tools/faq/, tools/conform/, tools/verify/, tools/mutate/, tools/text/ (tests
 #            aside) includes one of their other headers, and none of those
 #            libraries includes another's (only tools/common/'s).
 #   long-functions  no function in tools/ is longer than 100 lines
@@ -142,7 +142,7 @@ option-values)
     run "$undead" conform zombie-dice --chance roll -- true
     expect 2 err "undead conform: --chance: expected dictate or follow, got 'roll'"
     run "$undead" show zombie-dice x.transcript --format png
-    expect 2 err "undead show: --format: expected text or svg, got 'png'"
+    expect 2 err "undead show: --format: expected text, svg or html, got 'png'"
     run "$undead" rules zombie-dice -f xml
     expect 2 err "undead rules: -f: expected text, tsv or md, got 'xml'"
     variants=()
@@ -192,7 +192,7 @@ option-forms)
     ;;
 layout)
     cd "$src/tools"
-    libs="faq conform verify mutate"
+    libs="faq conform verify mutate text"
     for lib in $libs; do
         for h in "$lib"/*.h; do
             name=$(basename "$h")
@@ -212,7 +212,7 @@ layout)
             done
         done
     done
-    for h in faq/*.h conform/*.h verify/*.h mutate/*.h; do
+    for h in faq/*.h conform/*.h verify/*.h mutate/*.h text/*.h; do
         name=$(basename "$h")
         if grep -l "#include \"$name\"" common/*.[ch] > "$tmp/users" 2> /dev/null; then
             fail "tools/common includes tools/$h: $(cat "$tmp/users")"

@@ -3,8 +3,9 @@
 # anywhere: `cmake --install` of the build tree into a fresh prefix, then,
 # from a fresh directory elsewhere, the installed command runs a small
 # verify (one game, few games) and writes the FAQ from its database,
-# `golden check` and `db baseline check` run without --dir or --golden,
-# all reading the data installed under PREFIX/share/undead; the man page
+# `golden check`, `db baseline check` and `text` run without --dir,
+# --golden or --notes, all reading the data installed under
+# PREFIX/share/undead; the man page
 # is there, gzipped, with a section for every command, and so are the
 # shell completions (bash, zsh), the copyright file and the changelog a
 # Debian package carries.
@@ -76,3 +77,10 @@ grep -q "^golden check: $cases case(s), 0 failed," golden.out ||
     fail "db baseline check failed: $(cat baseline.err baseline.out)"
 grep -q "^baseline $data/golden/zombie_dice/outcomes.csv: 0 changed," baseline.out ||
     fail "db baseline did not check the installed outcomes: $(cat baseline.out)"
+
+# undead text with the installed notes (share/undead/spec/one_die/text-notes)
+# and golden cases: One Die's text, every statement placed, exit 0
+"$u" text one-die "$src/spec/one_die/900_one_die.txt" > text.out 2> text.err ||
+    fail "undead text failed: $(cat text.err text.out)"
+grep -q "^every statement is on a row or declared, every row pinned by a hand-written case" text.out ||
+    fail "undead text did not read the installed notes and cases: $(cat text.out)"

@@ -10,9 +10,13 @@
 # with a line that breaks a rule: exit 1, the page written all the same,
 # opening at the step before that line, naming the line and the rule as
 # `undead check` names them.  A record of a seed and policies only:
-# stepped through as the rules play it.  --at with html: refused, exit 2.  Headless Chromium runs the page's script (its DOM
-# after load says the step it opened at).  Chromium is in
-# debian-packages.txt: when missing this FAILS.
+# stepped through as the rules play it.  Each page opened in headless
+# Chromium draws every step with no console message, and the arrow, Home and
+# End keys move as they say; the broken record's page opens at its
+# departure.  --at with html: refused, exit 2.
+# `undead golden --html DIR`: a page per case and an index of them; a
+# folder that cannot be made, exit 2.  Chromium is in debian-packages.txt:
+# when missing this FAILS.
 set -euo pipefail
 undead="$1" src="$2"
 tmp="$(mktemp -d)"
@@ -23,11 +27,19 @@ fail() { echo "replay_html: FAIL: $*" >&2; exit 1; }
 chromium_bin="${UNDEAD_CHROMIUM:-chromium}"
 command -v "$chromium_bin" > /dev/null || fail "$chromium_bin missing (apt-get install chromium)"
 sandbox=(); [[ "$(id -u)" -eq 0 ]] && sandbox=(--no-sandbox)
-dom() {
+# selftest PAGE STEPS START: the page opened in Chromium with #selftest,
+# which draws every step and tries the keys (ArrowRight, End, ArrowLeft,
+# Home): it says it drew STEPS steps with nothing wrong after opening at
+# step START, and the browser logged no console message (an error).
+selftest() {
     "$chromium_bin" --headless "${sandbox[@]}" --disable-gpu --disable-quic --no-first-run \
         --disable-background-networking --disable-component-update --disable-sync \
         --host-resolver-rules='MAP * ~NOTFOUND' --user-data-dir="$tmp/profile" \
-        --virtual-time-budget=3000 --dump-dom "file://$tmp/$1" 2>> chromium.log
+        --enable-logging=stderr --v=0 --virtual-time-budget=20000 \
+        --dump-dom "file://$tmp/$1#selftest" > dom.html 2> console.log || true
+    grep -q "<pre id=\"selftest\">selftest ok: $2 steps, opened at $3</pre>" dom.html ||
+        fail "$1 in the browser: $(grep -o '<pre id="selftest">[^<]*' dom.html || echo 'the script did not run')"
+    ! grep -q ':CONSOLE' console.log || fail "$1: console: $(grep ':CONSOLE' console.log | head -3)"
 }
 
 # page.py PAGE: the page's data as JSON on standard output (the one JSON
@@ -45,11 +57,13 @@ PY
 examples=(zombie-dice:zombie_dice/examples/001-examples-1-3.in dotld:dotld/examples/combat.in
           zombies-cards:zombies_cards/examples/death.in one-die:one_die/examples/bust.in)
 # same.py A B: two SVGs of one position are the same drawing but for the
-# caption (the page's names the step, show's the end and the game over).
+# caption (the page's names the record, show's the line, the end and the
+# game over).
 cat > same.py <<'PY'
 import re, sys
 def drawing(path):
-    return re.sub(r"rec\.in, (after line|set-up, line) [^<]*", "CAPTION", open(path, encoding="utf-8").read())
+    text = open(path, encoding="utf-8").read().rstrip("\n")
+    return re.sub(r"rec\.in(, (after line|set-up, line) [^<]*)?<", "CAPTION<", text)
 sys.exit(0 if drawing(sys.argv[1]) == drawing(sys.argv[2]) else f"{sys.argv[1]} and {sys.argv[2]} differ")
 PY
 for pair in "${examples[@]}"; do
@@ -78,8 +92,10 @@ for a, b in zip(d["steps"], d["steps"][1:]):
 with open("lines.txt", "w") as f:
     for i, s in enumerate(d["steps"][1:], 1):
         print(s["line"], s["first"], i, s["state"], file=f)
-        if s["svg"]:
-            open(f"step-{i}.svg", "w", encoding="utf-8").write(s["svg"])
+        if s["svg"]:  # runs of lines of the page's dictionary: start, count, ...
+            runs = s["svg"]
+            svg = "\n".join(d["svgl"][runs[k] + j] for k in range(0, len(runs), 2) for j in range(runs[k + 1]))
+            open(f"step-{i}.svg", "w", encoding="utf-8").write(svg)
 if bad:
     sys.exit("\n".join(bad))
 PY
@@ -102,8 +118,7 @@ PY
         fi
     done < lines.txt
     rm -f step-*.svg
-    dom page.html > dom.html
-    grep -q 'id="where">Step 0 of ' dom.html || fail "$game: the page's script did not open at step 0"
+    selftest page.html "$(python3 -c "import json; print(len(json.load(open('data.json'))['steps']))")" 0
     echo "replay_html: $game: $(wc -l < lines.txt) steps after the set-up, each as show --at"
 done
 
@@ -128,8 +143,8 @@ if d["start"] != dep["step"] or dep["step"] != len(d["steps"]) - 1:
 if d["steps"][dep["step"]]["line"] >= dep["line"]:
     sys.exit("the departure's step reads the refused line")
 PY
-dom bad.html > dom.html
-grep -q 'the last position before line 19' dom.html || fail "the page's script did not open at the departure"
+selftest bad.html "$(python3 -c "import json; print(len(json.load(open('bad.json'))['steps']))")" \
+    "$(python3 -c "import json; print(json.load(open('bad.json'))['departure']['step'])")"
 echo "replay_html: a departing record opens at line 19, named as check names it"
 
 # A seed and policies only: the rules' play of it.
@@ -142,6 +157,7 @@ d = json.load(open('seed.json'))
 sys.exit(0 if len(d['steps']) > 10 and all(s['svg'] for s in d['steps']) else 'a seed-only record: %d steps' % len(d['steps']))
 " || fail "a seed-only record's steps"
 grep -q "the steps are the rules' play of it" seed.html || fail "a seed-only record is not said to be one"
+selftest seed.html "$(python3 -c "import json; print(len(json.load(open('seed.json'))['steps']))")" 0
 
 # --at is for one position.
 status=0
@@ -149,4 +165,19 @@ status=0
 [[ $status -eq 2 ]] || fail "--at with html: exit $status"
 grep -qx "undead show: --at is for text and svg: the html page steps through every line (expected --format text or svg with --at)" \
     err.txt || fail "--at with html: $(cat err.txt)"
+# golden --html: a page per case under its folder, and the index linking each.
+mkdir -p cases/zombie_dice && cp "$src"/golden/zombie_dice/examples/00[01]-*.in "$src"/golden/zombie_dice/examples/00[01]-*.transcript cases/zombie_dice/
+"$undead" golden check --dir cases --no-db --html pages > golden.txt || fail "golden --html: exit $?"
+n=$(ls cases/zombie_dice/*.in | wc -l)
+grep -qx "golden: $n page(s) and their index in pages/index.html" golden.txt || fail "golden --html: $(cat golden.txt)"
+for f in cases/zombie_dice/*.in; do
+    name="$(basename "$f" .in)"
+    [[ -s "pages/zombie_dice/$name.html" ]] || fail "golden --html: no page for $f"
+    grep -q "href=\"zombie_dice/$name.html\">zombie_dice/$name</a>" pages/index.html || fail "golden --html: $name not in the index"
+done
+# an output folder that cannot be made: exit 2, said
+status=0
+"$undead" golden check --dir cases --no-db --html /proc/nope > /dev/null 2> err.txt || status=$?
+[[ $status -eq 2 ]] && grep -q "undead golden: --html: /proc/nope" err.txt || fail "golden --html into /proc: exit $status, $(cat err.txt)"
+echo "replay_html: golden --html: a page per case and the index"
 echo "replay_html: PASS"

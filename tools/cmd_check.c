@@ -50,6 +50,7 @@ static const opts_option options[] = {
       .kind = OPTS_CALL,
       .at = 0,
       .call = read_variant,
+      .repeats = true,
       .metavar = "KEY=VALUE",
       .help = "check under this reading (see 'undead variants GAME'); a record\n"
               "whose header names KEY with another value is an input error (exit 2)" },

@@ -79,7 +79,7 @@ static const opts_option options[] = {
       .help = "baseline: the golden directory holding GAME's outcomes.csv\n"
               "(default: golden in undead's data folder, as for 'undead golden')" },
     /* described in the usage lines */
-    { .name = "param", .kind = OPTS_CALL, .call = read_param, .metavar = "KEY=VALUE" },
+    { .name = "param", .kind = OPTS_CALL, .call = read_param, .repeats = true, .metavar = "KEY=VALUE" },
     { .name = "list", .kind = OPTS_FLAG, .at = OPTS_AT(db_opts, list) },
     { .name = "file", .kind = OPTS_STRING, .at = OPTS_AT(db_opts, baseline.file), .metavar = "CSV" },
     { .name = "games",
@@ -104,10 +104,14 @@ const opts_command cmd_db_opts = {
              "Reads the results database that play, sim, check and golden write; opens it\n"
              "read-only and changes nothing in it, but 'migrate', which brings a database of an\n"
              "older undead forward (as every command that records does first).\n"
-             "RUN is a run ID, 'last', or 'last~N' (the Nth run before the last).\n",
+             "RUN is a run ID, 'last', or 'last~N' (the Nth run before the last).  A database\n"
+             "another process holds locked is waited for $UNDEAD_DB_BUSY_MS milliseconds (default\n"
+             "30000), then refused as busy (exit 2), as by every command.\n",
     .options = options,
     .after = "Exit status of diff: 1 when a case's outcome changed (or, with --strict, any case\n"
-             "was added or removed); baseline check: 1 when the outcomes differ from the baseline.\n",
+             "was added or removed); baseline check: 1 when the outcomes differ from the baseline,\n"
+             "2 when --file names a file that is missing or not a baseline.  diff refuses two runs\n"
+             "of different games (exit 2).\n",
     .column = 19,
     .words = subcommands,
 };
@@ -200,8 +204,36 @@ static void note_unfinished(db *d, int64_t run)
                strcmp(f.verify_status, "running") == 0 ? "is still running" : "was interrupted");
 }
 
+/* Two runs of different games have no case in common (a case's key
+ * names its game): their diff would list every case of one as removed
+ * and every case of the other as added, and say nothing.  Refused, naming
+ * both; a run that spans games (a golden check of every game) may be
+ * compared with any.  False (said) when refused. */
+static bool same_game(db *d, int64_t a, int64_t b)
+{
+    char game_a[128], game_b[128];
+    if (!db_read_run_game(d, a, game_a, sizeof game_a) || !db_read_run_game(d, b, game_b, sizeof game_b)) {
+        fprintf(stderr, "undead db: %s\n", sqlite3_errmsg(db_sqlite(d)));
+        return false;
+    }
+    if (!*game_a || !*game_b || strcmp(game_a, game_b) == 0)
+        return true;
+    ud_buf shown_a, shown_b;
+    ud_buf_init(&shown_a);
+    ud_buf_init(&shown_b);
+    fprintf(stderr,
+            "undead db diff: run %lld is of %s and run %lld of %s: expected two runs of the same game "
+            "(their cases are paired by key, which names the game)\n",
+            (long long)a, ud_escaped(&shown_a, game_a), (long long)b, ud_escaped(&shown_b, game_b));
+    ud_buf_free(&shown_a);
+    ud_buf_free(&shown_b);
+    return false;
+}
+
 static int db_diff(db *d, int64_t a, int64_t b, const db_opts *o)
 {
+    if (!same_game(d, a, b))
+        return UD_EXIT_USAGE;
     db_diff_count n;
     if (!db_diff_counts(d, a, b, &n)) {
         fprintf(stderr, "undead db: %s\n", sqlite3_errmsg(db_sqlite(d)));
@@ -284,7 +316,9 @@ static void print_line(void *ctx, const char *text)
 }
 
 /* integrity reports on the file as it is (db_integrity_file).  0: "ok";
- * 1: the problems, printed; 2: no such file, or not a regular one. */
+ * 1: the problems, printed; 2: no such file, or not a regular one, or
+ * another process holding its lock past the wait (busy, not a problem
+ * of the file's). */
 static int db_integrity_raw(const char *path)
 {
     ud_buf why, shown;
@@ -304,9 +338,11 @@ static int db_integrity_raw(const char *path)
     db_check check = db_integrity_file(path, print_line, NULL, &err);
     if (check == DB_CHECK_ERROR)
         printf("%s: %s\n", ud_buf_str(&shown), ud_buf_str(&err));
+    else if (check == DB_CHECK_BUSY)
+        fprintf(stderr, "undead db integrity: %s: %s\n", ud_buf_str(&shown), ud_buf_str(&err));
     ud_buf_free(&err);
     ud_buf_free(&shown);
-    return check == DB_CHECK_OK ? UD_EXIT_OK : UD_EXIT_FAIL;
+    return check == DB_CHECK_OK ? UD_EXIT_OK : check == DB_CHECK_BUSY ? UD_EXIT_USAGE : UD_EXIT_FAIL;
 }
 
 /* migrate: the writing open, which migrates an older schema (db_open);

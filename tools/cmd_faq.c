@@ -12,6 +12,7 @@
 #include "db.h"
 #include "faq.h"
 #include "outfile.h"
+#include "text.h"
 
 /* faq's options (opts.h). */
 typedef struct faq_args {
@@ -20,6 +21,7 @@ typedef struct faq_args {
     int part, format; /* indices in parts[], formats[] */
     const char *output, *db, *golden, *chromium;
     const char *editions, *new_edition; /* --editions FILE, --new-edition DATE */
+    const char *texts;                  /* --texts DIR: the rule texts, mapped (text/) */
 } faq_args;
 
 static const char *const parts[] = { "players", "reference", "all", NULL };
@@ -34,6 +36,7 @@ static const opts_option options[] = {
     { .name = "game",
       .kind = OPTS_CALL,
       .call = read_game,
+      .repeats = true,
       .metavar = "G",
       .help = "only this game (repeatable; default every game)" },
     { .name = "part",
@@ -69,6 +72,13 @@ static const opts_option options[] = {
       .help = "golden directory (default: golden in undead's data folder:\n"
               "$UNDEAD_DATA_DIR, else the checkout of this build, else\n"
               "PREFIX/share/undead)" },
+    { .name = "texts",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(faq_args, texts),
+      .metavar = "DIR",
+      .help = "the rule texts (../shared/rules): the reference gains each game's\n"
+              "texts statement by statement with their coverage (undead text),\n"
+              "and each rule row links to the statements it quotes" },
     { .name = "chromium",
       .kind = OPTS_CALL,
       .at = OPTS_AT(faq_args, chromium),
@@ -104,6 +114,9 @@ const opts_command cmd_faq_opts = {
              "golden transcripts and the results database (run 'undead verify' first).  The same\n"
              "database gives the same bytes.\n",
     .options = options,
+    .after = "Exit status: 0 written; 2 bad input, or a PDF the environment could not print (the\n"
+             "browser missing or failing, a cut PDF, pdfinfo missing: each said with what to do);\n"
+             "1 when the contents' page numbers do not settle.\n",
 };
 
 /* --game G (field: the whole faq_args): the game found at once, and once
@@ -214,6 +227,87 @@ static int read_faq(int argc, char **argv, faq_args *a, faq_opts *o)
     return OPTS_GO_ON;
 }
 
+/* --texts: every chosen game's texts, mapped once, for the FAQ's hooks. */
+typedef struct faq_text_maps {
+    const ud_game *const *games;
+    text_game *tg; /* one per game */
+    int n;
+    bool styled; /* the statements' style sheet written (HTML, once) */
+} faq_text_maps;
+
+static const text_game *maps_of(const faq_text_maps *tm, const ud_game *g)
+{
+    for (int i = 0; i < tm->n; i++)
+        if (tm->games[i] == g)
+            return &tm->tg[i];
+    return NULL;
+}
+
+/* The anchor prefix of a text's statements in the FAQ: the game and the
+ * text's number ("zombie-dice-000-"), unique in the document. */
+static void text_prefix(const ud_game *g, const text_map *m, char *out, size_t size)
+{
+    snprintf(out, size, "%s-%.3s-", g->name, m->doc.name);
+}
+
+static bool texts_body(const ud_game *g, bool html, int h, ud_buf *out, void *ctx)
+{
+    faq_text_maps *tm = ctx;
+    const text_game *tg = maps_of(tm, g);
+    char prefix[96];
+    if (html && !tm->styled) {
+        ud_buf_printf(out, "<style>%s</style>\n", text_page_css);
+        tm->styled = true;
+    }
+    for (int i = 0; tg && i < tg->n; i++) {
+        text_prefix(g, &tg->maps[i], prefix, sizeof prefix);
+        if (html)
+            ud_buf_printf(out, "<h%d id=\"%stext\">%s</h%d>\n", h, prefix, tg->maps[i].doc.name, h);
+        else
+            ud_buf_printf(out, "\n%.*s %s\n\n", h, "######", tg->maps[i].doc.name);
+        text_page_body(&tg->maps[i], out, html, h + 1, prefix);
+    }
+    return tg && tg->n > 0;
+}
+
+static void texts_rule(const ud_game *g, int r, ud_buf *out, void *ctx)
+{
+    const text_game *tg = maps_of(ctx, g);
+    char prefix[96];
+    for (int i = 0; tg && i < tg->n; i++) {
+        const text_map *m = &tg->maps[i];
+        text_prefix(g, m, prefix, sizeof prefix);
+        for (int s = 0; s < m->doc.n_stmts; s++)
+            for (int k = 0; k < m->entries[s].n_rows; k++)
+                if (m->entries[s].rows[k] == r)
+                    ud_buf_printf(out, "%s%s\t%.3s line %d\n", prefix, m->doc.stmts[s].anchor, m->doc.name,
+                                  m->doc.stmts[s].line);
+    }
+}
+
+/* The maps of o's games' texts under dir; false (said) on a text or notes
+ * file that cannot be read. */
+static bool texts_read(faq_text_maps *tm, const faq_opts *o, const char *dir)
+{
+    tm->games = o->games;
+    tm->tg = calloc((size_t)o->n_games + 1, sizeof *tm->tg);
+    if (!tm->tg || !cli_need_dir("faq", dir, "--texts: the rule texts the rows cite"))
+        return false;
+    for (; tm->n < o->n_games; tm->n++)
+        if (text_game_build(&tm->tg[tm->n], o->games[tm->n], dir, o->golden_dir, stderr) != 0) {
+            tm->n++;
+            return false;
+        }
+    return true;
+}
+
+static void texts_free(faq_text_maps *tm)
+{
+    for (int i = 0; i < tm->n; i++)
+        text_game_free(&tm->tg[i]);
+    free(tm->tg);
+}
+
 /* The FAQ written as a and o say; the exit status. */
 static int faq_write_with(const faq_args *a, faq_opts *o)
 {
@@ -241,12 +335,17 @@ static int faq_write_with(const faq_args *a, faq_opts *o)
     }
     ud_buf_free(&err);
     o->db = d;
-    if (!runs_ready(o, db_path)) { /* no run to write from: bad input, exit 2 */
+    faq_text_maps tm = { 0 };
+    faq_texts hooks = { texts_body, texts_rule, &tm };
+    if (!runs_ready(o, db_path) || (a->texts && !texts_read(&tm, o, a->texts))) { /* bad input, exit 2 */
+        texts_free(&tm);
         db_close(d);
         return UD_EXIT_USAGE;
     }
+    o->texts = a->texts ? &hooks : NULL;
     int status =
         a->format == FORMAT_PDF ? faq_print_pdf(o, a->chromium, a->output) : faq_write_file(o, a->output);
+    texts_free(&tm);
     db_close(d);
     return status;
 }

@@ -2,6 +2,7 @@
  * cmd_golden.c - `undead golden check|update|coverage` (see golden.h).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -9,10 +10,12 @@
 #include "datadir.h"
 #include "golden.h"
 #include "record.h"
+#include "replay.h"
 
 /* golden's options (opts.h). */
 typedef struct golden_args {
-    const char *dir; /* --dir, else golden under undead's data (datadir.h) */
+    const char *dir;  /* --dir, else golden under undead's data (datadir.h) */
+    const char *html; /* --html DIR: a page per case, and their index */
     rec_opts rec;
 } golden_args;
 
@@ -29,6 +32,13 @@ static const opts_option options[] = {
       .metavar = "PATH",
       .help = "record the run in this results database (default: $UNDEAD_DB, else undead.db\n"
               "in the current folder, made there if missing)" },
+    { .name = "html",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(golden_args, html),
+      .metavar = "DIR",
+      .help = "also write each case as a page a browser steps through\n"
+              "(as 'undead show --format html'), DIR/FOLDER/NAME.html, and\n"
+              "DIR/index.html linking them all" },
     { .name = "no-db",
       .kind = OPTS_FLAG,
       .at = OPTS_AT(golden_args, rec.off),
@@ -41,7 +51,7 @@ static const char *const modes[] = { "check", "update", "coverage", NULL };
 const opts_command cmd_golden_opts = {
     .name = "golden",
     .usage =
-        "usage: undead golden check|update|coverage [--dir DIR]\n"
+        "usage: undead golden check|update|coverage [--dir DIR] [--html DIR]\n"
         "  check     regenerate every DIR/**/NAME.in and diff it with NAME.transcript (exit 1 on a difference\n"
         "            or a rule a case breaks; exit 2 when a case is no record, e.g. bytes that are not text,\n"
         "            or a file cannot be read or written: a FIFO or device where a file is expected)\n"
@@ -68,6 +78,64 @@ static void record_totals(recorder *r, const golden_report *rep)
     rec_metric(r, "uncovered_rules", rep->uncovered, "rules");
     rec_metric(r, "seeded_only_rules", rep->seeded_only, "rules");
     rec_metric(r, "seeded_only_count_rules", rep->seeded_only_counts, "rules");
+}
+
+/* --html: the pages written so far, for the index. */
+typedef struct html_pages {
+    rec_golden *rec; /* the recording callback's own context */
+    const char *golden, *out;
+    replay_entry *e;
+    int n, cap, failed;
+} html_pages;
+
+/* The case's page, beside its recording: DIR/REL.html for golden/REL.in. */
+static void page_of_case(const golden_case *gc, void *ctx)
+{
+    html_pages *h = ctx;
+    rec_golden_case(gc, h->rec);
+    if (!gc->game)
+        return; /* not a record: golden's own report says why */
+    size_t skip = strlen(h->golden) + 1, len = strlen(gc->in_path);
+    const char *rel = strlen(gc->in_path) > skip ? gc->in_path + skip : gc->in_path;
+    char name[4096], page[4200], path[8400];
+    snprintf(name, sizeof name, "%.*s", (int)(strlen(rel) - (len > 3 ? 3 : 0)), rel);
+    snprintf(page, sizeof page, "%s.html", name);
+    snprintf(path, sizeof path, "%s/%s", h->out, page);
+    ud_buf why;
+    ud_buf_init(&why);
+    replay_status st = replay_file(gc->in_path, name, path, &why);
+    if (st == REPLAY_REFUSED) {
+        fprintf(stderr, "undead golden: --html: %s: %s\n", path, ud_buf_str(&why));
+        h->failed++;
+    } else if (h->n < h->cap || (h->e = realloc(h->e, (size_t)(h->cap = 2 * h->cap + 64) * sizeof *h->e))) {
+        h->e[h->n++] = (replay_entry){ .game = gc->game->title,
+                                       .name = strdup(name),
+                                       .page = strdup(page),
+                                       .departs = st == REPLAY_DEPARTS };
+    } else
+        h->failed++;
+    ud_buf_free(&why);
+}
+
+/* The index of the pages; false (said) when a page or the index failed. */
+static bool html_index(html_pages *h)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/index.html", h->out);
+    ud_buf why;
+    ud_buf_init(&why);
+    bool ok = replay_index(path, h->e, h->n, &why);
+    if (!ok)
+        fprintf(stderr, "undead golden: --html: %s\n", ud_buf_str(&why));
+    else
+        printf("golden: %d page(s) and their index in %s\n", h->n, path);
+    ud_buf_free(&why);
+    for (int i = 0; i < h->n; i++) {
+        free((char *)h->e[i].name);
+        free((char *)h->e[i].page);
+    }
+    free(h->e);
+    return ok && !h->failed;
 }
 
 int cmd_golden(int argc, char **argv)
@@ -97,9 +165,13 @@ int cmd_golden(int argc, char **argv)
     rec_param(&r, "mode", "%s", word);
     rec_param(&r, "dir", "%s", dir);
     rec_golden gr = { &r, dir };
+    html_pages pages = { .rec = &gr, .golden = dir, .out = a.html };
     golden_report rep;
-    if (golden_run(dir, (golden_mode)mode, &rep, rec_golden_case, &gr) == 0)
+    if (golden_run(dir, (golden_mode)mode, &rep, a.html ? page_of_case : rec_golden_case,
+                   a.html ? (void *)&pages : (void *)&gr) == 0)
         return rec_end(&r, UD_EXIT_USAGE);
+    if (a.html && !html_index(&pages))
+        rep.bad++; /* a page that could not be written: exit 2 */
     record_totals(&r, &rep);
     char bad[64] = "";
     if (rep.bad)

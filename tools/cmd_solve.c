@@ -46,7 +46,9 @@ static const opts_option options[] = {
       .hi = CLI_MAX_MEMORY_MAX,
       .metavar = "SIZE",
       .help = "the bytes each exploration an analysis runs may grow to\n"
-              "(512M, 4G; default: half the machine's memory)" },
+              "(512M, 4G; default: half the machine's memory); only for\n"
+              "the analyses that explore (marked so below): refused for\n"
+              "the others, which it would not bound" },
     REC_OPTIONS(solve_args, rec),
     OPTS_END,
 };
@@ -86,6 +88,8 @@ static void list_analyses(FILE *out, const ud_game *g)
                   ? "\n           (undead verify runs it, default readings only)\n"
                   : "\n           (undead verify runs it)\n",
               out);
+        if (a->explores)
+            fputs("           (it explores: --max-memory bounds each exploration)\n", out);
         for (const ud_analysis_option *o = a->options; o && o->name; o++) {
             char flag[64];
             snprintf(flag, sizeof flag, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
@@ -175,6 +179,26 @@ static const opts_option *analysis_options(void)
     return table = t;
 }
 
+/* --max-memory bounds the explorer's memory: given to an analysis that
+ * runs none it would bound nothing, and is refused rather than ignored,
+ * naming the analyses it bounds; false (said) then. */
+static bool max_memory_ok(const ud_game *g, const ud_analysis *an, const solve_args *a)
+{
+    if (!a->an.max_memory || an->explores)
+        return true;
+    fprintf(stderr,
+            "undead solve: --max-memory: '%s %s' does not explore, so it would bound nothing; it bounds "
+            "the analyses that explore (",
+            g->name, an->name);
+    int n = 0;
+    for (const ud_game *const *p = ud_games; *p; p++)
+        for (int i = 0; (*p)->extras && i < (*p)->extras->n_analyses; i++)
+            if ((*p)->extras->analyses[i].explores)
+                fprintf(stderr, "%s%s %s", n++ ? ", " : "", (*p)->name, (*p)->extras->analyses[i].name);
+    fprintf(stderr, "%s), undead explore and undead verify\n", n ? "" : "none");
+    return false;
+}
+
 /* GAME ANALYSIS: the analysis, its own options checked, every --variant
  * set; NULL (said) when any is wrong. */
 static const ud_analysis *chosen_analysis(const ud_game *g, const char *what, solve_args *a)
@@ -193,7 +217,7 @@ static const ud_analysis *chosen_analysis(const ud_game *g, const char *what, so
                     a->an.name[i], g->name, an->name, g->name);
             return NULL;
         }
-    if (!export_ok(&a->an, &a->rec))
+    if (!max_memory_ok(g, an, a) || !export_ok(&a->an, &a->rec))
         return NULL;
     ud_setup_defaults(g, &a->an.setup);
     for (int i = 0; i < a->n_variants; i++) {

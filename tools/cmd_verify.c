@@ -42,6 +42,7 @@
 #include "golden.h"
 #include "pieces.h"
 #include "selfcheck.h"
+#include "text.h"
 #include "verify.h"
 
 /* verify's options (opts.h), into its verify_opts (verify.h). */
@@ -58,6 +59,13 @@ static const opts_option options[] = {
       .help = "fuzz directory holding corpus/ (default: fuzz in undead's data\n"
               "folder; the data folder: $UNDEAD_DATA_DIR, else the checkout\n"
               "of this build, else PREFIX/share/undead)" },
+    { .name = "texts",
+      .kind = OPTS_STRING,
+      .at = OPTS_AT(verify_opts, texts_dir),
+      .metavar = "DIR",
+      .help = "the rule texts (../shared/rules): each text a game's rows cite is\n"
+              "mapped against its rows and notes (undead text); a statement on no\n"
+              "row and in no note, or a stale quotation, fails the check" },
     { .name = "games",
       .kind = OPTS_NUMBER,
       .at = OPTS_AT(verify_opts, games),
@@ -121,6 +129,53 @@ const opts_command cmd_verify_opts = {
     .game_operand = true,
 };
 
+/* --texts: every text g's rows cite, mapped against its rows and notes
+ * (undead text); its counts into row and the run's metrics.  A text that
+ * drifted from its rows (a statement in no note, a stale quotation) or is
+ * missing is a failed check, its summary printed; a text or notes file
+ * that cannot be read stops verify (exit 2). */
+static int verify_texts(const ud_game *g, const verify_opts *o, recorder *vr, verify_row *row)
+{
+    text_game tg;
+    verify_progress(g->name, "rule texts", 0, 0);
+    int failures = 0;
+    if (text_game_build(&tg, g, o->texts_dir, o->golden_dir, stdout) != 0)
+        row->unreadable++;
+    for (int i = 0; i < tg.n_missing; i++) {
+        printf("verify: %s: the rows cite %s, not in %s\n", g->name, tg.missing[i], o->texts_dir);
+        failures++;
+    }
+    for (int i = 0; i < tg.n && !row->unreadable; i++) {
+        text_counts c;
+        text_map_counts(&tg.maps[i], -1, true, &c);
+        row->texts++;
+        row->text_statements += c.statements;
+        row->text_on_rows += c.on_rows;
+        row->text_pinned += c.pinned;
+        row->text_readings += c.readings;
+        row->text_declared += c.declared;
+        row->text_not_encoded += c.not_encoded;
+        row->text_stale += c.stale;
+        if (text_map_drifted(&tg.maps[i])) {
+            ud_buf b;
+            ud_buf_init(&b);
+            text_render(&tg.maps[i], TEXT_FMT_SUMMARY, &b);
+            printf("verify: %s: %s drifted from its rows:\n%s", g->name, tg.maps[i].doc.name, ud_buf_str(&b));
+            ud_buf_free(&b);
+            failures++;
+        }
+    }
+    text_game_free(&tg);
+    rec_metric(vr, "text_statements", row->text_statements, "statements");
+    rec_metric(vr, "text_on_rows", row->text_on_rows, "statements");
+    rec_metric(vr, "text_pinned", row->text_pinned, "statements");
+    rec_metric(vr, "text_readings", row->text_readings, "statements");
+    rec_metric(vr, "text_declared", row->text_declared, "statements");
+    rec_metric(vr, "text_not_encoded", row->text_not_encoded, "statements");
+    rec_metric(vr, "text_stale", row->text_stale, "quotations");
+    return failures;
+}
+
 /* One game's run: the checks that failed; *stop set when verify must stop
  * with exit 2 (the database failed, or a file could not be read: a FIFO
  * where a golden case or a corpus file was expected). */
@@ -167,6 +222,8 @@ static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, 
         snprintf(path, sizeof path, "%s/corpus/transcript", o->fuzz_dir);
         row->corpus += verify_replay_dir(path, g, false, row);
     }
+    if (o->texts_dir && !row->unreadable)
+        failures += verify_texts(g, o, &vr, row);
     failures += row->unreadable;
     if (isatty(STDERR_FILENO))
         fputs("\r\033[K", stderr);
@@ -251,6 +308,8 @@ static bool data_folders(verify_opts *o, const ud_game *const *chosen, int n, ch
         return false;
     if (!o->fuzz_dir && !(o->fuzz_dir = cli_data_path("verify", "fuzz", "--fuzz", fuzz_default, size)))
         return false;
+    if (o->texts_dir && !cli_need_dir("verify", o->texts_dir, "--texts: the rule texts the rows cite"))
+        return false;
     for (int i = 0; i < n; i++) {
         char path[1100];
         const char *folder = chosen[i]->folder;
@@ -291,6 +350,17 @@ static int print_summary(const ud_game *const *chosen, const verify_row *rows, i
                r->violations + r->problems);
         cut += r->cut;
         cut_memory += r->cut_memory;
+    }
+    for (int i = 0, head = 0; i < n; i++) {
+        const verify_row *r = &rows[i];
+        if (!r->texts)
+            continue;
+        if (!head++)
+            printf("\n%-14s %5s %10s %7s %6s %8s %8s %11s %5s\n", "rule texts", "texts", "statements",
+                   "on rows", "pinned", "readings", "declared", "not encoded", "stale");
+        printf("%-14s %5d %10d %7d %6d %8d %8d %11d %5d\n", chosen[i]->name, r->texts, r->text_statements,
+               r->text_on_rows, r->text_pinned, r->text_readings, r->text_declared, r->text_not_encoded,
+               r->text_stale);
     }
     return summary_line(failures, cut, cut_memory);
 }

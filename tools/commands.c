@@ -31,6 +31,8 @@ const undead_command undead_commands[] = {
       &cmd_serve_opts },
     { "solve", cmd_solve, "exact figures: one turn, the two-player game, the texts' claims",
       &cmd_solve_opts },
+    { "text", cmd_text, "a rule text as the index: each statement's rows, cases, readings and questions",
+      &cmd_text_opts },
     { "completion", cmd_completion, "print the shell completion of undead for bash or zsh",
       &cmd_completion_opts },
 };

@@ -41,11 +41,12 @@ int cmd_show(int argc, char **argv);
 int cmd_mutate(int argc, char **argv);
 int cmd_conform(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_text(int argc, char **argv);
 int cmd_completion(int argc, char **argv);
 
 extern const opts_command cmd_games_opts, cmd_rules_opts, cmd_variants_opts, cmd_policies_opts, cmd_play_opts,
     cmd_check_opts, cmd_sim_opts, cmd_golden_opts, cmd_bench_opts, cmd_db_opts, cmd_verify_opts, cmd_faq_opts,
     cmd_solve_opts, cmd_explore_opts, cmd_show_opts, cmd_mutate_opts, cmd_conform_opts, cmd_serve_opts,
-    cmd_completion_opts;
+    cmd_text_opts, cmd_completion_opts;
 
 #endif

@@ -256,7 +256,7 @@ const ud_analysis dl_analyses[DL_N_ANALYSES] = {
       "one fight, exactly: the chance to kill every zombie, zombies left and Time lost\n"
       "  under keep, reroll-safe and reroll-all, per zombies and fight dice, and the best\n"
       "  freezing policy that never risks the clock",
-      combat_options, run_combat, true },
+      combat_options, run_combat, true, false },
 };
 
 /* For the tests: the exact figures of one fight. */

@@ -212,3 +212,25 @@ void dl_combat_best_for(int zombies, int dice, int time, int goal, dl_combat_bes
     value_clear(&first);
     solver_free(&s);
 }
+
+bool dl_combat_best_at(int zombies, int blanks, int n45, int n6, int rolls, int time, int goal,
+                       dl_combat_best_result *out, int reroll[3])
+{
+    if (zombies < 0 || blanks < 0 || n45 < 0 || n6 < 0 || blanks + n45 + n6 > MAX_DICE || rolls < 1 ||
+        rolls > MAX_ROLLS || time < 0 || time > MAX_TIME)
+        return false;
+    static solver s;
+    memset(&s, 0, sizeof s);
+    s.zombies = zombies;
+    s.goal = goal;
+    const value *v = solve(&s, blanks, n45, n6, rolls, time);
+    out->e_left = mpq_get_d(v->left);
+    out->e_time = mpq_get_d(v->time);
+    out->p_all = mpq_get_d(v->all);
+    gmp_snprintf(out->e_left_exact, sizeof out->e_left_exact, "%Qd", v->left);
+    gmp_snprintf(out->p_all_exact, sizeof out->p_all_exact, "%Qd", v->all);
+    out->positions = out->reroll_kills = 0;
+    memcpy(reroll, s.pos[blanks][n45][n6][rolls][time].reroll, 3 * sizeof *reroll);
+    solver_free(&s);
+    return true;
+}

@@ -343,6 +343,8 @@ typedef struct dl_state {
 enum { DL_N_RULES = 115, DL_N_INVARIANTS = 9, DL_N_POLICIES = 3 };
 
 extern const ud_game dl_game;
+/* What a seat cannot see dealt again (resample.c; ud_game.resample). */
+void dl_resample(void *state, int seat, ud_rng *rng);
 extern const ud_rule dl_rules[DL_N_RULES];
 extern const ud_variant dl_variants[DL_VARIANTS];
 extern const ud_invariant dl_invariants[DL_N_INVARIANTS];

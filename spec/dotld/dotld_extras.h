@@ -49,5 +49,16 @@ void dl_combat_best(int zombies, int dice, int time, dl_combat_best_result *out)
  * my dice kill them all?" means. */
 enum { DL_BEST_FEWEST_LEFT, DL_BEST_ALL_KILLED };
 void dl_combat_best_for(int zombies, int dice, int time, int goal, dl_combat_best_result *out);
+/* The same from a position of the fight between rolls: `blanks` dice
+ * showing 1-3, `n45` showing 4 or 5, `n6` showing 6, `rolls` made (1-3),
+ * `time` left; and what the policy rerolls there (blanks, 4-5s, 6s; all 0:
+ * keep).  False for a position the solver does not hold (more than 8
+ * dice, more than 6 Time). */
+bool dl_combat_best_at(int zombies, int blanks, int n45, int n6, int rolls, int time, int goal,
+                       dl_combat_best_result *out, int reroll[3]);
+
+/* The exact figures of the fight in play, for a person at the table
+ * (odds.c; ud_game_extras.odds). */
+bool dl_odds(const ud_game *g, const void *state, const ud_setup *setup, const ud_offers *o, ud_buf *out);
 
 #endif

@@ -310,4 +310,5 @@ const ud_game_extras dl_extras = {
     .analyses = dl_analyses,
     .n_analyses = DL_N_ANALYSES,
     .faq = &dl_faq,
+    .odds = dl_odds,
 };

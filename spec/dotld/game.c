@@ -580,6 +580,7 @@ const ud_game dl_game = {
     .outcomes = dl_outcomes,
     .observe = dl_observe,
     .observe_hides = dl_observe_hides,
+    .resample = dl_resample,
     .load_content = dl_load_content,
     .load_content_memory = dl_load_content_memory,
     .apply_start = dl_apply_start,

@@ -661,10 +661,11 @@ const ud_analysis zd_analyses[ZD_N_ANALYSES] = {
       "one turn under each policy: expected brains, bust chance, the\n"
       "distribution of brains banked; and the policy maximising expected\n"
       "brains.  Every shortage reading unless --variant fixes one.",
-      turn_options, run_turn, true },
+      turn_options, run_turn, true, false },
     { "game",
       "two players to 13 under optimal play: each seat's chance of\n"
       "winning, for every end/tiebreak reading unless --variant fixes one",
-      game_options, run_game, UD_VERIFY_DEFAULTS },
-    { "claims", "001's numeric claims recomputed exactly: verified or refuted", NULL, run_claims, true },
+      game_options, run_game, UD_VERIFY_DEFAULTS, false },
+    { "claims", "001's numeric claims recomputed exactly: verified or refuted", NULL, run_claims, true,
+      false },
 };

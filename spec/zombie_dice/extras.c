@@ -10,4 +10,5 @@ const ud_game_extras zd_extras = {
     .analyses = zd_analyses,
     .n_analyses = ZD_N_ANALYSES,
     .faq = &zd_faq,
+    .odds = zd_odds,
 };

@@ -22,6 +22,10 @@ extern const ud_faq_question zd_players_faq[];
 /* Its source key (faq_players.c), terminated by a NULL file. */
 extern const ud_faq_source zd_faq_sources[];
 
+/* The exact figures at the choice to stop or roll, for a person at the
+ * table (odds.c; ud_game_extras.odds). */
+bool zd_odds(const ud_game *g, const void *state, const ud_setup *setup, const ud_offers *o, ud_buf *out);
+
 /* A chance token drawn as a die (faq_glyphs.c). */
 bool zd_faq_glyph(FILE *out, const char *verb, const char *token);
 

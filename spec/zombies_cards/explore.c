@@ -421,7 +421,7 @@ static const ud_analysis zc_analyses[] = {
       "deal and roll: every state with every action (invariants in each), then\n"
       "each seat's exact chance to win and to die under each policy, for the\n"
       "defaults and each other reading",
-      small_deck_options, run_small_deck, true },
+      small_deck_options, run_small_deck, true, true },
 };
 
 static const ud_game_bound zc_bounds[] = {

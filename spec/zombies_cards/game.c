@@ -622,6 +622,7 @@ const ud_game zc_game = {
     .winner = zc_winner,
     .outcomes = zc_outcomes,
     .observe = zc_observe,
+    .resample = zc_resample,
     .compiled_rows = zc_compiled_rows,
     .load_content = zc_load_content,
     .load_content_memory = zc_load_content_memory,

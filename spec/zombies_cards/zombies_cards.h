@@ -208,6 +208,8 @@ typedef struct zc_state {
 } zc_state;
 
 extern const ud_game zc_game;
+/* What a seat cannot see dealt again (resample.c; ud_game.resample). */
+void zc_resample(void *state, int seat, ud_rng *rng);
 /* The players' FAQ (faq_players.c), terminated by a NULL id. */
 extern const ud_faq_question zc_players_faq[];
 /* Its source key (faq_players.c), terminated by a NULL file. */

@@ -194,6 +194,42 @@ static bool write_file(const char *path, const char *text)
     return ok;
 }
 
+/* What every baseline's first line begins with: the two fields that are
+ * a case's identity (id_len), the rest of the header being the columns
+ * compare reports as changed when they are. */
+#define BASELINE_HEAD "key,variants,"
+
+/* A file check compares with: one named by --file must be there (it is
+ * not one to make, as the default file of a game that has none yet is),
+ * and any must begin as a baseline does; false with the message printed
+ * (exit 2: the file is not what was asked for, not a changed outcome).
+ * TEXT: the file's contents, NULL when it is missing. */
+static bool check_file_ok(const char *text, const char *shown, const ud_game *g, bool named)
+{
+    if (!text && named) {
+        fprintf(stderr,
+                "undead db baseline: --file %s: no such file: expected an outcomes baseline, as "
+                "'undead db baseline update %s --file %s' writes\n",
+                shown, g->name, shown);
+        return false;
+    }
+    if (!text || strncmp(text, BASELINE_HEAD, strlen(BASELINE_HEAD)) == 0)
+        return true;
+    ud_buf first, line;
+    ud_buf_init(&first);
+    ud_buf_init(&line);
+    size_t len = strcspn(text, "\n");
+    ud_buf_printf(&first, "%.*s%s", (int)(len < 60 ? len : 60), text, len > 60 ? "..." : "");
+    fprintf(stderr,
+            "undead db baseline: %s%s: not an outcomes baseline: %s%s%s; expected the header '%s...' "
+            "that 'undead db baseline update %s' writes\n",
+            named ? "--file " : "", shown, *text ? "its first line is '" : "it is empty",
+            *text ? ud_escaped(&line, ud_buf_str(&first)) : "", *text ? "'" : "", BASELINE_HEAD, g->name);
+    ud_buf_free(&first);
+    ud_buf_free(&line);
+    return false;
+}
+
 int baseline_run(const char *mode, const char *game, const baseline_opts *o)
 {
     bool update = strcmp(mode, "update") == 0;
@@ -224,8 +260,10 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
      * before the games are played */
     bool exists = ud_infile_exists(path);
     char *want = exists ? cli_read_file(path, &len) : NULL;
-    if (exists && !want)
+    if ((exists && !want) || (!update && !check_file_ok(want, shown, g, o->file != NULL))) {
+        free(want);
         return UD_EXIT_USAGE;
+    }
     char *got = compute(g, root, folder, o->games ? o->games : BASELINE_GAMES);
     if (!got) {
         free(want);

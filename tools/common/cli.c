@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include "content.h"
+#include "db.h"
 #include "infile.h"
 #include "outfile.h"
 
@@ -319,8 +320,31 @@ bool cli_is_dir(const char *path)
     return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
+/* $UNDEAD_DB_BUSY_MS, the wait for another process's lock, handed to
+ * db/ before the database is opened; false (said) when it is not a whole
+ * number of milliseconds within the bound, as an option's value is. */
+static bool busy_wait_set(const char *cmd)
+{
+    const char *env = getenv("UNDEAD_DB_BUSY_MS");
+    uint64_t ms = DB_BUSY_MS_DEFAULT;
+    if (env && !ud_parse_number(env, 0, DB_BUSY_MS_MAX, &ms)) {
+        ud_buf err;
+        ud_buf_init(&err);
+        ud_number_expected(&err, env, 0, DB_BUSY_MS_MAX);
+        fprintf(stderr,
+                "undead %s: results database: UNDEAD_DB_BUSY_MS: %s (milliseconds to wait for a lock)\n", cmd,
+                ud_buf_str(&err));
+        ud_buf_free(&err);
+        return false;
+    }
+    db_set_busy_ms((int)ms);
+    return true;
+}
+
 const char *cli_db_path(const char *cmd, const char *opt)
 {
+    if (!busy_wait_set(cmd))
+        return NULL;
     if (opt)
         return opt;
     const char *env = getenv("UNDEAD_DB");

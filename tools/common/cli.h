@@ -42,6 +42,7 @@ typedef struct cli_game_opts {
           .kind = OPTS_CALL,                                                                   \
           .at = OPTS_AT(T, F),                                                                 \
           .call = cli_game_list,                                                               \
+          .repeats = true,                                                                     \
           .metavar = "A,B,...",                                                                \
           .help = "player names, as many as the game allows (default p1,p2);\n"                \
                   "--players A --players B is the same as --players A,B" },                    \
@@ -49,6 +50,7 @@ typedef struct cli_game_opts {
           .kind = OPTS_CALL,                                                                   \
           .at = OPTS_AT(T, F),                                                                 \
           .call = cli_game_list,                                                               \
+          .repeats = true,                                                                     \
           .metavar = "P[,P...]",                                                               \
           .help = "policy per seat, e.g. stop-at-shotguns:2 (last one repeats;\n"              \
                   "a repeated --policy adds seats, as --players does)" },                      \
@@ -129,7 +131,9 @@ bool cli_need_dir(const char *cmd, const char *path, const char *why);
 /* The results database a command uses: --db PATH (opt, when given), else
  * $UNDEAD_DB, else undead.db in the current folder.  NULL (message
  * printed: "undead CMD: results database: UNDEAD_DB is empty ...") when
- * UNDEAD_DB is set to nothing, which is refused as --db '' is. */
+ * UNDEAD_DB is set to nothing, which is refused as --db '' is.  It sets
+ * the wait for another process's lock from $UNDEAD_DB_BUSY_MS (db.h:
+ * db_set_busy_ms), NULL too when that is not a number of milliseconds. */
 const char *cli_db_path(const char *cmd, const char *opt);
 /* Is path a directory (following links)?  Says nothing. */
 bool cli_is_dir(const char *path);

@@ -254,7 +254,45 @@ typedef struct parse {
     int next;
     int *operand, n_operands, before_dashdash;
     bool dashdash, help;
+    /* the options given once so far, with their values (fewer than argc) */
+    const opts_option **given;
+    const char **given_value;
+    int n_given;
 } parse;
+
+/* Does option o take one value, given once?  Flags may be repeated (a
+ * second changes nothing), lists add up, and so do the readers marked
+ * .repeats. */
+static bool single_valued(const opts_option *o)
+{
+    return o->kind != OPTS_FLAG && o->kind != OPTS_LIST && !(o->kind == OPTS_CALL && o->repeats);
+}
+
+/* An option that takes one value, given a second time, is refused: the
+ * second would silently win over the first (a mistyped or pasted command
+ * line), or be taken where the first was meant.  False (said) then. */
+static bool given_once(parse *p, const opts_option *o, bool as_short, const char *arg)
+{
+    if (!single_valued(o))
+        return true;
+    for (int i = 0; i < p->n_given; i++) {
+        if (p->given[i] != o)
+            continue;
+        char opt[80];
+        ud_buf first, then;
+        ud_buf_init(&first);
+        ud_buf_init(&then);
+        fprintf(stderr, "undead %s: option %s given twice ('%s', then '%s'): expected it once\n", p->c->name,
+                shown_name(o, as_short, opt, sizeof opt), ud_escaped(&first, p->given_value[i]),
+                ud_escaped(&then, arg));
+        ud_buf_free(&first);
+        ud_buf_free(&then);
+        return false;
+    }
+    p->given[p->n_given] = o;
+    p->given_value[p->n_given++] = arg;
+    return true;
+}
 
 /* The value an option takes: the rest of its word (inline, or NULL) or
  * the next word; NULL with the message printed when there is none. */
@@ -292,7 +330,7 @@ static bool long_option(parse *p, const char *word)
     if (o->kind == OPTS_FLAG)
         return take_value(p->c, o, false, p->target, NULL);
     const char *arg = value_of(p, o, false, eq ? eq + 1 : NULL);
-    return arg && take_value(p->c, o, false, p->target, arg);
+    return arg && given_once(p, o, false, arg) && take_value(p->c, o, false, p->target, arg);
 }
 
 /* -X, -XVALUE, -X VALUE, and flags run together (-hX). */
@@ -312,7 +350,7 @@ static bool short_options(parse *p, const char *letters)
             continue;
         }
         const char *arg = value_of(p, o, true, s[1] ? s + 1 : NULL);
-        return arg && take_value(p->c, o, true, p->target, arg);
+        return arg && given_once(p, o, true, arg) && take_value(p->c, o, true, p->target, arg);
     }
     return true;
 }
@@ -369,12 +407,20 @@ opts_status opts_parse(const opts_command *c, int argc, char **argv, void *targe
     parse p = { .c = c, .argc = argc, .argv = argv, .target = target, .next = 1 };
     memset(ops, 0, sizeof *ops);
     opts_each(c, set_default, target);
-    p.operand = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *p.operand);
-    if (!p.operand) {
+    size_t words = (size_t)(argc > 0 ? argc : 1);
+    p.operand = malloc(words * sizeof *p.operand);
+    p.given = malloc(words * sizeof *p.given);
+    p.given_value = malloc(words * sizeof *p.given_value);
+    if (!p.operand || !p.given || !p.given_value) {
         fprintf(stderr, "undead %s: out of memory\n", c->name);
+        free(p.operand);
+        free(p.given);
+        free(p.given_value);
         return OPTS_BAD;
     }
     bool ok = read_words(&p);
+    free(p.given);
+    free(p.given_value);
     if (ok && p.help) {
         opts_help(stdout, c);
         free(p.operand);

@@ -18,6 +18,8 @@
  *   undead CMD: --OPT: takes no value, got 'VALUE'
  *   undead CMD: --OPT: expected A, B or C, got 'VALUE'        (a choice)
  *   undead CMD: --OPT: at most N                              (a repeatable one)
+ *   undead CMD: option --OPT given twice ('A', then 'B'): expected it once
+ *                                                   (one that takes a value, not .repeats)
  * A long option may be abbreviated to any prefix that names one option
  * alone; --OPT=VALUE and --OPT VALUE are the same (a VALUE that begins with
  * '-' is still the value), as are -X VALUE and -XVALUE; "--" ends the
@@ -34,7 +36,7 @@
 
 typedef enum opts_kind {
     OPTS_FLAG,    /* no value: the bool at .at becomes true (or, with .call, .call is handed NULL) */
-    OPTS_STRING,  /* a text: the const char * at .at (the last one given wins) */
+    OPTS_STRING,  /* a text: the const char * at .at */
     OPTS_NUMBER,  /* a whole number from .lo to .hi: the uint64_t at .at (cli_number) */
     OPTS_INT,     /* a whole number from .lo to .hi: the int at .at (cli_int) */
     OPTS_SIZE,    /* a size in bytes from 1 to .hi, with K, M, G or T: the uint64_t at .at (cli_size) */
@@ -64,6 +66,12 @@ struct opts_option {
     int max;                    /* OPTS_LIST: at most this many, */
     const char *items;          /* what they are, in "expected at most MAX ITEMS" (NULL: "of them") */
     opts_reader call;           /* OPTS_CALL */
+    /* An OPTS_CALL option that may be given again, each value adding to
+     * what the reader keeps (--players, --game).  Every other option that
+     * takes a value is given once: a second is refused ("option --OPT
+     * given twice"), not taken over the first; OPTS_LIST options add up
+     * and flags may be repeated. */
+    bool repeats;
     /* The value before any is given (the struct's zero otherwise, or what
      * the command set before opts_parse, such as a default that depends
      * on the machine): def for whole numbers, sizes and choices, ddef for

@@ -86,6 +86,7 @@ int rec_end(recorder *r, int exit_code)
     const char *e = db_error(r->db);
     if (e)
         fprintf(stderr, "undead: results database: %s\n", e);
+    r->lost = e != NULL;
     db_close(r->db);
     r->db = NULL;
     return e && exit_code == UD_EXIT_OK ? UD_EXIT_USAGE : exit_code;

@@ -57,6 +57,7 @@ typedef struct recorder {
     int64_t run;
     uint64_t case_bytes;  /* bytes of transcript lines stored so far (text and rule) */
     uint64_t case_budget; /* rec_replay_game_within's bound on case_bytes; 0: none */
+    bool lost;            /* rec_end: the run could not be written whole (said) */
 } recorder;
 
 /* Keep the command line as typed, before the option layer reorders argv

@@ -248,6 +248,7 @@ static void reference_part(faq_doc *d, const faq_opts *o, game_runs *gr)
             faq_heading_class(d, 1, g->name, g->title, true, "game");
         faq_section_players_ref(d, o->db, g, gr);
         faq_section_rules(d, o->db, g, gr);
+        faq_section_texts(d, g);
         faq_section_questions(d, o->db, g, gr);
         faq_section_claims(d, o->db, g);
         faq_section_charts(d, o->db, g);
@@ -390,6 +391,30 @@ static void write_html(FILE *out, faq_doc *d, const faq_opts *o, const front *f,
     fputs("</body></html>\n", out);
 }
 
+/* The document to out with every control byte but tab and newline (C0,
+ * DEL, and the C1 controls U+0080..U+009F) shown as \xHH, as messages
+ * show them (ud_buf_put_escaped): what the database holds (a command line,
+ * a player's name, a figure's name) may hold any byte, and none reaches
+ * the page, nor a terminal the Markdown is shown on, raw.  Here, on the
+ * whole document, so that no path of the writer can forget it. */
+static void put_visible(FILE *out, const char *s, size_t len)
+{
+    size_t from = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        bool c1 =
+            c == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] < 0xa0;
+        if ((c >= 0x20 && c != 0x7f && !c1) || c == '\n' || c == '\t')
+            continue;
+        fwrite(s + from, 1, i - from, out);
+        fprintf(out, "\\x%02x", c);
+        if (c1)
+            fprintf(out, "\\x%02x", (unsigned char)s[++i]);
+        from = i + 1;
+    }
+    fwrite(s + from, 1, len - from, out);
+}
+
 bool faq_write(FILE *out, const faq_opts *o, ud_buf *err, bool *bad_input)
 {
     *bad_input = false;
@@ -400,6 +425,7 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err, bool *bad_input)
     }
     d->md = o->format == FAQ_MD;
     d->print = o->print;
+    d->texts = o->texts;
     d->shift = o->part == FAQ_ALL;
     char *body = NULL;
     size_t body_len = 0;
@@ -422,11 +448,20 @@ bool faq_write(FILE *out, const faq_opts *o, ud_buf *err, bool *bad_input)
     }
     front f;
     front_of(o, ended, &f);
-    if (d->md)
-        write_md(out, d, o, &f, body, body_len);
-    else
-        write_html(out, d, o, &f, body, body_len);
+    char *doc = NULL;
+    size_t doc_len = 0;
+    FILE *whole = open_memstream(&doc, &doc_len);
+    if (whole) {
+        if (d->md)
+            write_md(whole, d, o, &f, body, body_len);
+        else
+            write_html(whole, d, o, &f, body, body_len);
+        fclose(whole);
+        put_visible(out, doc, doc_len);
+    } else
+        ud_buf_puts(err, "cannot open a memory stream");
+    free(doc);
     free(body);
     free(d);
-    return true;
+    return whole != NULL;
 }

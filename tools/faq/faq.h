@@ -27,6 +27,18 @@ typedef enum { FAQ_HTML, FAQ_MD } faq_format;
  * rules, readings, claims, examples, findings), or one of them. */
 typedef enum { FAQ_ALL, FAQ_PLAYERS, FAQ_REFERENCE } faq_part;
 
+/* The rule texts as the reference shows them (undead faq --texts; the
+ * text map is the command's, tools/text/): a section per game, the text
+ * with each statement's coverage, and from each rule row its statements. */
+typedef struct faq_texts {
+    /* g's texts, HTML or Markdown, headings from level h, into out; false:
+     * no text of g was given (the section says so). */
+    bool (*body)(const ud_game *g, bool html, int h, ud_buf *out, void *ctx);
+    /* The statements rule r of g quotes: an "ANCHOR\tLABEL" line each. */
+    void (*rule_statements)(const ud_game *g, int r, ud_buf *out, void *ctx);
+    void *ctx;
+} faq_texts;
+
 typedef struct faq_opts {
     const ud_game **games; /* n_games of them, in the order given */
     int n_games;
@@ -45,6 +57,7 @@ typedef struct faq_opts {
      * move a heading to another page. */
     bool print;
     const pdf_pages *pages;
+    const faq_texts *texts; /* NULL: no rule texts given */
 } faq_opts;
 
 /* Write the FAQ; false with err filled (nothing useful written), and
@@ -69,7 +82,9 @@ int faq_write_file(const faq_opts *o, const char *output);
 /* The FAQ printed to the PDF OUTPUT by the browser CHROMIUM (headless),
  * its contents carrying page numbers: printed until every heading lands
  * on the page the contents say (o->print and o->pages are set here).
- * Whole or not at all, as faq_write_file; the exit status. */
+ * Whole or not at all, as faq_write_file; the exit status, 2 too when
+ * the environment fails it (the browser missing or failing, a cut PDF,
+ * pdfinfo missing), each said with what to do. */
 int faq_print_pdf(faq_opts *o, const char *chromium, const char *output);
 
 /* ---- the writer behind ud_faq_writer (a game's hooks, core/extras.h) ---- */

@@ -34,6 +34,7 @@ struct faq_doc {
      * golden file is expected: infile.h), as "PATH: why"; "" when none.
      * The FAQ is not written then. */
     char refused[1200];
+    const faq_texts *texts; /* faq_opts.texts */
 };
 
 /* Text, escaped for the format; newlines become spaces in Markdown. */

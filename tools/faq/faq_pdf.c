@@ -28,6 +28,10 @@
 
 enum { PDF_TIMEOUT_S = 180 };
 
+/* What to do when the browser is the trouble, the end of each message
+ * about it. */
+#define BROWSER_HINT "name another with --chromium PATH or UNDEAD_CHROMIUM"
+
 static void remove_tree(const char *dir)
 {
     pid_t pid = fork();
@@ -69,21 +73,21 @@ static bool pdf_is_whole(const char *path, const char *shown)
         return true;
     fprintf(stderr,
             "undead faq: %s: not a whole PDF (%ld bytes; expected at least %d, starting "
-            "'%%PDF-' and ending '%%%%EOF'): the browser's output was cut short or is not a PDF; removed\n",
+            "'%%PDF-' and ending '%%%%EOF'): the browser's output was cut short or is not a PDF; removed "
+            "(is the disk full? else " BROWSER_HINT ")\n",
             shown, size, PDF_MIN_BYTES);
     return false;
 }
 
-/* Print html_path to pdf_path with headless Chromium; false with a message. */
-static bool print_pdf(const char *chromium, const char *tmp, const char *html_path, const char *pdf_path)
+/* The browser's command line: headless, off the network, in a profile of
+ * its own under TMP, printing URL to OUT_FLAG's file.  The flags' texts
+ * are kept in FLAGS (4 of them), which must outlive argv. */
+static void browser_argv(const char *chromium, const char *tmp, const char *html_path, const char *pdf_path,
+                         char flags[4][4200], const char *argv[32])
 {
-    char profile[1100], out_flag[4200], profile_flag[1200], url[4200], log_path[1100];
-    snprintf(profile, sizeof profile, "%s/profile", tmp);
-    snprintf(log_path, sizeof log_path, "%s/chromium.log", tmp);
-    snprintf(profile_flag, sizeof profile_flag, "--user-data-dir=%s", profile);
-    snprintf(out_flag, sizeof out_flag, "--print-to-pdf=%s", pdf_path);
-    snprintf(url, sizeof url, "file://%s", html_path);
-    const char *argv[32];
+    snprintf(flags[0], sizeof flags[0], "--user-data-dir=%s/profile", tmp);
+    snprintf(flags[1], sizeof flags[1], "--print-to-pdf=%s", pdf_path);
+    snprintf(flags[2], sizeof flags[2], "file://%s", html_path);
     int n = 0;
     argv[n++] = chromium;
     argv[n++] = "--headless";
@@ -100,23 +104,37 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
     argv[n++] = "--disable-extensions";
     argv[n++] = "--disable-default-apps";
     argv[n++] = "--host-resolver-rules=MAP * ~NOTFOUND";
-    argv[n++] = profile_flag;
+    argv[n++] = flags[0];
     argv[n++] = "--no-pdf-header-footer";
     argv[n++] = "--generate-pdf-document-outline"; /* bookmarks from the headings */
-    argv[n++] = out_flag;
-    argv[n++] = url;
+    argv[n++] = flags[1];
+    argv[n++] = flags[2];
     argv[n] = NULL;
-    /* emptied, so that a browser that writes nothing is not taken for one
-     * that wrote the last printing again */
-    struct stat before;
-    if (stat(pdf_path, &before) == 0 && S_ISREG(before.st_mode) && truncate(pdf_path, 0) != 0) {
-        fprintf(stderr, "undead faq: %s: %s\n", pdf_path, strerror(errno));
-        return false;
+}
+
+/* Start the browser (argv), its output to LOG_PATH: its pid, or -1 with
+ * the message printed.  An exec that fails (no such program, not
+ * executable) is told from a browser that runs and fails: the child sends
+ * exec's errno up a pipe closed on a successful exec. */
+static pid_t start_browser(const char *const *argv, const char *tmp, const char *log_path, const char *shown)
+{
+    int fds[2];
+    if (pipe(fds) != 0) {
+        fprintf(stderr, "undead faq: pipe: %s\n", strerror(errno));
+        return -1;
+    }
+    if (fcntl(fds[0], F_SETFD, FD_CLOEXEC) != 0 || fcntl(fds[1], F_SETFD, FD_CLOEXEC) != 0) {
+        fprintf(stderr, "undead faq: pipe: %s\n", strerror(errno));
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
     }
     pid_t pid = fork();
     if (pid < 0) {
         fprintf(stderr, "undead faq: fork: %s\n", strerror(errno));
-        return false;
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
     }
     if (pid == 0) {
         int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -126,47 +144,101 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
             close(fd);
         }
         setenv("HOME", tmp, 1); /* nothing of the user's profile is read or written */
-        execvp(chromium, (char *const *)argv);
-        fprintf(stderr, "cannot run %s: %s\n", chromium, strerror(errno));
+        execvp(argv[0], (char *const *)argv);
+        int e = errno;
+        ssize_t put = write(fds[1], &e, sizeof e);
+        (void)put;
         _exit(127);
     }
+    close(fds[1]);
+    int e = 0;
+    ssize_t got;
+    while ((got = read(fds[0], &e, sizeof e)) < 0 && errno == EINTR)
+        ;
+    close(fds[0]);
+    if (got != (ssize_t)sizeof e)
+        return pid; /* the pipe closed on exec: the browser runs */
+    waitpid(pid, NULL, 0);
+    fprintf(stderr, "undead faq: cannot run the browser '%s': %s; %s\n", shown, strerror(e),
+            e == ENOENT ? "install Chromium (Debian: apt-get install chromium), or name it with --chromium "
+                          "PATH or UNDEAD_CHROMIUM"
+                        : BROWSER_HINT);
+    return -1;
+}
+
+/* Wait for the browser, at most PDF_TIMEOUT_S: its wait status, or -1
+ * (killed, the message printed). */
+static int wait_browser(pid_t pid, const char *shown)
+{
     int status = 0;
     time_t start = time(NULL);
     for (;;) {
         pid_t w = waitpid(pid, &status, WNOHANG);
         if (w == pid)
-            break;
-        if (w < 0) {
-            status = -1;
-            break;
-        }
+            return status;
+        if (w < 0 && errno != EINTR)
+            return -1;
         if (time(NULL) - start > PDF_TIMEOUT_S) {
             kill(pid, SIGKILL);
             waitpid(pid, &status, 0);
-            fprintf(stderr, "undead faq: %s did not finish in %d s\n", chromium, PDF_TIMEOUT_S);
-            return false;
+            fprintf(stderr,
+                    "undead faq: the browser '%s' did not finish in %d s (killed); " BROWSER_HINT "\n", shown,
+                    PDF_TIMEOUT_S);
+            return -1;
         }
         struct timespec ts = { 0, 50 * 1000 * 1000 };
         nanosleep(&ts, NULL);
     }
-    struct stat sb;
-    bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && stat(pdf_path, &sb) == 0 && sb.st_size > 0;
-    if (!ok) {
-        fprintf(stderr, "undead faq: %s could not print the PDF (exit %d)%s\n", chromium,
-                WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-                WIFEXITED(status) && WEXITSTATUS(status) == 127
-                    ? "; install it (Debian: apt-get install chromium) or name it with --chromium"
-                    : "");
-        size_t len;
-        FILE *f = fopen(log_path, "r");
-        if (f) {
-            char line[512];
-            for (int i = 0; i < 20 && fgets(line, sizeof line, f); i++)
-                fprintf(stderr, "  %s", line);
-            fclose(f);
-        }
-        (void)len;
+}
+
+/* The first lines the browser wrote, indented under the message. */
+static void show_log(const char *log_path)
+{
+    FILE *f = fopen(log_path, "r");
+    if (!f)
+        return;
+    char line[512];
+    for (int i = 0; i < 20 && fgets(line, sizeof line, f); i++)
+        fprintf(stderr, "  %s%s", line, strchr(line, '\n') ? "" : "\n");
+    fclose(f);
+}
+
+/* Print html_path to pdf_path with headless Chromium; false with a
+ * message (each a failure of the environment: the browser missing, or
+ * failing, or printing nothing). */
+static bool print_pdf(const char *chromium, const char *tmp, const char *html_path, const char *pdf_path)
+{
+    char flags[4][4200], log_path[1100];
+    const char *argv[32];
+    browser_argv(chromium, tmp, html_path, pdf_path, flags, argv);
+    snprintf(log_path, sizeof log_path, "%s/chromium.log", tmp);
+    /* emptied, so that a browser that writes nothing is not taken for one
+     * that wrote the last printing again */
+    struct stat before;
+    if (stat(pdf_path, &before) == 0 && S_ISREG(before.st_mode) && truncate(pdf_path, 0) != 0) {
+        fprintf(stderr, "undead faq: %s: %s\n", pdf_path, strerror(errno));
+        return false;
     }
+    ud_buf shown;
+    ud_buf_init(&shown);
+    ud_escaped(&shown, chromium);
+    pid_t pid = start_browser(argv, tmp, log_path, ud_buf_str(&shown));
+    int status = pid < 0 ? -1 : wait_browser(pid, ud_buf_str(&shown));
+    struct stat sb;
+    bool exited = status != -1 && WIFEXITED(status);
+    bool ok = exited && WEXITSTATUS(status) == 0 && stat(pdf_path, &sb) == 0 && sb.st_size > 0;
+    if (!ok && status != -1) {
+        if (exited && WEXITSTATUS(status) == 0)
+            fprintf(stderr, "undead faq: the browser '%s' exited 0 but wrote no PDF; " BROWSER_HINT "\n",
+                    ud_buf_str(&shown));
+        else
+            fprintf(stderr,
+                    "undead faq: the browser '%s' could not print the PDF (%s %d); " BROWSER_HINT "\n",
+                    ud_buf_str(&shown), exited ? "exit" : "signal",
+                    exited ? WEXITSTATUS(status) : WTERMSIG(status));
+        show_log(log_path);
+    }
+    ud_buf_free(&shown);
     return ok;
 }
 
@@ -238,14 +310,20 @@ static int print_once(const faq_opts *o, const char *chromium, const char *tmp, 
     int status = write_file_or_say(o, html_path, "cannot write the HTML");
     if (status != UD_EXIT_OK)
         return status;
+    /* the browser missing, failing or printing a cut PDF is the
+     * environment's failure, not a failed check: exit 2 */
     if (!print_pdf(chromium, tmp, html_path, pdf_abs) || !pdf_is_whole(pdf_abs, shown))
-        return UD_EXIT_FAIL;
+        return UD_EXIT_USAGE;
     ud_buf err;
     ud_buf_init(&err);
     if (!pdf_pages_read("pdfinfo", pdf_abs, pages, &err)) {
-        fprintf(stderr, "undead faq: %s: cannot read on which page each heading lies (%s)\n", shown,
-                ud_buf_str(&err));
-        status = UD_EXIT_FAIL;
+        /* pdfinfo missing says how to install it; else the PDF is what it
+         * cannot read */
+        bool missing = strstr(ud_buf_str(&err), "poppler-utils") != NULL;
+        fprintf(stderr, "undead faq: %s: cannot read on which page each heading lies (%s)%s\n", shown,
+                ud_buf_str(&err),
+                missing ? "" : ": the browser printed a PDF pdfinfo cannot read; " BROWSER_HINT);
+        status = UD_EXIT_USAGE;
     }
     ud_buf_free(&err);
     return status;
@@ -286,7 +364,9 @@ static int print_settled(faq_opts *o, const char *chromium, const char *tmp, con
 }
 
 /* The PDF, its contents carrying page numbers (print_settled): an exit
- * status.  The browser prints to a temporary beside OUTPUT, renamed over
+ * status, 2 when the environment fails it (no browser, one that fails or
+ * prints a cut PDF, no pdfinfo, no temporary folder), 1 when the contents'
+ * page numbers do not settle.  The browser prints to a temporary beside OUTPUT, renamed over
  * it only when the PDF is whole (outfile.h): a run that fails leaves
  * OUTPUT as it was. */
 int faq_print_pdf(faq_opts *o, const char *chromium, const char *output)
@@ -303,10 +383,11 @@ int faq_print_pdf(faq_opts *o, const char *chromium, const char *output)
     const char *base = getenv("TMPDIR");
     snprintf(tmp, sizeof tmp, "%s/undead-faq-XXXXXX", base && *base ? base : "/tmp");
     if (!mkdtemp(tmp)) {
-        fprintf(stderr, "undead faq: cannot make a temporary directory: %s\n", strerror(errno));
+        fprintf(stderr, "undead faq: cannot make a temporary directory in %s: %s (TMPDIR names another)\n",
+                base && *base ? base : "/tmp", strerror(errno));
         ud_outfile_abort(&out);
         ud_buf_free(&why);
-        return UD_EXIT_FAIL;
+        return UD_EXIT_USAGE;
     }
     const char *pdf_path = ud_outfile_path(&out); /* the browser runs in another folder */
     char cwd[2048] = "";

@@ -76,6 +76,7 @@ void faq_section_rules(faq_doc *d, db *h, const ud_game *g, const game_runs *gr)
             char s[32];
             faq_short_source(rule->source, s, sizeof s);
             faq_textf(d, "%s \"%s\"", s, rule->section);
+            faq_rule_statements(d, g, r);
             faq_cell_end(d);
             faq_cell_begin(d);
             ud_buf when;

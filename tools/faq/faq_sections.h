@@ -121,6 +121,9 @@ void faq_section_players(faq_doc *d, db *h, const ud_game *g, const game_runs *g
 void faq_section_players_charts(faq_doc *d, db *h, const ud_game *g);
 void faq_section_players_ref(faq_doc *d, db *h, const ud_game *g, const game_runs *gr);
 void faq_section_rules(faq_doc *d, db *h, const ud_game *g, const game_runs *gr);
+/* faq_texts.c: the rule texts with their coverage (faq_opts.texts; none: no section) */
+void faq_section_texts(faq_doc *d, const ud_game *g);
+void faq_rule_statements(faq_doc *d, const ud_game *g, int r);
 void faq_section_questions(faq_doc *d, db *h, const ud_game *g, const game_runs *gr);
 void faq_section_claims(faq_doc *d, db *h, const ud_game *g);
 void faq_section_charts(faq_doc *d, db *h, const ud_game *g);

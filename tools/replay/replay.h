@@ -37,4 +37,20 @@ typedef enum {
 replay_status replay_html(const ud_transcript *t, const char *text, size_t len, const char *shown,
                           ud_buf *out, ud_buf *err);
 
+/* The page of the record at in_path (shown: its name on the page) to the
+ * file out_path, its folders made where missing.  REPLAY_REFUSED with why
+ * filled when the record cannot be read or the page written. */
+replay_status replay_file(const char *in_path, const char *shown, const char *out_path, ud_buf *why);
+
+/* One page in an index of pages. */
+typedef struct replay_entry {
+    const char *game; /* its game's title: the index groups by it, in the order given */
+    const char *name; /* the case's name, as the link's text */
+    const char *page; /* the page's path, relative to the index */
+    bool departs;     /* the record breaks a rule */
+} replay_entry;
+
+/* The index of n pages, written to the file path. */
+bool replay_index(const char *path, const replay_entry *e, int n, ud_buf *why);
+
 #endif

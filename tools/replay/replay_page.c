@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "replay.h"
+#include "replay_lines.h"
 #include "replay_steps.h"
 
 /* A JSON string of s; bytes that are not UTF-8 (a record's name can hold
@@ -48,8 +49,9 @@ static json_t *lines_of(const replay *r)
     return a;
 }
 
-/* The steps, and every rule that fired in one (by ID) into rules. */
-static json_t *steps_of(const replay *r, json_t *rules)
+/* The steps, every rule that fired in one (by ID) into rules, their
+ * drawings as runs of the lines in dict. */
+static json_t *steps_of(const replay *r, json_t *rules, replay_lines *dict)
 {
     const ud_game *g = r->t->game;
     json_t *a = json_array();
@@ -64,9 +66,10 @@ static json_t *steps_of(const replay *r, json_t *rules)
                                     json_pack("{s:o,s:o,s:o}", "summary", str(rule->summary), "source",
                                               str(rule->source), "section", str(rule->section)));
         }
-        json_array_append_new(a, json_pack("{s:i,s:i,s:o,s:o,s:o,s:b}", "first", s->first_line, "line",
-                                           s->line, "svg", s->svg ? str(s->svg) : json_null(), "state",
-                                           str(s->state), "rows", rows, "over", s->over));
+        json_array_append_new(a,
+                              json_pack("{s:i,s:i,s:o,s:o,s:o,s:b}", "first", s->first_line, "line", s->line,
+                                        "svg", s->svg ? replay_lines_runs(dict, s->svg) : json_null(),
+                                        "state", str(s->state), "rows", rows, "over", s->over));
     }
     return a;
 }
@@ -112,7 +115,8 @@ static const char script[] =
     "function show(k){\n"
     "  cur=Math.max(0,Math.min(D.steps.length-1,k));slider.value=cur;\n"
     "  const s=D.steps[cur],pic=$('pic');\n"
-    "  if(s.svg)pic.innerHTML=s.svg;else{pic.textContent='';const p=document.createElement('pre');"
+    "  if(s.svg){const h=[];for(let i=0;i<s.svg.length;i+=2)for(let k=0;k<s.svg[i+1];k++)"
+    "h.push(D.svgl[s.svg[i]+k]);pic.innerHTML=h.join('\\n');}else{pic.textContent='';const p=document.createElement('pre');"
     "p.textContent=s.state;pic.appendChild(p);}\n"
     "  let where='Step '+cur+' of '+(D.steps.length-1)+' \\u00b7 '+(s.line?'lines '+s.first+'\\u2013'+s.line:"
     "'the set-up');\n"
@@ -140,6 +144,19 @@ static const char script[] =
     "  const k={ArrowLeft:cur-1,ArrowRight:cur+1,Home:0,End:D.steps.length-1}[e.key];\n"
     "  if(k!==undefined){e.preventDefault();show(k);}});\n"
     "show(D.start);\n"
+    /* #selftest (the tests' browser run): every step drawn, the keys
+     * tried, and what went wrong written into the page for --dump-dom */
+    "if(location.hash==='#selftest'){const bad=[];const start=cur;\n"
+    "  for(let k=0;k<D.steps.length;k++){try{show(k);if(!$('pic').firstChild)bad.push('step '+k+' drew nothing');}"
+    "catch(e){bad.push('step '+k+': '+e);}}\n"
+    "  const key=k=>document.dispatchEvent(new KeyboardEvent('keydown',{key:k}));\n"
+    "  show(0);key('ArrowRight');if(D.steps.length>1&&cur!==1)bad.push('ArrowRight: step '+cur);\n"
+    "  key('End');if(cur!==D.steps.length-1)bad.push('End: step '+cur);\n"
+    "  key('ArrowLeft');if(D.steps.length>1&&cur!==D.steps.length-2)bad.push('ArrowLeft: step '+cur);\n"
+    "  key('Home');if(cur!==0)bad.push('Home: step '+cur);\n"
+    "  const r=document.createElement('pre');r.id='selftest';"
+    "r.textContent='selftest '+(bad.length?'FAILED: '+bad.join('; '):'ok: '+D.steps.length+' steps, opened at '+start);"
+    "document.body.appendChild(r);}\n"
     "})();\n";
 
 /* text, escaped for HTML. */
@@ -203,9 +220,12 @@ replay_status replay_html(const ud_transcript *t, const char *text, size_t len, 
         return REPLAY_REFUSED;
     }
     json_t *rules = json_object();
-    json_t *data =
-        json_pack("{s:o,s:o,s:o,s:o,s:i}", "lines", lines_of(&r), "steps", steps_of(&r, rules), "rules",
-                  rules, "departure", departure_of(&r), "start", r.departs ? r.depart_step : 0);
+    replay_lines *dict = replay_lines_new();
+    json_t *steps = dict ? steps_of(&r, rules, dict) : NULL;
+    json_t *data = json_pack("{s:o,s:o,s:o,s:o,s:o,s:i}", "lines", lines_of(&r), "steps", steps, "svgl",
+                             dict ? replay_lines_json(dict) : NULL, "rules", rules, "departure",
+                             departure_of(&r), "start", r.departs ? r.depart_step : 0);
+    replay_lines_free(dict);
     char *json = data ? json_dumps(data, JSON_COMPACT | JSON_ESCAPE_SLASH) : NULL;
     json_decref(data);
     if (!json) {

@@ -105,9 +105,9 @@ static bool add_step(replay *r, int first, int line, const void *state, const ui
     }
     replay_step *s = &r->steps[r->n++];
     *s = (replay_step){ .first_line = first, .line = line, .over = over };
-    char caption[300];
-    snprintf(caption, sizeof caption, "%s, %s%d", shown, line ? "after line " : "set-up, line ", line);
-    draw_step(r->t, state, caption, s);
+    /* the caption names the record only: a step read up to later lines
+     * (joined) keeps its drawing, and the page says which lines */
+    draw_step(r->t, state, shown, s);
     rows_between(g, before, after, s);
     return true;
 }

@@ -18,6 +18,7 @@
 
 typedef struct verify_opts {
     const char *golden_dir, *fuzz_dir;
+    const char *texts_dir; /* --texts: the rule texts, mapped against the rows (undead text); NULL: not */
     uint64_t games, reading_games, seed;
     int jobs;
     uint64_t max_memory; /* --max-memory; 0: the default */
@@ -36,6 +37,9 @@ typedef struct verify_row {
     int cut;        /* steps a limit stopped before their end (an exploration
               * past --max-memory): no failed check, exit 2 */
     int cut_memory; /* of them, explorations --max-memory cut */
+    /* --texts: the text map's counts over the game's texts (text.h) */
+    int texts, text_statements, text_on_rows, text_pinned, text_readings, text_declared, text_not_encoded,
+        text_stale;
 } verify_row;
 
 /* "GAME: STEP I/N" on standard error when it is a terminal (n 0: no count). */
