@@ -140,3 +140,27 @@ const char *ud_escaped(ud_buf *tmp, const char *s)
     ud_buf_put_escaped(tmp, s);
     return ud_buf_str(tmp);
 }
+
+void ud_buf_wrapped(ud_buf *b, const char *s, int col, int width, int indent)
+{
+    while (*s) {
+        size_t word = strcspn(s, " ");
+        if (col > indent && col + (int)word > width) {
+            while (b->len && b->data[b->len - 1] == ' ')
+                b->data[--b->len] = '\0';
+            ud_buf_printf(b, "\n%*s", indent, "");
+            col = indent;
+        }
+        ud_buf_printf(b, "%.*s", (int)word, s);
+        col += (int)word;
+        s += word;
+        if (*s == ' ') {
+            ud_buf_putc(b, ' ');
+            col++;
+            s++;
+        }
+    }
+    while (b->len && b->data[b->len - 1] == ' ')
+        b->data[--b->len] = '\0';
+    ud_buf_putc(b, '\n');
+}

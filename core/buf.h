@@ -24,6 +24,13 @@ void ud_buf_vprintf(ud_buf *b, const char *fmt, va_list ap);
 /* The text so far; "" for an empty buffer (never NULL). */
 const char *ud_buf_str(const ud_buf *b);
 
+/* Append s wrapped at its spaces for a terminal, and a newline: the first
+ * line goes on from column col (what the line holds already), every line
+ * ends within width columns but for a word longer than a line, and the
+ * lines after the first begin with indent spaces.  No line ends in a
+ * space.  (The games' text drawings, undead show.) */
+void ud_buf_wrapped(ud_buf *b, const char *s, int col, int width, int indent);
+
 /* Append s as a message may show it on a terminal: printable ASCII and
  * well-formed UTF-8 as they are, every other byte escaped (\n, \t, \r,
  * else \xHH: \x1b, \x7f, \xff; a C1 control's two bytes, \xc2\x9b), so

@@ -392,12 +392,16 @@ struct ud_game {
      * enough. */
     bool (*check_start)(const void *state, const ud_setup *setup, ud_buf *err);
     const struct ud_game_extras *extras; /* NULL: none (core/extras.h) */
-    /* A picture of the state a person can follow (undead show): a text
-     * map for a terminal, and a standalone SVG document (no scripts, no
-     * external references).  Each writes the whole drawing, legend
-     * included, to out, under caption (one line: which record, which
-     * position); names come from setup.  NULL: the game has no drawing
-     * and show prints the state line (describe) instead. */
+    /* A picture of the state a person can follow (undead show, and each
+     * step of its html page; a human player's table): a text block for a
+     * terminal (at most 80 columns, no colour codes: a caller may add
+     * colour), and a standalone SVG document (no scripts, no external
+     * references; core/svg.h has the shared parts).  Each writes the
+     * whole drawing, legend included where a symbol needs one, to out,
+     * under caption (its first line: which record, which position);
+     * names come from setup and are escaped for XML in the SVG.  NULL:
+     * the game has no drawing and show prints the state line (describe)
+     * instead. */
     void (*draw_text)(const ud_game *g, const void *state, const ud_setup *setup, const char *caption,
                       ud_buf *out);
     void (*draw_svg)(const ud_game *g, const void *state, const ud_setup *setup, const char *caption,

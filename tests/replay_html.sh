@@ -3,8 +3,9 @@
 # page a browser steps through.
 #   replay_html.sh UNDEAD SOURCE_DIR
 # For a worked example of each game: exit 0, one step for the set-up and
-# one per position the record's outcomes and decisions reach, each step's
-# state line what `undead show --at LINE` reaches there, every step after
+# one per position the record's outcomes and decisions reach, each step
+# what `undead show --at LINE` reaches there (its SVG, the caption aside,
+# for a game that draws; else its state line), every step after
 # the set-up firing a row, no departure, opening at the set-up.  A record
 # with a line that breaks a rule: exit 1, the page written all the same,
 # opening at the step before that line, naming the line and the rule as
@@ -54,9 +55,22 @@ PY
 
 # Each game's worked example, stepped through.
 examples=(zombie-dice:zombie_dice/examples/001-examples-1-3.in dotld:dotld/examples/combat.in
-          zombies-cards:zombies_cards/examples/death.in)
+          zombies-cards:zombies_cards/examples/death.in one-die:one_die/examples/bust.in)
+# same.py A B: two SVGs of one position are the same drawing but for the
+# caption (the page's names the record, show's the line, the end and the
+# game over).
+cat > same.py <<'PY'
+import re, sys
+def drawing(path):
+    text = open(path, encoding="utf-8").read().rstrip("\n")
+    return re.sub(r"rec\.in(, (after line|set-up, line) [^<]*)?<", "CAPTION<", text)
+sys.exit(0 if drawing(sys.argv[1]) == drawing(sys.argv[2]) else f"{sys.argv[1]} and {sys.argv[2]} differ")
+PY
 for pair in "${examples[@]}"; do
-    game="${pair%%:*}" record="$src/golden/${pair#*:}"
+    game="${pair%%:*}"
+    # a short name, so that a caption fits one line of the SVG whatever it adds
+    cp "$src/golden/${pair#*:}" rec.in
+    record=rec.in
     "$undead" show "$game" "$record" --format html -o page.html || fail "$game: exit $? for a legal record"
     python3 data.py page.html > data.json || fail "$game: the page's data"
     python3 - data.json "$game" <<'PY' || fail "$game: the steps"
@@ -76,17 +90,34 @@ for a, b in zip(d["steps"], d["steps"][1:]):
         if rid not in d["rules"] or n < 1:
             bad.append(f"row {rid} x{n} not among the page's rules")
 with open("lines.txt", "w") as f:
-    for s in d["steps"][1:]:
-        print(s["line"], s["state"], file=f)
+    for i, s in enumerate(d["steps"][1:], 1):
+        print(s["line"], s["first"], i, s["state"], file=f)
+        if s["svg"]:  # runs of lines of the page's dictionary: start, count, ...
+            runs = s["svg"]
+            svg = "\n".join(d["svgl"][runs[k] + j] for k in range(0, len(runs), 2) for j in range(runs[k + 1]))
+            open(f"step-{i}.svg", "w", encoding="utf-8").write(svg)
 if bad:
     sys.exit("\n".join(bad))
 PY
-    # each step's state: what show --at reaches at its line (a game with no
-    # drawing prints its state line)
-    while read -r line state; do
-        got="$("$undead" show "$game" "$record" --at "$line" | sed -n 's/^= //p')"
-        [[ "$got" == "$state" ]] || fail "$game: line $line: the page's state '$state', show --at gives '$got'"
+    # each step: what show --at reaches at its line, drawn the same (a game
+    # with no drawing prints its state line).  A step whose later lines
+    # joined it (no row fired) is drawn after its first line: show --at a
+    # joined line may stop inside the row that reads them (a roll's dice
+    # half read), so the drawing is looked for after each of its lines.
+    while read -r line first step state; do
+        if [[ -f "step-$step.svg" ]]; then
+            found=0
+            for ((at = line; at >= first && !found; at--)); do
+                "$undead" show "$game" "$record" --at "$at" --format svg -o shown.svg || fail "$game: show --at $at"
+                python3 same.py "step-$step.svg" shown.svg 2> /dev/null && found=1
+            done
+            ((found)) || fail "$game: lines $first-$line: the page's SVG is not show --at's after any of them"
+        else
+            got="$("$undead" show "$game" "$record" --at "$line" | sed -n 's/^= //p')"
+            [[ "$got" == "$state" ]] || fail "$game: line $line: the page's state '$state', show --at gives '$got'"
+        fi
     done < lines.txt
+    rm -f step-*.svg
     selftest page.html "$(python3 -c "import json; print(len(json.load(open('data.json'))['steps']))")" 0
     echo "replay_html: $game: $(wc -l < lines.txt) steps after the set-up, each as show --at"
 done

@@ -5,8 +5,10 @@
 # Chromium screenshots each SVG (a PNG much larger than a blank page's: the
 # board was painted) and prints it to PDF, whose text (pdftotext) holds the
 # players' names and the legend: the document parsed and its text was laid
-# out.  Chromium and poppler-utils are in debian-packages.txt: when missing
-# this FAILS.
+# out.  The other games' SVGs, mid-game and at the end of a golden record,
+# parse as XML (python3 xml.etree) and carry the players' names and the key
+# figures of the text drawing.  Chromium and poppler-utils are in
+# debian-packages.txt: when missing this FAILS.
 set -euo pipefail
 undead="$1" src="$2"
 tmp="$(mktemp -d)"
@@ -58,4 +60,63 @@ for at in 120 end; do
         grep -q "$word" "board-$at.txt" || fail "'$word' is not in the printed board-$at.svg's text"
     done
     echo "show_svg: --at $at: a $size-byte screenshot (blank: $blank), $pages PDF page(s) with the names and the legend"
+done
+
+# The other games' drawings: each game's SVG, mid-game and at the end of a
+# golden record, parses as XML (python3 xml.etree) with an <svg> root; its
+# text and the text drawing both carry every player's name and the same
+# key figures (read from the text drawing, looked for in the SVG's text).
+cat > figures.py <<'PY'
+import re, sys, xml.etree.ElementTree as E
+game, svg_path, text_path, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split()
+root = E.parse(svg_path).getroot()
+if root.tag != "{http://www.w3.org/2000/svg}svg":
+    sys.exit(f"{svg_path}: the root is {root.tag}")
+texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+svg_text = "\n".join(texts)
+drawing = open(text_path, encoding="utf-8").read()
+bad = [f"'{n}' missing from the {where}" for n in names for where, t in (("SVG", svg_text), ("text", drawing))
+       if n not in t]
+def figure(pattern, svg_form):
+    m = re.search(pattern, drawing)
+    if not m:
+        bad.append(f"no /{pattern}/ in the text drawing")
+    elif svg_form(m) not in svg_text:
+        bad.append(f"the text's '{m.group(0)}' is not in the SVG as '{svg_form(m)}'")
+if game == "zombie-dice":
+    figure(r"Cup \((\d+) dice\): (.*)", lambda m: f"{m.group(1)} dice: {m.group(2)}")
+    figure(r"Shotguns: +(\d+ of \d+) this turn", lambda m: f"{m.group(1)} shotguns this turn")
+    figure(r"Scores \(target (\d+)\)", lambda m: f"Scores (target {m.group(1)} brains)")
+elif game == "dotld":
+    m = re.search(r"Time (\d+)  Healthy Survivors (\d+)  Infected Survivors (\d+)  Supplies (\d+)  Ammo (\d+)", drawing)
+    boxes = [t for t in texts if t.isdigit()]
+    if not m:
+        bad.append("no party figures in the text drawing")
+    elif " ".join(m.groups()) not in " ".join(boxes):
+        bad.append(f"the party's figures {m.groups()} are not the SVG's boxes {boxes}")
+    figure(r"District \d of 4: .*\)", lambda m: m.group(0))
+elif game == "zombies-cards":
+    figure(r"Map stack: \d+ cards?", lambda m: m.group(0))
+    figure(r"in the box: \d+", lambda m: m.group(0))
+    figure(r"draw deck (\d+)", lambda m: m.group(1))
+if bad:
+    sys.exit(f"{game}: " + "; ".join(bad))
+PY
+others=(zombie-dice:zombie_dice/seeded/00-finish-round-one-round-fewer-than-three-return-first-seat-order.transcript:100
+        dotld:dotld/seeded/party-three.transcript:300
+        zombies-cards:zombies_cards/seeded/four-players.transcript:100)
+for triple in "${others[@]}"; do
+    IFS=: read -r game path mid <<< "$triple"
+    record="$src/golden/$path"
+    names="$(sed -n 's/^player \([^ ]*\).*/\1/p' "$record" | tr '\n' ' ')"
+    for at in "$mid" end; do
+        args=(); [[ "$at" != end ]] && args=(--at "$at")
+        "$undead" show "$game" "$record" "${args[@]}" --format svg -o "$game-$at.svg" || fail "$game --at $at: svg"
+        "$undead" show "$game" "$record" "${args[@]}" -o "$game-$at.txt" || fail "$game --at $at: text"
+        if grep -qiE '<script|href=|@import|url\(' "$game-$at.svg"; then
+            fail "$game: the SVG does not stand alone (script or external reference)"
+        fi
+        python3 figures.py "$game" "$game-$at.svg" "$game-$at.txt" "$names" || fail "$game --at $at"
+    done
+    echo "show_svg: $game: the SVG parses mid-game and at the end, with the names and figures of the text drawing"
 done

@@ -1,8 +1,10 @@
 /*
  * test_show.c - `undead show` on every registered game (the binary CMake
  * built): a seeded game's record drawn at its end and at every tenth line,
- * as text and as SVG when the game draws (ud_game.draw_text, draw_svg),
- * else the game's state line with the message that it has no drawing; and
+ * as text and as SVG when the game draws (ud_game.draw_text, draw_svg;
+ * the SVG parsed as XML, and drawn again with a player named <b>&" who
+ * must stay escaped), else the game's state line with the message that it
+ * has no drawing; and
  * the checker's stop (ud_check_opts.stop_after_line) against the record's
  * own state lines; -o OUT and a failed write.  The games' pictures themselves are tested beside each
  * game (spec/<game>/tests/).
@@ -15,6 +17,7 @@
 #include <unistd.h>
 
 #include "support.h"
+#include "support_draw.h"
 
 static char *out, *err;
 
@@ -81,6 +84,8 @@ Test(show, every_game_draws_or_prints_its_state_line_at_every_tenth_line)
                 cr_assert_eq(rc, 0, "%s --at %s --format svg: exit %d: %s", g->name, at, rc, err);
                 cr_assert_eq(strncmp(out, "<?xml", 5), 0, "%s", out);
                 cr_assert_null(strstr(out, "<script"));
+                if (line == 10 || line >= n)
+                    assert_svg_parses(out);
             } else {
                 cr_assert_eq(rc, 2, "%s has no SVG drawing", g->name);
                 cr_assert_not_null(strstr(err, "has no SVG drawing; its state line reads: = "), "%s", err);
@@ -89,6 +94,30 @@ Test(show, every_game_draws_or_prints_its_state_line_at_every_tenth_line)
         remove(path);
         free(text);
     }
+}
+
+/* Every game that draws: a player named <b>&" is escaped in the SVG,
+ * which still parses, and stands as it is in the text, mid-game and at
+ * the end of a seeded game. */
+Test(show, a_hostile_name_stays_escaped_in_every_games_svg)
+{
+    int drawn = 0;
+    FOR_EACH_GAME(g)
+    {
+        if (!g->draw_svg)
+            continue;
+        ud_result res;
+        char *text = play_text(g, g->min_players > 2 ? g->min_players : (g->max_players < 2 ? 1 : 2), NULL, 5,
+                               &res, NULL);
+        char path[64];
+        write_temp(path, sizeof path, text);
+        assert_hostile_name_escaped(path, lines_of(text) / 2);
+        assert_hostile_name_escaped(path, 0);
+        remove(path);
+        free(text);
+        drawn++;
+    }
+    cr_assert_gt(drawn, 0, "no game draws: this tests nothing");
 }
 
 /* After every state line of a record (the last of a run of them), the

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "dotld.h"
+#include "dl_draw.h"
 #include "dotld_extras.h"
 
 #define S002 "002_1e442ea09f23bb8e.txt"
@@ -571,6 +572,8 @@ const ud_game dl_game = {
     .init = dl_init,
     .to_move = dl_to_move,
     .describe = dl_describe,
+    .draw_text = dl_draw_text,
+    .draw_svg = dl_draw_svg,
     .unordered_state_keys = unordered_state_keys,
     .score = dl_score,
     .winner = dl_winner,

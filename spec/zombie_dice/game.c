@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "zd.h"
+#include "zd_draw.h"
 #include "zd_extras.h"
 
 #define ST(p) ((zd_state *)(p))
@@ -204,4 +205,6 @@ const ud_game zd_game = {
     .apply_start = zd_apply_start,
     .extras = &zd_extras,
     .counts = zd_counts,
+    .draw_text = zd_draw_text,
+    .draw_svg = zd_draw_svg,
 };

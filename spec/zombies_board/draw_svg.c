@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "svg.h"
 #include "xml.h"
 #include "zombies_board.h"
 
@@ -29,42 +30,6 @@ static const char *const ground_fill[] = {
 static const char *const pawn_fill[ZB_MAX_PLAYERS] = {
     "#1f5fbf", "#8e44ad", "#e67e22", "#16a085", "#c2185b", "#222222",
 };
-
-static void text(ud_buf *out, int x, int y, const char *attrs, const char *s)
-{
-    ud_buf_printf(out, "<text x=\"%d\" y=\"%d\" %s>", x, y, attrs);
-    ud_xml_escape_buf(out, s);
-    ud_buf_puts(out, "</text>\n");
-}
-
-/* s in lines of at most width pixels (a sans-serif character is taken as
- * 0.6 of the font size: SVG 1.1 has no wrapping of its own); the y of the
- * line after the last. */
-static int wrapped(ud_buf *out, int x, int y, int width, int font, const char *attrs, const char *s)
-{
-    size_t per = (size_t)(width * 10 / (font * 6));
-    char line[512];
-    while (*s) {
-        size_t n = strlen(s);
-        if (n > per) {
-            n = per;
-            while (n > per / 2 && s[n] != ' ')
-                n--;
-            if (s[n] != ' ')
-                n = per; /* one long word: cut it */
-        }
-        if (n >= sizeof line)
-            n = sizeof line - 1;
-        memcpy(line, s, n);
-        line[n] = '\0';
-        text(out, x, y, attrs, line);
-        y += font + 6;
-        s += n;
-        while (*s == ' ')
-            s++;
-    }
-    return y;
-}
 
 static void token(ud_buf *out, int cx, int cy, int r, int tok)
 {
@@ -157,7 +122,7 @@ static void board(const zb_state *st, const ud_setup *setup, const int box[4], u
                           "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"11\" fill=\"#fff\" "
                           "fill-opacity=\"0.85\"/>\n",
                           px + 1, py + 1, (int)strlen(slot) * 6 + 4);
-            text(out, px + 3, py + 10, "class=\"s\"", slot);
+            ud_svg_text(out, px + 3, py + 10, "class=\"s\"", slot);
         }
     /* contents, then pawns and their names, then what shares a space with
      * a pawn, small in its lower right corner, so nothing hides anything */
@@ -194,12 +159,12 @@ static void board(const zb_state *st, const ud_setup *setup, const int box[4], u
 
 static void legend_item(ud_buf *out, int x, int y, const char *what)
 {
-    text(out, x + 16, y + 4, "class=\"l\"", what);
+    ud_svg_text(out, x + 16, y + 4, "class=\"l\"", what);
 }
 
 static int legend(int y, int wrap, ud_buf *out)
 {
-    text(out, 12, y, "class=\"h\"", "Legend");
+    ud_svg_text(out, 12, y, "class=\"h\"", "Legend");
     y += LINE + 4;
     static const struct {
         int kind;
@@ -227,7 +192,7 @@ static int legend(int y, int wrap, ud_buf *out)
     token(out, 418, y, 6, ZB_TOK_BULLET);
     legend_item(out, 412, y, "bullet token");
     y += LINE + 4;
-    return wrapped(
+    return ud_svg_wrapped(
         out, 12, y, wrap, 12, "class=\"l\"",
         "A small token in a zombie's corner lies under it.  A numbered circle is a player's "
         "pawn, named beside it; a small zombie in its corner shares its space (a fight).  Numbers: space x (top) and y (left), as in positions like "
@@ -250,12 +215,12 @@ void zb_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, con
     ud_buf_init(&body);
     board(st, setup, box, &body);
     int y = MARGIN + bh + 24;
-    y = wrapped(&body, 12, y, wrap, 14, "class=\"h\"", caption);
-    y = wrapped(&body, 12, y, wrap, 12, "class=\"l\"", g->title);
+    y = ud_svg_wrapped(&body, 12, y, wrap, 14, "class=\"h\"", caption);
+    y = ud_svg_wrapped(&body, 12, y, wrap, 12, "class=\"l\"", g->title);
     ud_buf line;
     ud_buf_init(&line);
     zb_draw_status(g, st, setup, &line);
-    y = wrapped(&body, 12, y, wrap, 12, "class=\"l\"", ud_buf_str(&line));
+    y = ud_svg_wrapped(&body, 12, y, wrap, 12, "class=\"l\"", ud_buf_str(&line));
     ud_buf_clear(&line);
     ud_buf_printf(&line, "On the board: %d zombies, %d tokens.  Piles: %d tiles, %d event cards.  Heliport: ",
                   st->zombies, st->tokens, st->tiles_pile, st->cards_pile);
@@ -263,9 +228,9 @@ void zb_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, con
         ud_buf_printf(&line, "at %d,%d.", st->heli_x, st->heli_y);
     else
         ud_buf_puts(&line, "not placed.");
-    y = wrapped(&body, 12, y, wrap, 12, "class=\"l\"", ud_buf_str(&line));
+    y = ud_svg_wrapped(&body, 12, y, wrap, 12, "class=\"l\"", ud_buf_str(&line));
     y += 8;
-    text(&body, 12, y, "class=\"h\"", "Players");
+    ud_svg_text(&body, 12, y, "class=\"h\"", "Players");
     y += LINE + 2;
     for (int p = 0; p < n; p++) {
         pawn(&body, 20, y - 4, p);
@@ -274,31 +239,23 @@ void zb_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, con
         zb_draw_player(st, p, &line);
         if (st->phase != ZB_PH_OVER && p == st->current)
             ud_buf_puts(&line, "  (to move)");
-        y = wrapped(&body, 38, y, wrap - 26, 12, "class=\"l\"", ud_buf_str(&line)) + 4;
+        y = ud_svg_wrapped(&body, 38, y, wrap - 26, 12, "class=\"l\"", ud_buf_str(&line)) + 4;
     }
     ud_buf_free(&line);
     y = legend(y + 10, wrap, &body);
     int height = y + 4;
 
-    ud_buf_printf(
-        out,
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
-        width, height, width, height);
-    ud_buf_puts(out, "<title>");
-    ud_xml_escape_buf(out, caption);
-    ud_buf_puts(out, "</title>\n<style>\n"
-                     "text { font-family: sans-serif; fill: #222; }\n"
-                     ".t { fill: #fff; font-weight: bold; text-anchor: middle; }\n"
-                     ".c { font-size: 10px; text-anchor: middle; fill: #666; }\n"
-                     ".s { font-size: 9px; fill: #333; }\n"
-                     ".g { font-size: 16px; font-weight: bold; text-anchor: middle; fill: #333; }\n"
-                     ".n { font-size: 12px; font-weight: bold; paint-order: stroke; stroke: #fff; "
-                     "stroke-width: 3px; }\n"
-                     ".h { font-size: 14px; font-weight: bold; }\n"
-                     ".l { font-size: 12px; }\n"
-                     "</style>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
+    ud_svg_begin(out, width, height, caption,
+                 "text { font-family: sans-serif; fill: #222; }\n"
+                 ".t { fill: #fff; font-weight: bold; text-anchor: middle; }\n"
+                 ".c { font-size: 10px; text-anchor: middle; fill: #666; }\n"
+                 ".s { font-size: 9px; fill: #333; }\n"
+                 ".g { font-size: 16px; font-weight: bold; text-anchor: middle; fill: #333; }\n"
+                 ".n { font-size: 12px; font-weight: bold; paint-order: stroke; stroke: #fff; "
+                 "stroke-width: 3px; }\n"
+                 ".h { font-size: 14px; font-weight: bold; }\n"
+                 ".l { font-size: 12px; }\n");
     ud_buf_puts(out, ud_buf_str(&body));
-    ud_buf_puts(out, "</svg>\n");
+    ud_svg_end(out);
     ud_buf_free(&body);
 }

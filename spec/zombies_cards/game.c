@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "zc_draw.h"
 #include "zombies_cards.h"
 
 #include "extras.h"
@@ -614,6 +615,8 @@ const ud_game zc_game = {
     .init = zc_init,
     .to_move = zc_to_move,
     .describe = zc_describe,
+    .draw_text = zc_draw_text,
+    .draw_svg = zc_draw_svg,
     .unordered_state_keys = unordered_state_keys,
     .score = zc_score,
     .winner = zc_winner,
