@@ -25,7 +25,9 @@ run "$undead" play zombie-dice --players ann,bob --policy human,random --seed 5 
 [[ ! -s err ]] || fail "standard error: $(head -c 2000 err)"
 grep -q '^undead-transcript' out && fail "the record is on the screen"
 grep -qx "ann to choose" out || fail "no table drawn for ann: $(head -c 2000 out)"
-grep -q "^turn=ann .*cup=" out || fail "the table does not show the cup (the state): $(head -c 2000 out)"
+grep -q "^Cup ([0-9]* dice): green [0-9]*, yellow [0-9]*, red [0-9]*$" out ||
+    fail "the table does not show the cup: $(head -c 2000 out)"
+grep -q "^Zombie Dice: the first to 13 brains$" out || fail "the table is not Zombie Dice's drawing"
 grep -qx "  decide ann roll" out || fail "what happened since is not shown: $(head -c 2000 out)"
 grep -qxF "${prompt}1) stop: Short of three shotguns, you choose to stop and score or to roll again. (000_667bbeec5fdf16bd.txt, Mmm! Brainnns!)" out ||
     fail "'?' does not explain stop: $(grep -F '1) stop' out | head -3)"
@@ -50,11 +52,17 @@ import itertools, re, sys
 from fractions import Fraction as F
 text = open(sys.argv[1]).read()
 head, _, tail = text.partition("stop: you bank")
-state = [l for l in head.split("\n") if l.startswith("turn=")][-1]
-kv = dict(w.split("=", 1) for w in state.split())
-shots, feet = int(kv["shotguns"]), [c for c in kv["feet"].split(",") if c != "-"]
-cup = {c: int(n) for c, n in re.findall(r"([GYR])(\d+)", kv["cup"])}
-brains = int(kv["brains"])
+table = head[head.rindex("ann to choose"):]
+# the table as drawn: "Cup (10 dice): green 5, yellow 2, red 3", "Feet in
+# hand:  green, yellow" (or "none"), "Brains:        2 this turn ...",
+# "Shotguns:      1 of 3 this turn ..."
+state = table
+colour = {"green": "G", "yellow": "Y", "red": "R"}
+cup = {colour[c]: int(n) for c, n in re.findall(r"(green|yellow|red) (\d+)", re.search(r"^Cup .*$", table, re.M).group(0))}
+feet_line = re.search(r"^Feet in hand:\s*(.*)$", table, re.M).group(1)
+feet = [colour[w] for w in re.findall(r"green|yellow|red", feet_line)]
+shots = int(re.search(r"^Shotguns:\s*(\d+) of 3", table, re.M).group(1))
+brains = int(re.search(r"^Brains:\s*(\d+) this turn", table, re.M).group(1))
 p_shot = {"G": F(1, 6), "Y": F(2, 6), "R": F(3, 6)}
 need = 3 - len(feet)
 pool = [c for c, n in cup.items() for _ in range(n)]
@@ -89,7 +97,7 @@ head, _, tail = text.partition("keep: your dice as they show kill ")
 if not tail:
     sys.exit("no fight odds")
 faces = [int(f) for f in re.findall(r"^  fight ([0-9 ]+)$", head, re.M)[-1].split()]
-zombies = int(re.findall(r"fight-zombies=(\d+)", head)[-1])
+zombies = int(re.findall(r"^Fight Dice: (\d+) zombies? to fight", head, re.M)[-1])
 kills = min(zombies, sum(1 if f in (4, 5) else 2 if f == 6 else 0 for f in faces))
 want = f"{kills} of the {zombies} zombie{'' if zombies == 1 else 's'}: {zombies - kills} left."
 if not tail.startswith(want):
