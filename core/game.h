@@ -319,6 +319,11 @@ struct ud_game {
     const ud_action_kind *actions; /* index = ud_action.kind */
     int n_actions;
     const char *const *chance_events; /* transcript verbs of chance lines, NULL-terminated */
+    /* In what order the words of an outcome line come (the faces of a roll,
+     * the cards of a deal), for an adapter's writer: `undead serve GAME
+     * --schema` prints it (docs/conformance.md); NULL: as the rules draw
+     * them, said no more precisely. */
+    const char *outcome_order;
     const ud_ratio *ratios;
     int n_ratios;
     const ud_reading_measure *reading_measures; /* NULL: every reading the usual way */

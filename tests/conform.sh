@@ -10,6 +10,11 @@
 #   self GAME                  seeded games, in both chance modes
 #   depth GAME DEPTH           every path DEPTH decisions deep
 #                              (UD_GAME_CONFORM_DEPTH in its game.cmake)
+#   unsupported                a reading an adapter does not play is
+#                              answered `unsupported` (serve, the Python
+#                              skeleton) and reported so (exit 2)
+#   schema GAME                `undead serve GAME --schema` is what
+#                              docs/conformance.md prints for the game
 #   faulty GAME FILE           each faulty implementation FILE lists, in
 #                              both chance modes
 #                              (spec/<folder>/conform-faulty.txt)
@@ -163,6 +168,31 @@ broken_*)
     *) fail "unknown mode" ;;
     esac
     has "request [0-9]+ \(\{\"cmd\":\"(decide|hello|offers)"
+    ;;
+unsupported)
+    # serve: a value none of the game's readings has
+    printf '%s\n' '{"cmd":"hello","protocol":1}' \
+        '{"cmd":"new","game":"zombie-dice","players":["a","b"],"readings":{"end":"sudden"},"chance":"dictate","seed":1}' |
+        "$U" serve zombie-dice >"$tmp/out" 2>&1
+    has '^\{"unsupported":"reading end=sudden: '
+    ! grep -q '"error"' "$tmp/out" || fail "serve answered an unplayable reading with an error"
+    # the skeleton plays only end=finish-round: conform says it does not play the other
+    run 2 -- "$U" conform zombie-dice --no-db --games 2 --variant end=final-turn \
+        -- python3 "$src/examples/adapters/python/zombie_dice.py"
+    has "the adapter does not play this: reading end=final-turn: this implementation plays only end=finish-round"
+    ;;
+schema)
+    # the docs' block under "### GAME", between its ``` lines, printed by
+    # the tool: a change of the schema shows as a diff to copy in
+    game="${1:?conform.sh schema: expected the game}"
+    docs="$src/docs/conformance.md"
+    awk -v want="### $game" '$0 == want { at = 1; next }
+        at == 1 && /^```$/ { at = 2; next }
+        at == 2 && /^```$/ { exit }
+        at == 2 { print }' "$docs" > "$tmp/docs"
+    [[ -s "$tmp/docs" ]] || fail "docs/conformance.md has no block under '### $game'"
+    run 0 -- "$U" serve "$game" --schema
+    diff -u "$tmp/docs" "$tmp/out" > "$tmp/diff" || { cat "$tmp/diff"; fail "docs/conformance.md's block for $game is not what serve --schema prints"; }
     ;;
 faulty)
     faulty_list "${1:?conform.sh faulty: expected the game}" "${2:?conform.sh faulty: expected the file}"

@@ -41,7 +41,10 @@ static const opts_option options[] = {
       .hi = CF_MAX_DEPTH,
       .metavar = "D",
       .help = "every decision and every outcome of the first D plays (the\n"
-              "set-up is play 1, each decision and what follows one more)" },
+              "set-up is play 1, each decision and what follows one more);\n"
+              "the paths multiply by a whole play's branching at each depth:\n"
+              "from 3 on it can take hours (Zombie Dice's 3 is 869,730\n"
+              "paths), so try D before D+1" },
     { .name = "max-outcomes",
       .kind = OPTS_NUMBER,
       .at = OPTS_AT(conform_cli, o.enum_outcomes),
@@ -106,7 +109,9 @@ static const opts_option options[] = {
       .hi = 1000000,
       .def = 2000,
       .metavar = "N",
-      .help = "a game with more is not judged (default 2000)" },
+      .help = "judge a game up to its N-th decision only: the plays\n"
+              "before are compared, the rest is not played, and the game\n"
+              "is counted as having no end (default 2000)" },
     { .name = "shrink-tries",
       .kind = OPTS_INT,
       .at = OPTS_AT(conform_cli, a.shrink_tries),

@@ -185,6 +185,10 @@ const ud_game zd_game = {
     .actions = zd_actions,
     .n_actions = ZD_ACTIONS,
     .chance_events = zd_chance_events,
+    .outcome_order =
+        "draw: the colours in the order the dice come out of the cup; roll: one DIE:FACE word a die, "
+        "first the feet kept from the last roll (in the order they were drawn), then the dice just "
+        "drawn (in the order of the draw line); lot: the seat that starts",
     .ratios = zd_ratios,
     .n_ratios = (int)(sizeof zd_ratios / sizeof zd_ratios[0]),
     .reading_measures = zd_reading_measures,

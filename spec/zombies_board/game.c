@@ -901,6 +901,7 @@ const ud_game zb_game = {
     .actions = zb_actions,
     .n_actions = ZB_ACTIONS,
     .chance_events = zb_chance_events,
+    .outcome_order = "roll: one face a roll; tile, card: the tile or card drawn, one a draw",
     .ratios = zb_ratios,
     .n_ratios = 3,
     .min_players = 1,
