@@ -467,7 +467,6 @@ int cf_conform(const cf_opts *o, const cf_drivers *a, const rec_opts *ro)
         printf("conform %s: adapter '%s', protocol %d, chance %s\n", o->game->name, run->adapter_name,
                CF_PROTOCOL, o->chance == CF_BOTH ? "both (dictate, then follow)" : chance_name[o->chance]);
         fflush(stdout);
-        run->chance = o->chance == CF_FOLLOW ? CF_FOLLOW : CF_DICTATE;
         if (o->chance == CF_FOLLOW || (o->chance == CF_BOTH && a->games))
             run->tally = cf_tally_new(); /* only seeded games play in follow mode under both */
         drive d = DRIVE_ON;
