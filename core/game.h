@@ -162,15 +162,24 @@ typedef struct ud_invariant {
 #endif
 
 /* A fault a game's code can be built to make (core/mutant.h, `undead
- * mutate`): one illegal state the rule texts name (negative Time, a card
- * in two places, a zombie on a zombie), made on purpose where no row
- * mutant can make it, so that the invariant guarding it is shown to catch
- * it, and the fuzzer shown to find it.  The game's code asks
- * ud_fault_on(&faults[i]) at the one place the fault would happen. */
+ * mutate`), of one of two kinds:
+ *  - an illegal state the rule texts name (negative Time, a card in two
+ *    places, a zombie on a zombie), made on purpose where no row mutant
+ *    can make it, so that the invariant guarding it is shown to catch it,
+ *    and the fuzzer shown to find it (invariant set, rule NULL);
+ *  - a fault of amounts or boundaries a digital version could make and
+ *    no row operator does (a cost off by one, `<` for `<=`, the wrong end
+ *    of a pile): a faulty implementation behind `undead serve` that
+ *    `undead conform` must catch, naming the row it breaks (rule set,
+ *    invariant NULL; spec/<folder>/conform-faulty.txt).
+ * The game's code asks ud_fault_on(&faults[i]) at the one place the fault
+ * would happen, inside the row's guard or effect, so the table stays as
+ * the texts say. */
 typedef struct ud_fault {
     const char *name;      /* as UNDEAD_MUTANT names it: GAME:fault/NAME */
-    const char *invariant; /* the invariant that must catch it */
+    const char *invariant; /* an illegal state: the invariant that must catch it; else NULL */
     const char *summary;   /* what goes wrong, in the texts' words */
+    const char *rule;      /* a fault of amounts: the row it breaks; else NULL */
 } ud_fault;
 
 /* Who plays and under which readings: everything init needs. */
@@ -310,6 +319,11 @@ struct ud_game {
     const ud_action_kind *actions; /* index = ud_action.kind */
     int n_actions;
     const char *const *chance_events; /* transcript verbs of chance lines, NULL-terminated */
+    /* In what order the words of an outcome line come (the faces of a roll,
+     * the cards of a deal), for an adapter's writer: `undead serve GAME
+     * --schema` prints it (docs/conformance.md); NULL: as the rules draw
+     * them, said no more precisely. */
+    const char *outcome_order;
     const ud_ratio *ratios;
     int n_ratios;
     const ud_reading_measure *reading_measures; /* NULL: every reading the usual way */

@@ -44,8 +44,13 @@ int ud_mutant_list(const ud_game *g, ud_mutant *out, int cap)
     for (int k = 0; k < g->n_variants; k++)
         for (int shift = 1; shift < g->variants[k].n_values; shift++)
             n = add(out, cap, n, (ud_mutant){ .game = g, .op = UD_MUT_READING, .key = k, .shift = shift });
+    /* the illegal states only: a fault of amounts (f->rule) is a faulty
+     * implementation for `undead conform` (UNDEAD_MUTANT still names it),
+     * not one of the mutation analysis's mutants, whose samples it would
+     * shift */
     for (int f = 0; f < g->n_faults; f++)
-        n = add(out, cap, n, (ud_mutant){ .game = g, .op = UD_MUT_FAULT, .fault = &g->faults[f] });
+        if (g->faults[f].invariant)
+            n = add(out, cap, n, (ud_mutant){ .game = g, .op = UD_MUT_FAULT, .fault = &g->faults[f] });
     return n;
 }
 

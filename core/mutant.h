@@ -57,7 +57,8 @@ typedef struct ud_mutant {
 const char *ud_mutant_op_name(ud_mutant_op op);
 
 /* Every mutant of game g, in table order (each row's operators, then each
- * key's shifts, then the game's faults), into out (at most cap; returns how many g has).  An
+ * key's shifts, then the game's faults of illegal states: its faults of
+ * amounts are `undead conform`'s, parsed but not listed), into out (at most cap; returns how many g has).  An
  * operator that would not change the code is not a mutant: "guard always"
  * of a row that has no guard. */
 int ud_mutant_list(const ud_game *g, ud_mutant *out, int cap);

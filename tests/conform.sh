@@ -10,7 +10,13 @@
 #   self GAME                  seeded games, in both chance modes
 #   depth GAME DEPTH           every path DEPTH decisions deep
 #                              (UD_GAME_CONFORM_DEPTH in its game.cmake)
-#   faulty GAME FILE           each faulty implementation FILE lists
+#   unsupported                a reading an adapter does not play is
+#                              answered `unsupported` (serve, the Python
+#                              skeleton) and reported so (exit 2)
+#   schema GAME                `undead serve GAME --schema` is what
+#                              docs/conformance.md prints for the game
+#   faulty GAME FILE           each faulty implementation FILE lists, in
+#                              both chance modes
 #                              (spec/<folder>/conform-faulty.txt)
 set -uo pipefail
 
@@ -39,36 +45,72 @@ run() {
 
 has() { grep -Eq -- "$1" "$tmp/out" || fail "no line matching /$1/"; }
 
-# a faulty implementation: the rule named, shrunk to at most MAX decisions
+# a faulty implementation in one chance mode: caught, the rule named
+# first, shrunk to at most MAX decisions, the record refused by check
 faulty() {
-    local game="$1" mutant="$2" rule="$3" max="$4"
-    shift 4
-    run 1 -- "$U" conform "$game" --no-db --games 300 --shrink-tries 1000 "$@" --record "$tmp/rec" \
-        -- env UNDEAD_MUTANT="$game:$mutant" "$U" serve "$game"
-    has "^  rule: +$rule\$"
+    local game="$1" mutant="$2" rule="$3" max="$4" mode="$5"
+    shift 5
+    run 1 -- "$U" conform "$game" --no-db --games 300 --shrink-tries 1000 --chance "$mode" "$@" \
+        --record "$tmp/rec" -- env UNDEAD_MUTANT="$game:$mutant" "$U" serve "$game"
+    has "^  rule: +$rule( |\$)"
     local n
     n="$(sed -n 's/^shrunk: .* to \([0-9]*\) decisions.*/\1/p' "$tmp/out")"
     [[ -n "$n" && "$n" -le "$max" ]] || fail "shrunk to '$n' decisions, expected at most $max"
     # the record replays, and undead check parts from it where conform did
     "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
     [[ $? -eq 1 ]] || { cat "$tmp/check"; fail "undead check passed the record of a departure"; }
-    echo "$game $mutant: caught, rule $rule, shrunk to $n decisions"
+    echo "$game $mutant ($mode): caught, rule $rule, shrunk to $n decisions"
 }
 
-# faulty_list GAME FILE: every line of FILE, "MUTANT RULE MAX [OPTION...]"
+# a faulty implementation whose departure conform catches but blames on
+# another row today (core/blame.h): caught is required, the rule named is
+# reported beside the one the fault breaks and the one named when the
+# line was measured, and fails nothing
+misnamed() {
+    local game="$1" mutant="$2" rule="$3" measured="$4" mode="$5"
+    shift 5
+    run 1 -- "$U" conform "$game" --no-db --games 300 --shrink-tries 1000 --chance "$mode" "$@" \
+        -- env UNDEAD_MUTANT="$game:$mutant" "$U" serve "$game"
+    local named
+    named="$(sed -n 's/^  rule: *\([^ ]*\).*/\1/p' "$tmp/out" | head -1)"
+    [[ $named == "(none" ]] && named=-
+    if [[ $named == "$rule" ]]; then
+        echo "$game $mutant ($mode): caught, and now names $rule first: move it to the named lines"
+    elif [[ $named == "$measured" ]]; then
+        echo "$game $mutant ($mode): caught, names $named first where it breaks $rule (as measured)"
+    else
+        echo "$game $mutant ($mode): caught, names $named first where it breaks $rule (measured: $measured)"
+    fi
+}
+
+# faulty_list GAME FILE: every line of FILE, in both chance modes:
+#   MUTANT RULE MAX [OPTION...]                        (the rule named first)
+#   misnamed MUTANT RULE DICTATE FOLLOW [OPTION...]    (caught; the rule named is reported)
 faulty_list() {
-    local game="$1" file="$2" n=0 cases=0 mutant rule max options
+    local game="$1" file="$2" n=0 cases=0 mutant rule max options dictate follow
     [[ -f "$file" ]] || fail "no file $file"
     while read -r mutant rule max options; do
         n=$((n + 1))
         [[ -z "$mutant" || "$mutant" == \#* ]] && continue
+        if [[ $mutant == misnamed ]]; then
+            mutant="$rule"
+            read -r rule dictate follow options <<< "$max $options"
+            [[ -n "$follow" ]] || fail "$file:$n: expected 'misnamed MUTANT RULE DICTATE FOLLOW [OPTION...]'"
+            # shellcheck disable=SC2086 # the options are words
+            misnamed "$game" "$mutant" "$rule" "$dictate" dictate $options < /dev/null
+            # shellcheck disable=SC2086
+            misnamed "$game" "$mutant" "$rule" "$follow" follow $options < /dev/null
+            continue
+        fi
         [[ -n "$rule" && "$max" =~ ^[0-9]+$ ]] ||
             fail "$file:$n: expected 'MUTANT RULE MAX [OPTION...]'"
         # shellcheck disable=SC2086 # the options are words
-        faulty "$game" "$mutant" "$rule" "$max" $options < /dev/null
+        faulty "$game" "$mutant" "$rule" "$max" dictate $options < /dev/null
+        # shellcheck disable=SC2086
+        faulty "$game" "$mutant" "$rule" "$max" follow $options < /dev/null
         cases=$((cases + 1))
     done < "$file"
-    [[ $cases -gt 0 ]] || fail "$file lists no faulty implementation"
+    [[ $cases -gt 0 ]] || fail "$file lists no faulty implementation whose rule conform names"
 }
 
 case "$case_" in
@@ -126,6 +168,31 @@ broken_*)
     *) fail "unknown mode" ;;
     esac
     has "request [0-9]+ \(\{\"cmd\":\"(decide|hello|offers)"
+    ;;
+unsupported)
+    # serve: a value none of the game's readings has
+    printf '%s\n' '{"cmd":"hello","protocol":1}' \
+        '{"cmd":"new","game":"zombie-dice","players":["a","b"],"readings":{"end":"sudden"},"chance":"dictate","seed":1}' |
+        "$U" serve zombie-dice >"$tmp/out" 2>&1
+    has '^\{"unsupported":"reading end=sudden: '
+    ! grep -q '"error"' "$tmp/out" || fail "serve answered an unplayable reading with an error"
+    # the skeleton plays only end=finish-round: conform says it does not play the other
+    run 2 -- "$U" conform zombie-dice --no-db --games 2 --variant end=final-turn \
+        -- python3 "$src/examples/adapters/python/zombie_dice.py"
+    has "the adapter does not play this: reading end=final-turn: this implementation plays only end=finish-round"
+    ;;
+schema)
+    # the docs' block under "### GAME", between its ``` lines, printed by
+    # the tool: a change of the schema shows as a diff to copy in
+    game="${1:?conform.sh schema: expected the game}"
+    docs="$src/docs/conformance.md"
+    awk -v want="### $game" '$0 == want { at = 1; next }
+        at == 1 && /^```$/ { at = 2; next }
+        at == 2 && /^```$/ { exit }
+        at == 2 { print }' "$docs" > "$tmp/docs"
+    [[ -s "$tmp/docs" ]] || fail "docs/conformance.md has no block under '### $game'"
+    run 0 -- "$U" serve "$game" --schema
+    diff -u "$tmp/docs" "$tmp/out" > "$tmp/diff" || { cat "$tmp/diff"; fail "docs/conformance.md's block for $game is not what serve --schema prints"; }
     ;;
 faulty)
     faulty_list "${1:?conform.sh faulty: expected the game}" "${2:?conform.sh faulty: expected the file}"

@@ -282,7 +282,7 @@ offers-to-move)
 adapter-text)
     shown='\x1b[31mRED\x1b[0m\xc2\x9b\x7f'
     conform_with name 'ESC[31mREDESC[0mCSIDEL'
-    expect 0 out "conform zombie-dice: adapter '$shown', protocol 1, chance dictate"
+    expect 0 out "conform zombie-dice: adapter '$shown', protocol 1, chance both (dictate, then follow)"
     conform_with offer 'ESC[31mREDESC[0mCSIDEL'
     expect 1 out "  found:    the implementation also offers '$shown'"
     expect 1 rec.txt "decide p1 $shown"

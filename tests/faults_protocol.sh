@@ -216,7 +216,7 @@ answer-types)
     conform_with unused-string
     grep -q "^$broken_in_game_1 2 ({\"cmd\":\"new\",.*): \"unused\" must be an integer from 0 to 6 (the outcome words dictated), found \"3\"\$" out ||
         fail "unused \"3\" not a broken adapter: $(head -c 2000 out)"
-    expect 2 out "conform zombie-dice: adapter 'undead serve zombie-dice', protocol 1, chance dictate"
+    expect 2 out "conform zombie-dice: adapter 'undead serve zombie-dice', protocol 1, chance both (dictate, then follow)"
     conform_with state-number
     expect 2 out "$broken_in_game_1 4 ($decide4): \"state\".\"shotguns\" must be a string, found 2"
     ! grep -q '^departure' out || fail "a wrong type reported as a departure: $(head -c 2000 out)"

@@ -140,7 +140,7 @@ option-values)
     run "$undead" explore zombie-dice --h --no-db
     expect 2 err "undead explore: --h: ambiguous: --horizon or --help"
     run "$undead" conform zombie-dice --chance roll -- true
-    expect 2 err "undead conform: --chance: expected dictate or follow, got 'roll'"
+    expect 2 err "undead conform: --chance: expected dictate, follow or both, got 'roll'"
     run "$undead" show zombie-dice x.transcript --format png
     expect 2 err "undead show: --format: expected text, svg or html, got 'png'"
     run "$undead" rules zombie-dice -f xml

@@ -28,7 +28,9 @@ static int expected_count(const ud_game *g)
         n += g->rules[i].guard && g->rules[i].guard != ud_always ? 4 : 3;
     for (int k = 0; k < g->n_variants; k++)
         n += g->variants[k].n_values - 1;
-    return n + g->n_faults;
+    for (int f = 0; f < g->n_faults; f++)
+        n += g->faults[f].invariant != NULL; /* the faults of amounts are conform's, not listed */
+    return n;
 }
 
 Test(mutant, every_game_lists_its_rows_and_readings)
@@ -42,13 +44,19 @@ Test(mutant, every_game_lists_its_rows_and_readings)
                       "%s: guard-always of a row with no guard", (*g)->name);
             cr_assert_eq(all[i].game, *g);
         }
-        /* every fault names an invariant of its game, which must catch it */
+        /* every fault names either an invariant of its game, which must
+         * catch it, or a row of its game, which conform must name */
         for (int f = 0; f < (*g)->n_faults; f++) {
+            const ud_fault *ft = &(*g)->faults[f];
+            cr_assert((ft->invariant == NULL) != (ft->rule == NULL),
+                      "%s: fault %s names neither or both an invariant and a row", (*g)->name, ft->name);
             bool found = false;
-            for (int v = 0; v < (*g)->n_invariants && !found; v++)
-                found = strcmp((*g)->invariants[v].id, (*g)->faults[f].invariant) == 0;
-            cr_assert(found, "%s: fault %s names no invariant of the game ('%s')", (*g)->name,
-                      (*g)->faults[f].name, (*g)->faults[f].invariant);
+            for (int v = 0; ft->invariant && v < (*g)->n_invariants && !found; v++)
+                found = strcmp((*g)->invariants[v].id, ft->invariant) == 0;
+            for (int r = 0; ft->rule && r < (*g)->n_rules && !found; r++)
+                found = strcmp((*g)->rules[r].id, ft->rule) == 0;
+            cr_assert(found, "%s: fault %s names no %s of the game ('%s')", (*g)->name, ft->name,
+                      ft->invariant ? "invariant" : "row", ft->invariant ? ft->invariant : ft->rule);
         }
     }
 }
@@ -78,6 +86,27 @@ Test(mutant, every_name_parses_back_to_its_mutant)
     ud_buf_free(&name);
     ud_buf_free(&err);
     ud_buf_free(&full);
+}
+
+/* Every fault parses by name, those of amounts too (not listed as
+ * mutants, but named by UNDEAD_MUTANT for conform's faulty serves). */
+Test(mutant, every_fault_parses_by_name)
+{
+    ud_buf full, err;
+    ud_buf_init(&full);
+    ud_buf_init(&err);
+    for (const ud_game *const *g = ud_games; *g; g++)
+        for (int f = 0; f < (*g)->n_faults; f++) {
+            full.len = 0;
+            ud_buf_printf(&full, "%s:fault/%s", (*g)->name, (*g)->faults[f].name);
+            ud_mutant m;
+            cr_assert(ud_mutant_parse(ud_buf_str(&full), find, &m, &err), "%s: %s", ud_buf_str(&full),
+                      ud_buf_str(&err));
+            cr_assert(m.op == UD_MUT_FAULT && m.fault == &(*g)->faults[f], "%s parses to another mutant",
+                      ud_buf_str(&full));
+        }
+    ud_buf_free(&full);
+    ud_buf_free(&err);
 }
 
 static void assert_refused(const char *text, const char *phrase)

@@ -21,8 +21,9 @@ typedef struct conform_cli {
     rec_opts rec;
 } conform_cli;
 
-static const char *const chances[] = { "dictate", "follow", NULL };
-_Static_assert(CF_DICTATE == 0 && CF_FOLLOW == 1, "--chance's words are cf_chance_mode's, in order");
+static const char *const chances[] = { "dictate", "follow", "both", NULL };
+_Static_assert(CF_DICTATE == 0 && CF_FOLLOW == 1 && CF_BOTH == 2,
+               "--chance's words are cf_chance_mode's, in order");
 static const char *const formats[] = { "text", "json", NULL };
 
 static bool read_games(const char *cmd, const opts_option *o, void *field, const char *arg);
@@ -40,7 +41,10 @@ static const opts_option options[] = {
       .hi = CF_MAX_DEPTH,
       .metavar = "D",
       .help = "every decision and every outcome of the first D plays (the\n"
-              "set-up is play 1, each decision and what follows one more)" },
+              "set-up is play 1, each decision and what follows one more);\n"
+              "the paths multiply by a whole play's branching at each depth:\n"
+              "from 3 on it can take hours (Zombie Dice's 3 is 869,730\n"
+              "paths), so try D before D+1" },
     { .name = "max-outcomes",
       .kind = OPTS_NUMBER,
       .at = OPTS_AT(conform_cli, o.enum_outcomes),
@@ -69,10 +73,18 @@ static const opts_option options[] = {
       .kind = OPTS_CHOICE,
       .at = OPTS_AT(conform_cli, chance),
       .choices = chances,
+      .def = CF_BOTH,
       .metavar = "MODE",
-      .help = "dictate (undead decides every outcome; default) or follow\n"
-              "(the implementation rolls; undead checks each outcome and\n"
-              "tests the dice and decks with a chi-square test)" },
+      .help = "both (default): each seeded game played twice, in dictate\n"
+              "then in follow mode, as many games as the two run one\n"
+              "after the other and a departure either sees met as early\n"
+              "(--depth and --seconds dictate); dictate: undead decides\n"
+              "every outcome (sees an implementation that refuses an\n"
+              "outcome the rules allow, or needs more; not one that allows\n"
+              "more outcomes than the rules); follow: the implementation\n"
+              "rolls, undead checks each outcome and tests the dice and\n"
+              "decks with a chi-square test (sees outcomes the rules do not\n"
+              "allow and loaded dice; not an outcome it never draws)" },
     { .name = "alpha",
       .kind = OPTS_DECIMAL,
       .at = OPTS_AT(conform_cli, a.alpha),
@@ -97,7 +109,9 @@ static const opts_option options[] = {
       .hi = 1000000,
       .def = 2000,
       .metavar = "N",
-      .help = "a game with more is not judged (default 2000)" },
+      .help = "judge a game up to its N-th decision only: the plays\n"
+              "before are compared, the rest is not played, and the game\n"
+              "is counted as having no end (default 2000)" },
     { .name = "shrink-tries",
       .kind = OPTS_INT,
       .at = OPTS_AT(conform_cli, a.shrink_tries),

@@ -212,9 +212,10 @@ static void record(recorder *rec, const ud_game *g, const mut_result *r)
                    .status = "complete",
                    .outcome = outcome,
                    .decisions = -1,
-                   .rules = r->m.rule                 ? r->m.rule->id
-                            : r->m.op == UD_MUT_FAULT ? r->m.fault->invariant
-                                                      : "",
+                   .rules = r->m.rule ? r->m.rule->id
+                            : r->m.op == UD_MUT_FAULT
+                                ? (r->m.fault->invariant ? r->m.fault->invariant : r->m.fault->rule)
+                                : "",
                    .analysis = ud_mutant_op_name(r->m.op) };
     db_case_add(rec->db, rec->run, &dc);
     rec_tick(rec);

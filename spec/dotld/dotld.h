@@ -349,7 +349,19 @@ extern const ud_rule dl_rules[DL_N_RULES];
 extern const ud_variant dl_variants[DL_VARIANTS];
 extern const ud_invariant dl_invariants[DL_N_INVARIANTS];
 /* The faults a mutation build can make (core/mutant.h; invariants.c). */
-enum { DL_FAULT_TIME_BELOW_ZERO, DL_N_FAULTS };
+/* The first an illegal state for an invariant (mutation build); the others
+ * faults of amounts and boundaries, `undead serve` as a faulty
+ * implementation `undead conform` must catch (conform-faulty.txt). */
+enum {
+    DL_FAULT_TIME_BELOW_ZERO,
+    DL_FAULT_SUPPLIES_ROUND_UP,
+    DL_FAULT_SCAVENGE_3_ONE_SUPPLY,
+    DL_FAULT_AMMO_ONE_PAST,
+    DL_FAULT_REROLLED_ONES_COST_ONE,
+    DL_FAULT_TWOS_ONE_FREE,
+    DL_FAULT_MOVE_ONE_PAST,
+    DL_N_FAULTS
+};
 extern const ud_fault dl_faults[DL_N_FAULTS];
 extern const ud_policy_def dl_policies[DL_N_POLICIES];
 

@@ -558,6 +558,11 @@ const ud_game dl_game = {
     .actions = dl_actions,
     .n_actions = DL_ACTIONS,
     .chance_events = dl_chance_events,
+    .outcome_order =
+        "survivors, scavenger, zombie-die, fight, infection: one face (1 to 6) a die rolled, in the "
+        "order of the rolls (the dice of one kind are alike: no word names a die; a reroll's line "
+        "gives the marked dice's new faces only); districts, character, stress-deal, stress, token, "
+        "event: what is dealt or drawn, in the order it is",
     .ratios = dl_ratios,
     .n_ratios = (int)(sizeof dl_ratios / sizeof dl_ratios[0]),
     .reading_measures = dl_reading_measures,

@@ -261,10 +261,25 @@ static bool events_in_range(const ud_game *g, const void *p, ud_buf *why)
 }
 
 /* Negative Time: dl_lose_time never takes Time below 0, so no row mutant
- * can; this fault takes it anyway, for DL-INV-TIME to catch. */
+ * can; this fault takes it anyway, for DL-INV-TIME to catch.  The others
+ * are faults of amounts (game.h, ud_fault), each asked for in the guard
+ * or effect of the row it names (rules.c). */
 const ud_fault dl_faults[DL_N_FAULTS] = {
     [DL_FAULT_TIME_BELOW_ZERO] = { "time-below-zero", "DL-INV-TIME",
-                                   "a loss of Time owed with none left takes Time below 0" },
+                                   "a loss of Time owed with none left takes Time below 0", NULL },
+    [DL_FAULT_SUPPLIES_ROUND_UP] = { "supplies-round-up", NULL,
+                                     "the safe house's supplies are half the survivors rounded up, not down",
+                                     "DL-SUPPLIES" },
+    [DL_FAULT_SCAVENGE_3_ONE_SUPPLY] = { "scavenge-3-one-supply", NULL,
+                                         "a Scavenger 3 finds one supply, not two", "DL-SCAVENGE-3" },
+    [DL_FAULT_AMMO_ONE_PAST] = { "ammo-one-past", NULL, "a fight may spend one ammo more than the party has",
+                                 "DL-AMMO" },
+    [DL_FAULT_REROLLED_ONES_COST_ONE] = { "rerolled-ones-cost-one", NULL,
+                                          "rerolled fight dice showing 1 cost one Time however many",
+                                          "DL-REROLLED-ONE" },
+    [DL_FAULT_TWOS_ONE_FREE] = { "twos-one-free", NULL, "the roll's first 2 costs no Time", "DL-POOLS" },
+    [DL_FAULT_MOVE_ONE_PAST] = { "move-one-past", NULL, "the party moves one space more than its dice allow",
+                                 "DL-MOVE" },
 };
 
 const ud_invariant dl_invariants[DL_N_INVARIANTS] = {

@@ -595,6 +595,8 @@ static void fill_pools(void *p, ud_step *s)
     st->move_faces = (uint8_t)(3 * st->dice[3] + 4 * st->dice[4]);
     st->fight_pool = (uint8_t)(st->dice[5] + st->dice[6]);
     int twos = st->dice[2];
+    if (twos > 0 && ud_fault_on(&dl_faults[DL_FAULT_TWOS_ONE_FREE]))
+        twos--; /* the fault: the first 2 costs no Time */
     dl_lose_time(st, s, twos);
     UD_EMIT(s, "pools move=%d fight=%d time -%d =%d", st->move_dice, st->fight_pool, twos, st->time);
     dl_check_then(st, DL_PH_SCAVENGE);
@@ -631,7 +633,9 @@ static void gain_supplies_1(void *p, ud_step *s)
 
 static void gain_supplies_2(void *p, ud_step *s)
 {
-    ST(p)->supplies = dl_count(s, ST(p)->supplies + 2, "supplies");
+    /* the fault: a 3 finds one supply, not two */
+    int found = ud_fault_on(&dl_faults[DL_FAULT_SCAVENGE_3_ONE_SUPPLY]) ? 1 : 2;
+    ST(p)->supplies = dl_count(s, ST(p)->supplies + found, "supplies");
     scavenge_done(ST(p), s, "supplies +2");
 }
 
@@ -726,6 +730,8 @@ static void begin_move(void *p, ud_step *s)
     dl_state *st = ST(p);
     st->move_started = 1;
     st->moves_left = ud_reading(s, DL_V_MOVE) == DL_MOVE_FACE ? st->move_faces : st->move_dice;
+    if (st->moves_left > 0 && ud_fault_on(&dl_faults[DL_FAULT_MOVE_ONE_PAST]))
+        st->moves_left++; /* the fault: one space past the dice's allowance */
     UD_EMIT(s, "move spaces=%d", st->moves_left);
 }
 
@@ -951,6 +957,8 @@ static void offer_ammo(void *p, ud_step *s)
     int most = st->ammo;
     if (most > DL_MAX_FIGHT_DICE - st->fight_dice)
         most = DL_MAX_FIGHT_DICE - st->fight_dice;
+    if (most == st->ammo && ud_fault_on(&dl_faults[DL_FAULT_AMMO_ONE_PAST]))
+        most++; /* the fault: one ammo past what the party has */
     for (int n = 0; n <= most; n++) {
         ud_action a = { DL_ACT_AMMO, { n } };
         ud_offer_action(s, &a);
@@ -1040,6 +1048,8 @@ static void rerolled_one_costs_time(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
     int n = st->new_ones;
+    if (n > 1 && ud_fault_on(&dl_faults[DL_FAULT_REROLLED_ONES_COST_ONE]))
+        n = 1; /* the fault: a reroll's 1s cost one Time however many */
     st->new_ones = 0;
     dl_lose_time(st, s, n);
     UD_EMIT(s, "time -%d =%d rerolled-ones", n, st->time);
@@ -1299,6 +1309,8 @@ static void spend_supplies(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
     int need = dl_survivors(st) / 2;
+    if (ud_fault_on(&dl_faults[DL_FAULT_SUPPLIES_ROUND_UP]))
+        need = (dl_survivors(st) + 1) / 2; /* the fault: half rounded up */
     int paid = need < st->supplies ? need : st->supplies;
     st->supplies = (int16_t)(st->supplies - paid);
     int lost = dl_lose_healthy(st, s, need - paid);

@@ -253,6 +253,7 @@ const ud_game od_game = {
     .actions = od_actions,
     .n_actions = OD_ACTIONS,
     .chance_events = od_chance_events,
+    .outcome_order = "roll: one word a roll, a face or bust",
     .min_players = 1,
     .max_players = OD_MAX_PLAYERS,
     .players_rule = "OD-PLAYERS",

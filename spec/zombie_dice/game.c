@@ -179,11 +179,17 @@ const ud_game zd_game = {
     .invariants = zd_invariants,
     .n_invariants = ZD_N_INVARIANTS,
     .invariants_hold = zd_invariants_hold,
+    .faults = zd_faults,
+    .n_faults = ZD_N_FAULTS,
     .policies = zd_policies,
     .n_policies = ZD_N_POLICIES,
     .actions = zd_actions,
     .n_actions = ZD_ACTIONS,
     .chance_events = zd_chance_events,
+    .outcome_order =
+        "draw: the colours in the order the dice come out of the cup; roll: one DIE:FACE word a die, "
+        "first the feet kept from the last roll (in the order they were drawn), then the dice just "
+        "drawn (in the order of the draw line); lot: the seat that starts",
     .ratios = zd_ratios,
     .n_ratios = (int)(sizeof zd_ratios / sizeof zd_ratios[0]),
     .reading_measures = zd_reading_measures,

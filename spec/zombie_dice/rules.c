@@ -126,8 +126,11 @@ static void shortage_return_brains(void *p, ud_step *s)
     char names[96];
     zd_pile_names(st->brains, names, sizeof names);
     int n = zd_pile_size(st->brains);
+    /* the fault: the brain dice go back without their brains noted */
+    bool forget = ud_fault_on(&zd_faults[ZD_FAULT_SHORTAGE_FORGETS_BRAINS]);
     for (int t = 0; t < ZD_TYPES; t++) {
-        st->noted = (uint16_t)(st->noted + st->brain_worth[t]);
+        if (!forget)
+            st->noted = (uint16_t)(st->noted + st->brain_worth[t]);
         st->cup[t] = (uint8_t)(st->cup[t] + st->brains[t]);
         st->brains[t] = 0;
         st->brain_worth[t] = 0;
@@ -207,12 +210,16 @@ static void shotguns_aside(void *p, ud_step *s)
     if (s->sink)
         zd_hand_names(st, ZD_SHOTGUN_FACES, names, sizeof names);
     int points = zd_set_aside(st, ZD_SHOTGUN_FACES, st->shotguns, NULL, zd_face_shotguns);
+    if (points > 1 && ud_fault_on(&zd_faults[ZD_FAULT_ONE_SHOTGUN_A_ROLL]))
+        points = 1; /* the fault: a roll's shotguns count once */
     st->shotgun_points = (uint8_t)(st->shotgun_points + points);
     UD_EMIT(s, "shotguns%s total=%d", names, zd_turn_shotguns(st));
 }
 
 static bool shot_three_times(const void *p, const ud_step *s)
 {
+    if (ud_fault_on(&zd_faults[ZD_FAULT_BUST_AT_FOUR])) /* the fault: > for >= */
+        return zd_turn_shotguns(CST(p)) > zd_bust_at(CST(p));
     return zd_turn_shotguns(CST(p)) >= zd_bust_at(CST(p));
 }
 
@@ -280,12 +287,16 @@ static void no_cap(void *p, ud_step *s)
 {
     /* Nothing to change: the point of the row is that the score is NOT
      * capped at 13, and the transcript says so where it matters. */
+    if (ud_fault_on(&zd_faults[ZD_FAULT_SCORE_CAPPED])) /* the fault: capped at the goal */
+        ST(p)->score[CST(p)->current] = ZD_GOAL;
     UD_EMIT(s, "above-goal %s =%d counts", ud_player(s, CST(p)->current), CST(p)->score[CST(p)->current]);
 }
 
 static bool reached_goal(const void *p, const ud_step *s)
 {
     const zd_state *st = CST(p);
+    if (ud_fault_on(&zd_faults[ZD_FAULT_GOAL_AT_FOURTEEN])) /* the fault: > for >= */
+        return !st->ending && st->score[st->current] > ZD_GOAL;
     return !st->ending && st->score[st->current] >= ZD_GOAL;
 }
 
@@ -295,6 +306,8 @@ static void goal_finish_round(void *p, ud_step *s)
     int n = st->n_players;
     st->ending = 1;
     st->turns_left = (uint8_t)((st->first - 1 - st->current + 2 * n) % n);
+    if (ud_fault_on(&zd_faults[ZD_FAULT_ROUND_ONE_TURN_LONG]))
+        st->turns_left++; /* the fault: one turn past the round's end */
     UD_EMIT(s, "goal %s =%d turns-left=%d", ud_player(s, st->current), st->score[st->current],
             st->turns_left);
 }
@@ -462,6 +475,25 @@ static void tie_stands(void *p, ud_step *s)
         ud_emitf(s, "shared-win%s =%d", names, best);
     }
 }
+
+/* ---- faults of amounts (zd.h) ----------------------------------------- */
+
+const ud_fault zd_faults[ZD_N_FAULTS] = {
+    [ZD_FAULT_BUST_AT_FOUR] = { "bust-at-four", NULL,
+                                "the turn ends at more than three shotguns, not at three", "ZD-BUST" },
+    [ZD_FAULT_GOAL_AT_FOURTEEN] = { "goal-at-fourteen", NULL,
+                                    "the end of the game is set off above 13, not at 13",
+                                    "ZD-GOAL-FINISH-ROUND" },
+    [ZD_FAULT_SHORTAGE_FORGETS_BRAINS] = { "shortage-forgets-brains", NULL,
+                                           "a shortage puts the brain dice back in the cup without noting their brains",
+                                           "ZD-SHORTAGE-RETURN" },
+    [ZD_FAULT_ONE_SHOTGUN_A_ROLL] = { "one-shotgun-a-roll", NULL,
+                                      "a roll's shotguns count one however many show", "ZD-SHOTGUN-ASIDE" },
+    [ZD_FAULT_SCORE_CAPPED] = { "score-capped", NULL, "a score above 13 is cut to 13", "ZD-NO-CAP" },
+    [ZD_FAULT_ROUND_ONE_TURN_LONG] = { "round-one-turn-long", NULL,
+                                       "the last round goes on one turn past the first player's seat",
+                                       "ZD-GOAL-FINISH-ROUND" },
+};
 
 /* ---- the table ------------------------------------------------------------ */
 

@@ -207,6 +207,22 @@ static inline int zd_turn_brains(const zd_state *st)
     return st->noted + st->bonus + zd_pile_size(st->brain_worth);
 }
 
+/* Faults of amounts and boundaries (game.h, ud_fault; UNDEAD_MUTANT
+ * zombie-dice:fault/NAME in the mutation build): `undead serve` with one
+ * on is a faulty implementation `undead conform` must catch and name
+ * (spec/zombie_dice/conform-faulty.txt).  rules.c asks for each inside the
+ * guard or effect of the row it breaks. */
+enum {
+    ZD_FAULT_BUST_AT_FOUR,
+    ZD_FAULT_GOAL_AT_FOURTEEN,
+    ZD_FAULT_SHORTAGE_FORGETS_BRAINS,
+    ZD_FAULT_ONE_SHOTGUN_A_ROLL,
+    ZD_FAULT_SCORE_CAPPED,
+    ZD_FAULT_ROUND_ONE_TURN_LONG,
+    ZD_N_FAULTS
+};
+extern const ud_fault zd_faults[ZD_N_FAULTS];
+
 static inline int zd_turn_shotguns(const zd_state *st) { return st->shotgun_points; }
 
 /* shotguns that end this turn */

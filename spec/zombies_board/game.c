@@ -467,12 +467,28 @@ static bool piles(const ud_game *g, const void *p, ud_buf *why)
 /* Two illegal states the text names that no row mutant makes: a zombie
  * stepping onto another ("no space may contain more than one zombie";
  * a cell holds one zombie bit, so one is lost, for ZB-INV-CONSERVED), and
- * a drawn tile left in the stack as well, for ZB-INV-PILES. */
+ * a drawn tile left in the stack as well, for ZB-INV-PILES.  Then faults
+ * of amounts and boundaries (game.h, ud_fault), each asked for in the
+ * guard, offer or effect of the row it names (rules.c). */
 const ud_fault zb_faults[ZB_N_FAULTS] = {
     [ZB_FAULT_ZOMBIE_ON_ZOMBIE] = { "zombie-on-zombie", "ZB-INV-CONSERVED",
-                                    "a zombie may step onto a space that holds a zombie" },
+                                    "a zombie may step onto a space that holds a zombie", NULL },
     [ZB_FAULT_TILE_LEFT_IN_STACK] = { "tile-left-in-stack", "ZB-INV-PILES",
-                                      "a map tile drawn stays in the stack as well as in the hand" },
+                                      "a map tile drawn stays in the stack as well as in the hand", NULL },
+    [ZB_FAULT_HITS_ON_FIVE] = { "hits-on-five", NULL,
+                                "a combat roll (with bonuses) must beat 4, not reach it", "ZB-COMBAT-ROLL" },
+    [ZB_FAULT_SHOT_COSTS_ONE_MORE] = { "shot-costs-one-more", NULL,
+                                       "shooting costs one bullet more than the roll fell short",
+                                       "ZB-SHOOT" },
+    [ZB_FAULT_SHOOT_OFFERED_SHORT] = { "shoot-offered-short", NULL,
+                                       "shooting is offered with one bullet fewer than the roll needs",
+                                       "ZB-COMBAT-PAY" },
+    [ZB_FAULT_TRADE_ROUNDS_UP] = { "trade-rounds-up", NULL,
+                                   "the trades offered round up: a bullet for a part of three kills",
+                                   "ZB-TRADE-OFFER" },
+    [ZB_FAULT_ALLOWANCE_ONE_PAST] = { "allowance-one-past", NULL,
+                                      "a turn's movement allowance is one space more than twice the life",
+                                      "ZB-TURN" },
 };
 
 static const ud_invariant zb_invariants[] = {
@@ -885,6 +901,7 @@ const ud_game zb_game = {
     .actions = zb_actions,
     .n_actions = ZB_ACTIONS,
     .chance_events = zb_chance_events,
+    .outcome_order = "roll: one face a roll; tile, card: the tile or card drawn, one a draw",
     .ratios = zb_ratios,
     .n_ratios = 3,
     .min_players = 1,

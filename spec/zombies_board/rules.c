@@ -327,6 +327,8 @@ static void begin_turn(void *p, ud_step *s)
     zb_state *st = ST(p);
     zb_player *pl = cur(st);
     st->allowance = (uint8_t)(pl->fresh || pl->stuck ? 0 : 2 * pl->life); /* life <= ZB_MAX_TOKENS */
+    if (st->allowance && ud_fault_on(&zb_faults[ZB_FAULT_ALLOWANCE_ONE_PAST]))
+        st->allowance++; /* the fault: one move past the allowance */
     pl->stuck = 0;
     st->moved = 0;
     st->hurry = 0;
@@ -401,7 +403,8 @@ static void combat_roll(void *p, ud_step *s)
     if (s->fail.kind != UD_FAIL_NONE)
         return;
     st->roll = (uint8_t)r;
-    st->phase = r + cur(st)->bonus >= 4 ? ZB_PH_COMBAT_END : ZB_PH_PAY;
+    int hit = 4 + ud_fault_on(&zb_faults[ZB_FAULT_HITS_ON_FIVE]); /* the fault: > for >= */
+    st->phase = r + cur(st)->bonus >= hit ? ZB_PH_COMBAT_END : ZB_PH_PAY;
 }
 
 static int bullets_needed(const zb_state *st) { return 4 - st->roll - st->pl[st->current].bonus; }
@@ -409,7 +412,9 @@ static int bullets_needed(const zb_state *st) { return 4 - st->roll - st->pl[st-
 static void offer_pay(void *p, ud_step *s)
 {
     const zb_state *st = CST(p);
-    if (st->pl[st->current].bullets >= bullets_needed(st))
+    /* the fault: shooting offered one bullet short of what the roll needs */
+    int short_by = ud_fault_on(&zb_faults[ZB_FAULT_SHOOT_OFFERED_SHORT]);
+    if (st->pl[st->current].bullets + short_by >= bullets_needed(st))
         ud_offer(s, ZB_ACT_SHOOT);
     ud_offer(s, ZB_ACT_BLEED);
 }
@@ -420,6 +425,8 @@ static void shoot(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
     int n = bullets_needed(st);
+    if (cur(st)->bullets > n && ud_fault_on(&zb_faults[ZB_FAULT_SHOT_COSTS_ONE_MORE]))
+        n++; /* the fault: one bullet more than the roll needs */
     cur(st)->bullets = (uint8_t)(cur(st)->bullets - n);
     UD_EMIT(s, "shoot %s -%d bullets=%d", ud_player(s, st->current), n, cur(st)->bullets);
     st->phase = ZB_PH_COMBAT_END;
@@ -1418,7 +1425,10 @@ static void replenish_done(void *p, ud_step *s) { ST(p)->phase = ZB_PH_DRAW; }
 
 static void offer_trades(void *p, ud_step *s)
 {
-    for (int n = 0; n <= CST(p)->pl[CST(p)->current].kills / 3; n++) {
+    int kills = CST(p)->pl[CST(p)->current].kills;
+    /* the fault: the trades offered round up, a bullet for a part of three kills */
+    int most = ud_fault_on(&zb_faults[ZB_FAULT_TRADE_ROUNDS_UP]) ? (kills + 2) / 3 : kills / 3;
+    for (int n = 0; n <= most; n++) {
         ud_action a = { ZB_ACT_TRADE, { n } };
         ud_offer_new(s, &a);
     }

@@ -283,8 +283,19 @@ void zb_tiny_key(const void *p, unsigned char *out);
 
 extern const ud_game zb_game;
 /* The faults a mutation build can make (core/mutant.h; game.c): the
- * illegal states no row mutant can make. */
-enum { ZB_FAULT_ZOMBIE_ON_ZOMBIE, ZB_FAULT_TILE_LEFT_IN_STACK, ZB_N_FAULTS };
+ * illegal states no row mutant can make, then faults of amounts and
+ * boundaries, `undead serve` as a faulty implementation `undead conform`
+ * must catch (conform-faulty.txt; rules.c asks in the row each breaks). */
+enum {
+    ZB_FAULT_ZOMBIE_ON_ZOMBIE,
+    ZB_FAULT_TILE_LEFT_IN_STACK,
+    ZB_FAULT_HITS_ON_FIVE,
+    ZB_FAULT_SHOT_COSTS_ONE_MORE,
+    ZB_FAULT_SHOOT_OFFERED_SHORT,
+    ZB_FAULT_TRADE_ROUNDS_UP,
+    ZB_FAULT_ALLOWANCE_ONE_PAST,
+    ZB_N_FAULTS
+};
 extern const ud_fault zb_faults[ZB_N_FAULTS];
 /* The players' FAQ (faq_players.c), terminated by a NULL id. */
 extern const ud_faq_question zb_players_faq[];

@@ -600,11 +600,16 @@ const ud_game zc_game = {
     .n_variants = ZC_VARIANTS,
     .invariants = zc_invariants,
     .n_invariants = ZC_N_INVARIANTS,
+    .faults = zc_faults,
+    .n_faults = ZC_N_FAULTS,
     .policies = zc_policies,
     .n_policies = ZC_N_POLICIES,
     .actions = zc_actions,
     .n_actions = ZC_ACTIONS,
     .chance_events = zc_chance_events,
+    .outcome_order =
+        "deal: each player's pile from the top, seat by seat; roll: one face a roll; lot: the seat "
+        "that starts",
     .ratios = zc_ratios,
     .n_ratios = sizeof zc_ratios / sizeof zc_ratios[0],
     .min_players = ZC_MIN_PLAYERS,

@@ -403,7 +403,9 @@ static void opening_hands(void *p, ud_step *s)
     zc_state *st = ST(p);
     for (int i = 0; i < st->n_players; i++) {
         zc_player *pl = &st->p[i];
-        for (int k = 0; k < ZC_HAND; k++)
+        /* the fault: one card more than the opening hand */
+        int hand = ZC_HAND + ud_fault_on(&zc_faults[ZC_FAULT_HAND_OF_FOUR]);
+        for (int k = 0; k < hand; k++)
             pl->hand.c[pl->hand.n++] = ring_pop_top(&pl->deck);
     }
     st->current = st->first;
@@ -634,7 +636,10 @@ static void draw_cards(void *p, ud_step *s)
 {
     zc_state *st = ST(p);
     int seat = player_of_pending(st), drawn = 0;
-    for (int k = 0; k < CARD(st->pending)->n && !st->win_how; k++)
+    int n = CARD(st->pending)->n;
+    if (n > 1 && ud_fault_on(&zc_faults[ZC_FAULT_DRAW_CAPPED_AT_ONE]))
+        n = 1; /* the fault: one card however many the card says */
+    for (int k = 0; k < n && !st->win_how; k++)
         drawn += draw_one(st, seat);
     UD_EMIT(s, "draws %s %d deck=%d", ud_player(s, seat), drawn, st->p[seat].deck.n);
     effect_done(st);
@@ -898,12 +903,19 @@ static void pay_with_bullets(void *p, ud_step *s)
 {
     zc_state *st = ST(p);
     int n = need(st);
-    pay_bullets(st, n);
+    /* the fault: one bullet more than the roll fell short, if there is one */
+    int paid = n + (ud_fault_on(&zc_faults[ZC_FAULT_BULLETS_ONE_MORE]) && st->p[st->current].bullets.n > n);
+    pay_bullets(st, paid);
     killed(st, s, n);
 }
 
 /* Map-stack cards that may pay: all but the current map card on top. */
-static int map_payable(const zc_state *st) { return st->map.n > 0 ? st->map.n - 1 : 0; }
+static int map_payable(const zc_state *st)
+{
+    if (ud_fault_on(&zc_faults[ZC_FAULT_MAP_PAYABLE_ALL]))
+        return st->map.n; /* the fault: the card you stand on pays too */
+    return st->map.n > 0 ? st->map.n - 1 : 0;
+}
 
 static bool map_stack_enough(const void *p, const ud_step *s)
 {
@@ -1021,8 +1033,15 @@ static bool big_hand(const void *p, const ud_step *s)
 
 static void keep_hand(void *p, ud_step *s)
 {
-    (void)p;
     (void)s; /* nothing to discard: the row states that nothing happens */
+    if (ud_fault_on(&zc_faults[ZC_FAULT_HAND_LIMIT_FOUR])) {
+        /* the fault: a hand cut to four, the cards over it to the deck's bottom */
+        zc_player *pl = &ST(p)->p[CST(p)->current];
+        while (pl->hand.n > ZC_HAND + 1) {
+            ring_push_bottom(&pl->deck, pl->hand.c[--pl->hand.n]);
+            pl->hand.c[pl->hand.n] = 0;
+        }
+    }
 }
 
 static bool survived_last_card(const void *p, const ud_step *s)
@@ -1068,6 +1087,24 @@ static void helipad(void *p, ud_step *s)
 }
 
 static bool won_by_map(const void *p, const ud_step *s) { return CST(p)->win_how == ZC_WIN_MAP; }
+
+/* ---- faults of amounts (zombies_cards.h; game.h, ud_fault) ---------------------------------- */
+
+const ud_fault zc_faults[ZC_N_FAULTS] = {
+    [ZC_FAULT_HAND_OF_FOUR] = { "hand-of-four", NULL, "each player's opening hand is four cards, not three",
+                                "ZC-HAND" },
+    [ZC_FAULT_DRAW_CAPPED_AT_ONE] = { "draw-capped-at-one", NULL, "a card that draws several draws one",
+                                      "ZC-FX-DRAW" },
+    [ZC_FAULT_MAP_PAYABLE_ALL] = { "map-payable-all", NULL,
+                                   "the map card the player stands on may pay for a failed fight too",
+                                   "ZC-PAY-MAP" },
+    [ZC_FAULT_BULLETS_ONE_MORE] = { "bullets-one-more", NULL,
+                                    "a failed fight costs one bullet more than the roll fell short",
+                                    "ZC-PAY-BULLETS" },
+    [ZC_FAULT_HAND_LIMIT_FOUR] = { "hand-limit-four", NULL,
+                                   "a hand over four cards is cut to four at the end of the turn",
+                                   "ZC-NO-HAND-LIMIT" },
+};
 
 /* ---- the table: one list of rows, the rule array and the compiled runner ---------------------- */
 

@@ -219,6 +219,19 @@ void zc_players_charts(const ud_game *g, const ud_faq_writer *w);
 extern const ud_rule zc_rules[ZC_N_RULES];
 extern const ud_variant zc_variants[ZC_VARIANTS];
 extern const ud_invariant zc_invariants[ZC_N_INVARIANTS];
+/* Faults of amounts and boundaries (game.h, ud_fault; UNDEAD_MUTANT
+ * zombies-cards:fault/NAME in the mutation build): `undead serve` with one
+ * on is a faulty implementation `undead conform` must catch and name
+ * (conform-faulty.txt).  rules.c asks for each in the row it breaks. */
+enum {
+    ZC_FAULT_HAND_OF_FOUR,
+    ZC_FAULT_DRAW_CAPPED_AT_ONE,
+    ZC_FAULT_MAP_PAYABLE_ALL,
+    ZC_FAULT_BULLETS_ONE_MORE,
+    ZC_FAULT_HAND_LIMIT_FOUR,
+    ZC_N_FAULTS
+};
+extern const ud_fault zc_faults[ZC_N_FAULTS];
 extern const ud_policy_def zc_policies[ZC_N_POLICIES];
 
 /* Shared by rules.c and game.c (policies). */

@@ -28,7 +28,11 @@
 
 enum { CF_PROTOCOL = 1, CF_MAX_DEPTH = 64 };
 
-typedef enum { CF_DICTATE, CF_FOLLOW } cf_chance_mode;
+/* Who decides the outcomes of chance (docs/conformance.md): undead
+ * (dictate), the implementation (follow), or both, each seeded game
+ * played first in dictate mode, then with the same seed in follow mode
+ * (the default: each mode sees what the other cannot). */
+typedef enum { CF_DICTATE, CF_FOLLOW, CF_BOTH } cf_chance_mode;
 
 /* ---- the tape ------------------------------------------------------------ */
 
@@ -161,8 +165,9 @@ typedef struct cf_run {
     const cf_opts *o;
     ud_table table;
     cf_link link;
-    cf_tally *tally; /* NULL: none kept */
-    uint64_t steps;  /* plays (new, decide) over all games */
+    cf_tally *tally;       /* NULL: none kept */
+    cf_chance_mode chance; /* the game being played: CF_DICTATE or CF_FOLLOW */
+    uint64_t steps;        /* plays (new, decide) over all games */
     uint64_t queries;
     uint64_t fired[UD_MAX_RULES];
     char adapter_name[128];

@@ -10,6 +10,13 @@
  * whose inputs are tapes of choices, kept when they fire a row no game
  * fired before.  The first departure stops the run: it is shrunk, its
  * rule found, and its record printed.
+ *
+ * Under --chance both (the default) each seeded game is played twice with
+ * its seed, undead dictating the outcomes and then the implementation
+ * drawing them: as many games as the two modes run one after the other
+ * would play, and a departure only one mode sees is met as early in the
+ * run as the other's.  The depth and the fuzzer drive the outcomes
+ * themselves, so they play in dictate mode.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -216,6 +223,19 @@ static drive repeated_games(cf_run *run, const cf_drivers *a, recorder *rec, int
     return d;
 }
 
+/* The chance modes a seeded game is played in, in order: both (the
+ * default) or the one asked. */
+static int game_modes(const cf_opts *o, cf_chance_mode out[2])
+{
+    if (o->chance != CF_BOTH) {
+        out[0] = o->chance;
+        return 1;
+    }
+    out[0] = CF_DICTATE;
+    out[1] = CF_FOLLOW;
+    return 2;
+}
+
 static drive seeded_games(cf_run *run, const cf_drivers *a, uint64_t first_seed, recorder *rec, int *rc)
 {
     cf_tape tape;
@@ -225,19 +245,30 @@ static drive seeded_games(cf_run *run, const cf_drivers *a, uint64_t first_seed,
     uint64_t endless = 0, played = 0, steps0 = run->steps;
     double t0 = now_s();
     drive d = DRIVE_ON;
+    cf_chance_mode modes[2];
+    int n_modes = game_modes(run->o, modes);
     for (uint64_t i = 0; i < a->games && d == DRIVE_ON; i++) {
         uint64_t seed = first_seed + i;
-        cf_tape_record(&tape, seed);
-        cf_verdict v = cf_play(run, &tape, seed, 0, &dep);
-        played++;
-        char where[96];
-        snprintf(where, sizeof where, "in seeded game %" PRIu64 " (seed %" PRIu64 ")", i + 1, seed);
-        d = judge(run, v, &tape, &dep, a, where, rec, rc, &endless);
+        for (int m = 0; m < n_modes && d == DRIVE_ON; m++) {
+            run->chance = modes[m];
+            cf_tape_record(&tape, seed);
+            cf_verdict v = cf_play(run, &tape, seed, 0, &dep);
+            played++;
+            char where[96];
+            snprintf(where, sizeof where, "in seeded game %" PRIu64 " (seed %" PRIu64 "%s)", i + 1, seed,
+                     n_modes == 2 && modes[m] == CF_FOLLOW ? ", chance follow" : "");
+            d = judge(run, v, &tape, &dep, a, where, rec, rc, &endless);
+        }
     }
     double dt = now_s() - t0;
+    if (d == DRIVE_ON && n_modes == 2)
+        printf("seeded: each game in dictate mode, then with its seed in follow mode: %" PRIu64
+               " games played\n",
+               played);
     if (d == DRIVE_ON)
         printf("seeded: %" PRIu64 " games, %" PRIu64 " plays in %.2f s (%.0f plays/s), every step agreed\n",
-               played, run->steps - steps0, dt, dt > 0 ? (double)(run->steps - steps0) / dt : 0.0);
+               played / (uint64_t)n_modes, run->steps - steps0, dt,
+               dt > 0 ? (double)(run->steps - steps0) / dt : 0.0);
     if (endless)
         printf("seeded: %" PRIu64 " games had no end within --max-decisions and were not judged to the end\n",
                endless);
@@ -258,6 +289,8 @@ static drive every_path(cf_run *run, const cf_drivers *a, recorder *rec, int *rc
     cf_departure dep;
     cf_departure_init(&dep);
     uint64_t positions[CF_MAX_DEPTH + 2] = { 0 }, paths = 0, endless = 0;
+    if (run->o->chance == CF_BOTH)
+        run->chance = CF_DICTATE; /* the paths enumerate the outcomes: undead dictates them */
     size_t changed = 0;
     bool first = true;
     drive d = DRIVE_ON;
@@ -319,6 +352,8 @@ static drive fuzz(cf_run *run, const cf_drivers *a, recorder *rec, int *rc)
     }
     int kept = 0;
     uint64_t games = 0, endless = 0;
+    if (run->o->chance == CF_BOTH)
+        run->chance = CF_DICTATE; /* the tapes choose the outcomes: undead dictates them */
     ud_rng rng;
     ud_rng_seed(&rng, run->o->match.seed ^ UINT64_C(0x5bd1e995));
     double end = now_s() + (double)a->seconds;
@@ -407,13 +442,17 @@ static drive fair_chance(cf_run *run, const cf_drivers *a, int *rc)
     return d;
 }
 
+static const char *const chance_name[] = {
+    [CF_DICTATE] = "dictate", [CF_FOLLOW] = "follow", [CF_BOTH] = "both"
+};
+
 int cf_conform(const cf_opts *o, const cf_drivers *a, const rec_opts *ro)
 {
     recorder rec;
     if (!rec_begin(&rec, ro, "conform", o->game))
         return UD_EXIT_USAGE;
     rec_match(&rec, &o->match);
-    rec_param(&rec, "chance", "%s", o->chance == CF_DICTATE ? "dictate" : "follow");
+    rec_param(&rec, "chance", "%s", chance_name[o->chance]);
     rec_param(&rec, "adapter", "%s", o->command[0]);
     cf_run *run = calloc(1, sizeof *run);
     if (!run) {
@@ -426,10 +465,10 @@ int cf_conform(const cf_opts *o, const cf_drivers *a, const rec_opts *ro)
         rc = UD_EXIT_USAGE;
     } else {
         printf("conform %s: adapter '%s', protocol %d, chance %s\n", o->game->name, run->adapter_name,
-               CF_PROTOCOL, o->chance == CF_DICTATE ? "dictate" : "follow");
+               CF_PROTOCOL, o->chance == CF_BOTH ? "both (dictate, then follow)" : chance_name[o->chance]);
         fflush(stdout);
-        if (o->chance == CF_FOLLOW)
-            run->tally = cf_tally_new();
+        if (o->chance == CF_FOLLOW || (o->chance == CF_BOTH && a->games))
+            run->tally = cf_tally_new(); /* only seeded games play in follow mode under both */
         drive d = DRIVE_ON;
         if (a->games)
             d = a->repeat > 1 ? repeated_games(run, a, &rec, &rc)

@@ -27,6 +27,6 @@ void cf_wrong_type(cf_run *run, const char *where, const char *expected, const j
 bool cf_strings_only(cf_run *run, const json_t *o, const char *name);
 
 /* The request that sets a game up (without outcomes). */
-json_t *cf_new_request(const cf_opts *o, uint64_t seed);
+json_t *cf_new_request(const cf_opts *o, cf_chance_mode mode, uint64_t seed);
 
 #endif

@@ -218,6 +218,8 @@ cf_verdict cf_run_open(cf_run *run, const cf_opts *o)
     run->o = o;
     ud_buf_init(&run->broken);
     run->link.timeout_ms = o->timeout_ms;
+    /* the games' mode: under both, the seeded games set it game by game */
+    run->chance = o->chance == CF_FOLLOW ? CF_FOLLOW : CF_DICTATE;
     ud_table_build(&run->table, o->game, o->match.setup.variant);
     return start_adapter(run);
 }

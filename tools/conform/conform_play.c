@@ -52,7 +52,7 @@ static void depart(cf_departure *d, cf_dep_kind kind)
     d->kind = kind;
 }
 
-json_t *cf_new_request(const cf_opts *o, uint64_t seed)
+json_t *cf_new_request(const cf_opts *o, cf_chance_mode mode, uint64_t seed)
 {
     const ud_game *g = o->game;
     const ud_setup *su = &o->match.setup;
@@ -68,7 +68,7 @@ json_t *cf_new_request(const cf_opts *o, uint64_t seed)
     return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:s, s:I}", "cmd", "new", "game", g->name, "players",
                      players, "readings", readings, "start", start, "content",
                      o->content ? json_string(o->content) : json_null(), "chance",
-                     o->chance == CF_DICTATE ? "dictate" : "follow", "seed",
+                     mode == CF_FOLLOW ? "follow" : "dictate", "seed",
                      (json_int_t)(seed & ((UINT64_C(1) << 53) - 1)));
 }
 
@@ -561,7 +561,7 @@ static cf_verdict play_step(play_ctx *pc, const ud_action *a, uint64_t seed, ud_
         ud_action_format(g, &run->o->match.setup, a, &text);
         req = json_pack("{s:s, s:s}", "cmd", "decide", "action", ud_buf_str(&text));
     } else
-        req = cf_new_request(run->o, seed);
+        req = cf_new_request(run->o, run->chance, seed);
     ud_buf_free(&text);
     pc->plays++;
     run->steps++;
@@ -826,7 +826,7 @@ cf_verdict cf_play(cf_run *run, cf_tape *tape, uint64_t seed, uint64_t max_plays
     x->tape = tape;
     x->dep = dep;
     x->s = &pc->s;
-    x->follow = o->chance == CF_FOLLOW;
+    x->follow = run->chance == CF_FOLLOW;
     x->tally = true;
     ud_buf_init(&x->line);
     x->chance.pick = conform_pick;

@@ -303,7 +303,9 @@ static void prepare_chance(cf_server *sv, json_t *req)
 }
 
 /* The setup a `new` request names (its fields' types checked): NULL,
- * else the error answer. */
+ * else the answer: an error, or `unsupported` for a reading serve does
+ * not play (a key or value none of the game's readings has: the one
+ * answer the protocol gives for a reading an adapter cannot play). */
 static json_t *setup_from(cf_server *sv, json_t *req)
 {
     const ud_game *g = sv->g;
@@ -330,8 +332,13 @@ static json_t *setup_from(cf_server *sv, json_t *req)
         char kv[200];
         snprintf(kv, sizeof kv, "%s=%s", k, json_string_value(x));
         ud_buf_clear(&err);
-        if (!bad && !ud_setup_variant(g, su, kv, &err))
-            bad = error_answer("readings: %s", ud_buf_str(&err));
+        if (!bad && !ud_setup_variant(g, su, kv, &err)) {
+            ud_buf why;
+            ud_buf_init(&why);
+            ud_buf_printf(&why, "reading %s: %s", kv, ud_buf_str(&err));
+            bad = json_pack("{s:s}", "unsupported", ud_buf_str(&why));
+            ud_buf_free(&why);
+        }
     }
     for (int v = 0; v < g->n_variants; v++)
         if (sv->pinned[v])
@@ -539,29 +546,43 @@ bool cf_server_pin(cf_server *sv, const char *kv)
 
 /* ---- the schema: what an adapter of the game speaks ---------------------------- */
 
-enum { SCHEMA_KEYS = 64, SCHEMA_EVENTS = 16, SCHEMA_WORDS = 12 };
+enum { SCHEMA_KEYS = 64, SCHEMA_EVENTS = 16, SCHEMA_WORDS = 12, SCHEMA_PHASES = 64, SCHEMA_GAMES = 60 };
 
 typedef struct schema {
     const ud_game *g;
     int n_keys;
     char key[SCHEMA_KEYS][32];
     char example[SCHEMA_KEYS][96];
+    /* where each key was seen: bit p of in_phase[key] for decision phase
+     * p (SCHEMA_PHASES - 1: once the game is over) */
+    uint64_t in_phase[SCHEMA_KEYS];
+    uint64_t phases_seen, phases_by_default;
+    char reading[80];                      /* the games being played: "" the defaults, else KEY=VALUE */
+    char phase_reading[SCHEMA_PHASES][80]; /* a phase seen only under another reading: the first */
     int n_events;
     char event[SCHEMA_EVENTS][32];
     int n_words[SCHEMA_EVENTS], more[SCHEMA_EVENTS];
     char word[SCHEMA_EVENTS][SCHEMA_WORDS][48];
 } schema;
 
-static void note_word(schema *sc, const char *event, const char *w)
+static int event_index(schema *sc, const char *event)
 {
     int e = 0;
     while (e < sc->n_events && strcmp(sc->event[e], event) != 0)
         e++;
     if (e == sc->n_events) {
         if (e == SCHEMA_EVENTS)
-            return;
+            return -1;
         snprintf(sc->event[sc->n_events++], sizeof sc->event[0], "%s", event);
     }
+    return e;
+}
+
+static void note_word(schema *sc, const char *event, const char *w)
+{
+    int e = event_index(sc, event);
+    if (e < 0)
+        return;
     for (int i = 0; i < sc->n_words[e]; i++)
         if (strcmp(sc->word[e][i], w) == 0)
             return;
@@ -571,8 +592,17 @@ static void note_word(schema *sc, const char *event, const char *w)
         sc->more[e] = 1;
 }
 
-static void note_state(schema *sc, const void *state, const ud_setup *setup)
+/* The state's keys, noted with the phase they were seen in (the phase
+ * byte at the game's phase_offset; over: the game has ended). */
+static void note_state(schema *sc, const void *state, const ud_setup *setup, bool over)
 {
+    int phase = over ? SCHEMA_PHASES - 1 : ((const unsigned char *)state)[sc->g->phase_offset];
+    uint64_t bit = phase < SCHEMA_PHASES ? UINT64_C(1) << phase : 0;
+    if (bit && !(sc->phases_seen & bit) && sc->reading[0])
+        snprintf(sc->phase_reading[phase], sizeof sc->phase_reading[0], "%s", sc->reading);
+    sc->phases_seen |= bit;
+    if (!sc->reading[0])
+        sc->phases_by_default |= bit;
     json_t *o = cf_state_json(sc->g, state, setup);
     const char *k;
     json_t *v;
@@ -587,6 +617,8 @@ static void note_state(schema *sc, const void *state, const ud_setup *setup)
             snprintf(sc->example[sc->n_keys++], sizeof sc->example[0], "%s", val);
         } else if (i < sc->n_keys && (strcmp(sc->example[i], "-") == 0 || strcmp(sc->example[i], "0") == 0))
             snprintf(sc->example[i], sizeof sc->example[0], "%s", val); /* a telling example */
+        if (i < SCHEMA_KEYS)
+            sc->in_phase[i] |= bit;
     }
     json_decref(o);
 }
@@ -613,34 +645,118 @@ static bool unordered(const ud_game *g, const char *key)
     return false;
 }
 
+/* Random games of g under the readings variant, every number of players
+ * in turn (from the fewest, at most six: a solo game draws what a table
+ * does not). */
+static void schema_games(schema *sc, schema_src *src, const int *variant, int games)
+{
+    const ud_game *g = sc->g;
+    ud_match m;
+    ud_match_defaults(&m, g);
+    memcpy(m.setup.variant, variant, sizeof m.setup.variant);
+    ud_table t;
+    ud_table_build(&t, g, m.setup.variant);
+    ud_chance ch = { .pick = schema_draw, .ctx = src };
+    int most = ud_game_max_players(g) < 6 ? ud_game_max_players(g) : 6;
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    for (int game = 0; game < games; game++) {
+        ud_setup *su = &m.setup;
+        su->n_players = g->min_players + game % (most - g->min_players + 1);
+        for (int i = 0; i < su->n_players; i++)
+            snprintf(su->names[i], sizeof su->names[i], "p%d", i + 1);
+        ud_step s;
+        ud_step_init(&s, &t, su, &ch, NULL, NULL);
+        ud_status st = ud_start(&s, state);
+        for (int d = 0; st == UD_DECIDE && d < 2000; d++) {
+            note_state(sc, state, su, false);
+            st = ud_decide_offer(&s, state, (int)ud_rng_below(&src->rng, (uint32_t)s.offers.n));
+        }
+        if (st == UD_OVER)
+            note_state(sc, state, su, true);
+    }
+}
+
+/* The keys, phases and outcome words seen in seeded games with random
+ * decisions: SCHEMA_GAMES under the default readings, then a few under
+ * each other reading (one key changed at a time), for the phases only
+ * another reading reaches (a character chosen, a Stress Card held). */
+static void schema_learn(schema *sc, const ud_game *g)
+{
+    schema_src src = { sc, { { 0 } } };
+    ud_rng_seed(&src.rng, 1);
+    for (const char *const *e = g->chance_events; e && *e; e++)
+        event_index(sc, *e); /* every event in the game's order, seen or not */
+    int variant[UD_MAX_VARIANTS] = { 0 };
+    for (int v = 0; v < g->n_variants; v++)
+        variant[v] = g->variants[v].default_value;
+    sc->reading[0] = '\0';
+    schema_games(sc, &src, variant, SCHEMA_GAMES);
+    for (int v = 0; v < g->n_variants; v++)
+        for (int x = 0; x < g->variants[v].n_values; x++) {
+            if (x == g->variants[v].default_value)
+                continue;
+            int other[UD_MAX_VARIANTS];
+            memcpy(other, variant, sizeof other);
+            other[v] = x;
+            snprintf(sc->reading, sizeof sc->reading, "%s=%s", g->variants[v].key,
+                     g->variants[v].values[x].name);
+            schema_games(sc, &src, other, 6);
+        }
+}
+
+/* Which keys a state shows in each phase the game waits in. */
+static void print_phases(const schema *sc)
+{
+    const ud_game *g = sc->g;
+    printf(
+        "state keys by phase (where the game waits for a decision, and once it is over; a key is there when\n"
+        "its value is, e.g. the fight's keys in a fight):\n");
+    for (int p = 0; p < SCHEMA_PHASES; p++) {
+        if (!(sc->phases_seen >> p & 1))
+            continue;
+        printf("  %-16s", p == SCHEMA_PHASES - 1 ? "(over)" : p < g->n_phases ? g->phases[p].name : "?");
+        for (int i = 0; i < sc->n_keys; i++)
+            if (sc->in_phase[i] >> p & 1)
+                printf(" %s", sc->key[i]);
+        if (!(sc->phases_by_default >> p & 1))
+            printf("   (under %s)", sc->phase_reading[p]);
+        printf("\n");
+    }
+}
+
+/* A heading, then text in lines of at most 110 columns, each indented
+ * two spaces (a word longer than a line is printed whole). */
+static void print_wrapped(const char *heading, const char *text)
+{
+    printf("%s\n", heading);
+    int col = 0;
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, " ");
+        if (col > 0 && col + 1 + (int)n > 110) {
+            printf("\n");
+            col = 0;
+        }
+        col += printf("%s%.*s", col ? " " : "  ", (int)n, p);
+        p += n;
+        p += strspn(p, " ");
+    }
+    printf("\n");
+}
+
 void cf_print_schema(const ud_game *g)
 {
     schema *sc = calloc(1, sizeof *sc);
     if (!sc)
         return;
     sc->g = g;
-    ud_match m;
-    ud_match_defaults(&m, g);
-    ud_table t;
-    ud_table_build(&t, g, m.setup.variant);
-    schema_src src = { sc, { { 0 } } };
-    ud_rng_seed(&src.rng, 1);
-    ud_chance ch = { .pick = schema_draw, .ctx = &src };
-    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
-    for (int game = 0; game < 40; game++) {
-        ud_step s;
-        ud_step_init(&s, &t, &m.setup, &ch, NULL, NULL);
-        ud_status st = ud_start(&s, state);
-        for (int d = 0; st == UD_DECIDE && d < 2000; d++) {
-            note_state(sc, state, &m.setup);
-            st = ud_decide_offer(&s, state, (int)ud_rng_below(&src.rng, (uint32_t)s.offers.n));
-        }
-    }
+    schema_learn(sc, g);
     printf("game: %s (%s), %d to %d players\n", g->name, g->title, g->min_players, ud_game_max_players(g));
-    printf("state keys (a step report's \"state\"; an example value from seeded games):\n");
+    printf("state keys (a step report's \"state\"; an example value from seeded games, every number of\n"
+           "players, the default readings and each other one):\n");
     for (int i = 0; i < sc->n_keys; i++)
         printf("  %-16s %s%s\n", sc->key[i], sc->example[i],
                unordered(g, sc->key[i]) ? "   (a list in no order)" : "");
+    print_phases(sc);
     printf("decisions (\"offers\" and \"action\"):\n");
     ud_buf b;
     ud_buf_init(&b);
@@ -655,9 +771,16 @@ void cf_print_schema(const ud_game *g)
         printf("  %-12s", sc->event[e]);
         for (int w = 0; w < sc->n_words[e]; w++)
             printf(" %s", sc->word[e][w]);
-        printf("%s\n", sc->more[e] ? " ..." : "");
+        printf("%s\n", sc->more[e]           ? " ..."
+                       : sc->n_words[e] == 0 ? " (none drawn in the schema's games)"
+                                             : "");
     }
+    if (g->outcome_order)
+        print_wrapped("the order of an outcome line's words:", g->outcome_order);
     /* the game's own words for its start lines: what it answers to none */
+    ud_match m;
+    ud_match_defaults(&m, g);
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     ud_buf err;
     ud_buf_init(&err);
     ud_setup probe = m.setup;

@@ -547,6 +547,19 @@ static json_t *error_answer(const char *fmt, ...)
     return json_pack("{s:s}", "error", text);
 }
 
+/* {"unsupported": ...}: a request this implementation does not play (a
+ * reading), which the protocol answers so, not with an error. */
+static json_t *unsupported_answer(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static json_t *unsupported_answer(const char *fmt, ...)
+{
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    return json_pack("{s:s}", "unsupported", text);
+}
+
 /* The readings this implementation plays (the defaults).  energy-drink,
  * rescue and helmet concern only the expansion dice: with the base dice
  * every value plays the same (NULL: any value). */
@@ -576,11 +589,11 @@ static json_t *check_readings(const json_t *given)
         while (r < sizeof readings / sizeof readings[0] && strcmp(readings[r].key, key) != 0)
             r++;
         if (r == sizeof readings / sizeof readings[0])
-            return error_answer("reading %s=%s: a question this implementation does not know", key,
-                                v ? v : "?");
+            return unsupported_answer("reading %s=%s: a question this implementation does not know", key,
+                                      v ? v : "?");
         if (readings[r].value && (!v || strcmp(v, readings[r].value) != 0))
-            return error_answer("reading %s=%s: this implementation plays only %s=%s", key, v ? v : "?", key,
-                                readings[r].value);
+            return unsupported_answer("reading %s=%s: this implementation plays only %s=%s", key, v ? v : "?",
+                                      key, readings[r].value);
     }
     return NULL;
 }

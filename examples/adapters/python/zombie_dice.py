@@ -281,6 +281,10 @@ class ProtocolError(Exception):
     pass
 
 
+class Unsupported(Exception):
+    """A request this implementation does not play (a reading, a number of players): 'unsupported'."""
+
+
 def start_scores(lines, players):
     """Starting-position lines: 'score NAME N'."""
     scores = {}
@@ -348,9 +352,9 @@ class Session:
             raise ProtocolError("Zombie Dice takes 2 to 16 players with distinct names")
         for key, value in (request.get("readings") or {}).items():
             if key not in READINGS:
-                raise ProtocolError("reading %s=%s: a question this implementation does not know" % (key, value))
+                raise Unsupported("reading %s=%s: a question this implementation does not know" % (key, value))
             if READINGS[key] is not None and value not in READINGS[key]:
-                raise ProtocolError(
+                raise Unsupported(
                     "reading %s=%s: this implementation plays only %s=%s" % (key, value, key, READINGS[key][0])
                 )
         self.mode = request.get("chance")
@@ -408,6 +412,8 @@ def main(argv):
             answer = {"error": "not JSON: %s" % why}
         except ProtocolError as why:
             answer = {"error": str(why)}
+        except Unsupported as why:
+            answer = {"unsupported": str(why)}
         except Exception as why:  # a bug here: say so rather than die
             answer = {"error": "%s: %s" % (type(why).__name__, why)}
         sys.stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
