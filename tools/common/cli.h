@@ -119,6 +119,9 @@ void cli_format_size(uint64_t bytes, char *out, size_t size);
  * UD_EXIT_USAGE; else rc. */
 void cli_watch_stdout(void);
 int cli_close_stdout(int rc);
+/* In a child about to run another program: the signals undead ignores
+ * for itself (SIGXFSZ: undead.c) get their default action back. */
+void cli_child_signals(void);
 /* Is path a directory?  If not, prints "undead CMD: PATH: no such directory
  * (WHY)", or what it is instead ("is a file, expected a folder": infile.h),
  * naming the part of path that is not a folder ("undead verify: p: is a

@@ -12,6 +12,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -80,4 +81,9 @@ int cli_close_stdout(int rc)
     fprintf(stderr, "undead: writing standard output: %s\n",
             first_errno ? strerror(first_errno) : "a write failed");
     return UD_EXIT_USAGE;
+}
+
+void cli_child_signals(void)
+{
+    signal(SIGXFSZ, SIG_DFL);
 }

@@ -16,6 +16,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
+
 static long long now_ms(void)
 {
     struct timespec ts;
@@ -157,6 +159,7 @@ bool child_start(child *c, char *const *argv)
             if (ends[i] > 1)
                 close(ends[i]);
         signal(SIGPIPE, SIG_DFL);
+        cli_child_signals();
         execvp(argv[0], argv);
         fprintf(stderr, "undead: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);

@@ -32,6 +32,7 @@ static void remove_tree(const char *dir)
 {
     pid_t pid = fork();
     if (pid == 0) {
+        cli_child_signals();
         execlp("rm", "rm", "-rf", "--", dir, (char *)NULL);
         _exit(127);
     }
@@ -126,6 +127,7 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
             close(fd);
         }
         setenv("HOME", tmp, 1); /* nothing of the user's profile is read or written */
+        cli_child_signals();
         execvp(chromium, (char *const *)argv);
         fprintf(stderr, "cannot run %s: %s\n", chromium, strerror(errno));
         _exit(127);
