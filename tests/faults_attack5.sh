@@ -7,6 +7,13 @@
 #            SIGXFSZ: exit 153, nothing said, the output's temporary file
 #            left beside it.  The signal is ignored: the write's EFBIG is
 #            reported as any failed write, exit 2, the temporary removed.
+#   output-over-input  the fourth attack refused an output that is the
+#            record or the results database; the other inputs were still
+#            written over, exit 0: show --content DIR -o DIR/goal.txt (or a
+#            file it includes), show - -o REC < REC, conform --content DIR
+#            --record DIR/goal.txt, faq -o a golden case it reads, and db
+#            baseline update --file DB (every run lost, though db changes
+#            nothing in a database).  Each refused, exit 2, nothing changed.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -31,6 +38,48 @@ file-size)
     (ulimit -f 50 && exec "$undead" sim zombie-dice --games 200 --db f.db) < /dev/null > out 2> err || rc=$?
     [[ $rc == 2 ]] || fail "sim --db past the limit: exit $rc, expected 2: $(head -c 2000 err)"
     grep -q "^undead sim: results database: f.db: " err || fail "sim --db: $(head -c 2000 err)"
+    ;;
+output-over-input)
+    cp -r "$src/spec/one_die/content" c
+    echo 'include "more.txt"' >> c/goal.txt
+    echo '# nothing more' > c/more.txt
+    cp "$src/golden/one_die/examples/bust.transcript" rec.t
+    cp -r c keep
+    cp rec.t keep.t
+    run "$undead" show one-die rec.t --content c -o c/goal.txt
+    expect 2 err "undead show: -o c/goal.txt: is the same file as a file it reads (c/goal.txt): expected another file"
+    run "$undead" show one-die rec.t --content c -o c/more.txt
+    expect 2 err "undead show: -o c/more.txt: is the same file as a file it reads (c/more.txt): expected another file"
+    rc=0
+    timeout 120 "$undead" show one-die - -o rec.t < rec.t > out 2> err || rc=$?
+    expect 2 err "undead show: -o rec.t: is the same file as a file it reads (<stdin>): expected another file"
+    diff -r c keep > /dev/null || fail "a content file changed"
+    cmp -s rec.t keep.t || fail "the record changed"
+    run "$undead" conform one-die --games 20 --no-db --content c --record c/goal.txt -- \
+        "$undead" serve one-die --content c --variant ending=at-once
+    expect 2 err "undead conform: --record c/goal.txt: is the same file as a file it reads (c/goal.txt): expected another file"
+    [[ ! -s out ]] || fail "conform started: $(head -c 2000 out)"
+    diff -r c keep > /dev/null || fail "conform changed a content file"
+    # the FAQ over a golden case it is written from
+    mkdir g
+    cp -r "$src/golden/one_die" g/
+    cp g/one_die/examples/bust.in keep.in
+    "$undead" verify one-die --games 2 --reading-games 2 --golden g --db v.db > /dev/null 2>&1 ||
+        fail "verify one-die did not pass"
+    run "$undead" faq --db v.db --golden g --game one-die -o g/one_die/examples/bust.in
+    expect 2 err "undead faq: -o g/one_die/examples/bust.in: is the same file as a file it reads (g/one_die/examples/bust.in): expected another file"
+    cmp -s g/one_die/examples/bust.in keep.in || fail "faq changed the golden case"
+    [[ -z $(find g -name '*.tmp') ]] || fail "faq left a temporary file"
+    # db baseline update --file over the results database
+    cp v.db keep.db
+    run "$undead" db baseline update one-die --golden g --db v.db --file v.db
+    expect 2 err "undead db baseline: --file v.db: is the same file as the results database (v.db): expected another file"
+    cmp -s v.db keep.db || fail "baseline update changed the database"
+    # other files are still written
+    run "$undead" show one-die rec.t --content c -o drawing.txt
+    [[ $rc == 0 && -s drawing.txt ]] || fail "show -o drawing.txt: exit $rc: $(head -c 2000 err)"
+    run "$undead" faq --db v.db --golden g --game one-die -o faq.html
+    [[ $rc == 0 && -s faq.html ]] || fail "faq -o faq.html: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"

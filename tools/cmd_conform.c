@@ -163,12 +163,13 @@ static bool read_games(const char *cmd, const opts_option *o, void *field, const
 
 /* The record is written only if a departure is found: its path is
  * checked before the games (or it would never be), and refused when it is
- * the results database the run records in (written over, it is lost). */
+ * the results database the run records in, or a content file read
+ * (written over, it is lost). */
 static bool record_ok(const cf_drivers *a, const rec_opts *ro)
 {
     if (!a->record)
         return true;
-    if (!cli_output_ok("conform", "--record", a->record))
+    if (!cli_output_ok("conform", "--record", a->record) || !cli_output_not_read("conform", "--record", a->record))
         return false;
     if (ro->off)
         return true;

@@ -400,6 +400,21 @@ bool cli_output_not_input(const char *cmd, const char *opt, const char *out, con
     return false;
 }
 
+bool cli_output_not_read(const char *cmd, const char *opt, const char *out)
+{
+    const char *in = ud_infile_read_before(out);
+    if (!in)
+        return true;
+    ud_buf shown_out, shown_in;
+    ud_buf_init(&shown_out);
+    ud_buf_init(&shown_in);
+    fprintf(stderr, "undead %s: %s %s: is the same file as a file it reads (%s): expected another file\n", cmd,
+            opt, ud_escaped(&shown_out, out), ud_escaped(&shown_in, in));
+    ud_buf_free(&shown_out);
+    ud_buf_free(&shown_in);
+    return false;
+}
+
 enum { CLI_MAX_FILE = 64 << 20 };
 
 /* cli_read_file, its messages naming the file as shown (escaped). */
@@ -409,6 +424,8 @@ static char *read_file(const char *path, const char *shown, size_t *len)
     ud_buf_init(&why);
     /* a FIFO or a device named as a file is refused, never waited on */
     FILE *f = strcmp(path, "-") == 0 ? stdin : ud_infile_fopen(path, false, &why);
+    if (f == stdin)
+        ud_infile_note_fd(STDIN_FILENO, "<stdin>");
     if (!f)
         fprintf(stderr, "%s: %s\n", shown, ud_buf_str(&why));
     ud_buf_free(&why);

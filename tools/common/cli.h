@@ -148,6 +148,11 @@ bool cli_output_ok(const char *cmd, const char *opt, const char *path);
  * expected another file" and returns false; true when either is missing. */
 bool cli_output_not_input(const char *cmd, const char *opt, const char *out, const char *in,
                           const char *what);
+/* Is the file an option writes none of the files the command has read so
+ * far (infile.h: a content file, a golden case, the record from standard
+ * input)?  If it is one, prints "undead CMD: OPT OUT: is the same file as
+ * a file it reads (IN): expected another file" and returns false. */
+bool cli_output_not_read(const char *cmd, const char *opt, const char *out);
 /* Read a whole file ("-" for stdin); NULL with a message printed, "PATH:
  * why".  A path that is not a regular file (a FIFO, a device, a folder) is
  * refused before anything is read (infile.h), never waited on. */
