@@ -14,6 +14,10 @@
 #            --record DIR/goal.txt, faq -o a golden case it reads, and db
 #            baseline update --file DB (every run lost, though db changes
 #            nothing in a database).  Each refused, exit 2, nothing changed.
+#   variant-twice  a record naming one variant key twice was taken, the
+#            last line winning (exit 0), and check --variant then said
+#            "the record says end=final-turn, --variant says end=final-turn";
+#            two seed lines likewise.  Refused at the second line, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -80,6 +84,23 @@ output-over-input)
     [[ $rc == 0 && -s drawing.txt ]] || fail "show -o drawing.txt: exit $rc: $(head -c 2000 err)"
     run "$undead" faq --db v.db --golden g --game one-die -o faq.html
     [[ $rc == 0 && -s faq.html ]] || fail "faq -o faq.html: exit $rc: $(head -c 2000 err)"
+    ;;
+variant-twice)
+    b="$src/golden/zombie_dice/examples/000-shortage-literal.transcript"
+    { head -3 "$b"; echo 'variant end=final-turn'; tail -n +4 "$b"; } > v2.t
+    run "$undead" check --no-db v2.t
+    expect 2 err "v2.t:5:9: expected one 'variant end' line, found a second (first at line 4)"
+    run "$undead" check --no-db --variant end=final-turn v2.t
+    expect 2 err "v2.t:5:9: expected one 'variant end' line, found a second (first at line 4)"
+    run "$undead" show zombie-dice v2.t
+    expect 2 err "v2.t:5:9: expected one 'variant end' line, found a second (first at line 4)"
+    "$undead" play one-die --no-db --seed 3 > od.t
+    { head -6 od.t; echo 'seed 4'; tail -n +7 od.t; } > s2.t
+    run "$undead" check --no-db s2.t
+    expect 2 err "s2.t:7:1: expected one 'seed' line, found a second (first at line 6)"
+    # one line of each is still a record
+    run "$undead" check --no-db --variant end=finish-round "$b"
+    [[ $rc == 0 ]] || fail "the golden record: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"
