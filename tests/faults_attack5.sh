@@ -18,6 +18,12 @@
 #            last line winning (exit 0), and check --variant then said
 #            "the record says end=final-turn, --variant says end=final-turn";
 #            two seed lines likewise.  Refused at the second line, exit 2.
+#   follow-lines  conform --chance follow copied each of the adapter's
+#            outcome lines into 8192 bytes and 256 words: an extra outcome
+#            after 9000 spaces was never read, "every step agreed" (exit
+#            0), where the same word without them is a departure; an empty
+#            line or one of an event word alone was skipped.  Each is a
+#            broken answer now (exit 2), the line named.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -101,6 +107,51 @@ variant-twice)
     # one line of each is still a record
     run "$undead" check --no-db --variant end=finish-round "$b"
     [[ $rc == 0 ]] || fail "the golden record: exit $rc: $(head -c 2000 err)"
+    ;;
+follow-lines)
+    # a proxy to undead serve that rewrites the chance lines of the third
+    # play's step report as $MODE says
+    cat > lie.py <<'PY'
+import json, os, subprocess, sys
+serve = subprocess.Popen([sys.argv[1], "serve", "one-die"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+mode, plays = os.environ["MODE"], 0
+for line in sys.stdin.buffer:
+    req = json.loads(line)
+    serve.stdin.write(line)
+    serve.stdin.flush()
+    answer = serve.stdout.readline()
+    if req.get("cmd") in ("new", "decide"):
+        plays += 1
+        d = json.loads(answer)
+        if plays == 3 and "chance" in d:
+            if mode == "pad":
+                d["chance"] = [c + " " * 9000 + "2" for c in d["chance"]]
+            elif mode == "extra":
+                d["chance"] = [c + " 2" for c in d["chance"]]
+            elif mode == "event-only":
+                d["chance"] = d["chance"] + ["roll"]
+            elif mode == "empty":
+                d["chance"] = d["chance"] + [""]
+        answer = (json.dumps(d) + "\n").encode()
+    sys.stdout.buffer.write(answer)
+    sys.stdout.buffer.flush()
+PY
+    expected='"chance"[0] must be an outcome line (an event word, then 1 to 255 outcomes, in fewer than 8192 bytes)'
+    MODE=pad run "$undead" conform one-die --games 3 --chance follow --no-db -- python3 lie.py "$undead"
+    [[ $rc == 2 ]] || fail "pad: exit $rc, expected 2: $(head -c 2000 out)"
+    grep -qF "broken adapter in seeded game 1 (seed 1): request 6 ({\"cmd\":\"decide\",\"action\":\"risk 1\"}): $expected, found \"roll 4   " out ||
+        fail "pad: $(head -c 2000 out)"
+    MODE=extra run "$undead" conform one-die --games 3 --chance follow --no-db -- python3 lie.py "$undead"
+    [[ $rc == 1 ]] || fail "extra: exit $rc, expected 1: $(head -c 2000 out)"
+    grep -q "^departure (extra-outcome) in seeded game 1" out || fail "extra: $(head -c 2000 out)"
+    MODE=event-only run "$undead" conform one-die --games 3 --chance follow --no-db -- python3 lie.py "$undead"
+    [[ $rc == 2 ]] || fail "event-only: exit $rc, expected 2: $(head -c 2000 out)"
+    grep -qF "${expected/\[0\]/[1]}, found \"roll\"" out || fail "event-only: $(head -c 2000 out)"
+    MODE=empty run "$undead" conform one-die --games 3 --chance follow --no-db -- python3 lie.py "$undead"
+    [[ $rc == 2 ]] || fail "empty: exit $rc, expected 2: $(head -c 2000 out)"
+    grep -qF "${expected/\[0\]/[1]}, found \"\"" out || fail "empty: $(head -c 2000 out)"
+    MODE=none run "$undead" conform one-die --games 3 --chance follow --no-db -- python3 lie.py "$undead"
+    [[ $rc == 0 ]] || fail "an honest adapter: exit $rc: $(head -c 2000 out)"
     ;;
 *)
     fail "unknown case"
