@@ -24,6 +24,12 @@
 #            0), where the same word without them is a departure; an empty
 #            line or one of an event word alone was skipped.  Each is a
 #            broken answer now (exit 2), the line named.
+#   explore-golden  explore --golden FILE took a file that is no table
+#            (empty, binary, /etc/passwd, a CRLF copy) as a difference:
+#            exit 1, its bytes printed raw (a CR made the two lines shown
+#            read the same), the path raw too.  The header and rows are
+#            read first: exit 2 naming FILE:LINE, shown escaped; a real
+#            difference is still exit 1.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -152,6 +158,29 @@ PY
     grep -qF "${expected/\[0\]/[1]}, found \"\"" out || fail "empty: $(head -c 2000 out)"
     MODE=none run "$undead" conform one-die --games 3 --chance follow --no-db -- python3 lie.py "$undead"
     [[ $rc == 0 ]] || fail "an honest adapter: exit $rc: $(head -c 2000 out)"
+    ;;
+explore-golden)
+    g="$src/golden/zombie_dice/explore/turn.txt"
+    header="depth generated distinct decision terminal cut chance"
+    explore=("$undead" explore zombie-dice --bound turn --no-db --golden)
+    sed 's/$/\r/' "$g" > crlf
+    run "${explore[@]}" crlf
+    expect 2 err "undead explore: crlf:2: expected the table's header '$header', found '$header\\r'"
+    printf '\x01\xff\n' > $'bin\x1bary'
+    run "${explore[@]}" $'bin\x1bary'
+    expect 2 err "undead explore: bin\\x1bary:1: expected the table's header '$header', found '\\x01\\xff'"
+    : > empty
+    run "${explore[@]}" empty
+    expect 2 err "undead explore: empty:1: expected the table's header '$header', found the end of the file"
+    sed 's/^3 400844 /3 4008x4 /' "$g" > bad
+    run "${explore[@]}" bad
+    expect 2 err "undead explore: bad:6: expected a row of the table (a depth or 'total', then six counts), found '3 4008x4 2991 2988 0 3 199023'"
+    # a table that differs is a failed check, exit 1
+    sed 's/^3 400844 /3 400845 /' "$g" > diff
+    run "${explore[@]}" diff
+    expect 1 err "  golden: 3 400845 2991 2988 0 3 199023"
+    run "${explore[@]}" "$g"
+    [[ $rc == 0 ]] || fail "the golden table: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"
