@@ -229,8 +229,8 @@ static bool header_line(parser *ps, ud_tline *tl)
         if (!need_args(ps, tl, 1, 1, "N"))
             return false;
         if (ps->seed_line) {
-            ud_error_set(ps->err, tl->line, tl->col[0], NULL, "expected one 'seed' line, found a second (first at line %d)",
-                         ps->seed_line);
+            ud_error_set(ps->err, tl->line, tl->col[0], NULL,
+                         "expected one 'seed' line, found a second (first at line %d)", ps->seed_line);
             return false;
         }
         ps->seed_line = tl->line;

@@ -74,7 +74,8 @@ Test(parse_header, second_variant_or_seed_line)
        "expected one 'variant end' line, found a second (first at line 3)");
     PE(ZD_HEADER "variant end=final-turn\nvariant tiebreak=until-broken\nvariant end=final-turn\n", 5, 9,
        "expected one 'variant end' line, found a second (first at line 3)");
-    PE(ZD_HEADER "seed 3\nplayer a\nseed 4\n", 5, 1, "expected one 'seed' line, found a second (first at line 3)");
+    PE(ZD_HEADER "seed 3\nplayer a\nseed 4\n", 5, 1,
+       "expected one 'seed' line, found a second (first at line 3)");
 }
 
 Test(parse_header, header_before_game)

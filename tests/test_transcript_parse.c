@@ -111,7 +111,8 @@ Test(transcript, full_header)
 
 Test(transcript, one_variant_line_a_key)
 {
-    const char *text = ZD_HEADER "variant end=final-turn\nvariant tiebreak=until-broken\nplayer a\nplayer b\n";
+    const char *text =
+        ZD_HEADER "variant end=final-turn\nvariant tiebreak=until-broken\nplayer a\nplayer b\n";
     parse_ok(text, strlen(text));
     cr_assert_eq(t.setup.variant[variant_of("end")], value_of("end", "final-turn"));
     cr_assert_eq(t.setup.variant[variant_of("tiebreak")], value_of("tiebreak", "until-broken"));

@@ -169,7 +169,8 @@ static bool record_ok(const cf_drivers *a, const rec_opts *ro)
 {
     if (!a->record)
         return true;
-    if (!cli_output_ok("conform", "--record", a->record) || !cli_output_not_read("conform", "--record", a->record))
+    if (!cli_output_ok("conform", "--record", a->record) ||
+        !cli_output_not_read("conform", "--record", a->record))
         return false;
     if (ro->off)
         return true;

@@ -201,7 +201,7 @@ int cmd_show(int argc, char **argv)
          * known now: none may be written over */
         if (o.out)
             rc = cli_output_not_read("show", "-o", o.out) && write_out(o.out, &out) ? UD_EXIT_OK
-                                                                                   : UD_EXIT_USAGE;
+                                                                                    : UD_EXIT_USAGE;
         else
             fwrite(ud_buf_str(&out), 1, out.len, stdout); /* checked by cli_close_stdout */
     }

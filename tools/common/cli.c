@@ -408,8 +408,8 @@ bool cli_output_not_read(const char *cmd, const char *opt, const char *out)
     ud_buf shown_out, shown_in;
     ud_buf_init(&shown_out);
     ud_buf_init(&shown_in);
-    fprintf(stderr, "undead %s: %s %s: is the same file as a file it reads (%s): expected another file\n", cmd,
-            opt, ud_escaped(&shown_out, out), ud_escaped(&shown_in, in));
+    fprintf(stderr, "undead %s: %s %s: is the same file as a file it reads (%s): expected another file\n",
+            cmd, opt, ud_escaped(&shown_out, out), ud_escaped(&shown_in, in));
     ud_buf_free(&shown_out);
     ud_buf_free(&shown_in);
     return false;

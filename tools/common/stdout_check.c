@@ -83,7 +83,4 @@ int cli_close_stdout(int rc)
     return UD_EXIT_USAGE;
 }
 
-void cli_child_signals(void)
-{
-    signal(SIGXFSZ, SIG_DFL);
-}
+void cli_child_signals(void) { signal(SIGXFSZ, SIG_DFL); }
