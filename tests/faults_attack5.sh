@@ -30,6 +30,10 @@
 #            read the same), the path raw too.  The header and rows are
 #            read first: exit 2 naming FILE:LINE, shown escaped; a real
 #            difference is still exit 1.
+#   db-query  db query case-outcome showed a seed from 2^63 on as stored
+#            (seed - 2^64: 18446744073709551615 as -1) beside the key that
+#            names it; a case ID that is no number (case_id=abc) was bound
+#            as text: an empty table, exit 0, where limit=abc is refused.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -181,6 +185,19 @@ explore-golden)
     expect 1 err "  golden: 3 400845 2991 2988 0 3 199023"
     run "${explore[@]}" "$g"
     [[ $rc == 0 ]] || fail "the golden table: exit $rc: $(head -c 2000 err)"
+    ;;
+db-query)
+    "$undead" sim one-die --games 3 --seed 18446744073709551615 --db q.db > /dev/null
+    run "$undead" db query case-outcome --param case_id=1 --format csv --db q.db
+    [[ $rc == 0 ]] || fail "case-outcome: exit $rc: $(head -c 2000 err)"
+    grep -q '^complete,.*,sim,18446744073709551615,"seed=18446744073709551615:' out ||
+        fail "case-outcome's seed: $(head -c 2000 out)"
+    run "$undead" db query case-outcome --param case_id=2 --format csv --db q.db
+    grep -q '^complete,.*,sim,0,"seed=0:' out || fail "the seed after the wrap: $(head -c 2000 out)"
+    run "$undead" db query case-outcome --param case_id=abc --db q.db
+    expect 2 err "undead db: query case-outcome: --param case_id: expected a whole number from 0 to 9223372036854775807, got 'abc'"
+    run "$undead" db query case-seats --param "case_id=1 OR 1=1" --db q.db
+    expect 2 err "undead db: query case-seats: --param case_id: expected a whole number from 0 to 9223372036854775807, got '1 OR 1=1'"
     ;;
 *)
     fail "unknown case"
