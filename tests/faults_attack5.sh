@@ -34,6 +34,10 @@
 #            (seed - 2^64: 18446744073709551615 as -1) beside the key that
 #            names it; a case ID that is no number (case_id=abc) was bound
 #            as text: an empty table, exit 0, where limit=abc is refused.
+#   stdout-closed  with standard output closed (>&-) a command that failed
+#            before writing to it said its error and then "undead: writing
+#            standard output: Bad file descriptor", though nothing was
+#            lost: one message now; a command with output still says it.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -198,6 +202,20 @@ db-query)
     expect 2 err "undead db: query case-outcome: --param case_id: expected a whole number from 0 to 9223372036854775807, got 'abc'"
     run "$undead" db query case-seats --param "case_id=1 OR 1=1" --db q.db
     expect 2 err "undead db: query case-seats: --param case_id: expected a whole number from 0 to 9223372036854775807, got '1 OR 1=1'"
+    ;;
+stdout-closed)
+    rc=0
+    timeout 120 "$undead" db runs --db none.db < /dev/null >&- 2> err || rc=$?
+    expect 2 err "undead db: none.db: no such database (run a command that records, e.g. 'undead sim', first)"
+    [[ $(wc -l < err) == 1 ]] || fail "db runs: more than one message: $(head -c 2000 err)"
+    rc=0
+    timeout 120 "$undead" sim one-die --games 0 --no-db < /dev/null >&- 2> err || rc=$?
+    expect 2 err "undead sim: --games: expected a whole number from 1 to 18446744073709551615, got '0'"
+    [[ $(wc -l < err) == 1 ]] || fail "sim --games 0: more than one message: $(head -c 2000 err)"
+    # output that cannot be written is still an error
+    rc=0
+    timeout 120 "$undead" games < /dev/null >&- 2> err || rc=$?
+    expect 2 err "undead: writing standard output: Bad file descriptor"
     ;;
 *)
     fail "unknown case"
