@@ -38,6 +38,13 @@
 #            before writing to it said its error and then "undead: writing
 #            standard output: Bad file descriptor", though nothing was
 #            lost: one message now; a command with output still says it.
+#   data-dir-escaped  a missing UNDEAD_DATA_DIR was named raw (an ESC in
+#            it reached the terminal), where every path on the command line
+#            and UNDEAD_DB are shown escaped.
+#   adapter-command  conform -- '' ran a program named '' ("undead: cannot
+#            run : No such file or directory"), and a program that cannot
+#            be run was named raw without the command: refused up front,
+#            and "undead conform: cannot run 'PATH': WHY", escaped.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -216,6 +223,19 @@ stdout-closed)
     rc=0
     timeout 120 "$undead" games < /dev/null >&- 2> err || rc=$?
     expect 2 err "undead: writing standard output: Bad file descriptor"
+    ;;
+data-dir-escaped)
+    rc=0
+    UNDEAD_DATA_DIR=$'/nonexistent/\x1b[31m' timeout 120 "$undead" golden check --no-db < /dev/null > out 2> err || rc=$?
+    expect 2 err "undead golden: UNDEAD_DATA_DIR=/nonexistent/\\x1b[31m: no such directory (expected the folder holding undead's data: golden/, fuzz/corpus/, e.g. PREFIX/share/undead)"
+    ;;
+adapter-command)
+    run "$undead" conform one-die --games 2 --no-db -- ''
+    expect 2 err "undead conform: -- '': expected the adapter's command, found an empty word"
+    [[ ! -s out ]] || fail "conform started: $(head -c 2000 out)"
+    run "$undead" conform one-die --games 2 --no-db -- $'./no\x1bsuch'
+    expect 2 err "undead conform: cannot run './no\\x1bsuch': No such file or directory"
+    grep -q "the adapter exited with status 127" out || fail "the report: $(head -c 2000 out)"
     ;;
 *)
     fail "unknown case"
