@@ -196,6 +196,10 @@ static int read_conform(int argc, char **argv, conform_cli *c)
                 "undead conform: expected '-- COMMAND [ARG...]' after the game: the adapter to run\n");
         return UD_EXIT_USAGE;
     }
+    if (!argv[ops.first + 1][0]) { /* an unset variable in the shell: no program is named '' */
+        fprintf(stderr, "undead conform: -- '': expected the adapter's command, found an empty word\n");
+        return UD_EXIT_USAGE;
+    }
     cf_opts *o = &c->o;
     o->chance = (cf_chance_mode)c->chance;
     o->command = argv + ops.first + 1;
