@@ -45,6 +45,9 @@
 #            run : No such file or directory"), and a program that cannot
 #            be run was named raw without the command: refused up front,
 #            and "undead conform: cannot run 'PATH': WHY", escaped.
+#   solve-policy-empty  solve --policy '' (or ',', or 'a,,b') was taken as
+#            no list: the default policies solved, exit 0, where play
+#            refuses --policy ''.  Refused, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -236,6 +239,18 @@ adapter-command)
     run "$undead" conform one-die --games 2 --no-db -- $'./no\x1bsuch'
     expect 2 err "undead conform: cannot run './no\\x1bsuch': No such file or directory"
     grep -q "the adapter exited with status 127" out || fail "the report: $(head -c 2000 out)"
+    ;;
+solve-policy-empty)
+    run "$undead" solve zombie-dice turn --no-db --policy ''
+    expect 2 err "undead solve: --policy '': expected P[,P...], names separated by commas, found an empty one"
+    run "$undead" solve zombies-cards small-deck --no-db --policy ','
+    expect 2 err "undead solve: --policy ',': expected P[,P...], names separated by commas, found an empty one"
+    run "$undead" solve zombie-dice turn --no-db --policy 'closer,,closer'
+    expect 2 err "undead solve: --policy 'closer,,closer': expected P[,P...], names separated by commas, found an empty one"
+    [[ ! -s out ]] || fail "solve started: $(head -c 2000 out)"
+    # a flag and a list of names are still taken
+    run "$undead" solve zombie-dice turn --no-db --policy closer --dist --variant shortage-when=literal
+    [[ $rc == 0 && -s out ]] || fail "solve turn --policy closer --dist: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"
