@@ -48,6 +48,9 @@
 #   solve-policy-empty  solve --policy '' (or ',', or 'a,,b') was taken as
 #            no list: the default policies solved, exit 0, where play
 #            refuses --policy ''.  Refused, exit 2.
+#   check-json  check --format json ("one JSON object a file") printed no
+#            object for a file it could not read or parse: the message on
+#            stderr only.  Each gets {"verdict":"input", "line", "message"}.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -251,6 +254,16 @@ solve-policy-empty)
     # a flag and a list of names are still taken
     run "$undead" solve zombie-dice turn --no-db --policy closer --dist --variant shortage-when=literal
     [[ $rc == 0 && -s out ]] || fail "solve turn --policy closer --dist: exit $rc: $(head -c 2000 err)"
+    ;;
+check-json)
+    "$undead" play one-die --no-db --seed 3 > od.t
+    sed 's/^undead-transcript 1/undead-transcript 2/' od.t > v2.t
+    run "$undead" check --no-db --format json v2.t od.t missing.t
+    expect 2 out '{"file":"v2.t","verdict":"input","line":1,"message":"unsupported transcript version '"'"'2'"'"'; expected 1"}'
+    expect 2 out '{"file":"missing.t","verdict":"input","line":0,"message":"no such file or folder"}'
+    grep -q '^{"file":"od.t","verdict":"ok",' out || fail "od.t: $(head -c 2000 out)"
+    [[ $(wc -l < out) == 3 ]] || fail "expected 3 objects: $(head -c 2000 out)"
+    grep -qxF "v2.t:1:19: unsupported transcript version '2'; expected 1" err || fail "stderr: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"

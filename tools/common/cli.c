@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -417,8 +418,23 @@ bool cli_output_not_read(const char *cmd, const char *opt, const char *out)
 
 enum { CLI_MAX_FILE = 64 << 20 };
 
+/* A message of read_file: on standard error, and its text (without the
+ * name) in said when asked. */
+static void say_read(ud_buf *said, const char *shown, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say_read(ud_buf *said, const char *shown, const char *fmt, ...)
+{
+    va_list ap;
+    char text[512];
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "%s: %s\n", shown, text);
+    if (said)
+        ud_buf_puts(said, text);
+}
+
 /* cli_read_file, its messages naming the file as shown (escaped). */
-static char *read_file(const char *path, const char *shown, size_t *len)
+static char *read_file(const char *path, const char *shown, size_t *len, ud_buf *said)
 {
     ud_buf why;
     ud_buf_init(&why);
@@ -427,7 +443,7 @@ static char *read_file(const char *path, const char *shown, size_t *len)
     if (f == stdin)
         ud_infile_note_fd(STDIN_FILENO, "<stdin>");
     if (!f)
-        fprintf(stderr, "%s: %s\n", shown, ud_buf_str(&why));
+        say_read(said, shown, "%s", ud_buf_str(&why));
     ud_buf_free(&why);
     if (!f)
         return NULL;
@@ -435,7 +451,7 @@ static char *read_file(const char *path, const char *shown, size_t *len)
     char *buf = malloc(cap + 1);
     for (;;) {
         if (!buf) {
-            fprintf(stderr, "%s: out of memory\n", shown);
+            say_read(said, shown, "out of memory");
             break;
         }
         size_t got = fread(buf + n, 1, cap - n, f);
@@ -452,9 +468,9 @@ static char *read_file(const char *path, const char *shown, size_t *len)
     }
     bool bad = buf && (ferror(f) || n > CLI_MAX_FILE);
     if (buf && ferror(f))
-        fprintf(stderr, "%s: read error: %s\n", shown, strerror(errno));
+        say_read(said, shown, "read error: %s", strerror(errno));
     else if (bad)
-        fprintf(stderr, "%s: larger than %d MiB\n", shown, CLI_MAX_FILE >> 20);
+        say_read(said, shown, "larger than %d MiB", CLI_MAX_FILE >> 20);
     if (f != stdin)
         fclose(f);
     if (bad || !buf) {
@@ -466,12 +482,14 @@ static char *read_file(const char *path, const char *shown, size_t *len)
     return buf;
 }
 
-char *cli_read_file(const char *path, size_t *len)
+char *cli_read_file_said(const char *path, size_t *len, ud_buf *said)
 {
     ud_buf shown;
     ud_buf_init(&shown);
     /* standard input is "<stdin>" in messages, as check and show name it */
-    char *text = read_file(path, ud_escaped(&shown, strcmp(path, "-") == 0 ? "<stdin>" : path), len);
+    char *text = read_file(path, ud_escaped(&shown, strcmp(path, "-") == 0 ? "<stdin>" : path), len, said);
     ud_buf_free(&shown);
     return text;
 }
+
+char *cli_read_file(const char *path, size_t *len) { return cli_read_file_said(path, len, NULL); }

@@ -157,5 +157,7 @@ bool cli_output_not_read(const char *cmd, const char *opt, const char *out);
  * why".  A path that is not a regular file (a FIFO, a device, a folder) is
  * refused before anything is read (infile.h), never waited on. */
 char *cli_read_file(const char *path, size_t *len);
+/* cli_read_file, and the reason it failed (without the path) in said. */
+char *cli_read_file_said(const char *path, size_t *len, ud_buf *said);
 
 #endif
