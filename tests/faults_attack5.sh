@@ -51,6 +51,9 @@
 #   check-json  check --format json ("one JSON object a file") printed no
 #            object for a file it could not read or parse: the message on
 #            stderr only.  Each gets {"verdict":"input", "line", "message"}.
+#   db-folder  a results database in a folder that does not exist (or is
+#            a file) was refused in SQLite's words, "cannot open: unable
+#            to open database file": the folder is named now.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -264,6 +267,16 @@ check-json)
     grep -q '^{"file":"od.t","verdict":"ok",' out || fail "od.t: $(head -c 2000 out)"
     [[ $(wc -l < out) == 3 ]] || fail "expected 3 objects: $(head -c 2000 out)"
     grep -qxF "v2.t:1:19: unsupported transcript version '2'; expected 1" err || fail "stderr: $(head -c 2000 err)"
+    ;;
+db-folder)
+    run "$undead" sim one-die --games 1 --db nodir/x.db
+    expect 2 err "undead sim: results database: nodir/x.db: cannot make it: its folder nodir does not exist (nothing was changed)"
+    touch afile
+    run "$undead" sim one-die --games 1 --db afile/x.db
+    expect 2 err "undead sim: results database: afile/x.db: cannot make it: its folder afile is not a folder (nothing was changed)"
+    [[ ! -e nodir ]] || fail "nodir was made"
+    run "$undead" sim one-die --games 1 --db here.db
+    [[ $rc == 0 && -s here.db ]] || fail "a database in the current folder: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"
