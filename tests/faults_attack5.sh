@@ -54,6 +54,8 @@
 #   db-folder  a results database in a folder that does not exist (or is
 #            a file) was refused in SQLite's words, "cannot open: unable
 #            to open database file": the folder is named now.
+#   repeat-bound  bench --repeat 0 said "expected a whole number from 1 to
+#            18446744073709551615" and --repeat 65 "at most 64": one bound.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -277,6 +279,14 @@ db-folder)
     [[ ! -e nodir ]] || fail "nodir was made"
     run "$undead" sim one-die --games 1 --db here.db
     [[ $rc == 0 && -s here.db ]] || fail "a database in the current folder: exit $rc: $(head -c 2000 err)"
+    ;;
+repeat-bound)
+    run "$undead" bench one-die --repeat 0
+    expect 2 err "undead bench: --repeat: expected a whole number from 1 to 64, got '0'"
+    run "$undead" bench one-die --repeat 65
+    expect 2 err "undead bench: --repeat: expected a whole number from 1 to 64, got '65'"
+    run "$undead" bench one-die --games 10 --repeat 64
+    [[ $rc == 0 ]] || fail "--repeat 64: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"
