@@ -56,6 +56,8 @@
 #            to open database file": the folder is named now.
 #   repeat-bound  bench --repeat 0 said "expected a whole number from 1 to
 #            18446744073709551615" and --repeat 65 "at most 64": one bound.
+#   decimal-form  conform --alpha 1e-10 was refused as "expected a number
+#            above 0 and below 1", which 1e-10 is: the form is named.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -287,6 +289,14 @@ repeat-bound)
     expect 2 err "undead bench: --repeat: expected a whole number from 1 to 64, got '65'"
     run "$undead" bench one-die --games 10 --repeat 64
     [[ $rc == 0 ]] || fail "--repeat 64: exit $rc: $(head -c 2000 err)"
+    ;;
+decimal-form)
+    run "$undead" conform one-die --no-db --games 1 --alpha 1e-10 -- "$undead" serve one-die
+    expect 2 err "undead conform: --alpha: expected a number in digits with at most one '.' (no sign, no exponent) above 0 and below 1, got '1e-10'"
+    run "$undead" conform one-die --no-db --games 1 --alpha 1 -- "$undead" serve one-die
+    expect 2 err "undead conform: --alpha: expected a number above 0 and below 1, got '1'"
+    run "$undead" conform one-die --no-db --games 1 --alpha 0.01 -- "$undead" serve one-die
+    [[ $rc == 0 ]] || fail "--alpha 0.01: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"

@@ -168,10 +168,12 @@ bool cli_decimal(const char *cmd, const char *opt, const char *arg, double lo, d
     }
     ud_buf msg;
     ud_buf_init(&msg);
+    /* a form it does not read (1e-5, -0.1, 0x1p-3) is named so: "1e-10 is
+     * above 0 and below 1" is true, and would not say why it is refused */
     ud_buf_printf(&msg,
-                  open ? "expected a number above %g and below %g, got '"
-                       : "expected a number from %g to %g, got '",
-                  lo, hi);
+                  open ? "expected a number%s above %g and below %g, got '"
+                       : "expected a number%s from %g to %g, got '",
+                  is_decimal(arg) ? "" : " in digits with at most one '.' (no sign, no exponent)", lo, hi);
     ud_buf_put_escaped(&msg, arg);
     ud_buf_putc(&msg, '\'');
     refuse(cmd, opt, ud_buf_str(&msg));
