@@ -58,6 +58,10 @@
 #            18446744073709551615" and --repeat 65 "at most 64": one bound.
 #   decimal-form  conform --alpha 1e-10 was refused as "expected a number
 #            above 0 and below 1", which 1e-10 is: the form is named.
+#   needs-another  explore --fractions/--reference without --outcomes and
+#            conform --max-outcomes/--setup-outcomes without --depth were
+#            taken and changed nothing, exit 0: refused, as --horizon
+#            without a bound that counts is.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -297,6 +301,22 @@ decimal-form)
     expect 2 err "undead conform: --alpha: expected a number above 0 and below 1, got '1'"
     run "$undead" conform one-die --no-db --games 1 --alpha 0.01 -- "$undead" serve one-die
     [[ $rc == 0 ]] || fail "--alpha 0.01: exit $rc: $(head -c 2000 err)"
+    ;;
+needs-another)
+    run "$undead" explore one-die --no-db --fractions
+    expect 2 err "undead explore: --fractions needs --outcomes (it changes how the outcomes are solved or shown)"
+    run "$undead" explore one-die --no-db --reference
+    expect 2 err "undead explore: --reference needs --outcomes (it changes how the outcomes are solved or shown)"
+    run "$undead" conform one-die --no-db --max-outcomes 3 -- "$undead" serve one-die
+    expect 2 err "undead conform: --max-outcomes needs --depth (the outcomes of its enumeration)"
+    run "$undead" conform one-die --no-db --setup-outcomes 2 -- "$undead" serve one-die
+    expect 2 err "undead conform: --setup-outcomes needs --depth (the outcomes of its enumeration)"
+    [[ ! -s out ]] || fail "conform started: $(head -c 2000 out)"
+    # with the option they need, taken
+    run "$undead" explore one-die --no-db --outcomes --fractions --policy risk:1
+    [[ $rc == 0 ]] || fail "explore --outcomes --fractions: exit $rc: $(head -c 2000 err)"
+    run "$undead" conform one-die --no-db --depth 2 --max-outcomes 3 -- "$undead" serve one-die
+    [[ $rc == 0 ]] || fail "conform --depth 2 --max-outcomes 3: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"

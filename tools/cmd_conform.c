@@ -209,6 +209,12 @@ static int read_conform(int argc, char **argv, conform_cli *c)
         return UD_EXIT_USAGE;
     if (!record_ok(&c->a, &c->rec))
         return UD_EXIT_USAGE;
+    /* taken alone they changed nothing: the enumeration is --depth's */
+    if (!c->a.depth && (o->enum_setup || o->enum_outcomes != 6)) {
+        fprintf(stderr, "undead conform: --%s needs --depth (the outcomes of its enumeration)\n",
+                o->enum_setup ? "setup-outcomes" : "max-outcomes");
+        return UD_EXIT_USAGE;
+    }
     if (!c->a.games_set && !c->a.depth && !c->a.seconds)
         c->a.games = 100;
     c->a.json = c->format == 1;

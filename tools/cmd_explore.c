@@ -486,9 +486,16 @@ static bool find_bound(exploration *x)
 }
 
 /* The options that need another: --horizon a bound that counts progress,
- * --follow-policy a deterministic policy; false with the need said. */
+ * --follow-policy a deterministic policy, --reference and --fractions
+ * --outcomes (taken alone, they changed nothing); false with the need
+ * said. */
 static bool options_agree(const exploration *x)
 {
+    if ((x->a.reference || x->a.fractions) && !x->a.outcomes) {
+        fprintf(stderr, "undead explore: --%s needs --outcomes (it changes how the outcomes are solved or shown)\n",
+                x->a.reference ? "reference" : "fractions");
+        return false;
+    }
     if (x->a.horizon && (!x->bound || !x->bound->progress)) {
         ud_buf l;
         ud_buf_init(&l);
