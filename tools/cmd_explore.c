@@ -492,7 +492,8 @@ static bool find_bound(exploration *x)
 static bool options_agree(const exploration *x)
 {
     if ((x->a.reference || x->a.fractions) && !x->a.outcomes) {
-        fprintf(stderr, "undead explore: --%s needs --outcomes (it changes how the outcomes are solved or shown)\n",
+        fprintf(stderr,
+                "undead explore: --%s needs --outcomes (it changes how the outcomes are solved or shown)\n",
                 x->a.reference ? "reference" : "fractions");
         return false;
     }

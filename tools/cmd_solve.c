@@ -141,8 +141,8 @@ static bool read_own(const char *cmd, const opts_option *o, void *field, const c
     if (list && (!*arg || arg[0] == ',' || arg[strlen(arg) - 1] == ',' || strstr(arg, ",,"))) {
         ud_buf shown;
         ud_buf_init(&shown);
-        fprintf(stderr, "undead %s: --%s '%s': expected %s, names separated by commas, found an empty one\n", cmd,
-                o->name, ud_escaped(&shown, arg), o->metavar);
+        fprintf(stderr, "undead %s: --%s '%s': expected %s, names separated by commas, found an empty one\n",
+                cmd, o->name, ud_escaped(&shown, arg), o->metavar);
         ud_buf_free(&shown);
         return false;
     }

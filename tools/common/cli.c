@@ -422,7 +422,8 @@ enum { CLI_MAX_FILE = 64 << 20 };
 
 /* A message of read_file: on standard error, and its text (without the
  * name) in said when asked. */
-static void say_read(ud_buf *said, const char *shown, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say_read(ud_buf *said, const char *shown, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void say_read(ud_buf *said, const char *shown, const char *fmt, ...)
 {
     va_list ap;
