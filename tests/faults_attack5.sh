@@ -62,6 +62,8 @@
 #            conform --max-outcomes/--setup-outcomes without --depth were
 #            taken and changed nothing, exit 0: refused, as --horizon
 #            without a bound that counts is.
+#   print-json  check --print --format json wrote the canonical
+#            transcript's lines into the JSON lines: refused together.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -317,6 +319,14 @@ needs-another)
     [[ $rc == 0 ]] || fail "explore --outcomes --fractions: exit $rc: $(head -c 2000 err)"
     run "$undead" conform one-die --no-db --depth 2 --max-outcomes 3 -- "$undead" serve one-die
     [[ $rc == 0 ]] || fail "conform --depth 2 --max-outcomes 3: exit $rc: $(head -c 2000 err)"
+    ;;
+print-json)
+    "$undead" play one-die --no-db --seed 3 > od.t
+    run "$undead" check --no-db --print --format json od.t
+    expect 2 err "undead check: --print and --format json both write standard output: expected one of them"
+    [[ ! -s out ]] || fail "stdout: $(head -c 2000 out)"
+    run "$undead" check --no-db --format json od.t
+    [[ $rc == 0 && $(wc -l < out) == 1 ]] || fail "--format json alone: exit $rc: $(head -c 2000 out)"
     ;;
 *)
     fail "unknown case"

@@ -428,6 +428,11 @@ int cmd_check(int argc, char **argv)
     int rc = opts_read(&cmd_check_opts, argc, argv, &a, &ops, 1, -1);
     if (rc != OPTS_GO_ON)
         return rc;
+    if (a.print && a.format == 1) { /* the transcript's lines would break the JSON lines */
+        fputs("undead check: --print and --format json both write standard output: expected one of them\n",
+              stderr);
+        return UD_EXIT_USAGE;
+    }
     recorder r;
     if (!rec_begin(&r, &a.rec, "check", NULL))
         return UD_EXIT_USAGE;
