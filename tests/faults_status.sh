@@ -156,7 +156,7 @@ numbers)
     run "$undead" db query rarest-rules --param 'limit= 5' --db q.db
     expect 2 err "undead db: query rarest-rules: --param limit: expected a whole number from 0 to 9223372036854775807, got ' 5'"
     run "$undead" bench zombie-dice --repeat +3
-    expect 2 err "undead bench: --repeat: expected a whole number from 1 to 18446744073709551615, got '+3'"
+    expect 2 err "undead bench: --repeat: expected a whole number from 1 to 64, got '+3'"
     run "$undead" explore zombie-dice --bound turn --max-memory ' 1G' --no-db
     expect 2 err "undead explore: --max-memory: expected a size in bytes from 1 to 1024T (e.g. 512M, 4G), got ' 1G'"
     run "$undead" explore zombie-dice --bound turn --max-depth 257 --no-db
