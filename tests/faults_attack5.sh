@@ -64,6 +64,11 @@
 #            without a bound that counts is.
 #   print-json  check --print --format json wrote the canonical
 #            transcript's lines into the JSON lines: refused together.
+#   signal-temporary  SIGTERM (or ^C) while an output was being written
+#            left its temporary (".OUT.PID-N.tmp", 21 MB of a solve
+#            --export) beside it: the temporaries open are removed before
+#            the signal ends undead.  Shown with faq --format pdf, which
+#            holds its temporary while a (here slow, fake) browser runs.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack5 # fail, expect, size_below, sql:
@@ -327,6 +332,29 @@ print-json)
     [[ ! -s out ]] || fail "stdout: $(head -c 2000 out)"
     run "$undead" check --no-db --format json od.t
     [[ $rc == 0 && $(wc -l < out) == 1 ]] || fail "--format json alone: exit $rc: $(head -c 2000 out)"
+    ;;
+signal-temporary)
+    mkdir g tmpd
+    cp -r "$src/golden/one_die" g/
+    "$undead" verify one-die --games 2 --reading-games 2 --golden g --db v.db > /dev/null 2>&1 ||
+        fail "verify one-die did not pass"
+    printf '#!/bin/sh\necho $$ > browser.pid\nexec sleep 20\n' > slow.sh
+    chmod +x slow.sh
+    TMPDIR="$PWD/tmpd" "$undead" faq --db v.db --golden g --game one-die --format pdf -o out.pdf \
+        --chromium ./slow.sh < /dev/null > out 2> err &
+    pid=$!
+    for _ in $(seq 1 100); do
+        [[ -n $(find . -maxdepth 1 -name '.out.pdf.*.tmp') && -s browser.pid ]] && break
+        sleep 0.1
+    done
+    [[ -n $(find . -maxdepth 1 -name '.out.pdf.*.tmp') ]] || fail "no temporary while the browser runs"
+    kill -TERM "$pid"
+    rc=0
+    wait "$pid" || rc=$?
+    kill "$(cat browser.pid)" 2> /dev/null || true
+    [[ $rc == 143 ]] || fail "exit $rc, expected 143 (SIGTERM): $(head -c 2000 err)"
+    left=$(find . -maxdepth 1 -name '*.tmp')
+    [[ -z $left && ! -e out.pdf ]] || fail "left: $left $(ls -A)"
     ;;
 *)
     fail "unknown case"
