@@ -6,6 +6,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -55,6 +57,59 @@ static void refuse(ud_buf *why, const char *path, bool named, bool want_dir, int
     }
 }
 
+/* ---- the files read (ud_infile_read_before) ------------------------------ */
+
+typedef struct read_file {
+    dev_t dev;
+    ino_t ino;
+    char *path; /* as it was read; never freed: the answers point here */
+} read_file;
+
+static read_file *reads;
+static size_t n_reads, cap_reads;
+static pthread_mutex_t reads_lock = PTHREAD_MUTEX_INITIALIZER; /* verify reads from threads */
+
+static void note_read(const struct stat *st, const char *path)
+{
+    pthread_mutex_lock(&reads_lock);
+    bool known = false;
+    for (size_t i = 0; i < n_reads && !known; i++)
+        known = reads[i].dev == st->st_dev && reads[i].ino == st->st_ino;
+    if (!known && n_reads == cap_reads) {
+        size_t cap = cap_reads ? cap_reads * 2 : 64;
+        read_file *r = realloc(reads, cap * sizeof *r);
+        if (r) {
+            reads = r;
+            cap_reads = cap;
+        }
+    }
+    char *copy = known || n_reads == cap_reads ? NULL : strdup(path);
+    if (copy)
+        reads[n_reads++] = (read_file){ st->st_dev, st->st_ino, copy };
+    pthread_mutex_unlock(&reads_lock);
+}
+
+const char *ud_infile_read_before(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return NULL;
+    const char *found = NULL;
+    pthread_mutex_lock(&reads_lock);
+    for (size_t i = 0; i < n_reads && !found; i++)
+        if (reads[i].dev == st.st_dev && reads[i].ino == st.st_ino)
+            found = reads[i].path;
+    pthread_mutex_unlock(&reads_lock);
+    return found;
+}
+
+void ud_infile_note_fd(int fd, const char *shown)
+{
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+        note_read(&st, shown);
+}
+
 int ud_infile_open(const char *path, bool named, ud_buf *why)
 {
     /* O_NONBLOCK: opening a FIFO for reading waits for a writer, which may
@@ -86,6 +141,7 @@ int ud_infile_open(const char *path, bool named, ud_buf *why)
     int flags = fcntl(fd, F_GETFL);
     if (flags >= 0)
         (void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    note_read(&st, path);
     return fd;
 }
 

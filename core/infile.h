@@ -44,6 +44,17 @@ bool ud_infile_is_file(const char *path, bool named, ud_buf *why);
  * FIFO, expected a folder"). */
 bool ud_infile_is_dir(const char *path, bool named, ud_buf *why);
 
+/* Every regular file opened with ud_infile_open (and standard input, when
+ * ud_infile_note_fd names it) is remembered, so that a command can refuse
+ * an output that is one of its inputs: written over, the input would be
+ * lost (show --content DIR -o DIR/goal.txt).  The path it was read as
+ * when path (links followed) is a regular file read so far; else NULL. */
+const char *ud_infile_read_before(const char *path);
+
+/* Remember the file open as fd (standard input read as a record) as read,
+ * named shown; nothing when it is not a regular file. */
+void ud_infile_note_fd(int fd, const char *shown);
+
 /* Does path name anything at all (links followed)?  For a file that may
  * be absent (a golden transcript not written yet), asked before reading
  * it with ud_infile_open. */

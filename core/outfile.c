@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +20,72 @@
  * writing the same file takes other numbers: the names hold our pid). */
 enum { TMP_TRIES = 100 };
 
+/* ---- the temporaries a signal removes --------------------------------------
+ * A signal that ends undead (^C, kill) while a file is written would leave
+ * its temporary beside it: the temporaries open now are kept here, and the
+ * first one hooks a handler that removes them (unlink is safe in a handler)
+ * and then gives the signal the action it had before: the default (undead
+ * ends by it) or another handler (conform's, which ends its adapter). */
+enum { LIVE_MAX = 32 };
+static char *volatile live[LIVE_MAX];
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+enum { N_ENDING = 4 };
+static const int ending_signal[N_ENDING] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+static struct sigaction ending_before[N_ENDING];
+
+static void remove_live(int sig)
+{
+    int e = errno;
+    for (int i = 0; i < LIVE_MAX; i++) {
+        char *p = live[i];
+        if (p)
+            unlink(p);
+    }
+    for (int i = 0; i < N_ENDING; i++)
+        if (ending_signal[i] == sig)
+            sigaction(sig, &ending_before[i], NULL);
+    raise(sig); /* delivered once this handler returns */
+    errno = e;
+}
+
+static void remember(char *tmp)
+{
+    static bool hooked;
+    pthread_mutex_lock(&live_lock);
+    if (!hooked) {
+        hooked = true;
+        for (int i = 0; i < N_ENDING; i++) {
+            struct sigaction sa;
+            memset(&sa, 0, sizeof sa);
+            sa.sa_handler = remove_live;
+            sigemptyset(&sa.sa_mask);
+            /* a signal undead's caller set to be ignored stays ignored */
+            if (sigaction(ending_signal[i], NULL, &ending_before[i]) == 0 &&
+                ending_before[i].sa_handler != SIG_IGN)
+                sigaction(ending_signal[i], &sa, NULL);
+        }
+    }
+    for (int i = 0; i < LIVE_MAX; i++)
+        if (!live[i]) {
+            live[i] = tmp;
+            break;
+        }
+    pthread_mutex_unlock(&live_lock);
+}
+
+static void forget(const char *tmp)
+{
+    pthread_mutex_lock(&live_lock);
+    for (int i = 0; i < LIVE_MAX; i++)
+        if (live[i] == tmp)
+            live[i] = NULL;
+    pthread_mutex_unlock(&live_lock);
+}
+
 static void clear(ud_outfile *o)
 {
+    if (o->tmp)
+        forget(o->tmp);
     free(o->target);
     free(o->tmp);
     memset(o, 0, sizeof *o);
@@ -57,6 +123,7 @@ static int make_tmp(ud_outfile *o, const struct stat *old, bool exists, ud_buf *
                  atomic_fetch_add(&counter, 1));
         int fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd >= 0) {
+            remember(o->tmp);
             if (exists)
                 (void)fchmod(fd, old->st_mode & 07777); /* best effort: the bytes matter more */
             return fd;

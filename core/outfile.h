@@ -12,7 +12,9 @@
  * a regular file (/dev/stdout, /dev/full, a FIFO) cannot be replaced and
  * holds nothing to keep: it is written in place.
  *
- * A process killed between open and commit leaves its temporary behind:
+ * A signal that ends undead (SIGINT, SIGTERM, SIGHUP, SIGQUIT) between
+ * open and commit removes the temporaries open before it ends it; a
+ * process killed otherwise (SIGKILL) leaves its temporary behind:
  * ".NAME.PID-N.tmp" beside NAME (a dot file: the golden and corpus walks
  * skip it).
  */

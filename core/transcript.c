@@ -84,6 +84,8 @@ typedef struct parser {
     int seen_version, seen_players, in_body;
     int last_player_line, last_player_col; /* where the last 'player' line named one */
     int last_start_line, last_start_col;   /* where the last 'start' line's words begin */
+    int variant_line[UD_MAX_VARIANTS];     /* where each key's 'variant' line is, 0: none yet */
+    int seed_line;                         /* where the 'seed' line is, 0: none yet */
 } parser;
 
 static bool start_lines_apply(const ud_transcript *t, bool whole, ud_buf *msg);
@@ -149,6 +151,26 @@ static bool start_lines_apply(const ud_transcript *t, bool whole, ud_buf *msg)
     return !whole || !g->check_start || g->check_start(state, &t->setup, msg);
 }
 
+/* A record states one reading of each open question: a second 'variant'
+ * line of a key (the same value or another) is refused, not taken over
+ * the first.  Called once tl's KEY=VALUE is known to be the game's. */
+static bool variant_once(parser *ps, const ud_tline *tl, ud_buf *msg)
+{
+    const ud_game *g = ps->t->game;
+    size_t klen = strcspn(tl->tok[1], "=");
+    for (int v = 0; v < g->n_variants && v < UD_MAX_VARIANTS; v++) {
+        if (strlen(g->variants[v].key) != klen || strncmp(g->variants[v].key, tl->tok[1], klen) != 0)
+            continue;
+        if (ps->variant_line[v]) {
+            ud_buf_printf(msg, "expected one 'variant %s' line, found a second (first at line %d)",
+                          g->variants[v].key, ps->variant_line[v]);
+            return false;
+        }
+        ps->variant_line[v] = tl->line;
+    }
+    return true;
+}
+
 /* One header line; false with err set. */
 static bool header_line(parser *ps, ud_tline *tl)
 {
@@ -183,7 +205,7 @@ static bool header_line(parser *ps, ud_tline *tl)
     if (strcmp(kw, "variant") == 0) {
         if (!need_args(ps, tl, 1, 1, "KEY=VALUE"))
             return false;
-        ok = ud_setup_variant(t->game, &t->setup, tl->tok[1], &msg);
+        ok = ud_setup_variant(t->game, &t->setup, tl->tok[1], &msg) && variant_once(ps, tl, &msg);
         if (!ok)
             ud_error_set(ps->err, tl->line, tl->col[1], NULL, "%s", ud_buf_str(&msg));
     } else if (strcmp(kw, "player") == 0) {
@@ -206,6 +228,12 @@ static bool header_line(parser *ps, ud_tline *tl)
     } else if (strcmp(kw, "seed") == 0) {
         if (!need_args(ps, tl, 1, 1, "N"))
             return false;
+        if (ps->seed_line) {
+            ud_error_set(ps->err, tl->line, tl->col[0], NULL,
+                         "expected one 'seed' line, found a second (first at line %d)", ps->seed_line);
+            return false;
+        }
+        ps->seed_line = tl->line;
         ok = ud_parse_u64(tl->tok[1], &t->seed);
         if (!ok)
             ud_error_set(ps->err, tl->line, tl->col[1], NULL,
@@ -355,7 +383,7 @@ static bool add_line(ud_transcript *t, const ud_tline *tl, const char *rest, siz
 int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_transcript *t, ud_error *err)
 {
     memset(t, 0, sizeof *t);
-    parser ps = { t, find, err, 0, 0, 0, 0, 0, 0, 0 };
+    parser ps = { .t = t, .find = find, .err = err };
     /* One copy of the text, each line cut in place (its newline, or a CR
      * before it, made a NUL): the lines' words point into it. */
     char *copy = malloc(len + 1);

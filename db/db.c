@@ -473,6 +473,13 @@ static bool writable(const char *path, bool exists, ud_buf *err)
     const char *slash = strrchr(path, '/');
     char dir[4096];
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
+    struct stat ds;
+    bool found = stat(dir, &ds) == 0;
+    if (!exists && (found ? !S_ISDIR(ds.st_mode) : errno == ENOENT || errno == ENOTDIR)) {
+        ud_buf_printf(err, "%s: cannot make it: its folder %s %s (nothing was changed)", path, dir,
+                      found ? "is not a folder" : "does not exist");
+        return false;
+    }
     if (access(dir, W_OK | X_OK) != 0 && (errno == EACCES || errno == EROFS)) {
         ud_buf_printf(err,
                       "%s: cannot write it: its folder %s is read-only, and SQLite keeps the database's "

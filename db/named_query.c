@@ -167,9 +167,12 @@ sqlite3_stmt *nq_prepare(sqlite3 *h, const nq_query *q, char *const *values, int
             sqlite3_finalize(st);
             return NULL;
         }
-        /* A parameter whose default is a number takes a number (or null):
-         * text there is the user's error, not a failed query. */
-        if (v && p->def[0] && is_integer(p->def) && strcmp(v, "null") != 0 && !is_integer(v)) {
+        /* A parameter whose default is a number, or an ID (NAME_id), takes
+         * a number (or null): text there is the user's error, not a query
+         * that matches nothing. */
+        size_t name_len = strlen(p->name);
+        bool an_id = name_len > 3 && strcmp(p->name + name_len - 3, "_id") == 0;
+        if (v && ((p->def[0] && is_integer(p->def)) || an_id) && strcmp(v, "null") != 0 && !is_integer(v)) {
             ud_buf_printf(err, "query %s: --param %s: ", q->name, p->name);
             ud_number_expected(err, v, 0, INT64_MAX);
             sqlite3_finalize(st);

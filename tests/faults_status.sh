@@ -156,7 +156,7 @@ numbers)
     run "$undead" db query rarest-rules --param 'limit= 5' --db q.db
     expect 2 err "undead db: query rarest-rules: --param limit: expected a whole number from 0 to 9223372036854775807, got ' 5'"
     run "$undead" bench zombie-dice --repeat +3
-    expect 2 err "undead bench: --repeat: expected a whole number from 1 to 18446744073709551615, got '+3'"
+    expect 2 err "undead bench: --repeat: expected a whole number from 1 to 64, got '+3'"
     run "$undead" explore zombie-dice --bound turn --max-memory ' 1G' --no-db
     expect 2 err "undead explore: --max-memory: expected a size in bytes from 1 to 1024T (e.g. 512M, 4G), got ' 1G'"
     run "$undead" explore zombie-dice --bound turn --max-depth 257 --no-db
@@ -178,14 +178,14 @@ numbers)
     run "$undead" sim zombie-dice --games 5 --db-bytes ' 1M' --no-db
     expect 2 err "undead sim: --db-bytes: expected a size in bytes from 1 to 1G (e.g. 512K, 64M), got ' 1M'"
     run "$undead" mutate zombie-dice --min-score ' 95' --no-db
-    expect 2 err "undead mutate: --min-score: expected a number from 0 to 100, got ' 95'"
+    expect 2 err "undead mutate: --min-score: expected a number in digits with at most one '.' (no sign, no exponent) from 0 to 100, got ' 95'"
     # a negative value given to conform names the option, not the value
     run "$undead" conform zombie-dice --games -5 -- true
     expect 2 err "undead conform: --games: expected a whole number from 1 to 100000000, got '-5'"
     run "$undead" conform zombie-dice --depth -1 -- true
     expect 2 err "undead conform: --depth: expected a whole number from 1 to 64, got '-1'"
     run "$undead" conform zombie-dice --alpha -0.5 -- true
-    expect 2 err "undead conform: --alpha: expected a number above 0 and below 1, got '-0.5'"
+    expect 2 err "undead conform: --alpha: expected a number in digits with at most one '.' (no sign, no exponent) above 0 and below 1, got '-0.5'"
     # and the values the options do take still work
     run "$undead" sim zombie-dice --games 5 --db-bytes 1M --no-db
     [[ $rc == 0 ]] || fail "sim --games 5: exit $rc: $(head -c 2000 err)"

@@ -163,7 +163,7 @@ option-values)
     run "$undead" conform zombie-dice --alpha 1 -- true
     expect 2 err "undead conform: --alpha: expected a number above 0 and below 1, got '1'"
     run "$undead" bench zombie-dice --repeat 65
-    expect 2 err "undead bench: --repeat: at most 64"
+    expect 2 err "undead bench: --repeat: expected a whole number from 1 to 64, got '65'"
     ;;
 option-forms)
     "$undead" sim zombie-dice --games 3 --no-db --jobs 1 > a

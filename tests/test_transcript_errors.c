@@ -65,6 +65,19 @@ Test(parse_header, second_game_line)
     PE(ZD_HEADER "game zombie-dice\n", 3, 1, "expected one 'game' line, found a second");
 }
 
+/* A record states one reading of each question and one seed: a second
+ * line is refused, never taken over the first (check --variant would
+ * compare with the first and play the second). */
+Test(parse_header, second_variant_or_seed_line)
+{
+    PE(ZD_HEADER "variant end=final-turn\nvariant end=finish-round\n", 4, 9,
+       "expected one 'variant end' line, found a second (first at line 3)");
+    PE(ZD_HEADER "variant end=final-turn\nvariant tiebreak=until-broken\nvariant end=final-turn\n", 5, 9,
+       "expected one 'variant end' line, found a second (first at line 3)");
+    PE(ZD_HEADER "seed 3\nplayer a\nseed 4\n", 5, 1,
+       "expected one 'seed' line, found a second (first at line 3)");
+}
+
 Test(parse_header, header_before_game)
 {
     PE("undead-transcript 1\nplayer a\ngame zombie-dice\n", 2, 1, "expected 'game NAME' before 'player'");

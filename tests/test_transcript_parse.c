@@ -109,11 +109,13 @@ Test(transcript, full_header)
     cr_assert_eq(t.partial, 1);
 }
 
-Test(transcript, later_variant_line_wins)
+Test(transcript, one_variant_line_a_key)
 {
-    const char *text = ZD_HEADER "variant end=final-turn\nvariant end=finish-round\nplayer a\nplayer b\n";
+    const char *text =
+        ZD_HEADER "variant end=final-turn\nvariant tiebreak=until-broken\nplayer a\nplayer b\n";
     parse_ok(text, strlen(text));
-    cr_assert_eq(t.setup.variant[variant_of("end")], value_of("end", "finish-round"));
+    cr_assert_eq(t.setup.variant[variant_of("end")], value_of("end", "final-turn"));
+    cr_assert_eq(t.setup.variant[variant_of("tiebreak")], value_of("tiebreak", "until-broken"));
 }
 
 Test(transcript, body_line_kinds_tokens_and_columns)

@@ -297,21 +297,51 @@ typedef struct check_run {
     int files, failed, worst;
 } check_run;
 
+/* --format json: the object of a file that cannot be checked at all (its
+ * message on standard error as without --format json): verdict "input",
+ * the line (0: none) and what is wrong, so that no file goes unreported. */
+static void print_json_refused(const char *shown, int line, const char *msg)
+{
+    ud_buf j;
+    ud_buf_init(&j);
+    ud_buf_puts(&j, "{\"file\":");
+    ud_blame_json_string(&j, shown);
+    ud_buf_printf(&j, ",\"verdict\":\"input\",\"line\":%d,\"message\":", line);
+    ud_blame_json_string(&j, msg);
+    ud_buf_puts(&j, "}\n");
+    fputs(ud_buf_str(&j), stdout);
+    ud_buf_free(&j);
+}
+
 /* FILE read and parsed, under the --content and --variant it is checked
  * with: false (said) when it cannot be checked at all. */
 static bool load_record(check_run *cr, const char *file, const char *shown, ud_transcript *t)
 {
+    bool json = cr->a->format == 1;
     size_t len;
-    char *text = cli_read_file(file, &len);
-    if (!text)
+    ud_buf said;
+    ud_buf_init(&said);
+    char *text = cli_read_file_said(file, &len, &said);
+    if (!text) {
+        if (json)
+            print_json_refused(shown, 0, ud_buf_str(&said));
+        ud_buf_free(&said);
         return false;
+    }
+    ud_buf_free(&said);
     bool ok = load_content_for(shown, header_game(text, len), cr->a->content, &cr->content_game);
     ud_error err;
     memset(&err, 0, sizeof err);
+    if (!ok && json)
+        print_json_refused(shown, 0, "the content files given with --content cannot be loaded");
     if (ok && ud_transcript_parse(text, len, ud_find_game, t, &err) != 0) {
         ud_error_print(&err, shown, stderr);
+        if (json)
+            print_json_refused(shown, err.line, err.msg);
         ok = false;
     } else if (ok && !apply_variant_flags(shown, text, len, t, cr->a->flags, cr->a->n_flags)) {
+        if (json)
+            print_json_refused(shown, 0, "the record names another reading than --variant");
         ud_transcript_free(t);
         ok = false;
     }
@@ -399,6 +429,11 @@ int cmd_check(int argc, char **argv)
     int rc = opts_read(&cmd_check_opts, argc, argv, &a, &ops, 1, -1);
     if (rc != OPTS_GO_ON)
         return rc;
+    if (a.print && a.format == 1) { /* the transcript's lines would break the JSON lines */
+        fputs("undead check: --print and --format json both write standard output: expected one of them\n",
+              stderr);
+        return UD_EXIT_USAGE;
+    }
     recorder r;
     if (!rec_begin(&r, &a.rec, "check", NULL))
         return UD_EXIT_USAGE;

@@ -177,12 +177,14 @@ static bool read_games(const char *cmd, const opts_option *o, void *field, const
 
 /* The record is written only if a departure is found: its path is
  * checked before the games (or it would never be), and refused when it is
- * the results database the run records in (written over, it is lost). */
+ * the results database the run records in, or a content file read
+ * (written over, it is lost). */
 static bool record_ok(const cf_drivers *a, const rec_opts *ro)
 {
     if (!a->record)
         return true;
-    if (!cli_output_ok("conform", "--record", a->record))
+    if (!cli_output_ok("conform", "--record", a->record) ||
+        !cli_output_not_read("conform", "--record", a->record))
         return false;
     if (ro->off)
         return true;
@@ -208,6 +210,10 @@ static int read_conform(int argc, char **argv, conform_cli *c)
                 "undead conform: expected '-- COMMAND [ARG...]' after the game: the adapter to run\n");
         return UD_EXIT_USAGE;
     }
+    if (!argv[ops.first + 1][0]) { /* an unset variable in the shell: no program is named '' */
+        fprintf(stderr, "undead conform: -- '': expected the adapter's command, found an empty word\n");
+        return UD_EXIT_USAGE;
+    }
     cf_opts *o = &c->o;
     o->chance = (cf_chance_mode)c->chance;
     o->command = argv + ops.first + 1;
@@ -217,6 +223,12 @@ static int read_conform(int argc, char **argv, conform_cli *c)
         return UD_EXIT_USAGE;
     if (!record_ok(&c->a, &c->rec))
         return UD_EXIT_USAGE;
+    /* taken alone they changed nothing: the enumeration is --depth's */
+    if (!c->a.depth && (o->enum_setup || o->enum_outcomes != 6)) {
+        fprintf(stderr, "undead conform: --%s needs --depth (the outcomes of its enumeration)\n",
+                o->enum_setup ? "setup-outcomes" : "max-outcomes");
+        return UD_EXIT_USAGE;
+    }
     if (!c->a.games_set && !c->a.depth && !c->a.seconds)
         c->a.games = 100;
     c->a.json = c->format == 1;

@@ -44,6 +44,17 @@ static const char *const subcommands[] = { "runs",      "show",    "diff",     "
 
 static bool read_param(const char *cmd, const opts_option *o, void *field, const char *arg);
 
+/* baseline update --file: never the results database (db changes nothing
+ * in it; written over, every run would be lost). */
+static bool baseline_file_ok(const char *mode, const db_opts *o)
+{
+    if (strcmp(mode, "update") != 0 || !o->baseline.file)
+        return true;
+    const char *db_path = cli_db_path("db baseline", o->path); /* NULL: said */
+    return db_path &&
+           cli_output_not_input("db baseline", "--file", o->baseline.file, db_path, "the results database");
+}
+
 static const opts_option options[] = {
     { .name = "db",
       .kind = OPTS_STRING,
@@ -429,7 +440,7 @@ int cmd_db(int argc, char **argv)
         nq_list(stdout);
         rc = UD_EXIT_OK;
     } else if (!strcmp(sub, "baseline") && nargs == 2) {
-        rc = baseline_run(args[0], args[1], &o.baseline);
+        rc = baseline_file_ok(args[0], &o) ? baseline_run(args[0], args[1], &o.baseline) : UD_EXIT_USAGE;
     } else if (!*sub) {
         opts_help(stderr, &cmd_db_opts);
         rc = UD_EXIT_USAGE;

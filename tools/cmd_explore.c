@@ -79,7 +79,7 @@ static const opts_option options[] = {
       .metavar = "FILE",
       .help = "compare the per-depth table with FILE; exit 1 at the\n"
               "first depth that differs (exit 2, not compared, when a\n"
-              "limit cut the search)" },
+              "limit cut the search or FILE is no such table)" },
     { .name = "outcomes",
       .kind = OPTS_FLAG,
       .at = OPTS_AT(explore_args, outcomes),
@@ -148,16 +148,104 @@ static void table_text(const ud_explore_report *rep, ud_buf *out)
                   (unsigned long long)rep->chance);
 }
 
-/* Compare with a golden table, ignoring '#' lines; 0 equal, 1 differs. */
+static const char table_header[] = "depth generated distinct decision terminal cut chance";
+
+/* Is the n bytes at p a row of the table: a depth or "total", then six
+ * counts, one space between? */
+static bool table_row(const char *p, size_t n)
+{
+    int fields = 0;
+    for (size_t i = 0; i <= n;) {
+        size_t j = i;
+        while (j < n && p[j] != ' ')
+            j++;
+        bool number = j > i;
+        for (size_t k = i; k < j; k++)
+            number = number && p[k] >= '0' && p[k] <= '9';
+        bool total = fields == 0 && j - i == 5 && memcmp(p + i, "total", 5) == 0;
+        if (!number && !total)
+            return false;
+        fields++;
+        i = j + 1;
+    }
+    return fields == 7;
+}
+
+/* The n bytes at p, escaped (a control byte or invalid UTF-8 in a line of
+ * a file is shown, never sent to the terminal), into tmp; its text. */
+static const char *shown_line(ud_buf *tmp, const char *p, size_t n)
+{
+    ud_buf raw;
+    ud_buf_init(&raw);
+    for (size_t i = 0; i < n; i++)
+        ud_buf_putc(&raw, p[i] ? p[i] : '?'); /* a NUL is refused before it is shown */
+    ud_escaped(tmp, ud_buf_str(&raw));
+    ud_buf_free(&raw);
+    return ud_buf_str(tmp);
+}
+
+/* A golden file that is no table (another file, binary, a CRLF copy) is
+ * bad input, exit 2, not a difference: its header and every row are read
+ * before anything is compared. */
+static bool golden_is_table(const char *shown, const char *want, size_t len)
+{
+    const char *nul = memchr(want, '\0', len);
+    bool seen_header = false;
+    int line = 0;
+    ud_buf tmp;
+    ud_buf_init(&tmp);
+    for (const char *a = want, *end = want + len; a < end || !seen_header;) {
+        const char *ea = a < end ? memchr(a, '\n', (size_t)(end - a)) : NULL;
+        size_t la = a < end ? (ea ? (size_t)(ea - a) : (size_t)(end - a)) : 0;
+        line++;
+        if (nul && nul >= a && nul < a + la) {
+            fprintf(stderr, "undead explore: %s:%d: expected a line of the table, found a NUL byte\n", shown,
+                    line);
+            ud_buf_free(&tmp);
+            return false;
+        }
+        bool comment = la > 0 && a[0] == '#';
+        if (!comment && !seen_header) {
+            if (a >= end || la != strlen(table_header) || memcmp(a, table_header, la) != 0) {
+                fprintf(stderr, "undead explore: %s:%d: expected the table's header '%s', found %s%s%s\n",
+                        shown, line, table_header, a < end ? "'" : "",
+                        a < end ? shown_line(&tmp, a, la) : "the end of the file", a < end ? "'" : "");
+                ud_buf_free(&tmp);
+                return false;
+            }
+            seen_header = true;
+        } else if (!comment && la > 0 && !table_row(a, la)) {
+            fprintf(
+                stderr,
+                "undead explore: %s:%d: expected a row of the table (a depth or 'total', then six counts), "
+                "found '%s'\n",
+                shown, line, shown_line(&tmp, a, la));
+            ud_buf_free(&tmp);
+            return false;
+        }
+        a = ea ? ea + 1 : end;
+    }
+    ud_buf_free(&tmp);
+    return true;
+}
+
+/* Compare with a golden table, ignoring '#' lines; 0 equal, 1 differs, 2
+ * not a table (said). */
 static int compare_golden(const char *path, const char *table)
 {
     size_t len;
     char *want = cli_read_file(path, &len);
     if (!want)
         return UD_EXIT_USAGE;
+    ud_buf shown, tmp;
+    ud_buf_init(&shown);
+    ud_buf_init(&tmp);
+    ud_escaped(&shown, path);
+    int rc = UD_EXIT_OK;
+    if (!golden_is_table(ud_buf_str(&shown), want, len))
+        rc = UD_EXIT_USAGE;
     const char *a = want, *b = table;
-    int line = 0;
-    for (;;) {
+    for (int line = 0; rc == UD_EXIT_OK;) {
         while (*a == '#') {
             a = strchr(a, '\n');
             a = a ? a + 1 : "";
@@ -168,16 +256,18 @@ static int compare_golden(const char *path, const char *table)
             break;
         line++;
         if (la != lb || memcmp(a, b, la) != 0) {
-            fprintf(stderr, "undead explore: %s differs at table row %d:\n  golden: %.*s\n  now:    %.*s\n",
-                    path, line, (int)la, a, (int)lb, b);
-            free(want);
-            return UD_EXIT_FAIL;
+            fprintf(stderr, "undead explore: %s differs at table row %d:\n  golden: %s\n", ud_buf_str(&shown),
+                    line, shown_line(&tmp, a, la));
+            fprintf(stderr, "  now:    %.*s\n", (int)lb, b);
+            rc = UD_EXIT_FAIL;
         }
         a = ea ? ea + 1 : a + la;
         b = eb ? eb + 1 : b + lb;
     }
+    ud_buf_free(&shown);
+    ud_buf_free(&tmp);
     free(want);
-    return UD_EXIT_OK;
+    return rc;
 }
 
 /* The trailing number of an outcome label ("banked 3" -> 3; "bust" -> 0):
@@ -396,9 +486,17 @@ static bool find_bound(exploration *x)
 }
 
 /* The options that need another: --horizon a bound that counts progress,
- * --follow-policy a deterministic policy; false with the need said. */
+ * --follow-policy a deterministic policy, --reference and --fractions
+ * --outcomes (taken alone, they changed nothing); false with the need
+ * said. */
 static bool options_agree(const exploration *x)
 {
+    if ((x->a.reference || x->a.fractions) && !x->a.outcomes) {
+        fprintf(stderr,
+                "undead explore: --%s needs --outcomes (it changes how the outcomes are solved or shown)\n",
+                x->a.reference ? "reference" : "fractions");
+        return false;
+    }
     if (x->a.horizon && (!x->bound || !x->bound->progress)) {
         ud_buf l;
         ud_buf_init(&l);
@@ -548,8 +646,11 @@ static int say_violation(const ud_explore_report *rep)
 static int compare_with_golden(const char *golden, const ud_explore_report *rep, const ud_buf *table)
 {
     if (limit_cut(rep)) {
+        ud_buf shown;
+        ud_buf_init(&shown);
         fprintf(stderr, "undead explore: --golden %s: not compared: the search was cut by %s (raise it)\n",
-                golden, limit_cut(rep));
+                ud_escaped(&shown, golden), limit_cut(rep));
+        ud_buf_free(&shown);
         return UD_EXIT_USAGE;
     }
     return compare_golden(golden, ud_buf_str(table));

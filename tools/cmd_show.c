@@ -246,8 +246,11 @@ int cmd_show(int argc, char **argv)
     rc = draw(g, &t, shown, &o, state, &out);
     ud_transcript_free(&t);
     if (rc == UD_EXIT_OK) {
+        /* the content files and a record read from standard input are
+         * known now: none may be written over */
         if (o.out)
-            rc = write_out(o.out, &out) ? UD_EXIT_OK : UD_EXIT_USAGE;
+            rc = cli_output_not_read("show", "-o", o.out) && write_out(o.out, &out) ? UD_EXIT_OK
+                                                                                    : UD_EXIT_USAGE;
         else
             fwrite(ud_buf_str(&out), 1, out.len, stdout); /* checked by cli_close_stdout */
     }

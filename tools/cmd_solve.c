@@ -138,6 +138,18 @@ static bool read_own(const char *cmd, const opts_option *o, void *field, const c
         fprintf(stderr, "undead %s: more than %d options\n", cmd, UD_ANALYSIS_MAX_ARGS);
         return false;
     }
+    /* A list with an empty item (--policy '' or ',', an unset variable in
+     * the shell) was taken as no list: the default policies solved.  A
+     * number's or a FILE's emptiness is refused in their own words. */
+    bool list = arg && o->metavar && strstr(o->metavar, "[,") != NULL;
+    if (list && (!*arg || arg[0] == ',' || arg[strlen(arg) - 1] == ',' || strstr(arg, ",,"))) {
+        ud_buf shown;
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead %s: --%s '%s': expected %s, names separated by commas, found an empty one\n",
+                cmd, o->name, ud_escaped(&shown, arg), o->metavar);
+        ud_buf_free(&shown);
+        return false;
+    }
     an->name[an->n] = o->name;
     an->value[an->n++] = arg ? arg : "";
     return true;

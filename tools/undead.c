@@ -3,6 +3,7 @@
  * Exit status: 0 success, 1 a rule violation or failed check, 2 a usage
  * or input error.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,6 +48,11 @@ const char *malloc_conf = "thp:always";
 
 int main(int argc, char **argv)
 {
+    /* A write past the file-size limit (ulimit -f) fails with EFBIG, which
+     * every writer reports ("File too large", exit 2, the temporary file
+     * removed), instead of SIGXFSZ ending undead with nothing said.  The
+     * programs undead starts get the default back (cli_child_signals). */
+    signal(SIGXFSZ, SIG_IGN);
     cli_watch_stdout();
     if (!games_within_limits())
         return UD_EXIT_USAGE;

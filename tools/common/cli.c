@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,10 +169,12 @@ bool cli_decimal(const char *cmd, const char *opt, const char *arg, double lo, d
     }
     ud_buf msg;
     ud_buf_init(&msg);
+    /* a form it does not read (1e-5, -0.1, 0x1p-3) is named so: "1e-10 is
+     * above 0 and below 1" is true, and would not say why it is refused */
     ud_buf_printf(&msg,
-                  open ? "expected a number above %g and below %g, got '"
-                       : "expected a number from %g to %g, got '",
-                  lo, hi);
+                  open ? "expected a number%s above %g and below %g, got '"
+                       : "expected a number%s from %g to %g, got '",
+                  is_decimal(arg) ? "" : " in digits with at most one '.' (no sign, no exponent)", lo, hi);
     ud_buf_put_escaped(&msg, arg);
     ud_buf_putc(&msg, '\'');
     refuse(cmd, opt, ud_buf_str(&msg));
@@ -424,17 +427,50 @@ bool cli_output_not_input(const char *cmd, const char *opt, const char *out, con
     return false;
 }
 
+bool cli_output_not_read(const char *cmd, const char *opt, const char *out)
+{
+    const char *in = ud_infile_read_before(out);
+    if (!in)
+        return true;
+    ud_buf shown_out, shown_in;
+    ud_buf_init(&shown_out);
+    ud_buf_init(&shown_in);
+    fprintf(stderr, "undead %s: %s %s: is the same file as a file it reads (%s): expected another file\n",
+            cmd, opt, ud_escaped(&shown_out, out), ud_escaped(&shown_in, in));
+    ud_buf_free(&shown_out);
+    ud_buf_free(&shown_in);
+    return false;
+}
+
 enum { CLI_MAX_FILE = 64 << 20 };
 
+/* A message of read_file: on standard error, and its text (without the
+ * name) in said when asked. */
+static void say_read(ud_buf *said, const char *shown, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void say_read(ud_buf *said, const char *shown, const char *fmt, ...)
+{
+    va_list ap;
+    char text[512];
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "%s: %s\n", shown, text);
+    if (said)
+        ud_buf_puts(said, text);
+}
+
 /* cli_read_file, its messages naming the file as shown (escaped). */
-static char *read_file(const char *path, const char *shown, size_t *len)
+static char *read_file(const char *path, const char *shown, size_t *len, ud_buf *said)
 {
     ud_buf why;
     ud_buf_init(&why);
     /* a FIFO or a device named as a file is refused, never waited on */
     FILE *f = strcmp(path, "-") == 0 ? stdin : ud_infile_fopen(path, false, &why);
+    if (f == stdin)
+        ud_infile_note_fd(STDIN_FILENO, "<stdin>");
     if (!f)
-        fprintf(stderr, "%s: %s\n", shown, ud_buf_str(&why));
+        say_read(said, shown, "%s", ud_buf_str(&why));
     ud_buf_free(&why);
     if (!f)
         return NULL;
@@ -442,7 +478,7 @@ static char *read_file(const char *path, const char *shown, size_t *len)
     char *buf = malloc(cap + 1);
     for (;;) {
         if (!buf) {
-            fprintf(stderr, "%s: out of memory\n", shown);
+            say_read(said, shown, "out of memory");
             break;
         }
         size_t got = fread(buf + n, 1, cap - n, f);
@@ -459,9 +495,9 @@ static char *read_file(const char *path, const char *shown, size_t *len)
     }
     bool bad = buf && (ferror(f) || n > CLI_MAX_FILE);
     if (buf && ferror(f))
-        fprintf(stderr, "%s: read error: %s\n", shown, strerror(errno));
+        say_read(said, shown, "read error: %s", strerror(errno));
     else if (bad)
-        fprintf(stderr, "%s: larger than %d MiB\n", shown, CLI_MAX_FILE >> 20);
+        say_read(said, shown, "larger than %d MiB", CLI_MAX_FILE >> 20);
     if (f != stdin)
         fclose(f);
     if (bad || !buf) {
@@ -473,12 +509,14 @@ static char *read_file(const char *path, const char *shown, size_t *len)
     return buf;
 }
 
-char *cli_read_file(const char *path, size_t *len)
+char *cli_read_file_said(const char *path, size_t *len, ud_buf *said)
 {
     ud_buf shown;
     ud_buf_init(&shown);
     /* standard input is "<stdin>" in messages, as check and show name it */
-    char *text = read_file(path, ud_escaped(&shown, strcmp(path, "-") == 0 ? "<stdin>" : path), len);
+    char *text = read_file(path, ud_escaped(&shown, strcmp(path, "-") == 0 ? "<stdin>" : path), len, said);
     ud_buf_free(&shown);
     return text;
 }
+
+char *cli_read_file(const char *path, size_t *len) { return cli_read_file_said(path, len, NULL); }

@@ -121,6 +121,9 @@ void cli_format_size(uint64_t bytes, char *out, size_t size);
  * UD_EXIT_USAGE; else rc. */
 void cli_watch_stdout(void);
 int cli_close_stdout(int rc);
+/* In a child about to run another program: the signals undead ignores
+ * for itself (SIGXFSZ: undead.c) get their default action back. */
+void cli_child_signals(void);
 /* Is path a directory?  If not, prints "undead CMD: PATH: no such directory
  * (WHY)", or what it is instead ("is a file, expected a folder": infile.h),
  * naming the part of path that is not a folder ("undead verify: p: is a
@@ -149,9 +152,16 @@ bool cli_output_ok(const char *cmd, const char *opt, const char *path);
  * expected another file" and returns false; true when either is missing. */
 bool cli_output_not_input(const char *cmd, const char *opt, const char *out, const char *in,
                           const char *what);
+/* Is the file an option writes none of the files the command has read so
+ * far (infile.h: a content file, a golden case, the record from standard
+ * input)?  If it is one, prints "undead CMD: OPT OUT: is the same file as
+ * a file it reads (IN): expected another file" and returns false. */
+bool cli_output_not_read(const char *cmd, const char *opt, const char *out);
 /* Read a whole file ("-" for stdin); NULL with a message printed, "PATH:
  * why".  A path that is not a regular file (a FIFO, a device, a folder) is
  * refused before anything is read (infile.h), never waited on. */
 char *cli_read_file(const char *path, size_t *len);
+/* cli_read_file, and the reason it failed (without the path) in said. */
+char *cli_read_file_said(const char *path, size_t *len, ud_buf *said);
 
 #endif

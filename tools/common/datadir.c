@@ -99,10 +99,13 @@ const char *cli_data_dir(const char *cmd, const char *option, char *buf, size_t 
     }
     if (env) {
         if (!cli_is_dir(env)) {
+            ud_buf shown; /* escaped: an ESC or a newline in it reaches no terminal */
+            ud_buf_init(&shown);
             fprintf(stderr,
                     "undead %s: UNDEAD_DATA_DIR=%s: no such directory (expected the folder "
                     "holding undead's data: golden/, fuzz/corpus/, e.g. PREFIX/share/undead)\n",
-                    cmd, env);
+                    cmd, ud_escaped(&shown, env));
+            ud_buf_free(&shown);
             return NULL;
         }
         size_t n = strlen(env);

@@ -12,15 +12,18 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 static int first_errno;
+static bool wrote; /* a write was asked for: a closed descriptor then fails it */
 
 static ssize_t write_out(void *cookie, const char *buf, size_t n)
 {
     (void)cookie;
+    wrote = wrote || n > 0;
     size_t done = 0;
     while (done < n) {
         ssize_t k = write(STDOUT_FILENO, buf + done, n - done);
@@ -39,7 +42,9 @@ static ssize_t write_out(void *cookie, const char *buf, size_t n)
 static int close_out(void *cookie)
 {
     (void)cookie;
-    if (close(STDOUT_FILENO) != 0 && errno != EINTR) {
+    /* standard output closed (>&-) by a command that wrote nothing to it
+     * (an error said on stderr): nothing was lost, no second error */
+    if (close(STDOUT_FILENO) != 0 && errno != EINTR && (errno != EBADF || wrote)) {
         if (!first_errno)
             first_errno = errno;
         return -1;
@@ -81,3 +86,5 @@ int cli_close_stdout(int rc)
             first_errno ? strerror(first_errno) : "a write failed");
     return UD_EXIT_USAGE;
 }
+
+void cli_child_signals(void) { signal(SIGXFSZ, SIG_DFL); }

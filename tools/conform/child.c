@@ -16,6 +16,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
+
 static long long now_ms(void)
 {
     struct timespec ts;
@@ -157,8 +159,12 @@ bool child_start(child *c, char *const *argv)
             if (ends[i] > 1)
                 close(ends[i]);
         signal(SIGPIPE, SIG_DFL);
+        cli_child_signals();
         execvp(argv[0], argv);
-        fprintf(stderr, "undead: cannot run %s: %s\n", argv[0], strerror(errno));
+        int e = errno;
+        ud_buf shown; /* conform runs no threads: malloc is safe in the child */
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead conform: cannot run '%s': %s\n", ud_escaped(&shown, argv[0]), strerror(e));
         _exit(127);
     }
     /* in both processes, so that the group exists whichever runs first */

@@ -78,7 +78,7 @@ json_t *cf_new_request(const cf_opts *o, cf_chance_mode mode, uint64_t seed)
  * there, and its words past it are outcomes the rules never see used);
  * lines undead writes hold at most CF_OUTCOMES_PER_LINE outcomes, as a
  * transcript's lines do (UD_MAX_LINE_WORDS words with the event). */
-enum { CF_LINE_WORDS = 256, CF_OUTCOMES_PER_LINE = UD_MAX_LINE_WORDS - 1 };
+enum { CF_LINE_WORDS = 256, CF_LINE_BYTES = 8192, CF_OUTCOMES_PER_LINE = UD_MAX_LINE_WORDS - 1 };
 /* A play that draws this many outcomes is not judged: a roll-off tied for
  * ever by a tape (the engine's own bound counts rows between outcomes). */
 enum { CF_MAX_PICKS_PER_PLAY = 20000 };
@@ -103,7 +103,7 @@ typedef struct game_ctx {
     bool endless;   /* a play drew more than CF_MAX_PICKS_PER_PLAY */
     json_t *their;  /* follow: the adapter's lines */
     size_t next;    /* the next of them to load */
-    char text[8192];
+    char text[CF_LINE_BYTES];
     char *tok[CF_LINE_WORDS];
     int ntok;
     unsigned char used[CF_LINE_WORDS];
@@ -532,16 +532,37 @@ static cf_verdict rules_failed(play_ctx *pc)
 }
 
 /* Every outcome line the adapter reported is a string; false with run->broken. */
+/* Words in s (separated by spaces, as load_their_line splits them). */
+static size_t count_words(const char *s)
+{
+    size_t n = 0;
+    for (const char *p = s; *p; p++)
+        n += *p != ' ' && (p == s || p[-1] == ' ');
+    return n;
+}
+
+/* Each line a string undead reads whole: an event word and at least one
+ * outcome, within the bytes and words load_their_line keeps.  A line cut
+ * there, or one with no outcome (skipped), would hide an extra outcome. */
 static bool outcome_lines(cf_run *run, const json_t *lines)
 {
     size_t i;
     json_t *l;
     json_array_foreach(lines, i, l)
     {
+        char where[32];
+        snprintf(where, sizeof where, "\"chance\"[%zu]", i);
         if (!json_is_string(l)) {
-            char where[32];
-            snprintf(where, sizeof where, "\"chance\"[%zu]", i);
             cf_wrong_type(run, where, "a string (an outcome line)", l);
+            return false;
+        }
+        size_t words = count_words(json_string_value(l));
+        if (words < 2 || words > CF_LINE_WORDS || json_string_length(l) >= CF_LINE_BYTES) {
+            char expected[160];
+            snprintf(expected, sizeof expected,
+                     "an outcome line (an event word, then 1 to %d outcomes, in fewer than %d bytes)",
+                     CF_LINE_WORDS - 1, CF_LINE_BYTES);
+            cf_wrong_type(run, where, expected, l);
             return false;
         }
     }

@@ -23,6 +23,7 @@
 
 #include "cli.h"
 #include "faq.h"
+#include "infile.h"
 #include "outfile.h"
 #include "pdf_pages.h"
 
@@ -36,6 +37,7 @@ static void remove_tree(const char *dir)
 {
     pid_t pid = fork();
     if (pid == 0) {
+        cli_child_signals();
         execlp("rm", "rm", "-rf", "--", dir, (char *)NULL);
         _exit(127);
     }
@@ -144,6 +146,7 @@ static pid_t start_browser(const char *const *argv, const char *tmp, const char 
             close(fd);
         }
         setenv("HOME", tmp, 1); /* nothing of the user's profile is read or written */
+        cli_child_signals();
         execvp(argv[0], (char *const *)argv);
         int e = errno;
         ssize_t put = write(fds[1], &e, sizeof e);
@@ -247,6 +250,21 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
  * filled and *status the exit status: 2 when PATH could not be written or
  * a file the FAQ reads was refused, 1 when the FAQ could not be made (no
  * verify run). */
+/* Is path a file the FAQ was written from (a golden case: infile.h)?  Then
+ * err says so: written over, it would be lost. */
+static bool read_before(const char *path, ud_buf *err)
+{
+    const char *in = ud_infile_read_before(path);
+    if (in) {
+        ud_buf_puts(err, "-o ");
+        ud_buf_put_escaped(err, path);
+        ud_buf_puts(err, ": is the same file as a file it reads (");
+        ud_buf_put_escaped(err, in);
+        ud_buf_puts(err, "): expected another file");
+    }
+    return in != NULL;
+}
+
 static bool write_file(const faq_opts *o, const char *path, ud_buf *err, int *status)
 {
     bool bad_input = false;
@@ -266,6 +284,9 @@ static bool write_file(const faq_opts *o, const char *path, ud_buf *err, int *st
     } else if (!(ok = faq_write(out.f, o, err, &bad_input))) {
         ud_outfile_abort(&out);
         *status = bad_input ? UD_EXIT_USAGE : UD_EXIT_FAIL;
+    } else if (!(ok = !read_before(path, err))) {
+        ud_outfile_abort(&out);
+        *status = UD_EXIT_USAGE;
     } else if (!(ok = ud_outfile_commit(&out, &why))) {
         /* a failed write (a full disk) shows here, in the error flag or
          * the last flush */
@@ -395,6 +416,11 @@ int faq_print_pdf(faq_opts *o, const char *chromium, const char *output)
         cwd[0] = '\0';
     snprintf(pdf_abs, sizeof pdf_abs, "%s%s%s", cwd, cwd[0] ? "/" : "", pdf_path);
     int status = print_settled(o, chromium, tmp, pdf_abs, output);
+    ud_buf_clear(&why);
+    if (status == UD_EXIT_OK && read_before(output, &why)) {
+        fprintf(stderr, "undead faq: %s\n", ud_buf_str(&why));
+        status = UD_EXIT_USAGE;
+    }
     if (status != UD_EXIT_OK)
         ud_outfile_abort(&out);
     else if (!ud_outfile_commit(&out, &why)) {

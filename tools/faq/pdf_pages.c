@@ -13,6 +13,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli.h"
+
 /* Everything PROG writes on standard output (its standard error is
  * dropped); false with err filled when it cannot run or exits non-zero. */
 static bool run_capture(const char *const *argv, ud_buf *out, ud_buf *err)
@@ -40,6 +42,7 @@ static bool run_capture(const char *const *argv, ud_buf *out, ud_buf *err)
             close(fds[1]);
         if (!freopen("/dev/null", "w", stderr))
             _exit(126);
+        cli_child_signals();
         execvp(argv[0], (char *const *)argv);
         _exit(127);
     }

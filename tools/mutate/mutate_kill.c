@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "mutate.h"
 
 static const char *const killer_names[MUT_N_KILLERS] = { "golden", "tests", "sim", "fuzz" };
@@ -45,6 +46,7 @@ static void child(const mut_command *c, const char *mutant, int out)
     else
         unsetenv("UNDEAD_MUTANT");
     /* The tests must not write the checkout's database. */
+    cli_child_signals();
     execvp(c->argv[0], (char *const *)c->argv);
     fprintf(stderr, "undead mutate: cannot run %s: %s\n", c->argv[0], strerror(errno));
     _exit(127);
