@@ -447,6 +447,7 @@ static ud_check_opts trial_opts(const check_step *cs, const ud_table *t, const u
     o.changed_table = t;
     o.changed_setup = setup;
     o.changed_fired = fired;
+    o.stop_at_policies = 1;
     return o;
 }
 

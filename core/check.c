@@ -1052,6 +1052,10 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
                 st = UD_ERROR;
                 continue;
             }
+            if (opts->stop_at_policies && c.cur >= t->n) {
+                c.partial_end = 1;
+                break;
+            }
             int seat = g->to_move(state);
             int pick = ud_policy_choose(&t->policy[seat], g, state, seat, &step.offers, &policy_rng);
             if (pick < 0 || pick >= step.offers.n) {
