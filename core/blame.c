@@ -142,8 +142,18 @@ static uint64_t disturbance(const search *se)
     return d;
 }
 
-/* Keep c among the UD_BLAME_SHOWN least disturbing, in order (a tie
- * keeps table order). */
+static void reading_rows(ud_blame *b, const ud_game *g, int key, const uint64_t *fired);
+
+/* Keep c among the UD_BLAME_SHOWN least disturbing, in order: readings
+ * and single rows ranked together, a tie keeping the order tried (the
+ * readings first, then the rows in table order).  Both kinds reproduce
+ * the whole step; the one that sets fewer of the step's rows firing
+ * otherwise is the more specific explanation.  A reading swaps every row
+ * of its key at once, so a single row that explains the step while
+ * changing less (ZD-GOAL-FINISH-ROUND's guard never holding, against
+ * end=final-turn, which also sets ZD-GOAL-FINAL-TURN firing) comes
+ * first; at equal cost the reading does (an implementation of another
+ * reading is no broken row). */
 static void found(search *se, ud_blame *b, const ud_blame_change *c)
 {
     uint64_t cost = disturbance(se);
@@ -161,6 +171,11 @@ static void found(search *se, ud_blame *b, const ud_blame_change *c)
     }
     b->found[at] = *c;
     se->cost[at] = cost;
+    if (at == 0) { /* a reading named first: its rows that fired in the step */
+        b->n_rows = 0;
+        if (c->kind == UD_BLAME_READING)
+            reading_rows(b, se->base->game, c->key, se->fired);
+    }
 }
 
 /* The rows of key that fired in a reading's step: its rows. */
@@ -179,8 +194,6 @@ static void try_readings(search *se, ud_blame *b)
             ud_blame_change c = { .kind = UD_BLAME_READING, .key = v, .value = x };
             if (x == se->setup->variant[v] || !isolated(se, &c))
                 continue;
-            if (b->n_found == 0)
-                reading_rows(b, g, v, se->fired);
             found(se, b, &c);
         }
 }
@@ -222,15 +235,10 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
     isolated(se, &none); /* the reference firings, whether or not it explains */
     se->trial = trial;
     memcpy(se->ref, se->fired, sizeof se->ref);
-    /* first the readings: an implementation that reads an open question
-     * the other way is no broken row */
+    /* the readings first, so that a reading wins a tie (found) */
     try_readings(se, b);
-    if (b->n_found)
-        b->kind = UD_BLAME_READING;
-    else {
-        try_rows(se, b);
-        b->kind = b->n_found ? UD_BLAME_ROW : UD_BLAME_NONE;
-    }
+    try_rows(se, b);
+    b->kind = b->n_found ? b->found[0].kind : UD_BLAME_NONE;
     munmap(se->fired, UD_MAX_RULES * sizeof se->fired[0]);
     free(se);
 }
@@ -315,11 +323,10 @@ void ud_blame_evidence(const ud_game *g, const ud_blame *b, const char *other, u
     switch (b->kind) {
     case UD_BLAME_READING:
     case UD_BLAME_ROW:
-        ud_buf_printf(out, "undead plays this step as %s did %s ", other,
-                      b->kind == UD_BLAME_READING ? "under the reading" : "with");
+        ud_buf_printf(out, "undead plays this step as %s did ", other);
         for (int i = 0; i < shown; i++) {
-            if (i)
-                ud_buf_puts(out, b->kind == UD_BLAME_READING ? "; or " : "; or with ");
+            ud_buf_puts(out, i ? "; or " : "");
+            ud_buf_puts(out, b->found[i].kind == UD_BLAME_READING ? "under the reading " : "with ");
             change_text(g, &b->found[i], out);
         }
         if (b->n_found > shown)

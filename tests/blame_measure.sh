@@ -57,13 +57,16 @@ sampled() {
         for (i = 0; i < n; i++) print a[int(i * NR / n) + 1] }'
 }
 
-# hit MUTANT RULES WHY: the blame names the mutated row (or reading) first
+# hit MUTANT RULES WHY: the blame names the mutated row (or reading)
+# first (a reading mutant: the first change of the evidence is a reading
+# of that key, not one further down its list)
 hit() {
     local mutant="$1" rules="$2" why="$3" row="${1%%/*}"
     if [[ "$row" == reading ]]; then
-        local key="${mutant#reading/}"
+        local key="${mutant#reading/}" first="${why#* did }"
         key="${key%+*}"
-        [[ "$why" == reading:*" $key="* ]]
+        first="${first%%;*}"
+        [[ "$why" == reading:* && "$first" == "under the reading $key="* ]]
     else
         [[ "${rules%% *}" == "$row" ]]
     fi

@@ -188,6 +188,7 @@ typedef struct lines_src {
     int ntok;
     bool starved;        /* a pick found no outcome among the lines */
     char starved_on[32]; /* ... its event */
+    char starved_why[384]; /* ... as undead serve would refuse it */
 } lines_src;
 
 static bool next_line(ud_chance_script *sc, const ud_pick_req *p)
@@ -211,8 +212,18 @@ static int lines_pick(ud_chance *ch, const ud_pick_req *p)
     lines_src *src = ch->ctx;
     ch->why[0] = '\0';
     int k = ud_chance_script_pick(&src->script, p, NULL);
-    if (k < 0 && !src->starved)
+    if (k < 0 && !src->starved) {
+        char want[256];
         snprintf(src->starved_on, sizeof src->starved_on, "%s", p->event);
+        ud_chance_script_labels(p, want, sizeof want);
+        /* undead serve's words for a refusal (tools/conform/conform_serve.c) */
+        if (k == UD_SCRIPT_RAN_OUT)
+            snprintf(src->starved_why, sizeof src->starved_why,
+                     "the rules need a '%s' outcome (%s) and none is left", p->event, want);
+        else
+            snprintf(src->starved_why, sizeof src->starved_why,
+                     "no outcome given fits the '%s' the rules need (%s)", p->event, want);
+    }
     src->starved |= k < 0;
     return k >= 0 ? k : -1;
 }
@@ -277,13 +288,18 @@ static bool same_report(const cf_run *run, const cf_departure *dep, const ud_ste
     return true;
 }
 
-/* A refusal that names an event of the game in quotes ("the rules need
- * a 'roll' outcome", as undead serve words it) was for that event: the
- * changed step must run short of the same one.  A refusal naming none
- * says nothing of which. */
+/* A refusal in undead serve's words says which event ran short, which
+ * outcomes would have done and whether any word was left: the changed
+ * step must run short in the same words (many changes run short of some
+ * outcome; fewer of the same one, in the same way).  Another refusal
+ * that names an event of the game in quotes ("a 'roll' outcome") was for
+ * that event: the changed step must run short of the same one.  A
+ * refusal naming none says nothing of which. */
 static bool refused_event(const cf_run *run, const cf_departure *dep, const lines_src *src)
 {
     const char *why = ud_buf_str(&dep->found);
+    if (strstr(why, "and none is left") || strstr(why, "no outcome given fits the '"))
+        return strstr(why, src->starved_why) != NULL;
     bool names_one = false;
     for (const char *const *e = run->o->game->chance_events; e && *e; e++) {
         char quoted[48];
@@ -299,28 +315,126 @@ static bool refused_event(const cf_run *run, const cf_departure *dep, const line
 
 typedef struct blame_ctx {
     const cf_run *run;
+    const cf_tape *tape; /* the game's choices */
     const cf_departure *dep;
     const replay *before;
     const ud_action *a; /* the decision of the step; NULL: the set-up */
 } blame_ctx;
 
-/* One changed step (core/blame.h runs it in a child): from the position
- * before it, on the changed table and readings, with the step's outcomes;
- * true when it ends as the adapter said, every outcome word used as the
- * adapter used them. */
+/* ---- the game before the step, under the changed rules ------------------------------ */
+
+/* The chance lines of a step, as the rules write them. */
+static void chance_line_sink(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
+{
+    (void)rule;
+    json_t *lines = k->ctx;
+    size_t verb = strcspn(text, " ");
+    for (const char *const *e = s->table->game->chance_events; e && *e; e++)
+        if (strlen(*e) == verb && strncmp(text, *e, verb) == 0)
+            json_array_append_new(lines, json_string(text));
+}
+
+/* Whether changed, one step played under the changed rules with the
+ * rules' own outcomes of the step (lines), ended as ours did: every
+ * word used, over or not, the same player to move and the same state. */
+static bool same_step(const cf_run *run, const replay *ours, const replay *changed, const lines_src *src)
+{
+    const ud_game *g = run->o->game;
+    if (changed->st != ours->st || src->starved || words_left(src) != 0)
+        return false;
+    if (ours->st == UD_DECIDE && g->to_move(ours->state) != g->to_move(changed->state))
+        return false;
+    json_t *theirs = cf_state_json(g, ours->state, &run->o->match.setup);
+    char key[64];
+    bool same = cf_same_state(g, changed->state, changed->s.setup, theirs, key, sizeof key, NULL, NULL);
+    json_decref(theirs);
+    return same;
+}
+
+/* The same offers in changed as in ours, as formatted decisions. */
+static bool same_offers_as(const cf_run *run, const replay *ours, const replay *changed)
+{
+    const ud_game *g = run->o->game;
+    json_t *list = json_array();
+    ud_buf t;
+    ud_buf_init(&t);
+    for (int i = 0; i < ours->s.offers.n; i++) {
+        ud_buf_clear(&t);
+        ud_action_format(g, &run->o->match.setup, &ours->s.offers.action[i], &t);
+        json_array_append_new(list, json_string(ud_buf_str(&t)));
+    }
+    ud_buf_free(&t);
+    cf_departure d = { .their_offers = list };
+    bool same = same_offers(run, &d, &changed->s, changed->st);
+    json_decref(list);
+    return same;
+}
+
+/* The game before the departure's step played under the changed rules
+ * (t, setup) beside the rules' own, step by step, each changed step with
+ * the outcomes the rules drew in it: true when every step and every
+ * decision offered came out as the rules' own did.  The implementation
+ * agreed with undead on all of them, so a change that would have parted
+ * earlier is not what the implementation does, however well it plays the
+ * departure's own step.  changed is left at the position before that
+ * step (the changed rules' own, which may differ from undead's in what
+ * the state does not show). */
+static bool same_history(const blame_ctx *c, const ud_table *t, const ud_setup *setup, replay *changed)
+{
+    const cf_run *run = c->run;
+    replay *ours = calloc(1, sizeof *ours);
+    lines_src *src = calloc(1, sizeof *src);
+    json_t *lines = json_array();
+    bool same = ours && src && lines;
+    ud_sink sink = { chance_line_sink, lines };
+    ud_chance ch = { .pick = lines_pick, .ctx = src };
+    if (same) {
+        cf_tape_init(&ours->tape);
+        cf_tape_copy(&ours->tape, c->tape);
+        cf_tape_replay(&ours->tape);
+        ours->chance = (ud_chance){ .pick = chance_from_tape, .ctx = ours };
+        ud_step_init(&ours->s, &run->table, &run->o->match.setup, &ours->chance, &sink, NULL);
+        ud_step_init(&changed->s, t, setup, &ch, NULL, NULL);
+        changed->s.check_invariants = 0; /* a changed row may break an invariant */
+    }
+    for (uint64_t k = 0; same && k < c->dep->decisions; k++) {
+        json_array_clear(lines);
+        *src = (lines_src){ .lines = lines };
+        ud_chance_script_init(&src->script, next_line, src);
+        if (k == 0) {
+            ours->st = ud_start(&ours->s, ours->state);
+            changed->st = ud_start(&changed->s, changed->state);
+        } else {
+            int i = (int)cf_tape_next(&ours->tape, (uint32_t)ours->s.offers.n, -1);
+            ud_action a = ours->s.offers.action[i];
+            ours->st = ud_decide_offer(&ours->s, ours->state, i);
+            changed->st = ud_decide(&changed->s, changed->state, &a);
+        }
+        same = same_step(run, ours, changed, src) && ours->st == UD_DECIDE && same_offers_as(run, ours, changed);
+    }
+    if (ours)
+        cf_tape_free(&ours->tape);
+    free(ours);
+    free(src);
+    json_decref(lines);
+    return same;
+}
+
+/* One changed step (core/blame.h runs it in a child): the game before it
+ * played under the changed table and readings as the rules played it
+ * (same_history), then the step with its outcomes; true when it ends as
+ * the adapter said, every outcome word used as the adapter used them. */
 static bool step_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
 {
     const blame_ctx *c = ctx;
     const cf_departure *dep = c->dep;
-    replay *scratch = malloc(sizeof *scratch);
+    replay *scratch = calloc(1, sizeof *scratch);
     lines_src *src = calloc(1, sizeof *src);
-    if (!scratch || !src)
+    if (!scratch || !src || !same_history(c, t, setup, scratch))
         return false;
     src->lines = dep->outcomes;
     ud_chance_script_init(&src->script, next_line, src);
     ud_chance ch = { .pick = lines_pick, .ctx = src };
-    memcpy(scratch->state, c->before->state, sizeof scratch->state);
-    scratch->s = c->before->s;
     scratch->s.table = t;
     scratch->s.setup = setup;
     scratch->s.chance = &ch;
@@ -495,7 +609,7 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
         cf_tape_init(&before->tape);
         ud_step_init(&before->s, &run->table, &run->o->match.setup, &before->chance, NULL, NULL);
     }
-    blame_ctx c = { run, dep, before, j > 0 ? &a : NULL };
+    blame_ctx c = { run, tape, dep, before, j > 0 ? &a : NULL };
     if (ok)
         ud_blame_search(&run->table, &run->o->match.setup, step_trial, NULL, &c, b);
     if (ok && b->kind == UD_BLAME_NONE)
