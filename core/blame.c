@@ -133,12 +133,21 @@ static bool isolated(search *se, const ud_blame_change *c)
  * play it: of the changes that explain a step, the one that disturbs
  * least comes first (the row a fault is in usually changes only what the
  * other side shows; a change elsewhere that happens to make the same
- * lines sets other rows firing too). */
-static uint64_t disturbance(const search *se)
+ * lines sets other rows firing too).  A row changed by c counts as it
+ * took effect: with its effect skipped it fired in name only (else that
+ * change would always cost nothing where the row fires anyway, and come
+ * before the reading or the guard that does the same), applied twice it
+ * fired twice. */
+static uint64_t disturbance(const search *se, const ud_blame_change *c)
 {
+    const ud_game *g = se->base->game;
     uint64_t d = 0;
-    for (int r = 0; r < UD_MAX_RULES; r++)
-        d += se->fired[r] > se->ref[r] ? se->fired[r] - se->ref[r] : se->ref[r] - se->fired[r];
+    for (int r = 0; r < UD_MAX_RULES; r++) {
+        uint64_t f = se->fired[r];
+        if (c->kind == UD_BLAME_ROW && r < g->n_rules && c->rule == &g->rules[r])
+            f = c->op == UD_MUT_EFFECT_SKIP ? 0 : c->op == UD_MUT_EFFECT_TWICE ? 2 * f : f;
+        d += f > se->ref[r] ? f - se->ref[r] : se->ref[r] - f;
+    }
     return d;
 }
 
@@ -156,7 +165,7 @@ static void reading_rows(ud_blame *b, const ud_game *g, int key, const uint64_t 
  * reading is no broken row). */
 static void found(search *se, ud_blame *b, const ud_blame_change *c)
 {
-    uint64_t cost = disturbance(se);
+    uint64_t cost = disturbance(se, c);
     int n = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
     int at = n;
     while (at > 0 && se->cost[at - 1] > cost)
