@@ -425,6 +425,39 @@ static bool sync(checker *c, const char *next, const char *need_rule)
     return true;
 }
 
+/* Where the rules wait for input (event: an outcome of it; NULL: the
+ * decision they offer), the record's last line may say where its game
+ * stands (waits, needs; transcript.h): -1 no such line at cur; 1 the
+ * rules stand as it says, and the record ends there (as a partial one
+ * would); 0 they do not, and the line is refused (need: what the rules
+ * need, rule: the row that needs it). */
+static int standing(checker *c, const char *event, const char *need, const char *rule)
+{
+    const ud_transcript *t = c->t;
+    if (c->cur >= t->n || (t->lines[c->cur].kind != UD_TL_WAITS && t->lines[c->cur].kind != UD_TL_NEEDS))
+        return -1;
+    const ud_tline *tl = &t->lines[c->cur];
+    bool waits = tl->kind == UD_TL_WAITS;
+    int seat = c->g->to_move(c->state);
+    if (waits ? !event && strcmp(tl->tok[1], ud_player(c->s, seat)) == 0
+              : event && strcmp(tl->tok[1], event) == 0) {
+        c->last_used = tl->line;
+        c->cur++;
+        c->partial_end = 1;
+        return 1;
+    }
+    if (waits && !event && !c->err->set) { /* the move elsewhere: the rows that took it (blame) */
+        c->res->wrong_seat = true;
+        c->res->seat_named = -1;
+        for (int i = 0; i < t->setup.n_players; i++)
+            if (strcmp(t->setup.names[i], tl->tok[1]) == 0)
+                c->res->seat_named = i;
+    }
+    ud_error_set(c->err, tl->line, tl->col[0], rule, "the rules need %s here; the record's game %s '%s'%s", need,
+                 waits ? "waits for a decision by" : "needs a", tl->tok[1], waits ? "" : " outcome");
+    return 0;
+}
+
 /* The script's next_line: a step needing more outcomes than one line
  * holds (a transcript line has at most UD_MAX_LINE_WORDS words) goes on
  * in the next line of the same event, and only there. */
@@ -515,6 +548,8 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
         char next[64];
         snprintf(next, sizeof next, "a '%s' outcome", p->event);
         if (!sync(c, next, rule_id(c->s)))
+            return -1;
+        if (standing(c, p->event, next, rule_id(c->s)) >= 0)
             return -1;
         if (c->cur >= t->n && t->partial) {
             c->partial_end = 1;
@@ -831,6 +866,9 @@ static const ud_action *scripted_decision(checker *c)
     const char *offer_rule = s->offers.n ? s->offers.by[0]->id : NULL;
     if (!sync(c, NULL, offer_rule))
         return NULL;
+    decision_text(c, next, sizeof next);
+    if (standing(c, NULL, next, offer_rule) >= 0)
+        return NULL;
     if (c->cur >= t->n) {
         if (t->partial) {
             c->partial_end = 1;
@@ -1052,7 +1090,14 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
                 st = UD_ERROR;
                 continue;
             }
-            if (opts->stop_at_policies && c.cur >= t->n) {
+            char need[480];
+            decision_text(&c, need, sizeof need);
+            int at = standing(&c, NULL, need, step.offers.n ? step.offers.by[0]->id : NULL);
+            if (at == 0) {
+                st = UD_ERROR;
+                continue;
+            }
+            if (at == 1 || (opts->stop_at_policies && c.cur >= t->n)) {
                 c.partial_end = 1;
                 break;
             }
@@ -1081,8 +1126,14 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     }
     if (c.cur < t->n) {
         const ud_tline *tl = &t->lines[c.cur];
-        ud_error_set(err, tl->line, tl->col[0], rule_id(&step),
-                     "the game is over; expected no more events, found '%s'", tl->tok[0]);
+        if (tl->kind == UD_TL_WAITS || tl->kind == UD_TL_NEEDS)
+            ud_error_set(err, tl->line, tl->col[0], rule_id(&step),
+                         "the game is over; the record's game %s '%s'%s",
+                         tl->kind == UD_TL_WAITS ? "waits for a decision by" : "needs a", tl->tok[1],
+                         tl->kind == UD_TL_WAITS ? "" : " outcome");
+        else
+            ud_error_set(err, tl->line, tl->col[0], rule_id(&step),
+                         "the game is over; expected no more events, found '%s'", tl->tok[0]);
         ud_buf_free(&c.produced);
         return -1;
     }

@@ -118,6 +118,47 @@ static void outcome_lines(const cf_departure *dep, FILE *f)
     }
 }
 
+/* The implementation's game goes on at a decision: the record's last
+ * line says whose (a record that simply ends says the game is over). */
+static void waits_line(const cf_departure *dep, FILE *f)
+{
+    const json_t *tm = json_object_get(dep->their_report, "to_move");
+    if (dep->their_state && !dep->their_over && json_is_string(tm)) {
+        char who[128];
+        fprintf(f, "waits %s\n", cf_shown(json_string_value(tm), who, sizeof who));
+    }
+}
+
+/* A refused step: the outcomes dictated, and the event the implementation
+ * needed one more of, when the refusal names one of the game's in quotes
+ * (undead serve's words: "the rules need a 'draw' outcome ..."), so that
+ * `undead check` refuses the record where the implementation refused. */
+static void refused_lines(const cf_run *run, const cf_departure *dep, FILE *f)
+{
+    const char *why = ud_buf_str(&dep->found);
+    const char *event = NULL;
+    for (const char *const *e = run->o->game->chance_events; e && *e && !event; e++) {
+        char quoted[48];
+        snprintf(quoted, sizeof quoted, "'%s'", *e);
+        if (strstr(why, quoted))
+            event = *e;
+    }
+    for (size_t k = 0; dep->outcomes && k < json_array_size(dep->outcomes); k++) {
+        const char *l = json_string_value(json_array_get(dep->outcomes, k));
+        if (l) {
+            ud_buf line;
+            ud_buf_init(&line);
+            cf_put_shown(&line, l);
+            fprintf(f, "%s\n", ud_buf_str(&line));
+            ud_buf_free(&line);
+        }
+    }
+    if (event)
+        fprintf(f, "needs %s\n", event);
+    else
+        fprintf(f, "# the implementation refused the outcomes the rules draw next: its game ends here\n");
+}
+
 void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, ud_buf *out)
 {
     const ud_game *g = run->o->game;
@@ -162,10 +203,12 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
             ud_buf_free(&a);
         }
         if (dep->kind == CF_DEP_REFUSED)
-            fprintf(f, "# the implementation refused the outcomes the rules draw next: its game ends here\n");
-        else
+            refused_lines(run, dep, f);
+        else {
             outcome_lines(dep, f);
-        their_state_line(dep, f);
+            their_state_line(dep, f);
+            waits_line(dep, f);
+        }
     }
     cf_tape_free(&r->tape);
     free(r);
