@@ -182,8 +182,18 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
     ud_transcript_write_header(f, g, &run->o->match.setup, run->o->match.policy, NULL, at_position);
     fprintf(f, "# undead conform: the game as undead plays it, to the departure at play %llu\n",
             (unsigned long long)dep->step);
-    fprintf(f, "# %s: expected %s; the implementation: %s\n", cf_dep_kind_name[dep->kind],
-            ud_buf_str(&dep->expected), ud_buf_str(&dep->found));
+    /* a transcript line holds at most UD_TL_MAX_LEN bytes: a long list of
+     * offers is cut short in the comment (the report has it whole) */
+    char said[UD_TL_MAX_LEN - 8];
+    int n = snprintf(said, sizeof said, "# %s: expected %s; the implementation: %s", cf_dep_kind_name[dep->kind],
+                     ud_buf_str(&dep->expected), ud_buf_str(&dep->found));
+    if (n >= (int)sizeof said) {
+        size_t cut = sizeof said - 4;
+        while (cut > 0 && ((unsigned char)said[cut] & 0xc0) == 0x80)
+            cut--; /* not inside a UTF-8 character */
+        memcpy(said + cut, "...", 4);
+    }
+    fprintf(f, "%s\n", said);
     ud_sink sink = { line_sink, f };
     uint64_t j = dep->decisions;
     if (at_position) {
@@ -360,6 +370,7 @@ typedef struct blame_ctx {
     const cf_run *run;
     const cf_tape *tape; /* the game's choices */
     const cf_departure *dep;
+    const json_t *lines; /* the step's outcomes, as the implementation took them */
     const replay *before;
     const ud_action *a; /* the decision of the step; NULL: the set-up */
 } blame_ctx;
@@ -475,7 +486,7 @@ static bool step_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint
     lines_src *src = calloc(1, sizeof *src);
     if (!scratch || !src || !same_history(c, t, setup, scratch))
         return false;
-    src->lines = dep->outcomes;
+    src->lines = c->lines;
     ud_chance_script_init(&src->script, next_line, src);
     ud_chance ch = { .pick = lines_pick, .ctx = src };
     scratch->s.table = t;
@@ -629,6 +640,27 @@ static void provenance(cf_run *run, const cf_tape *tape, cf_departure *dep, ud_b
                                                     : "the outcome in question (the row drawing it)");
 }
 
+/* The outcomes the rules drew in the play of decision j (0: the set-up),
+ * as chance lines. */
+static json_t *step_lines(const cf_run *run, const cf_tape *tape, uint64_t j)
+{
+    replay *r = calloc(1, sizeof *r);
+    json_t *lines = json_array();
+    ud_sink sink = { chance_line_sink, lines };
+    if (r && lines) {
+        if (j == 0)
+            replay_to(r, run, tape, 0, &sink);
+        else if (replay_to(r, run, tape, j - 1, NULL) && r->st == UD_DECIDE) {
+            int i = (int)cf_tape_next(&r->tape, (uint32_t)r->s.offers.n, -1);
+            r->s.sink = &sink;
+            ud_decide_offer(&r->s, r->state, i);
+        }
+        cf_tape_free(&r->tape);
+    }
+    free(r);
+    return lines;
+}
+
 void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
 {
     const ud_game *g = run->o->game;
@@ -652,7 +684,11 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
         cf_tape_init(&before->tape);
         ud_step_init(&before->s, &run->table, &run->o->match.setup, &before->chance, NULL, NULL);
     }
-    blame_ctx c = { run, tape, dep, before, j > 0 ? &a : NULL };
+    /* a departure in the offers after the step keeps no outcomes of it:
+     * the implementation agreed with the step itself, so they are the
+     * rules' own */
+    json_t *lines = ok && !dep->outcomes ? step_lines(run, tape, j) : NULL;
+    blame_ctx c = { run, tape, dep, dep->outcomes ? dep->outcomes : lines, before, j > 0 ? &a : NULL };
     if (ok)
         ud_blame_search(&run->table, &run->o->match.setup, step_trial, NULL, &c, b);
     if (ok && b->kind == UD_BLAME_NONE)
@@ -663,6 +699,7 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
     ud_buf_clear(&dep->why);
     ud_blame_evidence(g, b, "the implementation", &dep->why);
     cf_tape_free(&before->tape);
+    json_decref(lines);
     free(before);
     free(b);
 }
