@@ -453,8 +453,8 @@ static int standing(checker *c, const char *event, const char *need, const char 
             if (strcmp(t->setup.names[i], tl->tok[1]) == 0)
                 c->res->seat_named = i;
     }
-    ud_error_set(c->err, tl->line, tl->col[0], rule, "the rules need %s here; the record's game %s '%s'%s", need,
-                 waits ? "waits for a decision by" : "needs a", tl->tok[1], waits ? "" : " outcome");
+    ud_error_set(c->err, tl->line, tl->col[0], rule, "the rules need %s here; the record's game %s '%s'%s",
+                 need, waits ? "waits for a decision by" : "needs a", tl->tok[1], waits ? "" : " outcome");
     return 0;
 }
 

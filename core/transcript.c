@@ -437,7 +437,8 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
             if (!ps.in_body && !header_done(&ps))
                 goto fail;
             ps.in_body = 1;
-            if (t->n > 0 && (t->lines[t->n - 1].kind == UD_TL_WAITS || t->lines[t->n - 1].kind == UD_TL_NEEDS)) {
+            if (t->n > 0 &&
+                (t->lines[t->n - 1].kind == UD_TL_WAITS || t->lines[t->n - 1].kind == UD_TL_NEEDS)) {
                 ud_error_set(err, lineno, 1, NULL, "expected no line after '%s' (line %d), the record's last",
                              t->lines[t->n - 1].tok[0], t->lines[t->n - 1].line);
                 goto fail;

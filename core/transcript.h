@@ -28,7 +28,14 @@ enum { UD_TRANSCRIPT_VERSION = 1, UD_TL_MAX_TOKENS = UD_MAX_LINE_WORDS, UD_TL_MA
  * PLAYER; "needs EVENT": wanting an outcome of EVENT the record does not
  * give), as `undead conform` ends the record of an implementation's
  * departure. */
-typedef enum { UD_TL_CHANCE, UD_TL_DECIDE, UD_TL_STATE, UD_TL_CHANGE, UD_TL_WAITS, UD_TL_NEEDS } ud_tline_kind;
+typedef enum {
+    UD_TL_CHANCE,
+    UD_TL_DECIDE,
+    UD_TL_STATE,
+    UD_TL_CHANGE,
+    UD_TL_WAITS,
+    UD_TL_NEEDS
+} ud_tline_kind;
 
 typedef struct ud_tline {
     int line;

@@ -60,10 +60,19 @@ static bool replay_to(replay *r, const cf_run *run, const cf_tape *tape, uint64_
 
 /* ---- the record ---------------------------------------------------------------- */
 
+/* The record's lines before the departure: what the implementation
+ * showed and agreed with (decisions, outcomes, states), not the change
+ * lines undead's rows write, which the implementation never said (a
+ * record that claimed them would refuse any change of a row that fired
+ * before the departure's step, however well it plays the game). */
 static void line_sink(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
 {
-    (void)s;
-    ud_transcript_write_line(k->ctx, text, rule ? rule->id : NULL);
+    size_t verb = strcspn(text, " ");
+    bool shown = strncmp(text, "= ", 2) == 0 || strncmp(text, "decide ", 7) == 0;
+    for (const char *const *e = s->table->game->chance_events; e && *e && !shown; e++)
+        shown = strlen(*e) == verb && strncmp(text, *e, verb) == 0;
+    if (shown)
+        ud_transcript_write_line(k->ctx, text, rule ? rule->id : NULL);
 }
 
 static void their_state_line(const cf_departure *dep, FILE *f)
@@ -180,13 +189,15 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
      * is a refusal of `undead check` at that step, as the departure was. */
     bool at_position = dep->kind == CF_DEP_OFFERS || dep->at_offers;
     ud_transcript_write_header(f, g, &run->o->match.setup, run->o->match.policy, NULL, at_position);
-    fprintf(f, "# undead conform: the game as undead plays it, to the departure at play %llu\n",
-            (unsigned long long)dep->step);
+    fprintf(
+        f,
+        "# undead conform: the game as both sides played it (decisions, outcomes, states), to the departure at play %llu\n",
+        (unsigned long long)dep->step);
     /* a transcript line holds at most UD_TL_MAX_LEN bytes: a long list of
      * offers is cut short in the comment (the report has it whole) */
     char said[UD_TL_MAX_LEN - 8];
-    int n = snprintf(said, sizeof said, "# %s: expected %s; the implementation: %s", cf_dep_kind_name[dep->kind],
-                     ud_buf_str(&dep->expected), ud_buf_str(&dep->found));
+    int n = snprintf(said, sizeof said, "# %s: expected %s; the implementation: %s",
+                     cf_dep_kind_name[dep->kind], ud_buf_str(&dep->expected), ud_buf_str(&dep->found));
     if (n >= (int)sizeof said) {
         size_t cut = sizeof said - 4;
         while (cut > 0 && ((unsigned char)said[cut] & 0xc0) == 0x80)
@@ -239,8 +250,8 @@ typedef struct lines_src {
     char text[1024];
     char *tok[UD_SCRIPT_MAX_TOKENS];
     int ntok;
-    bool starved;        /* a pick found no outcome among the lines */
-    char starved_on[32]; /* ... its event */
+    bool starved;          /* a pick found no outcome among the lines */
+    char starved_on[32];   /* ... its event */
     char starved_why[384]; /* ... as undead serve would refuse it */
 } lines_src;
 
@@ -464,7 +475,8 @@ static bool same_history(const blame_ctx *c, const ud_table *t, const ud_setup *
             ours->st = ud_decide_offer(&ours->s, ours->state, i);
             changed->st = ud_decide(&changed->s, changed->state, &a);
         }
-        same = same_step(run, ours, changed, src) && ours->st == UD_DECIDE && same_offers_as(run, ours, changed);
+        same =
+            same_step(run, ours, changed, src) && ours->st == UD_DECIDE && same_offers_as(run, ours, changed);
     }
     if (ours)
         cf_tape_free(&ours->tape);
