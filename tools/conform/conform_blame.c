@@ -129,13 +129,24 @@ static void outcome_lines(const cf_departure *dep, FILE *f)
 
 /* The implementation's game goes on at a decision: the record's last
  * line says whose (a record that simply ends says the game is over). */
-static void waits_line(const cf_departure *dep, FILE *f)
+/* The seat the implementation's report names to move, or NULL (over, no
+ * report, or a name no player has, such as '?'). */
+static const char *their_seat(const cf_run *run, const cf_departure *dep)
 {
     const json_t *tm = json_object_get(dep->their_report, "to_move");
-    if (dep->their_state && !dep->their_over && json_is_string(tm)) {
-        char who[128];
-        fprintf(f, "waits %s\n", cf_shown(json_string_value(tm), who, sizeof who));
-    }
+    const ud_setup *su = &run->o->match.setup;
+    if (!dep->their_state || dep->their_over || !json_is_string(tm))
+        return NULL;
+    for (int i = 0; i < su->n_players; i++)
+        if (strcmp(su->names[i], json_string_value(tm)) == 0)
+            return su->names[i];
+    return NULL;
+}
+
+static void waits_line(const cf_run *run, const cf_departure *dep, FILE *f)
+{
+    if (their_seat(run, dep))
+        fprintf(f, "waits %s\n", their_seat(run, dep));
 }
 
 /* A refused step: the outcomes dictated, and the event the implementation
@@ -188,7 +199,12 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
      * still need (an outcome the implementation refused or did not draw)
      * is a refusal of `undead check` at that step, as the departure was. */
     bool at_position = dep->kind == CF_DEP_OFFERS || dep->at_offers;
-    ud_transcript_write_header(f, g, &run->o->match.setup, run->o->match.policy, NULL, at_position);
+    /* a game that goes on with no player of the table to move cannot say
+     * where it stands (waits names a player): the record is partial, and
+     * its state line is what undead check refuses */
+    bool lost = !at_position && dep->kind != CF_DEP_REFUSED && dep->their_state && !dep->their_over &&
+                !their_seat(run, dep);
+    ud_transcript_write_header(f, g, &run->o->match.setup, run->o->match.policy, NULL, at_position || lost);
     fprintf(
         f,
         "# undead conform: the game as both sides played it (decisions, outcomes, states), to the departure at play %llu\n",
@@ -228,7 +244,7 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
         else {
             outcome_lines(dep, f);
             their_state_line(dep, f);
-            waits_line(dep, f);
+            waits_line(run, dep, f);
         }
     }
     cf_tape_free(&r->tape);
