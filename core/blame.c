@@ -467,12 +467,43 @@ static ud_check_opts trial_opts(const check_step *cs, const ud_table *t, const u
     return o;
 }
 
+/* The line of the record's n-th decide line (n >= 1), or 0. */
+static int decide_line(const ud_transcript *t, uint64_t n)
+{
+    for (int i = 0; i < t->n; i++)
+        if (t->lines[i].kind == UD_TL_DECIDE && --n == 0)
+            return t->lines[i].line;
+    return 0;
+}
+
+/* The record's game before the play the change begins in, played under
+ * the change from the set-up on, checks: a change that would have parted
+ * from the record earlier is not what its author (or the implementation
+ * conform held) played, however well it plays the step, as conform's
+ * trial holds its changes to the game before the step.  (A record that
+ * leaves its decisions to the policies has no such line to cut at.) */
+static bool same_history(const check_step *cs, const ud_table *t, const ud_setup *setup)
+{
+    int before = cs->opts.changed_from > 0 ? decide_line(cs->t, cs->opts.changed_from) - 1 : 0;
+    if (before <= 0)
+        return true;
+    ud_check_opts o = trial_opts(cs, t, setup, NULL);
+    o.changed_whole = 1;
+    o.changed_from = UINT64_MAX; /* no firing counted */
+    o.stop_after_line = before;
+    ud_check_result res;
+    ud_error err;
+    return ud_check(cs->t, &o, &res, &err) == 0;
+}
+
 static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
 {
     check_step *cs = ctx;
     ud_check_opts o = trial_opts(cs, t, setup, fired);
     ud_check_result res;
     ud_error err;
+    if (!same_history(cs, t, setup))
+        return false;
     /* where the record's step ends (its next decision, or the end of a
      * record that is not partial), the changed step ends too: at a
      * decision, not wanting an outcome the record does not give, or over

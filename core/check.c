@@ -959,7 +959,8 @@ static ud_transcript cut_at(const ud_transcript *t, int stop)
 }
 
 /* The step a blame studies begins (opts->changed_from): from here on it
- * plays under the changed rules, if any. */
+ * plays under the changed rules, if any (from the set-up on, with
+ * changed_whole), and its firings are counted. */
 static void step_begins(checker *c)
 {
     const ud_check_opts *opts = c->opts;
@@ -978,6 +979,21 @@ static void begin_play(checker *c)
 {
     if (++c->res->played == c->opts->changed_from)
         step_begins(c);
+}
+
+/* The set-up begins: under the changed rules when they play the whole
+ * record, its firings not counted unless the step studied is the set-up. */
+static void setup_begins(checker *c)
+{
+    const ud_check_opts *opts = c->opts;
+    if (opts->changed_from == 0)
+        step_begins(c);
+    else if (opts->changed_whole) {
+        if (opts->changed_table)
+            c->s->table = opts->changed_table;
+        if (opts->changed_setup)
+            c->s->setup = opts->changed_setup;
+    }
 }
 
 int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_result *res, ud_error *err)
@@ -1039,8 +1055,7 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     memset(res, 0, sizeof *res);
     c.opts = opts;
     c.res = res;
-    if (opts->changed_from == 0)
-        step_begins(&c);
+    setup_begins(&c);
     ud_status st = ud_start(&step, state);
     for (;;) {
         if (c.ahead.on) {
