@@ -713,10 +713,11 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
     ud_tline_kind last = t->n > 0 ? t->lines[t->n - 1].kind : UD_TL_CHANGE;
     bool ends_on_state = last == UD_TL_STATE && !t->partial;
     cs->step_ends = ends_on_state || cs->opts.stop_after_line > 0;
-    if (cs->opts.stop_after_line == 0 && (last == UD_TL_WAITS || last == UD_TL_NEEDS || ends_on_state)) {
+    if (cs->opts.stop_after_line == 0 && (last >= UD_TL_WAITS || ends_on_state)) {
         /* The refused step is the record's last, and its end says where its
-         * game stands: at a decision by a player or wanting an outcome (its
-         * last line, waits or needs), else over (a whole record's end).  A
+         * game stands: at a decision by a player, wanting an outcome, or
+         * over with each player's outcome (its last line: waits, needs,
+         * over), else over (a whole record's end).  A
          * change explains the step when the record checks to that end as
          * it is: the record of an implementation that ended its game, or
          * played on past the rules' end, is explained only by a change that

@@ -434,9 +434,14 @@ static bool sync(checker *c, const char *next, const char *need_rule)
 static int standing(checker *c, const char *event, const char *need, const char *rule)
 {
     const ud_transcript *t = c->t;
-    if (c->cur >= t->n || (t->lines[c->cur].kind != UD_TL_WAITS && t->lines[c->cur].kind != UD_TL_NEEDS))
+    if (c->cur >= t->n || t->lines[c->cur].kind < UD_TL_WAITS)
         return -1;
     const ud_tline *tl = &t->lines[c->cur];
+    if (tl->kind == UD_TL_OVER) {
+        ud_error_set(c->err, tl->line, tl->col[0], rule, "the rules need %s here; the record's game is over",
+                     need);
+        return 0;
+    }
     bool waits = tl->kind == UD_TL_WAITS;
     int seat = c->g->to_move(c->state);
     if (waits ? !event && strcmp(tl->tok[1], ud_player(c->s, seat)) == 0
@@ -456,6 +461,32 @@ static int standing(checker *c, const char *event, const char *need, const char 
     ud_error_set(c->err, tl->line, tl->col[0], rule, "the rules need %s here; the record's game %s '%s'%s",
                  need, waits ? "waits for a decision by" : "needs a", tl->tok[1], waits ? "" : " outcome");
     return 0;
+}
+
+/* At the end of the game, the record's "over" line: each player it names
+ * ends as it says, and the line is consumed; else refused at it (rule:
+ * the row that ended the game). */
+static bool same_outcomes(checker *c, const ud_tline *tl, const char *rule)
+{
+    const ud_transcript *t = c->t;
+    uint8_t out[UD_MAX_PLAYERS];
+    ud_game_outcomes(c->g, c->state, t->setup.n_players, true, out);
+    for (int i = 1; i < tl->ntok; i++) {
+        size_t len = strcspn(tl->tok[i], "=");
+        for (int k = 0; k < t->setup.n_players; k++) {
+            const char *ours = ud_seat_outcome_name[out[k]];
+            if (strlen(t->setup.names[k]) != len || strncmp(t->setup.names[k], tl->tok[i], len) != 0 ||
+                strcmp(ours, tl->tok[i] + len + 1) == 0)
+                continue;
+            ud_error_set(c->err, tl->line, tl->col[i], rule,
+                         "the game is over with %s=%s; the record's game with %s", t->setup.names[k], ours,
+                         tl->tok[i]);
+            return false;
+        }
+    }
+    c->last_used = tl->line;
+    c->cur++;
+    return true;
 }
 
 /* The script's next_line: a step needing more outcomes than one line
@@ -1136,6 +1167,11 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
      * row that ended the game (the last fired). */
     const char *end_rule = c.has_parted ? (c.parted ? c.parted->id : NULL) : rule_id(&step);
     if (!c.partial_end && !sync(&c, "nothing more (the game is over)", end_rule)) {
+        ud_buf_free(&c.produced);
+        return -1;
+    }
+    if (!c.partial_end && c.cur < t->n && t->lines[c.cur].kind == UD_TL_OVER &&
+        !same_outcomes(&c, &t->lines[c.cur], rule_id(&step))) {
         ud_buf_free(&c.produced);
         return -1;
     }

@@ -245,11 +245,37 @@ static bool is_header_keyword(const char *w)
     return false;
 }
 
-/* "waits PLAYER" or "needs EVENT": where the record's game stands at its
- * end (transcript.h); the last body line, so the next body line refuses
- * it (stands_at). */
+/* "waits PLAYER", "needs EVENT" or "over ...": where the record's game
+ * stands at its end (transcript.h); the last body line, so a body line
+ * after it is refused (ud_transcript_parse). */
+/* "over PLAYER=OUTCOME...": each a player of the header, and the outcome
+ * of a game that is over. */
+static bool over_line(parser *ps, ud_tline *tl)
+{
+    tl->kind = UD_TL_OVER;
+    for (int i = 1; i < tl->ntok; i++) {
+        const char *eq = strchr(tl->tok[i], '=');
+        bool ok = eq && (strcmp(eq + 1, "won") == 0 || strcmp(eq + 1, "shared") == 0 ||
+                         strcmp(eq + 1, "lost") == 0 || strcmp(eq + 1, "out") == 0);
+        bool named = false;
+        for (int k = 0; ok && k < ps->t->setup.n_players; k++)
+            named |= strlen(ps->t->setup.names[k]) == (size_t)(eq - tl->tok[i]) &&
+                     strncmp(ps->t->setup.names[k], tl->tok[i], (size_t)(eq - tl->tok[i])) == 0;
+        if (!ok || !named) {
+            ud_error_set(ps->err, tl->line, tl->col[i], NULL,
+                         "expected PLAYER=OUTCOME after 'over' (a player named in the header; won, shared, "
+                         "lost or out), found '%s'",
+                         tl->tok[i]);
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool standing_line(parser *ps, ud_tline *tl)
 {
+    if (strcmp(tl->tok[0], "over") == 0)
+        return over_line(ps, tl);
     bool waits = strcmp(tl->tok[0], "waits") == 0;
     tl->kind = waits ? UD_TL_WAITS : UD_TL_NEEDS;
     bool known = false;
@@ -304,7 +330,7 @@ static bool body_line(parser *ps, ud_tline *tl)
         ud_buf_free(&m);
         return true;
     }
-    if (strcmp(verb, "waits") == 0 || strcmp(verb, "needs") == 0)
+    if (strcmp(verb, "waits") == 0 || strcmp(verb, "needs") == 0 || strcmp(verb, "over") == 0)
         return standing_line(ps, tl);
     if (ud_game_is_chance_event(g, verb)) {
         tl->kind = UD_TL_CHANCE;
@@ -437,8 +463,7 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
             if (!ps.in_body && !header_done(&ps))
                 goto fail;
             ps.in_body = 1;
-            if (t->n > 0 &&
-                (t->lines[t->n - 1].kind == UD_TL_WAITS || t->lines[t->n - 1].kind == UD_TL_NEEDS)) {
+            if (t->n > 0 && t->lines[t->n - 1].kind >= UD_TL_WAITS) {
                 ud_error_set(err, lineno, 1, NULL, "expected no line after '%s' (line %d), the record's last",
                              t->lines[t->n - 1].tok[0], t->lines[t->n - 1].line);
                 goto fail;

@@ -644,3 +644,27 @@ Test(check_errors, waits_names_a_player_of_the_header)
     cr_assert_eq(r.status, RUN_PARSE_ERROR);
     cr_assert(strstr(r.err.msg, "expected 'waits PLAYER', a player named in the header"), "%s", r.err.msg);
 }
+
+Test(check_errors, over_with_the_rules_outcomes_passes)
+{
+    run_text(&r, H2 "start score b 12\ndraw green green green\nroll green:brain green:brain green:brain\n"
+                    "decide a stop\ndraw green green green\nroll green:brain green:brain green:brain\n"
+                    "decide b stop\nover a=lost b=won\n");
+    cr_assert_eq(r.status, RUN_OK, "%s", r.err.msg);
+    cr_assert_eq(r.res.complete, 1);
+}
+
+Test(check_errors, over_with_another_outcome_is_refused_at_its_word)
+{
+    CEQ(H2 "start score b 12\ndraw green green green\nroll green:brain green:brain green:brain\n"
+           "decide a stop\ndraw green green green\nroll green:brain green:brain green:brain\n"
+           "decide b stop\nover a=won b=lost\n",
+        12, "ZD-MOST-BRAINS", "the game is over with a=lost; the record's game with a=won");
+    cr_assert_eq(r.err.col, 6);
+}
+
+Test(check_errors, over_where_the_game_goes_on_is_refused)
+{
+    CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\nover a=won b=lost\n", 7,
+        "ZD-CHOICE", "the rules need a decision by a (stop|roll) here; the record's game is over");
+}

@@ -143,6 +143,29 @@ static const char *their_seat(const cf_run *run, const cf_departure *dep)
     return NULL;
 }
 
+/* The implementation's game is over: the record's last line says how
+ * each player ended, as its report's result does (players of the table,
+ * outcomes undead knows; a record that simply ends says only that the
+ * game is over). */
+static void over_line(const cf_run *run, const cf_departure *dep, FILE *f)
+{
+    const json_t *result = json_object_get(dep->their_report, "result");
+    const ud_setup *su = &run->o->match.setup;
+    if (!dep->their_over || !json_is_object(result))
+        return;
+    ud_buf line;
+    ud_buf_init(&line);
+    for (int i = 0; i < su->n_players; i++) {
+        const char *v = json_string_value(json_object_get(result, su->names[i]));
+        if (v && (strcmp(v, "won") == 0 || strcmp(v, "shared") == 0 || strcmp(v, "lost") == 0 ||
+                  strcmp(v, "out") == 0))
+            ud_buf_printf(&line, " %s=%s", su->names[i], v);
+    }
+    if (line.len)
+        fprintf(f, "over%s\n", ud_buf_str(&line));
+    ud_buf_free(&line);
+}
+
 static void waits_line(const cf_run *run, const cf_departure *dep, FILE *f)
 {
     if (their_seat(run, dep))
@@ -245,6 +268,7 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
             outcome_lines(dep, f);
             their_state_line(dep, f);
             waits_line(run, dep, f);
+            over_line(run, dep, f);
         }
     }
     cf_tape_free(&r->tape);
