@@ -668,3 +668,10 @@ Test(check_errors, over_where_the_game_goes_on_is_refused)
     CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\nover a=won b=lost\n", 7,
         "ZD-CHOICE", "the rules need a decision by a (stop|roll) here; the record's game is over");
 }
+
+Test(check_errors, needs_one_more_of_the_line_just_used_up_passes)
+{
+    run_text(&r, H2 "draw green green\nneeds draw\n");
+    cr_assert_eq(r.status, RUN_OK, "%s", r.err.msg);
+    cr_assert_eq(r.res.complete, 0);
+}

@@ -186,7 +186,23 @@ static void refused_lines(const cf_run *run, const cf_departure *dep, FILE *f)
         if (strstr(why, quoted))
             event = *e;
     }
-    for (size_t k = 0; dep->outcomes && k < json_array_size(dep->outcomes); k++) {
+    /* A refusal with words left that do not fit (undead serve's "no
+     * outcome given fits"): the implementation takes the dictated lines
+     * in order, so it most likely ran short of the event at the first
+     * line of another event after that event's last line, and the record
+     * stops there (a guess: which words it took, the refusal does not
+     * say); one with none left took them all. */
+    size_t n = dep->outcomes ? json_array_size(dep->outcomes) : 0;
+    if (event && strstr(why, "no outcome given fits")) {
+        size_t last = n;
+        for (size_t k = 0; k < n; k++) {
+            const char *l = json_string_value(json_array_get(dep->outcomes, k));
+            if (l && strncmp(l, event, strlen(event)) == 0 && l[strlen(event)] == ' ')
+                last = k;
+        }
+        n = last < n ? last + 1 : n;
+    }
+    for (size_t k = 0; k < n; k++) {
         const char *l = json_string_value(json_array_get(dep->outcomes, k));
         if (l) {
             ud_buf line;
