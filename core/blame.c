@@ -133,20 +133,39 @@ static bool isolated(search *se, const ud_blame_change *c)
  * play it: of the changes that explain a step, the one that disturbs
  * least comes first (the row a fault is in usually changes only what the
  * other side shows; a change elsewhere that happens to make the same
- * lines sets other rows firing too). */
-static uint64_t disturbance(const search *se)
+ * lines sets other rows firing too).  A row changed by c counts as it
+ * took effect: with its effect skipped it fired in name only (else that
+ * change would always cost nothing where the row fires anyway, and come
+ * before the reading or the guard that does the same), applied twice it
+ * fired twice. */
+static uint64_t disturbance(const search *se, const ud_blame_change *c)
 {
+    const ud_game *g = se->base->game;
     uint64_t d = 0;
-    for (int r = 0; r < UD_MAX_RULES; r++)
-        d += se->fired[r] > se->ref[r] ? se->fired[r] - se->ref[r] : se->ref[r] - se->fired[r];
+    for (int r = 0; r < UD_MAX_RULES; r++) {
+        uint64_t f = se->fired[r];
+        if (c->kind == UD_BLAME_ROW && r < g->n_rules && c->rule == &g->rules[r])
+            f = c->op == UD_MUT_EFFECT_SKIP ? 0 : c->op == UD_MUT_EFFECT_TWICE ? 2 * f : f;
+        d += f > se->ref[r] ? f - se->ref[r] : se->ref[r] - f;
+    }
     return d;
 }
 
-/* Keep c among the UD_BLAME_SHOWN least disturbing, in order (a tie
- * keeps table order). */
+static void reading_rows(ud_blame *b, const ud_game *g, int key, const uint64_t *fired);
+
+/* Keep c among the UD_BLAME_SHOWN least disturbing, in order: readings
+ * and single rows ranked together, a tie keeping the order tried (the
+ * readings first, then the rows in table order).  Both kinds reproduce
+ * the whole step; the one that sets fewer of the step's rows firing
+ * otherwise is the more specific explanation.  A reading swaps every row
+ * of its key at once, so a single row that explains the step while
+ * changing less (ZD-GOAL-FINISH-ROUND's guard never holding, against
+ * end=final-turn, which also sets ZD-GOAL-FINAL-TURN firing) comes
+ * first; at equal cost the reading does (an implementation of another
+ * reading is no broken row). */
 static void found(search *se, ud_blame *b, const ud_blame_change *c)
 {
-    uint64_t cost = disturbance(se);
+    uint64_t cost = disturbance(se, c);
     int n = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
     int at = n;
     while (at > 0 && se->cost[at - 1] > cost)
@@ -161,6 +180,11 @@ static void found(search *se, ud_blame *b, const ud_blame_change *c)
     }
     b->found[at] = *c;
     se->cost[at] = cost;
+    if (at == 0) { /* a reading named first: its rows that fired in the step */
+        b->n_rows = 0;
+        if (c->kind == UD_BLAME_READING)
+            reading_rows(b, se->base->game, c->key, se->fired);
+    }
 }
 
 /* The rows of key that fired in a reading's step: its rows. */
@@ -179,8 +203,6 @@ static void try_readings(search *se, ud_blame *b)
             ud_blame_change c = { .kind = UD_BLAME_READING, .key = v, .value = x };
             if (x == se->setup->variant[v] || !isolated(se, &c))
                 continue;
-            if (b->n_found == 0)
-                reading_rows(b, g, v, se->fired);
             found(se, b, &c);
         }
 }
@@ -222,15 +244,10 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
     isolated(se, &none); /* the reference firings, whether or not it explains */
     se->trial = trial;
     memcpy(se->ref, se->fired, sizeof se->ref);
-    /* first the readings: an implementation that reads an open question
-     * the other way is no broken row */
+    /* the readings first, so that a reading wins a tie (found) */
     try_readings(se, b);
-    if (b->n_found)
-        b->kind = UD_BLAME_READING;
-    else {
-        try_rows(se, b);
-        b->kind = b->n_found ? UD_BLAME_ROW : UD_BLAME_NONE;
-    }
+    try_rows(se, b);
+    b->kind = b->n_found ? b->found[0].kind : UD_BLAME_NONE;
     munmap(se->fired, UD_MAX_RULES * sizeof se->fired[0]);
     free(se);
 }
@@ -315,11 +332,10 @@ void ud_blame_evidence(const ud_game *g, const ud_blame *b, const char *other, u
     switch (b->kind) {
     case UD_BLAME_READING:
     case UD_BLAME_ROW:
-        ud_buf_printf(out, "undead plays this step as %s did %s ", other,
-                      b->kind == UD_BLAME_READING ? "under the reading" : "with");
+        ud_buf_printf(out, "undead plays this step as %s did ", other);
         for (int i = 0; i < shown; i++) {
-            if (i)
-                ud_buf_puts(out, b->kind == UD_BLAME_READING ? "; or " : "; or with ");
+            ud_buf_puts(out, i ? "; or " : "");
+            ud_buf_puts(out, b->found[i].kind == UD_BLAME_READING ? "under the reading " : "with ");
             change_text(g, &b->found[i], out);
         }
         if (b->n_found > shown)
@@ -447,7 +463,37 @@ static ud_check_opts trial_opts(const check_step *cs, const ud_table *t, const u
     o.changed_table = t;
     o.changed_setup = setup;
     o.changed_fired = fired;
+    o.stop_at_policies = 1;
     return o;
+}
+
+/* The line of the record's n-th decide line (n >= 1), or 0. */
+static int decide_line(const ud_transcript *t, uint64_t n)
+{
+    for (int i = 0; i < t->n; i++)
+        if (t->lines[i].kind == UD_TL_DECIDE && --n == 0)
+            return t->lines[i].line;
+    return 0;
+}
+
+/* The record's game before the play the change begins in, played under
+ * the change from the set-up on, checks: a change that would have parted
+ * from the record earlier is not what its author (or the implementation
+ * conform held) played, however well it plays the step, as conform's
+ * trial holds its changes to the game before the step.  (A record that
+ * leaves its decisions to the policies has no such line to cut at.) */
+static bool same_history(const check_step *cs, const ud_table *t, const ud_setup *setup)
+{
+    int before = cs->opts.changed_from > 0 ? decide_line(cs->t, cs->opts.changed_from) - 1 : 0;
+    if (before <= 0)
+        return true;
+    ud_check_opts o = trial_opts(cs, t, setup, NULL);
+    o.changed_whole = 1;
+    o.changed_from = UINT64_MAX; /* no firing counted */
+    o.stop_after_line = before;
+    ud_check_result res;
+    ud_error err;
+    return ud_check(cs->t, &o, &res, &err) == 0;
 }
 
 static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
@@ -456,6 +502,8 @@ static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uin
     ud_check_opts o = trial_opts(cs, t, setup, fired);
     ud_check_result res;
     ud_error err;
+    if (!same_history(cs, t, setup))
+        return false;
     /* where the record's step ends (its next decision, or the end of a
      * record that is not partial), the changed step ends too: at a
      * decision, not wanting an outcome the record does not give, or over
@@ -662,8 +710,21 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
     cs->rules_over = rules_end_game(cs);
     /* a record that ends on a state line, and is not partial, ends where
      * the game waited for a decision (or was over): a conform record */
-    bool ends_on_state = t->n > 0 && t->lines[t->n - 1].kind == UD_TL_STATE && !t->partial;
+    ud_tline_kind last = t->n > 0 ? t->lines[t->n - 1].kind : UD_TL_CHANGE;
+    bool ends_on_state = last == UD_TL_STATE && !t->partial;
     cs->step_ends = ends_on_state || cs->opts.stop_after_line > 0;
+    if (cs->opts.stop_after_line == 0 && (last >= UD_TL_WAITS || ends_on_state)) {
+        /* The refused step is the record's last, and its end says where its
+         * game stands: at a decision by a player, wanting an outcome, or
+         * over with each player's outcome (its last line: waits, needs,
+         * over), else over (a whole record's end).  A
+         * change explains the step when the record checks to that end as
+         * it is: the record of an implementation that ended its game, or
+         * played on past the rules' end, is explained only by a change that
+         * does the same. */
+        cs->whole = *t;
+        cs->step_ends = false;
+    }
     for (uint64_t back = 0; back <= EARLIER_PLAYS && back <= res->played && b->kind == UD_BLAME_NONE;
          back++) {
         cs->opts.changed_from = res->played - back;

@@ -6,13 +6,16 @@
  * other side says happened.  The rule is named by the strongest evidence
  * found, in this order:
  *
- *  1. a reading: the step played again under another reading of an open
- *     question comes out as the other side said;
- *  2. a single rule: the step played again with one row changed (its
- *     guard never or always holding, its effect skipped or applied twice:
- *     the operators of `undead mutate`, applied at run time to a copy of
- *     the table, in every build) comes out as the other side said;
- *  3. provenance: the rows whose effects wrote what differs in the step,
+ *  1. a change that plays the step as the other side said: a reading (the
+ *     step played again under another reading of an open question) or a
+ *     single rule (one row changed: its guard never or always holding,
+ *     its effect skipped or applied twice, the operators of `undead
+ *     mutate`, applied at run time to a copy of the table, in every
+ *     build).  When several do, the one that sets fewest of the step's
+ *     rows firing otherwise comes first, a reading before a row at equal
+ *     cost (the more specific explanation: a reading swaps every row of
+ *     its key at once);
+ *  2. provenance: the rows whose effects wrote what differs in the step,
  *     or whose guards made the offers that differ (the caller knows which).
  *
  * An explanation of kind 1 or 2 accounts for the whole step: the caller's
@@ -37,8 +40,8 @@
 
 typedef enum {
     UD_BLAME_NONE,       /* nothing explains the step */
-    UD_BLAME_READING,    /* another reading of an open question plays it so */
-    UD_BLAME_ROW,        /* one row changed plays it so */
+    UD_BLAME_READING,    /* another reading of an open question plays it so (named first) */
+    UD_BLAME_ROW,        /* one row changed plays it so (named first) */
     UD_BLAME_PROVENANCE, /* the rows that wrote what differs (no change explains it) */
 } ud_blame_kind;
 
@@ -74,9 +77,10 @@ typedef bool (*ud_blame_trial)(void *ctx, const ud_table *t, const ud_setup *set
 /* Try every change of the game's rules under setup (base: the rows as
  * played): each other reading of each key, then each row of base with
  * each operator.  reference (NULL: trial) plays the step unchanged, for
- * the firings the changes are ranked against.  Fills b with the readings that explain the step if any,
- * else the single rows (UD_BLAME_NONE when nothing does: the caller then
- * adds provenance with ud_blame_add_row). */
+ * the firings the changes are ranked against.  Fills b with the changes
+ * that explain the step, least disturbing first, b->kind the first one's
+ * (UD_BLAME_NONE when nothing does: the caller then adds provenance with
+ * ud_blame_add_row). */
 void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial trial,
                      ud_blame_trial reference, void *ctx, ud_blame *b);
 

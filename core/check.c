@@ -425,6 +425,70 @@ static bool sync(checker *c, const char *next, const char *need_rule)
     return true;
 }
 
+/* Where the rules wait for input (event: an outcome of it; NULL: the
+ * decision they offer), the record's last line may say where its game
+ * stands (waits, needs; transcript.h): -1 no such line at cur; 1 the
+ * rules stand as it says, and the record ends there (as a partial one
+ * would); 0 they do not, and the line is refused (need: what the rules
+ * need, rule: the row that needs it). */
+static int standing(checker *c, const char *event, const char *need, const char *rule)
+{
+    const ud_transcript *t = c->t;
+    if (c->cur >= t->n || t->lines[c->cur].kind < UD_TL_WAITS)
+        return -1;
+    const ud_tline *tl = &t->lines[c->cur];
+    if (tl->kind == UD_TL_OVER) {
+        ud_error_set(c->err, tl->line, tl->col[0], rule, "the rules need %s here; the record's game is over",
+                     need);
+        return 0;
+    }
+    bool waits = tl->kind == UD_TL_WAITS;
+    int seat = c->g->to_move(c->state);
+    if (waits ? !event && strcmp(tl->tok[1], ud_player(c->s, seat)) == 0
+              : event && strcmp(tl->tok[1], event) == 0) {
+        c->last_used = tl->line;
+        c->cur++;
+        c->partial_end = 1;
+        return 1;
+    }
+    if (waits && !event && !c->err->set) { /* the move elsewhere: the rows that took it (blame) */
+        c->res->wrong_seat = true;
+        c->res->seat_named = -1;
+        for (int i = 0; i < t->setup.n_players; i++)
+            if (strcmp(t->setup.names[i], tl->tok[1]) == 0)
+                c->res->seat_named = i;
+    }
+    ud_error_set(c->err, tl->line, tl->col[0], rule, "the rules need %s here; the record's game %s '%s'%s",
+                 need, waits ? "waits for a decision by" : "needs a", tl->tok[1], waits ? "" : " outcome");
+    return 0;
+}
+
+/* At the end of the game, the record's "over" line: each player it names
+ * ends as it says, and the line is consumed; else refused at it (rule:
+ * the row that ended the game). */
+static bool same_outcomes(checker *c, const ud_tline *tl, const char *rule)
+{
+    const ud_transcript *t = c->t;
+    uint8_t out[UD_MAX_PLAYERS];
+    ud_game_outcomes(c->g, c->state, t->setup.n_players, true, out);
+    for (int i = 1; i < tl->ntok; i++) {
+        size_t len = strcspn(tl->tok[i], "=");
+        for (int k = 0; k < t->setup.n_players; k++) {
+            const char *ours = ud_seat_outcome_name[out[k]];
+            if (strlen(t->setup.names[k]) != len || strncmp(t->setup.names[k], tl->tok[i], len) != 0 ||
+                strcmp(ours, tl->tok[i] + len + 1) == 0)
+                continue;
+            ud_error_set(c->err, tl->line, tl->col[i], rule,
+                         "the game is over with %s=%s; the record's game with %s", t->setup.names[k], ours,
+                         tl->tok[i]);
+            return false;
+        }
+    }
+    c->last_used = tl->line;
+    c->cur++;
+    return true;
+}
+
 /* The script's next_line: a step needing more outcomes than one line
  * holds (a transcript line has at most UD_MAX_LINE_WORDS words) goes on
  * in the next line of the same event, and only there. */
@@ -516,6 +580,8 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
         snprintf(next, sizeof next, "a '%s' outcome", p->event);
         if (!sync(c, next, rule_id(c->s)))
             return -1;
+        if (standing(c, p->event, next, rule_id(c->s)) >= 0)
+            return -1;
         if (c->cur >= t->n && t->partial) {
             c->partial_end = 1;
             c->res->partial_at_pick = true;
@@ -549,6 +615,16 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
     /* no match, or the line used up with none to go on in (RAN_OUT) */
     const ud_tline *tl = &t->lines[c->active];
     int first_unused = ud_chance_script_first_unused(&c->script);
+    if (first_unused == tl->ntok && c->active + 1 < t->n && t->lines[c->active + 1].kind == UD_TL_NEEDS &&
+        strcmp(t->lines[c->active + 1].tok[1], p->event) == 0) {
+        /* the record's game wants one more of this event, and says so:
+         * it ends here (standing) */
+        c->last_used = t->lines[c->active + 1].line;
+        c->cur = c->active + 2;
+        c->active = -1;
+        c->partial_end = 1;
+        return -1;
+    }
     if (first_unused == tl->ntok)
         ud_error_set(c->err, tl->line, tl->col[tl->ntok - 1] + (int)strlen(tl->tok[tl->ntok - 1]),
                      rule_id(c->s), "expected one more '%s' outcome here (%s)", p->event,
@@ -831,6 +907,9 @@ static const ud_action *scripted_decision(checker *c)
     const char *offer_rule = s->offers.n ? s->offers.by[0]->id : NULL;
     if (!sync(c, NULL, offer_rule))
         return NULL;
+    decision_text(c, next, sizeof next);
+    if (standing(c, NULL, next, offer_rule) >= 0)
+        return NULL;
     if (c->cur >= t->n) {
         if (t->partial) {
             c->partial_end = 1;
@@ -921,7 +1000,8 @@ static ud_transcript cut_at(const ud_transcript *t, int stop)
 }
 
 /* The step a blame studies begins (opts->changed_from): from here on it
- * plays under the changed rules, if any. */
+ * plays under the changed rules, if any (from the set-up on, with
+ * changed_whole), and its firings are counted. */
 static void step_begins(checker *c)
 {
     const ud_check_opts *opts = c->opts;
@@ -940,6 +1020,21 @@ static void begin_play(checker *c)
 {
     if (++c->res->played == c->opts->changed_from)
         step_begins(c);
+}
+
+/* The set-up begins: under the changed rules when they play the whole
+ * record, its firings not counted unless the step studied is the set-up. */
+static void setup_begins(checker *c)
+{
+    const ud_check_opts *opts = c->opts;
+    if (opts->changed_from == 0)
+        step_begins(c);
+    else if (opts->changed_whole) {
+        if (opts->changed_table)
+            c->s->table = opts->changed_table;
+        if (opts->changed_setup)
+            c->s->setup = opts->changed_setup;
+    }
 }
 
 int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_result *res, ud_error *err)
@@ -1001,8 +1096,7 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     memset(res, 0, sizeof *res);
     c.opts = opts;
     c.res = res;
-    if (opts->changed_from == 0)
-        step_begins(&c);
+    setup_begins(&c);
     ud_status st = ud_start(&step, state);
     for (;;) {
         if (c.ahead.on) {
@@ -1052,6 +1146,17 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
                 st = UD_ERROR;
                 continue;
             }
+            char need[480];
+            decision_text(&c, need, sizeof need);
+            int at = standing(&c, NULL, need, step.offers.n ? step.offers.by[0]->id : NULL);
+            if (at == 0) {
+                st = UD_ERROR;
+                continue;
+            }
+            if (at == 1 || (opts->stop_at_policies && c.cur >= t->n)) {
+                c.partial_end = 1;
+                break;
+            }
             int seat = g->to_move(state);
             int pick = ud_policy_choose(&t->policy[seat], g, state, seat, &step.offers, &policy_rng);
             if (pick < 0 || pick >= step.offers.n) {
@@ -1075,10 +1180,21 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
         ud_buf_free(&c.produced);
         return -1;
     }
+    if (!c.partial_end && c.cur < t->n && t->lines[c.cur].kind == UD_TL_OVER &&
+        !same_outcomes(&c, &t->lines[c.cur], rule_id(&step))) {
+        ud_buf_free(&c.produced);
+        return -1;
+    }
     if (c.cur < t->n) {
         const ud_tline *tl = &t->lines[c.cur];
-        ud_error_set(err, tl->line, tl->col[0], rule_id(&step),
-                     "the game is over; expected no more events, found '%s'", tl->tok[0]);
+        if (tl->kind == UD_TL_WAITS || tl->kind == UD_TL_NEEDS)
+            ud_error_set(err, tl->line, tl->col[0], rule_id(&step),
+                         "the game is over; the record's game %s '%s'%s",
+                         tl->kind == UD_TL_WAITS ? "waits for a decision by" : "needs a", tl->tok[1],
+                         tl->kind == UD_TL_WAITS ? "" : " outcome");
+        else
+            ud_error_set(err, tl->line, tl->col[0], rule_id(&step),
+                         "the game is over; expected no more events, found '%s'", tl->tok[0]);
         ud_buf_free(&c.produced);
         return -1;
     }

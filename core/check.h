@@ -81,6 +81,14 @@ typedef struct ud_check_opts {
     const ud_setup *changed_setup;
     uint64_t changed_from;
     uint64_t *changed_fired; /* NULL, or the firings counted from there on */
+    /* Set: the changed rules play the whole record, from the set-up on;
+     * changed_from is then only where the firings begin to be counted. */
+    int changed_whole;
+    /* Blame: a record that leaves its decisions to the policies ends, as
+     * a partial one would, at the first decision once its every line is
+     * read (the step studied ends at a decision; the policies' play after
+     * it is no part of the record). */
+    int stop_at_policies;
 } ud_check_opts;
 
 /* 0: legal; -1: err says where and which rule. */

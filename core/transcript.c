@@ -273,6 +273,52 @@ static bool is_header_keyword(const char *w)
     return false;
 }
 
+/* "waits PLAYER", "needs EVENT" or "over ...": where the record's game
+ * stands at its end (transcript.h); the last body line, so a body line
+ * after it is refused (ud_transcript_parse). */
+/* "over PLAYER=OUTCOME...": each a player of the header, and the outcome
+ * of a game that is over. */
+static bool over_line(parser *ps, ud_tline *tl)
+{
+    tl->kind = UD_TL_OVER;
+    for (int i = 1; i < tl->ntok; i++) {
+        const char *eq = strchr(tl->tok[i], '=');
+        bool ok = eq && (strcmp(eq + 1, "won") == 0 || strcmp(eq + 1, "shared") == 0 ||
+                         strcmp(eq + 1, "lost") == 0 || strcmp(eq + 1, "out") == 0);
+        bool named = false;
+        for (int k = 0; ok && k < ps->t->setup.n_players; k++)
+            named |= strlen(ps->t->setup.names[k]) == (size_t)(eq - tl->tok[i]) &&
+                     strncmp(ps->t->setup.names[k], tl->tok[i], (size_t)(eq - tl->tok[i])) == 0;
+        if (!ok || !named) {
+            ud_error_set(ps->err, tl->line, tl->col[i], NULL,
+                         "expected PLAYER=OUTCOME after 'over' (a player named in the header; won, shared, "
+                         "lost or out), found '%s'",
+                         tl->tok[i]);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool standing_line(parser *ps, ud_tline *tl)
+{
+    if (strcmp(tl->tok[0], "over") == 0)
+        return over_line(ps, tl);
+    bool waits = strcmp(tl->tok[0], "waits") == 0;
+    tl->kind = waits ? UD_TL_WAITS : UD_TL_NEEDS;
+    bool known = false;
+    if (tl->ntok == 2 && waits)
+        for (int i = 0; i < ps->t->setup.n_players; i++)
+            known |= strcmp(ps->t->setup.names[i], tl->tok[1]) == 0;
+    else if (tl->ntok == 2)
+        known = ud_game_is_chance_event(ps->t->game, tl->tok[1]);
+    if (!known)
+        ud_error_set(ps->err, tl->line, tl->col[tl->ntok > 1 ? 1 : 0], NULL,
+                     waits ? "expected 'waits PLAYER', a player named in the header"
+                           : "expected 'needs EVENT', one of the game's chance verbs");
+    return known;
+}
+
 static bool body_line(parser *ps, ud_tline *tl)
 {
     const ud_game *g = ps->t->game;
@@ -312,6 +358,8 @@ static bool body_line(parser *ps, ud_tline *tl)
         ud_buf_free(&m);
         return true;
     }
+    if (strcmp(verb, "waits") == 0 || strcmp(verb, "needs") == 0 || strcmp(verb, "over") == 0)
+        return standing_line(ps, tl);
     if (ud_game_is_chance_event(g, verb)) {
         tl->kind = UD_TL_CHANCE;
         if (tl->ntok < 2) {
@@ -443,6 +491,11 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
             if (!ps.in_body && !header_done(&ps))
                 goto fail;
             ps.in_body = 1;
+            if (t->n > 0 && t->lines[t->n - 1].kind >= UD_TL_WAITS) {
+                ud_error_set(err, lineno, 1, NULL, "expected no line after '%s' (line %d), the record's last",
+                             t->lines[t->n - 1].tok[0], t->lines[t->n - 1].line);
+                goto fail;
+            }
             size_t rest = pos < len ? pos : len;
             ok = body_line(&ps, &tl) && add_line(t, &tl, copy + rest, len - rest);
             if (!ok && !err->set)

@@ -23,7 +23,21 @@
 
 enum { UD_TRANSCRIPT_VERSION = 1, UD_TL_MAX_TOKENS = UD_MAX_LINE_WORDS, UD_TL_MAX_LEN = 1024 };
 
-typedef enum { UD_TL_CHANCE, UD_TL_DECIDE, UD_TL_STATE, UD_TL_CHANGE } ud_tline_kind;
+/* UD_TL_WAITS, UD_TL_NEEDS, UD_TL_OVER: a record's last line, where its
+ * game stands at its end ("waits PLAYER": at a decision by PLAYER; "needs
+ * EVENT": wanting an outcome of EVENT the record does not give; "over
+ * PLAYER=OUTCOME...": over, each player named with its outcome, one of
+ * ud_seat_outcome_name), as `undead conform` ends the record of an
+ * implementation's departure.  Kept last in the enum (kind >= UD_TL_WAITS). */
+typedef enum {
+    UD_TL_CHANCE,
+    UD_TL_DECIDE,
+    UD_TL_STATE,
+    UD_TL_CHANGE,
+    UD_TL_WAITS,
+    UD_TL_NEEDS,
+    UD_TL_OVER
+} ud_tline_kind;
 
 typedef struct ud_tline {
     int line;

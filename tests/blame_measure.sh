@@ -2,7 +2,8 @@
 # tests/blame_measure.sh - how often undead's blame names the rule a fault
 # is in (core/blame.h, docs/conformance.md "The rule").
 #
-#   tests/blame_measure.sh [--undead PATH] [--sample N] [--games G] [--chance MODES] [--min-conform P] GAME...
+#   tests/blame_measure.sh [--undead PATH] [--sample N] [--games G] [--chance MODES] [--min-conform P]
+#                          [--min-check P] GAME...
 #
 # For each mutant of each GAME's rule rows (`undead mutate GAME --list`,
 # a mutation build: the `mutants` preset), in each chance mode (default
@@ -19,7 +20,8 @@
 #   GAME MODE: departures D of M mutants; conform names it first C (C/D%); check names it K (K/D%)
 # and over everything, the same as TOTAL.  Exit status 0 when it ran, 1
 # when --min-conform P is given and conform names the mutated row first
-# in less than P% of all departures (or there was none), 2 on bad usage.
+# in less than P% of all departures (or there was none), or --min-check P
+# and check names it in less than P% of them, 2 on bad usage.
 set -uo pipefail
 
 U=${UNDEAD:-build/mutants/tools/undead}
@@ -27,6 +29,7 @@ sample=0
 games=60
 modes="dictate follow"
 min_conform=""
+min_check=""
 all_deps=0 all_named=0 all_checked=0
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -35,12 +38,13 @@ while [[ $# -gt 0 ]]; do
     --games) games="$2"; shift 2 ;;
     --chance) modes="$2"; shift 2 ;;
     --min-conform) min_conform="$2"; shift 2 ;;
+    --min-check) min_check="$2"; shift 2 ;;
     --) shift; break ;;
     -*) echo "blame_measure.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
     esac
 done
-[[ $# -gt 0 ]] || { echo "usage: tests/blame_measure.sh [--undead PATH] [--sample N] [--games G] [--chance MODES] [--min-conform P] GAME..." >&2; exit 2; }
+[[ $# -gt 0 ]] || { echo "usage: tests/blame_measure.sh [--undead PATH] [--sample N] [--games G] [--chance MODES] [--min-conform P] [--min-check P] GAME..." >&2; exit 2; }
 [[ -x "$U" ]] || { echo "blame_measure.sh: $U is not a mutation build of undead (cmake --preset mutants)" >&2; exit 2; }
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -57,13 +61,16 @@ sampled() {
         for (i = 0; i < n; i++) print a[int(i * NR / n) + 1] }'
 }
 
-# hit MUTANT RULES WHY: the blame names the mutated row (or reading) first
+# hit MUTANT RULES WHY: the blame names the mutated row (or reading)
+# first (a reading mutant: the first change of the evidence is a reading
+# of that key, not one further down its list)
 hit() {
     local mutant="$1" rules="$2" why="$3" row="${1%%/*}"
     if [[ "$row" == reading ]]; then
-        local key="${mutant#reading/}"
+        local key="${mutant#reading/}" first="${why#* did }"
         key="${key%+*}"
-        [[ "$why" == reading:*" $key="* ]]
+        first="${first%%;*}"
+        [[ "$why" == reading:* && "$first" == "under the reading $key="* ]]
     else
         [[ "${rules%% *}" == "$row" ]]
     fi
@@ -104,9 +111,17 @@ for game in "$@"; do
     done
 done
 echo "TOTAL: departures $all_deps; conform names it first $all_named; check names it $all_checked"
+status=0
 if [[ -n "$min_conform" ]]; then
     if [[ $all_deps -eq 0 || $((100 * all_named)) -lt $((min_conform * all_deps)) ]]; then
         echo "blame_measure.sh: conform named the mutated row first in $all_named of $all_deps departures, below $min_conform%" >&2
-        exit 1
+        status=1
     fi
 fi
+if [[ -n "$min_check" ]]; then
+    if [[ $all_deps -eq 0 || $((100 * all_checked)) -lt $((min_check * all_deps)) ]]; then
+        echo "blame_measure.sh: check named the mutated row first in $all_checked of $all_deps departures, below $min_check%" >&2
+        status=1
+    fi
+fi
+exit $status

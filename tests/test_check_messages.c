@@ -583,3 +583,95 @@ Test(check_errors, seeded_game_that_never_ends_is_abandoned)
     cr_assert_not_null(strstr(err.msg, "no end after 50 decisions; giving up"), "%s", err.msg);
     ud_transcript_free(&t);
 }
+
+/* ---- where a record's game stands at its end: waits, needs ------------------------------ */
+
+/* A record whose game goes on ends with where it stands; the rules must
+ * stand so there (golden/README.md), and the record ends as a partial one. */
+Test(check_errors, waits_where_the_rules_wait_for_that_player_passes)
+{
+    run_text(&r, H2 "draw green green green\nroll green:brain green:feet green:feet\nwaits a\n");
+    cr_assert_eq(r.status, RUN_OK, "%s", r.err.msg);
+    cr_assert_eq(r.res.complete, 0);
+}
+
+Test(check_errors, waits_for_another_player_is_refused_at_its_line)
+{
+    CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\nwaits b\n", 7, "ZD-CHOICE",
+        "the rules need a decision by a (stop|roll) here; the record's game waits for a decision by 'b'");
+    cr_assert(r.res.wrong_seat);
+}
+
+Test(check_errors, waits_where_the_rules_need_an_outcome_is_refused)
+{
+    CEQ(H2 "draw green green green\nwaits a\n", 6, "ZD-MUST-ROLL",
+        "the rules need a 'roll' outcome here; the record's game waits for a decision by 'a'");
+}
+
+Test(check_errors, needs_the_outcome_the_rules_need_passes)
+{
+    run_text(&r, H2 "draw green green green\nneeds roll\n");
+    cr_assert_eq(r.status, RUN_OK, "%s", r.err.msg);
+    cr_assert_eq(r.res.complete, 0);
+}
+
+Test(check_errors, needs_an_outcome_at_a_decision_is_refused)
+{
+    CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\nneeds draw\n", 7, "ZD-CHOICE",
+        "the rules need a decision by a (stop|roll) here; the record's game needs a 'draw' outcome");
+}
+
+Test(check_errors, needs_after_the_game_is_over_is_refused)
+{
+    CEQ(H2 "start score b 12\ndraw green green green\nroll green:brain green:brain green:brain\n"
+           "decide a stop\ndraw green green green\nroll green:brain green:brain green:brain\n"
+           "decide b stop\nneeds draw\n",
+        12, "ZD-MOST-BRAINS", "the game is over; the record's game needs a 'draw' outcome");
+}
+
+Test(check_errors, a_line_after_waits_is_bad_input)
+{
+    run_text(&r, H2 "draw green green green\nwaits a\nroll green:brain green:feet green:feet\n");
+    cr_assert_eq(r.status, RUN_PARSE_ERROR);
+    cr_assert_eq(r.err.line, 7);
+    cr_assert(strstr(r.err.msg, "expected no line after 'waits' (line 6), the record's last"), "%s",
+              r.err.msg);
+}
+
+Test(check_errors, waits_names_a_player_of_the_header)
+{
+    run_text(&r, H2 "waits zed\n");
+    cr_assert_eq(r.status, RUN_PARSE_ERROR);
+    cr_assert(strstr(r.err.msg, "expected 'waits PLAYER', a player named in the header"), "%s", r.err.msg);
+}
+
+Test(check_errors, over_with_the_rules_outcomes_passes)
+{
+    run_text(&r, H2 "start score b 12\ndraw green green green\nroll green:brain green:brain green:brain\n"
+                    "decide a stop\ndraw green green green\nroll green:brain green:brain green:brain\n"
+                    "decide b stop\nover a=lost b=won\n");
+    cr_assert_eq(r.status, RUN_OK, "%s", r.err.msg);
+    cr_assert_eq(r.res.complete, 1);
+}
+
+Test(check_errors, over_with_another_outcome_is_refused_at_its_word)
+{
+    CEQ(H2 "start score b 12\ndraw green green green\nroll green:brain green:brain green:brain\n"
+           "decide a stop\ndraw green green green\nroll green:brain green:brain green:brain\n"
+           "decide b stop\nover a=won b=lost\n",
+        12, "ZD-MOST-BRAINS", "the game is over with a=lost; the record's game with a=won");
+    cr_assert_eq(r.err.col, 6);
+}
+
+Test(check_errors, over_where_the_game_goes_on_is_refused)
+{
+    CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\nover a=won b=lost\n", 7,
+        "ZD-CHOICE", "the rules need a decision by a (stop|roll) here; the record's game is over");
+}
+
+Test(check_errors, needs_one_more_of_the_line_just_used_up_passes)
+{
+    run_text(&r, H2 "draw green green\nneeds draw\n");
+    cr_assert_eq(r.status, RUN_OK, "%s", r.err.msg);
+    cr_assert_eq(r.res.complete, 0);
+}

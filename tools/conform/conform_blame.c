@@ -60,10 +60,19 @@ static bool replay_to(replay *r, const cf_run *run, const cf_tape *tape, uint64_
 
 /* ---- the record ---------------------------------------------------------------- */
 
+/* The record's lines before the departure: what the implementation
+ * showed and agreed with (decisions, outcomes, states), not the change
+ * lines undead's rows write, which the implementation never said (a
+ * record that claimed them would refuse any change of a row that fired
+ * before the departure's step, however well it plays the game). */
 static void line_sink(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
 {
-    (void)s;
-    ud_transcript_write_line(k->ctx, text, rule ? rule->id : NULL);
+    size_t verb = strcspn(text, " ");
+    bool shown = strncmp(text, "= ", 2) == 0 || strncmp(text, "decide ", 7) == 0;
+    for (const char *const *e = s->table->game->chance_events; e && *e && !shown; e++)
+        shown = strlen(*e) == verb && strncmp(text, *e, verb) == 0;
+    if (shown)
+        ud_transcript_write_line(k->ctx, text, rule ? rule->id : NULL);
 }
 
 static void their_state_line(const cf_departure *dep, FILE *f)
@@ -118,6 +127,97 @@ static void outcome_lines(const cf_departure *dep, FILE *f)
     }
 }
 
+/* The implementation's game goes on at a decision: the record's last
+ * line says whose (a record that simply ends says the game is over). */
+/* The seat the implementation's report names to move, or NULL (over, no
+ * report, or a name no player has, such as '?'). */
+static const char *their_seat(const cf_run *run, const cf_departure *dep)
+{
+    const json_t *tm = json_object_get(dep->their_report, "to_move");
+    const ud_setup *su = &run->o->match.setup;
+    if (!dep->their_state || dep->their_over || !json_is_string(tm))
+        return NULL;
+    for (int i = 0; i < su->n_players; i++)
+        if (strcmp(su->names[i], json_string_value(tm)) == 0)
+            return su->names[i];
+    return NULL;
+}
+
+/* The implementation's game is over: the record's last line says how
+ * each player ended, as its report's result does (players of the table,
+ * outcomes undead knows; a record that simply ends says only that the
+ * game is over). */
+static void over_line(const cf_run *run, const cf_departure *dep, FILE *f)
+{
+    const json_t *result = json_object_get(dep->their_report, "result");
+    const ud_setup *su = &run->o->match.setup;
+    if (!dep->their_over || !json_is_object(result))
+        return;
+    ud_buf line;
+    ud_buf_init(&line);
+    for (int i = 0; i < su->n_players; i++) {
+        const char *v = json_string_value(json_object_get(result, su->names[i]));
+        if (v && (strcmp(v, "won") == 0 || strcmp(v, "shared") == 0 || strcmp(v, "lost") == 0 ||
+                  strcmp(v, "out") == 0))
+            ud_buf_printf(&line, " %s=%s", su->names[i], v);
+    }
+    if (line.len)
+        fprintf(f, "over%s\n", ud_buf_str(&line));
+    ud_buf_free(&line);
+}
+
+static void waits_line(const cf_run *run, const cf_departure *dep, FILE *f)
+{
+    if (their_seat(run, dep))
+        fprintf(f, "waits %s\n", their_seat(run, dep));
+}
+
+/* A refused step: the outcomes dictated, and the event the implementation
+ * needed one more of, when the refusal names one of the game's in quotes
+ * (undead serve's words: "the rules need a 'draw' outcome ..."), so that
+ * `undead check` refuses the record where the implementation refused. */
+static void refused_lines(const cf_run *run, const cf_departure *dep, FILE *f)
+{
+    const char *why = ud_buf_str(&dep->found);
+    const char *event = NULL;
+    for (const char *const *e = run->o->game->chance_events; e && *e && !event; e++) {
+        char quoted[48];
+        snprintf(quoted, sizeof quoted, "'%s'", *e);
+        if (strstr(why, quoted))
+            event = *e;
+    }
+    /* A refusal with words left that do not fit (undead serve's "no
+     * outcome given fits"): the implementation takes the dictated lines
+     * in order, so it most likely ran short of the event at the first
+     * line of another event after that event's last line, and the record
+     * stops there (a guess: which words it took, the refusal does not
+     * say); one with none left took them all. */
+    size_t n = dep->outcomes ? json_array_size(dep->outcomes) : 0;
+    if (event && strstr(why, "no outcome given fits")) {
+        size_t last = n;
+        for (size_t k = 0; k < n; k++) {
+            const char *l = json_string_value(json_array_get(dep->outcomes, k));
+            if (l && strncmp(l, event, strlen(event)) == 0 && l[strlen(event)] == ' ')
+                last = k;
+        }
+        n = last < n ? last + 1 : n;
+    }
+    for (size_t k = 0; k < n; k++) {
+        const char *l = json_string_value(json_array_get(dep->outcomes, k));
+        if (l) {
+            ud_buf line;
+            ud_buf_init(&line);
+            cf_put_shown(&line, l);
+            fprintf(f, "%s\n", ud_buf_str(&line));
+            ud_buf_free(&line);
+        }
+    }
+    if (event)
+        fprintf(f, "needs %s\n", event);
+    else
+        fprintf(f, "# the implementation refused the outcomes the rules draw next: its game ends here\n");
+}
+
 void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, ud_buf *out)
 {
     const ud_game *g = run->o->game;
@@ -138,11 +238,28 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
      * still need (an outcome the implementation refused or did not draw)
      * is a refusal of `undead check` at that step, as the departure was. */
     bool at_position = dep->kind == CF_DEP_OFFERS || dep->at_offers;
-    ud_transcript_write_header(f, g, &run->o->match.setup, run->o->match.policy, NULL, at_position);
-    fprintf(f, "# undead conform: the game as undead plays it, to the departure at play %llu\n",
-            (unsigned long long)dep->step);
-    fprintf(f, "# %s: expected %s; the implementation: %s\n", cf_dep_kind_name[dep->kind],
-            ud_buf_str(&dep->expected), ud_buf_str(&dep->found));
+    /* a game that goes on with no player of the table to move cannot say
+     * where it stands (waits names a player): the record is partial, and
+     * its state line is what undead check refuses */
+    bool lost = !at_position && dep->kind != CF_DEP_REFUSED && dep->their_state && !dep->their_over &&
+                !their_seat(run, dep);
+    ud_transcript_write_header(f, g, &run->o->match.setup, run->o->match.policy, NULL, at_position || lost);
+    fprintf(
+        f,
+        "# undead conform: the game as both sides played it (decisions, outcomes, states), to the departure at play %llu\n",
+        (unsigned long long)dep->step);
+    /* a transcript line holds at most UD_TL_MAX_LEN bytes: a long list of
+     * offers is cut short in the comment (the report has it whole) */
+    char said[UD_TL_MAX_LEN - 8];
+    int n = snprintf(said, sizeof said, "# %s: expected %s; the implementation: %s",
+                     cf_dep_kind_name[dep->kind], ud_buf_str(&dep->expected), ud_buf_str(&dep->found));
+    if (n >= (int)sizeof said) {
+        size_t cut = sizeof said - 4;
+        while (cut > 0 && ((unsigned char)said[cut] & 0xc0) == 0x80)
+            cut--; /* not inside a UTF-8 character */
+        memcpy(said + cut, "...", 4);
+    }
+    fprintf(f, "%s\n", said);
     ud_sink sink = { line_sink, f };
     uint64_t j = dep->decisions;
     if (at_position) {
@@ -162,10 +279,13 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
             ud_buf_free(&a);
         }
         if (dep->kind == CF_DEP_REFUSED)
-            fprintf(f, "# the implementation refused the outcomes the rules draw next: its game ends here\n");
-        else
+            refused_lines(run, dep, f);
+        else {
             outcome_lines(dep, f);
-        their_state_line(dep, f);
+            their_state_line(dep, f);
+            waits_line(run, dep, f);
+            over_line(run, dep, f);
+        }
     }
     cf_tape_free(&r->tape);
     free(r);
@@ -186,8 +306,9 @@ typedef struct lines_src {
     char text[1024];
     char *tok[UD_SCRIPT_MAX_TOKENS];
     int ntok;
-    bool starved;        /* a pick found no outcome among the lines */
-    char starved_on[32]; /* ... its event */
+    bool starved;          /* a pick found no outcome among the lines */
+    char starved_on[32];   /* ... its event */
+    char starved_why[384]; /* ... as undead serve would refuse it */
 } lines_src;
 
 static bool next_line(ud_chance_script *sc, const ud_pick_req *p)
@@ -211,8 +332,18 @@ static int lines_pick(ud_chance *ch, const ud_pick_req *p)
     lines_src *src = ch->ctx;
     ch->why[0] = '\0';
     int k = ud_chance_script_pick(&src->script, p, NULL);
-    if (k < 0 && !src->starved)
+    if (k < 0 && !src->starved) {
+        char want[256];
         snprintf(src->starved_on, sizeof src->starved_on, "%s", p->event);
+        ud_chance_script_labels(p, want, sizeof want);
+        /* undead serve's words for a refusal (tools/conform/conform_serve.c) */
+        if (k == UD_SCRIPT_RAN_OUT)
+            snprintf(src->starved_why, sizeof src->starved_why,
+                     "the rules need a '%s' outcome (%s) and none is left", p->event, want);
+        else
+            snprintf(src->starved_why, sizeof src->starved_why,
+                     "no outcome given fits the '%s' the rules need (%s)", p->event, want);
+    }
     src->starved |= k < 0;
     return k >= 0 ? k : -1;
 }
@@ -277,13 +408,18 @@ static bool same_report(const cf_run *run, const cf_departure *dep, const ud_ste
     return true;
 }
 
-/* A refusal that names an event of the game in quotes ("the rules need
- * a 'roll' outcome", as undead serve words it) was for that event: the
- * changed step must run short of the same one.  A refusal naming none
- * says nothing of which. */
+/* A refusal in undead serve's words says which event ran short, which
+ * outcomes would have done and whether any word was left: the changed
+ * step must run short in the same words (many changes run short of some
+ * outcome; fewer of the same one, in the same way).  Another refusal
+ * that names an event of the game in quotes ("a 'roll' outcome") was for
+ * that event: the changed step must run short of the same one.  A
+ * refusal naming none says nothing of which. */
 static bool refused_event(const cf_run *run, const cf_departure *dep, const lines_src *src)
 {
     const char *why = ud_buf_str(&dep->found);
+    if (strstr(why, "and none is left") || strstr(why, "no outcome given fits the '"))
+        return strstr(why, src->starved_why) != NULL;
     bool names_one = false;
     for (const char *const *e = run->o->game->chance_events; e && *e; e++) {
         char quoted[48];
@@ -299,28 +435,128 @@ static bool refused_event(const cf_run *run, const cf_departure *dep, const line
 
 typedef struct blame_ctx {
     const cf_run *run;
+    const cf_tape *tape; /* the game's choices */
     const cf_departure *dep;
+    const json_t *lines; /* the step's outcomes, as the implementation took them */
     const replay *before;
     const ud_action *a; /* the decision of the step; NULL: the set-up */
 } blame_ctx;
 
-/* One changed step (core/blame.h runs it in a child): from the position
- * before it, on the changed table and readings, with the step's outcomes;
- * true when it ends as the adapter said, every outcome word used as the
- * adapter used them. */
+/* ---- the game before the step, under the changed rules ------------------------------ */
+
+/* The chance lines of a step, as the rules write them. */
+static void chance_line_sink(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
+{
+    (void)rule;
+    json_t *lines = k->ctx;
+    size_t verb = strcspn(text, " ");
+    for (const char *const *e = s->table->game->chance_events; e && *e; e++)
+        if (strlen(*e) == verb && strncmp(text, *e, verb) == 0)
+            json_array_append_new(lines, json_string(text));
+}
+
+/* Whether changed, one step played under the changed rules with the
+ * rules' own outcomes of the step (lines), ended as ours did: every
+ * word used, over or not, the same player to move and the same state. */
+static bool same_step(const cf_run *run, const replay *ours, const replay *changed, const lines_src *src)
+{
+    const ud_game *g = run->o->game;
+    if (changed->st != ours->st || src->starved || words_left(src) != 0)
+        return false;
+    if (ours->st == UD_DECIDE && g->to_move(ours->state) != g->to_move(changed->state))
+        return false;
+    json_t *theirs = cf_state_json(g, ours->state, &run->o->match.setup);
+    char key[64];
+    bool same = cf_same_state(g, changed->state, changed->s.setup, theirs, key, sizeof key, NULL, NULL);
+    json_decref(theirs);
+    return same;
+}
+
+/* The same offers in changed as in ours, as formatted decisions. */
+static bool same_offers_as(const cf_run *run, const replay *ours, const replay *changed)
+{
+    const ud_game *g = run->o->game;
+    json_t *list = json_array();
+    ud_buf t;
+    ud_buf_init(&t);
+    for (int i = 0; i < ours->s.offers.n; i++) {
+        ud_buf_clear(&t);
+        ud_action_format(g, &run->o->match.setup, &ours->s.offers.action[i], &t);
+        json_array_append_new(list, json_string(ud_buf_str(&t)));
+    }
+    ud_buf_free(&t);
+    cf_departure d = { .their_offers = list };
+    bool same = same_offers(run, &d, &changed->s, changed->st);
+    json_decref(list);
+    return same;
+}
+
+/* The game before the departure's step played under the changed rules
+ * (t, setup) beside the rules' own, step by step, each changed step with
+ * the outcomes the rules drew in it: true when every step and every
+ * decision offered came out as the rules' own did.  The implementation
+ * agreed with undead on all of them, so a change that would have parted
+ * earlier is not what the implementation does, however well it plays the
+ * departure's own step.  changed is left at the position before that
+ * step (the changed rules' own, which may differ from undead's in what
+ * the state does not show). */
+static bool same_history(const blame_ctx *c, const ud_table *t, const ud_setup *setup, replay *changed)
+{
+    const cf_run *run = c->run;
+    replay *ours = calloc(1, sizeof *ours);
+    lines_src *src = calloc(1, sizeof *src);
+    json_t *lines = json_array();
+    bool same = ours && src && lines;
+    ud_sink sink = { chance_line_sink, lines };
+    ud_chance ch = { .pick = lines_pick, .ctx = src };
+    if (same) {
+        cf_tape_init(&ours->tape);
+        cf_tape_copy(&ours->tape, c->tape);
+        cf_tape_replay(&ours->tape);
+        ours->chance = (ud_chance){ .pick = chance_from_tape, .ctx = ours };
+        ud_step_init(&ours->s, &run->table, &run->o->match.setup, &ours->chance, &sink, NULL);
+        ud_step_init(&changed->s, t, setup, &ch, NULL, NULL);
+        changed->s.check_invariants = 0; /* a changed row may break an invariant */
+    }
+    for (uint64_t k = 0; same && k < c->dep->decisions; k++) {
+        json_array_clear(lines);
+        *src = (lines_src){ .lines = lines };
+        ud_chance_script_init(&src->script, next_line, src);
+        if (k == 0) {
+            ours->st = ud_start(&ours->s, ours->state);
+            changed->st = ud_start(&changed->s, changed->state);
+        } else {
+            int i = (int)cf_tape_next(&ours->tape, (uint32_t)ours->s.offers.n, -1);
+            ud_action a = ours->s.offers.action[i];
+            ours->st = ud_decide_offer(&ours->s, ours->state, i);
+            changed->st = ud_decide(&changed->s, changed->state, &a);
+        }
+        same =
+            same_step(run, ours, changed, src) && ours->st == UD_DECIDE && same_offers_as(run, ours, changed);
+    }
+    if (ours)
+        cf_tape_free(&ours->tape);
+    free(ours);
+    free(src);
+    json_decref(lines);
+    return same;
+}
+
+/* One changed step (core/blame.h runs it in a child): the game before it
+ * played under the changed table and readings as the rules played it
+ * (same_history), then the step with its outcomes; true when it ends as
+ * the adapter said, every outcome word used as the adapter used them. */
 static bool step_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
 {
     const blame_ctx *c = ctx;
     const cf_departure *dep = c->dep;
-    replay *scratch = malloc(sizeof *scratch);
+    replay *scratch = calloc(1, sizeof *scratch);
     lines_src *src = calloc(1, sizeof *src);
-    if (!scratch || !src)
+    if (!scratch || !src || !same_history(c, t, setup, scratch))
         return false;
-    src->lines = dep->outcomes;
+    src->lines = c->lines;
     ud_chance_script_init(&src->script, next_line, src);
     ud_chance ch = { .pick = lines_pick, .ctx = src };
-    memcpy(scratch->state, c->before->state, sizeof scratch->state);
-    scratch->s = c->before->s;
     scratch->s.table = t;
     scratch->s.setup = setup;
     scratch->s.chance = &ch;
@@ -472,6 +708,27 @@ static void provenance(cf_run *run, const cf_tape *tape, cf_departure *dep, ud_b
                                                     : "the outcome in question (the row drawing it)");
 }
 
+/* The outcomes the rules drew in the play of decision j (0: the set-up),
+ * as chance lines. */
+static json_t *step_lines(const cf_run *run, const cf_tape *tape, uint64_t j)
+{
+    replay *r = calloc(1, sizeof *r);
+    json_t *lines = json_array();
+    ud_sink sink = { chance_line_sink, lines };
+    if (r && lines) {
+        if (j == 0)
+            replay_to(r, run, tape, 0, &sink);
+        else if (replay_to(r, run, tape, j - 1, NULL) && r->st == UD_DECIDE) {
+            int i = (int)cf_tape_next(&r->tape, (uint32_t)r->s.offers.n, -1);
+            r->s.sink = &sink;
+            ud_decide_offer(&r->s, r->state, i);
+        }
+        cf_tape_free(&r->tape);
+    }
+    free(r);
+    return lines;
+}
+
 void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
 {
     const ud_game *g = run->o->game;
@@ -495,7 +752,11 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
         cf_tape_init(&before->tape);
         ud_step_init(&before->s, &run->table, &run->o->match.setup, &before->chance, NULL, NULL);
     }
-    blame_ctx c = { run, dep, before, j > 0 ? &a : NULL };
+    /* a departure in the offers after the step keeps no outcomes of it:
+     * the implementation agreed with the step itself, so they are the
+     * rules' own */
+    json_t *lines = ok && !dep->outcomes ? step_lines(run, tape, j) : NULL;
+    blame_ctx c = { run, tape, dep, dep->outcomes ? dep->outcomes : lines, before, j > 0 ? &a : NULL };
     if (ok)
         ud_blame_search(&run->table, &run->o->match.setup, step_trial, NULL, &c, b);
     if (ok && b->kind == UD_BLAME_NONE)
@@ -506,6 +767,7 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
     ud_buf_clear(&dep->why);
     ud_blame_evidence(g, b, "the implementation", &dep->why);
     cf_tape_free(&before->tape);
+    json_decref(lines);
     free(before);
     free(b);
 }
