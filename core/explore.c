@@ -127,8 +127,8 @@ static void take_nodes(void *arg)
             break;
         b->in_store[u - b->lo] = -1;
         if (needs_expanding(x, u, b->max_depth)) {
-            if (!xp_expand_node(&x->ex[w->id], &x->st[w->id], x->states + (size_t)u * x->ss, u,
-                                &b->at[u - b->lo])) {
+            const unsigned char *st = node_state(x, u, x->ex[w->id].node_buf);
+            if (!xp_expand_node(&x->ex[w->id], &x->st[w->id], st, u, &b->at[u - b->lo])) {
                 atomic_store(&b->failed, true);
                 break;
             }
@@ -178,7 +178,9 @@ static bool merge_expansion(explorer *x, const store *t, const expansion *e)
     rep->transitions += e->transitions;
     /* a copy: adding children may move x->states (realloc) */
     unsigned char parent[UD_MAX_STATE];
-    memcpy(parent, x->states + (size_t)e->node * x->ss, x->ss);
+    const unsigned char *kept = node_state(x, e->node, parent);
+    if (kept != parent)
+        memcpy(parent, kept, x->ss);
     for (size_t m = e->first_move; m < e->first_move + e->n_moves; m++) {
         const move *mv = &t->mv[m];
         if (x->o->on_edge) {
@@ -357,6 +359,7 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     explorer x = { .o = o, .rep = rep };
     x.ss = o->game->state_size;
     x.ks = o->bound && o->bound->key ? o->bound->key_size : x.ss;
+    x.packed = x.ss > PACK_MIN_STATE;
     if (o->horizon > 0) {
         if (!o->bound || !o->bound->progress) {
             ud_buf_printf(err, "a horizon needs a bound that counts progress (%s has none)",
@@ -463,7 +466,7 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
 done:
     threads_free(&x);
     free(x.work);
-    ud_big_free(x.states, x.size.states);
+    xp_states_free(&x);
     ud_big_free(x.nodes, x.size.nodes);
     ud_big_free(x.hash, x.size.hash);
     ud_big_free(x.slot, x.slots * sizeof *x.slot);

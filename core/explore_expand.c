@@ -763,8 +763,9 @@ bool xp_expander_init(expander *e, const explorer *x, uint64_t max_states, ud_me
     e->max_states = max_states;
     e->work = calloc(1, x->ss);
     e->at_node = calloc(1, x->ss);
+    e->node_buf = calloc(1, x->ss);
     e->entry.state = calloc(1, x->ss);
-    bool ok = e->at_node && e->entry.state;
+    bool ok = e->at_node && e->node_buf && e->entry.state;
     for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
         ok = ok && (e->resume[i].state = calloc(1, x->ss)) != NULL;
     for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
@@ -791,6 +792,7 @@ void xp_expander_free(expander *e)
     free(e->kid_n_picks);
     free(e->work);
     free(e->at_node);
+    free(e->node_buf);
     free(e->entry.state);
     for (int i = 0; i < UD_EXPLORE_MAX_PICKS; i++)
         free(e->resume[i].state);

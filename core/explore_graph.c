@@ -13,13 +13,20 @@ bool xp_grow(explorer *x)
     if (x->n + 1 > x->cap) {
         /* each array's size follows it (bigarray.h frees by size) */
         size_t cap = x->cap ? (size_t)x->cap * 2 : 4096;
-        size_t per_node = x->ss + sizeof *x->nodes + sizeof *x->hash + sizeof *x->e_first;
+        size_t per_node = state_bytes_per_node(x) + sizeof *x->nodes + sizeof *x->hash + sizeof *x->e_first;
         if (!ud_mem_resize(&x->mem, (size_t)x->cap * per_node, cap * per_node))
             return false;
-        unsigned char *s = ud_big_resize(x->states, &x->size.states, cap * x->ss);
-        if (!s)
-            return false;
-        x->states = s;
+        if (x->packed) {
+            uint64_t *pa = ud_big_resize(x->pack_at, &x->size.pack_at, cap * sizeof *pa);
+            if (!pa)
+                return false;
+            x->pack_at = pa;
+        } else {
+            unsigned char *s = ud_big_resize(x->states, &x->size.states, cap * x->ss);
+            if (!s)
+                return false;
+            x->states = s;
+        }
         node *nd = ud_big_resize(x->nodes, &x->size.nodes, cap * sizeof *nd);
         if (!nd)
             return false;
@@ -52,6 +59,92 @@ bool xp_grow(explorer *x)
             x->slot[j] = slot_value(i, x->hash[i]);
         }
     }
+    return true;
+}
+
+/* Release the nodes' states (either form), and their bytes from the
+ * run's bound. */
+void xp_states_free(explorer *x)
+{
+    ud_mem_resize(&x->mem, (size_t)x->cap * state_bytes_per_node(x) + x->cap_pack, 0);
+    ud_big_free(x->states, x->size.states);
+    ud_big_free(x->pack_at, x->size.pack_at);
+    ud_big_free(x->pack, x->size.pack);
+    free(x->ref);
+    x->states = x->pack = x->ref = NULL;
+    x->pack_at = NULL;
+    x->size.states = x->size.pack_at = x->size.pack = 0;
+    x->cap_pack = x->n_pack = 0;
+}
+
+/* The longest a state packs to: every byte differs, a pair of bytes per
+ * 255 of them, the end. */
+static size_t packed_max(size_t ss) { return ss + 2 * (ss / 255 + 1) + 2; }
+
+/* Room for one more packed state. */
+static bool pack_room(explorer *x)
+{
+    size_t need = x->n_pack + packed_max(x->ss);
+    if (need <= x->cap_pack)
+        return true;
+    size_t cap = x->cap_pack ? x->cap_pack : 1 << 20;
+    while (cap < need)
+        cap *= 2;
+    if (!ud_mem_resize(&x->mem, x->cap_pack, cap))
+        return false;
+    unsigned char *p = ud_big_resize(x->pack, &x->size.pack, cap);
+    if (!p)
+        return false;
+    x->pack = p;
+    x->cap_pack = cap;
+    return true;
+}
+
+/* The differing run that begins at `at` (its bytes differ from ref's
+ * there): where it ends.  A gap of fewer than three equal bytes is taken
+ * into it (a new pair would cost two); at most 255 bytes. */
+static size_t run_end(const explorer *x, const unsigned char *st, size_t at)
+{
+    size_t end = at, limit = at + 255 < x->ss ? at + 255 : x->ss;
+    for (size_t i = at; i < limit; i++) {
+        if (st[i] != x->ref[i])
+            end = i + 1;
+        else if (i >= end + 2)
+            break;
+    }
+    return end;
+}
+
+/* Pack node i's state (its first node's state is the reference): the
+ * pairs unpack_state reads (explore_impl.h). */
+static bool pack_state(explorer *x, int64_t i, const unsigned char *st)
+{
+    if (!x->ref && !(x->ref = malloc(x->ss)))
+        return false;
+    if (i == 0)
+        memcpy(x->ref, st, x->ss);
+    if (!pack_room(x))
+        return false;
+    x->pack_at[i] = x->n_pack;
+    unsigned char *o = x->pack + x->n_pack;
+    for (size_t at = 0, from = 0;; from = at) {
+        while (at < x->ss && st[at] == x->ref[at])
+            at++;
+        if (at == x->ss)
+            break;
+        for (; at - from > 255; from += 255) {
+            *o++ = 255;
+            *o++ = 0;
+        }
+        size_t end = run_end(x, st, at);
+        *o++ = (unsigned char)(at - from);
+        *o++ = (unsigned char)(end - at);
+        for (; at < end; at++)
+            *o++ = st[at] ^ x->ref[at];
+    }
+    *o++ = 0;
+    *o++ = 0;
+    x->n_pack = (size_t)(o - x->pack);
     return true;
 }
 
@@ -207,8 +300,12 @@ static bool add_node_at(explorer *x, keyed k, int64_t parent, int action, int de
     }
     if (n_picks > 0) /* the pool may not exist yet (a start with no chance pick) */
         memcpy(x->pool + x->n_pool, picks, (size_t)n_picks * sizeof picks[0]);
-    int64_t i = x->n++;
-    memcpy(x->states + (size_t)i * x->ss, state, x->ss);
+    int64_t i = x->n;
+    if (!x->packed)
+        memcpy(x->states + (size_t)i * x->ss, state, x->ss);
+    else if (!pack_state(x, i, state))
+        return false;
+    x->n++;
     x->hash[i] = k.hash;
     x->nodes[i] =
         (node){ parent,         action, (uint32_t)x->n_pool, (uint8_t)n_picks, (uint8_t)kind_of(x, state),

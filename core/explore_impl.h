@@ -118,6 +118,7 @@ typedef struct expander {
     const char *group_label[256];           /* the label of a group's first outcome, as grouped */
     mpq_t scratch[UD_EXPLORE_MAX_PICKS][3]; /* enumerate's numbers, per pick depth */
     unsigned char *work;
+    unsigned char *node_buf; /* the node being expanded, unpacked (node_state) */
     int cut_at_pick;
     /* children of one (state, action) */
     unsigned char *kids;
@@ -194,7 +195,18 @@ typedef struct explorer {
     ud_explore_report *rep;
     ud_table table;
     size_t ss, ks;         /* state and key sizes */
-    unsigned char *states; /* node i's state at i * ss */
+    unsigned char *states; /* node i's state at i * ss (not packed) */
+    /* Packed states (a state of more than PACK_MIN_STATE bytes): node i's
+     * state as its bytes' differences from the first node's (ref), the
+     * runs of equal bytes skipped, at pack[pack_at[i]] (explore_graph.c).
+     * The Zombies!!! board's state is some 1,800 bytes, most of them the
+     * board's empty spaces; kept whole, its tiny bound's 630,000 states
+     * took 1.1 GB. */
+    bool packed;
+    unsigned char *ref;
+    uint64_t *pack_at;
+    unsigned char *pack;
+    size_t n_pack, cap_pack;
     node *nodes;
     uint64_t *hash; /* node i's key's hash */
     int64_t n, cap;
@@ -226,9 +238,43 @@ typedef struct explorer {
     size_t n_big, cap_big;
     /* the bytes of the arrays that grow large (bigarray.h), as last grown */
     struct {
-        size_t states, nodes, hash, e_first, e_to, e_w;
+        size_t states, nodes, hash, e_first, e_to, e_w, pack_at, pack;
     } size;
 } explorer;
+
+enum { PACK_MIN_STATE = 256 }; /* bytes of a state above which states are packed */
+
+/* A packed state's bytes at p back into out (ss bytes): the reference
+ * state's, each run of differing bytes XORed in.  The runs are pairs of
+ * bytes (equal bytes skipped, differing bytes that follow) then the
+ * differences; (0, 0) ends. */
+static inline void unpack_state(const explorer *x, const unsigned char *p, unsigned char *out)
+{
+    memcpy(out, x->ref, x->ss);
+    for (size_t at = 0;;) {
+        unsigned skip = *p++, len = *p++;
+        if (!skip && !len)
+            return;
+        at += skip;
+        for (unsigned j = 0; j < len; j++)
+            out[at++] ^= *p++;
+    }
+}
+
+/* Node i's state: where it is kept, or unpacked into buf (ss bytes). */
+static inline const unsigned char *node_state(const explorer *x, int64_t i, unsigned char *buf)
+{
+    if (!x->packed)
+        return x->states + (size_t)i * x->ss;
+    unpack_state(x, x->pack + x->pack_at[i], buf);
+    return buf;
+}
+
+/* The bytes a node's state takes in the per-node arrays. */
+static inline size_t state_bytes_per_node(const explorer *x)
+{
+    return x->packed ? sizeof *x->pack_at : x->ss;
+}
 
 /* The progress of a state towards the horizon, at most the horizon;
  * -1: no horizon. */
@@ -325,14 +371,14 @@ static inline int64_t slot_node(uint64_t s) { return (int64_t)(s & 0xffffffffu) 
  * match. */
 static inline uint64_t *lookup(const explorer *x, const unsigned char *key, uint64_t h)
 {
-    unsigned char tmp[UD_MAX_STATE];
+    unsigned char tmp[UD_MAX_STATE], st[UD_MAX_STATE];
     size_t mask = x->slots - 1, i = (size_t)h & mask;
     for (;;) {
         uint64_t *s = &x->slot[i];
         if (!*s)
             return s;
         if ((*s ^ h) >> 32 == 0) {
-            key_of(x->o, x->ss, x->states + (size_t)slot_node(*s) * x->ss, tmp);
+            key_of(x->o, x->ss, node_state(x, slot_node(*s), st), tmp);
             if (memcmp(tmp, key, x->ks) == 0)
                 return s;
         }
@@ -361,6 +407,10 @@ static inline void prefetch_match(const explorer *x, uint64_t h)
     uint64_t s = x->slot[(size_t)h & (x->slots - 1)];
     if (!s || (s ^ h) >> 32 != 0)
         return;
+    if (x->packed) { /* where its bytes are (they follow: a few lines) */
+        __builtin_prefetch(&x->pack_at[slot_node(s)]);
+        return;
+    }
     const char *p = (const char *)(x->states + (size_t)slot_node(s) * x->ss);
     for (size_t at = 0; at < x->ss; at += 64)
         __builtin_prefetch(p + at);
@@ -410,6 +460,7 @@ size_t xp_store_bytes(const store *t, size_t ss, size_t ks);
 
 /* explore_graph.c */
 bool xp_grow(explorer *x);
+void xp_states_free(explorer *x);
 bool xp_add_edge(explorer *x, int64_t to, uint32_t wt_at, const mpq_t w);
 bool xp_add_node(explorer *x, keyed k, int64_t parent, int action, int depth, const int *picks, int n_picks,
                  uint32_t wt_at, const mpq_t w);

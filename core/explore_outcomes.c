@@ -65,8 +65,8 @@ static int absorb_reference(explorer *x, mpq_t *mass, ud_buf *err)
  * starts, the edges and their weights. */
 uint64_t xp_held_for_solve(const explorer *x)
 {
-    size_t per_node = (x->states ? x->ss + sizeof *x->nodes : 0) + sizeof *x->e_first;
-    return (uint64_t)x->cap * per_node + x->cap_e * (sizeof *x->e_to + sizeof *x->e_w) +
+    size_t per_node = (x->nodes ? state_bytes_per_node(x) + sizeof *x->nodes : 0) + sizeof *x->e_first;
+    return (uint64_t)x->cap * per_node + x->cap_pack + x->cap_e * (sizeof *x->e_to + sizeof *x->e_w) +
            x->cap_wt * sizeof *x->wt + x->wt_slots * sizeof *x->wt_slot + x->cap_big * sizeof *x->e_big;
 }
 
@@ -105,7 +105,8 @@ int xp_leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
         if (x->e_first[i + 1] != x->e_first[i])
             continue;
         ud_buf_clear(&label);
-        const void *st = x->states + (size_t)i * x->ss;
+        unsigned char buf[UD_MAX_STATE];
+        const void *st = node_state(x, i, buf);
         bool unfinished = !bound_cuts(x->o, st) && past_horizon(x->o, st); /* the bound's end first */
         if (unfinished)
             ud_buf_printf(&label, "not over after %d %s%s", x->o->horizon, x->o->bound->progress_unit,
@@ -132,12 +133,11 @@ int xp_leaf_outcomes(explorer *x, ud_explore_report *rep, ud_buf *err)
         outcome[i] = (uint16_t)(k + 1);
     }
     ud_buf_free(&label);
-    ud_big_free(x->states, x->size.states);
+    xp_states_free(x);
     ud_big_free(x->nodes, x->size.nodes);
-    ud_mem_resize(&x->mem, (size_t)x->cap * (x->ss + sizeof *x->nodes), 0);
-    x->states = NULL;
+    ud_mem_resize(&x->mem, (size_t)x->cap * sizeof *x->nodes, 0);
     x->nodes = NULL;
-    x->size.states = x->size.nodes = 0;
+    x->size.nodes = 0;
     if (rc != 0) {
         free(mass);
         free(outcome);
