@@ -45,12 +45,21 @@ run() {
 
 has() { grep -Eq -- "$1" "$tmp/out" || fail "no line matching /$1/"; }
 
+# the shrink tries a faulty line runs with: 1000, unless its own options
+# give --shrink-tries (an option is given once)
+tries() {
+    local a
+    for a in "$@"; do [[ $a == --shrink-tries* ]] && return; done
+    echo --shrink-tries 1000
+}
+
 # a faulty implementation in one chance mode: caught, the rule named
 # first, shrunk to at most MAX decisions, the record refused by check
 faulty() {
     local game="$1" mutant="$2" rule="$3" max="$4" mode="$5"
     shift 5
-    run 1 -- "$U" conform "$game" --no-db --games 300 --shrink-tries 1000 --chance "$mode" "$@" \
+    # shellcheck disable=SC2046 # tries prints two words or none
+    run 1 -- "$U" conform "$game" --no-db --games 300 $(tries "$@") --chance "$mode" "$@" \
         --record "$tmp/rec" -- env UNDEAD_MUTANT="$game:$mutant" "$U" serve "$game"
     has "^  rule: +$rule( |\$)"
     local n
@@ -69,7 +78,8 @@ faulty() {
 misnamed() {
     local game="$1" mutant="$2" rule="$3" measured="$4" mode="$5"
     shift 5
-    run 1 -- "$U" conform "$game" --no-db --games 300 --shrink-tries 1000 --chance "$mode" "$@" \
+    # shellcheck disable=SC2046 # tries prints two words or none
+    run 1 -- "$U" conform "$game" --no-db --games 300 $(tries "$@") --chance "$mode" "$@" \
         -- env UNDEAD_MUTANT="$game:$mutant" "$U" serve "$game"
     local named
     named="$(sed -n 's/^  rule: *\([^ ]*\).*/\1/p' "$tmp/out" | head -1)"
