@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "support.h"
+#include "support_draw.h"
 #include "zombies_board/zombies_board.h"
 
 #define GOLDEN UD_SOURCE_DIR "/golden/zombies_board/seeded/two-greedy.transcript"
@@ -29,24 +30,6 @@ static void fini(void)
 }
 
 TestSuite(zb_show, .fini = fini);
-
-/* The state the checker reaches after line `at` (0: the end). */
-static void checked_state(const char *file, int at, zb_state *st, ud_setup *setup)
-{
-    size_t len;
-    char *text = slurp(file, &len);
-    ud_transcript t;
-    ud_error e;
-    memset(&e, 0, sizeof e); /* the parser reads err->set */
-    cr_assert_eq(ud_transcript_parse(text, len, ud_find_game, &t, &e), 0, "%s:%d:%d: %s", file, e.line, e.col,
-                 e.msg);
-    ud_check_opts opts = { .stop_after_line = at, .state_out = st };
-    ud_check_result res;
-    cr_assert_eq(ud_check(&t, &opts, &res, &e), 0, "%s:%d: %s: %s", file, e.line, e.rule, e.msg);
-    *setup = t.setup;
-    ud_transcript_free(&t);
-    free(text);
-}
 
 static int show(const char *file, const char *at, const char *format)
 {
@@ -136,7 +119,7 @@ Test(zb_show, the_text_map_draws_the_checked_end)
 {
     static zb_state st;
     ud_setup setup;
-    checked_state(GOLDEN, 0, &st, &setup);
+    checked_position(GOLDEN, 0, &st, &setup);
     cr_assert_eq(show(GOLDEN, NULL, NULL), 0, "%s", err);
     assert_text_draws(out, &st, &setup);
     cr_assert_not_null(strstr(out, "(the end)"));
@@ -147,8 +130,8 @@ Test(zb_show, at_mid_game_draws_that_position)
 {
     static zb_state mid, end;
     ud_setup setup;
-    checked_state(GOLDEN, 120, &mid, &setup);
-    checked_state(GOLDEN, 0, &end, &setup);
+    checked_position(GOLDEN, 120, &mid, &setup);
+    checked_position(GOLDEN, 0, &end, &setup);
     cr_assert_neq(memcmp(&mid, &end, sizeof mid), 0, "line 120 is already the end");
     cr_assert_eq(show(GOLDEN, "120", NULL), 0, "%s", err);
     char *mid_text = strdup(out);
@@ -173,7 +156,7 @@ Test(zb_show, the_stop_is_where_the_records_state_lines_say)
         if (p[0] == '=' && line % 5 == 0) {
             static zb_state st;
             ud_setup setup;
-            checked_state(GOLDEN, line, &st, &setup);
+            checked_position(GOLDEN, line, &st, &setup);
             ud_buf d;
             ud_buf_init(&d);
             zb_game.describe(&zb_game, &st, &setup, &d);
@@ -194,7 +177,7 @@ Test(zb_show, the_svg_draws_every_piece_and_names_the_pawns)
 {
     static zb_state st;
     ud_setup setup;
-    checked_state(GOLDEN, 120, &st, &setup);
+    checked_position(GOLDEN, 120, &st, &setup);
     cr_assert_eq(show(GOLDEN, "120", "svg"), 0, "%s", err);
     cr_assert_eq(strncmp(out, "<?xml", 5), 0);
     cr_assert_not_null(strstr(out, "</svg>\n"));
