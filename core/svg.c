@@ -59,3 +59,27 @@ int ud_svg_wrapped(ud_buf *out, int x, int y, int width, int font, const char *a
     }
     return y;
 }
+
+int ud_svg_heading(ud_buf *body, int width, const char *caption, const char *title, const char *status,
+                   int status_font)
+{
+    int y = ud_svg_wrapped(body, 12, 24, width - 24, 14, "class=\"h\"", caption);
+    y = ud_svg_wrapped(body, 12, y, width - 24, 12, "class=\"l\"", title);
+    return ud_svg_wrapped(body, 12, y, width - 24, status_font, "class=\"b\"", status);
+}
+
+void ud_svg_finish(ud_buf *out, int width, int height, const char *caption, const char *style, ud_buf *body)
+{
+    ud_buf sheet;
+    ud_buf_init(&sheet);
+    ud_buf_puts(&sheet, "text { font-family: sans-serif; fill: #222; }\n");
+    ud_buf_puts(&sheet, style);
+    ud_buf_puts(&sheet, ".h { font-size: 14px; font-weight: bold; }\n"
+                        ".b { font-size: 13px; font-weight: bold; }\n"
+                        ".l { font-size: 12px; }\n");
+    ud_svg_begin(out, width, height, caption, ud_buf_str(&sheet));
+    ud_buf_puts(out, ud_buf_str(body));
+    ud_svg_end(out);
+    ud_buf_free(&sheet);
+    ud_buf_free(body);
+}

@@ -25,4 +25,16 @@ void ud_svg_text(ud_buf *out, int x, int y, const char *attrs, const char *s);
  * own), the first at baseline y; the y of the line after the last. */
 int ud_svg_wrapped(ud_buf *out, int x, int y, int width, int font, const char *attrs, const char *s);
 
+/* The head of a game's drawing in body, from the top: the caption (a
+ * heading), the game's title (a light line) and its status (a bold line
+ * of status_font pixels), each wrapped to the drawing's width; the y of
+ * the line after them. */
+int ud_svg_heading(ud_buf *body, int width, const char *caption, const char *title, const char *status,
+                   int status_font);
+
+/* The whole document into out: ud_svg_begin with the style the drawings
+ * share (the text's family, the classes h, b and l of ud_svg_heading) and
+ * the game's own style rules, then body, then the end; body is freed. */
+void ud_svg_finish(ud_buf *out, int width, int height, const char *caption, const char *style, ud_buf *body);
+
 #endif

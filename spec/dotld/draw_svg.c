@@ -196,10 +196,8 @@ void dl_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, con
     ud_buf body, line;
     ud_buf_init(&body);
     ud_buf_init(&line);
-    int y = ud_svg_wrapped(&body, 12, 24, WIDTH - 24, 14, "class=\"h\"", caption);
-    y = ud_svg_wrapped(&body, 12, y, WIDTH - 24, 12, "class=\"l\"", g->title);
     dl_draw_status(st, setup, &line);
-    y = ud_svg_wrapped(&body, 12, y, WIDTH - 24, 13, "class=\"b\"", ud_buf_str(&line));
+    int y = ud_svg_heading(&body, WIDTH, caption, g->title, ud_buf_str(&line), 13);
     ud_buf_clear(&line);
     dl_draw_district(st, &line);
     y = ud_svg_wrapped(&body, 12, y + 4, WIDTH - 24, 14, "class=\"h\"", ud_buf_str(&line));
@@ -214,17 +212,11 @@ void dl_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, con
     }
     y = legend(y + 16, &body);
     ud_buf_free(&line);
-    ud_svg_begin(out, WIDTH, y + 6, caption,
-                 "text { font-family: sans-serif; fill: #222; }\n"
-                 ".k { font-size: 14px; font-weight: bold; text-anchor: middle; fill: #fff; }\n"
-                 ".c { font-size: 10px; text-anchor: middle; fill: #555; }\n"
-                 ".v { font-size: 22px; font-weight: bold; text-anchor: middle; }\n"
-                 ".f { font-size: 14px; font-weight: bold; text-anchor: middle; }\n"
-                 ".bl { font-size: 11px; text-anchor: middle; }\n"
-                 ".h { font-size: 14px; font-weight: bold; }\n"
-                 ".b { font-size: 13px; font-weight: bold; }\n"
-                 ".l { font-size: 12px; }\n");
-    ud_buf_puts(out, ud_buf_str(&body));
-    ud_svg_end(out);
-    ud_buf_free(&body);
+    ud_svg_finish(out, WIDTH, y + 6, caption,
+                  ".k { font-size: 14px; font-weight: bold; text-anchor: middle; fill: #fff; }\n"
+                  ".c { font-size: 10px; text-anchor: middle; fill: #555; }\n"
+                  ".v { font-size: 22px; font-weight: bold; text-anchor: middle; }\n"
+                  ".f { font-size: 14px; font-weight: bold; text-anchor: middle; }\n"
+                  ".bl { font-size: 11px; text-anchor: middle; }\n",
+                  &body);
 }

@@ -136,12 +136,12 @@ void zd_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, con
     ud_buf body, line;
     ud_buf_init(&body);
     ud_buf_init(&line);
-    int y = ud_svg_wrapped(&body, 12, 24, WIDTH - 24, 14, "class=\"h\"", caption);
-    ud_buf_printf(&line, "%s: the first to %d brains", g->title, ZD_GOAL);
-    y = ud_svg_wrapped(&body, 12, y, WIDTH - 24, 12, "class=\"l\"", ud_buf_str(&line));
-    ud_buf_clear(&line);
+    ud_buf title;
+    ud_buf_init(&title);
+    ud_buf_printf(&title, "%s: the first to %d brains", g->title, ZD_GOAL);
     zd_draw_status(st, setup, &line);
-    y = ud_svg_wrapped(&body, 12, y, WIDTH - 24, 14, "class=\"b\"", ud_buf_str(&line));
+    int y = ud_svg_heading(&body, WIDTH, caption, ud_buf_str(&title), ud_buf_str(&line), 14);
+    ud_buf_free(&title);
     ud_buf_clear(&line);
     if (zd_draw_final(st, &line)) {
         ud_buf_printf(
@@ -156,14 +156,8 @@ void zd_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, con
                        "Each square is a die in its colour, lettered as in the records: G green, Y yellow, "
                        "R red (H hunk, O hottie, S santa).");
     ud_buf_free(&line);
-    ud_svg_begin(out, WIDTH, y + 4, caption,
-                 "text { font-family: sans-serif; fill: #222; }\n"
-                 ".d { font-size: 13px; font-weight: bold; text-anchor: middle; }\n"
-                 ".c { font-size: 10px; text-anchor: middle; fill: #444; }\n"
-                 ".h { font-size: 14px; font-weight: bold; }\n"
-                 ".b { font-size: 13px; font-weight: bold; }\n"
-                 ".l { font-size: 12px; }\n");
-    ud_buf_puts(out, ud_buf_str(&body));
-    ud_svg_end(out);
-    ud_buf_free(&body);
+    ud_svg_finish(out, WIDTH, y + 4, caption,
+                  ".d { font-size: 13px; font-weight: bold; text-anchor: middle; }\n"
+                  ".c { font-size: 10px; text-anchor: middle; fill: #444; }\n",
+                  &body);
 }

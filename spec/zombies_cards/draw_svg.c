@@ -137,10 +137,8 @@ void zc_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, con
     ud_buf body, line;
     ud_buf_init(&body);
     ud_buf_init(&line);
-    int y = ud_svg_wrapped(&body, 12, 24, WIDTH - 24, 14, "class=\"h\"", caption);
-    y = ud_svg_wrapped(&body, 12, y, WIDTH - 24, 12, "class=\"l\"", g->title);
     zc_draw_status(st, setup, &line);
-    y = ud_svg_wrapped(&body, 12, y, WIDTH - 24, 13, "class=\"b\"", ud_buf_str(&line));
+    int y = ud_svg_heading(&body, WIDTH, caption, g->title, ud_buf_str(&line), 13);
     y = table(st, y + 4, &body);
     ud_svg_text(&body, 12, y, "class=\"h\"", "Players");
     y += 10;
@@ -151,16 +149,10 @@ void zc_draw_svg(const ud_game *g, const void *state, const ud_setup *setup, con
         "A card reads as the records name it, (N) its number in decisions ('play N'); white: in "
         "hand, green: in front of the player (003: until its effect is complete).");
     ud_buf_free(&line);
-    ud_svg_begin(out, WIDTH, y + 4, caption,
-                 "text { font-family: sans-serif; fill: #222; }\n"
-                 ".n { font-size: 18px; font-weight: bold; text-anchor: middle; fill: #fff; }\n"
-                 ".e { font-size: 18px; font-weight: bold; text-anchor: middle; }\n"
-                 ".c { font-size: 10px; text-anchor: middle; fill: #444; }\n"
-                 ".id { font-size: 11px; font-weight: bold; }\n"
-                 ".h { font-size: 14px; font-weight: bold; }\n"
-                 ".b { font-size: 13px; font-weight: bold; }\n"
-                 ".l { font-size: 12px; }\n");
-    ud_buf_puts(out, ud_buf_str(&body));
-    ud_svg_end(out);
-    ud_buf_free(&body);
+    ud_svg_finish(out, WIDTH, y + 4, caption,
+                  ".n { font-size: 18px; font-weight: bold; text-anchor: middle; fill: #fff; }\n"
+                  ".e { font-size: 18px; font-weight: bold; text-anchor: middle; }\n"
+                  ".c { font-size: 10px; text-anchor: middle; fill: #444; }\n"
+                  ".id { font-size: 11px; font-weight: bold; }\n",
+                  &body);
 }

@@ -14,6 +14,10 @@
 
 /* Out of memory: the message, exit 2. */
 _Noreturn void text_oom(void);
+/* s[0..len) with runs of whitespace made one space (none at either end)
+ * and emphasis marks ('*') dropped; with plain_typography, curly quotes
+ * and no-break spaces written plainly too.  Malloc'd; never NULL. */
+char *text_squeeze(const char *s, size_t len, bool plain_typography);
 
 /* ---- text_heading.c: how a line reads ---- */
 

@@ -28,24 +28,31 @@ _Noreturn void text_oom(void)
     exit(2);
 }
 
-char *text_norm(const char *s)
+/* The width of a typographic character at p (left bytes on) that a
+ * transcription may write plainly (curly quotes, a no-break space), and
+ * its plain form in *plain; 0 for any other byte. */
+static size_t typographic(const unsigned char *p, size_t left, char *plain)
 {
-    char *out = malloc(strlen(s) + 1), *o = out;
+    if (left >= 3 && p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0x98 || p[2] == 0x99))
+        return *plain = '\'', 3;
+    if (left >= 3 && p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0x9C || p[2] == 0x9D))
+        return *plain = '"', 3;
+    if (left >= 2 && p[0] == 0xC2 && p[1] == 0xA0)
+        return *plain = ' ', 2;
+    return 0;
+}
+
+char *text_squeeze(const char *s, size_t len, bool plain_typography)
+{
+    char *out = malloc(len + 1), *o = out;
     if (!out)
         text_oom();
     bool space = false;
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        char c = (char)*p;
-        if (p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0x98 || p[2] == 0x99)) {
-            c = '\'';
-            p += 2;
-        } else if (p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0x9C || p[2] == 0x9D)) {
-            c = '"';
-            p += 2;
-        } else if (p[0] == 0xC2 && p[1] == 0xA0) {
-            c = ' ';
-            p += 1;
-        }
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        size_t width = plain_typography ? typographic((const unsigned char *)s + i, len - i, &c) : 0;
+        if (width)
+            i += width - 1;
         if (c == '*')
             continue;
         if (isspace((unsigned char)c)) {
@@ -60,6 +67,8 @@ char *text_norm(const char *s)
     *o = '\0';
     return out;
 }
+
+char *text_norm(const char *s) { return text_squeeze(s, strlen(s), true); }
 
 void text_slug(char *out, size_t size, const char *prefix, const char *s, int max_words)
 {

@@ -48,28 +48,7 @@ static void para_add(para *p, const char *s, size_t len, int line)
 }
 
 /* s made a statement's display text: whitespace squeezed, '*' dropped. */
-static char *clean(const char *s, size_t len)
-{
-    char *out = malloc(len + 1), *o = out;
-    if (!out)
-        text_oom();
-    bool space = false;
-    for (size_t i = 0; i < len; i++) {
-        char c = s[i];
-        if (c == '*')
-            continue;
-        if (isspace((unsigned char)c)) {
-            space = o != out;
-            continue;
-        }
-        if (space)
-            *o++ = ' ';
-        space = false;
-        *o++ = c;
-    }
-    *o = '\0';
-    return out;
-}
+static char *clean(const char *s, size_t len) { return text_squeeze(s, len, false); }
 
 static bool has_word(const char *s)
 {
