@@ -56,9 +56,10 @@ const opts_command cmd_golden_opts = {
         "            or a rule a case breaks; exit 2 when a case is no record, e.g. bytes that are not text,\n"
         "            or a file cannot be read or written: a FIFO or device where a file is expected)\n"
         "  update    rewrite the NAME.transcript files (read the diff before committing)\n"
-        "  coverage  list rule rows that fire in no golden case (exit 1 if any); per game, the rows\n"
-        "            hand-written cases fire (every case but those under seeded/) and each row only\n"
-        "            seeded games fire, 'changes-a-count' when it changed one of the game's counts\n",
+        "  coverage  list rule rows that fire in no golden case (exit 1 if any), of the games DIR holds\n"
+        "            cases of or a folder of (DIR/one_die: one-die), named on the totals line; per game,\n"
+        "            the rows hand-written cases fire (every case but those under seeded/) and each row\n"
+        "            only seeded games fire, 'changes-a-count' when it changed one of the game's counts\n",
     .options = options,
     .after = "The report (differences, updated files, uncovered rows, the totals) goes to standard\n"
              "output; the errors (a case that cannot be read or parsed, a rule it breaks, a missing\n"
@@ -78,6 +79,17 @@ static void record_totals(recorder *r, const golden_report *rep)
     rec_metric(r, "uncovered_rules", rep->uncovered, "rules");
     rec_metric(r, "seeded_only_rules", rep->seeded_only, "rules");
     rec_metric(r, "seeded_only_count_rules", rep->seeded_only_counts, "rules");
+}
+
+/* The end of the totals line: the games whose rows were counted (golden.h:
+ * those DIR holds cases or a folder of). */
+static void print_counted(const golden_report *rep)
+{
+    int n = 0;
+    for (int gi = 0; ud_games[gi]; gi++)
+        if (rep->counted[gi])
+            printf("%s%s", n++ ? ", " : " (counted for: ", ud_games[gi]->name);
+    puts(n ? ")" : " (counted for no game)");
 }
 
 /* --html: the pages written so far, for the index. */
@@ -176,8 +188,9 @@ int cmd_golden(int argc, char **argv)
     char bad[64] = "";
     if (rep.bad)
         snprintf(bad, sizeof bad, " (%d of them bad input or a failed write)", rep.bad);
-    printf("golden %s: %d case(s), %d failed%s, %d updated, %d rule row(s) fired by no case\n", word,
+    printf("golden %s: %d case(s), %d failed%s, %d updated, %d rule row(s) fired by no case", word,
            rep.cases, rep.failed, bad, rep.updated, rep.uncovered);
+    print_counted(&rep);
     /* a case that is no record (or a file that cannot be read or written)
      * is bad input, whatever else failed: exit 2, as undead check's */
     if (rep.bad)
