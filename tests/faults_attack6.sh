@@ -9,6 +9,10 @@
 #            case" (310 of them; coverage exit 1 listing them): the rows of
 #            the games the folder holds cases or a folder of are counted,
 #            and the totals line names them.
+#   enumerated-alone  conform --max-outcomes 6 (the default's value) or
+#            --setup-outcomes 0 without --depth were taken and changed
+#            nothing, where any other value was refused: refused whatever
+#            the value, exit 2, no adapter started.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack6 # fail, expect, run, sql:
@@ -39,6 +43,21 @@ golden-one-game)
     printf 'not a record\n' > bad/x.in
     run "$undead" golden check --no-db --dir bad
     expect 2 out "golden check: 1 case(s), 1 failed (1 of them bad input or a failed write), 0 updated, 0 rule row(s) fired by no case (counted for no game)"
+    ;;
+enumerated-alone)
+    for opt in "--max-outcomes 6" "--max-outcomes 0" "--setup-outcomes 0" "--max-outcomes=6 --games 3"; do
+        # shellcheck disable=SC2086 # the option and its value, two words
+        run "$undead" conform one-die --no-db $opt -- "$undead" serve one-die
+        expect 2 err "undead conform: ${opt%%[ =]*} needs --depth (the outcomes of its enumeration)"
+        [[ ! -s out ]] || fail "$opt: conform started: $(head -c 2000 out)"
+    done
+    run "$undead" conform one-die --no-db --max-outcomes x -- "$undead" serve one-die
+    expect 2 err "undead conform: --max-outcomes: expected a whole number from 0 to 100000000, got 'x'"
+    # with --depth, the default's value is taken
+    run "$undead" conform one-die --no-db --depth 2 --max-outcomes 6 --setup-outcomes 0 -- "$undead" serve one-die
+    [[ $rc == 0 ]] || fail "--depth 2 --max-outcomes 6: exit $rc: $(head -c 2000 err)"
+    grep -q "^depth 2: .* (counted: 0 outcomes of the set-up, 6 of each play after a decision)" out ||
+        fail "--depth 2: $(head -c 2000 out)"
     ;;
 *)
     fail "unknown case"
