@@ -13,6 +13,12 @@
 #            --setup-outcomes 0 without --depth were taken and changed
 #            nothing, where any other value was refused: refused whatever
 #            the value, exit 2, no adapter started.
+#   pdf-signal-folder  a signal (SIGINT, SIGTERM, SIGHUP) while faq
+#            --format pdf printed left its working folder undead-faq-XXXXXX
+#            (the browser's profile, the page) in TMPDIR, and the browser
+#            and its helpers running, writing into it.  The folder is held
+#            as the PDF's temporary is: the browser's process group ended,
+#            the folder removed, then the signal's usual end.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack6 # fail, expect, run, sql:
@@ -58,6 +64,55 @@ enumerated-alone)
     [[ $rc == 0 ]] || fail "--depth 2 --max-outcomes 6: exit $rc: $(head -c 2000 err)"
     grep -q "^depth 2: .* (counted: 0 outcomes of the set-up, 6 of each play after a decision)" out ||
         fail "--depth 2: $(head -c 2000 out)"
+    ;;
+pdf-signal-folder)
+    mkdir g
+    cp -r "$src/golden/one_die" g/
+    "$undead" verify one-die --games 2 --reading-games 2 --golden g --db v.db > /dev/null 2>&1 ||
+        fail "verify one-die did not pass"
+    # a browser that writes into its profile (HOME is the working folder)
+    # from a helper process, and never prints
+    cat > slow.sh <<'SH'
+#!/bin/sh
+mkdir -p "$HOME/profile/a/b/c" && echo x > "$HOME/profile/a/b/c/f"
+( while :; do echo x >> "$HOME/profile/helper.log"; sleep 0.05; done ) &
+echo $! > helper.pid
+echo $$ > browser.pid
+exec sleep 30
+SH
+    chmod +x slow.sh
+    for sig in INT TERM HUP; do
+        rm -rf tmpd browser.pid helper.pid
+        mkdir tmpd
+        TMPDIR="$PWD/tmpd" env --default-signal=INT "$undead" faq --db v.db --golden g --game one-die \
+            --format pdf -o out.pdf --chromium ./slow.sh < /dev/null > out 2> err &
+        pid=$!
+        for _ in $(seq 1 200); do
+            [[ -s browser.pid && -s helper.pid && -n $(find tmpd -name helper.log) ]] && break
+            sleep 0.1
+        done
+        [[ -s browser.pid && -s helper.pid ]] || fail "$sig: the browser did not start: $(head -c 2000 err)"
+        [[ -n $(find tmpd -maxdepth 1 -name 'undead-faq-*') ]] || fail "$sig: no working folder in TMPDIR"
+        kill -"$sig" "$pid"
+        rc=0
+        wait "$pid" || rc=$?
+        browser=$(cat browser.pid) helper=$(cat helper.pid)
+        sleep 0.2
+        alive=""
+        for p in "$browser" "$helper"; do # a zombie has ended (init may not reap it at once)
+            state=$(ps -o stat= -p "$p" || true)
+            if [[ -n $state && $state != Z* ]]; then
+                alive="$alive $p"
+                kill -KILL "$p" 2> /dev/null || true
+            fi
+        done
+        want=$((128 + $(kill -l "$sig")))
+        [[ $rc == "$want" ]] || fail "$sig: exit $rc, expected $want: $(head -c 2000 err)"
+        [[ -z $alive ]] || fail "$sig: the browser or its helper still runs:$alive"
+        [[ -z $(ls -A tmpd) ]] || fail "$sig: left in TMPDIR: $(find tmpd | head)"
+        left=$(find . -maxdepth 1 -name '*.tmp')
+        [[ -z $left && ! -e out.pdf ]] || fail "$sig: left: $left $(ls -A)"
+    done
     ;;
 *)
     fail "unknown case"
