@@ -19,6 +19,13 @@
 #            and its helpers running, writing into it.  The folder is held
 #            as the PDF's temporary is: the browser's process group ended,
 #            the folder removed, then the signal's usual end.
+#   text-notes  undead text --notes FILE opened FILE with fopen: a FIFO
+#            hung it, /dev/zero was read; a missing FILE given by name was
+#            taken as no notes (exit 1, every statement "not encoded"); a
+#            file of random bytes, NULs or notes before any 'text NAME' line
+#            was taken (its lines skipped): each refused, exit 2, FILE:LINE.
+#   text-output  undead text GAME FILE -o FILE wrote the map over the rule
+#            text (or -o NOTES over the notes): refused, exit 2, unchanged.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack6 # fail, expect, run, sql:
@@ -113,6 +120,50 @@ SH
         left=$(find . -maxdepth 1 -name '*.tmp')
         [[ -z $left && ! -e out.pdf ]] || fail "$sig: left: $left $(ls -A)"
     done
+    ;;
+text-notes)
+    cp "$src/spec/one_die/900_one_die.txt" od.txt
+    mkfifo ff
+    run "$undead" text one-die od.txt --no-golden --notes ff
+    expect 2 err "undead text: --notes ff: expected 'ff' to be a regular file, found a FIFO"
+    run "$undead" text one-die od.txt --no-golden --notes /dev/zero
+    expect 2 err "undead text: --notes /dev/zero: expected '/dev/zero' to be a regular file, found a device"
+    run "$undead" text one-die od.txt --no-golden --notes missing
+    expect 2 err "undead text: --notes missing: no such file or folder"
+    run "$undead" text one-die od.txt --no-golden --notes .
+    expect 2 err "undead text: --notes .: is a folder, expected a file"
+    printf 'row OD-BUST "A bust face ends your turn at once and the turn scores nothing."\n' > before
+    run "$undead" text one-die od.txt --no-golden --notes before
+    expect 2 err "before:1: expected 'text NAME' (the rule text the notes below it are of) before the first note"
+    printf 'text od.txt\nrow OD-BUST "A bust\0"\n' > nul
+    run "$undead" text one-die od.txt --no-golden --notes nul
+    expect 2 err "nul:2: expected text, found a NUL byte"
+    printf 'text another.txt\nnot a note\n' > other
+    run "$undead" text one-die od.txt --no-golden --notes other
+    expect 2 err "other:2: expected text, row, reading, flavour, example, components, edition, players, advice or gap"
+    printf 'text od.txt\nrow OD-NOPE\033[31m "x"\n' > esc
+    run "$undead" text one-die od.txt --no-golden --notes esc
+    expect 2 err "esc:2: expected a rule ID of one-die, got 'OD-NOPE\\x1b[31m'"
+    # the game's own notes, named, are read as the default is
+    cp "$src/spec/one_die/text-notes" notes
+    cp od.txt 900_one_die.txt
+    run "$undead" text one-die 900_one_die.txt --no-golden --notes notes
+    [[ $rc == 0 ]] || fail "the game's notes: exit $rc: $(head -c 2000 err)"
+    ;;
+text-output)
+    cp "$src/spec/one_die/900_one_die.txt" .
+    cp "$src/spec/one_die/text-notes" notes
+    cp 900_one_die.txt keep.txt
+    cp notes keep.notes
+    run "$undead" text one-die 900_one_die.txt --no-golden --notes notes -o 900_one_die.txt
+    expect 2 err "undead text: -o 900_one_die.txt: is the same file as a file it reads (900_one_die.txt): expected another file"
+    run "$undead" text one-die 900_one_die.txt --no-golden --notes notes --format html -o notes
+    expect 2 err "undead text: -o notes: is the same file as a file it reads (notes): expected another file"
+    cmp -s 900_one_die.txt keep.txt || fail "the rule text changed"
+    cmp -s notes keep.notes || fail "the notes changed"
+    [[ -z $(find . -name '*.tmp') ]] || fail "a temporary left"
+    run "$undead" text one-die 900_one_die.txt --no-golden --notes notes -o map.txt
+    [[ $rc == 0 && -s map.txt ]] || fail "-o map.txt: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"
