@@ -26,6 +26,11 @@
 #            was taken (its lines skipped): each refused, exit 2, FILE:LINE.
 #   text-output  undead text GAME FILE -o FILE wrote the map over the rule
 #            text (or -o NOTES over the notes): refused, exit 2, unchanged.
+#   text-bytes  undead text took a rule text holding an ESC, a C1
+#            control, bytes that are no UTF-8 or a byte-order mark: the
+#            summary printed them raw to the terminal, the JSON was no
+#            JSON (invalid UTF-8 in a string).  Refused at FILE:LINE:COL,
+#            exit 2, as a content file is.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack6 # fail, expect, run, sql:
@@ -164,6 +169,29 @@ text-output)
     [[ -z $(find . -name '*.tmp') ]] || fail "a temporary left"
     run "$undead" text one-die 900_one_die.txt --no-golden --notes notes -o map.txt
     [[ $rc == 0 && -s map.txt ]] || fail "-o map.txt: exit $rc: $(head -c 2000 err)"
+    ;;
+text-bytes)
+    printf 'Title\n\nA rule \033[31m red.\n' > esc.txt
+    run "$undead" text one-die esc.txt --no-golden
+    expect 2 err "esc.txt:3:8: expected printable text, found byte 0x1b"
+    [[ ! -s out ]] || fail "esc: $(head -c 2000 out)"
+    printf 'Title\n\nA rule \xff\xfe.\n' > latin.txt
+    run "$undead" text one-die latin.txt --no-golden --format json
+    expect 2 err "latin.txt:3:8: expected UTF-8 text, found byte 0xff"
+    printf 'Title\n\nA \xc2\x9b b.\n' > c1.txt
+    run "$undead" text one-die c1.txt --no-golden --format html
+    expect 2 err "c1.txt:3:3: expected printable text, found control character U+009B"
+    printf '\xef\xbb\xbfTitle\n' > bom.txt
+    run "$undead" text one-die bom.txt --no-golden
+    expect 2 err "bom.txt:1:1: a UTF-8 byte-order mark (U+FEFF): expected text without one (save the file as UTF-8 without a BOM)"
+    printf 'T\n\nA\0b.\n' > nul.txt
+    run "$undead" text one-die nul.txt --no-golden
+    expect 2 err "nul.txt:3:2: expected printable text, found byte 0x00"
+    # CRLF lines, a tab and a dash are text
+    printf 'Title\r\n\r\nA rule\t\xe2\x80\x94 here.\r\n' > ok.txt
+    run "$undead" text one-die ok.txt --no-golden --format json
+    [[ $rc == 1 ]] || fail "a CRLF text: exit $rc, expected 1 (not encoded): $(head -c 2000 err)"
+    python3 -c 'import json, sys; json.load(open(sys.argv[1]))' out || fail "not JSON: $(head -c 2000 out)"
     ;;
 *)
     fail "unknown case"
