@@ -339,6 +339,36 @@ void ud_outfile_abort(ud_outfile *o)
     clear(o);
 }
 
+/* The canonical name of path's folder, then '/' and its last part: the
+ * name a file not made yet will have (NULL when the folder cannot be
+ * resolved, or out of memory). */
+static char *future_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+    char *real = dir ? realpath(dir, NULL) : NULL;
+    free(dir);
+    const char *base = slash ? slash + 1 : path;
+    char *name = real ? malloc(strlen(real) + strlen(base) + 2) : NULL;
+    if (name)
+        sprintf(name, "%s/%s", real, base);
+    free(real);
+    return name;
+}
+
+bool ud_outfile_same(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    bool has_a = stat(a, &sa) == 0, has_b = stat(b, &sb) == 0;
+    if (has_a || has_b)
+        return has_a && has_b && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char *na = future_name(a), *nb = future_name(b);
+    bool same = na && nb && strcmp(na, nb) == 0;
+    free(na);
+    free(nb);
+    return same;
+}
+
 bool ud_outfile_write_all(const char *path, const void *bytes, size_t len, ud_buf *why)
 {
     ud_outfile out;

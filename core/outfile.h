@@ -86,6 +86,11 @@ void ud_outfile_dir_writer(const char *dir, pid_t writer);
  * it was held; true when it is gone. */
 bool ud_outfile_remove_dir(const char *dir);
 
+/* Do a and b (links followed) name one file: the same file, or, when
+ * neither exists yet, the same name in the same folder (one will make the
+ * file the other then writes over: play --db x.db --record x.db)? */
+bool ud_outfile_same(const char *a, const char *b);
+
 /* The whole of a file in one call: open, write len bytes, commit; false
  * with why filled (the reason alone) and the path as it was. */
 bool ud_outfile_write_all(const char *path, const void *bytes, size_t len, ud_buf *why);

@@ -31,6 +31,13 @@
 #            summary printed them raw to the terminal, the JSON was no
 #            JSON (invalid UTF-8 in a string).  Refused at FILE:LINE:COL,
 #            exit 2, as a content file is.
+#   play-record  undead play --record FILE wrote the record over the
+#            results database (--db FILE, or UNDEAD_DB; every run lost,
+#            exit 0) or over a content file it read; conform --record
+#            likewise when the database did not exist yet (made first,
+#            then written over).  Refused, exit 2, nothing changed.  A
+#            record that could not be written (/dev/full) was then said
+#            to be "in /dev/full".
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack6 # fail, expect, run, sql:
@@ -192,6 +199,33 @@ text-bytes)
     run "$undead" text one-die ok.txt --no-golden --format json
     [[ $rc == 1 ]] || fail "a CRLF text: exit $rc, expected 1 (not encoded): $(head -c 2000 err)"
     python3 -c 'import json, sys; json.load(open(sys.argv[1]))' out || fail "not JSON: $(head -c 2000 out)"
+    ;;
+play-record)
+    "$undead" sim one-die --games 2 --db s.db > /dev/null
+    cp s.db keep.db
+    run "$undead" play one-die --db s.db --record s.db
+    expect 2 err "undead play: --record s.db: is the same file as the results database (s.db): expected another file"
+    UNDEAD_DB=s.db run "$undead" play one-die --record ./s.db
+    expect 2 err "undead play: --record ./s.db: is the same file as the results database (s.db): expected another file"
+    cmp -s s.db keep.db || fail "the database changed"
+    # a database not made yet: made first, then written over
+    run "$undead" play one-die --db new.db --record ./new.db
+    expect 2 err "undead play: --record ./new.db: is the same file as the results database (new.db): expected another file"
+    run "$undead" conform one-die --games 2 --db new.db --record new.db -- "$undead" serve one-die
+    expect 2 err "undead conform: --record new.db: is the same file as the results database (new.db): expected another file"
+    [[ ! -e new.db ]] || fail "new.db was made"
+    cp -r "$src/spec/one_die/content" c
+    cp c/goal.txt keep.txt
+    run "$undead" play one-die --no-db --content c --record c/goal.txt
+    expect 2 err "undead play: --record c/goal.txt: is the same file as a file it reads (c/goal.txt): expected another file"
+    cmp -s c/goal.txt keep.txt || fail "the content file changed"
+    # a record that cannot be written is not said to be there
+    printf '1\nquit\n' > in
+    run "$undead" play one-die --no-db --policy human --record /dev/full
+    expect 2 err "undead play: --record /dev/full: No space left on device"
+    expect 2 err "undead play: p2 quit at their decision (decision 2 of the game, after line 15 of the transcript): the game stopped there, unfinished; its record could not be written to /dev/full"
+    run "$undead" play one-die --db s.db --policy human --record r.t
+    expect 2 err "undead play: p2 quit at their decision (decision 2 of the game, after line 15 of the transcript): the game stopped there, unfinished; its record is in r.t and run 2 in s.db (status failed)"
     ;;
 *)
     fail "unknown case"

@@ -193,16 +193,7 @@ static bool read_enumerated(const char *cmd, const opts_option *o, void *field, 
  * (written over, it is lost). */
 static bool record_ok(const cf_drivers *a, const rec_opts *ro)
 {
-    if (!a->record)
-        return true;
-    if (!cli_output_ok("conform", "--record", a->record) ||
-        !cli_output_not_read("conform", "--record", a->record))
-        return false;
-    if (ro->off)
-        return true;
-    /* NULL: an empty UNDEAD_DB, refused here once (the message printed) */
-    const char *db_path = cli_db_path("conform", ro->path);
-    return db_path && cli_output_not_input("conform", "--record", a->record, db_path, "the results database");
+    return !a->record || rec_output_ok("conform", "--record", a->record, ro);
 }
 
 /* The command line read into c: GAME before "--", the adapter's command

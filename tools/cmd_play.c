@@ -88,9 +88,9 @@ static int write_header(const ud_game *g, const ud_match *m, FILE *out)
  * clean stop, said in one line naming the player, where the game stopped
  * (their decision and the transcript's last line) and where its record
  * is, after the run is ended (r: ended, run: its ID; db_path: NULL with
- * --no-db; file: --record's, or NULL). */
+ * --no-db; file: --record's, or NULL, and whether it was written). */
 static void say_stopped(const ud_match *m, const ud_result *res, bool quit, int last_line, const recorder *r,
-                        int64_t run, const char *db_path, const char *file)
+                        int64_t run, const char *db_path, const char *file, bool file_written)
 {
     ud_buf shown;
     ud_buf_init(&shown);
@@ -103,14 +103,18 @@ static void say_stopped(const ud_match *m, const ud_result *res, bool quit, int 
             " (decision %llu of the game, after line %d of the transcript): the game stopped there, "
             "unfinished; ",
             (unsigned long long)res->decisions, last_line);
-    if (file)
+    if (file && !file_written) /* said above: --record FILE: WHY */
+        fprintf(stderr, "its record could not be written to %s%s", ud_escaped(&shown, file),
+                db_path ? "; " : "\n");
+    else if (file)
         fprintf(stderr, "its record is in %s%s", ud_escaped(&shown, file), db_path ? " and " : "\n");
     if (!db_path)
         fputs(file ? "" : "no record was written (--no-db)\n", stderr);
     else if (r->lost)
         fputs("its record could not be written in the database (see above)\n", stderr);
     else
-        fprintf(stderr, "%srun %lld in %s (status failed)\n", file ? "" : "its record is ", (long long)run,
+        fprintf(stderr, "%srun %lld in %s (status failed)\n", file && file_written ? "" : "its record is ",
+                (long long)run,
                 ud_escaped(&shown, db_path));
     ud_buf_free(&shown);
 }
@@ -195,7 +199,7 @@ int cmd_play(int argc, char **argv)
         return rc;
     const ud_game *g = cli_game("play", argv[ops.first]);
     ud_match m;
-    if (!g || !cli_build_match(g, &a.game, &m) || (a.record && !cli_output_ok("play", "--record", a.record)))
+    if (!g || !cli_build_match(g, &a.game, &m) || (a.record && !rec_output_ok("play", "--record", a.record, &a.rec)))
         return UD_EXIT_USAGE;
     recorder r;
     if (!rec_begin(&r, &a.rec, "play", g))
@@ -222,7 +226,8 @@ int cmd_play(int argc, char **argv)
                 res.fail.id ? res.fail.id : "", res.fail.id ? ": " : "", res.fail.msg);
     if (res.status != UD_OVER)
         rc = ud_fail_not_rule(res.fail.kind) ? UD_EXIT_USAGE : UD_EXIT_FAIL;
-    if (a.record && !write_record(a.record, &m, res.status != UD_OVER, text, text_len))
+    bool written = !a.record || write_record(a.record, &m, res.status != UD_OVER, text, text_len);
+    if (!written)
         rc = UD_EXIT_USAGE;
     free(text);
     record(&r, &m, &res, fired, &cap, a.invariants);
@@ -234,6 +239,6 @@ int cmd_play(int argc, char **argv)
     rc = rec_end(&r, rc);
     if (stopped)
         say_stopped(&m, &res, quit, last_line, &r, run, a.rec.off ? NULL : cli_db_path("play", a.rec.path),
-                    a.record);
+                    a.record, written);
     return rc;
 }

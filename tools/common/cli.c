@@ -413,10 +413,9 @@ bool cli_output_ok(const char *cmd, const char *opt, const char *path)
 
 bool cli_output_not_input(const char *cmd, const char *opt, const char *out, const char *in, const char *what)
 {
-    struct stat a, b;
-    if (stat(out, &a) != 0 || stat(in, &b) != 0 || !S_ISREG(a.st_mode) || a.st_dev != b.st_dev ||
-        a.st_ino != b.st_ino)
-        return true;
+    struct stat a;
+    if ((stat(out, &a) == 0 && !S_ISREG(a.st_mode)) || !ud_outfile_same(out, in))
+        return true; /* a device or FIFO is written in place, and keeps nothing */
     ud_buf shown_out, shown_in;
     ud_buf_init(&shown_out);
     ud_buf_init(&shown_in);

@@ -149,7 +149,8 @@ bool cli_output_ok(const char *cmd, const char *opt, const char *path);
  * reads (in, "WHAT": "the results database")?  Written over, the input
  * would be lost (faq -o undead.db).  If it is the same file (a link to
  * it too), prints "undead CMD: OPT OUT: is the same file as WHAT (IN):
- * expected another file" and returns false; true when either is missing. */
+ * expected another file" and returns false.  Neither there yet, the same
+ * name in the same folder is the same file (the database is made first). */
 bool cli_output_not_input(const char *cmd, const char *opt, const char *out, const char *in,
                           const char *what);
 /* Is the file an option writes none of the files the command has read so
