@@ -38,6 +38,9 @@
 #            then written over).  Refused, exit 2, nothing changed.  A
 #            record that could not be written (/dev/full) was then said
 #            to be "in /dev/full".
+#   output-escaped  an output path that cannot be written (-o, --record,
+#            --export) was named raw in its refusal: an ESC in it reached
+#            the terminal, where every input path is shown escaped.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack6 # fail, expect, run, sql:
@@ -226,6 +229,13 @@ play-record)
     expect 2 err "undead play: p2 quit at their decision (decision 2 of the game, after line 15 of the transcript): the game stopped there, unfinished; its record could not be written to /dev/full"
     run "$undead" play one-die --db s.db --policy human --record r.t
     expect 2 err "undead play: p2 quit at their decision (decision 2 of the game, after line 15 of the transcript): the game stopped there, unfinished; its record is in r.t and run 2 in s.db (status failed)"
+    ;;
+output-escaped)
+    rec="$src/golden/one_die/examples/bust.transcript"
+    run "$undead" show one-die "$rec" -o $'nodir/\e[31m'
+    expect 2 err 'undead show: -o nodir/\x1b[31m: cannot make a file in its folder nodir: No such file or directory'
+    run "$undead" play one-die --no-db --record $'no\edir/x'
+    expect 2 err 'undead play: --record no\x1bdir/x: cannot make a file in its folder no\x1bdir: No such file or directory'
     ;;
 *)
     fail "unknown case"

@@ -405,8 +405,15 @@ bool cli_output_ok(const char *cmd, const char *opt, const char *path)
     ud_buf why;
     ud_buf_init(&why);
     bool ok = ud_outfile_check(path, &why);
-    if (!ok)
-        fprintf(stderr, "undead %s: %s %s: %s\n", cmd, opt, *path ? path : "''", ud_buf_str(&why));
+    if (!ok) { /* escaped: the path, and the folder the reason may name */
+        ud_buf shown, reason;
+        ud_buf_init(&shown);
+        ud_buf_init(&reason);
+        fprintf(stderr, "undead %s: %s %s: %s\n", cmd, opt, *path ? ud_escaped(&shown, path) : "''",
+                ud_escaped(&reason, ud_buf_str(&why)));
+        ud_buf_free(&shown);
+        ud_buf_free(&reason);
+    }
     ud_buf_free(&why);
     return ok;
 }
