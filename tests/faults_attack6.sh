@@ -41,6 +41,11 @@
 #   output-escaped  an output path that cannot be written (-o, --record,
 #            --export) was named raw in its refusal: an ESC in it reached
 #            the terminal, where every input path is shown escaped.
+#   html-comment  show --format html (and golden --html) put a record's
+#            comment line "# <!--<script>" into the page's JSON as it was:
+#            the HTML parser then ran the data element on past its end,
+#            into the player's script, and the page showed nothing.  Every
+#            '<' in the JSON is written \u003c.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack6 # fail, expect, run, sql:
@@ -236,6 +241,26 @@ output-escaped)
     expect 2 err 'undead show: -o nodir/\x1b[31m: cannot make a file in its folder nodir: No such file or directory'
     run "$undead" play one-die --no-db --record $'no\edir/x'
     expect 2 err 'undead play: --record no\x1bdir/x: cannot make a file in its folder no\x1bdir: No such file or directory'
+    ;;
+html-comment)
+    "$undead" play one-die --no-db --seed 3 > od.t
+    { head -3 od.t; echo '# <!--<script>'; tail -n +4 od.t; } > cm.t
+    run "$undead" show one-die cm.t --format html -o cm.html
+    [[ $rc == 0 ]] || fail "show --format html: exit $rc: $(head -c 2000 err)"
+    python3 - cm.html <<'PY' || fail "the page's data: $(head -c 600 cm.html)"
+import json, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+start = page.index('<script id="replay-data" type="application/json">') + 49
+data = page[start:page.index("</script>", start)]
+assert "<" not in data, "a '<' in the data element"
+assert "# <!--<script>" in json.loads(data)["lines"], "the comment line is not in the data"
+PY
+    mkdir -p g/one_die
+    cp cm.t g/one_die/cm.in
+    "$undead" golden update --no-db --dir g > /dev/null
+    run "$undead" golden check --no-db --dir g --html pages
+    [[ $rc == 0 ]] || fail "golden --html: exit $rc: $(head -c 2000 err)"
+    grep -q '# \\u003c!--\\u003cscript>' pages/one_die/cm.html || fail "golden's page: $(head -c 600 pages/one_die/cm.html)"
     ;;
 *)
     fail "unknown case"
