@@ -46,6 +46,11 @@
 #            the HTML parser then ran the data element on past its end,
 #            into the player's script, and the page showed nothing.  Every
 #            '<' in the JSON is written \u003c.
+#   golden-html-dir  golden check --html '' wrote the pages into the
+#            root folder (/index.html, /one_die/...), exit 0; a file or a
+#            FIFO as DIR failed each page in turn, and a page not written
+#            read "0 failed (1 of them bad input or a failed write)".  DIR
+#            is checked first, and pages not written are counted apart.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack6 # fail, expect, run, sql:
@@ -261,6 +266,25 @@ PY
     run "$undead" golden check --no-db --dir g --html pages
     [[ $rc == 0 ]] || fail "golden --html: exit $rc: $(head -c 2000 err)"
     grep -q '# \\u003c!--\\u003cscript>' pages/one_die/cm.html || fail "golden's page: $(head -c 600 pages/one_die/cm.html)"
+    ;;
+golden-html-dir)
+    mkdir g
+    cp -r "$src/golden/one_die" g/
+    n=$(find g -name '*.in' | wc -l)
+    run "$undead" golden check --no-db --dir g --html ''
+    expect 2 err "undead golden: --html '': expected a folder name"
+    [[ ! -s out ]] || fail "the cases were run: $(head -c 2000 out)"
+    touch afile
+    mkfifo ff
+    run "$undead" golden check --no-db --dir g --html afile
+    expect 2 err "undead golden: --html afile: is a file, expected a folder"
+    run "$undead" golden check --no-db --dir g --html ff
+    expect 2 err "undead golden: --html ff: is a FIFO, expected a folder"
+    # a folder that takes no file: every page, and the index, not written
+    run "$undead" golden check --no-db --dir g --html /proc
+    expect 2 out "golden check: $n case(s), 0 failed, 0 updated, $((n + 1)) page(s) not written, 0 rule row(s) fired by no case (counted for: one-die)"
+    run "$undead" golden check --no-db --dir g --html pages
+    expect 0 out "golden: $n page(s) and their index in pages/index.html"
     ;;
 *)
     fail "unknown case"

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "datadir.h"
 #include "golden.h"
+#include "infile.h"
 #include "record.h"
 #include "replay.h"
 
@@ -129,8 +130,9 @@ static void page_of_case(const golden_case *gc, void *ctx)
     ud_buf_free(&why);
 }
 
-/* The index of the pages; false (said) when a page or the index failed. */
-static bool html_index(html_pages *h)
+/* The index of the pages: the pages and the index that could not be
+ * written (said), 0 when none. */
+static int html_index(html_pages *h)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/index.html", h->out);
@@ -147,7 +149,26 @@ static bool html_index(html_pages *h)
         free((char *)h->e[i].page);
     }
     free(h->e);
-    return ok && !h->failed;
+    return h->failed + !ok;
+}
+
+/* --html DIR, before any case: a folder, or a name one can be made at
+ * ('' would put the pages in the root folder: "/index.html"). */
+static bool html_dir_ok(const char *dir)
+{
+    if (!*dir) {
+        fputs("undead golden: --html '': expected a folder name\n", stderr);
+        return false;
+    }
+    ud_buf why, shown;
+    ud_buf_init(&why);
+    ud_buf_init(&shown);
+    bool ok = !ud_infile_exists(dir) || ud_infile_is_dir(dir, false, &why);
+    if (!ok)
+        fprintf(stderr, "undead golden: --html %s: %s\n", ud_escaped(&shown, dir), ud_buf_str(&why));
+    ud_buf_free(&why);
+    ud_buf_free(&shown);
+    return ok;
 }
 
 int cmd_golden(int argc, char **argv)
@@ -169,7 +190,8 @@ int cmd_golden(int argc, char **argv)
     char dir_default[4096];
     if (!dir && !(dir = cli_data_path("golden", "golden", "--dir", dir_default, sizeof dir_default)))
         return UD_EXIT_USAGE;
-    if (!cli_need_dir("golden", dir, "the golden cases are read from it: --dir DIR"))
+    if (!cli_need_dir("golden", dir, "the golden cases are read from it: --dir DIR") ||
+        (a.html && !html_dir_ok(a.html)))
         return UD_EXIT_USAGE;
     recorder r;
     if (!rec_begin(&r, &a.rec, "golden", NULL))
@@ -182,18 +204,20 @@ int cmd_golden(int argc, char **argv)
     if (golden_run(dir, (golden_mode)mode, &rep, a.html ? page_of_case : rec_golden_case,
                    a.html ? (void *)&pages : (void *)&gr) == 0)
         return rec_end(&r, UD_EXIT_USAGE);
-    if (a.html && !html_index(&pages))
-        rep.bad++; /* a page that could not be written: exit 2 */
+    int unwritten = a.html ? html_index(&pages) : 0; /* a failed write: exit 2 */
     record_totals(&r, &rep);
     char bad[64] = "";
     if (rep.bad)
         snprintf(bad, sizeof bad, " (%d of them bad input or a failed write)", rep.bad);
-    printf("golden %s: %d case(s), %d failed%s, %d updated, %d rule row(s) fired by no case", word,
-           rep.cases, rep.failed, bad, rep.updated, rep.uncovered);
+    char pages_left[64] = "";
+    if (unwritten)
+        snprintf(pages_left, sizeof pages_left, ", %d page(s) not written", unwritten);
+    printf("golden %s: %d case(s), %d failed%s, %d updated%s, %d rule row(s) fired by no case", word,
+           rep.cases, rep.failed, bad, rep.updated, pages_left, rep.uncovered);
     print_counted(&rep);
     /* a case that is no record (or a file that cannot be read or written)
      * is bad input, whatever else failed: exit 2, as undead check's */
-    if (rep.bad)
+    if (rep.bad || unwritten)
         return rec_end(&r, UD_EXIT_USAGE);
     if (rep.failed)
         return rec_end(&r, UD_EXIT_FAIL);
