@@ -51,6 +51,9 @@
 #            FIFO as DIR failed each page in turn, and a page not written
 #            read "0 failed (1 of them bad input or a failed write)".  DIR
 #            is checked first, and pages not written are counted apart.
+#   edition-date  faq --new-edition 2027-02-30 (or 2026-11-31) recorded an
+#            edition of a day the calendar does not have, and the record
+#            of editions took one: only the day's 1 to 31 was checked.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack6 # fail, expect, run, sql:
@@ -285,6 +288,22 @@ golden-html-dir)
     expect 2 out "golden check: $n case(s), 0 failed, 0 updated, $((n + 1)) page(s) not written, 0 rule row(s) fired by no case (counted for: one-die)"
     run "$undead" golden check --no-db --dir g --html pages
     expect 0 out "golden: $n page(s) and their index in pages/index.html"
+    ;;
+edition-date)
+    # a record whose edition 1 printed one question otherwise: it changed
+    sed 's|^zombie-dice/first [0-9a-f]*$|zombie-dice/first 0000000000000000|' "$src/spec/faq-editions.txt" > e.txt
+    cmp -s e.txt "$src/spec/faq-editions.txt" && fail "no question of zombie-dice/first in the record"
+    cp e.txt keep.txt
+    for d in 2027-02-30 2026-11-31 2100-02-29; do
+        run "$undead" faq --editions e.txt --new-edition "$d"
+        expect 2 err "undead faq: --new-edition '$d': expected a date YYYY-MM-DD"
+    done
+    cmp -s e.txt keep.txt || fail "the record changed"
+    printf 'edition 1 2026-02-30\n' > bad.txt
+    run "$undead" faq --editions bad.txt --new-edition 2026-12-09
+    expect 2 err "undead faq: bad.txt:1: expected 'edition N YYYY-MM-DD', found 'edition 1 2026-02-30'"
+    run "$undead" faq --editions e.txt --new-edition 2028-02-29
+    expect 0 out "faq: edition 2 of 2028-02-29 recorded in e.txt"
     ;;
 *)
     fail "unknown case"
