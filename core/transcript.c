@@ -276,12 +276,20 @@ static bool is_header_keyword(const char *w)
 /* "waits PLAYER", "needs EVENT" or "over ...": where the record's game
  * stands at its end (transcript.h); the last body line, so a body line
  * after it is refused (ud_transcript_parse). */
-/* "over PLAYER=OUTCOME...": each a player of the header, and the outcome
- * of a game that is over. */
+/* "over PLAYER=OUTCOME...": each a player of the header, once, and the
+ * outcome of a game that is over. */
 static bool over_line(parser *ps, ud_tline *tl)
 {
     tl->kind = UD_TL_OVER;
     for (int i = 1; i < tl->ntok; i++) {
+        size_t name_len = strcspn(tl->tok[i], "=");
+        for (int k = 1; k < i; k++)
+            if (strcspn(tl->tok[k], "=") == name_len && strncmp(tl->tok[k], tl->tok[i], name_len) == 0) {
+                ud_error_set(ps->err, tl->line, tl->col[i], NULL,
+                             "expected each player once after 'over', found '%.*s' a second time (column %d)",
+                             (int)name_len, tl->tok[i], tl->col[k]);
+                return false;
+            }
         const char *eq = strchr(tl->tok[i], '=');
         bool ok = eq && (strcmp(eq + 1, "won") == 0 || strcmp(eq + 1, "shared") == 0 ||
                          strcmp(eq + 1, "lost") == 0 || strcmp(eq + 1, "out") == 0);
@@ -302,6 +310,11 @@ static bool over_line(parser *ps, ud_tline *tl)
 
 static bool standing_line(parser *ps, ud_tline *tl)
 {
+    if (tl->tag) { /* no rule writes it: a tag would be checked against nothing */
+        ud_error_set(ps->err, tl->line, tl->tag_col, NULL, "expected no [RULE-ID] tag on '%s', the record's standing",
+                     tl->tok[0]);
+        return false;
+    }
     if (strcmp(tl->tok[0], "over") == 0)
         return over_line(ps, tl);
     bool waits = strcmp(tl->tok[0], "waits") == 0;

@@ -54,6 +54,12 @@
 #   edition-date  faq --new-edition 2027-02-30 (or 2026-11-31) recorded an
 #            edition of a day the calendar does not have, and the record
 #            of editions took one: only the day's 1 to 31 was checked.
+#   standing-line  a record's last line 'over p1=won p1=lost' named a
+#            player twice: blamed on the rule (exit 1, 'the game is over
+#            with p1=won; the record's game with p1=lost'), and 'over
+#            p1=won p1=won' taken; a [RULE-ID] tag on a standing line
+#            (which no rule writes) was taken unchecked, 'over [XX-NOPE]'
+#            exit 0.  Both refused as input, exit 2, at the column.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack6 # fail, expect, run, sql:
@@ -304,6 +310,26 @@ edition-date)
     expect 2 err "undead faq: bad.txt:1: expected 'edition N YYYY-MM-DD', found 'edition 1 2026-02-30'"
     run "$undead" faq --editions e.txt --new-edition 2028-02-29
     expect 0 out "faq: edition 2 of 2028-02-29 recorded in e.txt"
+    ;;
+standing-line)
+    "$undead" play one-die --no-db --seed 3 > od.t
+    n=$(wc -l < od.t)
+    { cat od.t; echo 'over p1=won p1=lost'; } > twice.t
+    run "$undead" check --no-db twice.t
+    expect 2 err "twice.t:$((n + 1)):13: expected each player once after 'over', found 'p1' a second time (column 6)"
+    { cat od.t; echo 'over p1=won p2=lost p1=won'; } > same.t
+    run "$undead" check --no-db same.t
+    expect 2 err "same.t:$((n + 1)):21: expected each player once after 'over', found 'p1' a second time (column 6)"
+    { cat od.t; echo 'over [XX-NOPE]'; } > tag.t
+    run "$undead" check --no-db tag.t
+    expect 2 err "tag.t:$((n + 1)):6: expected no [RULE-ID] tag on 'over', the record's standing"
+    { head -12 od.t; echo 'waits p2 [OD-RISK]'; } > wtag.t
+    run "$undead" check --no-db wtag.t
+    expect 2 err "wtag.t:13:10: expected no [RULE-ID] tag on 'waits', the record's standing"
+    # each once, untagged: taken
+    { cat od.t; echo 'over p1=won p2=lost'; } > ok.t
+    run "$undead" check --no-db ok.t
+    expect 0 out "ok.t: ok: p1=24 p2=23; winner p1"
     ;;
 *)
     fail "unknown case"
