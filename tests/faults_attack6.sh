@@ -60,6 +60,10 @@
 #            p1=won p1=won' taken; a [RULE-ID] tag on a standing line
 #            (which no rule writes) was taken unchecked, 'over [XX-NOPE]'
 #            exit 0.  Both refused as input, exit 2, at the column.
+#   policy-seats  --policy a,b,c for two players played two seats and
+#            dropped the third policy silently, though the help said a
+#            repeated --policy "adds seats": refused, exit 2; --players
+#            names the seats.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack6 # fail, expect, run, sql:
@@ -330,6 +334,17 @@ standing-line)
     { cat od.t; echo 'over p1=won p2=lost'; } > ok.t
     run "$undead" check --no-db ok.t
     expect 0 out "ok.t: ok: p1=24 p2=23; winner p1"
+    ;;
+policy-seats)
+    run "$undead" play one-die --no-db --policy risk:1,risk:2,risk:3
+    expect 2 err "undead play: --policy: expected at most one policy a player (2 players; --players names more), found 3 policies"
+    run "$undead" sim one-die --no-db --games 2 --players a --policy risk:1 --policy risk:2
+    expect 2 err "undead sim: --policy: expected at most one policy a player (1 player; --players names more), found 2 policies"
+    # as many as the players, or fewer (the last repeats): taken
+    run "$undead" play one-die --no-db --players a,b,c --policy risk:1 --policy risk:2 --policy risk:3
+    [[ $rc == 0 ]] && grep -qx "player c risk:3" out || fail "three seats: exit $rc: $(head -c 2000 err)"
+    run "$undead" play one-die --no-db --players a,b,c --policy risk:2
+    [[ $rc == 0 ]] && grep -qx "player c risk:2" out || fail "one policy repeated: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "unknown case"

@@ -207,16 +207,27 @@ bool cli_game_list(const char *cmd, const opts_option *o, void *field, const cha
     return join(g->policies_text, sizeof g->policies_text, &g->policies, arg, "policy");
 }
 
+/* A policy a seat, the last one repeating; more policies than seats
+ * (--policy a,b,c for two players) is refused: the third would be
+ * dropped, where the person meant a third seat (--players names them). */
 static bool set_policies(const ud_game *g, const char *list, ud_match *m, ud_buf *err)
 {
     char spec[64];
-    int seat = 0;
+    int seat = 0, seats = ud_setup_player_count(&m->setup);
     const char *p = list;
     for (;;) {
         size_t len = strcspn(p, ",");
         if (len >= sizeof spec || seat >= UD_MAX_PLAYERS) {
             ud_buf_printf(err, "--policy: expected at most %d policies of at most %zu characters",
                           UD_MAX_PLAYERS, sizeof spec - 1);
+            return false;
+        }
+        if (seat == seats) {
+            int n = 1;
+            for (const char *c = list; *c; c++)
+                n += *c == ',';
+            ud_buf_printf(err, "--policy: expected at most one policy a player (%d player%s; --players names more), "
+                          "found %d policies", seats, seats == 1 ? "" : "s", n);
             return false;
         }
         memcpy(spec, p, len);

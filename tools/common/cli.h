@@ -52,8 +52,9 @@ typedef struct cli_game_opts {
           .call = cli_game_list,                                                               \
           .repeats = true,                                                                     \
           .metavar = "P[,P...]",                                                               \
-          .help = "policy per seat, e.g. stop-at-shotguns:2 (last one repeats;\n"              \
-                  "a repeated --policy adds seats, as --players does)" },                      \
+          .help = "policy per seat, e.g. stop-at-shotguns:2 (the last one repeats;\n"          \
+                  "a repeated --policy adds to the list, as --players does;\n"                 \
+                  "no more policies than players)" },                                          \
         { .name = "variant",                                                                   \
           .kind = OPTS_LIST,                                                                   \
           .at = OPTS_AT(T, F.variants),                                                        \
