@@ -64,6 +64,13 @@
 #            dropped the third policy silently, though the help said a
 #            repeated --policy "adds seats": refused, exit 2; --players
 #            names the seats.
+#   human-read-error  play --policy human with standard input a folder,
+#            or closed, said "standard input ended before p1's decision":
+#            a read that failed was told as the input's end.  Said now,
+#            with the reason.
+#   text-stdout  undead text > /dev/full said the failed write twice
+#            ("undead text: writing standard output: ..." and "undead:
+#            writing standard output: ..."): once now, as every command.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack6 # fail, expect, run, sql:
@@ -345,6 +352,24 @@ policy-seats)
     [[ $rc == 0 ]] && grep -qx "player c risk:3" out || fail "three seats: exit $rc: $(head -c 2000 err)"
     run "$undead" play one-die --no-db --players a,b,c --policy risk:2
     [[ $rc == 0 ]] && grep -qx "player c risk:2" out || fail "one policy repeated: exit $rc: $(head -c 2000 err)"
+    ;;
+human-read-error)
+    stopped="before p1's decision (decision 1 of the game, after line 9 of the transcript): the game stopped there, unfinished; no record was written (--no-db)"
+    rc=0
+    timeout 120 "$undead" play one-die --no-db --policy human < . > out 2> err || rc=$?
+    expect 2 err "undead play: standard input could not be read (Is a directory) $stopped"
+    rc=0
+    timeout 120 "$undead" play one-die --no-db --policy human <&- > out 2> err || rc=$?
+    expect 2 err "undead play: standard input could not be read (Bad file descriptor) $stopped"
+    run "$undead" play one-die --no-db --policy human
+    expect 2 err "undead play: standard input ended $stopped"
+    ;;
+text-stdout)
+    cp "$src/spec/one_die/900_one_die.txt" .
+    rc=0
+    timeout 120 "$undead" text one-die 900_one_die.txt --no-golden > /dev/full 2> err || rc=$?
+    expect 2 err "undead: writing standard output: No space left on device"
+    [[ $(wc -l < err) == 1 ]] || fail "more than one message: $(cat err)"
     ;;
 *)
     fail "unknown case"
