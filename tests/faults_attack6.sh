@@ -71,6 +71,10 @@
 #   text-stdout  undead text > /dev/full said the failed write twice
 #            ("undead text: writing standard output: ..." and "undead:
 #            writing standard output: ..."): once now, as every command.
+#   record-utf8  a record line holding bytes that are no UTF-8 ('x\xffy')
+#            was parsed and quoted raw in the check's message, exit 1
+#            ("the rules do not produce 'x?y' here"); a C1 control too.
+#            Refused at FILE:LINE:COL, exit 2, as a content file's.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack6 # fail, expect, run, sql:
@@ -370,6 +374,22 @@ text-stdout)
     timeout 120 "$undead" text one-die 900_one_die.txt --no-golden > /dev/full 2> err || rc=$?
     expect 2 err "undead: writing standard output: No space left on device"
     [[ $(wc -l < err) == 1 ]] || fail "more than one message: $(cat err)"
+    ;;
+record-utf8)
+    "$undead" play one-die --no-db --seed 3 > od.t
+    { head -8 od.t; printf 'x\xffy\n'; } > ff.t
+    run "$undead" check --no-db ff.t
+    expect 2 err "ff.t:9:2: expected UTF-8 text, found byte 0xff"
+    { head -8 od.t; printf '# a \xc2\x9b b\n'; tail -n +9 od.t; } > c1.t
+    run "$undead" check --no-db c1.t
+    expect 2 err "c1.t:9:5: expected printable text, found control character U+009B"
+    run "$undead" show one-die ff.t --format html -o ff.html
+    expect 2 err "ff.t:9:2: expected UTF-8 text, found byte 0xff"
+    [[ ! -e ff.html ]] || fail "a page was written"
+    # UTF-8 text in a comment is text
+    { head -8 od.t; printf '# caf\xc3\xa9 \xe2\x80\x94 ok\n'; tail -n +9 od.t; } > ok.t
+    run "$undead" check --no-db ok.t
+    expect 0 out "ok.t: ok: p1=24 p2=23; winner p1"
     ;;
 *)
     fail "unknown case"
