@@ -84,7 +84,8 @@ static void hook(void)
         sa.sa_handler = remove_live;
         sigemptyset(&sa.sa_mask);
         /* a signal undead's caller set to be ignored stays ignored */
-        if (sigaction(ending_signal[i], NULL, &ending_before[i]) == 0 && ending_before[i].sa_handler != SIG_IGN)
+        if (sigaction(ending_signal[i], NULL, &ending_before[i]) == 0 &&
+            ending_before[i].sa_handler != SIG_IGN)
             sigaction(ending_signal[i], &sa, NULL);
     }
 }

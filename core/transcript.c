@@ -312,8 +312,8 @@ static bool over_line(parser *ps, ud_tline *tl)
 static bool standing_line(parser *ps, ud_tline *tl)
 {
     if (tl->tag) { /* no rule writes it: a tag would be checked against nothing */
-        ud_error_set(ps->err, tl->line, tl->tag_col, NULL, "expected no [RULE-ID] tag on '%s', the record's standing",
-                     tl->tok[0]);
+        ud_error_set(ps->err, tl->line, tl->tag_col, NULL,
+                     "expected no [RULE-ID] tag on '%s', the record's standing", tl->tok[0]);
         return false;
     }
     if (strcmp(tl->tok[0], "over") == 0)

@@ -90,7 +90,8 @@ static int write_header(const ud_game *g, const ud_match *m, FILE *out)
  * is, after the run is ended (r: ended, run: its ID; db_path: NULL with
  * --no-db; file: --record's, or NULL, and whether it was written). */
 static void say_stopped(const ud_match *m, const ud_result *res, bool quit, int read_error, int last_line,
-                        const recorder *r, int64_t run, const char *db_path, const char *file, bool file_written)
+                        const recorder *r, int64_t run, const char *db_path, const char *file,
+                        bool file_written)
 {
     ud_buf shown;
     ud_buf_init(&shown);
@@ -117,8 +118,7 @@ static void say_stopped(const ud_match *m, const ud_result *res, bool quit, int 
         fputs("its record could not be written in the database (see above)\n", stderr);
     else
         fprintf(stderr, "%srun %lld in %s (status failed)\n", file && file_written ? "" : "its record is ",
-                (long long)run,
-                ud_escaped(&shown, db_path));
+                (long long)run, ud_escaped(&shown, db_path));
     ud_buf_free(&shown);
 }
 
@@ -204,7 +204,8 @@ int cmd_play(int argc, char **argv)
         return rc;
     const ud_game *g = cli_game("play", argv[ops.first]);
     ud_match m;
-    if (!g || !cli_build_match(g, &a.game, &m) || (a.record && !rec_output_ok("play", "--record", a.record, &a.rec)))
+    if (!g || !cli_build_match(g, &a.game, &m) ||
+        (a.record && !rec_output_ok("play", "--record", a.record, &a.rec)))
         return UD_EXIT_USAGE;
     recorder r;
     if (!rec_begin(&r, &a.rec, "play", g))
@@ -244,7 +245,7 @@ int cmd_play(int argc, char **argv)
     int64_t run = r.run;
     rc = rec_end(&r, rc);
     if (stopped)
-        say_stopped(&m, &res, quit, read_error, last_line, &r, run, a.rec.off ? NULL : cli_db_path("play", a.rec.path),
-                    a.record, written);
+        say_stopped(&m, &res, quit, read_error, last_line, &r, run,
+                    a.rec.off ? NULL : cli_db_path("play", a.rec.path), a.record, written);
     return rc;
 }

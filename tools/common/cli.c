@@ -226,8 +226,11 @@ static bool set_policies(const ud_game *g, const char *list, ud_match *m, ud_buf
             int n = 1;
             for (const char *c = list; *c; c++)
                 n += *c == ',';
-            ud_buf_printf(err, "--policy: expected at most one policy a player (%d player%s; --players names more), "
-                          "found %d policies", seats, seats == 1 ? "" : "s", n);
+            ud_buf_printf(
+                err,
+                "--policy: expected at most one policy a player (%d player%s; --players names more), "
+                "found %d policies",
+                seats, seats == 1 ? "" : "s", n);
             return false;
         }
         memcpy(spec, p, len);

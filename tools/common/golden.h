@@ -53,9 +53,8 @@ typedef struct golden_report {
               * a full disk), and each folder below dir that could not be
               * read (counted failed too, not a case): exit 2 */
     int updated;
-    int uncovered;                                  /* rule rows fired by no case, of the
-                                                     * games counted */
-    int cases_of[GOLDEN_MAX_GAMES];                 /* per ud_games index */
+    int uncovered;                  /* rule rows of the games counted fired by no case */
+    int cases_of[GOLDEN_MAX_GAMES]; /* per ud_games index */
     bool counted[GOLDEN_MAX_GAMES]; /* the games whose rows are counted: a case, or DIR/FOLDER */
     uint64_t fired[GOLDEN_MAX_GAMES][UD_MAX_RULES]; /* per game, per rule */
     /* The same counted over the hand-written cases only: every case but

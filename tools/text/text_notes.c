@@ -182,8 +182,10 @@ static bool notes_line(text_notes *out, char *line, size_t len, notes_place *at,
         return true;
     }
     if (!at->texts) {
-        fprintf(err, "%s:%d: expected 'text NAME' (the rule text the notes below it are of) before the first note\n",
-                at->shown, at->no);
+        fprintf(
+            err,
+            "%s:%d: expected 'text NAME' (the rule text the notes below it are of) before the first note\n",
+            at->shown, at->no);
         return false;
     }
     text_note n = { .line = at->no };
