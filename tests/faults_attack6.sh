@@ -75,6 +75,12 @@
 #            was parsed and quoted raw in the check's message, exit 1
 #            ("the rules do not produce 'x?y' here"); a C1 control too.
 #            Refused at FILE:LINE:COL, exit 2, as a content file's.
+#   text-many  undead text made each statement's anchor unique by
+#            comparing it with every statement before it: a text of 96,000
+#            statements took 40 s, a 10 MB one minutes; and three sections
+#            of one name got the anchors sec-a, sec-a-2, sec-a-2 (two
+#            elements of one id: a link led to the wrong one).  Sorted now:
+#            seconds at most, and sec-a-3.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack6 # fail, expect, run, sql:
@@ -390,6 +396,23 @@ record-utf8)
     { head -8 od.t; printf '# caf\xc3\xa9 \xe2\x80\x94 ok\n'; tail -n +9 od.t; } > ok.t
     run "$undead" check --no-db ok.t
     expect 0 out "ok.t: ok: p1=24 p2=23; winner p1"
+    ;;
+text-many)
+    python3 -c "import sys; sys.stdout.write('Title\n\n' + ('A rule sentence here. ' * 8 + '\n\n') * 12000)" > many.txt
+    rc=0
+    timeout 10 "$undead" text one-die many.txt --no-golden --format json > out 2> err || rc=$?
+    [[ $rc == 1 ]] || fail "96,000 statements: exit $rc, expected 1 (not encoded) within 10 s (0.7 s under ASan): $(head -c 2000 err)"
+    python3 - out <<'PY' || fail "anchors of many.txt"
+import json, sys
+d = json.load(open(sys.argv[1]))
+a = [s["anchor"] for s in d["statements"]]
+assert len(a) == 96000 and len(set(a)) == len(a), "anchors not unique"
+assert a[1] == a[0] + "-2" and a[-1] == a[0] + "-96000", (a[0], a[1], a[-1])
+PY
+    printf 'T\n\n# A\n\nx.\n\n# A\n\ny.\n\n# A\n\nz.\n' > dup.txt
+    run "$undead" text one-die dup.txt --no-golden --format json
+    python3 -c 'import json, sys; print(" ".join(s["anchor"] for s in json.load(open(sys.argv[1]))["sections"]))' out > anchors
+    expect 1 anchors "sec-a sec-a-2 sec-a-3"
     ;;
 *)
     fail "unknown case"
