@@ -110,6 +110,27 @@ static size_t utf8_sequence(const unsigned char *s)
     return n;
 }
 
+long ud_utf8_char(const char *text, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    int n = p[0] >= 0xf0 && p[0] <= 0xf4  ? 4
+            : p[0] >= 0xe0 && p[0] < 0xf0 ? 3
+            : p[0] >= 0xc2 && p[0] < 0xe0 ? 2
+                                          : 0;
+    if (n == 0 || (size_t)n > len)
+        return -1;
+    long cp = p[0] & (0x7f >> n);
+    for (int k = 1; k < n; k++) {
+        if ((p[k] & 0xc0) != 0x80)
+            return -1;
+        cp = cp << 6 | (p[k] & 0x3f);
+    }
+    static const long least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+    if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+        return -1;
+    return cp;
+}
+
 void ud_buf_put_escaped(ud_buf *b, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;

@@ -31,6 +31,12 @@ const char *ud_buf_str(const ud_buf *b);
  * space.  (The games' text drawings, undead show.) */
 void ud_buf_wrapped(ud_buf *b, const char *s, int col, int width, int indent);
 
+/* The character starting a UTF-8 sequence of two to four of the len
+ * bytes at text, or -1 when the bytes are not one (cut short, overlong, a
+ * surrogate, past U+10FFFF): the one decoder of the readers that refuse
+ * what is not UTF-8 text (content files, rule texts). */
+long ud_utf8_char(const char *text, size_t len);
+
 /* Append s as a message may show it on a terminal: printable ASCII and
  * well-formed UTF-8 as they are, every other byte escaped (\n, \t, \r,
  * else \xHH: \x1b, \x7f, \xff; a C1 control's two bytes, \xc2\x9b), so

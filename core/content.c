@@ -104,29 +104,6 @@ void ud_content_error_print(const ud_content_error *err, FILE *out)
     ud_error_print(&err->e, err->file, out);
 }
 
-/* The character starting a UTF-8 sequence of at most len bytes, or -1 when
- * the bytes are not one (cut short, overlong, a surrogate, past U+10FFFF). */
-static long utf8_char(const char *text, size_t len)
-{
-    const unsigned char *p = (const unsigned char *)text;
-    int n = p[0] >= 0xf0 && p[0] <= 0xf4  ? 4
-            : p[0] >= 0xe0 && p[0] < 0xf0 ? 3
-            : p[0] >= 0xc2 && p[0] < 0xe0 ? 2
-                                          : 0;
-    if (n == 0 || (size_t)n > len)
-        return -1;
-    long cp = p[0] & (0x7f >> n);
-    for (int k = 1; k < n; k++) {
-        if ((p[k] & 0xc0) != 0x80)
-            return -1;
-        cp = cp << 6 | (p[k] & 0x3f);
-    }
-    static const long least[] = { 0, 0, 0x80, 0x800, 0x10000 };
-    if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-        return -1;
-    return cp;
-}
-
 /* What was found, for a message: at most 40 bytes, then "...". */
 static const char *shown(const char *text, size_t len, char out[48])
 {
@@ -724,7 +701,7 @@ static bool parse_text(loader *ld, const char *file, const char *text, size_t le
             /* Text goes on into SVG, HTML and the database as UTF-8: a
              * character is whole, shortest, not a surrogate, at most
              * U+10FFFF, and not a C1 control. */
-            long cp = utf8_char(ls + i, n - i);
+            long cp = ud_utf8_char(ls + i, n - i);
             if (cp < 0)
                 ok = fail(ld, file, lineno, (int)i + 1, "expected UTF-8 text, found byte 0x%02x", c);
             else if (cp < 0xa0)

@@ -14,7 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include "tree_remove.h"
 
 /* Tries at a free temporary name before giving up (another process
  * writing the same file takes other numbers: the names hold our pid). */
@@ -25,9 +28,13 @@ enum { TMP_TRIES = 100 };
  * its temporary beside it: the temporaries open now are kept here, and the
  * first one hooks a handler that removes them (unlink is safe in a handler)
  * and then gives the signal the action it had before: the default (undead
- * ends by it) or another handler (conform's, which ends its adapter). */
-enum { LIVE_MAX = 32 };
+ * ends by it) or another handler (conform's, which ends its adapter).
+ * The working folders held (ud_outfile_hold_dir) are removed by the same
+ * handler, their writers ended first. */
+enum { LIVE_MAX = 32, HELD_MAX = 4 };
 static char *volatile live[LIVE_MAX];
+static char *volatile held[HELD_MAX];
+static volatile pid_t held_writer[HELD_MAX];
 static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
 enum { N_ENDING = 4 };
 static const int ending_signal[N_ENDING] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
@@ -36,10 +43,26 @@ static struct sigaction ending_before[N_ENDING];
 static void remove_live(int sig)
 {
     int e = errno;
+    /* the writers first (a browser printing into a temporary): ended and
+     * waited for, they write nothing after what is removed */
+    for (int i = 0; i < HELD_MAX; i++) {
+        pid_t w = held_writer[i];
+        if (held[i] && w > 0) {
+            kill(-w, SIGKILL);
+            kill(w, SIGKILL);
+            while (waitpid(w, NULL, 0) < 0 && errno == EINTR)
+                ;
+        }
+    }
     for (int i = 0; i < LIVE_MAX; i++) {
         char *p = live[i];
         if (p)
             unlink(p);
+    }
+    for (int i = 0; i < HELD_MAX; i++) {
+        char *p = held[i];
+        if (p)
+            (void)ud_tree_remove(p);
     }
     for (int i = 0; i < N_ENDING; i++)
         if (ending_signal[i] == sig)
@@ -48,29 +71,85 @@ static void remove_live(int sig)
     errno = e;
 }
 
-static void remember(char *tmp)
+/* The handler, hooked once (live_lock held). */
+static void hook(void)
 {
     static bool hooked;
-    pthread_mutex_lock(&live_lock);
-    if (!hooked) {
-        hooked = true;
-        for (int i = 0; i < N_ENDING; i++) {
-            struct sigaction sa;
-            memset(&sa, 0, sizeof sa);
-            sa.sa_handler = remove_live;
-            sigemptyset(&sa.sa_mask);
-            /* a signal undead's caller set to be ignored stays ignored */
-            if (sigaction(ending_signal[i], NULL, &ending_before[i]) == 0 &&
-                ending_before[i].sa_handler != SIG_IGN)
-                sigaction(ending_signal[i], &sa, NULL);
-        }
+    if (hooked)
+        return;
+    hooked = true;
+    for (int i = 0; i < N_ENDING; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = remove_live;
+        sigemptyset(&sa.sa_mask);
+        /* a signal undead's caller set to be ignored stays ignored */
+        if (sigaction(ending_signal[i], NULL, &ending_before[i]) == 0 &&
+            ending_before[i].sa_handler != SIG_IGN)
+            sigaction(ending_signal[i], &sa, NULL);
     }
+}
+
+static void remember(char *tmp)
+{
+    pthread_mutex_lock(&live_lock);
+    hook();
     for (int i = 0; i < LIVE_MAX; i++)
         if (!live[i]) {
             live[i] = tmp;
             break;
         }
     pthread_mutex_unlock(&live_lock);
+}
+
+bool ud_outfile_hold_dir(const char *dir)
+{
+    char *own = strdup(dir);
+    bool ok = false;
+    pthread_mutex_lock(&live_lock);
+    hook();
+    for (int i = 0; own && !ok && i < HELD_MAX; i++)
+        if (!held[i]) {
+            held_writer[i] = 0;
+            held[i] = own;
+            ok = true;
+        }
+    pthread_mutex_unlock(&live_lock);
+    if (!ok)
+        free(own);
+    return ok;
+}
+
+/* The slot of a held folder, or -1 (live_lock held). */
+static int held_slot(const char *dir)
+{
+    for (int i = 0; i < HELD_MAX; i++)
+        if (held[i] && strcmp(held[i], dir) == 0)
+            return i;
+    return -1;
+}
+
+void ud_outfile_dir_writer(const char *dir, pid_t writer)
+{
+    pthread_mutex_lock(&live_lock);
+    int i = held_slot(dir);
+    if (i >= 0)
+        held_writer[i] = writer;
+    pthread_mutex_unlock(&live_lock);
+}
+
+bool ud_outfile_remove_dir(const char *dir)
+{
+    pthread_mutex_lock(&live_lock);
+    int i = held_slot(dir);
+    char *own = i >= 0 ? held[i] : NULL;
+    if (i >= 0) {
+        held[i] = NULL;
+        held_writer[i] = 0;
+    }
+    pthread_mutex_unlock(&live_lock);
+    free(own);
+    return ud_tree_remove(dir);
 }
 
 static void forget(const char *tmp)
@@ -259,6 +338,36 @@ void ud_outfile_abort(ud_outfile *o)
     if (o->tmp)
         unlink(o->tmp);
     clear(o);
+}
+
+/* The canonical name of path's folder, then '/' and its last part: the
+ * name a file not made yet will have (NULL when the folder cannot be
+ * resolved, or out of memory). */
+static char *future_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+    char *real = dir ? realpath(dir, NULL) : NULL;
+    free(dir);
+    const char *base = slash ? slash + 1 : path;
+    char *name = real ? malloc(strlen(real) + strlen(base) + 2) : NULL;
+    if (name)
+        sprintf(name, "%s/%s", real, base);
+    free(real);
+    return name;
+}
+
+bool ud_outfile_same(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    bool has_a = stat(a, &sa) == 0, has_b = stat(b, &sb) == 0;
+    if (has_a || has_b)
+        return has_a && has_b && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char *na = future_name(a), *nb = future_name(b);
+    bool same = na && nb && strcmp(na, nb) == 0;
+    free(na);
+    free(nb);
+    return same;
 }
 
 bool ud_outfile_write_all(const char *path, const void *bytes, size_t len, ud_buf *why)

@@ -16,13 +16,16 @@
  * open and commit removes the temporaries open before it ends it; a
  * process killed otherwise (SIGKILL) leaves its temporary behind:
  * ".NAME.PID-N.tmp" beside NAME (a dot file: the golden and corpus walks
- * skip it).
+ * skip it).  A working folder a command makes for a while (the PDF's, in
+ * TMPDIR) is held the same way (ud_outfile_hold_dir): such a signal removes
+ * it with everything in it.
  */
 #ifndef UD_OUTFILE_H
 #define UD_OUTFILE_H
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "buf.h"
 
@@ -64,6 +67,29 @@ bool ud_outfile_commit(ud_outfile *o, ud_buf *why);
 /* The command failed: close the stream, remove the temporary; the path
  * is as it was.  Does nothing on a finished o. */
 void ud_outfile_abort(ud_outfile *o);
+
+/* A working folder the command made (mkdtemp) and removes when done, with
+ * ud_outfile_remove_dir: until then a signal that ends undead removes it
+ * with everything in it, as it removes the temporaries.  False (nothing
+ * held: a signal would leave it) when out of memory or when 4 are held. */
+bool ud_outfile_hold_dir(const char *dir);
+
+/* The process writing in a held folder (a browser printing the PDF), or 0
+ * when none is: made the leader of its own process group (setpgid) by the
+ * caller, it is ended with its group (SIGKILL) and waited for before the
+ * signal's removals, so that it writes nothing after them.  Set back to 0
+ * before the writer is reaped (waitid with WNOWAIT tells it ended): a pid
+ * reaped may be another process's. */
+void ud_outfile_dir_writer(const char *dir, pid_t writer);
+
+/* Remove a folder with everything in it (tree_remove.h), and let it go if
+ * it was held; true when it is gone. */
+bool ud_outfile_remove_dir(const char *dir);
+
+/* Do a and b (links followed) name one file: the same file, or, when
+ * neither exists yet, the same name in the same folder (one will make the
+ * file the other then writes over: play --db x.db --record x.db)? */
+bool ud_outfile_same(const char *a, const char *b);
 
 /* The whole of a file in one call: open, write len bytes, commit; false
  * with why filled (the reason alone) and the path as it was. */

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "setup.h"
 
 void ud_transcript_free(ud_transcript *t)
@@ -276,12 +277,20 @@ static bool is_header_keyword(const char *w)
 /* "waits PLAYER", "needs EVENT" or "over ...": where the record's game
  * stands at its end (transcript.h); the last body line, so a body line
  * after it is refused (ud_transcript_parse). */
-/* "over PLAYER=OUTCOME...": each a player of the header, and the outcome
- * of a game that is over. */
+/* "over PLAYER=OUTCOME...": each a player of the header, once, and the
+ * outcome of a game that is over. */
 static bool over_line(parser *ps, ud_tline *tl)
 {
     tl->kind = UD_TL_OVER;
     for (int i = 1; i < tl->ntok; i++) {
+        size_t name_len = strcspn(tl->tok[i], "=");
+        for (int k = 1; k < i; k++)
+            if (strcspn(tl->tok[k], "=") == name_len && strncmp(tl->tok[k], tl->tok[i], name_len) == 0) {
+                ud_error_set(ps->err, tl->line, tl->col[i], NULL,
+                             "expected each player once after 'over', found '%.*s' a second time (column %d)",
+                             (int)name_len, tl->tok[i], tl->col[k]);
+                return false;
+            }
         const char *eq = strchr(tl->tok[i], '=');
         bool ok = eq && (strcmp(eq + 1, "won") == 0 || strcmp(eq + 1, "shared") == 0 ||
                          strcmp(eq + 1, "lost") == 0 || strcmp(eq + 1, "out") == 0);
@@ -302,6 +311,11 @@ static bool over_line(parser *ps, ud_tline *tl)
 
 static bool standing_line(parser *ps, ud_tline *tl)
 {
+    if (tl->tag) { /* no rule writes it: a tag would be checked against nothing */
+        ud_error_set(ps->err, tl->line, tl->tag_col, NULL,
+                     "expected no [RULE-ID] tag on '%s', the record's standing", tl->tok[0]);
+        return false;
+    }
     if (strcmp(tl->tok[0], "over") == 0)
         return over_line(ps, tl);
     bool waits = strcmp(tl->tok[0], "waits") == 0;
@@ -381,7 +395,8 @@ static bool body_line(parser *ps, ud_tline *tl)
 /* The first byte of line (len bytes, NUL-terminated after them) that is
  * not printable text: a control byte but tab, or DEL.  A NUL in the line
  * stops strcspn there, and is one of them.  Then a byte-order mark
- * (UD_BOM_MESSAGE), anywhere in the line. */
+ * (UD_BOM_MESSAGE), anywhere in the line; then bytes that are no UTF-8,
+ * or a C1 control. */
 static bool check_bytes(const char *line, size_t len, int lineno, ud_error *err)
 {
     static const char control[] = "\x01\x02\x03\x04\x05\x06\x07\x08\x0a\x0b\x0c\x0d\x0e\x0f\x10"
@@ -397,6 +412,23 @@ static bool check_bytes(const char *line, size_t len, int lineno, ud_error *err)
             ud_error_set(err, lineno, (int)(p - line) + 1, NULL, "%s", UD_BOM_MESSAGE);
             return false;
         }
+    /* a record goes on into messages, HTML pages and the database as
+     * UTF-8, as a content file does: whole characters, no C1 control */
+    for (size_t k = 0; k < len; k++) {
+        unsigned char c = (unsigned char)line[k];
+        if (c < 0x80)
+            continue;
+        long cp = ud_utf8_char(line + k, len - k);
+        if (cp < 0 || cp < 0xa0) {
+            if (cp < 0)
+                ud_error_set(err, lineno, (int)k + 1, NULL, "expected UTF-8 text, found byte 0x%02x", c);
+            else
+                ud_error_set(err, lineno, (int)k + 1, NULL,
+                             "expected printable text, found control character U+%04lX", cp);
+            return false;
+        }
+        k += cp < 0x800 ? 1 : cp < 0x10000 ? 2 : 3;
+    }
     return true;
 }
 

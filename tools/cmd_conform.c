@@ -19,6 +19,7 @@ typedef struct conform_cli {
     int format; /* index in formats[]: 1 json */
     cli_game_opts game;
     rec_opts rec;
+    const char *enum_given; /* --max-outcomes or --setup-outcomes, when given */
 } conform_cli;
 
 static const char *const chances[] = { "dictate", "follow", "both", NULL };
@@ -27,6 +28,7 @@ _Static_assert(CF_DICTATE == 0 && CF_FOLLOW == 1 && CF_BOTH == 2,
 static const char *const formats[] = { "text", "json", NULL };
 
 static bool read_games(const char *cmd, const opts_option *o, void *field, const char *arg);
+static bool read_enumerated(const char *cmd, const opts_option *o, void *field, const char *arg);
 
 static const opts_option options[] = {
     { .name = "games",
@@ -46,18 +48,15 @@ static const opts_option options[] = {
               "from 3 on it can take hours (Zombie Dice's 3 is 869,730\n"
               "paths), so try D before D+1" },
     { .name = "max-outcomes",
-      .kind = OPTS_NUMBER,
-      .at = OPTS_AT(conform_cli, o.enum_outcomes),
-      .hi = 100000000,
-      .def = 6,
+      .kind = OPTS_CALL,
+      .call = read_enumerated,
       .metavar = "N",
       .help = "with --depth: outcomes enumerated in each play after a\n"
               "decision (default 6); later ones are drawn from a PRNG\n"
               "seeded by the path" },
     { .name = "setup-outcomes",
-      .kind = OPTS_NUMBER,
-      .at = OPTS_AT(conform_cli, o.enum_setup),
-      .hi = 100000000,
+      .kind = OPTS_CALL,
+      .call = read_enumerated,
       .metavar = "N",
       .help = "with --depth: outcomes enumerated in the set-up (default 0:\n"
               "one deal, one first roll, drawn from the PRNG)" },
@@ -175,22 +174,26 @@ static bool read_games(const char *cmd, const opts_option *o, void *field, const
     return a->games_set;
 }
 
+/* --max-outcomes N and --setup-outcomes N (field: the whole conform_cli),
+ * from 0 to 100,000,000, and that one was given: alone, without --depth,
+ * either changes nothing, whatever its value (the default's too). */
+static bool read_enumerated(const char *cmd, const opts_option *o, void *field, const char *arg)
+{
+    conform_cli *c = field;
+    bool setup = o->name[0] == 's';
+    if (!cli_number(cmd, o->name, arg, 0, 100000000, setup ? &c->o.enum_setup : &c->o.enum_outcomes))
+        return false;
+    c->enum_given = o->name;
+    return true;
+}
+
 /* The record is written only if a departure is found: its path is
  * checked before the games (or it would never be), and refused when it is
  * the results database the run records in, or a content file read
  * (written over, it is lost). */
 static bool record_ok(const cf_drivers *a, const rec_opts *ro)
 {
-    if (!a->record)
-        return true;
-    if (!cli_output_ok("conform", "--record", a->record) ||
-        !cli_output_not_read("conform", "--record", a->record))
-        return false;
-    if (ro->off)
-        return true;
-    /* NULL: an empty UNDEAD_DB, refused here once (the message printed) */
-    const char *db_path = cli_db_path("conform", ro->path);
-    return db_path && cli_output_not_input("conform", "--record", a->record, db_path, "the results database");
+    return !a->record || rec_output_ok("conform", "--record", a->record, ro);
 }
 
 /* The command line read into c: GAME before "--", the adapter's command
@@ -224,9 +227,9 @@ static int read_conform(int argc, char **argv, conform_cli *c)
     if (!record_ok(&c->a, &c->rec))
         return UD_EXIT_USAGE;
     /* taken alone they changed nothing: the enumeration is --depth's */
-    if (!c->a.depth && (o->enum_setup || o->enum_outcomes != 6)) {
+    if (!c->a.depth && c->enum_given) {
         fprintf(stderr, "undead conform: --%s needs --depth (the outcomes of its enumeration)\n",
-                o->enum_setup ? "setup-outcomes" : "max-outcomes");
+                c->enum_given);
         return UD_EXIT_USAGE;
     }
     if (!c->a.games_set && !c->a.depth && !c->a.seconds)
@@ -242,6 +245,7 @@ int cmd_conform(int argc, char **argv)
         fputs("undead conform: out of memory\n", stderr);
         return UD_EXIT_USAGE;
     }
+    c->o.enum_outcomes = 6; /* --max-outcomes's default */
     int rc = read_conform(argc, argv, c);
     if (rc == OPTS_GO_ON)
         rc = cf_conform(&c->o, &c->a, &c->rec);

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "datadir.h"
 #include "golden.h"
+#include "infile.h"
 #include "record.h"
 #include "replay.h"
 
@@ -56,9 +57,10 @@ const opts_command cmd_golden_opts = {
         "            or a rule a case breaks; exit 2 when a case is no record, e.g. bytes that are not text,\n"
         "            or a file cannot be read or written: a FIFO or device where a file is expected)\n"
         "  update    rewrite the NAME.transcript files (read the diff before committing)\n"
-        "  coverage  list rule rows that fire in no golden case (exit 1 if any); per game, the rows\n"
-        "            hand-written cases fire (every case but those under seeded/) and each row only\n"
-        "            seeded games fire, 'changes-a-count' when it changed one of the game's counts\n",
+        "  coverage  list rule rows that fire in no golden case (exit 1 if any), of the games DIR holds\n"
+        "            cases of or a folder of (DIR/one_die: one-die), named on the totals line; per game,\n"
+        "            the rows hand-written cases fire (every case but those under seeded/) and each row\n"
+        "            only seeded games fire, 'changes-a-count' when it changed one of the game's counts\n",
     .options = options,
     .after = "The report (differences, updated files, uncovered rows, the totals) goes to standard\n"
              "output; the errors (a case that cannot be read or parsed, a rule it breaks, a missing\n"
@@ -78,6 +80,17 @@ static void record_totals(recorder *r, const golden_report *rep)
     rec_metric(r, "uncovered_rules", rep->uncovered, "rules");
     rec_metric(r, "seeded_only_rules", rep->seeded_only, "rules");
     rec_metric(r, "seeded_only_count_rules", rep->seeded_only_counts, "rules");
+}
+
+/* The end of the totals line: the games whose rows were counted (golden.h:
+ * those DIR holds cases or a folder of). */
+static void print_counted(const golden_report *rep)
+{
+    int n = 0;
+    for (int gi = 0; ud_games[gi]; gi++)
+        if (rep->counted[gi])
+            printf("%s%s", n++ ? ", " : " (counted for: ", ud_games[gi]->name);
+    puts(n ? ")" : " (counted for no game)");
 }
 
 /* --html: the pages written so far, for the index. */
@@ -117,8 +130,9 @@ static void page_of_case(const golden_case *gc, void *ctx)
     ud_buf_free(&why);
 }
 
-/* The index of the pages; false (said) when a page or the index failed. */
-static bool html_index(html_pages *h)
+/* The index of the pages: the pages and the index that could not be
+ * written (said), 0 when none. */
+static int html_index(html_pages *h)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/index.html", h->out);
@@ -135,7 +149,26 @@ static bool html_index(html_pages *h)
         free((char *)h->e[i].page);
     }
     free(h->e);
-    return ok && !h->failed;
+    return h->failed + !ok;
+}
+
+/* --html DIR, before any case: a folder, or a name one can be made at
+ * ('' would put the pages in the root folder: "/index.html"). */
+static bool html_dir_ok(const char *dir)
+{
+    if (!*dir) {
+        fputs("undead golden: --html '': expected a folder name\n", stderr);
+        return false;
+    }
+    ud_buf why, shown;
+    ud_buf_init(&why);
+    ud_buf_init(&shown);
+    bool ok = !ud_infile_exists(dir) || ud_infile_is_dir(dir, false, &why);
+    if (!ok)
+        fprintf(stderr, "undead golden: --html %s: %s\n", ud_escaped(&shown, dir), ud_buf_str(&why));
+    ud_buf_free(&why);
+    ud_buf_free(&shown);
+    return ok;
 }
 
 int cmd_golden(int argc, char **argv)
@@ -157,7 +190,8 @@ int cmd_golden(int argc, char **argv)
     char dir_default[4096];
     if (!dir && !(dir = cli_data_path("golden", "golden", "--dir", dir_default, sizeof dir_default)))
         return UD_EXIT_USAGE;
-    if (!cli_need_dir("golden", dir, "the golden cases are read from it: --dir DIR"))
+    if (!cli_need_dir("golden", dir, "the golden cases are read from it: --dir DIR") ||
+        (a.html && !html_dir_ok(a.html)))
         return UD_EXIT_USAGE;
     recorder r;
     if (!rec_begin(&r, &a.rec, "golden", NULL))
@@ -170,17 +204,20 @@ int cmd_golden(int argc, char **argv)
     if (golden_run(dir, (golden_mode)mode, &rep, a.html ? page_of_case : rec_golden_case,
                    a.html ? (void *)&pages : (void *)&gr) == 0)
         return rec_end(&r, UD_EXIT_USAGE);
-    if (a.html && !html_index(&pages))
-        rep.bad++; /* a page that could not be written: exit 2 */
+    int unwritten = a.html ? html_index(&pages) : 0; /* a failed write: exit 2 */
     record_totals(&r, &rep);
     char bad[64] = "";
     if (rep.bad)
         snprintf(bad, sizeof bad, " (%d of them bad input or a failed write)", rep.bad);
-    printf("golden %s: %d case(s), %d failed%s, %d updated, %d rule row(s) fired by no case\n", word,
-           rep.cases, rep.failed, bad, rep.updated, rep.uncovered);
+    char pages_left[64] = "";
+    if (unwritten)
+        snprintf(pages_left, sizeof pages_left, ", %d page(s) not written", unwritten);
+    printf("golden %s: %d case(s), %d failed%s, %d updated%s, %d rule row(s) fired by no case", word,
+           rep.cases, rep.failed, bad, rep.updated, pages_left, rep.uncovered);
+    print_counted(&rep);
     /* a case that is no record (or a file that cannot be read or written)
      * is bad input, whatever else failed: exit 2, as undead check's */
-    if (rep.bad)
+    if (rep.bad || unwritten)
         return rec_end(&r, UD_EXIT_USAGE);
     if (rep.failed)
         return rec_end(&r, UD_EXIT_FAIL);

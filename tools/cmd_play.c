@@ -88,30 +88,37 @@ static int write_header(const ud_game *g, const ud_match *m, FILE *out)
  * clean stop, said in one line naming the player, where the game stopped
  * (their decision and the transcript's last line) and where its record
  * is, after the run is ended (r: ended, run: its ID; db_path: NULL with
- * --no-db; file: --record's, or NULL). */
-static void say_stopped(const ud_match *m, const ud_result *res, bool quit, int last_line, const recorder *r,
-                        int64_t run, const char *db_path, const char *file)
+ * --no-db; file: --record's, or NULL, and whether it was written). */
+static void say_stopped(const ud_match *m, const ud_result *res, bool quit, int read_error, int last_line,
+                        const recorder *r, int64_t run, const char *db_path, const char *file,
+                        bool file_written)
 {
     ud_buf shown;
     ud_buf_init(&shown);
     const char *who = m->setup.names[res->undecided];
     if (quit)
         fprintf(stderr, "undead play: %s quit at their decision", who);
+    else if (read_error)
+        fprintf(stderr, "undead play: standard input could not be read (%s) before %s's decision",
+                strerror(read_error), who);
     else
         fprintf(stderr, "undead play: standard input ended before %s's decision", who);
     fprintf(stderr,
             " (decision %llu of the game, after line %d of the transcript): the game stopped there, "
             "unfinished; ",
             (unsigned long long)res->decisions, last_line);
-    if (file)
+    if (file && !file_written) /* said above: --record FILE: WHY */
+        fprintf(stderr, "its record could not be written to %s%s", ud_escaped(&shown, file),
+                db_path ? "; " : "\n");
+    else if (file)
         fprintf(stderr, "its record is in %s%s", ud_escaped(&shown, file), db_path ? " and " : "\n");
     if (!db_path)
         fputs(file ? "" : "no record was written (--no-db)\n", stderr);
     else if (r->lost)
         fputs("its record could not be written in the database (see above)\n", stderr);
     else
-        fprintf(stderr, "%srun %lld in %s (status failed)\n", file ? "" : "its record is ", (long long)run,
-                ud_escaped(&shown, db_path));
+        fprintf(stderr, "%srun %lld in %s (status failed)\n", file && file_written ? "" : "its record is ",
+                (long long)run, ud_escaped(&shown, db_path));
     ud_buf_free(&shown);
 }
 
@@ -164,9 +171,10 @@ static bool write_record(const char *path, const ud_match *m, bool partial, cons
 }
 
 /* The game played, its transcript to out and cap; a person's seats asked
- * at the table.  *quit: a person quit. */
+ * at the table.  *quit: a person quit; *read_error: the errno of a read of
+ * their answers that failed, else 0. */
 static void play_game(const ud_match *m, bool at_table, FILE *out, capture *cap, uint64_t *fired,
-                      bool invariants, ud_result *res, int *header_lines, bool *quit)
+                      bool invariants, ud_result *res, int *header_lines, bool *quit, int *read_error)
 {
     ud_table t;
     ud_table_build(&t, m->game, m->setup.variant);
@@ -178,6 +186,7 @@ static void play_game(const ud_match *m, bool at_table, FILE *out, capture *cap,
         table_begin(&tb, m, stdin, stdout, cap, state);
     ud_play(m, &t, state, &cap->sink, fired, invariants, res);
     *quit = at_table && tb.quit;
+    *read_error = at_table ? tb.read_error : 0;
     if (at_table) {
         if (res->status == UD_OVER)
             table_say_end(&tb, res);
@@ -195,12 +204,14 @@ int cmd_play(int argc, char **argv)
         return rc;
     const ud_game *g = cli_game("play", argv[ops.first]);
     ud_match m;
-    if (!g || !cli_build_match(g, &a.game, &m) || (a.record && !cli_output_ok("play", "--record", a.record)))
+    if (!g || !cli_build_match(g, &a.game, &m) ||
+        (a.record && !rec_output_ok("play", "--record", a.record, &a.rec)))
         return UD_EXIT_USAGE;
     recorder r;
     if (!rec_begin(&r, &a.rec, "play", g))
         return UD_EXIT_USAGE;
     bool at_table = table_has_person(&m), quit;
+    int read_error;
     char *text = NULL;
     size_t text_len = 0;
     FILE *out = transcript_out(&a, at_table, &text, &text_len);
@@ -210,7 +221,7 @@ int cmd_play(int argc, char **argv)
     uint64_t fired[UD_MAX_RULES] = { 0 };
     ud_result res;
     int header_lines;
-    play_game(&m, at_table, out, &cap, fired, a.invariants, &res, &header_lines, &quit);
+    play_game(&m, at_table, out, &cap, fired, a.invariants, &res, &header_lines, &quit, &read_error);
     if (out != stdout)
         fclose(out);
     rc = UD_EXIT_OK;
@@ -222,7 +233,8 @@ int cmd_play(int argc, char **argv)
                 res.fail.id ? res.fail.id : "", res.fail.id ? ": " : "", res.fail.msg);
     if (res.status != UD_OVER)
         rc = ud_fail_not_rule(res.fail.kind) ? UD_EXIT_USAGE : UD_EXIT_FAIL;
-    if (a.record && !write_record(a.record, &m, res.status != UD_OVER, text, text_len))
+    bool written = !a.record || write_record(a.record, &m, res.status != UD_OVER, text, text_len);
+    if (!written)
         rc = UD_EXIT_USAGE;
     free(text);
     record(&r, &m, &res, fired, &cap, a.invariants);
@@ -233,7 +245,7 @@ int cmd_play(int argc, char **argv)
     int64_t run = r.run;
     rc = rec_end(&r, rc);
     if (stopped)
-        say_stopped(&m, &res, quit, last_line, &r, run, a.rec.off ? NULL : cli_db_path("play", a.rec.path),
-                    a.record);
+        say_stopped(&m, &res, quit, read_error, last_line, &r, run,
+                    a.rec.off ? NULL : cli_db_path("play", a.rec.path), a.record, written);
     return rc;
 }

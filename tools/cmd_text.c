@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "datadir.h"
+#include "infile.h"
 #include "outfile.h"
 #include "text.h"
 
@@ -35,7 +36,7 @@ static const opts_option options[] = {
       .at = OPTS_AT(text_opts, notes),
       .metavar = "FILE",
       .help = "the game's notes on its texts (default: spec/FOLDER/text-notes in undead's\n"
-              "data folder; a missing file is no notes)" },
+              "data folder, where a missing file is no notes; a FILE given must be there)" },
     { .name = "golden",
       .kind = OPTS_STRING,
       .at = OPTS_AT(text_opts, golden),
@@ -78,25 +79,44 @@ const opts_command cmd_text_opts = {
 
 static bool write_out(const char *path, const ud_buf *b)
 {
-    if (!path) {
-        bool ok = fwrite(ud_buf_str(b), 1, b->len, stdout) == b->len && fflush(stdout) == 0;
-        if (!ok)
-            fprintf(stderr, "undead text: writing standard output: %s\n", strerror(errno));
-        return ok;
+    if (!path) { /* a failed write is said once, by cli_close_stdout, exit 2 */
+        fwrite(ud_buf_str(b), 1, b->len, stdout);
+        return true;
     }
-    ud_buf why;
+    /* the rule text, the notes or a golden case written over is lost */
+    if (!cli_output_not_read("text", "-o", path))
+        return false;
+    ud_buf why, shown;
     ud_buf_init(&why);
+    ud_buf_init(&shown);
+    ud_escaped(&shown, path);
     ud_outfile out;
     bool ok = ud_outfile_open(&out, path, &why);
     if (!ok)
-        fprintf(stderr, "undead text: %s: cannot write: %s\n", path, ud_buf_str(&why));
+        fprintf(stderr, "undead text: %s: cannot write: %s\n", ud_buf_str(&shown), ud_buf_str(&why));
     else if (fwrite(ud_buf_str(b), 1, b->len, out.f) != b->len) {
-        fprintf(stderr, "undead text: %s: writing: %s\n", path, strerror(errno));
+        fprintf(stderr, "undead text: %s: writing: %s\n", ud_buf_str(&shown), strerror(errno));
         ud_outfile_abort(&out);
         ok = false;
     } else if (!(ok = ud_outfile_commit(&out, &why)))
-        fprintf(stderr, "undead text: %s: writing: %s\n", path, ud_buf_str(&why));
+        fprintf(stderr, "undead text: %s: writing: %s\n", ud_buf_str(&shown), ud_buf_str(&why));
     ud_buf_free(&why);
+    ud_buf_free(&shown);
+    return ok;
+}
+
+/* A --notes given must name a file: only the default may be missing (a
+ * game with no notes yet); a mistyped name would read as no notes. */
+static bool notes_there(const char *path)
+{
+    ud_buf why, shown;
+    ud_buf_init(&why);
+    ud_buf_init(&shown);
+    bool ok = ud_infile_is_file(path, false, &why);
+    if (!ok)
+        fprintf(stderr, "undead text: --notes %s: %s\n", ud_escaped(&shown, path), ud_buf_str(&why));
+    ud_buf_free(&why);
+    ud_buf_free(&shown);
     return ok;
 }
 
@@ -113,6 +133,8 @@ int cmd_text(int argc, char **argv)
     const char *file = argv[ops.first + 1];
     char notes_buf[4096], golden_buf[4096], rel[512];
     snprintf(rel, sizeof rel, "spec/%s/text-notes", g->folder);
+    if (o.notes && !notes_there(o.notes))
+        return UD_EXIT_USAGE;
     if (!o.notes && !(o.notes = cli_data_path("text", rel, "--notes", notes_buf, sizeof notes_buf)))
         return UD_EXIT_USAGE;
     if (o.no_golden)

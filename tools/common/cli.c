@@ -207,16 +207,30 @@ bool cli_game_list(const char *cmd, const opts_option *o, void *field, const cha
     return join(g->policies_text, sizeof g->policies_text, &g->policies, arg, "policy");
 }
 
+/* A policy a seat, the last one repeating; more policies than seats
+ * (--policy a,b,c for two players) is refused: the third would be
+ * dropped, where the person meant a third seat (--players names them). */
 static bool set_policies(const ud_game *g, const char *list, ud_match *m, ud_buf *err)
 {
     char spec[64];
-    int seat = 0;
+    int seat = 0, seats = ud_setup_player_count(&m->setup);
     const char *p = list;
     for (;;) {
         size_t len = strcspn(p, ",");
         if (len >= sizeof spec || seat >= UD_MAX_PLAYERS) {
             ud_buf_printf(err, "--policy: expected at most %d policies of at most %zu characters",
                           UD_MAX_PLAYERS, sizeof spec - 1);
+            return false;
+        }
+        if (seat == seats) {
+            int n = 1;
+            for (const char *c = list; *c; c++)
+                n += *c == ',';
+            ud_buf_printf(
+                err,
+                "--policy: expected at most one policy a player (%d player%s; --players names more), "
+                "found %d policies",
+                seats, seats == 1 ? "" : "s", n);
             return false;
         }
         memcpy(spec, p, len);
@@ -405,18 +419,24 @@ bool cli_output_ok(const char *cmd, const char *opt, const char *path)
     ud_buf why;
     ud_buf_init(&why);
     bool ok = ud_outfile_check(path, &why);
-    if (!ok)
-        fprintf(stderr, "undead %s: %s %s: %s\n", cmd, opt, *path ? path : "''", ud_buf_str(&why));
+    if (!ok) { /* escaped: the path, and the folder the reason may name */
+        ud_buf shown, reason;
+        ud_buf_init(&shown);
+        ud_buf_init(&reason);
+        fprintf(stderr, "undead %s: %s %s: %s\n", cmd, opt, *path ? ud_escaped(&shown, path) : "''",
+                ud_escaped(&reason, ud_buf_str(&why)));
+        ud_buf_free(&shown);
+        ud_buf_free(&reason);
+    }
     ud_buf_free(&why);
     return ok;
 }
 
 bool cli_output_not_input(const char *cmd, const char *opt, const char *out, const char *in, const char *what)
 {
-    struct stat a, b;
-    if (stat(out, &a) != 0 || stat(in, &b) != 0 || !S_ISREG(a.st_mode) || a.st_dev != b.st_dev ||
-        a.st_ino != b.st_ino)
-        return true;
+    struct stat a;
+    if ((stat(out, &a) == 0 && !S_ISREG(a.st_mode)) || !ud_outfile_same(out, in))
+        return true; /* a device or FIFO is written in place, and keeps nothing */
     ud_buf shown_out, shown_in;
     ud_buf_init(&shown_out);
     ud_buf_init(&shown_in);

@@ -52,8 +52,9 @@ typedef struct cli_game_opts {
           .call = cli_game_list,                                                               \
           .repeats = true,                                                                     \
           .metavar = "P[,P...]",                                                               \
-          .help = "policy per seat, e.g. stop-at-shotguns:2 (last one repeats;\n"              \
-                  "a repeated --policy adds seats, as --players does)" },                      \
+          .help = "policy per seat, e.g. stop-at-shotguns:2 (the last one repeats;\n"          \
+                  "a repeated --policy adds to the list, as --players does;\n"                 \
+                  "no more policies than players)" },                                          \
         { .name = "variant",                                                                   \
           .kind = OPTS_LIST,                                                                   \
           .at = OPTS_AT(T, F.variants),                                                        \
@@ -149,7 +150,8 @@ bool cli_output_ok(const char *cmd, const char *opt, const char *path);
  * reads (in, "WHAT": "the results database")?  Written over, the input
  * would be lost (faq -o undead.db).  If it is the same file (a link to
  * it too), prints "undead CMD: OPT OUT: is the same file as WHAT (IN):
- * expected another file" and returns false; true when either is missing. */
+ * expected another file" and returns false.  Neither there yet, the same
+ * name in the same folder is the same file (the database is made first). */
 bool cli_output_not_input(const char *cmd, const char *opt, const char *out, const char *in,
                           const char *what);
 /* Is the file an option writes none of the files the command has read so

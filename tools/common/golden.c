@@ -274,6 +274,19 @@ static void report_by_hand(golden_report *rep, golden_mode mode)
                rep->seeded_only, rep->seeded_only_counts);
 }
 
+/* The games whose rows are counted: those dir holds cases of, or a folder
+ * of (DIR/FOLDER: a game's cases all gone still shows), never the others
+ * (a folder of one game's cases would leave every other game's rows
+ * "fired by no case"). */
+static void mark_counted(const char *dir, golden_report *rep)
+{
+    for (int gi = 0; ud_games[gi]; gi++) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/%s", dir, ud_games[gi]->folder);
+        rep->counted[gi] = rep->cases_of[gi] > 0 || cli_is_dir(path);
+    }
+}
+
 int golden_run(const char *dir, golden_mode mode, golden_report *rep,
                void (*on_case)(const golden_case *c, void *ctx), void *ctx)
 {
@@ -317,8 +330,9 @@ int golden_run(const char *dir, golden_mode mode, golden_report *rep,
         rep->bad += gc.bad;
         free(got);
     }
+    mark_counted(dir, rep);
     for (int gi = 0; ud_games[gi]; gi++)
-        for (int r = 0; r < ud_games[gi]->n_rules; r++)
+        for (int r = 0; rep->counted[gi] && r < ud_games[gi]->n_rules; r++)
             if (!rep->fired[gi][r]) {
                 rep->uncovered++;
                 if (mode == GOLDEN_COVERAGE)

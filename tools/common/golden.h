@@ -16,7 +16,7 @@
 
 /* GOLDEN_REPLAY replays every case for its caller's on_case (the outcomes
  * baseline) and prints no report: no difference, no update, no uncovered
- * row (the rows of every game a folder of one game's cases never fires). */
+ * row. */
 typedef enum { GOLDEN_CHECK, GOLDEN_UPDATE, GOLDEN_COVERAGE, GOLDEN_REPLAY } golden_mode;
 
 /* Per-game arrays hold one slot per registered game: UD_N_GAMES, counted
@@ -53,8 +53,9 @@ typedef struct golden_report {
               * a full disk), and each folder below dir that could not be
               * read (counted failed too, not a case): exit 2 */
     int updated;
-    int uncovered;                                  /* rule rows fired by no case */
-    int cases_of[GOLDEN_MAX_GAMES];                 /* per ud_games index */
+    int uncovered;                  /* rule rows of the games counted fired by no case */
+    int cases_of[GOLDEN_MAX_GAMES]; /* per ud_games index */
+    bool counted[GOLDEN_MAX_GAMES]; /* the games whose rows are counted: a case, or DIR/FOLDER */
     uint64_t fired[GOLDEN_MAX_GAMES][UD_MAX_RULES]; /* per game, per rule */
     /* The same counted over the hand-written cases only: every case but
      * those under a folder named seeded/ (whole games from seeds). */
@@ -74,7 +75,9 @@ bool golden_row_changes_counts(const golden_report *rep, int gi, int r);
  * "updated FILE", "uncovered GAME RULE"; the errors to standard error: a
  * case that cannot be read or parsed (FILE:LINE:COL: ...), a rule it breaks
  * (FILE:LINE: RULE-ID: ...), a missing transcript, a failed write, no
- * cases.  Coverage also prints, per game, the rows fired by hand-written
+ * cases.  The rows counted uncovered are those of the games dir holds
+ * cases of, or a folder of (DIR/FOLDER, ud_game.folder): a folder of one
+ * game's cases says nothing of the others'.  Coverage also prints, per game, the rows fired by hand-written
  * cases and those fired only by seeded games ("hand-written GAME: ...",
  * then a "seeded-only GAME RULE [changes-a-count]" line each).  on_case (may be NULL) sees each case.  Returns the number of
  * cases found (0: none, message printed). */

@@ -42,6 +42,17 @@ void rec_command_line(int argc, char *const *argv)
     quote_args(argc, argv, &command_line);
 }
 
+bool rec_output_ok(const char *cmd, const char *opt, const char *path, const rec_opts *o)
+{
+    if (!cli_output_ok(cmd, opt, path) || !cli_output_not_read(cmd, opt, path))
+        return false;
+    if (o->off)
+        return true;
+    /* NULL: an empty UNDEAD_DB, refused here once (the message printed) */
+    const char *db_path = cli_db_path(cmd, o->path);
+    return db_path && cli_output_not_input(cmd, opt, path, db_path, "the results database");
+}
+
 bool rec_begin(recorder *r, const rec_opts *o, const char *command, const ud_game *g)
 {
     return rec_begin_as(r, o, command, g, ud_buf_str(&command_line));

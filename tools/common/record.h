@@ -60,6 +60,12 @@ typedef struct recorder {
     bool lost;            /* rec_end: the run could not be written whole (said) */
 } recorder;
 
+/* Could the file a recording command writes by name (opt: "--record") be
+ * written, and is it neither a file the command has read (a content file)
+ * nor the results database the run records in (o)?  Written over, either
+ * would be lost.  False, said (exit 2). */
+bool rec_output_ok(const char *cmd, const char *opt, const char *path, const rec_opts *o);
+
 /* Keep the command line as typed, before the option layer reorders argv
  * (main). */
 void rec_command_line(int argc, char *const *argv);

@@ -88,7 +88,8 @@ static bool add_entry(edition *ed, const char *key, uint64_t print)
     return true;
 }
 
-/* Is s a date YYYY-MM-DD? */
+/* Is s a date YYYY-MM-DD, one the calendar has (no 30 February, no 31
+ * November)? */
 static bool is_date(const char *s)
 {
     int y, m, d;
@@ -98,7 +99,11 @@ static bool is_date(const char *s)
     for (int i = 0; i < 10; i++)
         if (i != 4 && i != 7 && !isdigit((unsigned char)s[i]))
             return false;
-    return sscanf(s, "%4d-%2d-%2d%c", &y, &m, &d, &end) == 3 && m >= 1 && m <= 12 && d >= 1 && d <= 31;
+    if (sscanf(s, "%4d-%2d-%2d%c", &y, &m, &d, &end) != 3 || m < 1 || m > 12)
+        return false;
+    static const int days[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+    bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return d >= 1 && d <= days[m - 1] + (m == 2 && leap);
 }
 
 /* "edition N DATE": the next edition, numbered in order and dated no

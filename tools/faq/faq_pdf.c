@@ -33,18 +33,6 @@ enum { PDF_TIMEOUT_S = 180 };
  * about it. */
 #define BROWSER_HINT "name another with --chromium PATH or UNDEAD_CHROMIUM"
 
-static void remove_tree(const char *dir)
-{
-    pid_t pid = fork();
-    if (pid == 0) {
-        cli_child_signals();
-        execlp("rm", "rm", "-rf", "--", dir, (char *)NULL);
-        _exit(127);
-    }
-    if (pid > 0)
-        waitpid(pid, NULL, 0);
-}
-
 enum { PDF_MIN_BYTES = 1024 };
 
 /* A browser can exit 0 having written a few bytes, or a disk can fill: a
@@ -117,7 +105,10 @@ static void browser_argv(const char *chromium, const char *tmp, const char *html
 /* Start the browser (argv), its output to LOG_PATH: its pid, or -1 with
  * the message printed.  An exec that fails (no such program, not
  * executable) is told from a browser that runs and fails: the child sends
- * exec's errno up a pipe closed on a successful exec. */
+ * exec's errno up a pipe closed on a successful exec.  It leads a process
+ * group of its own, the writer of the folder tmp (outfile.h): a signal
+ * that ends undead ends the browser and its helpers before it removes
+ * tmp and the PDF's temporary. */
 static pid_t start_browser(const char *const *argv, const char *tmp, const char *log_path, const char *shown)
 {
     int fds[2];
@@ -139,6 +130,7 @@ static pid_t start_browser(const char *const *argv, const char *tmp, const char 
         return -1;
     }
     if (pid == 0) {
+        setpgid(0, 0);
         int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
         if (fd >= 0) {
             dup2(fd, 1);
@@ -146,6 +138,9 @@ static pid_t start_browser(const char *const *argv, const char *tmp, const char 
             close(fd);
         }
         setenv("HOME", tmp, 1); /* nothing of the user's profile is read or written */
+        /* its own temporaries (shared memory under --disable-dev-shm-usage)
+         * in tmp as well: a browser killed cannot remove them itself */
+        setenv("TMPDIR", tmp, 1);
         cli_child_signals();
         execvp(argv[0], (char *const *)argv);
         int e = errno;
@@ -153,6 +148,8 @@ static pid_t start_browser(const char *const *argv, const char *tmp, const char 
         (void)put;
         _exit(127);
     }
+    setpgid(pid, pid); /* whichever of the two runs first */
+    ud_outfile_dir_writer(tmp, pid);
     close(fds[1]);
     int e = 0;
     ssize_t got;
@@ -161,6 +158,7 @@ static pid_t start_browser(const char *const *argv, const char *tmp, const char 
     close(fds[0]);
     if (got != (ssize_t)sizeof e)
         return pid; /* the pipe closed on exec: the browser runs */
+    ud_outfile_dir_writer(tmp, 0);
     waitpid(pid, NULL, 0);
     fprintf(stderr, "undead faq: cannot run the browser '%s': %s; %s\n", shown, strerror(e),
             e == ENOENT ? "install Chromium (Debian: apt-get install chromium), or name it with --chromium "
@@ -170,19 +168,30 @@ static pid_t start_browser(const char *const *argv, const char *tmp, const char 
 }
 
 /* Wait for the browser, at most PDF_TIMEOUT_S: its wait status, or -1
- * (killed, the message printed). */
-static int wait_browser(pid_t pid, const char *shown)
+ * (killed, the message printed).  It is no longer tmp's writer once it
+ * has ended, before it is reaped (outfile.h). */
+static int wait_browser(pid_t pid, const char *tmp, const char *shown)
 {
     int status = 0;
     time_t start = time(NULL);
     for (;;) {
-        pid_t w = waitpid(pid, &status, WNOHANG);
-        if (w == pid)
+        siginfo_t info;
+        memset(&info, 0, sizeof info);
+        int w = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT);
+        if (w == 0 && info.si_pid == pid) {
+            ud_outfile_dir_writer(tmp, 0);
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+                ;
             return status;
-        if (w < 0 && errno != EINTR)
+        }
+        if (w < 0 && errno != EINTR) {
+            ud_outfile_dir_writer(tmp, 0);
             return -1;
+        }
         if (time(NULL) - start > PDF_TIMEOUT_S) {
+            kill(-pid, SIGKILL); /* its helpers too */
             kill(pid, SIGKILL);
+            ud_outfile_dir_writer(tmp, 0);
             waitpid(pid, &status, 0);
             fprintf(stderr,
                     "undead faq: the browser '%s' did not finish in %d s (killed); " BROWSER_HINT "\n", shown,
@@ -226,7 +235,7 @@ static bool print_pdf(const char *chromium, const char *tmp, const char *html_pa
     ud_buf_init(&shown);
     ud_escaped(&shown, chromium);
     pid_t pid = start_browser(argv, tmp, log_path, ud_buf_str(&shown));
-    int status = pid < 0 ? -1 : wait_browser(pid, ud_buf_str(&shown));
+    int status = pid < 0 ? -1 : wait_browser(pid, tmp, ud_buf_str(&shown));
     struct stat sb;
     bool exited = status != -1 && WIFEXITED(status);
     bool ok = exited && WEXITSTATUS(status) == 0 && stat(pdf_path, &sb) == 0 && sb.st_size > 0;
@@ -410,6 +419,8 @@ int faq_print_pdf(faq_opts *o, const char *chromium, const char *output)
         ud_buf_free(&why);
         return UD_EXIT_USAGE;
     }
+    /* a signal that ends undead removes it, as it removes the PDF's temporary */
+    (void)ud_outfile_hold_dir(tmp);
     const char *pdf_path = ud_outfile_path(&out); /* the browser runs in another folder */
     char cwd[2048] = "";
     if (pdf_path[0] != '/' && !getcwd(cwd, sizeof cwd))
@@ -428,6 +439,6 @@ int faq_print_pdf(faq_opts *o, const char *chromium, const char *output)
         status = UD_EXIT_USAGE;
     }
     ud_buf_free(&why);
-    remove_tree(tmp);
+    (void)ud_outfile_remove_dir(tmp);
     return status;
 }

@@ -1,8 +1,10 @@
 /*
  * replay_page.c - the page: the steps as one JSON document (jansson) in a
  * script element, and the script that draws a step from it.  The JSON is
- * written with '/' escaped, so no string in it (a drawing, a line of the
- * record) can close the script element it sits in; the script puts text
+ * written with '/' escaped and every '<' as \u003c, so no string in it (a
+ * drawing, a line of the record) can close the script element it sits in,
+ * nor open a comment in it ("<!--<script>" in a record's comment line
+ * would make the parser run the element on past its end); the script puts text
  * into the page as text (textContent), never as markup, but for the
  * drawings, which are undead's own SVG.
  */
@@ -235,7 +237,11 @@ replay_status replay_html(const ud_transcript *t, const char *text, size_t len, 
     }
     page_head(&r, shown, out);
     ud_buf_puts(out, "<script id=\"replay-data\" type=\"application/json\">");
-    ud_buf_puts(out, json);
+    for (const char *c = json; *c; c++) /* '<' only ever in a string: the same string to JSON.parse */
+        if (*c == '<')
+            ud_buf_puts(out, "\\u003c");
+        else
+            ud_buf_putc(out, *c);
     ud_buf_puts(out, "</script>\n<script>\n");
     ud_buf_puts(out, script);
     ud_buf_puts(out, "</script>\n</body></html>\n");

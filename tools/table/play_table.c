@@ -5,6 +5,7 @@
 #include "play_table.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -188,6 +189,8 @@ static int answer(table *t, const ud_game *g, const void *state, int seat, const
     size_t len;
     ud_line_status got = ud_infile_line(t->in, line, ANSWER_MAX, &len);
     if (got == UD_LINE_END) {
+        if (ferror(t->in))
+            t->read_error = errno ? errno : EIO;
         fputc('\n', t->out); /* the prompt's line ended, for what is said next */
         return -2;
     }

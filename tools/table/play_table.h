@@ -24,6 +24,8 @@ typedef struct table {
     FILE *in, *out;
     bool color;
     bool quit;             /* the player typed quit */
+    int read_error;        /* the errno of a read of the answers that failed (a folder, a
+                            * closed descriptor), else 0: the input did not end, it failed */
     uint64_t decisions;    /* the person's decisions asked so far */
     const capture *record; /* the game's lines so far, or NULL */
     int said;              /* how many of them the table has shown */

@@ -28,10 +28,12 @@
 
 typedef enum { TEXT_SENTENCE, TEXT_ITEM, TEXT_ROW } text_block; /* what the statement stands in */
 
+enum { TEXT_ANCHOR_BYTES = 56 }; /* an anchor's room, its NUL included */
+
 typedef struct text_section {
-    char *title;     /* the heading as shown, emphasis marks and a final ':' removed */
-    int line;        /* 1-based */
-    char anchor[56]; /* "sec-" and its words */
+    char *title;                    /* the heading as shown, emphasis marks and a final ':' removed */
+    int line;                       /* 1-based */
+    char anchor[TEXT_ANCHOR_BYTES]; /* "sec-" and its words */
 } text_section;
 
 typedef struct text_stmt {
@@ -40,7 +42,8 @@ typedef struct text_stmt {
     int line;    /* its first line, 1-based */
     int section; /* an index into sections, -1 before the first heading */
     text_block block;
-    char anchor[56]; /* its first words and a hash of all of them: "s-if-you-rolled-three-3fa2" */
+    char anchor
+        [TEXT_ANCHOR_BYTES]; /* its first words and a hash of all of them: "s-if-you-rolled-three-3fa2" */
 } text_stmt;
 
 typedef struct text_doc {

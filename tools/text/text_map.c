@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "cli.h"
+#include "error.h"
 #include "extras.h"
 #include "golden.h"
 #include "text_impl.h"
@@ -165,6 +167,54 @@ static void settle(text_map *m)
     }
 }
 
+/* Is the rule text text?  Its statements go on to a terminal, HTML and
+ * JSON as they are: a control byte (but tab, and a CR ending a line), a
+ * byte that is no UTF-8, a C1 control or a byte-order mark is refused at
+ * FILE:LINE:COL on err, the file named escaped. */
+static bool text_bytes_ok(const char *path, const char *buf, size_t len, FILE *err)
+{
+    enum { FINE, CONTROL, NOT_UTF8, C1, BOM } what = FINE;
+    int line = 1;
+    size_t start = 0, i = 0;
+    long cp = 0;
+    while (i < len && what == FINE) {
+        unsigned char c = (unsigned char)buf[i];
+        if (c == '\n') {
+            line++;
+            start = ++i;
+        } else if (c == '\r' && i + 1 < len && buf[i + 1] == '\n')
+            i++;
+        else if (c < 0x20 ? c != '\t' : c == 0x7f)
+            what = CONTROL;
+        else if (c < 0x80)
+            i++;
+        else if ((cp = ud_utf8_char(buf + i, len - i)) < 0)
+            what = NOT_UTF8;
+        else if (cp < 0xa0)
+            what = C1;
+        else if (cp == UD_BOM_CHAR)
+            what = BOM;
+        else
+            i += cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    }
+    if (what == FINE)
+        return true;
+    ud_buf shown;
+    ud_buf_init(&shown);
+    fprintf(err, "%s:%d:%d: ", ud_escaped(&shown, path), line, (int)(i - start) + 1);
+    ud_buf_free(&shown);
+    unsigned char c = (unsigned char)buf[i];
+    if (what == CONTROL)
+        fprintf(err, "expected printable text, found byte 0x%02x\n", c);
+    else if (what == NOT_UTF8)
+        fprintf(err, "expected UTF-8 text, found byte 0x%02x\n", c);
+    else if (what == C1)
+        fprintf(err, "expected printable text, found control character U+%04lX\n", cp);
+    else
+        fprintf(err, "%s\n", UD_BOM_MESSAGE);
+    return false;
+}
+
 int text_map_build(text_map *m, const ud_game *g, const char *path, const char *notes_path,
                    const char *golden_dir, FILE *err)
 {
@@ -174,8 +224,7 @@ int text_map_build(text_map *m, const ud_game *g, const char *path, const char *
     char *buf = cli_read_file(path, &len);
     if (!buf)
         return UD_EXIT_USAGE;
-    if (strlen(buf) != len) {
-        fprintf(err, "%s: expected a text, found a NUL byte\n", path);
+    if (!text_bytes_ok(path, buf, len, err)) {
         free(buf);
         return UD_EXIT_USAGE;
     }

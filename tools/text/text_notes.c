@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "infile.h"
 #include "text_impl.h"
 
 const char *const text_note_kind_names[TEXT_NOTE_KINDS] = {
@@ -152,30 +153,51 @@ static void note_free(text_note *n)
     free(n->reason);
 }
 
-/* One line of the file; false with the message printed. */
-static bool notes_line(text_notes *out, char *line, int no, const char *name, const ud_game *g, bool *mine,
-                       FILE *err)
+/* Where the reading is: the file as named in messages (escaped), whether
+ * a `text` line came yet, and whether it named the text read. */
+typedef struct notes_place {
+    const char *shown;
+    int no;
+    bool texts, mine;
+} notes_place;
+
+/* One line of the file (len bytes); false with the message printed.  Every
+ * note is read, whichever text it is of (a bad note is bad wherever it
+ * is); those of the text called name are kept. */
+static bool notes_line(text_notes *out, char *line, size_t len, notes_place *at, const char *name,
+                       const ud_game *g, FILE *err)
 {
-    size_t len = strlen(line);
+    if (memchr(line, '\0', len)) {
+        fprintf(err, "%s:%d: expected text, found a NUL byte\n", at->shown, at->no);
+        return false;
+    }
     while (len && isspace((unsigned char)line[len - 1]))
         line[--len] = '\0';
     const char *s = skip_space(line);
     if (!*s || *s == '#')
         return true;
     if (!strncmp(s, "text ", 5)) {
-        *mine = strcmp(skip_space(s + 5), name) == 0;
+        at->texts = true;
+        at->mine = strcmp(skip_space(s + 5), name) == 0;
         return true;
     }
-    if (!*mine)
-        return true;
-    text_note n = { .line = no };
-    ud_buf why;
+    if (!at->texts) {
+        fprintf(
+            err,
+            "%s:%d: expected 'text NAME' (the rule text the notes below it are of) before the first note\n",
+            at->shown, at->no);
+        return false;
+    }
+    text_note n = { .line = at->no };
+    ud_buf why, shown;
     ud_buf_init(&why);
+    ud_buf_init(&shown);
     bool ok = parse_note(&n, s, g, &why);
-    if (!ok) {
-        fprintf(err, "%s:%d: %s\n", out->path, no, ud_buf_str(&why));
+    if (!ok)
+        fprintf(err, "%s:%d: %s\n", at->shown, at->no, ud_escaped(&shown, ud_buf_str(&why)));
+    if (!ok || !at->mine)
         note_free(&n);
-    } else {
+    else {
         text_note *grown = realloc(out->notes, ((size_t)out->n + 1) * sizeof *grown);
         if (!grown)
             text_oom();
@@ -183,34 +205,42 @@ static bool notes_line(text_notes *out, char *line, int no, const char *name, co
         out->notes[out->n++] = n;
     }
     ud_buf_free(&why);
+    ud_buf_free(&shown);
     return ok;
 }
 
 bool text_notes_read(text_notes *out, const char *path, const char *name, const ud_game *g, FILE *err)
 {
     memset(out, 0, sizeof *out);
-    if (!path)
-        return true;
+    if (!path || !ud_infile_exists(path))
+        return true; /* the default file of a game with no notes yet (cmd_text.c: a --notes must be there) */
     out->path = strdup(path);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        if (errno == ENOENT)
-            return true;
-        fprintf(err, "%s: cannot read: %s\n", path, strerror(errno));
-        return false;
-    }
+    ud_buf why, shown;
+    ud_buf_init(&why);
+    ud_buf_init(&shown);
+    ud_escaped(&shown, path);
+    /* a FIFO or a device is refused, never waited on (infile.h) */
+    FILE *f = ud_infile_fopen(path, false, &why);
+    if (!f)
+        fprintf(err, "%s: %s\n", ud_buf_str(&shown), ud_buf_str(&why));
     char *line = NULL;
     size_t cap = 0;
-    bool ok = true, mine = false;
-    int no = 0;
-    while (ok && getline(&line, &cap, f) >= 0)
-        ok = notes_line(out, line, ++no, name, g, &mine, err);
+    bool ok = f != NULL;
+    notes_place at = { .shown = ud_buf_str(&shown) };
+    ssize_t got;
+    while (ok && (got = getline(&line, &cap, f)) >= 0) {
+        at.no++;
+        ok = notes_line(out, line, (size_t)got, &at, name, g, err);
+    }
     if (ok && ferror(f)) {
-        fprintf(err, "%s: reading: %s\n", path, strerror(errno));
+        fprintf(err, "%s: reading: %s\n", ud_buf_str(&shown), strerror(errno));
         ok = false;
     }
     free(line);
-    fclose(f);
+    if (f)
+        fclose(f);
+    ud_buf_free(&why);
+    ud_buf_free(&shown);
     return ok;
 }
 

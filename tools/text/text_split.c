@@ -253,27 +253,59 @@ static bool has_markdown_heading(const char *buf)
     return false;
 }
 
+/* One name to make unique, and where it stands: sorted by the name, then
+ * by place, the names alike lie together in the order of the text. */
+typedef struct named {
+    const char *key;
+    int at;
+} named;
+
+static int by_key_then_place(const void *a, const void *b)
+{
+    const named *x = a, *y = b;
+    int c = strcmp(x->key, y->key);
+    return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+/* The k-th of n things with the same key (k from 1, in the text's order)
+ * gets "-k" after its anchor when k > 1: a sort, not a comparison of every
+ * pair, so that a text of many statements takes n log n, not n squared. */
+static void number_alike(int n, const char *(*key)(const text_doc *, int), char *(*anchor)(text_doc *, int),
+                         text_doc *d)
+{
+    named *v = n > 0 ? malloc((size_t)n * sizeof *v) : NULL;
+    if (n > 0 && !v)
+        text_oom();
+    for (int i = 0; i < n; i++)
+        v[i] = (named){ key(d, i), i };
+    if (n > 1)
+        qsort(v, (size_t)n, sizeof *v, by_key_then_place);
+    /* counted first: a section's key is its anchor, which the numbers change */
+    int *rank = n > 0 ? malloc((size_t)n * sizeof *rank) : NULL;
+    if (n > 0 && !rank)
+        text_oom();
+    for (int i = 0; i < n; i++)
+        rank[i] = i > 0 && strcmp(v[i - 1].key, v[i].key) == 0 ? rank[i - 1] + 1 : 1;
+    for (int i = 0; i < n; i++)
+        if (rank[i] > 1) {
+            char *a = anchor(d, v[i].at);
+            size_t l = strlen(a);
+            snprintf(a + l, TEXT_ANCHOR_BYTES - l, "-%d", rank[i]);
+        }
+    free(rank);
+    free(v);
+}
+
+static const char *stmt_key(const text_doc *d, int i) { return d->stmts[i].norm; }
+static char *stmt_anchor(text_doc *d, int i) { return d->stmts[i].anchor; }
+static const char *section_key(const text_doc *d, int i) { return d->sections[i].anchor; }
+static char *section_anchor(text_doc *d, int i) { return d->sections[i].anchor; }
+
 /* Anchors made unique by a count ("-2") where two statements are the same. */
 static void unique_anchors(text_doc *d)
 {
-    for (int i = 0; i < d->n_stmts; i++) {
-        int same = 1;
-        for (int j = 0; j < i; j++)
-            same += strcmp(d->stmts[j].norm, d->stmts[i].norm) == 0;
-        if (same > 1) {
-            size_t l = strlen(d->stmts[i].anchor);
-            snprintf(d->stmts[i].anchor + l, sizeof d->stmts[i].anchor - l, "-%d", same);
-        }
-    }
-    for (int i = 0; i < d->n_sections; i++) {
-        int same = 1;
-        for (int j = 0; j < i; j++)
-            same += strcmp(d->sections[j].anchor, d->sections[i].anchor) == 0;
-        if (same > 1) {
-            size_t l = strlen(d->sections[i].anchor);
-            snprintf(d->sections[i].anchor + l, sizeof d->sections[i].anchor - l, "-%d", same);
-        }
-    }
+    number_alike(d->n_stmts, stmt_key, stmt_anchor, d);
+    number_alike(d->n_sections, section_key, section_anchor, d);
 }
 
 void text_split(text_doc *d, const char *name, const char *buf, const char *const *headings)
