@@ -428,9 +428,45 @@ struct ud_game {
      * hand-written case of each.  NULL: none declared, and every row is
      * taken as one that may change a count. */
     int (*counts)(const void *state, int *out);
+    /* Optional: the numbers the state keeps that a row's effect changes
+     * by an amount (a score, Time, supplies, the moves left), for the
+     * amount changes of blame (core/blame.h), which play a row with its
+     * change to one of them forgotten, capped at one, or one more or one
+     * less: a fault of amounts a digital version could make, which no
+     * operator of the row's guard or effect makes.  n_amounts of them (at
+     * most UD_MAX_AMOUNTS); amount(state, i, NULL) reads number i,
+     * amount(state, i, &v) sets it to v; amount_name writes what it is
+     * ("p2's score").  Only plain numbers: a pile's size is no amount
+     * (which cards would come or go?).  0 and NULL: none, and blame
+     * changes no amount. */
+    int n_amounts;
+    int (*amount)(void *state, int i, const int *set);
+    void (*amount_name)(const ud_setup *setup, int i, ud_buf *out);
 };
 
-enum { UD_MAX_COUNTS = 128 };
+enum { UD_MAX_COUNTS = 128, UD_MAX_AMOUNTS = 64 };
+
+/* For a game's amount(): field's value, set to *set first when set is
+ * given and the field's type holds it (a change that would make it
+ * negative or too large leaves it as it is). */
+static inline int ud_amount_u8(uint8_t *field, const int *set)
+{
+    if (set && *set >= 0 && *set <= UINT8_MAX)
+        *field = (uint8_t)*set;
+    return *field;
+}
+static inline int ud_amount_u16(uint16_t *field, const int *set)
+{
+    if (set && *set >= 0 && *set <= UINT16_MAX)
+        *field = (uint16_t)*set;
+    return *field;
+}
+static inline int ud_amount_i16(int16_t *field, const int *set)
+{
+    if (set && *set >= INT16_MIN && *set <= INT16_MAX)
+        *field = (int16_t)*set;
+    return *field;
+}
 
 /* How many players were named, seated or not. */
 static inline int ud_setup_player_count(const ud_setup *setup)
