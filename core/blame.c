@@ -164,6 +164,12 @@ bool ud_blame_apply(const ud_blame_change *c, ud_table *t, ud_setup *setup)
             continue;
         if (c->amount == UD_AMOUNT_NONE)
             return change_row(&t->row[i], c->op);
+        if (c->number) {
+            if (c->amount_i < 0 || c->amount_i >= g->n_numbers || c->amount_i >= UD_MAX_NUMBERS)
+                return false;
+            t->number_shift[c->amount_i] = (int8_t)(c->amount == UD_AMOUNT_ONE_MORE ? 1 : -1);
+            return true;
+        }
         if (!has_amounts(g) || c->amount_i < 0 || c->amount_i >= g->n_amounts)
             return false;
         amount_of = t->row[i].effect;
@@ -338,8 +344,9 @@ static void try_amounts(search *se, ud_blame *b)
             for (ud_blame_amount op = UD_AMOUNT_FORGET; moved && op <= UD_AMOUNT_ONE_LESS; op++) {
                 if (moved == 1 && (op == UD_AMOUNT_CAP_ONE || op == UD_AMOUNT_ONE_LESS))
                     continue;
-                ud_blame_change c = { .kind = UD_BLAME_ROW, .rule = &g->rules[r], .op = UD_MUT_NONE,
-                                      .amount = op, .amount_i = i };
+                ud_blame_change c = {
+                    .kind = UD_BLAME_ROW, .rule = &g->rules[r], .op = UD_MUT_NONE, .amount = op, .amount_i = i
+                };
                 if (!isolated(se, &c))
                     continue;
                 ud_buf name;
@@ -353,6 +360,29 @@ static void try_amounts(search *se, ud_blame *b)
                 found(se, b, &c);
             }
         }
+}
+
+/* Each number an active row reads, one more and one less: tried last, a
+ * number being read where an amount is changed and a row guards. */
+static void try_numbers(search *se, ud_blame *b)
+{
+    const ud_game *g = se->base->game;
+    for (int k = 0; k < g->n_numbers && k < UD_MAX_NUMBERS; k++) {
+        const ud_rule *r = ud_game_rule(g, g->numbers[k].rule);
+        if (!r || !se->base->active[ud_game_rule_index(g, r)])
+            continue;
+        for (ud_blame_amount op = UD_AMOUNT_ONE_MORE; op <= UD_AMOUNT_ONE_LESS; op++) {
+            ud_blame_change c = { .kind = UD_BLAME_ROW,
+                                  .rule = r,
+                                  .op = UD_MUT_NONE,
+                                  .amount = op,
+                                  .amount_i = k,
+                                  .number = true };
+            snprintf(c.amount_name, sizeof c.amount_name, "%s", g->numbers[k].name);
+            if (isolated(se, &c))
+                found(se, b, &c);
+        }
+    }
 }
 
 void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial trial,
@@ -388,6 +418,8 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
     try_rows(se, b);
     if (se->moved)
         try_amounts(se, b);
+    if (base->game->numbers)
+        try_numbers(se, b);
     b->kind = b->n_found ? b->found[0].kind : UD_BLAME_NONE;
     if (se->moved)
         munmap(se->moved, moved_size);
@@ -464,7 +496,11 @@ static void change_text(const ud_game *g, const ud_blame_change *c, ud_buf *out)
 {
     if (c->kind == UD_BLAME_READING)
         ud_buf_printf(out, "%s=%s", g->variants[c->key].key, g->variants[c->key].values[c->value].name);
-    else if (c->amount != UD_AMOUNT_NONE)
+    else if (c->number) {
+        int v = g->numbers[c->amount_i].value;
+        ud_buf_printf(out, "%s's %s %s (%d for %d)", c->rule->id, c->amount_name, amount_words[c->amount],
+                      c->amount == UD_AMOUNT_ONE_MORE ? v + 1 : v - 1, v);
+    } else if (c->amount != UD_AMOUNT_NONE)
         ud_buf_printf(out, "%s's change to %s %s", c->rule->id, c->amount_name, amount_words[c->amount]);
     else
         ud_buf_printf(out, "%s%s", c->rule->id, op_words(c->op));

@@ -13,7 +13,9 @@
  *     mutate`, applied at run time to a copy of the table, in every
  *     build), or its change to one of the game's amounts (ud_game.amount)
  *     not made, capped at one, one more or one less: a fault of amounts,
- *     tried for each amount the row changed in the step.  When several do, the one that sets fewest of the step's
+ *     tried for each amount the row changed in the step; or a number the
+ *     row reads as data (ud_game.numbers) one more or one less: a fault of
+ *     boundaries.  When several do, the one that sets fewest of the step's
  *     rows firing otherwise comes first, a reading before a row at equal
  *     cost (the more specific explanation: a reading swaps every row of
  *     its key at once);
@@ -68,6 +70,9 @@ typedef struct ud_blame_change {
     ud_mutant_op op;
     ud_blame_amount amount;
     int amount_i;
+    /* amount_i is one of the numbers the row reads (ud_game.numbers),
+     * read one more or one less, not an amount it changes */
+    bool number;
     char amount_name[48]; /* the game's name for it, for the report */
 } ud_blame_change;
 

@@ -182,6 +182,18 @@ typedef struct ud_fault {
     const char *rule;      /* a fault of amounts: the row it breaks; else NULL */
 } ud_fault;
 
+/* A number a row's guard or effect reads as data: the hit number 4, an
+ * opening hand of three cards.  Declared (ud_game.numbers), and read by
+ * the row's code through ud_number_value (core/engine.h), so that blame
+ * (core/blame.h) can play the row with it one more or one less, where a
+ * digital version's fault of boundaries would be (a `>` for `>=` is the
+ * number one more); the table holds the change, so every build reads it. */
+typedef struct ud_number {
+    const char *rule; /* the row whose code reads it */
+    const char *name; /* "the hit number" */
+    int value;        /* as the texts give it */
+} ud_number;
+
 /* Who plays and under which readings: everything init needs. */
 typedef struct ud_setup {
     int n_players;
@@ -442,9 +454,13 @@ struct ud_game {
     int n_amounts;
     int (*amount)(void *state, int i, const int *set);
     void (*amount_name)(const ud_setup *setup, int i, ud_buf *out);
+    /* Optional: the numbers rows read as data (above), at most
+     * UD_MAX_NUMBERS; NULL: none. */
+    const ud_number *numbers;
+    int n_numbers;
 };
 
-enum { UD_MAX_COUNTS = 128, UD_MAX_AMOUNTS = 64 };
+enum { UD_MAX_COUNTS = 128, UD_MAX_AMOUNTS = 64, UD_MAX_NUMBERS = 32 };
 
 /* For a game's amount(): field's value, set to *set first when set is
  * given and the field's type holds it (a change that would make it

@@ -569,10 +569,16 @@ static int dl_amount(void *p, int i, const int *set)
     }
 }
 
-static const char *const dl_amount_names[] = { "Time",      "the healthy survivors", "the infected survivors",
-                                               "supplies",  "ammo",                  "the zombie pool",
-                                               "the spaces left to move", "the fight pool",
-                                               "the fight's dice", "the fight's zombies" };
+static const char *const dl_amount_names[] = { "Time",
+                                               "the healthy survivors",
+                                               "the infected survivors",
+                                               "supplies",
+                                               "ammo",
+                                               "the zombie pool",
+                                               "the spaces left to move",
+                                               "the fight pool",
+                                               "the fight's dice",
+                                               "the fight's zombies" };
 
 static void dl_amount_name(const ud_setup *setup, int i, ud_buf *out)
 {

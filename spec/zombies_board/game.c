@@ -884,7 +884,11 @@ static int zb_counts(const void *p, int *out)
 /* The amounts a row changes (ud_game.amount, for blame): the turn's
  * move allowance and moves made, and each player's life, bullets, kills
  * and survivors. */
-enum { ZB_AMOUNT_PLAYER = 2, ZB_AMOUNTS_EACH = 4, ZB_AMOUNTS = ZB_AMOUNT_PLAYER + ZB_AMOUNTS_EACH * ZB_MAX_PLAYERS };
+enum {
+    ZB_AMOUNT_PLAYER = 2,
+    ZB_AMOUNTS_EACH = 4,
+    ZB_AMOUNTS = ZB_AMOUNT_PLAYER + ZB_AMOUNTS_EACH * ZB_MAX_PLAYERS
+};
 
 static int zb_amount(void *p, int i, const int *set)
 {
@@ -909,6 +913,12 @@ static void zb_amount_name(const ud_setup *setup, int i, ud_buf *out)
     else
         ud_buf_printf(out, "seat %d's %s", seat + 1, each[(i - ZB_AMOUNT_PLAYER) % ZB_AMOUNTS_EACH]);
 }
+
+const ud_number zb_numbers[ZB_N_NUMBERS] = {
+    [ZB_NUM_HIT] = { "ZB-COMBAT-ROLL", "hit number", 4 },
+    [ZB_NUM_PAY_REACH] = { "ZB-COMBAT-PAY", "roll shooting must reach", 4 },
+    [ZB_NUM_SHOOT_REACH] = { "ZB-SHOOT", "roll shooting must reach", 4 },
+};
 
 const ud_game zb_game = {
     .name = "zombies-board",
@@ -955,4 +965,6 @@ const ud_game zb_game = {
     .n_amounts = ZB_AMOUNTS,
     .amount = zb_amount,
     .amount_name = zb_amount_name,
+    .numbers = zb_numbers,
+    .n_numbers = ZB_N_NUMBERS,
 };
