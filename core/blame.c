@@ -271,6 +271,15 @@ static void found(search *se, ud_blame *b, const ud_blame_change *c)
     int at = n;
     while (at > 0 && se->cost[at - 1] > cost)
         at--;
+    /* An amount or a number never before a reading that plays the step
+     * too (tried first, so already here): another reading is the texts'
+     * own open question, and a hidden change that plays it as cheaply is
+     * no narrower explanation of it. */
+    for (int i = 0; c->amount != UD_AMOUNT_NONE && i < n; i++)
+        if (b->found[i].kind == UD_BLAME_READING) {
+            at = at > i ? at : i + 1;
+            break;
+        }
     b->n_found++;
     if (at == UD_BLAME_SHOWN)
         return;
@@ -681,6 +690,13 @@ static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uin
 {
     check_step *cs = ctx;
     ud_check_opts o = trial_opts(cs, t, setup, fired);
+    /* the changed rules play the whole record, as conform's trial plays
+     * the whole game under them: a change that shows only in the step (an
+     * amount a row changes at every roll, forgotten) must have played the
+     * game before it as the record did, and a change made before the step
+     * (the end of the game set off a turn early, shown only where the game
+     * ends) is one too; the firings are counted from the step on */
+    o.changed_whole = 1;
     ud_check_result res;
     ud_error err;
     if (!same_history(cs, t, setup))
