@@ -922,7 +922,17 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
         cs->whole = *t;
         cs->step_ends = false;
     }
-    for (uint64_t back = 0; back <= EARLIER_PLAYS && back <= res->played && b->kind == UD_BLAME_NONE;
+    /* A refused decide line takes a decision the position did not offer
+     * (or from the wrong player): the position is the previous play's, so
+     * its firings are the step's, as conform's step is the play that made
+     * the offers.  (Each change plays the whole record, so beginning
+     * there tries every change; from the refused line's own play on, the
+     * firings counted would be only what follows the decision.) */
+    uint64_t first_back = 0;
+    for (int i = 0; i < t->n; i++)
+        if (t->lines[i].line == err->line && t->lines[i].kind == UD_TL_DECIDE && res->played > 0)
+            first_back = 1;
+    for (uint64_t back = first_back; back <= EARLIER_PLAYS && back <= res->played && b->kind == UD_BLAME_NONE;
          back++) {
         cs->opts.changed_from = res->played - back;
         ud_blame_search(base, &t->setup, check_trial, check_reference, cs, b);
