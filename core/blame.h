@@ -143,9 +143,11 @@ const char *ud_blame_kind_name(ud_blame_kind k);
 
 /* After ud_check(t, opts, res, err) refused t at err->line (a rule, not
  * bad input): the step that holds that line is the play of decision
- * res->played (0: the set-up) to the record's next decide line.  Each
- * change is played in that step only, on the record cut there: a change
- * explains the line when the record checks to the step's end. */
+ * res->played (0: the set-up) to the record's next decide line (a
+ * refused decide line: from the play that made its position).  Each
+ * change is played over the whole record, cut at the step's end, its
+ * firings counted from the step on: a change explains the line when the
+ * record checks to there. */
 void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_check_result *res,
                     const ud_error *err, ud_blame *b);
 
