@@ -276,10 +276,8 @@ static void found(search *se, ud_blame *b, const ud_blame_change *c)
      * own open question, and a hidden change that plays it as cheaply is
      * no narrower explanation of it. */
     for (int i = 0; c->amount != UD_AMOUNT_NONE && i < n; i++)
-        if (b->found[i].kind == UD_BLAME_READING) {
-            at = at > i ? at : i + 1;
-            break;
-        }
+        if (b->found[i].kind == UD_BLAME_READING && at <= i)
+            at = i + 1;
     b->n_found++;
     if (at == UD_BLAME_SHOWN)
         return;
