@@ -66,6 +66,85 @@ static bool change_row(ud_row *row, ud_mutant_op op)
     }
 }
 
+/* ---- amount changes ------------------------------------------------------------ */
+
+/* A row's change to one amount made otherwise (blame.h, ud_blame_amount),
+ * the row's own effect waiting here as twice's does. */
+static void (*amount_of)(void *state, ud_step *s);
+static ud_blame_amount amount_op;
+static int amount_at;
+
+static int changed_amount(ud_blame_amount op, int before, int after)
+{
+    int d = after - before, way = d > 0 ? 1 : -1;
+    switch (op) {
+    case UD_AMOUNT_FORGET:
+        return before;
+    case UD_AMOUNT_CAP_ONE:
+        return d > 1 || d < -1 ? before + way : after;
+    case UD_AMOUNT_ONE_MORE:
+        return d ? after + way : after;
+    case UD_AMOUNT_ONE_LESS:
+        return d ? after - way : after;
+    default:
+        return after;
+    }
+}
+
+static void amount_changed(void *state, ud_step *s)
+{
+    const ud_game *g = s->table->game;
+    int before = g->amount(state, amount_at, NULL);
+    amount_of(state, s);
+    if (s->fail.kind != UD_FAIL_NONE)
+        return;
+    int after = g->amount(state, amount_at, NULL);
+    int v = changed_amount(amount_op, before, after);
+    if (v != after)
+        g->amount(state, amount_at, &v);
+}
+
+/* The reference step watched: for each row and amount, the largest change
+ * the row made to it in one firing of the step (at most 255), in memory
+ * the parent shares; firings outside the step (the game before it, which
+ * a trial plays again) are not the step's, told by the firing counts the
+ * step is given. */
+static uint8_t *watch_moved;
+static const uint64_t *watch_fired;
+
+static void amount_watched(void *state, ud_step *s)
+{
+    const ud_game *g = s->table->game;
+    int before[UD_MAX_AMOUNTS];
+    for (int i = 0; i < g->n_amounts; i++)
+        before[i] = g->amount(state, i, NULL);
+    s->rule->effect(state, s);
+    if (s->fail.kind != UD_FAIL_NONE || s->fired != watch_fired)
+        return;
+    uint8_t *moved = &watch_moved[ud_game_rule_index(g, s->rule) * UD_MAX_AMOUNTS];
+    for (int i = 0; i < g->n_amounts; i++) {
+        int d = g->amount(state, i, NULL) - before[i];
+        d = d < 0 ? -d : d;
+        if (d > moved[i])
+            moved[i] = (uint8_t)(d > 255 ? 255 : d);
+    }
+}
+
+static bool has_amounts(const ud_game *g)
+{
+    return g->amount && g->n_amounts > 0 && g->n_amounts <= UD_MAX_AMOUNTS;
+}
+
+/* Every row of t watched (the table interpreted: the compiled runner
+ * does not look at the rows). */
+static void watch_amounts(ud_table *t)
+{
+    t->interpret = true;
+    for (int i = 0; i < UD_MAX_RULES + 2 * UD_MAX_PHASES; i++)
+        if (t->row[i].effect && t->row[i].rule && t->row[i].kind == UD_ROW_EFFECT)
+            t->row[i].effect = amount_watched;
+}
+
 bool ud_blame_apply(const ud_blame_change *c, ud_table *t, ud_setup *setup)
 {
     const ud_game *g = t->game;
@@ -80,9 +159,25 @@ bool ud_blame_apply(const ud_blame_change *c, ud_table *t, ud_setup *setup)
     }
     /* the compiled runner does not look at the rows: interpret them */
     t->interpret = true;
-    for (int i = 0; i < UD_MAX_RULES + 2 * UD_MAX_PHASES; i++)
-        if (t->row[i].rule == c->rule && t->row[i].effect)
+    for (int i = 0; i < UD_MAX_RULES + 2 * UD_MAX_PHASES; i++) {
+        if (t->row[i].rule != c->rule || !t->row[i].effect)
+            continue;
+        if (c->amount == UD_AMOUNT_NONE)
             return change_row(&t->row[i], c->op);
+        if (c->number) {
+            if (c->amount_i < 0 || c->amount_i >= g->n_numbers || c->amount_i >= UD_MAX_NUMBERS)
+                return false;
+            t->number_shift[c->amount_i] = (int8_t)(c->amount == UD_AMOUNT_ONE_MORE ? 1 : -1);
+            return true;
+        }
+        if (!has_amounts(g) || c->amount_i < 0 || c->amount_i >= g->n_amounts)
+            return false;
+        amount_of = t->row[i].effect;
+        amount_op = c->amount;
+        amount_at = c->amount_i;
+        t->row[i].effect = amount_changed;
+        return true;
+    }
     return false;
 }
 
@@ -94,6 +189,7 @@ typedef struct search {
     ud_blame_trial trial;
     void *ctx;
     uint64_t *fired;               /* shared with the child: the changed step's firings */
+    uint8_t *moved;                /* shared: the reference step's amount changes (watch_moved) */
     uint64_t ref[UD_MAX_RULES];    /* the step's firings under the rules as they are */
     uint64_t cost[UD_BLAME_SHOWN]; /* of each change kept in the blame */
 } search;
@@ -121,6 +217,11 @@ static bool isolated(search *se, const ud_blame_change *c)
         *t = *se->base;
         if (!ud_blame_apply(c, t, &setup))
             _exit(11);
+        if (c->kind == UD_BLAME_NONE && se->moved) { /* the reference: its amount changes watched */
+            watch_moved = se->moved;
+            watch_fired = se->fired;
+            watch_amounts(t);
+        }
         _exit(se->trial(se->ctx, t, &setup, se->fired) ? 10 : 11);
     }
     int status = 0;
@@ -170,6 +271,13 @@ static void found(search *se, ud_blame *b, const ud_blame_change *c)
     int at = n;
     while (at > 0 && se->cost[at - 1] > cost)
         at--;
+    /* An amount or a number never before a reading that plays the step
+     * too (tried first, so already here): another reading is the texts'
+     * own open question, and a hidden change that plays it as cheaply is
+     * no narrower explanation of it. */
+    for (int i = 0; c->amount != UD_AMOUNT_NONE && i < n; i++)
+        if (b->found[i].kind == UD_BLAME_READING && at <= i)
+            at = i + 1;
     b->n_found++;
     if (at == UD_BLAME_SHOWN)
         return;
@@ -224,6 +332,66 @@ static void try_rows(search *se, ud_blame *b)
     }
 }
 
+static const char *const amount_words[] = { [UD_AMOUNT_FORGET] = "not made",
+                                            [UD_AMOUNT_CAP_ONE] = "capped at one",
+                                            [UD_AMOUNT_ONE_MORE] = "one more",
+                                            [UD_AMOUNT_ONE_LESS] = "one less" };
+
+/* Each row's change to each amount it changed in the step, made
+ * otherwise: not made, capped at one and one less only where it changed
+ * it by more than one (else they are "not made" again).  Tried after the
+ * rows' own operators, so that at equal cost the operator of `undead
+ * mutate` comes first. */
+static void try_amounts(search *se, ud_blame *b)
+{
+    const ud_game *g = se->base->game;
+    for (int r = 0; r < g->n_rules; r++)
+        for (int i = 0; i < g->n_amounts; i++) {
+            int moved = se->moved[r * UD_MAX_AMOUNTS + i];
+            for (ud_blame_amount op = UD_AMOUNT_FORGET; moved && op <= UD_AMOUNT_ONE_LESS; op++) {
+                if (moved == 1 && (op == UD_AMOUNT_CAP_ONE || op == UD_AMOUNT_ONE_LESS))
+                    continue;
+                ud_blame_change c = {
+                    .kind = UD_BLAME_ROW, .rule = &g->rules[r], .op = UD_MUT_NONE, .amount = op, .amount_i = i
+                };
+                if (!isolated(se, &c))
+                    continue;
+                ud_buf name;
+                ud_buf_init(&name);
+                if (g->amount_name)
+                    g->amount_name(se->setup, i, &name);
+                else
+                    ud_buf_printf(&name, "amount %d", i + 1);
+                snprintf(c.amount_name, sizeof c.amount_name, "%s", ud_buf_str(&name));
+                ud_buf_free(&name);
+                found(se, b, &c);
+            }
+        }
+}
+
+/* Each number an active row reads, one more and one less: tried last, a
+ * number being read where an amount is changed and a row guards. */
+static void try_numbers(search *se, ud_blame *b)
+{
+    const ud_game *g = se->base->game;
+    for (int k = 0; k < g->n_numbers && k < UD_MAX_NUMBERS; k++) {
+        const ud_rule *r = ud_game_rule(g, g->numbers[k].rule);
+        if (!r || !se->base->active[ud_game_rule_index(g, r)])
+            continue;
+        for (ud_blame_amount op = UD_AMOUNT_ONE_MORE; op <= UD_AMOUNT_ONE_LESS; op++) {
+            ud_blame_change c = { .kind = UD_BLAME_ROW,
+                                  .rule = r,
+                                  .op = UD_MUT_NONE,
+                                  .amount = op,
+                                  .amount_i = k,
+                                  .number = true };
+            snprintf(c.amount_name, sizeof c.amount_name, "%s", g->numbers[k].name);
+            if (isolated(se, &c))
+                found(se, b, &c);
+        }
+    }
+}
+
 void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial trial,
                      ud_blame_trial reference, void *ctx, ud_blame *b)
 {
@@ -239,6 +407,14 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
         free(se);
         return;
     }
+    size_t moved_size = UD_MAX_RULES * UD_MAX_AMOUNTS;
+    if (has_amounts(base->game)) {
+        se->moved = mmap(NULL, moved_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (se->moved == MAP_FAILED)
+            se->moved = NULL;
+        else
+            memset(se->moved, 0, moved_size);
+    }
     ud_blame_change none = { .kind = UD_BLAME_NONE };
     se->trial = reference ? reference : trial;
     isolated(se, &none); /* the reference firings, whether or not it explains */
@@ -247,7 +423,13 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
     /* the readings first, so that a reading wins a tie (found) */
     try_readings(se, b);
     try_rows(se, b);
+    if (se->moved)
+        try_amounts(se, b);
+    if (base->game->numbers)
+        try_numbers(se, b);
     b->kind = b->n_found ? b->found[0].kind : UD_BLAME_NONE;
+    if (se->moved)
+        munmap(se->moved, moved_size);
     munmap(se->fired, UD_MAX_RULES * sizeof se->fired[0]);
     free(se);
 }
@@ -321,6 +503,12 @@ static void change_text(const ud_game *g, const ud_blame_change *c, ud_buf *out)
 {
     if (c->kind == UD_BLAME_READING)
         ud_buf_printf(out, "%s=%s", g->variants[c->key].key, g->variants[c->key].values[c->value].name);
+    else if (c->number) {
+        int v = g->numbers[c->amount_i].value;
+        ud_buf_printf(out, "%s's %s %s (%d for %d)", c->rule->id, c->amount_name, amount_words[c->amount],
+                      c->amount == UD_AMOUNT_ONE_MORE ? v + 1 : v - 1, v);
+    } else if (c->amount != UD_AMOUNT_NONE)
+        ud_buf_printf(out, "%s's change to %s %s", c->rule->id, c->amount_name, amount_words[c->amount]);
     else
         ud_buf_printf(out, "%s%s", c->rule->id, op_words(c->op));
 }
@@ -500,6 +688,13 @@ static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uin
 {
     check_step *cs = ctx;
     ud_check_opts o = trial_opts(cs, t, setup, fired);
+    /* the changed rules play the whole record, as conform's trial plays
+     * the whole game under them: a change that shows only in the step (an
+     * amount a row changes at every roll, forgotten) must have played the
+     * game before it as the record did, and a change made before the step
+     * (the end of the game set off a turn early, shown only where the game
+     * ends) is one too; the firings are counted from the step on */
+    o.changed_whole = 1;
     ud_check_result res;
     ud_error err;
     if (!same_history(cs, t, setup))
@@ -725,7 +920,17 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
         cs->whole = *t;
         cs->step_ends = false;
     }
-    for (uint64_t back = 0; back <= EARLIER_PLAYS && back <= res->played && b->kind == UD_BLAME_NONE;
+    /* A refused decide line takes a decision the position did not offer
+     * (or from the wrong player): the position is the previous play's, so
+     * its firings are the step's, as conform's step is the play that made
+     * the offers.  (Each change plays the whole record, so beginning
+     * there tries every change; from the refused line's own play on, the
+     * firings counted would be only what follows the decision.) */
+    uint64_t first_back = 0;
+    for (int i = 0; i < t->n; i++)
+        if (t->lines[i].line == err->line && t->lines[i].kind == UD_TL_DECIDE && res->played > 0)
+            first_back = 1;
+    for (uint64_t back = first_back; back <= EARLIER_PLAYS && back <= res->played && b->kind == UD_BLAME_NONE;
          back++) {
         cs->opts.changed_from = res->played - back;
         ud_blame_search(base, &t->setup, check_trial, check_reference, cs, b);

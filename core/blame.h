@@ -11,7 +11,11 @@
  *     single rule (one row changed: its guard never or always holding,
  *     its effect skipped or applied twice, the operators of `undead
  *     mutate`, applied at run time to a copy of the table, in every
- *     build).  When several do, the one that sets fewest of the step's
+ *     build), or its change to one of the game's amounts (ud_game.amount)
+ *     not made, capped at one, one more or one less: a fault of amounts,
+ *     tried for each amount the row changed in the step; or a number the
+ *     row reads as data (ud_game.numbers) one more or one less: a fault of
+ *     boundaries.  When several do, the one that sets fewest of the step's
  *     rows firing otherwise comes first, a reading before a row at equal
  *     cost (the more specific explanation: a reading swaps every row of
  *     its key at once);
@@ -45,13 +49,31 @@ typedef enum {
     UD_BLAME_PROVENANCE, /* the rows that wrote what differs (no change explains it) */
 } ud_blame_kind;
 
-/* One change of the step's rules: a reading (key read as value) or one
- * row changed by op (UD_MUT_GUARD_NEVER ... UD_MUT_EFFECT_TWICE). */
+/* An amount change: what becomes of a row's change to one of the
+ * game's amounts (ud_game.amount) each time it fires. */
+typedef enum {
+    UD_AMOUNT_NONE,
+    UD_AMOUNT_FORGET,   /* the change not made */
+    UD_AMOUNT_CAP_ONE,  /* a change of several made one */
+    UD_AMOUNT_ONE_MORE, /* one more, the way it goes */
+    UD_AMOUNT_ONE_LESS, /* one less */
+} ud_blame_amount;
+
+/* One change of the step's rules: a reading (key read as value), one
+ * row changed by op (UD_MUT_GUARD_NEVER ... UD_MUT_EFFECT_TWICE), or one
+ * row's change to amount number `amount_i` changed by `amount` (op
+ * UD_MUT_NONE). */
 typedef struct ud_blame_change {
     ud_blame_kind kind; /* UD_BLAME_READING or UD_BLAME_ROW */
     int key, value;
     const ud_rule *rule;
     ud_mutant_op op;
+    ud_blame_amount amount;
+    int amount_i;
+    /* amount_i is one of the numbers the row reads (ud_game.numbers),
+     * read one more or one less, not an amount it changes */
+    bool number;
+    char amount_name[48]; /* the game's name for it, for the report */
 } ud_blame_change;
 
 enum { UD_BLAME_SHOWN = 8 };
@@ -121,9 +143,11 @@ const char *ud_blame_kind_name(ud_blame_kind k);
 
 /* After ud_check(t, opts, res, err) refused t at err->line (a rule, not
  * bad input): the step that holds that line is the play of decision
- * res->played (0: the set-up) to the record's next decide line.  Each
- * change is played in that step only, on the record cut there: a change
- * explains the line when the record checks to the step's end. */
+ * res->played (0: the set-up) to the record's next decide line (a
+ * refused decide line: from the play that made its position).  Each
+ * change is played over the whole record, cut at the step's end, its
+ * firings counted from the step on: a change explains the line when the
+ * record checks to there. */
 void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_check_result *res,
                     const ud_error *err, ud_blame *b);
 

@@ -71,6 +71,9 @@ typedef struct ud_table {
     bool interpret;               /* interpret the rows even if the game has them compiled
                          (the reference the compiled rows are tested against) */
     ud_row row[UD_MAX_RULES + 2 * UD_MAX_PHASES];
+    /* How far each of the game's numbers (ud_game.numbers) is read from
+     * its value: 0, unless blame plays a row with one changed. */
+    int8_t number_shift[UD_MAX_NUMBERS];
 } ud_table;
 
 enum { UD_TABLE_NO_PHASE = 255 };
@@ -227,6 +230,14 @@ static inline int ud_reading(const ud_step *s, int key)
 #endif
     return s->setup->variant[key];
 }
+
+/* Number n of the game's numbers (ud_game.numbers, game.h) as the row
+ * asking reads it: its value, unless blame changed it in the table. */
+static inline int ud_number_value(const ud_step *s, int n)
+{
+    return s->table->game->numbers[n].value + s->table->number_shift[n];
+}
+
 void ud_emitf(ud_step *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 #define UD_EMIT(s, ...)                 \
     do {                                \

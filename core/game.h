@@ -182,6 +182,18 @@ typedef struct ud_fault {
     const char *rule;      /* a fault of amounts: the row it breaks; else NULL */
 } ud_fault;
 
+/* A number a row's guard or effect reads as data: the hit number 4, an
+ * opening hand of three cards.  Declared (ud_game.numbers), and read by
+ * the row's code through ud_number_value (core/engine.h), so that blame
+ * (core/blame.h) can play the row with it one more or one less, where a
+ * digital version's fault of boundaries would be (a `>` for `>=` is the
+ * number one more); the table holds the change, so every build reads it. */
+typedef struct ud_number {
+    const char *rule; /* the row whose code reads it */
+    const char *name; /* "the hit number" */
+    int value;        /* as the texts give it */
+} ud_number;
+
 /* Who plays and under which readings: everything init needs. */
 typedef struct ud_setup {
     int n_players;
@@ -428,9 +440,49 @@ struct ud_game {
      * hand-written case of each.  NULL: none declared, and every row is
      * taken as one that may change a count. */
     int (*counts)(const void *state, int *out);
+    /* Optional: the numbers the state keeps that a row's effect changes
+     * by an amount (a score, Time, supplies, the moves left), for the
+     * amount changes of blame (core/blame.h), which play a row with its
+     * change to one of them forgotten, capped at one, or one more or one
+     * less: a fault of amounts a digital version could make, which no
+     * operator of the row's guard or effect makes.  n_amounts of them (at
+     * most UD_MAX_AMOUNTS); amount(state, i, NULL) reads number i,
+     * amount(state, i, &v) sets it to v; amount_name writes what it is
+     * ("p2's score").  Only plain numbers: a pile's size is no amount
+     * (which cards would come or go?).  0 and NULL: none, and blame
+     * changes no amount. */
+    int n_amounts;
+    int (*amount)(void *state, int i, const int *set);
+    void (*amount_name)(const ud_setup *setup, int i, ud_buf *out);
+    /* Optional: the numbers rows read as data (above), at most
+     * UD_MAX_NUMBERS; NULL: none. */
+    const ud_number *numbers;
+    int n_numbers;
 };
 
-enum { UD_MAX_COUNTS = 128 };
+enum { UD_MAX_COUNTS = 128, UD_MAX_AMOUNTS = 64, UD_MAX_NUMBERS = 32 };
+
+/* For a game's amount(): field's value, set to *set first when set is
+ * given and the field's type holds it (a change that would make it
+ * negative or too large leaves it as it is). */
+static inline int ud_amount_u8(uint8_t *field, const int *set)
+{
+    if (set && *set >= 0 && *set <= UINT8_MAX)
+        *field = (uint8_t)*set;
+    return *field;
+}
+static inline int ud_amount_u16(uint16_t *field, const int *set)
+{
+    if (set && *set >= 0 && *set <= UINT16_MAX)
+        *field = (uint16_t)*set;
+    return *field;
+}
+static inline int ud_amount_i16(int16_t *field, const int *set)
+{
+    if (set && *set >= INT16_MIN && *set <= INT16_MAX)
+        *field = (int16_t)*set;
+    return *field;
+}
 
 /* How many players were named, seated or not. */
 static inline int ud_setup_player_count(const ud_setup *setup)

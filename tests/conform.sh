@@ -65,10 +65,19 @@ faulty() {
     local n
     n="$(sed -n 's/^shrunk: .* to \([0-9]*\) decisions.*/\1/p' "$tmp/out")"
     [[ -n "$n" && "$n" -le "$max" ]] || fail "shrunk to '$n' decisions, expected at most $max"
-    # the record replays, and undead check parts from it where conform did
+    # the record replays, and undead check parts from it where conform did,
+    # naming the same rule first
     "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
     [[ $? -eq 1 ]] || { cat "$tmp/check"; fail "undead check passed the record of a departure"; }
-    echo "$game $mutant ($mode): caught, rule $rule, shrunk to $n decisions"
+    local checked
+    checked="$(checked_rule)"
+    [[ $checked == "$rule" ]] || { cat "$tmp/check"; fail "undead check names '$checked' first on the record, not $rule"; }
+    echo "$game $mutant ($mode): caught, rule $rule (check too), shrunk to $n decisions"
+}
+
+# the rule undead check named first on a record ($tmp/check: FILE:LINE: RULE ...: what)
+checked_rule() {
+    sed -n 's/^[^ ]*:[0-9]*: \([A-Z][A-Z0-9-]*\)[ :].*/\1/p' "$tmp/check" | head -1
 }
 
 # a faulty implementation whose departure conform catches but blames on
@@ -80,16 +89,18 @@ misnamed() {
     shift 5
     # shellcheck disable=SC2046 # tries prints two words or none
     run 1 -- "$U" conform "$game" --no-db --games 300 $(tries "$@") --chance "$mode" "$@" \
-        -- env UNDEAD_MUTANT="$game:$mutant" "$U" serve "$game"
-    local named
+        --record "$tmp/rec" -- env UNDEAD_MUTANT="$game:$mutant" "$U" serve "$game"
+    local named checked
     named="$(sed -n 's/^  rule: *\([^ ]*\).*/\1/p' "$tmp/out" | head -1)"
     [[ $named == "(none" ]] && named=-
-    if [[ $named == "$rule" ]]; then
-        echo "$game $mutant ($mode): caught, and now names $rule first: move it to the named lines"
+    "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
+    checked="$(checked_rule)"
+    if [[ $named == "$rule" && $checked == "$rule" ]]; then
+        echo "$game $mutant ($mode): caught, and now names $rule first (check too): move it to the named lines"
     elif [[ $named == "$measured" ]]; then
-        echo "$game $mutant ($mode): caught, names $named first where it breaks $rule (as measured)"
+        echo "$game $mutant ($mode): caught, names $named first where it breaks $rule (as measured; check: ${checked:--})"
     else
-        echo "$game $mutant ($mode): caught, names $named first where it breaks $rule (measured: $measured)"
+        echo "$game $mutant ($mode): caught, names $named first where it breaks $rule (measured: $measured; check: ${checked:--})"
     fi
 }
 

@@ -539,6 +539,53 @@ static int dl_counts(const void *p, int *out)
     return n;
 }
 
+/* The amounts a row changes (ud_game.amount, for blame): the clock,
+ * the party, the zombie pool, the spaces left to move, and a fight's
+ * dice and zombies. */
+static int dl_amount(void *p, int i, const int *set)
+{
+    dl_state *st = p;
+    switch (i) {
+    case 0:
+        return ud_amount_u8(&st->time, set);
+    case 1:
+        return ud_amount_i16(&st->healthy, set);
+    case 2:
+        return ud_amount_i16(&st->infected, set);
+    case 3:
+        return ud_amount_i16(&st->supplies, set);
+    case 4:
+        return ud_amount_i16(&st->ammo, set);
+    case 5:
+        return ud_amount_u16(&st->zombies, set);
+    case 6:
+        return ud_amount_u8(&st->moves_left, set);
+    case 7:
+        return ud_amount_u8(&st->fight_pool, set);
+    case 8:
+        return ud_amount_u16(&st->fight_dice, set);
+    default:
+        return ud_amount_u16(&st->fight_zombies, set);
+    }
+}
+
+static const char *const dl_amount_names[] = { "Time",
+                                               "the healthy survivors",
+                                               "the infected survivors",
+                                               "supplies",
+                                               "ammo",
+                                               "the zombie pool",
+                                               "the spaces left to move",
+                                               "the fight pool",
+                                               "the fight's dice",
+                                               "the fight's zombies" };
+
+static void dl_amount_name(const ud_setup *setup, int i, ud_buf *out)
+{
+    (void)setup;
+    ud_buf_puts(out, dl_amount_names[i]);
+}
+
 const ud_game dl_game = {
     .name = "dotld",
     .folder = "dotld",
@@ -592,4 +639,7 @@ const ud_game dl_game = {
     .check_start = dl_check_start,
     .extras = &dl_extras,
     .counts = dl_counts,
+    .n_amounts = (int)(sizeof dl_amount_names / sizeof dl_amount_names[0]),
+    .amount = dl_amount,
+    .amount_name = dl_amount_name,
 };

@@ -166,6 +166,40 @@ static int zd_counts(const void *p, int *out)
     return n;
 }
 
+/* The amounts a row changes (ud_game.amount, for blame): the scores,
+ * the brains noted at a shortage, the shotguns counted and the brains
+ * not on a die, each of which a state line shows (the turns owed once
+ * the goal is reached it does not: a change to them shows only where
+ * the game ends, where a reading of the end explains as much). */
+enum { ZD_AMOUNT_NOTED = UD_MAX_PLAYERS, ZD_AMOUNT_SHOTGUNS, ZD_AMOUNT_BONUS, ZD_AMOUNTS };
+
+static int zd_amount(void *p, int i, const int *set)
+{
+    zd_state *st = p;
+    switch (i) {
+    case ZD_AMOUNT_NOTED:
+        return ud_amount_u16(&st->noted, set);
+    case ZD_AMOUNT_SHOTGUNS:
+        return ud_amount_u8(&st->shotgun_points, set);
+    case ZD_AMOUNT_BONUS:
+        return ud_amount_i16(&st->bonus, set);
+    default:
+        return ud_amount_i16(&st->score[i], set);
+    }
+}
+
+static void zd_amount_name(const ud_setup *setup, int i, ud_buf *out)
+{
+    static const char *const names[] = { "the brains noted", "the shotguns counted",
+                                         "the brains not on a die" };
+    if (i >= ZD_AMOUNT_NOTED)
+        ud_buf_puts(out, names[i - ZD_AMOUNT_NOTED]);
+    else if (setup && i < setup->n_players)
+        ud_buf_printf(out, "%s's score", setup->names[i]);
+    else
+        ud_buf_printf(out, "seat %d's score", i + 1);
+}
+
 const ud_game zd_game = {
     .name = "zombie-dice",
     .folder = "zombie_dice",
@@ -211,6 +245,9 @@ const ud_game zd_game = {
     .apply_start = zd_apply_start,
     .extras = &zd_extras,
     .counts = zd_counts,
+    .n_amounts = ZD_AMOUNTS,
+    .amount = zd_amount,
+    .amount_name = zd_amount_name,
     .draw_text = zd_draw_text,
     .draw_svg = zd_draw_svg,
 };

@@ -881,6 +881,45 @@ static int zb_counts(const void *p, int *out)
     return n;
 }
 
+/* The amounts a row changes (ud_game.amount, for blame): the turn's
+ * move allowance and moves made, and each player's life, bullets, kills
+ * and survivors. */
+enum {
+    ZB_AMOUNT_PLAYER = 2,
+    ZB_AMOUNTS_EACH = 4,
+    ZB_AMOUNTS = ZB_AMOUNT_PLAYER + ZB_AMOUNTS_EACH * ZB_MAX_PLAYERS
+};
+
+static int zb_amount(void *p, int i, const int *set)
+{
+    zb_state *st = p;
+    if (i < ZB_AMOUNT_PLAYER)
+        return ud_amount_u8(i == 0 ? &st->allowance : &st->moved, set);
+    zb_player *pl = &st->pl[(i - ZB_AMOUNT_PLAYER) / ZB_AMOUNTS_EACH];
+    uint8_t *field[] = { &pl->life, &pl->bullets, &pl->kills, &pl->survivors };
+    return ud_amount_u8(field[(i - ZB_AMOUNT_PLAYER) % ZB_AMOUNTS_EACH], set);
+}
+
+static void zb_amount_name(const ud_setup *setup, int i, ud_buf *out)
+{
+    static const char *const each[] = { "life", "bullets", "kills", "survivors" };
+    if (i < ZB_AMOUNT_PLAYER) {
+        ud_buf_puts(out, i == 0 ? "the move allowance" : "the moves made");
+        return;
+    }
+    int seat = (i - ZB_AMOUNT_PLAYER) / ZB_AMOUNTS_EACH;
+    if (setup && seat < setup->n_players)
+        ud_buf_printf(out, "%s's %s", setup->names[seat], each[(i - ZB_AMOUNT_PLAYER) % ZB_AMOUNTS_EACH]);
+    else
+        ud_buf_printf(out, "seat %d's %s", seat + 1, each[(i - ZB_AMOUNT_PLAYER) % ZB_AMOUNTS_EACH]);
+}
+
+const ud_number zb_numbers[ZB_N_NUMBERS] = {
+    [ZB_NUM_HIT] = { "ZB-COMBAT-ROLL", "hit number", 4 },
+    [ZB_NUM_PAY_REACH] = { "ZB-COMBAT-PAY", "roll shooting must reach", 4 },
+    [ZB_NUM_SHOOT_REACH] = { "ZB-SHOOT", "roll shooting must reach", 4 },
+};
+
 const ud_game zb_game = {
     .name = "zombies-board",
     .folder = "zombies_board",
@@ -923,4 +962,9 @@ const ud_game zb_game = {
     .draw_text = zb_draw_text,
     .draw_svg = zb_draw_svg,
     .counts = zb_counts,
+    .n_amounts = ZB_AMOUNTS,
+    .amount = zb_amount,
+    .amount_name = zb_amount_name,
+    .numbers = zb_numbers,
+    .n_numbers = ZB_N_NUMBERS,
 };

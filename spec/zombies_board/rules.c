@@ -403,18 +403,24 @@ static void combat_roll(void *p, ud_step *s)
     if (s->fail.kind != UD_FAIL_NONE)
         return;
     st->roll = (uint8_t)r;
-    int hit = 4 + ud_fault_on(&zb_faults[ZB_FAULT_HITS_ON_FIVE]); /* the fault: > for >= */
+    int hit = ud_number_value(s, ZB_NUM_HIT) +
+              ud_fault_on(&zb_faults[ZB_FAULT_HITS_ON_FIVE]); /* the fault: > for >= */
     st->phase = r + cur(st)->bonus >= hit ? ZB_PH_COMBAT_END : ZB_PH_PAY;
 }
 
-static int bullets_needed(const zb_state *st) { return 4 - st->roll - st->pl[st->current].bonus; }
+/* "spend enough bullet tokens to raise roll to 4": reach is the 4, as
+ * the row asking reads it */
+static int bullets_needed(const zb_state *st, int reach)
+{
+    return reach - st->roll - st->pl[st->current].bonus;
+}
 
 static void offer_pay(void *p, ud_step *s)
 {
     const zb_state *st = CST(p);
     /* the fault: shooting offered one bullet short of what the roll needs */
     int short_by = ud_fault_on(&zb_faults[ZB_FAULT_SHOOT_OFFERED_SHORT]);
-    if (st->pl[st->current].bullets + short_by >= bullets_needed(st))
+    if (st->pl[st->current].bullets + short_by >= bullets_needed(st, ud_number_value(s, ZB_NUM_PAY_REACH)))
         ud_offer(s, ZB_ACT_SHOOT);
     ud_offer(s, ZB_ACT_BLEED);
 }
@@ -424,7 +430,7 @@ static bool chose_shoot(const void *p, const ud_step *s) { return s->action.kind
 static void shoot(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
-    int n = bullets_needed(st);
+    int n = bullets_needed(st, ud_number_value(s, ZB_NUM_SHOOT_REACH));
     if (cur(st)->bullets > n && ud_fault_on(&zb_faults[ZB_FAULT_SHOT_COSTS_ONE_MORE]))
         n++; /* the fault: one bullet more than the roll needs */
     cur(st)->bullets = (uint8_t)(cur(st)->bullets - n);

@@ -297,6 +297,9 @@ enum {
     ZB_N_FAULTS
 };
 extern const ud_fault zb_faults[ZB_N_FAULTS];
+/* The numbers rows read as data (game.h, ud_number; rules.c). */
+enum { ZB_NUM_HIT, ZB_NUM_PAY_REACH, ZB_NUM_SHOOT_REACH, ZB_N_NUMBERS };
+extern const ud_number zb_numbers[ZB_N_NUMBERS];
 /* The players' FAQ (faq_players.c), terminated by a NULL id. */
 extern const ud_faq_question zb_players_faq[];
 /* Its source key (faq_players.c), terminated by a NULL file. */

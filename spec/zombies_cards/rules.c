@@ -404,7 +404,7 @@ static void opening_hands(void *p, ud_step *s)
     for (int i = 0; i < st->n_players; i++) {
         zc_player *pl = &st->p[i];
         /* the fault: one card more than the opening hand */
-        int hand = ZC_HAND + ud_fault_on(&zc_faults[ZC_FAULT_HAND_OF_FOUR]);
+        int hand = ud_number_value(s, ZC_NUM_HAND) + ud_fault_on(&zc_faults[ZC_FAULT_HAND_OF_FOUR]);
         for (int k = 0; k < hand; k++)
             pl->hand.c[pl->hand.n++] = ring_pop_top(&pl->deck);
     }
@@ -1089,6 +1089,10 @@ static void helipad(void *p, ud_step *s)
 static bool won_by_map(const void *p, const ud_step *s) { return CST(p)->win_how == ZC_WIN_MAP; }
 
 /* ---- faults of amounts (zombies_cards.h; game.h, ud_fault) ---------------------------------- */
+
+const ud_number zc_numbers[ZC_N_NUMBERS] = {
+    [ZC_NUM_HAND] = { "ZC-HAND", "opening hand", ZC_HAND },
+};
 
 const ud_fault zc_faults[ZC_N_FAULTS] = {
     [ZC_FAULT_HAND_OF_FOUR] = { "hand-of-four", NULL, "each player's opening hand is four cards, not three",

@@ -232,6 +232,9 @@ enum {
     ZC_N_FAULTS
 };
 extern const ud_fault zc_faults[ZC_N_FAULTS];
+/* The numbers rows read as data (game.h, ud_number; rules.c). */
+enum { ZC_NUM_HAND, ZC_N_NUMBERS };
+extern const ud_number zc_numbers[ZC_N_NUMBERS];
 extern const ud_policy_def zc_policies[ZC_N_POLICIES];
 
 /* Shared by rules.c and game.c (policies). */

@@ -587,6 +587,8 @@ typedef struct key_watch {
     char keys[KEYS_WATCHED][64];
     int n_keys;
     char last[1024];
+    const ud_rule *wrote[UD_MAX_RULES]; /* the rows that changed them, in the order they did */
+    int n_wrote;
     ud_blame *b;
 } key_watch;
 
@@ -609,8 +611,8 @@ static void watch_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
     key_watch *w = k->ctx;
     char now[1024];
     keys_value(w, now, sizeof now);
-    if (rule && strcmp(now, w->last) != 0)
-        ud_blame_add_row(w->b, rule, "the keys that differ");
+    if (rule && strcmp(now, w->last) != 0 && w->n_wrote < UD_MAX_RULES)
+        w->wrote[w->n_wrote++] = rule;
     snprintf(w->last, sizeof w->last, "%s", now);
 }
 
@@ -671,6 +673,11 @@ static void blame_by_keys(cf_run *run, const cf_tape *tape, cf_departure *dep, u
         r->s.sink = &sink;
         ud_decide_offer(&r->s, r->state, i);
     }
+    /* the last writer first, as `undead check` names them: a row that set
+     * a key up earlier in the step (a deal, a turn's start) is not the one
+     * that left it as it differs */
+    for (int i = w->n_wrote; i-- > 0;)
+        ud_blame_add_row(b, w->wrote[i], "the keys that differ, last first");
     cf_tape_free(&r->tape);
     free(r);
     free(w);
