@@ -31,6 +31,9 @@ void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
     memset(t->kind, UD_TABLE_NO_PHASE, sizeof t->kind);
     t->game = g;
     t->n_phases = g->n_phases;
+    t->defaults = true;
+    for (int k = 0; k < g->n_variants; k++)
+        t->defaults &= variant[k] == g->variants[k].default_value;
     /* next[ph][kind]: where the phase's next row of that kind goes; first
      * the count of such rows, then (once the runs are laid out) a cursor. */
     int next[UD_MAX_PHASES][2] = { { 0 } };
