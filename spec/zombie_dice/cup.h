@@ -131,22 +131,26 @@ static inline int zd_draw_one(zd_state *st, ud_step *s)
     return zd_draw(st, s, 1) ? st->hand[st->n_hand - 1] : -1;
 }
 
-/* Roll hand dice [from, to) into st->rolled. */
+/* Roll hand dice [from, to) into st->rolled.  Under the seeded PRNG in
+ * a loop of its own, the generator's state in registers: the same
+ * numbers ud_pick would give. */
 static inline bool zd_roll_range(zd_state *st, ud_step *s, int from, int to)
 {
-    ud_rng *rng = ud_plain_rng(s), local;
-    if (rng)
-        local = *rng;
+    ud_rng *rng = ud_plain_rng(s);
+    if (rng) {
+        ud_rng local = *rng;
+        for (int k = from; k < to; k++)
+            st->rolled[k] = zd_dice[st->hand[k]].face[ud_rng_below(&local, ZD_FACES_PER_DIE)];
+        *rng = local;
+        return true;
+    }
     for (int k = from; k < to; k++) {
         const zd_die *d = &zd_dice[st->hand[k]];
-        int i = rng ? (int)ud_rng_below(&local, ZD_FACES_PER_DIE)
-                    : ud_pick(s, "roll", ZD_FACES_PER_DIE, zd_face_label, d);
+        int i = ud_pick(s, "roll", ZD_FACES_PER_DIE, zd_face_label, d);
         if (i < 0)
             return false;
         st->rolled[k] = d->face[i];
     }
-    if (rng)
-        *rng = local;
     return true;
 }
 
