@@ -30,8 +30,13 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
 /* One row inside `case P`: rows of other phases, offer rows and rows
  * the variant setting leaves out fold away or are skipped (a row with no
  * variant condition is in every table: the compiler reads that from the
- * game's const rule array and drops the test). */
-#define UD_COMPILED_ACTIVE(IDX) ((rules_[IDX].variant < 0 && rules_[IDX].values2 == 0) || active_[IDX])
+ * game's const rule array and drops the test).  In the copy for the
+ * game's default readings (DEFAULTS_ONLY, UD_COMPILED_TABLE_DEFAULTS)
+ * every row's condition is read from the const array of those readings,
+ * so the rows they leave out fold away too. */
+#define UD_COMPILED_ACTIVE(IDX)                              \
+    (DEFAULTS_ONLY ? ud_rule_active(&rules_[IDX], defaults_) \
+                   : ((rules_[IDX].variant < 0 && rules_[IDX].values2 == 0) || active_[IDX]))
 
 /* What every firing does, compiled and interpreted alike: remember the
  * row (effects name it in transcript lines and failures), run the
@@ -101,9 +106,12 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
 /* clang-format on */
 
 /* The runner's body, for CHECKED 0 (no invariant checks: simulations
- * at full speed) or 1. */
-#define UD_COMPILED_BODY(LIST, RULES)                                                 \
+ * at full speed) or 1, and DEFAULTS_ONLY 0, or 1 for the table of the
+ * default readings DEFAULTS (an int array, const, in the same file). */
+#define UD_COMPILED_BODY(LIST, RULES, DEFAULTS)                                       \
     {                                                                                 \
+        const int *const defaults_ = (DEFAULTS);                                      \
+        (void)defaults_;                                                              \
         const unsigned char *phase_ = (const unsigned char *)state + s->phase_offset; \
         const uint8_t *active_ = s->table->active;                                    \
         const uint8_t *kind_ = s->table->kind;                                        \
@@ -163,19 +171,42 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
 #define UD_COMPILED_RUNNER(NAME, LIST, RULES)                                        \
     static int NAME##_unchecked(ud_step *s, void *state, int ph, bool from_decision) \
     {                                                                                \
-        enum { CHECKED = 0 };                                                        \
-        UD_COMPILED_BODY(LIST, RULES)                                                \
+        enum { CHECKED = 0, DEFAULTS_ONLY = 0 };                                     \
+        UD_COMPILED_BODY(LIST, RULES, NULL)                                          \
     }                                                                                \
     static int NAME##_checked(ud_step *s, void *state, int ph, bool from_decision)   \
     {                                                                                \
-        enum { CHECKED = 1 };                                                        \
-        UD_COMPILED_BODY(LIST, RULES)                                                \
-    }                                                                                \
-    int NAME(ud_step *s, void *state, int ph, bool from_decision)                    \
-    {                                                                                \
-        if (s->check_invariants)                                                     \
-            return NAME##_checked(s, state, ph, from_decision);                      \
-        return NAME##_unchecked(s, state, ph, from_decision);                        \
+        enum { CHECKED = 1, DEFAULTS_ONLY = 0 };                                     \
+        UD_COMPILED_BODY(LIST, RULES, NULL)                                          \
+    }
+
+/* The same, with a third copy for runs without invariant checks under
+ * the game's default readings DEFAULTS (ud_table.defaults): what `undead
+ * sim` and `bench` play unless told otherwise, its rows' conditions
+ * folded (UD_COMPILED_ACTIVE). */
+#define UD_COMPILED_RUNNER_DEFAULTS(NAME, LIST, RULES, DEFAULTS)                    \
+    UD_COMPILED_RUNNER(NAME, LIST, RULES)                                           \
+    static int NAME##_defaults(ud_step *s, void *state, int ph, bool from_decision) \
+    {                                                                               \
+        enum { CHECKED = 0, DEFAULTS_ONLY = 1 };                                    \
+        UD_COMPILED_BODY(LIST, RULES, DEFAULTS)                                     \
+    }                                                                               \
+    int NAME(ud_step *s, void *state, int ph, bool from_decision)                   \
+    {                                                                               \
+        if (s->check_invariants)                                                    \
+            return NAME##_checked(s, state, ph, from_decision);                     \
+        if (s->table->defaults)                                                     \
+            return NAME##_defaults(s, state, ph, from_decision);                    \
+        return NAME##_unchecked(s, state, ph, from_decision);                       \
+    }
+
+/* The entry point of UD_COMPILED_RUNNER's two copies. */
+#define UD_COMPILED_ENTRY(NAME)                                   \
+    int NAME(ud_step *s, void *state, int ph, bool from_decision) \
+    {                                                             \
+        if (s->check_invariants)                                  \
+            return NAME##_checked(s, state, ph, from_decision);   \
+        return NAME##_unchecked(s, state, ph, from_decision);     \
     }
 
 /* Used by UD_COMPILED_TABLE: a row's index, and the row as a ud_rule. */
@@ -189,11 +220,20 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
  * list), a check that its N_PHASES phases fit the runner's cases, and
  * the compiled runner RUNNER (UD_COMPILED_RUNNER) for ud_game's
  * compiled_rows.  One macro, so that every game ends the same way. */
-#define UD_COMPILED_TABLE(LIST, RULES, N_RULES, N_PHASES, RUNNER)                                            \
-    enum { LIST(UD_COMPILED_INDEX, 0) RULES##_row_count_ };                                                  \
-    const ud_rule RULES[N_RULES] = { LIST(UD_COMPILED_RULE, 0) };                                            \
-    _Static_assert((int)RULES##_row_count_ == (int)(N_RULES), #N_RULES " must count the rows of " #LIST);    \
-    _Static_assert((int)(N_PHASES) <= (int)UD_COMPILED_MAX_PHASES, "more phases than compiled.h has cases"); \
-    UD_COMPILED_RUNNER(RUNNER, LIST, RULES)
+#define UD_COMPILED_TABLE_HEAD(LIST, RULES, N_RULES, N_PHASES)                                            \
+    enum { LIST(UD_COMPILED_INDEX, 0) RULES##_row_count_ };                                               \
+    const ud_rule RULES[N_RULES] = { LIST(UD_COMPILED_RULE, 0) };                                         \
+    _Static_assert((int)RULES##_row_count_ == (int)(N_RULES), #N_RULES " must count the rows of " #LIST); \
+    _Static_assert((int)(N_PHASES) <= (int)UD_COMPILED_MAX_PHASES, "more phases than compiled.h has cases");
+#define UD_COMPILED_TABLE(LIST, RULES, N_RULES, N_PHASES, RUNNER) \
+    UD_COMPILED_TABLE_HEAD(LIST, RULES, N_RULES, N_PHASES)        \
+    UD_COMPILED_RUNNER(RUNNER, LIST, RULES)                       \
+    UD_COMPILED_ENTRY(RUNNER)
+/* The same, with the runner's copy for the default readings DEFAULTS
+ * (UD_COMPILED_RUNNER_DEFAULTS): a static const int array of the game's
+ * variants' default values, defined before. */
+#define UD_COMPILED_TABLE_DEFAULTS(LIST, RULES, N_RULES, N_PHASES, RUNNER, DEFAULTS) \
+    UD_COMPILED_TABLE_HEAD(LIST, RULES, N_RULES, N_PHASES)                           \
+    UD_COMPILED_RUNNER_DEFAULTS(RUNNER, LIST, RULES, DEFAULTS)
 
 #endif

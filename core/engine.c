@@ -31,6 +31,9 @@ void ud_table_build(ud_table *t, const ud_game *g, const int *variant)
     memset(t->kind, UD_TABLE_NO_PHASE, sizeof t->kind);
     t->game = g;
     t->n_phases = g->n_phases;
+    t->defaults = true;
+    for (int k = 0; k < g->n_variants; k++)
+        t->defaults &= variant[k] == g->variants[k].default_value;
     /* next[ph][kind]: where the phase's next row of that kind goes; first
      * the count of such rows, then (once the runs are laid out) a cursor. */
     int next[UD_MAX_PHASES][2] = { { 0 } };
@@ -523,8 +526,8 @@ ud_status ud_decide_offer(ud_step *s, void *state, int i)
         ud_failf(s, UD_FAIL_INPUT, NULL, "offer %d of %d does not exist", i, s->offers.n);
         return UD_ERROR;
     }
-    /* a copy: resolving the decision refills the offers; and the offer's
-     * row is known, so no search */
-    ud_action a = s->offers.action[i];
-    return decide_offered(s, state, &a, s->offers.by[i]);
+    /* the offer's row is known, so no search; decide_offered copies the
+     * action into s->action before the rows run and refill the offers,
+     * so the offer itself is passed, not a copy of it */
+    return decide_offered(s, state, &s->offers.action[i], s->offers.by[i]);
 }

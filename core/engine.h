@@ -70,6 +70,8 @@ typedef struct ud_table {
     uint8_t active[UD_MAX_RULES]; /* by rule index: in the table for this setting */
     bool interpret;               /* interpret the rows even if the game has them compiled
                          (the reference the compiled rows are tested against) */
+    bool defaults;                /* every variant at its default reading: a compiled runner may
+                    * run its copy with those readings folded in (compiled.h) */
     ud_row row[UD_MAX_RULES + 2 * UD_MAX_PHASES];
     /* How far each of the game's numbers (ud_game.numbers) is read from
      * its value: 0, unless blame plays a row with one changed. */

@@ -326,6 +326,44 @@ typedef struct ud_faq_extras {
     const char *players_title;
 } ud_faq_extras;
 
+/* ---- the bench's yardstick -------------------------------------------------- */
+
+/* What a yardstick's games came to: figures the engine's simulation
+ * counts too (wins, shared wins, scores, turns), so that a test can hold
+ * the two to the same game within sampling error. */
+typedef struct ud_yard_tally {
+    uint64_t games;
+    uint64_t wins[UD_MAX_PLAYERS]; /* won alone */
+    uint64_t shared;               /* games won by several seats together */
+    double score_sum[UD_MAX_PLAYERS];
+    double score_sq[UD_MAX_PLAYERS]; /* sums of each game's final score squared */
+    uint64_t turns;                  /* turns played, every game's */
+    double turns_sq;                 /* sum of each game's turns squared */
+    uint64_t events;                 /* times the yardstick's rare event came (event_rule) */
+    double events_sq;                /* sum of each game's count of them squared */
+} ud_yard_tally;
+
+/* A minimal hand-written loop of the game under one policy (`undead
+ * bench`'s yardstick, docs/speed.md): the same game as the rule rows,
+ * written straight, sharing nothing with them but the seeded PRNG
+ * (core/rng.h), so that the engine's games a second can be put beside
+ * what plain code plays on the same core, in the same run.  It plays
+ * only the game's default readings, no start lines, every seat under
+ * policy `policy` (each seat its own parameter). */
+typedef struct ud_yardstick {
+    const char *summary;   /* what it plays, in a line */
+    const char *policy;    /* the policy it plays, by name ("stop-at-shotguns") */
+    const char *turn_rule; /* the rule that fires once a turn in the engine ("ZD-TURN") */
+    /* A rule for a rare turn of events the loop counts too, so that a test
+     * sees its path taken as often as the engine's ("ZD-SHORTAGE-RETURN") */
+    const char *event_rule;
+    int min_players, max_players;
+    /* Games seed, seed+1, ... seed+games-1 (the engine's seeds, each
+     * drawn from its own PRNG seeded the engine's way), param[seat] the
+     * policy's parameter per seat; out is zeroed first. */
+    void (*play)(uint64_t seed, uint64_t games, int players, const int *param, ud_yard_tally *out);
+} ud_yardstick;
+
 typedef struct ud_game_extras ud_game_extras;
 
 /* ---- the whole set ---------------------------------------------------------- */
@@ -342,6 +380,8 @@ struct ud_game_extras {
      * where it has no exact figure here, and the table then estimates by
      * simulation where it can.  NULL: none. */
     bool (*odds)(const ud_game *g, const void *state, const ud_setup *setup, const ud_offers *o, ud_buf *out);
+    /* `undead bench`'s yardstick for the game (above); NULL: none. */
+    const ud_yardstick *yardstick;
 };
 
 /* Whether everything the game's players' FAQ names exists in the game:

@@ -70,9 +70,11 @@ static int players_for(const ud_game *g, uint64_t k)
     return lo + (int)(k % (uint64_t)(hi - lo + 1));
 }
 
-/* A seeded game with random players, invariants checked. */
-static void play_seeded(const ud_game *g, const int *variant, uint64_t seed, int players, bool interpret,
-                        outcome *o)
+/* A seeded game with random players, invariants checked (the runner's
+ * checking copy) or not (its copies for speed: for the default readings
+ * where the game compiles one, else the general one). */
+static void play_seeded_as(const ud_game *g, const int *variant, uint64_t seed, int players, bool interpret,
+                           int invariants, outcome *o)
 {
     memset(o, 0, sizeof *o);
     o->lines.h = UINT64_C(0xcbf29ce484222325);
@@ -92,10 +94,16 @@ static void play_seeded(const ud_game *g, const int *variant, uint64_t seed, int
     t.interpret = interpret;
     ud_sink sink = { hash_line, &o->lines };
     ud_result res;
-    ud_play(&m, &t, o->state, &sink, o->fired, 1, &res);
+    ud_play(&m, &t, o->state, &sink, o->fired, invariants, &res);
     o->status = res.status;
     o->winner = res.winner;
     o->steps = res.steps;
+}
+
+static void play_seeded(const ud_game *g, const int *variant, uint64_t seed, int players, bool interpret,
+                        outcome *o)
+{
+    play_seeded_as(g, variant, seed, players, interpret, 1, o);
 }
 
 /* A game whose chance outcomes and decisions come from bytes. */
@@ -162,6 +170,41 @@ Test(compiled, same_games_as_the_table_under_every_setting_seeded)
             }
         }
         cr_assert_eq(games, seeds * n);
+    }
+}
+
+/* The copies without invariant checks, which simulations run: every
+ * setting (the default readings' copy where the game has one), seeded. */
+Test(compiled, same_games_as_the_table_without_invariants)
+{
+    FOR_EACH_GAME(g)
+    {
+        if (!g->compiled_rows)
+            continue;
+        int n = combos(g);
+        int seeds = 1; /* a game per setting: the checking copy's test plays more */
+        outcome a, b;
+        for (int c = 0; c < n; c++) {
+            int variant[UD_MAX_VARIANTS];
+            variant_of(g, c, variant);
+            for (uint64_t seed = 1; seed <= (uint64_t)seeds; seed++) {
+                int players = players_for(g, seed + (uint64_t)c);
+                play_seeded_as(g, variant, seed * 104729 + (uint64_t)c, players, true, 0, &a);
+                play_seeded_as(g, variant, seed * 104729 + (uint64_t)c, players, false, 0, &b);
+                cr_assert_eq(a.status, UD_OVER, "%s: setting %d: the reference game did not end", g->name, c);
+                assert_same(g, &a, &b, "seeded, invariants off", c, seed);
+            }
+        }
+        /* and the default readings, many games of them */
+        int variant[UD_MAX_VARIANTS] = { 0 };
+        for (int v = 0; v < g->n_variants; v++)
+            variant[v] = g->variants[v].default_value;
+        for (uint64_t seed = 1; seed <= (uint64_t)test_sample(200); seed++) {
+            int players = players_for(g, seed);
+            play_seeded_as(g, variant, seed, players, true, 0, &a);
+            play_seeded_as(g, variant, seed, players, false, 0, &b);
+            assert_same(g, &a, &b, "default readings, invariants off", -1, seed);
+        }
     }
 }
 

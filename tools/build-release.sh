@@ -52,6 +52,10 @@ for game in $("$u" games | awk '{print $1}'); do
     train "$game" 20000 --fast --policy random --players a,b,c,d
 done
 "$u" golden check --no-db --dir golden > /dev/null
+# The bench's yardstick (a hand-written loop of Zombie Dice that `undead
+# bench` times beside the engine): profiled as the engine is, so that the
+# two are built alike (code the profile never saw run is laid out cold).
+"$u" bench zombie-dice --games 100000 --repeat 1 > /dev/null
 # The exhaustive search and the exact chain solve: a turn with its exact
 # outcomes (the search and the solve over smooth denominators), and the
 # School Bus's rules in a search cut short (at depth 4, two thirds of its

@@ -1,11 +1,13 @@
 /*
  * cmd_sim.c - `undead sim` (many games, statistics) and `undead bench`
- * (repeatable speed figures as medians and ratios).
+ * (repeatable speed figures as medians and ratios; the runs and the
+ * yardstick are common/bench.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "cli.h"
 #include "commands.h"
 #include "pieces.h"
@@ -291,7 +293,7 @@ static const opts_option bench_options[] = {
       .kind = OPTS_NUMBER,
       .at = OPTS_AT(sim_args, repeat),
       .lo = 1,
-      .hi = 64,
+      .hi = BENCH_MAX_REPEAT,
       .def = 5,
       .metavar = "R" },
     OPTS_END,
@@ -301,28 +303,31 @@ const opts_command cmd_bench_opts = {
     .name = "bench",
     .usage = "usage: undead bench GAME [--games N] [--repeat R] [options]\n"
              "Times R runs of N games (default 200000 x 5) with invariants off and on, one core,\n"
-             "and prints the median games per second of each and their ratio.\n",
+             "and prints the median games per second of each and their ratio.  Beside them, the\n"
+             "game's yardstick where it has one (zombie-dice: the base game, default readings,\n"
+             "every seat stop-at-shotguns:N): a minimal hand-written loop of the same game and\n"
+             "policy, built with the same flags, playing the same seeds; its R runs alternate\n"
+             "with the engine's (invariants off), and the engine's median over the yardstick's\n"
+             "is printed, with each pair of runs' ratio (least, median, most).  Other games and\n"
+             "matches say why there is no yardstick.\n",
     .options = bench_options,
     .game_operand = true,
 };
 
-static int cmp_double(const void *a, const void *b)
+static void print_yardstick(const ud_match *m, const bench_result *b)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median_rate(const ud_match *m, uint64_t games, uint64_t repeat, int invariants, sim_stats *st)
-{
-    double rates[64];
-    for (uint64_t r = 0; r < repeat; r++) {
-        simulate(m, games, invariants, st);
-        if (st->failed)
-            return 0;
-        rates[r] = (double)st->games / st->seconds;
+    if (!b->yard) {
+        ud_buf why;
+        ud_buf_init(&why);
+        bench_yardstick(m, &why);
+        printf("yardstick: none (%s)\n", ud_buf_str(&why));
+        ud_buf_free(&why);
+        return;
     }
-    qsort(rates, repeat, sizeof rates[0], cmp_double);
-    return repeat % 2 ? rates[repeat / 2] : (rates[repeat / 2 - 1] + rates[repeat / 2]) / 2;
+    printf("median games/s, yardstick:      %.0f (a hand-written loop: %s)\n", b->yard_rate,
+           b->yard->summary);
+    printf("ratio engine/yardstick: %.2f (each run's pair: %.2f to %.2f, median %.2f)\n",
+           b->yard_rate > 0 ? b->fast / b->yard_rate : 0.0, b->ratio_low, b->ratio_high, b->ratio_median);
 }
 
 int cmd_bench(int argc, char **argv)
@@ -336,9 +341,8 @@ int cmd_bench(int argc, char **argv)
     sim_stats *st = malloc(sizeof *st);
     if (!st)
         return UD_EXIT_FAIL;
-    double fast = median_rate(&m, games, repeat, 0, st);
-    double checked = st->failed ? 0 : median_rate(&m, games, repeat, 1, st);
-    if (st->failed) {
+    bench_result b;
+    if (!bench_run(&m, games, repeat, st, &b)) {
         report_failure(&m, st);
         free(st);
         return UD_EXIT_FAIL;
@@ -347,9 +351,10 @@ int cmd_bench(int argc, char **argv)
     ud_policy_format(&m.policy[0], pol, sizeof pol);
     printf("%s bench: %d players, policy %s, %llu games x %llu runs, one core\n", m.game->name,
            m.setup.n_players, pol, (unsigned long long)games, (unsigned long long)repeat);
-    printf("median games/s, invariants off: %.0f\n", fast);
-    printf("median games/s, invariants on:  %.0f\n", checked);
-    printf("ratio off/on: %.2f\n", checked > 0 ? fast / checked : 0.0);
+    printf("median games/s, invariants off: %.0f\n", b.fast);
+    printf("median games/s, invariants on:  %.0f\n", b.checked);
+    printf("ratio off/on: %.2f\n", b.checked > 0 ? b.fast / b.checked : 0.0);
+    print_yardstick(&m, &b);
     free(st);
     return UD_EXIT_OK;
 }

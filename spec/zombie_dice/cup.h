@@ -40,6 +40,38 @@ static inline uint64_t zd_pack(const uint8_t pile[ZD_TYPES])
     return x;
 }
 
+/* The cup packed so: on a little-endian machine one load of the bytes
+ * from the cup on (the hand's follow it in the state), masked. */
+static inline uint64_t zd_pack_cup(const zd_state *st)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(zd_state, cup) + sizeof(uint64_t) <= sizeof(zd_state), "8 bytes from the cup on");
+    uint64_t x;
+    memcpy(&x, st->cup, sizeof x);
+    return x & ((UINT64_C(1) << (8 * ZD_TYPES)) - 1);
+#else
+    return zd_pack(st->cup);
+#endif
+}
+
+/* The packed cup back into the state. */
+static inline void zd_unpack_cup(zd_state *st, uint64_t cup)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(st->cup, &cup, ZD_TYPES);
+#else
+    for (int t = 0; t < ZD_TYPES; t++)
+        st->cup[t] = (uint8_t)(cup >> (8 * t));
+#endif
+}
+
+/* How many dice a packed pile holds: byte ZD_TYPES-1 of the multiply is
+ * the sum of them all (below 256: a pile holds at most 16 dice). */
+static inline int zd_packed_size(uint64_t packed)
+{
+    return (int)(((packed * UINT64_C(0x0101010101010101)) >> (8 * (ZD_TYPES - 1))) & 0xff);
+}
+
 /* The type of the i-th die of a packed pile, counting its types in
  * order: the number of types whose running total is at most i.
  * Branch-free (i is random; a loop that stops at the right type would
@@ -62,25 +94,31 @@ static inline bool zd_draw(zd_state *st, ud_step *s, int count)
 {
     _Static_assert(ZD_TYPES <= 8, "a pile must pack into 64 bits");
     int first = st->n_hand;
-    int n = zd_cup_size(st);
+    uint64_t cup = zd_pack_cup(st);
+    int n = zd_packed_size(cup);
     if (__builtin_expect(count > n || first + count > ZD_HAND, 0))
         return zd_draw_refused(st, s, count);
-    ud_rng *rng = ud_plain_rng(s), local;
-    if (rng)
-        local = *rng;
-    uint64_t cup = zd_pack(st->cup);
-    for (int k = 0; k < count; k++, n--) {
-        int i = rng ? (int)ud_rng_below(&local, (uint32_t)n)
-                    : ud_pick(s, "draw", n, zd_cup_label, st); /* labels read st->cup */
-        if (i < 0)
-            return false;
-        int t = zd_type_at(cup, i);
-        cup -= UINT64_C(1) << (8 * t);
-        st->cup[t]--;
-        st->hand[first + k] = (uint8_t)t;
-    }
-    if (rng)
+    ud_rng *rng = ud_plain_rng(s);
+    if (rng) { /* the cup in a register, written back once */
+        ud_rng local = *rng;
+        for (int k = 0; k < count; k++, n--) {
+            int t = zd_type_at(cup, (int)ud_rng_below(&local, (uint32_t)n));
+            cup -= UINT64_C(1) << (8 * t);
+            st->hand[first + k] = (uint8_t)t;
+        }
         *rng = local;
+        zd_unpack_cup(st, cup);
+    } else {
+        for (int k = 0; k < count; k++, n--) {
+            int i = ud_pick(s, "draw", n, zd_cup_label, st); /* labels read st->cup */
+            if (i < 0)
+                return false;
+            int t = zd_type_at(cup, i);
+            cup -= UINT64_C(1) << (8 * t);
+            st->cup[t]--;
+            st->hand[first + k] = (uint8_t)t;
+        }
+    }
     st->n_hand = (uint8_t)(first + count);
     if (s->sink && count > 0)
         zd_emit_draw(st, s, first);
@@ -93,22 +131,26 @@ static inline int zd_draw_one(zd_state *st, ud_step *s)
     return zd_draw(st, s, 1) ? st->hand[st->n_hand - 1] : -1;
 }
 
-/* Roll hand dice [from, to) into st->rolled. */
+/* Roll hand dice [from, to) into st->rolled.  Under the seeded PRNG in
+ * a loop of its own, the generator's state in registers: the same
+ * numbers ud_pick would give. */
 static inline bool zd_roll_range(zd_state *st, ud_step *s, int from, int to)
 {
-    ud_rng *rng = ud_plain_rng(s), local;
-    if (rng)
-        local = *rng;
+    ud_rng *rng = ud_plain_rng(s);
+    if (rng) {
+        ud_rng local = *rng;
+        for (int k = from; k < to; k++)
+            st->rolled[k] = zd_dice[st->hand[k]].face[ud_rng_below(&local, ZD_FACES_PER_DIE)];
+        *rng = local;
+        return true;
+    }
     for (int k = from; k < to; k++) {
         const zd_die *d = &zd_dice[st->hand[k]];
-        int i = rng ? (int)ud_rng_below(&local, ZD_FACES_PER_DIE)
-                    : ud_pick(s, "roll", ZD_FACES_PER_DIE, zd_face_label, d);
+        int i = ud_pick(s, "roll", ZD_FACES_PER_DIE, zd_face_label, d);
         if (i < 0)
             return false;
         st->rolled[k] = d->face[i];
     }
-    if (rng)
-        *rng = local;
     return true;
 }
 

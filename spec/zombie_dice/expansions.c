@@ -230,9 +230,11 @@ void zd_drink_convert_only_kind(void *p, ud_step *s)
 
 int zd_next_choice_phase(const zd_state *st)
 {
-    unsigned kinds = feet_kinds(st);
-    if (st->drink && (kinds & (kinds - 1)))
-        return ZD_PH_DRINK;
+    if (st->drink) { /* only then do the kinds of feet matter */
+        unsigned kinds = feet_kinds(st);
+        if (kinds & (kinds - 1))
+            return ZD_PH_DRINK;
+    }
     if (st->bus == ZD_BUS_RIDING && st->n_hand > 0)
         return ZD_PH_BUS_FEET;
     return ZD_PH_CHOICE;

@@ -11,4 +11,5 @@ const ud_game_extras zd_extras = {
     .n_analyses = ZD_N_ANALYSES,
     .faq = &zd_faq,
     .odds = zd_odds,
+    .yardstick = &zd_yardstick,
 };

@@ -42,10 +42,27 @@ static int offered(const ud_offers *o, int action)
     return has(o, action) ? action : o->action[0].kind;
 }
 
-static int stop_at_shotguns_kind(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
-                                 ud_rng *rng)
+/* index_of(o, offered(o, action)) in one pass over the offers: the
+ * choice most policies make at every decision. */
+static int offered_index(const ud_offers *o, int action)
 {
-    return offered(o, zd_turn_shotguns(CST(p)) >= param ? ZD_ACT_STOP : ZD_ACT_ROLL);
+    int stop = -1, want = -1;
+    for (int i = 0; i < o->n; i++) {
+        int kind = o->action[i].kind;
+        if (kind == ZD_ACT_STOP && stop < 0)
+            stop = i;
+        if (kind == action && want < 0)
+            want = i;
+    }
+    if (stop < 0)
+        return index_of(o, side_choice(o));
+    return want >= 0 ? want : 0; /* else o->action[0]'s kind, first at 0 */
+}
+
+static int stop_at_shotguns(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
+                            ud_rng *rng)
+{
+    return offered_index(o, zd_turn_shotguns(CST(p)) >= param ? ZD_ACT_STOP : ZD_ACT_ROLL);
 }
 
 /* Boards the School Bus whenever it can, else like stop-at-shotguns. */
@@ -59,10 +76,10 @@ static int bus_rider_kind(const ud_game *g, const void *p, int seat, int param, 
     return offered(o, zd_turn_shotguns(CST(p)) >= param ? ZD_ACT_STOP : ZD_ACT_ROLL);
 }
 
-static int stop_at_brains_kind(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
-                               ud_rng *rng)
+static int stop_at_brains(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
+                          ud_rng *rng)
 {
-    return offered(o, zd_turn_brains(CST(p)) >= param ? ZD_ACT_STOP : ZD_ACT_ROLL);
+    return offered_index(o, zd_turn_brains(CST(p)) >= param ? ZD_ACT_STOP : ZD_ACT_ROLL);
 }
 
 static int always_roll_kind(const ud_game *g, const void *p, int seat, int param, const ud_offers *o,
@@ -78,7 +95,7 @@ static int closer_kind(const ud_game *g, const void *p, int seat, int param, con
     const zd_state *st = CST(p);
     if (st->score[seat] + zd_turn_brains(st) >= ZD_GOAL && !st->ending)
         return offered(o, ZD_ACT_STOP);
-    return stop_at_shotguns_kind(g, p, seat, param, o, rng);
+    return offered(o, zd_turn_shotguns(st) >= param ? ZD_ACT_STOP : ZD_ACT_ROLL);
 }
 
 /* Optimal play for two players (spec/zombie_dice/solve.h): the game is
@@ -148,9 +165,7 @@ static int optimal_kind(const ud_game *g, const void *p, int seat, int param, co
         int kind = NAME##_kind(g, p, seat, param, o, rng);                                                 \
         return kind < 0 ? -1 : index_of(o, kind);                                                          \
     }
-ZD_POLICY(stop_at_shotguns)
 ZD_POLICY(bus_rider)
-ZD_POLICY(stop_at_brains)
 ZD_POLICY(always_roll)
 ZD_POLICY(closer)
 ZD_POLICY(optimal)

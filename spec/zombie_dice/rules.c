@@ -250,10 +250,13 @@ static void feet_keep(void *p, ud_step *s)
 
 /* ---- the choice ----------------------------------------------------------- */
 
+/* The phase's first offer row: nothing is offered yet, so no search for
+ * a duplicate (ud_offer_new). */
 static void offer_stop_or_roll(void *p, ud_step *s)
 {
-    ud_offer(s, ZD_ACT_STOP);
-    ud_offer(s, ZD_ACT_ROLL);
+    ud_action stop = ud_act(ZD_ACT_STOP), roll = ud_act(ZD_ACT_ROLL);
+    ud_offer_new(s, &stop);
+    ud_offer_new(s, &roll);
 }
 
 static bool chose_stop(const void *p, const ud_step *s) { return s->action.kind == ZD_ACT_STOP; }
@@ -737,7 +740,23 @@ const ud_fault zd_faults[ZD_N_FAULTS] = {
       V(TIEBREAK, ZD_TIE_UNTIL_BROKEN), UD_ANY)
 /* clang-format on */
 
+/* The default readings (zd.h), for the runner's copy that folds them. */
+static const int zd_default_readings[ZD_VARIANTS] = {
+    [ZD_V_END] = ZD_DEFAULT_END,
+    [ZD_V_TIEBREAK] = ZD_DEFAULT_TIEBREAK,
+    [ZD_V_SHORT_WHEN] = ZD_DEFAULT_SHORT_WHEN,
+    [ZD_V_SHORT_ORDER] = ZD_DEFAULT_SHORT_ORDER,
+    [ZD_V_FIRST] = ZD_DEFAULT_FIRST,
+    [ZD_V_DICE] = ZD_DEFAULT_DICE,
+    [ZD_V_ENERGY] = ZD_DEFAULT_ENERGY,
+    [ZD_V_RESCUE] = ZD_DEFAULT_RESCUE,
+    [ZD_V_HELMET] = ZD_DEFAULT_HELMET,
+    [ZD_V_BUS] = ZD_DEFAULT_BUS,
+};
+
 /* The rule array, and the same rows compiled into one function
- * (core/compiled.h), the runner every mode uses for Zombie Dice; the
- * interpreted table is the reference it is tested against. */
-UD_COMPILED_TABLE(ZD_RULE_LIST, zd_rules, ZD_N_RULES, ZD_PHASES, zd_compiled_rows)
+ * (core/compiled.h), the runner every mode uses for Zombie Dice, with a
+ * copy for the default readings; the interpreted table is the reference
+ * it is tested against. */
+UD_COMPILED_TABLE_DEFAULTS(ZD_RULE_LIST, zd_rules, ZD_N_RULES, ZD_PHASES, zd_compiled_rows,
+                           zd_default_readings)

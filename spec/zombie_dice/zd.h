@@ -102,6 +102,21 @@ enum { ZD_RESCUE_EARLIER_ROLLS, ZD_RESCUE_SAME_ROLL };
 enum { ZD_HELMET_THIS_ROLL, ZD_HELMET_NEXT_ROLL };
 enum { ZD_BUS_OFF, ZD_BUS_ON };
 
+/* Each variant's default reading: variants.c's table says so, and
+ * rules.c compiles a copy of the runner for them (core/compiled.h). */
+enum {
+    ZD_DEFAULT_END = ZD_END_FINISH_ROUND,
+    ZD_DEFAULT_TIEBREAK = ZD_TIE_ONE_ROUND,
+    ZD_DEFAULT_SHORT_WHEN = ZD_SHORT_FEWER_THAN_THREE,
+    ZD_DEFAULT_SHORT_ORDER = ZD_ORDER_RETURN_FIRST,
+    ZD_DEFAULT_FIRST = ZD_FIRST_SEAT_ORDER,
+    ZD_DEFAULT_DICE = ZD_SET_BASE,
+    ZD_DEFAULT_ENERGY = ZD_ENERGY_ONE_FOOTPRINT,
+    ZD_DEFAULT_RESCUE = ZD_RESCUE_EARLIER_ROLLS,
+    ZD_DEFAULT_HELMET = ZD_HELMET_THIS_ROLL,
+    ZD_DEFAULT_BUS = ZD_BUS_OFF,
+};
+
 /* Bit masks of dice sets, for rows that need a given expansion die. */
 #define ZD_WITH_SANTA ((1u << ZD_SET_SANTA) | (1u << ZD_SET_DOUBLE_FEATURE))
 #define ZD_WITH_HUNK_HOTTIE ((1u << ZD_SET_HUNK_HOTTIE) | (1u << ZD_SET_DOUBLE_FEATURE))

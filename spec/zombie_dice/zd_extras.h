@@ -2,7 +2,7 @@
  * zd_extras.h - Zombie Dice's extras (core/extras.h): its exploration
  * bound with the solver cross-check (explore.c), its analyses
  * (analyses.c) and its parts of the FAQ (faq.c, faq_glyphs.c,
- * faq_players.c), gathered
+ * faq_players.c) and the bench's yardstick (yardstick.c), gathered
  * in extras.c.
  */
 #ifndef ZD_EXTRAS_H
@@ -25,6 +25,9 @@ extern const ud_faq_source zd_faq_sources[];
 /* The exact figures at the choice to stop or roll, for a person at the
  * table (odds.c; ud_game_extras.odds). */
 bool zd_odds(const ud_game *g, const void *state, const ud_setup *setup, const ud_offers *o, ud_buf *out);
+
+/* `undead bench`'s hand-written loop of the game (yardstick.c). */
+extern const ud_yardstick zd_yardstick;
 
 /* A chance token drawn as a die (faq_glyphs.c). */
 bool zd_faq_glyph(FILE *out, const char *verb, const char *token);

@@ -255,3 +255,21 @@ Test(zd_cli, play_output_checks_clean)
     CLI_HAS(cli_out, "<stdin>: ok: ann=");
     free(played);
 }
+
+/* bench prints the yardstick's median and the engine's ratio to it for a
+ * match the yardstick plays, and why there is none for one it does not. */
+Test(zd_cli, bench_prints_the_yardstick_or_why_not)
+{
+    cr_assert_eq(CLI_RUN(NULL, "bench", "zombie-dice", "--games", "2000", "--repeat", "3"), 0, "%s", cli_err);
+    CLI_HAS(cli_out, "median games/s, yardstick:");
+    CLI_HAS(cli_out, "ratio engine/yardstick: ");
+    CLI_HAS(cli_out, "each run's pair: ");
+    free(cli_out);
+    free(cli_err);
+    cli_out = cli_err = NULL;
+    cr_assert_eq(
+        CLI_RUN(NULL, "bench", "zombie-dice", "--games", "200", "--repeat", "1", "--policy", "random"), 0,
+        "%s", cli_err);
+    CLI_HAS(cli_out, "yardstick: none (the yardstick plays only policy stop-at-shotguns (here random)");
+    cr_assert(strstr(cli_out, "ratio engine/yardstick") == NULL, "%s", cli_out);
+}
