@@ -231,6 +231,56 @@ Test(cli, verify_figures_do_not_depend_on_jobs)
     CLI_HAS(cli_err, "--jobs: expected a whole number from 1 to 64, got '65'");
 }
 
+/* The --timing block's line for step of game: its wall and CPU seconds
+ * read as numbers (never compared: the machine sets them). */
+static void timing_line_there(const char *game, const char *step)
+{
+    char want[128];
+    snprintf(want, sizeof want, "\n%-14s %-34s ", game, step);
+    const char *at = strstr(cli_err, want);
+    cr_assert_not_null(at, "the --timing block lacks %s's step '%s':\n%s", game, step, cli_err);
+    double wall = -1, cpu = -1;
+    cr_assert_eq(sscanf(at + strlen(want), "%lf %lf", &wall, &cpu), 2, "%s: %s: %.80s", game, step, at);
+    cr_assert(wall >= 0 && cpu >= 0, "%s: %s: %.80s", game, step, at);
+}
+
+/* verify --timing names every step of every game verified, on standard
+ * error, after the summary: the games' steps without an analysis or a
+ * bound of their own (One Die explores its opening), and with them. */
+Test(cli, verify_timing_names_every_step)
+{
+    const char *const common[] = { "rule tables",
+                                   "golden transcripts",
+                                   "readings (the FAQ's figures)",
+                                   "variant combinations",
+                                   "fuzz corpus (engine)",
+                                   "fuzz corpus (transcripts)",
+                                   "recording the verify run",
+                                   "(its steps, summed)" };
+    cr_assert_eq(CLI_RUN(NULL, "verify", "one-die", "zombie-dice", "--golden", UD_SOURCE_DIR "/golden",
+                         "--fuzz", UD_SOURCE_DIR "/fuzz", "--games", "10", "--reading-games", "100",
+                         "--skip-analysis", "game", "--skip-analysis", "turn", "--no-db", "--timing"),
+                 0, "%s", cli_err);
+    CLI_HAS(cli_out, "verify: all checks passed");
+    cr_assert_null(strstr(cli_out, "--timing"), "the block goes to standard error:\n%s", cli_out);
+    CLI_HAS(cli_err, "verify --timing: seconds per step");
+    for (size_t i = 0; i < sizeof common / sizeof common[0]; i++) {
+        timing_line_there("one-die", common[i]);
+        timing_line_there("zombie-dice", common[i]);
+    }
+    timing_line_there("one-die", "exploring the opening");
+    timing_line_there("zombie-dice", "exploring bound turn");
+    timing_line_there("zombie-dice", "exact analysis claims");
+    timing_line_there("verify", "(the whole run)");
+    cr_assert_null(strstr(cli_err, "exact analysis game"), "--skip-analysis game: not run, not timed");
+    cr_assert_null(strstr(cli_err, "zombie-dice    exploring the opening"),
+                   "zombie-dice explores its bounds");
+    cr_assert_eq(CLI_RUN(NULL, "verify", "one-die", "--golden", UD_SOURCE_DIR "/golden", "--fuzz",
+                         UD_SOURCE_DIR "/fuzz", "--games", "10", "--reading-games", "100", "--no-db"),
+                 0, "%s", cli_err);
+    cr_assert_null(strstr(cli_err, "--timing"), "no block without --timing:\n%s", cli_err);
+}
+
 /* A mistyped --skip-analysis would leave nothing cli_out and say nothing:
  * it is a usage error, before anything runs, naming the analyses there are. */
 Test(cli, verify_skip_analysis_must_name_an_analysis)

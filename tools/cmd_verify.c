@@ -98,6 +98,12 @@ static const opts_option options[] = {
       .metavar = "N",
       .help = "threads for the simulations (default: every core); the\n"
               "figures are the same for any N" },
+    { .name = "timing",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(verify_opts, timing),
+      .help = "at the end, on standard error: each step's wall and CPU seconds\n"
+              "(analyses, rule tables, golden, readings, combinations,\n"
+              "explorations, fuzz corpora, recording), by game" },
     { .name = "max-memory",
       .kind = OPTS_SIZE,
       .at = OPTS_AT(verify_opts, max_memory),
@@ -200,33 +206,49 @@ static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, 
     uint64_t fired[UD_MAX_RULES] = { 0 };
 
     verify_progress(g->name, "rule tables", 0, 0);
+    verify_mark t = verify_mark_now();
     ud_buf problems;
     ud_buf_init(&problems);
     row->problems = ud_game_selfcheck(g, &problems);
     fputs(ud_buf_str(&problems), stdout);
     ud_buf_free(&problems);
     failures += row->problems;
+    verify_time_step(g->name, "rule tables", t);
 
     verify_progress(g->name, "golden transcripts", 0, 0);
+    t = verify_mark_now();
     failures += verify_run_golden(g, o, &vr, row, fired);
+    verify_time_step(g->name, "golden transcripts", t);
 
     /* a golden file refused (said): verify stops, not minutes later */
     if (!row->unreadable) {
+        t = verify_mark_now();
         failures += verify_simulate_readings(g, o, &vr, row, fired);
+        verify_time_step(g->name, "readings (the FAQ's figures)", t);
+        t = verify_mark_now();
         failures += verify_simulate_combos(g, o, &vr, row, fired);
+        verify_time_step(g->name, "variant combinations", t);
         failures += verify_explore_bounds(g, &vr, row, o);
 
         verify_progress(g->name, "fuzz corpora", 0, 0);
+        t = verify_mark_now();
         snprintf(path, sizeof path, "%s/corpus/%s_engine", o->fuzz_dir, folder);
         row->corpus += verify_replay_dir(path, g, true, row);
+        verify_time_step(g->name, "fuzz corpus (engine)", t);
+        t = verify_mark_now();
         snprintf(path, sizeof path, "%s/corpus/transcript", o->fuzz_dir);
         row->corpus += verify_replay_dir(path, g, false, row);
+        verify_time_step(g->name, "fuzz corpus (transcripts)", t);
     }
-    if (o->texts_dir && !row->unreadable)
+    if (o->texts_dir && !row->unreadable) {
+        t = verify_mark_now();
         failures += verify_texts(g, o, &vr, row);
+        verify_time_step(g->name, "rule texts", t);
+    }
     failures += row->unreadable;
     if (isatty(STDERR_FILENO))
         fputs("\r\033[K", stderr);
+    t = verify_mark_now();
 
     rec_param(&vr, "games", "%llu", (unsigned long long)o->games);
     rec_param(&vr, "reading-games", "%llu", (unsigned long long)o->reading_games);
@@ -248,6 +270,7 @@ static int verify_game(const ud_game *g, const verify_opts *o, verify_row *row, 
     int want = failures ? UD_EXIT_FAIL : row->cut ? UD_EXIT_USAGE : UD_EXIT_OK;
     if ((rec_end(&vr, want) == UD_EXIT_USAGE && want != UD_EXIT_USAGE) || row->unreadable)
         *stop = true; /* the database could not be written, or a file read (said) */
+    verify_time_step(g->name, "recording the verify run", t);
     return failures;
 }
 
@@ -387,9 +410,15 @@ int cmd_verify(int argc, char **argv)
     int failures = 0;
     bool stop = false;
     verify_row rows[GOLDEN_MAX_GAMES];
+    verify_timing_start(o.timing);
     for (int i = 0; i < n && !stop; i++)
         failures += verify_game(chosen[i], &o, &rows[i], &stop);
-    if (stop)
+    if (stop) {
+        verify_timing_print(stderr);
         return UD_EXIT_USAGE;
-    return print_summary(chosen, rows, n, failures);
+    }
+    rc = print_summary(chosen, rows, n, failures);
+    fflush(stdout);
+    verify_timing_print(stderr);
+    return rc;
 }

@@ -337,13 +337,19 @@ static bool weapon_deck(const ud_game *g, const void *p, ud_buf *why)
 static bool roads(const ud_game *g, const void *p, ud_buf *why)
 {
     const zb_state *st = CST(p);
+    /* each placed tile's openings looked up once, not once per neighbour
+     * (asked after every firing) */
+    uint8_t open[ZB_SLOTS][ZB_SLOTS];
+    for (int y = 0; y < ZB_SLOTS; y++)
+        for (int x = 0; x < ZB_SLOTS; x++)
+            open[y][x] = st->slot[y][x] ? zb_content.tile[st->slot[y][x] - 1].open[st->rot[y][x]] : 0;
     for (int y = 0; y < ZB_SLOTS; y++)
         for (int x = 0; x < ZB_SLOTS; x++) {
             if (!st->slot[y][x])
                 continue;
-            unsigned o = zb_content.tile[st->slot[y][x] - 1].open[st->rot[y][x]];
+            unsigned o = open[y][x];
             if (x + 1 < ZB_SLOTS && st->slot[y][x + 1]) {
-                unsigned e = zb_content.tile[st->slot[y][x + 1] - 1].open[st->rot[y][x + 1]];
+                unsigned e = open[y][x + 1];
                 if (((o >> ZB_E) & 1u) != ((e >> ZB_W) & 1u)) {
                     ud_buf_printf(why, "slots %d,%d and %d,%d: a road meets a building's side", x - ZB_MID,
                                   y - ZB_MID, x + 1 - ZB_MID, y - ZB_MID);
@@ -351,7 +357,7 @@ static bool roads(const ud_game *g, const void *p, ud_buf *why)
                 }
             }
             if (y + 1 < ZB_SLOTS && st->slot[y + 1][x]) {
-                unsigned e = zb_content.tile[st->slot[y + 1][x] - 1].open[st->rot[y + 1][x]];
+                unsigned e = open[y + 1][x];
                 if (((o >> ZB_S) & 1u) != ((e >> ZB_N) & 1u)) {
                     ud_buf_printf(why, "slots %d,%d and %d,%d: a road meets a building's side", x - ZB_MID,
                                   y - ZB_MID, x - ZB_MID, y + 1 - ZB_MID);

@@ -1255,24 +1255,42 @@ static unsigned zombie_steps(const zb_state *st, int i)
     return m;
 }
 
+_Static_assert(ZB_ZOMBIE == 1 && ZB_MOVED == 8, "unmoved8 reads the zombie bit as bit 0, moved as bit 3");
+
+/* Of the eight cells at `at` (fewer at the board's end, the rest read as
+ * empty), those with a zombie not moved in this step: bit 0 of byte k set
+ * for cell at + k (in memory order, so byte k is bits 8k to 8k + 7 on a
+ * little-endian machine; on another, the bytes are put in that order). */
+static uint64_t unmoved8(const zb_state *st, int at)
+{
+    uint64_t w = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (at + 8 <= ZB_SPACES) {
+        memcpy(&w, st->cell + at, 8);
+        return w & ~(w >> 3) & 0x0101010101010101ull;
+    }
+#endif
+    for (int k = 0; k < 8 && at + k < ZB_SPACES; k++)
+        w |= (uint64_t)st->cell[at + k] << (8 * k);
+    /* the zombie bit, and not the moved bit (bit 3, shifted onto bit 0) */
+    return w & ~(w >> 3) & 0x0101010101010101ull;
+}
+
 /* The first zombie on a space from `from` on, in reading order, that has
  * not moved in this step and may move now; -1 when none is left.  Eight
- * cells at a time: most hold no zombie. */
+ * cells at a time, the unmoved zombies among them found by bit tests:
+ * most cells hold none, and step 4 asks this for every move it makes. */
 static int next_movable(const zb_state *st, int from)
 {
-    int i = from;
-    while (i < ZB_SPACES) {
-        if (i + 8 <= ZB_SPACES) {
-            uint64_t w;
-            memcpy(&w, st->cell + i, 8);
-            if (!(w & (0x0101010101010101ull * ZB_ZOMBIE))) {
-                i += 8;
-                continue;
-            }
+    for (int i = from & ~7; i < ZB_SPACES; i += 8) {
+        uint64_t z = unmoved8(st, i);
+        if (i < from)
+            z &= ~0ull << (8 * (from - i));
+        for (; z; z &= z - 1) {
+            int k = i + __builtin_ctzll(z) / 8;
+            if (zombie_steps(st, k))
+                return k;
         }
-        if ((st->cell[i] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE && zombie_steps(st, i))
-            return i;
-        i++;
     }
     return -1;
 }
@@ -1304,10 +1322,10 @@ static bool unmoved_beside(const zb_state *st, int i, int but)
  * still to move next to it or to that space (none could take that space
  * first, free it another, or move into the space it leaves: in whatever
  * order the player took the moves, this one would be the same).  Its
- * space, or -1 when every move open is the player's choice. */
-static int forced_move(const zb_state *st, int *to)
+ * space, or -1 when every move open is the player's choice.  moves is
+ * zombie_moves(st), which a caller may have counted already. */
+static int forced_of(const zb_state *st, int moves, int *to)
 {
-    int moves = zombie_moves(st);
     for (int i = next_movable(st, 0); i >= 0 && moves; i = next_movable(st, i + 1)) {
         unsigned m = zombie_steps(st, i);
         if (m & (m - 1))
@@ -1319,14 +1337,16 @@ static int forced_move(const zb_state *st, int *to)
     return -1;
 }
 
+static int forced_move(const zb_state *st, int *to) { return forced_of(st, zombie_moves(st), to); }
+
 /* Moves open, none of them forced: which zombie goes next, and where, is
  * the player's (the text gives no order, and the order decides which
  * zombie gets a space two could take, and whether one freed by another
  * moves). */
 static bool zombie_choice(const void *p, const ud_step *s)
 {
-    int to;
-    return zombie_moves(CST(p)) && forced_move(CST(p), &to) < 0;
+    int to, moves = zombie_moves(CST(p)); /* counted once for both tests */
+    return moves && forced_of(CST(p), moves, &to) < 0;
 }
 
 static void to_shamble(void *p, ud_step *s) { ST(p)->phase = ZB_PH_SHAMBLE; }

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "game.h"
 #include "record.h"
@@ -21,6 +22,7 @@ typedef struct verify_opts {
     const char *texts_dir; /* --texts: the rule texts, mapped against the rows (undead text); NULL: not */
     uint64_t games, reading_games, seed;
     int jobs;
+    bool timing;         /* --timing: each step's seconds on standard error at the end */
     uint64_t max_memory; /* --max-memory; 0: the default */
     const char *skip[8]; /* --skip-analysis */
     int n_skip;
@@ -44,6 +46,20 @@ typedef struct verify_row {
 
 /* "GAME: STEP I/N" on standard error when it is a terminal (n 0: no count). */
 void verify_progress(const char *game, const char *step, int i, int n);
+
+/* verify_timing.c: --timing.  A moment, on the wall clock and in the
+ * process's CPU (every thread's). */
+typedef struct verify_mark {
+    double wall, cpu;
+} verify_mark;
+verify_mark verify_mark_now(void);
+/* Keep the steps' seconds from now on (on), or nothing. */
+void verify_timing_start(bool on);
+/* The step of game that began at since has ended. */
+void verify_time_step(const char *game, const char *step, verify_mark since);
+/* Every step's wall and CPU seconds, each game's sum and the whole run's,
+ * as one block on out; nothing unless started on. */
+void verify_timing_print(FILE *out);
 
 /* verify_plan.c: */
 /* Every variant of g at its default (the rest of the array 0). */

@@ -198,6 +198,7 @@ int verify_explore_bounds(const ud_game *g, recorder *vr, verify_row *row, const
     for (int i = 0; g->extras && i < g->extras->n_bounds; i++) {
         const ud_explore_bound *const *b = &g->extras->bounds[i].bound;
         verify_progress(g->name, "exploring", 0, 0);
+        verify_mark t = verify_mark_now();
         ud_explore_opts eo = { .game = g,
                                .setup = &setup,
                                .bound = *b,
@@ -230,9 +231,15 @@ int verify_explore_bounds(const ud_game *g, recorder *vr, verify_row *row, const
             ud_explore_report_free(&rep);
         }
         ud_buf_free(&err);
+        char step[96];
+        snprintf(step, sizeof step, "exploring bound %s", (*b)->name);
+        verify_time_step(g->name, step, t);
     }
-    if (!g->extras || g->extras->n_bounds == 0)
+    if (!g->extras || g->extras->n_bounds == 0) {
+        verify_mark t = verify_mark_now();
         failures += explore_opening(g, vr, row, o);
+        verify_time_step(g->name, "exploring the opening", t);
+    }
     return failures;
 }
 
@@ -272,6 +279,7 @@ int verify_run_analyses(const ud_game *g, const verify_opts *o, int64_t verify_r
         if (skip)
             continue;
         verify_progress(g->name, a->name, 0, 0);
+        verify_mark t = verify_mark_now();
         ud_analysis_args *args = calloc(1, sizeof *args);
         if (!args)
             return failures + 1;
@@ -288,6 +296,9 @@ int verify_run_analyses(const ud_game *g, const verify_opts *o, int64_t verify_r
             fprintf(stderr, "%s: undead solve %s %s failed (exit %d)\n", g->name, g->name, a->name, rc);
             failures++;
         }
+        char step[96];
+        snprintf(step, sizeof step, "exact analysis %s", a->name);
+        verify_time_step(g->name, step, t);
     }
     return failures;
 }
