@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# tests/faults_attack7.sh CASE UNDEAD SOURCE_DIR - regression tests for the
+# faults a seventh attack pass found (and those the sixth left), as
+# tests/faults.sh does for the others: each CASE is one fault (or one
+# family), run as a user would, with the exact message and exit status
+# asserted.
+#   conform-result  an adapter whose final result named a player the
+#            table lacks, an outcome no protocol word names, or left a
+#            player out was a departure (exit 1), but its record's 'over'
+#            line kept only the players and words undead knew, and
+#            `undead check` replayed the record as ok (exit 0).  The record
+#            says what the implementation said, and check refuses it at
+#            that line, exit 1.
+set -euo pipefail
+case_="$1" undead="$2" src="$3"
+faults_name=faults_attack7 # fail, expect, run, sql:
+source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
+faults_scratch
+
+case "$case_" in
+conform-result)
+    # undead serve, with the final result changed as MODE says
+    cat > res.py <<'PY'
+import json, os, subprocess, sys
+mode = os.environ["MODE"]
+srv = subprocess.Popen([sys.argv[1], "serve", "one-die"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+for line in sys.stdin.buffer:
+    srv.stdin.write(line)
+    srv.stdin.flush()
+    answer = srv.stdout.readline()
+    d = json.loads(answer)
+    if isinstance(d, dict) and isinstance(d.get("result"), dict):
+        r = d["result"]
+        if mode == "player":
+            r["zz"] = r.pop("p2")
+        elif mode == "word":
+            r["p2"] = "maybe"
+        elif mode == "empty":
+            r.clear()
+        elif mode == "ugly":
+            r["a b=#["] = "x y"
+        answer = (json.dumps(d) + "\n").encode()
+    sys.stdout.buffer.write(answer)
+    sys.stdout.buffer.flush()
+PY
+    for mode in player word empty ugly none; do
+        MODE=$mode run "$undead" conform one-die --games 2 --no-db --record "$mode.t" -- python3 res.py "$undead"
+        if [[ $mode == none ]]; then
+            [[ $rc == 0 && ! -e none.t ]] || fail "an honest adapter: exit $rc: $(head -c 2000 out)"
+            continue
+        fi
+        [[ $rc == 1 ]] || fail "$mode: conform exit $rc, expected 1: $(head -c 2000 out)"
+        grep -q "^departure (result) in seeded game 1 (seed 1), at play 5" out || fail "$mode: $(head -c 2000 out)"
+        n=$(wc -l < "$mode.t")
+        case $mode in
+        player) line='over p1=won zz=lost' why=" OD-HIGHEST: the game is over with no player 'zz'; the record's game with zz=lost" ;;
+        word) line='over p1=won p2=maybe' why=" OD-HIGHEST: the game is over with p2=lost; the record's game with p2=maybe" ;;
+        empty) line='over' why=" OD-HIGHEST: the game is over with p1=won; the record's game gives p1 no outcome" ;;
+        ugly) line='over p1=won p2=lost ?=?' why=" OD-HIGHEST: the game is over with no player '?'; the record's game with ?=?" ;;
+        esac
+        [[ $(tail -1 "$mode.t") == "$line" ]] || fail "$mode: the record ends '$(tail -1 "$mode.t")', expected '$line'"
+        run "$undead" check --no-db "$mode.t"
+        expect 1 err "$mode.t:$n:$why"
+    done
+    # by hand: a player left out is refused as the rules' (exit 1); a
+    # token that is no PLAYER=OUTCOME is input (exit 2); all of them: ok
+    "$undead" play one-die --no-db --seed 3 > od.t
+    n=$(($(wc -l < od.t) + 1))
+    { cat od.t; echo 'over p1=won'; } > left.t
+    run "$undead" check --no-db left.t
+    expect 1 err "left.t:$n: OD-HIGHEST: the game is over with p2=lost; the record's game gives p2 no outcome"
+    for tok in p1 =won p1= p1=won=lost; do
+        { cat od.t; echo "over $tok"; } > tok.t
+        run "$undead" check --no-db tok.t
+        expect 2 err "tok.t:$n:6: expected PLAYER=OUTCOME after 'over' (a player, then won, shared, lost or out), found '$tok'"
+    done
+    { cat od.t; echo 'over p2=lost p1=won'; } > ok.t
+    run "$undead" check --no-db ok.t
+    expect 0 out "ok.t: ok: p1=24 p2=23; winner p1"
+    ;;
+*)
+    fail "no case '$case_'"
+    ;;
+esac
