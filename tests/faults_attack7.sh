@@ -11,6 +11,11 @@
 #            `undead check` replayed the record as ok (exit 0).  The record
 #            says what the implementation said, and check refuses it at
 #            that line, exit 1.
+#   baseline-file  db baseline update --file FILE wrote the baseline over
+#            any FILE (a record, a CSV of something else), exit 0, where
+#            check refuses the same file as "not an outcomes baseline":
+#            update refuses it too, exit 2, the file unchanged; a baseline
+#            of older columns, an empty file or a new one is written.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack7 # fail, expect, run, sql:
@@ -77,6 +82,30 @@ PY
     { cat od.t; echo 'over p2=lost p1=won'; } > ok.t
     run "$undead" check --no-db ok.t
     expect 0 out "ok.t: ok: p1=24 p2=23; winner p1"
+    ;;
+baseline-file)
+    base=(db baseline update one-die --golden "$src/golden" --games 2)
+    header="expected the header 'key,variants,...' that 'undead db baseline update one-die' writes"
+    "$undead" play one-die --no-db --seed 3 > od.t
+    cp od.t od.keep
+    run "$undead" "${base[@]}" --file od.t
+    expect 2 err "undead db baseline: --file od.t: not an outcomes baseline: its first line is 'undead-transcript 1'; $header"
+    cmp -s od.t od.keep || fail "the record was written over"
+    [[ ! -s out ]] || fail "a report was printed: $(head -c 2000 out)"
+    printf 'a,b\n1,2\n' > other.csv
+    run "$undead" "${base[@]}" --file other.csv
+    expect 2 err "undead db baseline: --file other.csv: not an outcomes baseline: its first line is 'a,b'; $header"
+    [[ $(cat other.csv) == $'a,b\n1,2' ]] || fail "other.csv was written over"
+    # new, empty, or a baseline of other columns: written
+    for f in new.csv empty.csv old.csv; do
+        case $f in
+        empty.csv) : > "$f" ;;
+        old.csv) printf 'key,variants,outcome\n' > "$f" ;;
+        esac
+        run "$undead" "${base[@]}" --file "$f"
+        expect 0 out "updated $f: read 'git diff $f' before committing"
+        head -1 "$f" | grep -q '^key,variants,' || fail "$f: $(head -c 300 "$f")"
+    done
     ;;
 *)
     fail "no case '$case_'"
