@@ -96,6 +96,13 @@ baseline-file)
     run "$undead" "${base[@]}" --file other.csv
     expect 2 err "undead db baseline: --file other.csv: not an outcomes baseline: its first line is 'a,b'; $header"
     [[ $(cat other.csv) == $'a,b\n1,2' ]] || fail "other.csv was written over"
+    # a FIFO: said once, as what it is
+    mkfifo ff
+    for mode in update check; do
+        run "$undead" db baseline "$mode" one-die --golden "$src/golden" --games 2 --file ff
+        expect 2 err "ff: expected 'ff' to be a regular file, found a FIFO"
+        [[ $(wc -l < err) == 1 ]] || fail "$mode: $(head -c 2000 err)"
+    done
     # new, empty, or a baseline of other columns: written
     for f in new.csv empty.csv old.csv; do
         case $f in

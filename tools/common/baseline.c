@@ -262,9 +262,11 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
     char *want = exists ? cli_read_file(path, &len) : NULL;
     /* update writes over a baseline (of any columns) or an empty file,
      * never over another file named by mistake (a record, a table) */
-    bool bad = update ? want && *want && !check_file_ok(want, shown, g, true)
-                      : !check_file_ok(want, shown, g, o->file != NULL);
-    if ((exists && !want) || bad) {
+    bool bad = exists && !want; /* said by cli_read_file */
+    if (!bad)
+        bad = update ? want && *want && !check_file_ok(want, shown, g, true)
+                     : !check_file_ok(want, shown, g, o->file != NULL);
+    if (bad) {
         free(want);
         return UD_EXIT_USAGE;
     }
