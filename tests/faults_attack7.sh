@@ -16,6 +16,10 @@
 #            check refuses the same file as "not an outcomes baseline":
 #            update refuses it too, exit 2, the file unchanged; a baseline
 #            of older columns, an empty file or a new one is written.
+#   golden-index-case  golden check --html OUT of a folder holding a case
+#            index.in wrote the case's page to OUT/index.html, then the
+#            index over it (exit 0; the index linked to itself, the page
+#            lost): the case's page is refused and counted as not written.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack7 # fail, expect, run, sql:
@@ -113,6 +117,20 @@ baseline-file)
         expect 0 out "updated $f: read 'git diff $f' before committing"
         head -1 "$f" | grep -q '^key,variants,' || fail "$f: $(head -c 300 "$f")"
     done
+    ;;
+golden-index-case)
+    cp -r "$src/golden/one_die/examples" ex
+    n=$(find ex -name '*.in' | wc -l)
+    cp ex/bust.in ex/index.in
+    cp ex/bust.transcript ex/index.transcript
+    sed -i 's/from bust.in/from index.in/' ex/index.transcript
+    run "$undead" golden check --no-db --dir ex --html pages
+    expect 2 err "undead golden: --html: pages/index.html: is the index's name: expected a case of another name than ex/index.in"
+    grep -qx "golden check: $((n + 1)) case(s), 0 failed, 0 updated, 1 page(s) not written, 0 rule row(s) fired by no case (counted for: one-die)" out ||
+        fail "totals: $(tail -1 out)"
+    grep -q '<h1>The golden cases</h1>' pages/index.html || fail "the index: $(head -c 300 pages/index.html)"
+    ! grep -q 'href="index.html"' pages/index.html || fail "the index links to itself"
+    [[ -s pages/bust.html ]] || fail "no page of bust.in"
     ;;
 *)
     fail "no case '$case_'"
