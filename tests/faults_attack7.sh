@@ -20,6 +20,12 @@
 #            index.in wrote the case's page to OUT/index.html, then the
 #            index over it (exit 0; the index linked to itself, the page
 #            lost): the case's page is refused and counted as not written.
+#   db-companion  play --record DB-wal (with --db DB) wrote the record
+#            where SQLite keeps the database's write-ahead log, which it
+#            removes when the database closes: exit 0, the record gone.
+#            Every output checked against the database (play and conform
+#            --record, faq -o, solve --export, db baseline --file) is
+#            checked against DB-wal, DB-shm and DB-journal too.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack7 # fail, expect, run, sql:
@@ -131,6 +137,23 @@ golden-index-case)
     grep -q '<h1>The golden cases</h1>' pages/index.html || fail "the index: $(head -c 300 pages/index.html)"
     ! grep -q 'href="index.html"' pages/index.html || fail "the index links to itself"
     [[ -s pages/bust.html ]] || fail "no page of bust.in"
+    ;;
+db-companion)
+    "$undead" sim one-die --games 2 --db s.db > /dev/null
+    for suffix in -wal -shm -journal; do
+        run "$undead" play one-die --db s.db --record "s.db$suffix"
+        expect 2 err "undead play: --record s.db$suffix: is the same file as a companion file of the results database (s.db$suffix): expected another file"
+        [[ ! -e s.db$suffix ]] || fail "s.db$suffix made"
+    done
+    run "$undead" conform one-die --games 1 --db s.db --record ./s.db-wal -- "$undead" serve one-die
+    expect 2 err "undead conform: --record ./s.db-wal: is the same file as a companion file of the results database (s.db-wal): expected another file"
+    run "$undead" faq --db s.db --game one-die -o s.db-shm
+    expect 2 err "undead faq: -o s.db-shm: is the same file as a companion file of the results database (s.db-shm): expected another file"
+    run "$undead" db baseline update one-die --db s.db --golden "$src/golden" --games 2 --file s.db-journal
+    expect 2 err "undead db baseline: --file s.db-journal: is the same file as a companion file of the results database (s.db-journal): expected another file"
+    # a name that only begins so: written
+    run "$undead" play one-die --db s.db --record s.db-walx
+    [[ $rc == 0 && $(head -1 s.db-walx) == 'undead-transcript 1' ]] || fail "s.db-walx: exit $rc: $(head -c 2000 err)"
     ;;
 *)
     fail "no case '$case_'"

@@ -52,7 +52,7 @@ static bool baseline_file_ok(const char *mode, const db_opts *o)
         return true;
     const char *db_path = cli_db_path("db baseline", o->path); /* NULL: said */
     return db_path &&
-           cli_output_not_input("db baseline", "--file", o->baseline.file, db_path, "the results database");
+           cli_output_not_db("db baseline", "--file", o->baseline.file, db_path);
 }
 
 static const opts_option options[] = {
