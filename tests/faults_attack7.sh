@@ -26,6 +26,12 @@
 #            Every output checked against the database (play and conform
 #            --record, faq -o, solve --export, db baseline --file) is
 #            checked against DB-wal, DB-shm and DB-journal too.
+#   pdf-deep-folder  faq --format pdf, ended by a signal or by a browser
+#            that wrote no PDF, left its working folder undead-faq-XXXXXX
+#            in TMPDIR when the browser had made folders more than 32
+#            levels deep in it (core/tree_remove.c stopped there): a
+#            folder that deep is moved up and removed in a later round.
+#            A link to a folder outside is removed, not followed.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack7 # fail, expect, run, sql:
@@ -154,6 +160,50 @@ db-companion)
     # a name that only begins so: written
     run "$undead" play one-die --db s.db --record s.db-walx
     [[ $rc == 0 && $(head -1 s.db-walx) == 'undead-transcript 1' ]] || fail "s.db-walx: exit $rc: $(head -c 2000 err)"
+    ;;
+pdf-deep-folder)
+    mkdir g outside
+    cp -r "$src/golden/one_die" g/
+    echo kept > outside/f
+    "$undead" verify one-die --games 2 --reading-games 2 --golden g --db v.db > /dev/null 2>&1 ||
+        fail "verify one-die did not pass"
+    # a browser that makes a tree 300 levels deep, a link out, a FIFO, an
+    # unreadable folder, then waits (STAY) or exits with no PDF
+    cat > deep.sh <<SH
+#!/bin/sh
+cd "\$HOME" || exit 9
+d=p; i=0; while [ \$i -lt 300 ]; do d=\$d/d; i=\$((i+1)); done
+mkdir -p "\$d" && echo x > "\$d/f" && ln -s "$PWD/outside" p/out && mkfifo p/ff
+mkdir p/ro && chmod 000 p/ro
+echo \$\$ > "$PWD/browser.pid"
+[ -n "\$STAY" ] && exec sleep 30
+exit 0
+SH
+    chmod +x deep.sh
+    for how in TERM exit; do
+        rm -rf tmpd browser.pid
+        mkdir tmpd
+        if [[ $how == exit ]]; then
+            run env TMPDIR="$PWD/tmpd" "$undead" faq --db v.db --golden g --game one-die --format pdf -o out.pdf --chromium ./deep.sh
+            expect 2 err "undead faq: the browser './deep.sh' exited 0 but wrote no PDF; name another with --chromium PATH or UNDEAD_CHROMIUM"
+        else
+            STAY=1 TMPDIR="$PWD/tmpd" "$undead" faq --db v.db --golden g --game one-die --format pdf -o out.pdf \
+                --chromium ./deep.sh < /dev/null > out 2> err &
+            pid=$!
+            for _ in $(seq 1 300); do
+                [[ -s browser.pid ]] && break
+                sleep 0.1
+            done
+            [[ -s browser.pid ]] || fail "the browser did not start: $(head -c 2000 err)"
+            kill -TERM "$pid"
+            rc=0
+            wait "$pid" || rc=$?
+            [[ $rc == 143 ]] || fail "TERM: exit $rc, expected 143: $(head -c 2000 err)"
+        fi
+        [[ -z $(ls -A tmpd) ]] || fail "$how: left in TMPDIR: $(find tmpd | head -3) ($(find tmpd | wc -l) entries)"
+        [[ $(cat outside/f) == kept ]] || fail "$how: the folder the link names was emptied"
+        [[ ! -e out.pdf ]] || fail "$how: out.pdf made"
+    done
     ;;
 *)
     fail "no case '$case_'"
