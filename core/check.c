@@ -504,8 +504,8 @@ static bool same_outcomes(checker *c, const ud_tline *tl, const char *rule)
     for (int k = 0; k < t->setup.n_players; k++)
         if (!named[k]) {
             ud_error_set(c->err, tl->line, tl->col[0], rule,
-                         "the game is over with %s=%s; the record's game gives %s no outcome", t->setup.names[k],
-                         ud_seat_outcome_name[out[k]], t->setup.names[k]);
+                         "the game is over with %s=%s; the record's game gives %s no outcome",
+                         t->setup.names[k], ud_seat_outcome_name[out[k]], t->setup.names[k]);
             return false;
         }
     c->last_used = tl->line;

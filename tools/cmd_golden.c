@@ -118,7 +118,8 @@ static void page_of_case(const golden_case *gc, void *ctx)
         ud_buf a, b;
         ud_buf_init(&a);
         ud_buf_init(&b);
-        fprintf(stderr, "undead golden: --html: %s: is the index's name: expected a case of another name than %s\n",
+        fprintf(stderr,
+                "undead golden: --html: %s: is the index's name: expected a case of another name than %s\n",
                 ud_escaped(&a, path), ud_escaped(&b, gc->in_path));
         ud_buf_free(&a);
         ud_buf_free(&b);

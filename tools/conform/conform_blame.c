@@ -179,12 +179,14 @@ static void over_line(const cf_run *run, const cf_departure *dep, FILE *f)
     }
     const char *k;
     const json_t *v;
-    json_object_foreach((json_t *)result, k, v) {
+    json_object_foreach((json_t *)result, k, v)
+    {
         bool seat = false;
         for (int i = 0; i < su->n_players; i++)
             seat |= strcmp(su->names[i], k) == 0;
         if (!seat) { /* one is enough for the check to refuse */
-            fprintf(f, " %s=%s", result_word(k), result_word(json_string_value(v) ? json_string_value(v) : ""));
+            fprintf(f, " %s=%s", result_word(k),
+                    result_word(json_string_value(v) ? json_string_value(v) : ""));
             break;
         }
     }
