@@ -463,27 +463,51 @@ static int standing(checker *c, const char *event, const char *need, const char 
     return 0;
 }
 
-/* At the end of the game, the record's "over" line: each player it names
- * ends as it says, and the line is consumed; else refused at it (rule:
- * the row that ended the game). */
+/* The seat of the table an "over" token names (its PLAYER, before '='), or -1. */
+static int over_seat(const ud_transcript *t, const char *tok)
+{
+    size_t len = strcspn(tok, "=");
+    for (int k = 0; k < t->setup.n_players; k++)
+        if (strlen(t->setup.names[k]) == len && strncmp(t->setup.names[k], tok, len) == 0)
+            return k;
+    return -1;
+}
+
+/* At the end of the game, the record's "over" line: every player of the
+ * table named, each ending as it says, and no other player; the line is
+ * consumed; else refused at it (rule: the row that ended the game).  An
+ * unknown player or outcome word is the record's game's own (conform
+ * writes what the implementation said): the rules do not end so. */
 static bool same_outcomes(checker *c, const ud_tline *tl, const char *rule)
 {
     const ud_transcript *t = c->t;
     uint8_t out[UD_MAX_PLAYERS];
+    bool named[UD_MAX_PLAYERS] = { false };
     ud_game_outcomes(c->g, c->state, t->setup.n_players, true, out);
     for (int i = 1; i < tl->ntok; i++) {
-        size_t len = strcspn(tl->tok[i], "=");
-        for (int k = 0; k < t->setup.n_players; k++) {
-            const char *ours = ud_seat_outcome_name[out[k]];
-            if (strlen(t->setup.names[k]) != len || strncmp(t->setup.names[k], tl->tok[i], len) != 0 ||
-                strcmp(ours, tl->tok[i] + len + 1) == 0)
-                continue;
+        int k = over_seat(t, tl->tok[i]);
+        if (k < 0) {
+            ud_error_set(c->err, tl->line, tl->col[i], rule,
+                         "the game is over with no player '%.*s'; the record's game with %s",
+                         (int)strcspn(tl->tok[i], "="), tl->tok[i], tl->tok[i]);
+            return false;
+        }
+        named[k] = true;
+        const char *ours = ud_seat_outcome_name[out[k]];
+        if (strcmp(ours, strchr(tl->tok[i], '=') + 1) != 0) {
             ud_error_set(c->err, tl->line, tl->col[i], rule,
                          "the game is over with %s=%s; the record's game with %s", t->setup.names[k], ours,
                          tl->tok[i]);
             return false;
         }
     }
+    for (int k = 0; k < t->setup.n_players; k++)
+        if (!named[k]) {
+            ud_error_set(c->err, tl->line, tl->col[0], rule,
+                         "the game is over with %s=%s; the record's game gives %s no outcome",
+                         t->setup.names[k], ud_seat_outcome_name[out[k]], t->setup.names[k]);
+            return false;
+        }
     c->last_used = tl->line;
     c->cur++;
     return true;

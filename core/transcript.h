@@ -27,7 +27,8 @@ enum { UD_TRANSCRIPT_VERSION = 1, UD_TL_MAX_TOKENS = UD_MAX_LINE_WORDS, UD_TL_MA
  * game stands at its end ("waits PLAYER": at a decision by PLAYER; "needs
  * EVENT": wanting an outcome of EVENT the record does not give; "over
  * PLAYER=OUTCOME...": over, each player named with its outcome, one of
- * ud_seat_outcome_name), as `undead conform` ends the record of an
+ * ud_seat_outcome_name; the check refuses a player missing or unknown, or
+ * another word, as a departure of the record's game), as `undead conform` ends the record of an
  * implementation's departure.  Kept last in the enum (kind >= UD_TL_WAITS). */
 typedef enum {
     UD_TL_CHANCE,

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h> /* renameat */
 #include <string.h>
 #include <unistd.h>
 
@@ -21,9 +22,13 @@
 #include <dirent.h>
 #endif
 
-/* Folders deeper than this below dir are left (a browser's profile is a
- * few levels deep); each level holds a buffer on the stack. */
-enum { TREE_MAX_DEPTH = 32, DENTS_BYTES = 1024, TREE_PASSES = 8 };
+/* Each level holds a buffer on the stack: a folder deeper than
+ * TREE_MAX_DEPTH below dir is moved up into dir (hoist) and removed by a
+ * later round, TREE_ROUNDS rounds at most (a tree 2,048 levels deep). */
+enum { TREE_MAX_DEPTH = 32, DENTS_BYTES = 1024, TREE_PASSES = 8, TREE_ROUNDS = 64 };
+
+static int tree_top = -1;    /* dir's descriptor, while it is emptied */
+static unsigned tree_hoists; /* names of the folders moved up */
 
 static bool dot_or_dotdot(const char *name)
 {
@@ -38,8 +43,19 @@ static bool remove_entry(int fd, const char *name, int depth)
 {
     if (unlinkat(fd, name, 0) == 0)
         return true;
-    if ((errno != EISDIR && errno != EPERM) || depth >= TREE_MAX_DEPTH)
+    if (errno != EISDIR && errno != EPERM)
         return false;
+    if (depth >= TREE_MAX_DEPTH) { /* up into dir, for the next round */
+        char up[32] = ".undead-deep-";
+        unsigned k = ++tree_hoists;
+        size_t at = strlen(up);
+        do
+            up[at++] = (char)('0' + k % 10);
+        while ((k /= 10) && at < sizeof up - 1);
+        up[at] = '\0';
+        (void)renameat(fd, name, tree_top, up);
+        return false;
+    }
     int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (sub < 0)
         return false;
@@ -107,7 +123,16 @@ bool ud_tree_remove(const char *dir)
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
         return unlink(dir) == 0 || errno == ENOENT;
-    empty_folder(fd, 0);
+    int saved = tree_top;
+    tree_top = fd;
+    bool gone = false;
+    for (int round = 0; round < TREE_ROUNDS && !gone; round++) {
+        empty_folder(fd, 0);
+        gone = rmdir(dir) == 0;
+        if (!gone && errno != ENOTEMPTY && errno != EEXIST)
+            break;
+    }
+    tree_top = saved;
     close(fd);
-    return rmdir(dir) == 0;
+    return gone;
 }

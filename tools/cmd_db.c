@@ -51,8 +51,7 @@ static bool baseline_file_ok(const char *mode, const db_opts *o)
     if (strcmp(mode, "update") != 0 || !o->baseline.file)
         return true;
     const char *db_path = cli_db_path("db baseline", o->path); /* NULL: said */
-    return db_path &&
-           cli_output_not_input("db baseline", "--file", o->baseline.file, db_path, "the results database");
+    return db_path && cli_output_not_db("db baseline", "--file", o->baseline.file, db_path);
 }
 
 static const opts_option options[] = {

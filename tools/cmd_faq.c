@@ -319,8 +319,7 @@ static int faq_write_with(const faq_args *a, faq_opts *o)
         return UD_EXIT_USAGE;
     /* NULL: an empty UNDEAD_DB (said); the output must not be the database */
     const char *db_path = cli_db_path("faq", a->db);
-    if (!db_path ||
-        (a->output && !cli_output_not_input("faq", "-o", a->output, db_path, "the results database")))
+    if (!db_path || (a->output && !cli_output_not_db("faq", "-o", a->output, db_path)))
         return UD_EXIT_USAGE;
     ud_buf err;
     ud_buf_init(&err);

@@ -114,6 +114,18 @@ static void page_of_case(const golden_case *gc, void *ctx)
     snprintf(name, sizeof name, "%.*s", (int)(strlen(rel) - (len > 3 ? 3 : 0)), rel);
     snprintf(page, sizeof page, "%s.html", name);
     snprintf(path, sizeof path, "%s/%s", h->out, page);
+    if (strcmp(page, "index.html") == 0) { /* the index would be written over it: a page lost */
+        ud_buf a, b;
+        ud_buf_init(&a);
+        ud_buf_init(&b);
+        fprintf(stderr,
+                "undead golden: --html: %s: is the index's name: expected a case of another name than %s\n",
+                ud_escaped(&a, path), ud_escaped(&b, gc->in_path));
+        ud_buf_free(&a);
+        ud_buf_free(&b);
+        h->failed++;
+        return;
+    }
     ud_buf why;
     ud_buf_init(&why);
     replay_status st = replay_file(gc->in_path, name, path, &why);

@@ -116,7 +116,7 @@ static bool export_ok(const ud_analysis_args *args, const rec_opts *ro)
         return true;
     /* NULL: an empty UNDEAD_DB, refused here once (the message printed) */
     const char *db_path = cli_db_path("solve", ro->path);
-    return db_path && cli_output_not_input("solve", "--export", export_path, db_path, "the results database");
+    return db_path && cli_output_not_db("solve", "--export", export_path, db_path);
 }
 
 /* Every game's analyses, for --help. */

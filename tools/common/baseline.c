@@ -260,7 +260,13 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
      * before the games are played */
     bool exists = ud_infile_exists(path);
     char *want = exists ? cli_read_file(path, &len) : NULL;
-    if ((exists && !want) || (!update && !check_file_ok(want, shown, g, o->file != NULL))) {
+    /* update writes over a baseline (of any columns) or an empty file,
+     * never over another file named by mistake (a record, a table) */
+    bool bad = exists && !want; /* said by cli_read_file */
+    if (!bad)
+        bad = update ? want && *want && !check_file_ok(want, shown, g, true)
+                     : !check_file_ok(want, shown, g, o->file != NULL);
+    if (bad) {
         free(want);
         return UD_EXIT_USAGE;
     }

@@ -447,6 +447,23 @@ bool cli_output_not_input(const char *cmd, const char *opt, const char *out, con
     return false;
 }
 
+bool cli_output_not_db(const char *cmd, const char *opt, const char *out, const char *db_path)
+{
+    /* SQLite's companions of the database: a file written there is lost
+     * (the -wal is removed when the database closes) or taken for the
+     * database's journal the next time it opens */
+    static const char *const suffix[] = { "", "-wal", "-shm", "-journal" };
+    for (size_t i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
+        char companion[4200];
+        if ((size_t)snprintf(companion, sizeof companion, "%s%s", db_path, suffix[i]) >= sizeof companion)
+            continue;
+        if (!cli_output_not_input(cmd, opt, out, companion,
+                                  i ? "a companion file of the results database" : "the results database"))
+            return false;
+    }
+    return true;
+}
+
 bool cli_output_not_read(const char *cmd, const char *opt, const char *out)
 {
     const char *in = ud_infile_read_before(out);

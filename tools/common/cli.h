@@ -154,6 +154,9 @@ bool cli_output_ok(const char *cmd, const char *opt, const char *path);
  * name in the same folder is the same file (the database is made first). */
 bool cli_output_not_input(const char *cmd, const char *opt, const char *out, const char *in,
                           const char *what);
+/* cli_output_not_input for the results database DB_PATH and its SQLite
+ * companions (DB-wal, DB-shm, DB-journal). */
+bool cli_output_not_db(const char *cmd, const char *opt, const char *out, const char *db_path);
 /* Is the file an option writes none of the files the command has read so
  * far (infile.h: a content file, a golden case, the record from standard
  * input)?  If it is one, prints "undead CMD: OPT OUT: is the same file as

@@ -50,7 +50,7 @@ bool rec_output_ok(const char *cmd, const char *opt, const char *path, const rec
         return true;
     /* NULL: an empty UNDEAD_DB, refused here once (the message printed) */
     const char *db_path = cli_db_path(cmd, o->path);
-    return db_path && cli_output_not_input(cmd, opt, path, db_path, "the results database");
+    return db_path && cli_output_not_db(cmd, opt, path, db_path);
 }
 
 bool rec_begin(recorder *r, const rec_opts *o, const char *command, const ud_game *g)

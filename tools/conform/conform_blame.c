@@ -143,27 +143,54 @@ static const char *their_seat(const cf_run *run, const cf_departure *dep)
     return NULL;
 }
 
+/* A word of the implementation's result as the record can hold it: a
+ * key or value that is no plain word (empty, longer than a name, or with
+ * a space, '=', '#', '[' or a byte outside printable ASCII) is written
+ * "?", which no player or outcome is. */
+static const char *result_word(const char *w)
+{
+    size_t n = strlen(w);
+    if (n == 0 || n > 39)
+        return "?";
+    for (size_t i = 0; i < n; i++)
+        if (w[i] <= ' ' || w[i] > '~' || strchr("=#[]", w[i]))
+            return "?";
+    return w;
+}
+
 /* The implementation's game is over: the record's last line says how
- * each player ended, as its report's result does (players of the table,
- * outcomes undead knows; a record that simply ends says only that the
- * game is over). */
+ * each player ended, as its report's result does: the table's players
+ * it names, in the table's order, then one player it names that the
+ * table lacks, if any; its words as it said them.  `undead check`
+ * refuses a player missing, one the table lacks or a word no protocol
+ * outcome is (a record that simply ends says only that the game is
+ * over). */
 static void over_line(const cf_run *run, const cf_departure *dep, FILE *f)
 {
     const json_t *result = json_object_get(dep->their_report, "result");
     const ud_setup *su = &run->o->match.setup;
     if (!dep->their_over || !json_is_object(result))
         return;
-    ud_buf line;
-    ud_buf_init(&line);
+    fputs("over", f);
     for (int i = 0; i < su->n_players; i++) {
         const char *v = json_string_value(json_object_get(result, su->names[i]));
-        if (v && (strcmp(v, "won") == 0 || strcmp(v, "shared") == 0 || strcmp(v, "lost") == 0 ||
-                  strcmp(v, "out") == 0))
-            ud_buf_printf(&line, " %s=%s", su->names[i], v);
+        if (v)
+            fprintf(f, " %s=%s", su->names[i], result_word(v));
     }
-    if (line.len)
-        fprintf(f, "over%s\n", ud_buf_str(&line));
-    ud_buf_free(&line);
+    const char *k;
+    const json_t *v;
+    json_object_foreach((json_t *)result, k, v)
+    {
+        bool seat = false;
+        for (int i = 0; i < su->n_players; i++)
+            seat |= strcmp(su->names[i], k) == 0;
+        if (!seat) { /* one is enough for the check to refuse */
+            fprintf(f, " %s=%s", result_word(k),
+                    result_word(json_string_value(v) ? json_string_value(v) : ""));
+            break;
+        }
+    }
+    fputc('\n', f);
 }
 
 static void waits_line(const cf_run *run, const cf_departure *dep, FILE *f)
