@@ -664,24 +664,53 @@ static int decide_line(const ud_transcript *t, uint64_t n)
     return 0;
 }
 
+/* The game as a state line shows it where the record is cut after line
+ * `before`, played under t and setup (NULL, NULL: the rules' own), into
+ * out; false when the record is refused there. */
+static bool history_shown(const check_step *cs, const ud_table *t, const ud_setup *setup, int before,
+                          ud_buf *out)
+{
+    const ud_game *g = cs->t->game;
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    ud_check_opts o = t ? trial_opts(cs, t, setup, NULL) : cs->opts;
+    o.changed_whole = t != NULL;
+    o.changed_from = UINT64_MAX; /* no firing counted */
+    o.stop_after_line = before;
+    o.stop_at_policies = 1;
+    o.state_out = state;
+    ud_check_result res;
+    ud_error err;
+    if (g->state_size > sizeof state || ud_check(cs->t, &o, &res, &err) != 0)
+        return false;
+    g->describe(g, state, &cs->t->setup, out);
+    return true;
+}
+
 /* The record's game before the play the change begins in, played under
- * the change from the set-up on, checks: a change that would have parted
- * from the record earlier is not what its author (or the implementation
- * conform held) played, however well it plays the step, as conform's
- * trial holds its changes to the game before the step.  (A record that
- * leaves its decisions to the policies has no such line to cut at.) */
+ * the change from the set-up on, checks, and ends where the rules' own
+ * does as far as a state line shows (conform compares every state the
+ * implementation shows; a record that writes none cannot refute a change
+ * that played its past otherwise, so the rules' own past stands in for
+ * it): a change that would have parted from the record, or from the
+ * game the rules played, earlier is not what its author (or the
+ * implementation conform held) played, however well it plays the step,
+ * as conform's trial holds its changes to the game before the step.  (A
+ * record that leaves its decisions to the policies has no such line to
+ * cut at.) */
 static bool same_history(const check_step *cs, const ud_table *t, const ud_setup *setup)
 {
     int before = cs->opts.changed_from > 0 ? decide_line(cs->t, cs->opts.changed_from) - 1 : 0;
     if (before <= 0)
         return true;
-    ud_check_opts o = trial_opts(cs, t, setup, NULL);
-    o.changed_whole = 1;
-    o.changed_from = UINT64_MAX; /* no firing counted */
-    o.stop_after_line = before;
-    ud_check_result res;
-    ud_error err;
-    return ud_check(cs->t, &o, &res, &err) == 0;
+    ud_buf changed, rules;
+    ud_buf_init(&changed);
+    ud_buf_init(&rules);
+    bool same = history_shown(cs, t, setup, before, &changed) &&
+                history_shown(cs, NULL, NULL, before, &rules) &&
+                strcmp(ud_buf_str(&changed), ud_buf_str(&rules)) == 0;
+    ud_buf_free(&changed);
+    ud_buf_free(&rules);
+    return same;
 }
 
 static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
