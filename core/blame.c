@@ -640,6 +640,11 @@ typedef struct check_step {
     int refused_line;
     bool rules_over; /* the rules' own step, the record cut before the refused line, ends the game */
     ud_check_opts opts;
+    /* The rules' own game before the play changed_from, as a state line
+     * shows it (history_shown), made once for every change tried from
+     * there; false when there is no such past or the rules refuse it. */
+    bool has_rules_past;
+    ud_buf rules_past;
 } check_step;
 
 /* The check's options for one trial: the record's own, played under the
@@ -697,20 +702,30 @@ static bool history_shown(const check_step *cs, const ud_table *t, const ud_setu
  * as conform's trial holds its changes to the game before the step.  (A
  * record that leaves its decisions to the policies has no such line to
  * cut at.) */
+static int history_end(const check_step *cs)
+{
+    return cs->opts.changed_from > 0 ? decide_line(cs->t, cs->opts.changed_from) - 1 : 0;
+}
+
 static bool same_history(const check_step *cs, const ud_table *t, const ud_setup *setup)
 {
-    int before = cs->opts.changed_from > 0 ? decide_line(cs->t, cs->opts.changed_from) - 1 : 0;
+    int before = history_end(cs);
     if (before <= 0)
         return true;
-    ud_buf changed, rules;
+    ud_buf changed;
     ud_buf_init(&changed);
-    ud_buf_init(&rules);
-    bool same = history_shown(cs, t, setup, before, &changed) &&
-                history_shown(cs, NULL, NULL, before, &rules) &&
-                strcmp(ud_buf_str(&changed), ud_buf_str(&rules)) == 0;
+    bool same = cs->has_rules_past && history_shown(cs, t, setup, before, &changed) &&
+                strcmp(ud_buf_str(&changed), ud_buf_str(&cs->rules_past)) == 0;
     ud_buf_free(&changed);
-    ud_buf_free(&rules);
     return same;
+}
+
+/* cs->rules_past for the play the changes are tried from. */
+static void rules_past_from(check_step *cs)
+{
+    int before = history_end(cs);
+    ud_buf_clear(&cs->rules_past);
+    cs->has_rules_past = before > 0 && history_shown(cs, NULL, NULL, before, &cs->rules_past);
 }
 
 static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
@@ -931,6 +946,7 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
     cs->opts.replay_of_checked = 1; /* the changed rows may break an invariant the record does not */
     cs->opts.stop_after_line = step_end(t, err->line);
     cs->refused_line = err->line;
+    ud_buf_init(&cs->rules_past);
     cs->rules_over = rules_end_game(cs);
     /* a record that ends on a state line, and is not partial, ends where
      * the game waited for a decision (or was over): a conform record */
@@ -962,11 +978,13 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
     for (uint64_t back = first_back; back <= EARLIER_PLAYS && back <= res->played && b->kind == UD_BLAME_NONE;
          back++) {
         cs->opts.changed_from = res->played - back;
+        rules_past_from(cs);
         ud_blame_search(base, &t->setup, check_trial, check_reference, cs, b);
         b->from_play = cs->opts.changed_from;
     }
     if (b->kind == UD_BLAME_NONE)
         check_provenance(t, cs, res, b);
+    ud_buf_free(&cs->rules_past);
     free(base);
     free(cs);
 }
