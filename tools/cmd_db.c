@@ -433,8 +433,8 @@ static bool options_apply(const char *sub, int nargs, const db_opts *o)
     const char *belongs = !strcmp(opt, "--param")  ? "db query NAME"
                           : !strcmp(opt, "--list") ? "db query without a NAME"
                                                    : "db diff";
-    fprintf(stderr, "undead db: %s: not an option of db %s%s; expected it with %s only\n", opt, *sub ? sub : "",
-            query && nargs > 0 ? " NAME" : "", belongs);
+    fprintf(stderr, "undead db: %s: not an option of db %s%s; expected it with %s only\n", opt,
+            *sub ? sub : "", query && nargs > 0 ? " NAME" : "", belongs);
     return false;
 }
 
