@@ -232,6 +232,10 @@ static int start(ud_outfile *o, const char *path, bool stream, ud_buf *why)
         ud_buf_puts(why, "expected a file name");
         return -1;
     }
+    if (strcmp(path, "-") == 0) { /* read as standard input elsewhere: never a file named - by surprise */
+        ud_buf_puts(why, "expected a file name, not '-' (./- names a file called -)");
+        return -1;
+    }
     if (!(o->target = target_of(path))) {
         ud_buf_puts(why, "out of memory");
         return -1;

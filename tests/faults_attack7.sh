@@ -32,6 +32,14 @@
 #            levels deep in it (core/tree_remove.c stopped there): a
 #            folder that deep is moved up and removed in a later round.
 #            A link to a folder outside is removed, not followed.
+#   dash-output  play --record - (and every output option: faq -o, show
+#            -o, text -o, solve --export, conform --record, db baseline
+#            --file) wrote a file named '-' in the working folder, where
+#            check and show read '-' as standard input: refused, exit 2,
+#            no file made; ./- still names a file called -.
+#   db-options  db query --list --param K=V took and ignored --param (as
+#            db runs --list, --strict or --rules took theirs): an option of
+#            another subcommand is refused, exit 2, naming where it belongs.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack7 # fail, expect, run, sql:
@@ -160,6 +168,42 @@ db-companion)
     # a name that only begins so: written
     run "$undead" play one-die --db s.db --record s.db-walx
     [[ $rc == 0 && $(head -1 s.db-walx) == 'undead-transcript 1' ]] || fail "s.db-walx: exit $rc: $(head -c 2000 err)"
+    ;;
+dash-output)
+    run "$undead" play zombie-dice --no-db --record -
+    expect 2 err "undead play: --record -: expected a file name, not '-' (./- names a file called -)"
+    run "$undead" faq -o -
+    expect 2 err "undead faq: -o -: expected a file name, not '-' (./- names a file called -)"
+    run "$undead" solve zombie-dice game --no-db --export -
+    [[ $rc == 2 ]] && grep -qF "expected a file name, not '-'" err || fail "solve --export -: exit $rc: $(head -c 2000 err)"
+    run "$undead" conform one-die --games 1 --no-db --record - -- "$undead" serve one-die
+    expect 2 err "undead conform: --record -: expected a file name, not '-' (./- names a file called -)"
+    [[ ! -e ./- ]] || fail "a file named - was made"
+    # ./- is a file's name: written, and check reads it back
+    run "$undead" play one-die --no-db --record ./-
+    [[ $rc == 0 && -s ./- ]] || fail "play --record ./-: exit $rc: $(head -c 2000 err)"
+    run "$undead" check --no-db ./-
+    [[ $rc == 0 ]] || fail "check ./-: exit $rc: $(head -c 2000 err)"
+    ;;
+db-options)
+    run "$undead" db query --list --param a=b
+    expect 2 err "undead db: --param: not an option of db query; expected it with db query NAME only"
+    [[ ! -s out ]] || fail "the list printed though refused: $(head -c 300 out)"
+    run "$undead" sim one-die --games 1 --db r.db
+    [[ $rc == 0 ]] || fail "sim: exit $rc"
+    run "$undead" db runs --db r.db --list
+    expect 2 err "undead db: --list: not an option of db runs; expected it with db query without a NAME only"
+    run "$undead" db query analysis-figures --list --db r.db
+    expect 2 err "undead db: --list: not an option of db query NAME; expected it with db query without a NAME only"
+    run "$undead" db runs --db r.db --strict
+    expect 2 err "undead db: --strict: not an option of db runs; expected it with db diff only"
+    run "$undead" db show 1 --db r.db --rules
+    expect 2 err "undead db: --rules: not an option of db show; expected it with db diff only"
+    # in their place they are taken
+    run "$undead" db query --list
+    [[ $rc == 0 && -s out ]] || fail "db query --list: exit $rc"
+    run "$undead" db diff 1 1 --db r.db --rules --strict
+    [[ $rc == 0 ]] || fail "db diff --rules --strict: exit $rc: $(head -c 2000 err)"
     ;;
 pdf-deep-folder)
     mkdir g outside

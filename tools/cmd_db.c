@@ -417,6 +417,27 @@ static bool format_applies(const char *sub, const db_opts *o)
     return false;
 }
 
+/* An option of one subcommand given another is refused rather than
+ * ignored: --param and --list belong to query (with a name, and without),
+ * --rules and --strict to diff.  False (message printed) when refused. */
+static bool options_apply(const char *sub, int nargs, const db_opts *o)
+{
+    bool query = !strcmp(sub, "query"), diff = !strcmp(sub, "diff");
+    const char *opt = o->n_params && !(query && nargs > 0) ? "--param"
+                      : o->list && !(query && nargs == 0)  ? "--list"
+                      : o->rules && !diff                  ? "--rules"
+                      : o->strict && !diff                 ? "--strict"
+                                                           : NULL;
+    if (!opt)
+        return true;
+    const char *belongs = !strcmp(opt, "--param")  ? "db query NAME"
+                          : !strcmp(opt, "--list") ? "db query without a NAME"
+                                                   : "db diff";
+    fprintf(stderr, "undead db: %s: not an option of db %s%s; expected it with %s only\n", opt,
+            *sub ? sub : "", query && nargs > 0 ? " NAME" : "", belongs);
+    return false;
+}
+
 int cmd_db(int argc, char **argv)
 {
     db_opts o = { .params = calloc((size_t)argc + 1, sizeof *o.params) };
@@ -433,7 +454,7 @@ int cmd_db(int argc, char **argv)
     const char *sub = ops.n ? argv[ops.first] : "";
     int nargs = ops.n - 1;
     char **args = argv + ops.first + 1;
-    if (*sub && !format_applies(sub, &o)) {
+    if (*sub && (!format_applies(sub, &o) || !options_apply(sub, nargs, &o))) {
         rc = UD_EXIT_USAGE;
     } else if (!strcmp(sub, "query") && o.list && nargs == 0) {
         nq_list(stdout);
