@@ -63,15 +63,16 @@ static void print_numbers(const ud_game *g, const ud_rule *r)
             printf("    bound: %s (blame tries it one past and one short)\n", n->name);
             break;
         case UD_NUMBER_ROUNDING:
-            printf("    rounding: %s, rounded %s (blame tries it rounded %s)\n", n->name, n->value ? "up" : "down",
-                   n->value ? "down" : "up");
+            printf("    rounding: %s, rounded %s (blame tries it rounded %s)\n", n->name,
+                   n->value ? "up" : "down", n->value ? "down" : "up");
             break;
         case UD_NUMBER_BREACH:
             printf("    breach: %s %d (blame tries it at %d to %d)\n", n->name, n->breach, n->breach - 1,
                    n->breach + 1);
             break;
         default:
-            printf("    number: %s %d (blame tries %d and %d)\n", n->name, n->value, n->value - 1, n->value + 1);
+            printf("    number: %s %d (blame tries %d and %d)\n", n->name, n->value, n->value - 1,
+                   n->value + 1);
         }
     }
 }

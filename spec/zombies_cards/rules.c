@@ -1107,11 +1107,12 @@ static bool won_by_map(const void *p, const ud_step *s) { return CST(p)->win_how
 /* ---- faults of amounts (zombies_cards.h; game.h, ud_fault) ---------------------------------- */
 
 const ud_number zc_numbers[ZC_N_NUMBERS] = {
-    [ZC_NUM_HAND] = { "ZC-HAND", "opening hand", ZC_HAND },
+    [ZC_NUM_HAND] = { "ZC-HAND", "opening hand", ZC_HAND, UD_NUMBER_COUNT, 0 },
     /* "There is no limit to the number of cards in your hand": broken, a
      * hand over a limit cut to it at the turn's end, tried at the opening
      * hand's size (and one more, one less) */
-    [ZC_NUM_HAND_LIMIT] = { "ZC-NO-HAND-LIMIT", "a hand cut at the turn's end to", 0, UD_NUMBER_BREACH, ZC_HAND },
+    [ZC_NUM_HAND_LIMIT] = { "ZC-NO-HAND-LIMIT", "a hand cut at the turn's end to", 0, UD_NUMBER_BREACH,
+                            ZC_HAND },
 };
 
 const ud_fault zc_faults[ZC_N_FAULTS] = {
