@@ -165,9 +165,10 @@ bool ud_blame_apply(const ud_blame_change *c, ud_table *t, ud_setup *setup)
         if (c->amount == UD_AMOUNT_NONE)
             return change_row(&t->row[i], c->op);
         if (c->number) {
-            if (c->amount_i < 0 || c->amount_i >= g->n_numbers || c->amount_i >= UD_MAX_NUMBERS)
+            if (c->amount_i < 0 || c->amount_i >= g->n_numbers || c->amount_i >= UD_MAX_NUMBERS ||
+                c->shift == 0 || c->shift < INT8_MIN || c->shift > INT8_MAX)
                 return false;
-            t->number_shift[c->amount_i] = (int8_t)(c->amount == UD_AMOUNT_ONE_MORE ? 1 : -1);
+            t->number_shift[c->amount_i] = (int8_t)c->shift;
             return true;
         }
         if (!has_amounts(g) || c->amount_i < 0 || c->amount_i >= g->n_amounts)
@@ -369,8 +370,29 @@ static void try_amounts(search *se, ud_blame *b)
         }
 }
 
-/* Each number an active row reads, one more and one less: tried last, a
- * number being read where an amount is changed and a row guards. */
+/* The shifts a number is tried at (ud_number_kind): a count or a bound
+ * one more and one less, a rounding the other way, a breach at its
+ * number, one more and one less; into shift, how many. */
+static int number_shifts(const ud_number *n, int shift[3])
+{
+    switch (n->kind) {
+    case UD_NUMBER_ROUNDING:
+        shift[0] = n->value ? -1 : 1;
+        return 1;
+    case UD_NUMBER_BREACH:
+        shift[0] = n->breach - n->value;
+        shift[1] = shift[0] + 1;
+        shift[2] = shift[0] - 1;
+        return 3;
+    default:
+        shift[0] = 1;
+        shift[1] = -1;
+        return 2;
+    }
+}
+
+/* Each number an active row reads, changed as its kind says: tried after
+ * the rows' own operators, before the amount changes. */
 static void try_numbers(search *se, ud_blame *b)
 {
     const ud_game *g = se->base->game;
@@ -378,15 +400,17 @@ static void try_numbers(search *se, ud_blame *b)
         const ud_rule *r = ud_game_rule(g, g->numbers[k].rule);
         if (!r || !se->base->active[ud_game_rule_index(g, r)])
             continue;
-        for (ud_blame_amount op = UD_AMOUNT_ONE_MORE; op <= UD_AMOUNT_ONE_LESS; op++) {
+        int shift[3], n = number_shifts(&g->numbers[k], shift);
+        for (int i = 0; i < n; i++) {
             ud_blame_change c = { .kind = UD_BLAME_ROW,
                                   .rule = r,
                                   .op = UD_MUT_NONE,
-                                  .amount = op,
+                                  .amount = shift[i] > 0 ? UD_AMOUNT_ONE_MORE : UD_AMOUNT_ONE_LESS,
                                   .amount_i = k,
-                                  .number = true };
+                                  .number = true,
+                                  .shift = shift[i] };
             snprintf(c.amount_name, sizeof c.amount_name, "%s", g->numbers[k].name);
-            if (isolated(se, &c))
+            if (shift[i] != 0 && isolated(se, &c))
                 found(se, b, &c);
         }
     }
@@ -423,10 +447,16 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
     /* the readings first, so that a reading wins a tie (found) */
     try_readings(se, b);
     try_rows(se, b);
-    if (se->moved)
-        try_amounts(se, b);
+    /* a number before an amount at equal cost: a row declares a number
+     * where its text states one (the hit number, a rounding down, no
+     * limit), and an amount change is tried on every row that changed
+     * the amount in the step, so the number is the narrower explanation
+     * (DL-SUPPLIES's half rounded up, not DL-LURKING-ZOMBIE's change to
+     * the healthy survivors one more, both losing the survivor) */
     if (base->game->numbers)
         try_numbers(se, b);
+    if (se->moved)
+        try_amounts(se, b);
     b->kind = b->n_found ? b->found[0].kind : UD_BLAME_NONE;
     if (se->moved)
         munmap(se->moved, moved_size);
@@ -499,15 +529,38 @@ static const char *op_words(ud_mutant_op op)
     }
 }
 
+/* A number's change, as its kind says it: "ZB-COMBAT-ROLL's hit number
+ * one more (5 for 4)", "DL-AMMO's ammo offered, up to the party's, one
+ * past", "DL-SUPPLIES's half of the survivors rounded up, not down",
+ * "ZD-NO-CAP broken: a score capped at 13". */
+static void number_text(const ud_number *n, const ud_blame_change *c, ud_buf *out)
+{
+    int v = n->value + c->shift;
+    switch (n->kind) {
+    case UD_NUMBER_BOUND:
+        ud_buf_printf(out, "%s's %s, %s", c->rule->id, c->amount_name,
+                      c->shift > 0 ? "one past" : "one short");
+        break;
+    case UD_NUMBER_ROUNDING:
+        ud_buf_printf(out, "%s's %s rounded %s, not %s", c->rule->id, c->amount_name, v ? "up" : "down",
+                      v ? "down" : "up");
+        break;
+    case UD_NUMBER_BREACH:
+        ud_buf_printf(out, "%s broken: %s %d", c->rule->id, c->amount_name, v);
+        break;
+    default:
+        ud_buf_printf(out, "%s's %s %s (%d for %d)", c->rule->id, c->amount_name, amount_words[c->amount], v,
+                      n->value);
+    }
+}
+
 static void change_text(const ud_game *g, const ud_blame_change *c, ud_buf *out)
 {
     if (c->kind == UD_BLAME_READING)
         ud_buf_printf(out, "%s=%s", g->variants[c->key].key, g->variants[c->key].values[c->value].name);
-    else if (c->number) {
-        int v = g->numbers[c->amount_i].value;
-        ud_buf_printf(out, "%s's %s %s (%d for %d)", c->rule->id, c->amount_name, amount_words[c->amount],
-                      c->amount == UD_AMOUNT_ONE_MORE ? v + 1 : v - 1, v);
-    } else if (c->amount != UD_AMOUNT_NONE)
+    else if (c->number)
+        number_text(&g->numbers[c->amount_i], c, out);
+    else if (c->amount != UD_AMOUNT_NONE)
         ud_buf_printf(out, "%s's change to %s %s", c->rule->id, c->amount_name, amount_words[c->amount]);
     else
         ud_buf_printf(out, "%s%s", c->rule->id, op_words(c->op));

@@ -14,7 +14,9 @@
  *     build), or its change to one of the game's amounts (ud_game.amount)
  *     not made, capped at one, one more or one less: a fault of amounts,
  *     tried for each amount the row changed in the step; or a number the
- *     row reads as data (ud_game.numbers) one more or one less: a fault of
+ *     row reads as data (ud_game.numbers) one more or one less (a bound
+ *     on offers one past or one short, a rounding the other way, a rule
+ *     that forbids something broken as its row declares): a fault of
  *     boundaries.  When several do, the one that sets fewest of the step's
  *     rows firing otherwise comes first, a reading before a row at equal
  *     cost (the more specific explanation: a reading swaps every row of
@@ -71,8 +73,11 @@ typedef struct ud_blame_change {
     ud_blame_amount amount;
     int amount_i;
     /* amount_i is one of the numbers the row reads (ud_game.numbers),
-     * read one more or one less, not an amount it changes */
+     * read `shift` from its value (a count or a bound one more or one
+     * less, a rounding the other way, a rule broken at a number), not an
+     * amount it changes */
     bool number;
+    int shift;
     char amount_name[48]; /* the game's name for it, for the report */
 } ud_blame_change;
 

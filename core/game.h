@@ -182,16 +182,33 @@ typedef struct ud_fault {
     const char *rule;      /* a fault of amounts: the row it breaks; else NULL */
 } ud_fault;
 
+/* What a declared number is, and so how blame (core/blame.h) plays its
+ * row with it changed. */
+typedef enum {
+    UD_NUMBER_COUNT,    /* a count or a threshold: tried one more and one less */
+    UD_NUMBER_BOUND,    /* how far past an amount a range of offers goes (0: up to the amount
+                         * itself, the party's ammo): tried one past and one short */
+    UD_NUMBER_ROUNDING, /* a half the row computes, rounded down (0) or up (1): tried the other way */
+    UD_NUMBER_BREACH,   /* a row whose rule forbids something (no cap, no limit): 0, the rule
+                         * kept; else what breaking it does, at that number (a score capped
+                         * at 13): tried at `breach`, one more and one less */
+} ud_number_kind;
+
 /* A number a row's guard or effect reads as data: the hit number 4, an
- * opening hand of three cards.  Declared (ud_game.numbers), and read by
- * the row's code through ud_number_value (core/engine.h), so that blame
- * (core/blame.h) can play the row with it one more or one less, where a
- * digital version's fault of boundaries would be (a `>` for `>=` is the
- * number one more); the table holds the change, so every build reads it. */
+ * opening hand of three cards, the rounding of a half, a breach of a rule
+ * that forbids something.  Declared (ud_game.numbers; `undead rules`
+ * shows each under its row), and read by the row's code through
+ * ud_number_value (core/engine.h), so that blame (core/blame.h) can play
+ * the row with it changed, where a digital version's fault of boundaries
+ * would be (a `>` for `>=` is the number one more); the table holds the
+ * change, so every build reads it. */
 typedef struct ud_number {
-    const char *rule; /* the row whose code reads it */
-    const char *name; /* "the hit number" */
-    int value;        /* as the texts give it */
+    const char *rule;    /* the row whose code reads it */
+    const char *name;    /* "hit number"; a breach: what it does, before the number
+                          * ("a score capped at") */
+    int value;           /* as the texts give it (a bound, a rounding down, a breach: 0) */
+    ud_number_kind kind; /* 0: a count */
+    int breach;          /* a breach: the number it is tried at, one the texts give (the goal) */
 } ud_number;
 
 /* Who plays and under which readings: everything init needs. */

@@ -2,7 +2,7 @@
  * test_cli.c - the undead command as a user runs it (the binary CMake
  * built, path compiled in as UD_UNDEAD_EXE), for every registered game:
  * `undead games` lists each; `rules`, `variants` and `policies` list its
- * rows, questions and players; `play` under every player count it allows
+ * rows (and the numbers they read), questions and players; `play` under every player count it allows
  * (up to 6) writes a transcript `check` passes; `sim` runs; bad variants,
  * policies and games exit 2 with the game's own choices named; a changed
  * transcript exits 1 as FILE:LINE: RULE-ID: message, a malformed one 2 as
@@ -48,6 +48,13 @@ Test(cli, rules_variants_and_policies_of_every_game)
         cr_assert_eq(CLI_RUN(NULL, "rules", g->name), 0, "%s: %s", g->name, cli_err);
         for (int i = 0; i < g->n_rules; i++)
             CLI_HAS(cli_out, g->rules[i].id);
+        /* each number a row reads as data, and each breach a row declares,
+         * shown under a row the game has (core/blame.h changes them) */
+        for (int i = 0; i < g->n_numbers; i++) {
+            cr_assert_not_null(ud_game_rule(g, g->numbers[i].rule), "%s: number '%s' of no row '%s'", g->name,
+                               g->numbers[i].name, g->numbers[i].rule);
+            CLI_HAS(cli_out, g->numbers[i].name);
+        }
         cr_assert_eq(CLI_RUN(NULL, "variants", g->name), 0, "%s: %s", g->name, cli_err);
         for (int v = 0; v < g->n_variants; v++) {
             CLI_HAS(cli_out, g->variants[v].key);

@@ -49,6 +49,34 @@ int cmd_games(int argc, char **argv)
 
 static const char *phase_name(const ud_game *g, const ud_rule *r) { return g->phases[r->phase].name; }
 
+/* The numbers row r reads as data (ud_game.numbers), one line each, as
+ * blame changes them (core/blame.h): a count, a bound on offers, a
+ * rounding, or what breaking a rule that forbids something does. */
+static void print_numbers(const ud_game *g, const ud_rule *r)
+{
+    for (int i = 0; i < g->n_numbers; i++) {
+        const ud_number *n = &g->numbers[i];
+        if (strcmp(n->rule, r->id) != 0)
+            continue;
+        switch (n->kind) {
+        case UD_NUMBER_BOUND:
+            printf("    bound: %s (blame tries it one past and one short)\n", n->name);
+            break;
+        case UD_NUMBER_ROUNDING:
+            printf("    rounding: %s, rounded %s (blame tries it rounded %s)\n", n->name,
+                   n->value ? "up" : "down", n->value ? "down" : "up");
+            break;
+        case UD_NUMBER_BREACH:
+            printf("    breach: %s %d (blame tries it at %d to %d)\n", n->name, n->breach, n->breach - 1,
+                   n->breach + 1);
+            break;
+        default:
+            printf("    number: %s %d (blame tries %d and %d)\n", n->name, n->value, n->value - 1,
+                   n->value + 1);
+        }
+    }
+}
+
 typedef enum { RULES_TEXT, RULES_TSV, RULES_MD } rules_format;
 
 typedef struct rules_args {
@@ -72,7 +100,8 @@ const opts_command cmd_rules_opts = {
     .usage = "usage: undead rules GAME [-f|--format text|tsv|md]\n"
              "Lists every rule row: ID, phase, when (the readings under which the row exists),\n"
              "reads (the variant keys whose reading its guard or effect consults), source file\n"
-             "and section, summary.\n",
+             "and section, summary; in text, the numbers a row reads as data and what breaking\n"
+             "a rule that forbids something does (a breach), as blame changes them.\n",
     .options = rules_options,
     .game_operand = true,
 };
@@ -117,6 +146,7 @@ int cmd_rules(int argc, char **argv)
                    r->section, r->summary);
             if (*reads)
                 printf("    reads: %s\n", reads);
+            print_numbers(g, r);
         }
         ud_buf_free(&rb);
         ud_buf_free(&wb);

@@ -363,6 +363,9 @@ enum {
     DL_N_FAULTS
 };
 extern const ud_fault dl_faults[DL_N_FAULTS];
+/* The numbers rows read as data (game.h, ud_number; invariants.c). */
+enum { DL_NUM_SUPPLIES_HALF, DL_NUM_AMMO_BOUND, DL_N_NUMBERS };
+extern const ud_number dl_numbers[DL_N_NUMBERS];
 extern const ud_policy_def dl_policies[DL_N_POLICIES];
 
 /* Helpers the rows, invariants and policies share (state.c). */

@@ -282,6 +282,15 @@ const ud_fault dl_faults[DL_N_FAULTS] = {
                                  "DL-MOVE" },
 };
 
+/* The numbers rows read as data (game.h, ud_number). */
+const ud_number dl_numbers[DL_N_NUMBERS] = {
+    /* "spend supplies equal to half the number of Survivors ... round down" */
+    [DL_NUM_SUPPLIES_HALF] = { "DL-SUPPLIES", "half of the survivors", 0, UD_NUMBER_ROUNDING, 0 },
+    /* the ammo a fight may spend goes up to the party's, where the fight's
+     * dice do not bound it first */
+    [DL_NUM_AMMO_BOUND] = { "DL-AMMO", "ammo offered, up to the party's", 0, UD_NUMBER_BOUND, 0 },
+};
+
 const ud_invariant dl_invariants[DL_N_INVARIANTS] = {
     { "DL-INV-TIME", "Time is never below 0 nor above the district's value (at most 6)", time_in_range },
     { "DL-INV-COUNTS",

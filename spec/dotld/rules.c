@@ -957,6 +957,8 @@ static void offer_ammo(void *p, ud_step *s)
     int most = st->ammo;
     if (most > DL_MAX_FIGHT_DICE - st->fight_dice)
         most = DL_MAX_FIGHT_DICE - st->fight_dice;
+    else /* the party's ammo bounds the offers (the bound dl_numbers declares) */
+        most += ud_number_value(s, DL_NUM_AMMO_BOUND);
     if (most == st->ammo && ud_fault_on(&dl_faults[DL_FAULT_AMMO_ONE_PAST]))
         most++; /* the fault: one ammo past what the party has */
     for (int n = 0; n <= most; n++) {
@@ -1308,7 +1310,7 @@ static bool supplies_step(const void *p, const ud_step *s)
 static void spend_supplies(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
-    int need = dl_survivors(st) / 2;
+    int need = (dl_survivors(st) + ud_number_value(s, DL_NUM_SUPPLIES_HALF)) / 2; /* 0: rounded down */
     if (ud_fault_on(&dl_faults[DL_FAULT_SUPPLIES_ROUND_UP]))
         need = (dl_survivors(st) + 1) / 2; /* the fault: half rounded up */
     int paid = need < st->supplies ? need : st->supplies;

@@ -289,7 +289,12 @@ static bool scored_past_goal(const void *p, const ud_step *s)
 static void no_cap(void *p, ud_step *s)
 {
     /* Nothing to change: the point of the row is that the score is NOT
-     * capped at 13, and the transcript says so where it matters. */
+     * capped at 13, and the transcript says so where it matters.  The
+     * breach the row declares (zd_numbers): 0, none; blame plays it
+     * capped at the goal, the cap the question in 001's FAQs asks about. */
+    int cap = ud_number_value(s, ZD_NUM_CAP);
+    if (cap > 0 && CST(p)->score[CST(p)->current] > cap)
+        ST(p)->score[CST(p)->current] = (int16_t)cap;
     if (ud_fault_on(&zd_faults[ZD_FAULT_SCORE_CAPPED])) /* the fault: capped at the goal */
         ST(p)->score[CST(p)->current] = ZD_GOAL;
     UD_EMIT(s, "above-goal %s =%d counts", ud_player(s, CST(p)->current), CST(p)->score[CST(p)->current]);
@@ -480,6 +485,12 @@ static void tie_stands(void *p, ud_step *s)
 }
 
 /* ---- faults of amounts (zd.h) ----------------------------------------- */
+
+/* "What happens if you roll more than 13 brains? ... You just keep track
+ * of your total": broken, a score over the goal is capped at it. */
+const ud_number zd_numbers[ZD_N_NUMBERS] = {
+    [ZD_NUM_CAP] = { "ZD-NO-CAP", "a score capped at", 0, UD_NUMBER_BREACH, ZD_GOAL },
+};
 
 const ud_fault zd_faults[ZD_N_FAULTS] = {
     [ZD_FAULT_BUST_AT_FOUR] = { "bust-at-four", NULL,

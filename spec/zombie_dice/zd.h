@@ -238,6 +238,10 @@ enum {
 };
 extern const ud_fault zd_faults[ZD_N_FAULTS];
 
+/* The numbers rows read as data (game.h, ud_number): ZD-NO-CAP's breach. */
+enum { ZD_NUM_CAP, ZD_N_NUMBERS };
+extern const ud_number zd_numbers[ZD_N_NUMBERS];
+
 static inline int zd_turn_shotguns(const zd_state *st) { return st->shotgun_points; }
 
 /* shotguns that end this turn */

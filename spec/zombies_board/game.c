@@ -921,9 +921,9 @@ static void zb_amount_name(const ud_setup *setup, int i, ud_buf *out)
 }
 
 const ud_number zb_numbers[ZB_N_NUMBERS] = {
-    [ZB_NUM_HIT] = { "ZB-COMBAT-ROLL", "hit number", 4 },
-    [ZB_NUM_PAY_REACH] = { "ZB-COMBAT-PAY", "roll shooting must reach", 4 },
-    [ZB_NUM_SHOOT_REACH] = { "ZB-SHOOT", "roll shooting must reach", 4 },
+    [ZB_NUM_HIT] = { "ZB-COMBAT-ROLL", "hit number", 4, UD_NUMBER_COUNT, 0 },
+    [ZB_NUM_PAY_REACH] = { "ZB-COMBAT-PAY", "roll shooting must reach", 4, UD_NUMBER_COUNT, 0 },
+    [ZB_NUM_SHOOT_REACH] = { "ZB-SHOOT", "roll shooting must reach", 4, UD_NUMBER_COUNT, 0 },
 };
 
 const ud_game zb_game = {

@@ -1031,9 +1031,25 @@ static bool big_hand(const void *p, const ud_step *s)
     return CST(p)->p[CST(p)->current].hand.n > ZC_HAND && !CST(p)->p[CST(p)->current].dead;
 }
 
+/* The cards of a hand past `limit` to the bottom of the draw deck, the
+ * last taken first (where the texts put a card a player loses: "place it
+ * at the bottom of your draw deck"). */
+static void cut_hand(zc_player *pl, int limit)
+{
+    while (pl->hand.n > limit) {
+        ring_push_bottom(&pl->deck, pl->hand.c[--pl->hand.n]);
+        pl->hand.c[pl->hand.n] = 0;
+    }
+}
+
 static void keep_hand(void *p, ud_step *s)
 {
-    (void)s; /* nothing to discard: the row states that nothing happens */
+    /* nothing to discard: the row states that nothing happens.  The breach
+     * it declares (zc_numbers): 0, none; blame plays a hand cut to a limit
+     * near the opening hand's size */
+    int limit = ud_number_value(s, ZC_NUM_HAND_LIMIT);
+    if (limit > 0)
+        cut_hand(&ST(p)->p[CST(p)->current], limit);
     if (ud_fault_on(&zc_faults[ZC_FAULT_HAND_LIMIT_FOUR])) {
         /* the fault: a hand cut to four, the cards over it to the deck's bottom */
         zc_player *pl = &ST(p)->p[CST(p)->current];
@@ -1091,7 +1107,12 @@ static bool won_by_map(const void *p, const ud_step *s) { return CST(p)->win_how
 /* ---- faults of amounts (zombies_cards.h; game.h, ud_fault) ---------------------------------- */
 
 const ud_number zc_numbers[ZC_N_NUMBERS] = {
-    [ZC_NUM_HAND] = { "ZC-HAND", "opening hand", ZC_HAND },
+    [ZC_NUM_HAND] = { "ZC-HAND", "opening hand", ZC_HAND, UD_NUMBER_COUNT, 0 },
+    /* "There is no limit to the number of cards in your hand": broken, a
+     * hand over a limit cut to it at the turn's end, tried at the opening
+     * hand's size (and one more, one less) */
+    [ZC_NUM_HAND_LIMIT] = { "ZC-NO-HAND-LIMIT", "a hand cut at the turn's end to", 0, UD_NUMBER_BREACH,
+                            ZC_HAND },
 };
 
 const ud_fault zc_faults[ZC_N_FAULTS] = {

@@ -233,7 +233,7 @@ enum {
 };
 extern const ud_fault zc_faults[ZC_N_FAULTS];
 /* The numbers rows read as data (game.h, ud_number; rules.c). */
-enum { ZC_NUM_HAND, ZC_N_NUMBERS };
+enum { ZC_NUM_HAND, ZC_NUM_HAND_LIMIT, ZC_N_NUMBERS };
 extern const ud_number zc_numbers[ZC_N_NUMBERS];
 extern const ud_policy_def zc_policies[ZC_N_POLICIES];
 

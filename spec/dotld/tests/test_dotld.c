@@ -457,6 +457,52 @@ Test(dl_blame, a_roll_for_a_survivor_another_reading_keeps_is_that_reading)
     run_free(&r);
 }
 
+/* Three survivors and one supply at the safe house, and the record's game
+ * loses a survivor: half of three rounded up, not down (DL-SUPPLIES's
+ * declared rounding), named before DL-SCAVENGE-2's change to supplies not
+ * made, which plays the step at the same cost: a number a row declares
+ * before an amount. */
+Test(dl_blame, half_the_survivors_rounded_up_is_the_supplies_rounding)
+{
+    run r;
+    ud_blame b;
+    char why[1024];
+    run_blamed(&r,
+               "undead-transcript 1\ngame dotld\nvariant start-items=none\nplayer you random\n"
+               "start district downtown\nstart space 7\nstart healthy 3\nstart infected 0\nstart supplies 0\n"
+               "partial\ndistricts hospital mall\ncharacter the-cop\nsurvivors 3 5 5 5 5\nscavenger 2\n"
+               "zombie-die 1\ndecide you keep\nevent quiet-night\n= healthy=2 infected=0 supplies=0\n",
+               &b, why, sizeof why);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR);
+    cr_assert_eq(r.err.line, 18);
+    cr_assert_str_eq(r.err.rule, "DL-SUPPLIES", "%s", why);
+    cr_assert(strstr(why,
+                     "the record did with DL-SUPPLIES's half of the survivors rounded up, not down; or with "
+                     "DL-SCAVENGE-2's change to supplies not made"),
+              "%s", why);
+    run_free(&r);
+}
+
+/* Seven ammo spent with six: the bound DL-AMMO declares on its offers
+ * (up to the party's ammo) one past, not an ability that adds ammo. */
+Test(dl_blame, ammo_one_past_the_partys_is_the_ammo_rows_bound)
+{
+    run r;
+    ud_blame b;
+    char why[1024];
+    run_blamed(&r,
+               "undead-transcript 1\ngame dotld\nplayer solo cautious\npartial\n"
+               "districts hospital downtown mall\ncharacter the-doctor\nsurvivors 1 1 1 1 1\nscavenger 1\n"
+               "zombie-die 1\ndecide solo keep\ndecide solo ammo 7\n",
+               &b, why, sizeof why);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR);
+    cr_assert_eq(r.err.line, 11);
+    cr_assert_str_eq(r.err.rule, "DL-AMMO", "%s", why);
+    cr_assert(strstr(why, "the record did with DL-AMMO's ammo offered, up to the party's, one past"), "%s",
+              why);
+    run_free(&r);
+}
+
 /* Final say locks Survivor Dice kept, not fight dice. */
 Test(dl_rulings, fight_dice_kept_under_final_say_may_be_rerolled)
 {

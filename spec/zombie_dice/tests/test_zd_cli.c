@@ -189,6 +189,30 @@ Test(zd_cli, check_bus_not_offered_after_getting_off)
             "always holding");
 }
 
+/* a stops at 15 and the record's game holds 13: ZD-NO-CAP changes
+ * nothing in the rules' own game, and its declared breach, a score capped
+ * at the goal, is named (before ZD-STOP-SCORE's change to the score
+ * capped at one, which makes 13 from 12 as well: a number a row declares
+ * before an amount at equal cost). */
+Test(zd_cli, check_score_capped_at_the_goal_is_the_no_cap_row_broken)
+{
+    const char *f = cli_write_file("capped.in", H2 "start score a 12\npartial\n"
+                                                   "draw green green green\n"
+                                                   "roll green:brain green:brain green:brain\n"
+                                                   "decide a stop\n"
+                                                   "draw green green green\n"
+                                                   "roll green:brain green:brain green:brain\n"
+                                                   "= scores=a:13,b:0\n");
+    cr_assert_eq(CLI_RUN(NULL, "check", "--no-db", f), 1, "%s", cli_err);
+    char want[300];
+    snprintf(want, sizeof want, "%s:12: ZD-NO-CAP: state: expected scores=a:15,b:0, found scores=a:13,b:0",
+             f);
+    CLI_HAS(cli_err, want);
+    CLI_HAS(cli_err,
+            "  evidence: single rule: undead plays this step as the record did with ZD-NO-CAP broken: a "
+            "score capped at 13; or with ZD-STOP-SCORE's change to a's score capped at one");
+}
+
 Test(zd_cli, check_malformed_transcript_exit_2_with_column)
 {
     const char *f = cli_write_file("malformed.in", H2 "decide a pass\n");

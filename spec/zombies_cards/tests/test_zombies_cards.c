@@ -715,3 +715,30 @@ Test(zc_blame, a_second_card_out_of_turn_is_blamed_on_the_first)
               "%s", why);
     run_free(&r);
 }
+
+/* p1 ends a turn with five cards and the record's game cut the hand to
+ * four, the fifth under the draw deck: the breach ZC-NO-HAND-LIMIT
+ * declares ("There is no limit to the number of cards in your hand"),
+ * at the opening hand's size one more, though the row changes nothing
+ * in the rules' own game. */
+Test(zc_blame, a_hand_cut_to_a_limit_is_the_no_limit_row_broken)
+{
+    run r;
+    ud_blame b;
+    char why[1024];
+    run_blamed(
+        &r,
+        "undead-transcript 1\ngame zombies-cards\nplayer p1 hoarder\nplayer p2 hoarder\npartial\n"
+        "deal power-outage scavenge-21 scavenge-20 scavenge-19 holy-water-1 supply-drop-1 blackout-1 scavenge-18 scavenge-14 scavenge-13 scavenge-12 butter-fingers last-stand-1 scavenge-11 oooooh-what-luck run-10 run-8 lucky-break-2\n"
+        "deal no-guts-no-glory scavenge-17 scavenge-16 scalpel-1 shovel-1 service-pistol-1 scavenge-15 run-7 run-6 run-5 run-4 run-3 run-2 run-1 supply-drop-3 supply-drop-2 scavenge-8 scavenge-7\n"
+        "decide p1 play 79\ndecide p1 fight\nroll 1\ndecide p1 draw\n"
+        "= decks=p1:12,p2:11 hands=p1:4,p2:3\n",
+        &b, why, sizeof why);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR);
+    cr_assert_eq(r.err.line, 12);
+    cr_assert_str_eq(r.err.rule, "ZC-NO-HAND-LIMIT", "%s", why);
+    cr_assert_eq(b.kind, UD_BLAME_ROW);
+    cr_assert(strstr(why, "the record did with ZC-NO-HAND-LIMIT broken: a hand cut at the turn's end to 4"),
+              "%s", why);
+    run_free(&r);
+}
