@@ -183,6 +183,24 @@ bool ud_blame_apply(const ud_blame_change *c, ud_table *t, ud_setup *setup)
 
 /* ---- trials in child processes ---------------------------------------------------- */
 
+/* In a trial's child: where it notes that its changed step ended with an
+ * invariant broken (shared with the parent; NULL outside a trial). */
+static uint8_t *trial_broke;
+
+void ud_blame_trial_ended(const ud_game *g, const void *state)
+{
+    if (!trial_broke || !g->invariants)
+        return;
+    ud_buf why;
+    ud_buf_init(&why);
+    for (int i = 0; i < g->n_invariants && !*trial_broke; i++) {
+        ud_buf_clear(&why);
+        if (!g->invariants[i].holds(g, state, &why))
+            *trial_broke = 1;
+    }
+    ud_buf_free(&why);
+}
+
 typedef struct search {
     const ud_table *base;
     const ud_setup *setup;
@@ -190,6 +208,7 @@ typedef struct search {
     void *ctx;
     uint64_t *fired;               /* shared with the child: the changed step's firings */
     uint8_t *moved;                /* shared: the reference step's amount changes (watch_moved) */
+    uint8_t *broke;                /* shared: the changed step ended with an invariant broken */
     uint64_t ref[UD_MAX_RULES];    /* the step's firings under the rules as they are */
     uint64_t cost[UD_BLAME_SHOWN]; /* of each change kept in the blame */
 } search;
@@ -200,6 +219,8 @@ static bool isolated(search *se, const ud_blame_change *c)
 {
     fflush(NULL);
     memset(se->fired, 0, UD_MAX_RULES * sizeof se->fired[0]);
+    if (se->broke)
+        *se->broke = 0;
     pid_t pid = fork();
     if (pid < 0)
         return false;
@@ -210,6 +231,7 @@ static bool isolated(search *se, const ud_blame_change *c)
             dup2(null, 2);
         }
         alarm(10);
+        trial_broke = se->broke;
         ud_table *t = malloc(sizeof *t);
         ud_setup setup = *se->setup;
         if (!t)
@@ -242,7 +264,9 @@ static bool isolated(search *se, const ud_blame_change *c)
 static uint64_t disturbance(const search *se, const ud_blame_change *c)
 {
     const ud_game *g = se->base->game;
-    uint64_t d = 0;
+    /* an invariant broken where the changed step ends: after every change
+     * that keeps them all (ud_blame_trial_ended), whatever the firings */
+    uint64_t d = se->broke && *se->broke ? UINT64_C(1) << 40 : 0;
     for (int r = 0; r < UD_MAX_RULES; r++) {
         uint64_t f = se->fired[r];
         if (c->kind == UD_BLAME_ROW && r < g->n_rules && c->rule == &g->rules[r])
@@ -415,6 +439,9 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
         else
             memset(se->moved, 0, moved_size);
     }
+    se->broke = mmap(NULL, 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (se->broke == MAP_FAILED)
+        se->broke = NULL; /* every change ranked by its firings alone */
     ud_blame_change none = { .kind = UD_BLAME_NONE };
     se->trial = reference ? reference : trial;
     isolated(se, &none); /* the reference firings, whether or not it explains */
@@ -430,6 +457,8 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
     b->kind = b->n_found ? b->found[0].kind : UD_BLAME_NONE;
     if (se->moved)
         munmap(se->moved, moved_size);
+    if (se->broke)
+        munmap(se->broke, 1);
     munmap(se->fired, UD_MAX_RULES * sizeof se->fired[0]);
     free(se);
 }
@@ -747,8 +776,13 @@ static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uin
      * record that is not partial), the changed step ends too: at a
      * decision, not wanting an outcome the record does not give, or over
      * where the rules' own step is (a record cannot say its game goes on) */
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    const ud_game *g = cs->t->game;
+    o.state_out = g->state_size <= sizeof state ? state : NULL;
     if (ud_check(cs->t, &o, &res, &err) != 0)
         return false;
+    if (o.state_out)
+        ud_blame_trial_ended(g, state);
     return !cs->step_ends || (!res.partial_at_pick && (bool)res.complete == cs->rules_over);
 }
 

@@ -569,6 +569,22 @@ static bool same_history(const blame_ctx *c, const ud_table *t, const ud_setup *
     return same;
 }
 
+/* The row that ran short of outcomes in a refused step counted as fired:
+ * its guard held and it drew as far as the implementation's game did
+ * (the engine counts a row that could not finish as not fired).  Else a
+ * change that runs short in the step's own draw would cost a firing more
+ * than one that runs short in another row's (a reading that finds no dice
+ * shortage, drawing from the cup, against one that takes the cup's last
+ * dice first), though both stop at the same outcome. */
+static void count_short_row(const ud_game *g, const ud_step *s, bool short_as_theirs, uint64_t *fired)
+{
+    if (!short_as_theirs || !s->rule || !fired)
+        return;
+    int r = ud_game_rule_index(g, s->rule);
+    if (r >= 0 && r < g->n_rules && r < UD_MAX_RULES)
+        fired[r]++;
+}
+
 /* One changed step (core/blame.h runs it in a child): the game before it
  * played under the changed table and readings as the rules played it
  * (same_history), then the step with its outcomes; true when it ends as
@@ -592,8 +608,12 @@ static bool step_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint
     scratch->s.check_invariants = 0; /* the implementation's state may be one no rule allows */
     ud_status st =
         c->a ? ud_decide(&scratch->s, scratch->state, c->a) : ud_start(&scratch->s, scratch->state);
-    if (dep->kind == CF_DEP_REFUSED) /* the adapter's rules needed more outcomes than were dictated */
-        return st == UD_ERROR && src->starved && refused_event(c->run, dep, src);
+    ud_blame_trial_ended(t->game, scratch->state);
+    if (dep->kind == CF_DEP_REFUSED) { /* the adapter's rules needed more outcomes than were dictated */
+        bool short_as_theirs = st == UD_ERROR && src->starved && refused_event(c->run, dep, src);
+        count_short_row(t->game, &scratch->s, short_as_theirs, fired);
+        return short_as_theirs;
+    }
     if (st == UD_ERROR)
         return false;
     if (dep->kind == CF_DEP_OFFERS)
