@@ -15,9 +15,7 @@
  *     not made, capped at one, one more or one less: a fault of amounts,
  *     tried for each amount the row changed in the step; or a number the
  *     row reads as data (ud_game.numbers) one more or one less: a fault of
- *     boundaries.  When several do, one whose changed step ends where the
- *     game's invariants hold comes before one whose does not
- *     (ud_blame_trial_ended), then the one that sets fewest of the step's
+ *     boundaries.  When several do, the one that sets fewest of the step's
  *     rows firing otherwise comes first, a reading before a row at equal
  *     cost (the more specific explanation: a reading swaps every row of
  *     its key at once);
@@ -98,16 +96,15 @@ typedef struct ud_blame {
  * filled with the rows fired in the changed step, for a reading's rows. */
 typedef bool (*ud_blame_trial)(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired);
 
-/* For a trial, in its child: the position its changed step ended in (where
- * it ran short, for a refusal).  A change whose step ends where one of
- * the game's invariants does not hold ranks after every change whose step
- * ends where all do, whatever their costs: what the other side shows is
- * the same either way, and a change that keeps the game a game the rules
- * could be in (the end of the game set off by the goal's row, not a turn
- * owed past none) is the narrower explanation.  Where the other side's
- * own state breaks an invariant, every change that plays it breaks it
- * too, and the costs rank them as before.  Outside a trial: nothing. */
-void ud_blame_trial_ended(const ud_game *g, const void *state);
+/* For a trial of a refused step, in its child: the row r that ran short
+ * of outcomes where the implementation did (the engine counts a row that
+ * could not finish as not fired).  That firing, cut short by the
+ * departure itself, is ranked as the rules' own step has it: neither
+ * for the change nor against it (a change running short in the step's
+ * own draw no dearer than one running short in another row's; a row
+ * the rules' step does not fire, cut short, no firing more).  Outside a
+ * trial: nothing. */
+void ud_blame_trial_short(const ud_game *g, const ud_rule *r);
 
 /* Try every change of the game's rules under setup (base: the rows as
  * played): each other reading of each key, then each row of base with
