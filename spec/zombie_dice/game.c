@@ -197,8 +197,8 @@ static int zd_amount(void *p, int i, const int *set)
 
 static void zd_amount_name(const ud_setup *setup, int i, ud_buf *out)
 {
-    static const char *const names[] = { "the brains noted", "the shotguns counted", "the brains not on a die",
-                                         "the turns owed" };
+    static const char *const names[] = { "the brains noted", "the shotguns counted",
+                                         "the brains not on a die", "the turns owed" };
     if (i >= ZD_AMOUNT_NOTED)
         ud_buf_puts(out, names[i - ZD_AMOUNT_NOTED]);
     else if (setup && i < setup->n_players)
