@@ -184,6 +184,17 @@ bool ud_blame_apply(const ud_blame_change *c, ud_table *t, ud_setup *setup)
 
 /* ---- trials in child processes ---------------------------------------------------- */
 
+/* In a trial's child: where it notes the row that ran short of outcomes
+ * (shared with the parent; NULL outside a trial). */
+static int16_t *trial_short;
+
+void ud_blame_trial_short(const ud_game *g, const ud_rule *r)
+{
+    int i = r ? ud_game_rule_index(g, r) : -1;
+    if (trial_short && i >= 0 && i < g->n_rules && i < UD_MAX_RULES)
+        *trial_short = (int16_t)i;
+}
+
 typedef struct search {
     const ud_table *base;
     const ud_setup *setup;
@@ -191,6 +202,7 @@ typedef struct search {
     void *ctx;
     uint64_t *fired;               /* shared with the child: the changed step's firings */
     uint8_t *moved;                /* shared: the reference step's amount changes (watch_moved) */
+    int16_t *short_row;            /* shared: the row the changed step ran short in, or -1 */
     uint64_t ref[UD_MAX_RULES];    /* the step's firings under the rules as they are */
     uint64_t cost[UD_BLAME_SHOWN]; /* of each change kept in the blame */
 } search;
@@ -201,6 +213,8 @@ static bool isolated(search *se, const ud_blame_change *c)
 {
     fflush(NULL);
     memset(se->fired, 0, UD_MAX_RULES * sizeof se->fired[0]);
+    if (se->short_row)
+        *se->short_row = -1;
     pid_t pid = fork();
     if (pid < 0)
         return false;
@@ -211,6 +225,7 @@ static bool isolated(search *se, const ud_blame_change *c)
             dup2(null, 2);
         }
         alarm(10);
+        trial_short = se->short_row;
         ud_table *t = malloc(sizeof *t);
         ud_setup setup = *se->setup;
         if (!t)
@@ -246,6 +261,10 @@ static uint64_t disturbance(const search *se, const ud_blame_change *c)
     uint64_t d = 0;
     for (int r = 0; r < UD_MAX_RULES; r++) {
         uint64_t f = se->fired[r];
+        /* a firing cut short by a refusal counts as the rules' own step
+         * has it, before the change's operator (ud_blame_trial_short) */
+        if (se->short_row && r == *se->short_row && f < se->ref[r])
+            f++;
         if (c->kind == UD_BLAME_ROW && r < g->n_rules && c->rule == &g->rules[r])
             f = c->op == UD_MUT_EFFECT_SKIP ? 0 : c->op == UD_MUT_EFFECT_TWICE ? 2 * f : f;
         d += f > se->ref[r] ? f - se->ref[r] : se->ref[r] - f;
@@ -439,6 +458,10 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
         else
             memset(se->moved, 0, moved_size);
     }
+    se->short_row =
+        mmap(NULL, sizeof *se->short_row, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (se->short_row == MAP_FAILED)
+        se->short_row = NULL; /* a firing cut short counts as none */
     ud_blame_change none = { .kind = UD_BLAME_NONE };
     se->trial = reference ? reference : trial;
     isolated(se, &none); /* the reference firings, whether or not it explains */
@@ -460,6 +483,8 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
     b->kind = b->n_found ? b->found[0].kind : UD_BLAME_NONE;
     if (se->moved)
         munmap(se->moved, moved_size);
+    if (se->short_row)
+        munmap(se->short_row, sizeof *se->short_row);
     munmap(se->fired, UD_MAX_RULES * sizeof se->fired[0]);
     free(se);
 }

@@ -101,6 +101,16 @@ typedef struct ud_blame {
  * filled with the rows fired in the changed step, for a reading's rows. */
 typedef bool (*ud_blame_trial)(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired);
 
+/* For a trial of a refused step, in its child: the row r that ran short
+ * of outcomes where the implementation did (the engine counts a row that
+ * could not finish as not fired).  That firing, cut short by the
+ * departure itself, is ranked as the rules' own step has it: neither
+ * for the change nor against it (a change running short in the step's
+ * own draw no dearer than one running short in another row's; a row
+ * the rules' step does not fire, cut short, no firing more).  Outside a
+ * trial: nothing. */
+void ud_blame_trial_short(const ud_game *g, const ud_rule *r);
+
 /* Try every change of the game's rules under setup (base: the rows as
  * played): each other reading of each key, then each row of base with
  * each operator.  reference (NULL: trial) plays the step unchanged, for

@@ -10,6 +10,8 @@
 #   self GAME                  seeded games, in both chance modes
 #   depth GAME DEPTH           every path DEPTH decisions deep
 #                              (UD_GAME_CONFORM_DEPTH in its game.cmake)
+#   readings_shortage          a reading of the dice shortage named by
+#                              that reading, in both chance modes
 #   unsupported                a reading an adapter does not play is
 #                              answered `unsupported` (serve, the Python
 #                              skeleton) and reported so (exit 2)
@@ -189,6 +191,27 @@ broken_*)
     *) fail "unknown mode" ;;
     esac
     has "request [0-9]+ \(\{\"cmd\":\"(decide|hello|offers)"
+    ;;
+readings_shortage)
+    # an implementation of the other reading of when the cup is short
+    # (fewer dice than needed, not fewer than three) is named by that
+    # reading, not by a row that leaves the shortage it finds unhandled
+    # (ZD-SHORTAGE-RETURN's guard never holding: ZD-DRAW refuses to draw
+    # past one) nor by the other reading of its order (cup-first: it runs
+    # short in another row's draw); in each chance mode, the record
+    # refused by check (follow: naming the reading too; dictate's record
+    # of a refusal cannot say which dictated words were taken)
+    for mode in dictate follow; do
+        run 1 -- "$U" conform zombie-dice --no-db --games 60 --chance "$mode" --record "$tmp/rec" \
+            -- "$U" serve zombie-dice --variant shortage-when=fewer-than-needed
+        has "^  rule: +shortage-when\$"
+        has "^  why: +reading: undead plays this step as the implementation did under the reading shortage-when=fewer-than-needed[;.]"
+        "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
+        [[ $? -eq 1 ]] || { cat "$tmp/check"; fail "undead check passed the record of a departure ($mode)"; }
+        if [[ $mode == follow ]]; then
+            grep -q '^[^ ]*:[0-9]*: shortage-when: ' "$tmp/check" || { cat "$tmp/check"; fail "undead check does not name shortage-when first"; }
+        fi
+    done
     ;;
 unsupported)
     # serve: a value none of the game's readings has

@@ -257,6 +257,19 @@ Test(check_errors, state_line_with_unknown_key)
        "state: unknown key in 'mood=hungry'; the state reads: turn=a");
 }
 
+/* KEY= (no value) says the key is not shown (undead conform writes it for
+ * a key the rules show and the implementation does not): it holds where
+ * the state has no such key, and parts where it has one. */
+Test(check_errors, state_line_key_not_shown)
+{
+    run_text(&r, H2 "partial\n= turn=a turns-left=\ndraw green green green\n");
+    assert_ok(&r);
+    run_free(&r);
+    CE(H2 "start score a 12\npartial\ndraw green green green\nroll green:brain green:feet green:feet\n"
+          "decide a stop\n= turn=b turns-left=\ndraw red red red\n",
+       10, "ZD-DRAW", "state: expected turns-left=0, found turns-left=");
+}
+
 Test(check_errors, state_line_where_the_game_does_not_wait)
 {
     CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\n= brains=1\n"

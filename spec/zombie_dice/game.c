@@ -81,6 +81,12 @@ static void zd_describe(const ud_game *g, const void *p, const ud_setup *setup, 
         static const char *const where[] = { "unused", "waiting", "riding", "away" };
         ud_buf_printf(out, " bus=%s", where[st->bus % 4]);
     }
+    /* Once the goal is reached: the turns still owed after this one before
+     * the game (or a tiebreak round) ends, as the goal's change line says
+     * them.  Shown so that an implementation that sets the end off wrongly
+     * parts where it does, not a turn later where the game ends. */
+    if (st->ending && st->phase != ZD_PH_OVER)
+        ud_buf_printf(out, " turns-left=%d", st->turns_left);
 }
 
 static int zd_score(const void *p, int seat) { return CST(p)->score[seat]; }
@@ -167,11 +173,10 @@ static int zd_counts(const void *p, int *out)
 }
 
 /* The amounts a row changes (ud_game.amount, for blame): the scores,
- * the brains noted at a shortage, the shotguns counted and the brains
- * not on a die, each of which a state line shows (the turns owed once
- * the goal is reached it does not: a change to them shows only where
- * the game ends, where a reading of the end explains as much). */
-enum { ZD_AMOUNT_NOTED = UD_MAX_PLAYERS, ZD_AMOUNT_SHOTGUNS, ZD_AMOUNT_BONUS, ZD_AMOUNTS };
+ * the brains noted at a shortage, the shotguns counted, the brains not
+ * on a die and the turns owed once the goal is reached, each of which a
+ * state line shows (turns-left). */
+enum { ZD_AMOUNT_NOTED = UD_MAX_PLAYERS, ZD_AMOUNT_SHOTGUNS, ZD_AMOUNT_BONUS, ZD_AMOUNT_OWED, ZD_AMOUNTS };
 
 static int zd_amount(void *p, int i, const int *set)
 {
@@ -183,6 +188,8 @@ static int zd_amount(void *p, int i, const int *set)
         return ud_amount_u8(&st->shotgun_points, set);
     case ZD_AMOUNT_BONUS:
         return ud_amount_i16(&st->bonus, set);
+    case ZD_AMOUNT_OWED:
+        return ud_amount_u8(&st->turns_left, set);
     default:
         return ud_amount_i16(&st->score[i], set);
     }
@@ -191,7 +198,7 @@ static int zd_amount(void *p, int i, const int *set)
 static void zd_amount_name(const ud_setup *setup, int i, ud_buf *out)
 {
     static const char *const names[] = { "the brains noted", "the shotguns counted",
-                                         "the brains not on a die" };
+                                         "the brains not on a die", "the turns owed" };
     if (i >= ZD_AMOUNT_NOTED)
         ud_buf_puts(out, names[i - ZD_AMOUNT_NOTED]);
     else if (setup && i < setup->n_players)

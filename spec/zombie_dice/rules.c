@@ -142,6 +142,15 @@ static void shortage_return_brains(void *p, ud_step *s)
 static void draw_to_three(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
+    /* A shortage found in this draw is handled before it (ZD-SHORTAGE-RETURN
+     * comes first under every reading): drawing past one left pending is no
+     * game the rules play.  Said here, not left to the invariants, so that a
+     * change of the rows that leaves it pending plays no step for blame
+     * (core/blame.h), as the reading that finds no shortage there does. */
+    if (st->shortage) {
+        ud_failf(s, UD_FAIL_INVARIANT, s->rule->id, "a dice shortage found in this draw was not handled");
+        return;
+    }
     st->bus_face = ZD_BUS_NONE;
     if (zd_draw(st, s, dice_needed(st)))
         st->phase = ZD_PH_ROLL;

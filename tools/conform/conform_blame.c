@@ -75,18 +75,27 @@ static void line_sink(ud_sink *k, ud_step *s, const char *text, const ud_rule *r
         ud_transcript_write_line(k->ctx, text, rule ? rule->id : NULL);
 }
 
-static void their_state_line(const cf_departure *dep, FILE *f)
+/* The implementation's state as a state line; ours (the rules' own state
+ * after the step, or NULL) adds each key the rules show and the
+ * implementation does not, written with no value (`turns-left=`: the key
+ * not shown), so that undead check sees the key missing too. */
+static void their_state_line(const cf_departure *dep, const json_t *ours, FILE *f)
 {
     if (!dep->their_state)
         return;
     fputs("=", f);
     const char *k;
     json_t *v;
+    char key[128], value[1024];
     json_object_foreach(dep->their_state, k, v)
     {
-        char key[128], value[1024];
         fprintf(f, " %s=%s", cf_shown(k, key, sizeof key),
                 json_is_string(v) ? cf_shown(json_string_value(v), value, sizeof value) : "?");
+    }
+    json_object_foreach((json_t *)ours, k, v)
+    {
+        if (!json_object_get(dep->their_state, k))
+            fprintf(f, " %s=", cf_shown(k, key, sizeof key));
     }
     fputc('\n', f);
 }
@@ -297,6 +306,7 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
         else if (dep->kind == CF_DEP_OFFERS)
             fprintf(f, "# %s, which the implementation does not\n", ud_buf_str(&dep->expected));
     } else {
+        json_t *ours = NULL; /* the rules' state after the step */
         if (j > 0 && replay_to(r, run, tape, j - 1, &sink) && r->st == UD_DECIDE) {
             int i = (int)cf_tape_next(&r->tape, (uint32_t)r->s.offers.n, -1);
             ud_buf a;
@@ -304,15 +314,19 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
             ud_action_format(g, &run->o->match.setup, &r->s.offers.action[i], &a);
             fprintf(f, "decide %s %s\n", ud_player(&r->s, g->to_move(r->state)), ud_buf_str(&a));
             ud_buf_free(&a);
+            r->s.sink = NULL;
+            if (dep->kind != CF_DEP_REFUSED && ud_decide_offer(&r->s, r->state, i) != UD_ERROR)
+                ours = cf_state_json(g, r->state, &run->o->match.setup);
         }
         if (dep->kind == CF_DEP_REFUSED)
             refused_lines(run, dep, f);
         else {
             outcome_lines(dep, f);
-            their_state_line(dep, f);
+            their_state_line(dep, ours, f);
             waits_line(run, dep, f);
             over_line(run, dep, f);
         }
+        json_decref(ours);
     }
     cf_tape_free(&r->tape);
     free(r);
@@ -592,8 +606,12 @@ static bool step_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint
     scratch->s.check_invariants = 0; /* the implementation's state may be one no rule allows */
     ud_status st =
         c->a ? ud_decide(&scratch->s, scratch->state, c->a) : ud_start(&scratch->s, scratch->state);
-    if (dep->kind == CF_DEP_REFUSED) /* the adapter's rules needed more outcomes than were dictated */
-        return st == UD_ERROR && src->starved && refused_event(c->run, dep, src);
+    if (dep->kind == CF_DEP_REFUSED) { /* the adapter's rules needed more outcomes than were dictated */
+        bool short_as_theirs = st == UD_ERROR && src->starved && refused_event(c->run, dep, src);
+        if (short_as_theirs)
+            ud_blame_trial_short(t->game, scratch->s.rule);
+        return short_as_theirs;
+    }
     if (st == UD_ERROR)
         return false;
     if (dep->kind == CF_DEP_OFFERS)

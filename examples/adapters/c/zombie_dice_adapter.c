@@ -502,6 +502,20 @@ static int zd_to_move(const zd_game *g) { return g->over ? -1 : g->current; }
 /* A seat's outcome once the game is over: "won", "shared" or "lost". */
 static const char *zd_outcome(const zd_game *g, int seat) { return g->outcome[seat]; }
 
+/* Once someone has reached 13: the turns still owed after this one, in the
+ * last round (up to the seat before the first) or in the tiebreaker. */
+static int turns_left(const zd_game *g)
+{
+    if (g->tiebreak) {
+        int k = 0;
+        while (k < g->n_contenders - 1 && g->contenders[k] != g->current)
+            k++;
+        return g->n_contenders - 1 - k;
+    }
+    int last = (g->first + g->n_players - 1) % g->n_players;
+    return (last - g->current + g->n_players) % g->n_players;
+}
+
 /* The state as undead's state lines write it, one key at a time. */
 static void zd_describe(const zd_game *g, void (*put)(void *ctx, const char *key, const char *value),
                         void *ctx)
@@ -528,6 +542,10 @@ static void zd_describe(const zd_game *g, void (*put)(void *ctx, const char *key
     for (int p = 0; p < g->n_players; p++)
         len += snprintf(v + len, sizeof v - (size_t)len, "%s%s:%d", p ? "," : "", g->name[p], g->score[p]);
     put(ctx, "scores", v);
+    if (g->ending && !g->over) {
+        snprintf(v, sizeof v, "%d", turns_left(g));
+        put(ctx, "turns-left", v);
+    }
 }
 
 /* ==== the protocol ========================================================= */

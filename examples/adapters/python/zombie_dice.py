@@ -111,7 +111,7 @@ class ZombieDice:
         return self.noted_shotguns + len(self.shotgun_dice)
 
     def state(self):
-        return {
+        state = {
             "turn": self.players[self.current],
             "brains": str(self.turn_brains()),
             "shotguns": str(self.turn_shotguns()),
@@ -119,6 +119,16 @@ class ZombieDice:
             "cup": "".join("%s%d" % (LETTER[c], self.cup[c]) for c in COLOURS),
             "scores": ",".join("%s:%d" % (p, self.scores[p]) for p in self.players),
         }
+        if self.ending and not self.over:
+            state["turns-left"] = str(self.turns_left())
+        return state
+
+    def turns_left(self):
+        """The turns still owed after this one, in the last round or the tiebreaker."""
+        if self.contenders is not None:
+            return len(self.contenders) - 1 - self.contenders.index(self.current)
+        last = (self.first - 1) % len(self.players)  # the round ends with the seat before the first
+        return (last - self.current) % len(self.players)
 
     # -- a turn ---------------------------------------------------------------
 
