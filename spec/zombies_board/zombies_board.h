@@ -218,7 +218,16 @@ typedef struct zb_player {
     uint8_t lost_turn;
 } zb_player;
 
+enum { ZB_MASK_WORDS = (ZB_SPACES + 63) / 64 }; /* a bit per space */
+
 typedef struct zb_state {
+    /* Step 4 only (zero outside it): bit i of word i / 64 set for a
+     * zombie on space i that has not moved in this step and may move now.
+     * Found when the step starts and kept by each move (rules.c), so the
+     * rows that ask which zombie may go next read the zombies that can,
+     * not the board; a function of the cells and links, never of the
+     * past.  First, where its alignment needs no padding. */
+    uint64_t movable[ZB_MASK_WORDS];
     uint8_t phase;
     uint8_t n_players, current, first, over, end;
     int8_t winner;            /* seat; -1 none; -2 shared */

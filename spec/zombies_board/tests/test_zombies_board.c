@@ -737,6 +737,60 @@ Test(zb_sim, random_games_under_every_reading_keep_the_invariants, .timeout = 12
                  "random players play event cards");
 }
 
+/* Step 4's set of the zombies that may move (zb_state.movable), found as
+ * the step starts and kept by each move, is at every point of the step
+ * what the board says: a zombie not moved in this step with a legal step
+ * to a space without a zombie.  Asked as automatic play enters each
+ * phase and at each decision of random games of every size. */
+static int movable_states; /* states of step 4 compared */
+
+static void movable_as_the_board_says(ud_step *s, const void *p)
+{
+    const zb_state *st = p;
+    bool in_step = st->phase == ZB_PH_ZOMBIES || st->phase == ZB_PH_SHAMBLE;
+    for (int i = 0; i < ZB_SPACES; i++) {
+        bool free_step = false;
+        for (int d = 0; d < 4; d++)
+            free_step |= zb_linked(st, i, d) && !(st->cell[i + zb_off[d]] & ZB_ZOMBIE);
+        bool want = in_step && (st->cell[i] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE && free_step;
+        bool have = (st->movable[i / 64] >> (i % 64)) & 1u;
+        cr_assert_eq(have, want, "space %d,%d in phase %d: kept %d, the board says %d", i % ZB_SIDE,
+                     i / ZB_SIDE, st->phase, have, want);
+    }
+    for (int i = ZB_SPACES; i < ZB_MASK_WORDS * 64; i++)
+        cr_assert_not((st->movable[i / 64] >> (i % 64)) & 1u, "a bit past the board: %d", i);
+    movable_states += in_step;
+}
+
+Test(zb_sim, the_zombies_that_may_move_are_kept_as_the_board_says, .timeout = 120)
+{
+    static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    for (int game = 0; game < 12; game++) {
+        ud_setup setup;
+        memset(&setup, 0, sizeof setup);
+        setup.n_players = 1 + game % ZB_MAX_PLAYERS;
+        for (int i = 0; i < setup.n_players; i++)
+            snprintf(setup.names[i], UD_NAME_MAX, "p%d", i + 1);
+        ud_table t;
+        ud_table_build(&t, &zb_game, setup.variant);
+        ud_rng rng;
+        ud_rng_seed(&rng, 300 + (uint64_t)game);
+        ud_chance chance;
+        ud_chance_from_rng(&chance, &rng);
+        ud_step s;
+        ud_step_init(&s, &t, &setup, &chance, NULL, NULL);
+        s.check_invariants = 1; /* the checking copy: the one that calls entered */
+        s.entered = movable_as_the_board_says;
+        ud_status st = ud_start(&s, state);
+        for (int d = 0; st == UD_DECIDE && d < 10000; d++) {
+            movable_as_the_board_says(&s, state);
+            st = ud_decide_offer(&s, state, (int)ud_rng_below(&rng, (uint32_t)s.offers.n));
+        }
+        cr_assert_neq(st, UD_ERROR, "game %d: %s", game, s.fail.msg);
+    }
+    cr_assert_gt(movable_states, 1000, "only %d states of step 4 compared", movable_states);
+}
+
 Test(zb_sim, the_named_policies_play_event_cards)
 {
     /* greedy and wanderer play every card they may: over a few games they
