@@ -128,6 +128,53 @@ Test(zb_invariants, every_misplaced_cell_is_found_wherever_it_is)
     cr_assert_not(game_invariant_holds(&zb_game, "ZB-INV-CONSERVED", &st, NULL));
 }
 
+/* ZB-INV-ROADS, read as masks of the slots (all pairs at once): every two
+ * tiles side by side, across and down, at every place on the grid, break
+ * it exactly when one side of their edge is a road and the other not;
+ * slots at the ends of two rows are not side by side. */
+static bool roads_hold(zb_state *st, int ax, int ay, int ta, int ra, int bx, int by, int tb, int rb)
+{
+    memset(st->slot, 0, sizeof st->slot);
+    st->slot[ay][ax] = (uint8_t)(ta + 1);
+    st->rot[ay][ax] = (uint8_t)ra;
+    st->slot[by][bx] = (uint8_t)(tb + 1);
+    st->rot[by][bx] = (uint8_t)rb;
+    bool one = game_invariant_holds(&zb_game, "ZB-INV-ROADS", st, NULL);
+    cr_assert_eq(zb_game.invariants_hold(&zb_game, st), one, "all at once: slots %d,%d and %d,%d", ax, ay, bx,
+                 by);
+    return one;
+}
+
+Test(zb_invariants, a_road_meeting_a_building_is_found_at_every_edge)
+{
+    static zb_state st;
+    memset(&st, 0, sizeof st);
+    int a = tile_kind("florist"), b = tile_kind("warehouse-bend");
+    int broken = 0;
+    for (int y = 0; y < ZB_SLOTS; y++)
+        for (int x = 0; x < ZB_SLOTS; x++)
+            for (int ra = 0; ra < 4; ra++)
+                for (int rb = 0; rb < 4; rb++) {
+                    unsigned oa = zb_content.tile[a].open[ra], ob = zb_content.tile[b].open[rb];
+                    if (x + 1 < ZB_SLOTS) {
+                        bool agree = ((oa >> ZB_E) & 1u) == ((ob >> ZB_W) & 1u);
+                        cr_assert_eq(roads_hold(&st, x, y, a, ra, x + 1, y, b, rb), agree,
+                                     "across from slot %d,%d, rotations %d and %d", x, y, ra, rb);
+                        broken += !agree;
+                    }
+                    if (y + 1 < ZB_SLOTS) {
+                        bool agree = ((oa >> ZB_S) & 1u) == ((ob >> ZB_N) & 1u);
+                        cr_assert_eq(roads_hold(&st, x, y, a, ra, x, y + 1, b, rb), agree,
+                                     "down from slot %d,%d, rotations %d and %d", x, y, ra, rb);
+                        broken += !agree;
+                    }
+                    if (x == ZB_SLOTS - 1 && y + 1 < ZB_SLOTS)
+                        cr_assert(roads_hold(&st, x, y, a, ra, 0, y + 1, b, rb),
+                                  "the end of row %d and the start of the next are not side by side", y);
+                }
+    cr_assert_gt(broken, 0, "no pair broke the rule: the test asks nothing");
+}
+
 /* ---- the golden cases ------------------------------------------------------------- */
 
 static const char *const cases[] = {
