@@ -1279,20 +1279,15 @@ static uint64_t unmoved8(const zb_state *st, int at)
     return w & ~(w >> 3) & 0x0101010101010101ull;
 }
 
-/* Whether the zombie on space i, if any, has not moved in this step and
- * may move now: what zb_state.movable holds for it. */
-static bool movable_now(const zb_state *st, int i)
-{
-    return (st->cell[i] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE && zombie_steps(st, i);
-}
-
+/* What zb_state.movable and .single hold for space i: whether a zombie
+ * on it has not moved in this step and may move now, and whether to one
+ * space only. */
 static void mark_movable(zb_state *st, int i)
 {
     uint64_t bit = 1ull << (i % 64);
-    if (movable_now(st, i))
-        st->movable[i / 64] |= bit;
-    else
-        st->movable[i / 64] &= ~bit;
+    unsigned m = (st->cell[i] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE ? zombie_steps(st, i) : 0;
+    st->movable[i / 64] = m ? st->movable[i / 64] | bit : st->movable[i / 64] & ~bit;
+    st->single[i / 64] = m && !(m & (m - 1)) ? st->single[i / 64] | bit : st->single[i / 64] & ~bit;
 }
 
 /* Step 4 starts: the zombies that may move, found on the board once (eight
@@ -1301,12 +1296,10 @@ static void mark_movable(zb_state *st, int i)
 static void enter_zombies(zb_state *st)
 {
     memset(st->movable, 0, sizeof st->movable);
+    memset(st->single, 0, sizeof st->single);
     for (int i = 0; i < ZB_SPACES; i += 8)
-        for (uint64_t z = unmoved8(st, i); z; z &= z - 1) {
-            int k = i + __builtin_ctzll(z) / 8;
-            if (zombie_steps(st, k))
-                st->movable[k / 64] |= 1ull << (k % 64);
-        }
+        for (uint64_t z = unmoved8(st, i); z; z &= z - 1)
+            mark_movable(st, i + __builtin_ctzll(z) / 8);
     st->phase = ZB_PH_ZOMBIES;
 }
 
@@ -1325,23 +1318,27 @@ static void moved_between(zb_state *st, int i, int j)
     }
 }
 
-/* The first zombie on a space from `from` on, in reading order, that has
- * not moved in this step and may move now; -1 when none is left.  Read
- * from zb_state.movable: step 4 asks this for every move it makes, and
- * most zombies on a crowded board are hemmed in. */
-static int next_movable(const zb_state *st, int from)
+/* The first space from `from` on, in reading order, in the set of spaces
+ * `set` (a bit each); -1 when none is left. */
+static int next_in(const uint64_t set[ZB_MASK_WORDS], int from)
 {
     if (from >= ZB_SPACES)
         return -1;
     int w = from / 64;
-    uint64_t m = st->movable[w] & (~0ull << (from % 64));
+    uint64_t m = set[w] & (~0ull << (from % 64));
     while (!m) {
         if (++w == ZB_MASK_WORDS)
             return -1;
-        m = st->movable[w];
+        m = set[w];
     }
     return w * 64 + __builtin_ctzll(m);
 }
+
+/* The first zombie on a space from `from` on, in reading order, that has
+ * not moved in this step and may move now; -1 when none is left.  Read
+ * from zb_state.movable: step 4 asks this for every move it makes, and
+ * most zombies on a crowded board are hemmed in. */
+static int next_movable(const zb_state *st, int from) { return next_in(st->movable, from); }
 
 /* The moves open now, each a zombie not moved in this step and a space it
  * may enter, counted up to two: 0 none, 1 exactly one, 2 two or more.
@@ -1378,11 +1375,9 @@ static bool unmoved_beside(const zb_state *st, int i, int but)
  * zombie_moves(st), which a caller may have counted already. */
 static int forced_of(const zb_state *st, int moves, int *to)
 {
-    for (int i = next_movable(st, 0); i >= 0 && moves; i = next_movable(st, i + 1)) {
-        unsigned m = zombie_steps(st, i);
-        if (m & (m - 1))
-            continue;
-        *to = i + zb_off[__builtin_ctz(m)];
+    /* the zombies with a single space to go to (zb_state.single) */
+    for (int i = next_in(st->single, 0); i >= 0 && moves; i = next_in(st->single, i + 1)) {
+        *to = i + zb_off[__builtin_ctz(zombie_steps(st, i))];
         if (moves == 1 || (!unmoved_beside(st, i, *to) && !unmoved_beside(st, *to, i)))
             return i;
     }
@@ -1444,7 +1439,9 @@ static void zombies_done(void *p, ud_step *s)
     }
     for (; i < ZB_SPACES; i++)
         st->cell[i] &= (uint8_t)~ZB_MOVED;
-    memset(st->movable, 0, sizeof st->movable); /* empty unless a mutant ended the step early */
+    /* empty unless a mutant ended the step early */
+    memset(st->movable, 0, sizeof st->movable);
+    memset(st->single, 0, sizeof st->single);
     st->phase = ZB_PH_REPLENISH;
 }
 

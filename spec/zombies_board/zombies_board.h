@@ -226,8 +226,9 @@ typedef struct zb_state {
      * Found when the step starts and kept by each move (rules.c), so the
      * rows that ask which zombie may go next read the zombies that can,
      * not the board; a function of the cells and links, never of the
-     * past.  First, where its alignment needs no padding. */
+     * past.  First, where their alignment needs no padding. */
     uint64_t movable[ZB_MASK_WORDS];
+    uint64_t single[ZB_MASK_WORDS]; /* those of them with one space to go to */
     uint8_t phase;
     uint8_t n_players, current, first, over, end;
     int8_t winner;            /* seat; -1 none; -2 shared */

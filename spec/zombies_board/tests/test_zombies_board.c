@@ -784,11 +784,12 @@ Test(zb_sim, random_games_under_every_reading_keep_the_invariants, .timeout = 12
                  "random players play event cards");
 }
 
-/* Step 4's set of the zombies that may move (zb_state.movable), found as
- * the step starts and kept by each move, is at every point of the step
- * what the board says: a zombie not moved in this step with a legal step
- * to a space without a zombie.  Asked as automatic play enters each
- * phase and at each decision of random games of every size. */
+/* Step 4's sets of the zombies that may move (zb_state.movable) and of
+ * those with one space to go to (.single), found as the step starts and
+ * kept by each move, are at every point of the step what the board says:
+ * a zombie not moved in this step with a legal step (or exactly one) to
+ * a space without a zombie.  Asked as automatic play enters each phase
+ * and at each decision of random games of every size. */
 static int movable_states; /* states of step 4 compared */
 
 static void movable_as_the_board_says(ud_step *s, const void *p)
@@ -796,16 +797,19 @@ static void movable_as_the_board_says(ud_step *s, const void *p)
     const zb_state *st = p;
     bool in_step = st->phase == ZB_PH_ZOMBIES || st->phase == ZB_PH_SHAMBLE;
     for (int i = 0; i < ZB_SPACES; i++) {
-        bool free_step = false;
+        int free_steps = 0;
         for (int d = 0; d < 4; d++)
-            free_step |= zb_linked(st, i, d) && !(st->cell[i + zb_off[d]] & ZB_ZOMBIE);
-        bool want = in_step && (st->cell[i] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE && free_step;
-        bool have = (st->movable[i / 64] >> (i % 64)) & 1u;
+            free_steps += zb_linked(st, i, d) && !(st->cell[i + zb_off[d]] & ZB_ZOMBIE);
+        bool want = in_step && (st->cell[i] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE && free_steps;
+        bool have = (st->movable[i / 64] >> (i % 64)) & 1u, one = (st->single[i / 64] >> (i % 64)) & 1u;
         cr_assert_eq(have, want, "space %d,%d in phase %d: kept %d, the board says %d", i % ZB_SIDE,
                      i / ZB_SIDE, st->phase, have, want);
+        cr_assert_eq(one, want && free_steps == 1, "space %d,%d in phase %d: one space to go to %d, %d steps",
+                     i % ZB_SIDE, i / ZB_SIDE, st->phase, one, free_steps);
     }
     for (int i = ZB_SPACES; i < ZB_MASK_WORDS * 64; i++)
-        cr_assert_not((st->movable[i / 64] >> (i % 64)) & 1u, "a bit past the board: %d", i);
+        cr_assert_not(((st->movable[i / 64] | st->single[i / 64]) >> (i % 64)) & 1u,
+                      "a bit past the board: %d", i);
     movable_states += in_step;
 }
 
