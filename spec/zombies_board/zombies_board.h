@@ -19,6 +19,7 @@
 #define ZOMBIES_BOARD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine.h"
@@ -270,7 +271,10 @@ typedef struct zb_state {
     uint8_t near[ZB_SLOTS * ZB_SLOTS]; /* empty slots: edges with a placed neighbour */
     uint8_t need[ZB_SLOTS * ZB_SLOTS]; /* and those of them a road comes to */
     uint8_t link[ZB_SPACES];           /* bit d: a step in direction d is legal (from kind) */
+    uint8_t pad_end[6];                /* to the 8-byte alignment of movable: no padding unnamed */
 } zb_state;
+_Static_assert(sizeof(zb_state) == offsetof(zb_state, pad_end) + 6,
+               "zb_state: padding the fields do not name");
 
 /* zb_state.kill_here: the player killed the zombie on its space since it
  * arrived there (step 1's combat, or one on entering), and the token
