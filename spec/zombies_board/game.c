@@ -334,11 +334,10 @@ static bool weapon_deck(const ud_game *g, const void *p, ud_buf *why)
     return true;
 }
 
-static bool roads(const ud_game *g, const void *p, ud_buf *why)
+/* Where roads_meet found a road meeting a building's side: the first
+ * pair in reading order, said. */
+static bool roads_where(const zb_state *st, ud_buf *why)
 {
-    const zb_state *st = CST(p);
-    /* each placed tile's openings looked up once, not once per neighbour
-     * (asked after every firing) */
     uint8_t open[ZB_SLOTS][ZB_SLOTS];
     for (int y = 0; y < ZB_SLOTS; y++)
         for (int x = 0; x < ZB_SLOTS; x++)
@@ -366,6 +365,35 @@ static bool roads(const ud_game *g, const void *p, ud_buf *why)
             }
         }
     return true;
+}
+
+/* Whether every two placed tiles side by side agree on their shared
+ * edge: road to road, or closed to closed.  Asked after every firing, so
+ * the slots are read once into masks, a bit a slot (slot x, y at bit
+ * 8y + x; bit 8y + 7 never set, so a shift by one never joins two rows),
+ * and the edges compared all at once: a pair breaks where one side is
+ * open and the other not. */
+static bool roads_meet(const zb_state *st)
+{
+    uint64_t placed = 0, open[4] = { 0 };
+    for (int y = 0; y < ZB_SLOTS; y++)
+        for (int x = 0; x < ZB_SLOTS; x++) {
+            if (!st->slot[y][x])
+                continue;
+            unsigned o = zb_content.tile[st->slot[y][x] - 1].open[st->rot[y][x]];
+            uint64_t bit = 1ull << (8 * y + x);
+            placed |= bit;
+            for (int d = 0; d < 4; d++)
+                open[d] |= (o >> d & 1u) ? bit : 0;
+        }
+    uint64_t across = placed & (placed >> 1) & (open[ZB_E] ^ (open[ZB_W] >> 1));
+    uint64_t down = placed & (placed >> 8) & (open[ZB_S] ^ (open[ZB_N] >> 8));
+    return !(across | down);
+}
+
+static bool roads(const ud_game *g, const void *p, ud_buf *why)
+{
+    return roads_meet(CST(p)) || roads_where(CST(p), why);
 }
 
 static int alive_or_dead(const zb_state *st)

@@ -36,6 +36,9 @@ static zb_player *cur(zb_state *st) { return &st->pl[st->current]; }
 
 static int centre_space(void) { return zb_at(ZB_MID * ZB_TS + 1, ZB_MID * ZB_TS + 1); }
 
+/* Step 4 starts (below, with the step's rows). */
+static void enter_zombies(zb_state *st);
+
 /* ---- drawing from the piles (chance: which card or tile comes up) ------------- */
 
 static const char *tile_label(const void *ctx, int i)
@@ -367,7 +370,7 @@ static void revive_skip(void *p, ud_step *s)
 {
     revive(p, s);
     cur(ST(p))->fresh = 0; /* the whole turn was the new character's placing */
-    ST(p)->phase = ZB_PH_ZOMBIES;
+    enter_zombies(ST(p));
 }
 
 static bool chose_retire(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_RETIRE; }
@@ -464,7 +467,7 @@ static void death(void *p, ud_step *s)
     pl->pos_x = pl->pos_y = 0;
     if (st->heli_owner == st->current && !st->heli_placed)
         st->heli_owner = -1;
-    st->phase = ZB_PH_ZOMBIES;
+    enter_zombies(st);
 }
 
 static bool still_alive(const void *p, const ud_step *s) { return CST(p)->pl[CST(p)->current].life > 0; }
@@ -936,7 +939,7 @@ static void to_move(void *p, ud_step *s) { ST(p)->phase = ZB_PH_MOVE; }
 
 static bool may_not_move(const void *p, const ud_step *s) { return !may_move(p, s); }
 
-static void to_zombies(void *p, ud_step *s) { ST(p)->phase = ZB_PH_ZOMBIES; }
+static void to_zombies(void *p, ud_step *s) { enter_zombies(ST(p)); }
 
 static bool player_at(const zb_state *st, int i, int except)
 {
@@ -1001,7 +1004,7 @@ static void step(void *p, ud_step *s)
 
 static bool chose_stop(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_STOP; }
 
-static void stop(void *p, ud_step *s) { ST(p)->phase = ZB_PH_ZOMBIES; }
+static void stop(void *p, ud_step *s) { enter_zombies(ST(p)); }
 
 /* ---- arriving on a space ---------------------------------------------------------- */
 
@@ -1276,33 +1279,79 @@ static uint64_t unmoved8(const zb_state *st, int at)
     return w & ~(w >> 3) & 0x0101010101010101ull;
 }
 
-/* The first zombie on a space from `from` on, in reading order, that has
- * not moved in this step and may move now; -1 when none is left.  Eight
- * cells at a time, the unmoved zombies among them found by bit tests:
- * most cells hold none, and step 4 asks this for every move it makes. */
-static int next_movable(const zb_state *st, int from)
+/* What zb_state.movable and .single hold for space i: whether a zombie
+ * on it has not moved in this step and may move now, and whether to one
+ * space only. */
+static void mark_movable(zb_state *st, int i)
 {
-    for (int i = from & ~7; i < ZB_SPACES; i += 8) {
-        uint64_t z = unmoved8(st, i);
-        if (i < from)
-            z &= ~0ull << (8 * (from - i));
-        for (; z; z &= z - 1) {
-            int k = i + __builtin_ctzll(z) / 8;
-            if (zombie_steps(st, k))
-                return k;
-        }
-    }
-    return -1;
+    uint64_t bit = 1ull << (i % 64);
+    unsigned m = (st->cell[i] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE ? zombie_steps(st, i) : 0;
+    st->movable[i / 64] = m ? st->movable[i / 64] | bit : st->movable[i / 64] & ~bit;
+    st->single[i / 64] = m && !(m & (m - 1)) ? st->single[i / 64] | bit : st->single[i / 64] & ~bit;
 }
 
+/* Step 4 starts: the zombies that may move, found on the board once (eight
+ * cells at a time, the unmoved zombies among them by bit tests; most
+ * cells hold none).  Every way into step 4 comes here. */
+static void enter_zombies(zb_state *st)
+{
+    memset(st->movable, 0, sizeof st->movable);
+    memset(st->single, 0, sizeof st->single);
+    for (int i = 0; i < ZB_SPACES; i += 8)
+        for (uint64_t z = unmoved8(st, i); z; z &= z - 1)
+            mark_movable(st, i + __builtin_ctzll(z) / 8);
+    st->phase = ZB_PH_ZOMBIES;
+}
+
+/* A zombie moved from space i to j: whether a zombie may move can have
+ * changed only for those two spaces and the spaces a step from either
+ * (zombie_steps reads a zombie's neighbours). */
+static void moved_between(zb_state *st, int i, int j)
+{
+    mark_movable(st, i);
+    mark_movable(st, j);
+    for (int d = 0; d < 4; d++) {
+        if (i + zb_off[d] >= 0 && i + zb_off[d] < ZB_SPACES)
+            mark_movable(st, i + zb_off[d]);
+        if (j + zb_off[d] >= 0 && j + zb_off[d] < ZB_SPACES)
+            mark_movable(st, j + zb_off[d]);
+    }
+}
+
+/* The first space from `from` on, in reading order, in the set of spaces
+ * `set` (a bit each); -1 when none is left. */
+static int next_in(const uint64_t set[ZB_MASK_WORDS], int from)
+{
+    if (from >= ZB_SPACES)
+        return -1;
+    int w = from / 64;
+    uint64_t m = set[w] & (~0ull << (from % 64));
+    while (!m) {
+        if (++w == ZB_MASK_WORDS)
+            return -1;
+        m = set[w];
+    }
+    return w * 64 + __builtin_ctzll(m);
+}
+
+/* The first zombie on a space from `from` on, in reading order, that has
+ * not moved in this step and may move now; -1 when none is left.  Read
+ * from zb_state.movable: step 4 asks this for every move it makes, and
+ * most zombies on a crowded board are hemmed in. */
+static int next_movable(const zb_state *st, int from) { return next_in(st->movable, from); }
+
 /* The moves open now, each a zombie not moved in this step and a space it
- * may enter, counted up to two: 0 none, 1 exactly one, 2 two or more. */
+ * may enter, counted up to two: 0 none, 1 exactly one, 2 two or more.
+ * Each zombie that may move has a move at least. */
 static int zombie_moves(const zb_state *st)
 {
     int n = 0;
-    for (int i = next_movable(st, 0); i >= 0 && n < 2; i = next_movable(st, i + 1))
-        n += __builtin_popcount(zombie_steps(st, i));
-    return n < 2 ? n : 2;
+    for (int w = 0; w < ZB_MASK_WORDS && n < 2; w++)
+        n += __builtin_popcountll(st->movable[w]);
+    if (n != 1)
+        return n < 2 ? n : 2;
+    int moves = __builtin_popcount(zombie_steps(st, next_movable(st, 0)));
+    return moves < 2 ? moves : 2;
 }
 
 /* Whether a zombie still to move in this step stands next to space i (one
@@ -1326,11 +1375,9 @@ static bool unmoved_beside(const zb_state *st, int i, int but)
  * zombie_moves(st), which a caller may have counted already. */
 static int forced_of(const zb_state *st, int moves, int *to)
 {
-    for (int i = next_movable(st, 0); i >= 0 && moves; i = next_movable(st, i + 1)) {
-        unsigned m = zombie_steps(st, i);
-        if (m & (m - 1))
-            continue;
-        *to = i + zb_off[__builtin_ctz(m)];
+    /* the zombies with a single space to go to (zb_state.single) */
+    for (int i = next_in(st->single, 0); i >= 0 && moves; i = next_in(st->single, i + 1)) {
+        *to = i + zb_off[__builtin_ctz(zombie_steps(st, i))];
         if (moves == 1 || (!unmoved_beside(st, i, *to) && !unmoved_beside(st, *to, i)))
             return i;
     }
@@ -1355,6 +1402,7 @@ static void shamble(zb_state *st, int i, int j)
 {
     st->cell[i] &= (uint8_t)~ZB_ZOMBIE;
     st->cell[j] |= ZB_ZOMBIE | ZB_MOVED;
+    moved_between(st, i, j);
 }
 
 static bool zombie_forced(const void *p, const ud_step *s)
@@ -1391,6 +1439,9 @@ static void zombies_done(void *p, ud_step *s)
     }
     for (; i < ZB_SPACES; i++)
         st->cell[i] &= (uint8_t)~ZB_MOVED;
+    /* empty unless a mutant ended the step early */
+    memset(st->movable, 0, sizeof st->movable);
+    memset(st->single, 0, sizeof st->single);
     st->phase = ZB_PH_REPLENISH;
 }
 

@@ -19,6 +19,7 @@
 #define ZOMBIES_BOARD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine.h"
@@ -218,7 +219,17 @@ typedef struct zb_player {
     uint8_t lost_turn;
 } zb_player;
 
+enum { ZB_MASK_WORDS = (ZB_SPACES + 63) / 64 }; /* a bit per space */
+
 typedef struct zb_state {
+    /* Step 4 only (zero outside it): bit i of word i / 64 set for a
+     * zombie on space i that has not moved in this step and may move now.
+     * Found when the step starts and kept by each move (rules.c), so the
+     * rows that ask which zombie may go next read the zombies that can,
+     * not the board; a function of the cells and links, never of the
+     * past.  First, where their alignment needs no padding. */
+    uint64_t movable[ZB_MASK_WORDS];
+    uint64_t single[ZB_MASK_WORDS]; /* those of them with one space to go to */
     uint8_t phase;
     uint8_t n_players, current, first, over, end;
     int8_t winner;            /* seat; -1 none; -2 shared */
@@ -260,7 +271,10 @@ typedef struct zb_state {
     uint8_t near[ZB_SLOTS * ZB_SLOTS]; /* empty slots: edges with a placed neighbour */
     uint8_t need[ZB_SLOTS * ZB_SLOTS]; /* and those of them a road comes to */
     uint8_t link[ZB_SPACES];           /* bit d: a step in direction d is legal (from kind) */
+    uint8_t pad_end[6];                /* to the 8-byte alignment of movable: no padding unnamed */
 } zb_state;
+_Static_assert(sizeof(zb_state) == offsetof(zb_state, pad_end) + 6,
+               "zb_state: padding the fields do not name");
 
 /* zb_state.kill_here: the player killed the zombie on its space since it
  * arrived there (step 1's combat, or one on entering), and the token

@@ -128,6 +128,53 @@ Test(zb_invariants, every_misplaced_cell_is_found_wherever_it_is)
     cr_assert_not(game_invariant_holds(&zb_game, "ZB-INV-CONSERVED", &st, NULL));
 }
 
+/* ZB-INV-ROADS, read as masks of the slots (all pairs at once): every two
+ * tiles side by side, across and down, at every place on the grid, break
+ * it exactly when one side of their edge is a road and the other not;
+ * slots at the ends of two rows are not side by side. */
+static bool roads_hold(zb_state *st, int ax, int ay, int ta, int ra, int bx, int by, int tb, int rb)
+{
+    memset(st->slot, 0, sizeof st->slot);
+    st->slot[ay][ax] = (uint8_t)(ta + 1);
+    st->rot[ay][ax] = (uint8_t)ra;
+    st->slot[by][bx] = (uint8_t)(tb + 1);
+    st->rot[by][bx] = (uint8_t)rb;
+    bool one = game_invariant_holds(&zb_game, "ZB-INV-ROADS", st, NULL);
+    cr_assert_eq(zb_game.invariants_hold(&zb_game, st), one, "all at once: slots %d,%d and %d,%d", ax, ay, bx,
+                 by);
+    return one;
+}
+
+Test(zb_invariants, a_road_meeting_a_building_is_found_at_every_edge)
+{
+    static zb_state st;
+    memset(&st, 0, sizeof st);
+    int a = tile_kind("florist"), b = tile_kind("warehouse-bend");
+    int broken = 0;
+    for (int y = 0; y < ZB_SLOTS; y++)
+        for (int x = 0; x < ZB_SLOTS; x++)
+            for (int ra = 0; ra < 4; ra++)
+                for (int rb = 0; rb < 4; rb++) {
+                    unsigned oa = zb_content.tile[a].open[ra], ob = zb_content.tile[b].open[rb];
+                    if (x + 1 < ZB_SLOTS) {
+                        bool agree = ((oa >> ZB_E) & 1u) == ((ob >> ZB_W) & 1u);
+                        cr_assert_eq(roads_hold(&st, x, y, a, ra, x + 1, y, b, rb), agree,
+                                     "across from slot %d,%d, rotations %d and %d", x, y, ra, rb);
+                        broken += !agree;
+                    }
+                    if (y + 1 < ZB_SLOTS) {
+                        bool agree = ((oa >> ZB_S) & 1u) == ((ob >> ZB_N) & 1u);
+                        cr_assert_eq(roads_hold(&st, x, y, a, ra, x, y + 1, b, rb), agree,
+                                     "down from slot %d,%d, rotations %d and %d", x, y, ra, rb);
+                        broken += !agree;
+                    }
+                    if (x == ZB_SLOTS - 1 && y + 1 < ZB_SLOTS)
+                        cr_assert(roads_hold(&st, x, y, a, ra, 0, y + 1, b, rb),
+                                  "the end of row %d and the start of the next are not side by side", y);
+                }
+    cr_assert_gt(broken, 0, "no pair broke the rule: the test asks nothing");
+}
+
 /* ---- the golden cases ------------------------------------------------------------- */
 
 static const char *const cases[] = {
@@ -735,6 +782,64 @@ Test(zb_sim, random_games_under_every_reading_keep_the_invariants, .timeout = 12
     cr_assert_geq(ended, 55, "only %d of 60 games ended", ended);
     cr_assert_gt(fired[ud_game_rule_index(&zb_game, ud_game_rule(&zb_game, "ZB-EVENT-PLAY"))], 0,
                  "random players play event cards");
+}
+
+/* Step 4's sets of the zombies that may move (zb_state.movable) and of
+ * those with one space to go to (.single), found as the step starts and
+ * kept by each move, are at every point of the step what the board says:
+ * a zombie not moved in this step with a legal step (or exactly one) to
+ * a space without a zombie.  Asked as automatic play enters each phase
+ * and at each decision of random games of every size. */
+static int movable_states; /* states of step 4 compared */
+
+static void movable_as_the_board_says(ud_step *s, const void *p)
+{
+    const zb_state *st = p;
+    bool in_step = st->phase == ZB_PH_ZOMBIES || st->phase == ZB_PH_SHAMBLE;
+    for (int i = 0; i < ZB_SPACES; i++) {
+        int free_steps = 0;
+        for (int d = 0; d < 4; d++)
+            free_steps += zb_linked(st, i, d) && !(st->cell[i + zb_off[d]] & ZB_ZOMBIE);
+        bool want = in_step && (st->cell[i] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE && free_steps;
+        bool have = (st->movable[i / 64] >> (i % 64)) & 1u, one = (st->single[i / 64] >> (i % 64)) & 1u;
+        cr_assert_eq(have, want, "space %d,%d in phase %d: kept %d, the board says %d", i % ZB_SIDE,
+                     i / ZB_SIDE, st->phase, have, want);
+        cr_assert_eq(one, want && free_steps == 1, "space %d,%d in phase %d: one space to go to %d, %d steps",
+                     i % ZB_SIDE, i / ZB_SIDE, st->phase, one, free_steps);
+    }
+    for (int i = ZB_SPACES; i < ZB_MASK_WORDS * 64; i++)
+        cr_assert_not(((st->movable[i / 64] | st->single[i / 64]) >> (i % 64)) & 1u,
+                      "a bit past the board: %d", i);
+    movable_states += in_step;
+}
+
+Test(zb_sim, the_zombies_that_may_move_are_kept_as_the_board_says, .timeout = 120)
+{
+    static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    for (int game = 0; game < 12; game++) {
+        ud_setup setup;
+        memset(&setup, 0, sizeof setup);
+        setup.n_players = 1 + game % ZB_MAX_PLAYERS;
+        for (int i = 0; i < setup.n_players; i++)
+            snprintf(setup.names[i], UD_NAME_MAX, "p%d", i + 1);
+        ud_table t;
+        ud_table_build(&t, &zb_game, setup.variant);
+        ud_rng rng;
+        ud_rng_seed(&rng, 300 + (uint64_t)game);
+        ud_chance chance;
+        ud_chance_from_rng(&chance, &rng);
+        ud_step s;
+        ud_step_init(&s, &t, &setup, &chance, NULL, NULL);
+        s.check_invariants = 1; /* the checking copy: the one that calls entered */
+        s.entered = movable_as_the_board_says;
+        ud_status st = ud_start(&s, state);
+        for (int d = 0; st == UD_DECIDE && d < 10000; d++) {
+            movable_as_the_board_says(&s, state);
+            st = ud_decide_offer(&s, state, (int)ud_rng_below(&rng, (uint32_t)s.offers.n));
+        }
+        cr_assert_neq(st, UD_ERROR, "game %d: %s", game, s.fail.msg);
+    }
+    cr_assert_gt(movable_states, 1000, "only %d states of step 4 compared", movable_states);
 }
 
 Test(zb_sim, the_named_policies_play_event_cards)
