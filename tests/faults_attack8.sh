@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# tests/faults_attack8.sh CASE UNDEAD SOURCE_DIR - regression tests for the
+# faults an eighth attack pass found, as tests/faults.sh does for the
+# others: each CASE is one fault (or one family), run as a user would, with
+# the exact message and exit status asserted.
+#   show-html-input  show --format html -o FILE wrote the page over a file
+#            it had read: the record read from standard input (-o FILE <
+#            FILE, -o /dev/stdin) or a --content file; exit 0, the record
+#            or the content lost.  The text format refused them; the page
+#            is refused the same way, exit 2, the file unchanged.
+set -euo pipefail
+case_="$1" undead="$2" src="$3"
+faults_name=faults_attack8 # fail, expect, run, sql:
+source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
+faults_scratch
+
+case "$case_" in
+show-html-input)
+    "$undead" play one-die --no-db --seed 3 > od.t
+    cp od.t od.keep
+    cp -r "$src/spec/one_die/content" c
+    cp c/goal.txt goal.keep
+    for fmt in html text; do
+        for o in a.t /dev/stdin; do
+            cp od.keep a.t
+            rc=0
+            timeout 120 "$undead" show one-die - --format "$fmt" -o "$o" < a.t > out 2> err || rc=$?
+            expect 2 err "undead show: -o $o: is the same file as a file it reads (<stdin>): expected another file"
+            cmp -s a.t od.keep || fail "$fmt -o $o: the record read from standard input was written over"
+        done
+        run "$undead" show one-die od.t --content c --format "$fmt" -o c/goal.txt
+        expect 2 err "undead show: -o c/goal.txt: is the same file as a file it reads (c/goal.txt): expected another file"
+        cmp -s c/goal.txt goal.keep || fail "$fmt: the content file was written over"
+    done
+    # another file: written, the page whole
+    rc=0
+    timeout 120 "$undead" show one-die - --format html -o page.html < od.t > out 2> err || rc=$?
+    [[ $rc == 0 ]] || fail "a page of standard input: exit $rc: $(head -c 2000 err)"
+    grep -q '</html>' page.html || fail "page.html: $(head -c 300 page.html)"
+    ;;
+*)
+    fail "no case '$case_'"
+    ;;
+esac
