@@ -8,6 +8,9 @@
 #            FILE, -o /dev/stdin) or a --content file; exit 0, the record
 #            or the content lost.  The text format refused them; the page
 #            is refused the same way, exit 2, the file unchanged.
+#   db-and-no-db  --db PATH with --no-db: the --db was taken and ignored
+#            (exit 0, nothing recorded where the run was asked to be):
+#            refused by every recording command, exit 2, nothing run.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack8 # fail, expect, run, sql:
@@ -37,6 +40,24 @@ show-html-input)
     timeout 120 "$undead" show one-die - --format html -o page.html < od.t > out 2> err || rc=$?
     [[ $rc == 0 ]] || fail "a page of standard input: exit $rc: $(head -c 2000 err)"
     grep -q '</html>' page.html || fail "page.html: $(head -c 300 page.html)"
+    ;;
+db-and-no-db)
+    "$undead" play one-die --no-db --seed 3 > od.t
+    for c in "sim one-die --games 2" "play one-die" "check od.t" "explore one-die --max-depth 1" \
+        "solve zombie-dice claims"; do
+        read -ra words <<< "$c"
+        run "$undead" "${words[@]}" --no-db --db x.db
+        expect 2 err "undead ${words[0]}: --db x.db and --no-db: expected one of them (record in that database, or not at all)"
+        [[ ! -s out && ! -e x.db ]] || fail "$c: ran: $(head -c 300 out)"
+    done
+    run "$undead" conform one-die --games 1 --db x.db --no-db -- "$undead" serve one-die
+    expect 2 err "undead conform: --db x.db and --no-db: expected one of them (record in that database, or not at all)"
+    [[ ! -e x.db ]] || fail "conform made x.db"
+    # either alone: as before
+    run "$undead" sim one-die --games 2 --no-db
+    [[ $rc == 0 && ! -e undead.db ]] || fail "--no-db alone: exit $rc"
+    run "$undead" sim one-die --games 2 --db x.db
+    [[ $rc == 0 && -s x.db ]] || fail "--db alone: exit $rc"
     ;;
 *)
     fail "no case '$case_'"
