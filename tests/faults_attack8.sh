@@ -11,6 +11,12 @@
 #   db-and-no-db  --db PATH with --no-db: the --db was taken and ignored
 #            (exit 0, nothing recorded where the run was asked to be):
 #            refused by every recording command, exit 2, nothing run.
+#   bad-start  a --start line whose position is bad (score -5) was refused
+#            before any game by sim and bench only: explore called it a
+#            violation (exit 1, a "shortest path to the violation"),
+#            conform a departure of the implementation (exit 1, shrunk),
+#            and play wrote a partial record over --record FILE.  Every
+#            command with the game options refuses it first, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack8 # fail, expect, run, sql:
@@ -58,6 +64,28 @@ db-and-no-db)
     [[ $rc == 0 && ! -e undead.db ]] || fail "--no-db alone: exit $rc"
     run "$undead" sim one-die --games 2 --db x.db
     [[ $rc == 0 && -s x.db ]] || fail "--db alone: exit $rc"
+    ;;
+bad-start)
+    "$undead" play one-die --no-db --seed 3 > od.t
+    cp od.t od.keep
+    bad=(--start 'score p1 -5')
+    why="start 'score p1 -5': score -5 is out of range 0..999"
+    run "$undead" explore one-die --no-db --max-depth 1 "${bad[@]}"
+    expect 2 err "undead explore: $why"
+    [[ ! -s out ]] || fail "explore printed: $(head -c 300 out)"
+    run "$undead" conform one-die --no-db --games 1 "${bad[@]}" -- "$undead" serve one-die
+    expect 2 err "undead conform: $why"
+    ! grep -q departure out || fail "conform: $(head -c 300 out)"
+    run "$undead" play one-die --no-db --record od.t "${bad[@]}"
+    expect 2 err "undead play: $why"
+    cmp -s od.t od.keep || fail "play wrote over its --record"
+    for c in sim bench; do
+        run "$undead" "$c" one-die --games 2 "${bad[@]}"
+        expect 2 err "undead $c: $why"
+    done
+    # a good one plays
+    run "$undead" play one-die --no-db --start 'score p1 12' --start 'round 3'
+    [[ $rc == 0 ]] && grep -qx 'start round 3' out || fail "a good start: exit $rc: $(head -c 300 err)"
     ;;
 *)
     fail "no case '$case_'"
