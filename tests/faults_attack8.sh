@@ -17,6 +17,11 @@
 #            conform a departure of the implementation (exit 1, shrunk),
 #            and play wrote a partial record over --record FILE.  Every
 #            command with the game options refuses it first, exit 2.
+#   invisible-quoted  a message quoting what a person typed printed a
+#            byte-order mark, a zero-width space or a direction override
+#            as it was: play's human seat answered '1' followed by U+200B
+#            with "'1' is not one of the choices" (on a terminal).  The
+#            one quoting (ud_buf_put_escaped) writes them \uHHHH.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack8 # fail, expect, run, sql:
@@ -86,6 +91,19 @@ bad-start)
     # a good one plays
     run "$undead" play one-die --no-db --start 'score p1 12' --start 'round 3'
     [[ $rc == 0 ]] && grep -qx 'start round 3' out || fail "a good start: exit $rc: $(head -c 300 err)"
+    ;;
+invisible-quoted)
+    for a in $'\xef\xbb\xbf1:\\ufeff1' $'1\xe2\x80\x8b:1\\u200b' $'\xe2\x80\xae1:\\u202e1' \
+        $'\xe2\x80\xa81:\\u20281' $'\xc2\xad1:\\u00ad1' $'caf\xc3\xa9:caf\xc3\xa9'; do
+        printf '%s\n' "${a%%:*}" > in
+        run "$undead" play one-die --no-db --policy human --seed 2
+        [[ $rc == 2 ]] || fail "exit $rc, expected 2 (input ended)"
+        grep -qF "> '${a#*:}' is not one of the choices: type its number, its words or their start" out ||
+            fail "${a#*:}: $(grep -a 'not one' out | head -c 300)"
+    done
+    rm in
+    run "$undead" check --no-db $'\xe2\x80\xaeod.t'
+    expect 2 err '\u202eod.t: no such file or folder'
     ;;
 *)
     fail "no case '$case_'"
