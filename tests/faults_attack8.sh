@@ -22,6 +22,10 @@
 #            as it was: play's human seat answered '1' followed by U+200B
 #            with "'1' is not one of the choices" (on a terminal).  The
 #            one quoting (ud_buf_put_escaped) writes them \uHHHH.
+#   edition-options  faq --new-edition DATE took --db, --golden, --texts,
+#            --chromium, --part and --format and ignored them (exit 0,
+#            the edition recorded as if they were not there), where -o and
+#            --game were refused: each is refused, exit 2, nothing recorded.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack8 # fail, expect, run, sql:
@@ -104,6 +108,19 @@ invisible-quoted)
     rm in
     run "$undead" check --no-db $'\xe2\x80\xaeod.t'
     expect 2 err '\u202eod.t: no such file or folder'
+    ;;
+edition-options)
+    cp "$src/spec/faq-editions.txt" e.txt
+    cp e.txt e.keep
+    for o in "--db x.db" "--golden g" "--texts t" "--chromium /bin/false" "--part reference" "--format md"; do
+        read -ra words <<< "$o"
+        run "$undead" faq --editions e.txt --new-edition 2027-01-02 "${words[@]}"
+        expect 2 err "undead faq: --new-edition records every game's questions and writes no FAQ: expected no ${words[0]}"
+        cmp -s e.txt e.keep || fail "$o: the record of editions changed"
+        [[ ! -e x.db ]] || fail "$o: x.db made"
+    done
+    run "$undead" faq --editions e.txt --new-edition 2027-01-02
+    [[ $rc == 0 ]] || fail "--new-edition alone: exit $rc: $(head -c 300 err)"
     ;;
 *)
     fail "no case '$case_'"
