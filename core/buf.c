@@ -131,12 +131,34 @@ long ud_utf8_char(const char *text, size_t len)
     return cp;
 }
 
+/* Is the well-formed sequence p of n bytes a character a terminal shows as
+ * nothing, or one that reorders or breaks the line: the soft hyphen, the
+ * zero-width and direction marks (U+200B..U+200F), the line and paragraph
+ * separators and direction embeddings (U+2028..U+202E), the invisible
+ * operators and isolates (U+2060..U+206F), the byte-order mark (U+FEFF)?
+ * Quoted as it is, '\u200b1' would read '1'. */
+static long invisible_char(const unsigned char *p, size_t n)
+{
+    long c = n == 2   ? ((p[0] & 0x1fL) << 6) | (p[1] & 0x3f)
+             : n == 3 ? ((p[0] & 0x0fL) << 12) | ((p[1] & 0x3fL) << 6) | (p[2] & 0x3f)
+                      : 0;
+    bool hidden = c == 0xad || (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e) ||
+                  (c >= 0x2060 && c <= 0x206f) || c == 0xfeff;
+    return hidden ? c : 0;
+}
+
 void ud_buf_put_escaped(ud_buf *b, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
         size_t n = *p >= 0x80 ? utf8_sequence(p) : 0;
         bool c1 = n == 2 && p[0] == 0xc2 && p[1] < 0xa0; /* U+0080..U+009F: controls too */
+        long hidden = n ? invisible_char(p, n) : 0;
+        if (hidden) {
+            ud_buf_printf(b, "\\u%04lx", hidden);
+            p += n;
+            continue;
+        }
         if (n && !c1) {
             reserve(b, n);
             memcpy(b->data + b->len, p, n);

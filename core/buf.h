@@ -39,9 +39,11 @@ long ud_utf8_char(const char *text, size_t len);
 
 /* Append s as a message may show it on a terminal: printable ASCII and
  * well-formed UTF-8 as they are, every other byte escaped (\n, \t, \r,
- * else \xHH: \x1b, \x7f, \xff; a C1 control's two bytes, \xc2\x9b), so
- * that a value a person typed cannot end a message's line, move the
- * cursor or change the colours.  The one quoting of values in messages. */
+ * else \xHH: \x1b, \x7f, \xff; a C1 control's two bytes, \xc2\x9b), and
+ * the characters a terminal shows as nothing or that reorder the line as
+ * \uHHHH (\ufeff, \u200b, \u202e, \u2028, \u00ad), so that a value a
+ * person typed cannot end a message's line, move the cursor, change the
+ * colours or hide in its quotes.  The one quoting of values in messages. */
 void ud_buf_put_escaped(ud_buf *b, const char *s);
 /* s through ud_buf_put_escaped into tmp (cleared first); tmp's text, for
  * a "%s" of a message. */

@@ -374,11 +374,22 @@ static faq_editions *read_editions(const faq_args *a, char *path, size_t size)
  * edition at path; the exit status. */
 static int new_edition(const faq_args *a, const faq_editions *e, const char *path)
 {
-    if (a->output || a->n_games) {
+    /* an option of the FAQ's writing would be taken and ignored: the
+     * questions' fingerprints read no database, golden case or text */
+    const char *unused = a->output      ? "-o"
+                         : a->n_games   ? "--game"
+                         : a->db        ? "--db"
+                         : a->golden    ? "--golden"
+                         : a->texts     ? "--texts"
+                         : a->chromium  ? "--chromium"
+                         : a->part != 2 ? "--part"
+                         : a->format    ? "--format"
+                                        : NULL;
+    if (unused) {
         fprintf(stderr,
                 "undead faq: --new-edition records every game's questions and writes no FAQ: "
                 "expected no %s\n",
-                a->output ? "-o" : "--game");
+                unused);
         return UD_EXIT_USAGE;
     }
     ud_buf err, shown;

@@ -202,6 +202,12 @@ int cmd_show(int argc, char **argv)
     char *text = cli_read_file(file, &len);
     if (!text)
         return UD_EXIT_USAGE;
+    /* the content files and a record read from standard input are known
+     * now: none may be written over, whichever the format (the page too) */
+    if (o.out && !cli_output_not_read("show", "-o", o.out)) {
+        free(text);
+        return UD_EXIT_USAGE;
+    }
     char named[64];
     int game_line = ud_transcript_scan_game(text, len, named, sizeof named);
     if (game_line && strcmp(named, g->name) != 0) {
@@ -246,11 +252,8 @@ int cmd_show(int argc, char **argv)
     rc = draw(g, &t, shown, &o, state, &out);
     ud_transcript_free(&t);
     if (rc == UD_EXIT_OK) {
-        /* the content files and a record read from standard input are
-         * known now: none may be written over */
         if (o.out)
-            rc = cli_output_not_read("show", "-o", o.out) && write_out(o.out, &out) ? UD_EXIT_OK
-                                                                                    : UD_EXIT_USAGE;
+            rc = write_out(o.out, &out) ? UD_EXIT_OK : UD_EXIT_USAGE;
         else
             fwrite(ud_buf_str(&out), 1, out.len, stdout); /* checked by cli_close_stdout */
     }

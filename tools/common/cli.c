@@ -304,6 +304,11 @@ bool cli_build_match(const ud_game *g, const cli_game_opts *o, ud_match *m)
         ok = ud_setup_variant(g, &m->setup, o->variants[i], &err);
     for (int i = 0; ok && i < o->n_starts; i++)
         ok = ud_setup_start(&m->setup, o->starts[i], &err);
+    /* the position they make, on a scratch state: a bad line is input,
+     * refused here, not a game's failure (play's partial record, explore's
+     * violation, conform's departure of the implementation) */
+    if (ok && o->n_starts > 0)
+        ok = ud_start_lines_check(g, &m->setup, &err);
     if (!ok) {
         say_command(NULL);
         fprintf(stderr, ": %s\n", ud_buf_str(&err));

@@ -61,6 +61,16 @@ bool rec_begin(recorder *r, const rec_opts *o, const char *command, const ud_gam
 bool rec_begin_as(recorder *r, const rec_opts *o, const char *command, const ud_game *g, const char *line)
 {
     memset(r, 0, sizeof *r);
+    if (o->off && o->path) { /* either would be ignored: neither is guessed */
+        ud_buf shown;
+        ud_buf_init(&shown);
+        fprintf(
+            stderr,
+            "undead %s: --db %s and --no-db: expected one of them (record in that database, or not at all)\n",
+            command, *o->path ? ud_escaped(&shown, o->path) : "''");
+        ud_buf_free(&shown);
+        return false;
+    }
     if (o->off)
         return true;
     const char *path = cli_db_path(command, o->path);
