@@ -348,6 +348,9 @@ void dl_resample(void *state, int seat, ud_rng *rng);
 extern const ud_rule dl_rules[DL_N_RULES];
 extern const ud_variant dl_variants[DL_VARIANTS];
 extern const ud_invariant dl_invariants[DL_N_INVARIANTS];
+/* Every invariant row at once, without text (invariants.c;
+ * ud_game.invariants_hold). */
+bool dl_invariants_hold(const ud_game *g, const void *state);
 /* The faults a mutation build can make (core/mutant.h; invariants.c). */
 /* The first an illegal state for an invariant (mutation build); the others
  * faults of amounts and boundaries, `undead serve` as a faulty

@@ -291,6 +291,133 @@ const ud_number dl_numbers[DL_N_NUMBERS] = {
     [DL_NUM_AMMO_BOUND] = { "DL-AMMO", "ammo offered, up to the party's", 0, UD_NUMBER_BOUND, 0 },
 };
 
+/* ---- all the rows at once ---------------------------------------------------------- */
+
+/* The engine checks every row above after every firing of a checked run
+ * (`undead verify`'s readings and combinations fire some 300 million
+ * rows): one call per row, each with its early exits and a loop per card,
+ * token kind or space, was three fifths of verify's time for this game.
+ * dl_invariants_hold asks the same questions at once, without text and
+ * with no branch per card or space; only where it cannot say they all
+ * hold does the engine ask the rows one by one, which find what broke
+ * and say so.  Each quick test below holds exactly where its row does
+ * (tests/test_dotld.c compares them on every state of played games and
+ * of those states with a byte changed), except that it may say "ask the
+ * rows" where a byte is past what the row reads sensibly. */
+#define QUICK static inline __attribute__((always_inline))
+
+QUICK bool time_quick(const dl_state *st) { return st->time <= st->time_max && st->time_max <= 6; }
+
+QUICK bool counts_quick(const dl_state *st)
+{
+    /* a negative count read as unsigned is far above the limit */
+    return (uint16_t)st->healthy <= DL_MAX_COUNT && (uint16_t)st->infected <= DL_MAX_COUNT &&
+           (uint16_t)st->supplies <= DL_MAX_COUNT && (uint16_t)st->ammo <= DL_MAX_COUNT;
+}
+
+QUICK bool dice_quick(const dl_state *st)
+{
+    unsigned bad = st->dice[0] | st->marked[0] | st->held[0] | st->fdice[0] | st->fmarked[0];
+    int on_table = st->locked, fight = 0;
+    unsigned fbad = 0;
+    for (int f = 1; f <= 6; f++) {
+        on_table += st->dice[f];
+        bad |= st->marked[f] + st->held[f] > st->dice[f];
+        fight += st->fdice[f];
+        fbad |= st->fmarked[f] > st->fdice[f];
+    }
+    bad |= on_table != (st->roll_no > 0 ? DL_SURVIVOR_DICE : 0);
+    bad |= (st->roll_no > 3) | (st->fight_roll > 3);
+    bad |= (st->fight_roll > 0) & (fbad | (fight != st->fight_dice));
+    return !bad;
+}
+
+QUICK bool pawn_quick(const dl_state *st)
+{
+    if (!started(st) || st->phase == DL_PH_OVER)
+        return true;
+    const uint8_t *o = st->order;
+    /* the row's loop: a district after the first is unknown or repeated */
+    unsigned bad = (st->district_no >= DL_DISTRICTS_PLAYED) | (o[3] != dl_content.outskirts);
+    bad |= (o[1] >= dl_content.n_districts) | (o[1] == o[0]);
+    bad |= (o[2] >= dl_content.n_districts) | (o[2] == o[0]) | (o[2] == o[1]);
+    bad |= (o[3] >= dl_content.n_districts) | (o[3] == o[0]) | (o[3] == o[1]) | (o[3] == o[2]);
+    if (bad)
+        return false;
+    return st->space < dl_current_district(st)->n_spaces && st->zombie_spaces <= st->moved;
+}
+
+QUICK bool over_quick(const dl_state *st)
+{
+    if ((st->phase == DL_PH_OVER) != (st->result != DL_PLAYING))
+        return false;
+    return st->result != DL_WON ||
+           (dl_current_district(st)->kind[st->space] == DL_SP_EXTRACTION && dl_survivors(st) >= 1);
+}
+
+QUICK bool not_lost_quick(const ud_game *g, const dl_state *st)
+{
+    bool resting = g->phases[st->phase].kind == UD_PHASE_DECISION || st->phase == DL_PH_ROUND_START;
+    if (!resting || !started(st))
+        return true;
+    int need = st->n_players > 1 ? st->n_players : 1;
+    if (dl_survivors(st) < need)
+        return false;
+    int kind = dl_current_district(st)->kind[st->space];
+    return !st->time_out || kind == DL_SP_SAFE || kind == DL_SP_EXTRACTION;
+}
+
+QUICK bool tokens_quick(const dl_state *st)
+{
+    if (!started(st))
+        return true;
+    int unseen = 0, down = 0;
+    unsigned bad = 0;
+    for (int i = 0; i < DL_MAX_TOKEN_KINDS; i++) {
+        /* a kind past the content's holds none */
+        int cap = i < dl_content.n_tokens ? dl_content.token[i].count : 0;
+        unseen += st->unseen[i];
+        bad |= st->unseen[i] > cap;
+    }
+    for (int s = 0; s < DL_MAX_SPACES; s++)
+        down += st->face_down[s] != 0;
+    return !bad && st->token_pool + down <= unseen;
+}
+
+QUICK bool stress_quick(const dl_state *st)
+{
+    uint8_t held[DL_MAX_STRESS + 1] = { 0 };
+    unsigned bad = 0;
+    for (int seat = 0; seat < DL_MAX_PLAYERS; seat++) {
+        unsigned c = st->stress_hand[seat];
+        held[c <= DL_MAX_STRESS ? c : 0]++;
+        bad |= (seat >= st->n_players) & ((c | st->character[seat]) != 0);
+        bad |= ((st->stress_kept >> seat) & 1u) & (c == 0);
+    }
+    unsigned multi = st->n_players > 1;
+    for (int i = 0; i < DL_MAX_STRESS; i++) {
+        unsigned places = (st->stress_deck[i] != 0) + (st->stress_active[i] != 0) + held[i + 1];
+        bad |= (places > 1) | ((i >= dl_content.n_stress) & (places != 0)) |
+               (multi & (st->stress_active[i] != 0));
+    }
+    bad |= (st->phase == DL_PH_STRESS_HOLD) != (st->stress_asked != 0);
+    if (bad)
+        return false;
+    if (!st->stress_asked)
+        return true;
+    int seat = st->stress_asked - 1;
+    unsigned c = seat < st->n_players ? st->stress_hand[seat] : 0;
+    if (c > DL_MAX_STRESS)
+        return false; /* no card of the content: the row says what it reads */
+    return c && ((st->met >> dl_content.stress[c - 1].when) & 1u);
+}
+
+QUICK bool events_quick(const dl_state *st)
+{
+    return st->event <= dl_content.n_events && st->safe_step <= 5 && st->infection_face <= 6 &&
+           st->infection_rolls <= st->infected + 250;
+}
+
 const ud_invariant dl_invariants[DL_N_INVARIANTS] = {
     { "DL-INV-TIME", "Time is never below 0 nor above the district's value (at most 6)", time_in_range },
     { "DL-INV-COUNTS",
@@ -310,5 +437,18 @@ const ud_invariant dl_invariants[DL_N_INVARIANTS] = {
       stress_conserved },
     { "DL-INV-EVENTS", "the event drawn and the safe-house step are in range", events_in_range },
 };
+
+_Static_assert(DL_N_INVARIANTS == 9, "a new invariant row: add its quick test to dl_invariants_hold");
+
+/* Every row's quick test (ud_game.invariants_hold); false for a game
+ * whose invariants are another array, which asks its rows. */
+bool dl_invariants_hold(const ud_game *g, const void *p)
+{
+    if (g->invariants != dl_invariants)
+        return false;
+    const dl_state *st = CST(p);
+    return time_quick(st) && counts_quick(st) && dice_quick(st) && events_quick(st) && stress_quick(st) &&
+           tokens_quick(st) && pawn_quick(st) && over_quick(st) && not_lost_quick(g, st);
+}
 
 UD_INVARIANTS_END
