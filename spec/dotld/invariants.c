@@ -5,6 +5,8 @@
  * every die and card is in exactly one place, the pawn is on a real space,
  * and the game ends exactly when the text says it is won or lost.
  */
+#include <string.h>
+
 #include "dotld.h"
 
 UD_INVARIANTS_BEGIN
@@ -306,6 +308,68 @@ const ud_number dl_numbers[DL_N_NUMBERS] = {
  * rows" where a byte is past what the row reads sensibly. */
 #define QUICK static inline __attribute__((always_inline))
 
+/* Bit i set where b[i] is not 0, for eight bytes.  On a little-endian
+ * machine a word at a time: the top bit of each byte that is not 0,
+ * gathered into the top byte by one multiplication (the shifted copies
+ * land on distinct bits, so nothing carries); elsewhere byte by byte. */
+QUICK unsigned nonzero_bits8(const uint8_t *b)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
+    uint64_t x;
+    memcpy(&x, b, sizeof x);
+    uint64_t top = (((x & low7) + low7) | x) & ~low7;
+    return (unsigned)((top * UINT64_C(0x0002040810204081)) >> 56);
+#else
+    unsigned m = 0;
+    for (int i = 0; i < 8; i++)
+        m |= (unsigned)(b[i] != 0) << i;
+    return m;
+#endif
+}
+
+/* The same for sixteen bytes. */
+QUICK unsigned nonzero_bits16(const uint8_t *b) { return nonzero_bits8(b) | nonzero_bits8(b + 8) << 8; }
+
+/* Eight bytes as a word, in memory order (sums and lane-by-lane tests
+ * below read it the same whatever the byte order). */
+QUICK uint64_t word8(const uint8_t *b)
+{
+    uint64_t x;
+    memcpy(&x, b, sizeof x);
+    return x;
+}
+
+#define DL_TOP8 UINT64_C(0x8080808080808080)
+#define DL_ONES8 UINT64_C(0x0101010101010101)
+
+/* How many of eight bytes are not 0. */
+QUICK int nonzero_count8(const uint8_t *b)
+{
+    uint64_t x = word8(b), top = (((x & ~DL_TOP8) + ~DL_TOP8) | x) & DL_TOP8;
+    return (int)(((top >> 7) * DL_ONES8) >> 56); /* at most 8: no lane carries */
+}
+
+/* The sum of sixteen bytes: pairs of bytes into 16-bit lanes, then the
+ * lanes summed by one multiplication (at most 4,080: nothing carries). */
+QUICK int byte_sum16(const uint8_t *b)
+{
+    const uint64_t even = UINT64_C(0x00ff00ff00ff00ff);
+    uint64_t x = word8(b), y = word8(b + 8);
+    uint64_t pairs = (x & even) + ((x >> 8) & even) + (y & even) + ((y >> 8) & even);
+    return (int)((pairs * UINT64_C(0x0001000100010001)) >> 48);
+}
+
+/* Bytes of a above bytes of cap, lane by lane, for caps under 128: the
+ * top bit of a lane set where its byte is over.  A byte of a under 128
+ * is subtracted from its cap with the top bit set, which no lane
+ * borrows past: the top bit stays set exactly when the cap is not
+ * below it. */
+QUICK uint64_t over_cap8(uint64_t a, uint64_t cap)
+{
+    return (a | ~((cap | DL_TOP8) - (a & ~DL_TOP8))) & DL_TOP8;
+}
+
 QUICK bool time_quick(const dl_state *st) { return st->time <= st->time_max && st->time_max <= 6; }
 
 QUICK bool counts_quick(const dl_state *st)
@@ -371,35 +435,39 @@ QUICK bool tokens_quick(const dl_state *st)
 {
     if (!started(st))
         return true;
-    int unseen = 0, down = 0;
-    unsigned bad = 0;
-    for (int i = 0; i < DL_MAX_TOKEN_KINDS; i++) {
-        /* a kind past the content's holds none */
-        int cap = i < dl_content.n_tokens ? dl_content.token[i].count : 0;
-        unseen += st->unseen[i];
-        bad |= st->unseen[i] > cap;
-    }
-    for (int s = 0; s < DL_MAX_SPACES; s++)
-        down += st->face_down[s] != 0;
-    return !bad && st->token_pool + down <= unseen;
+    _Static_assert(DL_MAX_TOKEN_KINDS == 16 && DL_MAX_SPACES % 8 == 0, "the kinds and spaces in words");
+    /* a kind past the content's has a cap of 0 (dl_tables.token_cap) */
+    uint64_t over = over_cap8(word8(st->unseen), word8(dl_content.token_cap)) |
+                    over_cap8(word8(st->unseen + 8), word8(dl_content.token_cap + 8));
+    int down = 0;
+    for (int s = 0; s < DL_MAX_SPACES; s += 8)
+        down += nonzero_count8(st->face_down + s);
+    return !over && st->token_pool + down <= byte_sum16(st->unseen);
 }
 
 QUICK bool stress_quick(const dl_state *st)
 {
-    uint8_t held[DL_MAX_STRESS + 1] = { 0 };
-    unsigned bad = 0;
+    _Static_assert(DL_MAX_STRESS == 16 && DL_MAX_PLAYERS == 8, "cards and seats fill the masks");
+    /* the places a card is in, as masks of cards: a card in two of them,
+     * or in two hands, is in more than one place */
+    unsigned hand = 0, twice = 0;
     for (int seat = 0; seat < DL_MAX_PLAYERS; seat++) {
         unsigned c = st->stress_hand[seat];
-        held[c <= DL_MAX_STRESS ? c : 0]++;
-        bad |= (seat >= st->n_players) & ((c | st->character[seat]) != 0);
-        bad |= ((st->stress_kept >> seat) & 1u) & (c == 0);
+        unsigned bit = c - 1u < DL_MAX_STRESS ? 1u << (c - 1u) : 0; /* 0 and past the last: nowhere */
+        twice |= hand & bit;
+        hand |= bit;
     }
-    unsigned multi = st->n_players > 1;
-    for (int i = 0; i < DL_MAX_STRESS; i++) {
-        unsigned places = (st->stress_deck[i] != 0) + (st->stress_active[i] != 0) + held[i + 1];
-        bad |= (places > 1) | ((i >= dl_content.n_stress) & (places != 0)) |
-               (multi & (st->stress_active[i] != 0));
-    }
+    unsigned deck = nonzero_bits16(st->stress_deck);
+    unsigned active = nonzero_bits16(st->stress_active);
+    unsigned cards = (1u << dl_content.n_stress) - 1u;
+    unsigned bad = twice | (deck & active) | (deck & hand) | (active & hand);
+    bad |= (deck | active | hand) & ~cards;
+    bad |= (st->n_players > 1) & (active != 0);
+    /* the seats past the players hold nothing; a card kept is held */
+    unsigned holding = nonzero_bits8(st->stress_hand);
+    unsigned seated = st->n_players < DL_MAX_PLAYERS ? (1u << st->n_players) - 1u : 0xffu;
+    bad |= (holding | nonzero_bits8(st->character)) & ~seated;
+    bad |= st->stress_kept & ~holding;
     bad |= (st->phase == DL_PH_STRESS_HOLD) != (st->stress_asked != 0);
     if (bad)
         return false;
