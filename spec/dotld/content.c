@@ -480,6 +480,8 @@ static bool load_set(const char *dir, const ud_content_memfile *files, int n_fil
         for (int w = 0; w < DL_MAX_STRESS / 8; w++)
             ld.t.stress_when[ld.t.stress[i].when][w] |= word[w];
     }
+    for (int i = 0; i < ld.t.n_tokens; i++)
+        ld.t.token_cap[i] = (uint8_t)ld.t.token[i].count; /* at most 50 (the schema) */
     ld.t.loaded = true;
     dl_content = ld.t;
     return true;

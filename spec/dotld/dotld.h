@@ -143,6 +143,10 @@ typedef struct dl_tables {
     /* For each condition, the stress cards it plays: a byte 1 at card i,
      * laid out as dl_state.stress_active is in memory (dl_first_byte). */
     uint64_t stress_when[DL_CONDITIONS][DL_MAX_STRESS / 8];
+    /* Each kind's count of tokens, 0 past the last kind: what
+     * DL-INV-TOKENS allows unseen, read at every firing a word at a time
+     * (invariants.c, which needs them under 128: the schema allows 50). */
+    uint8_t token_cap[DL_MAX_TOKEN_KINDS];
     bool loaded;
 } dl_tables;
 
@@ -348,6 +352,9 @@ void dl_resample(void *state, int seat, ud_rng *rng);
 extern const ud_rule dl_rules[DL_N_RULES];
 extern const ud_variant dl_variants[DL_VARIANTS];
 extern const ud_invariant dl_invariants[DL_N_INVARIANTS];
+/* Every invariant row at once, without text (invariants.c;
+ * ud_game.invariants_hold). */
+bool dl_invariants_hold(const ud_game *g, const void *state);
 /* The faults a mutation build can make (core/mutant.h; invariants.c). */
 /* The first an illegal state for an invariant (mutation build); the others
  * faults of amounts and boundaries, `undead serve` as a faulty

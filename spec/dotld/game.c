@@ -596,6 +596,7 @@ const ud_game dl_game = {
     .n_rules = DL_N_RULES,
     .invariants = dl_invariants,
     .n_invariants = DL_N_INVARIANTS,
+    .invariants_hold = dl_invariants_hold,
     .faults = dl_faults,
     .n_faults = DL_N_FAULTS,
     .numbers = dl_numbers,

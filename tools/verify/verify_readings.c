@@ -80,6 +80,12 @@ static void play_reading_piece(void *arg)
     unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     uint64_t game_fired[UD_MAX_RULES];
     int n_ratios = g->n_ratios < 16 ? g->n_ratios : 16;
+    /* each ratio's rows looked up once, not by name after every game */
+    int num[16], den[16];
+    for (int k = 0; k < n_ratios; k++) {
+        num[k] = rule_index(g, g->ratios[k].numerator);
+        den[k] = rule_index(g, g->ratios[k].denominator);
+    }
     ud_match game = *m;
     for (uint64_t i = pc->first; i < pc->first + pc->games; i++) {
         game.seed = m->seed + i;
@@ -107,7 +113,7 @@ static void play_reading_piece(void *arg)
         r->decisions += (double)res.decisions;
         r->dec_sq += (double)res.decisions * (double)res.decisions;
         for (int k = 0; k < n_ratios; k++) {
-            int a = rule_index(g, g->ratios[k].numerator), b = rule_index(g, g->ratios[k].denominator);
+            int a = num[k], b = den[k];
             double x = a >= 0 ? (double)game_fired[a] : 0, y = b >= 0 ? (double)game_fired[b] : 0;
             r->rs[k].n += x;
             r->rs[k].d += y;

@@ -17,6 +17,7 @@
  */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,9 @@
 #include "dotld/dotld.h"
 #include "dotld/dotld_extras.h"
 #include "explore.h"
+#include "play.h"
+#include "policy.h"
+#include "rng.h"
 #include "setup.h"
 #include "support.h"
 
@@ -696,6 +700,122 @@ Test(dl_combat, keep_matches_fights_played_by_the_rows)
             compared++;
         }
     cr_assert_gt(compared, 0, "no fight kept its first roll often enough to compare");
+}
+
+/* ---- the invariants at once ------------------------------------------------------------- */
+
+/* dl_invariants_hold, which the engine asks after every firing before
+ * the rows, against the rows themselves: on every state of played games
+ * (every seat count, every reading) and on each of those states with a
+ * byte changed, it holds exactly where every row does.  The comparison
+ * is a planted invariant, so the engine hands it every state. */
+static struct {
+    ud_rng rng;
+    uint64_t states, broken[DL_N_INVARIANTS], differ;
+} cmp_all;
+
+/* A byte's new value; the bytes that index a table (the phase, the
+ * districts, the space, seats) stay in the table, as the rows read them
+ * unchecked. */
+static uint8_t changed_byte(size_t at, uint8_t was)
+{
+    uint32_t r = ud_rng_below(&cmp_all.rng, 4);
+    uint8_t v = r == 0   ? (uint8_t)(was + 1)
+                : r == 1 ? (uint8_t)(was - 1)
+                         : (uint8_t)ud_rng_below(&cmp_all.rng, 256);
+    size_t order = offsetof(dl_state, order);
+    if (at == offsetof(dl_state, phase))
+        return (uint8_t)(v % DL_PHASES);
+    if (at >= order && at < order + DL_DISTRICTS_PLAYED)
+        return (uint8_t)(v % DL_MAX_DISTRICTS);
+    if (at == offsetof(dl_state, space))
+        return (uint8_t)(v % DL_MAX_SPACES);
+    if (at == offsetof(dl_state, n_players) || at == offsetof(dl_state, stress_asked))
+        return (uint8_t)(v % (DL_MAX_PLAYERS + 1));
+    return v;
+}
+
+static void compare_at_once(const dl_state *st)
+{
+    bool rows = true;
+    ud_buf why;
+    ud_buf_init(&why);
+    for (int i = 0; i < DL_N_INVARIANTS; i++)
+        if (!dl_invariants[i].holds(&dl_game, st, &why)) {
+            rows = false;
+            cmp_all.broken[i]++;
+        }
+    ud_buf_free(&why);
+    bool quick = dl_game.invariants_hold(&dl_game, st);
+    /* the one place the quick test defers to the rows: a card asked about
+     * that the content does not have */
+    int asked = st->stress_asked - 1;
+    bool no_card = asked >= 0 && asked < st->n_players && st->stress_hand[asked] > DL_MAX_STRESS;
+    cr_assert(!quick || rows, "the quick test holds where a row does not (state %llu)",
+              (unsigned long long)cmp_all.states);
+    if (quick != rows && !no_card)
+        cmp_all.differ++;
+    cmp_all.states++;
+}
+
+static bool compare_and_change(const ud_game *g, const void *p, ud_buf *why)
+{
+    (void)g;
+    (void)why;
+    dl_state st;
+    memcpy(&st, p, sizeof st);
+    compare_at_once(&st);
+    for (int k = 0; k < 3; k++) {
+        size_t at = ud_rng_below(&cmp_all.rng, sizeof st);
+        uint8_t was = ((uint8_t *)&st)[at];
+        ((uint8_t *)&st)[at] = changed_byte(at, was);
+        compare_at_once(&st);
+        ((uint8_t *)&st)[at] = was;
+    }
+    return true;
+}
+
+Test(dl_invariants, all_at_once_holds_exactly_where_the_rows_do)
+{
+    static const ud_invariant compare[] = {
+        { "DL-TEST-AT-ONCE", "dl_invariants_hold agrees with the rows", compare_and_change },
+    };
+    const ud_game *g = planted_game_of(&dl_game, compare, 1);
+    memset(&cmp_all, 0, sizeof cmp_all);
+    ud_rng_seed(&cmp_all.rng, 7);
+    unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    uint64_t fired[UD_MAX_RULES] = { 0 };
+    int game = 0;
+    /* the defaults, then each reading of each key, at one to three seats */
+    for (int v = -1; v < dl_game.n_variants; v++)
+        for (int x = 0; x < (v < 0 ? 1 : dl_game.variants[v].n_values); x++) {
+            if (v >= 0 && x == dl_game.variants[v].default_value)
+                continue;
+            ud_match m;
+            ud_match_defaults(&m, g);
+            if (v >= 0)
+                m.setup.variant[v] = x;
+            m.setup.n_players = 1 + game % 3;
+            for (int p = 0; p < m.setup.n_players; p++) {
+                snprintf(m.setup.names[p], UD_NAME_MAX, "p%d", p + 1);
+                m.policy[p].def = p % 2 ? &ud_policy_random : &dl_game.policies[game % dl_game.n_policies];
+                m.policy[p].param = m.policy[p].def->def_param;
+            }
+            ud_table t;
+            ud_table_build(&t, g, m.setup.variant);
+            for (int i = 0; i < 4; i++, game++) {
+                m.seed = 1 + (uint64_t)game;
+                ud_result res;
+                ud_play(&m, &t, state, NULL, fired, 1, &res);
+                cr_assert_eq(res.status, UD_OVER, "game %d: %s", game, res.fail.msg);
+            }
+        }
+    cr_assert_eq(cmp_all.differ, 0, "%llu of %llu states judged apart", (unsigned long long)cmp_all.differ,
+                 (unsigned long long)cmp_all.states);
+    /* every row broken somewhere, so that each quick test met a state
+     * it must refuse */
+    for (int i = 0; i < DL_N_INVARIANTS; i++)
+        cr_assert_gt(cmp_all.broken[i], 0, "%s never broken by a changed byte", dl_invariants[i].id);
 }
 
 /* ---- content ----------------------------------------------------------------------------- */
