@@ -26,6 +26,14 @@
 #            --chromium, --part and --format and ignored them (exit 0,
 #            the edition recorded as if they were not there), where -o and
 #            --game were refused: each is refused, exit 2, nothing recorded.
+#   db-subcommand  db WORD with a word no subcommand is, or a subcommand
+#            with the wrong number of operands, printed the usage alone:
+#            the word (or the count) is named first, exit 2.
+#   empty-path  an empty name given as a record was reported
+#            ": no such file or folder", the name not seen: it is ''.
+#   sim-no-db-bounds  sim --no-db --db-cases N (or --db-bytes) took the
+#            bound and stored nothing: refused, exit 2, as --db with
+#            --no-db is.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack8 # fail, expect, run, sql:
@@ -121,6 +129,30 @@ edition-options)
     done
     run "$undead" faq --editions e.txt --new-edition 2027-01-02
     [[ $rc == 0 ]] || fail "--new-edition alone: exit $rc: $(head -c 300 err)"
+    ;;
+db-subcommand)
+    run "$undead" db nope
+    expect 2 err "undead db: no subcommand 'nope'; expected runs, show, diff, query, integrity, migrate or baseline"
+    grep -q "^usage: undead db runs" err || fail "the usage is not printed after: $(head -c 500 err)"
+    run "$undead" db runs extra
+    expect 2 err "undead db runs: 1 operand given; expected those of the usage below"
+    run "$undead" db diff 1
+    expect 2 err "undead db diff: 1 operand given; expected those of the usage below"
+    ;;
+empty-path)
+    run "$undead" check --no-db ''
+    expect 2 err "'': no such file or folder"
+    run "$undead" show zombie-dice ''
+    expect 2 err "'': no such file or folder"
+    ;;
+sim-no-db-bounds)
+    run "$undead" sim zombie-dice --no-db --db-cases 5 --games 1
+    expect 2 err "undead sim: --db-cases: bounds the games stored in the database, and --no-db stores none; expected one or the other"
+    run "$undead" sim zombie-dice --no-db --db-bytes=1M --games 1
+    expect 2 err "undead sim: --db-bytes: bounds the games stored in the database, and --no-db stores none; expected one or the other"
+    [[ ! -e undead.db ]] || fail "a database was made"
+    run "$undead" sim zombie-dice --no-db --games 1
+    [[ $rc == 0 ]] || fail "sim --no-db alone: exit $rc: $(head -c 500 err)"
     ;;
 *)
     fail "no case '$case_'"

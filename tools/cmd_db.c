@@ -381,6 +381,23 @@ static int run_reader(const char *sub, int nargs, char **args, const db_opts *o)
                  (!strcmp(sub, "diff") && nargs == 2) || (!strcmp(sub, "integrity") && nargs == 0) ||
                  (!strcmp(sub, "query") && nargs == 1) || (!strcmp(sub, "migrate") && nargs == 0);
     if (!known) {
+        static const char *const subs[] = { "runs",  "show",    "diff",    "integrity",
+                                            "query", "migrate", "baseline" };
+        bool named = false;
+        for (size_t i = 0; i < sizeof subs / sizeof *subs; i++)
+            named |= !strcmp(sub, subs[i]);
+        ud_buf shown;
+        ud_buf_init(&shown);
+        /* the word or the count that is wrong, then the usage */
+        if (named)
+            fprintf(stderr, "undead db %s: %d operand%s given; expected those of the usage below\n", sub,
+                    nargs, nargs == 1 ? "" : "s");
+        else
+            fprintf(stderr,
+                    "undead db: no subcommand '%s'; expected runs, show, diff, query, integrity, migrate or "
+                    "baseline\n",
+                    ud_escaped(&shown, sub));
+        ud_buf_free(&shown);
         opts_help(stderr, &cmd_db_opts);
         return UD_EXIT_USAGE;
     }

@@ -556,7 +556,11 @@ char *cli_read_file_said(const char *path, size_t *len, ud_buf *said)
     ud_buf shown;
     ud_buf_init(&shown);
     /* standard input is "<stdin>" in messages, as check and show name it */
-    char *text = read_file(path, ud_escaped(&shown, strcmp(path, "-") == 0 ? "<stdin>" : path), len, said);
+    char *text = read_file(path,
+                           strcmp(path, "-") == 0 ? "<stdin>"
+                           : *path                ? ud_escaped(&shown, path)
+                                                  : "''", /* an empty name, seen */
+                           len, said);
     ud_buf_free(&shown);
     return text;
 }

@@ -437,6 +437,16 @@ opts_status opts_parse(const opts_command *c, int argc, char **argv, void *targe
     return ok ? OPTS_OK : OPTS_BAD;
 }
 
+bool opts_given(int argc, char **argv, const char *name)
+{
+    size_t len = strlen(name);
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (!strncmp(argv[i], "--", 2) && !strncmp(argv[i] + 2, name, len) &&
+            (argv[i][2 + len] == '\0' || argv[i][2 + len] == '='))
+            return true;
+    return false;
+}
+
 int opts_read(const opts_command *c, int argc, char **argv, void *target, opts_operands *ops, int min,
               int max)
 {

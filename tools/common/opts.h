@@ -128,6 +128,11 @@ typedef struct opts_operands {
  * (exit 2). */
 opts_status opts_parse(const opts_command *c, int argc, char **argv, void *target, opts_operands *ops);
 
+/* Whether --NAME (or --NAME=VALUE) is among the options of argv, before
+ * any "--": for an option whose default and a value given alike would
+ * otherwise be taken silently where it has no use. */
+bool opts_given(int argc, char **argv, const char *name);
+
 /* opts_parse, and the operands counted: from min to max of them (max -1:
  * any number), else the help on standard error.  OPTS_GO_ON to go on, else
  * the exit status to end with (0 after --help; 2: a bad option, or as many
