@@ -153,9 +153,9 @@ db-cases)
     (( $(sql s.db "SELECT sum(length(text) + length(coalesce(rule, ''))) FROM events") <= 102400 )) \
         || fail "more than 100K of lines stored"
     [[ $(sql s.db "SELECT value FROM run_params WHERE name = 'db-cases-stored'") == 14 ]] || fail "db-cases-stored not recorded"
-    run "$undead" sim zombie-dice --games 5 --db-cases 10001 --no-db
+    run "$undead" sim zombie-dice --games 5 --db-cases 10001 --db s2.db
     expect 2 err "undead sim: --db-cases: expected a whole number from 0 to 10000, got '10001'"
-    run "$undead" sim zombie-dice --games 5 --db-bytes 2G --no-db
+    run "$undead" sim zombie-dice --games 5 --db-bytes 2G --db s2.db
     expect 2 err "undead sim: --db-bytes: expected a size in bytes from 1 to 1G (e.g. 512K, 64M), got '2G'"
     run "$undead" sim --help
     grep -qF "every transcript" out || fail "sim --help does not say what is stored"

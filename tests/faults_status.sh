@@ -175,7 +175,7 @@ numbers)
     expect 2 err "undead show: --at: expected a whole number from 1 to 100000000, got ' 3'"
     run "$undead" db runs --limit -2 --db none.db
     expect 2 err "undead db: --limit: expected a whole number from 1 to 1000000000, got '-2'"
-    run "$undead" sim zombie-dice --games 5 --db-bytes ' 1M' --no-db
+    run "$undead" sim zombie-dice --games 5 --db-bytes ' 1M' --db s.db
     expect 2 err "undead sim: --db-bytes: expected a size in bytes from 1 to 1G (e.g. 512K, 64M), got ' 1M'"
     run "$undead" mutate zombie-dice --min-score ' 95' --no-db
     expect 2 err "undead mutate: --min-score: expected a number in digits with at most one '.' (no sign, no exponent) from 0 to 100, got ' 95'"
@@ -187,7 +187,7 @@ numbers)
     run "$undead" conform zombie-dice --alpha -0.5 -- true
     expect 2 err "undead conform: --alpha: expected a number in digits with at most one '.' (no sign, no exponent) above 0 and below 1, got '-0.5'"
     # and the values the options do take still work
-    run "$undead" sim zombie-dice --games 5 --db-bytes 1M --no-db
+    run "$undead" sim zombie-dice --games 5 --db-bytes 1M --db s.db
     [[ $rc == 0 ]] || fail "sim --games 5: exit $rc: $(head -c 2000 err)"
     ;;
 sim-start)
