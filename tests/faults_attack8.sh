@@ -150,6 +150,9 @@ sim-no-db-bounds)
     expect 2 err "undead sim: --db-cases: bounds the games stored in the database, and --no-db stores none; expected one or the other"
     run "$undead" sim zombie-dice --no-db --db-bytes=1M --games 1
     expect 2 err "undead sim: --db-bytes: bounds the games stored in the database, and --no-db stores none; expected one or the other"
+    # an option's prefix is the option
+    run "$undead" sim zombie-dice --no-db --db-c 5 --games 1
+    expect 2 err "undead sim: --db-cases: bounds the games stored in the database, and --no-db stores none; expected one or the other"
     [[ ! -e undead.db ]] || fail "a database was made"
     run "$undead" sim zombie-dice --no-db --games 1
     [[ $rc == 0 ]] || fail "sim --no-db alone: exit $rc: $(head -c 500 err)"

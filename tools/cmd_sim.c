@@ -185,11 +185,14 @@ static int read_sim(const opts_command *c, int argc, char **argv, sim_args *a, u
     int rc = opts_read(c, argc, argv, a, &ops, 1, 1);
     if (rc != OPTS_GO_ON)
         return rc;
-    if (a->rec.off && (opts_given(argc, argv, "db-cases") || opts_given(argc, argv, "db-bytes"))) {
+    const char *bound = opts_was_given(c, &ops, "db-cases")   ? "db-cases"
+                        : opts_was_given(c, &ops, "db-bytes") ? "db-bytes"
+                                                              : NULL;
+    if (a->rec.off && bound) {
         fprintf(stderr,
                 "undead %s: --%s: bounds the games stored in the database, and --no-db stores none; "
                 "expected one or the other\n",
-                c->name, opts_given(argc, argv, "db-cases") ? "db-cases" : "db-bytes");
+                c->name, bound);
         return UD_EXIT_USAGE;
     }
     const ud_game *g = cli_game(c->name, argv[ops.first]);

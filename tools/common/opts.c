@@ -258,6 +258,7 @@ typedef struct parse {
     const opts_option **given;
     const char **given_value;
     int n_given;
+    unsigned char *seen; /* ops->given: a bit per option of the table taken */
 } parse;
 
 /* Does option o take one value, given once?  Flags may be repeated (a
@@ -291,6 +292,39 @@ static bool given_once(parse *p, const opts_option *o, bool as_short, const char
     }
     p->given[p->n_given] = o;
     p->given_value[p->n_given++] = arg;
+    return true;
+}
+
+/* Where o stands among the command's options, in opts_each's order. */
+typedef struct place {
+    const opts_option *o;
+    int i;
+} place;
+
+static bool count_to(const opts_option *o, void *ctx)
+{
+    place *at = ctx;
+    if (o == at->o)
+        return false;
+    at->i++;
+    return true;
+}
+
+static int option_index(const opts_command *c, const opts_option *o)
+{
+    place at = { .o = o, .i = 0 };
+    opts_each(c, count_to, &at);
+    return at.i;
+}
+
+/* take_value, and o noted as given when it was taken. */
+static bool take(parse *p, const opts_option *o, bool as_short, const char *arg)
+{
+    if (!take_value(p->c, o, as_short, p->target, arg))
+        return false;
+    int i = option_index(p->c, o);
+    if (i < OPTS_MAX_OPTIONS)
+        p->seen[i / 8] |= (unsigned char)(1u << (i % 8));
     return true;
 }
 
@@ -328,9 +362,9 @@ static bool long_option(parse *p, const char *word)
     if (o == &help_option)
         return p->help = true;
     if (o->kind == OPTS_FLAG)
-        return take_value(p->c, o, false, p->target, NULL);
+        return take(p, o, false, NULL);
     const char *arg = value_of(p, o, false, eq ? eq + 1 : NULL);
-    return arg && given_once(p, o, false, arg) && take_value(p->c, o, false, p->target, arg);
+    return arg && given_once(p, o, false, arg) && take(p, o, false, arg);
 }
 
 /* -X, -XVALUE, -X VALUE, and flags run together (-hX). */
@@ -345,12 +379,12 @@ static bool short_options(parse *p, const char *letters)
             continue;
         }
         if (o->kind == OPTS_FLAG) {
-            if (!take_value(p->c, o, true, p->target, NULL))
+            if (!take(p, o, true, NULL))
                 return false;
             continue;
         }
         const char *arg = value_of(p, o, true, s[1] ? s + 1 : NULL);
-        return arg && given_once(p, o, true, arg) && take_value(p->c, o, true, p->target, arg);
+        return arg && given_once(p, o, true, arg) && take(p, o, true, arg);
     }
     return true;
 }
@@ -404,8 +438,8 @@ static bool operands_last(parse *p, opts_operands *ops)
 
 opts_status opts_parse(const opts_command *c, int argc, char **argv, void *target, opts_operands *ops)
 {
-    parse p = { .c = c, .argc = argc, .argv = argv, .target = target, .next = 1 };
     memset(ops, 0, sizeof *ops);
+    parse p = { .c = c, .argc = argc, .argv = argv, .target = target, .next = 1, .seen = ops->given };
     opts_each(c, set_default, target);
     size_t words = (size_t)(argc > 0 ? argc : 1);
     p.operand = malloc(words * sizeof *p.operand);
@@ -437,14 +471,27 @@ opts_status opts_parse(const opts_command *c, int argc, char **argv, void *targe
     return ok ? OPTS_OK : OPTS_BAD;
 }
 
-bool opts_given(int argc, char **argv, const char *name)
+/* Is name an option of c's table (or its more()), and where. */
+typedef struct named {
+    const char *name;
+    int i;
+    bool found;
+} named;
+
+static bool find_named(const opts_option *o, void *ctx)
 {
-    size_t len = strlen(name);
-    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
-        if (!strncmp(argv[i], "--", 2) && !strncmp(argv[i] + 2, name, len) &&
-            (argv[i][2 + len] == '\0' || argv[i][2 + len] == '='))
-            return true;
-    return false;
+    named *n = ctx;
+    if (o->name && strcmp(o->name, n->name) == 0)
+        return !(n->found = true);
+    n->i++;
+    return true;
+}
+
+bool opts_was_given(const opts_command *c, const opts_operands *ops, const char *name)
+{
+    named n = { .name = name, .i = 0, .found = false };
+    opts_each(c, find_named, &n);
+    return n.found && n.i < OPTS_MAX_OPTIONS && (ops->given[n.i / 8] >> (n.i % 8) & 1);
 }
 
 int opts_read(const opts_command *c, int argc, char **argv, void *target, opts_operands *ops, int min,

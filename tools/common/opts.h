@@ -117,9 +117,14 @@ typedef enum { OPTS_OK, OPTS_HELP, OPTS_BAD } opts_status;
  * (argv is reordered, the options before them, as getopt did); the first
  * before_dashdash of them came before "--" (all of them when there was
  * none), and dashdash says whether there was one. */
+/* The options a table may hold that opts_parse notes as given. */
+#define OPTS_MAX_OPTIONS 256
+
 typedef struct opts_operands {
     int first, n, before_dashdash;
     bool dashdash;
+    /* a bit per option, in opts_each's order: taken from the command line */
+    unsigned char given[OPTS_MAX_OPTIONS / 8];
 } opts_operands;
 
 /* Read argv (argv[0] is the command's name) into the struct at target,
@@ -128,10 +133,12 @@ typedef struct opts_operands {
  * (exit 2). */
 opts_status opts_parse(const opts_command *c, int argc, char **argv, void *target, opts_operands *ops);
 
-/* Whether --NAME (or --NAME=VALUE) is among the options of argv, before
- * any "--": for an option whose default and a value given alike would
- * otherwise be taken silently where it has no use. */
-bool opts_given(int argc, char **argv, const char *name);
+/* Whether the option called name (long name, without dashes) was taken
+ * from the command line by opts_parse, however it was written (a prefix,
+ * --NAME=VALUE, its short letter): for an option whose default and a
+ * value given alike would otherwise be taken silently where it has no
+ * use. */
+bool opts_was_given(const opts_command *c, const opts_operands *ops, const char *name);
 
 /* opts_parse, and the operands counted: from min to max of them (max -1:
  * any number), else the help on standard error.  OPTS_GO_ON to go on, else
