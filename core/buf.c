@@ -139,9 +139,7 @@ long ud_utf8_char(const char *text, size_t len)
  * Quoted as it is, '\u200b1' would read '1'. */
 static long invisible_char(const unsigned char *p, size_t n)
 {
-    long c = n == 2   ? ((p[0] & 0x1fL) << 6) | (p[1] & 0x3f)
-             : n == 3 ? ((p[0] & 0x0fL) << 12) | ((p[1] & 0x3fL) << 6) | (p[2] & 0x3f)
-                      : 0;
+    long c = ud_utf8_char((const char *)p, n);
     bool hidden = c == 0xad || (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e) ||
                   (c >= 0x2060 && c <= 0x206f) || c == 0xfeff;
     return hidden ? c : 0;
