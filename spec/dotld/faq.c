@@ -64,7 +64,7 @@ static void chart_fights(const ud_faq_writer *w)
     static const int zombies[] = { 1, 2, 4, 6, 8 };
     for (int i = 0; i < 5; i++) {
         int z = zombies[i] - 1;
-        char label[16], cell[4][16];
+        char label[32], cell[4][16]; /* room for any int the format could print */
         snprintf(label, sizeof label, "%d zombie%s", z + 1, z ? "s" : "");
         for (int d = 2; d < CHART_DICE; d++)
             snprintf(cell[d - 2], sizeof cell[d - 2], "%.2f", f->safe_left[z][d] - f->best[z][d].e_left);
