@@ -73,6 +73,7 @@ typedef struct checker {
     ud_chance_script script; /* over the active line's words */
     int script_chance, script_decide;
     int partial_end; /* a partial transcript ran out */
+    bool state_kept; /* opts->state_out holds the position where it ran out */
     ud_error *err;
     FILE *regen;
     int strict;                       /* a complete record: every change line written */
@@ -593,6 +594,25 @@ static int missing_run_pick(checker *c, const ud_pick_req *p)
     return 0;
 }
 
+/* A partial record ran out where a row waits for an outcome: the
+ * position is the one the row drew from, before its effect, refused
+ * the outcome, runs on (a row that could not finish did not fire). */
+static void keep_state(checker *c)
+{
+    if (c->opts->state_out) {
+        memcpy(c->opts->state_out, c->state, c->g->state_size);
+        c->state_kept = true;
+    }
+}
+
+/* The rules wait for the record's next outcome or decision, and every
+ * line before it agreed: where a check of the record cut there ends. */
+static void waits_for_input(const checker *c)
+{
+    if (c->opts->at_input && c->cur < c->t->n && !c->err->set)
+        c->opts->at_input(c->opts->at_input_ctx, c->cur, c->state);
+}
+
 static int script_pick(ud_chance *ch, const ud_pick_req *p)
 {
     checker *c = ch->ctx;
@@ -606,11 +626,16 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
         snprintf(next, sizeof next, "a '%s' outcome", p->event);
         if (!sync(c, next, rule_id(c->s)))
             return -1;
-        if (standing(c, p->event, next, rule_id(c->s)) >= 0)
+        if (standing(c, p->event, next, rule_id(c->s)) >= 0) {
+            if (c->partial_end)
+                keep_state(c);
             return -1;
+        }
+        waits_for_input(c);
         if (c->cur >= t->n && t->partial) {
             c->partial_end = 1;
             c->res->partial_at_pick = true;
+            keep_state(c);
             return -1;
         }
         if (!c->has_chance_lines) {
@@ -649,6 +674,7 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
         c->cur = c->active + 2;
         c->active = -1;
         c->partial_end = 1;
+        keep_state(c);
         return -1;
     }
     if (first_unused == tl->ntok)
@@ -936,6 +962,7 @@ static const ud_action *scripted_decision(checker *c)
     decision_text(c, next, sizeof next);
     if (standing(c, NULL, next, offer_rule) >= 0)
         return NULL;
+    waits_for_input(c);
     if (c->cur >= t->n) {
         if (t->partial) {
             c->partial_end = 1;
@@ -1228,7 +1255,7 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     fill_result(&c, !c.partial_end, decisions, res);
     res->played = kept.played;
     res->partial_at_pick = kept.partial_at_pick;
-    if (opts->state_out)
+    if (opts->state_out && !c.state_kept)
         memcpy(opts->state_out, state, g->state_size);
     ud_buf_free(&c.produced);
     return 0;

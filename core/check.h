@@ -89,6 +89,14 @@ typedef struct ud_check_opts {
      * read (the step studied ends at a decision; the policies' play after
      * it is no part of the record). */
     int stop_at_policies;
+    /* NULL, or called wherever the rules wait for an outcome or a decision
+     * and the record goes on with its line index `next`: there a check of
+     * the record cut before that line (stop_after_line) would end, with
+     * this state and the firings counted so far (fired).  One check thus
+     * gives the position after every step of a record (undead show) where
+     * one check per step would be quadratic in its length. */
+    void (*at_input)(void *ctx, int next, const void *state);
+    void *at_input_ctx;
 } ud_check_opts;
 
 /* 0: legal; -1: err says where and which rule. */

@@ -21,8 +21,8 @@
 #include "buf.h"
 #include "transcript.h"
 
-/* The most steps a page draws: each is a replay from the start, and its
- * drawing is kept in the page. */
+/* The most steps a page draws: each step's drawing is kept in the page
+ * (a few kilobytes each), so this bounds the page's size and memory. */
 enum { REPLAY_MAX_STEPS = 5000 };
 
 typedef enum {

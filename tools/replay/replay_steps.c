@@ -2,10 +2,12 @@
  * replay_steps.c - a record cut into steps: one per line that gives an
  * outcome or a decision (the lines that go on a chance line of the same
  * verb, where no row fires between, join its step), each the position
- * the checker reaches when it reads the record up to that line.  Each step
- * is a replay from the start (ud_check with stop_after_line): simple, the
- * same code `undead check` and `undead show --at` run, and quadratic in
- * the record's length, which REPLAY_MAX_STEPS bounds.
+ * the checker reaches when it reads the record up to that line: what
+ * ud_check with stop_after_line gives, the code `undead check` and
+ * `undead show --at` run.  One check of the whole record gives those
+ * positions as it passes them (ud_check_opts.at_input); the last step and a
+ * departure get a check each, so the cost is linear in the record's
+ * length (REPLAY_MAX_STEPS bounds the page, not the time).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,6 +114,88 @@ static bool add_step(replay *r, int first, int line, const void *state, const ui
     return true;
 }
 
+/* Where the walk through a record stands: the next input line to make a
+ * step of (-1: the set-up), the last line a step read, and the firings
+ * counted at the end of the step before. */
+typedef struct walker {
+    replay *r;
+    const char *shown;
+    int next;
+    int prev_line;
+    uint64_t *before;
+    const uint64_t *fired; /* the one check's live counts (steps_in_one_check) */
+} walker;
+
+/* The last line of the step that ends at input line i (-1: the set-up, as
+ * far as the rules go before the first input line). */
+static int step_line(const ud_transcript *t, int i)
+{
+    if (i >= 0)
+        return t->lines[i].line;
+    int j = 0;
+    while (j < t->n && !is_input(&t->lines[j]))
+        j++;
+    return j < t->n ? t->lines[j].line - 1 : t->last_line;
+}
+
+static int next_input(const ud_transcript *t, int i)
+{
+    do
+        i++;
+    while (i < t->n && !is_input(&t->lines[i]));
+    return i;
+}
+
+/* The step that ends at input line w->next, at state with the firings
+ * after; the walk moves on to the next input line. */
+static void take_step(walker *w, const void *state, const uint64_t *after, bool over)
+{
+    int line = step_line(w->r->t, w->next);
+    add_step(w->r, w->prev_line + 1, line, state, w->before, after, over, w->shown);
+    memcpy(w->before, after, UD_MAX_RULES * sizeof *w->before);
+    w->prev_line = line;
+    w->next = next_input(w->r->t, w->next);
+}
+
+/* The index of the first line a check cut after input line i leaves
+ * unread (stop_after_line): a chance line's outcomes that go on in the
+ * next lines of the same verb are read to their end. */
+static int cut_end(const ud_transcript *t, int i)
+{
+    int n = i + 1;
+    while (n > 0 && n < t->n && ud_transcript_chance_run_continues(t, n - 1))
+        n++;
+    return n;
+}
+
+/* ud_check_opts.at_input: a check cut before line index `next` ends here,
+ * so does the check of every input line whose cut leaves that line unread
+ * and that has no step yet. */
+static void at_input(void *ctx, int next, const void *state)
+{
+    walker *w = ctx;
+    while (w->next < w->r->t->n && cut_end(w->r->t, w->next) <= next)
+        take_step(w, state, w->fired, false);
+}
+
+/* The steps one check of the whole record gives: every one whose position
+ * the rules reached before the record's last outcome or decision, or its
+ * first refused line.  The rest (the last step, the departure) are left
+ * to one check each. */
+static void steps_in_one_check(walker *w)
+{
+    uint64_t *fired = calloc(UD_MAX_RULES, sizeof *fired);
+    if (!fired)
+        return;
+    w->fired = fired;
+    ud_check_opts co = { .fired = fired, .at_input = at_input, .at_input_ctx = w };
+    ud_check_result res;
+    ud_error err;
+    ud_check(w->r->t, &co, &res, &err);
+    w->fired = NULL;
+    free(fired);
+}
+
 /* The record's steps, into r (room for every input line and the set-up).
  * A refused line ends them (r->departs); a refusal that is no rule's (the
  * record cannot be checked: a limit of undead's) is why, false. */
@@ -120,20 +204,13 @@ static bool walk(replay *r, const char *shown, ud_buf *why)
     const ud_transcript *t = r->t;
     static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     uint64_t *before = calloc(UD_MAX_RULES, sizeof *before), *after = calloc(UD_MAX_RULES, sizeof *after);
+    walker w = { .r = r, .shown = shown, .next = -1, .before = before };
     bool ok = before && after;
-    int prev_line = 0;
+    if (ok)
+        steps_in_one_check(&w);
     ud_check_result res;
-    for (int i = -1; ok && i < t->n && !r->departs; i++) {
-        if (i >= 0 && !is_input(&t->lines[i]))
-            continue;
-        /* the set-up: as far as the rules go before the first input line */
-        int line = i >= 0 ? t->lines[i].line : 0;
-        if (i < 0) {
-            int j = 0;
-            while (j < t->n && !is_input(&t->lines[j]))
-                j++;
-            line = j < t->n ? t->lines[j].line - 1 : t->last_line;
-        }
+    while (ok && w.next < t->n && !r->departs) {
+        int line = step_line(t, w.next);
         if (check_to(t, line > 0 ? line : 1, state, after, &res, &r->err) != 0) {
             if (r->err.input || r->err.limit) {
                 ud_buf_printf(why, "line %d: %s", r->err.line, r->err.msg);
@@ -146,11 +223,7 @@ static bool walk(replay *r, const char *shown, ud_buf *why)
             r->depart_step = r->n - 1;
             break;
         }
-        add_step(r, prev_line + 1, line, state, before, after, res.complete, shown);
-        prev_line = line;
-        uint64_t *swap = before;
-        before = after;
-        after = swap;
+        take_step(&w, state, after, res.complete);
     }
     free(before);
     free(after);
