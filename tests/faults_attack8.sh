@@ -25,7 +25,8 @@
 #   edition-options  faq --new-edition DATE took --db, --golden, --texts,
 #            --chromium, --part and --format and ignored them (exit 0,
 #            the edition recorded as if they were not there), where -o and
-#            --game were refused: each is refused, exit 2, nothing recorded.
+#            --game were refused: each is refused, exit 2, nothing recorded,
+#            --part and --format even when given their default value.
 #   db-subcommand  db WORD with a word no subcommand is, or a subcommand
 #            with the wrong number of operands, printed the usage alone:
 #            the word (or the count) is named first, exit 2.
@@ -120,10 +121,15 @@ invisible-quoted)
 edition-options)
     cp "$src/spec/faq-editions.txt" e.txt
     cp e.txt e.keep
-    for o in "--db x.db" "--golden g" "--texts t" "--chromium /bin/false" "--part reference" "--format md"; do
+    # the defaults given (--part all, --format html) are refused alike, as are
+    # abbreviations and --NAME=VALUE, and pdf is refused before it asks for -o
+    for o in "--db x.db" "--golden g" "--texts t" "--chromium /bin/false" "--part reference" "--format md" \
+        "--part all" "--format html" "--form html" "--part=all" "--format pdf"; do
         read -ra words <<< "$o"
         run "$undead" faq --editions e.txt --new-edition 2027-01-02 "${words[@]}"
-        expect 2 err "undead faq: --new-edition records every game's questions and writes no FAQ: expected no ${words[0]}"
+        name="${words[0]%%=*}"
+        [[ $name == --form ]] && name=--format
+        expect 2 err "undead faq: --new-edition records every game's questions and writes no FAQ: expected no $name"
         cmp -s e.txt e.keep || fail "$o: the record of editions changed"
         [[ ! -e x.db ]] || fail "$o: x.db made"
     done

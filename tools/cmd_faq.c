@@ -22,6 +22,7 @@ typedef struct faq_args {
     const char *output, *db, *golden, *chromium;
     const char *editions, *new_edition; /* --editions FILE, --new-edition DATE */
     const char *texts;                  /* --texts DIR: the rule texts, mapped (text/) */
+    bool part_given, format_given;      /* --part, --format given (their defaults are values too) */
 } faq_args;
 
 static const char *const parts[] = { "players", "reference", "all", NULL };
@@ -204,12 +205,38 @@ static bool golden_folders(faq_opts *o, char *golden_default, size_t size)
 
 /* The command line read into a and o: OPTS_GO_ON, or the exit status to
  * end with. */
+/* --new-edition with an option of the FAQ's writing, which it would take
+ * and ignore (the questions' fingerprints read no database, golden case
+ * or text): that option's name, else NULL. */
+static const char *ignored_by_new_edition(const faq_args *a)
+{
+    return a->output         ? "-o"
+           : a->n_games      ? "--game"
+           : a->db           ? "--db"
+           : a->golden       ? "--golden"
+           : a->texts        ? "--texts"
+           : a->chromium     ? "--chromium"
+           : a->part_given   ? "--part"
+           : a->format_given ? "--format"
+                             : NULL;
+}
+
 static int read_faq(int argc, char **argv, faq_args *a, faq_opts *o)
 {
     opts_operands ops;
     int rc = opts_read(&cmd_faq_opts, argc, argv, a, &ops, 0, 0);
     if (rc != OPTS_GO_ON)
         return rc;
+    a->part_given = opts_was_given(&cmd_faq_opts, &ops, "part");
+    a->format_given = opts_was_given(&cmd_faq_opts, &ops, "format");
+    const char *unused = a->new_edition ? ignored_by_new_edition(a) : NULL;
+    if (unused) {
+        fprintf(stderr,
+                "undead faq: --new-edition records every game's questions and writes no FAQ: "
+                "expected no %s\n",
+                unused);
+        return UD_EXIT_USAGE;
+    }
     if (a->format == FORMAT_PDF && !a->output) {
         fputs("undead faq: --format pdf needs -o FILE\n", stderr);
         return UD_EXIT_USAGE;
@@ -374,24 +401,6 @@ static faq_editions *read_editions(const faq_args *a, char *path, size_t size)
  * edition at path; the exit status. */
 static int new_edition(const faq_args *a, const faq_editions *e, const char *path)
 {
-    /* an option of the FAQ's writing would be taken and ignored: the
-     * questions' fingerprints read no database, golden case or text */
-    const char *unused = a->output      ? "-o"
-                         : a->n_games   ? "--game"
-                         : a->db        ? "--db"
-                         : a->golden    ? "--golden"
-                         : a->texts     ? "--texts"
-                         : a->chromium  ? "--chromium"
-                         : a->part != 2 ? "--part"
-                         : a->format    ? "--format"
-                                        : NULL;
-    if (unused) {
-        fprintf(stderr,
-                "undead faq: --new-edition records every game's questions and writes no FAQ: "
-                "expected no %s\n",
-                unused);
-        return UD_EXIT_USAGE;
-    }
     ud_buf err, shown;
     ud_buf_init(&err);
     ud_buf_init(&shown);
