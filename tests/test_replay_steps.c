@@ -101,8 +101,8 @@ static int compare_steps(const char *name, const char *text)
         cr_assert_str_eq(s->state, ud_buf_str(&state), "%s, step %d (lines %d-%d)", name, k, s->first_line,
                          s->line);
         if (g->draw_svg)
-            cr_assert_str_eq(s->svg, ud_buf_str(&svg), "%s, step %d (lines %d-%d): not the same drawing", name,
-                             k, s->first_line, s->line);
+            cr_assert_str_eq(s->svg, ud_buf_str(&svg), "%s, step %d (lines %d-%d): not the same drawing",
+                             name, k, s->first_line, s->line);
         same_rows(g, s, before, after);
         compared++;
         ud_buf_free(&state);
