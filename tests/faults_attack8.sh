@@ -32,6 +32,11 @@
 #            the word (or the count) is named first, exit 2.
 #   empty-path  an empty name given as a record was reported
 #            ": no such file or folder", the name not seen: it is ''.
+#   operand-counts  a command given too few operands (undead show GAME,
+#            undead serve), golden with no word or a wrong one, conform
+#            with the adapter but no '--', printed the usage alone, the
+#            mistake not named; undead --version WORD printed the version,
+#            exit 0.  Each names what was wrong first, exit 2.
 #   sim-no-db-bounds  sim --no-db --db-cases N (or --db-bytes) took the
 #            bound and stored nothing: refused, exit 2, as --db with
 #            --no-db is.
@@ -162,6 +167,26 @@ sim-no-db-bounds)
     [[ ! -e undead.db ]] || fail "a database was made"
     run "$undead" sim zombie-dice --no-db --games 1
     [[ $rc == 0 ]] || fail "sim --no-db alone: exit $rc: $(head -c 500 err)"
+    ;;
+operand-counts)
+    run "$undead" show one-die
+    expect 2 err "undead show: 1 operand given; expected 2 (the usage below)"
+    grep -q "^usage: undead show" err || fail "the usage is not printed after: $(head -c 500 err)"
+    run "$undead" serve
+    expect 2 err "undead serve: 0 operands given; expected 1 (the usage below)"
+    run "$undead" check
+    expect 2 err "undead check: 0 operands given; expected at least 1 (the usage below)"
+    run "$undead" golden nope
+    expect 2 err "undead golden: no subcommand 'nope'; expected check, update or coverage"
+    run "$undead" golden
+    expect 2 err "undead golden: 0 operands given; expected one: check, update or coverage"
+    run "$undead" conform one-die "$undead" serve one-die
+    expect 2 err "undead conform: expected '--' between the game and the adapter's command"
+    run "$undead" conform one-die zombie-dice -- "$undead" serve one-die
+    expect 2 err "undead conform: 2 operands before '--'; expected one, the game"
+    run "$undead" --version extra
+    expect 2 err "undead: --version takes no operand; found 'extra'"
+    [[ ! -s out ]] || fail "--version extra printed: $(head -c 200 out)"
     ;;
 *)
     fail "no case '$case_'"

@@ -205,6 +205,13 @@ static int read_conform(int argc, char **argv, conform_cli *c)
     if (st != OPTS_OK)
         return st == OPTS_HELP ? UD_EXIT_OK : UD_EXIT_USAGE;
     if (ops.before_dashdash != 1) {
+        if (ops.before_dashdash == 0)
+            fputs("undead conform: expected the game first, then '-- COMMAND [ARG...]'\n", stderr);
+        else if (ops.n == ops.before_dashdash)
+            fputs("undead conform: expected '--' between the game and the adapter's command\n", stderr);
+        else
+            fprintf(stderr, "undead conform: %d operands before '--'; expected one, the game\n",
+                    ops.before_dashdash);
         opts_help(stderr, &cmd_conform_opts);
         return UD_EXIT_USAGE;
     }

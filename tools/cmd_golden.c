@@ -196,6 +196,15 @@ int cmd_golden(int argc, char **argv)
         if (strcmp(word, modes[i]) == 0)
             mode = i;
     if (mode < 0) {
+        ud_buf shown;
+        ud_buf_init(&shown);
+        if (ops.n == 1)
+            fprintf(stderr, "undead golden: no subcommand '%s'; expected check, update or coverage\n",
+                    ud_escaped(&shown, word));
+        else
+            fprintf(stderr, "undead golden: %d operands given; expected one: check, update or coverage\n",
+                    ops.n);
+        ud_buf_free(&shown);
         opts_help(stderr, &cmd_golden_opts);
         return UD_EXIT_USAGE;
     }

@@ -65,6 +65,13 @@ int main(int argc, char **argv)
         return cli_close_stdout(UD_EXIT_OK);
     }
     if (strcmp(argv[1], "--version") == 0) {
+        if (argc > 2) {
+            ud_buf shown;
+            ud_buf_init(&shown);
+            fprintf(stderr, "undead: --version takes no operand; found '%s'\n", ud_escaped(&shown, argv[2]));
+            ud_buf_free(&shown);
+            return cli_close_stdout(UD_EXIT_USAGE);
+        }
         printf("undead %s\n", UD_VERSION);
         return cli_close_stdout(UD_EXIT_OK);
     }

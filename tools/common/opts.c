@@ -509,6 +509,9 @@ int opts_read(const opts_command *c, int argc, char **argv, void *target, opts_o
                 ud_escaped(&shown, argv[ops->first + max]));
         ud_buf_free(&shown);
     }
+    if (ops->n < min)
+        fprintf(stderr, "undead %s: %d operand%s given; expected %s%d (the usage below)\n", c->name, ops->n,
+                ops->n == 1 ? "" : "s", max == min ? "" : "at least ", min);
     if (ops->n < min || (max >= 0 && ops->n > max)) {
         opts_help(stderr, c);
         return UD_EXIT_USAGE;
