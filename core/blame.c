@@ -951,6 +951,10 @@ static void check_provenance(const ud_transcript *t, check_step *cs, const ud_ch
 {
     if (res->change_verb[0])
         verb_provenance(t, cs, res->change_verb, b);
+    /* an offers list: the row of the decisions in question, as conform
+     * names it where no change explains the offers */
+    if (res->offers_row)
+        ud_blame_add_row(b, res->offers_row, "the decisions of the kind in question");
     if (!res->wrong_seat && !res->state_key[0])
         return;
     watcher *w = calloc(1, sizeof *w);

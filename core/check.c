@@ -18,6 +18,7 @@
 
 #include "chance_script.h"
 #include "engine.h"
+#include "offers.h"
 #include "rng.h"
 
 /* Lines left out kept for "out of order" (a line written after its place
@@ -428,6 +429,145 @@ static bool sync(checker *c, const char *next, const char *need_rule)
     return true;
 }
 
+static void offers_text(const ud_game *g, const ud_setup *setup, const ud_offers *o, char *out, size_t size);
+
+/* The rules' offers at a decision and the record's offers list, as text
+ * (offers.h): each side's decisions NUL-separated in a buffer, and where
+ * each of the record's stands. */
+typedef struct offers_pair {
+    ud_buf ours_text, theirs_text;
+    const char *ours[UD_MAX_OFFERS], *theirs[UD_MAX_OFFERS];
+    size_t at[UD_MAX_OFFERS];
+    bool ours_seen[UD_MAX_OFFERS], theirs_seen[UD_MAX_OFFERS];
+    int line[UD_MAX_OFFERS], col[UD_MAX_OFFERS];
+    int n_ours, n_theirs;
+    int end; /* the body line after the record's list */
+} offers_pair;
+
+/* The record's list, from its offers line at cur to its last line. */
+static void record_offers(const checker *c, offers_pair *op)
+{
+    const ud_transcript *t = c->t;
+    int i = c->cur;
+    do {
+        const ud_tline *tl = &t->lines[i];
+        for (int f = 0, e = 1; ud_transcript_next_offer(tl, &f, &e) && op->n_theirs < UD_MAX_OFFERS;) {
+            op->at[op->n_theirs] = op->theirs_text.len;
+            op->line[op->n_theirs] = tl->line;
+            op->col[op->n_theirs++] = tl->col[f];
+            for (int k = f; k < e; k++)
+                ud_buf_printf(&op->theirs_text, "%s%s", k > f ? " " : "", tl->tok[k]);
+            ud_buf_putc(&op->theirs_text, '\0');
+        }
+    } while (ud_transcript_offers_run_continues(t, i++));
+    op->end = i;
+    for (int j = 0; j < op->n_theirs; j++)
+        op->theirs[j] = op->theirs_text.data + op->at[j];
+}
+
+static void rules_offers(const checker *c, offers_pair *op)
+{
+    const ud_offers *o = &c->s->offers;
+    for (int i = 0; i < o->n; i++) {
+        op->at[i] = op->ours_text.len;
+        ud_action_format(c->g, &c->t->setup, &o->action[i], &op->ours_text);
+        ud_buf_putc(&op->ours_text, '\0');
+    }
+    op->n_ours = o->n;
+    for (int i = 0; i < o->n; i++)
+        op->ours[i] = op->ours_text.data + op->at[i];
+}
+
+/* "'a', 'b', ... (N in all)": the items not seen, at most four. */
+static void unseen_list(const char *const *item, const bool *seen, int n, ud_buf *out)
+{
+    int shown = 0, all = 0;
+    for (int i = 0; i < n; i++) {
+        if (seen[i])
+            continue;
+        if (++all <= 4)
+            ud_buf_printf(out, "%s'%s'", shown++ ? ", " : "", item[i]);
+    }
+    if (all > 4)
+        ud_buf_printf(out, ", ... (%d in all)", all);
+}
+
+/* The two lists differ: refused at the record's list, naming both
+ * sides, with the row of the decisions in question (offers.h). */
+static void offers_refused(checker *c, const offers_pair *op, const ud_rule *row)
+{
+    const ud_tline *tl = &c->t->lines[c->cur];
+    char ours[400];
+    offers_text(c->g, &c->t->setup, &c->s->offers, ours, sizeof ours);
+    ud_buf theirs, msg;
+    ud_buf_init(&theirs);
+    ud_buf_init(&msg);
+    for (int j = 0; j < op->n_theirs && j < 16; j++)
+        ud_buf_printf(&theirs, "%s%s", j ? "|" : "", op->theirs[j]);
+    if (op->n_theirs > 16)
+        ud_buf_printf(&theirs, "|... (%d in all)", op->n_theirs);
+    int col = tl->col[0];
+    for (int j = op->n_theirs; j-- > 0;)
+        if (!op->theirs_seen[j] && op->line[j] == tl->line)
+            col = op->col[j]; /* the first the rules do not offer, on this line */
+    bool more = false, fewer = false;
+    for (int j = 0; j < op->n_theirs; j++)
+        more |= !op->theirs_seen[j];
+    for (int i = 0; i < op->n_ours; i++)
+        fewer |= !op->ours_seen[i];
+    if (fewer) {
+        ud_buf_puts(&msg, "the rules also offer ");
+        unseen_list(op->ours, op->ours_seen, op->n_ours, &msg);
+    }
+    if (more) {
+        ud_buf_puts(&msg, fewer ? "; the record's game also offers " : "the record's game also offers ");
+        unseen_list(op->theirs, op->theirs_seen, op->n_theirs, &msg);
+    }
+    const char *who = tl->tok[1];
+    c->res->offers_row = c->err->set ? c->res->offers_row : row;
+    ud_error_set(c->err, tl->line, col, row ? row->id : NULL,
+                 "the rules offer %s (%s) here; the record's game offers %s (%s): %s", who, ours, who,
+                 op->n_theirs ? ud_buf_str(&theirs) : "nothing", ud_buf_str(&msg));
+    ud_buf_free(&theirs);
+    ud_buf_free(&msg);
+}
+
+/* At a decision by the player the record's offers list names: 1 the
+ * rules offer exactly its decisions, as a set (the record ends there,
+ * as at a waits line); 0 they do not, and the list is refused. */
+static int same_offers(checker *c)
+{
+    offers_pair *op = calloc(1, sizeof *op);
+    if (!op) {
+        ud_error_set(c->err, c->t->lines[c->cur].line, 0, NULL, "out of memory comparing offers");
+        return 0;
+    }
+    ud_buf_init(&op->ours_text);
+    ud_buf_init(&op->theirs_text);
+    record_offers(c, op);
+    rules_offers(c, op);
+    const ud_rule *row = NULL;
+    int same = !ud_offers_differ(op->ours, c->s->offers.by, op->n_ours, op->theirs, op->n_theirs,
+                                 op->ours_seen, op->theirs_seen, &row);
+    if (same) {
+        c->last_used = c->t->lines[op->end - 1].line;
+        c->cur = op->end;
+        c->partial_end = 1;
+    } else
+        offers_refused(c, op, row);
+    ud_buf_free(&op->ours_text);
+    ud_buf_free(&op->theirs_text);
+    free(op);
+    return same;
+}
+
+/* How a message says where a waits, needs or offers line has the
+ * record's game stand, before the line's word in quotes. */
+static const char *standing_words(ud_tline_kind kind)
+{
+    return kind == UD_TL_WAITS ? "waits for a decision by" : kind == UD_TL_NEEDS ? "needs a" : "offers decisions to";
+}
+
 /* Where the rules wait for input (event: an outcome of it; NULL: the
  * decision they offer), the record's last line may say where its game
  * stands (waits, needs; transcript.h): -1 no such line at cur; 1 the
@@ -445,16 +585,18 @@ static int standing(checker *c, const char *event, const char *need, const char 
                      need);
         return 0;
     }
-    bool waits = tl->kind == UD_TL_WAITS;
+    bool waits = tl->kind == UD_TL_WAITS, offers = tl->kind == UD_TL_OFFERS;
     int seat = c->g->to_move(c->state);
+    if (offers && !event && strcmp(tl->tok[1], ud_player(c->s, seat)) == 0)
+        return same_offers(c);
     if (waits ? !event && strcmp(tl->tok[1], ud_player(c->s, seat)) == 0
-              : event && strcmp(tl->tok[1], event) == 0) {
+              : !offers && event && strcmp(tl->tok[1], event) == 0) {
         c->last_used = tl->line;
         c->cur++;
         c->partial_end = 1;
         return 1;
     }
-    if (waits && !event && !c->err->set) { /* the move elsewhere: the rows that took it (blame) */
+    if ((waits || offers) && !event && !c->err->set) { /* the move elsewhere: the rows that took it (blame) */
         c->res->wrong_seat = true;
         c->res->seat_named = -1;
         for (int i = 0; i < t->setup.n_players; i++)
@@ -462,7 +604,7 @@ static int standing(checker *c, const char *event, const char *need, const char 
                 c->res->seat_named = i;
     }
     ud_error_set(c->err, tl->line, tl->col[0], rule, "the rules need %s here; the record's game %s '%s'%s",
-                 need, waits ? "waits for a decision by" : "needs a", tl->tok[1], waits ? "" : " outcome");
+                 need, standing_words(tl->kind), tl->tok[1], tl->kind == UD_TL_NEEDS ? " outcome" : "");
     return 0;
 }
 
@@ -1240,11 +1382,10 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     }
     if (c.cur < t->n) {
         const ud_tline *tl = &t->lines[c.cur];
-        if (tl->kind == UD_TL_WAITS || tl->kind == UD_TL_NEEDS)
+        if (tl->kind == UD_TL_WAITS || tl->kind == UD_TL_NEEDS || tl->kind == UD_TL_OFFERS)
             ud_error_set(err, tl->line, tl->col[0], rule_id(&step),
-                         "the game is over; the record's game %s '%s'%s",
-                         tl->kind == UD_TL_WAITS ? "waits for a decision by" : "needs a", tl->tok[1],
-                         tl->kind == UD_TL_WAITS ? "" : " outcome");
+                         "the game is over; the record's game %s '%s'%s", standing_words(tl->kind), tl->tok[1],
+                         tl->kind == UD_TL_NEEDS ? " outcome" : "");
         else
             ud_error_set(err, tl->line, tl->col[0], rule_id(&step),
                          "the game is over; expected no more events, found '%s'", tl->tok[0]);

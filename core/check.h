@@ -37,6 +37,9 @@ typedef struct ud_check_result {
     int seat_named; /* wrong_seat: the seat the decide line names (-1: none of the table's) */
     char state_key[32];
     char change_verb[32]; /* a change line the rules do not produce at all: its verb */
+    /* A record's offers list the rules' offers differ from: the row that
+     * offers decisions of the kind in question (offers.h), else NULL. */
+    const ud_rule *offers_row;
     bool at_end;          /* the record ends where the rules need more */
     bool partial_at_pick; /* a partial record ended where the rules need an outcome */
 } ud_check_result;

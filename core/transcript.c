@@ -305,6 +305,118 @@ static bool over_line(parser *ps, ud_tline *tl)
     return true;
 }
 
+static bool is_player(const ud_transcript *t, const char *name)
+{
+    for (int i = 0; i < t->setup.n_players; i++)
+        if (strcmp(t->setup.names[i], name) == 0)
+            return true;
+    return false;
+}
+
+bool ud_transcript_next_offer(const ud_tline *tl, int *from, int *to)
+{
+    *from = *to + 1;
+    if (*from >= tl->ntok)
+        return false;
+    for (*to = *from; *to < tl->ntok && strcmp(tl->tok[*to], "|") != 0; ++*to)
+        ;
+    return true;
+}
+
+static bool same_offer(const ud_tline *a, int af, int at, const ud_tline *b, int bf, int bt)
+{
+    if (at - af != bt - bf)
+        return false;
+    for (int k = 0; k < at - af; k++)
+        if (strcmp(a->tok[af + k], b->tok[bf + k]) != 0)
+            return false;
+    return true;
+}
+
+/* The offers line tl's action from..to is listed once in its list: in
+ * tl before it and in the offers lines before tl (the list's first
+ * lines, ending the body so far); and the list holds at most
+ * UD_MAX_OFFERS actions, as a position offers at most so many. */
+static bool offer_once(parser *ps, const ud_tline *tl, int from, int to, int *count)
+{
+    const ud_transcript *t = ps->t;
+    const ud_tline *seen = NULL;
+    for (int i = t->n; i >= 0 && !seen && (i == t->n || t->lines[i].kind == UD_TL_OFFERS); i--) {
+        const ud_tline *l = i == t->n ? tl : &t->lines[i];
+        for (int f = 0, e = 1; !seen && ud_transcript_next_offer(l, &f, &e) && (l != tl || f < from);)
+            if (same_offer(l, f, e, tl, from, to))
+                seen = l;
+    }
+    if (seen) {
+        ud_buf text;
+        ud_buf_init(&text);
+        for (int k = from; k < to; k++)
+            ud_buf_printf(&text, "%s%s", k > from ? " " : "", tl->tok[k]);
+        ud_error_set(ps->err, tl->line, tl->col[from], NULL,
+                     "expected each action once in an offers list, found '%s' a second time (first at line %d)",
+                     ud_buf_str(&text), seen->line);
+        ud_buf_free(&text);
+        return false;
+    }
+    if (++*count > UD_MAX_OFFERS) {
+        ud_error_set(ps->err, tl->line, tl->col[from], NULL,
+                     "expected at most %d actions in an offers list (UD_MAX_OFFERS)", UD_MAX_OFFERS);
+        return false;
+    }
+    return true;
+}
+
+/* "offers PLAYER ACTION | ACTION ...": the decisions the record's game
+ * offers PLAYER where it stands (transcript.h).  Which actions is the
+ * check's to say (an implementation may offer words no action of the
+ * game is: the record says so, and the rules refuse it there); here: a
+ * player of the header, a '|' on its own between two actions, each
+ * action once in the list, which goes on in the next offers lines of
+ * the same player (a line holds UD_TL_MAX_TOKENS words). */
+static bool offers_line(parser *ps, ud_tline *tl)
+{
+    const ud_transcript *t = ps->t;
+    tl->kind = UD_TL_OFFERS;
+    if (tl->ntok < 2 || !is_player(t, tl->tok[1])) {
+        ud_error_set(ps->err, tl->line, tl->col[tl->ntok > 1 ? 1 : 0], NULL,
+                     "expected 'offers PLAYER ACTION | ACTION ...', a player named in the header");
+        return false;
+    }
+    const ud_tline *prev = t->n > 0 && t->lines[t->n - 1].kind == UD_TL_OFFERS ? &t->lines[t->n - 1] : NULL;
+    if (prev && strcmp(prev->tok[1], tl->tok[1]) != 0) {
+        ud_error_set(ps->err, tl->line, tl->col[1], NULL,
+                     "expected 'offers %s', going on with the list of line %d, found '%s'", prev->tok[1],
+                     prev->line, tl->tok[1]);
+        return false;
+    }
+    if (prev && tl->ntok == 2) {
+        ud_error_set(ps->err, tl->line, tl->col[1] + (int)strlen(tl->tok[1]), NULL,
+                     "expected an action after 'offers %s', going on with the list of line %d", tl->tok[1],
+                     prev->line);
+        return false;
+    }
+    for (int i = 2; i < tl->ntok; i++) {
+        bool bar = strcmp(tl->tok[i], "|") == 0;
+        const char *fault = !bar && strchr(tl->tok[i], '|') ? "expected '|' on its own between two actions"
+                            : bar && i == 2                  ? "expected an action before '|'"
+                            : bar && strcmp(tl->tok[i - 1], "|") == 0 ? "expected an action between two '|'"
+                            : bar && i == tl->ntok - 1                ? "expected an action after '|'"
+                                                                      : NULL;
+        if (fault) {
+            ud_error_set(ps->err, tl->line, tl->col[i], NULL, "%s, found '%s'", fault, tl->tok[i]);
+            return false;
+        }
+    }
+    int count = 0;
+    for (int i = t->n - 1; i >= 0 && t->lines[i].kind == UD_TL_OFFERS; i--)
+        for (int f = 0, e = 1; ud_transcript_next_offer(&t->lines[i], &f, &e);)
+            count++;
+    for (int f = 0, e = 1; ud_transcript_next_offer(tl, &f, &e);)
+        if (!offer_once(ps, tl, f, e, &count))
+            return false;
+    return true;
+}
+
 static bool standing_line(parser *ps, ud_tline *tl)
 {
     if (tl->tag) { /* no rule writes it: a tag would be checked against nothing */
@@ -314,12 +426,13 @@ static bool standing_line(parser *ps, ud_tline *tl)
     }
     if (strcmp(tl->tok[0], "over") == 0)
         return over_line(ps, tl);
+    if (strcmp(tl->tok[0], "offers") == 0)
+        return offers_line(ps, tl);
     bool waits = strcmp(tl->tok[0], "waits") == 0;
     tl->kind = waits ? UD_TL_WAITS : UD_TL_NEEDS;
     bool known = false;
     if (tl->ntok == 2 && waits)
-        for (int i = 0; i < ps->t->setup.n_players; i++)
-            known |= strcmp(ps->t->setup.names[i], tl->tok[1]) == 0;
+        known = is_player(ps->t, tl->tok[1]);
     else if (tl->ntok == 2)
         known = ud_game_is_chance_event(ps->t->game, tl->tok[1]);
     if (!known)
@@ -368,7 +481,8 @@ static bool body_line(parser *ps, ud_tline *tl)
         ud_buf_free(&m);
         return true;
     }
-    if (strcmp(verb, "waits") == 0 || strcmp(verb, "needs") == 0 || strcmp(verb, "over") == 0)
+    if (strcmp(verb, "waits") == 0 || strcmp(verb, "needs") == 0 || strcmp(verb, "over") == 0 ||
+        strcmp(verb, "offers") == 0)
         return standing_line(ps, tl);
     if (ud_game_is_chance_event(g, verb)) {
         tl->kind = UD_TL_CHANCE;
@@ -519,7 +633,9 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
             if (!ps.in_body && !header_done(&ps))
                 goto fail;
             ps.in_body = 1;
-            if (t->n > 0 && t->lines[t->n - 1].kind >= UD_TL_WAITS) {
+            /* a standing line is the last, an offers list's lines aside */
+            if (t->n > 0 && t->lines[t->n - 1].kind >= UD_TL_WAITS &&
+                !(t->lines[t->n - 1].kind == UD_TL_OFFERS && strcmp(tl.tok[0], "offers") == 0)) {
                 ud_error_set(err, lineno, 1, NULL, "expected no line after '%s' (line %d), the record's last",
                              t->lines[t->n - 1].tok[0], t->lines[t->n - 1].line);
                 goto fail;
@@ -662,6 +778,11 @@ int ud_transcript_set_variant(ud_transcript *t, const char *text, size_t len, co
         return line;
     t->setup.variant[k] = v;
     return 0;
+}
+
+bool ud_transcript_offers_run_continues(const ud_transcript *t, int i)
+{
+    return i + 1 < t->n && t->lines[i].kind == UD_TL_OFFERS && t->lines[i + 1].kind == UD_TL_OFFERS;
 }
 
 /* Body line i + 1 goes on with chance line i's step: a chance line of

@@ -2,12 +2,14 @@
  * transcript.h - the line-oriented game record (grammar: golden/README.md).
  *
  * A transcript is a header (version, game, variants, players, seed, start
- * lines) and a body of event lines.  Body lines are of four kinds, told
+ * lines) and a body of event lines.  Body lines are of five kinds, told
  * apart by their first word:
  *   chance  - a verb the game lists in chance_events ("draw", "roll"):
  *             outcomes, replayed by the scripted chance source;
  *   decide  - "decide PLAYER ACTION": a player's choice;
  *   state   - "= key=value ...": checked against the state where it stands;
+ *   standing - "waits", "needs", "over", "offers": where the record's game
+ *             stands at its end (below);
  *   change  - anything else: what the rules did, tagged "[RULE-ID]".
  * The parser is strict and reports FILE:LINE:COL: expected ...
  */
@@ -23,13 +25,20 @@
 
 enum { UD_TRANSCRIPT_VERSION = 1, UD_TL_MAX_TOKENS = UD_MAX_LINE_WORDS, UD_TL_MAX_LEN = 1024 };
 
-/* UD_TL_WAITS, UD_TL_NEEDS, UD_TL_OVER: a record's last line, where its
- * game stands at its end ("waits PLAYER": at a decision by PLAYER; "needs
- * EVENT": wanting an outcome of EVENT the record does not give; "over
- * PLAYER=OUTCOME...": over, each player named with its outcome, one of
- * ud_seat_outcome_name; the check refuses a player missing or unknown, or
- * another word, as a departure of the record's game), as `undead conform` ends the record of an
- * implementation's departure.  Kept last in the enum (kind >= UD_TL_WAITS). */
+/* UD_TL_WAITS, UD_TL_NEEDS, UD_TL_OVER, UD_TL_OFFERS: a record's last
+ * line, where its game stands at its end ("waits PLAYER": at a decision
+ * by PLAYER; "needs EVENT": wanting an outcome of EVENT the record does
+ * not give; "over PLAYER=OUTCOME...": over, each player named with its
+ * outcome, one of ud_seat_outcome_name; the check refuses a player
+ * missing or unknown, or another word, as a departure of the record's
+ * game; "offers PLAYER ACTION | ACTION ...": at a decision by PLAYER,
+ * offering exactly these actions, each written as a decide line writes
+ * it, the list going on in the next lines that start "offers PLAYER";
+ * the check compares the list with the rules' offers as a set, and
+ * refuses any other set, or a word no action is, as a departure of the
+ * record's game), as `undead conform` ends the record of an
+ * implementation's departure.  Kept last in the enum (kind >=
+ * UD_TL_WAITS); only an offers line may follow an offers line. */
 typedef enum {
     UD_TL_CHANCE,
     UD_TL_DECIDE,
@@ -37,7 +46,8 @@ typedef enum {
     UD_TL_CHANGE,
     UD_TL_WAITS,
     UD_TL_NEEDS,
-    UD_TL_OVER
+    UD_TL_OVER,
+    UD_TL_OFFERS
 } ud_tline_kind;
 
 typedef struct ud_tline {
@@ -107,5 +117,15 @@ int ud_transcript_set_variant(ud_transcript *t, const char *text, size_t len, co
  * lines of the same event (a step needing more outcomes than one line
  * holds, UD_MAX_LINE_WORDS words). */
 bool ud_transcript_chance_run_continues(const ud_transcript *t, int i);
+
+/* Body line i + 1 goes on with offers line i's list (both offers lines:
+ * the parser holds them to one player). */
+bool ud_transcript_offers_run_continues(const ud_transcript *t, int i);
+
+/* The next action of an offers line tl: its words are tl->tok[*from] up
+ * to, not including, tl->tok[*to] (a "|", or the line's end).  Start
+ * with *to = 1 (the player's word); false when no action is left:
+ *     for (int from = 0, to = 1; ud_transcript_next_offer(tl, &from, &to);) ... */
+bool ud_transcript_next_offer(const ud_tline *tl, int *from, int *to);
 
 #endif
