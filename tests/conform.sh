@@ -12,6 +12,13 @@
 #                              (UD_GAME_CONFORM_DEPTH in its game.cmake)
 #   readings_shortage          a reading of the dice shortage named by
 #                              that reading, in both chance modes
+#   readings_round             the card game's other reading of a round,
+#                              which offers fewer decisions, named by that
+#                              reading by conform and by check on its record
+#   offers                     an implementation offering fewer, more or
+#                              other decisions: its record ends with its
+#                              offers, which check refuses naming conform's
+#                              rule
 #   unsupported                a reading an adapter does not play is
 #                              answered `unsupported` (serve, the Python
 #                              skeleton) and reported so (exit 2)
@@ -80,6 +87,23 @@ faulty() {
 # the rule undead check named first on a record ($tmp/check: FILE:LINE: RULE ...: what)
 checked_rule() {
     sed -n 's/^[^ ]*:[0-9]*: \([A-Z][A-Z0-9-]*\)[ :].*/\1/p' "$tmp/check" | head -1
+}
+
+# offers_checked RULE [PHRASE]: the record of an offers departure ($tmp/rec)
+# ends with the implementation's offers, and check refuses it there
+# (exit 1), naming RULE first, its message matching PHRASE
+offers_checked() {
+    local rule="$1" phrase="${2:-}" last checked
+    last="$(grep -v '^#' "$tmp/rec" | tail -1)"
+    [[ $last == "offers "* ]] || fail "the record ends '$last', not with the implementation's offers"
+    "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
+    [[ $? -eq 1 ]] || { cat "$tmp/check"; fail "undead check passed the record of an offers departure"; }
+    head -1 "$tmp/check" | grep -q "^[^ ]*:$(grep -c '' "$tmp/rec"): " ||
+        { cat "$tmp/check"; fail "undead check refuses the record elsewhere than at its offers line"; }
+    checked="$(sed -n 's/^[^ ]*:[0-9]*: \([A-Za-z][A-Za-z0-9-]*\): .*/\1/p' "$tmp/check" | head -1)"
+    [[ $checked == "$rule" ]] || { cat "$tmp/check"; fail "undead check names '$checked' first on the record, not $rule"; }
+    [[ -z $phrase ]] || head -1 "$tmp/check" | grep -Eq -- "$phrase" ||
+        { cat "$tmp/check"; fail "undead check's message does not match /$phrase/"; }
 }
 
 # a faulty implementation whose departure conform catches but blames on
@@ -211,6 +235,36 @@ readings_shortage)
         if [[ $mode == follow ]]; then
             grep -q '^[^ ]*:[0-9]*: shortage-when: ' "$tmp/check" || { cat "$tmp/check"; fail "undead check does not name shortage-when first"; }
         fi
+    done
+    ;;
+readings_round)
+    # round=table offers fewer cards to play than the default reading: a
+    # record cannot write a decision not offered, so it ends with the
+    # implementation's offers, which check refuses naming the reading
+    for mode in dictate follow; do
+        run 1 -- "$U" conform zombies-cards --no-db --games 60 --chance "$mode" --record "$tmp/rec" \
+            -- "$U" serve zombies-cards --variant round=table
+        has "^departure \(offers\)"
+        has "^  rule: +round\$"
+        offers_checked round
+    done
+    ;;
+offers)
+    # fewer, more, other: each an offers departure in both chance modes,
+    # its record refused by check at its offers line, naming conform's rule
+    for kind in fewer more other; do
+        for mode in dictate follow; do
+            run 1 -- "$U" conform zombie-dice --no-db --games 10 --chance "$mode" --record "$tmp/rec" \
+                -- python3 "$src/tests/data/conform/offers_adapter.py" "$kind" "$U" zombie-dice
+            has "^departure \(offers\)"
+            has "^  rule: +ZD-CHOICE\$"
+            case $kind in
+            fewer) want="the rules also offer 'roll'\$" ;;
+            more) want="the record's game also offers 'dance'\$" ;;
+            other) want="the rules also offer 'roll'; the record's game also offers 'dance'\$" ;;
+            esac
+            offers_checked ZD-CHOICE "$want"
+        done
     done
     ;;
 unsupported)

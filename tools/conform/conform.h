@@ -143,7 +143,6 @@ typedef struct cf_departure {
     ud_buf expected, found; /* one line each, as a person reads them */
     ud_buf why;             /* how the rule was found, more detail */
     char request[160];
-    char adapter_line[512]; /* CF_DEP_OFFERS: an action only the adapter offers, written as a decide line */
     bool at_offers;         /* found in an offers answer, at the position before a decision */
     json_t *outcomes;       /* the step's outcome lines (dictated, or the adapter's), or NULL */
     json_t *their_state;    /* the adapter's state object, or NULL */
@@ -195,8 +194,9 @@ cf_verdict cf_run_restart(cf_run *run);
 cf_verdict cf_play(cf_run *run, cf_tape *tape, uint64_t seed, uint64_t max_plays, cf_departure *dep);
 
 /* The record of the game the tape plays, as undead plays it, as far as
- * the departure's step, ending with what the adapter said there (a state
- * line or a decide line), in transcript form: `undead check` replays it. */
+ * the departure's step, ending with what the adapter said there (its
+ * outcomes, its state and where its game stands: waits, needs, over, or
+ * the offers it made), in transcript form: `undead check` replays it. */
 void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, ud_buf *out);
 
 /* Which rule governs a departure, by evidence (core/blame.h): another

@@ -254,6 +254,76 @@ static void refused_lines(const cf_run *run, const cf_departure *dep, FILE *f)
         fprintf(f, "# the implementation refused the outcomes the rules draw next: its game ends here\n");
 }
 
+/* An offer of the implementation as an offers line holds it, escaped
+ * as a report shows it (cf_put_shown), into out; false for one that is
+ * no plain run of words the line could give back as it is (empty, a
+ * space doubled or at an end, a '|', a word starting '#' or '[', more
+ * words than a line holds after 'offers PLAYER', or over OFFER_MAX
+ * bytes).  *words: how many it has. */
+enum { OFFER_WORDS = UD_TL_MAX_TOKENS - 2, OFFER_MAX = 200 };
+
+static bool offer_written(const char *offer, ud_buf *out, int *words)
+{
+    ud_buf_clear(out);
+    cf_put_shown(out, offer ? offer : "");
+    const char *w = ud_buf_str(out);
+    size_t n = out->len;
+    *words = 1;
+    if (n == 0 || n > OFFER_MAX || w[0] == ' ' || w[n - 1] == ' ' || strstr(w, "  ") || strchr(w, '|'))
+        return false;
+    for (const char *p = w; p; p = strchr(p, ' ')) {
+        p += *p == ' ';
+        if (*p == '#' || *p == '[')
+            return false;
+        *words += p != w;
+    }
+    return *words <= OFFER_WORDS;
+}
+
+/* An offers departure: the implementation's offers, in its order, as
+ * the record's last lines, "offers PLAYER ACTION | ACTION ..." (the list
+ * going on in further lines where one would hold more than
+ * UD_TL_MAX_TOKENS words or UD_TL_MAX_LEN bytes), so that `undead check`
+ * refuses the set the rules do not offer, fewer decisions as well as
+ * more or other ones.  An offer no line can hold is written '?', which
+ * no action is; each text once (two offers may be shown alike). */
+static void offers_lines(const char *player, const json_t *theirs, FILE *f)
+{
+    ud_buf line, offer, written;
+    ud_buf_init(&line);
+    ud_buf_init(&offer);
+    ud_buf_init(&written); /* each text written, NUL-terminated */
+    ud_buf_printf(&line, "offers %s", player);
+    int used = 0;
+    for (size_t j = 0; j < json_array_size(theirs); j++) {
+        int words;
+        if (!offer_written(json_string_value(json_array_get(theirs, j)), &offer, &words)) {
+            ud_buf_clear(&offer);
+            ud_buf_puts(&offer, "?");
+            words = 1;
+        }
+        bool seen = false;
+        for (size_t at = 0; at < written.len && !seen; at += strlen(written.data + at) + 1)
+            seen = strcmp(written.data + at, ud_buf_str(&offer)) == 0;
+        if (seen)
+            continue;
+        ud_buf_puts(&written, ud_buf_str(&offer));
+        ud_buf_putc(&written, '\0');
+        if (used && (used + 1 + words > OFFER_WORDS || line.len + 3 + offer.len > UD_TL_MAX_LEN)) {
+            fprintf(f, "%s\n", ud_buf_str(&line));
+            ud_buf_clear(&line);
+            ud_buf_printf(&line, "offers %s", player);
+            used = 0;
+        }
+        ud_buf_printf(&line, "%s%s", used ? " | " : " ", ud_buf_str(&offer));
+        used += words + (used ? 1 : 0);
+    }
+    fprintf(f, "%s\n", ud_buf_str(&line));
+    ud_buf_free(&line);
+    ud_buf_free(&offer);
+    ud_buf_free(&written);
+}
+
 void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, ud_buf *out)
 {
     const ud_game *g = run->o->game;
@@ -300,11 +370,8 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
     uint64_t j = dep->decisions;
     if (at_position) {
         /* found before the next decision: the game to that position */
-        replay_to(r, run, tape, j, &sink);
-        if (dep->adapter_line[0])
-            fprintf(f, "%s\n", dep->adapter_line);
-        else if (dep->kind == CF_DEP_OFFERS)
-            fprintf(f, "# %s, which the implementation does not\n", ud_buf_str(&dep->expected));
+        if (replay_to(r, run, tape, j, &sink) && r->st == UD_DECIDE && dep->kind == CF_DEP_OFFERS)
+            offers_lines(ud_player(&r->s, g->to_move(r->state)), dep->their_offers, f);
     } else {
         json_t *ours = NULL; /* the rules' state after the step */
         if (j > 0 && replay_to(r, run, tape, j - 1, &sink) && r->st == UD_DECIDE) {

@@ -16,6 +16,7 @@
 #include "chance_script.h"
 #include "conform.h"
 #include "conform_impl.h"
+#include "offers.h"
 
 const char *const cf_dep_kind_name[] = {
     [CF_DEP_STATE] = "state",         [CF_DEP_TO_MOVE] = "to-move", [CF_DEP_OVER] = "over",
@@ -717,6 +718,41 @@ static json_t *offers_shape(cf_run *run, json_t *reply)
     return twice ? NULL : theirs;
 }
 
+/* The two sides' offers at one position as text (core/offers.h). */
+typedef struct offers_seen {
+    ud_buf text; /* the rules' offers, NUL-separated */
+    size_t at[UD_MAX_OFFERS];
+    const char *ours[UD_MAX_OFFERS], *theirs[UD_MAX_OFFERS];
+    bool ours_seen[UD_MAX_OFFERS], theirs_seen[UD_MAX_OFFERS];
+} offers_seen;
+
+/* What each side offers that the other does not, for the report. */
+static void offers_departure_words(const offers_seen *os, int ours_n, const json_t *theirs, cf_departure *dep)
+{
+    ud_buf only_ours, only_theirs;
+    ud_buf_init(&only_ours);
+    ud_buf_init(&only_theirs);
+    for (size_t j = 0; j < json_array_size(theirs); j++)
+        if (j >= UD_MAX_OFFERS || !os->theirs_seen[j]) {
+            ud_buf_printf(&only_theirs, "%s'", only_theirs.len ? ", " : "");
+            cf_put_shown(&only_theirs, json_string_value(json_array_get(theirs, j)));
+            ud_buf_putc(&only_theirs, '\'');
+        }
+    for (int i = 0; i < ours_n; i++)
+        if (!os->ours_seen[i])
+            ud_buf_printf(&only_ours, "%s'%s'", only_ours.len ? ", " : "", os->ours[i]);
+    if (only_ours.len)
+        ud_buf_printf(&dep->expected, "the rules also offer %s", ud_buf_str(&only_ours));
+    else
+        ud_buf_puts(&dep->expected, "the rules offer nothing more than the implementation");
+    if (only_theirs.len)
+        ud_buf_printf(&dep->found, "the implementation also offers %s", ud_buf_str(&only_theirs));
+    else
+        ud_buf_puts(&dep->found, "the implementation offers nothing more than the rules");
+    ud_buf_free(&only_ours);
+    ud_buf_free(&only_theirs);
+}
+
 /* Ask for the adapter's offers and compare them, as sets, with undead's. */
 static cf_verdict compare_offers(play_ctx *pc)
 {
@@ -740,79 +776,42 @@ static cf_verdict compare_offers(play_ctx *pc)
     }
     size_t n = json_array_size(theirs);
     int ours_n = pc->s.offers.n;
-    char **ours = calloc((size_t)ours_n + 1, sizeof *ours);
-    bool *seen = calloc((size_t)ours_n + 1, sizeof *seen);
-    ud_buf t, only_theirs;
-    ud_buf_init(&t);
-    ud_buf_init(&only_theirs);
-    for (int i = 0; ours && i < ours_n; i++) {
-        ud_buf_clear(&t);
-        ud_action_format(g, &run->o->match.setup, &pc->s.offers.action[i], &t);
-        ours[i] = strdup(ud_buf_str(&t));
-    }
-    char first_theirs[256] = "";
-    for (size_t j = 0; j < n && ours && seen; j++) {
-        json_t *w = json_array_get(theirs, j);
-        const char *s = json_string_value(w);
-        int hit = -1;
-        for (int i = 0; i < ours_n && hit < 0; i++)
-            if (ours[i] && strcmp(ours[i], s) == 0)
-                hit = i;
-        if (hit >= 0)
-            seen[hit] = true;
-        else {
-            ud_buf_printf(&only_theirs, "%s'", only_theirs.len ? ", " : "");
-            cf_put_shown(&only_theirs, s);
-            ud_buf_putc(&only_theirs, '\'');
-            if (!first_theirs[0])
-                cf_shown(s, first_theirs, sizeof first_theirs);
-        }
-    }
-    ud_buf only_ours;
-    ud_buf_init(&only_ours);
-    for (int i = 0; ours && seen && i < ours_n; i++)
-        if (!seen[i])
-            ud_buf_printf(&only_ours, "%s'%s'", only_ours.len ? ", " : "", ours[i] ? ours[i] : "?");
-    cf_verdict v = CF_AGREE;
-    if (!ours || !seen) {
+    offers_seen *os = calloc(1, sizeof *os);
+    if (!os) {
+        json_decref(reply);
         cf_broken(run, "out of memory comparing offers");
-        v = CF_BROKEN;
-    } else if (only_ours.len || only_theirs.len) {
+        return CF_BROKEN;
+    }
+    ud_buf_init(&os->text);
+    for (int i = 0; i < ours_n; i++) {
+        os->at[i] = os->text.len;
+        ud_action_format(g, &run->o->match.setup, &pc->s.offers.action[i], &os->text);
+        ud_buf_putc(&os->text, '\0');
+    }
+    for (int i = 0; i < ours_n; i++)
+        os->ours[i] = os->text.data + os->at[i];
+    for (size_t j = 0; j < n && j < UD_MAX_OFFERS; j++)
+        os->theirs[j] = json_string_value(json_array_get(theirs, j));
+    /* more than the rules could ever offer: the rest are theirs alone */
+    int theirs_n = n < UD_MAX_OFFERS ? (int)n : UD_MAX_OFFERS;
+    const ud_rule *row = NULL;
+    bool differ = ud_offers_differ(os->ours, pc->s.offers.by, ours_n, os->theirs, theirs_n, os->ours_seen,
+                                   os->theirs_seen, &row) ||
+                  n > UD_MAX_OFFERS;
+    cf_verdict v = CF_AGREE;
+    if (differ) {
         cf_departure *dep = pc->x.dep;
         depart(dep, CF_DEP_OFFERS);
         fill_where(pc, dep);
-        if (only_ours.len)
-            ud_buf_printf(&dep->expected, "the rules also offer %s", ud_buf_str(&only_ours));
-        else
-            ud_buf_puts(&dep->expected, "the rules offer nothing more than the implementation");
-        if (only_theirs.len)
-            ud_buf_printf(&dep->found, "the implementation also offers %s", ud_buf_str(&only_theirs));
-        else
-            ud_buf_puts(&dep->found, "the implementation offers nothing more than the rules");
-        dep->rule[0] = '\0';
+        offers_departure_words(os, ours_n, theirs, dep);
         /* the row that offers decisions of the kind in question: blame
          * names a better one if a changed row explains the offers */
-        size_t kind_len = strcspn(first_theirs[0] ? first_theirs : "", " ");
-        for (int i = 0; i < ours_n && !dep->rule[0]; i++) {
-            const char *w = first_theirs[0] ? first_theirs : (!seen[i] ? ours[i] : NULL);
-            size_t wl = w ? strcspn(w, " ") : 0;
-            if (w && ours[i] && (first_theirs[0] ? kind_len : wl) == strcspn(ours[i], " ") &&
-                strncmp(ours[i], w, strcspn(ours[i], " ")) == 0 && pc->s.offers.by[i])
-                snprintf(dep->rule, sizeof dep->rule, "%s", pc->s.offers.by[i]->id);
-        }
-        if (first_theirs[0])
-            snprintf(dep->adapter_line, sizeof dep->adapter_line, "decide %s %s",
-                     ud_player(&pc->s, g->to_move(pc->state)), first_theirs);
+        snprintf(dep->rule, sizeof dep->rule, "%s", row ? row->id : "");
         dep->their_offers = json_incref(theirs);
         v = CF_DEPART;
     }
-    for (int i = 0; ours && i < ours_n; i++)
-        free(ours[i]);
-    free(ours);
-    free(seen);
-    ud_buf_free(&t);
-    ud_buf_free(&only_theirs);
-    ud_buf_free(&only_ours);
+    ud_buf_free(&os->text);
+    free(os);
     json_decref(reply);
     return v;
 }
