@@ -2,8 +2,8 @@
 # tests/blame_measure.sh - how often undead's blame names the rule a fault
 # is in (core/blame.h, docs/conformance.md "The rule").
 #
-#   tests/blame_measure.sh [--undead PATH] [--sample N] [--games G] [--chance MODES] [--min-conform P]
-#                          [--min-check P] GAME...
+#   tests/blame_measure.sh [--undead PATH] [--sample N] [--only MUTANT] [--games G] [--chance MODES]
+#                          [--min-conform P] [--min-check P] GAME...
 #
 # For each mutant of each GAME's rule rows (`undead mutate GAME --list`,
 # a mutation build: the `mutants` preset), in each chance mode (default
@@ -15,7 +15,8 @@
 #            (exit 1) naming the same row first.
 # Mutants declared equivalent and the game's faults (no row) are skipped;
 # a mutant with no departure in G seeded games is counted, not scored.
-# --sample N takes N mutants spread evenly over the list (0: all).
+# --sample N takes N mutants spread evenly over the list (0: all);
+# --only MUTANT that one mutant of the list (e.g. reading/round+1).
 # Prints one line per mutant and mode, then per game and mode:
 #   GAME MODE: departures D of M mutants; conform names it first C (C/D%); check names it K (K/D%)
 # and over everything, the same as TOTAL.  Exit status 0 when it ran, 1
@@ -26,6 +27,7 @@ set -uo pipefail
 
 U=${UNDEAD:-build/mutants/tools/undead}
 sample=0
+only=""
 games=60
 modes="dictate follow"
 min_conform=""
@@ -35,6 +37,7 @@ while [[ $# -gt 0 ]]; do
     case "$1" in
     --undead) U="$2"; shift 2 ;;
     --sample) sample="$2"; shift 2 ;;
+    --only) only="$2"; shift 2 ;;
     --games) games="$2"; shift 2 ;;
     --chance) modes="$2"; shift 2 ;;
     --min-conform) min_conform="$2"; shift 2 ;;
@@ -44,7 +47,7 @@ while [[ $# -gt 0 ]]; do
     *) break ;;
     esac
 done
-[[ $# -gt 0 ]] || { echo "usage: tests/blame_measure.sh [--undead PATH] [--sample N] [--games G] [--chance MODES] [--min-conform P] [--min-check P] GAME..." >&2; exit 2; }
+[[ $# -gt 0 ]] || { echo "usage: tests/blame_measure.sh [--undead PATH] [--sample N] [--only MUTANT] [--games G] [--chance MODES] [--min-conform P] [--min-check P] GAME..." >&2; exit 2; }
 [[ -x "$U" ]] || { echo "blame_measure.sh: $U is not a mutation build of undead (cmake --preset mutants)" >&2; exit 2; }
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -77,8 +80,8 @@ hit() {
 }
 
 for game in "$@"; do
-    mapfile -t list < <(mutants_of "$game" | sampled "$sample")
-    [[ ${#list[@]} -gt 0 ]] || { echo "blame_measure.sh: $game: no mutants (is $U a mutation build?)" >&2; exit 2; }
+    mapfile -t list < <(mutants_of "$game" | sampled "$sample" | awk -v m="$only" 'm == "" || $0 == m')
+    [[ ${#list[@]} -gt 0 ]] || { echo "blame_measure.sh: $game: no mutants (is $U a mutation build?${only:+ is $only one of its mutants?})" >&2; exit 2; }
     for mode in $modes; do
         deps=0 named=0 checked=0 tried=0
         for m in "${list[@]}"; do

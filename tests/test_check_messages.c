@@ -688,3 +688,95 @@ Test(check_errors, needs_one_more_of_the_line_just_used_up_passes)
     cr_assert_eq(r.status, RUN_OK, "%s", r.err.msg);
     cr_assert_eq(r.res.complete, 0);
 }
+
+/* ---- where a record's game stands at its end: the decisions it offers ---------------------- */
+
+#define AT_CHOICE H2 "draw green green green\nroll green:brain green:feet green:feet\n" /* lines 5-6 */
+
+/* The same set in another order, or in two lines, is what the rules
+ * offer: the record ends there, as at a waits line. */
+Test(check_errors, offers_of_the_rules_set_in_any_order_passes)
+{
+    const char *lists[] = { "offers a stop | roll\n", "offers a roll | stop\n", "offers a roll\noffers a stop\n" };
+    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s%s", AT_CHOICE, lists[i]);
+        run_text(&r, text);
+        cr_assert_eq(r.status, RUN_OK, "%s: %s", lists[i], r.err.msg);
+        cr_assert_eq(r.res.complete, 0);
+        run_free(&r);
+    }
+}
+
+/* Also where the record writes its decisions: the list follows the last. */
+Test(check_errors, offers_after_a_decision_passes)
+{
+    run_text(&r, AT_CHOICE "decide a roll\ndraw green\nroll green:brain green:brain green:brain\n"
+                           "offers a roll | stop\n");
+    cr_assert_eq(r.status, RUN_OK, "%s", r.err.msg);
+    cr_assert_eq(r.res.played, 1);
+}
+
+Test(check_errors, offers_fewer_than_the_rules_is_refused_naming_both_sides)
+{
+    CEQ(AT_CHOICE "offers a roll\n", 7, "ZD-CHOICE",
+        "the rules offer a (stop|roll) here; the record's game offers a (roll): the rules also offer 'stop'");
+    cr_assert_eq(r.err.col, 1);
+    cr_assert_not_null(r.res.offers_row);
+    cr_assert_str_eq(r.res.offers_row->id, "ZD-CHOICE");
+}
+
+Test(check_errors, offers_more_than_the_rules_is_refused_at_the_extra_one)
+{
+    CEQ(AT_CHOICE "offers a roll | dance | stop\n", 7, "ZD-CHOICE",
+        "the rules offer a (stop|roll) here; the record's game offers a (roll|dance|stop): the record's game "
+        "also offers 'dance'");
+    cr_assert_eq(r.err.col, 17);
+}
+
+Test(check_errors, offers_other_than_the_rules_is_refused_naming_each_sides_own)
+{
+    CEQ(AT_CHOICE "offers a roll\noffers a drink-green\n", 7, "ZD-CHOICE",
+        "the rules offer a (stop|roll) here; the record's game offers a (roll|drink-green): the rules also "
+        "offer 'stop'; the record's game also offers 'drink-green'");
+    CEQ(AT_CHOICE "offers a\n", 7, "ZD-CHOICE",
+        "the rules offer a (stop|roll) here; the record's game offers a (nothing): the rules also offer "
+        "'stop', 'roll'");
+}
+
+Test(check_errors, offers_to_another_player_is_refused_as_the_move_elsewhere)
+{
+    CEQ(AT_CHOICE "offers b stop | roll\n", 7, "ZD-CHOICE",
+        "the rules need a decision by a (stop|roll) here; the record's game offers decisions to 'b'");
+    cr_assert(r.res.wrong_seat);
+    cr_assert_null(r.res.offers_row);
+}
+
+Test(check_errors, offers_where_the_rules_need_an_outcome_is_refused)
+{
+    CEQ(H2 "draw green green green\noffers a stop | roll\n", 6, "ZD-MUST-ROLL",
+        "the rules need a 'roll' outcome here; the record's game offers decisions to 'a'");
+}
+
+Test(check_errors, offers_after_the_game_is_over_is_refused)
+{
+    CEQ(H2 "start score b 12\ndraw green green green\nroll green:brain green:brain green:brain\n"
+           "decide a stop\ndraw green green green\nroll green:brain green:brain green:brain\n"
+           "decide b stop\noffers a stop | roll\n",
+        12, "ZD-MOST-BRAINS", "the game is over; the record's game offers decisions to 'a'");
+}
+
+/* The rule named by evidence (core/blame.h): no change of Zombie Dice's
+ * rules offers only 'roll' there, so the row offering the decisions in
+ * question, as conform names it (its provenance). */
+Test(check_errors, offers_refused_are_blamed_on_the_row_that_offers_them)
+{
+    ud_blame b;
+    char why[1024];
+    run_blamed(&r, AT_CHOICE "offers a roll\n", &b, why, sizeof why);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR);
+    cr_assert_eq(r.err.line, 7);
+    cr_assert_str_eq(r.err.rule, "ZD-CHOICE", "%s", why);
+    cr_assert_eq(b.kind, UD_BLAME_PROVENANCE, "%s", why);
+    cr_assert(strstr(why, "the rows that wrote the decisions of the kind in question: ZD-CHOICE"), "%s", why);
+}

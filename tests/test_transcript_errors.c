@@ -328,3 +328,56 @@ Test(parse_body, state_line_word_without_equals)
 }
 
 Test(parse_body, first_error_is_reported) { PE(HDR2 "decide zed stop\ndraw\n", 5, 8, "found 'zed'"); }
+
+/* ---- an offers line: the decisions the record's game offers at its end ------------------------------ */
+
+Test(parse_offers, a_player_of_the_header)
+{
+    PE(HDR2 "offers\n", 5, 1, "expected 'offers PLAYER ACTION | ACTION ...', a player named in the header");
+    PE(HDR2 "offers zed roll | stop\n", 5, 8,
+       "expected 'offers PLAYER ACTION | ACTION ...', a player named in the header");
+}
+
+Test(parse_offers, a_bar_on_its_own_between_two_actions)
+{
+    PE(HDR2 "offers a roll|stop\n", 5, 10, "expected '|' on its own between two actions, found 'roll|stop'");
+    PE(HDR2 "offers a | roll\n", 5, 10, "expected an action before '|', found '|'");
+    PE(HDR2 "offers a roll |\n", 5, 15, "expected an action after '|', found '|'");
+    PE(HDR2 "offers a roll | | stop\n", 5, 17, "expected an action between two '|', found '|'");
+}
+
+Test(parse_offers, each_action_once_in_the_list)
+{
+    PE(HDR2 "offers a roll | stop | roll\n", 5, 24,
+       "expected each action once in an offers list, found 'roll' a second time (first at line 5)");
+    PE(HDR2 "offers a roll | stop\noffers a stop\n", 6, 10,
+       "expected each action once in an offers list, found 'stop' a second time (first at line 5)");
+}
+
+Test(parse_offers, the_list_goes_on_with_the_same_player)
+{
+    PE(HDR2 "offers a roll\noffers b stop\n", 6, 8, "expected 'offers a', going on with the list of line 5, found 'b'");
+    PE(HDR2 "offers a roll\noffers a\n", 6, 9, "expected an action after 'offers a', going on with the list of line 5");
+}
+
+Test(parse_offers, the_records_last_lines)
+{
+    PE(HDR2 "offers a roll | stop\nwaits a\n", 6, 1, "expected no line after 'offers' (line 5), the record's last");
+    PE(HDR2 "waits a\noffers a roll\n", 6, 1, "expected no line after 'waits' (line 5), the record's last");
+    PE(HDR2 "offers a roll [ZD-CHOICE]\n", 5, 15, "expected no [RULE-ID] tag on 'offers', the record's standing");
+}
+
+/* At most UD_MAX_OFFERS actions, as a position offers at most so many:
+ * 513 of them, eleven a line (22 words after 'offers a'). */
+Test(parse_offers, at_most_max_offers_actions)
+{
+    ud_buf text;
+    ud_buf_init(&text);
+    ud_buf_puts(&text, HDR2);
+    for (int i = 0; i <= UD_MAX_OFFERS; i++)
+        ud_buf_printf(&text, "%s%s%d", i % 11 ? " | " : i ? "\noffers a " : "offers a ", "x", i);
+    ud_buf_putc(&text, '\n');
+    /* the 513th, x512, is the 7th action of line 5 + 512 / 11 */
+    PE(ud_buf_str(&text), 5 + UD_MAX_OFFERS / 11, 10 + 6 * 7, "expected at most 512 actions in an offers list");
+    ud_buf_free(&text);
+}

@@ -283,3 +283,38 @@ Test(transcript, writer_pads_tagged_lines)
     cr_assert_str_eq(out, want);
     free(out);
 }
+
+/* An offers list: one kind of line, its actions between the '|' words
+ * (several words an action), going on in the next offers line. */
+Test(transcript, offers_lines_and_their_actions)
+{
+    const char *text = ZD_HEADER "player a\nplayer b\n"
+                                 "offers a roll | drink-green   |  stop\n" /* line 5 */
+                                 "offers a ride\n";
+    parse_ok(text, strlen(text));
+    cr_assert_eq(t.n, 2);
+    const ud_tline *l = t.lines;
+    cr_assert_eq(l[0].kind, UD_TL_OFFERS);
+    cr_assert_eq(l[1].kind, UD_TL_OFFERS);
+    cr_assert(l[0].kind >= UD_TL_WAITS, "a record's last line, where its game stands");
+    cr_assert(ud_transcript_offers_run_continues(&t, 0));
+    cr_assert_not(ud_transcript_offers_run_continues(&t, 1));
+    const char *want[] = { "roll", "drink-green", "stop" };
+    int cols[] = { 10, 17, 34 }, n = 0;
+    for (int from = 0, to = 1; ud_transcript_next_offer(&l[0], &from, &to); n++) {
+        cr_assert_lt(n, 3);
+        cr_assert_eq(to - from, 1);
+        cr_assert_str_eq(l[0].tok[from], want[n]);
+        cr_assert_eq(l[0].col[from], cols[n]);
+    }
+    cr_assert_eq(n, 3);
+}
+
+Test(transcript, an_offers_line_may_offer_nothing)
+{
+    const char *text = ZD_HEADER "player a\nplayer b\noffers a\n";
+    parse_ok(text, strlen(text));
+    cr_assert_eq(t.lines[0].kind, UD_TL_OFFERS);
+    int from = 0, to = 1;
+    cr_assert_not(ud_transcript_next_offer(&t.lines[0], &from, &to));
+}
