@@ -565,7 +565,9 @@ static int same_offers(checker *c)
  * record's game stand, before the line's word in quotes. */
 static const char *standing_words(ud_tline_kind kind)
 {
-    return kind == UD_TL_WAITS ? "waits for a decision by" : kind == UD_TL_NEEDS ? "needs a" : "offers decisions to";
+    return kind == UD_TL_WAITS   ? "waits for a decision by"
+           : kind == UD_TL_NEEDS ? "needs a"
+                                 : "offers decisions to";
 }
 
 /* Where the rules wait for input (event: an outcome of it; NULL: the
@@ -1384,8 +1386,8 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
         const ud_tline *tl = &t->lines[c.cur];
         if (tl->kind == UD_TL_WAITS || tl->kind == UD_TL_NEEDS || tl->kind == UD_TL_OFFERS)
             ud_error_set(err, tl->line, tl->col[0], rule_id(&step),
-                         "the game is over; the record's game %s '%s'%s", standing_words(tl->kind), tl->tok[1],
-                         tl->kind == UD_TL_NEEDS ? " outcome" : "");
+                         "the game is over; the record's game %s '%s'%s", standing_words(tl->kind),
+                         tl->tok[1], tl->kind == UD_TL_NEEDS ? " outcome" : "");
         else
             ud_error_set(err, tl->line, tl->col[0], rule_id(&step),
                          "the game is over; expected no more events, found '%s'", tl->tok[0]);

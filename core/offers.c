@@ -33,8 +33,9 @@ static const ud_rule *row_in_question(const char *const *ours, const ud_rule *co
     return NULL;
 }
 
-bool ud_offers_differ(const char *const *ours, const ud_rule *const *by, int n_ours, const char *const *theirs,
-                      int n_theirs, bool *ours_seen, bool *theirs_seen, const ud_rule **row)
+bool ud_offers_differ(const char *const *ours, const ud_rule *const *by, int n_ours,
+                      const char *const *theirs, int n_theirs, bool *ours_seen, bool *theirs_seen,
+                      const ud_rule **row)
 {
     bool differ = false;
     for (int i = 0; i < n_ours; i++)

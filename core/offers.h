@@ -24,7 +24,8 @@
  * the same kind (its first word), else the row of the rules' first
  * decision the other side lacks, else of the rules' first decision
  * (NULL: the rules offer none). */
-bool ud_offers_differ(const char *const *ours, const ud_rule *const *by, int n_ours, const char *const *theirs,
-                      int n_theirs, bool *ours_seen, bool *theirs_seen, const ud_rule **row);
+bool ud_offers_differ(const char *const *ours, const ud_rule *const *by, int n_ours,
+                      const char *const *theirs, int n_theirs, bool *ours_seen, bool *theirs_seen,
+                      const ud_rule **row);
 
 #endif

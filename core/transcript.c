@@ -352,9 +352,10 @@ static bool offer_once(parser *ps, const ud_tline *tl, int from, int to, int *co
         ud_buf_init(&text);
         for (int k = from; k < to; k++)
             ud_buf_printf(&text, "%s%s", k > from ? " " : "", tl->tok[k]);
-        ud_error_set(ps->err, tl->line, tl->col[from], NULL,
-                     "expected each action once in an offers list, found '%s' a second time (first at line %d)",
-                     ud_buf_str(&text), seen->line);
+        ud_error_set(
+            ps->err, tl->line, tl->col[from], NULL,
+            "expected each action once in an offers list, found '%s' a second time (first at line %d)",
+            ud_buf_str(&text), seen->line);
         ud_buf_free(&text);
         return false;
     }
@@ -364,6 +365,21 @@ static bool offer_once(parser *ps, const ud_tline *tl, int from, int to, int *co
         return false;
     }
     return true;
+}
+
+/* What is wrong with word i of an offers line about its '|' words: a
+ * '|' in a word, or one with no action on one side; NULL: nothing. */
+static const char *bar_fault(const ud_tline *tl, int i)
+{
+    if (strcmp(tl->tok[i], "|") != 0)
+        return strchr(tl->tok[i], '|') ? "expected '|' on its own between two actions" : NULL;
+    if (i == 2)
+        return "expected an action before '|'";
+    if (strcmp(tl->tok[i - 1], "|") == 0)
+        return "expected an action between two '|'";
+    if (i == tl->ntok - 1)
+        return "expected an action after '|'";
+    return NULL;
 }
 
 /* "offers PLAYER ACTION | ACTION ...": the decisions the record's game
@@ -396,12 +412,7 @@ static bool offers_line(parser *ps, ud_tline *tl)
         return false;
     }
     for (int i = 2; i < tl->ntok; i++) {
-        bool bar = strcmp(tl->tok[i], "|") == 0;
-        const char *fault = !bar && strchr(tl->tok[i], '|') ? "expected '|' on its own between two actions"
-                            : bar && i == 2                  ? "expected an action before '|'"
-                            : bar && strcmp(tl->tok[i - 1], "|") == 0 ? "expected an action between two '|'"
-                            : bar && i == tl->ntok - 1                ? "expected an action after '|'"
-                                                                      : NULL;
+        const char *fault = bar_fault(tl, i);
         if (fault) {
             ud_error_set(ps->err, tl->line, tl->col[i], NULL, "%s, found '%s'", fault, tl->tok[i]);
             return false;

@@ -697,7 +697,8 @@ Test(check_errors, needs_one_more_of_the_line_just_used_up_passes)
  * offer: the record ends there, as at a waits line. */
 Test(check_errors, offers_of_the_rules_set_in_any_order_passes)
 {
-    const char *lists[] = { "offers a stop | roll\n", "offers a roll | stop\n", "offers a roll\noffers a stop\n" };
+    const char *lists[] = { "offers a stop | roll\n", "offers a roll | stop\n",
+                            "offers a roll\noffers a stop\n" };
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
         char text[512];
         snprintf(text, sizeof text, "%s%s", AT_CHOICE, lists[i]);

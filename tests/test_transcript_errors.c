@@ -356,15 +356,19 @@ Test(parse_offers, each_action_once_in_the_list)
 
 Test(parse_offers, the_list_goes_on_with_the_same_player)
 {
-    PE(HDR2 "offers a roll\noffers b stop\n", 6, 8, "expected 'offers a', going on with the list of line 5, found 'b'");
-    PE(HDR2 "offers a roll\noffers a\n", 6, 9, "expected an action after 'offers a', going on with the list of line 5");
+    PE(HDR2 "offers a roll\noffers b stop\n", 6, 8,
+       "expected 'offers a', going on with the list of line 5, found 'b'");
+    PE(HDR2 "offers a roll\noffers a\n", 6, 9,
+       "expected an action after 'offers a', going on with the list of line 5");
 }
 
 Test(parse_offers, the_records_last_lines)
 {
-    PE(HDR2 "offers a roll | stop\nwaits a\n", 6, 1, "expected no line after 'offers' (line 5), the record's last");
+    PE(HDR2 "offers a roll | stop\nwaits a\n", 6, 1,
+       "expected no line after 'offers' (line 5), the record's last");
     PE(HDR2 "waits a\noffers a roll\n", 6, 1, "expected no line after 'waits' (line 5), the record's last");
-    PE(HDR2 "offers a roll [ZD-CHOICE]\n", 5, 15, "expected no [RULE-ID] tag on 'offers', the record's standing");
+    PE(HDR2 "offers a roll [ZD-CHOICE]\n", 5, 15,
+       "expected no [RULE-ID] tag on 'offers', the record's standing");
 }
 
 /* At most UD_MAX_OFFERS actions, as a position offers at most so many:
@@ -378,6 +382,7 @@ Test(parse_offers, at_most_max_offers_actions)
         ud_buf_printf(&text, "%s%s%d", i % 11 ? " | " : i ? "\noffers a " : "offers a ", "x", i);
     ud_buf_putc(&text, '\n');
     /* the 513th, x512, is the 7th action of line 5 + 512 / 11 */
-    PE(ud_buf_str(&text), 5 + UD_MAX_OFFERS / 11, 10 + 6 * 7, "expected at most 512 actions in an offers list");
+    PE(ud_buf_str(&text), 5 + UD_MAX_OFFERS / 11, 10 + 6 * 7,
+       "expected at most 512 actions in an offers list");
     ud_buf_free(&text);
 }

@@ -753,24 +753,26 @@ Test(zc_blame, fewer_cards_offered_are_the_table_round_reading)
     run r;
     ud_blame b;
     char why[1024];
-    run_blamed(&r,
-               "undead-transcript 1\ngame zombies-cards\nplayer p1 hoarder\nplayer p2 hoarder\npartial\n"
-               "deal scavenge-16 holy-water-1 scavenge-3 scavenge-7 adrenaline-1 run-10 scavenge-2 brain-cramp "
-               "shove-5 adrenaline-4 oooooh-what-luck scavenge-20 power-outage scavenge-11 scavenge-9 "
-               "blackout-1 scavenge-21 scavenge-14\n"
-               "deal butter-fingers mind-fog-2 blackout-2 scavenge-19 no-guts-no-glory mind-fog-1 scavenge-15 "
-               "lucky-break-1 scavenge-10 rifle-2 run-8 run-6 scavenge-13 run-4 run-3 run-2 run-1 run-9\n"
-               "decide p2 play 14\ndecide p1 play 61\ndecide p1 fight\n"
-               "offers p2 fight\n",
-               &b, why, sizeof why);
+    run_blamed(
+        &r,
+        "undead-transcript 1\ngame zombies-cards\nplayer p1 hoarder\nplayer p2 hoarder\npartial\n"
+        "deal scavenge-16 holy-water-1 scavenge-3 scavenge-7 adrenaline-1 run-10 scavenge-2 brain-cramp "
+        "shove-5 adrenaline-4 oooooh-what-luck scavenge-20 power-outage scavenge-11 scavenge-9 "
+        "blackout-1 scavenge-21 scavenge-14\n"
+        "deal butter-fingers mind-fog-2 blackout-2 scavenge-19 no-guts-no-glory mind-fog-1 scavenge-15 "
+        "lucky-break-1 scavenge-10 rifle-2 run-8 run-6 scavenge-13 run-4 run-3 run-2 run-1 run-9\n"
+        "decide p2 play 14\ndecide p1 play 61\ndecide p1 fight\n"
+        "offers p2 fight\n",
+        &b, why, sizeof why);
     cr_assert_eq(r.status, RUN_CHECK_ERROR);
     cr_assert_eq(r.err.line, 11);
-    cr_assert_str_eq(r.err.msg,
-                     "the rules offer p2 (play 102|play 3|fight) here; the record's game offers p2 (fight): the "
-                     "rules also offer 'play 102', 'play 3'");
+    cr_assert_str_eq(
+        r.err.msg,
+        "the rules offer p2 (play 102|play 3|fight) here; the record's game offers p2 (fight): the "
+        "rules also offer 'play 102', 'play 3'");
     cr_assert_str_eq(r.err.rule, "round", "%s", why);
     cr_assert_eq(b.kind, UD_BLAME_READING);
-    cr_assert(strstr(why, "reading: undead plays this step as the record did under the reading round=table"), "%s",
-              why);
+    cr_assert(strstr(why, "reading: undead plays this step as the record did under the reading round=table"),
+              "%s", why);
     run_free(&r);
 }
