@@ -437,7 +437,7 @@ static void offers_text(const ud_game *g, const ud_setup *setup, const ud_offers
 typedef struct offers_pair {
     ud_buf ours_text, theirs_text;
     const char *ours[UD_MAX_OFFERS], *theirs[UD_MAX_OFFERS];
-    size_t at[UD_MAX_OFFERS];
+    size_t at[UD_MAX_OFFERS]; /* each text's offset in its buffer, while one side is read */
     bool ours_seen[UD_MAX_OFFERS], theirs_seen[UD_MAX_OFFERS];
     int line[UD_MAX_OFFERS], col[UD_MAX_OFFERS];
     int n_ours, n_theirs;
