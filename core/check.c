@@ -429,8 +429,6 @@ static bool sync(checker *c, const char *next, const char *need_rule)
     return true;
 }
 
-static void offers_text(const ud_game *g, const ud_setup *setup, const ud_offers *o, char *out, size_t size);
-
 /* The rules' offers at a decision and the record's offers list, as text
  * (offers.h): each side's decisions NUL-separated in a buffer, and where
  * each of the record's stands. */
@@ -492,20 +490,30 @@ static void unseen_list(const char *const *item, const bool *seen, int n, ud_buf
         ud_buf_printf(out, ", ... (%d in all)", all);
 }
 
+/* "a|b|c|d|... (N in all)": a side's decisions, at most four, so that
+ * what each side offers that the other does not fits the message too;
+ * "nothing" for none. */
+static void offers_list(const char *const *item, int n, ud_buf *out)
+{
+    for (int i = 0; i < n && i < 4; i++)
+        ud_buf_printf(out, "%s%s", i ? "|" : "", item[i]);
+    if (n > 4)
+        ud_buf_printf(out, "|... (%d in all)", n);
+    if (n == 0)
+        ud_buf_puts(out, "nothing");
+}
+
 /* The two lists differ: refused at the record's list, naming both
  * sides, with the row of the decisions in question (offers.h). */
 static void offers_refused(checker *c, const offers_pair *op, const ud_rule *row)
 {
     const ud_tline *tl = &c->t->lines[c->cur];
-    char ours[400];
-    offers_text(c->g, &c->t->setup, &c->s->offers, ours, sizeof ours);
-    ud_buf theirs, msg;
+    ud_buf ours, theirs, msg;
+    ud_buf_init(&ours);
     ud_buf_init(&theirs);
     ud_buf_init(&msg);
-    for (int j = 0; j < op->n_theirs && j < 16; j++)
-        ud_buf_printf(&theirs, "%s%s", j ? "|" : "", op->theirs[j]);
-    if (op->n_theirs > 16)
-        ud_buf_printf(&theirs, "|... (%d in all)", op->n_theirs);
+    offers_list(op->ours, op->n_ours, &ours);
+    offers_list(op->theirs, op->n_theirs, &theirs);
     int col = tl->col[0];
     for (int j = op->n_theirs; j-- > 0;)
         if (!op->theirs_seen[j] && op->line[j] == tl->line)
@@ -526,8 +534,9 @@ static void offers_refused(checker *c, const offers_pair *op, const ud_rule *row
     const char *who = tl->tok[1];
     c->res->offers_row = c->err->set ? c->res->offers_row : row;
     ud_error_set(c->err, tl->line, col, row ? row->id : NULL,
-                 "the rules offer %s (%s) here; the record's game offers %s (%s): %s", who, ours, who,
-                 op->n_theirs ? ud_buf_str(&theirs) : "nothing", ud_buf_str(&msg));
+                 "the rules offer %s (%s) here; the record's game offers %s (%s): %s", who, ud_buf_str(&ours),
+                 who, ud_buf_str(&theirs), ud_buf_str(&msg));
+    ud_buf_free(&ours);
     ud_buf_free(&theirs);
     ud_buf_free(&msg);
 }
