@@ -300,13 +300,13 @@ static bool check_state(checker *c, const ud_tline *tl)
         if (hit || (!key && want[klen] == '\0'))
             continue;
         ok = false;
-        if (key && !c->err->set)
+        if (!c->err->set)
             snprintf(c->res->state_key, sizeof c->res->state_key, "%.*s", (int)(klen - 1), want);
         if (key)
             ud_error_set(c->err, tl->line, tl->col[i], rule_id(c->s), "state: expected %.*s, found %s",
                          (int)strcspn(key, " "), key, want);
         else
-            ud_error_set(c->err, tl->line, tl->col[i], NULL,
+            ud_error_set(c->err, tl->line, tl->col[i], rule_id(c->s),
                          "state: unknown key in '%s'; the state reads: %s", want, d);
     }
     ud_buf_free(&desc);

@@ -285,7 +285,7 @@ adapter-text)
     expect 0 out "conform zombie-dice: adapter '$shown', protocol 1, chance both (dictate, then follow)"
     conform_with offer 'ESC[31mREDESC[0mCSIDEL'
     expect 1 out "  found:    the implementation also offers '$shown'"
-    expect 1 rec.txt "decide p1 $shown"
+    expect 1 rec.txt "offers p1 stop | roll | $shown"
     conform_with state 'ESC[31mREDESC[0mCSIDEL'
     expect 1 out "  found:    turn=$shown"
     grep -qF "= turn=$shown brains=" rec.txt || fail "the record's state line is not escaped: $(cat -A rec.txt)"

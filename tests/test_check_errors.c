@@ -315,7 +315,9 @@ Test(check_errors, state_lines_are_checked)
         cr_assert_gt(i, 0, "%s: no state line", g->name);
         char *saved = strdup(d.line[i]);
         doc_set(&d, i, "= no-such-key=1");
-        expect_error(g, &d, d.n, i, "", "state: unknown key in 'no-such-key=1'", "an unknown state key");
+        /* the row it is refused at varies by game (test_check_messages.c
+         * holds one game's) */
+        expect_error(g, &d, d.n, i, NULL, "state: unknown key in 'no-such-key=1'", "an unknown state key");
         /* A known key with a wrong value. */
         char key[64], changed[128], want[160];
         cr_assert_eq(sscanf(saved, "= %63[^=]=", key), 1, "%s", saved);

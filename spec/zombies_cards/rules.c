@@ -516,6 +516,8 @@ static const ud_action pass_action = { ZC_ACT_PASS, { 0 } }, fight_action = { ZC
 
 static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
 {
+    if (seat < 0 || seat >= st->n_players)
+        return;
     const zc_player *pl = &st->p[seat];
     if (pl->played)
         return;
