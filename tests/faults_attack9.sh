@@ -6,8 +6,19 @@
 #   html-tail  show --format html read the record up to its last outcome or
 #            decision only: a line after it that breaks a rule (the winner
 #            changed, a final score) gave a page of a legal record, exit 0,
-#            where check and show said exit 1.  The page now opens at the
-#            departure, exit 1.
+#            where check and show said exit 1; so did a record cut short
+#            after a decision.  The page now opens at the departure, exit 1.
+#   show-refusal  show (text, svg) named the row the rules needed at a
+#            refused line, where check and the page name the rule by
+#            evidence (a swapped roll and bank: OD-ROLL, check OD-BANK);
+#            and a record that cannot be checked (no seed, no outcome
+#            lines) was exit 1, where check says bad input, exit 2.  show
+#            now says check's first line, with check's exit status.
+#   at-chance-step  show --at LINE on a line inside a chance step whose
+#            outcomes go on over the next lines (a board game's tiles dealt
+#            one a line) drew the position after the step's last line, its
+#            caption "after line LINE": the docs said no line after LINE is
+#            read.  The caption names the line read to and why.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack9 # fail, expect, run
@@ -30,7 +41,9 @@ html-tail)
     # the winner changed, then a final score: lines after the last roll
     sed '$s/winner p1 =24/winner p2 =24/' od.t > win.t
     sed "$((last - 1))s/bank p2 +5 =23/bank p2 +5 =22/" od.t > bank.t
-    for f in win.t bank.t; do
+    # a record cut after a decision: the rules need more than it holds
+    head -n 10 od.t > cut.t
+    for f in win.t bank.t cut.t; do
         run "$undead" check --no-db "$f"
         [[ $rc == 1 ]] || fail "$f: check exit $rc, expected 1: $(head -c 300 err)"
         line=$(sed -n "s/^$f:\([0-9]*\): .*/\1/p" err | head -n 1)
@@ -42,6 +55,43 @@ html-tail)
     # the legal record: a page with no departure, exit 0
     run "$undead" show one-die od.t --format html -o page.html
     [[ $rc == 0 && $(page_departure page.html) == none ]] || fail "the legal record: exit $rc: $(head -c 300 err)"
+    ;;
+show-refusal)
+    # the bank line before the roll it banks: check blames OD-BANK
+    "$undead" play one-die --no-db --seed 11 --players a,b,c |
+        awk 'NR == 86 { held = $0; next } NR == 87 { print; print held; next } { print }' > sw.t
+    run "$undead" check --no-db sw.t
+    [[ $rc == 1 ]] || fail "check sw.t: exit $rc, expected 1"
+    said=$(head -n 1 err)
+    [[ $said == "sw.t:86: OD-BANK: "* ]] || fail "check names another rule: $said"
+    run "$undead" show one-die sw.t
+    expect 1 err "$said"
+    run "$undead" show one-die sw.t --at 90
+    expect 1 err "$said"
+    # no seed, no outcome lines: cannot be checked, exit 2 as check says
+    head -n 5 sw.t > noseed.t
+    run "$undead" check --no-db noseed.t
+    [[ $rc == 2 ]] || fail "check noseed.t: exit $rc, expected 2"
+    said=$(head -n 1 err)
+    [[ $said == "noseed.t:5: the record cannot be checked from here: "* ]] || fail "check: $said"
+    run "$undead" show one-die noseed.t
+    expect 2 err "$said"
+    ;;
+at-chance-step)
+    "$undead" play zombies-board --no-db --seed 4 > zb.t
+    [[ $(sed -n '16,19p' zb.t | cut -d' ' -f1 | tr '\n' ' ') == "tile tile tile card " ]] ||
+        fail "the seeded record changed: $(sed -n '16,19p' zb.t)"
+    run "$undead" show zombies-board zb.t --at 16
+    [[ $rc == 0 ]] || fail "--at 16: exit $rc: $(head -c 300 err)"
+    [[ $(head -n 1 out) == "zb.t, after line 18 (line 16's chance step goes on to it)" ]] ||
+        fail "--at 16: $(head -n 1 out)"
+    tail -n +2 out > at16
+    run "$undead" show zombies-board zb.t --at 18
+    [[ $(head -n 1 out) == "zb.t, after line 18" ]] || fail "--at 18: $(head -n 1 out)"
+    tail -n +2 out | cmp -s - at16 || fail "--at 16 and --at 18 draw different positions"
+    run "$undead" show zombies-board zb.t --at 16 --format svg
+    grep -qF "<title>zb.t, after line 18 (line 16's chance step goes on to it)</title>" out ||
+        fail "svg: $(grep -o '<title>[^<]*' out)"
     ;;
 *)
     fail "no case '$case_'"
