@@ -93,6 +93,33 @@ at-chance-step)
     grep -qF "<title>zb.t, after line 18 (line 16's chance step goes on to it)</title>" out ||
         fail "svg: $(grep -o '<title>[^<]*' out)"
     ;;
+baseline-memory)
+    mkdir w
+    chmod 0777 w
+    chmod 0755 "$tmp"
+    # a FIFO of that name in the current folder
+    mkfifo ':memory:'
+    run "$undead" db baseline update zombie-dice --golden "$src/golden" --games 2 --file w/a.csv
+    [[ $rc == 0 && -s w/a.csv ]] || fail "a FIFO ':memory:' here: exit $rc: $(head -c 500 err)"
+    # a read-only current folder (root writes through modes: there as nobody)
+    mkdir ro
+    chmod 0555 ro
+    as_reader=()
+    if [[ $(id -u) == 0 ]]; then
+        command -v setpriv > /dev/null || { echo "faults_attack9 baseline-memory: no setpriv as root: the read-only folder is not tested"; exit 0; }
+        as_reader=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+    fi
+    for mode in update check; do
+        file=()
+        [[ $mode == update ]] && file=(--file ../w/b.csv)
+        run ${as_reader[@]+"${as_reader[@]}"} env -C ro "$undead" db baseline "$mode" zombie-dice \
+            --golden "$src/golden" --games 2 "${file[@]}"
+        [[ $rc != 2 ]] || fail "$mode in a read-only folder: exit 2: $(head -c 500 err)"
+        ! grep -q ':memory:' err || fail "$mode: $(head -c 500 err)"
+    done
+    [[ -s w/b.csv ]] || fail "update in a read-only folder wrote no baseline"
+    cmp -s w/a.csv w/b.csv || fail "the two baselines differ"
+    ;;
 *)
     fail "no case '$case_'"
     ;;
