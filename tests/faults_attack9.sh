@@ -8,6 +8,10 @@
 #            changed, a final score) gave a page of a legal record, exit 0,
 #            where check and show said exit 1; so did a record cut short
 #            after a decision.  The page now opens at the departure, exit 1.
+#   html-seed-only  a record of a seed and policies only whose own line
+#            breaks a rule (an 'over' the rules' game does not end with):
+#            check said exit 1, the page "no page: line 6: OD-RISK: ...",
+#            exit 2 (bad input).  The page is the departure, exit 1.
 #   show-refusal  show (text, svg) named the row the rules needed at a
 #            refused line, where check and the page name the rule by
 #            evidence (a swapped roll and bank: OD-ROLL, check OD-BANK);
@@ -55,6 +59,20 @@ html-tail)
     # the legal record: a page with no departure, exit 0
     run "$undead" show one-die od.t --format html -o page.html
     [[ $rc == 0 && $(page_departure page.html) == none ]] || fail "the legal record: exit $rc: $(head -c 300 err)"
+    ;;
+html-seed-only)
+    printf 'undead-transcript 1\ngame one-die\nplayer a risk:1\nplayer b risk:1\nseed 5\n' > legal.in
+    printf 'over a=won\n' | cat legal.in - > over.in
+    run "$undead" check --no-db over.in
+    [[ $rc == 1 ]] || fail "check over.in: exit $rc, expected 1: $(head -c 300 err)"
+    line=$(sed -n 's/^over\.in:\([0-9]*\): .*/\1/p' err | head -n 1)
+    [[ $line == 6 ]] || fail "check names line '$line': $(head -c 300 err)"
+    run "$undead" show one-die over.in --format html -o page.html
+    expect 1 err "undead show: over.in breaks a rule: the page opens at the line that breaks it ('undead check' names it there too)"
+    [[ $(page_departure page.html) == 6 ]] || fail "the page departs at $(page_departure page.html)"
+    # the legal seed-only record: stepped through, exit 0
+    run "$undead" show one-die legal.in --format html -o page.html
+    [[ $rc == 0 && $(page_departure page.html) == none ]] || fail "legal.in: exit $rc: $(head -c 300 err)"
     ;;
 show-refusal)
     # the bank line before the roll it banks: check blames OD-BANK

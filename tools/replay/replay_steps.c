@@ -245,6 +245,23 @@ static bool walk(replay *r, const char *shown, ud_buf *why)
     return ok;
 }
 
+/* A record of a seed and policies only whose check refuses a line of its
+ * own (an 'over' the rules' game does not end with): the rules' game
+ * cannot be regenerated to step through, so the page is the departure
+ * alone, on one step with no position, as a record refused before its
+ * first position is (walk); exit 1 as check, not a page refused. */
+static bool seed_only_departs(replay *r, const ud_check_result *res, const ud_error *err)
+{
+    r->steps = calloc(1, sizeof *r->steps);
+    if (!r->steps)
+        return false;
+    r->err = *err;
+    departure(r, err->line, res);
+    r->steps[r->n++] = (replay_step){ .first_line = 1, .line = err->line, .state = strdup("") };
+    r->depart_step = 0;
+    return true;
+}
+
 /* A record of a seed and policies only: stepped through as the rules play
  * it, from its canonical record (the checker's regeneration). */
 static bool canonical(const ud_transcript *t, replay *r, ud_buf *why)
@@ -261,6 +278,13 @@ static bool canonical(const ud_transcript *t, replay *r, ud_buf *why)
     ud_error err = { 0 };
     int rc = ud_check(t, &co, &res, &err);
     bool ok = fclose(f) == 0 && text;
+    if (ok && rc != 0 && !err.input && !err.limit && !err.internal && err.line > 0) {
+        free(text);
+        if (seed_only_departs(r, &res, &err))
+            return true;
+        ud_buf_puts(why, "out of memory");
+        return false;
+    }
     if (ok && rc != 0) {
         ud_buf_printf(why, "line %d: %s%s%s", err.line, err.rule, err.rule[0] ? ": " : "", err.msg);
         ok = false;
@@ -291,6 +315,8 @@ bool replay_steps(const ud_transcript *t, const char *text, size_t len, const ch
     r->len = len;
     if (!count_inputs(t) && !canonical(t, r, why))
         return false;
+    if (r->departs)
+        return true;
     int inputs = count_inputs(r->t);
     if (inputs + 1 > REPLAY_MAX_STEPS) {
         ud_buf_printf(why, "%d outcomes and decisions: the page steps through at most %d", inputs,
