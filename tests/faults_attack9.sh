@@ -101,14 +101,19 @@ at-chance-step)
         fail "the seeded record changed: $(sed -n '16,19p' zb.t)"
     run "$undead" show zombies-board zb.t --at 16
     [[ $rc == 0 ]] || fail "--at 16: exit $rc: $(head -c 300 err)"
-    [[ $(head -n 1 out) == "zb.t, after line 18 (line 16's chance step goes on to it)" ]] ||
+    [[ $(head -n 1 out) == "zb.t, after line 18 (the chance step goes on past line 16)" ]] ||
         fail "--at 16: $(head -n 1 out)"
     tail -n +2 out > at16
     run "$undead" show zombies-board zb.t --at 18
     [[ $(head -n 1 out) == "zb.t, after line 18" ]] || fail "--at 18: $(head -n 1 out)"
     tail -n +2 out | cmp -s - at16 || fail "--at 16 and --at 18 draw different positions"
+    # a comment line inside the step: the step is read whole the same way
+    sed '16a # dealt one a line' zb.t > zbc.t
+    run "$undead" show zombies-board zbc.t --at 17
+    [[ $(head -n 1 out) == "zbc.t, after line 19 (the chance step goes on past line 17)" ]] ||
+        fail "--at 17 (a comment): $(head -n 1 out)"
     run "$undead" show zombies-board zb.t --at 16 --format svg
-    grep -qF "<title>zb.t, after line 18 (line 16's chance step goes on to it)</title>" out ||
+    grep -qF "<title>zb.t, after line 18 (the chance step goes on past line 16)</title>" out ||
         fail "svg: $(grep -o '<title>[^<]*' out)"
     ;;
 baseline-memory)

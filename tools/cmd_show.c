@@ -145,7 +145,7 @@ static int draw(const ud_game *g, const ud_transcript *t, const char *shown, con
     int read = read_to(t, line);
     char goes_on[80] = "";
     if (read > line)
-        snprintf(goes_on, sizeof goes_on, " (line %d's chance step goes on to it)", line);
+        snprintf(goes_on, sizeof goes_on, " (the chance step goes on past line %d)", line);
     snprintf(caption, sizeof caption, "%s, after line %d%s%s%s", shown, read, goes_on,
              read == t->last_line ? " (the end)" : "", res.complete ? ": the game is over" : "");
     void (*hook)(const ud_game *, const void *, const ud_setup *, const char *, ud_buf *) =
