@@ -23,6 +23,11 @@
 #            one a line) drew the position after the step's last line, its
 #            caption "after line LINE": the docs said no line after LINE is
 #            read.  The caption names the line read to and why.
+#   edition-race  two faq --new-edition at once on one record of editions
+#            each read it, each wrote "edition 2" and said so; one of the
+#            two was lost (the file held the other's date).  The record's
+#            folder is locked from the read to the write: the second finds
+#            edition 2 recorded and says nothing changed.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack9 # fail, expect, run
@@ -142,6 +147,27 @@ baseline-memory)
     done
     [[ -s w/b.csv ]] || fail "update in a read-only folder wrote no baseline"
     cmp -s w/a.csv w/b.csv || fail "the two baselines differ"
+    ;;
+edition-race)
+    # edition 1 as the shipped record, one question's fingerprint changed:
+    # the FAQ now differs from it, so --new-edition records edition 2
+    sed '0,/^[a-z-]*\/[a-z0-9-]* [0-9a-f]\{16\}$/s/ [0-9a-f]\{16\}$/ 0000000000000000/' \
+        "$src/spec/faq-editions.txt" > base.txt
+    ! cmp -s base.txt "$src/spec/faq-editions.txt" || fail "no fingerprint changed"
+    for trial in 1 2 3; do
+        cp base.txt e.txt
+        "$undead" faq --editions e.txt --new-edition 2027-01-02 > one 2>&1 &
+        "$undead" faq --editions e.txt --new-edition 2027-01-02 > two 2>&1 &
+        wait
+        date=$(sed -n 's/^edition 2 \(.*\)$/\1/p' e.txt)
+        [[ -n $date ]] || fail "trial $trial: no edition 2 recorded: $(cat one two)"
+        claims=$(cat one two | grep -c '^faq: edition 2 of ' || true)
+        [[ $claims == 1 ]] || fail "trial $trial: $claims runs say they recorded edition 2: $(cat one two)"
+        grep -qx "faq: edition 2 of $date recorded in e.txt" one two ||
+            fail "trial $trial: the file holds $date: $(cat one two)"
+        grep -qx "faq: no question changed since edition 2: nothing recorded in e.txt" one two ||
+            fail "trial $trial: $(cat one two)"
+    done
     ;;
 *)
     fail "no case '$case_'"
