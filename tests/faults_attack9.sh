@@ -23,6 +23,10 @@
 #            one a line) drew the position after the step's last line, its
 #            caption "after line LINE": the docs said no line after LINE is
 #            read.  The caption names the line read to and why.
+#   memory-db  --db :memory: (or UNDEAD_DB=:memory:) recorded the run in
+#            SQLite's database in memory, lost at exit: exit 0, nothing
+#            recorded, as --db '' would (refused for that reason).  Refused
+#            the same way, exit 2; ./:memory: is a file of that name.
 #   edition-race  two faq --new-edition at once on one record of editions
 #            each read it, each wrote "edition 2" and said so; one of the
 #            two was lost (the file held the other's date).  The record's
@@ -147,6 +151,19 @@ baseline-memory)
     done
     [[ -s w/b.csv ]] || fail "update in a read-only folder wrote no baseline"
     cmp -s w/a.csv w/b.csv || fail "the two baselines differ"
+    ;;
+memory-db)
+    why="SQLite's database in memory, lost when undead ends: expected a file name (./:memory: for a file of that name; --no-db not to record)"
+    run "$undead" sim one-die --games 2 --db :memory:
+    expect 2 err "undead sim: results database: --db :memory:: $why"
+    [[ ! -s out ]] || fail "sim ran: $(head -c 300 out)"
+    run "$undead" play one-die --db :memory:
+    expect 2 err "undead play: results database: --db :memory:: $why"
+    run env UNDEAD_DB=:memory: "$undead" check one-die.t
+    expect 2 err "undead check: results database: UNDEAD_DB=:memory:: $why"
+    # a file of that name, given as a path, is a database like any other
+    run "$undead" sim one-die --games 2 --db ./:memory:
+    [[ $rc == 0 && -s ./:memory: ]] || fail "--db ./:memory:: exit $rc: $(head -c 300 err)"
     ;;
 edition-race)
     # edition 1 as the shipped record, one question's fingerprint changed:
