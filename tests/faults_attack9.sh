@@ -27,6 +27,9 @@
 #            SQLite's database in memory, lost at exit: exit 0, nothing
 #            recorded, as --db '' would (refused for that reason).  Refused
 #            the same way, exit 2; ./:memory: is a file of that name.
+#            And a name beginning 'file:' was read by SQLite as a URI
+#            ('file:r.db?mode=memory': in memory again, the run lost, exit
+#            0): it is now the file of that name, as the readers took it.
 #   edition-race  two faq --new-edition at once on one record of editions
 #            each read it, each wrote "edition 2" and said so; one of the
 #            two was lost (the file held the other's date).  The record's
@@ -164,6 +167,12 @@ memory-db)
     # a file of that name, given as a path, is a database like any other
     run "$undead" sim one-die --games 2 --db ./:memory:
     [[ $rc == 0 && -s ./:memory: ]] || fail "--db ./:memory:: exit $rc: $(head -c 300 err)"
+    for name in 'file:r.db?mode=memory' 'file::memory:'; do
+        run "$undead" sim one-die --games 2 --db "$name"
+        [[ $rc == 0 && -s ./$name ]] || fail "--db $name: exit $rc, no file of that name: $(ls)"
+        run "$undead" db runs --db "$name" --format csv
+        [[ $(grep -c ',complete,sim,' out) == 1 ]] || fail "--db $name: the run is not in it: $(cat out err)"
+    done
     ;;
 edition-race)
     # edition 1 as the shipped record, one question's fingerprint changed:
