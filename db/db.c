@@ -499,8 +499,12 @@ static db *open_db(const char *path, bool create, bool read_only, ud_buf *err)
         ud_buf_puts(err, "--db '': expected a file name");
         return NULL;
     }
+    /* SQLite's private in-memory database (the outcomes baseline's
+     * scratch): no file, so no file of that name in the current folder
+     * is looked at, and no folder need be writable */
+    bool memory = strcmp(path, ":memory:") == 0;
     struct stat sb;
-    bool exists = stat(path, &sb) == 0;
+    bool exists = !memory && stat(path, &sb) == 0;
     if (!exists && !create) {
         ud_buf_printf(err, "%s: no such database (run a command that records, e.g. 'undead sim', first)",
                       path);
@@ -533,12 +537,21 @@ static db *open_db(const char *path, bool create, bool read_only, ud_buf *err)
         db_close(d);
         return NULL;
     }
-    if (!writable(path, exists, err)) {
+    if (!memory && !writable(path, exists, err)) {
         db_close(d);
         return NULL;
     }
     int flags = SQLITE_OPEN_READWRITE | (exists ? 0 : SQLITE_OPEN_CREATE);
-    if (sqlite3_open_v2(path, &d->h, flags, NULL) != SQLITE_OK) {
+    /* a SQLite built to take URIs reads a name that begins "file:" as
+     * one ("file:r.db?mode=memory": a database in memory, the run lost):
+     * the file of that name is meant, as the readers open it (db_file_uri) */
+    bool uri_like = strncmp(path, "file:", 5) == 0;
+    char *named = malloc(strlen(path) + 3);
+    if (named)
+        snprintf(named, strlen(path) + 3, "%s%s", uri_like ? "./" : "", path);
+    int opened = named ? sqlite3_open_v2(named, &d->h, flags, NULL) : SQLITE_NOMEM;
+    free(named);
+    if (opened != SQLITE_OK) {
         ud_buf_printf(err, "%s: cannot open: %s", path, d->h ? sqlite3_errmsg(d->h) : "out of memory");
         db_close(d);
         return NULL;

@@ -2,9 +2,12 @@
  * cmd_faq.c - `undead faq`: the printable rules FAQ (faq/) as HTML,
  * Markdown, or PDF printed by headless Chromium (faq/faq_pdf.c).
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -376,14 +379,36 @@ static int faq_write_with(const faq_args *a, faq_opts *o)
     return status;
 }
 
+/* --new-edition reads the record of editions, adds to it and writes it
+ * whole (a temporary renamed over it): two at once would each record
+ * "edition N" and one of them be lost, though both said it was recorded.
+ * The folder holding the record is locked (flock) from the read to the
+ * write; the descriptor to close after, or -1 (no folder to open: the
+ * read then says what is wrong). */
+static int lock_editions_folder(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0 && flock(fd, LOCK_EX) != 0) {
+        close(fd);
+        fd = -1;
+    }
+    return fd;
+}
+
 /* The record of editions (--editions FILE, else the data folder's, which
- * may be missing: no edition yet); NULL, said, when it cannot be read. */
-static faq_editions *read_editions(const faq_args *a, char *path, size_t size)
+ * may be missing: no edition yet); NULL, said, when it cannot be read.
+ * With lock, its folder locked first (*lock: the descriptor, or -1). */
+static faq_editions *read_editions(const faq_args *a, char *path, size_t size, int *lock)
 {
     if (a->editions)
         snprintf(path, size, "%s", a->editions);
     else if (!cli_data_path("faq", "spec/faq-editions.txt", "--editions", path, size))
         return NULL;
+    if (lock)
+        *lock = lock_editions_folder(path);
     ud_buf err;
     ud_buf_init(&err);
     faq_editions *e = faq_editions_read(path, a->editions == NULL, &err);
@@ -427,12 +452,14 @@ static int faq_run(int argc, char **argv, const ud_game **games)
     if (rc != OPTS_GO_ON)
         return rc;
     char editions_path[4096];
-    faq_editions *editions = read_editions(&a, editions_path, sizeof editions_path);
-    if (!editions)
-        return UD_EXIT_USAGE;
-    if (a.new_edition) {
-        int status = new_edition(&a, editions, editions_path);
+    int lock = -1;
+    faq_editions *editions =
+        read_editions(&a, editions_path, sizeof editions_path, a.new_edition ? &lock : NULL);
+    if (!editions || a.new_edition) {
+        int status = editions ? new_edition(&a, editions, editions_path) : UD_EXIT_USAGE;
         faq_editions_free(editions);
+        if (lock >= 0)
+            close(lock);
         return status;
     }
     o.editions = editions;

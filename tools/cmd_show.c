@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blame.h"
 #include "check.h"
 #include "cli.h"
 #include "commands.h"
@@ -102,6 +103,34 @@ static bool write_out(const char *path, const ud_buf *b)
     return ok;
 }
 
+/* A refusal of t's check said as `undead check` says its first line:
+ * the rule by evidence (core/blame.h), not only the row the rules needed
+ * at the line; a record that cannot be checked (no outcome where one is
+ * needed, a limit of undead's) is bad input, exit 2, as check says. */
+static int refused(const ud_transcript *t, const ud_check_opts *co, const ud_check_result *res, ud_error *err,
+                   const char *shown)
+{
+    ud_blame b;
+    ud_blame_check(t, co, res, err, &b);
+    if (b.kind != UD_BLAME_NONE)
+        ud_blame_rule_ids(&b, err->rule, sizeof err->rule);
+    ud_error_print(err, shown, stderr);
+    return err->input ? UD_EXIT_USAGE : UD_EXIT_FAIL;
+}
+
+/* The last line a check cut after `line` reads: `line`, or the last line of
+ * the chance step it is in, whose outcomes go on over the next lines (one
+ * step: core/check.c reads them all, ud_transcript_chance_run_continues). */
+static int read_to(const ud_transcript *t, int line)
+{
+    int n = 0;
+    while (n < t->n && t->lines[n].line <= line)
+        n++;
+    while (n > 0 && ud_transcript_chance_run_continues(t, n - 1))
+        n++;
+    return n > 0 && t->lines[n - 1].line > line ? t->lines[n - 1].line : line;
+}
+
 /* Replay t up to o->at into state and draw it into out. */
 static int draw(const ud_game *g, const ud_transcript *t, const char *shown, const show_opts *o, void *state,
                 ud_buf *out)
@@ -109,14 +138,16 @@ static int draw(const ud_game *g, const ud_transcript *t, const char *shown, con
     ud_check_opts co = { .stop_after_line = (int)o->at, .state_out = state };
     ud_check_result res;
     ud_error err;
-    if (ud_check(t, &co, &res, &err) != 0) {
-        ud_error_print(&err, shown, stderr);
-        return UD_EXIT_FAIL;
-    }
+    if (ud_check(t, &co, &res, &err) != 0)
+        return refused(t, &co, &res, &err, shown);
     char caption[300];
     int line = o->at && o->at < (uint64_t)t->last_line ? (int)o->at : t->last_line;
-    snprintf(caption, sizeof caption, "%s, after line %d%s%s", shown, line,
-             line == t->last_line ? " (the end)" : "", res.complete ? ": the game is over" : "");
+    int read = read_to(t, line);
+    char goes_on[80] = "";
+    if (read > line)
+        snprintf(goes_on, sizeof goes_on, " (the chance step goes on past line %d)", line);
+    snprintf(caption, sizeof caption, "%s, after line %d%s%s%s", shown, read, goes_on,
+             read == t->last_line ? " (the end)" : "", res.complete ? ": the game is over" : "");
     void (*hook)(const ud_game *, const void *, const ud_setup *, const char *, ud_buf *) =
         o->format == SHOW_SVG ? g->draw_svg : g->draw_text;
     if (hook) {

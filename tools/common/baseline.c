@@ -62,7 +62,7 @@ static void add_seeded(recorder *r, const ud_game *g, uint64_t n)
 static char *compute(const ud_game *g, const char *root, const char *folder, uint64_t games)
 {
     recorder r;
-    rec_opts ro = { .path = ":memory:" };
+    rec_opts ro = { .path = cli_memory_db };
     if (!rec_begin(&r, &ro, "baseline", g))
         return NULL;
     bool ok = add_golden(&r, root, folder);

@@ -363,21 +363,32 @@ static bool busy_wait_set(const char *cmd)
     return true;
 }
 
+const char cli_memory_db[] = ":memory:";
+
 const char *cli_db_path(const char *cmd, const char *opt)
 {
     if (!busy_wait_set(cmd))
         return NULL;
-    if (opt)
-        return opt;
     const char *env = getenv("UNDEAD_DB");
-    if (env && !*env) {
+    if (!opt && env && !*env) {
         fprintf(stderr,
                 "undead %s: results database: UNDEAD_DB is empty: expected a file name "
                 "(unset it for undead.db in the current folder)\n",
                 cmd);
         return NULL;
     }
-    return env ? env : "undead.db";
+    const char *path = opt ? opt : env ? env : "undead.db";
+    /* SQLite takes the name ":memory:" for a database in memory, gone when
+     * undead ends: a run recorded there is lost, as with --db '' (the
+     * outcomes baseline's scratch uses it on purpose: cli_memory_db) */
+    if (path != cli_memory_db && strcmp(path, ":memory:") == 0) {
+        fprintf(stderr,
+                "undead %s: results database: %s:memory:: SQLite's database in memory, lost when undead "
+                "ends: expected a file name (./:memory: for a file of that name; --no-db not to record)\n",
+                cmd, opt ? "--db " : "UNDEAD_DB=");
+        return NULL;
+    }
+    return path;
 }
 
 /* The first folder of path (from its start) that is there but is not a

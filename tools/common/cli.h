@@ -139,6 +139,9 @@ bool cli_need_dir(const char *cmd, const char *path, const char *why);
  * the wait for another process's lock from $UNDEAD_DB_BUSY_MS (db.h:
  * db_set_busy_ms), NULL too when that is not a number of milliseconds. */
 const char *cli_db_path(const char *cmd, const char *opt);
+/* The one path cli_db_path takes for SQLite's database in memory (the
+ * outcomes baseline's scratch); ':memory:' given by a user is refused. */
+extern const char cli_memory_db[];
 /* Is path a directory (following links)?  Says nothing. */
 bool cli_is_dir(const char *path);
 /* Could the file an option names (opt as typed: "-o", "--export") be

@@ -196,6 +196,25 @@ static void steps_in_one_check(walker *w)
     free(fired);
 }
 
+/* A check of t cut after line `line` (the record's last: the whole) into
+ * state and after; a refusal is the departure, r->departs (a refusal that
+ * is no rule's is why, false).  True when the page goes on. */
+static bool check_or_depart(replay *r, int line, void *state, uint64_t *after, ud_check_result *res,
+                            ud_buf *why)
+{
+    if (check_to(r->t, line > 0 ? line : 1, state, after, res, &r->err) == 0)
+        return true;
+    if (r->err.input || r->err.limit) {
+        ud_buf_printf(why, "line %d: %s", r->err.line, r->err.msg);
+        return false;
+    }
+    departure(r, line, res);
+    if (!r->n) /* refused before any position: a step with none drawn */
+        r->steps[r->n++] = (replay_step){ .first_line = 1, .line = r->err.line, .state = strdup("") };
+    r->depart_step = r->n - 1;
+    return true;
+}
+
 /* The record's steps, into r (room for every input line and the set-up).
  * A refused line ends them (r->departs); a refusal that is no rule's (the
  * record cannot be checked: a limit of undead's) is why, false. */
@@ -211,23 +230,36 @@ static bool walk(replay *r, const char *shown, ud_buf *why)
     ud_check_result res;
     while (ok && w.next < t->n && !r->departs) {
         int line = step_line(t, w.next);
-        if (check_to(t, line > 0 ? line : 1, state, after, &res, &r->err) != 0) {
-            if (r->err.input || r->err.limit) {
-                ud_buf_printf(why, "line %d: %s", r->err.line, r->err.msg);
-                ok = false;
-                break;
-            }
-            departure(r, line, &res);
-            if (!r->n) /* refused before any position: a step with none drawn */
-                r->steps[r->n++] = (replay_step){ .first_line = 1, .line = r->err.line, .state = strdup("") };
-            r->depart_step = r->n - 1;
-            break;
-        }
-        take_step(&w, state, after, res.complete);
+        ok = check_or_depart(r, line, state, after, &res, why);
+        if (ok && !r->departs)
+            take_step(&w, state, after, res.complete);
     }
+    /* the steps end at the last outcome or decision; the lines after it
+     * (the last scores, the winner) are read by no step's check: one
+     * check of the whole record reads them, and a refusal there is the
+     * record's departure, at its last step */
+    if (ok && !r->departs)
+        ok = check_or_depart(r, t->last_line, state, after, &res, why);
     free(before);
     free(after);
     return ok;
+}
+
+/* A record of a seed and policies only whose check refuses a line of its
+ * own (an 'over' the rules' game does not end with): the rules' game
+ * cannot be regenerated to step through, so the page is the departure
+ * alone, on one step with no position, as a record refused before its
+ * first position is (walk); exit 1 as check, not a page refused. */
+static bool seed_only_departs(replay *r, const ud_check_result *res, const ud_error *err)
+{
+    r->steps = calloc(1, sizeof *r->steps);
+    if (!r->steps)
+        return false;
+    r->err = *err;
+    departure(r, err->line, res);
+    r->steps[r->n++] = (replay_step){ .first_line = 1, .line = err->line, .state = strdup("") };
+    r->depart_step = 0;
+    return true;
 }
 
 /* A record of a seed and policies only: stepped through as the rules play
@@ -246,6 +278,13 @@ static bool canonical(const ud_transcript *t, replay *r, ud_buf *why)
     ud_error err = { 0 };
     int rc = ud_check(t, &co, &res, &err);
     bool ok = fclose(f) == 0 && text;
+    if (ok && rc != 0 && !err.input && !err.limit && !err.internal && err.line > 0) {
+        free(text);
+        if (seed_only_departs(r, &res, &err))
+            return true;
+        ud_buf_puts(why, "out of memory");
+        return false;
+    }
     if (ok && rc != 0) {
         ud_buf_printf(why, "line %d: %s%s%s", err.line, err.rule, err.rule[0] ? ": " : "", err.msg);
         ok = false;
@@ -276,6 +315,8 @@ bool replay_steps(const ud_transcript *t, const char *text, size_t len, const ch
     r->len = len;
     if (!count_inputs(t) && !canonical(t, r, why))
         return false;
+    if (r->departs)
+        return true;
     int inputs = count_inputs(r->t);
     if (inputs + 1 > REPLAY_MAX_STEPS) {
         ud_buf_printf(why, "%d outcomes and decisions: the page steps through at most %d", inputs,
