@@ -35,6 +35,10 @@
 #            two was lost (the file held the other's date).  The record's
 #            folder is locked from the read to the write: the second finds
 #            edition 2 recorded and says nothing changed.
+#   db-foreign-options  db baseline check took --db and read no database;
+#            db runs took --golden, --file and --games (baseline's), db show
+#            and query took --limit (runs'): each taken and ignored.  Each
+#            is refused, naming where it belongs, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack9 # fail, expect, run
@@ -194,6 +198,22 @@ edition-race)
         grep -qx "faq: no question changed since edition 2: nothing recorded in e.txt" one two ||
             fail "trial $trial: $(cat one two)"
     done
+    ;;
+db-foreign-options)
+    run "$undead" db baseline check one-die --golden "$src/golden" --db x.db
+    expect 2 err "undead db: --db: db baseline check reads no results database; expected no --db"
+    [[ ! -e x.db ]] || fail "x.db made"
+    run "$undead" db runs --golden g
+    expect 2 err "undead db: --golden: not an option of db runs; expected it with db baseline only"
+    run "$undead" db runs --games 3
+    expect 2 err "undead db: --games: not an option of db runs; expected it with db baseline only"
+    run "$undead" db show last --file f.csv
+    expect 2 err "undead db: --file: not an option of db show; expected it with db baseline only"
+    run "$undead" db query runs-by-command --limit 3
+    expect 2 err "undead db: --limit: not an option of db query NAME; expected it with db runs only"
+    run "$undead" db baseline update one-die --limit 3
+    expect 2 err "undead db: --limit: not an option of db baseline update; expected it with db runs only"
+    [[ ! -e f.csv ]] || fail "f.csv made"
     ;;
 *)
     fail "no case '$case_'"

@@ -434,24 +434,50 @@ static bool format_applies(const char *sub, const db_opts *o)
     return false;
 }
 
-/* An option of one subcommand given another is refused rather than
- * ignored: --param and --list belong to query (with a name, and without),
- * --rules and --strict to diff.  False (message printed) when refused. */
-static bool options_apply(const char *sub, int nargs, const db_opts *o)
+/* The option of another subcommand given this one (sub with nargs
+ * operands, args), or NULL: --param and --list belong to query (with a
+ * name, and without), --rules and --strict to diff, --limit to runs,
+ * --golden, --file and --games to baseline.  baseline check reads no
+ * database, so --db is not its (update guards its --file against it). */
+static const char *foreign_option(const char *sub, int nargs, char **args, const opts_operands *ops,
+                                  const db_opts *o)
 {
-    bool query = !strcmp(sub, "query"), diff = !strcmp(sub, "diff");
-    const char *opt = o->n_params && !(query && nargs > 0) ? "--param"
-                      : o->list && !(query && nargs == 0)  ? "--list"
-                      : o->rules && !diff                  ? "--rules"
-                      : o->strict && !diff                 ? "--strict"
-                                                           : NULL;
+    bool query = !strcmp(sub, "query"), diff = !strcmp(sub, "diff"), baseline = !strcmp(sub, "baseline");
+    bool baseline_check = baseline && nargs > 0 && !strcmp(args[0], "check");
+    if (o->n_params && !(query && nargs > 0))
+        return "--param";
+    if (o->list && !(query && nargs == 0))
+        return "--list";
+    if ((o->rules || o->strict) && !diff)
+        return o->rules ? "--rules" : "--strict";
+    if (opts_was_given(&cmd_db_opts, ops, "limit") && strcmp(sub, "runs") != 0)
+        return "--limit";
+    if (!baseline && (o->baseline.golden || o->baseline.file || opts_was_given(&cmd_db_opts, ops, "games")))
+        return o->baseline.golden ? "--golden" : o->baseline.file ? "--file" : "--games";
+    if (baseline_check && opts_was_given(&cmd_db_opts, ops, "db"))
+        return "--db";
+    return NULL;
+}
+
+/* An option of one subcommand given another is refused rather than
+ * ignored.  False (message printed) when refused. */
+static bool options_apply(const char *sub, int nargs, char **args, const opts_operands *ops, const db_opts *o)
+{
+    const char *opt = foreign_option(sub, nargs, args, ops, o);
     if (!opt)
         return true;
-    const char *belongs = !strcmp(opt, "--param")  ? "db query NAME"
-                          : !strcmp(opt, "--list") ? "db query without a NAME"
-                                                   : "db diff";
-    fprintf(stderr, "undead db: %s: not an option of db %s%s; expected it with %s only\n", opt,
-            *sub ? sub : "", query && nargs > 0 ? " NAME" : "", belongs);
+    if (!strcmp(opt, "--db")) {
+        fputs("undead db: --db: db baseline check reads no results database; expected no --db\n", stderr);
+        return false;
+    }
+    const char *belongs = !strcmp(opt, "--param")                               ? "db query NAME"
+                          : !strcmp(opt, "--list")                              ? "db query without a NAME"
+                          : !strcmp(opt, "--rules") || !strcmp(opt, "--strict") ? "db diff"
+                          : !strcmp(opt, "--limit")                             ? "db runs"
+                                                                                : "db baseline";
+    bool named = nargs > 0 && (!strcmp(sub, "query") || !strcmp(sub, "baseline"));
+    fprintf(stderr, "undead db: %s: not an option of db %s%s%s; expected it with %s only\n", opt, sub,
+            named ? " " : "", named ? (!strcmp(sub, "query") ? "NAME" : args[0]) : "", belongs);
     return false;
 }
 
@@ -471,7 +497,7 @@ int cmd_db(int argc, char **argv)
     const char *sub = ops.n ? argv[ops.first] : "";
     int nargs = ops.n - 1;
     char **args = argv + ops.first + 1;
-    if (*sub && (!format_applies(sub, &o) || !options_apply(sub, nargs, &o))) {
+    if (*sub && (!format_applies(sub, &o) || !options_apply(sub, nargs, args, &ops, &o))) {
         rc = UD_EXIT_USAGE;
     } else if (!strcmp(sub, "query") && o.list && nargs == 0) {
         nq_list(stdout);
