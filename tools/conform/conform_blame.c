@@ -227,16 +227,18 @@ static void refused_lines(const cf_run *run, const cf_departure *dep, FILE *f)
      * in order, so it most likely ran short of the event at the first
      * line of another event after that event's last line, and the record
      * stops there (a guess: which words it took, the refusal does not
-     * say); one with none left took them all. */
+     * say); with no line of that event at all, before the first line, for
+     * words were left (an event the rules do not draw in the step: the
+     * lots for the first player).  One with none left took them all. */
     size_t n = dep->outcomes ? json_array_size(dep->outcomes) : 0;
     if (event && strstr(why, "no outcome given fits")) {
-        size_t last = n;
+        size_t taken = 0; /* the lines up to the event's last */
         for (size_t k = 0; k < n; k++) {
             const char *l = json_string_value(json_array_get(dep->outcomes, k));
             if (l && strncmp(l, event, strlen(event)) == 0 && l[strlen(event)] == ' ')
-                last = k;
+                taken = k + 1;
         }
-        n = last < n ? last + 1 : n;
+        n = taken;
     }
     for (size_t k = 0; k < n; k++) {
         const char *l = json_string_value(json_array_get(dep->outcomes, k));
