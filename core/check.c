@@ -1195,9 +1195,7 @@ static ud_transcript cut_at(const ud_transcript *t, int stop)
     int n = 0;
     while (n < t->n && t->lines[n].line <= stop)
         n++;
-    /* a chance step's outcomes that go on in the next line are one step */
-    while (n > 0 && ud_transcript_chance_run_continues(t, n - 1))
-        n++;
+    n = ud_transcript_step_end(t, n); /* a chance step that goes on is one step */
     if (n < t->n) {
         cut.n = n;
         cut.partial = 1;

@@ -803,3 +803,10 @@ bool ud_transcript_chance_run_continues(const ud_transcript *t, int i)
     return i + 1 < t->n && t->lines[i].kind == UD_TL_CHANCE && t->lines[i + 1].kind == UD_TL_CHANCE &&
            strcmp(t->lines[i + 1].tok[0], t->lines[i].tok[0]) == 0;
 }
+
+int ud_transcript_step_end(const ud_transcript *t, int n)
+{
+    while (n > 0 && ud_transcript_chance_run_continues(t, n - 1))
+        n++;
+    return n;
+}

@@ -157,24 +157,14 @@ static void take_step(walker *w, const void *state, const uint64_t *after, bool 
     w->next = next_input(w->r->t, w->next);
 }
 
-/* The index of the first line a check cut after input line i leaves
- * unread (stop_after_line): a chance line's outcomes that go on in the
- * next lines of the same verb are read to their end. */
-static int cut_end(const ud_transcript *t, int i)
-{
-    int n = i + 1;
-    while (n > 0 && n < t->n && ud_transcript_chance_run_continues(t, n - 1))
-        n++;
-    return n;
-}
-
 /* ud_check_opts.at_input: a check cut before line index `next` ends here,
- * so does the check of every input line whose cut leaves that line unread
- * and that has no step yet. */
+ * so does the check of every input line whose cut (stop_after_line, its
+ * chance step read whole) leaves that line unread and that has no step
+ * yet. */
 static void at_input(void *ctx, int next, const void *state)
 {
     walker *w = ctx;
-    while (w->next < w->r->t->n && cut_end(w->r->t, w->next) <= next)
+    while (w->next < w->r->t->n && ud_transcript_step_end(w->r->t, w->next + 1) <= next)
         take_step(w, state, w->fired, false);
 }
 
