@@ -147,6 +147,11 @@ baseline-memory)
     if [[ $(id -u) == 0 ]]; then
         command -v setpriv > /dev/null || { echo "faults_attack9 baseline-memory: no setpriv as root: the read-only folder is not tested"; exit 0; }
         as_reader=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+        # a checkout in a private folder (mktemp -d is 0700) is out of nobody's reach
+        "${as_reader[@]}" test -x "$undead" -a -r "$src/golden" || {
+            echo "faults_attack9 baseline-memory: user nobody cannot run $undead or read $src/golden: the read-only folder is not tested"
+            exit 0
+        }
     fi
     for mode in update check; do
         file=()
