@@ -607,6 +607,9 @@ static int standing(checker *c, const char *event, const char *need, const char 
         c->partial_end = 1;
         return 1;
     }
+    bool a_player = false;
+    for (int i = 0; i < t->setup.n_players; i++)
+        a_player |= strcmp(t->setup.names[i], tl->tok[1]) == 0;
     if ((waits || offers) && !event && !c->err->set) { /* the move elsewhere: the rows that took it (blame) */
         c->res->wrong_seat = true;
         c->res->seat_named = -1;
@@ -615,7 +618,10 @@ static int standing(checker *c, const char *event, const char *need, const char 
                 c->res->seat_named = i;
     }
     ud_error_set(c->err, tl->line, tl->col[0], rule, "the rules need %s here; the record's game %s '%s'%s",
-                 need, standing_words(tl->kind), tl->tok[1], tl->kind == UD_TL_NEEDS ? " outcome" : "");
+                 need, standing_words(tl->kind), tl->tok[1],
+                 tl->kind == UD_TL_NEEDS ? " outcome"
+                 : a_player              ? ""
+                                         : ", no player of this table");
     return 0;
 }
 

@@ -442,13 +442,13 @@ static bool standing_line(parser *ps, ud_tline *tl)
     bool waits = strcmp(tl->tok[0], "waits") == 0;
     tl->kind = waits ? UD_TL_WAITS : UD_TL_NEEDS;
     bool known = false;
-    if (tl->ntok == 2 && waits)
-        known = is_player(ps->t, tl->tok[1]);
+    if (tl->ntok == 2 && waits) /* any word: the check refuses one no player has, as for over */
+        known = true;
     else if (tl->ntok == 2)
         known = ud_game_is_chance_event(ps->t->game, tl->tok[1]);
     if (!known)
         ud_error_set(ps->err, tl->line, tl->col[tl->ntok > 1 ? 1 : 0], NULL,
-                     waits ? "expected 'waits PLAYER', a player named in the header"
+                     waits ? "expected 'waits PLAYER', one word naming the player to move"
                            : "expected 'needs EVENT', one of the game's chance verbs");
     return known;
 }

@@ -28,7 +28,10 @@
 #   offers-to-move  conform type-checked the "to_move" of an offers answer
 #            but never compared it: another player, a name no player has,
 #            "" and null were all agreed. Each is a to-move departure, exit 1,
-#            its record the game to the position asked about.
+#            its record the game to the position asked about, then
+#            "waits PLAYER" naming the player the answer put to move ("?"
+#            for null or ""), which check refuses there (exit 1), naming
+#            the row the rules wait for, as conform does.
 #   adapter-text  the adapter's hello "name" (and its offers, state values
 #            and error texts) were printed raw, a terminal's escape
 #            sequences live: conform prints and records every control
@@ -268,11 +271,19 @@ offers-to-move)
         expect 1 out "  expected: p1 to move"
         expect 1 out "  found:    $found"
         expect 1 out '  request:  {"cmd":"offers"}'
-        # the record: the game to the position asked about, which check takes
+        expect 1 out "  rule:     ZD-CHOICE"
+        expect 1 out "  why:      none: nothing explains it: no other reading and no single changed row plays this step as the implementation did, and no row of the step wrote what differs; ZD-CHOICE is the row the rules needed at this position"
+        # the record: the game to the position asked about, then the player
+        # the answer put to move, which check refuses there, naming the row
         expect 1 rec.txt "# to-move: expected p1 to move; the implementation: $found"
         [[ $(grep -c '^decide ' rec.txt) == 1 ]] || fail "the record is not cut at the offers: $(cat rec.txt)"
+        word=$tm other=""
+        [[ $tm == "" || $tm == null ]] && word="?"
+        [[ $tm == p2 ]] || other=", no player of this table"
+        [[ $(tail -n 1 rec.txt) == "waits $word" ]] || fail "the record does not end 'waits $word': $(tail -n 3 rec.txt)"
+        n=$(wc -l < rec.txt)
         run "$undead" check --no-db rec.txt
-        expect 0 out "rec.txt: ok (partial): p1=0 p2=0"
+        expect 1 err "rec.txt:$n: ZD-CHOICE: the rules need a decision by p1 (stop|roll) here; the record's game waits for a decision by '$word'$other"
     done
     # the right player is agreed with
     conform_with to-move p1

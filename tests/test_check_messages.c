@@ -654,11 +654,31 @@ Test(check_errors, a_line_after_waits_is_bad_input)
               r.err.msg);
 }
 
-Test(check_errors, waits_names_a_player_of_the_header)
+Test(check_errors, waits_names_one_word)
 {
-    run_text(&r, H2 "waits zed\n");
+    run_text(&r, H2 "waits\n");
     cr_assert_eq(r.status, RUN_PARSE_ERROR);
-    cr_assert(strstr(r.err.msg, "expected 'waits PLAYER', a player named in the header"), "%s", r.err.msg);
+    cr_assert(strstr(r.err.msg, "expected 'waits PLAYER', one word naming the player to move"), "%s",
+              r.err.msg);
+    run_text(&r, H2 "waits a b\n");
+    cr_assert_eq(r.status, RUN_PARSE_ERROR);
+    cr_assert(strstr(r.err.msg, "expected 'waits PLAYER', one word naming the player to move"), "%s",
+              r.err.msg);
+}
+
+/* A player the table lacks, as an implementation may name one (conform
+ * writes it, or '?' for no one), is the record's game waiting otherwise:
+ * refused where the rules stand, as for an over line. */
+Test(check_errors, waits_for_a_player_the_table_lacks_is_the_records_game)
+{
+    CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\nwaits zed\n", 7, "ZD-CHOICE",
+        "the rules need a decision by a (stop|roll) here; the record's game waits for a decision by 'zed', "
+        "no player of this table");
+    CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\nwaits ?\n", 7, "ZD-CHOICE",
+        "the rules need a decision by a (stop|roll) here; the record's game waits for a decision by '?', "
+        "no player of this table");
+    CEQ(H2 "draw green green green\nroll green:brain green:feet green:feet\nwaits b\n", 7, "ZD-CHOICE",
+        "the rules need a decision by a (stop|roll) here; the record's game waits for a decision by 'b'");
 }
 
 Test(check_errors, over_with_the_rules_outcomes_passes)

@@ -208,6 +208,18 @@ static void waits_line(const cf_run *run, const cf_departure *dep, FILE *f)
         fprintf(f, "waits %s\n", their_seat(run, dep));
 }
 
+/* A to-move departure in an offers answer (the step report before it
+ * agreed): the player the answer put to move, as the record's last line,
+ * "waits PLAYER", so that `undead check` refuses the record there, as
+ * conform did.  A name no player has is kept, as an over line keeps one
+ * (the check says the rules wait for another); null, "" or a name that is
+ * no plain word is written "?", which no player is. */
+static void to_move_line(const cf_departure *dep, FILE *f)
+{
+    const json_t *tm = dep->their_to_move;
+    fprintf(f, "waits %s\n", json_is_string(tm) ? result_word(json_string_value(tm)) : "?");
+}
+
 /* A refused step: the outcomes dictated, and the event the implementation
  * needed one more of, when the refusal names one of the game's in quotes
  * (undead serve's words: "the rules need a 'draw' outcome ..."), so that
@@ -372,8 +384,11 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
     uint64_t j = dep->decisions;
     if (at_position) {
         /* found before the next decision: the game to that position */
-        if (replay_to(r, run, tape, j, &sink) && r->st == UD_DECIDE && dep->kind == CF_DEP_OFFERS)
+        bool there = replay_to(r, run, tape, j, &sink) && r->st == UD_DECIDE;
+        if (there && dep->kind == CF_DEP_OFFERS)
             offers_lines(ud_player(&r->s, g->to_move(r->state)), dep->their_offers, f);
+        else if (there && dep->kind == CF_DEP_TO_MOVE)
+            to_move_line(dep, f);
     } else {
         json_t *ours = NULL; /* the rules' state after the step */
         if (j > 0 && replay_to(r, run, tape, j - 1, &sink) && r->st == UD_DECIDE) {
@@ -823,7 +838,11 @@ static void provenance(cf_run *run, const cf_tape *tape, cf_departure *dep, ud_b
 {
     if (dep->kind == CF_DEP_STATE || dep->kind == CF_DEP_OVER)
         blame_by_keys(run, tape, dep, b);
-    if (b->kind == UD_BLAME_NONE && dep->rule[0])
+    /* a to-move answer to offers contradicts the implementation's own
+     * report before it: no row of the step wrote it, and the row the
+     * rules wait for is named as the one needed (cf_blame), not as its
+     * provenance */
+    if (b->kind == UD_BLAME_NONE && dep->rule[0] && !(dep->kind == CF_DEP_TO_MOVE && dep->at_offers))
         ud_blame_add_row(b, ud_game_rule(run->o->game, dep->rule),
                          dep->kind == CF_DEP_OFFERS ? "the decisions of the kind in question"
                                                     : "the outcome in question (the row drawing it)");
@@ -887,6 +906,8 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
         ud_blame_rule_ids(b, dep->rule, sizeof dep->rule);
     ud_buf_clear(&dep->why);
     ud_blame_evidence(g, b, "the implementation", &dep->why);
+    if (b->kind == UD_BLAME_NONE && dep->kind == CF_DEP_TO_MOVE && dep->at_offers && dep->rule[0])
+        ud_buf_printf(&dep->why, "; %s is the row the rules needed at this position", dep->rule);
     cf_tape_free(&before->tape);
     json_decref(lines);
     free(before);

@@ -42,7 +42,8 @@ void cf_departure_free(cf_departure *d)
     json_decref(d->their_state);
     json_decref(d->their_offers);
     json_decref(d->their_report);
-    d->outcomes = d->their_state = d->their_offers = d->their_report = NULL;
+    json_decref(d->their_to_move);
+    d->outcomes = d->their_state = d->their_offers = d->their_report = d->their_to_move = NULL;
 }
 
 /* Start a departure report (the old one, if any, cleared). */
@@ -771,6 +772,12 @@ static cf_verdict compare_offers(play_ctx *pc)
     if (!same_to_move(pc, json_object_get(reply, "to_move"), pc->x.dep)) {
         fill_where(pc, pc->x.dep);
         pc->x.dep->at_offers = true;
+        pc->x.dep->their_to_move = json_incref(json_object_get(reply, "to_move"));
+        /* the row whose decision the rules wait for, named where no change
+         * explains the answer, as `undead check` names it at the record's
+         * waits line (the step before agreed: nothing in it wrote this) */
+        if (pc->s.offers.n > 0 && pc->s.offers.by[0])
+            snprintf(pc->x.dep->rule, sizeof pc->x.dep->rule, "%s", pc->s.offers.by[0]->id);
         json_decref(reply);
         return CF_DEPART;
     }
