@@ -825,10 +825,13 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
     /* no match, or the line used up with none to go on in (RAN_OUT) */
     const ud_tline *tl = &t->lines[c->active];
     int first_unused = ud_chance_script_first_unused(&c->script);
-    if (first_unused == tl->ntok && c->active + 1 < t->n && t->lines[c->active + 1].kind == UD_TL_NEEDS &&
+    if (c->active + 1 < t->n && t->lines[c->active + 1].kind == UD_TL_NEEDS &&
         strcmp(t->lines[c->active + 1].tok[1], p->event) == 0) {
         /* the record's game wants one more of this event, and says so:
-         * it ends here (standing) */
+         * it ends here (standing).  The line's words used up, or those
+         * left none that fits: as a refusal in dictate mode wants one
+         * (docs/conformance.md), with words left that fit no pick of
+         * the implementation's (its dice, its deck) */
         c->last_used = t->lines[c->active + 1].line;
         c->cur = c->active + 2;
         c->active = -1;

@@ -712,6 +712,41 @@ Test(check_errors, needs_one_more_of_the_line_just_used_up_passes)
     cr_assert_eq(r.res.complete, 0);
 }
 
+/* needs EVENT right after a line of EVENT whose words left fit no pick
+ * (conform's record of a refusal in dictate mode, "no outcome given
+ * fits"): the record's game wants one more of the event, none of those
+ * words being one, and ends there.  The cup holds no red die after
+ * three reds have scored: 'red' fits no draw. */
+#define REDS_SCORED H2 "draw red red red\nroll red:brain red:brain red:brain\ndecide a roll\n" /* 5-7 */
+
+Test(check_errors, needs_after_words_that_fit_no_pick_passes)
+{
+    run_text(&r, REDS_SCORED "draw red\nneeds draw\n");
+    cr_assert_eq(r.status, RUN_OK, "%s", r.err.msg);
+    cr_assert_eq(r.res.complete, 0);
+    /* without the needs line, the word is what cannot happen */
+    CE(REDS_SCORED "draw red\n", 8, "ZD-DRAW", "'red' cannot happen here");
+    /* a word that fits is taken: the record then wants a draw where the
+     * rules roll the three dice drawn */
+    CE(REDS_SCORED "draw green green green\nneeds draw\n", 9, "ZD-MUST-ROLL",
+       "the rules need a 'roll' outcome here; the record's game needs a 'draw' outcome");
+}
+
+/* The same, blamed: the record's game refused a dictated draw of three
+ * yellow dice at its first pick, as a game with no yellow die in the
+ * cup does (conform's record of the reading dice=hunk-hottie): that
+ * reading is named, not the row the rules needed next. */
+Test(check_errors, needs_after_words_that_fit_no_pick_is_blamed_on_the_reading)
+{
+    ud_blame b;
+    char why[1024];
+    run_blamed(&r, H2 "draw yellow yellow yellow\nneeds draw\n", &b, why, sizeof why);
+    cr_assert_eq(r.status, RUN_CHECK_ERROR);
+    cr_assert_eq(r.err.line, 6, "%s", r.err.msg);
+    cr_assert_eq(b.kind, UD_BLAME_READING, "%s", why);
+    cr_assert(strstr(why, "under the reading dice=hunk-hottie"), "%s", why);
+}
+
 /* ---- where a record's game stands at its end: the decisions it offers ---------------------- */
 
 #define AT_CHOICE H2 "draw green green green\nroll green:brain green:feet green:feet\n" /* lines 5-6 */
