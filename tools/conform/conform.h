@@ -143,13 +143,15 @@ typedef struct cf_departure {
     ud_buf expected, found; /* one line each, as a person reads them */
     ud_buf why;             /* how the rule was found, more detail */
     char request[160];
-    bool at_offers;        /* found in an offers answer, at the position before a decision */
-    json_t *outcomes;      /* the step's outcome lines (dictated, or the adapter's), or NULL */
-    json_t *their_state;   /* the adapter's state object, or NULL */
-    bool their_over;       /* whether the adapter said the game is over */
-    json_t *their_offers;  /* CF_DEP_OFFERS: the adapter's offers */
-    json_t *their_to_move; /* CF_DEP_TO_MOVE found in an offers answer: its "to_move" */
-    json_t *their_report;  /* a play's departure: the adapter's whole answer (its to_move,
+    bool at_offers;         /* found in an offers answer, at the position before a decision */
+    json_t *outcomes;       /* the step's outcome lines (dictated, or the adapter's), or NULL */
+    json_t *their_state;    /* the adapter's state object, or NULL */
+    bool their_over;        /* whether the adapter said the game is over */
+    json_t *their_offers;   /* CF_DEP_OFFERS: the adapter's offers */
+    json_t *their_to_move;  /* CF_DEP_TO_MOVE found in an offers answer: its "to_move" */
+    bool changed;           /* the blame found a change of the rules that plays the step so */
+    ud_blame_change change; /* ... the first one (cf_blame) */
+    json_t *their_report;   /* a play's departure: the adapter's whole answer (its to_move,
                            * result, unused), or NULL */
 } cf_departure;
 

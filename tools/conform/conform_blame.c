@@ -12,9 +12,12 @@
  * what differs.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "action.h"
 #include "chance_script.h"
@@ -338,6 +341,8 @@ static void offers_lines(const char *player, const json_t *theirs, FILE *f)
     ud_buf_free(&written);
 }
 
+static bool changed_refusal_lines(const cf_run *run, const cf_tape *tape, const cf_departure *dep, FILE *f);
+
 void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, ud_buf *out)
 {
     const ud_game *g = run->o->game;
@@ -402,9 +407,10 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
             if (dep->kind != CF_DEP_REFUSED && ud_decide_offer(&r->s, r->state, i) != UD_ERROR)
                 ours = cf_state_json(g, r->state, &run->o->match.setup);
         }
-        if (dep->kind == CF_DEP_REFUSED)
-            refused_lines(run, dep, f);
-        else {
+        if (dep->kind == CF_DEP_REFUSED) {
+            if (!dep->changed || !changed_refusal_lines(run, tape, dep, f))
+                refused_lines(run, dep, f);
+        } else {
             outcome_lines(dep, f);
             their_state_line(dep, ours, f);
             waits_line(run, dep, f);
@@ -902,6 +908,9 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
     if (ok && b->kind == UD_BLAME_NONE)
         provenance(run, tape, dep, b);
     dep->blame = b->kind;
+    dep->changed = b->kind == UD_BLAME_READING || b->kind == UD_BLAME_ROW;
+    if (dep->changed)
+        dep->change = b->found[0];
     if (b->kind != UD_BLAME_NONE)
         ud_blame_rule_ids(b, dep->rule, sizeof dep->rule);
     ud_buf_clear(&dep->why);
@@ -912,4 +921,164 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
     json_decref(lines);
     free(before);
     free(b);
+}
+
+/* ---- a refused step, as the change named takes its outcomes ---------------------------- */
+
+/* The outcomes a refused step took under the change the blame named:
+ * the lines its rows wrote (chance_line_sink), and the words of the row
+ * that ran short, picked before it did. */
+typedef struct taking {
+    ud_chance inner; /* lines_pick over the dictated lines */
+    json_t *taken;
+    ud_buf pending;
+    char pending_event[32];
+    bool mixed; /* the pending words are of more than one event */
+} taking;
+
+static int taking_pick(ud_chance *ch, const ud_pick_req *p)
+{
+    taking *tk = ch->ctx;
+    int k = lines_pick(&tk->inner, p);
+    ch->why[0] = '\0';
+    if (k < 0)
+        return k;
+    if (tk->pending.len && strcmp(tk->pending_event, p->event) != 0)
+        tk->mixed = true;
+    snprintf(tk->pending_event, sizeof tk->pending_event, "%s", p->event);
+    ud_buf_printf(&tk->pending, " %s", p->label(p->ctx, k));
+    return k;
+}
+
+static void taking_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
+{
+    taking *tk = k->ctx;
+    size_t before = json_array_size(tk->taken);
+    ud_sink inner = { chance_line_sink, tk->taken };
+    chance_line_sink(&inner, s, text, rule);
+    if (json_array_size(tk->taken) > before) { /* a row's outcomes written: none pending */
+        ud_buf_clear(&tk->pending);
+        tk->mixed = false;
+    }
+}
+
+/* In the child: play the refused step under the change, and write to fd
+ * the lines it took and "needs EVENT"; the exit status says whether it
+ * ran short as the implementation did (10) or not (11). */
+static void changed_refusal_child(const blame_ctx *c, int fd)
+{
+    ud_table *t = malloc(sizeof *t);
+    ud_setup setup = c->run->o->match.setup;
+    replay *scratch = calloc(1, sizeof *scratch);
+    lines_src *src = calloc(1, sizeof *src);
+    taking *tk = calloc(1, sizeof *tk);
+    if (!t || !scratch || !src || !tk)
+        _exit(11);
+    *t = c->run->table;
+    if (!ud_blame_apply(&c->dep->change, t, &setup) || !same_history(c, t, &setup, scratch))
+        _exit(11);
+    src->lines = c->lines;
+    ud_chance_script_init(&src->script, next_line, src);
+    tk->inner = (ud_chance){ .pick = lines_pick, .ctx = src };
+    tk->taken = json_array();
+    ud_buf_init(&tk->pending);
+    ud_chance ch = { .pick = taking_pick, .ctx = tk };
+    ud_sink sink = { taking_line, tk };
+    scratch->s.table = t;
+    scratch->s.setup = &setup;
+    scratch->s.chance = &ch;
+    scratch->s.sink = &sink;
+    scratch->s.check_invariants = 0;
+    ud_status st =
+        c->a ? ud_decide(&scratch->s, scratch->state, c->a) : ud_start(&scratch->s, scratch->state);
+    if (st != UD_ERROR || !src->starved || !refused_event(c->run, c->dep, src) || !tk->taken || tk->mixed ||
+        (tk->pending.len && strcmp(tk->pending_event, src->starved_on) != 0))
+        _exit(11);
+    /* words left that fit no pick (not a line used up): in the line the
+     * row ran short in, after those it took, as the record's last line
+     * of that event says (check's standing, golden/README.md) */
+    bool unfit = !ud_chance_script_used_up(&src->script);
+    if (unfit && (src->ntok == 0 || strcmp(src->tok[0], src->starved_on) != 0))
+        _exit(11);
+    ud_buf out;
+    ud_buf_init(&out);
+    for (size_t i = 0; i < json_array_size(tk->taken); i++) {
+        cf_put_shown(&out, json_string_value(json_array_get(tk->taken, i)));
+        ud_buf_putc(&out, '\n');
+    }
+    if (tk->pending.len || unfit) {
+        ud_buf_puts(&out, src->starved_on);
+        cf_put_shown(&out, ud_buf_str(&tk->pending));
+        for (int w = 1; unfit && w < src->ntok && w < UD_SCRIPT_MAX_TOKENS; w++)
+            if (!src->script.used[w])
+                ud_buf_printf(&out, " %s", src->tok[w]);
+        ud_buf_putc(&out, '\n');
+    }
+    ud_buf_printf(&out, "needs %s\n", src->starved_on);
+    for (size_t off = 0; off < out.len;) {
+        ssize_t n = write(fd, out.data + off, out.len - off);
+        if (n <= 0)
+            _exit(11);
+        off += (size_t)n;
+    }
+    _exit(10);
+}
+
+/* A refused step whose refusal a change of the rules explains (the
+ * blame's first): its outcome lines as that change takes them, then
+ * "needs EVENT", written to f, so that `undead check` plays the record
+ * under that change as conform did (the dictated lines as they were
+ * sent hold words the implementation never took, which check, reading
+ * a record's words in order, cannot skip).  Played in a child, as the
+ * blame's trials are (a changed table runs rows where their code assumes
+ * they never run).  False, writing nothing, when it cannot say. */
+static bool changed_refusal_lines(const cf_run *run, const cf_tape *tape, const cf_departure *dep, FILE *f)
+{
+    enum { LINES_MAX = 1 << 16 };
+    replay *before = calloc(1, sizeof *before);
+    int fds[2];
+    if (!before || pipe(fds) != 0) {
+        free(before);
+        return false;
+    }
+    uint64_t j = dep->decisions;
+    ud_action a = { 0 };
+    bool ok = true;
+    if (j > 0) {
+        ok = replay_to(before, run, tape, j - 1, NULL) && before->st == UD_DECIDE;
+        if (ok)
+            a = before->s.offers.action[cf_tape_next(&before->tape, (uint32_t)before->s.offers.n, -1)];
+    }
+    blame_ctx c = { run, tape, dep, dep->outcomes, before, j > 0 ? &a : NULL };
+    fflush(NULL);
+    pid_t pid = ok && dep->outcomes ? fork() : -1;
+    if (pid == 0) {
+        close(fds[0]);
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, 1);
+            dup2(null, 2);
+        }
+        alarm(10);
+        changed_refusal_child(&c, fds[1]);
+    }
+    close(fds[1]);
+    char *text = malloc(LINES_MAX + 1);
+    size_t len = 0;
+    ssize_t n = 1;
+    while (text && pid > 0 && len < LINES_MAX && (n = read(fds[0], text + len, LINES_MAX - len)) > 0)
+        len += (size_t)n;
+    close(fds[0]);
+    int status = 0;
+    if (pid > 0)
+        while (waitpid(pid, &status, 0) < 0)
+            ;
+    bool written = text && pid > 0 && n == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 10;
+    if (written)
+        fwrite(text, 1, len, f);
+    free(text);
+    if (j > 0)
+        cf_tape_free(&before->tape);
+    free(before);
+    return written;
 }
