@@ -880,6 +880,8 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
     blame_ctx c = { run, tape, dep, dep->outcomes ? dep->outcomes : lines, before, j > 0 ? &a : NULL };
     if (ok)
         ud_blame_search(&run->table, &run->o->match.setup, step_trial, NULL, &c, b);
+    if (ok && b->kind != UD_BLAME_NONE)
+        cf_confirm(run, tape, b); /* the changes that play the step told apart by play */
     if (ok && b->kind == UD_BLAME_NONE)
         provenance(run, tape, dep, b);
     dep->blame = b->kind;
@@ -887,6 +889,8 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
         ud_blame_rule_ids(b, dep->rule, sizeof dep->rule);
     ud_buf_clear(&dep->why);
     ud_blame_evidence(g, b, "the implementation", &dep->why);
+    ud_buf_clear(&dep->confirmed);
+    ud_blame_confirm_json(g, b, &dep->confirmed);
     cf_tape_free(&before->tape);
     json_decref(lines);
     free(before);
