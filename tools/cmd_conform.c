@@ -123,9 +123,9 @@ static const opts_option options[] = {
       .at = OPTS_AT(conform_cli, o.confirm_changes),
       .hi = UD_BLAME_SHOWN,
       .def = 4,
-      .metavar = "K",
+      .metavar = "N",
       .help = "when several changes of the rules play the departing step as\n"
-              "the implementation did, confirm the first K by play: each\n"
+              "the implementation did, confirm the first N by play: each\n"
               "made to undead's table, the departing game played again to\n"
               "its end and --confirm-games more; one under which the sides\n"
               "part is refuted (default 4; 0: none, the cheapest named)" },
