@@ -227,7 +227,7 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep);
  * part is refuted, one whose play crashed or met a limit is not
  * confirmed.  Fills b->confirm and orders b by it (ud_blame_confirmed).
  * Plays nothing when fewer than two changes explain the step. */
-enum { CF_CONFIRM_DECISIONS = 1000, CF_CONFIRM_SECONDS = 60 };
+enum { CF_CONFIRM_DECISIONS = 1000, CF_CONFIRM_SECONDS = 30 };
 void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b);
 
 /* The shortest tape that still departs the same way (same kind, same
