@@ -32,6 +32,11 @@
  * the caller nor print a sanitizer's report of a fault that is the
  * change's.  `undead check` (ud_blame_check, below) and `undead conform`
  * (tools/conform_blame.c) both name their rule through here.
+ *
+ * Where several changes play the step, a caller that can play whole
+ * games against the other side (conform: tools/conform/conform_confirm.c)
+ * confirms them by play, and ud_blame_confirmed names first the one that
+ * play bore out.
  */
 #ifndef UD_BLAME_H
 #define UD_BLAME_H
