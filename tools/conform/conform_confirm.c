@@ -20,6 +20,7 @@
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,9 +47,17 @@ static bool confirm_game(cf_run *cr, cf_tape *tape, uint64_t seed, int game, ud_
     return agreed;
 }
 
+/* What a confirmation's child hands back, in memory both share: its
+ * result, and its adapter's process group, which the parent ends if the
+ * child dies before it could (the adapter leads a group of its own). */
+typedef struct confirm_shared {
+    ud_blame_confirm res;
+    pid_t adapter;
+} confirm_shared;
+
 /* In the child: change c played as cf_confirm says, into *res. */
 static void confirm_change(const cf_run *run, const cf_tape *tape, const ud_blame_change *c,
-                           ud_blame_confirm *res)
+                           ud_blame_confirm *res, pid_t *adapter)
 {
     cf_opts o = *run->o;
     if (o.max_steps > CF_CONFIRM_DECISIONS)
@@ -59,6 +68,7 @@ static void confirm_change(const cf_run *run, const cf_tape *tape, const ud_blam
     cf_tape_init(&t);
     res->kind = UD_CONFIRM_UNSURE;
     if (cr && setup && cf_run_open(cr, &o) == CF_AGREE) {
+        *adapter = cr->link.proc.pid;
         *setup = run->o->match.setup;
         cr->table = run->table;
         if (ud_blame_apply(c, &cr->table, setup)) {
@@ -80,6 +90,7 @@ static void confirm_change(const cf_run *run, const cf_tape *tape, const ud_blam
     }
     if (cr)
         cf_run_close(cr);
+    *adapter = -1; /* ended and reaped: its number may be another's now */
     cf_tape_free(&t);
     free(cr);
     free(setup);
@@ -88,13 +99,13 @@ static void confirm_change(const cf_run *run, const cf_tape *tape, const ud_blam
 /* Change c played in a child process (one that dies, or runs past
  * CF_CONFIRM_SECONDS, confirms nothing). */
 static ud_blame_confirm confirm_isolated(const cf_run *run, const cf_tape *tape, const ud_blame_change *c,
-                                         ud_blame_confirm *shared)
+                                         confirm_shared *shared)
 {
     fflush(NULL);
-    *shared = (ud_blame_confirm){ .kind = UD_CONFIRM_UNSURE };
+    *shared = (confirm_shared){ .res = { .kind = UD_CONFIRM_UNSURE }, .adapter = -1 };
     pid_t pid = fork();
     if (pid < 0)
-        return *shared;
+        return shared->res;
     if (pid == 0) {
         int null = open("/dev/null", O_WRONLY);
         if (null >= 0) { /* the changed rules' messages, and the adapter's, are not the run's */
@@ -103,16 +114,20 @@ static ud_blame_confirm confirm_isolated(const cf_run *run, const cf_tape *tape,
         }
         alarm(CF_CONFIRM_SECONDS);
         ud_blame_confirm res = { 0 };
-        confirm_change(run, tape, c, &res);
-        *shared = res;
+        confirm_change(run, tape, c, &res, &shared->adapter);
+        shared->res = res;
         _exit(0);
     }
     int status = 0;
     while (waitpid(pid, &status, 0) < 0)
         ;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        *shared = (ud_blame_confirm){ .kind = UD_CONFIRM_UNSURE };
-    return *shared;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        /* crashed or out of time: its adapter may still run, mid-game */
+        if (shared->adapter > 0)
+            kill(-shared->adapter, SIGKILL);
+        shared->res = (ud_blame_confirm){ .kind = UD_CONFIRM_UNSURE };
+    }
+    return shared->res;
 }
 
 void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b)
@@ -121,7 +136,7 @@ void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b)
     int n = shown < run->o->confirm_changes ? shown : run->o->confirm_changes;
     if (n < 2 || (b->kind != UD_BLAME_READING && b->kind != UD_BLAME_ROW))
         return;
-    ud_blame_confirm *shared =
+    confirm_shared *shared =
         mmap(NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (shared == MAP_FAILED)
         return;
