@@ -637,7 +637,8 @@ static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
     }
     if (!played)
         return;
-    ud_buf_printf(out, "; by play (the departing game again to its end, then %d more): ", b->confirm_games - 1);
+    ud_buf_printf(out,
+                  "; by play (the departing game again to its end, then %d more): ", b->confirm_games - 1);
     if (agreed == 1) {
         ud_buf_printf(out, "confirmed, %d games agree with ", b->confirm[0].games);
         change_text(g, &b->found[0], out);

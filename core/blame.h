@@ -115,8 +115,8 @@ typedef struct ud_blame {
     const ud_rule *rows[UD_BLAME_SHOWN];   /* PROVENANCE: the rows; READING: the rows of its key that
                                             * fired in the step */
     int n_rows;
-    const char *what;   /* PROVENANCE: what the rows wrote ("the key 'cup'", "the offers") */
-    uint64_t from_play; /* ud_blame_check: the play the changes began in (the decision's number) */
+    const char *what;              /* PROVENANCE: what the rows wrote ("the key 'cup'", "the offers") */
+    uint64_t from_play;            /* ud_blame_check: the play the changes began in (the decision's number) */
     uint64_t cost[UD_BLAME_SHOWN]; /* of each change shown: the firings it changes */
     /* the confirmation by play of found[i] (UD_CONFIRM_NONE: not played),
      * and how many games each change was to play */

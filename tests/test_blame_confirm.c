@@ -63,8 +63,9 @@ Test(blame_confirm, the_first_borne_out_is_named_the_refuted_last)
     cr_assert_eq(b.cost[0], 2); /* each change keeps its cost */
     char why[2048];
     evidence(&b, why, sizeof why);
-    cr_assert(strstr(why, "by play (the departing game again to its end, then 3 more): confirmed, 4 games agree "
-                          "with ZD-STOP-SCORE's guard always holding; "),
+    cr_assert(strstr(why,
+                     "by play (the departing game again to its end, then 3 more): confirmed, 4 games agree "
+                     "with ZD-STOP-SCORE's guard always holding; "),
               "%s", why);
     cr_assert(strstr(why, "ZD-GAME-OVER's guard always holding could not be confirmed"), "%s", why);
     cr_assert(strstr(why, "ZD-BUST's guard always holding parts at game 1, play 37"), "%s", why);
@@ -92,8 +93,9 @@ Test(blame_confirm, survivors_play_cannot_tell_apart_keep_their_order_and_say_so
     cr_assert_str_eq(ud_blame_rule(&b)->id, "ZD-GAME-OVER");
     char why[2048];
     evidence(&b, why, sizeof why);
-    cr_assert(strstr(why, "no game of 4 told these apart: ZD-GAME-OVER's guard always holding, ZD-STOP-SCORE's "
-                          "guard always holding; ZD-BUST's guard always holding parts at game 2, play 5"),
+    cr_assert(strstr(why,
+                     "no game of 4 told these apart: ZD-GAME-OVER's guard always holding, ZD-STOP-SCORE's "
+                     "guard always holding; ZD-BUST's guard always holding parts at game 2, play 5"),
               "%s", why);
 }
 

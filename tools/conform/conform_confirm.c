@@ -40,7 +40,9 @@ static bool confirm_game(cf_run *cr, cf_tape *tape, uint64_t seed, int game, ud_
     cf_verdict v = cf_play(cr, tape, seed, 0, &dep);
     bool agreed = v == CF_AGREE || v == CF_ENDLESS;
     if (v == CF_DEPART && dep.kind != CF_DEP_RULES && dep.kind != CF_DEP_LIMIT)
-        *res = (ud_blame_confirm){ .kind = UD_CONFIRM_PARTED, .games = res->games, .game = game, .play = dep.step };
+        *res = (ud_blame_confirm){
+            .kind = UD_CONFIRM_PARTED, .games = res->games, .game = game, .play = dep.step
+        };
     else if (!agreed)
         res->kind = UD_CONFIRM_UNSURE; /* undead's changed rules failed, or the adapter broke */
     cf_departure_free(&dep);
