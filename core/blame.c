@@ -481,12 +481,46 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
     if (se->moved)
         try_amounts(se, b);
     b->kind = b->n_found ? b->found[0].kind : UD_BLAME_NONE;
+    memcpy(b->cost, se->cost, sizeof b->cost);
     if (se->moved)
         munmap(se->moved, moved_size);
     if (se->short_row)
         munmap(se->short_row, sizeof *se->short_row);
     munmap(se->fired, UD_MAX_RULES * sizeof se->fired[0]);
     free(se);
+}
+
+/* The rank play gives a change: borne out, not played or not
+ * confirmed, refuted. */
+static int confirm_rank(ud_confirm_kind k)
+{
+    return k == UD_CONFIRM_AGREED ? 0 : k == UD_CONFIRM_PARTED ? 2 : 1;
+}
+
+void ud_blame_confirmed(ud_blame *b)
+{
+    int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
+    ud_blame_change first = b->found[0];
+    ud_blame_change found[UD_BLAME_SHOWN];
+    ud_blame_confirm confirm[UD_BLAME_SHOWN];
+    uint64_t cost[UD_BLAME_SHOWN];
+    int n = 0;
+    for (int rank = 0; rank <= 2; rank++) /* a stable partition: each rank in its old order */
+        for (int i = 0; i < shown; i++)
+            if (confirm_rank(b->confirm[i].kind) == rank) {
+                found[n] = b->found[i];
+                confirm[n] = b->confirm[i];
+                cost[n++] = b->cost[i];
+            }
+    memcpy(b->found, found, (size_t)n * sizeof found[0]);
+    memcpy(b->confirm, confirm, (size_t)n * sizeof confirm[0]);
+    memcpy(b->cost, cost, (size_t)n * sizeof cost[0]);
+    if (shown == 0 || memcmp(&first, &b->found[0], sizeof first) == 0)
+        return;
+    /* another change named first: a reading's rows fired in the step are
+     * known only for the one the search named (its key stands for them) */
+    b->kind = b->found[0].kind;
+    b->n_rows = 0;
 }
 
 void ud_blame_add_row(ud_blame *b, const ud_rule *rule, const char *what)
@@ -591,6 +625,44 @@ static void change_text(const ud_game *g, const ud_blame_change *c, ud_buf *out)
         ud_buf_printf(out, "%s%s", c->rule->id, op_words(c->op));
 }
 
+/* The confirmation by play, when the caller played any change: "; by
+ * play: confirmed, 4 games agree under X; Y parts at game 1, play 37". */
+static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
+{
+    int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
+    int played = 0, agreed = 0;
+    for (int i = 0; i < shown; i++) {
+        played += b->confirm[i].kind != UD_CONFIRM_NONE;
+        agreed += b->confirm[i].kind == UD_CONFIRM_AGREED;
+    }
+    if (!played)
+        return;
+    ud_buf_printf(out,
+                  "; by play (the departing game again to its end, then %d more): ", b->confirm_games - 1);
+    if (agreed == 1) {
+        ud_buf_printf(out, "confirmed, %d games agree with ", b->confirm[0].games);
+        change_text(g, &b->found[0], out);
+    } else if (agreed > 1) {
+        ud_buf_printf(out, "no game of %d told these apart: ", b->confirm_games);
+        for (int i = 0; i < agreed; i++) {
+            ud_buf_puts(out, i ? ", " : "");
+            change_text(g, &b->found[i], out);
+        }
+    } else
+        ud_buf_puts(out, "no change played was confirmed");
+    for (int i = 0; i < shown; i++) {
+        const ud_blame_confirm *c = &b->confirm[i];
+        if (c->kind != UD_CONFIRM_PARTED && c->kind != UD_CONFIRM_UNSURE)
+            continue;
+        ud_buf_puts(out, "; ");
+        change_text(g, &b->found[i], out);
+        if (c->kind == UD_CONFIRM_PARTED)
+            ud_buf_printf(out, " parts at game %d, play %llu", c->game, (unsigned long long)c->play);
+        else
+            ud_buf_puts(out, " could not be confirmed (its play crashed or met a limit)");
+    }
+}
+
 void ud_blame_evidence(const ud_game *g, const ud_blame *b, const char *other, ud_buf *out)
 {
     int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
@@ -612,6 +684,7 @@ void ud_blame_evidence(const ud_game *g, const ud_blame *b, const char *other, u
                 ud_buf_printf(out, " %s", b->rows[i]->id);
             ud_buf_puts(out, ")");
         }
+        confirm_text(g, b, out);
         break;
     case UD_BLAME_PROVENANCE:
         ud_buf_printf(out,
@@ -665,6 +738,37 @@ void ud_blame_json_string(ud_buf *out, const char *s)
     ud_buf_putc(out, '"');
 }
 
+static const char *const confirm_words[] = { [UD_CONFIRM_NONE] = "not played",
+                                             [UD_CONFIRM_AGREED] = "agrees",
+                                             [UD_CONFIRM_PARTED] = "parts",
+                                             [UD_CONFIRM_UNSURE] = "not confirmed" };
+
+void ud_blame_confirm_json(const ud_game *g, const ud_blame *b, ud_buf *out)
+{
+    int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN, n = 0;
+    ud_buf text;
+    ud_buf_init(&text);
+    for (int i = 0; i < shown; i++) {
+        const ud_blame_confirm *c = &b->confirm[i];
+        if (c->kind == UD_CONFIRM_NONE)
+            continue;
+        ud_buf_puts(out, n++ ? "," : ",\"confirmed\":[");
+        ud_buf_clear(&text);
+        change_text(g, &b->found[i], &text);
+        ud_buf_puts(out, "{\"change\":");
+        ud_blame_json_string(out, ud_buf_str(&text));
+        ud_buf_printf(out, ",\"play\":\"%s\",\"games_agreed\":%d,\"games\":%d", confirm_words[c->kind],
+                      c->games, b->confirm_games);
+        if (c->kind == UD_CONFIRM_PARTED)
+            ud_buf_printf(out, ",\"parts_at_game\":%d,\"parts_at_play\":%llu", c->game,
+                          (unsigned long long)c->play);
+        ud_buf_puts(out, "}");
+    }
+    if (n)
+        ud_buf_puts(out, "]");
+    ud_buf_free(&text);
+}
+
 void ud_blame_json(const ud_game *g, const ud_blame *b, const char *other, ud_buf *out)
 {
     char ids[UD_ERROR_RULE_MAX];
@@ -685,6 +789,7 @@ void ud_blame_json(const ud_game *g, const ud_blame *b, const char *other, ud_bu
         ud_blame_json_string(out, ud_buf_str(&text));
     }
     ud_buf_puts(out, "]");
+    ud_blame_confirm_json(g, b, out);
     ud_blame_rule_json(g, ud_blame_rule(b), out);
     ud_buf_free(&text);
 }

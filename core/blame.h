@@ -32,6 +32,11 @@
  * the caller nor print a sanitizer's report of a fault that is the
  * change's.  `undead check` (ud_blame_check, below) and `undead conform`
  * (tools/conform_blame.c) both name their rule through here.
+ *
+ * Where several changes play the step, a caller that can play whole
+ * games against the other side (conform: tools/conform/conform_confirm.c)
+ * confirms them by play, and ud_blame_confirmed names first the one that
+ * play bore out.
  */
 #ifndef UD_BLAME_H
 #define UD_BLAME_H
@@ -83,6 +88,25 @@ typedef struct ud_blame_change {
 
 enum { UD_BLAME_SHOWN = 8 };
 
+/* What play said of one explanation (ud_blame_confirmed): a caller that
+ * can play whole games against the other side (conform) plays the
+ * departing game again from its start, and a few more, with the change
+ * made to undead's own table: one under which the two sides part
+ * anywhere is refuted. */
+typedef enum {
+    UD_CONFIRM_NONE,   /* not played */
+    UD_CONFIRM_AGREED, /* every game played agreed */
+    UD_CONFIRM_PARTED, /* the sides parted: refuted */
+    UD_CONFIRM_UNSURE, /* could not confirm: the changed rules crashed, or hit a limit */
+} ud_confirm_kind;
+
+typedef struct ud_blame_confirm {
+    ud_confirm_kind kind;
+    int games;     /* AGREED: the games that agreed (the departing game first) */
+    int game;      /* PARTED: the game they parted in (1: the departing game) */
+    uint64_t play; /* PARTED: at which play of it */
+} ud_blame_confirm;
+
 typedef struct ud_blame {
     const ud_game *game;
     ud_blame_kind kind;
@@ -91,8 +115,13 @@ typedef struct ud_blame {
     const ud_rule *rows[UD_BLAME_SHOWN];   /* PROVENANCE: the rows; READING: the rows of its key that
                                             * fired in the step */
     int n_rows;
-    const char *what;   /* PROVENANCE: what the rows wrote ("the key 'cup'", "the offers") */
-    uint64_t from_play; /* ud_blame_check: the play the changes began in (the decision's number) */
+    const char *what;              /* PROVENANCE: what the rows wrote ("the key 'cup'", "the offers") */
+    uint64_t from_play;            /* ud_blame_check: the play the changes began in (the decision's number) */
+    uint64_t cost[UD_BLAME_SHOWN]; /* of each change shown: the firings it changes */
+    /* the confirmation by play of found[i] (UD_CONFIRM_NONE: not played),
+     * and how many games each change was to play */
+    ud_blame_confirm confirm[UD_BLAME_SHOWN];
+    int confirm_games;
 } ud_blame;
 
 /* The changed step, played by the caller on table t and setup (copies
@@ -126,6 +155,13 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
  * that always holds made to always hold). */
 bool ud_blame_apply(const ud_blame_change *c, ud_table *t, ud_setup *setup);
 
+/* After the caller filled b->confirm for some of the changes shown: the
+ * changes every game agreed with first, then those not played or not
+ * confirmed, then those refuted, each in its old order (so the one named
+ * is the first that play bears out; when every one played parted, the
+ * old order stands).  b->kind becomes the first's. */
+void ud_blame_confirmed(ud_blame *b);
+
 /* Provenance: add rule to b's rows once (kind becomes PROVENANCE). */
 void ud_blame_add_row(ud_blame *b, const ud_rule *rule, const char *what);
 
@@ -146,6 +182,10 @@ void ud_blame_rule_text(const ud_game *g, const ud_rule *r, const char *first, c
 /* The same as members of a JSON object (no braces): "rule", "evidence",
  * "explanations", "summary", "section", "source", "faq". */
 void ud_blame_json(const ud_game *g, const ud_blame *b, const char *other, ud_buf *out);
+/* ,"confirmed":[...]: each change the caller confirmed by play (its
+ * text, "agrees", "parts" or "not confirmed", the games it agreed in of
+ * how many, where it parted); nothing when none was played. */
+void ud_blame_confirm_json(const ud_game *g, const ud_blame *b, ud_buf *out);
 /* Rule r's members for such an object, each after a comma: "summary",
  * "section", "source", and "faq" (its id and question) if one rests on
  * it; nothing for NULL. */

@@ -24,6 +24,9 @@
 #                              skeleton) and reported so (exit 2)
 #   schema GAME                `undead serve GAME --schema` is what
 #                              docs/conformance.md prints for the game
+#   tied                       faulty implementations whose departing
+#                              step two changes play alike, told apart
+#                              by play (mutation build)
 #   faulty GAME FILE           each faulty implementation FILE lists, in
 #                              both chance modes
 #                              (spec/<folder>/conform-faulty.txt)
@@ -236,6 +239,38 @@ readings_shortage)
             grep -q '^[^ ]*:[0-9]*: shortage-when: ' "$tmp/check" || { cat "$tmp/check"; fail "undead check does not name shortage-when first"; }
         fi
     done
+    ;;
+tied)
+    # a faulty implementation whose departing step two changes of the
+    # rules play alike (mutation build): the step alone names the other
+    # one (--confirm-changes 0, the cost and table order alone), play
+    # tells them apart and names the mutated row, saying so in the why:
+    # line and in --format json's confirmed member
+    # (docs/conformance.md, "The rule": confirmation by play)
+    while read -r game mode mutant rule; do
+        serve=(env UNDEAD_MUTANT="$game:$mutant" "$U" serve "$game")
+        run 1 -- "$U" conform "$game" --no-db --games 60 --chance "$mode" --shrink-tries 200 \
+            --confirm-changes 0 -- "${serve[@]}"
+        has "^  rule: "
+        grep -Eq "^  rule: +$rule( |\$)" "$tmp/out" &&
+            fail "$game $mutant ($mode): named $rule with no play: no tie to tell apart"
+        grep -q "by play" "$tmp/out" && fail "$game $mutant ($mode): --confirm-changes 0 played"
+        run 1 -- "$U" conform "$game" --no-db --games 60 --chance "$mode" --shrink-tries 200 -- "${serve[@]}"
+        has "^  rule: +$rule( |\$)"
+        # confirmed alone, or with another change of the same row (its
+        # guard never holding and its effect skipped are often one)
+        has "^  why: .*by play \(the departing game again to its end, then [0-9]+ more\): (confirmed, [0-9]+ games agree with|no game of [0-9]+ told these apart:) $rule's"
+        has "^  why: .* parts at game [0-9]+, play [0-9]+"
+        run 1 -- "$U" conform "$game" --no-db --games 60 --chance "$mode" --shrink-tries 200 --format json \
+            -- "${serve[@]}"
+        has "\"rule\":\"$rule\",.*\"confirmed\":\[\{\"change\":\"$rule's [^\"]*\",\"play\":\"agrees\""
+        has "\"play\":\"parts\",\"games_agreed\":[0-9]+,\"games\":[0-9]+,\"parts_at_game\":[0-9]+"
+        echo "$game $mutant ($mode): named $rule by play (without play: another)"
+    done <<'EOF2'
+dotld dictate DL-SIX-MOVE/guard-always DL-SIX-MOVE
+zombies-board dictate ZB-DEAD-CHOOSES/guard-always ZB-DEAD-CHOOSES
+zombies-cards follow ZC-ROUND-OWN/guard-never ZC-ROUND-OWN
+EOF2
     ;;
 readings_round)
     # round=table offers fewer cards to play than the default reading: a

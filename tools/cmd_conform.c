@@ -118,6 +118,26 @@ static const opts_option options[] = {
       .def = 400,
       .metavar = "N",
       .help = "games the shrinking may play (default 400; 0: no shrinking)" },
+    { .name = "confirm-changes",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(conform_cli, o.confirm_changes),
+      .hi = UD_BLAME_SHOWN,
+      .def = UD_BLAME_SHOWN,
+      .metavar = "N",
+      .help = "when several changes of the rules play the departing step as\n"
+              "the implementation did, confirm the first N by play: each\n"
+              "made to undead's table, the departing game played again to\n"
+              "its end and --confirm-games more; one under which the sides\n"
+              "part is refuted (default 8, every change shown; 0: none,\n"
+              "the cheapest named)" },
+    { .name = "confirm-games",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(conform_cli, o.confirm_games),
+      .hi = 1000,
+      .def = 10,
+      .metavar = "N",
+      .help = "seeded games each confirmed change plays after the\n"
+              "departing game (default 10)" },
     { .name = "record",
       .kind = OPTS_STRING,
       .at = OPTS_AT(conform_cli, a.record),

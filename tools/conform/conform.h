@@ -93,6 +93,10 @@ typedef struct cf_opts {
     bool no_offers;       /* skip the offers query (speed measurements only) */
     char *const *command; /* the adapter, NULL-ended */
     const char *content;  /* --content DIR, or NULL: the game's built-in content */
+    /* A departure's explanations confirmed by play (cf_confirm): the first
+     * confirm_changes of them, each in the departing game again and
+     * confirm_games more seeded games (0 changes: none played). */
+    int confirm_changes, confirm_games;
 } cf_opts;
 
 /* ---- the link to the adapter ------------------------------------------------ */
@@ -142,6 +146,7 @@ typedef struct cf_departure {
     ud_blame_kind blame;    /* the evidence that named rule (cf_blame) */
     ud_buf expected, found; /* one line each, as a person reads them */
     ud_buf why;             /* how the rule was found, more detail */
+    ud_buf confirmed;       /* the changes confirmed by play, as a JSON member (ud_blame_confirm_json) */
     char request[160];
     bool at_offers;         /* found in an offers answer, at the position before a decision */
     json_t *outcomes;       /* the step's outcome lines (dictated, or the adapter's), or NULL */
@@ -180,6 +185,12 @@ typedef struct cf_run {
     size_t depth_pos[CF_MAX_DEPTH + 2];
     int depth_reached;
     ud_buf broken; /* CF_BROKEN: what happened */
+    /* A confirmation's game (cf_confirm): undead's side plays a changed
+     * table under these readings (NULL: the match's), its invariants not
+     * checked (a changed row may break one); the adapter is told the
+     * match's readings as ever. */
+    const ud_setup *rules_setup;
+    bool changed_rules;
 } cf_run;
 
 /* Start the adapter and say hello; CF_BROKEN (run->broken says why) or CF_AGREE. */
@@ -209,6 +220,18 @@ void cf_record(const cf_run *run, const cf_tape *tape, const cf_departure *dep, 
  * step that changed the keys that differ, or the row that drew or
  * offered what differs.  Fills dep->rule, dep->blame and dep->why. */
 void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep);
+
+/* Confirm b's explanations by play: for each of its first
+ * run->o->confirm_changes changes, in a child process with an adapter of
+ * its own, the departing game (tape, from its start, seed run->seed)
+ * played again with the change made to undead's table, on to its end,
+ * then run->o->confirm_games seeded games more (seeds run->seed + 1, ...),
+ * each at most CF_CONFIRM_DECISIONS decisions; one under which the sides
+ * part is refuted, one whose play crashed or met a limit is not
+ * confirmed.  Fills b->confirm and orders b by it (ud_blame_confirmed).
+ * Plays nothing when fewer than two changes explain the step. */
+enum { CF_CONFIRM_DECISIONS = 1000, CF_CONFIRM_SECONDS = 30 };
+void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b);
 
 /* The shortest tape that still departs the same way (same kind, same
  * key): cuts and lowers the choices, replaying each candidate through

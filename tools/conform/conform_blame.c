@@ -942,6 +942,8 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
     blame_ctx c = { run, tape, dep, dep->outcomes ? dep->outcomes : lines, before, j > 0 ? &a : NULL };
     if (ok)
         ud_blame_search(&run->table, &run->o->match.setup, step_trial, NULL, &c, b);
+    if (ok && b->kind != UD_BLAME_NONE)
+        cf_confirm(run, tape, b); /* the changes that play the step told apart by play */
     if (ok && b->kind == UD_BLAME_NONE)
         provenance(run, tape, dep, b);
     dep->blame = b->kind;
@@ -954,6 +956,8 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
     ud_blame_evidence(g, b, "the implementation", &dep->why);
     if (b->kind == UD_BLAME_NONE && dep->kind == CF_DEP_TO_MOVE && dep->at_offers && dep->rule[0])
         ud_buf_printf(&dep->why, "; %s is the row the rules needed at this position", dep->rule);
+    ud_buf_clear(&dep->confirmed);
+    ud_blame_confirm_json(g, b, &dep->confirmed);
     cf_tape_free(&before->tape);
     json_decref(lines);
     free(before);

@@ -97,6 +97,7 @@ static void print_departure_json(const cf_run *run, const cf_departure *dep, con
     ud_blame_json_string(&j, dep->rule);
     ud_buf_printf(&j, ",\"evidence\":\"%s\",\"why\":", ud_blame_kind_name(dep->blame));
     ud_blame_json_string(&j, ud_buf_str(&dep->why));
+    ud_buf_puts(&j, ud_buf_str(&dep->confirmed));
     char first[UD_ERROR_RULE_MAX];
     snprintf(first, sizeof first, "%.*s", (int)strcspn(dep->rule, " "), dep->rule);
     ud_blame_rule_json(g, ud_game_rule(g, first), &j);

@@ -31,6 +31,7 @@ void cf_departure_init(cf_departure *d)
     ud_buf_init(&d->expected);
     ud_buf_init(&d->found);
     ud_buf_init(&d->why);
+    ud_buf_init(&d->confirmed);
 }
 
 void cf_departure_free(cf_departure *d)
@@ -38,6 +39,7 @@ void cf_departure_free(cf_departure *d)
     ud_buf_free(&d->expected);
     ud_buf_free(&d->found);
     ud_buf_free(&d->why);
+    ud_buf_free(&d->confirmed);
     json_decref(d->outcomes);
     json_decref(d->their_state);
     json_decref(d->their_offers);
@@ -461,7 +463,7 @@ static cf_verdict compare_report(play_ctx *pc, ud_status st, json_t *reply)
 {
     cf_run *run = pc->x.run;
     const ud_game *g = run->o->game;
-    const ud_setup *su = &run->o->match.setup;
+    const ud_setup *su = pc->s.setup;
     cf_departure *dep = pc->x.dep;
     json_t *state, *to_move;
     bool over;
@@ -858,8 +860,9 @@ cf_verdict cf_play(cf_run *run, cf_tape *tape, uint64_t seed, uint64_t max_plays
     ud_buf_init(&x->line);
     x->chance.pick = conform_pick;
     x->chance.ctx = x;
-    ud_step_init(&pc->s, &run->table, &o->match.setup, &x->chance, NULL, run->fired);
-    pc->s.check_invariants = 1;
+    ud_step_init(&pc->s, &run->table, run->rules_setup ? run->rules_setup : &o->match.setup, &x->chance, NULL,
+                 run->fired);
+    pc->s.check_invariants = !run->changed_rules;
     run->depth_reached = 0;
     run->seed = seed;
     ud_status st;

@@ -1,0 +1,150 @@
+/*
+ * conform_confirm.c - a departure's explanations told apart by play
+ * (conform.h: cf_confirm).
+ *
+ * Several changes of the rules may play the parting step as the
+ * implementation did, at the same cost or near it: two rows with one
+ * effect, a reading that does what one row's guard does, a row of an
+ * earlier play that left only what the state does not show.  The step
+ * cannot tell them apart; the rest of the game, and other games, often
+ * can.  So each is played: undead's table changed so, against the
+ * implementation itself, the departing game again from its start (the
+ * same tape of choices: the same game up to the departure) on to its end,
+ * then a few seeded games more.  A change under which the two sides part
+ * anywhere is not what the implementation does.
+ *
+ * Each change is played in a child process with an adapter of its own:
+ * a changed table runs rows where their code assumes they never run, and
+ * the run's own adapter stands mid-game at the departure.
+ */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "conform.h"
+
+/* One game of a confirmation: *res filled and true when it agreed (to its
+ * end, or to the bound on decisions), false when the sides parted (at
+ * game `game`) or the play could not go on. */
+static bool confirm_game(cf_run *cr, cf_tape *tape, uint64_t seed, int game, ud_blame_confirm *res)
+{
+    cf_departure dep;
+    cf_departure_init(&dep);
+    cf_verdict v = cf_play(cr, tape, seed, 0, &dep);
+    bool agreed = v == CF_AGREE || v == CF_ENDLESS;
+    if (v == CF_DEPART && dep.kind != CF_DEP_RULES && dep.kind != CF_DEP_LIMIT)
+        *res = (ud_blame_confirm){
+            .kind = UD_CONFIRM_PARTED, .games = res->games, .game = game, .play = dep.step
+        };
+    else if (!agreed)
+        res->kind = UD_CONFIRM_UNSURE; /* undead's changed rules failed, or the adapter broke */
+    cf_departure_free(&dep);
+    return agreed;
+}
+
+/* What a confirmation's child hands back, in memory both share: its
+ * result, and its adapter's process group, which the parent ends if the
+ * child dies before it could (the adapter leads a group of its own). */
+typedef struct confirm_shared {
+    ud_blame_confirm res;
+    pid_t adapter;
+} confirm_shared;
+
+/* In the child: change c played as cf_confirm says, into *res. */
+static void confirm_change(const cf_run *run, const cf_tape *tape, const ud_blame_change *c,
+                           ud_blame_confirm *res, pid_t *adapter)
+{
+    cf_opts o = *run->o;
+    if (o.max_steps > CF_CONFIRM_DECISIONS)
+        o.max_steps = CF_CONFIRM_DECISIONS;
+    cf_run *cr = calloc(1, sizeof *cr);
+    ud_setup *setup = malloc(sizeof *setup);
+    cf_tape t;
+    cf_tape_init(&t);
+    res->kind = UD_CONFIRM_UNSURE;
+    if (cr && setup && cf_run_open(cr, &o) == CF_AGREE) {
+        *adapter = cr->link.proc.pid;
+        *setup = run->o->match.setup;
+        cr->table = run->table;
+        if (ud_blame_apply(c, &cr->table, setup)) {
+            cr->rules_setup = setup;
+            cr->changed_rules = true;
+            cr->chance = run->chance;
+            cf_tape_copy(&t, tape);
+            cf_tape_replay(&t);
+            res->kind = UD_CONFIRM_AGREED;
+            for (int k = 0; k <= o.confirm_games; k++) {
+                uint64_t seed = run->seed + (uint64_t)k;
+                if (k > 0) /* a seeded game more, under the seats' policies */
+                    cf_tape_record(&t, seed);
+                if (!confirm_game(cr, &t, seed, k + 1, res))
+                    break;
+                res->games++;
+            }
+        }
+    }
+    if (cr)
+        cf_run_close(cr);
+    *adapter = -1; /* ended and reaped: its number may be another's now */
+    cf_tape_free(&t);
+    free(cr);
+    free(setup);
+}
+
+/* Change c played in a child process (one that dies, or runs past
+ * CF_CONFIRM_SECONDS, confirms nothing). */
+static ud_blame_confirm confirm_isolated(const cf_run *run, const cf_tape *tape, const ud_blame_change *c,
+                                         confirm_shared *shared)
+{
+    fflush(NULL);
+    *shared = (confirm_shared){ .res = { .kind = UD_CONFIRM_UNSURE }, .adapter = -1 };
+    pid_t pid = fork();
+    if (pid < 0)
+        return shared->res;
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) { /* the changed rules' messages, and the adapter's, are not the run's */
+            dup2(null, 1);
+            dup2(null, 2);
+        }
+        alarm(CF_CONFIRM_SECONDS);
+        ud_blame_confirm res = { 0 };
+        confirm_change(run, tape, c, &res, &shared->adapter);
+        shared->res = res;
+        _exit(0);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        ;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        /* crashed or out of time: its adapter may still run, mid-game */
+        if (shared->adapter > 0)
+            kill(-shared->adapter, SIGKILL);
+        shared->res = (ud_blame_confirm){ .kind = UD_CONFIRM_UNSURE };
+    }
+    return shared->res;
+}
+
+void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b)
+{
+    int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
+    int n = shown < run->o->confirm_changes ? shown : run->o->confirm_changes;
+    if (n < 2 || (b->kind != UD_BLAME_READING && b->kind != UD_BLAME_ROW))
+        return;
+    confirm_shared *shared =
+        mmap(NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (shared == MAP_FAILED)
+        return;
+    b->confirm_games = 1 + run->o->confirm_games;
+    for (int i = 0; i < n; i++)
+        b->confirm[i] = confirm_isolated(run, tape, &b->found[i], shared);
+    munmap(shared, sizeof *shared);
+    ud_blame_confirmed(b);
+}
