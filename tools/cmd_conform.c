@@ -83,7 +83,8 @@ static const opts_option options[] = {
               "more outcomes than the rules); follow: the implementation\n"
               "rolls, undead checks each outcome and tests the dice and\n"
               "decks with a chi-square test (sees outcomes the rules do not\n"
-              "allow and loaded dice; not an outcome it never draws)" },
+              "allow and loaded dice; not an outcome it never draws;\n"
+              "not with --depth, whose paths enumerate the outcomes)" },
     { .name = "alpha",
       .kind = OPTS_DECIMAL,
       .at = OPTS_AT(conform_cli, a.alpha),
@@ -257,6 +258,14 @@ static int read_conform(int argc, char **argv, conform_cli *c)
     if (!c->a.depth && c->enum_given) {
         fprintf(stderr, "undead conform: --%s needs --depth (the outcomes of its enumeration)\n",
                 c->enum_given);
+        return UD_EXIT_USAGE;
+    }
+    /* the paths are an odometer over decisions and outcomes: in follow
+     * mode the adapter draws the outcomes, the odometer's digits for them
+     * never turn over, and the same path would be played for ever */
+    if (c->a.depth && o->chance == CF_FOLLOW) {
+        fprintf(stderr, "undead conform: --depth enumerates the outcomes, which undead dictates: expected "
+                        "--chance dictate or both (the default), found --chance follow\n");
         return UD_EXIT_USAGE;
     }
     if (!c->a.games_set && !c->a.depth && !c->a.seconds)

@@ -1459,7 +1459,8 @@ static void refill_stress_hands(void *p, ud_step *s)
             if (!draw_stress(st, s, "stress-deal", &card))
                 return;
             if (!card) {
-                UD_EMIT(s, "stress-deal none-left %s", ud_player(s, seat));
+                /* a change line, not a stress-deal outcome: no card was drawn */
+                UD_EMIT(s, "stress-none-left %s", ud_player(s, seat));
                 break; /* every card is in a hand */
             }
             st->stress_hand[seat] = card;

@@ -365,6 +365,37 @@ static bool busy_wait_set(const char *cmd)
 
 const char cli_memory_db[] = ":memory:";
 
+/* Is the database (or a companion file SQLite keeps beside it) the file
+ * the command's standard output or error is (--db /dev/stdout with the
+ * output sent to a file)?  SQLite would write its pages into the file the
+ * command writes its text to: one of the two lost.  Else says so. */
+static bool db_not_a_standard_stream(const char *cmd, const char *path)
+{
+    static const char *const suffix[] = { "", "-wal", "-shm", "-journal" };
+    static const char *const stream[] = { "standard input", "standard output", "standard error" };
+    for (int fd = 0; fd <= 2; fd++) {
+        struct stat sf;
+        if (fstat(fd, &sf) != 0 || !S_ISREG(sf.st_mode))
+            continue; /* a terminal, pipe or device keeps nothing to lose */
+        for (size_t i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
+            char file[4200];
+            struct stat sp;
+            if ((size_t)snprintf(file, sizeof file, "%s%s", path, suffix[i]) >= sizeof file ||
+                stat(file, &sp) != 0 || sp.st_dev != sf.st_dev || sp.st_ino != sf.st_ino)
+                continue;
+            ud_buf shown;
+            ud_buf_init(&shown);
+            fprintf(stderr,
+                    "undead %s: results database: %s: %s%s%sis the same file as %s: expected another file\n",
+                    cmd, ud_escaped(&shown, path), i ? "its " : "", i ? suffix[i] : "", i ? " file " : "",
+                    stream[fd]);
+            ud_buf_free(&shown);
+            return false;
+        }
+    }
+    return true;
+}
+
 const char *cli_db_path(const char *cmd, const char *opt)
 {
     if (!busy_wait_set(cmd))
@@ -388,7 +419,7 @@ const char *cli_db_path(const char *cmd, const char *opt)
                 cmd, opt ? "--db " : "UNDEAD_DB=");
         return NULL;
     }
-    return path;
+    return db_not_a_standard_stream(cmd, path) ? path : NULL;
 }
 
 /* The first folder of path (from its start) that is there but is not a

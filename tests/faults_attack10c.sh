@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# tests/faults_attack10c.sh CASE UNDEAD SOURCE_DIR - regression tests for
+# faults a tenth attack pass found, as tests/faults.sh does for the others:
+# each CASE is one fault, run as a user would, with the exact message and
+# exit status asserted.
+#   stress-none-left  Dice of the Living Dead on content with fewer Stress
+#            Cards than players: when every card was in a hand, the refill
+#            wrote 'stress-deal none-left p2', whose verb is the chance
+#            event stress-deal, so check refused the record play wrote
+#            (exit 1).  The line is a change line of its own verb now, and
+#            check passes every such record.
+#   depth-follow  conform --depth D --chance follow played the same path
+#            for ever (the paths enumerate the outcomes, which the adapter
+#            draws in follow mode): refused, exit 2, nothing played.
+#   db-stdout  --db naming the file standard output (or error) goes to
+#            (--db /dev/stdout > file): SQLite wrote its pages into the file
+#            the command wrote its text to, one of the two lost, exit 0.
+#            Refused before anything runs, exit 2 (a pipe is refused as no
+#            regular file, as before).
+set -euo pipefail
+case_="$1" undead="$2" src="$3"
+faults_name=faults_attack10c # fail, expect, run
+source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
+faults_scratch
+
+case "$case_" in
+stress-none-left)
+    cp -r "$src/spec/dotld/content" c
+    sed -i '/^stress name=/{/hoarder/!d}' c/stress.txt # one Stress Card for two players
+    [[ $(grep -c '^stress name=' c/stress.txt) == 1 ]] || fail "the content's Stress Cards changed: $(cat c/stress.txt)"
+    seen=0
+    for seed in 1 2 3 4 5 6; do
+        run "$undead" play dotld --no-db --seed "$seed" --content c
+        [[ $rc == 0 ]] || fail "play seed $seed: exit $rc: $(head -c 500 err)"
+        cp out "g$seed.t"
+        grep -q '^stress-none-left p[12]' "g$seed.t" && seen=$((seen + 1))
+        ! grep -q '^stress-deal none-left' "g$seed.t" || fail "seed $seed: the old line: $(grep -n none-left "g$seed.t")"
+        run "$undead" check --no-db --content c "g$seed.t"
+        [[ $rc == 0 ]] || fail "check seed $seed: exit $rc: $(head -c 500 err)"
+    done
+    [[ $seen -ge 1 ]] || fail "no game of seeds 1-6 ran out of Stress Cards"
+    ;;
+depth-follow)
+    run timeout 60 "$undead" conform one-die --no-db --depth 2 --chance follow -- "$undead" serve one-die
+    expect 2 err "undead conform: --depth enumerates the outcomes, which undead dictates: expected --chance dictate or both (the default), found --chance follow"
+    [[ ! -s out ]] || fail "something was played: $(head -c 300 out)"
+    # dictate and both (the default) enumerate
+    for chance in dictate both; do
+        run timeout 60 "$undead" conform one-die --no-db --depth 2 --chance "$chance" -- "$undead" serve one-die
+        [[ $rc == 0 ]] || fail "--chance $chance: exit $rc: $(head -c 300 err)"
+        grep -q '^depth 2: [0-9]* paths' out || fail "--chance $chance: no paths counted: $(head -c 500 out)"
+    done
+    ;;
+db-stdout)
+    run_to() { # run_to FILE ARGS...: the command's standard output to FILE
+        local f="$1"
+        shift
+        set +e
+        "$@" > "$f" 2> err
+        rc=$?
+        set -e
+    }
+    run_to so.out "$undead" sim one-die --games 1 --db /dev/stdout
+    expect 2 err "undead sim: results database: /dev/stdout: is the same file as standard output: expected another file"
+    [[ ! -s so.out ]] || fail "sim wrote to its output: $(head -c 300 so.out)"
+    run_to p.out "$undead" play one-die --seed 3 --db /proc/self/fd/1
+    expect 2 err "undead play: results database: /proc/self/fd/1: is the same file as standard output: expected another file"
+    UNDEAD_DB=/dev/stdout run_to u.out "$undead" sim one-die --games 1
+    expect 2 err "undead sim: results database: /dev/stdout: is the same file as standard output: expected another file"
+    set +e
+    "$undead" sim one-die --games 1 --db /dev/stderr > /dev/null 2> e.out
+    rc=$?
+    set -e
+    [[ $rc == 2 ]] || fail "--db /dev/stderr: exit $rc"
+    grep -qxF "undead sim: results database: /dev/stderr: is the same file as standard error: expected another file" e.out ||
+        fail "--db /dev/stderr: $(cat e.out)"
+    # a companion file of the database: its -wal
+    run_to r.db-wal "$undead" sim one-die --games 1 --db r.db
+    expect 2 err "undead sim: results database: r.db: its -wal file is the same file as standard output: expected another file"
+    [[ ! -e r.db ]] || fail "r.db was made"
+    ;;
+*)
+    fail "unknown case $case_"
+    ;;
+esac
