@@ -97,9 +97,13 @@ typedef struct checker {
     const ud_rule *parted;
     bool has_parted;
     ud_rng *seed_rng; /* outcomes from the seed (no chance lines) */
+    uint64_t seed_picks; /* ... drawn since the play began */
     const ud_check_opts *opts;
     ud_check_result *res;
 } checker;
+
+/* Outcomes a seed-only record's play may draw (check.c, seeded_pick). */
+enum { UD_MAX_SEED_PICKS_PER_PLAY = 1000000 };
 
 static bool settle_open_line(checker *c);
 static void report_missing(checker *c, const char *text, const ud_rule *rule);
@@ -861,6 +865,16 @@ static int seeded_pick(ud_chance *ch, const ud_pick_req *p)
     ch->why[0] = '\0';
     if (!consume_states(c))
         return -1;
+    /* The seed never runs short, as a record's lines do: rows that draw
+     * for ever (a changed row of the blame's, a game's bug) would grow the
+     * lines they write without end; no game draws near this in one play */
+    if (++c->seed_picks > UD_MAX_SEED_PICKS_PER_PLAY) {
+        ud_error_set(c->err, c->t->last_line, 0, rule_id(c->s),
+                     "no decision or end after %d outcomes drawn from the seed in one play (undead's bound: "
+                     "do the rules ever stop drawing?)",
+                     UD_MAX_SEED_PICKS_PER_PLAY);
+        return -1;
+    }
     return (int)ud_rng_below(c->seed_rng, (uint32_t)p->n);
 }
 
@@ -1231,6 +1245,7 @@ static void step_begins(checker *c)
  * begins when it is the one asked for. */
 static void begin_play(checker *c)
 {
+    c->seed_picks = 0;
     if (++c->res->played == c->opts->changed_from)
         step_begins(c);
 }

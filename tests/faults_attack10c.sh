@@ -17,6 +17,11 @@
 #            the command wrote its text to, one of the two lost, exit 0.
 #            Refused before anything runs, exit 2 (a pipe is refused as no
 #            regular file, as before).
+#   seed-endless  a seed-only Zombie Dice record that departs at its first
+#            decision: check took 30 s and 294 MB, three of its blame's
+#            trials drawing from the seed for ever under a changed row
+#            (the 10-s alarm ended them; a record's lines run short).  A
+#            play drawing a million outcomes from the seed is stopped.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack10c # fail, expect, run
@@ -78,6 +83,20 @@ db-stdout)
     run_to r.db-wal "$undead" sim one-die --games 1 --db r.db
     expect 2 err "undead sim: results database: r.db: its -wal file is the same file as standard output: expected another file"
     [[ ! -e r.db ]] || fail "r.db was made"
+    ;;
+seed-endless)
+    "$undead" play zombie-dice --no-db --seed 3 > zd.t
+    grep -E '^(undead-transcript|game|variant|player|seed) ' zd.t > so.t
+    echo 'decide p1 roll' >> so.t
+    start=$(date +%s)
+    run "$undead" check --no-db so.t
+    took=$(($(date +%s) - start))
+    expect 1 err "so.t:16: ZD-CHOICE: the transcript ends, but the rules need a decision by p1 (stop|roll)"
+    # the trials that drew for ever ran 10 s each before; under ASan the
+    # rest takes some seconds more
+    limit=15
+    [[ -n ${UD_SANITIZED:-} ]] && limit=60
+    [[ $took -lt $limit ]] || fail "check took $took s"
     ;;
 *)
     fail "unknown case $case_"
