@@ -96,7 +96,7 @@ typedef struct checker {
      * follows it). */
     const ud_rule *parted;
     bool has_parted;
-    ud_rng *seed_rng; /* outcomes from the seed (no chance lines) */
+    ud_rng *seed_rng;    /* outcomes from the seed (no chance lines) */
     uint64_t seed_picks; /* ... drawn since the play began */
     const ud_check_opts *opts;
     ud_check_result *res;
