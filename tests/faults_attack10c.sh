@@ -22,6 +22,11 @@
 #            trials drawing from the seed for ever under a changed row
 #            (the 10-s alarm ended them; a record's lines run short).  A
 #            play drawing a million outcomes from the seed is stopped.
+#   offers-513  conform's record of an offers departure with more offers
+#            than a record's list holds (512) was refused by check as bad
+#            input (exit 2): the record conform said check replays.  The
+#            rules' offers are kept and the implementation's others cut to
+#            fit, a comment saying how many; check refuses the set, exit 1.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack10c # fail, expect, run
@@ -97,6 +102,30 @@ seed-endless)
     limit=15
     [[ -n ${UD_SANITIZED:-} ]] && limit=60
     [[ $took -lt $limit ]] || fail "check took $took s"
+    ;;
+offers-513)
+    cat > ad.py <<'PY'
+import json, subprocess, sys
+undead, n = sys.argv[1], int(sys.argv[2])
+serve = subprocess.Popen([undead, "serve", "one-die"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    serve.stdin.write(line)
+    serve.stdin.flush()
+    ans = json.loads(serve.stdout.readline())
+    if json.loads(line)["cmd"] == "offers" and ans.get("offers"):
+        ans["offers"] += ["extra-%d" % i for i in range(n)]
+    sys.stdout.write(json.dumps(ans) + "\n")
+    sys.stdout.flush()
+PY
+    run "$undead" conform one-die --no-db --games 3 --record r.t -- python3 ad.py "$undead" 513
+    [[ $rc == 1 ]] || fail "conform: exit $rc: $(head -c 500 err)"
+    expect 1 r.t "# offers: 4 more of the implementation's not written (a record's list holds 512)"
+    n=$(grep '^offers p1 ' r.t | sed 's/^offers p1 //' | tr '|' '\n' | wc -l)
+    [[ $n == 512 ]] || fail "the record's list holds $n offers, expected 512"
+    run "$undead" check --no-db r.t
+    [[ $rc == 1 ]] || fail "check: exit $rc: $(head -c 500 err)"
+    grep -q "^r.t:[0-9]*: OD-RISK: the rules offer p1 (risk 1|risk 2|risk 3) here; the record's game offers p1 (risk 1|risk 2|risk 3|extra-0|" err ||
+        fail "check: $(head -c 500 err)"
     ;;
 *)
     fail "unknown case $case_"

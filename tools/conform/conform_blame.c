@@ -299,21 +299,43 @@ static bool offer_written(const char *offer, ud_buf *out, int *words)
     return *words <= OFFER_WORDS;
 }
 
+/* Is text one of the rules' offers (ours, n of them)? */
+static bool among(const char *const *ours, int n, const char *text)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(ours[i], text) == 0)
+            return true;
+    return false;
+}
+
 /* An offers departure: the implementation's offers, in its order, as
  * the record's last lines, "offers PLAYER ACTION | ACTION ..." (the list
  * going on in further lines where one would hold more than
  * UD_TL_MAX_TOKENS words or UD_TL_MAX_LEN bytes), so that `undead check`
  * refuses the set the rules do not offer, fewer decisions as well as
  * more or other ones.  An offer no line can hold is written '?', which
- * no action is; each text once (two offers may be shown alike). */
-static void offers_lines(const char *player, const json_t *theirs, FILE *f)
+ * no action is; each text once (two offers may be shown alike).  A list
+ * holds UD_MAX_OFFERS at most: past that, the offers the rules make too
+ * are kept and the others cut (a comment says how many), so that the
+ * record still offers more than the rules do. */
+static void offers_lines(const char *player, const json_t *theirs, const char *const *ours, int n_ours,
+                         FILE *f)
 {
     ud_buf line, offer, written;
     ud_buf_init(&line);
     ud_buf_init(&offer);
-    ud_buf_init(&written); /* each text written, NUL-terminated */
-    ud_buf_printf(&line, "offers %s", player);
-    int used = 0;
+    ud_buf_init(&written); /* each text kept, NUL-terminated, after its word count */
+    int common = 0;        /* the rules' offers the implementation makes too */
+    for (int i = 0; i < n_ours; i++)
+        for (size_t j = 0; j < json_array_size(theirs); j++) {
+            const char *t = json_string_value(json_array_get(theirs, j));
+            if (t && strcmp(t, ours[i]) == 0) {
+                common++;
+                break;
+            }
+        }
+    int kept = 0, extras = 0;
+    size_t cut = 0;
     for (size_t j = 0; j < json_array_size(theirs); j++) {
         int words;
         if (!offer_written(json_string_value(json_array_get(theirs, j)), &offer, &words)) {
@@ -323,24 +345,64 @@ static void offers_lines(const char *player, const json_t *theirs, FILE *f)
         }
         bool seen = false;
         for (size_t at = 0; at < written.len && !seen; at += strlen(written.data + at) + 1)
-            seen = strcmp(written.data + at, ud_buf_str(&offer)) == 0;
+            seen = strcmp(written.data + at + 1, ud_buf_str(&offer)) == 0;
         if (seen)
             continue;
+        bool theirs_only = !among(ours, n_ours, ud_buf_str(&offer));
+        if (kept >= UD_MAX_OFFERS || (theirs_only && extras >= UD_MAX_OFFERS - common)) {
+            cut++;
+            continue;
+        }
+        extras += theirs_only;
+        kept++;
+        ud_buf_putc(&written, (char)words);
         ud_buf_puts(&written, ud_buf_str(&offer));
         ud_buf_putc(&written, '\0');
-        if (used && (used + 1 + words > OFFER_WORDS || line.len + 3 + offer.len > UD_TL_MAX_LEN)) {
+    }
+    if (cut)
+        fprintf(f, "# offers: %zu more of the implementation's not written (a record's list holds %d)\n", cut,
+                (int)UD_MAX_OFFERS);
+    ud_buf_printf(&line, "offers %s", player);
+    int used = 0;
+    for (size_t at = 0; at < written.len; at += strlen(written.data + at) + 1) {
+        int words = written.data[at];
+        const char *text = written.data + at + 1;
+        if (used && (used + 1 + words > OFFER_WORDS || line.len + 3 + strlen(text) > UD_TL_MAX_LEN)) {
             fprintf(f, "%s\n", ud_buf_str(&line));
             ud_buf_clear(&line);
             ud_buf_printf(&line, "offers %s", player);
             used = 0;
         }
-        ud_buf_printf(&line, "%s%s", used ? " | " : " ", ud_buf_str(&offer));
+        ud_buf_printf(&line, "%s%s", used ? " | " : " ", text);
         used += words + (used ? 1 : 0);
     }
     fprintf(f, "%s\n", ud_buf_str(&line));
     ud_buf_free(&line);
     ud_buf_free(&offer);
     ud_buf_free(&written);
+}
+
+/* The offers lines at r's position, held to the rules' offers there. */
+static void rules_offers_lines(const cf_run *run, const replay *r, const cf_departure *dep, FILE *f)
+{
+    const ud_game *g = run->o->game;
+    ud_buf text;
+    ud_buf_init(&text);
+    size_t at[UD_MAX_OFFERS];
+    int n = r->s.offers.n < UD_MAX_OFFERS ? r->s.offers.n : UD_MAX_OFFERS;
+    for (int i = 0; i < n; i++) {
+        at[i] = text.len;
+        ud_action_format(g, &run->o->match.setup, &r->s.offers.action[i], &text);
+        ud_buf_putc(&text, '\0');
+    }
+    const char **ours = calloc((size_t)n + 1, sizeof *ours);
+    if (ours) {
+        for (int i = 0; i < n; i++)
+            ours[i] = text.data + at[i];
+        offers_lines(ud_player(&r->s, g->to_move(r->state)), dep->their_offers, ours, n, f);
+    }
+    free(ours);
+    ud_buf_free(&text);
 }
 
 static bool changed_refusal_lines(const cf_run *run, const cf_tape *tape, const cf_departure *dep, FILE *f);
@@ -396,7 +458,7 @@ static void write_record(const cf_run *run, const cf_tape *tape, const cf_depart
         /* found before the next decision: the game to that position */
         bool there = replay_to(r, run, tape, j, &sink) && r->st == UD_DECIDE;
         if (there && dep->kind == CF_DEP_OFFERS)
-            offers_lines(ud_player(&r->s, g->to_move(r->state)), dep->their_offers, f);
+            rules_offers_lines(run, r, dep, f);
         else if (there && dep->kind == CF_DEP_TO_MOVE)
             to_move_line(dep, f);
     } else {
