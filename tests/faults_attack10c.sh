@@ -27,6 +27,9 @@
 #            input (exit 2): the record conform said check replays.  The
 #            rules' offers are kept and the implementation's others cut to
 #            fit, a comment saying how many; check refuses the set, exit 1.
+#   db-usage  `undead db` with no subcommand (or '') printed the usage
+#            alone, naming no mistake; and db query --list took --format
+#            csv or json and wrote its text.  Each named first, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack10c # fail, expect, run
@@ -126,6 +129,21 @@ PY
     [[ $rc == 1 ]] || fail "check: exit $rc: $(head -c 500 err)"
     grep -q "^r.t:[0-9]*: OD-RISK: the rules offer p1 (risk 1|risk 2|risk 3) here; the record's game offers p1 (risk 1|risk 2|risk 3|extra-0|" err ||
         fail "check: $(head -c 500 err)"
+    ;;
+db-usage)
+    run "$undead" db
+    expect 2 err "undead db: no subcommand given; expected runs, show, diff, query, integrity, migrate or baseline (the usage below)"
+    [[ $(head -n 1 err) == "undead db: no subcommand given;"* ]] || fail "not named first: $(head -n 2 err)"
+    grep -q '^usage: undead db runs' err || fail "no usage after: $(head -c 300 err)"
+    run "$undead" db ''
+    expect 2 err "undead db: an empty subcommand ''; expected runs, show, diff, query, integrity, migrate or baseline (the usage below)"
+    for f in csv json; do
+        run "$undead" db query --list --format "$f"
+        expect 2 err "undead db: --format $f: db query --list writes text only (csv and json: runs, diff, query NAME)"
+        [[ ! -s out ]] || fail "--format $f: the list was written: $(head -c 200 out)"
+    done
+    run "$undead" db query --list
+    [[ $rc == 0 && -s out ]] || fail "db query --list: exit $rc: $(head -c 300 err)"
     ;;
 *)
     fail "unknown case $case_"

@@ -187,11 +187,11 @@ db-format)
     "$undead" sim zombie-dice --games 5 --db s.db > /dev/null || fail "undead sim"
     for f in csv json; do
         run "$undead" db show 1 --db s.db --format "$f"
-        expect 2 err "undead db: --format $f: db show writes text only (csv and json: runs, diff, query)"
+        expect 2 err "undead db: --format $f: db show writes text only (csv and json: runs, diff, query NAME)"
         [[ ! -s out ]] || fail "db show --format $f wrote: $(head -c 500 out)"
     done
     run "$undead" db integrity --db s.db --format json
-    expect 2 err "undead db: --format json: db integrity writes text only (csv and json: runs, diff, query)"
+    expect 2 err "undead db: --format json: db integrity writes text only (csv and json: runs, diff, query NAME)"
     run "$undead" db show 1 --db s.db --format text
     [[ $rc == 0 ]] || fail "db show --format text: exit $rc: $(head -c 2000 err)"
     run "$undead" db runs --db s.db --format csv

@@ -427,10 +427,13 @@ static int run_reader(const char *sub, int nargs, char **args, const db_opts *o)
  * refused rather than ignored.  False (message printed) when refused. */
 static bool format_applies(const char *sub, const db_opts *o)
 {
-    if (o->format == TBL_TEXT || !strcmp(sub, "runs") || !strcmp(sub, "diff") || !strcmp(sub, "query"))
+    /* query --list names the queries, as text of its own */
+    bool list = !strcmp(sub, "query") && o->list;
+    if (o->format == TBL_TEXT || !strcmp(sub, "runs") || !strcmp(sub, "diff") ||
+        (!strcmp(sub, "query") && !list))
         return true;
-    fprintf(stderr, "undead db: --format %s: db %s writes text only (csv and json: runs, diff, query)\n",
-            o->format == TBL_CSV ? "csv" : "json", sub);
+    fprintf(stderr, "undead db: --format %s: db %s writes text only (csv and json: runs, diff, query NAME)\n",
+            o->format == TBL_CSV ? "csv" : "json", list ? "query --list" : sub);
     return false;
 }
 
@@ -505,6 +508,10 @@ int cmd_db(int argc, char **argv)
     } else if (!strcmp(sub, "baseline") && nargs == 2) {
         rc = baseline_file_ok(args[0], &o) ? baseline_run(args[0], args[1], &o.baseline) : UD_EXIT_USAGE;
     } else if (!*sub) {
+        fprintf(stderr,
+                "undead db: %s; expected runs, show, diff, query, integrity, migrate or baseline (the "
+                "usage below)\n",
+                ops.n ? "an empty subcommand ''" : "no subcommand given");
         opts_help(stderr, &cmd_db_opts);
         rc = UD_EXIT_USAGE;
     } else {
