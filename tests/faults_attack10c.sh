@@ -30,6 +30,10 @@
 #   db-usage  `undead db` with no subcommand (or '') printed the usage
 #            alone, naming no mistake; and db query --list took --format
 #            csv or json and wrote its text.  Each named first, exit 2.
+#   unsupported-hint  an adapter with no random source of its own answers
+#            a follow game 'unsupported', which --chance both (the default)
+#            meets on every first run: the hint named the options that
+#            choose what it is asked to play, but not --chance.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack10c # fail, expect, run
@@ -144,6 +148,28 @@ db-usage)
     done
     run "$undead" db query --list
     [[ $rc == 0 && -s out ]] || fail "db query --list: exit $rc: $(head -c 300 err)"
+    ;;
+unsupported-hint)
+    cat > ad.py <<'PY'
+import json, subprocess, sys
+serve = subprocess.Popen([sys.argv[1], "serve", "one-die"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    req = json.loads(line)
+    if req["cmd"] == "new" and req.get("chance") == "follow":
+        sys.stdout.write(json.dumps({"unsupported": "chance follow: no random source"}) + "\n")
+        sys.stdout.flush()
+        continue
+    serve.stdin.write(line)
+    serve.stdin.flush()
+    sys.stdout.write(serve.stdout.readline())
+    sys.stdout.flush()
+PY
+    run "$undead" conform one-die --no-db --games 2 -- python3 ad.py "$undead"
+    [[ $rc == 2 ]] || fail "exit $rc: $(head -c 500 out)"
+    grep -qF "the adapter does not play this: chance follow: no random source (undead conform's --variant, --players, --start, --content and --chance choose what it is asked to play)" out ||
+        fail "the hint: $(head -c 800 out)"
+    run "$undead" conform one-die --no-db --games 2 --chance dictate -- python3 ad.py "$undead"
+    [[ $rc == 0 ]] || fail "--chance dictate: exit $rc: $(head -c 500 out)"
     ;;
 *)
     fail "unknown case $case_"

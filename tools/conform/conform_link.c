@@ -125,8 +125,8 @@ json_t *cf_ask(cf_run *run, json_t *req)
     if (u) {
         char why[400];
         cf_broken(run,
-                  "the adapter does not play this: %s (undead conform's --variant, --players, --start and "
-                  "--content choose what it is asked to play)",
+                  "the adapter does not play this: %s (undead conform's --variant, --players, --start, "
+                  "--content and --chance choose what it is asked to play)",
                   json_is_string(u) ? cf_shown(json_string_value(u), why, sizeof why) : "(no reason given)");
         json_decref(reply);
         return NULL;
