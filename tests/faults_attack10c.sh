@@ -34,6 +34,12 @@
 #            a follow game 'unsupported', which --chance both (the default)
 #            meets on every first run: the hint named the options that
 #            choose what it is asked to play, but not --chance.
+#   ignored-options  options taken where they change nothing: conform's
+#            --alpha and --verbose (the chi-square tests, run on follow
+#            games only) under --chance dictate, --depth or --seconds;
+#            --repeat with --depth or --seconds (no seeded games);
+#            explore's --seed (it draws no outcome) and --policy without
+#            a followed policy.  Each refused, naming what it needs.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack10c # fail, expect, run
@@ -170,6 +176,31 @@ PY
         fail "the hint: $(head -c 800 out)"
     run "$undead" conform one-die --no-db --games 2 --chance dictate -- python3 ad.py "$undead"
     [[ $rc == 0 ]] || fail "--chance dictate: exit $rc: $(head -c 500 out)"
+    ;;
+ignored-options)
+    tests_msg="the chi-square tests run on follow games, and"
+    for opt in "--alpha 0.5" --verbose; do
+        name=${opt%% *}
+        run "$undead" conform one-die --no-db --games 2 --chance dictate $opt -- "$undead" serve one-die
+        expect 2 err "undead conform: $name: $tests_msg --chance dictate plays none; expected seeded games (--games) under --chance follow or both"
+        run "$undead" conform one-die --no-db --depth 1 $opt -- "$undead" serve one-die
+        expect 2 err "undead conform: $name: $tests_msg --depth plays none; expected seeded games (--games) under --chance follow or both"
+        run "$undead" conform one-die --no-db --seconds 1 $opt -- "$undead" serve one-die
+        expect 2 err "undead conform: $name: $tests_msg --seconds plays none; expected seeded games (--games) under --chance follow or both"
+        # with seeded games played in follow mode, taken
+        run "$undead" conform one-die --no-db --games 2 $opt -- "$undead" serve one-die
+        [[ $rc == 0 ]] || fail "$opt with --games: exit $rc: $(head -c 300 err)"
+    done
+    run "$undead" conform one-die --no-db --depth 1 --repeat 3 -- "$undead" serve one-die
+    expect 2 err "undead conform: --repeat plays the seeded games again, and --depth plays none; expected --games"
+    run "$undead" conform one-die --no-db --depth 1 --games 2 --repeat 2 -- "$undead" serve one-die
+    [[ $rc == 0 ]] || fail "--repeat with --games and --depth: exit $rc: $(head -c 300 err)"
+    run "$undead" explore one-die --no-db --max-depth 2 --seed 5
+    expect 2 err "undead explore: --seed: the exploration enumerates every outcome, and draws none; expected no --seed"
+    run "$undead" explore one-die --no-db --max-depth 2 --policy risk:3
+    expect 2 err "undead explore: --policy chooses the decisions only along a followed policy; expected it with --follow-policy or --outcomes"
+    run "$undead" explore one-die --no-db --max-depth 2 --policy risk:3 --follow-policy
+    [[ $rc == 0 ]] || fail "--policy with --follow-policy: exit $rc: $(head -c 300 err)"
     ;;
 *)
     fail "unknown case $case_"

@@ -217,6 +217,37 @@ static bool record_ok(const cf_drivers *a, const rec_opts *ro)
     return !a->record || rec_output_ok("conform", "--record", a->record, ro);
 }
 
+/* Options given where they change nothing, refused (what each needs
+ * named): the chi-square tests' (--alpha, --verbose) run on follow games
+ * only, which --chance dictate plays none of, nor --depth and --seconds
+ * (they dictate); --repeat plays the seeded games again, which --depth
+ * and --seconds play none of. */
+static bool options_play(const conform_cli *c, const opts_operands *ops)
+{
+    bool seeded = c->a.games_set || (!c->a.depth && !c->a.seconds); /* --games' default: none of these */
+    bool follows = seeded && (cf_chance_mode)c->chance != CF_DICTATE;
+    static const char *const tests[] = { "alpha", "verbose" };
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
+        if (!follows && opts_was_given(&cmd_conform_opts, ops, tests[i])) {
+            fprintf(stderr,
+                    "undead conform: --%s: the chi-square tests run on follow games, and %s plays none; "
+                    "expected seeded games (--games) under --chance follow or both\n",
+                    tests[i],
+                    seeded       ? "--chance dictate"
+                    : c->a.depth ? "--depth"
+                                 : "--seconds");
+            return false;
+        }
+    if (!seeded && opts_was_given(&cmd_conform_opts, ops, "repeat")) {
+        fprintf(stderr,
+                "undead conform: --repeat plays the seeded games again, and %s plays none; expected "
+                "--games\n",
+                c->a.depth ? "--depth" : "--seconds");
+        return false;
+    }
+    return true;
+}
+
 /* The command line read into c: GAME before "--", the adapter's command
  * after it; OPTS_GO_ON, or the exit status to end with. */
 static int read_conform(int argc, char **argv, conform_cli *c)
@@ -268,6 +299,8 @@ static int read_conform(int argc, char **argv, conform_cli *c)
                         "--chance dictate or both (the default), found --chance follow\n");
         return UD_EXIT_USAGE;
     }
+    if (!options_play(c, &ops))
+        return UD_EXIT_USAGE;
     if (!c->a.games_set && !c->a.depth && !c->a.seconds)
         c->a.games = 100;
     c->a.json = c->format == 1;

@@ -565,6 +565,21 @@ static int read_exploration(int argc, char **argv, exploration *x)
     if (rc != OPTS_GO_ON)
         return rc;
     x->a.follow |= x->a.outcomes; /* the outcomes are those of the followed policy */
+    /* the game options every command shares, where they change nothing
+     * here: every outcome is enumerated (no seed draws one), and the
+     * players' policies choose only along a followed policy */
+    if (opts_was_given(&cmd_explore_opts, &ops, "seed")) {
+        fputs("undead explore: --seed: the exploration enumerates every outcome, and draws none; expected no "
+              "--seed\n",
+              stderr);
+        return UD_EXIT_USAGE;
+    }
+    if (!x->a.follow && opts_was_given(&cmd_explore_opts, &ops, "policy")) {
+        fputs("undead explore: --policy chooses the decisions only along a followed policy; expected it with "
+              "--follow-policy or --outcomes\n",
+              stderr);
+        return UD_EXIT_USAGE;
+    }
     full_fractions = x->a.fractions;
     x->g = cli_game("explore", argv[ops.first]);
     if (!x->g || !cli_build_match(x->g, &x->a.game, &x->m) || !find_bound(x) || !options_agree(x) ||
