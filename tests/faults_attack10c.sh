@@ -40,6 +40,11 @@
 #            --repeat with --depth or --seconds (no seeded games);
 #            explore's --seed (it draws no outcome) and --policy without
 #            a followed policy.  Each refused, naming what it needs.
+#   edition-link  two faq --new-edition at once on one record of editions
+#            named through a link from another folder locked two folders,
+#            and one edition was lost; a folder undead cannot read was not
+#            locked at all, silently.  The folder the record is written in
+#            (links resolved) is locked; one that cannot be is refused.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack10c # fail, expect, run
@@ -201,6 +206,46 @@ ignored-options)
     expect 2 err "undead explore: --policy chooses the decisions only along a followed policy; expected it with --follow-policy or --outcomes"
     run "$undead" explore one-die --no-db --max-depth 2 --policy risk:3 --follow-policy
     [[ $rc == 0 ]] || fail "--policy with --follow-policy: exit $rc: $(head -c 300 err)"
+    ;;
+edition-link)
+    sed '0,/^[a-z-]*\/[a-z0-9-]* [0-9a-f]\{16\}$/s/ [0-9a-f]\{16\}$/ 0000000000000000/' \
+        "$src/spec/faq-editions.txt" > base.txt
+    ! cmp -s base.txt "$src/spec/faq-editions.txt" || fail "no fingerprint changed"
+    mkdir A B
+    ln -s ../A/e.txt B/e.txt
+    for trial in 1 2 3; do
+        cp base.txt A/e.txt
+        "$undead" faq --editions A/e.txt --new-edition 2027-01-02 > one 2>&1 &
+        "$undead" faq --editions B/e.txt --new-edition 2027-01-02 > two 2>&1 &
+        wait
+        [[ -L B/e.txt ]] || fail "trial $trial: the link was replaced"
+        date=$(sed -n 's/^edition 2 \(.*\)$/\1/p' A/e.txt)
+        [[ -n $date ]] || fail "trial $trial: no edition 2 recorded: $(cat one two)"
+        claims=$(cat one two | grep -c '^faq: edition 2 of ' || true)
+        [[ $claims == 1 ]] || fail "trial $trial: $claims runs say they recorded edition 2: $(cat one two)"
+        grep -q "^faq: edition 2 of $date recorded in [AB]/e.txt$" one two ||
+            fail "trial $trial: the file holds $date: $(cat one two)"
+        grep -q '^faq: no question changed since edition 2: nothing recorded in [AB]/e.txt$' one two ||
+            fail "trial $trial: $(cat one two)"
+    done
+    # a folder it cannot read (write and search only): refused, unchanged
+    if [[ $(id -u) == 0 ]] && command -v setpriv > /dev/null; then
+        mkdir C
+        cp base.txt C/e.txt
+        chmod 0666 C/e.txt
+        chmod 0333 C
+        chmod 0755 .
+        if setpriv --reuid nobody --regid nogroup --clear-groups test -x "$PWD"; then
+            set +e
+            setpriv --reuid nobody --regid nogroup --clear-groups "$undead" faq --editions C/e.txt \
+                --new-edition 2027-01-02 > out 2> err
+            rc=$?
+            set -e
+            expect 2 err "undead faq: --new-edition: the folder of the record of editions, $PWD/C, cannot be locked (Permission denied): expected a folder undead can read, so that two runs at once do not lose an edition"
+            cmp -s base.txt C/e.txt || fail "the record changed"
+        fi
+        chmod 0755 C
+    fi
     ;;
 *)
     fail "unknown case $case_"

@@ -2,11 +2,15 @@
  * cmd_faq.c - `undead faq`: the printable rules FAQ (faq/) as HTML,
  * Markdown, or PDF printed by headless Chromium (faq/faq_pdf.c).
  */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -382,20 +386,38 @@ static int faq_write_with(const faq_args *a, faq_opts *o)
 /* --new-edition reads the record of editions, adds to it and writes it
  * whole (a temporary renamed over it): two at once would each record
  * "edition N" and one of them be lost, though both said it was recorded.
- * The folder holding the record is locked (flock) from the read to the
- * write; the descriptor to close after, or -1 (no folder to open: the
- * read then says what is wrong). */
+ * The folder the record is written in is locked (flock) from the read to
+ * the write: the path's links resolved, so that two names of one record
+ * (a link to it from another folder) lock one folder.  The descriptor to
+ * close after; -1 with no folder there (the read then says what is
+ * wrong); -2, said, when the folder is there but cannot be locked (one
+ * undead cannot read: two runs would go on unlocked). */
 static int lock_editions_folder(const char *path)
 {
+    char resolved[PATH_MAX], dir[PATH_MAX];
     const char *slash = strrchr(path, '/');
-    char dir[4096];
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0 && flock(fd, LOCK_EX) != 0) {
-        close(fd);
-        fd = -1;
+    if (realpath(path, resolved)) { /* the record is there: the folder its links lead to */
+        char *end = strrchr(resolved, '/');
+        snprintf(dir, sizeof dir, "%.*s", end ? (int)(end - resolved) + (end == resolved) : 1, resolved);
     }
-    return fd;
+    struct stat sb;
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        return -1;
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0 && flock(fd, LOCK_EX) == 0)
+        return fd;
+    int err = errno;
+    if (fd >= 0)
+        close(fd);
+    ud_buf shown;
+    ud_buf_init(&shown);
+    fprintf(stderr,
+            "undead faq: --new-edition: the folder of the record of editions, %s, cannot be locked (%s): "
+            "expected a folder undead can read, so that two runs at once do not lose an edition\n",
+            ud_escaped(&shown, dir), strerror(err));
+    ud_buf_free(&shown);
+    return -2;
 }
 
 /* The record of editions (--editions FILE, else the data folder's, which
@@ -407,8 +429,8 @@ static faq_editions *read_editions(const faq_args *a, char *path, size_t size, i
         snprintf(path, size, "%s", a->editions);
     else if (!cli_data_path("faq", "spec/faq-editions.txt", "--editions", path, size))
         return NULL;
-    if (lock)
-        *lock = lock_editions_folder(path);
+    if (lock && (*lock = lock_editions_folder(path)) == -2)
+        return NULL;
     ud_buf err;
     ud_buf_init(&err);
     faq_editions *e = faq_editions_read(path, a->editions == NULL, &err);
