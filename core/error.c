@@ -33,12 +33,15 @@ void ud_error_print(const ud_error *e, const char *file, FILE *out)
     ud_buf shown;
     ud_buf_init(&shown);
     fprintf(out, "%s", ud_escaped(&shown, file));
-    ud_buf_free(&shown);
     if (e->line > 0)
         fprintf(out, ":%d", e->line);
     if (e->col > 0 && !e->rule[0])
         fprintf(out, ":%d", e->col);
     if (e->rule[0])
         fprintf(out, ": %s", e->rule);
-    fprintf(out, ": %s\n", e->msg);
+    /* the message quotes the file's own words (a record's, a content
+     * file's): a direction override or a zero-width character among them
+     * would reorder or hide the rest of the line; escaped the same way */
+    fprintf(out, ": %s\n", ud_escaped(&shown, e->msg));
+    ud_buf_free(&shown);
 }

@@ -45,6 +45,9 @@
 #            and one edition was lost; a folder undead cannot read was not
 #            locked at all, silently.  The folder the record is written in
 #            (links resolved) is locked; one that cannot be is refused.
+#   quoted-words  check and show quoted a record's words raw in their
+#            messages: a U+202E (right-to-left override) reordered the
+#            rest of the line on a terminal.  Escaped as a path is.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack10c # fail, expect, run
@@ -246,6 +249,21 @@ edition-link)
         fi
         chmod 0755 C
     fi
+    ;;
+quoted-words)
+    "$undead" play one-die --no-db --seed 3 > od.t
+    head -31 od.t > rt1.t
+    printf 'decide p1 \xe2\x80\xaerisk 1\n' >> rt1.t
+    head -31 od.t > rt2.t
+    printf 'offers p1 \xe2\x80\xaerisk 1\n' >> rt2.t
+    run "$undead" check --no-db rt1.t
+    expect 2 err "rt1.t:32:11: expected an action (risk <number>), found '\\u202erisk'"
+    run "$undead" show one-die rt1.t
+    expect 2 err "rt1.t:32:11: expected an action (risk <number>), found '\\u202erisk'"
+    run "$undead" check --no-db rt2.t
+    [[ $rc == 1 ]] || fail "offers: exit $rc: $(head -c 300 err)"
+    grep -qF "the record's game also offers '\u202erisk 1'" err || fail "offers: $(head -c 500 err)"
+    ! grep -q $'\xe2\x80\xae' err || fail "a U+202E was printed: $(cat -A err | head -c 500)"
     ;;
 *)
     fail "unknown case $case_"
