@@ -8,6 +8,14 @@
 #            (setsid) outlived conform, which ends the adapter's group only:
 #            conform is now a child subreaper and ends and reaps such
 #            orphans when it stops the adapter, at exit and on a signal.
+#   data-dir-kind  UNDEAD_DATA_DIR naming a FIFO or a file said "no such
+#            directory": it says what the path is and that a folder was
+#            expected.
+#   explore-golden  explore --golden FIFO (a folder, /dev/null, a missing
+#            file, '') was refused only after the search, and the message
+#            did not name --golden: refused before it, naming the option.
+#   editions-empty  faq --editions '' said ": '': no such file or folder":
+#            the option is named and an empty path said to name no file.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack10 # fail, expect, run
@@ -62,6 +70,47 @@ EOF
     run "$undead" conform one-die --no-db --games 2 -- ./deeper.sh
     [[ $rc == 0 ]] || fail "deeper.sh: exit $rc, expected 0: $(head -c 2000 out err)"
     gone deeper.pid deeper.sh
+    ;;
+data-dir-kind)
+    mkfifo fifo
+    : > file
+    UNDEAD_DATA_DIR=fifo timeout 120 "$undead" golden check --no-db < /dev/null > out 2> err && rc=0 || rc=$?
+    expect 2 err "undead golden: UNDEAD_DATA_DIR=fifo: is a FIFO, expected a folder (the folder holding undead's data: golden/, fuzz/corpus/, e.g. PREFIX/share/undead)"
+    UNDEAD_DATA_DIR=file timeout 120 "$undead" golden check --no-db < /dev/null > out 2> err && rc=0 || rc=$?
+    expect 2 err "undead golden: UNDEAD_DATA_DIR=file: is a file, expected a folder (the folder holding undead's data: golden/, fuzz/corpus/, e.g. PREFIX/share/undead)"
+    # a missing one is still said to be missing
+    UNDEAD_DATA_DIR=nowhere timeout 120 "$undead" golden check --no-db < /dev/null > out 2> err && rc=0 || rc=$?
+    expect 2 err "undead golden: UNDEAD_DATA_DIR=nowhere: no such directory (expected the folder holding undead's data: golden/, fuzz/corpus/, e.g. PREFIX/share/undead)"
+    ;;
+explore-golden)
+    mkfifo fifo
+    mkdir folder
+    # the report is printed after the search: none means refused before it
+    run "$undead" explore one-die --no-db --golden fifo
+    expect 2 err "undead explore: --golden fifo: expected 'fifo' to be a regular file, found a FIFO (the per-depth table to compare with)"
+    [[ ! -s out ]] || fail "fifo: explored first: $(head -c 500 out)"
+    run "$undead" explore one-die --no-db --golden folder
+    expect 2 err "undead explore: --golden folder: is a folder, expected a file (the per-depth table to compare with)"
+    [[ ! -s out ]] || fail "folder: explored first: $(head -c 500 out)"
+    run "$undead" explore one-die --no-db --golden /dev/null
+    expect 2 err "undead explore: --golden /dev/null: expected '/dev/null' to be a regular file, found a device (the per-depth table to compare with)"
+    run "$undead" explore one-die --no-db --golden missing.txt
+    expect 2 err "undead explore: --golden missing.txt: no such file or folder (the per-depth table to compare with)"
+    run "$undead" explore one-die --no-db --golden ''
+    expect 2 err "undead explore: --golden '': an empty path names no file; expected a file (the per-depth table to compare with)"
+    [[ ! -s out ]] || fail "'': explored first: $(head -c 500 out)"
+    # a table is still compared: its own, then one row changed
+    run "$undead" explore one-die --no-db --table
+    [[ $rc == 0 ]] || fail "explore --table: exit $rc: $(head -c 500 err)"
+    cp out table.txt
+    run "$undead" explore one-die --no-db --golden table.txt
+    [[ $rc == 0 ]] || fail "its own table: exit $rc: $(head -c 500 err)"
+    ;;
+editions-empty)
+    run "$undead" faq --editions ''
+    expect 2 err "undead faq: --editions '': an empty path names no file; expected the record of the FAQ's editions"
+    run "$undead" faq --editions '' --new-edition 2027-01-02
+    expect 2 err "undead faq: --editions '': an empty path names no file; expected the record of the FAQ's editions"
     ;;
 *)
     fail "no case '$case_'"
