@@ -16,6 +16,10 @@
 #            did not name --golden: refused before it, naming the option.
 #   editions-empty  faq --editions '' said ": '': no such file or folder":
 #            the option is named and an empty path said to name no file.
+#   serve-spaced-action  serve took the action " risk 1 " (or "risk  1",
+#            "risk 01") as "risk 1": the protocol's decisions are the
+#            strings 'offers' gives; anything else is an error answer, and
+#            the session goes on.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack10 # fail, expect, run
@@ -111,6 +115,33 @@ editions-empty)
     expect 2 err "undead faq: --editions '': an empty path names no file; expected the record of the FAQ's editions"
     run "$undead" faq --editions '' --new-edition 2027-01-02
     expect 2 err "undead faq: --editions '': an empty path names no file; expected the record of the FAQ's editions"
+    ;;
+serve-spaced-action)
+    {
+        echo '{"cmd":"new","game":"one-die","players":["a","b"],"chance":"follow","seed":1}'
+        echo '{"cmd":"offers"}'
+        echo '{"cmd":"decide","action":" risk 1 "}'
+        echo '{"cmd":"decide","action":"risk  1"}'
+        echo '{"cmd":"decide","action":"risk 01"}'
+        echo '{"cmd":"decide","action":"risk 1\t"}'
+        echo '{"cmd":"decide","action":"risk 1"}'
+    } > in
+    run "$undead" serve one-die
+    [[ $rc == 0 ]] || fail "serve: exit $rc: $(head -c 500 err)"
+    [[ $(sed -n 2p out) == '{"to_move":"a","offers":["risk 1","risk 2","risk 3"]}' ]] ||
+        fail "the offers changed: $(sed -n 2p out)"
+    # each spelling refused, saying what was expected
+    cat > want << 'END'
+{"error":"' risk 1 ' is not offered now: expected a decision as \"offers\" writes it ('risk 1')"}
+{"error":"'risk  1' is not offered now: expected a decision as \"offers\" writes it ('risk 1')"}
+{"error":"'risk 01' is not offered now: expected a decision as \"offers\" writes it ('risk 1')"}
+{"error":"action: expected 'risk <number>' and nothing after it"}
+END
+    sed -n 3,6p out > got
+    cmp -s want got || fail "the refusals: $(tr '\n' '|' < got)"
+    # the session goes on: the decision as offered is played
+    sed -n 7p out | grep -q '"to_move":"b"' || fail "the session did not go on: $(sed -n 7p out)"
+    [[ $(wc -l < out) == 7 ]] || fail "$(wc -l < out) answers for 7 requests"
     ;;
 *)
     fail "no case '$case_'"
