@@ -20,6 +20,8 @@
 #            "risk 01") as "risk 1": the protocol's decisions are the
 #            strings 'offers' gives; anything else is an error answer, and
 #            the session goes on.
+#   text-empty  undead text GAME empty.txt was exit 0, "0 statements in 0
+#            sections": a text with no statement is refused, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack10 # fail, expect, run
@@ -142,6 +144,21 @@ END
     # the session goes on: the decision as offered is played
     sed -n 7p out | grep -q '"to_move":"b"' || fail "the session did not go on: $(sed -n 7p out)"
     [[ $(wc -l < out) == 7 ]] || fail "$(wc -l < out) answers for 7 requests"
+    ;;
+text-empty)
+    : > empty.txt
+    printf '\n  \n\n' > blank.txt
+    printf '# Rules\n\n## Setup\n' > headings.md
+    for f in empty.txt blank.txt headings.md; do
+        run "$undead" text one-die "$f"
+        expect 2 err "$f: no statement in it; expected a rule text (sentences, list items or table rows)"
+        [[ ! -s out ]] || fail "$f: $(head -c 500 out)"
+    done
+    # a text of one sentence is read
+    printf 'Roll the die.\n' > one.txt
+    run "$undead" text one-die one.txt --no-golden
+    [[ $rc != 2 ]] || fail "one.txt: exit 2: $(head -c 500 err)"
+    grep -qF 'one.txt (one-die): 1 statements in' out || fail "one.txt: $(head -c 500 out)"
     ;;
 *)
     fail "no case '$case_'"
