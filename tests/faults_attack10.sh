@@ -22,6 +22,10 @@
 #            the session goes on.
 #   text-empty  undead text GAME empty.txt was exit 0, "0 statements in 0
 #            sections": a text with no statement is refused, exit 2.
+#   edition-no-question  a record of FAQ editions whose last edition (or
+#            one before another) has no question under it was taken, and
+#            the next --new-edition marked every question changed: refused
+#            at FILE:LINE.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack10 # fail, expect, run
@@ -159,6 +163,27 @@ text-empty)
     run "$undead" text one-die one.txt --no-golden
     [[ $rc != 2 ]] || fail "one.txt: exit 2: $(head -c 500 err)"
     grep -qF 'one.txt (one-die): 1 statements in' out || fail "one.txt: $(head -c 500 out)"
+    ;;
+edition-no-question)
+    shipped="$src/spec/faq-editions.txt"
+    last=$(wc -l < "$shipped")
+    # a last edition with nothing under it: at the end, and before a comment
+    { cat "$shipped"; echo "edition 2 2027-01-02"; } > end.txt
+    run "$undead" faq --editions end.txt --new-edition 2027-01-03
+    expect 2 err "undead faq: end.txt:$((last + 1)): expected edition 2's questions under it ('GAME/QUESTION-ID' and a fingerprint of 16 hex digits), found the end of the record"
+    cmp -s end.txt <({ cat "$shipped"; echo "edition 2 2027-01-02"; }) || fail "end.txt was written"
+    { cat "$shipped"; printf 'edition 2 2027-01-02\r\n# a comment\n\n'; } > cr.txt
+    run "$undead" faq --editions cr.txt -o faq.md --format md
+    expect 2 err "undead faq: cr.txt:$((last + 1)): expected edition 2's questions under it ('GAME/QUESTION-ID' and a fingerprint of 16 hex digits), found the end of the record"
+    [[ ! -e faq.md ]] || fail "faq.md written"
+    # an edition with nothing under it before the next
+    { echo "edition 1 2026-11-29"; echo "edition 2 2026-11-30"; grep '^[a-z-]*/' "$shipped"; } > between.txt
+    run "$undead" faq --editions between.txt --new-edition 2027-01-03
+    expect 2 err "undead faq: between.txt:2: expected edition 1's questions ('GAME/QUESTION-ID' and a fingerprint) before edition 2, found 'edition 2 2026-11-30'"
+    # the shipped record is still read: nothing changed since its edition
+    cp "$shipped" ok.txt
+    run "$undead" faq --editions ok.txt --new-edition 2027-01-03
+    [[ $rc == 0 ]] || fail "the shipped record: exit $rc: $(head -c 500 err)"
     ;;
 *)
     fail "no case '$case_'"
