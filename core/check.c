@@ -1222,8 +1222,11 @@ static void step_begins(checker *c)
  * begins when it is the one asked for. */
 static void begin_play(checker *c)
 {
-    if (++c->res->played == c->opts->changed_from)
-        step_begins(c);
+    if (++c->res->played != c->opts->changed_from)
+        return;
+    step_begins(c);
+    if (c->opts->at_step)
+        c->opts->at_step(c->opts->at_step_ctx);
 }
 
 /* The set-up begins: under the changed rules when they play the whole
@@ -1282,6 +1285,12 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     ud_step step;
     ud_step_init(&step, table, &t->setup, &chance, &sink, opts->fired);
     step.count_changes = opts->count_changes;
+    uint32_t reads_scratch[UD_MAX_RULES]; /* the audit that marks the rows reached: read by nobody */
+    if (opts->visited) {
+        memset(reads_scratch, 0, sizeof reads_scratch);
+        step.reads_seen = reads_scratch;
+        step.visited = opts->visited;
+    }
     step.check_invariants = !opts->replay_of_checked && (opts->check_invariants || UD_FORCE_INVARIANTS);
     c.s = &step;
     unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
