@@ -1244,6 +1244,18 @@ static void setup_begins(checker *c)
     }
 }
 
+/* opts->visited: the rows the play reaches marked there, through the
+ * reading audit's branch of the interpreter (its keys land in scratch,
+ * UD_MAX_RULES of them, read by nobody). */
+static void mark_visits(ud_step *step, const ud_check_opts *opts, uint32_t *scratch)
+{
+    if (!opts->visited)
+        return;
+    memset(scratch, 0, UD_MAX_RULES * sizeof *scratch);
+    step->reads_seen = scratch;
+    step->visited = opts->visited;
+}
+
 int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_result *res, ud_error *err)
 {
     ud_transcript cut = opts->stop_after_line > 0 ? cut_at(whole, opts->stop_after_line) : *whole;
@@ -1285,12 +1297,8 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     ud_step step;
     ud_step_init(&step, table, &t->setup, &chance, &sink, opts->fired);
     step.count_changes = opts->count_changes;
-    uint32_t reads_scratch[UD_MAX_RULES]; /* the audit that marks the rows reached: read by nobody */
-    if (opts->visited) {
-        memset(reads_scratch, 0, sizeof reads_scratch);
-        step.reads_seen = reads_scratch;
-        step.visited = opts->visited;
-    }
+    uint32_t reads_scratch[UD_MAX_RULES];
+    mark_visits(&step, opts, reads_scratch);
     step.check_invariants = !opts->replay_of_checked && (opts->check_invariants || UD_FORCE_INVARIANTS);
     c.s = &step;
     unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
