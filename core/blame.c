@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "blame.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -195,10 +196,16 @@ void ud_blame_trial_short(const ud_game *g, const ud_rule *r)
         *trial_short = (int16_t)i;
 }
 
+/* A change played from a snapshot instead (ud_blame_check's, below):
+ * whether c explains the step (1) or not (0), its firings in fired; -1:
+ * not from a snapshot, play it whole.  c NULL: the search is over. */
+typedef int (*snapshot_trial)(void *ctx, const ud_blame_change *c, uint64_t *fired);
+
 typedef struct search {
     const ud_table *base;
     const ud_setup *setup;
     ud_blame_trial trial;
+    snapshot_trial snapshot; /* NULL: every change played whole */
     void *ctx;
     uint64_t *fired;               /* shared with the child: the changed step's firings */
     uint8_t *moved;                /* shared: the reference step's amount changes (watch_moved) */
@@ -215,6 +222,9 @@ static bool isolated(search *se, const ud_blame_change *c)
     memset(se->fired, 0, UD_MAX_RULES * sizeof se->fired[0]);
     if (se->short_row)
         *se->short_row = -1;
+    int from_snapshot = se->snapshot && c->kind != UD_BLAME_NONE ? se->snapshot(se->ctx, c, se->fired) : -1;
+    if (from_snapshot >= 0)
+        return from_snapshot == 1;
     pid_t pid = fork();
     if (pid < 0)
         return false;
@@ -435,15 +445,24 @@ static void try_numbers(search *se, ud_blame *b)
     }
 }
 
+static void search_with(const ud_table *base, const ud_setup *setup, ud_blame_trial trial,
+                        ud_blame_trial reference, snapshot_trial snapshot, void *ctx, ud_blame *b);
+
 void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial trial,
                      ud_blame_trial reference, void *ctx, ud_blame *b)
+{
+    search_with(base, setup, trial, reference, NULL, ctx, b);
+}
+
+static void search_with(const ud_table *base, const ud_setup *setup, ud_blame_trial trial,
+                        ud_blame_trial reference, snapshot_trial snapshot, void *ctx, ud_blame *b)
 {
     memset(b, 0, sizeof *b);
     b->game = base->game;
     search *se = calloc(1, sizeof *se);
     if (!se)
         return;
-    *se = (search){ .base = base, .setup = setup, .trial = trial, .ctx = ctx };
+    *se = (search){ .base = base, .setup = setup, .trial = trial, .snapshot = snapshot, .ctx = ctx };
     se->fired = mmap(NULL, UD_MAX_RULES * sizeof se->fired[0], PROT_READ | PROT_WRITE,
                      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (se->fired == MAP_FAILED) {
@@ -482,6 +501,8 @@ void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial
         try_amounts(se, b);
     b->kind = b->n_found ? b->found[0].kind : UD_BLAME_NONE;
     memcpy(b->cost, se->cost, sizeof b->cost);
+    if (snapshot)
+        snapshot(ctx, NULL, NULL); /* its helper shares se->fired: ended first */
     if (se->moved)
         munmap(se->moved, moved_size);
     if (se->short_row)
@@ -816,6 +837,19 @@ void ud_blame_rule_json(const ud_game *g, const ud_rule *r, ud_buf *out)
 
 /* ---- `undead check` ------------------------------------------------------------------- */
 
+/* The helper that plays changes from the step's start (below: "changes
+ * played from a snapshot"), as the parent knows it. */
+typedef struct snapshot {
+    pid_t pid;
+    int to, from;         /* the helper's requests and answers */
+    bool up;              /* it stands at P */
+    bool same;            /* same_history holds under the rows as they are */
+    bool failed;          /* it could not be made or reached: every change played whole */
+    bool history_at_pick; /* same_history's play ended at a pick, inside a row's effect */
+    uint8_t visited[UD_MAX_RULES];
+    uint64_t fired[UD_MAX_RULES]; /* before P */
+} snapshot;
+
 typedef struct check_step {
     const ud_transcript *t;
     ud_transcript whole; /* t, its end as the blame reads it */
@@ -828,6 +862,7 @@ typedef struct check_step {
      * there; false when there is no such past or the rules refuse it. */
     bool has_rules_past;
     ud_buf rules_past;
+    snapshot *snap; /* the helper at the step's start (NULL: none yet) */
 } check_step;
 
 /* The check's options for one trial: the record's own, played under the
@@ -856,11 +891,15 @@ static int decide_line(const ud_transcript *t, uint64_t n)
  * `before`, played under t and setup (NULL, NULL: the rules' own), into
  * out; false when the record is refused there. */
 static bool history_shown(const check_step *cs, const ud_table *t, const ud_setup *setup, int before,
-                          ud_buf *out)
+                          ud_buf *out, snapshot *note)
 {
     const ud_game *g = cs->t->game;
     unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     ud_check_opts o = t ? trial_opts(cs, t, setup, NULL) : cs->opts;
+    if (note) { /* the rows it reaches and fires, for the snapshot */
+        o.visited = note->visited;
+        o.fired = note->fired;
+    }
     o.changed_whole = t != NULL;
     o.changed_from = UINT64_MAX; /* no firing counted */
     o.stop_after_line = before;
@@ -870,6 +909,8 @@ static bool history_shown(const check_step *cs, const ud_table *t, const ud_setu
     ud_error err;
     if (g->state_size > sizeof state || ud_check(cs->t, &o, &res, &err) != 0)
         return false;
+    if (note && res.partial_at_pick)
+        note->history_at_pick = true;
     g->describe(g, state, &cs->t->setup, out);
     return true;
 }
@@ -897,7 +938,7 @@ static bool same_history(const check_step *cs, const ud_table *t, const ud_setup
         return true;
     ud_buf changed;
     ud_buf_init(&changed);
-    bool same = cs->has_rules_past && history_shown(cs, t, setup, before, &changed) &&
+    bool same = cs->has_rules_past && history_shown(cs, t, setup, before, &changed, NULL) &&
                 strcmp(ud_buf_str(&changed), ud_buf_str(&cs->rules_past)) == 0;
     ud_buf_free(&changed);
     return same;
@@ -908,7 +949,16 @@ static void rules_past_from(check_step *cs)
 {
     int before = history_end(cs);
     ud_buf_clear(&cs->rules_past);
-    cs->has_rules_past = before > 0 && history_shown(cs, NULL, NULL, before, &cs->rules_past);
+    cs->has_rules_past = before > 0 && history_shown(cs, NULL, NULL, before, &cs->rules_past, NULL);
+}
+
+/* A changed play of the record (ud_check's rc and res): whether it ends
+ * where the record's step does, as check_trial says below. */
+static bool trial_verdict(const check_step *cs, int rc, const ud_check_result *res)
+{
+    if (rc != 0)
+        return false;
+    return !cs->step_ends || (!res->partial_at_pick && (bool)res->complete == cs->rules_over);
 }
 
 static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
@@ -930,9 +980,7 @@ static bool check_trial(void *ctx, const ud_table *t, const ud_setup *setup, uin
      * record that is not partial), the changed step ends too: at a
      * decision, not wanting an outcome the record does not give, or over
      * where the rules' own step is (a record cannot say its game goes on) */
-    if (ud_check(cs->t, &o, &res, &err) != 0)
-        return false;
-    return !cs->step_ends || (!res.partial_at_pick && (bool)res.complete == cs->rules_over);
+    return trial_verdict(cs, ud_check(cs->t, &o, &res, &err), &res);
 }
 
 /* The step unchanged, the record cut before the refused line: the
@@ -1095,6 +1143,265 @@ static void check_provenance(const ud_transcript *t, check_step *cs, const ud_ch
     free(watched);
 }
 
+/* ---- changes played from a snapshot of the step's start ------------------------------ */
+
+/* Each change above is played over the whole record from its first line
+ * (check_trial: the game before the step, then the record to the step's
+ * end), twice over when the step has a past (same_history): on a long
+ * record, every change of every row costs two replays of it.  Most
+ * changes touch nothing before the step, and for those the replay up to
+ * the step is the same every time: it is played once, in a helper
+ * process stopped where the play of decision changed_from begins
+ * (ud_check_opts.at_step), which forks a child for each such change that
+ * makes the change there and plays on from that point.
+ *
+ * Why that child ends as check_trial would, with the same firings.  The
+ * helper plays the record under a copy of the rows interpreted
+ * (ud_check_opts.visited, which needs them so), the changed rows being
+ * interpreted too (ud_blame_apply).  A change of the kinds played so
+ * (UD_BLAME_ROW, not a number) changes only the guard or the effect of
+ * rows of one rule R, nothing else of the table or the setup.  Both
+ * plays of the same record from the same set-up do the same thing, step
+ * for step, for as long as neither reaches a row whose guard or effect
+ * differs; so they do up to a point P if, before P, the play under the
+ * rows as they are never
+ *   - fired R (a changed effect: skipped, applied twice, an amount made
+ *     otherwise; or a guard never holding, which differs only where the
+ *     guard held: where R would fire), or
+ *   - reached R at all (a guard always holding, which differs wherever
+ *     the guard was asked and said no).
+ * The helper notes both (ud_check_opts.fired, .visited) over the two
+ * plays check_trial makes before the step (same_history's, cut before
+ * the step's decide line; and the record's up to the play of decision
+ * changed_from), and a change of such an R is played from the snapshot:
+ *   - same_history under the change is same_history under the rows as
+ *     they are (interpreted), which the helper works out once;
+ *   - the whole record under the change is the helper's play up to P
+ *     (the same, step for step), then the child's play on from P under
+ *     the change, which is what the whole play does after P: the firings
+ *     counted from the step on (ud_check_opts.changed_fired) begin at P,
+ *     and the verdict is check_trial's (trial_verdict).
+ * Any other change (a reading, a number, a row that fired or was reached
+ * before the step as the op says), or a helper that cannot be made or
+ * reached, is played whole as before, so the blame names the same rule
+ * either way; test_blame_snapshot compares the two on departing records
+ * of every game.  One difference of time only: a child's 10 seconds
+ * (isolated) count from P, not from the record's start. */
+
+/* Played from snapshots unless a test compares with the slow way. */
+static bool snapshots = true;
+static uint64_t snapshot_trials;
+
+void ud_blame_use_snapshots(bool on) { snapshots = on; }
+
+uint64_t ud_blame_snapshot_trials(void) { return snapshot_trials; }
+
+static bool write_all(int fd, const void *p, size_t n)
+{
+    const char *b = p;
+    while (n > 0) {
+        ssize_t w = write(fd, b, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        b += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+static bool read_all(int fd, void *p, size_t n)
+{
+    char *b = p;
+    while (n > 0) {
+        ssize_t r = read(fd, b, n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return false;
+        b += r;
+        n -= (size_t)r;
+    }
+    return true;
+}
+
+/* The helper's side: where it stands, the rows it plays, its pipes. */
+typedef struct helper {
+    snapshot *at; /* its copy: what it reports at P */
+    ud_table *rows;
+    ud_setup *setup;
+    int in, out;
+    bool child; /* a change's child, playing on from P */
+} helper;
+
+/* At P (ud_check_opts.at_step): report, then a child for each change
+ * asked for, which returns to play on under the change; the helper
+ * itself ends when the parent closes its requests. */
+static void helper_at_step(void *ctx)
+{
+    helper *h = ctx;
+    h->at->up = true;
+    if (!write_all(h->out, h->at, sizeof *h->at))
+        _exit(0);
+    ud_blame_change c;
+    while (read_all(h->in, &c, sizeof c)) {
+        fflush(NULL);
+        pid_t pid = fork();
+        if (pid == 0) {
+            alarm(10);
+            close(h->in);
+            close(h->out);
+            if (!ud_blame_apply(&c, h->rows, h->setup))
+                _exit(11);
+            h->child = true;
+            return;
+        }
+        int status = -1;
+        while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+            ;
+        if (!write_all(h->out, &status, sizeof status))
+            _exit(0);
+    }
+    _exit(0);
+}
+
+/* The helper: same_history once, then the record to P (where
+ * helper_at_step serves); a change's child comes back here from P and
+ * ends with check_trial's verdict. */
+static void helper_run(check_step *cs, uint64_t *fired, int in, int out)
+{
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+        dup2(null, 1);
+        dup2(null, 2);
+    }
+    snapshot *at = calloc(1, sizeof *at);
+    ud_table *rows = malloc(sizeof *rows);
+    ud_setup setup = cs->t->setup;
+    if (!at || !rows)
+        _exit(0);
+    *rows = *cs->opts.table;
+    rows->interpret = true;
+    int before = history_end(cs);
+    ud_buf past;
+    ud_buf_init(&past);
+    at->same = before <= 0 || (cs->has_rules_past && history_shown(cs, rows, &setup, before, &past, at) &&
+                               strcmp(ud_buf_str(&past), ud_buf_str(&cs->rules_past)) == 0);
+    helper h = { .at = at, .rows = rows, .setup = &setup, .in = in, .out = out };
+    ud_check_opts o = trial_opts(cs, rows, &setup, fired);
+    o.changed_whole = 1;
+    o.visited = at->visited;
+    o.fired = at->fired;
+    o.at_step = helper_at_step;
+    o.at_step_ctx = &h;
+    ud_check_result res;
+    ud_error err;
+    int rc = ud_check(cs->t, &o, &res, &err);
+    if (!h.child) { /* it never reached P: said so */
+        (void)write_all(out, at, sizeof *at);
+        _exit(0);
+    }
+    _exit(trial_verdict(cs, rc, &res) ? 10 : 11);
+}
+
+static void snapshot_end(check_step *cs)
+{
+    snapshot *sn = cs->snap;
+    if (!sn)
+        return;
+    if (sn->pid > 0) {
+        close(sn->to);
+        close(sn->from);
+        while (waitpid(sn->pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+    }
+    free(sn);
+    cs->snap = NULL;
+}
+
+/* The helper made and brought to P (forked now, so that it shares the
+ * search's fired counts); cs->snap->up says whether it got there. */
+static void snapshot_begin(check_step *cs, uint64_t *fired)
+{
+    snapshot *sn = cs->snap = calloc(1, sizeof *sn);
+    int req[2], ans[2];
+    if (!sn)
+        return;
+    sn->failed = true;
+    if (cs->opts.changed_from == 0 || pipe(req) != 0)
+        return;
+    if (pipe(ans) != 0) {
+        close(req[0]);
+        close(req[1]);
+        return;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(req[1]);
+        close(ans[0]);
+        helper_run(cs, fired, req[0], ans[1]);
+    }
+    close(req[0]);
+    close(ans[1]);
+    if (pid < 0) {
+        close(req[1]);
+        close(ans[0]);
+        return;
+    }
+    *sn = (snapshot){ .pid = pid, .to = req[1], .from = ans[0] };
+    snapshot tmp;
+    /* a same_history that ended inside an effect ran a row it did not
+     * count as fired: nothing is known of that row, so none is played so */
+    if (!read_all(sn->from, &tmp, sizeof tmp) || !tmp.up || tmp.history_at_pick) {
+        sn->failed = true;
+        return;
+    }
+    sn->up = true;
+    sn->same = tmp.same;
+    memcpy(sn->visited, tmp.visited, sizeof sn->visited);
+    memcpy(sn->fired, tmp.fired, sizeof sn->fired);
+}
+
+/* Whether change c leaves the play before P as it is (above). */
+static bool untouched_before(const snapshot *sn, const ud_game *g, const ud_blame_change *c)
+{
+    if (c->kind != UD_BLAME_ROW || c->number || !c->rule)
+        return false;
+    int r = ud_game_rule_index(g, c->rule);
+    if (r < 0 || r >= UD_MAX_RULES || sn->fired[r])
+        return false;
+    return c->amount != UD_AMOUNT_NONE || c->op != UD_MUT_GUARD_ALWAYS || !sn->visited[r];
+}
+
+/* The search's snapshot_trial for `undead check`. */
+static int snapshot_trial_of(void *ctx, const ud_blame_change *c, uint64_t *fired)
+{
+    check_step *cs = ctx;
+    if (!c) {
+        snapshot_end(cs);
+        return -1;
+    }
+    if (c->kind != UD_BLAME_ROW || c->number)
+        return -1;
+    if (!cs->snap)
+        snapshot_begin(cs, fired);
+    snapshot *sn = cs->snap;
+    if (!sn || sn->failed || !sn->up || !untouched_before(sn, cs->t->game, c))
+        return -1;
+    snapshot_trials++;
+    if (!sn->same) /* the past differs under the change as without it */
+        return 0;
+    int status;
+    if (!write_all(sn->to, c, sizeof *c) || !read_all(sn->from, &status, sizeof status)) {
+        sn->failed = true; /* played whole from now on */
+        snapshot_trials--;
+        return -1;
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 10;
+}
+
 /* How many plays before the refused line's own a change may begin: a
  * rule broken in an earlier play of the same turn (a second card played
  * out of turn in one round) shows only at the refused line. */
@@ -1166,7 +1473,8 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
          back++) {
         cs->opts.changed_from = res->played - back;
         rules_past_from(cs);
-        ud_blame_search(base, &t->setup, check_trial, check_reference, cs, b);
+        search_with(base, &t->setup, check_trial, check_reference, snapshots ? snapshot_trial_of : NULL, cs,
+                    b);
         b->from_play = cs->opts.changed_from;
     }
     if (b->kind == UD_BLAME_NONE)

@@ -206,4 +206,12 @@ const char *ud_blame_kind_name(ud_blame_kind k);
 void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_check_result *res,
                     const ud_error *err, ud_blame *b);
 
+/* ud_blame_check plays a change that leaves the game before the step as
+ * it is from a snapshot of the step's start, not from the record's first
+ * line (blame.c says why that is the same): on by default.  Off: every
+ * change played whole, for a test to compare the two. */
+void ud_blame_use_snapshots(bool on);
+/* How many changes were played from a snapshot so far (for that test). */
+uint64_t ud_blame_snapshot_trials(void);
+
 #endif

@@ -1246,8 +1246,11 @@ static void step_begins(checker *c)
 static void begin_play(checker *c)
 {
     c->seed_picks = 0;
-    if (++c->res->played == c->opts->changed_from)
-        step_begins(c);
+    if (++c->res->played != c->opts->changed_from)
+        return;
+    step_begins(c);
+    if (c->opts->at_step)
+        c->opts->at_step(c->opts->at_step_ctx);
 }
 
 /* The set-up begins: under the changed rules when they play the whole
@@ -1263,6 +1266,18 @@ static void setup_begins(checker *c)
         if (opts->changed_setup)
             c->s->setup = opts->changed_setup;
     }
+}
+
+/* opts->visited: the rows the play reaches marked there, through the
+ * reading audit's branch of the interpreter (its keys land in scratch,
+ * UD_MAX_RULES of them, read by nobody). */
+static void mark_visits(ud_step *step, const ud_check_opts *opts, uint32_t *scratch)
+{
+    if (!opts->visited)
+        return;
+    memset(scratch, 0, UD_MAX_RULES * sizeof *scratch);
+    step->reads_seen = scratch;
+    step->visited = opts->visited;
 }
 
 int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_result *res, ud_error *err)
@@ -1306,6 +1321,8 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
     ud_step step;
     ud_step_init(&step, table, &t->setup, &chance, &sink, opts->fired);
     step.count_changes = opts->count_changes;
+    uint32_t reads_scratch[UD_MAX_RULES];
+    mark_visits(&step, opts, reads_scratch);
     step.check_invariants = !opts->replay_of_checked && (opts->check_invariants || UD_FORCE_INVARIANTS);
     c.s = &step;
     unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));

@@ -100,6 +100,15 @@ typedef struct ud_check_opts {
      * one check per step would be quadratic in its length. */
     void (*at_input)(void *ctx, int next, const void *state);
     void *at_input_ctx;
+    /* Blame's snapshot (core/blame.c): NULL, or per-rule marks set for
+     * every row the play reaches, its guard asked or its effect run
+     * (ud_step.visited: an interpreted table only). */
+    uint8_t *visited;
+    /* Blame's snapshot: NULL, or called where the play of decision
+     * changed_from (1 or more) begins, its rules in place, before the
+     * decision is applied; the check goes on when it returns. */
+    void (*at_step)(void *ctx);
+    void *at_step_ctx;
 } ud_check_opts;
 
 /* 0: legal; -1: err says where and which rule. */

@@ -254,6 +254,15 @@ static void emit_state(ud_step *s, const void *state)
     ud_buf_free(&b);
 }
 
+/* An audited run reaches row index: the reading audit's row, and blame's
+ * mark. */
+static void audit_row(ud_step *s, int index)
+{
+    s->reading_row = index;
+    if (s->visited)
+        s->visited[index] = 1;
+}
+
 /* Run the offer rows of a decision phase into s->offers. */
 static ud_status collect_offers(ud_step *s, void *state, int ph)
 {
@@ -261,7 +270,7 @@ static ud_status collect_offers(ud_step *s, void *state, int ph)
     s->offers.n = 0;
     for (const ud_row *r = &t->row[t->offers[ph]]; r->effect; r++) {
         if (__builtin_expect(s->reads_seen != NULL, 0))
-            s->reading_row = r->index;
+            audit_row(s, r->index);
         if (!UD_MUT_GUARD(r->rule, !r->guard || r->guard(state, s)))
             continue;
         if (!fire(s, state, r))
@@ -370,7 +379,7 @@ rows:
     any = false;
     for (; r->effect; r++) {
         if (__builtin_expect(s->reads_seen != NULL, 0))
-            s->reading_row = r->index;
+            audit_row(s, r->index);
         if (!UD_MUT_GUARD(r->rule, !r->guard || r->guard(state, s)))
             continue;
         any = true;

@@ -150,6 +150,11 @@ struct ud_step {
      * while an audit is on. */
     uint32_t *reads_seen;
     int reading_row;
+    /* Blame's snapshot (core/blame.c): NULL, or per-rule marks, set for
+     * every row the interpreter reaches (its guard asked, or its effect
+     * run where it has none); kept only while an audit is on (reads_seen
+     * set), in the interpreted rows only. */
+    uint8_t *visited;
     /* The count audit (`undead golden coverage`): NULL, or per-rule counts
      * of the firings after which the game's counts (ud_game.counts)
      * differed from those before; counts_last is their hash after the

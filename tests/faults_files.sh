@@ -266,7 +266,7 @@ fifo-inputs)
     run "$undead" db baseline check one-die --file pipe.txt --golden "$src/golden" --games 20
     expect 2 err "$(fifo_msg pipe.txt)"
     run "$undead" explore one-die --max-depth 2 --golden pipe.txt --no-db
-    expect 2 err "$(fifo_msg pipe.txt)"
+    expect 2 err "undead explore: --golden $(fifo_msg pipe.txt) (the per-depth table to compare with)"
     ;;
 paths)
     mkdir adir

@@ -245,6 +245,13 @@ Test(faq_editions, bad_records_refused)
     expect_refused(
         "edition 1 2026-11-29\nedition 2 2026-11-28\n",
         "2: expected a date no earlier than edition 1's (2026-11-29), found 'edition 2 2026-11-28'");
+    /* an edition with no question under it: before the next, at the end */
+    expect_refused("edition 1 2026-11-29\nedition 2 2026-11-30\nzombie-dice/x 0123456789abcdef\n",
+                   "2: expected edition 1's questions ('GAME/QUESTION-ID' and a fingerprint) before "
+                   "edition 2, found 'edition 2 2026-11-30'");
+    expect_refused("edition 1 2026-11-29\nzombie-dice/x 0123456789abcdef\nedition 2 2026-11-30\n# c\n",
+                   "3: expected edition 2's questions under it ('GAME/QUESTION-ID' and a fingerprint of 16 "
+                   "hex digits), found the end of the record");
     char longline[700];
     memset(longline, 'a', sizeof longline - 2);
     longline[sizeof longline - 2] = '\n';

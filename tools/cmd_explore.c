@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "explore.h"
+#include "infile.h"
 #include "pieces.h"
 #include "extras.h"
 #include "record.h"
@@ -557,6 +558,29 @@ static bool finish_check(exploration *x, bool say)
 }
 
 /* The command line read into x: OPTS_GO_ON, or the exit status to end with. */
+/* --golden FILE is read after the search: a path that is no file (a
+ * FIFO, a folder, /dev/null, a typo) is refused before it, naming the
+ * option, or the search is spent for a refusal. */
+static bool golden_is_file(const char *golden)
+{
+    if (!golden || strcmp(golden, "-") == 0)
+        return true;
+    ud_buf why, shown, reason;
+    ud_buf_init(&why);
+    ud_buf_init(&shown);
+    ud_buf_init(&reason);
+    bool ok = *golden && ud_infile_is_file(golden, false, &why);
+    if (!ok) /* escaped: the path, and the reason that quotes it */
+        fprintf(stderr, "undead explore: --golden %s: %s (the per-depth table to compare with)\n",
+                *golden ? ud_escaped(&shown, golden) : "''",
+                *golden ? ud_escaped(&reason, ud_buf_str(&why))
+                        : "an empty path names no file; expected a file");
+    ud_buf_free(&why);
+    ud_buf_free(&shown);
+    ud_buf_free(&reason);
+    return ok;
+}
+
 static int read_exploration(int argc, char **argv, exploration *x)
 {
     x->a.jobs = ud_default_jobs();
@@ -583,7 +607,7 @@ static int read_exploration(int argc, char **argv, exploration *x)
     full_fractions = x->a.fractions;
     x->g = cli_game("explore", argv[ops.first]);
     if (!x->g || !cli_build_match(x->g, &x->a.game, &x->m) || !find_bound(x) || !options_agree(x) ||
-        !begin_check(x))
+        !golden_is_file(x->a.golden) || !begin_check(x))
         return UD_EXIT_USAGE;
     return OPTS_GO_ON;
 }

@@ -425,6 +425,12 @@ static int lock_editions_folder(const char *path)
  * With lock, its folder locked first (*lock: the descriptor, or -1). */
 static faq_editions *read_editions(const faq_args *a, char *path, size_t size, int *lock)
 {
+    if (a->editions && !*a->editions) { /* an unset variable in the shell */
+        fputs("undead faq: --editions '': an empty path names no file; expected the record of the FAQ's "
+              "editions\n",
+              stderr);
+        return NULL;
+    }
     if (a->editions)
         snprintf(path, size, "%s", a->editions);
     else if (!cli_data_path("faq", "spec/faq-editions.txt", "--editions", path, size))

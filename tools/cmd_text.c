@@ -65,8 +65,8 @@ const opts_command cmd_text_opts = {
              "seeded apart), declared by a note (flavour, example, components, edition, players,\n"
              "advice) or not encoded (a gap note says it is known); a quotation the text does not\n"
              "hold is stale.  Exit 1 when a statement is on no row and in no note, or a quotation\n"
-             "is stale; exit 2 on a text or notes file that cannot be read or a bad note\n"
-             "(FILE:LINE: expected ...).\n",
+             "is stale; exit 2 on a text or notes file that cannot be read, a text with no\n"
+             "statement, or a bad note (FILE:LINE: expected ...).\n",
     .options = options,
     .after =
         "The notes file: '# comment' lines, 'text NAME' before each text's notes, then one note a line,\n"

@@ -11,6 +11,7 @@
 #include "datadir.h"
 
 #include "cli.h"
+#include "infile.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -99,13 +100,19 @@ const char *cli_data_dir(const char *cmd, const char *option, char *buf, size_t 
     }
     if (env) {
         if (!cli_is_dir(env)) {
-            ud_buf shown; /* escaped: an ESC or a newline in it reaches no terminal */
+            ud_buf shown, found; /* escaped: an ESC or a newline in it reaches no terminal */
             ud_buf_init(&shown);
+            ud_buf_init(&found);
+            /* there but no folder (a FIFO, a file): say what it is */
+            if (ud_infile_exists(env))
+                ud_infile_is_dir(env, false, &found);
             fprintf(stderr,
-                    "undead %s: UNDEAD_DATA_DIR=%s: no such directory (expected the folder "
-                    "holding undead's data: golden/, fuzz/corpus/, e.g. PREFIX/share/undead)\n",
-                    cmd, ud_escaped(&shown, env));
+                    "undead %s: UNDEAD_DATA_DIR=%s: %s (%sthe folder holding undead's data: golden/, "
+                    "fuzz/corpus/, e.g. PREFIX/share/undead)\n",
+                    cmd, ud_escaped(&shown, env), found.len ? ud_buf_str(&found) : "no such directory",
+                    found.len ? "" : "expected ");
             ud_buf_free(&shown);
+            ud_buf_free(&found);
             return NULL;
         }
         size_t n = strlen(env);

@@ -1,17 +1,22 @@
 /*
  * child.c - a child process spoken to in lines (see child.h).
  */
+#define _DEFAULT_SOURCE /* syscall */
 #define _POSIX_C_SOURCE 200809L
 #include "child.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -58,6 +63,145 @@ static bool end_group(pid_t pgid, long grace_ms, pid_t leader, int *status)
     return reaped;
 }
 
+/* ---- the adapters' orphans ---------------------------------------------- */
+
+/* A process an adapter started that left its group (setsid, setpgid) is
+ * out of the group's reach.  undead is made a child subreaper (Linux) when
+ * it starts its first child, so that such a process, orphaned when its
+ * parent ends, becomes undead's child instead of init's; each time an
+ * adapter is stopped, and when undead ends, its children that lead no
+ * adapter's group are ended and reaped (orphans_end).  The scan below uses
+ * only open, read, getdents64, kill and waitpid: it runs in a signal
+ * handler too. */
+
+/* The decimal digits of s as a pid (0: none, or not all digits). */
+static pid_t pid_of(const char *s)
+{
+    long v = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || v > 4194304)
+            return 0;
+        v = v * 10 + (*s - '0');
+    }
+    return (pid_t)v;
+}
+
+/* The parent of process pid, from /proc/PID/stat ("pid (comm) S ppid"),
+ * or 0. */
+static pid_t parent_of(const char *pid)
+{
+    char path[64], stat[512];
+    size_t n = strlen(pid);
+    if (n > 20)
+        return 0;
+    memcpy(path, "/proc/", 6);
+    memcpy(path + 6, pid, n);
+    memcpy(path + 6 + n, "/stat", 6);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    ssize_t got = read(fd, stat, sizeof stat - 1);
+    close(fd);
+    if (got <= 0)
+        return 0;
+    stat[got] = '\0';
+    char *paren = NULL; /* the last ')': comm may hold one */
+    for (char *p = stat; *p; p++)
+        if (*p == ')')
+            paren = p;
+    if (!paren || paren[1] != ' ' || !paren[2] || paren[3] != ' ')
+        return 0;
+    char *end = paren + 4;
+    char digits[24];
+    size_t k = 0;
+    while (end[k] >= '0' && end[k] <= '9' && k < sizeof digits - 1) {
+        digits[k] = end[k];
+        k++;
+    }
+    digits[k] = '\0';
+    return pid_of(digits);
+}
+
+static bool leads_a_group(pid_t pid)
+{
+    for (int i = 0; i < GROUPS_MAX; i++)
+        if (group[i] == pid)
+            return true;
+    return false;
+}
+
+enum { ORPHANS_MAX = 256 };
+
+/* Into out, undead's children that lead no adapter's group still running
+ * (at most ORPHANS_MAX); how many. */
+static int list_orphans(pid_t *out)
+{
+#ifdef SYS_getdents64
+    int dir = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir < 0)
+        return 0;
+    pid_t self = getpid();
+    int n = 0;
+    char ents[4096];
+    long got;
+    while (n < ORPHANS_MAX && (got = syscall(SYS_getdents64, dir, ents, sizeof ents)) > 0)
+        for (long at = 0; at < got && n < ORPHANS_MAX;) {
+            /* struct linux_dirent64: ino (8), off (8), reclen (2), type (1), name */
+            unsigned short reclen;
+            memcpy(&reclen, ents + at + 16, sizeof reclen);
+            const char *name = ents + at + 19;
+            pid_t pid = pid_of(name);
+            if (pid > 0 && pid != self && parent_of(name) == self && !leads_a_group(pid))
+                out[n++] = pid;
+            at += reclen;
+        }
+    close(dir);
+    return n;
+#else
+    (void)out;
+    return 0;
+#endif
+}
+
+/* End and reap undead's children that lead no adapter's group: SIGTERM,
+ * SIGKILL to any left after grace_ms, then reaped; again for the children
+ * each leaves behind (a bounded number of rounds).  Nothing is waited on
+ * when there is none. */
+static void orphans_end(long grace_ms)
+{
+    pid_t orphan[ORPHANS_MAX];
+    for (int round = 0; round < 16; round++) {
+        int n = list_orphans(orphan);
+        if (n == 0)
+            return;
+        int left = n;
+        for (int i = 0; i < n; i++)
+            kill(orphan[i], SIGTERM);
+        for (long t = 0; left > 0 && t < grace_ms; t += 5) {
+            sleep_ms(5);
+            for (int i = 0; i < n; i++)
+                if (orphan[i] > 0 && waitpid(orphan[i], NULL, WNOHANG) == orphan[i]) {
+                    orphan[i] = 0;
+                    left--;
+                }
+        }
+        for (int i = 0; i < n; i++)
+            if (orphan[i] > 0) {
+                kill(orphan[i], SIGKILL);
+                waitpid(orphan[i], NULL, 0);
+            }
+    }
+}
+
+/* undead a child subreaper, once (Linux; elsewhere an orphan goes to
+ * init as before). */
+static void become_subreaper(void)
+{
+#ifdef PR_SET_CHILD_SUBREAPER
+    prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
+}
+
 static void end_all_groups(void)
 {
     if (getpid() != group_owner)
@@ -67,6 +211,7 @@ static void end_all_groups(void)
             end_group((pid_t)group[i], 200, 0, NULL);
             group[i] = 0;
         }
+    orphans_end(200);
 }
 
 enum { N_FATAL = 4 };
@@ -136,6 +281,7 @@ bool child_start(child *c, char *const *argv)
     /* A child that dies while we write must be an EPIPE we report, not a
      * signal that ends undead. */
     signal(SIGPIPE, SIG_IGN);
+    become_subreaper(); /* before the fork: the child may orphan one at once */
     pid_t pid = fork();
     if (pid < 0) {
         int e = errno;
@@ -279,6 +425,9 @@ void child_stop(child *c, int grace_ms)
         forget_group(c->pid);
         if (r == 0)
             r = waitpid(c->pid, &status, 0);
+        /* what it left that left its group: orphaned to undead by now
+         * (its parent ended with the group) */
+        orphans_end(200);
         c->exit_status = r == c->pid ? status : -1;
         c->pid = -1;
     }

@@ -46,7 +46,11 @@ child_status child_send(child *c, const char *line, size_t len);
 child_status child_read_line(child *c, int timeout_ms, const char **line, size_t *len);
 /* Close its input, give it grace_ms to exit, then end its whole process
  * group (SIGTERM, SIGKILL 200 ms later to what is left: its children go
- * with it whether it exited or not); reap it and free the buffer.  Safe to
+ * with it whether it exited or not); reap it and free the buffer.  Then
+ * undead's other children that lead no child's group, the processes the
+ * child moved out of its group (setsid) and left orphaned (undead is a
+ * child subreaper on Linux from its first child_start), are ended and
+ * reaped the same way, as they are at exit and on those signals.  Safe to
  * call twice. */
 void child_stop(child *c, int grace_ms);
 /* "exited with status 3", "killed by signal 11 (Segmentation fault)",

@@ -430,6 +430,19 @@ static json_t *decide(cf_server *sv, json_t *req)
         offered = ud_action_eq(&sv->s.offers.action[i], &a);
     if (!offered)
         return error_answer("'%s' is not offered now", json_string_value(action));
+    /* the protocol's decisions are the strings 'offers' gives: one read
+     * the same way but written otherwise (" risk 1 ", "risk  1") is none */
+    ud_buf t;
+    ud_buf_init(&t);
+    ud_action_format(sv->g, &sv->setup, &a, &t);
+    if (strcmp(ud_buf_str(&t), json_string_value(action)) != 0) {
+        json_t *r =
+            error_answer("'%s' is not offered now: expected a decision as \"offers\" writes it ('%s')",
+                         json_string_value(action), ud_buf_str(&t));
+        ud_buf_free(&t);
+        return r;
+    }
+    ud_buf_free(&t);
     prepare_chance(sv, req);
     sv->st = ud_decide(&sv->s, sv->state, &a);
     return played(sv, NULL);

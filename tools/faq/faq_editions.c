@@ -128,6 +128,15 @@ static bool read_edition_line(faq_editions *e, const char *line, ud_buf *why)
         ud_buf_printf(why, "expected a date no earlier than edition %d's (%s)", e->n, e->eds[e->n - 1].date);
         return false;
     }
+    /* an edition with no question under it is no edition a booklet had
+     * (a hand-edited record): every question would read as changed */
+    if (e->n && !e->eds[e->n - 1].n) {
+        ud_buf_printf(why,
+                      "expected edition %d's questions ('GAME/QUESTION-ID' and a fingerprint) before "
+                      "edition %d",
+                      e->n, number);
+        return false;
+    }
     edition *grown = realloc(e->eds, (size_t)(e->n + 1) * sizeof *grown);
     if (!grown) {
         ud_buf_puts(why, "out of memory");
@@ -227,11 +236,18 @@ static bool read_record(faq_editions *e, const char *path, FILE *in, ud_buf *err
     ud_buf why;
     ud_buf_init(&why);
     bool ok = true;
+    int edition_at = 0; /* the line of the newest edition */
     for (int no = 1; ok; no++) {
         ud_line_status st = ud_infile_line(in, line, LINE_MAX_BYTES, &len);
         if (st == UD_LINE_END) {
             if (ferror(in)) {
                 ud_buf_printf(err, "%s:%d: cannot read it: %s", path, no, strerror(errno));
+                ok = false;
+            } else if (e->n && !e->eds[e->n - 1].n) {
+                ud_buf_printf(err,
+                              "%s:%d: expected edition %d's questions under it ('GAME/QUESTION-ID' and a "
+                              "fingerprint of 16 hex digits), found the end of the record",
+                              path, edition_at, e->n);
                 ok = false;
             }
             break;
@@ -245,7 +261,10 @@ static bool read_record(faq_editions *e, const char *path, FILE *in, ud_buf *err
             ud_buf_printf(&why, "expected a record of at most %d MiB", RECORD_MAX >> 20);
         else if (len && line[len - 1] == '\r')
             line[--len] = '\0'; /* a record edited on another system */
+        int editions = e->n;
         if (!why.len && read_line(e, line, &why)) {
+            if (e->n != editions)
+                edition_at = no;
             ud_buf_printf(&e->text, "%s\n", line);
             continue;
         }

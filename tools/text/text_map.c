@@ -233,6 +233,16 @@ int text_map_build(text_map *m, const ud_game *g, const char *path, const char *
     text_split(&m->doc, path, buf, headings);
     free(headings);
     free(buf);
+    /* an empty file, or blank lines and headings only: every count 0 and
+     * nothing to fail would pass a text that is surely not the one meant */
+    if (!m->doc.n_stmts) {
+        ud_buf shown;
+        ud_buf_init(&shown);
+        fprintf(err, "%s: no statement in it; expected a rule text (sentences, list items or table rows)\n",
+                ud_escaped(&shown, path));
+        ud_buf_free(&shown);
+        return UD_EXIT_USAGE;
+    }
     if (!text_notes_read(&m->notes, notes_path, m->doc.name, g, err))
         return UD_EXIT_USAGE;
     if (golden_dir && text_cases_read(m, golden_dir, err) != 0)

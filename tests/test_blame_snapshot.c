@@ -1,0 +1,172 @@
+/*
+ * test_blame_snapshot.c - `undead check`'s blame plays a change that
+ * leaves the game before the step as it is from a snapshot of the step's
+ * start (core/blame.c, "changes played from a snapshot"): on departing
+ * records of every game (a line deleted, a decision deleted, two lines
+ * swapped, the record cut), it names the same rule with the same evidence
+ * as when every change is played over the whole record, and some of its
+ * changes were played from a snapshot.
+ */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support.h"
+
+/* The lines of text, split in place (text is changed); how many. */
+static int split_lines(char *text, char **line, int max)
+{
+    int n = 0;
+    for (char *p = text; *p && n < max;) {
+        line[n++] = p;
+        char *nl = strchr(p, '\n');
+        if (!nl)
+            break;
+        *nl = '\0';
+        p = nl + 1;
+    }
+    return n;
+}
+
+/* The record of line[0..n), line `skip` left out (-1: none), lines a and
+ * b swapped (a == b: none), malloc'd. */
+static char *joined(char **line, int n, int skip, int a, int b)
+{
+    size_t len = 1;
+    for (int i = 0; i < n; i++)
+        len += strlen(line[i]) + 1;
+    char *out = malloc(len), *p = out;
+    cr_assert_not_null(out);
+    for (int i = 0; i < n; i++) {
+        if (i == skip)
+            continue;
+        const char *l = line[i == a ? b : i == b ? a : i];
+        size_t k = strlen(l);
+        memcpy(p, l, k);
+        p[k] = '\n';
+        p += k + 1;
+    }
+    *p = '\0';
+    return out;
+}
+
+static void expect_same_change(const ud_blame_change *x, const ud_blame_change *y, const char *what)
+{
+    cr_expect(
+        x->kind == y->kind && x->key == y->key && x->value == y->value && x->rule == y->rule &&
+            x->op == y->op && x->amount == y->amount && x->amount_i == y->amount_i &&
+            x->number == y->number && x->shift == y->shift && strcmp(x->amount_name, y->amount_name) == 0,
+        "%s: a change differs (%s, %s)", what, x->rule ? x->rule->id : "-", y->rule ? y->rule->id : "-");
+}
+
+/* The blame of text both ways, compared; whether it departs. */
+static bool same_both_ways(const char *text, const char *what)
+{
+    run fast, slow;
+    ud_blame bf, bs;
+    char ef[2048], es[2048];
+    ud_blame_use_snapshots(true);
+    run_blamed(&fast, text, &bf, ef, sizeof ef);
+    ud_blame_use_snapshots(false);
+    run_blamed(&slow, text, &bs, es, sizeof es);
+    ud_blame_use_snapshots(true);
+    cr_assert_eq(fast.status, slow.status, "%s", what);
+    bool departs = fast.status == RUN_CHECK_ERROR;
+    if (departs) {
+        cr_expect_str_eq(fast.err.rule, slow.err.rule, "%s", what);
+        cr_expect_str_eq(ef, es, "%s", what);
+        cr_expect_eq(bf.kind, bs.kind, "%s", what);
+        cr_expect_eq(bf.n_found, bs.n_found, "%s", what);
+        cr_expect_eq(bf.n_rows, bs.n_rows, "%s", what);
+        cr_expect_eq(bf.from_play, bs.from_play, "%s", what);
+        for (int i = 0; i < bf.n_found && i < bs.n_found && i < UD_BLAME_SHOWN; i++)
+            expect_same_change(&bf.found[i], &bs.found[i], what);
+        for (int i = 0; i < bf.n_rows && i < bs.n_rows; i++)
+            cr_expect(bf.rows[i] == bs.rows[i], "%s: row %d differs", what, i);
+        cr_expect((bf.what == NULL) == (bs.what == NULL) && (!bf.what || strcmp(bf.what, bs.what) == 0), "%s",
+                  what);
+    }
+    run_free(&fast);
+    run_free(&slow);
+    return departs;
+}
+
+/* The first body line: the first decide line's index, or n. */
+static int first_decide(char **line, int n, int from)
+{
+    for (int i = from; i < n; i++)
+        if (strncmp(line[i], "decide ", 7) == 0)
+            return i;
+    return n;
+}
+
+/* the sanitizer build runs every trial's child 5 to 15 times slower */
+#ifdef UD_TEST_SANITIZED
+enum { MAX_LINES = 200000, BODY_MAX = 150 };
+#else
+enum { MAX_LINES = 200000, BODY_MAX = 400 };
+#endif
+
+/* g's seeded games with players, each record changed four ways: the
+ * departing ones compared; how many departed. */
+static int compare_game(const ud_game *g, int players, int games)
+{
+    int departing = 0;
+    char **line = malloc(MAX_LINES * sizeof *line);
+    cr_assert_not_null(line);
+    for (int seed = 1; seed <= games; seed++) {
+        ud_result res;
+        char *text = play_text(g, players, NULL, (uint64_t)seed, &res, NULL);
+        int n = split_lines(text, line, MAX_LINES);
+        int body = first_decide(line, n, 0);
+        /* a long game's first lines only: every change is played twice
+         * over them (the slow way is what the snapshot saves) */
+        if (n > body + BODY_MAX)
+            n = body + BODY_MAX;
+        if (n - body < 8) {
+            free(text);
+            continue;
+        }
+        int half = body + (n - body) / 2, third = first_decide(line, n, body + (n - body) / 3);
+        int quarter3 = body + 3 * (n - body) / 4;
+        char *mutant[4] = { joined(line, n, half, 0, 0), joined(line, n, third < n ? third : -1, 0, 0),
+                            joined(line, n, -1, quarter3, quarter3 + 1),
+                            joined(line, body + 6 * (n - body) / 10, -1, 0, 0) };
+        static const char *const how[4] = { "a line deleted", "a decision deleted", "two lines swapped",
+                                            "the record cut" };
+        for (int k = 0; k < 4; k++) {
+            char what[160];
+            snprintf(what, sizeof what, "%s, %d players, seed %d: %s", g->name, players, seed, how[k]);
+            departing += same_both_ways(mutant[k], what);
+            free(mutant[k]);
+        }
+        free(text);
+    }
+    free(line);
+    return departing;
+}
+
+Test(blame_snapshot, same_blame_on_every_game, .timeout = 1800)
+{
+    uint64_t before = ud_blame_snapshot_trials();
+    FOR_EACH_GAME(g)
+    {
+        int players = g->min_players > 2 ? g->min_players : 2 <= g->max_players ? 2 : g->max_players;
+        int departing = compare_game(g, players, test_sample(2));
+        cr_expect_geq(departing, 1, "%s: no departing record compared", g->name);
+    }
+    /* the snapshot was used: else nothing above compared it */
+    cr_expect_gt(ud_blame_snapshot_trials(), before, "no change was played from a snapshot");
+}
+
+Test(blame_snapshot, same_blame_six_players, .timeout = 1800)
+{
+    uint64_t before = ud_blame_snapshot_trials();
+    FOR_EACH_GAME(g)
+    {
+        if (g->max_players < 6)
+            continue;
+        cr_expect_geq(compare_game(g, 6, 1), 1, "%s: no departing record compared", g->name);
+    }
+    cr_expect_gt(ud_blame_snapshot_trials(), before, "no change was played from a snapshot");
+}
