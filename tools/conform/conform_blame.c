@@ -974,6 +974,19 @@ static json_t *step_lines(const cf_run *run, const cf_tape *tape, uint64_t j)
     return lines;
 }
 
+/* The game before the play of decision j (j > 0: to the position of
+ * that decision, in before, and the decision into *a); false when the
+ * tape does not get there.  j == 0, the set-up: nothing played. */
+static bool step_decision(const cf_run *run, const cf_tape *tape, uint64_t j, replay *before, ud_action *a)
+{
+    if (j == 0)
+        return true;
+    if (!replay_to(before, run, tape, j - 1, NULL) || before->st != UD_DECIDE)
+        return false;
+    *a = before->s.offers.action[cf_tape_next(&before->tape, (uint32_t)before->s.offers.n, -1)];
+    return true;
+}
+
 void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
 {
     const ud_game *g = run->o->game;
@@ -988,12 +1001,8 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
     }
     uint64_t j = dep->decisions;
     ud_action a = { 0 };
-    bool ok = true;
-    if (j > 0) {
-        ok = replay_to(before, run, tape, j - 1, NULL) && before->st == UD_DECIDE;
-        if (ok)
-            a = before->s.offers.action[cf_tape_next(&before->tape, (uint32_t)before->s.offers.n, -1)];
-    } else {
+    bool ok = step_decision(run, tape, j, before, &a);
+    if (j == 0) {
         cf_tape_init(&before->tape);
         ud_step_init(&before->s, &run->table, &run->o->match.setup, &before->chance, NULL, NULL);
     }
@@ -1150,12 +1159,7 @@ static bool changed_refusal_lines(const cf_run *run, const cf_tape *tape, const 
     }
     uint64_t j = dep->decisions;
     ud_action a = { 0 };
-    bool ok = true;
-    if (j > 0) {
-        ok = replay_to(before, run, tape, j - 1, NULL) && before->st == UD_DECIDE;
-        if (ok)
-            a = before->s.offers.action[cf_tape_next(&before->tape, (uint32_t)before->s.offers.n, -1)];
-    }
+    bool ok = step_decision(run, tape, j, before, &a);
     blame_ctx c = { run, tape, dep, dep->outcomes, before, j > 0 ? &a : NULL };
     fflush(NULL);
     pid_t pid = ok && dep->outcomes ? fork() : -1;
