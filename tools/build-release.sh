@@ -62,7 +62,7 @@ done
 # states: its deeper rolls, where the bus is ridden, play other rules).
 "$u" explore zombie-dice --bound turn --outcomes --policy stop-at-brains:4 --variant dice=double-feature \
     --no-db --jobs 1 > /dev/null
-"$u" explore zombie-dice --bound turn --policy bus-rider:2 --variant bus=on --max-depth 4 --no-db --jobs 1 > /dev/null
+"$u" explore zombie-dice --bound turn --variant bus=on --max-depth 4 --no-db --jobs 1 > /dev/null
 
 echo "==> release: optimised build"
 cmake --preset release -DUD_PGO=use -DUD_PGO_DIR="$profile" > /dev/null
