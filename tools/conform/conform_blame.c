@@ -772,6 +772,33 @@ static bool same_history(const blame_ctx *c, const ud_table *t, const ud_setup *
     return same;
 }
 
+/* The changed step (table t, setup), the game before it already played
+ * into scratch (same_history): its outcomes the step's lines, taken from
+ * src (made ready here) through ch, its lines to sink (NULL: none), its
+ * firings into fired (NULL: the step's own counters, not kept). */
+static ud_status play_changed_step(const blame_ctx *c, const ud_table *t, const ud_setup *setup,
+                                   replay *scratch, lines_src *src, ud_chance *ch, ud_sink *sink,
+                                   uint64_t *fired)
+{
+    src->lines = c->lines;
+    ud_chance_script_init(&src->script, next_line, src);
+    scratch->s.table = t;
+    scratch->s.setup = setup;
+    scratch->s.chance = ch;
+    scratch->s.sink = sink;
+    if (fired)
+        scratch->s.fired = fired;
+    scratch->s.check_invariants = 0; /* the implementation's state may be one no rule allows */
+    return c->a ? ud_decide(&scratch->s, scratch->state, c->a) : ud_start(&scratch->s, scratch->state);
+}
+
+/* A refused step's changed play ran short where the implementation did:
+ * of the event its refusal names, in its words. */
+static bool ran_short_as_theirs(const blame_ctx *c, ud_status st, const lines_src *src)
+{
+    return st == UD_ERROR && src->starved && refused_event(c->run, c->dep, src);
+}
+
 /* One changed step (core/blame.h runs it in a child): the game before it
  * played under the changed table and readings as the rules played it
  * (same_history), then the step with its outcomes; true when it ends as
@@ -784,19 +811,10 @@ static bool step_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint
     lines_src *src = calloc(1, sizeof *src);
     if (!scratch || !src || !same_history(c, t, setup, scratch))
         return false;
-    src->lines = c->lines;
-    ud_chance_script_init(&src->script, next_line, src);
     ud_chance ch = { .pick = lines_pick, .ctx = src };
-    scratch->s.table = t;
-    scratch->s.setup = setup;
-    scratch->s.chance = &ch;
-    scratch->s.sink = NULL;
-    scratch->s.fired = fired;
-    scratch->s.check_invariants = 0; /* the implementation's state may be one no rule allows */
-    ud_status st =
-        c->a ? ud_decide(&scratch->s, scratch->state, c->a) : ud_start(&scratch->s, scratch->state);
+    ud_status st = play_changed_step(c, t, setup, scratch, src, &ch, NULL, fired);
     if (dep->kind == CF_DEP_REFUSED) { /* the adapter's rules needed more outcomes than were dictated */
-        bool short_as_theirs = st == UD_ERROR && src->starved && refused_event(c->run, dep, src);
+        bool short_as_theirs = ran_short_as_theirs(c, st, src);
         if (short_as_theirs)
             ud_blame_trial_short(t->game, scratch->s.rule);
         return short_as_theirs;
@@ -1089,21 +1107,13 @@ static void changed_refusal_child(const blame_ctx *c, int fd)
     *t = c->run->table;
     if (!ud_blame_apply(&c->dep->change, t, &setup) || !same_history(c, t, &setup, scratch))
         _exit(11);
-    src->lines = c->lines;
-    ud_chance_script_init(&src->script, next_line, src);
     tk->inner = (ud_chance){ .pick = lines_pick, .ctx = src };
     tk->taken = json_array();
     ud_buf_init(&tk->pending);
     ud_chance ch = { .pick = taking_pick, .ctx = tk };
     ud_sink sink = { taking_line, tk };
-    scratch->s.table = t;
-    scratch->s.setup = &setup;
-    scratch->s.chance = &ch;
-    scratch->s.sink = &sink;
-    scratch->s.check_invariants = 0;
-    ud_status st =
-        c->a ? ud_decide(&scratch->s, scratch->state, c->a) : ud_start(&scratch->s, scratch->state);
-    if (st != UD_ERROR || !src->starved || !refused_event(c->run, c->dep, src) || !tk->taken || tk->mixed ||
+    ud_status st = play_changed_step(c, t, &setup, scratch, src, &ch, &sink, NULL);
+    if (!ran_short_as_theirs(c, st, src) || !tk->taken || tk->mixed ||
         (tk->pending.len && strcmp(tk->pending_event, src->starved_on) != 0))
         _exit(11);
     /* words left that fit no pick (not a line used up): in the line the
