@@ -282,7 +282,7 @@ static uint64_t disturbance(const search *se, const ud_blame_change *c)
     return d;
 }
 
-static void reading_rows(ud_blame *b, const ud_game *g, int key, const uint64_t *fired);
+static void reading_rows(ud_blame *b, const ud_game *g, int key, const uint64_t *ref, const uint64_t *fired);
 
 /* Keep c among the UD_BLAME_SHOWN least disturbing, in order: readings
  * and single rows ranked together, a tie keeping the order tried (the
@@ -321,17 +321,48 @@ static void found(search *se, ud_blame *b, const ud_blame_change *c)
     if (at == 0) { /* a reading named first: its rows that fired in the step */
         b->n_rows = 0;
         if (c->kind == UD_BLAME_READING)
-            reading_rows(b, se->base->game, c->key, se->fired);
+            reading_rows(b, se->base->game, c->key, se->ref, se->fired);
     }
 }
 
-/* The rows of key that fired in a reading's step: its rows. */
-static void reading_rows(ud_blame *b, const ud_game *g, int key, const uint64_t *fired)
+/* The rows of key that fired in a reading's step: its rows.  Where the
+ * other reading fires none of them, the rows of key the rules fire there
+ * (which it switches off: the other side never declares the last player
+ * standing the winner, and under last-standing=plays-on no row of the key
+ * fires where ZC-LAST-STANDING does). */
+static void reading_rows(ud_blame *b, const ud_game *g, int key, const uint64_t *ref, const uint64_t *fired)
 {
-    for (int r = 0; r < g->n_rules && b->n_rows < UD_BLAME_SHOWN; r++)
-        if (fired[r] && ud_rule_depends_on(&g->rules[r], key))
-            b->rows[b->n_rows++] = &g->rules[r];
+    for (int pass = 0; pass < 2 && !b->n_rows; pass++) {
+        const uint64_t *f = pass ? ref : fired;
+        for (int r = 0; r < g->n_rules && b->n_rows < UD_BLAME_SHOWN; r++)
+            if (f[r] && ud_rule_depends_on(&g->rules[r], key))
+                b->rows[b->n_rows++] = &g->rules[r];
+    }
 }
+
+/* A reading named first with none of its rows fired in the step (a
+ * setup row's reading, met steps later: start-items=none plays the step
+ * as DL-STREET-MAP's guard never holding does): the rows of its key whose
+ * single changes explain the step as well, as ranked by same (the same
+ * cost in the search, the same verdict of play after it). */
+static void reading_tied_rows(ud_blame *b, bool (*same)(const ud_blame *b, int i))
+{
+    if (b->kind != UD_BLAME_READING || b->n_rows || !b->n_found)
+        return;
+    int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
+    for (int i = 1; i < shown && b->n_rows < UD_BLAME_SHOWN; i++) {
+        const ud_blame_change *c = &b->found[i];
+        if (c->kind != UD_BLAME_ROW || !same(b, i) || !ud_rule_depends_on(c->rule, b->found[0].key))
+            continue;
+        bool have = false;
+        for (int k = 0; k < b->n_rows; k++)
+            have |= b->rows[k] == c->rule;
+        if (!have)
+            b->rows[b->n_rows++] = c->rule;
+    }
+}
+
+static bool same_cost(const ud_blame *b, int i) { return b->cost[i] == b->cost[0]; }
 
 static void try_readings(search *se, ud_blame *b)
 {
@@ -501,6 +532,7 @@ static void search_with(const ud_table *base, const ud_setup *setup, ud_blame_tr
         try_amounts(se, b);
     b->kind = b->n_found ? b->found[0].kind : UD_BLAME_NONE;
     memcpy(b->cost, se->cost, sizeof b->cost);
+    reading_tied_rows(b, same_cost);
     if (snapshot)
         snapshot(ctx, NULL, NULL); /* its helper shares se->fired: ended first */
     if (se->moved)
@@ -516,6 +548,15 @@ static void search_with(const ud_table *base, const ud_setup *setup, ud_blame_tr
 static int confirm_rank(ud_confirm_kind k)
 {
     return k == UD_CONFIRM_AGREED ? 0 : k == UD_CONFIRM_PARTED ? 2 : 1;
+}
+
+/* Ranked as the first by play, or by the search where play did not
+ * rank the first. */
+static bool same_confirm(const ud_blame *b, int i)
+{
+    if (b->confirm[0].kind == UD_CONFIRM_NONE)
+        return b->confirm[i].kind == UD_CONFIRM_NONE && same_cost(b, i);
+    return b->confirm[i].kind == b->confirm[0].kind;
 }
 
 void ud_blame_confirmed(ud_blame *b)
@@ -536,12 +577,16 @@ void ud_blame_confirmed(ud_blame *b)
     memcpy(b->found, found, (size_t)n * sizeof found[0]);
     memcpy(b->confirm, confirm, (size_t)n * sizeof confirm[0]);
     memcpy(b->cost, cost, (size_t)n * sizeof cost[0]);
-    if (shown == 0 || memcmp(&first, &b->found[0], sizeof first) == 0)
+    if (shown == 0)
         return;
-    /* another change named first: a reading's rows fired in the step are
-     * known only for the one the search named (its key stands for them) */
-    b->kind = b->found[0].kind;
-    b->n_rows = 0;
+    if (memcmp(&first, &b->found[0], sizeof first) != 0) {
+        /* another change named first: a reading's rows fired in the step
+         * are known only for the one the search named (its key stands for
+         * them) */
+        b->kind = b->found[0].kind;
+        b->n_rows = 0;
+    }
+    reading_tied_rows(b, same_confirm);
 }
 
 void ud_blame_add_row(ud_blame *b, const ud_rule *rule, const char *what)
@@ -696,15 +741,15 @@ void ud_blame_evidence(const ud_game *g, const ud_blame *b, const char *other, u
             ud_buf_puts(out, i ? "; or " : "");
             ud_buf_puts(out, b->found[i].kind == UD_BLAME_READING ? "under the reading " : "with ");
             change_text(g, &b->found[i], out);
+            if (i == 0 && b->kind == UD_BLAME_READING && b->n_rows) { /* the reading's rows, beside it */
+                ud_buf_puts(out, " (rows");
+                for (int r = 0; r < b->n_rows; r++)
+                    ud_buf_printf(out, " %s", b->rows[r]->id);
+                ud_buf_puts(out, ")");
+            }
         }
         if (b->n_found > shown)
             ud_buf_printf(out, "; and %d more single changes", b->n_found - shown);
-        if (b->kind == UD_BLAME_READING && b->n_rows) {
-            ud_buf_puts(out, " (rows");
-            for (int i = 0; i < b->n_rows; i++)
-                ud_buf_printf(out, " %s", b->rows[i]->id);
-            ud_buf_puts(out, ")");
-        }
         confirm_text(g, b, out);
         break;
     case UD_BLAME_PROVENANCE:

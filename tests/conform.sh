@@ -221,22 +221,26 @@ broken_*)
     ;;
 readings_shortage)
     # an implementation of the other reading of when the cup is short
-    # (fewer dice than needed, not fewer than three) is named by that
+    # (fewer dice than needed, not fewer than three) is explained by that
     # reading, not by a row that leaves the shortage it finds unhandled
     # (ZD-SHORTAGE-RETURN's guard never holding: ZD-DRAW refuses to draw
     # past one) nor by the other reading of its order (cup-first: it runs
-    # short in another row's draw); in each chance mode, the record
-    # refused by check (follow: naming the reading too; dictate's record
-    # of a refusal cannot say which dictated words were taken)
+    # short in another row's draw); the rule named is the reading's row
+    # the rules fire there and it switches off, ZD-SHORTAGE-THREE; in each
+    # chance mode, the record refused by check (follow: naming the row
+    # too; dictate's record of a refusal cannot say which dictated words
+    # were taken)
     for mode in dictate follow; do
         run 1 -- "$U" conform zombie-dice --no-db --games 60 --chance "$mode" --record "$tmp/rec" \
             -- "$U" serve zombie-dice --variant shortage-when=fewer-than-needed
-        has "^  rule: +shortage-when\$"
+        has "^  rule: +ZD-SHORTAGE-THREE\$"
         has "^  why: +reading: undead plays this step as the implementation did under the reading shortage-when=fewer-than-needed[;.]"
         "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
         [[ $? -eq 1 ]] || { cat "$tmp/check"; fail "undead check passed the record of a departure ($mode)"; }
         if [[ $mode == follow ]]; then
-            grep -q '^[^ ]*:[0-9]*: shortage-when: ' "$tmp/check" || { cat "$tmp/check"; fail "undead check does not name shortage-when first"; }
+            grep -q '^[^ ]*:[0-9]*: ZD-SHORTAGE-THREE: ' "$tmp/check" || { cat "$tmp/check"; fail "undead check does not name ZD-SHORTAGE-THREE first"; }
+            grep -q '^  evidence: *reading: .* under the reading shortage-when=fewer-than-needed' "$tmp/check" ||
+                { cat "$tmp/check"; fail "undead check's evidence is not the reading shortage-when"; }
         fi
     done
     ;;
@@ -269,19 +273,22 @@ tied)
     done <<'EOF2'
 dotld dictate DL-SIX-MOVE/guard-always DL-SIX-MOVE
 zombies-board dictate ZB-DEAD-CHOOSES/guard-always ZB-DEAD-CHOOSES
-zombies-cards follow ZC-ROUND-OWN/guard-never ZC-ROUND-OWN
+zombies-cards dictate ZC-FX-POWER-OUTAGE/guard-always ZC-FX-POWER-OUTAGE
 EOF2
     ;;
 readings_round)
     # round=table offers fewer cards to play than the default reading: a
     # record cannot write a decision not offered, so it ends with the
-    # implementation's offers, which check refuses naming the reading
+    # implementation's offers, which check refuses naming the reading's
+    # row the rules fire there and round=table switches off (ZC-ROUND-OWN:
+    # a round runs from your turn to your next), the reading its evidence
     for mode in dictate follow; do
         run 1 -- "$U" conform zombies-cards --no-db --games 60 --chance "$mode" --record "$tmp/rec" \
             -- "$U" serve zombies-cards --variant round=table
         has "^departure \(offers\)"
-        has "^  rule: +round\$"
-        offers_checked round
+        has "^  rule: +ZC-ROUND-OWN\$"
+        has "^  why: +reading: undead plays this step as the implementation did under the reading round=table"
+        offers_checked ZC-ROUND-OWN
     done
     ;;
 offers)
