@@ -703,13 +703,24 @@ static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
     }
     if (!played)
         return;
-    ud_buf_printf(out,
-                  "; by play (the departing game again to its end, then %d more): ", b->confirm_games - 1);
-    if (agreed == 1) {
+    if (b->after_first)
+        ud_buf_printf(out,
+                      "; by the other side's game past the step (the record's lines %d-%d, after 'after'): ",
+                      b->after_first, b->after_last);
+    else
+        ud_buf_printf(
+            out, "; by play (the departing game again to its end, then %d more): ", b->confirm_games - 1);
+    if (agreed == 1 && b->after_first) {
+        ud_buf_puts(out, "confirmed, those lines agree with ");
+        change_text(g, &b->found[0], out);
+    } else if (agreed == 1) {
         ud_buf_printf(out, "confirmed, %d games agree with ", b->confirm[0].games);
         change_text(g, &b->found[0], out);
     } else if (agreed > 1) {
-        ud_buf_printf(out, "no game of %d told these apart: ", b->confirm_games);
+        if (b->after_first)
+            ud_buf_puts(out, "no line of them told these apart: ");
+        else
+            ud_buf_printf(out, "no game of %d told these apart: ", b->confirm_games);
         for (int i = 0; i < agreed; i++) {
             ud_buf_puts(out, i ? ", " : "");
             change_text(g, &b->found[i], out);
@@ -722,7 +733,9 @@ static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
             continue;
         ud_buf_puts(out, "; ");
         change_text(g, &b->found[i], out);
-        if (c->kind == UD_CONFIRM_PARTED)
+        if (c->kind == UD_CONFIRM_PARTED && b->after_first)
+            ud_buf_printf(out, " parts at line %llu", (unsigned long long)c->play);
+        else if (c->kind == UD_CONFIRM_PARTED)
             ud_buf_printf(out, " parts at game %d, play %llu", c->game, (unsigned long long)c->play);
         else
             ud_buf_puts(out, " could not be confirmed (its play crashed or met a limit)");
@@ -825,7 +838,9 @@ void ud_blame_confirm_json(const ud_game *g, const ud_blame *b, ud_buf *out)
         ud_blame_json_string(out, ud_buf_str(&text));
         ud_buf_printf(out, ",\"play\":\"%s\",\"games_agreed\":%d,\"games\":%d", confirm_words[c->kind],
                       c->games, b->confirm_games);
-        if (c->kind == UD_CONFIRM_PARTED)
+        if (c->kind == UD_CONFIRM_PARTED && b->after_first)
+            ud_buf_printf(out, ",\"parts_at_line\":%llu", (unsigned long long)c->play);
+        else if (c->kind == UD_CONFIRM_PARTED)
             ud_buf_printf(out, ",\"parts_at_game\":%d,\"parts_at_play\":%llu", c->game,
                           (unsigned long long)c->play);
         ud_buf_puts(out, "}");
@@ -1452,6 +1467,102 @@ static int snapshot_trial_of(void *ctx, const ud_blame_change *c, uint64_t *fire
  * out of turn in one round) shows only at the refused line. */
 enum { EARLIER_PLAYS = 2 };
 
+/* ---- confirmation by the record ---------------------------------------------------- */
+
+/* The record's game to its departing step, then the other side's game
+ * past it (the `after` part): the standing lines that ended the record
+ * are left out, for the game goes on.  Lines point into t. */
+static bool game_with_after(const ud_transcript *t, ud_transcript *go)
+{
+    int k = t->n;
+    while (k > 0 && t->lines[k - 1].kind >= UD_TL_WAITS)
+        k--;
+    *go = *t;
+    go->lines = malloc((size_t)(k + t->n_after) * sizeof go->lines[0]);
+    if (!go->lines)
+        return false;
+    memcpy(go->lines, t->lines, (size_t)k * sizeof go->lines[0]);
+    memcpy(go->lines + k, t->lines + t->n, (size_t)t->n_after * sizeof go->lines[0]);
+    go->n = go->cap = k + t->n_after;
+    go->n_after = 0;
+    go->partial = 1; /* the other side's game may be cut short */
+    return true;
+}
+
+/* Change c played through go, in a child (one that dies, or runs past 10
+ * seconds, confirms nothing): agreed to its end, or parted at a line. */
+static ud_blame_confirm after_trial(const check_step *cs, const ud_table *base, const ud_transcript *go,
+                                    const ud_blame_change *c, int *shared_line)
+{
+    fflush(NULL);
+    *shared_line = -1;
+    pid_t pid = fork();
+    if (pid < 0)
+        return (ud_blame_confirm){ .kind = UD_CONFIRM_UNSURE };
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, 1);
+            dup2(null, 2);
+        }
+        alarm(10);
+        ud_table *t = malloc(sizeof *t);
+        uint64_t *fired = calloc(UD_MAX_RULES, sizeof *fired);
+        ud_setup setup = go->setup;
+        if (!t || !fired)
+            _exit(12);
+        *t = *base;
+        if (!ud_blame_apply(c, t, &setup))
+            _exit(12);
+        ud_check_opts o = trial_opts(cs, t, &setup, fired);
+        o.changed_whole = 1;
+        o.stop_after_line = 0;
+        ud_check_result res;
+        ud_error err;
+        int rc = ud_check(go, &o, &res, &err);
+        /* refused by a rule at a line: parted there (a limit, or the
+         * changed rules failing, says nothing) */
+        bool parted = rc != 0 && err.set && !err.input && !err.internal && !err.limit && err.line > 0;
+        if (parted)
+            *shared_line = err.line;
+        _exit(rc == 0 ? 10 : parted ? 11 : 12);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        ;
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : 12;
+    if (code == 10)
+        return (ud_blame_confirm){ .kind = UD_CONFIRM_AGREED, .games = 1 };
+    if (code == 11 && *shared_line > 0)
+        return (ud_blame_confirm){ .kind = UD_CONFIRM_PARTED, .game = 1, .play = (uint64_t)*shared_line };
+    return (ud_blame_confirm){ .kind = UD_CONFIRM_UNSURE };
+}
+
+/* The changes that explain the step, told apart by the other side's game
+ * past it, as conform's confirmation tells them apart by play: each
+ * played on through the record's `after` lines; one that parts from them
+ * is not what the other side does. */
+static void confirm_by_after(const check_step *cs, const ud_table *base, const ud_transcript *t, ud_blame *b)
+{
+    int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
+    if (t->n_after == 0 || shown < 2 || (b->kind != UD_BLAME_READING && b->kind != UD_BLAME_ROW))
+        return;
+    ud_transcript go;
+    if (!game_with_after(t, &go))
+        return;
+    int *line = mmap(NULL, sizeof *line, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (line != MAP_FAILED) {
+        for (int i = 0; i < shown; i++)
+            b->confirm[i] = after_trial(cs, base, &go, &b->found[i], line);
+        munmap(line, sizeof *line);
+        b->confirm_games = 1;
+        b->after_first = t->lines[t->n].line;
+        b->after_last = t->lines[t->n + t->n_after - 1].line;
+        ud_blame_confirmed(b);
+    }
+    free(go.lines);
+}
+
 void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_check_result *res,
                     const ud_error *err, ud_blame *b)
 {
@@ -1522,6 +1633,7 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
                     b);
         b->from_play = cs->opts.changed_from;
     }
+    confirm_by_after(cs, base, t, b);
     if (b->kind == UD_BLAME_NONE)
         check_provenance(t, cs, res, b);
     ud_buf_free(&cs->rules_past);

@@ -122,6 +122,10 @@ typedef struct ud_blame {
      * and how many games each change was to play */
     ud_blame_confirm confirm[UD_BLAME_SHOWN];
     int confirm_games;
+    /* ud_blame_check on a record with an `after` part: the changes were
+     * played on through its lines (from after_first to after_last), not
+     * games; a PARTED change's play is the line it parted at */
+    int after_first, after_last;
 } ud_blame;
 
 /* The changed step, played by the caller on table t and setup (copies

@@ -87,6 +87,7 @@ typedef struct parser {
     int last_start_line, last_start_col;   /* where the last 'start' line's words begin */
     int variant_line[UD_MAX_VARIANTS];     /* where each key's 'variant' line is, 0: none yet */
     int seed_line;                         /* where the 'seed' line is, 0: none yet */
+    int after_at;                          /* lines before the `after` line, -1: none yet */
 } parser;
 
 static bool start_lines_apply(const ud_transcript *t, bool whole, ud_buf *msg);
@@ -513,6 +514,38 @@ static bool body_line(parser *ps, ud_tline *tl)
     return true;
 }
 
+/* An `after` line: the record's game ends before it, and the other
+ * side's game past its departure follows (ud_transcript.n_after).  Once,
+ * after at least one line of the game. */
+static bool after_begins(parser *ps, const ud_tline *tl)
+{
+    if (ps->after_at >= 0) {
+        ud_error_set(ps->err, tl->line, tl->col[0], NULL, "expected one 'after' line; the first is line %d",
+                     ps->t->after_line);
+        return false;
+    }
+    if (ps->t->n == 0) {
+        ud_error_set(ps->err, tl->line, tl->col[0], NULL,
+                     "expected the record's game before 'after' (the other side's game past its departure)");
+        return false;
+    }
+    ps->after_at = ps->t->n;
+    ps->t->after_line = tl->line;
+    return true;
+}
+
+/* After `after` a game goes on: decisions, outcomes, states and changes,
+ * no standing line (where a game stands is said once, before it). */
+static bool after_fits(parser *ps, const ud_tline *tl)
+{
+    if (ps->after_at < 0 || tl->kind < UD_TL_WAITS)
+        return true;
+    ud_error_set(ps->err, tl->line, tl->col[0], NULL,
+                 "expected decide, outcome, state or change lines after 'after' (line %d), found '%s'",
+                 ps->t->after_line, tl->tok[0]);
+    return false;
+}
+
 /* The first byte of line (len bytes, NUL-terminated after them) that is
  * not printable text: a control byte but tab, or DEL.  A NUL in the line
  * stops strcspn there, and is one of them.  Then a byte-order mark
@@ -584,7 +617,7 @@ static bool add_line(ud_transcript *t, const ud_tline *tl, const char *rest, siz
 int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_transcript *t, ud_error *err)
 {
     memset(t, 0, sizeof *t);
-    parser ps = { .t = t, .find = find, .err = err };
+    parser ps = { .t = t, .find = find, .err = err, .after_at = -1 };
     /* One copy of the text, each line cut in place (its newline, or a CR
      * before it, made a NUL): the lines' words point into it. */
     char *copy = malloc(len + 1);
@@ -644,15 +677,20 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
             if (!ps.in_body && !header_done(&ps))
                 goto fail;
             ps.in_body = 1;
+            if (tl.ntok == 1 && strcmp(tl.tok[0], "after") == 0) {
+                if (!after_begins(&ps, &tl))
+                    goto fail;
+                continue;
+            }
             /* a standing line is the last, an offers list's lines aside */
-            if (t->n > 0 && t->lines[t->n - 1].kind >= UD_TL_WAITS &&
+            if (t->n > 0 && t->n != ps.after_at && t->lines[t->n - 1].kind >= UD_TL_WAITS &&
                 !(t->lines[t->n - 1].kind == UD_TL_OFFERS && strcmp(tl.tok[0], "offers") == 0)) {
                 ud_error_set(err, lineno, 1, NULL, "expected no line after '%s' (line %d), the record's last",
                              t->lines[t->n - 1].tok[0], t->lines[t->n - 1].line);
                 goto fail;
             }
             size_t rest = pos < len ? pos : len;
-            ok = body_line(&ps, &tl) && add_line(t, &tl, copy + rest, len - rest);
+            ok = body_line(&ps, &tl) && after_fits(&ps, &tl) && add_line(t, &tl, copy + rest, len - rest);
             if (!ok && !err->set)
                 ud_error_set(err, lineno, 0, NULL, "out of memory");
         }
@@ -676,6 +714,10 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
     }
     if (!ps.in_body && !header_done(&ps))
         goto fail;
+    if (ps.after_at >= 0) { /* the lines after it are kept past n */
+        t->n_after = t->n - ps.after_at;
+        t->n = ps.after_at;
+    }
     return 0;
 fail:
     ud_transcript_free(t);

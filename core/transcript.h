@@ -74,7 +74,13 @@ typedef struct ud_transcript {
     ud_tline *lines;
     int n;
     int cap;
-    char *text; /* owned: one copy of the parsed text, each line NUL-terminated */
+    /* After an `after` line: the other side's game past the departure the
+     * record ends in (undead conform writes it), lines[n .. n + n_after).
+     * It is no part of the record's game: a check ends at lines[n - 1];
+     * the blame plays its changes on through these lines to rank them. */
+    int n_after;
+    int after_line; /* the `after` line's number, 0: none */
+    char *text;     /* owned: one copy of the parsed text, each line NUL-terminated */
 } ud_transcript;
 
 typedef const ud_game *(*ud_game_lookup)(const char *name);

@@ -97,11 +97,13 @@ checked_rule() {
 # (exit 1), naming RULE first, its message matching PHRASE
 offers_checked() {
     local rule="$1" phrase="${2:-}" last checked
-    last="$(grep -v '^#' "$tmp/rec" | tail -1)"
+    # the record's game's last line: before the implementation's game
+    # past the step, if the record has it (`after`)
+    last="$(grep -v '^#' "$tmp/rec" | sed '/^after$/,$d' | tail -1)"
     [[ $last == "offers "* ]] || fail "the record ends '$last', not with the implementation's offers"
     "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
     [[ $? -eq 1 ]] || { cat "$tmp/check"; fail "undead check passed the record of an offers departure"; }
-    head -1 "$tmp/check" | grep -q "^[^ ]*:$(grep -c '' "$tmp/rec"): " ||
+    head -1 "$tmp/check" | grep -q "^[^ ]*:$(awk '/^after$/ { exit } !/^#/ && NF { n = NR } END { print n }' "$tmp/rec"): " ||
         { cat "$tmp/check"; fail "undead check refuses the record elsewhere than at its offers line"; }
     checked="$(sed -n 's/^[^ ]*:[0-9]*: \([A-Za-z][A-Za-z0-9-]*\): .*/\1/p' "$tmp/check" | head -1)"
     [[ $checked == "$rule" ]] || { cat "$tmp/check"; fail "undead check names '$checked' first on the record, not $rule"; }
@@ -234,7 +236,7 @@ readings_shortage)
         run 1 -- "$U" conform zombie-dice --no-db --games 60 --chance "$mode" --record "$tmp/rec" \
             -- "$U" serve zombie-dice --variant shortage-when=fewer-than-needed
         has "^  rule: +ZD-SHORTAGE-THREE\$"
-        has "^  why: +reading: undead plays this step as the implementation did under the reading shortage-when=fewer-than-needed[;.]"
+        has "^  why: +reading: undead plays this step as the implementation did under the reading shortage-when=fewer-than-needed( \(rows ZD-SHORTAGE-THREE\))?[;.]"
         "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
         [[ $? -eq 1 ]] || { cat "$tmp/check"; fail "undead check passed the record of a departure ($mode)"; }
         if [[ $mode == follow ]]; then
@@ -251,7 +253,10 @@ tied)
     # tells them apart and names the mutated row, saying so in the why:
     # line and in --format json's confirmed member
     # (docs/conformance.md, "The rule": confirmation by play)
-    while read -r game mode mutant rule; do
+    # Where the departure is no refusal, the record holds the
+    # implementation's game past the step (`after`, as the change named
+    # played it), and check tells its own tie apart by it (after: yes).
+    while read -r game mode mutant rule after; do
         serve=(env UNDEAD_MUTANT="$game:$mutant" "$U" serve "$game")
         run 1 -- "$U" conform "$game" --no-db --games 60 --chance "$mode" --shrink-tries 200 \
             --confirm-changes 0 -- "${serve[@]}"
@@ -259,7 +264,8 @@ tied)
         grep -Eq "^  rule: +$rule( |\$)" "$tmp/out" &&
             fail "$game $mutant ($mode): named $rule with no play: no tie to tell apart"
         grep -q "by play" "$tmp/out" && fail "$game $mutant ($mode): --confirm-changes 0 played"
-        run 1 -- "$U" conform "$game" --no-db --games 60 --chance "$mode" --shrink-tries 200 -- "${serve[@]}"
+        run 1 -- "$U" conform "$game" --no-db --games 60 --chance "$mode" --shrink-tries 200 --record "$tmp/rec" \
+            -- "${serve[@]}"
         has "^  rule: +$rule( |\$)"
         # confirmed alone, or with another change of the same row (its
         # guard never holding and its effect skipped are often one)
@@ -269,11 +275,22 @@ tied)
             -- "${serve[@]}"
         has "\"rule\":\"$rule\",.*\"confirmed\":\[\{\"change\":\"$rule's [^\"]*\",\"play\":\"agrees\""
         has "\"play\":\"parts\",\"games_agreed\":[0-9]+,\"games\":[0-9]+,\"parts_at_game\":[0-9]+"
+        if [[ $after == yes ]]; then
+            grep -qx after "$tmp/rec" || fail "$game $mutant ($mode): the record has no 'after' part"
+            "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
+            [[ $? -eq 1 ]] || { cat "$tmp/check"; fail "$game $mutant ($mode): undead check passed the record"; }
+            grep -q "^[^ ]*:[0-9]*: $rule: " "$tmp/check" ||
+                { cat "$tmp/check"; fail "$game $mutant ($mode): undead check does not name $rule first"; }
+            grep -Eq "^  evidence: .*by the other side's game past the step \(the record's lines [0-9]+-[0-9]+, after 'after'\): (confirmed, those lines agree with|no line of them told these apart:) $rule's" "$tmp/check" ||
+                { cat "$tmp/check"; fail "$game $mutant ($mode): check's evidence is not the record's game past the step"; }
+            grep -Eq "^  evidence: .* parts at line [0-9]+" "$tmp/check" ||
+                { cat "$tmp/check"; fail "$game $mutant ($mode): no other change parts from the record's game"; }
+        fi
         echo "$game $mutant ($mode): named $rule by play (without play: another)"
     done <<'EOF2'
-dotld dictate DL-SIX-MOVE/guard-always DL-SIX-MOVE
-zombies-board dictate ZB-DEAD-CHOOSES/guard-always ZB-DEAD-CHOOSES
-zombies-cards dictate ZC-FX-POWER-OUTAGE/guard-always ZC-FX-POWER-OUTAGE
+dotld dictate DL-SIX-MOVE/guard-always DL-SIX-MOVE yes
+zombies-board dictate ZB-DEAD-CHOOSES/guard-always ZB-DEAD-CHOOSES yes
+zombies-cards dictate ZC-FX-POWER-OUTAGE/guard-always ZC-FX-POWER-OUTAGE no
 EOF2
     ;;
 readings_round)

@@ -386,3 +386,35 @@ Test(parse_offers, at_most_max_offers_actions)
        "expected at most 512 actions in an offers list");
     ud_buf_free(&text);
 }
+
+/* `after`: the other side's game past the departure the record ends in,
+ * once, after the record's game, with no standing line of its own. */
+Test(parse_after, once_after_the_game_with_no_standing_line)
+{
+    PE(HDR2 "after\ndecide a roll\n", 5, 1, "expected the record's game before 'after'");
+    PE(HDR2 "decide a roll\nafter\ndecide a stop\nafter\n", 8, 1,
+       "expected one 'after' line; the first is line 6");
+    PE(HDR2 "decide a roll\nwaits a\nafter\ndecide a stop\nwaits b\n", 9, 1,
+       "expected decide, outcome, state or change lines after 'after' (line 7), found 'waits'");
+    PE(HDR2 "decide a roll\nafter\noffers a roll\n", 7, 1,
+       "expected decide, outcome, state or change lines after 'after' (line 6), found 'offers'");
+}
+
+/* The lines after it are kept past the record's game: a check of the
+ * record ends at its standing line, as the record cut before `after`. */
+Test(parse_after, its_lines_are_kept_past_the_game)
+{
+    const char *text =
+        HDR2 "decide a roll\nwaits a\n# the other side's game\nafter\ndecide a stop\n\ndecide b roll\n";
+    ud_transcript t;
+    ud_error err;
+    memset(&err, 0, sizeof err);
+    cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s", err.msg);
+    cr_assert_eq(t.n, 2, "the record's game: two lines, not %d", t.n);
+    cr_assert_eq(t.lines[1].kind, UD_TL_WAITS);
+    cr_assert_eq(t.after_line, 8);
+    cr_assert_eq(t.n_after, 2);
+    cr_assert_eq(t.lines[t.n].line, 9);
+    cr_assert_str_eq(t.lines[t.n + 1].tok[1], "b");
+    ud_transcript_free(&t);
+}

@@ -80,6 +80,65 @@ static void line_sink(ud_sink *k, ud_step *s, const char *text, const ud_rule *r
         ud_transcript_write_line(k->ctx, text, rule ? rule->id : NULL);
 }
 
+/* cf_after_lines' sink: line_sink's lines once the decision `from` is
+ * reached, into a memory stream, counted. */
+typedef struct after_sink {
+    FILE *f;
+    bool on;
+    int lines;
+} after_sink;
+
+static void after_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
+{
+    after_sink *a = k->ctx;
+    if (!a->on)
+        return;
+    ud_sink inner = { line_sink, a->f };
+    line_sink(&inner, s, text, rule);
+    a->lines++;
+}
+
+bool cf_after_lines(const cf_run *run, const cf_tape *tape, uint64_t from, ud_buf *out)
+{
+    replay *r = calloc(1, sizeof *r);
+    char *text = NULL;
+    size_t len = 0;
+    after_sink a = { .f = open_memstream(&text, &len) };
+    if (!r || !a.f) {
+        if (a.f)
+            fclose(a.f);
+        free(text);
+        free(r);
+        return false;
+    }
+    ud_sink sink = { after_line, &a };
+    cf_tape_init(&r->tape);
+    cf_tape_copy(&r->tape, tape);
+    cf_tape_replay(&r->tape);
+    r->chance = (ud_chance){ .pick = chance_from_tape, .ctx = r };
+    const ud_setup *setup = run->rules_setup ? run->rules_setup : &run->o->match.setup;
+    ud_step_init(&r->s, &run->table, setup, &r->chance, &sink, NULL);
+    r->st = ud_start(&r->s, r->state);
+    /* to the tape's end: past it the choices would be undead's own */
+    for (uint64_t d = 0; r->st == UD_DECIDE && r->tape.pos < r->tape.n; d++) {
+        a.on = d >= from;
+        fflush(a.f);
+        if (a.lines >= CF_AFTER_LINES || len >= CF_AFTER_BYTES)
+            break;
+        int i = (int)cf_tape_next(&r->tape, (uint32_t)r->s.offers.n, -1);
+        r->st = ud_decide_offer(&r->s, r->state, i);
+    }
+    bool some = a.lines > 0 && r->st != UD_ERROR && !r->tape.oom;
+    cf_tape_free(&r->tape);
+    free(r);
+    if (fclose(a.f) != 0)
+        some = false;
+    if (some)
+        ud_buf_puts(out, text);
+    free(text);
+    return some;
+}
+
 /* The implementation's state as a state line; ours (the rules' own state
  * after the step, or NULL) adds each key the rules show and the
  * implementation does not, written with no value (`turns-left=`: the key
@@ -485,6 +544,15 @@ static void write_record(const cf_run *run, const cf_tape *tape, const cf_depart
         }
         json_decref(ours);
     }
+    /* the implementation's game past the step, as the change named plays
+     * it, where play bore that change out: undead check ranks its own
+     * explanations by it (a refused step has no game past it) */
+    if (dep->after.len && dep->kind != CF_DEP_REFUSED)
+        fprintf(
+            f,
+            "# undead conform: the implementation's game past the departure, as it played it (undead check "
+            "tells its explanations apart by it)\nafter\n%s",
+            ud_buf_str(&dep->after));
     cf_tape_free(&r->tape);
     free(r);
     if (fclose(f) == 0 && text)
@@ -1032,7 +1100,8 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
     if (ok)
         ud_blame_search(&run->table, &run->o->match.setup, step_trial, NULL, &c, b);
     if (ok && b->kind != UD_BLAME_NONE)
-        cf_confirm(run, tape, b); /* the changes that play the step told apart by play */
+        cf_confirm(run, tape, b, dep->decisions,
+                   &dep->after); /* the changes that play the step told apart by play */
     if (ok && b->kind == UD_BLAME_NONE)
         provenance(run, tape, dep, b);
     dep->blame = b->kind;

@@ -55,12 +55,31 @@ static bool confirm_game(cf_run *cr, cf_tape *tape, uint64_t seed, int game, ud_
 typedef struct confirm_shared {
     ud_blame_confirm res;
     pid_t adapter;
+    /* the departing game past its step as the change plays it, when the
+     * implementation agreed to its end (cf_after_lines), NUL-ended */
+    uint64_t after_from; /* the record's first decision past the step */
+    size_t after_len;
+    char after[CF_AFTER_BYTES + 1024];
 } confirm_shared;
+
+/* In the child, the departing game agreed to its end under the change:
+ * its lines past the step, for the record. */
+static void after_part(const cf_run *cr, const cf_tape *t, uint64_t from, confirm_shared *shared)
+{
+    ud_buf lines;
+    ud_buf_init(&lines);
+    if (cf_after_lines(cr, t, from, &lines) && lines.len < sizeof shared->after) {
+        memcpy(shared->after, ud_buf_str(&lines), lines.len + 1);
+        shared->after_len = lines.len;
+    }
+    ud_buf_free(&lines);
+}
 
 /* In the child: change c played as cf_confirm says, into *res. */
 static void confirm_change(const cf_run *run, const cf_tape *tape, const ud_blame_change *c,
-                           ud_blame_confirm *res, pid_t *adapter)
+                           ud_blame_confirm *res, confirm_shared *shared)
 {
+    pid_t *adapter = &shared->adapter;
     cf_opts o = *run->o;
     if (o.max_steps > CF_CONFIRM_DECISIONS)
         o.max_steps = CF_CONFIRM_DECISIONS;
@@ -87,6 +106,8 @@ static void confirm_change(const cf_run *run, const cf_tape *tape, const ud_blam
                 if (!confirm_game(cr, &t, seed, k + 1, res))
                     break;
                 res->games++;
+                if (k == 0)
+                    after_part(cr, &t, shared->after_from, shared);
             }
         }
     }
@@ -104,7 +125,10 @@ static ud_blame_confirm confirm_isolated(const cf_run *run, const cf_tape *tape,
                                          confirm_shared *shared)
 {
     fflush(NULL);
-    *shared = (confirm_shared){ .res = { .kind = UD_CONFIRM_UNSURE }, .adapter = -1 };
+    shared->res = (ud_blame_confirm){ .kind = UD_CONFIRM_UNSURE };
+    shared->adapter = -1;
+    shared->after_len = 0;
+    shared->after[0] = '\0';
     pid_t pid = fork();
     if (pid < 0)
         return shared->res;
@@ -116,7 +140,7 @@ static ud_blame_confirm confirm_isolated(const cf_run *run, const cf_tape *tape,
         }
         alarm(CF_CONFIRM_SECONDS);
         ud_blame_confirm res = { 0 };
-        confirm_change(run, tape, c, &res, &shared->adapter);
+        confirm_change(run, tape, c, &res, shared);
         shared->res = res;
         _exit(0);
     }
@@ -132,7 +156,7 @@ static ud_blame_confirm confirm_isolated(const cf_run *run, const cf_tape *tape,
     return shared->res;
 }
 
-void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b)
+void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, uint64_t from, ud_buf *after)
 {
     int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
     int n = shown < run->o->confirm_changes ? shown : run->o->confirm_changes;
@@ -143,8 +167,22 @@ void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b)
     if (shared == MAP_FAILED)
         return;
     b->confirm_games = 1 + run->o->confirm_games;
-    for (int i = 0; i < n; i++)
+    shared->after_from = from;
+    ud_buf after_of[UD_BLAME_SHOWN];
+    ud_blame_change was[UD_BLAME_SHOWN];
+    for (int i = 0; i < n; i++) {
         b->confirm[i] = confirm_isolated(run, tape, &b->found[i], shared);
+        ud_buf_init(&after_of[i]);
+        if (b->confirm[i].kind == UD_CONFIRM_AGREED && shared->after_len)
+            ud_buf_puts(&after_of[i], shared->after);
+        was[i] = b->found[i];
+    }
     munmap(shared, sizeof *shared);
     ud_blame_confirmed(b);
+    /* the record's `after` part: the game of the change named first */
+    for (int i = 0; i < n; i++) {
+        if (b->confirm[0].kind == UD_CONFIRM_AGREED && memcmp(&was[i], &b->found[0], sizeof was[i]) == 0)
+            ud_buf_puts(after, ud_buf_str(&after_of[i]));
+        ud_buf_free(&after_of[i]);
+    }
 }

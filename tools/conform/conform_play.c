@@ -32,6 +32,7 @@ void cf_departure_init(cf_departure *d)
     ud_buf_init(&d->found);
     ud_buf_init(&d->why);
     ud_buf_init(&d->confirmed);
+    ud_buf_init(&d->after);
 }
 
 void cf_departure_free(cf_departure *d)
@@ -40,6 +41,7 @@ void cf_departure_free(cf_departure *d)
     ud_buf_free(&d->found);
     ud_buf_free(&d->why);
     ud_buf_free(&d->confirmed);
+    ud_buf_free(&d->after);
     json_decref(d->outcomes);
     json_decref(d->their_state);
     json_decref(d->their_offers);
