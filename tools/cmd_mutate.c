@@ -120,10 +120,10 @@ static const opts_option options[] = {
       .at = OPTS_AT(mut_opts, plan.dup_games),
       .lo = 1,
       .hi = 100000,
-      .def = 12,
+      .def = 20,
       .metavar = "N",
       .help = "seeded games a duplicate's check plays per number of\n"
-              "players and reading (default 12)" },
+              "players and reading (default 20)" },
     { .name = "verbose",
       .kind = OPTS_FLAG,
       .at = OPTS_AT(mut_opts, verbose),
@@ -276,11 +276,13 @@ static bool check_one_duplicate(const ud_game *g, const mut_decl *d, uint64_t ga
         return false;
     }
     const char *row[2] = { d->mutant, d->twin };
-    printf("same     %s as %s in %llu games (%llu of them changed by both); rows fired under each: ", d->mutant,
-           d->twin, (unsigned long long)rep.games, (unsigned long long)rep.changed[0]);
+    printf("same     %s as %s in %llu games (%llu of them changed by both); rows fired under the mutant/its "
+           "twin/none: ",
+           d->mutant, d->twin, (unsigned long long)rep.games, (unsigned long long)rep.changed[0]);
     for (int i = 0; i < 2; i++)
-        printf("%s%.*s %llu/%llu", i ? ", " : "", (int)strcspn(row[i], "/"), row[i],
-               (unsigned long long)rep.fired[0][i], (unsigned long long)rep.fired[1][i]);
+        printf("%s%.*s %llu/%llu/%llu", i ? ", " : "", (int)strcspn(row[i], "/"), row[i],
+               (unsigned long long)rep.fired[0][i], (unsigned long long)rep.fired[1][i],
+               (unsigned long long)rep.fired[2][i]);
     printf("\n");
     return true;
 }
@@ -331,7 +333,8 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
             printf("WRONG    %s: declared a duplicate of %s (mutants.txt line %d) but its check by play "
                    "fails: %s\n",
                    r->name, r->decl->twin, r->decl->line, r->dup_reason);
-        }
+        } else if (o->verbose && r->decl && r->decl->kind == MUT_DECL_DUPLICATE)
+            printf("same     %-40s as %s, checked by play\n", r->name, r->decl->twin);
         if (r->killer >= 0) {
             killed[r->killer]++;
             if (is_equivalent) {

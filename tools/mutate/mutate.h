@@ -77,9 +77,10 @@ void mut_decls_free(mut_decls *ds);
 typedef struct mut_dup_report {
     uint64_t games;       /* seeded games played under each of the two */
     uint64_t changed[2];  /* of them, those whose record each changed (from no mutant) */
-    uint64_t fired[2][2]; /* [under the mutant, its twin][the mutant's row, the twin's]: firings */
+    uint64_t fired[3][2]; /* [under the mutant, its twin, none][the mutant's row, the twin's]: firings */
     bool same;            /* every record the same, row tags stripped */
-    char differ[2 * MUT_REASON]; /* else the first that differs: its game, line and two texts */
+    char differ[2 * MUT_REASON]; /* else the first that differs: its seed, players, readings
+                                  * (policy random), line and the two texts */
 } mut_dup_report;
 
 /* Play g's games under mutant and under twin (each a name as

@@ -164,7 +164,7 @@ bool mut_plan_make(mut_plan *p, const ud_game *g, const mut_plan_opts *o)
     snprintf(p->games_arg, sizeof p->games_arg, "%llu", (unsigned long long)o->sim_games);
     snprintf(p->seed_arg, sizeof p->seed_arg, "%llu", (unsigned long long)o->seed);
     snprintf(p->dup_games_arg, sizeof p->dup_games_arg, "%llu",
-             (unsigned long long)(o->dup_games ? o->dup_games : 12));
+             (unsigned long long)(o->dup_games ? o->dup_games : 20));
     snprintf(p->tmp_root, sizeof p->tmp_root, "/tmp/undead-mutate-XXXXXX");
     if (!mkdtemp(p->tmp_root)) {
         fprintf(stderr, "undead mutate: cannot make a temporary directory in /tmp\n");
