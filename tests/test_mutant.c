@@ -187,14 +187,16 @@ Test(mutant, declarations_are_read_and_bad_ones_refused)
     scratch_remove();
 
     assert_decls_refused("maybe OD-RISK/effect-twice why\n", ":1: expected 'equivalent MUTANT WHY'");
-    assert_decls_refused("duplicate OD-RISK/effect-twice OD-POINTS/effect-twice\n",
-                         ":1: expected 'equivalent MUTANT WHY', 'survives MUTANT WHY' or 'duplicate MUTANT TWIN WHY'");
+    assert_decls_refused(
+        "duplicate OD-RISK/effect-twice OD-POINTS/effect-twice\n",
+        ":1: expected 'equivalent MUTANT WHY', 'survives MUTANT WHY' or 'duplicate MUTANT TWIN WHY'");
     assert_decls_refused("duplicate OD-RISK/effect-twice ZD-BUST/effect-twice why\n",
                          ":1: 'ZD-BUST/effect-twice' is not a mutant of one-die");
     assert_decls_refused("duplicate OD-RISK/effect-twice OD-RISK/effect-twice why\n",
                          "is declared a duplicate of itself");
-    assert_decls_refused("equivalent OD-POINTS/effect-twice a\nduplicate OD-RISK/effect-twice OD-POINTS/effect-twice b\n",
-                         ":2: the twin 'OD-POINTS/effect-twice' is declared equivalent (line 1)");
+    assert_decls_refused(
+        "equivalent OD-POINTS/effect-twice a\nduplicate OD-RISK/effect-twice OD-POINTS/effect-twice b\n",
+        ":2: the twin 'OD-POINTS/effect-twice' is declared equivalent (line 1)");
     assert_decls_refused("duplicate OD-POINTS/effect-twice OD-BUST/effect-twice a\n"
                          "duplicate OD-RISK/effect-twice OD-POINTS/effect-twice b\n",
                          ":2: the twin 'OD-POINTS/effect-twice' is itself declared a duplicate (line 1)");

@@ -7,7 +7,9 @@
  * golden transcripts, the game's tests, a seeded sim with invariants on,
  * and, when asked, the game's fuzz targets.  A mutant no check kills is
  * behaviour no case pins; the game's folder declares the ones that cannot
- * change any game (equivalent) and explains those left (survives).
+ * change any game (equivalent), explains those left (survives), and names
+ * the ones no game tells from another's (duplicate, checked by play:
+ * --check-duplicates).
  * docs/mutation.md has the method and the figures.
  */
 #include <limits.h>
@@ -149,7 +151,9 @@ const opts_command cmd_mutate_opts = {
              "CTest suites, label mutate-FOLDER), sim (seeded games, invariants on), fuzz\n"
              "(its fuzz targets, with --fuzz-seconds).  Prints the survivors and the score;\n"
              "exit 1 if the score is below --min-score or a survivor is not declared in\n"
-             "spec/FOLDER/mutants.txt.  Needs a mutation build (the `mutants` preset).\n",
+             "spec/FOLDER/mutants.txt, or a declaration proves wrong (an equivalent killed, a\n"
+             "duplicate's seeded games told from its twin's).  Needs a mutation build (the\n"
+             "`mutants` preset).\n",
     .options = options,
     .game_operand = true,
 };
@@ -217,7 +221,9 @@ static void record(recorder *rec, const ud_game *g, const mut_result *r)
         snprintf(outcome, sizeof outcome, "survived");
     else
         snprintf(outcome, sizeof outcome, "killed by %s", mut_killer_name((mut_killer)r->killer));
-    const char *why = r->killer >= 0 ? r->reason : r->decl && r->decl->kind != MUT_DECL_DUPLICATE ? r->decl->why : NOT_DECLARED;
+    const char *why = r->killer >= 0                                   ? r->reason
+                      : r->decl && r->decl->kind != MUT_DECL_DUPLICATE ? r->decl->why
+                                                                       : NOT_DECLARED;
     db_case dc = { .key = key,
                    .kind = "mutant",
                    .game = g->name,
@@ -270,9 +276,10 @@ static bool check_one_duplicate(const ud_game *g, const mut_decl *d, uint64_t ga
         return false;
     }
     if (rep.changed[0] == 0) {
-        printf("%s:%d: %s and %s changed none of %llu games: the check shows nothing (more --dup-games, or no "
-               "declaration)\n",
-               path, d->line, d->mutant, d->twin, (unsigned long long)rep.games);
+        printf(
+            "%s:%d: %s and %s changed none of %llu games: the check shows nothing (more --dup-games, or no "
+            "declaration)\n",
+            path, d->line, d->mutant, d->twin, (unsigned long long)rep.games);
         return false;
     }
     const char *row[2] = { d->mutant, d->twin };
@@ -292,8 +299,9 @@ static bool check_one_duplicate(const ud_game *g, const mut_decl *d, uint64_t ga
 static int check_duplicates(const ud_game *g, const mut_opts *o, mut_decls *ds)
 {
     if (!ud_mutants_built()) {
-        fprintf(stderr, "undead mutate: --check-duplicates plays under each mutant: it needs a mutation build "
-                        "(cmake --preset mutants)\n");
+        fprintf(stderr,
+                "undead mutate: --check-duplicates plays under each mutant: it needs a mutation build "
+                "(cmake --preset mutants)\n");
         return UD_EXIT_USAGE;
     }
     int checked = 0, wrong = 0;
@@ -351,7 +359,8 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
         } else {
             survived++;
             undeclared += says == NULL;
-            printf("SURVIVED %-40s %s\n         why: %s\n", r->name, summary, says ? says->why : NOT_DECLARED);
+            printf("SURVIVED %-40s %s\n         why: %s\n", r->name, summary,
+                   says ? says->why : NOT_DECLARED);
         }
         record(rec, g, r);
     }

@@ -1,8 +1,9 @@
 /*
  * mutate.h - `undead mutate`'s library: the plan of checks and the run of
  * every mutant against it (mutate_run.c), running one check against one
- * mutant in a child process (mutate_kill.c), and the game's declared
- * equivalent mutants and explained survivors (mutate_decl.c); cmd_mutate.c
+ * mutant in a child process (mutate_kill.c), the game's declared
+ * equivalent mutants, explained survivors and duplicates (mutate_decl.c),
+ * and a duplicate checked by play against its twin (mutate_dup.c); cmd_mutate.c
  * is the command (its options, the report, the database).  docs/mutation.md says what it
  * measures and how to read it.
  */
@@ -90,8 +91,8 @@ typedef struct mut_dup_report {
  * game also with no mutant, to count the games each changed.  Stops at
  * the first record that differs.  false (err says why) when a name is
  * no mutant of g or this is no mutation build. */
-bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uint64_t games, mut_dup_report *rep,
-                     ud_buf *err);
+bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uint64_t games,
+                     mut_dup_report *rep, ud_buf *err);
 
 /* ---- the run (mutate_run.c) --------------------------------------------- */
 

@@ -45,10 +45,10 @@ static bool parse_line(mut_decls *ds, char *line, int lineno, const ud_game *g, 
     char *kind = strtok(line, " \t\r");
     if (!kind)
         return true;
-    int k = strcmp(kind, "equivalent") == 0   ? MUT_DECL_EQUIVALENT
-            : strcmp(kind, "survives") == 0   ? MUT_DECL_SURVIVES
+    int k = strcmp(kind, "equivalent") == 0  ? MUT_DECL_EQUIVALENT
+            : strcmp(kind, "survives") == 0  ? MUT_DECL_SURVIVES
             : strcmp(kind, "duplicate") == 0 ? MUT_DECL_DUPLICATE
-                                              : 0;
+                                             : 0;
     char *name = strtok(NULL, " \t\r");
     char *twin = name && k == MUT_DECL_DUPLICATE ? strtok(NULL, " \t\r") : NULL;
     char *why = name && (twin || k != MUT_DECL_DUPLICATE) ? strtok(NULL, "\r") : NULL;
@@ -98,12 +98,14 @@ static bool twins_check(mut_decls *ds, ud_buf *err)
         const mut_decl *d = &ds->d[i];
         const mut_decl *t = d->kind == MUT_DECL_DUPLICATE ? mut_decls_find(ds, d->twin) : NULL;
         if (t && t->kind == MUT_DECL_EQUIVALENT) {
-            ud_buf_printf(err, "%s:%d: the twin '%s' is declared equivalent (line %d): declare '%s' equivalent",
+            ud_buf_printf(err,
+                          "%s:%d: the twin '%s' is declared equivalent (line %d): declare '%s' equivalent",
                           ds->path, d->line, d->twin, t->line, d->mutant);
             return false;
         }
         if (t && t->kind == MUT_DECL_DUPLICATE) {
-            ud_buf_printf(err, "%s:%d: the twin '%s' is itself declared a duplicate (line %d): name its twin '%s'",
+            ud_buf_printf(err,
+                          "%s:%d: the twin '%s' is itself declared a duplicate (line %d): name its twin '%s'",
                           ds->path, d->line, d->twin, t->line, t->twin);
             return false;
         }

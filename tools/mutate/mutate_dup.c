@@ -55,8 +55,8 @@ static void play_quietly(const ud_match *m, const ud_table *t, void *state, ud_s
 }
 
 /* One game under mutant m (NULL: none) into out, row tags dropped. */
-static void play_under(const ud_game *g, const ud_mutant *m, const ud_setup *setup, uint64_t seed, ud_buf *out,
-                       uint64_t *fired)
+static void play_under(const ud_game *g, const ud_mutant *m, const ud_setup *setup, uint64_t seed,
+                       ud_buf *out, uint64_t *fired)
 {
     static ud_table t;
     static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
@@ -168,8 +168,8 @@ static bool find_mutant(const ud_game *g, const char *name, ud_mutant *m, ud_buf
     return ud_mutant_parse(text, ud_find_game, m, err);
 }
 
-bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uint64_t games, mut_dup_report *rep,
-                     ud_buf *err)
+bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uint64_t games,
+                     mut_dup_report *rep, ud_buf *err)
 {
     memset(rep, 0, sizeof *rep);
     static dup_run r; /* three games' firings: too big for the stack */
@@ -200,13 +200,14 @@ bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uin
 
 #else
 
-bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uint64_t games, mut_dup_report *rep,
-                     ud_buf *err)
+bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uint64_t games,
+                     mut_dup_report *rep, ud_buf *err)
 {
     (void)g, (void)mutant, (void)twin, (void)games;
     memset(rep, 0, sizeof *rep);
-    ud_buf_puts(err, "a duplicate is checked by play under each mutant: it needs a mutation build (the mutants "
-                     "preset)");
+    ud_buf_puts(err,
+                "a duplicate is checked by play under each mutant: it needs a mutation build (the mutants "
+                "preset)");
     return false;
 }
 

@@ -77,8 +77,9 @@ static bool run_fuzz(const mut_command *c, const char *mutant, char reason[MUT_R
 static void check_duplicate(const mut_plan *plan, mut_result *r)
 {
     mut_command c = { .killer = MUT_SIM, .label = "duplicate", .timeout = 600 };
-    const char *argv[] = { plan->self,           "mutate",  plan->game_arg, "--check-duplicates", "--only",
-                           r->name,              "--dup-games", plan->dup_games_arg, NULL };
+    const char *argv[] = { plan->self, "mutate", plan->game_arg, "--check-duplicates",
+                           "--only",   r->name,  "--dup-games",  plan->dup_games_arg,
+                           NULL };
     memcpy(c.argv, argv, sizeof argv);
     double t = 0;
     r->dup_wrong = !mut_run(&c, NULL, r->dup_reason, &t);
