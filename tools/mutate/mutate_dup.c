@@ -6,6 +6,7 @@
  * force set directly (core/mutant.h), so only a mutation build can.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mutate.h"
@@ -172,6 +173,9 @@ bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uin
                      mut_dup_report *rep, ud_buf *err)
 {
     memset(rep, 0, sizeof *rep);
+    /* Each game sets the mutant in force itself: one the environment
+     * named would be armed by the first table built with none. */
+    unsetenv("UNDEAD_MUTANT");
     static dup_run r; /* three games' firings: too big for the stack */
     memset(&r, 0, sizeof r);
     r.g = g;
