@@ -35,7 +35,7 @@ static void play_quietly(const ud_match *m, const ud_table *t, void *state, ud_s
 {
     ud_rng chance_rng, policy_rng;
     ud_rng_seed(&chance_rng, m->seed);
-    ud_rng_seed(&policy_rng, m->seed ^ UINT64_C(0x9e3779b97f4a7c15));
+    ud_rng_seed(&policy_rng, m->seed ^ UINT64_C(0x9e3779b97f4a7c15)); /* as core/play.c seeds it */
     ud_chance chance;
     ud_chance_from_rng(&chance, &chance_rng);
     ud_step s;
