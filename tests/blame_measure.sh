@@ -14,15 +14,21 @@
 #   check:   `undead check` on the shrunk record it writes refuses it
 #            (exit 1) naming the same row first.
 # Mutants declared equivalent and the game's faults (no row) are skipped;
-# a mutant with no departure in G seeded games is counted, not scored.
+# a mutant with no departure in G seeded games is counted, not scored.  A
+# mutant declared a duplicate of TWIN (spec/<folder>/mutants.txt: no game
+# tells the two apart, checked by `undead mutate GAME --check-duplicates`)
+# is also named right when the rule named first is TWIN's row (a reading
+# twin: its key): the line says "(twin)", and the figures count it apart.
 # --sample N takes N mutants spread evenly over the list (0: all);
 # --only MUTANT that one mutant of the list (e.g. reading/round+1).
 # Prints one line per mutant and mode, then per game and mode:
-#   GAME MODE: departures D of M mutants; conform names it first C (C/D%); check names it K (K/D%)
-# and over everything, the same as TOTAL.  Exit status 0 when it ran, 1
-# when --min-conform P is given and conform names the mutated row first
-# in less than P% of all departures (or there was none), or --min-check P
-# and check names it in less than P% of them, 2 on bad usage.
+#   SUMMARY GAME MODE: departures D of M mutants; conform names it first C (C/D%), with duplicates
+#   C2 (C2/D%: T through a duplicate); check names it K (K/D%), with duplicates K2 (K2/D%: U through a duplicate)
+# (C and K strict: the mutated row itself) and over everything, the same
+# as TOTAL.  Exit status 0 when it ran, 1 when --min-conform P is given
+# and conform names the mutated row (or its duplicate's) first in less
+# than P% of all departures (or there was none), or --min-check P and
+# check names it in less than P% of them, 2 on bad usage.
 set -uo pipefail
 
 U=${UNDEAD:-build/mutants/tools/undead}
@@ -32,7 +38,7 @@ games=60
 modes="dictate follow"
 min_conform=""
 min_check=""
-all_deps=0 all_named=0 all_checked=0
+all_deps=0 all_named=0 all_checked=0 all_named_dup=0 all_checked_dup=0
 while [[ $# -gt 0 ]]; do
     case "$1" in
     --undead) U="$2"; shift 2 ;;
@@ -57,6 +63,11 @@ mutants_of() {
     "$U" mutate "$1" --list 2>/dev/null | awk '$1 ~ /\// && $1 !~ /^fault\// && $2 != "equivalent:" { print $1 }'
 }
 
+# the declared duplicates: "MUTANT TWIN" lines
+duplicates_of() {
+    "$U" mutate "$1" --list 2>/dev/null | awk '$2 == "duplicate" && $3 == "of" { sub(/:$/, "", $4); print $1, $4 }'
+}
+
 # every k-th of the list, N in all (0: all)
 sampled() {
     local n="$1"
@@ -79,11 +90,25 @@ hit() {
     fi
 }
 
+# verdict MUTANT RULES WHY: yes (the mutated row), twin (its declared
+# duplicate's), or no
+verdict() {
+    if hit "$1" "$2" "$3"; then
+        echo yes
+    elif [[ -n "${twin[$1]:-}" ]] && hit "${twin[$1]}" "$2" "$3"; then
+        echo twin
+    else
+        echo no
+    fi
+}
+
 for game in "$@"; do
+    declare -A twin=()
+    while read -r m t; do twin[$m]=$t; done < <(duplicates_of "$game")
     mapfile -t list < <(mutants_of "$game" | sampled "$sample" | awk -v m="$only" 'm == "" || $0 == m')
     [[ ${#list[@]} -gt 0 ]] || { echo "blame_measure.sh: $game: no mutants (is $U a mutation build?${only:+ is $only one of its mutants?})" >&2; exit 2; }
     for mode in $modes; do
-        deps=0 named=0 checked=0 tried=0
+        deps=0 named=0 checked=0 tried=0 named_dup=0 checked_dup=0
         for m in "${list[@]}"; do
             tried=$((tried + 1))
             "$U" conform "$game" --no-db --games "$games" --chance "$mode" --shrink-tries 200 \
@@ -96,34 +121,38 @@ for game in "$@"; do
             deps=$((deps + 1))
             rules="$(sed -n 's/^  rule: *//p' "$tmp/out" | head -1)"
             why="$(sed -n 's/^  why: *//p' "$tmp/out" | head -1)"
-            c=no k=no
-            hit "$m" "$rules" "$why" && { c=yes; named=$((named + 1)); }
+            c="$(verdict "$m" "$rules" "$why")" k=no
+            [[ $c == yes ]] && named=$((named + 1))
+            [[ $c == twin ]] && named_dup=$((named_dup + 1))
             "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
             crc=$?
             crules="$(sed -n '1s/^[^:]*:[0-9]*: \([^:]*\): .*/\1/p' "$tmp/check")"
             cwhy="$(sed -n 's/^  evidence: *//p' "$tmp/check" | head -1)"
-            if [[ $crc -eq 1 ]] && hit "$m" "$crules" "$cwhy"; then
-                k=yes
-                checked=$((checked + 1))
-            fi
+            [[ $crc -eq 1 ]] && k="$(verdict "$m" "$crules" "$cwhy")"
+            [[ $k == yes ]] && checked=$((checked + 1))
+            [[ $k == twin ]] && checked_dup=$((checked_dup + 1))
             echo "$game $mode $m: conform names '$rules' ($c); check exit $crc names '$crules' ($k)"
         done
         pc() { [[ $deps -gt 0 ]] && echo "$((100 * $1 / deps))%" || echo "-"; }
-        echo "SUMMARY $game $mode: departures $deps of $tried mutants; conform names it first $named ($(pc $named)); check names it $checked ($(pc $checked))"
+        c2=$((named + named_dup)) k2=$((checked + checked_dup))
+        echo "SUMMARY $game $mode: departures $deps of $tried mutants; conform names it first $named ($(pc $named)), with duplicates $c2 ($(pc $c2): $named_dup through a duplicate); check names it $checked ($(pc $checked)), with duplicates $k2 ($(pc $k2): $checked_dup through a duplicate)"
         all_deps=$((all_deps + deps)) all_named=$((all_named + named)) all_checked=$((all_checked + checked))
+        all_named_dup=$((all_named_dup + named_dup)) all_checked_dup=$((all_checked_dup + checked_dup))
     done
+    unset twin
 done
-echo "TOTAL: departures $all_deps; conform names it first $all_named; check names it $all_checked"
+all_c2=$((all_named + all_named_dup)) all_k2=$((all_checked + all_checked_dup))
+echo "TOTAL: departures $all_deps; conform names it first $all_named, with duplicates $all_c2 ($all_named_dup through a duplicate); check names it $all_checked, with duplicates $all_k2 ($all_checked_dup through a duplicate)"
 status=0
 if [[ -n "$min_conform" ]]; then
-    if [[ $all_deps -eq 0 || $((100 * all_named)) -lt $((min_conform * all_deps)) ]]; then
-        echo "blame_measure.sh: conform named the mutated row first in $all_named of $all_deps departures, below $min_conform%" >&2
+    if [[ $all_deps -eq 0 || $((100 * all_c2)) -lt $((min_conform * all_deps)) ]]; then
+        echo "blame_measure.sh: conform named the mutated row (or its duplicate's) first in $all_c2 of $all_deps departures, below $min_conform%" >&2
         status=1
     fi
 fi
 if [[ -n "$min_check" ]]; then
-    if [[ $all_deps -eq 0 || $((100 * all_checked)) -lt $((min_check * all_deps)) ]]; then
-        echo "blame_measure.sh: check named the mutated row first in $all_checked of $all_deps departures, below $min_check%" >&2
+    if [[ $all_deps -eq 0 || $((100 * all_k2)) -lt $((min_check * all_deps)) ]]; then
+        echo "blame_measure.sh: check named the mutated row (or its duplicate's) first in $all_k2 of $all_deps departures, below $min_check%" >&2
         status=1
     fi
 fi

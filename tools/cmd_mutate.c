@@ -7,7 +7,9 @@
  * golden transcripts, the game's tests, a seeded sim with invariants on,
  * and, when asked, the game's fuzz targets.  A mutant no check kills is
  * behaviour no case pins; the game's folder declares the ones that cannot
- * change any game (equivalent) and explains those left (survives).
+ * change any game (equivalent), explains those left (survives), and names
+ * the ones no game tells from another's (duplicate, checked by play:
+ * --check-duplicates).
  * docs/mutation.md has the method and the figures.
  */
 #include <limits.h>
@@ -32,7 +34,7 @@ typedef struct mut_opts {
     int jobs;
     double min_score;
     mut_plan_opts plan; /* the checks, and what they run */
-    bool list, no_tests, verbose;
+    bool list, no_tests, verbose, check_duplicates;
     rec_opts rec;
 } mut_opts;
 
@@ -110,6 +112,20 @@ static const opts_option options[] = {
       .hi = UD_MAX_JOBS,
       .metavar = "N",
       .help = "mutants checked at once (default: every core)" },
+    { .name = "check-duplicates",
+      .kind = OPTS_FLAG,
+      .at = OPTS_AT(mut_opts, check_duplicates),
+      .help = "check each declared duplicate (or those --only names) by\n"
+              "play, its records against its twin's; run nothing else" },
+    { .name = "dup-games",
+      .kind = OPTS_NUMBER,
+      .at = OPTS_AT(mut_opts, plan.dup_games),
+      .lo = 1,
+      .hi = 100000,
+      .def = 20,
+      .metavar = "N",
+      .help = "seeded games a duplicate's check plays per number of\n"
+              "players and reading (default 20)" },
     { .name = "verbose",
       .kind = OPTS_FLAG,
       .at = OPTS_AT(mut_opts, verbose),
@@ -135,7 +151,9 @@ const opts_command cmd_mutate_opts = {
              "CTest suites, label mutate-FOLDER), sim (seeded games, invariants on), fuzz\n"
              "(its fuzz targets, with --fuzz-seconds).  Prints the survivors and the score;\n"
              "exit 1 if the score is below --min-score or a survivor is not declared in\n"
-             "spec/FOLDER/mutants.txt.  Needs a mutation build (the `mutants` preset).\n",
+             "spec/FOLDER/mutants.txt, or a declaration proves wrong (an equivalent killed, a\n"
+             "duplicate's seeded games told from its twin's).  Needs a mutation build (the\n"
+             "`mutants` preset).\n",
     .options = options,
     .game_operand = true,
 };
@@ -203,7 +221,9 @@ static void record(recorder *rec, const ud_game *g, const mut_result *r)
         snprintf(outcome, sizeof outcome, "survived");
     else
         snprintf(outcome, sizeof outcome, "killed by %s", mut_killer_name((mut_killer)r->killer));
-    const char *why = r->killer >= 0 ? r->reason : r->decl ? r->decl->why : NOT_DECLARED;
+    const char *why = r->killer >= 0                                   ? r->reason
+                      : r->decl && r->decl->kind != MUT_DECL_DUPLICATE ? r->decl->why
+                                                                       : NOT_DECLARED;
     db_case dc = { .key = key,
                    .kind = "mutant",
                    .game = g->name,
@@ -225,12 +245,83 @@ static void list_mutants(const ud_game *g, mut_decls *ds)
 {
     static mut_result all[MUT_MAX_MUTANTS];
     int n = mut_choose(g, 0, NULL, 0, all);
+    static const char *const kinds[] = { [MUT_DECL_EQUIVALENT] = "equivalent: ",
+                                         [MUT_DECL_SURVIVES] = "survives: ",
+                                         [MUT_DECL_DUPLICATE] = "duplicate of " };
     for (int i = 0; i < n; i++) {
         mut_decl *d = mut_decls_find(ds, all[i].name);
-        printf("%-40s %s%s\n", all[i].name,
-               d ? (d->kind == MUT_DECL_EQUIVALENT ? "equivalent: " : "survives: ") : "", d ? d->why : "");
+        if (d && d->kind == MUT_DECL_DUPLICATE)
+            printf("%-40s duplicate of %s: %s\n", all[i].name, d->twin, d->why);
+        else
+            printf("%-40s %s%s\n", all[i].name, d ? kinds[d->kind] : "", d ? d->why : "");
     }
     printf("%d mutants of %s, %d declared in %s\n", n, g->name, ds->n, ds->path);
+}
+
+/* One declared duplicate checked by play (mutate_dup.c): true when its
+ * records are its twin's and it changed some game; said either way. */
+static bool check_one_duplicate(const ud_game *g, const mut_decl *d, uint64_t games, const char *path)
+{
+    mut_dup_report rep;
+    ud_buf err;
+    ud_buf_init(&err);
+    bool ran = mut_dup_compare(g, d->mutant, d->twin, games, &rep, &err);
+    if (!ran)
+        printf("%s:%d: %s: %s\n", path, d->line, d->mutant, ud_buf_str(&err));
+    ud_buf_free(&err);
+    if (!ran)
+        return false;
+    if (!rep.same) {
+        printf("%s:%d: %s is not a duplicate of %s: %s\n", path, d->line, d->mutant, d->twin, rep.differ);
+        return false;
+    }
+    if (rep.changed[0] == 0) {
+        printf(
+            "%s:%d: %s and %s changed none of %llu games: the check shows nothing (more --dup-games, or no "
+            "declaration)\n",
+            path, d->line, d->mutant, d->twin, (unsigned long long)rep.games);
+        return false;
+    }
+    const char *row[2] = { d->mutant, d->twin };
+    printf("same     %s as %s in %llu games (%llu of them changed by both); rows fired under the mutant/its "
+           "twin/none: ",
+           d->mutant, d->twin, (unsigned long long)rep.games, (unsigned long long)rep.changed[0]);
+    for (int i = 0; i < 2; i++)
+        printf("%s%.*s %llu/%llu/%llu", i ? ", " : "", (int)strcspn(row[i], "/"), row[i],
+               (unsigned long long)rep.fired[0][i], (unsigned long long)rep.fired[1][i],
+               (unsigned long long)rep.fired[2][i]);
+    printf("\n");
+    return true;
+}
+
+/* --check-duplicates: every declared duplicate (of those --only names)
+ * checked by play; the exit status. */
+static int check_duplicates(const ud_game *g, const mut_opts *o, mut_decls *ds)
+{
+    if (!ud_mutants_built()) {
+        fprintf(stderr,
+                "undead mutate: --check-duplicates plays under each mutant: it needs a mutation build "
+                "(cmake --preset mutants)\n");
+        return UD_EXIT_USAGE;
+    }
+    int checked = 0, wrong = 0;
+    for (int i = 0; i < ds->n; i++) {
+        const mut_decl *d = &ds->d[i];
+        bool wanted = d->kind == MUT_DECL_DUPLICATE && o->n_only == 0;
+        for (int j = 0; j < o->n_only && !wanted; j++)
+            wanted = d->kind == MUT_DECL_DUPLICATE && strcmp(o->only[j], d->mutant) == 0;
+        if (!wanted)
+            continue;
+        checked++;
+        wrong += !check_one_duplicate(g, d, o->plan.dup_games, ds->path);
+    }
+    if (checked < (o->n_only ? o->n_only : 1)) {
+        fprintf(stderr, "undead mutate: %s declares %s duplicate%s\n", ds->path,
+                o->n_only ? "not every --only mutant a" : "no", o->n_only ? "" : "s");
+        return UD_EXIT_USAGE;
+    }
+    printf("duplicates of %s: %d checked by play, %d wrong\n", g->name, checked, wrong);
+    return wrong ? UD_EXIT_FAIL : UD_EXIT_OK;
 }
 
 /* The report: survivors (and every verdict with --verbose), the score. */
@@ -243,6 +334,15 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
                               : r->m.op == UD_MUT_FAULT ? r->m.fault->summary
                                                         : r->m.game->variants[r->m.key].question;
         bool is_equivalent = r->decl && r->decl->kind == MUT_DECL_EQUIVALENT;
+        /* a duplicate's declaration says nothing of its survival */
+        const mut_decl *says = r->decl && r->decl->kind != MUT_DECL_DUPLICATE ? r->decl : NULL;
+        if (r->dup_wrong) {
+            wrong++;
+            printf("WRONG    %s: declared a duplicate of %s (mutants.txt line %d) but its check by play "
+                   "fails: %s\n",
+                   r->name, r->decl->twin, r->decl->line, r->dup_reason);
+        } else if (o->verbose && r->decl && r->decl->kind == MUT_DECL_DUPLICATE)
+            printf("same     %-40s as %s, checked by play\n", r->name, r->decl->twin);
         if (r->killer >= 0) {
             killed[r->killer]++;
             if (is_equivalent) {
@@ -258,9 +358,9 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
                 printf("equiv    %-40s %s\n", r->name, r->decl->why);
         } else {
             survived++;
-            undeclared += r->decl == NULL;
+            undeclared += says == NULL;
             printf("SURVIVED %-40s %s\n         why: %s\n", r->name, summary,
-                   r->decl ? r->decl->why : NOT_DECLARED);
+                   says ? says->why : NOT_DECLARED);
         }
         record(rec, g, r);
     }
@@ -283,7 +383,8 @@ static int report(const ud_game *g, mut_result *res, int n, const mut_opts *o, r
     rec_metric(rec, "survived", survived, "mutants");
     rec_metric(rec, "mutation_score", score, "%");
     if (wrong)
-        printf("mutate %s: %d mutant(s) declared equivalent were killed: correct spec/%s/mutants.txt\n",
+        printf("mutate %s: %d declaration(s) proved wrong (an equivalent killed, a duplicate told from its "
+               "twin): correct spec/%s/mutants.txt\n",
                g->name, wrong, g->folder);
     return score + 1e-9 < o->min_score || undeclared > 0 || wrong > 0 ? UD_EXIT_FAIL : UD_EXIT_OK;
 }
@@ -355,6 +456,11 @@ int cmd_mutate(int argc, char **argv)
         list_mutants(g, &ds);
         mut_decls_free(&ds);
         return UD_EXIT_OK;
+    }
+    if (o.check_duplicates) {
+        rc = check_duplicates(g, &o, &ds);
+        mut_decls_free(&ds);
+        return rc;
     }
     if (!ud_mutants_built()) {
         fprintf(stderr,

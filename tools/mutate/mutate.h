@@ -1,8 +1,9 @@
 /*
  * mutate.h - `undead mutate`'s library: the plan of checks and the run of
  * every mutant against it (mutate_run.c), running one check against one
- * mutant in a child process (mutate_kill.c), and the game's declared
- * equivalent mutants and explained survivors (mutate_decl.c); cmd_mutate.c
+ * mutant in a child process (mutate_kill.c), the game's declared
+ * equivalent mutants, explained survivors and duplicates (mutate_decl.c),
+ * and a duplicate checked by play against its twin (mutate_dup.c); cmd_mutate.c
  * is the command (its options, the report, the database).  docs/mutation.md says what it
  * measures and how to read it.
  */
@@ -46,10 +47,13 @@ bool mut_run(const mut_command *c, const char *mutant, char reason[MUT_REASON], 
  * (spec/<folder>/mutants.txt):
  *   equivalent ID/OPERATOR  why no game can change
  *   survives ID/OPERATOR    why no check pins it (yet)
+ *   duplicate ID/OPERATOR TWIN/OPERATOR  why no game can tell the two
+ *                           mutants apart (checked by play: mutate_dup.c)
  * '#' starts a comment; blank lines are skipped. */
-enum { MUT_DECL_EQUIVALENT = 1, MUT_DECL_SURVIVES };
+enum { MUT_DECL_EQUIVALENT = 1, MUT_DECL_SURVIVES, MUT_DECL_DUPLICATE };
 typedef struct mut_decl {
     char mutant[96]; /* ID/OPERATOR as ud_mutant_name writes it */
+    char twin[96];   /* MUT_DECL_DUPLICATE: the mutant it cannot be told from */
     int kind;
     char why[MUT_REASON];
     int line;
@@ -68,6 +72,28 @@ bool mut_decls_read(mut_decls *ds, const char *path, const ud_game *g, ud_buf *e
 mut_decl *mut_decls_find(mut_decls *ds, const char *mutant);
 void mut_decls_free(mut_decls *ds);
 
+/* ---- a declared duplicate checked by play (mutate_dup.c) --------------- */
+
+/* What the seeded games said of a mutant and its twin. */
+typedef struct mut_dup_report {
+    uint64_t games;       /* seeded games played under each of the two */
+    uint64_t changed[2];  /* of them, those whose record each changed (from no mutant) */
+    uint64_t fired[3][2]; /* [under the mutant, its twin, none][the mutant's row, the twin's]: firings */
+    bool same;            /* every record the same, row tags stripped */
+    char differ[2 * MUT_REASON]; /* else the first that differs: its seed, players, readings
+                                  * (policy random), line and the two texts */
+} mut_dup_report;
+
+/* Play g's games under mutant and under twin (each a name as
+ * ud_mutant_name writes it), in this process: every seat count from the
+ * least to three more, `games` seeds each (policy random), under the
+ * default readings and then each other reading of each question; each
+ * game also with no mutant, to count the games each changed.  Stops at
+ * the first record that differs.  false (err says why) when a name is
+ * no mutant of g or this is no mutation build. */
+bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uint64_t games,
+                     mut_dup_report *rep, ud_buf *err);
+
 /* ---- the run (mutate_run.c) --------------------------------------------- */
 
 enum { MUT_MAX_MUTANTS = 4 * UD_MAX_RULES + 64, MUT_MAX_COMMANDS = 8 };
@@ -77,6 +103,7 @@ typedef struct mut_plan_opts {
     unsigned checks;                  /* bit k: check k runs (mut_killer) */
     uint64_t sim_games, seed;         /* the sim check's games and first seed */
     uint64_t fuzz_seconds;            /* each fuzz target's time; 0: none */
+    uint64_t dup_games;               /* a declared duplicate's check: seeds per table */
     const char *fuzz_dir, *build_dir; /* NULL: beside this program's build tree */
     bool recheck;                     /* a declared equivalent gets every check */
 } mut_plan_opts;
@@ -87,7 +114,7 @@ typedef struct mut_plan {
     int n_cmd;
     bool recheck; /* a declared equivalent gets the slow checks too */
     char game_arg[64], golden[4096], build[4096], fuzz[4096], corpus[MUT_MAX_COMMANDS][4096];
-    char self[4096], games_arg[32], seed_arg[32], fuzz_time[48], tmp_root[64];
+    char self[4096], games_arg[32], seed_arg[32], fuzz_time[48], tmp_root[64], dup_games_arg[32];
 } mut_plan;
 
 /* One mutant's verdict. */
@@ -98,6 +125,10 @@ typedef struct mut_result {
     int killer;     /* mut_killer, or -1: survived */
     char reason[MUT_REASON];
     double seconds;
+    /* A declared duplicate: its check by play failed, and why (the
+     * mutant's verdict above is its own, as any mutant's). */
+    bool dup_wrong;
+    char dup_reason[MUT_REASON];
 } mut_result;
 
 /* The plan of game g's checks; false (said) when one cannot be made (no
@@ -110,7 +141,9 @@ bool mut_plan_make(mut_plan *p, const ud_game *g, const mut_plan_opts *o);
 bool mut_plan_check_unmutated(mut_plan *p);
 /* The n mutants of res checked against the plan, jobs at a time, each
  * stopped by the first check that fails (res[i].decl set first: a
- * declared equivalent gets golden and sim only, unless recheck); false
+ * declared equivalent gets golden and sim only, unless recheck; a
+ * declared duplicate also gets its check by play, `undead mutate GAME
+ * --check-duplicates --only ID/OPERATOR` in a child process); false
  * when there is no memory to run them. */
 bool mut_plan_run(const mut_plan *p, mut_result *res, int n, int jobs);
 void mut_plan_clean(mut_plan *p);

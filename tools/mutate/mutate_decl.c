@@ -27,6 +27,16 @@ static bool is_mutant_of(const ud_game *g, const char *name)
     return found;
 }
 
+/* A mutant name of g that fits a declaration; false with "FILE:LINE: ..." */
+static bool known_mutant(const mut_decls *ds, int lineno, const ud_game *g, const char *name, ud_buf *err)
+{
+    if (strlen(name) < sizeof ds->d[0].mutant && is_mutant_of(g, name))
+        return true;
+    ud_buf_printf(err, "%s:%d: '%s' is not a mutant of %s ('undead mutate %s --list' lists them)", ds->path,
+                  lineno, name, g->name, g->name);
+    return false;
+}
+
 static bool parse_line(mut_decls *ds, char *line, int lineno, const ud_game *g, ud_buf *err)
 {
     char *hash = strchr(line, '#');
@@ -35,21 +45,27 @@ static bool parse_line(mut_decls *ds, char *line, int lineno, const ud_game *g, 
     char *kind = strtok(line, " \t\r");
     if (!kind)
         return true;
+    int k = strcmp(kind, "equivalent") == 0  ? MUT_DECL_EQUIVALENT
+            : strcmp(kind, "survives") == 0  ? MUT_DECL_SURVIVES
+            : strcmp(kind, "duplicate") == 0 ? MUT_DECL_DUPLICATE
+                                             : 0;
     char *name = strtok(NULL, " \t\r");
-    char *why = name ? strtok(NULL, "\r") : NULL;
+    char *twin = name && k == MUT_DECL_DUPLICATE ? strtok(NULL, " \t\r") : NULL;
+    char *why = name && (twin || k != MUT_DECL_DUPLICATE) ? strtok(NULL, "\r") : NULL;
     while (why && (*why == ' ' || *why == '\t'))
         why++;
-    int k = strcmp(kind, "equivalent") == 0 ? MUT_DECL_EQUIVALENT
-            : strcmp(kind, "survives") == 0 ? MUT_DECL_SURVIVES
-                                            : 0;
     if (!k || !name || !why || !*why) {
-        ud_buf_printf(err, "%s:%d: expected 'equivalent MUTANT WHY' or 'survives MUTANT WHY'", ds->path,
-                      lineno);
+        ud_buf_printf(err,
+                      "%s:%d: expected 'equivalent MUTANT WHY', 'survives MUTANT WHY' or 'duplicate MUTANT "
+                      "TWIN WHY'",
+                      ds->path, lineno);
         return false;
     }
-    if (strlen(name) >= sizeof ds->d[0].mutant || !is_mutant_of(g, name)) {
-        ud_buf_printf(err, "%s:%d: '%s' is not a mutant of %s ('undead mutate %s --list' lists them)",
-                      ds->path, lineno, name, g->name, g->name);
+    if (!known_mutant(ds, lineno, g, name, err) || (twin && !known_mutant(ds, lineno, g, twin, err)))
+        return false;
+    if (twin && strcmp(twin, name) == 0) {
+        ud_buf_printf(err, "%s:%d: '%s' is declared a duplicate of itself: name another mutant as its twin",
+                      ds->path, lineno, name);
         return false;
     }
     if (mut_decls_find(ds, name) != NULL) {
@@ -65,9 +81,35 @@ static bool parse_line(mut_decls *ds, char *line, int lineno, const ud_game *g, 
     mut_decl *d = &ds->d[ds->n++];
     memset(d, 0, sizeof *d);
     snprintf(d->mutant, sizeof d->mutant, "%s", name);
+    if (twin)
+        snprintf(d->twin, sizeof d->twin, "%s", twin);
     snprintf(d->why, sizeof d->why, "%s", why);
     d->kind = k;
     d->line = lineno;
+    return true;
+}
+
+/* A duplicate's twin is a mutant the run counts as it is: one declared
+ * equivalent would make its duplicate equivalent too (declare that), one
+ * declared a duplicate would chain (name the end of the chain). */
+static bool twins_check(mut_decls *ds, ud_buf *err)
+{
+    for (int i = 0; i < ds->n; i++) {
+        const mut_decl *d = &ds->d[i];
+        const mut_decl *t = d->kind == MUT_DECL_DUPLICATE ? mut_decls_find(ds, d->twin) : NULL;
+        if (t && t->kind == MUT_DECL_EQUIVALENT) {
+            ud_buf_printf(err,
+                          "%s:%d: the twin '%s' is declared equivalent (line %d): declare '%s' equivalent",
+                          ds->path, d->line, d->twin, t->line, d->mutant);
+            return false;
+        }
+        if (t && t->kind == MUT_DECL_DUPLICATE) {
+            ud_buf_printf(err,
+                          "%s:%d: the twin '%s' is itself declared a duplicate (line %d): name its twin '%s'",
+                          ds->path, d->line, d->twin, t->line, t->twin);
+            return false;
+        }
+    }
     return true;
 }
 
@@ -105,6 +147,7 @@ bool mut_decls_read(mut_decls *ds, const char *path, const ud_game *g, ud_buf *e
         ok = false;
     }
     fclose(f);
+    ok = ok && twins_check(ds, err);
     if (!ok)
         mut_decls_free(ds);
     return ok;

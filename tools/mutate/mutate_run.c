@@ -72,6 +72,20 @@ static bool run_fuzz(const mut_command *c, const char *mutant, char reason[MUT_R
     return passed;
 }
 
+/* A declared duplicate's check by play, in a child process of its own
+ * (a mutant's play may crash): this program's --check-duplicates. */
+static void check_duplicate(const mut_plan *plan, mut_result *r)
+{
+    mut_command c = { .killer = MUT_SIM, .label = "duplicate", .timeout = 600 };
+    const char *argv[] = { plan->self, "mutate", plan->game_arg, "--check-duplicates",
+                           "--only",   r->name,  "--dup-games",  plan->dup_games_arg,
+                           NULL };
+    memcpy(c.argv, argv, sizeof argv);
+    double t = 0;
+    r->dup_wrong = !mut_run(&c, NULL, r->dup_reason, &t);
+    r->seconds += t;
+}
+
 static void check_mutant(void *p)
 {
     mut_piece *piece = p;
@@ -81,6 +95,8 @@ static void check_mutant(void *p)
     char env[160];
     snprintf(env, sizeof env, "%s:%s", r->m.game->name, r->name);
     bool declared_equivalent = r->decl && r->decl->kind == MUT_DECL_EQUIVALENT;
+    if (r->decl && r->decl->kind == MUT_DECL_DUPLICATE)
+        check_duplicate(plan, r);
     for (int i = 0; i < plan->n_cmd; i++) {
         double t = 0;
         const mut_command *c = &plan->cmd[i];
@@ -148,6 +164,8 @@ bool mut_plan_make(mut_plan *p, const ud_game *g, const mut_plan_opts *o)
     snprintf(p->game_arg, sizeof p->game_arg, "%s", g->name);
     snprintf(p->games_arg, sizeof p->games_arg, "%llu", (unsigned long long)o->sim_games);
     snprintf(p->seed_arg, sizeof p->seed_arg, "%llu", (unsigned long long)o->seed);
+    snprintf(p->dup_games_arg, sizeof p->dup_games_arg, "%llu",
+             (unsigned long long)(o->dup_games ? o->dup_games : 20));
     snprintf(p->tmp_root, sizeof p->tmp_root, "/tmp/undead-mutate-XXXXXX");
     if (!mkdtemp(p->tmp_root)) {
         fprintf(stderr, "undead mutate: cannot make a temporary directory in /tmp\n");

@@ -1,0 +1,218 @@
+/*
+ * mutate_dup.c - a declared duplicate checked by play (mutate.h): the
+ * same seeded games, under the mutant and under its twin, must write the
+ * same record once the row tags are stripped (they name the rows that
+ * fired, which differ by design).  Played in this process, the mutant in
+ * force set directly (core/mutant.h), so only a mutation build can.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mutate.h"
+#include "play.h"
+#include "games.h"
+#include "rng.h"
+#include "setup.h"
+
+#ifdef UD_MUTANTS
+
+/* The sink: each line's text, its row tag dropped. */
+static void text_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
+{
+    (void)s, (void)rule;
+    ud_buf_puts(k->ctx, text);
+    ud_buf_puts(k->ctx, "\n");
+}
+
+/* One game, as ud_play plays it (the same seeds: `undead play --seed`
+ * shows it) but with no invariant checked, in any build: an invariant
+ * reads the state inside, and two mutants that no game can tell apart
+ * may leave different state where no row and no record reads it.  Its
+ * end as the last line of out: how it stopped, and why. */
+static void play_quietly(const ud_match *m, const ud_table *t, void *state, ud_sink *sink, uint64_t *fired,
+                         ud_buf *out)
+{
+    ud_rng chance_rng, policy_rng;
+    ud_rng_seed(&chance_rng, m->seed);
+    ud_rng_seed(&policy_rng, m->seed ^ UINT64_C(0x9e3779b97f4a7c15)); /* as core/play.c seeds it */
+    ud_chance chance;
+    ud_chance_from_rng(&chance, &chance_rng);
+    ud_step s;
+    ud_step_init(&s, t, &m->setup, &chance, sink, fired);
+    s.check_invariants = 0;
+    ud_status st = ud_start(&s, state);
+    for (uint64_t decisions = 0; st == UD_DECIDE && decisions < m->max_decisions; decisions++) {
+        int seat = m->game->to_move(state);
+        int pick = ud_policy_choose(&m->policy[seat], m->game, state, seat, &s.offers, &policy_rng);
+        if (pick < 0 || pick >= s.offers.n)
+            break;
+        st = ud_decide_offer(&s, state, pick);
+    }
+    ud_buf_printf(out, "(the game %s", st == UD_OVER ? "ended" : st == UD_DECIDE ? "went on" : "stopped");
+    if (s.fail.kind != UD_FAIL_NONE)
+        ud_buf_printf(out, ": %s", s.fail.msg);
+    ud_buf_puts(out, ")\n");
+}
+
+/* One game under mutant m (NULL: none) into out, row tags dropped. */
+static void play_under(const ud_game *g, const ud_mutant *m, const ud_setup *setup, uint64_t seed,
+                       ud_buf *out, uint64_t *fired)
+{
+    static ud_table t;
+    static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    ud_the_mutant = m ? *m : (ud_mutant){ 0 };
+    ud_table_build(&t, g, setup->variant);
+    ud_match match;
+    ud_match_defaults(&match, g);
+    match.setup = *setup;
+    match.seed = seed;
+    match.max_decisions = 2000; /* a mutant that never ends stops both alike */
+    ud_sink sink = { text_line, out };
+    out->len = 0;
+    memset(fired, 0, UD_MAX_RULES * sizeof *fired);
+    play_quietly(&match, &t, state, &sink, fired, out);
+    ud_the_mutant = (ud_mutant){ 0 };
+}
+
+/* The first line at which a and b differ (1-based), or 0; its two texts
+ * (at most 100 bytes each) into la and lb. */
+static int first_difference(const char *a, const char *b, char la[104], char lb[104])
+{
+    for (int line = 1;; line++) {
+        size_t na = strcspn(a, "\n"), nb = strcspn(b, "\n");
+        if (na != nb || memcmp(a, b, na) != 0) {
+            snprintf(la, 104, "%.*s", (int)(na > 100 ? 100 : na), a);
+            snprintf(lb, 104, "%.*s", (int)(nb > 100 ? 100 : nb), b);
+            return line;
+        }
+        if (!a[na] || !b[nb])
+            return a[na] || b[nb] ? line + 1 : 0;
+        a += na + 1;
+        b += nb + 1;
+    }
+}
+
+/* How a game is replayed by hand: its players and readings. */
+static void setting_words(const ud_game *g, const ud_setup *setup, uint64_t seed, ud_buf *out)
+{
+    ud_buf_printf(out, "seed %llu, %d player%s", (unsigned long long)seed, setup->n_players,
+                  setup->n_players == 1 ? "" : "s");
+    for (int k = 0; k < g->n_variants; k++)
+        if (setup->variant[k] != g->variants[k].default_value)
+            ud_buf_printf(out, ", %s=%s", g->variants[k].key, g->variants[k].values[setup->variant[k]].name);
+}
+
+/* The rows involved: the mutated row's firings under each mutant. */
+static uint64_t row_fired(const ud_mutant *m, const uint64_t *fired)
+{
+    return m->rule ? fired[m->rule - m->game->rules] : 0;
+}
+
+typedef struct dup_run {
+    const ud_game *g;
+    ud_mutant m[2];
+    ud_buf rec[3]; /* under the mutant, its twin, no mutant */
+    uint64_t fired[3][UD_MAX_RULES];
+    mut_dup_report *rep;
+} dup_run;
+
+/* One seeded game three ways; false when the two mutants' records differ
+ * (said in rep->differ). */
+static bool one_game(dup_run *r, const ud_setup *setup, uint64_t seed)
+{
+    for (int i = 0; i < 3; i++)
+        play_under(r->g, i < 2 ? &r->m[i] : NULL, setup, seed, &r->rec[i], r->fired[i]);
+    mut_dup_report *rep = r->rep;
+    rep->games++;
+    char la[104], lb[104];
+    for (int i = 0; i < 3; i++) {
+        if (i < 2)
+            rep->changed[i] += first_difference(ud_buf_str(&r->rec[i]), ud_buf_str(&r->rec[2]), la, lb) != 0;
+        rep->fired[i][0] += row_fired(&r->m[0], r->fired[i]);
+        rep->fired[i][1] += row_fired(&r->m[1], r->fired[i]);
+    }
+    int line = first_difference(ud_buf_str(&r->rec[0]), ud_buf_str(&r->rec[1]), la, lb);
+    if (!line)
+        return true;
+    ud_buf where;
+    ud_buf_init(&where);
+    setting_words(r->g, setup, seed, &where);
+    snprintf(rep->differ, sizeof rep->differ, "%s: line %d is '%s' under the mutant, '%s' under its twin",
+             ud_buf_str(&where), line, la, lb);
+    ud_buf_free(&where);
+    return false;
+}
+
+/* Every seat count from the least to three more, `games` seeds each,
+ * under setup's readings; false at the first difference. */
+static bool every_table(dup_run *r, ud_setup *setup, uint64_t games)
+{
+    int lo = r->g->min_players > 0 ? r->g->min_players : 1, hi = ud_game_max_players(r->g);
+    if (hi > lo + 3)
+        hi = lo + 3;
+    for (int n = lo; n <= hi; n++) {
+        setup->n_players = n;
+        for (int i = 0; i < n; i++)
+            snprintf(setup->names[i], sizeof setup->names[i], "p%d", i + 1);
+        for (uint64_t seed = 1; seed <= games; seed++)
+            if (!one_game(r, setup, seed))
+                return false;
+    }
+    return true;
+}
+
+static bool find_mutant(const ud_game *g, const char *name, ud_mutant *m, ud_buf *err)
+{
+    char text[200];
+    snprintf(text, sizeof text, "%s:%s", g->name, name);
+    return ud_mutant_parse(text, ud_find_game, m, err);
+}
+
+bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uint64_t games,
+                     mut_dup_report *rep, ud_buf *err)
+{
+    memset(rep, 0, sizeof *rep);
+    /* Each game sets the mutant in force itself: one the environment
+     * named would be armed by the first table built with none. */
+    unsetenv("UNDEAD_MUTANT");
+    static dup_run r; /* three games' firings: too big for the stack */
+    memset(&r, 0, sizeof r);
+    r.g = g;
+    r.rep = rep;
+    if (!find_mutant(g, mutant, &r.m[0], err) || !find_mutant(g, twin, &r.m[1], err))
+        return false;
+    for (int i = 0; i < 3; i++)
+        ud_buf_init(&r.rec[i]);
+    ud_setup setup;
+    ud_setup_defaults(g, &setup);
+    bool same = every_table(&r, &setup, games);
+    /* then each other reading of each question, the others at their default */
+    for (int k = 0; same && k < g->n_variants; k++)
+        for (int v = 0; same && v < g->variants[k].n_values; v++) {
+            if (v == g->variants[k].default_value)
+                continue;
+            ud_setup_defaults(g, &setup);
+            setup.variant[k] = v;
+            same = every_table(&r, &setup, games);
+        }
+    for (int i = 0; i < 3; i++)
+        ud_buf_free(&r.rec[i]);
+    rep->same = same;
+    return true;
+}
+
+#else
+
+bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uint64_t games,
+                     mut_dup_report *rep, ud_buf *err)
+{
+    (void)g, (void)mutant, (void)twin, (void)games;
+    memset(rep, 0, sizeof *rep);
+    ud_buf_puts(err,
+                "a duplicate is checked by play under each mutant: it needs a mutation build (the mutants "
+                "preset)");
+    return false;
+}
+
+#endif
