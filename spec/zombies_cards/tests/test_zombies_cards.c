@@ -746,8 +746,9 @@ Test(zc_blame, a_hand_cut_to_a_limit_is_the_no_limit_row_broken)
 /* An implementation of round=table offers p2 only the fight where the
  * default reading lets p2 play two cards too (p2's card played on p1's
  * turn counted in p2's own round): its record ends with those offers
- * (undead conform's, shrunk), and the blame names the reading, as
- * conform names it; a record could not write a decision not offered. */
+ * (undead conform's, shrunk), and the blame's evidence is the reading,
+ * its rule the reading's row, as conform names them; a record could not
+ * write a decision not offered. */
 Test(zc_blame, fewer_cards_offered_are_the_table_round_reading)
 {
     run r;
@@ -770,9 +771,11 @@ Test(zc_blame, fewer_cards_offered_are_the_table_round_reading)
         r.err.msg,
         "the rules offer p2 (play 102|play 3|fight) here; the record's game offers p2 (fight): the "
         "rules also offer 'play 102', 'play 3'");
-    cr_assert_str_eq(r.err.rule, "round", "%s", why);
+    /* the reading's row the rules fire there, which round=table switches off */
+    cr_assert_str_eq(r.err.rule, "ZC-ROUND-OWN", "%s", why);
     cr_assert_eq(b.kind, UD_BLAME_READING);
-    cr_assert(strstr(why, "reading: undead plays this step as the record did under the reading round=table"),
+    cr_assert(strstr(why, "reading: undead plays this step as the record did under the reading round=table "
+                          "(rows ZC-ROUND-OWN)"),
               "%s", why);
     run_free(&r);
 }
