@@ -214,6 +214,18 @@ typedef struct search {
     uint64_t cost[UD_BLAME_SHOWN]; /* of each change kept in the blame */
 } search;
 
+/* In a trial's child: its messages are not the run's (a changed row may
+ * fail loudly), and a trial that runs past 10 seconds explains nothing. */
+static void trial_child_begins(void)
+{
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+        dup2(null, 1);
+        dup2(null, 2);
+    }
+    alarm(10);
+}
+
 /* Whether change c explains the step, played in a child (a child that
  * dies, or runs past 10 seconds, explains nothing). */
 static bool isolated(search *se, const ud_blame_change *c)
@@ -229,12 +241,7 @@ static bool isolated(search *se, const ud_blame_change *c)
     if (pid < 0)
         return false;
     if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0) {
-            dup2(null, 1);
-            dup2(null, 2);
-        }
-        alarm(10);
+        trial_child_begins();
         trial_short = se->short_row;
         ud_table *t = malloc(sizeof *t);
         ud_setup setup = *se->setup;
@@ -1500,12 +1507,7 @@ static ud_blame_confirm after_trial(const check_step *cs, const ud_table *base, 
     if (pid < 0)
         return (ud_blame_confirm){ .kind = UD_CONFIRM_UNSURE };
     if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0) {
-            dup2(null, 1);
-            dup2(null, 2);
-        }
-        alarm(10);
+        trial_child_begins();
         ud_table *t = malloc(sizeof *t);
         uint64_t *fired = calloc(UD_MAX_RULES, sizeof *fired);
         ud_setup setup = go->setup;
