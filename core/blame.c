@@ -711,9 +711,10 @@ static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
     if (!played)
         return;
     if (b->after_first)
-        ud_buf_printf(out,
-                      "; by the other side's game past the step (the record's lines %d-%d, after 'after'): ",
-                      b->after_first, b->after_last);
+        ud_buf_printf(
+            out,
+            "; by the other side's game from its last decision (the record's lines %d-%d, after 'after'): ",
+            b->after_first, b->after_last);
     else
         ud_buf_printf(
             out, "; by play (the departing game again to its end, then %d more): ", b->confirm_games - 1);
@@ -1476,13 +1477,14 @@ enum { EARLIER_PLAYS = 2 };
 
 /* ---- confirmation by the record ---------------------------------------------------- */
 
-/* The record's game to its departing step, then the other side's game
- * past it (the `after` part): the standing lines that ended the record
- * are left out, for the game goes on.  Lines point into t. */
+/* The record's game to its last decide line, then the other side's game
+ * from that decision's play on (the `after` part), which holds the step
+ * as the other side played it whole (a refused step's outcomes too) and
+ * goes on past it.  Lines point into t. */
 static bool game_with_after(const ud_transcript *t, ud_transcript *go)
 {
     int k = t->n;
-    while (k > 0 && t->lines[k - 1].kind >= UD_TL_WAITS)
+    while (k > 0 && t->lines[k - 1].kind != UD_TL_DECIDE)
         k--;
     *go = *t;
     go->lines = malloc((size_t)(k + t->n_after) * sizeof go->lines[0]);

@@ -147,7 +147,7 @@ typedef struct cf_departure {
     ud_buf expected, found; /* one line each, as a person reads them */
     ud_buf why;             /* how the rule was found, more detail */
     ud_buf confirmed;       /* the changes confirmed by play, as a JSON member (ud_blame_confirm_json) */
-    ud_buf after;           /* the implementation's game past the step, as the change confirmed first
+    ud_buf after;           /* the implementation's game from its last decision, as the change confirmed first
                              * plays it (cf_after_lines), for the record's `after` part; or empty */
     char request[160];
     bool at_offers;         /* found in an offers answer, at the position before a decision */
@@ -233,18 +233,20 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep);
  * confirmed.  Fills b->confirm and orders b by it (ud_blame_confirmed).
  * Plays nothing when fewer than two changes explain the step.  When the
  * change named first is borne out, after gets the departing game's lines
- * from decision `from` on as it played them (cf_after_lines): the
- * implementation's own game past the step, which it agreed with. */
+ * from the play of decision `last` on as it played them (cf_after_lines):
+ * the implementation's own game from the record's last decision, which it
+ * agreed with. */
 enum { CF_CONFIRM_DECISIONS = 1000, CF_CONFIRM_SECONDS = 30 };
 /* A record's `after` part: at most so many lines, and bytes */
 enum { CF_AFTER_LINES = 2000, CF_AFTER_BYTES = 256 * 1024 };
-void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, uint64_t from, ud_buf *after);
+void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, int64_t last, ud_buf *after);
 
 /* The lines of the game tape plays under run's table and readings (a
- * confirmation's changed ones), from decision `from` on to the tape's
- * end, as a record's lines (decisions, outcomes, states); at most
- * CF_AFTER_LINES lines, ended at a decision.  False: none. */
-bool cf_after_lines(const cf_run *run, const cf_tape *tape, uint64_t from, ud_buf *out);
+ * confirmation's changed ones), as a record's lines (decisions, outcomes,
+ * states), from the play of decision `last` on (its decide line left
+ * out: the record has it; -1: from the set-up on) to the tape's end; at
+ * most CF_AFTER_LINES lines, ended at a decision.  False: none. */
+bool cf_after_lines(const cf_run *run, const cf_tape *tape, int64_t last, ud_buf *out);
 
 /* The shortest tape that still departs the same way (same kind, same
  * key): cuts and lowers the choices, replaying each candidate through

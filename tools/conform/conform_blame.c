@@ -80,17 +80,24 @@ static void line_sink(ud_sink *k, ud_step *s, const char *text, const ud_rule *r
         ud_transcript_write_line(k->ctx, text, rule ? rule->id : NULL);
 }
 
-/* cf_after_lines' sink: line_sink's lines once the decision `from` is
- * reached, into a memory stream, counted. */
+/* cf_after_lines' sink: line_sink's lines once the decide line of the
+ * decision `last` is past (from the set-up on for none), into a memory
+ * stream, counted. */
 typedef struct after_sink {
     FILE *f;
-    bool on;
+    bool on;      /* past it */
+    bool at_last; /* playing the decision `last`: its decide line next */
     int lines;
 } after_sink;
 
 static void after_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
 {
     after_sink *a = k->ctx;
+    if (a->at_last && strncmp(text, "decide ", 7) == 0) {
+        a->at_last = false;
+        a->on = true;
+        return;
+    }
     if (!a->on)
         return;
     ud_sink inner = { line_sink, a->f };
@@ -98,12 +105,12 @@ static void after_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
     a->lines++;
 }
 
-bool cf_after_lines(const cf_run *run, const cf_tape *tape, uint64_t from, ud_buf *out)
+bool cf_after_lines(const cf_run *run, const cf_tape *tape, int64_t last, ud_buf *out)
 {
     replay *r = calloc(1, sizeof *r);
     char *text = NULL;
     size_t len = 0;
-    after_sink a = { .f = open_memstream(&text, &len) };
+    after_sink a = { .f = open_memstream(&text, &len), .on = last < 0 };
     if (!r || !a.f) {
         if (a.f)
             fclose(a.f);
@@ -120,11 +127,11 @@ bool cf_after_lines(const cf_run *run, const cf_tape *tape, uint64_t from, ud_bu
     ud_step_init(&r->s, &run->table, setup, &r->chance, &sink, NULL);
     r->st = ud_start(&r->s, r->state);
     /* to the tape's end: past it the choices would be undead's own */
-    for (uint64_t d = 0; r->st == UD_DECIDE && r->tape.pos < r->tape.n; d++) {
-        a.on = d >= from;
+    for (int64_t d = 0; r->st == UD_DECIDE && r->tape.pos < r->tape.n; d++) {
         fflush(a.f);
         if (a.lines >= CF_AFTER_LINES || len >= CF_AFTER_BYTES)
             break;
+        a.at_last = d == last;
         int i = (int)cf_tape_next(&r->tape, (uint32_t)r->s.offers.n, -1);
         r->st = ud_decide_offer(&r->s, r->state, i);
     }
@@ -544,10 +551,10 @@ static void write_record(const cf_run *run, const cf_tape *tape, const cf_depart
         }
         json_decref(ours);
     }
-    /* the implementation's game past the step, as the change named plays
-     * it, where play bore that change out: undead check ranks its own
-     * explanations by it (a refused step has no game past it) */
-    if (dep->after.len && dep->kind != CF_DEP_REFUSED)
+    /* the implementation's game from its last decision on, as the change
+     * named plays it, where play bore that change out: undead check ranks
+     * its own explanations by it */
+    if (dep->after.len)
         fprintf(
             f,
             "# undead conform: the implementation's game past the departure, as it played it (undead check "
@@ -1100,7 +1107,7 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
     if (ok)
         ud_blame_search(&run->table, &run->o->match.setup, step_trial, NULL, &c, b);
     if (ok && b->kind != UD_BLAME_NONE)
-        cf_confirm(run, tape, b, dep->decisions,
+        cf_confirm(run, tape, b, (int64_t)dep->decisions - 1,
                    &dep->after); /* the changes that play the step told apart by play */
     if (ok && b->kind == UD_BLAME_NONE)
         provenance(run, tape, dep, b);

@@ -57,18 +57,18 @@ typedef struct confirm_shared {
     pid_t adapter;
     /* the departing game past its step as the change plays it, when the
      * implementation agreed to its end (cf_after_lines), NUL-ended */
-    uint64_t after_from; /* the record's first decision past the step */
+    int64_t after_last; /* the record's last decision (-1: none) */
     size_t after_len;
     char after[CF_AFTER_BYTES + 1024];
 } confirm_shared;
 
 /* In the child, the departing game agreed to its end under the change:
- * its lines past the step, for the record. */
-static void after_part(const cf_run *cr, const cf_tape *t, uint64_t from, confirm_shared *shared)
+ * its lines from the record's last decision on, for the record. */
+static void after_part(const cf_run *cr, const cf_tape *t, int64_t last, confirm_shared *shared)
 {
     ud_buf lines;
     ud_buf_init(&lines);
-    if (cf_after_lines(cr, t, from, &lines) && lines.len < sizeof shared->after) {
+    if (cf_after_lines(cr, t, last, &lines) && lines.len < sizeof shared->after) {
         memcpy(shared->after, ud_buf_str(&lines), lines.len + 1);
         shared->after_len = lines.len;
     }
@@ -107,7 +107,7 @@ static void confirm_change(const cf_run *run, const cf_tape *tape, const ud_blam
                     break;
                 res->games++;
                 if (k == 0)
-                    after_part(cr, &t, shared->after_from, shared);
+                    after_part(cr, &t, shared->after_last, shared);
             }
         }
     }
@@ -156,7 +156,7 @@ static ud_blame_confirm confirm_isolated(const cf_run *run, const cf_tape *tape,
     return shared->res;
 }
 
-void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, uint64_t from, ud_buf *after)
+void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, int64_t last, ud_buf *after)
 {
     int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
     int n = shown < run->o->confirm_changes ? shown : run->o->confirm_changes;
@@ -167,7 +167,7 @@ void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, uint64_t from, ud
     if (shared == MAP_FAILED)
         return;
     b->confirm_games = 1 + run->o->confirm_games;
-    shared->after_from = from;
+    shared->after_last = last;
     ud_buf after_of[UD_BLAME_SHOWN];
     ud_blame_change was[UD_BLAME_SHOWN];
     for (int i = 0; i < n; i++) {
