@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# tests/faults_attack11.sh CASE UNDEAD SOURCE_DIR - regression tests for
+# faults an eleventh attack pass found, as tests/faults.sh does for the
+# others: each CASE is one fault, run as a user would, with the exact
+# message (or bytes) and exit status asserted.
+#   record-stdout  an output option naming the file standard output (or
+#            error) already goes to (conform --record /dev/stdout > log,
+#            show -o /dev/stdout > page): the output was written to a
+#            temporary and renamed over that file, and what the command
+#            had printed there was lost (log held the record alone).  A
+#            second write in one run (solve --export, once a reading) then
+#            found /dev/stdout resolving to no name, and renamed over the
+#            link itself.  Such a file now gets the output after what was
+#            printed, through the descriptor; the record is the same bytes
+#            as one written to a file of its own.
+set -euo pipefail
+case_="$1" undead="$2" src="$3"
+faults_name=faults_attack11 # fail, expect, run
+source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
+faults_scratch
+
+# run_to FILE ARGS...: ARGS run with standard output to FILE, standard
+# error to err; rc gets the exit status.
+run_to() {
+    local f="$1"
+    shift
+    rc=0
+    timeout "${run_seconds:-120}" "$@" < /dev/null > "$f" 2> err || rc=$?
+}
+
+# the adapter: undead serve one-die, offering N offers more than the rules
+write_more_offers_adapter() {
+    cat > ad.py <<'PY'
+import json, subprocess, sys
+undead, n = sys.argv[1], int(sys.argv[2])
+serve = subprocess.Popen([undead, "serve", "one-die"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    serve.stdin.write(line)
+    serve.stdin.flush()
+    ans = json.loads(serve.stdout.readline())
+    if json.loads(line)["cmd"] == "offers" and ans.get("offers"):
+        ans["offers"] += ["extra-%d" % i for i in range(n)]
+    sys.stdout.write(json.dumps(ans) + "\n")
+    sys.stdout.flush()
+PY
+}
+
+case "$case_" in
+record-stdout)
+    write_more_offers_adapter
+    conform=("$undead" conform one-die --no-db --games 3)
+    # the reference: the report to standard output, the record to a file of its own
+    run_to ref.out "${conform[@]}" --record r.t -- python3 ad.py "$undead" 1
+    [[ $rc == 1 ]] || fail "conform --record r.t: exit $rc: $(head -c 500 err)"
+    expect 1 r.t "offers p1 risk 1 | risk 2 | risk 3 | extra-0"
+    grep -qxF "departure (offers) in seeded game 1 (seed 1), at play 1 (after 0 decisions):" ref.out ||
+        fail "no departure reported: $(head -c 500 ref.out)"
+    cat ref.out r.t > want
+    # the record to standard output, itself a file: the report, then the record
+    run_to log "${conform[@]}" --record /dev/stdout -- python3 ad.py "$undead" 1
+    [[ $rc == 1 ]] || fail "--record /dev/stdout: exit $rc: $(head -c 500 err)"
+    cmp -s log want || fail "--record /dev/stdout > log: log is not the report and then the record: $(head -c 300 log)"
+    # the same file by its own name, and through /proc
+    run_to log "${conform[@]}" --record log -- python3 ad.py "$undead" 1
+    [[ $rc == 1 ]] && cmp -s log want || fail "--record log > log: exit $rc: $(head -c 300 log)"
+    run_to log "${conform[@]}" --record /proc/self/fd/1 -- python3 ad.py "$undead" 1
+    [[ $rc == 1 ]] && cmp -s log want || fail "--record /proc/self/fd/1 > log: exit $rc: $(head -c 300 log)"
+    # standard error: what conform wrote there (nothing), then the record
+    rc=0
+    "${conform[@]}" --record /dev/stderr -- python3 ad.py "$undead" 1 < /dev/null > out 2> e.out || rc=$?
+    [[ $rc == 1 ]] || fail "--record /dev/stderr: exit $rc"
+    cmp -s out ref.out && cmp -s e.out r.t || fail "--record /dev/stderr 2> e.out: $(head -c 300 e.out)"
+    # through a pipe: in place, after the report as well
+    rc=0
+    "${conform[@]}" --record /dev/stdout -- python3 ad.py "$undead" 1 < /dev/null 2> err | cat > p.out || rc=$?
+    cmp -s p.out want || fail "--record /dev/stdout | cat: $(head -c 300 p.out)"
+    # show -o: what the shell printed before and after stays around the drawing
+    "$undead" play one-die --no-db --seed 3 > od.t
+    run_to drawing "$undead" show one-die od.t
+    [[ $rc == 0 && -s drawing ]] || fail "show: exit $rc: $(head -c 300 err)"
+    { printf 'before\n'; cat drawing; printf 'after\n'; } > want
+    rc=0
+    { printf 'before\n'; "$undead" show one-die od.t -o /dev/stdout; printf 'after\n'; } > s.out 2> err || rc=$?
+    [[ $rc == 0 ]] && cmp -s s.out want || fail "show -o /dev/stdout: exit $rc: $(head -c 300 s.out)"
+    # standard output a full device: the write fails, exit 2
+    rc=0
+    "$undead" show one-die od.t -o /dev/stdout > /dev/full 2> err || rc=$?
+    expect 2 err "undead show: /dev/stdout: writing: No space left on device"
+    # nothing left beside the files, and /dev/stdout still a link
+    [[ -z $(find . -name '.*.tmp') ]] || fail "a temporary left: $(find . -name '.*.tmp')"
+    [[ -L /dev/stdout || ! -e /dev/stdout ]] || fail "/dev/stdout is no link any more"
+    ;;
+*)
+    fail "no such case"
+    ;;
+esac
