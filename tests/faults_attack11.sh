@@ -13,6 +13,9 @@
 #            link itself.  Such a file now gets the output after what was
 #            printed, through the descriptor; the record is the same bytes
 #            as one written to a file of its own.
+#   confirm-games-idle  conform --confirm-games N with --confirm-changes 0
+#            (which confirms no change, so plays no game) was taken and
+#            changed nothing.  Refused, naming what it needs, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack11 # fail, expect, run
@@ -89,6 +92,19 @@ record-stdout)
     # nothing left beside the files, and /dev/stdout still a link
     [[ -z $(find . -name '.*.tmp') ]] || fail "a temporary left: $(find . -name '.*.tmp')"
     [[ -L /dev/stdout || ! -e /dev/stdout ]] || fail "/dev/stdout is no link any more"
+    ;;
+confirm-games-idle)
+    run "$undead" conform one-die --no-db --games 2 --confirm-changes 0 --confirm-games 5 -- "$undead" serve one-die
+    expect 2 err "undead conform: --confirm-games: the games each confirmed change plays, and --confirm-changes 0 confirms none; expected --confirm-changes 1 or more"
+    [[ ! -s out ]] || fail "something was played: $(head -c 300 out)"
+    # its default given, the same; either alone, or with changes to confirm, plays
+    run "$undead" conform one-die --no-db --games 2 --confirm-changes 0 --confirm-games 10 -- "$undead" serve one-die
+    expect 2 err "undead conform: --confirm-games: the games each confirmed change plays, and --confirm-changes 0 confirms none; expected --confirm-changes 1 or more"
+    for opts in "--confirm-changes 0" "--confirm-games 3" "--confirm-changes 1 --confirm-games 0"; do
+        # shellcheck disable=SC2086
+        run "$undead" conform one-die --no-db --games 2 $opts -- "$undead" serve one-die
+        [[ $rc == 0 ]] || fail "$opts: exit $rc: $(head -c 300 err)"
+    done
     ;;
 *)
     fail "no such case"
