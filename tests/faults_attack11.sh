@@ -16,6 +16,11 @@
 #   confirm-games-idle  conform --confirm-games N with --confirm-changes 0
 #            (which confirms no change, so plays no game) was taken and
 #            changed nothing.  Refused, naming what it needs, exit 2.
+#   export-readings  solve zombie-dice game --export FILE writes one
+#            reading's policy, but with end or tiebreak not fixed every
+#            reading solved wrote FILE again: the last one stayed, the
+#            others were lost, exit 0 (and four full solves ran for it).
+#            Refused before the solve, naming the keys to fix, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack11 # fail, expect, run
@@ -105,6 +110,22 @@ confirm-games-idle)
         run "$undead" conform one-die --no-db --games 2 $opts -- "$undead" serve one-die
         [[ $rc == 0 ]] || fail "$opts: exit $rc: $(head -c 300 err)"
     done
+    ;;
+export-readings)
+    run "$undead" solve zombie-dice game --no-db --from-score 12 --export p.csv
+    expect 2 err "undead solve: --export p.csv: writes one reading's policy, and end and tiebreak are not fixed (4 readings solved); expected --variant end=V and --variant tiebreak=V"
+    [[ ! -e p.csv && ! -s out ]] || fail "solved or wrote: $(head -c 300 out)"
+    run "$undead" solve zombie-dice game --no-db --from-score 12 --export p.csv --variant end=final-turn
+    expect 2 err "undead solve: --export p.csv: writes one reading's policy, and tiebreak is not fixed (2 readings solved); expected --variant tiebreak=V"
+    run "$undead" solve zombie-dice game --no-db --from-score 12 --export p.csv --variant tiebreak=until-broken
+    expect 2 err "undead solve: --export p.csv: writes one reading's policy, and end is not fixed (2 readings solved); expected --variant end=V"
+    [[ ! -e p.csv ]] || fail "p.csv was written"
+    # one reading: written, its header naming it
+    run "$undead" solve zombie-dice game --no-db --from-score 12 --export p.csv --variant end=final-turn \
+        --variant tiebreak=until-broken
+    [[ $rc == 0 ]] || fail "one reading: exit $rc: $(head -c 300 err)"
+    [[ $(grep -c '^# optimal policy' p.csv) == 1 ]] || fail "p.csv: $(grep -c '^# optimal policy' p.csv) headers"
+    grep -q '^# optimal policy for zombie-dice, end=final-turn tiebreak=until-broken,' p.csv || fail "p.csv: $(head -1 p.csv)"
     ;;
 *)
     fail "no such case"
