@@ -176,16 +176,50 @@ static bool is_link(const char *path)
     return lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
 }
 
+/* The name a link holds, taken from the link's folder when it is not
+ * absolute; NULL when it cannot be read, or out of memory. */
+static char *link_text(const char *link)
+{
+    char text[PATH_MAX];
+    ssize_t n = readlink(link, text, sizeof text - 1);
+    if (n < 0)
+        return NULL;
+    text[n] = '\0';
+    const char *slash = strrchr(link, '/');
+    if (text[0] == '/' || !slash)
+        return strdup(text);
+    size_t dir = (size_t)(slash - link) + 1;
+    char *name = malloc(dir + (size_t)n + 1);
+    if (name) {
+        memcpy(name, link, dir);
+        memcpy(name + dir, text, (size_t)n + 1);
+    }
+    return name;
+}
+
 /* The file a path replaces: the path, or the file its link names (a link
- * stays a link).  NULL when out of memory. */
+ * stays a link).  A link to no file names the file to make, as a shell's
+ * '>' makes it: renamed over, the link itself would become the file
+ * (/dev/stdout with standard output closed, as root).  A link that still
+ * leads nowhere (a loop; /proc's link of a deleted file) is returned as
+ * it is, and start refuses it.  NULL when out of memory. */
 static char *target_of(const char *path)
 {
-    if (is_link(path)) {
-        char *real = realpath(path, NULL);
-        if (real)
-            return real;
+    if (!is_link(path))
+        return strdup(path);
+    char *real = realpath(path, NULL);
+    struct stat st;
+    if (real || stat(path, &st) == 0)
+        return real ? real : strdup(path);
+    char *name = strdup(path);
+    for (int hops = 0; name && hops < 40 && is_link(name); hops++) {
+        char *next = link_text(name);
+        if (!next)
+            break;
+        free(name);
+        name = next;
     }
-    return strdup(path);
+    return name;
 }
 
 /* A new temporary beside target, created empty with the target's
@@ -275,7 +309,9 @@ static int start(ud_outfile *o, const char *path, bool stream, ud_buf *why)
         (void)fflush(stderr);
     }
     int fd = -1;
-    if (exists && S_ISDIR(st.st_mode))
+    if (!o->std_fd && is_link(o->target)) /* target_of found no name to write */
+        ud_buf_puts(why, "is a symbolic link leading to no file it can write (a loop, or a file deleted)");
+    else if (exists && S_ISDIR(st.st_mode))
         ud_buf_puts(why, "is a folder, expected a file");
     else if (exists && !S_ISREG(st.st_mode)) {
         /* a device or a FIFO: nothing to keep, and it cannot be renamed over */

@@ -8,7 +8,10 @@
  * beside it, in the same folder so that the rename is atomic, and renamed
  * over it only when every write succeeded; on failure the temporary is
  * removed.  The new file keeps the old one's permissions; a link is
- * followed, and the file it names replaced.  A path that exists and is not
+ * followed, and the file it names replaced (made, when the link leads to
+ * no file yet, as a shell's '>' makes it: the link is never replaced by
+ * a file; one leading nowhere it can write, a loop or a closed
+ * descriptor's /proc link, is refused).  A path that exists and is not
  * a regular file (/dev/full, a FIFO, a terminal) cannot be replaced and
  * holds nothing to keep: it is written in place.
  *

@@ -21,6 +21,13 @@
 #            reading solved wrote FILE again: the last one stayed, the
 #            others were lost, exit 0 (and four full solves ran for it).
 #            Refused before the solve, naming the keys to fix, exit 2.
+#   dangling-link  an output named by a symbolic link to no file (a link
+#            to a file not made yet; /dev/stdout with standard output
+#            closed, whose /proc/self/fd/1 is gone) was renamed over: the
+#            link itself became a regular file, exit 0.  As root, show -o
+#            /dev/stdout >&- replaced the machine's /dev/stdout.  The file
+#            the link names is made (as a shell's '>' makes it), the link
+#            kept; a closed descriptor's link is refused, and so is a loop.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack11 # fail, expect, run
@@ -126,6 +133,34 @@ export-readings)
     [[ $rc == 0 ]] || fail "one reading: exit $rc: $(head -c 300 err)"
     [[ $(grep -c '^# optimal policy' p.csv) == 1 ]] || fail "p.csv: $(grep -c '^# optimal policy' p.csv) headers"
     grep -q '^# optimal policy for zombie-dice, end=final-turn tiebreak=until-broken,' p.csv || fail "p.csv: $(head -1 p.csv)"
+    ;;
+dangling-link)
+    "$undead" play one-die --no-db --seed 3 > od.t
+    "$undead" show one-die od.t > drawing
+    # a link to a file not made yet, in this folder and in another
+    ln -s missing.txt l.txt
+    mkdir sub
+    ln -s m.txt sub/l.txt
+    for link in l.txt sub/l.txt; do
+        run "$undead" show one-die od.t -o "$link"
+        [[ $rc == 0 ]] || fail "-o $link: exit $rc: $(head -c 300 err)"
+        [[ -L $link ]] || fail "$link is no link any more"
+        cmp -s "$link" drawing || fail "$link does not lead to the drawing"
+    done
+    [[ -f missing.txt && -f sub/m.txt ]] || fail "the files the links name were not made"
+    # standard output closed: a link of ours to /proc/self/fd/1 (never the
+    # machine's /dev/stdout, which an unfixed undead run as root replaced)
+    ln -s /proc/self/fd/1 so
+    rc=0
+    "$undead" show one-die od.t -o so >&- 2> err || rc=$?
+    expect 2 err "undead show: -o so: cannot make a file in its folder /proc/self/fd: No such file or directory"
+    [[ -L so ]] || fail "so is no link any more: $(ls -l so)"
+    # a loop of links
+    ln -s loop-b loop-a
+    ln -s loop-a loop-b
+    run "$undead" show one-die od.t -o loop-a
+    expect 2 err "undead show: -o loop-a: is a symbolic link leading to no file it can write (a loop, or a file deleted)"
+    [[ -L loop-a && -L loop-b ]] || fail "the loop's links were replaced"
     ;;
 *)
     fail "no such case"
