@@ -28,6 +28,12 @@
 #            /dev/stdout >&- replaced the machine's /dev/stdout.  The file
 #            the link names is made (as a shell's '>' makes it), the link
 #            kept; a closed descriptor's link is refused, and so is a loop.
+#   rewrite-stdout  a file the command reads and writes again whole (faq's
+#            record of editions, db baseline update --file) that is also
+#            standard output's or error's file (faq --editions e.txt
+#            --new-edition D >> e.txt): with record-stdout's fix the new
+#            record would follow the old one in the file.  Refused before
+#            anything is written, the file unchanged, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack11 # fail, expect, run
@@ -161,6 +167,34 @@ dangling-link)
     run "$undead" show one-die od.t -o loop-a
     expect 2 err "undead show: -o loop-a: is a symbolic link leading to no file it can write (a loop, or a file deleted)"
     [[ -L loop-a && -L loop-b ]] || fail "the loop's links were replaced"
+    ;;
+rewrite-stdout)
+    sed '0,/^[a-z-]*\/[a-z0-9-]* [0-9a-f]\{16\}$/s/ [0-9a-f]\{16\}$/ 0000000000000000/' \
+        "$src/spec/faq-editions.txt" > base.txt
+    ! cmp -s base.txt "$src/spec/faq-editions.txt" || fail "no fingerprint changed"
+    cp base.txt e.txt
+    rc=0
+    "$undead" faq --editions e.txt --new-edition 2027-01-02 >> e.txt 2> err || rc=$?
+    expect 2 err "undead faq: --editions e.txt: is the same file as standard output: expected another file (it is read, then written again whole)"
+    cmp -s base.txt e.txt || fail "the record changed: $(diff base.txt e.txt | head -5)"
+    rc=0
+    "$undead" faq --editions /dev/stdout --new-edition 2027-01-02 >> e.txt 2> err || rc=$?
+    expect 2 err "undead faq: --editions /dev/stdout: is the same file as standard output: expected another file (it is read, then written again whole)"
+    cmp -s base.txt e.txt || fail "the record changed: $(diff base.txt e.txt | head -5)"
+    # another file is still written
+    run "$undead" faq --editions e.txt --new-edition 2027-01-02
+    [[ $rc == 0 ]] || fail "faq --new-edition: exit $rc: $(head -c 300 err)"
+    grep -qx 'edition 2 2027-01-02' e.txt || fail "no edition 2: $(tail -3 e.txt)"
+    # a baseline that differs, updated with the report sent to it
+    "$undead" sim one-die --games 10 --db r.db > /dev/null
+    run "$undead" db baseline update one-die --db r.db --file b.csv
+    [[ $rc == 0 && -s b.csv ]] || fail "baseline update: exit $rc: $(head -c 300 err)"
+    sed -i '3s/[0-9]$/7/' b.csv
+    cp b.csv b1.csv
+    rc=0
+    "$undead" db baseline update one-die --db r.db --file b.csv >> b.csv 2> err || rc=$?
+    expect 2 err "undead db baseline: --file b.csv: is the same file as standard output: expected another file (it is read, then written again whole)"
+    cmp -s b1.csv b.csv || fail "the baseline changed"
     ;;
 *)
     fail "no such case"
