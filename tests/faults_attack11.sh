@@ -29,7 +29,8 @@
 #            the link names is made (as a shell's '>' makes it), the link
 #            kept; a closed descriptor's link is refused, and so is a loop.
 #   rewrite-stdout  a file the command reads and writes again whole (faq's
-#            record of editions, db baseline update --file) that is also
+#            record of editions, db baseline update --file, a golden
+#            transcript golden update regenerates) that is also
 #            standard output's or error's file (faq --editions e.txt
 #            --new-edition D >> e.txt): with record-stdout's fix the new
 #            record would follow the old one in the file.  Refused before
@@ -195,6 +196,17 @@ rewrite-stdout)
     "$undead" db baseline update one-die --db r.db --file b.csv >> b.csv 2> err || rc=$?
     expect 2 err "undead db baseline: --file b.csv: is the same file as standard output: expected another file (it is read, then written again whole)"
     cmp -s b1.csv b.csv || fail "the baseline changed"
+    # a golden transcript to regenerate, with the report sent to it
+    mkdir g
+    cp -r "$src/golden/one_die" g/
+    t=g/one_die/seeded/four-players.transcript
+    sed -i '22s/$/ /' "$t"
+    cp "$t" t1
+    rc=0
+    "$undead" golden update --no-db --dir g >> "$t" 2> err || rc=$?
+    expect 2 err "undead golden update: $t: is the same file as standard output: expected another file (it is read, then written again whole)"
+    [[ $(grep -c '^undead-transcript ' "$t") == 1 ]] || fail "two records in $t"
+    head -n "$(wc -l < t1)" "$t" | cmp -s - t1 || fail "$t changed"
     ;;
 *)
     fail "no such case"

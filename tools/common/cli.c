@@ -522,8 +522,10 @@ bool cli_rewrite_not_std(const char *cmd, const char *opt, const char *path)
         if (fstat(fd, &sf) == 0 && sf.st_dev == sp.st_dev && sf.st_ino == sp.st_ino) {
             ud_buf shown;
             ud_buf_init(&shown);
-            fprintf(stderr, "undead %s: %s %s: is the same file as %s: expected another file (it is read, then written again whole)\n",
-                    cmd, opt, ud_escaped(&shown, path), stream[fd]);
+            fprintf(stderr,
+                    "undead %s: %s%s%s: is the same file as %s: expected another file (it is read, then "
+                    "written again whole)\n",
+                    cmd, opt ? opt : "", opt ? " " : "", ud_escaped(&shown, path), stream[fd]);
             ud_buf_free(&shown);
             return false;
         }
