@@ -40,9 +40,17 @@ enum { N_ENDING = 4 };
 static const int ending_signal[N_ENDING] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 static struct sigaction ending_before[N_ENDING];
 
+/* The standard stream a commit is copying a temporary into (append_to_std),
+ * and its size before: a signal cuts the copy back, as a failed write does,
+ * so that the file holds all of the output or none of it. */
+static volatile sig_atomic_t appending_fd = -1;
+static volatile off_t appending_from;
+
 static void remove_live(int sig)
 {
     int e = errno;
+    if (appending_fd >= 0)
+        (void)ftruncate(appending_fd, appending_from); /* async-signal-safe */
     /* the writers first (a browser printing into a temporary): ended and
      * waited for, they write nothing after what is removed */
     for (int i = 0; i < HELD_MAX; i++) {
@@ -404,6 +412,13 @@ static int append_to_std(const ud_outfile *o)
     int in = open(o->tmp, O_RDONLY | O_CLOEXEC);
     if (in < 0)
         return errno;
+    /* the output goes at the end, after what was printed (the stream's
+     * place is there too unless another writer went further) */
+    off_t end = lseek(o->std_fd, 0, SEEK_END);
+    if (end >= 0) {
+        appending_from = end;
+        appending_fd = o->std_fd;
+    }
     char block[65536];
     int e = 0;
     for (;;) {
@@ -427,6 +442,9 @@ static int append_to_std(const ud_outfile *o)
             break;
     }
     close(in);
+    if (e && end >= 0 && ftruncate(o->std_fd, end) == 0) /* none of it, as a failed rename leaves none */
+        (void)lseek(o->std_fd, end, SEEK_SET);            /* and what is printed next goes there */
+    appending_fd = -1;
     return e;
 }
 

@@ -12,7 +12,8 @@
 #            found /dev/stdout resolving to no name, and renamed over the
 #            link itself.  Such a file now gets the output after what was
 #            printed, through the descriptor; the record is the same bytes
-#            as one written to a file of its own.
+#            as one written to a file of its own; a write that fails in
+#            the middle (or a signal, core/outfile.c) cuts the file back.
 #   confirm-games-idle  conform --confirm-games N with --confirm-changes 0
 #            (which confirms no change, so plays no game) was taken and
 #            changed nothing.  Refused, naming what it needs, exit 2.
@@ -108,6 +109,18 @@ record-stdout)
     rc=0
     "$undead" show one-die od.t -o /dev/stdout > /dev/full 2> err || rc=$?
     expect 2 err "undead show: /dev/stdout: writing: No space left on device"
+    # the file past its size limit in the middle of the output: none of it
+    # stays (what was printed before is kept), exit 2
+    head -c 10237 /dev/zero | tr '\0' x > pre
+    cp pre f.out
+    rc=0
+    (
+        trap '' XFSZ
+        ulimit -f 10
+        exec "$undead" show one-die od.t -o /dev/stdout >> f.out 2> err
+    ) || rc=$?
+    expect 2 err "undead show: /dev/stdout: writing: File too large"
+    cmp -s pre f.out || fail "a part of the drawing stayed: $(stat -c %s f.out) bytes, expected 10237"
     # nothing left beside the files, and /dev/stdout still a link
     [[ -z $(find . -name '.*.tmp') ]] || fail "a temporary left: $(find . -name '.*.tmp')"
     [[ -L /dev/stdout || ! -e /dev/stdout ]] || fail "/dev/stdout is no link any more"
