@@ -270,12 +270,15 @@ static int make_tmp(ud_outfile *o, const struct stat *old, bool exists, ud_buf *
 }
 
 /* The standard stream (1 output, 2 error) whose file st is, or 0: a file
- * renamed over would take the place of what the command printed there. */
+ * renamed over would take the place of what the command printed there.
+ * One open for reading only (1< FILE) is printed nothing. */
 static int std_stream_of(const struct stat *st)
 {
     for (int fd = 1; fd <= 2; fd++) {
         struct stat sst;
-        if (fstat(fd, &sst) == 0 && sst.st_dev == st->st_dev && sst.st_ino == st->st_ino)
+        int flags = fcntl(fd, F_GETFL);
+        if (flags >= 0 && (flags & O_ACCMODE) != O_RDONLY && fstat(fd, &sst) == 0 &&
+            sst.st_dev == st->st_dev && sst.st_ino == st->st_ino)
             return fd;
     }
     return 0;
