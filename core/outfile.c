@@ -446,7 +446,7 @@ static int append_to_std(const ud_outfile *o)
     }
     close(in);
     if (e && end >= 0 && ftruncate(o->std_fd, end) == 0) /* none of it, as a failed rename leaves none */
-        (void)lseek(o->std_fd, end, SEEK_SET);            /* and what is printed next goes there */
+        (void)lseek(o->std_fd, end, SEEK_SET);           /* and what is printed next goes there */
     appending_fd = -1;
     return e;
 }

@@ -23,10 +23,10 @@
  * that descriptor (after what the command printed, standard output and
  * error flushed first), so the file keeps what was printed and gets the
  * new text after it, whole or not at all (a write that fails, or one of
- * the signals above, cuts the file back to its size before the copy).  A non-regular file standard
- * output or error goes to (a pipe, a terminal, a socket) is written in
- * place through that descriptor, flushed first, so that what was
- * printed before stays before.
+ * the signals below, cuts the file back to its size before the copy).
+ * A non-regular file standard output or error goes to (a pipe, a
+ * terminal, a socket) is written in place through that descriptor,
+ * flushed first, so that what was printed before stays before.
  *
  * A signal that ends undead (SIGINT, SIGTERM, SIGHUP, SIGQUIT) between
  * open and commit removes the temporaries open before it ends it; a

@@ -642,7 +642,8 @@ static bool one_reading_exported(const solve_opts *o, ud_buf *why)
 static int run_game(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sk, ud_buf *why)
 {
     solve_opts o;
-    return read_opts(a, &o, why) && one_reading_exported(&o, why) ? solve_game(sk, &o, why) : UD_ANALYSIS_USAGE;
+    return read_opts(a, &o, why) && one_reading_exported(&o, why) ? solve_game(sk, &o, why)
+                                                                  : UD_ANALYSIS_USAGE;
 }
 
 static int run_claims(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sk, ud_buf *why)
