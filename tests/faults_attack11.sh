@@ -36,6 +36,14 @@
 #            --new-edition D >> e.txt): with record-stdout's fix the new
 #            record would follow the old one in the file.  Refused before
 #            anything is written, the file unchanged, exit 2.
+#   needs-page  a record whose last chance line holds fewer outcomes than
+#            the step needs and ends 'needs EVENT' of that event (the
+#            record's game wanting one more, as conform writes a refused
+#            step): check passes it (partial, exit 0), but the page, which
+#            checks the record cut after each step's line, cut before the
+#            'needs' line, and departed ('expected one more draw outcome',
+#            exit 1), as show --at did.  A 'needs' line of the step's event
+#            belongs to the step: the page and show --at agree with check.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack11 # fail, expect, run
@@ -220,6 +228,27 @@ rewrite-stdout)
     expect 2 err "undead golden update: $t: is the same file as standard output: expected another file (it is read, then written again whole)"
     [[ $(grep -c '^undead-transcript ' "$t") == 1 ]] || fail "two records in $t"
     head -n "$(wc -l < t1)" "$t" | cmp -s - t1 || fail "$t changed"
+    ;;
+needs-page)
+    "$undead" play zombie-dice --no-db --seed 5 > z.t
+    [[ $(sed -n 18p z.t) == draw* ]] || fail "line 18 of seed 5 is no draw: $(sed -n 18p z.t)"
+    { head -n 17 z.t; printf 'draw green\nneeds draw\n'; } > one.t
+    { head -n 17 z.t; printf 'draw green\ndraw yellow\nneeds draw\n'; } > two.t
+    for r in one.t two.t; do
+        run "$undead" check --no-db "$r"
+        expect 0 out "$r: ok (partial): p1=0 p2=0"
+        run "$undead" show zombie-dice "$r" --format html -o page.html
+        [[ $rc == 0 ]] || fail "the page of $r: exit $rc: $(head -c 300 err)"
+        grep -q '"departure":null' page.html || fail "the page of $r departs: $(grep -o '"departure":{[^}]*' page.html)"
+        run "$undead" show zombie-dice "$r" --at 18
+        [[ $rc == 0 ]] || fail "show --at 18 of $r: exit $rc: $(head -c 300 err)"
+    done
+    # a 'needs' of another event is still the departure it was, in all three
+    { head -n 17 z.t; printf 'draw green\nneeds roll\n'; } > other.t
+    run "$undead" check --no-db other.t
+    expect 1 err "other.t:18: ZD-DRAW: expected one more 'draw' outcome here (green|yellow|red)"
+    run "$undead" show zombie-dice other.t --format html -o page.html
+    [[ $rc == 1 ]] || fail "the page of other.t: exit $rc"
     ;;
 *)
     fail "no such case"
