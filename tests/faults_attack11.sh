@@ -44,6 +44,14 @@
 #            'needs' line, and departed ('expected one more draw outcome',
 #            exit 1), as show --at did.  A 'needs' line of the step's event
 #            belongs to the step: the page and show --at agree with check.
+#   print-standing  check --print of a record ending where its game stands
+#            (waits, needs, offers) printed no 'partial' line, and for
+#            'needs' not the step's lines it ran short in: check refused
+#            the printed record (exit 1), or, its only chance lines gone
+#            and a seed in its header, read it as seed-only: another,
+#            complete game (ok, winner p2, for a record checked ok
+#            (partial) at p1=0 p2=0).  The printed record checks as the
+#            record does.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack11 # fail, expect, run
@@ -249,6 +257,24 @@ needs-page)
     expect 1 err "other.t:18: ZD-DRAW: expected one more 'draw' outcome here (green|yellow|red)"
     run "$undead" show zombie-dice other.t --format html -o page.html
     [[ $rc == 1 ]] || fail "the page of other.t: exit $rc"
+    ;;
+print-standing)
+    "$undead" play zombie-dice --no-db --seed 5 > z.t
+    { head -n 17 z.t; printf 'draw green\nneeds draw\n'; } > needs.t
+    { head -n 19 z.t; printf 'waits p1\n'; } > waits.t
+    { head -n 19 z.t; printf 'offers p1 stop | roll\n'; } > offers.t
+    for r in needs.t waits.t offers.t; do
+        run "$undead" check --no-db "$r"
+        expect 0 out "$r: ok (partial): p1=0 p2=0"
+        run "$undead" check --no-db --print "$r"
+        [[ $rc == 0 ]] || fail "check --print $r: exit $rc: $(head -c 300 err)"
+        grep -v "^$r: ok" out > "printed-$r"
+        grep -qx partial "printed-$r" || fail "check --print $r: no partial line"
+        run "$undead" check --no-db "printed-$r"
+        expect 0 out "printed-$r: ok (partial): p1=0 p2=0"
+    done
+    tail -n 2 printed-needs.t | head -n 1 | grep -qx 'draw green' || fail "the step's line: $(tail -n 2 printed-needs.t)"
+    [[ $(tail -n 1 printed-needs.t) == 'needs draw' ]] || fail "no needs line: $(tail -n 1 printed-needs.t)"
     ;;
 *)
     fail "no such case"
