@@ -768,6 +768,28 @@ static void keep_state(checker *c)
     }
 }
 
+/* --print of a record that ends wanting one more outcome of EVENT: its
+ * step's lines as the record wrote them (the rules wrote none: the step
+ * did not end) and the 'needs' line, so that the printed record is the
+ * one checked, not one cut before the step (a record of a seed whose only
+ * chance lines these were would be read as seed-only: another game). */
+static void regen_wanting(const checker *c, const char *event)
+{
+    if (!c->regen)
+        return;
+    for (int i = c->run_first; i <= c->active; i++) {
+        const ud_tline *tl = &c->t->lines[i];
+        char text[UD_TL_MAX_LEN + 1];
+        size_t n = 0;
+        for (int k = 0; k < tl->ntok; k++)
+            n += (size_t)snprintf(text + n, n < sizeof text ? sizeof text - n : 0, "%s%s", k ? " " : "",
+                                  tl->tok[k]);
+        if (n < sizeof text)
+            ud_transcript_write_line(c->regen, text, NULL);
+    }
+    fprintf(c->regen, "needs %s\n", event);
+}
+
 /* The rules wait for the record's next outcome or decision, and every
  * line before it agreed: where a check of the record cut there ends. */
 static void waits_for_input(const checker *c)
@@ -836,6 +858,7 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
          * left none that fits: as a refusal in dictate mode wants one
          * (docs/conformance.md), with words left that fit no pick of
          * the implementation's (its dice, its deck) */
+        regen_wanting(c, t->lines[c->active + 1].tok[1]);
         c->last_used = t->lines[c->active + 1].line;
         c->cur = c->active + 2;
         c->active = -1;
@@ -1268,6 +1291,15 @@ static void setup_begins(checker *c)
     }
 }
 
+/* Does t end with a line saying where its game stands at a decision or
+ * an outcome (waits, needs, offers; transcript.h), not over? */
+static bool ends_standing(const ud_transcript *t)
+{
+    if (t->n == 0)
+        return false;
+    ud_tline_kind k = t->lines[t->n - 1].kind;
+    return k == UD_TL_WAITS || k == UD_TL_NEEDS || k == UD_TL_OFFERS;
+}
 /* opts->visited: the rows the play reaches marked there, through the
  * reading audit's branch of the interpreter (its keys land in scratch,
  * UD_MAX_RULES of them, read by nobody). */
@@ -1331,9 +1363,9 @@ int ud_check(const ud_transcript *whole, const ud_check_opts *opts, ud_check_res
         return -1;
     }
     c.state = state;
-    if (opts->regen)
+    if (opts->regen) /* a record ending where its game stands (waits, needs, offers) is partial */
         ud_transcript_write_header(opts->regen, g, &t->setup, t->policy, t->has_seed ? &t->seed : NULL,
-                                   whole->partial);
+                                   whole->partial || ends_standing(t));
     if (opts->regen && t->complete)
         fputs("complete\n", opts->regen);
 

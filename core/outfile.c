@@ -40,9 +40,17 @@ enum { N_ENDING = 4 };
 static const int ending_signal[N_ENDING] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 static struct sigaction ending_before[N_ENDING];
 
+/* The standard stream a commit is copying a temporary into (append_to_std),
+ * and its size before: a signal cuts the copy back, as a failed write does,
+ * so that the file holds all of the output or none of it. */
+static volatile sig_atomic_t appending_fd = -1;
+static volatile off_t appending_from;
+
 static void remove_live(int sig)
 {
     int e = errno;
+    if (appending_fd >= 0)
+        (void)ftruncate(appending_fd, appending_from); /* async-signal-safe */
     /* the writers first (a browser printing into a temporary): ended and
      * waited for, they write nothing after what is removed */
     for (int i = 0; i < HELD_MAX; i++) {
@@ -170,17 +178,56 @@ static void clear(ud_outfile *o)
     memset(o, 0, sizeof *o);
 }
 
-/* The file a path replaces: the path, or the file its link names (a link
- * stays a link).  NULL when out of memory. */
-static char *target_of(const char *path)
+static bool is_link(const char *path)
 {
     struct stat lst;
-    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
-        char *real = realpath(path, NULL);
-        if (real)
-            return real;
+    return lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+}
+
+/* The name a link holds, taken from the link's folder when it is not
+ * absolute; NULL when it cannot be read, or out of memory. */
+static char *link_text(const char *link)
+{
+    char text[PATH_MAX];
+    ssize_t n = readlink(link, text, sizeof text - 1);
+    if (n < 0)
+        return NULL;
+    text[n] = '\0';
+    const char *slash = strrchr(link, '/');
+    if (text[0] == '/' || !slash)
+        return strdup(text);
+    size_t dir = (size_t)(slash - link) + 1;
+    char *name = malloc(dir + (size_t)n + 1);
+    if (name) {
+        memcpy(name, link, dir);
+        memcpy(name + dir, text, (size_t)n + 1);
     }
-    return strdup(path);
+    return name;
+}
+
+/* The file a path replaces: the path, or the file its link names (a link
+ * stays a link).  A link to no file names the file to make, as a shell's
+ * '>' makes it: renamed over, the link itself would become the file
+ * (/dev/stdout with standard output closed, as root).  A link that still
+ * leads nowhere (a loop; /proc's link of a deleted file) is returned as
+ * it is, and start refuses it.  NULL when out of memory. */
+static char *target_of(const char *path)
+{
+    if (!is_link(path))
+        return strdup(path);
+    char *real = realpath(path, NULL);
+    struct stat st;
+    if (real || stat(path, &st) == 0)
+        return real ? real : strdup(path);
+    char *name = strdup(path);
+    for (int hops = 0; name && hops < 40 && is_link(name); hops++) {
+        char *next = link_text(name);
+        if (!next)
+            break;
+        free(name);
+        name = next;
+    }
+    return name;
 }
 
 /* A new temporary beside target, created empty with the target's
@@ -222,6 +269,31 @@ static int make_tmp(ud_outfile *o, const struct stat *old, bool exists, ud_buf *
     return -1;
 }
 
+/* The standard stream (1 output, 2 error) whose file st is, or 0: a file
+ * renamed over would take the place of what the command printed there.
+ * One open for reading only (1< FILE) is printed nothing. */
+static int std_stream_of(const struct stat *st)
+{
+    for (int fd = 1; fd <= 2; fd++) {
+        struct stat sst;
+        int flags = fcntl(fd, F_GETFL);
+        if (flags >= 0 && (flags & O_ACCMODE) != O_RDONLY && fstat(fd, &sst) == 0 &&
+            sst.st_dev == st->st_dev && sst.st_ino == st->st_ino)
+            return fd;
+    }
+    return 0;
+}
+
+/* A device or FIFO written in place: a new descriptor of it (the standard
+ * stream's own when it is that stream's file: a socket cannot be opened
+ * by name, and the two write in one order), or -1. */
+static int open_in_place(const ud_outfile *o)
+{
+    if (o->std_fd)
+        return fcntl(o->std_fd, F_DUPFD_CLOEXEC, 3);
+    return open(o->target, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+}
+
 /* open and reserve: a descriptor to write (the temporary's, or the path's
  * own when written in place and stream is asked for; else INT_MAX, not a
  * descriptor), or -1 with why filled and o cleared. */
@@ -242,18 +314,36 @@ static int start(ud_outfile *o, const char *path, bool stream, ud_buf *why)
     }
     struct stat st;
     bool exists = stat(o->target, &st) == 0;
+    if (exists && (o->std_fd = std_stream_of(&st)) != 0) {
+        /* what was printed before comes before what is written here */
+        (void)fflush(stdout);
+        (void)fflush(stderr);
+    }
     int fd = -1;
-    if (exists && S_ISDIR(st.st_mode))
+    if (!o->std_fd && is_link(o->target)) /* target_of found no name to write */
+        ud_buf_puts(why, "is a symbolic link leading to no file it can write (a loop, or a file deleted)");
+    else if (exists && S_ISDIR(st.st_mode))
         ud_buf_puts(why, "is a folder, expected a file");
     else if (exists && !S_ISREG(st.st_mode)) {
         /* a device or a FIFO: nothing to keep, and it cannot be renamed over */
-        fd = stream ? open(o->target, O_WRONLY | O_CLOEXEC | O_NOCTTY) : INT_MAX;
+        fd = stream ? open_in_place(o) : INT_MAX;
         if (fd < 0)
             ud_buf_puts(why, strerror(errno));
-    } else if (exists && access(o->target, W_OK) != 0)
+    } else if (exists && !o->std_fd && access(o->target, W_OK) != 0)
         ud_buf_puts(why, strerror(errno)); /* a read-only file stays read-only */
-    else
-        fd = make_tmp(o, &st, exists, why);
+    else {
+        /* a link still (resolving to no name: standard output's file was
+         * deleted) takes no temporary beside it */
+        if (!(o->std_fd && is_link(o->target)))
+            fd = make_tmp(o, &st, exists, why);
+        if (fd < 0 && o->std_fd) {
+            /* no temporary beside standard output's file: in place
+             * through the stream, as a device is */
+            ud_buf_clear(why);
+            if ((fd = stream ? open_in_place(o) : INT_MAX) < 0)
+                ud_buf_puts(why, strerror(errno));
+        }
+    }
     if (fd < 0)
         clear(o);
     return fd;
@@ -308,11 +398,56 @@ static int close_stream(ud_outfile *o)
         e = errno ? errno : EIO;
     /* the bytes on disk before the name points at them: a crash after
      * the rename must not leave an empty file where the old one was */
-    if (!e && o->tmp && fsync(fileno(o->f)) != 0)
+    if (!e && o->tmp && !o->std_fd && fsync(fileno(o->f)) != 0)
         e = errno;
     if (fclose(o->f) != 0 && !e)
         e = errno ? errno : EIO;
     o->f = NULL;
+    return e;
+}
+
+/* The temporary's bytes written through the standard stream whose file
+ * the target is, after what the command printed there: 0 or an errno. */
+static int append_to_std(const ud_outfile *o)
+{
+    if (fflush(stdout) != 0 || fflush(stderr) != 0)
+        return errno ? errno : EIO;
+    int in = open(o->tmp, O_RDONLY | O_CLOEXEC);
+    if (in < 0)
+        return errno;
+    /* the output goes at the end, after what was printed (the stream's
+     * place is there too unless another writer went further) */
+    off_t end = lseek(o->std_fd, 0, SEEK_END);
+    if (end >= 0) {
+        appending_from = end;
+        appending_fd = o->std_fd;
+    }
+    char block[65536];
+    int e = 0;
+    for (;;) {
+        ssize_t n = read(in, block, sizeof block);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            e = n < 0 ? errno : 0;
+            break;
+        }
+        for (ssize_t done = 0; !e && done < n;) {
+            ssize_t w = write(o->std_fd, block + done, (size_t)(n - done));
+            if (w > 0)
+                done += w;
+            else if (w < 0 && errno != EINTR)
+                e = errno;
+            else if (w == 0)
+                e = EIO;
+        }
+        if (e)
+            break;
+    }
+    close(in);
+    if (e && end >= 0 && ftruncate(o->std_fd, end) == 0) /* none of it, as a failed rename leaves none */
+        (void)lseek(o->std_fd, end, SEEK_SET);           /* and what is printed next goes there */
+    appending_fd = -1;
     return e;
 }
 
@@ -323,12 +458,15 @@ bool ud_outfile_commit(ud_outfile *o, ud_buf *why)
         return false;
     }
     int e = close_stream(o);
-    if (!e && o->tmp && rename(o->tmp, o->target) != 0)
+    if (!e && o->tmp && o->std_fd)
+        e = append_to_std(o); /* the temporary goes below, as on failure */
+    else if (!e && o->tmp && rename(o->tmp, o->target) != 0)
         e = errno;
-    if (e) {
-        ud_buf_puts(why, strerror(e));
+    if (e || (o->tmp && o->std_fd)) {
+        if (e)
+            ud_buf_puts(why, strerror(e));
         ud_outfile_abort(o);
-        return false;
+        return !e;
     }
     clear(o);
     return true;

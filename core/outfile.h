@@ -8,9 +8,25 @@
  * beside it, in the same folder so that the rename is atomic, and renamed
  * over it only when every write succeeded; on failure the temporary is
  * removed.  The new file keeps the old one's permissions; a link is
- * followed, and the file it names replaced.  A path that exists and is not
- * a regular file (/dev/stdout, /dev/full, a FIFO) cannot be replaced and
+ * followed, and the file it names replaced (made, when the link leads to
+ * no file yet, as a shell's '>' makes it: the link is never replaced by
+ * a file; one leading nowhere it can write, a loop or a closed
+ * descriptor's /proc link, is refused).  A path that exists and is not
+ * a regular file (/dev/full, a FIFO, a terminal) cannot be replaced and
  * holds nothing to keep: it is written in place.
+ *
+ * A path naming the file standard output or standard error goes to
+ * (--record /dev/stdout > log, or log itself) is not replaced either: a
+ * rename would put the new file where the command's other output went,
+ * and what was printed there would be lost.  The temporary is made as
+ * for any regular file, and at the commit its bytes are written through
+ * that descriptor (after what the command printed, standard output and
+ * error flushed first), so the file keeps what was printed and gets the
+ * new text after it, whole or not at all (a write that fails, or one of
+ * the signals below, cuts the file back to its size before the copy).
+ * A non-regular file standard output or error goes to (a pipe, a
+ * terminal, a socket) is written in place through that descriptor,
+ * flushed first, so that what was printed before stays before.
  *
  * A signal that ends undead (SIGINT, SIGTERM, SIGHUP, SIGQUIT) between
  * open and commit removes the temporaries open before it ends it; a
@@ -33,6 +49,8 @@ typedef struct ud_outfile {
     FILE *f;      /* write here (ud_outfile_open); NULL after commit or abort */
     char *target; /* the file replaced: the path, or the file its link names */
     char *tmp;    /* the temporary beside it; NULL when written in place */
+    int std_fd;   /* 1 or 2: the target is that stream's file (written
+                     through it, not renamed over); 0 when it is not */
 } ud_outfile;
 
 /* Start writing path.  False with why filled (the reason alone, e.g. "is a

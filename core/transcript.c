@@ -850,5 +850,10 @@ int ud_transcript_step_end(const ud_transcript *t, int n)
 {
     while (n > 0 && ud_transcript_chance_run_continues(t, n - 1))
         n++;
+    /* 'needs EVENT' right after the step's last line of that event says
+     * the step wanted one more outcome: it ends the step, read with it */
+    if (n > 0 && n < t->n && t->lines[n - 1].kind == UD_TL_CHANCE && t->lines[n].kind == UD_TL_NEEDS &&
+        strcmp(t->lines[n].tok[1], t->lines[n - 1].tok[0]) == 0)
+        n++;
     return n;
 }

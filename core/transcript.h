@@ -125,8 +125,8 @@ int ud_transcript_set_variant(ud_transcript *t, const char *text, size_t len, co
 bool ud_transcript_chance_run_continues(const ud_transcript *t, int i);
 
 /* The first body line a check that reads lines 0..n-1 leaves unread: n,
- * or past it while line n-1's chance step goes on (a step is read whole;
- * ud_check_opts.stop_after_line). */
+ * or past it while line n-1's chance step goes on (a step is read whole,
+ * with a 'needs EVENT' of its event after it; ud_check_opts.stop_after_line). */
 int ud_transcript_step_end(const ud_transcript *t, int n);
 
 /* Body line i + 1 goes on with offers line i's list (both offers lines:

@@ -107,7 +107,8 @@ write-exit)
     run "$undead" faq --db v.db --golden "$src/golden" --format md -o /dev/full
     expect 2 err "undead faq: writing /dev/full: No space left on device"
     # the positions from 11-11 on: a few seconds
-    run "$undead" solve zombie-dice game --from-score 11 --export /dev/full --no-db
+    run "$undead" solve zombie-dice game --from-score 11 --export /dev/full --no-db \
+        --variant end=finish-round --variant tiebreak=one-round
     expect 2 err "undead solve: --export /dev/full: cannot write: No space left on device"
     [[ -c /dev/full ]] || fail "a command removed /dev/full"
     ;;

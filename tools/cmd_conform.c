@@ -221,7 +221,8 @@ static bool record_ok(const cf_drivers *a, const rec_opts *ro)
  * named): the chi-square tests' (--alpha, --verbose) run on follow games
  * only, which --chance dictate plays none of, nor --depth and --seconds
  * (they dictate); --repeat plays the seeded games again, which --depth
- * and --seconds play none of. */
+ * and --seconds play none of; --confirm-games is the games of each change
+ * --confirm-changes confirms, and 0 confirms none. */
 static bool options_play(const conform_cli *c, const opts_operands *ops)
 {
     bool seeded = c->a.games_set || (!c->a.depth && !c->a.seconds); /* --games' default: none of these */
@@ -238,6 +239,12 @@ static bool options_play(const conform_cli *c, const opts_operands *ops)
                                  : "--seconds");
             return false;
         }
+    if (c->o.confirm_changes == 0 && opts_was_given(&cmd_conform_opts, ops, "confirm-games")) {
+        fputs("undead conform: --confirm-games: the games each confirmed change plays, and "
+              "--confirm-changes 0 confirms none; expected --confirm-changes 1 or more\n",
+              stderr);
+        return false;
+    }
     if (!seeded && opts_was_given(&cmd_conform_opts, ops, "repeat")) {
         fprintf(stderr,
                 "undead conform: --repeat plays the seeded games again, and %s plays none; expected "

@@ -458,6 +458,11 @@ static int new_edition(const faq_args *a, const faq_editions *e, const char *pat
     ud_buf_init(&err);
     ud_buf_init(&shown);
     int number;
+    if (!cli_rewrite_not_std("faq", "--editions", path)) {
+        ud_buf_free(&shown);
+        ud_buf_free(&err);
+        return UD_EXIT_USAGE;
+    }
     bool ok = faq_editions_record(e, path, a->new_edition, &number, &err);
     if (!ok)
         fprintf(stderr, "undead faq: %s\n", ud_escaped(&shown, ud_buf_str(&err)));

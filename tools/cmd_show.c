@@ -120,14 +120,13 @@ static int refused(const ud_transcript *t, const ud_check_opts *co, const ud_che
 
 /* The last line a check cut after `line` reads: `line`, or the last line of
  * the chance step it is in, whose outcomes go on over the next lines (one
- * step: core/check.c reads them all, ud_transcript_chance_run_continues). */
+ * step: core/check.c reads them all, ud_transcript_step_end). */
 static int read_to(const ud_transcript *t, int line)
 {
     int n = 0;
     while (n < t->n && t->lines[n].line <= line)
         n++;
-    while (n > 0 && ud_transcript_chance_run_continues(t, n - 1))
-        n++;
+    n = ud_transcript_step_end(t, n);
     return n > 0 && t->lines[n - 1].line > line ? t->lines[n - 1].line : line;
 }
 

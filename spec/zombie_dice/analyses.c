@@ -620,10 +620,30 @@ static int run_turn(const ud_game *g, const ud_analysis_args *a, const ud_analys
     return read_opts(a, &o, why) ? solve_turn(sk, &o, why) : UD_ANALYSIS_USAGE;
 }
 
+/* --export writes one reading's policy: each reading solved would write
+ * the file again, and only the last would stay.  False (why filled) when
+ * end or tiebreak is not fixed. */
+static bool one_reading_exported(const solve_opts *o, ud_buf *why)
+{
+    const bool *fixed = o->a->fixed;
+    if (!o->export_path || (fixed[ZD_V_END] && fixed[ZD_V_TIEBREAK]))
+        return true;
+    bool both = !fixed[ZD_V_END] && !fixed[ZD_V_TIEBREAK];
+    ud_buf_printf(why,
+                  "--export %s: writes one reading's policy, and %s%s%s %s not fixed (%d readings solved); "
+                  "expected %s%s%s",
+                  o->export_path, fixed[ZD_V_END] ? "" : "end", both ? " and " : "",
+                  fixed[ZD_V_TIEBREAK] ? "" : "tiebreak", both ? "are" : "is", both ? 4 : 2,
+                  fixed[ZD_V_END] ? "" : "--variant end=V", both ? " and " : "",
+                  fixed[ZD_V_TIEBREAK] ? "" : "--variant tiebreak=V");
+    return false;
+}
+
 static int run_game(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sk, ud_buf *why)
 {
     solve_opts o;
-    return read_opts(a, &o, why) ? solve_game(sk, &o, why) : UD_ANALYSIS_USAGE;
+    return read_opts(a, &o, why) && one_reading_exported(&o, why) ? solve_game(sk, &o, why)
+                                                                  : UD_ANALYSIS_USAGE;
 }
 
 static int run_claims(const ud_game *g, const ud_analysis_args *a, const ud_analysis_sink *sk, ud_buf *why)

@@ -250,6 +250,8 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
         return UD_EXIT_USAGE;
     snprintf(file, sizeof file, "%s/%s/outcomes.csv", root, folder);
     const char *path = o->file ? o->file : file;
+    if (update && !cli_rewrite_not_std("db baseline", o->file ? "--file" : "baseline", path))
+        return UD_EXIT_USAGE;
     /* the path in the report, escaped (a newline or an ESC in it cannot
      * break a line or reach the terminal); static: one report a process */
     static ud_buf shown_buf;

@@ -511,6 +511,28 @@ bool cli_output_not_db(const char *cmd, const char *opt, const char *out, const 
     return true;
 }
 
+bool cli_rewrite_not_std(const char *cmd, const char *opt, const char *path)
+{
+    static const char *const stream[] = { "", "standard output", "standard error" };
+    struct stat sp;
+    if (stat(path, &sp) != 0 || !S_ISREG(sp.st_mode))
+        return true; /* not there yet, or no file to keep */
+    for (int fd = 1; fd <= 2; fd++) {
+        struct stat sf;
+        if (fstat(fd, &sf) == 0 && sf.st_dev == sp.st_dev && sf.st_ino == sp.st_ino) {
+            ud_buf shown;
+            ud_buf_init(&shown);
+            fprintf(stderr,
+                    "undead %s: %s%s%s: is the same file as %s: expected another file (it is read, then "
+                    "written again whole)\n",
+                    cmd, opt ? opt : "", opt ? " " : "", ud_escaped(&shown, path), stream[fd]);
+            ud_buf_free(&shown);
+            return false;
+        }
+    }
+    return true;
+}
+
 bool cli_output_not_read(const char *cmd, const char *opt, const char *out)
 {
     const char *in = ud_infile_read_before(out);

@@ -165,6 +165,13 @@ bool cli_output_not_db(const char *cmd, const char *opt, const char *out, const 
  * input)?  If it is one, prints "undead CMD: OPT OUT: is the same file as
  * a file it reads (IN): expected another file" and returns false. */
 bool cli_output_not_read(const char *cmd, const char *opt, const char *out);
+/* A file the command reads and then writes again whole (faq's record of
+ * editions, db baseline update's --file) must not be the regular file
+ * standard output or error goes to: written there, the new text would
+ * follow the old one (outfile.h) instead of replacing it.  False with a
+ * message naming the stream ("undead CMD: OPT PATH: is the same file as
+ * standard output: expected another file ..."; OPT NULL: the path alone). */
+bool cli_rewrite_not_std(const char *cmd, const char *opt, const char *path);
 /* Read a whole file ("-" for stdin); NULL with a message printed, "PATH:
  * why".  A path that is not a regular file (a FIFO, a device, a folder) is
  * refused before anything is read (infile.h), never waited on. */

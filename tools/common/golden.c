@@ -179,6 +179,11 @@ static bool write_golden(const char *golden, const char *got, size_t got_len)
     ud_buf why, shown;
     ud_buf_init(&why);
     ud_buf_init(&shown);
+    if (!cli_rewrite_not_std("golden update", NULL, golden)) {
+        ud_buf_free(&why);
+        ud_buf_free(&shown);
+        return false;
+    }
     bool ok = ud_outfile_write_all(golden, got, got_len, &why);
     if (!ok)
         fprintf(stderr, "%s: cannot write: %s\n", ud_escaped(&shown, golden), ud_buf_str(&why));
