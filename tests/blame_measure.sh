@@ -3,7 +3,7 @@
 # is in (core/blame.h, docs/conformance.md "The rule").
 #
 #   tests/blame_measure.sh [--undead PATH] [--sample N] [--only MUTANT] [--games G] [--chance MODES]
-#                          [--min-conform P] [--min-check P] GAME...
+#                          [--min-conform P] [--min-check P] [--keep DIR] GAME...
 #
 # For each mutant of each GAME's rule rows (`undead mutate GAME --list`,
 # a mutation build: the `mutants` preset), in each chance mode (default
@@ -21,6 +21,9 @@
 # twin: its key): the line says "(twin)", and the figures count it apart.
 # --sample N takes N mutants spread evenly over the list (0: all);
 # --only MUTANT that one mutant of the list (e.g. reading/round+1).
+# --keep DIR keeps, for each departure either tool names wrongly, conform's
+# report, its record and check's output, as DIR/GAME.MODE.MUTANT.{out,rec,check}
+# (the mutant's '/' written '_'), to read the misses afterwards.
 # Prints one line per mutant and mode, then per game and mode:
 #   SUMMARY GAME MODE: departures D of M mutants; conform names it first C (C/D%), with duplicates
 #   C2 (C2/D%: T through a duplicate); check names it K (K/D%), with duplicates K2 (K2/D%: U through a duplicate)
@@ -38,6 +41,7 @@ games=60
 modes="dictate follow"
 min_conform=""
 min_check=""
+keep=""
 all_deps=0 all_named=0 all_checked=0 all_named_dup=0 all_checked_dup=0
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -48,12 +52,14 @@ while [[ $# -gt 0 ]]; do
     --chance) modes="$2"; shift 2 ;;
     --min-conform) min_conform="$2"; shift 2 ;;
     --min-check) min_check="$2"; shift 2 ;;
+    --keep) keep="$2"; shift 2 ;;
     --) shift; break ;;
     -*) echo "blame_measure.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
     esac
 done
-[[ $# -gt 0 ]] || { echo "usage: tests/blame_measure.sh [--undead PATH] [--sample N] [--only MUTANT] [--games G] [--chance MODES] [--min-conform P] [--min-check P] GAME..." >&2; exit 2; }
+[[ $# -gt 0 ]] || { echo "usage: tests/blame_measure.sh [--undead PATH] [--sample N] [--only MUTANT] [--games G] [--chance MODES] [--min-conform P] [--min-check P] [--keep DIR] GAME..." >&2; exit 2; }
+[[ -z "$keep" ]] || mkdir -p "$keep" || { echo "blame_measure.sh: cannot make $keep" >&2; exit 2; }
 [[ -x "$U" ]] || { echo "blame_measure.sh: $U is not a mutation build of undead (cmake --preset mutants)" >&2; exit 2; }
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -131,6 +137,11 @@ for game in "$@"; do
             [[ $crc -eq 1 ]] && k="$(verdict "$m" "$crules" "$cwhy")"
             [[ $k == yes ]] && checked=$((checked + 1))
             [[ $k == twin ]] && checked_dup=$((checked_dup + 1))
+            if [[ -n "$keep" && ( $c != yes || $k != yes ) ]]; then
+                kept="$keep/$game.$mode.${m//\//_}"
+                cp "$tmp/out" "$kept.out" && cp "$tmp/rec" "$kept.rec" && cp "$tmp/check" "$kept.check" ||
+                    { echo "blame_measure.sh: cannot keep $kept.*" >&2; exit 2; }
+            fi
             echo "$game $mode $m: conform names '$rules' ($c); check exit $crc names '$crules' ($k)"
         done
         pc() { [[ $deps -gt 0 ]] && echo "$((100 * $1 / deps))%" || echo "-"; }
