@@ -698,6 +698,25 @@ static void change_text(const ud_game *g, const ud_blame_change *c, ud_buf *out)
         ud_buf_printf(out, "%s%s", c->rule->id, op_words(c->op));
 }
 
+/* Whether the changes were played through a record's lines (its `after`
+ * and `witness` parts, ud_blame_check), not against an implementation. */
+static bool by_lines(const ud_blame *b) { return b->after_first || b->witness_first; }
+
+/* "; by the other side's game from its last decision (the record's lines
+ * A-B, after 'after') and its further games (lines C-D, after 'witness'): " */
+static void record_parts_text(const ud_blame *b, ud_buf *out)
+{
+    ud_buf_puts(out, "; by the other side's ");
+    if (b->after_first)
+        ud_buf_printf(out, "game from its last decision (the record's lines %d-%d, after 'after')%s",
+                      b->after_first, b->after_last, b->witness_first ? " and its " : "");
+    if (b->witness_first)
+        ud_buf_printf(out, "further game%s (the record's lines %d-%d, after 'witness')",
+                      b->confirm_games - (b->after_first != 0) > 1 ? "s" : "", b->witness_first,
+                      b->witness_last);
+    ud_buf_puts(out, ": ");
+}
+
 /* The confirmation by play, when the caller played any change: "; by
  * play: confirmed, 4 games agree under X; Y parts at game 1, play 37". */
 static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
@@ -710,22 +729,20 @@ static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
     }
     if (!played)
         return;
-    if (b->after_first)
-        ud_buf_printf(
-            out,
-            "; by the other side's game from its last decision (the record's lines %d-%d, after 'after'): ",
-            b->after_first, b->after_last);
+    bool lines = by_lines(b);
+    if (lines)
+        record_parts_text(b, out);
     else
         ud_buf_printf(
             out, "; by play (the departing game again to its end, then %d more): ", b->confirm_games - 1);
-    if (agreed == 1 && b->after_first) {
+    if (agreed == 1 && lines) {
         ud_buf_puts(out, "confirmed, those lines agree with ");
         change_text(g, &b->found[0], out);
     } else if (agreed == 1) {
         ud_buf_printf(out, "confirmed, %d games agree with ", b->confirm[0].games);
         change_text(g, &b->found[0], out);
     } else if (agreed > 1) {
-        if (b->after_first)
+        if (lines)
             ud_buf_puts(out, "no line of them told these apart: ");
         else
             ud_buf_printf(out, "no game of %d told these apart: ", b->confirm_games);
@@ -741,7 +758,7 @@ static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
             continue;
         ud_buf_puts(out, "; ");
         change_text(g, &b->found[i], out);
-        if (c->kind == UD_CONFIRM_PARTED && b->after_first)
+        if (c->kind == UD_CONFIRM_PARTED && lines)
             ud_buf_printf(out, " parts at line %llu", (unsigned long long)c->play);
         else if (c->kind == UD_CONFIRM_PARTED)
             ud_buf_printf(out, " parts at game %d, play %llu", c->game, (unsigned long long)c->play);
@@ -846,7 +863,7 @@ void ud_blame_confirm_json(const ud_game *g, const ud_blame *b, ud_buf *out)
         ud_blame_json_string(out, ud_buf_str(&text));
         ud_buf_printf(out, ",\"play\":\"%s\",\"games_agreed\":%d,\"games\":%d", confirm_words[c->kind],
                       c->games, b->confirm_games);
-        if (c->kind == UD_CONFIRM_PARTED && b->after_first)
+        if (c->kind == UD_CONFIRM_PARTED && by_lines(b))
             ud_buf_printf(out, ",\"parts_at_line\":%llu", (unsigned long long)c->play);
         else if (c->kind == UD_CONFIRM_PARTED)
             ud_buf_printf(out, ",\"parts_at_game\":%d,\"parts_at_play\":%llu", c->game,
@@ -1542,29 +1559,72 @@ static ud_blame_confirm after_trial(const check_step *cs, const ud_table *base, 
     return (ud_blame_confirm){ .kind = UD_CONFIRM_UNSURE };
 }
 
-/* The changes that explain the step, told apart by the other side's game
- * past it, as conform's confirmation tells them apart by play: each
- * played on through the record's `after` lines; one that parts from them
- * is not what the other side does. */
-static void confirm_by_after(const check_step *cs, const ud_table *base, const ud_transcript *t, ud_blame *b)
+/* The record's witness game k (lines shared with t) as a record of its
+ * own, under t's header: the other side's game from its set-up. */
+static ud_transcript witness_game(const ud_transcript *t, int k)
+{
+    ud_transcript go = *t;
+    go.lines = t->lines + t->witness_at[k];
+    go.n = go.cap = t->witness_n[k];
+    go.n_after = go.n_witness = 0;
+    go.partial = 1; /* the other side's game may be cut short */
+    return go;
+}
+
+/* Change c played on through the record's parts: the `after` lines (in
+ * go, NULL: none), then each witness game; agreed with all of them, or
+ * parted at a line (the first part that tells). */
+static ud_blame_confirm parts_trial(const check_step *cs, const ud_table *base, const ud_transcript *t,
+                                    const ud_transcript *go, const ud_blame_change *c, int *line)
+{
+    ud_blame_confirm res = { .kind = UD_CONFIRM_AGREED };
+    if (go) {
+        res = after_trial(cs, base, go, c, line);
+        if (res.kind != UD_CONFIRM_AGREED)
+            return res;
+    }
+    for (int k = 0; k < t->n_witness; k++) {
+        ud_transcript w = witness_game(t, k);
+        ud_blame_confirm r = after_trial(cs, base, &w, c, line);
+        if (r.kind != UD_CONFIRM_AGREED)
+            return (ud_blame_confirm){ .kind = r.kind, .games = res.games, .game = 2 + k, .play = r.play };
+        res.games++;
+    }
+    return res;
+}
+
+/* The changes that explain the step, told apart by the other side's games
+ * in the record past it, as conform's confirmation tells them apart by
+ * play: each played on through the record's `after` lines and `witness`
+ * games; one that parts from them is not what the other side does. */
+static void confirm_by_parts(const check_step *cs, const ud_table *base, const ud_transcript *t, ud_blame *b)
 {
     int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
-    if (t->n_after == 0 || shown < 2 || (b->kind != UD_BLAME_READING && b->kind != UD_BLAME_ROW))
+    if ((t->n_after == 0 && t->n_witness == 0) || shown < 2 ||
+        (b->kind != UD_BLAME_READING && b->kind != UD_BLAME_ROW))
         return;
     ud_transcript go;
-    if (!game_with_after(t, &go))
+    if (t->n_after && !game_with_after(t, &go))
         return;
     int *line = mmap(NULL, sizeof *line, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (line != MAP_FAILED) {
         for (int i = 0; i < shown; i++)
-            b->confirm[i] = after_trial(cs, base, &go, &b->found[i], line);
+            b->confirm[i] = parts_trial(cs, base, t, t->n_after ? &go : NULL, &b->found[i], line);
         munmap(line, sizeof *line);
-        b->confirm_games = 1;
-        b->after_first = t->lines[t->n].line;
-        b->after_last = t->lines[t->n + t->n_after - 1].line;
+        b->confirm_games = (t->n_after > 0) + t->n_witness;
+        if (t->n_after) {
+            b->after_first = t->lines[t->n].line;
+            b->after_last = t->lines[t->n + t->n_after - 1].line;
+        }
+        if (t->n_witness) {
+            int k = t->n_witness - 1;
+            b->witness_first = t->witness_line[0];
+            b->witness_last = t->lines[t->witness_at[k] + t->witness_n[k] - 1].line;
+        }
         ud_blame_confirmed(b);
     }
-    free(go.lines);
+    if (t->n_after)
+        free(go.lines);
 }
 
 void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_check_result *res,
@@ -1637,7 +1697,7 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
                     b);
         b->from_play = cs->opts.changed_from;
     }
-    confirm_by_after(cs, base, t, b);
+    confirm_by_parts(cs, base, t, b);
     if (b->kind == UD_BLAME_NONE)
         check_provenance(t, cs, res, b);
     ud_buf_free(&cs->rules_past);

@@ -126,6 +126,9 @@ typedef struct ud_blame {
      * played on through its lines (from after_first to after_last), not
      * games; a PARTED change's play is the line it parted at */
     int after_first, after_last;
+    /* and on a record with `witness` parts: through each of those games,
+     * from the first `witness` line to the last line of the last */
+    int witness_first, witness_last;
 } ud_blame;
 
 /* The changed step, played by the caller on table t and setup (copies

@@ -88,6 +88,7 @@ typedef struct parser {
     int variant_line[UD_MAX_VARIANTS];     /* where each key's 'variant' line is, 0: none yet */
     int seed_line;                         /* where the 'seed' line is, 0: none yet */
     int after_at;                          /* lines before the `after` line, -1: none yet */
+    int part_at;                           /* lines before the last `after` or `witness` line, -1: none */
 } parser;
 
 static bool start_lines_apply(const ud_transcript *t, bool whole, ud_buf *msg);
@@ -529,8 +530,63 @@ static bool after_begins(parser *ps, const ud_tline *tl)
                      "expected the record's game before 'after' (the other side's game past its departure)");
         return false;
     }
-    ps->after_at = ps->t->n;
+    if (ps->t->n_witness > 0) {
+        ud_error_set(ps->err, tl->line, tl->col[0], NULL,
+                     "expected 'after' before the first 'witness' line (line %d)", ps->t->witness_line[0]);
+        return false;
+    }
+    ps->after_at = ps->part_at = ps->t->n;
     ps->t->after_line = tl->line;
+    return true;
+}
+
+/* A `witness` line: a further game of the other side begins, whole from
+ * its set-up (ud_transcript.witness_at).  After the record's game (and its
+ * `after` part, if any); at most UD_WITNESS_MAX; the one before it not
+ * empty. */
+static bool witness_begins(parser *ps, const ud_tline *tl)
+{
+    ud_transcript *t = ps->t;
+    if (t->n == 0) {
+        ud_error_set(ps->err, tl->line, tl->col[0], NULL,
+                     "expected the record's game before 'witness' (a further game of the other side)");
+        return false;
+    }
+    if (t->n_witness == UD_WITNESS_MAX) {
+        ud_error_set(ps->err, tl->line, tl->col[0], NULL, "expected at most %d 'witness' lines; the first is line %d",
+                     UD_WITNESS_MAX, t->witness_line[0]);
+        return false;
+    }
+    if (t->n_witness > 0 && t->n == ps->part_at) {
+        ud_error_set(ps->err, tl->line, tl->col[0], NULL,
+                     "expected the lines of a game after 'witness' (line %d), found another 'witness'",
+                     t->witness_line[t->n_witness - 1]);
+        return false;
+    }
+    t->witness_at[t->n_witness] = ps->part_at = t->n;
+    t->witness_line[t->n_witness++] = tl->line;
+    return true;
+}
+
+/* The parts past the record's game, counted: the record's lines end
+ * before the first of them. */
+static bool parts_end(parser *ps)
+{
+    ud_transcript *t = ps->t;
+    int total = t->n;
+    for (int k = 0; k < t->n_witness; k++)
+        t->witness_n[k] = (k + 1 < t->n_witness ? t->witness_at[k + 1] : total) - t->witness_at[k];
+    if (t->n_witness > 0 && t->witness_n[t->n_witness - 1] == 0) {
+        ud_error_set(ps->err, t->last_line, 1, NULL, "expected the lines of a game after 'witness' (line %d)",
+                     t->witness_line[t->n_witness - 1]);
+        return false;
+    }
+    int end = t->n_witness > 0 ? t->witness_at[0] : total;
+    if (ps->after_at >= 0) {
+        t->n_after = end - ps->after_at;
+        end = ps->after_at;
+    }
+    t->n = end;
     return true;
 }
 
@@ -538,11 +594,14 @@ static bool after_begins(parser *ps, const ud_tline *tl)
  * no standing line (where a game stands is said once, before it). */
 static bool after_fits(parser *ps, const ud_tline *tl)
 {
-    if (ps->after_at < 0 || tl->kind < UD_TL_WAITS)
+    if (ps->part_at < 0 || tl->kind < UD_TL_WAITS)
         return true;
+    const ud_transcript *t = ps->t;
+    bool witness = t->n_witness > 0;
     ud_error_set(ps->err, tl->line, tl->col[0], NULL,
-                 "expected decide, outcome, state or change lines after 'after' (line %d), found '%s'",
-                 ps->t->after_line, tl->tok[0]);
+                 "expected decide, outcome, state or change lines after '%s' (line %d), found '%s'",
+                 witness ? "witness" : "after", witness ? t->witness_line[t->n_witness - 1] : t->after_line,
+                 tl->tok[0]);
     return false;
 }
 
@@ -617,7 +676,7 @@ static bool add_line(ud_transcript *t, const ud_tline *tl, const char *rest, siz
 int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_transcript *t, ud_error *err)
 {
     memset(t, 0, sizeof *t);
-    parser ps = { .t = t, .find = find, .err = err, .after_at = -1 };
+    parser ps = { .t = t, .find = find, .err = err, .after_at = -1, .part_at = -1 };
     /* One copy of the text, each line cut in place (its newline, or a CR
      * before it, made a NUL): the lines' words point into it. */
     char *copy = malloc(len + 1);
@@ -682,8 +741,13 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
                     goto fail;
                 continue;
             }
+            if (tl.ntok == 1 && strcmp(tl.tok[0], "witness") == 0) {
+                if (!witness_begins(&ps, &tl))
+                    goto fail;
+                continue;
+            }
             /* a standing line is the last, an offers list's lines aside */
-            if (t->n > 0 && t->n != ps.after_at && t->lines[t->n - 1].kind >= UD_TL_WAITS &&
+            if (t->n > 0 && t->n != ps.part_at && t->lines[t->n - 1].kind >= UD_TL_WAITS &&
                 !(t->lines[t->n - 1].kind == UD_TL_OFFERS && strcmp(tl.tok[0], "offers") == 0)) {
                 ud_error_set(err, lineno, 1, NULL, "expected no line after '%s' (line %d), the record's last",
                              t->lines[t->n - 1].tok[0], t->lines[t->n - 1].line);
@@ -714,10 +778,8 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
     }
     if (!ps.in_body && !header_done(&ps))
         goto fail;
-    if (ps.after_at >= 0) { /* the lines after it are kept past n */
-        t->n_after = t->n - ps.after_at;
-        t->n = ps.after_at;
-    }
+    if (!parts_end(&ps)) /* the lines of the parts are kept past n */
+        goto fail;
     return 0;
 fail:
     ud_transcript_free(t);

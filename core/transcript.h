@@ -62,6 +62,9 @@ typedef struct ud_tline {
     char *text; /* the line, NUL-terminated, in the transcript's text */
 } ud_tline;
 
+/* A record's further games of the other side (`witness` parts): at most */
+enum { UD_WITNESS_MAX = 4 };
+
 typedef struct ud_transcript {
     const ud_game *game;
     ud_setup setup;
@@ -80,6 +83,15 @@ typedef struct ud_transcript {
      * the blame plays its changes on through these lines to rank them. */
     int n_after;
     int after_line; /* the `after` line's number, 0: none */
+    /* After each `witness` line: a further game the other side played,
+     * whole from its set-up under the record's header (undead conform
+     * writes those that told its explanations apart), lines[witness_at[k]
+     * .. witness_at[k] + witness_n[k]), past the `after` part.  No part of
+     * the record's game either; the blame plays its changes through each. */
+    int n_witness;
+    int witness_at[UD_WITNESS_MAX];
+    int witness_n[UD_WITNESS_MAX];
+    int witness_line[UD_WITNESS_MAX]; /* each `witness` line's number */
     char *text;     /* owned: one copy of the parsed text, each line NUL-terminated */
 } ud_transcript;
 

@@ -282,7 +282,7 @@ tied)
             [[ $? -eq 1 ]] || { cat "$tmp/check"; fail "$game $mutant ($mode): undead check passed the record"; }
             grep -q "^[^ ]*:[0-9]*: $rule: " "$tmp/check" ||
                 { cat "$tmp/check"; fail "$game $mutant ($mode): undead check does not name $rule first"; }
-            grep -Eq "^  evidence: .*by the other side's game from its last decision \(the record's lines [0-9]+-[0-9]+, after 'after'\): (confirmed, those lines agree with|no line of them told these apart:) $rule's" "$tmp/check" ||
+            grep -Eq "^  evidence: .*by the other side's game from its last decision \(the record's lines [0-9]+-[0-9]+, after 'after'\)( and its further games? \(the record's lines [0-9]+-[0-9]+, after 'witness'\))?: (confirmed, those lines agree with|no line of them told these apart:) $rule's" "$tmp/check" ||
                 { cat "$tmp/check"; fail "$game $mutant ($mode): check's evidence is not the record's game from its last decision"; }
             grep -Eq "^  evidence: .* parts at line [0-9]+" "$tmp/check" ||
                 { cat "$tmp/check"; fail "$game $mutant ($mode): no other change parts from the record's game"; }
@@ -292,6 +292,36 @@ tied)
 dotld dictate DL-SIX-MOVE/guard-always DL-SIX-MOVE yes
 zombies-board dictate ZB-DEAD-CHOOSES/guard-always ZB-DEAD-CHOOSES yes
 zombies-cards dictate ZC-FX-POWER-OUTAGE/guard-always ZC-FX-POWER-OUTAGE yes
+EOF2
+    ;;
+witness)
+    # a tie that play broke only in a later seeded game (the departing
+    # game, the record's `after` part, plays both changes alike): the
+    # record carries that game as the implementation played it (a
+    # `witness` part), and check tells its tie apart by it as conform
+    # did; the record cut before it leaves check naming another row
+    while read -r game mode mutant rule other; do
+        run 1 -- "$U" conform "$game" --no-db --games 60 --chance "$mode" --shrink-tries 200 --record "$tmp/rec" \
+            -- env UNDEAD_MUTANT="$game:$mutant" "$U" serve "$game"
+        has "^  rule: +$rule( |\$)"
+        has "^  why: .* $other's [^;]* parts at game [2-9][0-9]*, play [0-9]+"
+        grep -qx witness "$tmp/rec" || fail "$game $mutant ($mode): the record has no 'witness' part"
+        "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
+        [[ $? -eq 1 ]] || { cat "$tmp/check"; fail "$game $mutant ($mode): undead check passed the record"; }
+        grep -q "^[^ ]*:[0-9]*: $rule: " "$tmp/check" ||
+            { cat "$tmp/check"; fail "$game $mutant ($mode): undead check does not name $rule first"; }
+        grep -Eq "^  evidence: .*further games? \(the record's lines [0-9]+-[0-9]+, after 'witness'\): .*; $other's [^;]* parts at line [0-9]+" "$tmp/check" ||
+            { cat "$tmp/check"; fail "$game $mutant ($mode): check's evidence does not part $other by the witness"; }
+        # without its witness parts (each follows a comment line)
+        awk '/^# undead conform: the implementation.s game [0-9]+ \(seed/ { exit } { print }' "$tmp/rec" >"$tmp/cut"
+        grep -qx witness "$tmp/cut" && fail "$game $mutant ($mode): the cut record still has a witness"
+        "$U" check --no-db "$tmp/cut" >"$tmp/check" 2>&1
+        [[ $? -eq 1 ]] || { cat "$tmp/check"; fail "$game $mutant ($mode): undead check passed the cut record"; }
+        grep -q "^[^ ]*:[0-9]*: $other: " "$tmp/check" ||
+            { cat "$tmp/check"; fail "$game $mutant ($mode): without the witness, check names what it did not name before ($other expected)"; }
+        echo "$game $mutant ($mode): named $rule by the witness (without it: $other)"
+    done <<'EOF2'
+dotld dictate DL-COMBAT-COUNT/effect-skipped DL-COMBAT-COUNT DL-NO-ZOMBIES
 EOF2
     ;;
 readings_round)

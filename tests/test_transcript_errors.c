@@ -418,3 +418,44 @@ Test(parse_after, its_lines_are_kept_past_the_game)
     cr_assert_str_eq(t.lines[t.n + 1].tok[1], "b");
     ud_transcript_free(&t);
 }
+
+/* `witness`: a further game of the other side, whole from its set-up,
+ * after the record's game (and its `after` part), at most UD_WITNESS_MAX,
+ * none empty, no standing line of its own. */
+Test(parse_witness, after_the_game_and_its_after_part)
+{
+    PE(HDR2 "witness\ndecide a roll\n", 5, 1, "expected the record's game before 'witness'");
+    PE(HDR2 "decide a roll\nwitness\ndecide a stop\nafter\ndecide b roll\n", 8, 1,
+       "expected 'after' before the first 'witness' line (line 6)");
+    PE(HDR2 "decide a roll\nwitness\nwitness\ndecide a stop\n", 7, 1,
+       "expected the lines of a game after 'witness' (line 6), found another 'witness'");
+    PE(HDR2 "decide a roll\nwitness\ndecide a stop\nwitness\n", 8, 1,
+       "expected the lines of a game after 'witness' (line 8)");
+    PE(HDR2 "decide a roll\nwaits a\nwitness\ndecide a roll\nwaits a\n", 9, 1,
+       "expected decide, outcome, state or change lines after 'witness' (line 7), found 'waits'");
+    PE(HDR2 "decide a roll\nwitness\ndecide a roll\nwitness\ndecide a roll\nwitness\ndecide a roll\n"
+            "witness\ndecide a roll\nwitness\ndecide a roll\n",
+       14, 1, "expected at most 4 'witness' lines; the first is line 6");
+}
+
+/* Each witness game's lines are kept past the `after` part, in order. */
+Test(parse_witness, its_lines_are_kept_past_the_after_part)
+{
+    const char *text = HDR2 "decide a roll\nwaits a\nafter\ndecide a stop\nwitness\ndecide a roll\n"
+                            "decide a stop\n# another\nwitness\ndecide a stop\n";
+    ud_transcript t;
+    ud_error err;
+    memset(&err, 0, sizeof err);
+    cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s", err.msg);
+    cr_assert_eq(t.n, 2, "the record's game: two lines, not %d", t.n);
+    cr_assert_eq(t.n_after, 1, "the after part: one line, not %d", t.n_after);
+    cr_assert_eq(t.n_witness, 2);
+    cr_assert_eq(t.witness_line[0], 9);
+    cr_assert_eq(t.witness_line[1], 13);
+    cr_assert_eq(t.witness_at[0], 3);
+    cr_assert_eq(t.witness_n[0], 2);
+    cr_assert_eq(t.witness_n[1], 1);
+    cr_assert_eq(t.lines[t.witness_at[0] + 1].line, 11);
+    cr_assert_str_eq(t.lines[t.witness_at[1]].tok[2], "stop");
+    ud_transcript_free(&t);
+}

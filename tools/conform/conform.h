@@ -149,6 +149,7 @@ typedef struct cf_departure {
     ud_buf confirmed;       /* the changes confirmed by play, as a JSON member (ud_blame_confirm_json) */
     ud_buf after;           /* the implementation's game from its last decision, as the change confirmed first
                              * plays it (cf_after_lines), for the record's `after` part; or empty */
+    ud_buf witness;         /* the record's `witness` parts (cf_confirm), each with its line; or empty */
     char request[160];
     bool at_offers;         /* found in an offers answer, at the position before a decision */
     json_t *outcomes;       /* the step's outcome lines (dictated, or the adapter's), or NULL */
@@ -235,11 +236,13 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep);
  * change named first is borne out, after gets the departing game's lines
  * from the play of decision `last` on as it played them (cf_after_lines):
  * the implementation's own game from the record's last decision, which it
- * agreed with. */
+ * agreed with; and witness gets the seeded games in which another change
+ * parted, as that change plays them from their set-up (each after a
+ * `witness` line): the record's further games. */
 enum { CF_CONFIRM_DECISIONS = 1000, CF_CONFIRM_SECONDS = 30 };
 /* A record's `after` part: at most so many lines, and bytes */
 enum { CF_AFTER_LINES = 2000, CF_AFTER_BYTES = 256 * 1024 };
-void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, int64_t last, ud_buf *after);
+void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, int64_t last, ud_buf *after, ud_buf *witness);
 
 /* The lines of the game tape plays under run's table and readings (a
  * confirmation's changed ones), as a record's lines (decisions, outcomes,

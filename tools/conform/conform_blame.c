@@ -560,6 +560,7 @@ static void write_record(const cf_run *run, const cf_tape *tape, const cf_depart
             "# undead conform: the implementation's game past the departure, as it played it (undead check "
             "tells its explanations apart by it)\nafter\n%s",
             ud_buf_str(&dep->after));
+    fputs(ud_buf_str(&dep->witness), f); /* its games in which other changes parted */
     cf_tape_free(&r->tape);
     free(r);
     if (fclose(f) == 0 && text)
@@ -1107,8 +1108,8 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep)
     if (ok)
         ud_blame_search(&run->table, &run->o->match.setup, step_trial, NULL, &c, b);
     if (ok && b->kind != UD_BLAME_NONE)
-        cf_confirm(run, tape, b, (int64_t)dep->decisions - 1,
-                   &dep->after); /* the changes that play the step told apart by play */
+        cf_confirm(run, tape, b, (int64_t)dep->decisions - 1, &dep->after,
+                   &dep->witness); /* the changes that play the step told apart by play */
     if (ok && b->kind == UD_BLAME_NONE)
         provenance(run, tape, dep, b);
     dep->blame = b->kind;

@@ -60,6 +60,11 @@ typedef struct confirm_shared {
     int64_t after_last; /* the record's last decision (-1: none) */
     size_t after_len;
     char after[CF_AFTER_BYTES + 1024];
+    /* bit k (k >= 1): the lines of the seeded game k + 1 wanted as the
+     * record's `witness` parts (0: a confirmation, none wanted) */
+    unsigned witness_games;
+    size_t witness_len;
+    char witness[CF_AFTER_BYTES + 1024];
 } confirm_shared;
 
 /* In the child, the departing game agreed to its end under the change:
@@ -71,6 +76,28 @@ static void after_part(const cf_run *cr, const cf_tape *t, int64_t last, confirm
     if (cf_after_lines(cr, t, last, &lines) && lines.len < sizeof shared->after) {
         memcpy(shared->after, ud_buf_str(&lines), lines.len + 1);
         shared->after_len = lines.len;
+    }
+    ud_buf_free(&lines);
+}
+
+/* In the child, a seeded game (game, seed) agreed to its end under the
+ * change: its lines from the set-up on, a `witness` part of the record. */
+static void witness_part(const cf_run *cr, const cf_tape *t, int game, uint64_t seed, confirm_shared *shared)
+{
+    ud_buf lines;
+    ud_buf_init(&lines);
+    if (cf_after_lines(cr, t, -1, &lines)) {
+        char head[256];
+        int n = snprintf(head, sizeof head,
+                         "# undead conform: the implementation's game %d (seed %llu), as it played it (undead "
+                         "check tells its explanations apart by it)\nwitness\n",
+                         game, (unsigned long long)seed);
+        size_t room = sizeof shared->witness - shared->witness_len;
+        if (n > 0 && (size_t)n + lines.len < room) {
+            memcpy(shared->witness + shared->witness_len, head, (size_t)n);
+            memcpy(shared->witness + shared->witness_len + (size_t)n, ud_buf_str(&lines), lines.len + 1);
+            shared->witness_len += (size_t)n + lines.len;
+        }
     }
     ud_buf_free(&lines);
 }
@@ -106,8 +133,12 @@ static void confirm_change(const cf_run *run, const cf_tape *tape, const ud_blam
                 if (!confirm_game(cr, &t, seed, k + 1, res))
                     break;
                 res->games++;
-                if (k == 0)
+                if (k == 0 && !shared->witness_games)
                     after_part(cr, &t, shared->after_last, shared);
+                if (k > 0 && (shared->witness_games >> k & 1u))
+                    witness_part(cr, &t, k + 1, seed, shared);
+                if (shared->witness_games && shared->witness_games >> (k + 1) == 0)
+                    break; /* the last game wanted */
             }
         }
     }
@@ -127,8 +158,8 @@ static ud_blame_confirm confirm_isolated(const cf_run *run, const cf_tape *tape,
     fflush(NULL);
     shared->res = (ud_blame_confirm){ .kind = UD_CONFIRM_UNSURE };
     shared->adapter = -1;
-    shared->after_len = 0;
-    shared->after[0] = '\0';
+    shared->after_len = shared->witness_len = 0;
+    shared->after[0] = shared->witness[0] = '\0';
     pid_t pid = fork();
     if (pid < 0)
         return shared->res;
@@ -156,7 +187,45 @@ static ud_blame_confirm confirm_isolated(const cf_run *run, const cf_tape *tape,
     return shared->res;
 }
 
-void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, int64_t last, ud_buf *after)
+/* The seeded games (bit k: game k + 1, k >= 1) in which a change that
+ * the first one outlived parted: the record's witnesses, at most
+ * UD_WITNESS_MAX of them, the first games first. */
+static unsigned witness_games(const ud_blame *b, int n)
+{
+    unsigned games = 0;
+    if (b->confirm[0].kind != UD_CONFIRM_AGREED)
+        return 0;
+    for (int i = 1; i < n; i++) {
+        int game = b->confirm[i].game;
+        if (b->confirm[i].kind == UD_CONFIRM_PARTED && game >= 2 && game <= 32)
+            games |= 1u << (game - 1);
+    }
+    unsigned kept = 0;
+    for (int k = 1, m = 0; k < 32 && m < UD_WITNESS_MAX; k++)
+        if (games >> k & 1u) {
+            kept |= 1u << k;
+            m++;
+        }
+    return kept;
+}
+
+/* The games in which the changes that play the step parted, played again
+ * under the change named first, for the record: `undead check` plays its
+ * own explanations through them (the departing game alone, its `after`
+ * part, tells apart only what that game does). */
+static void witnesses(const cf_run *run, const cf_tape *tape, const ud_blame *b, int n, confirm_shared *shared,
+                      ud_buf *witness)
+{
+    shared->witness_games = witness_games(b, n);
+    if (!shared->witness_games)
+        return;
+    ud_blame_confirm res = confirm_isolated(run, tape, &b->found[0], shared);
+    if (res.kind == UD_CONFIRM_AGREED && shared->witness_len)
+        ud_buf_puts(witness, shared->witness);
+    shared->witness_games = 0;
+}
+
+void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, int64_t last, ud_buf *after, ud_buf *witness)
 {
     int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
     int n = shown < run->o->confirm_changes ? shown : run->o->confirm_changes;
@@ -177,8 +246,10 @@ void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, int64_t last, ud_
             ud_buf_puts(&after_of[i], shared->after);
         was[i] = b->found[i];
     }
-    munmap(shared, sizeof *shared);
+    shared->witness_games = 0;
     ud_blame_confirmed(b);
+    witnesses(run, tape, b, n, shared, witness);
+    munmap(shared, sizeof *shared);
     /* the record's `after` part: the game of the change named first */
     for (int i = 0; i < n; i++) {
         if (b->confirm[0].kind == UD_CONFIRM_AGREED && memcmp(&was[i], &b->found[0], sizeof was[i]) == 0)

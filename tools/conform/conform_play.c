@@ -33,6 +33,7 @@ void cf_departure_init(cf_departure *d)
     ud_buf_init(&d->why);
     ud_buf_init(&d->confirmed);
     ud_buf_init(&d->after);
+    ud_buf_init(&d->witness);
 }
 
 void cf_departure_free(cf_departure *d)
@@ -42,6 +43,7 @@ void cf_departure_free(cf_departure *d)
     ud_buf_free(&d->why);
     ud_buf_free(&d->confirmed);
     ud_buf_free(&d->after);
+    ud_buf_free(&d->witness);
     json_decref(d->outcomes);
     json_decref(d->their_state);
     json_decref(d->their_offers);
