@@ -1538,6 +1538,7 @@ static ud_blame_confirm after_trial(const check_step *cs, const ud_table *base, 
         ud_check_opts o = trial_opts(cs, t, &setup, fired);
         o.changed_whole = 1;
         o.stop_after_line = 0;
+        o.whole_states = 1; /* conform compared the other side's states whole */
         ud_check_result res;
         ud_error err;
         int rc = ud_check(go, &o, &res, &err);

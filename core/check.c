@@ -271,6 +271,35 @@ static bool words_as_described(const ud_tline *tl, const char *d)
     return true;
 }
 
+/* Whether the state line names key (klen bytes, its '=' included). */
+static bool line_names_key(const ud_tline *tl, const char *key, size_t klen)
+{
+    for (int i = 1; i < tl->ntok; i++)
+        if (strncmp(tl->tok[i], key, klen) == 0)
+            return true;
+    return false;
+}
+
+/* A whole state's line (ud_check_opts.whole_states) names every key of
+ * the description d. */
+static bool names_every_key(checker *c, const ud_tline *tl, const char *d)
+{
+    for (const char *p = d; *p;) {
+        size_t wlen = strcspn(p, " "), klen = strcspn(p, "=") + 1;
+        if (klen <= wlen && !line_names_key(tl, p, klen)) {
+            if (!c->err->set)
+                snprintf(c->res->state_key, sizeof c->res->state_key, "%.*s", (int)(klen - 1), p);
+            ud_error_set(c->err, tl->line, 1, rule_id(c->s), "state: expected %.*s, found no such key",
+                         (int)wlen, p);
+            return false;
+        }
+        p += wlen;
+        while (*p == ' ')
+            p++;
+    }
+    return true;
+}
+
 static bool check_state(checker *c, const ud_tline *tl)
 {
     ud_buf desc;
@@ -278,8 +307,9 @@ static bool check_state(checker *c, const ud_tline *tl)
     c->g->describe(c->g, c->state, c->s->setup, &desc);
     const char *d = ud_buf_str(&desc);
     if (words_as_described(tl, d)) {
+        bool ok = !c->opts->whole_states || names_every_key(c, tl, d);
         ud_buf_free(&desc);
-        return true;
+        return ok;
     }
     bool ok = true;
     for (int i = 1; i < tl->ntok && ok; i++) {
@@ -313,6 +343,8 @@ static bool check_state(checker *c, const ud_tline *tl)
             ud_error_set(c->err, tl->line, tl->col[i], rule_id(c->s),
                          "state: unknown key in '%s'; the state reads: %s", want, d);
     }
+    if (ok && c->opts->whole_states)
+        ok = names_every_key(c, tl, d);
     ud_buf_free(&desc);
     return ok;
 }

@@ -92,6 +92,11 @@ typedef struct ud_check_opts {
      * read (the step studied ends at a decision; the policies' play after
      * it is no part of the record). */
     int stop_at_policies;
+    /* Blame: each state line is the other side's whole state, a key the
+     * rules show and the line does not name a difference as a wrong value
+     * is (the games of a record's `after` and `witness` parts, which
+     * undead conform writes from states it compared whole). */
+    int whole_states;
     /* NULL, or called wherever the rules wait for an outcome or a decision
      * and the record goes on with its line index `next`: there a check of
      * the record cut before that line (stop_after_line) would end, with

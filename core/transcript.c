@@ -553,8 +553,9 @@ static bool witness_begins(parser *ps, const ud_tline *tl)
         return false;
     }
     if (t->n_witness == UD_WITNESS_MAX) {
-        ud_error_set(ps->err, tl->line, tl->col[0], NULL, "expected at most %d 'witness' lines; the first is line %d",
-                     UD_WITNESS_MAX, t->witness_line[0]);
+        ud_error_set(ps->err, tl->line, tl->col[0], NULL,
+                     "expected at most %d 'witness' lines; the first is line %d", UD_WITNESS_MAX,
+                     t->witness_line[0]);
         return false;
     }
     if (t->n_witness > 0 && t->n == ps->part_at) {

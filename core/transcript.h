@@ -92,7 +92,7 @@ typedef struct ud_transcript {
     int witness_at[UD_WITNESS_MAX];
     int witness_n[UD_WITNESS_MAX];
     int witness_line[UD_WITNESS_MAX]; /* each `witness` line's number */
-    char *text;     /* owned: one copy of the parsed text, each line NUL-terminated */
+    char *text;                       /* owned: one copy of the parsed text, each line NUL-terminated */
 } ud_transcript;
 
 typedef const ud_game *(*ud_game_lookup)(const char *name);

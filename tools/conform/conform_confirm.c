@@ -88,10 +88,11 @@ static void witness_part(const cf_run *cr, const cf_tape *t, int game, uint64_t 
     ud_buf_init(&lines);
     if (cf_after_lines(cr, t, -1, &lines)) {
         char head[256];
-        int n = snprintf(head, sizeof head,
-                         "# undead conform: the implementation's game %d (seed %llu), as it played it (undead "
-                         "check tells its explanations apart by it)\nwitness\n",
-                         game, (unsigned long long)seed);
+        int n =
+            snprintf(head, sizeof head,
+                     "# undead conform: the implementation's game %d (seed %llu), as it played it (undead "
+                     "check tells its explanations apart by it)\nwitness\n",
+                     game, (unsigned long long)seed);
         size_t room = sizeof shared->witness - shared->witness_len;
         if (n > 0 && (size_t)n + lines.len < room) {
             memcpy(shared->witness + shared->witness_len, head, (size_t)n);
@@ -213,8 +214,8 @@ static unsigned witness_games(const ud_blame *b, int n)
  * under the change named first, for the record: `undead check` plays its
  * own explanations through them (the departing game alone, its `after`
  * part, tells apart only what that game does). */
-static void witnesses(const cf_run *run, const cf_tape *tape, const ud_blame *b, int n, confirm_shared *shared,
-                      ud_buf *witness)
+static void witnesses(const cf_run *run, const cf_tape *tape, const ud_blame *b, int n,
+                      confirm_shared *shared, ud_buf *witness)
 {
     shared->witness_games = witness_games(b, n);
     if (!shared->witness_games)
