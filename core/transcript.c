@@ -714,9 +714,13 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
     }
     if (!ps.in_body && !header_done(&ps))
         goto fail;
+    t->end_line = lineno;
     if (ps.after_at >= 0) { /* the lines after it are kept past n */
         t->n_after = t->n - ps.after_at;
         t->n = ps.after_at;
+        /* the record's game ends where the record cut there would: a
+         * record that ends short is refused at its own last line */
+        t->end_line = t->after_line - 1;
     }
     return 0;
 fail:

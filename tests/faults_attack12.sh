@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# tests/faults_attack12.sh CASE UNDEAD SOURCE_DIR - regression tests for
+# faults a twelfth attack pass found, as tests/faults.sh does for the
+# others: each CASE is one fault, run as a user would, with the exact
+# message (or bytes) and exit status asserted.
+#   after-end  a record with an 'after' part (the other side's game past
+#            its departure, as conform writes it) whose own game ends
+#            short was refused at the file's last line, a line of the
+#            after part (r.t:31, or :100023 for a long one), not where
+#            the record's game ends, which the record cut at 'after'
+#            names (:22); show's page put the departure there, and show
+#            drew the record's end as "after line 32 (the end)", --at in
+#            the after part as that line.  The record's game ends at the
+#            line before 'after', for check, the page and show alike.
+set -euo pipefail
+case_="$1" undead="$2" src="$3"
+faults_name=faults_attack12 # fail, expect, run
+source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
+faults_scratch
+
+case "$case_" in
+after-end)
+    "$undead" play zombie-dice --no-db --seed 5 > z.t
+    [[ $(sed -n 22p z.t) == '= turn=p1 '* ]] || fail "line 22 of seed 5 is no state line: $(sed -n 22p z.t)"
+    head -n 22 z.t > cut.t
+    run "$undead" check --no-db cut.t
+    expect 1 err "cut.t:22: end: the transcript ends, but the rules need a 'draw' outcome next (green|yellow|red)"
+    # the other side's game after it, a few lines, many, or none
+    { cat cut.t; echo after; sed -n 23,30p z.t; } > r.t
+    { cat cut.t; echo after; for _ in $(seq 1000); do echo 'decide p1 roll'; done; } > long.t
+    { cat cut.t; echo after; } > none.t
+    for r in r.t long.t none.t; do
+        run "$undead" check --no-db "$r"
+        expect 1 err "$r:22: end: the transcript ends, but the rules need a 'draw' outcome next (green|yellow|red)"
+    done
+    # the page opens at that line
+    run "$undead" show zombie-dice r.t --format html -o page.html
+    [[ $rc == 1 ]] || fail "the page of r.t: exit $rc: $(head -c 300 err)"
+    grep -q '"departure":{"step":[0-9]*,"line":22,' page.html ||
+        fail "the page's departure: $(grep -o '"departure":{[^,]*,[^,]*' page.html)"
+    # a partial record is drawn at its own end, --at in the after part too
+    { head -n 14 z.t; echo partial; sed -n 15,22p z.t; echo after; sed -n 23,30p z.t; } > p.t
+    run "$undead" show zombie-dice p.t
+    [[ $rc == 0 ]] || fail "show p.t: exit $rc: $(head -c 300 err)"
+    [[ $(head -n 1 out) == 'p.t, after line 23 (the end)' ]] || fail "show p.t: $(head -n 1 out)"
+    run "$undead" show zombie-dice p.t --at 28
+    [[ $rc == 0 ]] || fail "show p.t --at 28: exit $rc: $(head -c 300 err)"
+    [[ $(head -n 1 out) == 'p.t, after line 23 (the end)' ]] || fail "show p.t --at 28: $(head -n 1 out)"
+    ;;
+*)
+    fail "no such case"
+    ;;
+esac
