@@ -12,6 +12,11 @@
 #            drew the record's end as "after line 32 (the end)", --at in
 #            the after part as that line.  The record's game ends at the
 #            line before 'after', for check, the page and show alike.
+#   record-adapter  conform --record FILE naming a file of the adapter's
+#            command (--record ad.py -- python3 ad.py, the program itself,
+#            or one found on PATH) wrote the record over it at the
+#            departure: the adapter's script was lost, exit 1.  Refused
+#            before the games, the file kept, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack12 # fail, expect, run
@@ -46,6 +51,33 @@ after-end)
     run "$undead" show zombie-dice p.t --at 28
     [[ $rc == 0 ]] || fail "show p.t --at 28: exit $rc: $(head -c 300 err)"
     [[ $(head -n 1 out) == 'p.t, after line 23 (the end)' ]] || fail "show p.t --at 28: $(head -n 1 out)"
+    ;;
+record-adapter)
+    cp "$src/tests/data/conform/extra_offers_adapter.py" ad.py
+    cp ad.py ad.orig
+    run "$undead" conform one-die --no-db --games 2 --record ad.py -- python3 ad.py "$undead" 1
+    expect 2 err "undead conform: --record ad.py: is the same file as a file the adapter's command names (ad.py): expected another file"
+    cmp -s ad.py ad.orig || fail "ad.py was written over: $(head -c 200 ad.py)"
+    [[ ! -s out ]] || fail "games were played: $(head -c 300 out)"
+    # through a link, the program itself, a program found on PATH
+    ln -s ad.py link.py
+    run "$undead" conform one-die --no-db --games 2 --record link.py -- python3 ad.py "$undead" 1
+    expect 2 err "undead conform: --record link.py: is the same file as a file the adapter's command names (ad.py): expected another file"
+    cp "$undead" ./ud
+    run "$undead" conform one-die --no-db --games 2 --record ud -- ./ud serve one-die
+    expect 2 err "undead conform: --record ud: is the same file as a file the adapter's command names (./ud): expected another file"
+    mkdir bin
+    { echo '#!/usr/bin/env python3'; cat ad.py; } > bin/myad
+    chmod +x bin/myad
+    PATH="$PWD/bin:$PATH" run "$undead" conform one-die --no-db --games 2 --record bin/myad -- myad "$undead" 1
+    expect 2 err "undead conform: --record bin/myad: is the same file as a file the adapter's command names ($PWD/bin/myad): expected another file"
+    cmp -s ad.py ad.orig && cmp -s ud "$undead" || fail "a file was written over"
+    # another file is written, and a word that names no file is no file
+    run "$undead" conform one-die --no-db --games 2 --record r.t -- python3 ad.py "$undead" 1
+    [[ $rc == 1 ]] || fail "--record r.t: exit $rc: $(head -c 300 err)"
+    expect 1 r.t "offers p1 risk 1 | risk 2 | risk 3 | extra-0"
+    run "$undead" conform one-die --no-db --games 2 --record serve -- "$undead" serve one-die
+    [[ $rc == 0 ]] || fail "--record serve: exit $rc: $(head -c 300 err)"
     ;;
 *)
     fail "no such case"
