@@ -17,6 +17,12 @@
 #            or one found on PATH) wrote the record over it at the
 #            departure: the adapter's script was lost, exit 1.  Refused
 #            before the games, the file kept, exit 2.
+#   decl-bytes  a game's mutants.txt (read from UNDEAD_DATA_DIR's spec/)
+#            took a declaration holding bytes no text is (an escape, 0xff,
+#            a C1 control, a byte-order mark) and wrote them raw in
+#            mutate's lists and reports; a NUL cut the line there, the
+#            rest dropped.  Each is refused at FILE:LINE:COL, as in a
+#            content file, exit 2; UTF-8 text and a CRLF are still read.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack12 # fail, expect, run
@@ -78,6 +84,34 @@ record-adapter)
     expect 1 r.t "offers p1 risk 1 | risk 2 | risk 3 | extra-0"
     run "$undead" conform one-die --no-db --games 2 --record serve -- "$undead" serve one-die
     [[ $rc == 0 ]] || fail "--record serve: exit $rc: $(head -c 300 err)"
+    ;;
+decl-bytes)
+    mkdir data
+    cp -r "$src/spec" data/
+    m=data/spec/one_die/mutants.txt
+    cp "$m" m.orig
+    n=$(($(wc -l < m.orig) + 1))
+    dup='duplicate OD-BUST/guard-never OD-ROLL/guard-never why'
+    declare -A found=(
+        ['\x1b[31m']="$n:55: expected printable text, found byte 0x1b"
+        ['\xff']="$n:55: expected UTF-8 text, found byte 0xff"
+        ['\xc2\x9b']="$n:55: expected printable text, found control character U+009B"
+        ['\0 more']="$n:55: expected printable text, found byte 0x00"
+    )
+    for bytes in "${!found[@]}"; do
+        { cat m.orig; printf "%s $bytes\n" "$dup"; } > "$m"
+        UNDEAD_DATA_DIR=data run "$undead" mutate one-die --list
+        expect 2 err "undead mutate: data/spec/one_die/mutants.txt:${found[$bytes]}"
+    done
+    { cat m.orig; printf '\xef\xbb\xbf%s\n' "$dup"; } > "$m"
+    UNDEAD_DATA_DIR=data run "$undead" mutate one-die --list
+    expect 2 err "undead mutate: data/spec/one_die/mutants.txt:$n:1: a UTF-8 byte-order mark (U+FEFF): expected text without one (save the file as UTF-8 without a BOM)"
+    # text, and a CRLF, read as ever
+    { cat m.orig; printf '%s \xc3\xa9\r\n' "$dup"; } > "$m"
+    UNDEAD_DATA_DIR=data run "$undead" mutate one-die --list
+    [[ $rc == 0 ]] || fail "a UTF-8 why: exit $rc: $(head -c 300 err)"
+    grep -qE $'^OD-BUST/guard-never +duplicate of OD-ROLL/guard-never: why \xc3\xa9$' out ||
+        fail "the declaration listed: $(grep '^OD-BUST/guard-never ' out)"
     ;;
 *)
     fail "no such case"
