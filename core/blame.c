@@ -1510,7 +1510,8 @@ static bool game_with_after(const ud_transcript *t, ud_transcript *go)
     memcpy(go->lines, t->lines, (size_t)k * sizeof go->lines[0]);
     memcpy(go->lines + k, t->lines + t->n, (size_t)t->n_after * sizeof go->lines[0]);
     go->n = go->cap = k + t->n_after;
-    go->n_after = 0;
+    go->end_line = go->n ? go->lines[go->n - 1].line : t->end_line;
+    go->n_after = go->n_witness = 0;
     go->partial = 1; /* the other side's game may be cut short */
     return true;
 }
@@ -1567,6 +1568,7 @@ static ud_transcript witness_game(const ud_transcript *t, int k)
     ud_transcript go = *t;
     go.lines = t->lines + t->witness_at[k];
     go.n = go.cap = t->witness_n[k];
+    go.end_line = go.lines[go.n - 1].line;
     go.n_after = go.n_witness = 0;
     go.partial = 1; /* the other side's game may be cut short */
     return go;

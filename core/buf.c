@@ -3,6 +3,7 @@
  * command-line verifier, and a half-written transcript is worse than none.
  */
 #include "buf.h"
+#include "error.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -129,6 +130,32 @@ long ud_utf8_char(const char *text, size_t len)
     if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
         return -1;
     return cp;
+}
+
+size_t ud_text_fault(const char *text, size_t len, ud_buf *why)
+{
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)text[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f) {
+            ud_buf_printf(why, "expected printable text, found byte 0x%02x", c);
+            return i;
+        }
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        long cp = ud_utf8_char(text + i, len - i);
+        if (cp < 0)
+            ud_buf_printf(why, "expected UTF-8 text, found byte 0x%02x", c);
+        else if (cp < 0xa0)
+            ud_buf_printf(why, "expected printable text, found control character U+%04lX", cp);
+        else if (cp == UD_BOM_CHAR)
+            ud_buf_puts(why, UD_BOM_MESSAGE);
+        if (cp < 0xa0 || cp == UD_BOM_CHAR)
+            return i;
+        i += cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    }
+    return len;
 }
 
 /* Is the well-formed sequence p of n bytes a character a terminal shows as

@@ -37,6 +37,13 @@ void ud_buf_wrapped(ud_buf *b, const char *s, int col, int width, int indent);
  * what is not UTF-8 text (content files, rule texts). */
 long ud_utf8_char(const char *text, size_t len);
 
+/* The offset of the first byte of text (len bytes) that is not printable
+ * UTF-8 text: a control byte but tab (a NUL too), DEL, a byte no UTF-8
+ * character is, a C1 control, a byte-order mark; len when there is none.
+ * why gets what was found, as the readers of text files say it
+ * ("expected printable text, found byte 0x1b"). */
+size_t ud_text_fault(const char *text, size_t len, ud_buf *why);
+
 /* Append s as a message may show it on a terminal: printable ASCII and
  * well-formed UTF-8 as they are, every other byte escaped (\n, \t, \r,
  * else \xHH: \x1b, \x7f, \xff; a C1 control's two bytes, \xc2\x9b), and

@@ -732,7 +732,7 @@ static void no_outcomes(checker *c, const ud_pick_req *p)
 {
     const ud_transcript *t = c->t;
     char want[256];
-    int line = c->cur < t->n ? t->lines[c->cur].line : t->last_line;
+    int line = c->cur < t->n ? t->lines[c->cur].line : t->end_line;
     if (c->err->set)
         return; /* a rule error came first (a change line's tag): that one stands */
     ud_error_set(c->err, line, 0, NULL,
@@ -861,7 +861,7 @@ static int script_pick(ud_chance *ch, const ud_pick_req *p)
         }
         if (c->cur >= t->n) {
             c->res->at_end = !c->err->set;
-            ud_error_set(c->err, t->last_line, 0, rule_id(c->s),
+            ud_error_set(c->err, t->end_line, 0, rule_id(c->s),
                          "the transcript ends, but the rules need a '%s' outcome next (%s)", p->event,
                          ud_chance_script_labels(p, want, sizeof want));
             return -1;
@@ -924,7 +924,7 @@ static int seeded_pick(ud_chance *ch, const ud_pick_req *p)
      * for ever (a changed row of the blame's, a game's bug) would grow the
      * lines they write without end; no game draws near this in one play */
     if (++c->seed_picks > UD_MAX_SEED_PICKS_PER_PLAY) {
-        ud_error_set(c->err, c->t->last_line, 0, rule_id(c->s),
+        ud_error_set(c->err, c->t->end_line, 0, rule_id(c->s),
                      "no decision or end after %d outcomes drawn from the seed in one play (undead's bound: "
                      "do the rules ever stop drawing?)",
                      UD_MAX_SEED_PICKS_PER_PLAY);
@@ -1057,7 +1057,7 @@ static void report_missing(checker *c, const char *text, const ud_rule *rule)
     const char *id = rule ? rule->id : NULL;
     if (c->cur >= t->n) {
         c->res->at_end = !c->err->set;
-        ud_error_set(c->err, t->last_line, 0, id, "the record is complete, but '%s' is missing at its end",
+        ud_error_set(c->err, t->end_line, 0, id, "the record is complete, but '%s' is missing at its end",
                      text);
         return;
     }
@@ -1200,7 +1200,7 @@ static const ud_action *scripted_decision(checker *c)
         } else {
             decision_text(c, next, sizeof next);
             c->res->at_end = !c->err->set;
-            ud_error_set(c->err, t->last_line, 0, offer_rule, "the transcript ends, but the rules need %s",
+            ud_error_set(c->err, t->end_line, 0, offer_rule, "the transcript ends, but the rules need %s",
                          next);
         }
         return NULL;
@@ -1239,7 +1239,7 @@ static int fail_line(const checker *c)
 {
     if (c->active >= 0)
         return c->t->lines[c->active].line;
-    return c->last_used ? c->last_used : (c->t->n ? c->t->lines[0].line : c->t->last_line);
+    return c->last_used ? c->last_used : (c->t->n ? c->t->lines[0].line : c->t->end_line);
 }
 
 static void fill_result(const checker *c, int complete, uint64_t decisions, ud_check_result *res)

@@ -583,9 +583,15 @@ static bool parts_end(parser *ps)
         return false;
     }
     int end = t->n_witness > 0 ? t->witness_at[0] : total;
+    /* the record's game ends where the record cut at its first part would:
+     * a record that ends short is refused at its own last line */
+    t->end_line = t->last_line;
+    if (t->n_witness > 0)
+        t->end_line = t->witness_line[0] - 1;
     if (ps->after_at >= 0) {
         t->n_after = end - ps->after_at;
         end = ps->after_at;
+        t->end_line = t->after_line - 1;
     }
     t->n = end;
     return true;

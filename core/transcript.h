@@ -74,6 +74,7 @@ typedef struct ud_transcript {
     int partial;
     int complete;  /* every change line is written: none may be left out */
     int last_line; /* number of the file's last line */
+    int end_line;  /* the record's game's last line: last_line, or the one before `after` or `witness` */
     ud_tline *lines;
     int n;
     int cap;

@@ -125,20 +125,8 @@ seed-endless)
     [[ $took -lt $limit ]] || fail "check took $took s"
     ;;
 offers-513)
-    cat > ad.py <<'PY'
-import json, subprocess, sys
-undead, n = sys.argv[1], int(sys.argv[2])
-serve = subprocess.Popen([undead, "serve", "one-die"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-for line in sys.stdin:
-    serve.stdin.write(line)
-    serve.stdin.flush()
-    ans = json.loads(serve.stdout.readline())
-    if json.loads(line)["cmd"] == "offers" and ans.get("offers"):
-        ans["offers"] += ["extra-%d" % i for i in range(n)]
-    sys.stdout.write(json.dumps(ans) + "\n")
-    sys.stdout.flush()
-PY
-    run "$undead" conform one-die --no-db --games 3 --record r.t -- python3 ad.py "$undead" 513
+    ad="$src/tests/data/conform/extra_offers_adapter.py"
+    run "$undead" conform one-die --no-db --games 3 --record r.t -- python3 "$ad" "$undead" 513
     [[ $rc == 1 ]] || fail "conform: exit $rc: $(head -c 500 err)"
     expect 1 r.t "# offers: 4 more of the implementation's not written (a record's list holds 512)"
     n=$(grep '^offers p1 ' r.t | sed 's/^offers p1 //' | tr '|' '\n' | wc -l)

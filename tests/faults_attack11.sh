@@ -68,50 +68,35 @@ run_to() {
 }
 
 # the adapter: undead serve one-die, offering N offers more than the rules
-write_more_offers_adapter() {
-    cat > ad.py <<'PY'
-import json, subprocess, sys
-undead, n = sys.argv[1], int(sys.argv[2])
-serve = subprocess.Popen([undead, "serve", "one-die"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-for line in sys.stdin:
-    serve.stdin.write(line)
-    serve.stdin.flush()
-    ans = json.loads(serve.stdout.readline())
-    if json.loads(line)["cmd"] == "offers" and ans.get("offers"):
-        ans["offers"] += ["extra-%d" % i for i in range(n)]
-    sys.stdout.write(json.dumps(ans) + "\n")
-    sys.stdout.flush()
-PY
-}
+ad="$src/tests/data/conform/extra_offers_adapter.py"
 
 case "$case_" in
 record-stdout)
-    write_more_offers_adapter
     conform=("$undead" conform one-die --no-db --games 3)
     # the reference: the report to standard output, the record to a file of its own
-    run_to ref.out "${conform[@]}" --record r.t -- python3 ad.py "$undead" 1
+    run_to ref.out "${conform[@]}" --record r.t -- python3 "$ad" "$undead" 1
     [[ $rc == 1 ]] || fail "conform --record r.t: exit $rc: $(head -c 500 err)"
     expect 1 r.t "offers p1 risk 1 | risk 2 | risk 3 | extra-0"
     grep -qxF "departure (offers) in seeded game 1 (seed 1), at play 1 (after 0 decisions):" ref.out ||
         fail "no departure reported: $(head -c 500 ref.out)"
     cat ref.out r.t > want
     # the record to standard output, itself a file: the report, then the record
-    run_to log "${conform[@]}" --record /dev/stdout -- python3 ad.py "$undead" 1
+    run_to log "${conform[@]}" --record /dev/stdout -- python3 "$ad" "$undead" 1
     [[ $rc == 1 ]] || fail "--record /dev/stdout: exit $rc: $(head -c 500 err)"
     cmp -s log want || fail "--record /dev/stdout > log: log is not the report and then the record: $(head -c 300 log)"
     # the same file by its own name, and through /proc
-    run_to log "${conform[@]}" --record log -- python3 ad.py "$undead" 1
+    run_to log "${conform[@]}" --record log -- python3 "$ad" "$undead" 1
     [[ $rc == 1 ]] && cmp -s log want || fail "--record log > log: exit $rc: $(head -c 300 log)"
-    run_to log "${conform[@]}" --record /proc/self/fd/1 -- python3 ad.py "$undead" 1
+    run_to log "${conform[@]}" --record /proc/self/fd/1 -- python3 "$ad" "$undead" 1
     [[ $rc == 1 ]] && cmp -s log want || fail "--record /proc/self/fd/1 > log: exit $rc: $(head -c 300 log)"
     # standard error: what conform wrote there (nothing), then the record
     rc=0
-    "${conform[@]}" --record /dev/stderr -- python3 ad.py "$undead" 1 < /dev/null > out 2> e.out || rc=$?
+    "${conform[@]}" --record /dev/stderr -- python3 "$ad" "$undead" 1 < /dev/null > out 2> e.out || rc=$?
     [[ $rc == 1 ]] || fail "--record /dev/stderr: exit $rc"
     cmp -s out ref.out && cmp -s e.out r.t || fail "--record /dev/stderr 2> e.out: $(head -c 300 e.out)"
     # through a pipe: in place, after the report as well
     rc=0
-    "${conform[@]}" --record /dev/stdout -- python3 ad.py "$undead" 1 < /dev/null 2> err | cat > p.out || rc=$?
+    "${conform[@]}" --record /dev/stdout -- python3 "$ad" "$undead" 1 < /dev/null 2> err | cat > p.out || rc=$?
     cmp -s p.out want || fail "--record /dev/stdout | cat: $(head -c 300 p.out)"
     # show -o: what the shell printed before and after stays around the drawing
     "$undead" play one-die --no-db --seed 3 > od.t

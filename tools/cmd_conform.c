@@ -4,6 +4,9 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -208,13 +211,52 @@ static bool read_enumerated(const char *cmd, const opts_option *o, void *field, 
     return true;
 }
 
+/* The program the shell would run for word (execvp's search of $PATH for
+ * a word without a '/'), into path; false when there is none. */
+static bool program_path(const char *word, char *path, size_t size)
+{
+    const char *dirs = getenv("PATH");
+    if (strchr(word, '/') || !dirs)
+        return false;
+    for (const char *d = dirs;; d++) {
+        const char *end = strchr(d, ':');
+        int n = end ? (int)(end - d) : (int)strlen(d);
+        struct stat st;
+        if ((size_t)snprintf(path, size, "%.*s%s%s", n, d, n ? "/" : "", word) < size &&
+            stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0)
+            return true;
+        if (!end)
+            return false;
+        d = end;
+    }
+}
+
+/* The adapter's files are the run's inputs as much as a content file: the
+ * record written over the adapter's script (--record ad.py -- python3
+ * ad.py), its program or undead itself would lose it. */
+static bool record_not_adapter(const char *record, char *const *command)
+{
+    char found[4200];
+    for (int i = 0; command[i]; i++) {
+        struct stat st;
+        const char *word = command[i];
+        if (i == 0 && program_path(word, found, sizeof found))
+            word = found;
+        if (stat(word, &st) == 0 && S_ISREG(st.st_mode) &&
+            !cli_output_not_input("conform", "--record", record, word, "a file the adapter's command names"))
+            return false;
+    }
+    return true;
+}
+
 /* The record is written only if a departure is found: its path is
  * checked before the games (or it would never be), and refused when it is
- * the results database the run records in, or a content file read
- * (written over, it is lost). */
-static bool record_ok(const cf_drivers *a, const rec_opts *ro)
+ * the results database the run records in, a content file read or a file
+ * of the adapter's command (written over, it is lost). */
+static bool record_ok(const cf_drivers *a, const rec_opts *ro, char *const *command)
 {
-    return !a->record || rec_output_ok("conform", "--record", a->record, ro);
+    return !a->record ||
+           (rec_output_ok("conform", "--record", a->record, ro) && record_not_adapter(a->record, command));
 }
 
 /* Options given where they change nothing, refused (what each needs
@@ -290,7 +332,7 @@ static int read_conform(int argc, char **argv, conform_cli *c)
     o->game = cli_game("conform", argv[ops.first]);
     if (!o->game || !cli_build_match(o->game, &c->game, &o->match))
         return UD_EXIT_USAGE;
-    if (!record_ok(&c->a, &c->rec))
+    if (!record_ok(&c->a, &c->rec, o->command))
         return UD_EXIT_USAGE;
     /* taken alone they changed nothing: the enumeration is --depth's */
     if (!c->a.depth && c->enum_given) {

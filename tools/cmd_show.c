@@ -140,13 +140,13 @@ static int draw(const ud_game *g, const ud_transcript *t, const char *shown, con
     if (ud_check(t, &co, &res, &err) != 0)
         return refused(t, &co, &res, &err, shown);
     char caption[300];
-    int line = o->at && o->at < (uint64_t)t->last_line ? (int)o->at : t->last_line;
+    int line = o->at && o->at < (uint64_t)t->end_line ? (int)o->at : t->end_line;
     int read = read_to(t, line);
     char goes_on[80] = "";
     if (read > line)
         snprintf(goes_on, sizeof goes_on, " (the chance step goes on past line %d)", line);
     snprintf(caption, sizeof caption, "%s, after line %d%s%s%s", shown, read, goes_on,
-             read == t->last_line ? " (the end)" : "", res.complete ? ": the game is over" : "");
+             read == t->end_line ? " (the end)" : "", res.complete ? ": the game is over" : "");
     void (*hook)(const ud_game *, const void *, const ud_setup *, const char *, ud_buf *) =
         o->format == SHOW_SVG ? g->draw_svg : g->draw_text;
     if (hook) {

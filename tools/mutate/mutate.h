@@ -49,7 +49,8 @@ bool mut_run(const mut_command *c, const char *mutant, char reason[MUT_REASON], 
  *   survives ID/OPERATOR    why no check pins it (yet)
  *   duplicate ID/OPERATOR TWIN/OPERATOR  why no game can tell the two
  *                           mutants apart (checked by play: mutate_dup.c)
- * '#' starts a comment; blank lines are skipped. */
+ * '#' starts a comment; blank lines are skipped; a line is at most 1022
+ * bytes of printable UTF-8 text (CRLF taken). */
 enum { MUT_DECL_EQUIVALENT = 1, MUT_DECL_SURVIVES, MUT_DECL_DUPLICATE };
 typedef struct mut_decl {
     char mutant[96]; /* ID/OPERATOR as ud_mutant_name writes it */

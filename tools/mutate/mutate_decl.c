@@ -113,6 +113,23 @@ static bool twins_check(mut_decls *ds, ud_buf *err)
     return true;
 }
 
+/* A declaration's words go on into the run's report and the results
+ * database: a line (its CR of a CRLF cut) is printable UTF-8 text, as a
+ * content file's is, or refused at its place.  A NUL is counted in len,
+ * so it is found as the byte it is. */
+static bool text_line(const char *path, int lineno, char *line, size_t len, ud_buf *err)
+{
+    if (len && line[len - 1] == '\r')
+        line[--len] = '\0';
+    ud_buf why;
+    ud_buf_init(&why);
+    size_t at = ud_text_fault(line, len, &why);
+    if (at < len)
+        ud_buf_printf(err, "%s:%d:%zu: %s", path, lineno, at + 1, ud_buf_str(&why));
+    ud_buf_free(&why);
+    return at == len;
+}
+
 bool mut_decls_read(mut_decls *ds, const char *path, const ud_game *g, ud_buf *err)
 {
     memset(ds, 0, sizeof *ds);
@@ -130,17 +147,17 @@ bool mut_decls_read(mut_decls *ds, const char *path, const ud_game *g, ud_buf *e
     char line[1024];
     int lineno = 0;
     bool ok = true;
-    while (ok && fgets(line, sizeof line, f)) {
+    size_t len;
+    ud_line_status st;
+    while (ok && (st = ud_infile_line(f, line, sizeof line - 2, &len)) != UD_LINE_END) {
         lineno++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+        if (st == UD_LINE_TOO_LONG) {
             ud_buf_printf(err, "%s:%d: a line longer than %zu bytes", path, lineno, sizeof line - 2);
             ok = false;
             break;
         }
-        if (len && line[len - 1] == '\n')
-            line[len - 1] = '\0';
-        ok = parse_line(ds, line, lineno, g, err);
+        ok = text_line(path, lineno, line, st == UD_LINE_NUL ? len + 1 : len, err) &&
+             parse_line(ds, line, lineno, g, err);
     }
     if (ok && ferror(f)) {
         ud_buf_printf(err, "%s: read error", path);

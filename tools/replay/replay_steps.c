@@ -135,7 +135,7 @@ static int step_line(const ud_transcript *t, int i)
     int j = 0;
     while (j < t->n && !is_input(&t->lines[j]))
         j++;
-    return j < t->n ? t->lines[j].line - 1 : t->last_line;
+    return j < t->n ? t->lines[j].line - 1 : t->end_line;
 }
 
 static int next_input(const ud_transcript *t, int i)
@@ -229,7 +229,7 @@ static bool walk(replay *r, const char *shown, ud_buf *why)
      * check of the whole record reads them, and a refusal there is the
      * record's departure, at its last step */
     if (ok && !r->departs)
-        ok = check_or_depart(r, t->last_line, state, after, &res, why);
+        ok = check_or_depart(r, t->end_line, state, after, &res, why);
     free(before);
     free(after);
     return ok;
