@@ -717,6 +717,45 @@ static void record_parts_text(const ud_blame *b, ud_buf *out)
     ud_buf_puts(out, ": ");
 }
 
+static void reading_text(const ud_game *g, const ud_blame_reading *r, ud_buf *out)
+{
+    ud_buf_printf(out, "%s=%s", g->variants[r->key].key, g->variants[r->key].values[r->value].name);
+}
+
+/* The play under other readings, after the run's left changes tied:
+ * "; under other readings (10 games each, both sides told it): Y parts
+ * under K=V at game 2, play 7; K=W told none apart; K=U not played (the
+ * other side does not play it)". */
+static void readings_text(const ud_game *g, const ud_blame *b, ud_buf *out)
+{
+    int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
+    if (!b->n_readings)
+        return;
+    ud_buf_printf(out, "; under other readings (%d games each, both sides told it):", b->reading_games);
+    const char *sep = " ";
+    for (int i = 0; i < shown; i++) {
+        const ud_blame_confirm *c = &b->confirm[i];
+        if (c->kind != UD_CONFIRM_PARTED || !c->reading)
+            continue;
+        ud_buf_puts(out, sep);
+        change_text(g, &b->found[i], out);
+        ud_buf_puts(out, " parts under ");
+        reading_text(g, &b->readings[c->reading - 1], out);
+        ud_buf_printf(out, " at game %d, play %llu", c->game, (unsigned long long)c->play);
+        sep = "; ";
+    }
+    for (int k = 0; k < b->n_readings; k++) {
+        const ud_blame_reading *r = &b->readings[k];
+        if (!r->unsupported && r->refuted)
+            continue;
+        ud_buf_puts(out, sep);
+        reading_text(g, r, out);
+        ud_buf_puts(out,
+                    r->unsupported ? " not played (the other side does not play it)" : " told none apart");
+        sep = "; ";
+    }
+}
+
 /* The confirmation by play, when the caller played any change: "; by
  * play: confirmed, 4 games agree under X; Y parts at game 1, play 37". */
 static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
@@ -741,6 +780,8 @@ static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
     } else if (agreed == 1) {
         ud_buf_printf(out, "confirmed, %d games agree with ", b->confirm[0].games);
         change_text(g, &b->found[0], out);
+        if (b->confirm[0].reading_games)
+            ud_buf_printf(out, " (and %d under other readings)", b->confirm[0].reading_games);
     } else if (agreed > 1) {
         if (lines)
             ud_buf_puts(out, "no line of them told these apart: ");
@@ -754,7 +795,7 @@ static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
         ud_buf_puts(out, "no change played was confirmed");
     for (int i = 0; i < shown; i++) {
         const ud_blame_confirm *c = &b->confirm[i];
-        if (c->kind != UD_CONFIRM_PARTED && c->kind != UD_CONFIRM_UNSURE)
+        if ((c->kind != UD_CONFIRM_PARTED && c->kind != UD_CONFIRM_UNSURE) || c->reading)
             continue;
         ud_buf_puts(out, "; ");
         change_text(g, &b->found[i], out);
@@ -765,6 +806,7 @@ static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
         else
             ud_buf_puts(out, " could not be confirmed (its play crashed or met a limit)");
     }
+    readings_text(g, b, out);
 }
 
 void ud_blame_evidence(const ud_game *g, const ud_blame *b, const char *other, ud_buf *out)
@@ -847,6 +889,25 @@ static const char *const confirm_words[] = { [UD_CONFIRM_NONE] = "not played",
                                              [UD_CONFIRM_PARTED] = "parts",
                                              [UD_CONFIRM_UNSURE] = "not confirmed" };
 
+/* ,"confirm_readings":[...]: each other reading played, its games, and
+ * whether the other side played it and it told changes apart. */
+static void readings_json(const ud_game *g, const ud_blame *b, ud_buf *text, ud_buf *out)
+{
+    for (int k = 0; k < b->n_readings; k++) {
+        const ud_blame_reading *r = &b->readings[k];
+        ud_buf_puts(out, k ? "," : ",\"confirm_readings\":[");
+        ud_buf_clear(text);
+        reading_text(g, r, text);
+        ud_buf_puts(out, "{\"reading\":");
+        ud_blame_json_string(out, ud_buf_str(text));
+        ud_buf_printf(out, ",\"games\":%d,\"play\":\"%s\",\"refuted\":%d}",
+                      r->unsupported ? 0 : b->reading_games, r->unsupported ? "unsupported" : "played",
+                      r->refuted);
+    }
+    if (b->n_readings)
+        ud_buf_puts(out, "]");
+}
+
 void ud_blame_confirm_json(const ud_game *g, const ud_blame *b, ud_buf *out)
 {
     int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN, n = 0;
@@ -868,10 +929,19 @@ void ud_blame_confirm_json(const ud_game *g, const ud_blame *b, ud_buf *out)
         else if (c->kind == UD_CONFIRM_PARTED)
             ud_buf_printf(out, ",\"parts_at_game\":%d,\"parts_at_play\":%llu", c->game,
                           (unsigned long long)c->play);
+        if (c->kind == UD_CONFIRM_PARTED && c->reading) {
+            ud_buf_clear(&text);
+            reading_text(g, &b->readings[c->reading - 1], &text);
+            ud_buf_puts(out, ",\"parts_under\":");
+            ud_blame_json_string(out, ud_buf_str(&text));
+        }
+        if (b->n_readings && c->kind == UD_CONFIRM_AGREED)
+            ud_buf_printf(out, ",\"games_agreed_other_readings\":%d", c->reading_games);
         ud_buf_puts(out, "}");
     }
     if (n)
         ud_buf_puts(out, "]");
+    readings_json(g, b, &text, out);
     ud_buf_free(&text);
 }
 

@@ -105,7 +105,24 @@ typedef struct ud_blame_confirm {
     int games;     /* AGREED: the games that agreed (the departing game first) */
     int game;      /* PARTED: the game they parted in (1: the departing game) */
     uint64_t play; /* PARTED: at which play of it */
+    /* PARTED: 0 under the run's readings, else 1 + the index in
+     * ud_blame.readings of the other reading it parted under */
+    int reading;
+    int reading_games; /* games that agreed under the other readings played */
 } ud_blame_confirm;
+
+/* Another reading than the run's, one key read otherwise, under which the
+ * changes play left tied were played again (conform: both sides told it). */
+typedef struct ud_blame_reading {
+    int key, value;
+    bool unsupported; /* the other side answered that it does not play it: skipped */
+    /* the changes it refuted: those that parted under it, when another
+     * agreed under it (a reading under which every change parts, or none
+     * agrees, refutes none: the other side differs there otherwise) */
+    int refuted;
+} ud_blame_reading;
+
+enum { UD_BLAME_READINGS = 8 };
 
 typedef struct ud_blame {
     const ud_game *game;
@@ -122,6 +139,10 @@ typedef struct ud_blame {
      * and how many games each change was to play */
     ud_blame_confirm confirm[UD_BLAME_SHOWN];
     int confirm_games;
+    /* the other readings the changes play left tied were played under
+     * (each reading_games games), in the order played */
+    ud_blame_reading readings[UD_BLAME_READINGS];
+    int n_readings, reading_games;
     /* ud_blame_check on a record with an `after` part: the changes were
      * played on through its lines (from after_first to after_last), not
      * games; a PARTED change's play is the line it parted at */

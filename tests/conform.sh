@@ -27,6 +27,9 @@
 #   tied                       faulty implementations whose departing
 #                              step two changes play alike, told apart
 #                              by play (mutation build)
+#   tied_readings              a tie only another reading breaks, broken
+#                              by play under it; kept where the adapter
+#                              does not play it (mutation build)
 #   faulty GAME FILE           each faulty implementation FILE lists, in
 #                              both chance modes
 #                              (spec/<folder>/conform-faulty.txt)
@@ -323,6 +326,44 @@ witness)
     done <<'EOF2'
 dotld dictate DL-COMBAT-COUNT/effect-skipped DL-COMBAT-COUNT DL-NO-ZOMBIES
 EOF2
+    ;;
+tied_readings)
+    # a tie no game under the run's readings breaks (mutation build):
+    # ZD-SHORTAGE-THREE's guard always holding and ZD-SHORTAGE-RETURN's
+    # play every such game alike; under another reading of the shortage
+    # (the row of THREE is in the table only under fewer-than-three) they
+    # part.  Without that play (--confirm-readings 0) the other row is
+    # named; with it, the mutated row, the why: line and --format json
+    # saying under which reading the other parted.  An adapter that does
+    # not play the readings tried (refusing_adapter.py: `unsupported`)
+    # leaves the tie as it was, each reading said skipped, and the run
+    # goes on to its departure (exit 1, not 2).
+    # (docs/conformance.md, "The rule": under other readings)
+    mutant=ZD-SHORTAGE-THREE/guard-always other=ZD-SHORTAGE-RETURN
+    serve=(env UNDEAD_MUTANT="zombie-dice:$mutant" "$U" serve zombie-dice)
+    for mode in dictate follow; do
+        conform=("$U" conform zombie-dice --no-db --games 60 --chance "$mode" --shrink-tries 200)
+        run 1 -- "${conform[@]}" --confirm-readings 0 -- "${serve[@]}"
+        has "^  rule: +$other\$"
+        has "^  why: .*no game of [0-9]+ told these apart: "
+        grep -q "under other readings" "$tmp/out" && fail "$mode: --confirm-readings 0 played other readings"
+        run 1 -- "${conform[@]}" -- "${serve[@]}"
+        has "^  rule: +ZD-SHORTAGE-THREE\$"
+        has "^  why: .*confirmed, [0-9]+ games agree with ZD-SHORTAGE-THREE's guard always holding \(and [1-9][0-9]* under other readings\)"
+        has "^  why: .*; under other readings \(10 games each, both sides told it\): $other's guard always holding parts under shortage-(when|order)=[a-z-]+ at game [0-9]+, play [0-9]+"
+        run 1 -- "${conform[@]}" --format json -- "${serve[@]}"
+        has "\"rule\":\"ZD-SHORTAGE-THREE\""
+        has "\"change\":\"$other's guard always holding\",\"play\":\"parts\",[^}]*\"parts_under\":\"shortage-(when|order)=[a-z-]+\""
+        has "\"confirm_readings\":\[(\{[^}]*\},)*\{\"reading\":\"shortage-(when|order)=[a-z-]+\",\"games\":10,\"play\":\"played\",\"refuted\":1\}"
+        run 1 -- "${conform[@]}" -- env UNDEAD_MUTANT="zombie-dice:$mutant" python3 "$src/tests/data/conform/refusing_adapter.py" \
+            "$U" zombie-dice shortage-when=fewer-than-needed shortage-when=literal shortage-order=cup-first
+        has "^  rule: +$other\$"
+        for reading in shortage-when=fewer-than-needed shortage-when=literal shortage-order=cup-first; do
+            has "^  why: .*under other readings .*$reading not played \(the other side does not play it\)"
+        done
+        grep -q " parts under " "$tmp/out" && fail "$mode: a change refuted under a reading the adapter does not play"
+        echo "zombie-dice $mutant ($mode): named by play under another reading; the tie kept where none is played"
+    done
     ;;
 readings_round)
     # round=table offers fewer cards to play than the default reading: a

@@ -14,7 +14,8 @@
 #            printed, through the descriptor; the record is the same bytes
 #            as one written to a file of its own; a write that fails in
 #            the middle (or a signal, core/outfile.c) cuts the file back.
-#   confirm-games-idle  conform --confirm-games N with --confirm-changes 0
+#   confirm-games-idle  conform --confirm-games N (or --confirm-readings N)
+#            with --confirm-changes 0
 #            (which confirms no change, so plays no game) was taken and
 #            changed nothing.  Refused, naming what it needs, exit 2.
 #   export-readings  solve zombie-dice game --export FILE writes one
@@ -133,7 +134,11 @@ confirm-games-idle)
     # its default given, the same; either alone, or with changes to confirm, plays
     run "$undead" conform one-die --no-db --games 2 --confirm-changes 0 --confirm-games 10 -- "$undead" serve one-die
     expect 2 err "undead conform: --confirm-games: the games each confirmed change plays, and --confirm-changes 0 confirms none; expected --confirm-changes 1 or more"
-    for opts in "--confirm-changes 0" "--confirm-games 3" "--confirm-changes 1 --confirm-games 0"; do
+    # so are the other readings each confirmed change plays
+    run "$undead" conform one-die --no-db --games 2 --confirm-changes 0 --confirm-readings 2 -- "$undead" serve one-die
+    expect 2 err "undead conform: --confirm-readings: the other readings each confirmed change plays, and --confirm-changes 0 confirms none; expected --confirm-changes 1 or more"
+    [[ ! -s out ]] || fail "something was played: $(head -c 300 out)"
+    for opts in "--confirm-changes 0" "--confirm-games 3" "--confirm-changes 1 --confirm-games 0" "--confirm-readings 0"; do
         # shellcheck disable=SC2086
         run "$undead" conform one-die --no-db --games 2 $opts -- "$undead" serve one-die
         [[ $rc == 0 ]] || fail "$opts: exit $rc: $(head -c 300 err)"

@@ -142,6 +142,17 @@ static const opts_option options[] = {
       .metavar = "N",
       .help = "seeded games each confirmed change plays after the\n"
               "departing game (default 10)" },
+    { .name = "confirm-readings",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(conform_cli, o.confirm_readings),
+      .hi = UD_BLAME_READINGS,
+      .def = 4,
+      .metavar = "N",
+      .help = "when changes of different rows survive every game, play\n"
+              "them again under at most N other readings of the keys\n"
+              "their rows consult, --confirm-games games each (at least\n"
+              "one), both sides told the reading; under one where a change\n"
+              "agrees, those that part are refuted (default 4; 0: none)" },
     { .name = "record",
       .kind = OPTS_STRING,
       .at = OPTS_AT(conform_cli, a.record),
@@ -263,8 +274,9 @@ static bool record_ok(const cf_drivers *a, const rec_opts *ro, char *const *comm
  * named): the chi-square tests' (--alpha, --verbose) run on follow games
  * only, which --chance dictate plays none of, nor --depth and --seconds
  * (they dictate); --repeat plays the seeded games again, which --depth
- * and --seconds play none of; --confirm-games is the games of each change
- * --confirm-changes confirms, and 0 confirms none. */
+ * and --seconds play none of; --confirm-games and --confirm-readings are
+ * the games and readings of each change --confirm-changes confirms, and 0
+ * confirms none. */
 static bool options_play(const conform_cli *c, const opts_operands *ops)
 {
     bool seeded = c->a.games_set || (!c->a.depth && !c->a.seconds); /* --games' default: none of these */
@@ -281,12 +293,15 @@ static bool options_play(const conform_cli *c, const opts_operands *ops)
                                  : "--seconds");
             return false;
         }
-    if (c->o.confirm_changes == 0 && opts_was_given(&cmd_conform_opts, ops, "confirm-games")) {
-        fputs("undead conform: --confirm-games: the games each confirmed change plays, and "
-              "--confirm-changes 0 confirms none; expected --confirm-changes 1 or more\n",
-              stderr);
-        return false;
-    }
+    static const char *const confirming[] = { "confirm-games", "confirm-readings" };
+    for (size_t i = 0; i < sizeof confirming / sizeof confirming[0]; i++)
+        if (c->o.confirm_changes == 0 && opts_was_given(&cmd_conform_opts, ops, confirming[i])) {
+            fprintf(stderr,
+                    "undead conform: --%s: %s each confirmed change plays, and --confirm-changes 0 "
+                    "confirms none; expected --confirm-changes 1 or more\n",
+                    confirming[i], i == 0 ? "the games" : "the other readings");
+            return false;
+        }
     if (!seeded && opts_was_given(&cmd_conform_opts, ops, "repeat")) {
         fprintf(stderr,
                 "undead conform: --repeat plays the seeded games again, and %s plays none; expected "

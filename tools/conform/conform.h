@@ -97,6 +97,10 @@ typedef struct cf_opts {
      * confirm_changes of them, each in the departing game again and
      * confirm_games more seeded games (0 changes: none played). */
     int confirm_changes, confirm_games;
+    /* Changes every game agreed with that name two rules or more, played
+     * again under other readings of the keys their rows consult (both
+     * sides told it), at most confirm_readings of them (0: none). */
+    int confirm_readings;
 } cf_opts;
 
 /* ---- the link to the adapter ------------------------------------------------ */
@@ -187,7 +191,8 @@ typedef struct cf_run {
      * after play d (d = 1 ... depth_reached), for the depth driver. */
     size_t depth_pos[CF_MAX_DEPTH + 2];
     int depth_reached;
-    ud_buf broken; /* CF_BROKEN: what happened */
+    ud_buf broken;    /* CF_BROKEN: what happened */
+    bool unsupported; /* ... the adapter answered that it does not play what was asked */
     /* A confirmation's game (cf_confirm): undead's side plays a changed
      * table under these readings (NULL: the match's), its invariants not
      * checked (a changed row may break one); the adapter is told the
@@ -231,7 +236,10 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep);
  * then run->o->confirm_games seeded games more (seeds run->seed + 1, ...),
  * each at most CF_CONFIRM_DECISIONS decisions; one under which the sides
  * part is refuted, one whose play crashed or met a limit is not
- * confirmed.  Fills b->confirm and orders b by it (ud_blame_confirmed).
+ * confirmed.  Where those every game agreed with name two rules or more,
+ * they are played again under other readings (cf_confirm_readings,
+ * conform_impl.h).  Fills b->confirm and orders b by it
+ * (ud_blame_confirmed).
  * Plays nothing when fewer than two changes explain the step.  When the
  * change named first is borne out, after gets the departing game's lines
  * from the play of decision `last` on as it played them (cf_after_lines):

@@ -28,32 +28,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "conform.h"
-
-/* One game of a confirmation: *res filled and true when it agreed (to its
- * end, or to the bound on decisions), false when the sides parted (at
- * game `game`) or the play could not go on. */
-static bool confirm_game(cf_run *cr, cf_tape *tape, uint64_t seed, int game, ud_blame_confirm *res)
-{
-    cf_departure dep;
-    cf_departure_init(&dep);
-    cf_verdict v = cf_play(cr, tape, seed, 0, &dep);
-    bool agreed = v == CF_AGREE || v == CF_ENDLESS;
-    if (v == CF_DEPART && dep.kind != CF_DEP_RULES && dep.kind != CF_DEP_LIMIT)
-        *res = (ud_blame_confirm){
-            .kind = UD_CONFIRM_PARTED, .games = res->games, .game = game, .play = dep.step
-        };
-    else if (!agreed)
-        res->kind = UD_CONFIRM_UNSURE; /* undead's changed rules failed, or the adapter broke */
-    cf_departure_free(&dep);
-    return agreed;
-}
+#include "conform_impl.h"
 
 /* What a confirmation's child hands back, in memory both share: its
  * result, and its adapter's process group, which the parent ends if the
  * child dies before it could (the adapter leads a group of its own). */
-typedef struct confirm_shared {
+typedef struct cf_confirm_shared {
     ud_blame_confirm res;
+    bool unsupported; /* the adapter does not play the reading it was told */
     pid_t adapter;
     /* the departing game past its step as the change plays it, when the
      * implementation agreed to its end (cf_after_lines), NUL-ended */
@@ -66,6 +48,29 @@ typedef struct confirm_shared {
     size_t witness_len;
     char witness[CF_AFTER_BYTES + 1024];
 } confirm_shared;
+
+/* One game of a confirmation: *res filled and true when it agreed (to its
+ * end, or to the bound on decisions), false when the sides parted (at
+ * game `game`) or the play could not go on (the adapter answering that it
+ * does not play what `new` asked: shared->unsupported). */
+static bool confirm_game(cf_run *cr, cf_tape *tape, uint64_t seed, int game, ud_blame_confirm *res,
+                         confirm_shared *shared)
+{
+    cf_departure dep;
+    cf_departure_init(&dep);
+    cf_verdict v = cf_play(cr, tape, seed, 0, &dep);
+    bool agreed = v == CF_AGREE || v == CF_ENDLESS;
+    if (v == CF_DEPART && dep.kind != CF_DEP_RULES && dep.kind != CF_DEP_LIMIT)
+        *res = (ud_blame_confirm){
+            .kind = UD_CONFIRM_PARTED, .games = res->games, .game = game, .play = dep.step
+        };
+    else if (!agreed)
+        res->kind = UD_CONFIRM_UNSURE; /* undead's changed rules failed, or the adapter broke */
+    if (v == CF_BROKEN && cr->unsupported)
+        shared->unsupported = true;
+    cf_departure_free(&dep);
+    return agreed;
+}
 
 /* In the child, the departing game agreed to its end under the change:
  * its lines from the record's last decision on, for the record. */
@@ -103,50 +108,70 @@ static void witness_part(const cf_run *cr, const cf_tape *t, int game, uint64_t 
     ud_buf_free(&lines);
 }
 
-/* In the child: change c played as cf_confirm says, into *res. */
+/* The games change c plays in the child (undead's side only): under the
+ * run's readings, the departing game again (tape) and then the seeded
+ * games; under another reading (`under`), the seeded games alone, as the
+ * departing game is another game there. */
+static void confirm_games(cf_run *cr, const cf_run *run, const cf_tape *tape, const ud_blame_reading *under,
+                          ud_blame_confirm *res, confirm_shared *shared)
+{
+    cf_tape t;
+    cf_tape_init(&t);
+    cf_tape_copy(&t, tape);
+    cf_tape_replay(&t);
+    int first = under ? 1 : 0, last = under ? cf_reading_games(run->o) : run->o->confirm_games;
+    res->kind = UD_CONFIRM_AGREED;
+    for (int k = first; k <= last; k++) {
+        uint64_t seed = run->seed + (uint64_t)k;
+        if (k > 0) /* a seeded game more, under the seats' policies */
+            cf_tape_record(&t, seed);
+        if (!confirm_game(cr, &t, seed, k + 1 - first, res, shared))
+            break;
+        res->games++;
+        if (under)
+            continue;
+        if (k == 0 && !shared->witness_games)
+            after_part(cr, &t, shared->after_last, shared);
+        if (k > 0 && (shared->witness_games >> k & 1u))
+            witness_part(cr, &t, k + 1, seed, shared);
+        if (shared->witness_games && shared->witness_games >> (k + 1) == 0)
+            break; /* the last game wanted */
+    }
+    cf_tape_free(&t);
+}
+
+/* In the child: change c played as cf_confirm says, into *res; under the
+ * run's readings, or (under: not NULL) another one that both sides are
+ * told, undead's table built for it and then changed (a change that
+ * changes nothing there, its row not in that reading's table, plays that
+ * reading's rules as they are: what the change predicts there). */
 static void confirm_change(const cf_run *run, const cf_tape *tape, const ud_blame_change *c,
-                           ud_blame_confirm *res, confirm_shared *shared)
+                           const ud_blame_reading *under, ud_blame_confirm *res, confirm_shared *shared)
 {
     pid_t *adapter = &shared->adapter;
     cf_opts o = *run->o;
     if (o.max_steps > CF_CONFIRM_DECISIONS)
         o.max_steps = CF_CONFIRM_DECISIONS;
+    if (under) /* the adapter's `new` names it (cf_new_request), and cf_run_open builds the table for it */
+        o.match.setup.variant[under->key] = under->value;
     cf_run *cr = calloc(1, sizeof *cr);
     ud_setup *setup = malloc(sizeof *setup);
-    cf_tape t;
-    cf_tape_init(&t);
     res->kind = UD_CONFIRM_UNSURE;
     if (cr && setup && cf_run_open(cr, &o) == CF_AGREE) {
         *adapter = cr->link.proc.pid;
-        *setup = run->o->match.setup;
-        cr->table = run->table;
-        if (ud_blame_apply(c, &cr->table, setup)) {
+        *setup = o.match.setup;
+        if (!under)
+            cr->table = run->table;
+        if (ud_blame_apply(c, &cr->table, setup) || under) {
             cr->rules_setup = setup;
             cr->changed_rules = true;
             cr->chance = run->chance;
-            cf_tape_copy(&t, tape);
-            cf_tape_replay(&t);
-            res->kind = UD_CONFIRM_AGREED;
-            for (int k = 0; k <= o.confirm_games; k++) {
-                uint64_t seed = run->seed + (uint64_t)k;
-                if (k > 0) /* a seeded game more, under the seats' policies */
-                    cf_tape_record(&t, seed);
-                if (!confirm_game(cr, &t, seed, k + 1, res))
-                    break;
-                res->games++;
-                if (k == 0 && !shared->witness_games)
-                    after_part(cr, &t, shared->after_last, shared);
-                if (k > 0 && (shared->witness_games >> k & 1u))
-                    witness_part(cr, &t, k + 1, seed, shared);
-                if (shared->witness_games && shared->witness_games >> (k + 1) == 0)
-                    break; /* the last game wanted */
-            }
+            confirm_games(cr, run, tape, under, res, shared);
         }
     }
     if (cr)
         cf_run_close(cr);
     *adapter = -1; /* ended and reaped: its number may be another's now */
-    cf_tape_free(&t);
     free(cr);
     free(setup);
 }
@@ -154,10 +179,11 @@ static void confirm_change(const cf_run *run, const cf_tape *tape, const ud_blam
 /* Change c played in a child process (one that dies, or runs past
  * CF_CONFIRM_SECONDS, confirms nothing). */
 static ud_blame_confirm confirm_isolated(const cf_run *run, const cf_tape *tape, const ud_blame_change *c,
-                                         confirm_shared *shared)
+                                         const ud_blame_reading *under, confirm_shared *shared)
 {
     fflush(NULL);
     shared->res = (ud_blame_confirm){ .kind = UD_CONFIRM_UNSURE };
+    shared->unsupported = false;
     shared->adapter = -1;
     shared->after_len = shared->witness_len = 0;
     shared->after[0] = shared->witness[0] = '\0';
@@ -172,7 +198,7 @@ static ud_blame_confirm confirm_isolated(const cf_run *run, const cf_tape *tape,
         }
         alarm(CF_CONFIRM_SECONDS);
         ud_blame_confirm res = { 0 };
-        confirm_change(run, tape, c, &res, shared);
+        confirm_change(run, tape, c, under, &res, shared);
         shared->res = res;
         _exit(0);
     }
@@ -188,18 +214,29 @@ static ud_blame_confirm confirm_isolated(const cf_run *run, const cf_tape *tape,
     return shared->res;
 }
 
+ud_blame_confirm cf_confirm_under(const cf_run *run, const ud_blame_change *c, const ud_blame_reading *under,
+                                  cf_confirm_shared *shared, bool *unsupported)
+{
+    cf_tape none;
+    cf_tape_init(&none);
+    ud_blame_confirm res = confirm_isolated(run, &none, c, under, shared);
+    *unsupported = shared->unsupported;
+    cf_tape_free(&none);
+    return res;
+}
+
 /* The seeded games (bit k: game k + 1, k >= 1) in which a change that
- * the first one outlived parted: the record's witnesses, at most
- * UD_WITNESS_MAX of them, the first games first. */
+ * the first one outlived parted under the run's readings: the record's
+ * witnesses, at most UD_WITNESS_MAX of them, the first games first. */
 static unsigned witness_games(const ud_blame *b, int n)
 {
     unsigned games = 0;
     if (b->confirm[0].kind != UD_CONFIRM_AGREED)
         return 0;
     for (int i = 1; i < n; i++) {
-        int game = b->confirm[i].game;
-        if (b->confirm[i].kind == UD_CONFIRM_PARTED && game >= 2 && game <= 32)
-            games |= 1u << (game - 1);
+        const ud_blame_confirm *c = &b->confirm[i];
+        if (c->kind == UD_CONFIRM_PARTED && !c->reading && c->game >= 2 && c->game <= 32)
+            games |= 1u << (c->game - 1);
     }
     unsigned kept = 0;
     for (int k = 1, m = 0; k < 32 && m < UD_WITNESS_MAX; k++)
@@ -220,7 +257,7 @@ static void witnesses(const cf_run *run, const cf_tape *tape, const ud_blame *b,
     shared->witness_games = witness_games(b, n);
     if (!shared->witness_games)
         return;
-    ud_blame_confirm res = confirm_isolated(run, tape, &b->found[0], shared);
+    ud_blame_confirm res = confirm_isolated(run, tape, &b->found[0], NULL, shared);
     if (res.kind == UD_CONFIRM_AGREED && shared->witness_len)
         ud_buf_puts(witness, shared->witness);
     shared->witness_games = 0;
@@ -241,13 +278,14 @@ void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, int64_t last, ud_
     ud_buf after_of[UD_BLAME_SHOWN];
     ud_blame_change was[UD_BLAME_SHOWN];
     for (int i = 0; i < n; i++) {
-        b->confirm[i] = confirm_isolated(run, tape, &b->found[i], shared);
+        b->confirm[i] = confirm_isolated(run, tape, &b->found[i], NULL, shared);
         ud_buf_init(&after_of[i]);
         if (b->confirm[i].kind == UD_CONFIRM_AGREED && shared->after_len)
             ud_buf_puts(&after_of[i], shared->after);
         was[i] = b->found[i];
     }
-    shared->witness_games = 0;
+    /* changes every game agreed with, of other rules: other readings */
+    cf_confirm_readings(run, b, n, shared);
     ud_blame_confirmed(b);
     witnesses(run, tape, b, n, shared, witness);
     munmap(shared, sizeof *shared);

@@ -29,4 +29,28 @@ bool cf_strings_only(cf_run *run, const json_t *o, const char *name);
 /* The request that sets a game up (without outcomes). */
 json_t *cf_new_request(const cf_opts *o, cf_chance_mode mode, uint64_t seed);
 
+/* ---- confirmation by play (conform_confirm.c, conform_readings.c) ---------------------- */
+
+/* What a confirmation's child shares with the parent (conform_confirm.c). */
+typedef struct cf_confirm_shared cf_confirm_shared;
+
+/* Change c played in a child process under reading `under` (another
+ * reading than the run's, both sides told it): cf_reading_games(run->o)
+ * seeded games, as cf_confirm plays its seeded games.  *unsupported: the
+ * adapter answered that it does not play that reading (nothing confirmed
+ * or refuted). */
+ud_blame_confirm cf_confirm_under(const cf_run *run, const ud_blame_change *c, const ud_blame_reading *under,
+                                  cf_confirm_shared *shared, bool *unsupported);
+
+/* After cf_confirm played b's first n changes under the run's readings:
+ * when those every game agreed with name two rules or more, play them
+ * again under other readings of the keys their rows consult (at most
+ * run->o->confirm_readings), one at a time while they stay tied; under a
+ * reading where one agrees, the others that part are refuted there
+ * (b->confirm[i].reading).  Fills b->readings. */
+void cf_confirm_readings(cf_run *run, ud_blame *b, int n, cf_confirm_shared *shared);
+
+/* The seeded games a change plays under each other reading: --confirm-games, at least one. */
+int cf_reading_games(const cf_opts *o);
+
 #endif

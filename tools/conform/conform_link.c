@@ -124,6 +124,7 @@ json_t *cf_ask(cf_run *run, json_t *req)
     json_t *u = json_object_get(reply, "unsupported");
     if (u) {
         char why[400];
+        run->unsupported = true;
         cf_broken(run,
                   "the adapter does not play this: %s (undead conform's --variant, --players, --start, "
                   "--content and --chance choose what it is asked to play)",
