@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -212,10 +213,44 @@ typedef struct search {
     int16_t *short_row;            /* shared: the row the changed step ran short in, or -1 */
     uint64_t ref[UD_MAX_RULES];    /* the step's firings under the rules as they are */
     uint64_t cost[UD_BLAME_SHOWN]; /* of each change kept in the blame */
+    int untried;                   /* changes not played: the blame's bound had passed */
 } search;
 
+/* ---- the time bound ----------------------------------------------------------------- */
+
+static unsigned bound_seconds = UD_BLAME_SECONDS_DEFAULT;
+static double bound_end; /* CLOCK_MONOTONIC seconds; 0: no bound running */
+
+void ud_blame_set_seconds(unsigned seconds) { bound_seconds = seconds; }
+
+static double monotonic_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A blame begins: its bound runs from now. */
+static void bound_begin(void) { bound_end = bound_seconds ? monotonic_now() + bound_seconds : 0; }
+
+/* The seconds the blame has left (at most `cap`), 0 when its bound has
+ * passed. */
+static unsigned bound_left(unsigned cap)
+{
+    if (bound_end == 0)
+        return cap;
+    double left = bound_end - monotonic_now();
+    if (left <= 0)
+        return 0;
+    return left >= cap ? cap : (unsigned)left + 1;
+}
+
+/* Note on b that the bound cut the blame short. */
+static void bound_reached(ud_blame *b) { b->bound_seconds = bound_seconds; }
+
 /* In a trial's child: its messages are not the run's (a changed row may
- * fail loudly), and a trial that runs past 10 seconds explains nothing. */
+ * fail loudly), and a trial that runs past 10 seconds, or past the
+ * blame's bound, explains nothing. */
 static void trial_child_begins(void)
 {
     int null = open("/dev/null", O_WRONLY);
@@ -223,13 +258,18 @@ static void trial_child_begins(void)
         dup2(null, 1);
         dup2(null, 2);
     }
-    alarm(10);
+    unsigned left = bound_left(10);
+    alarm(left ? left : 1);
 }
 
 /* Whether change c explains the step, played in a child (a child that
  * dies, or runs past 10 seconds, explains nothing). */
 static bool isolated(search *se, const ud_blame_change *c)
 {
+    if (c->kind != UD_BLAME_NONE && bound_left(1) == 0) {
+        se->untried++;
+        return false;
+    }
     fflush(NULL);
     memset(se->fired, 0, UD_MAX_RULES * sizeof se->fired[0]);
     if (se->short_row)
@@ -489,6 +529,7 @@ static void search_with(const ud_table *base, const ud_setup *setup, ud_blame_tr
 void ud_blame_search(const ud_table *base, const ud_setup *setup, ud_blame_trial trial,
                      ud_blame_trial reference, void *ctx, ud_blame *b)
 {
+    bound_begin();
     search_with(base, setup, trial, reference, NULL, ctx, b);
 }
 
@@ -539,6 +580,9 @@ static void search_with(const ud_table *base, const ud_setup *setup, ud_blame_tr
         try_amounts(se, b);
     b->kind = b->n_found ? b->found[0].kind : UD_BLAME_NONE;
     memcpy(b->cost, se->cost, sizeof b->cost);
+    b->untried += se->untried;
+    if (se->untried)
+        bound_reached(b);
     reading_tied_rows(b, same_cost);
     if (snapshot)
         snapshot(ctx, NULL, NULL); /* its helper shares se->fired: ended first */
@@ -809,7 +853,20 @@ static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
     readings_text(g, b, out);
 }
 
-void ud_blame_evidence(const ud_game *g, const ud_blame *b, const char *other, ud_buf *out)
+/* What the time bound left undone, if it cut the blame short. */
+static void bound_text(const ud_blame *b, ud_buf *out)
+{
+    if (!b->bound_seconds)
+        return;
+    ud_buf_printf(out, " (the search stopped at its bound of %u s, --blame-seconds:", b->bound_seconds);
+    if (b->untried)
+        ud_buf_printf(out, " %d change%s not tried", b->untried, b->untried == 1 ? "" : "s");
+    if (b->unconfirmed)
+        ud_buf_printf(out, "%s %d not confirmed", b->untried ? "," : "", b->unconfirmed);
+    ud_buf_puts(out, "; one of them may explain the step better)");
+}
+
+static void evidence_of(const ud_game *g, const ud_blame *b, const char *other, ud_buf *out)
 {
     int shown = b->n_found < UD_BLAME_SHOWN ? b->n_found : UD_BLAME_SHOWN;
     ud_buf_printf(out, "%s: ", ud_blame_kind_name(b->kind));
@@ -846,6 +903,12 @@ void ud_blame_evidence(const ud_game *g, const ud_blame *b, const char *other, u
                       "as %s did, and no row of the step wrote what differs",
                       other);
     }
+}
+
+void ud_blame_evidence(const ud_game *g, const ud_blame *b, const char *other, ud_buf *out)
+{
+    evidence_of(g, b, other, out);
+    bound_text(b, out);
 }
 
 /* The players' FAQ question that rests on rule r, or NULL. */
@@ -945,6 +1008,13 @@ void ud_blame_confirm_json(const ud_game *g, const ud_blame *b, ud_buf *out)
     ud_buf_free(&text);
 }
 
+void ud_blame_bound_json(const ud_blame *b, ud_buf *out)
+{
+    if (b->bound_seconds)
+        ud_buf_printf(out, ",\"bound_seconds\":%u,\"untried\":%d,\"unconfirmed\":%d", b->bound_seconds,
+                      b->untried, b->unconfirmed);
+}
+
 void ud_blame_json(const ud_game *g, const ud_blame *b, const char *other, ud_buf *out)
 {
     char ids[UD_ERROR_RULE_MAX];
@@ -965,6 +1035,7 @@ void ud_blame_json(const ud_game *g, const ud_blame *b, const char *other, ud_bu
         ud_blame_json_string(out, ud_buf_str(&text));
     }
     ud_buf_puts(out, "]");
+    ud_blame_bound_json(b, out);
     ud_blame_confirm_json(g, b, out);
     ud_blame_rule_json(g, ud_blame_rule(b), out);
     ud_buf_free(&text);
@@ -1681,8 +1752,15 @@ static void confirm_by_parts(const check_step *cs, const ud_table *base, const u
         return;
     int *line = mmap(NULL, sizeof *line, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (line != MAP_FAILED) {
-        for (int i = 0; i < shown; i++)
+        for (int i = 0; i < shown; i++) {
+            if (bound_left(1) == 0) { /* out of time: not confirmed, and said so */
+                b->confirm[i] = (ud_blame_confirm){ .kind = UD_CONFIRM_UNSURE };
+                b->unconfirmed++;
+                bound_reached(b);
+                continue;
+            }
             b->confirm[i] = parts_trial(cs, base, t, t->n_after ? &go : NULL, &b->found[i], line);
+        }
         munmap(line, sizeof *line);
         b->confirm_games = (t->n_after > 0) + t->n_witness;
         if (t->n_after) {
@@ -1710,6 +1788,7 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
      * would play out that bound again, minutes in all). */
     if (!err->set || err->input || err->internal || err->limit || err->line <= 0 || !err->rule[0])
         return;
+    bound_begin();
     ud_table *base = malloc(sizeof *base);
     check_step *cs = calloc(1, sizeof *cs);
     if (!base || !cs) {
@@ -1762,14 +1841,20 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
     for (int i = 0; i < t->n; i++)
         if (t->lines[i].line == err->line && t->lines[i].kind == UD_TL_DECIDE && res->played > 0)
             first_back = 1;
-    for (uint64_t back = first_back; back <= EARLIER_PLAYS && back <= res->played && b->kind == UD_BLAME_NONE;
+    int untried = 0;
+    for (uint64_t back = first_back; back <= EARLIER_PLAYS && back <= res->played &&
+                                     b->kind == UD_BLAME_NONE && (back == first_back || bound_left(1) > 0);
          back++) {
         cs->opts.changed_from = res->played - back;
         rules_past_from(cs);
         search_with(base, &t->setup, check_trial, check_reference, snapshots ? snapshot_trial_of : NULL, cs,
                     b);
         b->from_play = cs->opts.changed_from;
+        untried += b->untried; /* each search begins b anew */
     }
+    b->untried = untried;
+    if (untried)
+        bound_reached(b);
     confirm_by_parts(cs, base, t, b);
     if (b->kind == UD_BLAME_NONE)
         check_provenance(t, cs, res, b);

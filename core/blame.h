@@ -150,6 +150,12 @@ typedef struct ud_blame {
     /* and on a record with `witness` parts: through each of those games,
      * from the first `witness` line to the last line of the last */
     int witness_first, witness_last;
+    /* the search's time bound (ud_blame_set_seconds) when it cut the
+     * search short: the changes not tried, and the changes play could not
+     * confirm for want of time; bound_seconds is the bound then (0: it was
+     * not reached) */
+    int untried, unconfirmed;
+    unsigned bound_seconds;
 } ud_blame;
 
 /* The changed step, played by the caller on table t and setup (copies
@@ -214,6 +220,9 @@ void ud_blame_json(const ud_game *g, const ud_blame *b, const char *other, ud_bu
  * text, "agrees", "parts" or "not confirmed", the games it agreed in of
  * how many, where it parted); nothing when none was played. */
 void ud_blame_confirm_json(const ud_game *g, const ud_blame *b, ud_buf *out);
+/* ,"bound_seconds":N,"untried":K,"unconfirmed":C when the time bound cut
+ * the blame short (ud_blame_set_seconds); nothing otherwise. */
+void ud_blame_bound_json(const ud_blame *b, ud_buf *out);
 /* Rule r's members for such an object, each after a comma: "summary",
  * "section", "source", and "faq" (its id and question) if one rests on
  * it; nothing for NULL. */
@@ -241,5 +250,15 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
 void ud_blame_use_snapshots(bool on);
 /* How many changes were played from a snapshot so far (for that test). */
 uint64_t ud_blame_snapshot_trials(void);
+
+/* The time bound of one blame (ud_blame_check whole, or one
+ * ud_blame_search), in seconds of wall time; 0: none.  A record or a
+ * step can make the search long (each of a thousand changes played in a
+ * child, each child allowed 10 s), so by default it is bounded: past the
+ * bound no more changes are tried or confirmed, the best found so far is
+ * named, and the evidence says how many were left untried.  check and
+ * conform take it as --blame-seconds. */
+enum { UD_BLAME_SECONDS_DEFAULT = 60 };
+void ud_blame_set_seconds(unsigned seconds);
 
 #endif

@@ -23,6 +23,12 @@
 #            mutate's lists and reports; a NUL cut the line there, the
 #            rest dropped.  Each is refused at FILE:LINE:COL, as in a
 #            content file, exit 2; UTF-8 text and a CRLF are still read.
+#   blame-bound  the blame of a refused line had no bound on its time: a
+#            Dice of the Living Dead record with one decide line doubled
+#            tried some 1,400 changes, each in a child allowed 10 s, for
+#            12 s of CPU (a record could make it hours).  The blame now
+#            stops at --blame-seconds (default 60), names the best found,
+#            and says how many changes it did not try (text and JSON).
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack12 # fail, expect, run
@@ -112,6 +118,37 @@ decl-bytes)
     [[ $rc == 0 ]] || fail "a UTF-8 why: exit $rc: $(head -c 300 err)"
     grep -qE $'^OD-BUST/guard-never +duplicate of OD-ROLL/guard-never: why \xc3\xa9$' out ||
         fail "the declaration listed: $(grep '^OD-BUST/guard-never ' out)"
+    ;;
+blame-bound)
+    rec="$src/golden/dotld/seeded/long-district.transcript"
+    [[ $(sed -n 200p "$rec") == 'decide ann roll '* ]] || fail "line 200 of $rec: $(sed -n 200p "$rec")"
+    awk 'NR == 200 { print } { print }' "$rec" > dbl.t
+    start=$SECONDS
+    run "$undead" check --no-db --blame-seconds 1 dbl.t
+    took=$((SECONDS - start))
+    expect 1 err "dbl.t:201: DL-REROLL: expected a 'survivors' line here (1|2|3|4|5|6), found 'decide ann roll'"
+    grep -qE '^  evidence: none: .* \(the search stopped at its bound of 1 s, --blame-seconds: [1-9][0-9]* changes? not tried; one of them may explain the step better\); DL-REROLL is the row the rules needed at this line$' err ||
+        fail "the evidence: $(grep evidence err)"
+    # the bound holds the wall time: the trial running at the bound is
+    # stopped within a second of it (the rest is the replay itself)
+    [[ $took -le 20 ]] || fail "check --blame-seconds 1 took $took s"
+    run "$undead" check --no-db --blame-seconds 1 --format json dbl.t
+    [[ $rc == 1 ]] || fail "json: exit $rc: $(head -c 300 err)"
+    grep -qE '"evidence":"none","bound_seconds":1,"untried":[1-9][0-9]*,"unconfirmed":0\}$' out ||
+        fail "json: $(head -c 600 out)"
+    # the bound is a whole number of seconds, 0 for none
+    for bad in -1 86401 1x ''; do
+        run "$undead" check --no-db --blame-seconds "$bad" dbl.t
+        expect 2 err "undead check: --blame-seconds: expected a whole number from 0 to 86400, got '$bad'"
+        run "$undead" conform --blame-seconds "$bad" zombie-dice -- true
+        expect 2 err "undead conform: --blame-seconds: expected a whole number from 0 to 86400, got '$bad'"
+    done
+    # a record the blame finishes in time says nothing of a bound
+    "$undead" play zombie-dice --no-db --seed 5 > z.t
+    sed '/^draw /{x;s/^/x/;/^x\{3\}$/{x;d};x}' z.t > gap.t
+    run "$undead" check --no-db --blame-seconds 0 gap.t
+    [[ $rc == 1 ]] || fail "gap.t: exit $rc: $(head -c 300 err)"
+    ! grep -q 'stopped at its bound' err || fail "gap.t: $(grep evidence err)"
     ;;
 *)
     fail "no such case"

@@ -49,6 +49,9 @@ run_status run_blamed(run *r, const char *text, ud_blame *b, char *evidence, siz
     ud_check_opts opts = { .fired = r->fired };
     r->status = ud_check(&t, &opts, &r->res, &r->err) == 0 ? RUN_OK : RUN_CHECK_ERROR;
     if (r->status == RUN_CHECK_ERROR) {
+        /* the suites assert which rule is named, which a time bound
+         * reached on a slow (sanitized, loaded) machine would change */
+        ud_blame_set_seconds(0);
         ud_blame_check(&t, &opts, &r->res, &r->err, b);
         if (b->kind != UD_BLAME_NONE)
             ud_blame_rule_ids(b, r->err.rule, sizeof r->err.rule);

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "blame.h"
-#include "blame.h"
 #include "check.h"
 #include "cli.h"
 #include "commands.h"
@@ -16,6 +15,7 @@
 typedef struct check_args {
     bool print, invariants, strict;
     int format;                         /* 0 text, 1 json */
+    int blame_seconds;                  /* the blame's time bound (0: none) */
     const char *flags[UD_MAX_VARIANTS]; /* --variant KEY=VALUE, each key once */
     int n_flags;
     const char *content;
@@ -54,6 +54,15 @@ static const opts_option options[] = {
       .metavar = "KEY=VALUE",
       .help = "check under this reading (see 'undead variants GAME'); a record\n"
               "whose header names KEY with another value is an input error (exit 2)" },
+    { .name = "blame-seconds",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(check_args, blame_seconds),
+      .hi = 86400,
+      .def = UD_BLAME_SECONDS_DEFAULT,
+      .metavar = "S",
+      .help = "stop looking for the rule a refused line breaks after S seconds of\n"
+              "each record, naming the best found so far and saying how many\n"
+              "changes were not tried (default 60; 0: no bound)" },
     { .name = "content",
       .kind = OPTS_STRING,
       .at = OPTS_AT(check_args, content),
@@ -281,6 +290,7 @@ static void print_json(const char *file, const ud_transcript *t, int legal, cons
             ud_buf_puts(&j, "\"rule\":");
             ud_blame_json_string(&j, err->rule);
             ud_buf_printf(&j, ",\"evidence\":\"%s\"", ud_blame_kind_name(b->kind));
+            ud_blame_bound_json(b, &j);
         }
     }
     ud_buf_puts(&j, "}\n");
@@ -434,6 +444,7 @@ int cmd_check(int argc, char **argv)
               stderr);
         return UD_EXIT_USAGE;
     }
+    ud_blame_set_seconds((unsigned)a.blame_seconds);
     recorder r;
     if (!rec_begin(&r, &a.rec, "check", NULL))
         return UD_EXIT_USAGE;

@@ -23,6 +23,7 @@ typedef struct conform_cli {
     cli_game_opts game;
     rec_opts rec;
     const char *enum_given; /* --max-outcomes or --setup-outcomes, when given */
+    int blame_seconds;      /* the blame's time bound (0: none) */
 } conform_cli;
 
 static const char *const chances[] = { "dictate", "follow", "both", NULL };
@@ -153,6 +154,16 @@ static const opts_option options[] = {
               "their rows consult, --confirm-games games each (at least\n"
               "one), both sides told the reading; under one where a change\n"
               "agrees, those that part are refuted (default 4; 0: none)" },
+    { .name = "blame-seconds",
+      .kind = OPTS_INT,
+      .at = OPTS_AT(conform_cli, blame_seconds),
+      .hi = 86400,
+      .def = UD_BLAME_SECONDS_DEFAULT,
+      .metavar = "S",
+      .help = "stop looking for the rule the departure breaks after S seconds,\n"
+              "naming the best change found so far and saying how many were\n"
+              "not tried (default 60; 0: no bound; play's confirmation\n"
+              "is bounded by --confirm-games)" },
     { .name = "record",
       .kind = OPTS_STRING,
       .at = OPTS_AT(conform_cli, a.record),
@@ -380,8 +391,10 @@ int cmd_conform(int argc, char **argv)
     }
     c->o.enum_outcomes = 6; /* --max-outcomes's default */
     int rc = read_conform(argc, argv, c);
-    if (rc == OPTS_GO_ON)
+    if (rc == OPTS_GO_ON) {
+        ud_blame_set_seconds((unsigned)c->blame_seconds);
         rc = cf_conform(&c->o, &c->a, &c->rec);
+    }
     free(c);
     return rc;
 }
