@@ -2,7 +2,7 @@
 # faq_pdf.sh - the printable FAQ, from a copy of the verify_db fixture's
 # database (tests/verify_db.sh).
 #   faq_pdf.sh UNDEAD SOURCE_DIR same DB   the FAQ regenerates byte for byte (HTML and
-#                                       Markdown) from the same database
+#                                       Markdown) from the same database, and one game's PDF is made
 #   faq_pdf.sh UNDEAD SOURCE_DIR pdf DB   headless Chromium prints it: more than one page,
 #                                       bookmarks (an outline),
 #                                       every page turns into a PNG (pdftoppm), every rule
@@ -83,7 +83,12 @@ if n == 0:
     sys.exit("no reading is measured by players of its own")
 print(f"faq_pdf: {n} readings measured by players of their own, each against its own baseline")
 PY
-    echo "faq_pdf: same bytes twice ($(wc -c < a.html) bytes of HTML, $(wc -c < a.md) of Markdown)"
+    # undead's own part of a PDF (Chromium started, its output taken) in
+    # every build: the pdf mode, which reads the pages, runs in the default
+    # build alone
+    faq --game one-die --format pdf -o one.pdf || fail "one-die's PDF"
+    [[ $(head -c 5 one.pdf) == '%PDF-' ]] || fail "one.pdf is no PDF: $(head -c 40 one.pdf | od -c | head -2)"
+    echo "faq_pdf: same bytes twice ($(wc -c < a.html) bytes of HTML, $(wc -c < a.md) of Markdown), a PDF made"
     exit 0
 fi
 
