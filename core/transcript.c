@@ -631,13 +631,16 @@ static bool parts_end(parser *ps)
 }
 
 /* After `after` a game goes on: decisions, outcomes, states and changes,
- * no standing line (where a game stands is said once, before it). */
+ * no standing line (where a game stands is said once, before it); a
+ * `witness` game, whole, may end with `over` (where and how it ended). */
 static bool after_fits(parser *ps, const ud_tline *tl)
 {
     if (ps->part_at < 0 || tl->kind < UD_TL_WAITS)
         return true;
     const ud_transcript *t = ps->t;
     bool witness = t->n_witness > 0;
+    if (witness && tl->kind == UD_TL_OVER)
+        return true; /* a witness game whole: where it ended, its last line */
     ud_error_set(ps->err, tl->line, tl->col[0], NULL,
                  "expected decide, outcome, state or change lines after '%s' (line %d), found '%s'",
                  witness ? "witness" : "after", witness ? t->witness_line[t->n_witness - 1] : t->after_line,
@@ -789,8 +792,9 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
             /* a standing line is the last, an offers list's lines aside */
             if (t->n > 0 && t->n != ps.part_at && t->lines[t->n - 1].kind >= UD_TL_WAITS &&
                 !(t->lines[t->n - 1].kind == UD_TL_OFFERS && strcmp(tl.tok[0], "offers") == 0)) {
-                ud_error_set(err, lineno, 1, NULL, "expected no line after '%s' (line %d), the record's last",
-                             t->lines[t->n - 1].tok[0], t->lines[t->n - 1].line);
+                ud_error_set(err, lineno, 1, NULL, "expected no line after '%s' (line %d), %s last",
+                             t->lines[t->n - 1].tok[0], t->lines[t->n - 1].line,
+                             ps.part_at >= 0 ? "its game's" : "the record's");
                 goto fail;
             }
             size_t rest = pos < len ? pos : len;

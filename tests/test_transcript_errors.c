@@ -438,6 +438,30 @@ Test(parse_witness, after_the_game_and_its_after_part)
        14, 1, "expected at most 4 'witness' lines; the first is line 6");
 }
 
+/* A witness game is whole: it may end with `over` (where and how the
+ * other side ended it), its last line; an `after` part may not. */
+Test(parse_witness, may_end_with_over)
+{
+    PE(HDR2 "decide a roll\nwitness\ndecide a stop\nover a=won b=lost\ndecide b roll\n", 9, 1,
+       "expected no line after 'over' (line 8), its game's last");
+    PE(HDR2 "decide a roll\nwaits a\nafter\nover a=won b=lost\n", 8, 1,
+       "expected decide, outcome, state or change lines after 'after' (line 7), found 'over'");
+    PE(HDR2 "decide a roll\nwitness\ndecide a stop\nneeds roll\n", 8, 1,
+       "expected decide, outcome, state or change lines after 'witness' (line 6), found 'needs'");
+    const char *text = HDR2 "decide a roll\nwaits a\nwitness\ndecide a stop\nover a=won b=lost\n"
+                            "witness\ndecide a roll\n";
+    ud_transcript t;
+    ud_error err;
+    memset(&err, 0, sizeof err);
+    cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s", err.msg);
+    cr_assert_eq(t.n, 2);
+    cr_assert_eq(t.n_witness, 2);
+    cr_assert_eq(t.witness_n[0], 2, "the first witness game: its decision and its over line");
+    cr_assert_eq(t.lines[t.witness_at[0] + 1].kind, UD_TL_OVER);
+    cr_assert_eq(t.witness_n[1], 1);
+    ud_transcript_free(&t);
+}
+
 /* `witness variant KEY=VALUE`: a witness game played under another
  * reading, its key and value the game's, checked as a header's `variant`
  * line is (HDR2's line 6 here, the word after `variant` at column 17). */

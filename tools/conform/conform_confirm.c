@@ -78,7 +78,7 @@ static void after_part(const cf_run *cr, const cf_tape *t, int64_t last, confirm
 {
     ud_buf lines;
     ud_buf_init(&lines);
-    if (cf_after_lines(cr, t, last, &lines) && lines.len < sizeof shared->after) {
+    if (cf_after_lines(cr, t, last, false, &lines) && lines.len < sizeof shared->after) {
         memcpy(shared->after, ud_buf_str(&lines), lines.len + 1);
         shared->after_len = lines.len;
     }
@@ -94,7 +94,7 @@ static void witness_part(const cf_run *cr, const cf_tape *t, int game, uint64_t 
 {
     ud_buf lines;
     ud_buf_init(&lines);
-    if (cf_after_lines(cr, t, -1, &lines)) {
+    if (cf_after_lines(cr, t, -1, true, &lines)) {
         char head[512];
         int n;
         if (under) {
