@@ -28,8 +28,9 @@
 #                              step two changes play alike, told apart
 #                              by play (mutation build)
 #   tied_readings              a tie only another reading breaks, broken
-#                              by play under it; kept where the adapter
-#                              does not play it (mutation build)
+#                              by play under it, and by check on the
+#                              record's game under it; kept where the
+#                              adapter does not play it (mutation build)
 #   faulty GAME FILE           each faulty implementation FILE lists, in
 #                              both chance modes
 #                              (spec/<folder>/conform-faulty.txt)
