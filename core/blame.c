@@ -843,9 +843,13 @@ static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
             continue;
         ud_buf_puts(out, "; ");
         change_text(g, &b->found[i], out);
-        if (c->kind == UD_CONFIRM_PARTED && lines)
+        if (c->kind == UD_CONFIRM_PARTED && lines) {
             ud_buf_printf(out, " parts at line %llu", (unsigned long long)c->play);
-        else if (c->kind == UD_CONFIRM_PARTED)
+            if (c->line_key > 0) {
+                ud_buf_puts(out, ", in a game under ");
+                reading_text(g, &(ud_blame_reading){ .key = c->line_key - 1, .value = c->line_value }, out);
+            }
+        } else if (c->kind == UD_CONFIRM_PARTED)
             ud_buf_printf(out, " parts at game %d, play %llu", c->game, (unsigned long long)c->play);
         else
             ud_buf_puts(out, " could not be confirmed (its play crashed or met a limit)");
@@ -992,9 +996,14 @@ void ud_blame_confirm_json(const ud_game *g, const ud_blame *b, ud_buf *out)
         else if (c->kind == UD_CONFIRM_PARTED)
             ud_buf_printf(out, ",\"parts_at_game\":%d,\"parts_at_play\":%llu", c->game,
                           (unsigned long long)c->play);
-        if (c->kind == UD_CONFIRM_PARTED && c->reading) {
+        if (c->kind == UD_CONFIRM_PARTED && (c->reading || c->line_key > 0)) {
+            /* under another reading: played by conform, or a record's
+             * `witness variant` part by check */
             ud_buf_clear(&text);
-            reading_text(g, &b->readings[c->reading - 1], &text);
+            if (c->reading)
+                reading_text(g, &b->readings[c->reading - 1], &text);
+            else
+                reading_text(g, &(ud_blame_reading){ .key = c->line_key - 1, .value = c->line_value }, &text);
             ud_buf_puts(out, ",\"parts_under\":");
             ud_blame_json_string(out, ud_buf_str(&text));
         }
@@ -1659,8 +1668,8 @@ static bool game_with_after(const ud_transcript *t, ud_transcript *go)
 
 /* Change c played through go, in a child (one that dies, or runs past 10
  * seconds, confirms nothing): agreed to its end, or parted at a line. */
-static ud_blame_confirm after_trial(const check_step *cs, const ud_table *base, const ud_transcript *go,
-                                    const ud_blame_change *c, int *shared_line)
+static ud_blame_confirm after_trial(const check_step *cs, const ud_table *base, const ud_setup *base_setup,
+                                    const ud_transcript *go, const ud_blame_change *c, int *shared_line)
 {
     fflush(NULL);
     *shared_line = -1;
@@ -1674,8 +1683,16 @@ static ud_blame_confirm after_trial(const check_step *cs, const ud_table *base, 
         ud_setup setup = go->setup;
         if (!t || !fired)
             _exit(12);
-        *t = *base;
-        if (!ud_blame_apply(c, t, &setup))
+        /* a game under another reading (a `witness variant` part): the
+         * table built for it, then changed; a change that changes
+         * nothing there (its row not in that reading's table) predicts
+         * that reading's rules as they are, as conform played it */
+        bool other = memcmp(go->setup.variant, base_setup->variant, sizeof setup.variant) != 0;
+        if (other)
+            ud_table_build(t, go->game, setup.variant);
+        else
+            *t = *base;
+        if (!ud_blame_apply(c, t, &setup) && !other)
             _exit(12);
         ud_check_opts o = trial_opts(cs, t, &setup, fired);
         o.changed_whole = 1;
@@ -1703,10 +1720,13 @@ static ud_blame_confirm after_trial(const check_step *cs, const ud_table *base, 
 }
 
 /* The record's witness game k (lines shared with t) as a record of its
- * own, under t's header: the other side's game from its set-up. */
+ * own, under t's header (a `witness variant KEY=VALUE` part: with that
+ * key read so): the other side's game from its set-up. */
 static ud_transcript witness_game(const ud_transcript *t, int k)
 {
     ud_transcript go = *t;
+    if (t->witness_key[k] >= 0)
+        go.setup.variant[t->witness_key[k]] = t->witness_value[k];
     go.lines = t->lines + t->witness_at[k];
     go.n = go.cap = t->witness_n[k];
     go.end_line = go.lines[go.n - 1].line;
@@ -1723,15 +1743,20 @@ static ud_blame_confirm parts_trial(const check_step *cs, const ud_table *base, 
 {
     ud_blame_confirm res = { .kind = UD_CONFIRM_AGREED };
     if (go) {
-        res = after_trial(cs, base, go, c, line);
+        res = after_trial(cs, base, &t->setup, go, c, line);
         if (res.kind != UD_CONFIRM_AGREED)
             return res;
     }
     for (int k = 0; k < t->n_witness; k++) {
         ud_transcript w = witness_game(t, k);
-        ud_blame_confirm r = after_trial(cs, base, &w, c, line);
+        ud_blame_confirm r = after_trial(cs, base, &t->setup, &w, c, line);
         if (r.kind != UD_CONFIRM_AGREED)
-            return (ud_blame_confirm){ .kind = r.kind, .games = res.games, .game = 2 + k, .play = r.play };
+            return (ud_blame_confirm){ .kind = r.kind,
+                                       .games = res.games,
+                                       .game = 2 + k,
+                                       .play = r.play,
+                                       .line_key = t->witness_key[k] + 1,
+                                       .line_value = t->witness_value[k] };
         res.games++;
     }
     return res;

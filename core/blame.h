@@ -109,6 +109,9 @@ typedef struct ud_blame_confirm {
      * ud_blame.readings of the other reading it parted under */
     int reading;
     int reading_games; /* games that agreed under the other readings played */
+    /* PARTED by a record's `witness variant KEY=VALUE` part (ud_blame_check):
+     * 1 + that key (0: none) and its value */
+    int line_key, line_value;
 } ud_blame_confirm;
 
 /* Another reading than the run's, one key read otherwise, under which the

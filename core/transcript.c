@@ -540,13 +540,41 @@ static bool after_begins(parser *ps, const ud_tline *tl)
     return true;
 }
 
+/* A `witness variant KEY=VALUE` line's reading, as a header's `variant`
+ * line's is checked: the game's key and value, into *key and *value. */
+static bool witness_reading(parser *ps, const ud_tline *tl, int *key, int *value)
+{
+    const ud_game *g = ps->t->game;
+    ud_setup scratch = ps->t->setup;
+    ud_buf msg;
+    ud_buf_init(&msg);
+    bool ok = ud_setup_variant(g, &scratch, tl->tok[2], &msg);
+    if (!ok)
+        ud_error_set(ps->err, tl->line, tl->col[2], NULL, "%s", ud_buf_str(&msg));
+    ud_buf_free(&msg);
+    size_t klen = strcspn(tl->tok[2], "=");
+    for (int v = 0; ok && v < g->n_variants && v < UD_MAX_VARIANTS; v++)
+        if (strlen(g->variants[v].key) == klen && strncmp(g->variants[v].key, tl->tok[2], klen) == 0) {
+            *key = v;
+            *value = scratch.variant[v];
+        }
+    return ok;
+}
+
 /* A `witness` line: a further game of the other side begins, whole from
- * its set-up (ud_transcript.witness_at).  After the record's game (and its
- * `after` part, if any); at most UD_WITNESS_MAX; the one before it not
- * empty. */
+ * its set-up (ud_transcript.witness_at), under the header's readings or,
+ * `witness variant KEY=VALUE`, with that key read so.  After the record's
+ * game (and its `after` part, if any); at most UD_WITNESS_MAX; the one
+ * before it not empty. */
 static bool witness_begins(parser *ps, const ud_tline *tl)
 {
     ud_transcript *t = ps->t;
+    if (tl->ntok != 1 && (tl->ntok != 3 || strcmp(tl->tok[1], "variant") != 0)) {
+        int col =
+            tl->ntok > 1 && strcmp(tl->tok[1], "variant") == 0 ? tl->col[tl->ntok > 3 ? 3 : 1] : tl->col[1];
+        ud_error_set(ps->err, tl->line, col, NULL, "expected 'witness' or 'witness variant KEY=VALUE'");
+        return false;
+    }
     if (t->n == 0) {
         ud_error_set(ps->err, tl->line, tl->col[0], NULL,
                      "expected the record's game before 'witness' (a further game of the other side)");
@@ -564,6 +592,11 @@ static bool witness_begins(parser *ps, const ud_tline *tl)
                      t->witness_line[t->n_witness - 1]);
         return false;
     }
+    int key = -1, value = -1;
+    if (tl->ntok == 3 && !witness_reading(ps, tl, &key, &value))
+        return false;
+    t->witness_key[t->n_witness] = key;
+    t->witness_value[t->n_witness] = value;
     t->witness_at[t->n_witness] = ps->part_at = t->n;
     t->witness_line[t->n_witness++] = tl->line;
     return true;
@@ -598,13 +631,16 @@ static bool parts_end(parser *ps)
 }
 
 /* After `after` a game goes on: decisions, outcomes, states and changes,
- * no standing line (where a game stands is said once, before it). */
+ * no standing line (where a game stands is said once, before it); a
+ * `witness` game, whole, may end with `over` (where and how it ended). */
 static bool after_fits(parser *ps, const ud_tline *tl)
 {
     if (ps->part_at < 0 || tl->kind < UD_TL_WAITS)
         return true;
     const ud_transcript *t = ps->t;
     bool witness = t->n_witness > 0;
+    if (witness && tl->kind == UD_TL_OVER)
+        return true; /* a witness game whole: where it ended, its last line */
     ud_error_set(ps->err, tl->line, tl->col[0], NULL,
                  "expected decide, outcome, state or change lines after '%s' (line %d), found '%s'",
                  witness ? "witness" : "after", witness ? t->witness_line[t->n_witness - 1] : t->after_line,
@@ -748,7 +784,7 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
                     goto fail;
                 continue;
             }
-            if (tl.ntok == 1 && strcmp(tl.tok[0], "witness") == 0) {
+            if (strcmp(tl.tok[0], "witness") == 0) {
                 if (!witness_begins(&ps, &tl))
                     goto fail;
                 continue;
@@ -756,8 +792,9 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
             /* a standing line is the last, an offers list's lines aside */
             if (t->n > 0 && t->n != ps.part_at && t->lines[t->n - 1].kind >= UD_TL_WAITS &&
                 !(t->lines[t->n - 1].kind == UD_TL_OFFERS && strcmp(tl.tok[0], "offers") == 0)) {
-                ud_error_set(err, lineno, 1, NULL, "expected no line after '%s' (line %d), the record's last",
-                             t->lines[t->n - 1].tok[0], t->lines[t->n - 1].line);
+                ud_error_set(err, lineno, 1, NULL, "expected no line after '%s' (line %d), %s last",
+                             t->lines[t->n - 1].tok[0], t->lines[t->n - 1].line,
+                             ps.part_at >= 0 ? "its game's" : "the record's");
                 goto fail;
             }
             size_t rest = pos < len ? pos : len;

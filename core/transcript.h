@@ -93,7 +93,13 @@ typedef struct ud_transcript {
     int witness_at[UD_WITNESS_MAX];
     int witness_n[UD_WITNESS_MAX];
     int witness_line[UD_WITNESS_MAX]; /* each `witness` line's number */
-    char *text;                       /* owned: one copy of the parsed text, each line NUL-terminated */
+    /* the reading a witness game was played under, `witness variant
+     * KEY=VALUE`: the header's readings with that key read so (the
+     * game's variant key index and value index), -1 for none (a plain
+     * `witness` line: the header's readings) */
+    int witness_key[UD_WITNESS_MAX];
+    int witness_value[UD_WITNESS_MAX];
+    char *text; /* owned: one copy of the parsed text, each line NUL-terminated */
 } ud_transcript;
 
 typedef const ud_game *(*ud_game_lookup)(const char *name);

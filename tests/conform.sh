@@ -28,8 +28,9 @@
 #                              step two changes play alike, told apart
 #                              by play (mutation build)
 #   tied_readings              a tie only another reading breaks, broken
-#                              by play under it; kept where the adapter
-#                              does not play it (mutation build)
+#                              by play under it, and by check on the
+#                              record's game under it; kept where the
+#                              adapter does not play it (mutation build)
 #   faulty GAME FILE           each faulty implementation FILE lists, in
 #                              both chance modes
 #                              (spec/<folder>/conform-faulty.txt)
@@ -337,7 +338,11 @@ tied_readings)
     # saying under which reading the other parted.  An adapter that does
     # not play the readings tried (refusing_adapter.py: `unsupported`)
     # leaves the tie as it was, each reading said skipped, and the run
-    # goes on to its departure (exit 1, not 2).
+    # goes on to its departure (exit 1, not 2).  The record carries the
+    # game under that reading that parted them (`witness variant
+    # KEY=VALUE`), so `undead check` names the mutated row too, the other
+    # parting in that part; cut before it, the record leaves the tie (check
+    # names the other row), so it is that part that tells them apart.
     # (docs/conformance.md, "The rule": under other readings)
     mutant=ZD-SHORTAGE-THREE/guard-always other=ZD-SHORTAGE-RETURN
     serve=(env UNDEAD_MUTANT="zombie-dice:$mutant" "$U" serve zombie-dice)
@@ -347,10 +352,27 @@ tied_readings)
         has "^  rule: +$other\$"
         has "^  why: .*no game of [0-9]+ told these apart: "
         grep -q "under other readings" "$tmp/out" && fail "$mode: --confirm-readings 0 played other readings"
-        run 1 -- "${conform[@]}" -- "${serve[@]}"
+        run 1 -- "${conform[@]}" --record "$tmp/rec" -- "${serve[@]}"
         has "^  rule: +ZD-SHORTAGE-THREE\$"
         has "^  why: .*confirmed, [0-9]+ games agree with ZD-SHORTAGE-THREE's guard always holding \(and [1-9][0-9]* under other readings\)"
         has "^  why: .*; under other readings \(10 games each, both sides told it\): $other's guard always holding parts under shortage-(when|order)=[a-z-]+ at game [0-9]+, play [0-9]+"
+        under="$(sed -nE "s/^  why: .*$other's guard always holding parts under (shortage-(when|order)=[a-z-]+) at game ([0-9]+), .*/\1 \3/p" "$tmp/out")"
+        reading="${under% *}" game="${under#* }"
+        grep -Eq "^# undead conform: the implementation's game $game under the reading $reading \(seed [0-9]+\), as it played it" "$tmp/rec" ||
+            { cat "$tmp/rec"; fail "$mode: the record's witness part under $reading is not said to be its game $game"; }
+        at="$(grep -n "^witness variant $reading\$" "$tmp/rec" | head -1 | cut -d: -f1)"
+        [[ -n "$at" ]] || { cat "$tmp/rec"; fail "$mode: the record has no 'witness variant $reading' part"; }
+        "$U" check --no-db "$tmp/rec" >"$tmp/check" 2>&1
+        [[ $? -eq 1 ]] || { cat "$tmp/check"; fail "$mode: undead check passed the record of a departure"; }
+        grep -q '^[^ ]*:[0-9]*: ZD-SHORTAGE-THREE: ' "$tmp/check" ||
+            { cat "$tmp/check"; fail "$mode: undead check does not name ZD-SHORTAGE-THREE first"; }
+        grep -Eq "^  evidence: .*confirmed, those lines agree with ZD-SHORTAGE-THREE's guard always holding; $other's guard always holding parts at line [0-9]+, in a game under $reading" "$tmp/check" ||
+            { cat "$tmp/check"; fail "$mode: undead check's evidence does not say $other parts in the game under $reading"; }
+        head -n $((at - 2)) "$tmp/rec" >"$tmp/cut.rec"
+        "$U" check --no-db "$tmp/cut.rec" >"$tmp/check" 2>&1
+        [[ $? -eq 1 ]] || { cat "$tmp/check"; fail "$mode: undead check passed the record cut before its witness variant part"; }
+        grep -q "^[^ ]*:[0-9]*: $other: " "$tmp/check" ||
+            { cat "$tmp/check"; fail "$mode: cut before its witness variant part, the record still tells the tie apart"; }
         run 1 -- "${conform[@]}" --format json -- "${serve[@]}"
         has "\"rule\":\"ZD-SHORTAGE-THREE\""
         has "\"change\":\"$other's guard always holding\",\"play\":\"parts\",[^}]*\"parts_under\":\"shortage-(when|order)=[a-z-]+\""
@@ -362,7 +384,7 @@ tied_readings)
             has "^  why: .*under other readings .*$reading not played \(the other side does not play it\)"
         done
         grep -q " parts under " "$tmp/out" && fail "$mode: a change refuted under a reading the adapter does not play"
-        echo "zombie-dice $mutant ($mode): named by play under another reading; the tie kept where none is played"
+        echo "zombie-dice $mutant ($mode): named by play under another reading, by conform and by check on its record; the tie kept where none is played"
     done
     ;;
 readings_round)

@@ -438,6 +438,84 @@ Test(parse_witness, after_the_game_and_its_after_part)
        14, 1, "expected at most 4 'witness' lines; the first is line 6");
 }
 
+/* A witness game is whole: it may end with `over` (where and how the
+ * other side ended it), its last line; an `after` part may not. */
+Test(parse_witness, may_end_with_over)
+{
+    PE(HDR2 "decide a roll\nwitness\ndecide a stop\nover a=won b=lost\ndecide b roll\n", 9, 1,
+       "expected no line after 'over' (line 8), its game's last");
+    PE(HDR2 "decide a roll\nwaits a\nafter\nover a=won b=lost\n", 8, 1,
+       "expected decide, outcome, state or change lines after 'after' (line 7), found 'over'");
+    PE(HDR2 "decide a roll\nwitness\ndecide a stop\nneeds roll\n", 8, 1,
+       "expected decide, outcome, state or change lines after 'witness' (line 6), found 'needs'");
+    const char *text = HDR2 "decide a roll\nwaits a\nwitness\ndecide a stop\nover a=won b=lost\n"
+                            "witness\ndecide a roll\n";
+    ud_transcript t;
+    ud_error err;
+    memset(&err, 0, sizeof err);
+    cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s", err.msg);
+    cr_assert_eq(t.n, 2);
+    cr_assert_eq(t.n_witness, 2);
+    cr_assert_eq(t.witness_n[0], 2, "the first witness game: its decision and its over line");
+    cr_assert_eq(t.lines[t.witness_at[0] + 1].kind, UD_TL_OVER);
+    cr_assert_eq(t.witness_n[1], 1);
+    ud_transcript_free(&t);
+}
+
+/* `witness variant KEY=VALUE`: a witness game played under another
+ * reading, its key and value the game's, checked as a header's `variant`
+ * line is (HDR2's line 6 here, the word after `variant` at column 17). */
+Test(parse_witness, variant_names_a_reading_of_the_game)
+{
+    PE(HDR2 "decide a roll\nwitness variant ending=final-turn\ndecide a roll\n", 6, 17,
+       "unknown variant key 'ending' for zombie-dice; expected one of: end tiebreak");
+    PE(HDR2 "decide a roll\nwitness variant tiebreak=sudden-death\ndecide a roll\n", 6, 17,
+       "variant tiebreak: unknown value 'sudden-death'; expected one of: one-round until-broken");
+    PE(HDR2 "decide a roll\nwitness variant end\ndecide a roll\n", 6, 17,
+       "variant 'end': expected KEY=VALUE");
+    PE(HDR2 "decide a roll\nwitness variant\ndecide a roll\n", 6, 9,
+       "expected 'witness' or 'witness variant KEY=VALUE'");
+    PE(HDR2 "decide a roll\nwitness variant end=final-turn tiebreak=one-round\ndecide a roll\n", 6, 32,
+       "expected 'witness' or 'witness variant KEY=VALUE'");
+    PE(HDR2 "decide a roll\nwitness end=final-turn\ndecide a roll\n", 6, 9,
+       "expected 'witness' or 'witness variant KEY=VALUE'");
+    PE(HDR2 "witness variant end=final-turn\ndecide a roll\n", 5, 1,
+       "expected the record's game before 'witness'");
+}
+
+/* Each witness part keeps its reading: the game's key and value index,
+ * -1 for a plain `witness` line; the header's readings stay as they are. */
+Test(parse_witness, variant_is_kept_per_part)
+{
+    const char *text = ZD_HEADER "variant end=final-turn\nplayer a\nplayer b\ndecide a roll\nwitness\n"
+                                 "decide a roll\nwitness variant end=finish-round\ndecide a stop\n"
+                                 "witness variant tiebreak=one-round\ndecide a stop\n";
+    ud_transcript t;
+    ud_error err;
+    memset(&err, 0, sizeof err);
+    cr_assert_eq(ud_transcript_parse(text, strlen(text), ud_find_game, &t, &err), 0, "%s", err.msg);
+    cr_assert_eq(t.n_witness, 3);
+    const ud_game *g = t.game;
+    int end = -1, tiebreak = -1;
+    for (int v = 0; v < g->n_variants; v++) {
+        if (strcmp(g->variants[v].key, "end") == 0)
+            end = v;
+        if (strcmp(g->variants[v].key, "tiebreak") == 0)
+            tiebreak = v;
+    }
+    cr_assert(end >= 0 && tiebreak >= 0);
+    cr_assert_eq(t.witness_key[0], -1);
+    cr_assert_eq(t.witness_value[0], -1);
+    cr_assert_eq(t.witness_key[1], end);
+    cr_assert_str_eq(g->variants[end].values[t.witness_value[1]].name, "finish-round");
+    cr_assert_str_eq(g->variants[end].values[t.setup.variant[end]].name, "final-turn",
+                     "the header's reading is not the witness's");
+    cr_assert_eq(t.witness_key[2], tiebreak);
+    cr_assert_str_eq(g->variants[tiebreak].values[t.witness_value[2]].name, "one-round");
+    cr_assert_eq(t.witness_n[1], 1);
+    ud_transcript_free(&t);
+}
+
 /* Each witness game's lines are kept past the `after` part, in order. */
 Test(parse_witness, its_lines_are_kept_past_the_after_part)
 {

@@ -256,8 +256,10 @@ void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, int64_t last, ud_
  * confirmation's changed ones), as a record's lines (decisions, outcomes,
  * states), from the play of decision `last` on (its decide line left
  * out: the record has it; -1: from the set-up on) to the tape's end; at
- * most CF_AFTER_LINES lines, ended at a decision.  False: none. */
-bool cf_after_lines(const cf_run *run, const cf_tape *tape, int64_t last, ud_buf *out);
+ * most CF_AFTER_LINES lines, ended at a decision.  With over (a witness
+ * part: a whole game), a game the rules ended there ends with its `over`
+ * line: where and how it ended.  False: none. */
+bool cf_after_lines(const cf_run *run, const cf_tape *tape, int64_t last, bool over, ud_buf *out);
 
 /* The shortest tape that still departs the same way (same kind, same
  * key): cuts and lowers the choices, replaying each candidate through

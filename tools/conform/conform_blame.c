@@ -105,7 +105,7 @@ static void after_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *
     a->lines++;
 }
 
-bool cf_after_lines(const cf_run *run, const cf_tape *tape, int64_t last, ud_buf *out)
+bool cf_after_lines(const cf_run *run, const cf_tape *tape, int64_t last, bool over, ud_buf *out)
 {
     replay *r = calloc(1, sizeof *r);
     char *text = NULL;
@@ -136,6 +136,14 @@ bool cf_after_lines(const cf_run *run, const cf_tape *tape, int64_t last, ud_buf
         r->st = ud_decide_offer(&r->s, r->state, i);
     }
     bool some = a.lines > 0 && r->st != UD_ERROR && !r->tape.oom;
+    if (some && over && r->st == UD_OVER) { /* a whole game: where it ended, and how */
+        uint8_t ended[UD_MAX_PLAYERS];
+        ud_game_outcomes(run->table.game, r->state, setup->n_players, true, ended);
+        fputs("over", a.f);
+        for (int k = 0; k < setup->n_players; k++)
+            fprintf(a.f, " %s=%s", setup->names[k], ud_seat_outcome_name[ended[k]]);
+        fputc('\n', a.f);
+    }
     cf_tape_free(&r->tape);
     free(r);
     if (fclose(a.f) != 0)

@@ -78,7 +78,7 @@ static void after_part(const cf_run *cr, const cf_tape *t, int64_t last, confirm
 {
     ud_buf lines;
     ud_buf_init(&lines);
-    if (cf_after_lines(cr, t, last, &lines) && lines.len < sizeof shared->after) {
+    if (cf_after_lines(cr, t, last, false, &lines) && lines.len < sizeof shared->after) {
         memcpy(shared->after, ud_buf_str(&lines), lines.len + 1);
         shared->after_len = lines.len;
     }
@@ -86,18 +86,32 @@ static void after_part(const cf_run *cr, const cf_tape *t, int64_t last, confirm
 }
 
 /* In the child, a seeded game (game, seed) agreed to its end under the
- * change: its lines from the set-up on, a `witness` part of the record. */
-static void witness_part(const cf_run *cr, const cf_tape *t, int game, uint64_t seed, confirm_shared *shared)
+ * change: its lines from the set-up on, a `witness` part of the record;
+ * played under another reading (under: not NULL), a `witness variant
+ * KEY=VALUE` part, game the number among that reading's games. */
+static void witness_part(const cf_run *cr, const cf_tape *t, int game, uint64_t seed,
+                         const ud_blame_reading *under, confirm_shared *shared)
 {
     ud_buf lines;
     ud_buf_init(&lines);
-    if (cf_after_lines(cr, t, -1, &lines)) {
-        char head[256];
-        int n =
-            snprintf(head, sizeof head,
-                     "# undead conform: the implementation's game %d (seed %llu), as it played it (undead "
-                     "check tells its explanations apart by it)\nwitness\n",
-                     game, (unsigned long long)seed);
+    if (cf_after_lines(cr, t, -1, true, &lines)) {
+        char head[512];
+        int n;
+        if (under) {
+            const ud_variant *v = &cr->o->game->variants[under->key];
+            n = snprintf(
+                head, sizeof head,
+                "# undead conform: the implementation's game %d under the reading %s=%s (seed %llu), as "
+                "it played it (undead check tells its explanations apart by it)\nwitness variant "
+                "%s=%s\n",
+                game, v->key, v->values[under->value].name, (unsigned long long)seed, v->key,
+                v->values[under->value].name);
+        } else
+            n = snprintf(
+                head, sizeof head,
+                "# undead conform: the implementation's game %d (seed %llu), as it played it (undead "
+                "check tells its explanations apart by it)\nwitness\n",
+                game, (unsigned long long)seed);
         size_t room = sizeof shared->witness - shared->witness_len;
         if (n > 0 && (size_t)n + lines.len < room) {
             memcpy(shared->witness + shared->witness_len, head, (size_t)n);
@@ -128,12 +142,10 @@ static void confirm_games(cf_run *cr, const cf_run *run, const cf_tape *tape, co
         if (!confirm_game(cr, &t, seed, k + 1 - first, res, shared))
             break;
         res->games++;
-        if (under)
-            continue;
         if (k == 0 && !shared->witness_games)
             after_part(cr, &t, shared->after_last, shared);
         if (k > 0 && (shared->witness_games >> k & 1u))
-            witness_part(cr, &t, k + 1, seed, shared);
+            witness_part(cr, &t, k + 1 - first, seed, under, shared);
         if (shared->witness_games && shared->witness_games >> (k + 1) == 0)
             break; /* the last game wanted */
     }
@@ -225,21 +237,24 @@ ud_blame_confirm cf_confirm_under(const cf_run *run, const ud_blame_change *c, c
     return res;
 }
 
-/* The seeded games (bit k: game k + 1, k >= 1) in which a change that
- * the first one outlived parted under the run's readings: the record's
- * witnesses, at most UD_WITNESS_MAX of them, the first games first. */
-static unsigned witness_games(const ud_blame *b, int n)
+/* The seeded games (bit k: the game of seed run->seed + k, k >= 1) in
+ * which a change that the first one outlived parted, under the run's
+ * readings (reading 0: bit k is game k + 1, the departing game the first)
+ * or under b's reading `reading` (1 + its index: bit k is that reading's
+ * game k); at most max of them, the first games first. */
+static unsigned witness_games(const ud_blame *b, int n, int reading, int max)
 {
     unsigned games = 0;
     if (b->confirm[0].kind != UD_CONFIRM_AGREED)
         return 0;
     for (int i = 1; i < n; i++) {
         const ud_blame_confirm *c = &b->confirm[i];
-        if (c->kind == UD_CONFIRM_PARTED && !c->reading && c->game >= 2 && c->game <= 32)
-            games |= 1u << (c->game - 1);
+        int k = reading ? c->game : c->game - 1;
+        if (c->kind == UD_CONFIRM_PARTED && c->reading == reading && k >= 1 && k < 32)
+            games |= 1u << k;
     }
     unsigned kept = 0;
-    for (int k = 1, m = 0; k < 32 && m < UD_WITNESS_MAX; k++)
+    for (int k = 1, m = 0; k < 32 && m < max; k++)
         if (games >> k & 1u) {
             kept |= 1u << k;
             m++;
@@ -247,19 +262,38 @@ static unsigned witness_games(const ud_blame *b, int n)
     return kept;
 }
 
+/* The `witness` parts in a child's lines (each begins a line). */
+static int parts_in(const char *lines)
+{
+    int m = 0;
+    for (const char *p = lines; (p = strstr(p, "\nwitness")) != NULL; p++)
+        m++;
+    return m;
+}
+
 /* The games in which the changes that play the step parted, played again
  * under the change named first, for the record: `undead check` plays its
  * own explanations through them (the departing game alone, its `after`
- * part, tells apart only what that game does). */
+ * part, tells apart only what that game does).  Those under the run's
+ * readings first, then those under each other reading that refuted a
+ * change (b->readings' order), `witness variant KEY=VALUE` parts: at most
+ * UD_WITNESS_MAX parts in all, in at most sizeof shared->witness bytes. */
 static void witnesses(const cf_run *run, const cf_tape *tape, const ud_blame *b, int n,
                       confirm_shared *shared, ud_buf *witness)
 {
-    shared->witness_games = witness_games(b, n);
-    if (!shared->witness_games)
-        return;
-    ud_blame_confirm res = confirm_isolated(run, tape, &b->found[0], NULL, shared);
-    if (res.kind == UD_CONFIRM_AGREED && shared->witness_len)
-        ud_buf_puts(witness, shared->witness);
+    int parts = 0;
+    for (int reading = 0; reading <= b->n_readings && parts < UD_WITNESS_MAX; reading++) {
+        shared->witness_games = witness_games(b, n, reading, UD_WITNESS_MAX - parts);
+        if (!shared->witness_games)
+            continue;
+        const ud_blame_reading *under = reading ? &b->readings[reading - 1] : NULL;
+        ud_blame_confirm res = confirm_isolated(run, tape, &b->found[0], under, shared);
+        if (res.kind == UD_CONFIRM_AGREED && shared->witness_len &&
+            witness->len + shared->witness_len < sizeof shared->witness) {
+            ud_buf_puts(witness, shared->witness);
+            parts += parts_in(shared->witness);
+        }
+    }
     shared->witness_games = 0;
 }
 
