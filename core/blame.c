@@ -756,8 +756,7 @@ static void record_parts_text(const ud_blame *b, ud_buf *out)
                       b->after_first, b->after_last, b->witness_first ? " and its " : "");
     if (b->witness_first)
         ud_buf_printf(out, "further game%s (the record's lines %d-%d, after 'witness')",
-                      b->confirm_games - (b->after_first != 0) > 1 ? "s" : "", b->witness_first,
-                      b->witness_last);
+                      b->witness_games > 1 ? "s" : "", b->witness_first, b->witness_last);
     ud_buf_puts(out, ": ");
 }
 
@@ -1648,6 +1647,18 @@ enum { EARLIER_PLAYS = 2 };
  * from that decision's play on (the `after` part), which holds the step
  * as the other side played it whole (a refused step's outcomes too) and
  * goes on past it.  Lines point into t. */
+/* go, a copy of a record's header, made the other side's game of n lines
+ * (a record of its own: no parts, and partial, as the other side's game
+ * may be cut short). */
+static void as_other_side(ud_transcript *go, ud_tline *lines, int n, int end_line)
+{
+    go->lines = lines;
+    go->n = go->cap = n;
+    go->end_line = n ? lines[n - 1].line : end_line;
+    go->n_after = go->n_witness = 0;
+    go->partial = 1;
+}
+
 static bool game_with_after(const ud_transcript *t, ud_transcript *go)
 {
     int k = t->n;
@@ -1659,10 +1670,7 @@ static bool game_with_after(const ud_transcript *t, ud_transcript *go)
         return false;
     memcpy(go->lines, t->lines, (size_t)k * sizeof go->lines[0]);
     memcpy(go->lines + k, t->lines + t->n, (size_t)t->n_after * sizeof go->lines[0]);
-    go->n = go->cap = k + t->n_after;
-    go->end_line = go->n ? go->lines[go->n - 1].line : t->end_line;
-    go->n_after = go->n_witness = 0;
-    go->partial = 1; /* the other side's game may be cut short */
+    as_other_side(go, go->lines, k + t->n_after, t->end_line);
     return true;
 }
 
@@ -1727,11 +1735,7 @@ static ud_transcript witness_game(const ud_transcript *t, int k)
     ud_transcript go = *t;
     if (t->witness_key[k] >= 0)
         go.setup.variant[t->witness_key[k]] = t->witness_value[k];
-    go.lines = t->lines + t->witness_at[k];
-    go.n = go.cap = t->witness_n[k];
-    go.end_line = go.lines[go.n - 1].line;
-    go.n_after = go.n_witness = 0;
-    go.partial = 1; /* the other side's game may be cut short */
+    as_other_side(&go, t->lines + t->witness_at[k], t->witness_n[k], t->end_line);
     return go;
 }
 
@@ -1794,6 +1798,7 @@ static void confirm_by_parts(const check_step *cs, const ud_table *base, const u
         }
         if (t->n_witness) {
             int k = t->n_witness - 1;
+            b->witness_games = t->n_witness;
             b->witness_first = t->witness_line[0];
             b->witness_last = t->lines[t->witness_at[k] + t->witness_n[k] - 1].line;
         }

@@ -152,7 +152,7 @@ typedef struct ud_blame {
     int after_first, after_last;
     /* and on a record with `witness` parts: through each of those games,
      * from the first `witness` line to the last line of the last */
-    int witness_first, witness_last;
+    int witness_first, witness_last, witness_games;
     /* the search's time bound (ud_blame_set_seconds) when it cut the
      * search short: the changes not tried, and the changes play could not
      * confirm for want of time; bound_seconds is the bound then (0: it was
