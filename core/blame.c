@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "extras.h"
@@ -580,7 +580,7 @@ static void search_with(const ud_table *base, const ud_setup *setup, ud_blame_tr
         try_amounts(se, b);
     b->kind = b->n_found ? b->found[0].kind : UD_BLAME_NONE;
     memcpy(b->cost, se->cost, sizeof b->cost);
-    b->untried += se->untried;
+    b->untried = se->untried; /* b was begun anew above */
     if (se->untried)
         bound_reached(b);
     reading_tied_rows(b, same_cost);
@@ -765,6 +765,13 @@ static void reading_text(const ud_game *g, const ud_blame_reading *r, ud_buf *ou
     ud_buf_printf(out, "%s=%s", g->variants[r->key].key, g->variants[r->key].values[r->value].name);
 }
 
+/* The reading of the record's `witness variant` part a change parted in
+ * (c->line_key > 0), as a reading. */
+static ud_blame_reading part_reading(const ud_blame_confirm *c)
+{
+    return (ud_blame_reading){ .key = c->line_key - 1, .value = c->line_value };
+}
+
 /* The play under other readings, after the run's left changes tied:
  * "; under other readings (10 games each, both sides told it): Y parts
  * under K=V at game 2, play 7; K=W told none apart; K=U not played (the
@@ -846,7 +853,8 @@ static void confirm_text(const ud_game *g, const ud_blame *b, ud_buf *out)
             ud_buf_printf(out, " parts at line %llu", (unsigned long long)c->play);
             if (c->line_key > 0) {
                 ud_buf_puts(out, ", in a game under ");
-                reading_text(g, &(ud_blame_reading){ .key = c->line_key - 1, .value = c->line_value }, out);
+                ud_blame_reading r = part_reading(c);
+                reading_text(g, &r, out);
             }
         } else if (c->kind == UD_CONFIRM_PARTED)
             ud_buf_printf(out, " parts at game %d, play %llu", c->game, (unsigned long long)c->play);
@@ -1001,8 +1009,10 @@ void ud_blame_confirm_json(const ud_game *g, const ud_blame *b, ud_buf *out)
             ud_buf_clear(&text);
             if (c->reading)
                 reading_text(g, &b->readings[c->reading - 1], &text);
-            else
-                reading_text(g, &(ud_blame_reading){ .key = c->line_key - 1, .value = c->line_value }, &text);
+            else {
+                ud_blame_reading r = part_reading(c);
+                reading_text(g, &r, &text);
+            }
             ud_buf_puts(out, ",\"parts_under\":");
             ud_blame_json_string(out, ud_buf_str(&text));
         }
@@ -1643,10 +1653,6 @@ enum { EARLIER_PLAYS = 2 };
 
 /* ---- confirmation by the record ---------------------------------------------------- */
 
-/* The record's game to its last decide line, then the other side's game
- * from that decision's play on (the `after` part), which holds the step
- * as the other side played it whole (a refused step's outcomes too) and
- * goes on past it.  Lines point into t. */
 /* go, a copy of a record's header, made the other side's game of n lines
  * (a record of its own: no parts, and partial, as the other side's game
  * may be cut short). */
@@ -1659,6 +1665,10 @@ static void as_other_side(ud_transcript *go, ud_tline *lines, int n, int end_lin
     go->partial = 1;
 }
 
+/* The record's game to its last decide line, then the other side's game
+ * from that decision's play on (the `after` part), which holds the step
+ * as the other side played it whole (a refused step's outcomes too) and
+ * goes on past it.  Lines point into t. */
 static bool game_with_after(const ud_transcript *t, ud_transcript *go)
 {
     int k = t->n;
