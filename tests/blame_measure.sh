@@ -3,7 +3,8 @@
 # is in (core/blame.h, docs/conformance.md "The rule").
 #
 #   tests/blame_measure.sh [--undead PATH] [--sample N] [--only MUTANT] [--games G] [--chance MODES]
-#                          [--min-conform P] [--min-check P] [--keep DIR] GAME...
+#                          [--min-conform P] [--min-check P] [--keep DIR] [--tally FILE] GAME...
+#   tests/blame_measure.sh --sum [--min-conform P] [--min-check P] TALLY...
 #
 # For each mutant of each GAME's rule rows (`undead mutate GAME --list`,
 # a mutation build: the `mutants` preset), in each chance mode (default
@@ -28,7 +29,10 @@
 #   SUMMARY GAME MODE: departures D of M mutants; conform names it first C (C/D%), with duplicates
 #   C2 (C2/D%: T through a duplicate); check names it K (K/D%), with duplicates K2 (K2/D%: U through a duplicate)
 # (C and K strict: the mutated row itself) and over everything, the same
-# as TOTAL.  Exit status 0 when it ran, 1 when --min-conform P is given
+# as TOTAL.  --tally FILE also writes TOTAL's figures to FILE, a line
+# "deps named named_dup checked checked_dup"; --sum adds up such files
+# (one measure split into parallel runs, one a game) and prints and
+# judges their TOTAL as one run's.  Exit status 0 when it ran, 1 when --min-conform P is given
 # and conform names the mutated row (or its duplicate's) first in less
 # than P% of all departures (or there was none), or --min-check P and
 # check names it in less than P% of them, 2 on bad usage.
@@ -42,6 +46,8 @@ modes="dictate follow"
 min_conform=""
 min_check=""
 keep=""
+tally=""
+sum=0
 all_deps=0 all_named=0 all_checked=0 all_named_dup=0 all_checked_dup=0
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -53,12 +59,47 @@ while [[ $# -gt 0 ]]; do
     --min-conform) min_conform="$2"; shift 2 ;;
     --min-check) min_check="$2"; shift 2 ;;
     --keep) keep="$2"; shift 2 ;;
+    --tally) tally="$2"; shift 2 ;;
+    --sum) sum=1; shift ;;
     --) shift; break ;;
     -*) echo "blame_measure.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
     esac
 done
 [[ $# -gt 0 ]] || { echo "usage: tests/blame_measure.sh [--undead PATH] [--sample N] [--only MUTANT] [--games G] [--chance MODES] [--min-conform P] [--min-check P] [--keep DIR] GAME..." >&2; exit 2; }
+# total ... : TOTAL's line and the verdict against --min-conform and
+# --min-check (the script's exit status)
+total() {
+    local all_c2=$((all_named + all_named_dup)) all_k2=$((all_checked + all_checked_dup)) status=0
+    echo "TOTAL: departures $all_deps; conform names it first $all_named, with duplicates $all_c2 ($all_named_dup through a duplicate); check names it $all_checked, with duplicates $all_k2 ($all_checked_dup through a duplicate)"
+    if [[ -n "$tally" ]]; then
+        echo "$all_deps $all_named $all_named_dup $all_checked $all_checked_dup" > "$tally" ||
+            { echo "blame_measure.sh: cannot write $tally" >&2; return 2; }
+    fi
+    if [[ -n "$min_conform" ]]; then
+        if [[ $all_deps -eq 0 || $((100 * all_c2)) -lt $((min_conform * all_deps)) ]]; then
+            echo "blame_measure.sh: conform named the mutated row (or its duplicate's) first in $all_c2 of $all_deps departures, below $min_conform%" >&2
+            status=1
+        fi
+    fi
+    if [[ -n "$min_check" ]]; then
+        if [[ $all_deps -eq 0 || $((100 * all_k2)) -lt $((min_check * all_deps)) ]]; then
+            echo "blame_measure.sh: check named the mutated row (or its duplicate's) first in $all_k2 of $all_deps departures, below $min_check%" >&2
+            status=1
+        fi
+    fi
+    return $status
+}
+if [[ $sum -eq 1 ]]; then
+    for f in "$@"; do
+        { read -r d n nd c cd < "$f"; } 2>/dev/null && [[ "$d $n $nd $c $cd" =~ ^[0-9]+( [0-9]+){4}$ ]] ||
+            { echo "blame_measure.sh: $f: expected a tally line 'deps named named_dup checked checked_dup' (--tally)" >&2; exit 2; }
+        all_deps=$((all_deps + d)) all_named=$((all_named + n)) all_named_dup=$((all_named_dup + nd))
+        all_checked=$((all_checked + c)) all_checked_dup=$((all_checked_dup + cd))
+    done
+    total
+    exit
+fi
 [[ -z "$keep" ]] || mkdir -p "$keep" || { echo "blame_measure.sh: cannot make $keep" >&2; exit 2; }
 [[ -x "$U" ]] || { echo "blame_measure.sh: $U is not a mutation build of undead (cmake --preset mutants)" >&2; exit 2; }
 tmp="$(mktemp -d)"
@@ -152,19 +193,4 @@ for game in "$@"; do
     done
     unset twin
 done
-all_c2=$((all_named + all_named_dup)) all_k2=$((all_checked + all_checked_dup))
-echo "TOTAL: departures $all_deps; conform names it first $all_named, with duplicates $all_c2 ($all_named_dup through a duplicate); check names it $all_checked, with duplicates $all_k2 ($all_checked_dup through a duplicate)"
-status=0
-if [[ -n "$min_conform" ]]; then
-    if [[ $all_deps -eq 0 || $((100 * all_c2)) -lt $((min_conform * all_deps)) ]]; then
-        echo "blame_measure.sh: conform named the mutated row (or its duplicate's) first in $all_c2 of $all_deps departures, below $min_conform%" >&2
-        status=1
-    fi
-fi
-if [[ -n "$min_check" ]]; then
-    if [[ $all_deps -eq 0 || $((100 * all_k2)) -lt $((min_check * all_deps)) ]]; then
-        echo "blame_measure.sh: check named the mutated row (or its duplicate's) first in $all_k2 of $all_deps departures, below $min_check%" >&2
-        status=1
-    fi
-fi
-exit $status
+total

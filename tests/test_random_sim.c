@@ -16,7 +16,7 @@
 
 #include "support.h"
 
-enum { GAMES_PER_COUNT = 400 };
+enum { GAMES_PER_COUNT = 200 };
 
 /* A random policy of g for one seat: "random" or one of the game's
  * policies that are cheap to set up, with its default parameter or one

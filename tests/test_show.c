@@ -1,6 +1,7 @@
 /*
  * test_show.c - `undead show` on every registered game (the binary CMake
- * built): a seeded game's record drawn at its end and at every tenth line,
+ * built): a seeded game's record drawn at its end and along it (every
+ * tenth line, or some forty points of a long record),
  * as text and as SVG when the game draws (ud_game.draw_text, draw_svg;
  * the SVG parsed as XML, and drawn again with a player named <b>&" who
  * must stay escaped), else the game's state line with the message that it
@@ -54,6 +55,9 @@ static int show(const ud_game *g, const char *file, const char *at, const char *
     return run_undead(argv, NULL, &out, &err);
 }
 
+/* How many --at points a record is drawn at, at most (about). */
+enum { SHOW_POINTS = 40 };
+
 static int lines_of(const char *text)
 {
     int n = 0;
@@ -62,7 +66,7 @@ static int lines_of(const char *text)
     return n;
 }
 
-Test(show, every_game_draws_or_prints_its_state_line_at_every_tenth_line)
+Test(show, every_game_draws_or_prints_its_state_line_along_its_record)
 {
     FOR_EACH_GAME(g)
     {
@@ -72,7 +76,12 @@ Test(show, every_game_draws_or_prints_its_state_line_at_every_tenth_line)
         char path[64];
         write_temp(path, sizeof path, text);
         int n = lines_of(text);
-        for (int line = 10; line <= n + 9; line += 10) {
+        /* every tenth line of a short record; of a long one (a board
+         * game's runs to thousands of lines, each --at a replay from its
+         * start) some forty points, a multiple of ten apart, still from
+         * line 10 to the end */
+        int every = 10 * (n / (10 * SHOW_POINTS) + 1);
+        for (int line = 10; line <= n + every - 1; line += every) {
             char at[16];
             snprintf(at, sizeof at, "%d", line < n ? line : n);
             int rc = show(g, path, at, "text");
