@@ -1,6 +1,6 @@
 /*
  * blame.c - which rule a departure breaks, by evidence (see blame.h): the
- * changes of a step's rules tried one by one in child processes, the
+ * changes of a step's rules tried one by one in a child process, the
  * evidence and the rule written for a report, and `undead check`'s step.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,6 +215,9 @@ typedef struct search {
     uint64_t ref[UD_MAX_RULES];    /* the step's firings under the rules as they are */
     uint64_t cost[UD_BLAME_SHOWN]; /* of each change kept in the blame */
     int untried;                   /* changes not played: the blame's bound had passed */
+    pid_t worker;                  /* its trials' process (0: none now) */
+    int to, from;                  /* the worker's requests and answers */
+    int served;                    /* trials the worker has played */
 } search;
 
 /* ---- the time bound ----------------------------------------------------------------- */
@@ -262,8 +266,211 @@ static void trial_child_begins(void)
     alarm(left ? left : 1);
 }
 
-/* Whether change c explains the step, played in a child (a child that
- * dies, or runs past 10 seconds, explains nothing). */
+/* In a trial's process (a child of its own, or the worker below): change
+ * c made in t, a copy of the search's table, and in a copy of its setup,
+ * then played by trial.  What a change or a trial sets of this file's
+ * statics is set afresh first. */
+static bool trial_played(const search *se, ud_blame_trial trial, const ud_blame_change *c, ud_table *t)
+{
+    twice_of = NULL;
+    amount_of = NULL;
+    amount_op = UD_AMOUNT_NONE;
+    amount_at = 0;
+    watch_moved = NULL;
+    watch_fired = NULL;
+    trial_short = se->short_row;
+    ud_setup setup = *se->setup;
+    *t = *se->base;
+    if (!ud_blame_apply(c, t, &setup))
+        return false;
+    if (c->kind == UD_BLAME_NONE && se->moved) { /* the reference: its amount changes watched */
+        watch_moved = se->moved;
+        watch_fired = se->fired;
+        watch_amounts(t);
+    }
+    return trial(se->ctx, t, &setup, se->fired);
+}
+
+/* ---- trials in a worker process ----------------------------------------------------- */
+
+/* Why a worker.  Each trial once ran in a child of its own, forked for
+ * it and ended by it: on a process the size of undead's that costs some
+ * milliseconds of system time (its page tables copied, its pages faulted
+ * in again as either side writes them, the other processor's TLB
+ * flushed), more than many a trial's own play, a thousand times or two
+ * in a blame.  So a search forks one worker (at its first trial played
+ * whole) that plays its trials one after the other: the parent writes
+ * it a request (the change by value: its rule points into the game's
+ * static rules, nothing on the heap; the trial function; the seconds
+ * the trial may run), and the worker answers 10 or 11, as a child's exit
+ * status said.
+ *
+ * Why a trial there ends as it would in a child of its own.  The worker
+ * is forked from the parent during the search, and the parent changes
+ * nothing a trial reads until the search ends (the table, the setup, the
+ * caller's ctx), so the worker starts from what a fresh child would.
+ * What a trial changes is set afresh before the next (trial_played): the
+ * table and the setup are copied from the parent's again, the change
+ * made in the copies; this file's statics that a change or the reference
+ * sets (twice_of, amount_of, amount_op, amount_at, watch_moved,
+ * watch_fired) and trial_short; the alarm, armed for each trial with the
+ * seconds a child had (trial_child_begins).  The parent zeroes the
+ * shared counts (fired, short_row) before each request, as it did before
+ * each fork.  Anything else a trial leaves behind is memory: what it
+ * leaks, and the games' caches, which hold only what they would work
+ * out again; so the worker is replaced every WORKER_TRIALS trials.  A
+ * trial that crashes or runs past its alarm ends the worker as it ended
+ * its child: the parent reads no answer, counts the change as explaining
+ * nothing, reaps the worker and starts another for the next trial.
+ *
+ * The worker ends with its search, before the snapshot helper
+ * (snapshot_trial_of): a worker forked after the helper holds the pipe
+ * the helper waits to see closed. */
+
+/* Trials played in a worker unless a test compares with the old way. */
+static bool workers = true;
+static uint64_t worker_trials;
+
+void ud_blame_use_worker(bool on) { workers = on; }
+
+uint64_t ud_blame_worker_trials(void) { return worker_trials; }
+
+enum { WORKER_TRIALS = 128 };
+
+typedef struct trial_request {
+    ud_blame_change c;
+    ud_blame_trial trial;
+    unsigned seconds; /* its alarm */
+} trial_request;
+
+static bool write_all(int fd, const void *p, size_t n)
+{
+    const char *b = p;
+    while (n > 0) {
+        ssize_t w = write(fd, b, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        b += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+static bool read_all(int fd, void *p, size_t n)
+{
+    char *b = p;
+    while (n > 0) {
+        ssize_t r = read(fd, b, n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return false;
+        b += r;
+        n -= (size_t)r;
+    }
+    return true;
+}
+
+/* The worker's side: standard output and error as a trial's child has
+ * them, then a trial for each request until the parent ends it. */
+static void worker_serves(const search *se, int in, int out)
+{
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+        dup2(null, 1);
+        dup2(null, 2);
+    }
+    ud_table *t = malloc(sizeof *t);
+    trial_request rq;
+    while (read_all(in, &rq, sizeof rq)) {
+        alarm(rq.seconds);
+        unsigned char verdict = t && trial_played(se, rq.trial, &rq.c, t) ? 10 : 11;
+        alarm(0);
+        if (!write_all(out, &verdict, sizeof verdict))
+            break;
+    }
+    _exit(0);
+}
+
+static void worker_end(search *se)
+{
+    if (se->worker <= 0)
+        return;
+    close(se->to);
+    close(se->from);
+    kill(se->worker, SIGKILL);
+    while (waitpid(se->worker, NULL, 0) < 0 && errno == EINTR)
+        ;
+    se->worker = 0;
+}
+
+static bool worker_begin(search *se)
+{
+    int req[2], ans[2];
+    if (pipe(req) != 0)
+        return false;
+    if (pipe(ans) != 0) {
+        close(req[0]);
+        close(req[1]);
+        return false;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(req[1]);
+        close(ans[0]);
+        /* above 2 (undead started with its output closed), so that
+         * worker_serves's /dev/null does not take their place */
+        int in = fcntl(req[0], F_DUPFD, 3), out = fcntl(ans[1], F_DUPFD, 3);
+        if (in < 0 || out < 0)
+            _exit(0);
+        close(req[0]);
+        close(ans[1]);
+        worker_serves(se, in, out);
+    }
+    close(req[0]);
+    close(ans[1]);
+    if (pid < 0) {
+        close(req[1]);
+        close(ans[0]);
+        return false;
+    }
+    se->worker = pid;
+    se->to = req[1];
+    se->from = ans[0];
+    se->served = 0;
+    return true;
+}
+
+/* Change c played in the search's worker (one that dies explains
+ * nothing). */
+static bool worker_trial(search *se, const ud_blame_change *c)
+{
+    if (se->worker > 0 && se->served >= WORKER_TRIALS)
+        worker_end(se); /* its memory bounded */
+    if (se->worker <= 0 && !worker_begin(se))
+        return false;
+    unsigned left = bound_left(10);
+    trial_request rq;
+    memset(&rq, 0, sizeof rq);
+    rq.c = *c;
+    rq.trial = se->trial;
+    rq.seconds = left ? left : 1;
+    se->served++;
+    worker_trials++;
+    unsigned char verdict = 0;
+    if (!write_all(se->to, &rq, sizeof rq) || !read_all(se->from, &verdict, sizeof verdict)) {
+        worker_end(se); /* dead: another for the next trial */
+        return false;
+    }
+    return verdict == 10;
+}
+
+/* Whether change c explains the step, played in the worker, or in a
+ * child of its own (a trial that crashes, or runs past 10 seconds,
+ * explains nothing). */
 static bool isolated(search *se, const ud_blame_change *c)
 {
     if (c->kind != UD_BLAME_NONE && bound_left(1) == 0) {
@@ -277,25 +484,15 @@ static bool isolated(search *se, const ud_blame_change *c)
     int from_snapshot = se->snapshot && c->kind != UD_BLAME_NONE ? se->snapshot(se->ctx, c, se->fired) : -1;
     if (from_snapshot >= 0)
         return from_snapshot == 1;
+    if (workers)
+        return worker_trial(se, c);
     pid_t pid = fork();
     if (pid < 0)
         return false;
     if (pid == 0) {
         trial_child_begins();
-        trial_short = se->short_row;
         ud_table *t = malloc(sizeof *t);
-        ud_setup setup = *se->setup;
-        if (!t)
-            _exit(11);
-        *t = *se->base;
-        if (!ud_blame_apply(c, t, &setup))
-            _exit(11);
-        if (c->kind == UD_BLAME_NONE && se->moved) { /* the reference: its amount changes watched */
-            watch_moved = se->moved;
-            watch_fired = se->fired;
-            watch_amounts(t);
-        }
-        _exit(se->trial(se->ctx, t, &setup, se->fired) ? 10 : 11);
+        _exit(t && trial_played(se, se->trial, c, t) ? 10 : 11);
     }
     int status = 0;
     while (waitpid(pid, &status, 0) < 0)
@@ -584,6 +781,7 @@ static void search_with(const ud_table *base, const ud_setup *setup, ud_blame_tr
     if (se->untried)
         bound_reached(b);
     reading_tied_rows(b, same_cost);
+    worker_end(se); /* before the snapshot helper (above: the worker) */
     if (snapshot)
         snapshot(ctx, NULL, NULL); /* its helper shares se->fired: ended first */
     if (se->moved)
@@ -1439,36 +1637,6 @@ static uint64_t snapshot_trials;
 void ud_blame_use_snapshots(bool on) { snapshots = on; }
 
 uint64_t ud_blame_snapshot_trials(void) { return snapshot_trials; }
-
-static bool write_all(int fd, const void *p, size_t n)
-{
-    const char *b = p;
-    while (n > 0) {
-        ssize_t w = write(fd, b, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        b += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
-
-static bool read_all(int fd, void *p, size_t n)
-{
-    char *b = p;
-    while (n > 0) {
-        ssize_t r = read(fd, b, n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return false;
-        b += r;
-        n -= (size_t)r;
-    }
-    return true;
-}
 
 /* The helper's side: where it stands, the rows it plays, its pipes. */
 typedef struct helper {

@@ -26,7 +26,8 @@
  *
  * An explanation of kind 1 or 2 accounts for the whole step: the caller's
  * trial says whether the changed step ends as the other side's did (every
- * key, offer and outcome).  Each trial runs in a child process: a changed
+ * key, offer and outcome).  Each trial runs in a child process (a worker
+ * that plays a search's trials in turn, replaced when one ends it): a changed
  * table runs rows where their code assumes they never run (an effect
  * whose guard said no indexes an empty pile), which must neither crash
  * the caller nor print a sanitizer's report of a fault that is the
@@ -253,6 +254,14 @@ void ud_blame_check(const ud_transcript *t, const ud_check_opts *opts, const ud_
 void ud_blame_use_snapshots(bool on);
 /* How many changes were played from a snapshot so far (for that test). */
 uint64_t ud_blame_snapshot_trials(void);
+
+/* A search plays its trials one after another in a worker process it
+ * forks once (blame.c says why the outcome is a fresh child's): on by
+ * default.  Off: each trial in a child of its own, for a test to compare
+ * the two. */
+void ud_blame_use_worker(bool on);
+/* How many trials were played in a worker so far (for that test). */
+uint64_t ud_blame_worker_trials(void);
 
 /* The time bound of one blame (ud_blame_check whole, or one
  * ud_blame_search), in seconds of wall time; 0: none.  A record or a

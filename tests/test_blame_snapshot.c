@@ -1,11 +1,14 @@
 /*
  * test_blame_snapshot.c - `undead check`'s blame plays a change that
  * leaves the game before the step as it is from a snapshot of the step's
- * start (core/blame.c, "changes played from a snapshot"): on departing
- * records of every game (a line deleted, a decision deleted, two lines
- * swapped, the record cut), it names the same rule with the same evidence
- * as when every change is played over the whole record, and some of its
- * changes were played from a snapshot.
+ * start (core/blame.c, "changes played from a snapshot"), and every other
+ * change in a worker process that plays a search's trials one after
+ * another ("trials in a worker process"): on departing records of every
+ * game (a line deleted, a decision deleted, two lines swapped, the record
+ * cut), it names the same rule with the same evidence as the slow way,
+ * where every change is played over the whole record in a child of its
+ * own; and some of its changes were played from a snapshot, some in the
+ * worker.
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>
@@ -66,10 +69,13 @@ static bool same_both_ways(const char *text, const char *what)
     ud_blame bf, bs;
     char ef[2048], es[2048];
     ud_blame_use_snapshots(true);
+    ud_blame_use_worker(true);
     run_blamed(&fast, text, &bf, ef, sizeof ef);
     ud_blame_use_snapshots(false);
+    ud_blame_use_worker(false);
     run_blamed(&slow, text, &bs, es, sizeof es);
     ud_blame_use_snapshots(true);
+    ud_blame_use_worker(true);
     cr_assert_eq(fast.status, slow.status, "%s", what);
     bool departs = fast.status == RUN_CHECK_ERROR;
     if (departs) {
@@ -159,7 +165,7 @@ static int compare_game(const ud_game *g, int players, int games, int ways)
 
 Test(blame_snapshot, same_blame_on_every_game, .timeout = 1800)
 {
-    uint64_t before = ud_blame_snapshot_trials();
+    uint64_t before = ud_blame_snapshot_trials(), in_worker = ud_blame_worker_trials();
     FOR_EACH_GAME(g)
     {
         int players = g->min_players > 2 ? g->min_players : 2 <= g->max_players ? 2 : g->max_players;
@@ -168,11 +174,12 @@ Test(blame_snapshot, same_blame_on_every_game, .timeout = 1800)
     }
     /* the snapshot was used: else nothing above compared it */
     cr_expect_gt(ud_blame_snapshot_trials(), before, "no change was played from a snapshot");
+    cr_expect_gt(ud_blame_worker_trials(), in_worker, "no change was played in the worker");
 }
 
 Test(blame_snapshot, same_blame_six_players, .timeout = 1800)
 {
-    uint64_t before = ud_blame_snapshot_trials();
+    uint64_t before = ud_blame_snapshot_trials(), in_worker = ud_blame_worker_trials();
     FOR_EACH_GAME(g)
     {
         if (g->max_players < 6)
@@ -182,4 +189,5 @@ Test(blame_snapshot, same_blame_six_players, .timeout = 1800)
         cr_expect_geq(compare_game(g, 6, 1, 0x9), 1, "%s: no departing record compared", g->name);
     }
     cr_expect_gt(ud_blame_snapshot_trials(), before, "no change was played from a snapshot");
+    cr_expect_gt(ud_blame_worker_trials(), in_worker, "no change was played in the worker");
 }

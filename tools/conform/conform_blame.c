@@ -883,18 +883,13 @@ static bool ran_short_as_theirs(const blame_ctx *c, ud_status st, const lines_sr
     return st == UD_ERROR && src->starved && refused_event(c->run, c->dep, src);
 }
 
-/* One changed step (core/blame.h runs it in a child): the game before it
- * played under the changed table and readings as the rules played it
- * (same_history), then the step with its outcomes; true when it ends as
- * the adapter said, every outcome word used as the adapter used them. */
-static bool step_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
+/* The changed step played on from the game before it (scratch, as
+ * same_history left it), with its outcomes: true when it ends as the
+ * adapter said, every outcome word used as the adapter used them. */
+static bool step_as_theirs(const blame_ctx *c, const ud_table *t, const ud_setup *setup, replay *scratch,
+                           lines_src *src, uint64_t *fired)
 {
-    const blame_ctx *c = ctx;
     const cf_departure *dep = c->dep;
-    replay *scratch = calloc(1, sizeof *scratch);
-    lines_src *src = calloc(1, sizeof *src);
-    if (!scratch || !src || !same_history(c, t, setup, scratch))
-        return false;
     ud_chance ch = { .pick = lines_pick, .ctx = src };
     ud_status st = play_changed_step(c, t, setup, scratch, src, &ch, NULL, fired);
     if (dep->kind == CF_DEP_REFUSED) { /* the adapter's rules needed more outcomes than were dictated */
@@ -911,6 +906,22 @@ static bool step_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint
     /* dictate: as many words left as the adapter said; follow: every word it drew used */
     long want_left = json_is_integer(unused) ? (long)json_integer_value(unused) : 0;
     return words_left(src) == want_left && same_report(c->run, dep, &scratch->s, scratch->state, st);
+}
+
+/* One changed step (core/blame.h runs it in a child, one of many trials
+ * a worker plays: what it allocates it frees): the game before it played
+ * under the changed table and readings as the rules played it
+ * (same_history), then the step (step_as_theirs). */
+static bool step_trial(void *ctx, const ud_table *t, const ud_setup *setup, uint64_t *fired)
+{
+    const blame_ctx *c = ctx;
+    replay *scratch = calloc(1, sizeof *scratch);
+    lines_src *src = calloc(1, sizeof *src);
+    bool as_theirs = scratch && src && same_history(c, t, setup, scratch) &&
+                     step_as_theirs(c, t, setup, scratch, src, fired);
+    free(scratch);
+    free(src);
+    return as_theirs;
 }
 
 /* ---- provenance: rows that changed the keys that differ ------------------------------ */
