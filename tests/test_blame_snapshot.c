@@ -6,9 +6,11 @@
  * another ("trials in a worker process"): on departing records of every
  * game (a line deleted, a decision deleted, two lines swapped, the record
  * cut), it names the same rule with the same evidence as the slow way,
- * where every change is played over the whole record in a child of its
- * own; and some of its changes were played from a snapshot, some in the
- * worker.
+ * where every change is played over the whole record: in the worker too,
+ * and for each game's first departing record in a child of its own per
+ * change, the way before the worker, which is the dearest by far (a fork
+ * and exit per change); and some of its changes were played from a
+ * snapshot, some in the worker.
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>
@@ -62,8 +64,10 @@ static void expect_same_change(const ud_blame_change *x, const ud_blame_change *
         "%s: a change differs (%s, %s)", what, x->rule ? x->rule->id : "-", y->rule ? y->rule->id : "-");
 }
 
-/* The blame of text both ways, compared; whether it departs. */
-static bool same_both_ways(const char *text, const char *what)
+/* The blame of text both ways, compared; whether it departs.  When
+ * *fork and it departs, the slow way's trials each ran in a child of their
+ * own (else in the worker), and *fork is cleared. */
+static bool same_both_ways(const char *text, const char *what, bool *fork)
 {
     run fast, slow;
     ud_blame bf, bs;
@@ -71,8 +75,10 @@ static bool same_both_ways(const char *text, const char *what)
     ud_blame_use_snapshots(true);
     ud_blame_use_worker(true);
     run_blamed(&fast, text, &bf, ef, sizeof ef);
+    bool forked = *fork && fast.status == RUN_CHECK_ERROR;
+    *fork &= !forked;
     ud_blame_use_snapshots(false);
-    ud_blame_use_worker(false);
+    ud_blame_use_worker(!forked);
     run_blamed(&slow, text, &bs, es, sizeof es);
     ud_blame_use_snapshots(true);
     ud_blame_use_worker(true);
@@ -119,11 +125,13 @@ enum { MAX_LINES = 200000, BODY_MAX = 120 };
 #endif
 
 /* g's seeded games with players, each record changed in the ways of the
- * mask `ways` (bit k: how[k]): the departing ones compared; how many
- * departed.  (Each comparison forks some two thousand children: the
- * records are few.) */
-static int compare_game(const ud_game *g, int players, int games, int ways)
+ * mask `ways` (bit k: how[k]): the departing ones compared, the first of
+ * them with a child per change on the slow way (*forked set); how many
+ * departed.  (A comparison plays some two thousand trials: the records
+ * are few.) */
+static int compare_game(const ud_game *g, int players, int games, int ways, bool *forked)
 {
+    bool fork = true;
     int departing = 0;
     char **line = malloc(MAX_LINES * sizeof *line);
     cr_assert_not_null(line);
@@ -154,12 +162,13 @@ static int compare_game(const ud_game *g, int players, int games, int ways)
             }
             char what[160];
             snprintf(what, sizeof what, "%s, %d players, seed %d: %s", g->name, players, seed, how[k]);
-            departing += same_both_ways(mutant[k], what);
+            departing += same_both_ways(mutant[k], what, &fork);
             free(mutant[k]);
         }
         free(text);
     }
     free(line);
+    *forked = !fork;
     return departing;
 }
 
@@ -169,8 +178,10 @@ Test(blame_snapshot, same_blame_on_every_game, .timeout = 1800)
     FOR_EACH_GAME(g)
     {
         int players = g->min_players > 2 ? g->min_players : 2 <= g->max_players ? 2 : g->max_players;
-        int departing = compare_game(g, players, 1, 0xf);
+        bool forked;
+        int departing = compare_game(g, players, 1, 0xf, &forked);
         cr_expect_geq(departing, 1, "%s: no departing record compared", g->name);
+        cr_expect(forked, "%s: no departing record compared with a child per change", g->name);
     }
     /* the snapshot was used: else nothing above compared it */
     cr_expect_gt(ud_blame_snapshot_trials(), before, "no change was played from a snapshot");
@@ -192,7 +203,8 @@ Test(blame_snapshot, same_blame_six_players, .timeout = 1800)
             continue;
         /* a line deleted and the record cut: the other two ways are
          * the test above's, with fewer players */
-        cr_expect_geq(compare_game(g, 6, 1, 0x9), 1, "%s: no departing record compared", g->name);
+        bool forked;
+        cr_expect_geq(compare_game(g, 6, 1, 0x9, &forked), 1, "%s: no departing record compared", g->name);
     }
     cr_expect_gt(ud_blame_snapshot_trials(), before, "no change was played from a snapshot");
     cr_expect_gt(ud_blame_worker_trials(), in_worker, "no change was played in the worker");
