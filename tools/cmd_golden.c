@@ -165,13 +165,10 @@ static int html_index(html_pages *h)
 }
 
 /* --html DIR, before any case: a folder, or a name one can be made at
- * ('' would put the pages in the root folder: "/index.html"). */
+ * ('' is refused with every DIR, opts.c: it would put the pages in the
+ * root folder, "/index.html"). */
 static bool html_dir_ok(const char *dir)
 {
-    if (!*dir) {
-        fputs("undead golden: --html '': expected a folder name\n", stderr);
-        return false;
-    }
     ud_buf why, shown;
     ud_buf_init(&why);
     ud_buf_init(&shown);

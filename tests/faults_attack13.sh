@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# tests/faults_attack13.sh CASE UNDEAD SOURCE_DIR - regression tests for
+# faults a thirteenth attack pass found, as tests/faults.sh does for the
+# others: each CASE is one fault, run as a user would, with the exact
+# message (or bytes) and exit status asserted.
+#   empty-dir  an option naming a folder given '' (verify --golden '',
+#            --fuzz '', --texts '', faq --golden '', golden --dir '',
+#            --content '', ...) was taken: joined to what is read below
+#            it, it named a path from the root ("undead verify:
+#            /one_die: no such directory", /corpus/one_die_engine,
+#            /zombie_dice: a /one_die there would have been read), or
+#            nothing at all (": no such file or folder").  Refused by the
+#            option layer, as golden --html '' was, naming the option.
+set -euo pipefail
+case_="$1" undead="$2" src="$3"
+faults_name=faults_attack13 # fail, expect, run
+source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
+faults_scratch
+
+case "$case_" in
+empty-dir)
+    "$undead" play one-die --no-db > o.t
+    while read -r line; do
+        cmd=${line% *} opt=${line##* }
+        # shellcheck disable=SC2086 # cmd is words
+        run "$undead" $cmd "$opt" ''
+        expect 2 err "undead ${cmd%% *}: $opt '': expected a folder name"
+        [[ ! -s out ]] || fail "$cmd $opt '': $(head -c 300 out)"
+        # the same written --OPT=, and with the option shortened
+        # shellcheck disable=SC2086
+        run "$undead" $cmd "$opt="
+        expect 2 err "undead ${cmd%% *}: $opt '': expected a folder name"
+    done <<'EOF'
+verify one-die --no-db --golden
+verify one-die --no-db --fuzz
+verify one-die --no-db --texts
+faq --game one-die --golden
+faq --game one-die --texts
+golden check --no-db --dir
+golden check --no-db --html
+text zombie-dice rules.txt --golden
+db baseline check one-die --golden
+mutate one-die --no-db --build-dir
+mutate one-die --no-db --fuzz-dir
+play one-die --no-db --content
+sim one-die --no-db --games 1 --content
+check --no-db o.t --content
+show one-die o.t --content
+serve one-die --content
+explore one-die --no-db --content
+conform one-die --no-db --content
+EOF
+    run "$undead" play one-die --no-db --cont ''
+    expect 2 err "undead play: --content '': expected a folder name"
+    # a folder's name is taken as ever
+    cp -r "$src/spec/one_die/content" c
+    run "$undead" play one-die --no-db --content c
+    [[ $rc == 0 ]] || fail "--content c: exit $rc: $(head -c 300 err)"
+    ;;
+*)
+    fail "no such case"
+    ;;
+esac
