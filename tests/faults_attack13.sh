@@ -11,6 +11,13 @@
 #            /zombie_dice: a /one_die there would have been read), or
 #            nothing at all (": no such file or folder").  Refused by the
 #            option layer, as golden --html '' was, naming the option.
+#   golden-folder  text --golden DIR and db baseline --golden DIR naming
+#            no folder (missing, a file, a FIFO) were read as golden's
+#            cases: three lines from "undead golden:" (a command not run)
+#            ending "1 golden case(s) or folder(s) could not be read", and
+#            for db baseline "the golden cases under nodir/one_die do not
+#            replay cleanly" after every seeded game was played.  Now said
+#            first, by the command, as verify and faq say it, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack13 # fail, expect, run
@@ -56,6 +63,28 @@ EOF
     cp -r "$src/spec/one_die/content" c
     run "$undead" play one-die --no-db --content c
     [[ $rc == 0 ]] || fail "--content c: exit $rc: $(head -c 300 err)"
+    ;;
+golden-folder)
+    touch rules.txt afile
+    mkfifo afifo
+    hint="give --golden DIR, or set UNDEAD_DATA_DIR to the folder holding undead's data"
+    run "$undead" text zombie-dice rules.txt --golden nodir
+    expect 2 err "undead text: nodir: no such directory (the golden cases that pin the rows: $hint)"
+    [[ $(wc -l < err) == 1 ]] || fail "text --golden nodir: $(cat err)"
+    run "$undead" text zombie-dice rules.txt --golden afifo
+    expect 2 err "undead text: afifo: is a FIFO, expected a folder (the golden cases that pin the rows: $hint)"
+    run "$undead" db baseline check one-die --golden nodir
+    expect 2 err "undead db baseline: nodir/one_die: no such directory (the game's golden cases: $hint)"
+    [[ $(wc -l < err) == 1 ]] || fail "db baseline --golden nodir: $(cat err)"
+    run "$undead" db baseline update one-die --golden afile
+    expect 2 err "undead db baseline: afile: is a file, expected a folder (the game's golden cases: $hint)"
+    mkdir g
+    run "$undead" db baseline update one-die --golden g --file b.csv
+    expect 2 err "undead db baseline: g/one_die: no such directory (the game's golden cases: $hint)"
+    [[ ! -e b.csv ]] || fail "b.csv was written"
+    # a golden folder is read as ever
+    run "$undead" text zombie-dice rules.txt --golden "$src/golden"
+    [[ $rc != 2 ]] || ! grep -q 'golden' err || fail "text --golden golden: $(head -c 300 err)"
     ;;
 *)
     fail "no such case"

@@ -142,6 +142,11 @@ int cmd_text(int argc, char **argv)
     else if (!o.golden &&
              !(o.golden = cli_data_path("text", "golden", "--golden", golden_buf, sizeof golden_buf)))
         return UD_EXIT_USAGE;
+    /* a missing --golden, or a file there, said as such: not as golden's
+     * unreadable cases */
+    if (o.golden &&
+        !cli_need_dir("text", o.golden, "the golden cases that pin the rows: " CLI_DATA_HINT("--golden")))
+        return UD_EXIT_USAGE;
     text_map m;
     rc = text_map_build(&m, g, file, o.notes, o.golden, stderr);
     if (rc == UD_EXIT_OK) {
