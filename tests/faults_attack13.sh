@@ -18,6 +18,16 @@
 #            for db baseline "the golden cases under nodir/one_die do not
 #            replay cleanly" after every seeded game was played.  Now said
 #            first, by the command, as verify and faq say it, exit 2.
+#   recover-message  a writing open that could not mark a dead process's
+#            run interrupted (a trigger of the file's refusing the update;
+#            a full disk, a corrupt page) said why as SQLite's text for
+#            no error: "PATH: recovering runs: not an error".  The reason
+#            is taken when the update fails: "recovering runs: nope".
+#   end-message  a run whose end could not be recorded was said as
+#            "undead: results database: PATH: ending the run: ...": no
+#            command, and the path raw (an ESC in it reached the
+#            terminal).  Said as the run's start is: "undead play:
+#            results database: t\x1b[31m.db: ...".
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack13 # fail, expect, run
@@ -85,6 +95,28 @@ golden-folder)
     # a golden folder is read as ever
     run "$undead" text zombie-dice rules.txt --golden "$src/golden"
     [[ $rc != 2 ]] || ! grep -q 'golden' err || fail "text --golden golden: $(head -c 300 err)"
+    ;;
+recover-message | end-message)
+    db=$'t\e[31m.db'
+    [[ $case_ == recover-message ]] && db=t.db
+    "$undead" play one-die --db "$db" > /dev/null
+    sql "$db" "CREATE TRIGGER no_end BEFORE UPDATE ON runs BEGIN SELECT RAISE(ABORT, 'nope'); END" > /dev/null
+    run "$undead" play one-die --db "$db"
+    shown=${db//$'\e'/'\x1b'}
+    if [[ $case_ == end-message ]]; then
+        expect 2 err "undead play: results database: $shown: ending the run: nope"
+    else
+        [[ $rc == 2 ]] || fail "play: exit $rc: $(head -c 300 err)"
+    fi
+    [[ $(sql "$db" "SELECT group_concat(status) FROM runs") == complete,running ]] ||
+        fail "runs: $(sql "$db" "SELECT group_concat(status) FROM runs")"
+    # the next writing open finds run 2's process gone, and cannot record it
+    if [[ $case_ == recover-message ]]; then
+        run "$undead" check --db "$db" -
+        expect 2 err "undead check: results database: t.db: recovering runs: nope"
+        [[ $(sql "$db" "SELECT group_concat(status) FROM runs") == complete,running ]] ||
+            fail "runs after check: $(sql "$db" "SELECT group_concat(status) FROM runs")"
+    fi
     ;;
 *)
     fail "no such case"
