@@ -28,6 +28,12 @@
 #            command, and the path raw (an ESC in it reached the
 #            terminal).  Said as the run's start is: "undead play:
 #            results database: t\x1b[31m.db: ...".
+#   nul-escape  a request (serve) or an answer (conform) with a string or
+#            key holding \u0000 was refused in the JSON library's words,
+#            naming its flag: "\u0000 is not allowed without
+#            JSON_ALLOW_NUL", "NUL byte in object key not supported"; the
+#            protocol did not say such a string is refused.  Said in the
+#            protocol's words (docs/conformance.md says it too).
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack13 # fail, expect, run
@@ -117,6 +123,23 @@ recover-message | end-message)
         [[ $(sql "$db" "SELECT group_concat(status) FROM runs") == complete,running ]] ||
             fail "runs after check: $(sql "$db" "SELECT group_concat(status) FROM runs")"
     fi
+    ;;
+nul-escape)
+    printf '%s\n' '{"cmd":"hello\u0000","protocol":1}' '{"cmd":"hello","protocol":1,"a\u0000":1}' \
+        '{"cmd":"hello","protocol":1}' > in
+    run "$undead" serve one-die
+    [[ $rc == 0 ]] || fail "serve: exit $rc: $(head -c 300 err)"
+    want='{"error":"expected one JSON object per line: a string holding \\u0000, a NUL: the protocol'"'"'s strings hold none, near column 20"}'
+    [[ $(sed -n 1p out) == "$want" ]] || fail "serve, a string: $(sed -n 1p out)"
+    want='{"error":"expected one JSON object per line: a key holding \\u0000, a NUL: the protocol'"'"'s strings hold none, near column 37"}'
+    [[ $(sed -n 2p out) == "$want" ]] || fail "serve, a key: $(sed -n 2p out)"
+    [[ $(sed -n 3p out) == '{"protocol":1,"name":"undead serve one-die"}' ]] || fail "serve, then: $(sed -n 3p out)"
+    rm in
+    # an adapter whose name holds one
+    printf '%s\n' 'import sys' 'for line in sys.stdin:' \
+        '    print("{\"protocol\":1,\"name\":\"a\\u0000\"}", flush=True)' > ad.py
+    run "$undead" conform one-die --no-db --games 1 -- python3 ad.py
+    expect 2 out "broken adapter at the start: request 1 ({\"cmd\":\"hello\",\"protocol\":1}): expected one JSON object on a line (a string holding \\u0000, a NUL: the protocol's strings hold none, near column 30), received '{\"protocol\":1,\"name\":\"a\\u0000\"}'"
     ;;
 *)
     fail "no such case"
