@@ -34,6 +34,12 @@
 #            JSON_ALLOW_NUL", "NUL byte in object key not supported"; the
 #            protocol did not say such a string is refused.  Said in the
 #            protocol's words (docs/conformance.md says it too).
+#   start-number  a start line's number (play --start, a record's start
+#            line, serve's "start") was read with strtol in Zombie Dice,
+#            One Die and Dice of the Living Dead: 'score p1 +5' and
+#            'healthy +5' were taken (and written so in the record), '-0'
+#            as 0, where the card and board games, a record's seed and a
+#            decision's number take digits alone.  Refused as they are.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack13 # fail, expect, run
@@ -140,6 +146,36 @@ nul-escape)
         '    print("{\"protocol\":1,\"name\":\"a\\u0000\"}", flush=True)' > ad.py
     run "$undead" conform one-die --no-db --games 1 -- python3 ad.py
     expect 2 out "broken adapter at the start: request 1 ({\"cmd\":\"hello\",\"protocol\":1}): expected one JSON object on a line (a string holding \\u0000, a NUL: the protocol's strings hold none, near column 30), received '{\"protocol\":1,\"name\":\"a\\u0000\"}'"
+    ;;
+start-number)
+    while IFS='|' read -r game line why; do
+        run "$undead" play "$game" --no-db --start "$line"
+        expect 2 err "undead play: start '$line': $why"
+        [[ ! -s out ]] || fail "play $game --start '$line': $(head -c 300 out)"
+    done <<'EOF'
+zombie-dice|score p1 +5|expected 'score PLAYER N' with N a whole number, got '+5'
+zombie-dice|score p1 -0|score -0 is out of range 0..1000
+zombie-dice|score p1 -|expected 'score PLAYER N' with N a whole number, got '-'
+one-die|score p1 +3|expected 'score PLAYER N' with N a whole number, got '+3'
+one-die|round +2|expected 'round N' with N a whole number, got '+2'
+one-die|score p1 -0|score -0 is out of range 0..999
+dotld|healthy +5|expected a whole number, got '+5'
+dotld|time -0|-0 is out of range 1..6
+dotld|space +1|expected a whole number, got '+1'
+zombies-cards|deck p1 +1|expected a card number 1..104, got '+1'
+EOF
+    # a record's start line, and serve's
+    "$undead" play zombie-dice --no-db --start 'score p1 5' > s.t
+    sed 's/^start score p1 5$/start score p1 +5/' s.t > p.t
+    run "$undead" check --no-db p.t
+    expect 2 err "p.t:16:7: expected 'score PLAYER N' with N a whole number, got '+5'"
+    printf '%s\n' '{"cmd":"new","game":"one-die","players":["a","b"],"chance":"follow","seed":1,"start":["score a +3"]}' > in
+    run "$undead" serve one-die
+    expect 0 out "{\"error\":\"start 'score a +3': expected 'score PLAYER N' with N a whole number, got '+3'\"}"
+    rm in
+    # digits are read as ever
+    run "$undead" play dotld --no-db --start 'healthy 5' --start 'time 2'
+    [[ $rc == 0 ]] || fail "dotld healthy 5: exit $rc: $(head -c 300 err)"
     ;;
 *)
     fail "no such case"

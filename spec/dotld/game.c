@@ -3,6 +3,7 @@
  * start lines and the functions that read the state.  The rows are in
  * rules.c, the invariants in invariants.c, the policies in policies.c.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -220,11 +221,13 @@ static bool read_number(const char *text, long lo, long hi, long *out, ud_buf *e
     char *end;
     errno = 0;
     long v = strtol(text, &end, 10);
-    if (end == text || *end != '\0') {
+    /* digits alone, as every number undead reads (a '-' is out of range):
+     * strtol would take "+5" */
+    if (!isdigit((unsigned char)text[text[0] == '-']) || *end != '\0') {
         ud_buf_printf(err, "expected a whole number, got '%s'", text);
         return false;
     }
-    if (errno == ERANGE || v < lo || v > hi) {
+    if (errno == ERANGE || text[0] == '-' || v < lo || v > hi) {
         ud_buf_printf(err, "%s is out of range %ld..%ld", text, lo, hi);
         return false;
     }
