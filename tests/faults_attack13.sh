@@ -40,6 +40,16 @@
 #            'healthy +5' were taken (and written so in the record), '-0'
 #            as 0, where the card and board games, a record's seed and a
 #            decision's number take digits alone.  Refused as they are.
+#   new-game-undead  tools/new-game.sh took the PREFIX 'undead', the
+#            program's own names (undead_command, undead_commands, the
+#            database's undead_run_status, the UNDEAD_* variables): no
+#            function of that prefix is defined twice, which is what
+#            faults_dbpkg's prefix case derives the namespaces from.
+#   new-game-partial  tools/new-game.sh stopping part way (a template
+#            missing, a full disk, seed.sh failing) left the new game half
+#            made: spec/FOLDER/ with a few files, which its next run then
+#            refused as "spec/FOLDER already exists".  What it wrote is
+#            taken back, and it says so.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack13 # fail, expect, run
@@ -176,6 +186,27 @@ EOF
     # digits are read as ever
     run "$undead" play dotld --no-db --start 'healthy 5' --start 'time 2'
     [[ $rc == 0 ]] || fail "dotld healthy 5: exit $rc: $(head -c 300 err)"
+    ;;
+new-game-undead | new-game-partial)
+    # what new-game.sh reads before it writes (as faults_dbpkg.sh prefix)
+    mkdir -p tree/tools
+    cp "$src/tools/new-game.sh" tree/tools/
+    for f in "$src"/spec/*/game.cmake; do
+        mkdir -p "tree/spec/$(basename "$(dirname "$f")")"
+        cp "$f" "tree/spec/$(basename "$(dirname "$f")")/"
+    done
+    find tree | sort > tree.before
+    if [[ $case_ == new-game-undead ]]; then
+        run bash tree/tools/new-game.sh foo undead
+        expect 2 err "tools/new-game.sh: PREFIX 'undead' is reserved for the program's own names (tools/commands.h: undead_command, undead_commands; the database's undead_run_status, UNDEAD_* variables); give another as the second argument"
+    else
+        # One Die's files are not in the copy: the first rename fails
+        run bash tree/tools/new-game.sh foo fo
+        [[ $rc != 0 ]] || fail "new-game.sh without its template: exit 0"
+        expect "$rc" err "tools/new-game.sh: stopped part way; removed what it had written (spec/foo, golden/foo, fuzz/corpus/foo_*)"
+    fi
+    find tree | sort > tree.after
+    cmp -s tree.before tree.after || fail "it left: $(diff tree.before tree.after)"
     ;;
 *)
     fail "no such case"
