@@ -50,6 +50,12 @@
 #            made: spec/FOLDER/ with a few files, which its next run then
 #            refused as "spec/FOLDER already exists".  What it wrote is
 #            taken back, and it says so.
+#   dotld-headcount  Dice of the Living Dead's start lines refused no
+#            survivors at all but took fewer survivors than players
+#            ('healthy 1' at a table of two): a party lost before the game
+#            began, whose every game with invariants on (sim, play
+#            --invariants) broke DL-INV-NOT-LOST: exit 1, a rule violation,
+#            for a start position that is bad input.  Refused, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack13 # fail, expect, run
@@ -207,6 +213,23 @@ new-game-undead | new-game-partial)
     fi
     find tree | sort > tree.after
     cmp -s tree.before tree.after || fail "it left: $(diff tree.before tree.after)"
+    ;;
+dotld-headcount)
+    why="start lines: expected at least 2 survivors (healthy or infected), one a player (DL-MP-LOSS-HEADCOUNT), found healthy 1 and infected 0"
+    run "$undead" sim dotld --no-db --games 3 --start 'healthy 1'
+    expect 2 err "undead sim: $why"
+    run "$undead" play dotld --no-db --invariants --start 'healthy 1'
+    expect 2 err "undead play: $why"
+    run "$undead" play dotld --no-db --players a,b,c --start 'healthy 1' --start 'infected 1'
+    expect 2 err "undead play: start lines: expected at least 3 survivors (healthy or infected), one a player (DL-MP-LOSS-HEADCOUNT), found healthy 1 and infected 1"
+    printf 'undead-transcript 1\ngame dotld\nplayer a\nplayer b\nstart healthy 1\nseed 1\n' > r.t
+    run "$undead" check --no-db r.t
+    expect 2 err "r.t:5:7: ${why#start lines: }"
+    # enough survivors, or a party of one, are played as ever
+    run "$undead" sim dotld --no-db --games 3 --start 'healthy 1' --start 'infected 1'
+    [[ $rc == 0 ]] || fail "two survivors for two: exit $rc: $(head -c 300 err)"
+    run "$undead" sim dotld --no-db --games 3 --players a --start 'healthy 1'
+    [[ $rc == 0 ]] || fail "one survivor alone: exit $rc: $(head -c 300 err)"
     ;;
 *)
     fail "no such case"

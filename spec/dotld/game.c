@@ -317,12 +317,23 @@ static bool dl_apply_start(void *p, const ud_setup *setup, const char *line, ud_
  * no line names one). */
 static bool dl_check_start(const void *p, const ud_setup *setup, ud_buf *err)
 {
-    (void)setup;
     const dl_state *st = CST(p);
-    if ((st->preset & DL_PRE_HEALTHY) && st->healthy == 0 &&
-        (!(st->preset & DL_PRE_INFECTED) || st->infected == 0)) {
+    int infected = st->preset & DL_PRE_INFECTED ? st->infected : 0;
+    if ((st->preset & DL_PRE_HEALTHY) && st->healthy == 0 && infected == 0) {
         ud_buf_puts(err,
                     "expected at least one survivor (healthy or infected), found healthy 0 and infected 0");
+        return false;
+    }
+    /* a table of several loses with fewer survivors than players
+     * (DL-MP-LOSS-HEADCOUNT): such a party has lost before the game
+     * begins, and every game of it broke DL-INV-NOT-LOST (exit 1) */
+    int players = ud_setup_player_count(setup);
+    if ((st->preset & DL_PRE_HEALTHY) && players > 1 && st->healthy + infected < players) {
+        ud_buf_printf(
+            err,
+            "expected at least %d survivors (healthy or infected), one a player (DL-MP-LOSS-HEADCOUNT), "
+            "found healthy %d and infected %d",
+            players, st->healthy, infected);
         return false;
     }
     if (!(st->preset & DL_PRE_SPACE))
