@@ -56,6 +56,12 @@
 #            began, whose every game with invariants on (sim, play
 #            --invariants) broke DL-INV-NOT-LOST: exit 1, a rule violation,
 #            for a start position that is bad input.  Refused, exit 2.
+#   data-hint  undead's data not found beside the program, the message's
+#            way around it named every option as taking a folder: "give
+#            --editions DIR" and "give --notes DIR" (each takes a file),
+#            and for mutate, which has no such option, "give
+#            UNDEAD_DATA_DIR DIR, or set UNDEAD_DATA_DIR ...".  Each option
+#            is named with what it takes; mutate names the variable alone.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack13 # fail, expect, run
@@ -230,6 +236,26 @@ dotld-headcount)
     [[ $rc == 0 ]] || fail "two survivors for two: exit $rc: $(head -c 300 err)"
     run "$undead" sim dotld --no-db --games 3 --players a --start 'healthy 1'
     [[ $rc == 0 ]] || fail "one survivor alone: exit $rc: $(head -c 300 err)"
+    ;;
+data-hint)
+    # the program outside its build tree, with no share/undead beside it
+    mkdir bin
+    cp "$undead" bin/undead
+    here=$(realpath .)
+    "$undead" play one-die --db r.db > /dev/null
+    while IFS='|' read -r cmd way; do
+        # shellcheck disable=SC2086 # cmd is words
+        run bin/undead $cmd
+        expect 2 err "undead ${cmd%% *}: $here/share/undead: no such directory (undead's data, looked for beside the program: ${way}set UNDEAD_DATA_DIR to the folder holding undead's data)"
+    done <<'EOF'
+faq --db r.db|give --editions FILE, or 
+text zombie-dice rules.txt|give --notes FILE, or 
+mutate one-die --list --no-db|
+golden check --no-db|give --dir DIR, or 
+verify one-die --no-db|give --golden DIR, or 
+EOF
+    UNDEAD_DATA_DIR= run bin/undead mutate one-die --list --no-db
+    expect 2 err "undead mutate: UNDEAD_DATA_DIR is empty: expected the folder holding undead's data (unset it for the data undead finds by itself)"
     ;;
 *)
     fail "no such case"

@@ -206,7 +206,7 @@ int cmd_golden(int argc, char **argv)
         return UD_EXIT_USAGE;
     }
     char dir_default[4096];
-    if (!dir && !(dir = cli_data_path("golden", "golden", "--dir", dir_default, sizeof dir_default)))
+    if (!dir && !(dir = cli_data_path("golden", "golden", "--dir DIR", dir_default, sizeof dir_default)))
         return UD_EXIT_USAGE;
     if (!cli_need_dir("golden", dir, "the golden cases are read from it: --dir DIR") ||
         (a.html && !html_dir_ok(a.html)))

@@ -245,7 +245,7 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
     char root_default[4096];
     const char *root =
         o->golden ? o->golden
-                  : cli_data_path("db baseline", "golden", "--golden", root_default, sizeof root_default);
+                  : cli_data_path("db baseline", "golden", "--golden DIR", root_default, sizeof root_default);
     if (!root)
         return UD_EXIT_USAGE;
     /* the game's cases are replayed for the baseline: a missing folder (a
