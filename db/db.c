@@ -323,24 +323,31 @@ static bool recover_runs(db *d)
                            "UPDATE runs SET status = 'interrupted', ended = coalesce(last_write, started) "
                            "WHERE id = ? AND status = 'running'",
                            -1, &upd, NULL) != SQLITE_OK) {
-        sqlite3_finalize(sel);
         fail(d, "reading runs");
+        sqlite3_finalize(sel);
         return false;
     }
     bool ok = exec(d, "BEGIN IMMEDIATE", "locking to recover runs");
-    while (ok && sqlite3_step(sel) == SQLITE_ROW) {
+    int step = SQLITE_DONE;
+    while (ok && (step = sqlite3_step(sel)) == SQLITE_ROW) {
         if (!owner_gone((const char *)sqlite3_column_text(sel, 1), sqlite3_column_int64(sel, 2),
                         (const char *)sqlite3_column_text(sel, 3)))
             continue;
         sqlite3_bind_int64(upd, 1, sqlite3_column_int64(sel, 0));
-        ok = sqlite3_step(upd) == SQLITE_DONE;
+        /* the reason said now: once the statements are reset and
+         * finalized, the handle's message is SQLite's "not an error" */
+        if (!(ok = sqlite3_step(upd) == SQLITE_DONE))
+            fail(d, "recovering runs");
         sqlite3_reset(upd);
+    }
+    if (ok && step != SQLITE_DONE) {
+        fail(d, "reading runs");
+        ok = false;
     }
     sqlite3_finalize(sel);
     sqlite3_finalize(upd);
     if (ok)
         return exec(d, "COMMIT", "recovering runs");
-    fail(d, "recovering runs");
     sqlite3_exec(d->h, "ROLLBACK", NULL, NULL, NULL);
     return false;
 }

@@ -198,7 +198,8 @@ static bool runs_ready(const faq_opts *o, const char *db_path)
  * when one is missing. */
 static bool golden_folders(faq_opts *o, char *golden_default, size_t size)
 {
-    if (!o->golden_dir && !(o->golden_dir = cli_data_path("faq", "golden", "--golden", golden_default, size)))
+    if (!o->golden_dir &&
+        !(o->golden_dir = cli_data_path("faq", "golden", "--golden DIR", golden_default, size)))
         return false;
     for (int i = 0; i < o->n_games; i++) {
         char path[4200];
@@ -433,7 +434,7 @@ static faq_editions *read_editions(const faq_args *a, char *path, size_t size, i
     }
     if (a->editions)
         snprintf(path, size, "%s", a->editions);
-    else if (!cli_data_path("faq", "spec/faq-editions.txt", "--editions", path, size))
+    else if (!cli_data_path("faq", "spec/faq-editions.txt", "--editions FILE", path, size))
         return NULL;
     if (lock && (*lock = lock_editions_folder(path)) == -2)
         return NULL;

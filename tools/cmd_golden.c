@@ -165,13 +165,10 @@ static int html_index(html_pages *h)
 }
 
 /* --html DIR, before any case: a folder, or a name one can be made at
- * ('' would put the pages in the root folder: "/index.html"). */
+ * ('' is refused with every DIR, opts.c: it would put the pages in the
+ * root folder, "/index.html"). */
 static bool html_dir_ok(const char *dir)
 {
-    if (!*dir) {
-        fputs("undead golden: --html '': expected a folder name\n", stderr);
-        return false;
-    }
     ud_buf why, shown;
     ud_buf_init(&why);
     ud_buf_init(&shown);
@@ -209,7 +206,7 @@ int cmd_golden(int argc, char **argv)
         return UD_EXIT_USAGE;
     }
     char dir_default[4096];
-    if (!dir && !(dir = cli_data_path("golden", "golden", "--dir", dir_default, sizeof dir_default)))
+    if (!dir && !(dir = cli_data_path("golden", "golden", "--dir DIR", dir_default, sizeof dir_default)))
         return UD_EXIT_USAGE;
     if (!cli_need_dir("golden", dir, "the golden cases are read from it: --dir DIR") ||
         (a.html && !html_dir_ok(a.html)))

@@ -440,7 +440,7 @@ int cmd_mutate(int argc, char **argv)
     if (!g)
         return UD_EXIT_USAGE;
     char spec[4096], decl_path[4200];
-    if (!cli_data_path("mutate", "spec", "UNDEAD_DATA_DIR", spec, sizeof spec))
+    if (!cli_data_path("mutate", "spec", NULL, spec, sizeof spec))
         return UD_EXIT_USAGE;
     snprintf(decl_path, sizeof decl_path, "%s/%s/mutants.txt", spec, g->folder);
     mut_decls ds;

@@ -135,12 +135,17 @@ int cmd_text(int argc, char **argv)
     snprintf(rel, sizeof rel, "spec/%s/text-notes", g->folder);
     if (o.notes && !notes_there(o.notes))
         return UD_EXIT_USAGE;
-    if (!o.notes && !(o.notes = cli_data_path("text", rel, "--notes", notes_buf, sizeof notes_buf)))
+    if (!o.notes && !(o.notes = cli_data_path("text", rel, "--notes FILE", notes_buf, sizeof notes_buf)))
         return UD_EXIT_USAGE;
     if (o.no_golden)
         o.golden = NULL;
     else if (!o.golden &&
-             !(o.golden = cli_data_path("text", "golden", "--golden", golden_buf, sizeof golden_buf)))
+             !(o.golden = cli_data_path("text", "golden", "--golden DIR", golden_buf, sizeof golden_buf)))
+        return UD_EXIT_USAGE;
+    /* a missing --golden, or a file there, said as such: not as golden's
+     * unreadable cases */
+    if (o.golden &&
+        !cli_need_dir("text", o.golden, "the golden cases that pin the rows: " CLI_DATA_HINT("--golden")))
         return UD_EXIT_USAGE;
     text_map m;
     rc = text_map_build(&m, g, file, o.notes, o.golden, stderr);

@@ -327,9 +327,9 @@ static bool data_folders(verify_opts *o, const ud_game *const *chosen, int n, ch
                          char *fuzz_default, size_t size)
 {
     if (!o->golden_dir &&
-        !(o->golden_dir = cli_data_path("verify", "golden", "--golden", golden_default, size)))
+        !(o->golden_dir = cli_data_path("verify", "golden", "--golden DIR", golden_default, size)))
         return false;
-    if (!o->fuzz_dir && !(o->fuzz_dir = cli_data_path("verify", "fuzz", "--fuzz", fuzz_default, size)))
+    if (!o->fuzz_dir && !(o->fuzz_dir = cli_data_path("verify", "fuzz", "--fuzz DIR", fuzz_default, size)))
         return false;
     if (o->texts_dir && !cli_need_dir("verify", o->texts_dir, "--texts: the rule texts the rows cite"))
         return false;

@@ -62,6 +62,7 @@ faq undead faq (tools/faq/: faq_*)
 cli the command line's shared code (tools/common/cli.c: cli_*)
 opts the option layer (tools/common/opts.c: opts_*)
 cmd the commands (tools/cmd_*.c: cmd_*)
+undead the program's own names (tools/commands.h: undead_command, undead_commands; the database's undead_run_status, UNDEAD_* variables)
 rec the recording of runs (tools/common/record.c: rec_*)
 cap transcript capture (tools/common/capture.c: cap_*)
 mut undead mutate (tools/mutate/: mut_*)
@@ -129,6 +130,17 @@ rename() {
 }
 
 spec="$root/spec/$folder"
+# From here on it writes; a step that fails (a template missing, a full
+# disk, seed.sh) takes back what it wrote, so that nothing is left half
+# made (none of these was there: checked above).
+written=("$spec" "$root/golden/$folder" "$root/fuzz/corpus/${folder}_engine" "$root/fuzz/corpus/${folder}_content")
+finished=
+take_back() {
+    [[ -n $finished ]] && return
+    rm -rf "${written[@]}"
+    echo "tools/new-game.sh: stopped part way; removed what it had written (spec/$folder, golden/$folder, fuzz/corpus/${folder}_*)" >&2
+}
+trap take_back EXIT
 mkdir -p "$spec/tests" "$spec/content"
 rename "$template/900_one_die.txt" > "$spec/900_$folder.txt"
 rename "$template/one_die.h" > "$spec/$folder.h"
@@ -189,6 +201,7 @@ if command -v clang-format > /dev/null; then
     find "$root/spec/$folder" -name '*.[ch]' -exec clang-format -i {} +
 fi
 
+finished=1
 cat <<NEXT
 new game $name in spec/$folder/ (C prefix ${prefix}_, rule IDs $PREFIX-*); next:
   cmake --preset default && cmake --build --preset default --parallel 2

@@ -3,6 +3,7 @@
  * start lines and the functions that read the state.  The rows are in
  * rules.c, the invariants in invariants.c, the policies in policies.c.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -220,11 +221,13 @@ static bool read_number(const char *text, long lo, long hi, long *out, ud_buf *e
     char *end;
     errno = 0;
     long v = strtol(text, &end, 10);
-    if (end == text || *end != '\0') {
+    /* digits alone, as every number undead reads (a '-' is out of range):
+     * strtol would take "+5" */
+    if (!isdigit((unsigned char)text[text[0] == '-']) || *end != '\0') {
         ud_buf_printf(err, "expected a whole number, got '%s'", text);
         return false;
     }
-    if (errno == ERANGE || v < lo || v > hi) {
+    if (errno == ERANGE || text[0] == '-' || v < lo || v > hi) {
         ud_buf_printf(err, "%s is out of range %ld..%ld", text, lo, hi);
         return false;
     }
@@ -314,12 +317,23 @@ static bool dl_apply_start(void *p, const ud_setup *setup, const char *line, ud_
  * no line names one). */
 static bool dl_check_start(const void *p, const ud_setup *setup, ud_buf *err)
 {
-    (void)setup;
     const dl_state *st = CST(p);
-    if ((st->preset & DL_PRE_HEALTHY) && st->healthy == 0 &&
-        (!(st->preset & DL_PRE_INFECTED) || st->infected == 0)) {
+    int infected = st->preset & DL_PRE_INFECTED ? st->infected : 0;
+    if ((st->preset & DL_PRE_HEALTHY) && st->healthy == 0 && infected == 0) {
         ud_buf_puts(err,
                     "expected at least one survivor (healthy or infected), found healthy 0 and infected 0");
+        return false;
+    }
+    /* a table of several loses with fewer survivors than players
+     * (DL-MP-LOSS-HEADCOUNT): such a party has lost before the game
+     * begins, and every game of it broke DL-INV-NOT-LOST (exit 1) */
+    int players = ud_setup_player_count(setup);
+    if ((st->preset & DL_PRE_HEALTHY) && players > 1 && st->healthy + infected < players) {
+        ud_buf_printf(
+            err,
+            "expected at least %d survivors (healthy or infected), one a player (DL-MP-LOSS-HEADCOUNT), "
+            "found healthy %d and infected %d",
+            players, st->healthy, infected);
         return false;
     }
     if (!(st->preset & DL_PRE_SPACE))

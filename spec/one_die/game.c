@@ -3,6 +3,7 @@
  * few functions that read its state.  Everything a game says to undead is
  * in the struct at the end.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,11 +174,13 @@ static bool start_number(const char *text, int lo, int hi, const char *key, cons
     char *end;
     errno = 0;
     long value = strtol(text, &end, 10);
-    if (end == text || *end != '\0') {
+    /* digits alone, as every number undead reads (a '-' is out of range):
+     * strtol would take "+5" */
+    if (!isdigit((unsigned char)text[text[0] == '-']) || *end != '\0') {
         ud_buf_printf(err, "expected '%s' with N a whole number, got '%s'", form, text);
         return false;
     }
-    if (errno == ERANGE || value < lo || value > hi) {
+    if (errno == ERANGE || text[0] == '-' || value < lo || value > hi) {
         ud_buf_printf(err, "%s %s is out of range %d..%d", key, text, lo, hi);
         return false;
     }

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <errno.h>
 #include <string.h>
 
@@ -108,11 +109,13 @@ static bool zd_apply_start(void *p, const ud_setup *setup, const char *line, ud_
     char *end;
     errno = 0;
     long value = strtol(number, &end, 10);
-    if (end == number || *end != '\0') {
+    /* digits alone, as every number undead reads (a '-' is out of range):
+     * strtol would take "+5" */
+    if (!isdigit((unsigned char)number[number[0] == '-']) || *end != '\0') {
         ud_buf_printf(err, "expected 'score PLAYER N' with N a whole number, got '%s'", number);
         return false;
     }
-    if (errno == ERANGE || value < 0 || value > 1000) {
+    if (errno == ERANGE || number[0] == '-' || value > 1000) {
         ud_buf_printf(err, "score %s is out of range 0..1000", number);
         return false;
     }

@@ -245,8 +245,13 @@ int baseline_run(const char *mode, const char *game, const baseline_opts *o)
     char root_default[4096];
     const char *root =
         o->golden ? o->golden
-                  : cli_data_path("db baseline", "golden", "--golden", root_default, sizeof root_default);
+                  : cli_data_path("db baseline", "golden", "--golden DIR", root_default, sizeof root_default);
     if (!root)
+        return UD_EXIT_USAGE;
+    /* the game's cases are replayed for the baseline: a missing folder (a
+     * mistyped --golden) said as such, before the games are played */
+    snprintf(file, sizeof file, "%s/%s", root, folder);
+    if (!cli_need_dir("db baseline", file, "the game's golden cases: " CLI_DATA_HINT("--golden")))
         return UD_EXIT_USAGE;
     snprintf(file, sizeof file, "%s/%s/outcomes.csv", root, folder);
     const char *path = o->file ? o->file : file;

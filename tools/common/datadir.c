@@ -88,14 +88,24 @@ static bool checkout_root(const char *exe, char *buf, size_t size)
     return false;
 }
 
+/* The way around a data root not found: "give OPTION, or set
+ * UNDEAD_DATA_DIR ...", or the variable alone when no option names it. */
+static const char *way_around(const char *option, char *out, size_t size)
+{
+    snprintf(out, size, "%s%s%sset UNDEAD_DATA_DIR to the folder holding undead's data",
+             option ? "give " : "", option ? option : "", option ? ", or " : "");
+    return out;
+}
+
 const char *cli_data_dir(const char *cmd, const char *option, char *buf, size_t size)
 {
+    char way[200];
     const char *env = getenv("UNDEAD_DATA_DIR");
     if (env && !*env) { /* a mistake in the shell, refused as an empty UNDEAD_DB is */
         fprintf(stderr,
                 "undead %s: UNDEAD_DATA_DIR is empty: expected the folder holding undead's data "
-                "(unset it for the data undead finds by itself, or give %s DIR)\n",
-                cmd, option);
+                "(unset it for the data undead finds by itself%s%s)\n",
+                cmd, option ? ", or give " : "", option ? option : "");
         return NULL;
     }
     if (env) {
@@ -130,8 +140,8 @@ const char *cli_data_dir(const char *cmd, const char *option, char *buf, size_t 
     if (!own_path(exe, sizeof exe)) {
         fprintf(stderr,
                 "undead %s: cannot find the program's own path (/proc/self/exe: %s), nor its data "
-                "beside it: give %s DIR, or set UNDEAD_DATA_DIR to the folder holding undead's data\n",
-                cmd, errno ? strerror(errno) : "too long", option);
+                "beside it: %s\n",
+                cmd, errno ? strerror(errno) : "too long", way_around(option, way, sizeof way));
         return NULL;
     }
     if (checkout_root(exe, buf, size))
@@ -143,9 +153,8 @@ const char *cli_data_dir(const char *cmd, const char *option, char *buf, size_t 
     }
     if (!cli_is_dir(buf)) {
         fprintf(stderr,
-                "undead %s: %s: no such directory (undead's data, looked for beside the program: "
-                "give %s DIR, or set UNDEAD_DATA_DIR to the folder holding undead's data)\n",
-                cmd, buf, option);
+                "undead %s: %s: no such directory (undead's data, looked for beside the program: %s)\n", cmd,
+                buf, way_around(option, way, sizeof way));
         return NULL;
     }
     return buf;

@@ -25,7 +25,9 @@
 /* The data root into buf (no trailing slash); NULL, with "undead CMD: ..."
  * printed, when UNDEAD_DATA_DIR is not a directory, the program cannot find
  * its own path, or the root it found is not there (the message names the
- * path, and OPTION as the way around it, e.g. "--golden"). */
+ * path, and OPTION with what it takes as the way around it, e.g. "--golden
+ * DIR", "--editions FILE"; NULL when no option of the command names the
+ * data, and UNDEAD_DATA_DIR is the one way). */
 const char *cli_data_dir(const char *cmd, const char *option, char *buf, size_t size);
 
 /* The default path of rel ("golden", "fuzz") under the data root, into buf;

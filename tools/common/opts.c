@@ -121,6 +121,12 @@ static bool take_value(const opts_command *c, const opts_option *o, bool as_shor
         *(bool *)f = true;
         return true;
     case OPTS_STRING:
+        /* A folder named '' is none: joined to what is read below it, it
+         * would name a path from the root ("/one_die", "/corpus/..."). */
+        if (!*arg && o->metavar && strcmp(o->metavar, "DIR") == 0) {
+            fprintf(stderr, "undead %s: %s '': expected a folder name\n", cmd, opt);
+            return false;
+        }
         *(const char **)f = arg;
         return true;
     case OPTS_NUMBER:

@@ -17,6 +17,7 @@
  *   undead CMD: --OPT: expected METAVAR, got nothing
  *   undead CMD: --OPT: takes no value, got 'VALUE'
  *   undead CMD: --OPT: expected A, B or C, got 'VALUE'        (a choice)
+ *   undead CMD: --OPT '': expected a folder name              (a DIR: '' names none)
  *   undead CMD: --OPT: at most N                              (a repeatable one)
  *   undead CMD: option --OPT given twice ('A', then 'B'): expected it once
  *                                                   (one that takes a value, not .repeats)

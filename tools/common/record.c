@@ -71,6 +71,7 @@ bool rec_begin_as(recorder *r, const rec_opts *o, const char *command, const ud_
         ud_buf_free(&shown);
         return false;
     }
+    r->command = command;
     if (o->off)
         return true;
     const char *path = cli_db_path(command, o->path);
@@ -105,8 +106,13 @@ int rec_end(recorder *r, int exit_code)
         return exit_code;
     db_run_end(r->db, r->run, exit_code == UD_EXIT_OK ? "complete" : "failed", exit_code);
     const char *e = db_error(r->db);
-    if (e)
-        fprintf(stderr, "undead: results database: %s\n", e);
+    if (e) { /* as rec_begin says it: the command, the path escaped */
+        ud_buf shown;
+        ud_buf_init(&shown);
+        fprintf(stderr, "undead%s%s: results database: %s\n", r->command ? " " : "",
+                r->command ? r->command : "", ud_escaped(&shown, e));
+        ud_buf_free(&shown);
+    }
     r->lost = e != NULL;
     db_close(r->db);
     r->db = NULL;

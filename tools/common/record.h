@@ -58,6 +58,7 @@ typedef struct recorder {
     uint64_t case_bytes;  /* bytes of transcript lines stored so far (text and rule) */
     uint64_t case_budget; /* rec_replay_game_within's bound on case_bytes; 0: none */
     bool lost;            /* rec_end: the run could not be written whole (said) */
+    const char *command;  /* the command recording (rec_begin's), for rec_end's message */
 } recorder;
 
 /* Could the file a recording command writes by name (opt: "--record") be

@@ -26,6 +26,12 @@ void cf_wrong_type(cf_run *run, const char *where, const char *expected, const j
  * false with run->broken naming the first that is not. */
 bool cf_strings_only(cf_run *run, const json_t *o, const char *name);
 
+/* One line of the protocol read as JSON (a key given twice refused); NULL
+ * with why filled.  A string or key holding U+0000 (\u0000) is said in
+ * the protocol's words, not as the JSON library's (which names its flag
+ * JSON_ALLOW_NUL): the protocol's strings hold no NUL, escaped or not. */
+json_t *cf_json_read(const char *line, size_t len, char *why, size_t size);
+
 /* The request that sets a game up (without outcomes). */
 json_t *cf_new_request(const cf_opts *o, cf_chance_mode mode, uint64_t seed);
 

@@ -27,6 +27,21 @@ static void quote_received(ud_buf *out, const char *line, size_t len)
     ud_buf_puts(out, len > SHOWN ? "'..." : "'");
 }
 
+json_t *cf_json_read(const char *line, size_t len, char *why, size_t size)
+{
+    json_error_t jerr;
+    json_t *v = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (v)
+        return v;
+    enum json_error_code code = json_error_code(&jerr);
+    if (code == json_error_null_character || code == json_error_null_byte_in_key)
+        snprintf(why, size, "a %s holding \\u0000, a NUL: the protocol's strings hold none, near column %d",
+                 code == json_error_null_byte_in_key ? "key" : "string", jerr.column);
+    else
+        snprintf(why, size, "%s", jerr.text);
+    return NULL;
+}
+
 void cf_broken(cf_run *run, const char *fmt, ...)
 {
     ud_buf_clear(&run->broken);
@@ -112,11 +127,11 @@ json_t *cf_ask(cf_run *run, json_t *req)
         ended(run, st);
         return NULL;
     }
-    json_error_t jerr;
-    json_t *reply = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
+    char unread[300];
+    json_t *reply = cf_json_read(line, len, unread, sizeof unread);
     if (!reply || !json_is_object(reply)) {
         cf_broken(run, "expected one JSON object on a line (%s), received ",
-                  reply ? "found another JSON value" : jerr.text);
+                  reply ? "found another JSON value" : unread);
         quote_received(&run->broken, line, len);
         json_decref(reply);
         return NULL;

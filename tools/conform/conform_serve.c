@@ -20,6 +20,7 @@
 #include "chance_script.h"
 #include "cli.h"
 #include "conform.h"
+#include "conform_impl.h"
 #include "infile.h"
 #include "setup.h"
 
@@ -513,13 +514,12 @@ static const struct request_kind {
 
 static json_t *answer(cf_server *sv, const char *line, size_t len, bool *quit)
 {
-    json_error_t jerr;
+    char why[300];
     /* a key given twice would leave which value counts to the reader */
-    json_t *req = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *req = cf_json_read(line, len, why, sizeof why);
     if (!json_is_object(req)) {
         json_decref(req);
-        return error_answer("expected one JSON object per line: %s",
-                            req ? "found another JSON value" : jerr.text);
+        return error_answer("expected one JSON object per line: %s", req ? "found another JSON value" : why);
     }
     json_t *r = check_fields("request", req, cmd_fields);
     const char *c = json_string_value(json_object_get(req, "cmd"));

@@ -157,7 +157,7 @@ bool mut_plan_make(mut_plan *p, const ud_game *g, const mut_plan_opts *o)
     }
     snprintf(p->build, sizeof p->build, "%s", o->build_dir ? o->build_dir : build);
     char data[4096];
-    if (!cli_data_path("mutate", "golden", "UNDEAD_DATA_DIR", data, sizeof data))
+    if (!cli_data_path("mutate", "golden", NULL, data, sizeof data))
         return false;
     if (!fit(p->golden, sizeof p->golden, "%s/%s", data, g->folder))
         return false;
@@ -206,7 +206,7 @@ bool mut_plan_make(mut_plan *p, const ud_game *g, const mut_plan_opts *o)
                           : fit(p->fuzz, sizeof p->fuzz, "%s/../libfuzzer-mutants/fuzz", build)))
             return false;
         char corpus_root[4096];
-        if (!cli_data_path("mutate", "fuzz", "UNDEAD_DATA_DIR", corpus_root, sizeof corpus_root))
+        if (!cli_data_path("mutate", "fuzz", NULL, corpus_root, sizeof corpus_root))
             return false;
         snprintf(p->fuzz_time, sizeof p->fuzz_time, "-max_total_time=%llu",
                  (unsigned long long)o->fuzz_seconds);

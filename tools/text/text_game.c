@@ -39,7 +39,7 @@ static bool locate(const ud_game *g, const char *source, const char *texts_dir, 
     snprintf(rel, sizeof rel, "spec/%s/%s", g->folder, source);
     bool found = false;
     char root[4096];
-    if (cli_data_path("text", rel, "--texts", root, sizeof root) && ud_infile_exists(root)) {
+    if (cli_data_path("text", rel, "--texts DIR", root, sizeof root) && ud_infile_exists(root)) {
         snprintf(path, size, "%s", root);
         found = true;
     }
@@ -53,7 +53,7 @@ int text_game_build(text_game *tg, const ud_game *g, const char *texts_dir, cons
     int n = sources(g, src, TEXT_GAME_MAX);
     char notes[4096], rel[512], path[4096];
     snprintf(rel, sizeof rel, "spec/%s/text-notes", g->folder);
-    if (!cli_data_path("text", rel, "--notes", notes, sizeof notes))
+    if (!cli_data_path("text", rel, "--notes FILE", notes, sizeof notes))
         return 2;
     for (int i = 0; i < n; i++) {
         if (!locate(g, src[i], texts_dir, path, sizeof path)) {
