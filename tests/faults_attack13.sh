@@ -200,14 +200,7 @@ EOF
     [[ $rc == 0 ]] || fail "dotld healthy 5: exit $rc: $(head -c 300 err)"
     ;;
 new-game-undead | new-game-partial)
-    # what new-game.sh reads before it writes (as faults_dbpkg.sh prefix)
-    mkdir -p tree/tools
-    cp "$src/tools/new-game.sh" tree/tools/
-    for f in "$src"/spec/*/game.cmake; do
-        mkdir -p "tree/spec/$(basename "$(dirname "$f")")"
-        cp "$f" "tree/spec/$(basename "$(dirname "$f")")/"
-    done
-    find tree | sort > tree.before
+    new_game_tree
     if [[ $case_ == new-game-undead ]]; then
         run bash tree/tools/new-game.sh foo undead
         expect 2 err "tools/new-game.sh: PREFIX 'undead' is reserved for the program's own names (tools/commands.h: undead_command, undead_commands; the database's undead_run_status, UNDEAD_* variables); give another as the second argument"

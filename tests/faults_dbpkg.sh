@@ -230,14 +230,7 @@ db-env)
     [[ $n -ge 3 ]] || fail "the man page says where play, check and sim record $n times, expected 3 or more"
     ;;
 prefix)
-    # a copy of what new-game.sh reads before it writes: itself and the games' registrations
-    mkdir -p tree/tools
-    cp "$src/tools/new-game.sh" tree/tools/
-    for f in "$src"/spec/*/game.cmake; do
-        mkdir -p "tree/spec/$(basename "$(dirname "$f")")"
-        cp "$f" "tree/spec/$(basename "$(dirname "$f")")/"
-    done
-    find tree | sort > tree.before
+    new_game_tree
     ng() { run bash tree/tools/new-game.sh "$@"; }
     ng foo ud
     expect 2 err "tools/new-game.sh: PREFIX 'ud' is reserved for the core (core/: ud_game, ud_state, every ud_* name); give another as the second argument"

@@ -37,3 +37,16 @@ run() {
     [[ -f in ]] && input=in
     timeout "${run_seconds:-120}" "$@" < "$input" > out 2> err || rc=$?
 }
+
+# new_game_tree: in ./tree, what tools/new-game.sh reads before it writes
+# (itself and the games' registrations), and the list of that tree's files
+# in tree.before, to see afterwards what a run left.
+new_game_tree() {
+    mkdir -p tree/tools
+    cp "$src/tools/new-game.sh" tree/tools/
+    for f in "$src"/spec/*/game.cmake; do
+        mkdir -p "tree/spec/$(basename "$(dirname "$f")")"
+        cp "$f" "tree/spec/$(basename "$(dirname "$f")")/"
+    done
+    find tree | sort > tree.before
+}
