@@ -220,9 +220,11 @@ static bool merge_expansion(explorer *x, const store *t, const expansion *e)
             }
         }
     }
-    if (e->status == EXP_OOM || e->status == EXP_TOO_MANY || e->status == EXP_TOO_MANY_PICKS) {
+    if (e->status == EXP_OOM || e->status == EXP_TOO_MANY || e->status == EXP_TOO_MANY_PICKS ||
+        e->status == EXP_TOO_MANY_VISITS) {
         x->oom = true;
         x->too_many_kids = e->status == EXP_TOO_MANY;
+        x->too_many_visits = e->status == EXP_TOO_MANY_VISITS;
         x->too_many_picks = e->status == EXP_TOO_MANY_PICKS;
         return false;
     }
@@ -312,6 +314,8 @@ static bool limits_hit(explorer *x, ud_explore_report *rep)
         rep->memory_cut = 1;   /* the bound in bytes, as at the state bound */
     else if (x->too_many_kids) /* one step past max_states */
         rep->states_cut = rep->step_cut = 1;
+    else if (x->too_many_visits)
+        rep->states_cut = rep->visits_cut = 1;
     else if (x->too_many_picks)
         rep->picks_cut = 1;
     else
@@ -418,6 +422,7 @@ static int explore(const ud_explore_opts *o, ud_explore_report *rep, ud_buf *err
     x.oom = e->oom;
     x.too_many_kids = e->too_many_kids;
     x.too_many_picks = e->too_many_picks;
+    x.too_many_visits = e->too_many_visits;
     for (int i = 0; i < e->n_kids && !x.oom; i++) {
         xp_kid_weight(e, i, e->tmp);
         keyed k = { e->kids + (size_t)i * x.ss, e->kid_keys + (size_t)i * x.ks, e->kid_hash[i] };

@@ -33,6 +33,9 @@
 enum {
     UD_EXPLORE_MAX_DEPTH = 256,
     UD_EXPLORE_MAX_PICKS = 64,
+    /* one position's steps visit at most this many chance outcomes for
+     * each state --max-states allows (its leaves, before repeats merge) */
+    UD_EXPLORE_VISITS_PER_STATE = 64,
     UD_EXPLORE_MAX_JOBS = 64,
     UD_EXPLORE_MAX_HORIZON = 10000
 };
@@ -129,6 +132,8 @@ typedef struct ud_explore_report {
                                       * the distinct states, or (step_cut) one
                                       * step's distinct outcomes */
     int step_cut;
+    int visits_cut;        /* with states_cut: one position's steps visited more
+                     * than UD_EXPLORE_VISITS_PER_STATE * max_states outcomes */
     int picks_cut;         /* it stopped at a step that went on for more
                                       * than UD_EXPLORE_MAX_PICKS chance picks with
                                       * no decision or leaf (a bound that ends

@@ -404,7 +404,11 @@ static bool visit(expander *x, int action, const weight *w, int q, int end, int 
     x->n_prefix = q;
     if (q == end) {
         if (r == STEP_LEAF) {
-            x->generated++;
+            if (++x->generated > x->max_visits) {
+                x->too_many_visits = true;
+                x->oom = true;
+                return false;
+            }
             if (!add_kid(x, w)) { /* with the picks that led to it */
                 x->oom = true;
                 return false; /* stop the step at once: nothing more fits */
@@ -662,7 +666,7 @@ bool xp_expand_node(expander *x, store *t, const void *state, int64_t u, size_t 
     e->node = u;
     e->first_move = t->n_mv;
     x->generated = x->chance = x->sums_checked = 0;
-    x->traced = x->oom = x->too_many_kids = x->too_many_picks = false;
+    x->traced = x->oom = x->too_many_kids = x->too_many_picks = x->too_many_visits = false;
     ud_step s;
     ud_chance none = { .pick = prefix_pick, .ctx = x };
     ud_step_init(&s, x->table, x->o->setup, &none, NULL, NULL);
@@ -712,7 +716,10 @@ bool xp_expand_node(expander *x, store *t, const void *state, int64_t u, size_t 
         e->chance = x->chance;
         e->sums_checked = x->sums_checked;
         if (!ok && x->oom) {
-            e->status = x->too_many_picks ? EXP_TOO_MANY_PICKS : x->too_many_kids ? EXP_TOO_MANY : EXP_OOM;
+            e->status = x->too_many_picks    ? EXP_TOO_MANY_PICKS
+                        : x->too_many_visits ? EXP_TOO_MANY_VISITS
+                        : x->too_many_kids   ? EXP_TOO_MANY
+                                             : EXP_OOM;
             return true;
         }
         if (!ok) {
@@ -761,6 +768,9 @@ bool xp_expander_init(expander *e, const explorer *x, uint64_t max_states, ud_me
     e->ss = x->ss;
     e->ks = x->ks;
     e->max_states = max_states;
+    e->max_visits = max_states > UINT64_MAX / UD_EXPLORE_VISITS_PER_STATE
+                        ? UINT64_MAX
+                        : max_states * UD_EXPLORE_VISITS_PER_STATE;
     e->work = calloc(1, x->ss);
     e->at_node = calloc(1, x->ss);
     e->node_buf = calloc(1, x->ss);

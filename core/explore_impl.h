@@ -108,6 +108,11 @@ typedef struct expander {
     int new_n;          /* the new pick the replay stopped at: n outcomes */
     uint64_t run_picks; /* this step's picks inside a run (checked with the step) */
     bool too_many_kids;
+    /* the step visited more than max_visits outcomes (leaves): a chain of
+     * chance with no decision can branch for many picks before
+     * UD_EXPLORE_MAX_PICKS ends it, so this bounds one step's time */
+    bool too_many_visits;
+    uint64_t max_visits;
     /* a replay went on past UD_EXPLORE_MAX_PICKS picks with no decision
      * or leaf: the search's limit, not a violation (set with oom) */
     bool too_many_picks;
@@ -149,14 +154,14 @@ typedef struct expansion {
     int64_t node;
     uint64_t generated, chance, sums_checked, transitions;
     size_t first_move, n_moves;
-    int status; /* EXP_OK, EXP_VIOLATED, EXP_OOM, EXP_TOO_MANY, EXP_TOO_MANY_PICKS */
+    int status; /* EXP_OK, EXP_VIOLATED, EXP_OOM, EXP_TOO_MANY, EXP_TOO_MANY_PICKS, EXP_TOO_MANY_VISITS */
     ud_failure fail;
     bool traced; /* the violation's path: fail_action, fail_picks */
     int fail_action, fail_n_picks;
     int fail_picks[UD_EXPLORE_MAX_PICKS];
 } expansion;
 
-enum { EXP_OK, EXP_VIOLATED, EXP_OOM, EXP_TOO_MANY, EXP_TOO_MANY_PICKS };
+enum { EXP_OK, EXP_VIOLATED, EXP_OOM, EXP_TOO_MANY, EXP_TOO_MANY_PICKS, EXP_TOO_MANY_VISITS };
 
 /* An action taken at the node and its distinct results. */
 typedef struct move {
@@ -218,7 +223,7 @@ typedef struct explorer {
     int *pool; /* chance picks per node */
     size_t n_pool, cap_pool;
     unsigned char *work; /* a trace's replay */
-    bool oom, too_many_kids, too_many_picks;
+    bool oom, too_many_kids, too_many_picks, too_many_visits;
     ud_membound mem;
     /* threads: an expander and a store each */
     int jobs;

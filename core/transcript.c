@@ -53,7 +53,8 @@ static bool tokenize(ud_tline *tl, int lineno, ud_error *err)
         if (start[0] == '[') {
             size_t len = strlen(start);
             if (len < 3 || start[len - 1] != ']') {
-                ud_error_set(err, lineno, col, NULL, "expected a tag like [ZD-BUST], found '%s'", start);
+                ud_error_set(err, lineno, col, NULL,
+                             "expected a [RULE-ID] tag (a rule ID in brackets), found '%s'", start);
                 return false;
             }
             start[len - 1] = '\0';

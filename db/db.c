@@ -195,7 +195,7 @@ static int identify(db *d, ud_buf *err)
     if (app != DB_APPLICATION_ID) {
         ud_buf_printf(err,
                       "%s: a SQLite database, but not an undead results database "
-                      "(application_id %lld); refusing to write to it (nothing was changed)",
+                      "(application_id %lld); refusing to use it (nothing was changed)",
                       d->path, (long long)app);
         return -1;
     }

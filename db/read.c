@@ -194,30 +194,42 @@ bool db_read_run_finish(db *d, int64_t run, db_run_finish *out)
     return found;
 }
 
-/* After integrity_check said "ok": whether the file is a results database
- * of this undead's version that lost a table or a column; if so, the
- * problem goes to line (the report is then not "ok"). */
+/* After integrity_check said "ok": whether the file is not a results
+ * database at all (an empty one, or another program's: a sound SQLite
+ * file is not a sound results database), or one of this undead's version
+ * that lost a table or a column; if so, the problem goes to line (the
+ * report is then not "ok").  An older version's is sound: migrate
+ * brings it forward. */
 static bool schema_broken(sqlite3 *h, const char *path, void (*line)(void *ctx, const char *text), void *ctx)
 {
-    sqlite3_stmt *st = prepare_h(h, "SELECT (SELECT application_id FROM pragma_application_id) = ?1"
-                                    " AND (SELECT user_version FROM pragma_user_version) = ?2");
+    sqlite3_stmt *st = prepare_h(h, "SELECT (SELECT application_id FROM pragma_application_id),"
+                                    " (SELECT user_version FROM pragma_user_version),"
+                                    " (SELECT count(*) FROM sqlite_schema)");
     if (!st)
         return false;
-    sqlite3_bind_int64(st, 1, DB_APPLICATION_ID);
-    sqlite3_bind_int64(st, 2, DB_SCHEMA_VERSION);
-    bool ours = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
+    bool read = sqlite3_step(st) == SQLITE_ROW;
+    int64_t app = read ? sqlite3_column_int64(st, 0) : 0, version = read ? sqlite3_column_int64(st, 1) : 0;
+    int64_t objects = read ? sqlite3_column_int64(st, 2) : 0;
     sqlite3_finalize(st);
-    ud_buf what;
+    if (!read)
+        return false;
+    ud_buf what, problem;
     ud_buf_init(&what);
-    bool broken = ours && db_schema_missing(h, &what) != 0;
-    if (broken) {
-        ud_buf problem;
-        ud_buf_init(&problem);
+    ud_buf_init(&problem);
+    if (app != DB_APPLICATION_ID && objects == 0)
+        ud_buf_printf(&problem, "%s: not a results database: an empty SQLite database (no tables)", path);
+    else if (app != DB_APPLICATION_ID)
+        ud_buf_printf(
+            &problem,
+            "%s: not a results database: a SQLite database of another program (application_id %lld)", path,
+            (long long)app);
+    else if (version == DB_SCHEMA_VERSION && db_schema_missing(h, &what) != 0)
         ud_buf_printf(&problem, "%s: not a whole results database: %s", path, ud_buf_str(&what));
+    bool broken = problem.len > 0;
+    if (broken)
         line(ctx, ud_buf_str(&problem));
-        ud_buf_free(&problem);
-    }
     ud_buf_free(&what);
+    ud_buf_free(&problem);
     return broken;
 }
 

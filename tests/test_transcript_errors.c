@@ -203,16 +203,19 @@ Test(parse_tags, lowercase_tag)
        "expected a rule ID of A-Z, 0-9 and '-' in the tag, found '[zd-turn]'");
 }
 
-Test(parse_tags, empty_tag) { PE(HDR2 "turn a []\n", 5, 8, "expected a tag like [ZD-BUST], found '[]'"); }
+Test(parse_tags, empty_tag)
+{
+    PE(HDR2 "turn a []\n", 5, 8, "expected a [RULE-ID] tag (a rule ID in brackets), found '[]'");
+}
 
 Test(parse_tags, unclosed_tag)
 {
-    PE(HDR2 "turn a [ZD-TURN\n", 5, 8, "expected a tag like [ZD-BUST], found '[ZD-TURN'");
+    PE(HDR2 "turn a [ZD-TURN\n", 5, 8, "expected a [RULE-ID] tag (a rule ID in brackets), found '[ZD-TURN'");
 }
 
 Test(parse_tags, tag_with_space_inside)
 {
-    PE(HDR2 "turn a [ZD TURN]\n", 5, 8, "expected a tag like [ZD-BUST], found '[ZD'");
+    PE(HDR2 "turn a [ZD TURN]\n", 5, 8, "expected a [RULE-ID] tag (a rule ID in brackets), found '[ZD'");
 }
 
 Test(parse_tags, word_after_tag)

@@ -121,7 +121,8 @@ const opts_command cmd_db_opts = {
     .after = "Exit status of diff: 1 when a case's outcome changed (or, with --strict, any case\n"
              "was added or removed); baseline check: 1 when the outcomes differ from the baseline,\n"
              "2 when --file names a file that is missing or not a baseline.  diff refuses two runs\n"
-             "of different games (exit 2).\n",
+             "of different games (exit 2).  integrity: 1 when the file is damaged, is not a results\n"
+             "database (an empty SQLite file, another program's) or lost a table or a column.\n",
     .column = 19,
     .words = subcommands,
 };
@@ -147,6 +148,7 @@ static db *open_db(const db_opts *o)
         ud_buf shown;
         ud_buf_init(&shown);
         fprintf(stderr, "undead db: %s\n", ud_escaped(&shown, ud_buf_str(&err)));
+        cli_db_env_note("db", o->path);
         ud_buf_free(&shown);
     }
     ud_buf_free(&err);
@@ -403,7 +405,12 @@ static int run_reader(const char *sub, int nargs, char **args, const db_opts *o)
     }
     if (!strcmp(sub, "integrity") || !strcmp(sub, "migrate")) {
         const char *path = cli_db_path("db", o->path);
-        return !path ? UD_EXIT_USAGE : !strcmp(sub, "integrity") ? db_integrity_raw(path) : db_migrate(path);
+        if (!path)
+            return UD_EXIT_USAGE;
+        int rc = !strcmp(sub, "integrity") ? db_integrity_raw(path) : db_migrate(path);
+        if (rc != UD_EXIT_OK)
+            cli_db_env_note("db", o->path);
+        return rc;
     }
     db *d = open_db(o);
     if (!d)

@@ -46,7 +46,8 @@ static const opts_option options[] = {
       .hi = UINT64_MAX,
       .metavar = "N",
       .help = "stop after N distinct states, N from 1 (default 10 million);\n"
-              "one step with more distinct outcomes stops there too" },
+              "one step with more distinct outcomes stops there too, and\n"
+              "a position whose steps visit more than 64 N outcomes" },
     { .name = "max-memory",
       .kind = OPTS_SIZE,
       .at = OPTS_AT(explore_args, max_memory),
@@ -185,7 +186,7 @@ static const char *shown_line(ud_buf *tmp, const char *p, size_t n)
     return ud_buf_str(tmp);
 }
 
-/* A golden file that is no table (another file, binary, a CRLF copy) is
+/* A golden file that is no table (another file, binary) is
  * bad input, exit 2, not a difference: its header and every row are read
  * before anything is compared. */
 static bool golden_is_table(const char *shown, const char *want, size_t len)
@@ -230,6 +231,19 @@ static bool golden_is_table(const char *shown, const char *want, size_t len)
     return true;
 }
 
+/* A CRLF copy (a checkout on Windows) read as the LF file it copies, as
+ * a transcript is: each "\r\n", and a "\r" that ends the file, made
+ * "\n" and nothing.  The new length. */
+static size_t crlf_to_lf(char *text, size_t len)
+{
+    size_t w = 0;
+    for (size_t r = 0; r < len; r++)
+        if (!(text[r] == '\r' && (r + 1 == len || text[r + 1] == '\n')))
+            text[w++] = text[r];
+    text[w] = '\0';
+    return w;
+}
+
 /* Compare with a golden table, ignoring '#' lines; 0 equal, 1 differs, 2
  * not a table (said). */
 static int compare_golden(const char *path, const char *table)
@@ -238,6 +252,7 @@ static int compare_golden(const char *path, const char *table)
     char *want = cli_read_file(path, &len);
     if (!want)
         return UD_EXIT_USAGE;
+    len = crlf_to_lf(want, len);
     ud_buf shown, tmp;
     ud_buf_init(&shown);
     ud_buf_init(&tmp);
@@ -352,6 +367,15 @@ static void say_cut(const ud_game *g, const ud_explore_bound *bound, const ud_ex
                 "undead explore: stopped at %llu distinct states: the next growth of the search's "
                 "arrays would pass the --max-memory bound (%s); the counts are partial\n",
                 n, limit);
+    } else if (rep->visits_cut) {
+        fprintf(
+            stderr,
+            "undead explore: stopped at %llu distinct states: one position's steps visited more than %llu "
+            "chance outcomes before a decision (%d for each state the --max-states bound allows); the "
+            "counts are partial (raise --max-states, or a --bound that ends such paths sooner)\n",
+            n,
+            max > UINT64_MAX / UD_EXPLORE_VISITS_PER_STATE ? UINT64_MAX : max * UD_EXPLORE_VISITS_PER_STATE,
+            UD_EXPLORE_VISITS_PER_STATE);
     } else if (rep->step_cut) {
         fprintf(stderr,
                 "undead explore: stopped at %llu distinct states: one step has more than %llu distinct "

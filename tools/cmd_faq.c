@@ -363,6 +363,7 @@ static int faq_write_with(const faq_args *a, faq_opts *o)
         ud_buf shown;
         ud_buf_init(&shown);
         fprintf(stderr, "undead faq: results database: %s\n", ud_escaped(&shown, ud_buf_str(&err)));
+        cli_db_env_note("faq", a->db);
         ud_buf_free(&shown);
         ud_buf_free(&err);
         return UD_EXIT_USAGE;

@@ -422,6 +422,16 @@ const char *cli_db_path(const char *cmd, const char *opt)
     return db_not_a_standard_stream(cmd, path) ? path : NULL;
 }
 
+void cli_db_env_note(const char *cmd, const char *opt)
+{
+    const char *env = getenv("UNDEAD_DB");
+    if (opt || !env || !*env)
+        return;
+    fprintf(stderr,
+            "undead %s: (that database is the one UNDEAD_DB names: give --db PATH, or unset UNDEAD_DB)\n",
+            cmd);
+}
+
 /* The first folder of path (from its start) that is there but is not a
  * folder, into buf; false when there is none (a part is missing). */
 static bool not_a_folder_on_the_way(const char *path, char *buf, size_t size)
@@ -452,8 +462,12 @@ bool cli_need_dir(const char *cmd, const char *path, const char *why)
     ud_buf_init(&shown);
     ud_buf_init(&found);
     bool ok = stat(at, &sb) == 0;
-    if (!ok)
+    int e = errno;
+    if (!ok && (e == ENOENT || e == ENOTDIR))
         fprintf(stderr, "undead %s: %s: no such directory (%s)\n", cmd, ud_escaped(&shown, path), why);
+    else if (!ok) /* there, but not to be reached: a loop of links, a folder without search rights */
+        fprintf(stderr, "undead %s: %s: cannot be read as a folder: %s (%s)\n", cmd, ud_escaped(&shown, path),
+                strerror(e), why);
     else if (!(ok = ud_infile_is_dir(at, false, &found)))
         fprintf(stderr, "undead %s: %s: %s (%s)\n", cmd, ud_escaped(&shown, at), ud_buf_str(&found), why);
     ud_buf_free(&shown);

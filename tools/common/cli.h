@@ -139,6 +139,10 @@ bool cli_need_dir(const char *cmd, const char *path, const char *why);
  * the wait for another process's lock from $UNDEAD_DB_BUSY_MS (db.h:
  * db_set_busy_ms), NULL too when that is not a number of milliseconds. */
 const char *cli_db_path(const char *cmd, const char *opt);
+/* After a database error: when the database was the one UNDEAD_DB names
+ * (opt, the --db option, NULL), a line on standard error saying so, as
+ * the error names only the file. */
+void cli_db_env_note(const char *cmd, const char *opt);
 /* The one path cli_db_path takes for SQLite's database in memory (the
  * outcomes baseline's scratch); ':memory:' given by a user is refused. */
 extern const char cli_memory_db[];

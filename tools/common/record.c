@@ -91,7 +91,15 @@ bool rec_begin_as(recorder *r, const rec_opts *o, const char *command, const ud_
         fprintf(stderr, "undead %s: results database: %s\n", command,
                 ud_escaped(&shown, r->db ? db_error(r->db) : ud_buf_str(&err)));
         ud_buf_free(&shown);
-        fprintf(stderr, "undead %s: (use --no-db to run without recording, or --db PATH for another file)\n",
+        if (o->path || !getenv("UNDEAD_DB"))
+            fprintf(stderr,
+                    "undead %s: (use --no-db to run without recording, or --db PATH for another file)\n",
+                    command);
+        else
+            fprintf(
+                stderr,
+                "undead %s: (the database UNDEAD_DB names; use --no-db to run without recording, --db PATH "
+                "for another file, or unset UNDEAD_DB)\n",
                 command);
         db_close(r->db);
         r->db = NULL;
