@@ -89,16 +89,33 @@ static void keep_metric(void *ctx, const char *name, double value, const char *u
     ((kept *)ctx)->metrics++;
 }
 
+/* The analyses the sanitizer build leaves to the plain build here, as
+ * tests/verify_db.sh leaves them out of its verify there: the dearest
+ * (a minute, 26 s and 14 s of CPU under the sanitizers), whose solvers
+ * their games' own suites run under the sanitizers (test_optimal,
+ * test_solve, test_zombies_cards); the sink they report to is the one
+ * every other analysis here reports to. */
+static bool left_to_plain_build(const char *name)
+{
+#ifdef UD_TEST_SANITIZED
+    return !strcmp(name, "game") || !strcmp(name, "turn") || !strcmp(name, "small-deck");
+#else
+    return (void)name, false;
+#endif
+}
+
 /* Every analysis verify runs, quietly into a sink: it succeeds, prints
  * nothing (no output given) and records at least one case whose key names
  * the game (db/README.md's key rule). */
 Test(extras, verify_analyses_report_to_the_sink, .timeout = 300)
 {
+    int ran = 0;
     for (const ud_game *const *g = ud_games; *g; g++)
         for (int i = 0; (*g)->extras && i < (*g)->extras->n_analyses; i++) {
             const ud_analysis *a = &(*g)->extras->analyses[i];
-            if (!a->verify)
+            if (!a->verify || left_to_plain_build(a->name))
                 continue;
+            ran++;
             ud_analysis_args *args = calloc(1, sizeof *args);
             cr_assert_not_null(args);
             ud_setup_defaults(*g, &args->setup);
@@ -120,6 +137,7 @@ Test(extras, verify_analyses_report_to_the_sink, .timeout = 300)
             ud_buf_free(&err);
             free(args);
         }
+    cr_assert_gt(ran, 0, "no analysis ran");
 }
 
 /* `undead solve GAME` lists every analysis the game declares; an unknown
