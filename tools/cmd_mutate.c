@@ -243,7 +243,11 @@ static void record(recorder *rec, const ud_game *g, const mut_result *r)
 
 static void list_mutants(const ud_game *g, mut_decls *ds)
 {
-    static mut_result all[MUT_MAX_MUTANTS];
+    mut_result *all = malloc(MUT_MAX_MUTANTS * sizeof *all); /* not static: see verify_plan.c */
+    if (!all) {
+        fputs("undead mutate: out of memory\n", stderr);
+        return;
+    }
     int n = mut_choose(g, 0, NULL, 0, all);
     static const char *const kinds[] = { [MUT_DECL_EQUIVALENT] = "equivalent: ",
                                          [MUT_DECL_SURVIVES] = "survives: ",
@@ -256,6 +260,7 @@ static void list_mutants(const ud_game *g, mut_decls *ds)
             printf("%-40s %s%s\n", all[i].name, d ? kinds[d->kind] : "", d ? d->why : "");
     }
     printf("%d mutants of %s, %d declared in %s\n", n, g->name, ds->n, ds->path);
+    free(all);
 }
 
 /* One declared duplicate checked by play (mutate_dup.c): true when its

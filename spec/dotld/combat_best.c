@@ -19,6 +19,8 @@
  */
 #include <gmp.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dotld_extras.h"
@@ -141,6 +143,22 @@ static const value *solve(solver *s, int blanks, int n45, int n6, int rolls, int
     return &p->v;
 }
 
+/* A zeroed solver on the heap: 2.4 MB, too much for the stack, and kept
+ * out of the program's static data, which a leak check scans at the
+ * exit of every process (the sanitizer build's), whatever it ran.  Out
+ * of memory ends undead as GMP's own allocations would, but saying so. */
+static solver *solver_new(int zombies, int goal)
+{
+    solver *s = calloc(1, sizeof *s);
+    if (!s) {
+        fputs("undead: out of memory (the fight's best policy)\n", stderr);
+        exit(2);
+    }
+    s->zombies = zombies;
+    s->goal = goal;
+    return s;
+}
+
 static void solver_free(solver *s)
 {
     for (int b = 0; b <= MAX_DICE; b++)
@@ -150,6 +168,7 @@ static void solver_free(solver *s)
                     for (int t = 0; t <= MAX_TIME; t++)
                         if (s->pos[b][c][d][r][t].done)
                             value_clear(&s->pos[b][c][d][r][t].v);
+    free(s);
 }
 
 void dl_combat_best(int zombies, int dice, int time, dl_combat_best_result *out)
@@ -159,10 +178,7 @@ void dl_combat_best(int zombies, int dice, int time, dl_combat_best_result *out)
 
 void dl_combat_best_for(int zombies, int dice, int time, int goal, dl_combat_best_result *out)
 {
-    static solver s; /* a few hundred KB: not on the stack */
-    memset(&s, 0, sizeof s);
-    s.zombies = zombies;
-    s.goal = goal;
+    solver *s = solver_new(zombies, goal);
     value first;
     value_init(&first);
     mpq_t w, t;
@@ -180,7 +196,7 @@ void dl_combat_best_for(int zombies, int dice, int time, int goal, dl_combat_bes
                 int d = dice - a - b - c;
                 mpq_set_ui(w, multinomial(dice, a, b, c, d) << (b + c), den);
                 mpq_canonicalize(w);
-                const value *v = solve(&s, a + b, c, d, 1, time);
+                const value *v = solve(s, a + b, c, d, 1, time);
                 mpq_mul(t, w, v->left);
                 mpq_add(first.left, first.left, t);
                 mpq_mul(t, w, v->time);
@@ -202,7 +218,7 @@ void dl_combat_best_for(int zombies, int dice, int time, int goal, dl_combat_bes
             int d = dice - b - c;
             for (int r = 1; r < MAX_ROLLS; r++)
                 for (int tl = 1; tl <= time; tl++) {
-                    const position *p = &s.pos[b][c][d][r][tl];
+                    const position *p = &s->pos[b][c][d][r][tl];
                     if (!p->done || zombies <= c + 2 * d)
                         continue;
                     out->positions++;
@@ -210,7 +226,7 @@ void dl_combat_best_for(int zombies, int dice, int time, int goal, dl_combat_bes
                 }
         }
     value_clear(&first);
-    solver_free(&s);
+    solver_free(s);
 }
 
 bool dl_combat_best_at(int zombies, int blanks, int n45, int n6, int rolls, int time, int goal,
@@ -219,18 +235,15 @@ bool dl_combat_best_at(int zombies, int blanks, int n45, int n6, int rolls, int 
     if (zombies < 0 || blanks < 0 || n45 < 0 || n6 < 0 || blanks + n45 + n6 > MAX_DICE || rolls < 1 ||
         rolls > MAX_ROLLS || time < 0 || time > MAX_TIME)
         return false;
-    static solver s;
-    memset(&s, 0, sizeof s);
-    s.zombies = zombies;
-    s.goal = goal;
-    const value *v = solve(&s, blanks, n45, n6, rolls, time);
+    solver *s = solver_new(zombies, goal);
+    const value *v = solve(s, blanks, n45, n6, rolls, time);
     out->e_left = mpq_get_d(v->left);
     out->e_time = mpq_get_d(v->time);
     out->p_all = mpq_get_d(v->all);
     gmp_snprintf(out->e_left_exact, sizeof out->e_left_exact, "%Qd", v->left);
     gmp_snprintf(out->p_all_exact, sizeof out->p_all_exact, "%Qd", v->all);
     out->positions = out->reroll_kills = 0;
-    memcpy(reroll, s.pos[blanks][n45][n6][rolls][time].reroll, 3 * sizeof *reroll);
-    solver_free(&s);
+    memcpy(reroll, s->pos[blanks][n45][n6][rolls][time].reroll, 3 * sizeof *reroll);
+    solver_free(s);
     return true;
 }

@@ -127,13 +127,18 @@ static int plan_combinations(const ud_game *g, int (*out)[UD_MAX_VARIANTS], int 
 int verify_simulate_combos(const ud_game *g, const verify_opts *o, recorder *vr, verify_row *row,
                            uint64_t *fired)
 {
-    static int combo[MAX_COMBOS][UD_MAX_VARIANTS];
+    /* on the heap, not static: a leak check scans static data at every
+     * process's exit (the sanitizer build), whatever the process ran */
+    int(*combo)[UD_MAX_VARIANTS] = malloc(MAX_COMBOS * sizeof *combo);
+    sim_stats *st = malloc(sizeof *st);
+    if (!st || !combo) {
+        free(st);
+        free(combo);
+        return 1;
+    }
     int combos = plan_combinations(g, combo, MAX_COMBOS);
     row->combos = combos;
     int failures = 0;
-    sim_stats *st = malloc(sizeof *st);
-    if (!st)
-        return 1;
     for (int k = 0; k < combos; k++) {
         if (k % 8 == 0)
             verify_progress(g->name, "variant combinations", k, combos);
@@ -153,6 +158,7 @@ int verify_simulate_combos(const ud_game *g, const verify_opts *o, recorder *vr,
         m.seed = 1 + (uint64_t)k * o->games;
         if (!simulate_jobs(&m, o->games, 1, o->jobs, st)) {
             free(st);
+            free(combo);
             return failures + 1;
         }
         row->simulated += st->games;
@@ -170,5 +176,6 @@ int verify_simulate_combos(const ud_game *g, const verify_opts *o, recorder *vr,
         }
     }
     free(st);
+    free(combo);
     return failures;
 }
