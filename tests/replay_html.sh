@@ -31,7 +31,11 @@ sandbox=(); [[ "$(id -u)" -eq 0 ]] && sandbox=(--no-sandbox)
 # which draws every step and tries the keys (ArrowRight, End, ArrowLeft,
 # Home): it says it drew STEPS steps with nothing wrong after opening at
 # step START, and the browser logged no console message (an error).
+ # Under the sanitizers (UD_SANITIZED=1) the browser is left to the plain
+# build: it checks the page's script and drawing, the same bytes there,
+# not undead's memory, and it is most of this test's time.
 selftest() {
+    [[ "${UD_SANITIZED:-}" == 1 ]] && return 0
     "$chromium_bin" --headless "${sandbox[@]}" --disable-gpu --disable-quic --no-first-run \
         --disable-background-networking --disable-component-update --disable-sync \
         --host-resolver-rules='MAP * ~NOTFOUND' --user-data-dir="$tmp/profile" \
@@ -104,7 +108,11 @@ PY
     # joined it (no row fired) is drawn after its first line: show --at a
     # joined line may stop inside the row that reads them (a roll's dice
     # half read), so the drawing is looked for after each of its lines.
+    # (under the sanitizers every fourth step: each show --at replays the
+    # record to its line, a sanitized process start and replay apiece)
+    k=0
     while read -r line first step state; do
+        [[ "${UD_SANITIZED:-}" == 1 ]] && (( k++ % 4 != 0 )) && continue
         if [[ -f "step-$step.svg" ]]; then
             found=0
             for ((at = line; at >= first && !found; at--)); do

@@ -23,6 +23,11 @@ chromium_bin="${UNDEAD_CHROMIUM:-chromium}"
 command -v "$chromium_bin" > /dev/null || fail "$chromium_bin missing (apt-get install chromium)"
 sandbox=(); [[ "$(id -u)" -eq 0 ]] && sandbox=(--no-sandbox)
 # No network, no profile outside $tmp (as faq_pdf.sh).
+ # Under the sanitizers (UD_SANITIZED=1) the browser's checks are left to
+# the plain build: they read Chromium's drawing and printing of the same
+# bytes, not undead's memory; undead's drawing is checked in both builds.
+browser_checks=1
+[[ "${UD_SANITIZED:-}" == 1 ]] && browser_checks=0
 browser() {
     "$chromium_bin" --headless "${sandbox[@]}" --disable-gpu --disable-quic --no-first-run \
         --disable-background-networking --disable-component-update --disable-sync \
@@ -32,14 +37,20 @@ browser() {
 record="$src/golden/zombies_board/seeded/two-greedy.transcript"
 # a blank page of the same size, to compare the screenshots with
 printf '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="900"><rect width="100%%" height="100%%" fill="#fff"/></svg>\n' > blank.svg
-browser --window-size=680,1000 --screenshot="$tmp/blank.png" "file://$tmp/blank.svg" || fail "chromium --screenshot of a blank page"
-blank="$(stat -c %s blank.png)"
+if ((browser_checks)); then
+    browser --window-size=680,1000 --screenshot="$tmp/blank.png" "file://$tmp/blank.svg" || fail "chromium --screenshot of a blank page"
+    blank="$(stat -c %s blank.png)"
+fi
 
 for at in 120 end; do
     args=(); [[ "$at" != end ]] && args=(--at "$at")
     "$undead" show zombies-board "$record" "${args[@]}" --format svg -o "board-$at.svg" || fail "undead show --at $at"
     if grep -qiE '<script|href=|@import|url\(' "board-$at.svg"; then
         fail "the SVG does not stand alone (script or external reference)"
+    fi
+    if ((!browser_checks)); then
+        echo "show_svg: --at $at: drawn (the browser's checks: the plain build's run)"
+        continue
     fi
     browser --window-size=680,1000 --screenshot="$tmp/board-$at.png" "file://$tmp/board-$at.svg" \
         || fail "chromium --screenshot board-$at.svg"
