@@ -150,11 +150,13 @@ db-tables)
     objects=$(sql good.db "SELECT type || ' ' || name FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY name")
     [[ $(wc -l <<< "$objects") -ge 13 ]] || fail "only these tables and views: $objects"
     # refused OBJECT WHAT: each reader and a writer on x.db: exit 2, WHAT
+    # (under the sanitizers every reader on the first object only, then
+    # one reader and the writer: the same schema check answers for all)
+    cmds=("db runs" "db show 1" "db show last" "db diff 1 1" "db query rarest-rules" "db query seat-outcomes")
     refused() {
         local msg="x.db: not a whole results database: $2; refusing to use it (nothing was changed)" cmd
         cp x.db before
-        for cmd in "db runs" "db show 1" "db show last" "db diff 1 1" "db query rarest-rules" \
-                   "db query seat-outcomes"; do
+        for cmd in "${cmds[@]}"; do
             # shellcheck disable=SC2086
             run "$undead" $cmd --db x.db
             expect 2 err "undead db: $msg"
@@ -168,6 +170,8 @@ db-tables)
         expect 1 out "x.db: not a whole results database: $2"
         grep -qx ok out && fail "db integrity ($1) said ok: $(cat out)"
         cmp -s x.db before || fail "x.db ($1) was changed"
+        [[ "${UD_SANITIZED:-}" == 1 ]] && cmds=("db runs")
+        return 0
     }
     while read -r type name; do
         cp good.db x.db

@@ -55,8 +55,10 @@ static int show(const ud_game *g, const char *file, const char *at, const char *
     return run_undead(argv, NULL, &out, &err);
 }
 
-/* How many --at points a record is drawn at, at most (about). */
+/* How many --at points a record is drawn at, at most (about); under the
+ * sanitizers a quarter of them, each a process that replays the record. */
 enum { SHOW_POINTS = 40 };
+static int show_points(void) { return test_sample(SHOW_POINTS); }
 
 static int lines_of(const char *text)
 {
@@ -80,7 +82,7 @@ Test(show, every_game_draws_or_prints_its_state_line_along_its_record)
          * game's runs to thousands of lines, each --at a replay from its
          * start) some forty points, a multiple of ten apart, still from
          * line 10 to the end */
-        int every = 10 * (n / (10 * SHOW_POINTS) + 1);
+        int every = 10 * (n / (10 * show_points()) + 1);
         for (int line = 10; line <= n + every - 1; line += every) {
             char at[16];
             snprintf(at, sizeof at, "%d", line < n ? line : n);
