@@ -444,6 +444,27 @@ static bool worker_begin(search *se)
     return true;
 }
 
+/* n bytes written to a helper process (the worker, a snapshot) with
+ * SIGPIPE held back: a helper that died (killed from outside, out of
+ * memory) between two trials leaves the pipe without a reader, and the
+ * signal would end undead itself; the write fails instead (EPIPE), and a
+ * SIGPIPE it raised is taken off. */
+static bool sent(int fd, const void *p, size_t n)
+{
+    sigset_t pipe_sig, old;
+    sigemptyset(&pipe_sig);
+    sigaddset(&pipe_sig, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_sig, &old);
+    bool ok = write_all(fd, p, n);
+    if (!ok && errno == EPIPE) {
+        const struct timespec now = { 0, 0 };
+        while (sigtimedwait(&pipe_sig, NULL, &now) < 0 && errno == EINTR)
+            ;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return ok;
+}
+
 /* Change c played in the search's worker (one that dies explains
  * nothing). */
 static bool worker_trial(search *se, const ud_blame_change *c)
@@ -461,7 +482,7 @@ static bool worker_trial(search *se, const ud_blame_change *c)
     se->served++;
     worker_trials++;
     unsigned char verdict = 0;
-    if (!write_all(se->to, &rq, sizeof rq) || !read_all(se->from, &verdict, sizeof verdict)) {
+    if (!sent(se->to, &rq, sizeof rq) || !read_all(se->from, &verdict, sizeof verdict)) {
         worker_end(se); /* dead: another for the next trial */
         return false;
     }
@@ -1806,7 +1827,7 @@ static int snapshot_trial_of(void *ctx, const ud_blame_change *c, uint64_t *fire
     if (!sn->same) /* the past differs under the change as without it */
         return 0;
     int status;
-    if (!write_all(sn->to, c, sizeof *c) || !read_all(sn->from, &status, sizeof status)) {
+    if (!sent(sn->to, c, sizeof *c) || !read_all(sn->from, &status, sizeof status)) {
         sn->failed = true; /* played whole from now on */
         snapshot_trials--;
         return -1;
