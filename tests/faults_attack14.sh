@@ -19,6 +19,12 @@
 #            named that could not be used was reported by its path alone,
 #            with the hint "--db PATH for another file": the variable is
 #            named now.
+#   explore-limit  explore from a start where a step passes a count
+#            undead holds (Dice of the Living Dead at 250 infected
+#            survivors: the 251st) reported "VIOLATION" and exit 1, with
+#            the step's path, and the search "complete": play and check
+#            stop there with exit 2, "a limit of undead's, no rule
+#            broken".  explore says the same, NOT complete, exit 2.
 #   link-loop  a folder option naming a loop of symbolic links (golden
 #            --dir, verify --golden) said "no such directory"; the
 #            system's reason is said.
@@ -59,6 +65,17 @@ db-foreign)
     # given --db, the hint is the option's
     run env UNDEAD_DB=ours.db "$undead" play one-die --db nodir/x.db
     expect 2 err "undead play: (use --no-db to run without recording, or --db PATH for another file)"
+    ;;
+explore-limit)
+    run "$undead" explore dotld --no-db --max-states 500 --start 'healthy 250' --start 'infected 250'
+    expect 2 err "undead explore: stopped at a limit of undead's, no rule broken; the counts are partial: DL-LURKING-ZOMBIE: the party would hold 251 infected survivors; undead's limit is 250 (the text sets none)"
+    expect 2 out "invariants checked after every rule firing: no violation (a step stopped at a limit of undead's)"
+    grep -q "NOT complete (a step stopped at a limit of undead's)$" out || fail "not reported cut: $(head -c 500 out)"
+    # the path to it replays: check stops at the same limit, exit 2
+    sed -n '/^undead-transcript/,$p' err > path.t
+    run "$undead" check --no-db path.t
+    [[ $rc == 2 ]] && grep -q "DL-LURKING-ZOMBIE: the party would hold 251 infected survivors" err ||
+        fail "the path: exit $rc: $(head -c 300 err)"
     ;;
 link-loop)
     ln -s loopa loopb

@@ -128,7 +128,9 @@ const opts_command cmd_explore_opts = {
     .after = "A limit (--max-states, --max-memory, or a step that goes on for more than 64\n"
              "chance picks with no decision or leaf, past which no path is followed) stops the\n"
              "search: the partial table, a message naming what to raise, exit 0; it is no\n"
-             "violation.  Exit 1: a violation or a failed cross-check; 2: bad input.\n",
+             "violation.  Exit 1: a violation or a failed cross-check; 2: bad input, or a\n"
+             "step that stopped at a limit of undead's where the text sets none (a count\n"
+             "past what undead holds: no rule broken, the path to it printed).\n",
     .game_operand = true,
 };
 
@@ -327,6 +329,14 @@ static bool has_check(const ud_game_bound *b) { return b->check != NULL; }
 
 static bool has_progress(const ud_game_bound *b) { return b->bound->progress != NULL; }
 
+/* A step that stopped at a limit of undead's where the text sets none (a
+ * count past what undead holds), or at input it cannot take: no rule
+ * broken, so no violation; the search stops there, as play does (exit 2). */
+static bool stopped_at_limit(const ud_explore_report *rep)
+{
+    return rep->violated && ud_fail_not_rule(rep->fail.kind);
+}
+
 /* The limit that cut the search short, by the option that sets it
  * ("--max-memory"), or NULL: a complete search, or one cut at the depth
  * asked for. */
@@ -341,7 +351,9 @@ static const char *limit_cut(const ud_explore_report *rep)
 /* The summary's word for how far the search went. */
 static void status_text(const ud_explore_report *rep, bool depth_asked, char *out, size_t size)
 {
-    if (rep->complete)
+    if (stopped_at_limit(rep))
+        snprintf(out, size, "NOT complete (a step stopped at a limit of undead's)");
+    else if (rep->complete)
         snprintf(out, size, "complete");
     else if (rep->memory_cut)
         snprintf(out, size, "NOT complete (the memory limit was hit)");
@@ -671,7 +683,10 @@ static void print_report(const exploration *x, const ud_explore_report *rep, con
     printf("transitions %llu, chance picks %llu (%llu checked to sum to exactly 1), depth %d, %s\n",
            (unsigned long long)rep->transitions, (unsigned long long)rep->chance,
            (unsigned long long)rep->chance_sums_checked, rep->depth, status);
-    printf("invariants checked after every rule firing: %s\n", rep->violated ? "VIOLATION" : "no violation");
+    printf("invariants checked after every rule firing: %s\n",
+           !rep->violated                     ? "no violation"
+           : ud_fail_not_rule(rep->fail.kind) ? "no violation (a step stopped at a limit of undead's)"
+                                              : "VIOLATION");
     if (rep->solve_seconds > 0) /* what a user waited for, and on what */
         printf("%.3f s (%.3f s of it solving the chain exactly)\n", rep->seconds, rep->solve_seconds);
     else
@@ -697,11 +712,14 @@ static void say_outcomes_cut(const ud_explore_report *rep)
 /* The violation found, with the shortest path to it: exit 1. */
 static int say_violation(const ud_explore_report *rep)
 {
-    fprintf(stderr, "undead explore: %s%s%s\n", rep->fail.id ? rep->fail.id : "", rep->fail.id ? ": " : "",
-            rep->fail.msg);
+    bool limit = stopped_at_limit(rep);
+    fprintf(stderr, "undead explore: %s%s%s%s\n",
+            limit ? "stopped at a limit of undead's, no rule broken; the counts are partial: " : "",
+            rep->fail.id ? rep->fail.id : "", rep->fail.id ? ": " : "", rep->fail.msg);
     if (rep->trace)
-        fprintf(stderr, "shortest path (replay with undead check):\n%s", rep->trace);
-    return UD_EXIT_FAIL;
+        fprintf(stderr, "%s (replay with undead check):\n%s", limit ? "shortest path to it" : "shortest path",
+                rep->trace);
+    return limit ? UD_EXIT_USAGE : UD_EXIT_FAIL;
 }
 
 /* --golden FILE: the table compared with it, unless a limit cut the search
@@ -735,7 +753,9 @@ static void record_search(recorder *r, const exploration *x, const ud_explore_re
              (unsigned long long)rep->generated, (unsigned long long)rep->distinct,
              (unsigned long long)rep->decision, (unsigned long long)rep->terminal,
              (unsigned long long)rep->cut, (unsigned long long)rep->chance, rep->depth,
-             rep->violated ? "violation" : "ok");
+             stopped_at_limit(rep) ? "limit"
+             : rep->violated       ? "violation"
+                                   : "ok");
     ud_buf vb;
     ud_buf_init(&vb);
     rec_variants_text(x->g, x->m.setup.variant, &vb);
@@ -746,9 +766,10 @@ static void record_search(recorder *r, const exploration *x, const ud_explore_re
                    .inputs = ud_buf_str(table),
                    /* a search a limit cut short is recorded as such: its
                     * counts are not the game's */
-                   .status = rep->violated   ? "violation"
-                             : rep->complete ? "complete"
-                                             : "partial",
+                   .status = stopped_at_limit(rep) ? "partial"
+                             : rep->violated       ? "violation"
+                             : rep->complete       ? "complete"
+                                                   : "partial",
                    .outcome = outcome,
                    .decisions = -1,
                    .rules = "" };
