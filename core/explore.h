@@ -40,6 +40,14 @@ enum {
     UD_EXPLORE_MAX_HORIZON = 10000
 };
 
+/* The outcomes one position's steps may visit under a bound of
+ * max_states distinct states (saturating). */
+static inline uint64_t ud_explore_max_visits(uint64_t max_states)
+{
+    return max_states > UINT64_MAX / UD_EXPLORE_VISITS_PER_STATE ? UINT64_MAX
+                                                                 : max_states * UD_EXPLORE_VISITS_PER_STATE;
+}
+
 /* A game's bound: which states are leaves and how states are keyed. */
 typedef struct ud_explore_bound {
     const char *game; /* the game's name */

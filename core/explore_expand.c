@@ -768,9 +768,7 @@ bool xp_expander_init(expander *e, const explorer *x, uint64_t max_states, ud_me
     e->ss = x->ss;
     e->ks = x->ks;
     e->max_states = max_states;
-    e->max_visits = max_states > UINT64_MAX / UD_EXPLORE_VISITS_PER_STATE
-                        ? UINT64_MAX
-                        : max_states * UD_EXPLORE_VISITS_PER_STATE;
+    e->max_visits = ud_explore_max_visits(max_states);
     e->work = calloc(1, x->ss);
     e->at_node = calloc(1, x->ss);
     e->node_buf = calloc(1, x->ss);

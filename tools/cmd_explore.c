@@ -385,9 +385,7 @@ static void say_cut(const ud_game *g, const ud_explore_bound *bound, const ud_ex
             "undead explore: stopped at %llu distinct states: one position's steps visited more than %llu "
             "chance outcomes before a decision (%d for each state the --max-states bound allows); the "
             "counts are partial (raise --max-states, or a --bound that ends such paths sooner)\n",
-            n,
-            max > UINT64_MAX / UD_EXPLORE_VISITS_PER_STATE ? UINT64_MAX : max * UD_EXPLORE_VISITS_PER_STATE,
-            UD_EXPLORE_VISITS_PER_STATE);
+            n, (unsigned long long)ud_explore_max_visits(max), UD_EXPLORE_VISITS_PER_STATE);
     } else if (rep->step_cut) {
         fprintf(stderr,
                 "undead explore: stopped at %llu distinct states: one step has more than %llu distinct "
