@@ -43,13 +43,29 @@ train() {   # train GAME GAMES SIM-OPTIONS...
                  if (n > want) n = want; if (n < 200) n = 200; print n }')"
     "$u" sim "$game" --games "$n" --no-db --jobs 1 "$@" > /dev/null
 }
-for game in $("$u" games | awk '{print $1}'); do
-    train "$game" 40000 --fast
+train_game() {   # train_game GAME: its five runs, one after another
+    train "$1" 40000 --fast
     for _ in 1 2; do
-        train "$game" 40000 --fast --policy random
+        train "$1" 40000 --fast --policy random
     done
-    train "$game" 20000 --policy random
-    train "$game" 20000 --fast --policy random --players a,b,c,d
+    train "$1" 20000 --policy random
+    train "$1" 20000 --fast --policy random --players a,b,c,d
+}
+# The games $jobs at a time, each in a process of its own: one process's
+# counters are not atomic (above), but processes merge their counts into
+# the profile one at a time (libgcov locks each .gcda file as it writes).
+running=0
+for game in $("$u" games | awk '{print $1}'); do
+    train_game "$game" &
+    running=$((running + 1))
+    if [[ $running -ge $jobs ]]; then
+        wait -n
+        running=$((running - 1))
+    fi
+done
+while [[ $running -gt 0 ]]; do
+    wait -n
+    running=$((running - 1))
 done
 "$u" golden check --no-db --dir golden > /dev/null
 # The bench's yardstick (a hand-written loop of Zombie Dice that `undead
