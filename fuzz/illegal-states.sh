@@ -68,17 +68,17 @@ while read -r folder game; do
         printf '%s %s %s %s\n' "$game" "$mutant" "$invariant" "$what" >> "$tmp/states"
     done < "$list"
 done <<< "$games"
-running=0
+pids=()
 for game in $(awk '{print $1}' "$tmp/states" | uniq); do
+    if [[ ${#pids[@]} -ge $jobs ]]; then   # the oldest hunt ends first
+        wait "${pids[0]}" || true
+        pids=("${pids[@]:1}")
+    fi
     mapfile -t mutants < <(awk -v g="$game" '$1 == g {print $2}' "$tmp/states")
     hunt "$game" "${mutants[@]}" &
-    running=$((running + 1))
-    if [[ $running -ge $jobs ]]; then
-        wait -n || true
-        running=$((running - 1))
-    fi
+    pids+=("$!")
 done
-wait
+for pid in ${pids[@]+"${pids[@]}"}; do wait "$pid" || true; done
 while read -r game mutant invariant what; do
     judge "$game" "$mutant" "$invariant" "$what"
 done < "$tmp/states"

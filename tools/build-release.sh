@@ -54,19 +54,16 @@ train_game() {   # train_game GAME: its five runs, one after another
 # The games $jobs at a time, each in a process of its own: one process's
 # counters are not atomic (above), but processes merge their counts into
 # the profile one at a time (libgcov locks each .gcda file as it writes).
-running=0
+pids=()
 for game in $("$u" games | awk '{print $1}'); do
-    train_game "$game" &
-    running=$((running + 1))
-    if [[ $running -ge $jobs ]]; then
-        wait -n
-        running=$((running - 1))
+    if [[ ${#pids[@]} -ge $jobs ]]; then   # the oldest game's runs end first
+        wait "${pids[0]}"
+        pids=("${pids[@]:1}")
     fi
+    train_game "$game" &
+    pids+=("$!")
 done
-while [[ $running -gt 0 ]]; do
-    wait -n
-    running=$((running - 1))
-done
+for pid in "${pids[@]}"; do wait "$pid"; done
 "$u" golden check --no-db --dir golden > /dev/null
 # The bench's yardstick (a hand-written loop of Zombie Dice that `undead
 # bench` times beside the engine): profiled as the engine is, so that the
