@@ -19,7 +19,8 @@ echo "==> release: instrumented build"
 cmake --preset release --fresh -DUD_PGO=generate -DUD_PGO_DIR="$profile" > /dev/null
 cmake --build --preset release --parallel "$jobs"
 
-echo "==> release: training runs"
+echo "==> release: training runs (the instrumented build took $SECONDS s)"
+t="$SECONDS"
 u="$dir/tools/undead"
 # Every built-in game: its default policy and the random one, invariants off
 # (what the speed figures measure) and on, two and four players; then the
@@ -77,7 +78,8 @@ for pid in "${pids[@]}"; do wait "$pid"; done
     --no-db --jobs 1 > /dev/null
 "$u" explore zombie-dice --bound turn --variant bus=on --max-depth 4 --no-db --jobs 1 > /dev/null
 
-echo "==> release: optimised build"
+echo "==> release: optimised build (the training took $((SECONDS - t)) s)"
+t="$SECONDS"
 cmake --preset release -DUD_PGO=use -DUD_PGO_DIR="$profile" > /dev/null
 cmake --build --preset release --parallel "$jobs"
-echo "==> release: built $dir/tools/undead"
+echo "==> release: built $dir/tools/undead (the optimised build took $((SECONDS - t)) s)"
