@@ -18,6 +18,7 @@ undead="${UNDEAD:-$root/build/mutants/tools/undead}"
 fuzz_dir="${FUZZ_DIR:-$root/build/libfuzzer-mutants/fuzz}"
 failed=0
 found=0
+source "$root/tools/pool.sh"   # pool_init, pool_start, pool_wait
 
 jobs="$(nproc 2>/dev/null || echo 2)"
 tmp="$(mktemp -d)"
@@ -68,17 +69,12 @@ while read -r folder game; do
         printf '%s %s %s %s\n' "$game" "$mutant" "$invariant" "$what" >> "$tmp/states"
     done < "$list"
 done <<< "$games"
-pids=()
+pool_init "$jobs"
 for game in $(awk '{print $1}' "$tmp/states" | uniq); do
-    if [[ ${#pids[@]} -ge $jobs ]]; then   # the oldest hunt ends first
-        wait "${pids[0]}" || true
-        pids=("${pids[@]:1}")
-    fi
     mapfile -t mutants < <(awk -v g="$game" '$1 == g {print $2}' "$tmp/states")
-    hunt "$game" "${mutants[@]}" &
-    pids+=("$!")
+    pool_start hunt "$game" "${mutants[@]}"
 done
-for pid in ${pids[@]+"${pids[@]}"}; do wait "$pid" || true; done
+pool_wait
 while read -r game mutant invariant what; do
     judge "$game" "$mutant" "$invariant" "$what"
 done < "$tmp/states"

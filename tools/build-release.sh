@@ -55,16 +55,15 @@ train_game() {   # train_game GAME: its five runs, one after another
 # The games $jobs at a time, each in a process of its own: one process's
 # counters are not atomic (above), but processes merge their counts into
 # the profile one at a time (libgcov locks each .gcda file as it writes).
-pids=()
+source tools/pool.sh
+pool_init "$jobs"
 for game in $("$u" games | awk '{print $1}'); do
-    if [[ ${#pids[@]} -ge $jobs ]]; then   # the oldest game's runs end first
-        wait "${pids[0]}"
-        pids=("${pids[@]:1}")
-    fi
-    train_game "$game" &
-    pids+=("$!")
+    pool_start train_game "$game"
 done
-for pid in "${pids[@]}"; do wait "$pid"; done
+pool_wait
+for s in "${pool_status[@]}"; do
+    [[ $s -eq 0 ]] || { echo "build-release: a training run failed (exit $s)" >&2; exit "$s"; }
+done
 "$u" golden check --no-db --dir golden > /dev/null
 # The bench's yardstick (a hand-written loop of Zombie Dice that `undead
 # bench` times beside the engine): profiled as the engine is, so that the
