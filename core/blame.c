@@ -329,11 +329,13 @@ static bool trial_played(const search *se, ud_blame_trial trial, const ud_blame_
 
 /* Trials played in a worker unless a test compares with the old way. */
 static bool workers = true;
-static uint64_t worker_trials;
+static uint64_t worker_trials, died_trials;
 
 void ud_blame_use_worker(bool on) { workers = on; }
 
 uint64_t ud_blame_worker_trials(void) { return worker_trials; }
+
+uint64_t ud_blame_died_trials(void) { return died_trials; }
 
 enum { WORKER_TRIALS = 128 };
 
@@ -484,6 +486,7 @@ static bool worker_trial(search *se, const ud_blame_change *c)
     unsigned char verdict = 0;
     if (!sent(se->to, &rq, sizeof rq) || !read_all(se->from, &verdict, sizeof verdict)) {
         worker_end(se); /* dead: another for the next trial */
+        died_trials++;
         return false;
     }
     return verdict == 10;
@@ -518,6 +521,8 @@ static bool isolated(search *se, const ud_blame_change *c)
     int status = 0;
     while (waitpid(pid, &status, 0) < 0)
         ;
+    if (!WIFEXITED(status) || (WEXITSTATUS(status) != 10 && WEXITSTATUS(status) != 11))
+        died_trials++;
     return WIFEXITED(status) && WEXITSTATUS(status) == 10;
 }
 
@@ -1832,6 +1837,8 @@ static int snapshot_trial_of(void *ctx, const ud_blame_change *c, uint64_t *fire
         snapshot_trials--;
         return -1;
     }
+    if (!WIFEXITED(status) || (WEXITSTATUS(status) != 10 && WEXITSTATUS(status) != 11))
+        died_trials++;
     return WIFEXITED(status) && WEXITSTATUS(status) == 10;
 }
 

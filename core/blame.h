@@ -262,6 +262,12 @@ uint64_t ud_blame_snapshot_trials(void);
 void ud_blame_use_worker(bool on);
 /* How many trials were played in a worker so far (for that test). */
 uint64_t ud_blame_worker_trials(void);
+/* How many trials so far ended their process (the worker, or a child of
+ * their own) without an answer: a crash, a sanitizer's halt, a signal or
+ * the alarm.  A row's effect run where its precondition does not hold
+ * fails the step instead (ud_effect_unmet), so a test of blame expects
+ * none. */
+uint64_t ud_blame_died_trials(void);
 
 /* The time bound of one blame (ud_blame_check whole, or one
  * ud_blame_search), in seconds of wall time; 0: none.  A record or a

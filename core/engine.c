@@ -105,6 +105,12 @@ void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ..
     va_end(ap);
 }
 
+void ud_effect_unmet(ud_step *s, const char *what)
+{
+    ud_failf(s, UD_FAIL_INVARIANT, s->rule ? s->rule->id : NULL, "%s's effect ran where it cannot: %s",
+             s->rule ? s->rule->id : "a row", what);
+}
+
 /* A line a transcript can hold (UD_MAX_LINE_WORDS words, the tag's
  * included), else an invariant failure naming the limit: a record the
  * parser would refuse must not be written. */

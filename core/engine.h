@@ -289,6 +289,13 @@ static inline void ud_offer(ud_step *s, int kind)
 }
 void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* The row firing's effect found its precondition unmet (what: what is
+ * missing): its guard was switched off by a mutant, or changed by blame's
+ * trial.  An invariant failure naming the row, so that such a run ends
+ * the same way in every build, never in undefined behaviour (an index -1,
+ * a division by no seats) that a sanitizer halts and a plain build plays
+ * on from. */
+void ud_effect_unmet(ud_step *s, const char *what);
 const char *ud_player(const ud_step *s, int seat);
 
 /* Automatic play that fires this many rows without reaching a decision,

@@ -190,6 +190,7 @@ static int ways_for(int game) { return (void)game, 0xf; }
 Test(blame_snapshot, same_blame_on_every_game, .timeout = 1800)
 {
     uint64_t before = ud_blame_snapshot_trials(), in_worker = ud_blame_worker_trials();
+    uint64_t died = ud_blame_died_trials();
     int game = 0;
     FOR_EACH_GAME(g)
     {
@@ -203,6 +204,11 @@ Test(blame_snapshot, same_blame_on_every_game, .timeout = 1800)
     /* the snapshot was used: else nothing above compared it */
     cr_expect_gt(ud_blame_snapshot_trials(), before, "no change was played from a snapshot");
     cr_expect_gt(ud_blame_worker_trials(), in_worker, "no change was played in the worker");
+    /* a changed row's effect that finds its precondition unmet fails the
+     * step (ud_effect_unmet): no trial's process dies of it (under the
+     * sanitizers, undefined behaviour would halt it) */
+    cr_expect_eq(ud_blame_died_trials(), died, "%llu trials ended their process without an answer",
+                 (unsigned long long)(ud_blame_died_trials() - died));
 }
 
 /* Six players: the same comparison on a longer table of seats.  The

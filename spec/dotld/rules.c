@@ -1225,6 +1225,10 @@ static void to_event(void *p, ud_step *s) { dl_go_to(ST(p), DL_PH_EVENT); }
  * fight if it brings one ("you must use Ammo in order to gain fight dice"). */
 static void resolve_event(dl_state *st, ud_step *s, int o)
 {
+    if (!st->event || o < 0 || o >= dl_content.event[st->event - 1].n_options) {
+        ud_effect_unmet(s, "no event drawn, or no such option");
+        return;
+    }
     const dl_event *e = &dl_content.event[st->event - 1];
     dl_effect eff = e->effect[o], done;
     int fight = eff.fight;
@@ -1271,6 +1275,10 @@ static bool affordable(const dl_state *st, const dl_effect *e)
 static void offer_options(void *p, ud_step *s)
 {
     const dl_state *st = CST(p);
+    if (!st->event) {
+        ud_effect_unmet(s, "none drawn");
+        return;
+    }
     const dl_event *e = &dl_content.event[st->event - 1];
     bool only_affordable = false;
     if (ud_reading(s, DL_V_EVENT_COST) == DL_EVENT_COST_MUST_AFFORD)
@@ -1498,6 +1506,10 @@ static void take_final_say(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
     int seat = st->asking - 1;
+    if (seat < 0) {
+        ud_effect_unmet(s, "no one asked");
+        return;
+    }
     st->final_say_used |= (uint8_t)(1u << seat);
     st->final_say_by = st->asking;
     st->asking = 0;
@@ -1649,6 +1661,10 @@ static void play_asked_stress(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
     int seat = st->stress_asked - 1;
+    if (seat < 0 || !st->stress_hand[seat]) {
+        ud_effect_unmet(s, "no one asked, or no card");
+        return;
+    }
     int card = st->stress_hand[seat] - 1;
     st->stress_hand[seat] = 0; /* played: to the discards */
     st->stress_asked = 0;
@@ -1667,6 +1683,10 @@ static void keep_asked_stress(void *p, ud_step *s)
 {
     dl_state *st = ST(p);
     int seat = st->stress_asked - 1;
+    if (seat < 0) {
+        ud_effect_unmet(s, "no one asked");
+        return;
+    }
     st->stress_kept |= (uint8_t)(1u << seat);
     st->stress_asked = 0;
     st->phase = DL_PH_CHECK;

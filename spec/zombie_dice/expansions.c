@@ -83,6 +83,10 @@ bool zd_bus_showed_points(const void *p, const ud_step *s)
 void zd_bus_points(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
+    if (st->bus_face >= ZD_BUS_FACES) {
+        ud_effect_unmet(s, "no face");
+        return;
+    }
     st->bonus = (int16_t)(st->bonus + zd_bus_brains[st->bus_face]);
     st->shotgun_points = (uint8_t)(st->shotgun_points + zd_bus_shotguns[st->bus_face]);
     UD_EMIT(s, "bus-points brains=+%d shotguns=+%d", zd_bus_brains[st->bus_face],
@@ -148,6 +152,10 @@ void zd_rescue(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
     int t = rescued_type(st);
+    if (t < 0) {
+        ud_effect_unmet(s, "no one to rescue");
+        return;
+    }
     int before = zd_turn_brains(st);
     st->brains[t] = 0; /* there is one Hunk and one Hottie */
     st->brain_worth[t] = 0;
@@ -225,7 +233,12 @@ static void drink_convert(zd_state *st, ud_step *s, int t)
 
 void zd_drink_convert_only_kind(void *p, ud_step *s)
 {
-    drink_convert(ST(p), s, __builtin_ctz(feet_kinds(ST(p))));
+    unsigned kinds = feet_kinds(ST(p));
+    if (!kinds) {
+        ud_effect_unmet(s, "no foot to drink");
+        return;
+    }
+    drink_convert(ST(p), s, __builtin_ctz(kinds));
 }
 
 int zd_next_choice_phase(const zd_state *st)

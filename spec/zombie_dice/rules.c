@@ -321,6 +321,10 @@ static void goal_finish_round(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
     int n = st->n_players;
+    if (n == 0) {
+        ud_effect_unmet(s, "no seat");
+        return;
+    }
     st->ending = 1;
     st->turns_left = (uint8_t)((st->first - 1 - st->current + 2 * n) % n);
     if (ud_fault_on(&zd_faults[ZD_FAULT_ROUND_ONE_TURN_LONG]))
@@ -354,6 +358,10 @@ static bool not_in_tiebreak(const void *p, const ud_step *s) { return !CST(p)->t
 static void next_player(void *p, ud_step *s)
 {
     zd_state *st = ST(p);
+    if (st->n_players == 0) {
+        ud_effect_unmet(s, "no seat");
+        return;
+    }
     st->current = (uint8_t)((st->current + 1) % st->n_players);
     if (st->ending)
         st->turns_left--;

@@ -243,6 +243,10 @@ static void first_player(void *p, ud_step *s)
         st->candidates = lows;
         return;
     }
+    if (!lows) {
+        ud_effect_unmet(s, "no one rolled");
+        return;
+    }
     st->candidates = 0;
     st->first = st->current = (uint8_t)__builtin_ctz(lows);
     st->round = 1;
@@ -689,6 +693,11 @@ static void place(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
     int t = s->action.arg[0], sx = s->action.arg[1] + ZB_MID, sy = s->action.arg[2] + ZB_MID;
+    if (t < 0 || t >= zb_content.n_tiles || sx < 0 || sx >= ZB_SLOTS || sy < 0 || sy >= ZB_SLOTS ||
+        s->action.arg[3] < 0 || s->action.arg[3] / 90 > 3) {
+        ud_effect_unmet(s, "no tile placed on the board");
+        return;
+    }
     zb_player *pl = cur(st);
     for (int h = 0; h < ZB_HAND; h++)
         if (pl->tile[h] == t + 1) {
@@ -725,6 +734,10 @@ static void place_heliport(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
     int sx = s->action.arg[0] + ZB_MID, sy = s->action.arg[1] + ZB_MID;
+    if (sx < 0 || sx >= ZB_SLOTS || sy < 0 || sy >= ZB_SLOTS) {
+        ud_effect_unmet(s, "no tile placed on the board");
+        return;
+    }
     zb_lay(st, zb_content.heliport, sx, sy, 0);
     st->heli_placed = 1;
     st->heli_due = 0;
@@ -991,7 +1004,11 @@ static void step(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
     int d = s->action.kind - ZB_ACT_NORTH;
-    int j = zb_neighbour(here(st, st->current), d);
+    int j = d >= 0 && d < 4 ? zb_neighbour(here(st, st->current), d) : -1;
+    if (j < 0) {
+        ud_effect_unmet(s, "no step on the board");
+        return;
+    }
     cur(st)->pos_x = (uint8_t)(j % ZB_SIDE);
     cur(st)->pos_y = (uint8_t)(j / ZB_SIDE);
     st->moved++;
@@ -1171,6 +1188,10 @@ static void take_weapon(void *p, ud_step *s)
 {
     zb_state *st = ST(p);
     int w = weapon_here(st);
+    if (w < 0) {
+        ud_effect_unmet(s, "none here");
+        return;
+    }
     st->weapons_left[w]--;
     st->weapons_taken++;
     cur(st)->weapons |= (uint8_t)(1u << w);

@@ -498,7 +498,12 @@ static bool someone_may_react(const void *p, const ud_step *s) { return next_rea
 static void ask_reactor(void *p, ud_step *s)
 {
     zc_state *st = ST(p);
-    st->reactor = (uint8_t)next_reactor(st);
+    int seat = next_reactor(st);
+    if (seat < 0) {
+        ud_effect_unmet(s, "no one to ask");
+        return;
+    }
+    st->reactor = (uint8_t)seat;
     st->asked |= (uint8_t)(1u << st->reactor);
     st->phase = ZC_PH_REACT;
 }
@@ -561,6 +566,10 @@ static bool chose_card(const void *p, const ud_step *s)
 static void play_card(zc_state *st, ud_step *s, int seat, int resume)
 {
     zc_player *pl = &st->p[seat];
+    if (s->action.arg[0] < 1 || s->action.arg[0] > zc_content.n_cards) {
+        ud_effect_unmet(s, "no card played");
+        return;
+    }
     uint8_t c = (uint8_t)(s->action.arg[0] - 1);
     pile_remove(&pl->hand, c);
     int e = CARD(c)->effect;
@@ -891,9 +900,13 @@ static bool bullets_enough(const void *p, const ud_step *s)
     return st->total < ZC_KILL && st->p[st->current].bullets.n >= need(st);
 }
 
-static void pay_bullets(zc_state *st, int n)
+static void pay_bullets(zc_state *st, ud_step *s, int n)
 {
     zc_player *pl = &st->p[st->current];
+    if (n > pl->bullets.n) {
+        ud_effect_unmet(s, "too few bullets to pay");
+        return;
+    }
     for (int k = 0; k < n; k++) {
         uint8_t c = pl->bullets.c[--pl->bullets.n];
         pl->bullets.c[pl->bullets.n] = 0;
@@ -907,7 +920,7 @@ static void pay_with_bullets(void *p, ud_step *s)
     int n = need(st);
     /* the fault: one bullet more than the roll fell short, if there is one */
     int paid = n + (ud_fault_on(&zc_faults[ZC_FAULT_BULLETS_ONE_MORE]) && st->p[st->current].bullets.n > n);
-    pay_bullets(st, paid);
+    pay_bullets(st, s, paid);
     killed(st, s, n);
 }
 
@@ -931,7 +944,7 @@ static void pay_from_map(void *p, ud_step *s)
     zc_state *st = ST(p);
     zc_player *pl = &st->p[st->current];
     int bullets = pl->bullets.n, rest = need(st) - bullets;
-    pay_bullets(st, bullets);
+    pay_bullets(st, s, bullets);
     for (int k = 0; k < rest; k++)
         ring_push_bottom(&pl->deck, ring_pop_bottom(&st->map));
     /* "you lose any and all weapons/cards played in front of you": where
@@ -977,7 +990,7 @@ static void no_guts_saves(void *p, ud_step *s)
      * as any payment's */
     if (ud_reading(s, ZC_V_NO_GUTS) == ZC_NO_GUTS_BULLETS_FIRST && pl->bullets.n > 0) {
         int spent = pl->bullets.n;
-        pay_bullets(st, spent);
+        pay_bullets(st, s, spent);
         UD_EMIT(s, "no-guts %s spends bullets=%d deck=%d", ud_player(s, st->current), spent, pl->deck.n);
     }
     for (int k = 0; k < pl->n_play; k++) {
