@@ -393,6 +393,10 @@ static void take_bullets(void *p, ud_step *s)
     zc_state *st = ST(p);
     for (int i = 0; i < st->n_players; i++) {
         zc_player *pl = &st->p[i];
+        if (pl->deck.n < ZC_BULLETS || pl->bullets.n + ZC_BULLETS > ZC_MAX_CARDS) {
+            ud_effect_unmet(s, "too few cards in a deck to take bullets from");
+            return;
+        }
         for (int k = 0; k < ZC_BULLETS; k++)
             pl->bullets.c[pl->bullets.n++] = ring_pop_top(&pl->deck);
     }
