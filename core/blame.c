@@ -337,6 +337,15 @@ uint64_t ud_blame_worker_trials(void) { return worker_trials; }
 
 uint64_t ud_blame_died_trials(void) { return died_trials; }
 
+/* A trial child's wait status as its verdict (exit 10: it explains the
+ * step, 11: it does not); any other end is a trial that died, counted. */
+static bool trial_verdict_of(int status)
+{
+    if (!WIFEXITED(status) || (WEXITSTATUS(status) != 10 && WEXITSTATUS(status) != 11))
+        died_trials++;
+    return WIFEXITED(status) && WEXITSTATUS(status) == 10;
+}
+
 enum { WORKER_TRIALS = 128 };
 
 typedef struct trial_request {
@@ -521,9 +530,7 @@ static bool isolated(search *se, const ud_blame_change *c)
     int status = 0;
     while (waitpid(pid, &status, 0) < 0)
         ;
-    if (!WIFEXITED(status) || (WEXITSTATUS(status) != 10 && WEXITSTATUS(status) != 11))
-        died_trials++;
-    return WIFEXITED(status) && WEXITSTATUS(status) == 10;
+    return trial_verdict_of(status);
 }
 
 /* How far the changed step's firings are from the step as the rules
@@ -1837,9 +1844,7 @@ static int snapshot_trial_of(void *ctx, const ud_blame_change *c, uint64_t *fire
         snapshot_trials--;
         return -1;
     }
-    if (!WIFEXITED(status) || (WEXITSTATUS(status) != 10 && WEXITSTATUS(status) != 11))
-        died_trials++;
-    return WIFEXITED(status) && WEXITSTATUS(status) == 10;
+    return trial_verdict_of(status);
 }
 
 /* How many plays before the refused line's own a change may begin: a

@@ -290,8 +290,8 @@ static inline void ud_offer(ud_step *s, int kind)
 void ud_failf(ud_step *s, ud_fail_kind kind, const char *id, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* The row firing's effect found its precondition unmet (what: what is
- * missing): its guard was switched off by a mutant, or changed by blame's
- * trial.  An invariant failure naming the row, so that such a run ends
+ * missing): its guard was overridden by a mutant (always holding), or
+ * the row changed by blame's trial.  An invariant failure naming the row, so that such a run ends
  * the same way in every build, never in undefined behaviour (an index -1,
  * a division by no seats) that a sanitizer halts and a plain build plays
  * on from. */
