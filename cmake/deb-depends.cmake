@@ -8,7 +8,8 @@
 # ELF file whose path the build already knows.
 #
 # In: UD_DEB_PROGRAM (the built undead), UD_DEB_EXTRA_DEPENDS (packages the
-# program loads through another library, appended), CPACK_PACKAGE_DIRECTORY.
+# program loads through another library, appended), UD_DEB_SQLITE_MIN (the
+# oldest SQLite undead runs on), CPACK_PACKAGE_DIRECTORY.
 if(NOT CPACK_GENERATOR STREQUAL "DEB")
   return()
 endif()
@@ -37,6 +38,17 @@ if(NOT CMAKE_MATCH_1)
   message(FATAL_ERROR "deb-depends: no shlibs:Depends in dpkg-shlibdeps' output: ${ud_out}")
 endif()
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "${CMAKE_MATCH_1}")
+# dpkg-shlibdeps' version for libsqlite3-0 is the oldest that has every
+# function the program calls; undead's queries need a newer one
+# (UD_DEB_SQLITE_MIN, db/CMakeLists.txt), so the constraint is raised to it.
+string(REGEX MATCH "libsqlite3-0 \\(>= ([0-9.]+)\\)" ud_sqlite_dep "${CPACK_DEBIAN_PACKAGE_DEPENDS}")
+if(NOT ud_sqlite_dep)
+  message(FATAL_ERROR "deb-depends: no versioned libsqlite3-0 in dpkg-shlibdeps' Depends: ${CPACK_DEBIAN_PACKAGE_DEPENDS}")
+endif()
+if(CMAKE_MATCH_1 VERSION_LESS UD_DEB_SQLITE_MIN)
+  string(REPLACE "${ud_sqlite_dep}" "libsqlite3-0 (>= ${UD_DEB_SQLITE_MIN})" CPACK_DEBIAN_PACKAGE_DEPENDS
+    "${CPACK_DEBIAN_PACKAGE_DEPENDS}")
+endif()
 if(UD_DEB_EXTRA_DEPENDS)
   string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", ${UD_DEB_EXTRA_DEPENDS}")
 endif()

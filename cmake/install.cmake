@@ -169,6 +169,7 @@ endif()
 file(GENERATE OUTPUT ${CMAKE_BINARY_DIR}/CPackProjectConfig.cmake CONTENT
 "set(UD_DEB_PROGRAM \"$<TARGET_FILE:undead>\")
 set(UD_DEB_EXTRA_DEPENDS \"${ud_deb_extra}\")
+set(UD_DEB_SQLITE_MIN \"${UD_SQLITE_MIN_VERSION}\")
 include(\"${CMAKE_SOURCE_DIR}/cmake/deb-depends.cmake\")
 ")
 set(CPACK_PROJECT_CONFIG_FILE ${CMAKE_BINARY_DIR}/CPackProjectConfig.cmake)

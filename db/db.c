@@ -497,9 +497,20 @@ static bool writable(const char *path, bool exists, ud_buf *err)
     return true;
 }
 
+bool db_sqlite_new_enough(ud_buf *err)
+{
+    if (sqlite3_libversion_number() >= UD_SQLITE_MIN_NUMBER)
+        return true;
+    ud_buf_printf(err, "undead needs SQLite %s or newer, and the library loaded is %s", UD_SQLITE_MIN_TEXT,
+                  sqlite3_libversion());
+    return false;
+}
+
 /* The shared part of db_open and db_open_read. */
 static db *open_db(const char *path, bool create, bool read_only, ud_buf *err)
 {
+    if (!db_sqlite_new_enough(err))
+        return NULL;
     /* SQLite opens "" as a private temporary database: a run recorded
      * there is lost. */
     if (!*path) {

@@ -65,6 +65,12 @@ typedef struct db_case {
     uint64_t seed; /* as its 64 bits: from 2^63 on SQLite reads it as seed - 2^64 */
 } db_case;
 
+/* The SQLite library loaded is one undead's queries run on (the build
+ * checked the headers; the library loaded at run time may be older):
+ * false with err filled ("undead needs SQLite 3.33.0 or newer, ...").
+ * db_open and db_open_read check it first. */
+bool db_sqlite_new_enough(ud_buf *err);
+
 /* Open the database at path to write it (creating it when create is set
  * and there is no file; an empty file gets the schema, an older schema is
  * migrated); NULL with err filled: a file or folder that cannot be

@@ -238,6 +238,8 @@ static bool schema_broken(sqlite3 *h, const char *path, void (*line)(void *ctx, 
  * filled. */
 static sqlite3 *open_raw(const char *path, ud_buf *err)
 {
+    if (!db_sqlite_new_enough(err))
+        return NULL;
     char *uri = db_file_uri(path, db_side_files_unremovable(path) ? "mode=ro&immutable=1" : "mode=ro");
     if (!uri) {
         ud_buf_puts(err, "cannot open: out of memory");

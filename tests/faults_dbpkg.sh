@@ -36,7 +36,13 @@
 #            library ldd lists for the installed command (libjansson4 was
 #            missing), computed by dpkg-shlibdeps, and matches
 #            docs/install.md; Recommends chromium and poppler-utils; it
-#            carries a copyright file, a gzipped changelog and man page.
+#            carries a copyright file, a gzipped changelog and man page;
+#            libsqlite3-0 at least 3.33.0 (dpkg-shlibdeps said 3.20.0, from
+#            the functions called, but the queries name sqlite_schema).
+#   sqlite-old  a SQLite library older than 3.33.0 loaded at run time
+#            (the queries name sqlite_schema, new in 3.33.0) is refused by
+#            name and version before any file is touched, writers and
+#            readers, exit 2: a shim preloaded says 3.32.3.
 set -euo pipefail
 case_="$1" undead="$2" src="$3" build="${4:-}" cpack="${5:-cpack}"
 faults_name=faults_dbpkg   # fail, expect, size_below, sql:
@@ -294,6 +300,10 @@ deb)
         echo "$soname: $pkg"
     done < libs
     grep -qxF libjansson4 depends.names || fail "libjansson4 is not in Depends: $(cat depends)"
+    # the oldest SQLite the queries run on (sqlite_schema: 3.33.0), not
+    # the oldest with the functions called
+    grep -qE '(^|, )libsqlite3-0 \(>= 3\.33\.0\)(,|$)' depends ||
+        fail "Depends does not ask for libsqlite3-0 (>= 3.33.0): $(cat depends)"
     # docs/install.md lists the same packages: those of the build a package
     # is made from (the sanitizer build links no jemalloc, and the runtime's
     # libgcc_s: its package is not one to hand on)
@@ -311,6 +321,32 @@ deb)
     gzip -dc root/usr/share/man/man1/undead.1.gz 2> /dev/null | grep -qx '.SS verify' ||
         fail "no gzipped man page with its commands at usr/share/man/man1/undead.1.gz"
     [[ ! -e root/usr/share/man/man1/undead.1 ]] || fail "the man page is in the package uncompressed"
+    ;;
+sqlite-old)
+    command -v cc > /dev/null || fail "no C compiler (cc) for the shim"
+    printf '%s\n' 'int sqlite3_libversion_number(void) { return 3032003; }' \
+        'const char *sqlite3_libversion(void) { return "3.32.3"; }' > shim.c
+    cc -shared -fPIC -o shim.so shim.c || fail "the shim does not build"
+    "$undead" sim one-die --games 3 --db kept.db > /dev/null || fail "sim: exit $?"
+    cp kept.db kept.copy
+    old() { LD_PRELOAD="$PWD/shim.so" run "$@"; }
+    says="undead needs SQLite 3.33.0 or newer, and the library loaded is 3.32.3"
+    old "$undead" play one-die --db new.db
+    expect 2 err "undead play: results database: $says"
+    [[ ! -e new.db ]] || fail "play made new.db with a library too old"
+    old "$undead" sim one-die --games 3 --db kept.db
+    expect 2 err "undead sim: results database: $says"
+    old "$undead" db runs --db kept.db
+    expect 2 err "undead db: $says"
+    old "$undead" db integrity --db kept.db
+    expect 2 err "undead db integrity: $says"
+    old "$undead" faq --db kept.db -o faq.html
+    expect 2 err "undead faq: results database: $says"
+    [[ ! -e faq.html ]] || fail "faq wrote faq.html"
+    cmp -s kept.db kept.copy || fail "kept.db changed"
+    # the real library is new enough: the same commands work
+    run "$undead" db integrity --db kept.db
+    expect 0 out "ok"
     ;;
 *)
     fail "no such case"

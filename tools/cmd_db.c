@@ -328,14 +328,20 @@ static void print_line(void *ctx, const char *text)
 }
 
 /* integrity reports on the file as it is (db_integrity_file).  0: "ok";
- * 1: the problems, printed; 2: no such file, or not a regular one, or
- * another process holding its lock past the wait (busy, not a problem
- * of the file's). */
+ * 1: the problems, printed; 2: a SQLite library too old, no such file,
+ * or not a regular one, or another process holding its lock past the wait
+ * (busy, not a problem of the file's). */
 static int db_integrity_raw(const char *path)
 {
     ud_buf why, shown;
     ud_buf_init(&why);
     ud_buf_init(&shown);
+    /* a library too old is no fault of the file's (exit 2, not 1) */
+    if (!db_sqlite_new_enough(&why)) {
+        fprintf(stderr, "undead db integrity: %s\n", ud_buf_str(&why));
+        ud_buf_free(&why);
+        return UD_EXIT_USAGE;
+    }
     ud_escaped(&shown, *path ? path : "''");
     if (!*path || !ud_infile_is_file(path, false, &why)) {
         fprintf(stderr, "undead db integrity: %s: %s\n", ud_buf_str(&shown),
