@@ -360,6 +360,10 @@ child_status child_read_line(child *c, int timeout_ms, const char **line, size_t
     for (;;) {
         char *nl = c->len > scanned ? memchr(c->buf + scanned, '\n', c->len - scanned) : NULL;
         if (nl) {
+            /* the limit holds however the pipe split the line: a '\n'
+               read with the bytes past the limit does not let them in */
+            if ((size_t)(nl - c->buf) > CHILD_LINE_MAX)
+                return CHILD_TOO_LONG;
             *nl = '\0';
             *line = c->buf;
             *len = (size_t)(nl - c->buf);

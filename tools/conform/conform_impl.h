@@ -32,6 +32,21 @@ bool cf_strings_only(cf_run *run, const json_t *o, const char *name);
  * JSON_ALLOW_NUL): the protocol's strings hold no NUL, escaped or not. */
 json_t *cf_json_read(const char *line, size_t len, char *why, size_t size);
 
+/* Numbers as they were written (conform_numbers.c).  json_loadb, but a
+ * number jansson cannot hold as written (an integer beyond json_int_t, a
+ * fraction or an exponent) is read as a real, never an integer, and the
+ * text of each number it would print otherwise is kept while the tree
+ * lives. */
+json_t *cf_json_load(const char *line, size_t len, size_t flags, json_error_t *jerr);
+/* The text number v was written with, when it is not how jansson prints
+ * it; else NULL. */
+const char *cf_json_number_text(const json_t *v);
+/* v stands for an integer beyond json_int_t (a real whose text is an
+ * integer). */
+bool cf_json_big_integer(const json_t *v);
+/* The compact JSON text of any value v, its numbers as written. */
+void cf_json_put(ud_buf *out, const json_t *v);
+
 /* The request that sets a game up (without outcomes). */
 json_t *cf_new_request(const cf_opts *o, cf_chance_mode mode, uint64_t seed);
 

@@ -30,7 +30,7 @@ static void quote_received(ud_buf *out, const char *line, size_t len)
 json_t *cf_json_read(const char *line, size_t len, char *why, size_t size)
 {
     json_error_t jerr;
-    json_t *v = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *v = cf_json_load(line, len, JSON_REJECT_DUPLICATES, &jerr);
     if (v)
         return v;
     enum json_error_code code = json_error_code(&jerr);
@@ -213,7 +213,14 @@ static cf_verdict start_adapter(cf_run *run)
     json_t *reply = cf_ask(run, json_pack("{s:s, s:i}", "cmd", "hello", "protocol", CF_PROTOCOL));
     if (!reply)
         return CF_BROKEN;
-    json_t *v = cf_member(run, reply, "protocol", JSON_INTEGER, "the protocol version the adapter speaks");
+    json_t *v = json_object_get(reply, "protocol");
+    if (cf_json_big_integer(v)) {
+        cf_broken(run, "the adapter speaks protocol version %s; undead speaks version %d",
+                  cf_json_number_text(v), CF_PROTOCOL);
+        json_decref(reply);
+        return CF_BROKEN;
+    }
+    v = cf_member(run, reply, "protocol", JSON_INTEGER, "the protocol version the adapter speaks");
     if (v && json_integer_value(v) != CF_PROTOCOL) {
         cf_broken(run, "the adapter speaks protocol version %lld; undead speaks version %d",
                   (long long)json_integer_value(v), CF_PROTOCOL);

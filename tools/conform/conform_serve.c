@@ -183,7 +183,9 @@ static const json_t *wrong_part(const json_t *v, field_type t, char *where, size
     case F_STRING:
         return json_is_string(v) ? NULL : v;
     case F_INTEGER:
-        return json_is_integer(v) ? NULL : v;
+        /* (hello's "protocol", read by nobody: one beyond json_int_t is
+           an integer too) */
+        return json_is_integer(v) || cf_json_big_integer(v) ? NULL : v;
     case F_SEED:
         return json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) <= SEED_MAX ? NULL
                                                                                                      : v;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "conform.h"
+#include "conform_impl.h"
 
 void cf_tape_init(cf_tape *t) { memset(t, 0, sizeof *t); }
 
@@ -178,22 +179,17 @@ const char *cf_shown(const char *text, char *out, size_t size)
     return out;
 }
 
-void cf_json_line(const json_t *v, ud_buf *out)
-{
-    char *s = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);
-    if (s) {
-        ud_buf_puts(out, s);
-        free(s);
-    }
-}
+void cf_json_line(const json_t *v, ud_buf *out) { cf_json_put(out, v); }
 
 void cf_json_brief(const json_t *v, char *out, size_t size)
 {
-    char *text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_ENSURE_ASCII);
-    const char *t = text ? text : "?";
+    ud_buf text;
+    ud_buf_init(&text);
+    cf_json_put(&text, v);
+    const char *t = text.len ? ud_buf_str(&text) : "?";
     if (strlen(t) <= 60)
         snprintf(out, size, "%s", t);
     else
         snprintf(out, size, "%.57s...", t);
-    free(text);
+    ud_buf_free(&text);
 }
