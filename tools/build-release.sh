@@ -32,7 +32,7 @@ u="$dir/tools/undead"
 # where the dice games play a hundred thousand, and a profile needs the
 # branches' proportions, which a few seconds of games give as well as
 # minutes of them.  A short first run of each game measures its pace.
-budget=3
+budget=2
 train() {   # train GAME GAMES SIM-OPTIONS...
     local game="$1" want="$2" t0 t1 n
     shift 2
@@ -52,30 +52,35 @@ train_game() {   # train_game GAME: its five runs, one after another
     train "$1" 20000 --policy random
     train "$1" 20000 --fast --policy random --players a,b,c,d
 }
-# The games $jobs at a time, each in a process of its own: one process's
-# counters are not atomic (above), but processes merge their counts into
-# the profile one at a time (libgcov locks each .gcda file as it writes).
+# The training jobs $jobs at a time, each in a process of its own: one
+# process's counters are not atomic (above), but processes merge their
+# counts into the profile one at a time (libgcov locks each .gcda file as
+# it writes).  The games first (the longest jobs), then the rest:
+#  - the golden checks, which meet every rule and reading;
+#  - the bench's yardstick (a hand-written loop of Zombie Dice that
+#    `undead bench` times beside the engine), profiled as the engine is,
+#    so that the two are built alike (code the profile never saw run is
+#    laid out cold);
+#  - the exhaustive search and the exact chain solve: a turn with its exact
+#    outcomes (the search and the solve over smooth denominators), and the
+#    School Bus's rules in a search cut short (at depth 4, two thirds of
+#    its states: its deeper rolls, where the bus is ridden, play other
+#    rules).
+# In one pool, so that no core waits while another finishes a game.
 source tools/pool.sh
 pool_init "$jobs"
 for game in $("$u" games | awk '{print $1}'); do
     pool_start train_game "$game"
 done
+pool_start "$u" golden check --no-db --dir golden > /dev/null
+pool_start "$u" bench zombie-dice --games 100000 --repeat 1 > /dev/null
+pool_start "$u" explore zombie-dice --bound turn --outcomes --policy stop-at-brains:4 --variant dice=double-feature \
+    --no-db --jobs 1 > /dev/null
+pool_start "$u" explore zombie-dice --bound turn --variant bus=on --max-depth 4 --no-db --jobs 1 > /dev/null
 pool_wait
 for s in "${pool_status[@]}"; do
     [[ $s -eq 0 ]] || { echo "build-release: a training run failed (exit $s)" >&2; exit "$s"; }
 done
-"$u" golden check --no-db --dir golden > /dev/null
-# The bench's yardstick (a hand-written loop of Zombie Dice that `undead
-# bench` times beside the engine): profiled as the engine is, so that the
-# two are built alike (code the profile never saw run is laid out cold).
-"$u" bench zombie-dice --games 100000 --repeat 1 > /dev/null
-# The exhaustive search and the exact chain solve: a turn with its exact
-# outcomes (the search and the solve over smooth denominators), and the
-# School Bus's rules in a search cut short (at depth 4, two thirds of its
-# states: its deeper rolls, where the bus is ridden, play other rules).
-"$u" explore zombie-dice --bound turn --outcomes --policy stop-at-brains:4 --variant dice=double-feature \
-    --no-db --jobs 1 > /dev/null
-"$u" explore zombie-dice --bound turn --variant bus=on --max-depth 4 --no-db --jobs 1 > /dev/null
 
 echo "==> release: optimised build (the training took $((SECONDS - t)) s)"
 t="$SECONDS"
