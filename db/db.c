@@ -506,6 +506,18 @@ bool db_sqlite_new_enough(ud_buf *err)
     return false;
 }
 
+bool db_file_not_sqlite(const char *path)
+{
+    static const char magic[16] = "SQLite format 3";
+    char head[16];
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false; /* SQLite says why it cannot be read */
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return n > 0 && (n < sizeof head || memcmp(head, magic, sizeof head) != 0);
+}
+
 /* The shared part of db_open and db_open_read. */
 static db *open_db(const char *path, bool create, bool read_only, ud_buf *err)
 {
@@ -535,6 +547,12 @@ static db *open_db(const char *path, bool create, bool read_only, ud_buf *err)
         ud_infile_is_file(path, false, &why);
         ud_buf_printf(err, "%s: %s", path, ud_buf_str(&why));
         ud_buf_free(&why);
+        return NULL;
+    }
+    /* SQLite takes a 1-byte file for an empty database, which a writer
+     * would overwrite: its byte is someone's (db_file_not_sqlite) */
+    if (exists && sb.st_size > 0 && db_file_not_sqlite(path)) {
+        ud_buf_printf(err, "%s: not a SQLite database; refusing to use it (nothing was changed)", path);
         return NULL;
     }
     db *d = calloc(1, sizeof *d);

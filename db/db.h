@@ -96,6 +96,12 @@ int db_busy_ms(void);
  * is busy: another process holds its lock, and undead waited N s for it;
  * try again when that process is done". */
 void db_busy_text(ud_buf *out);
+/* Whether the file at path has bytes but does not begin with SQLite's
+ * header ("SQLite format 3\0"): SQLite itself refuses such a file of 2
+ * bytes or more, but reads a 1-byte file as an empty database (which a
+ * writer would overwrite).  False for an empty file, and for one that
+ * cannot be read. */
+bool db_file_not_sqlite(const char *path);
 /* Whether d was opened read-only. */
 bool db_read_only(const db *d);
 void db_close(db *d);

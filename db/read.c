@@ -297,6 +297,12 @@ static db_check integrity_rows(sqlite3 *h, sqlite3_stmt *st, const char *path,
 db_check db_integrity_file(const char *path, void (*line)(void *ctx, const char *text), void *ctx,
                            ud_buf *err)
 {
+    /* a 1-byte file, which SQLite would read as an empty database, is
+     * said as a longer one is (db_file_not_sqlite) */
+    if (db_file_not_sqlite(path)) {
+        ud_buf_puts(err, sqlite3_errstr(SQLITE_NOTADB));
+        return DB_CHECK_ERROR;
+    }
     db_side_files before = db_side_files_of(path);
     sqlite3 *h = open_raw(path, err);
     if (!h) {
