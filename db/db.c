@@ -8,6 +8,7 @@
 #include "db.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +170,80 @@ static void busy_refusal(db *d, ud_buf *err)
     ud_buf_printf(err, "%s: %s (nothing was changed)", d->path, busy);
 }
 
+/* The files (device, inode) this process has run the full check on
+ * (sound): a process opens its database once for each run it records
+ * (verify: dozens), and the check reads the whole file. */
+enum { CHECKED_MAX = 16 };
+static struct {
+    dev_t dev;
+    ino_t ino;
+} checked[CHECKED_MAX];
+static int n_checked;
+static pthread_mutex_t checked_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Whether this process has run the full check on the file at path; with
+ * mark, records that it has (once the check passed). */
+static bool checked_file(const char *path, bool mark)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0)
+        return false;
+    bool found = false;
+    pthread_mutex_lock(&checked_lock);
+    for (int i = 0; i < n_checked && !found; i++)
+        found = checked[i].dev == sb.st_dev && checked[i].ino == sb.st_ino;
+    if (!found && mark) {
+        int at = n_checked < CHECKED_MAX ? n_checked++ : CHECKED_MAX - 1;
+        checked[at].dev = sb.st_dev;
+        checked[at].ino = sb.st_ino;
+    }
+    pthread_mutex_unlock(&checked_lock);
+    return found;
+}
+
+/* SQLite's check of an existing database before it is used: a writer's
+ * first open of a file in this process runs PRAGMA integrity_check(1),
+ * which also compares every index with its table (a writer would add
+ * rows to an index that no longer matches, and readers would be misled
+ * by it); later opens, and readers, run PRAGMA quick_check(1), which
+ * reads every page but skips that comparison.  false with err filled
+ * (what is wrong, in SQLite's words within undead's) when the file is
+ * damaged or the check could not run. */
+static bool sound(db *d, ud_buf *err)
+{
+    bool full = !d->reader && !checked_file(d->path, false);
+    sqlite3_stmt *st;
+    char problem[300] = "";
+    int rc =
+        sqlite3_prepare_v2(d->h, full ? "PRAGMA integrity_check(1)" : "PRAGMA quick_check(1)", -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_step(st);
+        const char *r = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
+        if (r && strcmp(r, "ok") != 0)
+            snprintf(problem, sizeof problem, "%s", r);
+    }
+    int code = sqlite3_errcode(d->h) & 0xff;
+    if (rc != SQLITE_ROW && (code == SQLITE_BUSY || code == SQLITE_LOCKED)) {
+        sqlite3_finalize(st);
+        busy_refusal(d, err);
+        return false;
+    }
+    if (rc != SQLITE_ROW && rc != SQLITE_OK)
+        snprintf(problem, sizeof problem, "%s", sqlite3_errmsg(d->h));
+    sqlite3_finalize(st);
+    if (!problem[0]) {
+        if (full)
+            checked_file(d->path, true);
+        return true;
+    }
+    ud_buf_printf(err,
+                  "%s: the database is corrupt (SQLite's %s check says: %s); refusing to use it (nothing was "
+                  "changed); 'undead db integrity --db %s' lists every problem, and 'sqlite3 %s .recover' "
+                  "may save its rows",
+                  d->path, full ? "integrity" : "quick", problem, d->path, d->path);
+    return false;
+}
+
 /* What the file is, before writing a byte.  0: ours and current, 1: empty,
  * 2: ours but older; -1: refused (err filled). */
 static int identify(db *d, ud_buf *err)
@@ -213,20 +288,8 @@ static int identify(db *d, ud_buf *err)
                       d->path, (long long)version, DB_SCHEMA_VERSION);
         return -1;
     }
-    int64_t ok = 0;
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(d->h, "PRAGMA quick_check(1)", -1, &st, NULL) == SQLITE_OK) {
-        if (sqlite3_step(st) == SQLITE_ROW)
-            ok = strcmp((const char *)sqlite3_column_text(st, 0), "ok") == 0;
-        sqlite3_finalize(st);
-    }
-    if (!ok) {
-        ud_buf_printf(err,
-                      "%s: the database is corrupt (PRAGMA quick_check fails); refusing to "
-                      "write to it (nothing was changed); see 'sqlite3 %s .recover'",
-                      d->path, d->path);
+    if (!sound(d, err))
         return -1;
-    }
     if (version < DB_SCHEMA_VERSION)
         return 2;
     /* the version is current: the tables must be there too (a table

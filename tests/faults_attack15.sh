@@ -9,6 +9,13 @@
 #            Refused now as a file of 2 bytes or more is: "not a SQLite
 #            database", exit 2, the file unchanged.  An empty (0-byte)
 #            file is still a new database: it holds nothing to lose.
+#   db-damaged  a command that records (play, sim, db migrate ...) wrote
+#            into a database whose index no longer matched its table:
+#            PRAGMA quick_check, which the open ran, does not compare them,
+#            and db integrity reported "row 1 missing from index".  A
+#            writer's first open of a file runs PRAGMA integrity_check(1)
+#            now, and refuses a damaged file: exit 2, saying what is
+#            wrong, the file unchanged.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack15 # fail, expect, run
@@ -42,6 +49,27 @@ db-one-byte)
     [[ $rc == 0 ]] || fail "play on an empty file: exit $rc: $(head -c 500 err)"
     run "$undead" db integrity --db empty.db
     expect 0 out "ok"
+    ;;
+db-damaged)
+    "$undead" sim one-die --games 20 --db a.db > /dev/null
+    cp a.db c.db
+    python3 -c 'import sqlite3; c = sqlite3.connect("c.db"); c.execute("PRAGMA writable_schema = ON"); c.execute("UPDATE sqlite_schema SET sql = '"'CREATE INDEX events_by_rule ON events(text)'"' WHERE name = '"'events_by_rule'"'"); c.commit(); c.close()'
+    cp c.db c.orig
+    run "$undead" db integrity --db c.db
+    expect 1 out "row 1 missing from index events_by_rule"
+    said="c.db: the database is corrupt (SQLite's integrity check says: row 1 missing from index events_by_rule); refusing to use it (nothing was changed); 'undead db integrity --db c.db' lists every problem, and 'sqlite3 c.db .recover' may save its rows"
+    run "$undead" play one-die --db c.db
+    expect 2 err "undead play: results database: $said"
+    run "$undead" sim one-die --games 3 --db c.db
+    expect 2 err "undead sim: results database: $said"
+    run "$undead" check --db c.db "$src/golden/one_die/examples/bust.transcript"
+    expect 2 err "undead check: results database: $said"
+    run "$undead" db migrate --db c.db
+    expect 2 err "undead db migrate: $said"
+    cmp -s c.db c.orig || fail "a writer changed c.db"
+    # the sound file still takes runs
+    run "$undead" play one-die --db a.db
+    [[ $rc == 0 ]] || fail "play on a sound database: exit $rc: $(head -c 500 err)"
     ;;
 *)
     fail "no such case"
