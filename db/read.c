@@ -233,6 +233,36 @@ static bool schema_broken(sqlite3 *h, const char *path, void (*line)(void *ctx, 
     return broken;
 }
 
+/* Whether rows name a row that is not there (PRAGMA foreign_key_check: a
+ * run deleted with foreign keys off, as the sqlite3 shell has them, leaves
+ * its cases, parameters ... behind); if so, one line for each table and
+ * the table it names, with the count, goes to line. */
+static bool orphans(sqlite3 *h, const char *path, void (*line)(void *ctx, const char *text), void *ctx)
+{
+    sqlite3_stmt *st = prepare_h(h, "SELECT \"table\", parent, count(*) FROM pragma_foreign_key_check"
+                                    " GROUP BY 1, 2 ORDER BY 1, 2");
+    if (!st)
+        return false;
+    bool found = false;
+    ud_buf text;
+    ud_buf_init(&text);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        int64_t n = sqlite3_column_int64(st, 2);
+        ud_buf_clear(&text);
+        ud_buf_printf(&text,
+                      "%s: %lld row%s of table %s name%s a row of table %s that is not there (PRAGMA "
+                      "foreign_key_check; a row deleted with foreign keys off, as in the sqlite3 shell, "
+                      "leaves such rows behind)",
+                      path, (long long)n, n == 1 ? "" : "s", (const char *)sqlite3_column_text(st, 0),
+                      n == 1 ? "s" : "", (const char *)sqlite3_column_text(st, 1));
+        line(ctx, ud_buf_str(&text));
+        found = true;
+    }
+    ud_buf_free(&text);
+    sqlite3_finalize(st);
+    return found;
+}
+
 /* The file read-only, as db_open_read opens it (immutable=1 where a
  * plain open would leave side files it could not remove); NULL with err
  * filled. */
@@ -288,6 +318,8 @@ static db_check integrity_rows(sqlite3 *h, sqlite3_stmt *st, const char *path,
     if (rows > 1)
         return DB_CHECK_PROBLEMS;
     if (result == DB_CHECK_OK && schema_broken(h, path, line, ctx))
+        return DB_CHECK_PROBLEMS;
+    if (result == DB_CHECK_OK && orphans(h, path, line, ctx))
         return DB_CHECK_PROBLEMS;
     if (result == DB_CHECK_OK)
         line(ctx, "ok");

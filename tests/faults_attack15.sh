@@ -16,6 +16,11 @@
 #            writer's first open of a file runs PRAGMA integrity_check(1)
 #            now, and refuses a damaged file: exit 2, saying what is
 #            wrong, the file unchanged.
+#   db-orphans  db integrity said "ok" of a database whose run was deleted
+#            by hand with foreign keys off (the sqlite3 shell's default),
+#            leaving its cases, parameters and metrics naming no run: it
+#            did not run PRAGMA foreign_key_check.  Each table holding
+#            such rows is a problem line now, with its count, exit 1.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack15 # fail, expect, run
@@ -70,6 +75,19 @@ db-damaged)
     # the sound file still takes runs
     run "$undead" play one-die --db a.db
     [[ $rc == 0 ]] || fail "play on a sound database: exit $rc: $(head -c 500 err)"
+    ;;
+db-orphans)
+    "$undead" sim one-die --games 5 --db o.db > /dev/null
+    "$undead" sim one-die --games 5 --seed 9 --db o.db > /dev/null
+    sql o.db "DELETE FROM runs WHERE id = 2" > /dev/null
+    cp o.db o.orig
+    run "$undead" db integrity --db o.db
+    why="(PRAGMA foreign_key_check; a row deleted with foreign keys off, as in the sqlite3 shell, leaves such rows behind)"
+    expect 1 out "o.db: 5 rows of table cases name a row of table runs that is not there $why"
+    expect 1 out "o.db: 1 row of table run_variants names a row of table runs that is not there $why"
+    [[ $(wc -l < out) == 5 ]] || fail "expected 5 lines (cases, coverage, metrics, run_params, run_variants): $(cat out)"
+    ! grep -qx ok out || fail "said ok: $(cat out)"
+    cmp -s o.db o.orig || fail "db integrity changed o.db"
     ;;
 *)
     fail "no such case"

@@ -5,7 +5,7 @@
  *   show RUN             one run's summary
  *   diff RUN_A RUN_B     cases added, removed and changed (exit 1 if any changed)
  *   query NAME|--list    a named query (db/queries/; GAME-FOLDER/NAME for spec/GAME-FOLDER/queries/)
- *   integrity            PRAGMA integrity_check
+ *   integrity            PRAGMA integrity_check, undead's tables, foreign_key_check
  *   migrate              bring an older schema forward (the one subcommand that writes)
  *   baseline check|update GAME   the outcomes baseline in golden/ (baseline.c)
  * RUN is a run ID, "last", or "last~N" (N runs before the last).
@@ -122,7 +122,8 @@ const opts_command cmd_db_opts = {
              "was added or removed); baseline check: 1 when the outcomes differ from the baseline,\n"
              "2 when --file names a file that is missing or not a baseline.  diff refuses two runs\n"
              "of different games (exit 2).  integrity: 1 when the file is damaged, is not a results\n"
-             "database (an empty SQLite file, another program's) or lost a table or a column.\n",
+             "database (an empty SQLite file, another program's), lost a table or a column, or\n"
+             "holds rows that name a run or case that is not there (PRAGMA foreign_key_check).\n",
     .column = 19,
     .words = subcommands,
 };
