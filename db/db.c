@@ -134,6 +134,20 @@ static void fail(db *d, const char *what)
         snprintf(d->err, sizeof d->err, "%s: %s: %s", d->path, what, busy);
         return;
     }
+    if (code == SQLITE_CONSTRAINT) {
+        /* undead writes only rows its schema takes, under ids never used
+         * before: the file holds what undead did not write there */
+        int ext = sqlite3_extended_errcode(d->h);
+        bool twice = ext == SQLITE_CONSTRAINT_UNIQUE || ext == SQLITE_CONSTRAINT_PRIMARYKEY;
+        snprintf(d->err, sizeof d->err, "%s: %s: %s (SQLite: %s); nothing more of this run was recorded",
+                 d->path, what,
+                 twice ? "the database already holds a row where undead was adding this one: a row undead "
+                         "did not write, added by hand or left behind by a run deleted by hand"
+                       : "the database refused the row undead was adding: its tables are not as undead "
+                         "made them (changed by hand)",
+                 sqlite3_errmsg(d->h));
+        return;
+    }
     const char *hint = code == SQLITE_CORRUPT    ? " (the database is corrupt)"
                        : code == SQLITE_FULL     ? " (disk full)"
                        : code == SQLITE_READONLY ? " (a read-only file or folder)"
@@ -312,9 +326,24 @@ static bool set_version(db *d)
     return exec(d, sql, "setting the schema version");
 }
 
+static bool migrate_locked(db *d);
+
 /* Create the schema or migrate it forward, in one IMMEDIATE transaction
  * (another process may be doing the same: the second one finds it done). */
 static bool bring_up_to_date(db *d)
+{
+    /* a migration that makes a table anew drops the old one, which with
+     * foreign keys on would delete the rows naming it (migrations/008.sql);
+     * the pragma is a no-op inside a transaction, so it is said first */
+    if (!exec(d, "PRAGMA foreign_keys = OFF", "disabling foreign keys to migrate"))
+        return false;
+    bool done = migrate_locked(d);
+    (void)sqlite3_exec(d->h, "PRAGMA legacy_alter_table = OFF", NULL, NULL, NULL);
+    return exec(d, "PRAGMA foreign_keys = ON", "enabling foreign keys") && done;
+}
+
+/* bring_up_to_date's transaction. */
+static bool migrate_locked(db *d)
 {
     if (!exec(d, "BEGIN IMMEDIATE", "locking to create the schema"))
         return false;

@@ -25,7 +25,7 @@
 typedef struct sqlite3 sqlite3;
 typedef struct db db;
 
-enum { DB_SCHEMA_VERSION = 7, DB_APPLICATION_ID = 0x756e6464 /* "undd" */ };
+enum { DB_SCHEMA_VERSION = 8, DB_APPLICATION_ID = 0x756e6464 /* "undd" */ };
 
 /* What a run is, written when it starts. */
 typedef struct db_run {

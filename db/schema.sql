@@ -1,4 +1,4 @@
--- db/schema.sql - the undead results database, schema version 7.
+-- db/schema.sql - the undead results database, schema version 8.
 --
 -- One row in runs per command that computed outcomes (play, sim, check,
 -- golden, baseline); what the run found hangs off it: cases (one per game
@@ -8,12 +8,12 @@
 -- invariant violations, per-rule coverage and metrics.  See db/README.md.
 --
 -- undead applies this file to an empty database and then sets
--- PRAGMA application_id (0x756e6464, "undd") and PRAGMA user_version (7).
+-- PRAGMA application_id (0x756e6464, "undd") and PRAGMA user_version (8).
 -- A later schema adds db/migrations/NNN.sql (from version NNN-1 to NNN);
 -- this file always holds the newest complete schema.
 
 CREATE TABLE runs (
-    id              INTEGER PRIMARY KEY,
+    id              INTEGER PRIMARY KEY AUTOINCREMENT, -- never used again, even once deleted
     started         TEXT NOT NULL,            -- UTC, ISO 8601 with milliseconds
     ended           TEXT,                     -- NULL while running
     status          TEXT NOT NULL DEFAULT 'running'
@@ -52,7 +52,7 @@ CREATE TABLE run_params (
 -- played under: variant settings are the run's, so the same key under two
 -- readings (or two versions) compares outcomes.
 CREATE TABLE cases (
-    id         INTEGER PRIMARY KEY,
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,    -- never used again, even once deleted
     run_id     INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
     key        TEXT NOT NULL,                 -- e.g. game:GAME:seed=7:players=p1,p2:policies=random,random
     kind       TEXT NOT NULL,                 -- play, sim, check, golden

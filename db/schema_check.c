@@ -68,12 +68,13 @@ static int missing_column(sqlite3 *want, sqlite3 *h, const char *type, const cha
 }
 
 /* Every table, then every view, of want in h (pass 0), then their columns
- * (pass 1: a view over a missing table would fail to list its own). */
+ * (pass 1: a view over a missing table would fail to list its own); not
+ * SQLite's own tables (sqlite_sequence, which AUTOINCREMENT makes). */
 static int compare(sqlite3 *want, sqlite3 *h, ud_buf *what)
 {
     sqlite3_stmt *objects =
         prepare(want, "SELECT type, name FROM sqlite_schema WHERE type IN ('table', 'view')"
-                      " ORDER BY type = 'view', rowid");
+                      " AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type = 'view', rowid");
     int result = objects ? 0 : -1;
     for (int pass = 0; pass < 2 && result == 0; pass++) {
         sqlite3_reset(objects);

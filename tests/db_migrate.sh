@@ -45,19 +45,26 @@ for t in $tables; do before[$t]="$(q "SELECT count(*) FROM $t")"; done
 cp v1.db v1.orig
 rc=0; "$undead" db runs --db v1.db > runs.out 2> runs.err || rc=$?
 [[ $rc == 2 ]] || fail "db runs on a version-1 database: exit $rc, expected 2"
-grep -qxF "undead db: v1.db: schema version 1 is older than this undead's (7); 'undead db migrate --db v1.db' brings it forward (nothing was changed)" runs.err ||
+grep -qxF "undead db: v1.db: schema version 1 is older than this undead's (8); 'undead db migrate --db v1.db' brings it forward (nothing was changed)" runs.err ||
     fail "db runs on a version-1 database: $(cat runs.err)"
 cmp -s v1.db v1.orig || fail "db runs changed a version-1 database"
 # db migrate (and every command that records) migrates it.
 "$undead" db migrate --db v1.db > migrate.out || fail "db migrate on a version-1 database: exit $?"
-grep -qx "v1.db: schema version 7" migrate.out || fail "db migrate: $(cat migrate.out)"
+grep -qx "v1.db: schema version 8" migrate.out || fail "db migrate: $(cat migrate.out)"
 "$undead" db runs --db v1.db > runs.out || fail "db runs on the migrated database: exit $?"
 grep -q "sim" runs.out || fail "db runs lists no sim run: $(cat runs.out)"
-expect 'PRAGMA user_version' 7
+expect 'PRAGMA user_version' 8
 # a run names its process by more than its pid (migration 006): older rows
 # have no identity and no last write
 expect "SELECT count(*) FROM runs WHERE proc_start IS NOT NULL OR last_write IS NOT NULL" 0
 expect 'PRAGMA application_id' 1970168932
+# ids are never used again (migration 008): runs and cases AUTOINCREMENT,
+# their next ids after the highest there, the views still there
+expect "SELECT count(*) FROM sqlite_schema WHERE name IN ('runs', 'cases') AND sql LIKE '%AUTOINCREMENT%'" 2
+expect "SELECT (SELECT seq FROM sqlite_sequence WHERE name = 'runs') = (SELECT max(id) FROM runs)" 1
+expect "SELECT (SELECT seq FROM sqlite_sequence WHERE name = 'cases') = (SELECT max(id) FROM cases)" 1
+expect "SELECT count(*) FROM sqlite_schema WHERE type = 'view'" 3
+expect "PRAGMA foreign_key_check" ""
 for t in $tables; do
     expect "SELECT count(*) FROM $t" "${before[$t]}"
 done
@@ -176,7 +183,7 @@ sqlite3 -batch v3.db "PRAGMA user_version = 3;
             'all-killed=3/4 e-left=0.250000 e-time-lost=0.500000 out-of-time=1/16', -1, '3', '4', '', 'combat')"
 "$undead" db migrate --db v3.db > /dev/null || fail "db migrate on a version-3 database: exit $?"
 q3() { sqlite3 -batch -noheader v3.db "$1"; }
-[[ "$(q3 'PRAGMA user_version')" == 7 ]] || fail "version 3 was not migrated: $(q3 'PRAGMA user_version')"
+[[ "$(q3 'PRAGMA user_version')" == 8 ]] || fail "version 3 was not migrated: $(q3 'PRAGMA user_version')"
 [[ "$(q3 "SELECT policy FROM cases WHERE key LIKE 'solve:dotld:combat:%'")" == reroll-safe ]] ||
     fail "combat's policy: $(q3 "SELECT policy FROM cases WHERE key LIKE 'solve:dotld:combat:%'")"
 got="$(q3 "SELECT group_concat(name || '=' || printf('%.4f', value) || coalesce('=' || exact_num || '/' || exact_den, ''),

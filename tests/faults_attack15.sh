@@ -21,6 +21,17 @@
 #            leaving its cases, parameters and metrics naming no run: it
 #            did not run PRAGMA foreign_key_check.  Each table holding
 #            such rows is a problem line now, with its count, exit 1.
+#   db-run-ids  run ids were used again (runs.id without AUTOINCREMENT):
+#            after the last run was deleted with foreign keys off, the next
+#            run took its id, and with it the deleted run's cases and
+#            parameters.  Schema version 8 (db/migrations/008.sql) makes
+#            runs and cases AUTOINCREMENT, their next ids above every id a
+#            row names; a database of version 7 with such rows is migrated
+#            by the next writer, whose run gets a new id.
+#   db-write-refused  a write SQLite refused was said in its words alone
+#            ("recording a variant: UNIQUE constraint failed: ..."): said
+#            now as what undead was doing, what the database holds and
+#            that nothing more of the run was recorded, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack15 # fail, expect, run
@@ -88,6 +99,48 @@ db-orphans)
     [[ $(wc -l < out) == 5 ]] || fail "expected 5 lines (cases, coverage, metrics, run_params, run_variants): $(cat out)"
     ! grep -qx ok out || fail "said ok: $(cat out)"
     cmp -s o.db o.orig || fail "db integrity changed o.db"
+    ;;
+db-run-ids)
+    for seed in 1 9 20; do "$undead" sim one-die --games 5 --seed $seed --db p.db > /dev/null; done
+    # the file as version 7 made it: runs and cases without AUTOINCREMENT
+    python3 - <<'PY'
+import sqlite3
+c = sqlite3.connect("p.db")
+c.execute("PRAGMA writable_schema = ON")
+c.execute("UPDATE sqlite_schema SET sql = replace(sql, ' AUTOINCREMENT', '') WHERE name IN ('runs', 'cases')")
+c.execute("DELETE FROM sqlite_schema WHERE name = 'sqlite_sequence'")
+c.execute("PRAGMA user_version = 7")
+c.commit()
+c.close()
+c = sqlite3.connect("p.db")
+c.execute("VACUUM")
+c.close()
+PY
+    [[ $(sql p.db "PRAGMA integrity_check") == ok ]] || fail "the version-7 file is not sound"
+    sql p.db "DELETE FROM runs WHERE id = 3" > /dev/null
+    run "$undead" play one-die --db p.db
+    [[ $rc == 0 ]] || fail "play on a version-7 database: exit $rc: $(head -c 500 err)"
+    [[ $(sql p.db "PRAGMA user_version") == 8 ]] || fail "not migrated to version 8"
+    [[ $(sql p.db "SELECT max(id) FROM runs") == 4 ]] || fail "the play is not run 4: $(sql p.db "SELECT id FROM runs")"
+    [[ $(sql p.db "SELECT count(*) FROM cases WHERE run_id = 4") == 1 ]] || fail "run 4 has not its one case"
+    [[ $(sql p.db "SELECT count(*) FROM run_params WHERE run_id = 4 AND name = 'games'") == 0 ]] ||
+        fail "run 4 took the deleted sim's parameters"
+    [[ $(sql p.db "SELECT count(*) FROM cases WHERE run_id = 3") == 5 ]] || fail "the left-behind cases changed"
+    run "$undead" db show last --db p.db
+    grep -q '^4 .* complete .* play .* one-die ' out || fail "db show last: $(head -c 500 out)"
+    # and in a database of this version: the last run deleted, its id stays unused
+    "$undead" sim one-die --games 5 --db q.db > /dev/null
+    "$undead" sim one-die --games 5 --seed 9 --db q.db > /dev/null
+    sql q.db "DELETE FROM runs WHERE id = 2" > /dev/null
+    "$undead" play one-die --db q.db > /dev/null
+    [[ $(sql q.db "SELECT group_concat(id) FROM runs") == 1,3 ]] || fail "run ids: $(sql q.db "SELECT group_concat(id) FROM runs")"
+    ;;
+db-write-refused)
+    "$undead" sim one-die --games 5 --db n.db > /dev/null
+    # a row added by hand for the run id the next run gets
+    sql n.db "INSERT INTO run_variants VALUES (2, 0, 'end', 'finish-round')" > /dev/null
+    run "$undead" play zombie-dice --db n.db
+    expect 2 err "undead play: results database: n.db: recording a variant: the database already holds a row where undead was adding this one: a row undead did not write, added by hand or left behind by a run deleted by hand (SQLite: UNIQUE constraint failed: run_variants.run_id, run_variants.key); nothing more of this run was recorded"
     ;;
 *)
     fail "no such case"

@@ -209,12 +209,12 @@ version)
         sql "v$v.db" "PRAGMA user_version = $v" > /dev/null
         cp "v$v.db" orig.db
         if [[ $v == -1 ]]; then
-            msg="v$v.db: database schema version -1 is not one undead knows (expected 7); refusing to use it (nothing was changed)"
+            msg="v$v.db: database schema version -1 is not one undead knows (expected 8); refusing to use it (nothing was changed)"
             read_msg="$msg"
         else
-            msg="v$v.db: database schema version 1 does not match its tables (migrating it to version 7: table case_outcomes already exists); refusing to use it (nothing was changed)"
+            msg="v$v.db: database schema version 1 does not match its tables (migrating it to version 8: table case_outcomes already exists); refusing to use it (nothing was changed)"
             # a reader migrates nothing: an older version is refused as such
-            read_msg="v$v.db: schema version 1 is older than this undead's (7); 'undead db migrate --db v$v.db' brings it forward (nothing was changed)"
+            read_msg="v$v.db: schema version 1 is older than this undead's (8); 'undead db migrate --db v$v.db' brings it forward (nothing was changed)"
         fi
         run "$undead" db runs --db "v$v.db"
         expect 2 err "undead db: $read_msg"

@@ -196,9 +196,9 @@ read-empty)
     sql old.db "ALTER TABLE runs DROP COLUMN last_write" > /dev/null
     sql old.db "ALTER TABLE cases DROP COLUMN seed" > /dev/null
     sql old.db "PRAGMA user_version = 5" > /dev/null
-    refused old.db "schema version 5 is older than this undead's (7); 'undead db migrate --db old.db' brings it forward (nothing was changed)"
+    refused old.db "schema version 5 is older than this undead's (8); 'undead db migrate --db old.db' brings it forward (nothing was changed)"
     run "$undead" db migrate --db old.db
-    expect 0 out "old.db: schema version 7"
+    expect 0 out "old.db: schema version 8"
     run "$undead" db runs --db old.db --format csv
     grep -q '^1,[^,]*,complete,sim,one-die,' out || fail "db runs after db migrate: exit $rc: $(cat out err)"
     # migrate writes, but never makes a database that is not there

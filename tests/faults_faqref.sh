@@ -111,9 +111,9 @@ migrated)
     sql v.db "ALTER TABLE cases DROP COLUMN seed" > /dev/null
     sql v.db "PRAGMA user_version = 6" > /dev/null
     run "$undead" faq --db v.db --golden "$src/golden" --format md
-    expect 2 err "undead faq: results database: v.db: schema version 6 is older than this undead's (7); 'undead db migrate --db v.db' brings it forward (nothing was changed)"
+    expect 2 err "undead faq: results database: v.db: schema version 6 is older than this undead's (8); 'undead db migrate --db v.db' brings it forward (nothing was changed)"
     run "$undead" db migrate --db v.db
-    expect 0 out "v.db: schema version 7"
+    expect 0 out "v.db: schema version 8"
     for f in md html; do
         run "$undead" faq --db v.db --golden "$src/golden" --format "$f" -o "at6.$f"
         [[ $rc == 0 ]] || fail "faq --format $f after db migrate: exit $rc: $(cat err)"

@@ -295,7 +295,8 @@ static char *file_bytes(const char *path, size_t *len)
 
 /* A user_version set by hand: one undead never wrote (-1, 0) is refused
  * as unknown; an older one the tables do not match (1 to 6 over version
- * 7's tables) is refused by a writer when its migration meets them, and by
+ * 8's tables; not 7, whose migration makes runs and cases anew, as it can
+ * over its own) is refused by a writer when its migration meets them, and by
  * a reader, which migrates nothing, as older; neither is changed. */
 Test(db, refuses_a_schema_version_set_by_hand_and_leaves_the_file_alone)
 {
@@ -303,21 +304,21 @@ Test(db, refuses_a_schema_version_set_by_hand_and_leaves_the_file_alone)
         int version;
         const char *msg;
     } cases[] = {
-        { -1, "database schema version -1 is not one undead knows (expected 7); refusing to use it "
+        { -1, "database schema version -1 is not one undead knows (expected 8); refusing to use it "
               "(nothing was changed)" },
-        { 0, "database schema version 0 is not one undead knows (expected 7); refusing to use it "
+        { 0, "database schema version 0 is not one undead knows (expected 8); refusing to use it "
              "(nothing was changed)" },
-        { 1, "database schema version 1 does not match its tables (migrating it to version 7: table "
+        { 1, "database schema version 1 does not match its tables (migrating it to version 8: table "
              "case_outcomes already exists); refusing to use it (nothing was changed)" },
-        { 2, "database schema version 2 does not match its tables (migrating it to version 7: view "
+        { 2, "database schema version 2 does not match its tables (migrating it to version 8: view "
              "unfinished_runs already exists); refusing to use it (nothing was changed)" },
-        { 3, "database schema version 3 does not match its tables (migrating it to version 7: table "
+        { 3, "database schema version 3 does not match its tables (migrating it to version 8: table "
              "case_figures already exists); refusing to use it (nothing was changed)" },
-        { 4, "database schema version 4 does not match its tables (migrating it to version 7: view "
+        { 4, "database schema version 4 does not match its tables (migrating it to version 8: view "
              "newest_cases already exists); refusing to use it (nothing was changed)" },
-        { 5, "database schema version 5 does not match its tables (migrating it to version 7: duplicate "
+        { 5, "database schema version 5 does not match its tables (migrating it to version 8: duplicate "
              "column name: proc_start); refusing to use it (nothing was changed)" },
-        { 6, "database schema version 6 does not match its tables (migrating it to version 7: duplicate "
+        { 6, "database schema version 6 does not match its tables (migrating it to version 8: duplicate "
              "column name: seed); refusing to use it (nothing was changed)" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -339,7 +340,7 @@ Test(db, refuses_a_schema_version_set_by_hand_and_leaves_the_file_alone)
             char want[512];
             if (ro && cases[i].version > 0)
                 snprintf(want, sizeof want,
-                         "%s: schema version %d is older than this undead's (7); 'undead db migrate --db "
+                         "%s: schema version %d is older than this undead's (8); 'undead db migrate --db "
                          "%s' brings it forward (nothing was changed)",
                          p, cases[i].version, p);
             else
