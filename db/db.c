@@ -138,14 +138,15 @@ static void fail(db *d, const char *what)
         /* undead writes only rows its schema takes, under ids never used
          * before: the file holds what undead did not write there */
         int ext = sqlite3_extended_errcode(d->h);
-        bool twice = ext == SQLITE_CONSTRAINT_UNIQUE || ext == SQLITE_CONSTRAINT_PRIMARYKEY;
+        const char *why =
+            ext == SQLITE_CONSTRAINT_UNIQUE || ext == SQLITE_CONSTRAINT_PRIMARYKEY
+                ? "the database already holds a row where undead was adding this one: a row undead did not "
+                  "write, added by hand or left behind by a run deleted by hand"
+            : ext == SQLITE_CONSTRAINT_TRIGGER
+                ? "a trigger undead did not make refused the change"
+                : "the database refused the change: its tables are not as undead made them (changed by hand)";
         snprintf(d->err, sizeof d->err, "%s: %s: %s (SQLite: %s); nothing more of this run was recorded",
-                 d->path, what,
-                 twice ? "the database already holds a row where undead was adding this one: a row undead "
-                         "did not write, added by hand or left behind by a run deleted by hand"
-                       : "the database refused the row undead was adding: its tables are not as undead "
-                         "made them (changed by hand)",
-                 sqlite3_errmsg(d->h));
+                 d->path, what, why, sqlite3_errmsg(d->h));
         return;
     }
     const char *hint = code == SQLITE_CORRUPT    ? " (the database is corrupt)"

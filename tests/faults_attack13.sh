@@ -22,7 +22,9 @@
 #            run interrupted (a trigger of the file's refusing the update;
 #            a full disk, a corrupt page) said why as SQLite's text for
 #            no error: "PATH: recovering runs: not an error".  The reason
-#            is taken when the update fails: "recovering runs: nope".
+#            is taken when the update fails, in undead's words with
+#            SQLite's after: "recovering runs: a trigger undead did not
+#            make refused the change (SQLite: nope); ...".
 #   end-message  a run whose end could not be recorded was said as
 #            "undead: results database: PATH: ending the run: ...": no
 #            command, and the path raw (an ESC in it reached the
@@ -138,7 +140,7 @@ recover-message | end-message)
     run "$undead" play one-die --db "$db"
     shown=${db//$'\e'/'\x1b'}
     if [[ $case_ == end-message ]]; then
-        expect 2 err "undead play: results database: $shown: ending the run: nope"
+        expect 2 err "undead play: results database: $shown: ending the run: a trigger undead did not make refused the change (SQLite: nope); nothing more of this run was recorded"
     else
         [[ $rc == 2 ]] || fail "play: exit $rc: $(head -c 300 err)"
     fi
@@ -147,7 +149,7 @@ recover-message | end-message)
     # the next writing open finds run 2's process gone, and cannot record it
     if [[ $case_ == recover-message ]]; then
         run "$undead" check --db "$db" -
-        expect 2 err "undead check: results database: t.db: recovering runs: nope"
+        expect 2 err "undead check: results database: t.db: recovering runs: a trigger undead did not make refused the change (SQLite: nope); nothing more of this run was recorded"
         [[ $(sql "$db" "SELECT group_concat(status) FROM runs") == complete,running ]] ||
             fail "runs after check: $(sql "$db" "SELECT group_concat(status) FROM runs")"
     fi
