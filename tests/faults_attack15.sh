@@ -32,6 +32,10 @@
 #            ("recording a variant: UNIQUE constraint failed: ..."): said
 #            now as what undead was doing, what the database holds and
 #            that nothing more of the run was recorded, exit 2.
+#   db-no-runs  db show and db diff on a database holding no run (every
+#            one deleted by hand) said "no run 'last' (expected a run ID,
+#            'last' or 'last~N' ...)", as if the word were wrong: said now
+#            that the database holds no run, exit 2.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack15 # fail, expect, run
@@ -141,6 +145,19 @@ db-write-refused)
     sql n.db "INSERT INTO run_variants VALUES (2, 0, 'end', 'finish-round')" > /dev/null
     run "$undead" play zombie-dice --db n.db
     expect 2 err "undead play: results database: n.db: recording a variant: the database already holds a row where undead was adding this one: a row undead did not write, added by hand or left behind by a run deleted by hand (SQLite: UNIQUE constraint failed: run_variants.run_id, run_variants.key); nothing more of this run was recorded"
+    ;;
+db-no-runs)
+    "$undead" sim one-die --games 2 --db e.db > /dev/null
+    sql e.db "DELETE FROM runs" > /dev/null
+    none="(the database holds no run: a command that records, such as 'undead sim GAME', adds one)"
+    run "$undead" db show last --db e.db
+    expect 2 err "undead db: no run 'last' $none"
+    run "$undead" db diff 1 last~1 --db e.db
+    expect 2 err "undead db: no run '1' $none"
+    # a database with runs: the word is what is wrong
+    "$undead" sim one-die --games 2 --db e.db > /dev/null
+    run "$undead" db show last~1 --db e.db
+    expect 2 err "undead db: no run 'last~1' (expected a run ID, 'last' or 'last~N'; see 'undead db runs')"
     ;;
 *)
     fail "no such case"

@@ -174,9 +174,17 @@ static int64_t resolve_run(db *d, const char *word)
     if (!id) {
         ud_buf shown;
         ud_buf_init(&shown);
-        fprintf(stderr,
-                "undead db: no run '%s' (expected a run ID, 'last' or 'last~N'; see 'undead db runs')\n",
-                ud_escaped(&shown, word));
+        /* a database with no run at all: no word names one, and the
+         * grammar of run words is not what the user lacks */
+        sqlite3_stmt *st = NULL;
+        bool none =
+            sqlite3_prepare_v2(db_sqlite(d), "SELECT 1 FROM runs LIMIT 1", -1, &st, NULL) == SQLITE_OK &&
+            sqlite3_step(st) == SQLITE_DONE;
+        sqlite3_finalize(st);
+        fprintf(stderr, "undead db: no run '%s' (%s)\n", ud_escaped(&shown, word),
+                none
+                    ? "the database holds no run: a command that records, such as 'undead sim GAME', adds one"
+                    : "expected a run ID, 'last' or 'last~N'; see 'undead db runs'");
         ud_buf_free(&shown);
     }
     return id;
