@@ -162,14 +162,15 @@ Test(mutant, declarations_are_read_and_bad_ones_refused)
     scratch_make("mutant");
     scratch_put("mutants.txt", "# a comment\n\nequivalent OD-RISK/effect-twice  the reason   # trailing\n"
                                "survives OD-POINTS/guard-always because\n"
-                               "duplicate OD-POINTS/guard-never\tOD-BUST/guard-never  the same change\n");
+                               "duplicate OD-POINTS/guard-never\tOD-BUST/guard-never  the same change\n"
+                               "protocol-duplicate OD-RISK/guard-never OD-BUST/guard-never  lines alone\n");
     char path[4200];
     snprintf(path, sizeof path, "%s/mutants.txt", scratch_dir());
     mut_decls ds;
     ud_buf err;
     ud_buf_init(&err);
     cr_assert(mut_decls_read(&ds, path, ud_find_game("one-die"), &err), "%s", ud_buf_str(&err));
-    cr_assert_eq(ds.n, 3);
+    cr_assert_eq(ds.n, 4);
     const mut_decl *d = mut_decls_find(&ds, "OD-RISK/effect-twice");
     cr_assert_not_null(d);
     cr_assert_eq(d->kind, MUT_DECL_EQUIVALENT);
@@ -181,6 +182,11 @@ Test(mutant, declarations_are_read_and_bad_ones_refused)
     cr_assert(d && d->kind == MUT_DECL_DUPLICATE && d->line == 5);
     cr_assert_str_eq(d->twin, "OD-BUST/guard-never");
     cr_assert_str_eq(d->why, "the same change");
+    cr_assert_not(d->protocol);
+    d = mut_decls_find(&ds, "OD-RISK/guard-never");
+    cr_assert(d && d->kind == MUT_DECL_DUPLICATE && d->protocol && d->line == 6);
+    cr_assert_str_eq(d->twin, "OD-BUST/guard-never");
+    cr_assert_str_eq(d->why, "lines alone");
     cr_assert_null(mut_decls_find(&ds, "OD-BUST/guard-never"));
     mut_decls_free(&ds);
     ud_buf_free(&err);
@@ -189,7 +195,10 @@ Test(mutant, declarations_are_read_and_bad_ones_refused)
     assert_decls_refused("maybe OD-RISK/effect-twice why\n", ":1: expected 'equivalent MUTANT WHY'");
     assert_decls_refused(
         "duplicate OD-RISK/effect-twice OD-POINTS/effect-twice\n",
-        ":1: expected 'equivalent MUTANT WHY', 'survives MUTANT WHY' or 'duplicate MUTANT TWIN WHY'");
+        ":1: expected 'equivalent MUTANT WHY', 'survives MUTANT WHY', 'duplicate MUTANT TWIN WHY' or "
+        "'protocol-duplicate MUTANT TWIN WHY'");
+    assert_decls_refused("protocol-duplicate OD-RISK/effect-twice why\n",
+                         ":1: expected 'equivalent MUTANT WHY'");
     assert_decls_refused("duplicate OD-RISK/effect-twice ZD-BUST/effect-twice why\n",
                          ":1: 'ZD-BUST/effect-twice' is not a mutant of one-die");
     assert_decls_refused("duplicate OD-RISK/effect-twice OD-RISK/effect-twice why\n",

@@ -152,7 +152,8 @@ const opts_command cmd_mutate_opts = {
              "(its fuzz targets, with --fuzz-seconds).  Prints the survivors and the score;\n"
              "exit 1 if the score is below --min-score or a survivor is not declared in\n"
              "spec/FOLDER/mutants.txt, or a declaration proves wrong (an equivalent killed, a\n"
-             "duplicate's seeded games told from its twin's).  Needs a mutation build (the\n"
+             "duplicate's seeded games told from its twin's, by their records or, for a\n"
+             "duplicate to the protocol, by what undead conform sees).  Needs a mutation build (the\n"
              "`mutants` preset).\n",
     .options = options,
     .game_operand = true,
@@ -255,7 +256,8 @@ static void list_mutants(const ud_game *g, mut_decls *ds)
     for (int i = 0; i < n; i++) {
         mut_decl *d = mut_decls_find(ds, all[i].name);
         if (d && d->kind == MUT_DECL_DUPLICATE)
-            printf("%-40s duplicate of %s: %s\n", all[i].name, d->twin, d->why);
+            printf("%-40s duplicate of %s%s: %s\n", all[i].name, d->twin,
+                   d->protocol ? " (to the protocol)" : "", d->why);
         else
             printf("%-40s %s%s\n", all[i].name, d ? kinds[d->kind] : "", d ? d->why : "");
     }
@@ -264,13 +266,14 @@ static void list_mutants(const ud_game *g, mut_decls *ds)
 }
 
 /* One declared duplicate checked by play (mutate_dup.c): true when its
- * records are its twin's and it changed some game; said either way. */
+ * records (a duplicate to the protocol: what the protocol shows of its
+ * games) are its twin's and it changed some game; said either way. */
 static bool check_one_duplicate(const ud_game *g, const mut_decl *d, uint64_t games, const char *path)
 {
     mut_dup_report rep;
     ud_buf err;
     ud_buf_init(&err);
-    bool ran = mut_dup_compare(g, d->mutant, d->twin, games, &rep, &err);
+    bool ran = mut_dup_compare(g, d->mutant, d->twin, d->protocol, games, &rep, &err);
     if (!ran)
         printf("%s:%d: %s: %s\n", path, d->line, d->mutant, ud_buf_str(&err));
     ud_buf_free(&err);
@@ -288,9 +291,11 @@ static bool check_one_duplicate(const ud_game *g, const mut_decl *d, uint64_t ga
         return false;
     }
     const char *row[2] = { d->mutant, d->twin };
-    printf("same     %s as %s in %llu games (%llu of them changed by both); rows fired under the mutant/its "
-           "twin/none: ",
-           d->mutant, d->twin, (unsigned long long)rep.games, (unsigned long long)rep.changed[0]);
+    printf(
+        "same     %s as %s%s in %llu games (%llu of them changed by both); rows fired under the mutant/its "
+        "twin/none: ",
+        d->mutant, d->twin, d->protocol ? " to the protocol" : "", (unsigned long long)rep.games,
+        (unsigned long long)rep.changed[0]);
     for (int i = 0; i < 2; i++)
         printf("%s%.*s %llu/%llu/%llu", i ? ", " : "", (int)strcspn(row[i], "/"), row[i],
                (unsigned long long)rep.fired[0][i], (unsigned long long)rep.fired[1][i],

@@ -49,6 +49,11 @@ bool mut_run(const mut_command *c, const char *mutant, char reason[MUT_REASON], 
  *   survives ID/OPERATOR    why no check pins it (yet)
  *   duplicate ID/OPERATOR TWIN/OPERATOR  why no game can tell the two
  *                           mutants apart (checked by play: mutate_dup.c)
+ *   protocol-duplicate ID/OPERATOR TWIN/OPERATOR  why no game shows the
+ *                           conformance protocol a difference: the two
+ *                           records differ only in the lines rows write,
+ *                           which the protocol does not carry (checked by
+ *                           play, as the protocol sees the games)
  * '#' starts a comment; blank lines are skipped; a line is at most 1022
  * bytes of printable UTF-8 text (CRLF taken). */
 enum { MUT_DECL_EQUIVALENT = 1, MUT_DECL_SURVIVES, MUT_DECL_DUPLICATE };
@@ -56,6 +61,7 @@ typedef struct mut_decl {
     char mutant[96]; /* ID/OPERATOR as ud_mutant_name writes it */
     char twin[96];   /* MUT_DECL_DUPLICATE: the mutant it cannot be told from */
     int kind;
+    bool protocol; /* MUT_DECL_DUPLICATE: told apart by records, not by the protocol */
     char why[MUT_REASON];
     int line;
     bool used; /* set by the caller: the mutant was run */
@@ -80,7 +86,7 @@ typedef struct mut_dup_report {
     uint64_t games;       /* seeded games played under each of the two */
     uint64_t changed[2];  /* of them, those whose record each changed (from no mutant) */
     uint64_t fired[3][2]; /* [under the mutant, its twin, none][the mutant's row, the twin's]: firings */
-    bool same;            /* every record the same, row tags stripped */
+    bool same;            /* every record the same, row tags stripped (or what the protocol shows) */
     char differ[2 * MUT_REASON]; /* else the first that differs: its seed, players, readings
                                   * (policy random), line and the two texts */
 } mut_dup_report;
@@ -89,10 +95,13 @@ typedef struct mut_dup_report {
  * ud_mutant_name writes it), in this process: every seat count from the
  * least to three more, `games` seeds each (policy random), under the
  * default readings and then each other reading of each question; each
- * game also with no mutant, to count the games each changed.  Stops at
- * the first record that differs.  false (err says why) when a name is
- * no mutant of g or this is no mutation build. */
-bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uint64_t games,
+ * game also with no mutant, to count the games each changed.  Compares
+ * the records, or (protocol) what `undead conform` sees of each game:
+ * every chance pick with the outcomes it could take, and each state, seat
+ * to move, offers and result.  Stops at the first that differs.  false
+ * (err says why) when a name is no mutant of g or this is no mutation
+ * build. */
+bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, bool protocol, uint64_t games,
                      mut_dup_report *rep, ud_buf *err);
 
 /* ---- the run (mutate_run.c) --------------------------------------------- */

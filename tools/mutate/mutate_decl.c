@@ -45,10 +45,11 @@ static bool parse_line(mut_decls *ds, char *line, int lineno, const ud_game *g, 
     char *kind = strtok(line, " \t\r");
     if (!kind)
         return true;
-    int k = strcmp(kind, "equivalent") == 0  ? MUT_DECL_EQUIVALENT
-            : strcmp(kind, "survives") == 0  ? MUT_DECL_SURVIVES
-            : strcmp(kind, "duplicate") == 0 ? MUT_DECL_DUPLICATE
-                                             : 0;
+    bool protocol = strcmp(kind, "protocol-duplicate") == 0;
+    int k = strcmp(kind, "equivalent") == 0              ? MUT_DECL_EQUIVALENT
+            : strcmp(kind, "survives") == 0              ? MUT_DECL_SURVIVES
+            : strcmp(kind, "duplicate") == 0 || protocol ? MUT_DECL_DUPLICATE
+                                                         : 0;
     char *name = strtok(NULL, " \t\r");
     char *twin = name && k == MUT_DECL_DUPLICATE ? strtok(NULL, " \t\r") : NULL;
     char *why = name && (twin || k != MUT_DECL_DUPLICATE) ? strtok(NULL, "\r") : NULL;
@@ -56,8 +57,8 @@ static bool parse_line(mut_decls *ds, char *line, int lineno, const ud_game *g, 
         why++;
     if (!k || !name || !why || !*why) {
         ud_buf_printf(err,
-                      "%s:%d: expected 'equivalent MUTANT WHY', 'survives MUTANT WHY' or 'duplicate MUTANT "
-                      "TWIN WHY'",
+                      "%s:%d: expected 'equivalent MUTANT WHY', 'survives MUTANT WHY', 'duplicate MUTANT "
+                      "TWIN WHY' or 'protocol-duplicate MUTANT TWIN WHY'",
                       ds->path, lineno);
         return false;
     }
@@ -85,6 +86,7 @@ static bool parse_line(mut_decls *ds, char *line, int lineno, const ud_game *g, 
         snprintf(d->twin, sizeof d->twin, "%s", twin);
     snprintf(d->why, sizeof d->why, "%s", why);
     d->kind = k;
+    d->protocol = protocol;
     d->line = lineno;
     return true;
 }

@@ -2,13 +2,17 @@
  * mutate_dup.c - a declared duplicate checked by play (mutate.h): the
  * same seeded games, under the mutant and under its twin, must write the
  * same record once the row tags are stripped (they name the rows that
- * fired, which differ by design).  Played in this process, the mutant in
- * force set directly (core/mutant.h), so only a mutation build can.
+ * fired, which differ by design), or, for a duplicate to the protocol,
+ * show `undead conform` the same game: the same chance picks, states,
+ * offers and results, whatever lines the rows write.  Played in this
+ * process, the mutant in force set directly (core/mutant.h), so only a
+ * mutation build can.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "action.h"
 #include "mutate.h"
 #include "play.h"
 #include "games.h"
@@ -25,29 +29,96 @@ static void text_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *r
     ud_buf_puts(k->ctx, "\n");
 }
 
+/* The sink of a game seen as the protocol sees it: the rows' lines are
+ * not the protocol's. */
+static void no_line(ud_sink *k, ud_step *s, const char *text, const ud_rule *rule)
+{
+    (void)k, (void)s, (void)text, (void)rule;
+}
+
+/* What `undead conform` compares of a game (docs/conformance.md), one
+ * line each into out: each chance pick (its event, every outcome it
+ * could take, in order, and the one taken: dictate mode sends the one,
+ * follow mode judges the implementation's against the rest), and after
+ * the set-up and each decision the state as describe() words it (the
+ * protocol's state object), the seat to move and its offers, or each
+ * seat's result. */
+typedef struct seen_game {
+    const ud_game *g;
+    const ud_setup *setup;
+    ud_rng *rng;
+    ud_buf *out;
+} seen_game;
+
+static int pick_seen(ud_chance *c, const ud_pick_req *p)
+{
+    seen_game *v = c->ctx;
+    int k = (int)ud_rng_below(v->rng, (uint32_t)p->n);
+    ud_buf_printf(v->out, "outcome %s of", p->event);
+    for (int i = 0; i < p->n; i++)
+        ud_buf_printf(v->out, " %s", p->label(p->ctx, i));
+    ud_buf_printf(v->out, ": %s\n", p->label(p->ctx, k));
+    return k;
+}
+
+static void step_seen(const seen_game *v, const ud_step *s, const void *state, ud_status st)
+{
+    ud_buf_puts(v->out, "state");
+    ud_buf words;
+    ud_buf_init(&words);
+    v->g->describe(v->g, state, v->setup, &words);
+    ud_buf_printf(v->out, " %s\n", ud_buf_str(&words));
+    ud_buf_free(&words);
+    if (st == UD_DECIDE) {
+        ud_buf_printf(v->out, "offers to %s:", ud_player(s, v->g->to_move(state)));
+        for (int i = 0; i < s->offers.n; i++) {
+            ud_buf_puts(v->out, i ? " | " : " ");
+            ud_action_format(v->g, v->setup, &s->offers.action[i], v->out);
+        }
+        ud_buf_puts(v->out, "\n");
+    } else if (st == UD_OVER) {
+        uint8_t result[UD_MAX_PLAYERS];
+        ud_game_outcomes(v->g, state, v->setup->n_players, true, result);
+        ud_buf_puts(v->out, "result");
+        for (int i = 0; i < v->setup->n_players; i++)
+            ud_buf_printf(v->out, " %s=%s", v->setup->names[i], ud_seat_outcome_name[result[i]]);
+        ud_buf_puts(v->out, "\n");
+    }
+}
+
 /* One game, as ud_play plays it (the same seeds: `undead play --seed`
  * shows it) but with no invariant checked, in any build: an invariant
  * reads the state inside, and two mutants that no game can tell apart
  * may leave different state where no row and no record reads it.  Its
  * end as the last line of out: how it stopped, and why. */
 static void play_quietly(const ud_match *m, const ud_table *t, void *state, ud_sink *sink, uint64_t *fired,
-                         ud_buf *out)
+                         ud_buf *out, bool protocol)
 {
     ud_rng chance_rng, policy_rng;
     ud_rng_seed(&chance_rng, m->seed);
     ud_rng_seed(&policy_rng, m->seed ^ UINT64_C(0x9e3779b97f4a7c15)); /* as core/play.c seeds it */
     ud_chance chance;
     ud_chance_from_rng(&chance, &chance_rng);
+    seen_game seen = { m->game, &m->setup, &chance_rng, out };
+    if (protocol) { /* the same draws, each written down */
+        chance.rng = NULL;
+        chance.pick = pick_seen;
+        chance.ctx = &seen;
+    }
     ud_step s;
     ud_step_init(&s, t, &m->setup, &chance, sink, fired);
     s.check_invariants = 0;
     ud_status st = ud_start(&s, state);
+    if (protocol)
+        step_seen(&seen, &s, state, st);
     for (uint64_t decisions = 0; st == UD_DECIDE && decisions < m->max_decisions; decisions++) {
         int seat = m->game->to_move(state);
         int pick = ud_policy_choose(&m->policy[seat], m->game, state, seat, &s.offers, &policy_rng);
         if (pick < 0 || pick >= s.offers.n)
             break;
         st = ud_decide_offer(&s, state, pick);
+        if (protocol)
+            step_seen(&seen, &s, state, st);
     }
     ud_buf_printf(out, "(the game %s", st == UD_OVER ? "ended" : st == UD_DECIDE ? "went on" : "stopped");
     if (s.fail.kind != UD_FAIL_NONE)
@@ -55,9 +126,10 @@ static void play_quietly(const ud_match *m, const ud_table *t, void *state, ud_s
     ud_buf_puts(out, ")\n");
 }
 
-/* One game under mutant m (NULL: none) into out, row tags dropped. */
+/* One game under mutant m (NULL: none) into out: its record, row tags
+ * dropped, or (protocol) what the protocol shows of it. */
 static void play_under(const ud_game *g, const ud_mutant *m, const ud_setup *setup, uint64_t seed,
-                       ud_buf *out, uint64_t *fired)
+                       ud_buf *out, uint64_t *fired, bool protocol)
 {
     static ud_table t;
     static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
@@ -68,10 +140,10 @@ static void play_under(const ud_game *g, const ud_mutant *m, const ud_setup *set
     match.setup = *setup;
     match.seed = seed;
     match.max_decisions = 2000; /* a mutant that never ends stops both alike */
-    ud_sink sink = { text_line, out };
+    ud_sink sink = { protocol ? no_line : text_line, out };
     out->len = 0;
     memset(fired, 0, UD_MAX_RULES * sizeof *fired);
-    play_quietly(&match, &t, state, &sink, fired, out);
+    play_quietly(&match, &t, state, &sink, fired, out, protocol);
     ud_the_mutant = (ud_mutant){ 0 };
 }
 
@@ -114,6 +186,7 @@ typedef struct dup_run {
     ud_mutant m[2];
     ud_buf rec[3]; /* under the mutant, its twin, no mutant */
     uint64_t fired[3][UD_MAX_RULES];
+    bool protocol; /* games compared as the protocol shows them */
     mut_dup_report *rep;
 } dup_run;
 
@@ -122,7 +195,7 @@ typedef struct dup_run {
 static bool one_game(dup_run *r, const ud_setup *setup, uint64_t seed)
 {
     for (int i = 0; i < 3; i++)
-        play_under(r->g, i < 2 ? &r->m[i] : NULL, setup, seed, &r->rec[i], r->fired[i]);
+        play_under(r->g, i < 2 ? &r->m[i] : NULL, setup, seed, &r->rec[i], r->fired[i], r->protocol);
     mut_dup_report *rep = r->rep;
     rep->games++;
     char la[104], lb[104];
@@ -138,8 +211,8 @@ static bool one_game(dup_run *r, const ud_setup *setup, uint64_t seed)
     ud_buf where;
     ud_buf_init(&where);
     setting_words(r->g, setup, seed, &where);
-    snprintf(rep->differ, sizeof rep->differ, "%s: line %d is '%s' under the mutant, '%s' under its twin",
-             ud_buf_str(&where), line, la, lb);
+    snprintf(rep->differ, sizeof rep->differ, "%s: %s %d is '%s' under the mutant, '%s' under its twin",
+             ud_buf_str(&where), r->protocol ? "the protocol's line" : "line", line, la, lb);
     ud_buf_free(&where);
     return false;
 }
@@ -169,7 +242,7 @@ static bool find_mutant(const ud_game *g, const char *name, ud_mutant *m, ud_buf
     return ud_mutant_parse(text, ud_find_game, m, err);
 }
 
-bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uint64_t games,
+bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, bool protocol, uint64_t games,
                      mut_dup_report *rep, ud_buf *err)
 {
     memset(rep, 0, sizeof *rep);
@@ -179,6 +252,7 @@ bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uin
     static dup_run r; /* three games' firings: too big for the stack */
     memset(&r, 0, sizeof r);
     r.g = g;
+    r.protocol = protocol;
     r.rep = rep;
     if (!find_mutant(g, mutant, &r.m[0], err) || !find_mutant(g, twin, &r.m[1], err))
         return false;
@@ -204,10 +278,10 @@ bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uin
 
 #else
 
-bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, uint64_t games,
+bool mut_dup_compare(const ud_game *g, const char *mutant, const char *twin, bool protocol, uint64_t games,
                      mut_dup_report *rep, ud_buf *err)
 {
-    (void)g, (void)mutant, (void)twin, (void)games;
+    (void)g, (void)mutant, (void)twin, (void)protocol, (void)games;
     memset(rep, 0, sizeof *rep);
     ud_buf_puts(err,
                 "a duplicate is checked by play under each mutant: it needs a mutation build (the mutants "
