@@ -248,6 +248,10 @@ void cf_blame(cf_run *run, const cf_tape *tape, cf_departure *dep);
  * parted, as that change plays them from their set-up (each after a
  * `witness` line): the record's further games. */
 enum { CF_CONFIRM_DECISIONS = 1000, CF_CONFIRM_SECONDS = 30 };
+/* The seeded games undead plays alone under each reading a tie could be
+ * played again under, to try first those where its tied changes part
+ * (cf_confirm_readings). */
+enum { CF_TELLING_GAMES = 3 };
 /* A record's `after` part: at most so many lines, and bytes */
 enum { CF_AFTER_LINES = 2000, CF_AFTER_BYTES = 256 * 1024 };
 void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, int64_t last, ud_buf *after, ud_buf *witness);

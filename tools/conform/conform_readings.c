@@ -19,9 +19,17 @@
  * another: it plays its own reading whatever `new` names, which a
  * reading among the changes, made over the one tried, plays too).
  */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "conform_impl.h"
+#include "seen.h"
 
 /* What change c names: its row, or a reading's key (so that two changes
  * of one row are not a tie worth playing for). */
@@ -89,20 +97,22 @@ static bool some_change_made(const ud_blame *b, int n, const int *variant)
     return false;
 }
 
-/* The readings to play the tied changes under, at most max, into out:
+/* The readings a tie could be played again under, at most max, into out:
  * one key read otherwise than the run reads it, each other value of the
- * keys of tier 0 first, then of tier 1, then of tier 2 (keys_of), each
- * tier's keys in the game's order. */
-static int tie_readings(const ud_game *g, const ud_setup *su, const ud_blame *b, int n, int max,
-                        ud_blame_reading *out)
+ * keys of tier 0 first, then of tier 1, then of tier 2 (keys_of), then
+ * of every other key, each tier's keys in the game's order. */
+static int candidate_readings(const ud_game *g, const ud_setup *su, const ud_blame *b, int n, int max,
+                              ud_blame_reading *out)
 {
     unsigned done = 0;
     int count = 0;
-    for (int tier = 0; tier <= 2; tier++) {
+    for (int tier = 0; tier <= 3; tier++) {
         unsigned keys = 0;
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n && tier < 3; i++)
             if (b->confirm[i].kind == UD_CONFIRM_AGREED)
                 keys |= keys_of(g, &b->found[i], tier);
+        if (tier == 3)
+            keys = ~0u;
         keys &= ~done;
         done |= keys;
         for (int k = 0; k < g->n_variants && k < UD_MAX_VARIANTS; k++) {
@@ -119,6 +129,96 @@ static int tie_readings(const ud_game *g, const ud_setup *su, const ud_blame *b,
         }
     }
     return count;
+}
+
+/* A hash of what the protocol shows of change c's seeded games under
+ * reading rd (FNV-1a over the lines: the games are compared, not kept). */
+static uint64_t seen_hash(const cf_run *run, const ud_blame_change *c, const ud_blame_reading *rd, int games,
+                          ud_buf *view)
+{
+    static ud_table t;
+    static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    static uint64_t fired[UD_MAX_RULES];
+    const cf_opts *o = run->o;
+    ud_match m = o->match;
+    m.game = o->game;
+    m.setup.variant[rd->key] = rd->value;
+    m.max_decisions = CF_CONFIRM_DECISIONS;
+    ud_table_build(&t, o->game, m.setup.variant);
+    ud_blame_apply(c, &t, &m.setup); /* one that changes nothing here predicts the reading's own rules */
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (int k = 1; k <= games; k++) {
+        m.seed = run->seed + (uint64_t)k;
+        ud_seen_play(&m, &t, state, UD_SEEN_PROTOCOL, view, fired);
+        for (size_t i = 0; i < view->len; i++)
+            h = (h ^ (unsigned char)view->data[i]) * UINT64_C(1099511628211);
+    }
+    return h;
+}
+
+/* Which of the candidate readings cand[0..count) (count at most 64) tell
+ * the tied changes apart by undead's own play: each change made to
+ * undead's table built for the reading, a few seeded games under the
+ * seats' policies, and what the protocol would show of them compared (no
+ * implementation is asked).  Bit k: cand[k] does.  In a child process (a
+ * changed table runs rows where their code assumes they never run), at
+ * most CF_CONFIRM_SECONDS; 0 when it could not tell. */
+static uint64_t telling_readings(const cf_run *run, const ud_blame *b, int n, const ud_blame_reading *cand,
+                                 int count)
+{
+    uint64_t *shared = mmap(NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (shared == MAP_FAILED)
+        return 0;
+    *shared = 0;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        alarm(CF_CONFIRM_SECONDS);
+        ud_buf view;
+        ud_buf_init(&view);
+        for (int k = 0; k < count; k++) {
+            uint64_t first = 0;
+            bool have = false, told = false;
+            for (int i = 0; i < n && !told; i++) {
+                if (b->confirm[i].kind != UD_CONFIRM_AGREED)
+                    continue;
+                uint64_t h = seen_hash(run, &b->found[i], &cand[k], CF_TELLING_GAMES, &view);
+                told = have && h != first;
+                first = have ? first : h;
+                have = true;
+            }
+            if (told)
+                *shared |= UINT64_C(1) << k;
+        }
+        ud_buf_free(&view);
+        _exit(0);
+    }
+    uint64_t mask = 0;
+    int status = 0;
+    if (pid > 0) {
+        while (waitpid(pid, &status, 0) < 0)
+            ;
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+            mask = *shared;
+    }
+    munmap(shared, sizeof *shared);
+    return mask;
+}
+
+/* The readings to play the tied changes under, at most max, into out:
+ * those under which undead's own play tells them apart first, then the
+ * others, each in candidate_readings' order. */
+static int tie_readings(const cf_run *run, const ud_blame *b, int n, int max, ud_blame_reading *out)
+{
+    ud_blame_reading cand[64];
+    int count = candidate_readings(run->o->game, &run->o->match.setup, b, n, 64, cand);
+    uint64_t told = telling_readings(run, b, n, cand, count);
+    int m = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < count && m < max; k++)
+            if (((told >> k) & 1u) == (pass == 0))
+                out[m++] = cand[k];
+    return m;
 }
 
 int cf_reading_games(const cf_opts *o) { return o->confirm_games > 0 ? o->confirm_games : 1; }
@@ -163,7 +263,7 @@ void cf_confirm_readings(cf_run *run, ud_blame *b, int n, cf_confirm_shared *sha
     if (max <= 0 || !tied(b, n))
         return;
     ud_blame_reading tried[UD_BLAME_READINGS];
-    int count = tie_readings(o->game, &o->match.setup, b, n, max, tried);
+    int count = tie_readings(run, b, n, max, tried);
     b->reading_games = cf_reading_games(o);
     for (int k = 0; k < count && tied(b, n); k++) {
         b->readings[b->n_readings] = tried[k];
