@@ -253,7 +253,7 @@ enum { CF_CONFIRM_DECISIONS = 1000, CF_CONFIRM_SECONDS = 30 };
  * (cf_confirm_readings). */
 enum { CF_TELLING_GAMES = 3 };
 /* A record's `after` part: at most so many lines, and bytes */
-enum { CF_AFTER_LINES = 2000, CF_AFTER_BYTES = 256 * 1024 };
+enum { CF_AFTER_LINES = 8000, CF_AFTER_BYTES = 1024 * 1024 };
 void cf_confirm(cf_run *run, const cf_tape *tape, ud_blame *b, int64_t last, ud_buf *after, ud_buf *witness);
 
 /* The lines of the game tape plays under run's table and readings (a
