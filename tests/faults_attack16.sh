@@ -11,6 +11,10 @@
 #            broke DL-INV-TIME: exit 1, a rule violation, for a start
 #            position that is bad input; serve played it.  Refused, exit
 #            2, as a space past the safe house is.
+#   conform-nul  an adapter's answer holding a NUL byte was reported in
+#            the JSON library's words, "invalid token near end of file",
+#            of a line that goes on after it.  Said as serve says it of a
+#            request, with the byte.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack16 # fail, expect, run
@@ -38,6 +42,20 @@ dotld-start-time)
     [[ $rc == 0 ]] || fail "time 5: exit $rc: $(head -c 300 err)"
     run "$undead" sim dotld --no-db --games 3 --jobs 1 --start 'district mall' --start 'time 6'
     [[ $rc == 0 ]] || fail "time 6 on the mall: exit $rc: $(head -c 300 err)"
+    ;;
+conform-nul)
+    # undead serve one-die as the adapter, its answers' first ':' followed by a NUL
+    cat > ad.py <<'PY'
+import subprocess, sys
+serve = subprocess.Popen([sys.argv[1], "serve", "one-die"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+for line in sys.stdin.buffer:
+    serve.stdin.write(line)
+    serve.stdin.flush()
+    sys.stdout.buffer.write(serve.stdout.readline().replace(b":", b":\0", 1))
+    sys.stdout.buffer.flush()
+PY
+    run "$undead" conform one-die --no-db --games 1 --chance dictate -- python3 ad.py "$undead"
+    expect 2 out "broken adapter at the start: request 1 ({\"cmd\":\"hello\",\"protocol\":1}): expected one JSON object on a line (a NUL byte at byte 13: the protocol's lines hold none), received '{\"protocol\":\\x001,\"name\":\"undead serve one-die\"}'"
     ;;
 *)
     fail "no such case"
