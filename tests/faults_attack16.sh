@@ -15,6 +15,11 @@
 #            the JSON library's words, "invalid token near end of file",
 #            of a line that goes on after it.  Said as serve says it of a
 #            request, with the byte.
+#   query-null-count  db query took null for a parameter whose default
+#            is a count (--param limit=null), as it takes it for an ID,
+#            and SQLite stopped the query: "undead db: datatype
+#            mismatch", exit 1.  Refused as a word there is, exit 2; an
+#            ID's null is taken as before.
 set -euo pipefail
 case_="$1" undead="$2" src="$3"
 faults_name=faults_attack16 # fail, expect, run
@@ -56,6 +61,22 @@ for line in sys.stdin.buffer:
 PY
     run "$undead" conform one-die --no-db --games 1 --chance dictate -- python3 ad.py "$undead"
     expect 2 out "broken adapter at the start: request 1 ({\"cmd\":\"hello\",\"protocol\":1}): expected one JSON object on a line (a NUL byte at byte 13: the protocol's lines hold none), received '{\"protocol\":\\x001,\"name\":\"undead serve one-die\"}'"
+    ;;
+query-null-count)
+    "$undead" sim one-die --games 3 --db q.db > /dev/null
+    cp q.db q.orig
+    for query in violations rarest-rules; do
+        run "$undead" db query $query --param limit=null --db q.db
+        expect 2 err "undead db: query $query: --param limit: expected a whole number from 0 to 9223372036854775807, got 'null'"
+    done
+    run "$undead" db query metric-history --param name=games --param limit=null --db q.db
+    expect 2 err "undead db: query metric-history: --param limit: expected a whole number from 0 to 9223372036854775807, got 'null'"
+    # a count, and an ID's null, are taken as before
+    run "$undead" db query rarest-rules --param limit=2 --db q.db
+    [[ $rc == 0 ]] || fail "limit=2: exit $rc: $(head -c 300 err)"
+    run "$undead" db query case-outcome --param case_id=null --db q.db
+    [[ $rc == 0 ]] || fail "case_id=null: exit $rc: $(head -c 300 err)"
+    cmp -s q.db q.orig || fail "db query changed q.db"
     ;;
 *)
     fail "no such case"
