@@ -168,11 +168,13 @@ sqlite3_stmt *nq_prepare(sqlite3 *h, const nq_query *q, char *const *values, int
             return NULL;
         }
         /* A parameter whose default is a number, or an ID (NAME_id), takes
-         * a number (or null): text there is the user's error, not a query
-         * that matches nothing. */
+         * a number (an ID also null): text there is the user's error, not a
+         * query that matches nothing, and a null count (LIMIT NULL) stopped
+         * the query in SQLite's words ("datatype mismatch", exit 1). */
         size_t name_len = strlen(p->name);
         bool an_id = name_len > 3 && strcmp(p->name + name_len - 3, "_id") == 0;
-        if (v && ((p->def[0] && is_integer(p->def)) || an_id) && strcmp(v, "null") != 0 && !is_integer(v)) {
+        bool null_id = an_id && strcmp(v ? v : "", "null") == 0;
+        if (v && ((p->def[0] && is_integer(p->def)) || an_id) && !null_id && !is_integer(v)) {
             ud_buf_printf(err, "query %s: --param %s: ", q->name, p->name);
             ud_number_expected(err, v, 0, INT64_MAX);
             sqlite3_finalize(st);

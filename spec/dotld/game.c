@@ -336,6 +336,33 @@ static bool dl_check_start(const void *p, const ud_setup *setup, ud_buf *err)
             players, st->healthy, infected);
         return false;
     }
+    /* a start line's Time, as the space below, against the district
+     * played first (of every district that may be dealt first): above its
+     * Time, every game broke DL-INV-TIME (exit 1) */
+    if (st->preset & DL_PRE_TIME) {
+        int most = 6;
+        const char *lowest = NULL;
+        for (int i = 0; i < dl_content.n_districts; i++) {
+            const dl_district *d = &dl_content.district[i];
+            bool first =
+                st->preset & DL_PRE_DISTRICT ? i == st->preset_district - 1 : i != dl_content.outskirts;
+            if (first && (!lowest || d->time < most)) {
+                most = d->time;
+                lowest = d->name;
+            }
+        }
+        if (lowest && st->preset_time > most) {
+            if (st->preset & DL_PRE_DISTRICT)
+                ud_buf_printf(err, "expected time 1..%d on %s (its Time), found %d", most, lowest,
+                              st->preset_time);
+            else
+                ud_buf_printf(err,
+                              "expected time 1..%d, at most the Time of every district that may be dealt "
+                              "first (%s's is %d; or name one with 'district NAME'), found %d",
+                              most, lowest, most, st->preset_time);
+            return false;
+        }
+    }
     if (!(st->preset & DL_PRE_SPACE))
         return true;
     int last = DL_MAX_SPACES; /* the last space every possible first district has before its safe house */

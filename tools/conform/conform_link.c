@@ -29,6 +29,14 @@ static void quote_received(ud_buf *out, const char *line, size_t len)
 
 json_t *cf_json_read(const char *line, size_t len, char *why, size_t size)
 {
+    /* a NUL byte, which the JSON reader reports as "invalid token near end
+     * of file", said as serve says it of a request */
+    const char *nul = memchr(line, '\0', len);
+    if (nul) {
+        snprintf(why, size, "a NUL byte at byte %zu: the protocol's lines hold none",
+                 (size_t)(nul - line) + 1);
+        return NULL;
+    }
     json_error_t jerr;
     json_t *v = cf_json_load(line, len, JSON_REJECT_DUPLICATES, &jerr);
     if (v)

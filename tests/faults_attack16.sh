@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# tests/faults_attack16.sh CASE UNDEAD SOURCE_DIR - regression tests for
+# faults a sixteenth attack pass found, as tests/faults.sh does for the
+# others: each CASE is one fault, run as a user would, with the exact
+# message and exit status asserted.
+#   dotld-start-time  Dice of the Living Dead's start line 'time N' was
+#            held to 1..6 only, not to the Time of the district played
+#            first: 'time 6' where The Suburbs (Time 5) was dealt first
+#            made a state the rules never reach, and every game with
+#            invariants on (sim, play --invariants, check --invariants)
+#            broke DL-INV-TIME: exit 1, a rule violation, for a start
+#            position that is bad input; serve played it.  Refused, exit
+#            2, as a space past the safe house is.
+#   conform-nul  an adapter's answer holding a NUL byte was reported in
+#            the JSON library's words, "invalid token near end of file",
+#            of a line that goes on after it.  Said as serve says it of a
+#            request, with the byte.
+#   query-null-count  db query took null for a parameter whose default
+#            is a count (--param limit=null), as it takes it for an ID,
+#            and SQLite stopped the query: "undead db: datatype
+#            mismatch", exit 1.  Refused as a word there is, exit 2; an
+#            ID's null is taken as before.
+set -euo pipefail
+case_="$1" undead="$2" src="$3"
+faults_name=faults_attack16 # fail, expect, run
+source "$(dirname "${BASH_SOURCE[0]}")/faults_lib.sh"
+faults_scratch
+
+case "$case_" in
+dotld-start-time)
+    why="start lines: expected time 1..5, at most the Time of every district that may be dealt first (hospital's is 5; or name one with 'district NAME'), found 6"
+    run "$undead" sim dotld --no-db --games 3 --jobs 1 --start 'time 6'
+    expect 2 err "undead sim: $why"
+    run "$undead" play dotld --no-db --invariants --players ann --start 'time 6'
+    expect 2 err "undead play: $why"
+    run "$undead" play dotld --no-db --players ann --start 'district suburbs' --start 'time 6'
+    expect 2 err "undead play: start lines: expected time 1..5 on suburbs (its Time), found 6"
+    printf 'undead-transcript 1\ngame dotld\nplayer ann\nstart time 6\nseed 1\n' > r.t
+    run "$undead" check --no-db r.t
+    expect 2 err "r.t:4:7: ${why#start lines: }"
+    printf '%s\n' '{"cmd":"new","game":"dotld","players":["ann"],"chance":"follow","seed":1,"start":["time 6"]}' > in
+    run "$undead" serve dotld
+    grep -qF '"error":' out && grep -qF 'found 6' out || fail "serve played 'time 6': $(head -c 300 out)"
+    rm in
+    # a Time every first district allows, or the named district's, is played as ever
+    run "$undead" sim dotld --no-db --games 3 --jobs 1 --start 'time 5'
+    [[ $rc == 0 ]] || fail "time 5: exit $rc: $(head -c 300 err)"
+    run "$undead" sim dotld --no-db --games 3 --jobs 1 --start 'district mall' --start 'time 6'
+    [[ $rc == 0 ]] || fail "time 6 on the mall: exit $rc: $(head -c 300 err)"
+    ;;
+conform-nul)
+    # undead serve one-die as the adapter, its answers' first ':' followed by a NUL
+    cat > ad.py <<'PY'
+import subprocess, sys
+serve = subprocess.Popen([sys.argv[1], "serve", "one-die"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+for line in sys.stdin.buffer:
+    serve.stdin.write(line)
+    serve.stdin.flush()
+    sys.stdout.buffer.write(serve.stdout.readline().replace(b":", b":\0", 1))
+    sys.stdout.buffer.flush()
+PY
+    run "$undead" conform one-die --no-db --games 1 --chance dictate -- python3 ad.py "$undead"
+    expect 2 out "broken adapter at the start: request 1 ({\"cmd\":\"hello\",\"protocol\":1}): expected one JSON object on a line (a NUL byte at byte 13: the protocol's lines hold none), received '{\"protocol\":\\x001,\"name\":\"undead serve one-die\"}'"
+    ;;
+query-null-count)
+    "$undead" sim one-die --games 3 --db q.db > /dev/null
+    cp q.db q.orig
+    for query in violations rarest-rules; do
+        run "$undead" db query $query --param limit=null --db q.db
+        expect 2 err "undead db: query $query: --param limit: expected a whole number from 0 to 9223372036854775807, got 'null'"
+    done
+    run "$undead" db query metric-history --param name=games --param limit=null --db q.db
+    expect 2 err "undead db: query metric-history: --param limit: expected a whole number from 0 to 9223372036854775807, got 'null'"
+    # a count, and an ID's null, are taken as before
+    run "$undead" db query rarest-rules --param limit=2 --db q.db
+    [[ $rc == 0 ]] || fail "limit=2: exit $rc: $(head -c 300 err)"
+    run "$undead" db query case-outcome --param case_id=null --db q.db
+    [[ $rc == 0 ]] || fail "case_id=null: exit $rc: $(head -c 300 err)"
+    cmp -s q.db q.orig || fail "db query changed q.db"
+    ;;
+*)
+    fail "no such case"
+    ;;
+esac
