@@ -15,6 +15,11 @@
 #            the JSON library's words, "invalid token near end of file",
 #            of a line that goes on after it.  Said as serve says it of a
 #            request, with the byte.
+#   orphans-chain  conform ended its adapter's orphans (processes that
+#            left the adapter's group) in at most 16 rounds of 256, so a
+#            chain of them, each leaving another behind as it ends, or
+#            more than 8,192, outlived the run under init.  It goes on now
+#            until none is left (at most 10 s).
 #   query-null-count  db query took null for a parameter whose default
 #            is a count (--param limit=null), as it takes it for an ID,
 #            and SQLite stopped the query: "undead db: datatype
@@ -61,6 +66,39 @@ for line in sys.stdin.buffer:
 PY
     run "$undead" conform one-die --no-db --games 1 --chance dictate -- python3 ad.py "$undead"
     expect 2 out "broken adapter at the start: request 1 ({\"cmd\":\"hello\",\"protocol\":1}): expected one JSON object on a line (a NUL byte at byte 13: the protocol's lines hold none), received '{\"protocol\":\\x001,\"name\":\"undead serve one-die\"}'"
+    ;;
+orphans-chain)
+    # the adapter leaves a process in a session of its own that, told to
+    # end, leaves another behind, 60 deep; then it proxies undead serve
+    tag="phoenix-$$-$RANDOM"
+    cat > ad.py <<'PY'
+import os, signal, subprocess, sys, time
+def phoenix(depth):
+    if os.fork() != 0:
+        return
+    os.setsid()
+    with open("depth", "w") as f:
+        f.write(str(depth))
+    def again(sig, frame):
+        if depth < 60:
+            phoenix(depth + 1)
+        os._exit(0)
+    signal.signal(signal.SIGTERM, again)
+    while True:
+        time.sleep(1)
+phoenix(1)
+serve = subprocess.Popen([sys.argv[1], "serve", "one-die"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+for line in sys.stdin.buffer:
+    serve.stdin.write(line)
+    serve.stdin.flush()
+    sys.stdout.buffer.write(serve.stdout.readline())
+    sys.stdout.buffer.flush()
+PY
+    run "$undead" conform one-die --no-db --games 1 --chance dictate -- python3 ad.py "$undead" "$tag"
+    [[ $rc == 0 ]] || fail "conform: exit $rc: $(head -c 300 out) $(head -c 300 err)"
+    left=$(pgrep -f -- "$tag" || true)
+    [[ -z $left ]] || { kill -9 $left 2> /dev/null; fail "processes left: $left (the chain at $(cat depth))"; }
+    [[ $(cat depth) == 60 ]] || fail "the chain ended at $(cat depth), expected 60"
     ;;
 query-null-count)
     "$undead" sim one-die --games 3 --db q.db > /dev/null

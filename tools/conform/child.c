@@ -163,14 +163,21 @@ static int list_orphans(pid_t *out)
 #endif
 }
 
+/* How long orphans_end goes on ending orphans: a round takes the first
+ * ORPHANS_MAX found, and each may leave children of its own; an adapter
+ * that forks faster than they end could keep it busy for ever. */
+enum { ORPHANS_END_MS = 10000 };
+
 /* End and reap undead's children that lead no adapter's group: SIGTERM,
- * SIGKILL to any left after grace_ms, then reaped; again for the children
- * each leaves behind (a bounded number of rounds).  Nothing is waited on
- * when there is none. */
+ * SIGKILL to any left after grace_ms, then reaped; again, ORPHANS_MAX at
+ * a time, for those not yet ended and the children each leaves behind,
+ * until none is left (at most ORPHANS_END_MS in all: a count of rounds
+ * once left the 8,193rd behind).  Nothing is waited on when there is
+ * none. */
 static void orphans_end(long grace_ms)
 {
     pid_t orphan[ORPHANS_MAX];
-    for (int round = 0; round < 16; round++) {
+    for (long long start = now_ms(); now_ms() - start < ORPHANS_END_MS;) {
         int n = list_orphans(orphan);
         if (n == 0)
             return;
