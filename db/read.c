@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <sqlite3.h>
 
@@ -286,6 +287,40 @@ static sqlite3 *open_raw(const char *path, ud_buf *err)
     return h;
 }
 
+/* The file read-only as it stands (immutable=1: no journal or WAL read,
+ * no lock taken); NULL with err filled. */
+static sqlite3 *open_raw_as_is(const char *path, ud_buf *err)
+{
+    char *uri = db_file_uri(path, "mode=ro&immutable=1");
+    if (!uri) {
+        ud_buf_puts(err, "cannot open: out of memory");
+        return NULL;
+    }
+    sqlite3 *h = NULL;
+    if (sqlite3_open_v2(uri, &h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) != SQLITE_OK) {
+        ud_buf_printf(err, "cannot open: %s", h ? sqlite3_errmsg(h) : "out of memory");
+        sqlite3_close(h);
+        h = NULL;
+    }
+    free(uri);
+    return h;
+}
+
+/* Whether a rollback journal of some length lies beside path. */
+static bool hot_journal(const char *path)
+{
+    size_t n = strlen(path);
+    char *journal = malloc(n + sizeof "-journal");
+    if (!journal)
+        return false;
+    memcpy(journal, path, n);
+    memcpy(journal + n, "-journal", sizeof "-journal");
+    struct stat sb;
+    bool there = stat(journal, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0;
+    free(journal);
+    return there;
+}
+
 /* Why the check stopped, in err: busy when another process held the lock
  * past the wait, else SQLite's message. */
 static db_check checked_error(sqlite3 *h, ud_buf *err)
@@ -343,7 +378,26 @@ db_check db_integrity_file(const char *path, void (*line)(void *ctx, const char 
     }
     db_check result = DB_CHECK_ERROR;
     sqlite3_stmt *st = prepare_h(h, "PRAGMA integrity_check");
-    if (!st)
+    if (!st && (sqlite3_errcode(h) & 0xff) == SQLITE_READONLY && hot_journal(path)) {
+        /* a write that did not finish left its rollback journal: SQLite
+         * rolls it back at the next read, which is a write, and a reader
+         * cannot.  Said so, and the file checked as it is without it. */
+        sqlite3_close(h);
+        ud_buf text;
+        ud_buf_init(&text);
+        ud_buf_printf(&text,
+                      "%s-journal: a write that did not finish left its journal beside the file; a reader "
+                      "cannot roll it back ('undead db migrate --db %s' does), so the file is checked as it "
+                      "stands without it",
+                      path, path);
+        line(ctx, ud_buf_str(&text));
+        ud_buf_free(&text);
+        h = open_raw_as_is(path, err);
+        st = h ? prepare_h(h, "PRAGMA integrity_check") : NULL;
+        if (st) /* the journal is a problem whatever the file's check says */
+            (void)integrity_rows(h, st, path, line, ctx, err);
+        result = st ? DB_CHECK_PROBLEMS : h ? checked_error(h, err) : DB_CHECK_ERROR;
+    } else if (!st)
         result = checked_error(h, err);
     else
         result = integrity_rows(h, st, path, line, ctx, err);

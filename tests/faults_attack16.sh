@@ -20,6 +20,13 @@
 #            chain of them, each leaving another behind as it ends, or
 #            more than 8,192, outlived the run under init.  It goes on now
 #            until none is left (at most 10 s).
+#   journal-left  db integrity on a sound database beside a rollback
+#            journal of a write that did not finish (here garbage) said
+#            SQLite's "attempt to write a readonly database", exit 1: a
+#            reader cannot roll the journal back, and db runs read the file
+#            as it stands.  Said so now, naming the journal and the command
+#            that rolls it back, the file checked as it stands: exit 1
+#            (the journal is a problem), nothing changed.
 #   query-null-count  db query took null for a parameter whose default
 #            is a count (--param limit=null), as it takes it for an ID,
 #            and SQLite stopped the query: "undead db: datatype
@@ -99,6 +106,20 @@ PY
     left=$(pgrep -f -- "$tag" || true)
     [[ -z $left ]] || { kill -9 $left 2> /dev/null; fail "processes left: $left (the chain at $(cat depth))"; }
     [[ $(cat depth) == 60 ]] || fail "the chain ended at $(cat depth), expected 60"
+    ;;
+journal-left)
+    "$undead" sim zombie-dice --games 5 --db t.db > /dev/null
+    head -c 512 /dev/urandom > t.db-journal
+    cp t.db t.orig
+    cp t.db-journal j.orig
+    run "$undead" db integrity --db t.db
+    expect 1 out "t.db-journal: a write that did not finish left its journal beside the file; a reader cannot roll it back ('undead db migrate --db t.db' does), so the file is checked as it stands without it"
+    expect 1 out "ok"
+    cmp -s t.db t.orig && cmp -s t.db-journal j.orig || fail "db integrity changed the file or its journal"
+    run "$undead" db migrate --db t.db
+    [[ $rc == 0 ]] || fail "migrate: exit $rc: $(head -c 300 err)"
+    run "$undead" db integrity --db t.db
+    expect 0 out "ok"
     ;;
 query-null-count)
     "$undead" sim one-die --games 3 --db q.db > /dev/null
