@@ -809,8 +809,8 @@ int ud_transcript_parse(const char *text, size_t len, ud_game_lookup find, ud_tr
     t->last_line = lineno;
     if (!ps.seen_version) {
         ud_error_set(err, lineno ? lineno : 1, 1, NULL,
-                     "expected 'undead-transcript %d' as the first line, found an empty file",
-                     UD_TRANSCRIPT_VERSION);
+                     "expected 'undead-transcript %d' as the first line, found %s", UD_TRANSCRIPT_VERSION,
+                     lineno ? "only blank lines and comments" : "an empty file");
         goto fail;
     }
     if (!t->game) {

@@ -494,6 +494,28 @@ static void add_functions(db *d)
     (void)sqlite3_create_function(d->h, "undead_run_status", 4, SQLITE_UTF8, NULL, run_status_fn, NULL, NULL);
 }
 
+/* Why SQLite "cannot open" path, in undead's words where the path is a
+ * symbolic link that leads nowhere (a loop of links, or a target that is
+ * not there), else SQLite's message `sqlite`. */
+static void cannot_open(ud_buf *err, const char *path, const char *sqlite)
+{
+    struct stat ls, st;
+    if (lstat(path, &ls) == 0 && S_ISLNK(ls.st_mode) && stat(path, &st) != 0) {
+        if (errno == ELOOP) {
+            ud_buf_printf(err, "%s: cannot open: it is a symbolic link in a loop of links, expected a file",
+                          path);
+            return;
+        }
+        char target[4096];
+        ssize_t n = readlink(path, target, sizeof target - 1);
+        target[n > 0 ? n : 0] = '\0';
+        ud_buf_printf(err, "%s: cannot open: it is a symbolic link to '%s', which does not exist", path,
+                      target);
+        return;
+    }
+    ud_buf_printf(err, "%s: cannot open: %s", path, sqlite);
+}
+
 /* Open path read-only (mode=ro, or immutable=1 when SQLite cannot make
  * the WAL's side files next to it: a read-only folder, where no one can
  * be writing it; or could not remove them after, sidefiles.h).  The
@@ -530,7 +552,7 @@ static int open_read_only(db *d, ud_buf *err)
             }
             kind = identify(d, err);
         } else {
-            ud_buf_printf(err, "%s: cannot open: %s", d->path, d->h ? sqlite3_errmsg(d->h) : "out of memory");
+            cannot_open(err, d->path, d->h ? sqlite3_errmsg(d->h) : "out of memory");
             kind = -1;
         }
     }
@@ -628,6 +650,11 @@ static db *open_db(const char *path, bool create, bool read_only, ud_buf *err)
     bool memory = strcmp(path, ":memory:") == 0;
     struct stat sb;
     bool exists = !memory && stat(path, &sb) == 0;
+    struct stat link;
+    if (!exists && !memory && lstat(path, &link) == 0 && S_ISLNK(link.st_mode)) {
+        cannot_open(err, path, "no such file"); /* a link that leads nowhere, said so */
+        return NULL;
+    }
     if (!exists && !create) {
         ud_buf_printf(err, "%s: no such database (run a command that records, e.g. 'undead sim', first)",
                       path);
@@ -681,7 +708,7 @@ static db *open_db(const char *path, bool create, bool read_only, ud_buf *err)
     int opened = named ? sqlite3_open_v2(named, &d->h, flags, NULL) : SQLITE_NOMEM;
     free(named);
     if (opened != SQLITE_OK) {
-        ud_buf_printf(err, "%s: cannot open: %s", path, d->h ? sqlite3_errmsg(d->h) : "out of memory");
+        cannot_open(err, path, d->h ? sqlite3_errmsg(d->h) : "out of memory");
         db_close(d);
         return NULL;
     }

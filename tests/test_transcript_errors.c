@@ -25,7 +25,10 @@ Test(parse_version, empty_file)
     PE("", 1, 1, "expected 'undead-transcript 1' as the first line, found an empty file");
 }
 
-Test(parse_version, comments_only) { PE("# nothing\n\n# here\n", 3, 1, "found an empty file"); }
+Test(parse_version, comments_only)
+{
+    PE("# nothing\n\n# here\n", 3, 1, "found only blank lines and comments");
+}
 
 Test(parse_version, missing_version_line)
 {

@@ -409,19 +409,20 @@ static const ud_content_kind kinds[] = {
 };
 static const ud_content_schema schema = { "dotld content", kinds, (int)(sizeof kinds / sizeof kinds[0]) };
 
-/* What the records alone cannot say: checked once everything is read. */
+/* What the records alone cannot say: checked once everything is read,
+ * each said of the file whose records fall short (in folder where). */
 static bool check_whole(loading *ld, const char *where, ud_content_error *err)
 {
     dl_tables *t = &ld->t;
     memset(err, 0, sizeof *err);
     if (t->outskirts < 0) {
-        snprintf(err->file, sizeof err->file, "%s", where);
+        snprintf(err->file, sizeof err->file, "%s/districts.txt", where);
         ud_error_set(&err->e, 0, 0, "",
                      "expected one district with outskirts=yes (The Outskirts), found none");
         return false;
     }
     if (t->n_districts < DL_DISTRICTS_PLAYED) {
-        snprintf(err->file, sizeof err->file, "%s", where);
+        snprintf(err->file, sizeof err->file, "%s/districts.txt", where);
         ud_error_set(&err->e, 0, 0, "", "expected at least %d districts", DL_DISTRICTS_PLAYED);
         return false;
     }
@@ -440,12 +441,12 @@ static bool check_whole(loading *ld, const char *where, ud_content_error *err)
     }
     for (int e = 0; e < t->n_events; e++)
         if (t->event[e].n_options == 0) {
-            snprintf(err->file, sizeof err->file, "%s", where);
+            snprintf(err->file, sizeof err->file, "%s/events.txt", where);
             ud_error_set(&err->e, 0, 0, "", "expected at least one option for event '%s'", t->event[e].name);
             return false;
         }
     if (t->street_map < 0 || t->first_aid_kit < 0) {
-        snprintf(err->file, sizeof err->file, "%s", where);
+        snprintf(err->file, sizeof err->file, "%s/items.txt", where);
         ud_error_set(&err->e, 0, 0, "",
                      "expected items named street-map and first-aid-kit (002's set-up names them)");
         return false;
@@ -454,7 +455,7 @@ static bool check_whole(loading *ld, const char *where, ud_content_error *err)
     for (int c = 0; c < t->n_characters; c++)
         multi |= !t->character[c].solo_only;
     if (!multi) {
-        snprintf(err->file, sizeof err->file, "%s", where);
+        snprintf(err->file, sizeof err->file, "%s/characters.txt", where);
         ud_error_set(&err->e, 0, 0, "", "expected at least one character with solo_only=no");
         return false;
     }

@@ -194,7 +194,8 @@ static bool add_weapon(void *ctx, const ud_content_record *r, ud_content_error *
         if (strcmp(t->tile[i].id, b) == 0 && t->tile[i].role == ZB_ROLE_NAMED)
             bt = i;
     if (bt < 0) {
-        ud_content_error_at(err, r, "building", "expected the id of a named tile in tiles.txt");
+        ud_content_error_at(err, r, "building", "expected the id of a named tile in tiles.txt, found '%s'",
+                            b);
         return false;
     }
     zb_weapon_kind *k = &t->weapon[t->n_weapons++];

@@ -518,6 +518,11 @@ static json_t *answer(cf_server *sv, const char *line, size_t len, bool *quit)
 {
     char why[300];
     /* a key given twice would leave which value counts to the reader */
+    size_t blank = 0;
+    while (blank < len && (line[blank] == ' ' || line[blank] == '\t' || line[blank] == '\r'))
+        blank++;
+    if (blank == len)
+        return error_answer("expected one JSON object per line, found an empty line");
     json_t *req = cf_json_read(line, len, why, sizeof why);
     if (!json_is_object(req)) {
         json_decref(req);

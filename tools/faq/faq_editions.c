@@ -252,11 +252,13 @@ static bool read_record(faq_editions *e, const char *path, FILE *in, ud_buf *err
             }
             break;
         }
-        if (st == UD_LINE_TOO_LONG || st == UD_LINE_NUL)
-            ud_buf_printf(&why,
-                          st == UD_LINE_NUL ? "expected text, found a NUL byte"
-                                            : "expected a line of at most %d bytes",
-                          LINE_MAX_BYTES);
+        if (st == UD_LINE_NUL) { /* said whole: the line's text is not quoted after it */
+            ud_buf_printf(err, "%s:%d: expected text, found a NUL byte", path, no);
+            ok = false;
+            break;
+        }
+        if (st == UD_LINE_TOO_LONG)
+            ud_buf_printf(&why, "expected a line of at most %d bytes", LINE_MAX_BYTES);
         else if (e->text.len + len >= RECORD_MAX)
             ud_buf_printf(&why, "expected a record of at most %d MiB", RECORD_MAX >> 20);
         else if (len && line[len - 1] == '\r')
