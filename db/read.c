@@ -265,13 +265,15 @@ static bool orphans(sqlite3 *h, const char *path, void (*line)(void *ctx, const 
 }
 
 /* The file read-only, as db_open_read opens it (immutable=1 where a
- * plain open would leave side files it could not remove); NULL with err
- * filled. */
-static sqlite3 *open_raw(const char *path, ud_buf *err)
+ * plain open would leave side files it could not remove), or (as_is) as
+ * it stands: immutable=1, no journal or WAL read, no lock taken; NULL
+ * with err filled. */
+static sqlite3 *open_raw(const char *path, bool as_is, ud_buf *err)
 {
     if (!db_sqlite_new_enough(err))
         return NULL;
-    char *uri = db_file_uri(path, db_side_files_unremovable(path) ? "mode=ro&immutable=1" : "mode=ro");
+    bool immutable = as_is || db_side_files_unremovable(path);
+    char *uri = db_file_uri(path, immutable ? "mode=ro&immutable=1" : "mode=ro");
     if (!uri) {
         ud_buf_puts(err, "cannot open: out of memory");
         return NULL;
@@ -283,25 +285,6 @@ static sqlite3 *open_raw(const char *path, ud_buf *err)
         h = NULL;
     } else
         sqlite3_busy_timeout(h, db_busy_ms()); /* another process's lock: waited for as by every open */
-    free(uri);
-    return h;
-}
-
-/* The file read-only as it stands (immutable=1: no journal or WAL read,
- * no lock taken); NULL with err filled. */
-static sqlite3 *open_raw_as_is(const char *path, ud_buf *err)
-{
-    char *uri = db_file_uri(path, "mode=ro&immutable=1");
-    if (!uri) {
-        ud_buf_puts(err, "cannot open: out of memory");
-        return NULL;
-    }
-    sqlite3 *h = NULL;
-    if (sqlite3_open_v2(uri, &h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) != SQLITE_OK) {
-        ud_buf_printf(err, "cannot open: %s", h ? sqlite3_errmsg(h) : "out of memory");
-        sqlite3_close(h);
-        h = NULL;
-    }
     free(uri);
     return h;
 }
@@ -371,7 +354,7 @@ db_check db_integrity_file(const char *path, void (*line)(void *ctx, const char 
         return DB_CHECK_ERROR;
     }
     db_side_files before = db_side_files_of(path);
-    sqlite3 *h = open_raw(path, err);
+    sqlite3 *h = open_raw(path, false, err);
     if (!h) {
         db_side_files_remove_own(path, before);
         return DB_CHECK_ERROR;
@@ -392,7 +375,7 @@ db_check db_integrity_file(const char *path, void (*line)(void *ctx, const char 
                       path, path);
         line(ctx, ud_buf_str(&text));
         ud_buf_free(&text);
-        h = open_raw_as_is(path, err);
+        h = open_raw(path, true, err);
         st = h ? prepare_h(h, "PRAGMA integrity_check") : NULL;
         if (st) /* the journal is a problem whatever the file's check says */
             (void)integrity_rows(h, st, path, line, ctx, err);
