@@ -21,6 +21,7 @@
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -196,9 +197,10 @@ static uint64_t telling_readings(const cf_run *run, const ud_blame *b, int n, co
     uint64_t mask = 0;
     int status = 0;
     if (pid > 0) {
-        while (waitpid(pid, &status, 0) < 0)
+        pid_t got;
+        while ((got = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
             ;
-        if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        if (got == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0)
             mask = *shared;
     }
     munmap(shared, sizeof *shared);
