@@ -33,7 +33,8 @@
 #            building not quoted; Dice of the Living Dead content with no
 #            character for more than one player said of the folder, not of
 #            characters.txt; an empty line to serve ("'[' or '{' expected
-#            near end of file"); a NUL in the FAQ's editions record ("found
+#            near end of file"), and two objects on one line ("end of
+#            file expected near '{'"); a NUL in the FAQ's editions record ("found
 #            a NUL byte, found '...'"); a record of blank lines and comments
 #            alone ("found an empty file").
 #   query-null-count  db query took null for a parameter whose default
@@ -158,9 +159,10 @@ messages)
     sed -i '/^character /{s/ solo_only=[a-z]*//;s/$/ solo_only=yes/}' dice/characters.txt
     run "$undead" sim dotld --content dice --games 1 --no-db
     expect 2 err "dice/characters.txt: expected at least one character with solo_only=no"
-    printf '\n{"cmd":"hello","protocol":1}\n' > in
+    printf '\n{"cmd":"state"}{"cmd":"state"}\n{"cmd":"hello","protocol":1}\n' > in
     run "$undead" serve one-die
     expect 0 out '{"error":"expected one JSON object per line, found an empty line"}'
+    expect 0 out '{"error":"expected one JSON object per line: found more after the first value, at column 16"}'
     expect 0 out '{"protocol":1,"name":"undead serve one-die"}'
     rm in
     { head -3 "$src/spec/faq-editions.txt"; printf 'x\0y\n'; } > e.txt

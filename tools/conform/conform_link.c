@@ -45,6 +45,8 @@ json_t *cf_json_read(const char *line, size_t len, char *why, size_t size)
     if (code == json_error_null_character || code == json_error_null_byte_in_key)
         snprintf(why, size, "a %s holding \\u0000, a NUL: the protocol's strings hold none, near column %d",
                  code == json_error_null_byte_in_key ? "key" : "string", jerr.column);
+    else if (code == json_error_end_of_input_expected) /* the library's words: "end of file expected" */
+        snprintf(why, size, "found more after the first value, at column %d", jerr.column);
     else
         snprintf(why, size, "%s", jerr.text);
     return NULL;
