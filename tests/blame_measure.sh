@@ -17,9 +17,11 @@
 # Mutants declared equivalent and the game's faults (no row) are skipped;
 # a mutant with no departure in G seeded games is counted, not scored.  A
 # mutant declared a duplicate of TWIN (spec/<folder>/mutants.txt: no game
-# tells the two apart, checked by `undead mutate GAME --check-duplicates`)
-# is also named right when the rule named first is TWIN's row (a reading
-# twin: its key): the line says "(twin)", and the figures count it apart.
+# tells the two apart, or for a duplicate to the protocol no game shows
+# the protocol a difference; checked by `undead mutate GAME
+# --check-duplicates`) is also named right when the rule named first is
+# TWIN's row (a reading twin: its key): the line says "(twin)", and the
+# figures count it apart.
 # --sample N takes N mutants spread evenly over the list (0: all);
 # --only MUTANT that one mutant of the list (e.g. reading/round+1).
 # --keep DIR keeps, for each departure either tool names wrongly, conform's
