@@ -316,9 +316,13 @@ deb)
     fi
     [[ -s root/usr/share/doc/undead/copyright ]] || fail "no usr/share/doc/undead/copyright"
     gzip -t root/usr/share/doc/undead/changelog.gz 2> /dev/null || fail "no gzipped usr/share/doc/undead/changelog.gz"
-    gzip -dc root/usr/share/doc/undead/changelog.gz | head -1 | grep -q "^undead ($(dpkg-deb -f "$deb" Version)) " ||
-        fail "the changelog is not of this version: $(gzip -dc root/usr/share/doc/undead/changelog.gz | head -1)"
-    gzip -dc root/usr/share/man/man1/undead.1.gz 2> /dev/null | grep -qx '.SS verify' ||
+    # each unpacked whole before it is read: under pipefail, a reader that
+    # stops at its first match (grep -q, head) can end gzip by SIGPIPE and
+    # fail a pipeline whose answer was yes
+    gzip -dc root/usr/share/doc/undead/changelog.gz > changelog
+    grep -q "^undead ($(dpkg-deb -f "$deb" Version)) " <(sed -n 1p changelog) ||
+        fail "the changelog is not of this version: $(sed -n 1p changelog)"
+    gzip -dc root/usr/share/man/man1/undead.1.gz > man.1 2> /dev/null && grep -qx '.SS verify' man.1 ||
         fail "no gzipped man page with its commands at usr/share/man/man1/undead.1.gz"
     [[ ! -e root/usr/share/man/man1/undead.1 ]] || fail "the man page is in the package uncompressed"
     ;;
