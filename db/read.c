@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <sqlite3.h>
 
@@ -289,21 +288,6 @@ static sqlite3 *open_raw(const char *path, bool as_is, ud_buf *err)
     return h;
 }
 
-/* Whether a rollback journal of some length lies beside path. */
-static bool hot_journal(const char *path)
-{
-    size_t n = strlen(path);
-    char *journal = malloc(n + sizeof "-journal");
-    if (!journal)
-        return false;
-    memcpy(journal, path, n);
-    memcpy(journal + n, "-journal", sizeof "-journal");
-    struct stat sb;
-    bool there = stat(journal, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0;
-    free(journal);
-    return there;
-}
-
 /* Why the check stopped, in err: busy when another process held the lock
  * past the wait, else SQLite's message. */
 static db_check checked_error(sqlite3 *h, ud_buf *err)
@@ -361,7 +345,7 @@ db_check db_integrity_file(const char *path, void (*line)(void *ctx, const char 
     }
     db_check result = DB_CHECK_ERROR;
     sqlite3_stmt *st = prepare_h(h, "PRAGMA integrity_check");
-    if (!st && (sqlite3_errcode(h) & 0xff) == SQLITE_READONLY && hot_journal(path)) {
+    if (!st && (sqlite3_errcode(h) & 0xff) == SQLITE_READONLY && before.journal) {
         /* a write that did not finish left its rollback journal: SQLite
          * rolls it back at the next read, which is a write, and a reader
          * cannot.  Said so, and the file checked as it is without it. */

@@ -42,7 +42,9 @@ static bool exists(const char *path, const char *suffix, off_t *size)
 
 db_side_files db_side_files_of(const char *path)
 {
-    db_side_files f = { exists(path, "-wal", NULL), exists(path, "-shm", NULL) };
+    off_t journal = 0;
+    db_side_files f = { exists(path, "-wal", NULL), exists(path, "-shm", NULL),
+                        exists(path, "-journal", &journal) && journal > 0 };
     return f;
 }
 

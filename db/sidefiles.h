@@ -18,9 +18,10 @@
 
 #include <stdbool.h>
 
-/* Which of a database's side files are there. */
+/* Which of a database's side files are there (journal: a rollback
+ * journal holding something, which a write that did not finish leaves). */
 typedef struct db_side_files {
-    bool wal, shm;
+    bool wal, shm, journal;
 } db_side_files;
 
 /* What is beside path now. */
