@@ -251,7 +251,9 @@ static bool load_set(const char *dir, const ud_content_memfile *files, int n_fil
     }
     if (!ok)
         return false;
+    static unsigned loads;
     t.loaded = true;
+    t.generation = ++loads;
     zb_content = t;
     return true;
 }

@@ -1270,11 +1270,14 @@ static void arrived(void *p, ud_step *s)
  * zombie"). */
 static unsigned zombie_steps(const zb_state *st, int i)
 {
+    if (ud_fault_on(&zb_faults[ZB_FAULT_ZOMBIE_ON_ZOMBIE]))
+        return st->link[i]; /* the fault: onto a zombie as well */
+    /* without a branch on the neighbour: whether it holds a zombie is as
+     * good as random on a crowded board */
     unsigned m = 0;
     for (unsigned l = st->link[i]; l; l &= l - 1) {
         int d = __builtin_ctz(l);
-        if (!(st->cell[i + zb_off[d]] & ZB_ZOMBIE) || ud_fault_on(&zb_faults[ZB_FAULT_ZOMBIE_ON_ZOMBIE]))
-            m |= 1u << d;
+        m |= (~(unsigned)st->cell[i + zb_off[d]] & ZB_ZOMBIE) << d;
     }
     return m;
 }
@@ -1298,45 +1301,6 @@ static uint64_t unmoved8(const zb_state *st, int at)
         w |= (uint64_t)st->cell[at + k] << (8 * k);
     /* the zombie bit, and not the moved bit (bit 3, shifted onto bit 0) */
     return w & ~(w >> 3) & 0x0101010101010101ull;
-}
-
-/* What zb_state.movable and .single hold for space i: whether a zombie
- * on it has not moved in this step and may move now, and whether to one
- * space only. */
-static void mark_movable(zb_state *st, int i)
-{
-    uint64_t bit = 1ull << (i % 64);
-    unsigned m = (st->cell[i] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE ? zombie_steps(st, i) : 0;
-    st->movable[i / 64] = m ? st->movable[i / 64] | bit : st->movable[i / 64] & ~bit;
-    st->single[i / 64] = m && !(m & (m - 1)) ? st->single[i / 64] | bit : st->single[i / 64] & ~bit;
-}
-
-/* Step 4 starts: the zombies that may move, found on the board once (eight
- * cells at a time, the unmoved zombies among them by bit tests; most
- * cells hold none).  Every way into step 4 comes here. */
-static void enter_zombies(zb_state *st)
-{
-    memset(st->movable, 0, sizeof st->movable);
-    memset(st->single, 0, sizeof st->single);
-    for (int i = 0; i < ZB_SPACES; i += 8)
-        for (uint64_t z = unmoved8(st, i); z; z &= z - 1)
-            mark_movable(st, i + __builtin_ctzll(z) / 8);
-    st->phase = ZB_PH_ZOMBIES;
-}
-
-/* A zombie moved from space i to j: whether a zombie may move can have
- * changed only for those two spaces and the spaces a step from either
- * (zombie_steps reads a zombie's neighbours). */
-static void moved_between(zb_state *st, int i, int j)
-{
-    mark_movable(st, i);
-    mark_movable(st, j);
-    for (int d = 0; d < 4; d++) {
-        if (i + zb_off[d] >= 0 && i + zb_off[d] < ZB_SPACES)
-            mark_movable(st, i + zb_off[d]);
-        if (j + zb_off[d] >= 0 && j + zb_off[d] < ZB_SPACES)
-            mark_movable(st, j + zb_off[d]);
-    }
 }
 
 /* The first space from `from` on, in reading order, in the set of spaces
@@ -1366,13 +1330,16 @@ static int next_movable(const zb_state *st, int from) { return next_in(st->movab
  * Each zombie that may move has a move at least. */
 static int zombie_moves(const zb_state *st)
 {
+    /* counted by tests, not a population count: without a popcnt
+     * instruction in the target (x86-64's baseline), that is a call */
     int n = 0;
     for (int w = 0; w < ZB_MASK_WORDS && n < 2; w++)
-        n += __builtin_popcountll(st->movable[w]);
+        if (st->movable[w])
+            n += st->movable[w] & (st->movable[w] - 1) ? 2 : 1;
     if (n != 1)
         return n < 2 ? n : 2;
-    int moves = __builtin_popcount(zombie_steps(st, next_movable(st, 0)));
-    return moves < 2 ? moves : 2;
+    unsigned moves = zombie_steps(st, next_movable(st, 0));
+    return moves & (moves - 1) ? 2 : 1;
 }
 
 /* Whether a zombie still to move in this step stands next to space i (one
@@ -1387,22 +1354,89 @@ static bool unmoved_beside(const zb_state *st, int i, int but)
     return false;
 }
 
-/* A zombie whose move nothing can change: the only move open, or, in
- * reading order, a zombie with a single space to go to and no zombie
- * still to move next to it or to that space (none could take that space
+/* What zb_state.movable and .single hold for space i: whether a zombie
+ * on it has not moved in this step and may move now, and whether to one
+ * space only. */
+static void mark_movable(zb_state *st, int i)
+{
+    uint64_t bit = 1ull << (i % 64);
+    unsigned m = (st->cell[i] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE ? zombie_steps(st, i) : 0;
+    st->movable[i / 64] = m ? st->movable[i / 64] | bit : st->movable[i / 64] & ~bit;
+    st->single[i / 64] = m && !(m & (m - 1)) ? st->single[i / 64] | bit : st->single[i / 64] & ~bit;
+}
+
+/* What zb_state.lone holds for space i, once .single is right for it and
+ * its neighbours: a zombie with a single space to go to and no zombie
+ * still to move next to it or to that space.  None could take that space
  * first, free it another, or move into the space it leaves: in whatever
- * order the player took the moves, this one would be the same).  Its
- * space, or -1 when every move open is the player's choice.  moves is
- * zombie_moves(st), which a caller may have counted already. */
+ * order the player took the moves, this one would be the same. */
+static void mark_lone(zb_state *st, int i)
+{
+    uint64_t bit = 1ull << (i % 64);
+    bool lone = false;
+    if (st->single[i / 64] & bit) {
+        int to = i + zb_off[__builtin_ctz(zombie_steps(st, i))];
+        lone = !unmoved_beside(st, i, to) && !unmoved_beside(st, to, i);
+    }
+    st->lone[i / 64] = lone ? st->lone[i / 64] | bit : st->lone[i / 64] & ~bit;
+}
+
+/* Step 4 starts: the zombies that may move, found on the board once (eight
+ * cells at a time, the unmoved zombies among them by bit tests; most
+ * cells hold none).  Every way into step 4 comes here. */
+static void enter_zombies(zb_state *st)
+{
+    memset(st->movable, 0, sizeof st->movable);
+    memset(st->single, 0, sizeof st->single);
+    memset(st->lone, 0, sizeof st->lone);
+    for (int i = 0; i < ZB_SPACES; i += 8)
+        for (uint64_t z = unmoved8(st, i); z; z &= z - 1)
+            mark_movable(st, i + __builtin_ctzll(z) / 8);
+    for (int i = next_in(st->single, 0); i >= 0; i = next_in(st->single, i + 1))
+        mark_lone(st, i);
+    st->phase = ZB_PH_ZOMBIES;
+}
+
+/* The spaces two steps or fewer from a space, and a few more (the end of
+ * a row and the start of the next are never linked): whether a zombie's
+ * move is lone reads its space, its neighbours and theirs. */
+static const int zb_near2[] = { -2 * ZB_SIDE, -ZB_SIDE - 1, -ZB_SIDE,    -ZB_SIDE + 1, -2, -1, 0, 1, 2,
+                                ZB_SIDE - 1,  ZB_SIDE,      ZB_SIDE + 1, 2 * ZB_SIDE };
+
+/* A zombie moved from space i to j: whether a zombie may move can have
+ * changed only for those two spaces and the spaces a step from either
+ * (zombie_steps reads a zombie's neighbours); whether its move is lone,
+ * only for the spaces two steps from either. */
+static void moved_between(zb_state *st, int i, int j)
+{
+    mark_movable(st, i);
+    mark_movable(st, j);
+    for (int d = 0; d < 4; d++) {
+        if (i + zb_off[d] >= 0 && i + zb_off[d] < ZB_SPACES)
+            mark_movable(st, i + zb_off[d]);
+        if (j + zb_off[d] >= 0 && j + zb_off[d] < ZB_SPACES)
+            mark_movable(st, j + zb_off[d]);
+    }
+    for (size_t k = 0; k < sizeof zb_near2 / sizeof zb_near2[0]; k++) {
+        if (i + zb_near2[k] >= 0 && i + zb_near2[k] < ZB_SPACES)
+            mark_lone(st, i + zb_near2[k]);
+        if (j + zb_near2[k] >= 0 && j + zb_near2[k] < ZB_SPACES)
+            mark_lone(st, j + zb_near2[k]);
+    }
+}
+
+/* A zombie whose move nothing can change: the only move open, or the
+ * first in reading order of those whose move is lone (zb_state.lone).
+ * Its space, or -1 when every move open is the player's choice.  moves
+ * is zombie_moves(st), which a caller may have counted already. */
 static int forced_of(const zb_state *st, int moves, int *to)
 {
-    /* the zombies with a single space to go to (zb_state.single) */
-    for (int i = next_in(st->single, 0); i >= 0 && moves; i = next_in(st->single, i + 1)) {
+    if (!moves)
+        return -1;
+    int i = next_in(moves == 1 ? st->single : st->lone, 0);
+    if (i >= 0)
         *to = i + zb_off[__builtin_ctz(zombie_steps(st, i))];
-        if (moves == 1 || (!unmoved_beside(st, i, *to) && !unmoved_beside(st, *to, i)))
-            return i;
-    }
-    return -1;
+    return i;
 }
 
 static int forced_move(const zb_state *st, int *to) { return forced_of(st, zombie_moves(st), to); }
@@ -1463,6 +1497,7 @@ static void zombies_done(void *p, ud_step *s)
     /* empty unless a mutant ended the step early */
     memset(st->movable, 0, sizeof st->movable);
     memset(st->single, 0, sizeof st->single);
+    memset(st->lone, 0, sizeof st->lone);
     st->phase = ZB_PH_REPLENISH;
 }
 

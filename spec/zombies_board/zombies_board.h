@@ -106,6 +106,7 @@ typedef struct zb_tables {
     int square, heliport; /* tile kinds */
     int weapon_total;
     bool loaded;
+    unsigned generation; /* which load this is, from 1: what the invariants' cache was read under */
 } zb_tables;
 extern zb_tables zb_content;
 
@@ -230,6 +231,9 @@ typedef struct zb_state {
      * past.  First, where their alignment needs no padding. */
     uint64_t movable[ZB_MASK_WORDS];
     uint64_t single[ZB_MASK_WORDS]; /* those of them with one space to go to */
+    /* those of them whose move nothing can change: no zombie still to move
+     * next to them or to the space they go to (ZB-ZOMBIE-FORCED) */
+    uint64_t lone[ZB_MASK_WORDS];
     uint8_t phase;
     uint8_t n_players, current, first, over, end;
     int8_t winner;            /* seat; -1 none; -2 shared */

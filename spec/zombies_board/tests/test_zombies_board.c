@@ -128,6 +128,75 @@ Test(zb_invariants, every_misplaced_cell_is_found_wherever_it_is)
     cr_assert_not(game_invariant_holds(&zb_game, "ZB-INV-CONSERVED", &st, NULL));
 }
 
+/* The test of all the rows at once keeps what it read of the board and
+ * reads again only what changed (game.c, zb_board_seen): at every
+ * decision of played games it agrees with the rows asked one by one; a
+ * cell broken is found at once and the repair seen, wherever the cell;
+ * a road broken by a rotation likewise; and a content set loaded again
+ * is read again. */
+static bool every_row_holds(const zb_state *st)
+{
+    for (int r = 0; r < zb_game.n_invariants; r++)
+        if (!game_invariant_holds(&zb_game, zb_game.invariants[r].id, st, NULL))
+            return false;
+    return true;
+}
+
+Test(zb_invariants, the_cached_look_answers_as_a_fresh_one, .timeout = 120)
+{
+    static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    static zb_state copy;
+    ud_content_error err;
+    int compared = 0, broken = 0;
+    for (int game = 0; game < 6; game++) {
+        ud_setup setup;
+        memset(&setup, 0, sizeof setup);
+        setup.n_players = 1 + game;
+        for (int i = 0; i < setup.n_players; i++)
+            snprintf(setup.names[i], UD_NAME_MAX, "p%d", i + 1);
+        ud_table t;
+        ud_table_build(&t, &zb_game, setup.variant);
+        ud_rng rng;
+        ud_rng_seed(&rng, 900 + (uint64_t)game);
+        ud_chance chance;
+        ud_chance_from_rng(&chance, &rng);
+        ud_step s;
+        ud_step_init(&s, &t, &setup, &chance, NULL, NULL);
+        ud_status st = ud_start(&s, state);
+        for (int d = 0; st == UD_DECIDE && d < 4000; d++) {
+            const zb_state *z = (const zb_state *)state;
+            cr_assert(zb_game.invariants_hold(&zb_game, z), "game %d, decision %d", game, d);
+            cr_assert(every_row_holds(z));
+            compared++;
+            if (d % 7 == 0) { /* a stray bit on one space: found, then its repair */
+                memcpy(&copy, z, sizeof copy);
+                int i = (int)ud_rng_below(&rng, ZB_SPACES);
+                copy.cell[i] |= 0x40;
+                cr_assert_not(zb_game.invariants_hold(&zb_game, &copy), "space %d broken", i);
+                cr_assert_not(every_row_holds(&copy));
+                copy.cell[i] = z->cell[i];
+                cr_assert(zb_game.invariants_hold(&zb_game, &copy), "space %d mended", i);
+                broken++;
+            }
+            if (d % 50 == 0 && z->slot[ZB_MID][ZB_MID + 1]) { /* a tile beside the square turned */
+                memcpy(&copy, z, sizeof copy);
+                for (int r = 1; r < 4; r++) {
+                    copy.rot[ZB_MID][ZB_MID + 1] = (uint8_t)((z->rot[ZB_MID][ZB_MID + 1] + r) % 4);
+                    cr_assert_eq(zb_game.invariants_hold(&zb_game, &copy), every_row_holds(&copy),
+                                 "the tile east of the square turned by %d", r);
+                }
+            }
+            st = ud_decide_offer(&s, state, (int)ud_rng_below(&rng, (uint32_t)s.offers.n));
+        }
+        cr_assert_neq(st, UD_ERROR, "game %d: %s", game, s.fail.msg);
+        /* the same set loaded again: asked again, the same answer */
+        cr_assert(zb_load_content(NULL, &err), "%s", err.e.msg);
+        cr_assert_eq(zb_game.invariants_hold(&zb_game, state), every_row_holds((const zb_state *)state));
+    }
+    cr_assert_gt(compared, 1000, "only %d states compared", compared);
+    cr_assert_gt(broken, 100, "only %d states broken", broken);
+}
+
 /* ZB-INV-ROADS, read as masks of the slots (all pairs at once): every two
  * tiles side by side, across and down, at every place on the grid, break
  * it exactly when one side of their edge is a road and the other not;
@@ -784,13 +853,38 @@ Test(zb_sim, random_games_under_every_reading_keep_the_invariants, .timeout = 12
                  "random players play event cards");
 }
 
-/* Step 4's sets of the zombies that may move (zb_state.movable) and of
- * those with one space to go to (.single), found as the step starts and
+/* Step 4's sets of the zombies that may move (zb_state.movable), of
+ * those with one space to go to (.single) and of those of them whose move
+ * nothing can change (.lone), found as the step starts and
  * kept by each move, are at every point of the step what the board says:
  * a zombie not moved in this step with a legal step (or exactly one) to
  * a space without a zombie.  Asked as automatic play enters each phase
  * and at each decision of random games of every size. */
 static int movable_states; /* states of step 4 compared */
+static int lone_states;    /* zombies found lone among them */
+
+/* Whether a zombie not moved in this step stands on space k. */
+static bool unmoved_on(const zb_state *st, int k)
+{
+    return (st->cell[k] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE;
+}
+
+/* The zombie on space i, with one space to go to, has no zombie still to
+ * move next to it or to that space (the other of the two aside). */
+static bool lone_on_board(const zb_state *st, int i)
+{
+    int to = -1;
+    for (int d = 0; d < 4; d++)
+        if (zb_linked(st, i, d) && !(st->cell[i + zb_off[d]] & ZB_ZOMBIE))
+            to = i + zb_off[d];
+    for (int d = 0; d < 4; d++) {
+        if (zb_linked(st, i, d) && i + zb_off[d] != to && unmoved_on(st, i + zb_off[d]))
+            return false;
+        if (zb_linked(st, to, d) && to + zb_off[d] != i && unmoved_on(st, to + zb_off[d]))
+            return false;
+    }
+    return true;
+}
 
 static void movable_as_the_board_says(ud_step *s, const void *p)
 {
@@ -806,9 +900,13 @@ static void movable_as_the_board_says(ud_step *s, const void *p)
                      i / ZB_SIDE, st->phase, have, want);
         cr_assert_eq(one, want && free_steps == 1, "space %d,%d in phase %d: one space to go to %d, %d steps",
                      i % ZB_SIDE, i / ZB_SIDE, st->phase, one, free_steps);
+        bool lone = (st->lone[i / 64] >> (i % 64)) & 1u;
+        cr_assert_eq(lone, want && free_steps == 1 && lone_on_board(st, i),
+                     "space %d,%d in phase %d: kept lone %d", i % ZB_SIDE, i / ZB_SIDE, st->phase, lone);
+        lone_states += lone;
     }
     for (int i = ZB_SPACES; i < ZB_MASK_WORDS * 64; i++)
-        cr_assert_not(((st->movable[i / 64] | st->single[i / 64]) >> (i % 64)) & 1u,
+        cr_assert_not(((st->movable[i / 64] | st->single[i / 64] | st->lone[i / 64]) >> (i % 64)) & 1u,
                       "a bit past the board: %d", i);
     movable_states += in_step;
 }
@@ -840,6 +938,7 @@ Test(zb_sim, the_zombies_that_may_move_are_kept_as_the_board_says, .timeout = 12
         cr_assert_neq(st, UD_ERROR, "game %d: %s", game, s.fail.msg);
     }
     cr_assert_gt(movable_states, 1000, "only %d states of step 4 compared", movable_states);
+    cr_assert_gt(lone_states, 100, "only %d lone zombies met", lone_states);
 }
 
 Test(zb_sim, the_named_policies_play_event_cards)
@@ -914,6 +1013,9 @@ Test(zb_content, builtin_set_matches_the_files)
     cr_assert(zb_load_content(NULL, &err), "%s", err.e.msg);
     zb_tables builtin = zb_content;
     cr_assert(zb_load_content(UD_SOURCE_DIR "/spec/zombies_board/content", &err), "%s", err.e.msg);
+    /* each load is counted (what the invariants' cache was read under) */
+    cr_assert_eq(zb_content.generation, builtin.generation + 1);
+    builtin.generation = zb_content.generation;
     cr_assert_eq(memcmp(&builtin, &zb_content, sizeof builtin), 0);
     cr_assert_eq(zb_content.n_events, 16, "004 names sixteen event cards");
     cr_assert_eq(zb_content.weapon_total, 16, "004: sixteen (eight pair) weapon cards");
