@@ -1505,13 +1505,17 @@ static void zombies_done(void *p, ud_step *s)
  * in reading order of where it stands, to each space it may enter. */
 static void offer_zombie_steps(void *p, ud_step *s)
 {
+    /* a step's change of column and row, by direction (zb_off) */
+    static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
     const zb_state *st = CST(p);
-    for (int i = next_movable(st, 0); i >= 0; i = next_movable(st, i + 1))
+    for (int i = next_movable(st, 0); i >= 0; i = next_movable(st, i + 1)) {
+        int x = i % ZB_SIDE, y = i / ZB_SIDE; /* once a zombie, not once a move */
         for (unsigned m = zombie_steps(st, i); m; m &= m - 1) {
-            int j = i + zb_off[__builtin_ctz(m)];
-            ud_action a = { ZB_ACT_ZOMBIE, { i % ZB_SIDE, i / ZB_SIDE, j % ZB_SIDE, j / ZB_SIDE } };
+            int d = __builtin_ctz(m);
+            ud_action a = { ZB_ACT_ZOMBIE, { x, y, x + dx[d], y + dy[d] } };
             ud_offer_new(s, &a);
         }
+    }
 }
 
 static bool chose_zombie(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_ZOMBIE; }
