@@ -21,6 +21,7 @@
 
 #include "extras.h"
 #include "outfile.h"
+#include "pieces.h"
 #include "policy.h"
 #include "solve.h"
 #include "zd_extras.h"
@@ -161,96 +162,208 @@ static void print_turn(const ud_analysis_sink *sk, const int *variant, const cha
     ud_buf_free(&vars);
 }
 
-static int solve_turn(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *why)
+/* One policy of --policy: a named one, or max-ev (the optimum). */
+typedef struct turn_policy {
+    const char *name;
+    bool max_ev;
+    named_pol np;
+} turn_policy;
+
+/* One shortage reading's turn, solved on a thread of its own (its graph,
+ * then each policy's exact outcome) and printed after, in reading order:
+ * the output is the same whatever the threads. */
+typedef struct turn_piece {
+    const turn_policy *pols;
+    int n_pols;
+    bool reference;
+    int variant[UD_MAX_VARIANTS];
+    char reading[128];
+    zd_turn_graph *g; /* NULL: err says why */
+    char err[256];
+    double build_secs;
+    zd_turn_dist *d; /* a policy each, with ok, secs and why */
+    bool *ok;
+    double *secs;
+    char (*why)[256];
+} turn_piece;
+
+/* The exact outcome of one turn under policy p. */
+static bool turn_under(const zd_turn_graph *g, const turn_policy *p, bool reference, zd_turn_dist *d,
+                       char *err, size_t err_size)
 {
-    const ud_setup base = o->a->setup;
-    const bool *fixed = o->a->fixed;
-    const char *list = o->policies ? o->policies : default_policies;
     bool (*eval)(const zd_turn_graph *, zd_turn_policy, void *, int, zd_turn_dist *, char *, size_t) =
-        o->reference ? zd_turn_eval : zd_turn_eval_fast;
-    int rc = UD_ANALYSIS_OK;
-    if (o->csv)
-        ud_say(sk, "reading,policy,figure,exact,decimal\n");
+        reference ? zd_turn_eval : zd_turn_eval_fast;
+    if (!p->max_ev) {
+        named_pol np = p->np;
+        return eval(g, named_policy, &np, ZD_SOLVE_KMAX, d, err, err_size);
+    }
+    double r_[ZD_SOLVE_KMAX + 1], margin;
+    for (int k = 0; k <= ZD_SOLVE_KMAX; k++)
+        r_[k] = k;
+    size_t cells = (size_t)(ZD_SOLVE_KMAX + 1) * (size_t)g->n;
+    double *v = malloc(cells * sizeof *v);
+    uint8_t *roll = malloc(cells);
+    table_pol tp = { roll, g->n };
+    bool ok = v && roll;
+    if (ok) {
+        zd_turn_optimise(g, r_, ZD_SOLVE_KMAX, v, roll, &margin);
+        ok = eval(g, table_policy, &tp, ZD_SOLVE_KMAX, d, err, err_size);
+    } else
+        snprintf(err, err_size, "out of memory for the optimal policy's table");
+    free(v);
+    free(roll);
+    return ok;
+}
+
+static void turn_solve_piece(void *piece)
+{
+    turn_piece *tp = piece;
+    double t0 = now();
+    tp->g = zd_turn_graph_build(tp->variant, tp->err, sizeof tp->err);
+    tp->build_secs = now() - t0;
+    for (int j = 0; tp->g && j < tp->n_pols; j++) {
+        double t1 = now();
+        tp->ok[j] = turn_under(tp->g, &tp->pols[j], tp->reference, &tp->d[j], tp->why[j], sizeof tp->why[j]);
+        tp->secs[j] = now() - t1;
+    }
+}
+
+/* The policies of --policy (or the standard list), each checked; a
+ * usage error (why filled) for one that is not deterministic or not a
+ * policy.  Names point into *copy, which the caller frees. */
+static int turn_policies(const solve_opts *o, char **copy, turn_policy **out, int *n, ud_buf *why)
+{
+    *copy = strdup(o->policies ? o->policies : default_policies);
+    int cap = 1;
+    for (const char *c = *copy; c && *c; c++)
+        cap += *c == ',';
+    *out = calloc((size_t)cap, sizeof **out);
+    *n = 0;
+    if (!*copy || !*out) {
+        ud_buf_puts(why, "out of memory");
+        return UD_ANALYSIS_FAILED;
+    }
+    for (char *save = NULL, *name = strtok_r(*copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        turn_policy *p = &(*out)[(*n)++];
+        p->name = name;
+        p->max_ev = strcmp(name, "max-ev") == 0;
+        if (p->max_ev)
+            continue;
+        ud_buf e;
+        ud_buf_init(&e);
+        bool ok = ud_policy_parse(&zd_game, name, &p->np.p, &e);
+        if (ok && (p->np.p.def == &ud_policy_random || p->np.p.def == &ud_policy_human)) {
+            ud_buf_puts(&e, "'random' and 'human' are not deterministic policies");
+            ok = false;
+        }
+        if (!ok)
+            ud_buf_printf(why, "--policy %s: %s", name, ud_buf_str(&e));
+        ud_buf_free(&e);
+        if (!ok)
+            return UD_ANALYSIS_USAGE;
+    }
+    return UD_ANALYSIS_OK;
+}
+
+/* The shortage readings a turn is solved under: every one, unless
+ * --variant fixed them.  Their count (at most max). */
+static int turn_readings(const solve_opts *o, turn_piece *pieces, int max)
+{
+    const bool *fixed = o->a->fixed;
+    int n = 0;
     for (int when = 0; when < zd_variants[ZD_V_SHORT_WHEN].n_values; when++)
-        for (int order = 0; order < zd_variants[ZD_V_SHORT_ORDER].n_values; order++) {
-            int variant[UD_MAX_VARIANTS];
-            memcpy(variant, base.variant, sizeof variant);
+        for (int order = 0; order < zd_variants[ZD_V_SHORT_ORDER].n_values && n < max; order++) {
+            if ((fixed[ZD_V_SHORT_WHEN] && when) || (fixed[ZD_V_SHORT_ORDER] && order))
+                continue;
+            int *variant = pieces[n].variant;
+            memcpy(variant, o->a->setup.variant, sizeof pieces[n].variant);
             if (!fixed[ZD_V_SHORT_WHEN])
                 variant[ZD_V_SHORT_WHEN] = when;
-            else if (when)
-                continue;
             if (!fixed[ZD_V_SHORT_ORDER])
                 variant[ZD_V_SHORT_ORDER] = order;
-            else if (order)
-                continue;
-            char reading[128], err[256];
-            snprintf(reading, sizeof reading, "shortage-when=%s;shortage-order=%s",
+            snprintf(pieces[n].reading, sizeof pieces[n].reading, "shortage-when=%s;shortage-order=%s",
                      zd_variants[ZD_V_SHORT_WHEN].values[variant[ZD_V_SHORT_WHEN]].name,
                      zd_variants[ZD_V_SHORT_ORDER].values[variant[ZD_V_SHORT_ORDER]].name);
-            double t0 = now();
-            zd_turn_graph *g = zd_turn_graph_build(variant, err, sizeof err);
-            if (!g) {
-                ud_buf_puts(why, err);
-                return UD_ANALYSIS_FAILED;
-            }
-            if (!o->csv)
-                ud_say(sk,
-                       "%s: %d positions between rolls, %lld roll outcomes (merged), built in %.3f s;\n"
-                       "every roll's outcomes sum to exactly 1\n",
-                       reading, g->n, (long long)g->n_edges, now() - t0);
-            char *copy = strdup(list);
-            for (char *save = NULL, *name = strtok_r(copy, ",", &save); name;
-                 name = strtok_r(NULL, ",", &save)) {
-                zd_turn_dist d;
-                zd_turn_dist_init(&d);
-                double t1 = now();
-                bool ok;
-                if (strcmp(name, "max-ev") == 0) {
-                    double r_[ZD_SOLVE_KMAX + 1], margin;
-                    for (int k = 0; k <= ZD_SOLVE_KMAX; k++)
-                        r_[k] = k;
-                    size_t cells = (size_t)(ZD_SOLVE_KMAX + 1) * (size_t)g->n;
-                    double *v = malloc(cells * sizeof *v);
-                    uint8_t *roll = malloc(cells);
-                    table_pol tp = { roll, g->n };
-                    ok = v && roll;
-                    if (ok) {
-                        zd_turn_optimise(g, r_, ZD_SOLVE_KMAX, v, roll, &margin);
-                        ok = eval(g, table_policy, &tp, ZD_SOLVE_KMAX, &d, err, sizeof err);
-                    }
-                    free(v);
-                    free(roll);
-                } else {
-                    named_pol np;
-                    ud_buf e;
-                    ud_buf_init(&e);
-                    ok = ud_policy_parse(&zd_game, name, &np.p, &e);
-                    if (ok && (np.p.def == &ud_policy_random || np.p.def == &ud_policy_human)) {
-                        ud_buf_puts(&e, "'random' and 'human' are not deterministic policies");
-                        ok = false;
-                    }
-                    if (!ok) {
-                        ud_buf_printf(why, "--policy %s: %s", name, ud_buf_str(&e));
-                        ud_buf_free(&e);
-                        zd_turn_dist_clear(&d);
-                        free(copy);
-                        zd_turn_graph_free(g);
-                        return UD_ANALYSIS_USAGE;
-                    }
-                    ud_buf_free(&e);
-                    ok = eval(g, named_policy, &np, ZD_SOLVE_KMAX, &d, err, sizeof err);
-                }
-                if (!ok) {
-                    ud_buf_printf(why, "%s%s: %s", why->len ? "; " : "", name, err);
-                    rc = UD_ANALYSIS_FAILED;
-                } else {
-                    print_turn(sk, variant, reading, name, &d, now() - t1, o);
-                }
-                zd_turn_dist_clear(&d);
-            }
-            free(copy);
-            zd_turn_graph_free(g);
+            n++;
         }
+    return n;
+}
+
+static void turn_piece_free(turn_piece *tp)
+{
+    for (int j = 0; tp->d && j < tp->n_pols; j++)
+        zd_turn_dist_clear(&tp->d[j]);
+    free(tp->d);
+    free(tp->ok);
+    free(tp->secs);
+    free(tp->why);
+    zd_turn_graph_free(tp->g);
+}
+
+/* Every reading's turn solved on the threads there are, then printed
+ * reading by reading as each was before: the first reading whose model
+ * fails ends the run there. */
+static int solve_turn(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *why)
+{
+    enum { MAX_READINGS = 16 };
+    char *copy = NULL;
+    turn_policy *pols = NULL;
+    int n_pols = 0;
+    int rc = turn_policies(o, &copy, &pols, &n_pols, why);
+    turn_piece *pieces = calloc(MAX_READINGS, sizeof *pieces);
+    if (rc == UD_ANALYSIS_OK && !pieces) {
+        ud_buf_puts(why, "out of memory");
+        rc = UD_ANALYSIS_FAILED;
+    }
+    int n = rc == UD_ANALYSIS_OK ? turn_readings(o, pieces, MAX_READINGS) : 0;
+    for (int r = 0; r < n; r++) {
+        turn_piece *tp = &pieces[r];
+        tp->pols = pols;
+        tp->n_pols = n_pols;
+        tp->reference = o->reference;
+        tp->d = calloc((size_t)n_pols + 1, sizeof *tp->d);
+        tp->ok = calloc((size_t)n_pols + 1, sizeof *tp->ok);
+        tp->secs = calloc((size_t)n_pols + 1, sizeof *tp->secs);
+        tp->why = calloc((size_t)n_pols + 1, sizeof *tp->why);
+        if (!tp->d || !tp->ok || !tp->secs || !tp->why) {
+            ud_buf_puts(why, "out of memory");
+            rc = UD_ANALYSIS_FAILED;
+            n = r + 1; /* freed below */
+            break;
+        }
+        for (int j = 0; j < n_pols; j++)
+            zd_turn_dist_init(&tp->d[j]);
+    }
+    if (rc == UD_ANALYSIS_OK) {
+        ud_run_pieces(o->jobs ? o->jobs : ud_default_jobs(), pieces, n, sizeof *pieces, turn_solve_piece);
+        if (o->csv)
+            ud_say(sk, "reading,policy,figure,exact,decimal\n");
+    }
+    for (int r = 0; r < n && rc != UD_ANALYSIS_USAGE; r++) {
+        turn_piece *tp = &pieces[r];
+        if (!tp->g) { /* the model failed: said, and no later reading printed */
+            ud_buf_puts(why, tp->err);
+            rc = UD_ANALYSIS_FAILED;
+            break;
+        }
+        if (!o->csv)
+            ud_say(sk,
+                   "%s: %d positions between rolls, %lld roll outcomes (merged), built in %.3f s;\n"
+                   "every roll's outcomes sum to exactly 1\n",
+                   tp->reading, tp->g->n, (long long)tp->g->n_edges, tp->build_secs);
+        for (int j = 0; j < n_pols; j++) {
+            if (!tp->ok[j]) {
+                ud_buf_printf(why, "%s%s: %s", why->len ? "; " : "", pols[j].name, tp->why[j]);
+                rc = UD_ANALYSIS_FAILED;
+            } else
+                print_turn(sk, tp->variant, tp->reading, pols[j].name, &tp->d[j], tp->secs[j], o);
+        }
+    }
+    for (int r = 0; r < n; r++)
+        turn_piece_free(&pieces[r]);
+    free(pieces);
+    free(pols);
+    free(copy);
     return rc;
 }
 
