@@ -1397,16 +1397,26 @@ static void enter_zombies(zb_state *st)
     st->phase = ZB_PH_ZOMBIES;
 }
 
-/* The spaces two steps or fewer from a space, and a few more (the end of
- * a row and the start of the next are never linked): whether a zombie's
- * move is lone reads its space, its neighbours and theirs. */
-static const int zb_near2[] = { -2 * ZB_SIDE, -ZB_SIDE - 1, -ZB_SIDE,    -ZB_SIDE + 1, -2, -1, 0, 1, 2,
-                                ZB_SIDE - 1,  ZB_SIDE,      ZB_SIDE + 1, 2 * ZB_SIDE };
+/* Bits [from, from + len) of a set of spaces (len at most 8), as the low
+ * bits of the result. */
+static unsigned bits_at(const uint64_t set[ZB_MASK_WORDS], int from, int len)
+{
+    int w = from / 64, o = from % 64;
+    uint64_t x = set[w] >> o;
+    if (o + len > 64 && w + 1 < ZB_MASK_WORDS)
+        x |= set[w + 1] << (64 - o);
+    return (unsigned)(x & ((1u << len) - 1u));
+}
+
+static int clamp_side(int v) { return v < 0 ? 0 : v >= ZB_SIDE ? ZB_SIDE - 1 : v; }
 
 /* A zombie moved from space i to j: whether a zombie may move can have
  * changed only for those two spaces and the spaces a step from either
- * (zombie_steps reads a zombie's neighbours); whether its move is lone,
- * only for the spaces two steps from either. */
+ * (zombie_steps reads a zombie's neighbours).  Whether its move is lone
+ * reads its space, its neighbours and theirs: a zombie no longer with
+ * one space to go to is no longer lone, and those that have one space,
+ * two steps or fewer from either end (within the rectangle around
+ * both, two spaces wider each way), are asked again. */
 static void moved_between(zb_state *st, int i, int j)
 {
     mark_movable(st, i);
@@ -1417,12 +1427,14 @@ static void moved_between(zb_state *st, int i, int j)
         if (j + zb_off[d] >= 0 && j + zb_off[d] < ZB_SPACES)
             mark_movable(st, j + zb_off[d]);
     }
-    for (size_t k = 0; k < sizeof zb_near2 / sizeof zb_near2[0]; k++) {
-        if (i + zb_near2[k] >= 0 && i + zb_near2[k] < ZB_SPACES)
-            mark_lone(st, i + zb_near2[k]);
-        if (j + zb_near2[k] >= 0 && j + zb_near2[k] < ZB_SPACES)
-            mark_lone(st, j + zb_near2[k]);
-    }
+    for (int w = 0; w < ZB_MASK_WORDS; w++)
+        st->lone[w] &= st->single[w];
+    int xi = i % ZB_SIDE, yi = i / ZB_SIDE, xj = j % ZB_SIDE, yj = j / ZB_SIDE;
+    int x0 = clamp_side((xi < xj ? xi : xj) - 2), x1 = clamp_side((xi > xj ? xi : xj) + 2);
+    int y0 = clamp_side((yi < yj ? yi : yj) - 2), y1 = clamp_side((yi > yj ? yi : yj) + 2);
+    for (int y = y0; y <= y1; y++)
+        for (unsigned m = bits_at(st->single, y * ZB_SIDE + x0, x1 - x0 + 1); m; m &= m - 1)
+            mark_lone(st, y * ZB_SIDE + x0 + __builtin_ctz(m));
 }
 
 /* A zombie whose move nothing can change: the only move open, or the
