@@ -234,6 +234,19 @@ static const ud_content_kind kinds[] = {
 };
 static const ud_content_schema schema = { "zombies-board content", kinds, 3 };
 
+/* What the invariants' quick tests read (zb_tables, game.c): the same
+ * facts as the rows ZB-INV-PILES and ZB-INV-HANDS, as masks and tables. */
+static void derive_quick(zb_tables *t)
+{
+    for (int k = 0; k < ZB_MAX_TILE_KINDS; k++)
+        t->stack_tile[k] = k < t->n_tiles && k != t->square && k != t->heliport ? 0xff : 0;
+    for (int k = 0; k < ZB_MAX_EVENT_KINDS; k++)
+        t->stack_card[k] = k < t->n_events ? 0xff : 0;
+    for (int v = 0; v < 256; v++)
+        t->hand_bad[v] = (uint8_t)((v > t->n_tiles || (v && (v - 1 == t->square || v - 1 == t->heliport))) |
+                                   (v > t->n_events) << 1);
+}
+
 /* Load a set (from disk when files is NULL, else from files[] in memory)
  * and make it the set in use only when all of it is good. */
 static bool load_set(const char *dir, const ud_content_memfile *files, int n_files, ud_content_error *err)
@@ -251,6 +264,7 @@ static bool load_set(const char *dir, const ud_content_memfile *files, int n_fil
     }
     if (!ok)
         return false;
+    derive_quick(&t);
     static unsigned loads;
     t.loaded = true;
     t.generation = ++loads;

@@ -107,6 +107,10 @@ typedef struct zb_tables {
     int weapon_total;
     bool loaded;
     unsigned generation; /* which load this is, from 1: what the invariants' cache was read under */
+    /* Derived when the set loads, for the invariants' quick tests (game.c) */
+    uint8_t stack_tile[ZB_MAX_TILE_KINDS];  /* 0xff for each tile kind the stack counts */
+    uint8_t stack_card[ZB_MAX_EVENT_KINDS]; /* 0xff for each event kind there is */
+    uint8_t hand_bad[256];                  /* bit 0: a tile byte no hand holds; bit 1: a card byte */
 } zb_tables;
 extern zb_tables zb_content;
 

@@ -132,6 +132,9 @@ Test(zb_invariants, every_misplaced_cell_is_found_wherever_it_is)
  * reads again only what changed (game.c, zb_board_seen): at every
  * decision of played games it agrees with the rows asked one by one; a
  * cell broken is found at once and the repair seen, wherever the cell;
+ * a byte of the piles, the hands, the stacks' counts or the weapon deck
+ * changed, it agrees with the rows again (the quick tests of
+ * ZB-INV-PILES and -HANDS among them);
  * a road broken by a rotation likewise; and a content set loaded again
  * is read again. */
 static bool every_row_holds(const zb_state *st)
@@ -147,7 +150,7 @@ Test(zb_invariants, the_cached_look_answers_as_a_fresh_one, .timeout = 120)
     static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
     static zb_state copy;
     ud_content_error err;
-    int compared = 0, broken = 0;
+    int compared = 0, broken = 0, changed_broke = 0;
     for (int game = 0; game < 6; game++) {
         ud_setup setup;
         memset(&setup, 0, sizeof setup);
@@ -178,6 +181,23 @@ Test(zb_invariants, the_cached_look_answers_as_a_fresh_one, .timeout = 120)
                 cr_assert(zb_game.invariants_hold(&zb_game, &copy), "space %d mended", i);
                 broken++;
             }
+            if (d % 5 == 0) { /* a byte of the piles or the hands changed: the rows decide */
+                memcpy(&copy, z, sizeof copy);
+                size_t at[] = { offsetof(zb_state, pile_tile),    offsetof(zb_state, pile_card),
+                                offsetof(zb_state, pl),           offsetof(zb_state, tiles_pile),
+                                offsetof(zb_state, weapons_left), offsetof(zb_state, weapons_taken) };
+                size_t span[] = { ZB_MAX_TILE_KINDS,   ZB_MAX_EVENT_KINDS,
+                                  sizeof copy.pl,      4,
+                                  ZB_MAX_WEAPON_KINDS, 1 };
+                int which = (int)ud_rng_below(&rng, 6);
+                unsigned char *b =
+                    (unsigned char *)&copy + at[which] + ud_rng_below(&rng, (uint32_t)span[which]);
+                *b = (unsigned char)ud_rng_below(&rng, 256);
+                bool rows = every_row_holds(&copy);
+                cr_assert_eq(zb_game.invariants_hold(&zb_game, &copy), rows, "game %d, decision %d, part %d",
+                             game, d, which);
+                changed_broke += !rows;
+            }
             if (d % 50 == 0 && z->slot[ZB_MID][ZB_MID + 1]) { /* a tile beside the square turned */
                 memcpy(&copy, z, sizeof copy);
                 for (int r = 1; r < 4; r++) {
@@ -195,6 +215,29 @@ Test(zb_invariants, the_cached_look_answers_as_a_fresh_one, .timeout = 120)
     }
     cr_assert_gt(compared, 1000, "only %d states compared", compared);
     cr_assert_gt(broken, 100, "only %d states broken", broken);
+    cr_assert_gt(changed_broke, 100, "only %d changed bytes broke a row", changed_broke);
+}
+
+/* ZB-INV-MOVE on a character whose space is off the board: said, and no
+ * space read past the board (the sanitizer build would stop there). */
+Test(zb_invariants, a_character_off_the_board_breaks_the_move_row)
+{
+    static zb_state st;
+    memset(&st, 0, sizeof st);
+    memset(st.kind, ZB_ROAD, sizeof st.kind);
+    st.n_players = 2;
+    st.phase = ZB_PH_TURN_START;
+    st.pl[0].status = st.pl[1].status = ZB_ALIVE;
+    cr_assert(game_invariant_holds(&zb_game, "ZB-INV-MOVE", &st, NULL));
+    ud_buf why;
+    ud_buf_init(&why);
+    st.pl[1].pos_y = ZB_SIDE; /* one row past the last */
+    cr_assert_not(game_invariant_holds(&zb_game, "ZB-INV-MOVE", &st, &why));
+    cr_assert_str_eq(ud_buf_str(&why), "seat 1 stands off the board, at 0,21");
+    ud_buf_free(&why);
+    st.pl[1].pos_y = 0;
+    st.pl[0].pos_x = 255;
+    cr_assert_not(game_invariant_holds(&zb_game, "ZB-INV-MOVE", &st, NULL));
 }
 
 /* ZB-INV-ROADS, read as masks of the slots (all pairs at once): every two
