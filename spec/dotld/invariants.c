@@ -451,7 +451,10 @@ QUICK bool stress_quick(const dl_state *st)
     /* the places a card is in, as masks of cards: a card in two of them,
      * or in two hands, is in more than one place */
     unsigned hand = 0, twice = 0;
-    for (int seat = 0; seat < DL_MAX_PLAYERS; seat++) {
+    /* The seats at the table only: a card held past them is found below
+     * (holding & ~seated), and the state is broken whatever else holds. */
+    int seats = st->n_players < DL_MAX_PLAYERS ? st->n_players : DL_MAX_PLAYERS;
+    for (int seat = 0; seat < seats; seat++) {
         unsigned c = st->stress_hand[seat];
         unsigned bit = c - 1u < DL_MAX_STRESS ? 1u << (c - 1u) : 0; /* 0 and past the last: nowhere */
         twice |= hand & bit;
