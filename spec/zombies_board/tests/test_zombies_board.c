@@ -128,6 +128,28 @@ Test(zb_invariants, every_misplaced_cell_is_found_wherever_it_is)
     cr_assert_not(game_invariant_holds(&zb_game, "ZB-INV-CONSERVED", &st, NULL));
 }
 
+/* A game the tests play from a seed, and what its step points to: kept
+ * together, and never moved once started. */
+typedef struct zb_test_game {
+    ud_setup setup;
+    ud_table table;
+    ud_rng rng;
+    ud_chance chance;
+    ud_step s;
+} zb_test_game;
+
+static void test_game_init(zb_test_game *tg, int players, uint64_t seed)
+{
+    memset(&tg->setup, 0, sizeof tg->setup);
+    tg->setup.n_players = players;
+    for (int i = 0; i < players; i++)
+        snprintf(tg->setup.names[i], UD_NAME_MAX, "p%d", i + 1);
+    ud_table_build(&tg->table, &zb_game, tg->setup.variant);
+    ud_rng_seed(&tg->rng, seed);
+    ud_chance_from_rng(&tg->chance, &tg->rng);
+    ud_step_init(&tg->s, &tg->table, &tg->setup, &tg->chance, NULL, NULL);
+}
+
 /* The test of all the rows at once keeps what it read of the board and
  * reads again only what changed (game.c, zb_board_seen): at every
  * decision of played games it agrees with the rows asked one by one; a
@@ -151,21 +173,11 @@ Test(zb_invariants, the_cached_look_answers_as_a_fresh_one, .timeout = 120)
     static zb_state copy;
     ud_content_error err;
     int compared = 0, broken = 0, changed_broke = 0;
+    static zb_test_game tg;
     for (int game = 0; game < 6; game++) {
-        ud_setup setup;
-        memset(&setup, 0, sizeof setup);
-        setup.n_players = 1 + game;
-        for (int i = 0; i < setup.n_players; i++)
-            snprintf(setup.names[i], UD_NAME_MAX, "p%d", i + 1);
-        ud_table t;
-        ud_table_build(&t, &zb_game, setup.variant);
-        ud_rng rng;
-        ud_rng_seed(&rng, 900 + (uint64_t)game);
-        ud_chance chance;
-        ud_chance_from_rng(&chance, &rng);
-        ud_step s;
-        ud_step_init(&s, &t, &setup, &chance, NULL, NULL);
-        ud_status st = ud_start(&s, state);
+        test_game_init(&tg, 1 + game, 900 + (uint64_t)game);
+        ud_rng *rng = &tg.rng;
+        ud_status st = ud_start(&tg.s, state);
         for (int d = 0; st == UD_DECIDE && d < 4000; d++) {
             const zb_state *z = (const zb_state *)state;
             cr_assert(zb_game.invariants_hold(&zb_game, z), "game %d, decision %d", game, d);
@@ -173,7 +185,7 @@ Test(zb_invariants, the_cached_look_answers_as_a_fresh_one, .timeout = 120)
             compared++;
             if (d % 7 == 0) { /* a stray bit on one space: found, then its repair */
                 memcpy(&copy, z, sizeof copy);
-                int i = (int)ud_rng_below(&rng, ZB_SPACES);
+                int i = (int)ud_rng_below(rng, ZB_SPACES);
                 copy.cell[i] |= 0x40;
                 cr_assert_not(zb_game.invariants_hold(&zb_game, &copy), "space %d broken", i);
                 cr_assert_not(every_row_holds(&copy));
@@ -189,10 +201,10 @@ Test(zb_invariants, the_cached_look_answers_as_a_fresh_one, .timeout = 120)
                 size_t span[] = { ZB_MAX_TILE_KINDS,   ZB_MAX_EVENT_KINDS,
                                   sizeof copy.pl,      4,
                                   ZB_MAX_WEAPON_KINDS, 1 };
-                int which = (int)ud_rng_below(&rng, 6);
+                int which = (int)ud_rng_below(rng, 6);
                 unsigned char *b =
-                    (unsigned char *)&copy + at[which] + ud_rng_below(&rng, (uint32_t)span[which]);
-                *b = (unsigned char)ud_rng_below(&rng, 256);
+                    (unsigned char *)&copy + at[which] + ud_rng_below(rng, (uint32_t)span[which]);
+                *b = (unsigned char)ud_rng_below(rng, 256);
                 bool rows = every_row_holds(&copy);
                 cr_assert_eq(zb_game.invariants_hold(&zb_game, &copy), rows, "game %d, decision %d, part %d",
                              game, d, which);
@@ -206,9 +218,9 @@ Test(zb_invariants, the_cached_look_answers_as_a_fresh_one, .timeout = 120)
                                  "the tile east of the square turned by %d", r);
                 }
             }
-            st = ud_decide_offer(&s, state, (int)ud_rng_below(&rng, (uint32_t)s.offers.n));
+            st = ud_decide_offer(&tg.s, state, (int)ud_rng_below(rng, (uint32_t)tg.s.offers.n));
         }
-        cr_assert_neq(st, UD_ERROR, "game %d: %s", game, s.fail.msg);
+        cr_assert_neq(st, UD_ERROR, "game %d: %s", game, tg.s.fail.msg);
         /* the same set loaded again: asked again, the same answer */
         cr_assert(zb_load_content(NULL, &err), "%s", err.e.msg);
         cr_assert_eq(zb_game.invariants_hold(&zb_game, state), every_row_holds((const zb_state *)state));
@@ -957,28 +969,17 @@ static void movable_as_the_board_says(ud_step *s, const void *p)
 Test(zb_sim, the_zombies_that_may_move_are_kept_as_the_board_says, .timeout = 120)
 {
     static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    static zb_test_game tg;
     for (int game = 0; game < 12; game++) {
-        ud_setup setup;
-        memset(&setup, 0, sizeof setup);
-        setup.n_players = 1 + game % ZB_MAX_PLAYERS;
-        for (int i = 0; i < setup.n_players; i++)
-            snprintf(setup.names[i], UD_NAME_MAX, "p%d", i + 1);
-        ud_table t;
-        ud_table_build(&t, &zb_game, setup.variant);
-        ud_rng rng;
-        ud_rng_seed(&rng, 300 + (uint64_t)game);
-        ud_chance chance;
-        ud_chance_from_rng(&chance, &rng);
-        ud_step s;
-        ud_step_init(&s, &t, &setup, &chance, NULL, NULL);
-        s.check_invariants = 1; /* the checking copy: the one that calls entered */
-        s.entered = movable_as_the_board_says;
-        ud_status st = ud_start(&s, state);
+        test_game_init(&tg, 1 + game % ZB_MAX_PLAYERS, 300 + (uint64_t)game);
+        tg.s.check_invariants = 1; /* the checking copy: the one that calls entered */
+        tg.s.entered = movable_as_the_board_says;
+        ud_status st = ud_start(&tg.s, state);
         for (int d = 0; st == UD_DECIDE && d < 10000; d++) {
-            movable_as_the_board_says(&s, state);
-            st = ud_decide_offer(&s, state, (int)ud_rng_below(&rng, (uint32_t)s.offers.n));
+            movable_as_the_board_says(&tg.s, state);
+            st = ud_decide_offer(&tg.s, state, (int)ud_rng_below(&tg.rng, (uint32_t)tg.s.offers.n));
         }
-        cr_assert_neq(st, UD_ERROR, "game %d: %s", game, s.fail.msg);
+        cr_assert_neq(st, UD_ERROR, "game %d: %s", game, tg.s.fail.msg);
     }
     cr_assert_gt(movable_states, 1000, "only %d states of step 4 compared", movable_states);
     cr_assert_gt(lone_states, 100, "only %d lone zombies met", lone_states);
