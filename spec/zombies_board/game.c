@@ -491,14 +491,10 @@ static bool piles(const ud_game *g, const void *p, ud_buf *why)
     const zb_state *st = CST(p);
     if (st->phase == ZB_PH_SETUP)
         return true; /* counted by the set-up's last row */
-    /* every kind summed, then the two never in the stack taken out: a
-     * loop without a test a kind, which the compiler runs in vectors */
     int t = 0, c = 0;
     for (int k = 0; k < zb_content.n_tiles; k++)
-        t += st->pile_tile[k];
-    int square = zb_content.square, heli = zb_content.heliport, n = zb_content.n_tiles;
-    t -= square >= 0 && square < n ? st->pile_tile[square] : 0;
-    t -= heli >= 0 && heli < n && heli != square ? st->pile_tile[heli] : 0;
+        if (k != zb_content.square && k != zb_content.heliport)
+            t += st->pile_tile[k];
     for (int k = 0; k < zb_content.n_events; k++)
         c += st->pile_card[k];
     if (t != st->tiles_pile || c != st->cards_pile) {
@@ -653,9 +649,6 @@ static void read_block(zb_board_seen *seen, int b, zb_cells16 w, zb_cells16 k)
     seen->kind[b] = k;
 }
 
-/* ZB-INV-ONE-PER-SPACE and ZB-INV-CONSERVED, both at once, reading again
- * the blocks that changed since the last look (zb_seen): most firings
- * change no cell, a zombie's move two. */
 /* A bit for each block whose cells or kinds differ from zb_seen's.  On
  * x86-64 (SSE2, its baseline) a comparison's lanes gathered into a mask;
  * elsewhere the lanes or-ed into words. */
@@ -681,6 +674,9 @@ static uint32_t changed_blocks(const zb_state *st, const zb_board_seen *seen)
     return changed;
 }
 
+/* ZB-INV-ONE-PER-SPACE and ZB-INV-CONSERVED, both at once, reading again
+ * the blocks that changed since the last look (zb_seen): most firings
+ * change no cell, a zombie's move two. */
 static bool board_holds(const zb_state *st)
 {
     zb_board_seen *seen = &zb_seen;

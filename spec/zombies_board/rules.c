@@ -1374,8 +1374,9 @@ static void mark_lone(zb_state *st, int i)
 {
     uint64_t bit = 1ull << (i % 64);
     bool lone = false;
-    if (st->single[i / 64] & bit) {
-        int to = i + zb_off[__builtin_ctz(zombie_steps(st, i))];
+    unsigned m = st->single[i / 64] & bit ? zombie_steps(st, i) : 0;
+    if (m) { /* one bit, where the sets are right */
+        int to = i + zb_off[__builtin_ctz(m)];
         lone = !unmoved_beside(st, i, to) && !unmoved_beside(st, to, i);
     }
     st->lone[i / 64] = lone ? st->lone[i / 64] | bit : st->lone[i / 64] & ~bit;
@@ -1446,8 +1447,10 @@ static int forced_of(const zb_state *st, int moves, int *to)
     if (!moves)
         return -1;
     int i = next_in(moves == 1 ? st->single : st->lone, 0);
-    if (i >= 0)
-        *to = i + zb_off[__builtin_ctz(zombie_steps(st, i))];
+    unsigned m = i >= 0 ? zombie_steps(st, i) : 0;
+    if (!m) /* none, or sets a broken row left behind: nothing to make */
+        return -1;
+    *to = i + zb_off[__builtin_ctz(m)];
     return i;
 }
 
