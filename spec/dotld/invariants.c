@@ -379,48 +379,20 @@ QUICK bool counts_quick(const dl_state *st)
            (uint16_t)st->supplies <= DL_MAX_COUNT && (uint16_t)st->ammo <= DL_MAX_COUNT;
 }
 
-/* Seven bytes and a zero as a word, in memory order (the lane-by-lane
- * sums and tests below read it the same whatever the byte order). */
-QUICK uint64_t word7(const uint8_t *b)
-{
-    uint64_t x = 0;
-    memcpy(&x, b, 7);
-    return x;
-}
-
-/* Lanes of 16 bits where s > d (s at most 510, d at most 255): the top
- * bit of each such lane, from d with its top bit set minus s, which no
- * lane borrows past. */
-QUICK uint64_t over16(uint64_t d, uint64_t s)
-{
-    const uint64_t top16 = UINT64_C(0x8000800080008000);
-    return ~((d | top16) - s) & top16;
-}
-
 QUICK bool dice_quick(const dl_state *st)
 {
-    _Static_assert(sizeof st->dice == 7 && sizeof st->marked == 7 && sizeof st->held == 7,
-                   "seven faces a word");
-    const uint64_t even = UINT64_C(0x00ff00ff00ff00ff);
-    /* a face's dice set aside and held above those showing it, the faces
-     * in 16-bit lanes (face 0 counts too: anything there breaks the row) */
-    uint64_t d = word7(st->dice), m = word7(st->marked), h = word7(st->held);
-    uint64_t over = over16(d & even, (m & even) + (h & even)) |
-                    over16((d >> 8) & even, ((m >> 8) & even) + ((h >> 8) & even));
-    unsigned bad = st->dice[0] | st->marked[0] | st->held[0] | st->fdice[0] | st->fmarked[0] | (over != 0);
-    uint64_t pairs = (d & even) + ((d >> 8) & even); /* the dice showing a face, summed */
-    int on_table = st->locked + (int)((pairs * UINT64_C(0x0001000100010001)) >> 48);
+    unsigned bad = st->dice[0] | st->marked[0] | st->held[0] | st->fdice[0] | st->fmarked[0];
+    int on_table = st->locked, fight = 0;
+    unsigned fbad = 0;
+    for (int f = 1; f <= 6; f++) {
+        on_table += st->dice[f];
+        bad |= st->marked[f] + st->held[f] > st->dice[f];
+        fight += st->fdice[f];
+        fbad |= st->fmarked[f] > st->fdice[f];
+    }
     bad |= on_table != (st->roll_no > 0 ? DL_SURVIVOR_DICE : 0);
     bad |= (st->roll_no > 3) | (st->fight_roll > 3);
-    if (st->fight_roll > 0) { /* the fight dice matter in a fight only */
-        int fight = 0;
-        unsigned fbad = 0;
-        for (int f = 1; f <= 6; f++) {
-            fight += st->fdice[f];
-            fbad |= st->fmarked[f] > st->fdice[f];
-        }
-        bad |= fbad | (fight != st->fight_dice);
-    }
+    bad |= (st->fight_roll > 0) & (fbad | (fight != st->fight_dice));
     return !bad;
 }
 
