@@ -328,18 +328,20 @@ static int solve_turn(const ud_analysis_sink *sk, const solve_opts *o, ud_buf *w
         if (!tp->d || !tp->ok || !tp->secs || !tp->why) {
             ud_buf_puts(why, "out of memory");
             rc = UD_ANALYSIS_FAILED;
-            n = r + 1; /* freed below */
+            tp->n_pols = 0; /* no outcome initialised: none to clear */
+            n = r + 1;      /* freed below */
             break;
         }
         for (int j = 0; j < n_pols; j++)
             zd_turn_dist_init(&tp->d[j]);
     }
-    if (rc == UD_ANALYSIS_OK) {
+    bool solved = rc == UD_ANALYSIS_OK; /* else nothing was solved, and nothing is printed */
+    if (solved) {
         ud_run_pieces(o->jobs ? o->jobs : ud_default_jobs(), pieces, n, sizeof *pieces, turn_solve_piece);
         if (o->csv)
             ud_say(sk, "reading,policy,figure,exact,decimal\n");
     }
-    for (int r = 0; r < n && rc != UD_ANALYSIS_USAGE; r++) {
+    for (int r = 0; r < n && solved; r++) {
         turn_piece *tp = &pieces[r];
         if (!tp->g) { /* the model failed: said, and no later reading printed */
             ud_buf_puts(why, tp->err);

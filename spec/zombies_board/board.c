@@ -7,12 +7,9 @@
 
 #include "zombies_board.h"
 
-static const int dx[4] = { 0, 1, 0, -1 };
-static const int dy[4] = { -1, 0, 1, 0 };
-
 int zb_neighbour(int i, int d)
 {
-    int x = i % ZB_SIDE + dx[d], y = i / ZB_SIDE + dy[d];
+    int x = i % ZB_SIDE + zb_dx[d], y = i / ZB_SIDE + zb_dy[d];
     if (x < 0 || y < 0 || x >= ZB_SIDE || y >= ZB_SIDE)
         return -1;
     return zb_at(x, y);
@@ -63,7 +60,7 @@ static void slot_needs(zb_state *st, int sx, int sy)
     if (sx < 0 || sy < 0 || sx >= ZB_SLOTS || sy >= ZB_SLOTS)
         return;
     for (int e = 0; e < 4 && !st->slot[sy][sx]; e++) {
-        int nx = sx + dx[e], ny = sy + dy[e];
+        int nx = sx + zb_dx[e], ny = sy + zb_dy[e];
         if (nx < 0 || ny < 0 || nx >= ZB_SLOTS || ny >= ZB_SLOTS || !st->slot[ny][nx])
             continue;
         const zb_tile_kind *o = &zb_content.tile[st->slot[ny][nx] - 1];
@@ -115,7 +112,7 @@ void zb_lay(zb_state *st, int t, int sx, int sy, int r)
                 relink(st, x, y);
     slot_needs(st, sx, sy);
     for (int e = 0; e < 4; e++)
-        slot_needs(st, sx + dx[e], sy + dy[e]);
+        slot_needs(st, sx + zb_dx[e], sy + zb_dy[e]);
 }
 
 void zb_distances(const zb_state *st, const uint8_t *src, uint8_t *dist, int max_depth)

@@ -1520,8 +1520,6 @@ static void zombies_done(void *p, ud_step *s)
  * in reading order of where it stands, to each space it may enter. */
 static void offer_zombie_steps(void *p, ud_step *s)
 {
-    /* a step's change of column and row, by direction (zb_off) */
-    static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
     const zb_state *st = CST(p);
     for (int w = 0; w < ZB_MASK_WORDS; w++) /* in reading order, a word of the set at a time */
         for (uint64_t bits = st->movable[w]; bits; bits &= bits - 1) {
@@ -1529,7 +1527,7 @@ static void offer_zombie_steps(void *p, ud_step *s)
             int y = i / ZB_SIDE, x = i - y * ZB_SIDE; /* once a zombie, not once a move */
             for (unsigned m = zombie_steps(st, i); m; m &= m - 1) {
                 int d = __builtin_ctz(m);
-                ud_action a = { ZB_ACT_ZOMBIE, { x, y, x + dx[d], y + dy[d] } };
+                ud_action a = { ZB_ACT_ZOMBIE, { x, y, x + zb_dx[d], y + zb_dy[d] } };
                 ud_offer_new(s, &a);
             }
         }

@@ -338,6 +338,8 @@ static inline bool zb_roadlike(int k) { return k == ZB_ROAD || k == ZB_SQUARE ||
 bool zb_can_step(const zb_state *st, int from, int to);
 /* Space offsets by direction; only follow one where link has its bit. */
 static const int zb_off[4] = { -ZB_SIDE, 1, ZB_SIDE, -1 };
+/* The same steps as a change of column and of row. */
+static const int zb_dx[4] = { 0, 1, 0, -1 }, zb_dy[4] = { -1, 0, 1, 0 };
 static inline bool zb_linked(const zb_state *st, int i, int d) { return (st->link[i] >> d) & 1u; }
 /* Can tile kind t go in slot (sx, sy) at rotation r: empty, on the board,
  * next to a placed tile, every shared edge road to road or closed to
