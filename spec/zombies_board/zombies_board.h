@@ -279,9 +279,12 @@ typedef struct zb_state {
     uint8_t near[ZB_SLOTS * ZB_SLOTS]; /* empty slots: edges with a placed neighbour */
     uint8_t need[ZB_SLOTS * ZB_SLOTS]; /* and those of them a road comes to */
     uint8_t link[ZB_SPACES];           /* bit d: a step in direction d is legal (from kind) */
-    uint8_t pad_end[6];                /* to the 8-byte alignment of movable: no padding unnamed */
+    /* step 4, with movable: for each zombie in it, zombie_steps (rules.c),
+     * the directions it may go, kept by the same moves; 0 elsewhere */
+    uint8_t steps[ZB_SPACES];
+    uint8_t pad_end[5]; /* to the 8-byte alignment of movable: no padding unnamed */
 } zb_state;
-_Static_assert(sizeof(zb_state) == offsetof(zb_state, pad_end) + 6,
+_Static_assert(sizeof(zb_state) == offsetof(zb_state, pad_end) + 5,
                "zb_state: padding the fields do not name");
 
 /* zb_state.kill_here: the player killed the zombie on its space since it

@@ -910,7 +910,8 @@ Test(zb_sim, random_games_under_every_reading_keep_the_invariants, .timeout = 12
 
 /* Step 4's sets of the zombies that may move (zb_state.movable), of
  * those with one space to go to (.single) and of those of them whose move
- * nothing can change (.lone), found as the step starts and
+ * nothing can change (.lone), and the directions each may go (.steps),
+ * found as the step starts and
  * kept by each move, are at every point of the step what the board says:
  * a zombie not moved in this step with a legal step (or exactly one) to
  * a space without a zombie.  Asked as automatic play enters each phase
@@ -947,9 +948,16 @@ static void movable_as_the_board_says(ud_step *s, const void *p)
     bool in_step = st->phase == ZB_PH_ZOMBIES || st->phase == ZB_PH_SHAMBLE;
     for (int i = 0; i < ZB_SPACES; i++) {
         int free_steps = 0;
+        unsigned dirs = 0;
         for (int d = 0; d < 4; d++)
-            free_steps += zb_linked(st, i, d) && !(st->cell[i + zb_off[d]] & ZB_ZOMBIE);
+            if (zb_linked(st, i, d) && !(st->cell[i + zb_off[d]] & ZB_ZOMBIE)) {
+                free_steps++;
+                dirs |= 1u << d;
+            }
         bool want = in_step && (st->cell[i] & (ZB_ZOMBIE | ZB_MOVED)) == ZB_ZOMBIE && free_steps;
+        cr_assert_eq(st->steps[i], want ? dirs : 0u,
+                     "space %d,%d in phase %d: kept directions %#x, the board %#x", i % ZB_SIDE, i / ZB_SIDE,
+                     st->phase, st->steps[i], want ? dirs : 0u);
         bool have = (st->movable[i / 64] >> (i % 64)) & 1u, one = (st->single[i / 64] >> (i % 64)) & 1u;
         cr_assert_eq(have, want, "space %d,%d in phase %d: kept %d, the board says %d", i % ZB_SIDE,
                      i / ZB_SIDE, st->phase, have, want);
