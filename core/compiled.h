@@ -52,6 +52,28 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
         s->steps = steps_;                                                           \
         if (!ud_check_invariants(s, state))                                          \
             return UD_ERROR;                                                         \
+        checked_ = true;                                                             \
+    }
+
+/* An offer row's firing: its const body (UD_OFFER_ROW, engine.h), named
+ * here so that an offer row made otherwise does not compile.  It cannot
+ * change the state, so the invariants are checked after it only if no
+ * firing of this call has checked them yet (a call that starts at a
+ * decision phase): the state is the one the last check passed. */
+#define UD_COMPILED_OFFER_CALL_OFFER(EFFECT) EFFECT##_offers(state, s)
+#define UD_COMPILED_OFFER_CALL_EFFECT(EFFECT) (void)0 /* not an offer row: folded away */
+#define UD_COMPILED_OFFER_FIRE(IDX, CALL)                  \
+    s->rule = &rules_[IDX];                                \
+    UD_MUT_EFFECT(&rules_[IDX], CALL);                     \
+    if (__builtin_expect(s->fail.kind != UD_FAIL_NONE, 0)) \
+        UD_COMPILED_RETURN(UD_ERROR);                      \
+    steps_++;                                              \
+    fired_[IDX]++;                                         \
+    if (CHECKED && !checked_) {                            \
+        s->steps = steps_;                                 \
+        if (!ud_check_invariants(s, state))                \
+            return UD_ERROR;                               \
+        checked_ = true;                                   \
     }
 
 /* Leave the runner: the step count lives in a register until then. */
@@ -79,7 +101,7 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
 #define UD_COMPILED_OFFER_ROW(P, IDX, PH, KIND, GUARD, EFFECT, ...)                                   \
     if ((PH) == (P) && (KIND) == UD_ROW_OFFER && UD_COMPILED_ACTIVE(IDX) && UD_COMPILED_AUDIT(IDX) && \
         UD_MUT_GUARD(&rules_[IDX], GUARD(state, s))) {                                                \
-        UD_COMPILED_FIRE(IDX, EFFECT)                                                                 \
+        UD_COMPILED_OFFER_FIRE(IDX, UD_COMPILED_OFFER_CALL_##KIND(EFFECT))                            \
     }
 
 #define UD_COMPILED_OFFER_CASE(P, LIST) \
@@ -119,7 +141,8 @@ enum { UD_COMPILED_MAX_PHASES = 32 };
         uint64_t *const fired_ = s->fired;                                            \
         uint64_t start_ = s->steps, picks_ = s->picks;                                \
         uint64_t steps_ = start_;                                                     \
-        bool any_;                                                                    \
+        bool any_, checked_ = false; /* checked_: after a firing of this call */      \
+        (void)checked_;                                                               \
         if (from_decision)                                                            \
             goto rows_;                                                               \
     enter_:                                                                           \

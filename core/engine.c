@@ -233,19 +233,6 @@ bool ud_check_every_invariant(ud_step *s, const void *state)
 }
 UD_INVARIANTS_END
 
-static bool after_fire(ud_step *s, void *state);
-
-static bool fire(ud_step *s, void *state, const ud_row *row)
-{
-    s->rule = row->rule;
-    UD_MUT_EFFECT(row->rule, row->effect(state, s));
-    if (s->fail.kind != UD_FAIL_NONE)
-        return false; /* a row that could not finish did not fire */
-    s->steps++;
-    s->fired[row->index]++;
-    return after_fire(s, state);
-}
-
 static void emit_state(ud_step *s, const void *state)
 {
     ud_buf b;
@@ -269,8 +256,11 @@ static void audit_row(ud_step *s, int index)
         s->visited[index] = 1;
 }
 
-/* Run the offer rows of a decision phase into s->offers. */
-static ud_status collect_offers(ud_step *s, void *state, int ph)
+/* Run the offer rows of a decision phase into s->offers.  checked: the
+ * state has passed the invariants since the last change (a firing of
+ * this run checked them).  An offer row cannot change it (UD_OFFER_ROW,
+ * engine.h), so then no check follows one, as in the compiled runners. */
+static ud_status collect_offers(ud_step *s, void *state, int ph, bool checked)
 {
     const ud_table *t = s->table;
     s->offers.n = 0;
@@ -279,8 +269,17 @@ static ud_status collect_offers(ud_step *s, void *state, int ph)
             audit_row(s, r->index);
         if (!UD_MUT_GUARD(r->rule, !r->guard || r->guard(state, s)))
             continue;
-        if (!fire(s, state, r))
-            return UD_ERROR;
+        s->rule = r->rule;
+        UD_MUT_EFFECT(r->rule, r->effect(state, s));
+        if (s->fail.kind != UD_FAIL_NONE)
+            return UD_ERROR; /* a row that could not finish did not fire */
+        s->steps++;
+        s->fired[r->index]++;
+        if (!checked && s->check_invariants) {
+            if (!ud_check_invariants(s, state))
+                return UD_ERROR;
+            checked = true;
+        }
     }
     return ud_offers_done(s, state, ph);
 }
@@ -295,13 +294,6 @@ ud_status ud_offers_done(ud_step *s, const void *state, int ph)
     if (s->sink)
         emit_state(s, state);
     return UD_DECIDE;
-}
-
-static bool after_fire(ud_step *s, void *state)
-{
-    if (s->fail.kind != UD_FAIL_NONE)
-        return false;
-    return !s->check_invariants || ud_check_invariants(s, state);
 }
 
 ud_status ud_fail_endless(ud_step *s)
@@ -333,7 +325,7 @@ ud_status ud_phase_stop(ud_step *s, void *state, int ph)
 {
     switch (s->table->kind[ph]) {
     case UD_PHASE_DECISION:
-        return collect_offers(s, state, ph);
+        return collect_offers(s, state, ph, false);
     case UD_PHASE_OVER:
         return UD_OVER;
     default:
@@ -359,7 +351,7 @@ static ud_status run_rows(ud_step *s, void *state, int ph, bool from_decision)
 {
     const unsigned char *phase = (const unsigned char *)state + s->phase_offset;
     const ud_row *r;
-    bool any;
+    bool any, fired = false; /* fired: a row of this run, its invariants checked */
     uint64_t steps_at_start = s->steps, picks_at_start = s->picks;
 
     if (from_decision) {
@@ -370,6 +362,8 @@ enter:
     s->action.kind = -1; /* the decision, if any, has been resolved */
     from_decision = false;
     ph = *phase;
+    if (__builtin_expect(s->table->kind[ph] == UD_PHASE_DECISION, 0))
+        return collect_offers(s, state, ph, fired);
     if (__builtin_expect(s->table->kind[ph] != UD_PHASE_AUTO, 0))
         return ud_phase_stop(s, state, ph);
     if (__builtin_expect(s->steps - steps_at_start > UD_MAX_ROWS_PER_ADVANCE, 0)) {
@@ -397,6 +391,7 @@ rows:
         s->fired[r->index]++;
         if (__builtin_expect(s->check_invariants, 0) && !ud_check_invariants(s, state))
             return UD_ERROR;
+        fired = true;
         if (*phase != ph)
             goto enter;
     }

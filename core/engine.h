@@ -251,6 +251,33 @@ void ud_emitf(ud_step *s, const char *fmt, ...) __attribute__((format(printf, 2,
         if ((s)->sink)                  \
             ud_emitf((s), __VA_ARGS__); \
     } while (0)
+/* A game's cast of the state an effect may change (its ST macro): the
+ * state as given, refused by the compiler where it is const.  A guard,
+ * or an offer row's effect (UD_OFFER_ROW), that asks for the state to
+ * change it does not compile. */
+static inline void *ud_mutable(void *state) { return state; }
+
+/* An offer row's effect.  It adds to s->offers and cannot change the
+ * state, which it reads as const: UD_OFFER_ROW(NAME, P, S) { body }
+ * defines NAME_offers(const void *P, ud_step *S) as the body, and NAME,
+ * the row's effect of the usual type, calling it.  The compiled runners
+ * call NAME_offers for every offer row (compiled.h), so a game's offer
+ * row whose effect was not made so does not compile.  Since it cannot
+ * change the state, neither runner checks the invariants after an offer
+ * row when it checked them after an earlier firing: the state is the
+ * one that check passed.  _DECL and _EXTERN: the same for an effect
+ * defined in one file and listed in another. */
+#define UD_OFFER_ROW(NAME, P, S)                                   \
+    static void NAME##_offers(const void *P, ud_step *S);          \
+    static void NAME(void *P, ud_step *S) { NAME##_offers(P, S); } \
+    static void NAME##_offers(const void *P, ud_step *S)
+#define UD_OFFER_ROW_DECL(NAME)                  \
+    void NAME##_offers(const void *, ud_step *); \
+    void NAME(void *, ud_step *)
+#define UD_OFFER_ROW_EXTERN(NAME, P, S)                     \
+    void NAME(void *P, ud_step *S) { NAME##_offers(P, S); } \
+    void NAME##_offers(const void *P, ud_step *S)
+
 /* For offer rows: action is legal now, offered by the row firing.  More
  * than UD_MAX_OFFERS is an error naming the limit, never a silent drop. */
 void ud_offer_overflow(ud_step *s);

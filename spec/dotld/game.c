@@ -14,7 +14,7 @@
 #include "dotld_extras.h"
 
 #define S002 "002_1e442ea09f23bb8e.txt"
-#define ST(p) ((dl_state *)(p))
+#define ST(p) ((dl_state *)ud_mutable(p))
 #define CST(p) ((const dl_state *)(p))
 
 static const ud_phase dl_phases[DL_PHASES] = {

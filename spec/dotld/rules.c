@@ -26,7 +26,7 @@
  * game" and names none; which ones undead's sample characters and items
  * have is content (spec/dotld/content/), not the rulebook. */
 #define SAMPLE S002
-#define ST(p) ((dl_state *)(p))
+#define ST(p) ((dl_state *)ud_mutable(p))
 #define CST(p) ((const dl_state *)(p))
 #define D(st) dl_current_district(st)
 
@@ -285,7 +285,7 @@ static int first_without_character(const dl_state *st)
     return -1;
 }
 
-static void offer_characters(void *p, ud_step *s)
+UD_OFFER_ROW(offer_characters, p, s)
 {
     const dl_state *st = CST(p);
     for (int i = 0; i < dl_content.n_characters; i++) {
@@ -533,7 +533,7 @@ static const ud_action mark_scavenger_action = { DL_ACT_MARK_SCAVENGER, { 0 } },
 /* The reroll decision, die by die: "mark F" sets one die showing F aside
  * to reroll, "mark-scavenger" the scavenger die; "roll" rolls what is
  * marked; "keep" ends the rolling. */
-static void offer_rerolls(void *p, ud_step *s)
+UD_OFFER_ROW(offer_rerolls, p, s)
 {
     const dl_state *st = CST(p);
     /* each action once: no search for duplicates (ud_offer_new) */
@@ -691,7 +691,7 @@ static void recruiter(void *p, ud_step *s)
     UD_EMIT(s, "ability recruiter healthy +1");
 }
 
-static void offer_six(void *p, ud_step *s)
+UD_OFFER_ROW(offer_six, p, s)
 {
     ud_action move = { DL_ACT_SIX, { 4 } }, fight = { DL_ACT_SIX, { 5 } };
     ud_offer_action(s, &move);
@@ -793,7 +793,7 @@ static void end_move(void *p, ud_step *s)
     st->phase = DL_PH_COMBAT;
 }
 
-static void offer_ways(void *p, ud_step *s)
+UD_OFFER_ROW(offer_ways, p, s)
 {
     const dl_state *st = CST(p);
     for (int k = 0; k < D(st)->n_next[st->space]; k++) {
@@ -951,7 +951,7 @@ static void to_ammo(void *p, ud_step *s) { dl_go_to(ST(p), DL_PH_AMMO); }
 
 static void to_fight_roll(void *p, ud_step *s) { ST(p)->phase = DL_PH_FIGHT_ROLL; }
 
-static void offer_ammo(void *p, ud_step *s)
+UD_OFFER_ROW(offer_ammo, p, s)
 {
     const dl_state *st = CST(p);
     int most = st->ammo;
@@ -1075,7 +1075,7 @@ static bool rerolled(const void *p, const ud_step *s)
 
 static void fight_rolled(void *p, ud_step *s) { after_fight_roll(ST(p)); }
 
-static void offer_fight_rerolls(void *p, ud_step *s)
+UD_OFFER_ROW(offer_fight_rerolls, p, s)
 {
     const dl_state *st = CST(p);
     for (int f = 1; f <= 6; f++)
@@ -1272,7 +1272,7 @@ static bool affordable(const dl_state *st, const dl_effect *e)
  * does not have is not offered (unless no option is affordable: then
  * every one is, and the party pays what it has); pay-what-you-have:
  * every option, and the transcript's actual= says what was paid. */
-static void offer_options(void *p, ud_step *s)
+UD_OFFER_ROW(offer_options, p, s)
 {
     const dl_state *st = CST(p);
     if (!st->event) {
@@ -1494,7 +1494,7 @@ static bool extraction_done(const void *p, const ud_step *s)
 
 /* ---- final say (multiplayer) --------------------------------------------------------------------------------- */
 
-static void offer_final_say(void *p, ud_step *s)
+UD_OFFER_ROW(offer_final_say, p, s)
 {
     ud_offer(s, DL_ACT_FINAL_SAY);
     ud_offer(s, DL_ACT_PASS);
@@ -1646,7 +1646,7 @@ static void ask_stress_holder(void *p, ud_step *s)
     st->phase = DL_PH_STRESS_HOLD;
 }
 
-static void offer_stress_choice(void *p, ud_step *s)
+UD_OFFER_ROW(offer_stress_choice, p, s)
 {
     ud_offer(s, DL_ACT_PLAY_STRESS);
     ud_offer(s, DL_ACT_HOLD_STRESS);

@@ -12,7 +12,7 @@
 #include "one_die.h"
 
 #define SRC "900_one_die.txt"
-#define ST(p) ((od_state *)(p))
+#define ST(p) ((od_state *)ud_mutable(p))
 #define CST(p) ((const od_state *)(p))
 
 static const ud_phase od_phases[OD_PHASES] = {

@@ -11,7 +11,7 @@
 #include "one_die.h"
 
 #define SRC "900_one_die.txt"
-#define ST(p) ((od_state *)(p))
+#define ST(p) ((od_state *)ud_mutable(p))
 #define CST(p) ((const od_state *)(p))
 
 /* ---- setting up --------------------------------------------------------- */
@@ -50,7 +50,7 @@ static void turn_begin(void *p, ud_step *s)
     UD_EMIT(s, "turn %s", ud_player(s, st->current));
 }
 
-static void offer_risks(void *p, ud_step *s)
+UD_OFFER_ROW(offer_risks, p, s)
 {
     for (int n = 1; n <= OD_MAX_RISK; n++) {
         ud_action a = { OD_ACT_RISK, { n } };

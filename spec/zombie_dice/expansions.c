@@ -12,7 +12,7 @@
 
 #include "cup.h"
 
-#define ST(p) ((zd_state *)(p))
+#define ST(p) ((zd_state *)ud_mutable(p))
 #define CST(p) ((const zd_state *)(p))
 
 static bool rolled(const zd_state *st, int type, unsigned faces)
@@ -255,7 +255,7 @@ int zd_next_choice_phase(const zd_state *st)
 
 /* ---- decisions ----------------------------------------------------------- */
 
-void zd_offer_drink(void *p, ud_step *s)
+UD_OFFER_ROW_EXTERN(zd_offer_drink, p, s)
 {
     unsigned kinds = feet_kinds(CST(p));
     for (int t = 0; t < ZD_TYPES; t++)
@@ -276,7 +276,7 @@ void zd_drink_convert_chosen(void *p, ud_step *s)
     st->phase = (uint8_t)zd_next_choice_phase(st);
 }
 
-void zd_offer_bus_feet(void *p, ud_step *s)
+UD_OFFER_ROW_EXTERN(zd_offer_bus_feet, p, s)
 {
     ud_offer(s, ZD_ACT_GET_OFF);
     ud_offer(s, ZD_ACT_STAY_ON);
@@ -314,7 +314,7 @@ bool zd_bus_boardable(const void *p, const ud_step *s)
     return st->bus == ZD_BUS_WAITING && st->rolls >= 1 && st->n_kept < ZD_HAND;
 }
 
-void zd_offer_ride(void *p, ud_step *s) { ud_offer(s, ZD_ACT_RIDE); }
+UD_OFFER_ROW_EXTERN(zd_offer_ride, p, s) { ud_offer(s, ZD_ACT_RIDE); }
 
 bool zd_chose_ride(const void *p, const ud_step *s) { return s->action.kind == ZD_ACT_RIDE; }
 

@@ -41,16 +41,16 @@ void zd_drink_convert_only_kind(void *p, ud_step *s);
 int zd_next_choice_phase(const zd_state *st);
 
 /* Decisions */
-void zd_offer_drink(void *p, ud_step *s);
+UD_OFFER_ROW_DECL(zd_offer_drink);
 bool zd_chose_drink(const void *p, const ud_step *s);
 void zd_drink_convert_chosen(void *p, ud_step *s);
-void zd_offer_bus_feet(void *p, ud_step *s);
+UD_OFFER_ROW_DECL(zd_offer_bus_feet);
 bool zd_chose_get_off(const void *p, const ud_step *s);
 void zd_get_off(void *p, ud_step *s);
 bool zd_chose_stay_on(const void *p, const ud_step *s);
 void zd_stay_on(void *p, ud_step *s);
 bool zd_bus_boardable(const void *p, const ud_step *s);
-void zd_offer_ride(void *p, ud_step *s);
+UD_OFFER_ROW_DECL(zd_offer_ride);
 bool zd_chose_ride(const void *p, const ud_step *s);
 void zd_board(void *p, ud_step *s);
 

@@ -13,7 +13,7 @@
 #include "zd_draw.h"
 #include "zd_extras.h"
 
-#define ST(p) ((zd_state *)(p))
+#define ST(p) ((zd_state *)ud_mutable(p))
 #define CST(p) ((const zd_state *)(p))
 
 extern const ud_rule zd_rules[];

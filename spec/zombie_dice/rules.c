@@ -14,7 +14,7 @@
 #define S000 "000_667bbeec5fdf16bd.txt"
 #define S001 "001_4f6e2b55ff14832a.txt"
 
-#define ST(p) ((zd_state *)(p))
+#define ST(p) ((zd_state *)ud_mutable(p))
 #define CST(p) ((const zd_state *)(p))
 
 /* ---- setup ------------------------------------------------------------ */
@@ -261,7 +261,7 @@ static void feet_keep(void *p, ud_step *s)
 
 /* The phase's first offer row: nothing is offered yet, so no search for
  * a duplicate (ud_offer_new). */
-static void offer_stop_or_roll(void *p, ud_step *s)
+UD_OFFER_ROW(offer_stop_or_roll, p, s)
 {
     ud_action stop = ud_act(ZD_ACT_STOP), roll = ud_act(ZD_ACT_ROLL);
     ud_offer_new(s, &stop);

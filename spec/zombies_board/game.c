@@ -16,7 +16,7 @@
 #include "zombies_board.h"
 
 #define SRC "004_7b390799ec2a25ac.txt"
-#define ST(p) ((zb_state *)(p))
+#define ST(p) ((zb_state *)ud_mutable(p))
 #define CST(p) ((const zb_state *)(p))
 
 static const ud_phase zb_phases[ZB_PHASES] = {

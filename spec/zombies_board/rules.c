@@ -14,7 +14,7 @@
 #include "zombies_board.h"
 
 #define SRC "004_7b390799ec2a25ac.txt"
-#define ST(p) ((zb_state *)(p))
+#define ST(p) ((zb_state *)ud_mutable(p))
 #define CST(p) ((const zb_state *)(p))
 
 static const char *const dir_name[4] = { "north", "east", "south", "west" };
@@ -347,7 +347,7 @@ static void begin_turn(void *p, ud_step *s)
     UD_EMIT(s, "turn %s round=%d moves=%d", ud_player(s, st->current), st->round, st->allowance);
 }
 
-static void offer_revive(void *p, ud_step *s)
+UD_OFFER_ROW(offer_revive, p, s)
 {
     ud_offer(s, ZB_ACT_REVIVE);
     ud_offer(s, ZB_ACT_RETIRE);
@@ -422,7 +422,7 @@ static int bullets_needed(const zb_state *st, int reach)
     return reach - st->roll - st->pl[st->current].bonus;
 }
 
-static void offer_pay(void *p, ud_step *s)
+UD_OFFER_ROW(offer_pay, p, s)
 {
     const zb_state *st = CST(p);
     /* the fault: shooting offered one bullet short of what the roll needs */
@@ -654,7 +654,7 @@ static bool tile_fits(const void *p, const ud_step *s) { return any_tile_fits(CS
 
 static void placing_done(void *p, ud_step *s) { ST(p)->phase = ZB_PH_EVENT_CHECK; }
 
-static void offer_places(void *p, ud_step *s)
+UD_OFFER_ROW(offer_places, p, s)
 {
     const zb_state *st = CST(p);
     if (st->heli_due) {
@@ -716,7 +716,7 @@ static void place(void *p, ud_step *s)
 
 static bool heli_offered(const void *p, const ud_step *s) { return CST(p)->heli_due; }
 
-static void offer_decline(void *p, ud_step *s) { ud_offer(s, ZB_ACT_PASS); }
+UD_OFFER_ROW(offer_decline, p, s) { ud_offer(s, ZB_ACT_PASS); }
 
 static bool chose_pass(const void *p, const ud_step *s);
 
@@ -802,7 +802,7 @@ static void road_zombies(void *p, ud_step *s)
 
 /* "any legal road space on that tile": a road space of the tile just laid
  * with no zombie yet ("no space may contain more than one zombie"). */
-static void offer_road_spaces(void *p, ud_step *s)
+UD_OFFER_ROW(offer_road_spaces, p, s)
 {
     const zb_state *st = CST(p);
     for (int y = 0; y < ZB_TS; y++)
@@ -860,7 +860,7 @@ static bool may_not_play(const void *p, const ud_step *s) { return !may_play(p, 
 
 static void to_move_check(void *p, ud_step *s) { ST(p)->phase = ZB_PH_MOVE_CHECK; }
 
-static void offer_events(void *p, ud_step *s)
+UD_OFFER_ROW(offer_events, p, s)
 {
     const zb_state *st = CST(p);
     const zb_player *pl = &st->pl[st->current];
@@ -976,7 +976,7 @@ static bool way_off(const zb_state *st, int j, int i)
     return false;
 }
 
-static void offer_steps(void *p, ud_step *s)
+UD_OFFER_ROW(offer_steps, p, s)
 {
     const zb_state *st = CST(p);
     int i = here(st, st->current);
@@ -1065,7 +1065,7 @@ static bool spoils_due(const void *p, const ud_step *s)
 
 static void to_spoils(void *p, ud_step *s) { ST(p)->phase = ZB_PH_SPOILS; }
 
-static void offer_spoils(void *p, ud_step *s)
+UD_OFFER_ROW(offer_spoils, p, s)
 {
     ud_offer(s, ZB_ACT_COLLECT);
     ud_offer(s, ZB_ACT_PASS);
@@ -1130,7 +1130,7 @@ static bool bullet_to_take(const void *p, const ud_step *s) { return bullet_seat
 
 static void to_take(void *p, ud_step *s) { ST(p)->phase = ZB_PH_TAKE; }
 
-static void offer_bullets(void *p, ud_step *s)
+UD_OFFER_ROW(offer_bullets, p, s)
 {
     for (unsigned m = bullet_seats(CST(p), s); m; m &= m - 1) {
         ud_action a = { ZB_ACT_TAKE, { __builtin_ctz(m) } };
@@ -1524,7 +1524,7 @@ static void zombies_done(void *p, ud_step *s)
 
 /* Every move open now: each zombie not moved in this step that may move,
  * in reading order of where it stands, to each space it may enter. */
-static void offer_zombie_steps(void *p, ud_step *s)
+UD_OFFER_ROW(offer_zombie_steps, p, s)
 {
     const zb_state *st = CST(p);
     for (int w = 0; w < ZB_MASK_WORDS; w++) /* in reading order, a word of the set at a time */
@@ -1581,7 +1581,7 @@ static void trade_all(void *p, ud_step *s) { do_trade(ST(p), s, cur(ST(p))->kill
 
 static void replenish_done(void *p, ud_step *s) { ST(p)->phase = ZB_PH_DRAW; }
 
-static void offer_trades(void *p, ud_step *s)
+UD_OFFER_ROW(offer_trades, p, s)
 {
     int kills = CST(p)->pl[CST(p)->current].kills;
     /* the fault: the trades offered round up, a bullet for a part of three kills */

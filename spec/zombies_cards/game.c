@@ -15,7 +15,7 @@
 #include "extras.h"
 
 #define SRC "003_097727651bff7a0a.txt"
-#define ST(p) ((zc_state *)(p))
+#define ST(p) ((zc_state *)ud_mutable(p))
 #define CST(p) ((const zc_state *)(p))
 #define CARD(i) (&zc_content.card[(i)])
 

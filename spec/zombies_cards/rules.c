@@ -16,7 +16,7 @@
 #include "zombies_cards.h"
 
 #define SRC "003_097727651bff7a0a.txt"
-#define ST(p) ((zc_state *)(p))
+#define ST(p) ((zc_state *)ud_mutable(p))
 #define CST(p) ((const zc_state *)(p))
 #define CARD(i) (&zc_content.card[(i)])
 #define ID(i) (zc_content.card[(i)].id)
@@ -550,7 +550,7 @@ static void offer_cards(const zc_state *st, ud_step *s, int seat, bool own)
     }
 }
 
-static void offer_out_of_turn(void *p, ud_step *s)
+UD_OFFER_ROW(offer_out_of_turn, p, s)
 {
     offer_cards(CST(p), s, CST(p)->reactor, false);
     ud_offer_new(s, &pass_action); /* no card offer is a pass */
@@ -595,7 +595,7 @@ static void play_out_of_turn(void *p, ud_step *s) { play_card(ST(p), s, ST(p)->r
 
 /* ---- card play on your own turn ----------------------------------------------------------- */
 
-static void offer_own(void *p, ud_step *s)
+UD_OFFER_ROW(offer_own, p, s)
 {
     offer_cards(CST(p), s, CST(p)->current, true);
     ud_offer_new(s, &fight_action); /* no card offer is a fight */
@@ -758,7 +758,7 @@ static void bare_hands(void *p, ud_step *s)
         UD_EMIT(s, "power-outage no-weapon %s", ud_player(s, st->current));
 }
 
-static void offer_weapons(void *p, ud_step *s)
+UD_OFFER_ROW(offer_weapons, p, s)
 {
     const zc_state *st = CST(p);
     const zc_player *pl = &st->p[st->current];
@@ -851,7 +851,7 @@ static void killed(zc_state *st, ud_step *s, int paid)
 
 static const ud_action draw_action = { ZC_ACT_DRAW, { 0 } }, decline_action = { ZC_ACT_DECLINE, { 0 } };
 
-static void offer_bonus(void *p, ud_step *s)
+UD_OFFER_ROW(offer_bonus, p, s)
 {
     (void)p;
     ud_offer_new(s, &draw_action);

@@ -993,6 +993,50 @@ Test(zb_sim, the_zombies_that_may_move_are_kept_as_the_board_says, .timeout = 12
     cr_assert_gt(lone_states, 100, "only %d lone zombies met", lone_states);
 }
 
+/* An offer row cannot change the state (UD_OFFER_ROW), so no check
+ * follows it where a firing of the same run was checked.  A run that
+ * starts at a decision fired nothing yet: the state it is given is still
+ * checked, by both runners.  At decisions of random games, a copy of the
+ * state with a stray bit on one space is refused, and the copy unbroken
+ * is offered what the game was offered. */
+Test(zb_sim, a_run_that_starts_at_a_decision_checks_the_state_it_is_given)
+{
+    static unsigned char state[UD_MAX_STATE] __attribute__((aligned(16)));
+    static unsigned char copy[UD_MAX_STATE] __attribute__((aligned(16)));
+    static zb_test_game tg;
+    static ud_offers offered;
+    int refused = 0;
+    for (int game = 0; game < 4; game++) {
+        test_game_init(&tg, 2 + game % 3, 500 + (uint64_t)game);
+        tg.s.check_invariants = 1;
+        ud_status st = ud_start(&tg.s, state);
+        for (int d = 0; st == UD_DECIDE && d < 3000; d++) {
+            if (d % 97 == 0)
+                for (int interpret = 0; interpret < 2; interpret++) {
+                    ud_offers_copy(&offered, &tg.s.offers);
+                    tg.table.interpret = interpret;
+                    memcpy(copy, state, zb_game.state_size);
+                    cr_assert_eq(ud_advance(&tg.s, copy), UD_DECIDE, "game %d, decision %d: %s", game, d,
+                                 tg.s.fail.msg);
+                    cr_assert_eq(tg.s.offers.n, offered.n, "game %d, decision %d", game, d);
+                    int i = (int)ud_rng_below(&tg.rng, ZB_SPACES);
+                    ((zb_state *)(void *)copy)->cell[i] |= 0x40;
+                    cr_assert_eq(ud_advance(&tg.s, copy), UD_ERROR, "game %d, decision %d: space %d broken",
+                                 game, d, i);
+                    cr_assert_eq(tg.s.fail.kind, UD_FAIL_INVARIANT, "%s", tg.s.fail.msg);
+                    ud_step_init(&tg.s, &tg.table, &tg.setup, &tg.chance, NULL, NULL);
+                    tg.s.check_invariants = 1;
+                    ud_offers_copy(&tg.s.offers, &offered);
+                    refused++;
+                }
+            tg.table.interpret = false;
+            st = ud_decide_offer(&tg.s, state, (int)ud_rng_below(&tg.rng, (uint32_t)tg.s.offers.n));
+        }
+        cr_assert_neq(st, UD_ERROR, "game %d: %s", game, tg.s.fail.msg);
+    }
+    cr_assert_gt(refused, 40, "only %d broken states met", refused);
+}
+
 Test(zb_sim, the_named_policies_play_event_cards)
 {
     /* greedy and wanderer play every card they may: over a few games they
