@@ -294,6 +294,34 @@ static inline void ud_offer_new(ud_step *s, const ud_action *a)
     s->offers.by[s->offers.n] = s->rule;
     s->offers.n++;
 }
+/* For an offer row that offers many new actions in a loop (each move of
+ * each zombie): ud_offer_new for each, with the count and the row kept
+ * in registers.  Through s, both are read back after every write, since
+ * the state the row reads is bytes, which a write may alias. */
+typedef struct ud_offer_batch {
+    ud_offers *offers;
+    const ud_rule *by;
+    int n;
+} ud_offer_batch;
+static inline ud_offer_batch ud_offer_batch_start(ud_step *s)
+{
+    return (ud_offer_batch){ &s->offers, s->rule, s->offers.n };
+}
+/* False past UD_MAX_OFFERS, the failure in s (and the offers so far
+ * kept): the row stops there. */
+static inline bool ud_offer_batch_add(ud_step *s, ud_offer_batch *b, const ud_action *a)
+{
+    if (__builtin_expect(b->n >= UD_MAX_OFFERS, 0)) {
+        b->offers->n = b->n;
+        ud_offer_overflow(s);
+        return false;
+    }
+    b->offers->action[b->n] = *a;
+    b->offers->by[b->n] = b->by;
+    b->n++;
+    return true;
+}
+static inline void ud_offer_batch_end(ud_offer_batch *b) { b->offers->n = b->n; }
 static inline void ud_offer_action(ud_step *s, const ud_action *a)
 {
     for (int i = 0; i < s->offers.n; i++)

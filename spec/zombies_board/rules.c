@@ -1527,6 +1527,7 @@ static void zombies_done(void *p, ud_step *s)
 UD_OFFER_ROW(offer_zombie_steps, p, s)
 {
     const zb_state *st = CST(p);
+    ud_offer_batch b = ud_offer_batch_start(s);
     for (int w = 0; w < ZB_MASK_WORDS; w++) /* in reading order, a word of the set at a time */
         for (uint64_t bits = st->movable[w]; bits; bits &= bits - 1) {
             int i = 64 * w + __builtin_ctzll(bits);
@@ -1534,9 +1535,11 @@ UD_OFFER_ROW(offer_zombie_steps, p, s)
             for (unsigned m = st->steps[i]; m; m &= m - 1) {
                 int d = __builtin_ctz(m);
                 ud_action a = { ZB_ACT_ZOMBIE, { x, y, x + zb_dx[d], y + zb_dy[d] } };
-                ud_offer_new(s, &a);
+                if (!ud_offer_batch_add(s, &b, &a))
+                    return;
             }
         }
+    ud_offer_batch_end(&b);
 }
 
 static bool chose_zombie(const void *p, const ud_step *s) { return s->action.kind == ZB_ACT_ZOMBIE; }
