@@ -11,7 +11,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { UD_MAX_JOBS = 64 };
+enum {
+    UD_MAX_JOBS = 64,
+    /* How many pieces a thread's share of a run is cut into.  Threads
+     * take the next piece as they finish one, and a run ends when its
+     * last piece does: the finer the pieces, the less a thread waits at
+     * the end, whether its games ran long or its core is slower (two
+     * cores of one virtual machine can differ by half). */
+    UD_PIECES_PER_JOB = 16
+};
 
 /* fn(piece) for each of the n pieces (size bytes each, from pieces), on
  * at most jobs threads, the calling one included; returns when all are

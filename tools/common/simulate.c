@@ -104,9 +104,9 @@ bool simulate_jobs(const ud_match *m, uint64_t games, int invariants, int jobs, 
         simulate(m, games, invariants, st);
         return true;
     }
-    /* a few pieces a thread, so that one slow stretch of games does not
-     * leave the other threads idle */
-    int n = jobs * 4;
+    /* small pieces, so that a slow stretch of games or a slower core does
+     * not leave the other threads idle at the end (pieces.h) */
+    int n = jobs * UD_PIECES_PER_JOB;
     sim_part *part = calloc((size_t)n, sizeof *part);
     if (!part)
         return false;

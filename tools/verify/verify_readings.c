@@ -149,7 +149,7 @@ static void add_reading_sums(reading_sums *to, const reading_sums *from)
  * memory. */
 static bool play_reading(const ud_match *m, const verify_opts *o, reading_sums *sums)
 {
-    int n = o->jobs > 1 ? o->jobs * 4 : 1;
+    int n = o->jobs > 1 ? o->jobs * UD_PIECES_PER_JOB : 1;
     reading_piece *piece = calloc((size_t)n, sizeof *piece);
     if (!piece)
         return false;
