@@ -239,6 +239,10 @@ static bool stress_conserved(const ud_game *g, const void *p, ud_buf *why)
     }
     if (st->stress_asked) {
         int seat = st->stress_asked - 1, c = seat < st->n_players ? st->stress_hand[seat] : 0;
+        if (c > dl_content.n_stress) { /* past the cards: no condition to read */
+            ud_buf_printf(why, "seat %d asked to play stress card %d of %d", seat, c, dl_content.n_stress);
+            return false;
+        }
         if (!c || !((st->met >> dl_content.stress[c - 1].when) & 1u)) {
             ud_buf_printf(why, "seat %d asked to play a stress card whose condition is not met", seat);
             return false;
@@ -304,8 +308,7 @@ const ud_number dl_numbers[DL_N_NUMBERS] = {
  * hold does the engine ask the rows one by one, which find what broke
  * and say so.  Each quick test below holds exactly where its row does
  * (tests/test_dotld.c compares them on every state of played games and
- * of those states with a byte changed), except that it may say "ask the
- * rows" where a byte is past what the row reads sensibly. */
+ * of those states with a byte changed). */
 #define QUICK static inline __attribute__((always_inline))
 
 /* Bit i set where b[i] is not 0, for eight bytes.  On a little-endian
@@ -479,7 +482,7 @@ QUICK bool stress_quick(const dl_state *st)
     int seat = st->stress_asked - 1;
     unsigned c = seat < st->n_players ? st->stress_hand[seat] : 0;
     if (c > DL_MAX_STRESS)
-        return false; /* no card of the content: the row says what it reads */
+        return false; /* no card of the content, as the row says */
     return c && ((st->met >> dl_content.stress[c - 1].when) & 1u);
 }
 
