@@ -116,14 +116,21 @@ for line in sys.stdin.buffer:
     sys.stdout.buffer.write(serve.stdout.readline())
     sys.stdout.buffer.flush()
 PY
-    run "$undead" conform one-die --no-db --games 1 --chance dictate -- python3 ad.py "$undead" "$tag"
-    [[ $rc == 0 ]] || fail "conform: exit $rc: $(head -c 300 out) $(head -c 300 err)"
-    left=$(pgrep -f -- "$tag" || true)
-    [[ -z $left ]] || { kill -9 $left 2> /dev/null; fail "processes left: $left (the chain at $(cat depth))"; }
-    # past the old code's reach (it ended 16 rounds twice: depth 33),
+    # Past the old code's reach (it ended 16 rounds twice: depth 33),
     # unless a process was too slow to leave another within the 200 ms
-    # SIGTERM gives it (the chain goes to 60 when none is)
-    (( $(cat depth) >= 40 )) || fail "the chain ended at $(cat depth), expected at least 40"
+    # SIGTERM gives it (the chain goes to 60 when none is).  On a loaded
+    # machine (the sanitizer build's tests two at a time) one can be: the
+    # chain then ends early with nothing left, which shows nothing either
+    # way, so the run is tried again, up to three times.
+    for try in 1 2 3; do
+        run "$undead" conform one-die --no-db --games 1 --chance dictate -- python3 ad.py "$undead" "$tag"
+        [[ $rc == 0 ]] || fail "conform: exit $rc: $(head -c 300 out) $(head -c 300 err)"
+        left=$(pgrep -f -- "$tag" || true)
+        [[ -z $left ]] || { kill -9 $left 2> /dev/null; fail "processes left: $left (the chain at $(cat depth))"; }
+        (( $(cat depth) >= 40 )) && break
+        echo "orphans-chain: try $try: the chain ended at $(cat depth) with nothing left" >&2
+    done
+    (( $(cat depth) >= 40 )) || fail "the chain ended at $(cat depth) in three tries, expected at least 40"
     ;;
 journal-left)
     "$undead" sim zombie-dice --games 5 --db t.db > /dev/null
