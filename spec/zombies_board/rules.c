@@ -1386,15 +1386,22 @@ static void mark_lone(zb_state *st, int i)
     st->lone[i / 64] = lone ? st->lone[i / 64] | bit : st->lone[i / 64] & ~bit;
 }
 
-/* Step 4 starts: the zombies that may move, found on the board once (eight
- * cells at a time, the unmoved zombies among them by bit tests; most
- * cells hold none).  Every way into step 4 comes here. */
-static void enter_zombies(zb_state *st)
+/* Step 4's sets of zombies and their directions, emptied: where the step
+ * starts, before they are found, and where it ends. */
+static void clear_movers(zb_state *st)
 {
     memset(st->movable, 0, sizeof st->movable);
     memset(st->single, 0, sizeof st->single);
     memset(st->lone, 0, sizeof st->lone);
     memset(st->steps, 0, sizeof st->steps);
+}
+
+/* Step 4 starts: the zombies that may move, found on the board once (eight
+ * cells at a time, the unmoved zombies among them by bit tests; most
+ * cells hold none).  Every way into step 4 comes here. */
+static void enter_zombies(zb_state *st)
+{
+    clear_movers(st);
     for (int i = 0; i < ZB_SPACES; i += 8)
         for (uint64_t z = unmoved8(st, i); z; z &= z - 1)
             mark_movable(st, i + __builtin_ctzll(z) / 8);
@@ -1515,10 +1522,7 @@ static void zombies_done(void *p, ud_step *s)
     for (; i < ZB_SPACES; i++)
         st->cell[i] &= (uint8_t)~ZB_MOVED;
     /* empty unless a mutant ended the step early */
-    memset(st->movable, 0, sizeof st->movable);
-    memset(st->single, 0, sizeof st->single);
-    memset(st->lone, 0, sizeof st->lone);
-    memset(st->steps, 0, sizeof st->steps);
+    clear_movers(st);
     st->phase = ZB_PH_REPLENISH;
 }
 
